@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/ui"
+)
+
+// printer writes exec results for people. Everything that came from the
+// server goes through sanitize: a hostile server must not be able to drive
+// the user's terminal through exec either.
+type printer struct {
+	w     io.Writer
+	quiet bool // --json: records are the output
+}
+
+func sanitize(s string) string { return ui.SanitizeText(s) }
+
+// result prints one command's outcome and returns its exit status.
+func (p *printer) result(c mcp.Command, resp *mcp.Response, err error) int {
+	title := c.Method
+	if c.Tool != "" {
+		title += " " + c.Tool
+	}
+	var ce *mcp.ConnectError
+	var ue *mcp.UsageError
+	code := exitOK
+	switch {
+	case errors.As(err, &ce):
+		code = exitConnect
+	case errors.As(err, &ue):
+		code = exitUsage
+	case err != nil || (resp != nil && resp.ToolError):
+		code = exitFailed
+	}
+	if p.quiet {
+		return code
+	}
+	fmt.Fprintf(p.w, "── %s\n", sanitize(title))
+	if err != nil {
+		var rpcErr *mcp.RPCError
+		if !errors.As(err, &rpcErr) || resp == nil {
+			fmt.Fprintf(p.w, "error: %s\n\n", sanitize(err.Error()))
+			return code
+		}
+		fmt.Fprintf(p.w, "error: %s\n\n", sanitize(rpcErr.Error()))
+		return code
+	}
+	if resp == nil {
+		fmt.Fprintln(p.w, "sent")
+		fmt.Fprintln(p.w)
+		return code
+	}
+	switch c.Method {
+	case "initialize":
+		p.initialize(resp.Result)
+	case "tools/list":
+		p.tools(resp.Result)
+	case "tools/call":
+		p.toolResult(resp)
+	default:
+		fmt.Fprintln(p.w, prettyJSON(resp.Result))
+	}
+	fmt.Fprintln(p.w)
+	return code
+}
+
+func (p *printer) initialize(result json.RawMessage) {
+	var r struct {
+		ProtocolVersion string                     `json:"protocolVersion"`
+		Capabilities    map[string]json.RawMessage `json:"capabilities"`
+		ServerInfo      struct{ Name, Version string }
+		Instructions    string `json:"instructions"`
+	}
+	if json.Unmarshal(result, &r) != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	caps := make([]string, 0, len(r.Capabilities))
+	for k := range r.Capabilities {
+		caps = append(caps, k)
+	}
+	sortStrings(caps)
+	fmt.Fprintf(p.w, "server %s %s, protocol %s\n", sanitize(r.ServerInfo.Name), sanitize(r.ServerInfo.Version), sanitize(r.ProtocolVersion))
+	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize(strings.Join(caps, ", ")))
+	if r.Instructions != "" {
+		fmt.Fprintf(p.w, "instructions: %s\n", sanitize(r.Instructions))
+	}
+}
+
+func (p *printer) tools(result json.RawMessage) {
+	tools, next, err := mcp.ParseTools(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	width := 0
+	for _, t := range tools {
+		width = max(width, len(t.Name))
+	}
+	for _, t := range tools {
+		desc, _, _ := strings.Cut(strings.TrimSpace(t.Description), "\n")
+		fmt.Fprintf(p.w, "%-*s  %s\n", width, sanitize(t.Name), sanitize(desc))
+		if args := argSummary(t.InputSchema); args != "" {
+			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize(args))
+		}
+	}
+	fmt.Fprintf(p.w, "%d tools", len(tools))
+	if next != "" {
+		fmt.Fprintf(p.w, " (more pages: use tools/list --all)")
+	}
+	fmt.Fprintln(p.w)
+}
+
+// argSummary is one line per tool: name*: type, with * for required.
+func argSummary(raw json.RawMessage) string {
+	s, err := mcp.ParseSchema(raw)
+	if err != nil || s == nil {
+		return ""
+	}
+	parts := make([]string, 0, len(s.Properties))
+	for _, prop := range s.Properties {
+		name := prop.Name
+		if prop.Required {
+			name += "*"
+		}
+		parts = append(parts, name+": "+prop.Schema.TypeString())
+	}
+	return strings.Join(parts, "  ")
+}
+
+func (p *printer) toolResult(resp *mcp.Response) {
+	var r struct {
+		Content []struct {
+			Type     string          `json:"type"`
+			Text     string          `json:"text"`
+			MimeType string          `json:"mimeType"`
+			Data     string          `json:"data"`
+			Resource json.RawMessage `json:"resource"`
+			URI      string          `json:"uri"`
+		} `json:"content"`
+		Structured json.RawMessage `json:"structuredContent"`
+	}
+	if json.Unmarshal(resp.Result, &r) != nil {
+		fmt.Fprintln(p.w, prettyJSON(resp.Result))
+		return
+	}
+	if resp.ToolError {
+		fmt.Fprintln(p.w, "tool error (isError: true):")
+	}
+	for _, c := range r.Content {
+		switch c.Type {
+		case "text":
+			fmt.Fprintln(p.w, sanitize(c.Text))
+		case "image", "audio":
+			fmt.Fprintf(p.w, "[%s %s, %d base64 bytes]\n", c.Type, sanitize(c.MimeType), len(c.Data))
+		case "resource_link":
+			fmt.Fprintf(p.w, "[resource link %s]\n", sanitize(c.URI))
+		case "resource":
+			fmt.Fprintf(p.w, "[resource]\n%s\n", prettyJSON(c.Resource))
+		default:
+			fmt.Fprintf(p.w, "[%s content]\n", sanitize(c.Type))
+		}
+	}
+	if len(r.Structured) > 0 && len(r.Content) == 0 {
+		fmt.Fprintln(p.w, prettyJSON(r.Structured))
+	}
+}
+
+// prettyJSON indents JSON, or shows the bytes as they are when they are not.
+func prettyJSON(raw []byte) string {
+	var b bytes.Buffer
+	if err := json.Indent(&b, raw, "", "  "); err != nil {
+		return sanitize(string(raw))
+	}
+	return sanitize(b.String())
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

@@ -1,0 +1,182 @@
+package history
+
+import (
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// PairKind says what a row of the pairs pane holds.
+type PairKind string
+
+// The kinds of rows.
+const (
+	KindRequest         PairKind = "request"          // our request and its answer
+	KindNotificationOut PairKind = "notification-out" // a notification we sent
+	KindNotificationIn  PairKind = "notification-in"  // a notification the server sent
+	KindServerRequest   PairKind = "server-request"   // the server's request and our reply
+	KindForeign         PairKind = "foreign"          // an answer to an id we never sent
+	KindBatch           PairKind = "batch"            // a JSON array of messages
+	KindInvalid         PairKind = "invalid"          // not a JSON-RPC message
+)
+
+// PairState says where a row stands.
+type PairState string
+
+// The states of a row.
+const (
+	StatePending    PairState = "pending"     // sent, no answer yet
+	StateOK         PairState = "ok"          // answered with a result
+	StateRPCError   PairState = "rpc-error"   // answered with a JSON-RPC error
+	StateToolError  PairState = "tool-error"  // a tool result with isError: true
+	StateTimedOut   PairState = "timed-out"   // no answer in time
+	StateLate       PairState = "late"        // answered after it timed out
+	StatePostFailed PairState = "post-failed" // the POST carrying it was refused or failed
+	StateSent       PairState = "sent"        // a notification (or batch) we sent
+	StateAnswered   PairState = "answered"    // a server request we replied to
+	StateReceived   PairState = "received"    // a notification, batch or message from the server that needs no answer
+)
+
+// Failed reports whether the state is a failure of ours to show in red.
+func (s PairState) Failed() bool {
+	switch s {
+	case StateRPCError, StateToolError, StateTimedOut, StatePostFailed:
+		return true
+	}
+	return false
+}
+
+// Pair is one row of the pairs pane: a message and, where there is one, its
+// answer. Request holds the message that opened the row (ours, or the
+// server's request or notification); Response holds what came back, and is
+// the only message of foreign rows and of batches or invalid messages that
+// came from the server.
+type Pair struct {
+	Kind              PairKind
+	State             PairState
+	ID, Method, Tool  string
+	Request, Response *mcp.Record
+	Post              *mcp.Record // the HTTP exchange that carried Request (or Reply)
+	Failure           *mcp.Record // the timeout or POST error record
+	Reply             *mcp.Record // our automatic answer to a server request
+	Sent, Answered    time.Time
+	PostLatency       time.Duration // POST sent -> HTTP answer (the 202)
+	Latency           time.Duration // request sent -> response received (0 while pending)
+	ResponseSize      int
+}
+
+// onRPC files a JSON-RPC message into its row, opening one when the message
+// starts a conversation.
+func (l *Log) onRPC(r *mcp.Record) {
+	m := r.RPC
+	out := r.Kind == mcp.KindSent
+	row := Pair{ID: m.ID, Method: m.Method, Tool: m.Tool, Sent: r.Time}
+	switch m.Class {
+	case mcp.ClassRequest, mcp.ClassServerRequest:
+		if out {
+			row.Kind, row.State, row.Request = KindRequest, StatePending, r
+			l.stats.Requests++
+		} else {
+			row.Kind, row.State, row.Request = KindServerRequest, StatePending, r
+		}
+		l.open(row, r.Seq, true)
+	case mcp.ClassNotification:
+		l.stats.Notifications++
+		row.Request = r
+		if out {
+			row.Kind, row.State = KindNotificationOut, StateSent
+		} else {
+			row.Kind, row.State = KindNotificationIn, StateReceived
+		}
+		l.open(row, r.Seq, out)
+	case mcp.ClassResponse, mcp.ClassLate:
+		l.answer(r, m.Class == mcp.ClassLate)
+	case mcp.ClassReply:
+		l.reply(r)
+	case mcp.ClassForeign:
+		l.foreign(r)
+	default:
+		row.Kind = KindInvalid
+		if m.Class == mcp.ClassBatch {
+			row.Kind = KindBatch
+		}
+		if out {
+			row.State, row.Request = StateSent, r
+		} else {
+			row.State, row.Response, row.Answered = StateReceived, r, r.Time
+			row.ResponseSize = len(m.Raw)
+		}
+		l.open(row, r.Seq, out)
+	}
+}
+
+// answer pairs a response with our request by the ReqSeq the session put in.
+func (l *Log) answer(r *mcp.Record, late bool) {
+	m := r.RPC
+	p := l.row(m.ReqSeq)
+	if m.ReqSeq == 0 || p == nil || p.Kind != KindRequest || p.Response != nil {
+		// Its request is not in this log, or it was answered already: a
+		// second answer is shown on its own rather than hiding the first.
+		l.foreign(r)
+		return
+	}
+	p.Response = r
+	p.Answered = r.Time
+	p.Latency = r.Time.Sub(p.Sent)
+	p.ResponseSize = len(m.Raw)
+	switch {
+	case late || p.State == StateTimedOut:
+		l.setState(p, StateLate)
+	default:
+		l.setState(p, answerState(m))
+	}
+	if m.RPCError {
+		return
+	}
+	switch p.Method {
+	case "initialize":
+		l.neg.initialized(m.Raw)
+	case "tools/list":
+		l.tools.page(p.Request, r)
+	}
+}
+
+// reply attaches our answer to the server request it answers.
+func (l *Log) reply(r *mcp.Record) {
+	m := r.RPC
+	p := l.row(m.ReqSeq)
+	if m.ReqSeq == 0 || p == nil || p.Kind != KindServerRequest {
+		l.open(Pair{
+			Kind: KindServerRequest, State: StateAnswered, ID: m.ID, Method: m.Method,
+			Reply: r, Answered: r.Time,
+		}, r.Seq, true)
+		return
+	}
+	p.Reply = r
+	p.Answered = r.Time
+	p.Latency = r.Time.Sub(p.Sent)
+	if p.State == StatePending {
+		l.setState(p, StateAnswered)
+	}
+	// The POST carrying the reply names the reply's Seq.
+	l.rowOf[r.Seq] = l.rowOf[m.ReqSeq]
+}
+
+func (l *Log) foreign(r *mcp.Record) {
+	m := r.RPC
+	l.stats.Foreign++
+	l.open(Pair{
+		Kind: KindForeign, State: answerState(m), ID: m.ID, Method: m.Method, Tool: m.Tool,
+		Response: r, Answered: r.Time, ResponseSize: len(m.Raw),
+	}, r.Seq, false)
+}
+
+func answerState(m *mcp.RPCMessage) PairState {
+	switch {
+	case m.RPCError:
+		return StateRPCError
+	case m.ToolError:
+		return StateToolError
+	}
+	return StateOK
+}

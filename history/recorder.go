@@ -1,0 +1,237 @@
+package history
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A recording is JSON Lines: a Header, then one mcp.Record per line, exactly
+// as the session emitted it (minus secrets unless asked to keep them).
+
+// Format and FormatVersion identify a recording's header line.
+const (
+	Format        = "mcpscope-session"
+	FormatVersion = 1
+)
+
+// Header is the first line of a recording.
+type Header struct {
+	Format    string    `json:"format"`
+	Version   int       `json:"version"`
+	MCPScope  string    `json:"mcpscope"` // the version of mcpscope that recorded it
+	URL       string    `json:"url"`
+	Transport string    `json:"transport"`
+	Started   time.Time `json:"started"` // RFC 3339 with nanoseconds
+	Host      string    `json:"host"`    // the server's host:port, as in the file name
+}
+
+// RecordOptions says what a recording may contain.
+type RecordOptions struct {
+	// Secrets keeps credentials in the file (--record-secrets). By default
+	// Authorization, Proxy-Authorization, Cookie and Set-Cookie values and the
+	// Bearer token wherever it appears become "[redacted]".
+	Secrets bool
+	Bearer  string
+}
+
+// Redacted replaces secrets in recordings.
+const Redacted = "[redacted]"
+
+// flushDelay bounds how long a record may sit in the buffer: a crash or a
+// kill loses at most this much of the session.
+const flushDelay = 100 * time.Millisecond
+
+// Recorder writes records to a recording file. Its methods are safe for
+// concurrent use; the flush timer runs on its own goroutine.
+type Recorder struct {
+	mu      sync.Mutex
+	f       *os.File
+	w       *bufio.Writer
+	path    string
+	opts    RecordOptions
+	pending bool // a flush is scheduled
+	err     error
+	closed  bool
+}
+
+// Create starts a recording at path, creating its directory. The file is
+// readable by its owner only: it holds everything the server said.
+func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("recording: cannot create the directory for %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
+	}
+	r := &Recorder{f: f, w: bufio.NewWriterSize(f, 256<<10), path: path, opts: opts}
+	if h.Format == "" {
+		h.Format = Format
+	}
+	if h.Version == 0 {
+		h.Version = FormatVersion
+	}
+	if !opts.Secrets && opts.Bearer != "" {
+		h.URL = strings.ReplaceAll(h.URL, opts.Bearer, Redacted)
+	}
+	line, err := json.Marshal(h)
+	if err == nil {
+		if _, err = r.w.Write(append(line, '\n')); err == nil {
+			err = r.w.Flush()
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("recording: cannot write to %s: %w", path, err)
+	}
+	return r, nil
+}
+
+// Path is the file being written.
+func (r *Recorder) Path() string { return r.path }
+
+// Write appends one record. The record reaches the file within 100 ms. After
+// a write error every later Write returns that error.
+func (r *Recorder) Write(rec mcp.Record) error {
+	line, err := r.encode(rec)
+	if err != nil {
+		return fmt.Errorf("recording: cannot encode record %d: %w", rec.Seq, err)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return fmt.Errorf("recording: %s is closed", r.path)
+	}
+	if r.err != nil {
+		return r.err
+	}
+	if _, err := r.w.Write(line); err != nil {
+		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+		return r.err
+	}
+	if !r.pending && r.w.Buffered() > 0 {
+		r.pending = true
+		time.AfterFunc(flushDelay, r.timedFlush)
+	}
+	return nil
+}
+
+func (r *Recorder) timedFlush() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.pending = false
+	if r.closed || r.err != nil {
+		return
+	}
+	if err := r.w.Flush(); err != nil {
+		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+	}
+}
+
+// Close flushes what is buffered, syncs the file to disk and closes it. It
+// returns the first error the recording met.
+func (r *Recorder) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return r.err
+	}
+	r.closed = true
+	if r.err == nil {
+		if err := r.w.Flush(); err != nil {
+			r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+		}
+	}
+	if err := r.f.Sync(); err != nil && r.err == nil {
+		r.err = fmt.Errorf("recording: cannot sync %s: %w", r.path, err)
+	}
+	if err := r.f.Close(); err != nil && r.err == nil {
+		r.err = fmt.Errorf("recording: cannot close %s: %w", r.path, err)
+	}
+	return r.err
+}
+
+// Tee writes every record of in to rec and passes it on. When in closes it
+// closes rec and then its output, so a consumer that sees the end knows the
+// file is complete. A write error is reported once through onErr (which may
+// be nil); records keep flowing, because the screen matters more than the
+// file.
+func Tee(in <-chan mcp.Record, rec *Recorder, onErr func(error)) <-chan mcp.Record {
+	out := make(chan mcp.Record, 256)
+	go func() {
+		defer close(out)
+		reported := false
+		report := func(err error) {
+			if err != nil && !reported && onErr != nil {
+				reported = true
+				onErr(err)
+			}
+		}
+		for r := range in {
+			report(rec.Write(r))
+			out <- r
+		}
+		report(rec.Close())
+	}()
+	return out
+}
+
+// DefaultDir is where recordings go: $MCPSCOPE_STATE_DIR/sessions, else
+// $XDG_STATE_HOME/mcpscope/sessions, else ~/.local/state/mcpscope/sessions.
+func DefaultDir() string {
+	if d := os.Getenv("MCPSCOPE_STATE_DIR"); d != "" {
+		return filepath.Join(d, "sessions")
+	}
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "mcpscope", "sessions")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return filepath.Join(os.TempDir(), "mcpscope", "sessions")
+	}
+	return filepath.Join(home, ".local", "state", "mcpscope", "sessions")
+}
+
+// NewPath names a new recording in dir by its start time and the server's
+// host, e.g. 2026-11-20T21-57-41_localhost-8811.jsonl, adding -2, -3 ... when
+// that file exists.
+func NewPath(dir string, start time.Time, host string) string {
+	base := start.Format("2006-01-02T15-04-05") + "_" + safeName(host)
+	p := filepath.Join(dir, base+".jsonl")
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(p); err != nil {
+			return p
+		}
+		p = filepath.Join(dir, fmt.Sprintf("%s-%d.jsonl", base, i))
+	}
+}
+
+// safeName keeps letters, digits, dots and underscores and turns every run
+// of anything else into one dash, so a host is a file name everywhere.
+func safeName(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, c := range s {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_'
+		if ok {
+			b.WriteRune(c)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	name := strings.Trim(b.String(), "-.")
+	if name == "" {
+		return "session"
+	}
+	return name
+}

@@ -1,0 +1,85 @@
+package history
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// toolIndex follows tools/list answers. A listing is the answer to a
+// tools/list without a cursor plus the pages fetched with the nextCursor each
+// page gave; the newest complete listing is what completion offers.
+type toolIndex struct {
+	cur      []Tool // the listing being assembled
+	next     string // the cursor that continues cur
+	done     []Tool // the newest complete listing
+	haveDone bool
+}
+
+func (t *toolIndex) page(req, resp *mcp.Record) {
+	tools, next, err := parseToolsPage(resp.RPC.Raw)
+	if err != nil {
+		return
+	}
+	cursor := requestCursor(req)
+	if cursor != "" && cursor != t.next {
+		// A page of a listing whose start is not here: it says nothing
+		// about the whole list unless there is nothing better.
+		if t.haveDone {
+			return
+		}
+		t.cur = nil
+	}
+	if cursor == "" {
+		t.cur = nil
+	}
+	t.cur = append(t.cur, tools...)
+	t.next = next
+	// Until one listing completes, a partial one is better than nothing to
+	// complete tool names from.
+	if next == "" || !t.haveDone {
+		t.done = t.cur[:len(t.cur):len(t.cur)]
+		t.haveDone = next == ""
+	}
+	if next == "" {
+		t.cur = nil
+	}
+}
+
+// Tools returns the tools of the newest complete tools/list answer (all pages
+// of the newest listing); before any listing completed, the pages so far.
+func (l *Log) Tools() []Tool { return l.tools.done }
+
+// parseToolsPage reads one tools/list answer: its tools and its nextCursor.
+func parseToolsPage(raw mcp.Raw) ([]Tool, string, error) {
+	var v struct {
+		Result *struct {
+			Tools      []Tool `json:"tools"`
+			NextCursor string `json:"nextCursor"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		return nil, "", fmt.Errorf("tools/list answer: %w", err)
+	}
+	if v.Result == nil {
+		return nil, "", fmt.Errorf("tools/list answer has no result")
+	}
+	return v.Result.Tools, v.Result.NextCursor, nil
+}
+
+// requestCursor is the cursor a tools/list request asked for, if any.
+func requestCursor(req *mcp.Record) string {
+	if req == nil || req.RPC == nil {
+		return ""
+	}
+	var v struct {
+		Params struct {
+			Cursor string `json:"cursor"`
+		} `json:"params"`
+	}
+	if json.Unmarshal([]byte(req.RPC.Raw), &v) != nil {
+		return ""
+	}
+	return v.Params.Cursor
+}

@@ -1,0 +1,90 @@
+// Command mcpscope is an interactive terminal debugger for MCP servers and
+// gateways: it keeps a live SSE session open and shows the endpoint
+// negotiation, the raw events and the matched request/response pairs, and it
+// records every session so it can be replayed.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+// version is stamped by the release build (-X main.version=...).
+var version = ""
+
+// Exit statuses, documented in `mcpscope exec --help`.
+const (
+	exitOK      = 0
+	exitFailed  = 1 // a JSON-RPC error, a tool result with isError, a failed request
+	exitUsage   = 2
+	exitConnect = 3 // the stream could not be opened or negotiated
+)
+
+// exitError carries an exit status out of a command.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v := bi.Main.Version
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += " (" + s.Value[:12] + ")"
+			}
+		}
+		if v != "" {
+			return v
+		}
+	}
+	return "dev"
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "mcpscope [URL]",
+		Short:         "An interactive terminal debugger for MCP servers and gateways",
+		Version:       versionString(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newExecCmd(), newDemoServerCmd())
+	addRootTUI(root)
+	addHistoryCmds(root)
+	return root
+}
+
+func main() {
+	err := newRootCmd().Execute()
+	if err == nil {
+		return
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintln(os.Stderr, "mcpscope:", ee.err)
+		}
+		os.Exit(ee.code)
+	}
+	// Anything else is cobra's own complaint about flags or arguments.
+	fmt.Fprintln(os.Stderr, "mcpscope:", err)
+	fmt.Fprintln(os.Stderr, "run 'mcpscope --help' for usage")
+	os.Exit(exitUsage)
+}

@@ -1,0 +1,65 @@
+package demo
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func (g *gateway) addSlow() {
+	mcp.AddTool(g.server, &mcp.Tool{
+		Name:  "slow",
+		Title: "Slow work with progress",
+		Description: "Works for the given number of seconds in equal steps, sending a progress notification after each step " +
+			"when the call carries a progressToken; calls sent meanwhile are answered first. Cancelling the call stops it.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
+		InputSchema: json.RawMessage(`{
+			"type": "object",
+			"properties": {
+				"seconds": {"type": "number", "minimum": 0, "maximum": 30, "default": 2, "description": "How long to work before answering, in seconds (0 to 30, fractions allowed)."},
+				"steps":   {"type": "integer", "minimum": 1, "maximum": 20, "default": 4, "description": "Number of equal steps, each followed by a progress notification (1 to 20)."}
+			},
+			"additionalProperties": false
+		}`),
+	}, slow)
+}
+
+type slowArgs struct {
+	Seconds float64 `json:"seconds"`
+	Steps   int     `json:"steps"`
+}
+
+func slow(ctx context.Context, req *mcp.CallToolRequest, in slowArgs) (*mcp.CallToolResult, any, error) {
+	steps := max(in.Steps, 1)
+	step := time.Duration(in.Seconds * float64(time.Second) / float64(steps))
+	var token any
+	if req != nil && req.Params != nil {
+		token = req.Params.GetProgressToken()
+	}
+	timer := time.NewTimer(step)
+	defer timer.Stop()
+	for i := 1; i <= steps; i++ {
+		select {
+		case <-ctx.Done():
+			return nil, nil, fmt.Errorf("slow stopped after %d of %d steps: %w", i-1, steps, context.Cause(ctx))
+		case <-timer.C:
+		}
+		if token != nil && req.Session != nil {
+			err := req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+				ProgressToken: token,
+				Progress:      float64(i),
+				Total:         float64(steps),
+				Message:       fmt.Sprintf("step %d of %d", i, steps),
+			})
+			if err != nil {
+				return nil, nil, fmt.Errorf("slow: sending progress for step %d of %d: %w", i, steps, err)
+			}
+		}
+		timer.Reset(step)
+	}
+	// No measured duration in the answer: it would make every re-run differ.
+	return textResult(fmt.Sprintf("done: worked %gs in %d steps", in.Seconds, steps)), nil, nil
+}

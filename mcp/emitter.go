@@ -1,0 +1,74 @@
+package mcp
+
+import (
+	"sync"
+	"time"
+)
+
+// emitter numbers records and hands them to the consumer in order. Its queue
+// is unbounded on purpose: the stream reader must never wait for a slow
+// consumer, or a server's ping would go unanswered and some servers close the
+// stream about 1.5 s later.
+type emitter struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	queue  []Record
+	seq    int64
+	closed bool
+	out    chan Record
+	now    func() time.Time
+}
+
+func newEmitter(now func() time.Time) *emitter {
+	e := &emitter{out: make(chan Record, 1024), now: now}
+	e.cond = sync.NewCond(&e.mu)
+	go e.pump()
+	return e
+}
+
+// emit numbers r, stamps it if it has no time, queues it and returns it.
+// Callers that must keep their own bookkeeping in step with the log call it
+// while holding their lock, so the numbering matches what happened.
+func (e *emitter) emit(r Record) Record {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return r
+	}
+	e.seq++
+	r.Seq = e.seq
+	if r.Time.IsZero() {
+		r.Time = e.now()
+	}
+	e.queue = append(e.queue, r)
+	e.cond.Signal()
+	return r
+}
+
+// close lets the queue drain and then closes the channel.
+func (e *emitter) close() {
+	e.mu.Lock()
+	e.closed = true
+	e.cond.Signal()
+	e.mu.Unlock()
+}
+
+func (e *emitter) pump() {
+	for {
+		e.mu.Lock()
+		for len(e.queue) == 0 && !e.closed {
+			e.cond.Wait()
+		}
+		batch := e.queue
+		e.queue = nil
+		done := e.closed
+		e.mu.Unlock()
+		for _, r := range batch {
+			e.out <- r
+		}
+		if done && len(batch) == 0 {
+			close(e.out)
+			return
+		}
+	}
+}

@@ -1,0 +1,97 @@
+package mcp
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// sessionParams are the spellings of the session id parameter seen in the
+// wild: the Go SDK and Docker gateway, the TypeScript SDK, the Python SDK.
+var sessionParams = []string{"sessionid", "sessionId", "session_id"}
+
+// Reasons recorded in Endpoint.Reason.
+const (
+	ReasonPreferred = "the endpoint event's URI, resolved against the stream URL"
+)
+
+// ResolveEndpoint turns the data of an `endpoint` event into the URL to POST
+// to, resolved against the URL of the GET that opened the stream, plus the
+// canonical fallback `{base}/sse?sessionid=<id>` that the Docker MCP Gateway
+// contract promises. Data is kept untouched so a user can compare what the
+// server said with what was made of it (a lost proxy prefix shows up here).
+func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
+	ref := strings.TrimSpace(data)
+	if ref == "" {
+		return nil, fmt.Errorf("the endpoint event has no data: the server must send the URI to POST messages to")
+	}
+	u, err := url.Parse(ref)
+	if err != nil {
+		return nil, fmt.Errorf("the endpoint event's data %q is not a URI: %v", data, err)
+	}
+	preferred := streamURL.ResolveReference(u)
+	ep := &Endpoint{
+		Data:      Raw(data),
+		Base:      streamURL.String(),
+		Preferred: preferred.String(),
+		InUse:     preferred.String(),
+		Reason:    ReasonPreferred,
+	}
+	ep.SessionID, ep.SessionParam = sessionFromQuery(preferred.Query())
+	if ep.SessionID != "" {
+		ep.Fallback = FallbackURL(streamURL, ep.SessionID)
+	}
+	return ep, nil
+}
+
+// sessionFromQuery finds the session id under any spelling, exact spellings
+// first so the one the server used is what gets reported.
+func sessionFromQuery(q url.Values) (id, param string) {
+	for _, p := range sessionParams {
+		if v := q.Get(p); v != "" {
+			return v, p
+		}
+	}
+	for k, v := range q {
+		if strings.EqualFold(strings.ReplaceAll(k, "_", ""), "sessionid") && len(v) > 0 && v[0] != "" {
+			return v[0], k
+		}
+	}
+	return "", ""
+}
+
+// FallbackURL is the canonical message URL `{base}/sse?sessionid=<id>`, where
+// base is the stream URL without its trailing /sse.
+func FallbackURL(streamURL *url.URL, sessionID string) string {
+	b := *streamURL
+	b.RawQuery, b.Fragment = "", ""
+	b.Path = strings.TrimSuffix(strings.TrimSuffix(b.Path, "/"), "/sse")
+	b.RawPath = ""
+	return b.String() + "/sse?sessionid=" + url.QueryEscape(sessionID)
+}
+
+// StreamURL turns what the user typed into the URL to GET: a bare base such as
+// http://localhost:8811 means its /sse; anything with a path is used as is.
+func StreamURL(raw string) (*url.URL, error) {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return nil, fmt.Errorf("no URL given: pass the gateway's address, e.g. http://localhost:8811")
+	}
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a URL: %v", raw, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("%q: the scheme must be http or https, not %q", raw, u.Scheme)
+	}
+	if u.Host == "" {
+		return nil, fmt.Errorf("%q has no host: use e.g. http://localhost:8811", raw)
+	}
+	if u.Path == "" || u.Path == "/" {
+		u.Path = "/sse"
+	}
+	return u, nil
+}

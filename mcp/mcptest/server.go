@@ -1,0 +1,235 @@
+// Package mcptest provides scriptable fake MCP servers speaking the legacy
+// HTTP+SSE transport, for testing clients against exact bytes.
+//
+// The wire flow a Server plays, step by step:
+//
+//  1. GET Options.SSEPath opens a stream (200, text/event-stream) and makes
+//     a session: a Conn, with a fresh id.
+//  2. The first event is the endpoint event, exactly Options.EndpointRaw of
+//     Options.Endpoint; it can be held back by Options.EndpointGate.
+//  3. A POST to any path whose query names the session (sessionid,
+//     sessionId or session_id) becomes a Call that Options.Handle scripts:
+//     the POST's status and body, and what is written on the stream and when
+//     (after the 202 by default, before it on request).
+//  4. The stream stays open until the client leaves, a test or quirk closes
+//     it (Conn.Close, CloseAfterMessages, an unanswered ping) or the Server
+//     closes.
+//
+// Every POST is recorded as a Post so a test can assert which URL the client
+// chose, its headers and its body. Close releases hanging POSTs and ends
+// every stream, so a test never hangs on the fake.
+package mcptest
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// ErrClosed is returned when writing to a stream or waiting on a Server that
+// has closed.
+var ErrClosed = errors.New("mcptest: closed")
+
+// Server is a fake legacy HTTP+SSE MCP server on 127.0.0.1. The zero Options
+// give a well-behaved server.
+type Server struct {
+	// URL is the base URL, scheme://127.0.0.1:port with no trailing slash.
+	URL string
+
+	opts      Options
+	ts        *httptest.Server
+	done      chan struct{}
+	closeOnce sync.Once
+	foreign   atomic.Int64 // ids of Broadcast's foreign responses
+
+	mu       sync.Mutex
+	changed  chan struct{} // closed and replaced whenever conns or posts change
+	sessions map[string]*Conn
+	conns    []*Conn
+	nextConn int
+	posts    []*Post
+	tools    []Tool
+}
+
+// New starts a Server for the test and closes it in t.Cleanup.
+func New(t testing.TB, opts Options) *Server {
+	t.Helper()
+	opts = opts.withDefaults()
+	if opts.SSEPath[0] != '/' {
+		t.Fatalf("mcptest.New: SSEPath %q must start with \"/\"", opts.SSEPath)
+	}
+	s := &Server{
+		opts:     opts,
+		done:     make(chan struct{}),
+		changed:  make(chan struct{}),
+		sessions: make(map[string]*Conn),
+		tools:    append([]Tool(nil), opts.Tools...),
+	}
+	s.ts = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
+	s.URL = s.ts.URL
+	t.Cleanup(s.Close)
+	return s
+}
+
+// SSEURL is the URL a client GETs to open the stream.
+func (s *Server) SSEURL() string { return s.URL + s.opts.SSEPath }
+
+// Close ends every stream, releases every hanging POST and stops the server.
+// It is safe to call more than once.
+func (s *Server) Close() {
+	s.closeOnce.Do(func() {
+		close(s.done)
+		// Handlers blocked writing to a client that stopped reading only
+		// return once their connection is gone; httptest.Server.Close would
+		// otherwise wait for them forever.
+		s.ts.CloseClientConnections()
+		s.ts.Close()
+	})
+}
+
+// serveHTTP routes: GET SSEPath streams, POST anything goes to a session.
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.opts.RequireBearer != "" && r.Header.Get("Authorization") != "Bearer "+s.opts.RequireBearer {
+		if r.Method == http.MethodPost {
+			s.setStatus(s.recordPost(r), http.StatusUnauthorized)
+		}
+		w.Header().Set("WWW-Authenticate", `Bearer realm="mcp"`)
+		http.Error(w, "unauthorized: missing or wrong bearer token", http.StatusUnauthorized)
+		return
+	}
+	switch {
+	case r.Method == http.MethodPost:
+		s.servePost(w, r)
+	case r.Method == http.MethodGet && r.URL.Path == s.opts.SSEPath:
+		s.serveGET(w, r)
+	case r.Method == http.MethodGet && s.opts.GatewayRoutes && r.URL.Path == "/":
+		http.Redirect(w, r, s.opts.SSEPath, http.StatusTemporaryRedirect)
+	case r.Method == http.MethodGet && s.opts.GatewayRoutes && r.URL.Path == "/health":
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte("OK"))
+	case r.Method == http.MethodGet:
+		http.NotFound(w, r)
+	default:
+		w.Header().Set("Allow", "GET, POST")
+		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+// serveGET answers the scripted GET status, or opens a stream.
+func (s *Server) serveGET(w http.ResponseWriter, r *http.Request) {
+	if s.opts.GETStatus == 0 {
+		s.serveStream(w, r)
+		return
+	}
+	for k, vs := range s.opts.GETHeaders {
+		for _, v := range vs {
+			w.Header().Add(k, v)
+		}
+	}
+	w.WriteHeader(s.opts.GETStatus)
+	_, _ = w.Write([]byte(s.opts.GETBody))
+}
+
+// notifyLocked wakes every waiter; s.mu must be held.
+func (s *Server) notifyLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// wait blocks until the state changes, ctx ends or the server closes.
+func (s *Server) wait(ctx context.Context, changed <-chan struct{}) error {
+	select {
+	case <-changed:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.done:
+		return ErrClosed
+	}
+}
+
+// WaitConn returns the next stream opened after the ones already returned,
+// once its endpoint event was written (or at once if the endpoint is gated
+// or disabled).
+func (s *Server) WaitConn(ctx context.Context) (*Conn, error) {
+	for {
+		s.mu.Lock()
+		if s.nextConn < len(s.conns) {
+			c := s.conns[s.nextConn]
+			s.nextConn++
+			s.mu.Unlock()
+			return c, nil
+		}
+		changed := s.changed
+		s.mu.Unlock()
+		if err := s.wait(ctx, changed); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// Conns returns every stream opened so far, open or closed, oldest first.
+func (s *Server) Conns() []*Conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Conn(nil), s.conns...)
+}
+
+// announce makes c visible to WaitConn and Conns.
+func (s *Server) announce(c *Conn) {
+	s.mu.Lock()
+	s.conns = append(s.conns, c)
+	s.notifyLocked()
+	s.mu.Unlock()
+}
+
+// session looks up an open session by id.
+func (s *Server) session(id string) *Conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sessions[id]
+}
+
+// openConns returns the sessions whose streams are still open.
+func (s *Server) openConns() []*Conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Conn, 0, len(s.sessions))
+	for _, c := range s.conns {
+		if s.sessions[c.ID] == c {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Tools returns the current tool list.
+func (s *Server) Tools() []Tool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Tool(nil), s.tools...)
+}
+
+// SetTools replaces the tool list that tools/list serves from now on.
+func (s *Server) SetTools(tools []Tool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tools = append([]Tool(nil), tools...)
+}
+
+// AddTool adds t to the tool list, replacing a tool of the same name.
+func (s *Server) AddTool(t Tool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.tools {
+		if s.tools[i].Name == t.Name {
+			s.tools[i] = t
+			return
+		}
+	}
+	s.tools = append(s.tools, t)
+}

@@ -1,0 +1,200 @@
+package mcp
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"time"
+	"unicode/utf8"
+)
+
+// Kind says which part of a Record is filled in.
+type Kind string
+
+// The kinds of Record. Exactly one of the matching pointer fields is set.
+const (
+	KindHTTP     Kind = "http"     // Record.HTTP: a request and its answer
+	KindEvent    Kind = "event"    // Record.Event: one SSE event as parsed
+	KindEndpoint Kind = "endpoint" // Record.Endpoint: the negotiation result
+	KindSent     Kind = "sent"     // Record.RPC: a JSON-RPC message we sent
+	KindReceived Kind = "received" // Record.RPC: a JSON-RPC message from the server
+	KindState    Kind = "state"    // Record.State: the connection changed state
+	KindError    Kind = "error"    // Record.Error: something failed
+)
+
+// Record is one entry of the session log. Everything a session does becomes a
+// Record, in order; the recorder, the index and the UI all read the same
+// sequence, so a replay shows exactly what the live session showed.
+type Record struct {
+	Seq      int64         `json:"seq"`
+	Time     time.Time     `json:"time"`
+	Kind     Kind          `json:"kind"`
+	HTTP     *HTTPExchange `json:"http,omitempty"`
+	Event    *SSEEvent     `json:"event,omitempty"`
+	Endpoint *Endpoint     `json:"endpoint,omitempty"`
+	RPC      *RPCMessage   `json:"rpc,omitempty"`
+	State    *StateChange  `json:"state,omitempty"`
+	Error    *ErrorInfo    `json:"error,omitempty"`
+}
+
+// HTTPExchange is one HTTP request and what came back (or why nothing did).
+type HTTPExchange struct {
+	Purpose        string              `json:"purpose"` // "stream" for the GET, "post" for messages
+	Method         string              `json:"method"`
+	URL            string              `json:"url"`
+	RequestHeaders map[string][]string `json:"request_headers,omitempty"`
+	Status         int                 `json:"status"` // 0 when no answer came
+	Headers        map[string][]string `json:"headers,omitempty"`
+	Body           Raw                 `json:"body,omitempty"`      // at most BodyLimit bytes
+	BodySize       int64               `json:"body_size,omitempty"` // bytes read, even past BodyLimit
+	Duration       time.Duration       `json:"duration"`            // until the status line (stream) or the whole answer (post)
+	Err            string              `json:"err,omitempty"`
+	ReqSeq         int64               `json:"req_seq,omitempty"` // the sent record this POST carried
+	Conn           int                 `json:"conn,omitempty"`    // which stream connection it belongs to
+}
+
+// BodyLimit caps the body excerpt kept for an HTTP exchange: error pages are
+// short, and a POST answer that is not 202 is what a user needs to read.
+const BodyLimit = 64 << 10
+
+// SSEEvent is one server-sent event exactly as parsed, with the bytes it was
+// parsed from, including comment lines that parsers normally drop.
+type SSEEvent struct {
+	Conn     int      `json:"conn"`
+	Name     string   `json:"name,omitempty"` // the event field; empty when unnamed
+	ID       string   `json:"id,omitempty"`
+	HasID    bool     `json:"has_id,omitempty"`
+	Retry    string   `json:"retry,omitempty"`
+	Data     Raw      `json:"data,omitempty"`
+	Comments []string `json:"comments,omitempty"`
+	Raw      Raw      `json:"raw"`
+}
+
+// Dispatched reports whether an EventSource would dispatch this event: blocks
+// holding only comments or retry are bookkeeping, not events.
+func (e *SSEEvent) Dispatched() bool { return e.Name != "" || e.HasID || e.Data != "" }
+
+// Endpoint is the result of the endpoint negotiation: what the server said and
+// how mcpscope turned it into a URL to POST to.
+type Endpoint struct {
+	Conn         int           `json:"conn"`
+	Data         Raw           `json:"data"`      // the endpoint event's data, untouched
+	Base         string        `json:"base"`      // the URL it was resolved against
+	Preferred    string        `json:"preferred"` // Data resolved against Base
+	Fallback     string        `json:"fallback,omitempty"`
+	SessionID    string        `json:"session_id,omitempty"`
+	SessionParam string        `json:"session_param,omitempty"` // spelling seen: sessionid, sessionId, session_id
+	InUse        string        `json:"in_use"`
+	Reason       string        `json:"reason"`
+	Elapsed      time.Duration `json:"elapsed"` // from the GET to the endpoint event
+}
+
+// Direction of a JSON-RPC message.
+const (
+	DirOut = "out"
+	DirIn  = "in"
+)
+
+// Class says what role a JSON-RPC message plays in the conversation.
+type Class string
+
+// The classes of JSON-RPC messages.
+const (
+	ClassRequest       Class = "request"        // our request
+	ClassNotification  Class = "notification"   // a notification, either way
+	ClassResponse      Class = "response"       // the answer to one of our requests
+	ClassLate          Class = "late"           // an answer after its request timed out
+	ClassForeign       Class = "foreign"        // an answer to an id we never sent
+	ClassServerRequest Class = "server-request" // a request the server sent us
+	ClassReply         Class = "reply"          // our answer to a server request
+	ClassBatch         Class = "batch"          // a JSON array of messages
+	ClassInvalid       Class = "invalid"        // not a JSON-RPC message
+)
+
+// RPCMessage is a JSON-RPC message with its exact bytes and what the session
+// made of it.
+type RPCMessage struct {
+	Dir       string `json:"dir"`
+	Class     Class  `json:"class"`
+	ID        string `json:"id,omitempty"` // the id's JSON text, e.g. 3 or "a"
+	Method    string `json:"method,omitempty"`
+	Tool      string `json:"tool,omitempty"`      // the tool name of a tools/call
+	ReqSeq    int64  `json:"req_seq,omitempty"`   // for answers: Seq of the request record
+	RPCError  bool   `json:"rpc_error,omitempty"` // the answer carries a JSON-RPC error
+	ToolError bool   `json:"tool_error,omitempty"`
+	Conn      int    `json:"conn,omitempty"`
+	Raw       Raw    `json:"raw"`
+}
+
+// The states of a session's connection.
+const (
+	StateConnecting      = "connecting"
+	StateOpen            = "open" // stream up and endpoint known
+	StateReconnecting    = "reconnecting"
+	StateSessionReplaced = "session-replaced" // a reconnect gave a new, uninitialized session
+	StateInitialized     = "initialized"
+	StateClosed          = "closed"
+)
+
+// StateChange marks a change of the connection's state.
+type StateChange struct {
+	State     string `json:"state"`
+	Conn      int    `json:"conn,omitempty"`
+	Detail    string `json:"detail,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Transport string `json:"transport,omitempty"`
+}
+
+// ErrorInfo is a failure with advice for the person reading it.
+type ErrorInfo struct {
+	Op      string `json:"op"` // connect, negotiate, post, timeout, stream, reply
+	Message string `json:"message"`
+	Hint    string `json:"hint,omitempty"`
+	ReqSeq  int64  `json:"req_seq,omitempty"` // the request this error ended, if any
+	Conn    int    `json:"conn,omitempty"`
+}
+
+// Error codes of ErrorInfo.Op that end a request.
+const (
+	OpTimeout = "timeout"
+	OpPost    = "post"
+)
+
+// Raw is bytes from the wire kept exactly. It is a string so it can be shared
+// with the parser's output without a copy. In JSON it is a string when it is
+// valid UTF-8 and {"base64": "..."} otherwise, so nothing is lost on disk.
+type Raw string
+
+// MarshalJSON implements json.Marshaler.
+func (r Raw) MarshalJSON() ([]byte, error) {
+	if utf8.ValidString(string(r)) {
+		return json.Marshal(string(r))
+	}
+	return json.Marshal(struct {
+		Base64 string `json:"base64"`
+	}{base64.StdEncoding.EncodeToString([]byte(r))})
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (r *Raw) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '{' {
+		var v struct {
+			Base64 string `json:"base64"`
+		}
+		if err := json.Unmarshal(b, &v); err != nil {
+			return err
+		}
+		d, err := base64.StdEncoding.DecodeString(v.Base64)
+		if err != nil {
+			return fmt.Errorf("raw bytes: %w", err)
+		}
+		*r = Raw(d)
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*r = Raw(s)
+	return nil
+}

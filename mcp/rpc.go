@@ -1,0 +1,283 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+	"unsafe"
+)
+
+// Response is the answer to one of our requests.
+type Response struct {
+	ReqSeq    int64           // Seq of the request's sent record
+	Seq       int64           // Seq of the answer's received record
+	Raw       Raw             // the answer's exact bytes
+	Result    json.RawMessage // nil when the answer is an error
+	Error     *RPCError
+	ToolError bool // a tools/call result with isError: true
+	Late      bool
+}
+
+// RPCError is a JSON-RPC error object.
+type RPCError struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func (e *RPCError) Error() string {
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, e.Message)
+	if len(e.Data) > 0 {
+		s += " (data: " + string(e.Data) + ")"
+	}
+	return s
+}
+
+// TimeoutError is a request that got no answer in time.
+type TimeoutError struct {
+	Method string
+	ID     string
+	After  string
+}
+
+func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("no answer to %s (id %s) within %s: the server accepted it but nothing came back on the stream (raise --timeout for slow tools)", e.Method, e.ID, e.After)
+}
+
+// pending is one of our requests waiting for its answer.
+type pending struct {
+	seq          int64
+	conn         int
+	method, tool string
+	done         chan result
+}
+
+type result struct {
+	resp *Response
+	err  error
+}
+
+func (p *pending) finish(r *Response, err error) {
+	select {
+	case p.done <- result{r, err}:
+	default:
+	}
+}
+
+// request sends a request and waits for its answer, its timeout or ctx.
+func (s *Session) request(ctx context.Context, method, tool string, params json.RawMessage) (*Response, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, ErrClosed
+	}
+	if s.endpoint == nil {
+		s.mu.Unlock()
+		return nil, &ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
+	}
+	s.nextID++
+	id := strconv.FormatInt(s.nextID, 10)
+	body := encodeMessage(id, method, params)
+	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1)}
+	rec := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body)}})
+	p.seq = rec.Seq
+	s.pending[id] = p
+	// Added under the lock, after the closed check, so Close's Wait cannot
+	// race with it.
+	s.wg.Add(1)
+	s.mu.Unlock()
+
+	// The POST outlives this call on purpose: when the answer beats the 202
+	// back, the 202 is still recorded.
+	posted := make(chan error, 1)
+	go func() {
+		defer s.wg.Done()
+		posted <- s.post(s.life, body, p.seq)
+	}()
+	timer := time.NewTimer(s.cfg.RequestTimeout)
+	defer timer.Stop()
+	for {
+		select {
+		case r := <-p.done:
+			return r.resp, r.err
+		case err := <-posted:
+			posted = nil
+			if err != nil && s.abandon(id, p, OpPost, err) {
+				return nil, err
+			}
+		case <-timer.C:
+			err := &TimeoutError{Method: method, ID: id, After: s.cfg.RequestTimeout.String()}
+			if s.abandon(id, p, OpTimeout, err) {
+				return nil, err
+			}
+		case <-ctx.Done():
+			if s.abandon(id, p, "cancelled", ctx.Err()) {
+				return nil, ctx.Err()
+			}
+		}
+	}
+}
+
+// abandon stops waiting for id and records why. It reports false when the
+// answer won the race and is already in p.done.
+func (s *Session) abandon(id string, p *pending, op string, err error) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pending[id] != p {
+		return false
+	}
+	delete(s.pending, id)
+	s.abandoned[id] = p.seq
+	msg, hint := err.Error(), ""
+	var pe *PostError
+	if errors.As(err, &pe) {
+		hint = pe.Hint
+		pe.Hint = ""
+		msg = pe.Error()
+		pe.Hint = hint
+	}
+	s.emitError(op, msg, hint, p.seq, p.conn)
+	return true
+}
+
+// Notify sends a notification; only the POST can fail it.
+func (s *Session) Notify(ctx context.Context, method string, params json.RawMessage) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	body := encodeMessage("", method, params)
+	rec := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassNotification, Method: method, Conn: s.conn, Raw: Raw(body)}})
+	s.mu.Unlock()
+	err := s.post(ctx, body, rec.Seq)
+	if err != nil {
+		s.emitError(OpPost, err.Error(), "", rec.Seq, 0)
+	}
+	return err
+}
+
+// encodeMessage builds a request (id != "") or notification. The shape is
+// fixed by hand so the bytes on the wire are predictable in recordings.
+func encodeMessage(id, method string, params json.RawMessage) []byte {
+	m, _ := json.Marshal(method)
+	b := make([]byte, 0, 64+len(params))
+	b = append(b, `{"jsonrpc":"2.0"`...)
+	if id != "" {
+		b = append(b, `,"id":`...)
+		b = append(b, id...)
+	}
+	b = append(b, `,"method":`...)
+	b = append(b, m...)
+	if len(params) > 0 {
+		b = append(b, `,"params":`...)
+		b = append(b, params...)
+	}
+	return append(b, '}')
+}
+
+// handleMessage classifies the data of a message event and pairs answers.
+func (s *Session) handleMessage(conn int, data string) {
+	// The data string is never written to, so viewing it as bytes is safe
+	// and saves a copy of every message.
+	b := unsafe.Slice(unsafe.StringData(data), len(data))
+	i := skipSpace(b, 0)
+	if i < len(b) && b[i] == '[' {
+		s.emit(Record{Kind: KindReceived, RPC: &RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: conn, Raw: Raw(data)}})
+		for j := skipSpace(b, i+1); j < len(b) && b[j] != ']'; {
+			end := valueEnd(b, j)
+			if end < 0 {
+				return
+			}
+			s.handleOne(conn, b[j:end], data[j:end])
+			j = skipSpace(b, end)
+			if j < len(b) && b[j] == ',' {
+				j = skipSpace(b, j+1)
+			}
+		}
+		return
+	}
+	s.handleOne(conn, b, data)
+}
+
+func (s *Session) handleOne(conn int, b []byte, raw string) {
+	m := &RPCMessage{Dir: DirIn, Conn: conn, Raw: Raw(raw)}
+	p, ok := peekMessage(b)
+	switch {
+	case !ok:
+		m.Class = ClassInvalid
+	case p.method != nil:
+		m.Method = unquote(p.method)
+		if p.id == nil {
+			m.Class = ClassNotification
+			break
+		}
+		m.Class, m.ID = ClassServerRequest, string(p.id)
+		rec := s.emit(Record{Kind: KindReceived, RPC: m})
+		s.answerServer(conn, rec.Seq, m.ID, m.Method)
+		return
+	case p.result != nil || p.errv != nil:
+		m.ID = string(p.id)
+		m.RPCError = p.errv != nil && string(p.errv) != "null"
+		m.ToolError = p.result != nil && hasTrueMember(p.result, "isError")
+		s.pairAnswer(m, p)
+		return
+	default:
+		m.Class = ClassInvalid
+	}
+	s.emit(Record{Kind: KindReceived, RPC: m})
+}
+
+// pairAnswer matches an answer with our request by the id's exact text; ids
+// in the server's own id space or from other sessions stay unpaired.
+func (s *Session) pairAnswer(m *RPCMessage, p peeked) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if req, ok := s.pending[m.ID]; ok {
+		delete(s.pending, m.ID)
+		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
+		rec := s.emit(Record{Kind: KindReceived, RPC: m})
+		resp := &Response{ReqSeq: req.seq, Seq: rec.Seq, Raw: m.Raw, ToolError: m.ToolError}
+		if m.RPCError {
+			resp.Error = &RPCError{}
+			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
+				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object: " + string(p.errv)}
+			}
+		} else {
+			resp.Result = append(json.RawMessage(nil), p.result...)
+		}
+		req.finish(resp, nil)
+		return
+	}
+	if seq, ok := s.abandoned[m.ID]; ok {
+		delete(s.abandoned, m.ID)
+		m.Class, m.ReqSeq = ClassLate, seq
+	} else {
+		m.Class = ClassForeign
+	}
+	s.emit(Record{Kind: KindReceived, RPC: m})
+}
+
+// answerServer replies to a server request at once: ping gets an empty
+// result (servers close the stream over an unanswered ping), anything else
+// a method-not-found error so the server does not wait forever.
+func (s *Session) answerServer(conn int, reqSeq int64, id, method string) {
+	var body []byte
+	if method == "ping" {
+		body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}`)
+	} else {
+		msg, _ := json.Marshal("mcpscope does not implement " + method)
+		body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":` + string(msg) + `}}`)
+	}
+	rec := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if err := s.post(s.life, body, rec.Seq); err != nil {
+			s.emitError("reply", "could not answer the server's "+method+": "+err.Error(), "", rec.Seq, conn)
+		}
+	}()
+}

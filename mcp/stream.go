@@ -1,0 +1,318 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	sse "github.com/tmaxmax/go-sse"
+)
+
+// ConnectError is a failure to open the stream or to negotiate its endpoint.
+type ConnectError struct {
+	Message string
+	Hint    string
+	Err     error
+}
+
+func (e *ConnectError) Error() string {
+	if e.Hint == "" {
+		return e.Message
+	}
+	return e.Message + "\n  hint: " + e.Hint
+}
+
+func (e *ConnectError) Unwrap() error { return e.Err }
+
+// conn is one stream connection: a GET and the session it negotiated.
+type connection struct {
+	n         int
+	started   time.Time
+	ready     chan struct{} // closed once the endpoint is known or the stream ended
+	readyOnce sync.Once
+	err       error // why it ended before an endpoint, under Session.mu
+	wasOpen   bool
+}
+
+func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
+
+// Connect opens the stream and waits for the endpoint event.
+func (s *Session) Connect(ctx context.Context) error {
+	u, err := StreamURL(s.cfg.URL)
+	if err != nil {
+		return &ConnectError{Message: err.Error(), Err: err}
+	}
+	s.stream = u
+	return s.connect(ctx, "")
+}
+
+// Reconnect drops the current stream and opens a new one. The server treats
+// it as a new session that has not been initialized.
+func (s *Session) Reconnect(ctx context.Context) error {
+	if s.stream == nil {
+		return s.Connect(ctx)
+	}
+	return s.connect(ctx, "requested")
+}
+
+// connect opens connection number n+1. why is empty for the first connection
+// and says what caused a later one.
+func (s *Session) connect(ctx context.Context, why string) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	if s.cancel != nil {
+		s.cancel()
+	}
+	hadSession := s.endpoint != nil
+	s.conn++
+	c := &connection{n: s.conn, started: s.cfg.Now(), ready: make(chan struct{})}
+	streamCtx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	s.current = c
+	s.endpoint = nil
+	s.initialized = false
+	s.mu.Unlock()
+
+	state := StateConnecting
+	if why != "" {
+		state = StateReconnecting
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: state, Conn: c.n, Detail: why, URL: s.stream.String(), Transport: "sse"}})
+	resp, err := s.openStream(streamCtx, c)
+	if err != nil {
+		cancel()
+		return err
+	}
+	s.wg.Add(1)
+	go s.readStream(streamCtx, c, resp)
+
+	timer := time.NewTimer(s.cfg.EndpointTimeout)
+	defer timer.Stop()
+	select {
+	case <-c.ready:
+	case <-timer.C:
+		cancel()
+		msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, s.stream)
+		hint := "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"
+		s.emitError("negotiate", msg, hint, 0, c.n)
+		return &ConnectError{Message: msg, Hint: hint}
+	case <-ctx.Done():
+		cancel()
+		return ctx.Err()
+	}
+	s.mu.Lock()
+	ep, cerr := s.endpoint, c.err
+	s.mu.Unlock()
+	if ep == nil {
+		if cerr == nil {
+			cerr = &ConnectError{Message: "the stream ended before the endpoint event"}
+		}
+		return cerr
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID, URL: s.stream.String(), Transport: "sse"}})
+	if hadSession {
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n,
+			Detail: "the new stream is a new session (" + ep.SessionID + ") that was never initialized: initialize again"}})
+	}
+	return nil
+}
+
+// openStream sends the GET and records its answer; only a 200 event stream
+// comes back without an error.
+func (s *Session) openStream(ctx context.Context, c *connection) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.stream.String(), nil)
+	if err != nil {
+		return nil, &ConnectError{Message: err.Error(), Err: err}
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Cache-Control", "no-cache")
+	s.headers(req)
+	ex := &HTTPExchange{Purpose: "stream", Method: http.MethodGet, URL: req.URL.String(), RequestHeaders: req.Header.Clone(), Conn: c.n}
+	resp, err := s.client.Do(req)
+	ex.Duration = s.cfg.Now().Sub(c.started)
+	if err != nil {
+		ex.Err = err.Error()
+		s.emit(Record{Kind: KindHTTP, HTTP: ex})
+		msg := fmt.Sprintf("cannot open the stream at %s: %v", s.stream, err)
+		hint := "is the gateway running and listening there? (docker mcp gateway run --transport sse; default port 8811)"
+		s.emitError("connect", msg, hint, 0, c.n)
+		return nil, &ConnectError{Message: msg, Hint: hint, Err: err}
+	}
+	ex.Status, ex.Headers = resp.StatusCode, resp.Header.Clone()
+	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	if resp.StatusCode == http.StatusOK && ct == "text/event-stream" {
+		s.emit(Record{Kind: KindHTTP, HTTP: ex})
+		return resp, nil
+	}
+	ex.Body, ex.BodySize = readExcerpt(resp.Body)
+	resp.Body.Close()
+	s.emit(Record{Kind: KindHTTP, HTTP: ex})
+	msg := fmt.Sprintf("GET %s answered %s", s.stream, resp.Status)
+	if resp.StatusCode == http.StatusOK {
+		msg = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", s.stream, resp.Header.Get("Content-Type"))
+	}
+	if line := firstLine(string(ex.Body)); line != "" {
+		msg += ": " + line
+	}
+	hint := statusHint(resp.StatusCode, resp.Header, "stream")
+	s.emitError("connect", msg, hint, 0, c.n)
+	return nil, &ConnectError{Message: msg, Hint: hint}
+}
+
+// readStream parses the stream until it ends and records every event.
+func (s *Session) readStream(ctx context.Context, c *connection, resp *http.Response) {
+	defer s.wg.Done()
+	defer resp.Body.Close()
+	tap := &sseTap{r: resp.Body, conn: c.n, onBlock: func(ev *SSEEvent) {
+		s.emit(Record{Kind: KindEvent, Event: ev})
+	}}
+	var streamErr error
+	for ev, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: s.cfg.MaxEventSize}) {
+		if err != nil {
+			streamErr = err
+			break
+		}
+		rec, after := tap.match(ev.Type, ev.Data)
+		s.emit(Record{Kind: KindEvent, Event: rec})
+		s.handleEvent(c, rec)
+		for _, a := range after {
+			s.emit(Record{Kind: KindEvent, Event: a})
+		}
+	}
+	for _, b := range tap.drain() {
+		s.emit(Record{Kind: KindEvent, Event: b})
+	}
+	s.streamEnded(ctx, c, streamErr)
+}
+
+// handleEvent acts on the events that mean something to the session.
+func (s *Session) handleEvent(c *connection, ev *SSEEvent) {
+	switch ev.Name {
+	case "endpoint":
+		s.negotiate(c, string(ev.Data))
+	case "message", "":
+		s.handleMessage(c.n, string(ev.Data))
+	}
+}
+
+func (s *Session) negotiate(c *connection, data string) {
+	ep, err := ResolveEndpoint(s.stream, data)
+	if err != nil {
+		s.mu.Lock()
+		c.err = &ConnectError{Message: err.Error(), Hint: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID"}
+		s.mu.Unlock()
+		s.emitError("negotiate", err.Error(), "the endpoint event must carry the URI to POST to", 0, c.n)
+		c.markReady()
+		return
+	}
+	ep.Conn = c.n
+	ep.Elapsed = s.cfg.Now().Sub(c.started)
+	s.mu.Lock()
+	if s.current == c {
+		s.endpoint = ep
+		c.wasOpen = true
+	}
+	s.emit(Record{Kind: KindEndpoint, Endpoint: ep})
+	s.mu.Unlock()
+	c.markReady()
+}
+
+// streamEnded records why the stream stopped, fails the requests that were
+// waiting on it and, when configured, reconnects.
+func (s *Session) streamEnded(ctx context.Context, c *connection, err error) {
+	s.mu.Lock()
+	current := s.current == c && !s.closed
+	reason := "the server closed the stream"
+	hint := "press r to reconnect (a new session that needs initialize)"
+	if err != nil {
+		reason = "the stream broke: " + err.Error()
+		if strings.Contains(err.Error(), "token too long") {
+			hint = "an event was larger than --max-event-size allows; raise it"
+		}
+	}
+	if current && c.err == nil && s.endpoint == nil {
+		c.err = &ConnectError{Message: reason + " before the endpoint event", Err: err}
+	}
+	var failed []*pending
+	for id, p := range s.pending {
+		if p.conn == c.n {
+			delete(s.pending, id)
+			s.abandoned[id] = p.seq
+			failed = append(failed, p)
+		}
+	}
+	if current {
+		s.endpoint = nil
+	}
+	s.mu.Unlock()
+	c.markReady()
+	for _, p := range failed {
+		s.emitError("stream", reason+" while "+p.method+" was waiting for its answer", hint, p.seq, c.n)
+		p.finish(nil, &ConnectError{Message: reason, Hint: hint, Err: err})
+	}
+	if ctx.Err() != nil {
+		return // we ended it: Close or Reconnect says so
+	}
+	if err != nil {
+		s.emitError("stream", reason, hint, 0, c.n)
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason}})
+	if current && c.wasOpen && s.cfg.Reconnect {
+		s.wg.Add(1)
+		go s.autoReconnect()
+	}
+}
+
+// autoReconnect retries with backoff, like EventSource, a bounded number of
+// times so a dead gateway does not mean an endless loop.
+func (s *Session) autoReconnect() {
+	defer s.wg.Done()
+	delay := 500 * time.Millisecond
+	for attempt := 1; attempt <= 5; attempt++ {
+		s.mu.Lock()
+		closed := s.closed
+		s.mu.Unlock()
+		if closed {
+			return
+		}
+		t := time.NewTimer(delay)
+		select {
+		case <-t.C:
+		case <-s.life.Done():
+			t.Stop()
+			return
+		}
+		err := s.connect(s.life, fmt.Sprintf("automatic, attempt %d of 5", attempt))
+		if err == nil || errors.Is(err, ErrClosed) {
+			return
+		}
+		delay *= 2
+	}
+}
+
+// readExcerpt reads up to BodyLimit bytes and counts the rest.
+func readExcerpt(r io.Reader) (Raw, int64) {
+	b, _ := io.ReadAll(io.LimitReader(r, BodyLimit))
+	n, _ := io.Copy(io.Discard, r)
+	return Raw(b), int64(len(b)) + n
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}

@@ -1,0 +1,130 @@
+package themes
+
+import "github.com/charmbracelet/lipgloss"
+
+// darkPalette follows Catppuccin Mocha: pastel accents on a deep blue-grey,
+// with the selection one step lighter than the base so text keeps over 6:1
+// contrast on it.
+var darkPalette = Palette{
+	Primary:       lipgloss.Color("#cba6f7"), // mauve
+	Subtle:        lipgloss.Color("#bac2de"), // subtext1
+	Border:        lipgloss.Color("#585b70"), // surface2
+	FocusedBorder: lipgloss.Color("#b4befe"), // lavender
+	Error:         lipgloss.Color("#f38ba8"), // red
+	Warning:       lipgloss.Color("#f9e2af"), // yellow
+	Success:       lipgloss.Color("#a6e3a1"), // green
+	Info:          lipgloss.Color("#89dceb"), // sky
+	Foreground:    lipgloss.Color("#cdd6f4"), // text
+	Background:    lipgloss.Color("#1e1e2e"), // base
+	Muted:         lipgloss.Color("#9399b2"), // overlay2
+	Selection:     lipgloss.Color("#45475a"), // surface1
+	JSONKey:       lipgloss.Color("#89b4fa"), // blue
+	JSONString:    lipgloss.Color("#a6e3a1"), // green
+	JSONNumber:    lipgloss.Color("#fab387"), // peach
+	JSONBool:      lipgloss.Color("#cba6f7"), // mauve
+	JSONNull:      lipgloss.Color("#94e2d5"), // teal
+	JSONPunct:     lipgloss.Color("#a6adc8"), // subtext0
+}
+
+// lightPalette follows GitHub's Primer light scale, whose foreground colours
+// are chosen to pass WCAG AA on white; that matters more on a light terminal,
+// where pastel accents wash out.
+var lightPalette = Palette{
+	Primary:       lipgloss.Color("#8250df"), // done purple
+	Subtle:        lipgloss.Color("#59636e"), // fg muted
+	Border:        lipgloss.Color("#afb8c1"), // neutral 4
+	FocusedBorder: lipgloss.Color("#0969da"), // accent blue
+	Error:         lipgloss.Color("#cf222e"), // danger
+	Warning:       lipgloss.Color("#9a6700"), // attention
+	Success:       lipgloss.Color("#1a7f37"), // success
+	Info:          lipgloss.Color("#0969da"), // accent
+	Foreground:    lipgloss.Color("#1f2328"), // fg default
+	Background:    lipgloss.Color("#ffffff"), // canvas
+	Muted:         lipgloss.Color("#6e7781"), // neutral 6
+	Selection:     lipgloss.Color("#b6e3ff"), // blue 1
+	JSONKey:       lipgloss.Color("#0550ae"), // syntax constant
+	JSONString:    lipgloss.Color("#116329"), // green 6
+	JSONNumber:    lipgloss.Color("#953800"), // syntax variable
+	JSONBool:      lipgloss.Color("#8250df"), // syntax entity
+	JSONNull:      lipgloss.Color("#1b7c83"), // teal 5
+	JSONPunct:     lipgloss.Color("#59636e"), // fg muted
+}
+
+// highContrastPalette is pure black and white with saturated accents, for
+// low vision, projectors and screenshots.
+var highContrastPalette = Palette{
+	Primary:       lipgloss.Color("#00ffff"),
+	Subtle:        lipgloss.Color("#e0e0e0"),
+	Border:        lipgloss.Color("#ffffff"),
+	FocusedBorder: lipgloss.Color("#ffff00"),
+	Error:         lipgloss.Color("#ff5f5f"),
+	Warning:       lipgloss.Color("#ffff00"),
+	Success:       lipgloss.Color("#00ff00"),
+	Info:          lipgloss.Color("#00ffff"),
+	Foreground:    lipgloss.Color("#ffffff"),
+	Background:    lipgloss.Color("#000000"),
+	Muted:         lipgloss.Color("#c0c0c0"),
+	Selection:     lipgloss.Color("#0000ff"),
+	JSONKey:       lipgloss.Color("#00ffff"),
+	JSONString:    lipgloss.Color("#00ff00"),
+	JSONNumber:    lipgloss.Color("#ffff00"),
+	JSONBool:      lipgloss.Color("#ff87ff"),
+	JSONNull:      lipgloss.Color("#ff87ff"),
+	JSONPunct:     lipgloss.Color("#ffffff"),
+}
+
+// monoPalette has no colour in any role; NewStyles falls back to attributes.
+var monoPalette = Palette{
+	Primary: lipgloss.NoColor{}, Subtle: lipgloss.NoColor{}, Border: lipgloss.NoColor{},
+	FocusedBorder: lipgloss.NoColor{}, Error: lipgloss.NoColor{}, Warning: lipgloss.NoColor{},
+	Success: lipgloss.NoColor{}, Info: lipgloss.NoColor{}, Foreground: lipgloss.NoColor{},
+	Background: lipgloss.NoColor{}, Muted: lipgloss.NoColor{}, Selection: lipgloss.NoColor{},
+	JSONKey: lipgloss.NoColor{}, JSONString: lipgloss.NoColor{}, JSONNumber: lipgloss.NoColor{},
+	JSONBool: lipgloss.NoColor{}, JSONNull: lipgloss.NoColor{}, JSONPunct: lipgloss.NoColor{},
+}
+
+// adaptive pairs two palettes role by role, so the default theme is exactly
+// `light` on a light terminal and `dark` on a dark one.
+func adaptive(light, dark Palette) Palette {
+	var p Palette
+	for _, r := range roles {
+		l, _ := (*r.field(&light)).(lipgloss.Color)
+		d, _ := (*r.field(&dark)).(lipgloss.Color)
+		*r.field(&p) = lipgloss.AdaptiveColor{Light: string(l), Dark: string(d)}
+	}
+	return p
+}
+
+// Builtins returns the built-in themes in the order `mcpscope themes` lists
+// them. Each call returns fresh values, so callers may modify them.
+func Builtins() []Theme {
+	return []Theme{
+		{
+			Name:        "default",
+			Description: "follows the terminal: light on light backgrounds, dark on dark ones",
+			Palette:     adaptive(lightPalette, darkPalette),
+			Source:      SourceBuiltin,
+		},
+		{Name: "dark", Description: "soft pastels on deep blue-grey (Catppuccin Mocha)", Palette: darkPalette, Source: SourceBuiltin},
+		{Name: "light", Description: "crisp, accessible colours on white (GitHub Primer)", Palette: lightPalette, Source: SourceBuiltin},
+		{Name: "high-contrast", Description: "pure black and white with bright accents", Palette: highContrastPalette, Source: SourceBuiltin},
+		{Name: "mono", Description: "no colour: bold, faint, reverse and underline only (used when NO_COLOR is set)", Palette: monoPalette, Source: SourceBuiltin},
+	}
+}
+
+func builtin(name string) (Theme, bool) {
+	for _, t := range Builtins() {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Theme{}, false
+}
+
+func builtinNames() []string {
+	var names []string
+	for _, t := range Builtins() {
+		names = append(names, t.Name)
+	}
+	return names
+}

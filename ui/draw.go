@@ -1,0 +1,156 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// frame draws a bordered pane of exactly w x h cells: the title sits in the
+// top border, lines fill the inside (cut or padded to fit). The border comes
+// from the theme's Pane or FocusedPane style, so focus never shifts layout.
+func (c *common) frame(title string, lines []string, w, h int, focused bool) []string {
+	if w < 2 || h < 2 {
+		return blankLines(w, h)
+	}
+	box, titleStyle := c.st.Pane, c.st.Title
+	if focused {
+		box, titleStyle = c.st.FocusedPane, c.st.FocusedTitle
+	}
+	b := box.GetBorderStyle()
+	edge := lipgloss.NewStyle().Foreground(box.GetBorderTopForeground()).Background(box.GetBorderTopBackground())
+	innerW := w - 2
+	out := make([]string, 0, h)
+
+	t := titleStyle.Render(title)
+	if ansi.StringWidth(t)+2 > innerW {
+		t = ansi.Truncate(t, innerW-2, "…")
+	}
+	fill := innerW - 1 - ansi.StringWidth(t)
+	if fill < 0 {
+		fill = 0
+	}
+	out = append(out, edge.Render(b.TopLeft+b.Top)+t+edge.Render(strings.Repeat(b.Top, fill)+b.TopRight))
+
+	left, right := edge.Render(b.Left), edge.Render(b.Right)
+	for i := 0; i < h-2; i++ {
+		var line string
+		if i < len(lines) {
+			line = lines[i]
+		}
+		out = append(out, left+c.fit(line, innerW)+right)
+	}
+	out = append(out, edge.Render(b.BottomLeft+strings.Repeat(b.Bottom, innerW)+b.BottomRight))
+	return out
+}
+
+// fit cuts or pads an already styled line to exactly w cells. Padding is
+// drawn with the App style so a themed background stays painted.
+func (c *common) fit(line string, w int) string {
+	n := ansi.StringWidth(line)
+	if n > w {
+		line = ansi.Truncate(line, w, "…")
+		n = ansi.StringWidth(line)
+	}
+	if n < w {
+		line += c.st.App.Render(strings.Repeat(" ", w-n))
+	}
+	return line
+}
+
+// blankLines is h lines of w spaces.
+func blankLines(w, h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	if w < 0 {
+		w = 0
+	}
+	out := make([]string, h)
+	for i := range out {
+		out[i] = strings.Repeat(" ", w)
+	}
+	return out
+}
+
+// cell cuts or pads plain text to exactly w cells, so columns line up.
+func cell(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	n := ansi.StringWidth(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "…")
+		n = ansi.StringWidth(s)
+	}
+	return s + strings.Repeat(" ", w-n)
+}
+
+// rcell is cell aligned right, for numbers.
+func rcell(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	n := ansi.StringWidth(s)
+	if n > w {
+		return ansi.Truncate(s, w, "…")
+	}
+	return strings.Repeat(" ", w-n) + s
+}
+
+// wireLine makes server text drawable on one line. It looks at no more than
+// max bytes, so a 20 MB string costs what a screen line costs.
+func wireLine(s string, max int) string {
+	return SanitizeLine(clip(s, max))
+}
+
+// firstLine is the first line of s (at most max bytes), sanitized.
+func firstLine(s string, max int) string {
+	s = clip(s, max)
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	return SanitizeLine(s)
+}
+
+// clip cuts s to at most max bytes at a rune boundary.
+func clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	n := max
+	for n > 0 && n > max-utf8.UTFMax && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// dur formats a duration compactly for a column: 850µs, 12ms, 1.2s, 3m4s.
+func dur(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0"
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	}
+	return d.Round(time.Second).String()
+}
+
+// sinceConnect formats an offset from the connection's start: +12.345s.
+func sinceConnect(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	if d >= time.Hour {
+		return "+" + d.Round(time.Second).String()
+	}
+	return fmt.Sprintf("+%.3fs", d.Seconds())
+}

@@ -1,0 +1,498 @@
+package ui
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/themes"
+)
+
+// JSONLines renders raw JSON as display lines: pretty (indented, syntax
+// coloured with st.JSONKey, st.JSONString, ...) or raw (the exact bytes,
+// sanitized, wrapped at width). Non-JSON input is shown as sanitized text.
+// Input larger than limit bytes is cut at limit with a final line saying how
+// much was left out, so a 20 MB response never blocks a frame. Every returned
+// line is already sanitized and styled. width <= 0 does not wrap; limit <= 0
+// does not cut.
+//
+// Pretty mode keeps string literals exactly as they were written, escapes
+// included, so "\u001b[2J" shows as those characters and a debugger user
+// sees what the server really sent.
+func JSONLines(raw []byte, st *themes.Styles, pretty bool, width, limit int) []string {
+	data, omitted := cutAt(raw, limit)
+	w := newLineWriter(st, width)
+	if len(raw) == 0 {
+		w.write(kindDim, "(empty)")
+		return w.finish()
+	}
+	if !pretty || !prettyJSON(w, data, omitted > 0) {
+		w = newLineWriter(st, width)
+		textLines(w, data)
+	}
+	lines := w.finish()
+	if omitted > 0 {
+		notice := fmt.Sprintf("… %s more not shown (%s in all)", sizeString(int64(omitted)), sizeString(int64(len(raw))))
+		if width > 0 {
+			notice = ansi.Truncate(notice, width, "…")
+		}
+		lines = append(lines, st.Warning.Render(notice))
+	}
+	return lines
+}
+
+// cutAt returns at most limit bytes of raw, backing off to a rune boundary so
+// the cut does not show a replacement character, and how many bytes it left out.
+func cutAt(raw []byte, limit int) (string, int) {
+	if limit <= 0 || len(raw) <= limit {
+		return string(raw), 0
+	}
+	n := limit
+	for back := 0; n > 0 && back < utf8.UTFMax && !utf8.RuneStart(raw[n]); back++ {
+		n--
+	}
+	if !utf8.RuneStart(raw[n]) {
+		n = limit // not UTF-8 anyway; keep the byte budget
+	}
+	return string(raw[:n]), len(raw) - n
+}
+
+// textLines writes data as sanitized text, one display line per line of
+// input, wrapped at the writer's width.
+func textLines(w *lineWriter, data string) {
+	w.contIndent = 0
+	text := SanitizeText(data)
+	for start := 0; ; {
+		end := start
+		for end < len(text) && text[end] != '\n' {
+			end++
+		}
+		w.write(kindPlain, text[start:end])
+		if end >= len(text) {
+			return
+		}
+		w.newline(0)
+		start = end + 1
+	}
+}
+
+// sizeString formats a byte count for people: 512 B, 1.5 KiB, 19.0 MiB.
+func sizeString(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 4; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
+}
+
+// kind is what a span of a display line shows; it picks the style.
+type kind int
+
+const (
+	kindPlain kind = iota
+	kindKey
+	kindString
+	kindNumber
+	kindBool
+	kindNull
+	kindPunct
+	kindDim
+	kindCount
+)
+
+// paint applies one style. Rendering every token through lipgloss costs
+// microseconds each, too slow for a megabyte of JSON, so when the style is a
+// pure prefix/suffix (colours and attributes only) those are computed once
+// and written around each span.
+type paint struct {
+	fast     bool
+	pre, suf string
+	render   func(...string) string
+}
+
+func newPaint(render func(...string) string) paint {
+	const sentinel = "\uE000"
+	out := render(sentinel)
+	for i := 0; i+len(sentinel) <= len(out); i++ {
+		if out[i:i+len(sentinel)] != sentinel {
+			continue
+		}
+		p := paint{fast: true, pre: out[:i], suf: out[i+len(sentinel):], render: render}
+		// A style with padding, width or transforms does more than wrap;
+		// check a sample with a space and fall back to Render if it differs.
+		if render("a b") == p.pre+"a b"+p.suf {
+			return p
+		}
+		break
+	}
+	return paint{render: render}
+}
+
+// lineWriter collects styled display lines and wraps them at width.
+type lineWriter struct {
+	width      int
+	contIndent int // indentation of continuation lines of a wrapped line
+	col        int
+	onlyIndent bool // the current line holds nothing but indentation
+	buf        []byte
+	lines      []string
+	paints     [kindCount]paint
+}
+
+func newLineWriter(st *themes.Styles, width int) *lineWriter {
+	w := &lineWriter{width: width, onlyIndent: true}
+	w.paints[kindPlain] = newPaint(st.App.Render)
+	w.paints[kindKey] = newPaint(st.JSONKey.Render)
+	w.paints[kindString] = newPaint(st.JSONString.Render)
+	w.paints[kindNumber] = newPaint(st.JSONNumber.Render)
+	w.paints[kindBool] = newPaint(st.JSONBool.Render)
+	w.paints[kindNull] = newPaint(st.JSONNull.Render)
+	w.paints[kindPunct] = newPaint(st.JSONPunct.Render)
+	w.paints[kindDim] = newPaint(st.Dim.Render)
+	return w
+}
+
+// write adds text (already sanitized, without line breaks) to the current
+// line, wrapping it where it passes the width.
+func (w *lineWriter) write(k kind, text string) {
+	if w.width <= 0 {
+		w.emit(k, text)
+		return
+	}
+	for text != "" {
+		n, cols := fit(text, w.width-w.col)
+		if n == 0 {
+			switch {
+			case !w.onlyIndent:
+				w.wrap()
+				continue
+			case w.col > 0:
+				// A wide rune does not fit after the indentation.
+				w.buf, w.col = w.buf[:0], 0
+				continue
+			}
+			// Not even one grapheme fits on an empty line: show it anyway
+			// rather than loop forever.
+			cl, cw := ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
+			n, cols = len(cl), cw
+		}
+		w.emit(k, text[:n])
+		w.onlyIndent = false
+		w.col += cols
+		text = text[n:]
+		if text != "" {
+			w.wrap()
+		}
+	}
+}
+
+// fit returns how many bytes of text fill at most room columns, whole
+// graphemes only, and their width.
+func fit(text string, room int) (int, int) {
+	i, cols := 0, 0
+	for i < len(text) && cols < room {
+		// ASCII followed by ASCII is one column; anything else may be part
+		// of a cluster (combining marks, emoji sequences) and is measured.
+		if text[i] < utf8.RuneSelf && (i+1 == len(text) || text[i+1] < utf8.RuneSelf) {
+			i++
+			cols++
+			continue
+		}
+		cl, cw := ansi.FirstGraphemeCluster(text[i:], ansi.GraphemeWidth)
+		if cols+cw > room {
+			break
+		}
+		i += len(cl)
+		cols += cw
+	}
+	return i, cols
+}
+
+func (w *lineWriter) emit(k kind, s string) {
+	if s == "" {
+		return
+	}
+	p := &w.paints[k]
+	if p.fast {
+		w.buf = append(w.buf, p.pre...)
+		w.buf = append(w.buf, s...)
+		w.buf = append(w.buf, p.suf...)
+		return
+	}
+	w.buf = append(w.buf, p.render(s)...)
+}
+
+// indentWidth caps indentation at half the width so deep nesting in a narrow
+// pane still leaves room for the values.
+func (w *lineWriter) indentWidth() int {
+	if w.width > 0 && w.contIndent > w.width/2 {
+		return w.width / 2
+	}
+	return w.contIndent
+}
+
+func (w *lineWriter) wrap() {
+	w.lines = append(w.lines, string(w.buf))
+	w.buf = w.buf[:0]
+	w.col = 0
+	w.indent(w.indentWidth())
+}
+
+// newline ends the current line and starts one indented by n columns.
+func (w *lineWriter) newline(n int) {
+	w.lines = append(w.lines, string(w.buf))
+	w.buf = w.buf[:0]
+	w.col = 0
+	w.contIndent = n
+	w.indent(w.indentWidth())
+}
+
+func (w *lineWriter) indent(n int) {
+	w.onlyIndent = true
+	const spaces = "                                                                "
+	for n > 0 {
+		m := min(n, len(spaces))
+		w.emit(kindPlain, spaces[:m])
+		w.col += m
+		n -= m
+	}
+}
+
+func (w *lineWriter) finish() []string {
+	return append(w.lines, string(w.buf))
+}
+
+// jsonPrinter pretty-prints JSON token by token straight into a lineWriter,
+// without building a tree: a megabyte response costs one pass. It checks
+// the grammar as it goes so that text which is not JSON falls back to plain
+// text, and it accepts input that ends early when the input was cut.
+type jsonPrinter struct {
+	w      *lineWriter
+	s      string
+	i      int
+	stack  []byte // the open containers, '{' or '['
+	values int    // complete top-level values
+	state  parseState
+}
+
+type parseState int
+
+const (
+	stValue parseState = iota
+	stKey
+	stColon
+	stAfter // after a value inside a container: ',' or the closing bracket
+)
+
+// prettyJSON writes s pretty-printed and reports whether s was JSON (a prefix
+// of JSON when cut); on false the writer holds garbage and is discarded.
+func prettyJSON(w *lineWriter, s string, cut bool) bool {
+	p := &jsonPrinter{w: w, s: s}
+	for {
+		for p.i < len(s) && isSpace(s[p.i]) {
+			p.i++
+		}
+		if p.i == len(s) {
+			return cut || (len(p.stack) == 0 && p.values > 0)
+		}
+		if !p.step(s[p.i], cut) {
+			return false
+		}
+	}
+}
+
+func (p *jsonPrinter) step(c byte, cut bool) bool {
+	switch p.state {
+	case stValue:
+		if len(p.stack) == 0 && p.values > 0 {
+			p.w.newline(0) // another top-level value: JSON lines
+		}
+		return p.value(c, cut)
+	case stKey:
+		if c != '"' {
+			return false
+		}
+		p.state = stColon
+		return p.str(kindKey, cut)
+	case stColon:
+		if c != ':' {
+			return false
+		}
+		p.i++
+		p.w.write(kindPunct, ":")
+		p.w.write(kindPlain, " ")
+		p.state = stValue
+		return true
+	}
+	top := p.stack[len(p.stack)-1]
+	switch {
+	case c == ',':
+		p.i++
+		p.w.write(kindPunct, ",")
+		p.w.newline(2 * len(p.stack))
+		p.state = stValue
+		if top == '{' {
+			p.state = stKey
+		}
+		return true
+	case c == '}' && top == '{', c == ']' && top == '[':
+		p.i++
+		p.stack = p.stack[:len(p.stack)-1]
+		p.w.newline(2 * len(p.stack))
+		p.w.write(kindPunct, string(c))
+		p.done()
+		return true
+	}
+	return false
+}
+
+// done moves on after a complete value.
+func (p *jsonPrinter) done() {
+	if len(p.stack) == 0 {
+		p.values++
+		p.state = stValue
+		return
+	}
+	p.state = stAfter
+}
+
+func (p *jsonPrinter) value(c byte, cut bool) bool {
+	switch {
+	case c == '{' || c == '[':
+		closer := byte('}')
+		if c == '[' {
+			closer = ']'
+		}
+		p.i++
+		j := p.i
+		for j < len(p.s) && isSpace(p.s[j]) {
+			j++
+		}
+		if j < len(p.s) && p.s[j] == closer {
+			// Empty containers stay on one line.
+			p.i = j + 1
+			p.w.write(kindPunct, string([]byte{c, closer}))
+			p.done()
+			return true
+		}
+		p.w.write(kindPunct, string(c))
+		p.stack = append(p.stack, c)
+		p.w.newline(2 * len(p.stack))
+		p.state = stValue
+		if c == '{' {
+			p.state = stKey
+		}
+		return true
+	case c == '"':
+		p.done()
+		return p.str(kindString, cut)
+	case c == '-' || c >= '0' && c <= '9':
+		j := p.i
+		for j < len(p.s) && isNumberByte(p.s[j]) {
+			j++
+		}
+		if !(cut && j == len(p.s)) && !validNumber(p.s[p.i:j]) {
+			return false
+		}
+		p.w.write(kindNumber, p.s[p.i:j])
+		p.i = j
+		p.done()
+		return true
+	case c >= 'a' && c <= 'z':
+		j := p.i
+		for j < len(p.s) && p.s[j] >= 'a' && p.s[j] <= 'z' {
+			j++
+		}
+		word := p.s[p.i:j]
+		k := kindBool
+		switch {
+		case word == "null":
+			k = kindNull
+		case word == "true" || word == "false":
+		case cut && j == len(p.s):
+			k = kindPlain
+		default:
+			return false
+		}
+		p.w.write(k, word)
+		p.i = j
+		p.done()
+		return true
+	}
+	return false
+}
+
+// str writes the string literal at p.i exactly as written, escapes and all.
+func (p *jsonPrinter) str(k kind, cut bool) bool {
+	j := p.i + 1
+	for ; j < len(p.s); j++ {
+		c := p.s[j]
+		if c == '\\' {
+			j++
+			continue
+		}
+		if c == '"' {
+			break
+		}
+		if c < 0x20 {
+			return false // raw control characters are not JSON
+		}
+	}
+	if j >= len(p.s) {
+		if !cut {
+			return false
+		}
+		j = len(p.s) - 1
+	}
+	p.w.write(k, SanitizeLine(p.s[p.i:j+1]))
+	p.i = j + 1
+	return true
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
+}
+
+// validNumber checks the JSON number grammar: -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?
+func validNumber(s string) bool {
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i < len(s) && s[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}

@@ -1,0 +1,257 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/themes"
+	"github.com/muesli/termenv"
+)
+
+// plainStyles render no escape codes whatever the terminal, so tests can
+// compare text exactly without touching lipgloss' global colour profile.
+func plainStyles() *themes.Styles { return &themes.Styles{} }
+
+// colourStyles paint through a renderer fixed to true colour.
+func colourStyles() *themes.Styles {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	c := func(hex string) lipgloss.Style { return r.NewStyle().Foreground(lipgloss.Color(hex)) }
+	return &themes.Styles{
+		JSONKey: c("#0000ff").Bold(true), JSONString: c("#00ff00"), JSONNumber: c("#ff8000"),
+		JSONBool: c("#ff00ff"), JSONNull: c("#00ffff"), JSONPunct: c("#808080"),
+		Warning: c("#ffff00"), Dim: c("#606060"),
+	}
+}
+
+func TestJSONLinesPretty(t *testing.T) {
+	in := `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"hi \"you\"\n"}],` +
+		`"isError":false,"meta":null,"empty":{},"none":[ ],"n":-1.5e3}}`
+	want := []string{
+		`{`,
+		`  "jsonrpc": "2.0",`,
+		`  "id": 3,`,
+		`  "result": {`,
+		`    "content": [`,
+		`      {`,
+		`        "type": "text",`,
+		`        "text": "hi \"you\"\n"`,
+		`      }`,
+		`    ],`,
+		`    "isError": false,`,
+		`    "meta": null,`,
+		`    "empty": {},`,
+		`    "none": [],`,
+		`    "n": -1.5e3`,
+		`  }`,
+		`}`,
+	}
+	got := JSONLines([]byte(in), plainStyles(), true, 0, 0)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("JSONLines(pretty) =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestJSONLinesPrettyColours(t *testing.T) {
+	got := JSONLines([]byte(`{"k":"v","n":1,"b":true,"z":null}`), colourStyles(), true, 0, 0)
+	want := []string{"{", `  "k": "v",`, `  "n": 1,`, `  "b": true,`, `  "z": null`, "}"}
+	for i := range want {
+		if i >= len(got) || ansi.Strip(got[i]) != want[i] {
+			t.Fatalf("JSONLines(colour) stripped = %q, want %q", stripAll(got), want)
+		}
+	}
+	key := colourStyles().JSONKey.Render(`"k"`)
+	if !strings.Contains(got[1], key) {
+		t.Errorf("line %q does not hold the key painted with JSONKey (%q)", got[1], key)
+	}
+	for _, tc := range []struct {
+		line  int
+		style lipgloss.Style
+		text  string
+	}{
+		{1, colourStyles().JSONString, `"v"`},
+		{2, colourStyles().JSONNumber, "1"},
+		{3, colourStyles().JSONBool, "true"},
+		{4, colourStyles().JSONNull, "null"},
+	} {
+		if want := tc.style.Render(tc.text); !strings.Contains(got[tc.line], want) {
+			t.Errorf("line %q does not hold %q painted (%q)", got[tc.line], tc.text, want)
+		}
+	}
+}
+
+func stripAll(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = ansi.Strip(l)
+	}
+	return out
+}
+
+func TestJSONLinesRawIsExact(t *testing.T) {
+	in := "{\"a\": 1,\n  \"b\":[2,3]}"
+	got := JSONLines([]byte(in), plainStyles(), false, 0, 0)
+	if want := strings.Split(in, "\n"); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("JSONLines(raw) = %q, want %q", got, want)
+	}
+	got = JSONLines([]byte(`{"abcdefghij":"klmnopqrstuvwxyz"}`), plainStyles(), false, 10, 0)
+	want := []string{`{"abcdefgh`, `ij":"klmno`, `pqrstuvwxy`, `z"}`}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("JSONLines(raw, width 10) = %q, want %q", got, want)
+	}
+}
+
+func TestJSONLinesNotJSON(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"202 body", "Accepted", []string{"Accepted"}},
+		{"html error page", "<html>\r\n<b>503</b>\x1b[2J\r\n</html>", []string{"<html>", "<b>503</b>", "</html>"}},
+		{"trailing comma", `{"a":1,}`, []string{`{"a":1,}`}},
+		{"missing value", `{"a":}`, []string{`{"a":}`}},
+		{"missing comma", `[1 2]`, []string{`[1 2]`}},
+		{"leading zero", `01`, []string{`01`}},
+		{"bad literal", `[trueish]`, []string{`[trueish]`}},
+		{"unterminated", `{"a":"b`, []string{`{"a":"b`}},
+		{"unclosed", `{"a":1`, []string{`{"a":1`}},
+		{"control char in string", "[\"a\x07\"]", []string{`["a␇"]`}},
+		{"empty", "", []string{"(empty)"}},
+	}
+	for _, tc := range tests {
+		got := JSONLines([]byte(tc.in), plainStyles(), true, 0, 0)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: JSONLines(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestJSONLinesJSONLinesInput(t *testing.T) {
+	got := JSONLines([]byte("{\"a\":1}\n[2]\n"), plainStyles(), true, 0, 0)
+	want := []string{"{", `  "a": 1`, "}", "[", "  2", "]"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("JSONLines(two values) = %q, want %q", got, want)
+	}
+}
+
+func TestJSONLinesKeepsEscapesLiteral(t *testing.T) {
+	got := JSONLines([]byte(`{"t":"\u001b[2J\u202e","r":"`+"\u202e"+`x"}`), plainStyles(), true, 0, 0)
+	if want := `  "t": "\u001b[2J\u202e",`; got[1] != want {
+		t.Errorf("escaped line = %q, want %q", got[1], want)
+	}
+	if want := `  "r": "x"`; got[2] != want {
+		t.Errorf("line with a raw bidi override = %q, want %q", got[2], want)
+	}
+}
+
+func TestJSONLinesCut(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"items":[`)
+	for i := 0; b.Len() < 1000; i++ {
+		fmt.Fprintf(&b, `"item-%03d",`, i)
+	}
+	b.WriteString(`"end"]}`)
+	in := b.String()
+	for _, pretty := range []bool{true, false} {
+		got := JSONLines([]byte(in), plainStyles(), pretty, 0, 100)
+		last := got[len(got)-1]
+		want := fmt.Sprintf("… %d B more not shown (%d B in all)", len(in)-100, len(in))
+		if last != want {
+			t.Errorf("pretty=%v: last line = %q, want %q", pretty, last, want)
+		}
+		shown := strings.Join(got[:len(got)-1], "")
+		if strings.Contains(shown, "item-020") {
+			t.Errorf("pretty=%v: shows text past the limit: %q", pretty, shown)
+		}
+		if pretty && got[1] != `  "items": [` {
+			t.Errorf("pretty=%v: a cut JSON prefix is still pretty-printed, got line %q", pretty, got[1])
+		}
+	}
+	// A cut inside a multi-byte rune backs off to the rune's start.
+	got := JSONLines([]byte("aé日本"), plainStyles(), false, 0, 5)
+	if got[0] != "aé" {
+		t.Errorf("cut inside a rune: first line %q, want %q", got[0], "aé")
+	}
+	if want := "… 6 B more not shown (9 B in all)"; got[1] != want {
+		t.Errorf("cut inside a rune: notice %q, want %q", got[1], want)
+	}
+}
+
+func TestJSONLinesWrapsToWidth(t *testing.T) {
+	inputs := []string{
+		`{"description":"` + strings.Repeat("日本語テキスト😀 and ascii ", 20) + `","deep":[[[[[[[[[[[[1]]]]]]]]]]]]}`,
+		strings.Repeat("raw text that is not json 中文 ", 30),
+	}
+	for _, width := range []int{1, 2, 7, 40} {
+		for _, in := range inputs {
+			for _, pretty := range []bool{true, false} {
+				lines := JSONLines([]byte(in), colourStyles(), pretty, width, 0)
+				for _, l := range lines {
+					// A wide rune on a one-column line is the one allowed overflow.
+					if w := ansi.StringWidth(l); w > max(width, 2) {
+						t.Fatalf("width %d pretty=%v: line %q is %d columns wide", width, pretty, ansi.Strip(l), w)
+					}
+				}
+				text := strings.Join(stripAll(lines), "")
+				if !pretty && strings.ReplaceAll(text, " ", "") != strings.ReplaceAll(in, " ", "") {
+					t.Fatalf("width %d: wrapped raw text lost characters: %q", width, text)
+				}
+			}
+		}
+	}
+}
+
+func TestSizeString(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{{0, "0 B"}, {1023, "1023 B"}, {1536, "1.5 KiB"}, {20 << 20, "20.0 MiB"}, {3 << 30, "3.0 GiB"}}
+	for _, tc := range tests {
+		if got := sizeString(tc.n); got != tc.want {
+			t.Errorf("sizeString(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}
+
+// bigToolList is a tools/list answer of about n bytes, the shape of the
+// largest messages real gateways send.
+func bigToolList(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"jsonrpc":"2.0","id":2,"result":{"tools":[`)
+	for i := 0; b.Len() < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"tool_%d","description":"Does thing %d — with ünïcode and 日本語","inputSchema":`+
+			`{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1}},"required":["query"]}}`, i, i)
+	}
+	b.WriteString(`]}}`)
+	return []byte(b.String())
+}
+
+func BenchmarkJSONLines20MB(b *testing.B) {
+	raw := bigToolList(20 << 20)
+	st := themes.NewStyles(themes.Builtins()[0].Palette)
+	for _, bc := range []struct {
+		name   string
+		pretty bool
+		limit  int
+	}{
+		{"pretty/limit=1MiB", true, 1 << 20},
+		{"raw/limit=1MiB", false, 1 << 20},
+		{"pretty/unlimited", true, 0},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if lines := JSONLines(raw, &st, bc.pretty, 120, bc.limit); len(lines) < 2 {
+					b.Fatalf("got %d lines", len(lines))
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,99 @@
+package ui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap is the one keymap of the TUI. Every component matches against it
+// with key.Matches, so help, remapping and disabling happen in one place.
+type KeyMap struct {
+	// Quit leaves the program (q, ctrl+c; only ctrl+c while typing).
+	Quit key.Binding
+	// Help toggles the overlay listing every key.
+	Help key.Binding
+	// NextPane and PrevPane move focus (or switch tabs on narrow terminals).
+	NextPane key.Binding
+	PrevPane key.Binding
+	// Up, Down, PageUp, PageDown, Home and End scroll the focused pane.
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Home     key.Binding
+	End      key.Binding
+	// Open shows the selected pair or event in the detail pane.
+	Open key.Binding
+	// Initialize, ListTools and Call send the common requests; Command opens
+	// the command line empty.
+	Initialize key.Binding
+	ListTools  key.Binding
+	Call       key.Binding
+	Command    key.Binding
+	// Filter opens the raw events filter.
+	Filter key.Binding
+	// Reconnect opens a new stream (a new session on the legacy transport).
+	Reconnect key.Binding
+	// ToggleRaw switches the detail pane between pretty JSON and exact bytes.
+	ToggleRaw key.Binding
+	// Copy puts the detail pane's JSON on the clipboard (OSC 52).
+	Copy key.Binding
+	// Complete, Submit, Cancel, HistoryPrev and HistoryNext drive the command line.
+	Complete    key.Binding
+	Submit      key.Binding
+	Cancel      key.Binding
+	HistoryPrev key.Binding
+	HistoryNext key.Binding
+	// PlayPause, Faster, Slower, Step, JumpStart and JumpEnd control a replay.
+	PlayPause key.Binding
+	Faster    key.Binding
+	Slower    key.Binding
+	Step      key.Binding
+	JumpStart key.Binding
+	JumpEnd   key.Binding
+}
+
+// DefaultKeyMap returns the bindings mcpscope ships with.
+func DefaultKeyMap() *KeyMap {
+	b := func(help string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
+	}
+	k := &KeyMap{
+		Quit:        b("quit", "q", "ctrl+c"),
+		Help:        b("help", "?"),
+		NextPane:    b("next pane", "tab"),
+		PrevPane:    b("previous pane", "shift+tab"),
+		Up:          b("up", "up", "k"),
+		Down:        b("down", "down", "j"),
+		PageUp:      b("page up", "pgup", "ctrl+b"),
+		PageDown:    b("page down", "pgdown", "ctrl+f"),
+		Home:        b("top", "home"),
+		End:         b("bottom", "end"),
+		Open:        b("open in detail", "enter"),
+		Initialize:  b("send initialize", "i"),
+		ListTools:   b("send tools/list", "l"),
+		Call:        b("call a tool", "c"),
+		Command:     b("command line", ":"),
+		Filter:      b("filter events", "/"),
+		Reconnect:   b("reconnect", "r"),
+		ToggleRaw:   b("pretty/raw", "v"),
+		Copy:        b("copy JSON", "y"),
+		Complete:    b("complete", "tab"),
+		Submit:      b("send", "enter"),
+		Cancel:      b("cancel", "esc"),
+		HistoryPrev: b("earlier command", "up"),
+		HistoryNext: b("later command", "down"),
+		PlayPause:   b("play/pause", " "),
+		Faster:      b("faster", "+", "="),
+		Slower:      b("slower", "-"),
+		Step:        b("step one record", "."),
+		JumpStart:   b("restart", "g"),
+		JumpEnd:     b("jump to end", "G"),
+	}
+	// The space key has no visible name of its own.
+	k.PlayPause.SetHelp("space", "play/pause")
+	k.Up.SetHelp("↑/k", "up")
+	k.Down.SetHelp("↓/j", "down")
+	k.HistoryPrev.SetHelp("↑", "earlier command")
+	k.HistoryNext.SetHelp("↓", "later command")
+	k.PageUp.SetHelp("pgup", "page up")
+	k.PageDown.SetHelp("pgdn", "page down")
+	return k
+}

@@ -1,0 +1,304 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/themes"
+)
+
+// maxProblemsShown keeps the problem list from pushing the facts off a
+// short pane; the newest are the ones that matter now.
+const maxProblemsShown = 4
+
+// labelW is the width of the fact labels.
+const labelW = 10
+
+// negotiationPane shows how the connection came to be: the GET, the
+// endpoint event and what it resolved to, the POST target, the server's
+// answer to initialize, and the problems found on the way with advice.
+type negotiationPane struct {
+	c      *common
+	scroll scroller
+	w, h   int
+
+	// The lines are rebuilt only when records arrived or the width changed.
+	cache    []string
+	cacheLen int
+	cacheW   int
+	cacheLog *history.Log
+}
+
+func newNegotiationPane(c *common) *negotiationPane { return &negotiationPane{c: c} }
+
+// SetSize sets the outer size.
+func (n *negotiationPane) SetSize(w, h int) {
+	n.w, n.h = w, h
+	n.scroll.height = max(h-2, 1)
+}
+
+// Update scrolls a focused negotiation pane.
+func (n *negotiationPane) Update(msg tea.Msg) tea.Cmd {
+	lines := len(n.lines())
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		n.scroll.handleKey(n.c.keys, msg, lines)
+	case tea.MouseMsg:
+		n.scroll.wheel(msg, lines)
+	}
+	return nil
+}
+
+// help lists the pane's own keys.
+func (n *negotiationPane) help() []key.Binding {
+	k := n.c.keys
+	return []key.Binding{k.Up, k.Down, k.Reconnect}
+}
+
+func (n *negotiationPane) view(focused bool) []string {
+	lines := n.lines()
+	n.scroll.clamp(len(lines))
+	end := min(n.scroll.offset+n.scroll.height, len(lines))
+	title := "Negotiation"
+	if s := n.c.log.Negotiation().State; s != "" {
+		title += " · " + wireLine(s, 32)
+	}
+	return n.c.frame(title, lines[n.scroll.offset:end], n.w, n.h, focused)
+}
+
+func (n *negotiationPane) lines() []string {
+	log := n.c.log
+	if n.cacheLog == log && n.cacheLen == log.Len() && n.cacheW == n.w && n.cache != nil {
+		return n.cache
+	}
+	n.cache = n.build(log.Negotiation(), max(n.w-2, 1))
+	n.cacheLog, n.cacheLen, n.cacheW = log, log.Len(), n.w
+	return n.cache
+}
+
+// facts accumulates the pane's lines at a width.
+type facts struct {
+	c     *common
+	w     int
+	lines []string
+}
+
+// kv adds a labelled value, wrapping a long value under itself so URLs are
+// shown whole. value must be sanitized; style colours it.
+func (f *facts) kv(label, value string, style lipgloss.Style) {
+	room := f.w - labelW
+	if room < 8 {
+		f.lines = append(f.lines, f.c.st.Dim.Render(label)+" "+style.Render(value))
+		return
+	}
+	parts := strings.Split(ansi.Hardwrap(value, room, true), "\n")
+	for i, p := range parts {
+		l := strings.Repeat(" ", labelW)
+		if i == 0 {
+			l = cell(label, labelW)
+		}
+		f.lines = append(f.lines, f.c.st.Dim.Render(l)+style.Render(p))
+	}
+}
+
+// text adds a line of its own, wrapped at the pane's width.
+func (f *facts) text(s string, style lipgloss.Style, indent int) {
+	pad := strings.Repeat(" ", indent)
+	for _, p := range strings.Split(ansi.Hardwrap(s, max(f.w-indent, 1), true), "\n") {
+		f.lines = append(f.lines, pad+style.Render(p))
+	}
+}
+
+func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
+	st := n.c.st
+	f := &facts{c: n.c, w: w}
+	n.problems(f, neg.Problems)
+
+	if s := neg.Stream; s != nil {
+		f.kv("Stream", wireLine(s.Method+" "+s.URL, 2048), st.Row)
+		parts := []string{statusText(s.Status, s.Err)}
+		if ct := header(s.Headers, "Content-Type"); ct != "" {
+			parts = append(parts, ct)
+		}
+		if cc := header(s.Headers, "Cache-Control"); cc != "" {
+			parts = append(parts, "Cache-Control: "+cc)
+		}
+		parts = append(parts, "first byte "+dur(neg.FirstByte))
+		f.kv("", strings.Join(parts, " · "), statusStyle(st, s.Status))
+	} else {
+		url := n.c.log.Stats().URL
+		if url == "" {
+			f.text("waiting for the stream to open…", st.Hint, 0)
+		} else {
+			f.kv("Stream", wireLine(url, 2048)+" (connecting…)", st.Hint)
+		}
+	}
+
+	if ep := neg.Endpoint; ep != nil {
+		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+dur(ep.Elapsed), st.Row)
+		f.kv("  base", wireLine(ep.Base, 2048), st.Dim)
+		f.kv("  prefer", wireLine(ep.Preferred, 2048), st.Row)
+		if ep.Fallback != "" {
+			f.kv("  fallbk", wireLine(ep.Fallback, 2048), st.Row)
+		}
+		session := wireLine(ep.SessionID, 256)
+		if session == "" {
+			session = "(none in the endpoint)"
+		}
+		if ep.SessionParam != "" {
+			session += " (as " + wireLine(ep.SessionParam, 64) + "=)"
+		}
+		f.kv("Session", session, st.Row)
+		f.kv("POST to", inUseLabel(ep)+": "+wireLine(ep.Reason, 512), st.Row)
+	} else if neg.EndpointEvent != nil {
+		f.kv("Endpoint", "\""+wireLine(string(neg.EndpointEvent.Data), 2048)+"\" (not resolved)", st.Warning)
+	} else if neg.Stream != nil {
+		f.kv("Endpoint", "waiting for the endpoint event…", st.Hint)
+	}
+	if neg.SessionID != "" && (neg.Endpoint == nil || neg.Endpoint.SessionID != neg.SessionID) {
+		f.kv("Session", wireLine(neg.SessionID, 256), st.Row)
+	}
+	if len(neg.Posts) > 0 {
+		f.kv("POSTs", postSummary(neg.Posts), st.Row)
+	}
+
+	if neg.ServerName != "" || neg.ProtocolVersion != "" {
+		f.kv("Server", wireLine(neg.ServerName+" "+neg.ServerVersion, 256), st.Success)
+		f.kv("Protocol", wireLine(neg.ProtocolVersion, 64), st.Row)
+		f.kv("Caps", capabilities(neg.Capabilities), st.Row)
+		if neg.Instructions != "" {
+			f.kv("Instruct", wireLine(neg.Instructions, 1024), st.Dim)
+		}
+	} else if neg.Endpoint != nil {
+		f.kv("Server", "not initialized yet: press i", st.Hint)
+	}
+	return f.lines
+}
+
+// problems lists the newest problems first, each with what to do.
+func (n *negotiationPane) problems(f *facts, ps []history.Problem) {
+	st := n.c.st
+	if len(ps) > maxProblemsShown {
+		f.text(fmt.Sprintf("%d earlier problems not shown", len(ps)-maxProblemsShown), st.Dim, 0)
+		ps = ps[len(ps)-maxProblemsShown:]
+	}
+	for i := len(ps) - 1; i >= 0; i-- {
+		p := ps[i]
+		mark, style := "ℹ ", st.Info
+		switch p.Level {
+		case history.LevelError:
+			mark, style = "✗ ", st.Error
+		case history.LevelWarning:
+			mark, style = "⚠ ", st.Warning
+		}
+		f.text(mark+wireLine(p.Message, 1024), style, 0)
+		if p.Hint != "" {
+			f.text("→ "+wireLine(p.Hint, 1024), st.Hint, 2)
+		}
+	}
+}
+
+// inUseLabel says which URL the POSTs go to.
+func inUseLabel(ep *mcp.Endpoint) string {
+	switch ep.InUse {
+	case ep.Preferred:
+		return "preferred"
+	case ep.Fallback:
+		return "fallback"
+	}
+	return wireLine(ep.InUse, 2048)
+}
+
+// postSummary counts POST answers by status, newest last.
+func postSummary(posts []*mcp.HTTPExchange) string {
+	counts := map[string]int{}
+	var order []string
+	for _, p := range posts {
+		s := statusText(p.Status, p.Err)
+		if counts[s] == 0 {
+			order = append(order, s)
+		}
+		counts[s]++
+	}
+	parts := make([]string, 0, len(order))
+	for _, s := range order {
+		parts = append(parts, s+" ×"+strconv.Itoa(counts[s]))
+	}
+	last := posts[len(posts)-1]
+	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + dur(last.Duration)
+}
+
+// statusText is an HTTP status or why there was none.
+func statusText(status int, err string) string {
+	if status == 0 {
+		if err != "" {
+			return "failed: " + wireLine(err, 256)
+		}
+		return "no answer"
+	}
+	return strconv.Itoa(status)
+}
+
+// statusStyle colours an HTTP status by what it means for the session.
+func statusStyle(st *themes.Styles, status int) lipgloss.Style {
+	switch {
+	case status >= 200 && status < 300:
+		return st.Success
+	case status >= 300 && status < 400:
+		return st.Warning
+	}
+	return st.Error
+}
+
+// capabilities summarises the server's capabilities object:
+// "logging, tools{listChanged}".
+func capabilities(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return "(none)"
+	}
+	if len(raw) > 64<<10 {
+		return sizeString(int64(len(raw))) + " of capabilities (see the initialize answer)"
+	}
+	var caps map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &caps); err != nil {
+		return wireLine(string(raw), 256)
+	}
+	names := make([]string, 0, len(caps))
+	for name, v := range caps {
+		var sub map[string]json.RawMessage
+		if json.Unmarshal(v, &sub) == nil && len(sub) > 0 {
+			keys := make([]string, 0, len(sub))
+			for k := range sub {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			name += "{" + strings.Join(keys, ",") + "}"
+		}
+		names = append(names, wireLine(name, 256))
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "(none)"
+	}
+	return strings.Join(names, ", ")
+}
+
+// header looks a header up whatever case it was recorded in, sanitized.
+func header(h map[string][]string, name string) string {
+	for k, v := range h {
+		if strings.EqualFold(k, name) && len(v) > 0 {
+			return wireLine(v[0], 512)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,244 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// pairsPane lists one row per request with its answer, and rows of their
+// own for notifications, server requests and foreign answers.
+type pairsPane struct {
+	c    *common
+	list list
+	w, h int
+}
+
+func newPairsPane(c *common) *pairsPane {
+	return &pairsPane{c: c, list: newList()}
+}
+
+// SetSize sets the outer size; the border and the header row take room.
+func (p *pairsPane) SetSize(w, h int) {
+	p.w, p.h = w, h
+	p.list.height = max(h-3, 1)
+	p.list.clamp(p.c.log.PairCount())
+}
+
+// sync follows new rows.
+func (p *pairsPane) sync() { p.list.sync(p.c.log.PairCount()) }
+
+// selected is the pair under the cursor, or nil.
+func (p *pairsPane) selected() *history.Pair { return p.c.log.Pair(p.list.cursor) }
+
+// Update handles the keys of a focused pairs pane.
+func (p *pairsPane) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		p.list.handleKey(p.c.keys, msg, p.c.log.PairCount())
+	case tea.MouseMsg:
+		p.list.wheel(msg, p.c.log.PairCount())
+	}
+	return nil
+}
+
+// click selects the row at screen line y of the pane.
+func (p *pairsPane) click(y int) {
+	p.list.selectRow(p.list.offset+y-2, p.c.log.PairCount())
+}
+
+// help lists the pane's own keys.
+func (p *pairsPane) help() []key.Binding {
+	k := p.c.keys
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}
+}
+
+// pairColumns are the widths of the columns for an inner width; columns
+// that do not fit are dropped (width 0), the least useful first.
+type pairColumns struct{ kind, id, method, state, post, resp, size int }
+
+func columnsFor(w int) pairColumns {
+	c := pairColumns{kind: 9, id: 6, state: 12, post: 7, resp: 8, size: 9}
+	fixed := func() int {
+		n := 0
+		for _, x := range []int{c.kind, c.id, c.state, c.post, c.resp, c.size} {
+			if x > 0 {
+				n += x + 1
+			}
+		}
+		return n
+	}
+	for _, drop := range []*int{&c.post, &c.size, &c.kind} {
+		if w-fixed() >= 16 {
+			break
+		}
+		*drop = 0
+	}
+	c.method = max(w-fixed(), 1)
+	return c
+}
+
+func (p *pairsPane) view(focused bool) []string {
+	log := p.c.log
+	n := log.PairCount()
+	inner := p.w - 2
+	cols := columnsFor(inner)
+	lines := make([]string, 0, p.list.height+1)
+	lines = append(lines, p.c.st.Header.Render(p.row(cols, "KIND", "ID", "METHOD", "STATE", "POST", "RESP", "SIZE")))
+	if n == 0 {
+		lines = append(lines, p.c.st.Hint.Render("no requests yet: press i to initialize, l to list tools"))
+		if p.c.replay {
+			lines[1] = p.c.st.Hint.Render("no requests yet in this recording")
+		}
+	}
+	start, end := p.list.window(n)
+	for i := start; i < end; i++ {
+		lines = append(lines, p.renderRow(log.Pair(i), cols, inner, focused && i == p.list.cursor, i == p.list.cursor))
+	}
+	title := "Pairs " + strconv.Itoa(n)
+	if !p.list.follow && n > 0 {
+		title += " (" + strconv.Itoa(p.list.cursor+1) + "/" + strconv.Itoa(n) + ")"
+	}
+	return p.c.frame(title, lines, p.w, p.h, focused)
+}
+
+// row joins the cells of one line at the column widths.
+func (p *pairsPane) row(c pairColumns, kind, id, method, state, post, resp, size string) string {
+	var b strings.Builder
+	add := func(s string, w int, right bool) {
+		if w <= 0 {
+			return
+		}
+		if right {
+			b.WriteString(rcell(s, w))
+		} else {
+			b.WriteString(cell(s, w))
+		}
+		b.WriteByte(' ')
+	}
+	add(kind, c.kind, false)
+	add(id, c.id, false)
+	add(method, c.method, false)
+	add(state, c.state, false)
+	add(post, c.post, true)
+	add(resp, c.resp, true)
+	add(size, c.size, true)
+	return strings.TrimRight(b.String(), " ")
+}
+
+func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, selected, cursor bool) string {
+	st := p.c.st
+	kind, kindStyle := pairKindLabel(pr.Kind), st.Outgoing
+	if strings.HasPrefix(kind, "←") {
+		kindStyle = st.Incoming
+	}
+	method := wireLine(pr.Method, 200)
+	if pr.Tool != "" {
+		method += " " + wireLine(pr.Tool, 200)
+	}
+	if method == "" {
+		method = "(no method)"
+	}
+	state, stateStyle := p.stateLabel(pr)
+	post, resp, size := "–", "–", "–"
+	if pr.Post != nil {
+		post = dur(pr.PostLatency)
+	}
+	switch {
+	case pr.Latency > 0:
+		resp = dur(pr.Latency)
+	case pr.State == history.StatePending && !pr.Sent.IsZero():
+		resp = dur(p.c.now().Sub(pr.Sent))
+	}
+	if pr.Response != nil {
+		size = sizeString(int64(pr.ResponseSize))
+	}
+	id := wireLine(pr.ID, 64)
+	if selected || cursor {
+		style := st.SelectedRow
+		if !selected {
+			// The cursor of an unfocused pane stays visible but quiet.
+			style = st.Dim.Reverse(true)
+		}
+		return style.Render(cell(p.row(cols, kind, id, method, state, post, resp, size), inner))
+	}
+	var b strings.Builder
+	sep := st.Row.Render(" ")
+	add := func(s string, w int, style lipgloss.Style, right bool) {
+		if w <= 0 {
+			return
+		}
+		if right {
+			s = rcell(s, w)
+		} else {
+			s = cell(s, w)
+		}
+		b.WriteString(style.Render(s))
+		b.WriteString(sep)
+	}
+	add(kind, cols.kind, kindStyle, false)
+	add(id, cols.id, st.Row, false)
+	add(method, cols.method, st.Row, false)
+	add(state, cols.state, stateStyle, false)
+	add(post, cols.post, st.Dim, true)
+	add(resp, cols.resp, st.Dim, true)
+	add(size, cols.size, st.Dim, true)
+	return b.String()
+}
+
+// pairKindLabel marks rows that are not our own requests.
+func pairKindLabel(k history.PairKind) string {
+	switch k {
+	case history.KindRequest:
+		return "→ request"
+	case history.KindNotificationOut:
+		return "→ notify"
+	case history.KindNotificationIn:
+		return "← notify"
+	case history.KindServerRequest:
+		return "← server"
+	case history.KindForeign:
+		return "← foreign"
+	case history.KindBatch:
+		return "⇄ batch"
+	case history.KindInvalid:
+		return "← invalid"
+	}
+	return string(k)
+}
+
+// stateLabel is the state column's text and style.
+func (p *pairsPane) stateLabel(pr *history.Pair) (string, lipgloss.Style) {
+	st := p.c.st
+	switch pr.State {
+	case history.StatePending:
+		return p.c.spin + " pending", st.Pending
+	case history.StateOK:
+		return "✓ ok", st.Success
+	case history.StateRPCError:
+		return "✗ rpc error", st.Error
+	case history.StateToolError:
+		return "✗ isError", st.Error
+	case history.StateTimedOut:
+		return "✗ timed out", st.Error
+	case history.StateLate:
+		return "⚠ late", st.Warning
+	case history.StatePostFailed:
+		if pr.Post != nil && pr.Post.HTTP != nil && pr.Post.HTTP.Status != 0 {
+			return "✗ POST " + strconv.Itoa(pr.Post.HTTP.Status), st.Error
+		}
+		return "✗ POST failed", st.Error
+	case history.StateAnswered:
+		return "↩ answered", st.Dim
+	case history.StateSent:
+		return "sent", st.Dim
+	case history.StateReceived:
+		return "received", st.Dim
+	}
+	return wireLine(string(pr.State), 32), st.Row
+}

@@ -1,0 +1,44 @@
+package ui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// maxBatch caps how many records one message carries, so a flood still
+// yields a frame now and then instead of one unbounded batch.
+const maxBatch = 4096
+
+// recordsMsg carries the records that were waiting on the channel together.
+type recordsMsg []mcp.Record
+
+// streamEndedMsg says the record channel was closed: the session is over.
+type streamEndedMsg struct{}
+
+// waitForRecords blocks until a record arrives, then drains whatever else
+// is already waiting (without blocking, up to maxBatch) into one message, so
+// a burst of events costs one Update and one render. Update re-arms it.
+func waitForRecords(ch <-chan mcp.Record) tea.Cmd {
+	return func() tea.Msg {
+		r, ok := <-ch
+		if !ok {
+			return streamEndedMsg{}
+		}
+		batch := recordsMsg{r}
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-ch:
+				if !ok {
+					// The end is reported by the next wait, after this
+					// batch has been shown.
+					return batch
+				}
+				batch = append(batch, r)
+			default:
+				return batch
+			}
+		}
+		return batch
+	}
+}

@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// SanitizeLine makes wire text safe to draw on one line. Escape sequences
+// (CSI, OSC incl. clipboard writes and hyperlinks, DCS, APC, ...) are removed;
+// C0 controls and DEL become their visible control pictures (␇, ␀, ␍ ...) so a
+// debugger still shows that they were there; C1 controls become U+FFFD;
+// bidi overrides, isolates and marks (U+202A-202E, U+2066-2069, U+200E/200F,
+// U+061C) and other invisible format characters are dropped; a newline
+// becomes "⏎" and a tab "→"; invalid UTF-8 becomes U+FFFD.
+func SanitizeLine(s string) string {
+	return sanitize(s, false)
+}
+
+// SanitizeText is SanitizeLine but keeps line breaks: "\n", "\r\n" and the
+// Unicode line and paragraph separators become "\n" and tabs become spaces.
+func SanitizeText(s string) string {
+	return sanitize(s, true)
+}
+
+// tabSpaces replaces a tab in SanitizeText: a fixed width keeps the function
+// independent of the column the text will be drawn at.
+const tabSpaces = "    "
+
+func sanitize(s string, multiline bool) string {
+	if plainASCII(s) {
+		// The common case (JSON, URLs, headers) costs one scan and no copy.
+		return s
+	}
+	if !utf8.ValidString(s) {
+		// Before stripping: a lone 0x9b or 0x9d byte is an 8-bit CSI or OSC
+		// introducer to the parser and could swallow the text after it.
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	if strings.IndexByte(s, ansi.ESC) >= 0 {
+		s = ansi.Strip(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			// Strip can leave a stray byte behind when an escape sequence
+			// was cut inside a multi-byte rune.
+			b.WriteRune(utf8.RuneError)
+		case r == '\n' || r == '\u2028' || r == '\u2029':
+			if multiline {
+				b.WriteByte('\n')
+			} else {
+				b.WriteString("⏎")
+			}
+		case r == '\r':
+			if i < len(s) && s[i] == '\n' {
+				// CRLF is one line break; the LF is handled next.
+				continue
+			}
+			b.WriteString("␍")
+		case r == '\t':
+			if multiline {
+				b.WriteString(tabSpaces)
+			} else {
+				b.WriteString("→")
+			}
+		case r < 0x20:
+			b.WriteRune(0x2400 + r) // the Control Pictures block mirrors C0
+		case r == 0x7f:
+			b.WriteString("␡")
+		case r >= 0x80 && r < 0xa0:
+			b.WriteRune(utf8.RuneError)
+		case invisible(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// plainASCII reports whether s holds only printable ASCII.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// invisible reports whether r is a format character that must not reach the
+// terminal: bidi controls reorder what the user reads (Trojan Source), and
+// other zero-width format characters hide text. The zero-width joiner stays
+// because emoji sequences need it and it cannot reorder or hide anything.
+func invisible(r rune) bool {
+	switch {
+	case r == '\u200d':
+		return false
+	case r == '\u061c', r == '\u200e', r == '\u200f',
+		r >= '\u202a' && r <= '\u202e',
+		r >= '\u2066' && r <= '\u2069':
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
+}

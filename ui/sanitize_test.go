@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// hostile is wire text that would change the terminal if drawn as is.
+var hostile = []struct {
+	name, in string
+	line     string // SanitizeLine's exact output
+}{
+	{"SGR colour", "a\x1b[31mred\x1b[0m", "ared"},
+	{"clear screen and home", "x\x1b[2J\x1b[Hy", "xy"},
+	{"OSC 52 clipboard write BEL", "\x1b]52;c;cm0gLXJmIH4=\x07after", "after"},
+	{"OSC 52 clipboard write ST", "\x1b]52;c;cm0gLXJmIH4=\x1b\\after", "after"},
+	{"OSC 8 hyperlink", "\x1b]8;;https://evil.example/\x1b\\click\x1b]8;;\x1b\\", "click"},
+	{"OSC title", "\x1b]0;pwned\x07ok", "ok"},
+	{"DCS request", "\x1bP+q544e\x1b\\ok", "ok"},
+	{"APC", "\x1b_Gf=100;AAAA\x1b\\ok", "ok"},
+	{"C1 CSI rune", "\u009b31mred", "\uFFFD31mred"},
+	{"C1 OSC rune", "\u009d52;c;eA==\u009c", "\uFFFD52;c;eA==\uFFFD"},
+	{"raw 8-bit CSI byte", "\x9b31mred", "\uFFFD31mred"},
+	{"NEL", "a\u0085b", "a\uFFFDb"},
+	{"bidi override", "user\u202Egnp.exe", "usergnp.exe"},
+	{"bidi isolates", "a\u2066b\u2067c\u2068d\u2069e", "abcde"},
+	{"bidi marks", "a\u200Eb\u200Fc\u061Cd", "abcd"},
+	{"embeddings", "\u202Aa\u202Bb\u202Cc\u202Dd", "abcd"},
+	{"invisible format chars", "a\u2060b\uFEFFc\u00ADd\U000E0041e", "abcde"},
+	{"BEL", "ding\x07", "ding␇"},
+	{"backspace", "abc\b\b\bxyz", "abc␈␈␈xyz"},
+	{"carriage return", "safe\revil", "safe␍evil"},
+	{"CRLF", "a\r\nb", "a⏎b"},
+	{"NUL", "a\x00b", "a␀b"},
+	{"DEL", "a\x7fb", "a␡b"},
+	{"lone ESC", "a\x1b", "a"},
+	{"tab and newline", "k\tv\nw", "k→v⏎w"},
+	{"line separator", "a\u2028b\u2029c", "a⏎b⏎c"},
+	{"invalid UTF-8", "a\xffb\xc3", "a\uFFFDb\uFFFD"},
+	{"truncated rune after ESC", "\x1b\xe6\x97", "\uFFFD"},
+	{"ESC before a rune", "\x1bé!", "é!"},
+}
+
+// checkSafe fails when s holds anything that a terminal would act on.
+func checkSafe(t *testing.T, name, s string, keepNewline bool) {
+	t.Helper()
+	if !utf8.ValidString(s) {
+		t.Errorf("%s: output is not valid UTF-8: %q", name, s)
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 && !(keepNewline && c == '\n')) || c == 0x7f {
+			t.Errorf("%s: output holds byte %#x at %d: %q", name, c, i, s)
+			return
+		}
+	}
+	for _, r := range s {
+		switch {
+		case r >= 0x80 && r < 0xa0:
+			t.Errorf("%s: output holds C1 control %U: %q", name, r, s)
+		case r == 0x61c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
+			t.Errorf("%s: output holds bidi control %U: %q", name, r, s)
+		}
+	}
+}
+
+func TestSanitizeLineHostile(t *testing.T) {
+	for _, tc := range hostile {
+		got := SanitizeLine(tc.in)
+		if got != tc.line {
+			t.Errorf("%s: SanitizeLine(%q) = %q, want %q", tc.name, tc.in, got, tc.line)
+		}
+		checkSafe(t, tc.name, got, false)
+		checkSafe(t, tc.name+" (text)", SanitizeText(tc.in), true)
+	}
+}
+
+func TestSanitizeTextKeepsLines(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"a\nb", "a\nb"},
+		{"a\r\nb\r\n", "a\nb\n"},
+		{"a\u2028b", "a\nb"},
+		{"k\tv", "k    v"},
+		{"x\ry", "x␍y"},
+		{"\x1b[1mbold\x1b[0m\nnext", "bold\nnext"},
+	}
+	for _, tc := range tests {
+		if got := SanitizeText(tc.in); got != tc.want {
+			t.Errorf("SanitizeText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestSanitizeKeepsOrdinaryText(t *testing.T) {
+	ordinary := []string{
+		`{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`,
+		"héllo wörld, ça va? ñ",
+		"e\u0301 combining accent",
+		"日本語のテキスト、中文，한국어",
+		"emoji 😀 🎉 family 👩‍👩‍👧 coder 👩‍💻 flag 🇯🇵 skin 👍🏽 keycap 1️⃣",
+		"مرحبا بالعالم and שלום",
+		"math ∑ ≤ ∞ → ⏎ box ┌─┐",
+		"\uFFFD is a real replacement character",
+	}
+	for _, s := range ordinary {
+		if got := SanitizeLine(s); got != s {
+			t.Errorf("SanitizeLine(%q) = %q, want it unchanged", s, got)
+		}
+		if got := SanitizeText(s); got != s {
+			t.Errorf("SanitizeText(%q) = %q, want it unchanged", s, got)
+		}
+	}
+}
+
+func TestSanitizeLongLines(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 20000; i++ {
+		b.WriteString("data 日本 😀 \x1b[31m\u202e\x07\x00\u009b\xff|")
+	}
+	in := b.String()
+	got := SanitizeLine(in)
+	checkSafe(t, "long line", got, false)
+	if want := strings.Repeat("data 日本 😀 ␇␀\uFFFD\uFFFD|", 20000); got != want {
+		t.Errorf("SanitizeLine(long) differs from the expected text (len %d, want %d)", len(got), len(want))
+	}
+	// An unterminated string sequence hides what follows it but must not
+	// let anything through.
+	got = SanitizeText("before\x1b]52;c;" + strings.Repeat("QUFB", 100000))
+	checkSafe(t, "unterminated OSC", got, true)
+	if got != "before" {
+		t.Errorf("SanitizeText(unterminated OSC) = %.40q..., want %q", got, "before")
+	}
+}

@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Backend is what the TUI sends through. A live *mcp.Session satisfies it;
+// a replay has none.
+type Backend interface {
+	Do(ctx context.Context, c mcp.Command) (*mcp.Response, []mcp.ArgWarning, error)
+	Reconnect(ctx context.Context) error
+}
+
+// sentMsg is the outcome of one Backend.Do, delivered back to Update.
+type sentMsg struct {
+	cmd      mcp.Command
+	resp     *mcp.Response
+	warnings []mcp.ArgWarning
+	err      error
+}
+
+// reconnectedMsg is the outcome of Backend.Reconnect.
+type reconnectedMsg struct{ err error }
+
+// sendCmd runs c on the backend off the UI goroutine. The session applies
+// its own request timeout; ctx only ends with the program.
+func sendCmd(ctx context.Context, b Backend, c mcp.Command) tea.Cmd {
+	return func() tea.Msg {
+		resp, warnings, err := b.Do(ctx, c)
+		return sentMsg{cmd: c, resp: resp, warnings: warnings, err: err}
+	}
+}
+
+// reconnectCmd asks the backend for a new stream off the UI goroutine.
+func reconnectCmd(ctx context.Context, b Backend) tea.Cmd {
+	return func() tea.Msg {
+		return reconnectedMsg{err: b.Reconnect(ctx)}
+	}
+}
+
+// commandLabel names a command for the status line: the method, and the
+// tool for tools/call.
+func commandLabel(c mcp.Command) string {
+	if c.Tool != "" {
+		return c.Method + " " + SanitizeLine(c.Tool)
+	}
+	return SanitizeLine(c.Method)
+}
+
+// describeSent turns a send result into a status line with its level.
+// Everything that came from the server is sanitized here, because the
+// status bar draws the text as it is.
+func describeSent(m sentMsg) (statusLevel, string) {
+	label := commandLabel(m.cmd)
+	var warn string
+	if len(m.warnings) > 0 {
+		parts := make([]string, 0, len(m.warnings))
+		for _, w := range m.warnings {
+			parts = append(parts, SanitizeLine(w.Key)+": "+SanitizeLine(w.Message))
+		}
+		warn = " (sent despite: " + strings.Join(parts, "; ") + ")"
+	}
+	if m.err != nil {
+		var rpcErr *mcp.RPCError
+		if errors.As(m.err, &rpcErr) {
+			return levelError, fmt.Sprintf("%s: JSON-RPC error %d: %s%s", label, rpcErr.Code, SanitizeLine(rpcErr.Message), warn)
+		}
+		if errors.Is(m.err, context.Canceled) {
+			return levelWarn, label + ": cancelled"
+		}
+		return levelError, label + ": " + SanitizeLine(m.err.Error()) + warn
+	}
+	r := m.resp
+	switch {
+	case r == nil:
+		return levelInfo, label + ": sent" + warn
+	case r.Error != nil:
+		return levelError, fmt.Sprintf("%s: JSON-RPC error %d: %s%s", label, r.Error.Code, SanitizeLine(r.Error.Message), warn)
+	case r.ToolError:
+		return levelWarn, label + ": the tool reported an error (isError: true); see Detail" + warn
+	case r.Late:
+		return levelWarn, label + ": the answer came after the request timed out" + warn
+	}
+	if warn != "" {
+		return levelWarn, label + ": ok" + warn
+	}
+	return levelInfo, label + ": ok"
+}
+
+// statusLevel ranks a status message.
+type statusLevel int
+
+const (
+	levelInfo statusLevel = iota
+	levelWarn
+	levelError
+)
+
+// statusTTL is how long a message of each level stays; errors stay longer
+// because they usually need reading.
+func statusTTL(l statusLevel) time.Duration {
+	switch l {
+	case levelError:
+		return 12 * time.Second
+	case levelWarn:
+		return 8 * time.Second
+	}
+	return 5 * time.Second
+}
+
+// statusLine is the transient message in the status bar.
+type statusLine struct {
+	level statusLevel
+	text  string
+	id    int
+}
+
+// statusExpiredMsg clears the status message with the same id, unless a
+// newer one replaced it meanwhile.
+type statusExpiredMsg struct{ id int }
+
+// expireStatus schedules the end of status message id.
+func expireStatus(id int, ttl time.Duration) tea.Cmd {
+	return tea.Tick(ttl, func(time.Time) tea.Msg { return statusExpiredMsg{id: id} })
+}
