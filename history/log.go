@@ -185,7 +185,9 @@ func (l *Log) onState(r *mcp.Record) {
 
 func (l *Log) onError(r *mcp.Record) {
 	e := r.Error
-	if e.Op != mcp.OpTimeout {
+	// Errors that end one request are that row's story; failed POSTs and
+	// replies carry advice about the session, so they are problems too.
+	if e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == opReply {
 		l.neg.addSource(r)
 	}
 	var p *Pair
@@ -200,16 +202,30 @@ func (l *Log) onError(r *mcp.Record) {
 		p.Failure = r
 	}
 	switch {
-	case e.Op == mcp.OpTimeout && p.State == StatePending:
-		l.setState(p, StateTimedOut)
-	case e.Op == mcp.OpPost && (p.State == StatePending || p.State == StateSent):
-		l.setState(p, StatePostFailed)
-	case p.State.Failed():
+	case p.State == StatePending || p.State == StateSent && e.Op == mcp.OpPost:
+		l.setState(p, failureState(e.Op))
+	case p.State.Failed() && e.Op == mcp.OpPost:
 		// Already counted: the POST's status failed the row first.
 	default:
 		// The row was answered, so this error is a story of its own.
 		l.strayErrors++
 	}
+}
+
+// opReply is the ErrorInfo.Op of a failed answer to a server request.
+const opReply = "reply"
+
+// failureState is where an error leaves the request it ended.
+func failureState(op string) PairState {
+	switch op {
+	case mcp.OpTimeout:
+		return StateTimedOut
+	case mcp.OpPost:
+		return StatePostFailed
+	case "cancelled":
+		return StateCancelled
+	}
+	return StateFailed
 }
 
 func (l *Log) onHTTP(r *mcp.Record) {

@@ -167,6 +167,17 @@ func TestLogPostFailures(t *testing.T) {
 			s.result("1", r, "{}")
 			s.post(r, 500, time.Millisecond)
 		}, StateOK},
+		{"cancelled by the user", func(s *script) {
+			s.fail("cancelled", s.request("1", "ping", "{}"), "context canceled", "")
+		}, StateCancelled},
+		{"stream closed while waiting", func(s *script) {
+			s.fail("stream", s.request("1", "ping", "{}"), "stream closed while ping was waiting", "")
+		}, StateFailed},
+		{"answered, then an error about it", func(s *script) {
+			r := s.request("1", "ping", "{}")
+			s.result("1", r, "{}")
+			s.fail("stream", r, "odd", "")
+		}, StateOK},
 		{"notification refused", func(s *script) {
 			r := s.send(mcp.ClassNotification, "", "notifications/initialized", "", "{}")
 			s.post(r, 404, time.Millisecond)
@@ -182,7 +193,7 @@ func TestLogPostFailures(t *testing.T) {
 				t.Errorf("state = %s, want %s", got, tt.want)
 			}
 			wantErrors := 0
-			if tt.want.Failed() {
+			if tt.want.Failed() || tt.name == "answered, then an error about it" {
 				wantErrors = 1
 			}
 			if got := l.Stats().Errors; got != wantErrors {

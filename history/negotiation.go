@@ -245,19 +245,23 @@ func (l *Log) problems() []Problem {
 }
 
 func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
-	if r.Kind == mcp.KindHTTP {
-		return statusProblem(r)
+	if r.Kind == mcp.KindError {
+		e := r.Error
+		return Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}, true
 	}
-	e := r.Error
-	if e.Op == mcp.OpPost && e.ReqSeq != 0 {
-		// The POST's status already explains it, with advice.
-		if p := l.row(e.ReqSeq); p != nil && p.Post != nil {
-			if _, ok := statusProblem(p.Post); ok {
+	// The session follows a failed exchange with an error record that says
+	// what to do; the status speaks for itself only when that is missing.
+	h := r.HTTP
+	if h.Purpose == "stream" {
+		for _, s := range l.neg.sources {
+			if s.Kind == mcp.KindError && s.Error.Op == "connect" && s.Error.Conn == h.Conn && s.Seq > r.Seq {
 				return Problem{}, false
 			}
 		}
+	} else if p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.Failure != nil {
+		return Problem{}, false
 	}
-	return Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}, true
+	return statusProblem(r)
 }
 
 func statusProblem(r *mcp.Record) (Problem, bool) {

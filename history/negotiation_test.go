@@ -49,15 +49,31 @@ func TestNegotiationProblems(t *testing.T) {
 			"warning@1: posting to the fallback URL http://h/sse?sessionid=1, not http://h/message?sessionId=1 as the endpoint event said | the preferred URL answered 404",
 			"warning@1: the endpoint event took 2.5s to arrive",
 		}},
-		{"401 with the session's own error folded in", func(s *script) {
+		{"401 on its own", func(s *script) {
 			r := s.request("1", "initialize", "{}")
 			s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: "post", Method: "POST", Status: 401, ReqSeq: r,
 				Headers: map[string][]string{"Www-Authenticate": {"Bearer"}}}})
-			s.fail(mcp.OpPost, r, "POST answered 401", "")
 		}, []string{"error@2: POST answered 401 Unauthorized (WWW-Authenticate: Bearer) | the server wants a token: pass --bearer <token> or set MCPSCOPE_TOKEN"}},
+		{"401 explained by the session", func(s *script) {
+			r := s.request("1", "initialize", "{}")
+			s.post(r, 401, time.Millisecond)
+			s.fail(mcp.OpPost, r, "POST answered 401", "pass --bearer")
+			r = s.request("2", "ping", "{}")
+			s.post(r, 401, time.Millisecond)
+			s.fail(mcp.OpPost, r, "POST answered 401", "pass --bearer")
+		}, []string{"error@6: POST answered 401 | pass --bearer"}},
 		{"403 on the stream", func(s *script) {
 			s.get(403, time.Millisecond)
 		}, []string{"error@1: GET answered 403 Forbidden | the server refuses this Host or Origin header"}},
+		{"403 on the stream explained by the session", func(s *script) {
+			s.get(403, time.Millisecond)
+			s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "connect", Conn: 1, Message: "GET answered 403", Hint: "use localhost"}})
+		}, []string{"error@2: GET answered 403 | use localhost"}},
+		{"errors that end one request stay in the pairs pane", func(s *script) {
+			r := s.request("1", "ping", "{}")
+			s.fail("stream", r, "stream closed while ping was waiting", "")
+			s.fail("stream", 0, "stream closed", "reconnecting")
+		}, []string{"error@3: stream closed | reconnecting"}},
 		{"404 on POST means an unknown session", func(s *script) {
 			s.post(s.request("1", "ping", "{}"), 404, time.Millisecond)
 		}, []string{"error@2: POST answered 404 Not Found: the server does not know this session | the session ended"}},

@@ -35,12 +35,14 @@ const (
 	StateSent       PairState = "sent"        // a notification (or batch) we sent
 	StateAnswered   PairState = "answered"    // a server request we replied to
 	StateReceived   PairState = "received"    // a notification, batch or message from the server that needs no answer
+	StateCancelled  PairState = "cancelled"   // we stopped waiting (the command was cancelled)
+	StateFailed     PairState = "failed"      // abandoned for another reason, e.g. the stream closed while it waited
 )
 
 // Failed reports whether the state is a failure of ours to show in red.
 func (s PairState) Failed() bool {
 	switch s {
-	case StateRPCError, StateToolError, StateTimedOut, StatePostFailed:
+	case StateRPCError, StateToolError, StateTimedOut, StatePostFailed, StateFailed:
 		return true
 	}
 	return false

@@ -68,24 +68,31 @@ func (r *Reader) Path() string { return r.path }
 // not a record is skipped with a warning: an interrupted recording still
 // replays up to where it stopped.
 func (r *Reader) Next() (mcp.Record, error) {
+	var rec mcp.Record
+	err := r.next(&rec)
+	return rec, err
+}
+
+// next decodes the next record line into v, which may be a lighter type
+// than mcp.Record when only a few fields are needed.
+func (r *Reader) next(v any) error {
 	for {
 		line, err := r.readLine()
 		if len(line) == 0 {
 			if err != nil {
-				return mcp.Record{}, r.endErr(err)
+				return r.endErr(err)
 			}
 			continue
 		}
-		var rec mcp.Record
-		jerr := json.Unmarshal(line, &rec)
+		jerr := json.Unmarshal(line, v)
 		if jerr == nil {
 			r.n++
-			return rec, nil
+			return nil
 		}
 		if r.atEnd(err) {
 			r.warnings = append(r.warnings, fmt.Sprintf(
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
-			return mcp.Record{}, io.EOF
+			return io.EOF
 		}
 		r.warnings = append(r.warnings, fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, jerr))
 	}

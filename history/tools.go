@@ -11,9 +11,9 @@ import (
 // tools/list without a cursor plus the pages fetched with the nextCursor each
 // page gave; the newest complete listing is what completion offers.
 type toolIndex struct {
-	cur      []Tool // the listing being assembled
+	cur      []mcp.Tool // the listing being assembled
 	next     string // the cursor that continues cur
-	done     []Tool // the newest complete listing
+	done     []mcp.Tool // the newest complete listing
 	haveDone bool
 }
 
@@ -49,23 +49,20 @@ func (t *toolIndex) page(req, resp *mcp.Record) {
 
 // Tools returns the tools of the newest complete tools/list answer (all pages
 // of the newest listing); before any listing completed, the pages so far.
-func (l *Log) Tools() []Tool { return l.tools.done }
+func (l *Log) Tools() []mcp.Tool { return l.tools.done }
 
 // parseToolsPage reads one tools/list answer: its tools and its nextCursor.
-func parseToolsPage(raw mcp.Raw) ([]Tool, string, error) {
+func parseToolsPage(raw mcp.Raw) ([]mcp.Tool, string, error) {
 	var v struct {
-		Result *struct {
-			Tools      []Tool `json:"tools"`
-			NextCursor string `json:"nextCursor"`
-		} `json:"result"`
+		Result json.RawMessage `json:"result"`
 	}
 	if err := json.Unmarshal([]byte(raw), &v); err != nil {
 		return nil, "", fmt.Errorf("tools/list answer: %w", err)
 	}
-	if v.Result == nil {
+	if len(v.Result) == 0 {
 		return nil, "", fmt.Errorf("tools/list answer has no result")
 	}
-	return v.Result.Tools, v.Result.NextCursor, nil
+	return mcp.ParseTools(v.Result)
 }
 
 // requestCursor is the cursor a tools/list request asked for, if any.

@@ -9,18 +9,24 @@ import (
 // is unbounded on purpose: the stream reader must never wait for a slow
 // consumer, or a server's ping would go unanswered and some servers close the
 // stream about 1.5 s later.
+//
+// A pump goroutine moves queued records to the channel in batches. Handing
+// each record over directly would wake the consumer once per record, which on
+// a busy stream costs more than parsing the record did.
 type emitter struct {
-	mu     sync.Mutex
-	cond   *sync.Cond
-	queue  []Record
-	seq    int64
-	closed bool
-	out    chan Record
-	now    func() time.Time
+	mu      sync.Mutex
+	cond    *sync.Cond
+	queue   []Record
+	spare   []Record // the pump's last batch, reused for the next queue
+	seq     int64
+	closed  bool
+	waiting bool // the pump is asleep and needs a signal
+	out     chan Record
+	now     func() time.Time
 }
 
 func newEmitter(now func() time.Time) *emitter {
-	e := &emitter{out: make(chan Record, 1024), now: now}
+	e := &emitter{out: make(chan Record, 4096), now: now}
 	e.cond = sync.NewCond(&e.mu)
 	go e.pump()
 	return e
@@ -41,7 +47,10 @@ func (e *emitter) emit(r Record) Record {
 		r.Time = e.now()
 	}
 	e.queue = append(e.queue, r)
-	e.cond.Signal()
+	if e.waiting {
+		e.waiting = false
+		e.cond.Signal()
+	}
 	return r
 }
 
@@ -57,15 +66,20 @@ func (e *emitter) pump() {
 	for {
 		e.mu.Lock()
 		for len(e.queue) == 0 && !e.closed {
+			e.waiting = true
 			e.cond.Wait()
 		}
 		batch := e.queue
-		e.queue = nil
+		e.queue, e.spare = e.spare[:0], nil
 		done := e.closed
 		e.mu.Unlock()
-		for _, r := range batch {
-			e.out <- r
+		for i := range batch {
+			e.out <- batch[i]
+			batch[i] = Record{} // let delivered records go
 		}
+		e.mu.Lock()
+		e.spare = batch[:0]
+		e.mu.Unlock()
 		if done && len(batch) == 0 {
 			close(e.out)
 			return

@@ -27,11 +27,19 @@ func (s *Session) Request(ctx context.Context, method string, params json.RawMes
 // Initialize runs the handshake: initialize with the newest protocol version
 // mcpscope knows, then notifications/initialized once the result is in.
 func (s *Session) Initialize(ctx context.Context) (*Response, error) {
-	params, _ := json.Marshal(map[string]any{
-		"protocolVersion": ProtocolVersion,
-		"capabilities":    map[string]any{},
-		"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
-	})
+	return s.initialize(ctx, nil)
+}
+
+// initialize sends params as typed when the user gave any: a debugger must be
+// able to offer another protocol version or odd capabilities on purpose.
+func (s *Session) initialize(ctx context.Context, params json.RawMessage) (*Response, error) {
+	if params == nil {
+		params, _ = json.Marshal(map[string]any{
+			"protocolVersion": ProtocolVersion,
+			"capabilities":    map[string]any{},
+			"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
+		})
+	}
 	resp, err := s.request(ctx, "initialize", "", params)
 	if err != nil {
 		return nil, err
@@ -69,8 +77,11 @@ func (s *Session) Initialized() bool {
 // ListTools asks for the tool list; with all it follows nextCursor to the
 // last page. The returned response is the last page's.
 func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, error) {
+	return s.listTools(ctx, "", all)
+}
+
+func (s *Session) listTools(ctx context.Context, cursor string, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
-	cursor := ""
 	var resp *Response
 	for page := 0; page < maxToolPages; page++ {
 		var params json.RawMessage
@@ -106,27 +117,22 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
-	params, err := json.Marshal(struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-	}{name, args})
-	if err != nil {
-		return nil, &UsageError{fmt.Errorf("arguments for %s are not valid JSON: %v", name, err)}
+	if !json.Valid(args) {
+		return nil, &UsageError{fmt.Errorf("arguments for %s are not valid JSON: %s", name, args)}
 	}
+	// Built by hand: json.Marshal would compact and re-escape the arguments,
+	// and the user's := values must reach the wire exactly as typed.
+	n, _ := json.Marshal(name)
+	params := make(json.RawMessage, 0, len(n)+len(args)+24)
+	params = append(append(append(append(params, `{"name":`...), n...), `,"arguments":`...), args...)
+	params = append(params, '}')
 	return s.request(ctx, "tools/call", name, params)
 }
 
 // Do runs one command line as exec and the TUI accept it. Schema warnings
 // come back with the answer: they never stop a deliberate send.
 func (s *Session) Do(ctx context.Context, c Command) (*Response, []ArgWarning, error) {
-	switch c.Method {
-	case "initialize":
-		r, err := s.Initialize(ctx)
-		return r, nil, err
-	case "tools/list":
-		_, r, err := s.ListTools(ctx, c.All)
-		return r, nil, err
-	case "tools/call":
+	if c.Method == "tools/call" {
 		return s.doCall(ctx, c)
 	}
 	params := c.Params
@@ -135,9 +141,21 @@ func (s *Session) Do(ctx context.Context, c Command) (*Response, []ArgWarning, e
 		if err != nil {
 			return nil, nil, &UsageError{err}
 		}
-		if params, err = json.Marshal(args); err != nil {
+		if params, err = args.MarshalJSON(); err != nil {
 			return nil, nil, &UsageError{err}
 		}
+	}
+	switch c.Method {
+	case "initialize":
+		r, err := s.initialize(ctx, params)
+		return r, nil, err
+	case "tools/list":
+		var p struct {
+			Cursor string `json:"cursor"`
+		}
+		_ = json.Unmarshal(params, &p)
+		_, r, err := s.listTools(ctx, p.Cursor, c.All)
+		return r, nil, err
 	}
 	if strings.HasPrefix(c.Method, "notifications/") {
 		return nil, nil, s.Notify(ctx, c.Method, params)
@@ -172,7 +190,9 @@ func (s *Session) doCall(ctx context.Context, c Command) (*Response, []ArgWarnin
 	if err != nil {
 		return nil, warnings, &UsageError{err}
 	}
-	raw, err := json.Marshal(args)
+	// MarshalJSON keeps := values exactly as typed; json.Marshal would
+	// compact and re-escape them.
+	raw, err := args.MarshalJSON()
 	if err != nil {
 		return nil, warnings, &UsageError{err}
 	}

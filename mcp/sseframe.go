@@ -26,6 +26,7 @@ type sseTap struct {
 	lineStart  int    // where the current line starts in cur
 	hasContent bool   // cur holds a non-blank line
 	dispatch   bool   // cur holds a field that makes go-sse dispatch it
+	extra      bool   // cur holds a comment, id or retry line: fields go-sse hides
 	pendingCR  bool   // the last byte ended a line with CR; a LF may follow
 	started    bool   // past a possible byte order mark
 	queue      []tapBlock
@@ -40,8 +41,15 @@ type tapBlock struct {
 func (t *sseTap) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
 	t.feed(p[:n])
-	if err == io.EOF && t.hasContent {
-		t.finishBlock()
+	if err == io.EOF {
+		// A last line without a terminator still belongs to the last block.
+		if len(t.cur) > t.lineStart {
+			t.endLine(t.cur[t.lineStart:])
+			t.lineStart = len(t.cur)
+		}
+		if t.hasContent {
+			t.finishBlock()
+		}
 	}
 	return n, err
 }
@@ -95,6 +103,7 @@ func (t *sseTap) endLine(line []byte) {
 	}
 	t.hasContent = true
 	if line[0] == ':' {
+		t.extra = true
 		return
 	}
 	name := line
@@ -105,9 +114,12 @@ func (t *sseTap) endLine(line []byte) {
 	case "data", "event":
 		t.dispatch = true
 	case "id":
+		t.extra = true
 		if bytes.IndexByte(line, 0) < 0 {
 			t.dispatch = true
 		}
+	case "retry":
+		t.extra = true
 	}
 }
 
@@ -116,12 +128,12 @@ func (t *sseTap) endLine(line []byte) {
 func (t *sseTap) finishBlock() {
 	raw := string(t.cur)
 	ev := &SSEEvent{Conn: t.conn, Raw: Raw(raw)}
-	if strings.Contains(raw, ":") {
+	if t.extra {
 		scanFields(raw, ev)
 	}
 	dispatch := t.dispatch
-	t.cur = t.cur[:0:0]
-	t.lineStart, t.hasContent, t.dispatch = 0, false, false
+	t.cur = t.cur[:0]
+	t.lineStart, t.hasContent, t.dispatch, t.extra = 0, false, false, false
 	if !dispatch && len(t.queue) == 0 {
 		t.onBlock(ev)
 		return

@@ -72,7 +72,7 @@ func (s *Session) connect(ctx context.Context, why string) error {
 	if s.cancel != nil {
 		s.cancel()
 	}
-	hadSession := s.endpoint != nil
+	hadSession := s.current != nil && s.current.wasOpen
 	s.conn++
 	c := &connection{n: s.conn, started: s.cfg.Now(), ready: make(chan struct{})}
 	streamCtx, cancel := context.WithCancel(context.Background())

@@ -35,12 +35,12 @@ type detailPane struct {
 
 // detailKey is what the rendered lines depend on.
 type detailKey struct {
-	pair                      *history.Pair
-	event                     *mcp.Record
-	state                     history.PairState
-	resp, fail, reply, post   *mcp.Record
-	width                     int
-	pretty                    bool
+	pair                    *history.Pair
+	event                   *mcp.Record
+	state                   history.PairState
+	resp, fail, reply, post *mcp.Record
+	width                   int
+	pretty                  bool
 }
 
 func newDetailPane(c *common) *detailPane { return &detailPane{c: c, pretty: true} }
@@ -182,7 +182,7 @@ func (d *detailPane) pairLines(p *history.Pair, w int) []string {
 	if p.ID != "" {
 		title += " · id " + wireLine(p.ID, 64)
 	}
-	state, stateStyle := (&pairsPane{c: d.c}).stateLabel(p)
+	state, stateStyle := d.c.pairState(p)
 	out := []string{st.Row.Render(title) + st.Row.Render(" · ") + stateStyle.Render(state)}
 	var timing []string
 	if p.Post != nil && p.Post.HTTP != nil {

@@ -14,19 +14,26 @@ import (
 // top border, lines fill the inside (cut or padded to fit). The border comes
 // from the theme's Pane or FocusedPane style, so focus never shifts layout.
 func (c *common) frame(title string, lines []string, w, h int, focused bool) []string {
-	if w < 2 || h < 2 {
-		return blankLines(w, h)
-	}
 	box, titleStyle := c.st.Pane, c.st.Title
 	if focused {
 		box, titleStyle = c.st.FocusedPane, c.st.FocusedTitle
+	}
+	return c.box(box, titleStyle.Render(title), lines, w, h)
+}
+
+// box draws lines in a w x h box with the border and colours of style and
+// an already rendered title in the top border. The border is drawn here,
+// not by lipgloss, so the cost is one line per row and nothing but the
+// style's colours reaches the terminal.
+func (c *common) box(box lipgloss.Style, t string, lines []string, w, h int) []string {
+	if w < 2 || h < 2 {
+		return blankLines(w, h)
 	}
 	b := box.GetBorderStyle()
 	edge := lipgloss.NewStyle().Foreground(box.GetBorderTopForeground()).Background(box.GetBorderTopBackground())
 	innerW := w - 2
 	out := make([]string, 0, h)
 
-	t := titleStyle.Render(title)
 	if ansi.StringWidth(t)+2 > innerW {
 		t = ansi.Truncate(t, innerW-2, "…")
 	}

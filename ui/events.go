@@ -35,7 +35,9 @@ func newEventsPane(c *common) *eventsPane {
 	in.Prompt = "/ "
 	in.Placeholder = "filter by text (enter keeps it, esc clears)"
 	in.CharLimit = 256
-	c.st.TextInput.Apply(&in)
+	ti := c.st.TextInput
+	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ti.Prompt, ti.Text, ti.Placeholder, ti.Completion
+	in.Cursor.Style, in.Cursor.TextStyle = ti.Cursor, ti.Text
 	return &eventsPane{c: c, list: newList(), input: in}
 }
 

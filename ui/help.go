@@ -18,12 +18,18 @@ type helpGroup struct {
 // (sending in a replay, replay controls in a live session) are left out by
 // bubbles' help itself.
 func (k *KeyMap) groups() []helpGroup {
+	// The filter reuses enter and esc with a meaning of its own.
+	as := func(b key.Binding, desc string) key.Binding {
+		nb := key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+		nb.SetEnabled(b.Enabled())
+		return nb
+	}
 	return []helpGroup{
-		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect, k.ToggleRaw, k.Copy}},
+		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect}},
 		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command}},
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
-		{"Raw events", []key.Binding{k.Filter, k.Submit, k.Cancel}},
-		{"Negotiation and detail", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}},
+		{"Raw events", []key.Binding{k.Filter, as(k.Submit, "keep filter"), as(k.Cancel, "clear filter")}},
+		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), k.ToggleRaw, k.Copy}},
 		{"Command line", []key.Binding{k.Complete, k.Submit, k.Cancel, k.HistoryPrev, k.HistoryNext}},
 		{"Replay", []key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step, k.JumpStart, k.JumpEnd}},
 	}
@@ -75,7 +81,18 @@ func (c *common) helpView(w, h int) string {
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
 	footer := c.st.Hint.Render("press ? or esc to close")
-	body := strings.Join(rows, "\n\n") + "\n\n" + footer
-	box := c.st.Overlay.Render(body)
-	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box)
+	body := strings.Split(strings.Join(rows, "\n\n")+"\n\n"+footer, "\n")
+	top, right, bottom, left := c.st.Overlay.GetPadding()
+	bw := min(lipgloss.Width(strings.Join(body, "\n"))+left+right+2, w)
+	bh := min(len(body)+top+bottom+2, h)
+	pad := c.st.App.Render(strings.Repeat(" ", left))
+	inner := make([]string, 0, len(body)+top)
+	for i := 0; i < top; i++ {
+		inner = append(inner, "")
+	}
+	for _, l := range body {
+		inner = append(inner, pad+l)
+	}
+	box := c.box(c.st.Overlay, c.st.OverlayTitle.Render("Keys"), inner, bw, bh)
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(box, "\n"))
 }

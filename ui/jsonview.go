@@ -21,13 +21,13 @@ import (
 // sees what the server really sent.
 func JSONLines(raw []byte, st *themes.Styles, pretty bool, width, limit int) []string {
 	data, omitted := cutAt(raw, limit)
-	w := newLineWriter(st, width)
+	w := newLineWriter(st, width, len(data))
 	if len(raw) == 0 {
 		w.write(kindDim, "(empty)")
 		return w.finish()
 	}
 	if !pretty || !prettyJSON(w, data, omitted > 0) {
-		w = newLineWriter(st, width)
+		w = newLineWriter(st, width, len(data))
 		textLines(w, data)
 	}
 	lines := w.finish()
@@ -139,13 +139,18 @@ type lineWriter struct {
 	contIndent int // indentation of continuation lines of a wrapped line
 	col        int
 	onlyIndent bool // the current line holds nothing but indentation
-	buf        []byte
-	lines      []string
-	paints     [kindCount]paint
+	// buf holds every line back to back and ends the offsets where they
+	// stop: one allocation for the whole text instead of one per line.
+	buf       []byte
+	ends      []int
+	lineStart int
+	paints    [kindCount]paint
 }
 
-func newLineWriter(st *themes.Styles, width int) *lineWriter {
-	w := &lineWriter{width: width, onlyIndent: true}
+// newLineWriter returns a writer for about size bytes of input.
+func newLineWriter(st *themes.Styles, width, size int) *lineWriter {
+	// Pretty printing adds indentation; twice the input is rarely outgrown.
+	w := &lineWriter{width: width, onlyIndent: true, buf: make([]byte, 0, 2*size)}
 	w.paints[kindPlain] = newPaint(st.App.Render)
 	w.paints[kindKey] = newPaint(st.JSONKey.Render)
 	w.paints[kindString] = newPaint(st.JSONString.Render)
@@ -173,7 +178,7 @@ func (w *lineWriter) write(k kind, text string) {
 				continue
 			case w.col > 0:
 				// A wide rune does not fit after the indentation.
-				w.buf, w.col = w.buf[:0], 0
+				w.buf, w.col = w.buf[:w.lineStart], 0
 				continue
 			}
 			// Not even one grapheme fits on an empty line: show it anyway
@@ -237,17 +242,19 @@ func (w *lineWriter) indentWidth() int {
 }
 
 func (w *lineWriter) wrap() {
-	w.lines = append(w.lines, string(w.buf))
-	w.buf = w.buf[:0]
-	w.col = 0
+	w.endLine()
 	w.indent(w.indentWidth())
+}
+
+func (w *lineWriter) endLine() {
+	w.ends = append(w.ends, len(w.buf))
+	w.lineStart = len(w.buf)
+	w.col = 0
 }
 
 // newline ends the current line and starts one indented by n columns.
 func (w *lineWriter) newline(n int) {
-	w.lines = append(w.lines, string(w.buf))
-	w.buf = w.buf[:0]
-	w.col = 0
+	w.endLine()
 	w.contIndent = n
 	w.indent(w.indentWidth())
 }
@@ -264,7 +271,14 @@ func (w *lineWriter) indent(n int) {
 }
 
 func (w *lineWriter) finish() []string {
-	return append(w.lines, string(w.buf))
+	all := string(w.buf)
+	lines := make([]string, 0, len(w.ends)+2) // room for the cut notice
+	start := 0
+	for _, end := range append(w.ends, len(all)) {
+		lines = append(lines, all[start:end])
+		start = end
+	}
+	return lines
 }
 
 // jsonPrinter pretty-prints JSON token by token straight into a lineWriter,

@@ -101,7 +101,7 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 		f.lines = append(f.lines, f.c.st.Dim.Render(label)+" "+style.Render(value))
 		return
 	}
-	parts := strings.Split(ansi.Hardwrap(value, room, true), "\n")
+	parts := strings.Split(ansi.Wrap(value, room, "/?&"), "\n")
 	for i, p := range parts {
 		l := strings.Repeat(" ", labelW)
 		if i == 0 {
@@ -114,7 +114,7 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 // text adds a line of its own, wrapped at the pane's width.
 func (f *facts) text(s string, style lipgloss.Style, indent int) {
 	pad := strings.Repeat(" ", indent)
-	for _, p := range strings.Split(ansi.Hardwrap(s, max(f.w-indent, 1), true), "\n") {
+	for _, p := range strings.Split(ansi.Wrap(s, max(f.w-indent, 1), ""), "\n") {
 		f.lines = append(f.lines, pad+style.Render(p))
 	}
 }

@@ -73,13 +73,14 @@ func columnsFor(w int) pairColumns {
 		}
 		return n
 	}
-	for _, drop := range []*int{&c.post, &c.size, &c.kind} {
-		if w-fixed() >= 16 {
+	for _, drop := range []*int{&c.post, &c.size, &c.resp, &c.kind} {
+		if w-fixed()-1 >= 16 {
 			break
 		}
 		*drop = 0
 	}
-	c.method = max(w-fixed(), 1)
+	// Every column is followed by a space; the method column's is the -1.
+	c.method = max(w-fixed()-1, 1)
 	return c
 }
 
@@ -142,9 +143,12 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 		method += " " + wireLine(pr.Tool, 200)
 	}
 	if method == "" {
-		method = "(no method)"
+		method = "(answer to an id we never sent)"
+		if pr.Kind != history.KindForeign {
+			method = "(no method)"
+		}
 	}
-	state, stateStyle := p.stateLabel(pr)
+	state, stateStyle := p.c.pairState(pr)
 	post, resp, size := "–", "–", "–"
 	if pr.Post != nil {
 		post = dur(pr.PostLatency)
@@ -212,12 +216,12 @@ func pairKindLabel(k history.PairKind) string {
 	return string(k)
 }
 
-// stateLabel is the state column's text and style.
-func (p *pairsPane) stateLabel(pr *history.Pair) (string, lipgloss.Style) {
-	st := p.c.st
+// pairState is a row's state as text and style.
+func (c *common) pairState(pr *history.Pair) (string, lipgloss.Style) {
+	st := c.st
 	switch pr.State {
 	case history.StatePending:
-		return p.c.spin + " pending", st.Pending
+		return c.spin + " pending", st.Pending
 	case history.StateOK:
 		return "✓ ok", st.Success
 	case history.StateRPCError:

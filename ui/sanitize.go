@@ -45,6 +45,14 @@ func sanitize(s string, multiline bool) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
+		run := i
+		for run < len(s) && s[run] >= 0x20 && s[run] < 0x7f {
+			run++
+		}
+		b.WriteString(s[i:run])
+		if i = run; i == len(s) {
+			break
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		switch {
@@ -100,6 +108,8 @@ func plainASCII(s string) bool {
 // because emoji sequences need it and it cannot reorder or hide anything.
 func invisible(r rune) bool {
 	switch {
+	case r < 0x600:
+		return r == '\u00ad' // the soft hyphen is the only format character below
 	case r == '\u200d':
 		return false
 	case r == '\u061c', r == '\u200e', r == '\u200f',

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -28,11 +29,16 @@ func newStatusBar(c *common, opts Options) *statusBar {
 // SetSize sets the width.
 func (s *statusBar) SetSize(w int) { s.w = w }
 
+// barPart is one field of the status bar; when the line is too long the
+// fields with the lowest priority go first.
+type barPart struct {
+	text string
+	prio int
+}
+
 func (s *statusBar) view() string {
 	st := s.c.st
 	stats := s.c.log.Stats()
-	sep := st.StatusBar.Render(" · ")
-	var parts []string
 
 	transport := stats.Transport
 	if transport == "" {
@@ -45,49 +51,70 @@ func (s *statusBar) view() string {
 	if s.c.replay {
 		badge = "REPLAY " + badge
 	}
-	line := st.StatusKey.Render(badge) + st.StatusBar.Render(" ")
+	head := st.StatusKey.Render(badge) + st.StatusBar.Render(" ")
 	if s.replay != "" {
-		line += st.StatusValue.Render(s.replay) + st.StatusBar.Render(" ")
+		head += st.StatusValue.Render(s.replay) + st.StatusBar.Render(" ")
 	}
-	line += s.stateView(stats.State)
+	head += s.stateView(stats.State)
 
+	var parts []barPart
+	add := func(prio int, text string) { parts = append(parts, barPart{text, prio}) }
 	switch {
 	case s.msg != nil:
-		parts = append(parts, s.levelStyle(s.msg.level).Render(s.msg.text))
+		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
 	case s.note != "":
-		parts = append(parts, st.Info.Render(SanitizeLine(s.note)))
+		add(2, st.Info.Render(SanitizeLine(s.note)))
+	}
+	counts := fmt.Sprintf("%d req", stats.Requests)
+	if stats.Pending > 0 {
+		counts += fmt.Sprintf(" %d pending", stats.Pending)
+	}
+	add(8, st.StatusBar.Render(counts))
+	if stats.Errors > 0 {
+		add(8, st.Error.Render(fmt.Sprintf("%d err", stats.Errors)))
+	}
+	if stats.Foreign > 0 {
+		add(6, st.Warning.Render(fmt.Sprintf("%d foreign", stats.Foreign)))
+	}
+	add(5, st.StatusBar.Render(fmt.Sprintf("%d ev %s", stats.Events, sizeString(stats.Bytes))))
+	if stats.SessionID != "" {
+		id := wireLine(stats.SessionID, 128)
+		if len([]rune(id)) > 12 {
+			id = string([]rune(id)[:12]) + "…"
+		}
+		add(4, st.StatusBar.Render("session ")+st.Row.Render(id))
 	}
 	url := stats.URL
 	if url == "" {
 		url = s.url
 	}
 	if url != "" {
-		parts = append(parts, st.StatusBar.Render(wireLine(url, 512)))
+		add(1, st.StatusBar.Render(wireLine(url, 512)))
 	}
-	if stats.SessionID != "" {
-		id := wireLine(stats.SessionID, 128)
-		if len([]rune(id)) > 12 {
-			id = string([]rune(id)[:12]) + "…"
-		}
-		parts = append(parts, st.StatusBar.Render("session ")+st.Row.Render(id))
-	}
-	counts := fmt.Sprintf("%d req", stats.Requests)
-	if stats.Pending > 0 {
-		counts += fmt.Sprintf(" %d pending", stats.Pending)
-	}
-	parts = append(parts, st.StatusBar.Render(counts))
-	if stats.Errors > 0 {
-		parts = append(parts, st.Error.Render(fmt.Sprintf("%d err", stats.Errors)))
-	}
-	if stats.Foreign > 0 {
-		parts = append(parts, st.Warning.Render(fmt.Sprintf("%d foreign", stats.Foreign)))
-	}
-	parts = append(parts, st.StatusBar.Render(fmt.Sprintf("%d ev %s", stats.Events, sizeString(stats.Bytes))))
 	if s.recording != "" {
-		parts = append(parts, st.StatusBar.Render("rec ")+st.Row.Render(SanitizeLine(s.recording)))
+		add(7, st.StatusBar.Render("rec ")+st.Row.Render(SanitizeLine(s.recording)))
 	}
-	parts = append(parts, st.Key.Render("?")+st.StatusBar.Render(" help"))
-	line += st.StatusBar.Render(" ") + strings.Join(parts, sep)
+	add(3, st.Key.Render("?")+st.StatusBar.Render(" help"))
+
+	sep := st.StatusBar.Render(" · ")
+	join := func() string {
+		texts := make([]string, len(parts))
+		for i, p := range parts {
+			texts[i] = p.text
+		}
+		return head + st.StatusBar.Render(" ") + strings.Join(texts, sep)
+	}
+	line := join()
+	for ansi.StringWidth(line) > s.w && len(parts) > 1 {
+		low := 0
+		for i, p := range parts {
+			if p.prio < parts[low].prio {
+				low = i
+			}
+		}
+		parts = append(parts[:low], parts[low+1:]...)
+		line = join()
+	}
 	return s.c.fit(line, s.w)
 }
 

@@ -25,8 +25,12 @@ func startDemo(t *testing.T, opts Options) *httptest.Server {
 // connect opens an initialized SDK client session to the demo at baseURL.
 func connect(t *testing.T, baseURL string, copts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
+	// The SDK's SSE client ties its GET stream to Connect's context, so the
+	// context must outlive Connect; the timer only bounds the handshake.
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	handshake := time.AfterFunc(testTimeout, cancel)
+	defer handshake.Stop()
 	client := mcp.NewClient(&mcp.Implementation{Name: "demo-test", Version: "v0"}, copts)
 	cs, err := client.Connect(ctx, &mcp.SSEClientTransport{Endpoint: baseURL + SSEPath}, nil)
 	if err != nil {

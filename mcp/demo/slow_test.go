@@ -67,7 +67,7 @@ func TestQuickCallOvertakesSlow(t *testing.T) {
 	defer cancelSlow()
 	slowDone := make(chan error, 1)
 	go func() {
-		params := &mcp.CallToolParams{Name: "slow", Arguments: map[string]any{"seconds": 20, "steps": 20}}
+		params := &mcp.CallToolParams{Name: "slow", Arguments: map[string]any{"seconds": 4, "steps": 20}}
 		params.SetProgressToken("overtaken")
 		_, err := cs.CallTool(slowCtx, params)
 		slowDone <- err

@@ -77,17 +77,18 @@ func (c *Call) After(f func()) {
 // Reply writes raw as an "event: message" on the stream after the POST was
 // answered.
 func (c *Call) Reply(raw string) {
-	c.After(func() { c.send(raw) })
+	everywhere := c.everywhere
+	c.After(func() { c.send(raw, everywhere) })
 }
 
 // ReplyBefore202 writes raw as an "event: message" on the stream now, before
 // the POST is answered.
-func (c *Call) ReplyBefore202(raw string) { c.send(raw) }
+func (c *Call) ReplyBefore202(raw string) { c.send(raw, c.everywhere) }
 
 // send writes a message to this session, or to every open one. A failed
 // write means the stream has gone, which the client will see for itself.
-func (c *Call) send(raw string) {
-	if !c.everywhere {
+func (c *Call) send(raw string, everywhere bool) {
+	if !everywhere {
 		_ = c.Session.Message(raw)
 		return
 	}

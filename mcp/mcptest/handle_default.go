@@ -130,14 +130,21 @@ func (c *Call) callTool() {
 	c.Result(TextResult(text, isError))
 }
 
-// TextResult is a tools/call result holding one text content item; isError
-// marks a tool failure, which MCP reports as a result, not a JSON-RPC error.
-func TextResult(text string, isError bool) map[string]any {
-	r := map[string]any{
-		"content": []map[string]any{{"type": "text", "text": text}},
-	}
-	if isError {
-		r["isError"] = true
-	}
-	return r
+// ToolResult is a tools/call result.
+type ToolResult struct {
+	Content []Content `json:"content"`
+	// IsError marks a tool failure, which MCP reports as a result, not as a
+	// JSON-RPC error.
+	IsError bool `json:"isError,omitempty"`
+}
+
+// Content is one content item of a tool result.
+type Content struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// TextResult is a tools/call result holding one text content item.
+func TextResult(text string, isError bool) ToolResult {
+	return ToolResult{Content: []Content{{Type: "text", Text: text}}, IsError: isError}
 }

@@ -139,6 +139,10 @@ func (s *Server) hang(r *http.Request) {
 	select {
 	case <-r.Context().Done():
 	case <-s.done:
+		// Returning would let net/http answer 200 with an empty body; a
+		// server that never answers must break the connection instead, and
+		// ErrAbortHandler is net/http's way to do that without a log line.
+		panic(http.ErrAbortHandler)
 	}
 }
 

@@ -1,0 +1,266 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Difference is one place where a recorded answer and a live one differ.
+type Difference struct {
+	Path           string // e.g. $.result.content[0].text
+	Recorded, Live string // compact JSON; empty when absent
+	Kind           string // "changed" | "missing" (only recorded) | "added" (only live)
+}
+
+// The kinds of Difference.
+const (
+	DiffChanged = "changed"
+	DiffMissing = "missing"
+	DiffAdded   = "added"
+)
+
+// IgnoredKeys differ between runs by nature, so Compare skips them at any
+// depth (compared without regard to case): session ids, clocks and request
+// ids. The top-level "id" is skipped too, because ids are renumbered when a
+// recording is run again.
+var IgnoredKeys = []string{"sessionId", "session_id", "timestamp", "time", "date", "requestId", "request_id"}
+
+// Compare compares two JSON documents structurally and lists where they
+// differ, in path order. ignore holds JSONPath-like patterns of what not to
+// compare: $.result.meta.timestamp, $..sessionId, $.result.content[*].text;
+// a bare name such as "etag" means that key anywhere. Text that is not JSON
+// is compared as text.
+func Compare(recorded, live json.RawMessage, ignore []string) []Difference {
+	c := comparer{}
+	for _, p := range ignore {
+		c.ignore = append(c.ignore, parsePattern(p))
+	}
+	a, errA := decodeJSON(recorded)
+	b, errB := decodeJSON(live)
+	switch {
+	case len(bytes.TrimSpace(recorded)) == 0 && len(bytes.TrimSpace(live)) == 0:
+		return nil
+	case len(bytes.TrimSpace(recorded)) == 0:
+		return []Difference{{Path: "$", Live: string(live), Kind: DiffAdded}}
+	case len(bytes.TrimSpace(live)) == 0:
+		return []Difference{{Path: "$", Recorded: string(recorded), Kind: DiffMissing}}
+	case errA != nil || errB != nil:
+		if bytes.Equal(recorded, live) {
+			return nil
+		}
+		return []Difference{{Path: "$", Recorded: string(recorded), Live: string(live), Kind: DiffChanged}}
+	}
+	c.walk(nil, a, b)
+	return c.out
+}
+
+func decodeJSON(b json.RawMessage) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	if d.More() {
+		return nil, fmt.Errorf("trailing data after the JSON value")
+	}
+	return v, nil
+}
+
+// seg is one step of a path: an object key or an array index.
+type seg struct {
+	key   string
+	index int // -1 for keys
+}
+
+type comparer struct {
+	ignore [][]pseg
+	out    []Difference
+}
+
+func (c *comparer) skip(path []seg) bool {
+	if len(path) == 0 {
+		return false
+	}
+	last := path[len(path)-1]
+	if last.index < 0 {
+		if len(path) == 1 && last.key == "id" {
+			return true
+		}
+		for _, k := range IgnoredKeys {
+			if strings.EqualFold(last.key, k) {
+				return true
+			}
+		}
+	}
+	for _, p := range c.ignore {
+		if matchPattern(p, path) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *comparer) add(path []seg, kind string, a, b any, hasA, hasB bool) {
+	d := Difference{Path: renderPath(path), Kind: kind}
+	if hasA {
+		d.Recorded = compact(a)
+	}
+	if hasB {
+		d.Live = compact(b)
+	}
+	c.out = append(c.out, d)
+}
+
+func (c *comparer) walk(path []seg, a, b any) {
+	if c.skip(path) {
+		return
+	}
+	switch av := a.(type) {
+	case map[string]any:
+		bv, ok := b.(map[string]any)
+		if !ok {
+			break
+		}
+		keys := make([]string, 0, len(av)+len(bv))
+		for k := range av {
+			keys = append(keys, k)
+		}
+		for k := range bv {
+			if _, dup := av[k]; !dup {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			p := append(path[:len(path):len(path)], seg{key: k, index: -1})
+			x, inA := av[k]
+			y, inB := bv[k]
+			switch {
+			case c.skip(p):
+			case inA && inB:
+				c.walk(p, x, y)
+			case inA:
+				c.add(p, DiffMissing, x, nil, true, false)
+			default:
+				c.add(p, DiffAdded, nil, y, false, true)
+			}
+		}
+		return
+	case []any:
+		bv, ok := b.([]any)
+		if !ok {
+			break
+		}
+		for i := 0; i < max(len(av), len(bv)); i++ {
+			p := append(path[:len(path):len(path)], seg{index: i})
+			switch {
+			case c.skip(p):
+			case i < len(av) && i < len(bv):
+				c.walk(p, av[i], bv[i])
+			case i < len(av):
+				c.add(p, DiffMissing, av[i], nil, true, false)
+			default:
+				c.add(p, DiffAdded, nil, bv[i], false, true)
+			}
+		}
+		return
+	}
+	if !sameScalar(a, b) {
+		c.add(path, DiffChanged, a, b, true, true)
+	}
+}
+
+// sameScalar compares leaves; numbers by value, so 1.0 equals 1.
+func sameScalar(a, b any) bool {
+	an, aok := a.(json.Number)
+	bn, bok := b.(json.Number)
+	if aok && bok {
+		if an == bn {
+			return true
+		}
+		x, _, errX := big.ParseFloat(string(an), 10, 256, big.ToNearestEven)
+		y, _, errY := big.ParseFloat(string(bn), 10, 256, big.ToNearestEven)
+		return errX == nil && errY == nil && x.Cmp(y) == 0
+	}
+	switch a.(type) {
+	case map[string]any, []any:
+		return false
+	}
+	return a == b
+}
+
+func compact(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprint(v)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func renderPath(path []seg) string {
+	var b strings.Builder
+	b.WriteString("$")
+	for _, s := range path {
+		switch {
+		case s.index >= 0:
+			fmt.Fprintf(&b, "[%d]", s.index)
+		case isIdent(s.key):
+			b.WriteString("." + s.key)
+		default:
+			b.WriteString("[" + strconv.Quote(s.key) + "]")
+		}
+	}
+	return b.String()
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r == '$' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// RenderDiff shows differences as "- recorded" and "+ live" lines under
+// each path.
+func RenderDiff(diffs []Difference) string {
+	if len(diffs) == 0 {
+		return "no differences\n"
+	}
+	var b strings.Builder
+	for _, d := range diffs {
+		fmt.Fprintf(&b, "%s: %s\n", clean(d.Path), d.Kind)
+		if d.Kind != DiffAdded {
+			fmt.Fprintf(&b, "  - %s\n", shorten(clean(d.Recorded)))
+		}
+		if d.Kind != DiffMissing {
+			fmt.Fprintf(&b, "  + %s\n", shorten(clean(d.Live)))
+		}
+	}
+	return b.String()
+}
+
+// shorten keeps a diff line readable when a whole large value changed.
+func shorten(s string) string {
+	const limit = 1000
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && s[cut]&0xc0 == 0x80 {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
+}

@@ -1,0 +1,263 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// ExportMarkdown writes the session as a Markdown transcript that reads well
+// on GitHub: the negotiation, then every row with its messages pretty-printed.
+func ExportMarkdown(w io.Writer, h Header, log *Log) error {
+	var b bytes.Buffer
+	n := log.Negotiation()
+	fmt.Fprintf(&b, "# mcpscope session: %s\n\n", mdText(h.URL))
+	fmt.Fprintf(&b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
+		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Len(), log.PairCount())
+
+	b.WriteString("## Negotiation\n\n| | |\n|---|---|\n")
+	row := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(&b, "| %s | %s |\n", k, v)
+		}
+	}
+	row("URL", mdCode(h.URL))
+	row("Transport", mdText(h.Transport))
+	if s := n.Stream; s != nil {
+		row("Stream", fmt.Sprintf("%s %d after %s", mdText(s.Method), s.Status, ms(n.FirstByte)))
+	}
+	if ep := n.Endpoint; ep != nil {
+		row("Endpoint data", mdCode(string(ep.Data)))
+		row("Resolved against", mdCode(ep.Base))
+		row("Resolved URL", mdCode(ep.Preferred))
+		row("Fallback URL", mdCode(ep.Fallback))
+		row("Posting to", mdCode(ep.InUse))
+		row("Why", mdText(ep.Reason))
+		row("Endpoint after", ms(ep.Elapsed))
+	}
+	if n.SessionID != "" {
+		id := mdCode(n.SessionID)
+		if n.Endpoint != nil && n.Endpoint.SessionParam != "" {
+			id += " (parameter " + mdCode(n.Endpoint.SessionParam) + ")"
+		}
+		row("Session id", id)
+	}
+	row("Server", mdText(strings.TrimSpace(n.ServerName+" "+n.ServerVersion)))
+	row("Protocol", mdText(n.ProtocolVersion))
+	row("State", mdText(n.State))
+	if len(n.Problems) > 0 {
+		b.WriteString("\n### Problems\n\n")
+		for _, p := range n.Problems {
+			fmt.Fprintf(&b, "- **%s**: %s", p.Level, mdText(p.Message))
+			if p.Hint != "" {
+				fmt.Fprintf(&b, " (%s)", mdText(p.Hint))
+			}
+			b.WriteString("\n")
+		}
+	}
+
+	b.WriteString("\n## Messages\n")
+	for i := 0; i < log.PairCount(); i++ {
+		writePairMarkdown(&b, i+1, log.Pair(i))
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func writePairMarkdown(b *bytes.Buffer, n int, p *Pair) {
+	title := p.Method
+	if p.Tool != "" {
+		title += " " + p.Tool
+	}
+	if title == "" {
+		title = string(p.Kind)
+	}
+	fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(title), p.State)
+	var facts []string
+	facts = append(facts, string(p.Kind))
+	if p.ID != "" {
+		facts = append(facts, "id "+mdCode(p.ID))
+	}
+	opener := p.Request
+	if opener == nil {
+		opener = p.Response
+	}
+	if opener == nil {
+		opener = p.Reply
+	}
+	if opener != nil {
+		verb := "sent "
+		if opener.Kind == mcp.KindReceived {
+			verb = "received "
+		}
+		facts = append(facts, verb+opener.Time.Format("15:04:05.000"))
+	}
+	if p.Post != nil && p.Post.HTTP != nil {
+		facts = append(facts, fmt.Sprintf("POST %d in %s", p.Post.HTTP.Status, ms(p.PostLatency)))
+	}
+	if p.Latency > 0 {
+		facts = append(facts, "answered in "+ms(p.Latency))
+	}
+	if p.ResponseSize > 0 {
+		facts = append(facts, fmt.Sprintf("%d bytes", p.ResponseSize))
+	}
+	b.WriteString(strings.Join(facts, " · ") + "\n")
+	if f := p.Failure; f != nil && f.Error != nil {
+		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))
+		if f.Error.Hint != "" {
+			fmt.Fprintf(b, "> %s\n", mdText(f.Error.Hint))
+		}
+	}
+	for _, part := range []struct {
+		name string
+		r    *mcp.Record
+	}{{"Request", p.Request}, {"Response", p.Response}, {"Reply", p.Reply}} {
+		if part.r != nil && part.r.RPC != nil {
+			fmt.Fprintf(b, "\n**%s**\n\n", part.name)
+			writeFenced(b, string(part.r.RPC.Raw))
+		}
+	}
+}
+
+// writeFenced writes a message as a fenced block: pretty JSON when it is
+// JSON, the text as it is otherwise, with a fence longer than any run of
+// backticks inside so nothing breaks out of it.
+func writeFenced(b *bytes.Buffer, raw string) {
+	lines := strings.Split(strings.ReplaceAll(raw, "\r\n", "\n"), "\n")
+	for i := range lines {
+		lines[i] = clean(lines[i])
+	}
+	lang, body := "text", strings.Join(lines, "\n")
+	var pretty bytes.Buffer
+	if json.Indent(&pretty, []byte(raw), "", "  ") == nil {
+		lang, body = "json", pretty.String()
+	}
+	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
+	fmt.Fprintf(b, "%s%s\n%s\n%s\n", fence, lang, body, fence)
+}
+
+func longestRun(s string, c byte) int {
+	best, cur := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			cur++
+			best = max(best, cur)
+		} else {
+			cur = 0
+		}
+	}
+	return best
+}
+
+// mdText is text safe for a Markdown table cell or line.
+func mdText(s string) string {
+	return strings.ReplaceAll(clean(s), "|", `\|`)
+}
+
+// mdCode is s as an inline code span, in a table cell too.
+func mdCode(s string) string {
+	if s == "" {
+		return ""
+	}
+	s = mdText(s)
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}
+
+// ms shows a duration in milliseconds, e.g. "3 ms", "1350 ms".
+func ms(d time.Duration) string {
+	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', -1, 64) + " ms"
+}
+
+// jsonPair is one row in ExportJSON.
+type jsonPair struct {
+	Row        int             `json:"row"`
+	ID         json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
+	Method     string          `json:"method,omitempty"`
+	Tool       string          `json:"tool,omitempty"`
+	Kind       PairKind        `json:"kind"`
+	State      PairState       `json:"state"`
+	Sent       *time.Time      `json:"sent,omitempty"`
+	PostStatus int             `json:"post_status,omitempty"`
+	PostMS     *float64        `json:"post_ms"`
+	LatencyMS  *float64        `json:"latency_ms"`
+	Failure    string          `json:"failure,omitempty"`
+	Request    json.RawMessage `json:"request"`
+	Response   json.RawMessage `json:"response"`
+	Reply      json.RawMessage `json:"reply,omitempty"`
+}
+
+// ExportJSON writes the session's rows as one JSON document: the header and
+// an array of rows whose messages are embedded as JSON when they are JSON and
+// as strings when they are not.
+func ExportJSON(w io.Writer, h Header, log *Log) error {
+	doc := struct {
+		Header Header     `json:"header"`
+		Pairs  []jsonPair `json:"pairs"`
+	}{Header: h, Pairs: make([]jsonPair, 0, log.PairCount())}
+	if doc.Header.Format == "" {
+		doc.Header.Format, doc.Header.Version = Format, FormatVersion
+	}
+	for i := 0; i < log.PairCount(); i++ {
+		p := log.Pair(i)
+		jp := jsonPair{Row: i + 1, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Kind: p.Kind, State: p.State,
+			Request: message(p.Request), Response: message(p.Response)}
+		if p.Reply != nil {
+			jp.Reply = message(p.Reply)
+		}
+		if !p.Sent.IsZero() {
+			jp.Sent = &p.Sent
+		}
+		if p.Post != nil && p.Post.HTTP != nil {
+			jp.PostStatus = p.Post.HTTP.Status
+			jp.PostMS = msFloat(p.PostLatency)
+		}
+		if p.Request != nil && (p.Response != nil || p.Reply != nil) {
+			jp.LatencyMS = msFloat(p.Latency)
+		}
+		if p.Failure != nil && p.Failure.Error != nil {
+			jp.Failure = p.Failure.Error.Message
+		}
+		doc.Pairs = append(doc.Pairs, jp)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+func msFloat(d time.Duration) *float64 {
+	v := float64(d) / float64(time.Millisecond)
+	return &v
+}
+
+func jsonOrNull(s string) json.RawMessage {
+	if s == "" || !json.Valid([]byte(s)) {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(s)
+}
+
+// message is a record's JSON-RPC message as JSON when it is JSON, else as
+// a string (or {"base64": ...} for bytes that are not text).
+func message(r *mcp.Record) json.RawMessage {
+	if r == nil || r.RPC == nil {
+		return json.RawMessage("null")
+	}
+	if json.Valid([]byte(r.RPC.Raw)) {
+		return json.RawMessage(r.RPC.Raw)
+	}
+	b, err := r.RPC.Raw.MarshalJSON()
+	if err != nil {
+		return json.RawMessage("null")
+	}
+	return b
+}

@@ -1,0 +1,173 @@
+package history
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// SessionInfo describes one recording for `mcpscope sessions`.
+type SessionInfo struct {
+	Path     string
+	Started  time.Time
+	URL      string
+	Duration time.Duration // last record's time - start
+	Records  int
+	Requests int // requests we sent
+	Errors   int // error records and answers carrying an error
+	Size     int64
+	Note     string // why the file could not be read, or what is damaged in it
+}
+
+// List describes the recordings (*.jsonl) in dir, newest first. A file that
+// cannot be read is listed with a note instead of failing the listing; a
+// directory that does not exist yet holds no recordings.
+func List(dir string) ([]SessionInfo, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot list recordings in %s: %w", dir, err)
+	}
+	var out []SessionInfo
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".jsonl") {
+			continue
+		}
+		out = append(out, describe(filepath.Join(dir, e.Name())))
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if !out[i].Started.Equal(out[j].Started) {
+			return out[i].Started.After(out[j].Started)
+		}
+		return out[i].Path > out[j].Path
+	})
+	return out, nil
+}
+
+// recordSummary is the part of a record the listing counts; decoding only
+// this skips copying the raw bytes of every message.
+type recordSummary struct {
+	Time time.Time `json:"time"`
+	Kind mcp.Kind  `json:"kind"`
+	RPC  *struct {
+		Class     mcp.Class `json:"class"`
+		RPCError  bool      `json:"rpc_error"`
+		ToolError bool      `json:"tool_error"`
+	} `json:"rpc"`
+}
+
+func describe(path string) SessionInfo {
+	info := SessionInfo{Path: path}
+	fi, err := os.Stat(path)
+	if err != nil {
+		info.Note = err.Error()
+		return info
+	}
+	info.Size, info.Started = fi.Size(), fi.ModTime()
+	r, err := Open(path)
+	if err != nil {
+		info.Note = err.Error()
+		return info
+	}
+	defer r.Close()
+	h := r.Header()
+	info.Started, info.URL = h.Started, h.URL
+	var last time.Time
+	for {
+		var s recordSummary
+		err := r.next(&s)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			info.Note = err.Error()
+			break
+		}
+		info.Records++
+		last = s.Time
+		switch {
+		case s.Kind == mcp.KindError:
+			info.Errors++
+		case s.RPC == nil:
+		case s.Kind == mcp.KindSent && s.RPC.Class == mcp.ClassRequest:
+			info.Requests++
+		case s.Kind == mcp.KindReceived && (s.RPC.Class == mcp.ClassResponse || s.RPC.Class == mcp.ClassLate) &&
+			(s.RPC.RPCError || s.RPC.ToolError):
+			info.Errors++
+		}
+	}
+	if !last.IsZero() && last.After(info.Started) {
+		info.Duration = last.Sub(info.Started)
+	}
+	if w := r.Warnings(); len(w) > 0 && info.Note == "" {
+		info.Note = w[len(w)-1]
+	}
+	return info
+}
+
+// RenderSessions lays the recordings out as an aligned table.
+func RenderSessions(infos []SessionInfo) string {
+	if len(infos) == 0 {
+		return "no recorded sessions\n"
+	}
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "STARTED\tDURATION\tREQS\tERRS\tSIZE\tURL\tFILE")
+	for _, s := range infos {
+		url := clean(s.URL)
+		if s.Note != "" {
+			url = strings.TrimSpace(url + " (" + clean(s.Note) + ")")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\n", s.Started.Format("2006-01-02 15:04:05"),
+			formatDuration(s.Duration), s.Requests, s.Errors, formatSize(s.Size), url, clean(filepath.Base(s.Path)))
+	}
+	tw.Flush()
+	return b.String()
+}
+
+func formatDuration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "-"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	case d < time.Hour:
+		return d.Round(time.Second).String()
+	}
+	return d.Round(time.Minute).String()
+}
+
+func formatSize(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	case n < 1<<30:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+}
+
+// clean makes text from a file or the wire safe to print: control
+// characters, escape sequences and bidi overrides become '?'.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0,
+			r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
+			return '?'
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,84 @@
+package history
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestListSessions(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, h Header, recs int) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		rec, err := Create(p, h, RecordOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range fullSession()[:recs] {
+			if err := rec.Write(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := rec.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	older := testHeader()
+	older.Started = scriptStart.Add(-time.Hour)
+	write("a.jsonl", older, 10)
+	full := write("b.jsonl", testHeader(), len(fullSession()))
+	if err := os.WriteFile(filepath.Join(dir, "c.jsonl"), []byte("hello\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a recording"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	infos, err := List(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(infos) != 3 {
+		t.Fatalf("List() gave %d sessions, want 3: %+v", len(infos), infos)
+	}
+	// The unreadable file sorts by its modification time: now, the newest.
+	if base := filepath.Base(infos[0].Path); base != "c.jsonl" || !strings.Contains(infos[0].Note, "is not an mcpscope recording") {
+		t.Errorf("first = %s note %q, want c.jsonl with a note saying it is not a recording", base, infos[0].Note)
+	}
+	b := infos[1]
+	fi, _ := os.Stat(full)
+	if b.Path != full || b.Requests != 6 || b.Errors != 3 || b.Records != 31 || b.Size != fi.Size() ||
+		b.Duration != 1350*time.Millisecond || b.URL != "http://localhost:8811/sse" || b.Note != "" {
+		t.Errorf("b.jsonl = %+v, want 6 requests, 3 errors (tool error, timeout, rpc error), 31 records, 1.35s", b)
+	}
+	if a := infos[2]; filepath.Base(a.Path) != "a.jsonl" || a.Requests != 1 || a.Errors != 0 {
+		t.Errorf("a.jsonl = %+v, want the older one with 1 request", a)
+	}
+	if infos, err := List(filepath.Join(dir, "nope")); err != nil || infos != nil {
+		t.Errorf("List(missing dir) = %v, %v; want nothing and no error", infos, err)
+	}
+}
+
+func TestRenderSessions(t *testing.T) {
+	infos := []SessionInfo{
+		{Path: "/s/2026-11-20T21-57-41_localhost-8811.jsonl", Started: scriptStart, URL: "http://localhost:8811/sse",
+			Duration: 95 * time.Second, Requests: 12, Errors: 1, Size: 48 << 10},
+		{Path: "/s/broken.jsonl", Started: scriptStart.Add(-time.Hour), Size: 6, Note: "line 2 is cut short\x1b[31m"},
+	}
+	got := RenderSessions(infos)
+	want := strings.Join([]string{
+		"STARTED              DURATION  REQS  ERRS  SIZE      URL                         FILE",
+		"2026-11-20 21:57:41  1m35s     12    1     48.0 KiB  http://localhost:8811/sse   2026-11-20T21-57-41_localhost-8811.jsonl",
+		"2026-11-20 20:57:41  -         0     0     6 B       (line 2 is cut short?[31m)  broken.jsonl",
+		"",
+	}, "\n")
+	if got != want {
+		t.Errorf("RenderSessions() =\n%s\nwant\n%s", got, want)
+	}
+	if got := RenderSessions(nil); got != "no recorded sessions\n" {
+		t.Errorf("RenderSessions(nil) = %q", got)
+	}
+}

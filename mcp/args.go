@@ -1,0 +1,362 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// How a word becomes a value, in order:
+//  1. `key:=json` is checked to be JSON and then sent byte for byte (the HTTPie convention).
+//  2. `key=text` with no schema for the key (nil schema, unknown key, untyped property)
+//     stays the string it is, so what is sent never depends on how the text looks.
+//  3. Otherwise an enum member equal to the text wins and is sent as the schema spells it;
+//     then the schema's types are tried in the order it lists them, "string" last.
+//  4. A key given more than once builds an array when the schema allows one (or says
+//     nothing); a JSON array text adds its items.
+// Problems the schema can describe but a person may intend (range, enum, missing keys,
+// unknown keys) are warnings; only text that cannot become the stated type is an error.
+
+// ArgWarning is a schema problem that does not stop a deliberate send.
+type ArgWarning struct {
+	// Key names the argument; inside arrays and objects it is a path such as tags[1] or meta.x.
+	Key     string
+	Message string
+}
+
+// String formats the warning as "key: message".
+func (w ArgWarning) String() string {
+	if w.Key == "" {
+		return w.Message
+	}
+	return w.Key + ": " + w.Message
+}
+
+// Args is the parsed argument object; MarshalJSON writes keys in the order the user
+// typed them, and values given with := exactly as typed.
+type Args struct {
+	Keys   []string
+	Values map[string]json.RawMessage
+}
+
+// MarshalJSON writes the object in Keys order; values missing from Keys follow, sorted,
+// so an Args built by hand loses nothing.
+func (a *Args) MarshalJSON() ([]byte, error) {
+	if a == nil {
+		return []byte("{}"), nil
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	written := map[string]bool{}
+	write := func(k string) {
+		v, ok := a.Values[k]
+		if !ok || written[k] {
+			return
+		}
+		written[k] = true
+		if len(bytes.TrimSpace(v)) == 0 {
+			v = json.RawMessage("null")
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		b.Write(argString(k))
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	for _, k := range a.Keys {
+		write(k)
+	}
+	rest := make([]string, 0, len(a.Values))
+	for k := range a.Values {
+		if !written[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	for _, k := range rest {
+		write(k)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// argOcc is one occurrence of a key on the command line.
+type argOcc struct {
+	text string
+	raw  bool // given with :=
+}
+
+// ParseArgs turns words like `name=Ann` `times=2` `tags=a` `tags=b` `meta:={"x":1}`
+// into a JSON object using schema (which may be nil). Every word that cannot be read
+// is reported in the error; warnings are returned even when there is an error.
+func ParseArgs(words []string, schema *Schema) (*Args, []ArgWarning, error) {
+	var order []string
+	occs := map[string][]argOcc{}
+	var errs []error
+	for _, w := range words {
+		key, occ, err := argSplitWord(w)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if _, seen := occs[key]; !seen {
+			order = append(order, key)
+		}
+		occs[key] = append(occs[key], occ)
+	}
+	args := &Args{Values: map[string]json.RawMessage{}}
+	var warns []ArgWarning
+	for _, key := range order {
+		s, w := argSchemaFor(schema, key)
+		warns = append(warns, w...)
+		val, err := argValue(key, occs[key], s)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		args.Keys = append(args.Keys, key)
+		args.Values[key] = val
+		warns = schemaCheck(key, schemaNumbers(val), s, warns)
+	}
+	warns = append(warns, argMissing(schema, occs)...)
+	if len(errs) > 0 {
+		return nil, warns, errors.Join(errs...)
+	}
+	return args, warns, nil
+}
+
+// argSplitWord splits at the first "=", so `a==b` is key a with value "=b".
+func argSplitWord(w string) (string, argOcc, error) {
+	i := strings.IndexByte(w, '=')
+	if i < 0 {
+		return "", argOcc{}, fmt.Errorf("%q: expected key=value or key:=json", w)
+	}
+	key, occ := w[:i], argOcc{text: w[i+1:]}
+	if strings.HasSuffix(key, ":") {
+		key, occ.raw = key[:len(key)-1], true
+	}
+	if key == "" {
+		return "", argOcc{}, fmt.Errorf("%q: the key before = is empty; expected key=value or key:=json", w)
+	}
+	return key, occ, nil
+}
+
+// argSchemaFor finds the schema for key; keys the schema does not know travel as
+// strings with a warning, because a debugger is for trying what the schema forbids.
+func argSchemaFor(schema *Schema, key string) (*Schema, []ArgWarning) {
+	if schema == nil {
+		return nil, nil
+	}
+	if p := schema.Property(key); p != nil {
+		return p.Schema, nil
+	}
+	if schema.AdditionalProperties != nil {
+		return schema.AdditionalProperties, nil
+	}
+	if len(schema.Properties) == 0 {
+		if schema.AdditionalPropertiesFalse {
+			return nil, []ArgWarning{{Key: key, Message: "unknown key: the tool takes no arguments (additionalProperties: false)"}}
+		}
+		return nil, nil
+	}
+	names := make([]string, len(schema.Properties))
+	for i, p := range schema.Properties {
+		names[i] = p.Name
+	}
+	msg := "unknown key (known keys: " + strings.Join(names, ", ") + ")"
+	if schema.AdditionalPropertiesFalse {
+		msg = "unknown key, and the schema forbids extra keys (additionalProperties: false); known keys: " + strings.Join(names, ", ")
+	}
+	return nil, []ArgWarning{{Key: key, Message: msg}}
+}
+
+func argMissing(schema *Schema, given map[string][]argOcc) []ArgWarning {
+	if schema == nil {
+		return nil
+	}
+	var out []ArgWarning
+	var seen []string
+	for _, name := range schema.Required {
+		if _, ok := given[name]; ok || slices.Contains(seen, name) {
+			continue
+		}
+		seen = append(seen, name)
+		msg := "missing required key"
+		if p := schema.Property(name); p != nil {
+			msg += ", expects " + p.Schema.TypeString()
+		}
+		out = append(out, ArgWarning{Key: name, Message: msg})
+	}
+	return out
+}
+
+func argValue(key string, occs []argOcc, s *Schema) (json.RawMessage, error) {
+	if len(occs) == 1 {
+		return argOne(key, occs[0], s)
+	}
+	if slices.Contains(schemaKinds(s), "array") {
+		return argArray(key, occs, schemaItems(s))
+	}
+	if schemaDeclared(s) {
+		return nil, fmt.Errorf("%s: given %d times, but the schema says type %s, not an array; to send an array anyway: %s:='[...]'",
+			key, len(occs), schemaKindsString(s), key)
+	}
+	// Nothing says what the key holds: keep every value rather than drop all but one.
+	var items []json.RawMessage
+	for _, occ := range occs {
+		v, err := argOne(key, occ, s)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, v)
+	}
+	return argJoin(items), nil
+}
+
+func argOne(key string, occ argOcc, s *Schema) (json.RawMessage, error) {
+	if occ.raw {
+		return argRaw(key, occ.text)
+	}
+	return argCoerce(key, occ.text, s)
+}
+
+func argRaw(key, text string) (json.RawMessage, error) {
+	var probe json.RawMessage
+	if err := json.Unmarshal([]byte(text), &probe); err != nil {
+		return nil, fmt.Errorf("%s: invalid JSON after := (%v)%s", key, err, argQuoteHint(key+":=", text))
+	}
+	return json.RawMessage(text), nil
+}
+
+// argArray builds an array from repeated occurrences; an occurrence that is itself a
+// JSON array adds its items, so `tags=[1,2] tags=3` gives [1,2,3].
+func argArray(key string, occs []argOcc, items *Schema) (json.RawMessage, error) {
+	var out []json.RawMessage
+	for _, occ := range occs {
+		text := occ.text
+		if occ.raw {
+			if _, err := argRaw(key, text); err != nil {
+				return nil, err
+			}
+		}
+		trimmed := strings.TrimSpace(text)
+		if !occ.raw && !strings.HasPrefix(trimmed, "[") {
+			v, err := argCoerce(key, text, items)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+			continue
+		}
+		var elems []json.RawMessage
+		if err := json.Unmarshal([]byte(trimmed), &elems); err != nil {
+			if occ.raw {
+				out = append(out, json.RawMessage(text))
+				continue
+			}
+			return nil, fmt.Errorf("%s: %q is not a JSON array (%v); to send it as one item: %s:=%s",
+				key, text, err, key, argShellQuote("["+string(argString(text))+"]"))
+		}
+		out = append(out, elems...)
+	}
+	return argJoin(out), nil
+}
+
+func argJoin(items []json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, item := range items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(item)
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// argCoerce turns text into the JSON value s asks for.
+func argCoerce(key, text string, s *Schema) (json.RawMessage, error) {
+	if s == nil {
+		return argString(text), nil
+	}
+	for _, e := range s.Enum {
+		if argEnumMatch(text, e) {
+			return e, nil
+		}
+	}
+	kinds := schemaKinds(s)
+	for _, k := range kinds {
+		if v, ok := argTry(k, text); ok {
+			return v, nil
+		}
+	}
+	// Enum members only suggest a type: text that fits none is sent as typed, with a warning.
+	if slices.Contains(kinds, "string") || !schemaDeclared(s) {
+		return argString(text), nil
+	}
+	if slices.Contains(kinds, "array") && !strings.HasPrefix(strings.TrimSpace(text), "[") {
+		if item, err := argCoerce(key, text, schemaItems(s)); err == nil {
+			return argJoin([]json.RawMessage{item}), nil
+		}
+	}
+	return nil, argTypeError(key, text, s)
+}
+
+func argTypeError(key, text string, s *Schema) error {
+	t := strings.TrimSpace(text)
+	var wants []string
+	detail, hint := "", ""
+	fix := "; to send it as typed: " + key + ":=" + argShellQuote(string(argString(text)))
+	for _, k := range schemaKinds(s) {
+		open := map[string]string{"object": "{", "array": "["}[k]
+		switch {
+		case open != "" && strings.HasPrefix(t, open):
+			wants = append(wants, "a JSON "+k)
+			var probe any
+			if err := json.Unmarshal([]byte(t), &probe); err != nil && detail == "" {
+				detail = " (" + err.Error() + ")"
+			}
+			if k == "array" {
+				fix = "; to send it as one item: " + key + ":=" + argShellQuote("["+string(argString(text))+"]")
+			}
+		case k == "array" && len(schemaKinds(schemaItems(s))) > 0:
+			wants = append(wants, argWant(schemaItems(s)), "a JSON array")
+		case open != "":
+			wants = append(wants, "a JSON "+k)
+		case k == "boolean":
+			wants = append(wants, "a boolean")
+			hint = "; use true/false, yes/no, on/off or 1/0"
+		default:
+			wants = append(wants, schemaArticle(k))
+		}
+	}
+	if h := argQuoteHint(key+"=", text); h != "" {
+		fix = h
+	}
+	return fmt.Errorf("%s: %q is not %s%s (schema says type %s)%s%s",
+		key, text, strings.Join(wants, " or "), detail, schemaKindsString(s), hint, fix)
+}
+
+// argQuoteHint catches the usual mistake: JSON typed without single quotes loses its
+// double quotes to the shell-style splitting, leaving {x:1}.
+func argQuoteHint(prefix, text string) string {
+	if strings.Contains(text, `"`) || !strings.ContainsAny(text, "{[") || !strings.ContainsAny(text, ":,") {
+		return ""
+	}
+	return "; double quotes are removed by shell-style quoting, so wrap JSON in single quotes: " + prefix + `'{"key":"value"}'`
+}
+
+// argWant names what the schema's types accept, e.g. "an integer or null".
+func argWant(s *Schema) string {
+	var wants []string
+	for _, k := range schemaKinds(s) {
+		wants = append(wants, schemaArticle(k))
+	}
+	return strings.Join(wants, " or ")
+}

@@ -1,0 +1,203 @@
+package mcp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// cmdUsage is shown with every error about the shape of a command line.
+const cmdUsage = `usage:
+  initialize                       (alias: init)
+  tools/list [--all] [cursor=X]    (aliases: list, ls)
+  tools/call NAME [key=value ...]  (alias: call; key:=json sends raw JSON)
+  METHOD [key=value ... | {json params}]`
+
+// Command is one command line as a user types it in exec or the TUI.
+type Command struct {
+	Method string
+	// Tool is the tool name, for tools/call only.
+	Tool string
+	// Words are the key=value and key:=json words, still to be read by ParseArgs.
+	Words []string
+	// Params is set when the user gave a raw JSON params object as the only argument.
+	Params json.RawMessage
+	// All asks tools/list to follow nextCursor through every page.
+	All bool
+	// Line is the command line as typed, without surrounding blanks, for history and errors.
+	Line string
+}
+
+// cmdAliases are the short forms a person types at the prompt.
+var cmdAliases = map[string]string{
+	"init": "initialize",
+	"list": "tools/list",
+	"ls":   "tools/list",
+	"call": "tools/call",
+}
+
+// ParseCommand parses `initialize`, `tools/list [--all] [cursor=X]`,
+// `tools/call NAME k=v ...` and any other `METHOD` followed by nothing, key=value
+// words (read later with a nil schema) or one JSON object of params. When the text
+// after a method starts with "{" it is taken verbatim as JSON, so the JSON needs no
+// shell quoting. Initialize takes params like any other method.
+func ParseCommand(line string) (Command, error) {
+	cmd := Command{Line: strings.TrimSpace(line)}
+	method, next, found, err := argNextWord(line, 0)
+	if err != nil {
+		return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+	}
+	if !found {
+		return cmd, errors.New("empty command\n" + cmdUsage)
+	}
+	if alias, ok := cmdAliases[method]; ok {
+		method = alias
+	}
+	if method == "" || strings.ContainsAny(method, "={") {
+		return cmd, fmt.Errorf("%q is not a method name\n%s", method, cmdUsage)
+	}
+	cmd.Method = method
+	rest := strings.TrimSpace(line[next:])
+	if strings.HasPrefix(rest, "{") && method != "tools/call" && method != "tools/list" {
+		return cmdParams(cmd, rest)
+	}
+	// Split from the original offset so error columns count from the start of the line.
+	words, err := argSplitFrom(line, next)
+	if err != nil {
+		return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+	}
+	switch method {
+	case "tools/list":
+		return cmdList(cmd, words)
+	case "tools/call":
+		if len(words) == 0 || strings.ContainsAny(words[0], "={") {
+			return cmd, errors.New("tools/call needs the tool name before its arguments\n" + cmdUsage)
+		}
+		cmd.Tool, words = words[0], words[1:]
+	default:
+		if len(words) == 1 && strings.HasPrefix(words[0], "{") {
+			return cmdParams(cmd, words[0])
+		}
+	}
+	for _, w := range words {
+		if _, _, err := argSplitWord(w); err != nil {
+			return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+		}
+	}
+	cmd.Words = words
+	return cmd, nil
+}
+
+func cmdList(cmd Command, words []string) (Command, error) {
+	for _, w := range words {
+		switch {
+		case w == "--all":
+			cmd.All = true
+		case strings.HasPrefix(w, "cursor="):
+			cmd.Words = append(cmd.Words, w)
+		default:
+			return cmd, fmt.Errorf("tools/list takes only --all and cursor=X, not %q\n%s", w, cmdUsage)
+		}
+	}
+	return cmd, nil
+}
+
+func cmdParams(cmd Command, text string) (Command, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &obj); err != nil {
+		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", cmd.Method, err, cmdUsage)
+	}
+	cmd.Params = json.RawMessage(text)
+	return cmd, nil
+}
+
+// SplitWords splits a command line like a POSIX shell: single quotes, double quotes
+// with \" and \\ escapes (other backslashes inside them stay), backslash escapes
+// outside quotes (a backslash before a line break joins the lines), whitespace
+// separation. An unterminated quote is an error naming the column where it opened;
+// so is a backslash at the very end, which would otherwise be silently dropped.
+func SplitWords(line string) ([]string, error) {
+	return argSplitFrom(line, 0)
+}
+
+func argSplitFrom(line string, pos int) ([]string, error) {
+	var words []string
+	for {
+		w, next, found, err := argNextWord(line, pos)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return words, nil
+		}
+		words = append(words, w)
+		pos = next
+	}
+}
+
+func cmdSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// argNextWord reads the word starting at or after pos; ParseCommand uses it to stop
+// after the method and look at the rest of the line as typed. Bytes are scanned one at
+// a time: every special character is ASCII, which never occurs inside a UTF-8 sequence.
+func argNextWord(line string, pos int) (word string, next int, found bool, err error) {
+	for pos < len(line) && cmdSpace(line[pos]) {
+		pos++
+	}
+	if pos == len(line) {
+		return "", pos, false, nil
+	}
+	col := func(i int) int { return utf8.RuneCountInString(line[:i]) + 1 }
+	var b strings.Builder
+	i := pos
+	for i < len(line) && !cmdSpace(line[i]) {
+		switch c := line[i]; c {
+		case '\'':
+			end := strings.IndexByte(line[i+1:], '\'')
+			if end < 0 {
+				return "", 0, false, fmt.Errorf("unterminated single quote at column %d", col(i))
+			}
+			b.WriteString(line[i+1 : i+1+end])
+			i += end + 2
+		case '"':
+			j := i + 1
+			for ; j < len(line) && line[j] != '"'; j++ {
+				if line[j] == '\\' && j+1 < len(line) && (line[j+1] == '"' || line[j+1] == '\\') {
+					j++
+				}
+				b.WriteByte(line[j])
+			}
+			if j == len(line) {
+				return "", 0, false, fmt.Errorf("unterminated double quote at column %d", col(i))
+			}
+			i = j + 1
+		case '\\':
+			if i+1 == len(line) {
+				return "", 0, false, fmt.Errorf("backslash at the end of the line (column %d) escapes nothing; write \\\\ for a backslash", col(i))
+			}
+			// A backslash before a line break joins the lines, as in a shell.
+			if line[i+1] != '\n' {
+				b.WriteByte(line[i+1])
+			}
+			i += 2
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String(), i, true, nil
+}
+
+// argShellQuote quotes s so that SplitWords reads it back as one word equal to s.
+func argShellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

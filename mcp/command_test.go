@@ -1,0 +1,195 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSplitWords(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+	}{
+		{``, nil},
+		{" \t\n ", nil},
+		{`a b  c`, []string{"a", "b", "c"}},
+		{"a\tb\r\nc", []string{"a", "b", "c"}},
+		{`msg='hello world'`, []string{"msg=hello world"}},
+		{`msg="a \"b\""`, []string{`msg=a "b"`}},
+		{`x=\ y`, []string{"x= y"}},
+		{`'a'"b"c`, []string{"abc"}},
+		{`'' ""`, []string{"", ""}},
+		{`'it'\''s'`, []string{"it's"}},
+		{`'a\nb "c"'`, []string{`a\nb "c"`}},
+		{`"a\nb \\ \$"`, []string{`a\nb \ \$`}},
+		{`"it's"`, []string{"it's"}},
+		{`\'\"\\`, []string{`'"\`}},
+		{"a\\\nb", []string{"ab"}},
+		{`key:='{"x": 1}'`, []string{`key:={"x": 1}`}},
+		{`héllo 'wörld ✓'`, []string{"héllo", "wörld ✓"}},
+		{"\u00a0x", []string{"\u00a0x"}},
+	}
+	for _, tt := range tests {
+		got, err := SplitWords(tt.line)
+		if err != nil {
+			t.Errorf("SplitWords(%q): %v", tt.line, err)
+			continue
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("SplitWords(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestSplitWordsErrors(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{`msg='hello`, "unterminated single quote at column 5"},
+		{`a "b`, "unterminated double quote at column 3"},
+		{`é "b\"`, "unterminated double quote at column 3"},
+		{`x=a\`, `backslash at the end of the line (column 4) escapes nothing; write \\ for a backslash`},
+	}
+	for _, tt := range tests {
+		got, err := SplitWords(tt.line)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("SplitWords(%q) = %q, %v; want error %q", tt.line, got, err, tt.want)
+		}
+	}
+}
+
+func TestArgShellQuoteRoundTrips(t *testing.T) {
+	for _, w := range []string{"", "plain", "a b", "it's", `"q"`, `\`, "tab\there", "x=1", `{"a":[1]}`, "ünï", "'"} {
+		q := argShellQuote(w)
+		got, err := SplitWords(q)
+		if err != nil || len(got) != 1 || got[0] != w {
+			t.Errorf("SplitWords(argShellQuote(%q) = %s) = %q, %v; want [%q]", w, q, got, err, w)
+		}
+	}
+	if got := argShellQuote("x=1"); got != "x=1" {
+		t.Errorf("argShellQuote(x=1) = %s, want it unquoted", got)
+	}
+}
+
+func TestParseCommand(t *testing.T) {
+	tests := []struct {
+		line string
+		want Command
+	}{
+		{"initialize", Command{Method: "initialize"}},
+		{"  init  ", Command{Method: "initialize"}},
+		{"init protocolVersion=2024-11-05", Command{Method: "initialize", Words: []string{"protocolVersion=2024-11-05"}}},
+		{"tools/list", Command{Method: "tools/list"}},
+		{"list --all", Command{Method: "tools/list", All: true}},
+		{"ls cursor=abc --all", Command{Method: "tools/list", All: true, Words: []string{"cursor=abc"}}},
+		{"tools/call echo", Command{Method: "tools/call", Tool: "echo"}},
+		{`call echo text='hello world' times=2 meta:='{"a":1}'`, Command{Method: "tools/call", Tool: "echo",
+			Words: []string{"text=hello world", "times=2", `meta:={"a":1}`}}},
+		{`call 'my tool' x=1`, Command{Method: "tools/call", Tool: "my tool", Words: []string{"x=1"}}},
+		{"ping", Command{Method: "ping"}},
+		{"resources/read uri=file:///x", Command{Method: "resources/read", Words: []string{"uri=file:///x"}}},
+		{`resources/read {"uri": "file:///it's"}`, Command{Method: "resources/read", Params: json.RawMessage(`{"uri": "file:///it's"}`)}},
+		{`resources/read '{"uri":"x"}'`, Command{Method: "resources/read", Params: json.RawMessage(`{"uri":"x"}`)}},
+		{`init {"protocolVersion":"2025-03-26"}`, Command{Method: "initialize", Params: json.RawMessage(`{"protocolVersion":"2025-03-26"}`)}},
+	}
+	for _, tt := range tests {
+		got, err := ParseCommand(tt.line)
+		if err != nil {
+			t.Errorf("ParseCommand(%q): %v", tt.line, err)
+			continue
+		}
+		tt.want.Line = strings.TrimSpace(tt.line)
+		if got.Method != tt.want.Method || got.Tool != tt.want.Tool || !slices.Equal(got.Words, tt.want.Words) ||
+			string(got.Params) != string(tt.want.Params) || got.All != tt.want.All || got.Line != tt.want.Line {
+			t.Errorf("ParseCommand(%q) = %+v, want %+v", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestParseCommandErrors(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"", "empty command"},
+		{"   ", "empty command"},
+		{"tools/call", "tools/call needs the tool name before its arguments"},
+		{"call x=1", "tools/call needs the tool name before its arguments"},
+		{`call {"a":1}`, "tools/call needs the tool name before its arguments"},
+		{"call echo foo", `"foo": expected key=value or key:=json`},
+		{"call echo =x", `"=x": the key before = is empty`},
+		{"call echo 'x=1", "unterminated single quote at column 11"},
+		{"'init", "unterminated single quote at column 1"},
+		{"list --bogus", `tools/list takes only --all and cursor=X, not "--bogus"`},
+		{"list page=2", `tools/list takes only --all and cursor=X, not "page=2"`},
+		{"ping extra", `"extra": expected key=value or key:=json`},
+		{`ping {"a":`, "params for ping are not one JSON object (unexpected end of JSON input)"},
+		{`ping {"a":1} {"b":2}`, "params for ping are not one JSON object (invalid character '{' after top-level value)"},
+		{`ping '[1]' x=1`, `"[1]": expected key=value or key:=json`},
+		{"x=1", `"x=1" is not a method name`},
+		{"Call echo", `"echo": expected key=value or key:=json`}, // aliases are exact, not guessed
+		{`'' x=1`, `"" is not a method name`},
+	}
+	for _, tt := range tests {
+		got, err := ParseCommand(tt.line)
+		if err == nil {
+			t.Errorf("ParseCommand(%q) = %+v, want an error containing %q", tt.line, got, tt.want)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseCommand(%q) error = %q, want it to contain %q", tt.line, err, tt.want)
+		}
+		if !strings.Contains(err.Error(), "usage:") {
+			t.Errorf("ParseCommand(%q) error = %q, want the usage with it", tt.line, err)
+		}
+	}
+}
+
+func ExampleParseCommand() {
+	for _, line := range []string{
+		`call echo text='hello world' times=2`,
+		`ls --all`,
+		`resources/read {"uri": "file:///notes.txt"}`,
+	} {
+		cmd, err := ParseCommand(line)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("method=%s tool=%q words=%q params=%s all=%v\n", cmd.Method, cmd.Tool, cmd.Words, cmd.Params, cmd.All)
+	}
+	_, err := ParseCommand("call")
+	fmt.Println(strings.SplitN(err.Error(), "\n", 2)[0])
+	// Output:
+	// method=tools/call tool="echo" words=["text=hello world" "times=2"] params= all=false
+	// method=tools/list tool="" words=[] params= all=true
+	// method=resources/read tool="" words=[] params={"uri": "file:///notes.txt"} all=false
+	// tools/call needs the tool name before its arguments
+}
+
+func FuzzSplitWords(f *testing.F) {
+	for _, seed := range []string{
+		`a b c`, `msg='hello world'`, `msg="a \"b\""`, `x=\ y`, `'unterminated`, `"also`, `trailing\`,
+		"a\\\nb", `'it'\''s'`, `"\\\"\x"`, "é 'ü' \"✓\"", "\xff'\xfe'", `k:='{"a":[1,"b"]}'`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		words, err := SplitWords(line)
+		if err != nil {
+			if !strings.Contains(err.Error(), "column ") {
+				t.Errorf("SplitWords(%q) error %q does not name a column", line, err)
+			}
+			return
+		}
+		quoted := make([]string, len(words))
+		for i, w := range words {
+			quoted[i] = argShellQuote(w)
+		}
+		again, err := SplitWords(strings.Join(quoted, " "))
+		if err != nil || !slices.Equal(again, words) {
+			t.Errorf("SplitWords(%q) = %q; quoted back and split again = %q, %v", line, words, again, err)
+		}
+		if _, err := ParseCommand(line); err != nil && !strings.Contains(err.Error(), "usage:") {
+			t.Errorf("ParseCommand(%q) error %q comes without the usage", line, err)
+		}
+	})
+}

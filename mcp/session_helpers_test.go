@@ -1,0 +1,97 @@
+package mcp
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// recorded collects a session's records as they arrive.
+type recorded struct {
+	mu   sync.Mutex
+	recs []Record
+	done chan struct{}
+	more chan struct{}
+}
+
+func collect(s *Session) *recorded {
+	r := &recorded{done: make(chan struct{}), more: make(chan struct{}, 1)}
+	go func() {
+		defer close(r.done)
+		for rec := range s.Records() {
+			r.mu.Lock()
+			r.recs = append(r.recs, rec)
+			r.mu.Unlock()
+			select {
+			case r.more <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	return r
+}
+
+func (r *recorded) all() []Record {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]Record(nil), r.recs...)
+}
+
+// waitFor waits until a record satisfies ok, bounded by a timeout.
+func (r *recorded) waitFor(t *testing.T, what string, ok func(Record) bool) Record {
+	t.Helper()
+	deadline := time.NewTimer(10 * time.Second)
+	defer deadline.Stop()
+	for {
+		for _, rec := range r.all() {
+			if ok(rec) {
+				return rec
+			}
+		}
+		select {
+		case <-r.more:
+		case <-r.done:
+			for _, rec := range r.all() {
+				if ok(rec) {
+					return rec
+				}
+			}
+			t.Fatalf("the record stream ended without %s", what)
+		case <-deadline.C:
+			t.Fatalf("no %s within 10s", what)
+		}
+	}
+}
+
+func (r *recorded) of(kind Kind) []Record {
+	var out []Record
+	for _, rec := range r.all() {
+		if rec.Kind == kind {
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+// dial starts a fake server and a connected session against it.
+func dial(t *testing.T, opts mcptest.Options, cfg Config) (*mcptest.Server, *Session, *recorded) {
+	t.Helper()
+	srv := mcptest.New(t, opts)
+	cfg.URL = srv.URL
+	s := NewSession(cfg)
+	rec := collect(s)
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	return srv, s, rec
+}
+
+func testCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}

@@ -1,0 +1,239 @@
+package mcp
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+func TestSessionPostErrors(t *testing.T) {
+	tests := []struct {
+		code        int
+		ctype, body string
+		hint        string
+	}{
+		{400, "text/plain", "bad request: missing session", "rejected"},
+		{401, "text/plain", "unauthorized", "--bearer"},
+		{404, "text/plain", "session not found", "press r"},
+		{415, "text/plain", "unsupported media type", "application/json"},
+		{503, "text/html", "<html><body>Service Unavailable</body></html>", "/health"},
+	}
+	for _, tt := range tests {
+		_, s, rec := dial(t, mcptest.Options{Handle: mcptest.ErrorStatus(tt.code, tt.ctype, tt.body)}, Config{})
+		_, err := s.Request(testCtx(t), "tools/list", nil)
+		var pe *PostError
+		if !errors.As(err, &pe) || pe.Status != tt.code || pe.Body != tt.body || !strings.Contains(pe.Hint, tt.hint) {
+			t.Errorf("POST answered %d: err = %v, want a PostError with the body and a hint with %q", tt.code, err, tt.hint)
+			continue
+		}
+		e := rec.waitFor(t, "post error", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpPost })
+		h := rec.waitFor(t, "post exchange", func(r Record) bool { return r.Kind == KindHTTP && r.HTTP.Purpose == "post" })
+		if e.Error.ReqSeq == 0 || h.HTTP.ReqSeq != e.Error.ReqSeq || string(h.HTTP.Body) != tt.body || h.HTTP.Headers["Content-Type"][0] != tt.ctype {
+			t.Errorf("%d: records %+v / %+v do not tie the failure to the request with its body", tt.code, e.Error, h.HTTP)
+		}
+		if tt.code == 401 && !strings.Contains(e.Error.Hint, `WWW-Authenticate: Bearer realm="mcp"`) {
+			t.Errorf("401 hint %q does not show WWW-Authenticate", e.Error.Hint)
+		}
+	}
+}
+
+func TestSessionHangingPostIsBounded(t *testing.T) {
+	_, s, rec := dial(t, mcptest.Options{Handle: mcptest.HangingPost}, Config{RequestTimeout: 300 * time.Millisecond})
+	start := time.Now()
+	_, err := s.Request(testCtx(t), "tools/list", nil)
+	if err == nil {
+		t.Fatal("a hanging POST returned no error")
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("a hanging POST took %s with a 300ms timeout", time.Since(start))
+	}
+	rec.waitFor(t, "failure record", func(r Record) bool {
+		return r.Kind == KindError && (r.Error.Op == OpPost || r.Error.Op == OpTimeout) && r.Error.ReqSeq > 0
+	})
+}
+
+func TestSessionAnswersCollidingPings(t *testing.T) {
+	srv, s, rec := dial(t, mcptest.Options{Handle: mcptest.ServerPingsWithCollidingIDs, CloseIfPingUnanswered: 5 * time.Second}, Config{})
+	ctx := testCtx(t)
+	init, err := s.Initialize(ctx)
+	if err != nil {
+		t.Fatalf("Initialize: %v", err)
+	}
+	// The server's ping has id 1, like our initialize: it must not be taken
+	// for the answer, and it must be answered.
+	if !strings.Contains(string(init.Result), "protocolVersion") {
+		t.Errorf("initialize answered with %s", init.Result)
+	}
+	ping := rec.waitFor(t, "server ping", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassServerRequest })
+	if ping.RPC.ID != "1" || ping.RPC.Method != "ping" {
+		t.Errorf("server request %+v", ping.RPC)
+	}
+	reply := rec.waitFor(t, "our pong", func(r Record) bool { return r.Kind == KindSent && r.RPC.Class == ClassReply })
+	if reply.RPC.ReqSeq != ping.Seq || string(reply.RPC.Raw) != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("reply %+v does not answer ping seq %d", reply.RPC, ping.Seq)
+	}
+	if _, err := srv.WaitPost(ctx, func(p mcptest.Post) bool { return p.Kind == mcptest.KindResponse }); err != nil {
+		t.Fatalf("the server never got the pong: %v", err)
+	}
+	if _, _, err := s.ListTools(ctx, false); err != nil {
+		t.Errorf("the session died after the ping: %v", err)
+	}
+}
+
+func TestSessionForeignAndFieldOrder(t *testing.T) {
+	handle := func(c *mcptest.Call) { c.ResultFirst(); mcptest.Broadcast(c) }
+	_, s, rec := dial(t, mcptest.Options{Handle: handle}, Config{})
+	if _, err := s.Initialize(testCtx(t)); err != nil {
+		t.Fatalf("Initialize with result-first answers and foreign ids: %v", err)
+	}
+	f := rec.waitFor(t, "foreign answer", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassForeign })
+	if f.RPC.ID != "9001" || f.RPC.ReqSeq != 0 {
+		t.Errorf("foreign record %+v", f.RPC)
+	}
+}
+
+func TestSessionAnswerBefore202(t *testing.T) {
+	// The answer goes out on the stream and the POST's 202 is held back
+	// until the session has taken the answer: the request must complete
+	// without its 202, and the 202 is still recorded when it comes.
+	release := make(chan struct{})
+	t.Cleanup(func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	})
+	handle := func(c *mcptest.Call) {
+		if c.Method != "tools/list" {
+			c.Default()
+			return
+		}
+		c.ReplyBefore202(`{"jsonrpc":"2.0","id":` + string(c.ID) + `,"result":{"tools":[]}}`)
+		<-release
+	}
+	_, s, rec := dial(t, mcptest.Options{Handle: handle}, Config{})
+	resp, err := s.Request(testCtx(t), "tools/list", nil)
+	if err != nil {
+		t.Fatalf("Request: %v", err)
+	}
+	close(release)
+	post := rec.waitFor(t, "the late 202", func(r Record) bool {
+		return r.Kind == KindHTTP && r.HTTP.Purpose == "post" && r.HTTP.ReqSeq == resp.ReqSeq
+	})
+	if post.Seq < resp.Seq || post.HTTP.Status != 202 {
+		t.Errorf("202 record seq %d status %d; answer seq %d: the 202 should be recorded after the answer", post.Seq, post.HTTP.Status, resp.Seq)
+	}
+}
+
+func TestSessionBigEvent(t *testing.T) {
+	const size = 10 << 20
+	_, s, _ := dial(t, mcptest.Options{Handle: mcptest.BigEvent(size)}, Config{})
+	resp, err := s.Request(testCtx(t), "tools/list", nil)
+	if err != nil {
+		t.Fatalf("a 10 MB answer: %v", err)
+	}
+	if len(resp.Raw) < size {
+		t.Errorf("answer is %d bytes, want at least %d", len(resp.Raw), size)
+	}
+	if !json.Valid(resp.Result) {
+		t.Error("the 10 MB result is not intact JSON")
+	}
+}
+
+func TestSessionStreamClosesMidSession(t *testing.T) {
+	srv, s, rec := dial(t, mcptest.Options{CloseAfterMessages: 1}, Config{})
+	ctx := testCtx(t)
+	if _, err := s.Request(ctx, "tools/list", nil); err != nil {
+		t.Fatalf("first request: %v", err)
+	}
+	conn, err := srv.WaitConn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-conn.Done()
+	rec.waitFor(t, "closed state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateClosed })
+	_, err = s.Request(ctx, "tools/list", nil)
+	var ce *ConnectError
+	if !errors.As(err, &ce) {
+		t.Errorf("a request after the stream closed = %v, want a ConnectError", err)
+	}
+}
+
+func TestSessionLateAnswer(t *testing.T) {
+	release := make(chan struct{})
+	handle := func(c *mcptest.Call) {
+		if c.Method != "slow" {
+			c.Default()
+			return
+		}
+		c.After(func() {
+			<-release
+			c.ReplyBefore202(`{"jsonrpc":"2.0","id":` + string(c.ID) + `,"result":{"done":true}}`)
+		})
+	}
+	_, s, rec := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 200 * time.Millisecond})
+	_, err := s.Request(testCtx(t), "slow", nil)
+	var te *TimeoutError
+	if !errors.As(err, &te) {
+		t.Fatalf("Request = %v, want a TimeoutError", err)
+	}
+	close(release)
+	late := rec.waitFor(t, "late answer", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassLate })
+	timeout := rec.waitFor(t, "timeout record", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpTimeout })
+	if late.RPC.ReqSeq != timeout.Error.ReqSeq || late.RPC.ReqSeq == 0 {
+		t.Errorf("late answer points at %d, the timeout at %d", late.RPC.ReqSeq, timeout.Error.ReqSeq)
+	}
+}
+
+func TestSessionReconnectIsANewSession(t *testing.T) {
+	srv, s, rec := dial(t, mcptest.Options{}, Config{})
+	ctx := testCtx(t)
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	first := s.Endpoint().SessionID
+	if err := s.Reconnect(ctx); err != nil {
+		t.Fatalf("Reconnect: %v", err)
+	}
+	if s.Endpoint().SessionID == first || s.Initialized() {
+		t.Errorf("after Reconnect: session %q (was %q), initialized %v", s.Endpoint().SessionID, first, s.Initialized())
+	}
+	replaced := rec.waitFor(t, "session replaced", func(r Record) bool { return r.Kind == KindState && r.State.State == StateSessionReplaced })
+	if !strings.Contains(replaced.State.Detail, "initialize again") {
+		t.Errorf("replaced detail %q does not offer to initialize", replaced.State.Detail)
+	}
+	for i := 0; i < 2; i++ {
+		if _, err := srv.WaitConn(ctx); err != nil {
+			t.Fatalf("server saw %d streams, want 2: %v", i, err)
+		}
+	}
+}
+
+func TestSessionAutoReconnect(t *testing.T) {
+	srv, s, rec := dial(t, mcptest.Options{CloseAfterMessages: 1}, Config{Reconnect: true})
+	ctx := testCtx(t)
+	if _, err := s.Request(ctx, "tools/list", nil); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "session replaced after an automatic reconnect", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateSessionReplaced
+	})
+	for i := 0; i < 2; i++ {
+		if _, err := srv.WaitConn(ctx); err != nil {
+			t.Fatalf("server saw %d streams, want 2: %v", i, err)
+		}
+	}
+}
+
+func TestSessionBeforeInitError(t *testing.T) {
+	_, s, _ := dial(t, mcptest.Options{Handle: mcptest.ErrorCode0BeforeInit}, Config{})
+	resp, err := s.Request(testCtx(t), "tools/list", nil)
+	if err != nil || resp.Error == nil || resp.Error.Code != 0 {
+		t.Errorf("tools/list before initialize = %+v, %v; want a JSON-RPC error with code 0", resp, err)
+	}
+}

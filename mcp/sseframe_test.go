@@ -1,0 +1,104 @@
+package mcp
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	sse "github.com/tmaxmax/go-sse"
+)
+
+// tapEvents runs the tap and go-sse over input delivered in chunks of n
+// bytes, the way the session does, and returns the joined events in order.
+func tapEvents(t *testing.T, input string, n int) ([]*SSEEvent, error) {
+	t.Helper()
+	var out []*SSEEvent
+	var r io.Reader = strings.NewReader(input)
+	if n > 0 {
+		r = &chunkReader{s: input, n: n}
+	}
+	tap := &sseTap{r: r, onBlock: func(ev *SSEEvent) { out = append(out, ev) }}
+	var readErr error
+	for ev, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
+		if err != nil {
+			readErr = err
+			break
+		}
+		e, after := tap.match(ev.Type, ev.Data)
+		out = append(out, e)
+		out = append(out, after...)
+	}
+	return append(out, tap.drain()...), readErr
+}
+
+type chunkReader struct {
+	s string
+	n int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if c.s == "" {
+		return 0, io.EOF
+	}
+	k := min(c.n, len(c.s), len(p))
+	copy(p, c.s[:k])
+	c.s = c.s[k:]
+	return k, nil
+}
+
+func TestTapKeepsWhatParsersDrop(t *testing.T) {
+	input := "event: endpoint\r\ndata:/sse?sessionid=A\r\n\r\n" +
+		": ping\n\n" +
+		"retry: 3000\n\n" +
+		"id: 7\nevent: message\ndata: {\"id\":1}\n: trailing comment\n\n" +
+		"data: line1\ndata: line2\n\n" +
+		"data: no terminator at EOF"
+	want := []struct {
+		name, data, raw, id, retry string
+		comments                   []string
+	}{
+		{"endpoint", "/sse?sessionid=A", "event: endpoint\r\ndata:/sse?sessionid=A\r\n\r\n", "", "", nil},
+		{"", "", ": ping\n\n", "", "", []string{"ping"}},
+		{"", "", "retry: 3000\n\n", "", "3000", nil},
+		{"message", `{"id":1}`, "id: 7\nevent: message\ndata: {\"id\":1}\n: trailing comment\n\n", "7", "", []string{"trailing comment"}},
+		{"", "line1\nline2", "data: line1\ndata: line2\n\n", "", "", nil},
+		// go-sse refuses an event cut off by EOF; its bytes are still kept.
+		{"", "", "data: no terminator at EOF", "", "", nil},
+	}
+	for _, chunk := range []int{0, 1, 2, 3, 7, 64} {
+		got, err := tapEvents(t, input, chunk)
+		if err == nil || !strings.Contains(err.Error(), "unexpected end of input") {
+			t.Errorf("chunk %d: err = %v, want go-sse's unexpected end of input", chunk, err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("chunk %d: got %d events, want %d", chunk, len(got), len(want))
+		}
+		var whole strings.Builder
+		for i, w := range want {
+			g := got[i]
+			whole.WriteString(string(g.Raw))
+			if g.Name != w.name || string(g.Data) != w.data || g.ID != w.id || g.Retry != w.retry || strings.Join(g.Comments, "|") != strings.Join(w.comments, "|") {
+				t.Errorf("chunk %d event %d = {%q %q id %q retry %q comments %q}, want {%q %q id %q retry %q comments %q}",
+					chunk, i, g.Name, g.Data, g.ID, g.Retry, g.Comments, w.name, w.data, w.id, w.retry, w.comments)
+			}
+			// One byte at a time, a CR at the end of a chunk cannot see its LF yet;
+			// that LF then opens the next block. Every byte still lands once.
+			if chunk != 1 && string(g.Raw) != w.raw {
+				t.Errorf("chunk %d event %d raw = %q, want %q", chunk, i, g.Raw, w.raw)
+			}
+		}
+		if whole.String() != input {
+			t.Errorf("chunk %d: the raw blocks do not add up to the input", chunk)
+		}
+	}
+}
+
+func TestTapOnErrorReader(t *testing.T) {
+	tap := &sseTap{r: iotest.ErrReader(io.ErrUnexpectedEOF), onBlock: func(*SSEEvent) {}}
+	for _, err := range sse.Read(tap, nil) {
+		if err == nil {
+			t.Fatal("want the reader's error")
+		}
+	}
+}

@@ -1,0 +1,284 @@
+// Package ui is mcpscope's terminal interface: four panes over one record
+// log (negotiation, raw events, pairs, detail), a command line to send
+// requests, and replay controls. Records arrive on a channel (live) or from
+// a history.Player (replay); both feed the same history.Log, so a replay
+// looks exactly like the live session did.
+package ui
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/themes"
+)
+
+// Options configure the TUI. Exactly one of Records (live) and Player
+// (replay) is normally set.
+type Options struct {
+	// Records delivers the live session's records; nil in a replay.
+	Records <-chan mcp.Record
+	// Backend sends commands and reconnects; nil in a replay.
+	Backend Backend
+	// Player feeds a recording at its recorded pace; nil when live.
+	Player *history.Player
+	// Styles are every style drawn with (themes.NewStyles of a palette).
+	Styles themes.Styles
+	// URL and Transport are shown until the records say otherwise.
+	URL, Transport string
+	// RecordingPath is where the session is being recorded, "" for nowhere.
+	RecordingPath string
+	// Note is a standing hint for the status bar, e.g. that a demo gateway
+	// is running and how to debug a real one.
+	Note string
+	// HistoryPath keeps command line history across runs; "" keeps none.
+	HistoryPath string
+	// Now is the clock; nil means time.Now. Tests fix it.
+	Now func() time.Time
+}
+
+// Model is the root bubbletea model.
+type Model struct {
+	opts Options
+	com  *common
+	keys *KeyMap
+
+	width, height int
+	lay           screenLayout
+	focus         pane
+	slot          pane // the tabbed pane shown in the layout's slot
+
+	nego    *negotiationPane
+	events  *eventsPane
+	pairs   *pairsPane
+	detail  *detailPane
+	cmdline *CommandLine
+	status  *statusBar
+
+	showHelp  bool
+	statusSeq int
+	spinning  bool
+	spinFrame int
+	tools     []history.Tool // the tools last given to the command line
+	ended     bool
+	replay    *replayState
+
+	// ctx ends the backend calls still running when the program quits.
+	ctx    context.Context
+	cancel context.CancelFunc
+	// clipboard receives the OSC 52 sequence of y; tests replace it.
+	clipboard io.Writer
+}
+
+// New builds the root model.
+func New(opts Options) *Model {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	} else if opts.Player != nil {
+		// One clock for the replay and the screen, so tests control both.
+		opts.Player.Now = opts.Now
+	}
+	st := opts.Styles
+	keys := DefaultKeyMap()
+	com := &common{st: &st, keys: keys, log: history.NewLog(), now: opts.Now, replay: opts.Player != nil}
+	com.spin = spinFrames[0]
+	ctx, cancel := context.WithCancel(context.Background())
+	m := &Model{
+		opts:      opts,
+		com:       com,
+		keys:      keys,
+		focus:     panePairs,
+		slot:      panePairs,
+		nego:      newNegotiationPane(com),
+		events:    newEventsPane(com),
+		pairs:     newPairsPane(com),
+		detail:    newDetailPane(com),
+		cmdline:   NewCommandLine(&st, keys, opts.HistoryPath),
+		status:    newStatusBar(com, opts),
+		ctx:       ctx,
+		cancel:    cancel,
+		clipboard: os.Stdout,
+	}
+	m.setBindings()
+	if opts.Player != nil {
+		m.replay = newReplayState(opts.Player)
+		m.cmdline.SetDisabled(replayDisabled)
+		m.updateReplayStatus()
+	} else if opts.Backend == nil {
+		m.cmdline.SetDisabled(noBackend)
+	}
+	return m
+}
+
+// The reasons sending is unavailable, shown on the command line and for
+// the send keys.
+const (
+	replayDisabled = "replay: sending is disabled (this is a recording)"
+	noBackend      = "sending is disabled: there is no session to send through"
+)
+
+// setBindings enables only the keys that can apply: no sending or
+// reconnecting without a backend, no replay controls in a live session.
+func (m *Model) setBindings() {
+	k := m.keys
+	canSend := m.opts.Backend != nil && m.opts.Player == nil
+	for _, b := range []*key.Binding{&k.Initialize, &k.ListTools, &k.Call, &k.Command, &k.Reconnect} {
+		b.SetEnabled(canSend)
+	}
+	replay := m.opts.Player != nil
+	for _, b := range []*key.Binding{&k.PlayPause, &k.Faster, &k.Slower, &k.Step, &k.JumpStart, &k.JumpEnd} {
+		b.SetEnabled(replay)
+	}
+}
+
+// Run shows the TUI until the user quits. It returns when the program ends;
+// the caller says where the session was recorded.
+func Run(opts Options) error {
+	m := New(opts)
+	defer m.cancel()
+	_, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
+	return err
+}
+
+// Init starts waiting for records, or the replay clock.
+func (m *Model) Init() tea.Cmd {
+	var cmds []tea.Cmd
+	if m.opts.Records != nil {
+		cmds = append(cmds, waitForRecords(m.opts.Records))
+	}
+	if m.replay != nil {
+		cmds = append(cmds, m.replay.tick())
+	}
+	return tea.Batch(cmds...)
+}
+
+// View draws the whole screen.
+func (m *Model) View() string {
+	if m.width == 0 {
+		return "starting…"
+	}
+	if m.lay.Mode == modeTooSmall {
+		return tooSmall(m.width, m.height)
+	}
+	lines := m.body()
+	// The command line is padded here so a short line never leaves the
+	// frame ragged or shifts the status bar.
+	cl := strings.Split(m.cmdline.View(), "\n")
+	for i := 0; i < m.lay.CmdLine.H; i++ {
+		var l string
+		if i < len(cl) {
+			l = cl[i]
+		}
+		lines = append(lines, m.com.fit(l, m.width))
+	}
+	lines = append(lines, m.status.view())
+	return strings.Join(lines, "\n")
+}
+
+// tooSmall is the whole screen when nothing fits.
+func tooSmall(w, h int) string {
+	return fmt.Sprintf("terminal too small (need %dx%d, have %dx%d)", minWidth, minHeight, w, h)
+}
+
+// piece is a pane's line placed at a column.
+type piece struct {
+	x    int
+	text string
+}
+
+// body draws the panes (or the help overlay) into the rows above the
+// command line.
+func (m *Model) body() []string {
+	bodyH := m.lay.CmdLine.Y
+	if m.showHelp {
+		return strings.Split(m.com.helpView(m.width, bodyH), "\n")[:bodyH]
+	}
+	rows := make([][]piece, bodyH)
+	place := func(r rect, lines []string) {
+		for i, l := range lines {
+			if y := r.Y + i; y < bodyH && i < r.H {
+				rows[y] = append(rows[y], piece{r.X, l})
+			}
+		}
+	}
+	if !m.lay.TabBar.empty() {
+		place(m.lay.TabBar, []string{m.tabBar()})
+	}
+	for p := pane(0); p < paneCount; p++ {
+		r := m.lay.paneRect(p, m.slot)
+		if r.empty() {
+			continue
+		}
+		place(r, m.paneView(p, p == m.focus))
+	}
+	out := make([]string, bodyH)
+	for y, ps := range rows {
+		sort.Slice(ps, func(i, j int) bool { return ps[i].x < ps[j].x })
+		var b strings.Builder
+		for _, p := range ps {
+			b.WriteString(p.text)
+		}
+		out[y] = b.String()
+	}
+	return out
+}
+
+func (m *Model) paneView(p pane, focused bool) []string {
+	switch p {
+	case paneNegotiation:
+		return m.nego.view(focused)
+	case paneEvents:
+		return m.events.view(focused)
+	case panePairs:
+		return m.pairs.view(focused)
+	}
+	return m.detail.view(focused)
+}
+
+// tabSpan is where a tab's label sits on the tab bar, for clicks.
+type tabSpan struct {
+	p      pane
+	x0, x1 int
+}
+
+// tabLabels are the tabs' texts and positions.
+func (m *Model) tabLabels() ([]string, []tabSpan) {
+	var labels []string
+	var spans []tabSpan
+	x := m.lay.TabBar.X
+	for _, p := range m.lay.Tabbed {
+		label := p.String()
+		switch p {
+		case paneEvents:
+			label += " " + strconv.Itoa(m.com.log.EventCount())
+		case panePairs:
+			label += " " + strconv.Itoa(m.com.log.PairCount())
+		}
+		style := m.com.st.TabInactive
+		if p == m.slot {
+			style = m.com.st.TabActive
+		}
+		s := style.Render(label)
+		w := lipgloss.Width(s)
+		labels = append(labels, s)
+		spans = append(spans, tabSpan{p, x, x + w})
+		x += w + 1
+	}
+	return labels, spans
+}
+
+func (m *Model) tabBar() string {
+	labels, _ := m.tabLabels()
+	return m.com.fit(strings.Join(labels, m.com.st.App.Render(" ")), m.lay.TabBar.W)
+}

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/aymanbagabas/go-osc52/v2"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// copyLimit caps what y puts on the clipboard: terminals drop or choke on
+// larger OSC 52 sequences, and a base64 blob of 20 MB would stall the screen.
+const copyLimit = 1 << 20
+
+// copiedMsg is the outcome of writing the OSC 52 sequence.
+type copiedMsg struct {
+	what string
+	n    int
+	err  error
+}
+
+func (c copiedMsg) status() (statusLevel, string) {
+	if c.err != nil {
+		return levelError, "copy failed: " + SanitizeLine(c.err.Error())
+	}
+	return levelInfo, "copied " + c.what + " (" + sizeString(int64(c.n)) + ") to the clipboard"
+}
+
+// copyDetail copies what the detail pane shows (see detailPane.copyText).
+func (m *Model) copyDetail() tea.Cmd {
+	text, what := m.detail.copyText()
+	switch {
+	case what == "":
+		return m.setStatus(levelWarn, "nothing to copy: open a pair or an event in Detail first (enter)")
+	case len(text) > copyLimit:
+		return m.setStatus(levelWarn, "not copied: the "+what+" is "+sizeString(int64(len(text)))+
+			", more than terminals accept through OSC 52 ("+sizeString(copyLimit)+")")
+	}
+	return copyCmd(m.clipboard, text, what)
+}
+
+// copyCmd writes the OSC 52 clipboard sequence. It runs as a Cmd because
+// it is output the renderer knows nothing about; the terminal acts on it
+// and draws nothing.
+func copyCmd(w io.Writer, text, what string) tea.Cmd {
+	return func() tea.Msg {
+		var buf bytes.Buffer
+		if _, err := osc52.New(text).WriteTo(&buf); err != nil {
+			return copiedMsg{err: err}
+		}
+		_, err := w.Write(buf.Bytes())
+		return copiedMsg{what: what, n: len(text), err: err}
+	}
+}
+
+// sameTools reports whether two tool lists are the same listing.
+func sameTools(a, b []history.Tool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {
+			return false
+		}
+	}
+	return true
+}

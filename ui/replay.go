@@ -1,0 +1,129 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// replayInterval paces the replay clock: about 30 frames a second is smooth
+// for a person and cheap for the terminal.
+const replayInterval = 33 * time.Millisecond
+
+// replayTickMsg is one beat of the replay clock.
+type replayTickMsg struct{}
+
+// replayState drives a history.Player from the UI's clock.
+type replayState struct {
+	p *history.Player
+	// ticking is set while a beat is scheduled, so pausing and resuming
+	// never runs two clocks at once.
+	ticking bool
+	// reported is set once the end of the recording was announced.
+	reported bool
+}
+
+func newReplayState(p *history.Player) *replayState { return &replayState{p: p} }
+
+// tick schedules the next beat unless one is already on its way or there
+// is nothing to play.
+func (r *replayState) tick() tea.Cmd {
+	if r.ticking || r.p.Paused() || r.p.Done() {
+		return nil
+	}
+	r.ticking = true
+	return tea.Tick(replayInterval, func(time.Time) tea.Msg { return replayTickMsg{} })
+}
+
+// replayTick appends what is due and keeps the clock going while playing.
+func (m *Model) replayTick() tea.Cmd {
+	r := m.replay
+	if r == nil {
+		return nil
+	}
+	r.ticking = false
+	cmds := []tea.Cmd{m.appendReplay(r.p.Due(m.com.now())), r.tick()}
+	if r.p.Done() && !r.reported {
+		r.reported = true
+		if err := r.p.Err(); err != nil {
+			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+SanitizeLine(err.Error())))
+		} else {
+			cmds = append(cmds, m.setStatus(levelInfo, "end of the recording: g plays it again"))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// appendReplay indexes replayed records exactly like live ones.
+func (m *Model) appendReplay(recs []mcp.Record) tea.Cmd {
+	defer m.updateReplayStatus()
+	if len(recs) == 0 {
+		return nil
+	}
+	m.com.log.Append(recs...)
+	return m.afterAppend()
+}
+
+// replayKey handles the replay controls.
+func (m *Model) replayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	r, k := m.replay, m.keys
+	var cmd tea.Cmd
+	switch {
+	case key.Matches(msg, k.PlayPause):
+		r.p.Toggle()
+	case key.Matches(msg, k.Faster):
+		r.p.Faster()
+	case key.Matches(msg, k.Slower):
+		r.p.Slower()
+	case key.Matches(msg, k.Step):
+		if !r.p.Paused() {
+			// Stepping is for looking closely: stop the clock first.
+			r.p.Pause()
+		}
+		cmd = m.appendReplay(r.p.Step())
+	case key.Matches(msg, k.JumpStart):
+		m.restartReplay()
+		r.p.Restart()
+		r.reported = false
+		cmd = m.appendReplay(r.p.Due(m.com.now()))
+	case key.Matches(msg, k.JumpEnd):
+		cmd = m.appendReplay(r.p.JumpEnd())
+	default:
+		return nil, false
+	}
+	m.updateReplayStatus()
+	return tea.Batch(cmd, r.tick()), true
+}
+
+// restartReplay starts over with an empty Log: every pane reads the new
+// one through the shared context and forgets its position.
+func (m *Model) restartReplay() {
+	m.com.log = history.NewLog()
+	m.tools = nil
+	m.pairs.list = newList()
+	m.events.list = newList()
+	m.events.setQuery(m.events.query)
+	m.nego.scroll.offset = 0
+	m.resize(m.width, m.height)
+}
+
+// updateReplayStatus puts position, total, speed and pause in the status bar.
+func (m *Model) updateReplayStatus() {
+	r := m.replay
+	if r == nil {
+		return
+	}
+	state := "▶"
+	switch {
+	case r.p.Done():
+		state = "■"
+	case r.p.Paused():
+		state = "⏸"
+	}
+	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position(), r.p.Total(), r.p.Speed())
+}

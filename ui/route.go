@@ -1,0 +1,380 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// spinFrames animate pending rows; the spinner only ticks while something
+// is pending, so an idle TUI draws nothing.
+var spinFrames = [...]string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+
+const spinInterval = 100 * time.Millisecond
+
+// spinTickMsg advances the pending spinner.
+type spinTickMsg struct{}
+
+// Update routes a message in a fixed order: quit keys, the help overlay,
+// the command line or filter while typing, global keys, the focused pane;
+// then everything else by type.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		return m, m.handleKey(msg)
+	case tea.MouseMsg:
+		return m, m.handleMouse(msg)
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+		return m, nil
+	}
+	return m, m.handleMsg(msg)
+}
+
+// typing reports whether a text input has the keyboard.
+func (m *Model) typing() bool { return m.cmdline.Focused() || m.events.typing() }
+
+func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	// While typing, q is a letter; ctrl+c still quits.
+	if key.Matches(msg, k.Quit) && (!m.typing() || msg.Type == tea.KeyCtrlC) {
+		m.cancel()
+		return tea.Quit
+	}
+	if m.showHelp {
+		if key.Matches(msg, k.Help, k.Cancel) {
+			m.showHelp = false
+		}
+		return nil
+	}
+	if m.cmdline.Focused() {
+		var cmd tea.Cmd
+		m.cmdline, cmd = m.cmdline.Update(msg)
+		return cmd
+	}
+	if m.events.typing() {
+		return m.events.Update(msg)
+	}
+	if cmd, ok := m.globalKey(msg); ok {
+		return cmd
+	}
+	return m.paneKey(msg)
+}
+
+// globalKey handles the keys that work whatever pane has focus.
+func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	if reason := m.sendDisabled(); reason != "" && pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect) {
+		return m.setStatus(levelWarn, reason), true
+	}
+	switch {
+	case key.Matches(msg, k.Help):
+		m.showHelp = true
+	case key.Matches(msg, k.NextPane):
+		m.moveFocus(1)
+	case key.Matches(msg, k.PrevPane):
+		m.moveFocus(-1)
+	case key.Matches(msg, k.Initialize):
+		return m.send("initialize"), true
+	case key.Matches(msg, k.ListTools):
+		return m.send("tools/list"), true
+	case key.Matches(msg, k.Call):
+		return m.cmdline.Focus("tools/call "), true
+	case key.Matches(msg, k.Command):
+		return m.cmdline.Focus(""), true
+	case key.Matches(msg, k.Reconnect):
+		return tea.Batch(m.setStatus(levelInfo, "reconnecting…"), reconnectCmd(m.ctx, m.opts.Backend)), true
+	case key.Matches(msg, k.ToggleRaw):
+		m.detail.toggleRaw()
+	case key.Matches(msg, k.Copy):
+		return m.copyDetail(), true
+	case key.Matches(msg, k.Filter):
+		m.setFocus(paneEvents)
+		return m.events.openFilter(), true
+	default:
+		if m.replay != nil {
+			return m.replayKey(msg)
+		}
+		return nil, false
+	}
+	return nil, true
+}
+
+// pressed reports whether msg is one of the bindings' keys even when they
+// are disabled, so a disabled key can say why it does nothing.
+func pressed(msg tea.KeyMsg, bs ...key.Binding) bool {
+	s := msg.String()
+	for _, b := range bs {
+		for _, k := range b.Keys() {
+			if k == s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sendDisabled says why nothing can be sent now, or "".
+func (m *Model) sendDisabled() string {
+	switch {
+	case m.opts.Player != nil:
+		return replayDisabled
+	case m.opts.Backend == nil:
+		return noBackend
+	}
+	return ""
+}
+
+// paneKey gives a key to the focused pane, after enter, which opens the
+// selected row in the detail pane.
+func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
+	if key.Matches(msg, m.keys.Open) {
+		switch m.focus {
+		case panePairs:
+			m.open(func() { m.detail.showPair(m.pairs.selected()) }, m.pairs.selected() != nil)
+			return nil
+		case paneEvents:
+			m.open(func() { m.detail.showEvent(m.events.selected()) }, m.events.selected() != nil)
+			return nil
+		}
+	}
+	switch m.focus {
+	case paneNegotiation:
+		return m.nego.Update(msg)
+	case paneEvents:
+		return m.events.Update(msg)
+	case panePairs:
+		return m.pairs.Update(msg)
+	}
+	return m.detail.Update(msg)
+}
+
+// open shows a selection in the detail pane, switching to it when the
+// layout would otherwise hide it.
+func (m *Model) open(show func(), ok bool) {
+	if !ok {
+		return
+	}
+	show()
+	if m.lay.isTabbed(paneDetail) {
+		m.setFocus(paneDetail)
+	}
+}
+
+// moveFocus cycles focus (and the visible tab) by delta panes.
+func (m *Model) moveFocus(delta int) {
+	m.setFocus(pane((int(m.focus) + delta + int(paneCount)) % int(paneCount)))
+}
+
+// setFocus focuses p and shows it if it lives in the tab slot.
+func (m *Model) setFocus(p pane) {
+	m.focus = p
+	if m.lay.isTabbed(p) {
+		m.slot = p
+	}
+}
+
+// resize lays the screen out again; it works at any moment.
+func (m *Model) resize(w, h int) {
+	m.width, m.height = w, h
+	m.lay = layout(w, h)
+	if m.lay.Mode == modeTooSmall {
+		return
+	}
+	if m.lay.isTabbed(m.focus) {
+		m.slot = m.focus
+	} else if !m.lay.isTabbed(m.slot) && len(m.lay.Tabbed) > 0 {
+		m.slot = panePairs
+	}
+	size := func(p pane) (int, int) {
+		r := m.lay.Panes[p]
+		if m.lay.isTabbed(p) {
+			r = m.lay.Slot
+		}
+		return r.W, r.H
+	}
+	m.nego.SetSize(size(paneNegotiation))
+	m.events.SetSize(size(paneEvents))
+	m.pairs.SetSize(size(panePairs))
+	m.detail.SetSize(size(paneDetail))
+	m.cmdline.SetSize(w)
+	m.status.SetSize(w)
+}
+
+// handleMouse scrolls the pane under the pointer with the wheel; a click
+// focuses that pane and selects the row under the pointer.
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if m.showHelp || m.lay.Mode == modeTooSmall {
+		return nil
+	}
+	if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && m.lay.TabBar.contains(msg.X, msg.Y) {
+		_, spans := m.tabLabels()
+		for _, s := range spans {
+			if msg.X >= s.x0 && msg.X < s.x1 {
+				m.setFocus(s.p)
+			}
+		}
+		return nil
+	}
+	for p := pane(0); p < paneCount; p++ {
+		r := m.lay.paneRect(p, m.slot)
+		if r.empty() || !r.contains(msg.X, msg.Y) {
+			continue
+		}
+		if msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown {
+			if msg.Action == tea.MouseActionPress {
+				return m.paneMouse(p, msg)
+			}
+			return nil
+		}
+		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
+			m.setFocus(p)
+			switch p {
+			case panePairs:
+				m.pairs.click(msg.Y - r.Y)
+			case paneEvents:
+				m.events.click(msg.Y - r.Y)
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+func (m *Model) paneMouse(p pane, msg tea.MouseMsg) tea.Cmd {
+	switch p {
+	case paneNegotiation:
+		return m.nego.Update(msg)
+	case paneEvents:
+		return m.events.Update(msg)
+	case panePairs:
+		return m.pairs.Update(msg)
+	}
+	return m.detail.Update(msg)
+}
+
+// handleMsg handles everything that is not input, by type.
+func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case recordsMsg:
+		m.com.log.Append(msg...)
+		return tea.Batch(m.afterAppend(), waitForRecords(m.opts.Records))
+	case streamEndedMsg:
+		m.ended, m.status.ended = true, true
+		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")
+	case SubmitMsg:
+		m.cmdline.Blur()
+		return m.submit(msg.Command)
+	case CancelMsg:
+		m.cmdline.Blur()
+		return nil
+	case sentMsg:
+		if msg.resp != nil {
+			m.showAnswer(msg.resp.ReqSeq)
+		}
+		return m.setStatus(describeSent(msg))
+	case reconnectedMsg:
+		if msg.err != nil {
+			return m.setStatus(levelError, "reconnect failed: "+SanitizeLine(msg.err.Error()))
+		}
+		return m.setStatus(levelInfo, "reconnected: a new session; press i to initialize it")
+	case copiedMsg:
+		return m.setStatus(msg.status())
+	case statusExpiredMsg:
+		if m.status.msg != nil && m.status.msg.id == msg.id {
+			m.status.msg = nil
+		}
+		return nil
+	case spinTickMsg:
+		return m.spinTick()
+	case replayTickMsg:
+		return m.replayTick()
+	}
+	// Cursor blinks and the like belong to whichever input is showing.
+	var cmd tea.Cmd
+	m.cmdline, cmd = m.cmdline.Update(msg)
+	if m.events.typing() {
+		return tea.Batch(cmd, m.events.Update(msg))
+	}
+	return cmd
+}
+
+// afterAppend brings every view up to date with newly indexed records.
+func (m *Model) afterAppend() tea.Cmd {
+	m.events.sync()
+	m.pairs.sync()
+	m.syncTools()
+	return m.startSpin()
+}
+
+// syncTools hands the command line the tool list when it changed, so
+// completion follows tools/list_changed.
+func (m *Model) syncTools() {
+	tools := m.com.log.Tools()
+	if sameTools(tools, m.tools) {
+		return
+	}
+	m.tools = tools
+	out := make([]mcp.Tool, len(tools))
+	for i, t := range tools {
+		out[i] = mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}
+	}
+	m.cmdline.SetTools(out)
+}
+
+// submit sends a command from the command line or a send key.
+func (m *Model) submit(c mcp.Command) tea.Cmd {
+	if reason := m.sendDisabled(); reason != "" {
+		return m.setStatus(levelWarn, reason)
+	}
+	return tea.Batch(m.setStatus(levelInfo, "sending "+commandLabel(c)+"…"), sendCmd(m.ctx, m.opts.Backend, c))
+}
+
+// send parses and sends a fixed command line, as if typed.
+func (m *Model) send(line string) tea.Cmd {
+	c, err := mcp.ParseCommand(line)
+	if err != nil {
+		return m.setStatus(levelError, SanitizeLine(err.Error()))
+	}
+	return m.submit(c)
+}
+
+// showAnswer puts the pair of the request with Seq reqSeq in the detail
+// pane: what the user just sent is what they want to see. Only recent rows
+// are searched; an answer is never far from the end.
+func (m *Model) showAnswer(reqSeq int64) {
+	log := m.com.log
+	for i, n := log.PairCount()-1, 0; i >= 0 && n < 4096; i, n = i-1, n+1 {
+		if p := log.Pair(i); p.Request != nil && p.Request.Seq == reqSeq {
+			m.detail.showPair(p)
+			return
+		}
+	}
+}
+
+// setStatus shows a transient message and schedules its end.
+func (m *Model) setStatus(level statusLevel, text string) tea.Cmd {
+	m.statusSeq++
+	m.status.msg = &statusLine{level: level, text: text, id: m.statusSeq}
+	return expireStatus(m.statusSeq, statusTTL(level))
+}
+
+// startSpin starts the spinner if something is pending and it is not
+// already turning.
+func (m *Model) startSpin() tea.Cmd {
+	if m.spinning || m.com.log.Stats().Pending == 0 {
+		return nil
+	}
+	m.spinning = true
+	return tea.Tick(spinInterval, func(time.Time) tea.Msg { return spinTickMsg{} })
+}
+
+func (m *Model) spinTick() tea.Cmd {
+	m.spinning = false
+	m.spinFrame = (m.spinFrame + 1) % len(spinFrames)
+	m.com.spin = spinFrames[m.spinFrame]
+	return m.startSpin()
+}

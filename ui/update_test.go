@@ -1,0 +1,426 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// fakeBackend records what the TUI asks of it.
+type fakeBackend struct {
+	done       chan mcp.Command
+	reconnects chan struct{}
+	resp       *mcp.Response
+	err        error
+}
+
+func newFakeBackend() *fakeBackend {
+	return &fakeBackend{done: make(chan mcp.Command, 8), reconnects: make(chan struct{}, 8)}
+}
+
+func (f *fakeBackend) Do(_ context.Context, c mcp.Command) (*mcp.Response, []mcp.ArgWarning, error) {
+	f.done <- c
+	return f.resp, nil, f.err
+}
+
+func (f *fakeBackend) Reconnect(context.Context) error {
+	f.reconnects <- struct{}{}
+	return f.err
+}
+
+// runCmd runs cmd and every command it batches, each on its own goroutine
+// (tea.Tick commands sleep), and returns the first message want accepts.
+func runCmd(t *testing.T, cmd tea.Cmd, want func(tea.Msg) bool) tea.Msg {
+	t.Helper()
+	msgs := make(chan tea.Msg, 64)
+	var run func(tea.Cmd)
+	run = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		go func() {
+			msg := c()
+			if b, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range b {
+					run(c)
+				}
+				return
+			}
+			msgs <- msg
+		}()
+	}
+	run(cmd)
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case msg := <-msgs:
+			if want(msg) {
+				return msg
+			}
+		case <-timeout:
+			t.Fatal("the command produced no expected message within 5s")
+			return nil
+		}
+	}
+}
+
+func TestTabCyclesFocus(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	if m.focus != panePairs {
+		t.Fatalf("initial focus = %v, want %v", m.focus, panePairs)
+	}
+	steps := []struct {
+		key  string
+		want pane
+	}{
+		{"tab", paneDetail}, {"tab", paneNegotiation}, {"tab", paneEvents}, {"tab", panePairs},
+		{"shift+tab", paneEvents}, {"shift+tab", paneNegotiation}, {"shift+tab", paneDetail},
+	}
+	for i, s := range steps {
+		press(m, s.key)
+		if m.focus != s.want {
+			t.Fatalf("step %d (%s): focus = %v, want %v", i, s.key, m.focus, s.want)
+		}
+	}
+}
+
+func TestTabSwitchesVisibleTabWhenNarrow(t *testing.T) {
+	m := newTestModel(t, 80, 24, nil, fixtureRecords())
+	for _, want := range []string{"Detail", "Negotiation", "Raw events", "Pairs"} {
+		press(m, "tab")
+		view := m.View()
+		if !strings.Contains(view, "╭─ "+want) {
+			t.Fatalf("after tab the visible pane is not %q:\n%s", want, view)
+		}
+		if m.slot != m.focus {
+			t.Fatalf("slot %v != focus %v in tab mode", m.slot, m.focus)
+		}
+	}
+}
+
+func TestClickFocusesAndSelects(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	neg := m.lay.Panes[paneNegotiation]
+	m.Update(tea.MouseMsg{X: neg.X + 3, Y: neg.Y + 3, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.focus != paneNegotiation {
+		t.Fatalf("click on the negotiation pane: focus = %v", m.focus)
+	}
+	pairs := m.lay.Panes[panePairs]
+	// Row 0 is the border, row 1 the header, row 2 the first pair.
+	m.Update(tea.MouseMsg{X: pairs.X + 5, Y: pairs.Y + 4, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.focus != panePairs {
+		t.Fatalf("click on the pairs pane: focus = %v", m.focus)
+	}
+	if got := m.pairs.selected(); got == nil || got.Method != "tools/list" {
+		t.Fatalf("click on the third row selected %+v, want the tools/list pair", got)
+	}
+	press(m, "enter")
+	if !strings.Contains(m.View(), "tools/list · id 2") {
+		t.Fatalf("enter after the click did not open tools/list in detail:\n%s", m.View())
+	}
+}
+
+func TestClickTabBar(t *testing.T) {
+	m := newTestModel(t, 80, 24, nil, fixtureRecords())
+	_, spans := m.tabLabels()
+	for _, s := range spans {
+		m.Update(tea.MouseMsg{X: s.x0 + 1, Y: m.lay.TabBar.Y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		if m.slot != s.p || m.focus != s.p {
+			t.Fatalf("click on tab %v: slot %v focus %v", s.p, m.slot, m.focus)
+		}
+	}
+}
+
+func TestWheelScrollsPaneUnderPointer(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	press(m, "up", "up", "up", "up", "up", "enter")
+	d := m.lay.Panes[paneDetail]
+	wheel := tea.MouseMsg{X: d.X + 10, Y: d.Y + 5, Action: tea.MouseActionPress, Button: tea.MouseButtonWheelDown}
+	m.Update(wheel)
+	if m.detail.scroll.offset != wheelStep {
+		t.Fatalf("wheel over detail: offset = %d, want %d", m.detail.scroll.offset, wheelStep)
+	}
+	if m.focus != panePairs {
+		t.Fatalf("the wheel moved focus to %v; it should only scroll", m.focus)
+	}
+	p := m.lay.Panes[panePairs]
+	before := m.pairs.list.cursor
+	m.Update(tea.MouseMsg{X: p.X + 10, Y: p.Y + 5, Action: tea.MouseActionPress, Button: tea.MouseButtonWheelUp})
+	if got, want := m.pairs.list.cursor, max(before-wheelStep, 0); got != want {
+		t.Fatalf("wheel up over pairs: cursor = %d, want %d", got, want)
+	}
+}
+
+func TestScrollKeysFollowAndStop(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	n := m.com.log.PairCount()
+	if m.pairs.list.cursor != n-1 || !m.pairs.list.follow {
+		t.Fatalf("pairs should follow the newest row: cursor %d of %d, follow %v", m.pairs.list.cursor, n, m.pairs.list.follow)
+	}
+	press(m, "home")
+	if m.pairs.list.cursor != 0 || m.pairs.list.follow {
+		t.Fatalf("home: cursor %d follow %v, want 0 false", m.pairs.list.cursor, m.pairs.list.follow)
+	}
+	// New rows do not move a cursor the user placed.
+	s := newScript()
+	s.seq = 1000
+	s.request("77", "ping", "", "{}")
+	m.Update(recordsMsg(s.recs))
+	if m.pairs.list.cursor != 0 {
+		t.Fatalf("a new row moved the cursor to %d", m.pairs.list.cursor)
+	}
+	press(m, "end")
+	if m.pairs.list.cursor != n || !m.pairs.list.follow {
+		t.Fatalf("end: cursor %d follow %v, want %d true", m.pairs.list.cursor, m.pairs.list.follow, n)
+	}
+}
+
+func TestEnterOpensDetailInTabMode(t *testing.T) {
+	m := newTestModel(t, 80, 24, nil, fixtureRecords())
+	press(m, "up", "up", "up", "up", "up", "enter")
+	if m.focus != paneDetail {
+		t.Fatalf("enter in tab mode: focus = %v, want detail", m.focus)
+	}
+	view := m.View()
+	for _, want := range []string{"tools/call greet · id 3", `"name": "Ada"`} {
+		if !strings.Contains(view, want) {
+			t.Errorf("detail view lacks %q:\n%s", want, view)
+		}
+	}
+}
+
+func TestEnterOnEventOpensIt(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	press(m, "shift+tab", "home", "enter")
+	view := m.View()
+	if !strings.Contains(view, "event endpoint") || !strings.Contains(view, "/sse?sessionid=ABC123") {
+		t.Fatalf("enter on the first event did not show it:\n%s", view)
+	}
+	press(m, "v")
+	if !strings.Contains(m.View(), "Raw bytes") || !strings.Contains(m.View(), "event: endpoint") {
+		t.Fatalf("v did not switch to the raw bytes:\n%s", m.View())
+	}
+}
+
+func TestQuit(t *testing.T) {
+	for _, k := range []string{"q", "ctrl+c"} {
+		m := newTestModel(t, 80, 24, nil, nil)
+		cmd := press(m, k)
+		if cmd == nil {
+			t.Fatalf("%s returned no command", k)
+		}
+		if _, ok := cmd().(tea.QuitMsg); !ok {
+			t.Fatalf("%s did not quit", k)
+		}
+		if m.ctx.Err() == nil {
+			t.Fatalf("%s left backend calls running", k)
+		}
+	}
+}
+
+func TestQIsALetterInTheFilter(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	press(m, "/")
+	if !m.events.typing() || m.focus != paneEvents {
+		t.Fatalf("/ did not open the events filter (focus %v)", m.focus)
+	}
+	press(m, "p", "i", "n", "g", "q")
+	if m.ctx.Err() != nil {
+		t.Fatal("typing q in the filter quit")
+	}
+	press(m, "backspace")
+	if got := m.events.query; got != "ping" {
+		t.Fatalf("filter = %q, want ping", got)
+	}
+	// The keep-alive comment and the server's ping request match.
+	if got := m.events.count(); got != 2 {
+		t.Fatalf("filter ping matches %d events, want 2", got)
+	}
+	if !strings.Contains(m.View(), "Raw events 2 of 8 match") {
+		t.Fatalf("the events title does not show the filter:\n%s", m.View())
+	}
+	press(m, "enter")
+	if m.events.typing() || m.events.query != "ping" {
+		t.Fatalf("enter should keep the filter and leave the input")
+	}
+	press(m, "esc")
+	if m.events.query != "" || m.events.count() != 8 {
+		t.Fatalf("esc should clear the filter: query %q, %d rows", m.events.query, m.events.count())
+	}
+}
+
+func TestHelpOverlay(t *testing.T) {
+	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	view := m.View()
+	for _, want := range []string{"Global", "Send", "Raw events", "Command line", "send initialize", "filter events", "copy JSON"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("help lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "play/pause") {
+		t.Errorf("help shows replay keys in a live session:\n%s", view)
+	}
+	checkFrame(t, view, 160, 45)
+	press(m, "tab")
+	if m.focus != panePairs {
+		t.Fatalf("keys under the overlay reached the panes")
+	}
+	press(m, "?")
+	if m.showHelp {
+		t.Fatal("? did not close the help")
+	}
+}
+
+func TestSendKeys(t *testing.T) {
+	tests := []struct {
+		key, method string
+	}{
+		{"i", "initialize"},
+		{"l", "tools/list"},
+	}
+	for _, tt := range tests {
+		b := newFakeBackend()
+		b.resp = &mcp.Response{}
+		m := newTestModel(t, 160, 45, b, fixtureRecords())
+		cmd := press(m, tt.key)
+		msg := runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
+		if got := (<-b.done).Method; got != tt.method {
+			t.Errorf("%s sent %q, want %q", tt.key, got, tt.method)
+		}
+		m.Update(msg)
+		if !strings.Contains(m.View(), tt.method+": ok") {
+			t.Errorf("after %s the status bar does not say ok:\n%s", tt.key, m.View())
+		}
+	}
+}
+
+func TestSubmitSendsAndShowsErrors(t *testing.T) {
+	b := newFakeBackend()
+	b.err = errors.New("POST answered 404: unknown session \x1b[2J")
+	m := newTestModel(t, 160, 45, b, fixtureRecords())
+	_, cmd := m.Update(SubmitMsg{Command: mcp.Command{Method: "tools/call", Tool: "greet", Words: []string{"name=Ada"}}, Line: "tools/call greet name=Ada"})
+	msg := runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
+	if c := <-b.done; c.Tool != "greet" {
+		t.Fatalf("sent tool %q, want greet", c.Tool)
+	}
+	_, cmd = m.Update(msg)
+	view := m.View()
+	if !strings.Contains(view, "tools/call greet: POST answered 404: unknown session") {
+		t.Fatalf("the error is not in the status bar:\n%s", view)
+	}
+	if strings.ContainsRune(view, '\x1b') {
+		t.Fatal("the error's escape sequence reached the view")
+	}
+	if m.status.msg.level != levelError {
+		t.Fatalf("level = %v, want error", m.status.msg.level)
+	}
+	// The message has a time to live.
+	m.Update(statusExpiredMsg{id: m.status.msg.id})
+	if m.status.msg != nil {
+		t.Fatal("the status message did not expire")
+	}
+	if cmd == nil {
+		t.Fatal("no expiry was scheduled")
+	}
+}
+
+func TestReconnectKey(t *testing.T) {
+	b := newFakeBackend()
+	m := newTestModel(t, 160, 45, b, fixtureRecords())
+	msg := runCmd(t, press(m, "r"), func(msg tea.Msg) bool { _, ok := msg.(reconnectedMsg); return ok })
+	<-b.reconnects
+	m.Update(msg)
+	if !strings.Contains(m.View(), "press i to initialize") {
+		t.Fatalf("reconnect did not say what to do next:\n%s", m.View())
+	}
+}
+
+func TestSendingDisabledWithoutBackend(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	for _, k := range []string{"i", "l", "c", ":", "r"} {
+		press(m, k)
+		if !strings.Contains(m.View(), noBackend) {
+			t.Fatalf("%s without a backend did not explain itself:\n%s", k, m.View())
+		}
+		if m.cmdline.Focused() {
+			t.Fatalf("%s opened the command line without a backend", k)
+		}
+	}
+}
+
+func TestCopy(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	press(m, "y")
+	if !strings.Contains(m.View(), "nothing to copy") {
+		t.Fatalf("y with nothing open did not say so:\n%s", m.View())
+	}
+	press(m, "up", "up", "up", "up", "up", "enter")
+	msg := runCmd(t, press(m, "y"), func(msg tea.Msg) bool { _, ok := msg.(copiedMsg); return ok })
+	out := m.clipboard.(*strings.Builder).String()
+	if !strings.HasPrefix(out, "\x1b]52;c;") {
+		t.Fatalf("clipboard got %q, want an OSC 52 sequence", out)
+	}
+	m.Update(msg)
+	if !strings.Contains(m.View(), "copied response JSON (84 B)") {
+		t.Fatalf("copy did not report:\n%s", m.View())
+	}
+}
+
+func TestResizeAnyTime(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	sizes := []struct{ w, h int }{{50, 20}, {80, 24}, {110, 30}, {60, 14}, {160, 45}, {200, 60}}
+	for _, s := range sizes {
+		m.Update(tea.WindowSizeMsg{Width: s.w, Height: s.h})
+		view := m.View()
+		if s.w < minWidth || s.h < minHeight {
+			want := "terminal too small (need 60x15, have "
+			if !strings.HasPrefix(view, want) {
+				t.Errorf("%dx%d: view = %q, want the too-small message", s.w, s.h, view)
+			}
+			continue
+		}
+		checkFrame(t, view, s.w, s.h)
+	}
+}
+
+func TestStreamEnded(t *testing.T) {
+	ch := make(chan mcp.Record, 4)
+	recs := fixtureRecords()
+	ch <- recs[0]
+	ch <- recs[1]
+	close(ch)
+	msg := waitForRecords(ch)()
+	batch, ok := msg.(recordsMsg)
+	if !ok || len(batch) != 2 {
+		t.Fatalf("first wait = %T with %d records, want one batch of 2", msg, len(batch))
+	}
+	if _, ok := waitForRecords(ch)().(streamEndedMsg); !ok {
+		t.Fatal("a closed channel did not end the stream")
+	}
+	m := newTestModel(t, 160, 45, nil, nil)
+	m.Update(batch)
+	m.Update(streamEndedMsg{})
+	if !strings.Contains(m.View(), "● ended") {
+		t.Fatalf("the status bar does not say the session ended:\n%s", m.View())
+	}
+}
+
+func TestFloodIsOneBatch(t *testing.T) {
+	ch := make(chan mcp.Record, maxBatch+10)
+	for i := 0; i < maxBatch+10; i++ {
+		ch <- mcp.Record{Seq: int64(i + 1), Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Data: "x"}}
+	}
+	if got := len(waitForRecords(ch)().(recordsMsg)); got != maxBatch {
+		t.Fatalf("first batch = %d records, want the cap %d", got, maxBatch)
+	}
+	if got := len(waitForRecords(ch)().(recordsMsg)); got != 10 {
+		t.Fatalf("second batch = %d records, want the 10 left", got)
+	}
+}
