@@ -12,9 +12,10 @@ import (
 
 // Difference is one place where a recorded answer and a live one differ.
 type Difference struct {
-	Path           string // e.g. $.result.content[0].text
-	Recorded, Live string // compact JSON; empty when absent
-	Kind           string // "changed" | "missing" (only recorded) | "added" (only live)
+	Path     string `json:"path"`               // e.g. $.result.content[0].text
+	Recorded string `json:"recorded,omitempty"` // compact JSON; empty when absent
+	Live     string `json:"live,omitempty"`
+	Kind     string `json:"kind"` // "changed" | "missing" (only recorded) | "added" (only live)
 }
 
 // The kinds of Difference.

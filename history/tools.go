@@ -12,7 +12,7 @@ import (
 // page gave; the newest complete listing is what completion offers.
 type toolIndex struct {
 	cur      []mcp.Tool // the listing being assembled
-	next     string // the cursor that continues cur
+	next     string     // the cursor that continues cur
 	done     []mcp.Tool // the newest complete listing
 	haveDone bool
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"context"
+	"io"
 	"testing"
 	"time"
 
@@ -34,10 +35,13 @@ func TestFlowAgainstDemoGateway(t *testing.T) {
 		t.Fatalf("connecting to the demo gateway: %v", err)
 	}
 
-	out := tm.Output()
+	// All output is kept, so a frame read while waiting for one thing is
+	// still there when waiting for the next.
+	var seen bytes.Buffer
+	out := io.TeeReader(tm.Output(), &seen)
 	waitFor := func(what string) {
 		t.Helper()
-		teatest.WaitFor(t, out, func(b []byte) bool { return bytes.Contains(b, []byte(what)) },
+		teatest.WaitFor(t, out, func([]byte) bool { return bytes.Contains(seen.Bytes(), []byte(what)) },
 			teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	}
 	waitFor("POST to")

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/ui"
+)
+
+func addHistoryCmds(root *cobra.Command) {
+	root.AddCommand(newSessionsCmd(), newReplayCmd(), newExportCmd())
+}
+
+func newSessionsCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "sessions",
+		Short: "List recorded sessions: start, URL, duration, requests, errors, size",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			dir := history.DefaultDir()
+			infos, err := history.List(dir)
+			if err != nil {
+				return &exitError{exitFailed, err}
+			}
+			out := cmd.OutOrStdout()
+			if len(infos) == 0 {
+				fmt.Fprintf(out, "no recordings in %s yet: run mcpscope or mcpscope exec to make one\n", dir)
+				return nil
+			}
+			fmt.Fprint(out, history.RenderSessions(infos))
+			fmt.Fprintf(out, "\n%d recordings in %s\n", len(infos), dir)
+			return nil
+		},
+	}
+}
+
+// readAll loads a recording for the headless commands, reporting damage.
+func readAll(path string, stderr io.Writer) (history.Header, []mcp.Record, error) {
+	r, err := history.Open(path)
+	if err != nil {
+		return history.Header{}, nil, err
+	}
+	defer r.Close()
+	var recs []mcp.Record
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return r.Header(), recs, fmt.Errorf("%s: %w", path, err)
+		}
+		recs = append(recs, rec)
+	}
+	for _, w := range r.Warnings() {
+		fmt.Fprintf(stderr, "warning: %s: %s\n", path, w)
+	}
+	return r.Header(), recs, nil
+}
+
+func newReplayCmd() *cobra.Command {
+	var against, theme string
+	var ignore []string
+	var asJSON bool
+	var cf connFlags
+	cmd := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Replay a recording in the TUI, or re-run it against a live server with --against",
+		Long: `Replay a recording in the same panes as a live session, at its original pace
+(space pauses, + and - change speed, . steps, g and G jump to the start and end).
+
+With --against URL it runs headless instead: the recorded requests are sent to
+URL in order and each answer is compared with the recorded one. Session ids,
+timestamps, request ids and anything named with --ignore are not compared.
+
+Exit status with --against:
+  0  every answer matched
+  1  something differed, was missing or failed
+  2  usage error
+  3  the server could not be reached`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if against != "" {
+				return runRerun(cmd, args[0], against, ignore, asJSON, &cf)
+			}
+			if asJSON || len(ignore) > 0 {
+				return &exitError{exitUsage, errors.New("--json and --ignore go with --against URL")}
+			}
+			return runReplayTUI(args[0], theme)
+		},
+	}
+	cmd.Flags().StringVar(&against, "against", "", "re-run the recorded requests against this server and compare")
+	cmd.Flags().StringArrayVar(&ignore, "ignore", nil, "JSONPath of a field not to compare, e.g. $.result.meta.etag (repeatable)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "with --against: print a machine-readable report")
+	cmd.Flags().StringVar(&theme, "theme", "", "colour theme")
+	cf.register(cmd)
+	return cmd
+}
+
+func runReplayTUI(path, theme string) error {
+	if err := needTerminal(); err != nil {
+		return err
+	}
+	styles, err := loadStyles(theme)
+	if err != nil {
+		return err
+	}
+	player, err := history.Load(path)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	defer player.Close()
+	h := player.Header()
+	runErr := ui.Run(ui.Options{Player: player, Styles: styles, URL: h.URL, Transport: h.Transport, RecordingPath: path, HistoryPath: historyPath()})
+	for _, w := range player.Warnings() {
+		fmt.Fprintf(os.Stderr, "warning: %s: %s\n", path, w)
+	}
+	if runErr != nil {
+		return &exitError{exitFailed, runErr}
+	}
+	return nil
+}
+
+func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
+	_, recs, err := readAll(path, cmd.ErrOrStderr())
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	cfg, err := cf.config(url)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sess := mcp.NewSession(cfg)
+	go func() {
+		for range sess.Records() {
+		}
+	}()
+	defer sess.Close()
+	if err := sess.Connect(ctx); err != nil {
+		return &exitError{exitConnect, err}
+	}
+	results := history.Rerun(ctx, recs, sess, ignore)
+	out := cmd.OutOrStdout()
+	if asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(map[string]any{"recording": path, "against": url, "same": history.AllSame(results), "results": results})
+	} else {
+		fmt.Fprint(out, history.RenderRerun(results))
+	}
+	if ctx.Err() != nil {
+		return &exitError{exitFailed, errors.New("interrupted")}
+	}
+	if !history.AllSame(results) {
+		return &exitError{exitFailed, nil}
+	}
+	return nil
+}
+
+func newExportCmd() *cobra.Command {
+	var format, output string
+	cmd := &cobra.Command{
+		Use:   "export FILE",
+		Short: "Write a recording as a Markdown transcript (--format md) or JSON pairs (--format json)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "md" && format != "json" {
+				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}
+			}
+			h, recs, err := readAll(args[0], cmd.ErrOrStderr())
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			log := history.NewLog()
+			log.Append(recs...)
+			w := cmd.OutOrStdout()
+			if output != "" && output != "-" {
+				f, err := os.Create(output)
+				if err != nil {
+					return &exitError{exitFailed, err}
+				}
+				defer f.Close()
+				w = f
+			}
+			if format == "md" {
+				err = history.ExportMarkdown(w, h, log)
+			} else {
+				err = history.ExportJSON(w, h, log)
+			}
+			if err != nil {
+				return &exitError{exitFailed, err}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "md", "md or json")
+	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
+	return cmd
+}

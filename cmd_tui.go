@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/themes"
+	"github.com/mcpscope/mcpscope/ui"
+)
+
+// addRootTUI makes `mcpscope [URL]` open the debugger.
+func addRootTUI(root *cobra.Command) {
+	var cf connFlags
+	var rf recordFlags
+	var theme string
+	root.Args = cobra.MaximumNArgs(1)
+	cf.register(root)
+	rf.register(root)
+	root.Flags().StringVar(&theme, "theme", "", "colour theme: default, dark, light, high-contrast, mono or a user theme (see mcpscope themes)")
+	root.Long = `mcpscope opens a live session to an MCP server or gateway over HTTP+SSE and shows
+the endpoint negotiation, every raw event and the matched request/response pairs.
+With no URL it starts the built-in demo gateway and connects to it.
+
+  mcpscope                          the built-in demo gateway
+  mcpscope http://localhost:8811    a Docker MCP Gateway (--bearer or $MCPSCOPE_TOKEN)
+
+Every session is recorded (see mcpscope sessions, mcpscope replay).`
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		url := ""
+		if len(args) == 1 {
+			url = args[0]
+		}
+		return runTUI(url, &cf, &rf, theme)
+	}
+	root.AddCommand(newThemesCmd())
+}
+
+// needTerminal refuses to draw into a pipe.
+func needTerminal() error {
+	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
+		return &exitError{exitUsage, errors.New("the debugger needs a terminal; for scripts and pipes use 'mcpscope exec [URL] COMMAND...'")}
+	}
+	return nil
+}
+
+func loadStyles(name string) (themes.Styles, error) {
+	t, err := themes.Load(name)
+	if err != nil {
+		return themes.Styles{}, &exitError{exitUsage, err}
+	}
+	return themes.NewStyles(t.Palette), nil
+}
+
+// historyPath is where the command line keeps earlier commands.
+func historyPath() string {
+	return filepath.Join(filepath.Dir(history.DefaultDir()), "history")
+}
+
+func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
+	if err := needTerminal(); err != nil {
+		return err
+	}
+	styles, err := loadStyles(theme)
+	if err != nil {
+		return err
+	}
+	note := ""
+	if url == "" {
+		srv, err := startDemo()
+		if err != nil {
+			return &exitError{exitConnect, err}
+		}
+		defer srv.Close()
+		url = srv.URL
+		note = "built-in demo gateway at " + srv.URL + "; run 'mcpscope URL' to debug a real gateway"
+	}
+	cfg, err := cf.config(url)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	cfg.Reconnect = true
+	sess := mcp.NewSession(cfg)
+	records, rec, err := rf.start(sess.Records(), url, cfg.Bearer)
+	if err != nil {
+		sess.Close()
+		return &exitError{exitUsage, err}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// A failed connection shows in the panes as records; the user can retry
+	// with r without leaving.
+	go func() { _ = sess.Connect(ctx) }()
+	opts := ui.Options{
+		Records: records, Backend: sess, Styles: styles,
+		URL: url, Transport: "sse", Note: note, HistoryPath: historyPath(),
+	}
+	if rec != nil {
+		opts.RecordingPath = rec.Path()
+	}
+	runErr := ui.Run(opts)
+	cancel()
+	sess.Close()
+	// Drain what the UI no longer reads so the recorder gets every record
+	// before it closes.
+	for range records {
+	}
+	if rec != nil {
+		fmt.Fprintf(os.Stderr, "session recorded to %s\n  replay it: mcpscope replay %s\n", rec.Path(), rec.Path())
+	}
+	if runErr != nil {
+		return &exitError{exitFailed, runErr}
+	}
+	return nil
+}
+
+func newThemesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "themes",
+		Short: "List the colour themes with a swatch of each",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ts, errs := themes.List()
+			fmt.Fprint(cmd.OutOrStdout(), themes.RenderList(ts, errs))
+			return nil
+		},
+	}
+}

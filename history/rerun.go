@@ -1,0 +1,139 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Sender is what a re-run needs of a live session (*mcp.Session has it).
+type Sender interface {
+	Request(ctx context.Context, method string, params json.RawMessage) (*mcp.Response, error)
+	Notify(ctx context.Context, method string, params json.RawMessage) error
+}
+
+// Outcome is how a re-run request compares with its recording.
+type Outcome string
+
+// The outcomes of a re-run request.
+const (
+	OutcomeSame      Outcome = "same"
+	OutcomeDifferent Outcome = "different"
+	OutcomeMissing   Outcome = "missing" // the recording had an answer, the live server gave none in time
+	OutcomeError     Outcome = "error"   // the live request failed (POST refused, stream gone)
+)
+
+// RerunResult is one recorded request sent again.
+type RerunResult struct {
+	N           int          `json:"n"` // 1-based position among the recorded requests
+	Method      string       `json:"method"`
+	Tool        string       `json:"tool,omitempty"`
+	Outcome     Outcome      `json:"outcome"`
+	Differences []Difference `json:"differences,omitempty"`
+	Error       string       `json:"error,omitempty"`
+}
+
+// Rerun sends the client's recorded requests and notifications to s in their
+// recorded order, with their recorded params, and compares each answer with
+// the recorded one. Our automatic answers to server requests are not re-sent:
+// the live server asks again if it wants them.
+func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []RerunResult {
+	answers := map[int64]*mcp.Record{}
+	for i := range recs {
+		r := &recs[i]
+		if r.Kind == mcp.KindReceived && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate) {
+			answers[r.RPC.ReqSeq] = r
+		}
+	}
+	var out []RerunResult
+	for i := range recs {
+		r := &recs[i]
+		if r.Kind != mcp.KindSent || ctx.Err() != nil {
+			continue
+		}
+		params := paramsOf(r.RPC.Raw)
+		switch r.RPC.Class {
+		case mcp.ClassNotification:
+			// A refused notification shows up again in the next request.
+			_ = s.Notify(ctx, r.RPC.Method, params)
+			continue
+		case mcp.ClassRequest:
+		default:
+			continue
+		}
+		res := RerunResult{N: len(out) + 1, Method: r.RPC.Method, Tool: r.RPC.Tool}
+		live, err := s.Request(ctx, r.RPC.Method, params)
+		res.Outcome, res.Differences, res.Error = judge(answers[r.Seq], live, err, ignore)
+		out = append(out, res)
+	}
+	return out
+}
+
+func judge(recorded *mcp.Record, live *mcp.Response, err error, ignore []string) (Outcome, []Difference, string) {
+	var te *mcp.TimeoutError
+	switch {
+	case err != nil && recorded == nil && errors.As(err, &te):
+		return OutcomeSame, nil, "" // it went unanswered then too
+	case err != nil && errors.As(err, &te):
+		return OutcomeMissing, nil, err.Error()
+	case err != nil:
+		return OutcomeError, nil, err.Error()
+	case recorded == nil:
+		return OutcomeDifferent, []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}, ""
+	}
+	diffs := Compare(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
+	if len(diffs) == 0 {
+		return OutcomeSame, nil, ""
+	}
+	return OutcomeDifferent, diffs, ""
+}
+
+// paramsOf takes the params member out of a recorded message, unchanged.
+func paramsOf(raw mcp.Raw) json.RawMessage {
+	var m struct {
+		Params json.RawMessage `json:"params"`
+	}
+	if json.Unmarshal([]byte(raw), &m) != nil {
+		return nil
+	}
+	return m.Params
+}
+
+// RenderRerun prints one line per request and a diff under each difference.
+func RenderRerun(results []RerunResult) string {
+	var b strings.Builder
+	counts := map[Outcome]int{}
+	for _, r := range results {
+		counts[r.Outcome]++
+		name := r.Method
+		if r.Tool != "" {
+			name += " " + r.Tool
+		}
+		fmt.Fprintf(&b, "%3d  %-9s  %s\n", r.N, r.Outcome, clean(name))
+		if r.Error != "" {
+			fmt.Fprintf(&b, "     %s\n", clean(r.Error))
+		}
+		for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences), "\n"), "\n") {
+			if len(r.Differences) > 0 {
+				fmt.Fprintf(&b, "     %s\n", line)
+			}
+		}
+	}
+	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors\n",
+		len(results), counts[OutcomeSame], counts[OutcomeDifferent], counts[OutcomeMissing], counts[OutcomeError])
+	return b.String()
+}
+
+// AllSame reports whether every request matched its recording.
+func AllSame(results []RerunResult) bool {
+	for _, r := range results {
+		if r.Outcome != OutcomeSame {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// run executes mcpscope with args and returns stdout, stderr and the exit
+// status main would use.
+func run(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := newRootCmd()
+	var out, errb bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SetArgs(args)
+	err := cmd.Execute()
+	code := exitOK
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.code
+		if ee.err != nil {
+			errb.WriteString(ee.err.Error())
+		}
+	case err != nil:
+		code = exitUsage
+		errb.WriteString(err.Error())
+	}
+	return out.String(), errb.String(), code
+}
+
+// stateDir points recordings at a temporary directory.
+func stateDir(t *testing.T) string {
+	dir := t.TempDir()
+	t.Setenv("MCPSCOPE_STATE_DIR", dir)
+	return filepath.Join(dir, "sessions")
+}
+
+func startGateway(t *testing.T, opts demo.Options) string {
+	t.Helper()
+	srv, err := demo.Start("127.0.0.1:0", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv.URL
+}
+
+func TestExecListsAndCallsTheDemoGateway(t *testing.T) {
+	stateDir(t)
+	out, errOut, code := run(t, "exec", "--no-record", "tools/list", "tools/call greet name=Ann times=2")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+	for _, want := range []string{"── initialize", "server mcpscope-demo", "── tools/list", "greet", "name*: string", "── tools/call greet", "Hello, Ann!\nHello, Ann!"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errOut, "built-in demo gateway") {
+		t.Errorf("stderr does not say the demo gateway was used: %q", errOut)
+	}
+}
+
+func TestExecUnquotedWordsJoinTheirCommand(t *testing.T) {
+	url := startGateway(t, demo.Options{})
+	out, errOut, code := run(t, "exec", "--no-record", url, "tools/call", "greet", "name=Bo", "loud=true")
+	if code != exitOK || !strings.Contains(out, "HELLO, BO!") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+func TestExecExitStatuses(t *testing.T) {
+	url := startGateway(t, demo.Options{})
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"tool isError", []string{url, "tools/call fail message=boom"}, exitFailed, "tool error"},
+		{"json-rpc error", []string{url, "no/such/method"}, exitFailed, "error:"},
+		{"bad value", []string{url, "tools/call greet name=Ann times=two"}, exitUsage, "times"},
+		{"unterminated quote", []string{url, "tools/call greet name='Ann"}, exitUsage, "quote"},
+		{"closed port", []string{"http://127.0.0.1:1", "tools/list"}, exitConnect, "cannot open the stream"},
+		{"bad header", []string{"-H", "nocolon", url, "tools/list"}, exitUsage, "Name: value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := run(t, append([]string{"exec", "--no-record"}, tt.args...)...)
+			if code != tt.code || !strings.Contains(out+errOut, tt.want) {
+				t.Errorf("exit %d (want %d), output lacks %q:\n%s\n%s", code, tt.code, tt.want, out, errOut)
+			}
+		})
+	}
+}
+
+func TestExecJSONPrintsRecords(t *testing.T) {
+	url := startGateway(t, demo.Options{})
+	out, errOut, code := run(t, "exec", "--no-record", "--json", url, "tools/list")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	kinds := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct{ Kind string }
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("not a JSON line: %q", line)
+		}
+		kinds[r.Kind]++
+	}
+	for _, k := range []string{"http", "event", "endpoint", "sent", "received", "state"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s record in --json output (%v)", k, kinds)
+		}
+	}
+}
+
+// A session recorded by exec can be listed, re-run against the same server
+// (same answers), re-run against a changed server (a difference, shown), and
+// exported.
+func TestRecordListRerunExport(t *testing.T) {
+	dir := stateDir(t)
+	url := startGateway(t, demo.Options{})
+	_, errOut, code := run(t, "exec", "--bearer", "tok-123456", url, "tools/list", "tools/call greet name=Ann")
+	if code != exitOK {
+		t.Fatalf("exec exit %d: %s", code, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(files) != 1 || !strings.Contains(errOut, files[0]) {
+		t.Fatalf("recordings %v; stderr %q", files, errOut)
+	}
+	raw, _ := os.ReadFile(files[0])
+	if bytes.Contains(raw, []byte("tok-123456")) || !bytes.Contains(raw, []byte("[redacted]")) {
+		t.Error("the bearer token was not redacted from the recording")
+	}
+
+	out, _, code := run(t, "sessions")
+	if code != exitOK || !strings.Contains(out, url) {
+		t.Errorf("sessions (exit %d) does not list %s:\n%s", code, url, out)
+	}
+
+	out, errOut, code = run(t, "replay", files[0], "--against", url)
+	if code != exitOK || !strings.Contains(out, "0 different") {
+		t.Errorf("re-run against the same gateway: exit %d\n%s\n%s", code, out, errOut)
+	}
+
+	changed := startGateway(t, demo.Options{Greeting: "Howdy"})
+	out, _, code = run(t, "replay", files[0], "--against", changed)
+	if code != exitFailed || !strings.Contains(out, "different") || !strings.Contains(out, "Howdy") {
+		t.Errorf("re-run against a changed gateway: exit %d\n%s", code, out)
+	}
+
+	_, _, code = run(t, "replay", files[0], "--against", "http://127.0.0.1:1")
+	if code != exitConnect {
+		t.Errorf("re-run against a closed port: exit %d, want %d", code, exitConnect)
+	}
+
+	out, _, code = run(t, "export", files[0], "--format", "md")
+	if code != exitOK || !strings.Contains(out, "tools/call") || !strings.Contains(out, "```json") {
+		t.Errorf("export md: exit %d\n%s", code, out)
+	}
+}
+
+func TestTUINeedsATerminal(t *testing.T) {
+	_, errOut, code := run(t, "--no-record")
+	if code != exitUsage || !strings.Contains(errOut, "mcpscope exec") {
+		t.Errorf("without a terminal: exit %d, %q", code, errOut)
+	}
+}

@@ -1,0 +1,155 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// historyCap is how many commands the history keeps, in memory and on disk.
+const historyCap = 1000
+
+// cmdHistory is the list of earlier command lines that up and down walk
+// through, oldest first. It is loaded once by the constructor; saving runs in
+// a tea.Cmd because Update must not do I/O.
+type cmdHistory struct {
+	entries []string
+	pos     int    // the entry shown while walking; len(entries) is the draft
+	draft   string // what was typed before walking started
+	file    *historyFile
+	seq     uint64 // numbers the snapshots handed to the file
+	loadErr error  // why the file could not be read; saving is off then
+}
+
+// historyFile writes snapshots of the history. Snapshots can reach it out
+// of order (each save is its own Cmd goroutine), so it keeps the newest.
+type historyFile struct {
+	path    string
+	mu      sync.Mutex
+	written uint64
+}
+
+// historySaveErrMsg reports that the history could not be written.
+type historySaveErrMsg struct{ err error }
+
+// loadHistory reads path, one command per line. A missing file is an empty
+// history. A file that cannot be read is left alone: overwriting it with
+// this session's few commands would destroy the user's history.
+func loadHistory(path string) *cmdHistory {
+	h := &cmdHistory{}
+	if path == "" {
+		return h
+	}
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		h.loadErr = fmt.Errorf("command history not kept: %w", err)
+		return h
+	default:
+		for _, line := range strings.Split(string(data), "\n") {
+			if line = strings.TrimSuffix(line, "\r"); strings.TrimSpace(line) != "" {
+				h.entries = append(h.entries, line)
+			}
+		}
+		if len(h.entries) > historyCap {
+			h.entries = h.entries[len(h.entries)-historyCap:]
+		}
+	}
+	h.file = &historyFile{path: path}
+	h.pos = len(h.entries)
+	return h
+}
+
+// add appends a sent command line (unless it repeats the last one), stops
+// any walk, and returns the Cmd that saves the history, or nil.
+func (h *cmdHistory) add(line string) tea.Cmd {
+	// The file holds one command per line; a pasted line break must not
+	// split one command into two.
+	line = strings.Join(strings.FieldsFunc(line, func(r rune) bool { return r == '\n' || r == '\r' }), " ")
+	h.pos = len(h.entries)
+	if line == "" || (len(h.entries) > 0 && h.entries[len(h.entries)-1] == line) {
+		return nil
+	}
+	h.entries = append(h.entries, line)
+	if len(h.entries) > historyCap {
+		h.entries = slices.Delete(h.entries, 0, len(h.entries)-historyCap)
+	}
+	h.pos = len(h.entries)
+	if h.file == nil {
+		return nil
+	}
+	h.seq++
+	f, seq, snapshot := h.file, h.seq, slices.Clone(h.entries)
+	return func() tea.Msg {
+		if err := f.write(seq, snapshot); err != nil {
+			return historySaveErrMsg{err}
+		}
+		return nil
+	}
+}
+
+// prev returns the entry before the one shown; current is what the input
+// holds now, kept as the draft when the walk starts.
+func (h *cmdHistory) prev(current string) (string, bool) {
+	if h.pos == 0 || len(h.entries) == 0 {
+		return "", false
+	}
+	if h.pos == len(h.entries) {
+		h.draft = current
+	}
+	h.pos--
+	return h.entries[h.pos], true
+}
+
+// next returns the entry after the one shown, or the draft past the newest.
+func (h *cmdHistory) next() (string, bool) {
+	if h.pos >= len(h.entries) {
+		return "", false
+	}
+	h.pos++
+	if h.pos == len(h.entries) {
+		return h.draft, true
+	}
+	return h.entries[h.pos], true
+}
+
+// reset ends a walk: the next up starts from the newest entry.
+func (h *cmdHistory) reset() { h.pos = len(h.entries) }
+
+// write replaces the file with lines through a temporary file and a rename,
+// so a crash mid-write never leaves half a history.
+func (f *historyFile) write(seq uint64, lines []string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if seq <= f.written {
+		return nil
+	}
+	dir := filepath.Dir(f.path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("saving command history: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".history-*")
+	if err != nil {
+		return fmt.Errorf("saving command history: %w", err)
+	}
+	_, werr := tmp.WriteString(strings.Join(lines, "\n") + "\n")
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		_ = os.Remove(tmp.Name())
+		return fmt.Errorf("saving command history to %s: %w", f.path, err)
+	}
+	if err := os.Rename(tmp.Name(), f.path); err != nil {
+		_ = os.Remove(tmp.Name())
+		return fmt.Errorf("saving command history to %s: %w", f.path, err)
+	}
+	f.written = seq
+	return nil
+}
