@@ -44,7 +44,9 @@ func (e *emitter) emit(r Record) Record {
 	e.seq++
 	r.Seq = e.seq
 	if r.Time.IsZero() {
-		r.Time = e.now()
+		// Wall clock only: a recording keeps no monotonic reading, and the
+		// timings a replay derives from these times must equal the live ones.
+		r.Time = e.now().Round(0)
 	}
 	e.queue = append(e.queue, r)
 	if e.waiting {

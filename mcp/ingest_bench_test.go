@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"testing"
 
 	sse "github.com/tmaxmax/go-sse"
@@ -58,7 +57,7 @@ func BenchmarkIngest(b *testing.B) {
 		c := &connection{n: 1, ready: make(chan struct{})}
 		s.current = c
 		for i := 1; i <= benchEvents; i++ {
-			s.pending[strconv.Itoa(i)] = &pending{seq: int64(i), conn: 1, method: "tools/call", done: make(chan result, 1)}
+			s.pending[int64(i)] = &pending{seq: int64(i), conn: 1, method: "tools/call", done: make(chan result, 1)}
 		}
 		drained := make(chan int)
 		go func() {

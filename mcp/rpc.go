@@ -79,12 +79,13 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 		return nil, &ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
 	}
 	s.nextID++
-	id := strconv.FormatInt(s.nextID, 10)
+	n := s.nextID
+	id := strconv.FormatInt(n, 10)
 	body := encodeMessage(id, method, params)
 	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1)}
 	rec := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body)}})
 	p.seq = rec.Seq
-	s.pending[id] = p
+	s.pending[n] = p
 	// Added under the lock, after the closed check, so Close's Wait cannot
 	// race with it.
 	s.wg.Add(1)
@@ -105,16 +106,16 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 			return r.resp, r.err
 		case err := <-posted:
 			posted = nil
-			if err != nil && s.abandon(id, p, OpPost, err) {
+			if err != nil && s.abandon(n, p, OpPost, err) {
 				return nil, err
 			}
 		case <-timer.C:
 			err := &TimeoutError{Method: method, ID: id, After: s.cfg.RequestTimeout.String()}
-			if s.abandon(id, p, OpTimeout, err) {
+			if s.abandon(n, p, OpTimeout, err) {
 				return nil, err
 			}
 		case <-ctx.Done():
-			if s.abandon(id, p, "cancelled", ctx.Err()) {
+			if s.abandon(n, p, "cancelled", ctx.Err()) {
 				return nil, ctx.Err()
 			}
 		}
@@ -123,7 +124,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 
 // abandon stops waiting for id and records why. It reports false when the
 // answer won the race and is already in p.done.
-func (s *Session) abandon(id string, p *pending, op string, err error) bool {
+func (s *Session) abandon(id int64, p *pending, op string, err error) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.pending[id] != p {
@@ -231,13 +232,14 @@ func (s *Session) handleOne(conn int, b []byte, raw string) {
 	s.emit(Record{Kind: KindReceived, RPC: m})
 }
 
-// pairAnswer matches an answer with our request by the id's exact text; ids
-// in the server's own id space or from other sessions stay unpaired.
+// pairAnswer matches an answer with our request by id; ids in the server's
+// own id space or from other sessions stay unpaired.
 func (s *Session) pairAnswer(m *RPCMessage, p peeked) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if req, ok := s.pending[m.ID]; ok {
-		delete(s.pending, m.ID)
+	n, ours := parseOurID(p.id)
+	if req, ok := s.pending[n]; ours && ok {
+		delete(s.pending, n)
 		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
 		rec := s.emit(Record{Kind: KindReceived, RPC: m})
 		resp := &Response{ReqSeq: req.seq, Seq: rec.Seq, Raw: m.Raw, ToolError: m.ToolError}
@@ -252,8 +254,8 @@ func (s *Session) pairAnswer(m *RPCMessage, p peeked) {
 		req.finish(resp, nil)
 		return
 	}
-	if seq, ok := s.abandoned[m.ID]; ok {
-		delete(s.abandoned, m.ID)
+	if seq, ok := s.abandoned[n]; ours && ok {
+		delete(s.abandoned, n)
 		m.Class, m.ReqSeq = ClassLate, seq
 	} else {
 		m.Class = ClassForeign
@@ -280,4 +282,21 @@ func (s *Session) answerServer(conn int, reqSeq int64, id, method string) {
 			s.emitError("reply", "could not answer the server's "+method+": "+err.Error(), "", rec.Seq, conn)
 		}
 	}()
+}
+
+// parseOurID reads an id that could be one of ours: we send positive
+// integers written plainly, so "1", not "01", "1.0" or "\"1\"", which stay
+// foreign and so show a server that mangled the id.
+func parseOurID(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 18 || b[0] == '0' {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
 }

@@ -67,9 +67,9 @@ type Session struct {
 
 	mu          sync.Mutex
 	nextID      int64
-	pending     map[string]*pending // our requests by id text
-	abandoned   map[string]int64    // timed-out or failed requests: id text -> request Seq
-	conn        int                 // number of the latest stream connection
+	pending     map[int64]*pending // our requests by id (we only send integer ids)
+	abandoned   map[int64]int64    // timed-out or failed requests: id -> request Seq
+	conn        int                // number of the latest stream connection
 	current     *connection
 	endpoint    *Endpoint          // nil until the current connection negotiated one
 	cancel      context.CancelFunc // ends the current stream
@@ -113,8 +113,8 @@ func NewSession(cfg Config) *Session {
 		cfg:        cfg,
 		client:     client,
 		out:        newEmitter(cfg.Now),
-		pending:    map[string]*pending{},
-		abandoned:  map[string]int64{},
+		pending:    map[int64]*pending{},
+		abandoned:  map[int64]int64{},
 	}
 }
 

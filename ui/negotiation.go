@@ -170,6 +170,9 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	}
 	if len(neg.Posts) > 0 {
 		f.kv("POSTs", postSummary(neg.Posts), st.Row)
+		if len(neg.Posts) > 1 {
+			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
+		}
 	}
 
 	if neg.ServerName != "" || neg.ProtocolVersion != "" {
@@ -236,6 +239,22 @@ func postSummary(posts []*mcp.HTTPExchange) string {
 	}
 	last := posts[len(posts)-1]
 	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + dur(last.Duration)
+}
+
+// recentPosts lists the newest POST statuses one by one, oldest first, so
+// a failure among successes shows where it happened.
+func recentPosts(posts []*mcp.HTTPExchange, n int) string {
+	if len(posts) > n {
+		posts = posts[len(posts)-n:]
+	}
+	parts := make([]string, len(posts))
+	for i, p := range posts {
+		parts[i] = strconv.Itoa(p.Status)
+		if p.Status == 0 {
+			parts[i] = "—"
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // statusText is an HTTP status or why there was none.

@@ -1,0 +1,165 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// pairView is what a user sees of a pair; replay must reproduce it exactly.
+type pairView struct {
+	Kind                 PairKind
+	State                PairState
+	ID, Method, Tool     string
+	PostLatency, Latency time.Duration
+	Size                 int
+}
+
+func viewPairs(l *Log) []pairView {
+	out := make([]pairView, l.PairCount())
+	for i := range out {
+		p := l.Pair(i)
+		out[i] = pairView{p.Kind, p.State, p.ID, p.Method, p.Tool, p.PostLatency, p.Latency, p.ResponseSize}
+	}
+	return out
+}
+
+// recordDemoSession runs a live session against the demo gateway, recording
+// it, and returns the live Log and the recording's path.
+func recordDemoSession(t *testing.T) (*Log, string) {
+	t.Helper()
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	rec, err := Create(path, Header{URL: srv.URL, Transport: "sse", Started: time.Now()}, RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewSession(mcp.Config{URL: srv.URL})
+	live := NewLog()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for r := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
+			live.Append(r)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.ListTools(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CallTool(ctx, "greet", json.RawMessage(`{"name":"Ann","times":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CallTool(ctx, "fail", json.RawMessage(`{"message":"boom"}`)); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	<-done
+	return live, path
+}
+
+func TestReplayedPairsEqualLiveOnes(t *testing.T) {
+	live, path := recordDemoSession(t)
+	want := viewPairs(live)
+	if len(want) < 5 {
+		t.Fatalf("live session has only %d pairs", len(want))
+	}
+
+	// Read straight from the file.
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	fromFile := NewLog()
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromFile.Append(rec)
+	}
+	assertSamePairs(t, "read back", fromFile, want)
+
+	// Through the player, as the replay TUI does.
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	played := NewLog()
+	played.Append(p.JumpEnd()...)
+	assertSamePairs(t, "played", played, want)
+
+	ln, pn := live.Negotiation(), played.Negotiation()
+	if ln.Endpoint.Preferred != pn.Endpoint.Preferred || ln.ServerName != pn.ServerName || ln.ProtocolVersion != pn.ProtocolVersion || len(ln.Posts) != len(pn.Posts) {
+		t.Errorf("negotiation differs after replay: live %+v, played %+v", ln, pn)
+	}
+	if live.EventCount() != played.EventCount() {
+		t.Errorf("events: live %d, played %d", live.EventCount(), played.EventCount())
+	}
+}
+
+func assertSamePairs(t *testing.T, how string, l *Log, want []pairView) {
+	t.Helper()
+	got := viewPairs(l)
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d pairs, live had %d", how, len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%s: pair %d = %+v, live was %+v", how, i, got[i], want[i])
+		}
+	}
+}
+
+func TestCutRecordingReplaysWithWarning(t *testing.T) {
+	_, path := recordDemoSession(t)
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(t.TempDir(), "cut.jsonl")
+	if err := os.WriteFile(cut, raw[:len(raw)-40], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(cut)
+	if err != nil {
+		t.Fatalf("a cut recording does not open: %v", err)
+	}
+	defer p.Close()
+	if err := p.Wait(); err != nil {
+		t.Fatalf("a cut recording is an error: %v", err)
+	}
+	if len(p.Warnings()) == 0 {
+		t.Error("no warning about the cut last line")
+	}
+	if n := len(p.JumpEnd()); n < 10 {
+		t.Errorf("only %d records replayed from the cut recording", n)
+	}
+}

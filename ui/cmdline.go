@@ -1,0 +1,412 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/themes"
+)
+
+// SubmitMsg asks the root to send a command typed on the command line.
+type SubmitMsg struct {
+	Command mcp.Command
+	// Line is the command line as typed, trimmed.
+	Line string
+	// Forced is set when the line was sent despite warnings about its
+	// arguments (a second Enter after they were shown).
+	Forced bool
+}
+
+// CancelMsg says the user left the command line without sending.
+type CancelMsg struct{}
+
+// CommandLine is the one-line prompt where `initialize`, `tools/list` and
+// `tools/call NAME key=value ...` are typed, with completion from the
+// tools' input schemas, argument hints and a history kept across runs.
+// It draws two lines: the input and a hint line below it.
+type CommandLine struct {
+	st    *themes.Styles
+	keys  *KeyMap
+	input textinput.Model
+	width int
+
+	tools []mcp.Tool
+	info  map[string]*toolInfo
+
+	hist     *cmdHistory
+	disabled string // why sending is off; "" when it is on
+
+	// The outcome of the last Enter, shown until the line changes.
+	err        string
+	warns      []mcp.ArgWarning
+	warnedLine string // the line the warnings are about; Enter on it again sends
+	cycle      *cycleState
+}
+
+// cycleState lets repeated Tabs step through the candidates.
+type cycleState struct {
+	comp  completion
+	idx   int    // the candidate shown, -1 before the first
+	end   int    // byte offset where the inserted text ends
+	value string // the line as completion left it; any edit ends the cycle
+}
+
+// NewCommandLine returns a blurred command line. historyPath is the file
+// that keeps the history across runs; "" keeps it in memory only.
+func NewCommandLine(st *themes.Styles, keys *KeyMap, historyPath string) *CommandLine {
+	in := textinput.New()
+	in.Prompt = "› "
+	in.Placeholder = "method [key=value …]   " + keyHints(keys.Complete) + " · " + keyHints(keys.HistoryPrev)
+	// Tab and the arrows belong to completion and history here.
+	in.KeyMap.AcceptSuggestion = key.NewBinding(key.WithDisabled())
+	in.KeyMap.NextSuggestion = key.NewBinding(key.WithDisabled())
+	in.KeyMap.PrevSuggestion = key.NewBinding(key.WithDisabled())
+	ts := st.TextInput
+	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ts.Prompt, ts.Text, ts.Placeholder, ts.Completion
+	in.Cursor.Style, in.Cursor.TextStyle = ts.Cursor, ts.Text
+	return &CommandLine{st: st, keys: keys, input: in, info: map[string]*toolInfo{}, hist: loadHistory(historyPath)}
+}
+
+// Focus gives the command line the keyboard with prefill typed in.
+func (c *CommandLine) Focus(prefill string) tea.Cmd {
+	c.input.SetValue(prefill)
+	c.input.CursorEnd()
+	c.clearOutcome()
+	c.hist.reset()
+	return c.input.Focus()
+}
+
+// Blur takes the keyboard away.
+func (c *CommandLine) Blur() { c.input.Blur() }
+
+// Focused reports whether the command line has the keyboard.
+func (c *CommandLine) Focused() bool { return c.input.Focused() }
+
+// SetTools replaces the tools that completion and hints use; the root calls
+// it whenever the tool list changes (tools/list_changed included).
+func (c *CommandLine) SetTools(tools []mcp.Tool) {
+	c.tools = tools
+	c.info = make(map[string]*toolInfo, len(tools))
+	for _, t := range tools {
+		c.info[t.Name] = &toolInfo{tool: t}
+	}
+	c.cycle = nil
+}
+
+// SetSize sets the width both lines are drawn at.
+func (c *CommandLine) SetSize(width int) {
+	c.width = width
+	c.input.Width = max(1, width-ansi.StringWidth(c.input.Prompt)-1)
+}
+
+// Height is the number of lines View draws.
+func (c *CommandLine) Height() int { return 2 }
+
+// SetDisabled turns sending off with the reason shown to the user, as in
+// replay mode; "" turns it back on.
+func (c *CommandLine) SetDisabled(reason string) { c.disabled = reason }
+
+// ShortHelp lists the command line's keys for the help view.
+func (c *CommandLine) ShortHelp() []key.Binding {
+	k := c.keys
+	return []key.Binding{k.Complete, k.Submit, k.HistoryPrev, k.HistoryNext, k.Cancel}
+}
+
+// FullHelp is ShortHelp as one column.
+func (c *CommandLine) FullHelp() [][]key.Binding { return [][]key.Binding{c.ShortHelp()} }
+
+// Update handles keys while focused and the Cmd results it started.
+func (c *CommandLine) Update(msg tea.Msg) (*CommandLine, tea.Cmd) {
+	switch msg := msg.(type) {
+	case historySaveErrMsg:
+		c.err = SanitizeLine(msg.err.Error())
+		return c, nil
+	case tea.KeyMsg:
+		if !c.input.Focused() {
+			return c, nil
+		}
+		return c, c.key(msg)
+	}
+	var cmd tea.Cmd
+	c.input, cmd = c.input.Update(msg)
+	return c, cmd
+}
+
+func (c *CommandLine) key(msg tea.KeyMsg) tea.Cmd {
+	k := c.keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		c.input.Reset()
+		c.clearOutcome()
+		c.input.Blur()
+		return func() tea.Msg { return CancelMsg{} }
+	case c.disabled != "":
+		return nil // the hint line says why
+	case key.Matches(msg, k.Submit):
+		return c.submit()
+	case key.Matches(msg, k.Complete):
+		c.complete()
+		return nil
+	case key.Matches(msg, k.HistoryPrev):
+		if line, ok := c.hist.prev(c.input.Value()); ok {
+			c.setLine(line)
+		}
+		return nil
+	case key.Matches(msg, k.HistoryNext):
+		if line, ok := c.hist.next(); ok {
+			c.setLine(line)
+		}
+		return nil
+	}
+	before := c.input.Value()
+	var cmd tea.Cmd
+	c.input, cmd = c.input.Update(msg)
+	if c.input.Value() != before {
+		c.clearOutcome()
+		c.hist.reset()
+	}
+	return cmd
+}
+
+// setLine shows a history entry, keeping the walk going.
+func (c *CommandLine) setLine(line string) {
+	c.input.SetValue(line)
+	c.input.CursorEnd()
+	c.clearOutcome()
+}
+
+func (c *CommandLine) clearOutcome() {
+	c.err, c.warns, c.warnedLine, c.cycle = "", nil, "", nil
+}
+
+// submit checks the line and sends it, or shows why not. Warnings hold the
+// line back once; Enter on the same line again sends it (Forced), because a
+// debugger must be able to send what the user typed on purpose.
+func (c *CommandLine) submit() tea.Cmd {
+	line := strings.TrimSpace(c.input.Value())
+	if line == "" {
+		return nil
+	}
+	cmd, err := mcp.ParseCommand(line)
+	if err != nil {
+		c.err, c.warns, c.cycle = errorHead(err.Error()), nil, nil
+		return nil
+	}
+	warns, err := c.check(cmd)
+	if err != nil {
+		c.err, c.warns, c.cycle = "cannot send: "+SanitizeLine(strings.ReplaceAll(err.Error(), "\n", "; ")), nil, nil
+		return nil
+	}
+	forced := len(warns) > 0
+	if forced && c.warnedLine != line {
+		c.err, c.warns, c.warnedLine, c.cycle = "", warns, line, nil
+		return nil
+	}
+	save := c.hist.add(line)
+	c.input.Reset()
+	c.clearOutcome()
+	submit := func() tea.Msg { return SubmitMsg{Command: cmd, Line: line, Forced: forced} }
+	return tea.Batch(submit, save)
+}
+
+// check reads the arguments the way the session will, to report errors
+// (nothing is sent) and warnings (sent on a second Enter) before sending.
+func (c *CommandLine) check(cmd mcp.Command) ([]mcp.ArgWarning, error) {
+	if cmd.Method != "tools/call" {
+		if len(cmd.Words) == 0 || cmd.Method == "tools/list" {
+			return nil, nil
+		}
+		_, warns, err := mcp.ParseArgs(cmd.Words, nil)
+		return warns, err
+	}
+	info := c.info[cmd.Tool]
+	var pre []mcp.ArgWarning
+	var schema *mcp.Schema
+	switch {
+	case info == nil && len(c.tools) > 0:
+		pre = append(pre, mcp.ArgWarning{Message: "tool " + cmd.Tool + " is not in the tools list (" + plural(len(c.tools), "tool") + ")"})
+	case info != nil:
+		var err error
+		if schema, err = info.getSchema(); err != nil {
+			pre = append(pre, mcp.ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); arguments go as strings"})
+		}
+	}
+	_, warns, err := mcp.ParseArgs(cmd.Words, schema)
+	return append(pre, warns...), err
+}
+
+// complete runs one Tab: the only candidate, the candidates' common prefix,
+// or the next candidate when Tab is pressed again.
+func (c *CommandLine) complete() {
+	value := c.input.Value()
+	cursor := byteOffset(value, c.input.Position())
+	if cy := c.cycle; cy != nil && cy.value == value {
+		cy.idx = (cy.idx + 1) % len(cy.comp.items)
+		c.replace(cy.comp.start, cy.end, cy.comp.items[cy.idx])
+		return
+	}
+	c.clearOutcome()
+	ctx := analyze(value[:cursor], c.info)
+	comp := complete(ctx, c.tools)
+	switch len(comp.items) {
+	case 0:
+		return
+	case 1:
+		c.replace(comp.start, cursor, comp.items[0])
+		return
+	}
+	cy := &cycleState{comp: comp, idx: -1}
+	if p := commonPrefix(comp.items); len(p) > cursor-comp.start {
+		c.replace(comp.start, cursor, p)
+	} else {
+		cy.idx = 0
+		c.replace(comp.start, cursor, comp.items[0])
+	}
+	cy.end = cy.comp.start + len(cy.insertedText())
+	cy.value = c.input.Value()
+	c.cycle = cy
+}
+
+// insertedText is what the cycle has put on the line so far.
+func (cy *cycleState) insertedText() string {
+	if cy.idx < 0 {
+		return commonPrefix(cy.comp.items)
+	}
+	return cy.comp.items[cy.idx]
+}
+
+// replace puts text in place of value[start:end] and the cursor after it.
+func (c *CommandLine) replace(start, end int, text string) {
+	value := c.input.Value()
+	head := value[:start] + text
+	c.input.SetValue(head + value[end:])
+	c.input.SetCursor(utf8.RuneCountInString(head))
+	if c.cycle != nil {
+		c.cycle.end = len(head)
+		c.cycle.value = c.input.Value()
+	}
+}
+
+// byteOffset converts the input's cursor (in runes) to a byte offset.
+func byteOffset(s string, runes int) int {
+	for i := range s {
+		if runes == 0 {
+			return i
+		}
+		runes--
+	}
+	return len(s)
+}
+
+// View draws exactly Height lines: the input and the hint line.
+func (c *CommandLine) View() string {
+	var top string
+	if c.input.Focused() {
+		top = dropInvisible(c.input.View())
+	} else {
+		top = c.st.Hint.Render(keyHints(c.keys.Command, c.keys.Call))
+	}
+	return c.fit(top) + "\n" + c.fit(c.hintLine())
+}
+
+// hintLine is the second line: why sending is off, the last Enter's
+// outcome, the completion candidates, or a hint for the word being typed.
+func (c *CommandLine) hintLine() string {
+	st := c.st
+	switch {
+	case c.disabled != "":
+		return st.Warning.Render(SanitizeLine(c.disabled))
+	case c.err != "":
+		return st.Error.Render("✗ " + c.err)
+	case len(c.warns) > 0:
+		parts := make([]string, len(c.warns))
+		for i, w := range c.warns {
+			parts[i] = SanitizeLine(w.String())
+		}
+		return st.Warning.Render("⚠ "+c.keys.Submit.Help().Key+" again sends anyway · ") +
+			st.Warning.Render(strings.Join(parts, "; "))
+	case c.cycle != nil:
+		return c.candidates()
+	case !c.input.Focused():
+		if c.hist.loadErr != nil {
+			return st.Error.Render(SanitizeLine(c.hist.loadErr.Error()))
+		}
+		return ""
+	}
+	value := c.input.Value()
+	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	return st.Hint.Render(ctx.hint(c.tools, c.keys))
+}
+
+// candidates lists the completion candidates with the chosen one marked,
+// starting late enough that the chosen one is on screen.
+func (c *CommandLine) candidates() string {
+	cy := c.cycle
+	first := 0
+	for width := 0; first < cy.idx; first++ {
+		width = 0
+		for i := first; i <= cy.idx; i++ {
+			width += ansi.StringWidth(cy.comp.labels[i]) + 2
+		}
+		if c.width <= 0 || width < c.width-2 {
+			break
+		}
+	}
+	var b strings.Builder
+	if first > 0 {
+		b.WriteString(c.st.Hint.Render("… "))
+	}
+	for i := first; i < len(cy.comp.labels); i++ {
+		style := c.st.Hint
+		if i == cy.idx {
+			style = c.st.Key
+		}
+		b.WriteString(style.Render(cy.comp.labels[i]))
+		b.WriteString(c.st.Hint.Render("  "))
+	}
+	return b.String()
+}
+
+// fit cuts a drawn line to the width.
+func (c *CommandLine) fit(s string) string {
+	if c.width <= 0 {
+		return s
+	}
+	return ansi.Truncate(s, c.width, "…")
+}
+
+// keyHints is "tab complete · enter send" from the bindings' help, so a
+// remapped key shows as it is.
+func keyHints(bs ...key.Binding) string {
+	parts := make([]string, 0, len(bs))
+	for _, b := range bs {
+		if h := b.Help(); h.Key != "" {
+			parts = append(parts, h.Key+" "+h.Desc)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// errorHead drops the usage text that parse errors carry after the first
+// line; the hint line has room for one.
+func errorHead(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return SanitizeLine(first)
+}
+
+// dropInvisible removes bidi and invisible format characters from the drawn
+// input: the textinput drops control characters itself, but a tool name or
+// enum value inserted by completion comes from the server.
+func dropInvisible(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 0x80 && invisible(r) {
+			return -1
+		}
+		return r
+	}, s)
+}

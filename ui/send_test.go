@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// fakeBackend records what the TUI asks of it.
+type fakeBackend struct {
+	done       chan mcp.Command
+	reconnects chan struct{}
+	resp       *mcp.Response
+	err        error
+}
+
+func newFakeBackend() *fakeBackend {
+	return &fakeBackend{done: make(chan mcp.Command, 8), reconnects: make(chan struct{}, 8)}
+}
+
+func (f *fakeBackend) Do(_ context.Context, c mcp.Command) (*mcp.Response, []mcp.ArgWarning, error) {
+	f.done <- c
+	return f.resp, nil, f.err
+}
+
+func (f *fakeBackend) Reconnect(context.Context) error {
+	f.reconnects <- struct{}{}
+	return f.err
+}
+
+// runCmd runs cmd and every command it batches, each on its own goroutine
+// (tea.Tick commands sleep), and returns the first message want accepts.
+func runCmd(t *testing.T, cmd tea.Cmd, want func(tea.Msg) bool) tea.Msg {
+	t.Helper()
+	msgs := make(chan tea.Msg, 64)
+	var run func(tea.Cmd)
+	run = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		go func() {
+			msg := c()
+			if b, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range b {
+					run(c)
+				}
+				return
+			}
+			msgs <- msg
+		}()
+	}
+	run(cmd)
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case msg := <-msgs:
+			if want(msg) {
+				return msg
+			}
+		case <-timeout:
+			t.Fatal("the command produced no expected message within 5s")
+			return nil
+		}
+	}
+}
+
+func TestSendKeys(t *testing.T) {
+	tests := []struct {
+		key, method string
+	}{
+		{"i", "initialize"},
+		{"l", "tools/list"},
+	}
+	for _, tt := range tests {
+		b := newFakeBackend()
+		b.resp = &mcp.Response{}
+		m := newTestModel(t, 160, 45, b, fixtureRecords())
+		cmd := press(m, tt.key)
+		msg := runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
+		if got := (<-b.done).Method; got != tt.method {
+			t.Errorf("%s sent %q, want %q", tt.key, got, tt.method)
+		}
+		m.Update(msg)
+		if !strings.Contains(m.View(), tt.method+": ok") {
+			t.Errorf("after %s the status bar does not say ok:\n%s", tt.key, m.View())
+		}
+	}
+}
+
+func TestSubmitSendsAndShowsErrors(t *testing.T) {
+	b := newFakeBackend()
+	b.err = errors.New("POST answered 404: unknown session \x1b[2J")
+	m := newTestModel(t, 160, 45, b, fixtureRecords())
+	_, cmd := m.Update(SubmitMsg{Command: mcp.Command{Method: "tools/call", Tool: "greet", Words: []string{"name=Ada"}}, Line: "tools/call greet name=Ada"})
+	msg := runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
+	if c := <-b.done; c.Tool != "greet" {
+		t.Fatalf("sent tool %q, want greet", c.Tool)
+	}
+	_, cmd = m.Update(msg)
+	view := m.View()
+	if !strings.Contains(view, "tools/call greet: POST answered 404: unknown session") {
+		t.Fatalf("the error is not in the status bar:\n%s", view)
+	}
+	if strings.ContainsRune(view, '\x1b') {
+		t.Fatal("the error's escape sequence reached the view")
+	}
+	if m.status.msg.level != levelError {
+		t.Fatalf("level = %v, want error", m.status.msg.level)
+	}
+	// The message has a time to live.
+	m.Update(statusExpiredMsg{id: m.status.msg.id})
+	if m.status.msg != nil {
+		t.Fatal("the status message did not expire")
+	}
+	if cmd == nil {
+		t.Fatal("no expiry was scheduled")
+	}
+}
+
+func TestReconnectKey(t *testing.T) {
+	b := newFakeBackend()
+	m := newTestModel(t, 160, 45, b, fixtureRecords())
+	msg := runCmd(t, press(m, "r"), func(msg tea.Msg) bool { _, ok := msg.(reconnectedMsg); return ok })
+	<-b.reconnects
+	m.Update(msg)
+	if !strings.Contains(m.View(), "press i to initialize") {
+		t.Fatalf("reconnect did not say what to do next:\n%s", m.View())
+	}
+}
+
+func TestSendingDisabledWithoutBackend(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	for _, k := range []string{"i", "l", "c", ":", "r"} {
+		press(m, k)
+		if !strings.Contains(m.View(), noBackend) {
+			t.Fatalf("%s without a backend did not explain itself:\n%s", k, m.View())
+		}
+		if m.cmdline.Focused() {
+			t.Fatalf("%s opened the command line without a backend", k)
+		}
+	}
+}
+
