@@ -91,7 +91,13 @@ func (p *printer) initialize(result json.RawMessage) {
 	fmt.Fprintf(p.w, "server %s %s, protocol %s\n", sanitize(r.ServerInfo.Name), sanitize(r.ServerInfo.Version), sanitize(r.ProtocolVersion))
 	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize(strings.Join(caps, ", ")))
 	if r.Instructions != "" {
-		fmt.Fprintf(p.w, "instructions: %s\n", sanitize(r.Instructions))
+		// Instructions can run to pages (they are written for a model);
+		// the first line says what they are, the TUI shows them whole.
+		first, rest, _ := strings.Cut(strings.TrimSpace(r.Instructions), "\n")
+		if rest != "" {
+			first += fmt.Sprintf(" (+%d more lines)", strings.Count(rest, "\n")+1)
+		}
+		fmt.Fprintf(p.w, "instructions: %s\n", sanitize(first))
 	}
 }
 

@@ -45,6 +45,9 @@ func versionString() string {
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		v := bi.Main.Version
+		if v == "(devel)" {
+			v = "dev"
+		}
 		for _, s := range bi.Settings {
 			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
 				v += " (" + s.Value[:12] + ")"

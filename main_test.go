@@ -60,7 +60,7 @@ func TestExecListsAndCallsTheDemoGateway(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
 	}
-	for _, want := range []string{"── initialize", "server mcpscope-demo", "── tools/list", "greet", "name*: string", "── tools/call greet", "Hello, Ann!\nHello, Ann!"} {
+	for _, want := range []string{"── initialize", "server mcpscope-demo", "── tools/list", "greet", "name*: string", "── tools/call greet", "Hello, Ann! Hello, Ann!"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

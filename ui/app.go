@@ -70,7 +70,7 @@ type Model struct {
 	statusSeq int
 	spinning  bool
 	spinFrame int
-	tools     []history.Tool // the tools last given to the command line
+	tools     []mcp.Tool // the tools last given to the command line
 	ended     bool
 	replay    *replayState
 
@@ -202,7 +202,11 @@ type piece struct {
 func (m *Model) body() []string {
 	bodyH := m.lay.CmdLine.Y
 	if m.showHelp {
-		return strings.Split(m.com.helpView(m.width, bodyH), "\n")[:bodyH]
+		lines := strings.Split(m.com.helpView(m.width, bodyH), "\n")
+		for len(lines) < bodyH {
+			lines = append(lines, m.com.fit("", m.width))
+		}
+		return lines[:bodyH]
 	}
 	rows := make([][]piece, bodyH)
 	place := func(r rect, lines []string) {

@@ -7,7 +7,7 @@ import (
 	"github.com/aymanbagabas/go-osc52/v2"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // copyLimit caps what y puts on the clipboard: terminals drop or choke on
@@ -56,12 +56,12 @@ func copyCmd(w io.Writer, text, what string) tea.Cmd {
 }
 
 // sameTools reports whether two tool lists are the same listing.
-func sameTools(a, b []history.Tool) bool {
+func sameTools(a, b []mcp.Tool) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {
+		if a[i].Name != b[i].Name || a[i].Title != b[i].Title || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {
 			return false
 		}
 	}

@@ -39,6 +39,7 @@ type CommandLine struct {
 	info  map[string]*toolInfo
 
 	hist     *cmdHistory
+	saveErr  string // why the history could not be written
 	disabled string // why sending is off; "" when it is on
 
 	// The outcome of the last Enter, shown until the line changes.
@@ -77,6 +78,7 @@ func (c *CommandLine) Focus(prefill string) tea.Cmd {
 	c.input.SetValue(prefill)
 	c.input.CursorEnd()
 	c.clearOutcome()
+	c.saveErr = "" // it was shown while the line was closed
 	c.hist.reset()
 	return c.input.Focus()
 }
@@ -124,7 +126,7 @@ func (c *CommandLine) FullHelp() [][]key.Binding { return [][]key.Binding{c.Shor
 func (c *CommandLine) Update(msg tea.Msg) (*CommandLine, tea.Cmd) {
 	switch msg := msg.(type) {
 	case historySaveErrMsg:
-		c.err = SanitizeLine(msg.err.Error())
+		c.saveErr = SanitizeLine(msg.err.Error())
 		return c, nil
 	case tea.KeyMsg:
 		if !c.input.Focused() {
@@ -306,9 +308,10 @@ func byteOffset(s string, runes int) int {
 // View draws exactly Height lines: the input and the hint line.
 func (c *CommandLine) View() string {
 	var top string
-	if c.input.Focused() {
+	switch {
+	case c.input.Focused():
 		top = dropInvisible(c.input.View())
-	} else {
+	case c.disabled == "":
 		top = c.st.Hint.Render(keyHints(c.keys.Command, c.keys.Call))
 	}
 	return c.fit(top) + "\n" + c.fit(c.hintLine())
@@ -321,6 +324,14 @@ func (c *CommandLine) hintLine() string {
 	switch {
 	case c.disabled != "":
 		return st.Warning.Render(SanitizeLine(c.disabled))
+	case !c.input.Focused():
+		switch {
+		case c.hist.loadErr != nil:
+			return st.Error.Render(SanitizeLine(c.hist.loadErr.Error()))
+		case c.saveErr != "":
+			return st.Error.Render(c.saveErr)
+		}
+		return ""
 	case c.err != "":
 		return st.Error.Render("✗ " + c.err)
 	case len(c.warns) > 0:
@@ -332,44 +343,10 @@ func (c *CommandLine) hintLine() string {
 			st.Warning.Render(strings.Join(parts, "; "))
 	case c.cycle != nil:
 		return c.candidates()
-	case !c.input.Focused():
-		if c.hist.loadErr != nil {
-			return st.Error.Render(SanitizeLine(c.hist.loadErr.Error()))
-		}
-		return ""
 	}
 	value := c.input.Value()
 	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
 	return st.Hint.Render(ctx.hint(c.tools, c.keys))
-}
-
-// candidates lists the completion candidates with the chosen one marked,
-// starting late enough that the chosen one is on screen.
-func (c *CommandLine) candidates() string {
-	cy := c.cycle
-	first := 0
-	for width := 0; first < cy.idx; first++ {
-		width = 0
-		for i := first; i <= cy.idx; i++ {
-			width += ansi.StringWidth(cy.comp.labels[i]) + 2
-		}
-		if c.width <= 0 || width < c.width-2 {
-			break
-		}
-	}
-	var b strings.Builder
-	if first > 0 {
-		b.WriteString(c.st.Hint.Render("… "))
-	}
-	for i := first; i < len(cy.comp.labels); i++ {
-		style := c.st.Hint
-		if i == cy.idx {
-			style = c.st.Key
-		}
-		b.WriteString(style.Render(cy.comp.labels[i]))
-		b.WriteString(c.st.Hint.Render("  "))
-	}
-	return b.String()
 }
 
 // fit cuts a drawn line to the width.
@@ -378,35 +355,4 @@ func (c *CommandLine) fit(s string) string {
 		return s
 	}
 	return ansi.Truncate(s, c.width, "…")
-}
-
-// keyHints is "tab complete · enter send" from the bindings' help, so a
-// remapped key shows as it is.
-func keyHints(bs ...key.Binding) string {
-	parts := make([]string, 0, len(bs))
-	for _, b := range bs {
-		if h := b.Help(); h.Key != "" {
-			parts = append(parts, h.Key+" "+h.Desc)
-		}
-	}
-	return strings.Join(parts, " · ")
-}
-
-// errorHead drops the usage text that parse errors carry after the first
-// line; the hint line has room for one.
-func errorHead(s string) string {
-	first, _, _ := strings.Cut(s, "\n")
-	return SanitizeLine(first)
-}
-
-// dropInvisible removes bidi and invisible format characters from the drawn
-// input: the textinput drops control characters itself, but a tool name or
-// enum value inserted by completion comes from the server.
-func dropInvisible(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 0x80 && invisible(r) {
-			return -1
-		}
-		return r
-	}, s)
 }

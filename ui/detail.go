@@ -31,6 +31,10 @@ type detailPane struct {
 	// changes, so scrolling re-renders nothing.
 	cache    []string
 	cacheKey detailKey
+	// respLine is where the Response section starts in cache (-1: none);
+	// toResponse scrolls there once the answer is drawn.
+	respLine   int
+	toResponse bool
 }
 
 // detailKey is what the rendered lines depend on.
@@ -58,6 +62,14 @@ func (d *detailPane) showPair(p *history.Pair) {
 	}
 	d.pair, d.event, d.log = p, nil, d.c.log
 	d.scroll.offset = 0
+	d.toResponse = false
+}
+
+// showAnswer selects a pair scrolled to its response: after sending, the
+// answer is what the user wants to read.
+func (d *detailPane) showAnswer(p *history.Pair) {
+	d.showPair(p)
+	d.toResponse = p != nil
 }
 
 // showEvent selects a raw event and scrolls to its top.
@@ -67,6 +79,7 @@ func (d *detailPane) showEvent(r *mcp.Record) {
 	}
 	d.pair, d.event, d.log = nil, r, d.c.log
 	d.scroll.offset = 0
+	d.toResponse = false
 }
 
 // Update handles the keys of a focused detail pane; pretty/raw and copy
@@ -143,6 +156,7 @@ func (d *detailPane) lines() []string {
 		return d.cache
 	}
 	w := max(d.w-2, 1)
+	d.respLine = -1
 	switch {
 	case p != nil:
 		d.cache = d.pairLines(p, w)
@@ -152,6 +166,9 @@ func (d *detailPane) lines() []string {
 		d.cache = []string{d.c.st.Hint.Render("select a pair or an event and press enter")}
 	}
 	d.cacheKey = k
+	if d.toResponse && d.respLine >= 0 {
+		d.scroll.offset, d.toResponse = d.respLine, false
+	}
 	return d.cache
 }
 
@@ -202,6 +219,9 @@ func (d *detailPane) pairLines(p *history.Pair, w int) []string {
 		}
 	}
 	out = d.message(out, "Request", p.Request, w)
+	if p.Response != nil {
+		d.respLine = len(out) + 1
+	}
 	out = d.message(out, "Response", p.Response, w)
 	out = d.message(out, "Our reply", p.Reply, w)
 	if p.Post != nil && p.Post.HTTP != nil {

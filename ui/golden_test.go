@@ -29,7 +29,7 @@ func checkFrame(t *testing.T, view string, w, h int) {
 }
 
 func TestGoldenWide(t *testing.T) {
-	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
 	// Open the greet call in the detail pane: up from the newest row.
 	press(m, "up", "up", "up", "up", "up", "enter")
 	view := m.View()
@@ -38,7 +38,7 @@ func TestGoldenWide(t *testing.T) {
 }
 
 func TestGoldenNarrow(t *testing.T) {
-	m := newTestModel(t, 80, 24, nil, fixtureRecords())
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
 	view := m.View()
 	checkFrame(t, view, 80, 24)
 	requireGolden(t, view)

@@ -318,11 +318,7 @@ func (m *Model) syncTools() {
 		return
 	}
 	m.tools = tools
-	out := make([]mcp.Tool, len(tools))
-	for i, t := range tools {
-		out[i] = mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}
-	}
-	m.cmdline.SetTools(out)
+	m.cmdline.SetTools(tools)
 }
 
 // submit sends a command from the command line or a send key.
@@ -349,7 +345,7 @@ func (m *Model) showAnswer(reqSeq int64) {
 	log := m.com.log
 	for i, n := log.PairCount()-1, 0; i >= 0 && n < 4096; i, n = i-1, n+1 {
 		if p := log.Pair(i); p.Request != nil && p.Request.Seq == reqSeq {
-			m.detail.showPair(p)
+			m.detail.showAnswer(p)
 			return
 		}
 	}

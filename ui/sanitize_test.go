@@ -6,8 +6,8 @@ import (
 	"unicode/utf8"
 )
 
-// hostile is wire text that would change the terminal if drawn as is.
-var hostile = []struct {
+// hostileWire is wire text that would change the terminal if drawn as is.
+var hostileWire = []struct {
 	name, in string
 	line     string // SanitizeLine's exact output
 }{
@@ -66,7 +66,7 @@ func checkSafe(t *testing.T, name, s string, keepNewline bool) {
 }
 
 func TestSanitizeLineHostile(t *testing.T) {
-	for _, tc := range hostile {
+	for _, tc := range hostileWire {
 		got := SanitizeLine(tc.in)
 		if got != tc.line {
 			t.Errorf("%s: SanitizeLine(%q) = %q, want %q", tc.name, tc.in, got, tc.line)

@@ -146,4 +146,3 @@ func TestSendingDisabledWithoutBackend(t *testing.T) {
 		}
 	}
 }
-

@@ -43,6 +43,26 @@ func TestTabSwitchesVisibleTabWhenNarrow(t *testing.T) {
 	}
 }
 
+func TestTwoColumnsKeepDetailVisible(t *testing.T) {
+	m := newTestModel(t, 110, 30, nil, fixtureRecords())
+	press(m, "up", "up", "up", "up", "up", "enter")
+	if m.focus != panePairs {
+		t.Fatalf("enter moved focus to %v; the detail pane is already visible", m.focus)
+	}
+	view := m.View()
+	if !strings.Contains(view, "Pairs 9") || !strings.Contains(view, "tools/call greet · id 3") {
+		t.Fatalf("two columns should show the pairs and the opened pair side by side:\n%s", view)
+	}
+	press(m, "tab")
+	if m.focus != paneDetail || m.slot != panePairs {
+		t.Fatalf("tab to detail: focus %v slot %v, want detail with pairs still in the slot", m.focus, m.slot)
+	}
+	press(m, "tab")
+	if m.focus != paneNegotiation || m.slot != paneNegotiation {
+		t.Fatalf("tab past detail: focus %v slot %v, want negotiation in the slot", m.focus, m.slot)
+	}
+}
+
 func TestClickFocusesAndSelects(t *testing.T) {
 	m := newTestModel(t, 160, 45, nil, fixtureRecords())
 	neg := m.lay.Panes[paneNegotiation]

@@ -1,0 +1,233 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// hint says what the word under the cursor is: the argument's type, whether
+// it is required, its enum values and description, or what may come next.
+// Everything taken from the server is sanitized.
+func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
+	prefix := ctx.cur.text
+	switch {
+	case ctx.index == 0:
+		if prefix == "" {
+			return keyHints(keys.Complete, keys.Submit, keys.HistoryPrev, keys.Cancel)
+		}
+		var ms []string
+		for _, m := range knownMethods {
+			if strings.HasPrefix(m, prefix) {
+				ms = append(ms, m)
+			}
+		}
+		if len(ms) == 0 {
+			return "any JSON-RPC method, then key=value words or one {JSON} object of params"
+		}
+		return "methods: " + strings.Join(ms, "  ")
+	case ctx.method == "tools/list":
+		return "--all follows nextCursor through every page · cursor=X asks for one page"
+	case ctx.method == "tools/call" && ctx.index == 1:
+		return toolHint(prefix, tools, keys)
+	case ctx.method == "tools/call":
+		return ctx.argHint()
+	}
+	return "key=value words (key:=json for raw JSON) or one {JSON} object of params"
+}
+
+func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
+	if len(tools) == 0 {
+		return "no tools known yet: send tools/list first (" + keys.ListTools.Help().Key + " outside the command line)"
+	}
+	// A line never shows more than this many names; counting the rest
+	// keeps a gateway with a thousand tools cheap to draw.
+	const shown = 40
+	var names []string
+	n := 0
+	for _, t := range tools {
+		if t.Name == prefix {
+			return describeTool(t)
+		}
+		if strings.HasPrefix(t.Name, prefix) {
+			if n++; n <= shown {
+				names = append(names, SanitizeLine(t.Name))
+			}
+		}
+	}
+	if n == 0 {
+		return "no tool starts with " + SanitizeLine(prefix) + "; it is sent as typed"
+	}
+	if n > shown {
+		names = append(names, "…")
+	}
+	return plural(n, "tool") + ": " + strings.Join(names, "  ")
+}
+
+func describeTool(t mcp.Tool) string {
+	desc := oneLine(t.Description)
+	if desc == "" {
+		return SanitizeLine(t.Name)
+	}
+	return SanitizeLine(t.Name) + " — " + desc
+}
+
+func (ctx lineContext) argHint() string {
+	if ctx.info == nil {
+		return "unknown tool " + SanitizeLine(ctx.tool) + ": arguments are sent as strings (key:=json for other types)"
+	}
+	schema, err := ctx.info.getSchema()
+	if err != nil {
+		return "the tool's inputSchema is unreadable (" + SanitizeLine(err.Error()) + "): arguments are sent as strings"
+	}
+	prefix := ctx.cur.text
+	if key, _, ok := strings.Cut(prefix, "="); ok {
+		key = strings.TrimSuffix(key, ":")
+		if p := schema.Property(key); p != nil {
+			return propHint(p)
+		}
+		return unknownKeyHint(key, schema)
+	}
+	given := ctx.givenKeys()
+	var matches []mcp.Property
+	for _, p := range schema.Properties {
+		if p.Name == prefix && prefix != "" {
+			return propHint(&p)
+		}
+		if strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
+			matches = append(matches, p)
+		}
+	}
+	switch {
+	case len(schema.Properties) == 0:
+		return describeTool(ctx.info.tool) + " · takes no arguments"
+	case len(matches) == 1 && prefix != "":
+		return propHint(&matches[0])
+	case len(matches) == 0 && prefix == "":
+		return "every key is given · " + describeTool(ctx.info.tool)
+	case len(matches) == 0:
+		return unknownKeyHint(prefix, schema)
+	}
+	parts := make([]string, 0, len(matches)+1)
+	if prefix == "" && len(given) == 0 {
+		parts = append(parts, describeTool(ctx.info.tool))
+	}
+	for _, req := range []bool{true, false} {
+		for _, p := range matches {
+			if p.Required == req {
+				parts = append(parts, argSummary(&p))
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// argSummary is "name* type" (* marks a required key).
+func argSummary(p *mcp.Property) string {
+	star := ""
+	if p.Required {
+		star = "*"
+	}
+	return SanitizeLine(p.Name) + star + " " + SanitizeLine(p.Schema.TypeString())
+}
+
+// propHint is "name: type, required — description".
+func propHint(p *mcp.Property) string {
+	need := "optional"
+	if p.Required {
+		need = "required"
+	}
+	h := SanitizeLine(p.Name) + ": " + SanitizeLine(p.Schema.TypeString()) + ", " + need
+	if d := oneLine(p.Schema.Description); d != "" {
+		h += " — " + d
+	}
+	return h
+}
+
+func unknownKeyHint(key string, schema *mcp.Schema) string {
+	names := make([]string, len(schema.Properties))
+	for i, p := range schema.Properties {
+		names[i] = SanitizeLine(p.Name)
+	}
+	return SanitizeLine(key) + " is not in the tool's schema (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
+}
+
+// oneLine collapses a multi-line description into one sanitized line.
+func oneLine(s string) string { return SanitizeLine(strings.Join(strings.Fields(s), " ")) }
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// candidates lists the completion candidates with the chosen one marked,
+// starting late enough that the chosen one is on screen. Only what fits is
+// drawn, so cycling through a thousand tool names stays cheap.
+func (c *CommandLine) candidates() string {
+	cy := c.cycle
+	labels := cy.comp.labels
+	first := max(cy.idx, 0)
+	if c.width > 0 {
+		used := ansi.StringWidth(labels[first]) + 2
+		for first > 0 {
+			w := ansi.StringWidth(labels[first-1]) + 2
+			if used+w >= c.width-2 {
+				break
+			}
+			first, used = first-1, used+w
+		}
+	} else {
+		first = 0
+	}
+	var b strings.Builder
+	if first > 0 {
+		b.WriteString(c.st.Hint.Render("… "))
+	}
+	for i, used := first, 0; i < len(labels) && (c.width <= 0 || used <= c.width); i++ {
+		style := c.st.Hint
+		if i == cy.idx {
+			style = c.st.Key
+		}
+		b.WriteString(style.Render(labels[i]))
+		b.WriteString(c.st.Hint.Render("  "))
+		used += ansi.StringWidth(labels[i]) + 2
+	}
+	return b.String()
+}
+
+// keyHints is "tab complete · enter send" from the bindings' help, so a
+// remapped key shows as it is.
+func keyHints(bs ...key.Binding) string {
+	parts := make([]string, 0, len(bs))
+	for _, b := range bs {
+		if h := b.Help(); h.Key != "" {
+			parts = append(parts, h.Key+" "+h.Desc)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// errorHead drops the usage text that parse errors carry after the first
+// line; the hint line has room for one.
+func errorHead(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return SanitizeLine(first)
+}
+
+// dropInvisible removes bidi and invisible format characters from the drawn
+// input: the textinput drops control characters itself, but a tool name or
+// enum value inserted by completion comes from the server.
+func dropInvisible(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 0x80 && invisible(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
