@@ -166,24 +166,21 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// candidates lists the completion candidates with the chosen one marked,
-// starting late enough that the chosen one is on screen. Only what fits is
-// drawn, so cycling through a thousand tool names stays cheap.
+// candidates lists the completion candidates with the chosen one marked.
+// The list starts up to two candidates before the chosen one, so it is on
+// screen with what comes next; only what fits is drawn, so cycling through a
+// thousand tool names stays cheap.
 func (c *CommandLine) candidates() string {
 	cy := c.cycle
 	labels := cy.comp.labels
-	first := max(cy.idx, 0)
-	if c.width > 0 {
-		used := ansi.StringWidth(labels[first]) + 2
-		for first > 0 {
-			w := ansi.StringWidth(labels[first-1]) + 2
-			if used+w >= c.width-2 {
+	first := 0
+	if c.width > 0 && cy.idx > 0 {
+		first = cy.idx
+		for used := ansi.StringWidth(labels[first]) + 2; first > 0 && cy.idx-first < 2; first-- {
+			if used += ansi.StringWidth(labels[first-1]) + 2; used >= c.width/2 {
 				break
 			}
-			first, used = first-1, used+w
 		}
-	} else {
-		first = 0
 	}
 	var b strings.Builder
 	if first > 0 {

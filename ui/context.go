@@ -19,4 +19,6 @@ type common struct {
 	replay bool
 	// spin is the current frame of the pending spinner.
 	spin string
+	// note is the standing hint of Options.Note.
+	note string
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -163,13 +164,26 @@ func (d *detailPane) lines() []string {
 	case ev != nil:
 		d.cache = d.eventLines(ev, w)
 	default:
-		d.cache = []string{d.c.st.Hint.Render("select a pair or an event and press enter")}
+		d.cache = d.emptyLines(w)
 	}
 	d.cacheKey = k
 	if d.toResponse && d.respLine >= 0 {
 		d.scroll.offset, d.toResponse = d.respLine, false
 	}
 	return d.cache
+}
+
+// emptyLines say how to fill the pane, and show the standing note (such
+// as how to leave the demo for a real gateway) where there is room for it.
+func (d *detailPane) emptyLines(w int) []string {
+	out := []string{d.c.st.Hint.Render("select a pair or an event and press enter")}
+	if d.c.note != "" {
+		out = append(out, "")
+		for _, l := range strings.Split(ansi.Wrap(SanitizeLine(d.c.note), w, ""), "\n") {
+			out = append(out, d.c.st.Info.Render(l))
+		}
+	}
+	return out
 }
 
 // section is a ruled heading: "── Response ── 345 B".

@@ -30,9 +30,18 @@ func (k *KeyMap) groups() []helpGroup {
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
 		{"Raw events", []key.Binding{k.Filter, as(k.Submit, "keep filter"), as(k.Cancel, "clear filter")}},
 		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), k.ToggleRaw, k.Copy}},
-		{"Command line", []key.Binding{k.Complete, k.Submit, k.Cancel, k.HistoryPrev, k.HistoryNext}},
+		{"Command line", k.commandLineKeys()},
 		{"Replay", []key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step, k.JumpStart, k.JumpEnd}},
 	}
+}
+
+// commandLineKeys are the command line's keys, or none while it cannot
+// send: its keys are shared with other uses and cannot be disabled.
+func (k *KeyMap) commandLineKeys() []key.Binding {
+	if !k.Command.Enabled() {
+		return nil
+	}
+	return []key.Binding{k.Complete, k.Submit, k.Cancel, k.HistoryPrev, k.HistoryNext}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.

@@ -20,17 +20,21 @@ import (
 // included, so "\u001b[2J" shows as those characters and a debugger user
 // sees what the server really sent.
 func JSONLines(raw []byte, st *themes.Styles, pretty bool, width, limit int) []string {
-	data, omitted := cutAt(raw, limit)
-	w := newLineWriter(st, width, len(data))
 	if len(raw) == 0 {
-		w.write(kindDim, "(empty)")
-		return w.finish()
+		return []string{st.Dim.Render("(empty)")}
 	}
-	if !pretty || !prettyJSON(w, data, omitted > 0) {
-		w = newLineWriter(st, width, len(data))
+	data, omitted := cutAt(raw, limit)
+	var lines []string
+	if pretty {
+		if w := newLineWriter(st, width, len(data)); prettyJSON(w, data, omitted > 0) {
+			lines = w.finish()
+		}
+	}
+	if lines == nil {
+		w := newLineWriter(st, width, len(data))
 		textLines(w, data)
+		lines = w.finish()
 	}
-	lines := w.finish()
 	if omitted > 0 {
 		notice := fmt.Sprintf("… %s more not shown (%s in all)", sizeString(int64(omitted)), sizeString(int64(len(raw))))
 		if width > 0 {
@@ -101,7 +105,6 @@ const (
 	kindBool
 	kindNull
 	kindPunct
-	kindDim
 	kindCount
 )
 
@@ -158,7 +161,6 @@ func newLineWriter(st *themes.Styles, width, size int) *lineWriter {
 	w.paints[kindBool] = newPaint(st.JSONBool.Render)
 	w.paints[kindNull] = newPaint(st.JSONNull.Render)
 	w.paints[kindPunct] = newPaint(st.JSONPunct.Render)
-	w.paints[kindDim] = newPaint(st.Dim.Render)
 	return w
 }
 

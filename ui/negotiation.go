@@ -126,14 +126,13 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 
 	if s := neg.Stream; s != nil {
 		f.kv("Stream", wireLine(s.Method+" "+s.URL, 2048), st.Row)
-		parts := []string{statusText(s.Status, s.Err)}
+		parts := []string{statusText(s.Status, s.Err), "first byte " + dur(neg.FirstByte)}
 		if ct := header(s.Headers, "Content-Type"); ct != "" {
 			parts = append(parts, ct)
 		}
 		if cc := header(s.Headers, "Cache-Control"); cc != "" {
 			parts = append(parts, "Cache-Control: "+cc)
 		}
-		parts = append(parts, "first byte "+dur(neg.FirstByte))
 		f.kv("", strings.Join(parts, " · "), statusStyle(st, s.Status))
 	} else {
 		url := n.c.log.Stats().URL
@@ -148,7 +147,11 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+dur(ep.Elapsed), st.Row)
 		f.kv("  base", wireLine(ep.Base, 2048), st.Dim)
 		f.kv("  prefer", wireLine(ep.Preferred, 2048), st.Row)
-		if ep.Fallback != "" {
+		switch ep.Fallback {
+		case "":
+		case ep.Preferred:
+			f.kv("  fallbk", "the same URL", st.Dim)
+		default:
 			f.kv("  fallbk", wireLine(ep.Fallback, 2048), st.Row)
 		}
 		session := wireLine(ep.SessionID, 256)
@@ -169,15 +172,15 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		f.kv("Session", wireLine(neg.SessionID, 256), st.Row)
 	}
 	if len(neg.Posts) > 0 {
-		f.kv("POSTs", postSummary(neg.Posts), st.Row)
-		if len(neg.Posts) > 1 {
+		summary, mixed := postSummary(neg.Posts)
+		f.kv("POSTs", summary, st.Row)
+		if mixed {
 			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
 		}
 	}
 
 	if neg.ServerName != "" || neg.ProtocolVersion != "" {
-		f.kv("Server", wireLine(neg.ServerName+" "+neg.ServerVersion, 256), st.Success)
-		f.kv("Protocol", wireLine(neg.ProtocolVersion, 64), st.Row)
+		f.kv("Server", wireLine(neg.ServerName+" "+neg.ServerVersion, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
 		f.kv("Caps", capabilities(neg.Capabilities), st.Row)
 		if neg.Instructions != "" {
 			f.kv("Instruct", wireLine(neg.Instructions, 1024), st.Dim)
@@ -222,8 +225,9 @@ func inUseLabel(ep *mcp.Endpoint) string {
 	return wireLine(ep.InUse, 2048)
 }
 
-// postSummary counts POST answers by status, newest last.
-func postSummary(posts []*mcp.HTTPExchange) string {
+// postSummary counts POST answers by status, and reports whether they
+// differ (then the recent ones are worth listing one by one).
+func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
 	counts := map[string]int{}
 	var order []string
 	for _, p := range posts {
@@ -238,7 +242,7 @@ func postSummary(posts []*mcp.HTTPExchange) string {
 		parts = append(parts, s+" ×"+strconv.Itoa(counts[s]))
 	}
 	last := posts[len(posts)-1]
-	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + dur(last.Duration)
+	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + dur(last.Duration), len(order) > 1
 }
 
 // recentPosts lists the newest POST statuses one by one, oldest first, so

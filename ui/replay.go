@@ -109,6 +109,7 @@ func (m *Model) restartReplay() {
 	m.events.list = newList()
 	m.events.setQuery(m.events.query)
 	m.nego.scroll.offset = 0
+	m.status.msg = nil
 	m.resize(m.width, m.height)
 }
 

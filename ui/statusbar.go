@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -29,11 +30,12 @@ func newStatusBar(c *common, opts Options) *statusBar {
 // SetSize sets the width.
 func (s *statusBar) SetSize(w int) { s.w = w }
 
-// barPart is one field of the status bar; when the line is too long the
-// fields with the lowest priority go first.
+// barPart is one field of the status bar. When the line is too long,
+// fields first shrink to their short form, then the fields with the lowest
+// priority go.
 type barPart struct {
-	text string
-	prio int
+	text, short string
+	prio        int
 }
 
 func (s *statusBar) view() string {
@@ -58,7 +60,7 @@ func (s *statusBar) view() string {
 	head += s.stateView(stats.State)
 
 	var parts []barPart
-	add := func(prio int, text string) { parts = append(parts, barPart{text, prio}) }
+	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
 	switch {
 	case s.msg != nil:
 		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
@@ -92,7 +94,13 @@ func (s *statusBar) view() string {
 		add(1, st.StatusBar.Render(wireLine(url, 512)))
 	}
 	if s.recording != "" {
-		add(7, st.StatusBar.Render("rec ")+st.Row.Render(SanitizeLine(s.recording)))
+		// Live, the path is where the session is being recorded; in a replay
+		// it is the recording being played.
+		label, short := st.StatusBar.Render("rec "), st.Error.Render("●")+st.StatusBar.Render(" rec")
+		if s.c.replay {
+			label, short = st.StatusBar.Render("file "), st.StatusBar.Render(filepath.Base(SanitizeLine(s.recording)))
+		}
+		parts = append(parts, barPart{prio: 7, text: label + st.Row.Render(SanitizeLine(s.recording)), short: short})
 	}
 	add(3, st.Key.Render("?")+st.StatusBar.Render(" help"))
 
@@ -105,6 +113,15 @@ func (s *statusBar) view() string {
 		return head + st.StatusBar.Render(" ") + strings.Join(texts, sep)
 	}
 	line := join()
+	for i := range parts {
+		if ansi.StringWidth(line) <= s.w {
+			break
+		}
+		if parts[i].short != "" {
+			parts[i].text = parts[i].short
+			line = join()
+		}
+	}
 	for ansi.StringWidth(line) > s.w && len(parts) > 1 {
 		low := 0
 		for i, p := range parts {

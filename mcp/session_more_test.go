@@ -1,0 +1,81 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+func TestSessionBatchAndKeepAlive(t *testing.T) {
+	srv, s, rec := dial(t, mcptest.Options{}, Config{})
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.KeepAlive(); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Message(`[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}},{"jsonrpc":"2.0","id":77,"result":{}}]`); err != nil {
+		t.Fatal(err)
+	}
+	ka := rec.waitFor(t, "keep-alive comment", func(r Record) bool { return r.Kind == KindEvent && len(r.Event.Comments) > 0 })
+	if ka.Event.Comments[0] != "ping" || ka.Event.Dispatched() {
+		t.Errorf("keep-alive event %+v", ka.Event)
+	}
+	batch := rec.waitFor(t, "batch", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassBatch })
+	note := rec.waitFor(t, "notification in batch", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassNotification })
+	foreign := rec.waitFor(t, "foreign answer in batch", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassForeign })
+	if note.Seq < batch.Seq || foreign.RPC.ID != "77" || note.RPC.Method != "notifications/message" {
+		t.Errorf("batch members: %+v / %+v", note.RPC, foreign.RPC)
+	}
+	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+		t.Errorf("session unusable after a batch: %v", err)
+	}
+}
+
+func TestSessionToolPagesAndDo(t *testing.T) {
+	_, s, _ := dial(t, mcptest.Options{ToolPages: 3}, Config{})
+	ctx := testCtx(t)
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	first, _, err := s.ListTools(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _, err := s.ListTools(ctx, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) <= len(first) || len(all) != len(mcptest.DefaultTools()) {
+		t.Errorf("one page has %d tools, all pages %d, want all %d", len(first), len(all), len(mcptest.DefaultTools()))
+	}
+
+	// Do coerces key=value words with the tool's schema: add takes numbers.
+	c, err := ParseCommand("tools/call add a=2 b=40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, warnings, err := s.Do(ctx, c)
+	if err != nil || len(warnings) != 0 {
+		t.Fatalf("Do(%q) = %v, warnings %v", c.Line, err, warnings)
+	}
+	if !strings.Contains(string(resp.Result), "42") {
+		t.Errorf("add 2 40 answered %s", resp.Result)
+	}
+
+	// An unknown tool is still sent, with a warning naming the known ones.
+	c, _ = ParseCommand("tools/call nosuch x=1")
+	_, warnings, _ = s.Do(ctx, c)
+	if len(warnings) == 0 || !strings.Contains(warnings[0].Message, "not in tools/list") {
+		t.Errorf("unknown tool warnings %v", warnings)
+	}
+
+	// A bad value is a usage error and nothing is sent.
+	c, _ = ParseCommand("tools/call add a=two b=1")
+	_, _, err = s.Do(ctx, c)
+	if _, ok := err.(*UsageError); !ok || !strings.Contains(err.Error(), "a:") {
+		t.Errorf("bad value: %v, want a UsageError naming the key", err)
+	}
+}
