@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -37,6 +38,13 @@ Every session is recorded (see mcpscope sessions, mcpscope replay).`
 		url := ""
 		if len(args) == 1 {
 			url = args[0]
+			if !looksLikeURL(url) && !strings.Contains(url, ".") && url != "localhost" {
+				msg := fmt.Sprintf("%q is neither a command nor a URL", url)
+				if s := cmd.SuggestionsFor(url); len(s) > 0 {
+					msg += "; did you mean " + strings.Join(s, " or ") + "?"
+				}
+				return &exitError{exitUsage, errors.New(msg + " (run 'mcpscope --help')")}
+			}
 		}
 		return runTUI(url, &cf, &rf, theme)
 	}
