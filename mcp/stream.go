@@ -90,6 +90,7 @@ func (s *Session) connect(ctx context.Context, why string) error {
 	resp, err := s.openStream(streamCtx, c)
 	if err != nil {
 		cancel()
+		s.emitFailed(c, err)
 		return err
 	}
 	s.wg.Add(1)
@@ -104,7 +105,9 @@ func (s *Session) connect(ctx context.Context, why string) error {
 		msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, s.stream)
 		hint := "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"
 		s.emitError("negotiate", msg, hint, 0, c.n)
-		return &ConnectError{Message: msg, Hint: hint}
+		err := &ConnectError{Message: msg, Hint: hint}
+		s.emitFailed(c, err)
+		return err
 	case <-ctx.Done():
 		cancel()
 		return ctx.Err()
@@ -124,6 +127,17 @@ func (s *Session) connect(ctx context.Context, why string) error {
 			Detail: "the new stream is a new session (" + ep.SessionID + ") that was never initialized: initialize again"}})
 	}
 	return nil
+}
+
+// emitFailed marks a connection that never opened as closed, so nothing
+// goes on showing "connecting" after the attempt is over.
+func (s *Session) emitFailed(c *connection, err error) {
+	msg := err.Error()
+	var ce *ConnectError
+	if errors.As(err, &ce) {
+		msg = ce.Message
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: "connection failed: " + msg}})
 }
 
 // openStream sends the GET and records its answer; only a 200 event stream

@@ -66,21 +66,3 @@ func BenchmarkHugeResponse(b *testing.B) {
 		_ = m.View()
 	}
 }
-
-// TestFrameCostIndependentOfLogLength guards the promise the benchmarks
-// measure: a frame over 100k records costs about what one over 100 does.
-func TestFrameCostIndependentOfLogLength(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds 100k records")
-	}
-	small := testing.Benchmark(func(b *testing.B) { benchFrame(b, 100) })
-	large := testing.Benchmark(func(b *testing.B) { benchFrame(b, 100_000) })
-	if small.N == 0 || large.N == 0 {
-		t.Fatal("benchmarks did not run")
-	}
-	ratio := float64(large.NsPerOp()) / float64(small.NsPerOp())
-	if ratio > 3 {
-		t.Errorf("a frame over 100k records costs %.1fx one over 100 (%v vs %v per frame); want about the same",
-			ratio, large.NsPerOp(), small.NsPerOp())
-	}
-}

@@ -6,8 +6,6 @@ import (
 
 	"github.com/aymanbagabas/go-osc52/v2"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // copyLimit caps what y puts on the clipboard: terminals drop or choke on
@@ -53,17 +51,4 @@ func copyCmd(w io.Writer, text, what string) tea.Cmd {
 		_, err := w.Write(buf.Bytes())
 		return copiedMsg{what: what, n: len(text), err: err}
 	}
-}
-
-// sameTools reports whether two tool lists are the same listing.
-func sameTools(a, b []mcp.Tool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Title != b[i].Title || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {
-			return false
-		}
-	}
-	return true
 }

@@ -212,6 +212,9 @@ func (c *CommandLine) submit() tea.Cmd {
 	save := c.hist.add(line)
 	c.input.Reset()
 	c.clearOutcome()
+	// Blur now, not when the root sees SubmitMsg: keys typed in between are
+	// global keys, and would otherwise vanish into a hidden input.
+	c.Blur()
 	submit := func() tea.Msg { return SubmitMsg{Command: cmd, Line: line, Forced: forced} }
 	return tea.Batch(submit, save)
 }

@@ -127,7 +127,8 @@ func fixtureRecords() []mcp.Record {
 
 	refused := s.request("5", "tools/list", "", `{}`)
 	s.post(refused, 401, "Unauthorized: missing bearer token\n")
-	s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpPost, Message: "POST answered 401", ReqSeq: refused, Conn: 1}})
+	s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpPost, Message: "POST answered 401 Unauthorized",
+		Hint: "the server wants a token: pass --bearer <token>", ReqSeq: refused, Conn: 1}})
 
 	slow := s.request("6", "tools/call", "slow", `{"name":"slow","arguments":{"seconds":30}}`)
 	s.post(slow, 202, "")

@@ -204,58 +204,6 @@ func (m *Model) resize(w, h int) {
 	m.status.SetSize(w)
 }
 
-// handleMouse scrolls the pane under the pointer with the wheel; a click
-// focuses that pane and selects the row under the pointer.
-func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
-	if m.showHelp || m.lay.Mode == modeTooSmall {
-		return nil
-	}
-	if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && m.lay.TabBar.contains(msg.X, msg.Y) {
-		_, spans := m.tabLabels()
-		for _, s := range spans {
-			if msg.X >= s.x0 && msg.X < s.x1 {
-				m.setFocus(s.p)
-			}
-		}
-		return nil
-	}
-	for p := pane(0); p < paneCount; p++ {
-		r := m.lay.paneRect(p, m.slot)
-		if r.empty() || !r.contains(msg.X, msg.Y) {
-			continue
-		}
-		if msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown {
-			if msg.Action == tea.MouseActionPress {
-				return m.paneMouse(p, msg)
-			}
-			return nil
-		}
-		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
-			m.setFocus(p)
-			switch p {
-			case panePairs:
-				m.pairs.click(msg.Y - r.Y)
-			case paneEvents:
-				m.events.click(msg.Y - r.Y)
-			}
-		}
-		return nil
-	}
-	return nil
-}
-
-func (m *Model) paneMouse(p pane, msg tea.MouseMsg) tea.Cmd {
-	switch p {
-	case paneNegotiation:
-		return m.nego.Update(msg)
-	case paneEvents:
-		return m.events.Update(msg)
-	case panePairs:
-		return m.pairs.Update(msg)
-	}
-	return m.detail.Update(msg)
-}
-
 // handleMsg handles everything that is not input, by type.
 func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
@@ -373,4 +321,17 @@ func (m *Model) spinTick() tea.Cmd {
 	m.spinFrame = (m.spinFrame + 1) % len(spinFrames)
 	m.com.spin = spinFrames[m.spinFrame]
 	return m.startSpin()
+}
+
+// sameTools reports whether two tool lists are the same listing.
+func sameTools(a, b []mcp.Tool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Title != b[i].Title || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {
+			return false
+		}
+	}
+	return true
 }

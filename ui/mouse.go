@@ -1,0 +1,55 @@
+package ui
+
+import tea "github.com/charmbracelet/bubbletea"
+
+// handleMouse scrolls the pane under the pointer with the wheel; a click
+// focuses that pane and selects the row under the pointer.
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if m.showHelp || m.lay.Mode == modeTooSmall {
+		return nil
+	}
+	if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && m.lay.TabBar.contains(msg.X, msg.Y) {
+		_, spans := m.tabLabels()
+		for _, s := range spans {
+			if msg.X >= s.x0 && msg.X < s.x1 {
+				m.setFocus(s.p)
+			}
+		}
+		return nil
+	}
+	for p := pane(0); p < paneCount; p++ {
+		r := m.lay.paneRect(p, m.slot)
+		if r.empty() || !r.contains(msg.X, msg.Y) {
+			continue
+		}
+		if msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown {
+			if msg.Action == tea.MouseActionPress {
+				return m.paneMouse(p, msg)
+			}
+			return nil
+		}
+		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft {
+			m.setFocus(p)
+			switch p {
+			case panePairs:
+				m.pairs.click(msg.Y - r.Y)
+			case paneEvents:
+				m.events.click(msg.Y - r.Y)
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+func (m *Model) paneMouse(p pane, msg tea.MouseMsg) tea.Cmd {
+	switch p {
+	case paneNegotiation:
+		return m.nego.Update(msg)
+	case paneEvents:
+		return m.events.Update(msg)
+	case panePairs:
+		return m.pairs.Update(msg)
+	}
+	return m.detail.Update(msg)
+}
