@@ -209,7 +209,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case recordsMsg:
 		m.com.log.Append(msg...)
-		return tea.Batch(m.afterAppend(), waitForRecords(m.opts.Records))
+		return tea.Batch(m.afterAppend(), m.followListChanged(msg), waitForRecords(m.opts.Records))
 	case streamEndedMsg:
 		m.ended, m.status.ended = true, true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")

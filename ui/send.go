@@ -135,3 +135,21 @@ type statusExpiredMsg struct{ id int }
 func expireStatus(id int, ttl time.Duration) tea.Cmd {
 	return tea.Tick(ttl, func(time.Time) tea.Msg { return statusExpiredMsg{id: id} })
 }
+
+// followListChanged lists the tools again when a live server says its list
+// changed, so completion offers the new tools without the user asking. The
+// listing is an ordinary request: it shows in the pairs like any other.
+func (m *Model) followListChanged(batch recordsMsg) tea.Cmd {
+	if m.opts.Backend == nil {
+		return nil
+	}
+	for _, r := range batch {
+		if r.Kind == mcp.KindReceived && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/tools/list_changed" {
+			return tea.Batch(
+				m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
+				sendCmd(m.ctx, m.opts.Backend, mcp.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),
+			)
+		}
+	}
+	return nil
+}

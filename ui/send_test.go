@@ -146,3 +146,21 @@ func TestSendingDisabledWithoutBackend(t *testing.T) {
 		}
 	}
 }
+
+// When the server says its tool list changed, the tools are listed again so
+// completion follows; a replay (no backend) never sends.
+func TestListChangedListsToolsAgain(t *testing.T) {
+	b := newFakeBackend()
+	b.resp = &mcp.Response{}
+	m := newTestModel(t, 160, 45, b, fixtureRecords())
+	note := mcp.Record{Seq: 9000, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification,
+		Method: "notifications/tools/list_changed", Raw: `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`}}
+	_, cmd := m.Update(recordsMsg{note})
+	runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
+	if c := <-b.done; c.Method != "tools/list" || !c.All {
+		t.Errorf("after list_changed sent %+v, want tools/list --all", c)
+	}
+	if !strings.Contains(m.View(), "tool list changed") {
+		t.Error("the status bar does not say why the tools are listed again")
+	}
+}
