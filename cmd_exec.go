@@ -33,7 +33,8 @@ Exit status:
   0  every command succeeded
   1  a JSON-RPC error, a tool result with isError, or a request that failed
   2  usage error (bad flags, a command line that does not parse)
-  3  connection or negotiation failure`
+  3  connection or negotiation failure
+  130 interrupted (ctrl+c)`
 
 func newExecCmd() *cobra.Command {
 	var cf connFlags
@@ -71,8 +72,13 @@ func splitURL(args []string) (string, []string) {
 	return "", args
 }
 
+// looksLikeURL accepts an http(s) URL or host:port, and nothing with spaces,
+// so a command such as 'tools/call fetch url=https://x' is not taken for one.
 func looksLikeURL(s string) bool {
-	if strings.Contains(s, "://") {
+	if strings.ContainsAny(s, " \t\n=") {
+		return false
+	}
+	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
 		return true
 	}
 	host, port, ok := strings.Cut(s, ":")
@@ -100,7 +106,9 @@ func parseCommands(args []string) ([]mcp.Command, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", a, err)
 		}
-		starts := len(words) > 0 && (commandStarters[words[0]] || (strings.Contains(words[0], "/") && !strings.Contains(words[0], "=")))
+		// JSON params continue their command even though they hold slashes.
+		isJSON := strings.HasPrefix(strings.TrimSpace(a), "{") || strings.HasPrefix(strings.TrimSpace(a), "[")
+		starts := len(words) > 0 && !isJSON && (commandStarters[words[0]] || (strings.Contains(words[0], "/") && !strings.Contains(words[0], "=")))
 		if starts || len(lines) == 0 {
 			lines = append(lines, a)
 			continue
@@ -157,9 +165,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []m
 	go func() {
 		defer close(drained)
 		enc := json.NewEncoder(stdout)
-		for r := range records {
-			if asJSON {
-				_ = enc.Encode(r)
+		for batch := range records {
+			for _, r := range batch {
+				if asJSON {
+					_ = enc.Encode(r)
+				}
 			}
 		}
 	}()
@@ -174,8 +184,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []m
 		}
 		return &exitError{code, err}
 	}
-	p := &printer{w: stdout, quiet: asJSON}
+	p := &printer{w: stdout, errw: stderr, quiet: asJSON}
 	if err := sess.Connect(ctx); err != nil {
+		if ctx.Err() != nil {
+			return finish(exitInterrupted, errors.New("interrupted"))
+		}
 		return finish(exitConnect, err)
 	}
 	if cmds[0].Method != "initialize" {
@@ -188,7 +201,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []m
 			fmt.Fprintf(stderr, "warning: %s\n", sanitize(w.String()))
 		}
 		got := p.result(c, resp, err)
-		if got == exitConnect || ctx.Err() != nil {
+		if ctx.Err() != nil {
+			return finish(exitInterrupted, errors.New("interrupted"))
+		}
+		if got == exitConnect {
 			return finish(exitConnect, nil)
 		}
 		code = max(code, got)

@@ -18,7 +18,8 @@ import (
 // the user's terminal through exec either.
 type printer struct {
 	w     io.Writer
-	quiet bool // --json: records are the output
+	errw  io.Writer // where failures go when the records are the output
+	quiet bool      // --json: records are the output
 }
 
 func sanitize(s string) string { return ui.SanitizeText(s) }
@@ -41,6 +42,11 @@ func (p *printer) result(c mcp.Command, resp *mcp.Response, err error) int {
 		code = exitFailed
 	}
 	if p.quiet {
+		// Failures that never became records (nothing was sent) must
+		// still be said somewhere.
+		if ue != nil && p.errw != nil {
+			fmt.Fprintf(p.errw, "%s: %s\n", sanitize(title), sanitize(err.Error()))
+		}
 		return code
 	}
 	fmt.Fprintf(p.w, "── %s\n", sanitize(title))

@@ -161,7 +161,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		fmt.Fprint(out, history.RenderRerun(results))
 	}
 	if ctx.Err() != nil {
-		return &exitError{exitFailed, errors.New("interrupted")}
+		return &exitError{exitInterrupted, errors.New("interrupted")}
 	}
 	if !history.AllSame(results) {
 		return &exitError{exitFailed, nil}

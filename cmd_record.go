@@ -29,7 +29,7 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 
 // start tees the session's records into a recording unless --no-record.
 // The recorder is closed when the record stream ends.
-func (f *recordFlags) start(in <-chan mcp.Record, rawURL, bearer string) (<-chan mcp.Record, *history.Recorder, error) {
+func (f *recordFlags) start(in <-chan []mcp.Record, rawURL, bearer string) (<-chan []mcp.Record, *history.Recorder, error) {
 	if f.off {
 		if f.file != "" {
 			return nil, nil, fmt.Errorf("--record and --no-record contradict each other: pick one")

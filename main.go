@@ -22,6 +22,8 @@ const (
 	exitFailed  = 1 // a JSON-RPC error, a tool result with isError, a failed request
 	exitUsage   = 2
 	exitConnect = 3 // the stream could not be opened or negotiated
+	// exitInterrupted follows the shell's convention for SIGINT.
+	exitInterrupted = 130
 )
 
 // exitError carries an exit status out of a command.

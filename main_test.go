@@ -176,3 +176,23 @@ func TestTUINeedsATerminal(t *testing.T) {
 		t.Errorf("without a terminal: exit %d, %q", code, errOut)
 	}
 }
+
+func TestExecArgumentsThatLookLikeURLs(t *testing.T) {
+	url := startGateway(t, demo.Options{})
+	// A URL inside a command is not the server's URL; JSON params with
+	// slashes stay with their command.
+	out, errOut, code := run(t, "exec", "--no-record", url, "tools/call greet name=https://x.example/a", "tools/call", "search_notes", `tags:=["a/b"]`)
+	// tags takes an enum, so the server refuses "a/b" (exit 1): what matters
+	// is that it reached search_notes as its argument.
+	if code != exitFailed || !strings.Contains(out, "Hello, https://x.example/a!") || !strings.Contains(out, "── tools/call search_notes") || !strings.Contains(errOut, `"a/b" is not one of`) {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+func TestExecJSONStillReportsUsageErrors(t *testing.T) {
+	url := startGateway(t, demo.Options{})
+	_, errOut, code := run(t, "exec", "--no-record", "--json", url, "tools/call greet name=Ann times=abc")
+	if code != exitUsage || !strings.Contains(errOut, "times") {
+		t.Errorf("exit %d, stderr %q: want 2 and the key named", code, errOut)
+	}
+}

@@ -51,8 +51,8 @@ func recordDemoSession(t *testing.T) (*Log, string) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for r := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
-			live.Append(r)
+		for batch := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
+			live.Append(batch...)
 		}
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

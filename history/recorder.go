@@ -164,8 +164,8 @@ func (r *Recorder) Close() error {
 // file is complete. A write error is reported once through onErr (which may
 // be nil); records keep flowing, because the screen matters more than the
 // file.
-func Tee(in <-chan mcp.Record, rec *Recorder, onErr func(error)) <-chan mcp.Record {
-	out := make(chan mcp.Record, 256)
+func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.Record {
+	out := make(chan []mcp.Record, 64)
 	go func() {
 		defer close(out)
 		reported := false
@@ -175,9 +175,11 @@ func Tee(in <-chan mcp.Record, rec *Recorder, onErr func(error)) <-chan mcp.Reco
 				onErr(err)
 			}
 		}
-		for r := range in {
-			report(rec.Write(r))
-			out <- r
+		for batch := range in {
+			for _, r := range batch {
+				report(rec.Write(r))
+			}
+			out <- batch
 		}
 		report(rec.Close())
 	}()

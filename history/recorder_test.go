@@ -160,18 +160,20 @@ func TestTee(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := make(chan mcp.Record)
+	in := make(chan []mcp.Record)
 	out := Tee(in, rec, func(err error) { t.Errorf("onErr(%v), want no error", err) })
 	recs := fullSession()
 	go func() {
-		for _, r := range recs {
-			in <- r
+		for i := 0; i < len(recs); i += 3 {
+			in <- recs[i:min(i+3, len(recs))]
 		}
 		close(in)
 	}()
 	var got []int64
-	for r := range out {
-		got = append(got, r.Seq)
+	for batch := range out {
+		for _, r := range batch {
+			got = append(got, r.Seq)
+		}
 	}
 	if len(got) != len(recs) || got[0] != 1 || got[len(got)-1] != recs[len(recs)-1].Seq {
 		t.Errorf("Tee passed seqs %v, want all %d in order", got, len(recs))
@@ -200,16 +202,16 @@ func TestTeeReportsWriteErrorsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.f.Close() // the disk goes away under the recorder
-	in := make(chan mcp.Record, 3)
+	in := make(chan []mcp.Record, 3)
 	var errs []error
 	out := Tee(in, rec, func(err error) { errs = append(errs, err) })
 	for i := 1; i <= 3; i++ {
-		in <- mcp.Record{Seq: int64(i), Kind: mcp.KindState, State: &mcp.StateChange{State: "open"}}
+		in <- []mcp.Record{{Seq: int64(i), Kind: mcp.KindState, State: &mcp.StateChange{State: "open"}}}
 	}
 	close(in)
 	n := 0
-	for range out {
-		n++
+	for batch := range out {
+		n += len(batch)
 	}
 	if n != 3 || len(errs) != 1 || !errors.Is(errs[0], os.ErrClosed) {
 		t.Errorf("passed %d records, errors %v; want 3 records and one error about the closed file", n, errs)

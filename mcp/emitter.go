@@ -10,23 +10,23 @@ import (
 // consumer, or a server's ping would go unanswered and some servers close the
 // stream about 1.5 s later.
 //
-// A pump goroutine moves queued records to the channel in batches. Handing
-// each record over directly would wake the consumer once per record, which on
-// a busy stream costs more than parsing the record did.
+// A pump goroutine hands queued records over as one batch per channel send.
+// A channel of single records would cost a handoff per record, which on a
+// busy stream costs more than parsing the record did.
 type emitter struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
 	queue   []Record
-	spare   []Record // the pump's last batch, reused for the next queue
 	seq     int64
 	closed  bool
 	waiting bool // the pump is asleep and needs a signal
-	out     chan Record
+	holders int  // stream readers in the middle of a read: they wake the pump when done
+	out     chan []Record
 	now     func() time.Time
 }
 
 func newEmitter(now func() time.Time) *emitter {
-	e := &emitter{out: make(chan Record, 4096), now: now}
+	e := &emitter{out: make(chan []Record, 64), now: now}
 	e.cond = sync.NewCond(&e.mu)
 	go e.pump()
 	return e
@@ -49,11 +49,35 @@ func (e *emitter) emit(r Record) Record {
 		r.Time = e.now().Round(0)
 	}
 	e.queue = append(e.queue, r)
-	if e.waiting {
+	if e.holders == 0 {
+		e.wake()
+	}
+	return r
+}
+
+func (e *emitter) wake() {
+	if e.waiting && len(e.queue) > 0 {
 		e.waiting = false
 		e.cond.Signal()
 	}
-	return r
+}
+
+// hold and release bracket the processing of one network read: the records
+// it produces are handed over together, one wake-up per read rather than per
+// record. Records from other goroutines wait at most until the read is done.
+func (e *emitter) hold() {
+	e.mu.Lock()
+	e.holders++
+	e.mu.Unlock()
+}
+
+func (e *emitter) release() {
+	e.mu.Lock()
+	e.holders--
+	if e.holders == 0 {
+		e.wake()
+	}
+	e.mu.Unlock()
 }
 
 // close lets the queue drain and then closes the channel.
@@ -72,16 +96,14 @@ func (e *emitter) pump() {
 			e.cond.Wait()
 		}
 		batch := e.queue
-		e.queue, e.spare = e.spare[:0], nil
+		// The batch now belongs to the consumer; the next one starts at the
+		// size this one reached, so a busy stream does not regrow it.
+		e.queue = make([]Record, 0, max(16, len(batch)))
 		done := e.closed
 		e.mu.Unlock()
-		for i := range batch {
-			e.out <- batch[i]
-			batch[i] = Record{} // let delivered records go
+		if len(batch) > 0 {
+			e.out <- batch
 		}
-		e.mu.Lock()
-		e.spare = batch[:0]
-		e.mu.Unlock()
 		if done && len(batch) == 0 {
 			close(e.out)
 			return

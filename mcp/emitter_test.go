@@ -24,14 +24,16 @@ func TestEmitterOrderAndClose(t *testing.T) {
 	got := make(chan int64, 1)
 	go func() {
 		var want int64 = 1
-		for r := range e.out {
-			if r.Seq != want {
-				t.Errorf("record %d came as Seq %d", want, r.Seq)
+		for batch := range e.out {
+			for _, r := range batch {
+				if r.Seq != want {
+					t.Errorf("record %d came as Seq %d", want, r.Seq)
+				}
+				if r.Time.IsZero() {
+					t.Errorf("record %d has no time", r.Seq)
+				}
+				want++
 			}
-			if r.Time.IsZero() {
-				t.Errorf("record %d has no time", r.Seq)
-			}
-			want++
 		}
 		got <- want - 1
 	}()

@@ -43,11 +43,58 @@ func BenchmarkParseBare(b *testing.B) {
 	}
 }
 
+// windowReader hands the stream out 1,000 events at a time and, as each
+// window starts, registers the 1,000 requests it answers: a busy session
+// with many requests in flight, rather than 100,000 outstanding at once.
+type windowReader struct {
+	s      *Session
+	chunks [][]byte
+	next   int // the next chunk to hand out
+	cur    []byte
+}
+
+const benchWindow = 1000
+
+func (w *windowReader) Read(p []byte) (int, error) {
+	if len(w.cur) == 0 {
+		if w.next == len(w.chunks) {
+			return 0, io.EOF
+		}
+		w.s.mu.Lock()
+		for i := w.next*benchWindow + 1; i <= (w.next+1)*benchWindow; i++ {
+			w.s.pending[int64(i)] = &pending{seq: int64(i), conn: 1, method: "tools/call", done: make(chan result, 1)}
+		}
+		w.s.mu.Unlock()
+		w.cur = w.chunks[w.next]
+		w.next++
+	}
+	n := copy(p, w.cur)
+	w.cur = w.cur[n:]
+	return n, nil
+}
+
+// benchChunks splits the stream into windows of benchWindow events.
+func benchChunks(data []byte) [][]byte {
+	var chunks [][]byte
+	for len(data) > 0 {
+		end, n := 0, 0
+		for n < benchWindow {
+			k := bytes.Index(data[end:], []byte("\n\n"))
+			end += k + 2
+			n++
+		}
+		chunks = append(chunks, data[:end])
+		data = data[end:]
+	}
+	return chunks
+}
+
 // BenchmarkIngest is the session's whole ingest path: the tap, go-sse, an
-// event record and a received record per event, each answer paired with a
+// event record and a received record per event, each answer paired with its
 // pending request, and every record delivered on the Records channel.
 func BenchmarkIngest(b *testing.B) {
 	data := benchStream()
+	chunks := benchChunks(data)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -56,22 +103,21 @@ func BenchmarkIngest(b *testing.B) {
 		s.stream, _ = url.Parse("http://127.0.0.1:1/sse")
 		c := &connection{n: 1, ready: make(chan struct{})}
 		s.current = c
-		for i := 1; i <= benchEvents; i++ {
-			s.pending[int64(i)] = &pending{seq: int64(i), conn: 1, method: "tools/call", done: make(chan result, 1)}
-		}
 		drained := make(chan int)
 		go func() {
 			paired := 0
-			for r := range s.Records() {
-				if r.Kind == KindReceived && r.RPC.Class == ClassResponse {
-					paired++
+			for batch := range s.Records() {
+				for _, r := range batch {
+					if r.Kind == KindReceived && r.RPC.Class == ClassResponse {
+						paired++
+					}
 				}
 			}
 			drained <- paired
 		}()
 		b.StartTimer()
 		s.wg.Add(1)
-		s.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(bytes.NewReader(data))})
+		s.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(&windowReader{s: s, chunks: chunks})})
 		s.out.close()
 		if paired := <-drained; paired != benchEvents {
 			b.Fatalf("paired %d answers, want %d", paired, benchEvents)

@@ -83,7 +83,10 @@ func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, e
 func (s *Session) listTools(ctx context.Context, cursor string, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
 	var resp *Response
-	for page := 0; page < maxToolPages; page++ {
+	for page := 0; ; page++ {
+		if page == maxToolPages {
+			return tools, resp, fmt.Errorf("tools/list: stopped after %d pages: the server's nextCursor never ends", maxToolPages)
+		}
 		var params json.RawMessage
 		if cursor != "" {
 			params, _ = json.Marshal(map[string]string{"cursor": cursor})
@@ -171,8 +174,12 @@ func (s *Session) Do(ctx context.Context, c Command) (*Response, []ArgWarning, e
 // first when none are known yet so types come out right.
 func (s *Session) doCall(ctx context.Context, c Command) (*Response, []ArgWarning, error) {
 	tools := s.Tools()
-	if FindTool(tools, c.Tool) == nil && len(tools) == 0 {
-		tools, _, _ = s.ListTools(ctx, true)
+	if FindTool(tools, c.Tool) == nil {
+		// Not known yet, or added since the last listing (mcp-add, a later
+		// page): list once more so the arguments get their types.
+		if listed, _, err := s.ListTools(ctx, true); err == nil {
+			tools = listed
+		}
 	}
 	var warnings []ArgWarning
 	var schema *Schema

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 )
@@ -38,8 +39,10 @@ func (e *PostError) Error() string {
 func (e *PostError) Unwrap() error { return e.Err }
 
 // post sends one message to the negotiated endpoint. When the preferred URL
-// answers 404 or 405 or cannot be reached, it switches once to the canonical
-// fallback and says so in a new endpoint record.
+// answers 404 or 405, or cannot be dialled at all, it tries the canonical
+// fallback once, and switches to it for good only when that works. Any other
+// failure (a timeout, a reset) is not retried: the server may have the
+// message already, and a tools/call must not run twice.
 func (s *Session) post(ctx context.Context, body []byte, reqSeq int64) error {
 	s.mu.Lock()
 	ep := s.endpoint
@@ -57,14 +60,29 @@ func (s *Session) post(ctx context.Context, body []byte, reqSeq int64) error {
 	var why string
 	switch {
 	case pe.Status == http.StatusNotFound || pe.Status == http.StatusMethodNotAllowed:
-		why = fmt.Sprintf("POST to the preferred URL answered %d; using the canonical fallback", pe.Status)
-	case pe.Status == 0 && ctx.Err() == nil:
-		why = "the preferred URL could not be reached (" + pe.Err.Error() + "); using the canonical fallback"
+		why = fmt.Sprintf("POST to the preferred URL answered %d; the canonical fallback works", pe.Status)
+	case pe.Status == 0 && isDialError(pe.Err):
+		why = "the preferred URL could not be reached (" + pe.Err.Error() + "); the canonical fallback works"
 	default:
 		return err
 	}
+	if ferr := s.postOnce(ctx, ep.Fallback, body, reqSeq, conn); ferr != nil {
+		// Both failed: the preferred URL's answer is the one to explain.
+		return err
+	}
 	s.useFallback(ep, why)
-	return s.postOnce(ctx, ep.Fallback, body, reqSeq, conn)
+	return nil
+}
+
+// isDialError reports a POST that never reached a server, so retrying it
+// elsewhere cannot deliver it twice.
+func isDialError(err error) bool {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return true
+	}
+	var dns *net.DNSError
+	return errors.As(err, &dns)
 }
 
 // useFallback makes the fallback the URL in use and records the change.
@@ -72,7 +90,7 @@ func (s *Session) useFallback(old *Endpoint, why string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.endpoint != old {
-		return // a reconnect replaced it meanwhile
+		return // a reconnect, or another request, replaced it meanwhile
 	}
 	ep := *old
 	ep.InUse, ep.Reason = ep.Fallback, why

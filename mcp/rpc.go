@@ -38,12 +38,16 @@ func (e *RPCError) Error() string {
 
 // TimeoutError is a request that got no answer in time.
 type TimeoutError struct {
-	Method string
-	ID     string
-	After  string
+	Method   string
+	ID       string
+	After    string
+	Accepted bool // the POST was answered; the wait was for the stream
 }
 
 func (e *TimeoutError) Error() string {
+	if !e.Accepted {
+		return fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer (some servers hang on an unknown session: press r to reconnect)", e.Method, e.ID, e.After)
+	}
 	return fmt.Sprintf("no answer to %s (id %s) within %s: the server accepted it but nothing came back on the stream (raise --timeout for slow tools)", e.Method, e.ID, e.After)
 }
 
@@ -110,7 +114,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 				return nil, err
 			}
 		case <-timer.C:
-			err := &TimeoutError{Method: method, ID: id, After: s.cfg.RequestTimeout.String()}
+			var err error = &TimeoutError{Method: method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: posted == nil}
 			if s.abandon(n, p, OpTimeout, err) {
 				return nil, err
 			}
@@ -151,9 +155,15 @@ func (s *Session) Notify(ctx context.Context, method string, params json.RawMess
 		s.mu.Unlock()
 		return ErrClosed
 	}
+	if s.endpoint == nil {
+		s.mu.Unlock()
+		return &ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
+	}
 	body := encodeMessage("", method, params)
 	rec := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassNotification, Method: method, Conn: s.conn, Raw: Raw(body)}})
+	s.wg.Add(1) // Close waits for the POST's record
 	s.mu.Unlock()
+	defer s.wg.Done()
 	err := s.post(ctx, body, rec.Seq)
 	if err != nil {
 		s.emitError(OpPost, err.Error(), "", rec.Seq, 0)
@@ -214,6 +224,12 @@ func (s *Session) handleOne(conn int, b []byte, raw string) {
 		m.Method = unquote(p.method)
 		if p.id == nil {
 			m.Class = ClassNotification
+			if m.Method == "notifications/tools/list_changed" {
+				// The next tools/call lists again before coercing arguments.
+				s.mu.Lock()
+				s.tools = nil
+				s.mu.Unlock()
+			}
 			break
 		}
 		m.Class, m.ID = ClassServerRequest, string(p.id)

@@ -20,6 +20,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"sync"
@@ -37,6 +38,10 @@ type Config struct {
 	MaxEventSize    int           // the largest SSE event accepted; default 64 MiB
 	ClientName      string        // clientInfo.name; default "mcpscope"
 	ClientVersion   string        // clientInfo.version; default "dev"
+	// FirstID is the id of the first request; 0 picks a random start, so
+	// sessions sharing a broadcasting bridge do not claim each other's
+	// answers.
+	FirstID int64
 	// Reconnect makes a stream that ends on its own come back, as browsers'
 	// EventSource does. Off, an ended stream ends the session.
 	Reconnect bool
@@ -63,7 +68,8 @@ type Session struct {
 	cfg    Config
 	client *http.Client
 	out    *emitter
-	stream *url.URL
+	stream *url.URL // parsed once in NewSession; never changes
+	urlErr error    // why cfg.URL is not usable, reported by Connect
 
 	mu          sync.Mutex
 	nextID      int64
@@ -74,6 +80,7 @@ type Session struct {
 	endpoint    *Endpoint          // nil until the current connection negotiated one
 	cancel      context.CancelFunc // ends the current stream
 	initialized bool
+	everOpen    bool // some connection negotiated a session
 	closed      bool
 	tools       []Tool
 
@@ -107,7 +114,16 @@ func NewSession(cfg Config) *Session {
 		client = &http.Client{}
 	}
 	life, lifeCancel := context.WithCancel(context.Background())
+	stream, urlErr := StreamURL(cfg.URL)
+	if cfg.FirstID <= 0 {
+		// A short random prefix keeps ids readable (4817001, 4817002, ...)
+		// while making a clash with another client's ids unlikely.
+		cfg.FirstID = (1000+rand.Int64N(9000))*1000 + 1
+	}
 	return &Session{
+		nextID:     cfg.FirstID - 1,
+		stream:     stream,
+		urlErr:     urlErr,
 		life:       life,
 		lifeCancel: lifeCancel,
 		cfg:        cfg,
@@ -118,13 +134,15 @@ func NewSession(cfg Config) *Session {
 	}
 }
 
-// Records is the session's log, in order. It is closed after Close once every
-// record has been delivered, so a consumer that drains it sees everything.
-func (s *Session) Records() <-chan Record { return s.out.out }
+// Records is the session's log, in order, in batches of records that
+// happened together (one network read, say). It is closed after Close once
+// every record has been delivered, so a consumer that drains it sees
+// everything. A batch belongs to the receiver.
+func (s *Session) Records() <-chan []Record { return s.out.out }
 
 // URL is the stream URL the session connects to, once Connect has parsed it.
 func (s *Session) URL() string {
-	if s.stream == nil {
+	if s.urlErr != nil {
 		return s.cfg.URL
 	}
 	return s.stream.String()

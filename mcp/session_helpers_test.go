@@ -21,9 +21,9 @@ func collect(s *Session) *recorded {
 	r := &recorded{done: make(chan struct{}), more: make(chan struct{}, 1)}
 	go func() {
 		defer close(r.done)
-		for rec := range s.Records() {
+		for batch := range s.Records() {
 			r.mu.Lock()
-			r.recs = append(r.recs, rec)
+			r.recs = append(r.recs, batch...)
 			r.mu.Unlock()
 			select {
 			case r.more <- struct{}{}:

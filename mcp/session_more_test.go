@@ -1,8 +1,12 @@
 package mcp
 
 import (
+	"context"
+	"errors"
+	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -77,5 +81,42 @@ func TestSessionToolPagesAndDo(t *testing.T) {
 	_, _, err = s.Do(ctx, c)
 	if _, ok := err.(*UsageError); !ok || !strings.Contains(err.Error(), "a:") {
 		t.Errorf("bad value: %v, want a UsageError naming the key", err)
+	}
+}
+
+// A server that takes the connection and never answers the GET must not
+// hold Connect past its endpoint timeout, nor past the caller's context.
+func TestConnectToASilentServerIsBounded(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // held open, never answered
+		}
+	}()
+	url := "http://" + ln.Addr().String()
+
+	s := NewSession(Config{URL: url, EndpointTimeout: 200 * time.Millisecond})
+	rec := collect(s)
+	err = s.Connect(testCtx(t))
+	if err == nil || !strings.Contains(err.Error(), "no endpoint event within 200ms") {
+		t.Errorf("Connect to a silent server = %v, want the endpoint timeout", err)
+	}
+	rec.waitFor(t, "closed state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateClosed })
+	s.Close()
+
+	s = NewSession(Config{URL: url})
+	defer s.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if err := s.Connect(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Connect with a 200ms context = %v, want its deadline", err)
 	}
 }

@@ -68,12 +68,13 @@ func TestSessionAnswersCollidingPings(t *testing.T) {
 	if !strings.Contains(string(init.Result), "protocolVersion") {
 		t.Errorf("initialize answered with %s", init.Result)
 	}
+	sent := rec.waitFor(t, "initialize request", func(r Record) bool { return r.Kind == KindSent && r.RPC.Method == "initialize" })
 	ping := rec.waitFor(t, "server ping", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassServerRequest })
-	if ping.RPC.ID != "1" || ping.RPC.Method != "ping" {
-		t.Errorf("server request %+v", ping.RPC)
+	if ping.RPC.ID != sent.RPC.ID || ping.RPC.Method != "ping" {
+		t.Errorf("server request %+v does not collide with our id %s", ping.RPC, sent.RPC.ID)
 	}
 	reply := rec.waitFor(t, "our pong", func(r Record) bool { return r.Kind == KindSent && r.RPC.Class == ClassReply })
-	if reply.RPC.ReqSeq != ping.Seq || string(reply.RPC.Raw) != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+	if reply.RPC.ReqSeq != ping.Seq || string(reply.RPC.Raw) != `{"jsonrpc":"2.0","id":`+ping.RPC.ID+`,"result":{}}` {
 		t.Errorf("reply %+v does not answer ping seq %d", reply.RPC, ping.Seq)
 	}
 	if _, err := srv.WaitPost(ctx, func(p mcptest.Post) bool { return p.Kind == mcptest.KindResponse }); err != nil {
@@ -93,6 +94,24 @@ func TestSessionForeignAndFieldOrder(t *testing.T) {
 	f := rec.waitFor(t, "foreign answer", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassForeign })
 	if f.RPC.ID != "9001" || f.RPC.ReqSeq != 0 {
 		t.Errorf("foreign record %+v", f.RPC)
+	}
+}
+
+func TestSessionHangingPostIsNotSentTwice(t *testing.T) {
+	// The preferred URL differs from the canonical one, so a careless client
+	// would retry the hung POST there and run the call twice.
+	srv, s, _ := dial(t, mcptest.Options{Endpoint: mcptest.EndpointMessage, Handle: mcptest.HangingPost}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, err := s.Request(testCtx(t), "tools/call", []byte(`{"name":"echo","arguments":{"text":"once"}}`))
+	var te *TimeoutError
+	if !errors.As(err, &te) || te.Accepted || !strings.Contains(err.Error(), "the POST itself got no answer") {
+		t.Errorf("err = %v, want a timeout that says the POST got no answer", err)
+	}
+	s.Close()
+	if n := len(srv.Posts()); n != 1 {
+		t.Errorf("the server got the message %d times, want once", n)
+	}
+	if ep := s.Endpoint(); ep != nil && ep.InUse != ep.Preferred {
+		t.Errorf("a hung POST switched the session to %s", ep.InUse)
 	}
 }
 
@@ -236,4 +255,33 @@ func TestSessionBeforeInitError(t *testing.T) {
 	if err != nil || resp.Error == nil || resp.Error.Code != 0 {
 		t.Errorf("tools/list before initialize = %+v, %v; want a JSON-RPC error with code 0", resp, err)
 	}
+}
+
+// On a bridge that broadcasts every answer to every session, two sessions'
+// ids must not collide: each keeps only its own answers.
+func TestSessionsOnABroadcastingBridge(t *testing.T) {
+	srv, a, recA := dial(t, mcptest.Options{Handle: mcptest.Broadcast}, Config{})
+	b := NewSession(Config{URL: srv.URL})
+	recB := collect(b)
+	defer b.Close()
+	ctx := testCtx(t)
+	if err := b.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ra, err := a.Request(ctx, "tools/list", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := b.Request(ctx, "tools/list", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sentA := recA.waitFor(t, "A's request", func(r Record) bool { return r.Seq == ra.ReqSeq })
+	sentB := recB.waitFor(t, "B's request", func(r Record) bool { return r.Seq == rb.ReqSeq })
+	if sentA.RPC.ID == sentB.RPC.ID {
+		t.Fatalf("both sessions used id %s", sentA.RPC.ID)
+	}
+	recB.waitFor(t, "A's answer seen by B as foreign", func(r Record) bool {
+		return r.Kind == KindReceived && r.RPC.Class == ClassForeign && r.RPC.ID == sentA.RPC.ID
+	})
 }

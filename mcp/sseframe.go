@@ -2,8 +2,10 @@ package mcp
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 )
 
 // sseTap sits between the HTTP body and go-sse's parser. go-sse parses the
@@ -17,16 +19,30 @@ import (
 // Blocks that go-sse will never yield (comments or retry alone) are handed
 // straight to onBlock when nothing is queued before them, so a keep-alive
 // shows up when it arrives rather than with the next event.
+//
+// The tap hands go-sse whole blocks only. go-sse's scanner looks for the end
+// of an event from the start of its buffer after every read, so a 10 MB event
+// arriving in 32 KiB reads would be rescanned hundreds of times; given whole
+// blocks, its buffer fills on every read and grows by doubling instead.
 type sseTap struct {
 	r       io.Reader
 	onBlock func(*SSEEvent) // blocks go-sse does not dispatch
 	conn    int
+	max     int // the largest block accepted; 0 means no limit
+	// holding brackets the processing of each read (false before waiting on
+	// the network, true after), so the records of one read go out together.
+	holding func(bool)
 
-	cur        []byte // the block being framed, terminators included
-	lineStart  int    // where the current line starts in cur
-	hasContent bool   // cur holds a non-blank line
-	dispatch   bool   // cur holds a field that makes go-sse dispatch it
-	extra      bool   // cur holds a comment, id or retry line: fields go-sse hides
+	buf   []byte // network reads land here
+	ready []byte // framed bytes go-sse has not read yet
+	off   int    // how much of ready go-sse has read
+	err   error  // the network's error, returned once ready is drained
+
+	cur        []byte // bytes of the unfinished block carried over from earlier reads
+	lineStart  int    // where the unfinished line starts in cur
+	hasContent bool   // the block holds a non-blank line
+	dispatch   bool   // the block holds a field that makes go-sse dispatch it
+	extra      bool   // the block holds a comment, id or retry line: fields go-sse hides
 	pendingCR  bool   // the last byte ended a line with CR; a LF may follow
 	started    bool   // past a possible byte order mark
 	queue      []tapBlock
@@ -39,72 +55,146 @@ type tapBlock struct {
 }
 
 func (t *sseTap) Read(p []byte) (int, error) {
-	n, err := t.r.Read(p)
-	t.feed(p[:n])
-	if err == io.EOF {
-		// A last line without a terminator still belongs to the last block.
-		if len(t.cur) > t.lineStart {
-			t.endLine(t.cur[t.lineStart:])
-			t.lineStart = len(t.cur)
+	for t.off == len(t.ready) {
+		if t.err != nil {
+			return 0, t.err
 		}
-		if t.hasContent {
-			t.finishBlock()
-		}
+		t.ready, t.off = t.ready[:0], 0
+		t.fill()
 	}
-	return n, err
+	n := copy(p, t.ready[t.off:])
+	t.off += n
+	return n, nil
 }
 
+// fill reads once from the network and frames what came.
+func (t *sseTap) fill() {
+	if t.buf == nil {
+		t.buf = make([]byte, 32<<10)
+	}
+	if t.holding != nil {
+		t.holding(false)
+		defer t.holding(true)
+	}
+	n, err := t.r.Read(t.buf)
+	t.feed(t.buf[:n])
+	if t.max > 0 && len(t.cur) > t.max && err == nil {
+		err = fmt.Errorf("an event grew past %d bytes without ending (raise --max-event-size if that is normal for this server)", t.max)
+	}
+	if err == nil {
+		return
+	}
+	t.err = err
+	if err != io.EOF {
+		// The bytes of a cut-off event are kept as a block of their own but
+		// kept from the parser, which would report them instead of err.
+		if len(t.cur) > 0 {
+			t.dispatch = false
+			t.finishBlock(t.takeCur())
+		}
+		return
+	}
+	// A last line without a terminator still belongs to the last block.
+	if len(t.cur) > t.lineStart {
+		t.endLine(t.cur[t.lineStart:])
+	}
+	raw := t.takeCur()
+	if t.hasContent {
+		t.finishBlock(raw)
+	}
+	// The parser sees every byte, and says itself that an event was cut.
+	t.ready = append(t.ready, raw...)
+}
+
+// feed frames p. A block that starts and ends inside p is cut out of it with
+// a single copy; only a block that spans reads is gathered in cur.
 func (t *sseTap) feed(p []byte) {
-	for len(p) > 0 {
-		if t.pendingCR {
-			t.pendingCR = false
-			if p[0] == '\n' {
+	bs, ls, i := 0, 0, 0 // block start and line start in p (while cur is empty), scan position
+	if t.pendingCR && len(p) > 0 {
+		t.pendingCR = false
+		if p[0] == '\n' {
+			// The LF of a CRLF split across reads. Mid-block it joins its
+			// line; after a finished block it leads the next one.
+			i, ls = 1, 1
+			if len(t.cur) > 0 {
 				t.cur = append(t.cur, '\n')
-				t.lineStart = len(t.cur)
-				p = p[1:]
-				continue
+				t.lineStart, bs = len(t.cur), 1
 			}
 		}
-		k := bytes.IndexAny(p, "\r\n")
+	}
+	for {
+		k := bytes.IndexAny(p[i:], "\r\n")
 		if k < 0 {
-			t.cur = append(t.cur, p...)
-			return
+			break
 		}
-		t.cur = append(t.cur, p[:k+1]...)
-		term := p[k]
-		p = p[k+1:]
-		lineEnd := len(t.cur) - 1
-		if term == '\r' {
+		e := i + k
+		next := e + 1
+		if p[e] == '\r' {
 			// Take the LF of a CRLF now, so a CRLF-terminated event keeps
 			// its whole terminator in its own raw bytes.
-			if len(p) > 0 && p[0] == '\n' {
-				t.cur = append(t.cur, '\n')
-				p = p[1:]
-			} else if len(p) == 0 {
+			if next < len(p) {
+				if p[next] == '\n' {
+					next++
+				}
+			} else {
 				t.pendingCR = true
 			}
 		}
-		t.endLine(t.cur[t.lineStart:lineEnd])
+		var line []byte
+		if len(t.cur) > 0 {
+			t.cur = append(t.cur, p[bs:next]...)
+			line = t.cur[t.lineStart : len(t.cur)-(next-e)]
+			bs = next
+		} else {
+			line = p[ls:e]
+		}
+		if t.endLine(line) {
+			var raw string
+			if len(t.cur) > 0 {
+				raw = t.takeCur()
+			} else {
+				raw = string(p[bs:next])
+			}
+			t.finishBlock(raw)
+			t.ready = append(t.ready, raw...)
+			bs = next
+		}
+		ls, i = next, next
 		t.lineStart = len(t.cur)
+	}
+	if bs < len(p) {
+		if len(t.cur) == 0 {
+			t.lineStart = ls - bs
+		}
+		t.cur = append(t.cur, p[bs:]...)
 	}
 }
 
-// endLine classifies one line (without its terminator) of the current block.
-func (t *sseTap) endLine(line []byte) {
+// takeCur hands over cur's bytes without copying them again; cur starts
+// afresh, so the string never sees a later write.
+func (t *sseTap) takeCur() string {
+	if len(t.cur) == 0 {
+		return ""
+	}
+	raw := unsafe.String(&t.cur[0], len(t.cur))
+	t.cur, t.lineStart = nil, 0
+	return raw
+}
+
+// endLine classifies one line (without its terminator) of the current block
+// and reports whether it was the blank line that ends the block.
+func (t *sseTap) endLine(line []byte) bool {
 	if !t.started {
 		t.started = true
 		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
 	}
 	if len(line) == 0 {
-		if t.hasContent {
-			t.finishBlock()
-		}
-		return
+		return t.hasContent
 	}
 	t.hasContent = true
 	if line[0] == ':' {
 		t.extra = true
-		return
+		return false
 	}
 	name := line
 	if c := bytes.IndexByte(line, ':'); c >= 0 {
@@ -121,19 +211,18 @@ func (t *sseTap) endLine(line []byte) {
 	case "retry":
 		t.extra = true
 	}
+	return false
 }
 
-// finishBlock turns the framed bytes into an SSEEvent holding everything
+// finishBlock turns a framed block into an SSEEvent holding everything
 // go-sse does not report: comments, retry and this block's own id.
-func (t *sseTap) finishBlock() {
-	raw := string(t.cur)
+func (t *sseTap) finishBlock(raw string) {
 	ev := &SSEEvent{Conn: t.conn, Raw: Raw(raw)}
 	if t.extra {
 		scanFields(raw, ev)
 	}
 	dispatch := t.dispatch
-	t.cur = t.cur[:0]
-	t.lineStart, t.hasContent, t.dispatch, t.extra = 0, false, false, false
+	t.hasContent, t.dispatch, t.extra = false, false, false
 	if !dispatch && len(t.queue) == 0 {
 		t.onBlock(ev)
 		return

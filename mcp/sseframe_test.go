@@ -102,3 +102,30 @@ func TestTapOnErrorReader(t *testing.T) {
 		}
 	}
 }
+
+func TestTapRefusesAnEndlessEvent(t *testing.T) {
+	endless := "data: " + strings.Repeat("x", 100<<10)
+	tap := &sseTap{r: strings.NewReader(endless + "\n"), max: 64 << 10, onBlock: func(*SSEEvent) {}}
+	var err error
+	for _, e := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
+		err = e
+	}
+	if err == nil || !strings.Contains(err.Error(), "--max-event-size") {
+		t.Fatalf("err = %v, want one that names --max-event-size", err)
+	}
+}
+
+// BenchmarkTapBigEvent shows that a large event costs time in proportion to
+// its size, even when it arrives in many small reads.
+func BenchmarkTapBigEvent(b *testing.B) {
+	ev := "event: message\ndata: " + strings.Repeat("x", 30<<20) + "\n\n"
+	for b.Loop() {
+		tap := &sseTap{r: &chunkReader{s: ev, n: 32 << 10}, onBlock: func(*SSEEvent) {}}
+		for e, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 64 << 20}) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			tap.match(e.Type, e.Data)
+		}
+	}
+}

@@ -7,8 +7,10 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sse "github.com/tmaxmax/go-sse"
@@ -30,33 +32,35 @@ func (e *ConnectError) Error() string {
 
 func (e *ConnectError) Unwrap() error { return e.Err }
 
-// conn is one stream connection: a GET and the session it negotiated.
+// connection is one stream connection: a GET and the session it negotiated.
 type connection struct {
 	n         int
 	started   time.Time
+	url       *url.URL      // where the GET ended up, after redirects
 	ready     chan struct{} // closed once the endpoint is known or the stream ended
 	readyOnce sync.Once
-	err       error // why it ended before an endpoint, under Session.mu
-	wasOpen   bool
+	// Under Session.mu:
+	endpoint *Endpoint // this connection's negotiation result
+	err      error     // why it ended before an endpoint
+	wasOpen  bool
+	replaces bool // an earlier connection had a session: this one is a new session
 }
 
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
 
 // Connect opens the stream and waits for the endpoint event.
 func (s *Session) Connect(ctx context.Context) error {
-	u, err := StreamURL(s.cfg.URL)
-	if err != nil {
-		return &ConnectError{Message: err.Error(), Err: err}
+	if s.urlErr != nil {
+		return &ConnectError{Message: s.urlErr.Error(), Err: s.urlErr}
 	}
-	s.stream = u
 	return s.connect(ctx, "")
 }
 
 // Reconnect drops the current stream and opens a new one. The server treats
 // it as a new session that has not been initialized.
 func (s *Session) Reconnect(ctx context.Context) error {
-	if s.stream == nil {
-		return s.Connect(ctx)
+	if s.urlErr != nil {
+		return &ConnectError{Message: s.urlErr.Error(), Err: s.urlErr}
 	}
 	return s.connect(ctx, "requested")
 }
@@ -72,14 +76,17 @@ func (s *Session) connect(ctx context.Context, why string) error {
 	if s.cancel != nil {
 		s.cancel()
 	}
-	hadSession := s.current != nil && s.current.wasOpen
 	s.conn++
-	c := &connection{n: s.conn, started: s.cfg.Now(), ready: make(chan struct{})}
+	c := &connection{n: s.conn, started: s.cfg.Now(), ready: make(chan struct{}), replaces: s.everOpen}
 	streamCtx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
 	s.current = c
 	s.endpoint = nil
 	s.initialized = false
+	s.tools = nil // a new session may offer other tools
+	// Taken under the lock, after the closed check, so Close's Wait
+	// cannot race with it; the reader (or a failed open) gives it back.
+	s.wg.Add(1)
 	s.mu.Unlock()
 
 	state := StateConnecting
@@ -87,44 +94,50 @@ func (s *Session) connect(ctx context.Context, why string) error {
 		state = StateReconnecting
 	}
 	s.emit(Record{Kind: KindState, State: &StateChange{State: state, Conn: c.n, Detail: why, URL: s.stream.String(), Transport: "sse"}})
+
+	// The wait for the endpoint starts before the GET: a server that takes
+	// the connection and never answers must not hold Connect forever, and
+	// neither must a caller that gave up.
+	var timedOut atomic.Bool
+	timer := time.AfterFunc(s.cfg.EndpointTimeout, func() { timedOut.Store(true); cancel() })
+	defer timer.Stop()
+	stopWatch := context.AfterFunc(ctx, cancel)
+	defer stopWatch()
+	fail := func(err error) error {
+		cancel()
+		switch {
+		case timedOut.Load():
+			msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, s.stream)
+			hint := "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"
+			s.emitError("negotiate", msg, hint, 0, c.n)
+			err = &ConnectError{Message: msg, Hint: hint}
+		case ctx.Err() != nil:
+			err = ctx.Err()
+		}
+		s.emitFailed(c, err)
+		return err
+	}
+
 	resp, err := s.openStream(streamCtx, c)
 	if err != nil {
-		cancel()
-		s.emitFailed(c, err)
-		return err
+		s.wg.Done()
+		return fail(err)
 	}
-	s.wg.Add(1)
 	go s.readStream(streamCtx, c, resp)
-
-	timer := time.NewTimer(s.cfg.EndpointTimeout)
-	defer timer.Stop()
 	select {
 	case <-c.ready:
-	case <-timer.C:
-		cancel()
-		msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, s.stream)
-		hint := "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"
-		s.emitError("negotiate", msg, hint, 0, c.n)
-		err := &ConnectError{Message: msg, Hint: hint}
-		s.emitFailed(c, err)
-		return err
-	case <-ctx.Done():
-		cancel()
-		return ctx.Err()
+	case <-streamCtx.Done():
+		return fail(nil)
 	}
 	s.mu.Lock()
-	ep, cerr := s.endpoint, c.err
+	ep, cerr := c.endpoint, c.err
 	s.mu.Unlock()
 	if ep == nil {
 		if cerr == nil {
 			cerr = &ConnectError{Message: "the stream ended before the endpoint event"}
 		}
+		cancel()
 		return cerr
-	}
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID, URL: s.stream.String(), Transport: "sse"}})
-	if hadSession {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n,
-			Detail: "the new stream is a new session (" + ep.SessionID + ") that was never initialized: initialize again"}})
 	}
 	return nil
 }
@@ -162,6 +175,11 @@ func (s *Session) openStream(ctx context.Context, c *connection) (*http.Response
 		return nil, &ConnectError{Message: msg, Hint: hint, Err: err}
 	}
 	ex.Status, ex.Headers = resp.StatusCode, resp.Header.Clone()
+	c.url = resp.Request.URL
+	if c.url.String() != ex.URL {
+		// Redirected: the endpoint resolves against where the stream is.
+		ex.URL = c.url.String()
+	}
 	ct, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if resp.StatusCode == http.StatusOK && ct == "text/event-stream" {
 		s.emit(Record{Kind: KindHTTP, HTTP: ex})
@@ -186,9 +204,22 @@ func (s *Session) openStream(ctx context.Context, c *connection) (*http.Response
 func (s *Session) readStream(ctx context.Context, c *connection, resp *http.Response) {
 	defer s.wg.Done()
 	defer resp.Body.Close()
-	tap := &sseTap{r: resp.Body, conn: c.n, onBlock: func(ev *SSEEvent) {
+	held := false
+	tap := &sseTap{r: resp.Body, conn: c.n, max: s.cfg.MaxEventSize, onBlock: func(ev *SSEEvent) {
 		s.emit(Record{Kind: KindEvent, Event: ev})
+	}, holding: func(on bool) {
+		if on {
+			s.out.hold()
+		} else if held {
+			s.out.release()
+		}
+		held = on
 	}}
+	defer func() {
+		if held {
+			s.out.release()
+		}
+	}()
 	var streamErr error
 	for ev, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: s.cfg.MaxEventSize}) {
 		if err != nil {
@@ -219,7 +250,7 @@ func (s *Session) handleEvent(c *connection, ev *SSEEvent) {
 }
 
 func (s *Session) negotiate(c *connection, data string) {
-	ep, err := ResolveEndpoint(s.stream, data)
+	ep, err := ResolveEndpoint(c.url, data)
 	if err != nil {
 		s.mu.Lock()
 		c.err = &ConnectError{Message: err.Error(), Hint: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID"}
@@ -231,11 +262,23 @@ func (s *Session) negotiate(c *connection, data string) {
 	ep.Conn = c.n
 	ep.Elapsed = s.cfg.Now().Sub(c.started)
 	s.mu.Lock()
+	// The state records go out under the lock with the endpoint, so they
+	// come before anything the session does on it.
+	s.emit(Record{Kind: KindEndpoint, Endpoint: ep})
+	first := c.endpoint == nil
+	c.endpoint = ep
 	if s.current == c {
 		s.endpoint = ep
 		c.wasOpen = true
+		s.everOpen = true
+		if first {
+			s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID, URL: s.stream.String(), Transport: "sse"}})
+			if c.replaces {
+				s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n,
+					Detail: "the new stream is a new session (" + ep.SessionID + ") that was never initialized: initialize again"}})
+			}
+		}
 	}
-	s.emit(Record{Kind: KindEndpoint, Endpoint: ep})
 	s.mu.Unlock()
 	c.markReady()
 }
@@ -247,13 +290,16 @@ func (s *Session) streamEnded(ctx context.Context, c *connection, err error) {
 	current := s.current == c && !s.closed
 	reason := "the server closed the stream"
 	hint := "press r to reconnect (a new session that needs initialize)"
-	if err != nil {
+	switch {
+	case ctx.Err() != nil:
+		reason, hint = "mcpscope closed the stream (a reconnect or quit)", "send it again on the new session"
+	case err != nil:
 		reason = "the stream broke: " + err.Error()
 		if strings.Contains(err.Error(), "token too long") {
 			hint = "an event was larger than --max-event-size allows; raise it"
 		}
 	}
-	if current && c.err == nil && s.endpoint == nil {
+	if current && c.err == nil && c.endpoint == nil {
 		c.err = &ConnectError{Message: reason + " before the endpoint event", Err: err}
 	}
 	var failed []*pending

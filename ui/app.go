@@ -28,7 +28,7 @@ import (
 // (replay) is normally set.
 type Options struct {
 	// Records delivers the live session's records; nil in a replay.
-	Records <-chan mcp.Record
+	Records <-chan []mcp.Record
 	// Backend sends commands and reconnects; nil in a replay.
 	Backend Backend
 	// Player feeds a recording at its recorded pace; nil when live.

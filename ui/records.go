@@ -19,22 +19,22 @@ type streamEndedMsg struct{}
 // waitForRecords blocks until a record arrives, then drains whatever else
 // is already waiting (without blocking, up to maxBatch) into one message, so
 // a burst of events costs one Update and one render. Update re-arms it.
-func waitForRecords(ch <-chan mcp.Record) tea.Cmd {
+func waitForRecords(ch <-chan []mcp.Record) tea.Cmd {
 	return func() tea.Msg {
-		r, ok := <-ch
+		first, ok := <-ch
 		if !ok {
 			return streamEndedMsg{}
 		}
-		batch := recordsMsg{r}
+		batch := recordsMsg(first)
 		for len(batch) < maxBatch {
 			select {
-			case r, ok := <-ch:
+			case more, ok := <-ch:
 				if !ok {
 					// The end is reported by the next wait, after this
 					// batch has been shown.
 					return batch
 				}
-				batch = append(batch, r)
+				batch = append(batch, more...)
 			default:
 				return batch
 			}

@@ -273,10 +273,10 @@ func TestResizeAnyTime(t *testing.T) {
 }
 
 func TestStreamEnded(t *testing.T) {
-	ch := make(chan mcp.Record, 4)
+	ch := make(chan []mcp.Record, 4)
 	recs := fixtureRecords()
-	ch <- recs[0]
-	ch <- recs[1]
+	ch <- recs[:1]
+	ch <- recs[1:2]
 	close(ch)
 	msg := waitForRecords(ch)()
 	batch, ok := msg.(recordsMsg)
@@ -295,9 +295,9 @@ func TestStreamEnded(t *testing.T) {
 }
 
 func TestFloodIsOneBatch(t *testing.T) {
-	ch := make(chan mcp.Record, maxBatch+10)
+	ch := make(chan []mcp.Record, maxBatch+10)
 	for i := 0; i < maxBatch+10; i++ {
-		ch <- mcp.Record{Seq: int64(i + 1), Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Data: "x"}}
+		ch <- []mcp.Record{{Seq: int64(i + 1), Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Data: "x"}}}
 	}
 	if got := len(waitForRecords(ch)().(recordsMsg)); got != maxBatch {
 		t.Fatalf("first batch = %d records, want the cap %d", got, maxBatch)
