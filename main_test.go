@@ -196,3 +196,21 @@ func TestExecJSONStillReportsUsageErrors(t *testing.T) {
 		t.Errorf("exit %d, stderr %q: want 2 and the key named", code, errOut)
 	}
 }
+
+// A request the server refused with an HTTP status when recorded (the SDK
+// answers an unknown method with 400) is the same when refused again.
+func TestRerunKeepsRefusalsTheSame(t *testing.T) {
+	dir := stateDir(t)
+	url := startGateway(t, demo.Options{})
+	if _, errOut, code := run(t, "exec", url, "no/such/method", "tools/call greet name=Ann"); code != exitFailed {
+		t.Fatalf("exec exit %d, want 1: %s", code, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("recordings: %v", files)
+	}
+	out, errOut, code := run(t, "replay", files[0], "--against", url, "--json")
+	if code != exitOK || !strings.Contains(out, `"same": true`) {
+		t.Errorf("re-run of a recording with a refused request: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

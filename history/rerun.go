@@ -43,10 +43,14 @@ type RerunResult struct {
 // the live server asks again if it wants them.
 func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []RerunResult {
 	answers := map[int64]*mcp.Record{}
+	refused := map[int64]int{} // request Seq -> the HTTP status its POST got, when not 2xx
 	for i := range recs {
 		r := &recs[i]
-		if r.Kind == mcp.KindReceived && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate) {
+		switch {
+		case r.Kind == mcp.KindReceived && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate):
 			answers[r.RPC.ReqSeq] = r
+		case r.Kind == mcp.KindHTTP && r.HTTP.Purpose == "post" && r.HTTP.ReqSeq != 0 && (r.HTTP.Status < 200 || r.HTTP.Status > 299):
+			refused[r.HTTP.ReqSeq] = r.HTTP.Status
 		}
 	}
 	var out []RerunResult
@@ -67,15 +71,23 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		}
 		res := RerunResult{N: len(out) + 1, Method: r.RPC.Method, Tool: r.RPC.Tool}
 		live, err := s.Request(ctx, r.RPC.Method, params)
-		res.Outcome, res.Differences, res.Error = judge(answers[r.Seq], live, err, ignore)
+		res.Outcome, res.Differences, res.Error = judge(answers[r.Seq], refused[r.Seq], live, err, ignore)
 		out = append(out, res)
 	}
 	return out
 }
 
-func judge(recorded *mcp.Record, live *mcp.Response, err error, ignore []string) (Outcome, []Difference, string) {
+// judge compares one live outcome with the recorded one. refused is the
+// status the recorded POST got when the server refused it (0 otherwise): a
+// server that refuses the same request the same way has not changed.
+func judge(recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) (Outcome, []Difference, string) {
 	var te *mcp.TimeoutError
+	var pe *mcp.PostError
 	switch {
+	case refused != 0 && recorded == nil && errors.As(err, &pe) && pe.Status == refused:
+		return OutcomeSame, nil, ""
+	case refused != 0 && recorded == nil && err == nil:
+		return OutcomeDifferent, []Difference{{Path: "$", Recorded: fmt.Sprintf("HTTP %d", refused), Live: string(live.Raw), Kind: DiffChanged}}, ""
 	case err != nil && recorded == nil && errors.As(err, &te):
 		return OutcomeSame, nil, "" // it went unanswered then too
 	case err != nil && errors.As(err, &te):
