@@ -48,6 +48,7 @@ func BenchmarkParseBare(b *testing.B) {
 // with many requests in flight, rather than 100,000 outstanding at once.
 type windowReader struct {
 	s      *Session
+	reqs   []*pending // made before the clock starts: sending is not ingest
 	chunks [][]byte
 	next   int // the next chunk to hand out
 	cur    []byte
@@ -62,7 +63,7 @@ func (w *windowReader) Read(p []byte) (int, error) {
 		}
 		w.s.mu.Lock()
 		for i := w.next*benchWindow + 1; i <= (w.next+1)*benchWindow; i++ {
-			w.s.pending[int64(i)] = &pending{seq: int64(i), conn: 1, method: "tools/call", done: make(chan result, 1)}
+			w.s.pending[int64(i)] = w.reqs[i-1]
 		}
 		w.s.mu.Unlock()
 		w.cur = w.chunks[w.next]
@@ -103,6 +104,10 @@ func BenchmarkIngest(b *testing.B) {
 		s.stream, _ = url.Parse("http://127.0.0.1:1/sse")
 		c := &connection{n: 1, ready: make(chan struct{})}
 		s.current = c
+		reqs := make([]*pending, benchEvents)
+		for i := range reqs {
+			reqs[i] = &pending{seq: int64(i + 1), conn: 1, method: "tools/call", done: make(chan result, 1)}
+		}
 		drained := make(chan int)
 		go func() {
 			paired := 0
@@ -117,7 +122,7 @@ func BenchmarkIngest(b *testing.B) {
 		}()
 		b.StartTimer()
 		s.wg.Add(1)
-		s.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(&windowReader{s: s, chunks: chunks})})
+		s.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(&windowReader{s: s, reqs: reqs, chunks: chunks})})
 		s.out.close()
 		if paired := <-drained; paired != benchEvents {
 			b.Fatalf("paired %d answers, want %d", paired, benchEvents)

@@ -98,6 +98,10 @@ func unquote(v []byte) string {
 // hasTrueMember reports whether object v has member key set to true, which is
 // how a tool result says isError without failing the JSON-RPC call.
 func hasTrueMember(v []byte, key string) bool {
+	// Most results never mention the key; skip the walk for them.
+	if !bytes.Contains(v, []byte(`"`+key+`"`)) {
+		return false
+	}
 	found := false
 	peekObject(v, func(k, val []byte) {
 		if string(k) == key && string(val) == "true" {

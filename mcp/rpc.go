@@ -15,7 +15,7 @@ type Response struct {
 	ReqSeq    int64           // Seq of the request's sent record
 	Seq       int64           // Seq of the answer's received record
 	Raw       Raw             // the answer's exact bytes
-	Result    json.RawMessage // nil when the answer is an error
+	Result    json.RawMessage // nil when the answer is an error; shares the message's memory, so read it, never write it
 	Error     *RPCError
 	ToolError bool // a tools/call result with isError: true
 	Late      bool
@@ -191,19 +191,19 @@ func encodeMessage(id, method string, params json.RawMessage) []byte {
 }
 
 // handleMessage classifies the data of a message event and pairs answers.
-func (s *Session) handleMessage(conn int, data string) {
+func (s *Session) handleMessage(conn int, data string, at time.Time) {
 	// The data string is never written to, so viewing it as bytes is safe
 	// and saves a copy of every message.
 	b := unsafe.Slice(unsafe.StringData(data), len(data))
 	i := skipSpace(b, 0)
 	if i < len(b) && b[i] == '[' {
-		s.emit(Record{Kind: KindReceived, RPC: &RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: conn, Raw: Raw(data)}})
+		s.emit(Record{Time: at, Kind: KindReceived, RPC: &RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: conn, Raw: Raw(data)}})
 		for j := skipSpace(b, i+1); j < len(b) && b[j] != ']'; {
 			end := valueEnd(b, j)
 			if end < 0 {
 				return
 			}
-			s.handleOne(conn, b[j:end], data[j:end])
+			s.handleOne(conn, b[j:end], data[j:end], at)
 			j = skipSpace(b, end)
 			if j < len(b) && b[j] == ',' {
 				j = skipSpace(b, j+1)
@@ -211,10 +211,10 @@ func (s *Session) handleMessage(conn int, data string) {
 		}
 		return
 	}
-	s.handleOne(conn, b, data)
+	s.handleOne(conn, b, data, at)
 }
 
-func (s *Session) handleOne(conn int, b []byte, raw string) {
+func (s *Session) handleOne(conn int, b []byte, raw string, at time.Time) {
 	m := &RPCMessage{Dir: DirIn, Conn: conn, Raw: Raw(raw)}
 	p, ok := peekMessage(b)
 	switch {
@@ -232,32 +232,32 @@ func (s *Session) handleOne(conn int, b []byte, raw string) {
 			}
 			break
 		}
-		m.Class, m.ID = ClassServerRequest, string(p.id)
-		rec := s.emit(Record{Kind: KindReceived, RPC: m})
+		m.Class, m.ID = ClassServerRequest, span(raw, b, p.id)
+		rec := s.emit(Record{Time: at, Kind: KindReceived, RPC: m})
 		s.answerServer(conn, rec.Seq, m.ID, m.Method)
 		return
 	case p.result != nil || p.errv != nil:
-		m.ID = string(p.id)
+		m.ID = span(raw, b, p.id)
 		m.RPCError = p.errv != nil && string(p.errv) != "null"
 		m.ToolError = p.result != nil && hasTrueMember(p.result, "isError")
-		s.pairAnswer(m, p)
+		s.pairAnswer(m, p, b, at)
 		return
 	default:
 		m.Class = ClassInvalid
 	}
-	s.emit(Record{Kind: KindReceived, RPC: m})
+	s.emit(Record{Time: at, Kind: KindReceived, RPC: m})
 }
 
 // pairAnswer matches an answer with our request by id; ids in the server's
 // own id space or from other sessions stay unpaired.
-func (s *Session) pairAnswer(m *RPCMessage, p peeked) {
+func (s *Session) pairAnswer(m *RPCMessage, p peeked, b []byte, at time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n, ours := parseOurID(p.id)
 	if req, ok := s.pending[n]; ours && ok {
 		delete(s.pending, n)
 		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
-		rec := s.emit(Record{Kind: KindReceived, RPC: m})
+		rec := s.emit(Record{Time: at, Kind: KindReceived, RPC: m})
 		resp := &Response{ReqSeq: req.seq, Seq: rec.Seq, Raw: m.Raw, ToolError: m.ToolError}
 		if m.RPCError {
 			resp.Error = &RPCError{}
@@ -265,7 +265,9 @@ func (s *Session) pairAnswer(m *RPCMessage, p peeked) {
 				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object: " + string(p.errv)}
 			}
 		} else {
-			resp.Result = append(json.RawMessage(nil), p.result...)
+			// A view of the message's immutable bytes, not a copy: the
+			// Result doc says it must not be written to.
+			resp.Result = json.RawMessage(p.result)
 		}
 		req.finish(resp, nil)
 		return
@@ -276,7 +278,7 @@ func (s *Session) pairAnswer(m *RPCMessage, p peeked) {
 	} else {
 		m.Class = ClassForeign
 	}
-	s.emit(Record{Kind: KindReceived, RPC: m})
+	s.emit(Record{Time: at, Kind: KindReceived, RPC: m})
 }
 
 // answerServer replies to a server request at once: ping gets an empty
@@ -315,4 +317,17 @@ func parseOurID(b []byte) (int64, bool) {
 		n = n*10 + int64(c-'0')
 	}
 	return n, true
+}
+
+// span returns the part of raw that sub covers, where sub is a slice of b and
+// b holds raw's bytes; the string shares raw's memory instead of copying.
+func span(raw string, b, sub []byte) string {
+	if len(sub) == 0 {
+		return ""
+	}
+	off := int(uintptr(unsafe.Pointer(unsafe.SliceData(sub))) - uintptr(unsafe.Pointer(unsafe.SliceData(b))))
+	if off < 0 || off+len(sub) > len(raw) {
+		return string(sub)
+	}
+	return raw[off : off+len(sub)]
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 	"unsafe"
 )
 
@@ -32,6 +33,9 @@ type sseTap struct {
 	// holding brackets the processing of each read (false before waiting on
 	// the network, true after), so the records of one read go out together.
 	holding func(bool)
+
+	now     func() time.Time
+	arrived time.Time // when the last read returned: the time of what it framed
 
 	buf   []byte // network reads land here
 	ready []byte // framed bytes go-sse has not read yet
@@ -77,6 +81,11 @@ func (t *sseTap) fill() {
 		defer t.holding(true)
 	}
 	n, err := t.r.Read(t.buf)
+	if t.now != nil {
+		// Everything in one read arrived at once; one clock reading for it
+		// all is both true and cheaper than one per record.
+		t.arrived = t.now().Round(0)
+	}
 	t.feed(t.buf[:n])
 	if t.max > 0 && len(t.cur) > t.max && err == nil {
 		err = fmt.Errorf("an event grew past %d bytes without ending (raise --max-event-size if that is normal for this server)", t.max)
@@ -123,7 +132,7 @@ func (t *sseTap) feed(p []byte) {
 		}
 	}
 	for {
-		k := bytes.IndexAny(p[i:], "\r\n")
+		k := lineEnd(p[i:])
 		if k < 0 {
 			break
 		}
@@ -296,4 +305,17 @@ func fieldValue(line string) string {
 		return ""
 	}
 	return strings.TrimPrefix(line[c+1:], " ")
+}
+
+// lineEnd finds the first CR or LF. Two IndexByte scans, the second bounded
+// by the first, beat IndexAny's byte-at-a-time loop on long data lines.
+func lineEnd(p []byte) int {
+	lf := bytes.IndexByte(p, '\n')
+	if lf < 0 {
+		return bytes.IndexByte(p, '\r')
+	}
+	if cr := bytes.IndexByte(p[:lf], '\r'); cr >= 0 {
+		return cr
+	}
+	return lf
 }

@@ -205,8 +205,9 @@ func (s *Session) readStream(ctx context.Context, c *connection, resp *http.Resp
 	defer s.wg.Done()
 	defer resp.Body.Close()
 	held := false
-	tap := &sseTap{r: resp.Body, conn: c.n, max: s.cfg.MaxEventSize, onBlock: func(ev *SSEEvent) {
-		s.emit(Record{Kind: KindEvent, Event: ev})
+	var tap *sseTap
+	tap = &sseTap{r: resp.Body, conn: c.n, max: s.cfg.MaxEventSize, now: s.cfg.Now, onBlock: func(ev *SSEEvent) {
+		s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: ev})
 	}, holding: func(on bool) {
 		if on {
 			s.out.hold()
@@ -227,25 +228,25 @@ func (s *Session) readStream(ctx context.Context, c *connection, resp *http.Resp
 			break
 		}
 		rec, after := tap.match(ev.Type, ev.Data)
-		s.emit(Record{Kind: KindEvent, Event: rec})
-		s.handleEvent(c, rec)
+		s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: rec})
+		s.handleEvent(c, rec, tap.arrived)
 		for _, a := range after {
-			s.emit(Record{Kind: KindEvent, Event: a})
+			s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: a})
 		}
 	}
 	for _, b := range tap.drain() {
-		s.emit(Record{Kind: KindEvent, Event: b})
+		s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: b})
 	}
 	s.streamEnded(ctx, c, streamErr)
 }
 
 // handleEvent acts on the events that mean something to the session.
-func (s *Session) handleEvent(c *connection, ev *SSEEvent) {
+func (s *Session) handleEvent(c *connection, ev *SSEEvent, at time.Time) {
 	switch ev.Name {
 	case "endpoint":
 		s.negotiate(c, string(ev.Data))
 	case "message", "":
-		s.handleMessage(c.n, string(ev.Data))
+		s.handleMessage(c.n, string(ev.Data), at)
 	}
 }
 
