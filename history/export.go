@@ -173,8 +173,16 @@ func mdCode(s string) string {
 }
 
 // ms shows a duration in milliseconds, e.g. "3 ms", "1350 ms".
+// ms rounds to what a reader can use: 0.01 ms under 10 ms, 0.1 ms above.
 func ms(d time.Duration) string {
-	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', -1, 64) + " ms"
+	v := float64(d) / float64(time.Millisecond)
+	prec := 1
+	if v < 10 {
+		prec = 2
+	}
+	t := strconv.FormatFloat(v, 'f', prec, 64)
+	t = strings.TrimRight(strings.TrimRight(t, "0"), ".")
+	return t + " ms"
 }
 
 // jsonPair is one row in ExportJSON.
