@@ -62,14 +62,17 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	}, nil
 }
 
-// startDemo runs the built-in demo gateway on a free loopback port, for when
-// no URL was given.
-func startDemo() (*demo.Server, error) {
+// orDemo returns url, or when it is empty starts the built-in demo gateway
+// on a free loopback port and returns its URL; stop ends the gateway.
+func orDemo(url string) (got string, stop func(), err error) {
+	if url != "" {
+		return url, func() {}, nil
+	}
 	srv, err := demo.Start("127.0.0.1:0", demo.Options{Version: versionString()})
 	if err != nil {
-		return nil, fmt.Errorf("cannot start the built-in demo gateway: %w", err)
+		return "", nil, &exitError{exitConnect, fmt.Errorf("cannot start the built-in demo gateway: %w", err)}
 	}
-	return srv, nil
+	return srv.URL, func() { srv.Close() }, nil
 }
 
 func newDemoServerCmd() *cobra.Command {

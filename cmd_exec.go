@@ -113,7 +113,7 @@ func parseCommands(args []string) ([]mcp.Command, error) {
 			lines = append(lines, a)
 			continue
 		}
-		lines[len(lines)-1] += " " + shellQuote(a)
+		lines[len(lines)-1] += " " + mcp.ShellQuote(a)
 	}
 	cmds := make([]mcp.Command, 0, len(lines))
 	for _, l := range lines {
@@ -126,30 +126,20 @@ func parseCommands(args []string) ([]mcp.Command, error) {
 	return cmds, nil
 }
 
-// shellQuote quotes one argument so SplitWords gives it back unchanged.
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []mcp.Command, cf *connFlags, rf *recordFlags, asJSON bool) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if url == "" {
-		srv, err := startDemo()
-		if err != nil {
-			return &exitError{exitConnect, err}
-		}
-		defer srv.Close()
-		url = srv.URL
-		if !asJSON {
-			fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
-		}
+	demoUsed := url == ""
+	url, stopDemo, err := orDemo(url)
+	if err != nil {
+		return err
+	}
+	defer stopDemo()
+	if demoUsed && !asJSON {
+		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
 	}
 	cfg, err := cf.config(url)
 	if err != nil {

@@ -82,14 +82,13 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	note := ""
 	if url == "" {
-		srv, err := startDemo()
-		if err != nil {
-			return &exitError{exitConnect, err}
-		}
-		defer srv.Close()
-		url = srv.URL
-		note = "built-in demo gateway at " + srv.URL + "; run 'mcpscope URL' to debug a real gateway"
+		note = "built-in demo gateway; run 'mcpscope URL' to debug a real gateway"
 	}
+	url, stopDemo, err := orDemo(url)
+	if err != nil {
+		return err
+	}
+	defer stopDemo()
 	cfg, err := cf.config(url)
 	if err != nil {
 		return &exitError{exitUsage, err}

@@ -260,7 +260,7 @@ func argArray(key string, occs []argOcc, items *Schema) (json.RawMessage, error)
 				continue
 			}
 			return nil, fmt.Errorf("%s: %q is not a JSON array (%v); to send it as one item: %s:=%s",
-				key, text, err, key, argShellQuote("["+string(argString(text))+"]"))
+				key, text, err, key, ShellQuote("["+string(argString(text))+"]"))
 		}
 		out = append(out, elems...)
 	}
@@ -312,7 +312,7 @@ func argTypeError(key, text string, s *Schema) error {
 	t := strings.TrimSpace(text)
 	var wants []string
 	detail, hint := "", ""
-	fix := "; to send it as typed: " + key + ":=" + argShellQuote(string(argString(text)))
+	fix := "; to send it as typed: " + key + ":=" + ShellQuote(string(argString(text)))
 	for _, k := range schemaKinds(s) {
 		open := map[string]string{"object": "{", "array": "["}[k]
 		switch {
@@ -323,7 +323,7 @@ func argTypeError(key, text string, s *Schema) error {
 				detail = " (" + err.Error() + ")"
 			}
 			if k == "array" {
-				fix = "; to send it as one item: " + key + ":=" + argShellQuote("["+string(argString(text))+"]")
+				fix = "; to send it as one item: " + key + ":=" + ShellQuote("["+string(argString(text))+"]")
 			}
 		case k == "array" && len(schemaKinds(schemaItems(s))) > 0:
 			wants = append(wants, argWant(schemaItems(s)), "a JSON array")

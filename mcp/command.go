@@ -122,6 +122,31 @@ func SplitWords(line string) ([]string, error) {
 	return argSplitFrom(line, 0)
 }
 
+// Word is one word of a command line and where its raw text stands in it.
+type Word struct {
+	Text       string // quotes and escapes removed
+	Start, End int    // byte offsets of the raw word in the line
+}
+
+// SplitPartial splits a line that is still being typed: as SplitWords does,
+// except that an unterminated quote or a final backslash runs to the end of
+// the line instead of failing, because the user has not finished it.
+func SplitPartial(line string) []Word {
+	var words []Word
+	pos := 0
+	for {
+		for pos < len(line) && cmdSpace(line[pos]) {
+			pos++
+		}
+		w, next, found, _ := argNextWordMode(line, pos, true)
+		if !found {
+			return words
+		}
+		words = append(words, Word{Text: w, Start: pos, End: next})
+		pos = next
+	}
+}
+
 func argSplitFrom(line string, pos int) ([]string, error) {
 	var words []string
 	for {
@@ -145,6 +170,12 @@ func cmdSpace(c byte) bool {
 // after the method and look at the rest of the line as typed. Bytes are scanned one at
 // a time: every special character is ASCII, which never occurs inside a UTF-8 sequence.
 func argNextWord(line string, pos int) (word string, next int, found bool, err error) {
+	return argNextWordMode(line, pos, false)
+}
+
+// argNextWordMode is argNextWord; lenient lets unfinished quoting run to the
+// end of the line rather than fail.
+func argNextWordMode(line string, pos int, lenient bool) (word string, next int, found bool, err error) {
 	for pos < len(line) && cmdSpace(line[pos]) {
 		pos++
 	}
@@ -159,10 +190,13 @@ func argNextWord(line string, pos int) (word string, next int, found bool, err e
 		case '\'':
 			end := strings.IndexByte(line[i+1:], '\'')
 			if end < 0 {
-				return "", 0, false, fmt.Errorf("unterminated single quote at column %d", col(i))
+				if !lenient {
+					return "", 0, false, fmt.Errorf("unterminated single quote at column %d", col(i))
+				}
+				end = len(line) - i - 1
 			}
 			b.WriteString(line[i+1 : i+1+end])
-			i += end + 2
+			i = min(len(line), i+end+2)
 		case '"':
 			j := i + 1
 			for ; j < len(line) && line[j] != '"'; j++ {
@@ -172,10 +206,18 @@ func argNextWord(line string, pos int) (word string, next int, found bool, err e
 				b.WriteByte(line[j])
 			}
 			if j == len(line) {
-				return "", 0, false, fmt.Errorf("unterminated double quote at column %d", col(i))
+				if !lenient {
+					return "", 0, false, fmt.Errorf("unterminated double quote at column %d", col(i))
+				}
+				i = j
+				break
 			}
 			i = j + 1
 		case '\\':
+			if i+1 == len(line) && lenient {
+				i++
+				break
+			}
 			if i+1 == len(line) {
 				return "", 0, false, fmt.Errorf("backslash at the end of the line (column %d) escapes nothing; write \\\\ for a backslash", col(i))
 			}
@@ -192,8 +234,9 @@ func argNextWord(line string, pos int) (word string, next int, found bool, err e
 	return b.String(), i, true, nil
 }
 
-// argShellQuote quotes s so that SplitWords reads it back as one word equal to s.
-func argShellQuote(s string) string {
+// ShellQuote quotes s so that SplitWords reads it back as one word equal to s;
+// completion and exec use it to put server-given names back into a line.
+func ShellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
 	}) < 0 {

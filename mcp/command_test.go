@@ -61,14 +61,14 @@ func TestSplitWordsErrors(t *testing.T) {
 
 func TestArgShellQuoteRoundTrips(t *testing.T) {
 	for _, w := range []string{"", "plain", "a b", "it's", `"q"`, `\`, "tab\there", "x=1", `{"a":[1]}`, "ünï", "'"} {
-		q := argShellQuote(w)
+		q := ShellQuote(w)
 		got, err := SplitWords(q)
 		if err != nil || len(got) != 1 || got[0] != w {
-			t.Errorf("SplitWords(argShellQuote(%q) = %s) = %q, %v; want [%q]", w, q, got, err, w)
+			t.Errorf("SplitWords(ShellQuote(%q) = %s) = %q, %v; want [%q]", w, q, got, err, w)
 		}
 	}
-	if got := argShellQuote("x=1"); got != "x=1" {
-		t.Errorf("argShellQuote(x=1) = %s, want it unquoted", got)
+	if got := ShellQuote("x=1"); got != "x=1" {
+		t.Errorf("ShellQuote(x=1) = %s, want it unquoted", got)
 	}
 }
 
@@ -182,7 +182,7 @@ func FuzzSplitWords(f *testing.F) {
 		}
 		quoted := make([]string, len(words))
 		for i, w := range words {
-			quoted[i] = argShellQuote(w)
+			quoted[i] = ShellQuote(w)
 		}
 		again, err := SplitWords(strings.Join(quoted, " "))
 		if err != nil || !slices.Equal(again, words) {
@@ -192,4 +192,28 @@ func FuzzSplitWords(f *testing.F) {
 			t.Errorf("ParseCommand(%q) error %q comes without the usage", line, err)
 		}
 	})
+}
+
+func TestSplitPartial(t *testing.T) {
+	tests := []struct {
+		line string
+		want []Word
+	}{
+		{`tools/call greet name='Ann B`, []Word{{"tools/call", 0, 10}, {"greet", 11, 16}, {"name=Ann B", 17, 28}}},
+		{`x "a\"b`, []Word{{"x", 0, 1}, {`a"b`, 2, 7}}},
+		{`a\`, []Word{{"a", 0, 2}}},
+		{`  `, nil},
+	}
+	for _, tt := range tests {
+		got := SplitPartial(tt.line)
+		if len(got) != len(tt.want) {
+			t.Errorf("SplitPartial(%q) = %+v, want %+v", tt.line, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("SplitPartial(%q)[%d] = %+v, want %+v", tt.line, i, got[i], tt.want[i])
+			}
+		}
+	}
 }

@@ -14,7 +14,7 @@ import (
 // it is required, its enum values and description, or what may come next.
 // Everything taken from the server is sanitized.
 func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
-	prefix := ctx.cur.text
+	prefix := ctx.cur.Text
 	switch {
 	case ctx.index == 0:
 		if prefix == "" {
@@ -84,7 +84,7 @@ func (ctx lineContext) argHint() string {
 	if err != nil {
 		return "the tool's inputSchema is unreadable (" + SanitizeLine(err.Error()) + "): arguments are sent as strings"
 	}
-	prefix := ctx.cur.text
+	prefix := ctx.cur.Text
 	if key, _, ok := strings.Cut(prefix, "="); ok {
 		key = strings.TrimSuffix(key, ":")
 		if p := schema.Property(key); p != nil {

@@ -24,70 +24,6 @@ var knownMethods = []string{
 // completion after "call NAME " works like after "tools/call NAME ".
 var methodAliases = map[string]string{"init": "initialize", "list": "tools/list", "ls": "tools/list", "call": "tools/call"}
 
-// lineWord is one word of a partly typed command line.
-type lineWord struct {
-	text       string // the word with quotes and escapes removed, as far as typed
-	start, end int    // byte offsets of the raw word in the line
-}
-
-// splitPartial splits a command line the way mcp.SplitWords does, but never
-// fails: an unterminated quote runs to the end of the line, because the
-// user is still typing it.
-func splitPartial(line string) []lineWord {
-	var words []lineWord
-	i := 0
-	for {
-		for i < len(line) && line[i] == ' ' {
-			i++
-		}
-		if i == len(line) {
-			return words
-		}
-		w := lineWord{start: i}
-		var b strings.Builder
-		for i < len(line) && line[i] != ' ' {
-			switch c := line[i]; c {
-			case '\'':
-				end := strings.IndexByte(line[i+1:], '\'')
-				if end < 0 {
-					end = len(line) - i - 1
-				}
-				b.WriteString(line[i+1 : i+1+end])
-				i = min(len(line), i+end+2)
-			case '"':
-				j := i + 1
-				for ; j < len(line) && line[j] != '"'; j++ {
-					if line[j] == '\\' && j+1 < len(line) && (line[j+1] == '"' || line[j+1] == '\\') {
-						j++
-					}
-					b.WriteByte(line[j])
-				}
-				i = min(len(line), j+1)
-			case '\\':
-				if i+1 < len(line) {
-					b.WriteByte(line[i+1])
-				}
-				i += 2
-			default:
-				b.WriteByte(c)
-				i++
-			}
-		}
-		w.text, w.end = b.String(), min(i, len(line))
-		words = append(words, w)
-	}
-}
-
-// shellQuote quotes s so that mcp.SplitWords reads it back as one word.
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:@%+,", r))
-	}) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // toolInfo is a tool with its schema, parsed on first use.
 type toolInfo struct {
 	tool   mcp.Tool
@@ -106,8 +42,8 @@ func (t *toolInfo) getSchema() (*mcp.Schema, error) {
 
 // lineContext is what the text before the cursor is in the middle of.
 type lineContext struct {
-	words  []lineWord // complete words before the current one
-	cur    lineWord   // the word being typed; empty at the start of a new word
+	words  []mcp.Word // complete words before the current one
+	cur    mcp.Word   // the word being typed; empty at the start of a new word
 	index  int        // the position of cur among the words
 	method string     // the method, aliases resolved; "" while typing it
 	tool   string     // the tool name of tools/call, once typed
@@ -116,20 +52,20 @@ type lineContext struct {
 
 // analyze reads the text before the cursor.
 func analyze(before string, tools map[string]*toolInfo) lineContext {
-	words := splitPartial(before)
-	ctx := lineContext{cur: lineWord{start: len(before), end: len(before)}}
-	if n := len(words); n > 0 && words[n-1].end == len(before) {
+	words := mcp.SplitPartial(before)
+	ctx := lineContext{cur: mcp.Word{Start: len(before), End: len(before)}}
+	if n := len(words); n > 0 && words[n-1].End == len(before) {
 		ctx.cur, words = words[n-1], words[:n-1]
 	}
 	ctx.words, ctx.index = words, len(words)
 	if len(words) > 0 {
-		ctx.method = words[0].text
+		ctx.method = words[0].Text
 		if m, ok := methodAliases[ctx.method]; ok {
 			ctx.method = m
 		}
 	}
 	if ctx.method == "tools/call" && len(words) > 1 {
-		ctx.tool = words[1].text
+		ctx.tool = words[1].Text
 		ctx.info = tools[ctx.tool]
 	}
 	return ctx
@@ -139,7 +75,7 @@ func analyze(before string, tools map[string]*toolInfo) lineContext {
 func (ctx lineContext) givenKeys() []string {
 	var keys []string
 	for _, w := range ctx.words[min(2, len(ctx.words)):] {
-		if k, _, ok := strings.Cut(w.text, "="); ok {
+		if k, _, ok := strings.Cut(w.Text, "="); ok {
 			keys = append(keys, strings.TrimSuffix(k, ":"))
 		}
 	}
@@ -163,8 +99,8 @@ func (c *completion) add(insert, label string) {
 
 // complete lists the candidates for the word under the cursor.
 func complete(ctx lineContext, tools []mcp.Tool) completion {
-	comp := completion{start: ctx.cur.start}
-	prefix := ctx.cur.text
+	comp := completion{start: ctx.cur.Start}
+	prefix := ctx.cur.Text
 	switch {
 	case ctx.index == 0:
 		for _, m := range knownMethods {
@@ -174,14 +110,14 @@ func complete(ctx lineContext, tools []mcp.Tool) completion {
 		}
 	case ctx.method == "tools/list":
 		for _, opt := range []string{"--all", "cursor="} {
-			if strings.HasPrefix(opt, prefix) && !slices.ContainsFunc(ctx.words, func(w lineWord) bool { return strings.HasPrefix(w.text, opt) }) {
+			if strings.HasPrefix(opt, prefix) && !slices.ContainsFunc(ctx.words, func(w mcp.Word) bool { return strings.HasPrefix(w.Text, opt) }) {
 				comp.add(strings.Replace(opt+" ", "= ", "=", 1), opt)
 			}
 		}
 	case ctx.method == "tools/call" && ctx.index == 1:
 		for _, t := range tools {
 			if strings.HasPrefix(t.Name, prefix) {
-				comp.add(shellQuote(t.Name)+" ", t.Name)
+				comp.add(mcp.ShellQuote(t.Name)+" ", t.Name)
 			}
 		}
 	case ctx.method == "tools/call" && ctx.info != nil:
@@ -196,7 +132,7 @@ func complete(ctx lineContext, tools []mcp.Tool) completion {
 		for _, req := range []bool{true, false} {
 			for _, p := range schemaProps(schema) {
 				if p.Required == req && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
-					comp.add(shellQuote(p.Name)+"=", p.Name+"=")
+					comp.add(mcp.ShellQuote(p.Name)+"=", p.Name+"=")
 				}
 			}
 		}
@@ -225,7 +161,7 @@ func completeValues(comp *completion, key, typed string, p *mcp.Property) {
 		var s string
 		if err := json.Unmarshal(v, &s); err == nil {
 			if strings.HasPrefix(s, typed) {
-				comp.add(shellQuote(key)+"="+shellQuote(s)+" ", s)
+				comp.add(mcp.ShellQuote(key)+"="+mcp.ShellQuote(s)+" ", s)
 			}
 			continue
 		}
@@ -237,7 +173,7 @@ func completeValues(comp *completion, key, typed string, p *mcp.Property) {
 		if t := b.String(); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
 			sep = ":=" // objects and arrays go through as raw JSON
 		}
-		comp.add(shellQuote(key)+sep+shellQuote(b.String())+" ", b.String())
+		comp.add(mcp.ShellQuote(key)+sep+mcp.ShellQuote(b.String())+" ", b.String())
 	}
 }
 
