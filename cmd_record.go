@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -29,7 +30,7 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 
 // start tees the session's records into a recording unless --no-record.
 // The recorder is closed when the record stream ends.
-func (f *recordFlags) start(in <-chan []mcp.Record, rawURL, bearer string) (<-chan []mcp.Record, *history.Recorder, error) {
+func (f *recordFlags) start(in <-chan []mcp.Record, rawURL string, cfg mcp.Config) (<-chan []mcp.Record, *history.Recorder, error) {
 	if f.off {
 		if f.file != "" {
 			return nil, nil, fmt.Errorf("--record and --no-record contradict each other: pick one")
@@ -43,18 +44,50 @@ func (f *recordFlags) start(in <-chan []mcp.Record, rawURL, bearer string) (<-ch
 	} else if u, err := url.Parse(rawURL); err == nil && u.Host != "" {
 		host = u.Host
 	}
-	path := f.file
-	if path == "" {
-		path = history.NewPath(history.DefaultDir(), now, host)
+	h := history.Header{MCPScope: versionString(), URL: rawURL, Transport: "sse", Started: now, Host: host}
+	opts := history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg)}
+	var rec *history.Recorder
+	var err error
+	if f.file != "" {
+		rec, err = history.Create(f.file, h, opts)
+	} else {
+		rec, err = history.CreateIn(history.DefaultDir(), now, host, h, opts)
 	}
-	rec, err := history.Create(path, history.Header{
-		MCPScope: versionString(), URL: rawURL, Transport: "sse", Started: now, Host: host,
-	}, history.RecordOptions{Secrets: f.secrets, Bearer: bearer})
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot record to %s: %v (choose another file with --record FILE, or --no-record)", path, err)
+		return nil, nil, fmt.Errorf("%v (choose another file with --record FILE, or --no-record)", err)
 	}
+	path := rec.Path()
 	out := history.Tee(in, rec, func(err error) {
 		fmt.Fprintf(os.Stderr, "mcpscope: recording to %s failed: %v\n", path, err)
 	})
 	return out, rec, nil
+}
+
+// secretsOf lists the credentials the user gave, so the recording can leave
+// them out wherever they turn up (a server may echo a token in a URL or a
+// body): the bearer token, the credential of -H Authorization headers, and
+// the password of the URL.
+func secretsOf(cfg mcp.Config) []string {
+	var out []string
+	if cfg.Bearer != "" {
+		out = append(out, cfg.Bearer)
+	}
+	for _, name := range []string{"Authorization", "Proxy-Authorization"} {
+		for _, v := range cfg.Header.Values(name) {
+			// "Bearer T" or "Basic T": the scheme is no secret, T is.
+			if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && strings.TrimSpace(cred) != "" {
+				out = append(out, strings.TrimSpace(cred))
+			} else if v != "" {
+				out = append(out, v)
+			}
+		}
+	}
+	if u, err := url.Parse(cfg.URL); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && len(pw) >= 4 {
+			// Shorter ones would scrub ordinary text; the URL fields are
+			// redacted by structure anyway.
+			out = append(out, pw)
+		}
+	}
+	return out
 }

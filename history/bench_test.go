@@ -48,7 +48,7 @@ func manyRecords(n int) []mcp.Record {
 
 func BenchmarkRecorder(b *testing.B) {
 	recs := manyRecords(10000)
-	rec, err := Create(filepath.Join(b.TempDir(), "s.jsonl"), testHeader(), RecordOptions{Bearer: "tok-123456"})
+	rec, err := Create(filepath.Join(b.TempDir(), "s.jsonl"), testHeader(), RecordOptions{Tokens: []string{"tok-123456"}})
 	if err != nil {
 		b.Fatal(err)
 	}

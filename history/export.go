@@ -136,7 +136,7 @@ func writeFenced(b *bytes.Buffer, raw string) {
 	lang, body := "text", strings.Join(lines, "\n")
 	var pretty bytes.Buffer
 	if json.Indent(&pretty, []byte(raw), "", "  ") == nil {
-		lang, body = "json", pretty.String()
+		lang, body = "json", escapeInvisible(pretty.String())
 	}
 	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
 	fmt.Fprintf(b, "%s%s\n%s\n%s\n", fence, lang, body, fence)
@@ -268,4 +268,27 @@ func message(r *mcp.Record) json.RawMessage {
 		return json.RawMessage("null")
 	}
 	return b
+}
+
+// escapeInvisible writes control, C1, DEL and bidi characters inside pretty
+// JSON as \u escapes: the JSON means the same, and a transcript printed to a
+// terminal or shown on a web page cannot be made to lie by them.
+func escapeInvisible(s string) string {
+	if !strings.ContainsFunc(s, invisible) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if invisible(r) && r != '\n' {
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func invisible(r rune) bool {
+	return r < 0x20 && r != '\n' || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
+		(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
 }

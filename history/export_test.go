@@ -6,7 +6,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -71,5 +74,27 @@ func TestFenceOutlastsBackticks(t *testing.T) {
 	writeFenced(&b, "a ```` b\x1b[2J")
 	if got, want := b.String(), "`````text\na ```` b?[2J\n`````\n"; got != want {
 		t.Errorf("writeFenced = %q, want %q", got, want)
+	}
+}
+
+func TestExportMarkdownEscapesInvisibleCharacters(t *testing.T) {
+	l := NewLog()
+	raw := "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"text\":\"a\u009b2J\u202eevil\x7f\"}}"
+	l.Append(
+		mcp.Record{Seq: 1, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "1", Method: "ping", Raw: `{"jsonrpc":"2.0","id":1,"method":"ping"}`}},
+		mcp.Record{Seq: 2, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse, ID: "1", ReqSeq: 1, Raw: mcp.Raw(raw)}},
+	)
+	var b bytes.Buffer
+	if err := ExportMarkdown(&b, Header{URL: "http://h"}, l); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, bad := range []string{"\u009b", "\u202e", "\x7f"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the transcript holds %q", bad)
+		}
+	}
+	if !strings.Contains(out, `\u009b`) || !strings.Contains(out, `\u202e`) {
+		t.Errorf("the characters were dropped instead of escaped:\n%s", out)
 	}
 }

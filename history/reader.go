@@ -98,10 +98,11 @@ func (r *Reader) next(v any) error {
 	}
 }
 
-// atEnd reports whether the line just read was the last one.
+// atEnd reports whether the line just read was the last one. Only the end of
+// the file makes a bad line a cut-short one; a read error is reported as such.
 func (r *Reader) atEnd(err error) bool {
 	if err != nil {
-		return true
+		return errors.Is(err, io.EOF)
 	}
 	_, perr := r.br.Peek(1)
 	return perr != nil

@@ -81,7 +81,7 @@ func TestReaderRoundTripIsExact(t *testing.T) {
 }
 
 func TestReaderRedactedNonUTF8ReadsBack(t *testing.T) {
-	got, _ := readAll(t, record(t, secretRecords(), RecordOptions{Bearer: "tok-123456"}))
+	got, _ := readAll(t, record(t, secretRecords(), RecordOptions{Tokens: []string{"tok-123456"}}))
 	if raw := string(got[2].Event.Raw); raw != "\xff\xfe [redacted]" {
 		t.Errorf("event raw = %q, want the bytes with the token redacted", raw)
 	}

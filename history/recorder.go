@@ -3,6 +3,7 @@ package history
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,10 +37,13 @@ type Header struct {
 // RecordOptions says what a recording may contain.
 type RecordOptions struct {
 	// Secrets keeps credentials in the file (--record-secrets). By default
-	// Authorization, Proxy-Authorization, Cookie and Set-Cookie values and the
-	// Bearer token wherever it appears become "[redacted]".
+	// Authorization, Proxy-Authorization, Cookie and Set-Cookie values, the
+	// password of any URL, and each of Tokens wherever it appears become
+	// "[redacted]".
 	Secrets bool
-	Bearer  string
+	// Tokens are credentials the user handed mcpscope: the bearer token,
+	// the credential part of -H Authorization values, a URL's password.
+	Tokens []string
 }
 
 // Redacted replaces secrets in recordings.
@@ -72,6 +76,32 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
 	}
+	return start(f, path, h, opts)
+}
+
+// CreateIn starts a recording under a new name in dir (see NewPath). The
+// file is created exclusively, so runs started in the same second never
+// share one.
+func CreateIn(dir string, started time.Time, host string, h Header, opts RecordOptions) (*Recorder, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("recording: cannot create %s: %w", dir, err)
+	}
+	for i := 0; i < 1000; i++ {
+		path := NewPath(dir, started, host)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, os.ErrExist) {
+			continue // another run took the name after NewPath looked
+		}
+		if err != nil {
+			return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
+		}
+		return start(f, path, h, opts)
+	}
+	return nil, fmt.Errorf("recording: no free file name in %s", dir)
+}
+
+// start writes the header to a new recording file.
+func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, error) {
 	r := &Recorder{f: f, w: bufio.NewWriterSize(f, 256<<10), path: path, opts: opts}
 	if h.Format == "" {
 		h.Format = Format
@@ -79,8 +109,13 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 	if h.Version == 0 {
 		h.Version = FormatVersion
 	}
-	if !opts.Secrets && opts.Bearer != "" {
-		h.URL = strings.ReplaceAll(h.URL, opts.Bearer, Redacted)
+	if !opts.Secrets {
+		h.URL = redactURL(h.URL)
+		for _, tok := range opts.Tokens {
+			if tok != "" {
+				h.URL = strings.ReplaceAll(h.URL, tok, Redacted)
+			}
+		}
 	}
 	line, err := json.Marshal(h)
 	if err == nil {

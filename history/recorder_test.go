@@ -97,11 +97,11 @@ func TestRecorderRedacts(t *testing.T) {
 		want     []string
 		wantNone []string
 	}{
-		{"default", RecordOptions{Bearer: "tok-123456"},
+		{"default", RecordOptions{Tokens: []string{"tok-123456"}},
 			[]string{`"authorization":["[redacted]"]`, `"Set-Cookie":["[redacted]"]`, `"Accept":["text/event-stream"]`,
 				`token=[redacted]`, `your token [redacted] is wrong`, `{\"echo\":\"[redacted]\"}`, `"comments":["[redacted]"]`},
 			[]string{"tok-123456", "s=1", "4f4a", "dG9rLTEyMzQ1Ng"}},
-		{"secrets kept", RecordOptions{Secrets: true, Bearer: "tok-123456"},
+		{"secrets kept", RecordOptions{Secrets: true, Tokens: []string{"tok-123456"}},
 			[]string{`"authorization":["Bearer tok-123456"]`, `"Set-Cookie":["s=1"]`, `token=tok-123456`},
 			[]string{"[redacted]"}},
 	}
@@ -254,5 +254,44 @@ func TestNewPath(t *testing.T) {
 		if err := os.WriteFile(p, nil, 0o600); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+func TestRecorderRedactsURLPasswordsAndTokens(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	h := testHeader()
+	h.URL = "https://alice:pa55word@gw.example/sse"
+	rec, err := Create(path, h, RecordOptions{Tokens: []string{"hdr-token-1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Write(mcp.Record{Seq: 1, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: "stream", Method: "GET", URL: "https://alice:pa55word@gw.example/sse?t=hdr-token-1", Status: 200}})
+	rec.Write(mcp.Record{Seq: 2, Kind: mcp.KindEndpoint, Endpoint: &mcp.Endpoint{Base: "https://alice:pa55word@gw.example/sse", Preferred: "https://alice:pa55word@gw.example/sse?sessionid=1", InUse: "https://alice:pa55word@gw.example/sse?sessionid=1"}})
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(path)
+	if bytes.Contains(raw, []byte("pa55word")) || bytes.Contains(raw, []byte("hdr-token-1")) {
+		t.Errorf("a credential reached the recording:\n%s", raw)
+	}
+	if !bytes.Contains(raw, []byte("alice")) {
+		t.Error("the user name was lost; only the password is secret")
+	}
+}
+
+func TestCreateInNeverSharesAFile(t *testing.T) {
+	dir := t.TempDir()
+	started := time.Date(2026, 11, 20, 21, 57, 41, 0, time.UTC)
+	paths := map[string]bool{}
+	for i := 0; i < 5; i++ {
+		rec, err := CreateIn(dir, started, "localhost:8811", testHeader(), RecordOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths[rec.Path()] = true
+		defer rec.Close()
+	}
+	if len(paths) != 5 {
+		t.Errorf("5 recordings in the same second got %d files", len(paths))
 	}
 }

@@ -3,6 +3,7 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"reflect"
 	"strings"
 
@@ -22,19 +23,60 @@ func (r *Recorder) encode(rec mcp.Record) ([]byte, error) {
 		h.Headers = redactHeaders(h.Headers)
 		rec.HTTP = &h
 	}
+	if !r.opts.Secrets {
+		rec = redactURLs(rec)
+	}
 	line, err := json.Marshal(rec)
 	if err != nil {
 		return nil, err
 	}
-	if tok := r.opts.Bearer; !r.opts.Secrets && tok != "" && mayContain(line, tok) {
-		// Rare, so the slow path can afford to walk every string.
-		v := reflect.ValueOf(&rec).Elem()
-		scrub(v, tok)
-		if line, err = json.Marshal(rec); err != nil {
-			return nil, err
+	for _, tok := range r.opts.Tokens {
+		if !r.opts.Secrets && tok != "" && mayContain(line, tok) {
+			// Rare, so the slow path can afford to walk every string.
+			v := reflect.ValueOf(&rec).Elem()
+			scrub(v, tok)
+			if line, err = json.Marshal(rec); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return append(line, '\n'), nil
+}
+
+// redactURL hides the password of a URL with one (https://user:pw@host).
+func redactURL(s string) string {
+	if !strings.Contains(s, "@") {
+		return s
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.User == nil {
+		return s
+	}
+	if _, ok := u.User.Password(); !ok {
+		return s
+	}
+	u.User = url.UserPassword(u.User.Username(), Redacted)
+	return u.String()
+}
+
+// redactURLs copies whatever part of rec holds a URL with a password.
+func redactURLs(rec mcp.Record) mcp.Record {
+	switch {
+	case rec.HTTP != nil && strings.Contains(rec.HTTP.URL, "@"):
+		h := *rec.HTTP
+		h.URL = redactURL(h.URL)
+		rec.HTTP = &h
+	case rec.State != nil && strings.Contains(rec.State.URL, "@"):
+		st := *rec.State
+		st.URL = redactURL(st.URL)
+		rec.State = &st
+	case rec.Endpoint != nil && strings.Contains(rec.Endpoint.Base+rec.Endpoint.Preferred, "@"):
+		ep := *rec.Endpoint
+		ep.Base, ep.Preferred = redactURL(ep.Base), redactURL(ep.Preferred)
+		ep.Fallback, ep.InUse = redactURL(ep.Fallback), redactURL(ep.InUse)
+		rec.Endpoint = &ep
+	}
+	return rec
 }
 
 // mayContain is a quick test on the encoded line: the token as is, as JSON

@@ -47,16 +47,16 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 	for i := range recs {
 		r := &recs[i]
 		switch {
-		case r.Kind == mcp.KindReceived && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate):
+		case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate):
 			answers[r.RPC.ReqSeq] = r
-		case r.Kind == mcp.KindHTTP && r.HTTP.Purpose == "post" && r.HTTP.ReqSeq != 0 && (r.HTTP.Status < 200 || r.HTTP.Status > 299):
+		case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == "post" && r.HTTP.ReqSeq != 0 && (r.HTTP.Status < 200 || r.HTTP.Status > 299):
 			refused[r.HTTP.ReqSeq] = r.HTTP.Status
 		}
 	}
 	var out []RerunResult
 	for i := range recs {
 		r := &recs[i]
-		if r.Kind != mcp.KindSent || ctx.Err() != nil {
+		if r.Kind != mcp.KindSent || r.RPC == nil || ctx.Err() != nil {
 			continue
 		}
 		params := paramsOf(r.RPC.Raw)

@@ -22,3 +22,15 @@ type common struct {
 	// note is the standing hint of Options.Note.
 	note string
 }
+
+// clock is "now" as the records see it: the wall clock when live, and in a
+// replay the time of the last record played, so a pending request's age is
+// what it was at that moment of the recording, not a day later.
+func (c *common) clock() time.Time {
+	if c.replay {
+		if n := c.log.Len(); n > 0 {
+			return c.log.At(n - 1).Time
+		}
+	}
+	return c.now()
+}

@@ -154,6 +154,9 @@ func (d *detailPane) lines() []string {
 		k.state, k.resp, k.fail, k.reply, k.post = p.State, p.Response, p.Failure, p.Reply, p.Post
 	}
 	if d.cache != nil && k == d.cacheKey {
+		if d.toResponse && d.respLine >= 0 {
+			d.scroll.offset, d.toResponse = d.respLine, false
+		}
 		return d.cache
 	}
 	w := max(d.w-2, 1)
@@ -279,7 +282,14 @@ func (d *detailPane) eventLines(r *mcp.Record, w int) []string {
 	head += " · " + sizeString(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(d.c.log.ConnectedAt())) +
 		fmt.Sprintf(" · stream %d", ev.Conn)
 	out := []string{st.Row.Render(head)}
-	for _, c := range ev.Comments {
+	// A block can hold millions of comment lines; show enough to see what
+	// they are, like the byte limit on data.
+	const maxComments = 100
+	for i, c := range ev.Comments {
+		if i == maxComments {
+			out = append(out, st.Dim.Render(fmt.Sprintf("… %d more comment lines", len(ev.Comments)-maxComments)))
+			break
+		}
 		out = append(out, st.Dim.Render(": "+wireLine(c, 1024)))
 	}
 	if !d.pretty {

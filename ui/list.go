@@ -57,7 +57,11 @@ func (l *list) clamp(n int) {
 // move shifts the cursor by delta rows of n.
 func (l *list) move(delta, n int) {
 	l.cursor += delta
-	l.follow = n > 0 && l.cursor >= n-1
+	if n > 0 {
+		// An empty list keeps following: a key pressed before anything
+		// arrived must not pin the cursor to the first row.
+		l.follow = l.cursor >= n-1
+	}
 	l.clamp(n)
 }
 

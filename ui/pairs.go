@@ -157,7 +157,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	case pr.Latency > 0:
 		resp = dur(pr.Latency)
 	case pr.State == history.StatePending && !pr.Sent.IsZero():
-		resp = dur(p.c.now().Sub(pr.Sent))
+		resp = dur(p.c.clock().Sub(pr.Sent))
 	}
 	if pr.Response != nil {
 		size = sizeString(int64(pr.ResponseSize))

@@ -312,6 +312,9 @@ func (m *Model) startSpin() tea.Cmd {
 	if m.spinning || m.com.log.Stats().Pending == 0 {
 		return nil
 	}
+	if p := m.opts.Player; p != nil && (p.Paused() || p.Done()) {
+		return nil // a stopped replay has nothing in flight
+	}
 	m.spinning = true
 	return tea.Tick(spinInterval, func(time.Time) tea.Msg { return spinTickMsg{} })
 }

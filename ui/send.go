@@ -144,7 +144,7 @@ func (m *Model) followListChanged(batch recordsMsg) tea.Cmd {
 		return nil
 	}
 	for _, r := range batch {
-		if r.Kind == mcp.KindReceived && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/tools/list_changed" {
+		if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/tools/list_changed" {
 			return tea.Batch(
 				m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
 				sendCmd(m.ctx, m.opts.Backend, mcp.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),

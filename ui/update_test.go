@@ -306,3 +306,14 @@ func TestFloodIsOneBatch(t *testing.T) {
 		t.Fatalf("second batch = %d records, want the 10 left", got)
 	}
 }
+
+// Keys pressed on an empty pane must not stop it following what arrives.
+func TestEmptyPaneKeepsFollowing(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, nil)
+	press(m, "down", "end", "up")
+	recs := fixtureRecords()
+	m.Update(recordsMsg(recs))
+	if n := m.com.log.PairCount(); m.pairs.list.cursor != n-1 {
+		t.Errorf("after keys on an empty pane the cursor is on row %d of %d, want the newest", m.pairs.list.cursor, n)
+	}
+}
