@@ -63,7 +63,7 @@ func (p *pairsPane) help() []key.Binding {
 type pairColumns struct{ kind, id, method, state, post, resp, size int }
 
 func columnsFor(w int) pairColumns {
-	c := pairColumns{kind: 9, id: 6, state: 12, post: 7, resp: 8, size: 9}
+	c := pairColumns{kind: 9, id: 8, state: 12, post: 7, resp: 8, size: 9}
 	fixed := func() int {
 		n := 0
 		for _, x := range []int{c.kind, c.id, c.state, c.post, c.resp, c.size} {
