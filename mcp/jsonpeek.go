@@ -98,8 +98,8 @@ func unquote(v []byte) string {
 // hasTrueMember reports whether object v has member key set to true, which is
 // how a tool result says isError without failing the JSON-RPC call.
 func hasTrueMember(v []byte, key string) bool {
-	// Most results never mention the key; skip the walk for them.
-	if !bytes.Contains(v, []byte(`"`+key+`"`)) {
+	// Most results never say the key is true; skip the walk for them.
+	if !mentionsTrue(v, `"`+key+`"`) {
 		return false
 	}
 	found := false
@@ -189,5 +189,24 @@ func valueEnd(b []byte, i int) int {
 			return -1
 		}
 		return j
+	}
+}
+
+// mentionsTrue reports whether quotedKey occurs anywhere followed by a colon
+// and true. It can be fooled by nesting, so it only rules a walk out.
+func mentionsTrue(v []byte, quotedKey string) bool {
+	for {
+		i := bytes.Index(v, []byte(quotedKey))
+		if i < 0 {
+			return false
+		}
+		v = v[i+len(quotedKey):]
+		j := skipSpace(v, 0)
+		if j < len(v) && v[j] == ':' {
+			j = skipSpace(v, j+1)
+			if bytes.HasPrefix(v[j:], []byte("true")) {
+				return true
+			}
+		}
 	}
 }

@@ -65,3 +65,21 @@ func FuzzPeekMessage(f *testing.F) {
 		}
 	})
 }
+
+func TestMentionsTrue(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{`{"isError":false}`, false},
+		{`{"isError" : true}`, true},
+		{`{"content":[{"isError": true}]}`, true}, // a hint only: the walk decides
+		{`{"isError":"true"}`, false},
+		{`{"a":1}`, false},
+	}
+	for _, tt := range tests {
+		if got := mentionsTrue([]byte(tt.in), `"isError"`); got != tt.want {
+			t.Errorf("mentionsTrue(%s) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
