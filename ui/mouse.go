@@ -24,7 +24,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		if msg.Button == tea.MouseButtonWheelUp || msg.Button == tea.MouseButtonWheelDown {
 			if msg.Action == tea.MouseActionPress {
-				return m.paneMouse(p, msg)
+				return m.paneUpdate(p, msg)
 			}
 			return nil
 		}
@@ -42,7 +42,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) paneMouse(p pane, msg tea.MouseMsg) tea.Cmd {
+// paneUpdate hands a message to one pane's Update.
+func (m *Model) paneUpdate(p pane, msg tea.Msg) tea.Cmd {
 	switch p {
 	case paneNegotiation:
 		return m.nego.Update(msg)

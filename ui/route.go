@@ -141,15 +141,7 @@ func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	}
-	switch m.focus {
-	case paneNegotiation:
-		return m.nego.Update(msg)
-	case paneEvents:
-		return m.events.Update(msg)
-	case panePairs:
-		return m.pairs.Update(msg)
-	}
-	return m.detail.Update(msg)
+	return m.paneUpdate(m.focus, msg)
 }
 
 // open shows a selection in the detail pane, switching to it when the
