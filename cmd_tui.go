@@ -82,7 +82,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	note := ""
 	if url == "" {
-		note = "built-in demo gateway; run 'mcpscope URL' to debug a real gateway"
+		note = "demo gateway: run mcpscope URL for a real one"
 	}
 	url, stopDemo, err := orDemo(url)
 	if err != nil {

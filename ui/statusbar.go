@@ -61,11 +61,13 @@ func (s *statusBar) view() string {
 
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
-	switch {
-	case s.msg != nil:
+	if s.msg != nil {
 		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
-	case s.note != "":
-		add(2, st.Info.Render(SanitizeLine(s.note)))
+	}
+	if s.note != "" {
+		// The note says where the user is (the demo gateway) and how to
+		// leave: it outranks everything but messages, counts and the file.
+		add(6, st.Info.Render(SanitizeLine(s.note)))
 	}
 	counts := fmt.Sprintf("%d req", stats.Requests)
 	if stats.Pending > 0 {
