@@ -93,7 +93,7 @@ func (p *printer) initialize(result json.RawMessage) {
 	for k := range r.Capabilities {
 		caps = append(caps, k)
 	}
-	sortStrings(caps)
+	sort.Strings(caps)
 	fmt.Fprintf(p.w, "server %s %s, protocol %s\n", sanitize(r.ServerInfo.Name), sanitize(r.ServerInfo.Version), sanitize(r.ProtocolVersion))
 	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize(strings.Join(caps, ", ")))
 	if r.Instructions != "" {
@@ -195,4 +195,3 @@ func prettyJSON(raw []byte) string {
 	return sanitize(b.String())
 }
 
-func sortStrings(s []string) { sort.Strings(s) }

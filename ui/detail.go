@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -100,11 +99,6 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 func (d *detailPane) toggleRaw() { d.pretty = !d.pretty }
 
 // help lists the pane's own keys.
-func (d *detailPane) help() []key.Binding {
-	k := d.c.keys
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.ToggleRaw, k.Copy}
-}
-
 // selection reports what is shown, after dropping a selection that
 // belongs to a log the replay has since replaced.
 func (d *detailPane) selection() (*history.Pair, *mcp.Record) {

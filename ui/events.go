@@ -195,11 +195,6 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 func (e *eventsPane) click(y int) { e.list.selectRow(e.list.offset+y-2, e.count()) }
 
 // help lists the pane's own keys.
-func (e *eventsPane) help() []key.Binding {
-	k := e.c.keys
-	return []key.Binding{k.Filter, k.Open}
-}
-
 func (e *eventsPane) view(focused bool) []string {
 	st := e.c.st
 	n := e.count()

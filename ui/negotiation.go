@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -60,11 +59,6 @@ func (n *negotiationPane) Update(msg tea.Msg) tea.Cmd {
 }
 
 // help lists the pane's own keys.
-func (n *negotiationPane) help() []key.Binding {
-	k := n.c.keys
-	return []key.Binding{k.Up, k.Down, k.Reconnect}
-}
-
 func (n *negotiationPane) view(focused bool) []string {
 	lines := n.lines()
 	n.scroll.clamp(len(lines))

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -53,11 +52,6 @@ func (p *pairsPane) click(y int) {
 }
 
 // help lists the pane's own keys.
-func (p *pairsPane) help() []key.Binding {
-	k := p.c.keys
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}
-}
-
 // pairColumns are the widths of the columns for an inner width; columns
 // that do not fit are dropped (width 0), the least useful first.
 type pairColumns struct{ kind, id, method, state, post, resp, size int }

@@ -214,13 +214,6 @@ func (s *Server) Tools() []Tool {
 	return append([]Tool(nil), s.tools...)
 }
 
-// SetTools replaces the tool list that tools/list serves from now on.
-func (s *Server) SetTools(tools []Tool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tools = append([]Tool(nil), tools...)
-}
-
 // AddTool adds t to the tool list, replacing a tool of the same name.
 func (s *Server) AddTool(t Tool) {
 	s.mu.Lock()
