@@ -194,4 +194,3 @@ func prettyJSON(raw []byte) string {
 	}
 	return sanitize(b.String())
 }
-
