@@ -218,7 +218,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.setStatus(describeSent(msg))
 	case reconnectedMsg:
 		if msg.err != nil {
-			return m.setStatus(levelError, "reconnect failed: "+SanitizeLine(msg.err.Error()))
+			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
 		}
 		return m.setStatus(levelInfo, "reconnected: a new session; press i to initialize it")
 	case copiedMsg:

@@ -80,7 +80,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
 		}
-		return levelError, label + ": " + SanitizeLine(m.err.Error()) + warn
+		return levelError, label + ": " + errLine(m.err) + warn
 	}
 	r := m.resp
 	switch {
@@ -152,4 +152,11 @@ func (m *Model) followListChanged(batch recordsMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// errLine puts an error on one status line. The session's errors carry a
+// hint on a line of its own ("…\n  hint: …"); here it follows a dash.
+func errLine(err error) string {
+	s := strings.ReplaceAll(err.Error(), "\n  hint: ", " — ")
+	return SanitizeLine(strings.ReplaceAll(s, "\n", " "))
 }

@@ -164,3 +164,12 @@ func TestListChangedListsToolsAgain(t *testing.T) {
 		t.Error("the status bar does not say why the tools are listed again")
 	}
 }
+
+// A session error's hint line joins the message instead of showing as ⏎.
+func TestErrorHintOnOneLine(t *testing.T) {
+	err := &mcp.ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
+	_, text := describeSent(sentMsg{cmd: mcp.Command{Method: "initialize"}, err: err})
+	if strings.Contains(text, "⏎") || !strings.Contains(text, "no endpoint — reconnect first") {
+		t.Errorf("status text %q", text)
+	}
+}
