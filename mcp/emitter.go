@@ -12,11 +12,14 @@ import (
 //
 // A pump goroutine hands queued records over as one batch per channel send.
 // A channel of single records would cost a handoff per record, which on a
-// busy stream costs more than parsing the record did.
+// busy stream costs more than parsing the record did. The queue is a list of
+// fixed-size chunks, each of which becomes a batch, so a backlog grows
+// without copying what it already holds.
 type emitter struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
-	queue   []Record
+	full    [][]Record // chunks that filled up, oldest first
+	queue   []Record   // the chunk being filled
 	seq     int64
 	closed  bool
 	waiting bool // the pump is asleep and needs a signal
@@ -25,6 +28,11 @@ type emitter struct {
 	now     func() time.Time
 }
 
+// batchSize is the size of a queue chunk: large enough that a handoff per
+// batch costs little per record, small enough that a consumer sees records
+// while a long burst is still arriving.
+const batchSize = 256
+
 func newEmitter(now func() time.Time) *emitter {
 	e := &emitter{out: make(chan []Record, 64), now: now}
 	e.cond = sync.NewCond(&e.mu)
@@ -32,15 +40,33 @@ func newEmitter(now func() time.Time) *emitter {
 	return e
 }
 
-// emit numbers r, stamps it if it has no time, queues it and returns it.
-// Callers that must keep their own bookkeeping in step with the log call it
-// while holding their lock, so the numbering matches what happened.
-func (e *emitter) emit(r Record) Record {
+// emit numbers r, stamps it if it has no time, queues it and returns its
+// number (0 once closed). Callers that must keep their own bookkeeping in
+// step with the log call it while holding their lock, so the numbering
+// matches what happened.
+func (e *emitter) emit(r Record) int64 { return e.emitAfter(nil, r) }
+
+// emitAfter emits first, when it is not nil, and then r, with nothing in
+// between, and returns r's number. An event and the message it carries go
+// out together this way, at the cost of one lock rather than two.
+func (e *emitter) emitAfter(first *Record, r Record) int64 {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.closed {
-		return r
+		return 0
 	}
+	if first != nil {
+		e.push(first)
+	}
+	e.push(&r)
+	if e.holders == 0 {
+		e.wake()
+	}
+	return r.Seq
+}
+
+// push numbers and queues one record; e.mu is held.
+func (e *emitter) push(r *Record) {
 	e.seq++
 	r.Seq = e.seq
 	if r.Time.IsZero() {
@@ -48,15 +74,18 @@ func (e *emitter) emit(r Record) Record {
 		// timings a replay derives from these times must equal the live ones.
 		r.Time = e.now().Round(0)
 	}
-	e.queue = append(e.queue, r)
-	if e.holders == 0 {
-		e.wake()
+	if e.queue == nil {
+		e.queue = make([]Record, 0, batchSize)
 	}
-	return r
+	e.queue = append(e.queue, *r)
+	if len(e.queue) == batchSize {
+		e.full = append(e.full, e.queue)
+		e.queue = nil
+	}
 }
 
 func (e *emitter) wake() {
-	if e.waiting && len(e.queue) > 0 {
+	if e.waiting && (len(e.full) > 0 || len(e.queue) > 0) {
 		e.waiting = false
 		e.cond.Signal()
 	}
@@ -91,20 +120,24 @@ func (e *emitter) close() {
 func (e *emitter) pump() {
 	for {
 		e.mu.Lock()
-		for len(e.queue) == 0 && !e.closed {
+		// A partly filled chunk waits while a stream reader is mid-read:
+		// more of that read's records are coming.
+		for len(e.full) == 0 && (len(e.queue) == 0 || e.holders > 0) && !e.closed {
 			e.waiting = true
 			e.cond.Wait()
 		}
-		batch := e.queue
-		// The batch now belongs to the consumer; the next one starts at the
-		// size this one reached, so a busy stream does not regrow it.
-		e.queue = make([]Record, 0, max(16, len(batch)))
-		done := e.closed
-		e.mu.Unlock()
-		if len(batch) > 0 {
-			e.out <- batch
+		batches := e.full
+		e.full = nil
+		if len(e.queue) > 0 && (e.holders == 0 || e.closed) {
+			batches = append(batches, e.queue)
+			e.queue = nil
 		}
-		if done && len(batch) == 0 {
+		done := e.closed && len(batches) == 0
+		e.mu.Unlock()
+		for _, b := range batches {
+			e.out <- b
+		}
+		if done {
 			close(e.out)
 			return
 		}

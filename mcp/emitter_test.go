@@ -42,7 +42,7 @@ func TestEmitterOrderAndClose(t *testing.T) {
 	if n := <-got; n != writers*each {
 		t.Fatalf("delivered %d records, want %d", n, writers*each)
 	}
-	if r := e.emit(Record{}); r.Seq != 0 {
-		t.Errorf("emit after close numbered a record: %d", r.Seq)
+	if seq := e.emit(Record{}); seq != 0 {
+		t.Errorf("emit after close numbered a record: %d", seq)
 	}
 }

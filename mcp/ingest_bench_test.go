@@ -46,7 +46,11 @@ func BenchmarkParseBare(b *testing.B) {
 // windowReader hands the stream out 1,000 events at a time and, as each
 // window starts, registers the 1,000 requests it answers: a busy session
 // with many requests in flight, rather than 100,000 outstanding at once.
+// The same 1,000 pending requests serve every window, each taking its last
+// answer first as a waiting caller would, so the heap holds what a session
+// holds rather than 100,000 requests.
 type windowReader struct {
+	b      *testing.B
 	s      *Session
 	reqs   []*pending // made before the clock starts: sending is not ingest
 	chunks [][]byte
@@ -61,11 +65,20 @@ func (w *windowReader) Read(p []byte) (int, error) {
 		if w.next == len(w.chunks) {
 			return 0, io.EOF
 		}
+		// Registering requests is sending, not ingest: the clock stops.
+		w.b.StopTimer()
 		w.s.mu.Lock()
 		for i := w.next*benchWindow + 1; i <= (w.next+1)*benchWindow; i++ {
-			w.s.pending[int64(i)] = w.reqs[i-1]
+			req := w.reqs[(i-1)%benchWindow]
+			select {
+			case <-req.done:
+			default:
+			}
+			req.seq = int64(i)
+			w.s.pending[int64(i)] = req
 		}
 		w.s.mu.Unlock()
+		w.b.StartTimer()
 		w.cur = w.chunks[w.next]
 		w.next++
 	}
@@ -104,9 +117,9 @@ func BenchmarkIngest(b *testing.B) {
 		s.stream, _ = url.Parse("http://127.0.0.1:1/sse")
 		c := &connection{n: 1, ready: make(chan struct{})}
 		s.current = c
-		reqs := make([]*pending, benchEvents)
+		reqs := make([]*pending, benchWindow)
 		for i := range reqs {
-			reqs[i] = &pending{seq: int64(i + 1), conn: 1, method: "tools/call", done: make(chan result, 1)}
+			reqs[i] = &pending{conn: 1, method: "tools/call", done: make(chan result, 1)}
 		}
 		drained := make(chan int)
 		go func() {
@@ -122,7 +135,7 @@ func BenchmarkIngest(b *testing.B) {
 		}()
 		b.StartTimer()
 		s.wg.Add(1)
-		s.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(&windowReader{s: s, reqs: reqs, chunks: chunks})})
+		s.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(&windowReader{b: b, s: s, reqs: reqs, chunks: chunks})})
 		s.out.close()
 		if paired := <-drained; paired != benchEvents {
 			b.Fatalf("paired %d answers, want %d", paired, benchEvents)

@@ -2,7 +2,9 @@ package mcp
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 )
 
 // peeked holds the spans of a JSON-RPC message's top-level members. The
@@ -11,74 +13,83 @@ import (
 // members are and leaves decoding to whoever needs the values.
 type peeked struct {
 	id, method, result, errv, params []byte
+	// toolError: the result is an object whose own isError member is true,
+	// which is how a tool call fails without failing the JSON-RPC call.
+	toolError bool
 }
 
-// peekObject scans the top-level members of a JSON object and calls fn for
-// each with the key's raw bytes (without quotes) and the value's raw bytes.
-// It reports false when b is not shaped like an object. It checks structure
-// only as far as needed to find member boundaries.
-func peekObject(b []byte, fn func(key, value []byte)) bool {
+// peekMessage finds the JSON-RPC members of one message object. It reports
+// false when b is not shaped like an object, and checks structure only as
+// far as needed to find member boundaries.
+func peekMessage(b []byte) (p peeked, ok bool) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return false
+		return p, false
 	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return true
+		return p, true
 	}
 	for i < len(b) {
 		if b[i] != '"' {
-			return false
+			return p, false
 		}
 		end := stringEnd(b, i)
 		if end < 0 {
-			return false
+			return p, false
 		}
 		key := b[i+1 : end-1]
 		i = skipSpace(b, end)
 		if i >= len(b) || b[i] != ':' {
-			return false
+			return p, false
 		}
 		i = skipSpace(b, i+1)
-		vend := valueEnd(b, i)
-		if vend < 0 {
-			return false
+		var vend int
+		if string(key) == "result" && i < len(b) && b[i] == '{' {
+			// The result is walked anyway to find its end; looking for
+			// isError on the way saves walking it again.
+			var isErr bool
+			vend, isErr = compositeEnd(b, i, isErrorKey)
+			p.toolError = isErr
+		} else {
+			vend = valueEnd(b, i)
 		}
-		fn(key, b[i:vend])
+		if vend < 0 {
+			return p, false
+		}
+		v := b[i:vend]
+		switch string(key) {
+		case "id":
+			p.id = v
+		case "method":
+			p.method = v
+		case "result":
+			p.result = v
+			if v[0] != '{' {
+				p.toolError = false
+			}
+		case "error":
+			p.errv = v
+		case "params":
+			p.params = v
+		}
 		i = skipSpace(b, vend)
 		if i >= len(b) {
-			return false
+			return p, false
 		}
 		switch b[i] {
 		case ',':
 			i = skipSpace(b, i+1)
 		case '}':
-			return true
+			return p, true
 		default:
-			return false
+			return p, false
 		}
 	}
-	return false
+	return p, false
 }
 
-// peekMessage finds the JSON-RPC members of one message object.
-func peekMessage(b []byte) (p peeked, ok bool) {
-	ok = peekObject(b, func(key, value []byte) {
-		switch string(key) {
-		case "id":
-			p.id = value
-		case "method":
-			p.method = value
-		case "result":
-			p.result = value
-		case "error":
-			p.errv = value
-		case "params":
-			p.params = value
-		}
-	})
-	return p, ok
-}
+const isErrorKey = `"isError"`
 
 // unquote decodes a JSON string value; anything else decodes to "".
 func unquote(v []byte) string {
@@ -93,22 +104,6 @@ func unquote(v []byte) string {
 		return ""
 	}
 	return s
-}
-
-// hasTrueMember reports whether object v has member key set to true, which is
-// how a tool result says isError without failing the JSON-RPC call.
-func hasTrueMember(v []byte, key string) bool {
-	// Most results never say the key is true; skip the walk for them.
-	if !mentionsTrue(v, `"`+key+`"`) {
-		return false
-	}
-	found := false
-	peekObject(v, func(k, val []byte) {
-		if string(k) == key && string(val) == "true" {
-			found = true
-		}
-	})
-	return found
 }
 
 func skipSpace(b []byte, i int) int {
@@ -128,21 +123,38 @@ func skipSpace(b []byte, i int) int {
 func stringEnd(b []byte, i int) int {
 	j := i + 1
 	for {
-		k := bytes.IndexByte(b[j:], '"')
+		k := quoteOrBackslash(b[j:])
 		if k < 0 {
 			return -1
 		}
 		j += k
-		// A quote is escaped when an odd number of backslashes precede it.
-		n := 0
-		for m := j - 1; m > i && b[m] == '\\'; m-- {
-			n++
+		if b[j] == '"' {
+			return j + 1
 		}
-		j++
-		if n%2 == 0 {
-			return j
+		j += 2 // a backslash and the byte it escapes
+	}
+}
+
+// quoteOrBackslash returns the index of the first '"' or '\\' in b, or -1.
+// Every byte of every message passes through here, so it looks at eight
+// bytes at a time: x^c has a zero byte where x has c, and the classic
+// has-zero-byte test finds the first one (the lowest flagged byte is exact).
+func quoteOrBackslash(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q, s := x^(ones*'"'), x^(ones*'\\')
+		if m := ((q-ones)&^q | (s-ones)&^s) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
+	for ; i < len(b); i++ {
+		if b[i] == '"' || b[i] == '\\' {
+			return i
+		}
+	}
+	return -1
 }
 
 // valueEnd returns the index just past the JSON value starting at b[i], or -1.
@@ -154,25 +166,8 @@ func valueEnd(b []byte, i int) int {
 	case '"':
 		return stringEnd(b, i)
 	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				e := stringEnd(b, j)
-				if e < 0 {
-					return -1
-				}
-				j = e - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return -1
+		end, _ := compositeEnd(b, i, "")
+		return end
 	default:
 		j := i
 		for j < len(b) {
@@ -192,21 +187,43 @@ func valueEnd(b []byte, i int) int {
 	}
 }
 
-// mentionsTrue reports whether quotedKey occurs anywhere followed by a colon
-// and true. It can be fooled by nesting, so it only rules a walk out.
-func mentionsTrue(v []byte, quotedKey string) bool {
-	for {
-		i := bytes.Index(v, []byte(quotedKey))
-		if i < 0 {
-			return false
+// compositeEnd returns the index just past the object or array starting at
+// b[i], or -1. When trueKey (a quoted key) is given, it also reports whether
+// the value's own member of that name is true; nested ones do not count.
+func compositeEnd(b []byte, i int, trueKey string) (int, bool) {
+	depth, found := 0, false
+	for j := i; j < len(b); j++ {
+		if !structural[b[j]] {
+			continue
 		}
-		v = v[i+len(quotedKey):]
-		j := skipSpace(v, 0)
-		if j < len(v) && v[j] == ':' {
-			j = skipSpace(v, j+1)
-			if bytes.HasPrefix(v[j:], []byte("true")) {
-				return true
+		switch b[j] {
+		case '"':
+			e := stringEnd(b, j)
+			if e < 0 {
+				return -1, false
+			}
+			if depth == 1 && trueKey != "" && string(b[j:e]) == trueKey {
+				k := skipSpace(b, e)
+				if k < len(b) && b[k] == ':' {
+					k = skipSpace(b, k+1)
+					v := valueEnd(b, k)
+					// The last duplicate wins, as in encoding/json.
+					found = v > 0 && string(b[k:v]) == "true"
+				}
+			}
+			j = e - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return j + 1, found
 			}
 		}
 	}
+	return -1, false
 }
+
+// structural marks the bytes compositeEnd stops at; one table load per byte
+// beats the switch's comparisons on the bytes between them.
+var structural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}

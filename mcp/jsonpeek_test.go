@@ -1,6 +1,11 @@
 package mcp
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
 
 func TestPeekMessage(t *testing.T) {
 	tests := []struct {
@@ -38,12 +43,25 @@ func TestPeekMessage(t *testing.T) {
 	}
 }
 
-func TestHasTrueMember(t *testing.T) {
-	if !hasTrueMember([]byte(`{"content":[{"isError":false}],"isError":true}`), "isError") {
-		t.Error("isError: true at the top level was missed")
+func TestPeekToolError(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{`{"id":1,"result":{"content":[{"isError":false}],"isError":true}}`, true},
+		{`{"id":1,"result":{"content":[{"isError":true}],"isError":false}}`, false}, // nested is not the result's own
+		{`{"id":1,"result":{"isError" : true ,"content":[]}}`, true},
+		{`{"id":1,"result":{"isError":"true"}}`, false},
+		{`{"id":1,"result":{"text":"isError","x":1}}`, false},
+		{`{"id":1,"result":{"isError":true,"isError":false}}`, false}, // the last duplicate wins
+		{`{"id":1,"result":{"isError":true},"result":7}}`, false},
+		{`{"id":1,"error":{"isError":true}}`, false},
 	}
-	if hasTrueMember([]byte(`{"content":[{"isError":true}],"isError":false}`), "isError") {
-		t.Error("a nested isError was taken for the result's own")
+	for _, tt := range tests {
+		p, ok := peekMessage([]byte(tt.in))
+		if !ok || p.toolError != tt.want {
+			t.Errorf("peekMessage(%s) ok %v toolError %v, want toolError %v", tt.in, ok, p.toolError, tt.want)
+		}
 	}
 }
 
@@ -58,28 +76,35 @@ func TestUnquote(t *testing.T) {
 func FuzzPeekMessage(f *testing.F) {
 	f.Add(`{"jsonrpc":"2.0","id":3,"result":{"a":[1,{"b":"}"}]}}`)
 	f.Add(`{"id":"\\\"","method":"x"}`)
+	f.Add(`{"id":1,"result":{"content":[],"isError":true}}`)
+	f.Add(`{"method":"ping","id":"a","params":{"x":[1,2,{"y":null}]}}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		p, ok := peekMessage([]byte(s))
 		if ok && len(p.id)+len(p.method)+len(p.result)+len(p.errv) > len(s) {
 			t.Fatalf("members longer than the input")
 		}
-	})
-}
-
-func TestMentionsTrue(t *testing.T) {
-	tests := []struct {
-		in   string
-		want bool
-	}{
-		{`{"isError":false}`, false},
-		{`{"isError" : true}`, true},
-		{`{"content":[{"isError": true}]}`, true}, // a hint only: the walk decides
-		{`{"isError":"true"}`, false},
-		{`{"a":1}`, false},
-	}
-	for _, tt := range tests {
-		if got := mentionsTrue([]byte(tt.in), `"isError"`); got != tt.want {
-			t.Errorf("mentionsTrue(%s) = %v, want %v", tt.in, got, tt.want)
+		// On valid JSON the peek must agree with encoding/json. Keys are
+		// matched as written, so \u escapes (which spell keys encoding/json
+		// would decode) are left out.
+		var full map[string]json.RawMessage
+		if strings.Contains(s, `\u`) || json.Unmarshal([]byte(s), &full) != nil || full == nil {
+			return
 		}
-	}
+		if !ok {
+			t.Fatalf("peekMessage refused a valid object %q", s)
+		}
+		for key, got := range map[string][]byte{"id": p.id, "method": p.method, "result": p.result, "error": p.errv, "params": p.params} {
+			if want, has := full[key]; has != (got != nil) || has && !bytes.Equal(bytes.TrimSpace(want), got) {
+				t.Fatalf("member %s = %q, encoding/json says %q (present %v)", key, got, want, has)
+			}
+		}
+		var res map[string]json.RawMessage
+		wantErr := false
+		if r := full["result"]; len(r) > 0 && r[0] == '{' && json.Unmarshal(r, &res) == nil {
+			wantErr = string(res["isError"]) == "true"
+		}
+		if p.toolError != wantErr {
+			t.Fatalf("toolError = %v, encoding/json says %v, in %q", p.toolError, wantErr, s)
+		}
+	})
 }

@@ -57,6 +57,9 @@ type pending struct {
 	conn         int
 	method, tool string
 	done         chan result
+	// answer is where the answer is put: made with the request, it costs
+	// the stream reader nothing to fill.
+	answer Response
 }
 
 type result struct {
@@ -87,8 +90,8 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 	id := strconv.FormatInt(n, 10)
 	body := encodeMessage(id, method, params)
 	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1)}
-	rec := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body)}})
-	p.seq = rec.Seq
+	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body)}})
+	p.seq = seq
 	s.pending[n] = p
 	// Added under the lock, after the closed check, so Close's Wait cannot
 	// race with it.
@@ -160,13 +163,13 @@ func (s *Session) Notify(ctx context.Context, method string, params json.RawMess
 		return &ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
 	}
 	body := encodeMessage("", method, params)
-	rec := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassNotification, Method: method, Conn: s.conn, Raw: Raw(body)}})
+	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassNotification, Method: method, Conn: s.conn, Raw: Raw(body)}})
 	s.wg.Add(1) // Close waits for the POST's record
 	s.mu.Unlock()
 	defer s.wg.Done()
-	err := s.post(ctx, body, rec.Seq)
+	err := s.post(ctx, body, seq)
 	if err != nil {
-		s.emitError(OpPost, err.Error(), "", rec.Seq, 0)
+		s.emitError(OpPost, err.Error(), "", seq, 0)
 	}
 	return err
 }
@@ -191,19 +194,22 @@ func encodeMessage(id, method string, params json.RawMessage) []byte {
 }
 
 // handleMessage classifies the data of a message event and pairs answers.
-func (s *Session) handleMessage(conn int, data string, at time.Time) {
+// ev, the event's record, is logged just before the first message record.
+func (s *Session) handleMessage(c *connection, ev *Record, data string, at time.Time) {
 	// The data string is never written to, so viewing it as bytes is safe
 	// and saves a copy of every message.
 	b := unsafe.Slice(unsafe.StringData(data), len(data))
 	i := skipSpace(b, 0)
 	if i < len(b) && b[i] == '[' {
-		s.emit(Record{Time: at, Kind: KindReceived, RPC: &RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: conn, Raw: Raw(data)}})
+		m := c.msgs.new()
+		*m = RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: c.n, Raw: Raw(data)}
+		s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		for j := skipSpace(b, i+1); j < len(b) && b[j] != ']'; {
 			end := valueEnd(b, j)
 			if end < 0 {
 				return
 			}
-			s.handleOne(conn, b[j:end], data[j:end], at)
+			s.handleOne(c, nil, b[j:end], data[j:end], at)
 			j = skipSpace(b, end)
 			if j < len(b) && b[j] == ',' {
 				j = skipSpace(b, j+1)
@@ -211,11 +217,14 @@ func (s *Session) handleMessage(conn int, data string, at time.Time) {
 		}
 		return
 	}
-	s.handleOne(conn, b, data, at)
+	s.handleOne(c, ev, b, data, at)
 }
 
-func (s *Session) handleOne(conn int, b []byte, raw string, at time.Time) {
-	m := &RPCMessage{Dir: DirIn, Conn: conn, Raw: Raw(raw)}
+// handleOne logs one message, after ev when that is not nil, and acts on it.
+func (s *Session) handleOne(c *connection, ev *Record, b []byte, raw string, at time.Time) {
+	conn := c.n
+	m := c.msgs.new()
+	*m = RPCMessage{Dir: DirIn, Conn: conn, Raw: Raw(raw)}
 	p, ok := peekMessage(b)
 	switch {
 	case !ok:
@@ -233,32 +242,33 @@ func (s *Session) handleOne(conn int, b []byte, raw string, at time.Time) {
 			break
 		}
 		m.Class, m.ID = ClassServerRequest, span(raw, b, p.id)
-		rec := s.emit(Record{Time: at, Kind: KindReceived, RPC: m})
-		s.answerServer(conn, rec.Seq, m.ID, m.Method)
+		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+		s.answerServer(conn, seq, m.ID, m.Method)
 		return
 	case p.result != nil || p.errv != nil:
 		m.ID = span(raw, b, p.id)
 		m.RPCError = p.errv != nil && string(p.errv) != "null"
-		m.ToolError = p.result != nil && hasTrueMember(p.result, "isError")
-		s.pairAnswer(m, p, b, at)
+		m.ToolError = p.toolError
+		s.pairAnswer(ev, m, p, at)
 		return
 	default:
 		m.Class = ClassInvalid
 	}
-	s.emit(Record{Time: at, Kind: KindReceived, RPC: m})
+	s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 }
 
-// pairAnswer matches an answer with our request by id; ids in the server's
-// own id space or from other sessions stay unpaired.
-func (s *Session) pairAnswer(m *RPCMessage, p peeked, b []byte, at time.Time) {
+// pairAnswer matches an answer with our request by id and logs it after ev;
+// ids in the server's own id space or from other sessions stay unpaired.
+func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n, ours := parseOurID(p.id)
 	if req, ok := s.pending[n]; ours && ok {
 		delete(s.pending, n)
 		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
-		rec := s.emit(Record{Time: at, Kind: KindReceived, RPC: m})
-		resp := &Response{ReqSeq: req.seq, Seq: rec.Seq, Raw: m.Raw, ToolError: m.ToolError}
+		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+		resp := &req.answer
+		*resp = Response{ReqSeq: req.seq, Seq: seq, Raw: m.Raw, ToolError: m.ToolError}
 		if m.RPCError {
 			resp.Error = &RPCError{}
 			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
@@ -278,7 +288,7 @@ func (s *Session) pairAnswer(m *RPCMessage, p peeked, b []byte, at time.Time) {
 	} else {
 		m.Class = ClassForeign
 	}
-	s.emit(Record{Time: at, Kind: KindReceived, RPC: m})
+	s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 }
 
 // answerServer replies to a server request at once: ping gets an empty
@@ -292,12 +302,12 @@ func (s *Session) answerServer(conn int, reqSeq int64, id, method string) {
 		msg, _ := json.Marshal("mcpscope does not implement " + method)
 		body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":` + string(msg) + `}}`)
 	}
-	rec := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})
+	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		if err := s.post(s.life, body, rec.Seq); err != nil {
-			s.emitError("reply", "could not answer the server's "+method+": "+err.Error(), "", rec.Seq, conn)
+		if err := s.post(s.life, body, seq); err != nil {
+			s.emitError("reply", "could not answer the server's "+method+": "+err.Error(), "", seq, conn)
 		}
 	}()
 }

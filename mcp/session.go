@@ -191,7 +191,7 @@ func (s *Session) Close() error {
 	return nil
 }
 
-func (s *Session) emit(r Record) Record { return s.out.emit(r) }
+func (s *Session) emit(r Record) int64 { return s.out.emit(r) }
 
 func (s *Session) emitError(op, msg, hint string, reqSeq int64, conn int) {
 	s.emit(Record{Kind: KindError, Error: &ErrorInfo{Op: op, Message: msg, Hint: hint, ReqSeq: reqSeq, Conn: conn}})

@@ -127,9 +127,12 @@ func TestSessionFallsBackToCanonicalURL(t *testing.T) {
 			if ep.InUse != ep.Fallback || !strings.Contains(ep.Reason, tt.why) {
 				t.Errorf("endpoint in use %q (fallback %q) because %q; want the fallback because %q", ep.InUse, ep.Fallback, ep.Reason, tt.why)
 			}
-			eps := rec.of(KindEndpoint)
-			if len(eps) != 2 || eps[1].Endpoint.InUse != ep.Fallback {
-				t.Errorf("want a second endpoint record naming the fallback, got %d records", len(eps))
+			// Records reach the channel after the call that made them returns.
+			rec.waitFor(t, "a second endpoint record naming the fallback", func(r Record) bool {
+				return r.Kind == KindEndpoint && r.Endpoint.InUse == ep.Fallback
+			})
+			if eps := rec.of(KindEndpoint); len(eps) != 2 {
+				t.Errorf("want 2 endpoint records (emitted, then the fallback), got %d", len(eps))
 			}
 			last := srv.Posts()[len(srv.Posts())-1]
 			if !last.Canonical {

@@ -17,17 +17,26 @@ import (
 // go-sse uses (lines end in CRLF, LF or CR; a blank line ends an event), so
 // each parsed event can be joined with the block it came from.
 //
-// Blocks that go-sse will never yield (comments or retry alone) are handed
-// straight to onBlock when nothing is queued before them, so a keep-alive
-// shows up when it arrives rather than with the next event.
+// Framing already reads every line, so for the one shape nearly every MCP
+// server sends ("event: NAME\n" and a single "data: ...\n", LF endings,
+// nothing else) the tap knows the event without parsing it again: its name
+// and data are spans of the block's bytes. Every other block (CR endings,
+// several data lines, ids, a byte order mark, a cut-off last event, and the
+// stream's first block, usually the endpoint event) goes to go-sse, and
+// FuzzTapAgreesWithGoSSE holds the shortcut to go-sse's reading: the events
+// delivered equal sse.Read's over the same bytes, however they are split
+// into reads. Reading each byte once is what keeps ingest within twice the
+// cost of a bare parse.
 //
-// The tap hands go-sse whole blocks only. go-sse's scanner looks for the end
-// of an event from the start of its buffer after every read, so a 10 MB event
-// arriving in 32 KiB reads would be rescanned hundreds of times; given whole
-// blocks, its buffer fills on every read and grows by doubling instead.
+// Blocks go to deliver in stream order; a block waiting on go-sse holds back
+// the ones behind it. The tap hands go-sse whole blocks only. go-sse's
+// scanner looks for the end of an event from the start of its buffer after
+// every read, so a 10 MB event arriving in 32 KiB reads would be rescanned
+// hundreds of times; given whole blocks, its buffer fills on every read and
+// grows by doubling instead.
 type sseTap struct {
 	r       io.Reader
-	onBlock func(*SSEEvent) // blocks go-sse does not dispatch
+	deliver func(ev *SSEEvent, dispatched bool) // every block, in stream order
 	conn    int
 	max     int // the largest block accepted; 0 means no limit
 	// holding brackets the processing of each read (false before waiting on
@@ -48,15 +57,36 @@ type sseTap struct {
 	dispatch   bool   // the block holds a field that makes go-sse dispatch it
 	extra      bool   // the block holds a comment, id or retry line: fields go-sse hides
 	pendingCR  bool   // the last byte ended a line with CR; a LF may follow
-	started    bool   // past a possible byte order mark
-	queue      []tapBlock
+	started    bool   // past the first non-blank line, where a byte order mark can be
+	// parsing says go-sse has been handed a block. It strips a byte order
+	// mark from the first block it sees, so that must be the stream's first.
+	parsing bool
+	bomAt   int // 1 + where in the block a stripped byte order mark is; 0 for none
+
+	// The canonical shape, tracked line by line: odd is set by anything
+	// else; the spans are offsets of the field values in the block.
+	odd              bool
+	hasData, hasName bool
+	dataOff, dataEnd int
+	nameOff, nameEnd int
+
+	events slab[SSEEvent]
+	queue  []tapBlock // framed blocks not yet delivered
+	head   int        // the first undelivered block in queue
 }
 
-// tapBlock is a framed block waiting for go-sse to yield its event.
+// tapBlock is a framed block on its way to deliver.
 type tapBlock struct {
 	ev       *SSEEvent
-	dispatch bool
+	dispatch bool // an event, not only comments or retry
+	waiting  bool // go-sse has yet to parse it
 }
+
+// readSize is how much one network read can bring. A busy stream fills it;
+// each read costs a handoff of its records to the consumer, so larger reads
+// cost less per event, and a read returns whatever has arrived without
+// waiting for more.
+const readSize = 64 << 10
 
 func (t *sseTap) Read(p []byte) (int, error) {
 	for t.off == len(t.ready) {
@@ -74,13 +104,15 @@ func (t *sseTap) Read(p []byte) (int, error) {
 // fill reads once from the network and frames what came.
 func (t *sseTap) fill() {
 	if t.buf == nil {
-		t.buf = make([]byte, 32<<10)
+		t.buf = make([]byte, readSize)
 	}
 	if t.holding != nil {
 		t.holding(false)
-		defer t.holding(true)
 	}
 	n, err := t.r.Read(t.buf)
+	if t.holding != nil {
+		t.holding(true)
+	}
 	if t.now != nil {
 		// Everything in one read arrived at once; one clock reading for it
 		// all is both true and cheaper than one per record.
@@ -99,26 +131,28 @@ func (t *sseTap) fill() {
 		// kept from the parser, which would report them instead of err.
 		if len(t.cur) > 0 {
 			t.dispatch = false
-			t.finishBlock(t.takeCur())
+			t.finishBlock(t.takeCur(), false)
 		}
 		return
 	}
 	// A last line without a terminator still belongs to the last block.
 	if len(t.cur) > t.lineStart {
-		t.endLine(t.cur[t.lineStart:])
+		t.endLine(t.cur[t.lineStart:], t.lineStart, true)
 	}
-	raw := t.takeCur()
-	if t.hasContent {
-		t.finishBlock(raw)
+	// Blank lines at the very end make a block too: every byte is logged.
+	if raw := t.takeCur(); raw != "" {
+		t.finishBlock(raw, true)
 	}
-	// The parser sees every byte, and says itself that an event was cut.
-	t.ready = append(t.ready, raw...)
 }
 
 // feed frames p. A block that starts and ends inside p is cut out of it with
 // a single copy; only a block that spans reads is gathered in cur.
 func (t *sseTap) feed(p []byte) {
 	bs, ls, i := 0, 0, 0 // block start and line start in p (while cur is empty), scan position
+	// The blocks that start in p are copied out of it together, with the
+	// first of them: one string per read rather than one per block.
+	var text string
+	textAt := 0 // where text starts in p
 	if t.pendingCR && len(p) > 0 {
 		t.pendingCR = false
 		if p[0] == '\n' {
@@ -138,7 +172,8 @@ func (t *sseTap) feed(p []byte) {
 		}
 		e := i + k
 		next := e + 1
-		if p[e] == '\r' {
+		cr := p[e] == '\r'
+		if cr {
 			// Take the LF of a CRLF now, so a CRLF-terminated event keeps
 			// its whole terminator in its own raw bytes.
 			if next < len(p) {
@@ -150,22 +185,27 @@ func (t *sseTap) feed(p []byte) {
 			}
 		}
 		var line []byte
+		var off int // where the line starts in its block
 		if len(t.cur) > 0 {
+			off = t.lineStart
 			t.cur = append(t.cur, p[bs:next]...)
 			line = t.cur[t.lineStart : len(t.cur)-(next-e)]
 			bs = next
 		} else {
+			off = ls - bs
 			line = p[ls:e]
 		}
-		if t.endLine(line) {
+		if t.endLine(line, off, cr) {
 			var raw string
 			if len(t.cur) > 0 {
 				raw = t.takeCur()
 			} else {
-				raw = string(p[bs:next])
+				if text == "" {
+					text, textAt = string(p[bs:]), bs
+				}
+				raw = text[bs-textAt : next-textAt]
 			}
-			t.finishBlock(raw)
-			t.ready = append(t.ready, raw...)
+			t.finishBlock(raw, false)
 			bs = next
 		}
 		ls, i = next, next
@@ -190,88 +230,133 @@ func (t *sseTap) takeCur() string {
 	return raw
 }
 
-// endLine classifies one line (without its terminator) of the current block
-// and reports whether it was the blank line that ends the block.
-func (t *sseTap) endLine(line []byte) bool {
-	if !t.started {
-		t.started = true
-		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+// endLine classifies one line (without its terminator) of the current block,
+// which starts off bytes into the block, and reports whether it was the
+// blank line that ends the block. cr says the line did not end in a lone LF.
+func (t *sseTap) endLine(line []byte, off int, cr bool) bool {
+	if cr {
+		t.odd = true
 	}
 	if len(line) == 0 {
 		return t.hasContent
 	}
 	t.hasContent = true
+	if !t.started {
+		// go-sse takes a byte order mark off the first line that is not
+		// blank; the tap classifies lines the same way.
+		t.started = true
+		if bytes.HasPrefix(line, []byte("\xef\xbb\xbf")) {
+			t.bomAt = off + 1
+			line, off, t.odd = line[3:], off+3, true
+			if len(line) == 0 {
+				return false
+			}
+		}
+	}
 	if line[0] == ':' {
-		t.extra = true
+		t.extra, t.odd = true, true
 		return false
 	}
-	name := line
+	name, value := line, len(line)
 	if c := bytes.IndexByte(line, ':'); c >= 0 {
-		name = line[:c]
+		name, value = line[:c], c+1
+		if value < len(line) && line[value] == ' ' {
+			value++
+		}
 	}
 	switch string(name) {
-	case "data", "event":
+	case "data":
 		t.dispatch = true
+		t.odd = t.odd || t.hasData
+		t.hasData, t.dataOff, t.dataEnd = true, off+value, off+len(line)
+	case "event":
+		t.dispatch = true
+		t.odd = t.odd || t.hasName
+		t.hasName, t.nameOff, t.nameEnd = true, off+value, off+len(line)
 	case "id":
-		t.extra = true
+		t.extra, t.odd = true, true
 		if bytes.IndexByte(line, 0) < 0 {
 			t.dispatch = true
 		}
 	case "retry":
-		t.extra = true
+		t.extra, t.odd = true, true
+	default:
+		t.odd = true
 	}
 	return false
 }
 
 // finishBlock turns a framed block into an SSEEvent holding everything
-// go-sse does not report: comments, retry and this block's own id.
-func (t *sseTap) finishBlock(raw string) {
-	ev := &SSEEvent{Conn: t.conn, Raw: Raw(raw)}
+// go-sse does not report (comments, retry and this block's own id), queues
+// it for delivery, and hands it to go-sse when go-sse must parse it. A block
+// cut off by the end of the stream always goes to go-sse, whose rules decide
+// whether it was an event, and which says itself that an event was cut.
+func (t *sseTap) finishBlock(raw string, cut bool) {
+	ev := t.events.new()
+	ev.Conn, ev.Raw = t.conn, Raw(raw)
 	if t.extra {
-		scanFields(raw, ev)
+		fields := raw
+		if k := t.bomAt - 1; k >= 0 {
+			fields = raw[:k] + raw[k+3:]
+		}
+		scanFields(fields, ev)
 	}
-	dispatch := t.dispatch
+	t.bomAt = 0
+	canonical := t.parsing && t.dispatch && t.hasData && !t.odd && !cut && (t.max <= 0 || len(raw) <= t.max)
+	if canonical {
+		ev.Data = Raw(raw[t.dataOff:t.dataEnd])
+		if t.hasName {
+			ev.Name = raw[t.nameOff:t.nameEnd]
+		}
+	}
+	waiting := t.dispatch && !canonical
+	if waiting || cut || !t.parsing {
+		t.parsing = true
+		t.ready = append(t.ready, raw...)
+	}
+	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: t.dispatch, waiting: waiting})
 	t.hasContent, t.dispatch, t.extra = false, false, false
-	if !dispatch && len(t.queue) == 0 {
-		t.onBlock(ev)
+	t.odd, t.hasData, t.hasName = false, false, false
+	t.flush()
+}
+
+// flush delivers the queued blocks that need nothing more from go-sse, up
+// to the first that does.
+func (t *sseTap) flush() {
+	for t.head < len(t.queue) && !t.queue[t.head].waiting {
+		b := t.queue[t.head]
+		t.queue[t.head] = tapBlock{}
+		t.head++
+		t.deliver(b.ev, b.dispatch)
+	}
+	if t.head == len(t.queue) {
+		t.queue, t.head = t.queue[:0], 0
+	}
+}
+
+// parsed joins the event go-sse just yielded with the block it was parsed
+// from and delivers it with the blocks behind it that were waiting on it.
+// go-sse never yields an event the tap has not framed, because the tap
+// sees every byte before the parser does, and it is handed only blocks
+// that dispatch, so the first undelivered block is the one it parsed.
+func (t *sseTap) parsed(name, data string) {
+	if t.head == len(t.queue) {
+		// Defensive: frame and parser disagreed; keep the parsed event.
+		t.deliver(&SSEEvent{Conn: t.conn, Name: name, Data: Raw(data)}, true)
 		return
 	}
-	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: dispatch})
+	b := &t.queue[t.head]
+	b.ev.Name, b.ev.Data, b.waiting = name, Raw(data), false
+	t.flush()
 }
 
-// match joins the event go-sse just yielded with the block it was parsed
-// from, and returns it with the undispatched blocks that followed it, in
-// order. go-sse never yields an event the tap has not framed, because the
-// tap sees every byte before the parser does; and the queue always starts
-// with a dispatched block, because undispatched ones are only queued behind
-// one and leave with it.
-func (t *sseTap) match(name, data string) (ev *SSEEvent, after []*SSEEvent) {
-	if len(t.queue) == 0 {
-		// Defensive: frame and parser disagreed; keep the parsed event.
-		ev = &SSEEvent{Conn: t.conn}
-	} else {
-		ev = t.queue[0].ev
-		t.queue = t.queue[1:]
+// drain delivers the blocks still queued when the stream ends: go-sse
+// refused them, so they are kept as bytes, not events.
+func (t *sseTap) drain() {
+	for _, b := range t.queue[t.head:] {
+		t.deliver(b.ev, false)
 	}
-	ev.Name, ev.Data = name, Raw(data)
-	for len(t.queue) > 0 && !t.queue[0].dispatch {
-		after = append(after, t.queue[0].ev)
-		t.queue = t.queue[1:]
-	}
-	if len(t.queue) == 0 {
-		t.queue = nil
-	}
-	return ev, after
-}
-
-// drain returns blocks still queued when the stream ends.
-func (t *sseTap) drain() []*SSEEvent {
-	var out []*SSEEvent
-	for _, b := range t.queue {
-		out = append(out, b.ev)
-	}
-	t.queue = nil
-	return out
+	t.queue, t.head = nil, 0
 }
 
 // scanFields fills the fields the parser drops. Only lines that are comments,
@@ -285,7 +370,6 @@ func scanFields(raw string, ev *SSEEvent) {
 		} else {
 			raw = ""
 		}
-		line = strings.TrimPrefix(line, "\ufeff")
 		switch {
 		case strings.HasPrefix(line, ":"):
 			ev.Comments = append(ev.Comments, strings.TrimPrefix(line[1:], " "))

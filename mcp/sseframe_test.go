@@ -18,18 +18,17 @@ func tapEvents(t *testing.T, input string, n int) ([]*SSEEvent, error) {
 	if n > 0 {
 		r = &chunkReader{s: input, n: n}
 	}
-	tap := &sseTap{r: r, onBlock: func(ev *SSEEvent) { out = append(out, ev) }}
+	tap := &sseTap{r: r, deliver: func(ev *SSEEvent, _ bool) { out = append(out, ev) }}
 	var readErr error
 	for ev, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
 		if err != nil {
 			readErr = err
 			break
 		}
-		e, after := tap.match(ev.Type, ev.Data)
-		out = append(out, e)
-		out = append(out, after...)
+		tap.parsed(ev.Type, ev.Data)
 	}
-	return append(out, tap.drain()...), readErr
+	tap.drain()
+	return out, readErr
 }
 
 type chunkReader struct {
@@ -95,7 +94,7 @@ func TestTapKeepsWhatParsersDrop(t *testing.T) {
 }
 
 func TestTapOnErrorReader(t *testing.T) {
-	tap := &sseTap{r: iotest.ErrReader(io.ErrUnexpectedEOF), onBlock: func(*SSEEvent) {}}
+	tap := &sseTap{r: iotest.ErrReader(io.ErrUnexpectedEOF), deliver: func(*SSEEvent, bool) {}}
 	for _, err := range sse.Read(tap, nil) {
 		if err == nil {
 			t.Fatal("want the reader's error")
@@ -105,7 +104,7 @@ func TestTapOnErrorReader(t *testing.T) {
 
 func TestTapRefusesAnEndlessEvent(t *testing.T) {
 	endless := "data: " + strings.Repeat("x", 100<<10)
-	tap := &sseTap{r: strings.NewReader(endless + "\n"), max: 64 << 10, onBlock: func(*SSEEvent) {}}
+	tap := &sseTap{r: strings.NewReader(endless + "\n"), max: 64 << 10, deliver: func(*SSEEvent, bool) {}}
 	var err error
 	for _, e := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
 		err = e
@@ -120,12 +119,72 @@ func TestTapRefusesAnEndlessEvent(t *testing.T) {
 func BenchmarkTapBigEvent(b *testing.B) {
 	ev := "event: message\ndata: " + strings.Repeat("x", 30<<20) + "\n\n"
 	for b.Loop() {
-		tap := &sseTap{r: &chunkReader{s: ev, n: 32 << 10}, onBlock: func(*SSEEvent) {}}
+		tap := &sseTap{r: &chunkReader{s: ev, n: 32 << 10}, deliver: func(*SSEEvent, bool) {}}
 		for e, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 64 << 20}) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			tap.match(e.Type, e.Data)
+			tap.parsed(e.Type, e.Data)
 		}
 	}
+}
+
+// FuzzTapAgreesWithGoSSE holds the tap's shortcut for canonical blocks to
+// go-sse: whatever the bytes and however they are split into reads, the
+// events delivered are the ones sse.Read finds in the same bytes, and the
+// blocks' raw bytes add up to the input.
+func FuzzTapAgreesWithGoSSE(f *testing.F) {
+	f.Add("event: message\ndata: {\"id\":1}\n\n: ping\n\ndata: x\n\n", uint8(0))
+	f.Add("event: endpoint\r\ndata:/sse?sessionid=A\r\n\r\nevent: message\ndata: {}\n\n", uint8(3))
+	f.Add("\xef\xbb\xbf: hi\n\ndata: a\n\n\xef\xbb\xbfdata: b\n\ndata: c\n\n", uint8(1))
+	f.Add("data: a\ndata: b\n\nevent: x\n\nid: 3\n\nretry: 5\n\ndata\n\nevent:\ndata:  two spaces\n\n", uint8(5))
+	f.Add("data: a\r\rdata: b\r\n\r\ndata: cut", uint8(2))
+	f.Add("datax: a\n\ndata : b\n\nDATA: c\n\n:\n\nid: \x00\n\ndata: d\n", uint8(7))
+	f.Fuzz(func(t *testing.T, input string, chunk uint8) {
+		type event struct{ name, data string }
+		var want []event
+		var wantErr error
+		for ev, err := range sse.Read(strings.NewReader(input), &sse.ReadConfig{MaxEventSize: 1 << 20}) {
+			if err != nil {
+				wantErr = err
+				break
+			}
+			want = append(want, event{ev.Type, ev.Data})
+		}
+		var got []event
+		var raw strings.Builder
+		var r io.Reader = strings.NewReader(input)
+		if chunk > 0 {
+			r = &chunkReader{s: input, n: int(chunk)}
+		}
+		tap := &sseTap{r: r, deliver: func(ev *SSEEvent, dispatched bool) {
+			raw.WriteString(string(ev.Raw))
+			if dispatched {
+				got = append(got, event{ev.Name, string(ev.Data)})
+			}
+		}}
+		var gotErr error
+		for ev, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
+			if err != nil {
+				gotErr = err
+				break
+			}
+			tap.parsed(ev.Type, ev.Data)
+		}
+		tap.drain()
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("error %v, go-sse alone says %v", gotErr, wantErr)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d events %q, go-sse finds %d %q", len(got), got, len(want), want)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("event %d = %q, go-sse says %q", i, got[i], want[i])
+			}
+		}
+		if raw.String() != input {
+			t.Fatalf("raw blocks add up to %q, not the input", raw.String())
+		}
+	})
 }

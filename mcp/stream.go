@@ -44,6 +44,8 @@ type connection struct {
 	err      error     // why it ended before an endpoint
 	wasOpen  bool
 	replaces bool // an earlier connection had a session: this one is a new session
+
+	msgs slab[RPCMessage] // for the messages its reader receives
 }
 
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
@@ -206,8 +208,8 @@ func (s *Session) readStream(ctx context.Context, c *connection, resp *http.Resp
 	defer resp.Body.Close()
 	held := false
 	var tap *sseTap
-	tap = &sseTap{r: resp.Body, conn: c.n, max: s.cfg.MaxEventSize, now: s.cfg.Now, onBlock: func(ev *SSEEvent) {
-		s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: ev})
+	tap = &sseTap{r: resp.Body, conn: c.n, max: s.cfg.MaxEventSize, now: s.cfg.Now, deliver: func(ev *SSEEvent, dispatched bool) {
+		s.handleEvent(c, ev, dispatched, tap.arrived)
 	}, holding: func(on bool) {
 		if on {
 			s.out.hold()
@@ -227,26 +229,24 @@ func (s *Session) readStream(ctx context.Context, c *connection, resp *http.Resp
 			streamErr = err
 			break
 		}
-		rec, after := tap.match(ev.Type, ev.Data)
-		s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: rec})
-		s.handleEvent(c, rec, tap.arrived)
-		for _, a := range after {
-			s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: a})
-		}
+		tap.parsed(ev.Type, ev.Data)
 	}
-	for _, b := range tap.drain() {
-		s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: b})
-	}
+	tap.drain()
 	s.streamEnded(ctx, c, streamErr)
 }
 
-// handleEvent acts on the events that mean something to the session.
-func (s *Session) handleEvent(c *connection, ev *SSEEvent, at time.Time) {
-	switch ev.Name {
-	case "endpoint":
+// handleEvent logs an event and acts on the ones that mean something to the
+// session. A message event is logged together with the message it carries.
+func (s *Session) handleEvent(c *connection, ev *SSEEvent, dispatched bool, at time.Time) {
+	rec := Record{Time: at, Kind: KindEvent, Event: ev}
+	switch {
+	case dispatched && (ev.Name == "message" || ev.Name == ""):
+		s.handleMessage(c, &rec, string(ev.Data), at)
+	case dispatched && ev.Name == "endpoint":
+		s.emit(rec)
 		s.negotiate(c, string(ev.Data))
-	case "message", "":
-		s.handleMessage(c.n, string(ev.Data), at)
+	default:
+		s.emit(rec)
 	}
 }
 
