@@ -132,6 +132,9 @@ func stringEnd(b []byte, i int) int {
 			return j + 1
 		}
 		j += 2 // a backslash and the byte it escapes
+		if j > len(b) {
+			return -1
+		}
 	}
 }
 

@@ -23,6 +23,8 @@ func TestPeekMessage(t *testing.T) {
 		{`{"id":1,`, false, "", "", "", "", ""},
 		{`{"id":"unterminated}`, false, "", "", "", "", ""},
 		{`not json`, false, "", "", "", "", ""},
+		{`{"a\`, false, "", "", "", "", ""}, // a backslash as the last byte
+		{`{"id":"\\\`, false, "", "", "", "", ""},
 	}
 	for _, tt := range tests {
 		p, ok := peekMessage([]byte(tt.in))
@@ -77,6 +79,7 @@ func FuzzPeekMessage(f *testing.F) {
 	f.Add(`{"jsonrpc":"2.0","id":3,"result":{"a":[1,{"b":"}"}]}}`)
 	f.Add(`{"id":"\\\"","method":"x"}`)
 	f.Add(`{"id":1,"result":{"content":[],"isError":true}}`)
+	f.Add(`{"\`)
 	f.Add(`{"method":"ping","id":"a","params":{"x":[1,2,{"y":null}]}}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		p, ok := peekMessage([]byte(s))

@@ -201,7 +201,7 @@ func (s *Session) handleMessage(c *connection, ev *Record, data string, at time.
 	b := unsafe.Slice(unsafe.StringData(data), len(data))
 	i := skipSpace(b, 0)
 	if i < len(b) && b[i] == '[' {
-		m := c.msgs.new()
+		m := c.msgs.newFor(len(data))
 		*m = RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: c.n, Raw: Raw(data)}
 		s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		for j := skipSpace(b, i+1); j < len(b) && b[j] != ']'; {
@@ -223,7 +223,7 @@ func (s *Session) handleMessage(c *connection, ev *Record, data string, at time.
 // handleOne logs one message, after ev when that is not nil, and acts on it.
 func (s *Session) handleOne(c *connection, ev *Record, b []byte, raw string, at time.Time) {
 	conn := c.n
-	m := c.msgs.new()
+	m := c.msgs.newFor(len(raw))
 	*m = RPCMessage{Dir: DirIn, Conn: conn, Raw: Raw(raw)}
 	p, ok := peekMessage(b)
 	switch {

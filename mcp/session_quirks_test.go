@@ -285,3 +285,24 @@ func TestSessionsOnABroadcastingBridge(t *testing.T) {
 		return r.Kind == KindReceived && r.RPC.Class == ClassForeign && r.RPC.ID == sentA.RPC.ID
 	})
 }
+
+func TestSessionSurvivesMalformedMessages(t *testing.T) {
+	srv, s, rec := dial(t, mcptest.Options{}, Config{})
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut-off JSON, the last byte a backslash, and a batch of it: each is
+	// logged as invalid and the session carries on.
+	for _, bad := range []string{`{"id":"\`, `{"a\`, `[{"id":1,"result":"\`} {
+		if err := conn.Message(bad); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec.waitFor(t, "the cut-off message logged as invalid", func(r Record) bool {
+		return r.Kind == KindReceived && r.RPC.Class == ClassInvalid && string(r.RPC.Raw) == `{"a\`
+	})
+	if _, err := s.Initialize(testCtx(t)); err != nil {
+		t.Fatalf("Initialize after malformed messages: %v", err)
+	}
+}

@@ -119,19 +119,22 @@ func (t *sseTap) fill() {
 		t.arrived = t.now().Round(0)
 	}
 	t.feed(t.buf[:n])
-	if t.max > 0 && len(t.cur) > t.max && err == nil {
+	switch {
+	case t.err != nil: // feed met a block larger than max
+		err = t.err
+	case t.max > 0 && len(t.cur) > t.max && err == nil:
 		err = fmt.Errorf("an event grew past %d bytes without ending (raise --max-event-size if that is normal for this server)", t.max)
 	}
 	if err == nil {
 		return
 	}
 	t.err = err
+	complete := t.lineStart // the unfinished line is not a field
 	if err != io.EOF {
 		// The bytes of a cut-off event are kept as a block of their own but
 		// kept from the parser, which would report them instead of err.
 		if len(t.cur) > 0 {
-			t.dispatch = false
-			t.finishBlock(t.takeCur(), false)
+			t.finishBlock(t.takeCur(), endBroken, complete)
 		}
 		return
 	}
@@ -141,9 +144,18 @@ func (t *sseTap) fill() {
 	}
 	// Blank lines at the very end make a block too: every byte is logged.
 	if raw := t.takeCur(); raw != "" {
-		t.finishBlock(raw, true)
+		t.finishBlock(raw, endEOF, complete)
 	}
 }
+
+// blockEnd says how a block ended.
+type blockEnd int
+
+const (
+	endBlank  blockEnd = iota // a blank line ended it: a whole event
+	endEOF                    // the stream ended inside it; go-sse decides what it was
+	endBroken                 // the network failed, or it was too large: bytes only
+)
 
 // feed frames p. A block that starts and ends inside p is cut out of it with
 // a single copy; only a block that spans reads is gathered in cur.
@@ -200,13 +212,30 @@ func (t *sseTap) feed(p []byte) {
 			if len(t.cur) > 0 {
 				raw = t.takeCur()
 			} else {
-				if text == "" {
-					text, textAt = string(p[bs:]), bs
+				if text == "" || next-textAt > len(text) {
+					// The copy stops after the last LF, where nearly every
+					// block ends, so the unfinished line after it (which
+					// goes to cur) is not kept twice. A block ending in CR
+					// past that takes the rest of p.
+					end := bytes.LastIndexByte(p, '\n') + 1
+					if end < next {
+						end = len(p)
+					}
+					text, textAt = string(p[bs:end]), bs
 				}
 				raw = text[bs-textAt : next-textAt]
 			}
-			t.finishBlock(raw, false)
 			bs = next
+			if t.max > 0 && len(raw) > t.max {
+				// The stream ends here, as go-sse would end it; the bytes
+				// that came with this read are kept as one last block.
+				t.err = fmt.Errorf("an event of %d bytes is larger than --max-event-size allows (%d bytes); raise it if that is normal for this server", len(raw), t.max)
+				t.finishBlock(raw, endBroken, len(raw))
+				t.cur = append(t.cur, p[bs:]...)
+				t.lineStart = 0
+				return
+			}
+			t.finishBlock(raw, endBlank, len(raw))
 		}
 		ls, i = next, next
 		t.lineStart = len(t.cur)
@@ -288,35 +317,37 @@ func (t *sseTap) endLine(line []byte, off int, cr bool) bool {
 
 // finishBlock turns a framed block into an SSEEvent holding everything
 // go-sse does not report (comments, retry and this block's own id), queues
-// it for delivery, and hands it to go-sse when go-sse must parse it. A block
-// cut off by the end of the stream always goes to go-sse, whose rules decide
-// whether it was an event, and which says itself that an event was cut.
-func (t *sseTap) finishBlock(raw string, cut bool) {
-	ev := t.events.new()
+// it for delivery, and hands it to go-sse when go-sse must parse it. Only
+// its first complete bytes hold whole lines. A block cut off by the end of
+// the stream always goes to go-sse, whose rules decide whether it was an
+// event, and which says itself that an event was cut.
+func (t *sseTap) finishBlock(raw string, end blockEnd, complete int) {
+	ev := t.events.newFor(len(raw))
 	ev.Conn, ev.Raw = t.conn, Raw(raw)
 	if t.extra {
-		fields := raw
-		if k := t.bomAt - 1; k >= 0 {
-			fields = raw[:k] + raw[k+3:]
+		fields := raw[:complete]
+		if k := t.bomAt - 1; k >= 0 && k+3 <= len(fields) {
+			fields = fields[:k] + fields[k+3:]
 		}
 		scanFields(fields, ev)
 	}
-	t.bomAt = 0
-	canonical := t.parsing && t.dispatch && t.hasData && !t.odd && !cut && (t.max <= 0 || len(raw) <= t.max)
+	dispatch := t.dispatch && end != endBroken
+	canonical := end == endBlank && t.parsing && dispatch && t.hasData && !t.odd
 	if canonical {
 		ev.Data = Raw(raw[t.dataOff:t.dataEnd])
 		if t.hasName {
 			ev.Name = raw[t.nameOff:t.nameEnd]
 		}
 	}
-	waiting := t.dispatch && !canonical
-	if waiting || cut || !t.parsing {
+	waiting := dispatch && !canonical
+	if end != endBroken && (waiting || end == endEOF || !t.parsing) {
 		t.parsing = true
 		t.ready = append(t.ready, raw...)
 	}
-	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: t.dispatch, waiting: waiting})
+	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: dispatch, waiting: waiting})
 	t.hasContent, t.dispatch, t.extra = false, false, false
 	t.odd, t.hasData, t.hasName = false, false, false
+	t.bomAt = 0
 	t.flush()
 }
 
@@ -354,6 +385,9 @@ func (t *sseTap) parsed(name, data string) {
 // refused them, so they are kept as bytes, not events.
 func (t *sseTap) drain() {
 	for _, b := range t.queue[t.head:] {
+		// go-sse stopped before this block: what the tap read of it is not
+		// an event either.
+		b.ev.Name, b.ev.Data = "", ""
 		t.deliver(b.ev, false)
 	}
 	t.queue, t.head = nil, 0

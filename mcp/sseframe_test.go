@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -9,26 +10,37 @@ import (
 	sse "github.com/tmaxmax/go-sse"
 )
 
-// tapEvents runs the tap and go-sse over input delivered in chunks of n
-// bytes, the way the session does, and returns the joined events in order.
-func tapEvents(t *testing.T, input string, n int) ([]*SSEEvent, error) {
-	t.Helper()
-	var out []*SSEEvent
-	var r io.Reader = strings.NewReader(input)
-	if n > 0 {
-		r = &chunkReader{s: input, n: n}
-	}
-	tap := &sseTap{r: r, deliver: func(ev *SSEEvent, _ bool) { out = append(out, ev) }}
-	var readErr error
-	for ev, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
-		if err != nil {
-			readErr = err
+// tapBlocks runs the tap and go-sse over r the way the session does and
+// returns every block delivered, in order, with whether it was an event.
+func tapBlocks(r io.Reader, max int) (blocks []*SSEEvent, dispatched []bool, err error) {
+	tap := &sseTap{r: r, max: max, deliver: func(ev *SSEEvent, d bool) {
+		blocks, dispatched = append(blocks, ev), append(dispatched, d)
+	}}
+	for ev, e := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
+		if e != nil {
+			err = e
 			break
 		}
 		tap.parsed(ev.Type, ev.Data)
 	}
 	tap.drain()
-	return out, readErr
+	return blocks, dispatched, err
+}
+
+// splitReader delivers input in reads of n bytes, or all at once for 0.
+func splitReader(input string, n int) io.Reader {
+	if n > 0 {
+		return &chunkReader{s: input, n: n}
+	}
+	return strings.NewReader(input)
+}
+
+// tapEvents runs the tap over input delivered in chunks of n bytes and
+// returns the joined events in order.
+func tapEvents(t *testing.T, input string, n int) ([]*SSEEvent, error) {
+	t.Helper()
+	blocks, _, err := tapBlocks(splitReader(input, n), 0)
+	return blocks, err
 }
 
 type chunkReader struct {
@@ -114,6 +126,42 @@ func TestTapRefusesAnEndlessEvent(t *testing.T) {
 	}
 }
 
+func TestTapEndsTheStreamAtAnOversizedBlock(t *testing.T) {
+	// A comment is not an event, but a block that large still ends the
+	// stream, as go-sse ends it: nothing after it is taken for an event.
+	input := "data: first\n\n:" + strings.Repeat("x", 200) + "\n\ndata: after\n\n"
+	blocks, dispatched, err := tapBlocks(strings.NewReader(input), 100)
+	var events []string
+	var raw strings.Builder
+	for i, b := range blocks {
+		raw.WriteString(string(b.Raw))
+		if dispatched[i] {
+			events = append(events, string(b.Data))
+		}
+	}
+	if strings.Join(events, "|") != "first" {
+		t.Errorf("events %q, want only the one before the oversized block", events)
+	}
+	if err == nil || !strings.Contains(err.Error(), "--max-event-size") {
+		t.Errorf("err = %v, want one that names --max-event-size", err)
+	}
+	if raw.String() != input {
+		t.Errorf("raw blocks add up to %q, not every byte that came", raw.String())
+	}
+}
+
+func TestTapReportsTheNetworkErrorInTheFirstBlock(t *testing.T) {
+	reset := errors.New("connection reset by peer")
+	r := io.MultiReader(strings.NewReader("event: endpoint\nid: 12"), iotest.ErrReader(reset))
+	got, _, err := tapBlocks(r, 0)
+	if !errors.Is(err, reset) {
+		t.Errorf("err = %v, want the network's own error", err)
+	}
+	if len(got) != 1 || string(got[0].Raw) != "event: endpoint\nid: 12" || got[0].HasID {
+		t.Errorf("got %d blocks (first %+v); want the cut-off bytes kept, with no id taken from the unfinished line", len(got), got)
+	}
+}
+
 // BenchmarkTapBigEvent shows that a large event costs time in proportion to
 // its size, even when it arrives in many small reads.
 func BenchmarkTapBigEvent(b *testing.B) {
@@ -129,10 +177,56 @@ func BenchmarkTapBigEvent(b *testing.B) {
 	}
 }
 
+type sseEvent struct{ name, data string }
+
+// goSSEEvents is what sse.Read alone finds in input.
+func goSSEEvents(input string) (events []sseEvent, err error) {
+	for ev, e := range sse.Read(strings.NewReader(input), &sse.ReadConfig{MaxEventSize: 1 << 20}) {
+		if e != nil {
+			return events, e
+		}
+		events = append(events, sseEvent{ev.Type, ev.Data})
+	}
+	return events, nil
+}
+
+// checkTap runs the tap over input and checks what every run must show:
+// the blocks' bytes add up to the input (to as much as was read, when a
+// block over max ended the stream), and each event is the one its own
+// block holds (go-sse reading that block alone agrees). It returns the
+// events in order.
+func checkTap(t *testing.T, input string, chunk, max int) ([]sseEvent, error) {
+	blocks, dispatched, err := tapBlocks(splitReader(input, chunk), max)
+	var events []sseEvent
+	var raw strings.Builder
+	for i, b := range blocks {
+		raw.WriteString(string(b.Raw))
+		if !dispatched[i] {
+			continue
+		}
+		ev := sseEvent{b.Name, string(b.Data)}
+		events = append(events, ev)
+		// After the first block, a leading comment keeps go-sse from
+		// taking a byte order mark off, as it would not mid-stream.
+		alone := string(b.Raw)
+		if i > 0 {
+			alone = ":\n\n" + alone
+		}
+		if own, _ := goSSEEvents(alone); len(own) != 1 || own[0] != ev {
+			t.Fatalf("event %q was joined with the bytes %q, which hold %q", ev, b.Raw, own)
+		}
+	}
+	// A stream ended for a block over max is not read further; the bytes
+	// that were read are all kept.
+	if raw.String() != input && (max == 0 || !strings.HasPrefix(input, raw.String())) {
+		t.Fatalf("raw blocks add up to %q, not the input", raw.String())
+	}
+	return events, err
+}
+
 // FuzzTapAgreesWithGoSSE holds the tap's shortcut for canonical blocks to
 // go-sse: whatever the bytes and however they are split into reads, the
-// events delivered are the ones sse.Read finds in the same bytes, and the
-// blocks' raw bytes add up to the input.
+// events delivered are the ones sse.Read finds in the same bytes.
 func FuzzTapAgreesWithGoSSE(f *testing.F) {
 	f.Add("event: message\ndata: {\"id\":1}\n\n: ping\n\ndata: x\n\n", uint8(0))
 	f.Add("event: endpoint\r\ndata:/sse?sessionid=A\r\n\r\nevent: message\ndata: {}\n\n", uint8(3))
@@ -141,37 +235,8 @@ func FuzzTapAgreesWithGoSSE(f *testing.F) {
 	f.Add("data: a\r\rdata: b\r\n\r\ndata: cut", uint8(2))
 	f.Add("datax: a\n\ndata : b\n\nDATA: c\n\n:\n\nid: \x00\n\ndata: d\n", uint8(7))
 	f.Fuzz(func(t *testing.T, input string, chunk uint8) {
-		type event struct{ name, data string }
-		var want []event
-		var wantErr error
-		for ev, err := range sse.Read(strings.NewReader(input), &sse.ReadConfig{MaxEventSize: 1 << 20}) {
-			if err != nil {
-				wantErr = err
-				break
-			}
-			want = append(want, event{ev.Type, ev.Data})
-		}
-		var got []event
-		var raw strings.Builder
-		var r io.Reader = strings.NewReader(input)
-		if chunk > 0 {
-			r = &chunkReader{s: input, n: int(chunk)}
-		}
-		tap := &sseTap{r: r, deliver: func(ev *SSEEvent, dispatched bool) {
-			raw.WriteString(string(ev.Raw))
-			if dispatched {
-				got = append(got, event{ev.Name, string(ev.Data)})
-			}
-		}}
-		var gotErr error
-		for ev, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
-			if err != nil {
-				gotErr = err
-				break
-			}
-			tap.parsed(ev.Type, ev.Data)
-		}
-		tap.drain()
+		want, wantErr := goSSEEvents(input)
+		got, gotErr := checkTap(t, input, int(chunk), 0)
 		if (gotErr == nil) != (wantErr == nil) {
 			t.Fatalf("error %v, go-sse alone says %v", gotErr, wantErr)
 		}
@@ -183,8 +248,32 @@ func FuzzTapAgreesWithGoSSE(f *testing.F) {
 				t.Fatalf("event %d = %q, go-sse says %q", i, got[i], want[i])
 			}
 		}
-		if raw.String() != input {
-			t.Fatalf("raw blocks add up to %q, not the input", raw.String())
+	})
+}
+
+// FuzzTapWithMaxStopsEarly: with an event size limit, the tap may end the
+// stream sooner than go-sse would without one, but every event it does
+// deliver is go-sse's, in order, and a block over the limit is an error.
+func FuzzTapWithMaxStopsEarly(f *testing.F) {
+	f.Add("data: first\n\n:"+strings.Repeat("x", 40)+"\n\ndata: after\n\n", uint8(0), uint8(20))
+	f.Add("00\n\r\n\r0000000\n", uint8(2), uint8(10))
+	f.Add(strings.Repeat("0", 27)+"\n\ndata:\n\n", uint8(0), uint8(28))
+	f.Fuzz(func(t *testing.T, input string, chunk, max uint8) {
+		if max == 0 {
+			return
+		}
+		want, _ := goSSEEvents(input)
+		got, err := checkTap(t, input, int(chunk), int(max))
+		if len(got) > len(want) {
+			t.Fatalf("%d events %q, go-sse finds only %d %q", len(got), got, len(want), want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("event %d = %q, go-sse says %q", i, got[i], want[i])
+			}
+		}
+		if len(got) < len(want) && err == nil {
+			t.Fatalf("stopped after %d of %d events without an error", len(got), len(want))
 		}
 	})
 }
