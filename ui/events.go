@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -128,19 +127,6 @@ func eventMatches(r *mcp.Record, q string) bool {
 	}
 	for _, c := range ev.Comments {
 		if containsFold(clip(c, filterScan), q) {
-			return true
-		}
-	}
-	return false
-}
-
-// containsFold is strings.Contains ignoring case, without allocating.
-func containsFold(s, sub string) bool {
-	if sub == "" {
-		return true
-	}
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(sub)], sub) {
 			return true
 		}
 	}
