@@ -113,7 +113,13 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 			return r.resp, r.err
 		case err := <-posted:
 			posted = nil
-			if err != nil && s.abandon(n, p, OpPost, err) {
+			op := OpPost
+			if postTimedOut(err) {
+				// The POST's deadline is the request's own: whichever
+				// timer fires first, the request timed out unanswered.
+				op, err = OpTimeout, &TimeoutError{Method: method, ID: id, After: s.cfg.RequestTimeout.String()}
+			}
+			if err != nil && s.abandon(n, p, op, err) {
 				return nil, err
 			}
 		case <-timer.C:
@@ -127,6 +133,12 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 			}
 		}
 	}
+}
+
+// postTimedOut reports whether a POST failed by running out of time.
+func postTimedOut(err error) bool {
+	var pe *PostError
+	return errors.As(err, &pe) && pe.Status == 0 && errors.Is(pe.Err, context.DeadlineExceeded)
 }
 
 // abandon stops waiting for id and records why. It reports false when the
