@@ -110,6 +110,14 @@ func TestConnectToASilentServerIsBounded(t *testing.T) {
 		t.Errorf("Connect to a silent server = %v, want the endpoint timeout", err)
 	}
 	rec.waitFor(t, "closed state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateClosed })
+	// One error says why; the GET it cancelled must not add "is the
+	// gateway running", which points the wrong way.
+	if errs := rec.of(KindError); len(errs) != 1 || errs[0].Error.Op != "negotiate" {
+		for _, e := range errs {
+			t.Errorf("error record: %s: %s", e.Error.Op, e.Error.Message)
+		}
+		t.Errorf("%d error records, want only the endpoint timeout", len(errs))
+	}
 	s.Close()
 
 	s = NewSession(Config{URL: url})

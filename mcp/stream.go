@@ -173,7 +173,12 @@ func (s *Session) openStream(ctx context.Context, c *connection) (*http.Response
 		s.emit(Record{Kind: KindHTTP, HTTP: ex})
 		msg := fmt.Sprintf("cannot open the stream at %s: %v", s.stream, err)
 		hint := "is the gateway running and listening there? (docker mcp gateway run --transport sse; default port 8811)"
-		s.emitError("connect", msg, hint, 0, c.n)
+		if ctx.Err() == nil {
+			// A cancelled GET was given up on (the endpoint wait ran out,
+			// or the caller left): the caller records why, and "is the
+			// gateway running" would point the wrong way.
+			s.emitError("connect", msg, hint, 0, c.n)
+		}
 		return nil, &ConnectError{Message: msg, Hint: hint, Err: err}
 	}
 	ex.Status, ex.Headers = resp.StatusCode, resp.Header.Clone()

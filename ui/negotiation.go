@@ -120,7 +120,12 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 
 	if s := neg.Stream; s != nil {
 		f.kv("Stream", wireLine(s.Method+" "+s.URL, 2048), st.Row)
-		parts := []string{statusText(s.Status, s.Err), "first byte " + dur(neg.FirstByte)}
+		wait := "first byte " + dur(neg.FirstByte)
+		if s.Status == 0 {
+			// No byte came: the time is how long the GET was waited on.
+			wait = "gave up after " + dur(neg.FirstByte)
+		}
+		parts := []string{statusText(s.Status, s.Err), wait}
 		if ct := header(s.Headers, "Content-Type"); ct != "" {
 			parts = append(parts, ct)
 		}

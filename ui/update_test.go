@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -315,5 +316,19 @@ func TestEmptyPaneKeepsFollowing(t *testing.T) {
 	m.Update(recordsMsg(recs))
 	if n := m.com.log.PairCount(); m.pairs.list.cursor != n-1 {
 		t.Errorf("after keys on an empty pane the cursor is on row %d of %d, want the newest", m.pairs.list.cursor, n)
+	}
+}
+
+func TestNegotiationSaysWhenNoByteCame(t *testing.T) {
+	recs := []mcp.Record{
+		{Seq: 1, Time: fixedNow, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting, Conn: 1, URL: fixtureBase + "/sse"}},
+		{Seq: 2, Time: fixedNow, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: "stream", Method: "GET", URL: fixtureBase + "/sse",
+			Err: `Get "` + fixtureBase + `/sse": context canceled`, Duration: 3 * time.Second, Conn: 1}},
+		{Seq: 3, Time: fixedNow, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "negotiate", Message: "no endpoint event within 3s", Conn: 1}},
+	}
+	m := newTestModel(t, 160, 45, nil, recs)
+	view := m.View()
+	if !strings.Contains(view, "gave up after 3.0s") || strings.Contains(view, "first byte") {
+		t.Fatalf("a GET that got no answer must not claim a first byte:\n%s", view)
 	}
 }
