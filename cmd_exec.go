@@ -146,7 +146,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []m
 		return &exitError{exitUsage, err}
 	}
 	sess := mcp.NewSession(cfg)
-	records, rec, err := rf.start(sess.Records(), url, cfg)
+	records, rec, err := rf.start(sess.Records(), cfg)
 	if err != nil {
 		sess.Close()
 		return &exitError{exitUsage, err}

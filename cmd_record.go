@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -17,8 +16,7 @@ import (
 type recordFlags struct {
 	file     string
 	off      bool
-	secrets  bool
-	warnings []string // recording problems to show the user
+	secrets bool
 }
 
 func (f *recordFlags) register(cmd *cobra.Command) {
@@ -30,7 +28,7 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 
 // start tees the session's records into a recording unless --no-record.
 // The recorder is closed when the record stream ends.
-func (f *recordFlags) start(in <-chan []mcp.Record, rawURL string, cfg mcp.Config) (<-chan []mcp.Record, *history.Recorder, error) {
+func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config) (<-chan []mcp.Record, *history.Recorder, error) {
 	if f.off {
 		if f.file != "" {
 			return nil, nil, fmt.Errorf("--record and --no-record contradict each other: pick one")
@@ -38,20 +36,19 @@ func (f *recordFlags) start(in <-chan []mcp.Record, rawURL string, cfg mcp.Confi
 		return in, nil, nil
 	}
 	now := time.Now()
-	host := rawURL
-	if u, err := mcp.StreamURL(rawURL); err == nil {
-		host = u.Host
-	} else if u, err := url.Parse(rawURL); err == nil && u.Host != "" {
-		host = u.Host
+	// The URL as the session reads it: typed without a scheme, a URL's
+	// password would not parse as one, and so not be redacted.
+	u, err := mcp.StreamURL(cfg.URL)
+	if err != nil {
+		return nil, nil, err
 	}
-	h := history.Header{MCPScope: versionString(), URL: rawURL, Transport: "sse", Started: now, Host: host}
+	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: "sse", Started: now, Host: u.Host}
 	opts := history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg)}
 	var rec *history.Recorder
-	var err error
 	if f.file != "" {
 		rec, err = history.Create(f.file, h, opts)
 	} else {
-		rec, err = history.CreateIn(history.DefaultDir(), now, host, h, opts)
+		rec, err = history.CreateIn(history.DefaultDir(), now, u.Host, h, opts)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%v (choose another file with --record FILE, or --no-record)", err)
@@ -82,7 +79,7 @@ func secretsOf(cfg mcp.Config) []string {
 			}
 		}
 	}
-	if u, err := url.Parse(cfg.URL); err == nil && u.User != nil {
+	if u, err := mcp.StreamURL(cfg.URL); err == nil && u.User != nil {
 		if pw, ok := u.User.Password(); ok && len(pw) >= 4 {
 			// Shorter ones would scrub ordinary text; the URL fields are
 			// redacted by structure anyway.

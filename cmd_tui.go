@@ -95,7 +95,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	cfg.Reconnect = true
 	sess := mcp.NewSession(cfg)
-	records, rec, err := rf.start(sess.Records(), url, cfg)
+	records, rec, err := rf.start(sess.Records(), cfg)
 	if err != nil {
 		sess.Close()
 		return &exitError{exitUsage, err}

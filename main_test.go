@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
@@ -212,5 +213,26 @@ func TestRerunKeepsRefusalsTheSame(t *testing.T) {
 	out, errOut, code := run(t, "replay", files[0], "--against", url, "--json")
 	if code != exitOK || !strings.Contains(out, `"same": true`) {
 		t.Errorf("re-run of a recording with a refused request: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// A URL typed without a scheme (as the TUI takes it) still has its password
+// kept out of the recording: it is read the way the session reads it.
+func TestRecordingRedactsTheURLPasswordWithoutAScheme(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	rf := &recordFlags{file: path}
+	cfg := mcp.Config{URL: "alice:pa55word@127.0.0.1:8811"}
+	in := make(chan []mcp.Record, 1)
+	out, _, err := rf.start(in, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in <- []mcp.Record{{Seq: 1, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "connect", Message: "cannot open http://alice:pa55word@127.0.0.1:8811/sse"}}}
+	close(in)
+	for range out {
+	}
+	raw, _ := os.ReadFile(path)
+	if bytes.Contains(raw, []byte("pa55word")) || !bytes.Contains(raw, []byte("127.0.0.1:8811")) {
+		t.Errorf("want the host kept and the URL's password left out:\n%s", raw)
 	}
 }
