@@ -44,13 +44,11 @@ func peekMessage(b []byte) (p peeked, ok bool) {
 			return p, false
 		}
 		i = skipSpace(b, i+1)
-		var vend int
+		vend, isErr := 0, false
 		if string(key) == "result" && i < len(b) && b[i] == '{' {
 			// The result is walked anyway to find its end; looking for
 			// isError on the way saves walking it again.
-			var isErr bool
 			vend, isErr = compositeEnd(b, i, isErrorKey)
-			p.toolError = isErr
 		} else {
 			vend = valueEnd(b, i)
 		}
@@ -64,10 +62,7 @@ func peekMessage(b []byte) (p peeked, ok bool) {
 		case "method":
 			p.method = v
 		case "result":
-			p.result = v
-			if v[0] != '{' {
-				p.toolError = false
-			}
+			p.result, p.toolError = v, isErr
 		case "error":
 			p.errv = v
 		case "params":

@@ -238,17 +238,26 @@ func (m *Model) body() []string {
 	return out
 }
 
-func (m *Model) paneView(p pane, focused bool) []string {
+// paneModel is what every pane offers the model.
+type paneModel interface {
+	Update(tea.Msg) tea.Cmd
+	view(focused bool) []string
+}
+
+// paneOf is the pane model behind p.
+func (m *Model) paneOf(p pane) paneModel {
 	switch p {
 	case paneNegotiation:
-		return m.nego.view(focused)
+		return m.nego
 	case paneEvents:
-		return m.events.view(focused)
+		return m.events
 	case panePairs:
-		return m.pairs.view(focused)
+		return m.pairs
 	}
-	return m.detail.view(focused)
+	return m.detail
 }
+
+func (m *Model) paneView(p pane, focused bool) []string { return m.paneOf(p).view(focused) }
 
 // tabSpan is where a tab's label sits on the tab bar, for clicks.
 type tabSpan struct {

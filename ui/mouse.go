@@ -43,14 +43,4 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 }
 
 // paneUpdate hands a message to one pane's Update.
-func (m *Model) paneUpdate(p pane, msg tea.Msg) tea.Cmd {
-	switch p {
-	case paneNegotiation:
-		return m.nego.Update(msg)
-	case paneEvents:
-		return m.events.Update(msg)
-	case panePairs:
-		return m.pairs.Update(msg)
-	}
-	return m.detail.Update(msg)
-}
+func (m *Model) paneUpdate(p pane, msg tea.Msg) tea.Cmd { return m.paneOf(p).Update(msg) }
