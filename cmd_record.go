@@ -14,8 +14,8 @@ import (
 
 // recordFlags choose where a live session is recorded.
 type recordFlags struct {
-	file     string
-	off      bool
+	file    string
+	off     bool
 	secrets bool
 }
 
