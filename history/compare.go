@@ -118,10 +118,9 @@ func (c *comparer) add(path []seg, kind string, a, b any, hasA, hasB bool) {
 	c.out = append(c.out, d)
 }
 
+// walk compares a and b at path; the caller has checked path against the
+// ignore list.
 func (c *comparer) walk(path []seg, a, b any) {
-	if c.skip(path) {
-		return
-	}
 	switch av := a.(type) {
 	case map[string]any:
 		bv, ok := b.(map[string]any)

@@ -187,7 +187,7 @@ func (l *Log) onError(r *mcp.Record) {
 	e := r.Error
 	// Errors that end one request are that row's story; failed POSTs and
 	// replies carry advice about the session, so they are problems too.
-	if e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == opReply {
+	if e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == mcp.OpReply {
 		l.neg.addSource(r)
 	}
 	var p *Pair
@@ -212,9 +212,6 @@ func (l *Log) onError(r *mcp.Record) {
 	}
 }
 
-// opReply is the ErrorInfo.Op of a failed answer to a server request.
-const opReply = "reply"
-
 // failureState is where an error leaves the request it ended.
 func failureState(op string) PairState {
 	switch op {
@@ -222,7 +219,7 @@ func failureState(op string) PairState {
 		return StateTimedOut
 	case mcp.OpPost:
 		return StatePostFailed
-	case "cancelled":
+	case mcp.OpCancelled:
 		return StateCancelled
 	}
 	return StateFailed

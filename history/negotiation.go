@@ -254,7 +254,7 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 	h := r.HTTP
 	if h.Purpose == "stream" {
 		for _, s := range l.neg.sources {
-			if s.Kind == mcp.KindError && s.Error.Op == "connect" && s.Error.Conn == h.Conn && s.Seq > r.Seq {
+			if s.Kind == mcp.KindError && s.Error.Op == mcp.OpConnect && s.Error.Conn == h.Conn && s.Seq > r.Seq {
 				return Problem{}, false
 			}
 		}

@@ -147,17 +147,21 @@ type StateChange struct {
 
 // ErrorInfo is a failure with advice for the person reading it.
 type ErrorInfo struct {
-	Op      string `json:"op"` // connect, negotiate, post, timeout, stream, reply
+	Op      string `json:"op"` // one of the Op constants
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
 	ReqSeq  int64  `json:"req_seq,omitempty"` // the request this error ended, if any
 	Conn    int    `json:"conn,omitempty"`
 }
 
-// Error codes of ErrorInfo.Op that end a request.
+// The values of ErrorInfo.Op. Timeout, post and cancelled end a request.
 const (
-	OpTimeout = "timeout"
-	OpPost    = "post"
+	OpConnect   = "connect"   // the stream could not be opened
+	OpNegotiate = "negotiate" // no usable endpoint
+	OpPost      = "post"      // a POST failed
+	OpTimeout   = "timeout"   // no answer in time
+	OpCancelled = "cancelled" // the caller stopped waiting
+	OpReply     = "reply"     // our answer to a server request failed
 )
 
 // Raw is bytes from the wire kept exactly. It is a string so it can be shared

@@ -128,7 +128,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 				return nil, err
 			}
 		case <-ctx.Done():
-			if s.abandon(n, p, "cancelled", ctx.Err()) {
+			if s.abandon(n, p, OpCancelled, ctx.Err()) {
 				return nil, ctx.Err()
 			}
 		}
@@ -319,7 +319,7 @@ func (s *Session) answerServer(conn int, reqSeq int64, id, method string) {
 	go func() {
 		defer s.wg.Done()
 		if err := s.post(s.life, body, seq); err != nil {
-			s.emitError("reply", "could not answer the server's "+method+": "+err.Error(), "", seq, conn)
+			s.emitError(OpReply, "could not answer the server's "+method+": "+err.Error(), "", seq, conn)
 		}
 	}()
 }

@@ -111,7 +111,7 @@ func (s *Session) connect(ctx context.Context, why string) error {
 		case timedOut.Load():
 			msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, s.stream)
 			hint := "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"
-			s.emitError("negotiate", msg, hint, 0, c.n)
+			s.emitError(OpNegotiate, msg, hint, 0, c.n)
 			err = &ConnectError{Message: msg, Hint: hint}
 		case ctx.Err() != nil:
 			err = ctx.Err()
@@ -177,7 +177,7 @@ func (s *Session) openStream(ctx context.Context, c *connection) (*http.Response
 			// A cancelled GET was given up on (the endpoint wait ran out,
 			// or the caller left): the caller records why, and "is the
 			// gateway running" would point the wrong way.
-			s.emitError("connect", msg, hint, 0, c.n)
+			s.emitError(OpConnect, msg, hint, 0, c.n)
 		}
 		return nil, &ConnectError{Message: msg, Hint: hint, Err: err}
 	}
@@ -203,7 +203,7 @@ func (s *Session) openStream(ctx context.Context, c *connection) (*http.Response
 		msg += ": " + line
 	}
 	hint := statusHint(resp.StatusCode, resp.Header, "stream")
-	s.emitError("connect", msg, hint, 0, c.n)
+	s.emitError(OpConnect, msg, hint, 0, c.n)
 	return nil, &ConnectError{Message: msg, Hint: hint}
 }
 
@@ -261,7 +261,7 @@ func (s *Session) negotiate(c *connection, data string) {
 		s.mu.Lock()
 		c.err = &ConnectError{Message: err.Error(), Hint: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID"}
 		s.mu.Unlock()
-		s.emitError("negotiate", err.Error(), "the endpoint event must carry the URI to POST to", 0, c.n)
+		s.emitError(OpNegotiate, err.Error(), "the endpoint event must carry the URI to POST to", 0, c.n)
 		c.markReady()
 		return
 	}
