@@ -162,6 +162,7 @@ const (
 	OpTimeout   = "timeout"   // no answer in time
 	OpCancelled = "cancelled" // the caller stopped waiting
 	OpReply     = "reply"     // our answer to a server request failed
+	OpStream    = "stream"    // the stream ended or broke
 )
 
 // Raw is bytes from the wire kept exactly. It is a string so it can be shared

@@ -322,14 +322,14 @@ func (s *Session) streamEnded(ctx context.Context, c *connection, err error) {
 	s.mu.Unlock()
 	c.markReady()
 	for _, p := range failed {
-		s.emitError("stream", reason+" while "+p.method+" was waiting for its answer", hint, p.seq, c.n)
+		s.emitError(OpStream, reason+" while "+p.method+" was waiting for its answer", hint, p.seq, c.n)
 		p.finish(nil, &ConnectError{Message: reason, Hint: hint, Err: err})
 	}
 	if ctx.Err() != nil {
 		return // we ended it: Close or Reconnect says so
 	}
 	if err != nil {
-		s.emitError("stream", reason, hint, 0, c.n)
+		s.emitError(OpStream, reason, hint, 0, c.n)
 	}
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason}})
 	if current && c.wasOpen && s.cfg.Reconnect {
