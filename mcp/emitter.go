@@ -22,15 +22,14 @@ type emitter struct {
 	queue   []Record   // the chunk being filled
 	seq     int64
 	closed  bool
-	waiting bool // the pump is asleep and needs a signal
-	holders int  // stream readers in the middle of a read: they wake the pump when done
+	holders int // stream readers in the middle of a read: they wake the pump when done
 	out     chan []Record
 	now     func() time.Time
 }
 
-// batchSize is the size of a queue chunk: large enough that a handoff per
-// batch costs little per record, small enough that a consumer sees records
-// while a long burst is still arriving.
+// batchSize is the size of a queue chunk, each handed over as one batch:
+// large enough that a handoff costs little per record, small enough that a
+// consumer never takes on a huge batch at once.
 const batchSize = 256
 
 func newEmitter(now func() time.Time) *emitter {
@@ -85,8 +84,7 @@ func (e *emitter) push(r *Record) {
 }
 
 func (e *emitter) wake() {
-	if e.waiting && (len(e.full) > 0 || len(e.queue) > 0) {
-		e.waiting = false
+	if len(e.full) > 0 || len(e.queue) > 0 {
 		e.cond.Signal()
 	}
 }
@@ -123,7 +121,6 @@ func (e *emitter) pump() {
 		// A partly filled chunk waits while a stream reader is mid-read:
 		// more of that read's records are coming.
 		for len(e.full) == 0 && (len(e.queue) == 0 || e.holders > 0) && !e.closed {
-			e.waiting = true
 			e.cond.Wait()
 		}
 		batches := e.full

@@ -156,7 +156,9 @@ func (s *Session) Do(ctx context.Context, c Command) (*Response, []ArgWarning, e
 		var p struct {
 			Cursor string `json:"cursor"`
 		}
-		_ = json.Unmarshal(params, &p)
+		if len(params) > 0 && json.Unmarshal(params, &p) != nil {
+			return nil, nil, &UsageError{fmt.Errorf("tools/list takes one cursor, as text: cursor=NEXT_CURSOR")}
+		}
 		_, r, err := s.listTools(ctx, p.Cursor, c.All)
 		return r, nil, err
 	}

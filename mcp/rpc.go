@@ -83,7 +83,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 	}
 	if s.endpoint == nil {
 		s.mu.Unlock()
-		return nil, &ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
+		return nil, errNoEndpoint()
 	}
 	s.nextID++
 	n := s.nextID
@@ -172,7 +172,7 @@ func (s *Session) Notify(ctx context.Context, method string, params json.RawMess
 	}
 	if s.endpoint == nil {
 		s.mu.Unlock()
-		return &ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
+		return errNoEndpoint()
 	}
 	body := encodeMessage("", method, params)
 	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassNotification, Method: method, Conn: s.conn, Raw: Raw(body)}})
@@ -208,9 +208,7 @@ func encodeMessage(id, method string, params json.RawMessage) []byte {
 // handleMessage classifies the data of a message event and pairs answers.
 // ev, the event's record, is logged just before the first message record.
 func (s *Session) handleMessage(c *connection, ev *Record, data string, at time.Time) {
-	// The data string is never written to, so viewing it as bytes is safe
-	// and saves a copy of every message.
-	b := unsafe.Slice(unsafe.StringData(data), len(data))
+	b := bytesOf(data)
 	i := skipSpace(b, 0)
 	if i < len(b) && b[i] == '[' {
 		m := c.msgs.newFor(len(data))
@@ -221,7 +219,7 @@ func (s *Session) handleMessage(c *connection, ev *Record, data string, at time.
 			if end < 0 {
 				return
 			}
-			s.handleOne(c, nil, b[j:end], data[j:end], at)
+			s.handleOne(c, nil, data[j:end], at)
 			j = skipSpace(b, end)
 			if j < len(b) && b[j] == ',' {
 				j = skipSpace(b, j+1)
@@ -229,11 +227,12 @@ func (s *Session) handleMessage(c *connection, ev *Record, data string, at time.
 		}
 		return
 	}
-	s.handleOne(c, ev, b, data, at)
+	s.handleOne(c, ev, data, at)
 }
 
 // handleOne logs one message, after ev when that is not nil, and acts on it.
-func (s *Session) handleOne(c *connection, ev *Record, b []byte, raw string, at time.Time) {
+func (s *Session) handleOne(c *connection, ev *Record, raw string, at time.Time) {
+	b := bytesOf(raw)
 	conn := c.n
 	m := c.msgs.newFor(len(raw))
 	*m = RPCMessage{Dir: DirIn, Conn: conn, Raw: Raw(raw)}
@@ -253,12 +252,12 @@ func (s *Session) handleOne(c *connection, ev *Record, b []byte, raw string, at 
 			}
 			break
 		}
-		m.Class, m.ID = ClassServerRequest, span(raw, b, p.id)
+		m.Class, m.ID = ClassServerRequest, stringOf(p.id)
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		s.answerServer(conn, seq, m.ID, m.Method)
 		return
 	case p.result != nil || p.errv != nil:
-		m.ID = span(raw, b, p.id)
+		m.ID = stringOf(p.id)
 		m.RPCError = p.errv != nil && string(p.errv) != "null"
 		m.ToolError = p.toolError
 		s.pairAnswer(ev, m, p, at)
@@ -341,15 +340,15 @@ func parseOurID(b []byte) (int64, bool) {
 	return n, true
 }
 
-// span returns the part of raw that sub covers, where sub is a slice of b and
-// b holds raw's bytes; the string shares raw's memory instead of copying.
-func span(raw string, b, sub []byte) string {
-	if len(sub) == 0 {
-		return ""
-	}
-	off := int(uintptr(unsafe.Pointer(unsafe.SliceData(sub))) - uintptr(unsafe.Pointer(unsafe.SliceData(b))))
-	if off < 0 || off+len(sub) > len(raw) {
-		return string(sub)
-	}
-	return raw[off : off+len(sub)]
+// bytesOf views a message's string as bytes, and stringOf views those bytes
+// (or a part of them) as a string again, without copying. Safe because the
+// strings come from the wire and are never written to: every message is
+// read on the hot path, and a copy of each would cost more than reading it.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+func stringOf(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// errNoEndpoint is why nothing can be sent while the stream has no endpoint.
+func errNoEndpoint() error {
+	return &ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
 }

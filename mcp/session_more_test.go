@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -81,6 +82,12 @@ func TestSessionToolPagesAndDo(t *testing.T) {
 	_, _, err = s.Do(ctx, c)
 	if _, ok := err.(*UsageError); !ok || !strings.Contains(err.Error(), "a:") {
 		t.Errorf("bad value: %v, want a UsageError naming the key", err)
+	}
+
+	// Two cursors are refused, not read as none (which lists page 1).
+	c, _ = ParseCommand("tools/list cursor=a cursor=b")
+	if _, _, err = s.Do(ctx, c); !strings.Contains(fmt.Sprint(err), "one cursor") {
+		t.Errorf("two cursors: %v, want a usage error", err)
 	}
 }
 

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 	"unsafe"
+
+	sse "github.com/tmaxmax/go-sse"
 )
 
 // sseTap sits between the HTTP body and go-sse's parser. go-sse parses the
@@ -55,25 +56,27 @@ type sseTap struct {
 	lineStart  int    // where the unfinished line starts in cur
 	hasContent bool   // the block holds a non-blank line
 	dispatch   bool   // the block holds a field that makes go-sse dispatch it
-	extra      bool   // the block holds a comment, id or retry line: fields go-sse hides
 	pendingCR  bool   // the last byte ended a line with CR; a LF may follow
 	started    bool   // past the first non-blank line, where a byte order mark can be
 	// parsing says go-sse has been handed a block. It strips a byte order
 	// mark from the first block it sees, so that must be the stream's first.
 	parsing bool
-	bomAt   int // 1 + where in the block a stripped byte order mark is; 0 for none
 
-	// The canonical shape, tracked line by line: odd is set by anything
-	// else; the spans are offsets of the field values in the block.
-	odd              bool
-	hasData, hasName bool
-	dataOff, dataEnd int
-	nameOff, nameEnd int
+	// The block's field values, as spans of its bytes, taken as each line
+	// is framed. odd marks a block outside the canonical shape.
+	odd                     bool
+	data, name, id, retry   span
+	hasData, hasName, hasID bool
+	hasRetry                bool
+	comments                []span
 
 	events slab[SSEEvent]
 	queue  []tapBlock // framed blocks not yet delivered
 	head   int        // the first undelivered block in queue
 }
+
+// span is where a value lies in its block: raw[from:to].
+type span struct{ from, to int }
 
 // tapBlock is a framed block on its way to deliver.
 type tapBlock struct {
@@ -129,22 +132,16 @@ func (t *sseTap) fill() {
 		return
 	}
 	t.err = err
-	complete := t.lineStart // the unfinished line is not a field
-	if err != io.EOF {
-		// The bytes of a cut-off event are kept as a block of their own but
-		// kept from the parser, which would report them instead of err.
-		if len(t.cur) > 0 {
-			t.finishBlock(t.takeCur(), endBroken, complete)
-		}
-		return
-	}
-	// A last line without a terminator still belongs to the last block.
-	if len(t.cur) > t.lineStart {
-		t.endLine(t.cur[t.lineStart:], t.lineStart, true)
-	}
-	// Blank lines at the very end make a block too: every byte is logged.
+	// What is left is a block the stream cut off; its unfinished last line
+	// is no field. Its bytes are kept, even blank lines: every byte is
+	// logged.
 	if raw := t.takeCur(); raw != "" {
-		t.finishBlock(raw, endEOF, complete)
+		end := endEOF
+		if err != io.EOF {
+			// Kept from the parser, which would report the cut instead of err.
+			end = endBroken
+		}
+		t.finishBlock(raw, end)
 	}
 }
 
@@ -230,12 +227,12 @@ func (t *sseTap) feed(p []byte) {
 				// The stream ends here, as go-sse would end it; the bytes
 				// that came with this read are kept as one last block.
 				t.err = fmt.Errorf("an event of %d bytes is larger than --max-event-size allows (%d bytes); raise it if that is normal for this server", len(raw), t.max)
-				t.finishBlock(raw, endBroken, len(raw))
+				t.finishBlock(raw, endBroken)
 				t.cur = append(t.cur, p[bs:]...)
 				t.lineStart = 0
 				return
 			}
-			t.finishBlock(raw, endBlank, len(raw))
+			t.finishBlock(raw, endBlank)
 		}
 		ls, i = next, next
 		t.lineStart = len(t.cur)
@@ -275,16 +272,11 @@ func (t *sseTap) endLine(line []byte, off int, cr bool) bool {
 		// blank; the tap classifies lines the same way.
 		t.started = true
 		if bytes.HasPrefix(line, []byte("\xef\xbb\xbf")) {
-			t.bomAt = off + 1
 			line, off, t.odd = line[3:], off+3, true
 			if len(line) == 0 {
 				return false
 			}
 		}
-	}
-	if line[0] == ':' {
-		t.extra, t.odd = true, true
-		return false
 	}
 	name, value := line, len(line)
 	if c := bytes.IndexByte(line, ':'); c >= 0 {
@@ -293,22 +285,27 @@ func (t *sseTap) endLine(line []byte, off int, cr bool) bool {
 			value++
 		}
 	}
+	v := span{off + value, off + len(line)}
 	switch string(name) {
+	case "": // a comment: the line starts with a colon
+		t.comments = append(t.comments, v)
+		t.odd = true
 	case "data":
 		t.dispatch = true
 		t.odd = t.odd || t.hasData
-		t.hasData, t.dataOff, t.dataEnd = true, off+value, off+len(line)
+		t.data, t.hasData = v, true
 	case "event":
 		t.dispatch = true
 		t.odd = t.odd || t.hasName
-		t.hasName, t.nameOff, t.nameEnd = true, off+value, off+len(line)
+		t.name, t.hasName = v, true
 	case "id":
-		t.extra, t.odd = true, true
+		t.odd = true
+		// An id holding NUL is ignored, as EventSource ignores it.
 		if bytes.IndexByte(line, 0) < 0 {
-			t.dispatch = true
+			t.id, t.hasID, t.dispatch = v, true, true
 		}
 	case "retry":
-		t.extra, t.odd = true, true
+		t.retry, t.hasRetry, t.odd = v, true, true
 	default:
 		t.odd = true
 	}
@@ -317,26 +314,28 @@ func (t *sseTap) endLine(line []byte, off int, cr bool) bool {
 
 // finishBlock turns a framed block into an SSEEvent holding everything
 // go-sse does not report (comments, retry and this block's own id), queues
-// it for delivery, and hands it to go-sse when go-sse must parse it. Only
-// its first complete bytes hold whole lines. A block cut off by the end of
-// the stream always goes to go-sse, whose rules decide whether it was an
-// event, and which says itself that an event was cut.
-func (t *sseTap) finishBlock(raw string, end blockEnd, complete int) {
+// it for delivery, and hands it to go-sse when go-sse must parse it. A
+// block cut off by the end of the stream always goes to go-sse, whose rules
+// decide whether it was an event, and which says itself that an event was
+// cut.
+func (t *sseTap) finishBlock(raw string, end blockEnd) {
 	ev := t.events.newFor(len(raw))
 	ev.Conn, ev.Raw = t.conn, Raw(raw)
-	if t.extra {
-		fields := raw[:complete]
-		if k := t.bomAt - 1; k >= 0 && k+3 <= len(fields) {
-			fields = fields[:k] + fields[k+3:]
-		}
-		scanFields(fields, ev)
+	for _, c := range t.comments {
+		ev.Comments = append(ev.Comments, raw[c.from:c.to])
+	}
+	if t.hasID {
+		ev.ID, ev.HasID = raw[t.id.from:t.id.to], true
+	}
+	if t.hasRetry {
+		ev.Retry = raw[t.retry.from:t.retry.to]
 	}
 	dispatch := t.dispatch && end != endBroken
 	canonical := end == endBlank && t.parsing && dispatch && t.hasData && !t.odd
 	if canonical {
-		ev.Data = Raw(raw[t.dataOff:t.dataEnd])
+		ev.Data = Raw(raw[t.data.from:t.data.to])
 		if t.hasName {
-			ev.Name = raw[t.nameOff:t.nameEnd]
+			ev.Name = raw[t.name.from:t.name.to]
 		}
 	}
 	waiting := dispatch && !canonical
@@ -345,10 +344,29 @@ func (t *sseTap) finishBlock(raw string, end blockEnd, complete int) {
 		t.ready = append(t.ready, raw...)
 	}
 	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: dispatch, waiting: waiting})
-	t.hasContent, t.dispatch, t.extra = false, false, false
-	t.odd, t.hasData, t.hasName = false, false, false
-	t.bomAt = 0
+	t.hasContent, t.dispatch, t.odd = false, false, false
+	t.hasData, t.hasName, t.hasID, t.hasRetry = false, false, false, false
+	t.comments = t.comments[:0]
 	t.flush()
+}
+
+// run has go-sse parse what the tap frames until the stream ends, delivers
+// every block, and returns why the stream ended (nil at its end).
+func (t *sseTap) run() error {
+	limit := t.max
+	if limit <= 0 {
+		limit = DefaultMaxEventSize
+	}
+	var err error
+	for ev, e := range sse.Read(t, &sse.ReadConfig{MaxEventSize: limit}) {
+		if e != nil {
+			err = e
+			break
+		}
+		t.parsed(ev.Type, ev.Data)
+	}
+	t.drain()
+	return err
 }
 
 // flush delivers the queued blocks that need nothing more from go-sse, up
@@ -391,38 +409,6 @@ func (t *sseTap) drain() {
 		t.deliver(b.ev, false)
 	}
 	t.queue, t.head = nil, 0
-}
-
-// scanFields fills the fields the parser drops. Only lines that are comments,
-// ids or retries are looked at; data stays go-sse's job.
-func scanFields(raw string, ev *SSEEvent) {
-	for len(raw) > 0 {
-		k := strings.IndexAny(raw, "\r\n")
-		line := raw
-		if k >= 0 {
-			line, raw = raw[:k], raw[k+1:]
-		} else {
-			raw = ""
-		}
-		switch {
-		case strings.HasPrefix(line, ":"):
-			ev.Comments = append(ev.Comments, strings.TrimPrefix(line[1:], " "))
-		case line == "id" || strings.HasPrefix(line, "id:"):
-			if v := fieldValue(line); strings.IndexByte(v, 0) < 0 {
-				ev.ID, ev.HasID = v, true
-			}
-		case line == "retry" || strings.HasPrefix(line, "retry:"):
-			ev.Retry = fieldValue(line)
-		}
-	}
-}
-
-func fieldValue(line string) string {
-	c := strings.IndexByte(line, ':')
-	if c < 0 {
-		return ""
-	}
-	return strings.TrimPrefix(line[c+1:], " ")
 }
 
 // lineEnd finds the first CR or LF. Two IndexByte scans, the second bounded

@@ -16,14 +16,7 @@ func tapBlocks(r io.Reader, max int) (blocks []*SSEEvent, dispatched []bool, err
 	tap := &sseTap{r: r, max: max, deliver: func(ev *SSEEvent, d bool) {
 		blocks, dispatched = append(blocks, ev), append(dispatched, d)
 	}}
-	for ev, e := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
-		if e != nil {
-			err = e
-			break
-		}
-		tap.parsed(ev.Type, ev.Data)
-	}
-	tap.drain()
+	err = tap.run()
 	return blocks, dispatched, err
 }
 
@@ -107,21 +100,15 @@ func TestTapKeepsWhatParsersDrop(t *testing.T) {
 
 func TestTapOnErrorReader(t *testing.T) {
 	tap := &sseTap{r: iotest.ErrReader(io.ErrUnexpectedEOF), deliver: func(*SSEEvent, bool) {}}
-	for _, err := range sse.Read(tap, nil) {
-		if err == nil {
-			t.Fatal("want the reader's error")
-		}
+	if err := tap.run(); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("err = %v, want the reader's error", err)
 	}
 }
 
 func TestTapRefusesAnEndlessEvent(t *testing.T) {
 	endless := "data: " + strings.Repeat("x", 100<<10)
 	tap := &sseTap{r: strings.NewReader(endless + "\n"), max: 64 << 10, deliver: func(*SSEEvent, bool) {}}
-	var err error
-	for _, e := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
-		err = e
-	}
-	if err == nil || !strings.Contains(err.Error(), "--max-event-size") {
+	if err := tap.run(); err == nil || !strings.Contains(err.Error(), "--max-event-size") {
 		t.Fatalf("err = %v, want one that names --max-event-size", err)
 	}
 }
@@ -168,11 +155,8 @@ func BenchmarkTapBigEvent(b *testing.B) {
 	ev := "event: message\ndata: " + strings.Repeat("x", 30<<20) + "\n\n"
 	for b.Loop() {
 		tap := &sseTap{r: &chunkReader{s: ev, n: 32 << 10}, deliver: func(*SSEEvent, bool) {}}
-		for e, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: 64 << 20}) {
-			if err != nil {
-				b.Fatal(err)
-			}
-			tap.parsed(e.Type, e.Data)
+		if err := tap.run(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
@@ -276,4 +260,17 @@ func FuzzTapWithMaxStopsEarly(f *testing.F) {
 			t.Fatalf("stopped after %d of %d events without an error", len(got), len(want))
 		}
 	})
+}
+
+func TestTapFieldsAfterAByteOrderMark(t *testing.T) {
+	got, _ := tapEvents(t, "\xef\xbb\xbf: hi\nid: 4\nretry: 9\n\n:\xef\xbb\xbfmid\n\n", 0)
+	if len(got) != 2 {
+		t.Fatalf("got %d blocks, want 2", len(got))
+	}
+	if c := got[0].Comments; len(c) != 1 || c[0] != "hi" || got[0].ID != "4" || !got[0].HasID || got[0].Retry != "9" {
+		t.Errorf("first block comments %q id %q retry %q; want the stream's mark left out of its first comment", c, got[0].ID, got[0].Retry)
+	}
+	if c := got[1].Comments; len(c) != 1 || c[0] != "\ufeffmid" {
+		t.Errorf("second block comments %q; a mark mid-stream is text", c)
+	}
 }

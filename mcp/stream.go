@@ -12,8 +12,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	sse "github.com/tmaxmax/go-sse"
 )
 
 // ConnectError is a failure to open the stream or to negotiate its endpoint.
@@ -42,8 +40,7 @@ type connection struct {
 	// Under Session.mu:
 	endpoint *Endpoint // this connection's negotiation result
 	err      error     // why it ended before an endpoint
-	wasOpen  bool
-	replaces bool // an earlier connection had a session: this one is a new session
+	replaces bool      // an earlier connection had a session: this one is a new session
 
 	msgs slab[RPCMessage] // for the messages its reader receives
 }
@@ -51,25 +48,18 @@ type connection struct {
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
 
 // Connect opens the stream and waits for the endpoint event.
-func (s *Session) Connect(ctx context.Context) error {
-	if s.urlErr != nil {
-		return &ConnectError{Message: s.urlErr.Error(), Err: s.urlErr}
-	}
-	return s.connect(ctx, "")
-}
+func (s *Session) Connect(ctx context.Context) error { return s.connect(ctx, "") }
 
 // Reconnect drops the current stream and opens a new one. The server treats
 // it as a new session that has not been initialized.
-func (s *Session) Reconnect(ctx context.Context) error {
-	if s.urlErr != nil {
-		return &ConnectError{Message: s.urlErr.Error(), Err: s.urlErr}
-	}
-	return s.connect(ctx, "requested")
-}
+func (s *Session) Reconnect(ctx context.Context) error { return s.connect(ctx, "requested") }
 
 // connect opens connection number n+1. why is empty for the first connection
 // and says what caused a later one.
 func (s *Session) connect(ctx context.Context, why string) error {
+	if s.urlErr != nil {
+		return &ConnectError{Message: s.urlErr.Error(), Err: s.urlErr}
+	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -211,33 +201,20 @@ func (s *Session) openStream(ctx context.Context, c *connection) (*http.Response
 func (s *Session) readStream(ctx context.Context, c *connection, resp *http.Response) {
 	defer s.wg.Done()
 	defer resp.Body.Close()
-	held := false
 	var tap *sseTap
 	tap = &sseTap{r: resp.Body, conn: c.n, max: s.cfg.MaxEventSize, now: s.cfg.Now, deliver: func(ev *SSEEvent, dispatched bool) {
 		s.handleEvent(c, ev, dispatched, tap.arrived)
 	}, holding: func(on bool) {
 		if on {
 			s.out.hold()
-		} else if held {
+		} else {
 			s.out.release()
 		}
-		held = on
 	}}
-	defer func() {
-		if held {
-			s.out.release()
-		}
-	}()
-	var streamErr error
-	for ev, err := range sse.Read(tap, &sse.ReadConfig{MaxEventSize: s.cfg.MaxEventSize}) {
-		if err != nil {
-			streamErr = err
-			break
-		}
-		tap.parsed(ev.Type, ev.Data)
-	}
-	tap.drain()
-	s.streamEnded(ctx, c, streamErr)
+	// The reader holds the emitter but for its waits on the network.
+	s.out.hold()
+	defer s.out.release()
+	s.streamEnded(ctx, c, tap.run())
 }
 
 // handleEvent logs an event and acts on the ones that mean something to the
@@ -275,7 +252,6 @@ func (s *Session) negotiate(c *connection, data string) {
 	c.endpoint = ep
 	if s.current == c {
 		s.endpoint = ep
-		c.wasOpen = true
 		s.everOpen = true
 		if first {
 			s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID, URL: s.stream.String(), Transport: "sse"}})
@@ -294,6 +270,7 @@ func (s *Session) negotiate(c *connection, data string) {
 func (s *Session) streamEnded(ctx context.Context, c *connection, err error) {
 	s.mu.Lock()
 	current := s.current == c && !s.closed
+	opened := c.endpoint != nil
 	reason := "the server closed the stream"
 	hint := "press r to reconnect (a new session that needs initialize)"
 	switch {
@@ -332,7 +309,7 @@ func (s *Session) streamEnded(ctx context.Context, c *connection, err error) {
 		s.emitError(OpStream, reason, hint, 0, c.n)
 	}
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason}})
-	if current && c.wasOpen && s.cfg.Reconnect {
+	if current && opened && s.cfg.Reconnect {
 		s.wg.Add(1)
 		go s.autoReconnect()
 	}
