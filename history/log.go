@@ -254,6 +254,10 @@ func (l *Log) onHTTP(r *mcp.Record) {
 func accepted(h *mcp.HTTPExchange) bool { return h.Status >= 200 && h.Status < 300 }
 
 // row returns the row opened by the record with this Seq, if any.
+// PairOf is the row the record with Seq seq opened (a request's pair, for
+// the Seq of its sent record), or nil.
+func (l *Log) PairOf(seq int64) *Pair { return l.row(seq) }
+
 func (l *Log) row(seq int64) *Pair {
 	i, ok := l.rowOf[seq]
 	if !ok {

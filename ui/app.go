@@ -71,7 +71,6 @@ type Model struct {
 	spinning  bool
 	spinFrame int
 	tools     []mcp.Tool // the tools last given to the command line
-	ended     bool
 	replay    *replayState
 
 	// ctx ends the backend calls still running when the program quits.
@@ -111,12 +110,10 @@ func New(opts Options) *Model {
 		clipboard: os.Stdout,
 	}
 	m.setBindings()
+	m.cmdline.SetDisabled(m.sendDisabled())
 	if opts.Player != nil {
 		m.replay = newReplayState(opts.Player)
-		m.cmdline.SetDisabled(replayDisabled)
 		m.updateReplayStatus()
-	} else if opts.Backend == nil {
-		m.cmdline.SetDisabled(noBackend)
 	}
 	return m
 }
@@ -132,7 +129,7 @@ const (
 // reconnecting without a backend, no replay controls in a live session.
 func (m *Model) setBindings() {
 	k := m.keys
-	canSend := m.opts.Backend != nil && m.opts.Player == nil
+	canSend := m.sendDisabled() == ""
 	for _, b := range []*key.Binding{&k.Initialize, &k.ListTools, &k.Call, &k.Command, &k.Reconnect} {
 		b.SetEnabled(canSend)
 	}

@@ -67,9 +67,7 @@ func NewCommandLine(st *themes.Styles, keys *KeyMap, historyPath string) *Comman
 	in.KeyMap.AcceptSuggestion = key.NewBinding(key.WithDisabled())
 	in.KeyMap.NextSuggestion = key.NewBinding(key.WithDisabled())
 	in.KeyMap.PrevSuggestion = key.NewBinding(key.WithDisabled())
-	ts := st.TextInput
-	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ts.Prompt, ts.Text, ts.Placeholder, ts.Completion
-	in.Cursor.Style, in.Cursor.TextStyle = ts.Cursor, ts.Text
+	styleInput(&in, st.TextInput)
 	return &CommandLine{st: st, keys: keys, input: in, info: map[string]*toolInfo{}, hist: loadHistory(historyPath)}
 }
 
@@ -113,14 +111,6 @@ func (c *CommandLine) Height() int { return 2 }
 // replay mode; "" turns it back on.
 func (c *CommandLine) SetDisabled(reason string) { c.disabled = reason }
 
-// ShortHelp lists the command line's keys for the help view.
-func (c *CommandLine) ShortHelp() []key.Binding {
-	k := c.keys
-	return []key.Binding{k.Complete, k.Submit, k.HistoryPrev, k.HistoryNext, k.Cancel}
-}
-
-// FullHelp is ShortHelp as one column.
-func (c *CommandLine) FullHelp() [][]key.Binding { return [][]key.Binding{c.ShortHelp()} }
 
 // Update handles keys while focused and the Cmd results it started.
 func (c *CommandLine) Update(msg tea.Msg) (*CommandLine, tea.Cmd) {
@@ -358,4 +348,10 @@ func (c *CommandLine) fit(s string) string {
 		return s
 	}
 	return ansi.Truncate(s, c.width, "…")
+}
+
+// styleInput dresses a text input in the theme's input styles.
+func styleInput(in *textinput.Model, ts themes.TextInputStyles) {
+	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ts.Prompt, ts.Text, ts.Placeholder, ts.Completion
+	in.Cursor.Style, in.Cursor.TextStyle = ts.Cursor, ts.Text
 }

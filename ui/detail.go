@@ -98,7 +98,6 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 // toggleRaw switches between pretty JSON and the exact bytes.
 func (d *detailPane) toggleRaw() { d.pretty = !d.pretty }
 
-// help lists the pane's own keys.
 // selection reports what is shown, after dropping a selection that
 // belongs to a log the replay has since replaced.
 func (d *detailPane) selection() (*history.Pair, *mcp.Record) {

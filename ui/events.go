@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -34,9 +36,7 @@ func newEventsPane(c *common) *eventsPane {
 	in.Prompt = "/ "
 	in.Placeholder = "filter by text (enter keeps it, esc clears)"
 	in.CharLimit = 256
-	ti := c.st.TextInput
-	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ti.Prompt, ti.Text, ti.Placeholder, ti.Completion
-	in.Cursor.Style, in.Cursor.TextStyle = ti.Cursor, ti.Text
+	styleInput(&in, c.st.TextInput)
 	return &eventsPane{c: c, list: newList(), input: in}
 }
 
@@ -106,13 +106,40 @@ func (e *eventsPane) scan() {
 	}
 }
 
-// setQuery changes the filter and finds its matches from the start.
+// setQuery changes the filter and finds its matches.
 func (e *eventsPane) setQuery(q string) {
+	if narrows(e.query, q) && e.log == e.c.log {
+		// Typing on: only what matched so far can match now.
+		kept := e.matches[:0]
+		for _, i := range e.matches {
+			if eventMatches(e.log.Event(i), q) {
+				kept = append(kept, i)
+			}
+		}
+		e.matches = kept
+	} else {
+		e.matches, e.scanned = e.matches[:0], 0
+	}
 	e.query = q
-	e.matches, e.scanned = e.matches[:0], 0
 	e.list.follow = true
 	e.resize()
 	e.list.sync(e.count())
+}
+
+// narrows reports whether every text matching q also matches old: q extends
+// old. That holds for ASCII queries only: a window of the text matching an
+// ASCII query is ASCII too, so its start matches old; with other runes,
+// case folding can change lengths (the Kelvin sign is k).
+func narrows(old, q string) bool {
+	if old == "" || !strings.HasPrefix(q, old) {
+		return false
+	}
+	for i := 0; i < len(q); i++ {
+		if q[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // eventMatches reports whether the event's name, id, comments or data
@@ -180,7 +207,7 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 // click selects the row at screen line y of the pane.
 func (e *eventsPane) click(y int) { e.list.selectRow(e.list.offset+y-2, e.count()) }
 
-// help lists the pane's own keys.
+// view draws the pane, with its filter line when there is one.
 func (e *eventsPane) view(focused bool) []string {
 	st := e.c.st
 	n := e.count()

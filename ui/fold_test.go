@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,5 +57,24 @@ func BenchmarkFilterKeystroke(b *testing.B) {
 		if n != 0 {
 			b.Fatal("matched")
 		}
+	}
+}
+
+// Typing a query on narrows the matches so far; the result must be what a
+// fresh scan finds, including for queries where narrowing does not apply.
+func TestFilterTypingMatchesAFreshScan(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	for _, q := range []string{"m", "me", "mes", "message", "messageX", "e", "ev", "évé", "k"} {
+		m.events.setQuery(q)
+		got := append([]int(nil), m.events.matches...)
+		m.events.setQuery("")
+		m.events.setQuery(q)
+		m.events.count()
+		if !slices.Equal(got, m.events.matches) {
+			t.Errorf("query %q: typed on gives %v, a fresh scan %v", q, got, m.events.matches)
+		}
+	}
+	if m.events.setQuery("mess"); len(m.events.matches) == 0 {
+		t.Fatal("the fixture has no event the test can narrow")
 	}
 }

@@ -58,7 +58,7 @@ func (n *negotiationPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// help lists the pane's own keys.
+// view draws the pane.
 func (n *negotiationPane) view(focused bool) []string {
 	lines := n.lines()
 	n.scroll.clamp(len(lines))

@@ -51,7 +51,6 @@ func (p *pairsPane) click(y int) {
 	p.list.selectRow(p.list.offset+y-2, p.c.log.PairCount())
 }
 
-// help lists the pane's own keys.
 // pairColumns are the widths of the columns for an inner width; columns
 // that do not fit are dropped (width 0), the least useful first.
 type pairColumns struct{ kind, id, method, state, post, resp, size int }

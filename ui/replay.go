@@ -107,7 +107,6 @@ func (m *Model) restartReplay() {
 	m.tools = nil
 	m.pairs.list = newList()
 	m.events.list = newList()
-	m.events.setQuery(m.events.query)
 	m.nego.scroll.offset = 0
 	m.status.msg = nil
 	m.resize(m.width, m.height)

@@ -203,7 +203,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		m.com.log.Append(msg...)
 		return tea.Batch(m.afterAppend(), m.followListChanged(msg), waitForRecords(m.opts.Records))
 	case streamEndedMsg:
-		m.ended, m.status.ended = true, true
+		m.status.ended = true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")
 	case SubmitMsg:
 		m.cmdline.Blur()
@@ -279,15 +279,10 @@ func (m *Model) send(line string) tea.Cmd {
 }
 
 // showAnswer puts the pair of the request with Seq reqSeq in the detail
-// pane: what the user just sent is what they want to see. Only recent rows
-// are searched; an answer is never far from the end.
+// pane: what the user just sent is what they want to see.
 func (m *Model) showAnswer(reqSeq int64) {
-	log := m.com.log
-	for i, n := log.PairCount()-1, 0; i >= 0 && n < 4096; i, n = i-1, n+1 {
-		if p := log.Pair(i); p.Request != nil && p.Request.Seq == reqSeq {
-			m.detail.showAnswer(p)
-			return
-		}
+	if p := m.com.log.PairOf(reqSeq); p != nil {
+		m.detail.showAnswer(p)
 	}
 }
 

@@ -64,11 +64,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	if len(m.warnings) > 0 {
 		parts := make([]string, 0, len(m.warnings))
 		for _, w := range m.warnings {
-			if w.Key != "" {
-				parts = append(parts, SanitizeLine(w.Key)+": "+SanitizeLine(w.Message))
-			} else {
-				parts = append(parts, SanitizeLine(w.Message))
-			}
+			parts = append(parts, SanitizeLine(w.String()))
 		}
 		warn = " (sent despite: " + strings.Join(parts, "; ") + ")"
 	}
