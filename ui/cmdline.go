@@ -111,7 +111,6 @@ func (c *CommandLine) Height() int { return 2 }
 // replay mode; "" turns it back on.
 func (c *CommandLine) SetDisabled(reason string) { c.disabled = reason }
 
-
 // Update handles keys while focused and the Cmd results it started.
 func (c *CommandLine) Update(msg tea.Msg) (*CommandLine, tea.Cmd) {
 	switch msg := msg.(type) {
