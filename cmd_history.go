@@ -102,7 +102,7 @@ Exit status with --against:
 	cmd.Flags().StringVar(&against, "against", "", "re-run the recorded requests against this server and compare")
 	cmd.Flags().StringArrayVar(&ignore, "ignore", nil, "JSONPath of a field not to compare, e.g. $.result.meta.etag (repeatable)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "with --against: print a machine-readable report")
-	cmd.Flags().StringVar(&theme, "theme", "", "colour theme")
+	themeFlag(cmd, &theme)
 	cf.register(cmd)
 	return cmd
 }

@@ -25,7 +25,7 @@ func addRootTUI(root *cobra.Command) {
 	root.Args = cobra.MaximumNArgs(1)
 	cf.register(root)
 	rf.register(root)
-	root.Flags().StringVar(&theme, "theme", "", "colour theme: default, dark, light, high-contrast, mono or a user theme (see mcpscope themes)")
+	themeFlag(root, &theme)
 	root.Long = `mcpscope opens a live session to an MCP server or gateway over HTTP+SSE and shows
 the endpoint negotiation, every raw event and the matched request/response pairs.
 With no URL it starts the built-in demo gateway and connects to it.
@@ -139,4 +139,9 @@ func newThemesCmd() *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// themeFlag adds --theme, which the live TUI and replay share.
+func themeFlag(cmd *cobra.Command, theme *string) {
+	cmd.Flags().StringVar(theme, "theme", "", "colour theme: default, dark, light, high-contrast, mono or a user theme (see mcpscope themes)")
 }

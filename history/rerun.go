@@ -129,10 +129,11 @@ func RenderRerun(results []RerunResult) string {
 		if r.Error != "" {
 			fmt.Fprintf(&b, "     %s\n", clean(r.Error))
 		}
+		if len(r.Differences) == 0 {
+			continue
+		}
 		for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences), "\n"), "\n") {
-			if len(r.Differences) > 0 {
-				fmt.Fprintf(&b, "     %s\n", line)
-			}
+			fmt.Fprintf(&b, "     %s\n", line)
 		}
 	}
 	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors\n",
