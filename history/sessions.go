@@ -129,7 +129,7 @@ func RenderSessions(infos []SessionInfo) string {
 			url = strings.TrimSpace(url + " (" + clean(s.Note) + ")")
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\n", s.Started.Format("2006-01-02 15:04:05"),
-			formatDuration(s.Duration), s.Requests, s.Errors, formatSize(s.Size), url, clean(filepath.Base(s.Path)))
+			formatDuration(s.Duration), s.Requests, s.Errors, FormatSize(s.Size), url, clean(filepath.Base(s.Path)))
 	}
 	tw.Flush()
 	return b.String()
@@ -147,16 +147,18 @@ func formatDuration(d time.Duration) string {
 	return d.Round(time.Minute).String()
 }
 
-func formatSize(n int64) string {
-	switch {
-	case n < 1<<10:
+// FormatSize formats a byte count for people: 512 B, 1.5 KiB, 19.0 MiB.
+func FormatSize(n int64) string {
+	const unit = 1024
+	if n < unit {
 		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	case n < 1<<30:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 	}
-	return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 4; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
 }
 
 // clean makes text from a file or the wire safe to print: control

@@ -82,3 +82,15 @@ func TestRenderSessions(t *testing.T) {
 		t.Errorf("RenderSessions(nil) = %q", got)
 	}
 }
+
+func TestFormatSize(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{{0, "0 B"}, {1023, "1023 B"}, {1536, "1.5 KiB"}, {20 << 20, "20.0 MiB"}, {3 << 30, "3.0 GiB"}, {2 << 40, "2.0 TiB"}}
+	for _, tc := range tests {
+		if got := FormatSize(tc.n); got != tc.want {
+			t.Errorf("FormatSize(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}

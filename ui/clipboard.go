@@ -6,6 +6,8 @@ import (
 
 	"github.com/aymanbagabas/go-osc52/v2"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
 )
 
 // copyLimit caps what y puts on the clipboard: terminals drop or choke on
@@ -23,7 +25,7 @@ func (c copiedMsg) status() (statusLevel, string) {
 	if c.err != nil {
 		return levelError, "copy failed: " + SanitizeLine(c.err.Error())
 	}
-	return levelInfo, "copied " + c.what + " (" + sizeString(int64(c.n)) + ") to the clipboard"
+	return levelInfo, "copied " + c.what + " (" + history.FormatSize(int64(c.n)) + ") to the clipboard"
 }
 
 // copyDetail copies what the detail pane shows (see detailPane.copyText).
@@ -33,8 +35,8 @@ func (m *Model) copyDetail() tea.Cmd {
 	case what == "":
 		return m.setStatus(levelWarn, "nothing to copy: open a pair or an event in Detail first (enter)")
 	case len(text) > copyLimit:
-		return m.setStatus(levelWarn, "not copied: the "+what+" is "+sizeString(int64(len(text)))+
-			", more than terminals accept through OSC 52 ("+sizeString(copyLimit)+")")
+		return m.setStatus(levelWarn, "not copied: the "+what+" is "+history.FormatSize(int64(len(text)))+
+			", more than terminals accept through OSC 52 ("+history.FormatSize(copyLimit)+")")
 	}
 	return copyCmd(m.clipboard, text, what)
 }

@@ -196,7 +196,7 @@ func (d *detailPane) message(out []string, title string, r *mcp.Record, w int) [
 		return out
 	}
 	raw := r.RPC.Raw
-	out = append(out, "", d.section(title, sizeString(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000"), w))
+	out = append(out, "", d.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000"), w))
 	return append(out, JSONLines([]byte(raw), d.c.st, d.pretty, w, detailLimit)...)
 }
 
@@ -272,7 +272,7 @@ func (d *detailPane) eventLines(r *mcp.Record, w int) []string {
 	if ev.HasID {
 		head += " · id " + wireLine(ev.ID, 64)
 	}
-	head += " · " + sizeString(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(d.c.log.ConnectedAt())) +
+	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(d.c.log.ConnectedAt())) +
 		fmt.Sprintf(" · stream %d", ev.Conn)
 	out := []string{st.Row.Render(head)}
 	// A block can hold millions of comment lines; show enough to see what

@@ -241,7 +241,7 @@ func (e *eventsPane) view(focused bool) []string {
 			name = "message"
 		}
 		text := cell(sinceConnect(r.Time.Sub(t0)), 9) + " " + cell(name, 10) + " " + cell(wireLine(ev.ID, 64), 6) + " " +
-			rcell(sizeString(int64(len(ev.Raw))), 9) + " " + data
+			rcell(history.FormatSize(int64(len(ev.Raw))), 9) + " " + data
 		style := st.Row
 		switch {
 		case i == e.list.cursor && focused:

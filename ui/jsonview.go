@@ -6,6 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mcpscope/mcpscope/themes"
+
+	"github.com/mcpscope/mcpscope/history"
 )
 
 // JSONLines renders raw JSON as display lines: pretty (indented, syntax
@@ -36,7 +38,7 @@ func JSONLines(raw []byte, st *themes.Styles, pretty bool, width, limit int) []s
 		lines = w.finish()
 	}
 	if omitted > 0 {
-		notice := fmt.Sprintf("… %s more not shown (%s in all)", sizeString(int64(omitted)), sizeString(int64(len(raw))))
+		notice := fmt.Sprintf("… %s more not shown (%s in all)", history.FormatSize(int64(omitted)), history.FormatSize(int64(len(raw))))
 		if width > 0 {
 			notice = ansi.Truncate(notice, width, "…")
 		}
@@ -78,20 +80,6 @@ func textLines(w *lineWriter, data string) {
 		w.newline(0)
 		start = end + 1
 	}
-}
-
-// sizeString formats a byte count for people: 512 B, 1.5 KiB, 19.0 MiB.
-func sizeString(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 4; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
 }
 
 // kind is what a span of a display line shows; it picks the style.

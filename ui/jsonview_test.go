@@ -205,18 +205,6 @@ func TestJSONLinesWrapsToWidth(t *testing.T) {
 	}
 }
 
-func TestSizeString(t *testing.T) {
-	tests := []struct {
-		n    int64
-		want string
-	}{{0, "0 B"}, {1023, "1023 B"}, {1536, "1.5 KiB"}, {20 << 20, "20.0 MiB"}, {3 << 30, "3.0 GiB"}}
-	for _, tc := range tests {
-		if got := sizeString(tc.n); got != tc.want {
-			t.Errorf("sizeString(%d) = %q, want %q", tc.n, got, tc.want)
-		}
-	}
-}
-
 // bigToolList is a tools/list answer of about n bytes, the shape of the
 // largest messages real gateways send.
 func bigToolList(n int) []byte {

@@ -291,7 +291,7 @@ func capabilities(raw json.RawMessage) string {
 		return "(none)"
 	}
 	if len(raw) > 64<<10 {
-		return sizeString(int64(len(raw))) + " of capabilities (see the initialize answer)"
+		return history.FormatSize(int64(len(raw))) + " of capabilities (see the initialize answer)"
 	}
 	var caps map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &caps); err != nil {

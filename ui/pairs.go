@@ -153,7 +153,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 		resp = dur(p.c.clock().Sub(pr.Sent))
 	}
 	if pr.Response != nil {
-		size = sizeString(int64(pr.ResponseSize))
+		size = history.FormatSize(int64(pr.ResponseSize))
 	}
 	id := wireLine(pr.ID, 64)
 	if selected || cursor {

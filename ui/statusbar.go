@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -80,7 +81,7 @@ func (s *statusBar) view() string {
 	if stats.Foreign > 0 {
 		add(6, st.Warning.Render(fmt.Sprintf("%d foreign", stats.Foreign)))
 	}
-	add(5, st.StatusBar.Render(fmt.Sprintf("%d ev %s", stats.Events, sizeString(stats.Bytes))))
+	add(5, st.StatusBar.Render(fmt.Sprintf("%d ev %s", stats.Events, history.FormatSize(stats.Bytes))))
 	if stats.SessionID != "" {
 		id := wireLine(stats.SessionID, 128)
 		if len([]rune(id)) > 12 {
