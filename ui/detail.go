@@ -146,23 +146,19 @@ func (d *detailPane) lines() []string {
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post = p.State, p.Response, p.Failure, p.Reply, p.Post
 	}
-	if d.cache != nil && k == d.cacheKey {
-		if d.toResponse && d.respLine >= 0 {
-			d.scroll.offset, d.toResponse = d.respLine, false
+	if d.cache == nil || k != d.cacheKey {
+		w := max(d.w-2, 1)
+		d.respLine = -1
+		switch {
+		case p != nil:
+			d.cache = d.pairLines(p, w)
+		case ev != nil:
+			d.cache = d.eventLines(ev, w)
+		default:
+			d.cache = d.emptyLines(w)
 		}
-		return d.cache
+		d.cacheKey = k
 	}
-	w := max(d.w-2, 1)
-	d.respLine = -1
-	switch {
-	case p != nil:
-		d.cache = d.pairLines(p, w)
-	case ev != nil:
-		d.cache = d.eventLines(ev, w)
-	default:
-		d.cache = d.emptyLines(w)
-	}
-	d.cacheKey = k
 	if d.toResponse && d.respLine >= 0 {
 		d.scroll.offset, d.toResponse = d.respLine, false
 	}
