@@ -122,8 +122,8 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		f.kv("Stream", wireLine(s.Method+" "+s.URL, 2048), st.Row)
 		wait := "first byte " + dur(neg.FirstByte)
 		if s.Status == 0 {
-			// No byte came: the time is how long the GET was waited on.
-			wait = "gave up after " + dur(neg.FirstByte)
+			// No byte came: the time is how long until the GET failed.
+			wait = "after " + dur(neg.FirstByte)
 		}
 		parts := []string{statusText(s.Status, s.Err), wait}
 		if ct := header(s.Headers, "Content-Type"); ct != "" {

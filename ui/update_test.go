@@ -328,7 +328,7 @@ func TestNegotiationSaysWhenNoByteCame(t *testing.T) {
 	}
 	m := newTestModel(t, 160, 45, nil, recs)
 	view := m.View()
-	if !strings.Contains(view, "gave up after 3.0s") || strings.Contains(view, "first byte") {
+	if !strings.Contains(view, "· after 3.0s") || strings.Contains(view, "first byte") {
 		t.Fatalf("a GET that got no answer must not claim a first byte:\n%s", view)
 	}
 }
