@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 const execHelp = `Connect, run each COMMAND in order and print its result.
@@ -99,10 +100,10 @@ func looksLikeURL(s string) bool {
 // unquoted as well as quoted.
 var commandStarters = map[string]bool{"initialize": true, "init": true, "ping": true, "list": true, "ls": true, "call": true}
 
-func parseCommands(args []string) ([]mcp.Command, error) {
+func parseCommands(args []string) ([]command.Command, error) {
 	var lines []string
 	for _, a := range args {
-		words, err := mcp.SplitWords(a)
+		words, err := command.SplitWords(a)
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", a, err)
 		}
@@ -113,11 +114,11 @@ func parseCommands(args []string) ([]mcp.Command, error) {
 			lines = append(lines, a)
 			continue
 		}
-		lines[len(lines)-1] += " " + mcp.ShellQuote(a)
+		lines[len(lines)-1] += " " + command.ShellQuote(a)
 	}
-	cmds := make([]mcp.Command, 0, len(lines))
+	cmds := make([]command.Command, 0, len(lines))
 	for _, l := range lines {
-		c, err := mcp.ParseCommand(l)
+		c, err := command.ParseCommand(l)
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", l, err)
 		}
@@ -126,7 +127,7 @@ func parseCommands(args []string) ([]mcp.Command, error) {
 	return cmds, nil
 }
 
-func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []mcp.Command, cf *connFlags, rf *recordFlags, asJSON bool) error {
+func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []command.Command, cf *connFlags, rf *recordFlags, asJSON bool) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -182,11 +183,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []m
 		return finish(exitConnect, err)
 	}
 	if cmds[0].Method != "initialize" {
-		cmds = append([]mcp.Command{{Method: "initialize", Line: "initialize"}}, cmds...)
+		cmds = append([]command.Command{{Method: "initialize", Line: "initialize"}}, cmds...)
 	}
 	code := exitOK
 	for _, c := range cmds {
-		resp, warnings, err := sess.Do(ctx, c)
+		resp, warnings, err := command.Run(ctx, sess, c)
 		for _, w := range warnings {
 			fmt.Fprintf(stderr, "warning: %s\n", sanitize(w.String()))
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -25,13 +26,13 @@ type printer struct {
 func sanitize(s string) string { return ui.SanitizeText(s) }
 
 // result prints one command's outcome and returns its exit status.
-func (p *printer) result(c mcp.Command, resp *mcp.Response, err error) int {
+func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	title := c.Method
 	if c.Tool != "" {
 		title += " " + c.Tool
 	}
 	var ce *mcp.ConnectError
-	var ue *mcp.UsageError
+	var ue *command.UsageError
 	code := exitOK
 	switch {
 	case errors.As(err, &ce):
@@ -133,7 +134,7 @@ func (p *printer) tools(result json.RawMessage) {
 
 // argSummary is one line per tool: name*: type, with * for required.
 func argSummary(raw json.RawMessage) string {
-	s, err := mcp.ParseSchema(raw)
+	s, err := command.ParseSchema(raw)
 	if err != nil || s == nil {
 		return ""
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -106,7 +107,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	// with r without leaving.
 	go func() { _ = sess.Connect(ctx) }()
 	opts := ui.Options{
-		Records: records, Backend: sess, Styles: styles,
+		Records: records, Backend: command.Runner{Session: sess}, Styles: styles,
 		URL: url, Transport: "sse", Note: note, HistoryPath: historyPath(),
 	}
 	if rec != nil {

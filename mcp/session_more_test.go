@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -55,39 +54,6 @@ func TestSessionToolPagesAndDo(t *testing.T) {
 	}
 	if len(all) <= len(first) || len(all) != len(mcptest.DefaultTools()) {
 		t.Errorf("one page has %d tools, all pages %d, want all %d", len(first), len(all), len(mcptest.DefaultTools()))
-	}
-
-	// Do coerces key=value words with the tool's schema: add takes numbers.
-	c, err := ParseCommand("tools/call add a=2 b=40")
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, warnings, err := s.Do(ctx, c)
-	if err != nil || len(warnings) != 0 {
-		t.Fatalf("Do(%q) = %v, warnings %v", c.Line, err, warnings)
-	}
-	if !strings.Contains(string(resp.Result), "42") {
-		t.Errorf("add 2 40 answered %s", resp.Result)
-	}
-
-	// An unknown tool is still sent, with a warning naming the known ones.
-	c, _ = ParseCommand("tools/call nosuch x=1")
-	_, warnings, _ = s.Do(ctx, c)
-	if len(warnings) == 0 || !strings.Contains(warnings[0].Message, "not in tools/list") {
-		t.Errorf("unknown tool warnings %v", warnings)
-	}
-
-	// A bad value is a usage error and nothing is sent.
-	c, _ = ParseCommand("tools/call add a=two b=1")
-	_, _, err = s.Do(ctx, c)
-	if _, ok := err.(*UsageError); !ok || !strings.Contains(err.Error(), "a:") {
-		t.Errorf("bad value: %v, want a UsageError naming the key", err)
-	}
-
-	// Two cursors are refused, not read as none (which lists page 1).
-	c, _ = ParseCommand("tools/list cursor=a cursor=b")
-	if _, _, err = s.Do(ctx, c); !strings.Contains(fmt.Sprint(err), "one cursor") {
-		t.Errorf("two cursors: %v, want a usage error", err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // hint says what the word under the cursor is: the argument's type, whether
@@ -93,7 +94,7 @@ func (ctx lineContext) argHint() string {
 		return unknownKeyHint(key, schema)
 	}
 	given := ctx.givenKeys()
-	var matches []mcp.Property
+	var matches []command.Property
 	for _, p := range schema.Properties {
 		if p.Name == prefix && prefix != "" {
 			return propHint(&p)
@@ -127,7 +128,7 @@ func (ctx lineContext) argHint() string {
 }
 
 // argSummary is "name* type" (* marks a required key).
-func argSummary(p *mcp.Property) string {
+func argSummary(p *command.Property) string {
 	star := ""
 	if p.Required {
 		star = "*"
@@ -136,7 +137,7 @@ func argSummary(p *mcp.Property) string {
 }
 
 // propHint is "name: type, required — description".
-func propHint(p *mcp.Property) string {
+func propHint(p *command.Property) string {
 	need := "optional"
 	if p.Required {
 		need = "required"
@@ -148,7 +149,7 @@ func propHint(p *mcp.Property) string {
 	return h
 }
 
-func unknownKeyHint(key string, schema *mcp.Schema) string {
+func unknownKeyHint(key string, schema *command.Schema) string {
 	names := make([]string, len(schema.Properties))
 	for i, p := range schema.Properties {
 		names[i] = SanitizeLine(p.Name)

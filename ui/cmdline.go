@@ -9,12 +9,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
 )
 
 // SubmitMsg asks the root to send a command typed on the command line.
 type SubmitMsg struct {
-	Command mcp.Command
+	Command command.Command
 	// Line is the command line as typed, trimmed.
 	Line string
 	// Forced is set when the line was sent despite warnings about its
@@ -44,7 +45,7 @@ type CommandLine struct {
 
 	// The outcome of the last Enter, shown until the line changes.
 	err        string
-	warns      []mcp.ArgWarning
+	warns      []command.ArgWarning
 	warnedLine string // the line the warnings are about; Enter on it again sends
 	cycle      *cycleState
 }
@@ -183,7 +184,7 @@ func (c *CommandLine) submit() tea.Cmd {
 	if line == "" {
 		return nil
 	}
-	cmd, err := mcp.ParseCommand(line)
+	cmd, err := command.ParseCommand(line)
 	if err != nil {
 		c.err, c.warns, c.cycle = errorHead(err.Error()), nil, nil
 		return nil
@@ -210,27 +211,27 @@ func (c *CommandLine) submit() tea.Cmd {
 
 // check reads the arguments the way the session will, to report errors
 // (nothing is sent) and warnings (sent on a second Enter) before sending.
-func (c *CommandLine) check(cmd mcp.Command) ([]mcp.ArgWarning, error) {
+func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	if cmd.Method != "tools/call" {
 		if len(cmd.Words) == 0 || cmd.Method == "tools/list" {
 			return nil, nil
 		}
-		_, warns, err := mcp.ParseArgs(cmd.Words, nil)
+		_, warns, err := command.ParseArgs(cmd.Words, nil)
 		return warns, err
 	}
 	info := c.info[cmd.Tool]
-	var pre []mcp.ArgWarning
-	var schema *mcp.Schema
+	var pre []command.ArgWarning
+	var schema *command.Schema
 	switch {
 	case info == nil && len(c.tools) > 0:
-		pre = append(pre, mcp.ArgWarning{Message: "tool " + cmd.Tool + " is not in the tools list (" + plural(len(c.tools), "tool") + ")"})
+		pre = append(pre, command.ArgWarning{Message: "tool " + cmd.Tool + " is not in the tools list (" + plural(len(c.tools), "tool") + ")"})
 	case info != nil:
 		var err error
 		if schema, err = info.getSchema(); err != nil {
-			pre = append(pre, mcp.ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); arguments go as strings"})
+			pre = append(pre, command.ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); arguments go as strings"})
 		}
 	}
-	_, warns, err := mcp.ParseArgs(cmd.Words, schema)
+	_, warns, err := command.ParseArgs(cmd.Words, schema)
 	return append(pre, warns...), err
 }
 

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // knownMethods are the methods Tab offers first on the command line; any
@@ -20,7 +21,7 @@ var knownMethods = []string{
 	"notifications/initialized",
 }
 
-// methodAliases mirror the short forms mcp.ParseCommand accepts, so
+// methodAliases mirror the short forms command.ParseCommand accepts, so
 // completion after "call NAME " works like after "tools/call NAME ".
 var methodAliases = map[string]string{"init": "initialize", "list": "tools/list", "ls": "tools/list", "call": "tools/call"}
 
@@ -28,13 +29,13 @@ var methodAliases = map[string]string{"init": "initialize", "list": "tools/list"
 type toolInfo struct {
 	tool   mcp.Tool
 	parsed bool
-	schema *mcp.Schema
+	schema *command.Schema
 	err    error // the inputSchema could not be read
 }
 
-func (t *toolInfo) getSchema() (*mcp.Schema, error) {
+func (t *toolInfo) getSchema() (*command.Schema, error) {
 	if !t.parsed {
-		t.schema, t.err = mcp.ParseSchema(t.tool.InputSchema)
+		t.schema, t.err = command.ParseSchema(t.tool.InputSchema)
 		t.parsed = true
 	}
 	return t.schema, t.err
@@ -42,8 +43,8 @@ func (t *toolInfo) getSchema() (*mcp.Schema, error) {
 
 // lineContext is what the text before the cursor is in the middle of.
 type lineContext struct {
-	words  []mcp.Word // complete words before the current one
-	cur    mcp.Word   // the word being typed; empty at the start of a new word
+	words  []command.Word // complete words before the current one
+	cur    command.Word   // the word being typed; empty at the start of a new word
 	index  int        // the position of cur among the words
 	method string     // the method, aliases resolved; "" while typing it
 	tool   string     // the tool name of tools/call, once typed
@@ -52,8 +53,8 @@ type lineContext struct {
 
 // analyze reads the text before the cursor.
 func analyze(before string, tools map[string]*toolInfo) lineContext {
-	words := mcp.SplitPartial(before)
-	ctx := lineContext{cur: mcp.Word{Start: len(before), End: len(before)}}
+	words := command.SplitPartial(before)
+	ctx := lineContext{cur: command.Word{Start: len(before), End: len(before)}}
 	if n := len(words); n > 0 && words[n-1].End == len(before) {
 		ctx.cur, words = words[n-1], words[:n-1]
 	}
@@ -110,14 +111,14 @@ func complete(ctx lineContext, tools []mcp.Tool) completion {
 		}
 	case ctx.method == "tools/list":
 		for _, opt := range []string{"--all", "cursor="} {
-			if strings.HasPrefix(opt, prefix) && !slices.ContainsFunc(ctx.words, func(w mcp.Word) bool { return strings.HasPrefix(w.Text, opt) }) {
+			if strings.HasPrefix(opt, prefix) && !slices.ContainsFunc(ctx.words, func(w command.Word) bool { return strings.HasPrefix(w.Text, opt) }) {
 				comp.add(strings.Replace(opt+" ", "= ", "=", 1), opt)
 			}
 		}
 	case ctx.method == "tools/call" && ctx.index == 1:
 		for _, t := range tools {
 			if strings.HasPrefix(t.Name, prefix) {
-				comp.add(mcp.ShellQuote(t.Name)+" ", t.Name)
+				comp.add(command.ShellQuote(t.Name)+" ", t.Name)
 			}
 		}
 	case ctx.method == "tools/call" && ctx.info != nil:
@@ -132,7 +133,7 @@ func complete(ctx lineContext, tools []mcp.Tool) completion {
 		for _, req := range []bool{true, false} {
 			for _, p := range schemaProps(schema) {
 				if p.Required == req && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
-					comp.add(mcp.ShellQuote(p.Name)+"=", p.Name+"=")
+					comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
 				}
 			}
 		}
@@ -140,7 +141,7 @@ func complete(ctx lineContext, tools []mcp.Tool) completion {
 	return comp
 }
 
-func schemaProps(s *mcp.Schema) []mcp.Property {
+func schemaProps(s *command.Schema) []command.Property {
 	if s == nil {
 		return nil
 	}
@@ -148,7 +149,7 @@ func schemaProps(s *mcp.Schema) []mcp.Property {
 }
 
 // completeValues offers the enum members (or true and false) of a key.
-func completeValues(comp *completion, key, typed string, p *mcp.Property) {
+func completeValues(comp *completion, key, typed string, p *command.Property) {
 	if p == nil || p.Schema == nil {
 		return
 	}
@@ -161,7 +162,7 @@ func completeValues(comp *completion, key, typed string, p *mcp.Property) {
 		var s string
 		if err := json.Unmarshal(v, &s); err == nil {
 			if strings.HasPrefix(s, typed) {
-				comp.add(mcp.ShellQuote(key)+"="+mcp.ShellQuote(s)+" ", s)
+				comp.add(command.ShellQuote(key)+"="+command.ShellQuote(s)+" ", s)
 			}
 			continue
 		}
@@ -173,7 +174,7 @@ func completeValues(comp *completion, key, typed string, p *mcp.Property) {
 		if t := b.String(); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
 			sep = ":=" // objects and arrays go through as raw JSON
 		}
-		comp.add(mcp.ShellQuote(key)+sep+mcp.ShellQuote(b.String())+" ", b.String())
+		comp.add(command.ShellQuote(key)+sep+command.ShellQuote(b.String())+" ", b.String())
 	}
 }
 

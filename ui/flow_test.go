@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
@@ -26,7 +27,7 @@ func TestFlowAgainstDemoGateway(t *testing.T) {
 	s := mcp.NewSession(mcp.Config{URL: gw.URL, RequestTimeout: 10 * time.Second})
 	defer s.Close()
 
-	m := New(Options{Records: s.Records(), Backend: s, Styles: testStyles(), URL: gw.URL, Transport: "sse"})
+	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: gw.URL, Transport: "sse"})
 	m.clipboard = &bytes.Buffer{}
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

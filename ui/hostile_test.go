@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // evil holds what a hostile server can put in any string: a screen clear,
@@ -97,8 +98,8 @@ func TestHostileRecordsNeverReachTheTerminal(t *testing.T) {
 			}
 		}
 		// Status messages carry server text too.
-		m.Update(sentMsg{cmd: mcp.Command{Method: "tools/call", Tool: evil}, err: fmt.Errorf("server said %s", evil),
-			warnings: []mcp.ArgWarning{{Key: evil, Message: evil}}})
+		m.Update(sentMsg{cmd: command.Command{Method: "tools/call", Tool: evil}, err: fmt.Errorf("server said %s", evil),
+			warnings: []command.ArgWarning{{Key: evil, Message: evil}}})
 		assertClean(t, name+" status", m.View())
 		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
 		assertClean(t, name+" help", m.View())

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // spinFrames animate pending rows; the spinner only ticks while something
@@ -262,7 +263,7 @@ func (m *Model) syncTools() {
 }
 
 // submit sends a command from the command line or a send key.
-func (m *Model) submit(c mcp.Command) tea.Cmd {
+func (m *Model) submit(c command.Command) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
@@ -271,7 +272,7 @@ func (m *Model) submit(c mcp.Command) tea.Cmd {
 
 // send parses and sends a fixed command line, as if typed.
 func (m *Model) send(line string) tea.Cmd {
-	c, err := mcp.ParseCommand(line)
+	c, err := command.ParseCommand(line)
 	if err != nil {
 		return m.setStatus(levelError, SanitizeLine(err.Error()))
 	}

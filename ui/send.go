@@ -10,20 +10,21 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // Backend is what the TUI sends through. A live *mcp.Session satisfies it;
 // a replay has none.
 type Backend interface {
-	Do(ctx context.Context, c mcp.Command) (*mcp.Response, []mcp.ArgWarning, error)
+	Do(ctx context.Context, c command.Command) (*mcp.Response, []command.ArgWarning, error)
 	Reconnect(ctx context.Context) error
 }
 
 // sentMsg is the outcome of one Backend.Do, delivered back to Update.
 type sentMsg struct {
-	cmd      mcp.Command
+	cmd      command.Command
 	resp     *mcp.Response
-	warnings []mcp.ArgWarning
+	warnings []command.ArgWarning
 	err      error
 }
 
@@ -32,7 +33,7 @@ type reconnectedMsg struct{ err error }
 
 // sendCmd runs c on the backend off the UI goroutine. The session applies
 // its own request timeout; ctx only ends with the program.
-func sendCmd(ctx context.Context, b Backend, c mcp.Command) tea.Cmd {
+func sendCmd(ctx context.Context, b Backend, c command.Command) tea.Cmd {
 	return func() tea.Msg {
 		resp, warnings, err := b.Do(ctx, c)
 		return sentMsg{cmd: c, resp: resp, warnings: warnings, err: err}
@@ -48,7 +49,7 @@ func reconnectCmd(ctx context.Context, b Backend) tea.Cmd {
 
 // commandLabel names a command for the status line: the method, and the
 // tool for tools/call.
-func commandLabel(c mcp.Command) string {
+func commandLabel(c command.Command) string {
 	if c.Tool != "" {
 		return c.Method + " " + SanitizeLine(c.Tool)
 	}
@@ -143,7 +144,7 @@ func (m *Model) followListChanged(batch recordsMsg) tea.Cmd {
 		if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/tools/list_changed" {
 			return tea.Batch(
 				m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
-				sendCmd(m.ctx, m.opts.Backend, mcp.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),
+				sendCmd(m.ctx, m.opts.Backend, command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),
 			)
 		}
 	}

@@ -10,21 +10,22 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // fakeBackend records what the TUI asks of it.
 type fakeBackend struct {
-	done       chan mcp.Command
+	done       chan command.Command
 	reconnects chan struct{}
 	resp       *mcp.Response
 	err        error
 }
 
 func newFakeBackend() *fakeBackend {
-	return &fakeBackend{done: make(chan mcp.Command, 8), reconnects: make(chan struct{}, 8)}
+	return &fakeBackend{done: make(chan command.Command, 8), reconnects: make(chan struct{}, 8)}
 }
 
-func (f *fakeBackend) Do(_ context.Context, c mcp.Command) (*mcp.Response, []mcp.ArgWarning, error) {
+func (f *fakeBackend) Do(_ context.Context, c command.Command) (*mcp.Response, []command.ArgWarning, error) {
 	f.done <- c
 	return f.resp, nil, f.err
 }
@@ -97,7 +98,7 @@ func TestSubmitSendsAndShowsErrors(t *testing.T) {
 	b := newFakeBackend()
 	b.err = errors.New("POST answered 404: unknown session \x1b[2J")
 	m := newTestModel(t, 160, 45, b, fixtureRecords())
-	_, cmd := m.Update(SubmitMsg{Command: mcp.Command{Method: "tools/call", Tool: "greet", Words: []string{"name=Ada"}}, Line: "tools/call greet name=Ada"})
+	_, cmd := m.Update(SubmitMsg{Command: command.Command{Method: "tools/call", Tool: "greet", Words: []string{"name=Ada"}}, Line: "tools/call greet name=Ada"})
 	msg := runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
 	if c := <-b.done; c.Tool != "greet" {
 		t.Fatalf("sent tool %q, want greet", c.Tool)
@@ -168,7 +169,7 @@ func TestListChangedListsToolsAgain(t *testing.T) {
 // A session error's hint line joins the message instead of showing as ⏎.
 func TestErrorHintOnOneLine(t *testing.T) {
 	err := &mcp.ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
-	_, text := describeSent(sentMsg{cmd: mcp.Command{Method: "initialize"}, err: err})
+	_, text := describeSent(sentMsg{cmd: command.Command{Method: "initialize"}, err: err})
 	if strings.Contains(text, "⏎") || !strings.Contains(text, "no endpoint — reconnect first") {
 		t.Errorf("status text %q", text)
 	}

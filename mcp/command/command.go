@@ -1,4 +1,9 @@
-package mcp
+// Package command is the user's command language: command lines as typed in
+// the TUI and exec (`tools/call NAME key=value ...`), shell-style word
+// splitting, key=value arguments coerced by a tool's inputSchema and checked
+// against it, and running a command on a session. The wire package knows
+// nothing of it.
+package command
 
 import (
 	"encoding/json"
