@@ -45,10 +45,10 @@ func (t *toolInfo) getSchema() (*command.Schema, error) {
 type lineContext struct {
 	words  []command.Word // complete words before the current one
 	cur    command.Word   // the word being typed; empty at the start of a new word
-	index  int        // the position of cur among the words
-	method string     // the method, aliases resolved; "" while typing it
-	tool   string     // the tool name of tools/call, once typed
-	info   *toolInfo  // that tool, when it is known
+	index  int            // the position of cur among the words
+	method string         // the method, aliases resolved; "" while typing it
+	tool   string         // the tool name of tools/call, once typed
+	info   *toolInfo      // that tool, when it is known
 }
 
 // analyze reads the text before the cursor.
