@@ -15,23 +15,31 @@ import (
 
 // connFlags are the connection flags shared by the TUI, exec and replay.
 type connFlags struct {
+	transport       string
 	headers         []string
 	bearer          string
+	allowOrigins    []string
 	timeout         time.Duration
 	endpointTimeout time.Duration
 	maxEventSize    int
+	noGetStream     bool
+	keepSession     bool
 }
 
 func (f *connFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
+	fs.StringVar(&f.transport, "transport", mcp.TransportAuto, "auto (detect), sse (legacy HTTP+SSE) or streamable (streamable HTTP)")
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "extra request header 'Name: value' (repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent as Authorization: Bearer (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
+	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let the server point at this other origin, scheme://host:port (repeatable; it gets none of your headers or token)")
 	fs.DurationVar(&f.timeout, "timeout", mcp.DefaultRequestTimeout, "how long a request waits for its answer")
-	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long to wait for the endpoint event")
-	fs.IntVar(&f.maxEventSize, "max-event-size", mcp.DefaultMaxEventSize, "largest SSE event accepted, in bytes")
+	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting may take (the endpoint event, or the answer to initialize)")
+	fs.IntVar(&f.maxEventSize, "max-event-size", mcp.DefaultMaxEventSize, "largest SSE event or JSON answer accepted, in bytes")
+	fs.BoolVar(&f.noGetStream, "no-get-stream", false, "streamable HTTP: do not open the GET stream for server messages")
+	fs.BoolVar(&f.keepSession, "keep-session", false, "streamable HTTP: leave the session open on quit instead of ending it with DELETE")
 }
 
-// config turns the flags into a session config; bad headers are usage errors.
+// config turns the flags into a session config; bad values are usage errors.
 func (f *connFlags) config(url string) (mcp.Config, error) {
 	h := http.Header{}
 	for _, line := range f.headers {
@@ -40,14 +48,19 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
 			return mcp.Config{}, fmt.Errorf("-H %q: a header is 'Name: value', e.g. -H 'X-Team: blue'", line)
 		}
+		if strings.ContainsAny(line, "\r\n") {
+			return mcp.Config{}, fmt.Errorf("-H %q: a header cannot hold a line break (it would end the header and start another); remove the CR or LF", line)
+		}
 		h.Add(name, strings.TrimSpace(value))
 	}
-	bearer := f.bearer
-	if bearer == "" {
-		bearer = os.Getenv("MCPSCOPE_TOKEN")
+	bearer, from := f.bearer, "--bearer"
+	for _, env := range []string{"MCPSCOPE_TOKEN", "MCP_GATEWAY_AUTH_TOKEN"} {
+		if bearer == "" {
+			bearer, from = os.Getenv(env), "$"+env
+		}
 	}
-	if bearer == "" {
-		bearer = os.Getenv("MCP_GATEWAY_AUTH_TOKEN")
+	if strings.ContainsAny(bearer, "\r\n") {
+		return mcp.Config{}, fmt.Errorf("%s holds a line break: a token is one line (was it read from a file with its newline?)", from)
 	}
 	if f.timeout <= 0 || f.endpointTimeout <= 0 {
 		return mcp.Config{}, fmt.Errorf("--timeout and --endpoint-timeout must be positive durations such as 30s")
@@ -55,16 +68,65 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if f.maxEventSize < 64<<10 {
 		return mcp.Config{}, fmt.Errorf("--max-event-size %d is too small: events of 64 KiB are normal (big tool lists)", f.maxEventSize)
 	}
-	return mcp.Config{
-		URL: url, Header: h, Bearer: bearer,
+	switch f.transport {
+	case mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable:
+	default:
+		return mcp.Config{}, fmt.Errorf("--transport %q: use auto, sse or streamable", f.transport)
+	}
+	cfg := mcp.Config{
+		URL: url, Transport: f.transport, Header: h, Bearer: bearer, AllowOrigins: f.allowOrigins,
 		RequestTimeout: f.timeout, EndpointTimeout: f.endpointTimeout, MaxEventSize: f.maxEventSize,
+		NoGetStream: f.noGetStream, KeepSession: f.keepSession,
 		ClientName: "mcpscope", ClientVersion: versionString(),
-	}, nil
+	}
+	// A bad URL or origin is the user's to fix: say so before anything runs.
+	if _, err := mcp.TargetURL(url); err != nil {
+		return mcp.Config{}, err
+	}
+	if err := mcp.CheckOrigins(f.allowOrigins); err != nil {
+		return mcp.Config{}, err
+	}
+	return cfg, nil
+}
+
+// addressLike reports whether an argument names a server rather than a
+// command: a scheme, an IPv6 literal, host:port, localhost, or a dotted
+// host. Such an argument must then parse as a URL; it is never taken for a
+// command, and never silently replaced by the demo gateway.
+func addressLike(s string) bool {
+	if s == "" || strings.ContainsAny(s, " \t\n") {
+		return false
+	}
+	if strings.Contains(s, "://") || strings.HasPrefix(s, "[") {
+		return true
+	}
+	hostPart, _, _ := strings.Cut(s, "/")
+	if strings.ContainsAny(hostPart, "=") {
+		return false
+	}
+	host, port, hasPort := strings.Cut(hostPart, ":")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	if hasPort && host != "" && port != "" && port[0] >= '0' && port[0] <= '9' {
+		return true
+	}
+	return strings.Contains(host, ".") && !strings.HasPrefix(host, ".")
+}
+
+// serverArg checks an argument that names a server.
+func serverArg(s string) (string, error) {
+	if _, err := mcp.TargetURL(s); err != nil {
+		return "", fmt.Errorf("%q looks like a server address but is not a URL: %v", s, err)
+	}
+	return s, nil
 }
 
 // orDemo returns url, or when it is empty starts the built-in demo gateway
-// on a free loopback port and returns its URL; stop ends the gateway.
-func orDemo(url string) (got string, stop func(), err error) {
+// on a free loopback port and returns its URL for the transport asked for
+// (its legacy stream unless streamable HTTP is asked for); stop ends the
+// gateway.
+func orDemo(url, transport string) (got string, stop func(), err error) {
 	if url != "" {
 		return url, func() {}, nil
 	}
@@ -72,7 +134,11 @@ func orDemo(url string) (got string, stop func(), err error) {
 	if err != nil {
 		return "", nil, &exitError{exitConnect, fmt.Errorf("cannot start the built-in demo gateway: %w", err)}
 	}
-	return srv.URL, func() { srv.Close() }, nil
+	got = srv.URL + demo.SSEPath
+	if transport == mcp.TransportStreamable {
+		got = srv.URL + "/mcp"
+	}
+	return got, func() { srv.Close() }, nil
 }
 
 func newDemoServerCmd() *cobra.Command {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -47,7 +48,10 @@ func newExecCmd() *cobra.Command {
 		Long:  execHelp,
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			url, lines := splitURL(args)
+			url, lines, err := splitURL(args)
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
 			cmds, err := parseCommands(lines)
 			if err != nil {
 				return &exitError{exitUsage, err}
@@ -65,34 +69,15 @@ func newExecCmd() *cobra.Command {
 	return cmd
 }
 
-// splitURL takes a leading URL off the arguments.
-func splitURL(args []string) (string, []string) {
-	if len(args) > 0 && looksLikeURL(args[0]) {
-		return args[0], args[1:]
+// splitURL takes a leading server address off the arguments. An argument
+// that looks like an address but does not parse is an error, never a
+// command and never a reason to fall back to the demo gateway.
+func splitURL(args []string) (string, []string, error) {
+	if len(args) == 0 || !addressLike(args[0]) {
+		return "", args, nil
 	}
-	return "", args
-}
-
-// looksLikeURL accepts an http(s) URL or host:port, and nothing with spaces,
-// so a command such as 'tools/call fetch url=https://x' is not taken for one.
-func looksLikeURL(s string) bool {
-	if strings.ContainsAny(s, " \t\n=") {
-		return false
-	}
-	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
-		return true
-	}
-	host, port, ok := strings.Cut(s, ":")
-	if !ok || host == "" || strings.ContainsAny(host, "/= ") {
-		return false
-	}
-	port, _, _ = strings.Cut(port, "/")
-	for _, r := range port {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return port != ""
+	url, err := serverArg(args[0])
+	return url, args[1:], err
 }
 
 // commandStarters are first words that begin a new command; any other word
@@ -134,7 +119,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	demoUsed := url == ""
-	url, stopDemo, err := orDemo(url)
+	url, stopDemo, err := orDemo(url, cf.transport)
 	if err != nil {
 		return err
 	}
@@ -180,14 +165,23 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))
 		}
-		return finish(exitConnect, err)
+		return finish(exitConnect, withAdvice(err))
 	}
 	if cmds[0].Method != "initialize" {
 		cmds = append([]command.Command{{Method: "initialize", Line: "initialize"}}, cmds...)
 	}
 	code := exitOK
-	for _, c := range cmds {
-		resp, warnings, err := command.Run(ctx, sess, c)
+	for i, c := range cmds {
+		var resp *mcp.Response
+		var warnings []command.ArgWarning
+		var err error
+		if opened := sess.InitializeResult(); i == 0 && opened != nil && c.Params == nil && len(c.Words) == 0 {
+			// Streamable HTTP opens its session with initialize: that is
+			// the answer, and a second initialize would open another.
+			resp = opened
+		} else {
+			resp, warnings, err = command.Run(ctx, sess, c)
+		}
 		for _, w := range warnings {
 			fmt.Fprintf(stderr, "warning: %s\n", sanitize(w.String()))
 		}
@@ -201,6 +195,16 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		code = max(code, got)
 	}
 	return finish(code, nil)
+}
+
+// withAdvice adds what to do about a connection failure, worded for the
+// command line, on a line of its own.
+func withAdvice(err error) error {
+	hint := advice.ForError(err, advice.CLI)
+	if hint == "" {
+		return err
+	}
+	return fmt.Errorf("%w\n  hint: %s", err, hint)
 }
 
 func waitForSignal() {

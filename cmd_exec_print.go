@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/ui"
@@ -31,11 +32,10 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	if c.Tool != "" {
 		title += " " + c.Tool
 	}
-	var ce *mcp.ConnectError
 	var ue *command.UsageError
 	code := exitOK
 	switch {
-	case errors.As(err, &ce):
+	case mcp.IsConnectionFailure(err):
 		code = exitConnect
 	case errors.As(err, &ue):
 		code = exitUsage
@@ -54,7 +54,11 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	if err != nil {
 		var rpcErr *mcp.RPCError
 		if !errors.As(err, &rpcErr) || resp == nil {
-			fmt.Fprintf(p.w, "error: %s\n\n", sanitize(err.Error()))
+			fmt.Fprintf(p.w, "error: %s\n", sanitize(err.Error()))
+			if hint := advice.ForError(err, advice.CLI); hint != "" {
+				fmt.Fprintf(p.w, "  hint: %s\n", sanitize(hint))
+			}
+			fmt.Fprintln(p.w)
 			return code
 		}
 		fmt.Fprintf(p.w, "error: %s\n\n", sanitize(rpcErr.Error()))

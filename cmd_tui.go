@@ -38,13 +38,16 @@ Every session is recorded (see mcpscope sessions, mcpscope replay).`
 	root.RunE = func(cmd *cobra.Command, args []string) error {
 		url := ""
 		if len(args) == 1 {
-			url = args[0]
-			if !looksLikeURL(url) && !strings.Contains(url, ".") && url != "localhost" {
-				msg := fmt.Sprintf("%q is neither a command nor a URL", url)
-				if s := cmd.SuggestionsFor(url); len(s) > 0 {
+			if !addressLike(args[0]) {
+				msg := fmt.Sprintf("%q is neither a command nor a URL", args[0])
+				if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
 					msg += "; did you mean " + strings.Join(s, " or ") + "?"
 				}
 				return &exitError{exitUsage, errors.New(msg + " (run 'mcpscope --help')")}
+			}
+			var err error
+			if url, err = serverArg(args[0]); err != nil {
+				return &exitError{exitUsage, err}
 			}
 		}
 		return runTUI(url, &cf, &rf, theme)
@@ -85,7 +88,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	if url == "" {
 		note = "demo gateway: run mcpscope URL for a real one"
 	}
-	url, stopDemo, err := orDemo(url)
+	url, stopDemo, err := orDemo(url, cf.transport)
 	if err != nil {
 		return err
 	}
@@ -108,7 +111,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	go func() { _ = sess.Connect(ctx) }()
 	opts := ui.Options{
 		Records: records, Backend: command.Runner{Session: sess}, Styles: styles,
-		URL: url, Transport: "sse", Note: note, HistoryPath: historyPath(),
+		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(),
 	}
 	if rec != nil {
 		opts.RecordingPath = rec.Path()

@@ -14,7 +14,7 @@ require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/muesli/termenv v0.16.0
 	github.com/spf13/cobra v1.10.2
-	github.com/tmaxmax/go-sse v0.11.0
+	github.com/tmaxmax/go-sse v0.12.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 

@@ -187,7 +187,7 @@ func (l *Log) onError(r *mcp.Record) {
 	e := r.Error
 	// Errors that end one request are that row's story; failed POSTs and
 	// replies carry advice about the session, so they are problems too.
-	if e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == mcp.OpReply {
+	if (e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == mcp.OpReply) && e.Op != mcp.OpProbe {
 		l.neg.addSource(r)
 	}
 	var p *Pair
@@ -204,7 +204,7 @@ func (l *Log) onError(r *mcp.Record) {
 	switch {
 	case p.State == StatePending || p.State == StateSent && e.Op == mcp.OpPost:
 		l.setState(p, failureState(e.Op))
-	case p.State.Failed() && e.Op == mcp.OpPost:
+	case (p.State.Failed() || p.State == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):
 		// Already counted: the POST's status failed the row first.
 	default:
 		// The row was answered, so this error is a story of its own.
@@ -221,6 +221,8 @@ func failureState(op string) PairState {
 		return StatePostFailed
 	case mcp.OpCancelled:
 		return StateCancelled
+	case mcp.OpProbe:
+		return StateProbe
 	}
 	return StateFailed
 }
@@ -245,7 +247,11 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	// A POST that was not accepted will never be answered on the stream;
 	// an answer that already arrived wins over what the POST said.
 	if !accepted(h) && (p.State == StatePending || p.State == StateSent) {
-		l.setState(p, StatePostFailed)
+		st := StatePostFailed
+		if h.Purpose == mcp.PurposeProbe {
+			st = StateProbe
+		}
+		l.setState(p, st)
 	}
 }
 

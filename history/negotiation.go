@@ -152,6 +152,9 @@ func (n *negotiationIndex) initialized(raw mcp.Raw) {
 }
 
 func (n *negotiationIndex) httpProblem(r *mcp.Record) {
+	if r.HTTP.Purpose == mcp.PurposeProbe {
+		return // the Detect record says what probes showed
+	}
 	switch r.HTTP.Status {
 	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnsupportedMediaType:
 		n.addSource(r)

@@ -37,6 +37,7 @@ const (
 	StateReceived   PairState = "received"    // a notification, batch or message from the server that needs no answer
 	StateCancelled  PairState = "cancelled"   // we stopped waiting (the command was cancelled)
 	StateFailed     PairState = "failed"      // abandoned for another reason, e.g. the stream closed while it waited
+	StateProbe      PairState = "probe"       // a detection probe the server refused: not this transport
 )
 
 // Failed reports whether the state is a failure of ours to show in red.

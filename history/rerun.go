@@ -12,6 +12,7 @@ import (
 
 // Sender is what a re-run needs of a live session (*mcp.Session has it).
 type Sender interface {
+	InitializeWith(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
 	Request(ctx context.Context, method string, params json.RawMessage) (*mcp.Response, error)
 	Notify(ctx context.Context, method string, params json.RawMessage) error
 }
@@ -40,16 +41,26 @@ type RerunResult struct {
 // Rerun sends the client's recorded requests and notifications to s in their
 // recorded order, with their recorded params, and compares each answer with
 // the recorded one. Our automatic answers to server requests are not re-sent:
-// the live server asks again if it wants them.
+// the live server asks again if it wants them. Neither are detection probes,
+// which belong to how the recorded session found its transport, not to what
+// it asked. An initialize is run as the live session's own handshake, so a
+// recording made on one transport re-runs on another: on a transport with
+// sessions it opens a new one, and the notifications/initialized that follows
+// it is the handshake's.
 func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []RerunResult {
 	answers := map[int64]*mcp.Record{}
 	refused := map[int64]int{} // request Seq -> the HTTP status its POST got, when not 2xx
+	probes := map[int64]bool{} // requests detection sent
 	for i := range recs {
 		r := &recs[i]
 		switch {
 		case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate):
 			answers[r.RPC.ReqSeq] = r
-		case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == "post" && r.HTTP.ReqSeq != 0 && (r.HTTP.Status < 200 || r.HTTP.Status > 299):
+		case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeProbe:
+			probes[r.HTTP.ReqSeq] = true
+		case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpProbe:
+			probes[r.Error.ReqSeq] = true
+		case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == mcp.PurposePost && r.HTTP.ReqSeq != 0 && (r.HTTP.Status < 200 || r.HTTP.Status > 299):
 			refused[r.HTTP.ReqSeq] = r.HTTP.Status
 		}
 	}
@@ -60,6 +71,9 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			continue
 		}
 		params := paramsOf(r.RPC.Raw)
+		if probes[r.Seq] || r.RPC.Method == "notifications/initialized" {
+			continue
+		}
 		switch r.RPC.Class {
 		case mcp.ClassNotification:
 			// A refused notification shows up again in the next request.
@@ -70,7 +84,16 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			continue
 		}
 		res := RerunResult{N: len(out) + 1, Method: r.RPC.Method, Tool: r.RPC.Tool}
-		live, err := s.Request(ctx, r.RPC.Method, params)
+		var live *mcp.Response
+		var err error
+		if r.RPC.Method == "initialize" {
+			live, err = s.InitializeWith(ctx, params)
+			if err != nil && live != nil && live.Error != nil {
+				err = nil // the answer is an error: compared like any other
+			}
+		} else {
+			live, err = s.Request(ctx, r.RPC.Method, params)
+		}
 		res.Outcome, res.Differences, res.Error = judge(answers[r.Seq], refused[r.Seq], live, err, ignore)
 		out = append(out, res)
 	}
@@ -82,9 +105,9 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 // server that refuses the same request the same way has not changed.
 func judge(recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) (Outcome, []Difference, string) {
 	var te *mcp.TimeoutError
-	var pe *mcp.PostError
+	var we *mcp.WireError
 	switch {
-	case refused != 0 && recorded == nil && errors.As(err, &pe) && pe.Status == refused:
+	case refused != 0 && recorded == nil && errors.As(err, &we) && we.Status == refused:
 		return OutcomeSame, nil, ""
 	case refused != 0 && recorded == nil && err == nil:
 		return OutcomeDifferent, []Difference{{Path: "$", Recorded: fmt.Sprintf("HTTP %d", refused), Live: string(live.Raw), Kind: DiffChanged}}, ""

@@ -70,12 +70,14 @@ func FallbackURL(streamURL *url.URL, sessionID string) string {
 	return b.String() + "/sse?sessionid=" + url.QueryEscape(sessionID)
 }
 
-// StreamURL turns what the user typed into the URL to GET: a bare base such as
-// http://localhost:8811 means its /sse; anything with a path is used as is.
-func StreamURL(raw string) (*url.URL, error) {
+// TargetURL parses what the user typed: an http or https URL, or host:port
+// (then http), with any path and query. A scheme is matched whatever its
+// case. A bare base (no path) is kept as it is: each transport knows its
+// default path (legacy /sse, streamable /mcp).
+func TargetURL(raw string) (*url.URL, error) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
-		return nil, fmt.Errorf("no URL given: pass the gateway's address, e.g. http://localhost:8811")
+		return nil, fmt.Errorf("no URL given: pass the server's address, e.g. http://localhost:8811")
 	}
 	if !strings.Contains(s, "://") {
 		s = "http://" + s
@@ -87,11 +89,49 @@ func StreamURL(raw string) (*url.URL, error) {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, fmt.Errorf("%q: the scheme must be http or https, not %q", raw, u.Scheme)
 	}
-	if u.Host == "" {
+	if u.Host == "" || u.Hostname() == "" {
 		return nil, fmt.Errorf("%q has no host: use e.g. http://localhost:8811", raw)
 	}
-	if u.Path == "" || u.Path == "/" {
-		u.Path = "/sse"
+	if p := u.Port(); p != "" {
+		for _, c := range p {
+			if c < '0' || c > '9' {
+				return nil, fmt.Errorf("%q: the port %q is not a number", raw, p)
+			}
+		}
 	}
 	return u, nil
+}
+
+// isBare reports a URL with no path: the user named a server, not an
+// endpoint on it.
+func isBare(u *url.URL) bool { return u.Path == "" || u.Path == "/" }
+
+// withPath returns u with its path set to p (a bare base's default).
+func withPath(u *url.URL, p string) *url.URL {
+	c := *u
+	c.Path, c.RawPath = p, ""
+	return &c
+}
+
+// StreamURL is the legacy stream URL for what the user typed: a bare base
+// such as http://localhost:8811 means its /sse; anything with a path is
+// used as is.
+func StreamURL(raw string) (*url.URL, error) {
+	u, err := TargetURL(raw)
+	if err != nil {
+		return nil, err
+	}
+	if isBare(u) {
+		u = withPath(u, "/sse")
+	}
+	return u, nil
+}
+
+// checkTransportName refuses a transport mcpscope does not speak.
+func checkTransportName(name string) error {
+	switch name {
+	case TransportAuto, TransportSSE, TransportStreamable:
+		return nil
+	}
+	return fmt.Errorf("unknown transport %q: use auto, sse or streamable", name)
 }

@@ -114,9 +114,11 @@ func BenchmarkIngest(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		s := NewSession(Config{URL: "http://127.0.0.1:1/sse"})
-		s.stream, _ = url.Parse("http://127.0.0.1:1/sse")
-		c := &connection{n: 1, ready: make(chan struct{})}
-		s.current = c
+		u, _ := url.Parse("http://127.0.0.1:1/sse")
+		l := newLegacy(s, u)
+		s.tr = l
+		c := &connection{n: 1, ready: make(chan struct{}), in: inbound{conn: 1, stream: StreamLegacy}}
+		l.current = c
 		reqs := make([]*pending, benchWindow)
 		for i := range reqs {
 			reqs[i] = &pending{conn: 1, method: "tools/call", done: make(chan result, 1)}
@@ -135,7 +137,7 @@ func BenchmarkIngest(b *testing.B) {
 		}()
 		b.StartTimer()
 		s.wg.Add(1)
-		s.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(&windowReader{b: b, s: s, reqs: reqs, chunks: chunks})})
+		l.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(&windowReader{b: b, s: s, reqs: reqs, chunks: chunks})})
 		s.out.close()
 		if paired := <-drained; paired != benchEvents {
 			b.Fatalf("paired %d answers, want %d", paired, benchEvents)

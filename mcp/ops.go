@@ -23,14 +23,17 @@ func (s *Session) Initialize(ctx context.Context) (*Response, error) {
 
 // InitializeWith is Initialize with params sent as typed when not nil: a
 // debugger must be able to offer another protocol version or odd
-// capabilities on purpose.
+// capabilities on purpose. On a transport with sessions it starts a new
+// session.
 func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*Response, error) {
 	if params == nil {
-		params, _ = json.Marshal(map[string]any{
-			"protocolVersion": ProtocolVersion,
-			"capabilities":    map[string]any{},
-			"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
-		})
+		params = s.initParams()
+	}
+	s.mu.Lock()
+	tr := s.tr
+	s.mu.Unlock()
+	if tr != nil {
+		tr.beforeInitialize()
 	}
 	resp, err := s.request(ctx, "initialize", "", params)
 	if err != nil {
@@ -38,9 +41,6 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	}
 	if resp.Error != nil {
 		return resp, resp.Error
-	}
-	if err := s.Notify(ctx, "notifications/initialized", nil); err != nil {
-		return resp, err
 	}
 	var r struct {
 		ProtocolVersion string `json:"protocolVersion"`
@@ -51,12 +51,50 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	}
 	_ = json.Unmarshal(resp.Result, &r)
 	s.mu.Lock()
+	s.protocol = r.ProtocolVersion
+	s.mu.Unlock()
+	if tr != nil {
+		tr.negotiated(r.ProtocolVersion)
+	}
+	if err := s.Notify(ctx, "notifications/initialized", nil); err != nil {
+		return resp, err
+	}
+	if tr != nil {
+		tr.initialized()
+	}
+	s.mu.Lock()
 	s.initialized = true
+	s.initResp = resp
 	conn := s.conn
 	s.mu.Unlock()
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateInitialized, Conn: conn,
+	transport := ""
+	if tr != nil {
+		transport = tr.name()
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateInitialized, Conn: conn, Transport: transport, Protocol: r.ProtocolVersion,
 		Detail: fmt.Sprintf("%s %s, protocol %s", r.ServerInfo.Name, r.ServerInfo.Version, r.ProtocolVersion)}})
 	return resp, nil
+}
+
+// InitializeResult is the answer of the initialize that opened the current
+// session, or nil before one.
+func (s *Session) InitializeResult() *Response {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.initialized {
+		return nil
+	}
+	return s.initResp
+}
+
+// initParams are mcpscope's own initialize params.
+func (s *Session) initParams() json.RawMessage {
+	params, _ := json.Marshal(map[string]any{
+		"protocolVersion": ProtocolVersion,
+		"capabilities":    map[string]any{},
+		"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
+	})
+	return params
 }
 
 // Initialized reports whether the current connection has been initialized.

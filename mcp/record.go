@@ -20,6 +20,7 @@ const (
 	KindReceived Kind = "received" // Record.RPC: a JSON-RPC message from the server
 	KindState    Kind = "state"    // Record.State: the connection changed state
 	KindError    Kind = "error"    // Record.Error: something failed
+	KindDetect   Kind = "detect"   // Record.Detect: which transport was chosen, and why
 )
 
 // Record is one entry of the session log. Everything a session does becomes a
@@ -35,23 +36,48 @@ type Record struct {
 	RPC      *RPCMessage   `json:"rpc,omitempty"`
 	State    *StateChange  `json:"state,omitempty"`
 	Error    *ErrorInfo    `json:"error,omitempty"`
+	Detect   *Detection    `json:"detect,omitempty"`
 }
 
 // HTTPExchange is one HTTP request and what came back (or why nothing did).
 type HTTPExchange struct {
-	Purpose        string              `json:"purpose"` // "stream" for the GET, "post" for messages
+	Purpose        string              `json:"purpose"` // one of the Purpose constants
 	Method         string              `json:"method"`
 	URL            string              `json:"url"`
 	RequestHeaders map[string][]string `json:"request_headers,omitempty"`
-	Status         int                 `json:"status"` // 0 when no answer came
+	Status         int                 `json:"status"`                // 0 when no answer came
+	StatusLine     string              `json:"status_line,omitempty"` // the status as the server wrote it, reason phrase included
 	Headers        map[string][]string `json:"headers,omitempty"`
-	Body           Raw                 `json:"body,omitempty"`      // at most BodyLimit bytes
+	Body           Raw                 `json:"body,omitempty"`      // at most BodyLimit bytes; empty when the body became records (Opened)
 	BodySize       int64               `json:"body_size,omitempty"` // bytes read, even past BodyLimit
-	Duration       time.Duration       `json:"duration"`            // until the status line (stream) or the whole answer (post)
+	Duration       time.Duration       `json:"duration"`            // until the answer's headers (a stream) or its whole body
 	Err            string              `json:"err,omitempty"`
-	ReqSeq         int64               `json:"req_seq,omitempty"` // the sent record this POST carried
-	Conn           int                 `json:"conn,omitempty"`    // which stream connection it belongs to
+	ReqSeq         int64               `json:"req_seq,omitempty"` // the sent record this request carried
+	Conn           int                 `json:"conn,omitempty"`    // which stream connection or session it belongs to
+	// Opened says what the body became instead of an excerpt: "sse" when it
+	// is an event stream whose events follow as records, "json" when it held
+	// JSON-RPC messages that follow as received records.
+	Opened string `json:"opened,omitempty"`
+	// Redirects are the hops followed before the answer, oldest first.
+	Redirects []Redirect `json:"redirects,omitempty"`
 }
+
+// Redirect is one HTTP redirect the client followed (or refused).
+type Redirect struct {
+	Status int    `json:"status"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+}
+
+// The values of HTTPExchange.Purpose.
+const (
+	PurposeStream = "stream" // the legacy SSE GET stream
+	PurposePost   = "post"   // a message POSTed (any transport)
+	PurposeProbe  = "probe"  // a detection probe that is not itself a message
+	PurposeGet    = "get"    // the streamable GET stream for server messages
+	PurposeResume = "resume" // a GET resuming a dropped stream with Last-Event-ID
+	PurposeDelete = "delete" // the DELETE that ends a streamable session
+)
 
 // BodyLimit caps the body excerpt kept for an HTTP exchange: error pages are
 // short, and a POST answer that is not 202 is what a user needs to read.
@@ -60,7 +86,12 @@ const BodyLimit = 64 << 10
 // SSEEvent is one server-sent event exactly as parsed, with the bytes it was
 // parsed from, including comment lines that parsers normally drop.
 type SSEEvent struct {
-	Conn     int      `json:"conn"`
+	Conn int `json:"conn"`
+	// Stream names the stream it came on (a Stream constant; "" in
+	// recordings older than streamable HTTP means the legacy GET stream),
+	// and ReqSeq the request whose response stream it is.
+	Stream   string   `json:"stream,omitempty"`
+	ReqSeq   int64    `json:"req_seq,omitempty"`
 	Name     string   `json:"name,omitempty"` // the event field; empty when unnamed
 	ID       string   `json:"id,omitempty"`
 	HasID    bool     `json:"has_id,omitempty"`
@@ -69,6 +100,15 @@ type SSEEvent struct {
 	Comments []string `json:"comments,omitempty"`
 	Raw      Raw      `json:"raw"`
 }
+
+// The streams an event can arrive on.
+const (
+	StreamLegacy   = "sse"      // the legacy HTTP+SSE GET stream
+	StreamResponse = "response" // the SSE answer to one POSTed request (resumed ones too)
+	StreamGet      = "get"      // the streamable GET stream for server-initiated messages
+	StreamListen   = "listen"   // a 2026 subscriptions/listen stream
+	StreamJSON     = "json"     // not a stream: a POST's application/json answer body
+)
 
 // Dispatched reports whether an EventSource would dispatch this event: blocks
 // holding only comments or retry are bookkeeping, not events.
@@ -123,7 +163,10 @@ type RPCMessage struct {
 	RPCError  bool   `json:"rpc_error,omitempty"` // the answer carries a JSON-RPC error
 	ToolError bool   `json:"tool_error,omitempty"`
 	Conn      int    `json:"conn,omitempty"`
-	Raw       Raw    `json:"raw"`
+	// Stream is how it travelled (a Stream constant); "" means the legacy
+	// stream for what came in and a POST for what went out.
+	Stream string `json:"stream,omitempty"`
+	Raw    Raw    `json:"raw"`
 }
 
 // The states of a session's connection.
@@ -134,6 +177,10 @@ const (
 	StateSessionReplaced = "session-replaced" // a reconnect gave a new, uninitialized session
 	StateInitialized     = "initialized"
 	StateClosed          = "closed"
+	StateResuming        = "resuming"        // a dropped stream is being resumed with Last-Event-ID
+	StateResumed         = "resumed"         // it was, and goes on
+	StateExpired         = "session-expired" // the server no longer knows the session id
+	StateGetStream       = "get-stream"      // what became of the optional GET stream (Detail says)
 )
 
 // StateChange marks a change of the connection's state.
@@ -143,15 +190,28 @@ type StateChange struct {
 	Detail    string `json:"detail,omitempty"`
 	URL       string `json:"url,omitempty"`
 	Transport string `json:"transport,omitempty"`
+	Protocol  string `json:"protocol,omitempty"`   // the protocol version in use, once known
+	SessionID string `json:"session_id,omitempty"` // the session, when the transport names one
 }
 
-// ErrorInfo is a failure with advice for the person reading it.
+// ErrorInfo is a failure as the wire saw it. Its Cause and the facts beside
+// it are what the advice a person reads is chosen from, at the edges; Hint is
+// that advice as recordings older than causes kept it.
 type ErrorInfo struct {
 	Op      string `json:"op"` // one of the Op constants
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
 	ReqSeq  int64  `json:"req_seq,omitempty"` // the request this error ended, if any
 	Conn    int    `json:"conn,omitempty"`
+	Cause   Cause  `json:"cause,omitempty"`
+	// Status is the HTTP status that failed, Purpose the exchange's, and
+	// Transport the transport in use.
+	Status    int    `json:"status,omitempty"`
+	Purpose   string `json:"purpose,omitempty"`
+	Transport string `json:"transport,omitempty"`
+	// Header holds the answer's headers that advice quotes
+	// (WWW-Authenticate, Allow, Content-Type).
+	Header map[string]string `json:"header,omitempty"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.
@@ -163,7 +223,31 @@ const (
 	OpCancelled = "cancelled" // the caller stopped waiting
 	OpReply     = "reply"     // our answer to a server request failed
 	OpStream    = "stream"    // the stream ended or broke
+	OpProbe     = "probe"     // a detection probe was refused: a verdict about the transport
 )
+
+// Detection is how the transport was chosen: every probe sent and what
+// came back, and one sentence saying why.
+type Detection struct {
+	Transport string    `json:"transport"` // the one chosen; "" when none worked
+	URL       string    `json:"url"`       // where it was found
+	Reason    string    `json:"reason"`
+	Forced    bool      `json:"forced,omitempty"` // --transport skipped detection
+	Attempts  []Attempt `json:"attempts,omitempty"`
+}
+
+// Attempt is one detection probe.
+type Attempt struct {
+	Transport   string `json:"transport"` // what it tried
+	Method      string `json:"method"`
+	URL         string `json:"url"`
+	Status      int    `json:"status,omitempty"`
+	ContentType string `json:"content_type,omitempty"`
+	Body        string `json:"body,omitempty"` // the first bytes of the answer
+	Err         string `json:"err,omitempty"`
+	Seq         int64  `json:"seq,omitempty"`     // the HTTP record of the probe
+	Verdict     string `json:"verdict,omitempty"` // what it showed
+}
 
 // Raw is bytes from the wire kept exactly. It is a string so it can be shared
 // with the parser's output without a copy. In JSON it is a string when it is

@@ -1,25 +1,25 @@
-// Package mcp is mcpscope's view of the wire: an MCP session over the legacy
-// HTTP+SSE transport, recorded as one ordered log of Records.
+// Package mcp is mcpscope's view of the wire: an MCP session over whichever
+// HTTP transport the server speaks, recorded as one ordered log of Records.
 //
-// The flow of a session, as the records show it:
+// A Session owns what every transport shares: request ids, pairing answers
+// with our requests (and only ours), timeouts and late answers, answering
+// the server's own requests, and the record stream. A transport owns only
+// how bytes move:
 //
-//  1. GET {base}/sse with Accept: text/event-stream (an HTTP record, purpose
-//     "stream"; the status and headers as they came).
-//  2. The first event, `endpoint`, carries the URI to POST to; it is resolved
-//     against the GET's URL (an endpoint record keeps the raw data, the
-//     preferred URL and the canonical fallback {base}/sse?sessionid=<id>).
-//  3. Each request is POSTed as JSON (a sent record, then an HTTP record with
-//     purpose "post"); success is 202 and the body does not matter.
-//  4. The answer arrives later on the stream as `event: message` (an event
-//     record, then a received record paired with its request by id). It can
-//     come before the 202 does.
-//  5. Server requests such as ping are answered at once; answers to ids we
-//     never sent are kept as foreign; answers after a timeout are late.
+//   - legacy HTTP+SSE (legacy.go): a GET stream whose first event names the
+//     URI to POST to; answers come back on the stream;
+//   - streamable HTTP with sessions (streamable.go): every message is a POST
+//     to one endpoint, its answer is JSON or an event stream of its own, an
+//     Mcp-Session-Id header names the session, an optional GET stream
+//     carries what the server starts, and dropped streams resume with
+//     Last-Event-ID.
+//
+// Connect picks the transport (detect.go) unless Config.Transport names one;
+// every probe is a record, and a Detect record says what was chosen and why.
 package mcp
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -29,24 +29,41 @@ import (
 
 // Config configures a Session. Zero fields mean the documented defaults.
 type Config struct {
-	URL             string        // a base such as http://localhost:8811 (means /sse) or the full stream URL
-	Header          http.Header   // extra headers sent on every request
-	Bearer          string        // sent as Authorization: Bearer <token>
-	HTTPClient      *http.Client  // default: a client without an overall timeout (the stream stays open)
-	EndpointTimeout time.Duration // how long to wait for the endpoint event; default 10s
+	URL             string        // what the user typed: a base such as http://localhost:8811, or a full URL
+	Transport       string        // TransportAuto (default), TransportSSE or TransportStreamable
+	Header          http.Header   // extra headers sent on every request to the user's origin
+	Bearer          string        // sent as Authorization: Bearer <token> to the user's origin
+	AllowOrigins    []string      // other origins the server may point at (they get no credentials)
+	HTTPClient      *http.Client  // default: a client without an overall timeout (streams stay open)
+	EndpointTimeout time.Duration // how long to wait for the legacy endpoint event; default 10s
 	RequestTimeout  time.Duration // how long a request may wait for its answer; default 60s
-	MaxEventSize    int           // the largest SSE event accepted; default 64 MiB
+	MaxEventSize    int           // the largest SSE event or JSON answer accepted; default 64 MiB
 	ClientName      string        // clientInfo.name; default "mcpscope"
 	ClientVersion   string        // clientInfo.version; default "dev"
+	// NoGetStream skips the streamable GET stream for server messages.
+	NoGetStream bool
+	// KeepSession leaves a streamable session open on Close instead of
+	// ending it with DELETE.
+	KeepSession bool
+	// InitParams are the params of the initialize a streamable connection
+	// opens with; nil means mcpscope's own.
+	InitParams []byte
 	// FirstID is the id of the first request; 0 picks a random start, so
 	// sessions sharing a broadcasting bridge do not claim each other's
 	// answers.
 	FirstID int64
-	// Reconnect makes a stream that ends on its own come back, as browsers'
-	// EventSource does. Off, an ended stream ends the session.
+	// Reconnect makes a legacy stream that ends on its own come back, as
+	// browsers' EventSource does. Off, an ended stream ends the session.
 	Reconnect bool
 	Now       func() time.Time // default time.Now; tests fix it
 }
+
+// The transports, as Config.Transport and records name them.
+const (
+	TransportAuto       = "auto"
+	TransportSSE        = "sse"
+	TransportStreamable = "streamable"
+)
 
 // Defaults applied to zero Config fields.
 const (
@@ -57,32 +74,37 @@ const (
 
 // ProtocolVersion is the newest MCP protocol version mcpscope offers in
 // initialize; the server answers with the one it chose.
-const ProtocolVersion = "2025-06-18"
+const ProtocolVersion = "2025-11-25"
 
-// ErrClosed is returned by operations on a closed session.
-var ErrClosed = errors.New("the session is closed")
+// maxReplies bounds the answers to server requests in flight at once: a
+// server flooding requests must not exhaust file descriptors or memory.
+const maxReplies = 8
 
 // Session is one live MCP session. Its methods are safe for concurrent use;
 // every operation's wire traffic appears on Records in order.
 type Session struct {
-	cfg    Config
-	client *http.Client
-	out    *emitter
-	stream *url.URL // parsed once in NewSession; never changes
-	urlErr error    // why cfg.URL is not usable, reported by Connect
+	cfg     Config
+	client  *http.Client
+	out     *emitter
+	target  *url.URL // what the user named, parsed once in NewSession
+	urlErr  error    // why cfg.URL is not usable, reported by Connect
+	origins origins
+	replies chan struct{} // a slot per answer to a server request in flight
 
 	mu          sync.Mutex
+	tr          transport // nil until Connect chose one
 	nextID      int64
 	pending     map[int64]*pending // our requests by id (we only send integer ids)
 	abandoned   map[int64]int64    // timed-out or failed requests: id -> request Seq
-	conn        int                // number of the latest stream connection
-	current     *connection
-	endpoint    *Endpoint          // nil until the current connection negotiated one
-	cancel      context.CancelFunc // ends the current stream
+	conn        int                // number of the latest stream connection or session
 	initialized bool
-	everOpen    bool // some connection negotiated a session
+	protocol    string // the protocol version the server chose
+	initResp    *Response
 	closed      bool
 	tools       []Tool
+	foreign     []foreignAnswer // the latest answers to requests we never sent
+	probing     bool            // detection is trying a transport
+	probes      []Attempt       // what the current probe sent and got
 
 	wg         sync.WaitGroup  // stream readers, reconnects and background posts
 	life       context.Context // ends with Close; bounds background work
@@ -106,32 +128,45 @@ func NewSession(cfg Config) *Session {
 	if cfg.ClientVersion == "" {
 		cfg.ClientVersion = "dev"
 	}
+	if cfg.Transport == "" {
+		cfg.Transport = TransportAuto
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	client := cfg.HTTPClient
-	if client == nil {
-		client = &http.Client{}
-	}
 	life, lifeCancel := context.WithCancel(context.Background())
-	stream, urlErr := StreamURL(cfg.URL)
 	if cfg.FirstID <= 0 {
 		// A short random prefix keeps ids readable (4817001, 4817002, ...)
 		// while making a clash with another client's ids unlikely.
 		cfg.FirstID = (1000+rand.Int64N(9000))*1000 + 1
 	}
-	return &Session{
+	s := &Session{
 		nextID:     cfg.FirstID - 1,
-		stream:     stream,
-		urlErr:     urlErr,
 		life:       life,
 		lifeCancel: lifeCancel,
 		cfg:        cfg,
-		client:     client,
 		out:        newEmitter(cfg.Now),
 		pending:    map[int64]*pending{},
 		abandoned:  map[int64]int64{},
+		replies:    make(chan struct{}, maxReplies),
 	}
+	s.target, s.urlErr = TargetURL(cfg.URL)
+	if s.urlErr == nil {
+		s.origins, s.urlErr = newOrigins(s.target, cfg.AllowOrigins)
+	}
+	if s.urlErr == nil {
+		s.urlErr = checkTransportName(cfg.Transport)
+	}
+	// The client is a copy, so the redirect policy never leaks into a
+	// client the caller shares with others.
+	client := &http.Client{}
+	if cfg.HTTPClient != nil {
+		c := *cfg.HTTPClient
+		client = &c
+	}
+	client.CheckRedirect = s.checkRedirect
+	s.client = client
+	return s
 }
 
 // Records is the session's log, in order, in batches of records that
@@ -140,23 +175,48 @@ func NewSession(cfg Config) *Session {
 // everything. A batch belongs to the receiver.
 func (s *Session) Records() <-chan []Record { return s.out.out }
 
-// URL is the stream URL the session connects to, once Connect has parsed it.
+// URL is where the session connects: the endpoint or stream in use once
+// Connect chose one, else what the user named.
 func (s *Session) URL() string {
+	s.mu.Lock()
+	tr := s.tr
+	s.mu.Unlock()
+	if tr != nil {
+		return tr.url()
+	}
 	if s.urlErr != nil {
 		return s.cfg.URL
 	}
-	return s.stream.String()
+	return s.target.String()
 }
 
-// Endpoint returns the current negotiation result, or nil before one.
-func (s *Session) Endpoint() *Endpoint {
+// Transport names the transport in use, "" before Connect chose one.
+func (s *Session) Transport() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.endpoint == nil {
-		return nil
+	if s.tr == nil {
+		return ""
 	}
-	ep := *s.endpoint
-	return &ep
+	return s.tr.name()
+}
+
+// Protocol is the protocol version the server chose in initialize, "" before.
+func (s *Session) Protocol() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.protocol
+}
+
+// Endpoint returns the legacy negotiation result, or nil before one (and
+// on other transports).
+func (s *Session) Endpoint() *Endpoint {
+	s.mu.Lock()
+	tr := s.tr
+	s.mu.Unlock()
+	if l, ok := tr.(*legacy); ok {
+		return l.currentEndpoint()
+	}
+	return nil
 }
 
 // Tools returns the tools from the last tools/list this session ran.
@@ -166,8 +226,9 @@ func (s *Session) Tools() []Tool {
 	return append([]Tool(nil), s.tools...)
 }
 
-// Close ends the stream, fails requests still waiting, waits for the session's
-// goroutines and closes Records after the last record.
+// Close ends the streams (and a streamable session, unless KeepSession),
+// fails requests still waiting, waits for the session's goroutines and
+// closes Records after the last record.
 func (s *Session) Close() error {
 	s.mu.Lock()
 	if s.closed {
@@ -175,14 +236,14 @@ func (s *Session) Close() error {
 		return nil
 	}
 	s.closed = true
-	cancel := s.cancel
+	tr := s.tr
 	for id, p := range s.pending {
 		delete(s.pending, id)
 		p.finish(nil, ErrClosed)
 	}
 	s.mu.Unlock()
-	if cancel != nil {
-		cancel()
+	if tr != nil {
+		tr.close()
 	}
 	s.lifeCancel()
 	s.wg.Wait()
@@ -193,11 +254,18 @@ func (s *Session) Close() error {
 
 func (s *Session) emit(r Record) int64 { return s.out.emit(r) }
 
-func (s *Session) emitError(op, msg, hint string, reqSeq int64, conn int) {
-	s.emit(Record{Kind: KindError, Error: &ErrorInfo{Op: op, Message: msg, Hint: hint, ReqSeq: reqSeq, Conn: conn}})
+// emitError logs err as an error record of op; a wire error keeps its cause
+// and facts so the edges can advise on it.
+func (s *Session) emitError(op string, err error, reqSeq int64, conn int) {
+	info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
+	if we, ok := err.(*WireError); ok {
+		info = we.info(op, reqSeq, conn)
+	}
+	s.emit(Record{Kind: KindError, Error: info})
 }
 
-// headers applies the user's headers and token to a request.
+// headers applies the user's headers and token to a request, which must be
+// going to the user's origin.
 func (s *Session) headers(req *http.Request) {
 	for k, vs := range s.cfg.Header {
 		for _, v := range vs {
@@ -207,4 +275,42 @@ func (s *Session) headers(req *http.Request) {
 	if s.cfg.Bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+s.cfg.Bearer)
 	}
+}
+
+// transport moves a session's bytes. Its methods are called by the Session,
+// never under the Session's lock unless said.
+type transport interface {
+	name() string
+	url() string
+	// open makes the transport ready to send: legacy opens its stream and
+	// waits for the endpoint; streamable initializes a session.
+	open(ctx context.Context) error
+	// ready says why nothing can be sent now, or nil; called under s.mu.
+	ready() error
+	// send delivers one message and, for a request, routes what comes back
+	// to the session. It returns once the message was delivered, or failed.
+	send(ctx context.Context, m *outgoing) error
+	// negotiated is told the protocol version initialize chose, before
+	// notifications/initialized goes out (streamable sends it as a header).
+	negotiated(protocol string)
+	// initialized is told the handshake is done (streamable opens its GET
+	// stream).
+	initialized()
+	// beforeInitialize is called before an initialize is sent, to start a
+	// new session where the transport has one.
+	beforeInitialize()
+	// reconnect drops the connection and opens a new one.
+	reconnect(ctx context.Context) error
+	// close ends the transport's streams and session.
+	close()
+}
+
+// outgoing is one message on its way out.
+type outgoing struct {
+	class  Class // ClassRequest, ClassNotification or ClassReply
+	method string
+	body   []byte
+	seq    int64    // the sent record
+	p      *pending // requests only
+	n      int64    // a request's id
 }

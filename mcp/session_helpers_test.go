@@ -81,6 +81,10 @@ func dial(t *testing.T, opts mcptest.Options, cfg Config) (*mcptest.Server, *Ses
 	t.Helper()
 	srv := mcptest.New(t, opts)
 	cfg.URL = srv.URL
+	if cfg.Transport == "" {
+		// The legacy fake's own tests: detection has tests of its own.
+		cfg.Transport = TransportSSE
+	}
 	s := NewSession(cfg)
 	rec := collect(s)
 	t.Cleanup(func() { s.Close() })

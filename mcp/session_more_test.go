@@ -76,7 +76,7 @@ func TestConnectToASilentServerIsBounded(t *testing.T) {
 	}()
 	url := "http://" + ln.Addr().String()
 
-	s := NewSession(Config{URL: url, EndpointTimeout: 200 * time.Millisecond})
+	s := NewSession(Config{URL: url, Transport: TransportSSE, EndpointTimeout: 200 * time.Millisecond})
 	rec := collect(s)
 	err = s.Connect(testCtx(t))
 	if err == nil || !strings.Contains(err.Error(), "no endpoint event within 200ms") {
@@ -92,6 +92,16 @@ func TestConnectToASilentServerIsBounded(t *testing.T) {
 		t.Errorf("%d error records, want only the endpoint timeout", len(errs))
 	}
 	s.Close()
+
+	// Detection tries streamable HTTP and then the legacy stream; each probe
+	// is bounded by the same wait, and the error names both.
+	auto := NewSession(Config{URL: url, EndpointTimeout: 200 * time.Millisecond})
+	defer auto.Close()
+	collect(auto)
+	err = auto.Connect(testCtx(t))
+	if CauseOf(err) != CauseNoTransport || !strings.Contains(err.Error(), "POST "+url+"/mcp") || !strings.Contains(err.Error(), "GET "+url+"/sse") {
+		t.Errorf("auto Connect to a silent server = %v, want no transport, naming both probes", err)
+	}
 
 	s = NewSession(Config{URL: url})
 	defer s.Close()

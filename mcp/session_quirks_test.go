@@ -14,20 +14,19 @@ func TestSessionPostErrors(t *testing.T) {
 	tests := []struct {
 		code        int
 		ctype, body string
-		hint        string
 	}{
-		{400, "text/plain", "bad request: missing session", "rejected"},
-		{401, "text/plain", "unauthorized", "--bearer"},
-		{404, "text/plain", "session not found", "press r"},
-		{415, "text/plain", "unsupported media type", "application/json"},
-		{503, "text/html", "<html><body>Service Unavailable</body></html>", "/health"},
+		{400, "text/plain", "bad request: missing session"},
+		{401, "text/plain", "unauthorized"},
+		{404, "text/plain", "session not found"},
+		{415, "text/plain", "unsupported media type"},
+		{503, "text/html", "<html><body>Service Unavailable</body></html>"},
 	}
 	for _, tt := range tests {
 		_, s, rec := dial(t, mcptest.Options{Handle: mcptest.ErrorStatus(tt.code, tt.ctype, tt.body)}, Config{})
 		_, err := s.Request(testCtx(t), "tools/list", nil)
-		var pe *PostError
-		if !errors.As(err, &pe) || pe.Status != tt.code || pe.Body != tt.body || !strings.Contains(pe.Hint, tt.hint) {
-			t.Errorf("POST answered %d: err = %v, want a PostError with the body and a hint with %q", tt.code, err, tt.hint)
+		var we *WireError
+		if !errors.As(err, &we) || we.Cause != CauseStatus || we.Status != tt.code || !strings.Contains(we.Message, tt.body) {
+			t.Errorf("POST answered %d: err = %v, want a status error quoting the body", tt.code, err)
 			continue
 		}
 		e := rec.waitFor(t, "post error", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpPost })
@@ -35,8 +34,11 @@ func TestSessionPostErrors(t *testing.T) {
 		if e.Error.ReqSeq == 0 || h.HTTP.ReqSeq != e.Error.ReqSeq || string(h.HTTP.Body) != tt.body || h.HTTP.Headers["Content-Type"][0] != tt.ctype {
 			t.Errorf("%d: records %+v / %+v do not tie the failure to the request with its body", tt.code, e.Error, h.HTTP)
 		}
-		if tt.code == 401 && !strings.Contains(e.Error.Hint, `WWW-Authenticate: Bearer realm="mcp"`) {
-			t.Errorf("401 hint %q does not show WWW-Authenticate", e.Error.Hint)
+		if e.Error.Cause != CauseStatus || e.Error.Status != tt.code || e.Error.Transport != TransportSSE {
+			t.Errorf("%d: error record %+v lacks the cause and status advice is chosen from", tt.code, e.Error)
+		}
+		if tt.code == 401 && e.Error.Header["WWW-Authenticate"] != `Bearer realm="mcp"` {
+			t.Errorf("401 record %+v does not keep WWW-Authenticate", e.Error)
 		}
 	}
 }
@@ -177,9 +179,8 @@ func TestSessionStreamClosesMidSession(t *testing.T) {
 	<-conn.Done()
 	rec.waitFor(t, "closed state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateClosed })
 	_, err = s.Request(ctx, "tools/list", nil)
-	var ce *ConnectError
-	if !errors.As(err, &ce) {
-		t.Errorf("a request after the stream closed = %v, want a ConnectError", err)
+	if !IsConnectionFailure(err) || CauseOf(err) != CauseNotConnected {
+		t.Errorf("a request after the stream closed = %v, want a not-connected failure", err)
 	}
 }
 

@@ -11,35 +11,26 @@ import (
 )
 
 // sseTap sits between the HTTP body and go-sse's parser. go-sse parses the
-// events (name, data, last id) but drops what a debugger must show: comment
+// events (name, data, id) but drops what a debugger must show: comment
 // lines such as keep-alives, retry fields, and the exact bytes of each event
 // (a CRLF-terminated endpoint event looks the same as an LF one once parsed).
 // The tap sees every byte first and frames it into blocks with the same rules
 // go-sse uses (lines end in CRLF, LF or CR; a blank line ends an event), so
-// each parsed event can be joined with the block it came from.
-//
-// Framing already reads every line, so for the one shape nearly every MCP
-// server sends ("event: NAME\n" and a single "data: ...\n", LF endings,
-// nothing else) the tap knows the event without parsing it again: its name
-// and data are spans of the block's bytes. Every other block (CR endings,
-// several data lines, ids, a byte order mark, a cut-off last event, and the
-// stream's first block, usually the endpoint event) goes to go-sse, and
-// FuzzTapAgreesWithGoSSE holds the shortcut to go-sse's reading: the events
-// delivered equal sse.Read's over the same bytes, however they are split
-// into reads. Reading each byte once is what keeps ingest within twice the
-// cost of a bare parse.
+// each parsed event can be joined with the block it came from. Framing only
+// tells lines apart by their field name: the values of events come from
+// go-sse, and the tap keeps just what go-sse does not report (comments and
+// retry). One parser of SSE fields serves every stream.
 //
 // Blocks go to deliver in stream order; a block waiting on go-sse holds back
 // the ones behind it. The tap hands go-sse whole blocks only. go-sse's
 // scanner looks for the end of an event from the start of its buffer after
-// every read, so a 10 MB event arriving in 32 KiB reads would be rescanned
+// every read, so a 10 MB event arriving in 64 KiB reads would be rescanned
 // hundreds of times; given whole blocks, its buffer fills on every read and
 // grows by doubling instead.
 type sseTap struct {
 	r       io.Reader
 	deliver func(ev *SSEEvent, dispatched bool) // every block, in stream order
-	conn    int
-	max     int // the largest block accepted; 0 means no limit
+	max     int                                 // the largest block accepted; 0 means no limit
 	// holding brackets the processing of each read (false before waiting on
 	// the network, true after), so the records of one read go out together.
 	holding func(bool)
@@ -47,10 +38,10 @@ type sseTap struct {
 	now     func() time.Time
 	arrived time.Time // when the last read returned: the time of what it framed
 
-	buf   []byte // network reads land here
-	ready []byte // framed bytes go-sse has not read yet
-	off   int    // how much of ready go-sse has read
-	err   error  // the network's error, returned once ready is drained
+	buf   []byte   // network reads land here
+	ready []string // framed blocks go-sse has not read yet, shared, not copied
+	off   int      // how much of ready[0] go-sse has read
+	err   error    // the network's error, returned once ready is drained
 
 	cur        []byte // bytes of the unfinished block carried over from earlier reads
 	lineStart  int    // where the unfinished line starts in cur
@@ -62,13 +53,11 @@ type sseTap struct {
 	// mark from the first block it sees, so that must be the stream's first.
 	parsing bool
 
-	// The block's field values, as spans of its bytes, taken as each line
-	// is framed. odd marks a block outside the canonical shape.
-	odd                     bool
-	data, name, id, retry   span
-	hasData, hasName, hasID bool
-	hasRetry                bool
-	comments                []span
+	// What go-sse does not report, as spans of the block's bytes, taken
+	// as each line is framed.
+	retry           span
+	hasID, hasRetry bool
+	comments        []span
 
 	events slab[SSEEvent]
 	queue  []tapBlock // framed blocks not yet delivered
@@ -83,6 +72,7 @@ type tapBlock struct {
 	ev       *SSEEvent
 	dispatch bool // an event, not only comments or retry
 	waiting  bool // go-sse has yet to parse it
+	hasID    bool // it sets the event id, which go-sse reports
 }
 
 // readSize is how much one network read can bring. A busy stream fills it;
@@ -92,15 +82,18 @@ type tapBlock struct {
 const readSize = 64 << 10
 
 func (t *sseTap) Read(p []byte) (int, error) {
-	for t.off == len(t.ready) {
+	for len(t.ready) == 0 {
 		if t.err != nil {
 			return 0, t.err
 		}
-		t.ready, t.off = t.ready[:0], 0
 		t.fill()
 	}
-	n := copy(p, t.ready[t.off:])
+	n := copy(p, t.ready[0][t.off:])
 	t.off += n
+	if t.off == len(t.ready[0]) {
+		t.ready[0] = ""
+		t.ready, t.off = t.ready[1:], 0
+	}
 	return n, nil
 }
 
@@ -126,32 +119,39 @@ func (t *sseTap) fill() {
 	case t.err != nil: // feed met a block larger than max
 		err = t.err
 	case t.max > 0 && len(t.cur) > t.max && err == nil:
-		err = fmt.Errorf("an event grew past %d bytes without ending (raise --max-event-size if that is normal for this server)", t.max)
+		err = &tooLargeError{size: len(t.cur), max: t.max, growing: true}
 	}
 	if err == nil {
 		return
 	}
 	t.err = err
-	// What is left is a block the stream cut off; its unfinished last line
-	// is no field. Its bytes are kept, even blank lines: every byte is
-	// logged.
+	// What is left is a block the stream cut off: no event, as go-sse
+	// discards an event that no blank line ended. Its bytes are kept, even
+	// blank lines: every byte is logged.
 	if raw := t.takeCur(); raw != "" {
-		end := endEOF
-		if err != io.EOF {
-			// Kept from the parser, which would report the cut instead of err.
-			end = endBroken
-		}
-		t.finishBlock(raw, end)
+		t.finishBlock(raw, endCut)
 	}
+}
+
+// tooLargeError is an event past the size limit (--max-event-size).
+type tooLargeError struct {
+	size, max int
+	growing   bool // it had not ended yet
+}
+
+func (e *tooLargeError) Error() string {
+	if e.growing {
+		return fmt.Sprintf("an event grew past the %d-byte limit without ending", e.max)
+	}
+	return fmt.Sprintf("an event of %d bytes is larger than the %d-byte limit", e.size, e.max)
 }
 
 // blockEnd says how a block ended.
 type blockEnd int
 
 const (
-	endBlank  blockEnd = iota // a blank line ended it: a whole event
-	endEOF                    // the stream ended inside it; go-sse decides what it was
-	endBroken                 // the network failed, or it was too large: bytes only
+	endBlank blockEnd = iota // a blank line ended it: a whole event
+	endCut                   // the stream ended or broke inside it, or it was too large: bytes only
 )
 
 // feed frames p. A block that starts and ends inside p is cut out of it with
@@ -204,7 +204,7 @@ func (t *sseTap) feed(p []byte) {
 			off = ls - bs
 			line = p[ls:e]
 		}
-		if t.endLine(line, off, cr) {
+		if t.endLine(line, off) {
 			var raw string
 			if len(t.cur) > 0 {
 				raw = t.takeCur()
@@ -226,8 +226,8 @@ func (t *sseTap) feed(p []byte) {
 			if t.max > 0 && len(raw) > t.max {
 				// The stream ends here, as go-sse would end it; the bytes
 				// that came with this read are kept as one last block.
-				t.err = fmt.Errorf("an event of %d bytes is larger than --max-event-size allows (%d bytes); raise it if that is normal for this server", len(raw), t.max)
-				t.finishBlock(raw, endBroken)
+				t.err = &tooLargeError{size: len(raw), max: t.max}
+				t.finishBlock(raw, endCut)
 				t.cur = append(t.cur, p[bs:]...)
 				t.lineStart = 0
 				return
@@ -259,10 +259,7 @@ func (t *sseTap) takeCur() string {
 // endLine classifies one line (without its terminator) of the current block,
 // which starts off bytes into the block, and reports whether it was the
 // blank line that ends the block. cr says the line did not end in a lone LF.
-func (t *sseTap) endLine(line []byte, off int, cr bool) bool {
-	if cr {
-		t.odd = true
-	}
+func (t *sseTap) endLine(line []byte, off int) bool {
 	if len(line) == 0 {
 		return t.hasContent
 	}
@@ -272,7 +269,7 @@ func (t *sseTap) endLine(line []byte, off int, cr bool) bool {
 		// blank; the tap classifies lines the same way.
 		t.started = true
 		if bytes.HasPrefix(line, []byte("\xef\xbb\xbf")) {
-			line, off, t.odd = line[3:], off+3, true
+			line, off = line[3:], off+3
 			if len(line) == 0 {
 				return false
 			}
@@ -289,63 +286,40 @@ func (t *sseTap) endLine(line []byte, off int, cr bool) bool {
 	switch string(name) {
 	case "": // a comment: the line starts with a colon
 		t.comments = append(t.comments, v)
-		t.odd = true
-	case "data":
+	case "data", "event":
 		t.dispatch = true
-		t.odd = t.odd || t.hasData
-		t.data, t.hasData = v, true
-	case "event":
-		t.dispatch = true
-		t.odd = t.odd || t.hasName
-		t.name, t.hasName = v, true
 	case "id":
-		t.odd = true
 		// An id holding NUL is ignored, as EventSource ignores it.
 		if bytes.IndexByte(line, 0) < 0 {
-			t.id, t.hasID, t.dispatch = v, true, true
+			t.hasID, t.dispatch = true, true
 		}
 	case "retry":
-		t.retry, t.hasRetry, t.odd = v, true, true
-	default:
-		t.odd = true
+		t.retry, t.hasRetry = v, true
 	}
 	return false
 }
 
 // finishBlock turns a framed block into an SSEEvent holding everything
-// go-sse does not report (comments, retry and this block's own id), queues
-// it for delivery, and hands it to go-sse when go-sse must parse it. A
-// block cut off by the end of the stream always goes to go-sse, whose rules
-// decide whether it was an event, and which says itself that an event was
-// cut.
+// go-sse does not report (comments and retry), queues it for delivery, and
+// hands it to go-sse when it is an event. The stream's first block always
+// goes to go-sse too: go-sse strips a byte order mark from the first block
+// it sees, so that must be the stream's real first.
 func (t *sseTap) finishBlock(raw string, end blockEnd) {
 	ev := t.events.newFor(len(raw))
-	ev.Conn, ev.Raw = t.conn, Raw(raw)
+	ev.Raw = Raw(raw)
 	for _, c := range t.comments {
 		ev.Comments = append(ev.Comments, raw[c.from:c.to])
-	}
-	if t.hasID {
-		ev.ID, ev.HasID = raw[t.id.from:t.id.to], true
 	}
 	if t.hasRetry {
 		ev.Retry = raw[t.retry.from:t.retry.to]
 	}
-	dispatch := t.dispatch && end != endBroken
-	canonical := end == endBlank && t.parsing && dispatch && t.hasData && !t.odd
-	if canonical {
-		ev.Data = Raw(raw[t.data.from:t.data.to])
-		if t.hasName {
-			ev.Name = raw[t.name.from:t.name.to]
-		}
-	}
-	waiting := dispatch && !canonical
-	if end != endBroken && (waiting || end == endEOF || !t.parsing) {
+	waiting := t.dispatch && end == endBlank
+	if end == endBlank && (waiting || !t.parsing) {
 		t.parsing = true
-		t.ready = append(t.ready, raw...)
+		t.ready = append(t.ready, raw)
 	}
-	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: dispatch, waiting: waiting})
-	t.hasContent, t.dispatch, t.odd = false, false, false
-	t.hasData, t.hasName, t.hasID, t.hasRetry = false, false, false, false
+	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: waiting, waiting: waiting, hasID: t.hasID})
+	t.hasContent, t.dispatch, t.hasID, t.hasRetry = false, false, false, false
 	t.comments = t.comments[:0]
 	t.flush()
 }
@@ -363,7 +337,7 @@ func (t *sseTap) run() error {
 			err = e
 			break
 		}
-		t.parsed(ev.Type, ev.Data)
+		t.parsed(ev)
 	}
 	t.drain()
 	return err
@@ -387,15 +361,19 @@ func (t *sseTap) flush() {
 // from and delivers it with the blocks behind it that were waiting on it.
 // go-sse never yields an event the tap has not framed, because the tap
 // sees every byte before the parser does, and it is handed only blocks
-// that dispatch, so the first undelivered block is the one it parsed.
-func (t *sseTap) parsed(name, data string) {
+// that dispatch (and the first), so the first undelivered block is the one
+// it parsed.
+func (t *sseTap) parsed(e sse.Event) {
 	if t.head == len(t.queue) {
 		// Defensive: frame and parser disagreed; keep the parsed event.
-		t.deliver(&SSEEvent{Conn: t.conn, Name: name, Data: Raw(data)}, true)
+		t.deliver(&SSEEvent{Name: e.Type, Data: Raw(e.Data), ID: e.LastEventID}, true)
 		return
 	}
 	b := &t.queue[t.head]
-	b.ev.Name, b.ev.Data, b.waiting = name, Raw(data), false
+	b.ev.Name, b.ev.Data, b.waiting = e.Type, Raw(e.Data), false
+	if b.hasID {
+		b.ev.ID, b.ev.HasID = e.LastEventID, true
+	}
 	t.flush()
 }
 

@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -151,9 +152,11 @@ func (m *Model) followListChanged(batch recordsMsg) tea.Cmd {
 	return nil
 }
 
-// errLine puts an error on one status line. The session's errors carry a
-// hint on a line of its own ("…\n  hint: …"); here it follows a dash.
+// errLine puts an error and the advice for it on one status line.
 func errLine(err error) string {
-	s := strings.ReplaceAll(err.Error(), "\n  hint: ", " — ")
+	s := err.Error()
+	if hint := advice.ForError(err, advice.TUI); hint != "" {
+		s += " — " + hint
+	}
 	return SanitizeLine(strings.ReplaceAll(s, "\n", " "))
 }

@@ -168,9 +168,9 @@ func TestListChangedListsToolsAgain(t *testing.T) {
 
 // A session error's hint line joins the message instead of showing as ⏎.
 func TestErrorHintOnOneLine(t *testing.T) {
-	err := &mcp.ConnectError{Message: "not connected: the stream has no endpoint", Hint: "reconnect first (r in the TUI)"}
+	err := &mcp.WireError{Cause: mcp.CauseNotConnected, Message: "not connected: the stream has no endpoint"}
 	_, text := describeSent(sentMsg{cmd: command.Command{Method: "initialize"}, err: err})
-	if strings.Contains(text, "⏎") || !strings.Contains(text, "no endpoint — reconnect first") {
+	if strings.Contains(text, "⏎") || !strings.Contains(text, "no endpoint — press r to reconnect") {
 		t.Errorf("status text %q", text)
 	}
 }

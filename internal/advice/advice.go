@@ -1,0 +1,154 @@
+// Package advice is the one table of what a person can do about a failure
+// on the wire. The wire (package mcp) reports what happened, as a cause with
+// its facts; the edges (the TUI, exec, the negotiation pane, exports) choose
+// the words here, so "press r" is said in the TUI and "run it again" on the
+// command line, and the same failure gets the same advice everywhere.
+package advice
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Audience is where the advice is read; it decides the words for actions.
+type Audience int
+
+// The audiences.
+const (
+	TUI Audience = iota // keys: "press r", "press i"
+	CLI                 // commands: "run it again"
+)
+
+// Fact is what advice is chosen from: the cause of a failure and the facts
+// beside it, taken from an error, a logged error record or an HTTP record.
+type Fact struct {
+	Cause     mcp.Cause
+	Status    int
+	Purpose   string
+	Transport string
+	Header    map[string]string
+}
+
+// row is one line of the table. Zero fields match anything; the first row
+// that matches gives the advice.
+type row struct {
+	cause     mcp.Cause
+	status    int
+	purpose   string
+	transport string
+	text      string
+}
+
+// The table. Actions in braces are worded for the audience:
+// {reconnect}, {initialize}, {retry}.
+var table = []row{
+	{cause: mcp.CauseUnreachable, purpose: mcp.PurposePost, text: "is the server still running? (it answered before)"},
+	{cause: mcp.CauseUnreachable, text: "is the server running and listening there? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
+	{cause: mcp.CauseStatus, status: http.StatusUnauthorized, text: "the server wants a token: pass --bearer TOKEN or set MCPSCOPE_TOKEN (the Docker MCP Gateway wants Authorization: Bearer <token>; MCP_GATEWAY_AUTH_TOKEN is read too)"},
+	{cause: mcp.CauseStatus, status: http.StatusForbidden, text: "the server refused this Host or Origin: connect through localhost or 127.0.0.1, or allow this origin on the server"},
+	{cause: mcp.CauseStatus, status: http.StatusNotFound, purpose: mcp.PurposeStream, text: "nothing is served at this path: legacy SSE gateways serve /sse and streamable servers /mcp; give the bare base URL and mcpscope finds the transport"},
+	{cause: mcp.CauseStatus, status: http.StatusNotFound, purpose: mcp.PurposeProbe, text: "nothing is served at this path: legacy SSE gateways serve /sse and streamable servers /mcp"},
+	{cause: mcp.CauseStatus, status: http.StatusNotFound, transport: mcp.TransportSSE, text: "the server does not know this session (expired, or the server restarted): {reconnect} and initialize again"},
+	{cause: mcp.CauseStatus, status: http.StatusNotFound, text: "nothing answers at this URL: check the path (streamable servers usually serve /mcp)"},
+	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, purpose: mcp.PurposeStream, text: "this URL does not take GET: it may be a streamable HTTP endpoint (/mcp); --transport auto finds out"},
+	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, transport: mcp.TransportSSE, text: "this URL does not take POST: the endpoint may have been resolved wrongly (compare the endpoint data and the base)"},
+	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, text: "this URL does not take POST: it may be a legacy SSE stream (/sse); --transport auto finds out"},
+	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, purpose: mcp.PurposeStream, text: "the server refused Accept: text/event-stream: it may speak streamable HTTP (/mcp), not SSE"},
+	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, text: "the server refused the Accept header mcpscope sent (Accept: application/json, text/event-stream): a proxy in between may rewrite it"},
+	{cause: mcp.CauseStatus, status: http.StatusUnsupportedMediaType, text: "the server wants Content-Type: application/json (a proxy may have dropped it)"},
+	{cause: mcp.CauseStatus, status: http.StatusConflict, text: "the server allows one GET stream per session and has one open"},
+	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeResume, text: "the server cannot replay a dropped stream (it keeps no event store): the answer is lost; {retry}"},
+	{cause: mcp.CauseStatus, status: http.StatusBadRequest, text: "the server rejected the message (bad JSON-RPC, an unknown method or a missing session): read its body"},
+	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
+	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
+	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
+	{cause: mcp.CauseNotEventStream, text: "this URL does not serve an SSE stream: legacy gateways serve /sse; --transport auto also tries streamable HTTP"},
+	{cause: mcp.CauseEndpointTimeout, text: "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"},
+	{cause: mcp.CauseConnectTimeout, text: "the server took the connection but did not answer: is it overloaded, or is this the right port? raise the wait with --endpoint-timeout"},
+	{cause: mcp.CauseNoEndpoint, text: "{reconnect}; if it keeps happening, the server is not a legacy SSE server at this path"},
+	{cause: mcp.CauseBadEndpoint, text: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID: the server is broken"},
+	{cause: mcp.CauseCrossOrigin, text: "if you trust that origin, allow it with --allow-origin ORIGIN (it still gets none of your headers or token)"},
+	{cause: mcp.CauseBadScheme, text: "the server must point at an http or https URL: the server is broken"},
+	{cause: mcp.CauseEventTooLarge, text: "an event was larger than --max-event-size allows; raise it if that is normal for this server"},
+	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, text: "{reconnect} (a new legacy session needs initialize)"},
+	{cause: mcp.CauseStreamEnded, text: "{retry}"},
+	{cause: mcp.CauseSessionExpired, text: "{initialize}: the old session id is dropped"},
+	{cause: mcp.CauseTimeout, text: "the server took the request but sent no answer: raise --timeout for slow tools"},
+	{cause: mcp.CausePostTimeout, text: "the server did not answer the POST within --timeout; some servers hang on an unknown session: {reconnect}"},
+	{cause: mcp.CauseNoResponse, text: "the server ended the answer's stream without the answer: a server bug; {retry}"},
+	{cause: mcp.CauseResumeFailed, text: "the answer's stream dropped and could not be resumed; {retry}"},
+	{cause: mcp.CauseBadContentType, text: "the server answered with neither application/json nor text/event-stream: a proxy may rewrite it, or this is not an MCP endpoint"},
+	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
+	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
+	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
+	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
+}
+
+// words are the actions' wording per audience.
+var words = map[Audience]*strings.Replacer{
+	TUI: strings.NewReplacer("{reconnect}", "press r to reconnect", "{initialize}", "press i to start a new session", "{retry}", "send it again"),
+	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again"),
+}
+
+// For returns the advice for a fact, or "" when the table has none.
+func For(f Fact, a Audience) string {
+	text := ""
+	for _, r := range table {
+		if r.cause == f.Cause && (r.status == 0 || r.status == f.Status) &&
+			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) {
+			text = r.text
+			break
+		}
+	}
+	if text == "" && f.Cause == mcp.CauseStatus && f.Status >= 500 {
+		text = "the server failed: check its logs"
+	}
+	if text == "" {
+		return ""
+	}
+	if wa := f.Header["WWW-Authenticate"]; wa != "" && f.Status == http.StatusUnauthorized {
+		text += "; it said WWW-Authenticate: " + wa
+	}
+	return words[a].Replace(text)
+}
+
+// ForInfo returns the advice for a logged error. Recordings older than
+// causes kept their advice in Hint, which is used as it is.
+func ForInfo(e *mcp.ErrorInfo, a Audience) string {
+	if e.Cause == "" {
+		return e.Hint
+	}
+	return For(Fact{Cause: e.Cause, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}, a)
+}
+
+// ForError returns the advice for an error a session returned.
+func ForError(err error, a Audience) string {
+	var we *mcp.WireError
+	if errors.As(err, &we) {
+		return For(Fact{Cause: we.Cause, Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header}, a)
+	}
+	var te *mcp.TimeoutError
+	if errors.As(err, &te) {
+		text := For(Fact{Cause: mcp.CauseOf(err)}, a)
+		if len(te.Foreign) > 0 {
+			text = "the server answered with an id mcpscope never sent: a bridge shared by several clients, or a server that rewrites ids"
+		}
+		return text
+	}
+	return ""
+}
+
+// ForExchange returns the advice for an HTTP record that failed with no
+// error record to speak for it.
+func ForExchange(h *mcp.HTTPExchange, transport string, a Audience) string {
+	f := Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: transport, Header: map[string]string{}}
+	for _, k := range []string{"WWW-Authenticate", "Allow", "Content-Type"} {
+		if v := http.Header(h.Headers).Get(k); v != "" {
+			f.Header[k] = v
+		}
+	}
+	return For(f, a)
+}

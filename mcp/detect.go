@@ -1,0 +1,287 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Detection, as PROTOCOL.md describes it, in order:
+//
+//  1. (2026-07-28, stateless: the seam a later transport fills.)
+//  2. POST initialize with Accept: application/json, text/event-stream. An
+//     answer means streamable HTTP with sessions.
+//  3. If that gets 400, 404 or 405 (or is no MCP answer at all), GET the URL
+//     expecting an event stream whose first event is `endpoint`: legacy
+//     HTTP+SSE.
+//
+// A URL whose path ends in /sse starts at step 3 and tries step 2 after it,
+// since some hosts answer old /sse URLs with a streamable handler; a bare
+// base URL means /mcp for step 2 and /sse for step 3 (the Docker gateway's
+// two paths). Config.Transport skips detection. Every probe is an ordinary
+// record, and one Detect record names the transport chosen and why.
+
+// candidate is one transport to try at one URL.
+type candidate struct {
+	transport string
+	url       *url.URL
+}
+
+// plan lists the candidates in the order detection tries them.
+func (s *Session) plan() []candidate {
+	u := s.target
+	sseURL, mcpURL := u, u
+	if isBare(u) {
+		sseURL, mcpURL = withPath(u, "/sse"), withPath(u, "/mcp")
+	}
+	switch s.cfg.Transport {
+	case TransportSSE:
+		return []candidate{{TransportSSE, sseURL}}
+	case TransportStreamable:
+		return []candidate{{TransportStreamable, mcpURL}}
+	}
+	if strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/sse") {
+		return []candidate{{TransportSSE, u}, {TransportStreamable, u}}
+	}
+	return []candidate{{TransportStreamable, mcpURL}, {TransportSSE, sseURL}}
+}
+
+// newTransport makes the transport a candidate names.
+func (s *Session) newTransport(c candidate) transport {
+	if c.transport == TransportSSE {
+		return newLegacy(s, c.url)
+	}
+	return newStreamable(s, c.url)
+}
+
+// Connect finds the server's transport (or uses the one configured) and
+// opens it: legacy opens its stream and waits for the endpoint; streamable
+// initializes a session.
+func (s *Session) Connect(ctx context.Context) error {
+	if s.urlErr != nil {
+		return &WireError{Cause: CauseNotConnected, Message: s.urlErr.Error(), Err: s.urlErr}
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	tr := s.tr
+	s.mu.Unlock()
+	if tr != nil {
+		return tr.reconnect(ctx)
+	}
+	return s.detect(ctx)
+}
+
+// Reconnect drops the current connection and opens a new one: a new legacy
+// stream (a new session that has not been initialized), or a new
+// streamable session.
+func (s *Session) Reconnect(ctx context.Context) error { return s.Connect(ctx) }
+
+func (s *Session) detect(ctx context.Context) error {
+	cands := s.plan()
+	forced := s.cfg.Transport != TransportAuto
+	var attempts []Attempt
+	var lastErr, closest error
+	for i, c := range cands {
+		tr := s.newTransport(c)
+		s.mu.Lock()
+		s.tr = tr
+		s.probing = !forced
+		s.probes = nil
+		s.mu.Unlock()
+		setQuiet(tr, !forced)
+		err := tr.open(ctx)
+		setQuiet(tr, false)
+		s.mu.Lock()
+		s.probing = false
+		tried := s.probes
+		s.mu.Unlock()
+		if len(tried) == 0 {
+			tried = []Attempt{{Transport: c.transport, URL: c.url.String()}}
+		}
+		last := &tried[len(tried)-1]
+		last.Verdict = verdict(c, err)
+		if err != nil && last.Err == "" && last.Status == 0 {
+			last.Err = err.Error()
+		}
+		attempts = append(attempts, tried...)
+		if err == nil {
+			s.emit(Record{Kind: KindDetect, Detect: &Detection{Transport: c.transport, URL: tr.url(), Forced: forced,
+				Reason: chosenReason(c, attempts, forced), Attempts: attempts}})
+			return nil
+		}
+		lastErr = err
+		if last.Status >= 200 && last.Status < 300 && closest == nil {
+			// The server answered this probe in kind (an event stream, a
+			// JSON answer) and then failed: that failure says the most.
+			closest = err
+		}
+		if ctx.Err() != nil || forced || i == len(cands)-1 || !fallThrough(err) {
+			break
+		}
+	}
+	s.mu.Lock()
+	s.tr = nil
+	s.mu.Unlock()
+	d := &Detection{Forced: forced, Attempts: attempts, Reason: failedReason(attempts, lastErr)}
+	s.emit(Record{Kind: KindDetect, Detect: d})
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	err := lastErr
+	switch {
+	case closest != nil:
+		err = closest
+	case len(attempts) > 1 && fallThrough(lastErr):
+		we := &WireError{Cause: CauseNoTransport, Message: d.Reason, Err: lastErr}
+		if prev, ok := lastErr.(*WireError); ok {
+			we.Status, we.Header = prev.Status, prev.Header
+		}
+		err = we
+	}
+	if !forced {
+		s.emitError(connectOp(err), err, 0, 0)
+	}
+	return err
+}
+
+// connectOp is the op a failure to connect is logged under: negotiating
+// once a stream opened, connecting before.
+func connectOp(err error) string {
+	switch CauseOf(err) {
+	case CauseEndpointTimeout, CauseNoEndpoint, CauseBadEndpoint, CauseCrossOrigin, CauseBadScheme:
+		return OpNegotiate
+	}
+	return OpConnect
+}
+
+// setQuiet tells a transport whether its failures are probe verdicts.
+func setQuiet(tr transport, quiet bool) {
+	switch t := tr.(type) {
+	case *legacy:
+		t.quiet = quiet
+	case *streamable:
+		t.setQuiet(quiet)
+	}
+}
+
+// fallThrough reports whether a failed probe says "not this transport here"
+// (so the next one is worth trying) rather than a failure every transport
+// would meet (the host is down, the token is wrong).
+func fallThrough(err error) bool {
+	var we *WireError
+	if !errors.As(err, &we) {
+		return false
+	}
+	switch we.Cause {
+	case CauseNotEventStream, CauseNoEndpoint, CauseEndpointTimeout, CauseConnectTimeout, CauseBadContentType, CauseNotJSONRPC, CauseNoResponse:
+		return true
+	case CauseStatus:
+		switch we.Status {
+		case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusNotAcceptable, http.StatusUnsupportedMediaType:
+			return true
+		}
+	}
+	return false
+}
+
+// verdict says in a few words what a probe showed.
+func verdict(c candidate, err error) string {
+	if err == nil {
+		if c.transport == TransportSSE {
+			return "an event stream with an endpoint event: legacy HTTP+SSE"
+		}
+		return "initialize answered: streamable HTTP"
+	}
+	var we *WireError
+	if errors.As(err, &we) {
+		switch we.Cause {
+		case CauseStatus:
+			return fmt.Sprintf("answered %d: not %s here", we.Status, transportWords(c.transport))
+		case CauseNotEventStream:
+			return "not an event stream: not legacy HTTP+SSE here"
+		case CauseEndpointTimeout, CauseNoEndpoint:
+			return "no endpoint event: not legacy HTTP+SSE here"
+		case CauseConnectTimeout:
+			return "no answer in time"
+		case CauseBadContentType, CauseNotJSONRPC:
+			return "no JSON-RPC answer: not streamable HTTP here"
+		}
+	}
+	return "failed: " + err.Error()
+}
+
+// transportWords names a transport for a person.
+func transportWords(t string) string {
+	switch t {
+	case TransportSSE:
+		return "legacy HTTP+SSE"
+	case TransportStreamable:
+		return "streamable HTTP"
+	}
+	return t
+}
+
+// chosenReason is the one sentence the Negotiation pane shows.
+func chosenReason(c candidate, attempts []Attempt, forced bool) string {
+	if forced {
+		return fmt.Sprintf("--transport %s: detection skipped; %s at %s", c.transport, transportWords(c.transport), c.url)
+	}
+	var why string
+	if c.transport == TransportSSE {
+		why = fmt.Sprintf("GET %s opened an event stream whose first event named the POST endpoint: legacy HTTP+SSE", c.url)
+	} else {
+		why = fmt.Sprintf("POST initialize to %s was answered: streamable HTTP", c.url)
+	}
+	if len(attempts) > 1 {
+		first := attempts[0]
+		why = fmt.Sprintf("%s %s %s, so %s", first.Method, first.URL, first.Verdict, why)
+	}
+	return why
+}
+
+// failedReason names every attempt when nothing worked.
+func failedReason(attempts []Attempt, err error) string {
+	if len(attempts) == 0 {
+		return "no transport was tried: " + err.Error()
+	}
+	parts := make([]string, len(attempts))
+	for i, a := range attempts {
+		parts[i] = fmt.Sprintf("%s %s: %s", a.Method, a.URL, a.Verdict)
+	}
+	return "no transport worked: " + strings.Join(parts, "; ")
+}
+
+// emitHTTP logs an HTTP exchange and, while detection probes, keeps a
+// summary of it for the Detect record.
+func (s *Session) emitHTTP(ex *HTTPExchange) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seq := s.emit(Record{Kind: KindHTTP, HTTP: ex})
+	if s.probing && s.tr != nil {
+		a := Attempt{Transport: s.tr.name(), Method: ex.Method, URL: ex.URL, Status: ex.Status, Err: ex.Err, Seq: seq}
+		if ct := headerOf(ex.Headers, "Content-Type"); ct != "" {
+			a.ContentType = ct
+		}
+		b := string(ex.Body)
+		if len(b) > 160 {
+			b = b[:160] + "…"
+		}
+		a.Body = b
+		s.probes = append(s.probes, a)
+	}
+	return seq
+}
+
+// headerOf reads a header from a recorded header map.
+func headerOf(h map[string][]string, name string) string {
+	if v := http.Header(h).Get(name); v != "" {
+		return v
+	}
+	return ""
+}

@@ -1,0 +1,183 @@
+package mcp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// Cause is why something on the wire failed, as a kind a program can act on.
+// The wire says what happened and never what a person should do about it:
+// the advice is chosen from the cause at the edges (the TUI, exec), where
+// the words fit the place they are read.
+type Cause string
+
+// The causes of wire errors.
+const (
+	CauseUnreachable     Cause = "unreachable"      // no connection: refused, DNS, TLS, reset before an answer
+	CauseStatus          Cause = "status"           // an HTTP status that is not success; Status says which
+	CauseNotEventStream  Cause = "not-event-stream" // a GET answered 200 with something other than an event stream
+	CauseNoEndpoint      Cause = "no-endpoint"      // the legacy stream ended before its endpoint event
+	CauseEndpointTimeout Cause = "endpoint-timeout" // no endpoint event in time
+	CauseConnectTimeout  Cause = "connect-timeout"  // no answer to the initialize that opens a session in time
+	CauseBadEndpoint     Cause = "bad-endpoint"     // the endpoint event's data is not a usable URI
+	CauseCrossOrigin     Cause = "cross-origin"     // an endpoint or redirect pointing at another origin
+	CauseBadScheme       Cause = "bad-scheme"       // an endpoint or redirect whose scheme is not http or https
+	CauseEventTooLarge   Cause = "event-too-large"  // an SSE event past --max-event-size
+	CauseStreamEnded     Cause = "stream-ended"     // the stream a request waited on closed or broke
+	CauseSessionExpired  Cause = "session-expired"  // the server no longer knows the session id
+	CauseTimeout         Cause = "timeout"          // the request was taken but no answer came in time
+	CausePostTimeout     Cause = "post-timeout"     // the POST itself got no answer in time
+	CauseNoResponse      Cause = "no-response"      // a response stream ended without the response
+	CauseResumeFailed    Cause = "resume-failed"    // a dropped stream could not be resumed
+	CauseBadContentType  Cause = "bad-content-type" // an answer that is neither JSON nor an event stream
+	CauseNotJSONRPC      Cause = "not-json-rpc"     // a JSON answer that is not a JSON-RPC message
+	CauseNotConnected    Cause = "not-connected"    // nothing can be sent: no session is open
+	CauseNoTransport     Cause = "no-transport"     // detection found no transport that works
+	CauseLimit           Cause = "limit"            // a bound (pages, bytes) stopped a request
+	CauseClosed          Cause = "closed"           // the session was closed by mcpscope
+)
+
+// WireError is a failure on the wire, with the facts advice is chosen from.
+// Its message says what happened, in plain words, and nothing about what to
+// do: that is the edges' job.
+type WireError struct {
+	Cause     Cause
+	Message   string
+	Status    int    // the HTTP status, when one failed
+	Purpose   string // the exchange's Purpose
+	Transport string
+	// Header holds the answer's headers advice may quote
+	// (WWW-Authenticate, Allow, Content-Type).
+	Header map[string]string
+	Err    error
+}
+
+func (e *WireError) Error() string { return e.Message }
+
+// Unwrap returns the underlying error (a network error, say).
+func (e *WireError) Unwrap() error { return e.Err }
+
+// info turns the error into the record that logs it.
+func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
+	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
+		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}
+}
+
+// ErrClosed is returned by operations on a closed session.
+var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
+
+// Connection failures are the causes that mean the session itself is not
+// usable, as opposed to one request failing.
+var connectionCauses = map[Cause]bool{
+	CauseUnreachable: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
+	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseClosed: true,
+}
+
+// IsConnectionFailure reports whether err means the session cannot go on as
+// it is (exec's exit status 3), rather than one request failing.
+func IsConnectionFailure(err error) bool {
+	var we *WireError
+	return errors.As(err, &we) && connectionCauses[we.Cause]
+}
+
+// CauseOf returns the cause of a wire error, or "".
+func CauseOf(err error) Cause {
+	var we *WireError
+	if errors.As(err, &we) {
+		return we.Cause
+	}
+	var te *TimeoutError
+	if errors.As(err, &te) {
+		if te.Accepted {
+			return CauseTimeout
+		}
+		return CausePostTimeout
+	}
+	return ""
+}
+
+// adviceHeaders are the answer headers advice may quote.
+var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type"}
+
+// statusError describes an HTTP answer that failed: the status line as the
+// server wrote it, and the first line of its body.
+func statusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
+	msg := fmt.Sprintf("%s %s answered %s", method, target, statusText(resp))
+	if line := firstLine(body); line != "" {
+		msg += ": " + line
+	}
+	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport}
+	for _, h := range adviceHeaders {
+		if v := resp.Header.Get(h); v != "" {
+			if e.Header == nil {
+				e.Header = map[string]string{}
+			}
+			e.Header[h] = v
+		}
+	}
+	return e
+}
+
+// statusText is the status as the server wrote it ("404 Not Found", or a
+// reason phrase of its own); the edges sanitize it like any server text.
+func statusText(resp *http.Response) string {
+	if resp.Status != "" {
+		return resp.Status
+	}
+	return strconv.Itoa(resp.StatusCode) + " " + http.StatusText(resp.StatusCode)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+// TimeoutError is a request that got no answer in time.
+type TimeoutError struct {
+	Method   string
+	ID       string
+	After    string
+	Accepted bool // the server took the message; the wait was for the answer
+	// Foreign are the ids of answers that arrived meanwhile for requests we
+	// never sent: a server that mangles ids looks like one that is silent.
+	Foreign []string
+}
+
+func (e *TimeoutError) Error() string {
+	var msg string
+	if !e.Accepted {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
+	} else {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the server took it but no answer came back", e.Method, e.ID, e.After)
+	}
+	if len(e.Foreign) > 0 {
+		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", strings.Join(e.Foreign, ", "))
+	}
+	return msg
+}
+
+// RPCError is a JSON-RPC error object.
+type RPCError struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func (e *RPCError) Error() string {
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, e.Message)
+	if len(e.Data) > 0 {
+		s += " (data: " + string(e.Data) + ")"
+	}
+	return s
+}

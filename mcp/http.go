@@ -1,0 +1,76 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// do sends req and fills ex with what a record of it needs: the headers as
+// sent, the redirects followed, the status line and headers of the answer,
+// and the time to them. The user's headers go only to the user's origin.
+// Failures come back as wire errors with their cause; the caller logs ex.
+func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error) {
+	if s.origins.credentialed(req.URL) {
+		s.headers(req)
+	}
+	var hops []Redirect
+	ctx := req.Context()
+	req = req.WithContext(withHops(ctx, &hops))
+	ex.Method, ex.URL = req.Method, req.URL.String()
+	ex.RequestHeaders = req.Header.Clone()
+	start := s.cfg.Now()
+	resp, err := s.client.Do(req)
+	ex.Duration = s.cfg.Now().Sub(start)
+	ex.Redirects = hops
+	if err != nil {
+		ex.Err = err.Error()
+		if we := refusedRedirect(err); we != nil {
+			return nil, we
+		}
+		switch {
+		case errors.Is(ctx.Err(), context.Canceled):
+			return nil, ctx.Err()
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			return nil, &WireError{Cause: CausePostTimeout, Purpose: ex.Purpose, Err: err,
+				Message: fmt.Sprintf("%s %s got no answer in time", req.Method, ex.URL)}
+		}
+		return nil, &WireError{Cause: CauseUnreachable, Purpose: ex.Purpose, Err: err,
+			Message: fmt.Sprintf("%s %s failed: %v", req.Method, ex.URL, unwrapURLError(err))}
+	}
+	ex.Status, ex.StatusLine, ex.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
+	return resp, nil
+}
+
+// unwrapURLError drops net/http's "Get \"URL\": " prefix, which would say
+// the URL twice.
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+// readExcerpt reads up to BodyLimit bytes and counts the rest, up to max
+// bytes in all: a server sending an endless error page must not hold the
+// session forever.
+func readExcerpt(r io.Reader, max int64) (Raw, int64) {
+	b, _ := io.ReadAll(io.LimitReader(r, BodyLimit))
+	n, _ := io.Copy(io.Discard, io.LimitReader(r, max))
+	return Raw(b), int64(len(b)) + n
+}
+
+// mediaType is the answer's content type without parameters, lower-cased.
+func mediaType(h http.Header) string {
+	ct, _, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil {
+		return strings.ToLower(strings.TrimSpace(h.Get("Content-Type")))
+	}
+	return ct
+}

@@ -1,0 +1,247 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"time"
+	"unsafe"
+)
+
+// inbound is one way messages come in: a stream, or a POST's JSON answer.
+// Its messages are labelled with where they came from.
+type inbound struct {
+	conn   int
+	stream string // a Stream constant
+	reqSeq int64  // the request whose answer this is, for response streams
+	msgs   slab[RPCMessage]
+}
+
+// maxForeign bounds the ids of foreign answers remembered for timeouts.
+const maxForeign = 16
+
+// foreignAnswer is an answer to an id we never sent.
+type foreignAnswer struct {
+	seq int64
+	id  string
+}
+
+// handleMessage classifies the data of a message event (or a JSON body) and
+// pairs answers. ev, the event's record, is logged just before the first
+// message record; it is nil for a JSON body.
+func (s *Session) handleMessage(in *inbound, ev *Record, data string, at time.Time) {
+	b := bytesOf(data)
+	i := skipSpace(b, 0)
+	if i < len(b) && b[i] == '[' {
+		m := in.msgs.newFor(len(data))
+		*m = RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: in.conn, Stream: in.stream, Raw: Raw(data)}
+		s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+		for j := skipSpace(b, i+1); j < len(b) && b[j] != ']'; {
+			end := valueEnd(b, j)
+			if end < 0 {
+				return
+			}
+			s.handleOne(in, nil, data[j:end], at)
+			j = skipSpace(b, end)
+			if j < len(b) && b[j] == ',' {
+				j = skipSpace(b, j+1)
+			}
+		}
+		return
+	}
+	s.handleOne(in, ev, data, at)
+}
+
+// handleOne logs one message, after ev when that is not nil, and acts on it.
+func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
+	b := bytesOf(raw)
+	m := in.msgs.newFor(len(raw))
+	*m = RPCMessage{Dir: DirIn, Conn: in.conn, Stream: in.stream, Raw: Raw(raw)}
+	p, ok := peekMessage(b)
+	switch {
+	case !ok:
+		m.Class = ClassInvalid
+	case p.method != nil:
+		m.Method = unquote(p.method)
+		if p.id == nil {
+			m.Class = ClassNotification
+			if m.Method == "notifications/tools/list_changed" {
+				// The next tools/call lists again before coercing arguments.
+				s.mu.Lock()
+				s.tools = nil
+				s.mu.Unlock()
+			}
+			break
+		}
+		m.Class, m.ID = ClassServerRequest, stringOf(p.id)
+		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+		s.answerServer(in.conn, seq, p.id, m.Method)
+		return
+	case p.result != nil || p.errv != nil:
+		m.ID = stringOf(p.id)
+		m.RPCError = p.errv != nil && string(p.errv) != "null"
+		m.ToolError = p.toolError
+		s.pairAnswer(ev, m, p, at)
+		return
+	default:
+		m.Class = ClassInvalid
+	}
+	s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+}
+
+// pairAnswer matches an answer with our request by id and logs it after ev;
+// ids in the server's own id space or from other sessions stay unpaired.
+func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n, ours := parseOurID(p.id)
+	if req, ok := s.pending[n]; ours && ok {
+		delete(s.pending, n)
+		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
+		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+		resp := &req.answer
+		*resp = Response{ReqSeq: req.seq, Seq: seq, Raw: m.Raw, ToolError: m.ToolError}
+		if m.RPCError {
+			resp.Error = &RPCError{}
+			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
+				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object: " + string(p.errv)}
+			}
+		} else {
+			// A view of the message's immutable bytes, not a copy: the
+			// Result doc says it must not be written to.
+			resp.Result = json.RawMessage(p.result)
+		}
+		req.finish(resp, nil)
+		return
+	}
+	if seq, ok := s.abandoned[n]; ours && ok {
+		delete(s.abandoned, n)
+		m.Class, m.ReqSeq = ClassLate, seq
+	} else {
+		m.Class = ClassForeign
+	}
+	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+	if m.Class == ClassForeign {
+		if len(s.foreign) == maxForeign {
+			s.foreign = append(s.foreign[:0], s.foreign[1:]...)
+		}
+		s.foreign = append(s.foreign, foreignAnswer{seq: seq, id: m.ID})
+	}
+}
+
+// answerServer replies to a server request: ping gets an empty result
+// (servers close the stream over an unanswered ping), anything else a
+// method-not-found error so the server does not wait forever. The id goes
+// back exactly as the server wrote it; one that is not valid JSON cannot,
+// so that request is answered as invalid, with a null id, as JSON-RPC says.
+// Replies in flight are bounded: a server flooding requests waits for
+// earlier replies instead of exhausting descriptors and memory.
+func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method string) {
+	id := string(rawID)
+	var body []byte
+	switch {
+	case !json.Valid(rawID):
+		body = []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the request's id is not valid JSON"}}`)
+	case method == "ping":
+		body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}`)
+	default:
+		msg, _ := json.Marshal("mcpscope does not implement " + method)
+		body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":` + string(msg) + `}}`)
+	}
+	s.mu.Lock()
+	if s.closed || s.tr == nil {
+		s.mu.Unlock()
+		return
+	}
+	tr := s.tr
+	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})
+	s.wg.Add(1)
+	s.mu.Unlock()
+	select {
+	case s.replies <- struct{}{}:
+	case <-s.life.Done():
+		s.wg.Done()
+		return
+	}
+	go func() {
+		defer s.wg.Done()
+		defer func() { <-s.replies }()
+		ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
+		defer cancel()
+		if err := tr.send(ctx, &outgoing{class: ClassReply, method: method, body: body, seq: seq}); err != nil {
+			s.emitError(OpReply, &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + method + ": " + err.Error(), Err: err}, seq, conn)
+		}
+	}()
+}
+
+// parseOurID reads an id that could be one of ours: we send positive
+// integers written plainly, so "1", not "01", "1.0" or "\"1\"", which stay
+// foreign and so show a server that mangled the id.
+func parseOurID(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 18 || b[0] == '0' {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
+}
+
+// bytesOf views a message's string as bytes, and stringOf views those bytes
+// (or a part of them) as a string again, without copying. Safe because the
+// strings come from the wire and are never written to: every message is
+// read on the hot path, and a copy of each would cost more than reading it.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+func stringOf(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// readEvents reads one event stream until it ends: every block is logged as
+// an event record labelled with in's stream, and each dispatched event goes
+// to onEvent with its record, which onEvent must log. onBlock, when not
+// nil, first sees every block, events or not (a retry field can stand
+// alone). It returns why the stream ended (nil at its end).
+func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Record, ev *SSEEvent), onBlock func(ev *SSEEvent)) error {
+	var tap *sseTap
+	tap = &sseTap{r: body, max: s.cfg.MaxEventSize, now: s.cfg.Now, deliver: func(ev *SSEEvent, dispatched bool) {
+		ev.Conn, ev.Stream, ev.ReqSeq = in.conn, in.stream, in.reqSeq
+		if onBlock != nil {
+			onBlock(ev)
+		}
+		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
+		if !dispatched {
+			s.emit(rec)
+			return
+		}
+		onEvent(&rec, ev)
+	}, holding: func(on bool) {
+		if on {
+			s.out.hold()
+		} else {
+			s.out.release()
+		}
+	}}
+	// The reader holds the emitter but for its waits on the network, so
+	// the records of one read go out together.
+	s.out.hold()
+	defer s.out.release()
+	return tap.run()
+}
+
+// messageEvent is what most streams do with an event: a message event (or
+// an unnamed one) carries a JSON-RPC message; anything else is only logged.
+func (s *Session) messageEvent(in *inbound, rec *Record, ev *SSEEvent) {
+	if ev.Name == "message" || ev.Name == "" {
+		if ev.Data == "" {
+			// A priming event (an id and no data) carries no message.
+			s.emit(*rec)
+			return
+		}
+		s.handleMessage(in, rec, string(ev.Data), rec.Time)
+		return
+	}
+	s.emit(*rec)
+}

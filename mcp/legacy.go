@@ -1,0 +1,395 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// legacy is the HTTP+SSE transport (protocol 2024-11-05), step by step:
+//
+//  1. GET {base}/sse with Accept: text/event-stream (an HTTP record, purpose
+//     "stream"; the status and headers as they came).
+//  2. The first event, `endpoint`, carries the URI to POST to; it is resolved
+//     against the GET's URL and must stay on the user's origin (an endpoint
+//     record keeps the raw data, the preferred URL and the canonical
+//     fallback {base}/sse?sessionid=<id>).
+//  3. Each message is POSTed as JSON (a sent record, then an HTTP record
+//     with purpose "post"); success is 202 and the body does not matter.
+//  4. The answer arrives later on the stream as `event: message` (an event
+//     record, then a received record paired with its request by id). It can
+//     come before the 202 does.
+type legacy struct {
+	s      *Session
+	stream *url.URL // the URL to GET
+	// quiet is set while detection probes with this transport: a failure
+	// is a verdict of the probe, logged by detection, not an error.
+	quiet bool
+
+	mu       sync.Mutex
+	current  *connection
+	endpoint *Endpoint          // nil until the current connection negotiated one
+	cancel   context.CancelFunc // ends the current stream
+	everOpen bool               // some connection negotiated a session
+}
+
+// connection is one stream connection: a GET and the session it negotiated.
+type connection struct {
+	n         int
+	started   time.Time
+	url       *url.URL      // where the GET ended up, after redirects
+	ready     chan struct{} // closed once the endpoint is known or the stream ended
+	readyOnce sync.Once
+	in        inbound
+	// Under legacy.mu:
+	endpoint *Endpoint // this connection's negotiation result
+	err      error     // why it ended before an endpoint
+	replaces bool      // an earlier connection had a session: this one is a new session
+}
+
+func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
+
+func newLegacy(s *Session, stream *url.URL) *legacy { return &legacy{s: s, stream: stream} }
+
+func (l *legacy) name() string { return TransportSSE }
+
+func (l *legacy) url() string { return l.stream.String() }
+
+func (l *legacy) currentEndpoint() *Endpoint {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.endpoint == nil {
+		return nil
+	}
+	ep := *l.endpoint
+	return &ep
+}
+
+func (l *legacy) ready() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.endpoint == nil {
+		return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
+	}
+	return nil
+}
+
+func (l *legacy) open(ctx context.Context) error { return l.connect(ctx, "") }
+
+func (l *legacy) reconnect(ctx context.Context) error { return l.connect(ctx, "requested") }
+
+func (l *legacy) beforeInitialize() {}
+
+func (l *legacy) negotiated(string) {}
+
+func (l *legacy) initialized() {}
+
+func (l *legacy) close() {
+	l.mu.Lock()
+	cancel := l.cancel
+	l.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// connect opens a new stream connection. why is empty for the first
+// connection and says what caused a later one.
+func (l *legacy) connect(ctx context.Context, why string) error {
+	s := l.s
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	s.conn++
+	c := &connection{n: s.conn, started: s.cfg.Now(), ready: make(chan struct{})}
+	c.in = inbound{conn: c.n, stream: StreamLegacy}
+	s.initialized = false
+	s.protocol = ""
+	s.tools = nil // a new session may offer other tools
+	// Taken under the lock, after the closed check, so Close's Wait
+	// cannot race with it; the reader (or a failed open) gives it back.
+	s.wg.Add(1)
+	s.mu.Unlock()
+
+	streamCtx, cancel := context.WithCancel(s.life)
+	l.mu.Lock()
+	if l.cancel != nil {
+		l.cancel()
+	}
+	c.replaces = l.everOpen
+	l.cancel, l.current, l.endpoint = cancel, c, nil
+	l.mu.Unlock()
+
+	state := StateConnecting
+	if why != "" {
+		state = StateReconnecting
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: state, Conn: c.n, Detail: why, URL: l.stream.String(), Transport: TransportSSE}})
+
+	// The wait for the endpoint starts before the GET: a server that takes
+	// the connection and never answers must not hold Connect forever, and
+	// neither must a caller that gave up.
+	var timedOut atomic.Bool
+	timer := time.AfterFunc(s.cfg.EndpointTimeout, func() { timedOut.Store(true); cancel() })
+	defer timer.Stop()
+	stopWatch := context.AfterFunc(ctx, cancel)
+	defer stopWatch()
+	fail := func(err error) error {
+		cancel()
+		switch {
+		case timedOut.Load():
+			err = &WireError{Cause: CauseEndpointTimeout, Transport: TransportSSE,
+				Message: fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, l.stream)}
+			l.logError(OpNegotiate, err, c.n)
+		case ctx.Err() != nil:
+			err = ctx.Err()
+		}
+		l.emitFailed(c, err)
+		return err
+	}
+
+	resp, err := l.openStream(streamCtx, c)
+	if err != nil {
+		s.wg.Done()
+		return fail(err)
+	}
+	go l.readStream(streamCtx, c, resp)
+	select {
+	case <-c.ready:
+	case <-streamCtx.Done():
+		return fail(nil)
+	}
+	l.mu.Lock()
+	ep, cerr := c.endpoint, c.err
+	l.mu.Unlock()
+	if ep == nil {
+		if cerr == nil {
+			cerr = &WireError{Cause: CauseNoEndpoint, Transport: TransportSSE, Message: "the stream ended before the endpoint event"}
+		}
+		cancel()
+		return cerr
+	}
+	return nil
+}
+
+// logError records a failure unless detection is probing, where the
+// failure is the probe's verdict.
+func (l *legacy) logError(op string, err error, conn int) {
+	if !l.quiet {
+		l.s.emitError(op, err, 0, conn)
+	}
+}
+
+// emitFailed marks a connection that never opened as closed, so nothing
+// goes on showing "connecting" after the attempt is over.
+func (l *legacy) emitFailed(c *connection, err error) {
+	l.s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: "connection failed: " + err.Error()}})
+}
+
+// openStream sends the GET and records its answer; only a 200 event stream
+// comes back without an error.
+func (l *legacy) openStream(ctx context.Context, c *connection) (*http.Response, error) {
+	s := l.s
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, l.stream.String(), nil)
+	if err != nil {
+		return nil, &WireError{Cause: CauseUnreachable, Message: err.Error(), Err: err}
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Cache-Control", "no-cache")
+	ex := &HTTPExchange{Purpose: PurposeStream, Conn: c.n}
+	resp, err := s.do(req, ex)
+	if err != nil {
+		s.emitHTTP(ex)
+		if ctx.Err() == nil {
+			// A cancelled GET was given up on (the endpoint wait ran out,
+			// or the caller left): the caller records why.
+			err = withTransport(err, TransportSSE, PurposeStream)
+			l.logError(OpConnect, err, c.n)
+		}
+		return nil, err
+	}
+	// The endpoint resolves against where the stream is, after redirects.
+	c.url = resp.Request.URL
+	if resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream" {
+		s.emitHTTP(ex)
+		return resp, nil
+	}
+	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+	resp.Body.Close()
+	s.emitHTTP(ex)
+	we := statusError(PurposeStream, TransportSSE, http.MethodGet, l.stream.String(), resp, string(ex.Body))
+	if resp.StatusCode == http.StatusOK {
+		we.Cause = CauseNotEventStream
+		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", l.stream, resp.Header.Get("Content-Type"))
+		if line := firstLine(string(ex.Body)); line != "" {
+			we.Message += ": " + line
+		}
+	}
+	l.logError(OpConnect, we, c.n)
+	return nil, we
+}
+
+// withTransport fills in what a wire error from the shared HTTP code does
+// not know.
+func withTransport(err error, transport, purpose string) error {
+	var we *WireError
+	if errors.As(err, &we) {
+		if we.Transport == "" {
+			we.Transport = transport
+		}
+		if we.Purpose == "" {
+			we.Purpose = purpose
+		}
+	}
+	return err
+}
+
+// readStream parses the stream until it ends and records every event.
+func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Response) {
+	defer l.s.wg.Done()
+	defer resp.Body.Close()
+	err := l.s.readEvents(resp.Body, &c.in, func(rec *Record, ev *SSEEvent) {
+		if ev.Name == "endpoint" {
+			l.s.emit(*rec)
+			l.negotiate(c, string(ev.Data))
+			return
+		}
+		l.s.messageEvent(&c.in, rec, ev)
+	}, nil)
+	l.streamEnded(ctx, c, err)
+}
+
+// negotiate resolves an endpoint event. The URI must stay on the user's
+// origin (or one they allowed) and be http or https: a server pointing the
+// POSTs elsewhere would take the user's credentials with them. A later
+// endpoint event on the same stream that changes the target is held to the
+// same rules, and a refused one leaves the earlier target in use.
+func (l *legacy) negotiate(c *connection, data string) {
+	s := l.s
+	ep, err := ResolveEndpoint(c.url, data)
+	if err == nil {
+		target, _ := url.Parse(ep.Preferred)
+		err = s.origins.check(target, "the endpoint event")
+	}
+	if err != nil {
+		var we *WireError
+		if !errors.As(err, &we) {
+			we = &WireError{Cause: CauseBadEndpoint, Message: err.Error(), Err: err}
+		}
+		we.Transport, we.Purpose = TransportSSE, PurposeStream
+		l.mu.Lock()
+		first := c.endpoint == nil
+		if first {
+			c.err = we
+		}
+		l.mu.Unlock()
+		s.emitError(OpNegotiate, we, 0, c.n)
+		if first {
+			c.markReady()
+		}
+		return
+	}
+	ep.Conn = c.n
+	ep.Elapsed = s.cfg.Now().Sub(c.started)
+	l.mu.Lock()
+	// The state records go out under the lock with the endpoint, so they
+	// come before anything the session does on it.
+	s.emit(Record{Kind: KindEndpoint, Endpoint: ep})
+	first := c.endpoint == nil
+	c.endpoint = ep
+	if l.current == c {
+		l.endpoint = ep
+		if first {
+			s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID,
+				URL: l.stream.String(), Transport: TransportSSE, SessionID: ep.SessionID}})
+			if c.replaces {
+				s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n,
+					Detail: "the new stream is a new session (" + ep.SessionID + ") that was never initialized: initialize again"}})
+			}
+		}
+		l.everOpen = true
+	}
+	l.mu.Unlock()
+	c.markReady()
+}
+
+// streamEnded records why the stream stopped, fails the requests that were
+// waiting on it and, when configured, reconnects.
+func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
+	s := l.s
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	l.mu.Lock()
+	current := l.current == c && !closed
+	opened := c.endpoint != nil
+	reason := "the server closed the stream"
+	cause := CauseStreamEnded
+	switch {
+	case ctx.Err() != nil:
+		reason = "mcpscope closed the stream (a reconnect or quit)"
+	case err != nil:
+		reason = "the stream broke: " + err.Error()
+		if isTooLarge(err) {
+			cause = CauseEventTooLarge
+		}
+	}
+	we := &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream, Message: reason, Err: err}
+	if current && c.err == nil && c.endpoint == nil {
+		c.err = &WireError{Cause: CauseNoEndpoint, Transport: TransportSSE, Message: reason + " before the endpoint event", Err: err}
+	}
+	if current {
+		l.endpoint = nil
+	}
+	l.mu.Unlock()
+	c.markReady()
+	s.failPending(c.n, OpStream, &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream,
+		Message: reason + " while a request was waiting for its answer", Err: err})
+	if ctx.Err() != nil {
+		return // we ended it: Close or Reconnect says so
+	}
+	if err != nil {
+		s.emitError(OpStream, we, 0, c.n)
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason}})
+	if current && opened && s.cfg.Reconnect {
+		s.wg.Add(1)
+		go l.autoReconnect()
+	}
+}
+
+// isTooLarge reports an event past --max-event-size, by the tap's or go-sse's words.
+func isTooLarge(err error) bool {
+	var tl *tooLargeError
+	return errors.As(err, &tl) || strings.Contains(err.Error(), "token too long")
+}
+
+// autoReconnect retries with backoff, like EventSource, a bounded number of
+// times so a dead gateway does not mean an endless loop.
+func (l *legacy) autoReconnect() {
+	s := l.s
+	defer s.wg.Done()
+	delay := 500 * time.Millisecond
+	for attempt := 1; attempt <= 5; attempt++ {
+		t := time.NewTimer(delay)
+		select {
+		case <-t.C:
+		case <-s.life.Done():
+			t.Stop()
+			return
+		}
+		err := l.connect(s.life, fmt.Sprintf("automatic, attempt %d of 5", attempt))
+		if err == nil || errors.Is(err, ErrClosed) {
+			return
+		}
+		delay *= 2
+	}
+}

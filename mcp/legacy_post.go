@@ -1,0 +1,103 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+)
+
+// send POSTs one message to the negotiated endpoint. When the preferred URL
+// answers 404 or 405, or cannot be dialled at all, it tries the canonical
+// fallback once, and switches to it for good only when that works. Any other
+// failure (a timeout, a reset) is not retried: the server may have the
+// message already, and a tools/call must not run twice.
+func (l *legacy) send(ctx context.Context, m *outgoing) error {
+	l.mu.Lock()
+	ep := l.endpoint
+	var conn int
+	if l.current != nil {
+		conn = l.current.n
+	}
+	l.mu.Unlock()
+	if ep == nil {
+		return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
+	}
+	target := ep.InUse
+	err := l.postOnce(ctx, target, m, conn)
+	var we *WireError
+	if !errors.As(err, &we) || target != ep.Preferred || ep.Fallback == "" || ep.Fallback == ep.Preferred {
+		return err
+	}
+	var why string
+	switch {
+	case we.Status == http.StatusNotFound || we.Status == http.StatusMethodNotAllowed:
+		why = fmt.Sprintf("POST to the preferred URL answered %d; the canonical fallback works", we.Status)
+	case we.Cause == CauseUnreachable && isDialError(we.Err):
+		why = "the preferred URL could not be reached (" + unwrapURLError(we.Err).Error() + "); the canonical fallback works"
+	default:
+		return err
+	}
+	if ferr := l.postOnce(ctx, ep.Fallback, m, conn); ferr != nil {
+		// Both failed: the preferred URL's answer is the one to explain.
+		return err
+	}
+	l.useFallback(ep, why)
+	return nil
+}
+
+// isDialError reports a POST that never reached a server, so retrying it
+// elsewhere cannot deliver it twice.
+func isDialError(err error) bool {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return true
+	}
+	var dns *net.DNSError
+	return errors.As(err, &dns)
+}
+
+// useFallback makes the fallback the URL in use and records the change.
+func (l *legacy) useFallback(old *Endpoint, why string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.endpoint != old {
+		return // a reconnect, or another request, replaced it meanwhile
+	}
+	ep := *old
+	ep.InUse, ep.Reason = ep.Fallback, why
+	l.endpoint = &ep
+	l.s.emit(Record{Kind: KindEndpoint, Endpoint: &ep})
+}
+
+// postOnce sends one POST, bounded by the request timeout, and records it.
+func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn int) error {
+	s := l.s
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(m.body))
+	if err != nil {
+		return &WireError{Cause: CauseBadEndpoint, Transport: TransportSSE, Purpose: PurposePost, Message: err.Error(), Err: err}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	ex := &HTTPExchange{Purpose: PurposePost, ReqSeq: m.seq, Conn: conn}
+	start := s.cfg.Now()
+	resp, err := s.do(req, ex)
+	if err != nil {
+		s.emitHTTP(ex)
+		return withTransport(err, TransportSSE, PurposePost)
+	}
+	if m.p != nil {
+		m.p.accepted.Store(resp.StatusCode >= 200 && resp.StatusCode < 300)
+	}
+	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+	resp.Body.Close()
+	ex.Duration = s.cfg.Now().Sub(start) // a 202's body is short: the whole answer
+	s.emitHTTP(ex)
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return nil
+	}
+	return statusError(PurposePost, TransportSSE, http.MethodPost, target, resp, string(ex.Body))
+}

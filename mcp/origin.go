@@ -1,0 +1,130 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// origins decides where requests may go and which of them carry the user's
+// credentials. The user named one origin (scheme, host and port); a server
+// can point elsewhere with an endpoint event or a redirect, and a hostile one
+// would collect the user's token that way. Another origin is refused unless
+// the user allowed it (--allow-origin), and even then it gets none of the
+// user's headers: credentials go only where the user sent them.
+type origins struct {
+	home    string          // the origin of the URL the user named
+	allowed map[string]bool // origins the user allowed besides home
+}
+
+func newOrigins(home *url.URL, allow []string) (origins, error) {
+	o := origins{home: originOf(home), allowed: map[string]bool{}}
+	for _, a := range allow {
+		u, err := url.Parse(strings.TrimSpace(a))
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return o, fmt.Errorf("--allow-origin %q is not an origin: write it as scheme://host[:port], e.g. http://127.0.0.1:9000", a)
+		}
+		o.allowed[originOf(u)] = true
+	}
+	return o, nil
+}
+
+// CheckOrigins checks --allow-origin values before a session starts.
+func CheckOrigins(allow []string) error {
+	_, err := newOrigins(&url.URL{Scheme: "http", Host: "localhost"}, allow)
+	return err
+}
+
+// originOf is scheme://host:port with the scheme's default port made
+// explicit and the host lower-cased, so equal origins compare equal.
+func originOf(u *url.URL) string {
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if port == "" {
+		port = "80"
+		if strings.EqualFold(u.Scheme, "https") {
+			port = "443"
+		}
+	}
+	return strings.ToLower(u.Scheme) + "://" + net.JoinHostPort(host, port)
+}
+
+// check says whether a request may go to u at all; what names it is the
+// thing that pointed there ("the endpoint event", "a redirect").
+func (o origins) check(u *url.URL, what string) error {
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return &WireError{Cause: CauseBadScheme, Purpose: PurposeStream,
+			Message: fmt.Sprintf("%s points at %s, whose scheme %q is not http or https", what, u.Redacted(), u.Scheme)}
+	}
+	if got := originOf(u); got != o.home && !o.allowed[got] {
+		return &WireError{Cause: CauseCrossOrigin,
+			Message: fmt.Sprintf("%s points at another origin, %s, not %s where the session started; mcpscope refused it so the credentials for %s do not go there", what, got, o.home, o.home),
+			Header:  map[string]string{"Origin": got, "Home": o.home}}
+	}
+	return nil
+}
+
+// credentialed reports whether requests to u carry the user's headers.
+func (o origins) credentialed(u *url.URL) bool { return originOf(u) == o.home }
+
+// hopsKey keys the redirect log of one request in its context.
+type hopsKey struct{}
+
+// withHops returns a context whose requests log their redirects in *hops.
+func withHops(ctx context.Context, hops *[]Redirect) context.Context {
+	return context.WithValue(ctx, hopsKey{}, hops)
+}
+
+// maxRedirects bounds a chain of redirects, as browsers do.
+const maxRedirects = 10
+
+// checkRedirect is the client's redirect policy: every hop is logged for
+// the records, a hop to a refused origin or scheme stops the request, and a
+// hop that leaves the user's origin drops the user's headers.
+func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
+	if hops, ok := req.Context().Value(hopsKey{}).(*[]Redirect); ok {
+		h := Redirect{From: via[len(via)-1].URL.Redacted(), To: req.URL.Redacted()}
+		if req.Response != nil {
+			h.Status = req.Response.StatusCode
+		}
+		*hops = append(*hops, h)
+	}
+	if len(via) >= maxRedirects {
+		return &WireError{Cause: CauseStatus, Message: fmt.Sprintf("stopped after %d redirects", maxRedirects)}
+	}
+	if err := s.origins.check(req.URL, "a redirect from "+via[len(via)-1].URL.Redacted()); err != nil {
+		return err
+	}
+	if !s.origins.credentialed(req.URL) {
+		s.stripCredentials(req.Header)
+	}
+	return nil
+}
+
+// stripCredentials removes what the user added to a request: their headers
+// and token, and anything a server could read as a credential.
+func (s *Session) stripCredentials(h http.Header) {
+	for k := range s.cfg.Header {
+		h.Del(k)
+	}
+	for _, k := range []string{"Authorization", "Proxy-Authorization", "Cookie"} {
+		h.Del(k)
+	}
+}
+
+// refusedRedirect returns the wire error a redirect policy refusal became,
+// if that is why err happened.
+func refusedRedirect(err error) *WireError {
+	var ue *url.Error
+	if !errors.As(err, &ue) {
+		return nil
+	}
+	var we *WireError
+	if errors.As(ue.Err, &we) {
+		return we
+	}
+	return nil
+}

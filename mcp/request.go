@@ -1,0 +1,243 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"sync/atomic"
+	"time"
+)
+
+// Response is the answer to one of our requests.
+type Response struct {
+	ReqSeq    int64           // Seq of the request's sent record
+	Seq       int64           // Seq of the answer's received record
+	Raw       Raw             // the answer's exact bytes
+	Result    json.RawMessage // nil when the answer is an error; shares the message's memory, so read it, never write it
+	Error     *RPCError
+	ToolError bool // a tools/call result with isError: true
+	Late      bool
+}
+
+// pending is one of our requests waiting for its answer.
+type pending struct {
+	seq          int64
+	conn         int
+	method, tool string
+	done         chan result
+	// accepted is set once the server took the message (its POST was
+	// answered), so a timeout can say which wait ran out.
+	accepted atomic.Bool
+	// answer is where the answer is put: made with the request, it costs
+	// the stream reader nothing to fill.
+	answer Response
+}
+
+type result struct {
+	resp *Response
+	err  error
+}
+
+func (p *pending) finish(r *Response, err error) {
+	select {
+	case p.done <- result{r, err}:
+	default:
+	}
+}
+
+// request sends a request and waits for its answer, its timeout or ctx.
+func (s *Session) request(ctx context.Context, method, tool string, params json.RawMessage) (*Response, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, ErrClosed
+	}
+	tr := s.tr
+	if err := s.readyLocked(); err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	s.nextID++
+	n := s.nextID
+	id := strconv.FormatInt(n, 10)
+	body := encodeMessage(id, method, params)
+	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1)}
+	// A request detection sends is a probe: its failure is a verdict
+	// about the transport, logged as such.
+	sendOp := OpPost
+	if s.probing {
+		sendOp = OpProbe
+	}
+	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body)}})
+	s.pending[n] = p
+	// Added under the lock, after the closed check, so Close's Wait cannot
+	// race with it.
+	s.wg.Add(1)
+	s.mu.Unlock()
+
+	// The send outlives this call on purpose: when the answer beats the
+	// POST's own answer back, the POST's answer is still recorded. It ends
+	// early only when the request is given up on, which closes a response
+	// stream the answer would have come on.
+	sendCtx, cancelSend := context.WithCancel(s.life)
+	posted := make(chan error, 1)
+	go func() {
+		defer s.wg.Done()
+		posted <- tr.send(sendCtx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, n: n})
+	}()
+	timer := time.NewTimer(s.cfg.RequestTimeout)
+	defer timer.Stop()
+	giveUp := func(err error) (*Response, error) {
+		cancelSend()
+		return nil, err
+	}
+	for {
+		select {
+		case r := <-p.done:
+			return r.resp, r.err
+		case err := <-posted:
+			posted = nil
+			if err == nil {
+				continue
+			}
+			if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+				err = ctx.Err()
+			}
+			op := sendOp
+			if CauseOf(err) == CausePostTimeout {
+				// The POST's deadline is the request's own: whichever
+				// timer fires first, the request timed out unanswered.
+				op, err = OpTimeout, s.timeoutError(p, id)
+			}
+			if s.abandon(n, p, op, err) {
+				return giveUp(err)
+			}
+		case <-timer.C:
+			err := s.timeoutError(p, id)
+			if s.abandon(n, p, OpTimeout, err) {
+				return giveUp(err)
+			}
+		case <-ctx.Done():
+			if s.abandon(n, p, OpCancelled, ctx.Err()) {
+				return giveUp(ctx.Err())
+			}
+		}
+	}
+}
+
+// timeoutError says a request went unanswered, and names the answers that
+// came back meanwhile for requests we never sent.
+func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
+	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load()}
+	s.mu.Lock()
+	for _, f := range s.foreign {
+		if f.seq > p.seq {
+			te.Foreign = append(te.Foreign, f.id)
+		}
+	}
+	s.mu.Unlock()
+	return te
+}
+
+// readyLocked says why nothing can be sent now; s.mu is held.
+func (s *Session) readyLocked() error {
+	if s.tr == nil {
+		return &WireError{Cause: CauseNotConnected, Message: "not connected: no transport has been opened"}
+	}
+	return s.tr.ready()
+}
+
+// abandon stops waiting for id and records why. It reports false when the
+// answer won the race and is already in p.done.
+func (s *Session) abandon(id int64, p *pending, op string, err error) bool {
+	s.mu.Lock()
+	if s.pending[id] != p {
+		s.mu.Unlock()
+		return false
+	}
+	delete(s.pending, id)
+	s.abandoned[id] = p.seq
+	s.mu.Unlock()
+	s.emitError(op, err, p.seq, p.conn)
+	return true
+}
+
+// failPending ends every request of connection conn with err: the stream
+// its answers would have come on is gone.
+func (s *Session) failPending(conn int, op string, err error) {
+	s.mu.Lock()
+	var failed []*pending
+	for id, p := range s.pending {
+		if p.conn == conn {
+			delete(s.pending, id)
+			s.abandoned[id] = p.seq
+			failed = append(failed, p)
+		}
+	}
+	s.mu.Unlock()
+	for _, p := range failed {
+		s.emitError(op, err, p.seq, conn)
+		p.finish(nil, err)
+	}
+}
+
+// failRequest ends one request with err if it is still waiting.
+func (s *Session) failRequest(p *pending, n int64, op string, err error) {
+	if s.abandon(n, p, op, err) {
+		p.finish(nil, err)
+	}
+}
+
+// waiting reports whether request n still waits for its answer.
+func (s *Session) waiting(n int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.pending[n]
+	return ok
+}
+
+// Notify sends a notification; only its delivery can fail it.
+func (s *Session) Notify(ctx context.Context, method string, params json.RawMessage) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	if err := s.readyLocked(); err != nil {
+		s.mu.Unlock()
+		return err
+	}
+	tr := s.tr
+	body := encodeMessage("", method, params)
+	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassNotification, Method: method, Conn: s.conn, Raw: Raw(body)}})
+	s.wg.Add(1) // Close waits for the POST's record
+	s.mu.Unlock()
+	defer s.wg.Done()
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	defer cancel()
+	err := tr.send(ctx, &outgoing{class: ClassNotification, method: method, body: body, seq: seq})
+	if err != nil {
+		s.emitError(OpPost, err, seq, 0)
+	}
+	return err
+}
+
+// encodeMessage builds a request (id != "") or notification. The shape is
+// fixed by hand so the bytes on the wire are predictable in recordings.
+func encodeMessage(id, method string, params json.RawMessage) []byte {
+	m, _ := json.Marshal(method)
+	b := make([]byte, 0, 64+len(params))
+	b = append(b, `{"jsonrpc":"2.0"`...)
+	if id != "" {
+		b = append(b, `,"id":`...)
+		b = append(b, id...)
+	}
+	b = append(b, `,"method":`...)
+	b = append(b, m...)
+	if len(params) > 0 {
+		b = append(b, `,"params":`...)
+		b = append(b, params...)
+	}
+	return append(b, '}')
+}

@@ -1,0 +1,557 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// streamable is the streamable HTTP transport with sessions (protocol
+// 2025-03-26 to 2025-11-25), step by step:
+//
+//  1. Every message is a POST to the one endpoint with Accept:
+//     application/json, text/event-stream (an HTTP record, purpose "post").
+//  2. A notification or our answer to a server request gets 202. A request
+//     gets 200 with either application/json (one message: its received
+//     record follows, stream "json") or text/event-stream: a stream of its
+//     own (stream "response") carrying notifications, server requests and
+//     finally the answer.
+//  3. The initialize answer names the session in Mcp-Session-Id; every
+//     later request carries it, and MCP-Protocol-Version: <negotiated>.
+//  4. After initialize, a GET opens an optional stream for what the server
+//     starts (stream "get"); 405 means the server offers none.
+//  5. A response stream that ends before its answer is resumed: after the
+//     retry delay, GET with Last-Event-ID (purpose "resume"), bounded, each
+//     attempt a state record.
+//  6. A 404 to a request carrying the session id means the session is gone
+//     (a "session-expired" state): the next initialize starts a new one.
+//  7. Close ends the session with DELETE unless it is to be kept.
+type streamable struct {
+	s        *Session
+	endpoint *url.URL
+
+	mu        sync.Mutex
+	quiet     bool   // detection is probing: a refused initialize is a verdict
+	sessionID string // from the initialize answer
+	protocol  string // sent as MCP-Protocol-Version once initialize chose it
+	gen       int    // the Session's conn number of this session
+	getCancel context.CancelFunc
+}
+
+// maxResume bounds the attempts to resume one dropped response stream.
+const maxResume = 5
+
+// defaultRetry is the wait before resuming when the server named none.
+const defaultRetry = time.Second
+
+func newStreamable(s *Session, endpoint *url.URL) *streamable {
+	return &streamable{s: s, endpoint: endpoint}
+}
+
+func (t *streamable) name() string { return TransportStreamable }
+
+func (t *streamable) url() string { return t.endpoint.String() }
+
+func (t *streamable) setQuiet(q bool) {
+	t.mu.Lock()
+	t.quiet = q
+	t.mu.Unlock()
+}
+
+func (t *streamable) ready() error { return nil }
+
+// open initializes a session: on this transport that is how a connection
+// begins. Like the legacy wait for the endpoint event, it is bounded by the
+// connect timeout: a server that takes the connection and never answers
+// must not hold Connect for a whole request timeout.
+func (t *streamable) open(ctx context.Context) error {
+	s := t.s
+	octx, cancel := context.WithTimeout(ctx, s.cfg.EndpointTimeout)
+	defer cancel()
+	resp, err := s.InitializeWith(octx, s.cfg.InitParams)
+	if err != nil && ctx.Err() == nil && errors.Is(octx.Err(), context.DeadlineExceeded) {
+		err = &WireError{Cause: CauseConnectTimeout, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
+			Message: fmt.Sprintf("no answer to initialize within %s from %s", s.cfg.EndpointTimeout, t.endpoint)}
+	}
+	if err != nil {
+		return err
+	}
+	if resp != nil && resp.Error != nil {
+		return resp.Error
+	}
+	return nil
+}
+
+func (t *streamable) reconnect(ctx context.Context) error { return t.open(ctx) }
+
+// beforeInitialize starts a new session: the old id is dropped, and with it
+// the GET stream, so the server sees an initialize without a session.
+func (t *streamable) beforeInitialize() {
+	s := t.s
+	s.mu.Lock()
+	s.conn++
+	gen := s.conn
+	s.initialized, s.protocol, s.tools = false, "", nil
+	s.mu.Unlock()
+	t.mu.Lock()
+	old := t.sessionID
+	t.sessionID, t.protocol, t.gen = "", "", gen
+	cancel := t.getCancel
+	t.getCancel = nil
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	detail := ""
+	if old != "" {
+		detail = "a new session, replacing " + old
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateConnecting, Conn: gen, Detail: detail,
+		URL: t.endpoint.String(), Transport: TransportStreamable}})
+}
+
+// negotiated keeps the version for the MCP-Protocol-Version header of
+// every later request.
+func (t *streamable) negotiated(protocol string) {
+	t.mu.Lock()
+	t.protocol = protocol
+	t.mu.Unlock()
+}
+
+// initialized opens the GET stream, once the handshake is over.
+func (t *streamable) initialized() {
+	t.mu.Lock()
+	gen := t.gen
+	t.mu.Unlock()
+	s := t.s
+	if s.cfg.NoGetStream {
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Detail: "not opened (--no-get-stream)"}})
+		return
+	}
+	ctx, cancel := context.WithCancel(s.life)
+	t.mu.Lock()
+	t.getCancel = cancel
+	t.mu.Unlock()
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		cancel()
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go t.getLoop(ctx, gen)
+}
+
+// session returns what requests of the current session carry.
+func (t *streamable) session() (id, protocol string, gen int, quiet bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.sessionID, t.protocol, t.gen, t.quiet
+}
+
+// headers sets what every request of this transport carries.
+func (t *streamable) headers(req *http.Request, id, protocol string) {
+	if id != "" {
+		req.Header.Set("Mcp-Session-Id", id)
+	}
+	if protocol != "" {
+		req.Header.Set("MCP-Protocol-Version", protocol)
+	}
+}
+
+// send POSTs one message and handles the answer as step 2 describes.
+func (t *streamable) send(ctx context.Context, m *outgoing) error {
+	s := t.s
+	id, protocol, gen, quiet := t.session()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
+	if err != nil {
+		return &WireError{Cause: CauseUnreachable, Transport: TransportStreamable, Message: err.Error(), Err: err}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	t.headers(req, id, protocol)
+	purpose := PurposePost
+	if quiet && m.method == "initialize" {
+		purpose = PurposeProbe
+	}
+	ex := &HTTPExchange{Purpose: purpose, ReqSeq: m.seq, Conn: gen}
+	resp, err := s.do(req, ex)
+	if err != nil {
+		s.emitHTTP(ex)
+		return withTransport(err, TransportStreamable, purpose)
+	}
+	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
+	if m.p != nil {
+		m.p.accepted.Store(ok)
+	}
+	if sid := resp.Header.Get("Mcp-Session-Id"); ok && id == "" && sid != "" && m.method == "initialize" {
+		t.adopt(sid, gen)
+	}
+	ct := mediaType(resp.Header)
+	switch {
+	case ok && ct == "text/event-stream":
+		ex.Opened = "sse"
+		s.emitHTTP(ex)
+		return t.readResponse(ctx, m, resp, gen)
+	case ok && ct == "application/json":
+		return t.jsonAnswer(m, resp, ex, gen)
+	case ok:
+		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+		resp.Body.Close()
+		s.emitHTTP(ex)
+		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
+			// Accepted: a notification or reply needs no more; a request's
+			// answer may still come on the GET stream.
+			return nil
+		}
+		return &WireError{Cause: CauseBadContentType, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
+			Header:  map[string]string{"Content-Type": resp.Header.Get("Content-Type")},
+			Message: fmt.Sprintf("POST %s answered %s with Content-Type %q, neither JSON nor an event stream", t.endpoint, statusText(resp), resp.Header.Get("Content-Type"))}
+	}
+	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+	resp.Body.Close()
+	s.emitHTTP(ex)
+	if id != "" && sessionGone(resp.StatusCode, ct, ex.Body) {
+		err := &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered %s to a request carrying session %s: the server no longer knows the session", t.endpoint, statusText(resp), id)}
+		t.expire(gen, id, resp.StatusCode)
+		return err
+	}
+	// A JSON-RPC error naming our request is that request's answer, whatever
+	// the status: the pair shows both.
+	if m.p != nil && ct == "application/json" && int64(len(ex.Body)) == ex.BodySize {
+		in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
+		if n, ok := answerID(ex.Body); ok && n == m.n {
+			s.handleMessage(in, nil, string(ex.Body), s.cfg.Now())
+			if !s.waiting(m.n) {
+				return nil
+			}
+		}
+	}
+	return statusError(purpose, TransportStreamable, http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
+}
+
+// jsonAnswer reads a JSON answer: the message(s) it holds are received
+// records, and a request whose answer is not among them fails at once.
+func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchange, gen int) error {
+	s := t.s
+	limit := int64(s.cfg.MaxEventSize)
+	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	resp.Body.Close()
+	at := s.cfg.Now().Round(0)
+	ex.Opened, ex.BodySize = StreamJSON, int64(len(body))
+	if err != nil {
+		ex.Err = err.Error()
+		s.emitHTTP(ex)
+		return &WireError{Cause: CauseStreamEnded, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
+			Message: "the JSON answer broke off: " + err.Error()}
+	}
+	if int64(len(body)) > limit {
+		ex.Opened, ex.Body = "", Raw(body[:BodyLimit])
+		s.emitHTTP(ex)
+		return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost,
+			Message: fmt.Sprintf("the JSON answer is larger than the %d-byte limit", limit)}
+	}
+	s.emitHTTP(ex)
+	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
+	if _, ok := peekMessage(bytes.TrimSpace(body)); !ok && !isBatch(body) {
+		s.handleMessage(in, nil, string(body), at)
+		return &WireError{Cause: CauseNotJSONRPC, Transport: TransportStreamable, Purpose: PurposePost, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered JSON that is not a JSON-RPC message", t.endpoint)}
+	}
+	s.handleMessage(in, nil, string(body), at)
+	if m.p != nil && s.waiting(m.n) {
+		return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost,
+			Message: fmt.Sprintf("the JSON answer to request %d held no answer to it", m.n)}
+	}
+	return nil
+}
+
+// isBatch reports a JSON array, which handleMessage reads message by message.
+func isBatch(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) > 0 && b[0] == '['
+}
+
+// answerID reads the id of a JSON-RPC answer, when it is one of ours.
+func answerID(b Raw) (int64, bool) {
+	p, ok := peekMessage(bytesOf(string(b)))
+	if !ok || p.id == nil || (p.result == nil && p.errv == nil) {
+		return 0, false
+	}
+	return parseOurID(p.id)
+}
+
+// sessionGone reports an answer meaning the session id is unknown: 404 (the
+// official Go SDK), or 400 with a JSON-RPC error that names no request
+// (the TypeScript SDK's -32000 "no valid session").
+func sessionGone(status int, ct string, body Raw) bool {
+	if status == http.StatusNotFound {
+		return true
+	}
+	if status != http.StatusBadRequest || ct != "application/json" {
+		return false
+	}
+	p, ok := peekMessage(bytesOf(string(body)))
+	return ok && p.errv != nil && (p.id == nil || string(p.id) == "null") && bytes.Contains(bytes.ToLower(bytesOf(string(body))), []byte("session"))
+}
+
+// adopt keeps the session id the initialize answer named.
+func (t *streamable) adopt(id string, gen int) {
+	t.mu.Lock()
+	if t.gen != gen {
+		t.mu.Unlock()
+		return
+	}
+	t.sessionID = id
+	t.mu.Unlock()
+	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: "session " + id,
+		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id}})
+}
+
+// expire forgets a session the server no longer knows.
+func (t *streamable) expire(gen int, id string, status int) {
+	t.mu.Lock()
+	if t.gen != gen || t.sessionID != id {
+		t.mu.Unlock()
+		return
+	}
+	t.sessionID, t.protocol = "", ""
+	cancel := t.getCancel
+	t.getCancel = nil
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	s := t.s
+	s.mu.Lock()
+	s.initialized, s.protocol = false, ""
+	s.mu.Unlock()
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateExpired, Conn: gen, SessionID: id, Transport: TransportStreamable,
+		Detail: fmt.Sprintf("the server answered %d to session %s: it no longer knows it", status, id)}})
+}
+
+// readResponse reads a request's response stream, resuming it when it ends
+// before the answer (step 5). Nothing already received is lost: every event
+// is a record the moment it is read.
+func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.Response, gen int) error {
+	s := t.s
+	in := &inbound{conn: gen, stream: StreamResponse, reqSeq: m.seq}
+	var lastID string
+	retry := defaultRetry
+	body := resp.Body
+	for attempt := 1; ; attempt++ {
+		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
+			if ev.HasID {
+				lastID = ev.ID
+			}
+			s.messageEvent(in, rec, ev)
+		}, func(ev *SSEEvent) {
+			if ms, perr := strconv.Atoi(ev.Retry); perr == nil && ms >= 0 {
+				retry = time.Duration(ms) * time.Millisecond
+			}
+		})
+		body.Close()
+		if m.p == nil || !s.waiting(m.n) {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil && isTooLarge(err) {
+			return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost, Message: err.Error(), Err: err}
+		}
+		dropped := "the server ended it"
+		if err != nil {
+			dropped = "it broke: " + err.Error()
+		}
+		if lastID == "" {
+			return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
+				Message: fmt.Sprintf("the response stream of request %d ended before its answer (%s), and no event had an id to resume from", m.n, dropped)}
+		}
+		if attempt > maxResume {
+			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %d kept dropping; gave up after %d attempts to resume it", m.n, maxResume)}
+		}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
+			Detail: fmt.Sprintf("request %d: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.n, lastID, dropped, retry, attempt, maxResume)}})
+		if !sleepCtx(ctx, retry) {
+			return ctx.Err()
+		}
+		next, err := t.get(ctx, PurposeResume, lastID, m.seq, gen)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			we := &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("request %d: could not resume its stream after event %s: %v", m.n, lastID, err)}
+			if prev, ok := err.(*WireError); ok {
+				we.Status, we.Header = prev.Status, prev.Header
+			}
+			return we
+		}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
+			Detail: fmt.Sprintf("request %d: resumed after %s from event %s", m.n, retry, lastID)}})
+		body = next.Body
+	}
+}
+
+// sleepCtx waits d, or less when ctx ends; it reports whether d passed.
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// get opens a GET stream on the endpoint: the optional stream for server
+// messages, or a resumption (with Last-Event-ID). Only a 200 event stream
+// comes back without an error; every answer is a record.
+func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int64, gen int) (*http.Response, error) {
+	s := t.s
+	id, protocol, _, _ := t.session()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.endpoint.String(), nil)
+	if err != nil {
+		return nil, &WireError{Cause: CauseUnreachable, Message: err.Error(), Err: err}
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	t.headers(req, id, protocol)
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	ex := &HTTPExchange{Purpose: purpose, ReqSeq: reqSeq, Conn: gen}
+	resp, err := s.do(req, ex)
+	if err != nil {
+		s.emitHTTP(ex)
+		return nil, withTransport(err, TransportStreamable, purpose)
+	}
+	if resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream" {
+		ex.Opened = "sse"
+		s.emitHTTP(ex)
+		return resp, nil
+	}
+	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+	resp.Body.Close()
+	s.emitHTTP(ex)
+	we := statusError(purpose, TransportStreamable, http.MethodGet, t.endpoint.String(), resp, string(ex.Body))
+	if resp.StatusCode == http.StatusOK {
+		we.Cause = CauseNotEventStream
+	}
+	if id != "" && resp.StatusCode == http.StatusNotFound {
+		t.expire(gen, id, resp.StatusCode)
+		we.Cause = CauseSessionExpired
+	}
+	return nil, we
+}
+
+// getLoop keeps the GET stream for server messages open (step 4): 405 and
+// 409 are answers, not errors; a stream that ends is reopened with backoff,
+// a bounded number of times.
+func (t *streamable) getLoop(ctx context.Context, gen int) {
+	s := t.s
+	defer s.wg.Done()
+	in := &inbound{conn: gen, stream: StreamGet}
+	state := func(detail string) {
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: TransportStreamable, Detail: detail}})
+	}
+	var lastID string
+	delay := defaultRetry
+	for attempt := 0; attempt <= maxResume; attempt++ {
+		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			we, _ := err.(*WireError)
+			switch {
+			case we != nil && we.Status == http.StatusMethodNotAllowed:
+				state("this server offers no GET stream (405)")
+			case we != nil && we.Status == http.StatusConflict:
+				state("the server refused the GET stream: another one is open (409)")
+			case we != nil && we.Cause == CauseSessionExpired:
+			default:
+				s.emitError(OpStream, err, 0, gen)
+			}
+			return
+		}
+		attempt = 0
+		state("open")
+		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
+			if ev.HasID {
+				lastID = ev.ID
+			}
+			s.messageEvent(in, rec, ev)
+		}, func(ev *SSEEvent) {
+			if ms, perr := strconv.Atoi(ev.Retry); perr == nil && ms >= 0 {
+				delay = time.Duration(ms) * time.Millisecond
+			}
+		})
+		resp.Body.Close()
+		if ctx.Err() != nil {
+			return
+		}
+		why := "the server ended it"
+		if err != nil {
+			why = "it broke: " + err.Error()
+		}
+		state(fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, delay))
+		if !sleepCtx(ctx, delay) {
+			return
+		}
+		delay = min(2*delay, 30*time.Second)
+	}
+}
+
+// close ends the GET stream and, unless it is to be kept, the session,
+// with DELETE (step 7). The DELETE is bounded tightly: quitting must be
+// quick even when the server is not.
+func (t *streamable) close() {
+	t.mu.Lock()
+	id, protocol, gen := t.sessionID, t.protocol, t.gen
+	cancel := t.getCancel
+	t.getCancel = nil
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	s := t.s
+	if id == "" || s.cfg.KeepSession {
+		return
+	}
+	ctx, done := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer done()
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, t.endpoint.String(), nil)
+	if err != nil {
+		return
+	}
+	t.headers(req, id, protocol)
+	ex := &HTTPExchange{Purpose: PurposeDelete, Conn: gen}
+	resp, err := s.do(req, ex)
+	if err == nil {
+		ex.Body, ex.BodySize = readExcerpt(resp.Body, BodyLimit)
+		resp.Body.Close()
+	}
+	s.emitHTTP(ex)
+	detail := "DELETE ended session " + id
+	switch {
+	case err != nil:
+		detail = "DELETE of session " + id + " failed: " + err.Error()
+	case resp.StatusCode == http.StatusMethodNotAllowed:
+		detail = "the server does not allow DELETE (405): session " + id + " is left to expire"
+	case resp.StatusCode >= 300:
+		detail = fmt.Sprintf("DELETE of session %s answered %s", id, statusText(resp))
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: gen, SessionID: id, Transport: TransportStreamable, Detail: detail}})
+}
