@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -55,8 +56,8 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 		b.WriteString("\n### Problems\n\n")
 		for _, p := range n.Problems {
 			fmt.Fprintf(&b, "- **%s**: %s", p.Level, mdText(p.Message))
-			if p.Hint != "" {
-				fmt.Fprintf(&b, " (%s)", mdText(p.Hint))
+			if hint := p.Advice(advice.CLI); hint != "" {
+				fmt.Fprintf(&b, " (%s)", mdText(hint))
 			}
 			b.WriteString("\n")
 		}
@@ -110,8 +111,8 @@ func writePairMarkdown(b *bytes.Buffer, n int, p *Pair) {
 	b.WriteString(strings.Join(facts, " · ") + "\n")
 	if f := p.Failure; f != nil && f.Error != nil {
 		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))
-		if f.Error.Hint != "" {
-			fmt.Fprintf(b, "> %s\n", mdText(f.Error.Hint))
+		if hint := advice.ForInfo(f.Error, advice.CLI); hint != "" {
+			fmt.Fprintf(b, "> %s\n", mdText(hint))
 		}
 	}
 	for _, part := range []struct {

@@ -119,6 +119,8 @@ type Stats struct {
 	// HTTP answers other than the stream itself (whose bytes are the events).
 	Bytes                            int64
 	State, SessionID, URL, Transport string
+	// Protocol is the protocol version the server chose.
+	Protocol string
 }
 
 // Stats returns the counts for the status bar. Errors counts our rows that
@@ -165,6 +167,13 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 		if r.Error != nil {
 			l.onError(r)
 		}
+	case mcp.KindDetect:
+		if r.Detect != nil {
+			l.neg.onDetect(r)
+			if r.Detect.Transport != "" {
+				l.stats.Transport = r.Detect.Transport
+			}
+		}
 	}
 }
 
@@ -179,6 +188,9 @@ func (l *Log) onState(r *mcp.Record) {
 	}
 	if st.Transport != "" {
 		l.stats.Transport = st.Transport
+	}
+	if st.Protocol != "" {
+		l.stats.Protocol = st.Protocol
 	}
 	l.neg.onState(r)
 }
@@ -229,7 +241,10 @@ func failureState(op string) PairState {
 
 func (l *Log) onHTTP(r *mcp.Record) {
 	h := r.HTTP
-	if h.Purpose == "stream" {
+	if len(h.Redirects) > 0 {
+		l.neg.onRedirects(h)
+	}
+	if h.Purpose == mcp.PurposeStream {
 		l.neg.streamGET(r)
 		return
 	}

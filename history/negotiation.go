@@ -8,17 +8,27 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // Negotiation is what the negotiation pane shows: how the connection came to
 // be, what the server said about itself, and what went wrong.
 type Negotiation struct {
-	Stream        *mcp.HTTPExchange // the newest GET
+	Detect        *mcp.Detection    // how the transport was chosen
+	Transport     string            // the transport in use
+	Stream        *mcp.HTTPExchange // the newest legacy GET
 	FirstByte     time.Duration     // GET -> first byte/headers
 	Endpoint      *mcp.Endpoint     // the newest negotiation result
 	EndpointEvent *mcp.SSEEvent     // the raw endpoint event
 	Posts         []*mcp.HTTPExchange
+	// Streamable HTTP: what became of the GET stream, the newest resumes
+	// of dropped streams, and how the session ended.
+	GetStream string
+	Resumes   []string
+	Ended     string
+	// Redirects are the newest redirects any request followed.
+	Redirects []mcp.Redirect
 
 	ServerName, ServerVersion, ProtocolVersion string
 	Capabilities                               json.RawMessage
@@ -33,9 +43,19 @@ type Negotiation struct {
 // Problem is something the person debugging should know, with what to do
 // about it.
 type Problem struct {
-	Level         string // "error" | "warning" | "info"
-	Message, Hint string
-	Seq           int64 // the record it came from
+	Level   string // "error" | "warning" | "info"
+	Message string
+	Hint    string       // advice kept as it was (recordings older than causes), or "" when Fact decides
+	Fact    *advice.Fact // what the advice is chosen from, when known
+	Seq     int64        // the record it came from
+}
+
+// Advice is what to do about the problem, worded for the audience.
+func (p Problem) Advice(a advice.Audience) string {
+	if p.Fact != nil {
+		return advice.For(*p.Fact, a)
+	}
+	return p.Hint
 }
 
 // The levels of a Problem.
@@ -48,6 +68,8 @@ const (
 const (
 	maxPosts     = 50
 	maxSources   = 64
+	maxResumes   = 8
+	maxRedirects = 8
 	slowEndpoint = 2 * time.Second
 )
 
@@ -55,6 +77,12 @@ const (
 // Negotiation itself is built on demand so a flood of records costs nothing
 // until the pane is drawn.
 type negotiationIndex struct {
+	detect        *mcp.Detection
+	transport     string
+	getStream     string
+	resumes       []string
+	ended         string
+	redirects     []mcp.Redirect
 	stream        *mcp.Record
 	endpoint      *mcp.Record
 	endpointEvent *mcp.SSEEvent
@@ -93,15 +121,59 @@ func (n *negotiationIndex) onEndpoint(r *mcp.Record) {
 
 func (n *negotiationIndex) onState(r *mcp.Record) {
 	st := r.State
+	if st.Transport != "" {
+		n.transport = st.Transport
+	}
+	switch st.State {
+	case mcp.StateGetStream:
+		n.getStream = st.Detail
+		n.dirty = true
+		return // a fact about the GET stream, not the session's state
+	case mcp.StateResuming, mcp.StateResumed:
+		if len(n.resumes) == maxResumes {
+			n.resumes = append(n.resumes[:0], n.resumes[1:]...)
+		}
+		n.resumes = append(n.resumes, st.Detail)
+		n.dirty = true
+		return
+	case mcp.StateSessionReplaced, mcp.StateExpired:
+		n.replaced = r
+	case mcp.StateInitialized:
+		n.replaced = nil
+	case mcp.StateOpen, mcp.StateConnecting:
+		n.ended, n.getStream = "", ""
+		if st.SessionID != "" {
+			n.sessionID = st.SessionID
+		} else if st.State == mcp.StateConnecting && n.transport == mcp.TransportStreamable {
+			n.sessionID = ""
+		}
+	case mcp.StateClosed:
+		if st.SessionID != "" {
+			n.ended = st.Detail
+		}
+	}
 	n.state = st.State
 	if st.Conn != 0 {
 		n.conn = st.Conn
 	}
-	switch st.State {
-	case mcp.StateSessionReplaced:
-		n.replaced = r
-	case mcp.StateInitialized:
-		n.replaced = nil
+	n.dirty = true
+}
+
+func (n *negotiationIndex) onDetect(r *mcp.Record) {
+	n.detect = r.Detect
+	if r.Detect.Transport != "" {
+		n.transport = r.Detect.Transport
+	}
+	n.dirty = true
+}
+
+// onRedirects keeps the newest redirects any exchange followed.
+func (n *negotiationIndex) onRedirects(h *mcp.HTTPExchange) {
+	for _, hop := range h.Redirects {
+		if len(n.redirects) == maxRedirects {
+			n.redirects = append(n.redirects[:0], n.redirects[1:]...)
+		}
+		n.redirects = append(n.redirects, hop)
 	}
 	n.dirty = true
 }
@@ -122,7 +194,7 @@ func (n *negotiationIndex) post(r *mcp.Record) {
 	}
 	n.posts = append(n.posts, r.HTTP)
 	// Streamable HTTP names the session in a header of the initialize answer.
-	if id := headerValue(r.HTTP.Headers, "Mcp-Session-Id"); id != "" {
+	if id := headerValue(r.HTTP.Headers, "Mcp-Session-Id"); id != "" && r.HTTP.Status >= 200 && r.HTTP.Status < 300 {
 		n.sessionID = id
 	}
 	n.httpProblem(r)
@@ -180,6 +252,12 @@ func (l *Log) Negotiation() *Negotiation {
 	}
 	n.dirty = false
 	c := Negotiation{
+		Detect:          n.detect,
+		Transport:       n.transport,
+		GetStream:       n.getStream,
+		Resumes:         append([]string(nil), n.resumes...),
+		Ended:           n.ended,
+		Redirects:       append([]mcp.Redirect(nil), n.redirects...),
 		Posts:           append([]*mcp.HTTPExchange(nil), n.posts...),
 		EndpointEvent:   n.endpointEvent,
 		ServerName:      n.init.name,
@@ -210,8 +288,7 @@ func (l *Log) problems() []Problem {
 		ep := n.endpoint.Endpoint
 		if ep.Fallback != "" && ep.InUse == ep.Fallback && ep.InUse != ep.Preferred {
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
-				Message: fmt.Sprintf("posting to the fallback URL %s, not %s as the endpoint event said", ep.Fallback, ep.Preferred),
-				Hint:    ep.Reason})
+				Message: fmt.Sprintf("posting to the fallback URL %s, not %s as the endpoint event said: %s", ep.Fallback, ep.Preferred, ep.Reason)})
 		}
 		if ep.Elapsed > slowEndpoint {
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
@@ -220,8 +297,12 @@ func (l *Log) problems() []Problem {
 		}
 	}
 	if n.replaced != nil {
-		ps = append(ps, Problem{Level: LevelWarning, Seq: n.replaced.Seq,
-			Message: "reconnect opened a new session that was never initialized: press i"})
+		msg := "reconnect opened a new session that was never initialized"
+		fact := &advice.Fact{Cause: mcp.CauseSessionExpired}
+		if n.replaced.State.State == mcp.StateExpired {
+			msg = n.replaced.State.Detail
+		}
+		ps = append(ps, Problem{Level: LevelWarning, Seq: n.replaced.Seq, Message: msg, Fact: fact})
 	}
 	for _, r := range n.sources {
 		if p, ok := l.problemOf(r); ok {
@@ -233,7 +314,7 @@ func (l *Log) problems() []Problem {
 	seen := make(map[string]int, len(ps))
 	out := ps[:0]
 	for _, p := range ps {
-		k := p.Level + "\x00" + p.Message + "\x00" + p.Hint
+		k := p.Level + "\x00" + p.Message + "\x00" + p.Advice(advice.TUI)
 		if i, ok := seen[k]; ok {
 			out[i].Seq = p.Seq
 			continue
@@ -250,50 +331,44 @@ func (l *Log) problems() []Problem {
 func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 	if r.Kind == mcp.KindError {
 		e := r.Error
-		return Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}, true
+		p := Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}
+		if e.Cause != "" {
+			p.Fact = &advice.Fact{Cause: e.Cause, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}
+		}
+		return p, true
 	}
 	// The session follows a failed exchange with an error record that says
 	// what to do; the status speaks for itself only when that is missing.
 	h := r.HTTP
-	if h.Purpose == "stream" {
+	if h.Purpose == mcp.PurposeStream {
 		for _, s := range l.neg.sources {
-			if s.Kind == mcp.KindError && s.Error.Op == mcp.OpConnect && s.Error.Conn == h.Conn && s.Seq > r.Seq {
+			if s.Kind == mcp.KindError && (s.Error.Op == mcp.OpConnect || s.Error.Op == mcp.OpNegotiate) && s.Seq > r.Seq {
 				return Problem{}, false
 			}
 		}
 	} else if p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.Failure != nil {
 		return Problem{}, false
 	}
-	return statusProblem(r)
+	return l.statusProblem(r)
 }
 
-func statusProblem(r *mcp.Record) (Problem, bool) {
+func (l *Log) statusProblem(r *mcp.Record) (Problem, bool) {
 	h := r.HTTP
 	verb := h.Method
 	if verb == "" {
 		verb = "POST"
 	}
-	p := Problem{Level: LevelError, Seq: r.Seq,
-		Message: fmt.Sprintf("%s answered %d %s", verb, h.Status, http.StatusText(h.Status))}
-	switch {
-	case h.Status == http.StatusUnauthorized:
+	msg := fmt.Sprintf("%s answered %d %s", verb, h.Status, http.StatusText(h.Status))
+	if h.Status == http.StatusUnauthorized {
 		if wa := headerValue(h.Headers, "WWW-Authenticate"); wa != "" {
-			p.Message += " (WWW-Authenticate: " + wa + ")"
+			msg += " (WWW-Authenticate: " + wa + ")"
 		}
-		p.Hint = "the server wants a token: pass --bearer <token> or set MCPSCOPE_TOKEN (gateways want Authorization: Bearer <token>)"
-	case h.Status == http.StatusForbidden:
-		p.Hint = "the server refuses this Host or Origin header: connect to localhost or 127.0.0.1, or send the Host and Origin it allows"
-	case h.Status == http.StatusNotFound && h.Purpose == "stream":
-		p.Hint = "nothing serves a stream at this URL: legacy SSE servers usually serve /sse, streamable HTTP servers /mcp"
-	case h.Status == http.StatusNotFound:
-		p.Message += ": the server does not know this session"
-		p.Hint = "the session ended or the server restarted: reconnect, then initialize the new session"
-	case h.Status == http.StatusUnsupportedMediaType:
-		p.Hint = "the server wants Content-Type: application/json on every POST"
-	default:
+	}
+	fact := &advice.Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: l.neg.transport}
+	if advice.For(*fact, advice.TUI) == "" {
 		return Problem{}, false
 	}
-	return p, true
+	return Problem{Level: LevelError, Seq: r.Seq, Message: msg, Fact: fact}, true
 }
 
 // headerValue looks a header up whatever case it was recorded in.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -31,7 +32,7 @@ func TestNegotiationFromSession(t *testing.T) {
 func problemLines(n *Negotiation) string {
 	var b strings.Builder
 	for _, p := range n.Problems {
-		fmt.Fprintf(&b, "%s@%d: %s | %s\n", p.Level, p.Seq, p.Message, p.Hint)
+		fmt.Fprintf(&b, "%s@%d: %s | %s\n", p.Level, p.Seq, p.Message, p.Advice(advice.TUI))
 	}
 	return b.String()
 }
@@ -46,14 +47,14 @@ func TestNegotiationProblems(t *testing.T) {
 			s.endpoint(mcp.Endpoint{Preferred: "http://h/message?sessionId=1", Fallback: "http://h/sse?sessionid=1",
 				InUse: "http://h/sse?sessionid=1", Reason: "the preferred URL answered 404", Elapsed: 2500 * time.Millisecond})
 		}, []string{
-			"warning@1: posting to the fallback URL http://h/sse?sessionid=1, not http://h/message?sessionId=1 as the endpoint event said | the preferred URL answered 404",
+			"warning@1: posting to the fallback URL http://h/sse?sessionid=1, not http://h/message?sessionId=1 as the endpoint event said: the preferred URL answered 404",
 			"warning@1: the endpoint event took 2.5s to arrive",
 		}},
 		{"401 on its own", func(s *script) {
 			r := s.request("1", "initialize", "{}")
 			s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: "post", Method: "POST", Status: 401, ReqSeq: r,
 				Headers: map[string][]string{"Www-Authenticate": {"Bearer"}}}})
-		}, []string{"error@2: POST answered 401 Unauthorized (WWW-Authenticate: Bearer) | the server wants a token: pass --bearer <token> or set MCPSCOPE_TOKEN"}},
+		}, []string{"error@2: POST answered 401 Unauthorized (WWW-Authenticate: Bearer) | the server wants a token: pass --bearer TOKEN or set MCPSCOPE_TOKEN"}},
 		{"401 explained by the session", func(s *script) {
 			r := s.request("1", "initialize", "{}")
 			s.post(r, 401, time.Millisecond)
@@ -64,7 +65,7 @@ func TestNegotiationProblems(t *testing.T) {
 		}, []string{"error@6: POST answered 401 | pass --bearer"}},
 		{"403 on the stream", func(s *script) {
 			s.get(403, time.Millisecond)
-		}, []string{"error@1: GET answered 403 Forbidden | the server refuses this Host or Origin header"}},
+		}, []string{"error@1: GET answered 403 Forbidden | the server refused this Host or Origin"}},
 		{"403 on the stream explained by the session", func(s *script) {
 			s.get(403, time.Millisecond)
 			s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "connect", Conn: 1, Message: "GET answered 403", Hint: "use localhost"}})
@@ -76,7 +77,7 @@ func TestNegotiationProblems(t *testing.T) {
 		}, []string{"error@3: stream closed | reconnecting"}},
 		{"404 on POST means an unknown session", func(s *script) {
 			s.post(s.request("1", "ping", "{}"), 404, time.Millisecond)
-		}, []string{"error@2: POST answered 404 Not Found: the server does not know this session | the session ended"}},
+		}, []string{"error@2: POST answered 404 Not Found | the server does not know this session (expired, or the server restarted): press r"}},
 		{"415", func(s *script) {
 			s.post(s.request("1", "ping", "{}"), 415, time.Millisecond)
 		}, []string{"error@2: POST answered 415 Unsupported Media Type | the server wants Content-Type: application/json"}},
@@ -88,7 +89,7 @@ func TestNegotiationProblems(t *testing.T) {
 			s.state(mcp.StateInitialized)
 			s.state(mcp.StateReconnecting)
 			s.state(mcp.StateSessionReplaced)
-		}, []string{"warning@3: reconnect opened a new session that was never initialized: press i"}},
+		}, []string{"warning@3: reconnect opened a new session that was never initialized | press i to start a new session"}},
 		{"session replaced, then initialized again", func(s *script) {
 			s.state(mcp.StateSessionReplaced)
 			s.state(mcp.StateInitialized)

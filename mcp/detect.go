@@ -263,7 +263,7 @@ func (s *Session) emitHTTP(ex *HTTPExchange) int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	seq := s.emit(Record{Kind: KindHTTP, HTTP: ex})
-	if s.probing && s.tr != nil {
+	if s.probing && s.tr != nil && (ex.Purpose == PurposeProbe || ex.Purpose == PurposeStream) {
 		a := Attempt{Transport: s.tr.name(), Method: ex.Method, URL: ex.URL, Status: ex.Status, Err: ex.Err, Seq: seq}
 		if ct := headerOf(ex.Headers, "Content-Type"); ct != "" {
 			a.ContentType = ct

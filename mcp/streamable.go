@@ -192,21 +192,26 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	if m.p != nil {
 		m.p.accepted.Store(ok)
 	}
+	// The session the answer names is adopted once its record is out, so
+	// the log reads in the order things happened.
+	adopt := func() {}
 	if sid := resp.Header.Get("Mcp-Session-Id"); ok && id == "" && sid != "" && m.method == "initialize" {
-		t.adopt(sid, gen)
+		adopt = func() { t.adopt(sid, gen) }
 	}
 	ct := mediaType(resp.Header)
 	switch {
 	case ok && ct == "text/event-stream":
 		ex.Opened = "sse"
 		s.emitHTTP(ex)
+		adopt()
 		return t.readResponse(ctx, m, resp, gen)
 	case ok && ct == "application/json":
-		return t.jsonAnswer(m, resp, ex, gen)
+		return t.jsonAnswer(m, resp, ex, gen, adopt)
 	case ok:
 		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 		resp.Body.Close()
 		s.emitHTTP(ex)
+		adopt()
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
 			// Accepted: a notification or reply needs no more; a request's
 			// answer may still come on the GET stream.
@@ -241,7 +246,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 
 // jsonAnswer reads a JSON answer: the message(s) it holds are received
 // records, and a request whose answer is not among them fails at once.
-func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchange, gen int) error {
+func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchange, gen int, adopt func()) error {
 	s := t.s
 	limit := int64(s.cfg.MaxEventSize)
 	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
@@ -261,6 +266,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 			Message: fmt.Sprintf("the JSON answer is larger than the %d-byte limit", limit)}
 	}
 	s.emitHTTP(ex)
+	adopt()
 	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
 	if _, ok := peekMessage(bytes.TrimSpace(body)); !ok && !isBatch(body) {
 		s.handleMessage(in, nil, string(body), at)

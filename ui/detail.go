@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -220,8 +221,8 @@ func (d *detailPane) pairLines(p *history.Pair, w int) []string {
 	if f := p.Failure; f != nil && f.Error != nil {
 		out = append(out, "", d.section("Failure", wireLine(f.Error.Op, 32), w))
 		out = append(out, JSONLines([]byte(f.Error.Message), st, false, w, detailLimit)...)
-		if f.Error.Hint != "" {
-			out = append(out, st.Hint.Render("→ "+wireLine(f.Error.Hint, 1024)))
+		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
+			out = append(out, st.Hint.Render("→ "+wireLine(hint, 1024)))
 		}
 	}
 	out = d.message(out, "Request", p.Request, w)

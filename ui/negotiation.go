@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/themes"
 )
@@ -117,6 +118,21 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	st := n.c.st
 	f := &facts{c: n.c, w: w}
 	n.problems(f, neg.Problems)
+	// When nothing worked, how detection went is the whole story; else
+	// the facts of the session in use come first and detection after.
+	if d := neg.Detect; d != nil && d.Transport == "" {
+		n.detection(f, d)
+		return f.lines
+	}
+	for _, r := range neg.Redirects {
+		f.kv("Redirect", fmt.Sprintf("%d %s → %s", r.Status, wireLine(r.From, 1024), wireLine(r.To, 1024)), st.Warning)
+	}
+	if neg.Transport == mcp.TransportStreamable {
+		n.streamable(f, neg)
+		n.server(f, neg)
+		n.detection(f, neg.Detect)
+		return f.lines
+	}
 
 	if s := neg.Stream; s != nil {
 		f.kv("Stream", wireLine(s.Method+" "+s.URL, 2048), st.Row)
@@ -180,16 +196,91 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		}
 	}
 
-	if neg.ServerName != "" || neg.ProtocolVersion != "" {
-		f.kv("Server", wireLine(neg.ServerName+" "+neg.ServerVersion, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
-		f.kv("Caps", capabilities(neg.Capabilities), st.Row)
-		if neg.Instructions != "" {
-			f.kv("Instruct", wireLine(neg.Instructions, 1024), st.Dim)
-		}
-	} else if neg.Endpoint != nil {
+	n.server(f, neg)
+	if neg.ServerName == "" && neg.ProtocolVersion == "" && neg.Endpoint != nil {
 		f.kv("Server", "not initialized yet: press i", st.Hint)
 	}
+	n.detection(f, neg.Detect)
 	return f.lines
+}
+
+// server shows what the server said about itself in initialize.
+func (n *negotiationPane) server(f *facts, neg *history.Negotiation) {
+	st := n.c.st
+	if neg.ServerName == "" && neg.ProtocolVersion == "" {
+		return
+	}
+	f.kv("Server", wireLine(neg.ServerName+" "+neg.ServerVersion, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
+	f.kv("Caps", capabilities(neg.Capabilities), st.Row)
+	if neg.Instructions != "" {
+		f.kv("Instruct", wireLine(neg.Instructions, 1024), st.Dim)
+	}
+}
+
+// detection shows how the transport was found: the sentence that says why,
+// then every probe with what came back.
+func (n *negotiationPane) detection(f *facts, d *mcp.Detection) {
+	if d == nil {
+		return
+	}
+	st := n.c.st
+	style := st.Success
+	if d.Transport == "" {
+		style = st.Error
+	}
+	f.kv("Detect", wireLine(d.Reason, 1024), style)
+	for _, a := range d.Attempts {
+		line := wireLine(a.Method+" "+a.URL, 1024) + " → " + statusText(a.Status, a.Err)
+		if a.ContentType != "" {
+			line += " · " + wireLine(a.ContentType, 128)
+		}
+		if body := strings.TrimSpace(a.Body); body != "" {
+			line += " · \"" + wireLine(body, 96) + "\""
+		}
+		if a.Verdict != "" {
+			line += " · " + wireLine(a.Verdict, 256)
+		}
+		f.kv("  probe", line, statusStyle(st, a.Status))
+	}
+}
+
+// streamable shows a streamable HTTP session: the endpoint, the session
+// id and version every request carries, the GET stream, resumed streams
+// and how the session ended.
+func (n *negotiationPane) streamable(f *facts, neg *history.Negotiation) {
+	st := n.c.st
+	url := n.c.log.Stats().URL
+	if url != "" {
+		f.kv("Endpoint", wireLine(url, 2048), st.Row)
+	}
+	switch {
+	case neg.SessionID != "":
+		f.kv("Session", wireLine(neg.SessionID, 256)+" (Mcp-Session-Id)", st.Row)
+	case neg.State == mcp.StateExpired:
+		f.kv("Session", "expired: the next initialize starts a new one (press i)", st.Warning)
+	case neg.ProtocolVersion != "":
+		f.kv("Session", "none: the server named no Mcp-Session-Id", st.Dim)
+	}
+	if neg.GetStream != "" {
+		style := st.Row
+		if strings.Contains(neg.GetStream, "405") {
+			style = st.Dim
+		}
+		f.kv("GET", wireLine(neg.GetStream, 512), style)
+	}
+	for _, r := range neg.Resumes {
+		f.kv("Resume", wireLine(r, 512), st.Warning)
+	}
+	if len(neg.Posts) > 0 {
+		summary, mixed := postSummary(neg.Posts)
+		f.kv("POSTs", summary, st.Row)
+		if mixed {
+			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
+		}
+	}
+	if neg.Ended != "" {
+		f.kv("Ended", wireLine(neg.Ended, 512), st.Dim)
+	}
 }
 
 // problems lists the newest problems first, each with what to do.
@@ -209,8 +300,8 @@ func (n *negotiationPane) problems(f *facts, ps []history.Problem) {
 			mark, style = "⚠ ", st.Warning
 		}
 		f.text(mark+wireLine(p.Message, 1024), style, 0)
-		if p.Hint != "" {
-			f.text("→ "+wireLine(p.Hint, 1024), st.Hint, 2)
+		if hint := p.Advice(advice.TUI); hint != "" {
+			f.text("→ "+wireLine(hint, 1024), st.Hint, 2)
 		}
 	}
 }

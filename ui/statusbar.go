@@ -44,13 +44,18 @@ func (s *statusBar) view() string {
 	stats := s.c.log.Stats()
 
 	transport := stats.Transport
-	if transport == "" {
+	if transport == "" || transport == mcp.TransportAuto {
 		transport = s.transport
 	}
-	if transport == "" {
-		transport = "SSE"
+	if transport == "" || transport == mcp.TransportAuto {
+		transport = "detecting"
 	}
-	badge := strings.ToUpper(wireLine(transport, 16))
+	badge := wireLine(transport, 16)
+	if stats.Protocol != "" {
+		// The transport and the protocol version in use, e.g.
+		// "streamable 2025-11-25".
+		badge += " " + wireLine(stats.Protocol, 16)
+	}
 	if s.c.replay {
 		badge = "REPLAY " + badge
 	}
@@ -147,9 +152,9 @@ func (s *statusBar) stateView(state string) string {
 	switch state {
 	case "":
 		return st.Dim.Render("○ starting")
-	case mcp.StateOpen, mcp.StateInitialized:
+	case mcp.StateOpen, mcp.StateInitialized, mcp.StateResumed:
 		return st.Success.Render("● " + state)
-	case mcp.StateConnecting, mcp.StateReconnecting:
+	case mcp.StateConnecting, mcp.StateReconnecting, mcp.StateResuming:
 		return st.Warning.Render("◌ " + state)
 	}
 	return st.Error.Render("● " + wireLine(state, 32))
