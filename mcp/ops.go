@@ -6,9 +6,12 @@ import (
 	"fmt"
 )
 
-// maxToolPages bounds tools/list pagination against a server whose cursor
-// never ends.
+// maxToolPages and maxToolBytes bound tools/list pagination against a
+// server whose cursor never ends, or whose pages never stop growing: what a
+// listing holds stays in memory for completion.
 const maxToolPages = 100
+
+var maxToolBytes = 128 << 20
 
 // Request sends any request and waits for its answer.
 func (s *Session) Request(ctx context.Context, method string, params json.RawMessage) (*Response, error) {
@@ -114,9 +117,13 @@ func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, e
 func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
 	var resp *Response
+	size := 0
 	for page := 0; ; page++ {
 		if page == maxToolPages {
-			return tools, resp, fmt.Errorf("tools/list: stopped after %d pages: the server's nextCursor never ends", maxToolPages)
+			return tools, resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("tools/list: stopped after %d pages: the server's nextCursor never ends", maxToolPages)}
+		}
+		if size > maxToolBytes {
+			return tools, resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("tools/list: stopped after %d pages holding %d bytes of tools, past the %d-byte bound", page, size, maxToolBytes)}
 		}
 		var params json.RawMessage
 		if cursor != "" {
@@ -130,6 +137,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 		if resp.Error != nil {
 			return tools, resp, resp.Error
 		}
+		size += len(resp.Raw)
 		ts, next, err := ParseTools(resp.Result)
 		if err != nil {
 			return tools, resp, err

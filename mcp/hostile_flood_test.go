@@ -1,0 +1,160 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server request's id comes back exactly as the server wrote it, however
+// strange; one that is not JSON at all is answered as invalid with a null id.
+func TestServerRequestIDsComeBackExactly(t *testing.T) {
+	ids := []string{`"a\"b"`, `{"k":[1,2]}`, `1e400`, `null`, `true`, `-0`, `"\u2028"`, `[ 1 , "x" ]`, `"x"`}
+	srv, s, _ := dial(t, mcptest.Options{}, Config{})
+	defer s.Close()
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if err := conn.Message(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`); err != nil {
+			t.Fatal(err)
+		}
+		post, err := srv.WaitPost(testCtx(t), func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte(`"id":`+id+`,"result"`)) })
+		if err != nil {
+			t.Fatalf("id %s: no reply: %v", id, err)
+		}
+		var reply struct {
+			ID     json.RawMessage `json:"id"`
+			Result json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal(post.Body, &reply); err != nil || string(reply.ID) != id || reply.Result == nil {
+			t.Errorf("id %s: reply %s (%v), want valid JSON carrying the id back exactly", id, post.Body, err)
+		}
+	}
+	// Not JSON: the id cannot go back; the answer says so, with a null id.
+	if err := conn.Message(`{"jsonrpc":"2.0","id":tru,"method":"ping"}`); err != nil {
+		t.Fatal(err)
+	}
+	post, err := srv.WaitPost(testCtx(t), func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte("-32600")) })
+	if err != nil || !json.Valid(post.Body) || !bytes.Contains(post.Body, []byte(`"id":null`)) {
+		t.Errorf("reply to an invalid id = %s (%v), want a -32600 error with a null id", post.Body, err)
+	}
+}
+
+// A server flooding requests while answering our replies slowly gets a
+// bounded number of replies in flight; every request is still answered.
+func TestServerRequestFloodIsBounded(t *testing.T) {
+	const flood = 500
+	release, full := make(chan struct{}), make(chan struct{})
+	var releaseOnce, fullOnce sync.Once
+	var inFlight, most atomic.Int64
+	handle := func(c *mcptest.Call) {
+		if c.Kind != mcptest.KindResponse {
+			c.Default()
+			return
+		}
+		n := inFlight.Add(1)
+		for {
+			m := most.Load()
+			if n <= m || most.CompareAndSwap(m, n) {
+				break
+			}
+		}
+		if n >= maxReplies {
+			fullOnce.Do(func() { close(full) })
+		}
+		select {
+		case <-release:
+		case <-c.Request.Context().Done():
+		}
+		inFlight.Add(-1)
+	}
+	srv, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{})
+	defer s.Close()
+	defer releaseOnce.Do(func() { close(release) })
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeErr := make(chan error, 1)
+	go func() {
+		var b strings.Builder
+		for i := 1; i <= flood; i++ {
+			fmt.Fprintf(&b, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}\n\n", i)
+		}
+		writeErr <- conn.WriteRaw(b.String())
+	}()
+	select {
+	case <-full:
+	case <-testCtx(t).Done():
+		t.Fatal("the replies never filled their bound")
+	}
+	releaseOnce.Do(func() { close(release) })
+	if err := <-writeErr; err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if _, err := srv.WaitPost(ctx, func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte(fmt.Sprintf(`"id":%d,`, flood))) }); err != nil {
+		t.Fatalf("the last request was never answered: %v", err)
+	}
+	if m := most.Load(); m > maxReplies {
+		t.Errorf("%d replies were in flight at once, want at most %d", m, maxReplies)
+	}
+}
+
+// An answer with an id we never sent is named when the request it should
+// have answered times out: a server that mangles ids is not a silent one.
+func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {
+	handle := func(c *mcptest.Call) {
+		if c.Method == "tools/list" {
+			c.Reply(`{"jsonrpc":"2.0","id":"` + string(c.ID) + `","result":{"tools":[]}}`)
+			return
+		}
+		c.Default()
+	}
+	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, err := s.Request(testCtx(t), "tools/list", nil)
+	var te *TimeoutError
+	if !errorsAs(err, &te) || len(te.Foreign) != 1 || !strings.Contains(err.Error(), "that no request of ours has") {
+		t.Fatalf("Request = %v, want a timeout naming the answer with the foreign id", err)
+	}
+}
+
+// tools/list pages followed automatically stop at a size bound as well as
+// a page bound.
+func TestToolPagesStopAtASizeBound(t *testing.T) {
+	old := maxToolBytes
+	maxToolBytes = 2 << 10
+	defer func() { maxToolBytes = old }()
+	var mu sync.Mutex
+	pages := 0
+	handle := func(c *mcptest.Call) {
+		if c.Method != "tools/list" {
+			c.Default()
+			return
+		}
+		mu.Lock()
+		pages++
+		n := pages
+		mu.Unlock()
+		c.Result(map[string]any{"tools": []map[string]any{{"name": fmt.Sprintf("t%d", n), "description": strings.Repeat("x", 1000)}}, "nextCursor": fmt.Sprint(n)})
+	}
+	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{})
+	tools, _, err := s.ListTools(testCtx(t), true)
+	if CauseOf(err) != CauseLimit || len(tools) == 0 || len(tools) > 4 {
+		t.Fatalf("ListTools = %d tools, %v; want a few pages then the size bound", len(tools), err)
+	}
+}
+
+func errorsAs(err error, target any) bool { return errors.As(err, target) }

@@ -1,0 +1,175 @@
+package mcp
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// collector is another origin a hostile server points at: it keeps the
+// headers of every request that reaches it and answers 202.
+type collector struct {
+	*httptest.Server
+	mu   sync.Mutex
+	seen []http.Header
+}
+
+func newCollector(t *testing.T) *collector {
+	c := &collector{}
+	c.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c.mu.Lock()
+		c.seen = append(c.seen, r.Header.Clone())
+		c.mu.Unlock()
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	t.Cleanup(c.Close)
+	return c
+}
+
+func (c *collector) requests() []http.Header {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]http.Header(nil), c.seen...)
+}
+
+// credentialed is a session config carrying a token and a custom header.
+func credentialed(url string) Config {
+	return Config{URL: url, Transport: TransportSSE, Bearer: "s3cret", Header: http.Header{"X-Team": {"blue"}}}
+}
+
+// An endpoint event naming another origin is refused, and the token never
+// goes there; allowed, the other origin gets the messages without any of
+// the user's credentials.
+func TestEndpointOnAnotherOriginIsRefused(t *testing.T) {
+	thief := newCollector(t)
+	opts := mcptest.Options{Endpoint: func(_, id string) string { return thief.URL + "/steal?sessionid=" + id }}
+	srv := mcptest.New(t, opts)
+
+	s := NewSession(credentialed(srv.URL))
+	rec := collect(s)
+	err := s.Connect(testCtx(t))
+	var we *WireError
+	if !errors.As(err, &we) || we.Cause != CauseCrossOrigin || !strings.Contains(err.Error(), originOf(mustURL(t, thief.URL))) || !strings.Contains(err.Error(), originOf(mustURL(t, srv.URL))) {
+		t.Fatalf("Connect = %v, want a cross-origin refusal naming both origins", err)
+	}
+	rec.waitFor(t, "the negotiation error", func(r Record) bool {
+		return r.Kind == KindError && r.Error.Op == OpNegotiate && r.Error.Cause == CauseCrossOrigin
+	})
+	s.Close()
+	if n := len(thief.requests()); n != 0 {
+		t.Fatalf("the other origin got %d requests", n)
+	}
+
+	cfg := credentialed(srv.URL)
+	cfg.AllowOrigins = []string{thief.URL}
+	allowed := NewSession(cfg)
+	collect(allowed)
+	defer allowed.Close()
+	if err := allowed.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect with the origin allowed: %v", err)
+	}
+	if err := allowed.Notify(testCtx(t), "notifications/initialized", nil); err != nil {
+		t.Fatalf("Notify: %v", err)
+	}
+	got := thief.requests()
+	if len(got) != 1 {
+		t.Fatalf("the allowed origin got %d requests, want the notification", len(got))
+	}
+	if got[0].Get("Authorization") != "" || got[0].Get("X-Team") != "" {
+		t.Errorf("the allowed origin got the user's credentials: %v", got[0])
+	}
+}
+
+// A second endpoint event that moves the POSTs to another origin is refused
+// and the first target stays in use.
+func TestChangedEndpointToAnotherOriginIsRefused(t *testing.T) {
+	thief := newCollector(t)
+	srv, s, rec := dial(t, mcptest.Options{}, credentialed(""))
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Event("endpoint", thief.URL+"/steal?sessionid="+conn.ID); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the refusal", func(r Record) bool { return r.Kind == KindError && r.Error.Cause == CauseCrossOrigin })
+	if _, err := s.Initialize(testCtx(t)); err != nil {
+		t.Fatalf("Initialize on the first endpoint: %v", err)
+	}
+	if n := len(thief.requests()); n != 0 {
+		t.Errorf("the other origin got %d requests", n)
+	}
+}
+
+// An endpoint whose scheme is not http or https is a negotiation error.
+func TestEndpointWithAnotherSchemeIsRefused(t *testing.T) {
+	for _, data := range []string{"ftp://127.0.0.1/x?sessionid=1", "javascript:alert(1)", "file:///etc/passwd"} {
+		srv := mcptest.New(t, mcptest.Options{Endpoint: func(string, string) string { return data }})
+		s := NewSession(Config{URL: srv.URL, Transport: TransportSSE})
+		err := s.Connect(testCtx(t))
+		if CauseOf(err) != CauseBadScheme {
+			t.Errorf("endpoint %q: Connect = %v, want a bad-scheme negotiation error", data, err)
+		}
+		s.Close()
+	}
+}
+
+// Redirects are followed on the user's origin and recorded; one to another
+// origin is refused before anything reaches it.
+func TestRedirects(t *testing.T) {
+	sdkSrv := sdk.NewServer(&sdk.Implementation{Name: "sdk-fake", Version: "1"}, nil)
+	mux := http.NewServeMux()
+	mux.Handle("/sse", sdk.NewSSEHandler(func(*http.Request) *sdk.Server { return sdkSrv }, nil))
+	mux.Handle("/old/sse", http.RedirectHandler("/sse", http.StatusTemporaryRedirect))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	s := NewSession(Config{URL: srv.URL + "/old/sse", Transport: TransportSSE})
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect through the gateway's / redirect: %v", err)
+	}
+	get := rec.waitFor(t, "the stream GET", func(r Record) bool { return r.Kind == KindHTTP && r.HTTP.Purpose == PurposeStream })
+	if len(get.HTTP.Redirects) != 1 || get.HTTP.Redirects[0].Status != http.StatusTemporaryRedirect || !strings.HasSuffix(get.HTTP.Redirects[0].To, "/sse") {
+		t.Errorf("redirects %+v, want the 307 to /sse", get.HTTP.Redirects)
+	}
+	s.Close()
+
+	thief := newCollector(t)
+	redirector := httptest.NewServer(http.RedirectHandler(thief.URL+"/sse", http.StatusTemporaryRedirect))
+	defer redirector.Close()
+	for _, transport := range []string{TransportSSE, TransportStreamable} {
+		cfg := credentialed(redirector.URL + "/x")
+		cfg.Transport = transport
+		s := NewSession(cfg)
+		rec := collect(s)
+		err := s.Connect(testCtx(t))
+		if CauseOf(err) != CauseCrossOrigin {
+			t.Errorf("%s: Connect = %v, want the cross-origin redirect refused", transport, err)
+		}
+		h := rec.waitFor(t, "the refused exchange", func(r Record) bool { return r.Kind == KindHTTP })
+		if len(h.HTTP.Redirects) != 1 || !strings.HasPrefix(h.HTTP.Redirects[0].To, thief.URL) {
+			t.Errorf("%s: redirects %+v, want the hop to the other origin recorded", transport, h.HTTP.Redirects)
+		}
+		s.Close()
+	}
+	if n := len(thief.requests()); n != 0 {
+		t.Errorf("the other origin got %d requests", n)
+	}
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
