@@ -1,6 +1,7 @@
 package mcptest
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -18,6 +19,7 @@ var errDetached = errors.New("mcptest: no HTTP response carries this stream now"
 // returns from it, once end is closed; everybody else writes through the
 // stream under its lock, and nobody after detach.
 type attachment struct {
+	ctx   context.Context // the HTTP request's: done when the client leaves
 	w     http.ResponseWriter
 	rc    *http.ResponseController
 	rec   *Request
@@ -27,10 +29,11 @@ type attachment struct {
 	ended bool          // end is closed
 	abort bool          // return by breaking the connection
 	gone  bool          // detached: no more writes
+	left  bool          // the client had left when the fake ended the answer
 }
 
-func newAttachment(w http.ResponseWriter, rec *Request, j *journal) *attachment {
-	return &attachment{w: w, rc: http.NewResponseController(w), rec: rec, j: j, end: make(chan struct{})}
+func newAttachment(w http.ResponseWriter, r *http.Request, rec *Request, j *journal) *attachment {
+	return &attachment{ctx: r.Context(), w: w, rc: http.NewResponseController(w), rec: rec, j: j, end: make(chan struct{})}
 }
 
 // writeHeader sends the status line and headers once, and records them.
@@ -72,7 +75,40 @@ func (a *attachment) finish(abort bool) {
 		return
 	}
 	a.ended, a.abort = true, abort
+	a.left = a.ctx.Err() != nil
 	close(a.end)
+}
+
+// carry holds an HTTP response open while it carries stream, and returns
+// once the fake ended the answer (complete, cut or broken), the client left
+// or done is closed. Nobody writes to the response after it returned. The
+// request is recorded Cancelled when the client left before complete
+// reported the answer done; a handler that stopped because the client left
+// counts as the client leaving first.
+func carry(r *http.Request, rec *Request, j *journal, stream *sseStream, a *attachment, done <-chan struct{}, complete func() bool) {
+	clientLeft := false
+	select {
+	case <-a.end:
+		clientLeft = a.left
+	case <-r.Context().Done():
+		select {
+		case <-done:
+		default:
+			clientLeft = true
+		}
+	case <-done:
+	}
+	stream.detach(a)
+	cancelled := clientLeft && !complete()
+	j.update(rec, func(r *Request) {
+		r.Ended = true
+		r.Cancelled = cancelled
+	})
+	if a.abort {
+		// Returning would end the chunked answer cleanly; ErrAbortHandler
+		// makes net/http break the connection without a log line.
+		panic(http.ErrAbortHandler)
+	}
 }
 
 // IDStyle is how a fake numbers the events of its SSE streams.
@@ -206,16 +242,21 @@ func (s *sseStream) attach(a *attachment) bool {
 	return true
 }
 
-// detach lets go of a if it still carries the stream, and returns whether
-// the stream was complete by then. The HTTP handler calls it before it
-// returns, so nobody writes to its response afterwards.
-func (s *sseStream) detach(a *attachment) (complete bool) {
+// detach lets go of a if it still carries the stream. The HTTP handler
+// calls it before it returns, so nobody writes to its response afterwards.
+func (s *sseStream) detach(a *attachment) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.att == a {
 		s.detachLocked(false)
 	}
 	a.gone = true
+}
+
+// isDone reports whether the stream is complete.
+func (s *sseStream) isDone() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	return s.done
 }
 

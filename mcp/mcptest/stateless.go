@@ -170,7 +170,7 @@ func (s *StatelessServer) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fail := func(status, code int, message string, data any) {
-		a := newAttachment(w, rec, s.j)
+		a := newAttachment(w, r, rec, s.j)
 		body := response(rec.ID, errorMember(code, message, data))
 		a.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		a.writeHeader(status, "application/json")
@@ -178,7 +178,7 @@ func (s *StatelessServer) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		s.j.update(rec, func(r *Request) { r.Ended = true })
 	}
 	plain := func(status int, body string) {
-		a := newAttachment(w, rec, s.j)
+		a := newAttachment(w, r, rec, s.j)
 		a.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		a.writeHeader(status, textPlain)
 		_ = a.write(body)
@@ -203,7 +203,7 @@ func (s *StatelessServer) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rec.Kind != KindRequest {
-		a := newAttachment(w, rec, s.j)
+		a := newAttachment(w, r, rec, s.j)
 		a.writeHeader(http.StatusAccepted, "")
 		s.j.update(rec, func(r *Request) { r.Ended = true })
 		return
@@ -273,7 +273,7 @@ func (s *StatelessServer) serves(method string) bool {
 // runExchange serves a checked request: the handler runs on a goroutine of
 // its own, with a context that ends when the client closes the answer.
 func (s *StatelessServer) runExchange(w http.ResponseWriter, r *http.Request, rec *Request, meta *Meta) {
-	a := newAttachment(w, rec, s.j)
+	a := newAttachment(w, r, rec, s.j)
 	stream := &sseStream{id: "s" + strconv.Itoa(rec.Seq), log: &eventLog{style: IDsNone}}
 	stream.attach(a)
 	_, _, id, params := parse(rec.Body)
@@ -286,7 +286,7 @@ func (s *StatelessServer) runExchange(w http.ResponseWriter, r *http.Request, re
 		defer x.finish()
 		s.opts.Handle(x)
 	}()
-	carry(r, rec, s.j, stream, a, s.done)
+	carry(r, rec, s.j, stream, a, s.done, x.Answered)
 }
 
 // decorate adds what every 2026 result carries.

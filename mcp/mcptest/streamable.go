@@ -193,7 +193,7 @@ func (s *StreamableServer) serveHTTP(w http.ResponseWriter, r *http.Request) {
 // serveRecorded serves a request the journal already holds.
 func (s *StreamableServer) serveRecorded(w http.ResponseWriter, r *http.Request, rec *Request) {
 	answer := func(status int, contentType, body string) {
-		a := newAttachment(w, rec, s.j)
+		a := newAttachment(w, r, rec, s.j)
 		a.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 		a.writeHeader(status, contentType)
 		_ = a.write(body)
@@ -326,7 +326,7 @@ func (s *StreamableServer) session(id string) *Session {
 // its own while this one carries the answer until it is complete, cut or
 // broken, the client leaves or the server closes.
 func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, rec *Request, sess *Session) {
-	a := newAttachment(w, rec, s.j)
+	a := newAttachment(w, r, rec, s.j)
 	s.mu.Lock()
 	s.streams++
 	name := "s" + strconv.Itoa(s.streams)
@@ -354,30 +354,7 @@ func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, r
 		defer x.finish()
 		s.opts.Handle(x)
 	}()
-	carry(r, rec, s.j, stream, a, s.done)
-}
-
-// carry holds an HTTP response open while it carries stream, and returns
-// once the stream is complete, cut or broken, the client left or done is
-// closed. Nobody writes to the response after it returned.
-func carry(r *http.Request, rec *Request, j *journal, stream *sseStream, a *attachment, done <-chan struct{}) {
-	clientLeft := false
-	select {
-	case <-a.end:
-	case <-r.Context().Done():
-		clientLeft = true
-	case <-done:
-	}
-	complete := stream.detach(a)
-	j.update(rec, func(r *Request) {
-		r.Ended = true
-		r.Cancelled = clientLeft && !complete
-	})
-	if a.abort {
-		// Returning would end the chunked answer cleanly; ErrAbortHandler
-		// makes net/http break the connection without a log line.
-		panic(http.ErrAbortHandler)
-	}
+	carry(r, rec, s.j, stream, a, s.done, x.Answered)
 }
 
 // serveGet opens the session's GET stream, or resumes a stream.
@@ -408,7 +385,7 @@ func (s *StreamableServer) serveGet(w http.ResponseWriter, r *http.Request, rec 
 		s.gone(answer)
 		return
 	}
-	a := newAttachment(w, rec, s.j)
+	a := newAttachment(w, r, rec, s.j)
 	if lastID := r.Header.Get("Last-Event-ID"); lastID != "" {
 		stream, live := sess.log.resume(a, lastID)
 		if !live {
@@ -416,7 +393,7 @@ func (s *StreamableServer) serveGet(w http.ResponseWriter, r *http.Request, rec 
 			return
 		}
 		s.j.touch()
-		carry(r, rec, s.j, stream, a, sess.ctx.Done())
+		carry(r, rec, s.j, stream, a, sess.ctx.Done(), stream.isDone)
 		return
 	}
 	if !sess.get.attach(a) {
@@ -429,7 +406,7 @@ func (s *StreamableServer) serveGet(w http.ResponseWriter, r *http.Request, rec 
 	}
 	_ = sess.get.writeRaw(opening) // Sends the headers now, even with nothing to say.
 	s.j.touch()
-	carry(r, rec, s.j, sess.get, a, sess.ctx.Done())
+	carry(r, rec, s.j, sess.get, a, sess.ctx.Done(), sess.get.isDone)
 }
 
 // serveDelete ends a session.
