@@ -102,7 +102,7 @@ func carry(r *http.Request, rec *Request, j *journal, stream *sseStream, a *atta
 	cancelled := clientLeft && !complete()
 	j.update(rec, func(r *Request) {
 		r.Ended = true
-		r.Cancelled = cancelled
+		r.Cancelled = r.Cancelled || cancelled
 	})
 	if a.abort {
 		// Returning would end the chunked answer cleanly; ErrAbortHandler

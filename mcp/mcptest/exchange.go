@@ -76,8 +76,9 @@ var ErrNoSession = errors.New("mcptest: the stateless fake sends no server reque
 
 // Context is done when the exchange should stop: on the stateless fake when
 // the client closes the answer (that is how 2026 cancels) or the server
-// closes; on the stateful fake when the session ends or the server closes
-// (a dropped stream can be resumed, so it does not cancel).
+// closes; on the stateful fake when the client sends notifications/cancelled
+// for the request, the session ends or the server closes (a dropped stream
+// can be resumed, so it does not cancel).
 func (x *Exchange) Context() context.Context { return x.ctx }
 
 // Header is the header map of the answer, for extra headers; it must be

@@ -37,7 +37,9 @@ type Request struct {
 	// or the SSE stream is complete, cut or broken.
 	Ended bool
 	// Cancelled reports that the client closed the connection before the
-	// answer was complete (how a 2026 client cancels a request).
+	// answer was complete (how a 2026 client cancels a request) or, on the
+	// stateful fake, sent notifications/cancelled for it (how a 2025 one
+	// does).
 	Cancelled bool
 	// Answered is the order in which the fake wrote this request's JSON-RPC
 	// response among all the responses it wrote (1, 2, ...), 0 before, so a

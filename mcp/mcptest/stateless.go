@@ -1,7 +1,19 @@
 package mcptest
 
-// StatelessServer is a fake stateless streamable HTTP server (protocol
-// 2026-07-28). The wire flow it plays, step by step:
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// StatelessServer is a fake stateless streamable HTTP MCP server (protocol
+// 2026-07-28) on 127.0.0.1; the zero StatelessOptions give a well-behaved
+// modern-only server. The wire flow it plays, step by step:
 //
 //  1. Only POST Path is served: GET and DELETE get 405 with Allow: POST
 //     (with Options.Stateful they go to the stateful side instead). A POST
@@ -40,20 +52,6 @@ package mcptest
 //
 // Every request is recorded as a Request. Close ends every stream and
 // releases every handler, so a test never hangs on the fake.
-
-import (
-	"context"
-	"encoding/json"
-	"net/http"
-	"net/http/httptest"
-	"strconv"
-	"strings"
-	"sync"
-	"testing"
-)
-
-// StatelessServer is a fake 2026-07-28 MCP server on 127.0.0.1. The zero
-// StatelessOptions give a well-behaved modern-only server.
 type StatelessServer struct {
 	// URL is the base URL, scheme://127.0.0.1:port with no trailing slash.
 	URL string

@@ -1,7 +1,20 @@
 package mcptest
 
-// StreamableServer is a fake stateful streamable HTTP server (protocol
-// 2025-03-26 to 2025-11-25). The wire flow it plays, step by step:
+import (
+	"context"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// StreamableServer is a fake stateful streamable HTTP MCP server (protocol
+// 2025-03-26 to 2025-11-25) on 127.0.0.1; the zero StreamableOptions give a
+// well-behaved server. The wire flow it plays, step by step:
 //
 //  1. POST Path with initialize (Content-Type application/json, Accept
 //     naming application/json and text/event-stream, else 415 or 406) makes
@@ -30,21 +43,6 @@ package mcptest
 //
 // Every request is recorded as a Request. Close ends every stream and
 // releases every waiting handler, so a test never hangs on the fake.
-
-import (
-	"context"
-	"encoding/json"
-	"mime"
-	"net/http"
-	"net/http/httptest"
-	"strconv"
-	"strings"
-	"sync"
-	"testing"
-)
-
-// StreamableServer is a fake stateful streamable HTTP MCP server on
-// 127.0.0.1. The zero StreamableOptions give a well-behaved server.
 type StreamableServer struct {
 	// URL is the base URL, scheme://127.0.0.1:port with no trailing slash.
 	URL string
@@ -263,6 +261,8 @@ func (s *StreamableServer) servePost(w http.ResponseWriter, r *http.Request, rec
 		sess.deliver(rec.ID, rec.Body)
 	case rec.Kind == KindNotification && rec.RPCMethod == "notifications/initialized":
 		sess.markInitialized()
+	case rec.Kind == KindNotification && rec.RPCMethod == "notifications/cancelled":
+		sess.cancelRequest(rec.Body)
 	}
 	s.runExchange(w, r, rec, sess)
 }
@@ -334,23 +334,31 @@ func (s *StreamableServer) runExchange(w http.ResponseWriter, r *http.Request, r
 	stream := &sseStream{id: name, log: sess.log}
 	stream.attach(a)
 	_, _, id, params := parse(rec.Body)
+	ctx, cancel := context.WithCancel(sess.ctx)
 	x := &Exchange{
 		Request: r, Body: rec.Body, Kind: rec.Kind, Method: rec.RPCMethod, ID: id, Params: params,
 		Session: sess, Record: *rec,
-		ctx: sess.ctx, stream: stream, att: a, stateful: s,
+		ctx: ctx, stream: stream, att: a, stateful: s,
 	}
 	if rec.RPCMethod == "initialize" && !s.opts.NoSessionID {
 		w.Header().Set("Mcp-Session-Id", sess.ID)
 	}
 	if rec.Kind == KindRequest {
-		if s.opts.FlushHeaders {
-			_ = x.FlushHeaders()
-		}
-		if s.opts.Priming && x.decided(s.answerMode(x.Method)) == modeSSE {
-			_ = stream.send("", "")
+		sess.track(id, rec, cancel)
+		// Both options fix the answer mode before Handle runs, so they
+		// apply to methods the options answer as SSE.
+		if (s.opts.FlushHeaders || s.opts.Priming) && x.decided(s.answerMode(x.Method)) == modeSSE {
+			if s.opts.FlushHeaders {
+				_ = x.FlushHeaders()
+			}
+			if s.opts.Priming {
+				_ = stream.send("", "")
+			}
 		}
 	}
 	go func() {
+		defer cancel()
+		defer sess.untrack(id, rec)
 		defer x.finish()
 		s.opts.Handle(x)
 	}()

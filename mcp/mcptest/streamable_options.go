@@ -39,6 +39,9 @@ type StreamableOptions struct {
 
 	// Priming opens every SSE answer with a priming event: an id and empty
 	// data ("id: s1_1\ndata: \n\n"), as 2025-11-25 servers may.
+	//
+	// FlushHeaders and Priming act before Handle runs, on the methods that
+	// Answer and AnswerFor make SSE; Exchange.JSON cannot undo them.
 	Priming bool
 
 	// EventIDs is how events are numbered; IDsAuto numbers them per stream

@@ -33,6 +33,14 @@ type Session struct {
 	deleted     bool
 	nextID      int64
 	pending     map[string]chan json.RawMessage
+	inflight    map[string]inflight // the client's requests being answered
+}
+
+// inflight is a client request being answered, which
+// notifications/cancelled can stop.
+type inflight struct {
+	rec    *Request
+	cancel context.CancelFunc
 }
 
 // newSession makes a session for an initialize with this body.
@@ -41,12 +49,13 @@ func (s *StreamableServer) newSession(body []byte) *Session {
 	ctx, cancel := context.WithCancel(context.Background())
 	store := s.opts.Store != StoreNone
 	sess := &Session{
-		srv:     s,
-		ctx:     ctx,
-		cancel:  cancel,
-		log:     &eventLog{style: s.opts.EventIDs, store: store, allStreams: s.opts.Store == StoreAllStreams},
-		version: initializeResult(params, s.opts.Versions, s.opts.Versions[len(s.opts.Versions)-1], nil)["protocolVersion"].(string),
-		pending: make(map[string]chan json.RawMessage),
+		srv:      s,
+		ctx:      ctx,
+		cancel:   cancel,
+		log:      &eventLog{style: s.opts.EventIDs, store: store, allStreams: s.opts.Store == StoreAllStreams},
+		version:  initializeResult(params, s.opts.Versions, s.opts.Versions[len(s.opts.Versions)-1], nil)["protocolVersion"].(string),
+		pending:  make(map[string]chan json.RawMessage),
+		inflight: make(map[string]inflight),
 	}
 	sess.get = &sseStream{id: "get", log: sess.log}
 	if !s.opts.NoSessionID {
@@ -232,4 +241,41 @@ func (sess *Session) deliver(id json.RawMessage, body []byte) {
 	if reply != nil {
 		reply <- body
 	}
+}
+
+// track makes a client request cancellable by notifications/cancelled.
+func (sess *Session) track(id json.RawMessage, rec *Request, cancel context.CancelFunc) {
+	sess.mu.Lock()
+	sess.inflight[idKey(id)] = inflight{rec: rec, cancel: cancel}
+	sess.mu.Unlock()
+}
+
+// untrack forgets a request once its handler has returned.
+func (sess *Session) untrack(id json.RawMessage, rec *Request) {
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	if f, ok := sess.inflight[idKey(id)]; ok && f.rec == rec {
+		delete(sess.inflight, idKey(id))
+	}
+}
+
+// cancelRequest ends the handler of the request a notifications/cancelled
+// names and records it Cancelled, as a 2025 client cancels.
+func (sess *Session) cancelRequest(body []byte) {
+	var n struct {
+		Params struct {
+			RequestID json.RawMessage `json:"requestId"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(body, &n) != nil || n.Params.RequestID == nil {
+		return
+	}
+	sess.mu.Lock()
+	f, ok := sess.inflight[idKey(n.Params.RequestID)]
+	sess.mu.Unlock()
+	if !ok {
+		return
+	}
+	sess.srv.j.update(f.rec, func(r *Request) { r.Cancelled = true })
+	f.cancel()
 }

@@ -418,3 +418,17 @@ func TestStreamableSessionIDShapes(t *testing.T) {
 		t.Errorf("ping without a session id = %d, want 200", resp.StatusCode)
 	}
 }
+
+func TestStreamableCancelledNotification(t *testing.T) {
+	srv := NewStreamable(t, StreamableOptions{SessionID: fixedID})
+	open(t, srv)
+	slow := call(t, srv, "ID1", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{}}}`)
+	wantStatus(t, slow, http.StatusOK, "text/event-stream")
+	if resp := call(t, srv, "ID1", `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"user"}}`); resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("notifications/cancelled = %d, want 202", resp.StatusCode)
+	}
+	want(t, "cancelled stream", readBody(t, slow), "")
+	if r := ended(t, srv.WaitRequest, 2); !r.Cancelled || r.Answered != 0 {
+		t.Errorf("cancelled call recorded Cancelled %v Answered %d, want cancelled, never answered", r.Cancelled, r.Answered)
+	}
+}

@@ -12,8 +12,10 @@ import (
 //     step (when the request carries a progressToken) and one
 //     notifications/message, then the result "done N steps";
 //   - slow {}: opens an SSE answer, sends progress 0 (with a token) and
-//     never answers: it waits until the client closes the stream (recorded
-//     as Request.Cancelled), the session ends or the server closes;
+//     never answers: it waits until Exchange.Context ends (on the stateless
+//     fake when the client closes the stream, on the stateful one when the
+//     client sends notifications/cancelled; both recorded as
+//     Request.Cancelled);
 //   - ask {method: string, required; params: object}: sends that server
 //     request on the answer's stream, waits for the client's POSTed
 //     response and returns it, compact, as its text.
