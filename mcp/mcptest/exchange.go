@@ -26,8 +26,8 @@ type Exchange struct {
 	Method string
 	ID     json.RawMessage
 	Params json.RawMessage
-	// Session is the stateful session the POST belongs to; nil on the
-	// stateless fake, and on an initialize before the session exists.
+	// Session is the stateful session the POST belongs to (an initialize
+	// makes it first); nil on the stateless fake.
 	Session *Session
 	// Meta is the request's parsed params._meta on the stateless fake; nil
 	// on the stateful one.
@@ -43,7 +43,6 @@ type Exchange struct {
 
 	mu       sync.Mutex
 	mode     answerMode
-	header   http.Header
 	answered bool // the response (or a raw status answer) was written
 }
 
@@ -81,16 +80,16 @@ var ErrNoSession = errors.New("mcptest: the stateless fake sends no server reque
 // can be resumed, so it does not cancel).
 func (x *Exchange) Context() context.Context { return x.ctx }
 
-// Header is the header map of the answer, for extra headers; it must be
-// changed before the first write.
+// Header is the header map of the answer, for extra headers; change it
+// before the first write, and only while the exchange's answer is open.
 func (x *Exchange) Header() http.Header { return x.att.w.Header() }
 
 // JSON makes the answer one application/json body; it has no effect once
-// something was written.
+// the answer's form was fixed (by a write, or by an option).
 func (x *Exchange) JSON() { x.setMode(modeJSON) }
 
-// SSE makes the answer a text/event-stream; it has no effect once
-// something was written.
+// SSE makes the answer a text/event-stream; it has no effect once the
+// answer's form was fixed.
 func (x *Exchange) SSE() { x.setMode(modeSSE) }
 
 func (x *Exchange) setMode(m answerMode) {

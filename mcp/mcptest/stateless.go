@@ -55,7 +55,8 @@ import (
 type StatelessServer struct {
 	// URL is the base URL, scheme://127.0.0.1:port with no trailing slash.
 	URL string
-	// Stateful is the server's stateful side with Options.Stateful, else nil.
+	// Stateful is the server's stateful side with Options.Stateful, else
+	// nil. It shares the server's URL, Close and request record.
 	Stateful *StreamableServer
 
 	opts      StatelessOptions

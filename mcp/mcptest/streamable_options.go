@@ -58,9 +58,9 @@ type StreamableOptions struct {
 	// Delete is what DELETE answers.
 	Delete DeleteMode
 
-	// ExpireAfter, when non-zero, expires a session once that many POSTs
-	// after its initialize were answered: the next request naming it gets
-	// the Gone answer. Session.Expire does it on demand.
+	// ExpireAfter, when non-zero, lets that many POSTs name a session after
+	// its initialize; the next one expires it and gets the Gone answer, and
+	// so does every later request. Session.Expire does it on demand.
 	ExpireAfter int
 
 	// Gone is the answer to a request naming an unknown, expired or deleted
