@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
@@ -83,20 +82,9 @@ func (c *Conn) writeLocked(b string) error {
 // "data: " line per line of data, and a blank line. An empty name writes no
 // event line. Every "message" event counts towards CloseAfterMessages.
 func (c *Conn) Event(name, data string) error {
-	var b strings.Builder
-	b.Grow(len(name) + len(data) + 24)
-	if name != "" {
-		b.WriteString("event: " + name + "\n")
-	}
-	for line := range strings.SplitSeq(data, "\n") {
-		b.WriteString("data: ")
-		b.WriteString(line)
-		b.WriteString("\n")
-	}
-	b.WriteString("\n")
-
+	raw := frameEvent(name, "", data)
 	c.mu.Lock()
-	err := c.writeLocked(b.String())
+	err := c.writeLocked(raw)
 	last := false
 	if err == nil && name == "message" {
 		c.messages++

@@ -1,10 +1,7 @@
 package mcptest
 
 import (
-	"encoding/json"
 	"net/http"
-	"strconv"
-	"strings"
 )
 
 // protocolVersions are the versions the fake agrees to; any other request
@@ -43,7 +40,8 @@ func (c *Call) Default() {
 	}
 	switch c.Method {
 	case "initialize":
-		c.Result(initializeResult(c.Params))
+		c.Result(initializeResult(c.Params, protocolVersions, protocolVersions[0],
+			map[string]any{"tools": map[string]any{}}))
 	case "ping":
 		c.Result(struct{}{})
 	case "tools/list":
@@ -55,78 +53,24 @@ func (c *Call) Default() {
 	}
 }
 
-// initializeResult answers an initialize with these params.
-func initializeResult(params json.RawMessage) map[string]any {
-	var p struct {
-		ProtocolVersion string `json:"protocolVersion"`
-	}
-	_ = json.Unmarshal(params, &p) // Bad params just get the default version.
-	version := protocolVersions[0]
-	for _, v := range protocolVersions {
-		if p.ProtocolVersion == v {
-			version = v
-		}
-	}
-	return map[string]any{
-		"protocolVersion": version,
-		"capabilities":    map[string]any{"tools": map[string]any{}},
-		"serverInfo":      map[string]any{"name": "fake", "version": "1.0"},
-	}
-}
-
-// toolsPage is one page of a tools/list result.
-type toolsPage struct {
-	Tools      []Tool `json:"tools"`
-	NextCursor string `json:"nextCursor,omitempty"`
-}
-
-// listTools answers tools/list with the page the cursor names. Cursors are
-// "page-N"; the first page has none.
+// listTools answers tools/list with the page the cursor names.
 func (c *Call) listTools() {
-	var p struct {
-		Cursor string `json:"cursor"`
+	page, err := listToolsPage(c.Server.Tools(), c.Server.opts.ToolPages, c.Params)
+	if err != nil {
+		c.Error(err.Code, err.Message)
+		return
 	}
-	_ = json.Unmarshal(c.Params, &p) // Missing params mean the first page.
-	pages := max(c.Server.opts.ToolPages, 1)
-	page := 0
-	if p.Cursor != "" {
-		n, err := strconv.Atoi(strings.TrimPrefix(p.Cursor, "page-"))
-		if err != nil || !strings.HasPrefix(p.Cursor, "page-") || n < 1 || n >= pages {
-			c.Error(-32602, "invalid cursor "+strconv.Quote(p.Cursor))
-			return
-		}
-		page = n
-	}
-	tools := c.Server.Tools()
-	// Even split: when there are fewer tools than pages some pages are empty,
-	// which the protocol allows.
-	lo, hi := page*len(tools)/pages, (page+1)*len(tools)/pages
-	out := toolsPage{Tools: append([]Tool{}, tools[lo:hi]...)}
-	if page+1 < pages {
-		out.NextCursor = "page-" + strconv.Itoa(page+1)
-	}
-	c.Result(out)
+	c.Result(page)
 }
 
 // callTool answers tools/call for the server's current tools.
 func (c *Call) callTool() {
-	var p struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-	}
-	if err := json.Unmarshal(c.Params, &p); err != nil || p.Name == "" {
-		c.Error(-32602, "tools/call needs params {name, arguments}")
+	call, _, err := parseToolCall(c.Server.Tools(), c.Params)
+	if err != nil {
+		c.Error(err.Code, err.Message)
 		return
 	}
-	found := false
-	for _, t := range c.Server.Tools() {
-		found = found || t.Name == p.Name
-	}
-	if !found {
-		c.Error(-32602, "unknown tool "+strconv.Quote(p.Name))
-		return
-	}
-	text, isError := runTool(p.Name, p.Arguments)
+	text, isError := runTool(call.Name, call.Arguments)
 	c.Result(TextResult(text, isError))
 }
 

@@ -1,5 +1,9 @@
-// Package mcptest provides scriptable fake MCP servers speaking the legacy
-// HTTP+SSE transport, for testing clients against exact bytes.
+// Package mcptest provides scriptable fake MCP servers for testing clients
+// against exact bytes, one per era of the HTTP transport: Server speaks the
+// legacy HTTP+SSE transport, StreamableServer stateful streamable HTTP
+// (2025-03-26 to 2025-11-25) and StatelessServer the stateless 2026-07-28
+// protocol (alone, or beside a stateful side on one URL). Each records what
+// the client sent, can be scripted per case, and never makes a test hang.
 //
 // The wire flow a Server plays, step by step:
 //
