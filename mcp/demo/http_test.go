@@ -174,7 +174,7 @@ func TestStartRefusesBadAddress(t *testing.T) {
 	}
 }
 
-func TestBaseURL(t *testing.T) {
+func TestListenURL(t *testing.T) {
 	tests := []struct {
 		addr net.Addr
 		want string
@@ -185,8 +185,8 @@ func TestBaseURL(t *testing.T) {
 		{&net.TCPAddr{IP: net.IPv6loopback, Port: 8811}, "http://[::1]:8811"},
 	}
 	for _, tt := range tests {
-		if got := baseURL(tt.addr); got != tt.want {
-			t.Errorf("baseURL(%v) = %q, want %q", tt.addr, got, tt.want)
+		if got := listenURL(tt.addr); got != tt.want {
+			t.Errorf("listenURL(%v) = %q, want %q", tt.addr, got, tt.want)
 		}
 	}
 }
