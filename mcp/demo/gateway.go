@@ -27,7 +27,8 @@ func (h *Handler) newGateway() *gateway {
 			UnsubscribeHandler: g.unsubscribe,
 		},
 	)
-	g.server.AddReceivingMiddleware(h.sessions.middleware)
+	// Outermost first: both run before the SDK's own middleware.
+	g.server.AddReceivingMiddleware(h.sessions.middleware, guard)
 	g.addCoreTools()
 	g.addCatalogTools()
 	g.addClientTools()

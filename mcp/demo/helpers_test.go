@@ -165,3 +165,22 @@ func ctxT(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// count is how many sessions the handler is serving.
+func (l *liveSessions) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.live)
+}
+
+// waitFor polls cond until it holds, failing the test after testTimeout.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(testTimeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s after %v", what, testTimeout)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}

@@ -151,12 +151,18 @@ func TestStartServesAndCloses(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Start: %v", err)
 	}
-	cs := connect(t, s.URL, nil)
-	if got, want := cs.InitializeResult().ServerInfo.Name, "second-demo"; got != want {
-		t.Errorf("server name = %q, want %q", got, want)
-	}
-	if got, want := text(t, call(t, cs, "greet", map[string]any{"name": "Ann"})), "Howdy, Ann!"; got != want {
-		t.Errorf("greet = %q, want %q", got, want)
+	urls := map[string]string{SSEPath: s.SSEURL(), StreamablePath: s.MCPURL(), StatelessPath: s.StatelessURL()}
+	for _, e := range allEras {
+		if got, want := urls[e.path], s.URL+e.path; got != want {
+			t.Errorf("%s URL = %q, want %q", e.name, got, want)
+		}
+		cs := e.connect(t, s.URL, nil)
+		if got, want := cs.InitializeResult().ServerInfo.Name, "second-demo"; got != want {
+			t.Errorf("%s: server name = %q, want %q", e.name, got, want)
+		}
+		if got, want := text(t, call(t, cs, "greet", map[string]any{"name": "Ann"})), "Howdy, Ann!"; got != want {
+			t.Errorf("%s: greet = %q, want %q", e.name, got, want)
+		}
 	}
 	if err := s.Close(); err != nil {
 		t.Errorf("Close: %v", err)

@@ -46,7 +46,7 @@ func slow(ctx context.Context, req *mcp.CallToolRequest, in slowArgs) (*mcp.Call
 		select {
 		case <-ctx.Done():
 			err := fmt.Errorf("slow stopped after %d of %d steps: %w", i-1, steps, context.Cause(ctx))
-			reportStop(ctx, req, err)
+			reportStop(req, err)
 			return nil, nil, err
 		case <-timer.C:
 		}
@@ -70,12 +70,15 @@ func slow(ctx context.Context, req *mcp.CallToolRequest, in slowArgs) (*mcp.Call
 // reportStop tells the client, as a warning log message, that a call it
 // cancelled did stop. The SDK also answers the cancelled request with the
 // error, which a client that forgot the request shows as a late answer.
-func reportStop(ctx context.Context, req *mcp.CallToolRequest, err error) {
+func reportStop(req *mcp.CallToolRequest, err error) {
 	if req == nil || req.Session == nil {
 		return
 	}
-	// The call's own context is done; the message still belongs to it.
-	_ = req.Session.Log(context.WithoutCancel(ctx), &mcp.LoggingMessageParams{
-		Level: "warning", Logger: logger, Data: err.Error(),
-	})
+	// Not the call's own context, which is done, and not anything derived
+	// from it: on streamable HTTP that would send the message on the
+	// cancelled request's stream, which the client has stopped reading. A
+	// fresh context sends it on the session's own stream.
+	bg, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = req.Session.Log(bg, &mcp.LoggingMessageParams{Level: "warning", Logger: logger, Data: err.Error()})
 }
