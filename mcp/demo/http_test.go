@@ -152,6 +152,11 @@ func TestStartServesAndCloses(t *testing.T) {
 		t.Fatalf("Start: %v", err)
 	}
 	urls := map[string]string{SSEPath: s.SSEURL(), StreamablePath: s.MCPURL(), StatelessPath: s.StatelessURL()}
+	eps := s.Endpoints()
+	if len(eps) != 3 || eps[0].URL != s.SSEURL() || eps[1].URL != s.MCPURL() || eps[2].URL != s.StatelessURL() ||
+		eps[0].Transport != "sse" || eps[1].Transport != "streamable" || eps[2].Transport != "stateless" {
+		t.Errorf("Endpoints = %+v, want /sse, /mcp and /stateless, oldest first, named as --transport names them", eps)
+	}
 	for _, e := range allEras {
 		if got, want := urls[e.path], s.URL+e.path; got != want {
 			t.Errorf("%s URL = %q, want %q", e.name, got, want)

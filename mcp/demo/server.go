@@ -32,6 +32,28 @@ func (s *Server) MCPURL() string { return s.URL + StreamablePath }
 // 2026-07-28).
 func (s *Server) StatelessURL() string { return s.URL + StatelessPath }
 
+// Endpoint describes one of the demo's MCP endpoints to a person.
+type Endpoint struct {
+	URL string
+	// Transport is the name mcpscope's --transport flag gives it: sse,
+	// streamable or stateless.
+	Transport string
+	// Protocol is the newest protocol version it speaks (StreamablePath
+	// also speaks 2025-03-26 and 2025-06-18).
+	Protocol string
+	// About says in a few words what it is.
+	About string
+}
+
+// Endpoints lists the demo's MCP endpoints, oldest era first.
+func (s *Server) Endpoints() []Endpoint {
+	return []Endpoint{
+		{s.SSEURL(), "sse", "2024-11-05", "legacy HTTP+SSE"},
+		{s.MCPURL(), "streamable", "2025-11-25", "streamable HTTP with sessions"},
+		{s.StatelessURL(), "stateless", "2026-07-28", "stateless streamable HTTP"},
+	}
+}
+
 // Start listens on addr (e.g. "127.0.0.1:0" for a free port) and serves
 // NewHandler(opts) until Close. Callers normally pass a loopback address:
 // the demo has no authentication.
