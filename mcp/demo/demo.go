@@ -38,14 +38,17 @@
 //
 //  8. No initialize and no session: POST server/discover answers the
 //     supported versions, capabilities and instructions, and the server's
-//     identity in _meta. Every request carries io.modelcontextprotocol/
-//     protocolVersion, clientCapabilities and clientInfo in params._meta and
-//     the headers MCP-Protocol-Version, Mcp-Method and (tools/call,
-//     resources/read, prompts/get) Mcp-Name; a missing or mismatched header
-//     gets 400 -32020, an unknown version 400 -32022.
-//  9. Every answer is an SSE stream of that request (progress, and log
-//     messages at the io.modelcontextprotocol/logLevel of its _meta); closing
-//     the stream cancels the request. Results carry resultType, and lists
+//     identity in _meta. Every request carries in params._meta the keys
+//     io.modelcontextprotocol/protocolVersion, .../clientCapabilities and
+//     .../clientInfo, and the headers MCP-Protocol-Version, Mcp-Method and
+//     (tools/call, resources/read, prompts/get) Mcp-Name. A refusal is a JSON-RPC error
+//     in a JSON body: a missing or mismatched header gets 400 -32020, an
+//     unknown version 400 -32022, an unknown method (initialize, ping and
+//     logging/setLevel among them) 404 -32601.
+//  9. Every other answer is an SSE stream of that request, with no event
+//     ids: its progress, its log messages (at the level in its _meta key
+//     io.modelcontextprotocol/logLevel, none without it), then its response.
+//     Closing the stream cancels the request. Results carry resultType, and lists
 //     and reads ttlMs and cacheScope.
 //  10. Tools that need the client (confirm, sample, list_roots, link_account)
 //     answer resultType "input_required" with inputRequests and a signed
@@ -133,6 +136,7 @@ func (o Options) withDefaults() Options {
 // debugger has a real example of that field to show.
 const instructions = "A demo MCP gateway built into mcpscope. " +
 	"Tools: greet, convert, search_notes, slow (progress; cancel it), fail (isError), big (large payloads), " +
+	"forecast (arguments mirrored in Mcp-Param headers on 2026-07-28), " +
 	"mcp-find / mcp-add (dynamic tool lists), log (a message at every level), " +
 	"sample (asks your model: sampling/createMessage), confirm (asks you to fill a form: elicitation), " +
 	"link_account (asks you to open a URL: URL-mode elicitation), list_roots (asks for your roots), " +

@@ -8,7 +8,7 @@ import (
 
 // allTools is every tool a fresh gateway lists.
 var allTools = []string{
-	"big", "confirm", "convert", "cut_stream", "fail", "greet", "link_account", "list_roots",
+	"big", "confirm", "convert", "cut_stream", "fail", "forecast", "greet", "link_account", "list_roots",
 	"log", "mcp-add", "mcp-find", "sample", "search_notes", "slow",
 }
 
@@ -52,6 +52,11 @@ func TestErasListAndCallTools(t *testing.T) {
 		}
 		if got, want := text(t, call(t, cs, "greet", map[string]any{"name": "Ann", "times": 2})), "Hello, Ann! Hello, Ann!"; got != want {
 			t.Errorf("greet = %q, want %q", got, want)
+		}
+		// On 2026 the SDK's client mirrors forecast's arguments in
+		// Mcp-Param headers, from the schema tools/list gave it.
+		if got := text(t, call(t, cs, "forecast", map[string]any{"region": "Lisbon", "days": 1})); !strings.HasPrefix(got, "Lisbon, 1 day:\nday 1: ") {
+			t.Errorf("forecast = %q, want one day for Lisbon", got)
 		}
 		res := call(t, cs, "fail", map[string]any{"message": "boom"})
 		if !res.IsError || text(t, res) != "boom" {

@@ -67,8 +67,8 @@ const readme = `# mcpscope demo gateway
 
 A gateway built into mcpscope, to try every MCP feature against:
 
-- **tools**: greet, convert, search_notes, slow, fail, big, mcp-find, mcp-add,
-  log, sample, confirm, link_account, list_roots, cut_stream
+- **tools**: greet, convert, search_notes, slow, fail, big, forecast, mcp-find,
+  mcp-add, log, sample, confirm, link_account, list_roots, cut_stream
 - **resources**: this readme, demo://logo.png (binary), demo://clock
   (subscribe to it: it changes every few seconds), and the templates
   notes://{tag} and repo://{owner}/{name}

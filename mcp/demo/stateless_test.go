@@ -122,6 +122,11 @@ func TestStatelessRefusals(t *testing.T) {
 			h["MCP-Protocol-Version"] = "2099-01-01"
 			return h, b
 		}, 400, -32020, "does not match"},
+		{"unknown version", func(map[string]string) (map[string]string, string) {
+			h, b := modern(t, 11, "tools/list", nil, nil)
+			h["MCP-Protocol-Version"] = "2099-01-01"
+			return h, strings.Replace(b, protocol2026, "2099-01-01", 1)
+		}, 400, -32022, "unsupported protocol version"},
 		{"unknown method", func(map[string]string) (map[string]string, string) {
 			return modern(t, 5, "no/such/method", nil, nil)
 		}, 404, -32601, "no/such/method"},
@@ -145,8 +150,15 @@ func TestStatelessRefusals(t *testing.T) {
 		})
 	}
 
+	// The -32022 error lists the versions there are.
+	h, b := modern(t, 12, "tools/list", nil, nil)
+	h["MCP-Protocol-Version"] = "2099-01-01"
+	if _, msg := modernCall(t, url, h, strings.Replace(b, protocol2026, "2099-01-01", 1)); !strings.Contains(mustJSON(t, path(msg, "error", "data", "supported")), protocol2026) {
+		t.Errorf("-32022 data = %v, want the supported versions", path(msg, "error", "data"))
+	}
+
 	// The -32021 error says which capability, as data.
-	h, b := modern(t, 8, "tools/call", map[string]any{"name": "confirm"}, nil)
+	h, b = modern(t, 8, "tools/call", map[string]any{"name": "confirm"}, nil)
 	if _, msg := modernCall(t, url, h, b); path(msg, "error", "data", "requiredCapabilities", "elicitation", "form") == nil ||
 		path(msg, "error", "data", "requiredCapabilities", "roots") != nil {
 		t.Errorf("-32021 data = %v, want requiredCapabilities.elicitation.form and nothing else", path(msg, "error", "data"))
@@ -162,6 +174,20 @@ func TestStatelessRefusals(t *testing.T) {
 	h, b = modern(t, 10, "tools/call", greet, nil)
 	if _, msg := modernCall(t, url, h, b); !strings.Contains(mustJSON(t, msg), "Hello, Ann!") {
 		t.Errorf("greet after that = %v, want the gateway still answering", msg)
+	}
+}
+
+// A 2025 request is served too, without a session: no initialize first, no
+// _meta, and no session id back.
+func TestStatelessServesOlderRequests(t *testing.T) {
+	ts := startDemo(t, Options{})
+	a := rawDo(t, http.MethodPost, ts.URL+StatelessPath, map[string]string{
+		"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18",
+	}, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet","arguments":{"name":"Old"}}}`)
+	msgs := messages(t, a.body)
+	if a.status != http.StatusOK || a.header.Get("Mcp-Session-Id") != "" || len(msgs) != 1 ||
+		!strings.Contains(mustJSON(t, msgs[0].msg), "Hello, Old!") || path(msgs[0].msg, "result", "resultType") != nil {
+		t.Errorf("a 2025 tools/call = %d session %q %v, want the answer, without session or resultType", a.status, a.header.Get("Mcp-Session-Id"), msgs)
 	}
 }
 
@@ -320,4 +346,40 @@ func TestStatelessCancelByClosingTheStream(t *testing.T) {
 		t.Errorf("the cancelled POST ended with %v, want context.Canceled", err)
 	}
 	waitFor(t, "slow's session to end after its stream was closed", func() bool { return handler.sessions.count() == 0 })
+}
+
+// forecast's arguments carry x-mcp-header: a 2026 call mirrors them in
+// Mcp-Param headers, base64 where the value is not plain ASCII.
+func TestStatelessMirroredHeaders(t *testing.T) {
+	ts := startDemo(t, Options{})
+	url := ts.URL + StatelessPath
+	args := map[string]any{"region": "Zürich", "days": 2, "metric": false}
+	mirrored := map[string]string{
+		"Mcp-Param-Region": "=?base64?WsO8cmljaA==?=", "Mcp-Param-Days": "2", "Mcp-Param-Metric": "false",
+	}
+	callWith := func(id int, edit func(h map[string]string)) (int, map[string]any) {
+		h, b := modern(t, id, "tools/call", map[string]any{"name": "forecast", "arguments": args}, nil)
+		for k, v := range mirrored {
+			h[k] = v
+		}
+		edit(h)
+		return modernCall(t, url, h, b)
+	}
+	status, msg := callWith(1, func(map[string]string) {})
+	if got := mustJSON(t, path(msg, "result", "content")); status != http.StatusOK || !strings.Contains(got, `Zürich, 2 days:\nday 1: `) || !strings.Contains(got, "°F") {
+		t.Errorf("forecast with mirrored headers = %d %v, want a two-day forecast in °F", status, msg)
+	}
+	for _, tt := range []struct {
+		name string
+		edit func(h map[string]string)
+		want string
+	}{
+		{"missing", func(h map[string]string) { delete(h, "Mcp-Param-Days") }, "missing Mcp-Param-Days"},
+		{"differs", func(h map[string]string) { h["Mcp-Param-Metric"] = "true" }, "Mcp-Param-Metric header value 'true' does not match"},
+	} {
+		status, msg := callWith(2, tt.edit)
+		if m, _ := path(msg, "error", "message").(string); status != http.StatusBadRequest || path(msg, "error", "code") != float64(-32020) || !strings.Contains(m, tt.want) {
+			t.Errorf("%s header = %d %v, want 400 -32020 saying %q", tt.name, status, msg, tt.want)
+		}
+	}
 }

@@ -25,9 +25,15 @@ type session struct {
 // and checks the answer's wire shape.
 func openSession(t *testing.T, url string) *session {
 	t.Helper()
+	return openSessionWith(t, url, `{}`)
+}
+
+// openSessionWith is openSession for a client declaring capabilities (JSON).
+func openSessionWith(t *testing.T, url, capabilities string) *session {
+	t.Helper()
 	a := rawDo(t, http.MethodPost, url, map[string]string{
 		"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-	}, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`)
+	}, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":`+capabilities+`,"clientInfo":{"name":"raw","version":"0"}}}`)
 	s := &session{t: t, url: url, id: a.header.Get("Mcp-Session-Id")}
 	if a.status != http.StatusOK || a.header.Get("Content-Type") != "text/event-stream" || s.id == "" {
 		t.Fatalf("initialize = %d %s session %q, want 200 text/event-stream with a session id", a.status, a.header.Get("Content-Type"), s.id)
@@ -164,6 +170,42 @@ func TestStreamableResumeByHand(t *testing.T) {
 	if strings.Join(after, "\n") != strings.Join(want, "\n") {
 		t.Errorf("after resuming:\n%s\nwant\n%s", strings.Join(after, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// Before 2026, confirm's form is a server request: it arrives on the
+// response stream of the tools/call, the client POSTs its answer (202), and
+// the result follows on the same stream.
+func TestStreamableServerRequestOnResponseStream(t *testing.T) {
+	ts := startDemo(t, Options{})
+	s := openSessionWith(t, ts.URL+StreamablePath, `{"elicitation":{"form":{}}}`)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	resp := rawOpen(t, ctx, http.MethodPost, s.url, s.header(nil),
+		`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"confirm","arguments":{"action":"reboot"}}}`)
+	defer resp.Body.Close()
+	evs := streamEvents(resp.Body)
+	var ask event
+	for ask.msg["method"] == nil {
+		ask = receive(t, evs, "the elicitation/create request")
+	}
+	if ask.msg["method"] != "elicitation/create" || ask.msg["id"] == nil || path(ask.msg, "params", "message") != "Confirm: reboot?" {
+		t.Fatalf("server request = %v, want elicitation/create with an id", ask.msg)
+	}
+	answer := mustJSON(t, map[string]any{"jsonrpc": "2.0", "id": ask.msg["id"], "result": map[string]any{
+		"action": "accept", "content": map[string]any{"name": "Ann", "confirm": true},
+	}})
+	if a := s.post(answer); a.status != http.StatusAccepted {
+		t.Errorf("POST of the answer = %d %q, want 202", a.status, a.body)
+	}
+	for e := range evs {
+		if e.msg["id"] == float64(5) {
+			if got := mustJSON(t, path(e.msg, "result", "content")); !strings.Contains(got, "confirmed by Ann: reboot in staging, 1 copy") {
+				t.Errorf("confirm's result = %s, want it confirmed", got)
+			}
+			return
+		}
+	}
+	t.Fatal("the response stream ended without confirm's result")
 }
 
 // recorder keeps the requests an HTTP client sends.

@@ -44,6 +44,7 @@ func TestListToolsHasSchemas(t *testing.T) {
 		{"link_account", nil, []string{"service"}},
 		{"list_roots", nil, nil},
 		{"cut_stream", nil, []string{"steps", "cut_after", "step_ms", "retry_ms"}},
+		{"forecast", []any{"region"}, []string{"region", "days", "metric"}},
 	}
 	if got, want := len(tools), len(tests); got != want {
 		t.Errorf("tools/list has %d tools, want %d", got, want)
