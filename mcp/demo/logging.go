@@ -64,6 +64,6 @@ func logAtLevels(ctx context.Context, req *mcp.CallToolRequest, in logArgs) (*mc
 	for i, l := range levels {
 		names[i] = string(l)
 	}
-	return textResult(fmt.Sprintf("logged %q at %s; a client sees those at or above the level it set",
+	return textResult(fmt.Sprintf("logged %q at %s; sent only those at or above the level the client asked for, none if it asked for none",
 		in.Message, strings.Join(names, ", "))), nil, nil
 }
