@@ -273,3 +273,27 @@ func TestCutStreamElsewhereCutsNothing(t *testing.T) {
 		})
 	}
 }
+
+// A modern client probing /mcp with server/discover learns that this
+// endpoint speaks only the session eras: the SDK answers discover there too,
+// listing no 2026 version, and opens no session. Any other 2026 request is
+// refused with -32022.
+func TestStreamableAnswersDiscoverWithOlderVersions(t *testing.T) {
+	ts := startDemo(t, Options{})
+	url := ts.URL + StreamablePath
+	h, b := modern(t, 1, "server/discover", nil, nil)
+	a := rawDo(t, http.MethodPost, url, h, b)
+	msgs := messages(t, a.body)
+	if a.status != http.StatusOK || a.header.Get("Mcp-Session-Id") != "" || len(msgs) != 1 {
+		t.Fatalf("server/discover on /mcp = %d session %q %q, want 200, no session, one message", a.status, a.header.Get("Mcp-Session-Id"), a.body)
+	}
+	versions := mustJSON(t, path(msgs[0].msg, "result", "supportedVersions"))
+	if strings.Contains(versions, protocol2026) || !strings.Contains(versions, "2025-11-25") {
+		t.Errorf("supportedVersions on /mcp = %s, want the 2025 versions only", versions)
+	}
+	h, b = modern(t, 2, "tools/list", nil, nil)
+	status, msg := modernCall(t, url, h, b)
+	if status != http.StatusBadRequest || path(msg, "error", "code") != float64(-32022) {
+		t.Errorf("a 2026 tools/list on /mcp = %d %v, want 400 -32022", status, msg)
+	}
+}
