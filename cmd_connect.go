@@ -145,7 +145,7 @@ func newDemoServerCmd() *cobra.Command {
 	var addr, greeting string
 	cmd := &cobra.Command{
 		Use:   "demo-server",
-		Short: "Run the built-in demo MCP gateway (legacy HTTP+SSE at /sse) until interrupted",
+		Short: "Run the built-in demo MCP gateway (legacy SSE at /sse, streamable HTTP at /mcp, stateless 2026 at /stateless) until interrupted",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			srv, err := demo.Start(addr, demo.Options{Greeting: greeting, Version: versionString()})
@@ -153,7 +153,16 @@ func newDemoServerCmd() *cobra.Command {
 				return &exitError{exitConnect, fmt.Errorf("cannot listen on %s: %w", addr, err)}
 			}
 			defer srv.Close()
-			fmt.Fprintf(cmd.OutOrStdout(), "demo gateway listening on %s (stream at %s/sse); ctrl+c stops it\n", srv.URL, srv.URL)
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "demo gateway listening on %s; ctrl+c stops it\n", srv.URL)
+			eps := srv.Endpoints()
+			width := 0
+			for _, ep := range eps {
+				width = max(width, len(ep.URL))
+			}
+			for _, ep := range eps {
+				fmt.Fprintf(out, "  %-*s  %s, %s\n", width, ep.URL, ep.About, ep.Protocol)
+			}
 			waitForSignal()
 			return nil
 		},

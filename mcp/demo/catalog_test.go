@@ -10,13 +10,20 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// In the eras with sessions, a tool set added belongs to its session.
 func TestMcpAddChangesToolList(t *testing.T) {
+	for _, e := range []era{legacyEra, streamableEra} {
+		t.Run(e.name, func(t *testing.T) { testMcpAddChangesToolList(t, e) })
+	}
+}
+
+func testMcpAddChangesToolList(t *testing.T, e era) {
 	changed := make(chan struct{}, 8)
 	copts := &mcp.ClientOptions{ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
 		changed <- struct{}{}
 	}}
 	ts := startDemo(t, Options{})
-	cs := connect(t, ts.URL, copts)
+	cs := e.connect(t, ts.URL, copts)
 
 	if _, ok := toolNames(t, cs)["fetch_url"]; ok {
 		t.Fatal("fetch_url listed before mcp-add, want it absent")
@@ -45,9 +52,27 @@ func TestMcpAddChangesToolList(t *testing.T) {
 	}
 
 	// Tool sets belong to the session: a new session starts without them.
-	other := connect(t, ts.URL, nil)
+	other := e.connect(t, ts.URL, nil)
 	if _, ok := toolNames(t, other)["fetch_url"]; ok {
 		t.Error("a second session sees fetch_url added by the first, want sessions independent")
+	}
+}
+
+// Without sessions there is one tool list for everyone: a set added by one
+// client is there for the next. (Its list_changed notification is in
+// TestStatelessListen.)
+func TestStatelessMcpAddIsShared(t *testing.T) {
+	ts := startDemo(t, Options{})
+	first := statelessEra.connect(t, ts.URL, nil)
+	if res := call(t, first, "mcp-add", map[string]any{"name": "time"}); res.IsError {
+		t.Fatalf("mcp-add time: %s", text(t, res))
+	}
+	other := statelessEra.connect(t, ts.URL, nil)
+	if _, ok := toolNames(t, other)["time_now"]; !ok {
+		t.Error("a second stateless client does not see time_now, want one tool list for all")
+	}
+	if again := call(t, other, "mcp-add", map[string]any{"name": "time"}); !again.IsError || !strings.Contains(text(t, again), "already added") {
+		t.Errorf("mcp-add time from a second client = %q, want already added", text(t, again))
 	}
 }
 

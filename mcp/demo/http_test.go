@@ -151,12 +151,23 @@ func TestStartServesAndCloses(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Start: %v", err)
 	}
-	cs := connect(t, s.URL, nil)
-	if got, want := cs.InitializeResult().ServerInfo.Name, "second-demo"; got != want {
-		t.Errorf("server name = %q, want %q", got, want)
+	urls := map[string]string{SSEPath: s.SSEURL(), StreamablePath: s.MCPURL(), StatelessPath: s.StatelessURL()}
+	eps := s.Endpoints()
+	if len(eps) != 3 || eps[0].URL != s.SSEURL() || eps[1].URL != s.MCPURL() || eps[2].URL != s.StatelessURL() ||
+		eps[0].Transport != "sse" || eps[1].Transport != "streamable" || eps[2].Transport != "stateless" {
+		t.Errorf("Endpoints = %+v, want /sse, /mcp and /stateless, oldest first, named as --transport names them", eps)
 	}
-	if got, want := text(t, call(t, cs, "greet", map[string]any{"name": "Ann"})), "Howdy, Ann!"; got != want {
-		t.Errorf("greet = %q, want %q", got, want)
+	for _, e := range allEras {
+		if got, want := urls[e.path], s.URL+e.path; got != want {
+			t.Errorf("%s URL = %q, want %q", e.name, got, want)
+		}
+		cs := e.connect(t, s.URL, nil)
+		if got, want := cs.InitializeResult().ServerInfo.Name, "second-demo"; got != want {
+			t.Errorf("%s: server name = %q, want %q", e.name, got, want)
+		}
+		if got, want := text(t, call(t, cs, "greet", map[string]any{"name": "Ann"})), "Howdy, Ann!"; got != want {
+			t.Errorf("%s: greet = %q, want %q", e.name, got, want)
+		}
 	}
 	if err := s.Close(); err != nil {
 		t.Errorf("Close: %v", err)
@@ -174,7 +185,7 @@ func TestStartRefusesBadAddress(t *testing.T) {
 	}
 }
 
-func TestBaseURL(t *testing.T) {
+func TestListenURL(t *testing.T) {
 	tests := []struct {
 		addr net.Addr
 		want string
@@ -185,8 +196,8 @@ func TestBaseURL(t *testing.T) {
 		{&net.TCPAddr{IP: net.IPv6loopback, Port: 8811}, "http://[::1]:8811"},
 	}
 	for _, tt := range tests {
-		if got := baseURL(tt.addr); got != tt.want {
-			t.Errorf("baseURL(%v) = %q, want %q", tt.addr, got, tt.want)
+		if got := listenURL(tt.addr); got != tt.want {
+			t.Errorf("listenURL(%v) = %q, want %q", tt.addr, got, tt.want)
 		}
 	}
 }

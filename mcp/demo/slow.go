@@ -14,7 +14,8 @@ func (g *gateway) addSlow() {
 		Name:  "slow",
 		Title: "Slow work with progress",
 		Description: "Works for the given number of seconds in equal steps, sending a progress notification after each step " +
-			"when the call carries a progressToken; calls sent meanwhile are answered first. Cancelling the call stops it.",
+			"when the call carries a progressToken; calls sent meanwhile are answered first. Cancelling the call " +
+			"(notifications/cancelled, or closing its stream on 2026-07-28) stops it, with a warning log message saying after how many steps.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
 		InputSchema: json.RawMessage(`{
 			"type": "object",
@@ -44,7 +45,9 @@ func slow(ctx context.Context, req *mcp.CallToolRequest, in slowArgs) (*mcp.Call
 	for i := 1; i <= steps; i++ {
 		select {
 		case <-ctx.Done():
-			return nil, nil, fmt.Errorf("slow stopped after %d of %d steps: %w", i-1, steps, context.Cause(ctx))
+			err := fmt.Errorf("slow stopped after %d of %d steps: %w", i-1, steps, context.Cause(ctx))
+			reportStop(req, err)
+			return nil, nil, err
 		case <-timer.C:
 		}
 		if token != nil && req.Session != nil {
@@ -62,4 +65,20 @@ func slow(ctx context.Context, req *mcp.CallToolRequest, in slowArgs) (*mcp.Call
 	}
 	// No measured duration in the answer: it would make every re-run differ.
 	return textResult(fmt.Sprintf("done: worked %gs in %d steps", in.Seconds, steps)), nil, nil
+}
+
+// reportStop tells the client, as a warning log message, that a call it
+// cancelled did stop. The SDK also answers the cancelled request with the
+// error, which a client that forgot the request shows as a late answer.
+func reportStop(req *mcp.CallToolRequest, err error) {
+	if req == nil || req.Session == nil {
+		return
+	}
+	// Not the call's own context, which is done, and not anything derived
+	// from it: on streamable HTTP that would send the message on the
+	// cancelled request's stream, which the client has stopped reading. A
+	// fresh context sends it on the session's own stream.
+	bg, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = req.Session.Log(bg, &mcp.LoggingMessageParams{Level: "warning", Logger: logger, Data: err.Error()})
 }

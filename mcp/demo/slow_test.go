@@ -112,3 +112,40 @@ func TestSlowHonoursCancellation(t *testing.T) {
 		t.Fatal("slow ignored cancellation")
 	}
 }
+
+// TestErasCancelStopsSlow cancels a slow call the way each session era
+// does (notifications/cancelled) and waits for the warning slow logs when it
+// stops. (Stateless cancellation, by closing the stream, is
+// TestStatelessCancelByClosingTheStream.)
+func TestErasCancelStopsSlow(t *testing.T) {
+	ts := startDemo(t, Options{})
+	for _, e := range []era{legacyEra, streamableEra} {
+		t.Run(e.name, func(t *testing.T) {
+			copts, progress := progressClient()
+			logOpts, logs := logClient()
+			copts.LoggingMessageHandler = logOpts.LoggingMessageHandler
+			cs := e.connect(t, ts.URL, copts)
+			if err := cs.SetLoggingLevel(ctxT(t), &mcp.SetLoggingLevelParams{Level: "warning"}); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			done := make(chan error, 1)
+			go func() {
+				params := &mcp.CallToolParams{Name: "slow", Arguments: map[string]any{"seconds": 4, "steps": 20}}
+				params.SetProgressToken("cancel-me")
+				_, err := cs.CallTool(ctx, params)
+				done <- err
+			}()
+			nextProgress(t, progress) // slow is running on the server
+			cancel()
+			if err := receive(t, done, "the cancelled call's end"); !errors.Is(err, context.Canceled) {
+				t.Errorf("cancelled slow returned %v, want context.Canceled", err)
+			}
+			m := receive(t, logs, "slow's warning that it stopped")
+			if got, _ := m.Data.(string); m.Level != "warning" || !strings.HasPrefix(got, "slow stopped after ") || !strings.Contains(got, " of 20 steps: context canceled") {
+				t.Errorf("log after cancelling = %s %v, want a warning that slow stopped", m.Level, m.Data)
+			}
+		})
+	}
+}

@@ -86,6 +86,7 @@ func (g *gateway) addCoreTools() {
 
 	g.addSearchNotes()
 	g.addSlow()
+	g.addForecast()
 }
 
 type greetArgs struct {

@@ -38,6 +38,13 @@ func TestListToolsHasSchemas(t *testing.T) {
 		{"big", []any{"bytes"}, []string{"bytes"}},
 		{"mcp-find", nil, []string{"query"}},
 		{"mcp-add", []any{"name"}, []string{"name"}},
+		{"log", nil, []string{"message", "level"}},
+		{"sample", []any{"prompt"}, []string{"prompt", "max_tokens"}},
+		{"confirm", nil, []string{"action"}},
+		{"link_account", nil, []string{"service"}},
+		{"list_roots", nil, nil},
+		{"cut_stream", nil, []string{"steps", "cut_after", "step_ms", "retry_ms"}},
+		{"forecast", []any{"region"}, []string{"region", "days", "metric"}},
 	}
 	if got, want := len(tools), len(tests); got != want {
 		t.Errorf("tools/list has %d tools, want %d", got, want)

@@ -1,0 +1,69 @@
+package demo
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// gateway is one MCP server of the demo (one per legacy or streamable
+// session, one for all stateless requests) and the catalog tool sets added
+// to it so far.
+type gateway struct {
+	h      *Handler
+	opts   Options
+	server *mcp.Server
+	added  *addedSets
+}
+
+func (h *Handler) newGateway() *gateway {
+	g := &gateway{h: h, opts: h.opts, added: newAddedSets()}
+	g.server = mcp.NewServer(
+		&mcp.Implementation{Name: h.opts.Name, Title: "mcpscope demo gateway", Version: h.opts.Version},
+		&mcp.ServerOptions{
+			Instructions:       instructions,
+			CompletionHandler:  complete,
+			SubscribeHandler:   g.subscribe,
+			UnsubscribeHandler: g.unsubscribe,
+		},
+	)
+	// Outermost first: both run before the SDK's own middleware.
+	g.server.AddReceivingMiddleware(h.sessions.middleware, guard)
+	g.addCoreTools()
+	g.addCatalogTools()
+	g.addClientTools()
+	g.addResources()
+	g.addPrompts()
+	return g
+}
+
+// addClientTools adds the tools that ask the client for something, and the
+// ones that show off the transport: logging, resumption.
+func (g *gateway) addClientTools() {
+	g.addLog()
+	g.addSample()
+	g.addConfirm()
+	g.addLinkAccount()
+	g.addListRoots()
+	g.addCutStream()
+}
+
+// subscribe accepts resources/subscribe (and a 2026 listen's
+// resourceSubscriptions) for any resource the gateway serves; only
+// demo://clock ever changes, so only it starts the clock.
+func (g *gateway) subscribe(_ context.Context, req *mcp.SubscribeRequest) error {
+	if err := g.checkResourceURI(req.Params.URI); err != nil {
+		return err
+	}
+	if req.Params.URI == clockURI {
+		g.h.clock.subscribe(g.server, req.Session)
+	}
+	return nil
+}
+
+func (g *gateway) unsubscribe(_ context.Context, req *mcp.UnsubscribeRequest) error {
+	if req.Params.URI == clockURI {
+		g.h.clock.unsubscribe(g.server, req.Session)
+	}
+	return nil
+}
