@@ -196,7 +196,9 @@ func TestStreamableDelete(t *testing.T) {
 			t.Errorf("delete mode %v: %d DELETEs, record %+v", mode, deletes, h.HTTP)
 		}
 		if mode == mcptest.Delete405 {
-			st := rec.waitFor(t, "the closed state", func(r Record) bool { return r.Kind == KindState && r.State.SessionID != "" && r.State.State == StateClosed })
+			st := rec.waitFor(t, "the closed state", func(r Record) bool {
+				return r.Kind == KindState && r.State.SessionID != "" && r.State.State == StateClosed
+			})
 			if !strings.Contains(st.State.Detail, "does not allow DELETE") {
 				t.Errorf("405 DELETE said %q", st.State.Detail)
 			}
