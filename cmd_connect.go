@@ -134,9 +134,9 @@ func orDemo(url, transport string) (got string, stop func(), err error) {
 	if err != nil {
 		return "", nil, &exitError{exitConnect, fmt.Errorf("cannot start the built-in demo gateway: %w", err)}
 	}
-	got = srv.URL + demo.SSEPath
+	got = srv.SSEURL()
 	if transport == mcp.TransportStreamable {
-		got = srv.URL + "/mcp"
+		got = srv.MCPURL()
 	}
 	return got, func() { srv.Close() }, nil
 }

@@ -106,7 +106,7 @@ func TestExecExitStatuses(t *testing.T) {
 
 func TestExecJSONPrintsRecords(t *testing.T) {
 	url := startGateway(t, demo.Options{})
-	out, errOut, code := run(t, "exec", "--no-record", "--json", url, "tools/list")
+	out, errOut, code := run(t, "exec", "--no-record", "--json", url+"/sse", "tools/list")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -168,6 +168,26 @@ func TestRecordListRerunExport(t *testing.T) {
 	out, _, code = run(t, "export", files[0], "--format", "md")
 	if code != exitOK || !strings.Contains(out, "tools/call") || !strings.Contains(out, "```json") {
 		t.Errorf("export md: exit %d\n%s", code, out)
+	}
+}
+
+// A session recorded on the legacy stream re-runs against the same
+// gateway's streamable endpoint with the same answers: how a user checks a
+// migration.
+func TestRerunAcrossTransports(t *testing.T) {
+	dir := stateDir(t)
+	url := startGateway(t, demo.Options{})
+	_, errOut, code := run(t, "exec", url+"/sse", "tools/list", "tools/call greet name=Ann times=2", "tools/call convert value=30 from=c to=f")
+	if code != exitOK {
+		t.Fatalf("exec exit %d: %s", code, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("recordings %v", files)
+	}
+	out, errOut, code := run(t, "replay", files[0], "--against", url+"/mcp")
+	if code != exitOK || !strings.Contains(out, "0 different") || !strings.Contains(out, "initialize") {
+		t.Errorf("legacy recording against /mcp: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
 

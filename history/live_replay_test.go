@@ -32,9 +32,10 @@ func viewPairs(l *Log) []pairView {
 	return out
 }
 
-// recordDemoSession runs a live session against the demo gateway, recording
-// it, and returns the live Log and the recording's path.
-func recordDemoSession(t *testing.T) (*Log, string) {
+// recordDemoSession runs a live session against the demo gateway, over the
+// transport asked for, recording it, and returns the live Log and the
+// recording's path.
+func recordDemoSession(t *testing.T, transport string) (*Log, string) {
 	t.Helper()
 	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
 	if err != nil {
@@ -46,7 +47,11 @@ func recordDemoSession(t *testing.T) (*Log, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := mcp.NewSession(mcp.Config{URL: srv.URL})
+	url := srv.SSEURL()
+	if transport == mcp.TransportStreamable {
+		url = srv.MCPURL()
+	}
+	s := mcp.NewSession(mcp.Config{URL: url, Transport: transport})
 	live := NewLog()
 	done := make(chan struct{})
 	go func() {
@@ -78,7 +83,13 @@ func recordDemoSession(t *testing.T) (*Log, string) {
 }
 
 func TestReplayedPairsEqualLiveOnes(t *testing.T) {
-	live, path := recordDemoSession(t)
+	for _, transport := range []string{mcp.TransportSSE, mcp.TransportStreamable} {
+		t.Run(transport, func(t *testing.T) { replayedPairsEqualLiveOnes(t, transport) })
+	}
+}
+
+func replayedPairsEqualLiveOnes(t *testing.T, transport string) {
+	live, path := recordDemoSession(t, transport)
 	want := viewPairs(live)
 	if len(want) < 5 {
 		t.Fatalf("live session has only %d pairs", len(want))
@@ -117,7 +128,9 @@ func TestReplayedPairsEqualLiveOnes(t *testing.T) {
 	assertSamePairs(t, "played", played, want)
 
 	ln, pn := live.Negotiation(), played.Negotiation()
-	if ln.Endpoint.Preferred != pn.Endpoint.Preferred || ln.ServerName != pn.ServerName || ln.ProtocolVersion != pn.ProtocolVersion || len(ln.Posts) != len(pn.Posts) {
+	if (ln.Endpoint == nil) != (pn.Endpoint == nil) || ln.Endpoint != nil && ln.Endpoint.Preferred != pn.Endpoint.Preferred ||
+		ln.ServerName != pn.ServerName || ln.ProtocolVersion != pn.ProtocolVersion || len(ln.Posts) != len(pn.Posts) ||
+		ln.Transport != pn.Transport || ln.SessionID != pn.SessionID || ln.GetStream != pn.GetStream {
 		t.Errorf("negotiation differs after replay: live %+v, played %+v", ln, pn)
 	}
 	if live.EventCount() != played.EventCount() {
@@ -139,7 +152,7 @@ func assertSamePairs(t *testing.T, how string, l *Log, want []pairView) {
 }
 
 func TestCutRecordingReplaysWithWarning(t *testing.T) {
-	_, path := recordDemoSession(t)
+	_, path := recordDemoSession(t, mcp.TransportSSE)
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -182,7 +182,13 @@ func (l *Log) onState(r *mcp.Record) {
 		l.connectedAt = r.Time
 	}
 	st := r.State
-	l.stats.State = st.State
+	switch st.State {
+	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed:
+		// Facts about one stream, shown in the negotiation pane: the
+		// session's own state has not changed.
+	default:
+		l.stats.State = st.State
+	}
 	if st.URL != "" {
 		l.stats.URL = st.URL
 	}

@@ -24,7 +24,7 @@ func TestFlowAgainstDemoGateway(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer gw.Close()
-	s := mcp.NewSession(mcp.Config{URL: gw.URL, RequestTimeout: 10 * time.Second})
+	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), RequestTimeout: 10 * time.Second})
 	defer s.Close()
 
 	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: gw.URL, Transport: "sse"})
