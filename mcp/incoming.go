@@ -94,9 +94,8 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n, ours := parseOurID(p.id)
-	if req, ok := s.pending[n]; ours && ok {
-		delete(s.pending, n)
+	req, reqSeq, class := s.pairs.take(m.ID)
+	if req != nil {
 		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		resp := &req.answer
@@ -114,12 +113,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		req.finish(resp, nil)
 		return
 	}
-	if seq, ok := s.abandoned[n]; ours && ok {
-		delete(s.abandoned, n)
-		m.Class, m.ReqSeq = ClassLate, seq
-	} else {
-		m.Class = ClassForeign
-	}
+	m.Class, m.ReqSeq = class, reqSeq
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 	if m.Class == ClassForeign {
 		if len(s.foreign) == maxForeign {
@@ -172,23 +166,6 @@ func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method stri
 			s.emitError(OpReply, &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + method + ": " + err.Error(), Err: err}, seq, conn)
 		}
 	}()
-}
-
-// parseOurID reads an id that could be one of ours: we send positive
-// integers written plainly, so "1", not "01", "1.0" or "\"1\"", which stay
-// foreign and so show a server that mangled the id.
-func parseOurID(b []byte) (int64, bool) {
-	if len(b) == 0 || len(b) > 18 || b[0] == '0' {
-		return 0, false
-	}
-	var n int64
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(c-'0')
-	}
-	return n, true
 }
 
 // bytesOf views a message's string as bytes, and stringOf views those bytes

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"testing"
 
 	sse "github.com/tmaxmax/go-sse"
@@ -75,7 +76,7 @@ func (w *windowReader) Read(p []byte) (int, error) {
 			default:
 			}
 			req.seq = int64(i)
-			w.s.pending[int64(i)] = req
+			w.s.pairs.add(strconv.Itoa(i), req)
 		}
 		w.s.mu.Unlock()
 		w.b.StartTimer()

@@ -59,8 +59,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 		return nil, err
 	}
 	s.nextID++
-	n := s.nextID
-	id := strconv.FormatInt(n, 10)
+	id := strconv.FormatInt(s.nextID, 10)
 	body := encodeMessage(id, method, params)
 	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1)}
 	// A request detection sends is a probe: its failure is a verdict
@@ -70,7 +69,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 		sendOp = OpProbe
 	}
 	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body)}})
-	s.pending[n] = p
+	s.pairs.add(id, p)
 	// Added under the lock, after the closed check, so Close's Wait cannot
 	// race with it.
 	s.wg.Add(1)
@@ -84,7 +83,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 	posted := make(chan error, 1)
 	go func() {
 		defer s.wg.Done()
-		posted <- tr.send(sendCtx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, n: n})
+		posted <- tr.send(sendCtx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id})
 	}()
 	timer := time.NewTimer(s.cfg.RequestTimeout)
 	defer timer.Stop()
@@ -110,16 +109,16 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 				// timer fires first, the request timed out unanswered.
 				op, err = OpTimeout, s.timeoutError(p, id)
 			}
-			if s.abandon(n, p, op, err) {
+			if s.abandon(id, p, op, err) {
 				return giveUp(err)
 			}
 		case <-timer.C:
 			err := s.timeoutError(p, id)
-			if s.abandon(n, p, OpTimeout, err) {
+			if s.abandon(id, p, OpTimeout, err) {
 				return giveUp(err)
 			}
 		case <-ctx.Done():
-			if s.abandon(n, p, OpCancelled, ctx.Err()) {
+			if s.abandon(id, p, OpCancelled, ctx.Err()) {
 				return giveUp(ctx.Err())
 			}
 		}
@@ -150,14 +149,12 @@ func (s *Session) readyLocked() error {
 
 // abandon stops waiting for id and records why. It reports false when the
 // answer won the race and is already in p.done.
-func (s *Session) abandon(id int64, p *pending, op string, err error) bool {
+func (s *Session) abandon(id string, p *pending, op string, err error) bool {
 	s.mu.Lock()
-	if s.pending[id] != p {
+	if !s.pairs.abandon(id, p) {
 		s.mu.Unlock()
 		return false
 	}
-	delete(s.pending, id)
-	s.abandoned[id] = p.seq
 	s.mu.Unlock()
 	s.emitError(op, err, p.seq, p.conn)
 	return true
@@ -167,14 +164,7 @@ func (s *Session) abandon(id int64, p *pending, op string, err error) bool {
 // its answers would have come on is gone.
 func (s *Session) failPending(conn int, op string, err error) {
 	s.mu.Lock()
-	var failed []*pending
-	for id, p := range s.pending {
-		if p.conn == conn {
-			delete(s.pending, id)
-			s.abandoned[id] = p.seq
-			failed = append(failed, p)
-		}
-	}
+	failed := s.pairs.abandonConn(conn)
 	s.mu.Unlock()
 	for _, p := range failed {
 		s.emitError(op, err, p.seq, conn)
@@ -182,19 +172,12 @@ func (s *Session) failPending(conn int, op string, err error) {
 	}
 }
 
-// failRequest ends one request with err if it is still waiting.
-func (s *Session) failRequest(p *pending, n int64, op string, err error) {
-	if s.abandon(n, p, op, err) {
-		p.finish(nil, err)
-	}
-}
-
-// waiting reports whether request n still waits for its answer.
-func (s *Session) waiting(n int64) bool {
+// waiting reports whether the request with this id still waits for its
+// answer.
+func (s *Session) waiting(id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_, ok := s.pending[n]
-	return ok
+	return s.pairs.waiting(id)
 }
 
 // Notify sends a notification; only its delivery can fail it.

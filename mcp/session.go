@@ -94,8 +94,7 @@ type Session struct {
 	mu          sync.Mutex
 	tr          transport // nil until Connect chose one
 	nextID      int64
-	pending     map[int64]*pending // our requests by id (we only send integer ids)
-	abandoned   map[int64]int64    // timed-out or failed requests: id -> request Seq
+	pairs       pairing // our requests by id (we only send integer ids)
 	conn        int                // number of the latest stream connection or session
 	initialized bool
 	protocol    string // the protocol version the server chose
@@ -146,8 +145,7 @@ func NewSession(cfg Config) *Session {
 		lifeCancel: lifeCancel,
 		cfg:        cfg,
 		out:        newEmitter(cfg.Now),
-		pending:    map[int64]*pending{},
-		abandoned:  map[int64]int64{},
+		pairs:      newPairing(),
 		replies:    make(chan struct{}, maxReplies),
 	}
 	s.target, s.urlErr = TargetURL(cfg.URL)
@@ -237,8 +235,7 @@ func (s *Session) Close() error {
 	}
 	s.closed = true
 	tr := s.tr
-	for id, p := range s.pending {
-		delete(s.pending, id)
+	for _, p := range s.pairs.drain() {
 		p.finish(nil, ErrClosed)
 	}
 	s.mu.Unlock()
@@ -312,5 +309,5 @@ type outgoing struct {
 	body   []byte
 	seq    int64    // the sent record
 	p      *pending // requests only
-	n      int64    // a request's id
+	id     string   // a request's id
 }

@@ -234,9 +234,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	// the status: the pair shows both.
 	if m.p != nil && ct == "application/json" && int64(len(ex.Body)) == ex.BodySize {
 		in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
-		if n, ok := answerID(ex.Body); ok && n == m.n {
+		if answerID(ex.Body) == m.id {
 			s.handleMessage(in, nil, string(ex.Body), s.cfg.Now())
-			if !s.waiting(m.n) {
+			if !s.waiting(m.id) {
 				return nil
 			}
 		}
@@ -274,9 +274,9 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 			Message: fmt.Sprintf("POST %s answered JSON that is not a JSON-RPC message", t.endpoint)}
 	}
 	s.handleMessage(in, nil, string(body), at)
-	if m.p != nil && s.waiting(m.n) {
+	if m.p != nil && s.waiting(m.id) {
 		return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost,
-			Message: fmt.Sprintf("the JSON answer to request %d held no answer to it", m.n)}
+			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id)}
 	}
 	return nil
 }
@@ -287,13 +287,13 @@ func isBatch(b []byte) bool {
 	return len(b) > 0 && b[0] == '['
 }
 
-// answerID reads the id of a JSON-RPC answer, when it is one of ours.
-func answerID(b Raw) (int64, bool) {
+// answerID reads the id of a JSON-RPC answer, or "".
+func answerID(b Raw) string {
 	p, ok := peekMessage(bytesOf(string(b)))
 	if !ok || p.id == nil || (p.result == nil && p.errv == nil) {
-		return 0, false
+		return ""
 	}
-	return parseOurID(p.id)
+	return string(p.id)
 }
 
 // sessionGone reports an answer meaning the session id is unknown: 404 (the
@@ -366,7 +366,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			}
 		})
 		body.Close()
-		if m.p == nil || !s.waiting(m.n) {
+		if m.p == nil || !s.waiting(m.id) {
 			return nil
 		}
 		if ctx.Err() != nil {
@@ -381,14 +381,14 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		if lastID == "" {
 			return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
-				Message: fmt.Sprintf("the response stream of request %d ended before its answer (%s), and no event had an id to resume from", m.n, dropped)}
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped)}
 		}
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %d kept dropping; gave up after %d attempts to resume it", m.n, maxResume)}
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts to resume it", m.id, maxResume)}
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
-			Detail: fmt.Sprintf("request %d: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.n, lastID, dropped, retry, attempt, maxResume)}})
+			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, retry, attempt, maxResume)}})
 		if !sleepCtx(ctx, retry) {
 			return ctx.Err()
 		}
@@ -398,14 +398,14 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				return ctx.Err()
 			}
 			we := &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("request %d: could not resume its stream after event %s: %v", m.n, lastID, err)}
+				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err)}
 			if prev, ok := err.(*WireError); ok {
 				we.Status, we.Header = prev.Status, prev.Header
 			}
 			return we
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
-			Detail: fmt.Sprintf("request %d: resumed after %s from event %s", m.n, retry, lastID)}})
+			Detail: fmt.Sprintf("request %s: resumed after %s from event %s", m.id, retry, lastID)}})
 		body = next.Body
 	}
 }

@@ -1,0 +1,73 @@
+package mcp
+
+// pairing matches answers with the requests they answer, by the exact text
+// of the id. It keeps one side's requests: ours in a Session, a proxied
+// client's in an Observer. Matching the text, not a parsed value, means "1",
+// "01", "1.0" and "\"1\"" are four ids, so a server that mangles an id shows
+// as foreign instead of being paired by accident.
+type pairing struct {
+	open      map[string]*pending
+	abandoned map[string]int64 // given up on: id -> the request's Seq
+}
+
+func newPairing() pairing {
+	return pairing{open: map[string]*pending{}, abandoned: map[string]int64{}}
+}
+
+// add waits for the answer to id.
+func (pr *pairing) add(id string, p *pending) { pr.open[id] = p }
+
+// take finds what an answer with this id answers: a waiting request (then
+// the class is ClassResponse and the request stops waiting), one given up on
+// (ClassLate, with that request's Seq), or nothing (ClassForeign).
+func (pr *pairing) take(id string) (*pending, int64, Class) {
+	if p, ok := pr.open[id]; ok {
+		delete(pr.open, id)
+		return p, p.seq, ClassResponse
+	}
+	if seq, ok := pr.abandoned[id]; ok {
+		delete(pr.abandoned, id)
+		return nil, seq, ClassLate
+	}
+	return nil, 0, ClassForeign
+}
+
+// abandon stops waiting for id, if p is still what waits for it: an answer
+// that comes later is late. It reports false when the answer won the race.
+func (pr *pairing) abandon(id string, p *pending) bool {
+	if pr.open[id] != p {
+		return false
+	}
+	delete(pr.open, id)
+	pr.abandoned[id] = p.seq
+	return true
+}
+
+// waiting reports whether a request still waits for the answer to id.
+func (pr *pairing) waiting(id string) bool {
+	_, ok := pr.open[id]
+	return ok
+}
+
+// abandonConn gives up on every request of connection conn and returns them.
+func (pr *pairing) abandonConn(conn int) []*pending {
+	var out []*pending
+	for id, p := range pr.open {
+		if p.conn == conn {
+			delete(pr.open, id)
+			pr.abandoned[id] = p.seq
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// drain stops waiting for everything and returns what waited.
+func (pr *pairing) drain() []*pending {
+	out := make([]*pending, 0, len(pr.open))
+	for id, p := range pr.open {
+		delete(pr.open, id)
+		out = append(out, p)
+	}
+	return out
+}
