@@ -26,65 +26,95 @@ type foreignAnswer struct {
 	id  string
 }
 
+// shape is what a JSON-RPC message is, from the members it has.
+type shape int
+
+const (
+	shapeInvalid      shape = iota // not a JSON-RPC message
+	shapeRequest                   // a method and an id
+	shapeNotification              // a method and no id
+	shapeAnswer                    // a result or an error
+)
+
+// shapeOf peeks at one message and says what it is.
+func shapeOf(b []byte) (peeked, shape) {
+	p, ok := peekMessage(b)
+	switch {
+	case !ok:
+		return p, shapeInvalid
+	case p.method != nil && p.id == nil:
+		return p, shapeNotification
+	case p.method != nil:
+		return p, shapeRequest
+	case p.result != nil || p.errv != nil:
+		return p, shapeAnswer
+	}
+	return p, shapeInvalid
+}
+
+// eachMessage calls one for the message data holds or, when data is a
+// batch, calls batch once and then one for each of its members.
+func eachMessage(data string, batch func(), one func(raw string)) {
+	b := bytesOf(data)
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		one(data)
+		return
+	}
+	batch()
+	for j := skipSpace(b, i+1); j < len(b) && b[j] != ']'; {
+		end := valueEnd(b, j)
+		if end < 0 {
+			return
+		}
+		one(data[j:end])
+		j = skipSpace(b, end)
+		if j < len(b) && b[j] == ',' {
+			j = skipSpace(b, j+1)
+		}
+	}
+}
+
 // handleMessage classifies the data of a message event (or a JSON body) and
 // pairs answers. ev, the event's record, is logged just before the first
 // message record; it is nil for a JSON body.
 func (s *Session) handleMessage(in *inbound, ev *Record, data string, at time.Time) {
-	b := bytesOf(data)
-	i := skipSpace(b, 0)
-	if i < len(b) && b[i] == '[' {
+	eachMessage(data, func() {
 		m := in.msgs.newFor(len(data))
 		*m = RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: in.conn, Stream: in.stream, Raw: Raw(data)}
 		s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
-		for j := skipSpace(b, i+1); j < len(b) && b[j] != ']'; {
-			end := valueEnd(b, j)
-			if end < 0 {
-				return
-			}
-			s.handleOne(in, nil, data[j:end], at)
-			j = skipSpace(b, end)
-			if j < len(b) && b[j] == ',' {
-				j = skipSpace(b, j+1)
-			}
-		}
-		return
-	}
-	s.handleOne(in, ev, data, at)
+		ev = nil
+	}, func(raw string) {
+		s.handleOne(in, ev, raw, at)
+		ev = nil
+	})
 }
 
 // handleOne logs one message, after ev when that is not nil, and acts on it.
 func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
-	b := bytesOf(raw)
 	m := in.msgs.newFor(len(raw))
-	*m = RPCMessage{Dir: DirIn, Conn: in.conn, Stream: in.stream, Raw: Raw(raw)}
-	p, ok := peekMessage(b)
-	switch {
-	case !ok:
-		m.Class = ClassInvalid
-	case p.method != nil:
-		m.Method = unquote(p.method)
-		if p.id == nil {
-			m.Class = ClassNotification
-			if m.Method == "notifications/tools/list_changed" {
-				// The next tools/call lists again before coercing arguments.
-				s.mu.Lock()
-				s.tools = nil
-				s.mu.Unlock()
-			}
-			break
+	*m = RPCMessage{Dir: DirIn, Conn: in.conn, Stream: in.stream, Raw: Raw(raw), Class: ClassInvalid}
+	p, sh := shapeOf(bytesOf(raw))
+	switch sh {
+	case shapeNotification:
+		m.Class, m.Method = ClassNotification, unquote(p.method)
+		if m.Method == "notifications/tools/list_changed" {
+			// The next tools/call lists again before coercing arguments.
+			s.mu.Lock()
+			s.tools = nil
+			s.mu.Unlock()
 		}
-		m.Class, m.ID = ClassServerRequest, stringOf(p.id)
+	case shapeRequest:
+		m.Class, m.Method, m.ID = ClassServerRequest, unquote(p.method), stringOf(p.id)
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		s.answerServer(in.conn, seq, p.id, m.Method)
 		return
-	case p.result != nil || p.errv != nil:
+	case shapeAnswer:
 		m.ID = stringOf(p.id)
 		m.RPCError = p.errv != nil && string(p.errv) != "null"
 		m.ToolError = p.toolError
 		s.pairAnswer(ev, m, p, at)
 		return
-	default:
-		m.Class = ClassInvalid
 	}
 	s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 }

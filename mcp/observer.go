@@ -1,0 +1,212 @@
+package mcp
+
+import (
+	"encoding/json"
+	"io"
+	"sync"
+	"time"
+)
+
+// Observer records a conversation mcpscope relays but takes no part in: a
+// real client talking to a real server through the proxy. It makes the same
+// records a Session makes, so the same panes, recordings, replay and export
+// work: what the client sent is "sent", what the server sent is
+// "received", the client's requests are paired with the server's answers
+// (and the server's requests with the client's replies) by the exact text
+// of their ids, and event streams are read by the same SSE reader. Its
+// methods are safe for concurrent use.
+type Observer struct {
+	out *emitter
+	now func() time.Time
+	max int
+
+	mu     sync.Mutex
+	client pairing // the client's requests, answered by the server
+	server pairing // the server's requests, answered by the client
+	closed bool
+}
+
+// NewObserver starts an observer; maxEventSize bounds one SSE event (0
+// means DefaultMaxEventSize) and now is the clock (nil means time.Now).
+func NewObserver(maxEventSize int, now func() time.Time) *Observer {
+	if maxEventSize <= 0 {
+		maxEventSize = DefaultMaxEventSize
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return &Observer{out: newEmitter(now), now: now, max: maxEventSize, client: newPairing(), server: newPairing()}
+}
+
+// Records is the conversation's log, as Session.Records is.
+func (o *Observer) Records() <-chan []Record { return o.out.out }
+
+// Emit logs a record the relay makes itself (an HTTP exchange, a state, an
+// error) and returns its Seq.
+func (o *Observer) Emit(r Record) int64 { return o.out.emit(r) }
+
+// Close logs the end and closes Records after the last record.
+func (o *Observer) Close() {
+	o.mu.Lock()
+	if o.closed {
+		o.mu.Unlock()
+		return
+	}
+	o.closed = true
+	o.mu.Unlock()
+	o.out.close()
+}
+
+// ClientMessage logs a message (or batch) the client sent, as it was sent,
+// and returns the Seq of its first record. Its requests wait for the
+// server's answers; its answers reply to the server's requests.
+func (o *Observer) ClientMessage(body []byte, conn int) int64 {
+	data := string(body)
+	at := o.now().Round(0)
+	var first int64
+	note := func(seq int64) {
+		if first == 0 {
+			first = seq
+		}
+	}
+	eachMessage(data, func() {
+		note(o.out.emit(Record{Time: at, Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassBatch, Conn: conn, Raw: Raw(data)}}))
+	}, func(raw string) {
+		m := &RPCMessage{Dir: DirOut, Conn: conn, Raw: Raw(raw), Class: ClassInvalid}
+		p, sh := shapeOf(bytesOf(raw))
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		switch sh {
+		case shapeRequest:
+			m.Class, m.Method, m.ID = ClassRequest, unquote(p.method), stringOf(p.id)
+			m.Tool = toolOf(m.Method, p.params)
+			seq := o.out.emit(Record{Time: at, Kind: KindSent, RPC: m})
+			o.client.add(m.ID, &pending{seq: seq, conn: conn, method: m.Method, tool: m.Tool})
+			note(seq)
+			return
+		case shapeNotification:
+			m.Class, m.Method = ClassNotification, unquote(p.method)
+		case shapeAnswer:
+			m.Class, m.ID = ClassReply, stringOf(p.id)
+			m.RPCError = p.errv != nil && string(p.errv) != "null"
+			if req, _, class := o.server.take(m.ID); class == ClassResponse {
+				m.ReqSeq, m.Method = req.seq, req.method
+			}
+		}
+		note(o.out.emit(Record{Time: at, Kind: KindSent, RPC: m}))
+	})
+	return first
+}
+
+// toolOf is the tool a tools/call names, for the pairs pane.
+func toolOf(method string, params []byte) string {
+	if method != "tools/call" || params == nil {
+		return ""
+	}
+	var p struct {
+		Name string `json:"name"`
+	}
+	_ = json.Unmarshal(params, &p)
+	return p.Name
+}
+
+// ServerJSON logs the message(s) of a JSON answer from the server.
+func (o *Observer) ServerJSON(body []byte, conn int, reqSeq int64) {
+	in := &inbound{conn: conn, stream: StreamJSON, reqSeq: reqSeq}
+	o.serverData(in, nil, string(body), o.now().Round(0))
+}
+
+// ServerEvents reads an event stream from the server until it ends or relay
+// fails. Each block goes to relay the moment it is framed, before it is
+// logged, so the client gets it without waiting on the log; relay may
+// change what the client gets (the proxy rewrites the legacy endpoint
+// event), while the log keeps what the server sent. It returns why the
+// stream ended (nil at its end, relay's error when relaying failed).
+func (o *Observer) ServerEvents(r io.Reader, stream string, conn int, reqSeq int64, relay func(ev *SSEEvent) error) error {
+	in := &inbound{conn: conn, stream: stream, reqSeq: reqSeq}
+	var relayErr error
+	var tap *sseTap
+	tap = &sseTap{r: r, max: o.max, now: o.now, deliver: func(ev *SSEEvent, dispatched bool) {
+		ev.Conn, ev.Stream, ev.ReqSeq = in.conn, in.stream, in.reqSeq
+		if relayErr == nil {
+			relayErr = relay(ev)
+		}
+		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
+		if dispatched && (ev.Name == "message" || ev.Name == "") && ev.Data != "" {
+			o.serverData(in, &rec, string(ev.Data), tap.arrived)
+			return
+		}
+		o.out.emit(rec)
+	}, holding: func(on bool) {
+		if on {
+			o.out.hold()
+		} else {
+			o.out.release()
+		}
+	}}
+	o.out.hold()
+	defer o.out.release()
+	err := tap.run()
+	if relayErr != nil {
+		return relayErr
+	}
+	return err
+}
+
+// Fail ends the client's request logged at reqSeq, if it still waits: the
+// client left, or the server could not be reached. An answer that comes
+// later is late.
+func (o *Observer) Fail(reqSeq int64, op string, err error) {
+	o.mu.Lock()
+	var id string
+	for k, p := range o.client.open {
+		if p.seq == reqSeq {
+			id = k
+			o.client.abandon(k, p)
+			break
+		}
+	}
+	o.mu.Unlock()
+	if id == "" {
+		return
+	}
+	info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Cause: CauseOf(err)}
+	if we, ok := err.(*WireError); ok {
+		info = we.info(op, reqSeq, 0)
+	}
+	o.out.emit(Record{Kind: KindError, Error: info})
+}
+
+// serverData logs what the server sent, after ev when that is not nil.
+func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time) {
+	eachMessage(data, func() {
+		o.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: &RPCMessage{Dir: DirIn, Class: ClassBatch, Conn: in.conn, Stream: in.stream, Raw: Raw(data)}})
+		ev = nil
+	}, func(raw string) {
+		m := in.msgs.newFor(len(raw))
+		*m = RPCMessage{Dir: DirIn, Conn: in.conn, Stream: in.stream, Raw: Raw(raw), Class: ClassInvalid}
+		p, sh := shapeOf(bytesOf(raw))
+		o.mu.Lock()
+		switch sh {
+		case shapeNotification:
+			m.Class, m.Method = ClassNotification, unquote(p.method)
+		case shapeRequest:
+			m.Class, m.Method, m.ID = ClassServerRequest, unquote(p.method), stringOf(p.id)
+		case shapeAnswer:
+			m.ID = stringOf(p.id)
+			m.RPCError = p.errv != nil && string(p.errv) != "null"
+			m.ToolError = p.toolError
+			req, reqSeq, class := o.client.take(m.ID)
+			m.Class, m.ReqSeq = class, reqSeq
+			if req != nil {
+				m.Method, m.Tool = req.method, req.tool
+			}
+		}
+		seq := o.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+		if sh == shapeRequest {
+			o.server.add(m.ID, &pending{seq: seq, conn: in.conn, method: m.Method})
+		}
+		o.mu.Unlock()
+		ev = nil
+	})
+}
