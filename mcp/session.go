@@ -95,7 +95,7 @@ type Session struct {
 	tr          transport // nil until Connect chose one
 	nextID      int64
 	pairs       pairing // our requests by id (we only send integer ids)
-	conn        int                // number of the latest stream connection or session
+	conn        int     // number of the latest stream connection or session
 	initialized bool
 	protocol    string // the protocol version the server chose
 	initResp    *Response
