@@ -11,7 +11,11 @@ import (
 
 // Detection, as PROTOCOL.md describes it, in order:
 //
-//  1. (2026-07-28, stateless: the seam a later transport fills.)
+//  1. POST server/discover with the 2026 headers and _meta. An answer that
+//     lists 2026-07-28 means the stateless era; a recognized modern error
+//     (-32022 with data.supported, -32020, -32021) means a modern server
+//     whose answer decides: no falling back to initialize unless it says
+//     it speaks only the older versions.
 //  2. POST initialize with Accept: application/json, text/event-stream. An
 //     answer means streamable HTTP with sessions.
 //  3. If that gets 400, 404 or 405 (or is no MCP answer at all), GET the URL
@@ -30,7 +34,8 @@ type candidate struct {
 	url       *url.URL
 }
 
-// plan lists the candidates in the order detection tries them.
+// plan lists the candidates in the order detection tries them. A pinned
+// protocol version rules out the other era's transports.
 func (s *Session) plan() []candidate {
 	u := s.target
 	sseURL, mcpURL := u, u
@@ -42,17 +47,36 @@ func (s *Session) plan() []candidate {
 		return []candidate{{TransportSSE, sseURL}}
 	case TransportStreamable:
 		return []candidate{{TransportStreamable, mcpURL}}
+	case TransportStateless:
+		return []candidate{{TransportStateless, mcpURL}}
+	}
+	pinned := s.cfg.Protocol
+	modernOK, olderOK := pinned == "" || isModern(pinned), pinned == "" || !isModern(pinned)
+	var out []candidate
+	add := func(ok bool, c candidate) {
+		if ok {
+			out = append(out, c)
+		}
 	}
 	if strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/sse") {
-		return []candidate{{TransportSSE, u}, {TransportStreamable, u}}
+		add(olderOK, candidate{TransportSSE, u})
+		add(modernOK, candidate{TransportStateless, u})
+		add(olderOK, candidate{TransportStreamable, u})
+		return out
 	}
-	return []candidate{{TransportStreamable, mcpURL}, {TransportSSE, sseURL}}
+	add(modernOK, candidate{TransportStateless, mcpURL})
+	add(olderOK, candidate{TransportStreamable, mcpURL})
+	add(olderOK, candidate{TransportSSE, sseURL})
+	return out
 }
 
 // newTransport makes the transport a candidate names.
 func (s *Session) newTransport(c candidate) transport {
-	if c.transport == TransportSSE {
+	switch c.transport {
+	case TransportSSE:
 		return newLegacy(s, c.url)
+	case TransportStateless:
+		return newStateless(s, c.url)
 	}
 	return newStreamable(s, c.url)
 }
@@ -179,7 +203,7 @@ func fallThrough(err error) bool {
 		return false
 	}
 	switch we.Cause {
-	case CauseNotEventStream, CauseNoEndpoint, CauseEndpointTimeout, CauseConnectTimeout, CauseBadContentType, CauseNotJSONRPC, CauseNoResponse:
+	case CauseNotEventStream, CauseNoEndpoint, CauseEndpointTimeout, CauseConnectTimeout, CauseBadContentType, CauseNotJSONRPC, CauseNoResponse, CauseNotModern:
 		return true
 	case CauseStatus:
 		switch we.Status {
@@ -193,8 +217,11 @@ func fallThrough(err error) bool {
 // verdict says in a few words what a probe showed.
 func verdict(c candidate, err error) string {
 	if err == nil {
-		if c.transport == TransportSSE {
+		switch c.transport {
+		case TransportSSE:
 			return "an event stream with an endpoint event: legacy HTTP+SSE"
+		case TransportStateless:
+			return "server/discover answered: stateless HTTP (2026-07-28)"
 		}
 		return "initialize answered: streamable HTTP"
 	}
@@ -209,6 +236,10 @@ func verdict(c candidate, err error) string {
 			return "no endpoint event: not legacy HTTP+SSE here"
 		case CauseConnectTimeout:
 			return "no answer in time"
+		case CauseNotModern:
+			return we.Message
+		case CauseModernRefused:
+			return "a 2026 server refused it: " + we.Message
 		case CauseBadContentType, CauseNotJSONRPC:
 			return "no JSON-RPC answer: not streamable HTTP here"
 		}
@@ -223,6 +254,8 @@ func transportWords(t string) string {
 		return "legacy HTTP+SSE"
 	case TransportStreamable:
 		return "streamable HTTP"
+	case TransportStateless:
+		return "stateless HTTP (2026-07-28)"
 	}
 	return t
 }
@@ -233,14 +266,20 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 		return fmt.Sprintf("--transport %s: detection skipped; %s at %s", c.transport, transportWords(c.transport), c.url)
 	}
 	var why string
-	if c.transport == TransportSSE {
+	switch c.transport {
+	case TransportSSE:
 		why = fmt.Sprintf("GET %s opened an event stream whose first event named the POST endpoint: legacy HTTP+SSE", c.url)
-	} else {
+	case TransportStateless:
+		why = fmt.Sprintf("POST server/discover to %s was answered with 2026-07-28 among its versions: stateless HTTP", c.url)
+	default:
 		why = fmt.Sprintf("POST initialize to %s was answered: streamable HTTP", c.url)
 	}
 	if len(attempts) > 1 {
-		first := attempts[0]
-		why = fmt.Sprintf("%s %s %s, so %s", first.Method, first.URL, first.Verdict, why)
+		var before []string
+		for _, a := range attempts[:len(attempts)-1] {
+			before = append(before, fmt.Sprintf("%s %s %s", a.Method, a.URL, a.Verdict))
+		}
+		why = strings.Join(before, "; ") + "; so " + why
 	}
 	return why
 }

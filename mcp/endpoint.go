@@ -130,8 +130,8 @@ func StreamURL(raw string) (*url.URL, error) {
 // checkTransportName refuses a transport mcpscope does not speak.
 func checkTransportName(name string) error {
 	switch name {
-	case TransportAuto, TransportSSE, TransportStreamable:
+	case TransportAuto, TransportSSE, TransportStreamable, TransportStateless:
 		return nil
 	}
-	return fmt.Errorf("unknown transport %q: use auto, sse or streamable", name)
+	return fmt.Errorf("unknown transport %q: use auto, sse, streamable or stateless", name)
 }

@@ -39,6 +39,8 @@ const (
 	CauseNoTransport     Cause = "no-transport"     // detection found no transport that works
 	CauseLimit           Cause = "limit"            // a bound (pages, bytes) stopped a request
 	CauseClosed          Cause = "closed"           // the session was closed by mcpscope
+	CauseNotModern       Cause = "not-modern"       // a 2026 probe found a server of the initialize era
+	CauseModernRefused   Cause = "modern-refused"   // a 2026 server refused the request (version, headers, capabilities)
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -76,6 +78,7 @@ var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseClosed: true,
+	CauseModernRefused: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as
@@ -165,6 +168,64 @@ func (e *TimeoutError) Error() string {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", strings.Join(e.Foreign, ", "))
 	}
 	return msg
+}
+
+// JSON-RPC error codes the 2026 revision defines, and the standard ones it
+// gives meaning on HTTP.
+const (
+	CodeMethodNotFound     = -32601
+	CodeInvalidParams      = -32602
+	CodeHeaderMismatch     = -32020
+	CodeMissingCapability  = -32021
+	CodeUnsupportedVersion = -32022
+)
+
+// Meaning says in words what a JSON-RPC error means by the specification,
+// with the facts its data carries: which header did not match, which
+// capability is missing, which versions the server speaks.
+func (e *RPCError) Meaning() string {
+	var d struct {
+		Mismatch  json.RawMessage `json:"mismatch"`
+		Required  json.RawMessage `json:"requiredCapabilities"`
+		Supported []string        `json:"supported"`
+		Requested string          `json:"requested"`
+	}
+	_ = json.Unmarshal(e.Data, &d)
+	switch e.Code {
+	case CodeHeaderMismatch:
+		s := "HeaderMismatch: a mirrored header was missing or did not match the body"
+		var m struct {
+			Header   string  `json:"header"`
+			Expected string  `json:"expected"`
+			Received *string `json:"received"`
+		}
+		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" {
+			got := "nothing"
+			if m.Received != nil {
+				got = strconv.Quote(*m.Received)
+			}
+			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, m.Expected, got)
+		}
+		return s + " (" + e.Message + ")"
+	case CodeMissingCapability:
+		s := "MissingRequiredClientCapability: the request needs a client capability that was not declared"
+		if len(d.Required) > 0 {
+			s += ": " + string(d.Required)
+		}
+		return s
+	case CodeUnsupportedVersion:
+		s := "UnsupportedProtocolVersion"
+		if d.Requested != "" {
+			s += ": " + d.Requested + " is not spoken here"
+		}
+		if len(d.Supported) > 0 {
+			s += "; the server supports " + strings.Join(d.Supported, ", ")
+		}
+		return s
+	case CodeMethodNotFound:
+		return "method not found: the server does not implement this method (" + e.Message + ")"
+	}
+	return e.Message
 }
 
 // RPCError is a JSON-RPC error object.

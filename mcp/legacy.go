@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -85,6 +86,10 @@ func (l *legacy) open(ctx context.Context) error { return l.connect(ctx, "") }
 func (l *legacy) reconnect(ctx context.Context) error { return l.connect(ctx, "requested") }
 
 func (l *legacy) beforeInitialize() {}
+
+func (l *legacy) prepare(_ string, params json.RawMessage) (json.RawMessage, http.Header) {
+	return params, nil
+}
 
 func (l *legacy) negotiated(string) {}
 

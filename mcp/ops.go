@@ -29,12 +29,16 @@ func (s *Session) Initialize(ctx context.Context) (*Response, error) {
 // capabilities on purpose. On a transport with sessions it starts a new
 // session.
 func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*Response, error) {
-	if params == nil {
-		params = s.initParams()
-	}
 	s.mu.Lock()
 	tr := s.tr
 	s.mu.Unlock()
+	if t, ok := tr.(*streamable); ok && t.modern && params == nil {
+		// The 2026 era has no initialize: discover is what opens it.
+		return s.Discover(ctx)
+	}
+	if params == nil {
+		params = s.initParams()
+	}
 	if tr != nil {
 		tr.beforeInitialize()
 	}
@@ -92,8 +96,12 @@ func (s *Session) InitializeResult() *Response {
 
 // initParams are mcpscope's own initialize params.
 func (s *Session) initParams() json.RawMessage {
+	version := s.cfg.Protocol
+	if version == "" || isModern(version) {
+		version = ProtocolVersion
+	}
 	params, _ := json.Marshal(map[string]any{
-		"protocolVersion": ProtocolVersion,
+		"protocolVersion": version,
 		"capabilities":    map[string]any{},
 		"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
 	})
@@ -141,6 +149,13 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 		ts, next, err := ParseTools(resp.Result)
 		if err != nil {
 			return tools, resp, err
+		}
+		if s.Transport() == TransportStateless {
+			for i := range ts {
+				if _, err := paramHeaders(ts[i].InputSchema); err != nil {
+					ts[i].Invalid = err.Error()
+				}
+			}
 		}
 		tools = append(tools, ts...)
 		if !all || next == "" {

@@ -181,6 +181,7 @@ const (
 	StateResumed         = "resumed"         // it was, and goes on
 	StateExpired         = "session-expired" // the server no longer knows the session id
 	StateGetStream       = "get-stream"      // what became of the optional GET stream (Detail says)
+	StateListen          = "listen"          // what became of the 2026 listen stream (Detail says)
 )
 
 // StateChange marks a change of the connection's state.

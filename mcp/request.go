@@ -60,6 +60,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 	}
 	s.nextID++
 	id := strconv.FormatInt(s.nextID, 10)
+	params, header := tr.prepare(method, params)
 	body := encodeMessage(id, method, params)
 	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1)}
 	// A request detection sends is a probe: its failure is a verdict
@@ -83,7 +84,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 	posted := make(chan error, 1)
 	go func() {
 		defer s.wg.Done()
-		posted <- tr.send(sendCtx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id})
+		posted <- tr.send(sendCtx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header})
 	}()
 	timer := time.NewTimer(s.cfg.RequestTimeout)
 	defer timer.Stop()
@@ -192,6 +193,7 @@ func (s *Session) Notify(ctx context.Context, method string, params json.RawMess
 		return err
 	}
 	tr := s.tr
+	params, header := tr.prepare(method, params)
 	body := encodeMessage("", method, params)
 	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassNotification, Method: method, Conn: s.conn, Raw: Raw(body)}})
 	s.wg.Add(1) // Close waits for the POST's record
@@ -199,7 +201,7 @@ func (s *Session) Notify(ctx context.Context, method string, params json.RawMess
 	defer s.wg.Done()
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
 	defer cancel()
-	err := tr.send(ctx, &outgoing{class: ClassNotification, method: method, body: body, seq: seq})
+	err := tr.send(ctx, &outgoing{class: ClassNotification, method: method, body: body, seq: seq, header: header})
 	if err != nil {
 		s.emitError(OpPost, err, seq, 0)
 	}

@@ -20,6 +20,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -48,6 +49,14 @@ type Config struct {
 	// InitParams are the params of the initialize a streamable connection
 	// opens with; nil means mcpscope's own.
 	InitParams []byte
+	// Protocol pins the protocol version mcpscope asks for, in any era; ""
+	// means the newest it speaks there.
+	Protocol string
+	// NoListen skips the 2026 subscriptions/listen stream.
+	NoListen bool
+	// LogLevel asks for log messages at this level and above: in the 2026
+	// era it travels in every request's _meta.
+	LogLevel string
 	// FirstID is the id of the first request; 0 picks a random start, so
 	// sessions sharing a broadcasting bridge do not claim each other's
 	// answers.
@@ -63,6 +72,7 @@ const (
 	TransportAuto       = "auto"
 	TransportSSE        = "sse"
 	TransportStreamable = "streamable"
+	TransportStateless  = "stateless"
 )
 
 // Defaults applied to zero Config fields.
@@ -75,6 +85,10 @@ const (
 // ProtocolVersion is the newest MCP protocol version mcpscope offers in
 // initialize; the server answers with the one it chose.
 const ProtocolVersion = "2025-11-25"
+
+// ProtocolModern is the stateless revision mcpscope speaks: no initialize,
+// every request self-describing.
+const ProtocolModern = "2026-07-28"
 
 // maxReplies bounds the answers to server requests in flight at once: a
 // server flooding requests must not exhaust file descriptors or memory.
@@ -284,6 +298,10 @@ type transport interface {
 	open(ctx context.Context) error
 	// ready says why nothing can be sent now, or nil; called under s.mu.
 	ready() error
+	// prepare makes a message's params what the transport's era needs
+	// (the 2026 _meta) and returns the headers that go with it; called
+	// under s.mu.
+	prepare(method string, params json.RawMessage) (json.RawMessage, http.Header)
 	// send delivers one message and, for a request, routes what comes back
 	// to the session. It returns once the message was delivered, or failed.
 	send(ctx context.Context, m *outgoing) error
@@ -307,7 +325,9 @@ type outgoing struct {
 	class  Class // ClassRequest, ClassNotification or ClassReply
 	method string
 	body   []byte
-	seq    int64    // the sent record
-	p      *pending // requests only
-	id     string   // a request's id
+	seq    int64       // the sent record
+	p      *pending    // requests only
+	id     string      // a request's id
+	header http.Header // what prepare asked to send with it
+	stream string      // the label of its answer's stream; "" is StreamResponse
 }

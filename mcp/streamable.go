@@ -36,13 +36,16 @@ import (
 type streamable struct {
 	s        *Session
 	endpoint *url.URL
+	// modern is the 2026-07-28 era (stateless.go): no session, no GET
+	// stream, no resumption; every request self-describing.
+	modern bool
 
 	mu        sync.Mutex
-	quiet     bool   // detection is probing: a refused initialize is a verdict
-	sessionID string // from the initialize answer
-	protocol  string // sent as MCP-Protocol-Version once initialize chose it
-	gen       int    // the Session's conn number of this session
-	getCancel context.CancelFunc
+	quiet     bool               // detection is probing: a refused initialize is a verdict
+	sessionID string             // from the initialize answer
+	protocol  string             // sent as MCP-Protocol-Version once initialize chose it
+	gen       int                // the Session's conn number of this session
+	getCancel context.CancelFunc // ends the GET stream, or the 2026 listen stream
 }
 
 // maxResume bounds the attempts to resume one dropped response stream.
@@ -55,7 +58,12 @@ func newStreamable(s *Session, endpoint *url.URL) *streamable {
 	return &streamable{s: s, endpoint: endpoint}
 }
 
-func (t *streamable) name() string { return TransportStreamable }
+func (t *streamable) name() string {
+	if t.modern {
+		return TransportStateless
+	}
+	return TransportStreamable
+}
 
 func (t *streamable) url() string { return t.endpoint.String() }
 
@@ -72,6 +80,9 @@ func (t *streamable) ready() error { return nil }
 // connect timeout: a server that takes the connection and never answers
 // must not hold Connect for a whole request timeout.
 func (t *streamable) open(ctx context.Context) error {
+	if t.modern {
+		return t.openModern(ctx)
+	}
 	s := t.s
 	octx, cancel := context.WithTimeout(ctx, s.cfg.EndpointTimeout)
 	defer cancel()
@@ -94,6 +105,9 @@ func (t *streamable) reconnect(ctx context.Context) error { return t.open(ctx) }
 // beforeInitialize starts a new session: the old id is dropped, and with it
 // the GET stream, so the server sees an initialize without a session.
 func (t *streamable) beforeInitialize() {
+	if t.modern {
+		return
+	}
 	s := t.s
 	s.mu.Lock()
 	s.conn++
@@ -178,8 +192,11 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	t.headers(req, id, protocol)
+	for k, vs := range m.header {
+		req.Header[k] = vs
+	}
 	purpose := PurposePost
-	if quiet && m.method == "initialize" {
+	if quiet && (m.method == "initialize" || m.method == "server/discover") {
 		purpose = PurposeProbe
 	}
 	ex := &HTTPExchange{Purpose: purpose, ReqSeq: m.seq, Conn: gen}
@@ -350,7 +367,11 @@ func (t *streamable) expire(gen int, id string, status int) {
 // is a record the moment it is read.
 func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.Response, gen int) error {
 	s := t.s
-	in := &inbound{conn: gen, stream: StreamResponse, reqSeq: m.seq}
+	label := m.stream
+	if label == "" {
+		label = StreamResponse
+	}
+	in := &inbound{conn: gen, stream: label, reqSeq: m.seq}
 	var lastID string
 	retry := defaultRetry
 	body := resp.Body
@@ -378,6 +399,11 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		dropped := "the server ended it"
 		if err != nil {
 			dropped = "it broke: " + err.Error()
+		}
+		if t.modern {
+			// 2026 streams do not resume: the answer is lost with it.
+			return &WireError{Cause: CauseNoResponse, Transport: TransportStateless, Purpose: PurposePost, Err: err,
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped)}
 		}
 		if lastID == "" {
 			return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost, Err: err,

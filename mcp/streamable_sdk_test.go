@@ -84,8 +84,8 @@ func TestStreamableAgainstTheGoSDK(t *testing.T) {
 			return r.Kind == KindState && r.State.State == StateGetStream && r.State.Detail == "open"
 		})
 		d := rec.waitFor(t, "detection", func(r Record) bool { return r.Kind == KindDetect })
-		if d.Detect.Transport != TransportStreamable || len(d.Detect.Attempts) != 1 {
-			t.Errorf("json=%v: detection %+v, want streamable on the first probe", jsonAnswers, d.Detect)
+		if d.Detect.Transport != TransportStreamable || len(d.Detect.Attempts) != 2 || !strings.Contains(d.Detect.Attempts[0].Verdict, "initialize era") {
+			t.Errorf("json=%v: detection %+v, want server/discover to name the older versions, then initialize", jsonAnswers, d.Detect)
 		}
 		stream := StreamResponse
 		if jsonAnswers {
@@ -102,9 +102,10 @@ func TestStreamableAgainstTheGoSDK(t *testing.T) {
 			t.Errorf("json=%v: %d DELETEs, want the session ended once", jsonAnswers, log.count(http.MethodDelete))
 		}
 		log.mu.Lock()
-		for i, h := range log.headers[1:] {
-			if log.methods[i+1] == http.MethodPost && (h.Get("Mcp-Session-Id") == "" || h.Get("Mcp-Protocol-Version") == "") {
-				t.Errorf("json=%v: request %d lacks the session id or protocol version: %v", jsonAnswers, i+1, h)
+		// The discover probe and initialize carry no session; the rest do.
+		for i, h := range log.headers[2:] {
+			if log.methods[i+2] == http.MethodPost && (h.Get("Mcp-Session-Id") == "" || h.Get("Mcp-Protocol-Version") == "") {
+				t.Errorf("json=%v: request %d lacks the session id or protocol version: %v", jsonAnswers, i+2, h)
 			}
 		}
 		log.mu.Unlock()

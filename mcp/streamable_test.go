@@ -17,6 +17,9 @@ func dialStreamable(t *testing.T, opts mcptest.StreamableOptions, cfg Config) (*
 	if cfg.URL == "" {
 		cfg.URL = srv.Endpoint()
 	}
+	if cfg.Transport == "" {
+		cfg.Transport = TransportStreamable // detection has tests of its own
+	}
 	s := NewSession(cfg)
 	rec := collect(s)
 	t.Cleanup(func() { s.Close() })
@@ -315,10 +318,10 @@ func TestDetection(t *testing.T) {
 		attempts  int
 	}{
 		{legacy.SSEURL(), TransportSSE, 1},
-		{legacy.URL, TransportSSE, 2},
-		{stream.Endpoint(), TransportStreamable, 1},
-		{stream.URL, TransportStreamable, 1},
-		{onSSE.URL + "/sse", TransportStreamable, 2},
+		{legacy.URL, TransportSSE, 3},
+		{stream.Endpoint(), TransportStreamable, 2},
+		{stream.URL, TransportStreamable, 2},
+		{onSSE.URL + "/sse", TransportStreamable, 3},
 	}
 	for _, tt := range tests {
 		s := NewSession(Config{URL: tt.url})

@@ -11,6 +11,11 @@ type Tool struct {
 	Title       string          `json:"title,omitempty"`
 	Description string          `json:"description,omitempty"`
 	InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+	// Invalid says why the tool cannot be used, when it cannot: in the
+	// 2026 era a tool whose x-mcp-header annotations break the rules is
+	// left out of calls (and shown, marked, since a debugger shows what the
+	// server sent).
+	Invalid string `json:"-"`
 }
 
 // ParseTools reads the tools and the next page's cursor from a tools/list

@@ -81,6 +81,9 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	var warnings []ArgWarning
 	var schema *Schema
 	if t := mcp.FindTool(tools, c.Tool); t != nil {
+		if t.Invalid != "" {
+			return nil, nil, &UsageError{fmt.Errorf("tool %s cannot be called: %s (2026 clients must leave such tools out)", c.Tool, t.Invalid)}
+		}
 		sch, err := ParseSchema(t.InputSchema)
 		if err != nil {
 			warnings = append(warnings, ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); values are sent as strings"})

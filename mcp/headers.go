@@ -1,0 +1,245 @@
+package mcp
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The 2026-07-28 revision mirrors parts of each request's body into
+// headers, so intermediaries can route without reading the body:
+// Mcp-Method always, Mcp-Name for the three methods that name something,
+// and Mcp-Param-{Name} for tool parameters whose schema says
+// "x-mcp-header". A value that is not plain printable ASCII travels as
+// =?base64?{base64 of its UTF-8}?=.
+
+// nameMember is the member of params Mcp-Name mirrors, per method.
+var nameMember = map[string]string{"tools/call": "name", "resources/read": "uri", "prompts/get": "name"}
+
+// headerValue encodes a value for a mirrored header: as is when it is
+// printable ASCII with no blank at either end and does not look like the
+// encoded form itself, else in the base64 sentinel form.
+func headerValue(v string) string {
+	plain := v != "" && v[0] != ' ' && v[0] != '\t' && v[len(v)-1] != ' ' && v[len(v)-1] != '\t' &&
+		!(strings.HasPrefix(v, "=?base64?") && strings.HasSuffix(v, "?="))
+	for i := 0; plain && i < len(v); i++ {
+		if c := v[i]; c < 0x20 && c != '\t' || c >= 0x7f {
+			plain = false
+		}
+	}
+	if plain {
+		return v
+	}
+	return "=?base64?" + base64.StdEncoding.EncodeToString([]byte(v)) + "?="
+}
+
+// headerParam is one tool parameter mirrored into a header.
+type headerParam struct {
+	header string   // the Name of Mcp-Param-{Name}
+	path   []string // the chain of properties leading to the value
+}
+
+// maxSchemaWalk bounds the nodes a header check visits: a schema is
+// server text, however large or deep.
+const maxSchemaWalk = 100000
+
+// paramHeaders reads a tool's x-mcp-header annotations. An annotation that
+// breaks the rules makes the whole tool unusable, and the error says why:
+// the name must be a non-empty HTTP token, unique whatever its case, on a
+// property of type string, integer or boolean reached from the root only
+// through "properties".
+func paramHeaders(schema json.RawMessage) ([]headerParam, error) {
+	if len(schema) == 0 {
+		return nil, nil
+	}
+	var root any
+	if err := json.Unmarshal(schema, &root); err != nil {
+		return nil, nil // an unreadable schema is reported where schemas are read
+	}
+	w := &headerWalk{}
+	w.walk(root, nil, true)
+	if w.err != nil {
+		return nil, w.err
+	}
+	return w.found, nil
+}
+
+type headerWalk struct {
+	found   []headerParam
+	visited int
+	err     error
+}
+
+// walk visits a schema node; path is the properties chain to it, valid
+// only while reachable says every step so far was "properties".
+func (w *headerWalk) walk(node any, path []string, reachable bool) {
+	if w.err != nil {
+		return
+	}
+	if w.visited++; w.visited > maxSchemaWalk {
+		w.err = fmt.Errorf("the schema is too large to check its x-mcp-header annotations")
+		return
+	}
+	switch n := node.(type) {
+	case []any:
+		for _, item := range n {
+			w.walk(item, path, false)
+		}
+	case map[string]any:
+		if raw, ok := n["x-mcp-header"]; ok {
+			w.annotation(n, raw, path, reachable)
+		}
+		keys := make([]string, 0, len(n))
+		for k := range n {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			v := n[k]
+			if k == "properties" {
+				if props, ok := v.(map[string]any); ok {
+					names := make([]string, 0, len(props))
+					for name := range props {
+						names = append(names, name)
+					}
+					slices.Sort(names)
+					for _, name := range names {
+						w.walk(props[name], append(path[:len(path):len(path)], name), reachable)
+					}
+					continue
+				}
+			}
+			w.walk(v, path, false)
+		}
+	}
+}
+
+func (w *headerWalk) annotation(prop map[string]any, raw any, path []string, reachable bool) {
+	name, _ := raw.(string)
+	where := "x-mcp-header"
+	if len(path) > 0 {
+		where = "x-mcp-header on " + strings.Join(path, ".")
+	}
+	switch {
+	case !reachable || len(path) == 0:
+		w.err = fmt.Errorf("%s is not on a property reached from the schema root through properties alone", where)
+	case name == "":
+		w.err = fmt.Errorf("%s is not a non-empty string", where)
+	case !isToken(name):
+		w.err = fmt.Errorf("%s %q is not an HTTP header name token", where, name)
+	case !primitive(prop["type"]):
+		w.err = fmt.Errorf("%s is on a property whose type is not string, integer or boolean", where)
+	default:
+		for _, f := range w.found {
+			if strings.EqualFold(f.header, name) {
+				w.err = fmt.Errorf("%s %q repeats the header of %s", where, name, strings.Join(f.path, "."))
+				return
+			}
+		}
+		w.found = append(w.found, headerParam{header: name, path: path})
+	}
+}
+
+// primitive reports a JSON Schema type of string, integer or boolean (with
+// null allowed beside it).
+func primitive(t any) bool {
+	ok := func(s any) bool { return s == "string" || s == "integer" || s == "boolean" }
+	switch v := t.(type) {
+	case string:
+		return ok(v)
+	case []any:
+		n := 0
+		for _, x := range v {
+			if x == "null" {
+				continue
+			}
+			if !ok(x) {
+				return false
+			}
+			n++
+		}
+		return n == 1
+	}
+	return false
+}
+
+// isToken reports an RFC 9110 token: one or more tchar.
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// mirrorHeaders sets the headers a 2026 request carries besides the
+// protocol version: Mcp-Method, Mcp-Name, and the Mcp-Param headers the
+// tool's schema asks for, read from the arguments at their paths (absent
+// or null values send no header).
+func mirrorHeaders(h http.Header, method string, params json.RawMessage, tool *Tool) {
+	h.Set("Mcp-Method", headerValue(method))
+	member, ok := nameMember[method]
+	if !ok {
+		return
+	}
+	var p map[string]json.RawMessage
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	var name string
+	if json.Unmarshal(p[member], &name) == nil {
+		h.Set("Mcp-Name", headerValue(name))
+	}
+	if method != "tools/call" || tool == nil {
+		return
+	}
+	hs, err := paramHeaders(tool.InputSchema)
+	if err != nil {
+		return
+	}
+	for _, hp := range hs {
+		v := p["arguments"]
+		for _, step := range hp.path {
+			var obj map[string]json.RawMessage
+			if json.Unmarshal(v, &obj) != nil {
+				v = nil
+				break
+			}
+			v = obj[step]
+		}
+		if s, ok := scalarText(v); ok {
+			h.Set("Mcp-Param-"+hp.header, headerValue(s))
+		}
+	}
+}
+
+// scalarText is a string, integer or boolean argument as a header sends it;
+// null, absent and other values send nothing.
+func scalarText(v json.RawMessage) (string, bool) {
+	if len(v) == 0 || string(v) == "null" {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		return s, true
+	}
+	var b bool
+	if json.Unmarshal(v, &b) == nil {
+		return strconv.FormatBool(b), true
+	}
+	var f float64
+	if json.Unmarshal(v, &f) == nil && f == math.Trunc(f) && math.Abs(f) <= 1<<53-1 {
+		return strconv.FormatInt(int64(f), 10), true
+	}
+	return "", false
+}

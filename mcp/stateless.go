@@ -1,0 +1,353 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The stateless revision (2026-07-28) rides on the streamable transport's
+// POSTs, step by step:
+//
+//  1. No initialize and no session: every request carries, in params._meta,
+//     the protocol version, the client's capabilities and its identity, and
+//     the headers MCP-Protocol-Version, Mcp-Method, Mcp-Name and the
+//     Mcp-Param headers its tool asks for (headers.go).
+//  2. Connecting is server/discover: the versions the server speaks, its
+//     capabilities, instructions and identity. A server that speaks only
+//     older versions answers so, and detection moves on to initialize.
+//  3. The live stream is subscriptions/listen: a request whose SSE answer
+//     stays open with change notifications and keep-alives (stream
+//     "listen"); when it drops it is opened again, with backoff.
+//  4. A response stream is never resumed, and closing it cancels its
+//     request.
+
+// The _meta keys of 2026-07-28.
+const (
+	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
+	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	MetaClientInfo         = "io.modelcontextprotocol/clientInfo"
+	MetaLogLevel           = "io.modelcontextprotocol/logLevel"
+	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
+)
+
+func newStateless(s *Session, endpoint *url.URL) *streamable {
+	protocol := s.cfg.Protocol
+	if protocol == "" {
+		protocol = ProtocolModern
+	}
+	return &streamable{s: s, endpoint: endpoint, modern: true, protocol: protocol}
+}
+
+// isModern reports a protocol version of the stateless era or later.
+func isModern(v string) bool { return v >= ProtocolModern }
+
+// prepare gives a 2026 request its _meta and mirrored headers; the older
+// era sends params as they are.
+func (t *streamable) prepare(method string, params json.RawMessage) (json.RawMessage, http.Header) {
+	if !t.modern {
+		return params, nil
+	}
+	s := t.s
+	meta := map[string]any{
+		MetaProtocolVersion:    t.protocol,
+		MetaClientCapabilities: s.clientCapabilities(),
+		MetaClientInfo:         map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
+	}
+	if s.cfg.LogLevel != "" {
+		meta[MetaLogLevel] = s.cfg.LogLevel
+	}
+	params = withMeta(params, meta)
+	h := http.Header{}
+	h.Set("MCP-Protocol-Version", t.protocol)
+	var tool *Tool
+	if method == "tools/call" {
+		var p struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(params, &p)
+		// Called under s.mu, like every prepare.
+		if found := FindTool(s.tools, p.Name); found != nil {
+			c := *found
+			tool = &c
+		}
+	}
+	mirrorHeaders(h, method, params, tool)
+	return params, h
+}
+
+// clientCapabilities are the capabilities mcpscope really has.
+func (s *Session) clientCapabilities() map[string]any {
+	return map[string]any{}
+}
+
+// withMeta adds keys to params._meta, keeping what the params already say
+// (a key the user typed wins) and the rest of the params byte for byte.
+func withMeta(params json.RawMessage, add map[string]any) json.RawMessage {
+	trimmed := strings.TrimSpace(string(params))
+	if trimmed == "" || trimmed == "null" {
+		trimmed = "{}"
+	}
+	members, ok := objectMembers(trimmed)
+	if !ok {
+		return params // not an object: sent as typed, and the server says why
+	}
+	meta := map[string]json.RawMessage{}
+	at := -1
+	for i, m := range members {
+		if m.key == "_meta" {
+			at = i
+			if json.Unmarshal([]byte(trimmed[m.from:m.to]), &meta) != nil {
+				return params
+			}
+		}
+	}
+	for k, v := range add {
+		if _, set := meta[k]; !set {
+			meta[k], _ = json.Marshal(v)
+		}
+	}
+	encoded, _ := json.Marshal(meta)
+	if at >= 0 {
+		m := members[at]
+		return json.RawMessage(trimmed[:m.from] + string(encoded) + trimmed[m.to:])
+	}
+	end := strings.LastIndexByte(trimmed, '}')
+	sep := ","
+	if len(members) == 0 {
+		sep = ""
+	}
+	return json.RawMessage(trimmed[:end] + sep + `"_meta":` + string(encoded) + trimmed[end:])
+}
+
+// member is one member of a JSON object: its key, and where its value is.
+type member struct {
+	key      string
+	from, to int
+}
+
+// objectMembers finds the members of a JSON object, in order.
+func objectMembers(s string) ([]member, bool) {
+	b := bytesOf(s)
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return nil, false
+	}
+	var out []member
+	i = skipSpace(b, i+1)
+	for i < len(b) && b[i] != '}' {
+		if b[i] != '"' {
+			return nil, false
+		}
+		end := stringEnd(b, i)
+		if end < 0 {
+			return nil, false
+		}
+		key := unquote(b[i:end])
+		i = skipSpace(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return nil, false
+		}
+		from := skipSpace(b, i+1)
+		to := valueEnd(b, from)
+		if to < 0 {
+			return nil, false
+		}
+		out = append(out, member{key, from, to})
+		i = skipSpace(b, to)
+		if i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+		}
+	}
+	return out, i < len(b)
+}
+
+// discoverResult is what server/discover answers.
+type discoverResult struct {
+	SupportedVersions []string                   `json:"supportedVersions"`
+	Capabilities      json.RawMessage            `json:"capabilities"`
+	Instructions      string                     `json:"instructions"`
+	Meta              map[string]json.RawMessage `json:"_meta"`
+}
+
+// Discover asks a 2026 server what it is (server/discover). It is also
+// what initialize means in that era.
+func (s *Session) Discover(ctx context.Context) (*Response, error) {
+	resp, err := s.request(ctx, "server/discover", "", nil)
+	if err != nil {
+		return nil, err
+	}
+	if resp.Error != nil {
+		return resp, resp.Error
+	}
+	var r discoverResult
+	_ = json.Unmarshal(resp.Result, &r)
+	var info struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	}
+	_ = json.Unmarshal(r.Meta[MetaServerInfo], &info)
+	s.mu.Lock()
+	tr, _ := s.tr.(*streamable)
+	s.mu.Unlock()
+	protocol := ProtocolModern
+	if tr != nil {
+		protocol = tr.protocol
+	}
+	s.mu.Lock()
+	s.initialized, s.initResp, s.protocol = true, resp, protocol
+	conn := s.conn
+	s.mu.Unlock()
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateInitialized, Conn: conn, Transport: TransportStateless, Protocol: protocol,
+		Detail: fmt.Sprintf("%s %s, protocol %s (supported: %s)", info.Name, info.Version, protocol, strings.Join(r.SupportedVersions, ", "))}})
+	return resp, nil
+}
+
+// openModern discovers the server and opens the listen stream. A server
+// that answers in the older era's versions only is no stateless server:
+// the error lets detection move on to initialize with one of them.
+func (t *streamable) openModern(ctx context.Context) error {
+	s := t.s
+	octx, cancel := context.WithTimeout(ctx, s.cfg.EndpointTimeout)
+	defer cancel()
+	resp, err := s.Discover(octx)
+	if err != nil && resp == nil {
+		if ctx.Err() == nil && octx.Err() != nil {
+			err = &WireError{Cause: CauseConnectTimeout, Transport: TransportStateless, Purpose: PurposePost, Err: err,
+				Message: fmt.Sprintf("no answer to server/discover within %s from %s", s.cfg.EndpointTimeout, t.endpoint)}
+		}
+		return err
+	}
+	var supported []string
+	if resp.Error != nil {
+		var data struct {
+			Supported []string `json:"supported"`
+		}
+		_ = json.Unmarshal(resp.Error.Data, &data)
+		switch resp.Error.Code {
+		case CodeUnsupportedVersion:
+			supported = data.Supported
+		case CodeHeaderMismatch, CodeMissingCapability:
+			return &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Status: http.StatusBadRequest,
+				Message: "server/discover was refused: " + resp.Error.Meaning(), Err: resp.Error}
+		default:
+			return &WireError{Cause: CauseNotModern, Transport: TransportStateless,
+				Message: "server/discover answered " + resp.Error.Error() + ": not a 2026 server", Err: resp.Error}
+		}
+	} else {
+		var r discoverResult
+		_ = json.Unmarshal(resp.Result, &r)
+		supported = r.SupportedVersions
+	}
+	if slices.Contains(supported, t.protocol) && resp.Error == nil {
+		t.startListen()
+		return nil
+	}
+	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !isModern(v) })
+	if len(modern) > 0 || len(supported) == 0 {
+		return &WireError{Cause: CauseModernRefused, Transport: TransportStateless,
+			Message: fmt.Sprintf("the server speaks protocol %s, not %s", strings.Join(supported, ", "), t.protocol)}
+	}
+	return &WireError{Cause: CauseNotModern, Transport: TransportStateless,
+		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", strings.Join(supported, ", "))}
+}
+
+// listenParams subscribe to every list change.
+var listenParams = json.RawMessage(`{"notifications":{"toolsListChanged":true,"resourcesListChanged":true,"promptsListChanged":true}}`)
+
+// startListen opens the listen stream in the background (step 3).
+func (t *streamable) startListen() {
+	s := t.s
+	if s.cfg.NoListen {
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: "not opened (--no-listen)"}})
+		return
+	}
+	ctx, cancel := context.WithCancel(s.life)
+	t.mu.Lock()
+	if t.getCancel != nil {
+		t.getCancel()
+	}
+	t.getCancel = cancel
+	t.mu.Unlock()
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		cancel()
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go t.listenLoop(ctx)
+}
+
+// listenLoop keeps the listen stream open: a request whose answer is a
+// stream that does not end. When it drops it is opened again after a
+// growing delay, each time said; a bounded run of failures in a row ends
+// the attempts.
+func (t *streamable) listenLoop(ctx context.Context) {
+	s := t.s
+	defer s.wg.Done()
+	state := func(detail string) {
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: detail}})
+	}
+	delay, failures := time.Second, 0
+	for ctx.Err() == nil {
+		opened := time.Now()
+		err := s.stream(ctx, "subscriptions/listen", listenParams, StreamListen)
+		if ctx.Err() != nil {
+			return
+		}
+		if time.Since(opened) > 10*time.Second {
+			delay, failures = time.Second, 0
+		}
+		failures++
+		why := "the server ended it"
+		if err != nil {
+			why = err.Error()
+		}
+		if failures > 8 {
+			state("the listen stream keeps failing (" + why + "); gave up reopening it")
+			return
+		}
+		state(fmt.Sprintf("the listen stream ended (%s); reopening in %s", why, delay))
+		if !sleepCtx(ctx, delay) {
+			return
+		}
+		delay = min(2*delay, 30*time.Second)
+	}
+}
+
+// stream sends a request whose answer is a long-lived stream: it is logged
+// and paired like any request, but no timeout applies, and it returns when
+// the stream ends, with why.
+func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	tr := s.tr
+	s.nextID++
+	id := fmt.Sprint(s.nextID)
+	params, header := tr.prepare(method, params)
+	body := encodeMessage(id, method, params)
+	p := &pending{conn: s.conn, method: method, done: make(chan result, 1)}
+	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Conn: s.conn, Raw: Raw(body)}})
+	s.pairs.add(id, p)
+	s.mu.Unlock()
+	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
+	if err == nil {
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Message: "the " + method + " stream ended"}
+	}
+	op := OpStream
+	if ctx.Err() != nil {
+		op, err = OpCancelled, ctx.Err()
+	}
+	s.abandon(id, p, op, err)
+	return err
+}
