@@ -41,6 +41,7 @@ const (
 	CauseClosed          Cause = "closed"           // the session was closed by mcpscope
 	CauseNotModern       Cause = "not-modern"       // a 2026 probe found a server of the initialize era
 	CauseModernRefused   Cause = "modern-refused"   // a 2026 server refused the request (version, headers, capabilities)
+	CauseNoAnswer        Cause = "no-answer"        // a server asked the user for something nobody answered
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.

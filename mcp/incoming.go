@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"time"
 	"unsafe"
@@ -107,7 +108,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	case shapeRequest:
 		m.Class, m.Method, m.ID = ClassServerRequest, unquote(p.method), stringOf(p.id)
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
-		s.answerServer(in.conn, seq, p.id, m.Method)
+		s.answerServer(in.conn, seq, p.id, m.Method, p.params)
 		return
 	case shapeAnswer:
 		m.ID = stringOf(p.id)
@@ -153,25 +154,54 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	}
 }
 
-// answerServer replies to a server request: ping gets an empty result
-// (servers close the stream over an unanswered ping), anything else a
-// method-not-found error so the server does not wait forever. The id goes
-// back exactly as the server wrote it; one that is not valid JSON cannot,
-// so that request is answered as invalid, with a null id, as JSON-RPC says.
-// Replies in flight are bounded: a server flooding requests waits for
-// earlier replies instead of exhausting descriptors and memory.
-func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method string) {
+// answerServer replies to a server request: ping at once (servers close
+// the stream over an unanswered ping), roots from the list, elicitation and
+// sampling through the Answerer, anything else with method not found so the
+// server does not wait forever. The id goes back exactly as the server
+// wrote it; one that is not valid JSON cannot, so that request is answered
+// as invalid, with a null id, as JSON-RPC says. Replies in flight are
+// bounded: a server flooding requests waits for earlier replies instead of
+// exhausting descriptors and memory.
+func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method string, params []byte) {
 	id := string(rawID)
-	var body []byte
-	switch {
-	case !json.Valid(rawID):
-		body = []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the request's id is not valid JSON"}}`)
-	case method == "ping":
-		body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":{}}`)
-	default:
-		msg, _ := json.Marshal("mcpscope does not implement " + method)
-		body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":` + string(msg) + `}}`)
+	if !json.Valid(rawID) {
+		s.reply(conn, reqSeq, "null", method, []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the request's id is not valid JSON"}}`))
+		return
 	}
+	if method == "ping" {
+		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
+		return
+	}
+	// What a person answers may take a while: the stream reader goes on.
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		res, err := s.answerInput(s.life, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
+		var body []byte
+		switch {
+		case err == nil:
+			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":` + string(res) + `}`)
+		case errors.Is(err, errUnknownMethod):
+			msg, _ := json.Marshal("mcpscope does not implement " + method)
+			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":` + string(msg) + `}}`)
+		default:
+			msg, _ := json.Marshal("mcpscope could not answer " + method + ": " + err.Error())
+			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32603,"message":` + string(msg) + `}}`)
+			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + method + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
+		}
+		s.reply(conn, reqSeq, id, method, body)
+	}()
+}
+
+// reply logs our answer to a server request and POSTs it, holding one of
+// the bounded reply slots for the POST.
+func (s *Session) reply(conn int, reqSeq int64, id, method string, body []byte) {
 	s.mu.Lock()
 	if s.closed || s.tr == nil {
 		s.mu.Unlock()

@@ -14,8 +14,9 @@ const maxToolPages = 100
 var maxToolBytes = 128 << 20
 
 // Request sends any request and waits for its answer.
+// In the 2026 era an answer asking for input is answered (see roundTrip).
 func (s *Session) Request(ctx context.Context, method string, params json.RawMessage) (*Response, error) {
-	return s.request(ctx, method, "", params)
+	return s.roundTrip(ctx, method, "", params)
 }
 
 // Initialize runs the handshake: initialize with the newest protocol version
@@ -102,7 +103,7 @@ func (s *Session) initParams() json.RawMessage {
 	}
 	params, _ := json.Marshal(map[string]any{
 		"protocolVersion": version,
-		"capabilities":    map[string]any{},
+		"capabilities":    s.clientCapabilities(),
 		"clientInfo":      map[string]string{"name": s.cfg.ClientName, "version": s.cfg.ClientVersion},
 	})
 	return params
@@ -183,5 +184,5 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	params := make(json.RawMessage, 0, len(n)+len(args)+24)
 	params = append(append(append(append(params, `{"name":`...), n...), `,"arguments":`...), args...)
 	params = append(params, '}')
-	return s.request(ctx, "tools/call", name, params)
+	return s.roundTrip(ctx, "tools/call", name, params)
 }

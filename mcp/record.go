@@ -166,6 +166,9 @@ type RPCMessage struct {
 	// Stream is how it travelled (a Stream constant); "" means the legacy
 	// stream for what came in and a POST for what went out.
 	Stream string `json:"stream,omitempty"`
+	// Chain is, for a later round of a multi round-trip request, the Seq
+	// of the chain's first request.
+	Chain int64 `json:"chain,omitempty"`
 	Raw    Raw    `json:"raw"`
 }
 

@@ -48,6 +48,12 @@ func (p *pending) finish(r *Response, err error) {
 
 // request sends a request and waits for its answer, its timeout or ctx.
 func (s *Session) request(ctx context.Context, method, tool string, params json.RawMessage) (*Response, error) {
+	return s.requestChain(ctx, method, tool, params, 0)
+}
+
+// requestChain is request for a round of a multi round-trip chain whose
+// first request was logged at chain (0 for a request of its own).
+func (s *Session) requestChain(ctx context.Context, method, tool string, params json.RawMessage, chain int64) (*Response, error) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -69,7 +75,7 @@ func (s *Session) request(ctx context.Context, method, tool string, params json.
 	if s.probing {
 		sendOp = OpProbe
 	}
-	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body)}})
+	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Tool: tool, Conn: s.conn, Raw: Raw(body), Chain: chain}})
 	s.pairs.add(id, p)
 	// Added under the lock, after the closed check, so Close's Wait cannot
 	// race with it.

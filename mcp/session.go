@@ -57,6 +57,11 @@ type Config struct {
 	// LogLevel asks for log messages at this level and above: in the 2026
 	// era it travels in every request's _meta.
 	LogLevel string
+	// Answerer answers what a server asks of the user (elicitation,
+	// sampling); nil declares neither capability.
+	Answerer Answerer
+	// Roots are offered to a server that asks (roots/list).
+	Roots []Root
 	// FirstID is the id of the first request; 0 picks a random start, so
 	// sessions sharing a broadcasting bridge do not claim each other's
 	// answers.
@@ -116,6 +121,7 @@ type Session struct {
 	closed      bool
 	tools       []Tool
 	foreign     []foreignAnswer // the latest answers to requests we never sent
+	roots       []Root          // offered to the server
 	probing     bool            // detection is trying a transport
 	probes      []Attempt       // what the current probe sent and got
 
@@ -161,6 +167,7 @@ func NewSession(cfg Config) *Session {
 		out:        newEmitter(cfg.Now),
 		pairs:      newPairing(),
 		replies:    make(chan struct{}, maxReplies),
+		roots:      cfg.Roots,
 	}
 	s.target, s.urlErr = TargetURL(cfg.URL)
 	if s.urlErr == nil {

@@ -81,29 +81,14 @@ func (t *streamable) prepare(method string, params json.RawMessage) (json.RawMes
 	return params, h
 }
 
-// clientCapabilities are the capabilities mcpscope really has.
-func (s *Session) clientCapabilities() map[string]any {
-	return map[string]any{}
-}
-
 // withMeta adds keys to params._meta, keeping what the params already say
 // (a key the user typed wins) and the rest of the params byte for byte.
 func withMeta(params json.RawMessage, add map[string]any) json.RawMessage {
-	trimmed := strings.TrimSpace(string(params))
-	if trimmed == "" || trimmed == "null" {
-		trimmed = "{}"
-	}
-	members, ok := objectMembers(trimmed)
-	if !ok {
-		return params // not an object: sent as typed, and the server says why
-	}
 	meta := map[string]json.RawMessage{}
-	at := -1
-	for i, m := range members {
-		if m.key == "_meta" {
-			at = i
-			if json.Unmarshal([]byte(trimmed[m.from:m.to]), &meta) != nil {
-				return params
+	if members, ok := objectMembers(string(params)); ok {
+		for _, m := range members {
+			if m.key == "_meta" && json.Unmarshal(params[m.from:m.to], &meta) != nil {
+				return params // a _meta that is no object: sent as typed
 			}
 		}
 	}
@@ -113,16 +98,34 @@ func withMeta(params json.RawMessage, add map[string]any) json.RawMessage {
 		}
 	}
 	encoded, _ := json.Marshal(meta)
-	if at >= 0 {
-		m := members[at]
-		return json.RawMessage(trimmed[:m.from] + string(encoded) + trimmed[m.to:])
+	return setMember(params, "_meta", encoded)
+}
+
+// setMember sets one member of a JSON object to value, replacing its value
+// where it is or adding it at the end, and leaves every other byte as it
+// was. Params that are not an object are returned as they are: the server
+// says what it makes of them. No params at all become an object.
+func setMember(params json.RawMessage, key string, value []byte) json.RawMessage {
+	obj := strings.TrimSpace(string(params))
+	if obj == "" || obj == "null" {
+		obj = "{}"
 	}
-	end := strings.LastIndexByte(trimmed, '}')
+	members, ok := objectMembers(obj)
+	if !ok {
+		return params
+	}
+	for _, m := range members {
+		if m.key == key {
+			return json.RawMessage(obj[:m.from] + string(value) + obj[m.to:])
+		}
+	}
+	k, _ := json.Marshal(key)
+	end := strings.LastIndexByte(obj, '}')
 	sep := ","
 	if len(members) == 0 {
 		sep = ""
 	}
-	return json.RawMessage(trimmed[:end] + sep + `"_meta":` + string(encoded) + trimmed[end:])
+	return json.RawMessage(obj[:end] + sep + string(k) + ":" + string(value) + obj[end:])
 }
 
 // member is one member of a JSON object: its key, and where its value is.

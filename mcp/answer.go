@@ -1,0 +1,241 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Servers ask their clients for things: a form filled in (elicitation), a
+// sampled message, the list of roots. In the 2025 eras they ask with a
+// request on a stream, answered by POST; in 2026 an answer of theirs says
+// "input_required" and lists what it needs, and the client sends the
+// original request again with the answers (a multi round-trip request).
+// One mechanism answers both: roots from Config.Roots, and everything a
+// person must decide through Config.Answerer.
+
+// InputRequest is something a server asks of the user.
+type InputRequest struct {
+	Key    string          // the inputRequests key (2026); "" for a server request
+	Method string          // elicitation/create, sampling/createMessage, ...
+	Params json.RawMessage // as the server sent them
+	Seq    int64           // the record that asked: the server request, or the input_required answer
+}
+
+// Answerer answers what a server asks of the user: the result to send
+// (an elicitation's {"action":...}, a sampled message). ErrNoAnswer means
+// nobody was there to answer (exec without --answer); any other error is
+// sent to the server as the reason.
+type Answerer interface {
+	Answer(ctx context.Context, req InputRequest) (json.RawMessage, error)
+}
+
+// ErrNoAnswer is an Answerer's way of saying nothing answers the request.
+var ErrNoAnswer = errors.New("no answer was given")
+
+// Root is one root mcpscope offers the server (--root).
+type Root struct {
+	URI  string `json:"uri"`
+	Name string `json:"name,omitempty"`
+}
+
+// InputRequiredError is a request the server would only finish with input
+// nobody gave.
+type InputRequiredError struct {
+	Method  string
+	Missing []InputRequest
+	Err     error
+}
+
+func (e *InputRequiredError) Error() string {
+	parts := make([]string, len(e.Missing))
+	for i, r := range e.Missing {
+		parts[i] = r.Method
+		if r.Key != "" {
+			parts[i] = r.Key + " (" + r.Method + ")"
+		}
+	}
+	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, strings.Join(parts, ", "))
+	if e.Err != nil && !errors.Is(e.Err, ErrNoAnswer) {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+func (e *InputRequiredError) Unwrap() error { return e.Err }
+
+// clientCapabilities are the capabilities mcpscope really has: roots
+// always (the list may be empty), sampling and elicitation (form and URL
+// mode) when something can answer them.
+func (s *Session) clientCapabilities() map[string]any {
+	caps := map[string]any{"roots": map[string]any{"listChanged": true}}
+	if s.cfg.Answerer != nil {
+		caps["sampling"] = map[string]any{}
+		caps["elicitation"] = map[string]any{"form": map[string]any{}, "url": map[string]any{}}
+	}
+	return caps
+}
+
+// SetRoots changes the roots offered; in the 2025 eras the server is told
+// with notifications/roots/list_changed.
+func (s *Session) SetRoots(ctx context.Context, roots []Root) error {
+	s.mu.Lock()
+	s.roots = slices.Clone(roots)
+	modern := false
+	if t, ok := s.tr.(*streamable); ok {
+		modern = t.modern
+	}
+	initialized := s.initialized
+	s.mu.Unlock()
+	if modern || !initialized {
+		return nil // 2026 sends roots only when asked; before initialize, nobody listens
+	}
+	return s.Notify(ctx, "notifications/roots/list_changed", nil)
+}
+
+// Roots are the roots offered now.
+func (s *Session) Roots() []Root {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.roots)
+}
+
+// answerInput answers one input request: roots at once, the rest through
+// the Answerer, bounded by the request timeout.
+func (s *Session) answerInput(ctx context.Context, req InputRequest) (json.RawMessage, error) {
+	switch req.Method {
+	case "ping":
+		return json.RawMessage(`{}`), nil
+	case "roots/list":
+		roots := s.Roots()
+		if roots == nil {
+			roots = []Root{}
+		}
+		b, _ := json.Marshal(map[string]any{"roots": roots})
+		return b, nil
+	case "elicitation/create", "sampling/createMessage":
+		if s.cfg.Answerer == nil {
+			return nil, ErrNoAnswer
+		}
+		ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+		defer cancel()
+		res, err := s.cfg.Answerer.Answer(ctx, req)
+		if err == nil && !json.Valid(res) {
+			err = fmt.Errorf("the answer is not JSON: %s", res)
+		}
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) && err != nil {
+			err = fmt.Errorf("nobody answered within %s: %w", s.cfg.RequestTimeout, ErrNoAnswer)
+		}
+		return res, err
+	}
+	return nil, errUnknownMethod
+}
+
+var errUnknownMethod = errors.New("unknown method")
+
+// inputRequired reads a 2026 result that asks for input.
+type inputRequired struct {
+	ResultType    string                     `json:"resultType"`
+	InputRequests map[string]json.RawMessage `json:"inputRequests"`
+	RequestState  *string                    `json:"requestState"`
+}
+
+// maxRounds bounds a multi round-trip chain against a server that never
+// stops asking.
+const maxRounds = 8
+
+// roundTrip sends a request and, while its answer says input_required,
+// gathers the input and sends it again with a new id, the same params, the
+// answers and the same requestState. The rounds are linked in the log by
+// Chain, the Seq of the first round's request.
+func (s *Session) roundTrip(ctx context.Context, method, tool string, params json.RawMessage) (*Response, error) {
+	var chain int64
+	orig := params
+	for round := 1; ; round++ {
+		resp, err := s.requestChain(ctx, method, tool, params, chain)
+		if err != nil || resp.Error != nil {
+			return resp, err
+		}
+		var ir inputRequired
+		if json.Unmarshal(resp.Result, &ir) != nil || ir.ResultType != "input_required" {
+			return resp, nil
+		}
+		if chain == 0 {
+			chain = resp.ReqSeq
+		}
+		if round == maxRounds {
+			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s still asked for input after %d rounds; stopped", method, maxRounds)}
+		}
+		answers, err := s.gather(ctx, resp.Seq, ir.InputRequests)
+		if err != nil {
+			return resp, &InputRequiredError{Method: method, Missing: missingOf(err), Err: err}
+		}
+		params = withInput(orig, answers, ir.RequestState)
+	}
+}
+
+// gatherError lists the input requests nothing answered.
+type gatherError struct {
+	missing []InputRequest
+	err     error
+}
+
+func (e *gatherError) Error() string { return e.err.Error() }
+func (e *gatherError) Unwrap() error { return e.err }
+
+func missingOf(err error) []InputRequest {
+	var ge *gatherError
+	if errors.As(err, &ge) {
+		return ge.missing
+	}
+	return nil
+}
+
+// gather answers every input request of one round, in key order.
+func (s *Session) gather(ctx context.Context, seq int64, requests map[string]json.RawMessage) (map[string]json.RawMessage, error) {
+	keys := make([]string, 0, len(requests))
+	for k := range requests {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := map[string]json.RawMessage{}
+	var missing []InputRequest
+	var firstErr error
+	for _, k := range keys {
+		var r struct {
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+		}
+		_ = json.Unmarshal(requests[k], &r)
+		req := InputRequest{Key: k, Method: r.Method, Params: r.Params, Seq: seq}
+		res, err := s.answerInput(ctx, req)
+		if err != nil {
+			missing = append(missing, req)
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		out[k] = res
+	}
+	if len(missing) > 0 {
+		return nil, &gatherError{missing: missing, err: firstErr}
+	}
+	return out, nil
+}
+
+// withInput is the params of a retried round: the original params, byte for
+// byte, with the answers and, when the server gave one, its requestState
+// echoed exactly.
+func withInput(params json.RawMessage, answers map[string]json.RawMessage, state *string) json.RawMessage {
+	b, _ := json.Marshal(answers)
+	params = setMember(params, "inputResponses", b)
+	if state != nil {
+		st, _ := json.Marshal(*state)
+		params = setMember(params, "requestState", st)
+	}
+	return params
+}
