@@ -169,7 +169,7 @@ type RPCMessage struct {
 	// Chain is, for a later round of a multi round-trip request, the Seq
 	// of the chain's first request.
 	Chain int64 `json:"chain,omitempty"`
-	Raw    Raw    `json:"raw"`
+	Raw   Raw   `json:"raw"`
 }
 
 // The states of a session's connection.
