@@ -3,7 +3,10 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,11 +27,19 @@ type connFlags struct {
 	maxEventSize    int
 	noGetStream     bool
 	keepSession     bool
+	protocol        string
+	noListen        bool
+	logLevel        string
+	roots           []string
 }
 
 func (f *connFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.transport, "transport", mcp.TransportAuto, "auto (detect), sse (legacy HTTP+SSE) or streamable (streamable HTTP)")
+	fs.StringVar(&f.transport, "transport", mcp.TransportAuto, "auto (detect), sse (legacy HTTP+SSE), streamable (streamable HTTP with sessions) or stateless (2026-07-28)")
+	fs.StringVar(&f.protocol, "protocol", "", "pin the protocol version asked for, e.g. 2025-06-18 or 2026-07-28 (default: the newest of the era)")
+	fs.BoolVar(&f.noListen, "no-listen", false, "2026-07-28: do not open the subscriptions/listen stream")
+	fs.StringVar(&f.logLevel, "log-level", "", "2026-07-28: ask for log messages at this level and above (debug, info, notice, warning, error, critical, alert, emergency)")
+	fs.StringArrayVar(&f.roots, "root", nil, "offer this directory to the server as a root (repeatable)")
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "extra request header 'Name: value' (repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent as Authorization: Bearer (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let the server point at this other origin, scheme://host:port (repeatable; it gets none of your headers or token)")
@@ -69,14 +80,25 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		return mcp.Config{}, fmt.Errorf("--max-event-size %d is too small: events of 64 KiB are normal (big tool lists)", f.maxEventSize)
 	}
 	switch f.transport {
-	case mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable:
+	case mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless:
 	default:
-		return mcp.Config{}, fmt.Errorf("--transport %q: use auto, sse or streamable", f.transport)
+		return mcp.Config{}, fmt.Errorf("--transport %q: use auto, sse, streamable or stateless", f.transport)
+	}
+	if f.protocol != "" && !validVersion(f.protocol) {
+		return mcp.Config{}, fmt.Errorf("--protocol %q: a protocol version is a date, e.g. 2025-06-18 or 2026-07-28", f.protocol)
+	}
+	if f.logLevel != "" && !slices.Contains(logLevels, f.logLevel) {
+		return mcp.Config{}, fmt.Errorf("--log-level %q: use one of %s", f.logLevel, strings.Join(logLevels, ", "))
+	}
+	roots, err := rootsOf(f.roots)
+	if err != nil {
+		return mcp.Config{}, err
 	}
 	cfg := mcp.Config{
 		URL: url, Transport: f.transport, Header: h, Bearer: bearer, AllowOrigins: f.allowOrigins,
 		RequestTimeout: f.timeout, EndpointTimeout: f.endpointTimeout, MaxEventSize: f.maxEventSize,
 		NoGetStream: f.noGetStream, KeepSession: f.keepSession,
+		Protocol: f.protocol, NoListen: f.noListen, LogLevel: f.logLevel, Roots: roots,
 		ClientName: "mcpscope", ClientVersion: versionString(),
 	}
 	// A bad URL or origin is the user's to fix: say so before anything runs.
@@ -87,6 +109,31 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		return mcp.Config{}, err
 	}
 	return cfg, nil
+}
+
+// logLevels are the syslog severities MCP log messages use, least severe
+// first.
+var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+// validVersion accepts a protocol version's shape, YYYY-MM-DD.
+func validVersion(v string) bool {
+	_, err := time.Parse("2006-01-02", v)
+	return err == nil
+}
+
+// rootsOf turns --root directories into roots: absolute file URIs named
+// by their last element.
+func rootsOf(paths []string) ([]mcp.Root, error) {
+	var out []mcp.Root
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, fmt.Errorf("--root %q: %v", p, err)
+		}
+		u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
+		out = append(out, mcp.Root{URI: u.String(), Name: filepath.Base(abs)})
+	}
+	return out, nil
 }
 
 // addressLike reports whether an argument names a server rather than a

@@ -42,6 +42,7 @@ func newExecCmd() *cobra.Command {
 	var cf connFlags
 	var rf recordFlags
 	var asJSON bool
+	var answers []string
 	cmd := &cobra.Command{
 		Use:   "exec [URL] COMMAND...",
 		Short: "Run commands against a server without the TUI and print the results",
@@ -59,12 +60,13 @@ func newExecCmd() *cobra.Command {
 			if len(cmds) == 0 {
 				return &exitError{exitUsage, errors.New("no command given: e.g. mcpscope exec tools/list")}
 			}
-			return runExec(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), url, cmds, &cf, &rf, asJSON)
+			return runExec(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), url, cmds, &cf, &rf, asJSON, answers)
 		},
 	}
 	cf.register(cmd)
 	rf.register(cmd)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print every record as a JSON line instead of readable results")
+	cmd.Flags().StringArrayVar(&answers, "answer", nil, "answer what the server asks, given ahead: 'KEY|METHOD accept field=value ...', 'elicitation decline', 'sampling REPLY TEXT' (repeatable)")
 	cmd.Flags().SetInterspersed(false)
 	return cmd
 }
@@ -112,7 +114,7 @@ func parseCommands(args []string) ([]command.Command, error) {
 	return cmds, nil
 }
 
-func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []command.Command, cf *connFlags, rf *recordFlags, asJSON bool) error {
+func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []command.Command, cf *connFlags, rf *recordFlags, asJSON bool, answers []string) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -131,6 +133,8 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
+	ans := &execAnswers{given: answers, warn: stderr}
+	cfg.Answerer = ans
 	sess := mcp.NewSession(cfg)
 	records, rec, err := rf.start(sess.Records(), cfg)
 	if err != nil {
@@ -193,6 +197,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			return finish(exitConnect, nil)
 		}
 		code = max(code, got)
+	}
+	if missing := ans.missing(); missing != "" {
+		fmt.Fprintln(stderr, missing)
+		code = max(code, exitFailed)
 	}
 	return finish(code, nil)
 }

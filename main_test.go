@@ -256,3 +256,24 @@ func TestRecordingRedactsTheURLPasswordWithoutAScheme(t *testing.T) {
 		t.Errorf("want the host kept and the URL's password left out:\n%s", raw)
 	}
 }
+
+// exec answers what a server asks from --answer flags given ahead, in every
+// era (a server request on the stream, or a multi round-trip request), and
+// without them fails saying what was asked and how to answer it.
+func TestExecAnswersInputRequests(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
+		out, errOut, code := run(t, "exec", "--no-record", "--answer", "elicitation accept name=Ann confirm=true copies=2", url, "tools/call confirm")
+		if code != exitOK || !strings.Contains(out, "confirmed by Ann") {
+			t.Errorf("%s with --answer: exit %d\n%s\n%s", url, code, out, errOut)
+		}
+		out, errOut, code = run(t, "exec", "--no-record", url, "tools/call confirm")
+		if code != exitFailed || !strings.Contains(errOut, "--answer") || !strings.Contains(out+errOut, "confirm") {
+			t.Errorf("%s without --answer: exit %d\n%s\n%s", url, code, out, errOut)
+		}
+	}
+}

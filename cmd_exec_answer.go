@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// execAnswers answers what a server asks of the user from --answer flags
+// given ahead: 'KEY|METHOD WORDS...', where the first word names the input
+// request (its inputRequests key in 2026, or its method, or elicitation or
+// sampling for short) and the rest is the answer as the TUI takes it.
+// What nothing answers is remembered, so exec can say so and fail.
+type execAnswers struct {
+	given []string
+	warn  io.Writer
+
+	mu         sync.Mutex
+	unanswered []mcp.InputRequest
+}
+
+// methodAliases are the short names --answer takes for methods.
+var methodAliases = map[string]string{"elicitation": "elicitation/create", "sampling": "sampling/createMessage"}
+
+// Answer implements mcp.Answerer.
+func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawMessage, error) {
+	for _, line := range a.given {
+		first, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if m, ok := methodAliases[first]; ok {
+			first = m
+		}
+		if first != req.Key && first != req.Method {
+			continue
+		}
+		res, warns, err := command.ParseAnswer(req, rest)
+		for _, w := range warns {
+			fmt.Fprintf(a.warn, "warning: --answer %s: %s\n", sanitize(first), sanitize(w.String()))
+		}
+		return res, err
+	}
+	a.mu.Lock()
+	a.unanswered = append(a.unanswered, req)
+	a.mu.Unlock()
+	return nil, mcp.ErrNoAnswer
+}
+
+// missing says what went unanswered and how to answer it next time; "" when
+// everything asked was answered.
+func (a *execAnswers) missing() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.unanswered) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, r := range a.unanswered {
+		name := r.Key
+		for alias, m := range methodAliases {
+			if name == "" && m == r.Method {
+				name = alias
+			}
+		}
+		if name == "" {
+			name = r.Method
+		}
+		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s ...'\n",
+			sanitize(name), sanitize(r.Method), sanitize(command.Describe(r)), sanitize(name))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

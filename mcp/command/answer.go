@@ -1,0 +1,155 @@
+package command
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// How a person answers what a server asks, in the TUI and in exec's
+// --answer, in the same words as a command line:
+//
+//	elicitation (a form):  accept name=Ann copies:=2   (or decline, cancel)
+//	elicitation (a URL):   accept | decline | cancel
+//	sampling:              the reply's text, as typed   (or decline)
+//
+// A form's fields are coerced and checked by its requestedSchema, as a
+// tool's arguments are by its inputSchema: problems are warnings, and what
+// was typed on purpose is still sent.
+
+// ErrDeclined is a sampling request the user declined.
+var ErrDeclined = errors.New("the user declined")
+
+// ParseAnswer turns a line into the result that answers req.
+func ParseAnswer(req mcp.InputRequest, line string) (json.RawMessage, []ArgWarning, error) {
+	switch req.Method {
+	case "elicitation/create":
+		return answerElicitation(req.Params, line)
+	case "sampling/createMessage":
+		text := strings.TrimSpace(line)
+		if text == "decline" {
+			return nil, nil, ErrDeclined
+		}
+		if text == "" {
+			return nil, nil, fmt.Errorf("a sampled message needs text: type the reply, or decline")
+		}
+		b, _ := json.Marshal(map[string]any{
+			"role":       "assistant",
+			"content":    map[string]string{"type": "text", "text": text},
+			"model":      "mcpscope (typed by hand)",
+			"stopReason": "endTurn",
+		})
+		return b, nil, nil
+	}
+	return nil, nil, fmt.Errorf("mcpscope answers elicitation and sampling by hand, not %s", req.Method)
+}
+
+// elicitation is what an elicitation/create asks.
+type elicitation struct {
+	Mode            string          `json:"mode"`
+	Message         string          `json:"message"`
+	URL             string          `json:"url"`
+	RequestedSchema json.RawMessage `json:"requestedSchema"`
+}
+
+var actions = map[string]string{"accept": "accept", "yes": "accept", "y": "accept", "decline": "decline", "no": "decline", "n": "decline", "cancel": "cancel"}
+
+func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []ArgWarning, error) {
+	var e elicitation
+	_ = json.Unmarshal(params, &e)
+	words, err := SplitWords(line)
+	if err != nil {
+		return nil, nil, err
+	}
+	action := "accept"
+	if len(words) > 0 {
+		if a, ok := actions[strings.ToLower(words[0])]; ok {
+			action, words = a, words[1:]
+		} else if !strings.Contains(words[0], "=") {
+			return nil, nil, fmt.Errorf("%q: answer with accept, decline or cancel, then the form's fields as key=value", words[0])
+		}
+	} else if e.Mode != "url" {
+		return nil, nil, fmt.Errorf("answer with accept and the form's fields (key=value), or decline, or cancel")
+	}
+	if action != "accept" || e.Mode == "url" {
+		if len(words) > 0 {
+			return nil, nil, fmt.Errorf("only an accepted form takes fields; %s takes none", action)
+		}
+		b, _ := json.Marshal(map[string]string{"action": action})
+		return b, nil, nil
+	}
+	schema, err := ParseSchema(e.RequestedSchema)
+	var warns []ArgWarning
+	if err != nil {
+		warns = append(warns, ArgWarning{Message: "the form's requestedSchema is unreadable (" + err.Error() + "); fields go as strings"})
+		schema = nil
+	}
+	args, w, err := ParseArgs(words, schema)
+	warns = append(warns, w...)
+	if err != nil {
+		return nil, warns, err
+	}
+	content, err := args.MarshalJSON()
+	if err != nil {
+		return nil, warns, err
+	}
+	b := []byte(`{"action":"accept","content":` + string(content) + `}`)
+	return b, warns, nil
+}
+
+// Describe says in a line or two what an input request asks, for the
+// person who must answer it: the form's message and fields, the URL to
+// open, or the messages to reply to.
+func Describe(req mcp.InputRequest) string {
+	switch req.Method {
+	case "elicitation/create":
+		var e elicitation
+		_ = json.Unmarshal(req.Params, &e)
+		if e.Mode == "url" {
+			return fmt.Sprintf("%s — open %s, then accept, decline or cancel", e.Message, e.URL)
+		}
+		schema, err := ParseSchema(e.RequestedSchema)
+		if err != nil || schema == nil {
+			return e.Message + " — accept key=value …, decline or cancel"
+		}
+		var fields []string
+		for _, p := range schema.Properties {
+			f := p.Name + ": " + p.Schema.TypeString()
+			if p.Required {
+				f = p.Name + "*: " + p.Schema.TypeString()
+			}
+			fields = append(fields, f)
+		}
+		return fmt.Sprintf("%s — accept %s · or decline, cancel", e.Message, strings.Join(fields, "  "))
+	case "sampling/createMessage":
+		var s struct {
+			Messages []struct {
+				Role    string `json:"role"`
+				Content struct {
+					Type string `json:"type"`
+					Text string `json:"text"`
+				} `json:"content"`
+			} `json:"messages"`
+			ModelPreferences json.RawMessage `json:"modelPreferences"`
+			SystemPrompt     string          `json:"systemPrompt"`
+		}
+		_ = json.Unmarshal(req.Params, &s)
+		var parts []string
+		for _, m := range s.Messages {
+			text := m.Content.Text
+			if m.Content.Type != "text" {
+				text = "[" + m.Content.Type + "]"
+			}
+			parts = append(parts, m.Role+": "+text)
+		}
+		desc := "reply to " + strings.Join(parts, " / ")
+		if len(s.ModelPreferences) > 0 {
+			desc += " (model preferences " + string(s.ModelPreferences) + ")"
+		}
+		return desc + " — type the reply, or decline"
+	}
+	return req.Method
+}
