@@ -31,6 +31,7 @@ type connFlags struct {
 	noListen        bool
 	logLevel        string
 	roots           []string
+	noProgress      bool
 }
 
 func (f *connFlags) register(cmd *cobra.Command) {
@@ -40,6 +41,7 @@ func (f *connFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.noListen, "no-listen", false, "2026-07-28: do not open the subscriptions/listen stream")
 	fs.StringVar(&f.logLevel, "log-level", "", "2026-07-28: ask for log messages at this level and above (debug, info, notice, warning, error, critical, alert, emergency)")
 	fs.StringArrayVar(&f.roots, "root", nil, "offer this directory to the server as a root (repeatable)")
+	fs.BoolVar(&f.noProgress, "no-progress", false, "send requests without a progressToken")
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "extra request header 'Name: value' (repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent as Authorization: Bearer (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let the server point at this other origin, scheme://host:port (repeatable; it gets none of your headers or token)")
@@ -98,7 +100,7 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		URL: url, Transport: f.transport, Header: h, Bearer: bearer, AllowOrigins: f.allowOrigins,
 		RequestTimeout: f.timeout, EndpointTimeout: f.endpointTimeout, MaxEventSize: f.maxEventSize,
 		NoGetStream: f.noGetStream, KeepSession: f.keepSession,
-		Protocol: f.protocol, NoListen: f.noListen, LogLevel: f.logLevel, Roots: roots,
+		Protocol: f.protocol, NoListen: f.noListen, LogLevel: f.logLevel, Roots: roots, NoProgress: f.noProgress,
 		ClientName: "mcpscope", ClientVersion: versionString(),
 	}
 	// A bad URL or origin is the user's to fix: say so before anything runs.

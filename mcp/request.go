@@ -66,6 +66,11 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 	}
 	s.nextID++
 	id := strconv.FormatInt(s.nextID, 10)
+	if !s.cfg.NoProgress && method != "initialize" {
+		// Every request asks for progress under its own id, so the pair
+		// can show how far a slow one got.
+		params = withMeta(params, map[string]any{"progressToken": json.RawMessage(id)})
+	}
 	params, header := tr.prepare(method, params)
 	body := encodeMessage(id, method, params)
 	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1)}
@@ -126,10 +131,31 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 			}
 		case <-ctx.Done():
 			if s.abandon(id, p, OpCancelled, ctx.Err()) {
+				s.tellCancelled(tr, id)
 				return giveUp(ctx.Err())
 			}
 		}
 	}
+}
+
+// tellCancelled tells a server of the 2025 eras that a request was given up
+// on (notifications/cancelled); in 2026 closing its stream says it.
+func (s *Session) tellCancelled(tr transport, id string) {
+	if t, ok := tr.(*streamable); ok && t.modern {
+		return
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		params := json.RawMessage(`{"requestId":` + id + `,"reason":"cancelled in mcpscope"}`)
+		_ = s.Notify(s.life, "notifications/cancelled", params)
+	}()
 }
 
 // timeoutError says a request went unanswered, and names the answers that

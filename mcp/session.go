@@ -62,6 +62,9 @@ type Config struct {
 	Answerer Answerer
 	// Roots are offered to a server that asks (roots/list).
 	Roots []Root
+	// NoProgress leaves the progressToken out of requests; by default each
+	// asks for progress under its own id.
+	NoProgress bool
 	// FirstID is the id of the first request; 0 picks a random start, so
 	// sessions sharing a broadcasting bridge do not claim each other's
 	// answers.

@@ -352,3 +352,29 @@ func TestDetectionFailureNamesEveryAttempt(t *testing.T) {
 		t.Errorf("Connect = %v, want no transport naming both probes", err)
 	}
 }
+
+// Cancelling a request in the 2025 eras tells the server with
+// notifications/cancelled naming it; every request asks for progress under
+// its own id.
+func TestStreamableCancelAndProgressToken(t *testing.T) {
+	srv, s, rec := dialStreamable(t, mcptest.StreamableOptions{}, Config{})
+	ctx, cancel := context.WithCancel(testCtx(t))
+	done := make(chan error, 1)
+	go func() { _, err := s.CallTool(ctx, "slow", []byte(`{}`)); done <- err }()
+	call, err := srv.WaitRequest(testCtx(t), func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(call.Body), `"progressToken":`+string(call.ID)) {
+		t.Errorf("tools/call %s carries no progressToken of its own id", call.Body)
+	}
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Errorf("cancelled call = %v", err)
+	}
+	n, err := srv.WaitRequest(testCtx(t), func(r mcptest.Request) bool { return r.RPCMethod == "notifications/cancelled" })
+	if err != nil || !strings.Contains(string(n.Body), `"requestId":`+string(call.ID)) {
+		t.Errorf("notifications/cancelled = %s, %v; want it to name request %s", n.Body, err, call.ID)
+	}
+	rec.waitFor(t, "the cancelled record", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpCancelled })
+}
