@@ -233,6 +233,8 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.spinTick()
 	case replayTickMsg:
 		return m.replayTick()
+	case filterChunkMsg:
+		return m.events.filtered(msg)
 	}
 	// Cursor blinks and the like belong to whichever input is showing.
 	var cmd tea.Cmd
@@ -245,10 +247,10 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 
 // afterAppend brings every view up to date with newly indexed records.
 func (m *Model) afterAppend() tea.Cmd {
-	m.events.sync()
+	filter := m.events.sync()
 	m.pairs.sync()
 	m.syncTools()
-	return m.startSpin()
+	return tea.Batch(filter, m.startSpin())
 }
 
 // syncTools hands the command line the tool list when it changed, so
