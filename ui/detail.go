@@ -193,7 +193,7 @@ func (d *detailPane) message(out []string, title string, r *mcp.Record, w int) [
 	}
 	raw := r.RPC.Raw
 	out = append(out, "", d.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000"), w))
-	return append(out, JSONLines([]byte(raw), d.c.st, d.pretty, w, detailLimit)...)
+	return append(out, JSONLines(string(raw), d.c.st, d.pretty, w, detailLimit)...)
 }
 
 func (d *detailPane) pairLines(p *history.Pair, w int) []string {
@@ -219,7 +219,7 @@ func (d *detailPane) pairLines(p *history.Pair, w int) []string {
 	}
 	if f := p.Failure; f != nil && f.Error != nil {
 		out = append(out, "", d.section("Failure", wireLine(f.Error.Op, 32), w))
-		out = append(out, JSONLines([]byte(f.Error.Message), st, false, w, detailLimit)...)
+		out = append(out, JSONLines(f.Error.Message, st, false, w, detailLimit)...)
 		if f.Error.Hint != "" {
 			out = append(out, st.Hint.Render("→ "+wireLine(f.Error.Hint, 1024)))
 		}
@@ -252,7 +252,7 @@ func (d *detailPane) postLines(out []string, h *mcp.HTTPExchange, w int) []strin
 		out = append(out, d.c.st.Dim.Render("WWW-Authenticate: "+wa))
 	}
 	if len(h.Body) > 0 {
-		out = append(out, JSONLines([]byte(h.Body), d.c.st, d.pretty, w, detailLimit)...)
+		out = append(out, JSONLines(string(h.Body), d.c.st, d.pretty, w, detailLimit)...)
 	}
 	return out
 }
@@ -283,11 +283,11 @@ func (d *detailPane) eventLines(r *mcp.Record, w int) []string {
 	}
 	if !d.pretty {
 		out = append(out, "", d.section("Raw bytes", "as received", w))
-		return append(out, JSONLines([]byte(ev.Raw), st, false, w, detailLimit)...)
+		return append(out, JSONLines(string(ev.Raw), st, false, w, detailLimit)...)
 	}
 	out = append(out, "", d.section("Data", "", w))
 	if ev.Data == "" {
 		return append(out, st.Hint.Render("(no data)"))
 	}
-	return append(out, JSONLines([]byte(ev.Data), st, true, w, detailLimit)...)
+	return append(out, JSONLines(string(ev.Data), st, true, w, detailLimit)...)
 }
