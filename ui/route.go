@@ -21,18 +21,24 @@ type spinTickMsg struct{}
 
 // Update routes a message in a fixed order: quit keys, the help overlay,
 // the command line or filter while typing, global keys, the focused pane;
-// then everything else by type.
+// then everything else by type. Whatever changed, the detail pane then
+// catches up, formatting a large selection in a command.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
-		return m, m.handleKey(msg)
+		cmd = m.handleKey(msg)
 	case tea.MouseMsg:
-		return m, m.handleMouse(msg)
+		cmd = m.handleMouse(msg)
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
-		return m, nil
+	default:
+		cmd = m.handleMsg(msg)
 	}
-	return m, m.handleMsg(msg)
+	if m.ctx.Err() != nil {
+		return m, cmd // quitting: nothing more to draw
+	}
+	return m, tea.Batch(cmd, m.detail.refresh())
 }
 
 // typing reports whether a text input has the keyboard.
@@ -235,6 +241,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.replayTick()
 	case filterChunkMsg:
 		return m.events.filtered(msg)
+	case detailFormattedMsg:
+		m.detail.formatted(msg)
+		return nil
 	}
 	// Cursor blinks and the like belong to whichever input is showing.
 	var cmd tea.Cmd
@@ -320,6 +329,11 @@ func (m *Model) spinTick() tea.Cmd {
 func sameTools(a, b []mcp.Tool) bool {
 	if len(a) != len(b) {
 		return false
+	}
+	if len(a) > 0 && &a[0] == &b[0] {
+		// The Log hands out one slice per listing: every batch of records
+		// costs nothing here until a new listing arrives.
+		return true
 	}
 	for i := range a {
 		if a[i].Name != b[i].Name || a[i].Title != b[i].Title || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {
