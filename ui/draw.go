@@ -64,9 +64,20 @@ func (c *common) fit(line string, w int) string {
 		n = ansi.StringWidth(line)
 	}
 	if n < w {
-		line += c.st.App.Render(strings.Repeat(" ", w-n))
+		line += c.pad.paint(blanks(w - n))
 	}
 	return line
+}
+
+// spaces is a line of blanks wide enough for any terminal; blanks slices it.
+var spaces = strings.Repeat(" ", 512)
+
+// blanks is n spaces, without allocating for any width a terminal has.
+func blanks(n int) string {
+	if n <= len(spaces) {
+		return spaces[:n]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // blankLines is h lines of w spaces.

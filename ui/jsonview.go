@@ -250,6 +250,17 @@ func fit(text string, room int) (int, int) {
 	return i, cols
 }
 
+// paint is s in the style.
+func (p *paint) paint(s string) string {
+	if !p.fast {
+		return p.render(s)
+	}
+	if p.pre == "" && p.suf == "" {
+		return s
+	}
+	return p.pre + s + p.suf
+}
+
 func (w *lineWriter) emit(k kind, s string) {
 	if s == "" {
 		return
