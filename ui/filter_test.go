@@ -5,7 +5,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -214,5 +218,47 @@ func BenchmarkFilterKeystroke1M(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// A scan reads the log on its own goroutine while Update appends to it;
+// under -race this checks the view it reads is never written.
+func TestFilterScanWhileEventsArrive(t *testing.T) {
+	const n = 2 * filterChunk
+	all := eventFlood(n + 5000)
+	m := newTestModel(t, 160, 45, nil, all[:n])
+	step := m.events.setQuery(`tok-3"`)
+	chunk := make(chan tea.Msg, 1)
+	go func() { chunk <- step() }()
+	for i := n; i < len(all); i += 500 {
+		m.Update(recordsMsg(all[i : i+500]))
+	}
+	m.Update(<-chunk)
+	settleFilter(t, m)
+	if want := tokenEvents(len(all), 3); !slices.Equal(m.events.filter.matches, want) {
+		t.Fatalf("the filter holds %d matches, want %d", m.events.count(), len(want))
+	}
+}
+
+// Restarting a replay under a filter starts the scan over on the new log;
+// until records arrive the pane lists nothing of the old one.
+func TestFilterFollowsAReplayRestart(t *testing.T) {
+	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, fixtureRecords())
+	m := New(Options{Player: p, Styles: testStyles(), Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	press(m, "G", "/", "p", "i", "n", "g", "enter")
+	settleFilter(t, m)
+	if got := m.events.count(); got != 2 {
+		t.Fatalf("filter ping over the whole recording: %d matches, want 2", got)
+	}
+	press(m, "g")
+	if got := m.events.count(); got != 0 {
+		t.Fatalf("after the restart the pane lists %d events of the old log", got)
+	}
+	_ = m.View()
+	press(m, "G")
+	settleFilter(t, m)
+	if got := m.events.count(); got != 2 || !m.events.filter.current(m.com.log) {
+		t.Fatalf("after replaying again the filter holds %d matches of the current log, want 2", got)
 	}
 }

@@ -132,3 +132,34 @@ func TestQuitAnswersDuringHeavyWork(t *testing.T) {
 		})
 	}
 }
+
+// A row is formatted from a copy: its answer arriving while the request is
+// formatted changes the row under Update, and the lines formatted before
+// the answer are replaced by ones that show it.
+func TestDetailFormatsACopyOfTheRow(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	big := `{"name":"store","arguments":{"blob":"` + strings.Repeat("z", 200<<10) + `"}}`
+	seq := s.request("9", "tools/call", "store", big)
+	s.post(seq, 202, "")
+	m := newTestModel(t, 160, 45, nil, s.recs)
+	_, cmd := m.Update(keyMsg("enter"))
+	if cmd == nil {
+		t.Fatal("opening a 200 KiB request formats it on the update loop")
+	}
+	formatted := make(chan tea.Msg, 1)
+	go func() { formatted <- cmd() }()
+	s.answer(seq, "9", "tools/call", "store", `{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"stored"}]}}`, false, false)
+	m.Update(recordsMsg(s.recs[len(s.recs)-2:]))
+	m.Update(<-formatted)
+	if detail := strings.Join(m.detail.lines(), "\n"); !strings.Contains(detail, "formatting") || strings.Contains(detail, "pending") {
+		t.Fatalf("lines formatted before the answer were shown after it:\n%s", detail)
+	}
+	// The command Update started for the answered row was dropped with
+	// the batch it came in; start it again.
+	m.detail.formatting = false
+	m.Update(m.detail.refresh()())
+	if detail := strings.Join(m.detail.lines(), "\n"); !strings.Contains(detail, "── Response") || !strings.Contains(detail, `"text": "stored"`) {
+		t.Fatalf("the answer is not shown once formatted:\n%s", detail)
+	}
+}
