@@ -64,7 +64,7 @@ func (c *common) fit(line string, w int) string {
 		n = ansi.StringWidth(line)
 	}
 	if n < w {
-		line += c.pad.paint(blanks(w - n))
+		line += c.pad.apply(blanks(w - n))
 	}
 	return line
 }
@@ -105,7 +105,7 @@ func cell(s string, w int) string {
 		s = ansi.Truncate(s, w, "…")
 		n = ansi.StringWidth(s)
 	}
-	return s + strings.Repeat(" ", w-n)
+	return s + blanks(w-n)
 }
 
 // rcell is cell aligned right, for numbers.
@@ -117,7 +117,7 @@ func rcell(s string, w int) string {
 	if n > w {
 		return ansi.Truncate(s, w, "…")
 	}
-	return strings.Repeat(" ", w-n) + s
+	return blanks(w-n) + s
 }
 
 // wireLine makes server text drawable on one line. It looks at no more than

@@ -250,8 +250,8 @@ func fit(text string, room int) (int, int) {
 	return i, cols
 }
 
-// paint is s in the style.
-func (p *paint) paint(s string) string {
+// apply is s in the style.
+func (p *paint) apply(s string) string {
 	if !p.fast {
 		return p.render(s)
 	}
@@ -306,13 +306,8 @@ func (w *lineWriter) newline(n int) {
 func (w *lineWriter) indent(n int) {
 	w.onlyIndent = true
 	n = min(n, w.room())
-	const spaces = "                                                                "
-	for n > 0 {
-		m := min(n, len(spaces))
-		w.emit(kindPlain, spaces[:m])
-		w.col += m
-		n -= m
-	}
+	w.emit(kindPlain, blanks(n))
+	w.col += n
 }
 
 func (w *lineWriter) finish() []string {
