@@ -72,6 +72,9 @@ type Model struct {
 	spinFrame int
 	tools     []mcp.Tool // the tools last given to the command line
 	replay    *replayState
+	// awaitAnswer is the Seq of a request whose answer came back before
+	// its records reached the log; its pair opens when they do.
+	awaitAnswer int64
 
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // hugeAnswerRecords is a session with an initialize call and a tools/call
@@ -161,5 +162,34 @@ func TestDetailFormatsACopyOfTheRow(t *testing.T) {
 	m.Update(m.detail.refresh()())
 	if detail := strings.Join(m.detail.lines(), "\n"); !strings.Contains(detail, "── Response") || !strings.Contains(detail, `"text": "stored"`) {
 		t.Fatalf("the answer is not shown once formatted:\n%s", detail)
+	}
+}
+
+// The answer of a send reaches Update on its own, the records of the
+// exchange on the record channel: when the answer comes first, the pair
+// opens in the detail pane as soon as its records are in the log.
+func TestAnswerOpensWhenItsRecordsComeLater(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	before := len(s.recs)
+	seq := s.request("3", "tools/call", "greet", `{"name":"greet","arguments":{"name":"Ada"}}`)
+	s.post(seq, 202, "")
+	s.answer(seq, "3", "tools/call", "greet", `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"Hello, Ada!"}]}}`, false, false)
+	m.Update(sentMsg{cmd: command.Command{Method: "tools/call", Tool: "greet"}, resp: &mcp.Response{ReqSeq: seq}})
+	m.Update(recordsMsg(s.recs[before:]))
+	if detail := strings.Join(m.detail.lines(), "\n"); !strings.Contains(detail, "Hello, Ada!") {
+		t.Fatalf("the answer did not open once its records arrived:\n%s", detail)
+	}
+
+	// What the user opens meanwhile wins over an answer still on its way.
+	before = len(s.recs)
+	seq = s.request("4", "tools/call", "greet", `{"name":"greet","arguments":{"name":"Bo"}}`)
+	s.answer(seq, "4", "tools/call", "greet", `{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"Hello, Bo!"}]}}`, false, false)
+	m.Update(sentMsg{cmd: command.Command{Method: "tools/call", Tool: "greet"}, resp: &mcp.Response{ReqSeq: seq}})
+	press(m, "enter")
+	m.Update(recordsMsg(s.recs[before:]))
+	if detail := strings.Join(m.detail.lines(), "\n"); !strings.Contains(detail, "Hello, Ada!") {
+		t.Fatalf("an answer that came late replaced what the user opened:\n%s", detail)
 	}
 }

@@ -157,6 +157,7 @@ func (m *Model) open(show func(), ok bool) {
 	if !ok {
 		return
 	}
+	m.awaitAnswer = 0
 	show()
 	if m.lay.isTabbed(paneDetail) {
 		m.setFocus(paneDetail)
@@ -256,6 +257,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 
 // afterAppend brings every view up to date with newly indexed records.
 func (m *Model) afterAppend() tea.Cmd {
+	if m.awaitAnswer != 0 {
+		m.showAnswer(m.awaitAnswer)
+	}
 	filter := m.events.sync()
 	m.pairs.sync()
 	m.syncTools()
@@ -291,11 +295,18 @@ func (m *Model) send(line string) tea.Cmd {
 }
 
 // showAnswer puts the pair of the request with Seq reqSeq in the detail
-// pane: what the user just sent is what they want to see.
+// pane: what the user just sent is what they want to see. The answer comes
+// back to Update on its own while the records travel on the record
+// channel, so the pair may not be in the log yet: then it opens when its
+// record arrives, unless the user opened something else meanwhile.
 func (m *Model) showAnswer(reqSeq int64) {
-	if p := m.com.log.PairOf(reqSeq); p != nil {
-		m.detail.showAnswer(p)
+	p := m.com.log.PairOf(reqSeq)
+	if p == nil {
+		m.awaitAnswer = reqSeq
+		return
 	}
+	m.awaitAnswer = 0
+	m.detail.showAnswer(p)
 }
 
 // setStatus shows a transient message and schedules its end.
