@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -191,11 +190,7 @@ func (p *printer) toolResult(resp *mcp.Response) {
 	}
 }
 
-// prettyJSON indents JSON, or shows the bytes as they are when they are not.
-func prettyJSON(raw []byte) string {
-	var b bytes.Buffer
-	if err := json.Indent(&b, raw, "", "  "); err != nil {
-		return sanitize(string(raw))
-	}
-	return sanitize(b.String())
-}
+// prettyJSON indents JSON, or shows the text as it is (sanitized) when it
+// is not, with the TUI's printer: bounded indentation and output, and a
+// count of what is left out past 16 MiB.
+func prettyJSON(raw []byte) string { return ui.PrettyText(string(raw), 16<<20) }

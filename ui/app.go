@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -72,6 +72,9 @@ type Model struct {
 	spinFrame int
 	tools     []mcp.Tool // the tools last given to the command line
 	replay    *replayState
+	// awaitAnswer is the Seq of a request whose answer came back before
+	// its records reached the log; its pair opens when they do.
+	awaitAnswer int64
 
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
@@ -90,7 +93,8 @@ func New(opts Options) *Model {
 	}
 	st := opts.Styles
 	keys := DefaultKeyMap()
-	com := &common{st: &st, keys: keys, log: history.NewLog(), now: opts.Now, replay: opts.Player != nil, note: opts.Note}
+	com := newCommon(&st, keys, history.NewLog(), opts.Now)
+	com.replay, com.note = opts.Player != nil, opts.Note
 	com.spin = spinFrames[0]
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Model{
@@ -225,7 +229,7 @@ func (m *Model) body() []string {
 	}
 	out := make([]string, bodyH)
 	for y, ps := range rows {
-		sort.Slice(ps, func(i, j int) bool { return ps[i].x < ps[j].x })
+		slices.SortFunc(ps, func(a, b piece) int { return a.x - b.x })
 		var b strings.Builder
 		for _, p := range ps {
 			b.WriteString(p.text)

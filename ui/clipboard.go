@@ -16,41 +16,43 @@ const copyLimit = 1 << 20
 
 // copiedMsg is the outcome of writing the OSC 52 sequence.
 type copiedMsg struct {
-	what string
-	n    int
-	err  error
+	what     string
+	n, total int // bytes copied, and bytes there were
+	err      error
 }
 
 func (c copiedMsg) status() (statusLevel, string) {
 	if c.err != nil {
 		return levelError, "copy failed: " + SanitizeLine(c.err.Error())
 	}
+	if c.n < c.total {
+		return levelWarn, "copied the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +
+			history.FormatSize(int64(c.total)) + "): terminals take no more through OSC 52"
+	}
 	return levelInfo, "copied " + c.what + " (" + history.FormatSize(int64(c.n)) + ") to the clipboard"
 }
 
-// copyDetail copies what the detail pane shows (see detailPane.copyText).
+// copyDetail copies what the detail pane shows (see detailPane.copyText),
+// at most copyLimit bytes of it.
 func (m *Model) copyDetail() tea.Cmd {
 	text, what := m.detail.copyText()
-	switch {
-	case what == "":
+	if what == "" {
 		return m.setStatus(levelWarn, "nothing to copy: open a pair or an event in Detail first (enter)")
-	case len(text) > copyLimit:
-		return m.setStatus(levelWarn, "not copied: the "+what+" is "+history.FormatSize(int64(len(text)))+
-			", more than terminals accept through OSC 52 ("+history.FormatSize(copyLimit)+")")
 	}
-	return copyCmd(m.clipboard, text, what)
+	return copyCmd(m.clipboard, clip(text, copyLimit), len(text), what)
 }
 
 // copyCmd writes the OSC 52 clipboard sequence. It runs as a Cmd because
-// it is output the renderer knows nothing about; the terminal acts on it
-// and draws nothing.
-func copyCmd(w io.Writer, text, what string) tea.Cmd {
+// it is output the renderer knows nothing about (the terminal acts on it
+// and draws nothing), and so that encoding a megabyte happens off the
+// update loop.
+func copyCmd(w io.Writer, text string, total int, what string) tea.Cmd {
 	return func() tea.Msg {
 		var buf bytes.Buffer
 		if _, err := osc52.New(text).WriteTo(&buf); err != nil {
 			return copiedMsg{err: err}
 		}
 		_, err := w.Write(buf.Bytes())
-		return copiedMsg{what: what, n: len(text), err: err}
+		return copiedMsg{what: what, n: len(text), total: total, err: err}
 	}
 }

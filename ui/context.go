@@ -21,6 +21,15 @@ type common struct {
 	spin string
 	// note is the standing hint of Options.Note.
 	note string
+	// pad paints the blanks that fill lines out to a pane's width: every
+	// line of every frame has some, so the App style is applied as a
+	// prefix and suffix worked out once rather than rendered each time.
+	pad paint
+}
+
+// newCommon returns the shared state for styles st.
+func newCommon(st *themes.Styles, keys *KeyMap, log *history.Log, now func() time.Time) *common {
+	return &common{st: st, keys: keys, log: log, now: now, pad: newPaint(st.App.Render)}
 }
 
 // clock is "now" as the records see it: the wall clock when live, and in a

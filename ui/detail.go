@@ -2,22 +2,17 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// detailLimit is how much of a message the detail pane renders; the rest
-// is counted, not drawn, so a 20 MB answer costs a 1 MiB render once.
-const detailLimit = 1 << 20
-
 // detailPane shows the selected pair (request, answer, POST, failure) or
-// raw event as pretty JSON or exact bytes, and scrolls it.
+// raw event as pretty JSON or exact bytes, and scrolls it. Small messages
+// are formatted when drawn; large ones in a command, the pane showing
+// "formatting…" meanwhile, so a 60 MB answer never holds up the keys.
 type detailPane struct {
 	c      *common
 	scroll scroller
@@ -29,9 +24,14 @@ type detailPane struct {
 	log   *history.Log // the log the selection belongs to
 
 	// Rendered lines, kept until the selection, its answer or the width
-	// changes, so scrolling re-renders nothing.
+	// changes, so scrolling re-renders nothing. ready is false while they
+	// are a placeholder for lines being formatted in a command.
 	cache    []string
 	cacheKey detailKey
+	ready    bool
+	// formatting is the key of the newest command formatting lines, if any.
+	formatting    bool
+	formattingKey detailKey
 	// respLine is where the Response section starts in cache (-1: none);
 	// toResponse scrolls there once the answer is drawn.
 	respLine   int
@@ -141,24 +141,31 @@ func (d *detailPane) view(focused bool) []string {
 	return d.c.frame(title, lines[d.scroll.offset:end], d.w, d.h, focused)
 }
 
-func (d *detailPane) lines() []string {
+// input is what the current selection's lines are made of, and its key.
+func (d *detailPane) input() (detailInput, detailKey) {
 	p, ev := d.selection()
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
+	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, event: ev, t0: d.c.log.ConnectedAt()}
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post = p.State, p.Response, p.Failure, p.Reply, p.Post
+		row := *p
+		in.pair = &row
+		in.state, in.stateStyle = d.c.pairState(p)
 	}
+	return in, k
+}
+
+// lines are the pane's lines: formatted now when they are cheap, or a
+// placeholder until refresh's command brings them.
+func (d *detailPane) lines() []string {
+	in, k := d.input()
 	if d.cache == nil || k != d.cacheKey {
-		w := max(d.w-2, 1)
-		d.respLine = -1
-		switch {
-		case p != nil:
-			d.cache = d.pairLines(p, w)
-		case ev != nil:
-			d.cache = d.eventLines(ev, w)
-		default:
-			d.cache = d.emptyLines(w)
+		d.cacheKey, d.respLine = k, -1
+		if d.ready = in.cost() <= inlineFormat; d.ready {
+			d.cache, d.respLine = in.format()
+		} else {
+			d.cache = in.placeholder()
 		}
-		d.cacheKey = k
 	}
 	if d.toResponse && d.respLine >= 0 {
 		d.scroll.offset, d.toResponse = d.respLine, false
@@ -166,129 +173,29 @@ func (d *detailPane) lines() []string {
 	return d.cache
 }
 
-// emptyLines say how to fill the pane, and show the standing note (such
-// as how to leave the demo for a real gateway) where there is room for it.
-func (d *detailPane) emptyLines(w int) []string {
-	out := []string{d.c.st.Hint.Render("select a pair or an event and press enter")}
-	if d.c.note != "" {
-		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(SanitizeLine(d.c.note), w, ""), "\n") {
-			out = append(out, d.c.st.Info.Render(l))
-		}
+// refresh brings the lines up to date after anything changed, and returns
+// the command that formats them when that is too costly for Update.
+func (d *detailPane) refresh() tea.Cmd {
+	d.lines()
+	if d.ready || d.formatting && d.formattingKey == d.cacheKey {
+		return nil
 	}
-	return out
+	in, k := d.input()
+	d.formatting, d.formattingKey = true, k
+	return func() tea.Msg {
+		lines, resp := in.format()
+		return detailFormattedMsg{key: k, lines: lines, respLine: resp}
+	}
 }
 
-// section is a ruled heading: "── Response ── 345 B".
-func (d *detailPane) section(title, note string, w int) string {
-	head := "── " + title + " "
-	if note != "" {
-		head += "── " + note + " "
+// formatted takes in lines formatted by refresh's command, unless the
+// selection has moved on since.
+func (d *detailPane) formatted(msg detailFormattedMsg) {
+	if msg.key == d.formattingKey {
+		d.formatting = false
 	}
-	return d.c.st.Header.Render(cell(head+strings.Repeat("─", max(w-len([]rune(head)), 0)), w))
-}
-
-func (d *detailPane) message(out []string, title string, r *mcp.Record, w int) []string {
-	if r == nil || r.RPC == nil {
-		return out
+	if d.ready || msg.key != d.cacheKey {
+		return
 	}
-	raw := r.RPC.Raw
-	out = append(out, "", d.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000"), w))
-	return append(out, JSONLines([]byte(raw), d.c.st, d.pretty, w, detailLimit)...)
-}
-
-func (d *detailPane) pairLines(p *history.Pair, w int) []string {
-	st := d.c.st
-	title := pairKindLabel(p.Kind) + " " + wireLine(p.Method, 200)
-	if p.Tool != "" {
-		title += " " + wireLine(p.Tool, 200)
-	}
-	if p.ID != "" {
-		title += " · id " + wireLine(p.ID, 64)
-	}
-	state, stateStyle := d.c.pairState(p)
-	out := []string{st.Row.Render(title) + st.Row.Render(" · ") + stateStyle.Render(state)}
-	var timing []string
-	if p.Post != nil && p.Post.HTTP != nil {
-		timing = append(timing, "POST "+statusText(p.Post.HTTP.Status, p.Post.HTTP.Err)+" in "+dur(p.PostLatency))
-	}
-	if p.Latency > 0 {
-		timing = append(timing, "answered after "+dur(p.Latency))
-	}
-	if len(timing) > 0 {
-		out = append(out, st.Dim.Render(strings.Join(timing, " · ")))
-	}
-	if f := p.Failure; f != nil && f.Error != nil {
-		out = append(out, "", d.section("Failure", wireLine(f.Error.Op, 32), w))
-		out = append(out, JSONLines([]byte(f.Error.Message), st, false, w, detailLimit)...)
-		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
-			out = append(out, st.Hint.Render("→ "+wireLine(hint, 1024)))
-		}
-	}
-	out = d.message(out, "Request", p.Request, w)
-	if p.Response != nil {
-		d.respLine = len(out) + 1
-	}
-	out = d.message(out, "Response", p.Response, w)
-	out = d.message(out, "Our reply", p.Reply, w)
-	if p.Post != nil && p.Post.HTTP != nil {
-		out = d.postLines(out, p.Post.HTTP, w)
-	}
-	return out
-}
-
-// postLines shows the POST's answer when it says more than "202 Accepted":
-// an error status, or a body worth reading.
-func (d *detailPane) postLines(out []string, h *mcp.HTTPExchange, w int) []string {
-	body := strings.TrimSpace(string(h.Body))
-	if h.Status >= 200 && h.Status < 300 && (body == "" || strings.EqualFold(body, "accepted")) {
-		return out
-	}
-	out = append(out, "", d.section("POST answer", statusText(h.Status, h.Err), w))
-	out = append(out, d.c.st.Dim.Render(wireLine(h.URL, 2048)))
-	if ct := header(h.Headers, "Content-Type"); ct != "" {
-		out = append(out, d.c.st.Dim.Render("Content-Type: "+ct))
-	}
-	if wa := header(h.Headers, "WWW-Authenticate"); wa != "" {
-		out = append(out, d.c.st.Dim.Render("WWW-Authenticate: "+wa))
-	}
-	if len(h.Body) > 0 {
-		out = append(out, JSONLines([]byte(h.Body), d.c.st, d.pretty, w, detailLimit)...)
-	}
-	return out
-}
-
-func (d *detailPane) eventLines(r *mcp.Record, w int) []string {
-	st := d.c.st
-	ev := r.Event
-	name := wireLine(ev.Name, 64)
-	if name == "" {
-		name = "(unnamed)"
-	}
-	head := "event " + name
-	if ev.HasID {
-		head += " · id " + wireLine(ev.ID, 64)
-	}
-	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(d.c.log.ConnectedAt())) +
-		fmt.Sprintf(" · stream %d", ev.Conn)
-	out := []string{st.Row.Render(head)}
-	// A block can hold millions of comment lines; show enough to see what
-	// they are, like the byte limit on data.
-	const maxComments = 100
-	for i, c := range ev.Comments {
-		if i == maxComments {
-			out = append(out, st.Dim.Render(fmt.Sprintf("… %d more comment lines", len(ev.Comments)-maxComments)))
-			break
-		}
-		out = append(out, st.Dim.Render(": "+wireLine(c, 1024)))
-	}
-	if !d.pretty {
-		out = append(out, "", d.section("Raw bytes", "as received", w))
-		return append(out, JSONLines([]byte(ev.Raw), st, false, w, detailLimit)...)
-	}
-	out = append(out, "", d.section("Data", "", w))
-	if ev.Data == "" {
-		return append(out, st.Hint.Render("(no data)"))
-	}
-	return append(out, JSONLines([]byte(ev.Data), st, true, w, detailLimit)...)
+	d.cache, d.respLine, d.ready = msg.lines, msg.respLine, true
 }

@@ -64,9 +64,20 @@ func (c *common) fit(line string, w int) string {
 		n = ansi.StringWidth(line)
 	}
 	if n < w {
-		line += c.st.App.Render(strings.Repeat(" ", w-n))
+		line += c.pad.apply(blanks(w - n))
 	}
 	return line
+}
+
+// spaces is a line of blanks wide enough for any terminal; blanks slices it.
+var spaces = strings.Repeat(" ", 512)
+
+// blanks is n spaces, without allocating for any width a terminal has.
+func blanks(n int) string {
+	if n <= len(spaces) {
+		return spaces[:n]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // blankLines is h lines of w spaces.
@@ -94,7 +105,7 @@ func cell(s string, w int) string {
 		s = ansi.Truncate(s, w, "…")
 		n = ansi.StringWidth(s)
 	}
-	return s + strings.Repeat(" ", w-n)
+	return s + blanks(w-n)
 }
 
 // rcell is cell aligned right, for numbers.
@@ -106,7 +117,7 @@ func rcell(s string, w int) string {
 	if n > w {
 		return ansi.Truncate(s, w, "…")
 	}
-	return strings.Repeat(" ", w-n) + s
+	return blanks(w-n) + s
 }
 
 // wireLine makes server text drawable on one line. It looks at no more than

@@ -2,8 +2,6 @@ package ui
 
 import (
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -13,22 +11,14 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// filterScan is how much of each event the filter looks at: enough for any
-// method name or id, and it bounds a keystroke's cost on huge events.
-const filterScan = 4 << 10
-
 // eventsPane lists every SSE event as it arrived. With a filter it lists
-// the matching ones; matches are found incrementally as events arrive.
+// the matching ones, found off the update loop (see eventFilter).
 type eventsPane struct {
-	c     *common
-	list  list
-	w, h  int
-	input textinput.Model
-
-	query   string       // the filter in effect, "" for none
-	matches []int        // indexes of matching events
-	scanned int          // events already tested against query
-	log     *history.Log // the log matches belong to (a replay restart swaps it)
+	c      *common
+	list   list
+	w, h   int
+	input  textinput.Model
+	filter eventFilter
 }
 
 func newEventsPane(c *common) *eventsPane {
@@ -58,7 +48,7 @@ func (e *eventsPane) resize() {
 }
 
 // filterShown reports whether the filter line takes a row.
-func (e *eventsPane) filterShown() bool { return e.input.Focused() || e.query != "" }
+func (e *eventsPane) filterShown() bool { return e.input.Focused() || e.filter.active() }
 
 // typing reports whether the filter input has the keyboard.
 func (e *eventsPane) typing() bool { return e.input.Focused() }
@@ -70,98 +60,53 @@ func (e *eventsPane) openFilter() tea.Cmd {
 	return cmd
 }
 
-// count is the number of rows: all events, or the matching ones.
+// count is the number of rows: all events, or the matches found so far.
 func (e *eventsPane) count() int {
-	if e.query == "" {
+	if !e.filter.active() {
 		return e.c.log.EventCount()
 	}
-	e.scan()
-	return len(e.matches)
+	if !e.filter.current(e.c.log) {
+		return 0 // the log was replaced; sync starts over
+	}
+	return len(e.filter.matches)
 }
 
 // eventAt is the record on row i.
 func (e *eventsPane) eventAt(i int) *mcp.Record {
-	if e.query == "" {
+	if !e.filter.active() {
 		return e.c.log.Event(i)
 	}
-	if i < 0 || i >= len(e.matches) {
+	if i < 0 || i >= e.count() {
 		return nil
 	}
-	return e.c.log.Event(e.matches[i])
+	return e.c.log.Event(e.filter.matches[i])
 }
 
 // selected is the event under the cursor, or nil.
 func (e *eventsPane) selected() *mcp.Record { return e.eventAt(e.list.cursor) }
 
-// scan tests the events that arrived since the last scan.
-func (e *eventsPane) scan() {
-	log := e.c.log
-	if e.log != log {
-		e.log, e.matches, e.scanned = log, e.matches[:0], 0
-	}
-	for ; e.scanned < log.EventCount(); e.scanned++ {
-		if eventMatches(log.Event(e.scanned), e.query) {
-			e.matches = append(e.matches, e.scanned)
-		}
-	}
-}
-
-// setQuery changes the filter and finds its matches.
-func (e *eventsPane) setQuery(q string) {
-	if narrows(e.query, q) && e.log == e.c.log {
-		// Typing on: only what matched so far can match now.
-		kept := e.matches[:0]
-		for _, i := range e.matches {
-			if eventMatches(e.log.Event(i), q) {
-				kept = append(kept, i)
-			}
-		}
-		e.matches = kept
-	} else {
-		e.matches, e.scanned = e.matches[:0], 0
-	}
-	e.query = q
+// setQuery changes the filter and starts finding its matches.
+func (e *eventsPane) setQuery(q string) tea.Cmd {
+	cmd := e.filter.setQuery(q, e.c.log)
 	e.list.follow = true
 	e.resize()
 	e.list.sync(e.count())
+	return cmd
 }
 
-// narrows reports whether every text matching q also matches old: q extends
-// old. That holds for ASCII queries only: a window of the text matching an
-// ASCII query is ASCII too, so its start matches old; with other runes,
-// case folding can change lengths (the Kelvin sign is k).
-func narrows(old, q string) bool {
-	if old == "" || !strings.HasPrefix(q, old) {
-		return false
-	}
-	for i := 0; i < len(q); i++ {
-		if q[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
+// sync follows new events, and has the filter test them.
+func (e *eventsPane) sync() tea.Cmd {
+	cmd := e.filter.sync(e.c.log)
+	e.list.sync(e.count())
+	return cmd
 }
 
-// eventMatches reports whether the event's name, id, comments or data
-// contain q, ignoring case.
-func eventMatches(r *mcp.Record, q string) bool {
-	ev := r.Event
-	if ev == nil {
-		return false
-	}
-	if containsFold(ev.Name, q) || containsFold(ev.ID, q) || containsFold(clip(string(ev.Data), filterScan), q) {
-		return true
-	}
-	for _, c := range ev.Comments {
-		if containsFold(clip(c, filterScan), q) {
-			return true
-		}
-	}
-	return false
+// filtered takes in a chunk of the filter's matches.
+func (e *eventsPane) filtered(msg filterChunkMsg) tea.Cmd {
+	cmd := e.filter.apply(msg)
+	e.list.sync(e.count())
+	return cmd
 }
-
-// sync follows new events.
-func (e *eventsPane) sync() { e.list.sync(e.count()) }
 
 // Update handles the keys of a focused events pane and its filter input.
 func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
@@ -172,8 +117,7 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 			case key.Matches(km, k.Cancel):
 				e.input.Blur()
 				e.input.SetValue("")
-				e.setQuery("")
-				return nil
+				return e.setQuery("")
 			case key.Matches(km, k.Submit):
 				e.input.Blur()
 				e.resize()
@@ -182,8 +126,8 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		e.input, cmd = e.input.Update(msg)
-		if q := e.input.Value(); q != e.query {
-			e.setQuery(q)
+		if q := e.input.Value(); q != e.filter.query {
+			cmd = tea.Batch(cmd, e.setQuery(q))
 		}
 		return cmd
 	}
@@ -192,9 +136,9 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.Filter):
 			return e.openFilter()
-		case key.Matches(msg, k.Cancel) && e.query != "":
+		case key.Matches(msg, k.Cancel) && e.filter.active():
 			e.input.SetValue("")
-			e.setQuery("")
+			return e.setQuery("")
 		default:
 			e.list.handleKey(k, msg, e.count())
 		}
@@ -217,7 +161,9 @@ func (e *eventsPane) view(focused bool) []string {
 	lines = append(lines, st.Header.Render(cell("TIME", 9)+" "+cell("EVENT", 10)+" "+cell("ID", 6)+" "+rcell("SIZE", 9)+" "+cell("DATA", dataW)))
 	if n == 0 {
 		switch {
-		case e.query != "":
+		case e.filter.scanning():
+			lines = append(lines, st.Hint.Render("filtering…"))
+		case e.filter.active():
 			lines = append(lines, st.Hint.Render("no event matches the filter"))
 		default:
 			lines = append(lines, st.Hint.Render("no events yet"))
@@ -262,11 +208,17 @@ func (e *eventsPane) view(focused bool) []string {
 		if e.input.Focused() {
 			lines = append(lines, e.input.View())
 		} else {
-			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(SanitizeLine(e.query))+st.Hint.Render("  (/ edits, esc clears)"))
+			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(SanitizeLine(e.filter.query))+st.Hint.Render("  (/ edits, esc clears)"))
 		}
 	}
 	title := "Raw events " + strconv.Itoa(e.c.log.EventCount())
-	if e.query != "" {
+	switch {
+	case e.filter.scanning() && e.filter.current(e.c.log):
+		done, total := e.filter.progress()
+		// The matches found so far are the rows; the title says how far
+		// the scan got, short enough for a narrow pane.
+		title = "Raw events · filtering… " + strconv.Itoa(done) + " of " + strconv.Itoa(total) + " scanned"
+	case e.filter.active():
 		title = "Raw events " + strconv.Itoa(n) + " of " + strconv.Itoa(e.c.log.EventCount()) + " match"
 	}
 	return e.c.frame(title, lines, e.w, e.h, focused)

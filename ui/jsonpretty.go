@@ -1,9 +1,16 @@
 package ui
 
+// maxIndentDepth is how deep nesting is indented. Containers deeper than
+// this print on one line, so indentation is at most 64 columns and 100,000
+// levels of [ cost what they weigh, not gigabytes of spaces.
+const maxIndentDepth = 32
+
 // jsonPrinter pretty-prints JSON token by token straight into a lineWriter,
-// without building a tree: a megabyte response costs one pass. It checks
-// the grammar as it goes so that text which is not JSON falls back to plain
-// text, and it accepts input that ends early when the input was cut.
+// without building a tree: a megabyte response costs one pass, and each
+// byte of input is looked at a bounded number of times. It checks the
+// grammar as it goes so that text which is not JSON falls back to plain
+// text, and it accepts input that ends early when the input was cut. It
+// stops when the writer is full.
 type jsonPrinter struct {
 	w      *lineWriter
 	s      string
@@ -11,6 +18,9 @@ type jsonPrinter struct {
 	stack  []byte // the open containers, '{' or '['
 	values int    // complete top-level values
 	state  parseState
+	// stoppedAt is where in s the output ends when the writer filled up
+	// inside a string literal; 0 otherwise.
+	stoppedAt int
 }
 
 type parseState int
@@ -23,20 +33,37 @@ const (
 )
 
 // prettyJSON writes s pretty-printed and reports whether s was JSON (a prefix
-// of JSON when cut); on false the writer holds garbage and is discarded.
-func prettyJSON(w *lineWriter, s string, cut bool) bool {
+// of JSON when cut, or when the writer filled up before the end) and how
+// much of s it printed; on false the writer holds garbage and is discarded.
+func prettyJSON(w *lineWriter, s string, cut bool) (ok bool, printed int) {
 	p := &jsonPrinter{w: w, s: s}
-	for {
+	for !w.full() {
 		for p.i < len(s) && isSpace(s[p.i]) {
 			p.i++
 		}
 		if p.i == len(s) {
-			return cut || (len(p.stack) == 0 && p.values > 0)
+			return cut || (len(p.stack) == 0 && p.values > 0), len(s)
 		}
 		if !p.step(s[p.i], cut) {
-			return false
+			return false, 0
 		}
 	}
+	if p.stoppedAt > 0 {
+		return true, p.stoppedAt
+	}
+	return true, p.i
+}
+
+// collapsed reports whether the innermost open container is too deep to
+// indent: its members go on the line it started on.
+func (p *jsonPrinter) collapsed() bool { return len(p.stack) > maxIndentDepth }
+
+// breakLine starts a line at the current depth, unless collapsed.
+func (p *jsonPrinter) breakLine(collapsed bool) {
+	if collapsed {
+		return
+	}
+	p.w.newline(2 * len(p.stack))
 }
 
 func (p *jsonPrinter) step(c byte, cut bool) bool {
@@ -67,7 +94,10 @@ func (p *jsonPrinter) step(c byte, cut bool) bool {
 	case c == ',':
 		p.i++
 		p.w.write(kindPunct, ",")
-		p.w.newline(2 * len(p.stack))
+		if p.collapsed() {
+			p.w.write(kindPlain, " ")
+		}
+		p.breakLine(p.collapsed())
 		p.state = stValue
 		if top == '{' {
 			p.state = stKey
@@ -75,9 +105,10 @@ func (p *jsonPrinter) step(c byte, cut bool) bool {
 		return true
 	case c == '}' && top == '{', c == ']' && top == '[':
 		p.i++
+		collapsed := p.collapsed()
 		p.stack = p.stack[:len(p.stack)-1]
-		p.w.newline(2 * len(p.stack))
-		p.w.write(kindPunct, string(c))
+		p.breakLine(collapsed)
+		p.w.write(kindPunct, brackets[c:c+1])
 		p.done()
 		return true
 	}
@@ -109,13 +140,13 @@ func (p *jsonPrinter) value(c byte, cut bool) bool {
 		if j < len(p.s) && p.s[j] == closer {
 			// Empty containers stay on one line.
 			p.i = j + 1
-			p.w.write(kindPunct, string([]byte{c, closer}))
+			p.w.write(kindPunct, brackets[c:c+1]+brackets[closer:closer+1])
 			p.done()
 			return true
 		}
-		p.w.write(kindPunct, string(c))
+		p.w.write(kindPunct, brackets[c:c+1])
 		p.stack = append(p.stack, c)
-		p.w.newline(2 * len(p.stack))
+		p.breakLine(p.collapsed())
 		p.state = stValue
 		if c == '{' {
 			p.state = stKey
@@ -182,10 +213,27 @@ func (p *jsonPrinter) str(k kind, cut bool) bool {
 		}
 		j = len(p.s) - 1
 	}
-	p.w.write(k, SanitizeLine(p.s[p.i:j+1]))
+	lit := p.s[p.i : j+1]
+	if room := p.w.room(); len(lit) > room {
+		// Only what fits is sanitized and written: a 20 MB string costs
+		// what the writer can still hold.
+		lit = clip(lit, room)
+		p.stoppedAt = p.i + len(lit)
+	}
+	p.w.write(k, SanitizeLine(lit))
 	p.i = j + 1
 	return true
 }
+
+// brackets holds the four brackets at their own byte values, so writing one
+// costs no allocation: brackets[c:c+1] is the string of c.
+var brackets = func() string {
+	b := make([]byte, '}'+1)
+	for _, c := range "[]{}" {
+		b[c] = byte(c)
+	}
+	return string(b)
+}()
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 

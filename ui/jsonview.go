@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"math"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -10,30 +12,45 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 )
 
+// prettyGrowth bounds the output of the printer: at most this many bytes of
+// text per byte it may look at. Indenting ordinary JSON grows it by far
+// less, and plain text at most quadruples when sanitized (a tab becomes
+// four spaces), so only pathological JSON (a one-byte value per line, 32
+// levels deep) reaches the cap and is cut with a notice.
+const prettyGrowth = 4
+
 // JSONLines renders raw JSON as display lines: pretty (indented, syntax
 // coloured with st.JSONKey, st.JSONString, ...) or raw (the exact bytes,
 // sanitized, wrapped at width). Non-JSON input is shown as sanitized text.
-// Input larger than limit bytes is cut at limit with a final line saying how
-// much was left out, so a 20 MB response never blocks a frame. Every returned
-// line is already sanitized and styled. width <= 0 does not wrap; limit <= 0
-// does not cut.
+// At most limit bytes of raw are looked at and at most prettyGrowth times
+// that much text is written; what is left out is counted in a final line,
+// so a 60 MB response or 100,000 levels of nesting cost what a screenful
+// of text costs, in time linear in what was looked at. Every returned line
+// is already sanitized and styled. width <= 0 does not wrap; limit <= 0
+// means detailLimit.
 //
 // Pretty mode keeps string literals exactly as they were written, escapes
 // included, so "\u001b[2J" shows as those characters and a debugger user
-// sees what the server really sent.
-func JSONLines(raw []byte, st *themes.Styles, pretty bool, width, limit int) []string {
+// sees what the server really sent. Nesting deeper than maxIndentDepth is
+// printed on one line.
+func JSONLines(raw string, st *themes.Styles, pretty bool, width, limit int) []string {
 	if len(raw) == 0 {
 		return []string{st.Dim.Render("(empty)")}
+	}
+	if limit <= 0 {
+		limit = detailLimit
 	}
 	data, omitted := cutAt(raw, limit)
 	var lines []string
 	if pretty {
-		if w := newLineWriter(st, width, len(data)); prettyJSON(w, data, omitted > 0) {
+		w := newLineWriter(st, width, len(data), prettyGrowth*limit)
+		if ok, printed := prettyJSON(w, data, omitted > 0); ok {
 			lines = w.finish()
+			omitted += len(data) - printed
 		}
 	}
 	if lines == nil {
-		w := newLineWriter(st, width, len(data))
+		w := newLineWriter(st, width, len(data), prettyGrowth*limit)
 		textLines(w, data)
 		lines = w.finish()
 	}
@@ -47,11 +64,17 @@ func JSONLines(raw []byte, st *themes.Styles, pretty bool, width, limit int) []s
 	return lines
 }
 
+// PrettyText is raw as JSONLines prints it, as plain text without colours
+// or wrapping, for exec's output: the same printer, the same bounds.
+func PrettyText(raw string, limit int) string {
+	return strings.Join(JSONLines(raw, &themes.Styles{}, true, 0, limit), "\n")
+}
+
 // cutAt returns at most limit bytes of raw, backing off to a rune boundary so
 // the cut does not show a replacement character, and how many bytes it left out.
-func cutAt(raw []byte, limit int) (string, int) {
-	if limit <= 0 || len(raw) <= limit {
-		return string(raw), 0
+func cutAt(raw string, limit int) (string, int) {
+	if len(raw) <= limit {
+		return raw, 0
 	}
 	n := limit
 	for back := 0; n > 0 && back < utf8.UTFMax && !utf8.RuneStart(raw[n]); back++ {
@@ -60,7 +83,7 @@ func cutAt(raw []byte, limit int) (string, int) {
 	if !utf8.RuneStart(raw[n]) {
 		n = limit // not UTF-8 anyway; keep the byte budget
 	}
-	return string(raw[:n]), len(raw) - n
+	return raw[:n], len(raw) - n
 }
 
 // textLines writes data as sanitized text, one display line per line of
@@ -124,9 +147,12 @@ func newPaint(render func(...string) string) paint {
 	return paint{render: render}
 }
 
-// lineWriter collects styled display lines and wraps them at width.
+// lineWriter collects styled display lines and wraps them at width. It
+// holds at most limit bytes of text (styles not counted) and drops the rest.
 type lineWriter struct {
 	width      int
+	limit      int // 0 for no limit
+	used       int // bytes of text written
 	contIndent int // indentation of continuation lines of a wrapped line
 	col        int
 	onlyIndent bool // the current line holds nothing but indentation
@@ -138,10 +164,11 @@ type lineWriter struct {
 	paints    [kindCount]paint
 }
 
-// newLineWriter returns a writer for about size bytes of input.
-func newLineWriter(st *themes.Styles, width, size int) *lineWriter {
+// newLineWriter returns a writer for about size bytes of input that holds
+// at most limit bytes of text (0: no limit).
+func newLineWriter(st *themes.Styles, width, size, limit int) *lineWriter {
 	// Pretty printing adds indentation; twice the input is rarely outgrown.
-	w := &lineWriter{width: width, onlyIndent: true, buf: make([]byte, 0, 2*size)}
+	w := &lineWriter{width: width, limit: limit, onlyIndent: true, buf: make([]byte, 0, 2*size)}
 	w.paints[kindPlain] = newPaint(st.App.Render)
 	w.paints[kindKey] = newPaint(st.JSONKey.Render)
 	w.paints[kindString] = newPaint(st.JSONString.Render)
@@ -152,9 +179,24 @@ func newLineWriter(st *themes.Styles, width, size int) *lineWriter {
 	return w
 }
 
+// room is how many more bytes of text the writer holds.
+func (w *lineWriter) room() int {
+	if w.limit <= 0 {
+		return math.MaxInt
+	}
+	return max(w.limit-w.used, 0)
+}
+
+// full reports whether the writer holds all it can.
+func (w *lineWriter) full() bool { return w.room() == 0 }
+
 // write adds text (already sanitized, without line breaks) to the current
-// line, wrapping it where it passes the width.
+// line, wrapping it where it passes the width. What does not fit in the
+// writer's limit is dropped.
 func (w *lineWriter) write(k kind, text string) {
+	if r := w.room(); len(text) > r {
+		text = clip(text, r)
+	}
 	if w.width <= 0 {
 		w.emit(k, text)
 		return
@@ -208,10 +250,22 @@ func fit(text string, room int) (int, int) {
 	return i, cols
 }
 
+// apply is s in the style.
+func (p *paint) apply(s string) string {
+	if !p.fast {
+		return p.render(s)
+	}
+	if p.pre == "" && p.suf == "" {
+		return s
+	}
+	return p.pre + s + p.suf
+}
+
 func (w *lineWriter) emit(k kind, s string) {
 	if s == "" {
 		return
 	}
+	w.used += len(s)
 	p := &w.paints[k]
 	if p.fast {
 		w.buf = append(w.buf, p.pre...)
@@ -251,16 +305,16 @@ func (w *lineWriter) newline(n int) {
 
 func (w *lineWriter) indent(n int) {
 	w.onlyIndent = true
-	const spaces = "                                                                "
-	for n > 0 {
-		m := min(n, len(spaces))
-		w.emit(kindPlain, spaces[:m])
-		w.col += m
-		n -= m
-	}
+	n = min(n, w.room())
+	w.emit(kindPlain, blanks(n))
+	w.col += n
 }
 
 func (w *lineWriter) finish() []string {
+	if w.full() && w.onlyIndent && len(w.ends) > 0 {
+		// The writer filled up after starting a line: drop its indentation.
+		w.buf, w.ends = w.buf[:w.ends[len(w.ends)-1]], w.ends[:len(w.ends)-1]
+	}
 	all := string(w.buf)
 	lines := make([]string, 0, len(w.ends)+2) // room for the cut notice
 	start := 0

@@ -50,14 +50,14 @@ func TestJSONLinesPretty(t *testing.T) {
 		`  }`,
 		`}`,
 	}
-	got := JSONLines([]byte(in), plainStyles(), true, 0, 0)
+	got := JSONLines(in, plainStyles(), true, 0, 0)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("JSONLines(pretty) =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
 func TestJSONLinesPrettyColours(t *testing.T) {
-	got := JSONLines([]byte(`{"k":"v","n":1,"b":true,"z":null}`), colourStyles(), true, 0, 0)
+	got := JSONLines(`{"k":"v","n":1,"b":true,"z":null}`, colourStyles(), true, 0, 0)
 	want := []string{"{", `  "k": "v",`, `  "n": 1,`, `  "b": true,`, `  "z": null`, "}"}
 	for i := range want {
 		if i >= len(got) || ansi.Strip(got[i]) != want[i] {
@@ -94,11 +94,11 @@ func stripAll(lines []string) []string {
 
 func TestJSONLinesRawIsExact(t *testing.T) {
 	in := "{\"a\": 1,\n  \"b\":[2,3]}"
-	got := JSONLines([]byte(in), plainStyles(), false, 0, 0)
+	got := JSONLines(in, plainStyles(), false, 0, 0)
 	if want := strings.Split(in, "\n"); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("JSONLines(raw) = %q, want %q", got, want)
 	}
-	got = JSONLines([]byte(`{"abcdefghij":"klmnopqrstuvwxyz"}`), plainStyles(), false, 10, 0)
+	got = JSONLines(`{"abcdefghij":"klmnopqrstuvwxyz"}`, plainStyles(), false, 10, 0)
 	want := []string{`{"abcdefgh`, `ij":"klmno`, `pqrstuvwxy`, `z"}`}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("JSONLines(raw, width 10) = %q, want %q", got, want)
@@ -123,7 +123,7 @@ func TestJSONLinesNotJSON(t *testing.T) {
 		{"empty", "", []string{"(empty)"}},
 	}
 	for _, tc := range tests {
-		got := JSONLines([]byte(tc.in), plainStyles(), true, 0, 0)
+		got := JSONLines(tc.in, plainStyles(), true, 0, 0)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("%s: JSONLines(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
 		}
@@ -131,7 +131,7 @@ func TestJSONLinesNotJSON(t *testing.T) {
 }
 
 func TestJSONLinesJSONLinesInput(t *testing.T) {
-	got := JSONLines([]byte("{\"a\":1}\n[2]\n"), plainStyles(), true, 0, 0)
+	got := JSONLines("{\"a\":1}\n[2]\n", plainStyles(), true, 0, 0)
 	want := []string{"{", `  "a": 1`, "}", "[", "  2", "]"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("JSONLines(two values) = %q, want %q", got, want)
@@ -139,7 +139,7 @@ func TestJSONLinesJSONLinesInput(t *testing.T) {
 }
 
 func TestJSONLinesKeepsEscapesLiteral(t *testing.T) {
-	got := JSONLines([]byte(`{"t":"\u001b[2J\u202e","r":"`+"\u202e"+`x"}`), plainStyles(), true, 0, 0)
+	got := JSONLines(`{"t":"\u001b[2J\u202e","r":"`+"\u202e"+`x"}`, plainStyles(), true, 0, 0)
 	if want := `  "t": "\u001b[2J\u202e",`; got[1] != want {
 		t.Errorf("escaped line = %q, want %q", got[1], want)
 	}
@@ -157,7 +157,7 @@ func TestJSONLinesCut(t *testing.T) {
 	b.WriteString(`"end"]}`)
 	in := b.String()
 	for _, pretty := range []bool{true, false} {
-		got := JSONLines([]byte(in), plainStyles(), pretty, 0, 100)
+		got := JSONLines(in, plainStyles(), pretty, 0, 100)
 		last := got[len(got)-1]
 		want := fmt.Sprintf("… %d B more not shown (%d B in all)", len(in)-100, len(in))
 		if last != want {
@@ -172,7 +172,7 @@ func TestJSONLinesCut(t *testing.T) {
 		}
 	}
 	// A cut inside a multi-byte rune backs off to the rune's start.
-	got := JSONLines([]byte("aé日本"), plainStyles(), false, 0, 5)
+	got := JSONLines("aé日本", plainStyles(), false, 0, 5)
 	if got[0] != "aé" {
 		t.Errorf("cut inside a rune: first line %q, want %q", got[0], "aé")
 	}
@@ -189,7 +189,7 @@ func TestJSONLinesWrapsToWidth(t *testing.T) {
 	for _, width := range []int{1, 2, 7, 40} {
 		for _, in := range inputs {
 			for _, pretty := range []bool{true, false} {
-				lines := JSONLines([]byte(in), colourStyles(), pretty, width, 0)
+				lines := JSONLines(in, colourStyles(), pretty, width, 0)
 				for _, l := range lines {
 					// A wide rune on a one-column line is the one allowed overflow.
 					if w := ansi.StringWidth(l); w > max(width, 2) {
@@ -207,7 +207,7 @@ func TestJSONLinesWrapsToWidth(t *testing.T) {
 
 // bigToolList is a tools/list answer of about n bytes, the shape of the
 // largest messages real gateways send.
-func bigToolList(n int) []byte {
+func bigToolList(n int) string {
 	var b strings.Builder
 	b.WriteString(`{"jsonrpc":"2.0","id":2,"result":{"tools":[`)
 	for i := 0; b.Len() < n; i++ {
@@ -218,7 +218,7 @@ func bigToolList(n int) []byte {
 			`{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1}},"required":["query"]}}`, i, i)
 	}
 	b.WriteString(`]}}`)
-	return []byte(b.String())
+	return b.String()
 }
 
 func BenchmarkJSONLines20MB(b *testing.B) {
@@ -231,7 +231,7 @@ func BenchmarkJSONLines20MB(b *testing.B) {
 	}{
 		{"pretty/limit=1MiB", true, 1 << 20},
 		{"raw/limit=1MiB", false, 1 << 20},
-		{"pretty/unlimited", true, 0},
+		{"pretty/limit=64MiB", true, 64 << 20},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()

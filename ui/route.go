@@ -21,18 +21,24 @@ type spinTickMsg struct{}
 
 // Update routes a message in a fixed order: quit keys, the help overlay,
 // the command line or filter while typing, global keys, the focused pane;
-// then everything else by type.
+// then everything else by type. Whatever changed, the detail pane then
+// catches up, formatting a large selection in a command.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
-		return m, m.handleKey(msg)
+		cmd = m.handleKey(msg)
 	case tea.MouseMsg:
-		return m, m.handleMouse(msg)
+		cmd = m.handleMouse(msg)
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
-		return m, nil
+	default:
+		cmd = m.handleMsg(msg)
 	}
-	return m, m.handleMsg(msg)
+	if m.ctx.Err() != nil {
+		return m, cmd // quitting: nothing more to draw
+	}
+	return m, tea.Batch(cmd, m.detail.refresh())
 }
 
 // typing reports whether a text input has the keyboard.
@@ -151,6 +157,7 @@ func (m *Model) open(show func(), ok bool) {
 	if !ok {
 		return
 	}
+	m.awaitAnswer = 0
 	show()
 	if m.lay.isTabbed(paneDetail) {
 		m.setFocus(paneDetail)
@@ -233,6 +240,11 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.spinTick()
 	case replayTickMsg:
 		return m.replayTick()
+	case filterChunkMsg:
+		return m.events.filtered(msg)
+	case detailFormattedMsg:
+		m.detail.formatted(msg)
+		return nil
 	}
 	// Cursor blinks and the like belong to whichever input is showing.
 	var cmd tea.Cmd
@@ -245,10 +257,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 
 // afterAppend brings every view up to date with newly indexed records.
 func (m *Model) afterAppend() tea.Cmd {
-	m.events.sync()
+	if m.awaitAnswer != 0 {
+		m.showAnswer(m.awaitAnswer)
+	}
+	filter := m.events.sync()
 	m.pairs.sync()
 	m.syncTools()
-	return m.startSpin()
+	return tea.Batch(filter, m.startSpin())
 }
 
 // syncTools hands the command line the tool list when it changed, so
@@ -280,11 +295,18 @@ func (m *Model) send(line string) tea.Cmd {
 }
 
 // showAnswer puts the pair of the request with Seq reqSeq in the detail
-// pane: what the user just sent is what they want to see.
+// pane: what the user just sent is what they want to see. The answer comes
+// back to Update on its own while the records travel on the record
+// channel, so the pair may not be in the log yet: then it opens when its
+// record arrives, unless the user opened something else meanwhile.
 func (m *Model) showAnswer(reqSeq int64) {
-	if p := m.com.log.PairOf(reqSeq); p != nil {
-		m.detail.showAnswer(p)
+	p := m.com.log.PairOf(reqSeq)
+	if p == nil {
+		m.awaitAnswer = reqSeq
+		return
 	}
+	m.awaitAnswer = 0
+	m.detail.showAnswer(p)
 }
 
 // setStatus shows a transient message and schedules its end.
@@ -318,6 +340,11 @@ func (m *Model) spinTick() tea.Cmd {
 func sameTools(a, b []mcp.Tool) bool {
 	if len(a) != len(b) {
 		return false
+	}
+	if len(a) > 0 && &a[0] == &b[0] {
+		// The Log hands out one slice per listing: every batch of records
+		// costs nothing here until a new listing arrives.
+		return true
 	}
 	for i := range a {
 		if a[i].Name != b[i].Name || a[i].Title != b[i].Title || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {

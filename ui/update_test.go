@@ -195,7 +195,8 @@ func TestQIsALetterInTheFilter(t *testing.T) {
 		t.Fatal("typing q in the filter quit")
 	}
 	press(m, "backspace")
-	if got := m.events.query; got != "ping" {
+	settleFilter(t, m)
+	if got := m.events.filter.query; got != "ping" {
 		t.Fatalf("filter = %q, want ping", got)
 	}
 	// The keep-alive comment and the server's ping request match.
@@ -206,12 +207,12 @@ func TestQIsALetterInTheFilter(t *testing.T) {
 		t.Fatalf("the events title does not show the filter:\n%s", m.View())
 	}
 	press(m, "enter")
-	if m.events.typing() || m.events.query != "ping" {
+	if m.events.typing() || m.events.filter.query != "ping" {
 		t.Fatalf("enter should keep the filter and leave the input")
 	}
 	press(m, "esc")
-	if m.events.query != "" || m.events.count() != 8 {
-		t.Fatalf("esc should clear the filter: query %q, %d rows", m.events.query, m.events.count())
+	if m.events.filter.query != "" || m.events.count() != 8 {
+		t.Fatalf("esc should clear the filter: query %q, %d rows", m.events.filter.query, m.events.count())
 	}
 }
 

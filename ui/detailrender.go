@@ -1,0 +1,237 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/themes"
+)
+
+// detailLimit is how much of a message the detail pane renders; the rest
+// is counted, not drawn, so a 20 MB answer costs a 1 MiB render once.
+const detailLimit = 1 << 20
+
+// inlineFormat is how many bytes of messages the detail pane formats on the
+// update loop (about a millisecond); more is formatted in a command.
+const inlineFormat = 64 << 10
+
+// detailInput is everything the detail pane's lines are made of, taken in
+// Update. Records never change once logged and the row is a copy, so the
+// lines can be formatted on another goroutine while the Log grows.
+type detailInput struct {
+	st     *themes.Styles
+	width  int // inner width
+	pretty bool
+	note   string
+
+	pair       *history.Pair // a copy of the row, or nil
+	state      string
+	stateStyle lipgloss.Style
+	event      *mcp.Record
+	t0         time.Time // when the session connected
+}
+
+// detailFormattedMsg carries lines formatted off the update loop.
+type detailFormattedMsg struct {
+	key      detailKey
+	lines    []string
+	respLine int
+}
+
+// cost is how many bytes of messages formatting reads.
+func (in *detailInput) cost() int {
+	n := 0
+	add := func(s string) { n += min(len(s), detailLimit) }
+	rpc := func(r *mcp.Record) {
+		if r != nil && r.RPC != nil {
+			add(string(r.RPC.Raw))
+		}
+	}
+	if p := in.pair; p != nil {
+		rpc(p.Request)
+		rpc(p.Response)
+		rpc(p.Reply)
+		if p.Failure != nil && p.Failure.Error != nil {
+			add(p.Failure.Error.Message)
+		}
+		if p.Post != nil && p.Post.HTTP != nil {
+			add(string(p.Post.HTTP.Body))
+		}
+	}
+	if r := in.event; r != nil && r.Event != nil {
+		add(string(r.Event.Raw))
+	}
+	return n
+}
+
+// format makes the pane's lines, and says where the Response section
+// starts (-1: none).
+func (in *detailInput) format() ([]string, int) {
+	switch {
+	case in.pair != nil:
+		return in.pairLines()
+	case in.event != nil:
+		return in.eventLines(), -1
+	}
+	return in.emptyLines(), -1
+}
+
+// placeholder is what the pane shows while format runs in a command: the
+// heading, and what is being formatted.
+func (in *detailInput) placeholder() []string {
+	var head []string
+	if in.pair != nil {
+		head = in.pairHead()
+	} else {
+		head = in.eventHead()
+	}
+	return append(head, "", in.st.Hint.Render("formatting "+history.FormatSize(int64(in.cost()))+"…"))
+}
+
+// emptyLines say how to fill the pane, and show the standing note (such
+// as how to leave the demo for a real gateway) where there is room for it.
+func (in *detailInput) emptyLines() []string {
+	out := []string{in.st.Hint.Render("select a pair or an event and press enter")}
+	if in.note != "" {
+		out = append(out, "")
+		for _, l := range strings.Split(ansi.Wrap(SanitizeLine(in.note), in.width, ""), "\n") {
+			out = append(out, in.st.Info.Render(l))
+		}
+	}
+	return out
+}
+
+// section is a ruled heading: "── Response ── 345 B".
+func (in *detailInput) section(title, note string) string {
+	head := "── " + title + " "
+	if note != "" {
+		head += "── " + note + " "
+	}
+	return in.st.Header.Render(cell(head+strings.Repeat("─", max(in.width-len([]rune(head)), 0)), in.width))
+}
+
+func (in *detailInput) message(out []string, title string, r *mcp.Record) []string {
+	if r == nil || r.RPC == nil {
+		return out
+	}
+	raw := r.RPC.Raw
+	out = append(out, "", in.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
+	return append(out, JSONLines(string(raw), in.st, in.pretty, in.width, detailLimit)...)
+}
+
+// pairHead is the row's title, state and timing.
+func (in *detailInput) pairHead() []string {
+	st, p := in.st, in.pair
+	title := pairKindLabel(p.Kind) + " " + wireLine(p.Method, 200)
+	if p.Tool != "" {
+		title += " " + wireLine(p.Tool, 200)
+	}
+	if p.ID != "" {
+		title += " · id " + wireLine(p.ID, 64)
+	}
+	out := []string{st.Row.Render(title) + st.Row.Render(" · ") + in.stateStyle.Render(in.state)}
+	var timing []string
+	if p.Post != nil && p.Post.HTTP != nil {
+		timing = append(timing, "POST "+statusText(p.Post.HTTP.Status, p.Post.HTTP.Err)+" in "+dur(p.PostLatency))
+	}
+	if p.Latency > 0 {
+		timing = append(timing, "answered after "+dur(p.Latency))
+	}
+	if len(timing) > 0 {
+		out = append(out, st.Dim.Render(strings.Join(timing, " · ")))
+	}
+	return out
+}
+
+func (in *detailInput) pairLines() ([]string, int) {
+	st, p := in.st, in.pair
+	out := in.pairHead()
+	if f := p.Failure; f != nil && f.Error != nil {
+		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
+		out = append(out, JSONLines(f.Error.Message, st, false, in.width, detailLimit)...)
+		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
+			out = append(out, st.Hint.Render("→ "+wireLine(hint, 1024)))
+		}
+	}
+	out = in.message(out, "Request", p.Request)
+	respLine := -1
+	if p.Response != nil {
+		respLine = len(out) + 1
+	}
+	out = in.message(out, "Response", p.Response)
+	out = in.message(out, "Our reply", p.Reply)
+	if p.Post != nil && p.Post.HTTP != nil {
+		out = in.postLines(out, p.Post.HTTP)
+	}
+	return out, respLine
+}
+
+// postLines shows the POST's answer when it says more than "202 Accepted":
+// an error status, or a body worth reading.
+func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
+	body := strings.TrimSpace(string(h.Body))
+	if h.Status >= 200 && h.Status < 300 && (body == "" || strings.EqualFold(body, "accepted")) {
+		return out
+	}
+	out = append(out, "", in.section("POST answer", statusText(h.Status, h.Err)))
+	out = append(out, in.st.Dim.Render(wireLine(h.URL, 2048)))
+	if ct := header(h.Headers, "Content-Type"); ct != "" {
+		out = append(out, in.st.Dim.Render("Content-Type: "+ct))
+	}
+	if wa := header(h.Headers, "WWW-Authenticate"); wa != "" {
+		out = append(out, in.st.Dim.Render("WWW-Authenticate: "+wa))
+	}
+	if len(h.Body) > 0 {
+		out = append(out, JSONLines(string(h.Body), in.st, in.pretty, in.width, detailLimit)...)
+	}
+	return out
+}
+
+// eventHead is the event's name, id, size, time and stream.
+func (in *detailInput) eventHead() []string {
+	r := in.event
+	ev := r.Event
+	name := wireLine(ev.Name, 64)
+	if name == "" {
+		name = "(unnamed)"
+	}
+	head := "event " + name
+	if ev.HasID {
+		head += " · id " + wireLine(ev.ID, 64)
+	}
+	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(in.t0)) +
+		fmt.Sprintf(" · stream %d", ev.Conn)
+	return []string{in.st.Row.Render(head)}
+}
+
+func (in *detailInput) eventLines() []string {
+	st := in.st
+	ev := in.event.Event
+	out := in.eventHead()
+	// A block can hold millions of comment lines; show enough to see what
+	// they are, like the byte limit on data.
+	const maxComments = 100
+	for i, c := range ev.Comments {
+		if i == maxComments {
+			out = append(out, st.Dim.Render(fmt.Sprintf("… %d more comment lines", len(ev.Comments)-maxComments)))
+			break
+		}
+		out = append(out, st.Dim.Render(": "+wireLine(c, 1024)))
+	}
+	if !in.pretty {
+		out = append(out, "", in.section("Raw bytes", "as received"))
+		return append(out, JSONLines(string(ev.Raw), st, false, in.width, detailLimit)...)
+	}
+	out = append(out, "", in.section("Data", ""))
+	if ev.Data == "" {
+		return append(out, st.Hint.Render("(no data)"))
+	}
+	return append(out, JSONLines(string(ev.Data), st, true, in.width, detailLimit)...)
+}

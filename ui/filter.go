@@ -1,0 +1,209 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// filterScan is how much of each field of an event the filter looks at:
+// enough for any method name or id, and it bounds what one event costs
+// however large it is.
+const filterScan = 4 << 10
+
+// filterChunk is how many events one step of a scan tests. A step runs off
+// the update loop; between steps Update shows what was found so far and
+// can start over when the query changes.
+const filterChunk = 16 << 10
+
+// eventFilter finds the events that match a query. The scan runs in
+// commands over chunks of the event index, so a keystroke costs the same
+// at a million events as at ten: Update only starts the scan, and each
+// chunk's matches come back as a filterChunkMsg tagged with the scan's
+// generation. A new query bumps the generation, so chunks of an older scan
+// that are still running are ignored when they arrive.
+type eventFilter struct {
+	query string
+	gen   int
+	log   *history.Log // the log the matches belong to (a replay restart swaps it)
+
+	matches []int // matching event indexes, ascending
+
+	// While typing on, only the previous query's matches can match: cand
+	// holds them (they are tested first) and the events from tail on were
+	// never tested. Otherwise cand is empty and tail is 0. cand is never
+	// written once it is set: running scans read it.
+	cand    []int
+	candPos int // candidates tested
+	tail    int // where the events the previous query never saw begin
+	next    int // the next event from tail on to test
+
+	running bool // a chunk of this generation is being scanned
+	// settled is set once a scan has caught up with the log; the pane
+	// shows progress until then, not for every event that arrives later.
+	settled bool
+}
+
+// filterChunkMsg is what one step of a scan found.
+type filterChunkMsg struct {
+	gen     int
+	matches []int
+	candPos int // candidates tested after this step
+	next    int // the next tail event to test after this step
+}
+
+// filterJob is what a step needs, all of it safe to read off the update
+// loop: a view of the log taken in Update, the query, and the candidates
+// (never written again).
+type filterJob struct {
+	gen     int
+	query   string
+	view    history.EventView
+	cand    []int
+	candPos int
+	next    int
+}
+
+// active reports whether a query is in effect.
+func (f *eventFilter) active() bool { return f.query != "" }
+
+// current reports whether the matches belong to log.
+func (f *eventFilter) current(log *history.Log) bool { return f.log == log }
+
+// setQuery starts finding the matches of q in log and returns the command
+// that scans the first chunk.
+func (f *eventFilter) setQuery(q string, log *history.Log) tea.Cmd {
+	narrow := f.settled && !f.running && f.log == log && narrows(f.query, q)
+	f.gen++
+	f.query, f.running, f.settled = q, false, false
+	if narrow {
+		// Every event up to next was tested against the old query.
+		f.cand, f.tail = f.matches, f.next
+	} else {
+		f.cand, f.tail = nil, 0
+	}
+	f.log, f.matches, f.candPos, f.next = log, nil, 0, f.tail
+	if q == "" {
+		f.cand, f.tail, f.next = nil, 0, 0
+		return nil
+	}
+	return f.step()
+}
+
+// sync follows the log: it starts over when the log was replaced and tests
+// events that arrived since the last step.
+func (f *eventFilter) sync(log *history.Log) tea.Cmd {
+	if !f.active() {
+		return nil
+	}
+	if f.log != log {
+		return f.setQuery(f.query, log)
+	}
+	return f.step()
+}
+
+// step starts scanning the next chunk unless one is running or there is
+// nothing left to test.
+func (f *eventFilter) step() tea.Cmd {
+	if f.running {
+		return nil
+	}
+	n := f.log.EventCount()
+	if f.candPos == len(f.cand) && f.next >= n {
+		f.settled = true
+		return nil
+	}
+	f.running = true
+	job := filterJob{gen: f.gen, query: f.query, view: f.log.EventView(), cand: f.cand, candPos: f.candPos, next: f.next}
+	return func() tea.Msg { return job.scan() }
+}
+
+// apply takes in a chunk's matches and returns the command for the next
+// chunk. Chunks of an older scan are dropped.
+func (f *eventFilter) apply(msg filterChunkMsg) tea.Cmd {
+	if msg.gen != f.gen {
+		return nil
+	}
+	f.running = false
+	f.matches = append(f.matches, msg.matches...)
+	f.candPos, f.next = msg.candPos, msg.next
+	return f.step()
+}
+
+// progress is how many events this query's scan has tested and how many
+// it has to test in all.
+func (f *eventFilter) progress() (done, total int) {
+	return f.candPos + f.next - f.tail, len(f.cand) + f.log.EventCount() - f.tail
+}
+
+// scanning reports whether the matches are still being looked for.
+func (f *eventFilter) scanning() bool { return f.active() && !f.settled }
+
+// scan tests up to filterChunk events: the candidates first, then the
+// events nobody tested, in index order so matches stay sorted.
+func (j filterJob) scan() filterChunkMsg {
+	msg := filterChunkMsg{gen: j.gen}
+	budget := filterChunk
+	for ; j.candPos < len(j.cand) && budget > 0; j.candPos++ {
+		budget--
+		if i := j.cand[j.candPos]; eventMatches(j.view.Event(i), j.query) {
+			msg.matches = append(msg.matches, i)
+		}
+	}
+	n := j.view.Len()
+	for ; j.next < n && budget > 0; j.next++ {
+		budget--
+		if eventMatches(j.view.Event(j.next), j.query) {
+			msg.matches = append(msg.matches, j.next)
+		}
+	}
+	msg.candPos, msg.next = j.candPos, j.next
+	return msg
+}
+
+// narrows reports whether every text matching q also matches old: q extends
+// old. That holds for ASCII queries only: a window of the text matching an
+// ASCII query is ASCII too, so its start matches old; with other runes,
+// case folding can change lengths (the Kelvin sign is k).
+func narrows(old, q string) bool {
+	if old == "" || !strings.HasPrefix(q, old) {
+		return false
+	}
+	for i := 0; i < len(q); i++ {
+		if q[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// eventMatches reports whether the event's name, id, comments or data
+// contain q, ignoring case. It looks at no more than filterScan bytes of
+// each field and of the comments together, so a block of a million comment
+// lines costs what one does.
+func eventMatches(r *mcp.Record, q string) bool {
+	if r == nil || r.Event == nil {
+		return false
+	}
+	ev := r.Event
+	if containsFold(clip(ev.Name, filterScan), q) || containsFold(clip(ev.ID, filterScan), q) ||
+		containsFold(clip(string(ev.Data), filterScan), q) {
+		return true
+	}
+	budget := filterScan
+	for _, c := range ev.Comments {
+		if budget <= 0 {
+			break
+		}
+		c = clip(c, budget)
+		if containsFold(c, q) {
+			return true
+		}
+		budget -= len(c) + 1
+	}
+	return false
+}
