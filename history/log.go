@@ -48,6 +48,11 @@ type Log struct {
 	events []int32
 	pairs  chunked[Pair]
 	rowOf  map[int64]int32
+	// progressOf finds a pending request's row by its id, which is the
+	// progressToken mcpscope sends; rounds counts the later rounds of each
+	// multi round-trip chain.
+	progressOf map[string]int32
+	rounds     map[int64]int
 
 	stats       Stats
 	failed      int // rows of ours in a failed state
@@ -60,7 +65,7 @@ type Log struct {
 
 // NewLog returns an empty Log.
 func NewLog() *Log {
-	return &Log{rowOf: make(map[int64]int32)}
+	return &Log{rowOf: make(map[int64]int32), progressOf: map[string]int32{}, rounds: map[int64]int{}}
 }
 
 // Append indexes records in the order given. Each record costs O(1)

@@ -33,6 +33,10 @@ type Negotiation struct {
 	ServerName, ServerVersion, ProtocolVersion string
 	Capabilities                               json.RawMessage
 	Instructions                               string
+	// SupportedVersions are what a 2026 server/discover listed; Listen is
+	// what became of the 2026 listen stream.
+	SupportedVersions []string
+	Listen            string
 
 	State     string
 	Conn      int
@@ -90,7 +94,9 @@ type negotiationIndex struct {
 	init          struct {
 		name, version, protocol, instructions string
 		capabilities                          json.RawMessage
+		supported                             []string
 	}
+	listen    string
 	state     string
 	conn      int
 	sessionID string
@@ -129,6 +135,10 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 		n.getStream = st.Detail
 		n.dirty = true
 		return // a fact about the GET stream, not the session's state
+	case mcp.StateListen:
+		n.listen = st.Detail
+		n.dirty = true
+		return
 	case mcp.StateResuming, mcp.StateResumed:
 		if len(n.resumes) == maxResumes {
 			n.resumes = append(n.resumes[:0], n.resumes[1:]...)
@@ -140,6 +150,9 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 		n.replaced = r
 	case mcp.StateInitialized:
 		n.replaced = nil
+		if st.Protocol != "" {
+			n.init.protocol = st.Protocol
+		}
 	case mcp.StateOpen, mcp.StateConnecting:
 		n.ended, n.getStream = "", ""
 		if st.SessionID != "" {
@@ -223,6 +236,29 @@ func (n *negotiationIndex) initialized(raw mcp.Raw) {
 	n.dirty = true
 }
 
+// discovered reads a 2026 server/discover answer: the versions the server
+// speaks, its capabilities and instructions, and its identity in _meta.
+func (n *negotiationIndex) discovered(raw mcp.Raw) {
+	var v struct {
+		Result struct {
+			SupportedVersions []string                   `json:"supportedVersions"`
+			Capabilities      json.RawMessage            `json:"capabilities"`
+			Instructions      string                     `json:"instructions"`
+			Meta              map[string]json.RawMessage `json:"_meta"`
+		} `json:"result"`
+	}
+	_ = json.Unmarshal([]byte(raw), &v)
+	res := v.Result
+	var info struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	}
+	_ = json.Unmarshal(res.Meta[mcp.MetaServerInfo], &info)
+	n.init.name, n.init.version = info.Name, info.Version
+	n.init.supported, n.init.capabilities, n.init.instructions = res.SupportedVersions, res.Capabilities, res.Instructions
+	n.dirty = true
+}
+
 func (n *negotiationIndex) httpProblem(r *mcp.Record) {
 	if r.HTTP.Purpose == mcp.PurposeProbe {
 		return // the Detect record says what probes showed
@@ -252,22 +288,24 @@ func (l *Log) Negotiation() *Negotiation {
 	}
 	n.dirty = false
 	c := Negotiation{
-		Detect:          n.detect,
-		Transport:       n.transport,
-		GetStream:       n.getStream,
-		Resumes:         append([]string(nil), n.resumes...),
-		Ended:           n.ended,
-		Redirects:       append([]mcp.Redirect(nil), n.redirects...),
-		Posts:           append([]*mcp.HTTPExchange(nil), n.posts...),
-		EndpointEvent:   n.endpointEvent,
-		ServerName:      n.init.name,
-		ServerVersion:   n.init.version,
-		ProtocolVersion: n.init.protocol,
-		Capabilities:    n.init.capabilities,
-		Instructions:    n.init.instructions,
-		State:           n.state,
-		Conn:            n.conn,
-		SessionID:       n.sessionID,
+		Detect:            n.detect,
+		Transport:         n.transport,
+		GetStream:         n.getStream,
+		Resumes:           append([]string(nil), n.resumes...),
+		Ended:             n.ended,
+		Redirects:         append([]mcp.Redirect(nil), n.redirects...),
+		Posts:             append([]*mcp.HTTPExchange(nil), n.posts...),
+		EndpointEvent:     n.endpointEvent,
+		SupportedVersions: n.init.supported,
+		Listen:            n.listen,
+		ServerName:        n.init.name,
+		ServerVersion:     n.init.version,
+		ProtocolVersion:   n.init.protocol,
+		Capabilities:      n.init.capabilities,
+		Instructions:      n.init.instructions,
+		State:             n.state,
+		Conn:              n.conn,
+		SessionID:         n.sessionID,
 	}
 	if n.stream != nil {
 		c.Stream = n.stream.HTTP

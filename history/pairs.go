@@ -1,6 +1,8 @@
 package history
 
 import (
+	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -38,6 +40,7 @@ const (
 	StateCancelled  PairState = "cancelled"   // we stopped waiting (the command was cancelled)
 	StateFailed     PairState = "failed"      // abandoned for another reason, e.g. the stream closed while it waited
 	StateProbe      PairState = "probe"       // a detection probe the server refused: not this transport
+	StateInput      PairState = "input"       // answered input_required: the server wants input, and a new round
 )
 
 // Failed reports whether the state is a failure of ours to show in red.
@@ -66,6 +69,14 @@ type Pair struct {
 	PostLatency       time.Duration // POST sent -> HTTP answer (the 202)
 	Latency           time.Duration // request sent -> response received (0 while pending)
 	ResponseSize      int
+	// Chain is, for a later round of a multi round-trip request, the Seq of
+	// the chain's first request; Round counts from 1.
+	Chain int64
+	Round int
+	// Progress is the newest notifications/progress for the request:
+	// progress, total (0 when unknown) and its message.
+	Progress, Total float64
+	ProgressMessage string
 }
 
 // onRPC files a JSON-RPC message into its row, opening one when the message
@@ -78,13 +89,23 @@ func (l *Log) onRPC(r *mcp.Record) {
 	case mcp.ClassRequest, mcp.ClassServerRequest:
 		if out {
 			row.Kind, row.State, row.Request = KindRequest, StatePending, r
+			row.Chain, row.Round = m.Chain, 1
+			if first := l.row(m.Chain); m.Chain != 0 && first != nil {
+				first.Round = max(first.Round, 1)
+				l.rounds[m.Chain]++
+				row.Round = l.rounds[m.Chain] + 1
+			}
 			l.stats.Requests++
+			l.progressOf[m.ID] = int32(l.pairs.n)
 		} else {
 			row.Kind, row.State, row.Request = KindServerRequest, StatePending, r
 		}
 		l.open(row, r.Seq, true)
 	case mcp.ClassNotification:
 		l.stats.Notifications++
+		if !out && m.Method == "notifications/progress" {
+			l.progress(r)
+		}
 		row.Request = r
 		if out {
 			row.Kind, row.State = KindNotificationOut, StateSent
@@ -127,9 +148,12 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	p.Answered = r.Time
 	p.Latency = r.Time.Sub(p.Sent)
 	p.ResponseSize = len(m.Raw)
+	delete(l.progressOf, p.ID)
 	switch {
 	case late || p.State == StateTimedOut:
 		l.setState(p, StateLate)
+	case !m.RPCError && inputRequired(m.Raw):
+		l.setState(p, StateInput)
 	default:
 		l.setState(p, answerState(m))
 	}
@@ -139,9 +163,46 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	switch p.Method {
 	case "initialize":
 		l.neg.initialized(m.Raw)
+	case "server/discover":
+		l.neg.discovered(m.Raw)
 	case "tools/list":
 		l.tools.page(p.Request, r)
 	}
+}
+
+// inputRequired reports a 2026 result asking for input before it can end.
+func inputRequired(raw mcp.Raw) bool {
+	if !strings.Contains(string(raw), `"input_required"`) {
+		return false // the cheap test first: most answers never say it
+	}
+	var v struct {
+		Result struct {
+			ResultType string `json:"resultType"`
+		} `json:"result"`
+	}
+	return json.Unmarshal([]byte(raw), &v) == nil && v.Result.ResultType == "input_required"
+}
+
+// progress puts a notifications/progress on the pending request whose id
+// its progressToken names (mcpscope uses each request's id as its token).
+func (l *Log) progress(r *mcp.Record) {
+	var n struct {
+		Params struct {
+			Token    json.RawMessage `json:"progressToken"`
+			Progress float64         `json:"progress"`
+			Total    float64         `json:"total"`
+			Message  string          `json:"message"`
+		} `json:"params"`
+	}
+	if json.Unmarshal([]byte(r.RPC.Raw), &n) != nil {
+		return
+	}
+	i, ok := l.progressOf[string(n.Params.Token)]
+	if !ok {
+		return
+	}
+	p := l.pairs.at(int(i))
+	p.Progress, p.Total, p.ProgressMessage = n.Params.Progress, n.Params.Total, n.Params.Message
 }
 
 // reply attaches our answer to the server request it answers.

@@ -1,0 +1,77 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+type fixedAnswers map[string]string
+
+func (a fixedAnswers) Answer(_ context.Context, r mcp.InputRequest) (json.RawMessage, error) {
+	if res, ok := a[r.Method]; ok {
+		return json.RawMessage(res), nil
+	}
+	return nil, mcp.ErrNoAnswer
+}
+
+// A stateless session's Log shows what was discovered, the rounds of a
+// multi round-trip request linked as one chain, and progress on a request.
+func TestLogOfAStatelessSession(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	s := mcp.NewSession(mcp.Config{URL: srv.URL, Roots: []mcp.Root{{URI: "file:///r"}}, Answerer: fixedAnswers{
+		"elicitation/create":     `{"action":"accept","content":{"name":"Ada"}}`,
+		"sampling/createMessage": `{"role":"assistant","content":{"type":"text","text":"ok"},"model":"m"}`,
+	}})
+	l := NewLog()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range s.Records() {
+			l.Append(b...)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CallTool(ctx, "trip", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CallTool(ctx, "steps", []byte(`{"n":3}`)); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	<-done
+
+	n := l.Negotiation()
+	if len(n.SupportedVersions) == 0 || n.ProtocolVersion != mcp.ProtocolModern || n.Transport != mcp.TransportStateless || n.Listen == "" && n.ServerName == "" {
+		t.Errorf("negotiation %+v, want what server/discover said", n)
+	}
+	var trip []*Pair
+	var steps *Pair
+	for i := 0; i < l.PairCount(); i++ {
+		p := l.Pair(i)
+		switch {
+		case p.Tool == "trip":
+			trip = append(trip, p)
+		case p.Tool == "steps":
+			steps = p
+		}
+	}
+	if len(trip) != 3 || trip[0].State != StateInput || trip[1].State != StateInput || trip[2].State != StateOK ||
+		trip[1].Chain != trip[0].Request.Seq || trip[2].Round != 3 {
+		for _, p := range trip {
+			t.Logf("round %d chain %d state %s", p.Round, p.Chain, p.State)
+		}
+		t.Errorf("trip rounds: want input, input, ok, linked to the first as rounds 1 to 3")
+	}
+	if steps == nil || steps.Progress == 0 {
+		t.Errorf("steps %+v, want its progress kept", steps)
+	}
+}
