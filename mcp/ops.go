@@ -186,3 +186,25 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	params = append(params, '}')
 	return s.roundTrip(ctx, "tools/call", name, params)
 }
+
+// SetLogLevel asks for log messages at level and above: in the 2025 eras
+// with logging/setLevel, in 2026 by putting the level in the _meta of every
+// later request (that era has no logging/setLevel).
+func (s *Session) SetLogLevel(ctx context.Context, level string) (*Response, error) {
+	s.mu.Lock()
+	t, modern := s.tr.(*streamable)
+	modern = modern && t.modern
+	if modern {
+		s.cfg.LogLevel = level
+	}
+	s.mu.Unlock()
+	if modern {
+		return nil, nil // every later request's _meta shows it
+	}
+	params, _ := json.Marshal(map[string]string{"level": level})
+	resp, err := s.Request(ctx, "logging/setLevel", params)
+	if err == nil && resp.Error != nil {
+		err = resp.Error
+	}
+	return resp, err
+}

@@ -139,23 +139,17 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 }
 
 // tellCancelled tells a server of the 2025 eras that a request was given up
-// on (notifications/cancelled); in 2026 closing its stream says it.
+// on (notifications/cancelled); in 2026 closing its stream says it. It is
+// sent before the caller returns, bounded, so a command interrupted right
+// after (ctrl+c in exec) still tells the server.
 func (s *Session) tellCancelled(tr transport, id string) {
 	if t, ok := tr.(*streamable); ok && t.modern {
 		return
 	}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return
-	}
-	s.wg.Add(1)
-	s.mu.Unlock()
-	go func() {
-		defer s.wg.Done()
-		params := json.RawMessage(`{"requestId":` + id + `,"reason":"cancelled in mcpscope"}`)
-		_ = s.Notify(s.life, "notifications/cancelled", params)
-	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	params := json.RawMessage(`{"requestId":` + id + `,"reason":"cancelled in mcpscope"}`)
+	_ = s.Notify(ctx, "notifications/cancelled", params)
 }
 
 // timeoutError says a request went unanswered, and names the answers that
