@@ -118,7 +118,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(ctx, stderr)
 	defer stop()
 	demoUsed := url == ""
 	url, stopDemo, err := orDemo(url, cf.transport)
@@ -149,6 +149,13 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			for _, r := range batch {
 				if asJSON {
 					_ = enc.Encode(r)
+					continue
+				}
+				if r.Kind == mcp.KindHTTP {
+					// Where requests really went is the user's to know.
+					for _, hop := range r.HTTP.Redirects {
+						fmt.Fprintf(stderr, "redirected: %s %s answered %d, to %s\n", r.HTTP.Method, sanitize(hop.From), hop.Status, sanitize(hop.To))
+					}
 				}
 			}
 		}

@@ -146,7 +146,7 @@ func (s *Session) tellCancelled(tr transport, id string) {
 	if t, ok := tr.(*streamable); ok && t.modern {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	params := json.RawMessage(`{"requestId":` + id + `,"reason":"cancelled in mcpscope"}`)
 	_ = s.Notify(ctx, "notifications/cancelled", params)

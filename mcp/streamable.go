@@ -562,7 +562,7 @@ func (t *streamable) close() {
 	if id == "" || s.cfg.KeepSession {
 		return
 	}
-	ctx, done := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	ctx, done := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer done()
 	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, t.endpoint.String(), nil)
 	if err != nil {

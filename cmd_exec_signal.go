@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+// interruptWait is how long exec may clean up after SIGINT or SIGTERM
+// (telling the server a request was cancelled, ending the session, closing
+// the recording) before it stops anyway.
+const interruptWait = time.Second
+
+// interruptible cancels ctx on SIGINT or SIGTERM and makes sure the process
+// ends soon after, whatever it is doing: a second signal, or interruptWait
+// of cleanup, ends it at once with exit status 130. The recording is
+// flushed every 100 ms, so at most that much of it is lost then. stop
+// undoes it all.
+func interruptible(ctx context.Context, stderr io.Writer) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+		case <-done:
+			return
+		}
+		cancel()
+		t := time.NewTimer(interruptWait)
+		defer t.Stop()
+		select {
+		case <-sigs:
+		case <-t.C:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(stderr, "mcpscope: interrupted; cleaning up took too long, so it stopped (the recording may lack its last 100 ms)")
+		os.Exit(exitInterrupted)
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel()
+	}
+}
