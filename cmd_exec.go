@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -155,11 +157,18 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	drained := make(chan struct{})
 	go func() {
 		defer close(drained)
-		enc := json.NewEncoder(stdout)
+		// Records carry server text: encoded JSON keeps bidi and C1
+		// characters raw, so each line goes through sanitize.JSON, which
+		// escapes them without changing the value.
+		var line bytes.Buffer
+		enc := json.NewEncoder(&line)
 		for batch := range records {
 			for _, r := range batch {
 				if asJSON {
-					_ = enc.Encode(r)
+					line.Reset()
+					if enc.Encode(r) == nil {
+						_, _ = stdout.Write(sanitize.JSON(line.Bytes()))
+					}
 				}
 			}
 		}
@@ -168,7 +177,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		sess.Close()
 		<-drained
 		if rec != nil {
-			fmt.Fprintf(stderr, "recorded to %s\n", rec.Path())
+			fmt.Fprintf(stderr, "recorded to %s\n", sanitize.Line(rec.Path()))
 		}
 		if code == exitOK {
 			return nil
@@ -189,7 +198,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	for _, c := range cmds {
 		resp, warnings, err := command.Run(ctx, sess, c)
 		for _, w := range warnings {
-			fmt.Fprintf(stderr, "warning: %s\n", sanitize(w.String()))
+			fmt.Fprintf(stderr, "warning: %s\n", sanitize.Text(w.String()))
 		}
 		got := p.result(c, resp, err)
 		if ctx.Err() != nil {

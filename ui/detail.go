@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -171,7 +172,7 @@ func (d *detailPane) emptyLines(w int) []string {
 	out := []string{d.c.st.Hint.Render("select a pair or an event and press enter")}
 	if d.c.note != "" {
 		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(SanitizeLine(d.c.note), w, ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap(sanitize.Line(d.c.note), w, ""), "\n") {
 			out = append(out, d.c.st.Info.Render(l))
 		}
 	}

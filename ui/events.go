@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -262,7 +263,7 @@ func (e *eventsPane) view(focused bool) []string {
 		if e.input.Focused() {
 			lines = append(lines, e.input.View())
 		} else {
-			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(SanitizeLine(e.query))+st.Hint.Render("  (/ edits, esc clears)"))
+			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(sanitize.Line(e.query))+st.Hint.Render("  (/ edits, esc clears)"))
 		}
 	}
 	title := "Raw events " + strconv.Itoa(e.c.log.EventCount())

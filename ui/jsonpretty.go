@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/mcpscope/mcpscope/internal/sanitize"
+
 // jsonPrinter pretty-prints JSON token by token straight into a lineWriter,
 // without building a tree: a megabyte response costs one pass. It checks
 // the grammar as it goes so that text which is not JSON falls back to plain
@@ -182,7 +184,7 @@ func (p *jsonPrinter) str(k kind, cut bool) bool {
 		}
 		j = len(p.s) - 1
 	}
-	p.w.write(k, SanitizeLine(p.s[p.i:j+1]))
+	p.w.write(k, sanitize.Line(p.s[p.i:j+1]))
 	p.i = j + 1
 	return true
 }
