@@ -3,11 +3,14 @@ package themes
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/charmbracelet/lipgloss"
 	"gopkg.in/yaml.v3"
@@ -40,6 +43,41 @@ var (
 	knownKeyList = knownKeys()
 )
 
+// readRegular reads path only if it is a regular file (a symlink to one is
+// fine). It opens without blocking and then checks what it opened: opening a
+// FIFO for reading would otherwise wait for a writer forever, and checking
+// before opening would leave a window for the file to change.
+func readRegular(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &FileError{Path: path, Msg: "is " + fileKind(fi.Mode()) + ", not a regular file; a theme must be a plain " + fileExt + " file"}
+	}
+	return io.ReadAll(f)
+}
+
+// fileKind names what a non-regular file is, for the error.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
 func knownKeys() string {
 	return strings.Join(append(roleKeys(), keyBase, keyDescription), ", ")
 }
@@ -51,7 +89,11 @@ func knownKeys() string {
 // as a *FileError, joined into one error. A missing file yields an error
 // satisfying errors.Is(err, fs.ErrNotExist).
 func ParseFile(path string) (Theme, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path)
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return Theme{}, err
+	}
 	if err != nil {
 		return Theme{}, fmt.Errorf("read theme: %w", err)
 	}
