@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -160,17 +161,20 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		// Records carry server text: encoded JSON keeps bidi and C1
 		// characters raw, so each line goes through sanitize.JSON, which
 		// escapes them without changing the value.
+		// A batch is written with one system call, not one per record.
 		var line bytes.Buffer
 		enc := json.NewEncoder(&line)
+		out := bufio.NewWriter(stdout)
 		for batch := range records {
 			for _, r := range batch {
 				if asJSON {
 					line.Reset()
 					if enc.Encode(r) == nil {
-						_, _ = stdout.Write(sanitize.JSON(line.Bytes()))
+						_, _ = out.Write(sanitize.JSON(line.Bytes()))
 					}
 				}
 			}
+			_ = out.Flush()
 		}
 	}()
 	finish := func(code int, err error) error {
@@ -184,7 +188,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		return &exitError{code, err}
 	}
-	p := &printer{w: stdout, errw: stderr, quiet: asJSON}
+	// Each command's result is written at once when it is complete, rather
+	// than in a system call per line.
+	out := bufio.NewWriter(stdout)
+	p := &printer{w: out, errw: stderr, quiet: asJSON}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))
@@ -201,6 +208,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			fmt.Fprintf(stderr, "warning: %s\n", sanitize.Text(w.String()))
 		}
 		got := p.result(c, resp, err)
+		_ = out.Flush()
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))
 		}
