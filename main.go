@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/internal/termquery"
 )
 
 // version is stamped by the release build (-X main.version=...).
@@ -80,6 +81,7 @@ func newRootCmd() *cobra.Command {
 }
 
 func main() {
+	termquery.Done()
 	os.Exit(report(os.Stderr, newRootCmd().Execute()))
 }
 
