@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -144,34 +147,47 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	drained := make(chan struct{})
 	go func() {
 		defer close(drained)
-		enc := json.NewEncoder(stdout)
+		// Records carry server text: encoded JSON keeps bidi and C1
+		// characters raw, so each line goes through sanitize.JSON, which
+		// escapes them without changing the value.
+		// A batch is written with one system call, not one per record.
+		var line bytes.Buffer
+		enc := json.NewEncoder(&line)
+		out := bufio.NewWriter(stdout)
 		for batch := range records {
 			for _, r := range batch {
 				if asJSON {
-					_ = enc.Encode(r)
+					line.Reset()
+					if enc.Encode(r) == nil {
+						_, _ = out.Write(sanitize.JSON(line.Bytes()))
+					}
 					continue
 				}
 				if r.Kind == mcp.KindHTTP {
 					// Where requests really went is the user's to know.
 					for _, hop := range r.HTTP.Redirects {
-						fmt.Fprintf(stderr, "redirected: %s %s answered %d, to %s\n", r.HTTP.Method, sanitize(hop.From), hop.Status, sanitize(hop.To))
+						fmt.Fprintf(stderr, "redirected: %s %s answered %d, to %s\n", r.HTTP.Method, sanitize.Line(hop.From), hop.Status, sanitize.Line(hop.To))
 					}
 				}
 			}
+			_ = out.Flush()
 		}
 	}()
 	finish := func(code int, err error) error {
 		sess.Close()
 		<-drained
 		if rec != nil {
-			fmt.Fprintf(stderr, "recorded to %s\n", rec.Path())
+			fmt.Fprintf(stderr, "recorded to %s\n", sanitize.Line(rec.Path()))
 		}
 		if code == exitOK {
 			return nil
 		}
 		return &exitError{code, err}
 	}
-	p := &printer{w: stdout, errw: stderr, quiet: asJSON}
+	// Each command's result is written at once when it is complete, rather
+	// than in a system call per line.
+	out := bufio.NewWriter(stdout)
+	p := &printer{w: out, errw: stderr, quiet: asJSON}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))
@@ -194,9 +210,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			resp, warnings, err = command.Run(ctx, sess, c)
 		}
 		for _, w := range warnings {
-			fmt.Fprintf(stderr, "warning: %s\n", sanitize(w.String()))
+			fmt.Fprintf(stderr, "warning: %s\n", sanitize.Text(w.String()))
 		}
 		got := p.result(c, resp, err)
+		_ = out.Flush()
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))
 		}

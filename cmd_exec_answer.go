@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -40,7 +41,7 @@ func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawM
 		}
 		res, warns, err := command.ParseAnswer(req, rest)
 		for _, w := range warns {
-			fmt.Fprintf(a.warn, "warning: --answer %s: %s\n", sanitize(first), sanitize(w.String()))
+			fmt.Fprintf(a.warn, "warning: --answer %s: %s\n", sanitize.Line(first), sanitize.Line(w.String()))
 		}
 		return res, err
 	}
@@ -70,7 +71,7 @@ func (a *execAnswers) missing() string {
 			name = r.Method
 		}
 		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s ...'\n",
-			sanitize(name), sanitize(r.Method), sanitize(command.Describe(r)), sanitize(name))
+			sanitize.Line(name), sanitize.Line(r.Method), sanitize.Line(command.Describe(r)), sanitize.Line(name))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -7,23 +7,26 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
 // printer writes exec results for people. Everything that came from the
-// server goes through sanitize: a hostile server must not be able to drive
-// the user's terminal through exec either.
+// server goes through the sanitizer: a hostile server must not be able to
+// drive the user's terminal through exec either. One-line fields (names,
+// versions, titles) use sanitize.Line so a newline cannot break the layout;
+// text that may run to several lines (results, errors with hints) uses
+// sanitize.Text.
 type printer struct {
 	w     io.Writer
 	errw  io.Writer // where failures go when the records are the output
 	quiet bool      // --json: records are the output
 }
-
-func sanitize(s string) string { return ui.SanitizeText(s) }
 
 // result prints one command's outcome and returns its exit status.
 func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
@@ -45,22 +48,22 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		// Failures that never became records (nothing was sent) must
 		// still be said somewhere.
 		if ue != nil && p.errw != nil {
-			fmt.Fprintf(p.errw, "%s: %s\n", sanitize(title), sanitize(err.Error()))
+			fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Line(title), sanitize.Text(err.Error()))
 		}
 		return code
 	}
-	fmt.Fprintf(p.w, "── %s\n", sanitize(title))
+	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
 	if err != nil {
 		var rpcErr *mcp.RPCError
 		if !errors.As(err, &rpcErr) || resp == nil {
-			fmt.Fprintf(p.w, "error: %s\n", sanitize(err.Error()))
+			fmt.Fprintf(p.w, "error: %s\n", sanitize.Text(err.Error()))
 			if hint := advice.ForError(err, advice.CLI); hint != "" {
-				fmt.Fprintf(p.w, "  hint: %s\n", sanitize(hint))
+				fmt.Fprintf(p.w, "  hint: %s\n", sanitize.Line(hint))
 			}
 			fmt.Fprintln(p.w)
 			return code
 		}
-		fmt.Fprintf(p.w, "error: %s\n\n", sanitize(rpcErr.Error()))
+		fmt.Fprintf(p.w, "error: %s\n\n", sanitize.Text(rpcErr.Error()))
 		return code
 	}
 	if resp == nil {
@@ -98,8 +101,8 @@ func (p *printer) initialize(result json.RawMessage) {
 		caps = append(caps, k)
 	}
 	sort.Strings(caps)
-	fmt.Fprintf(p.w, "server %s %s, protocol %s\n", sanitize(r.ServerInfo.Name), sanitize(r.ServerInfo.Version), sanitize(r.ProtocolVersion))
-	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize(strings.Join(caps, ", ")))
+	fmt.Fprintf(p.w, "server %s %s, protocol %s\n", sanitize.Line(r.ServerInfo.Name), sanitize.Line(r.ServerInfo.Version), sanitize.Line(r.ProtocolVersion))
+	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Line(strings.Join(caps, ", ")))
 	if r.Instructions != "" {
 		// Instructions can run to pages (they are written for a model);
 		// the first line says what they are, the TUI shows them whole.
@@ -107,7 +110,7 @@ func (p *printer) initialize(result json.RawMessage) {
 		if rest != "" {
 			first += fmt.Sprintf(" (+%d more lines)", strings.Count(rest, "\n")+1)
 		}
-		fmt.Fprintf(p.w, "instructions: %s\n", sanitize(first))
+		fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(first))
 	}
 }
 
@@ -117,15 +120,19 @@ func (p *printer) tools(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
+	// fmt pads by runes, so the column is measured in runes of what is
+	// printed, not in bytes of what was sent.
+	names := make([]string, len(tools))
 	width := 0
-	for _, t := range tools {
-		width = max(width, len(t.Name))
+	for i, t := range tools {
+		names[i] = sanitize.Line(t.Name)
+		width = max(width, utf8.RuneCountInString(names[i]))
 	}
-	for _, t := range tools {
+	for i, t := range tools {
 		desc, _, _ := strings.Cut(strings.TrimSpace(t.Description), "\n")
-		fmt.Fprintf(p.w, "%-*s  %s\n", width, sanitize(t.Name), sanitize(desc))
+		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(desc))
 		if args := argSummary(t.InputSchema); args != "" {
-			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize(args))
+			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(args))
 		}
 	}
 	fmt.Fprintf(p.w, "%d tools", len(tools))
@@ -174,15 +181,15 @@ func (p *printer) toolResult(resp *mcp.Response) {
 	for _, c := range r.Content {
 		switch c.Type {
 		case "text":
-			fmt.Fprintln(p.w, sanitize(c.Text))
+			fmt.Fprintln(p.w, sanitize.Text(c.Text))
 		case "image", "audio":
-			fmt.Fprintf(p.w, "[%s %s, %d base64 bytes]\n", c.Type, sanitize(c.MimeType), len(c.Data))
+			fmt.Fprintf(p.w, "[%s %s, %d base64 bytes]\n", c.Type, sanitize.Line(c.MimeType), len(c.Data))
 		case "resource_link":
-			fmt.Fprintf(p.w, "[resource link %s]\n", sanitize(c.URI))
+			fmt.Fprintf(p.w, "[resource link %s]\n", sanitize.Line(c.URI))
 		case "resource":
 			fmt.Fprintf(p.w, "[resource]\n%s\n", prettyJSON(c.Resource))
 		default:
-			fmt.Fprintf(p.w, "[%s content]\n", sanitize(c.Type))
+			fmt.Fprintf(p.w, "[%s content]\n", sanitize.Line(c.Type))
 		}
 	}
 	if len(r.Structured) > 0 && len(r.Content) == 0 {

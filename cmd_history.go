@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -63,7 +65,7 @@ func readAll(path string, stderr io.Writer) (history.Header, []mcp.Record, error
 		recs = append(recs, rec)
 	}
 	for _, w := range r.Warnings() {
-		fmt.Fprintf(stderr, "warning: %s: %s\n", path, w)
+		fmt.Fprintf(stderr, "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
 	}
 	return r.Header(), recs, nil
 }
@@ -123,7 +125,7 @@ func runReplayTUI(path, theme string) error {
 	h := player.Header()
 	runErr := ui.Run(ui.Options{Player: player, Styles: styles, URL: h.URL, Transport: h.Transport, RecordingPath: path, HistoryPath: historyPath()})
 	for _, w := range player.Warnings() {
-		fmt.Fprintf(os.Stderr, "warning: %s: %s\n", path, w)
+		fmt.Fprintf(os.Stderr, "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
 	}
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}
@@ -154,9 +156,13 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	results := history.Rerun(ctx, recs, sess, ignore)
 	out := cmd.OutOrStdout()
 	if asJSON {
-		enc := json.NewEncoder(out)
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(map[string]any{"recording": path, "against": url, "same": history.AllSame(results), "results": results})
+		// The results quote the server's answers: escape what would drive
+		// a terminal, keeping the JSON's value.
+		_, _ = out.Write(sanitize.JSON(b.Bytes()))
 	} else {
 		fmt.Fprint(out, history.RenderRerun(results))
 	}

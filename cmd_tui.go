@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
+	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -55,12 +57,23 @@ Every session is recorded (see mcpscope sessions, mcpscope replay).`
 	root.AddCommand(newThemesCmd())
 }
 
-// needTerminal refuses to draw into a pipe.
+// needTerminal refuses to draw into a pipe. On a terminal it asks for the
+// background colour, before bubbletea takes the terminal: the query that
+// bubbletea's package init would have made for every command (see
+// internal/termquery) is made only by the commands that draw.
 func needTerminal() error {
 	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
 		return &exitError{exitUsage, errors.New("the debugger needs a terminal; for scripts and pipes use 'mcpscope exec [URL] COMMAND...'")}
 	}
+	queryBackground()
 	return nil
+}
+
+// queryBackground tells lipgloss whether the terminal on stdout has a dark
+// background, so adaptive colours (the default theme) follow it. Off a
+// terminal it asks nothing.
+func queryBackground() {
+	lipgloss.SetHasDarkBackground(termenv.NewOutput(os.Stdout).HasDarkBackground())
 }
 
 func loadStyles(name string) (themes.Styles, error) {
@@ -138,6 +151,7 @@ func newThemesCmd() *cobra.Command {
 		Short: "List the colour themes with a swatch of each",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			queryBackground()
 			ts, errs := themes.List()
 			fmt.Fprint(cmd.OutOrStdout(), themes.RenderList(ts, errs))
 			return nil

@@ -7,10 +7,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/internal/termquery"
 )
 
 // version is stamped by the release build (-X main.version=...).
@@ -77,19 +81,27 @@ func newRootCmd() *cobra.Command {
 }
 
 func main() {
-	err := newRootCmd().Execute()
+	termquery.Done()
+	os.Exit(report(os.Stderr, newRootCmd().Execute()))
+}
+
+// report prints what went wrong and returns the exit status. It is the
+// boundary every error crosses on its way to the terminal, so it sanitizes
+// whatever the error quotes (a status line, a reason phrase or a body from a
+// server, a theme file's text, a flag value) whatever produced it.
+func report(stderr io.Writer, err error) int {
 	if err == nil {
-		return
+		return exitOK
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(os.Stderr, "mcpscope:", ee.err)
+			fmt.Fprintln(stderr, "mcpscope:", sanitize.Text(ee.err.Error()))
 		}
-		os.Exit(ee.code)
+		return ee.code
 	}
 	// Anything else is cobra's own complaint about flags or arguments.
-	fmt.Fprintln(os.Stderr, "mcpscope:", err)
-	fmt.Fprintln(os.Stderr, "run 'mcpscope --help' for usage")
-	os.Exit(exitUsage)
+	fmt.Fprintln(stderr, "mcpscope:", sanitize.Text(err.Error()))
+	fmt.Fprintln(stderr, "run 'mcpscope --help' for usage")
+	return exitUsage
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +13,7 @@ import (
 )
 
 // run executes mcpscope with args and returns stdout, stderr and the exit
-// status main would use.
+// status, reporting errors the way main does.
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := newRootCmd()
@@ -22,19 +21,7 @@ func run(t *testing.T, args ...string) (string, string, int) {
 	cmd.SetOut(&out)
 	cmd.SetErr(&errb)
 	cmd.SetArgs(args)
-	err := cmd.Execute()
-	code := exitOK
-	var ee *exitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.code
-		if ee.err != nil {
-			errb.WriteString(ee.err.Error())
-		}
-	case err != nil:
-		code = exitUsage
-		errb.WriteString(err.Error())
-	}
+	code := report(&errb, cmd.Execute())
 	return out.String(), errb.String(), code
 }
 

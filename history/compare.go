@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // Difference is one place where a recorded answer and a live one differ.
@@ -264,15 +266,22 @@ func RenderDiff(diffs []Difference) string {
 	}
 	var b strings.Builder
 	for _, d := range diffs {
-		fmt.Fprintf(&b, "%s: %s\n", clean(d.Path), d.Kind)
+		fmt.Fprintf(&b, "%s: %s\n", sanitize.Line(d.Path), d.Kind)
 		if d.Kind != DiffAdded {
-			fmt.Fprintf(&b, "  - %s\n", shorten(clean(d.Recorded)))
+			fmt.Fprintf(&b, "  - %s\n", shorten(jsonLine(d.Recorded)))
 		}
 		if d.Kind != DiffMissing {
-			fmt.Fprintf(&b, "  + %s\n", shorten(clean(d.Live)))
+			fmt.Fprintf(&b, "  + %s\n", shorten(jsonLine(d.Live)))
 		}
 	}
 	return b.String()
+}
+
+// jsonLine shows a compact JSON value on one line. Characters that would
+// drive the terminal are shown as \u escapes rather than dropped, so a
+// difference that is only an invisible character is still visible.
+func jsonLine(s string) string {
+	return sanitize.Line(string(sanitize.JSON([]byte(s))))
 }
 
 // shorten keeps a diff line readable when a whole large value changed.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -127,17 +128,16 @@ func writePairMarkdown(b *bytes.Buffer, n int, p *Pair) {
 }
 
 // writeFenced writes a message as a fenced block: pretty JSON when it is
-// JSON, the text as it is otherwise, with a fence longer than any run of
-// backticks inside so nothing breaks out of it.
+// JSON, the text otherwise, with a fence longer than any run of backticks
+// inside so nothing breaks out of it. A transcript is often piped to a file
+// but may as well be printed, so it follows the terminal's rules: text goes
+// through sanitize.Text, and JSON through sanitize.JSON, which writes the same
+// characters as \u escapes so the JSON still means what was sent.
 func writeFenced(b *bytes.Buffer, raw string) {
-	lines := strings.Split(strings.ReplaceAll(raw, "\r\n", "\n"), "\n")
-	for i := range lines {
-		lines[i] = clean(lines[i])
-	}
-	lang, body := "text", strings.Join(lines, "\n")
+	lang, body := "text", sanitize.Text(raw)
 	var pretty bytes.Buffer
 	if json.Indent(&pretty, []byte(raw), "", "  ") == nil {
-		lang, body = "json", escapeInvisible(pretty.String())
+		lang, body = "json", string(sanitize.JSON(bytes.TrimSpace(pretty.Bytes())))
 	}
 	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
 	fmt.Fprintf(b, "%s%s\n%s\n%s\n", fence, lang, body, fence)
@@ -158,7 +158,7 @@ func longestRun(s string, c byte) int {
 
 // mdText is text safe for a Markdown table cell or line.
 func mdText(s string) string {
-	return strings.ReplaceAll(clean(s), "|", `\|`)
+	return strings.ReplaceAll(sanitize.Line(s), "|", `\|`)
 }
 
 // mdCode is s as an inline code span, in a table cell too.
@@ -237,10 +237,18 @@ func ExportJSON(w io.Writer, h Header, log *Log) error {
 		}
 		doc.Pairs = append(doc.Pairs, jp)
 	}
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	// Messages are embedded as sent, bidi and C1 characters included;
+	// sanitize.JSON escapes them so the document reads the same to a program
+	// and cannot drive a terminal it is printed on.
+	_, err := w.Write(sanitize.JSON(b.Bytes()))
+	return err
 }
 
 func msFloat(d time.Duration) *float64 {
@@ -269,27 +277,4 @@ func message(r *mcp.Record) json.RawMessage {
 		return json.RawMessage("null")
 	}
 	return b
-}
-
-// escapeInvisible writes control, C1, DEL and bidi characters inside pretty
-// JSON as \u escapes: the JSON means the same, and a transcript printed to a
-// terminal or shown on a web page cannot be made to lie by them.
-func escapeInvisible(s string) string {
-	if !strings.ContainsFunc(s, invisible) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if invisible(r) && r != '\n' {
-			fmt.Fprintf(&b, "\\u%04x", r)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func invisible(r rune) bool {
-	return r < 0x20 && r != '\n' || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
-		(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
 }

@@ -72,7 +72,7 @@ func TestExportJSON(t *testing.T) {
 func TestFenceOutlastsBackticks(t *testing.T) {
 	var b bytes.Buffer
 	writeFenced(&b, "a ```` b\x1b[2J")
-	if got, want := b.String(), "`````text\na ```` b?[2J\n`````\n"; got != want {
+	if got, want := b.String(), "`````text\na ```` b\n`````\n"; got != want {
 		t.Errorf("writeFenced = %q, want %q", got, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -148,9 +149,9 @@ func RenderRerun(results []RerunResult) string {
 		if r.Tool != "" {
 			name += " " + r.Tool
 		}
-		fmt.Fprintf(&b, "%3d  %-9s  %s\n", r.N, r.Outcome, clean(name))
+		fmt.Fprintf(&b, "%3d  %-9s  %s\n", r.N, r.Outcome, sanitize.Line(name))
 		if r.Error != "" {
-			fmt.Fprintf(&b, "     %s\n", clean(r.Error))
+			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
 		}
 		if len(r.Differences) == 0 {
 			continue

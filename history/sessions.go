@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -124,12 +125,12 @@ func RenderSessions(infos []SessionInfo) string {
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "STARTED\tDURATION\tREQS\tERRS\tSIZE\tURL\tFILE")
 	for _, s := range infos {
-		url := clean(s.URL)
+		url := sanitize.Line(s.URL)
 		if s.Note != "" {
-			url = strings.TrimSpace(url + " (" + clean(s.Note) + ")")
+			url = strings.TrimSpace(url + " (" + sanitize.Line(s.Note) + ")")
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\n", s.Started.Format("2006-01-02 15:04:05"),
-			formatDuration(s.Duration), s.Requests, s.Errors, FormatSize(s.Size), url, clean(filepath.Base(s.Path)))
+			formatDuration(s.Duration), s.Requests, s.Errors, FormatSize(s.Size), url, sanitize.Line(filepath.Base(s.Path)))
 	}
 	tw.Flush()
 	return b.String()
@@ -159,17 +160,4 @@ func FormatSize(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
-}
-
-// clean makes text from a file or the wire safe to print: control
-// characters, escape sequences and bidi overrides become '?'.
-func clean(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0,
-			r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
-			return '?'
-		}
-		return r
-	}, s)
 }

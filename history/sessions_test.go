@@ -70,9 +70,9 @@ func TestRenderSessions(t *testing.T) {
 	}
 	got := RenderSessions(infos)
 	want := strings.Join([]string{
-		"STARTED              DURATION  REQS  ERRS  SIZE      URL                         FILE",
-		"2026-11-20 21:57:41  1m35s     12    1     48.0 KiB  http://localhost:8811/sse   2026-11-20T21-57-41_localhost-8811.jsonl",
-		"2026-11-20 20:57:41  -         0     0     6 B       (line 2 is cut short?[31m)  broken.jsonl",
+		"STARTED              DURATION  REQS  ERRS  SIZE      URL                        FILE",
+		"2026-11-20 21:57:41  1m35s     12    1     48.0 KiB  http://localhost:8811/sse  2026-11-20T21-57-41_localhost-8811.jsonl",
+		"2026-11-20 20:57:41  -         0     0     6 B       (line 2 is cut short)      broken.jsonl",
 		"",
 	}, "\n")
 	if got != want {

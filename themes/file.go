@@ -3,11 +3,13 @@ package themes
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/charmbracelet/lipgloss"
 	"gopkg.in/yaml.v3"
@@ -34,11 +36,40 @@ const (
 	colourForms    = "use #rrggbb, #rgb, an ANSI number 0-255, or none"
 )
 
-var (
-	hexColour    = regexp.MustCompile(`^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$`)
-	yamlLineErr  = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	knownKeyList = knownKeys()
-)
+// readRegular reads path only if it is a regular file (a symlink to one is
+// fine). It opens without blocking and then checks what it opened: opening a
+// FIFO for reading would otherwise wait for a writer forever, and checking
+// before opening would leave a window for the file to change.
+func readRegular(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &FileError{Path: path, Msg: "is " + fileKind(fi.Mode()) + ", not a regular file; a theme must be a plain " + fileExt + " file"}
+	}
+	return io.ReadAll(f)
+}
+
+// fileKind names what a non-regular file is, for the error.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
 
 func knownKeys() string {
 	return strings.Join(append(roleKeys(), keyBase, keyDescription), ", ")
@@ -51,7 +82,11 @@ func knownKeys() string {
 // as a *FileError, joined into one error. A missing file yields an error
 // satisfying errors.Is(err, fs.ErrNotExist).
 func ParseFile(path string) (Theme, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path)
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return Theme{}, err
+	}
 	if err != nil {
 		return Theme{}, fmt.Errorf("read theme: %w", err)
 	}
@@ -78,12 +113,18 @@ func ParseFile(path string) (Theme, error) {
 	return t, nil
 }
 
+// syntaxError turns yaml.v3's "yaml: line N: msg" into a FileError at line
+// N. It is plain string work rather than a package-level regexp, which would
+// be compiled at start-up by every command, themes or not.
 func syntaxError(path string, err error) error {
-	if m := yamlLineErr.FindStringSubmatch(err.Error()); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return &FileError{Path: path, Line: line, Msg: "not valid YAML: " + m[2]}
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "yaml: line "); ok {
+		num, text, found := strings.Cut(rest, ": ")
+		if line, err := strconv.Atoi(num); found && err == nil {
+			return &FileError{Path: path, Line: line, Msg: "not valid YAML: " + text}
+		}
 	}
-	return &FileError{Path: path, Msg: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+	return &FileError{Path: path, Msg: "not valid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
 }
 
 type override struct {
@@ -136,7 +177,7 @@ func (f *themeFile) read(doc *yaml.Node) (base, desc string, overrides []overrid
 		default:
 			r, ok := roleByKey(k.Value)
 			if !ok {
-				f.errorf(k.Line, "unknown key %q (known: %s)", k.Value, knownKeyList)
+				f.errorf(k.Line, "unknown key %q (known: %s)", k.Value, knownKeys())
 				continue
 			}
 			if c, ok := f.colour(r.key, k, v); ok {
@@ -216,6 +257,20 @@ func (f *themeFile) adaptiveColour(key string, v *yaml.Node) (lipgloss.TerminalC
 	return ac, ok
 }
 
+// isHexColour reports whether s is #rgb or #rrggbb.
+func isHexColour(s string) bool {
+	if len(s) != 4 && len(s) != 7 || s[0] != '#' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
 // parseColour accepts the colour forms a user may write and returns the one
 // lipgloss understands: lower-case #rrggbb, a decimal ANSI index, or "" for
 // none.
@@ -224,7 +279,7 @@ func parseColour(s string) (string, bool) {
 	switch {
 	case strings.EqualFold(s, "none"):
 		return "", true
-	case hexColour.MatchString(s):
+	case isHexColour(s):
 		s = strings.ToLower(s)
 		if len(s) == 4 {
 			s = string([]byte{'#', s[1], s[1], s[2], s[2], s[3], s[3]})

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // swatchRoles are the roles a swatch shows: enough to recognise a theme at a
@@ -17,9 +18,11 @@ func swatchRoles(p Palette) []lipgloss.TerminalColor {
 }
 
 // Swatch renders one line: the theme's name, a row of coloured blocks for its
-// main roles painted on its own background, and its description.
+// main roles painted on its own background, and its description. The name,
+// description and path come from a user's file (and the name from its file
+// name), so they are sanitized like server text.
 func Swatch(t Theme) string {
-	return swatch(t, lipgloss.Width(t.Name))
+	return swatch(t, lipgloss.Width(sanitize.Line(t.Name)))
 }
 
 func swatch(t Theme, nameWidth int) string {
@@ -30,12 +33,12 @@ func swatch(t Theme, nameWidth int) string {
 		blocks.WriteString(bg.Foreground(c).Render("██"))
 		blocks.WriteString(bg.Render(" "))
 	}
-	name := lipgloss.NewStyle().Bold(true).Width(nameWidth).Render(t.Name)
+	name := lipgloss.NewStyle().Bold(true).Width(nameWidth).Render(sanitize.Line(t.Name))
 	desc := t.Description
 	if t.Source != SourceBuiltin && t.Source != "" {
 		desc += " (" + t.Source + ")"
 	}
-	return name + "  " + blocks.String() + "  " + desc
+	return name + "  " + blocks.String() + "  " + sanitize.Line(desc)
 }
 
 // RenderList renders the output of `mcpscope themes`: every theme with its
@@ -46,7 +49,7 @@ func RenderList(themes []Theme, errs []error) string {
 	b.WriteString("Themes (choose one with --theme NAME):\n\n")
 	width := 0
 	for _, t := range themes {
-		width = max(width, lipgloss.Width(t.Name))
+		width = max(width, lipgloss.Width(sanitize.Line(t.Name)))
 	}
 	for _, t := range themes {
 		b.WriteString("  " + swatch(t, width) + "\n")
@@ -58,7 +61,7 @@ func RenderList(themes []Theme, errs []error) string {
 		b.WriteString("\nProblems in theme files:\n")
 		for _, err := range errs {
 			for _, line := range strings.Split(err.Error(), "\n") {
-				b.WriteString("  " + line + "\n")
+				b.WriteString("  " + sanitize.Line(line) + "\n")
 			}
 		}
 	}

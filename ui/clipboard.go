@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // copyLimit caps what y puts on the clipboard: terminals drop or choke on
@@ -23,7 +24,7 @@ type copiedMsg struct {
 
 func (c copiedMsg) status() (statusLevel, string) {
 	if c.err != nil {
-		return levelError, "copy failed: " + SanitizeLine(c.err.Error())
+		return levelError, "copy failed: " + sanitize.Line(c.err.Error())
 	}
 	if c.n < c.total {
 		return levelWarn, "copied the first " + history.FormatSize(int64(c.n)) + " of the " + c.what + " (" +

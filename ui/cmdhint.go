@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -56,12 +57,12 @@ func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
 		}
 		if strings.HasPrefix(t.Name, prefix) {
 			if n++; n <= shown {
-				names = append(names, SanitizeLine(t.Name))
+				names = append(names, sanitize.Line(t.Name))
 			}
 		}
 	}
 	if n == 0 {
-		return "no tool starts with " + SanitizeLine(prefix) + "; it is sent as typed"
+		return "no tool starts with " + sanitize.Line(prefix) + "; it is sent as typed"
 	}
 	if n > shown {
 		names = append(names, "…")
@@ -72,18 +73,18 @@ func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
 func describeTool(t mcp.Tool) string {
 	desc := oneLine(t.Description)
 	if desc == "" {
-		return SanitizeLine(t.Name)
+		return sanitize.Line(t.Name)
 	}
-	return SanitizeLine(t.Name) + " — " + desc
+	return sanitize.Line(t.Name) + " — " + desc
 }
 
 func (ctx lineContext) argHint() string {
 	if ctx.info == nil {
-		return "unknown tool " + SanitizeLine(ctx.tool) + ": arguments are sent as strings (key:=json for other types)"
+		return "unknown tool " + sanitize.Line(ctx.tool) + ": arguments are sent as strings (key:=json for other types)"
 	}
 	schema, err := ctx.info.getSchema()
 	if err != nil {
-		return "the tool's inputSchema is unreadable (" + SanitizeLine(err.Error()) + "): arguments are sent as strings"
+		return "the tool's inputSchema is unreadable (" + sanitize.Line(err.Error()) + "): arguments are sent as strings"
 	}
 	prefix := ctx.cur.Text
 	if key, _, ok := strings.Cut(prefix, "="); ok {
@@ -133,7 +134,7 @@ func argSummary(p *command.Property) string {
 	if p.Required {
 		star = "*"
 	}
-	return SanitizeLine(p.Name) + star + " " + SanitizeLine(p.Schema.TypeString())
+	return sanitize.Line(p.Name) + star + " " + sanitize.Line(p.Schema.TypeString())
 }
 
 // propHint is "name: type, required — description".
@@ -142,7 +143,7 @@ func propHint(p *command.Property) string {
 	if p.Required {
 		need = "required"
 	}
-	h := SanitizeLine(p.Name) + ": " + SanitizeLine(p.Schema.TypeString()) + ", " + need
+	h := sanitize.Line(p.Name) + ": " + sanitize.Line(p.Schema.TypeString()) + ", " + need
 	if d := oneLine(p.Schema.Description); d != "" {
 		h += " — " + d
 	}
@@ -152,13 +153,13 @@ func propHint(p *command.Property) string {
 func unknownKeyHint(key string, schema *command.Schema) string {
 	names := make([]string, len(schema.Properties))
 	for i, p := range schema.Properties {
-		names[i] = SanitizeLine(p.Name)
+		names[i] = sanitize.Line(p.Name)
 	}
-	return SanitizeLine(key) + " is not in the tool's schema (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
+	return sanitize.Line(key) + " is not in the tool's schema (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
 }
 
 // oneLine collapses a multi-line description into one sanitized line.
-func oneLine(s string) string { return SanitizeLine(strings.Join(strings.Fields(s), " ")) }
+func oneLine(s string) string { return sanitize.Line(strings.Join(strings.Fields(s), " ")) }
 
 func plural(n int, noun string) string {
 	if n == 1 {
@@ -215,7 +216,7 @@ func keyHints(bs ...key.Binding) string {
 // line; the hint line has room for one.
 func errorHead(s string) string {
 	first, _, _ := strings.Cut(s, "\n")
-	return SanitizeLine(first)
+	return sanitize.Line(first)
 }
 
 // dropInvisible removes bidi and invisible format characters from the drawn
@@ -223,7 +224,7 @@ func errorHead(s string) string {
 // enum value inserted by completion comes from the server.
 func dropInvisible(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r >= 0x80 && invisible(r) {
+		if r >= 0x80 && sanitize.Invisible(r) {
 			return -1
 		}
 		return r

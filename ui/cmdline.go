@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
@@ -116,7 +117,7 @@ func (c *CommandLine) SetDisabled(reason string) { c.disabled = reason }
 func (c *CommandLine) Update(msg tea.Msg) (*CommandLine, tea.Cmd) {
 	switch msg := msg.(type) {
 	case historySaveErrMsg:
-		c.saveErr = SanitizeLine(msg.err.Error())
+		c.saveErr = sanitize.Line(msg.err.Error())
 		return c, nil
 	case tea.KeyMsg:
 		if !c.input.Focused() {
@@ -191,7 +192,7 @@ func (c *CommandLine) submit() tea.Cmd {
 	}
 	warns, err := c.check(cmd)
 	if err != nil {
-		c.err, c.warns, c.cycle = "cannot send: "+SanitizeLine(strings.ReplaceAll(err.Error(), "\n", "; ")), nil, nil
+		c.err, c.warns, c.cycle = "cannot send: "+sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")), nil, nil
 		return nil
 	}
 	forced := len(warns) > 0
@@ -316,11 +317,11 @@ func (c *CommandLine) hintLine() string {
 	st := c.st
 	switch {
 	case c.disabled != "":
-		return st.Warning.Render(SanitizeLine(c.disabled))
+		return st.Warning.Render(sanitize.Line(c.disabled))
 	case !c.input.Focused():
 		switch {
 		case c.hist.loadErr != nil:
-			return st.Error.Render(SanitizeLine(c.hist.loadErr.Error()))
+			return st.Error.Render(sanitize.Line(c.hist.loadErr.Error()))
 		case c.saveErr != "":
 			return st.Error.Render(c.saveErr)
 		}
@@ -330,7 +331,7 @@ func (c *CommandLine) hintLine() string {
 	case len(c.warns) > 0:
 		parts := make([]string, len(c.warns))
 		for i, w := range c.warns {
-			parts[i] = SanitizeLine(w.String())
+			parts[i] = sanitize.Line(w.String())
 		}
 		return st.Warning.Render("⚠ "+c.keys.Submit.Help().Key+" again sends anyway · ") +
 			st.Warning.Render(strings.Join(parts, "; "))

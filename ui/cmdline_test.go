@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/internal/sanitize/sanitizetest"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -215,7 +216,7 @@ func TestCommandLineHints(t *testing.T) {
 				t.Errorf("after %q the hint is %q, want it to contain %q", tc.typed, hint, w)
 			}
 		}
-		checkSafe(t, "hint after "+tc.typed, view, true)
+		sanitizetest.Check(t, "hint after "+tc.typed, view, true)
 	}
 	// Completion inserts a key with a bidi override exactly (so the call
 	// works) but neither line draws the override.
@@ -225,7 +226,7 @@ func TestCommandLineHints(t *testing.T) {
 		t.Errorf("completed key = %q, want %q", got, want)
 	}
 	view := c.View()
-	checkSafe(t, "evil key", view, true)
+	sanitizetest.Check(t, "evil key", view, true)
 	if got, want := hintOf(c), "xy: enum: ab, optional — red"; !strings.Contains(got, want) {
 		t.Errorf("hint %q does not contain %q", got, want)
 	}

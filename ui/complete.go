@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -95,7 +96,7 @@ func (c *completion) add(insert, label string) {
 		return // the input would drop the control characters: it could not send this name
 	}
 	c.items = append(c.items, insert)
-	c.labels = append(c.labels, SanitizeLine(label))
+	c.labels = append(c.labels, sanitize.Line(label))
 }
 
 // complete lists the candidates for the word under the cursor.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/themes"
 )
@@ -101,7 +102,7 @@ func (in *detailInput) emptyLines() []string {
 	out := []string{in.st.Hint.Render("select a pair or an event and press enter")}
 	if in.note != "" {
 		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(SanitizeLine(in.note), in.width, ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap(sanitize.Line(in.note), in.width, ""), "\n") {
 			out = append(out, in.st.Info.Render(l))
 		}
 	}

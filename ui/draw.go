@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // frame draws a bordered pane of exactly w x h cells: the title sits in the
@@ -123,7 +124,7 @@ func rcell(s string, w int) string {
 // wireLine makes server text drawable on one line. It looks at no more than
 // max bytes, so a 20 MB string costs what a screen line costs.
 func wireLine(s string, max int) string {
-	return SanitizeLine(clip(s, max))
+	return sanitize.Line(clip(s, max))
 }
 
 // firstLine is the first line of s (at most max bytes), sanitized.
@@ -132,7 +133,7 @@ func firstLine(s string, max int) string {
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		s = s[:i]
 	}
-	return SanitizeLine(s)
+	return sanitize.Line(s)
 }
 
 // clip cuts s to at most max bytes at a rune boundary.

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -208,7 +209,7 @@ func (e *eventsPane) view(focused bool) []string {
 		if e.input.Focused() {
 			lines = append(lines, e.input.View())
 		} else {
-			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(SanitizeLine(e.filter.query))+st.Hint.Render("  (/ edits, esc clears)"))
+			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(sanitize.Line(e.filter.query))+st.Hint.Render("  (/ edits, esc clears)"))
 		}
 	}
 	title := "Raw events " + strconv.Itoa(e.c.log.EventCount())

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,8 +9,10 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize/sanitizetest"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // evil holds what a hostile server can put in any string: a screen clear,
@@ -65,11 +68,61 @@ func hostileRecords() []mcp.Record {
 
 func assertClean(t *testing.T, where, view string) {
 	t.Helper()
+	if p := sanitizetest.Problem(view, true); p != "" {
+		t.Fatalf("%s: the view holds %s:\n%s", where, p, view)
+	}
 	for _, f := range forbidden {
 		if strings.Contains(view, f) {
 			t.Fatalf("%s: %q from the wire reached the view:\n%s", where, f, view)
 		}
 	}
+}
+
+// TestHostileServerNeverReachesTheTerminal draws what live sessions
+// recorded over real HTTP against the hostile fakes: one that puts hostile
+// text in every string it sends, and one whose stream is refused with a
+// hostile reason phrase and body.
+func TestHostileServerNeverReachesTheTerminal(t *testing.T) {
+	srv := mcptest.NewHostile(t)
+	sessions := map[string][]mcp.Record{
+		"hostile server": liveRecords(t, srv.SSEURL(), "tools/list", "tools/call echo text=hi extra=1",
+			mcptest.HostileRPCError, mcptest.HostileStatusError),
+		"hostile status": liveRecords(t, mcptest.HostileStatus(t)+"/sse"),
+	}
+	for name, recs := range sessions {
+		for _, size := range []struct{ w, h int }{{160, 45}, {80, 24}} {
+			m := newTestModel(t, size.w, size.h, nil, recs)
+			drawEverything(t, fmt.Sprintf("%s %dx%d", name, size.w, size.h), m)
+		}
+	}
+}
+
+// liveRecords connects to url, runs each command line and returns every
+// record the session produced.
+func liveRecords(t *testing.T, url string, lines ...string) []mcp.Record {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s := mcp.NewSession(mcp.Config{URL: url, RequestTimeout: 10 * time.Second})
+	got := make(chan []mcp.Record)
+	go func() {
+		var recs []mcp.Record
+		for batch := range s.Records() {
+			recs = append(recs, batch...)
+		}
+		got <- recs
+	}()
+	if err := s.Connect(ctx); err == nil {
+		for _, line := range append([]string{"initialize"}, lines...) {
+			c, err := command.ParseCommand(line)
+			if err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			_, _, _ = command.Run(ctx, s, c) // failures are records too
+		}
+	}
+	s.Close()
+	return <-got
 }
 
 // TestHostileRecordsNeverReachTheTerminal draws every pane, every pair and
@@ -78,30 +131,36 @@ func assertClean(t *testing.T, where, view string) {
 func TestHostileRecordsNeverReachTheTerminal(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{160, 45}, {80, 24}, {110, 30}} {
 		m := newTestModel(t, size.w, size.h, nil, hostileRecords())
-		name := fmt.Sprintf("%dx%d", size.w, size.h)
-		for p := pane(0); p < paneCount; p++ {
-			m.setFocus(p)
-			assertClean(t, name+" "+p.String(), m.View())
-		}
-		for i := 0; i < m.com.log.PairCount(); i++ {
-			m.detail.showPair(m.com.log.Pair(i))
-			for _, raw := range []bool{false, true} {
-				m.detail.pretty = !raw
-				assertClean(t, fmt.Sprintf("%s pair %d raw=%v", name, i, raw), m.View())
-			}
-		}
-		for i := 0; i < m.com.log.EventCount(); i++ {
-			m.detail.showEvent(m.com.log.Event(i))
-			for _, raw := range []bool{false, true} {
-				m.detail.pretty = !raw
-				assertClean(t, fmt.Sprintf("%s event %d raw=%v", name, i, raw), m.View())
-			}
-		}
-		// Status messages carry server text too.
-		m.Update(sentMsg{cmd: command.Command{Method: "tools/call", Tool: evil}, err: fmt.Errorf("server said %s", evil),
-			warnings: []command.ArgWarning{{Key: evil, Message: evil}}})
-		assertClean(t, name+" status", m.View())
-		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
-		assertClean(t, name+" help", m.View())
+		drawEverything(t, fmt.Sprintf("%dx%d", size.w, size.h), m)
 	}
+}
+
+// drawEverything draws every pane, every pair and event in detail (pretty
+// and raw), a status message and the help, and checks each frame.
+func drawEverything(t *testing.T, name string, m *Model) {
+	t.Helper()
+	for p := pane(0); p < paneCount; p++ {
+		m.setFocus(p)
+		assertClean(t, name+" "+p.String(), m.View())
+	}
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		m.detail.showPair(m.com.log.Pair(i))
+		for _, raw := range []bool{false, true} {
+			m.detail.pretty = !raw
+			assertClean(t, fmt.Sprintf("%s pair %d raw=%v", name, i, raw), m.View())
+		}
+	}
+	for i := 0; i < m.com.log.EventCount(); i++ {
+		m.detail.showEvent(m.com.log.Event(i))
+		for _, raw := range []bool{false, true} {
+			m.detail.pretty = !raw
+			assertClean(t, fmt.Sprintf("%s event %d raw=%v", name, i, raw), m.View())
+		}
+	}
+	// Status messages carry server text too.
+	m.Update(sentMsg{cmd: command.Command{Method: "tools/call", Tool: evil}, err: fmt.Errorf("server said %s", evil),
+		warnings: []command.ArgWarning{{Key: evil, Message: evil}}})
+	assertClean(t, name+" status", m.View())
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+	assertClean(t, name+" help", m.View())
 }

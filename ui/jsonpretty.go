@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/mcpscope/mcpscope/internal/sanitize"
+
 // maxIndentDepth is how deep nesting is indented. Containers deeper than
 // this print on one line, so indentation is at most 64 columns and 100,000
 // levels of [ cost what they weigh, not gigabytes of spaces.
@@ -220,7 +222,7 @@ func (p *jsonPrinter) str(k kind, cut bool) bool {
 		lit = clip(lit, room)
 		p.stoppedAt = p.i + len(lit)
 	}
-	p.w.write(k, SanitizeLine(lit))
+	p.w.write(k, sanitize.Line(lit))
 	p.i = j + 1
 	return true
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/themes"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -90,7 +91,7 @@ func cutAt(raw string, limit int) (string, int) {
 // input, wrapped at the writer's width.
 func textLines(w *lineWriter, data string) {
 	w.contIndent = 0
-	text := SanitizeText(data)
+	text := sanitize.Text(data)
 	for start := 0; ; {
 		end := start
 		for end < len(text) && text[end] != '\n' {

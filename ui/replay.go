@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -51,7 +52,7 @@ func (m *Model) replayTick() tea.Cmd {
 	if r.p.Done() && !r.reported {
 		r.reported = true
 		if err := r.p.Err(); err != nil {
-			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+SanitizeLine(err.Error())))
+			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
 		} else {
 			cmds = append(cmds, m.setStatus(levelInfo, "end of the recording: g plays it again"))
 		}

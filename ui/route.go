@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -289,7 +290,7 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 func (m *Model) send(line string) tea.Cmd {
 	c, err := command.ParseCommand(line)
 	if err != nil {
-		return m.setStatus(levelError, SanitizeLine(err.Error()))
+		return m.setStatus(levelError, sanitize.Line(err.Error()))
 	}
 	return m.submit(c)
 }

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -52,9 +53,9 @@ func reconnectCmd(ctx context.Context, b Backend) tea.Cmd {
 // tool for tools/call.
 func commandLabel(c command.Command) string {
 	if c.Tool != "" {
-		return c.Method + " " + SanitizeLine(c.Tool)
+		return c.Method + " " + sanitize.Line(c.Tool)
 	}
-	return SanitizeLine(c.Method)
+	return sanitize.Line(c.Method)
 }
 
 // describeSent turns a send result into a status line with its level.
@@ -66,14 +67,14 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	if len(m.warnings) > 0 {
 		parts := make([]string, 0, len(m.warnings))
 		for _, w := range m.warnings {
-			parts = append(parts, SanitizeLine(w.String()))
+			parts = append(parts, sanitize.Line(w.String()))
 		}
 		warn = " (sent despite: " + strings.Join(parts, "; ") + ")"
 	}
 	if m.err != nil {
 		var rpcErr *mcp.RPCError
 		if errors.As(m.err, &rpcErr) {
-			return levelError, fmt.Sprintf("%s: JSON-RPC error %d: %s%s", label, rpcErr.Code, SanitizeLine(rpcErr.Message), warn)
+			return levelError, fmt.Sprintf("%s: JSON-RPC error %d: %s%s", label, rpcErr.Code, sanitize.Line(rpcErr.Message), warn)
 		}
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
@@ -85,7 +86,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	case r == nil:
 		return levelInfo, label + ": sent" + warn
 	case r.Error != nil:
-		return levelError, fmt.Sprintf("%s: JSON-RPC error %d: %s%s", label, r.Error.Code, SanitizeLine(r.Error.Message), warn)
+		return levelError, fmt.Sprintf("%s: JSON-RPC error %d: %s%s", label, r.Error.Code, sanitize.Line(r.Error.Message), warn)
 	case r.ToolError:
 		return levelWarn, label + ": the tool reported an error (isError: true); see Detail" + warn
 	case r.Late:
@@ -158,5 +159,5 @@ func errLine(err error) string {
 	if hint := advice.ForError(err, advice.TUI); hint != "" {
 		s += " — " + hint
 	}
-	return SanitizeLine(strings.ReplaceAll(s, "\n", " "))
+	return sanitize.Line(strings.ReplaceAll(s, "\n", " "))
 }

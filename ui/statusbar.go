@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -73,7 +74,7 @@ func (s *statusBar) view() string {
 	if s.note != "" {
 		// The note says where the user is (the demo gateway) and how to
 		// leave: it outranks everything but messages, counts and the file.
-		add(6, st.Info.Render(SanitizeLine(s.note)))
+		add(6, st.Info.Render(sanitize.Line(s.note)))
 	}
 	counts := fmt.Sprintf("%d req", stats.Requests)
 	if stats.Pending > 0 {
@@ -106,9 +107,9 @@ func (s *statusBar) view() string {
 		// it is the recording being played.
 		label, short := st.StatusBar.Render("rec "), st.Error.Render("●")+st.StatusBar.Render(" rec")
 		if s.c.replay {
-			label, short = st.StatusBar.Render("file "), st.StatusBar.Render(filepath.Base(SanitizeLine(s.recording)))
+			label, short = st.StatusBar.Render("file "), st.StatusBar.Render(filepath.Base(sanitize.Line(s.recording)))
 		}
-		parts = append(parts, barPart{prio: 7, text: label + st.Row.Render(SanitizeLine(s.recording)), short: short})
+		parts = append(parts, barPart{prio: 7, text: label + st.Row.Render(sanitize.Line(s.recording)), short: short})
 	}
 	add(3, st.Key.Render("?")+st.StatusBar.Render(" help"))
 

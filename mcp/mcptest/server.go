@@ -73,8 +73,12 @@ func New(t testing.TB, opts Options) *Server {
 		sessions: make(map[string]*Conn),
 		tools:    append([]Tool(nil), opts.Tools...),
 	}
-	s.ts = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
-	s.URL = s.ts.URL
+	// URL is set before the server starts, so handlers that read it are
+	// ordered after the write (a client in another process gives the race
+	// detector no other edge).
+	s.ts = httptest.NewUnstartedServer(http.HandlerFunc(s.serveHTTP))
+	s.URL = "http://" + s.ts.Listener.Addr().String()
+	s.ts.Start()
 	t.Cleanup(s.Close)
 	return s
 }

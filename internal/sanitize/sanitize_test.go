@@ -1,15 +1,16 @@
-package ui
+package sanitize
 
 import (
 	"strings"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize/sanitizetest"
 )
 
 // hostileWire is wire text that would change the terminal if drawn as is.
 var hostileWire = []struct {
 	name, in string
-	line     string // SanitizeLine's exact output
+	line     string // Line's exact output
 }{
 	{"SGR colour", "a\x1b[31mred\x1b[0m", "ared"},
 	{"clear screen and home", "x\x1b[2J\x1b[Hy", "xy"},
@@ -42,41 +43,18 @@ var hostileWire = []struct {
 	{"ESC before a rune", "\x1bé!", "é!"},
 }
 
-// checkSafe fails when s holds anything that a terminal would act on.
-func checkSafe(t *testing.T, name, s string, keepNewline bool) {
-	t.Helper()
-	if !utf8.ValidString(s) {
-		t.Errorf("%s: output is not valid UTF-8: %q", name, s)
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if (c < 0x20 && !(keepNewline && c == '\n')) || c == 0x7f {
-			t.Errorf("%s: output holds byte %#x at %d: %q", name, c, i, s)
-			return
-		}
-	}
-	for _, r := range s {
-		switch {
-		case r >= 0x80 && r < 0xa0:
-			t.Errorf("%s: output holds C1 control %U: %q", name, r, s)
-		case r == 0x61c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
-			t.Errorf("%s: output holds bidi control %U: %q", name, r, s)
-		}
-	}
-}
-
-func TestSanitizeLineHostile(t *testing.T) {
+func TestLineHostile(t *testing.T) {
 	for _, tc := range hostileWire {
-		got := SanitizeLine(tc.in)
+		got := Line(tc.in)
 		if got != tc.line {
-			t.Errorf("%s: SanitizeLine(%q) = %q, want %q", tc.name, tc.in, got, tc.line)
+			t.Errorf("%s: Line(%q) = %q, want %q", tc.name, tc.in, got, tc.line)
 		}
-		checkSafe(t, tc.name, got, false)
-		checkSafe(t, tc.name+" (text)", SanitizeText(tc.in), true)
+		sanitizetest.Check(t, tc.name, got, false)
+		sanitizetest.Check(t, tc.name+" (text)", Text(tc.in), true)
 	}
 }
 
-func TestSanitizeTextKeepsLines(t *testing.T) {
+func TestTextKeepsLines(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"a\nb", "a\nb"},
 		{"a\r\nb\r\n", "a\nb\n"},
@@ -86,8 +64,8 @@ func TestSanitizeTextKeepsLines(t *testing.T) {
 		{"\x1b[1mbold\x1b[0m\nnext", "bold\nnext"},
 	}
 	for _, tc := range tests {
-		if got := SanitizeText(tc.in); got != tc.want {
-			t.Errorf("SanitizeText(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := Text(tc.in); got != tc.want {
+			t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
@@ -104,11 +82,11 @@ func TestSanitizeKeepsOrdinaryText(t *testing.T) {
 		"\uFFFD is a real replacement character",
 	}
 	for _, s := range ordinary {
-		if got := SanitizeLine(s); got != s {
-			t.Errorf("SanitizeLine(%q) = %q, want it unchanged", s, got)
+		if got := Line(s); got != s {
+			t.Errorf("Line(%q) = %q, want it unchanged", s, got)
 		}
-		if got := SanitizeText(s); got != s {
-			t.Errorf("SanitizeText(%q) = %q, want it unchanged", s, got)
+		if got := Text(s); got != s {
+			t.Errorf("Text(%q) = %q, want it unchanged", s, got)
 		}
 	}
 }
@@ -119,16 +97,16 @@ func TestSanitizeLongLines(t *testing.T) {
 		b.WriteString("data 日本 😀 \x1b[31m\u202e\x07\x00\u009b\xff|")
 	}
 	in := b.String()
-	got := SanitizeLine(in)
-	checkSafe(t, "long line", got, false)
+	got := Line(in)
+	sanitizetest.Check(t, "long line", got, false)
 	if want := strings.Repeat("data 日本 😀 ␇␀\uFFFD\uFFFD|", 20000); got != want {
-		t.Errorf("SanitizeLine(long) differs from the expected text (len %d, want %d)", len(got), len(want))
+		t.Errorf("Line(long) differs from the expected text (len %d, want %d)", len(got), len(want))
 	}
 	// An unterminated string sequence hides what follows it but must not
 	// let anything through.
-	got = SanitizeText("before\x1b]52;c;" + strings.Repeat("QUFB", 100000))
-	checkSafe(t, "unterminated OSC", got, true)
+	got = Text("before\x1b]52;c;" + strings.Repeat("QUFB", 100000))
+	sanitizetest.Check(t, "unterminated OSC", got, true)
 	if got != "before" {
-		t.Errorf("SanitizeText(unterminated OSC) = %.40q..., want %q", got, "before")
+		t.Errorf("Text(unterminated OSC) = %.40q..., want %q", got, "before")
 	}
 }

@@ -1,4 +1,13 @@
-package ui
+// Package sanitize is the one place that makes text from a server or a file
+// safe to print on a terminal. Every output path (the TUI, exec, sessions,
+// export, replay --against, themes, the errors main prints) goes through it,
+// so a hostile server cannot write to the clipboard, retitle the window,
+// plant a hyperlink, clear the screen or reorder what the user reads.
+//
+// Line and Text are for text a person reads; JSON is for JSON a program may
+// read back, where the same characters are written as \u escapes so the
+// value is unchanged.
+package sanitize
 
 import (
 	"strings"
@@ -8,24 +17,24 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// SanitizeLine makes wire text safe to draw on one line. Escape sequences
+// Line makes wire text safe to draw on one line. Escape sequences
 // (CSI, OSC incl. clipboard writes and hyperlinks, DCS, APC, ...) are removed;
 // C0 controls and DEL become their visible control pictures (␇, ␀, ␍ ...) so a
 // debugger still shows that they were there; C1 controls become U+FFFD;
 // bidi overrides, isolates and marks (U+202A-202E, U+2066-2069, U+200E/200F,
 // U+061C) and other invisible format characters are dropped; a newline
 // becomes "⏎" and a tab "→"; invalid UTF-8 becomes U+FFFD.
-func SanitizeLine(s string) string {
+func Line(s string) string {
 	return sanitize(s, false)
 }
 
-// SanitizeText is SanitizeLine but keeps line breaks: "\n", "\r\n" and the
+// Text is Line but keeps line breaks: "\n", "\r\n" and the
 // Unicode line and paragraph separators become "\n" and tabs become spaces.
-func SanitizeText(s string) string {
+func Text(s string) string {
 	return sanitize(s, true)
 }
 
-// tabSpaces replaces a tab in SanitizeText: a fixed width keeps the function
+// tabSpaces replaces a tab in Text: a fixed width keeps the function
 // independent of the column the text will be drawn at.
 const tabSpaces = "    "
 
@@ -84,7 +93,7 @@ func sanitize(s string, multiline bool) string {
 			b.WriteString("␡")
 		case r >= 0x80 && r < 0xa0:
 			b.WriteRune(utf8.RuneError)
-		case invisible(r):
+		case Invisible(r):
 		default:
 			b.WriteRune(r)
 		}
@@ -102,11 +111,13 @@ func plainASCII(s string) bool {
 	return true
 }
 
-// invisible reports whether r is a format character that must not reach the
+// Invisible reports whether r is a format character that must not reach the
 // terminal: bidi controls reorder what the user reads (Trojan Source), and
 // other zero-width format characters hide text. The zero-width joiner stays
 // because emoji sequences need it and it cannot reorder or hide anything.
-func invisible(r rune) bool {
+// It is exported for text that already holds escape sequences of our own (a
+// styled input line), which Line would strip.
+func Invisible(r rune) bool {
 	switch {
 	case r < 0x600:
 		return r == '\u00ad' // the soft hyphen is the only format character below

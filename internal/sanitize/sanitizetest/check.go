@@ -1,0 +1,43 @@
+// Package sanitizetest holds the assertion every output-path test uses to
+// check that text is safe to print: one definition of "safe", shared by the
+// tests of the TUI, exec, the history commands and themes.
+package sanitizetest
+
+import (
+	"fmt"
+	"testing"
+	"unicode/utf8"
+)
+
+// Problem says what in s a terminal would act on, or returns "" when s is
+// safe: invalid UTF-8, a C0 control other than a newline (so no ESC and no
+// bare CR), DEL, a C1 control (8-bit CSI, OSC, ...) or a bidi control.
+// Newlines are allowed only when keepNewline is set.
+func Problem(s string, keepNewline bool) string {
+	if !utf8.ValidString(s) {
+		return "invalid UTF-8"
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && !(keepNewline && c == '\n')) || c == 0x7f {
+			return fmt.Sprintf("control byte %#02x at %d", c, i)
+		}
+	}
+	for i, r := range s {
+		switch {
+		case r >= 0x80 && r < 0xa0:
+			return fmt.Sprintf("C1 control %U at %d", r, i)
+		case r == 0x61c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
+			return fmt.Sprintf("bidi control %U at %d", r, i)
+		}
+	}
+	return ""
+}
+
+// Check fails the test when s holds anything Problem reports, naming where
+// the text was printed.
+func Check(t testing.TB, where, s string, keepNewline bool) {
+	t.Helper()
+	if p := Problem(s, keepNewline); p != "" {
+		t.Errorf("%s: output holds %s:\n%q", where, p, s)
+	}
+}
