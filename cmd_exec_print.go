@@ -109,11 +109,12 @@ func (p *printer) initialize(result json.RawMessage) {
 }
 
 func (p *printer) tools(result json.RawMessage) {
-	tools, next, err := mcp.ParseTools(result)
+	page, err := mcp.ParseTools(result)
 	if err != nil {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
+	tools, next := page.Tools, page.NextCursor
 	width := 0
 	for _, t := range tools {
 		width = max(width, len(t.Name))
@@ -125,7 +126,13 @@ func (p *printer) tools(result json.RawMessage) {
 			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize(args))
 		}
 	}
+	for _, u := range page.Unreadable {
+		fmt.Fprintf(p.w, "unreadable %s\n", sanitize(u.String()))
+	}
 	fmt.Fprintf(p.w, "%d tools", len(tools))
+	if n := len(page.Unreadable); n > 0 {
+		fmt.Fprintf(p.w, " and %d unreadable", n)
+	}
 	if next != "" {
 		fmt.Fprintf(p.w, " (more pages: use tools/list --all)")
 	}
@@ -138,8 +145,14 @@ func argSummary(raw json.RawMessage) string {
 	if err != nil || s == nil {
 		return ""
 	}
-	parts := make([]string, 0, len(s.Properties))
-	for _, prop := range s.Properties {
+	// A line, not a page: a schema can list thousands of properties.
+	const shown = 20
+	parts := make([]string, 0, min(len(s.Properties), shown)+2)
+	for i, prop := range s.Properties {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("… and %d more", len(s.Properties)-shown))
+			break
+		}
 		name := prop.Name
 		if prop.Required {
 			name += "*"

@@ -62,7 +62,8 @@ func parseToolsPage(raw mcp.Raw) ([]mcp.Tool, string, error) {
 	if len(v.Result) == 0 {
 		return nil, "", fmt.Errorf("tools/list answer has no result")
 	}
-	return mcp.ParseTools(v.Result)
+	page, err := mcp.ParseTools(v.Result)
+	return page.Tools, page.NextCursor, err
 }
 
 // requestCursor is the cursor a tools/list request asked for, if any.

@@ -92,15 +92,15 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 		if resp.Error != nil {
 			return tools, resp, resp.Error
 		}
-		ts, next, err := ParseTools(resp.Result)
+		page, err := ParseTools(resp.Result)
 		if err != nil {
 			return tools, resp, err
 		}
-		tools = append(tools, ts...)
-		if !all || next == "" {
+		tools = append(tools, page.Tools...)
+		if !all || page.NextCursor == "" {
 			break
 		}
-		cursor = next
+		cursor = page.NextCursor
 	}
 	s.mu.Lock()
 	s.tools = tools
