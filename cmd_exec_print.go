@@ -159,6 +159,9 @@ func argSummary(raw json.RawMessage) string {
 		}
 		parts = append(parts, name+": "+prop.Schema.TypeString())
 	}
+	if s.Truncated != "" {
+		parts = append(parts, "("+s.Truncated+")")
+	}
 	return strings.Join(parts, "  ")
 }
 
