@@ -36,6 +36,7 @@ type UnreadableTool struct {
 	Reason string
 }
 
+// String is "tools[INDEX]: REASON".
 func (u UnreadableTool) String() string {
 	return fmt.Sprintf("tools[%d]: %s", u.Index, u.Reason)
 }

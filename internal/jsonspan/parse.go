@@ -51,6 +51,7 @@ type SyntaxError struct {
 	Offset int
 }
 
+// Error words the problem as encoding/json would, with the byte offset.
 func (e *SyntaxError) Error() string { return e.msg }
 
 // node is one indexed value; indexes into Doc.nodes are int32 because Parse
