@@ -251,6 +251,13 @@ func (p *parser) add(kind Kind, start int) int32 {
 		}
 	}
 	idx := int32(len(p.nodes))
+	if len(p.nodes) == cap(p.nodes) {
+		// Double, where append would grow a large slice by a quarter and
+		// allocate five times what it ends up holding.
+		grown := make([]node, len(p.nodes), max(64, 2*cap(p.nodes)))
+		copy(grown, p.nodes)
+		p.nodes = grown
+	}
 	p.nodes = append(p.nodes, node{start: int32(start), kind: kind})
 	if parent >= 0 {
 		nd := &p.nodes[idx]

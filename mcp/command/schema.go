@@ -275,7 +275,7 @@ func (p *schemaParser) properties(v jsonspan.Value, depth int) []Property {
 		read++
 		prop := Property{Name: name, Schema: p.parse(f, depth+1)}
 		if i, dup := index[name]; dup {
-			props[i] = prop
+			props[i] = prop // a duplicate key: the later one wins, as in encoding/json
 			continue
 		}
 		index[name] = len(props)
