@@ -115,11 +115,12 @@ func (p *printer) initialize(result json.RawMessage) {
 }
 
 func (p *printer) tools(result json.RawMessage) {
-	tools, next, err := mcp.ParseTools(result)
+	page, err := mcp.ParseTools(result)
 	if err != nil {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
+	tools, next := page.Tools, page.NextCursor
 	// fmt pads by runes, so the column is measured in runes of what is
 	// printed, not in bytes of what was sent.
 	names := make([]string, len(tools))
@@ -135,7 +136,13 @@ func (p *printer) tools(result json.RawMessage) {
 			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(args))
 		}
 	}
+	for _, u := range page.Unreadable {
+		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u.String()))
+	}
 	fmt.Fprintf(p.w, "%d tools", len(tools))
+	if n := len(page.Unreadable); n > 0 {
+		fmt.Fprintf(p.w, " and %d unreadable", n)
+	}
 	if next != "" {
 		fmt.Fprintf(p.w, " (more pages: use tools/list --all)")
 	}
@@ -148,13 +155,22 @@ func argSummary(raw json.RawMessage) string {
 	if err != nil || s == nil {
 		return ""
 	}
-	parts := make([]string, 0, len(s.Properties))
-	for _, prop := range s.Properties {
+	// A line, not a page: a schema can list thousands of properties.
+	const shown = 20
+	parts := make([]string, 0, min(len(s.Properties), shown)+2)
+	for i, prop := range s.Properties {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("… and %d more", len(s.Properties)-shown))
+			break
+		}
 		name := prop.Name
 		if prop.Required {
 			name += "*"
 		}
 		parts = append(parts, name+": "+prop.Schema.TypeString())
+	}
+	if s.Truncated != "" {
+		parts = append(parts, "("+s.Truncated+")")
 	}
 	return strings.Join(parts, "  ")
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -52,17 +53,19 @@ func (t *toolIndex) page(req, resp *mcp.Record) {
 func (l *Log) Tools() []mcp.Tool { return l.tools.done }
 
 // parseToolsPage reads one tools/list answer: its tools and its nextCursor.
+// jsonspan, not encoding/json, finds the result: one tool's schema nested
+// past encoding/json's depth limit must not hide every tool.
 func parseToolsPage(raw mcp.Raw) ([]mcp.Tool, string, error) {
-	var v struct {
-		Result json.RawMessage `json:"result"`
-	}
-	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+	doc, err := jsonspan.Parse([]byte(raw), jsonspan.Limits{Depth: 1})
+	if err != nil {
 		return nil, "", fmt.Errorf("tools/list answer: %w", err)
 	}
-	if len(v.Result) == 0 {
+	result := doc.Root().Get("result")
+	if !result.Exists() {
 		return nil, "", fmt.Errorf("tools/list answer has no result")
 	}
-	return mcp.ParseTools(v.Result)
+	page, err := mcp.ParseTools(result.Raw())
+	return page.Tools, page.NextCursor, err
 }
 
 // requestCursor is the cursor a tools/list request asked for, if any.

@@ -147,10 +147,11 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 			return tools, resp, resp.Error
 		}
 		size += len(resp.Raw)
-		ts, next, err := ParseTools(resp.Result)
+		page, err := ParseTools(resp.Result)
 		if err != nil {
 			return tools, resp, err
 		}
+		ts, next := page.Tools, page.NextCursor
 		if s.Transport() == TransportStateless {
 			for i := range ts {
 				if _, err := paramHeaders(ts[i].InputSchema); err != nil {
@@ -162,7 +163,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 		if !all || next == "" {
 			break
 		}
-		cursor = next
+		cursor = page.NextCursor
 	}
 	s.mu.Lock()
 	s.tools = tools

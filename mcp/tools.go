@@ -3,6 +3,9 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // Tool is one entry of a tools/list answer.
@@ -18,17 +21,106 @@ type Tool struct {
 	Invalid string `json:"-"`
 }
 
+// ToolPage is one tools/list answer, read entry by entry: an entry that is
+// not a readable tool is set aside in Unreadable, so one bad tool never
+// hides the others.
+type ToolPage struct {
+	Tools      []Tool
+	NextCursor string
+	Unreadable []UnreadableTool
+}
+
+// UnreadableTool is an entry of a tools/list answer that is not a tool
+// mcpscope can call: its name is missing or not a string, or the entry is
+// not an object.
+type UnreadableTool struct {
+	// Index is the entry's position in the answer's tools array, from 0.
+	Index int
+	// Reason says what is wrong with it, quoting a little of the server's
+	// text; sanitize it before it reaches a terminal.
+	Reason string
+}
+
+// String is "tools[INDEX]: REASON".
+func (u UnreadableTool) String() string {
+	return fmt.Sprintf("tools[%d]: %s", u.Index, u.Reason)
+}
+
 // ParseTools reads the tools and the next page's cursor from a tools/list
-// result.
-func ParseTools(result json.RawMessage) ([]Tool, string, error) {
-	var r struct {
-		Tools      []Tool `json:"tools"`
-		NextCursor string `json:"nextCursor"`
+// result. It fails only when the result itself is not readable (not JSON,
+// not an object, "tools" not an array); its cost is one pass over the text
+// whatever the tools' schemas hold, which are kept as raw bytes (sharing the
+// result's memory: a page's schemas are most of its size).
+func ParseTools(result json.RawMessage) (ToolPage, error) {
+	var page ToolPage
+	// Depth 3 reaches each tool's members: result, tools, tool, member.
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 3})
+	if err != nil {
+		return page, fmt.Errorf("the tools/list result is not JSON: %v", err)
 	}
-	if err := json.Unmarshal(result, &r); err != nil {
-		return nil, "", fmt.Errorf("the tools/list result is not readable: %v", err)
+	root := doc.Root()
+	if root.Kind() != jsonspan.Object {
+		return page, fmt.Errorf("the tools/list result is %s, not an object", root.KindName())
 	}
-	return r.Tools, r.NextCursor, nil
+	page.NextCursor, _ = root.Get("nextCursor").Text()
+	tools := root.Get("tools")
+	switch tools.Kind() {
+	case 0, jsonspan.Null:
+		return page, nil
+	case jsonspan.Array:
+	default:
+		return page, fmt.Errorf(`the tools/list result's "tools" is %s, not an array`, tools.KindName())
+	}
+	page.Tools = make([]Tool, 0, tools.Len())
+	i := 0
+	for entry := range tools.Elements() {
+		t, reason := readTool(entry)
+		if reason != "" {
+			page.Unreadable = append(page.Unreadable, UnreadableTool{Index: i, Reason: reason})
+		} else {
+			page.Tools = append(page.Tools, t)
+		}
+		i++
+	}
+	return page, nil
+}
+
+// readTool reads one entry of the tools array, or says why it cannot.
+// Only the name is essential: a title or description of the wrong type is
+// dropped, and the inputSchema is kept as it is for the command language to
+// judge.
+func readTool(v jsonspan.Value) (Tool, string) {
+	var t Tool
+	if v.Kind() != jsonspan.Object {
+		return t, "the entry is " + v.KindName() + ", not an object"
+	}
+	name := v.Get("name")
+	switch name.Kind() {
+	case 0:
+		return t, `it has no "name"`
+	case jsonspan.Null:
+		return t, `its "name" is null, not a string`
+	case jsonspan.String:
+		t.Name, _ = name.Text()
+	default:
+		return t, `its "name" is ` + name.KindName() + " (" + excerpt(name.Raw()) + "), not a string"
+	}
+	t.Title, _ = v.Get("title").Text()
+	t.Description, _ = v.Get("description").Text()
+	if s := v.Get("inputSchema"); s.Exists() {
+		t.InputSchema = s.Raw()
+	}
+	return t, ""
+}
+
+// excerpt is the start of a value's JSON text, for a message.
+func excerpt(raw []byte) string {
+	const max = 40
+	s := strings.Join(strings.Fields(string(raw[:min(len(raw), 4*max)])), " ")
+	if len(raw) > 4*max || len(s) > max {
+		s = strings.ToValidUTF8(s[:min(len(s), max)], "") + "…"
+	}
+	return s
 }
 
 // FindTool returns the tool called name, or nil.

@@ -114,14 +114,20 @@ func (ctx lineContext) argHint() string {
 	case len(matches) == 0:
 		return unknownKeyHint(prefix, schema)
 	}
-	parts := make([]string, 0, len(matches)+1)
+	var parts []string
+	if schema.Truncated != "" {
+		parts = append(parts, "schema read in part")
+	}
 	if prefix == "" && len(given) == 0 {
 		parts = append(parts, describeTool(ctx.info.tool))
 	}
+	// One line shows a few hundred columns: stop there, however many keys.
+	used := 0
 	for _, req := range []bool{true, false} {
 		for _, p := range matches {
-			if p.Required == req {
+			if p.Required == req && used < 500 {
 				parts = append(parts, argSummary(&p))
+				used += len(parts[len(parts)-1])
 			}
 		}
 	}

@@ -123,7 +123,9 @@ func ParseArgs(words []string, schema *Schema) (*Args, []ArgWarning, error) {
 		args.Values[key] = val
 		warns = schemaCheck(key, schemaNumbers(val), s, warns)
 	}
-	warns = append(warns, argMissing(schema, occs)...)
+	if schema != nil {
+		warns = schemaMissing("", schema, func(name string) bool { _, ok := occs[name]; return ok }, warns)
+	}
 	if len(errs) > 0 {
 		return nil, warns, errors.Join(errs...)
 	}
@@ -168,31 +170,12 @@ func argSchemaFor(schema *Schema, key string) (*Schema, []ArgWarning) {
 	for i, p := range schema.Properties {
 		names[i] = p.Name
 	}
-	msg := "unknown key (known keys: " + strings.Join(names, ", ") + ")"
+	known := schemaNames(names)
+	msg := "unknown key (known keys: " + known + ")"
 	if schema.AdditionalPropertiesFalse {
-		msg = "unknown key, and the schema forbids extra keys (additionalProperties: false); known keys: " + strings.Join(names, ", ")
+		msg = "unknown key, and the schema forbids extra keys (additionalProperties: false); known keys: " + known
 	}
 	return nil, []ArgWarning{{Key: key, Message: msg}}
-}
-
-func argMissing(schema *Schema, given map[string][]argOcc) []ArgWarning {
-	if schema == nil {
-		return nil
-	}
-	var out []ArgWarning
-	var seen []string
-	for _, name := range schema.Required {
-		if _, ok := given[name]; ok || slices.Contains(seen, name) {
-			continue
-		}
-		seen = append(seen, name)
-		msg := "missing required key"
-		if p := schema.Property(name); p != nil {
-			msg += ", expects " + p.Schema.TypeString()
-		}
-		out = append(out, ArgWarning{Key: name, Message: msg})
-	}
-	return out
 }
 
 func argValue(key string, occs []argOcc, s *Schema) (json.RawMessage, error) {

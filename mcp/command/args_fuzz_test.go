@@ -61,6 +61,7 @@ func FuzzParseArgs(f *testing.F) {
 		{`x=\ y 'q=a b' "r=\"c\"" k:='{"a":[1,2]}' k2==v`, `{"type":"object"}`},
 		{`i=-0.0e-0 i=+.5 n=. n=1e n=--1 o={ a=[ b=ON`, `true`},
 		{`=x :=1 novalue`, `{"anyOf":[{"type":"integer"}],"additionalProperties":false}`},
+		{`n=1 self:='{"n":2}' t=5`, `{"allOf":[{"$ref":"#/$defs/B"}],"properties":{"self":{"$ref":"#"},"t":{"oneOf":[{"$ref":"#/properties/n"},{"$ref":"#/$defs/B"}]}},"$defs":{"B":{"properties":{"n":{"type":"integer","enum":[1,1e400]}},"required":["n"]}}}`},
 	} {
 		f.Add(seed.line, seed.schema)
 	}

@@ -160,6 +160,9 @@ func argTry(kind, text string) (json.RawMessage, bool) {
 }
 
 func argEnumMatch(text string, member json.RawMessage) bool {
+	if m, plain := schemaPlainString(member); plain {
+		return text == m
+	}
 	t := strings.TrimSpace(text)
 	switch m := schemaNumbers(member).(type) {
 	case string:

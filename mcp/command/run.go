@@ -85,8 +85,11 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 			return nil, nil, &UsageError{fmt.Errorf("tool %s cannot be called: %s (2026 clients must leave such tools out)", c.Tool, t.Invalid)}
 		}
 		sch, err := ParseSchema(t.InputSchema)
-		if err != nil {
+		switch {
+		case err != nil:
 			warnings = append(warnings, ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); values are sent as strings"})
+		case sch.Truncated != "":
+			warnings = append(warnings, ArgWarning{Message: "the tool's inputSchema was read only in part (" + sch.Truncated + "); values it does not type are sent as strings"})
 		}
 		schema = sch
 	} else {

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"slices"
-	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // Schema is the subset of JSON Schema mcpscope understands, parsed from a tool's
@@ -30,7 +33,24 @@ type Schema struct {
 	// AdditionalProperties types the keys not listed in Properties when the schema gives a schema for them.
 	AdditionalProperties *Schema
 	// AnyOf and OneOf are read as a union of their branches: a debugger only needs to know what may be sent.
+	// AllOf branches are merged into the schema itself instead (see schemaMerge).
 	AnyOf, OneOf []*Schema
+	// Truncated, on the schema ParseSchema returns, says which parts were
+	// not read because reading them would cost more than a schema is worth,
+	// e.g. "it nests deeper than 64 levels, and deeper levels take any
+	// value". Empty when all of it was read.
+	Truncated string
+
+	// enumKinds are the JSON types of Enum's members, found while parsing.
+	enumKinds []string
+	// enumMore counts the enum members past the ones kept in Enum.
+	enumMore int
+	// size is the number of schemas below and including this one, counting a
+	// shared one each time it is reached: what walking it costs.
+	size int
+	// unread marks the one schema of a parse that stands for every part not
+	// read (see Truncated); it accepts anything, and reads as "…".
+	unread bool
 }
 
 // Property is one named entry of Schema.Properties.
@@ -43,33 +63,48 @@ type Property struct {
 // schemaKnownTypes are the JSON Schema type names; others are ignored so an unknown one cannot make every value fail.
 var schemaKnownTypes = []string{"null", "boolean", "integer", "number", "string", "array", "object"}
 
+// The limits on reading one schema. A server can send a schema of any size
+// and shape; what a person needs from it is the types of the keys they type,
+// so the parse stops where the cost would outgrow that. References are
+// resolved once and shared; schemaMaxNodes bounds the schema as if every
+// reference were expanded, so every walk over a parsed schema (types, hints,
+// checks, coercion) is bounded too.
+const (
+	schemaMaxDepth       = 64      // schemas nested deeper take any value
+	schemaMaxNodes       = 10_000  // schemas in the expanded tree
+	schemaMaxMembers     = 4096    // members read of one enum, properties, required, anyOf ...
+	schemaMaxValues      = 1 << 16 // JSON values indexed (36 bytes each)
+	schemaMaxDescription = 500     // runes of a description kept
+	schemaMaxTypes       = 16      // entries of one "type" list kept
+)
+
 // ParseSchema parses raw JSON Schema; nil or empty raw gives an empty object schema.
-// Local references ("#/$defs/X", "#/definitions/X"), which generated schemas use for
-// enums and nested models, are resolved; a recursive reference reads as "anything".
+// Local references ("#/$defs/X", "#/definitions/X", "#" and any JSON pointer), which
+// generated schemas use for enums and nested models, are resolved; a recursive
+// reference reads as "anything". Any input costs bounded time and memory beyond
+// one linear read of its text: what lies past the limits is reported in Truncated.
 func ParseSchema(raw json.RawMessage) (*Schema, error) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || string(trimmed) == "null" {
 		return &Schema{Type: []string{"object"}}, nil
 	}
-	var probe any
-	if err := json.Unmarshal(trimmed, &probe); err != nil {
+	doc, err := jsonspan.Parse(trimmed, jsonspan.Limits{
+		// A schema level is at most two JSON levels ("properties": {"k": ...}).
+		Depth:    2*schemaMaxDepth + 4,
+		Values:   schemaMaxValues,
+		Children: schemaMaxMembers,
+	})
+	if err != nil {
 		return nil, fmt.Errorf("schema is not valid JSON: %v", err)
 	}
-	if _, ok := probe.(bool); !ok && trimmed[0] != '{' {
-		return nil, fmt.Errorf("schema must be a JSON object, got %s", schemaArticle(schemaKindOf(schemaNumbers(trimmed))))
+	root := doc.Root()
+	if k := root.Kind(); k != jsonspan.Object && k != jsonspan.Bool {
+		return nil, fmt.Errorf("schema must be a JSON object, got %s", root.KindName())
 	}
-	p := &schemaParser{defs: map[string]json.RawMessage{}, done: map[string]*Schema{}, active: map[string]bool{}}
-	fields, _ := schemaFields(trimmed)
-	for _, f := range fields {
-		if f.key != "$defs" && f.key != "definitions" {
-			continue
-		}
-		defs, _ := schemaFields(f.raw)
-		for _, d := range defs {
-			p.defs["#/"+f.key+"/"+d.key] = d.raw
-		}
-	}
-	return p.parse(trimmed), nil
+	p := &schemaParser{root: root, done: map[string]*Schema{}, active: map[string]bool{}, unread: &Schema{size: 1, unread: true}}
+	s := p.parse(root, 0)
+	s.Truncated = strings.Join(p.cuts, "; ")
+	return s, nil
 }
 
 // Property returns the property called name, or nil when the schema has none.
@@ -85,194 +120,125 @@ func (s *Schema) Property(name string) *Property {
 	return nil
 }
 
-// TypeString is the human form of the schema for hints, e.g. "integer (1..10)",
-// "enum: a|b|c", "array of string", "string|null".
-func (s *Schema) TypeString() string {
-	if s == nil {
-		return "any"
-	}
-	if len(s.Enum) > 0 {
-		vals := make([]string, len(s.Enum))
-		for i, e := range s.Enum {
-			vals[i] = schemaShowEnum(e)
-		}
-		return "enum: " + strings.Join(vals, "|")
-	}
-	var parts []string
-	for _, t := range s.Type {
-		if t == "array" && s.Items != nil {
-			t = "array of " + s.Items.TypeString()
-		}
-		parts = append(parts, t)
-	}
-	base := strings.Join(parts, "|")
-	if base == "" {
-		var branches []string
-		for _, b := range slices.Concat(s.AnyOf, s.OneOf) {
-			branches = append(branches, b.TypeString())
-		}
-		base = strings.Join(branches, " | ")
-	}
-	if base == "" && len(s.Properties) > 0 {
-		base = "object"
-	}
-	if base == "" {
-		base = "any"
-	}
-	if r := schemaRange(s); r != "" {
-		base += " (" + r + ")"
-	}
-	if l := schemaLengths(s); l != "" {
-		base += " (length " + l + ")"
-	}
-	return base
-}
-
-// schemaRange describes numeric bounds; the common closed range reads as "1..10".
-func schemaRange(s *Schema) string {
-	if s.Minimum != nil && s.Maximum != nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil {
-		return schemaNum(*s.Minimum) + ".." + schemaNum(*s.Maximum)
-	}
-	var parts []string
-	for _, b := range []struct {
-		op string
-		v  *float64
-	}{{">=", s.Minimum}, {">", s.ExclusiveMinimum}, {"<=", s.Maximum}, {"<", s.ExclusiveMaximum}} {
-		if b.v != nil {
-			parts = append(parts, b.op+" "+schemaNum(*b.v))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-func schemaLengths(s *Schema) string {
-	switch {
-	case s.MinLength != nil && s.MaxLength != nil:
-		return strconv.Itoa(*s.MinLength) + ".." + strconv.Itoa(*s.MaxLength)
-	case s.MinLength != nil:
-		return ">= " + strconv.Itoa(*s.MinLength)
-	case s.MaxLength != nil:
-		return "<= " + strconv.Itoa(*s.MaxLength)
-	}
-	return ""
-}
-
-func schemaNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-
-// schemaShowEnum prints plain string members bare (a|b|c) and everything else as JSON.
-func schemaShowEnum(e json.RawMessage) string {
-	var str string
-	if json.Unmarshal(e, &str) == nil && str != "" && !strings.ContainsAny(str, "| \t\n\"") {
-		return str
-	}
-	var b bytes.Buffer
-	if json.Compact(&b, e) != nil {
-		return string(e)
-	}
-	return b.String()
-}
-
-// schemaParser carries the root's definitions while a schema is read.
+// schemaParser carries the document and the budget while a schema is read.
 type schemaParser struct {
-	defs   map[string]json.RawMessage
+	root   jsonspan.Value
 	done   map[string]*Schema // parsed once and shared, so repeated references cost nothing
 	active map[string]bool    // references being expanded right now, to stop recursive types
+	nodes  int                // schemas in the expanded tree so far
+	cuts   []string           // why parts were not read, each reason once
+	unread *Schema            // what stands for each part not read
 }
 
-type schemaField struct {
-	key string
-	raw json.RawMessage
+// cut records why part of the schema was not read; a few reasons say
+// enough, and a schema can have thousands of places cut for the same one.
+func (p *schemaParser) cut(format string, args ...any) {
+	const most = 3
+	if len(p.cuts) > most {
+		return
+	}
+	msg := fmt.Sprintf(format, args...)
+	switch {
+	case slices.Contains(p.cuts, msg):
+	case len(p.cuts) == most:
+		p.cuts = append(p.cuts, "and more")
+	default:
+		p.cuts = append(p.cuts, msg)
+	}
 }
 
-// schemaFields reads a JSON object's members in the order of the text, which a map would lose.
-func schemaFields(raw []byte) ([]schemaField, bool) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	tok, err := dec.Token()
-	if d, ok := tok.(json.Delim); err != nil || !ok || d != '{' {
-		return nil, false
+// schemaTooBig is the reason given when the node budget runs out.
+var schemaTooBig = fmt.Sprintf("it has more than %d parts once its references are expanded, and the rest take any value", schemaMaxNodes)
+
+// spent reports whether the node budget is gone, recording it the first time.
+func (p *schemaParser) spent() bool {
+	if p.nodes < schemaMaxNodes {
+		return false
 	}
-	var out []schemaField
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return out, false
-		}
-		key, _ := tok.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return out, false
-		}
-		out = append(out, schemaField{key, v})
-	}
-	return out, true
+	p.cut("%s", schemaTooBig)
+	return true
 }
 
 // parse reads one schema; anything that is not an object (true, false, a typo) reads as "anything".
-func (p *schemaParser) parse(raw json.RawMessage) *Schema {
-	s := &Schema{}
-	fields, ok := schemaFields(raw)
-	if !ok {
-		return s
+func (p *schemaParser) parse(v jsonspan.Value, depth int) *Schema {
+	if p.spent() {
+		return p.unread
 	}
-	for _, f := range fields {
-		var ref string
-		if f.key == "$ref" && json.Unmarshal(f.raw, &ref) == nil {
-			if r := p.resolve(ref); r != nil {
-				*s = *r
-			}
+	p.nodes++
+	if v.Kind() != jsonspan.Object {
+		return &Schema{size: 1}
+	}
+	if depth >= schemaMaxDepth {
+		p.cut("it nests deeper than %d levels, and deeper levels take any value", schemaMaxDepth)
+		return p.unread
+	}
+	s := &Schema{}
+	if ref, ok := v.Get("$ref").Text(); ok {
+		r := p.resolve(ref, depth)
+		switch {
+		case r != nil && v.Len() == 1:
+			// A bare reference is the schema it names, shared: a walk can
+			// tell two uses of one type from two types.
+			return r
+		case r != nil && r != p.unread:
+			*s = *r
 		}
 	}
 	var exclMin, exclMax bool
-	var constant json.RawMessage
-	for _, f := range fields {
-		switch f.key {
+	var constant jsonspan.Value
+	var allOf []*Schema
+	for key, f := range v.Members() {
+		raw := f.Raw()
+		switch key {
 		case "type":
-			s.Type = schemaTypes(f.raw)
+			s.Type = schemaTypes(f)
 		case "description":
-			_ = json.Unmarshal(f.raw, &s.Description)
+			if d, ok := f.Text(); ok {
+				s.Description = schemaCap(d, schemaMaxDescription)
+			}
 		case "properties":
-			s.Properties = p.properties(f.raw)
+			s.Properties = p.properties(f, depth)
 		case "required":
-			var req []string
-			if json.Unmarshal(f.raw, &req) == nil {
-				s.Required = req
+			if f.Kind() == jsonspan.Array {
+				s.Required = p.names(f, "required")
 			}
 		case "enum":
-			var enum []json.RawMessage
-			if json.Unmarshal(f.raw, &enum) == nil {
-				s.Enum = enum
+			if f.Kind() == jsonspan.Array {
+				p.enum(s, f)
 			}
 		case "const":
-			constant = f.raw
+			constant = f
 		case "items":
-			if f.raw[0] == '{' {
-				s.Items = p.parse(f.raw)
+			if f.Kind() == jsonspan.Object {
+				s.Items = p.parse(f, depth+1)
 			}
 		case "minimum":
-			s.Minimum = schemaFloat(f.raw)
+			s.Minimum = schemaFloat(raw)
 		case "maximum":
-			s.Maximum = schemaFloat(f.raw)
+			s.Maximum = schemaFloat(raw)
 		case "exclusiveMinimum":
-			exclMin = string(f.raw) == "true"
-			s.ExclusiveMinimum = schemaFloat(f.raw)
+			exclMin = string(raw) == "true"
+			s.ExclusiveMinimum = schemaFloat(raw)
 		case "exclusiveMaximum":
-			exclMax = string(f.raw) == "true"
-			s.ExclusiveMaximum = schemaFloat(f.raw)
+			exclMax = string(raw) == "true"
+			s.ExclusiveMaximum = schemaFloat(raw)
 		case "minLength":
-			s.MinLength = schemaInt(f.raw)
+			s.MinLength = schemaInt(raw)
 		case "maxLength":
-			s.MaxLength = schemaInt(f.raw)
+			s.MaxLength = schemaInt(raw)
 		case "default":
-			s.Default = f.raw
+			s.Default = raw
 		case "additionalProperties":
-			s.AdditionalPropertiesFalse = string(f.raw) == "false"
-			if f.raw[0] == '{' {
-				s.AdditionalProperties = p.parse(f.raw)
+			s.AdditionalPropertiesFalse = string(raw) == "false"
+			if f.Kind() == jsonspan.Object {
+				s.AdditionalProperties = p.parse(f, depth+1)
 			}
 		case "anyOf":
-			s.AnyOf = p.list(f.raw)
+			s.AnyOf = p.list(f, depth, "anyOf")
 		case "oneOf":
-			s.OneOf = p.list(f.raw)
+			s.OneOf = p.list(f, depth, "oneOf")
+		case "allOf":
+			allOf = p.list(f, depth, "allOf")
 		}
 	}
 	if exclMin && s.Minimum != nil {
@@ -281,73 +247,180 @@ func (p *schemaParser) parse(raw json.RawMessage) *Schema {
 	if exclMax && s.Maximum != nil {
 		s.ExclusiveMaximum, s.Maximum = s.Maximum, nil
 	}
-	if constant != nil && len(s.Enum) == 0 {
-		s.Enum = []json.RawMessage{constant}
+	if constant.Exists() && len(s.Enum) == 0 {
+		s.Enum, s.enumKinds, s.enumMore = []json.RawMessage{constant.Raw()}, []string{schemaSpanKind(constant)}, 0
 	}
+	schemaMerge(s, allOf)
 	// Clone before marking: the slice may belong to a shared referenced schema.
 	s.Properties = slices.Clone(s.Properties)
+	required := make(map[string]bool, len(s.Required))
+	for _, r := range s.Required {
+		required[r] = true
+	}
 	for i := range s.Properties {
-		s.Properties[i].Required = slices.Contains(s.Required, s.Properties[i].Name)
+		s.Properties[i].Required = required[s.Properties[i].Name]
 	}
+	s.size = schemaSize(s)
 	return s
 }
 
-func (p *schemaParser) resolve(ref string) *Schema {
-	if s, ok := p.done[ref]; ok {
-		return s
-	}
-	raw, ok := p.defs[schemaUnescapeRef(ref)]
-	if !ok || p.active[ref] {
-		return nil
-	}
-	p.active[ref] = true
-	s := p.parse(raw)
-	delete(p.active, ref)
-	p.done[ref] = s
-	return s
-}
-
-// schemaUnescapeRef undoes JSON Pointer escaping in the definition's name.
-func schemaUnescapeRef(ref string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(ref, "~1", "/"), "~0", "~")
-}
-
-func (p *schemaParser) properties(raw json.RawMessage) []Property {
-	fields, _ := schemaFields(raw)
+func (p *schemaParser) properties(v jsonspan.Value, depth int) []Property {
 	var props []Property
-	for _, f := range fields {
-		prop := Property{Name: f.key, Schema: p.parse(f.raw)}
-		if i := slices.IndexFunc(props, func(q Property) bool { return q.Name == f.key }); i >= 0 {
-			props[i] = prop
+	index := map[string]int{}
+	read := 0
+	for name, f := range v.Members() {
+		if p.spent() {
+			break
+		}
+		read++
+		prop := Property{Name: name, Schema: p.parse(f, depth+1)}
+		if i, dup := index[name]; dup {
+			props[i] = prop // a duplicate key: the later one wins, as in encoding/json
 			continue
 		}
+		index[name] = len(props)
 		props = append(props, prop)
+	}
+	if v.Cut() {
+		p.cut("it lists %d properties, and only the first %d are read", v.Len(), read)
 	}
 	return props
 }
 
-func (p *schemaParser) list(raw json.RawMessage) []*Schema {
-	var items []json.RawMessage
-	if json.Unmarshal(raw, &items) != nil {
+func (p *schemaParser) list(v jsonspan.Value, depth int, keyword string) []*Schema {
+	if v.Kind() != jsonspan.Array {
 		return nil
 	}
-	out := make([]*Schema, len(items))
-	for i, item := range items {
-		out[i] = p.parse(item)
+	out := make([]*Schema, 0, min(v.Len(), schemaMaxMembers))
+	for item := range v.Elements() {
+		if p.spent() {
+			break
+		}
+		out = append(out, p.parse(item, depth+1))
+	}
+	if v.Cut() {
+		p.cut("%s lists %d schemas, and only the first %d are read", keyword, v.Len(), len(out))
 	}
 	return out
 }
 
-func schemaTypes(raw json.RawMessage) []string {
-	var one string
-	if json.Unmarshal(raw, &one) == nil {
-		return []string{one}
+// names reads the strings of a list such as required, skipping anything else.
+func (p *schemaParser) names(v jsonspan.Value, keyword string) []string {
+	out := []string{}
+	read := 0
+	for item := range v.Elements() {
+		read++
+		if s, ok := item.Text(); ok {
+			out = append(out, s)
+		}
 	}
-	var many []string
-	if json.Unmarshal(raw, &many) == nil {
-		return many
+	if v.Cut() {
+		p.cut("%s lists %d entries, and only the first %d are read", keyword, v.Len(), read)
 	}
-	return nil
+	return out
+}
+
+// enum keeps the members exactly as spelled, and their JSON types.
+func (p *schemaParser) enum(s *Schema, v jsonspan.Value) {
+	s.Enum = make([]json.RawMessage, 0, min(v.Len(), schemaMaxMembers))
+	s.enumKinds = nil
+	for item := range v.Elements() {
+		s.Enum = append(s.Enum, item.Raw())
+		kind := schemaSpanKind(item)
+		if !slices.Contains(s.enumKinds, kind) {
+			s.enumKinds = append(s.enumKinds, kind)
+		}
+	}
+	s.enumMore = v.Len() - len(s.Enum)
+	if s.enumMore > 0 {
+		p.cut("an enum lists %d values, and only the first %d are offered and checked", v.Len(), len(s.Enum))
+	}
+}
+
+// schemaSpanKind names v's JSON type as schemaKindOf does, decoding only numbers.
+func schemaSpanKind(v jsonspan.Value) string {
+	switch v.Kind() {
+	case jsonspan.Null:
+		return "null"
+	case jsonspan.Bool:
+		return "boolean"
+	case jsonspan.Number:
+		return schemaKindOf(schemaNumbers(v.Raw()))
+	case jsonspan.String:
+		return "string"
+	case jsonspan.Array:
+		return "array"
+	}
+	return "object"
+}
+
+// branches ranges over the anyOf and then the oneOf branches, which are
+// read alike; walks over a schema use it without building a list.
+func (s *Schema) branches() iter.Seq[*Schema] {
+	return func(yield func(*Schema) bool) {
+		for _, list := range [2][]*Schema{s.AnyOf, s.OneOf} {
+			for _, b := range list {
+				if !yield(b) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// schemaSize is what walking s costs: s and everything below it, a shared
+// schema counted each time it is reached.
+func schemaSize(s *Schema) int {
+	n := 1
+	for _, c := range []*Schema{s.Items, s.AdditionalProperties} {
+		if c != nil {
+			n += c.size
+		}
+	}
+	for _, prop := range s.Properties {
+		if prop.Schema != nil {
+			n += prop.Schema.size
+		}
+	}
+	for b := range s.branches() {
+		if b != nil {
+			n += b.size
+		}
+	}
+	return n
+}
+
+// schemaTypes reads "type": a string, or a list of which only strings count.
+func schemaTypes(v jsonspan.Value) []string {
+	if t, ok := v.Text(); ok {
+		return []string{schemaCap(t, 40)}
+	}
+	var out []string
+	for item := range v.Elements() {
+		if t, ok := item.Text(); ok && len(out) < schemaMaxTypes {
+			out = append(out, schemaCap(t, 40))
+		}
+	}
+	return out
+}
+
+// schemaCap cuts text to n runes, marking the cut; it looks at no more of
+// the text than it keeps.
+func schemaCap(text string, n int) string {
+	if len(text) <= n {
+		return text
+	}
+	runes := 0
+	for i := range text {
+		if runes == n-1 {
+			if _, size := utf8.DecodeRuneInString(text[i:]); i+size == len(text) {
+				return text // exactly n runes
+			}
+			return text[:i] + "…"
+		}
+		runes++
+	}
+	return text
 }
 
 func schemaFloat(raw json.RawMessage) *float64 {

@@ -17,29 +17,38 @@ import (
 // schemaKinds lists the JSON types a schema accepts, in the order it gives them: its
 // own type, else the types of its enum members, then those of its anyOf/oneOf branches.
 func schemaKinds(s *Schema) []string {
-	if s == nil {
-		return nil
-	}
 	var kinds []string
+	schemaAddKinds(s, &kinds)
+	return kinds
+}
+
+// schemaAddKinds adds the types s accepts to kinds; one list serves the whole walk.
+func schemaAddKinds(s *Schema, kinds *[]string) {
+	if s == nil {
+		return
+	}
 	add := func(k string) {
-		if slices.Contains(schemaKnownTypes, k) && !slices.Contains(kinds, k) {
-			kinds = append(kinds, k)
+		if slices.Contains(schemaKnownTypes, k) && !slices.Contains(*kinds, k) {
+			*kinds = append(*kinds, k)
 		}
 	}
 	for _, t := range s.Type {
 		add(t)
 	}
 	if len(s.Type) == 0 {
-		for _, e := range s.Enum {
-			add(schemaKindOf(schemaNumbers(e)))
-		}
-	}
-	for _, b := range slices.Concat(s.AnyOf, s.OneOf) {
-		for _, k := range schemaKinds(b) {
+		for _, k := range s.enumKinds {
 			add(k)
 		}
+		if s.enumKinds == nil {
+			// Built by hand rather than parsed: find them now.
+			for _, e := range s.Enum {
+				add(schemaKindOf(schemaNumbers(e)))
+			}
+		}
 	}
-	return kinds
+	for b := range s.branches() {
+		schemaAddKinds(b, kinds)
+	}
 }
 
 // schemaDeclared reports whether the schema or a branch states a type, as opposed to
@@ -51,7 +60,12 @@ func schemaDeclared(s *Schema) bool {
 	if slices.ContainsFunc(s.Type, func(t string) bool { return slices.Contains(schemaKnownTypes, t) }) {
 		return true
 	}
-	return slices.ContainsFunc(slices.Concat(s.AnyOf, s.OneOf), schemaDeclared)
+	for b := range s.branches() {
+		if schemaDeclared(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // schemaItems is the item schema of s, or of its first array branch.
@@ -62,7 +76,7 @@ func schemaItems(s *Schema) *Schema {
 	if s.Items != nil {
 		return s.Items
 	}
-	for _, b := range slices.Concat(s.AnyOf, s.OneOf) {
+	for b := range s.branches() {
 		if it := schemaItems(b); it != nil {
 			return it
 		}
@@ -129,7 +143,8 @@ func schemaCheck(path string, v any, s *Schema, out []ArgWarning) []ArgWarning {
 		warn("%s is %s, schema says type %s", schemaShow(v), schemaArticle(kind), strings.Join(declared, "|"))
 		return out
 	}
-	if len(s.Enum) > 0 && !slices.ContainsFunc(s.Enum, func(e json.RawMessage) bool { return schemaEqual(v, schemaNumbers(e)) }) {
+	// Past the members read, v may still be one: say nothing rather than something wrong.
+	if len(s.Enum) > 0 && s.enumMore == 0 && !schemaInEnum(s.Enum, v) {
 		warn("%s is not one of %s", schemaShow(v), strings.TrimPrefix(s.TypeString(), "enum: "))
 	}
 	switch x := v.(type) {
@@ -177,14 +192,54 @@ func schemaCheckObject(path string, obj map[string]any, s *Schema, out []ArgWarn
 			out = schemaCheck(path+"."+p.Name, item, p.Schema, out)
 		}
 	}
+	return schemaMissing(path, s, func(name string) bool { _, ok := obj[name]; return ok }, out)
+}
+
+// schemaMissingShown is how many missing keys are named one by one; the rest
+// share one warning, so a schema that requires thousands of keys costs a
+// line, not thousands.
+const schemaMissingShown = 10
+
+// schemaMissing appends a warning for each key s requires that has says is
+// absent. path names the object: "" for the arguments themselves, a path
+// such as meta or tags[1] inside them. This is the one place missing keys
+// are found, for the top level and nested objects alike.
+func schemaMissing(path string, s *Schema, has func(name string) bool, out []ArgWarning) []ArgWarning {
 	var missing []string
+	seen := map[string]bool{}
 	for _, name := range s.Required {
-		if _, ok := obj[name]; !ok && !slices.Contains(missing, name) {
+		if !seen[name] && !has(name) {
 			missing = append(missing, name)
-			out = append(out, ArgWarning{Key: path + "." + name, Message: "missing required key"})
 		}
+		seen[name] = true
+	}
+	for i, name := range missing {
+		if i == schemaMissingShown-1 && len(missing) > schemaMissingShown {
+			rest := missing[i:]
+			return append(out, ArgWarning{Key: path, Message: fmt.Sprintf("%d more required keys are missing: %s", len(rest), schemaNames(rest))})
+		}
+		msg := "missing required key"
+		if p := s.Property(name); p != nil {
+			msg += ", expects " + p.Schema.TypeString()
+		}
+		key := name
+		if path != "" {
+			key = path + "." + name
+		}
+		out = append(out, ArgWarning{Key: key, Message: msg})
 	}
 	return out
+}
+
+// schemaNamesShown is how many names a message lists before counting the rest.
+const schemaNamesShown = 20
+
+// schemaNames lists names for a message, "a, b, c", counting past schemaNamesShown.
+func schemaNames(names []string) string {
+	if len(names) <= schemaNamesShown {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:schemaNamesShown], ", ") + fmt.Sprintf(" and %d more", len(names)-schemaNamesShown)
 }
 
 // schemaCheckUnion is quiet when any branch accepts v; otherwise it reports the first
@@ -193,8 +248,7 @@ func schemaCheckUnion(path string, v any, branches []*Schema, out []ArgWarning) 
 	var closest []ArgWarning
 	found := false
 	kind := schemaKindOf(v)
-	names := make([]string, len(branches))
-	for i, b := range branches {
+	for _, b := range branches {
 		w := schemaCheck(path, v, b, nil)
 		if len(w) == 0 {
 			return out
@@ -202,12 +256,32 @@ func schemaCheckUnion(path string, v any, branches []*Schema, out []ArgWarning) 
 		if kinds := schemaKinds(b); !found && (len(kinds) == 0 || schemaAllows(kinds, kind)) {
 			closest, found = w, true
 		}
-		names[i] = b.TypeString()
 	}
 	if found {
 		return append(out, closest...)
 	}
-	return append(out, ArgWarning{Key: path, Message: fmt.Sprintf("%s matches none of: %s", schemaShow(v), strings.Join(names, " | "))})
+	// The union's own TypeString lists the branches, as many as fit a line.
+	return append(out, ArgWarning{Key: path, Message: fmt.Sprintf("%s matches none of: %s", schemaShow(v), (&Schema{AnyOf: branches}).TypeString())})
+}
+
+// schemaInEnum reports whether v (decoded by schemaNumbers) is a member of enum.
+func schemaInEnum(enum []json.RawMessage, v any) bool {
+	str, isStr := v.(string)
+	return slices.ContainsFunc(enum, func(e json.RawMessage) bool {
+		if m, plain := schemaPlainString(e); plain {
+			return isStr && str == m
+		}
+		return schemaEqual(v, schemaNumbers(e))
+	})
+}
+
+// schemaPlainString reads a JSON string without escapes, the usual enum
+// member, without decoding it: an enum can have thousands of members.
+func schemaPlainString(raw json.RawMessage) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' || bytes.IndexByte(raw, '\\') >= 0 {
+		return "", false
+	}
+	return string(raw[1 : len(raw)-1]), true
 }
 
 // schemaAllows reports whether a value of kind fits one of types; integers are numbers too.
@@ -252,11 +326,7 @@ func schemaShow(v any) string {
 	if enc.Encode(v) != nil {
 		return fmt.Sprint(v)
 	}
-	s := strings.TrimSpace(b.String())
-	if utf8.RuneCountInString(s) > 40 {
-		s = string([]rune(s)[:39]) + "…"
-	}
-	return s
+	return schemaCap(strings.TrimSpace(b.String()), 40)
 }
 
 func schemaArticle(kind string) string {

@@ -34,7 +34,7 @@ func TestParseSchemaEmpty(t *testing.T) {
 func TestParseSchemaErrors(t *testing.T) {
 	tests := []struct{ raw, want string }{
 		{`{"type":`, "schema is not valid JSON: unexpected end of JSON input"},
-		{`{"a":1} x`, "schema is not valid JSON: invalid character 'x' after top-level value"},
+		{`{"a":1} x`, "schema is not valid JSON: invalid character 'x' after top-level value at byte 8"},
 		{`"string"`, "schema must be a JSON object, got a string"},
 		{`[1]`, "schema must be a JSON object, got an array"},
 		{`5`, "schema must be a JSON object, got an integer"},

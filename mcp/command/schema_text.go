@@ -1,0 +1,208 @@
+package command
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The most a type description shows. It is drawn on one hint line, maybe
+// every frame, while a schema may hold a million enum members or a union
+// of thousands of branches: the cost of writing it must be what is shown.
+const (
+	typeTextMax      = 200 // runes of one TypeString
+	typeTextEnum     = 8   // enum members shown
+	typeTextBranches = 6   // anyOf/oneOf branches shown
+	typeTextMember   = 40  // runes of one enum member shown
+	typeTextVisits   = 256 // schemas looked at for one TypeString
+)
+
+// TypeString is the human form of the schema for hints, e.g. "integer (1..10)",
+// "enum: a|b|c", "array of string", "string|null". Long lists end in
+// "… (N more)", and the whole is at most a line.
+func (s *Schema) TypeString() string {
+	var w typeText
+	w.schema(s)
+	return schemaCap(string(w.b), typeTextMax)
+}
+
+// typeText writes a TypeString, refusing to start anything new once the
+// line is full or enough of the schema was looked at.
+type typeText struct {
+	b      []byte
+	visits int
+}
+
+func (w *typeText) full() bool { return len(w.b) >= typeTextMax || w.visits >= typeTextVisits }
+
+func (w *typeText) str(s string) { w.b = append(w.b, s...) }
+
+func (w *typeText) schema(s *Schema) {
+	if w.full() {
+		w.str("…")
+		return
+	}
+	w.visits++
+	if s == nil {
+		w.str("any")
+		return
+	}
+	if s.unread {
+		w.str("…")
+		return
+	}
+	if len(s.Enum) > 0 {
+		w.str("enum: ")
+		w.list(len(s.Enum)+s.enumMore, len(s.Enum), typeTextEnum, "|", func(i int) {
+			w.str(schemaShowEnum(s.Enum[i]))
+		})
+		return
+	}
+	start := len(w.b)
+	for i, t := range s.Type {
+		if i > 0 {
+			w.str("|")
+		}
+		if t == "array" && s.Items != nil {
+			w.str("array of ")
+			w.schema(s.Items)
+			continue
+		}
+		w.str(t)
+	}
+	if len(w.b) == start {
+		w.union(s)
+	}
+	if len(w.b) == start && len(s.Properties) > 0 {
+		w.str("object")
+	}
+	if len(w.b) == start {
+		w.str("any")
+	}
+	if r := schemaRange(s); r != "" {
+		w.str(" (" + r + ")")
+	}
+	if l := schemaLengths(s); l != "" {
+		w.str(" (length " + l + ")")
+	}
+}
+
+// union writes the branches of s's anyOf and oneOf as one list, looking
+// through branches that are unions themselves and writing each schema once:
+// a union of two references to one type reads as that type.
+func (w *typeText) union(s *Schema) {
+	var shown, walked []*Schema // both short: shown stops at typeTextBranches, walked at typeTextVisits
+	more := 0
+	var walk func(u *Schema)
+	walk = func(u *Schema) {
+		for b := range u.branches() {
+			switch {
+			case schemaPureUnion(b) && w.visits < typeTextVisits:
+				if !slices.Contains(walked, b) {
+					w.visits++
+					walked = append(walked, b)
+					walk(b)
+				}
+			case slices.Contains(shown, b):
+			case len(shown) == typeTextBranches || w.full():
+				more++
+			default:
+				if len(shown) > 0 {
+					w.str(" | ")
+				}
+				shown = append(shown, b)
+				w.schema(b)
+			}
+		}
+	}
+	walk(s)
+	if more > 0 {
+		w.str(" | … (" + strconv.Itoa(more) + " more)")
+	}
+}
+
+// schemaPureUnion reports whether s says nothing but anyOf/oneOf, so that a
+// list of its branches says all it does.
+func schemaPureUnion(s *Schema) bool {
+	return s != nil && !s.unread && len(s.Type) == 0 && len(s.Enum) == 0 && len(s.Properties) == 0 &&
+		len(s.AnyOf)+len(s.OneOf) > 0 && schemaRange(s) == "" && schemaLengths(s) == ""
+}
+
+// list writes the first items of n (only the first have ones are at hand),
+// at most shown of them, and how many it left out.
+func (w *typeText) list(n, have, shown int, sep string, item func(i int)) {
+	for i := range n {
+		if i > 0 {
+			w.str(sep)
+		}
+		if i == shown || i == have || w.full() {
+			w.str("… (" + strconv.Itoa(n-i) + " more)")
+			return
+		}
+		item(i)
+	}
+}
+
+// schemaRange describes numeric bounds; the common closed range reads as "1..10".
+func schemaRange(s *Schema) string {
+	if s.Minimum != nil && s.Maximum != nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil {
+		return schemaNum(*s.Minimum) + ".." + schemaNum(*s.Maximum)
+	}
+	var parts []string
+	for _, b := range []struct {
+		op string
+		v  *float64
+	}{{">=", s.Minimum}, {">", s.ExclusiveMinimum}, {"<=", s.Maximum}, {"<", s.ExclusiveMaximum}} {
+		if b.v != nil {
+			parts = append(parts, b.op+" "+schemaNum(*b.v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func schemaLengths(s *Schema) string {
+	switch {
+	case s.MinLength != nil && s.MaxLength != nil:
+		return strconv.Itoa(*s.MinLength) + ".." + strconv.Itoa(*s.MaxLength)
+	case s.MinLength != nil:
+		return ">= " + strconv.Itoa(*s.MinLength)
+	case s.MaxLength != nil:
+		return "<= " + strconv.Itoa(*s.MaxLength)
+	}
+	return ""
+}
+
+func schemaNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// schemaShowEnum prints plain string members bare (a|b|c) and everything else as
+// JSON, at most typeTextMember runes of it: a member can be a megabyte long.
+func schemaShowEnum(e json.RawMessage) string {
+	if len(e) > 4*typeTextMember {
+		cut := e[:4*typeTextMember]
+		// Never end inside a rune: drop a last rune that was cut short.
+		last := len(cut) - 1
+		for last > 0 && last > len(cut)-utf8.UTFMax && !utf8.RuneStart(cut[last]) {
+			last--
+		}
+		if !utf8.FullRune(cut[last:]) {
+			cut = cut[:last]
+		}
+		shown := schemaCap(string(cut), typeTextMember)
+		if !strings.HasSuffix(shown, "…") {
+			shown += "…"
+		}
+		return shown
+	}
+	var str string
+	if json.Unmarshal(e, &str) == nil && str != "" && !strings.ContainsAny(str, "| \t\n\"") {
+		return schemaCap(str, typeTextMember)
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, e) != nil {
+		return schemaCap(string(e), typeTextMember)
+	}
+	return schemaCap(b.String(), typeTextMember)
+}
