@@ -43,9 +43,9 @@ func shapeOf(b []byte) (peeked, shape) {
 	switch {
 	case !ok:
 		return p, shapeInvalid
-	case p.method != nil && p.id == nil:
+	case p.hasMethod && p.id == nil:
 		return p, shapeNotification
-	case p.method != nil:
+	case p.hasMethod:
 		return p, shapeRequest
 	case p.result != nil || p.errv != nil:
 		return p, shapeAnswer
@@ -56,24 +56,12 @@ func shapeOf(b []byte) (peeked, shape) {
 // eachMessage calls one for the message data holds or, when data is a
 // batch, calls batch once and then one for each of its members.
 func eachMessage(data string, batch func(), one func(raw string)) {
-	b := bytesOf(data)
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '[' {
+	if !isBatch(bytesOf(data)) {
 		one(data)
 		return
 	}
 	batch()
-	for j := skipSpace(b, i+1); j < len(b) && b[j] != ']'; {
-		end := valueEnd(b, j)
-		if end < 0 {
-			return
-		}
-		one(data[j:end])
-		j = skipSpace(b, end)
-		if j < len(b) && b[j] == ',' {
-			j = skipSpace(b, j+1)
-		}
-	}
+	eachElement(data, one)
 }
 
 // handleMessage classifies the data of a message event (or a JSON body) and
@@ -98,7 +86,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	p, sh := shapeOf(bytesOf(raw))
 	switch sh {
 	case shapeNotification:
-		m.Class, m.Method = ClassNotification, unquote(p.method)
+		m.Class, m.Method = ClassNotification, p.method
 		if m.Method == "notifications/tools/list_changed" {
 			// The next tools/call lists again before coercing arguments.
 			s.mu.Lock()
@@ -106,7 +94,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 			s.mu.Unlock()
 		}
 	case shapeRequest:
-		m.Class, m.Method, m.ID = ClassServerRequest, unquote(p.method), stringOf(p.id)
+		m.Class, m.Method, m.ID = ClassServerRequest, p.method, stringOf(p.id)
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		s.answerServer(in.conn, seq, p.id, m.Method, p.params)
 		return
@@ -158,16 +146,11 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 // the stream over an unanswered ping), roots from the list, elicitation and
 // sampling through the Answerer, anything else with method not found so the
 // server does not wait forever. The id goes back exactly as the server
-// wrote it; one that is not valid JSON cannot, so that request is answered
-// as invalid, with a null id, as JSON-RPC says. Replies in flight are
-// bounded: a server flooding requests waits for earlier replies instead of
-// exhausting descriptors and memory.
+// wrote it (the message was checked to be JSON, so it is). Replies in
+// flight are bounded: a server flooding requests waits for earlier replies
+// instead of exhausting descriptors and memory.
 func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method string, params []byte) {
 	id := string(rawID)
-	if !json.Valid(rawID) {
-		s.reply(conn, reqSeq, "null", method, []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the request's id is not valid JSON"}}`))
-		return
-	}
 	if method == "ping" {
 		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
 		return

@@ -78,14 +78,14 @@ func (o *Observer) ClientMessage(body []byte, conn int) int64 {
 		defer o.mu.Unlock()
 		switch sh {
 		case shapeRequest:
-			m.Class, m.Method, m.ID = ClassRequest, unquote(p.method), stringOf(p.id)
+			m.Class, m.Method, m.ID = ClassRequest, p.method, stringOf(p.id)
 			m.Tool = toolOf(m.Method, p.params)
 			seq := o.out.emit(Record{Time: at, Kind: KindSent, RPC: m})
 			o.client.add(m.ID, &pending{seq: seq, conn: conn, method: m.Method, tool: m.Tool})
 			note(seq)
 			return
 		case shapeNotification:
-			m.Class, m.Method = ClassNotification, unquote(p.method)
+			m.Class, m.Method = ClassNotification, p.method
 		case shapeAnswer:
 			m.Class, m.ID = ClassReply, stringOf(p.id)
 			m.RPCError = p.errv != nil && string(p.errv) != "null"
@@ -189,9 +189,9 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 		o.mu.Lock()
 		switch sh {
 		case shapeNotification:
-			m.Class, m.Method = ClassNotification, unquote(p.method)
+			m.Class, m.Method = ClassNotification, p.method
 		case shapeRequest:
-			m.Class, m.Method, m.ID = ClassServerRequest, unquote(p.method), stringOf(p.id)
+			m.Class, m.Method, m.ID = ClassServerRequest, p.method, stringOf(p.id)
 		case shapeAnswer:
 			m.ID = stringOf(p.id)
 			m.RPCError = p.errv != nil && string(p.errv) != "null"

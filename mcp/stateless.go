@@ -136,38 +136,9 @@ type member struct {
 
 // objectMembers finds the members of a JSON object, in order.
 func objectMembers(s string) ([]member, bool) {
-	b := bytesOf(s)
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return nil, false
-	}
 	var out []member
-	i = skipSpace(b, i+1)
-	for i < len(b) && b[i] != '}' {
-		if b[i] != '"' {
-			return nil, false
-		}
-		end := stringEnd(b, i)
-		if end < 0 {
-			return nil, false
-		}
-		key := unquote(b[i:end])
-		i = skipSpace(b, end)
-		if i >= len(b) || b[i] != ':' {
-			return nil, false
-		}
-		from := skipSpace(b, i+1)
-		to := valueEnd(b, from)
-		if to < 0 {
-			return nil, false
-		}
-		out = append(out, member{key, from, to})
-		i = skipSpace(b, to)
-		if i < len(b) && b[i] == ',' {
-			i = skipSpace(b, i+1)
-		}
-	}
-	return out, i < len(b)
+	ok := eachMember(s, func(key string, from, to int) { out = append(out, member{key, from, to}) })
+	return out, ok
 }
 
 // discoverResult is what server/discover answers.

@@ -285,7 +285,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	s.emitHTTP(ex)
 	adopt()
 	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
-	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || p.method == nil && p.result == nil && p.errv == nil) {
+	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
 		s.handleMessage(in, nil, string(body), at)
 		return &WireError{Cause: CauseNotJSONRPC, Transport: TransportStreamable, Purpose: PurposePost, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered JSON that is not a JSON-RPC message", t.endpoint)}

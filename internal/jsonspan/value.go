@@ -39,6 +39,15 @@ func (v Value) Raw() []byte {
 	return v.d.src[n.start:n.end:n.end]
 }
 
+// Span is where v's bytes are in the text: Raw is text[from:to].
+func (v Value) Span() (from, to int) {
+	if v.d == nil {
+		return 0, 0
+	}
+	n := v.node()
+	return int(n.start), int(n.end)
+}
+
 // Len is the number of members or elements v has in the text, indexed or
 // not.
 func (v Value) Len() int {
