@@ -66,6 +66,10 @@ type Pair struct {
 	PostLatency       time.Duration // POST sent -> HTTP answer (the 202)
 	Latency           time.Duration // request sent -> response received (0 while pending)
 	ResponseSize      int
+	// Relay is the client's leg when a proxy relayed the request, and
+	// ProxyAdded the time the proxy added to the answer's headers.
+	Relay      *mcp.Record
+	ProxyAdded time.Duration
 }
 
 // onRPC files a JSON-RPC message into its row, opening one when the message

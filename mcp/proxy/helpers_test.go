@@ -203,3 +203,21 @@ func bounded(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// contextWithCancel is a bounded context the test can end early.
+func contextWithCancel(t *testing.T) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	t.Cleanup(cancel)
+	return ctx, cancel
+}
+
+// startServer serves p on 127.0.0.1 for the test and returns its URL.
+func startServer(t *testing.T, p *Proxy) string {
+	t.Helper()
+	ts := httptest.NewServer(p)
+	t.Cleanup(func() {
+		ts.Close()
+		p.Close()
+	})
+	return ts.URL
+}
