@@ -29,3 +29,10 @@ func (o *Observer) FailConn(conn int, op string, err error) {
 // SessionIDOf finds the session id in a legacy message URL's query, under
 // any of the spellings servers use, and says which spelling it was.
 func SessionIDOf(u *url.URL) (id, param string) { return sessionFromQuery(u.Query()) }
+
+// ServerText is ServerJSON for a body the caller hands over for good: it
+// is logged as it is, not copied, so a large answer is held once.
+func (o *Observer) ServerText(body string, conn int, reqSeq int64) {
+	in := &inbound{conn: conn, stream: StreamJSON, reqSeq: reqSeq}
+	o.serverData(in, nil, body, o.now().Round(0))
+}

@@ -31,6 +31,12 @@ type Options struct {
 	Records <-chan []mcp.Record
 	// Backend sends commands and reconnects; nil in a replay.
 	Backend Backend
+	// NoSend says why nothing can be sent when there is no Backend, e.g.
+	// that a proxied session belongs to its client; "" says it generically.
+	NoSend string
+	// Clients delivers the sessions of a proxy's clients as they come; the
+	// TUI shows one at a time (Records is then nil). Nil outside a proxy.
+	Clients <-chan Client
 	// Player feeds a recording at its recorded pace; nil when live.
 	Player *history.Player
 	// Styles are every style drawn with (themes.NewStyles of a palette).
@@ -72,6 +78,7 @@ type Model struct {
 	spinFrame int
 	tools     []mcp.Tool // the tools last given to the command line
 	replay    *replayState
+	clients   clients // a proxy's client sessions
 
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
@@ -90,7 +97,8 @@ func New(opts Options) *Model {
 	}
 	st := opts.Styles
 	keys := DefaultKeyMap()
-	com := &common{st: &st, keys: keys, log: history.NewLog(), now: opts.Now, replay: opts.Player != nil, note: opts.Note}
+	com := &common{st: &st, keys: keys, log: history.NewLog(), now: opts.Now, replay: opts.Player != nil,
+		watching: opts.Clients != nil, note: opts.Note}
 	com.spin = spinFrames[0]
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Model{
@@ -108,6 +116,7 @@ func New(opts Options) *Model {
 		ctx:       ctx,
 		cancel:    cancel,
 		clipboard: os.Stdout,
+		clients:   clients{cur: -1},
 	}
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
@@ -137,6 +146,8 @@ func (m *Model) setBindings() {
 	for _, b := range []*key.Binding{&k.PlayPause, &k.Faster, &k.Slower, &k.Step, &k.JumpStart, &k.JumpEnd} {
 		b.SetEnabled(replay)
 	}
+	k.NextClient.SetEnabled(m.opts.Clients != nil)
+	k.PrevClient.SetEnabled(m.opts.Clients != nil)
 }
 
 // Run shows the TUI until the user quits. It returns when the program ends;
@@ -157,6 +168,9 @@ func (m *Model) Init() tea.Cmd {
 	if m.replay != nil {
 		cmds = append(cmds, m.replay.tick())
 	}
+	if m.opts.Clients != nil {
+		cmds = append(cmds, waitForClient(m.opts.Clients))
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -172,6 +186,11 @@ func (m *Model) View() string {
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
 	cl := strings.Split(m.cmdline.View(), "\n")
+	if m.opts.Clients != nil {
+		// A proxied session cannot send: the command line's first row
+		// lists the clients instead.
+		cl[0] = m.clientsBar()
+	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {
 		var l string
 		if i < len(cl) {

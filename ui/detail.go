@@ -44,6 +44,7 @@ type detailKey struct {
 	event                   *mcp.Record
 	state                   history.PairState
 	resp, fail, reply, post *mcp.Record
+	relay                   *mcp.Record
 	width                   int
 	pretty                  bool
 }
@@ -145,7 +146,7 @@ func (d *detailPane) lines() []string {
 	p, ev := d.selection()
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
 	if p != nil {
-		k.state, k.resp, k.fail, k.reply, k.post = p.State, p.Response, p.Failure, p.Reply, p.Post
+		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
 	}
 	if d.cache == nil || k != d.cacheKey {
 		w := max(d.w-2, 1)
@@ -211,6 +212,11 @@ func (d *detailPane) pairLines(p *history.Pair, w int) []string {
 	var timing []string
 	if p.Post != nil && p.Post.HTTP != nil {
 		timing = append(timing, "POST "+statusText(p.Post.HTTP.Status, p.Post.HTTP.Err)+" in "+dur(p.PostLatency))
+	}
+	if p.Relay != nil && p.Relay.HTTP != nil {
+		// A proxied client's request: upstream's time is the POST's, and
+		// this is what relaying it cost on top.
+		timing = append(timing, "proxy added "+dur(p.ProxyAdded))
 	}
 	if p.Latency > 0 {
 		timing = append(timing, "answered after "+dur(p.Latency))

@@ -124,6 +124,15 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		n.detection(f, d)
 		return f.lines
 	}
+	if cl := neg.Client; cl != nil {
+		// A proxied session: how the client came in, before what upstream
+		// made of it.
+		line := wireLine(cl.Method+" "+cl.URL, 2048) + " → " + statusText(cl.Status, cl.Err)
+		if ua := header(cl.RequestHeaders, "User-Agent"); ua != "" {
+			line += " · " + ua
+		}
+		f.kv("Client", line, st.Row)
+	}
 	for _, r := range neg.Redirects {
 		f.kv("Redirect", fmt.Sprintf("%d %s → %s", r.Status, wireLine(r.From, 1024), wireLine(r.To, 1024)), st.Warning)
 	}

@@ -95,6 +95,10 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Filter):
 		m.setFocus(paneEvents)
 		return m.events.openFilter(), true
+	case key.Matches(msg, k.NextClient):
+		return m.stepClient(1), true
+	case key.Matches(msg, k.PrevClient):
+		return m.stepClient(-1), true
 	default:
 		if m.replay != nil {
 			return m.replayKey(msg)
@@ -123,6 +127,8 @@ func (m *Model) sendDisabled() string {
 	switch {
 	case m.opts.Player != nil:
 		return replayDisabled
+	case m.opts.Backend == nil && m.opts.NoSend != "":
+		return m.opts.NoSend
 	case m.opts.Backend == nil:
 		return noBackend
 	}
@@ -233,6 +239,12 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.spinTick()
 	case replayTickMsg:
 		return m.replayTick()
+	case clientMsg:
+		return m.handleClientMsg(msg)
+	case clientRecordsMsg:
+		return m.handleClientRecords(msg)
+	case clientEndedMsg:
+		return m.handleClientEnded(msg)
 	}
 	// Cursor blinks and the like belong to whichever input is showing.
 	var cmd tea.Cmd

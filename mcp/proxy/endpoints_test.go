@@ -47,7 +47,13 @@ func TestEndpoints(t *testing.T) {
 func TestLargeAnswerRelayedWholeLoggedAsExcerpt(t *testing.T) {
 	big := `{"jsonrpc":"2.0","id":1,"result":{"text":"` + strings.Repeat("x", 300<<10) + `"}}`
 	var up headerLog
-	ts := up.server(t, func(w http.ResponseWriter, _ *http.Request) {
+	stream := "event: message\ndata: " + big + "\n\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}\n\n"
+	ts := up.server(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/sse" {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Write([]byte(stream))
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(big))
 	})
@@ -63,6 +69,14 @@ func TestLargeAnswerRelayedWholeLoggedAsExcerpt(t *testing.T) {
 	}
 	w.record(t, c.ID, "the error saying why", func(r mcp.Record) bool {
 		return r.Error != nil && r.Error.Cause == mcp.CauseEventTooLarge
+	})
+
+	resp = rawPost(t, base+"/sse", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`)
+	if got := readAll(t, resp.Body); got != stream {
+		t.Fatalf("the client got %d bytes of the stream, want all %d", len(got), len(stream))
+	}
+	w.record(t, c.ID, "the error saying the rest of the stream was not logged", func(r mcp.Record) bool {
+		return r.Error != nil && r.Error.Cause == mcp.CauseEventTooLarge && strings.Contains(r.Error.Message, "rest of the stream")
 	})
 
 	huge := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"text":"` + strings.Repeat("y", 200<<10) + `"}}`

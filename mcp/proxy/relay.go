@@ -105,7 +105,22 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		}
 		return nil
 	})
+	t.holding = false
 	t.flushHeld()
+	if err != nil && t.werr == nil && t.rerr == nil {
+		// The reader stopped on its own (an event past the size limit):
+		// the client still gets the rest of the stream, unlogged.
+		l.c.fail(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+			Message: err.Error() + ": the rest of the stream was relayed but not logged (--max-event-size)"})
+		buf := make([]byte, 32<<10)
+		for t.werr == nil && t.rerr == nil {
+			_, _ = t.Read(buf)
+		}
+		err = t.rerr
+		if err == io.EOF {
+			err = nil
+		}
+	}
 	if t.werr != nil {
 		return &clientGone{t.werr}
 	}
@@ -126,6 +141,7 @@ type tee struct {
 	holding bool   // blocks wait for the rewriter
 	held    []byte // bytes read while holding, not yet written
 	werr    error  // writing to the client failed: the next read says so
+	rerr    error  // how reading from upstream ended
 }
 
 func (t *tee) Read(p []byte) (int, error) {
@@ -133,6 +149,9 @@ func (t *tee) Read(p []byte) (int, error) {
 		return 0, t.werr
 	}
 	n, err := t.src.Read(p)
+	if err != nil {
+		t.rerr = err
+	}
 	if n > 0 {
 		if t.holding {
 			t.held = append(t.held, p[:n]...)
@@ -177,24 +196,23 @@ func (t *tee) flushHeld() {
 }
 
 // json relays a JSON answer as it comes and logs its messages from a copy
-// of up to MaxEventSize bytes; a larger one is logged as an excerpt with
-// an error saying why. ok is false for a status that is not success: its
-// body is then the request's answer only if it answers it by id.
+// of up to MaxEventSize bytes, made once and handed to the log without
+// another; a larger one is logged as an excerpt with an error saying why.
+// ok is false for a status that is not success: its body is then the
+// request's answer only if it answers it by id.
 func (l *leg) json(resp *http.Response, ok bool) error {
 	limit := int64(l.p.cfg.MaxEventSize)
 	keep := &capped{limit: limit}
-	if resp.ContentLength > 0 && resp.ContentLength <= limit {
-		keep.b = make([]byte, 0, resp.ContentLength)
-	}
 	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
+	body := keep.String()
 	l.up.BodySize = n
 	switch {
 	case keep.over:
-		l.up.Body = mcp.Raw(keep.b[:min(len(keep.b), mcp.BodyLimit)])
-	case ok || answers(keep.b, l.body):
+		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
+	case ok || answers(body, l.body):
 		l.up.Opened = mcp.StreamJSON
 	default:
-		l.up.Body = mcp.Raw(keep.b[:min(len(keep.b), mcp.BodyLimit)])
+		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
 	}
 	if err != nil {
 		l.up.Err = err.Error()
@@ -206,7 +224,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 			Message: fmt.Sprintf("a JSON answer of %d bytes, larger than the %d-byte limit: relayed whole, its messages not logged (--max-event-size)", n, limit)})
 	} else if l.up.Opened == mcp.StreamJSON {
 		// What came is logged as it came, even cut short.
-		l.c.obs.ServerJSON(keep.b, conn, l.reqSeq)
+		l.c.obs.ServerText(body, conn, l.reqSeq)
 	}
 	if !ok && l.up.Opened != mcp.StreamJSON {
 		l.failed(mcp.OpPost, statusError(l, resp))
@@ -218,7 +236,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 func (l *leg) other(resp *http.Response) error {
 	keep := &capped{limit: mcp.BodyLimit}
 	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
-	l.up.Body, l.up.BodySize = mcp.Raw(keep.b), n
+	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
 	if err != nil {
 		l.up.Err = err.Error()
 	}
@@ -259,33 +277,56 @@ func statusError(l *leg, resp *http.Response) error {
 
 // answers reports whether a JSON body is the answer to the request in
 // sent: an error status can carry a request's JSON-RPC error.
-func answers(body, sent []byte) bool {
+func answers(body string, sent []byte) bool {
 	var a, q struct {
 		ID     json.RawMessage `json:"id"`
 		Result json.RawMessage `json:"result"`
 		Error  json.RawMessage `json:"error"`
 	}
-	return json.Unmarshal(body, &a) == nil && json.Unmarshal(sent, &q) == nil &&
+	return json.Unmarshal([]byte(body), &a) == nil && json.Unmarshal(sent, &q) == nil &&
 		len(a.ID) > 0 && string(a.ID) == string(q.ID) && (a.Result != nil || a.Error != nil)
 }
 
-// capped keeps what is written to it up to limit bytes; past that it
-// keeps only the first limit bytes and notes that there was more.
+// capped keeps what is written to it up to limit bytes, and notes when
+// there was more. It gathers fixed-size blocks and joins them once, so a
+// large body costs its size twice at most, where a growing buffer would
+// allocate several times its size on the way.
 type capped struct {
-	b     []byte
-	limit int64
-	over  bool
+	blocks [][]byte
+	n      int64
+	limit  int64
+	over   bool
 }
 
+// cappedBlock is the size of one block.
+const cappedBlock = 1 << 20
+
 func (c *capped) Write(p []byte) (int, error) {
-	room := c.limit - int64(len(c.b))
-	if int64(len(p)) > room {
+	if int64(len(p)) > c.limit-c.n {
 		c.over = true
 	}
-	if room > 0 {
-		c.b = append(c.b, p[:min(int64(len(p)), room)]...)
+	for rest := p[:min(int64(len(p)), max(c.limit-c.n, 0))]; len(rest) > 0; {
+		if len(c.blocks) == 0 || len(c.blocks[len(c.blocks)-1]) == cap(c.blocks[len(c.blocks)-1]) {
+			c.blocks = append(c.blocks, make([]byte, 0, min(cappedBlock, c.limit-c.n)))
+		}
+		last := &c.blocks[len(c.blocks)-1]
+		k := min(len(rest), cap(*last)-len(*last))
+		*last = append(*last, rest[:k]...)
+		rest = rest[k:]
+		c.n += int64(k)
 	}
 	return len(p), nil
+}
+
+// String joins what was kept, once.
+func (c *capped) String() string {
+	var b strings.Builder
+	b.Grow(int(c.n))
+	for _, blk := range c.blocks {
+		b.Write(blk)
+	}
+	c.blocks = nil
+	return b.String()
 }
 
 // copyTo copies src to the client's response in 32 KiB pieces, as they
