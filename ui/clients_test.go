@@ -25,7 +25,7 @@ func newProxyModel(t *testing.T, ch chan Client) *Model {
 // with ] and [, keeps indexing the ones not shown, and cannot send.
 func TestProxyClientsSwitch(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
-	if !strings.Contains(m.View(), "clients: none yet") {
+	if v := m.View(); !strings.Contains(v, "clients: none yet") || !strings.Contains(v, "waiting for a client") || !strings.Contains(v, "no client has connected yet") {
 		t.Fatalf("before any client the bar should say so:\n%s", m.View())
 	}
 	m.Update(clientMsg{ID: 1, Name: "alpha 1.0 · sse", Records: make(chan []mcp.Record)})

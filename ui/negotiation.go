@@ -117,6 +117,10 @@ func (f *facts) text(s string, style lipgloss.Style, indent int) {
 func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	st := n.c.st
 	f := &facts{c: n.c, w: w}
+	if n.c.watching && n.c.log.Len() == 0 {
+		f.text("waiting for a client to connect to the proxy", st.Hint, 0)
+		return f.lines
+	}
 	n.problems(f, neg.Problems)
 	// When nothing worked, how detection went is the whole story; else
 	// the facts of the session in use come first and detection after.

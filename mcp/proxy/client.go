@@ -46,6 +46,7 @@ type Client struct {
 	opened        bool // a state "open" was logged
 	active        int  // exchanges relaying now
 	ending        bool // ended: the records close when the last exchange is done
+	endDetail     string
 	closed        bool
 }
 
@@ -172,39 +173,40 @@ func (c *Client) acquire() bool {
 	return true
 }
 
-// release counts an exchange out, closing the records after the end.
+// release counts an exchange out; after the end, the last one out closes
+// the records.
 func (c *Client) release() {
 	c.mu.Lock()
 	c.active--
+	c.mu.Unlock()
+	c.closeIfDone()
+}
+
+// end ends the session: later requests start a new one, and once the
+// exchanges still relaying are done the end is logged, last, and the
+// records close.
+func (c *Client) end(detail string) {
+	c.p.forget(c)
+	c.mu.Lock()
+	if !c.ending {
+		c.ending, c.endDetail = true, detail
+	}
+	c.mu.Unlock()
+	c.closeIfDone()
+}
+
+// closeIfDone logs the end and closes the records once the session ended
+// and nothing relays for it any more.
+func (c *Client) closeIfDone() {
+	c.mu.Lock()
 	done := c.ending && c.active == 0 && !c.closed
 	if done {
 		c.closed = true
 	}
+	detail := c.endDetail
 	c.mu.Unlock()
 	if done {
-		c.obs.Close()
-	}
-}
-
-// end logs the end of the session and closes its records once the
-// exchanges still relaying are done. Later requests start a new session.
-func (c *Client) end(detail string) {
-	c.p.forget(c)
-	c.mu.Lock()
-	if c.ending {
-		c.mu.Unlock()
-		return
-	}
-	c.ending = true
-	c.mu.Unlock()
-	c.state(mcp.StateClosed, detail)
-	c.mu.Lock()
-	done := c.active == 0 && !c.closed
-	if done {
-		c.closed = true
-	}
-	c.mu.Unlock()
-	if done {
+		c.state(mcp.StateClosed, detail)
 		c.obs.Close()
 	}
 }
@@ -213,10 +215,7 @@ func (c *Client) end(detail string) {
 // stopping and has waited long enough.
 func (c *Client) forceClose() {
 	c.mu.Lock()
-	done := !c.closed
-	c.closed, c.ending = true, true
+	c.active = 0
 	c.mu.Unlock()
-	if done {
-		c.obs.Close()
-	}
+	c.closeIfDone()
 }
