@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -201,10 +202,12 @@ func (r *proxyRun) tui() error {
 	}
 	clients := r.sessions.show()
 	runErr := ui.Run(ui.Options{
+		OpenOwn: r.sessions.openOwn,
 		Clients: clients, Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
 		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids (use mcpscope " + r.upstream + " for a session of your own)",
 		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
 	})
+	r.sessions.closeOwn()
 	r.sessions.unshow()
 	r.stop()
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s stopped\n", r.upstream)
@@ -249,7 +252,8 @@ type proxySessions struct {
 	clients chan ui.Client // the TUI's feed
 	gone    chan struct{}  // closed once the TUI stopped reading
 	feeds   []<-chan []mcp.Record
-	outMu   sync.Mutex // one line at a time from every session
+	outMu   sync.Mutex     // one line at a time from every session
+	own     []*mcp.Session // the user's own sessions, opened from the TUI
 }
 
 func newProxySessions(cfg mcp.Config, pf *proxyFlags, errw io.Writer) *proxySessions {
@@ -349,6 +353,40 @@ func (s *proxySessions) rename(c *proxy.Client) {
 	select {
 	case clients <- ui.Client{ID: c.ID, Name: name(c)}:
 	case <-s.gone:
+	}
+}
+
+// openOwn opens the user's own session to the upstream, recorded like any
+// other, for the TUI's o key. It connects in the background: the panes show
+// how that goes.
+func (s *proxySessions) openOwn() (ui.Client, error) {
+	cfg := s.cfg
+	cfg.Reconnect = true
+	sess := mcp.NewSession(cfg)
+	s.mu.Lock()
+	s.own = append(s.own, sess)
+	id := -len(s.own)
+	s.mu.Unlock()
+	recs, path := s.recordStream(sess.Records(), cfg.URL, cfg.Transport, time.Now(), fmt.Sprintf("own %d", -id), nil)
+	s.mu.Lock()
+	s.feeds = append(s.feeds, recs)
+	if path != "" {
+		s.paths = append(s.paths, path)
+	}
+	s.mu.Unlock()
+	go func() { _ = sess.Connect(context.Background()) }()
+	return ui.Client{ID: id, Name: "you (mcpscope) · " + cfg.Transport, Records: recs, RecordingPath: path,
+		Backend: command.Runner{Session: sess}}, nil
+}
+
+// closeOwn ends the user's own sessions.
+func (s *proxySessions) closeOwn() {
+	s.mu.Lock()
+	own := s.own
+	s.own = nil
+	s.mu.Unlock()
+	for _, sess := range own {
+		sess.Close()
 	}
 }
 

@@ -18,26 +18,32 @@ import (
 // sessions directory (or --record-dir) named by the upstream and the
 // client's number; it returns the records to pass on, and the file.
 func (s *proxySessions) record(c *proxy.Client) (<-chan []mcp.Record, string) {
+	return s.recordStream(c.Records(), c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), c.Secrets)
+}
+
+// recordStream tees a session's records into a new recording; what names
+// the session in the file's name, after the upstream's host.
+func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transport string, started time.Time, what string, secrets []string) (<-chan []mcp.Record, string) {
 	if s.pf.noRecord {
-		return c.Records(), ""
+		return recs, ""
 	}
 	host := ""
-	if u, err := url.Parse(c.Upstream); err == nil {
+	if u, err := url.Parse(upstream); err == nil {
 		host = u.Host
 	}
 	dir := s.pf.recordDir
 	if dir == "" {
 		dir = history.DefaultDir()
 	}
-	h := history.Header{MCPScope: versionString(), URL: c.Upstream, Transport: c.Transport, Started: c.Started, Host: host}
-	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), c.Secrets...)}
-	rec, err := history.CreateIn(dir, c.Started, fmt.Sprintf("%s proxy %s %d", host, c.Transport, c.ID), h, opts)
+	h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host}
+	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...)}
+	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
 	if err != nil {
-		fmt.Fprintf(s.errw, "mcpscope: client %d is not recorded: %v\n", c.ID, err)
-		return c.Records(), ""
+		fmt.Fprintf(s.errw, "mcpscope: %s is not recorded: %v\n", what, err)
+		return recs, ""
 	}
 	path := rec.Path()
-	return history.Tee(c.Records(), rec, func(err error) {
+	return history.Tee(recs, rec, func(err error) {
 		fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
 	}), path
 }

@@ -37,6 +37,9 @@ type Options struct {
 	// Clients delivers the sessions of a proxy's clients as they come; the
 	// TUI shows one at a time (Records is then nil). Nil outside a proxy.
 	Clients <-chan Client
+	// OpenOwn opens the user's own session to the proxy's server, shown
+	// next to the clients' (key o); nil when there is none to open.
+	OpenOwn func() (Client, error)
 	// Player feeds a recording at its recorded pace; nil when live.
 	Player *history.Player
 	// Styles are every style drawn with (themes.NewStyles of a palette).
@@ -148,6 +151,7 @@ func (m *Model) setBindings() {
 	}
 	k.NextClient.SetEnabled(m.opts.Clients != nil)
 	k.PrevClient.SetEnabled(m.opts.Clients != nil)
+	k.OpenOwn.SetEnabled(m.opts.OpenOwn != nil)
 }
 
 // Run shows the TUI until the user quits. It returns when the program ends;
@@ -186,9 +190,9 @@ func (m *Model) View() string {
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
 	cl := strings.Split(m.cmdline.View(), "\n")
-	if m.opts.Clients != nil {
-		// A proxied session cannot send: the command line's first row
-		// lists the clients instead.
+	if m.opts.Clients != nil && !m.cmdline.Focused() {
+		// The command line's first row lists the clients, except while
+		// the user types into their own session.
 		cl[0] = m.clientsBar()
 	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {

@@ -23,6 +23,9 @@ type Client struct {
 	Records <-chan []mcp.Record
 	// RecordingPath is where the session is recorded, "" for nowhere.
 	RecordingPath string
+	// Backend sends through the session: the user's own, opened next to
+	// the proxied ones; nil for a proxied client's, which is watch-only.
+	Backend Backend
 }
 
 // clientFeed is a client session the TUI watches: its own Log, filled as
@@ -119,7 +122,7 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 	if i != m.clients.cur {
 		return next
 	}
-	return tea.Batch(m.afterAppend(), next)
+	return tea.Batch(m.afterAppend(), m.followListChanged(msg.recs), next)
 }
 
 // handleClientEnded marks a session over; it stays listed and readable.
@@ -146,12 +149,53 @@ func (m *Model) stepClient(delta int) tea.Cmd {
 	return m.afterAppend()
 }
 
-// showClient swaps the shown session: every pane reads the feed's Log.
+// showClient swaps the shown session: every pane reads the feed's Log,
+// and sending is on only for the user's own.
 func (m *Model) showClient(i int) {
 	f := m.clients.feeds[i]
 	m.clients.cur = i
 	m.showLog(f.log)
 	m.status.recording, m.status.ended = f.RecordingPath, f.ended
+	m.setBindings()
+	m.cmdline.SetDisabled(m.sendDisabled())
+}
+
+// backend is what sends now: the shown session's when watching a proxy.
+func (m *Model) backend() Backend {
+	if m.opts.Clients != nil {
+		if m.clients.cur < 0 {
+			return nil
+		}
+		return m.clients.feeds[m.clients.cur].Backend
+	}
+	return m.opts.Backend
+}
+
+// ownMsg is the user's own session, opened next to the proxied ones, or
+// why it could not be.
+type ownMsg struct {
+	c   Client
+	err error
+}
+
+// openOwn opens the user's own session off the update loop.
+func openOwn(open func() (Client, error)) tea.Cmd {
+	return func() tea.Msg {
+		c, err := open()
+		return ownMsg{c, err}
+	}
+}
+
+// handleOwn adds the user's own session and shows it.
+func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.setStatus(levelError, "cannot open your own session: "+errLine(msg.err))
+	}
+	f := &clientFeed{Client: msg.c, log: history.NewLog()}
+	m.clients.feeds = append(m.clients.feeds, f)
+	m.showClient(len(m.clients.feeds) - 1)
+	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
+		m.setStatus(levelInfo, "your own session to the same server: i initializes it, "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
 }
 
 // clientsBar lists the sessions on one line, the shown one marked, for
@@ -165,7 +209,11 @@ func (m *Model) clientsBar() string {
 	}
 	parts := make([]string, len(m.clients.feeds))
 	for i, f := range m.clients.feeds {
-		label := strconv.Itoa(f.ID) + " " + SanitizeLine(f.Name)
+		label := SanitizeLine(f.Name)
+		if f.Backend == nil {
+			// A client's number; the user's own session needs none.
+			label = strconv.Itoa(f.ID) + " " + label
+		}
 		if f.ended {
 			label += " (ended)"
 		}

@@ -115,3 +115,33 @@ func TestProxiedSessionShowsBothLegs(t *testing.T) {
 		t.Errorf("the detail pane lacks the time the proxy added:\n%s", view)
 	}
 }
+
+// o opens the user's own session next to the proxied clients: it is shown
+// at once and can send; switching back to a client is watch-only again.
+func TestOwnSessionNextToTheClients(t *testing.T) {
+	b := newFakeBackend()
+	opened := 0
+	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
+		OpenOwn: func() (Client, error) {
+			opened++
+			return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+		}})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	if m.sendDisabled() != watchOnly {
+		t.Fatalf("a proxied client's session can send: %q", m.sendDisabled())
+	}
+	msg := runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok })
+	m.Update(msg)
+	if opened != 1 || m.sendDisabled() != "" || !strings.Contains(m.View(), " you · mcpscope") {
+		t.Fatalf("after o: opened %d, send disabled %q; want the own session shown and able to send:\n%s", opened, m.sendDisabled(), m.View())
+	}
+	runCmd(t, press(m, "l"), func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
+	if c := <-b.done; c.Method != "tools/list" {
+		t.Errorf("l sent %q through the own session, want tools/list", c.Method)
+	}
+	press(m, "]")
+	if m.sendDisabled() != watchOnly {
+		t.Errorf("back on a client, sending is %q, want watch-only", m.sendDisabled())
+	}
+}

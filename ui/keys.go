@@ -44,6 +44,8 @@ type KeyMap struct {
 	// NextClient and PrevClient show another client's session in a proxy.
 	NextClient key.Binding
 	PrevClient key.Binding
+	// OpenOwn opens the user's own session to the proxy's server.
+	OpenOwn key.Binding
 	// PlayPause, Faster, Slower, Step, JumpStart and JumpEnd control a replay.
 	PlayPause key.Binding
 	Faster    key.Binding
@@ -85,6 +87,7 @@ func DefaultKeyMap() *KeyMap {
 		HistoryNext: b("later command", "down"),
 		NextClient:  b("next client", "]"),
 		PrevClient:  b("previous client", "["),
+		OpenOwn:     b("open your own session", "o"),
 		PlayPause:   b("play/pause", " "),
 		Faster:      b("faster", "+", "="),
 		Slower:      b("slower", "-"),
