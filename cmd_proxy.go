@@ -405,9 +405,9 @@ func (s *proxySessions) report(w io.Writer) {
 		}
 		return
 	case 1:
-		fmt.Fprintf(w, "1 client session recorded:\n")
+		fmt.Fprintf(w, "1 session recorded:\n")
 	default:
-		fmt.Fprintf(w, "%d client sessions recorded:\n", len(paths))
+		fmt.Fprintf(w, "%d sessions recorded:\n", len(paths))
 	}
 	for _, p := range paths {
 		fmt.Fprintf(w, "  %s\n", p)

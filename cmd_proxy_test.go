@@ -87,7 +87,7 @@ func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
 		"point your client at:\n  " + run.base + "/sse", run.base + "/mcp",
 		"headless-test 3 · sse → initialize id=", "headless-test 3 · sse ← tools/call greet id=",
 		"headless-test 3 · streamable → tools/call greet id=", "headless-test 3 · streamable ← tools/call greet id=",
-		" ok ", "client sessions recorded:",
+		" ok ", "sessions recorded:",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, out)

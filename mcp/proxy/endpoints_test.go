@@ -67,8 +67,8 @@ func TestLargeAnswerRelayedWholeLoggedAsExcerpt(t *testing.T) {
 	if ex.HTTP.BodySize != int64(len(big)) || len(ex.HTTP.Body) != mcp.BodyLimit {
 		t.Errorf("recorded body size %d with a %d-byte excerpt, want %d and %d", ex.HTTP.BodySize, len(ex.HTTP.Body), len(big), mcp.BodyLimit)
 	}
-	w.record(t, c.ID, "the error saying why", func(r mcp.Record) bool {
-		return r.Error != nil && r.Error.Cause == mcp.CauseEventTooLarge
+	w.record(t, c.ID, "the request failed, saying why", func(r mcp.Record) bool {
+		return r.Error != nil && r.Error.Cause == mcp.CauseEventTooLarge && r.Error.ReqSeq != 0
 	})
 
 	resp = rawPost(t, base+"/sse", `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`)

@@ -110,7 +110,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	if err != nil && t.werr == nil && t.rerr == nil {
 		// The reader stopped on its own (an event past the size limit):
 		// the client still gets the rest of the stream, unlogged.
-		l.c.fail(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
 			Message: err.Error() + ": the rest of the stream was relayed but not logged (--max-event-size)"})
 		buf := make([]byte, 32<<10)
 		for t.werr == nil && t.rerr == nil {
@@ -220,7 +220,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
 	if keep.over {
-		l.c.fail(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport,
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport,
 			Message: fmt.Sprintf("a JSON answer of %d bytes, larger than the %d-byte limit: relayed whole, its messages not logged (--max-event-size)", n, limit)})
 	} else if l.up.Opened == mcp.StreamJSON {
 		// What came is logged as it came, even cut short.
