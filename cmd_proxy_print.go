@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -18,7 +19,9 @@ import (
 // sessions directory (or --record-dir) named by the upstream and the
 // client's number; it returns the records to pass on, and the file.
 func (s *proxySessions) record(c *proxy.Client) (<-chan []mcp.Record, string) {
-	return s.recordStream(c.Records(), c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), c.Secrets)
+	// The client's own credentials are left out like the user's.
+	secrets := secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
+	return s.recordStream(c.Records(), c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets)
 }
 
 // recordStream tees a session's records into a new recording; what names

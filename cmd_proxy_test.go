@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,7 +58,7 @@ func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
 	go func() { done <- run.headless(ctx) }()
 
 	for _, tr := range []sdk.Transport{
-		&sdk.SSEClientTransport{Endpoint: run.base + "/sse"},
+		&sdk.SSEClientTransport{Endpoint: run.base + "/sse", HTTPClient: &http.Client{Transport: clientToken{}}},
 		&sdk.StreamableClientTransport{Endpoint: run.base + "/mcp", MaxRetries: -1},
 	} {
 		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -98,6 +99,9 @@ func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
 		t.Fatalf("%d recordings in %s, want one per client session at least", len(files), dir)
 	}
 	for _, f := range files {
+		if raw, _ := os.ReadFile(f); strings.Contains(string(raw), "client-secret-7") {
+			t.Errorf("%s holds the client's token", filepath.Base(f))
+		}
 		recs := readRecording(t, f)
 		last := recs[len(recs)-1]
 		if last.State == nil || last.State.State != mcp.StateClosed {
@@ -107,6 +111,15 @@ func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
 			t.Errorf("the recording %s is not named as a proxied session", f)
 		}
 	}
+}
+
+// clientToken is a client that sends a token of its own.
+type clientToken struct{}
+
+func (clientToken) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer client-secret-7")
+	return http.DefaultTransport.RoundTrip(r)
 }
 
 // readRecording reads a whole recording.

@@ -32,9 +32,9 @@ type Client struct {
 	Started time.Time
 	// Upstream is the URL the session's first request went to.
 	Upstream string
-	// Secrets are the credentials the client sent (the Authorization
-	// header's), to leave out of recordings wherever they turn up.
-	Secrets []string
+	// Authorization is what the client sent in that header, for a
+	// recording to leave out wherever it turns up.
+	Authorization []string
 
 	p   *Proxy
 	obs *mcp.Observer
@@ -53,16 +53,8 @@ type Client struct {
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
 	c := &Client{
 		ID: id, Transport: transport, Remote: r.RemoteAddr, UserAgent: r.Header.Get("User-Agent"),
-		Started: p.cfg.Now(), Upstream: p.upstreamFor(r).String(),
+		Started: p.arrived(r), Upstream: p.upstreamFor(r).String(), Authorization: r.Header.Values("Authorization"),
 		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now),
-	}
-	for _, v := range r.Header.Values("Authorization") {
-		// "Bearer T": the scheme is no secret, T is.
-		if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && strings.TrimSpace(cred) != "" {
-			c.Secrets = append(c.Secrets, strings.TrimSpace(cred))
-		} else if v != "" {
-			c.Secrets = append(c.Secrets, v)
-		}
 	}
 	return c
 }
@@ -88,15 +80,15 @@ func (c *Client) Label() string {
 	case c.UserAgent != "":
 		return c.UserAgent
 	}
-	return c.host()
+	return hostOf(c.Remote)
 }
 
-// host is the client's address without its port.
-func (c *Client) host() string {
-	if h, _, err := net.SplitHostPort(c.Remote); err == nil {
+// hostOf is an address without its port.
+func hostOf(addr string) string {
+	if h, _, err := net.SplitHostPort(addr); err == nil {
 		return h
 	}
-	return c.Remote
+	return addr
 }
 
 // begin logs how the session came to be: the transport the client chose

@@ -69,10 +69,10 @@ func TestCredentialsFillInAndPassThrough(t *testing.T) {
 	var secret []string
 	w.until(t, "the second client", func() bool { return len(w.clients) == 2 })
 	for _, c := range w.sessions() {
-		secret = append(secret, c.Secrets...)
+		secret = append(secret, c.Authorization...)
 	}
-	if len(secret) != 1 || secret[0] != "client-token" {
-		t.Errorf("the sessions' secrets are %q, want the client's token for the recording to leave out", secret)
+	if len(secret) != 1 || secret[0] != "Bearer client-token" {
+		t.Errorf("the sessions' credentials are %q, want the client's for the recording to leave out", secret)
 	}
 }
 

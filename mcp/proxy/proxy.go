@@ -162,6 +162,8 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.handlers.Add(1)
 	p.mu.Unlock()
 	defer p.handlers.Done()
+	// The time the proxy adds counts from here, the body's reading included.
+	r = r.WithContext(context.WithValue(r.Context(), arrivedKey{}, p.cfg.Now()))
 	sid := r.Header.Get("Mcp-Session-Id")
 	switch {
 	case r.Method == http.MethodPost:
@@ -258,6 +260,17 @@ func (p *Proxy) upstreamFor(r *http.Request) *url.URL {
 	u.Path, u.RawPath, u.RawQuery, u.Fragment = r.URL.Path, r.URL.RawPath, r.URL.RawQuery, ""
 	u.User = nil
 	return &u
+}
+
+// arrivedKey keys the time a request reached the proxy in its context.
+type arrivedKey struct{}
+
+// arrived is when r reached the proxy.
+func (p *Proxy) arrived(r *http.Request) time.Time {
+	if t, ok := r.Context().Value(arrivedKey{}).(time.Time); ok {
+		return t
+	}
+	return p.cfg.Now()
 }
 
 // clientURL is the URL the client used, as the client named the proxy.

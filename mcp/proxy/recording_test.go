@@ -38,7 +38,7 @@ func TestProxiedSessionRecordsReplaysAndExports(t *testing.T) {
 	p, err := New(Config{Upstream: gw.URL, OnStart: func(c *Client) {
 		path := filepath.Join(dir, fmt.Sprintf("client-%d.jsonl", c.ID))
 		rec, err := history.Create(path, history.Header{URL: c.Upstream, Transport: c.Transport, Started: c.Started},
-			history.RecordOptions{Tokens: c.Secrets})
+			history.RecordOptions{Tokens: []string{strings.TrimPrefix(c.Authorization[0], "Bearer ")}})
 		if err != nil {
 			t.Error(err)
 			return

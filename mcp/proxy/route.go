@@ -148,8 +148,7 @@ func (p *Proxy) legacyOf(u *url.URL) *Client {
 // identity groups requests that carry no session: the client's host, its
 // User-Agent, the transport and (stateless) the clientInfo it names.
 func identity(transport string, r *http.Request, m message) string {
-	c := &Client{Remote: r.RemoteAddr}
-	return transport + "\x00" + c.host() + "\x00" + r.Header.Get("User-Agent") + "\x00" + m.name + "\x00" + m.version
+	return transport + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent") + "\x00" + m.name + "\x00" + m.version
 }
 
 // readBody reads a client's message whole: it is what the session logs,

@@ -38,7 +38,7 @@ type leg struct {
 // body) is logged now, and the upstream request lives as long as both the
 // client's request and the proxy.
 func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
-	l := &leg{p: p, c: c, w: w, r: r, start: p.cfg.Now(), body: body, request: m.request}
+	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, request: m.request}
 	ctx, cancel := context.WithCancel(r.Context())
 	stop := context.AfterFunc(p.life, cancel)
 	l.ctx, l.cancel = ctx, func() {
