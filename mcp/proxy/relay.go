@@ -288,9 +288,10 @@ func answers(body string, sent []byte) bool {
 }
 
 // capped keeps what is written to it up to limit bytes, and notes when
-// there was more. It gathers fixed-size blocks and joins them once, so a
-// large body costs its size twice at most, where a growing buffer would
-// allocate several times its size on the way.
+// there was more. It gathers blocks (doubling from 4 KiB to 1 MiB, so a
+// small answer stays cheap) and joins them once, so a large body costs its
+// size about twice, where a growing buffer would allocate several times
+// its size on the way.
 type capped struct {
 	blocks [][]byte
 	n      int64
@@ -298,8 +299,11 @@ type capped struct {
 	over   bool
 }
 
-// cappedBlock is the size of one block.
-const cappedBlock = 1 << 20
+// The sizes of capped's blocks.
+const (
+	firstBlock = 4 << 10
+	maxBlock   = 1 << 20
+)
 
 func (c *capped) Write(p []byte) (int, error) {
 	if int64(len(p)) > c.limit-c.n {
@@ -307,7 +311,11 @@ func (c *capped) Write(p []byte) (int, error) {
 	}
 	for rest := p[:min(int64(len(p)), max(c.limit-c.n, 0))]; len(rest) > 0; {
 		if len(c.blocks) == 0 || len(c.blocks[len(c.blocks)-1]) == cap(c.blocks[len(c.blocks)-1]) {
-			c.blocks = append(c.blocks, make([]byte, 0, min(cappedBlock, c.limit-c.n)))
+			size := int64(firstBlock)
+			if len(c.blocks) > 0 {
+				size = min(2*int64(cap(c.blocks[len(c.blocks)-1])), maxBlock)
+			}
+			c.blocks = append(c.blocks, make([]byte, 0, min(size, c.limit-c.n)))
 		}
 		last := &c.blocks[len(c.blocks)-1]
 		k := min(len(rest), cap(*last)-len(*last))
