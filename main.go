@@ -74,7 +74,7 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newExecCmd(), newDemoServerCmd())
+	root.AddCommand(newExecCmd(), newDemoServerCmd(), newProxyCmd())
 	addRootTUI(root)
 	addHistoryCmds(root)
 	return root

@@ -252,6 +252,10 @@ func failureState(op string) PairState {
 
 func (l *Log) onHTTP(r *mcp.Record) {
 	h := r.HTTP
+	if h.Purpose == mcp.PurposeRelay {
+		l.onRelay(r)
+		return
+	}
 	if len(h.Redirects) > 0 {
 		l.neg.onRedirects(h)
 	}

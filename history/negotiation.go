@@ -29,6 +29,9 @@ type Negotiation struct {
 	Ended     string
 	// Redirects are the newest redirects any request followed.
 	Redirects []mcp.Redirect
+	// Client is how a proxied client came in: its first request to the
+	// proxy and what the proxy answered it; nil when mcpscope is the client.
+	Client *mcp.HTTPExchange
 
 	ServerName, ServerVersion, ProtocolVersion string
 	Capabilities                               json.RawMessage
@@ -87,6 +90,7 @@ type negotiationIndex struct {
 	resumes       []string
 	ended         string
 	redirects     []mcp.Redirect
+	client        *mcp.HTTPExchange
 	stream        *mcp.Record
 	endpoint      *mcp.Record
 	endpointEvent *mcp.SSEEvent
@@ -294,6 +298,7 @@ func (l *Log) Negotiation() *Negotiation {
 		Resumes:           append([]string(nil), n.resumes...),
 		Ended:             n.ended,
 		Redirects:         append([]mcp.Redirect(nil), n.redirects...),
+		Client:            n.client,
 		Posts:             append([]*mcp.HTTPExchange(nil), n.posts...),
 		EndpointEvent:     n.endpointEvent,
 		SupportedVersions: n.init.supported,

@@ -77,6 +77,10 @@ type Pair struct {
 	// progress, total (0 when unknown) and its message.
 	Progress, Total float64
 	ProgressMessage string
+	// Relay is the client's leg when a proxy relayed the request, and
+	// ProxyAdded the time the proxy added to the answer's headers.
+	Relay      *mcp.Record
+	ProxyAdded time.Duration
 }
 
 // onRPC files a JSON-RPC message into its row, opening one when the message

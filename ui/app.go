@@ -31,6 +31,15 @@ type Options struct {
 	Records <-chan []mcp.Record
 	// Backend sends commands and reconnects; nil in a replay.
 	Backend Backend
+	// NoSend says why nothing can be sent when there is no Backend, e.g.
+	// that a proxied session belongs to its client; "" says it generically.
+	NoSend string
+	// Clients delivers the sessions of a proxy's clients as they come; the
+	// TUI shows one at a time (Records is then nil). Nil outside a proxy.
+	Clients <-chan Client
+	// OpenOwn opens the user's own session to the proxy's server, shown
+	// next to the clients' (key o); nil when there is none to open.
+	OpenOwn func() (Client, error)
 	// Player feeds a recording at its recorded pace; nil when live.
 	Player *history.Player
 	// Styles are every style drawn with (themes.NewStyles of a palette).
@@ -75,6 +84,7 @@ type Model struct {
 	// awaitAnswer is the Seq of a request whose answer came back before
 	// its records reached the log; its pair opens when they do.
 	awaitAnswer int64
+	clients     clients // a proxy's client sessions
 
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
@@ -95,6 +105,7 @@ func New(opts Options) *Model {
 	keys := DefaultKeyMap()
 	com := newCommon(&st, keys, history.NewLog(), opts.Now)
 	com.replay, com.note = opts.Player != nil, opts.Note
+	com.watching = opts.Clients != nil
 	com.spin = spinFrames[0]
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Model{
@@ -112,6 +123,7 @@ func New(opts Options) *Model {
 		ctx:       ctx,
 		cancel:    cancel,
 		clipboard: os.Stdout,
+		clients:   clients{cur: -1},
 	}
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
@@ -141,6 +153,9 @@ func (m *Model) setBindings() {
 	for _, b := range []*key.Binding{&k.PlayPause, &k.Faster, &k.Slower, &k.Step, &k.JumpStart, &k.JumpEnd} {
 		b.SetEnabled(replay)
 	}
+	k.NextClient.SetEnabled(m.opts.Clients != nil)
+	k.PrevClient.SetEnabled(m.opts.Clients != nil)
+	k.OpenOwn.SetEnabled(m.opts.OpenOwn != nil)
 }
 
 // Run shows the TUI until the user quits. It returns when the program ends;
@@ -161,6 +176,9 @@ func (m *Model) Init() tea.Cmd {
 	if m.replay != nil {
 		cmds = append(cmds, m.replay.tick())
 	}
+	if m.opts.Clients != nil {
+		cmds = append(cmds, waitForClient(m.opts.Clients))
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -176,6 +194,11 @@ func (m *Model) View() string {
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
 	cl := strings.Split(m.cmdline.View(), "\n")
+	if m.opts.Clients != nil && !m.cmdline.Focused() {
+		// The command line's first row lists the clients, except while
+		// the user types into their own session.
+		cl[0] = m.clientsBar()
+	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {
 		var l string
 		if i < len(cl) {

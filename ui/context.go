@@ -15,8 +15,9 @@ type common struct {
 	keys *KeyMap
 	log  *history.Log
 	now  func() time.Time
-	// replay is set when the records come from a recording.
-	replay bool
+	// replay is set when the records come from a recording, watching when
+	// they are a proxied client's.
+	replay, watching bool
 	// spin is the current frame of the pending spinner.
 	spin string
 	// note is the standing hint of Options.Note.

@@ -44,6 +44,7 @@ type detailKey struct {
 	event                   *mcp.Record
 	state                   history.PairState
 	resp, fail, reply, post *mcp.Record
+	relay                   *mcp.Record
 	width                   int
 	pretty                  bool
 }
@@ -147,7 +148,7 @@ func (d *detailPane) input() (detailInput, detailKey) {
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
 	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, event: ev, t0: d.c.log.ConnectedAt()}
 	if p != nil {
-		k.state, k.resp, k.fail, k.reply, k.post = p.State, p.Response, p.Failure, p.Reply, p.Post
+		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
 		row := *p
 		in.pair = &row
 		in.state, in.stateStyle = d.c.pairState(p)

@@ -142,6 +142,11 @@ func (in *detailInput) pairHead() []string {
 	if p.Post != nil && p.Post.HTTP != nil {
 		timing = append(timing, "POST "+statusText(p.Post.HTTP.Status, p.Post.HTTP.Err)+" in "+dur(p.PostLatency))
 	}
+	if p.Relay != nil && p.Relay.HTTP != nil {
+		// A proxied client's request: upstream's time is the POST's, and
+		// this is what relaying it cost on top.
+		timing = append(timing, "proxy added "+dur(p.ProxyAdded))
+	}
 	if p.Latency > 0 {
 		timing = append(timing, "answered after "+dur(p.Latency))
 	}

@@ -32,6 +32,7 @@ func (k *KeyMap) groups() []helpGroup {
 		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), k.ToggleRaw, k.Copy}},
 		{"Command line", k.commandLineKeys()},
 		{"Replay", []key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step, k.JumpStart, k.JumpEnd}},
+		{"Proxy clients", []key.Binding{k.NextClient, k.PrevClient, k.OpenOwn}},
 	}
 }
 

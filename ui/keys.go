@@ -41,6 +41,11 @@ type KeyMap struct {
 	Cancel      key.Binding
 	HistoryPrev key.Binding
 	HistoryNext key.Binding
+	// NextClient and PrevClient show another client's session in a proxy.
+	NextClient key.Binding
+	PrevClient key.Binding
+	// OpenOwn opens the user's own session to the proxy's server.
+	OpenOwn key.Binding
 	// PlayPause, Faster, Slower, Step, JumpStart and JumpEnd control a replay.
 	PlayPause key.Binding
 	Faster    key.Binding
@@ -80,6 +85,9 @@ func DefaultKeyMap() *KeyMap {
 		Cancel:      b("cancel", "esc"),
 		HistoryPrev: b("earlier command", "up"),
 		HistoryNext: b("later command", "down"),
+		NextClient:  b("next client", "]"),
+		PrevClient:  b("previous client", "["),
+		OpenOwn:     b("open your own session", "o"),
 		PlayPause:   b("play/pause", " "),
 		Faster:      b("faster", "+", "="),
 		Slower:      b("slower", "-"),

@@ -117,12 +117,25 @@ func (f *facts) text(s string, style lipgloss.Style, indent int) {
 func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	st := n.c.st
 	f := &facts{c: n.c, w: w}
+	if n.c.watching && n.c.log.Len() == 0 {
+		f.text("waiting for a client to connect to the proxy", st.Hint, 0)
+		return f.lines
+	}
 	n.problems(f, neg.Problems)
 	// When nothing worked, how detection went is the whole story; else
 	// the facts of the session in use come first and detection after.
 	if d := neg.Detect; d != nil && d.Transport == "" {
 		n.detection(f, d)
 		return f.lines
+	}
+	if cl := neg.Client; cl != nil {
+		// A proxied session: how the client came in, before what upstream
+		// made of it.
+		line := wireLine(cl.Method+" "+cl.URL, 2048) + " → " + statusText(cl.Status, cl.Err)
+		if ua := header(cl.RequestHeaders, "User-Agent"); ua != "" {
+			line += " · " + ua
+		}
+		f.kv("Client", line, st.Row)
 	}
 	for _, r := range neg.Redirects {
 		f.kv("Redirect", fmt.Sprintf("%d %s → %s", r.Status, wireLine(r.From, 1024), wireLine(r.To, 1024)), st.Warning)

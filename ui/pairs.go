@@ -88,6 +88,10 @@ func (p *pairsPane) view(focused bool) []string {
 		lines = append(lines, p.c.st.Hint.Render("no requests yet: press i to initialize, l to list tools"))
 		if p.c.replay {
 			lines[1] = p.c.st.Hint.Render("no requests yet in this recording")
+		} else if p.c.watching && log.Len() == 0 {
+			lines[1] = p.c.st.Hint.Render("no client has connected yet")
+		} else if p.c.watching {
+			lines[1] = p.c.st.Hint.Render("no requests yet from this client")
 		}
 	}
 	start, end := p.list.window(n)

@@ -101,10 +101,13 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	return tea.Batch(cmd, r.tick()), true
 }
 
-// restartReplay starts over with an empty Log: every pane reads the new
-// one through the shared context and forgets its position.
-func (m *Model) restartReplay() {
-	m.com.log = history.NewLog()
+// restartReplay starts over with an empty Log.
+func (m *Model) restartReplay() { m.showLog(history.NewLog()) }
+
+// showLog makes every pane read log, through the shared context, from its
+// start: a replay starting over, or another client of a proxy.
+func (m *Model) showLog(log *history.Log) {
+	m.com.log = log
 	m.tools = nil
 	m.pairs.list = newList()
 	m.events.list = newList()

@@ -94,7 +94,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Command):
 		return m.cmdline.Focus(""), true
 	case key.Matches(msg, k.Reconnect):
-		return tea.Batch(m.setStatus(levelInfo, "reconnecting…"), reconnectCmd(m.ctx, m.opts.Backend)), true
+		return tea.Batch(m.setStatus(levelInfo, "reconnecting…"), reconnectCmd(m.ctx, m.backend())), true
 	case key.Matches(msg, k.ToggleRaw):
 		m.detail.toggleRaw()
 	case key.Matches(msg, k.Copy):
@@ -102,6 +102,12 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Filter):
 		m.setFocus(paneEvents)
 		return m.events.openFilter(), true
+	case key.Matches(msg, k.NextClient):
+		return m.stepClient(1), true
+	case key.Matches(msg, k.PrevClient):
+		return m.stepClient(-1), true
+	case key.Matches(msg, k.OpenOwn):
+		return tea.Batch(m.setStatus(levelInfo, "opening your own session…"), openOwn(m.opts.OpenOwn)), true
 	default:
 		if m.replay != nil {
 			return m.replayKey(msg)
@@ -130,7 +136,9 @@ func (m *Model) sendDisabled() string {
 	switch {
 	case m.opts.Player != nil:
 		return replayDisabled
-	case m.opts.Backend == nil:
+	case m.backend() == nil && m.opts.NoSend != "":
+		return m.opts.NoSend
+	case m.backend() == nil:
 		return noBackend
 	}
 	return ""
@@ -246,6 +254,14 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case detailFormattedMsg:
 		m.detail.formatted(msg)
 		return nil
+	case clientMsg:
+		return m.handleClientMsg(msg)
+	case clientRecordsMsg:
+		return m.handleClientRecords(msg)
+	case clientEndedMsg:
+		return m.handleClientEnded(msg)
+	case ownMsg:
+		return m.handleOwn(msg)
 	}
 	// Cursor blinks and the like belong to whichever input is showing.
 	var cmd tea.Cmd
@@ -283,7 +299,7 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
-	return tea.Batch(m.setStatus(levelInfo, "sending "+commandLabel(c)+"…"), sendCmd(m.ctx, m.opts.Backend, c))
+	return tea.Batch(m.setStatus(levelInfo, "sending "+commandLabel(c)+"…"), sendCmd(m.ctx, m.backend(), c))
 }
 
 // send parses and sends a fixed command line, as if typed.

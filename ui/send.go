@@ -138,15 +138,15 @@ func expireStatus(id int, ttl time.Duration) tea.Cmd {
 // followListChanged lists the tools again when a live server says its list
 // changed, so completion offers the new tools without the user asking. The
 // listing is an ordinary request: it shows in the pairs like any other.
-func (m *Model) followListChanged(batch recordsMsg) tea.Cmd {
-	if m.opts.Backend == nil {
+func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
+	if m.backend() == nil {
 		return nil
 	}
 	for _, r := range batch {
 		if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/tools/list_changed" {
 			return tea.Batch(
 				m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
-				sendCmd(m.ctx, m.opts.Backend, command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),
+				sendCmd(m.ctx, m.backend(), command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),
 			)
 		}
 	}

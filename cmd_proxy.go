@@ -1,0 +1,416 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/proxy"
+	"github.com/mcpscope/mcpscope/ui"
+)
+
+// proxyFlags are the proxy command's own flags.
+type proxyFlags struct {
+	listen    string
+	listenAny bool
+	headless  bool
+	recordDir string
+	noRecord  bool
+	secrets   bool
+	theme     string
+}
+
+func newProxyCmd() *cobra.Command {
+	var cf connFlags
+	var pf proxyFlags
+	cmd := &cobra.Command{
+		Use:   "proxy URL",
+		Short: "Watch a real MCP client talk to URL: relay it through mcpscope, showing and recording each client's session",
+		Long: `mcpscope proxy listens on loopback and relays every MCP client that connects to it to
+URL, over whichever transport the client chose (legacy HTTP+SSE, streamable HTTP,
+stateless 2026-07-28), and shows their conversation in the usual panes: each client
+is a session of its own ([ and ] switch between them), recorded to a file of its own.
+A proxied session is watch-only: the client owns it.
+
+Point the client at the proxy's URL it prints, e.g.
+  mcpscope proxy http://localhost:8811
+  npx @modelcontextprotocol/inspector --cli http://127.0.0.1:8812/sse --transport sse --method tools/list
+
+--bearer and -H fill in credentials for a client that sends none; they go only to URL.
+--headless records without the TUI and prints one line per message on stderr until
+interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			url, err := serverArg(args[0])
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			if !pf.headless {
+				if err := needTerminal(); err != nil {
+					return &exitError{exitUsage, errors.New("the proxy's TUI needs a terminal; use --headless for scripts and CI")}
+				}
+			}
+			run, err := startProxyRun(url, &cf, &pf, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			if pf.headless {
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				return run.headless(ctx)
+			}
+			return run.tui()
+		},
+	}
+	cf.registerProxy(cmd)
+	fs := cmd.Flags()
+	fs.StringVar(&pf.listen, "listen", "127.0.0.1:8812", "address the proxy listens on (loopback unless --listen-any)")
+	fs.BoolVar(&pf.listenAny, "listen-any", false, "allow --listen on an address other than loopback (anyone who reaches it can use URL with your credentials)")
+	fs.BoolVar(&pf.headless, "headless", false, "no TUI: print one line per message on stderr and record until interrupted")
+	fs.StringVar(&pf.recordDir, "record-dir", "", "record each client's session to a new file in this directory (default: the sessions directory)")
+	fs.BoolVar(&pf.noRecord, "no-record", false, "do not record the sessions")
+	fs.BoolVar(&pf.secrets, "record-secrets", false, "keep Authorization, Cookie and tokens in the recordings")
+	themeFlag(cmd, &pf.theme)
+	return cmd
+}
+
+// registerProxy adds the connection flags that mean something to a proxy:
+// the client chooses the transport and how long to wait for answers.
+func (f *connFlags) registerProxy(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	f.transport, f.timeout = mcp.TransportAuto, mcp.DefaultRequestTimeout
+	fs.StringArrayVarP(&f.headers, "header", "H", nil, "header 'Name: value' sent upstream when the client sends none of that name (repeatable)")
+	fs.StringVar(&f.bearer, "bearer", "", "token sent upstream as Authorization: Bearer when the client sends no Authorization (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
+	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting to URL may take")
+	fs.IntVar(&f.maxEventSize, "max-event-size", mcp.DefaultMaxEventSize, "largest SSE event or JSON answer logged whole, in bytes (larger ones are still relayed)")
+}
+
+// proxyRun is one run of the proxy: its listener and server, the proxy,
+// and where its client sessions go.
+type proxyRun struct {
+	p        *proxy.Proxy
+	srv      *http.Server
+	served   chan struct{}
+	base     string // the proxy's URL, as a local client reaches it
+	upstream string
+	eps      []proxy.Endpoint
+	errw     io.Writer
+	theme    string
+	sessions *proxySessions
+}
+
+// startProxyRun checks the flags, listens and starts relaying; the caller
+// says where sessions go by running headless or tui.
+func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*proxyRun, error) {
+	cfg, err := cf.config(url)
+	if err != nil {
+		return nil, &exitError{exitUsage, err}
+	}
+	if err := proxy.CheckListen(pf.listen, pf.listenAny); err != nil {
+		return nil, &exitError{exitUsage, err}
+	}
+	if pf.noRecord && pf.recordDir != "" {
+		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
+	}
+	run := &proxyRun{errw: errw, theme: pf.theme, served: make(chan struct{})}
+	run.sessions = newProxySessions(cfg, pf, errw)
+	p, err := proxy.New(proxy.Config{
+		Upstream: url, Header: cfg.Header, Bearer: cfg.Bearer, MaxEventSize: cfg.MaxEventSize,
+		DialTimeout: cfg.EndpointTimeout, AnyHost: pf.listenAny,
+		OnStart: run.sessions.start, OnName: run.sessions.rename,
+	})
+	if err != nil {
+		return nil, &exitError{exitUsage, err}
+	}
+	ln, err := net.Listen("tcp", pf.listen)
+	if err != nil {
+		return nil, &exitError{exitConnect, fmt.Errorf("cannot listen on %s: %w (is another proxy running there? pick another address with --listen)", pf.listen, err)}
+	}
+	if pf.listenAny && !loopbackAddr(ln.Addr()) {
+		fmt.Fprintf(errw, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it can use %s with your credentials\n", ln.Addr(), url)
+	}
+	run.p, run.upstream = p, p.UpstreamURL()
+	run.base = localURL(ln.Addr())
+	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		defer close(run.served)
+		_ = run.srv.Serve(ln)
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	run.eps = p.Endpoints(ctx, run.base)
+	return run, nil
+}
+
+// stop ends relaying and waits until every session's recording is
+// flushed and closed.
+func (r *proxyRun) stop() {
+	r.srv.Close()
+	<-r.served
+	r.p.Close()
+	r.sessions.wait()
+}
+
+// pointAt says what to point clients at, one URL per line.
+func (r *proxyRun) pointAt() string {
+	var b strings.Builder
+	width := 0
+	for _, ep := range r.eps {
+		width = max(width, len(ep.URL))
+	}
+	for _, ep := range r.eps {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, ep.URL, ep.About)
+	}
+	return b.String()
+}
+
+// headless prints a line per message until ctx ends, then stops and
+// flushes the recordings.
+func (r *proxyRun) headless(ctx context.Context) error {
+	fmt.Fprintf(r.errw, "mcpscope proxy to %s; point your client at:\n%s", r.upstream, r.pointAt())
+	fmt.Fprintf(r.errw, "ctrl+c (or SIGTERM) stops it and flushes the recordings\n")
+	r.sessions.print(r.errw)
+	<-ctx.Done()
+	r.stop()
+	r.sessions.report(r.errw)
+	return nil
+}
+
+// tui shows the sessions in the TUI until the user quits.
+func (r *proxyRun) tui() error {
+	styles, err := loadStyles(r.theme)
+	if err != nil {
+		r.stop()
+		return err
+	}
+	urls := make([]string, len(r.eps))
+	for i, ep := range r.eps {
+		urls[i] = ep.URL + " (" + ep.Transport + ")"
+	}
+	clients := r.sessions.show()
+	runErr := ui.Run(ui.Options{
+		OpenOwn: r.sessions.openOwn,
+		Clients: clients, Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
+		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids (use mcpscope " + r.upstream + " for a session of your own)",
+		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
+	})
+	r.sessions.closeOwn()
+	r.sessions.unshow()
+	r.stop()
+	fmt.Fprintf(r.errw, "mcpscope proxy to %s stopped\n", r.upstream)
+	r.sessions.report(r.errw)
+	if runErr != nil {
+		return &exitError{exitFailed, runErr}
+	}
+	return nil
+}
+
+// loopbackAddr reports whether a listener's address is loopback only.
+func loopbackAddr(a net.Addr) bool {
+	tcp, ok := a.(*net.TCPAddr)
+	return ok && tcp.IP.IsLoopback()
+}
+
+// localURL is a URL a local client can dial for a listener's address: a
+// wildcard host is not dialable everywhere, so it becomes 127.0.0.1.
+func localURL(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return "http://" + a.String()
+	}
+	host := tcp.IP.String()
+	if tcp.IP == nil || tcp.IP.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, fmt.Sprint(tcp.Port))
+}
+
+// proxySessions records each client session to a file of its own and
+// hands its records to whoever shows them: the TUI, or the line printer.
+type proxySessions struct {
+	cfg  mcp.Config
+	pf   *proxyFlags
+	errw io.Writer
+	wg   sync.WaitGroup
+
+	mu      sync.Mutex
+	paths   []string
+	out     io.Writer      // headless: where lines go
+	clients chan ui.Client // the TUI's feed
+	gone    chan struct{}  // closed once the TUI stopped reading
+	feeds   []<-chan []mcp.Record
+	outMu   sync.Mutex     // one line at a time from every session
+	own     []*mcp.Session // the user's own sessions, opened from the TUI
+}
+
+func newProxySessions(cfg mcp.Config, pf *proxyFlags, errw io.Writer) *proxySessions {
+	return &proxySessions{cfg: cfg, pf: pf, errw: errw, gone: make(chan struct{})}
+}
+
+// print makes sessions print their lines on w.
+func (s *proxySessions) print(w io.Writer) {
+	s.mu.Lock()
+	s.out = w
+	s.mu.Unlock()
+}
+
+// show makes sessions go to the TUI, through the channel it returns.
+func (s *proxySessions) show() <-chan ui.Client {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clients = make(chan ui.Client, 64)
+	return s.clients
+}
+
+// unshow drains what the TUI no longer reads, so every recording still
+// gets all of its records and closes.
+func (s *proxySessions) unshow() {
+	s.mu.Lock()
+	close(s.gone)
+	feeds := s.feeds
+	s.feeds = nil
+	s.mu.Unlock()
+	for _, f := range feeds {
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			for range f {
+			}
+		}()
+	}
+}
+
+// name is how a session is called on screen and in lines.
+func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
+
+// start records a new client session and passes it on.
+func (s *proxySessions) start(c *proxy.Client) {
+	recs, path := s.record(c)
+	s.mu.Lock()
+	out, clients := s.out, s.clients
+	if path != "" {
+		s.paths = append(s.paths, path)
+	}
+	if clients != nil {
+		s.feeds = append(s.feeds, recs)
+	}
+	s.mu.Unlock()
+	switch {
+	case clients != nil:
+		select {
+		case clients <- ui.Client{ID: c.ID, Name: name(c), Records: recs, RecordingPath: path}:
+		case <-s.gone:
+			s.drain(recs)
+		}
+	case out != nil:
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			lp := &linePrinter{w: out, mu: &s.outMu, c: c, asked: map[int64]time.Time{}}
+			lp.started(path)
+			for batch := range recs {
+				for _, r := range batch {
+					lp.record(r)
+				}
+			}
+		}()
+	default:
+		s.drain(recs)
+	}
+}
+
+// drain reads a session's records to their end, for its recording.
+func (s *proxySessions) drain(recs <-chan []mcp.Record) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for range recs {
+		}
+	}()
+}
+
+// rename passes on that a session's client said who it is.
+func (s *proxySessions) rename(c *proxy.Client) {
+	s.mu.Lock()
+	clients := s.clients
+	s.mu.Unlock()
+	if clients == nil {
+		return // every line names the client as it is known then
+	}
+	select {
+	case clients <- ui.Client{ID: c.ID, Name: name(c)}:
+	case <-s.gone:
+	}
+}
+
+// openOwn opens the user's own session to the upstream, recorded like any
+// other, for the TUI's o key. It connects in the background: the panes show
+// how that goes.
+func (s *proxySessions) openOwn() (ui.Client, error) {
+	cfg := s.cfg
+	cfg.Reconnect = true
+	sess := mcp.NewSession(cfg)
+	s.mu.Lock()
+	s.own = append(s.own, sess)
+	id := -len(s.own)
+	s.mu.Unlock()
+	recs, path := s.recordStream(sess.Records(), cfg.URL, cfg.Transport, time.Now(), fmt.Sprintf("own %d", -id), nil)
+	s.mu.Lock()
+	s.feeds = append(s.feeds, recs)
+	if path != "" {
+		s.paths = append(s.paths, path)
+	}
+	s.mu.Unlock()
+	go func() { _ = sess.Connect(context.Background()) }()
+	return ui.Client{ID: id, Name: "you (mcpscope) · " + cfg.Transport, Records: recs, RecordingPath: path,
+		Backend: command.Runner{Session: sess}}, nil
+}
+
+// closeOwn ends the user's own sessions.
+func (s *proxySessions) closeOwn() {
+	s.mu.Lock()
+	own := s.own
+	s.own = nil
+	s.mu.Unlock()
+	for _, sess := range own {
+		sess.Close()
+	}
+}
+
+// wait waits until every session's records ended and its recording closed.
+func (s *proxySessions) wait() { s.wg.Wait() }
+
+// report says where the sessions were recorded.
+func (s *proxySessions) report(w io.Writer) {
+	s.mu.Lock()
+	paths := append([]string(nil), s.paths...)
+	s.mu.Unlock()
+	switch len(paths) {
+	case 0:
+		if !s.pf.noRecord {
+			fmt.Fprintln(w, "no client connected: nothing was recorded")
+		}
+		return
+	case 1:
+		fmt.Fprintf(w, "1 session recorded:\n")
+	default:
+		fmt.Fprintf(w, "%d sessions recorded:\n", len(paths))
+	}
+	for _, p := range paths {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"fmt"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/proxy"
+)
+
+// record starts the recording of a client session, a new file in the
+// sessions directory (or --record-dir) named by the upstream and the
+// client's number; it returns the records to pass on, and the file.
+func (s *proxySessions) record(c *proxy.Client) (<-chan []mcp.Record, string) {
+	// The client's own credentials are left out like the user's.
+	secrets := secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
+	return s.recordStream(c.Records(), c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets)
+}
+
+// recordStream tees a session's records into a new recording; what names
+// the session in the file's name, after the upstream's host.
+func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transport string, started time.Time, what string, secrets []string) (<-chan []mcp.Record, string) {
+	if s.pf.noRecord {
+		return recs, ""
+	}
+	host := ""
+	if u, err := url.Parse(upstream); err == nil {
+		host = u.Host
+	}
+	dir := s.pf.recordDir
+	if dir == "" {
+		dir = history.DefaultDir()
+	}
+	h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host}
+	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...)}
+	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
+	if err != nil {
+		fmt.Fprintf(s.errw, "mcpscope: %s is not recorded: %v\n", what, err)
+		return recs, ""
+	}
+	path := rec.Path()
+	return history.Tee(recs, rec, func(err error) {
+		fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
+	}), path
+}
+
+// linePrinter prints one line per message of a proxied session:
+//
+//	15:04:05.123 #1 inspector-cli 0.1 · sse → tools/call greet id=3
+//	15:04:05.140 #1 inspector-cli 0.1 · sse ← tools/call greet id=3 ok 17ms
+//
+// Everything that came from the wire is sanitized: a client or server must
+// not drive the terminal.
+type linePrinter struct {
+	w     io.Writer
+	mu    *sync.Mutex
+	c     *proxy.Client
+	asked map[int64]time.Time // when each request was sent, by its Seq
+}
+
+func (lp *linePrinter) lineAt(at time.Time, dir, what, status string) {
+	text := fmt.Sprintf("%s #%d %s %s %s", at.Format("15:04:05.000"), lp.c.ID, sanitize.Line(name(lp.c)), dir, sanitize.Line(what))
+	if status != "" {
+		text += " " + sanitize.Line(status)
+	}
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	fmt.Fprintln(lp.w, text)
+}
+
+// started says a client connected, from where and where it is recorded.
+func (lp *linePrinter) started(path string) {
+	what := "connected from " + lp.c.Remote
+	if lp.c.UserAgent != "" {
+		what += " (" + lp.c.UserAgent + ")"
+	}
+	status := ""
+	if path != "" {
+		status = "recording to " + path
+	}
+	lp.lineAt(lp.c.Started, "+", what, status)
+}
+
+// record prints the line of a record, if it is one worth a line: messages
+// either way, failures, and the session's opening and end.
+func (lp *linePrinter) record(r mcp.Record) {
+	switch {
+	case r.RPC != nil && r.Kind == mcp.KindSent:
+		if r.RPC.Class == mcp.ClassRequest {
+			lp.asked[r.Seq] = r.Time
+		}
+		lp.lineAt(r.Time, "→", message(r.RPC), "")
+	case r.RPC != nil && r.Kind == mcp.KindReceived:
+		lp.lineAt(r.Time, "←", message(r.RPC), lp.outcome(r))
+	case r.Error != nil:
+		lp.lineAt(r.Time, "!", r.Error.Op+": "+r.Error.Message, "")
+	case r.State != nil:
+		switch r.State.State {
+		case mcp.StateOpen, mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:
+			lp.lineAt(r.Time, "·", r.State.State, r.State.Detail)
+		}
+	}
+}
+
+// message names a message: its method (and tool), its id, what it is when
+// it is not a plain request or notification.
+func message(m *mcp.RPCMessage) string {
+	what := m.Method
+	if m.Tool != "" {
+		what += " " + m.Tool
+	}
+	switch m.Class {
+	case mcp.ClassBatch:
+		return fmt.Sprintf("batch of %d bytes", len(m.Raw))
+	case mcp.ClassInvalid:
+		return fmt.Sprintf("not JSON-RPC (%d bytes)", len(m.Raw))
+	case mcp.ClassForeign:
+		what = "answer to an id the client never sent"
+	case mcp.ClassServerRequest:
+		what = "server request " + what
+	case mcp.ClassReply:
+		what = "reply to " + strings.TrimSpace("server request "+m.Method)
+	}
+	if m.ID != "" {
+		what += " id=" + m.ID
+	}
+	return strings.TrimSpace(what)
+}
+
+// outcome is an answer's status: ok, error, tool error or late, and how
+// long it took.
+func (lp *linePrinter) outcome(r mcp.Record) string {
+	m := r.RPC
+	var s string
+	switch {
+	case m.Class != mcp.ClassResponse && m.Class != mcp.ClassLate:
+		return ""
+	case m.RPCError:
+		s = "error"
+	case m.ToolError:
+		s = "tool error"
+	default:
+		s = "ok"
+	}
+	if m.Class == mcp.ClassLate {
+		s = "late " + s
+	}
+	if at, ok := lp.asked[m.ReqSeq]; ok {
+		delete(lp.asked, m.ReqSeq)
+		s += " " + r.Time.Sub(at).Round(100*time.Microsecond).String()
+	}
+	return s
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// syncBuffer is a writer several goroutines print to.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// The headless proxy prints a line per message of every client, and when
+// told to stop (as SIGINT or SIGTERM tell it) ends the sessions and
+// flushes each one's recording.
+func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
+	url := startGateway(t, demo.Options{})
+	dir := t.TempDir()
+	var errw syncBuffer
+	pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: dir}
+	cf := &connFlags{}
+	cf.registerProxy(&cobra.Command{}) // the flags' defaults
+	run, err := startProxyRun(url, cf, pf, &errw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	done := make(chan error, 1)
+	go func() { done <- run.headless(ctx) }()
+
+	for _, tr := range []sdk.Transport{
+		&sdk.SSEClientTransport{Endpoint: run.base + "/sse", HTTPClient: &http.Client{Transport: clientToken{}}},
+		&sdk.StreamableClientTransport{Endpoint: run.base + "/mcp", MaxRetries: -1},
+	} {
+		cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		cs, err := sdk.NewClient(&sdk.Implementation{Name: "headless-test", Version: "3"}, nil).Connect(cctx, tr, nil)
+		if err != nil {
+			cancel()
+			t.Fatal(err)
+		}
+		if _, err := cs.CallTool(cctx, &sdk.CallToolParams{Name: "greet", Arguments: map[string]any{"name": "Cy"}}); err != nil {
+			t.Fatal(err)
+		}
+		cs.Close()
+		cancel()
+	}
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the headless proxy did not stop")
+	}
+
+	out := errw.String()
+	for _, want := range []string{
+		"point your client at:\n  " + run.base + "/sse", run.base + "/mcp",
+		"headless-test 3 · sse → initialize id=", "headless-test 3 · sse ← tools/call greet id=",
+		"headless-test 3 · streamable → tools/call greet id=", "headless-test 3 · streamable ← tools/call greet id=",
+		" ok ", "sessions recorded:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, out)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(files) < 2 {
+		t.Fatalf("%d recordings in %s, want one per client session at least", len(files), dir)
+	}
+	for _, f := range files {
+		if raw, _ := os.ReadFile(f); strings.Contains(string(raw), "client-secret-7") {
+			t.Errorf("%s holds the client's token", filepath.Base(f))
+		}
+		recs := readRecording(t, f)
+		last := recs[len(recs)-1]
+		if last.State == nil || last.State.State != mcp.StateClosed {
+			t.Errorf("%s ends with %+v, want the session's end flushed", filepath.Base(f), last)
+		}
+		if !strings.Contains(f, "proxy") {
+			t.Errorf("the recording %s is not named as a proxied session", f)
+		}
+	}
+}
+
+// clientToken is a client that sends a token of its own.
+type clientToken struct{}
+
+func (clientToken) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer client-secret-7")
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// readRecording reads a whole recording.
+func readRecording(t *testing.T, path string) []mcp.Record {
+	t.Helper()
+	r, err := history.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var recs []mcp.Record
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return recs
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		recs = append(recs, rec)
+	}
+}
+
+// Bad flags are usage errors that say what to do.
+func TestProxyRefusesBadFlags(t *testing.T) {
+	stateDir(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"proxy"}, "accepts 1 arg"},
+		{[]string{"proxy", "ftp://x", "--headless"}, "scheme"},
+		{[]string{"proxy", "http://127.0.0.1:1", "--headless", "--listen", "0.0.0.0:0"}, "--listen-any"},
+		{[]string{"proxy", "http://127.0.0.1:1", "--headless", "--listen", "nonsense"}, "host:port"},
+		{[]string{"proxy", "http://127.0.0.1:1", "--headless", "--no-record", "--record-dir", os.TempDir()}, "contradict"},
+		{[]string{"proxy", "http://127.0.0.1:1", "--headless", "-H", "bad header"}, "Name: value"},
+	} {
+		_, errOut, code := run(t, tc.args...)
+		if code != exitUsage || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d %q, want a usage error saying %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}

@@ -1,0 +1,25 @@
+package history
+
+import "github.com/mcpscope/mcpscope/mcp"
+
+// onRelay files the client's leg of an exchange a proxy relayed: the
+// negotiation keeps how the client came in, and the request's row the time
+// the proxy added (the client's wait for the answer's headers less
+// upstream's).
+func (l *Log) onRelay(r *mcp.Record) {
+	if l.neg.client == nil {
+		l.neg.client = r.HTTP
+		l.neg.dirty = true
+	}
+	if r.HTTP.ReqSeq == 0 {
+		return
+	}
+	p := l.row(r.HTTP.ReqSeq)
+	if p == nil {
+		return
+	}
+	p.Relay = r
+	if p.Post != nil {
+		p.ProxyAdded = max(r.HTTP.Duration-p.PostLatency, 0)
+	}
+}

@@ -1,0 +1,38 @@
+package mcp
+
+import "net/url"
+
+// PurposeRelay marks the client's leg of an exchange the proxy relayed: the
+// request as the client sent it to the proxy (URL and headers) and what the
+// proxy answered it (status and headers). Its Duration runs from the
+// client's request reaching the proxy to the answer's headers leaving it,
+// so the time the proxy added is that minus the upstream leg's Duration
+// (the exchange of the same ReqSeq with the purpose of what was relayed).
+const PurposeRelay = "relay"
+
+// FailConn ends every request of the client's that still waits on
+// connection conn: the stream its answers would have come on is gone (the
+// client left, or the server ended it). An answer that comes later is late.
+func (o *Observer) FailConn(conn int, op string, err error) {
+	o.mu.Lock()
+	failed := o.client.abandonConn(conn)
+	o.mu.Unlock()
+	for _, p := range failed {
+		info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: p.seq, Conn: conn, Cause: CauseOf(err)}
+		if we, ok := err.(*WireError); ok {
+			info = we.info(op, p.seq, conn)
+		}
+		o.out.emit(Record{Kind: KindError, Error: info})
+	}
+}
+
+// SessionIDOf finds the session id in a legacy message URL's query, under
+// any of the spellings servers use, and says which spelling it was.
+func SessionIDOf(u *url.URL) (id, param string) { return sessionFromQuery(u.Query()) }
+
+// ServerText is ServerJSON for a body the caller hands over for good: it
+// is logged as it is, not copied, so a large answer is held once.
+func (o *Observer) ServerText(body string, conn int, reqSeq int64) {
+	in := &inbound{conn: conn, stream: StreamJSON, reqSeq: reqSeq}
+	o.serverData(in, nil, body, o.now().Round(0))
+}

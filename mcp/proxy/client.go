@@ -1,0 +1,213 @@
+package proxy
+
+import (
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// conn is the connection number every record of a client session carries:
+// one session is one conversation, so there is only ever one.
+const conn = 1
+
+// Client is one client session the proxy relays: a legacy stream with the
+// POSTs to its endpoint, a streamable session (one Mcp-Session-Id), or the
+// stateless requests of one client. Its records are that session's log, in
+// the shapes a session mcpscope drives makes, so the same panes, recordings,
+// replay and export work.
+type Client struct {
+	// ID numbers the sessions of one proxy run, from 1.
+	ID int
+	// Transport is what the client speaks: mcp.TransportSSE,
+	// mcp.TransportStreamable or mcp.TransportStateless.
+	Transport string
+	// Remote is the client's address, and UserAgent what it calls itself
+	// in HTTP.
+	Remote, UserAgent string
+	// Started is when the client's first request reached the proxy.
+	Started time.Time
+	// Upstream is the URL the session's first request went to.
+	Upstream string
+	// Authorization is what the client sent in that header, for a
+	// recording to leave out wherever it turns up.
+	Authorization []string
+
+	p   *Proxy
+	obs *mcp.Observer
+
+	mu            sync.Mutex
+	name, version string // clientInfo
+	protocol      string
+	sessionID     string
+	opened        bool // a state "open" was logged
+	active        int  // exchanges relaying now
+	ending        bool // ended: the records close when the last exchange is done
+	endDetail     string
+	closed        bool
+}
+
+func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
+	c := &Client{
+		ID: id, Transport: transport, Remote: r.RemoteAddr, UserAgent: r.Header.Get("User-Agent"),
+		Started: p.arrived(r), Upstream: p.upstreamFor(r).String(), Authorization: r.Header.Values("Authorization"),
+		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now),
+	}
+	return c
+}
+
+// Records is the session's log. It closes after the session ends.
+func (c *Client) Records() <-chan []mcp.Record { return c.obs.Records() }
+
+// Info is the clientInfo the client gave (in initialize, or in the _meta of
+// a stateless request); empty until it did.
+func (c *Client) Info() (name, version string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.name, c.version
+}
+
+// Label names the client for a person: its clientInfo, else its
+// User-Agent, else its address.
+func (c *Client) Label() string {
+	name, version := c.Info()
+	switch {
+	case name != "":
+		return strings.TrimSpace(name + " " + version)
+	case c.UserAgent != "":
+		return c.UserAgent
+	}
+	return hostOf(c.Remote)
+}
+
+// hostOf is an address without its port.
+func hostOf(addr string) string {
+	if h, _, err := net.SplitHostPort(addr); err == nil {
+		return h
+	}
+	return addr
+}
+
+// begin logs how the session came to be: the transport the client chose
+// (as a detection, so the panes read as for any session) and that it is
+// connecting.
+func (c *Client) begin(r *http.Request, how string) {
+	reason := "proxied: " + how + "; " + r.Method + " " + clientURL(r) + " relayed to " + c.Upstream
+	if c.UserAgent != "" {
+		reason += " (client User-Agent: " + c.UserAgent + ")"
+	}
+	c.obs.Emit(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: c.Transport, URL: c.Upstream, Forced: true, Reason: reason}})
+	c.state(mcp.StateConnecting, "client "+c.Remote)
+}
+
+// state logs a state of the session.
+func (c *Client) state(state, detail string) {
+	c.mu.Lock()
+	st := &mcp.StateChange{State: state, Conn: conn, Detail: detail, URL: c.Upstream, Transport: c.Transport,
+		Protocol: c.protocol, SessionID: c.sessionID}
+	c.mu.Unlock()
+	c.obs.Emit(mcp.Record{Kind: mcp.KindState, State: st})
+}
+
+// openOnce logs that the session is open, the first time it is.
+func (c *Client) openOnce(detail string) {
+	c.mu.Lock()
+	first := !c.opened
+	c.opened = true
+	c.mu.Unlock()
+	if first {
+		c.state(mcp.StateOpen, detail)
+	}
+}
+
+// fail logs a failure that ended no request of the client's.
+func (c *Client) fail(op string, err error) {
+	c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: err.Error(), Conn: conn,
+		Cause: mcp.CauseOf(err), Transport: c.Transport}})
+}
+
+// learn keeps what a client's message says about the client, and tells the
+// watcher when it first says who it is.
+func (c *Client) learn(m message, protocol string) {
+	c.mu.Lock()
+	named := m.name != "" && (m.name != c.name || m.version != c.version)
+	if named {
+		c.name, c.version = m.name, m.version
+	}
+	if protocol != "" {
+		c.protocol = protocol
+	}
+	c.mu.Unlock()
+	if named && c.p.cfg.OnName != nil {
+		c.p.cfg.OnName(c)
+	}
+}
+
+// adopt names the session by the id upstream gave it.
+func (c *Client) adopt(id string) {
+	c.mu.Lock()
+	c.sessionID = id
+	c.mu.Unlock()
+}
+
+// acquire counts an exchange in; it reports false once the session ended,
+// whose records no longer take anything.
+func (c *Client) acquire() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ending {
+		return false
+	}
+	c.active++
+	return true
+}
+
+// release counts an exchange out; after the end, the last one out closes
+// the records.
+func (c *Client) release() {
+	c.mu.Lock()
+	c.active--
+	c.mu.Unlock()
+	c.closeIfDone()
+}
+
+// end ends the session: later requests start a new one, and once the
+// exchanges still relaying are done the end is logged, last, and the
+// records close.
+func (c *Client) end(detail string) {
+	c.p.forget(c)
+	c.mu.Lock()
+	if !c.ending {
+		c.ending, c.endDetail = true, detail
+	}
+	c.mu.Unlock()
+	c.closeIfDone()
+}
+
+// closeIfDone logs the end and closes the records once the session ended
+// and nothing relays for it any more.
+func (c *Client) closeIfDone() {
+	c.mu.Lock()
+	done := c.ending && c.active == 0 && !c.closed
+	if done {
+		c.closed = true
+	}
+	detail := c.endDetail
+	c.mu.Unlock()
+	if done {
+		c.state(mcp.StateClosed, detail)
+		c.obs.Close()
+	}
+}
+
+// forceClose closes the records whatever is still relaying: the proxy is
+// stopping and has waited long enough.
+func (c *Client) forceClose() {
+	c.mu.Lock()
+	c.active = 0
+	c.mu.Unlock()
+	c.closeIfDone()
+}

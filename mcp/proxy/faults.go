@@ -1,0 +1,38 @@
+package proxy
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// clientLeft reports whether relaying ended because the client went away:
+// a write to it failed, or its request was cancelled (which also ends the
+// upstream request, so upstream stops streaming to nobody).
+func (l *leg) clientLeft(err error) bool {
+	var cg *clientGone
+	return errors.As(err, &cg) || l.r.Context().Err() != nil
+}
+
+// finish logs how relaying an answer ended when it did not end well. A
+// client that left cancels the request it waited on. An upstream that
+// broke off breaks the client's answer too, so the client sees what it
+// would have seen without the proxy; the proxy goes on serving.
+func (l *leg) finish(err error) {
+	switch {
+	case err == nil:
+	case l.clientLeft(err):
+		if l.request {
+			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client left before the answer came; the proxy closed the upstream request"))
+		}
+	case l.p.life.Err() != nil:
+		if l.request {
+			l.c.obs.Fail(l.reqSeq, mcp.OpStream, errors.New("the proxy stopped before the answer came"))
+		}
+	default:
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseStreamEnded, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+			Message: "upstream's answer broke off: " + err.Error()})
+		panic(http.ErrAbortHandler)
+	}
+}

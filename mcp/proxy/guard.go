@@ -1,0 +1,82 @@
+package proxy
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// refusal says why the proxy refuses a request, or "". A browser sends the
+// page's Origin with every cross-site request, so an Origin that is not
+// local is a web page trying to reach a local server; and through DNS
+// rebinding such a page can also make its own host name resolve to
+// 127.0.0.1, which only the Host header then shows. MCP servers must refuse
+// both, and so does the proxy (the Host check only on loopback, unless
+// anyHost, where other names are genuine).
+func refusal(r *http.Request, anyHost bool) string {
+	if o := r.Header.Get("Origin"); o != "" && !localOrigin(o) {
+		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", o)
+	}
+	if !anyHost && !localHost(r.Host) {
+		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", r.Host)
+	}
+	return ""
+}
+
+// localOrigin reports whether an Origin header names a page served from
+// this machine.
+func localOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return false
+	}
+	return localHost(u.Host)
+}
+
+// localHost reports whether a host (with or without a port) is this
+// machine: localhost, a name under .localhost, or a loopback address.
+func localHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// CheckListen checks the address the proxy is to listen on: loopback
+// unless the user said otherwise with anyAddr, because the proxy relays to
+// a server with the user's credentials and anyone who can reach it can use
+// them.
+func CheckListen(addr string, anyAddr bool) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("--listen %q is not host:port, e.g. 127.0.0.1:8812", addr)
+	}
+	if port == "" {
+		return fmt.Errorf("--listen %q has no port, e.g. 127.0.0.1:8812", addr)
+	}
+	if anyAddr || localHost(host) {
+		return nil
+	}
+	if host == "" {
+		host = "every address"
+	}
+	return fmt.Errorf("--listen %q: %s is not loopback; anyone who can reach it could use the upstream with your credentials. Pass --listen-any if that is what you want", addr, host)
+}
+
+// acceptsEventStream reports whether a request asks for an event stream.
+func acceptsEventStream(h http.Header) bool {
+	for _, v := range h.Values("Accept") {
+		if strings.Contains(strings.ToLower(v), "text/event-stream") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,80 @@
+package proxy
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// The proxy refuses what a web page could send through DNS rebinding: an
+// Origin that is not this machine, and on loopback a Host that is not.
+func TestDNSRebindingIsRefused(t *testing.T) {
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	_, base, w := startProxy(t, fake.URL, Config{})
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`
+	for _, tc := range []struct {
+		name    string
+		headers []string
+		want    int
+	}{
+		{"evil origin", []string{"Origin", "http://evil.example"}, http.StatusForbidden},
+		{"null origin", []string{"Origin", "null"}, http.StatusForbidden},
+		{"rebound host", []string{"Origin", "http://evil.example:8812"}, http.StatusForbidden},
+		{"local page", []string{"Origin", "http://localhost:3000"}, http.StatusOK},
+		{"loopback page", []string{"Origin", "http://127.0.0.1:6274"}, http.StatusOK},
+		{"no origin", nil, http.StatusOK},
+	} {
+		resp := rawPost(t, base+"/mcp", init, append([]string{"Accept", "application/json, text/event-stream"}, tc.headers...)...)
+		body := readAll(t, resp.Body)
+		if resp.StatusCode != tc.want {
+			t.Errorf("%s: %s %q, want %d", tc.name, resp.Status, body, tc.want)
+		}
+		if tc.want == http.StatusForbidden && !strings.Contains(body, "DNS rebinding") {
+			t.Errorf("%s: body %q does not say why", tc.name, body)
+		}
+	}
+	req, _ := http.NewRequestWithContext(bounded(t), "POST", base+"/mcp", strings.NewReader(init))
+	req.Host = "attacker.example:8812"
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("Host attacker.example: %s, want 403", resp.Status)
+	}
+	for _, r := range fake.Requests() {
+		if r.Header.Get("Origin") == "http://evil.example" {
+			t.Error("a refused request reached upstream")
+		}
+	}
+	if n := len(w.sessions()); n != 3 {
+		t.Errorf("%d sessions, want one per accepted request and none for refused ones", n)
+	}
+}
+
+func TestCheckListen(t *testing.T) {
+	for _, tc := range []struct {
+		addr    string
+		any, ok bool
+	}{
+		{"127.0.0.1:8812", false, true},
+		{"localhost:8812", false, true},
+		{"[::1]:8812", false, true},
+		{"0.0.0.0:8812", false, false},
+		{":8812", false, false},
+		{"192.168.1.5:8812", false, false},
+		{"0.0.0.0:8812", true, true},
+		{"127.0.0.1", false, false},
+	} {
+		err := CheckListen(tc.addr, tc.any)
+		if (err == nil) != tc.ok {
+			t.Errorf("CheckListen(%q, %v) = %v, want ok %v", tc.addr, tc.any, err, tc.ok)
+		}
+	}
+	if err := CheckListen("0.0.0.0:8812", false); err == nil || !strings.Contains(err.Error(), "--listen-any") {
+		t.Errorf("refusing 0.0.0.0 says %v, want it to name --listen-any", err)
+	}
+}

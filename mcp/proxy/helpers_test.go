@@ -1,0 +1,223 @@
+package proxy
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// testTimeout bounds every wait, so a hang fails instead of stalling.
+const testTimeout = 10 * time.Second
+
+// watched collects what a proxy reports: its client sessions and each
+// one's records, and says when anything changed.
+type watched struct {
+	mu      sync.Mutex
+	clients []*Client
+	recs    map[int][]mcp.Record
+	ended   map[int]bool
+	named   map[int]int
+	changed chan struct{} // closed and replaced on every change
+}
+
+func newWatched() *watched {
+	return &watched{recs: map[int][]mcp.Record{}, ended: map[int]bool{}, named: map[int]int{}, changed: make(chan struct{})}
+}
+
+func (w *watched) poke() {
+	close(w.changed)
+	w.changed = make(chan struct{})
+}
+
+func (w *watched) start(c *Client) {
+	w.mu.Lock()
+	w.clients = append(w.clients, c)
+	w.poke()
+	w.mu.Unlock()
+	go func() {
+		for b := range c.Records() {
+			w.mu.Lock()
+			w.recs[c.ID] = append(w.recs[c.ID], b...)
+			w.poke()
+			w.mu.Unlock()
+		}
+		w.mu.Lock()
+		w.ended[c.ID] = true
+		w.poke()
+		w.mu.Unlock()
+	}()
+}
+
+func (w *watched) name(c *Client) {
+	w.mu.Lock()
+	w.named[c.ID]++
+	w.poke()
+	w.mu.Unlock()
+}
+
+// until waits for cond (called under the lock) to hold.
+func (w *watched) until(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.After(testTimeout)
+	for {
+		w.mu.Lock()
+		ok, ch := cond(), w.changed
+		w.mu.Unlock()
+		if ok {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			t.Fatalf("timed out waiting for %s; %d client sessions:\n%s", what, len(w.clients), w.dumpLocked())
+		}
+	}
+}
+
+// record waits for a record of client id that matches and returns it.
+func (w *watched) record(t *testing.T, id int, what string, match func(mcp.Record) bool) mcp.Record {
+	t.Helper()
+	var got mcp.Record
+	w.until(t, what, func() bool {
+		for _, r := range w.recs[id] {
+			if match(r) {
+				got = r
+				return true
+			}
+		}
+		return false
+	})
+	return got
+}
+
+// records is a copy of client id's records so far.
+func (w *watched) records(id int) []mcp.Record {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]mcp.Record(nil), w.recs[id]...)
+}
+
+// sessions is a copy of the client sessions so far.
+func (w *watched) sessions() []*Client {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]*Client(nil), w.clients...)
+}
+
+func (w *watched) dumpLocked() string {
+	var b strings.Builder
+	for _, c := range w.clients {
+		b.WriteString("client " + c.Label() + " " + c.Transport + ":\n")
+		for _, r := range w.recs[c.ID] {
+			b.WriteString("  " + describe(r) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// describe is one line about a record, for failure messages.
+func describe(r mcp.Record) string {
+	switch {
+	case r.HTTP != nil:
+		return string(r.Kind) + " " + r.HTTP.Purpose + " " + r.HTTP.Method + " " + r.HTTP.URL + " " + r.HTTP.StatusLine + " " + r.HTTP.Err
+	case r.RPC != nil:
+		return string(r.Kind) + " " + string(r.RPC.Class) + " " + r.RPC.Method + " " + truncate(string(r.RPC.Raw))
+	case r.Event != nil:
+		return "event " + r.Event.Name + " " + truncate(string(r.Event.Raw))
+	case r.State != nil:
+		return "state " + r.State.State + " " + r.State.Detail
+	case r.Error != nil:
+		return "error " + r.Error.Op + " " + r.Error.Message
+	case r.Endpoint != nil:
+		return "endpoint " + string(r.Endpoint.Data) + " -> " + r.Endpoint.InUse
+	case r.Detect != nil:
+		return "detect " + r.Detect.Transport + " " + r.Detect.Reason
+	}
+	return string(r.Kind)
+}
+
+func truncate(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
+}
+
+// startProxy serves a proxy to upstream on 127.0.0.1 for the test, with
+// cfg's other fields; it returns the proxy's base URL.
+func startProxy(t *testing.T, upstream string, cfg Config) (*Proxy, string, *watched) {
+	t.Helper()
+	w := newWatched()
+	cfg.Upstream, cfg.OnStart, cfg.OnName = upstream, w.start, w.name
+	p, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(p)
+	t.Cleanup(func() {
+		ts.Close()
+		p.Close()
+	})
+	return p, ts.URL, w
+}
+
+// startDemo runs the demo gateway on 127.0.0.1 for the test.
+func startDemo(t *testing.T) *demo.Server {
+	t.Helper()
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+// sdkConnect connects the official Go SDK client over tr.
+func sdkConnect(t *testing.T, name string, tr sdk.Transport) *sdk.ClientSession {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	handshake := time.AfterFunc(testTimeout, cancel)
+	defer handshake.Stop()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: name, Version: "1.2"}, nil).Connect(ctx, tr, nil)
+	if err != nil {
+		t.Fatalf("connecting %s through the proxy: %v", name, err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
+}
+
+// bounded is a context that ends with the test's time limit.
+func bounded(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// contextWithCancel is a bounded context the test can end early.
+func contextWithCancel(t *testing.T) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	t.Cleanup(cancel)
+	return ctx, cancel
+}
+
+// startServer serves p on 127.0.0.1 for the test and returns its URL.
+func startServer(t *testing.T, p *Proxy) string {
+	t.Helper()
+	ts := httptest.NewServer(p)
+	t.Cleanup(func() {
+		ts.Close()
+		p.Close()
+	})
+	return ts.URL
+}

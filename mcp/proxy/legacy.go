@@ -1,0 +1,160 @@
+package proxy
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// legacyStream relays a legacy GET stream: a client session of its own,
+// which lasts as long as the stream.
+func (p *Proxy) legacyStream(w http.ResponseWriter, r *http.Request) {
+	c := p.newClient(mcp.TransportSSE, r, "the client opened a legacy HTTP+SSE stream")
+	c.acquire()
+	defer c.release()
+	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeStream)
+	defer l.cancel()
+	resp, ok := l.send()
+	if !ok {
+		c.end("the stream could not be opened")
+		return
+	}
+	if resp.StatusCode != http.StatusOK || mediaType(resp.Header) != "text/event-stream" {
+		err := l.answer(resp, mcp.StreamLegacy, nil)
+		c.end("upstream answered " + resp.Status + ", not an event stream")
+		l.finish(err)
+		return
+	}
+	err := l.answer(resp, mcp.StreamLegacy, p.endpointRewriter(c, r, resp.Request.URL, l.start))
+	why, cause := "upstream ended the stream", error(&mcp.WireError{Cause: mcp.CauseStreamEnded, Transport: mcp.TransportSSE,
+		Message: "upstream ended the stream before the answer"})
+	switch {
+	case l.clientLeft(err):
+		why = "the client closed the stream"
+		cause = errors.New("the client closed its stream before the answer came; the proxy closed the upstream stream")
+	case p.life.Err() != nil:
+		why = "the proxy stopped"
+		cause = errors.New(why)
+	case err != nil:
+		why = "upstream's stream broke: " + err.Error()
+		cause = &mcp.WireError{Cause: mcp.CauseStreamEnded, Transport: mcp.TransportSSE, Message: why, Err: err}
+	}
+	c.obs.FailConn(conn, mcp.OpStream, cause)
+	c.end(why)
+	if err != nil && !l.clientLeft(err) && p.life.Err() == nil {
+		// The client gets what upstream did: a broken stream.
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// legacyPost relays a POST to a legacy session's endpoint.
+func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, m message, c *Client) {
+	if !c.acquire() {
+		c = p.newClient(mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream had ended")
+		c.acquire()
+		defer c.end("a POST after the stream ended")
+	}
+	defer c.release()
+	c.learn(m, "")
+	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
+	defer l.cancel()
+	resp, ok := l.send()
+	if !ok {
+		return
+	}
+	err := l.answer(resp, mcp.StreamResponse, nil)
+	if err == nil && m.method == "notifications/initialized" && l.status < 300 {
+		c.state(mcp.StateInitialized, "the client finished the handshake")
+	}
+	l.finish(err)
+}
+
+// endpointRewriter makes the legacy endpoint event point the client at the
+// proxy, and registers the session under the URI the client will POST to.
+// The upstream's URI is resolved against the upstream stream's URL; as the
+// proxy serves the same paths, a relative URI needs no change, and an
+// absolute one on the upstream's origin becomes its path and query.
+func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, since time.Time) rewriter {
+	return func(ev *mcp.SSEEvent) (string, bool) {
+		raw := string(ev.Raw)
+		if ev.Name != "endpoint" {
+			return raw, false
+		}
+		data := string(ev.Data)
+		ep, err := mcp.ResolveEndpoint(stream, data)
+		if err != nil {
+			c.fail(mcp.OpNegotiate, &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE, Message: err.Error()})
+			return raw, true
+		}
+		ep.Conn, ep.Elapsed = conn, p.cfg.Now().Sub(since)
+		target, _ := url.Parse(ep.Preferred)
+		ref, _ := url.Parse(strings.TrimSpace(data))
+		out := raw
+		switch {
+		case !strings.EqualFold(target.Scheme, p.upstream.Scheme) || !strings.EqualFold(target.Host, p.upstream.Host):
+			ep.InUse = ep.Preferred
+			ep.Reason = "relayed unchanged: it names another origin, so the client posts there directly and the proxy sees none of those POSTs"
+			c.fail(mcp.OpNegotiate, &mcp.WireError{Cause: mcp.CauseCrossOrigin, Transport: mcp.TransportSSE,
+				Message: fmt.Sprintf("the endpoint event points at %s, not the upstream's origin: the client's POSTs bypass the proxy", ep.Preferred)})
+		case ref.IsAbs() || ref.Host != "":
+			if strings.ContainsAny(data, "\r\n") {
+				ep.InUse, ep.Reason = ep.Preferred, "relayed unchanged: data of several lines is not a URI the proxy can rewrite"
+				break
+			}
+			out = replaceData(raw, target.RequestURI())
+			ep.Reason = "rewritten from the upstream's absolute URI to its path, so the client posts to the proxy, which forwards to " + ep.Preferred
+			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID)
+		default:
+			ep.Reason = "relayed unchanged: a relative URI resolves to the same path on the proxy, which forwards to " + ep.Preferred
+			ep.InUse = p.register(c, r, strings.TrimSpace(data), ep.SessionID)
+		}
+		c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
+		c.adopt(ep.SessionID)
+		c.state(mcp.StateOpen, "endpoint "+ep.InUse)
+		return out, true
+	}
+}
+
+// register files a legacy session under the URI the client resolves ref
+// to, and its session id; it returns that URI as the client sees it.
+func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string) string {
+	base, _ := url.Parse(clientURL(r))
+	u, err := url.Parse(ref)
+	if err != nil {
+		return ref
+	}
+	local := base.ResolveReference(u)
+	p.mu.Lock()
+	p.legacy[local.RequestURI()] = c
+	if sessionID != "" {
+		p.legacy["id:"+sessionID] = c
+	}
+	p.mu.Unlock()
+	return local.String()
+}
+
+// replaceData puts value in place of the value of a block's first data
+// line, keeping every other byte.
+func replaceData(raw, value string) string {
+	for i := 0; i < len(raw); {
+		end := strings.IndexAny(raw[i:], "\r\n")
+		if end < 0 {
+			end = len(raw) - i
+		}
+		line := raw[i : i+end]
+		if strings.HasPrefix(line, "data:") {
+			v := i + len("data:")
+			if strings.HasPrefix(raw[v:], " ") {
+				v++
+			}
+			return raw[:v] + value + raw[i+end:]
+		}
+		i += end + 1
+	}
+	return raw
+}

@@ -1,0 +1,281 @@
+// Package proxy sits between a real MCP client and a real MCP server and
+// records their conversation, so a person can watch what the client
+// actually sends and what comes back, in the same panes and recordings as a
+// session mcpscope drives itself. The wire flow, step by step:
+//
+//  1. The proxy listens on loopback. A request whose Origin is not local, or
+//     (on loopback) whose Host is not, is refused with 403: a web page must
+//     not reach a local server through DNS rebinding.
+//  2. Every request is relayed to the same path and query on the
+//     upstream's origin, so every transport the upstream serves is served
+//     at the same path on the proxy. Headers pass unchanged but for Host,
+//     Origin when it named the proxy, the hop-by-hop headers, and
+//     Accept-Encoding (the proxy must read what it relays). The user's
+//     -H and --bearer fill in what the client did not send, and go only to
+//     the upstream: the proxy follows no redirects, it relays them, with a
+//     Location on the upstream's origin pointed back at the proxy.
+//  3. The client's choice of request says which transport it speaks:
+//     - legacy HTTP+SSE: a GET for an event stream opens a session. Its
+//     `endpoint` event is relayed so the client POSTs to the proxy (an
+//     absolute URI on the upstream's origin is rewritten to its path; a
+//     relative one already resolves to the proxy), and the POSTs to that
+//     URI are the session's.
+//     - streamable HTTP with sessions: a POST initialize opens a session,
+//     named by the Mcp-Session-Id of its answer; later POSTs, GETs
+//     (Last-Event-ID too) and the DELETE carrying that id are the
+//     session's, relayed with every header they carry.
+//     - stateless 2026-07-28: POSTs carrying MCP-Protocol-Version 2026-07-28
+//     or later (or Mcp-Method) with no session are grouped by who sent them:
+//     the client's address, User-Agent and the clientInfo in _meta.
+//  4. Answers are relayed as their bytes arrive: an event stream is written
+//     and flushed to the client read by read, before the proxy parses it,
+//     and a JSON body is copied through; the record keeps a copy of up to
+//     MaxEventSize bytes of each. Both legs of every exchange and every
+//     message are records of the client's session (one mcp.Observer each).
+//  5. When the client leaves, the upstream request is cancelled and the
+//     requests still waiting are marked; when the upstream fails, the
+//     client gets what it sent (a broken stream breaks the client's too),
+//     or 502 with a text body when it could not be reached.
+package proxy
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+
+// Config configures a Proxy. Zero fields mean the documented defaults.
+type Config struct {
+	// Upstream is the server as the user named it; requests go to its
+	// origin, each at the path and query the client used.
+	Upstream string
+	// Header and Bearer are the user's credentials (-H, --bearer). They fill
+	// in for a client that sent no header of that name, and go only to the
+	// upstream.
+	Header http.Header
+	Bearer string
+	// MaxEventSize bounds one SSE event and the copy of a JSON answer or a
+	// client's message kept for the record; 0 means mcp.DefaultMaxEventSize.
+	// A larger answer is still relayed whole.
+	MaxEventSize int
+	// DialTimeout bounds connecting to the upstream; 0 means 10 seconds.
+	// Nothing else is timed: the client decides how long it waits.
+	DialTimeout time.Duration
+	// AnyHost accepts a request whatever its Host says. Leave it off on
+	// loopback, where only a local Host is genuine.
+	AnyHost bool
+	// OnStart hears of each new client session before its first record;
+	// it must see that Records is drained. Nil drains and drops them.
+	OnStart func(*Client)
+	// OnName hears that a session's clientInfo became known.
+	OnName func(*Client)
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Proxy relays MCP clients to one upstream and records each client's
+// session. It is an http.Handler; Close ends every session.
+type Proxy struct {
+	cfg      Config
+	upstream *url.URL
+	client   *http.Client
+	life     context.Context
+	stop     context.CancelFunc
+	handlers sync.WaitGroup
+
+	mu       sync.Mutex
+	closed   bool
+	nextID   int
+	all      []*Client
+	legacy   map[string]*Client // by the message URI the client POSTs to, and by session id
+	sessions map[string]*Client // streamable, by Mcp-Session-Id
+	byKey    map[string]*Client // sessionless requests, by who sent them
+}
+
+// New prepares a proxy to the upstream the config names.
+func New(cfg Config) (*Proxy, error) {
+	u, err := mcp.TargetURL(cfg.Upstream)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.MaxEventSize <= 0 {
+		cfg.MaxEventSize = mcp.DefaultMaxEventSize
+	}
+	if cfg.DialTimeout <= 0 {
+		cfg.DialTimeout = 10 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.OnStart == nil {
+		cfg.OnStart = func(c *Client) {
+			go func() {
+				for range c.Records() {
+				}
+			}()
+		}
+	}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	// The proxy reads what it relays: it must not ask for (or silently
+	// undo) a compression the client never asked for.
+	tr.DisableCompression = true
+	tr.MaxIdleConnsPerHost = 64
+	tr.DialContext = (&net.Dialer{Timeout: cfg.DialTimeout, KeepAlive: 30 * time.Second}).DialContext
+	life, stop := context.WithCancel(context.Background())
+	return &Proxy{
+		cfg:      cfg,
+		upstream: u,
+		client: &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error {
+			// Redirects are the client's to follow: relayed, never
+			// followed, so the user's credentials reach only the upstream.
+			return http.ErrUseLastResponse
+		}},
+		life:     life,
+		stop:     stop,
+		legacy:   map[string]*Client{},
+		sessions: map[string]*Client{},
+		byKey:    map[string]*Client{},
+	}, nil
+}
+
+// ServeHTTP relays one request of a client.
+func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if why := refusal(r, p.cfg.AnyHost); why != "" {
+		http.Error(w, why, http.StatusForbidden)
+		return
+	}
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		http.Error(w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	p.handlers.Add(1)
+	p.mu.Unlock()
+	defer p.handlers.Done()
+	// The time the proxy adds counts from here, the body's reading included.
+	r = r.WithContext(context.WithValue(r.Context(), arrivedKey{}, p.cfg.Now()))
+	sid := r.Header.Get("Mcp-Session-Id")
+	switch {
+	case r.Method == http.MethodPost:
+		p.post(w, r)
+	case r.Method == http.MethodGet && sid != "":
+		p.sessionGet(w, r, sid)
+	case r.Method == http.MethodGet && acceptsEventStream(r.Header):
+		p.legacyStream(w, r)
+	case r.Method == http.MethodDelete && sid != "":
+		p.sessionDelete(w, r, sid)
+	default:
+		// Not MCP (a health check, a redirect from /): relayed as is, in
+		// no session.
+		p.passThrough(w, r)
+	}
+}
+
+// Close ends every client session: upstream requests are cancelled, the
+// handlers still relaying are waited for (a few seconds at most), and each
+// session's records end.
+func (p *Proxy) Close() {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.closed = true
+	p.mu.Unlock()
+	p.stop()
+	done := make(chan struct{})
+	go func() {
+		p.handlers.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+	}
+	p.mu.Lock()
+	all := append([]*Client(nil), p.all...)
+	p.mu.Unlock()
+	for _, c := range all {
+		c.end("the proxy stopped")
+		c.forceClose()
+	}
+	p.client.CloseIdleConnections()
+}
+
+// UpstreamURL is the upstream as the proxy reaches it.
+func (p *Proxy) UpstreamURL() string { return p.upstream.String() }
+
+// newClient starts a client session for request r, not registered under
+// any key.
+func (p *Proxy) newClient(transport string, r *http.Request, how string) *Client {
+	p.mu.Lock()
+	c := p.makeClient(transport, r)
+	p.mu.Unlock()
+	p.start(c, r, how)
+	return c
+}
+
+// makeClient makes a client session; p.mu is held, so the caller can
+// register it before another request looks for it.
+func (p *Proxy) makeClient(transport string, r *http.Request) *Client {
+	p.nextID++
+	c := newClient(p, p.nextID, transport, r)
+	p.all = append(p.all, c)
+	return c
+}
+
+// start tells the watcher of a new session and logs how it began.
+func (p *Proxy) start(c *Client, r *http.Request, how string) {
+	p.cfg.OnStart(c)
+	c.begin(r, how)
+}
+
+// forget drops a session from the lookups, so later requests start anew.
+func (p *Proxy) forget(c *Client) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, m := range []map[string]*Client{p.legacy, p.sessions, p.byKey} {
+		for k, v := range m {
+			if v == c {
+				delete(m, k)
+			}
+		}
+	}
+}
+
+// upstreamFor is the upstream URL of the client's request: the same path
+// and query on the upstream's origin.
+func (p *Proxy) upstreamFor(r *http.Request) *url.URL {
+	u := *p.upstream
+	u.Path, u.RawPath, u.RawQuery, u.Fragment = r.URL.Path, r.URL.RawPath, r.URL.RawQuery, ""
+	u.User = nil
+	return &u
+}
+
+// arrivedKey keys the time a request reached the proxy in its context.
+type arrivedKey struct{}
+
+// arrived is when r reached the proxy.
+func (p *Proxy) arrived(r *http.Request) time.Time {
+	if t, ok := r.Context().Value(arrivedKey{}).(time.Time); ok {
+		return t
+	}
+	return p.cfg.Now()
+}
+
+// clientURL is the URL the client used, as the client named the proxy.
+func clientURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return fmt.Sprintf("%s://%s%s", scheme, r.Host, r.URL.RequestURI())
+}

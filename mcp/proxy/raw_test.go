@@ -1,0 +1,84 @@
+package proxy
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// rawPost POSTs body to url with the headers given as name, value pairs,
+// bounded by the test's time limit.
+func rawPost(t *testing.T, url, body string, headers ...string) *http.Response {
+	t.Helper()
+	return rawDo(t, http.MethodPost, url, body, headers...)
+}
+
+func rawDo(t *testing.T, method, url, body string, headers ...string) *http.Response {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(bounded(t), method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+// readAll reads a whole body, failing the test on error.
+func readAll(t *testing.T, r io.Reader) string {
+	t.Helper()
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	return string(b)
+}
+
+// nextEvent reads one SSE block (up to its blank line) from br.
+func nextEvent(t *testing.T, br *bufio.Reader) string {
+	t.Helper()
+	var b bytes.Buffer
+	for {
+		line, err := br.ReadString('\n')
+		b.WriteString(line)
+		if err != nil {
+			t.Fatalf("reading an event: %v (so far %q)", err, b.String())
+		}
+		if line == "\n" || line == "\r\n" {
+			return b.String()
+		}
+	}
+}
+
+// request2026 is a stateless request of client name with its _meta.
+func request2026(id, method, params, name string) string {
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},` +
+		`"io.modelcontextprotocol/clientInfo":{"name":"` + name + `","version":"0.1"}}`
+	if params != "" {
+		meta += "," + params
+	}
+	return `{"jsonrpc":"2.0","id":` + id + `,"method":"` + method + `","params":{` + meta + `}}`
+}
+
+// headers2026 are the headers a 2026 request carries.
+func headers2026(method string, more ...string) []string {
+	return append([]string{"Accept", "application/json, text/event-stream", "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method}, more...)
+}
+
+func stringsReader(s string) io.Reader { return strings.NewReader(s) }

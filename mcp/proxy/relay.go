@@ -1,0 +1,360 @@
+package proxy
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// errTooLarge is a client's message past the size limit.
+var errTooLarge = errors.New("too large")
+
+// readLimited reads all of r, up to limit bytes.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, errTooLarge
+	}
+	return b, nil
+}
+
+// mediaType is a Content-Type without parameters, lower-cased.
+func mediaType(h http.Header) string {
+	ct, _, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil {
+		return strings.ToLower(strings.TrimSpace(h.Get("Content-Type")))
+	}
+	return ct
+}
+
+// writeHeader relays the answer's status and headers to the client.
+func (l *leg) writeHeader(resp *http.Response) {
+	h := l.w.Header()
+	for k, v := range resp.Header {
+		h[k] = v
+	}
+	dropHop(h)
+	if loc := resp.Header.Get("Location"); loc != "" {
+		h.Set("Location", l.p.local(loc))
+	}
+	l.writeStatus(resp.StatusCode)
+}
+
+// local points a Location on the upstream's origin back at the proxy, so
+// the client follows the redirect through it; any other stays as it is.
+func (p *Proxy) local(loc string) string {
+	u, err := url.Parse(loc)
+	if err != nil {
+		return loc
+	}
+	abs := p.upstream.ResolveReference(u)
+	if !strings.EqualFold(abs.Scheme, p.upstream.Scheme) || !strings.EqualFold(abs.Host, p.upstream.Host) {
+		return loc
+	}
+	return abs.RequestURI()
+}
+
+// answer relays what upstream answered and logs it: an event stream event
+// by event (stream names it), JSON with its messages, anything else as an
+// excerpt. It returns how relaying the body ended: nil when all of it
+// reached the client.
+func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error {
+	defer resp.Body.Close()
+	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
+	switch ct := mediaType(resp.Header); {
+	case ok && ct == "text/event-stream":
+		l.up.Opened = "sse"
+		l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
+		l.writeHeader(resp)
+		l.emitRelay()
+		return l.events(resp.Body, stream, rewrite)
+	case ct == "application/json" && resp.Request.Method == http.MethodPost:
+		l.writeHeader(resp)
+		return l.json(resp, ok)
+	default:
+		l.writeHeader(resp)
+		return l.other(resp)
+	}
+}
+
+// rewriter changes a block of a stream before the client gets it; done
+// says the blocks after it go through untouched.
+type rewriter func(ev *mcp.SSEEvent) (out string, done bool)
+
+// events relays an event stream. Each read from upstream goes to the
+// client and is flushed before the proxy parses it, so an event reaches
+// the client as fast as its bytes do and a large one is never held back;
+// with a rewriter, blocks are held until it is done with them (the legacy
+// endpoint event comes first, so that is one block).
+func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
+	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil}
+	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
+		if t.holding {
+			out, done := rewrite(ev)
+			t.release(string(ev.Raw), out, done || ev.Dispatched())
+		}
+		return nil
+	})
+	t.holding = false
+	t.flushHeld()
+	if err != nil && t.werr == nil && t.rerr == nil {
+		// The reader stopped on its own (an event past the size limit):
+		// the client still gets the rest of the stream, unlogged.
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+			Message: err.Error() + ": the rest of the stream was relayed but not logged (--max-event-size)"})
+		buf := make([]byte, 32<<10)
+		for t.werr == nil && t.rerr == nil {
+			_, _ = t.Read(buf)
+		}
+		err = t.rerr
+		if err == io.EOF {
+			err = nil
+		}
+	}
+	if t.werr != nil {
+		return &clientGone{t.werr}
+	}
+	return err
+}
+
+// clientGone is a write to the client that failed: the client left.
+type clientGone struct{ err error }
+
+func (e *clientGone) Error() string { return "the client went away: " + e.err.Error() }
+
+// tee hands the client every byte it reads from upstream, then hands the
+// same bytes to the parser.
+type tee struct {
+	src     io.Reader
+	w       io.Writer
+	rc      *http.ResponseController
+	holding bool   // blocks wait for the rewriter
+	held    []byte // bytes read while holding, not yet written
+	werr    error  // writing to the client failed: the next read says so
+	rerr    error  // how reading from upstream ended
+}
+
+func (t *tee) Read(p []byte) (int, error) {
+	if t.werr != nil {
+		return 0, t.werr
+	}
+	n, err := t.src.Read(p)
+	if err != nil {
+		t.rerr = err
+	}
+	if n > 0 {
+		if t.holding {
+			t.held = append(t.held, p[:n]...)
+		} else {
+			t.write(p[:n])
+		}
+	}
+	return n, err
+}
+
+// write sends b to the client now.
+func (t *tee) write(b []byte) {
+	if t.werr != nil || len(b) == 0 {
+		return
+	}
+	if _, err := t.w.Write(b); err != nil {
+		t.werr = err
+		return
+	}
+	if err := t.rc.Flush(); err != nil {
+		t.werr = err
+	}
+}
+
+// release writes a held block (raw, as out) and, once done, whatever was
+// read behind it, and stops holding.
+func (t *tee) release(raw, out string, done bool) {
+	t.write([]byte(out))
+	if strings.HasPrefix(string(t.held), raw) {
+		t.held = t.held[len(raw):]
+	}
+	if done {
+		t.holding = false
+		t.flushHeld()
+	}
+}
+
+// flushHeld writes what is still held: the stream ended while holding.
+func (t *tee) flushHeld() {
+	t.write(t.held)
+	t.held = nil
+}
+
+// json relays a JSON answer as it comes and logs its messages from a copy
+// of up to MaxEventSize bytes, made once and handed to the log without
+// another; a larger one is logged as an excerpt with an error saying why.
+// ok is false for a status that is not success: its body is then the
+// request's answer only if it answers it by id.
+func (l *leg) json(resp *http.Response, ok bool) error {
+	limit := int64(l.p.cfg.MaxEventSize)
+	keep := &capped{limit: limit}
+	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
+	body := keep.String()
+	l.up.BodySize = n
+	switch {
+	case keep.over:
+		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
+	case ok || answers(body, l.body):
+		l.up.Opened = mcp.StreamJSON
+	default:
+		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
+	}
+	if err != nil {
+		l.up.Err = err.Error()
+	}
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
+	l.emitRelay()
+	if keep.over {
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport,
+			Message: fmt.Sprintf("a JSON answer of %d bytes, larger than the %d-byte limit: relayed whole, its messages not logged (--max-event-size)", n, limit)})
+	} else if l.up.Opened == mcp.StreamJSON {
+		// What came is logged as it came, even cut short.
+		l.c.obs.ServerText(body, conn, l.reqSeq)
+	}
+	if !ok && l.up.Opened != mcp.StreamJSON {
+		l.failed(mcp.OpPost, statusError(l, resp))
+	}
+	return err
+}
+
+// other relays any other answer whole and logs its first BodyLimit bytes.
+func (l *leg) other(resp *http.Response) error {
+	keep := &capped{limit: mcp.BodyLimit}
+	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
+	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
+	if err != nil {
+		l.up.Err = err.Error()
+	}
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
+	l.emitRelay()
+	if resp.StatusCode >= 400 {
+		l.failed(opOf(l.up.Purpose), statusError(l, resp))
+	}
+	return err
+}
+
+// opOf is the op a failed exchange of this purpose is logged under.
+func opOf(purpose string) string {
+	if purpose == mcp.PurposePost {
+		return mcp.OpPost
+	}
+	return mcp.OpConnect
+}
+
+// statusError says what a failed answer was, with the first line of its
+// body.
+func statusError(l *leg, resp *http.Response) error {
+	msg := fmt.Sprintf("%s %s answered %s", l.r.Method, l.up.URL, resp.Status)
+	if line, _, _ := strings.Cut(strings.TrimSpace(string(l.up.Body)), "\n"); line != "" {
+		msg += ": " + line
+	}
+	e := &mcp.WireError{Cause: mcp.CauseStatus, Status: resp.StatusCode, Purpose: l.up.Purpose, Transport: l.c.Transport, Message: msg}
+	for _, name := range []string{"WWW-Authenticate", "Allow", "Content-Type"} {
+		if v := resp.Header.Get(name); v != "" {
+			if e.Header == nil {
+				e.Header = map[string]string{}
+			}
+			e.Header[name] = v
+		}
+	}
+	return e
+}
+
+// answers reports whether a JSON body is the answer to the request in
+// sent: an error status can carry a request's JSON-RPC error.
+func answers(body string, sent []byte) bool {
+	var a, q struct {
+		ID     json.RawMessage `json:"id"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+	return json.Unmarshal([]byte(body), &a) == nil && json.Unmarshal(sent, &q) == nil &&
+		len(a.ID) > 0 && string(a.ID) == string(q.ID) && (a.Result != nil || a.Error != nil)
+}
+
+// capped keeps what is written to it up to limit bytes, and notes when
+// there was more. It gathers blocks (doubling from 4 KiB to 1 MiB, so a
+// small answer stays cheap) and joins them once, so a large body costs its
+// size about twice, where a growing buffer would allocate several times
+// its size on the way.
+type capped struct {
+	blocks [][]byte
+	n      int64
+	limit  int64
+	over   bool
+}
+
+// The sizes of capped's blocks.
+const (
+	firstBlock = 4 << 10
+	maxBlock   = 1 << 20
+)
+
+func (c *capped) Write(p []byte) (int, error) {
+	if int64(len(p)) > c.limit-c.n {
+		c.over = true
+	}
+	for rest := p[:min(int64(len(p)), max(c.limit-c.n, 0))]; len(rest) > 0; {
+		if len(c.blocks) == 0 || len(c.blocks[len(c.blocks)-1]) == cap(c.blocks[len(c.blocks)-1]) {
+			size := int64(firstBlock)
+			if len(c.blocks) > 0 {
+				size = min(2*int64(cap(c.blocks[len(c.blocks)-1])), maxBlock)
+			}
+			c.blocks = append(c.blocks, make([]byte, 0, min(size, c.limit-c.n)))
+		}
+		last := &c.blocks[len(c.blocks)-1]
+		k := min(len(rest), cap(*last)-len(*last))
+		*last = append(*last, rest[:k]...)
+		rest = rest[k:]
+		c.n += int64(k)
+	}
+	return len(p), nil
+}
+
+// String joins what was kept, once.
+func (c *capped) String() string {
+	var b strings.Builder
+	b.Grow(int(c.n))
+	for _, blk := range c.blocks {
+		b.Write(blk)
+	}
+	c.blocks = nil
+	return b.String()
+}
+
+// copyTo copies src to the client's response in 32 KiB pieces, as they
+// come. It reports the bytes read, and a failure on either side.
+func copyTo(w io.Writer, src io.Reader) (int64, error) {
+	buf := make([]byte, 32<<10)
+	var n int64
+	for {
+		k, rerr := src.Read(buf)
+		if k > 0 {
+			n += int64(k)
+			if _, err := w.Write(buf[:k]); err != nil {
+				return n, &clientGone{err}
+			}
+		}
+		if rerr == io.EOF {
+			return n, nil
+		}
+		if rerr != nil {
+			return n, rerr
+		}
+	}
+}

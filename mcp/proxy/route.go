@@ -1,0 +1,168 @@
+package proxy
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// message is what the proxy reads of a client's message to route it and
+// name the client. The Observer classifies and pairs it; this only peeks.
+type message struct {
+	method        string
+	request       bool   // a method and an id: the session waits for its answer
+	name, version string // clientInfo, from initialize or a stateless _meta
+	protocol      string // the protocol version a stateless _meta names
+}
+
+// The _meta keys of a stateless request that say who the client is.
+const (
+	metaClientInfo = "io.modelcontextprotocol/clientInfo"
+	metaProtocol   = "io.modelcontextprotocol/protocolVersion"
+)
+
+type clientInfo struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// peek reads a single message's method and clientInfo; a batch or
+// anything that is not JSON-RPC gives nothing, and is relayed all the same.
+func peek(body []byte) message {
+	var v struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Params struct {
+			ClientInfo *clientInfo                `json:"clientInfo"`
+			Meta       map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(body, &v) != nil {
+		return message{}
+	}
+	m := message{method: v.Method, request: v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null"}
+	info := v.Params.ClientInfo
+	if raw, ok := v.Params.Meta[metaClientInfo]; ok {
+		var ci clientInfo
+		if json.Unmarshal(raw, &ci) == nil {
+			info = &ci
+		}
+	}
+	if info != nil {
+		m.name, m.version = info.Name, info.Version
+	}
+	if raw, ok := v.Params.Meta[metaProtocol]; ok {
+		_ = json.Unmarshal(raw, &m.protocol)
+	}
+	return m
+}
+
+// protocolOf is the protocol version a request names: its
+// MCP-Protocol-Version header, else its stateless _meta.
+func protocolOf(h http.Header, m message) string {
+	if v := h.Get("MCP-Protocol-Version"); v != "" {
+		return v
+	}
+	return m.protocol
+}
+
+// stateless reports a request of the 2026-07-28 era: versions are dates,
+// so they compare as strings, and only that era sends Mcp-Method.
+func stateless(h http.Header, m message) bool {
+	return protocolOf(h, m) >= "2026" || h.Get("Mcp-Method") != ""
+}
+
+// post routes a POST to its session, making one when it starts one.
+func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
+	body, ok := readBody(w, r, p.cfg.MaxEventSize)
+	if !ok {
+		return
+	}
+	m := peek(body)
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
+		p.streamablePost(w, r, body, m, p.sessionOf(sid, r))
+		return
+	}
+	if c := p.legacyOf(r.URL); c != nil {
+		p.legacyPost(w, r, body, m, c)
+		return
+	}
+	if id, _ := mcp.SessionIDOf(r.URL); id != "" {
+		// A POST to a legacy session whose stream the proxy never saw
+		// (it started before the proxy did).
+		c := p.newClient(mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream the proxy did not see")
+		p.legacyPost(w, r, body, m, c)
+		c.end("a POST to a stream the proxy did not see")
+		return
+	}
+	if stateless(r.Header, m) {
+		p.statelessPost(w, r, body, m)
+		return
+	}
+	p.streamablePost(w, r, body, m, nil)
+}
+
+// sessionOf is the streamable session with this id, or a new one for a
+// session the proxy did not see begin.
+func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
+	return p.keyed(p.sessions, sid, mcp.TransportStreamable, r,
+		"the client uses streamable HTTP session "+sid+", which began before the proxy saw it", func(c *Client) { c.sessionID = sid })
+}
+
+// keyed finds the session under key in m, or makes, registers and starts
+// one; prepare readies a new one while it is made.
+func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Request, how string, prepare func(*Client)) *Client {
+	p.mu.Lock()
+	c := m[key]
+	fresh := c == nil
+	if fresh {
+		c = p.makeClient(transport, r)
+		if prepare != nil {
+			prepare(c)
+		}
+		m[key] = c
+	}
+	p.mu.Unlock()
+	if fresh {
+		p.start(c, r, how)
+	}
+	return c
+}
+
+// legacyOf is the legacy session whose endpoint u is: the exact URI the
+// endpoint event gave, else the session id in its query.
+func (p *Proxy) legacyOf(u *url.URL) *Client {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if c := p.legacy[u.RequestURI()]; c != nil {
+		return c
+	}
+	if id, _ := mcp.SessionIDOf(u); id != "" {
+		return p.legacy["id:"+id]
+	}
+	return nil
+}
+
+// identity groups requests that carry no session: the client's host, its
+// User-Agent, the transport and (stateless) the clientInfo it names.
+func identity(transport string, r *http.Request, m message) string {
+	return transport + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent") + "\x00" + m.name + "\x00" + m.version
+}
+
+// readBody reads a client's message whole: it is what the session logs,
+// and what says which session it belongs to. One larger than the limit is
+// refused with 413 and a text body saying so.
+func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, bool) {
+	body, err := readLimited(r.Body, int64(limit))
+	if err == errTooLarge {
+		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
+		return nil, false
+	}
+	if err != nil {
+		http.Error(w, "mcpscope proxy: reading the request body failed: "+err.Error(), http.StatusBadRequest)
+		return nil, false
+	}
+	return body, true
+}

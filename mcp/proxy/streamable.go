@@ -1,0 +1,162 @@
+package proxy
+
+import (
+	"net/http"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// streamablePost relays a POST of streamable HTTP: to session c, or with
+// no session id to a new session (initialize) or the sessionless requests
+// of the same client.
+func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []byte, m message, c *Client) {
+	if c == nil {
+		if m.method == "initialize" {
+			c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
+		} else {
+			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
+				"the client posts streamable HTTP with no session id", nil)
+		}
+	}
+	if !c.acquire() {
+		c = p.newClient(mcp.TransportStreamable, r, "the client posts to a session that had ended")
+		c.acquire()
+		defer c.end("a request after the session ended")
+	}
+	defer c.release()
+	c.learn(m, r.Header.Get("MCP-Protocol-Version"))
+	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
+	defer l.cancel()
+	resp, ok := l.send()
+	if !ok {
+		return
+	}
+	success := resp.StatusCode >= 200 && resp.StatusCode < 300
+	sid := resp.Header.Get("Mcp-Session-Id")
+	switch {
+	case m.method == "initialize" && success && r.Header.Get("Mcp-Session-Id") == "":
+		if sid != "" {
+			p.mu.Lock()
+			p.sessions[sid] = c
+			p.mu.Unlock()
+			c.adopt(sid)
+			c.state(mcp.StateOpen, "session "+sid)
+		} else {
+			p.mu.Lock()
+			p.byKey[identity(mcp.TransportStreamable, r, message{})] = c
+			p.mu.Unlock()
+			c.state(mcp.StateOpen, "no Mcp-Session-Id: the server keeps no session")
+		}
+	case resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "":
+		defer c.end("upstream no longer knows the session")
+		c.state(mcp.StateExpired, "upstream answered 404 to session "+r.Header.Get("Mcp-Session-Id")+": the session is gone")
+	}
+	err := l.answer(resp, streamOf(m), nil)
+	if err == nil && success && m.method == "notifications/initialized" {
+		c.state(mcp.StateInitialized, "the client finished the handshake")
+	}
+	l.finish(err)
+}
+
+// streamOf names the event stream that answers a request.
+func streamOf(m message) string {
+	if m.method == "subscriptions/listen" {
+		return mcp.StreamListen
+	}
+	return mcp.StreamResponse
+}
+
+// statelessPost relays a 2026-07-28 request to the session of the client
+// that sent it.
+func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byte, m message) {
+	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, "the client speaks stateless MCP ("+protocolOf(r.Header, m)+")", nil)
+	if !c.acquire() {
+		c = p.newClient(mcp.TransportStateless, r, "the client speaks stateless MCP")
+		c.acquire()
+		defer c.end("a request after the proxy stopped")
+	}
+	defer c.release()
+	c.learn(m, protocolOf(r.Header, m))
+	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
+	defer l.cancel()
+	resp, ok := l.send()
+	if !ok {
+		return
+	}
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		c.openOnce("stateless: every request stands alone")
+	}
+	err := l.answer(resp, streamOf(m), nil)
+	if err == nil && l.request && l.up.Opened == "sse" {
+		// Nothing can resume a stateless stream: one that ended without
+		// the answer ended the request. (A no-op when it was answered.)
+		c.obs.Fail(l.reqSeq, mcp.OpStream, &mcp.WireError{Cause: mcp.CauseNoResponse, Transport: mcp.TransportStateless,
+			Message: "the response stream ended without the answer"})
+	}
+	l.finish(err)
+}
+
+// sessionGet relays a GET of a streamable session: its stream for server
+// messages, or with Last-Event-ID the resumption of a dropped stream.
+func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
+	c := p.sessionOf(sid, r)
+	if !c.acquire() {
+		http.Error(w, "mcpscope proxy: the session ended", http.StatusNotFound)
+		return
+	}
+	defer c.release()
+	purpose, stream := mcp.PurposeGet, mcp.StreamGet
+	if last := r.Header.Get("Last-Event-ID"); last != "" {
+		purpose, stream = mcp.PurposeResume, mcp.StreamResponse
+		c.state(mcp.StateResuming, "the client resumes a stream after event "+last)
+	}
+	l := p.newLeg(w, r, c, nil, message{}, purpose)
+	defer l.cancel()
+	resp, ok := l.send()
+	if !ok {
+		return
+	}
+	isStream := resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream"
+	switch {
+	case purpose == mcp.PurposeGet && isStream:
+		c.state(mcp.StateGetStream, "open (the client's)")
+	case purpose == mcp.PurposeGet:
+		c.state(mcp.StateGetStream, "upstream answered "+resp.Status)
+	case isStream:
+		c.state(mcp.StateResumed, "upstream replays from event "+r.Header.Get("Last-Event-ID"))
+	}
+	if resp.StatusCode == http.StatusNotFound {
+		defer c.end("upstream no longer knows the session")
+		c.state(mcp.StateExpired, "upstream answered 404 to session "+sid+": the session is gone")
+	}
+	err := l.answer(resp, stream, nil)
+	if purpose == mcp.PurposeGet && isStream {
+		detail := "closed by upstream"
+		if l.clientLeft(err) {
+			detail = "closed by the client"
+		}
+		c.state(mcp.StateGetStream, detail)
+	}
+	l.finish(err)
+}
+
+// sessionDelete relays the DELETE that ends a streamable session.
+func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string) {
+	c := p.sessionOf(sid, r)
+	if !c.acquire() {
+		http.Error(w, "mcpscope proxy: the session ended", http.StatusNotFound)
+		return
+	}
+	defer c.release()
+	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
+	defer l.cancel()
+	resp, ok := l.send()
+	if !ok {
+		return
+	}
+	err := l.answer(resp, mcp.StreamResponse, nil)
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		c.end("the client ended the session with DELETE (" + resp.Status + ")")
+	}
+	l.finish(err)
+}

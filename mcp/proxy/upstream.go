@@ -1,0 +1,202 @@
+package proxy
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// leg is one request the proxy relays for a client session: what the
+// client sent, the upstream leg's record as it fills in, and when things
+// happened, for the time the proxy added.
+type leg struct {
+	p       *Proxy
+	c       *Client
+	w       http.ResponseWriter
+	r       *http.Request
+	start   time.Time // the client's request reached the proxy
+	body    []byte
+	request bool  // the body is a request waiting for its answer
+	reqSeq  int64 // the record of the client's message, 0 for none
+	ctx     context.Context
+	cancel  context.CancelFunc
+
+	up       mcp.HTTPExchange // the upstream leg
+	headerAt time.Time        // the answer's headers left for the client
+	status   int              // what the client was answered
+}
+
+// newLeg starts relaying r for c: the client's message m (if there is a
+// body) is logged now, and the upstream request lives as long as both the
+// client's request and the proxy.
+func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
+	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, request: m.request}
+	ctx, cancel := context.WithCancel(r.Context())
+	stop := context.AfterFunc(p.life, cancel)
+	l.ctx, l.cancel = ctx, func() {
+		stop()
+		cancel()
+	}
+	if body != nil {
+		l.reqSeq = c.obs.ClientMessage(body, conn)
+	}
+	l.up = mcp.HTTPExchange{Purpose: purpose, ReqSeq: l.reqSeq, Conn: conn}
+	return l
+}
+
+// send relays the request upstream and returns the answer. When upstream
+// could not be reached the client got 502 with a text body, everything is
+// logged, and ok is false.
+func (l *leg) send() (resp *http.Response, ok bool) {
+	out, err := l.p.outbound(l.ctx, l.r, l.body)
+	if err != nil {
+		l.unreachable(err)
+		return nil, false
+	}
+	l.up.Method, l.up.URL = out.Method, out.URL.String()
+	l.up.RequestHeaders = out.Header.Clone()
+	sent := l.p.cfg.Now()
+	resp, err = l.p.client.Do(out)
+	l.up.Duration = l.p.cfg.Now().Sub(sent)
+	if err != nil {
+		l.unreachable(err)
+		return nil, false
+	}
+	l.up.Status, l.up.StatusLine, l.up.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
+	return resp, true
+}
+
+// unreachable logs a request that got no answer from upstream and answers
+// the client 502, unless the client is the one who left.
+func (l *leg) unreachable(err error) {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	l.up.Err = err.Error()
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
+	if l.r.Context().Err() != nil {
+		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.p.upstream.Host))
+		return
+	}
+	msg := fmt.Sprintf("mcpscope proxy: cannot reach the upstream %s: %v", l.up.URL, err)
+	if l.up.URL == "" {
+		msg = fmt.Sprintf("mcpscope proxy: cannot relay to the upstream: %v", err)
+	}
+	l.w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	l.w.Header().Set("X-Content-Type-Options", "nosniff")
+	l.writeStatus(http.StatusBadGateway)
+	_, _ = io.WriteString(l.w, msg+"\n")
+	l.emitRelay()
+	op := mcp.OpPost
+	if l.up.Purpose != mcp.PurposePost {
+		op = mcp.OpConnect
+	}
+	l.failed(op, &mcp.WireError{Cause: mcp.CauseUnreachable, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+		Message: fmt.Sprintf("%s %s failed: %v (the client was answered 502)", l.r.Method, l.up.URL, err)})
+}
+
+// failed logs a failure: it ends the client's request when it waits, and
+// stands on its own otherwise.
+func (l *leg) failed(op string, err error) {
+	if l.request {
+		l.c.obs.Fail(l.reqSeq, op, err)
+		return
+	}
+	l.c.fail(op, err)
+}
+
+// writeStatus sends the answer's headers to the client now.
+func (l *leg) writeStatus(status int) {
+	l.status = status
+	l.w.WriteHeader(status)
+	_ = http.NewResponseController(l.w).Flush()
+	l.headerAt = l.p.cfg.Now()
+}
+
+// emitRelay logs the client's leg, after the upstream leg it relayed.
+func (l *leg) emitRelay() {
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{
+		Purpose: mcp.PurposeRelay, Method: l.r.Method, URL: clientURL(l.r), RequestHeaders: l.r.Header.Clone(),
+		Status: l.status, StatusLine: fmt.Sprintf("%d %s", l.status, http.StatusText(l.status)), Headers: l.w.Header().Clone(), Duration: l.headerAt.Sub(l.start), ReqSeq: l.reqSeq, Conn: conn,
+	}})
+}
+
+// hopHeaders belong to one connection, not to the message: they are not
+// relayed either way (RFC 9110, 7.6.1).
+var hopHeaders = []string{"Connection", "Proxy-Connection", "Keep-Alive", "Proxy-Authenticate", "Proxy-Authorization",
+	"Te", "Trailer", "Transfer-Encoding", "Upgrade"}
+
+// dropHop removes the hop-by-hop headers, and those the Connection header
+// names.
+func dropHop(h http.Header) {
+	for _, v := range h.Values("Connection") {
+		for _, name := range strings.Split(v, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				h.Del(name)
+			}
+		}
+	}
+	for _, name := range hopHeaders {
+		h.Del(name)
+	}
+}
+
+// outbound is the client's request as it goes upstream: the same method,
+// path, query, headers and body, to the upstream's origin.
+func (p *Proxy) outbound(ctx context.Context, r *http.Request, body []byte) (*http.Request, error) {
+	var rd io.Reader = http.NoBody
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	out, err := http.NewRequestWithContext(ctx, r.Method, p.upstreamFor(r).String(), rd)
+	if err != nil {
+		return nil, err
+	}
+	out.Header = r.Header.Clone()
+	dropHop(out.Header)
+	// The proxy reads what it relays, so the answer must come as it is.
+	out.Header.Del("Accept-Encoding")
+	if o := out.Header.Get("Origin"); o != "" && namesProxy(o, r.Host) {
+		out.Header.Set("Origin", p.upstream.Scheme+"://"+p.upstream.Host)
+	}
+	p.credentials(out.Header)
+	return out, nil
+}
+
+// namesProxy reports whether an Origin is the proxy itself, as the client
+// reached it.
+func namesProxy(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, host)
+}
+
+// credentials fills in the user's headers and token where the client sent
+// none of that name. They only ever go upstream: the proxy never follows a
+// redirect.
+func (p *Proxy) credentials(h http.Header) {
+	for name, vs := range p.cfg.Header {
+		if len(h.Values(name)) == 0 {
+			h[http.CanonicalHeaderKey(name)] = append([]string(nil), vs...)
+		}
+	}
+	if h.Get("Authorization") != "" {
+		return
+	}
+	switch {
+	case p.cfg.Bearer != "":
+		h.Set("Authorization", "Bearer "+p.cfg.Bearer)
+	case p.upstream.User != nil:
+		pw, _ := p.upstream.User.Password()
+		r := &http.Request{Header: h}
+		r.SetBasicAuth(p.upstream.User.Username(), pw)
+	}
+}

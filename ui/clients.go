@@ -1,0 +1,234 @@
+package ui
+
+import (
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Client is one session of a proxy's clients, as Options.Clients delivers
+// it. Sent again with the same ID and nil Records, it renames the session
+// (its clientInfo became known).
+type Client struct {
+	ID int
+	// Name says who the client is, e.g. "claude-code 1.0.3 · sse".
+	Name string
+	// Records is the session's record stream; it closes when the session
+	// ends.
+	Records <-chan []mcp.Record
+	// RecordingPath is where the session is recorded, "" for nowhere.
+	RecordingPath string
+	// Backend sends through the session: the user's own, opened next to
+	// the proxied ones; nil for a proxied client's, which is watch-only.
+	Backend Backend
+}
+
+// clientFeed is a client session the TUI watches: its own Log, filled as
+// its records arrive whether it is shown or not.
+type clientFeed struct {
+	Client
+	log   *history.Log
+	ended bool
+}
+
+// clients are the proxy's sessions and which one is shown.
+type clients struct {
+	feeds []*clientFeed
+	cur   int // index of the shown feed; -1 before the first
+}
+
+// clientMsg is a new or renamed client session.
+type clientMsg Client
+
+// clientRecordsMsg carries records of one client session.
+type clientRecordsMsg struct {
+	id   int
+	recs []mcp.Record
+}
+
+// clientEndedMsg says a client session's records ended.
+type clientEndedMsg struct{ id int }
+
+// waitForClient waits for the next client session or rename.
+func waitForClient(ch <-chan Client) tea.Cmd {
+	return func() tea.Msg {
+		c, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return clientMsg(c)
+	}
+}
+
+// waitForClientRecords is waitForRecords for one client's stream, with
+// the client's id on what it brings.
+func waitForClientRecords(id int, ch <-chan []mcp.Record) tea.Cmd {
+	wait := waitForRecords(ch)
+	return func() tea.Msg {
+		switch msg := wait().(type) {
+		case recordsMsg:
+			return clientRecordsMsg{id, msg}
+		default:
+			return clientEndedMsg{id}
+		}
+	}
+}
+
+// feed finds a client session by id.
+func (c *clients) feed(id int) (*clientFeed, int) {
+	for i, f := range c.feeds {
+		if f.ID == id {
+			return f, i
+		}
+	}
+	return nil, -1
+}
+
+// handleClientMsg adds or renames a session; the first is shown at once.
+func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
+	next := waitForClient(m.opts.Clients)
+	if f, _ := m.clients.feed(msg.ID); f != nil {
+		f.Name = msg.Name
+		if msg.RecordingPath != "" {
+			f.RecordingPath = msg.RecordingPath
+		}
+		return next
+	}
+	f := &clientFeed{Client: Client(msg), log: history.NewLog()}
+	m.clients.feeds = append(m.clients.feeds, f)
+	cmds := []tea.Cmd{next, waitForClientRecords(f.ID, f.Records)}
+	if m.clients.cur < 0 {
+		m.showClient(len(m.clients.feeds) - 1)
+	} else {
+		cmds = append(cmds, m.setStatus(levelInfo, "a new client: "+sanitize.Line(f.Name)+" ("+m.keys.NextClient.Help().Key+" shows it)"))
+	}
+	return tea.Batch(cmds...)
+}
+
+// handleClientRecords indexes a session's records; only the shown one
+// redraws its panes.
+func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
+	f, i := m.clients.feed(msg.id)
+	if f == nil {
+		return nil
+	}
+	f.log.Append(msg.recs...)
+	next := waitForClientRecords(f.ID, f.Records)
+	if i != m.clients.cur {
+		return next
+	}
+	return tea.Batch(m.afterAppend(), m.followListChanged(msg.recs), next)
+}
+
+// handleClientEnded marks a session over; it stays listed and readable.
+func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
+	f, i := m.clients.feed(msg.id)
+	if f == nil {
+		return nil
+	}
+	f.ended = true
+	if i != m.clients.cur {
+		return nil
+	}
+	m.status.ended = true
+	return m.setStatus(levelWarn, "the client's session ended: "+sanitize.Line(f.Name)+" (everything so far is still here)")
+}
+
+// stepClient shows the session delta places along the list.
+func (m *Model) stepClient(delta int) tea.Cmd {
+	n := len(m.clients.feeds)
+	if n == 0 {
+		return m.setStatus(levelInfo, "no client has connected yet")
+	}
+	m.showClient(((m.clients.cur+delta)%n + n) % n)
+	return m.afterAppend()
+}
+
+// showClient swaps the shown session: every pane reads the feed's Log,
+// and sending is on only for the user's own.
+func (m *Model) showClient(i int) {
+	f := m.clients.feeds[i]
+	m.clients.cur = i
+	m.showLog(f.log)
+	m.status.recording, m.status.ended = f.RecordingPath, f.ended
+	m.setBindings()
+	m.cmdline.SetDisabled(m.sendDisabled())
+}
+
+// backend is what sends now: the shown session's when watching a proxy.
+func (m *Model) backend() Backend {
+	if m.opts.Clients != nil {
+		if m.clients.cur < 0 {
+			return nil
+		}
+		return m.clients.feeds[m.clients.cur].Backend
+	}
+	return m.opts.Backend
+}
+
+// ownMsg is the user's own session, opened next to the proxied ones, or
+// why it could not be.
+type ownMsg struct {
+	c   Client
+	err error
+}
+
+// openOwn opens the user's own session off the update loop.
+func openOwn(open func() (Client, error)) tea.Cmd {
+	return func() tea.Msg {
+		c, err := open()
+		return ownMsg{c, err}
+	}
+}
+
+// handleOwn adds the user's own session and shows it.
+func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.setStatus(levelError, "cannot open your own session: "+errLine(msg.err))
+	}
+	f := &clientFeed{Client: msg.c, log: history.NewLog()}
+	m.clients.feeds = append(m.clients.feeds, f)
+	m.showClient(len(m.clients.feeds) - 1)
+	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
+		m.setStatus(levelInfo, "your own session to the same server: i initializes it, "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
+}
+
+// clientsBar lists the sessions on one line, the shown one marked, for
+// the command line's spare row (a proxied session cannot send).
+func (m *Model) clientsBar() string {
+	st := m.com.st
+	k := m.keys
+	head := st.Key.Render(k.PrevClient.Help().Key+" "+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
+	if len(m.clients.feeds) == 0 {
+		return head + st.Hint.Render("none yet")
+	}
+	parts := make([]string, len(m.clients.feeds))
+	for i, f := range m.clients.feeds {
+		label := sanitize.Line(f.Name)
+		if f.Backend == nil {
+			// A client's number; the user's own session needs none.
+			label = strconv.Itoa(f.ID) + " " + label
+		}
+		if f.ended {
+			label += " (ended)"
+		}
+		style := st.TabInactive
+		if i == m.clients.cur {
+			style = st.TabActive
+		}
+		parts[i] = style.Render(label)
+	}
+	// The shown one first when they do not all fit: it is the one that
+	// matters.
+	line := head + strings.Join(parts, " ")
+	if cur := m.clients.cur; cur > 0 && ansi.StringWidth(line) > m.width {
+		line = head + strings.Join(append(parts[cur:], parts[:cur]...), " ")
+	}
+	return line
+}

@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+const watchOnly = "watch-only: this session belongs to a proxied client, which owns its ids"
+
+// newProxyModel is a model watching a proxy's clients.
+func newProxyModel(t *testing.T, ch chan Client) *Model {
+	t.Helper()
+	m := New(Options{Styles: testStyles(), Clients: ch, NoSend: watchOnly, Note: "point your client at http://127.0.0.1:8812/sse",
+		Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	return m
+}
+
+// A proxy's TUI lists its client sessions, shows one at a time, switches
+// with ] and [, keeps indexing the ones not shown, and cannot send.
+func TestProxyClientsSwitch(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	if v := m.View(); !strings.Contains(v, "clients: none yet") || !strings.Contains(v, "waiting for a client") || !strings.Contains(v, "no client has connected yet") {
+		t.Fatalf("before any client the bar should say so:\n%s", m.View())
+	}
+	m.Update(clientMsg{ID: 1, Name: "alpha 1.0 · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{1, fixtureRecords()})
+	alpha := m.com.log.PairCount()
+	if alpha == 0 {
+		t.Fatal("the first client's records are not shown")
+	}
+	s := newScript()
+	s.state(mcp.StateOpen)
+	s.answer(s.request("1", "tools/list", "", ""), "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`, false, false)
+	m.Update(clientMsg{ID: 2, Name: "beta · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{2, s.recs})
+	if m.com.log.PairCount() != alpha {
+		t.Fatalf("a second client took over the screen: %d pairs shown, want alpha's %d", m.com.log.PairCount(), alpha)
+	}
+	if !strings.Contains(m.status.view(), "a new client: beta") {
+		t.Errorf("the status bar does not announce the new client: %q", m.status.view())
+	}
+	press(m, "]")
+	if m.com.log.PairCount() != 1 || !strings.Contains(m.View(), "Pairs 1") {
+		t.Fatalf("] should show beta's one pair:\n%s", m.View())
+	}
+	m.Update(clientMsg{ID: 2, Name: "beta 2.0 · streamable"})
+	if view := m.View(); !strings.Contains(view, "2 beta 2.0 · streamable") || !strings.Contains(view, "1 alpha 1.0 · sse") {
+		t.Errorf("the clients bar should list both, beta renamed:\n%s", view)
+	}
+	press(m, "[")
+	if m.com.log.PairCount() != alpha {
+		t.Fatalf("[ should show alpha again, with its %d pairs", alpha)
+	}
+	press(m, "i")
+	if !strings.Contains(m.status.view(), "watch-only") {
+		t.Errorf("i in a proxied session: status %q, want the watch-only reason", m.status.view())
+	}
+	m.Update(clientEndedMsg{1})
+	if !m.status.ended || !strings.Contains(m.View(), "1 alpha 1.0 · sse (ended)") {
+		t.Errorf("the shown client's end is not shown:\n%s", m.View())
+	}
+	press(m, "]")
+	if m.status.ended {
+		t.Error("beta has not ended, but the status bar says so")
+	}
+}
+
+// A client's record stream becomes messages tagged with its id, and its
+// end a message of its own.
+func TestWaitForClientRecords(t *testing.T) {
+	ch := make(chan []mcp.Record, 1)
+	ch <- []mcp.Record{{Seq: 1, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen}}}
+	if msg, ok := waitForClientRecords(7, ch)().(clientRecordsMsg); !ok || msg.id != 7 || len(msg.recs) != 1 {
+		t.Fatalf("got %#v, want client 7's one record", msg)
+	}
+	close(ch)
+	if msg, ok := waitForClientRecords(7, ch)().(clientEndedMsg); !ok || msg.id != 7 {
+		t.Fatalf("got %#v, want client 7's end", msg)
+	}
+	clients := make(chan Client, 1)
+	clients <- Client{ID: 3, Name: "x"}
+	if msg, ok := waitForClient(clients)().(clientMsg); !ok || msg.ID != 3 {
+		t.Fatalf("got %#v, want client 3", msg)
+	}
+}
+
+// A proxied request shows both legs: the client's request in the
+// negotiation pane, and in the detail pane the time the proxy added.
+func TestProxiedSessionShowsBothLegs(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	s := newScript()
+	s.add(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStreamable, URL: "http://127.0.0.1:8811/mcp", Forced: true,
+		Reason: "proxied: the client initialized a streamable HTTP session"}})
+	req := s.request("1", "tools/list", "", "{}")
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", URL: "http://127.0.0.1:8811/mcp",
+		Status: 200, Duration: 4 * time.Millisecond, ReqSeq: req, Opened: "sse"}})
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeRelay, Method: "POST", URL: "http://127.0.0.1:8812/mcp",
+		Status: 200, Duration: 4*time.Millisecond + 250*time.Microsecond, ReqSeq: req,
+		RequestHeaders: map[string][]string{"User-Agent": {"node"}}}})
+	s.answer(req, "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`, false, false)
+	m.Update(clientMsg{ID: 1, Name: "inspector · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{1, s.recs})
+	press(m, "enter")
+	view := m.View()
+	if !strings.Contains(view, "Client    POST http://127.0.0.1:8812/mcp → 200 · node") {
+		t.Errorf("the negotiation pane lacks the client's leg:\n%s", view)
+	}
+	if !strings.Contains(view, "proxy added 0.2ms") && !strings.Contains(view, "proxy added 250µs") {
+		t.Errorf("the detail pane lacks the time the proxy added:\n%s", view)
+	}
+}
+
+// o opens the user's own session next to the proxied clients: it is shown
+// at once and can send; switching back to a client is watch-only again.
+func TestOwnSessionNextToTheClients(t *testing.T) {
+	b := newFakeBackend()
+	opened := 0
+	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
+		OpenOwn: func() (Client, error) {
+			opened++
+			return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+		}})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	if m.sendDisabled() != watchOnly {
+		t.Fatalf("a proxied client's session can send: %q", m.sendDisabled())
+	}
+	msg := runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok })
+	m.Update(msg)
+	if opened != 1 || m.sendDisabled() != "" || !strings.Contains(m.View(), " you · mcpscope") {
+		t.Fatalf("after o: opened %d, send disabled %q; want the own session shown and able to send:\n%s", opened, m.sendDisabled(), m.View())
+	}
+	runCmd(t, press(m, "l"), func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
+	if c := <-b.done; c.Method != "tools/list" {
+		t.Errorf("l sent %q through the own session, want tools/list", c.Method)
+	}
+	press(m, "]")
+	if m.sendDisabled() != watchOnly {
+		t.Errorf("back on a client, sending is %q, want watch-only", m.sendDisabled())
+	}
+}
