@@ -169,7 +169,7 @@ func (t *sseTap) feed(p []byte) {
 			// line; after a finished block it leads the next one.
 			i, ls = 1, 1
 			if len(t.cur) > 0 {
-				t.cur = append(t.cur, '\n')
+				t.cur = grow(t.cur, []byte{'\n'})
 				t.lineStart, bs = len(t.cur), 1
 			}
 		}
@@ -197,7 +197,7 @@ func (t *sseTap) feed(p []byte) {
 		var off int // where the line starts in its block
 		if len(t.cur) > 0 {
 			off = t.lineStart
-			t.cur = append(t.cur, p[bs:next]...)
+			t.cur = grow(t.cur, p[bs:next])
 			line = t.cur[t.lineStart : len(t.cur)-(next-e)]
 			bs = next
 		} else {
@@ -228,7 +228,7 @@ func (t *sseTap) feed(p []byte) {
 				// that came with this read are kept as one last block.
 				t.err = &tooLargeError{size: len(raw), max: t.max}
 				t.finishBlock(raw, endCut)
-				t.cur = append(t.cur, p[bs:]...)
+				t.cur = grow(t.cur, p[bs:])
 				t.lineStart = 0
 				return
 			}
@@ -241,8 +241,20 @@ func (t *sseTap) feed(p []byte) {
 		if len(t.cur) == 0 {
 			t.lineStart = ls - bs
 		}
-		t.cur = append(t.cur, p[bs:]...)
+		t.cur = grow(t.cur, p[bs:])
 	}
+}
+
+// grow appends p to b, doubling its capacity when it must grow: append
+// grows a large slice by a quarter, so a 20 MB event arriving in 64 KiB
+// reads would be copied dozens of times over.
+func grow(b, p []byte) []byte {
+	if len(b)+len(p) > cap(b) {
+		c := make([]byte, len(b), max(2*cap(b), len(b)+len(p), 4096))
+		copy(c, b)
+		b = c
+	}
+	return append(b, p...)
 }
 
 // takeCur hands over cur's bytes without copying them again; cur starts
