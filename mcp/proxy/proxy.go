@@ -50,7 +50,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-
 // Config configures a Proxy. Zero fields mean the documented defaults.
 type Config struct {
 	// Upstream is the server as the user named it; requests go to its
