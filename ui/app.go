@@ -90,7 +90,7 @@ func New(opts Options) *Model {
 	}
 	st := opts.Styles
 	keys := DefaultKeyMap()
-	com := &common{st: &st, keys: keys, log: history.NewLog(), now: opts.Now, replay: opts.Player != nil, note: opts.Note}
+	com := &common{st: &st, keys: keys, log: newLog(opts.Player), now: opts.Now, replay: opts.Player != nil, note: opts.Note}
 	com.spin = spinFrames[0]
 	ctx, cancel := context.WithCancel(context.Background())
 	m := &Model{

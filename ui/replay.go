@@ -103,13 +103,22 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // restartReplay starts over with an empty Log: every pane reads the new
 // one through the shared context and forgets its position.
 func (m *Model) restartReplay() {
-	m.com.log = history.NewLog()
+	m.com.log = newLog(m.opts.Player)
 	m.tools = nil
 	m.pairs.list = newList()
 	m.events.list = newList()
 	m.nego.scroll.offset = 0
 	m.status.msg = nil
 	m.resize(m.width, m.height)
+}
+
+// newLog is the Log records are indexed in: a replay's reads them back from
+// the recording instead of holding them.
+func newLog(p *history.Player) *history.Log {
+	if p != nil {
+		return p.NewLog()
+	}
+	return history.NewLog()
 }
 
 // updateReplayStatus puts position, total, speed and pause in the status bar.
