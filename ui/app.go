@@ -39,6 +39,10 @@ type Options struct {
 	URL, Transport string
 	// RecordingPath is where the session is being recorded, "" for nowhere.
 	RecordingPath string
+	// RecordingFailed delivers the error that stopped the recording (a full
+	// disk, say); the status bar then says the file is incomplete. Nil when
+	// not recording.
+	RecordingFailed <-chan error
 	// Note is a standing hint for the status bar, e.g. that a demo gateway
 	// is running and how to debug a real one.
 	Note string
@@ -153,6 +157,9 @@ func (m *Model) Init() tea.Cmd {
 	var cmds []tea.Cmd
 	if m.opts.Records != nil {
 		cmds = append(cmds, waitForRecords(m.opts.Records))
+	}
+	if m.opts.RecordingFailed != nil {
+		cmds = append(cmds, waitForRecordingError(m.opts.RecordingFailed))
 	}
 	if m.replay != nil {
 		cmds = append(cmds, m.replay.tick())

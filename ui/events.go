@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -88,6 +89,18 @@ func (e *eventsPane) eventAt(i int) *mcp.Record {
 		return nil
 	}
 	return e.c.log.Event(e.matches[i])
+}
+
+// repeats is how many identical keep-alives row i stands for, and when the
+// newest arrived.
+func (e *eventsPane) repeats(i int) (int, time.Time) {
+	if e.query != "" {
+		if i < 0 || i >= len(e.matches) {
+			return 0, time.Time{}
+		}
+		i = e.matches[i]
+	}
+	return e.c.log.EventRepeats(i)
 }
 
 // selected is the event under the cursor, or nil.
@@ -234,6 +247,10 @@ func (e *eventsPane) view(focused bool) []string {
 			name = "(comment)"
 			if len(ev.Comments) > 0 {
 				data = ": " + firstLine(ev.Comments[0], 512)
+				if n, last := e.repeats(i); n > 1 {
+					// The Log keeps a run of identical keep-alives as one row.
+					data += " ×" + strconv.Itoa(n) + " until " + sinceConnect(last.Sub(t0))
+				}
 			} else if ev.Retry != "" {
 				name, data = "(retry)", "retry: "+wireLine(ev.Retry, 32)
 			}
