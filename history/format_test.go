@@ -39,6 +39,13 @@ func TestFormatStoresMessageBytesOnce(t *testing.T) {
 	batch := `[{"jsonrpc":"2.0","method":"a","params":` + marker + `},{"jsonrpc":"2.0","method":"b"}]`
 	multi := mcp.SSEEvent{Raw: "data: {\"a\":\ndata: " + marker + "}\n\n", Data: "{\"a\":\n" + marker + "}"}
 	bom := mcp.SSEEvent{Raw: mcp.Raw("\xef\xbb\xbfdata: " + msg + "\n\n"), Data: mcp.Raw(msg)}
+	var every strings.Builder
+	for c := range 128 {
+		every.WriteByte(byte(c))
+	}
+	every.WriteString(`é€😀\"`)
+	bigMsg := `{"t":"` + strings.Repeat(every.String(), 1000) + marker + `"}` // past streamAbove
+	bigBin := strings.Repeat("\xff\x00", 40000) + marker
 	binData := "\xff\xfe" + marker
 	bin := mcp.SSEEvent{Name: "message", Raw: mcp.Raw("event: message\r\ndata: " + binData + "\r\n\r\n"), Data: mcp.Raw(binData)}
 	tests := []struct {
@@ -62,6 +69,8 @@ func TestFormatStoresMessageBytesOnce(t *testing.T) {
 			i := strings.Index(d, "},{") + 1
 			return msgEvent(1, ev, mcp.ClassBatch, d, d[1:i], d[i+1:len(d)-1])
 		}(), 1},
+		{"a large answer with every character", msgEvent(1, canonical("message", bigMsg, "\n"), mcp.ClassResponse, bigMsg), 1},
+		{"a large answer that is not UTF-8", msgEvent(1, mcp.SSEEvent{Raw: mcp.Raw("data: " + bigBin + "\n\n"), Data: mcp.Raw(bigBin + "!")}, mcp.ClassInvalid, bigBin), 1},
 		{"keep-alive", msgEvent(1, mcp.SSEEvent{Comments: []string{"ping"}, Raw: ": ping\n\n"}, ""), 0},
 		{"data the parser would not give", msgEvent(1, mcp.SSEEvent{Raw: mcp.Raw("data: " + msg + "\n\n"), Data: "cut " + marker}, ""), 2},
 		{"an event dropped unparsed", msgEvent(1, mcp.SSEEvent{Raw: mcp.Raw("data: " + marker)}, ""), 1},
@@ -83,7 +92,7 @@ func TestFormatStoresMessageBytesOnce(t *testing.T) {
 				t.Errorf("warnings %q", w)
 			}
 			file, _ := os.ReadFile(path)
-			if n := bytes.Count(file, []byte(`marker-7f3a`)); n != tt.copies && !strings.Contains(tt.name, "not UTF-8") {
+			if n := bytes.Count(file, []byte(`marker-7f3a`)); n != tt.copies && !strings.Contains(tt.name, "UTF-8") {
 				t.Errorf("the message's bytes are in the file %d times, want %d:\n%s", n, tt.copies, file)
 			}
 			assertShared(t, got)
