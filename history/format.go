@@ -95,8 +95,8 @@ func (p *payload) UnmarshalJSON(b []byte) error {
 }
 
 // encoder turns records into lines of a version 2 recording. It remembers
-// the data of the last event written, which the received records after it
-// point into. Not safe for concurrent use.
+// the data of the last event written, which the received records right
+// after it point into. Not safe for concurrent use.
 type encoder struct {
 	lastSeq  int64
 	lastData string
@@ -106,6 +106,12 @@ type encoder struct {
 func (e *encoder) encode(rec mcp.Record) (encodedLine, error) {
 	d := diskRecord{Record: rec}
 	d.Record.Event, d.Record.RPC = nil, nil
+	if rec.Kind != mcp.KindReceived {
+		// Only the messages right after an event point into it; holding
+		// its data longer would keep a large answer alive after the
+		// session let go of it.
+		e.lastSeq, e.lastData = 0, ""
+	}
 	if ev := rec.Event; ev != nil {
 		d.Event = e.event(ev)
 		e.lastSeq, e.lastData = rec.Seq, string(ev.Data)
