@@ -22,7 +22,7 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 	n := log.Negotiation()
 	fmt.Fprintf(b, "# mcpscope session: %s\n\n", mdText(h.URL))
 	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
-		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Len(), log.PairCount())
+		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
 
 	b.WriteString("## Negotiation\n\n| | |\n|---|---|\n")
 	row := func(k, v string) {
