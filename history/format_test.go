@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -234,4 +235,36 @@ func FuzzUnquoteAgreesWithJSON(f *testing.F) {
 			t.Errorf("unquote(%q) gave up on valid UTF-8", in)
 		}
 	})
+}
+
+// A forged or damaged version 2 recording whose references point nowhere
+// loses those records, with a warning, and nothing else.
+func TestBadReferencesAreSkipped(t *testing.T) {
+	lines := []string{
+		`{"format":"mcpscope-session","version":2,"mcpscope":"x","url":"http://h","transport":"sse","started":"2026-11-20T21:57:41Z","host":"h"}`,
+		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"event","event":{"conn":1,"raw":"data: {}\n\n","data_at":[6,8]}}`,
+		`{"seq":2,"time":"2026-11-20T21:57:41Z","kind":"received","rpc":{"dir":"in","class":"invalid","raw_of":{"seq":99,"from":0,"to":2}}}`,
+		`{"seq":3,"time":"2026-11-20T21:57:41Z","kind":"received","rpc":{"dir":"in","class":"invalid","raw_of":{"seq":1,"from":0,"to":9}}}`,
+		`{"seq":4,"time":"2026-11-20T21:57:41Z","kind":"event","event":{"conn":1,"raw":"data: x\n\n","data_at":[6,99]}}`,
+		`{"seq":5,"time":"2026-11-20T21:57:41Z","kind":"received","rpc":{"dir":"in","class":"invalid","raw_of":{"seq":1,"from":0,"to":2}}}`,
+	}
+	path := filepath.Join(t.TempDir(), "bad.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, r := readAll(t, path)
+	// Record 5 points into record 1, the last event that read back.
+	if len(got) != 2 || got[0].Seq != 1 || got[1].Seq != 5 || string(got[1].RPC.Raw) != "{}" || len(r.Warnings()) != 3 {
+		t.Errorf("read %s\nwarnings %q; want records 1 and 5, and three warnings", dump(got), r.Warnings())
+	}
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	l := p.NewLog()
+	playAll(t, p, l)
+	if l.Stats().Records != 2 || len(p.Warnings()) != 3 {
+		t.Errorf("replayed %d records, warnings %q; want records 1 and 5, and three warnings", l.Stats().Records, p.Warnings())
+	}
 }

@@ -156,10 +156,16 @@ func (s *source) recordLocked(i int) (*mcp.Record, error) {
 	return &rec, nil
 }
 
+// maxRefDistance bounds how far back eventDataLocked looks. The writer
+// points a message only into the event right before it, or before the
+// messages of its batch, so a forged recording pointing nowhere costs a
+// bounded search per record, not one through the whole file.
+const maxRefDistance = 1 << 16
+
 // eventDataLocked is the data of the event record with this seq, the
 // nearest before record i: the one a message of record i points into.
 func (s *source) eventDataLocked(i int, seq int64) (string, error) {
-	for j := i - 1; j >= 0; j-- {
+	for j := i - 1; j >= 0 && j >= i-maxRefDistance; j-- {
 		if s.idx.at(j).seq != seq {
 			continue
 		}
@@ -172,7 +178,7 @@ func (s *source) eventDataLocked(i int, seq int64) (string, error) {
 		}
 		return string(r.Event.Data), nil
 	}
-	return "", fmt.Errorf("raw_of names event record %d, which is not before it", seq)
+	return "", fmt.Errorf("raw_of names event record %d, which is not among the %d records before it", seq, maxRefDistance)
 }
 
 // readLine reads a record's line, without its end, into *buf.
