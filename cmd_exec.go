@@ -139,7 +139,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	ans := &execAnswers{given: answers, warn: stderr}
 	cfg.Answerer = ans
 	sess := mcp.NewSession(cfg)
-	records, rec, err := rf.start(sess.Records(), cfg)
+	records, rec, err := rf.start(sess.Records(), cfg, func(err error) {
+		fmt.Fprintf(stderr, "mcpscope: %v\n", err)
+	})
 	if err != nil {
 		sess.Close()
 		return &exitError{exitUsage, err}
@@ -176,8 +178,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	finish := func(code int, err error) error {
 		sess.Close()
 		<-drained
-		if rec != nil {
-			fmt.Fprintf(stderr, "recorded to %s\n", sanitize.Line(rec.Path()))
+		if rec != nil && rec.report(stderr, false) != nil && code == exitOK {
+			// The answers were fine, the file is not: a script relying on
+			// the recording must know.
+			code, err = exitFailed, nil
 		}
 		if code == exitOK {
 			return nil

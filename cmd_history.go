@@ -185,12 +185,14 @@ func newExportCmd() *cobra.Command {
 			if format != "md" && format != "json" {
 				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}
 			}
-			h, recs, err := readAll(args[0], cmd.ErrOrStderr())
+			log, h, warnings, err := history.LoadLog(args[0])
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
-			log := history.NewLog()
-			log.Append(recs...)
+			defer log.Close()
+			for _, w := range warnings {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(args[0]), sanitize.Line(w))
+			}
 			w := cmd.OutOrStdout()
 			if output != "" && output != "-" {
 				f, err := os.Create(output)

@@ -2,8 +2,9 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -26,9 +27,57 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.secrets, "record-secrets", false, "keep Authorization, Cookie and the bearer token in the recording")
 }
 
+// recording is a live session's recording and what became of it: a write
+// error is reported where the user looks (through onErr as it happens, and
+// on Failed for the TUI's status bar), and the exit path says whether the
+// file is complete.
+type recording struct {
+	rec    *history.Recorder
+	failed chan error // the first error, once
+	mu     sync.Mutex
+	err    error
+}
+
+// Path is the file being recorded to.
+func (r *recording) Path() string { return r.rec.Path() }
+
+// Failed delivers the error that made the recording incomplete, once.
+func (r *recording) Failed() <-chan error { return r.failed }
+
+func (r *recording) fail(err error) {
+	r.mu.Lock()
+	r.err = err
+	r.mu.Unlock()
+	r.failed <- err // buffered for the one error Tee reports
+}
+
+// Err is the error that made the recording incomplete, or nil. It is final
+// once the record stream has been drained.
+func (r *recording) Err() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
+// report tells w where the session was recorded, or that the recording is
+// incomplete and why, and returns Err.
+func (r *recording) report(w io.Writer, replayHint bool) error {
+	if err := r.Err(); err != nil {
+		fmt.Fprintf(w, "the recording %s is incomplete: %v\n", r.Path(), err)
+		return err
+	}
+	if replayHint {
+		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n", r.Path(), r.Path())
+	} else {
+		fmt.Fprintf(w, "recorded to %s\n", r.Path())
+	}
+	return nil
+}
+
 // start tees the session's records into a recording unless --no-record.
-// The recorder is closed when the record stream ends.
-func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config) (<-chan []mcp.Record, *history.Recorder, error) {
+// The recorder is closed when the record stream ends. onErr (which may be
+// nil) hears of a write error as it happens.
+func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(error)) (<-chan []mcp.Record, *recording, error) {
 	if f.off {
 		if f.file != "" {
 			return nil, nil, fmt.Errorf("--record and --no-record contradict each other: pick one")
@@ -53,17 +102,20 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config) (<-chan []mc
 	if err != nil {
 		return nil, nil, fmt.Errorf("%v (choose another file with --record FILE, or --no-record)", err)
 	}
-	path := rec.Path()
+	r := &recording{rec: rec, failed: make(chan error, 1)}
 	out := history.Tee(in, rec, func(err error) {
-		fmt.Fprintf(os.Stderr, "mcpscope: recording to %s failed: %v\n", path, err)
+		r.fail(err)
+		if onErr != nil {
+			onErr(err)
+		}
 	})
-	return out, rec, nil
+	return out, r, nil
 }
 
 // secretsOf lists the credentials the user gave, so the recording can leave
 // them out wherever they turn up (a server may echo a token in a URL or a
-// body): the bearer token, the credential of -H Authorization headers, and
-// the password of the URL.
+// body): the bearer token and the credential of -H Authorization headers.
+// The URL's password needs no listing: the recorder finds it in the header.
 func secretsOf(cfg mcp.Config) []string {
 	var out []string
 	if cfg.Bearer != "" {
@@ -77,13 +129,6 @@ func secretsOf(cfg mcp.Config) []string {
 			} else if v != "" {
 				out = append(out, v)
 			}
-		}
-	}
-	if u, err := mcp.StreamURL(cfg.URL); err == nil && u.User != nil {
-		if pw, ok := u.User.Password(); ok && len(pw) >= 4 {
-			// Shorter ones would scrub ordinary text; the URL fields are
-			// redacted by structure anyway.
-			out = append(out, pw)
 		}
 	}
 	return out

@@ -112,7 +112,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	cfg.Reconnect = true
 	sess := mcp.NewSession(cfg)
-	records, rec, err := rf.start(sess.Records(), cfg)
+	records, rec, err := rf.start(sess.Records(), cfg, nil)
 	if err != nil {
 		sess.Close()
 		return &exitError{exitUsage, err}
@@ -127,7 +127,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(),
 	}
 	if rec != nil {
-		opts.RecordingPath = rec.Path()
+		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()
 	}
 	runErr := ui.Run(opts)
 	cancel()
@@ -137,7 +137,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	for range records {
 	}
 	if rec != nil {
-		fmt.Fprintf(os.Stderr, "session recorded to %s\n  replay it: mcpscope replay %s\n", rec.Path(), rec.Path())
+		rec.report(os.Stderr, true)
 	}
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}

@@ -230,7 +230,7 @@ func TestRecordingRedactsTheURLPasswordWithoutAScheme(t *testing.T) {
 	rf := &recordFlags{file: path}
 	cfg := mcp.Config{URL: "alice:pa55word@127.0.0.1:8811"}
 	in := make(chan []mcp.Record, 1)
-	out, _, err := rf.start(in, cfg)
+	out, _, err := rf.start(in, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,9 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpscope/mcpscope/history/internal/synth"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -115,6 +117,96 @@ func BenchmarkReadLarge(b *testing.B) {
 	p.Close()
 }
 
+// synthRecording writes n records of a busy synthetic session (see
+// internal/synth) to a recording in dir.
+func synthRecording(b *testing.B, dir string, n int) string {
+	b.Helper()
+	path := filepath.Join(dir, "synth.jsonl")
+	rec, err := Create(path, testHeader(), RecordOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	synth.Session(n, func(r mcp.Record) bool { err = rec.Write(r); return err == nil })
+	if cerr := rec.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// BenchmarkReplayFirstFrame is what a replay of a million records does
+// before its first frame: open the file, load the first records, hand out
+// what is due and index it.
+func BenchmarkReplayFirstFrame(b *testing.B) {
+	path := synthRecording(b, b.TempDir(), 1_000_000)
+	fi, _ := os.Stat(path)
+	b.ReportMetric(float64(fi.Size())/(1<<20), "file-MiB")
+	for b.Loop() {
+		p, err := Load(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		l := p.NewLog()
+		l.Append(p.Due(time.Now())...)
+		if l.Len() == 0 {
+			b.Fatalf("nothing to draw: %d records", l.Len())
+		}
+		p.Close()
+	}
+}
+
+// BenchmarkReplayHeap replays a million records to the end and reports the
+// heap the Player and the Log hold then.
+func BenchmarkReplayHeap(b *testing.B) {
+	path := synthRecording(b, b.TempDir(), 1_000_000)
+	for b.Loop() {
+		p, err := Load(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		l := p.NewLog()
+		playAll(b, p, l)
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		b.ReportMetric(float64(m.HeapAlloc)/(1<<20), "heap-MiB")
+		if l.Stats().Records != 1_000_000 {
+			b.Fatalf("replayed %d records", l.Stats().Records)
+		}
+		runtime.KeepAlive(l)
+		p.Close()
+	}
+}
+
+// BenchmarkLogKeepAlives appends a million identical keep-alives, as a
+// server pinging every 15 s for six months would send, and reports the heap
+// the Log holds for them.
+func BenchmarkLogKeepAlives(b *testing.B) {
+	const n = 1_000_000
+	b.ReportAllocs()
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		l := NewLog()
+		at := scriptStart
+		for i := 0; i < n; i++ {
+			at = at.Add(15 * time.Second)
+			l.Append(mcp.Record{Seq: int64(i + 1), Time: at, Kind: mcp.KindEvent,
+				Event: &mcp.SSEEvent{Conn: 1, Comments: []string{"ping"}, Raw: ": ping\n\n"}})
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc))/(1<<20), "heap-MiB")
+		if l.Stats().Events != n {
+			b.Fatalf("%d events counted, want %d", l.Stats().Events, n)
+		}
+		runtime.KeepAlive(l)
+	}
+}
+
 func BenchmarkLogAppend(b *testing.B) {
 	recs := manyRecords(1_000_000)
 	b.ReportAllocs()
@@ -135,5 +227,60 @@ func BenchmarkLogAppend(b *testing.B) {
 	runtime.ReadMemStats(&after)
 	if l.Len() > 0 {
 		b.ReportMetric(float64(after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc))/float64(l.Len()), "index-B/record")
+	}
+}
+
+// largeEvent is a 60 MB answer as the session emits it: the event, and the
+// message record sharing the event's data.
+func largeEvent() []mcp.Record {
+	text := strings.Repeat("00000064 abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01\\n", 60_000_000/64)
+	data := `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"` + text + `"}]}}`
+	raw := "event: message\ndata: " + data + "\n\n"
+	data = raw[len("event: message\ndata: ") : len(raw)-2]
+	return []mcp.Record{
+		{Seq: 1, Time: scriptStart, Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Conn: 1, Name: "message", Data: mcp.Raw(data), Raw: mcp.Raw(raw)}},
+		{Seq: 2, Time: scriptStart, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse, ID: "3", Raw: mcp.Raw(data)}},
+	}
+}
+
+// BenchmarkRecordLargeEvent records a 60 MB answer: B/op is what recording
+// it allocates on top of the answer itself.
+func BenchmarkRecordLargeEvent(b *testing.B) {
+	recs := largeEvent()
+	dir := b.TempDir()
+	b.ReportAllocs()
+	for b.Loop() {
+		path := filepath.Join(dir, "big.jsonl")
+		rec, err := Create(path, testHeader(), RecordOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range recs {
+			if err := rec.Write(r); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := rec.Close(); err != nil {
+			b.Fatal(err)
+		}
+		fi, _ := os.Stat(path)
+		b.ReportMetric(float64(fi.Size())/(1<<20), "file-MiB")
+	}
+}
+
+// BenchmarkLogLargeEvent indexes a 60 MB answer live: the heap the Log adds
+// on top of the answer the session already holds.
+func BenchmarkLogLargeEvent(b *testing.B) {
+	recs := largeEvent()
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		l := NewLog()
+		l.Append(recs...)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/(1<<20), "heap-MiB")
+		runtime.KeepAlive(l)
 	}
 }

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -16,17 +17,19 @@ import (
 
 // ExportMarkdown writes the session as a Markdown transcript that reads well
 // on GitHub: the negotiation, then every row with its messages pretty-printed.
+// Messages are read and written one at a time: a transcript of any size
+// costs the memory of its largest message.
 func ExportMarkdown(w io.Writer, h Header, log *Log) error {
-	var b bytes.Buffer
+	b := bufio.NewWriterSize(w, 64<<10)
 	n := log.Negotiation()
-	fmt.Fprintf(&b, "# mcpscope session: %s\n\n", mdText(h.URL))
-	fmt.Fprintf(&b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
-		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Len(), log.PairCount())
+	fmt.Fprintf(b, "# mcpscope session: %s\n\n", mdText(h.URL))
+	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
+		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
 
 	b.WriteString("## Negotiation\n\n| | |\n|---|---|\n")
 	row := func(k, v string) {
 		if v != "" {
-			fmt.Fprintf(&b, "| %s | %s |\n", k, v)
+			fmt.Fprintf(b, "| %s | %s |\n", k, v)
 		}
 	}
 	row("URL", mdCode(h.URL))
@@ -56,9 +59,9 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 	if len(n.Problems) > 0 {
 		b.WriteString("\n### Problems\n\n")
 		for _, p := range n.Problems {
-			fmt.Fprintf(&b, "- **%s**: %s", p.Level, mdText(p.Message))
-			if hint := p.Advice(advice.CLI); hint != "" {
-				fmt.Fprintf(&b, " (%s)", mdText(hint))
+			fmt.Fprintf(b, "- **%s**: %s", p.Level, mdText(p.Message))
+			if p.Hint != "" {
+				fmt.Fprintf(b, " (%s)", mdText(p.Hint))
 			}
 			b.WriteString("\n")
 		}
@@ -66,13 +69,12 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 
 	b.WriteString("\n## Messages\n")
 	for i := 0; i < log.PairCount(); i++ {
-		writePairMarkdown(&b, i+1, log.Pair(i))
+		writePairMarkdown(b, i+1, log.Pair(i))
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return b.Flush()
 }
 
-func writePairMarkdown(b *bytes.Buffer, n int, p *Pair) {
+func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
 	title := p.Method
 	if p.Tool != "" {
 		title += " " + p.Tool
@@ -128,19 +130,19 @@ func writePairMarkdown(b *bytes.Buffer, n int, p *Pair) {
 }
 
 // writeFenced writes a message as a fenced block: pretty JSON when it is
-// JSON, the text otherwise, with a fence longer than any run of backticks
-// inside so nothing breaks out of it. A transcript is often piped to a file
-// but may as well be printed, so it follows the terminal's rules: text goes
-// through sanitize.Text, and JSON through sanitize.JSON, which writes the same
-// characters as \u escapes so the JSON still means what was sent.
-func writeFenced(b *bytes.Buffer, raw string) {
-	lang, body := "text", sanitize.Text(raw)
-	var pretty bytes.Buffer
-	if json.Indent(&pretty, []byte(raw), "", "  ") == nil {
-		lang, body = "json", string(sanitize.JSON(bytes.TrimSpace(pretty.Bytes())))
+// JSON, the text as it is otherwise, with a fence longer than any run of
+// backticks inside so nothing breaks out of it. Neither pretty-printing nor
+// cleaning adds a backtick, so the fence is measured on the message.
+func writeFenced(b *bufio.Writer, raw string) {
+	fence := strings.Repeat("`", max(3, longestRun(raw, '`')+1))
+	if json.Valid(bytesOf(raw)) {
+		b.WriteString(fence + "json\n")
+		writePretty(b, raw, "", true)
+	} else {
+		b.WriteString(fence + "text\n")
+		writeText(b, raw)
 	}
-	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
-	fmt.Fprintf(b, "%s%s\n%s\n%s\n", fence, lang, body, fence)
+	b.WriteString("\n" + fence + "\n")
 }
 
 func longestRun(s string, c byte) int {
@@ -186,7 +188,7 @@ func ms(d time.Duration) string {
 	return t + " ms"
 }
 
-// jsonPair is one row in ExportJSON.
+// jsonPair is one row in ExportJSON, but for its messages.
 type jsonPair struct {
 	Row        int             `json:"row"`
 	ID         json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
@@ -199,56 +201,80 @@ type jsonPair struct {
 	PostMS     *float64        `json:"post_ms"`
 	LatencyMS  *float64        `json:"latency_ms"`
 	Failure    string          `json:"failure,omitempty"`
-	Request    json.RawMessage `json:"request"`
-	Response   json.RawMessage `json:"response"`
-	Reply      json.RawMessage `json:"reply,omitempty"`
 }
 
 // ExportJSON writes the session's rows as one JSON document: the header and
 // an array of rows whose messages are embedded as JSON when they are JSON and
-// as strings when they are not.
+// as strings when they are not. Rows are written one at a time, and their
+// messages as they are read, so an export of any size costs the memory of
+// its largest message.
 func ExportJSON(w io.Writer, h Header, log *Log) error {
-	doc := struct {
-		Header Header     `json:"header"`
-		Pairs  []jsonPair `json:"pairs"`
-	}{Header: h, Pairs: make([]jsonPair, 0, log.PairCount())}
-	if doc.Header.Format == "" {
-		doc.Header.Format, doc.Header.Version = Format, FormatVersion
+	if h.Format == "" {
+		h.Format, h.Version = Format, FormatVersion
 	}
-	for i := 0; i < log.PairCount(); i++ {
-		p := log.Pair(i)
-		jp := jsonPair{Row: i + 1, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Kind: p.Kind, State: p.State,
-			Request: message(p.Request), Response: message(p.Response)}
-		if p.Reply != nil {
-			jp.Reply = message(p.Reply)
-		}
-		if !p.Sent.IsZero() {
-			jp.Sent = &p.Sent
-		}
-		if p.Post != nil && p.Post.HTTP != nil {
-			jp.PostStatus = p.Post.HTTP.Status
-			jp.PostMS = msFloat(p.PostLatency)
-		}
-		if p.Request != nil && (p.Response != nil || p.Reply != nil) {
-			jp.LatencyMS = msFloat(p.Latency)
-		}
-		if p.Failure != nil && p.Failure.Error != nil {
-			jp.Failure = p.Failure.Error.Message
-		}
-		doc.Pairs = append(doc.Pairs, jp)
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
+	b := bufio.NewWriterSize(w, 64<<10)
+	head, err := json.MarshalIndent(h, "  ", "  ")
+	if err != nil {
 		return err
 	}
-	// Messages are embedded as sent, bidi and C1 characters included;
-	// sanitize.JSON escapes them so the document reads the same to a program
-	// and cannot drive a terminal it is printed on.
-	_, err := w.Write(sanitize.JSON(b.Bytes()))
-	return err
+	b.WriteString("{\n  \"header\": ")
+	b.Write(sanitize.JSON(head))
+	b.WriteString(",\n  \"pairs\": [")
+	for i := 0; i < log.PairCount(); i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n    ")
+		if err := writeJSONPair(b, i+1, log.Pair(i)); err != nil {
+			return err
+		}
+	}
+	if log.PairCount() > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}\n")
+	return b.Flush()
+}
+
+// writeJSONPair writes one row at the indentation of the pairs array: the
+// small fields through encoding/json, then the messages pretty-printed as
+// they are read.
+func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
+	jp := jsonPair{Row: row, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Kind: p.Kind, State: p.State}
+	if !p.Sent.IsZero() {
+		jp.Sent = &p.Sent
+	}
+	if p.Post != nil && p.Post.HTTP != nil {
+		jp.PostStatus = p.Post.HTTP.Status
+		jp.PostMS = msFloat(p.PostLatency)
+	}
+	if p.Request != nil && (p.Response != nil || p.Reply != nil) {
+		jp.LatencyMS = msFloat(p.Latency)
+	}
+	if p.Failure != nil && p.Failure.Error != nil {
+		jp.Failure = p.Failure.Error.Message
+	}
+	var head bytes.Buffer
+	enc := json.NewEncoder(&head)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("    ", "  ")
+	if err := enc.Encode(jp); err != nil {
+		return err
+	}
+	// Drop the closing "\n    }\n"; the messages go before it.
+	fields := bytes.TrimSuffix(bytes.TrimRight(head.Bytes(), "\n"), []byte("}"))
+	b.Write(sanitize.JSON(bytes.TrimRight(fields, " \n")))
+	msg := func(name string, r *mcp.Record) {
+		b.WriteString(",\n      \"" + name + "\": ")
+		writePretty(b, message(r), "      ", true)
+	}
+	msg("request", p.Request)
+	msg("response", p.Response)
+	if p.Reply != nil {
+		msg("reply", p.Reply)
+	}
+	b.WriteString("\n    }")
+	return nil
 }
 
 func msFloat(d time.Duration) *float64 {
@@ -264,17 +290,18 @@ func jsonOrNull(s string) json.RawMessage {
 }
 
 // message is a record's JSON-RPC message as JSON when it is JSON, else as
-// a string (or {"base64": ...} for bytes that are not text).
-func message(r *mcp.Record) json.RawMessage {
+// a JSON string (or {"base64": ...} for bytes that are not text).
+func message(r *mcp.Record) string {
 	if r == nil || r.RPC == nil {
-		return json.RawMessage("null")
+		return "null"
 	}
-	if json.Valid([]byte(r.RPC.Raw)) {
-		return json.RawMessage(r.RPC.Raw)
+	if json.Valid(bytesOf(string(r.RPC.Raw))) {
+		return string(r.RPC.Raw)
 	}
 	b, err := r.RPC.Raw.MarshalJSON()
 	if err != nil {
-		return json.RawMessage("null")
+		return "null"
 	}
-	return b
+	return string(b)
 }
+

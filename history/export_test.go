@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -71,7 +72,9 @@ func TestExportJSON(t *testing.T) {
 
 func TestFenceOutlastsBackticks(t *testing.T) {
 	var b bytes.Buffer
-	writeFenced(&b, "a ```` b\x1b[2J")
+	w := bufio.NewWriter(&b)
+	writeFenced(w, "a ```` b\x1b[2J")
+	w.Flush()
 	if got, want := b.String(), "`````text\na ```` b\n`````\n"; got != want {
 		t.Errorf("writeFenced = %q, want %q", got, want)
 	}

@@ -7,6 +7,8 @@
 package history
 
 import (
+	"reflect"
+	"slices"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -37,17 +39,22 @@ func (c *chunked[T]) at(i int) *T {
 	return &c.blocks[i>>chunkBits][i&(1<<chunkBits-1)]
 }
 
-// Log is the in-memory index over a record sequence; pure: same records ->
-// same Log. Not safe for concurrent use (the UI owns it).
+// Log is the index over a record sequence; pure: same records -> same Log.
+// Not safe for concurrent use (the UI owns it).
 //
-// A million records fit: records are kept by value in blocks, events are an
-// index slice, and the only map is the one pairing needs (Seq of a record
-// that opened a row -> that row).
+// A million records fit: the Log keeps a few bytes per record (which records
+// are events, the rows of the pairs pane, the one map pairing needs) and the
+// records themselves stay in a store: in memory for a live session, or, for
+// a replay, the recording file, read back when a record is asked for.
 type Log struct {
-	recs   chunked[mcp.Record]
-	events []int32
-	pairs  chunked[Pair]
-	rowOf  map[int64]int32
+	st     store
+	events []int32        // entries that are SSE events
+	runs   map[int32]*run // entries standing for a run of keep-alives
+	ping   *mcp.SSEEvent  // the last entry, when it is a keep-alive
+	rows   chunked[row]
+	rowOf  map[int64]int32 // Seq of a record that opened a row -> the row
+	views  pairViews
+	names  map[string]string // method and tool names, stored once each
 	// progressOf finds a pending request's row by its id, which is the
 	// progressToken mcpscope sends; rounds counts the later rounds of each
 	// multi round-trip chain.
@@ -58,59 +65,153 @@ type Log struct {
 	failed      int // rows of ours in a failed state
 	strayErrors int // error records not tied to a row
 	connectedAt time.Time
+	lastTime    time.Time
 
 	neg   negotiationIndex
 	tools toolIndex
+	cur   int32 // entry + 1 of the record being indexed
 }
 
-// NewLog returns an empty Log.
-func NewLog() *Log {
-	return &Log{rowOf: make(map[int64]int32), progressOf: map[string]int32{}, rounds: map[int64]int{}}
+// run is a stretch of identical keep-alive events (comment-only events with
+// the same bytes, one after another) kept as its first event: a server that
+// pings every second for a day, or floods, costs one entry, while the
+// recording still has every byte.
+type run struct {
+	n    int       // events in the run, the first included
+	last time.Time // the newest one's time
 }
+
+// NewLog returns an empty Log that keeps its records in memory.
+func NewLog() *Log { return newLog(&memStore{}) }
+
+func newLog(st store) *Log {
+	return &Log{st: st, rowOf: make(map[int64]int32), runs: make(map[int32]*run), names: make(map[string]string),
+		progressOf: map[string]int32{}, rounds: map[int64]int{}}
+}
+
+// Close releases the recording a Log made by LoadLog reads from; other Logs
+// have nothing to release.
+func (l *Log) Close() error { return l.st.Close() }
 
 // Append indexes records in the order given. Each record costs O(1)
 // amortized; records are copied, so the caller may reuse its slice.
 func (l *Log) Append(rs ...mcp.Record) {
 	for i := range rs {
-		idx := int32(l.recs.n)
-		r := l.recs.add(rs[i])
+		in := &rs[i]
+		l.stats.Records++
+		l.lastTime = in.Time
+		if l.fold(in) {
+			continue
+		}
+		idx := int32(l.st.len())
+		r := l.st.put(in)
+		l.ping = nil
 		l.index(r, idx)
 	}
 }
 
-// Len is the number of records.
-func (l *Log) Len() int { return l.recs.n }
-
-// At returns the i-th record (0-based), or nil when i is out of range.
-func (l *Log) At(i int) *mcp.Record {
-	if i < 0 || i >= l.recs.n {
-		return nil
+// fold adds a keep-alive to the run the last entry stands for, if it is
+// one of the same bytes, and reports whether it did.
+func (l *Log) fold(r *mcp.Record) bool {
+	if r.Kind != mcp.KindEvent || r.Event == nil || !keepAlive(r.Event) {
+		return false
 	}
-	return l.recs.at(i)
+	if l.ping == nil || !sameEvent(l.ping, r.Event) {
+		return false
+	}
+	e := l.events[len(l.events)-1]
+	ru := l.runs[e]
+	if ru == nil {
+		ru = &run{n: 1}
+		l.runs[e] = ru
+	}
+	ru.n++
+	ru.last = r.Time
+	l.stats.Events++
+	l.stats.Bytes += int64(len(r.Event.Raw))
+	l.st.folded(r)
+	return true
 }
 
-// EventCount is the number of SSE event records.
+// sameEvent reports whether two events are the same in every field. The
+// fields known when this was written are compared directly; should
+// mcp.SSEEvent grow a field (the stream an event came on, say), every field
+// is compared by reflection, so events that differ in it never fold.
+func sameEvent(a, b *mcp.SSEEvent) bool {
+	if a.Raw != b.Raw || a.Conn != b.Conn {
+		return false
+	}
+	if eventFields != knownEventFields {
+		return reflect.DeepEqual(*a, *b)
+	}
+	return a.Name == b.Name && a.ID == b.ID && a.HasID == b.HasID && a.Retry == b.Retry &&
+		a.Data == b.Data && slices.Equal(a.Comments, b.Comments)
+}
+
+// knownEventFields is how many fields sameEvent compares by name.
+const knownEventFields = 8
+
+var eventFields = reflect.TypeFor[mcp.SSEEvent]().NumField()
+
+// keepAlive reports whether an event is only comments: nothing an
+// EventSource would dispatch, no retry.
+func keepAlive(ev *mcp.SSEEvent) bool {
+	return len(ev.Comments) > 0 && !ev.Dispatched() && ev.Retry == ""
+}
+
+// Len is the number of entries: the records, with each run of identical
+// keep-alives counted once (Stats().Records counts every record).
+func (l *Log) Len() int { return l.st.len() }
+
+// At returns the i-th entry (0-based), or nil when i is out of range. A
+// replay reads it back from the recording; it must not be changed.
+func (l *Log) At(i int) *mcp.Record {
+	if i < 0 || i >= l.st.len() {
+		return nil
+	}
+	return l.st.get(i)
+}
+
+// LastTime is the time of the newest record appended.
+func (l *Log) LastTime() time.Time { return l.lastTime }
+
+// EventCount is the number of rows of the events pane: SSE events, each
+// run of identical keep-alives counted once.
 func (l *Log) EventCount() int { return len(l.events) }
 
-// Event returns the i-th record of KindEvent, or nil when out of range.
+// Event returns the record of the i-th row of the events pane, or nil when
+// out of range. For a run of keep-alives it is the first of them.
 func (l *Log) Event(i int) *mcp.Record {
 	if i < 0 || i >= len(l.events) {
 		return nil
 	}
-	return l.recs.at(int(l.events[i]))
+	return l.st.get(int(l.events[i]))
+}
+
+// EventRepeats says how many identical keep-alives the i-th row of the
+// events pane stands for (1 for any other event) and when the newest of
+// them arrived.
+func (l *Log) EventRepeats(i int) (int, time.Time) {
+	if i < 0 || i >= len(l.events) {
+		return 0, time.Time{}
+	}
+	if ru := l.runs[l.events[i]]; ru != nil {
+		return ru.n, ru.last
+	}
+	return 1, l.st.get(int(l.events[i])).Time
 }
 
 // PairCount is the number of rows in the pairs pane.
-func (l *Log) PairCount() int { return l.pairs.n }
+func (l *Log) PairCount() int { return l.rows.n }
 
 // Pair returns the i-th row, in the order their first record arrived, or nil
-// when out of range. The pointer stays valid and is updated in place as
-// answers arrive.
+// when out of range. The pointer stays valid, and while anyone holds it the
+// Log updates it in place as answers arrive.
 func (l *Log) Pair(i int) *Pair {
-	if i < 0 || i >= l.pairs.n {
+	if i < 0 || i >= l.rows.n {
 		return nil
 	}
-	return l.pairs.at(i)
+	return l.views.get(l, int32(i))
 }
 
 // ConnectedAt is the time of the first state record; events show time since
@@ -133,8 +234,6 @@ type Stats struct {
 // records that ended no request.
 func (l *Log) Stats() Stats {
 	s := l.stats
-	s.Records = l.recs.n
-	s.Events = len(l.events)
 	s.Errors = l.failed + l.strayErrors
 	s.SessionID = l.neg.sessionID
 	if s.URL == "" && l.neg.stream != nil {
@@ -143,14 +242,20 @@ func (l *Log) Stats() Stats {
 	return s
 }
 
+// index files one kept record, entry idx of the store.
 func (l *Log) index(r *mcp.Record, idx int32) {
+	l.cur = idx + 1
 	switch r.Kind {
 	case mcp.KindEvent:
 		if r.Event == nil {
 			return
 		}
 		l.events = append(l.events, idx)
+		l.stats.Events++
 		l.stats.Bytes += int64(len(r.Event.Raw))
+		if keepAlive(r.Event) {
+			l.ping = r.Event
+		}
 		l.neg.onEvent(r)
 	case mcp.KindHTTP:
 		if r.HTTP != nil {
@@ -188,7 +293,7 @@ func (l *Log) onState(r *mcp.Record) {
 	}
 	st := r.State
 	switch st.State {
-	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed:
+	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed, mcp.StateListen:
 		// Facts about one stream, shown in the negotiation pane: the
 		// session's own state has not changed.
 	default:
@@ -213,21 +318,23 @@ func (l *Log) onError(r *mcp.Record) {
 	if (e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == mcp.OpReply) && e.Op != mcp.OpProbe {
 		l.neg.addSource(r)
 	}
-	var p *Pair
+	var i int32
+	var p *row
 	if e.ReqSeq != 0 {
-		p = l.row(e.ReqSeq)
+		i, p = l.row(e.ReqSeq)
 	}
 	if p == nil {
 		l.strayErrors++
 		return
 	}
-	if p.Failure == nil {
-		p.Failure = r
+	defer l.views.refresh(l, i)
+	if p.fail == 0 {
+		p.fail = l.cur
 	}
 	switch {
-	case p.State == StatePending || p.State == StateSent && e.Op == mcp.OpPost:
+	case p.state == StatePending || p.state == StateSent && e.Op == mcp.OpPost:
 		l.setState(p, failureState(e.Op))
-	case (p.State.Failed() || p.State == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):
+	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):
 		// Already counted: the POST's status failed the row first.
 	default:
 		// The row was answered, so this error is a story of its own.
@@ -268,15 +375,16 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	if h.ReqSeq == 0 {
 		return
 	}
-	p := l.row(h.ReqSeq)
+	i, p := l.row(h.ReqSeq)
 	if p == nil {
 		return
 	}
-	p.Post = r
-	p.PostLatency = h.Duration
+	defer l.views.refresh(l, i)
+	p.post = l.cur
+	p.postLatency = h.Duration
 	// A POST that was not accepted will never be answered on the stream;
 	// an answer that already arrived wins over what the POST said.
-	if !accepted(h) && (p.State == StatePending || p.State == StateSent) {
+	if !accepted(h) && (p.state == StatePending || p.state == StateSent) {
 		st := StatePostFailed
 		if h.Purpose == mcp.PurposeProbe {
 			st = StateProbe
@@ -289,47 +397,69 @@ func (l *Log) onHTTP(r *mcp.Record) {
 // with the answer on streamable HTTP.
 func accepted(h *mcp.HTTPExchange) bool { return h.Status >= 200 && h.Status < 300 }
 
-// row returns the row opened by the record with this Seq, if any.
 // PairOf is the row the record with Seq seq opened (a request's pair, for
 // the Seq of its sent record), or nil.
-func (l *Log) PairOf(seq int64) *Pair { return l.row(seq) }
-
-func (l *Log) row(seq int64) *Pair {
+func (l *Log) PairOf(seq int64) *Pair {
 	i, ok := l.rowOf[seq]
 	if !ok {
 		return nil
 	}
-	return l.pairs.at(int(i))
+	return l.Pair(int(i))
+}
+
+// row returns the row opened by the record with this Seq, and its index.
+func (l *Log) row(seq int64) (int32, *row) {
+	i, ok := l.rowOf[seq]
+	if !ok {
+		return 0, nil
+	}
+	return i, l.rows.at(int(i))
 }
 
 // open adds a row and remembers it under the Seq of the record that opened
 // it, so answers, POSTs and failures can find it.
-func (l *Log) open(p Pair, seq int64, register bool) *Pair {
-	st := p.State
-	p.State = ""
-	i := int32(l.pairs.n)
-	row := l.pairs.add(p)
+func (l *Log) open(p row, seq int64, register bool) *row {
+	st := p.state
+	p.state = ""
+	p.method, p.tool = l.name(p.method), l.name(p.tool)
+	i := int32(l.rows.n)
+	rw := l.rows.add(p)
 	if register {
 		l.rowOf[seq] = i
 	}
-	l.setState(row, st)
-	return row
+	l.setState(rw, st)
+	return rw
 }
+
+// name returns one shared copy of a method or tool name: a flood of the
+// same notification keeps one string, not one each. A session naming too
+// many methods to be honest stops being shared past maxNames.
+func (l *Log) name(s string) string {
+	if n, ok := l.names[s]; ok {
+		return n
+	}
+	if len(l.names) < maxNames {
+		l.names[s] = s
+	}
+	return s
+}
+
+const maxNames = 4096
 
 // setState moves a row to a state and keeps the pending and failure counts
 // current, so Stats costs nothing per frame.
-func (l *Log) setState(p *Pair, s PairState) {
-	if p.Kind == KindRequest && p.State == StatePending {
+func (l *Log) setState(p *row, s PairState) {
+	if p.kind == KindRequest && p.state == StatePending {
 		l.stats.Pending--
 	}
-	if p.Kind != KindForeign && p.State.Failed() {
+	if p.kind != KindForeign && p.state.Failed() {
 		l.failed--
 	}
-	p.State = s
-	if p.Kind == KindRequest && s == StatePending {
+	p.state = s
+	if p.kind == KindRequest && s == StatePending {
 		l.stats.Pending++
 	}
-	if p.Kind != KindForeign && s.Failed() {
+	if p.kind != KindForeign && s.Failed() {
 		l.failed++
 	}
 }

@@ -302,3 +302,96 @@ func TestLogToolsPagination(t *testing.T) {
 		t.Errorf("InputSchema = %s, want the schema as sent", got)
 	}
 }
+
+// keepAliveRecords are a state, five pings, a message, two pings, a
+// different comment and a ping from another stream.
+func keepAliveRecords() []mcp.Record {
+	s := newScript()
+	s.state(mcp.StateOpen)
+	ping := func(raw, comment string, conn int) {
+		s.add(mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Conn: conn, Comments: []string{comment}, Raw: mcp.Raw(raw)}})
+	}
+	for range 5 {
+		ping(": ping\n\n", "ping", 1)
+	}
+	s.event("message", `{"jsonrpc":"2.0","method":"notifications/message"}`)
+	ping(": ping\n\n", "ping", 1)
+	ping(": ping\n\n", "ping", 1)
+	ping(": keepalive\n\n", "keepalive", 1)
+	ping(": keepalive\n\n", "keepalive", 2)
+	return s.recs
+}
+
+func checkKeepAliveRuns(t *testing.T, how string, l *Log, recs []mcp.Record) {
+	t.Helper()
+	type row struct {
+		seq  int64
+		n    int
+		last time.Time
+	}
+	var got []row
+	for i := 0; i < l.EventCount(); i++ {
+		n, last := l.EventRepeats(i)
+		got = append(got, row{l.Event(i).Seq, n, last})
+	}
+	want := []row{{2, 5, recs[5].Time}, {7, 1, recs[6].Time}, {8, 2, recs[8].Time}, {10, 1, recs[9].Time}, {11, 1, recs[10].Time}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s: event rows (seq, count, last) = %v, want %v", how, got, want)
+	}
+	st := l.Stats()
+	if st.Records != 11 || st.Events != 10 || l.Len() != 6 {
+		t.Errorf("%s: %d records, %d events, %d entries; want 11, 10 and 6", how, st.Records, st.Events, l.Len())
+	}
+	if at := l.At(l.Len() - 1); at.Seq != 11 || !l.LastTime().Equal(recs[10].Time) {
+		t.Errorf("%s: last entry %d at %v, want record 11", how, at.Seq, l.LastTime())
+	}
+}
+
+// A run of identical keep-alives is one row and one entry: a server that
+// pings for a day costs what one ping does, while every one is counted.
+func TestLogFoldsRunsOfKeepAlives(t *testing.T) {
+	recs := keepAliveRecords()
+	l := NewLog()
+	l.Append(recs...)
+	checkKeepAliveRuns(t, "live", l, recs)
+
+	// Replayed from the file, the records after a run are still the right
+	// ones when read back.
+	p, err := Load(record(t, recs, RecordOptions{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	played := p.NewLog()
+	playAll(t, p, played)
+	checkKeepAliveRuns(t, "replayed", played, recs)
+}
+
+// A replayed row a person holds (the detail pane's) is updated in place
+// when its answer arrives, though the Log keeps no records of its own.
+func TestReplayedPairsUpdateInPlace(t *testing.T) {
+	s := newScript()
+	req := s.request("1", "ping", "{}")
+	for range 3000 {
+		s.event("message", `{"jsonrpc":"2.0","method":"notifications/progress"}`)
+	}
+	s.result("1", req, "{}")
+	p, err := Load(record(t, s.recs, RecordOptions{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	l := p.NewLog()
+	l.Append(p.Step()...)
+	held := l.Pair(0)
+	if held.State != StatePending || held.Request == nil || held.Request.Seq != req {
+		t.Fatalf("row before the answer = %+v", held)
+	}
+	playAll(t, p, l)
+	if held.State != StateOK || held.Response == nil || string(held.Response.RPC.Raw) != `{"jsonrpc":"2.0","id":1,"result":{}}` || l.Pair(0) != held {
+		t.Errorf("held row after the answer: state %s, response %v, same pointer %v", held.State, held.Response, l.Pair(0) == held)
+	}
+}

@@ -389,7 +389,7 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 				return Problem{}, false
 			}
 		}
-	} else if p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.Failure != nil {
+	} else if _, p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.fail != 0 {
 		return Problem{}, false
 	}
 	return l.statusProblem(r)

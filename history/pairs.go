@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+	"weak"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -56,7 +57,8 @@ func (s PairState) Failed() bool {
 // answer. Request holds the message that opened the row (ours, or the
 // server's request or notification); Response holds what came back, and is
 // the only message of foreign rows and of batches or invalid messages that
-// came from the server.
+// came from the server. The records may be read back from the recording a
+// replay plays; they must not be changed.
 type Pair struct {
 	Kind              PairKind
 	State             PairState
@@ -83,40 +85,56 @@ type Pair struct {
 	ProxyAdded time.Duration
 }
 
+// row is what the Log keeps of a Pair: the records as entries of its store
+// (entry + 1; 0 for none), so a row costs the same whatever its messages
+// weigh, and a replayed row holds nothing the file does not.
+type row struct {
+	kind                                PairKind
+	state                               PairState
+	id, method, tool                    string
+	req, resp, post, fail, reply, relay int32
+	sent, answered                      time.Time
+	postLatency, latency, proxyAdded    time.Duration
+	respSize                            int
+	chain                               int64
+	round                               int
+	progress, total                     float64
+	progressMsg                         string
+}
+
 // onRPC files a JSON-RPC message into its row, opening one when the message
 // starts a conversation.
 func (l *Log) onRPC(r *mcp.Record) {
 	m := r.RPC
 	out := r.Kind == mcp.KindSent
-	row := Pair{ID: m.ID, Method: m.Method, Tool: m.Tool, Sent: r.Time}
+	rw := row{id: m.ID, method: m.Method, tool: m.Tool, sent: r.Time}
 	switch m.Class {
 	case mcp.ClassRequest, mcp.ClassServerRequest:
 		if out {
-			row.Kind, row.State, row.Request = KindRequest, StatePending, r
-			row.Chain, row.Round = m.Chain, 1
-			if first := l.row(m.Chain); m.Chain != 0 && first != nil {
-				first.Round = max(first.Round, 1)
+			rw.kind, rw.state, rw.req = KindRequest, StatePending, l.cur
+			rw.chain, rw.round = m.Chain, 1
+			if _, first := l.row(m.Chain); m.Chain != 0 && first != nil {
 				l.rounds[m.Chain]++
-				row.Round = l.rounds[m.Chain] + 1
+				rw.round = l.rounds[m.Chain] + 1
 			}
 			l.stats.Requests++
-			l.progressOf[m.ID] = int32(l.pairs.n)
+			l.progressOf[m.ID] = int32(l.rows.n)
 		} else {
-			row.Kind, row.State, row.Request = KindServerRequest, StatePending, r
+			rw.kind, rw.state, rw.req = KindServerRequest, StatePending, l.cur
 		}
-		l.open(row, r.Seq, true)
+		l.open(rw, r.Seq, true)
 	case mcp.ClassNotification:
 		l.stats.Notifications++
 		if !out && m.Method == "notifications/progress" {
 			l.progress(r)
 		}
-		row.Request = r
+		rw.req = l.cur
 		if out {
-			row.Kind, row.State = KindNotificationOut, StateSent
+			rw.kind, rw.state = KindNotificationOut, StateSent
 		} else {
-			row.Kind, row.State = KindNotificationIn, StateReceived
+			rw.kind, rw.state = KindNotificationIn, StateReceived
 		}
-		l.open(row, r.Seq, out)
+		l.open(rw, r.Seq, out)
 	case mcp.ClassResponse, mcp.ClassLate:
 		l.answer(r, m.Class == mcp.ClassLate)
 	case mcp.ClassReply:
@@ -124,37 +142,38 @@ func (l *Log) onRPC(r *mcp.Record) {
 	case mcp.ClassForeign:
 		l.foreign(r)
 	default:
-		row.Kind = KindInvalid
+		rw.kind = KindInvalid
 		if m.Class == mcp.ClassBatch {
-			row.Kind = KindBatch
+			rw.kind = KindBatch
 		}
 		if out {
-			row.State, row.Request = StateSent, r
+			rw.state, rw.req = StateSent, l.cur
 		} else {
-			row.State, row.Response, row.Answered = StateReceived, r, r.Time
-			row.ResponseSize = len(m.Raw)
+			rw.state, rw.resp, rw.answered = StateReceived, l.cur, r.Time
+			rw.respSize = len(m.Raw)
 		}
-		l.open(row, r.Seq, out)
+		l.open(rw, r.Seq, out)
 	}
 }
 
 // answer pairs a response with our request by the ReqSeq the session put in.
 func (l *Log) answer(r *mcp.Record, late bool) {
 	m := r.RPC
-	p := l.row(m.ReqSeq)
-	if m.ReqSeq == 0 || p == nil || p.Kind != KindRequest || p.Response != nil {
+	i, p := l.row(m.ReqSeq)
+	if m.ReqSeq == 0 || p == nil || p.kind != KindRequest || p.resp != 0 {
 		// Its request is not in this log, or it was answered already: a
 		// second answer is shown on its own rather than hiding the first.
 		l.foreign(r)
 		return
 	}
-	p.Response = r
-	p.Answered = r.Time
-	p.Latency = r.Time.Sub(p.Sent)
-	p.ResponseSize = len(m.Raw)
-	delete(l.progressOf, p.ID)
+	defer l.views.refresh(l, i)
+	p.resp = l.cur
+	p.answered = r.Time
+	p.latency = r.Time.Sub(p.sent)
+	p.respSize = len(m.Raw)
+	delete(l.progressOf, p.id)
 	switch {
-	case late || p.State == StateTimedOut:
+	case late || p.state == StateTimedOut:
 		l.setState(p, StateLate)
 	case !m.RPCError && inputRequired(m.Raw):
 		l.setState(p, StateInput)
@@ -164,13 +183,123 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	if m.RPCError {
 		return
 	}
-	switch p.Method {
+	switch p.method {
 	case "initialize":
 		l.neg.initialized(m.Raw)
 	case "server/discover":
 		l.neg.discovered(m.Raw)
 	case "tools/list":
-		l.tools.page(p.Request, r)
+		l.tools.page(l.record(p.req), r)
+	}
+}
+
+// reply attaches our answer to the server request it answers.
+func (l *Log) reply(r *mcp.Record) {
+	m := r.RPC
+	i, p := l.row(m.ReqSeq)
+	if m.ReqSeq == 0 || p == nil || p.kind != KindServerRequest {
+		l.open(row{
+			kind: KindServerRequest, state: StateAnswered, id: m.ID, method: m.Method,
+			reply: l.cur, answered: r.Time,
+		}, r.Seq, true)
+		return
+	}
+	defer l.views.refresh(l, i)
+	p.reply = l.cur
+	p.answered = r.Time
+	p.latency = r.Time.Sub(p.sent)
+	if p.state == StatePending {
+		l.setState(p, StateAnswered)
+	}
+	// The POST carrying the reply names the reply's Seq.
+	l.rowOf[r.Seq] = l.rowOf[m.ReqSeq]
+}
+
+func (l *Log) foreign(r *mcp.Record) {
+	m := r.RPC
+	l.stats.Foreign++
+	l.open(row{
+		kind: KindForeign, state: answerState(m), id: m.ID, method: m.Method, tool: m.Tool,
+		resp: l.cur, answered: r.Time, respSize: len(m.Raw),
+	}, r.Seq, false)
+}
+
+func answerState(m *mcp.RPCMessage) PairState {
+	switch {
+	case m.RPCError:
+		return StateRPCError
+	case m.ToolError:
+		return StateToolError
+	}
+	return StateOK
+}
+
+// record is the record of an entry + 1, or nil for 0.
+func (l *Log) record(e int32) *mcp.Record {
+	if e == 0 {
+		return nil
+	}
+	return l.st.get(int(e - 1))
+}
+
+// pair builds row i as a Pair.
+func (l *Log) pair(i int32) Pair {
+	rw := l.rows.at(int(i))
+	return Pair{
+		Kind: rw.kind, State: rw.state, ID: rw.id, Method: rw.method, Tool: rw.tool,
+		Request: l.record(rw.req), Response: l.record(rw.resp), Post: l.record(rw.post),
+		Failure: l.record(rw.fail), Reply: l.record(rw.reply),
+		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,
+		ResponseSize: rw.respSize, Chain: rw.chain, Round: rw.round,
+		Progress: rw.progress, Total: rw.total, ProgressMessage: rw.progressMsg,
+		Relay: l.record(rw.relay), ProxyAdded: rw.proxyAdded,
+	}
+}
+
+// pairViews are the Pairs handed out. A Pair is built when asked for and
+// kept while anyone holds it (a weak pointer finds it again, and the Log
+// updates it in place when its row changes); the ones asked for lately are
+// held here too, so drawing the same rows frame after frame builds nothing.
+type pairViews struct {
+	live   map[int32]weak.Pointer[Pair]
+	recent [recentPairs]*Pair
+	next   int
+	sweep  int // prune dead entries of live when it grows past this
+}
+
+const recentPairs = 128
+
+func (v *pairViews) get(l *Log, i int32) *Pair {
+	if wp, ok := v.live[i]; ok {
+		if p := wp.Value(); p != nil {
+			return p
+		}
+	}
+	p := new(Pair)
+	*p = l.pair(i)
+	if v.live == nil {
+		v.live = make(map[int32]weak.Pointer[Pair])
+	}
+	v.live[i] = weak.Make(p)
+	v.recent[v.next] = p
+	v.next = (v.next + 1) % recentPairs
+	if len(v.live) > v.sweep {
+		for k, wp := range v.live {
+			if wp.Value() == nil {
+				delete(v.live, k)
+			}
+		}
+		v.sweep = 2*len(v.live) + recentPairs
+	}
+	return p
+}
+
+// refresh updates the Pair of row i in place, if anyone holds one.
+func (v *pairViews) refresh(l *Log, i int32) {
+	if wp, ok := v.live[i]; ok {
+		if p := wp.Value(); p != nil {
+			*p = l.pair(i)
+		}
 	}
 }
 
@@ -205,46 +334,7 @@ func (l *Log) progress(r *mcp.Record) {
 	if !ok {
 		return
 	}
-	p := l.pairs.at(int(i))
-	p.Progress, p.Total, p.ProgressMessage = n.Params.Progress, n.Params.Total, n.Params.Message
-}
-
-// reply attaches our answer to the server request it answers.
-func (l *Log) reply(r *mcp.Record) {
-	m := r.RPC
-	p := l.row(m.ReqSeq)
-	if m.ReqSeq == 0 || p == nil || p.Kind != KindServerRequest {
-		l.open(Pair{
-			Kind: KindServerRequest, State: StateAnswered, ID: m.ID, Method: m.Method,
-			Reply: r, Answered: r.Time,
-		}, r.Seq, true)
-		return
-	}
-	p.Reply = r
-	p.Answered = r.Time
-	p.Latency = r.Time.Sub(p.Sent)
-	if p.State == StatePending {
-		l.setState(p, StateAnswered)
-	}
-	// The POST carrying the reply names the reply's Seq.
-	l.rowOf[r.Seq] = l.rowOf[m.ReqSeq]
-}
-
-func (l *Log) foreign(r *mcp.Record) {
-	m := r.RPC
-	l.stats.Foreign++
-	l.open(Pair{
-		Kind: KindForeign, State: answerState(m), ID: m.ID, Method: m.Method, Tool: m.Tool,
-		Response: r, Answered: r.Time, ResponseSize: len(m.Raw),
-	}, r.Seq, false)
-}
-
-func answerState(m *mcp.RPCMessage) PairState {
-	switch {
-	case m.RPCError:
-		return StateRPCError
-	case m.ToolError:
-		return StateToolError
-	}
-	return StateOK
+	p := l.rows.at(int(i))
+	p.progress, p.total, p.progressMsg = n.Params.Progress, n.Params.Total, n.Params.Message
+	l.views.refresh(l, i)
 }

@@ -1,8 +1,6 @@
 package history
 
 import (
-	"errors"
-	"io"
 	"math"
 	"strconv"
 	"sync"
@@ -27,13 +25,19 @@ const loadBatch = 1024
 // caller asks Due(now) on each tick of its own clock, which keeps playback
 // testable and lets the UI drive it from its update loop. Records may still
 // be loading while it plays. Safe for use by one goroutine besides the loader.
+//
+// A Player made by Load holds no records: the loader keeps where each one is
+// in the file, and records are read back as they fall due. Feed them to a Log
+// from NewLog, which reads them back from the same file when they are shown.
 type Player struct {
 	// Now is the clock Pause, Resume, SetSpeed, Step and JumpEnd read; Due
 	// takes the time as an argument. Tests set a fake clock here.
 	Now func() time.Time
 
 	mu       sync.Mutex
-	recs     []mcp.Record
+	recs     []mcp.Record // NewPlayer's records; nil when src holds them
+	src      *source
+	n        int // records loaded so far
 	done     bool
 	loadErr  error
 	warnings []string
@@ -54,6 +58,7 @@ type Player struct {
 func NewPlayer(h Header, recs []mcp.Record) *Player {
 	p := newPlayer(h)
 	p.recs = recs[:len(recs):len(recs)]
+	p.n = len(recs)
 	p.done = true
 	close(p.finished)
 	return p
@@ -70,7 +75,13 @@ func Load(path string) (*Player, error) {
 	if err != nil {
 		return nil, err
 	}
+	src, err := openSource(path)
+	if err != nil {
+		r.Close()
+		return nil, err
+	}
 	p := newPlayer(r.Header())
+	p.src = src
 	ready := make(chan struct{})
 	go p.load(r, ready)
 	<-ready
@@ -83,39 +94,45 @@ func (p *Player) load(r *Reader, ready chan struct{}) {
 	var once sync.Once
 	signal := func() { once.Do(func() { close(ready) }) }
 	defer signal()
-	batch := make([]mcp.Record, 0, loadBatch)
+	seen := 0 // reader warnings already passed on
 	hand := func(done bool, err error) {
+		n := p.src.len()
 		p.mu.Lock()
-		p.recs = append(p.recs, batch...)
+		p.n = n
 		p.done, p.loadErr = done, err
-		p.warnings = append([]string(nil), r.Warnings()...)
+		p.warnings = append(p.warnings, r.Warnings()[seen:]...)
+		seen = len(r.Warnings())
 		p.mu.Unlock()
-		batch = batch[:0]
 		signal()
 	}
-	for {
+	count := 0
+	err := p.src.index(r, func() bool {
 		select {
 		case <-p.stop:
-			hand(true, nil)
-			return
+			return false
 		default:
 		}
-		rec, err := r.Next()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				err = nil
-			}
-			hand(true, err)
-			return
-		}
-		batch = append(batch, rec)
-		if len(batch) == loadBatch {
+		if count++; count%loadBatch == 0 {
 			hand(false, nil)
 		}
-	}
+		return true
+	})
+	hand(true, err)
 }
 
-// Close stops loading. Records loaded so far stay playable.
+// NewLog returns an empty Log for this recording's records: it reads them
+// back from the file when they are shown instead of holding them. Append to
+// it what the Player hands out, from the start (after Restart, use a new
+// one). A Player of records in memory gives a Log that holds them.
+func (p *Player) NewLog() *Log {
+	if p.src == nil {
+		return NewLog()
+	}
+	return newLog(&fileStore{src: p.src})
+}
+
+// Close stops loading and closes the recording; Logs from NewLog can no
+// longer read records back after it.
 func (p *Player) Close() error {
 	select {
 	case <-p.stop:
@@ -123,6 +140,9 @@ func (p *Player) Close() error {
 		close(p.stop)
 	}
 	<-p.finished
+	if p.src != nil {
+		return p.src.Close()
+	}
 	return nil
 }
 
@@ -139,10 +159,11 @@ func (p *Player) Wait() error {
 func (p *Player) Loaded() (n int, done bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.recs), p.done
+	return p.n, p.done
 }
 
-// Err is the read error that ended loading early, if any.
+// Err is the read error that ended loading early, or a record that no
+// longer reads back, if any.
 func (p *Player) Err() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -159,25 +180,46 @@ func (p *Player) Warnings() []string {
 // Header is the recording's header.
 func (p *Player) Header() Header { return p.header }
 
-// snapshot returns the records loaded so far; its elements never change.
-func (p *Player) snapshot() ([]mcp.Record, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.recs, p.done
+// timeAt is record i's time.
+func (p *Player) timeAt(i int) time.Time {
+	if p.src != nil {
+		return p.src.time(i)
+	}
+	return p.recs[i].Time
 }
 
 // offset is how far into the recording record i happened.
-func offset(recs []mcp.Record, i int) time.Duration {
-	if i <= 0 || len(recs) == 0 {
+func (p *Player) offset(i int) time.Duration {
+	if i <= 0 {
 		return 0
 	}
-	return recs[i].Time.Sub(recs[0].Time)
+	return p.timeAt(i).Sub(p.timeAt(0))
+}
+
+// take hands out records [p.pos, to), read back from the file when it holds
+// them, and moves p.pos past them. A read error ends the recording there:
+// the file changed under the replay.
+func (p *Player) take(to int) []mcp.Record {
+	from := p.pos
+	if p.src == nil {
+		p.pos = to
+		return p.recs[from:to:to]
+	}
+	out, warnings, next, err := p.src.span(from, to)
+	p.pos = next
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.warnings = append(p.warnings, warnings...)
+	if err != nil {
+		p.loadErr, p.n, p.done = err, next, true
+	}
+	return out
 }
 
 // virtual is the recorded offset the playback clock shows at now.
-func (p *Player) virtual(recs []mcp.Record, now time.Time) time.Duration {
+func (p *Player) virtual(now time.Time) time.Duration {
 	if p.speed == 0 {
-		return offset(recs, p.pos-1)
+		return p.offset(p.pos - 1)
 	}
 	if p.paused || !p.started {
 		return p.baseOff
@@ -187,8 +229,8 @@ func (p *Player) virtual(recs []mcp.Record, now time.Time) time.Duration {
 
 // rebase sets the playback clock to the last record handed out, so the next
 // one comes after its recorded gap, not all at once or after a long wait.
-func (p *Player) rebase(recs []mcp.Record) {
-	p.baseOff = offset(recs, p.pos-1)
+func (p *Player) rebase() {
+	p.baseOff = p.offset(p.pos - 1)
 	p.base = p.Now()
 	p.started = true
 }
@@ -197,53 +239,51 @@ func (p *Player) rebase(recs []mcp.Record) {
 // offset, divided by the speed, has passed on the playback clock, which stops
 // while paused. At most MaxBatch at a time; the rest follow on the next call.
 func (p *Player) Due(now time.Time) []mcp.Record {
-	recs, done := p.snapshot()
-	if p.paused || p.pos >= len(recs) {
-		if done && p.pos >= len(recs) {
+	n, done := p.Loaded()
+	if p.paused || p.pos >= n {
+		if done && p.pos >= n {
 			p.catchUp = false
 		}
 		return nil
 	}
 	if !p.started {
 		p.started = true
-		p.base, p.baseOff = now, offset(recs, p.pos)
+		p.base, p.baseOff = now, p.offset(p.pos)
 	}
-	limit := min(len(recs), p.pos+MaxBatch)
+	limit := min(n, p.pos+MaxBatch)
 	end := limit
 	if p.speed != 0 && !p.catchUp {
-		vt := p.virtual(recs, now)
+		vt := p.virtual(now)
 		end = p.pos
-		for end < limit && offset(recs, end) <= vt {
+		for end < limit && p.offset(end) <= vt {
 			end++
 		}
 	}
-	out := recs[p.pos:end:end]
-	p.pos = end
+	out := p.take(end)
 	if p.catchUp || p.speed == 0 {
-		p.base, p.baseOff = now, offset(recs, p.pos-1)
+		p.base, p.baseOff = now, p.offset(p.pos-1)
 	}
 	return out
 }
 
 // Step hands out the next record, whatever its time, or nil at the end.
 func (p *Player) Step() []mcp.Record {
-	recs, _ := p.snapshot()
-	if p.pos >= len(recs) {
+	n, _ := p.Loaded()
+	if p.pos >= n {
 		return nil
 	}
-	p.pos++
-	p.rebase(recs)
-	return recs[p.pos-1 : p.pos : p.pos]
+	out := p.take(p.pos + 1)
+	p.rebase()
+	return out
 }
 
-// JumpEnd hands out everything not yet played; records still loading follow
-// through Due at once.
+// JumpEnd hands out the next MaxBatch records at once; the rest, and records
+// still loading, follow through Due at once, MaxBatch a call.
 func (p *Player) JumpEnd() []mcp.Record {
-	recs, done := p.snapshot()
-	out := recs[p.pos:len(recs):len(recs)]
-	p.pos = len(recs)
-	p.catchUp = !done
-	p.rebase(recs)
+	n, _ := p.Loaded()
+	out := p.take(min(n, p.pos+MaxBatch))
+	p.catchUp = true
+	p.rebase()
 	return out
 }
 
@@ -260,8 +300,7 @@ func (p *Player) Pause() {
 	if p.paused {
 		return
 	}
-	recs, _ := p.snapshot()
-	p.baseOff = p.virtual(recs, p.Now())
+	p.baseOff = p.virtual(p.Now())
 	p.paused = true
 }
 
@@ -292,8 +331,7 @@ func (p *Player) SetSpeed(x float64) {
 	if math.IsInf(x, 1) {
 		x = 0
 	}
-	recs, _ := p.snapshot()
-	p.baseOff = p.virtual(recs, p.Now())
+	p.baseOff = p.virtual(p.Now())
 	p.base = p.Now()
 	p.speed = x
 }

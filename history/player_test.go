@@ -185,9 +185,16 @@ func TestPlayerLoadsWhilePlaying(t *testing.T) {
 	if got, done := p.Loaded(); got != n || !done {
 		t.Errorf("Loaded() = %d, %v; want %d, true", got, done, n)
 	}
-	all := p.JumpEnd()
+	first := p.JumpEnd()
+	if len(first) != MaxBatch || first[0].Seq != 1 {
+		t.Errorf("JumpEnd handed out %d records from %d, want the first %d", len(first), first[0].Seq, MaxBatch)
+	}
+	all := append([]mcp.Record(nil), first...)
+	for i := 0; !p.Done() && i < n; i++ {
+		all = append(all, p.Due(p.Now())...)
+	}
 	if len(all) != n || all[n-1].Seq != n || !p.Done() {
-		t.Errorf("JumpEnd handed out %d records, want all %d", len(all), n)
+		t.Errorf("JumpEnd and Due handed out %d records, want all %d at once", len(all), n)
 	}
 	if p.Header().URL != testHeader().URL {
 		t.Errorf("Header().URL = %q", p.Header().URL)
@@ -206,5 +213,20 @@ func TestPlayerLoadStopsOnClose(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(t.TempDir(), "none.jsonl")); err == nil {
 		t.Errorf("Load(missing file) succeeded")
+	}
+}
+
+// playAll hands everything p holds to l at once, as G in the replay does.
+func playAll(t testing.TB, p *Player, l *Log) {
+	t.Helper()
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	l.Append(p.JumpEnd()...)
+	for i := 0; !p.Done(); i++ {
+		if i > 1e6 {
+			t.Fatal("the player never finished")
+		}
+		l.Append(p.Due(p.Now())...)
 	}
 }

@@ -8,20 +8,26 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // Reader reads a recording record by record. Lines have no length limit: a
-// tool list or a tool result can be many megabytes on one line.
+// tool list or a tool result can be many megabytes on one line, and a long
+// line is read into a buffer of its exact size.
 type Reader struct {
 	f        *os.File
 	br       *bufio.Reader
 	path     string
 	h        Header
-	line     int // lines read so far
-	n        int // records read so far
+	dec      decoder
+	line     int   // lines read so far
+	n        int   // records read so far
+	pos      int64 // file offset of the next line
+	at, size int64 // where the line of the last record returned starts, and its length with its end
 	buf      []byte
+	skimErr  error // why readSkim's line is no record
 	warnings []string
 }
 
@@ -35,7 +41,7 @@ func Open(path string) (*Reader, error) {
 	// The header is short; reading only the buffer's worth keeps a large
 	// file that is not a recording from being read whole.
 	first, err := r.br.ReadSlice('\n')
-	r.line = 1
+	r.line, r.pos = 1, int64(len(first))
 	if errors.Is(err, bufio.ErrBufferFull) {
 		err = nil
 	}
@@ -69,24 +75,31 @@ func (r *Reader) Path() string { return r.path }
 // replays up to where it stopped.
 func (r *Reader) Next() (mcp.Record, error) {
 	var rec mcp.Record
-	err := r.next(&rec)
+	err := r.next(r.readLine, func(line []byte) error {
+		var err error
+		rec, err = r.dec.decode(line)
+		r.dropBuffer()
+		return err
+	})
 	return rec, err
 }
 
-// next decodes the next record line into v, which may be a lighter type
-// than mcp.Record when only a few fields are needed.
-func (r *Reader) next(v any) error {
+// next reads lines with read until parse accepts one, warning about the
+// others, and notes where the accepted line is.
+func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) error {
 	for {
-		line, err := r.readLine()
+		at := r.pos
+		line, err := read()
 		if len(line) == 0 {
 			if err != nil {
 				return r.endErr(err)
 			}
 			continue
 		}
-		jerr := json.Unmarshal(line, v)
-		if jerr == nil {
+		perr := parse(line)
+		if perr == nil {
 			r.n++
+			r.at, r.size = at, r.pos-at
 			return nil
 		}
 		if r.atEnd(err) {
@@ -94,7 +107,7 @@ func (r *Reader) next(v any) error {
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
 			return io.EOF
 		}
-		r.warnings = append(r.warnings, fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, jerr))
+		r.warnings = append(r.warnings, fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, perr))
 	}
 }
 
@@ -126,14 +139,25 @@ func (r *Reader) Close() error { return r.f.Close() }
 
 // readLine returns the next line without its end (\n or \r\n). The slice is
 // only valid until the next call. err is non-nil only when the line is the
-// last one and has no newline, or on a read error.
+// last one and has no newline, or on a read error. A line longer than the
+// read buffer is measured first and then read whole into a buffer of its
+// size: gathering it piece by piece would need twice its size or more.
 func (r *Reader) readLine() ([]byte, error) {
+	start := r.pos
 	line, err := r.br.ReadSlice('\n')
+	r.pos += int64(len(line))
 	if err == bufio.ErrBufferFull {
-		r.buf = append(r.buf[:0], line...)
 		for err == bufio.ErrBufferFull {
 			line, err = r.br.ReadSlice('\n')
-			r.buf = append(r.buf, line...)
+			r.pos += int64(len(line))
+		}
+		n := r.pos - start
+		if int64(cap(r.buf)) < n {
+			r.buf = make([]byte, n)
+		}
+		r.buf = r.buf[:n]
+		if _, rerr := r.f.ReadAt(r.buf, start); rerr != nil {
+			return nil, rerr
 		}
 		line = r.buf
 	}
@@ -143,4 +167,30 @@ func (r *Reader) readLine() ([]byte, error) {
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	return line, err
+}
+
+// bigBuffer is the largest line buffer kept between lines: one long line
+// should not pin its size for the rest of the file.
+const bigBuffer = 4 << 20
+
+func (r *Reader) dropBuffer() {
+	if n := cap(r.buf); n > bigBuffer {
+		r.buf = nil
+		collectAfter(n)
+	}
+}
+
+// hugeLine is the size of a line after which its buffer is collected at
+// once, and its memory handed back. The collector paces itself by the heap it last saw live, which
+// included the line and the record decoded from it; left to itself it lets
+// the heap grow to twice that before collecting the line, so a second huge
+// record would cost four times its size instead of two.
+const hugeLine = 16 << 20
+
+// collectAfter runs the collector when a buffer of n bytes just became
+// garbage and n is huge.
+func collectAfter(n int) {
+	if n > hugeLine {
+		debug.FreeOSMemory()
+	}
 }

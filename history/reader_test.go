@@ -128,7 +128,7 @@ func TestReaderRejects(t *testing.T) {
 		{"empty", "", "is empty: it is not an mcpscope recording"},
 		{"other json", `{"seq":1,"kind":"state"}` + "\n", `is not an mcpscope recording: its first line is not a "mcpscope-session" header`},
 		{"binary", "\x00\x01\x02", "is not an mcpscope recording"},
-		{"newer", `{"format":"mcpscope-session","version":9,"mcpscope":"9.0.0"}` + "\n", "format version 9 by mcpscope 9.0.0; this mcpscope reads version 1: upgrade"},
+		{"newer", `{"format":"mcpscope-session","version":9,"mcpscope":"9.0.0"}` + "\n", "format version 9 by mcpscope 9.0.0; this mcpscope reads version 2: upgrade"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,12 +15,15 @@ import (
 )
 
 // A recording is JSON Lines: a Header, then one mcp.Record per line, exactly
-// as the session emitted it (minus secrets unless asked to keep them).
+// as the session emitted it (minus secrets unless asked to keep them). See
+// docs/recording-format.md, and format.go for how version 2 stores the bytes
+// of a message once.
 
-// Format and FormatVersion identify a recording's header line.
+// Format and FormatVersion identify a recording's header line. Readers read
+// every version up to FormatVersion.
 const (
 	Format        = "mcpscope-session"
-	FormatVersion = 1
+	FormatVersion = 2
 )
 
 // Header is the first line of a recording.
@@ -38,11 +41,14 @@ type Header struct {
 type RecordOptions struct {
 	// Secrets keeps credentials in the file (--record-secrets). By default
 	// Authorization, Proxy-Authorization, Cookie and Set-Cookie values, the
-	// password of any URL, and each of Tokens wherever it appears become
-	// "[redacted]".
+	// password of any URL mcpscope writes, and each of Tokens wherever it
+	// appears become "[redacted]" (see redact.go).
 	Secrets bool
-	// Tokens are credentials the user handed mcpscope: the bearer token,
-	// the credential part of -H Authorization values, a URL's password.
+	// Tokens are credentials the user handed mcpscope: the bearer token and
+	// the credential part of -H Authorization values. They are replaced
+	// wherever they appear when they are 8 bytes or longer; a shorter one
+	// would scrub ordinary text, and the header rules cover it where
+	// mcpscope sends it. The header URL's password needs no listing here.
 	Tokens []string
 }
 
@@ -60,7 +66,8 @@ type Recorder struct {
 	f       *os.File
 	w       *bufio.Writer
 	path    string
-	opts    RecordOptions
+	red     *redactor
+	enc     encoder
 	pending bool // a flush is scheduled
 	err     error
 	closed  bool
@@ -72,9 +79,19 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("recording: cannot create the directory for %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	// Not truncated before it is locked: the file may be another
+	// mcpscope's recording in progress.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
+	}
+	if err := lockFile(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("recording: cannot empty %s: %w", path, err)
 	}
 	return start(f, path, h, opts)
 }
@@ -95,6 +112,10 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 		if err != nil {
 			return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
 		}
+		if err := lockFile(f, path); err != nil {
+			f.Close()
+			return nil, err
+		}
 		return start(f, path, h, opts)
 	}
 	return nil, fmt.Errorf("recording: no free file name in %s", dir)
@@ -102,22 +123,9 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 
 // start writes the header to a new recording file.
 func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, error) {
-	r := &Recorder{f: f, w: bufio.NewWriterSize(f, 256<<10), path: path, opts: opts}
-	if h.Format == "" {
-		h.Format = Format
-	}
-	if h.Version == 0 {
-		h.Version = FormatVersion
-	}
-	if !opts.Secrets {
-		h.URL = redactURL(h.URL)
-		for _, tok := range opts.Tokens {
-			if tok != "" {
-				h.URL = strings.ReplaceAll(h.URL, tok, Redacted)
-			}
-		}
-	}
-	line, err := json.Marshal(h)
+	r := &Recorder{f: f, w: bufio.NewWriterSize(f, 256<<10), path: path, red: newRedactor(opts, h.URL)}
+	h.Format, h.Version = Format, FormatVersion
+	line, err := json.Marshal(r.red.header(h))
 	if err == nil {
 		if _, err = r.w.Write(append(line, '\n')); err == nil {
 			err = r.w.Flush()
@@ -134,12 +142,10 @@ func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, er
 func (r *Recorder) Path() string { return r.path }
 
 // Write appends one record. The record reaches the file within 100 ms. After
-// a write error every later Write returns that error.
+// a write error every later Write returns that error. Records must come in
+// the order the session emitted them: a message is stored as a reference
+// into the event before it.
 func (r *Recorder) Write(rec mcp.Record) error {
-	line, err := r.encode(rec)
-	if err != nil {
-		return fmt.Errorf("recording: cannot encode record %d: %w", rec.Seq, err)
-	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
@@ -148,7 +154,11 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	if r.err != nil {
 		return r.err
 	}
-	if _, err := r.w.Write(line); err != nil {
+	line, err := r.encode(rec)
+	if err != nil {
+		return fmt.Errorf("recording: cannot encode record %d: %w", rec.Seq, err)
+	}
+	if err := line.writeTo(r.w); err != nil {
 		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
 		return r.err
 	}
@@ -169,6 +179,22 @@ func (r *Recorder) timedFlush() {
 	if err := r.w.Flush(); err != nil {
 		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
 	}
+}
+
+// encode turns a record into its line, redacted as the options say; r.mu is
+// held. The caller's record is never changed.
+func (r *Recorder) encode(rec mcp.Record) (encodedLine, error) {
+	rec = r.red.record(rec)
+	before := r.enc
+	line, err := r.enc.encode(rec)
+	if err == nil && r.red.scrub(&rec, line) {
+		r.enc = before
+		line, err = r.enc.encode(rec)
+	}
+	if err != nil {
+		r.enc = before
+	}
+	return line, err
 }
 
 // Close flushes what is buffered, syncs the file to disk and closes it. It

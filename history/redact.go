@@ -10,73 +10,169 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// Secrets are kept out of a recording in three ways, from the most to the
+// least certain:
+//
+//  1. By header: the values of Authorization, Proxy-Authorization, Cookie
+//     and Set-Cookie.
+//  2. By structure: the password of a URL is found by parsing, in every
+//     string mcpscope wrote (URLs, error messages, state details), whatever
+//     the password's length; server bytes (mcp.Raw values and SSE events)
+//     are kept exactly.
+//  3. By exact match, everywhere, server bytes included: the user URL's
+//     "user:password@" and the credentials the user gave (RecordOptions.Tokens),
+//     but only those of minToken bytes or more. A shorter one ("a", "http")
+//     would scrub ordinary text out of every message; 1 and 2 cover it where
+//     mcpscope put it.
+
+// minToken is the shortest credential replaced wherever it appears.
+const minToken = 8
+
+// redactedPassword stands for a password inside a URL: the brackets of
+// Redacted escaped, so the URL still parses.
+const redactedPassword = "%5Bredacted%5D"
+
 // secretHeaders carry credentials; their values never reach a recording
 // unless the user asked for secrets.
 var secretHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"}
 
-// encode turns a record into its line, redacted as the options say. The
-// caller's record is never changed: whatever is redacted is copied first.
-func (r *Recorder) encode(rec mcp.Record) ([]byte, error) {
-	if !r.opts.Secrets && rec.HTTP != nil && hasSecretHeader(rec.HTTP) {
+// redactor applies RecordOptions to records.
+type redactor struct {
+	off    bool    // --record-secrets
+	tokens []token // replaced by exact match
+}
+
+// token is a secret replaced wherever it appears, and what replaces it.
+type token struct{ secret, with string }
+
+func newRedactor(opts RecordOptions, userURL string) *redactor {
+	r := &redactor{off: opts.Secrets}
+	for _, t := range opts.Tokens {
+		if len(t) >= minToken {
+			r.tokens = append(r.tokens, token{t, Redacted})
+		}
+	}
+	// The URL's credentials as they are spelt in it, colon and at sign
+	// included, are specific enough to replace wherever a server echoes them.
+	if i := strings.Index(userURL, "://"); i >= 0 {
+		if ui, colon, ok := userinfo(userURL, i+3); ok && colon >= 0 {
+			r.tokens = append(r.tokens, token{userURL[ui.from : ui.to+1], userURL[ui.from:colon+1] + redactedPassword + "@"})
+		}
+	}
+	if u, err := url.Parse(userURL); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && len(pw) >= minToken {
+			r.tokens = append(r.tokens, token{pw, Redacted})
+		}
+	}
+	return r
+}
+
+// record returns rec with headers and URLs redacted; the caller's record is
+// never changed: whatever is redacted is copied first.
+func (r *redactor) record(rec mcp.Record) mcp.Record {
+	if r.off {
+		return rec
+	}
+	if rec.HTTP != nil && hasSecretHeader(rec.HTTP) {
 		h := *rec.HTTP
 		h.RequestHeaders = redactHeaders(h.RequestHeaders)
 		h.Headers = redactHeaders(h.Headers)
 		rec.HTTP = &h
 	}
-	if !r.opts.Secrets {
-		rec = redactURLs(rec)
-	}
-	line, err := json.Marshal(rec)
-	if err != nil {
-		return nil, err
-	}
-	for _, tok := range r.opts.Tokens {
-		if !r.opts.Secrets && tok != "" && mayContain(line, tok) {
-			// Rare, so the slow path can afford to walk every string.
-			v := reflect.ValueOf(&rec).Elem()
-			scrub(v, tok)
-			if line, err = json.Marshal(rec); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return append(line, '\n'), nil
-}
-
-// redactURL hides the password of a URL with one (https://user:pw@host).
-func redactURL(s string) string {
-	if !strings.Contains(s, "@") {
-		return s
-	}
-	u, err := url.Parse(s)
-	if err != nil || u.User == nil {
-		return s
-	}
-	if _, ok := u.User.Password(); !ok {
-		return s
-	}
-	u.User = url.UserPassword(u.User.Username(), Redacted)
-	return u.String()
-}
-
-// redactURLs copies whatever part of rec holds a URL with a password.
-func redactURLs(rec mcp.Record) mcp.Record {
-	switch {
-	case rec.HTTP != nil && strings.Contains(rec.HTTP.URL, "@"):
-		h := *rec.HTTP
-		h.URL = redactURL(h.URL)
-		rec.HTTP = &h
-	case rec.State != nil && strings.Contains(rec.State.URL, "@"):
-		st := *rec.State
-		st.URL = redactURL(st.URL)
-		rec.State = &st
-	case rec.Endpoint != nil && strings.Contains(rec.Endpoint.Base+rec.Endpoint.Preferred, "@"):
-		ep := *rec.Endpoint
-		ep.Base, ep.Preferred = redactURL(ep.Base), redactURL(ep.Preferred)
-		ep.Fallback, ep.InUse = redactURL(ep.Fallback), redactURL(ep.InUse)
-		rec.Endpoint = &ep
+	v := reflect.ValueOf(&rec).Elem()
+	if anyString(v, ownText, hasPassword) {
+		mapStrings(v, ownText, redactPasswords)
 	}
 	return rec
+}
+
+// scrub replaces the tokens in rec when its encoded line may hold one, and
+// reports whether it changed anything; the caller encodes it again.
+func (r *redactor) scrub(rec *mcp.Record, line encodedLine) bool {
+	if r.off {
+		return false
+	}
+	changed := false
+	for _, tok := range r.tokens {
+		if !line.mayContain(tok.secret) {
+			continue
+		}
+		v := reflect.ValueOf(rec).Elem()
+		if anyString(v, everything, func(s string) bool { return strings.Contains(s, tok.secret) }) {
+			mapStrings(v, everything, func(s string) string { return strings.ReplaceAll(s, tok.secret, tok.with) })
+			changed = true
+		}
+	}
+	return changed
+}
+
+// header redacts the user URL in a recording's header line.
+func (r *redactor) header(h Header) Header {
+	if r.off {
+		return h
+	}
+	h.URL = redactPasswords(h.URL)
+	for _, tok := range r.tokens {
+		h.URL = strings.ReplaceAll(h.URL, tok.secret, tok.with)
+	}
+	return h
+}
+
+// hasPassword is a quick test for a URL with a password in s.
+func hasPassword(s string) bool {
+	return strings.Contains(s, "://") && strings.Contains(s, "@") && redactPasswords(s) != s
+}
+
+// redactPasswords replaces the password of every URL in s (scheme://user:
+// password@host) and leaves every other byte as it was.
+func redactPasswords(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], "://")
+		if j < 0 {
+			break
+		}
+		start := i + j + 3
+		i = start
+		ui, colon, ok := userinfo(s, start)
+		if !ok || colon < 0 {
+			continue
+		}
+		b.WriteString(s[last : colon+1])
+		b.WriteString(redactedPassword)
+		last = ui.to
+		i = ui.to
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// strSpan is a part of a string, s[from:to].
+type strSpan struct{ from, to int }
+
+// userinfo finds the userinfo of the URL authority starting at s[start]: the
+// span up to its '@' (to is the index of the '@'), and the index of the
+// colon before the password (-1 without one). The authority ends at '/',
+// '?', '#', a space or a quote; its last '@' ends the userinfo.
+func userinfo(s string, start int) (strSpan, int, bool) {
+	end := start
+	for end < len(s) && !strings.ContainsRune("/?#\"' \t\r\n<>", rune(s[end])) {
+		end++
+	}
+	at := strings.LastIndexByte(s[start:end], '@')
+	if at <= 0 {
+		return strSpan{}, -1, false
+	}
+	ui := strSpan{start, start + at}
+	colon := strings.IndexByte(s[ui.from:ui.to], ':')
+	if colon < 0 {
+		return ui, -1, true
+	}
+	return ui, ui.from + colon, true
 }
 
 // mayContain is a quick test on the encoded line: the token as is, as JSON
@@ -129,14 +225,64 @@ func redactHeaders(h map[string][]string) map[string][]string {
 	return out
 }
 
-// scrub replaces tok in every string reachable from v, copying each pointer,
-// slice and map on the way so the original record stays as it was. Walking
-// by reflection keeps fields added to mcp.Record later covered too.
-func scrub(v reflect.Value, tok string) {
+var (
+	rawType   = reflect.TypeFor[mcp.Raw]()
+	eventType = reflect.TypeFor[mcp.SSEEvent]()
+)
+
+// ownText selects the strings mcpscope wrote: not the server's bytes (raw
+// messages, bodies, events), which are kept exactly.
+func ownText(t reflect.Type) bool { return t != rawType && t != eventType }
+
+// everything selects every string.
+func everything(reflect.Type) bool { return true }
+
+// anyString reports whether f holds for a string reachable from v through
+// values whose types enter accepts. Walking by reflection keeps fields added
+// to mcp.Record later covered too.
+func anyString(v reflect.Value, enter func(reflect.Type) bool, f func(string) bool) bool {
+	if !enter(v.Type()) {
+		return false
+	}
 	switch v.Kind() {
 	case reflect.String:
-		if s := v.String(); strings.Contains(s, tok) {
-			v.SetString(strings.ReplaceAll(s, tok, Redacted))
+		return f(v.String())
+	case reflect.Pointer:
+		return !v.IsNil() && anyString(v.Elem(), enter, f)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() && anyString(v.Field(i), enter, f) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if anyString(v.Index(i), enter, f) {
+				return true
+			}
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if anyString(it.Value(), enter, f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mapStrings replaces every string s reachable from v (through types enter
+// accepts) by f(s), copying each pointer, slice and map on the way so the
+// original record stays as it was.
+func mapStrings(v reflect.Value, enter func(reflect.Type) bool, f func(string) string) {
+	if !enter(v.Type()) {
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		if s := v.String(); f(s) != s {
+			v.SetString(f(s))
 		}
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -144,12 +290,12 @@ func scrub(v reflect.Value, tok string) {
 		}
 		c := reflect.New(v.Elem().Type())
 		c.Elem().Set(v.Elem())
-		scrub(c.Elem(), tok)
+		mapStrings(c.Elem(), enter, f)
 		v.Set(c)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
-			if f := v.Field(i); f.CanSet() {
-				scrub(f, tok)
+			if fv := v.Field(i); fv.CanSet() {
+				mapStrings(fv, enter, f)
 			}
 		}
 	case reflect.Slice:
@@ -157,14 +303,15 @@ func scrub(v reflect.Value, tok string) {
 			return
 		}
 		if v.Type().Elem().Kind() == reflect.Uint8 {
-			b := bytes.ReplaceAll(v.Bytes(), []byte(tok), []byte(Redacted))
-			v.SetBytes(b)
+			if s := string(v.Bytes()); f(s) != s {
+				v.SetBytes([]byte(f(s)))
+			}
 			return
 		}
 		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
 		reflect.Copy(c, v)
 		for i := 0; i < c.Len(); i++ {
-			scrub(c.Index(i), tok)
+			mapStrings(c.Index(i), enter, f)
 		}
 		v.Set(c)
 	case reflect.Map:
@@ -176,7 +323,7 @@ func scrub(v reflect.Value, tok string) {
 		for it.Next() {
 			e := reflect.New(v.Type().Elem()).Elem()
 			e.Set(it.Value())
-			scrub(e, tok)
+			mapStrings(e, enter, f)
 			c.SetMapIndex(it.Key(), e)
 		}
 		v.Set(c)

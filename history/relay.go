@@ -14,12 +14,13 @@ func (l *Log) onRelay(r *mcp.Record) {
 	if r.HTTP.ReqSeq == 0 {
 		return
 	}
-	p := l.row(r.HTTP.ReqSeq)
+	i, p := l.row(r.HTTP.ReqSeq)
 	if p == nil {
 		return
 	}
-	p.Relay = r
-	if p.Post != nil {
-		p.ProxyAdded = max(r.HTTP.Duration-p.PostLatency, 0)
+	defer l.views.refresh(l, i)
+	p.relay = l.cur
+	if p.post != 0 {
+		p.proxyAdded = max(r.HTTP.Duration-p.postLatency, 0)
 	}
 }

@@ -30,7 +30,9 @@ type SessionInfo struct {
 
 // List describes the recordings (*.jsonl) in dir, newest first. A file that
 // cannot be read is listed with a note instead of failing the listing; a
-// directory that does not exist yet holds no recordings.
+// directory that does not exist yet holds no recordings. Only regular files
+// (or links to them) are opened: a FIFO or a device named like a recording
+// would block the listing or never end.
 func List(dir string) ([]SessionInfo, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -41,10 +43,11 @@ func List(dir string) ([]SessionInfo, error) {
 	}
 	var out []SessionInfo
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".jsonl") {
+		path := filepath.Join(dir, e.Name())
+		if !strings.HasSuffix(e.Name(), ".jsonl") || !regular(path, e) {
 			continue
 		}
-		out = append(out, describe(filepath.Join(dir, e.Name())))
+		out = append(out, describe(path))
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if !out[i].Started.Equal(out[j].Started) {
@@ -55,8 +58,21 @@ func List(dir string) ([]SessionInfo, error) {
 	return out, nil
 }
 
-// recordSummary is the part of a record the listing counts; decoding only
-// this skips copying the raw bytes of every message.
+// regular reports whether a directory entry is a regular file, following a
+// symbolic link, without opening it.
+func regular(path string, e os.DirEntry) bool {
+	if e.Type().IsRegular() {
+		return true
+	}
+	if e.Type()&os.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// recordSummary is the part of a record the listing counts; the listing
+// reads only a skeleton of each line (see skimLine), never its payloads.
 type recordSummary struct {
 	Time time.Time `json:"time"`
 	Kind mcp.Kind  `json:"kind"`
@@ -86,7 +102,7 @@ func describe(path string) SessionInfo {
 	var last time.Time
 	for {
 		var s recordSummary
-		err := r.next(&s)
+		err := r.skimNext(&s)
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -161,3 +177,4 @@ func FormatSize(n int64) string {
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
 }
+

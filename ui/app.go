@@ -48,6 +48,10 @@ type Options struct {
 	URL, Transport string
 	// RecordingPath is where the session is being recorded, "" for nowhere.
 	RecordingPath string
+	// RecordingFailed delivers the error that stopped the recording (a full
+	// disk, say); the status bar then says the file is incomplete. Nil when
+	// not recording.
+	RecordingFailed <-chan error
 	// Note is a standing hint for the status bar, e.g. that a demo gateway
 	// is running and how to debug a real one.
 	Note string
@@ -103,7 +107,7 @@ func New(opts Options) *Model {
 	}
 	st := opts.Styles
 	keys := DefaultKeyMap()
-	com := newCommon(&st, keys, history.NewLog(), opts.Now)
+	com := newCommon(&st, keys, newLog(opts.Player), opts.Now)
 	com.replay, com.note = opts.Player != nil, opts.Note
 	com.watching = opts.Clients != nil
 	com.spin = spinFrames[0]
@@ -172,6 +176,9 @@ func (m *Model) Init() tea.Cmd {
 	var cmds []tea.Cmd
 	if m.opts.Records != nil {
 		cmds = append(cmds, waitForRecords(m.opts.Records))
+	}
+	if m.opts.RecordingFailed != nil {
+		cmds = append(cmds, waitForRecordingError(m.opts.RecordingFailed))
 	}
 	if m.replay != nil {
 		cmds = append(cmds, m.replay.tick())

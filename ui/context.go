@@ -38,8 +38,8 @@ func newCommon(st *themes.Styles, keys *KeyMap, log *history.Log, now func() tim
 // what it was at that moment of the recording, not a day later.
 func (c *common) clock() time.Time {
 	if c.replay {
-		if n := c.log.Len(); n > 0 {
-			return c.log.At(n - 1).Time
+		if t := c.log.LastTime(); !t.IsZero() {
+			return t
 		}
 	}
 	return c.now()

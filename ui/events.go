@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -81,6 +82,18 @@ func (e *eventsPane) eventAt(i int) *mcp.Record {
 		return nil
 	}
 	return e.c.log.Event(e.filter.matches[i])
+}
+
+// repeats is how many identical keep-alives row i stands for, and when the
+// newest arrived.
+func (e *eventsPane) repeats(i int) (int, time.Time) {
+	if e.filter.active() {
+		if i < 0 || i >= e.count() {
+			return 0, time.Time{}
+		}
+		i = e.filter.matches[i]
+	}
+	return e.c.log.EventRepeats(i)
 }
 
 // selected is the event under the cursor, or nil.
@@ -181,6 +194,10 @@ func (e *eventsPane) view(focused bool) []string {
 			name = "(comment)"
 			if len(ev.Comments) > 0 {
 				data = ": " + firstLine(ev.Comments[0], 512)
+				if n, last := e.repeats(i); n > 1 {
+					// The Log keeps a run of identical keep-alives as one row.
+					data += " ×" + strconv.Itoa(n) + " until " + sinceConnect(last.Sub(t0))
+				}
 			} else if ev.Retry != "" {
 				name, data = "(retry)", "retry: "+wireLine(ev.Retry, 32)
 			}

@@ -42,3 +42,12 @@ func waitForRecords(ch <-chan []mcp.Record) tea.Cmd {
 		return batch
 	}
 }
+
+// recordingFailedMsg says the recording stopped: the file is incomplete.
+type recordingFailedMsg struct{ err error }
+
+// waitForRecordingError delivers the error that stopped the recording. The
+// channel never closing is fine: the wait ends with the program.
+func waitForRecordingError(ch <-chan error) tea.Cmd {
+	return func() tea.Msg { return recordingFailedMsg{<-ch} }
+}

@@ -102,7 +102,7 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // restartReplay starts over with an empty Log.
-func (m *Model) restartReplay() { m.showLog(history.NewLog()) }
+func (m *Model) restartReplay() { m.showLog(newLog(m.opts.Player)) }
 
 // showLog makes every pane read log, through the shared context, from its
 // start: a replay starting over, or another client of a proxy.
@@ -114,6 +114,15 @@ func (m *Model) showLog(log *history.Log) {
 	m.nego.scroll.offset = 0
 	m.status.msg = nil
 	m.resize(m.width, m.height)
+}
+
+// newLog is the Log records are indexed in: a replay's reads them back from
+// the recording instead of holding them.
+func newLog(p *history.Player) *history.Log {
+	if p != nil {
+		return p.NewLog()
+	}
+	return history.NewLog()
 }
 
 // updateReplayStatus puts position, total, speed and pause in the status bar.

@@ -219,6 +219,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case recordsMsg:
 		m.com.log.Append(msg...)
 		return tea.Batch(m.afterAppend(), m.followListChanged(msg), waitForRecords(m.opts.Records))
+	case recordingFailedMsg:
+		m.status.recordingFailed = true
+		return m.setStatus(levelError, "recording stopped, the file is incomplete: "+errLine(msg.err))
 	case streamEndedMsg:
 		m.status.ended = true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")

@@ -22,6 +22,7 @@ type statusBar struct {
 	url, transport, recording, note string
 	msg                             *statusLine
 	ended                           bool
+	recordingFailed                 bool   // the recording stopped: the file is incomplete
 	replay                          string // position and speed while replaying
 }
 
@@ -108,6 +109,8 @@ func (s *statusBar) view() string {
 		label, short := st.StatusBar.Render("rec "), st.Error.Render("●")+st.StatusBar.Render(" rec")
 		if s.c.replay {
 			label, short = st.StatusBar.Render("file "), st.StatusBar.Render(filepath.Base(sanitize.Line(s.recording)))
+		} else if s.recordingFailed {
+			label, short = st.Error.Render("rec failed "), st.Error.Render("✗ rec")
 		}
 		parts = append(parts, barPart{prio: 7, text: label + st.Row.Render(sanitize.Line(s.recording)), short: short})
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -331,5 +332,43 @@ func TestNegotiationSaysWhenNoByteCame(t *testing.T) {
 	view := m.View()
 	if !strings.Contains(view, "· after 3.0s") || strings.Contains(view, "first byte") {
 		t.Fatalf("a GET that got no answer must not claim a first byte:\n%s", view)
+	}
+}
+
+// A recording that stops (a full disk) says so in the status bar, and
+// keeps saying the file is incomplete after the message expires.
+func TestRecordingFailureShowsInTheStatusBar(t *testing.T) {
+	failed := make(chan error, 1)
+	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: "sse", RecordingPath: "/tmp/mcpscope/session.jsonl",
+		RecordingFailed: failed, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	failed <- errors.New("recording: cannot write to /tmp/mcpscope/session.jsonl: no space left on device")
+	msg := waitForRecordingError(failed)()
+	_, cmd := m.Update(msg)
+	bar := lastLine(m.View())
+	if !strings.Contains(bar, "recording stopped, the file is incomplete: recording: cannot write to /tmp/mcpscope/session.jsonl: no space left on device") {
+		t.Errorf("status bar = %q, want the error", bar)
+	}
+	if cmd == nil {
+		t.Fatal("the error message never expires")
+	}
+	m.Update(statusExpiredMsg{id: m.statusSeq})
+	if bar := lastLine(m.View()); !strings.Contains(bar, "rec failed") || strings.Contains(bar, "rec /tmp") {
+		t.Errorf("after the message: status bar = %q, want the recording marked failed", bar)
+	}
+}
+
+func lastLine(s string) string { return s[strings.LastIndexByte(s, '\n')+1:] }
+
+func TestKeepAliveRunIsOneRow(t *testing.T) {
+	at := fixedNow.Add(-time.Minute)
+	recs := []mcp.Record{{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen}}}
+	for i := range 5 {
+		recs = append(recs, mcp.Record{Seq: int64(i + 2), Time: at.Add(time.Duration(i+1) * time.Second), Kind: mcp.KindEvent,
+			Event: &mcp.SSEEvent{Conn: 1, Comments: []string{"ping"}, Raw: ": ping\n\n"}})
+	}
+	m := newTestModel(t, 160, 45, nil, recs)
+	if v := m.View(); !strings.Contains(v, ": ping ×5 until +5") || strings.Count(v, ": ping") != 1 {
+		t.Errorf("five identical keep-alives are not one row:\n%s", v)
 	}
 }

@@ -1,0 +1,407 @@
+package history
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	sse "github.com/tmaxmax/go-sse"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Version 2 of the recording format stores the bytes of a message once. A
+// session emits a message event and then the received record of the message
+// it carries; in version 1 both were written out whole, so the JSON of every
+// message was on disk three times (the event's raw bytes, its data, and the
+// message's raw bytes). Version 2 writes the event's raw bytes, says where
+// its data lies in them, and has the received record point into that data:
+//
+//	{"seq":7,...,"kind":"event","event":{"conn":1,"name":"message","raw":"event: message\ndata: {...}\n\n","data_at":[21,345]}}
+//	{"seq":8,...,"kind":"received","rpc":{"dir":"in",...,"raw_of":{"seq":7,"from":0,"to":324}}}
+//
+// Everything else (a record the writer does not recognise as sharing bytes,
+// and fields added to mcp.Record later) is written exactly as in version 1,
+// so a version 1 line is a valid version 2 line.
+
+// diskRecord is a record as a line of a recording. Its Event and RPC shadow
+// the embedded record's own, so every other field, including ones added to
+// mcp.Record later, is written and read as it always was.
+type diskRecord struct {
+	mcp.Record
+	Event *diskEvent `json:"event,omitempty"`
+	RPC   *diskRPC   `json:"rpc,omitempty"`
+}
+
+// diskEvent is an SSE event as stored: raw bytes always, and the data in at
+// most one of four ways (none of them present means the data is empty).
+type diskEvent struct {
+	mcp.SSEEvent
+	Raw payload `json:"raw"`
+	// Data is the data spelt out, when it is none of the below.
+	Data *payload `json:"data,omitempty"`
+	// DataAt is where the data lies in Raw: Raw[from:to].
+	DataAt *[2]int `json:"data_at,omitempty"`
+	// DataFromRaw says the data is what the SSE standard makes of Raw: its
+	// data lines joined by LF (an event whose data spans several lines).
+	DataFromRaw bool `json:"data_from_raw,omitempty"`
+}
+
+// diskRPC is a JSON-RPC message as stored: its raw bytes spelt out, or
+// where they lie in the data of an event record before it.
+type diskRPC struct {
+	mcp.RPCMessage
+	Raw   *payload `json:"raw,omitempty"`
+	RawOf *rawRef  `json:"raw_of,omitempty"`
+}
+
+// rawRef names bytes of an earlier event's data: data[From:To] of the event
+// record with Seq.
+type rawRef struct {
+	Seq  int64 `json:"seq"`
+	From int   `json:"from"`
+	To   int   `json:"to"`
+}
+
+// payload is wire bytes as mcp.Raw writes them. Reading one decodes the JSON
+// string into a single new allocation; encoding/json would make two, which
+// for a message of a gigabyte is a gigabyte more.
+type payload string
+
+// MarshalJSON writes the bytes as mcp.Raw does.
+func (p payload) MarshalJSON() ([]byte, error) { return mcp.Raw(p).MarshalJSON() }
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (p *payload) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		if s, ok := unquote(b); ok {
+			*p = payload(s)
+			return nil
+		}
+	}
+	var r mcp.Raw
+	if err := r.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	*p = payload(r)
+	return nil
+}
+
+// encoder turns records into lines of a version 2 recording. It remembers
+// the data of the last event written, which the received records right
+// after it point into. Not safe for concurrent use.
+type encoder struct {
+	lastSeq  int64
+	lastData string
+}
+
+// encode returns rec's line without its newline.
+func (e *encoder) encode(rec mcp.Record) (encodedLine, error) {
+	d := diskRecord{Record: rec}
+	d.Record.Event, d.Record.RPC = nil, nil
+	if rec.Kind != mcp.KindReceived {
+		// Only the messages right after an event point into it; holding
+		// its data longer would keep a large answer alive after the
+		// session let go of it.
+		e.lastSeq, e.lastData = 0, ""
+	}
+	if ev := rec.Event; ev != nil {
+		d.Event = e.event(ev)
+		e.lastSeq, e.lastData = rec.Seq, string(ev.Data)
+	}
+	if m := rec.RPC; m != nil {
+		d.RPC = &diskRPC{RPCMessage: *m}
+		d.RPC.RPCMessage.Raw = ""
+		raw := string(m.Raw)
+		if from, ok := within(e.lastData, raw); ok && rec.Kind == mcp.KindReceived && raw != "" {
+			d.RPC.RawOf = &rawRef{Seq: e.lastSeq, From: from, To: from + len(raw)}
+		} else {
+			p := payload(raw)
+			d.RPC.Raw = &p
+		}
+	}
+	return encodeLine(&d)
+}
+
+// streamAbove is the size of payload the recorder writes straight to the
+// file instead of through encoding/json, which would build the line in
+// memory first, growing its buffer by doubling: twice or three times the
+// size of a large answer, for a moment, for every one recorded.
+const streamAbove = 64 << 10
+
+// encodedLine is a record's line in pieces: JSON text, and between the
+// pieces the large payloads, written as they are JSON-encoded.
+type encodedLine struct {
+	text [][]byte // one more than big
+	big  []string
+}
+
+// placeholder stands for the i-th large payload while the rest of the line
+// is encoded; encodeLine checks it is found exactly once.
+func placeholder(i int) string { return "\x00mcpscope-payload-" + strconv.Itoa(i) + "\x00" }
+
+// encodeLine encodes d with its large payloads left out for writeTo.
+func encodeLine(d *diskRecord) (encodedLine, error) {
+	var fields []*payload
+	if d.Event != nil {
+		fields = append(fields, &d.Event.Raw, d.Event.Data)
+	}
+	if d.RPC != nil {
+		fields = append(fields, d.RPC.Raw)
+	}
+	var big []string
+	var from []*payload // where each of big came from
+	for _, f := range fields {
+		if f != nil && len(*f) > streamAbove {
+			big, from = append(big, string(*f)), append(from, f)
+			*f = payload(placeholder(len(big) - 1))
+		}
+	}
+	line, err := json.Marshal(d)
+	if err != nil {
+		return encodedLine{}, err
+	}
+	out := encodedLine{big: big}
+	for i := range big {
+		mark, _ := json.Marshal(placeholder(i))
+		at := bytes.Index(line, mark)
+		if at < 0 || bytes.Count(line, mark) != 1 {
+			// Something else in the record spells the placeholder: encode
+			// the line whole.
+			for k, f := range from {
+				*f = payload(big[k])
+			}
+			line, err = json.Marshal(d)
+			return encodedLine{text: [][]byte{line}}, err
+		}
+		out.text = append(out.text, line[:at])
+		line = line[at+len(mark):]
+	}
+	out.text = append(out.text, line)
+	return out, nil
+}
+
+// mayContain reports whether tok may be in the line (see the package's
+// mayContain for the text; payloads are searched as the bytes they are).
+func (l encodedLine) mayContain(tok string) bool {
+	for _, t := range l.text {
+		if mayContain(t, tok) {
+			return true
+		}
+	}
+	for _, b := range l.big {
+		if strings.Contains(b, tok) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeTo writes the line and its newline.
+func (l encodedLine) writeTo(w *bufio.Writer) error {
+	for i, t := range l.text {
+		w.Write(t)
+		if i < len(l.big) {
+			writePayload(w, l.big[i])
+		}
+	}
+	return w.WriteByte('\n')
+}
+
+// bytes is the line in one piece, for tests.
+func (l encodedLine) bytes() []byte {
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	l.writeTo(w)
+	w.Flush()
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// writePayload writes bytes as mcp.Raw encodes them: a JSON string when
+// they are UTF-8, else {"base64": "..."}.
+func writePayload(w *bufio.Writer, s string) {
+	if !utf8.ValidString(s) {
+		w.WriteString(`{"base64":"`)
+		enc := base64.NewEncoder(base64.StdEncoding, w)
+		io.WriteString(enc, s)
+		enc.Close()
+		w.WriteString(`"}`)
+		return
+	}
+	const hex = "0123456789abcdef"
+	w.WriteByte('"')
+	for len(s) > 0 {
+		i := 0
+		for i < len(s) && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' {
+			i++
+		}
+		w.WriteString(s[:i])
+		if i == len(s) {
+			break
+		}
+		switch c := s[i]; c {
+		case '"', '\\':
+			w.WriteByte('\\')
+			w.WriteByte(c)
+		case '\n':
+			w.WriteString(`\n`)
+		case '\r':
+			w.WriteString(`\r`)
+		case '\t':
+			w.WriteString(`\t`)
+		default:
+			w.Write([]byte{'\\', 'u', '0', '0', hex[c>>4], hex[c&0xf]})
+		}
+		s = s[i+1:]
+	}
+	w.WriteByte('"')
+}
+
+// event stores an event's data the cheapest way that reads back exactly.
+func (e *encoder) event(ev *mcp.SSEEvent) *diskEvent {
+	d := &diskEvent{SSEEvent: *ev, Raw: payload(ev.Raw)}
+	d.SSEEvent.Raw, d.SSEEvent.Data = "", ""
+	raw, data := string(ev.Raw), string(ev.Data)
+	switch from, ok := within(raw, data); {
+	case data == "":
+	case ok:
+		d.DataAt = &[2]int{from, from + len(data)}
+	case eventData(raw) == data:
+		d.DataFromRaw = true
+	default:
+		p := payload(data)
+		d.Data = &p
+	}
+	return d
+}
+
+// within reports where inner lies in outer. Strings the session shares are
+// found by their address alone; others are searched for.
+func within(outer, inner string) (int, bool) {
+	if len(inner) > len(outer) {
+		return 0, false
+	}
+	if len(inner) > 0 {
+		o, i := uintptr(unsafe.Pointer(unsafe.StringData(outer))), uintptr(unsafe.Pointer(unsafe.StringData(inner)))
+		if i >= o && i+uintptr(len(inner)) <= o+uintptr(len(outer)) {
+			return int(i - o), true
+		}
+	}
+	at := strings.Index(outer, inner)
+	return at, at >= 0
+}
+
+// eventData is the data of the first event in raw as the SSE standard reads
+// it, or "" when raw holds no event. The tap that framed the event is held to
+// the same parser, so this is the data the session saw.
+func eventData(raw string) string {
+	for ev, err := range sse.Read(strings.NewReader(raw), &sse.ReadConfig{MaxEventSize: len(raw) + 1}) {
+		if err != nil {
+			return ""
+		}
+		return ev.Data
+	}
+	return ""
+}
+
+// decoder turns lines of a recording (either version) back into the records
+// the session emitted. Records that point into an earlier event's data find
+// it as the last event decoded or, reading out of order, through find.
+type decoder struct {
+	lastSeq  int64
+	lastData string
+	hasLast  bool
+	// find returns the data of the event record with this Seq, for records
+	// read out of order; nil when records are read in order only.
+	find func(seq int64) (string, error)
+}
+
+// decode parses one line. The bytes of every message it returns are shared
+// with its event's, whichever version wrote them.
+func (d *decoder) decode(line []byte) (mcp.Record, error) {
+	var dr diskRecord
+	if err := json.Unmarshal(line, &dr); err != nil {
+		return mcp.Record{}, err
+	}
+	rec := dr.Record
+	if de := dr.Event; de != nil {
+		ev := &de.SSEEvent
+		ev.Raw = mcp.Raw(de.Raw)
+		data, err := de.data()
+		if err != nil {
+			return mcp.Record{}, err
+		}
+		ev.Data = mcp.Raw(data)
+		rec.Event = ev
+		d.lastSeq, d.lastData, d.hasLast = rec.Seq, data, true
+	}
+	if dm := dr.RPC; dm != nil {
+		m := &dm.RPCMessage
+		switch {
+		case dm.RawOf != nil:
+			raw, err := d.resolve(*dm.RawOf)
+			if err != nil {
+				return mcp.Record{}, err
+			}
+			m.Raw = mcp.Raw(raw)
+		case dm.Raw != nil:
+			m.Raw = mcp.Raw(*dm.Raw)
+			// A version 1 recording repeats the event's data here.
+			if d.hasLast && string(m.Raw) == d.lastData {
+				m.Raw = mcp.Raw(d.lastData)
+			}
+		}
+		rec.RPC = m
+	}
+	return rec, nil
+}
+
+// data is the event's data, however it was stored.
+func (de *diskEvent) data() (string, error) {
+	raw := string(de.Raw)
+	switch {
+	case de.DataAt != nil:
+		from, to := de.DataAt[0], de.DataAt[1]
+		if from < 0 || to < from || to > len(raw) {
+			return "", fmt.Errorf("data_at [%d,%d] is outside the event's %d bytes", from, to, len(raw))
+		}
+		return raw[from:to], nil
+	case de.DataFromRaw:
+		return eventData(raw), nil
+	case de.Data != nil:
+		data := string(*de.Data)
+		// A version 1 recording spells the data out; share the bytes.
+		if at, ok := within(raw, data); ok && data != "" {
+			return raw[at : at+len(data)], nil
+		}
+		return data, nil
+	}
+	return "", nil
+}
+
+// resolve returns the bytes a raw_of reference names.
+func (d *decoder) resolve(ref rawRef) (string, error) {
+	var data string
+	switch {
+	case d.hasLast && d.lastSeq == ref.Seq:
+		data = d.lastData
+	case d.find != nil:
+		var err error
+		if data, err = d.find(ref.Seq); err != nil {
+			return "", err
+		}
+	default:
+		return "", fmt.Errorf("raw_of names event record %d, which is not the last event before it", ref.Seq)
+	}
+	if ref.From < 0 || ref.To < ref.From || ref.To > len(data) {
+		return "", fmt.Errorf("raw_of [%d,%d] is outside the %d bytes of event record %d's data", ref.From, ref.To, len(data), ref.Seq)
+	}
+	return data[ref.From:ref.To], nil
+}

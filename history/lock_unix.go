@@ -1,0 +1,24 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package history
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// lockFile takes an exclusive lock on a recording for as long as f is open,
+// so a second mcpscope recording to the same file fails at once instead of
+// interleaving its lines with the first one's.
+func lockFile(f *os.File, path string) error {
+	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		return fmt.Errorf("recording: another mcpscope is recording to %s; record to another file (--record FILE) or stop that one", path)
+	}
+	if err != nil {
+		return fmt.Errorf("recording: cannot lock %s: %w", path, err)
+	}
+	return nil
+}

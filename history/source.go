@@ -1,0 +1,359 @@
+package history
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// source is a recording read back by position: the file itself is the store.
+// A loader reads the file once and keeps where each record's line is (about
+// 32 bytes a record); records are decoded again when asked, and the few
+// asked for lately are cached. A million-record recording costs tens of
+// megabytes this way, where holding the records costs the file's size
+// several times over. Safe for concurrent use.
+type source struct {
+	f    *os.File
+	path string
+
+	mu    sync.Mutex
+	idx   chunked[lineRef]
+	cache recordCache
+	buf   []byte // line buffer for reads under mu
+}
+
+// lineRef is where a record's line is, and what pacing and lookups need
+// without reading it.
+type lineRef struct {
+	off, size int64 // the line, its end included
+	seq       int64
+	nanos     int64 // the record's time, Unix nanoseconds
+}
+
+// openSource opens path for reading back; records are added by load.
+func openSource(path string) (*source, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the recording: %w", err)
+	}
+	return &source{f: f, path: path, cache: newRecordCache()}, nil
+}
+
+// load reads every record of r, indexing each and handing it to each (which
+// returns false to stop). It returns the read error that ended it early.
+func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		s.add(r, rec.Seq, rec.Time)
+		s.offer(s.len()-1, rec)
+		if !each(rec) {
+			return nil
+		}
+	}
+}
+
+// offer hands the cache a record decoded for someone else.
+func (s *source) offer(i int, rec mcp.Record) {
+	if recordBytes(&rec) > bigRecord {
+		s.mu.Lock()
+		s.cache.offer(i, &rec)
+		s.mu.Unlock()
+	}
+}
+
+// lineSummary is what indexing needs of a record.
+type lineSummary struct {
+	Seq  int64     `json:"seq"`
+	Time time.Time `json:"time"`
+}
+
+// index reads where every record of r is without decoding any payload: a
+// line costs the same to index whatever it holds. each is called after each
+// record and returns false to stop. A line that turns out not to decode
+// when it is read back is skipped then (see span).
+func (s *source) index(r *Reader, each func() bool) error {
+	for {
+		var sum lineSummary
+		err := r.skimNext(&sum)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		s.add(r, sum.Seq, sum.Time)
+		if !each() {
+			return nil
+		}
+	}
+}
+
+func (s *source) add(r *Reader, seq int64, t time.Time) {
+	s.mu.Lock()
+	s.idx.add(lineRef{off: r.at, size: r.size, seq: seq, nanos: t.UnixNano()})
+	s.mu.Unlock()
+}
+
+// Close closes the file.
+func (s *source) Close() error { return s.f.Close() }
+
+// len is how many records are indexed so far.
+func (s *source) len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.idx.n
+}
+
+// ref returns where record i is.
+func (s *source) ref(i int) lineRef {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return *s.idx.at(i)
+}
+
+// time is record i's time, for pacing.
+func (s *source) time(i int) time.Time { return time.Unix(0, s.ref(i).nanos) }
+
+// record returns record i, from the cache or read back from the file. The
+// record is shared: callers must not change it.
+func (s *source) record(i int) (*mcp.Record, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.recordLocked(i)
+}
+
+func (s *source) recordLocked(i int) (*mcp.Record, error) {
+	if r := s.cache.get(i); r != nil {
+		return r, nil
+	}
+	ref := *s.idx.at(i)
+	line, err := s.readLine(ref, &s.buf)
+	if err != nil {
+		return nil, err
+	}
+	d := decoder{find: func(seq int64) (string, error) { return s.eventDataLocked(i, seq) }}
+	rec, err := d.decode(line)
+	if n := cap(s.buf); n > bigBuffer {
+		s.buf = nil
+		collectAfter(n)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: record %d no longer reads back: %w", s.path, ref.seq, err)
+	}
+	s.cache.put(i, &rec)
+	return &rec, nil
+}
+
+// maxRefDistance bounds how far back eventDataLocked looks. The writer
+// points a message only into the event right before it, or before the
+// messages of its batch, so a forged recording pointing nowhere costs a
+// bounded search per record, not one through the whole file.
+const maxRefDistance = 1 << 16
+
+// eventDataLocked is the data of the event record with this seq, the
+// nearest before record i: the one a message of record i points into.
+func (s *source) eventDataLocked(i int, seq int64) (string, error) {
+	for j := i - 1; j >= 0 && j >= i-maxRefDistance; j-- {
+		if s.idx.at(j).seq != seq {
+			continue
+		}
+		r, err := s.recordLocked(j)
+		if err != nil {
+			return "", err
+		}
+		if r.Event == nil {
+			break
+		}
+		return string(r.Event.Data), nil
+	}
+	return "", fmt.Errorf("raw_of names event record %d, which is not among the %d records before it", seq, maxRefDistance)
+}
+
+// readLine reads a record's line, without its end, into *buf.
+func (s *source) readLine(ref lineRef, buf *[]byte) ([]byte, error) {
+	if int64(cap(*buf)) < ref.size {
+		*buf = make([]byte, ref.size)
+	}
+	b := (*buf)[:ref.size]
+	if _, err := s.f.ReadAt(b, ref.off); err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", s.path, err)
+	}
+	return trimLineEnd(b), nil
+}
+
+// trimLineEnd takes \n or \r\n off a line.
+func trimLineEnd(b []byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		b = b[:n-1]
+	}
+	if n := len(b); n > 0 && b[n-1] == '\r' {
+		b = b[:n-1]
+	}
+	return b
+}
+
+// span decodes records [from, to) in order: what playback hands out next.
+// It reads the file sequentially and leaves the cache alone, so playing a
+// recording through never evicts what the screen shows. A line that does not
+// decode (index accepted it from its skeleton) is left out, with a warning;
+// err is a read error, which ends the span at next.
+func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next int, err error) {
+	if from >= to {
+		return nil, nil, to, nil
+	}
+	first := s.ref(from)
+	br := bufio.NewReaderSize(io.NewSectionReader(s.f, first.off, 1<<62), 256<<10)
+	pos := first.off
+	var buf []byte
+	out = make([]mcp.Record, 0, to-from)
+	d := decoder{}
+	for i := from; i < to; i++ {
+		ref := s.ref(i)
+		if ref.off != pos {
+			// Lines the loader skipped (damaged) lie between.
+			if _, err := br.Discard(int(ref.off - pos)); err != nil {
+				return out, warnings, i, fmt.Errorf("cannot read %s: %w", s.path, err)
+			}
+			pos = ref.off
+		}
+		line, err := readN(br, ref.size, &buf)
+		if err != nil {
+			return out, warnings, i, fmt.Errorf("cannot read %s: %w", s.path, err)
+		}
+		pos += ref.size
+		d.find = func(seq int64) (string, error) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			return s.eventDataLocked(i, seq)
+		}
+		rec, err := d.decode(trimLineEnd(line))
+		if n := cap(buf); n > bigBuffer {
+			buf = nil
+			collectAfter(n)
+		}
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("record %d is not a record (%v); skipped it", ref.seq, err))
+			continue
+		}
+		s.offer(i, rec)
+		out = append(out, rec)
+	}
+	return out, warnings, to, nil
+}
+
+// readN reads exactly n bytes from br into *buf.
+func readN(br *bufio.Reader, n int64, buf *[]byte) ([]byte, error) {
+	if int64(cap(*buf)) < n {
+		*buf = make([]byte, n)
+	}
+	b := (*buf)[:n]
+	_, err := io.ReadFull(br, b)
+	return b, err
+}
+
+// recordCache keeps the records read back lately, up to a count and a byte
+// budget: the rows and events on screen and what the detail pane shows. A
+// record too large for the budget has a slot of its own, for the newest
+// such record: the one a person is looking at, or the one playback just
+// handed out, which the screen is about to show. Reading it again would
+// cost its size twice over, for a while, each time.
+type recordCache struct {
+	recs  map[int]*mcp.Record
+	order []int // oldest first
+	bytes int
+	big   *mcp.Record
+	bigAt int
+}
+
+const (
+	cacheRecords = 2048
+	cacheBytes   = 32 << 20
+	bigRecord    = cacheBytes / 8
+)
+
+func newRecordCache() recordCache { return recordCache{recs: make(map[int]*mcp.Record)} }
+
+func (c *recordCache) get(i int) *mcp.Record {
+	if c.big != nil && c.bigAt == i {
+		return c.big
+	}
+	return c.recs[i]
+}
+
+// offer keeps a record decoded for someone else (playback, loading) if it
+// is a large one.
+func (c *recordCache) offer(i int, r *mcp.Record) {
+	if recordBytes(r) > bigRecord {
+		c.big, c.bigAt = r, i
+	}
+}
+
+func (c *recordCache) put(i int, r *mcp.Record) {
+	if recordBytes(r) > bigRecord {
+		c.big, c.bigAt = r, i
+		return
+	}
+	c.recs[i] = r
+	c.order = append(c.order, i)
+	c.bytes += recordBytes(r)
+	// The newest record stays even when it alone is over the budget.
+	for len(c.order) > 1 && (len(c.order) > cacheRecords || c.bytes > cacheBytes) {
+		old := c.order[0]
+		c.order = c.order[1:]
+		c.bytes -= recordBytes(c.recs[old])
+		delete(c.recs, old)
+	}
+	if cap(c.order) > 4*cacheRecords {
+		c.order = append([]int(nil), c.order...)
+	}
+}
+
+// recordBytes estimates what a record holds beyond its fixed size: its
+// payloads.
+func recordBytes(r *mcp.Record) int {
+	n := 256
+	if r.Event != nil {
+		n += len(r.Event.Raw)
+	}
+	if r.RPC != nil {
+		n += len(r.RPC.Raw)
+	}
+	if r.HTTP != nil {
+		n += len(r.HTTP.Body)
+	}
+	return n
+}
+
+// LoadLog reads a whole recording into a Log that reads the records back
+// from the file when asked: exporting a recording holds one record at a
+// time, however large. Warnings describe damaged lines that were skipped.
+// Close the Log when done.
+func LoadLog(path string) (log *Log, h Header, warnings []string, err error) {
+	r, err := Open(path)
+	if err != nil {
+		return nil, Header{}, nil, err
+	}
+	defer r.Close()
+	src, err := openSource(path)
+	if err != nil {
+		return nil, Header{}, nil, err
+	}
+	l := newLog(&fileStore{src: src, own: true})
+	if err := src.load(r, func(rec mcp.Record) bool { l.Append(rec); return true }); err != nil {
+		l.Close()
+		return nil, r.Header(), r.Warnings(), err
+	}
+	return l, r.Header(), r.Warnings(), nil
+}

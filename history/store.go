@@ -1,0 +1,130 @@
+package history
+
+import (
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// store keeps the records a Log indexed, by entry: the n-th record the Log
+// kept (records folded into a run of keep-alives are not kept).
+type store interface {
+	// put keeps r as the next entry and returns a pointer to it that stays
+	// valid for as long as it is held.
+	put(r *mcp.Record) *mcp.Record
+	// folded tells the store that r was appended but folded into a run.
+	folded(r *mcp.Record)
+	// get returns entry i. The record must not be changed.
+	get(i int) *mcp.Record
+	// view is what get sees of the entries kept so far, for reading from
+	// another goroutine while the Log keeps growing.
+	view() func(i int) *mcp.Record
+	len() int
+	Close() error
+}
+
+// memStore holds the records themselves: a live session not recorded to a
+// file, and Logs built from records in memory. Records are kept by value in
+// blocks that never move, so a pointer handed out stays valid and growing
+// the log never copies what it holds; their payloads are shared with the
+// session's, not copied.
+type memStore struct{ recs chunked[mcp.Record] }
+
+func (m *memStore) put(r *mcp.Record) *mcp.Record { return m.recs.add(*r) }
+func (m *memStore) folded(*mcp.Record)            {}
+func (m *memStore) get(i int) *mcp.Record         { return m.recs.at(i) }
+func (m *memStore) len() int                      { return m.recs.n }
+
+// view copies the list of blocks, not the records: blocks never move, and
+// entries are never rewritten once kept.
+func (m *memStore) view() func(int) *mcp.Record {
+	blocks := append([][]mcp.Record(nil), m.recs.blocks...)
+	return func(i int) *mcp.Record { return &blocks[i>>chunkBits][i&(1<<chunkBits-1)] }
+}
+func (m *memStore) Close() error                  { return nil }
+
+// fileStore reads records back from the recording they were played from:
+// an entry is a position in the source (4 bytes), and the record is decoded
+// again when asked. A record appended that is not the source's next one (a
+// Log fed from elsewhere) is kept in memory instead.
+type fileStore struct {
+	src  *source
+	own  bool    // Close closes src
+	pos  []int32 // source position of each entry; -1-k for mem entry k
+	next int     // the source position the next record should have
+	mem  chunked[mcp.Record]
+}
+
+// seekWindow is how far ahead of the expected position put looks for the
+// record: lines that failed to decode in between are not in the source.
+const seekWindow = 8
+
+func (f *fileStore) put(r *mcp.Record) *mcp.Record {
+	if p, ok := f.match(r); ok {
+		f.pos = append(f.pos, int32(p))
+		f.next = p + 1
+		cp := *r
+		return &cp
+	}
+	f.pos = append(f.pos, int32(-1-f.mem.n))
+	return f.mem.add(*r)
+}
+
+func (f *fileStore) folded(r *mcp.Record) {
+	if p, ok := f.match(r); ok {
+		f.next = p + 1
+	}
+}
+
+// match finds r among the source's next records by its Seq.
+func (f *fileStore) match(r *mcp.Record) (int, bool) {
+	n := f.src.len()
+	for p := f.next; p < n && p < f.next+seekWindow; p++ {
+		if f.src.ref(p).seq == r.Seq {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+func (f *fileStore) get(i int) *mcp.Record {
+	p := f.pos[i]
+	if p < 0 {
+		return f.mem.at(int(-1 - p))
+	}
+	r, err := f.src.record(int(p))
+	if err != nil {
+		// The file changed under the replay; what it said is gone, so say
+		// that where the record would be.
+		return &mcp.Record{Seq: f.src.ref(int(p)).seq, Kind: mcp.KindError,
+			Error: &mcp.ErrorInfo{Op: "read", Message: err.Error()}}
+	}
+	return r
+}
+
+func (f *fileStore) len() int { return len(f.pos) }
+
+// view reads through the source, which locks its own reads, from a copy of
+// the positions kept so far.
+func (f *fileStore) view() func(int) *mcp.Record {
+	pos := f.pos[:len(f.pos):len(f.pos)]
+	mem := append([][]mcp.Record(nil), f.mem.blocks...)
+	src := f.src
+	return func(i int) *mcp.Record {
+		p := pos[i]
+		if p < 0 {
+			k := int(-1 - p)
+			return &mem[k>>chunkBits][k&(1<<chunkBits-1)]
+		}
+		r, err := src.record(int(p))
+		if err != nil {
+			return &mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "read", Message: err.Error()}}
+		}
+		return r
+	}
+}
+
+func (f *fileStore) Close() error {
+	if f.own {
+		return f.src.Close()
+	}
+	return nil
+}
