@@ -304,4 +304,3 @@ func message(r *mcp.Record) string {
 	}
 	return string(b)
 }
-

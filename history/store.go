@@ -39,7 +39,7 @@ func (m *memStore) view() func(int) *mcp.Record {
 	blocks := append([][]mcp.Record(nil), m.recs.blocks...)
 	return func(i int) *mcp.Record { return &blocks[i>>chunkBits][i&(1<<chunkBits-1)] }
 }
-func (m *memStore) Close() error                  { return nil }
+func (m *memStore) Close() error { return nil }
 
 // fileStore reads records back from the recording they were played from:
 // an entry is a position in the source (4 bytes), and the record is decoded
