@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -17,12 +18,18 @@ import (
 // status main would use.
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
+	return runCtx(t, context.Background(), args...)
+}
+
+// runCtx is run with a context, which ends as ctrl+c would.
+func runCtx(t *testing.T, ctx context.Context, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := newRootCmd()
 	var out, errb bytes.Buffer
 	cmd.SetOut(&out)
 	cmd.SetErr(&errb)
 	cmd.SetArgs(args)
-	err := cmd.Execute()
+	err := cmd.ExecuteContext(ctx)
 	code := exitOK
 	var ee *exitError
 	switch {

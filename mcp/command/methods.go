@@ -184,8 +184,20 @@ func (r CompletionRequest) Command() Command {
 	if r.Ref.Type == "ref/resource" {
 		kind, target = "resource", r.Ref.URI
 	}
-	line := "completion/complete " + kind + " " + ShellQuote(target) + " " + ShellQuote(r.Argument+"="+r.Value)
-	return Command{Method: "completion/complete", Target: target, Params: r.Params(), Line: line}
+	words := []string{r.Argument + "=" + r.Value}
+	keys := make([]string, 0, len(r.Context))
+	for k := range r.Context {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		words = append(words, k+"="+r.Context[k])
+	}
+	line := "completion/complete " + kind + " " + ShellQuote(target)
+	for _, w := range words {
+		line += " " + ShellQuote(w)
+	}
+	return Command{Method: "completion/complete", Target: target, Words: words, Params: r.Params(), Line: line}
 }
 
 // Replacement is the word that puts a completed value in the line, in
