@@ -211,7 +211,11 @@ func (p *printer) completion(result json.RawMessage) {
 	for _, v := range c.Values {
 		fmt.Fprintln(p.w, sanitize(v))
 	}
-	fmt.Fprintf(p.w, "%d values", len(c.Values))
+	noun := "values"
+	if len(c.Values) == 1 {
+		noun = "value"
+	}
+	fmt.Fprintf(p.w, "%d %s", len(c.Values), noun)
 	if c.Total != nil && *c.Total != len(c.Values) {
 		fmt.Fprintf(p.w, " of %d", *c.Total)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +54,7 @@ func TestExecTheSurfaceOnEveryEra(t *testing.T) {
 				"── prompts/get review_code", "A go code review focused on correctness\nuser: Please review some go code",
 				"assistant: Gladly.",
 				"── completion/complete review_code\njava\njavascript\n2 values",
-				"── completion/complete notes://{tag}\nprogress\n1 values",
+				"── completion/complete notes://{tag}\nprogress\n1 value",
 			} {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q:\n%s", want, out)
@@ -355,5 +356,15 @@ func TestExecJoinsWordsACommandNeeds(t *testing.T) {
 	want := []string{"resources/read notes://{tag} tag=mcp", "resources/read demo://a/b ", "prompts/get x/y ", "completion/complete p a=", "logging/setLevel info ", "prompts/list  "}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("commands:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// tools/list --all prints the tools of every page, not the last page's.
+func TestExecToolsListAllPages(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{ToolPages: 3})
+	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/list --all", "tools/list")
+	want := len(mcptest.StreamableTools())
+	if code != exitOK || !strings.Contains(out, fmt.Sprintf("\n%d tools\n", want)) || !strings.Contains(out, "tools (more pages: use tools/list --all)") {
+		t.Errorf("exit %d, want %d tools listed with --all and a page without:\n%s\n%s", code, want, out, errOut)
 	}
 }

@@ -97,8 +97,13 @@ var table = []row{
 	{code: mcp.CodeHeaderMismatch, text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
 	{code: mcp.CodeMethodNotFound, transport: mcp.TransportStateless, text: "initialize, ping and logging/setLevel are gone in 2026-07-28 (the log level travels in _meta), as is resources/subscribe (subscriptions/listen carries subscriptions); otherwise the server does not offer this method: server/discover's capabilities say what it does"},
 	{code: mcp.CodeMethodNotFound, text: "the server does not offer this method: the capabilities in initialize's answer say what it does; check the spelling"},
+	{code: codeURLElicitationRequired, text: "the server wants the user to open a URL first (data.elicitations names it and why): open it, then {retry}"},
 	{code: mcp.CodeInvalidParams, text: "the server refused the params: check the names and types against what it listed (tools/list, prompts/list, resources/templates/list)"},
 }
+
+// codeURLElicitationRequired is the error a server answers when the user
+// must first open a URL (2025-11-25's URLElicitationRequiredError).
+const codeURLElicitationRequired = -32042
 
 // words are the actions' wording per audience.
 var words = map[Audience]*strings.Replacer{

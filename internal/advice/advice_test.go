@@ -25,6 +25,7 @@ func TestForRPC(t *testing.T) {
 		{mcp.RPCError{Code: mcp.CodeMethodNotFound}, mcp.TransportStateless, CLI, "initialize, ping and logging/setLevel are gone in 2026-07-28"},
 		{mcp.RPCError{Code: mcp.CodeMethodNotFound}, mcp.TransportStreamable, CLI, "the server does not offer this method: the capabilities in initialize's answer"},
 		{mcp.RPCError{Code: mcp.CodeInvalidParams}, mcp.TransportSSE, CLI, "the server refused the params"},
+		{mcp.RPCError{Code: -32042}, mcp.TransportStreamable, CLI, "open it, then run the command again"},
 		{mcp.RPCError{Code: -32603}, mcp.TransportSSE, CLI, ""},
 	}
 	for _, tt := range tests {

@@ -77,8 +77,8 @@ func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response
 		if len(params) > 0 && json.Unmarshal(params, &p) != nil {
 			return nil, nil, &UsageError{fmt.Errorf("tools/list takes one cursor, as text: cursor=NEXT_CURSOR")}
 		}
-		_, r, err := s.ListToolsFrom(ctx, p.Cursor, c.All)
-		return r, nil, err
+		tools, r, err := s.ListToolsFrom(ctx, p.Cursor, c.All)
+		return allTools(r, tools), nil, err
 	}
 	if strings.HasPrefix(c.Method, "notifications/") {
 		return nil, nil, s.Notify(ctx, c.Method, params)

@@ -79,6 +79,30 @@ func mergePages(pages []*mcp.Response, key string) *mcp.Response {
 	return &merged
 }
 
+// allTools is the answer of tools/list --all as one: the last page's, with
+// every page's tools when there were more pages than one. The session
+// keeps the tools parsed, so the merged list holds each tool's name,
+// title, description and inputSchema; the pages' own bytes are in the
+// records.
+func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
+	if last == nil || last.Result == nil {
+		return last
+	}
+	page, _, err := mcp.ParseTools(last.Result)
+	if err != nil || len(page) >= len(tools) {
+		return last
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(last.Result, &obj) != nil {
+		return last
+	}
+	obj["tools"], _ = json.Marshal(tools)
+	delete(obj, "nextCursor")
+	merged := *last
+	merged.Result, _ = json.Marshal(obj)
+	return &merged
+}
+
 // runResource reads, subscribes to or unsubscribes from a URI, or from the
 // URI a template filled with the command's words makes.
 func runResource(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning, error) {
