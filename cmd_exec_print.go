@@ -58,6 +58,14 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		if ue != nil && p.errw != nil {
 			fmt.Fprintf(p.errw, "%s: %s\n", sanitize(title), sanitize(err.Error()))
 		}
+		if err == nil && resp != nil && c.Method == "resources/read" && p.savePath != "" {
+			// The records are the output; the file is written all the same.
+			saved := &printer{w: p.errw}
+			if err := saved.save(resp.Result, p.savePath, p.force); err != nil {
+				fmt.Fprintf(p.errw, "%s: %s\n", sanitize(title), sanitize(err.Error()))
+				code = max(code, exitFailed)
+			}
+		}
 		return code
 	}
 	if c.Target != "" {

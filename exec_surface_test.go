@@ -89,6 +89,12 @@ func TestExecSaveWritesTheResource(t *testing.T) {
 	if b2, _ := os.ReadFile(path); code != exitOK || !strings.HasPrefix(string(b2), "# mcpscope demo gateway") {
 		t.Errorf("--force: exit %d, file %.30q", code, b2)
 	}
+	// With --json the records are the output, and the file is written too.
+	jsonPath := filepath.Join(t.TempDir(), "readme.md")
+	out, _, code = run(t, "exec", "--no-record", "--json", "--save", jsonPath, srv.StatelessURL(), "read demo://readme")
+	if b, _ := os.ReadFile(jsonPath); code != exitOK || !strings.HasPrefix(string(b), "# mcpscope demo gateway") || !strings.Contains(out, `"kind":"sent"`) {
+		t.Errorf("--save with --json: exit %d, file %.30q", code, b)
+	}
 	for _, args := range [][]string{
 		{"--save", path, srv.MCPURL(), "tools/list"},
 		{"--save", path, srv.MCPURL(), "read demo://readme", "read demo://clock"},
