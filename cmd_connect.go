@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
@@ -89,8 +90,8 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if f.protocol != "" && !validVersion(f.protocol) {
 		return mcp.Config{}, fmt.Errorf("--protocol %q: a protocol version is a date, e.g. 2025-06-18 or 2026-07-28", f.protocol)
 	}
-	if f.logLevel != "" && !slices.Contains(logLevels, f.logLevel) {
-		return mcp.Config{}, fmt.Errorf("--log-level %q: use one of %s", f.logLevel, strings.Join(logLevels, ", "))
+	if f.logLevel != "" && !slices.Contains(command.LogLevels, f.logLevel) {
+		return mcp.Config{}, fmt.Errorf("--log-level %q: use one of %s", f.logLevel, strings.Join(command.LogLevels, ", "))
 	}
 	roots, err := rootsOf(f.roots)
 	if err != nil {
@@ -112,10 +113,6 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	}
 	return cfg, nil
 }
-
-// logLevels are the syslog severities MCP log messages use, least severe
-// first.
-var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
 // validVersion accepts a protocol version's shape, YYYY-MM-DD.
 func validVersion(v string) bool {

@@ -12,7 +12,9 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -23,16 +25,44 @@ import (
 
 const execHelp = `Connect, run each COMMAND in order and print its result.
 
-Each COMMAND is one command line as you would type it in the TUI:
-  initialize
-  tools/list            (--all follows nextCursor to the last page)
-  tools/call NAME key=value key2:=<json> ...
+Each COMMAND is one command line as you would type it in the TUI (short
+forms in parentheses; lists take --all to follow nextCursor to the last page,
+or cursor=X for one page):
+  initialize                                  (init)
+  tools/list                                  (list, ls)
+  tools/call NAME key=value key2:=<json> ...  (call)
+  resources/list                              (resources)
+  resources/templates/list                    (templates)
+  resources/read URI                          (read)
+  resources/read TEMPLATE var=value ...       fills an RFC 6570 template:
+      read 'repo://{owner}/{name}' owner=mcpscope name=mcpscope
+  resources/subscribe URI, resources/unsubscribe URI   (subscribe, unsubscribe)
+  prompts/list                                (prompts)
+  prompts/get NAME arg=value ...              (prompt)
+  completion/complete prompt NAME ARG=VALUE [other=value ...]   (complete)
+  completion/complete resource TEMPLATE VAR=VALUE [other=value ...]
+  logging/setLevel LEVEL                      (loglevel; debug info notice warning
+                                               error critical alert emergency)
   METHOD [key=value ... | '{"json":"params"}']
 Quote a whole command, or give its words as separate arguments:
   mcpscope exec http://localhost:8811 'tools/call greet name=Ann times=2'
   mcpscope exec tools/call greet name=Ann times=2
 Without a URL the built-in demo gateway is started and used. The session is
-initialized first unless the first command is initialize.
+initialized first unless the first command is initialize (in the 2026-07-28
+era, server/discover stands for it).
+
+Log messages and resource updates the server sends are printed with the
+answer they came before (lines starting with ·); --linger keeps the session
+open after the last command to print those that come later (a subscription's
+updates). On a terminal, stderr shows the progress of a pending request;
+ctrl+c cancels it on the wire before exiting.
+
+What the server asks of the user (elicitation, sampling) is answered from
+--answer flags given ahead, in the words the TUI takes:
+  --answer 'elicitation accept name=Ann copies:=2'   (or decline, cancel)
+  --answer 'sampling The reply text'                 (or decline)
+  --answer 'KEY accept ...'     a 2026 inputRequests key, or a method name
+Without an answer exec exits 1 and says what was asked.
 
 Exit status:
   0  every command succeeded
@@ -46,6 +76,7 @@ func newExecCmd() *cobra.Command {
 	var rf recordFlags
 	var asJSON bool
 	var answers []string
+	var xf execFlags
 	cmd := &cobra.Command{
 		Use:   "exec [URL] COMMAND...",
 		Short: "Run commands against a server without the TUI and print the results",
@@ -63,13 +94,21 @@ func newExecCmd() *cobra.Command {
 			if len(cmds) == 0 {
 				return &exitError{exitUsage, errors.New("no command given: e.g. mcpscope exec tools/list")}
 			}
-			return runExec(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), url, cmds, &cf, &rf, asJSON, answers)
+			if err := xf.check(cmds); err != nil {
+				return &exitError{exitUsage, err}
+			}
+			xf.asJSON, xf.answers = asJSON, answers
+			xf.tty = isTerminal(cmd.ErrOrStderr())
+			return runExec(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), url, cmds, &cf, &rf, &xf)
 		},
 	}
 	cf.register(cmd)
 	rf.register(cmd)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print every record as a JSON line instead of readable results")
 	cmd.Flags().StringArrayVar(&answers, "answer", nil, "answer what the server asks, given ahead: 'KEY|METHOD accept field=value ...', 'elicitation decline', 'sampling REPLY TEXT' (repeatable)")
+	cmd.Flags().StringVar(&xf.save, "save", "", "write what resources/read gave (the blob decoded, or the text) to FILE")
+	cmd.Flags().BoolVar(&xf.force, "force", false, "let --save replace an existing file")
+	cmd.Flags().DurationVar(&xf.linger, "linger", 0, "after the last command, keep the session open this long and print the notifications that arrive (e.g. a subscription's updates)")
 	cmd.Flags().SetInterspersed(false)
 	return cmd
 }
@@ -85,26 +124,35 @@ func splitURL(args []string) (string, []string, error) {
 	return url, args[1:], err
 }
 
-// commandStarters are first words that begin a new command; any other word
-// continues the previous one, so `exec tools/call greet name=Ann` works
-// unquoted as well as quoted.
-var commandStarters = map[string]bool{"initialize": true, "init": true, "ping": true, "list": true, "ls": true, "call": true}
+// startsCommand reports whether a first word begins a new command: a
+// method name (it holds a slash) or a short form. Any other word continues
+// the previous command, so `exec tools/call greet name=Ann` works unquoted
+// as well as quoted.
+func startsCommand(word string) bool {
+	return command.IsAlias(word) || word == "initialize" || word == "ping" ||
+		(strings.Contains(word, "/") && !strings.Contains(word, "="))
+}
 
 func parseCommands(args []string) ([]command.Command, error) {
 	var lines []string
+	var current []string // the words of the last line
 	for _, a := range args {
 		words, err := command.SplitWords(a)
 		if err != nil {
 			return nil, fmt.Errorf("%q: %v", a, err)
 		}
-		// JSON params continue their command even though they hold slashes.
+		// JSON params continue their command even though they hold
+		// slashes, and so does the word a command still needs (a URI,
+		// a template, a tool or prompt name).
 		isJSON := strings.HasPrefix(strings.TrimSpace(a), "{") || strings.HasPrefix(strings.TrimSpace(a), "[")
-		starts := len(words) > 0 && !isJSON && (commandStarters[words[0]] || (strings.Contains(words[0], "/") && !strings.Contains(words[0], "=")))
+		starts := len(words) > 0 && !isJSON && startsCommand(words[0]) && !command.NeedsWord(current)
 		if starts || len(lines) == 0 {
 			lines = append(lines, a)
+			current = words
 			continue
 		}
 		lines[len(lines)-1] += " " + command.ShellQuote(a)
+		current = append(current, words...)
 	}
 	cmds := make([]command.Command, 0, len(lines))
 	for _, l := range lines {
@@ -117,12 +165,54 @@ func parseCommands(args []string) ([]command.Command, error) {
 	return cmds, nil
 }
 
-func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []command.Command, cf *connFlags, rf *recordFlags, asJSON bool, answers []string) error {
+// execFlags are exec's own flags, beyond the connection and recording.
+type execFlags struct {
+	asJSON  bool
+	answers []string
+	save    string
+	force   bool
+	linger  time.Duration
+	// tty says stderr is a terminal, where the progress line is drawn.
+	tty bool
+}
+
+// check refuses flags that cannot apply to the commands given.
+func (x *execFlags) check(cmds []command.Command) error {
+	if x.linger < 0 {
+		return fmt.Errorf("--linger %s: give a positive duration such as 5s", x.linger)
+	}
+	if x.save == "" {
+		if x.force {
+			return errors.New("--force only lets --save replace a file; give --save FILE too")
+		}
+		return nil
+	}
+	reads := 0
+	for _, c := range cmds {
+		if c.Method == "resources/read" {
+			reads++
+		}
+	}
+	if reads != 1 {
+		return fmt.Errorf("--save writes what one resources/read gave, and %d commands read a resource: give exactly one resources/read", reads)
+	}
+	return nil
+}
+
+// isTerminal reports whether w is a terminal, where drawing a line over and
+// over with carriage returns makes sense.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []command.Command, cf *connFlags, rf *recordFlags, xf *execFlags) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	ctx, stop := interruptible(ctx, stderr)
 	defer stop()
+	asJSON := xf.asJSON
 	demoUsed := url == ""
 	url, stopDemo, err := orDemo(url, cf.transport)
 	if err != nil {
@@ -136,7 +226,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
-	ans := &execAnswers{given: answers, warn: stderr}
+	ans := &execAnswers{given: xf.answers, warn: stderr}
 	cfg.Answerer = ans
 	sess := mcp.NewSession(cfg)
 	records, rec, err := rf.start(sess.Records(), cfg, func(err error) {
@@ -145,6 +235,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if err != nil {
 		sess.Close()
 		return &exitError{exitUsage, err}
+	}
+	progress := &progressLine{w: stderr, tty: xf.tty}
+	var gathered *notes
+	if !asJSON {
+		gathered = newNotes()
 	}
 	drained := make(chan struct{})
 	go func() {
@@ -171,6 +266,8 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 						fmt.Fprintf(stderr, "redirected: %s %s answered %d, to %s\n", r.HTTP.Method, sanitize.Line(hop.From), hop.Status, sanitize.Line(hop.To))
 					}
 				}
+				progress.record(r)
+				gathered.record(r)
 			}
 			_ = out.Flush()
 		}
@@ -178,6 +275,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	finish := func(code int, err error) error {
 		sess.Close()
 		<-drained
+		progress.done()
+		if gathered.pending() {
+			fmt.Fprintln(stdout, "── notifications after the last answer")
+			gathered.print(stdout, nil)
+		}
 		if rec != nil && rec.report(stderr, false) != nil && code == exitOK {
 			// The answers were fine, the file is not: a script relying on
 			// the recording must know.
@@ -191,13 +293,16 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	// Each command's result is written at once when it is complete, rather
 	// than in a system call per line.
 	out := bufio.NewWriter(stdout)
-	p := &printer{w: out, errw: stderr, quiet: asJSON}
+	p := &printer{w: out, errw: stderr, quiet: asJSON, savePath: xf.save, force: xf.force, notes: gathered}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))
 		}
 		return finish(exitConnect, withAdvice(err))
 	}
+	p.transport, p.protocol = sess.Transport(), sess.Protocol()
+	p.modern = p.transport == mcp.TransportStateless
+	runner := command.NewRunner(sess)
 	if cmds[0].Method != "initialize" {
 		cmds = append([]command.Command{{Method: "initialize", Line: "initialize"}}, cmds...)
 	}
@@ -211,8 +316,12 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			// the answer, and a second initialize would open another.
 			resp = opened
 		} else {
-			resp, warnings, err = command.Run(ctx, sess, c)
+			resp, warnings, err = runner.Do(ctx, c)
 		}
+		// The answer is in (or the request was given up on, and in the
+		// 2025 eras notifications/cancelled already sent): the
+		// progress line goes before the result is printed.
+		progress.done()
 		for _, w := range warnings {
 			fmt.Fprintf(stderr, "warning: %s\n", sanitize.Text(w.String()))
 		}
@@ -229,6 +338,15 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if missing := ans.missing(); missing != "" {
 		fmt.Fprintln(stderr, missing)
 		code = max(code, exitFailed)
+	}
+	if xf.linger > 0 && !asJSON {
+		fmt.Fprintf(stderr, "lingering %s for notifications (ctrl+c ends it)\n", xf.linger)
+	}
+	if xf.linger > 0 {
+		select {
+		case <-time.After(xf.linger):
+		case <-ctx.Done():
+		}
 	}
 	return finish(code, nil)
 }

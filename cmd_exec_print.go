@@ -1,11 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -26,6 +26,17 @@ type printer struct {
 	w     io.Writer
 	errw  io.Writer // where failures go when the records are the output
 	quiet bool      // --json: records are the output
+
+	// Known once connected: the session's transport and protocol, and
+	// whether it is the 2026 era, whose results describe themselves.
+	transport, protocol string
+	modern              bool
+	// savePath is where --save writes what resources/read gave; force
+	// lets it replace a file.
+	savePath string
+	force    bool
+	// notes are the notifications that came with each answer.
+	notes *notes
 }
 
 // result prints one command's outcome and returns its exit status.
@@ -50,24 +61,32 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		if ue != nil && p.errw != nil {
 			fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Line(title), sanitize.Text(err.Error()))
 		}
+		if err == nil && resp != nil && c.Method == "resources/read" && p.savePath != "" {
+			// The records are the output; the file is written all the same.
+			saved := &printer{w: p.errw}
+			if err := saved.save(resp.Result, p.savePath, p.force); err != nil {
+				fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Text(title), sanitize.Text(err.Error()))
+				code = max(code, exitFailed)
+			}
+		}
 		return code
 	}
+	if c.Target != "" {
+		title += " " + c.Target
+	}
 	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
+	p.notes.print(p.w, resp)
 	if err != nil {
-		var rpcErr *mcp.RPCError
-		if !errors.As(err, &rpcErr) || resp == nil {
-			fmt.Fprintf(p.w, "error: %s\n", sanitize.Text(err.Error()))
-			if hint := advice.ForError(err, advice.CLI); hint != "" {
-				fmt.Fprintf(p.w, "  hint: %s\n", sanitize.Line(hint))
-			}
-			fmt.Fprintln(p.w)
-			return code
-		}
-		fmt.Fprintf(p.w, "error: %s\n\n", sanitize.Text(rpcErr.Error()))
+		p.failure(err)
+		fmt.Fprintln(p.w)
 		return code
 	}
 	if resp == nil {
-		fmt.Fprintln(p.w, "sent")
+		if c.Method == "logging/setLevel" {
+			p.setLevel(c, resp)
+		} else {
+			fmt.Fprintln(p.w, "sent")
+		}
 		fmt.Fprintln(p.w)
 		return code
 	}
@@ -78,14 +97,67 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		p.tools(resp.Result)
 	case "tools/call":
 		p.toolResult(resp)
+	case "resources/list":
+		p.resources(resp.Result)
+	case "resources/templates/list":
+		p.templates(resp.Result)
+	case "resources/read":
+		p.contents(resp.Result)
+		if p.savePath != "" {
+			if err := p.save(resp.Result, p.savePath, p.force); err != nil {
+				fmt.Fprintf(p.w, "error: %s\n", sanitize.Text(err.Error()))
+				code = max(code, exitFailed)
+			}
+		}
+	case "resources/subscribe", "resources/unsubscribe":
+		fmt.Fprintf(p.w, "%s %s\n", map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Text(c.Target))
+	case "prompts/list":
+		p.prompts(resp.Result)
+	case "prompts/get":
+		p.conversation(resp.Result)
+	case "completion/complete":
+		p.completion(resp.Result)
+	case "logging/setLevel":
+		p.setLevel(c, resp)
 	default:
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
+	}
+	if c.Method != "initialize" {
+		p.resultInfo(resp.Result)
 	}
 	fmt.Fprintln(p.w)
 	return code
 }
 
+// failure says why a command failed: a JSON-RPC error with its meaning by
+// the specification, and what to do about it from the one advice table.
+func (p *printer) failure(err error) {
+	if errors.Is(err, context.Canceled) {
+		how := "notifications/cancelled told the server"
+		if p.modern {
+			how = "its response stream was closed, which is how 2026-07-28 cancels"
+		}
+		fmt.Fprintf(p.w, "cancelled: the request was given up on and %s\n", how)
+		return
+	}
+	fmt.Fprintf(p.w, "error: %s\n", sanitize.Text(err.Error()))
+	var rpcErr *mcp.RPCError
+	hint := advice.ForError(err, advice.CLI)
+	if errors.As(err, &rpcErr) {
+		if m := rpcErr.Meaning(); m != rpcErr.Message {
+			fmt.Fprintf(p.w, "  meaning: %s\n", sanitize.Text(m))
+		}
+		hint = advice.ForRPC(rpcErr, p.transport, advice.CLI)
+	}
+	if hint != "" {
+		fmt.Fprintf(p.w, "  hint: %s\n", sanitize.Text(hint))
+	}
+}
+
 func (p *printer) initialize(result json.RawMessage) {
+	if p.discover(result) {
+		return
+	}
 	var r struct {
 		ProtocolVersion string                     `json:"protocolVersion"`
 		Capabilities    map[string]json.RawMessage `json:"capabilities"`
@@ -96,22 +168,9 @@ func (p *printer) initialize(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	caps := make([]string, 0, len(r.Capabilities))
-	for k := range r.Capabilities {
-		caps = append(caps, k)
-	}
-	sort.Strings(caps)
-	fmt.Fprintf(p.w, "server %s %s, protocol %s\n", sanitize.Line(r.ServerInfo.Name), sanitize.Line(r.ServerInfo.Version), sanitize.Line(r.ProtocolVersion))
-	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Line(strings.Join(caps, ", ")))
-	if r.Instructions != "" {
-		// Instructions can run to pages (they are written for a model);
-		// the first line says what they are, the TUI shows them whole.
-		first, rest, _ := strings.Cut(strings.TrimSpace(r.Instructions), "\n")
-		if rest != "" {
-			first += fmt.Sprintf(" (+%d more lines)", strings.Count(rest, "\n")+1)
-		}
-		fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(first))
-	}
+	fmt.Fprintf(p.w, "server %s %s, protocol %s\n", sanitize.Text(r.ServerInfo.Name), sanitize.Text(r.ServerInfo.Version), sanitize.Text(r.ProtocolVersion))
+	p.capabilities(r.Capabilities)
+	p.instructions(r.Instructions)
 }
 
 func (p *printer) tools(result json.RawMessage) {
@@ -177,15 +236,8 @@ func argSummary(raw json.RawMessage) string {
 
 func (p *printer) toolResult(resp *mcp.Response) {
 	var r struct {
-		Content []struct {
-			Type     string          `json:"type"`
-			Text     string          `json:"text"`
-			MimeType string          `json:"mimeType"`
-			Data     string          `json:"data"`
-			Resource json.RawMessage `json:"resource"`
-			URI      string          `json:"uri"`
-		} `json:"content"`
-		Structured json.RawMessage `json:"structuredContent"`
+		Content    []command.Content `json:"content"`
+		Structured json.RawMessage   `json:"structuredContent"`
 	}
 	if json.Unmarshal(resp.Result, &r) != nil {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
@@ -195,18 +247,7 @@ func (p *printer) toolResult(resp *mcp.Response) {
 		fmt.Fprintln(p.w, "tool error (isError: true):")
 	}
 	for _, c := range r.Content {
-		switch c.Type {
-		case "text":
-			fmt.Fprintln(p.w, sanitize.Text(c.Text))
-		case "image", "audio":
-			fmt.Fprintf(p.w, "[%s %s, %d base64 bytes]\n", c.Type, sanitize.Line(c.MimeType), len(c.Data))
-		case "resource_link":
-			fmt.Fprintf(p.w, "[resource link %s]\n", sanitize.Line(c.URI))
-		case "resource":
-			fmt.Fprintf(p.w, "[resource]\n%s\n", prettyJSON(c.Resource))
-		default:
-			fmt.Fprintf(p.w, "[%s content]\n", sanitize.Line(c.Type))
-		}
+		fmt.Fprintln(p.w, sanitize.Text(c.Summary()))
 	}
 	if len(r.Structured) > 0 && len(r.Content) == 0 {
 		fmt.Fprintln(p.w, prettyJSON(r.Structured))

@@ -123,7 +123,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	// with r without leaving.
 	go func() { _ = sess.Connect(ctx) }()
 	opts := ui.Options{
-		Records: records, Backend: command.Runner{Session: sess}, Styles: styles,
+		Records: records, Backend: command.NewRunner(sess), Styles: styles,
 		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(),
 	}
 	if rec != nil {

@@ -27,7 +27,7 @@ func benchExec(b *testing.B, record bool) {
 	cf := connFlags{transport: mcp.TransportAuto, timeout: 10e9, endpointTimeout: 10e9, maxEventSize: 4 << 20}
 	for b.Loop() {
 		rf := recordFlags{off: !record}
-		if err := runExec(context.Background(), io.Discard, io.Discard, srv.URL, append([]command.Command(nil), cmds...), &cf, &rf, false, nil); err != nil {
+		if err := runExec(context.Background(), io.Discard, io.Discard, srv.URL, append([]command.Command(nil), cmds...), &cf, &rf, &execFlags{}); err != nil {
 			b.Fatal(err)
 		}
 	}

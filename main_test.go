@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -16,12 +17,18 @@ import (
 // status, reporting errors the way main does.
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
+	return runCtx(t, context.Background(), args...)
+}
+
+// runCtx is run with a context, which ends as ctrl+c would.
+func runCtx(t *testing.T, ctx context.Context, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := newRootCmd()
 	var out, errb bytes.Buffer
 	cmd.SetOut(&out)
 	cmd.SetErr(&errb)
 	cmd.SetArgs(args)
-	code := report(&errb, cmd.Execute())
+	code := report(&errb, cmd.ExecuteContext(ctx))
 	return out.String(), errb.String(), code
 }
 

@@ -6,6 +6,7 @@
 package advice
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -25,7 +26,10 @@ const (
 // Fact is what advice is chosen from: the cause of a failure and the facts
 // beside it, taken from an error, a logged error record or an HTTP record.
 type Fact struct {
-	Cause     mcp.Cause
+	Cause mcp.Cause
+	// Code is a JSON-RPC error's code, for the advice about refusals that
+	// come as JSON-RPC errors rather than wire failures.
+	Code      int
 	Status    int
 	Purpose   string
 	Transport string
@@ -36,6 +40,7 @@ type Fact struct {
 // that matches gives the advice.
 type row struct {
 	cause     mcp.Cause
+	code      int
 	status    int
 	purpose   string
 	transport string
@@ -85,19 +90,34 @@ var table = []row{
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
+
+	// JSON-RPC errors: the request reached the server, which refused it.
+	{code: mcp.CodeUnsupportedVersion, text: "{pin} with one the server supports: {supported}"},
+	{code: mcp.CodeMissingCapability, text: "the server wants a client capability declared first; mcpscope declares roots, sampling and elicitation (form and url) and answers them {answer}: a capability beyond those it cannot declare"},
+	{code: mcp.CodeHeaderMismatch, text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
+	{code: mcp.CodeMethodNotFound, transport: mcp.TransportStateless, text: "initialize, ping and logging/setLevel are gone in 2026-07-28 (the log level travels in _meta), as is resources/subscribe (subscriptions/listen carries subscriptions); otherwise the server does not offer this method: server/discover's capabilities say what it does"},
+	{code: mcp.CodeMethodNotFound, text: "the server does not offer this method: the capabilities in initialize's answer say what it does; check the spelling"},
+	{code: codeURLElicitationRequired, text: "the server wants the user to open a URL first (data.elicitations names it and why): open it, then {retry}"},
+	{code: mcp.CodeInvalidParams, text: "the server refused the params: check the names and types against what it listed (tools/list, prompts/list, resources/templates/list)"},
 }
+
+// codeURLElicitationRequired is the error a server answers when the user
+// must first open a URL (2025-11-25's URLElicitationRequiredError).
+const codeURLElicitationRequired = -32042
 
 // words are the actions' wording per audience.
 var words = map[Audience]*strings.Replacer{
-	TUI: strings.NewReplacer("{reconnect}", "press r to reconnect", "{initialize}", "press i to start a new session", "{retry}", "send it again"),
-	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again"),
+	TUI: strings.NewReplacer("{reconnect}", "press r to reconnect", "{initialize}", "press i to start a new session", "{retry}", "send it again",
+		"{pin}", "start mcpscope again with --protocol VERSION", "{answer}", "at the prompt"),
+	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again",
+		"{pin}", "pass --protocol VERSION", "{answer}", "with --answer given ahead"),
 }
 
 // For returns the advice for a fact, or "" when the table has none.
 func For(f Fact, a Audience) string {
 	text := ""
 	for _, r := range table {
-		if r.cause == f.Cause && (r.status == 0 || r.status == f.Status) &&
+		if r.cause == f.Cause && r.code == f.Code && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) {
 			text = r.text
 			break
@@ -113,6 +133,28 @@ func For(f Fact, a Audience) string {
 		text += "; it said WWW-Authenticate: " + wa
 	}
 	return words[a].Replace(text)
+}
+
+// ForRPC returns the advice for a JSON-RPC error the server answered, on a
+// session of transport (which decides the era), or "" when the table has
+// none. The versions a -32022 names are filled in from its data.
+func ForRPC(e *mcp.RPCError, transport string, a Audience) string {
+	if e == nil {
+		return ""
+	}
+	text := For(Fact{Code: e.Code, Transport: transport}, a)
+	if strings.Contains(text, "{supported}") {
+		var d struct {
+			Supported []string `json:"supported"`
+		}
+		_ = json.Unmarshal(e.Data, &d)
+		list := strings.Join(d.Supported, ", ")
+		if list == "" {
+			list = "the error's data names none; try " + mcp.ProtocolModern
+		}
+		text = strings.ReplaceAll(text, "{supported}", list)
+	}
+	return text
 }
 
 // ForInfo returns the advice for a logged error. Recordings older than

@@ -15,9 +15,19 @@ import (
 
 // cmdUsage is shown with every error about the shape of a command line.
 const cmdUsage = `usage:
-  initialize                       (alias: init)
-  tools/list [--all] [cursor=X]    (aliases: list, ls)
-  tools/call NAME [key=value ...]  (alias: call; key:=json sends raw JSON)
+  initialize                                 (alias: init)
+  tools/list [--all] [cursor=X]              (aliases: list, ls)
+  tools/call NAME [key=value ...]            (alias: call; key:=json sends raw JSON)
+  resources/list [--all] [cursor=X]          (alias: resources)
+  resources/templates/list [--all] [cursor=X] (alias: templates)
+  resources/read URI                         (alias: read)
+  resources/read TEMPLATE [var=value ...]    (fills an RFC 6570 template, e.g. repo://{owner}/{name})
+  resources/subscribe URI|TEMPLATE [var=value ...]   (alias: subscribe; unsubscribe likewise)
+  prompts/list [--all] [cursor=X]            (alias: prompts)
+  prompts/get NAME [arg=value ...]           (alias: prompt)
+  completion/complete prompt NAME ARG=VALUE [arg=value ...]   (alias: complete)
+  completion/complete resource TEMPLATE VAR=VALUE [var=value ...]
+  logging/setLevel LEVEL                     (alias: loglevel; debug info notice warning error critical alert emergency)
   METHOD [key=value ... | {json params}]`
 
 // Command is one command line as a user types it in exec or the TUI.
@@ -25,11 +35,17 @@ type Command struct {
 	Method string
 	// Tool is the tool name, for tools/call only.
 	Tool string
+	// Target is what the other commands name before their key=value words:
+	// the prompt of prompts/get, the URI or template of resources/read,
+	// resources/subscribe and resources/unsubscribe, the level of
+	// logging/setLevel, the prompt or template of completion/complete.
+	Target string
 	// Words are the key=value and key:=json words, still to be read by ParseArgs.
 	Words []string
-	// Params is set when the user gave a raw JSON params object as the only argument.
+	// Params is set when the user gave a raw JSON params object as the only
+	// argument, and for completion/complete, whose words say the params whole.
 	Params json.RawMessage
-	// All asks tools/list to follow nextCursor through every page.
+	// All asks a list to follow nextCursor through every page.
 	All bool
 	// Line is the command line as typed, without surrounding blanks, for history and errors.
 	Line string
@@ -37,17 +53,44 @@ type Command struct {
 
 // cmdAliases are the short forms a person types at the prompt.
 var cmdAliases = map[string]string{
-	"init": "initialize",
-	"list": "tools/list",
-	"ls":   "tools/list",
-	"call": "tools/call",
+	"init":        "initialize",
+	"list":        "tools/list",
+	"ls":          "tools/list",
+	"call":        "tools/call",
+	"resources":   "resources/list",
+	"templates":   "resources/templates/list",
+	"read":        "resources/read",
+	"subscribe":   "resources/subscribe",
+	"unsubscribe": "resources/unsubscribe",
+	"prompts":     "prompts/list",
+	"prompt":      "prompts/get",
+	"complete":    "completion/complete",
+	"loglevel":    "logging/setLevel",
 }
 
-// ParseCommand parses `initialize`, `tools/list [--all] [cursor=X]`,
-// `tools/call NAME k=v ...` and any other `METHOD` followed by nothing, key=value
-// words (read later with a nil schema) or one JSON object of params. When the text
-// after a method starts with "{" it is taken verbatim as JSON, so the JSON needs no
-// shell quoting. Initialize takes params like any other method.
+// Canonical returns the method a first word names: the method an alias
+// stands for, or the word itself.
+func Canonical(word string) string {
+	if m, ok := cmdAliases[word]; ok {
+		return m
+	}
+	return word
+}
+
+// IsAlias reports whether word is one of the short forms of a method.
+func IsAlias(word string) bool {
+	_, ok := cmdAliases[word]
+	return ok
+}
+
+// ParseCommand parses the command lines of cmdUsage: the lists with
+// [--all] [cursor=X], the commands that name something first (tools/call
+// NAME, prompts/get NAME, resources/read URI ...) followed by key=value
+// words, completion/complete, logging/setLevel, and any other `METHOD`
+// followed by nothing, key=value words (read later with a nil schema) or one
+// JSON object of params. When the text after a method starts with "{" and is
+// a JSON object it is taken verbatim as params, so the JSON needs no shell
+// quoting. Initialize takes params like any other method.
 func ParseCommand(line string) (Command, error) {
 	cmd := Command{Line: strings.TrimSpace(line)}
 	method, next, found, err := argNextWord(line, 0)
@@ -57,26 +100,34 @@ func ParseCommand(line string) (Command, error) {
 	if !found {
 		return cmd, errors.New("empty command\n" + cmdUsage)
 	}
-	if alias, ok := cmdAliases[method]; ok {
-		method = alias
-	}
+	method = Canonical(method)
 	if method == "" || strings.ContainsAny(method, "={") {
 		return cmd, fmt.Errorf("%q is not a method name\n%s", method, cmdUsage)
 	}
 	cmd.Method = method
 	rest := strings.TrimSpace(line[next:])
-	if strings.HasPrefix(rest, "{") && method != "tools/call" && method != "tools/list" {
-		return cmdParams(cmd, rest)
+	if strings.HasPrefix(rest, "{") && !listMethods[method] && method != "tools/call" {
+		// A resource template may start with "{" too ({+path}): only
+		// a JSON object is params there.
+		if !targetMethods[method] || json.Valid([]byte(rest)) {
+			return cmdParams(cmd, rest)
+		}
 	}
 	// Split from the original offset so error columns count from the start of the line.
 	words, err := argSplitFrom(line, next)
 	if err != nil {
 		return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
 	}
-	switch method {
-	case "tools/list":
+	switch {
+	case listMethods[method]:
 		return cmdList(cmd, words)
-	case "tools/call":
+	case targetMethods[method]:
+		return cmdTarget(cmd, words)
+	case method == "completion/complete":
+		return cmdComplete(cmd, words)
+	case method == "logging/setLevel":
+		return cmdLogLevel(cmd, words)
+	case method == "tools/call":
 		if len(words) == 0 || strings.ContainsAny(words[0], "={") {
 			return cmd, errors.New("tools/call needs the tool name before its arguments\n" + cmdUsage)
 		}
@@ -103,7 +154,7 @@ func cmdList(cmd Command, words []string) (Command, error) {
 		case strings.HasPrefix(w, "cursor="):
 			cmd.Words = append(cmd.Words, w)
 		default:
-			return cmd, fmt.Errorf("tools/list takes only --all and cursor=X, not %q\n%s", w, cmdUsage)
+			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %q\n%s", cmd.Method, w, cmdUsage)
 		}
 	}
 	return cmd, nil

@@ -88,7 +88,23 @@ func TestParseCommand(t *testing.T) {
 			Words: []string{"text=hello world", "times=2", `meta:={"a":1}`}}},
 		{`call 'my tool' x=1`, Command{Method: "tools/call", Tool: "my tool", Words: []string{"x=1"}}},
 		{"ping", Command{Method: "ping"}},
-		{"resources/read uri=file:///x", Command{Method: "resources/read", Words: []string{"uri=file:///x"}}},
+		{"resources/read uri=file:///x", Command{Method: "resources/read", Target: "file:///x"}},
+		{"read demo://readme", Command{Method: "resources/read", Target: "demo://readme"}},
+		{"read 'https://x.example/a?b=c'", Command{Method: "resources/read", Target: "https://x.example/a?b=c"}},
+		{"read repo://{owner}/{name} owner=a name=b", Command{Method: "resources/read", Target: "repo://{owner}/{name}", Words: []string{"owner=a", "name=b"}}},
+		{"read {+path}/x path=/a", Command{Method: "resources/read", Target: "{+path}/x", Words: []string{"path=/a"}}},
+		{"subscribe demo://clock", Command{Method: "resources/subscribe", Target: "demo://clock"}},
+		{"resources/unsubscribe demo://clock", Command{Method: "resources/unsubscribe", Target: "demo://clock"}},
+		{"resources --all", Command{Method: "resources/list", All: true}},
+		{"templates cursor=x", Command{Method: "resources/templates/list", Words: []string{"cursor=x"}}},
+		{"prompts", Command{Method: "prompts/list"}},
+		{"prompt review_code language=go 'code=a b'", Command{Method: "prompts/get", Target: "review_code", Words: []string{"language=go", "code=a b"}}},
+		{"loglevel warning", Command{Method: "logging/setLevel", Target: "warning"}},
+		{"logging/setLevel level=debug", Command{Method: "logging/setLevel", Target: "debug"}},
+		{"complete prompt review_code language=g", Command{Method: "completion/complete", Target: "review_code", Words: []string{"language=g"},
+			Params: json.RawMessage(`{"argument":{"name":"language","value":"g"},"ref":{"type":"ref/prompt","name":"review_code"}}`)}},
+		{"completion/complete ref/resource repo://{owner}/{name} name= owner=x", Command{Method: "completion/complete", Target: "repo://{owner}/{name}", Words: []string{"name=", "owner=x"},
+			Params: json.RawMessage(`{"argument":{"name":"name","value":""},"context":{"arguments":{"owner":"x"}},"ref":{"type":"ref/resource","uri":"repo://{owner}/{name}"}}`)}},
 		{`resources/read {"uri": "file:///it's"}`, Command{Method: "resources/read", Params: json.RawMessage(`{"uri": "file:///it's"}`)}},
 		{`resources/read '{"uri":"x"}'`, Command{Method: "resources/read", Params: json.RawMessage(`{"uri":"x"}`)}},
 		{`init {"protocolVersion":"2025-03-26"}`, Command{Method: "initialize", Params: json.RawMessage(`{"protocolVersion":"2025-03-26"}`)}},
@@ -100,7 +116,7 @@ func TestParseCommand(t *testing.T) {
 			continue
 		}
 		tt.want.Line = strings.TrimSpace(tt.line)
-		if got.Method != tt.want.Method || got.Tool != tt.want.Tool || !slices.Equal(got.Words, tt.want.Words) ||
+		if got.Method != tt.want.Method || got.Tool != tt.want.Tool || got.Target != tt.want.Target || !slices.Equal(got.Words, tt.want.Words) ||
 			string(got.Params) != string(tt.want.Params) || got.All != tt.want.All || got.Line != tt.want.Line {
 			t.Errorf("ParseCommand(%q) = %+v, want %+v", tt.line, got, tt.want)
 		}
@@ -127,6 +143,18 @@ func TestParseCommandErrors(t *testing.T) {
 		{"x=1", `"x=1" is not a method name`},
 		{"Call echo", `"echo": expected key=value or key:=json`}, // aliases are exact, not guessed
 		{`'' x=1`, `"" is not a method name`},
+		{"resources/read", "resources/read needs a URI or a URI template first"},
+		{"prompts/get", "prompts/get needs the prompt's name first"},
+		{"prompt language=go", "prompts/get needs the prompt's name before its arguments"},
+		{"read demo://readme x=1", "a URI takes no key=value words"},
+		{"read repo://{owner x=1", "is not a URI template"},
+		{"read notes://{tag} tag:=[[1]]", "nested too deep"},
+		{"loglevel", "logging/setLevel takes one level: debug, info"},
+		{"loglevel loud", `"loud": not a log level; use one of debug, info, notice, warning, error, critical, alert, emergency`},
+		{"complete review_code language=g", "completion/complete takes prompt NAME or resource TEMPLATE"},
+		{"complete prompt review_code", "completion/complete takes prompt NAME or resource TEMPLATE"},
+		{"complete prompt review_code language:=1", "completion works on strings"},
+		{"prompts --bogus", `prompts/list takes only --all and cursor=X, not "--bogus"`},
 	}
 	for _, tt := range tests {
 		got, err := ParseCommand(tt.line)

@@ -24,14 +24,37 @@ type Session interface {
 	Tools() []mcp.Tool
 	CallTool(ctx context.Context, name string, args json.RawMessage) (*mcp.Response, error)
 	Request(ctx context.Context, method string, params json.RawMessage) (*mcp.Response, error)
+	ListPages(ctx context.Context, method, cursor string, all bool) ([]*mcp.Response, error)
 	Notify(ctx context.Context, method string, params json.RawMessage) error
+	SetLogLevel(ctx context.Context, level string) (*mcp.Response, error)
 }
 
 // Run runs one command line as exec and the TUI accept it. Schema warnings
-// come back with the answer: they never stop a deliberate send.
+// (and the template's and the prompt's) come back with the answer: they
+// never stop a deliberate send. A list run with --all comes back as one
+// answer holding the items of every page (its Raw, Seq and ReqSeq are the
+// last page's). logging/setLevel answers nil in the 2026 era, which has no
+// such request: the level goes in the _meta of every later request.
 func Run(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning, error) {
+	return run(ctx, s, c, nil)
+}
+
+func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
 	if c.Method == "tools/call" {
 		return runCall(ctx, s, c)
+	}
+	if c.Params == nil {
+		switch {
+		case listMethods[c.Method] && c.Method != "tools/list":
+			return runList(ctx, s, c, cat)
+		case c.Method == "prompts/get" && c.Target != "":
+			return runPrompt(ctx, s, c, cat)
+		case resourceMethods[c.Method] && c.Target != "":
+			return runResource(ctx, s, c)
+		case c.Method == "logging/setLevel" && c.Target != "":
+			r, err := s.SetLogLevel(ctx, c.Target)
+			return r, nil, err
+		}
 	}
 	params := c.Params
 	if params == nil && len(c.Words) > 0 {
@@ -54,8 +77,8 @@ func Run(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning
 		if len(params) > 0 && json.Unmarshal(params, &p) != nil {
 			return nil, nil, &UsageError{fmt.Errorf("tools/list takes one cursor, as text: cursor=NEXT_CURSOR")}
 		}
-		_, r, err := s.ListToolsFrom(ctx, p.Cursor, c.All)
-		return r, nil, err
+		tools, r, err := s.ListToolsFrom(ctx, p.Cursor, c.All)
+		return allTools(r, tools), nil, err
 	}
 	if strings.HasPrefix(c.Method, "notifications/") {
 		return nil, nil, s.Notify(ctx, c.Method, params)
@@ -126,10 +149,18 @@ func toolNames(tools []mcp.Tool) string {
 }
 
 // Runner runs commands on a live session; with Reconnect from the embedded
-// session it is what the TUI sends through.
-type Runner struct{ *mcp.Session }
+// session it is what the TUI sends through. Made by NewRunner it keeps the
+// prompts it has seen listed, so prompts/get checks its arguments without
+// listing them again each time (a Runner literal lists them each time).
+type Runner struct {
+	*mcp.Session
+	cat *catalog
+}
+
+// NewRunner returns a Runner on s that keeps what it has seen listed.
+func NewRunner(s *mcp.Session) Runner { return Runner{Session: s, cat: &catalog{}} }
 
 // Do runs c on the session (see Run).
 func (r Runner) Do(ctx context.Context, c Command) (*mcp.Response, []ArgWarning, error) {
-	return Run(ctx, r.Session, c)
+	return run(ctx, r.Session, c, r.cat)
 }

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// notes gathers the notifications a server sends that a person running
+// exec wants to read (log messages, resource updates, list changes), so
+// each is printed with the answer it came before, in the order it came.
+// Progress has its own line (progressLine).
+type notes struct {
+	mu      sync.Mutex
+	seen    int64 // the Seq of the newest record looked at
+	lines   []string
+	changed chan struct{} // closed and replaced when seen moves
+}
+
+// quietNotes are the notifications not worth a line: progress has its
+// own, and the listen stream's acknowledgement is plumbing.
+var quietNotes = map[string]bool{"notifications/progress": true, "notifications/subscriptions/acknowledged": true}
+
+func newNotes() *notes { return &notes{changed: make(chan struct{})} }
+
+// record looks at one record of the session, in order.
+func (n *notes) record(r mcp.Record) {
+	if n == nil {
+		return
+	}
+	line := ""
+	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && !quietNotes[r.RPC.Method] {
+		line = noteLine(r.RPC)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if line != "" {
+		n.lines = append(n.lines, line)
+	}
+	n.seen = max(n.seen, r.Seq)
+	close(n.changed)
+	n.changed = make(chan struct{})
+}
+
+// noteLine is a notification as one line; what it says came from the
+// server and is sanitized by the printer.
+func noteLine(m *mcp.RPCMessage) string {
+	var n struct {
+		Params struct {
+			Level  string          `json:"level"`
+			Logger string          `json:"logger"`
+			Data   json.RawMessage `json:"data"`
+			URI    string          `json:"uri"`
+		} `json:"params"`
+	}
+	_ = json.Unmarshal([]byte(m.Raw), &n)
+	switch m.Method {
+	case "notifications/message":
+		data := string(n.Params.Data)
+		var s string
+		if json.Unmarshal(n.Params.Data, &s) == nil {
+			data = s
+		}
+		who := ""
+		if n.Params.Logger != "" {
+			who = " " + n.Params.Logger
+		}
+		return fmt.Sprintf("log %s%s: %s", n.Params.Level, who, data)
+	case "notifications/resources/updated":
+		return "updated " + n.Params.URI
+	}
+	return m.Method
+}
+
+// print writes the notifications that came before resp (all so far when
+// resp is nil), waiting a bounded time for the record reader to reach
+// resp's record, since it reads the records on a goroutine of its own.
+func (n *notes) print(w io.Writer, resp *mcp.Response) {
+	if n == nil {
+		return
+	}
+	if resp != nil && resp.Seq > 0 {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		for {
+			n.mu.Lock()
+			seen, changed := n.seen, n.changed
+			n.mu.Unlock()
+			if seen >= resp.Seq {
+				break
+			}
+			select {
+			case <-changed:
+				continue
+			case <-ctx.Done():
+			}
+			break
+		}
+	}
+	n.mu.Lock()
+	lines := n.lines
+	n.lines = nil
+	n.mu.Unlock()
+	for _, l := range lines {
+		fmt.Fprintf(w, "· %s\n", sanitize.Text(strings.TrimRight(l, "\n")))
+	}
+}
+
+// pending reports whether notifications are waiting to be printed.
+func (n *notes) pending() bool {
+	if n == nil {
+		return false
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return len(n.lines) > 0
+}

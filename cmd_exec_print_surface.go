@@ -1,0 +1,295 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// The readable forms of the rest of the MCP surface: resources, templates,
+// prompts, completions, log levels, and what a 2026 result says about
+// itself. Server text goes through sanitize, as everywhere in exec.
+
+// firstLine is the first line of a description, for a one-line listing.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
+}
+
+// columns writes rows of a name and its description, the names aligned.
+func (p *printer) columns(rows [][2]string) {
+	width := 0
+	for _, r := range rows {
+		width = max(width, len([]rune(sanitize.Text(r[0]))))
+	}
+	for _, r := range rows {
+		name := sanitize.Text(r[0])
+		pad := strings.Repeat(" ", width-len([]rune(name)))
+		fmt.Fprintf(p.w, "%s%s  %s\n", name, pad, sanitize.Text(r[1]))
+	}
+}
+
+// count writes "N things", and says when more pages are left.
+func (p *printer) count(n int, noun, next, method string) {
+	if n != 1 {
+		noun += "s"
+	}
+	fmt.Fprintf(p.w, "%d %s", n, noun)
+	if next != "" {
+		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Text(command.ShellQuote(next)))
+	}
+	fmt.Fprintln(p.w)
+}
+
+func (p *printer) resources(result json.RawMessage) {
+	rs, next, err := command.ParseResources(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	rows := make([][2]string, len(rs))
+	for i, r := range rs {
+		desc := r.MimeType
+		if r.Size != nil {
+			desc += fmt.Sprintf(", %d bytes", *r.Size)
+		}
+		if d := firstLine(r.Description); d != "" {
+			desc = strings.TrimPrefix(desc+"  "+d, "  ")
+		}
+		rows[i] = [2]string{r.URI, desc}
+	}
+	p.columns(rows)
+	p.count(len(rs), "resource", next, "resources/list")
+}
+
+func (p *printer) templates(result json.RawMessage) {
+	ts, next, err := command.ParseTemplates(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	rows := make([][2]string, len(ts))
+	for i, t := range ts {
+		rows[i] = [2]string{t.URITemplate, strings.TrimPrefix(t.MimeType+"  "+firstLine(t.Description), "  ")}
+	}
+	p.columns(rows)
+	p.count(len(ts), "template", next, "resources/templates/list")
+}
+
+func (p *printer) prompts(result json.RawMessage) {
+	ps, next, err := command.ParsePrompts(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	width := 0
+	for _, pr := range ps {
+		width = max(width, len([]rune(sanitize.Text(pr.Name))))
+	}
+	for _, pr := range ps {
+		name := sanitize.Text(pr.Name)
+		fmt.Fprintf(p.w, "%s%s  %s\n", name, strings.Repeat(" ", width-len([]rune(name))), sanitize.Text(firstLine(pr.Description)))
+		if len(pr.Arguments) > 0 {
+			args := make([]string, len(pr.Arguments))
+			for i, a := range pr.Arguments {
+				args[i] = a.Name
+				if a.Required {
+					args[i] += "*"
+				}
+			}
+			fmt.Fprintf(p.w, "%s    %s\n", strings.Repeat(" ", width), sanitize.Text(strings.Join(args, "  ")))
+		}
+	}
+	p.count(len(ps), "prompt", next, "prompts/list")
+}
+
+// contents shows what a resources/read gave: text as it is, binary as its
+// type and size (--save writes it to a file).
+func (p *printer) contents(result json.RawMessage) {
+	cs, err := command.ParseContents(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	for _, c := range cs {
+		head := c.URI
+		if c.MimeType != "" {
+			head += " (" + c.MimeType + ")"
+		}
+		switch {
+		case c.Blob != nil:
+			size := c.Size()
+			if size < 0 {
+				fmt.Fprintf(p.w, "%s: binary, but the blob is not valid base64 (%d characters)\n", sanitize.Text(head), len(*c.Blob))
+				continue
+			}
+			hint := " (--save FILE writes it)"
+			if p.savePath != "" {
+				hint = ""
+			}
+			fmt.Fprintf(p.w, "%s: binary, %d bytes%s\n", sanitize.Text(head), size, hint)
+		case c.Text != nil:
+			fmt.Fprintf(p.w, "%s:\n%s\n", sanitize.Text(head), sanitize.Text(strings.TrimRight(*c.Text, "\n")))
+		default:
+			fmt.Fprintf(p.w, "%s: neither text nor blob\n", sanitize.Text(head))
+		}
+	}
+	if len(cs) == 0 {
+		fmt.Fprintln(p.w, "no contents")
+	}
+}
+
+// save writes the one content of a resources/read to path: the blob
+// decoded, or the text. An existing file is kept unless force is set: a
+// server's answer must not replace a file by surprise.
+func (p *printer) save(result json.RawMessage, path string, force bool) error {
+	cs, err := command.ParseContents(result)
+	if err != nil {
+		return err
+	}
+	if len(cs) != 1 {
+		uris := make([]string, len(cs))
+		for i, c := range cs {
+			uris[i] = c.URI
+		}
+		return fmt.Errorf("--save writes one resource, and the answer holds %d (%s)", len(cs), strings.Join(uris, ", "))
+	}
+	data, err := cs[0].Bytes()
+	if err != nil {
+		return err
+	}
+	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if force {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("--save %s: the file exists; pass --force to replace it", path)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(p.w, "saved %d bytes to %s\n", len(data), path)
+	return nil
+}
+
+// conversation shows a prompts/get as the messages it would start a
+// conversation with.
+func (p *printer) conversation(result json.RawMessage) {
+	desc, turns, err := command.ParseConversation(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	if desc != "" {
+		fmt.Fprintf(p.w, "%s\n", sanitize.Text(desc))
+	}
+	for _, t := range turns {
+		fmt.Fprintln(p.w, sanitize.Text(t.String()))
+	}
+}
+
+func (p *printer) completion(result json.RawMessage) {
+	c, err := command.ParseCompletion(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	for _, v := range c.Values {
+		fmt.Fprintln(p.w, sanitize.Text(v))
+	}
+	noun := "values"
+	if len(c.Values) == 1 {
+		noun = "value"
+	}
+	fmt.Fprintf(p.w, "%d %s", len(c.Values), noun)
+	if c.Total != nil && *c.Total != len(c.Values) {
+		fmt.Fprintf(p.w, " of %d", *c.Total)
+	}
+	if c.HasMore {
+		fmt.Fprint(p.w, " (the server has more)")
+	}
+	fmt.Fprintln(p.w)
+}
+
+// discover shows a 2026 server/discover result, which opens that era as
+// initialize opens the others.
+func (p *printer) discover(result json.RawMessage) bool {
+	var r struct {
+		Supported    []string                   `json:"supportedVersions"`
+		Capabilities map[string]json.RawMessage `json:"capabilities"`
+		Instructions string                     `json:"instructions"`
+		Meta         map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(result, &r) != nil || r.Supported == nil {
+		return false
+	}
+	var info struct{ Name, Version string }
+	_ = json.Unmarshal(r.Meta[mcp.MetaServerInfo], &info)
+	fmt.Fprintf(p.w, "server %s %s, protocol %s (stateless; supported: %s)\n", sanitize.Text(info.Name), sanitize.Text(info.Version),
+		sanitize.Text(p.protocol), sanitize.Text(strings.Join(r.Supported, ", ")))
+	p.capabilities(r.Capabilities)
+	p.instructions(r.Instructions)
+	return true
+}
+
+func (p *printer) capabilities(caps map[string]json.RawMessage) {
+	names := make([]string, 0, len(caps))
+	for k := range caps {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Text(strings.Join(names, ", ")))
+}
+
+func (p *printer) instructions(text string) {
+	if text == "" {
+		return
+	}
+	// Instructions can run to pages (they are written for a model); the
+	// first line says what they are, the TUI shows them whole.
+	first, rest, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	if rest != "" {
+		first += fmt.Sprintf(" (+%d more lines)", strings.Count(rest, "\n")+1)
+	}
+	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Text(first))
+}
+
+// setLevel says what logging/setLevel did: in 2026 there is no such
+// request, and the level rides in every later request's _meta.
+func (p *printer) setLevel(c command.Command, resp *mcp.Response) {
+	if resp == nil {
+		fmt.Fprintf(p.w, "log level %s: 2026-07-28 has no logging/setLevel; every later request carries io.modelcontextprotocol/logLevel %q in _meta\n", sanitize.Text(c.Target), sanitize.Text(c.Target))
+		return
+	}
+	fmt.Fprintf(p.w, "log level set to %s\n", sanitize.Text(c.Target))
+}
+
+// resultInfo shows what a 2026 result says about itself; nothing for the
+// older eras, whose results say none of it.
+func (p *printer) resultInfo(result json.RawMessage) {
+	info := command.ParseResultInfo(result)
+	line := info.String()
+	if !p.modern && !info.Stated {
+		// The older eras have no resultType; some servers send the
+		// cache hints anyway.
+		_, line, _ = strings.Cut(line, " · ")
+	}
+	if line != "" {
+		fmt.Fprintf(p.w, "%s\n", sanitize.Text(line))
+	}
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// progressLine draws, on a terminal's stderr, one line saying how far the
+// pending request got, from the notifications/progress the server sends
+// for it (its progressToken is the request's id), and clears it when the
+// answer comes. Off a terminal it draws nothing: a log file or a pipe
+// wants no carriage returns.
+type progressLine struct {
+	w   io.Writer
+	tty bool
+
+	mu      sync.Mutex
+	pending map[string]string // request id -> what it is, for the line
+	shown   bool
+}
+
+// maxProgressWidth keeps the line on one row of an ordinary terminal, so a
+// carriage return can erase it.
+const maxProgressWidth = 78
+
+// record follows the session's records: requests sent, their progress and
+// their answers.
+func (p *progressLine) record(r mcp.Record) {
+	if !p.tty || r.RPC == nil {
+		return
+	}
+	m := r.RPC
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
+		if p.pending == nil {
+			p.pending = map[string]string{}
+		}
+		label := m.Method
+		if m.Tool != "" {
+			label += " " + m.Tool
+		}
+		p.pending[m.ID] = label
+	case r.Kind == mcp.KindReceived && (m.Class == mcp.ClassResponse || m.Class == mcp.ClassLate):
+		delete(p.pending, m.ID)
+		p.clearLocked()
+	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassNotification:
+		pr, ok := mcp.ParseProgress([]byte(m.Raw))
+		if !ok {
+			return
+		}
+		label, ok := p.pending[pr.Token]
+		if !ok {
+			return
+		}
+		fmt.Fprint(p.w, "\r\x1b[K"+progressText(label, pr))
+		p.shown = true
+	}
+}
+
+// done forgets every pending request and clears the line: the command
+// they belonged to has returned (answered, failed or cancelled).
+func (p *progressLine) done() {
+	if !p.tty {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	clear(p.pending)
+	p.clearLocked()
+}
+
+func (p *progressLine) clearLocked() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.shown = false
+	}
+}
+
+// progressText is the line for one request's progress: a bar when the
+// total is known, the count otherwise, and the server's message, all
+// sanitized and cut to one row.
+func progressText(label string, pr mcp.Progress) string {
+	var b strings.Builder
+	b.WriteString(sanitize.Line(label))
+	b.WriteString("  ")
+	if pr.Total > 0 {
+		frac := min(max(pr.Progress/pr.Total, 0), 1)
+		const width = 20
+		filled := int(frac * width)
+		fmt.Fprintf(&b, "[%s%s] %s/%s", strings.Repeat("#", filled), strings.Repeat(".", width-filled), num(pr.Progress), num(pr.Total))
+	} else {
+		fmt.Fprintf(&b, "%s", num(pr.Progress))
+	}
+	if pr.Message != "" {
+		b.WriteString("  ")
+		b.WriteString(sanitize.Line(strings.Join(strings.Fields(pr.Message), " ")))
+	}
+	s := []rune(b.String())
+	if len(s) > maxProgressWidth {
+		s = append(s[:maxProgressWidth-1], '…')
+	}
+	return string(s)
+}
+
+// num writes a progress figure as a person reads it: 3, 2.5, 0.33.
+func num(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }

@@ -1,0 +1,45 @@
+package advice
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+func TestForRPC(t *testing.T) {
+	tests := []struct {
+		err       mcp.RPCError
+		transport string
+		a         Audience
+		want      string
+	}{
+		{mcp.RPCError{Code: mcp.CodeUnsupportedVersion, Data: json.RawMessage(`{"supported":["2026-07-28","2025-11-25"]}`)}, mcp.TransportStateless, CLI,
+			"pass --protocol VERSION with one the server supports: 2026-07-28, 2025-11-25"},
+		{mcp.RPCError{Code: mcp.CodeUnsupportedVersion}, mcp.TransportStateless, TUI,
+			"start mcpscope again with --protocol VERSION with one the server supports: the error's data names none; try 2026-07-28"},
+		{mcp.RPCError{Code: mcp.CodeMissingCapability}, mcp.TransportStateless, CLI, "answers them with --answer given ahead"},
+		{mcp.RPCError{Code: mcp.CodeMissingCapability}, mcp.TransportStateless, TUI, "answers them at the prompt"},
+		{mcp.RPCError{Code: mcp.CodeHeaderMismatch}, mcp.TransportStateless, CLI, "list the tools again (tools/list)"},
+		{mcp.RPCError{Code: mcp.CodeMethodNotFound}, mcp.TransportStateless, CLI, "initialize, ping and logging/setLevel are gone in 2026-07-28"},
+		{mcp.RPCError{Code: mcp.CodeMethodNotFound}, mcp.TransportStreamable, CLI, "the server does not offer this method: the capabilities in initialize's answer"},
+		{mcp.RPCError{Code: mcp.CodeInvalidParams}, mcp.TransportSSE, CLI, "the server refused the params"},
+		{mcp.RPCError{Code: -32042}, mcp.TransportStreamable, CLI, "open it, then run the command again"},
+		{mcp.RPCError{Code: -32603}, mcp.TransportSSE, CLI, ""},
+	}
+	for _, tt := range tests {
+		got := ForRPC(&tt.err, tt.transport, tt.a)
+		if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+			t.Errorf("ForRPC(%d, %s, %d) = %q, want it to contain %q", tt.err.Code, tt.transport, tt.a, got, tt.want)
+		}
+	}
+	if got := ForRPC(nil, "", CLI); got != "" {
+		t.Errorf("ForRPC(nil) = %q", got)
+	}
+	// Wire failures keep their own advice: a JSON-RPC code never matches
+	// a row of causes, nor a cause a row of codes.
+	if got := For(Fact{Cause: mcp.CauseStatus, Status: 401}, CLI); !strings.Contains(got, "--bearer") {
+		t.Errorf("401 advice = %q", got)
+	}
+}

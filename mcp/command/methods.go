@@ -1,0 +1,207 @@
+package command
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// listMethods are the lists paged by nextCursor: they take [--all]
+// [cursor=X].
+var listMethods = map[string]bool{
+	"tools/list": true, "resources/list": true, "resources/templates/list": true, "prompts/list": true,
+}
+
+// targetMethods name a prompt or a resource before their key=value words.
+var targetMethods = map[string]bool{
+	"prompts/get": true, "resources/read": true, "resources/subscribe": true, "resources/unsubscribe": true,
+}
+
+// resourceMethods are the target methods whose target is a URI or a
+// template.
+var resourceMethods = map[string]bool{
+	"resources/read": true, "resources/subscribe": true, "resources/unsubscribe": true,
+}
+
+// LogLevels are the syslog severities of MCP log messages, least severe
+// first: what logging/setLevel and --log-level take.
+var LogLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+// NeedsWord reports whether the words of a command so far still lack one
+// its method requires (the tool of tools/call, the prompt of prompts/get,
+// the URI of resources/read, the level of logging/setLevel, the reference
+// of completion/complete), so the next word belongs to it whatever it looks
+// like: exec joins words given as separate arguments with it.
+func NeedsWord(words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	switch Canonical(words[0]) {
+	case "tools/call", "prompts/get", "resources/read", "resources/subscribe", "resources/unsubscribe", "logging/setLevel":
+		return len(words) < 2
+	case "completion/complete":
+		return len(words) < 3
+	}
+	return false
+}
+
+// cmdTarget reads `prompts/get NAME k=v ...` and `resources/read URI` or
+// `resources/read TEMPLATE k=v ...` (subscribe and unsubscribe alike).
+func cmdTarget(cmd Command, words []string) (Command, error) {
+	if len(words) == 1 && strings.HasPrefix(words[0], "{") && json.Valid([]byte(words[0])) {
+		return cmdParams(cmd, words[0]) // params given whole, quoted
+	}
+	if len(words) > 0 && resourceMethods[cmd.Method] && strings.HasPrefix(words[0], "uri=") {
+		words[0] = strings.TrimPrefix(words[0], "uri=") // the generic form resources/read uri=X
+	}
+	if len(words) == 0 || words[0] == "" {
+		what := "the prompt's name"
+		if resourceMethods[cmd.Method] {
+			what = "a URI or a URI template"
+		}
+		return cmd, fmt.Errorf("%s needs %s first\n%s", cmd.Method, what, cmdUsage)
+	}
+	if cmd.Method == "prompts/get" && strings.Contains(words[0], "=") {
+		return cmd, errors.New("prompts/get needs the prompt's name before its arguments\n" + cmdUsage)
+	}
+	cmd.Target, words = words[0], words[1:]
+	for _, w := range words {
+		if _, _, err := argSplitWord(w); err != nil {
+			return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+		}
+	}
+	if resourceMethods[cmd.Method] {
+		if !IsTemplate(cmd.Target) && len(words) > 0 {
+			return cmd, fmt.Errorf("%s %s: a URI takes no key=value words; only a template such as repo://{owner}/{name} is filled with them\n%s", cmd.Method, cmd.Target, cmdUsage)
+		}
+		if IsTemplate(cmd.Target) {
+			// Only errors stop here; the warnings come with the send.
+			if _, _, err := FillTemplate(cmd.Target, words); err != nil {
+				return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+			}
+		}
+	}
+	cmd.Words = words
+	return cmd, nil
+}
+
+// cmdLogLevel reads `logging/setLevel LEVEL` (or level=LEVEL).
+func cmdLogLevel(cmd Command, words []string) (Command, error) {
+	if len(words) != 1 {
+		return cmd, fmt.Errorf("logging/setLevel takes one level: %s\n%s", strings.Join(LogLevels, ", "), cmdUsage)
+	}
+	level := strings.TrimPrefix(words[0], "level=")
+	if !slices.Contains(LogLevels, level) {
+		return cmd, fmt.Errorf("logging/setLevel %q: not a log level; use one of %s\n%s", level, strings.Join(LogLevels, ", "), cmdUsage)
+	}
+	cmd.Target = level
+	return cmd, nil
+}
+
+// cmdComplete reads `completion/complete prompt NAME ARG=VALUE [k=v ...]`
+// or `completion/complete resource TEMPLATE VAR=VALUE [k=v ...]`: the first
+// key=value word is the argument being completed, the others the arguments
+// already filled in (its context). The params are built here, whole.
+func cmdComplete(cmd Command, words []string) (Command, error) {
+	const how = "completion/complete takes prompt NAME or resource TEMPLATE, then the argument to complete as ARG=VALUE so far, then the other arguments as key=value"
+	if len(words) < 3 {
+		return cmd, errors.New(how + "\n" + cmdUsage)
+	}
+	var ref Ref
+	switch words[0] {
+	case "prompt", "ref/prompt":
+		ref = Ref{Type: "ref/prompt", Name: words[1]}
+	case "resource", "ref/resource":
+		ref = Ref{Type: "ref/resource", URI: words[1]}
+	default:
+		return cmd, fmt.Errorf("%q: %s\n%s", words[0], how, cmdUsage)
+	}
+	cmd.Target = words[1]
+	req := CompletionRequest{Ref: ref}
+	for i, w := range words[2:] {
+		key, occ, err := argSplitWord(w)
+		if err != nil {
+			return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+		}
+		if occ.raw {
+			return cmd, fmt.Errorf("%s: completion works on strings: write %s=VALUE\n%s", w, key, cmdUsage)
+		}
+		if i == 0 {
+			req.Argument, req.Value = key, occ.text
+			continue
+		}
+		if req.Context == nil {
+			req.Context = map[string]string{}
+		}
+		req.Context[key] = occ.text
+	}
+	cmd.Words = words[2:]
+	cmd.Params = req.Params()
+	return cmd, nil
+}
+
+// Ref is what a completion is for: a prompt (ref/prompt, by name) or a
+// resource template (ref/resource, by its URI template).
+type Ref struct {
+	Type string `json:"type"`
+	Name string `json:"name,omitempty"`
+	URI  string `json:"uri,omitempty"`
+}
+
+// CompletionRequest is one completion/complete to send: which argument of
+// which prompt or template, its value so far, and the arguments already
+// given. Start and End, when it came from CompletionAt, are the byte offsets
+// of the word being completed in the line.
+type CompletionRequest struct {
+	Ref      Ref
+	Argument string
+	Value    string
+	Context  map[string]string
+	// Start and End are where the word being completed stands in the line.
+	Start, End int
+}
+
+// Params are the completion/complete params.
+func (r CompletionRequest) Params() json.RawMessage {
+	p := map[string]any{
+		"ref":      r.Ref,
+		"argument": map[string]string{"name": r.Argument, "value": r.Value},
+	}
+	if len(r.Context) > 0 {
+		p["context"] = map[string]any{"arguments": r.Context}
+	}
+	b, _ := json.Marshal(p)
+	return b
+}
+
+// Command is the completion/complete command that asks for r, ready for
+// Run.
+func (r CompletionRequest) Command() Command {
+	kind := "prompt"
+	target := r.Ref.Name
+	if r.Ref.Type == "ref/resource" {
+		kind, target = "resource", r.Ref.URI
+	}
+	words := []string{r.Argument + "=" + r.Value}
+	keys := make([]string, 0, len(r.Context))
+	for k := range r.Context {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		words = append(words, k+"="+r.Context[k])
+	}
+	line := "completion/complete " + kind + " " + ShellQuote(target)
+	for _, w := range words {
+		line += " " + ShellQuote(w)
+	}
+	return Command{Method: "completion/complete", Target: target, Words: words, Params: r.Params(), Line: line}
+}
+
+// Replacement is the word that puts a completed value in the line, in
+// place of the one between Start and End.
+func (r CompletionRequest) Replacement(value string) string {
+	return ShellQuote(r.Argument) + "=" + ShellQuote(value)
+}

@@ -1,0 +1,272 @@
+package command
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// The readers here turn results into what exec prints and the TUI draws.
+// They return server text as it came: the caller sanitizes it for the
+// terminal where it prints it.
+
+// PromptArgument is one argument of a listed prompt.
+type PromptArgument struct {
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required,omitempty"`
+}
+
+// Prompt is one entry of a prompts/list answer.
+type Prompt struct {
+	Name        string           `json:"name"`
+	Title       string           `json:"title,omitempty"`
+	Description string           `json:"description,omitempty"`
+	Arguments   []PromptArgument `json:"arguments,omitempty"`
+}
+
+// Resource is one entry of a resources/list answer.
+type Resource struct {
+	URI         string `json:"uri"`
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	MimeType    string `json:"mimeType,omitempty"`
+	Size        *int64 `json:"size,omitempty"`
+}
+
+// ResourceTemplate is one entry of a resources/templates/list answer.
+type ResourceTemplate struct {
+	URITemplate string `json:"uriTemplate"`
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	MimeType    string `json:"mimeType,omitempty"`
+}
+
+// ParsePrompts reads the prompts and the next page's cursor of a
+// prompts/list result.
+func ParsePrompts(result json.RawMessage) ([]Prompt, string, error) {
+	var r struct {
+		Prompts    []Prompt `json:"prompts"`
+		NextCursor string   `json:"nextCursor"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil {
+		return nil, "", fmt.Errorf("the prompts/list result is not readable: %v", err)
+	}
+	return r.Prompts, r.NextCursor, nil
+}
+
+// ParseResources reads the resources and the next page's cursor of a
+// resources/list result.
+func ParseResources(result json.RawMessage) ([]Resource, string, error) {
+	var r struct {
+		Resources  []Resource `json:"resources"`
+		NextCursor string     `json:"nextCursor"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil {
+		return nil, "", fmt.Errorf("the resources/list result is not readable: %v", err)
+	}
+	return r.Resources, r.NextCursor, nil
+}
+
+// ParseTemplates reads the templates and the next page's cursor of a
+// resources/templates/list result.
+func ParseTemplates(result json.RawMessage) ([]ResourceTemplate, string, error) {
+	var r struct {
+		Templates  []ResourceTemplate `json:"resourceTemplates"`
+		NextCursor string             `json:"nextCursor"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil {
+		return nil, "", fmt.Errorf("the resources/templates/list result is not readable: %v", err)
+	}
+	return r.Templates, r.NextCursor, nil
+}
+
+// Contents is one entry of a resources/read answer (or of an embedded
+// resource): text, or a base64 blob.
+type Contents struct {
+	URI      string  `json:"uri"`
+	MimeType string  `json:"mimeType,omitempty"`
+	Text     *string `json:"text,omitempty"`
+	Blob     *string `json:"blob,omitempty"`
+}
+
+// Bytes are the contents as a file holds them: the text as UTF-8, or the
+// blob decoded.
+func (c Contents) Bytes() ([]byte, error) {
+	switch {
+	case c.Blob != nil:
+		b, err := base64.StdEncoding.DecodeString(*c.Blob)
+		if err != nil {
+			return nil, fmt.Errorf("the blob of %s is not base64: %v", c.URI, err)
+		}
+		return b, nil
+	case c.Text != nil:
+		return []byte(*c.Text), nil
+	}
+	return nil, nil
+}
+
+// Size is how many bytes the contents hold (a blob decoded); -1 when a
+// blob is not base64.
+func (c Contents) Size() int {
+	if c.Blob != nil {
+		b, err := c.Bytes()
+		if err != nil {
+			return -1
+		}
+		return len(b)
+	}
+	if c.Text != nil {
+		return len(*c.Text)
+	}
+	return 0
+}
+
+// ParseContents reads the contents of a resources/read result.
+func ParseContents(result json.RawMessage) ([]Contents, error) {
+	var r struct {
+		Contents []Contents `json:"contents"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil {
+		return nil, fmt.Errorf("the resources/read result is not readable: %v", err)
+	}
+	return r.Contents, nil
+}
+
+// Content is one content block of a tool result or a prompt message.
+type Content struct {
+	Type     string    `json:"type"`
+	Text     string    `json:"text,omitempty"`
+	MimeType string    `json:"mimeType,omitempty"`
+	Data     string    `json:"data,omitempty"`
+	URI      string    `json:"uri,omitempty"`
+	Name     string    `json:"name,omitempty"`
+	Resource *Contents `json:"resource,omitempty"`
+}
+
+// Summary is the block as one line for a person: the text of a text
+// block, and for the others what they are, e.g. "[image image/png, 812
+// bytes]" or "[resource notes://mcp (text/plain)]".
+func (c Content) Summary() string {
+	switch c.Type {
+	case "text":
+		return c.Text
+	case "image", "audio":
+		n, err := base64.StdEncoding.DecodeString(c.Data)
+		size := fmt.Sprintf("%d bytes", len(n))
+		if err != nil {
+			size = fmt.Sprintf("%d base64 characters, not valid base64", len(c.Data))
+		}
+		return fmt.Sprintf("[%s %s, %s]", c.Type, c.MimeType, size)
+	case "resource_link":
+		return "[resource link " + c.URI + "]"
+	case "resource":
+		if c.Resource == nil {
+			return "[resource, empty]"
+		}
+		s := "[resource " + c.Resource.URI
+		if c.Resource.MimeType != "" {
+			s += " (" + c.Resource.MimeType + ")"
+		}
+		if c.Resource.Blob != nil {
+			return s + fmt.Sprintf(", %d bytes]", c.Resource.Size())
+		}
+		s += "]"
+		if c.Resource.Text != nil {
+			s += "\n" + *c.Resource.Text
+		}
+		return s
+	}
+	return "[" + c.Type + " content]"
+}
+
+// Turn is one message of a prompt, as a line of a conversation.
+type Turn struct {
+	Role    string  `json:"role"`
+	Content Content `json:"content"`
+}
+
+// String is the turn as "role: text", every line of a long text indented
+// under the first.
+func (t Turn) String() string {
+	text := strings.TrimRight(t.Content.Summary(), "\n")
+	return t.Role + ": " + strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", len(t.Role)+2))
+}
+
+// ParseConversation reads a prompts/get result: its description and its
+// messages in order.
+func ParseConversation(result json.RawMessage) (string, []Turn, error) {
+	var r struct {
+		Description string `json:"description"`
+		Messages    []Turn `json:"messages"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil {
+		return "", nil, fmt.Errorf("the prompts/get result is not readable: %v", err)
+	}
+	return r.Description, r.Messages, nil
+}
+
+// Completion is a completion/complete answer.
+type Completion struct {
+	Values  []string `json:"values"`
+	Total   *int     `json:"total,omitempty"`
+	HasMore bool     `json:"hasMore,omitempty"`
+}
+
+// ParseCompletion reads a completion/complete result.
+func ParseCompletion(result json.RawMessage) (Completion, error) {
+	var r struct {
+		Completion Completion `json:"completion"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil {
+		return Completion{}, fmt.Errorf("the completion/complete result is not readable: %v", err)
+	}
+	return r.Completion, nil
+}
+
+// ResultInfo is what a 2026-07-28 result says about itself: whether it is
+// complete, and how long a client may keep it.
+type ResultInfo struct {
+	// ResultType is "complete" when the result says nothing: the
+	// specification counts a missing resultType as complete.
+	ResultType string
+	// Stated is whether the result carried resultType at all.
+	Stated     bool
+	TTLMs      *int64
+	CacheScope string
+}
+
+// ParseResultInfo reads resultType, ttlMs and cacheScope from a result.
+func ParseResultInfo(result json.RawMessage) ResultInfo {
+	var r struct {
+		ResultType *string `json:"resultType"`
+		TTLMs      *int64  `json:"ttlMs"`
+		CacheScope string  `json:"cacheScope"`
+	}
+	_ = json.Unmarshal(result, &r)
+	info := ResultInfo{ResultType: "complete", TTLMs: r.TTLMs, CacheScope: r.CacheScope}
+	if r.ResultType != nil {
+		info.ResultType, info.Stated = *r.ResultType, true
+	}
+	return info
+}
+
+// String is the info as one line, e.g. "resultType complete · ttlMs 60000
+// · cacheScope public".
+func (i ResultInfo) String() string {
+	s := "resultType " + i.ResultType
+	if !i.Stated {
+		s += " (not stated; a missing one counts as complete)"
+	}
+	if i.TTLMs != nil {
+		s += fmt.Sprintf(" · ttlMs %d", *i.TTLMs)
+	}
+	if i.CacheScope != "" {
+		s += " · cacheScope " + i.CacheScope
+	}
+	return s
+}

@@ -1,0 +1,237 @@
+package command
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// listKeys name the array each list method pages.
+var listKeys = map[string]string{
+	"resources/list": "resources", "resources/templates/list": "resourceTemplates", "prompts/list": "prompts",
+}
+
+// runList asks for a list, every page with --all, as one answer.
+func runList(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
+	cursor, err := listCursor(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	pages, err := s.ListPages(ctx, c.Method, cursor, c.All)
+	resp := mergePages(pages, listKeys[c.Method])
+	if err == nil && resp != nil && c.Method == "prompts/list" {
+		cat.keep(resp.Result)
+	}
+	return resp, nil, err
+}
+
+// listCursor reads the one cursor=X a list may be given.
+func listCursor(c Command) (string, error) {
+	if len(c.Words) == 0 {
+		return "", nil
+	}
+	args, _, err := ParseArgs(c.Words, nil)
+	if err != nil {
+		return "", &UsageError{err}
+	}
+	var cur string
+	if len(args.Keys) != 1 || json.Unmarshal(args.Values["cursor"], &cur) != nil {
+		return "", &UsageError{fmt.Errorf("%s takes one cursor, as text: cursor=NEXT_CURSOR", c.Method)}
+	}
+	return cur, nil
+}
+
+// mergePages is the answer of a paged list as one: the last page's, with
+// the items of every page under key and no nextCursor. One page is
+// returned as it came.
+func mergePages(pages []*mcp.Response, key string) *mcp.Response {
+	if len(pages) == 0 {
+		return nil
+	}
+	last := pages[len(pages)-1]
+	if len(pages) == 1 || last.Result == nil {
+		return last
+	}
+	var items []json.RawMessage
+	for _, p := range pages {
+		var r map[string]json.RawMessage
+		var arr []json.RawMessage
+		if json.Unmarshal(p.Result, &r) == nil && json.Unmarshal(r[key], &arr) == nil {
+			items = append(items, arr...)
+		}
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(last.Result, &obj) != nil {
+		return last
+	}
+	if items == nil {
+		items = []json.RawMessage{}
+	}
+	obj[key], _ = json.Marshal(items)
+	delete(obj, "nextCursor")
+	merged := *last
+	merged.Result, _ = json.Marshal(obj)
+	return &merged
+}
+
+// allTools is the answer of tools/list --all as one: the last page's, with
+// every page's tools when there were more pages than one. The session
+// keeps the tools parsed, so the merged list holds each tool's name,
+// title, description and inputSchema; the pages' own bytes are in the
+// records.
+func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
+	if last == nil || last.Result == nil {
+		return last
+	}
+	page, err := mcp.ParseTools(last.Result)
+	if err != nil || len(page.Tools) >= len(tools) {
+		return last
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(last.Result, &obj) != nil {
+		return last
+	}
+	obj["tools"], _ = json.Marshal(tools)
+	delete(obj, "nextCursor")
+	merged := *last
+	merged.Result, _ = json.Marshal(obj)
+	return &merged
+}
+
+// runResource reads, subscribes to or unsubscribes from a URI, or from the
+// URI a template filled with the command's words makes.
+func runResource(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning, error) {
+	uri := c.Target
+	var warnings []ArgWarning
+	if IsTemplate(c.Target) {
+		var err error
+		uri, warnings, err = FillTemplate(c.Target, c.Words)
+		if err != nil {
+			return nil, warnings, &UsageError{err}
+		}
+	} else if len(c.Words) > 0 {
+		return nil, nil, &UsageError{fmt.Errorf("%s %s: a URI takes no key=value words; only a template is filled with them", c.Method, c.Target)}
+	}
+	params, _ := json.Marshal(map[string]string{"uri": uri})
+	r, err := s.Request(ctx, c.Method, params)
+	if err == nil && r.Error != nil {
+		err = r.Error
+	}
+	return r, warnings, err
+}
+
+// runPrompt gets a prompt with its arguments, which are strings, checked
+// against the arguments the prompt was listed with.
+func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
+	if cat == nil {
+		cat = &catalog{}
+	}
+	p, known := cat.prompt(c.Target)
+	var warnings []ArgWarning
+	if !known {
+		// Not seen yet, or added since: list them so the arguments can
+		// be checked.
+		pages, err := s.ListPages(ctx, "prompts/list", "", true)
+		if err != nil {
+			warnings = append(warnings, ArgWarning{Message: "could not list the prompts to check the arguments (" + err.Error() + "); sending anyway"})
+		} else {
+			cat.keep(mergePages(pages, "prompts").Result)
+			if p, known = cat.prompt(c.Target); !known {
+				warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("prompt %q is not in prompts/list (known: %s); sending anyway", c.Target, cat.names())})
+			}
+		}
+	}
+	var schema *Schema
+	if known {
+		schema = promptSchema(p)
+		if len(p.Arguments) == 0 && len(c.Words) > 0 {
+			warnings = append(warnings, ArgWarning{Message: "prompt " + c.Target + " takes no arguments"})
+		}
+	}
+	args, w, err := ParseArgs(c.Words, schema)
+	warnings = append(warnings, w...)
+	if err != nil {
+		return nil, warnings, &UsageError{err}
+	}
+	for _, k := range args.Keys {
+		if v := args.Values[k]; len(v) > 0 && v[0] != '"' {
+			warnings = append(warnings, ArgWarning{Key: k, Message: "prompt arguments are strings; sending " + string(v) + " as typed"})
+		}
+	}
+	raw, _ := args.MarshalJSON()
+	name, _ := json.Marshal(c.Target)
+	// Built by hand so := values reach the wire exactly as typed.
+	params := json.RawMessage(`{"name":` + string(name) + `,"arguments":` + string(raw) + `}`)
+	r, err := s.Request(ctx, "prompts/get", params)
+	if err == nil && r.Error != nil {
+		err = r.Error
+	}
+	return r, warnings, err
+}
+
+// promptSchema is a prompt's arguments as an object schema of strings.
+func promptSchema(p Prompt) *Schema {
+	s := &Schema{Type: []string{"object"}}
+	for _, a := range p.Arguments {
+		s.Properties = append(s.Properties, Property{Name: a.Name, Schema: &Schema{Type: []string{"string"}, Description: a.Description}, Required: a.Required})
+		if a.Required {
+			s.Required = append(s.Required, a.Name)
+		}
+	}
+	return s
+}
+
+// catalog keeps the prompts a Runner has seen listed, for checking
+// prompts/get.
+type catalog struct {
+	mu      sync.Mutex
+	prompts map[string]Prompt
+}
+
+// keep adds the prompts of a prompts/list result.
+func (c *catalog) keep(result json.RawMessage) {
+	if c == nil {
+		return
+	}
+	ps, _, err := ParsePrompts(result)
+	if err != nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.prompts == nil {
+		c.prompts = map[string]Prompt{}
+	}
+	for _, p := range ps {
+		c.prompts[p.Name] = p
+	}
+}
+
+func (c *catalog) prompt(name string) (Prompt, bool) {
+	if c == nil {
+		return Prompt{}, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p, ok := c.prompts[name]
+	return p, ok
+}
+
+func (c *catalog) names() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.prompts) == 0 {
+		return "none"
+	}
+	names := make([]string, 0, len(c.prompts))
+	for n := range c.prompts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
