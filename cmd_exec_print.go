@@ -82,9 +82,15 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		return code
 	}
 	if resp == nil {
-		if c.Method == "logging/setLevel" {
+		switch c.Method {
+		case "logging/setLevel":
 			p.setLevel(c, resp)
-		} else {
+		case "resources/subscribe", "resources/unsubscribe":
+			// 2026-07-28 has no such request: the listen stream was opened
+			// again with the new resourceSubscriptions.
+			fmt.Fprintf(p.w, "%s %s: the listen stream was opened again with it among its resourceSubscriptions\n",
+				map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Line(c.Target))
+		default:
 			fmt.Fprintln(p.w, "sent")
 		}
 		fmt.Fprintln(p.w)

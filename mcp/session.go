@@ -125,6 +125,7 @@ type Session struct {
 	tools       []Tool
 	foreign     []foreignAnswer // the latest answers to requests we never sent
 	roots       []Root          // offered to the server
+	subscribed  map[string]bool // 2026: resources the listen stream asks updates of
 	probing     bool            // detection is trying a transport
 	probes      []Attempt       // what the current probe sent and got
 
@@ -171,6 +172,7 @@ func NewSession(cfg Config) *Session {
 		pairs:      newPairing(),
 		replies:    make(chan struct{}, maxReplies),
 		roots:      cfg.Roots,
+		subscribed: map[string]bool{},
 	}
 	s.target, s.urlErr = TargetURL(cfg.URL)
 	if s.urlErr == nil {

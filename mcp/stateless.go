@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -231,8 +232,61 @@ func (t *streamable) openModern(ctx context.Context) error {
 		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", strings.Join(supported, ", "))}
 }
 
-// listenParams subscribe to every list change.
-var listenParams = json.RawMessage(`{"notifications":{"toolsListChanged":true,"resourcesListChanged":true,"promptsListChanged":true}}`)
+// listenParams subscribe to every list change and to the resources the
+// user subscribed to (in 2026 a resource subscription is part of the listen
+// request, not a request of its own).
+func (s *Session) listenParams() json.RawMessage {
+	s.mu.Lock()
+	uris := slices.Sorted(maps.Keys(s.subscribed))
+	s.mu.Unlock()
+	n := map[string]any{"toolsListChanged": true, "resourcesListChanged": true, "promptsListChanged": true}
+	if len(uris) > 0 {
+		n["resourceSubscriptions"] = uris
+	}
+	b, _ := json.Marshal(map[string]any{"notifications": n})
+	return b
+}
+
+// Subscribe asks for notifications/resources/updated of uri: with
+// resources/subscribe in the 2025 eras; in 2026 by opening the listen
+// stream again with the uri among its resourceSubscriptions. Unsubscribe
+// undoes it.
+func (s *Session) Subscribe(ctx context.Context, uri string) (*Response, error) {
+	return s.subscription(ctx, uri, true)
+}
+
+// Unsubscribe stops notifications of uri (see Subscribe).
+func (s *Session) Unsubscribe(ctx context.Context, uri string) (*Response, error) {
+	return s.subscription(ctx, uri, false)
+}
+
+func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Response, error) {
+	s.mu.Lock()
+	t, _ := s.tr.(*streamable)
+	modern := t != nil && t.modern
+	if modern {
+		if on {
+			s.subscribed[uri] = true
+		} else {
+			delete(s.subscribed, uri)
+		}
+	}
+	s.mu.Unlock()
+	if modern {
+		t.startListen() // the new stream replaces the old one
+		return nil, nil
+	}
+	method := "resources/unsubscribe"
+	if on {
+		method = "resources/subscribe"
+	}
+	params, _ := json.Marshal(map[string]string{"uri": uri})
+	resp, err := s.Request(ctx, method, params)
+	if err == nil && resp.Error != nil {
+		err = resp.Error
+	}
+	return resp, err
+}
 
 // startListen opens the listen stream in the background (step 3).
 func (t *streamable) startListen() {
@@ -272,7 +326,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 	delay, failures := time.Second, 0
 	for ctx.Err() == nil {
 		opened := time.Now()
-		err := s.stream(ctx, "subscriptions/listen", listenParams, StreamListen)
+		err := s.stream(ctx, "subscriptions/listen", s.listenParams(), StreamListen)
 		if ctx.Err() != nil {
 			return
 		}

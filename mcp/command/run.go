@@ -27,6 +27,8 @@ type Session interface {
 	ListPages(ctx context.Context, method, cursor string, all bool) ([]*mcp.Response, error)
 	Notify(ctx context.Context, method string, params json.RawMessage) error
 	SetLogLevel(ctx context.Context, level string) (*mcp.Response, error)
+	Subscribe(ctx context.Context, uri string) (*mcp.Response, error)
+	Unsubscribe(ctx context.Context, uri string) (*mcp.Response, error)
 }
 
 // Run runs one command line as exec and the TUI accept it. Schema warnings

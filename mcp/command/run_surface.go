@@ -117,6 +117,14 @@ func runResource(ctx context.Context, s Session, c Command) (*mcp.Response, []Ar
 	} else if len(c.Words) > 0 {
 		return nil, nil, &UsageError{fmt.Errorf("%s %s: a URI takes no key=value words; only a template is filled with them", c.Method, c.Target)}
 	}
+	switch c.Method {
+	case "resources/subscribe":
+		r, err := s.Subscribe(ctx, uri)
+		return r, warnings, err
+	case "resources/unsubscribe":
+		r, err := s.Unsubscribe(ctx, uri)
+		return r, warnings, err
+	}
 	params, _ := json.Marshal(map[string]string{"uri": uri})
 	r, err := s.Request(ctx, c.Method, params)
 	if err == nil && r.Error != nil {
