@@ -289,7 +289,8 @@ func TestRunSetLevelFiltersTheLog(t *testing.T) {
 // and unsubscribing is answered.
 func TestRunSubscribeBringsUpdates(t *testing.T) {
 	srv := startDemo(t)
-	for _, url := range []string{srv.SSEURL(), srv.MCPURL()} {
+	// In 2026 the subscription rides the listen stream, opened again.
+	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		s, tp := open(t, url)
 		if _, _, err := runLine(t, s, "subscribe demo://clock"); err != nil {
 			t.Fatalf("%s subscribe: %v", url, err)
