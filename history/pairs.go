@@ -319,22 +319,15 @@ func inputRequired(raw mcp.Raw) bool {
 // progress puts a notifications/progress on the pending request whose id
 // its progressToken names (mcpscope uses each request's id as its token).
 func (l *Log) progress(r *mcp.Record) {
-	var n struct {
-		Params struct {
-			Token    json.RawMessage `json:"progressToken"`
-			Progress float64         `json:"progress"`
-			Total    float64         `json:"total"`
-			Message  string          `json:"message"`
-		} `json:"params"`
-	}
-	if json.Unmarshal([]byte(r.RPC.Raw), &n) != nil {
+	pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw))
+	if !ok {
 		return
 	}
-	i, ok := l.progressOf[string(n.Params.Token)]
+	i, ok := l.progressOf[pr.Token]
 	if !ok {
 		return
 	}
 	p := l.rows.at(int(i))
-	p.progress, p.total, p.progressMsg = n.Params.Progress, n.Params.Total, n.Params.Message
+	p.progress, p.total, p.progressMsg = pr.Progress, pr.Total, pr.Message
 	l.views.refresh(l, i)
 }

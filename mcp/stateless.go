@@ -295,22 +295,7 @@ func (t *streamable) startListen() {
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: "not opened (--no-listen)"}})
 		return
 	}
-	ctx, cancel := context.WithCancel(s.life)
-	t.mu.Lock()
-	if t.getCancel != nil {
-		t.getCancel()
-	}
-	t.getCancel = cancel
-	t.mu.Unlock()
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		cancel()
-		return
-	}
-	s.wg.Add(1)
-	s.mu.Unlock()
-	go t.listenLoop(ctx)
+	t.runStream(t.listenLoop)
 }
 
 // listenLoop keeps the listen stream open: a request whose answer is a
@@ -319,7 +304,6 @@ func (t *streamable) startListen() {
 // the attempts.
 func (t *streamable) listenLoop(ctx context.Context) {
 	s := t.s
-	defer s.wg.Done()
 	state := func(detail string) {
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: detail}})
 	}

@@ -149,8 +149,19 @@ func (t *streamable) initialized() {
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Detail: "not opened (--no-get-stream)"}})
 		return
 	}
+	t.runStream(func(ctx context.Context) { t.getLoop(ctx, gen) })
+}
+
+// runStream runs the session's one long-lived stream loop (the GET stream,
+// or the 2026 listen stream) in the background, ending the one before it;
+// Close waits for it.
+func (t *streamable) runStream(loop func(ctx context.Context)) {
+	s := t.s
 	ctx, cancel := context.WithCancel(s.life)
 	t.mu.Lock()
+	if t.getCancel != nil {
+		t.getCancel()
+	}
 	t.getCancel = cancel
 	t.mu.Unlock()
 	s.mu.Lock()
@@ -161,7 +172,10 @@ func (t *streamable) initialized() {
 	}
 	s.wg.Add(1)
 	s.mu.Unlock()
-	go t.getLoop(ctx, gen)
+	go func() {
+		defer s.wg.Done()
+		loop(ctx)
+	}()
 }
 
 // session returns what requests of the current session carry.
@@ -493,7 +507,6 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 // a bounded number of times.
 func (t *streamable) getLoop(ctx context.Context, gen int) {
 	s := t.s
-	defer s.wg.Done()
 	in := &inbound{conn: gen, stream: StreamGet}
 	state := func(detail string) {
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: TransportStreamable, Detail: detail}})

@@ -95,20 +95,7 @@ type argOcc struct {
 // into a JSON object using schema (which may be nil). Every word that cannot be read
 // is reported in the error; warnings are returned even when there is an error.
 func ParseArgs(words []string, schema *Schema) (*Args, []ArgWarning, error) {
-	var order []string
-	occs := map[string][]argOcc{}
-	var errs []error
-	for _, w := range words {
-		key, occ, err := argSplitWord(w)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if _, seen := occs[key]; !seen {
-			order = append(order, key)
-		}
-		occs[key] = append(occs[key], occ)
-	}
+	order, occs, errs := argGroup(words)
 	args := &Args{Values: map[string]json.RawMessage{}}
 	var warns []ArgWarning
 	for _, key := range order {
@@ -130,6 +117,24 @@ func ParseArgs(words []string, schema *Schema) (*Args, []ArgWarning, error) {
 		return nil, warns, errors.Join(errs...)
 	}
 	return args, warns, nil
+}
+
+// argGroup splits key=value words and gathers the occurrences of each key,
+// keys in the order first typed; words that are no key=value are errors.
+func argGroup(words []string) (order []string, occs map[string][]argOcc, errs []error) {
+	occs = map[string][]argOcc{}
+	for _, w := range words {
+		key, occ, err := argSplitWord(w)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if _, seen := occs[key]; !seen {
+			order = append(order, key)
+		}
+		occs[key] = append(occs[key], occ)
+	}
+	return order, occs, errs
 }
 
 // argSplitWord splits at the first "=", so `a==b` is key a with value "=b".

@@ -111,6 +111,20 @@ func (tp *tap) count(t *testing.T, match func(mcp.Record) bool) int {
 	}
 }
 
+// countNow counts the records so far that match, without waiting; the
+// caller holds no lock (wait's match runs outside it).
+func (tp *tap) countNow(match func(mcp.Record) bool) int {
+	tp.mu.Lock()
+	defer tp.mu.Unlock()
+	n := 0
+	for _, r := range tp.recs {
+		if match(r) {
+			n++
+		}
+	}
+	return n
+}
+
 func sent(method string) func(mcp.Record) bool {
 	return func(r mcp.Record) bool {
 		return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Method == method
@@ -347,6 +361,10 @@ func TestRunListPages(t *testing.T) {
 			t.Errorf("%s = %v next %q, want %s next %q", tt.line, uris, next, tt.want, tt.next)
 		}
 	}
+	// Records reach the tap after the calls that made them return.
+	tp.wait(t, "the fifth resources/list", func(r mcp.Record) bool {
+		return sent("resources/list")(r) && tp.countNow(sent("resources/list")) >= 5
+	})
 	if n := tp.count(t, sent("resources/list")); n != 5 {
 		t.Errorf("%d resources/list requests, want 5 (3 pages, then 1, then 1)", n)
 	}

@@ -51,20 +51,7 @@ func FillTemplate(template string, words []string) (string, []ArgWarning, error)
 		return "", nil, templateError(template, err)
 	}
 	vars := t.Varnames()
-	var order []string
-	occs := map[string][]argOcc{}
-	var errs []error
-	for _, w := range words {
-		key, occ, err := argSplitWord(w)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if _, seen := occs[key]; !seen {
-			order = append(order, key)
-		}
-		occs[key] = append(occs[key], occ)
-	}
+	order, occs, errs := argGroup(words)
 	values := uritemplate.Values{}
 	var warns []ArgWarning
 	for _, key := range order {
