@@ -170,8 +170,7 @@ func serverArg(s string) (string, error) {
 
 // orDemo returns url, or when it is empty starts the built-in demo gateway
 // on a free loopback port and returns its URL for the transport asked for
-// (its legacy stream unless streamable HTTP is asked for); stop ends the
-// gateway.
+// (its legacy stream unless another is asked for); stop ends the gateway.
 func orDemo(url, transport string) (got string, stop func(), err error) {
 	if url != "" {
 		return url, func() {}, nil
@@ -180,9 +179,13 @@ func orDemo(url, transport string) (got string, stop func(), err error) {
 	if err != nil {
 		return "", nil, &exitError{exitConnect, fmt.Errorf("cannot start the built-in demo gateway: %w", err)}
 	}
-	got = srv.SSEURL()
-	if transport == mcp.TransportStreamable {
+	switch transport {
+	case mcp.TransportStreamable:
 		got = srv.MCPURL()
+	case mcp.TransportStateless:
+		got = srv.StatelessURL()
+	default:
+		got = srv.SSEURL()
 	}
 	return got, func() { srv.Close() }, nil
 }
