@@ -87,11 +87,15 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 	now := time.Now()
 	// The URL as the session reads it: typed without a scheme, a URL's
 	// password would not parse as one, and so not be redacted.
-	u, err := mcp.StreamURL(cfg.URL)
+	u, err := mcp.TargetURL(cfg.URL)
 	if err != nil {
 		return nil, nil, err
 	}
-	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: "sse", Started: now, Host: u.Host}
+	transport := cfg.Transport
+	if transport == "" {
+		transport = mcp.TransportAuto
+	}
+	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host}
 	opts := history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg)}
 	var rec *history.Recorder
 	if f.file != "" {

@@ -271,3 +271,35 @@ func TestExecAnswersInputRequests(t *testing.T) {
 		}
 	}
 }
+
+// exec takes every URL form the TUI takes, and an argument that looks like
+// an address but is not a URL is an error, never the demo gateway.
+func TestExecURLForms(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	upper := "HTTP://" + strings.TrimPrefix(srv.SSEURL(), "http://") + "?team=blue"
+	if out, errOut, code := run(t, "exec", "--no-record", upper, "ping"); code != exitOK || strings.Contains(errOut, "demo gateway") {
+		t.Errorf("%s: exit %d\n%s\n%s", upper, code, out, errOut)
+	}
+	// Nothing listens on [::1] here: the form is taken, and the connection fails.
+	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
+	if _, errOut, code := run(t, "exec", "--no-record", "--endpoint-timeout", "2s", "[::1]:"+port, "ping"); code != exitConnect || strings.Contains(errOut, "demo gateway") {
+		t.Errorf("[::1]:%s: exit %d, %s", port, code, errOut)
+	}
+	for _, bad := range []string{"localhost:notaport", "http://", "ftp://example.com/sse"} {
+		if _, errOut, code := run(t, "exec", "--no-record", bad, "ping"); code != exitUsage || !strings.Contains(errOut, "not a URL") && !strings.Contains(errOut, "scheme") {
+			t.Errorf("%q: exit %d, %s; want a usage error", bad, code, errOut)
+		}
+	}
+	for _, h := range []string{"X-A: 1\r\nX-Evil: 2", "X-A: 1\nX-B: 2"} {
+		if _, errOut, code := run(t, "exec", "--no-record", "-H", h, srv.SSEURL(), "ping"); code != exitUsage || !strings.Contains(errOut, "line break") {
+			t.Errorf("-H %q: exit %d, %s", h, code, errOut)
+		}
+	}
+	if _, errOut, code := run(t, "exec", "--no-record", "--bearer", "tok\n", srv.SSEURL(), "ping"); code != exitUsage || !strings.Contains(errOut, "line break") {
+		t.Errorf("--bearer with a newline: exit %d, %s", code, errOut)
+	}
+}

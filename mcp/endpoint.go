@@ -113,20 +113,6 @@ func withPath(u *url.URL, p string) *url.URL {
 	return &c
 }
 
-// StreamURL is the legacy stream URL for what the user typed: a bare base
-// such as http://localhost:8811 means its /sse; anything with a path is
-// used as is.
-func StreamURL(raw string) (*url.URL, error) {
-	u, err := TargetURL(raw)
-	if err != nil {
-		return nil, err
-	}
-	if isBare(u) {
-		u = withPath(u, "/sse")
-	}
-	return u, nil
-}
-
 // checkTransportName refuses a transport mcpscope does not speak.
 func checkTransportName(name string) error {
 	switch name {

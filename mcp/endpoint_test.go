@@ -46,22 +46,24 @@ func TestResolveEndpointErrors(t *testing.T) {
 	}
 }
 
-func TestStreamURL(t *testing.T) {
+func TestTargetURL(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"http://localhost:8811", "http://localhost:8811/sse"},
-		{"http://localhost:8811/", "http://localhost:8811/sse"},
-		{"localhost:8811", "http://localhost:8811/sse"},
-		{"https://gw.example/custom/events", "https://gw.example/custom/events"},
+		{"http://localhost:8811", "http://localhost:8811"},
+		{"localhost:8811", "http://localhost:8811"},
+		{"HTTP://LOCALHOST:8811/sse", "http://LOCALHOST:8811/sse"},
+		{"[::1]:8811", "http://[::1]:8811"},
+		{"https://gw.example/custom/events?team=blue&x=1", "https://gw.example/custom/events?team=blue&x=1"},
+		{"http://user:pw@gw:8811/mcp", "http://user:pw@gw:8811/mcp"},
 	}
 	for _, tt := range tests {
-		u, err := StreamURL(tt.in)
+		u, err := TargetURL(tt.in)
 		if err != nil || u.String() != tt.want {
-			t.Errorf("StreamURL(%q) = %v, %v; want %q", tt.in, u, err, tt.want)
+			t.Errorf("TargetURL(%q) = %v, %v; want %q", tt.in, u, err, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "ftp://x/sse", "http://"} {
-		if _, err := StreamURL(bad); err == nil {
-			t.Errorf("StreamURL(%q) = nil error, want one", bad)
+	for _, bad := range []string{"", "ftp://x/sse", "http://", "http://host:port/", "javascript:alert(1)"} {
+		if _, err := TargetURL(bad); err == nil {
+			t.Errorf("TargetURL(%q) = nil error, want one", bad)
 		}
 	}
 }
