@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"time"
 	"unsafe"
@@ -182,33 +183,63 @@ func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method stri
 	}()
 }
 
-// reply logs our answer to a server request and POSTs it, holding one of
-// the bounded reply slots for the POST.
+// reply logs our answer to a server request and queues its POST. Replies
+// are sent by a few workers from a bounded queue: a server flooding
+// requests while taking our replies slowly neither exhausts descriptors
+// nor memory, and the stream is still read (our own answers may be behind
+// the flood). A reply that finds the queue full is not sent, and says so
+// (the first time, then every hundredth).
 func (s *Session) reply(conn int, reqSeq int64, id, method string, body []byte) {
 	s.mu.Lock()
 	if s.closed || s.tr == nil {
 		s.mu.Unlock()
 		return
 	}
-	tr := s.tr
-	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})
-	s.wg.Add(1)
-	s.mu.Unlock()
-	select {
-	case s.replies <- struct{}{}:
-	case <-s.life.Done():
-		s.wg.Done()
+	s.replyOnce.Do(s.startRepliers)
+	if len(s.replyQ) == cap(s.replyQ) {
+		s.dropped++
+		n := s.dropped
+		s.mu.Unlock()
+		if n == 1 || n%100 == 0 {
+			s.emitError(OpReply, &WireError{Cause: CauseLimit,
+				Message: fmt.Sprintf("the server asks faster than its answers are taken: %d of its requests left unanswered so far", n)}, reqSeq, conn)
+		}
 		return
 	}
-	go func() {
-		defer s.wg.Done()
-		defer func() { <-s.replies }()
-		ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
-		defer cancel()
-		if err := tr.send(ctx, &outgoing{class: ClassReply, method: method, body: body, seq: seq}); err != nil {
-			s.emitError(OpReply, &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + method + ": " + err.Error(), Err: err}, seq, conn)
-		}
-	}()
+	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})
+	// Only reply enqueues, under s.mu, so the room just seen is there.
+	s.replyQ <- replyJob{tr: s.tr, conn: conn, m: &outgoing{class: ClassReply, method: method, body: body, seq: seq}}
+	s.mu.Unlock()
+}
+
+// replyJob is a reply waiting for a worker.
+type replyJob struct {
+	tr   transport
+	conn int
+	m    *outgoing
+}
+
+// startRepliers starts the workers that POST replies; they end with the
+// session. s.mu is held.
+func (s *Session) startRepliers() {
+	for range maxReplies {
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			for {
+				select {
+				case j := <-s.replyQ:
+					ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
+					if err := j.tr.send(ctx, j.m); err != nil {
+						s.emitError(OpReply, &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}, j.m.seq, j.conn)
+					}
+					cancel()
+				case <-s.life.Done():
+					return
+				}
+			}
+		}()
+	}
 }
 
 // bytesOf views a message's string as bytes, and stringOf views those bytes

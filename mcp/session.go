@@ -98,20 +98,25 @@ const ProtocolVersion = "2025-11-25"
 // every request self-describing.
 const ProtocolModern = "2026-07-28"
 
-// maxReplies bounds the answers to server requests in flight at once: a
-// server flooding requests must not exhaust file descriptors or memory.
-const maxReplies = 8
+// maxReplies bounds the answers to server requests in flight at once, and
+// maxQueuedReplies those waiting: a server flooding requests must not
+// exhaust file descriptors or memory.
+const (
+	maxReplies       = 8
+	maxQueuedReplies = 256
+)
 
 // Session is one live MCP session. Its methods are safe for concurrent use;
 // every operation's wire traffic appears on Records in order.
 type Session struct {
-	cfg     Config
-	client  *http.Client
-	out     *emitter
-	target  *url.URL // what the user named, parsed once in NewSession
-	urlErr  error    // why cfg.URL is not usable, reported by Connect
-	origins origins
-	replies chan struct{} // a slot per answer to a server request in flight
+	cfg       Config
+	client    *http.Client
+	out       *emitter
+	target    *url.URL // what the user named, parsed once in NewSession
+	urlErr    error    // why cfg.URL is not usable, reported by Connect
+	origins   origins
+	replyQ    chan replyJob // our answers to server requests, waiting for a worker
+	replyOnce sync.Once
 
 	mu          sync.Mutex
 	tr          transport // nil until Connect chose one
@@ -124,6 +129,7 @@ type Session struct {
 	closed      bool
 	tools       []Tool
 	foreign     []foreignAnswer // the latest answers to requests we never sent
+	dropped     int             // replies not sent: the queue was full
 	roots       []Root          // offered to the server
 	subscribed  map[string]bool // 2026: resources the listen stream asks updates of
 	probing     bool            // detection is trying a transport
@@ -170,7 +176,7 @@ func NewSession(cfg Config) *Session {
 		cfg:        cfg,
 		out:        newEmitter(cfg.Now),
 		pairs:      newPairing(),
-		replies:    make(chan struct{}, maxReplies),
+		replyQ:     make(chan replyJob, maxQueuedReplies),
 		roots:      cfg.Roots,
 		subscribed: map[string]bool{},
 	}
