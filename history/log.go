@@ -53,6 +53,8 @@ type Log struct {
 	// multi round-trip chain.
 	progressOf map[string]int32
 	rounds     map[int64]int
+	// listenRow is the row of the newest listen stream, -1 for none.
+	listenRow int32
 
 	stats       Stats
 	failed      int // rows of ours in a failed state
@@ -65,7 +67,7 @@ type Log struct {
 
 // NewLog returns an empty Log.
 func NewLog() *Log {
-	return &Log{rowOf: make(map[int64]int32), progressOf: map[string]int32{}, rounds: map[int64]int{}}
+	return &Log{rowOf: make(map[int64]int32), progressOf: map[string]int32{}, rounds: map[int64]int{}, listenRow: -1}
 }
 
 // Append indexes records in the order given. Each record costs O(1)
@@ -268,6 +270,10 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	if p == nil {
 		return
 	}
+	if h.Purpose == mcp.PurposeResume {
+		l.resumed(p, r)
+		return
+	}
 	p.Post = r
 	p.PostLatency = h.Duration
 	// A POST that was not accepted will never be answered on the stream;
@@ -315,14 +321,14 @@ func (l *Log) open(p Pair, seq int64, register bool) *Pair {
 // setState moves a row to a state and keeps the pending and failure counts
 // current, so Stats costs nothing per frame.
 func (l *Log) setState(p *Pair, s PairState) {
-	if p.Kind == KindRequest && p.State == StatePending {
+	if p.waits() {
 		l.stats.Pending--
 	}
 	if p.Kind != KindForeign && p.State.Failed() {
 		l.failed--
 	}
 	p.State = s
-	if p.Kind == KindRequest && s == StatePending {
+	if p.waits() {
 		l.stats.Pending++
 	}
 	if p.Kind != KindForeign && s.Failed() {

@@ -77,6 +77,9 @@ type Pair struct {
 	// progress, total (0 when unknown) and its message.
 	Progress, Total float64
 	ProgressMessage string
+	// Resumes are the GETs that resumed the request's dropped response
+	// stream (streamable HTTP), oldest first.
+	Resumes []*mcp.Record
 }
 
 // onRPC files a JSON-RPC message into its row, opening one when the message
@@ -97,6 +100,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 			}
 			l.stats.Requests++
 			l.progressOf[m.ID] = int32(l.pairs.n)
+			l.noteListen(int32(l.pairs.n), m)
 		} else {
 			row.Kind, row.State, row.Request = KindServerRequest, StatePending, r
 		}
