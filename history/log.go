@@ -190,7 +190,7 @@ func (l *Log) onState(r *mcp.Record) {
 	}
 	st := r.State
 	switch st.State {
-	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed:
+	case mcp.StateGetStream, mcp.StateListen, mcp.StateResuming, mcp.StateResumed:
 		// Facts about one stream, shown in the negotiation pane: the
 		// session's own state has not changed.
 	default:

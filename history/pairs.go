@@ -154,6 +154,9 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	p.ResponseSize = len(m.Raw)
 	delete(l.progressOf, p.ID)
 	switch {
+	case p.State == StateCancelled:
+		// The user gave up on it: an answer the server sent anyway is
+		// kept, and the row still says what the user did.
 	case late || p.State == StateTimedOut:
 		l.setState(p, StateLate)
 	case !m.RPCError && inputRequired(m.Raw):

@@ -102,3 +102,34 @@ func TestLogListenIsNotPending(t *testing.T) {
 		t.Errorf("%d pending after the listen stream ended, want 1", got)
 	}
 }
+
+// What became of the listen stream is a fact about that stream: the
+// session's state stays what it was.
+func TestLogListenStateLeavesTheSessionState(t *testing.T) {
+	l := NewLog()
+	l.Append(
+		mcp.Record{Seq: 1, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateInitialized, Transport: mcp.TransportStateless}},
+		mcp.Record{Seq: 2, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateListen, Detail: "the listen stream ended; reopening in 1s"}},
+	)
+	if got := l.Stats().State; got != mcp.StateInitialized {
+		t.Errorf("state %q after a listen record, want %q", got, mcp.StateInitialized)
+	}
+	if got := l.Negotiation().Listen; got == "" {
+		t.Error("the negotiation lost what became of the listen stream")
+	}
+}
+
+// A request the user cancelled stays cancelled when the server answers it
+// anyway; the answer is kept.
+func TestLogCancelledStaysCancelled(t *testing.T) {
+	l := NewLog()
+	l.Append(
+		mcp.Record{Seq: 1, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "1", Method: "tools/call", Raw: `{"jsonrpc":"2.0","id":1,"method":"tools/call"}`}},
+		mcp.Record{Seq: 2, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpCancelled, Message: "context canceled", ReqSeq: 1}},
+		mcp.Record{Seq: 3, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassLate, ID: "1", ReqSeq: 1, Raw: `{"jsonrpc":"2.0","id":1,"result":{}}`}},
+	)
+	p := l.PairOf(1)
+	if p.State != StateCancelled || p.Response == nil {
+		t.Errorf("state %s, response %v; want cancelled with the late answer kept", p.State, p.Response)
+	}
+}
