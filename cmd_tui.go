@@ -98,6 +98,10 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		return &exitError{exitUsage, err}
 	}
 	cfg.Reconnect = true
+	// What the server asks of the user (elicitation, sampling) is
+	// answered at a prompt in the TUI.
+	answers := ui.NewAnswerer()
+	cfg.Answerer = answers
 	sess := mcp.NewSession(cfg)
 	records, rec, err := rf.start(sess.Records(), cfg)
 	if err != nil {
@@ -111,7 +115,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	go func() { _ = sess.Connect(ctx) }()
 	opts := ui.Options{
 		Records: records, Backend: command.Runner{Session: sess}, Styles: styles,
-		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(),
+		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(), Answers: answers,
 	}
 	if rec != nil {
 		opts.RecordingPath = rec.Path()

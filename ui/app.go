@@ -44,6 +44,10 @@ type Options struct {
 	Note string
 	// HistoryPath keeps command line history across runs; "" keeps none.
 	HistoryPath string
+	// Answers brings what the server asks the user (elicitation,
+	// sampling) to a prompt; give the same Answerer to the session as
+	// mcp.Config.Answerer. nil in a replay.
+	Answers *Answerer
 	// Now is the clock; nil means time.Now. Tests fix it.
 	Now func() time.Time
 }
@@ -65,6 +69,9 @@ type Model struct {
 	detail  *detailPane
 	cmdline *CommandLine
 	status  *statusBar
+	ask     *askPrompt
+	// askTicking is set while a redraw of the question's time left is due.
+	askTicking bool
 
 	showHelp  bool
 	statusSeq int
@@ -76,6 +83,8 @@ type Model struct {
 	// its records reached the log; its pair opens when they do.
 	awaitAnswer int64
 
+	// sends are the backend calls still running, for the cancel key.
+	sends *inflight
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -109,12 +118,17 @@ func New(opts Options) *Model {
 		detail:    newDetailPane(com),
 		cmdline:   NewCommandLine(&st, keys, opts.HistoryPath),
 		status:    newStatusBar(com, opts),
+		ask:       newAskPrompt(com),
+		sends:     newInflight(),
 		ctx:       ctx,
 		cancel:    cancel,
 		clipboard: os.Stdout,
 	}
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
+	if opts.Backend != nil {
+		m.setRoots(opts.Backend.Roots())
+	}
 	if opts.Player != nil {
 		m.replay = newReplayState(opts.Player)
 		m.updateReplayStatus()
@@ -134,7 +148,7 @@ const (
 func (m *Model) setBindings() {
 	k := m.keys
 	canSend := m.sendDisabled() == ""
-	for _, b := range []*key.Binding{&k.Initialize, &k.ListTools, &k.Call, &k.Command, &k.Reconnect} {
+	for _, b := range []*key.Binding{&k.Initialize, &k.ListTools, &k.Call, &k.Command, &k.Reconnect, &k.CancelRequest} {
 		b.SetEnabled(canSend)
 	}
 	replay := m.opts.Player != nil
@@ -161,6 +175,9 @@ func (m *Model) Init() tea.Cmd {
 	if m.replay != nil {
 		cmds = append(cmds, m.replay.tick())
 	}
+	if m.opts.Answers != nil {
+		cmds = append(cmds, waitForQuestion(m.ctx, m.opts.Answers))
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -175,7 +192,13 @@ func (m *Model) View() string {
 	lines := m.body()
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
-	cl := strings.Split(m.cmdline.View(), "\n")
+	var cl []string
+	if m.ask.open() {
+		top, hint := m.ask.inputLines()
+		cl = []string{top, hint}
+	} else {
+		cl = strings.Split(m.cmdline.View(), "\n")
+	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {
 		var l string
 		if i < len(cl) {
@@ -226,6 +249,16 @@ func (m *Model) body() []string {
 			continue
 		}
 		place(r, m.paneView(p, p == m.focus))
+	}
+	if m.ask.open() {
+		// The question's box covers the bottom of the panes: it is what
+		// needs an answer now.
+		box := m.ask.boxLines(m.width, max(bodyH/2, 5))
+		for i, l := range box {
+			if y := bodyH - len(box) + i; y >= 0 {
+				rows[y] = []piece{{0, l}}
+			}
+		}
 	}
 	out := make([]string, bodyH)
 	for y, ps := range rows {

@@ -26,7 +26,7 @@ func (k *KeyMap) groups() []helpGroup {
 	}
 	return []helpGroup{
 		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect}},
-		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command}},
+		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command, k.CancelRequest}},
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
 		{"Raw events", []key.Binding{k.Filter, as(k.Submit, "keep filter"), as(k.Cancel, "clear filter")}},
 		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), k.ToggleRaw, k.Copy}},

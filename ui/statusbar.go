@@ -63,7 +63,7 @@ func (s *statusBar) view() string {
 	if s.replay != "" {
 		head += st.StatusValue.Render(s.replay) + st.StatusBar.Render(" ")
 	}
-	head += s.stateView(stats.State)
+	head += s.stateView(sessionState(s.c.log))
 
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
@@ -152,7 +152,7 @@ func (s *statusBar) stateView(state string) string {
 	switch state {
 	case "":
 		return st.Dim.Render("○ starting")
-	case mcp.StateOpen, mcp.StateInitialized, mcp.StateResumed:
+	case mcp.StateOpen, mcp.StateInitialized, mcp.StateResumed, stateDiscovered:
 		return st.Success.Render("● " + state)
 	case mcp.StateConnecting, mcp.StateReconnecting, mcp.StateResuming:
 		return st.Warning.Render("◌ " + state)
