@@ -14,6 +14,7 @@ const askInterval = time.Second
 // asked queues a question from the session, watches for the session to
 // stop waiting for it, and waits for the next.
 func (m *Model) asked(q *Question) tea.Cmd {
+	m.showHelp = false // the question is what needs the screen now
 	cmds := []tea.Cmd{m.ask.push(q), watchQuestion(q), waitForQuestion(m.ctx, m.opts.Answers)}
 	if len(m.ask.queue) == 1 {
 		cmds = append(cmds, m.setStatus(levelInfo, "the server asks for input: answer below (esc dismisses)"), m.askTicker())

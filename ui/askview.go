@@ -22,19 +22,27 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	}
 	st := a.c.st
 	inner := max(w-2, 1)
-	title := askedBy(a.c.log, q.Req) + " asks: " + wireLine(q.Req.Method, 64)
+	// What is asked and how long is left come first: on a narrow screen
+	// the end of the title is cut.
+	title := "asks: " + wireLine(q.Req.Method, 64)
 	if q.Req.Key != "" {
 		title += " (" + wireLine(q.Req.Key, 64) + ")"
-	}
-	if n := len(a.queue); n > 1 {
-		title += " · " + plural(n-1, "more question") + " waiting"
 	}
 	if left, ok := a.timeLeft(q); ok {
 		title += " · " + left + " left"
 	}
+	if n := len(a.queue); n > 1 {
+		title += " · " + plural(n-1, "more question") + " waiting"
+	}
+	title += " · from " + askedBy(a.c.log, q.Req)
 	var body []string
 	wrap := func(s string, style func(...string) string) {
-		for _, l := range strings.Split(ansi.Wrap(s, inner, ""), "\n") {
+		// Continuation lines keep the first line's indent.
+		indent := len(s) - len(strings.TrimLeft(s, " "))
+		for i, l := range strings.Split(ansi.Wrap(strings.TrimLeft(s, " "), max(inner-indent, 8), ""), "\n") {
+			if i > 0 || indent > 0 {
+				l = blanks(indent) + l
+			}
 			body = append(body, style(l))
 		}
 	}

@@ -41,7 +41,11 @@ func (k *KeyMap) commandLineKeys() []key.Binding {
 	if !k.Command.Enabled() {
 		return nil
 	}
-	return []key.Binding{k.Complete, k.Submit, k.Cancel, k.HistoryPrev, k.HistoryNext}
+	// The same keys answer what a server asks, at the prompt it opens.
+	as := func(b key.Binding, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	}
+	return []key.Binding{as(k.Complete, "complete"), as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), k.HistoryPrev, k.HistoryNext}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.

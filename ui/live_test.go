@@ -283,3 +283,23 @@ func TestLiveDiscoverKey(t *testing.T) {
 		t.Errorf("the i key's help says %q, want server/discover", d)
 	}
 }
+
+// A streamable session the server forgot says so, and i starts a new one.
+func TestLiveSessionExpiry(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{ExpireAfter: 2})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
+	l.waitFor("● initialized")
+	l.tm.Type("l")
+	l.tm.Type("l")
+	l.waitFor("starts a new one (press i)")
+	l.waitFor("session-expired")
+	l.mark()
+	l.tm.Type("i")
+	l.waitFor("initialize: ok")
+	m := l.quit()
+	neg := m.com.log.Negotiation()
+	sessions := srv.Sessions()
+	if len(sessions) != 2 || neg.SessionID != sessions[1].ID || neg.State != mcp.StateInitialized {
+		t.Errorf("after i the session is %q in state %q (the server made %d); want the second one, initialized", neg.SessionID, neg.State, len(sessions))
+	}
+}

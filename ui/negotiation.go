@@ -279,10 +279,14 @@ func (n *negotiationPane) streamable(f *facts, neg *history.Negotiation) {
 		f.kv("Endpoint", wireLine(url, 2048), st.Row)
 	}
 	switch {
+	case neg.State == mcp.StateExpired:
+		gone := ""
+		if neg.SessionID != "" {
+			gone = " (" + wireLine(neg.SessionID, 256) + ")"
+		}
+		f.kv("Session", "expired"+gone+": the next initialize starts a new one (press "+n.c.keys.Initialize.Help().Key+")", st.Warning)
 	case neg.SessionID != "":
 		f.kv("Session", wireLine(neg.SessionID, 256)+" (Mcp-Session-Id)", st.Row)
-	case neg.State == mcp.StateExpired:
-		f.kv("Session", "expired: the next initialize starts a new one (press i)", st.Warning)
 	case neg.ProtocolVersion != "":
 		f.kv("Session", "none: the server named no Mcp-Session-Id", st.Dim)
 	}

@@ -87,7 +87,7 @@ func (s *statusBar) view() string {
 		add(6, st.Warning.Render(fmt.Sprintf("%d foreign", stats.Foreign)))
 	}
 	add(5, st.StatusBar.Render(fmt.Sprintf("%d ev %s", stats.Events, history.FormatSize(stats.Bytes))))
-	if stats.SessionID != "" {
+	if stats.SessionID != "" && stats.State != mcp.StateExpired {
 		id := wireLine(stats.SessionID, 128)
 		if len([]rune(id)) > 12 {
 			id = string([]rune(id)[:12]) + "…"
