@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -125,12 +123,11 @@ func validVersion(v string) bool {
 func rootsOf(paths []string) ([]mcp.Root, error) {
 	var out []mcp.Root
 	for _, p := range paths {
-		abs, err := filepath.Abs(p)
+		r, err := command.RootFromPath(p)
 		if err != nil {
-			return nil, fmt.Errorf("--root %q: %v", p, err)
+			return nil, fmt.Errorf("--%v", err)
 		}
-		u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
-		out = append(out, mcp.Root{URI: u.String(), Name: filepath.Base(abs)})
+		out = append(out, r)
 	}
 	return out, nil
 }

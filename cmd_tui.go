@@ -111,6 +111,10 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		return &exitError{exitUsage, err}
 	}
 	cfg.Reconnect = true
+	// What the server asks of the user (elicitation, sampling) is
+	// answered at a prompt in the TUI.
+	answers := ui.NewAnswerer()
+	cfg.Answerer = answers
 	sess := mcp.NewSession(cfg)
 	records, rec, err := rf.start(sess.Records(), cfg, nil)
 	if err != nil {
@@ -124,7 +128,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	go func() { _ = sess.Connect(ctx) }()
 	opts := ui.Options{
 		Records: records, Backend: command.NewRunner(sess), Styles: styles,
-		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(),
+		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(), Answers: answers,
 	}
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()

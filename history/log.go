@@ -60,6 +60,8 @@ type Log struct {
 	// multi round-trip chain.
 	progressOf map[string]int32
 	rounds     map[int64]int
+	// listenRow is the row of the newest listen stream, -1 for none.
+	listenRow int32
 
 	stats       Stats
 	failed      int // rows of ours in a failed state
@@ -86,7 +88,7 @@ func NewLog() *Log { return newLog(&memStore{}) }
 
 func newLog(st store) *Log {
 	return &Log{st: st, rowOf: make(map[int64]int32), runs: make(map[int32]*run), names: make(map[string]string),
-		progressOf: map[string]int32{}, rounds: map[int64]int{}}
+		progressOf: map[string]int32{}, rounds: map[int64]int{}, listenRow: -1}
 }
 
 // Close releases the recording a Log made by LoadLog reads from; other Logs
@@ -380,6 +382,10 @@ func (l *Log) onHTTP(r *mcp.Record) {
 		return
 	}
 	defer l.views.refresh(l, i)
+	if h.Purpose == mcp.PurposeResume {
+		l.resumed(p, l.cur)
+		return
+	}
 	p.post = l.cur
 	p.postLatency = h.Duration
 	// A POST that was not accepted will never be answered on the stream;
@@ -449,14 +455,14 @@ const maxNames = 4096
 // setState moves a row to a state and keeps the pending and failure counts
 // current, so Stats costs nothing per frame.
 func (l *Log) setState(p *row, s PairState) {
-	if p.kind == KindRequest && p.state == StatePending {
+	if p.waits() {
 		l.stats.Pending--
 	}
 	if p.kind != KindForeign && p.state.Failed() {
 		l.failed--
 	}
 	p.state = s
-	if p.kind == KindRequest && s == StatePending {
+	if p.waits() {
 		l.stats.Pending++
 	}
 	if p.kind != KindForeign && s.Failed() {

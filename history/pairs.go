@@ -83,6 +83,9 @@ type Pair struct {
 	// ProxyAdded the time the proxy added to the answer's headers.
 	Relay      *mcp.Record
 	ProxyAdded time.Duration
+	// Resumes are the GETs that resumed the request's dropped response
+	// stream (streamable HTTP), oldest first.
+	Resumes []*mcp.Record
 }
 
 // row is what the Log keeps of a Pair: the records as entries of its store
@@ -100,6 +103,7 @@ type row struct {
 	round                               int
 	progress, total                     float64
 	progressMsg                         string
+	resumes                             []int32 // entries + 1, at most maxResumes
 }
 
 // onRPC files a JSON-RPC message into its row, opening one when the message
@@ -119,6 +123,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 			}
 			l.stats.Requests++
 			l.progressOf[m.ID] = int32(l.rows.n)
+			l.noteListen(int32(l.rows.n), m)
 		} else {
 			rw.kind, rw.state, rw.req = KindServerRequest, StatePending, l.cur
 		}
@@ -173,6 +178,9 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	p.respSize = len(m.Raw)
 	delete(l.progressOf, p.id)
 	switch {
+	case p.state == StateCancelled:
+		// The user gave up on it: an answer the server sent anyway is
+		// kept, and the row still says what the user did.
 	case late || p.state == StateTimedOut:
 		l.setState(p, StateLate)
 	case !m.RPCError && inputRequired(m.Raw):
@@ -252,8 +260,20 @@ func (l *Log) pair(i int32) Pair {
 		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,
 		ResponseSize: rw.respSize, Chain: rw.chain, Round: rw.round,
 		Progress: rw.progress, Total: rw.total, ProgressMessage: rw.progressMsg,
-		Relay: l.record(rw.relay), ProxyAdded: rw.proxyAdded,
+		Relay: l.record(rw.relay), ProxyAdded: rw.proxyAdded, Resumes: l.records(rw.resumes),
 	}
+}
+
+// records are the records of entries + 1.
+func (l *Log) records(es []int32) []*mcp.Record {
+	if len(es) == 0 {
+		return nil
+	}
+	rs := make([]*mcp.Record, len(es))
+	for i, e := range es {
+		rs[i] = l.record(e)
+	}
+	return rs
 }
 
 // pairViews are the Pairs handed out. A Pair is built when asked for and

@@ -86,6 +86,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 	// race with it.
 	s.wg.Add(1)
 	s.mu.Unlock()
+	reportSent(ctx, p.seq)
 
 	// The send outlives this call on purpose: when the answer beats the
 	// POST's own answer back, the POST's answer is still recorded. It ends

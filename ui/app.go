@@ -57,6 +57,10 @@ type Options struct {
 	Note string
 	// HistoryPath keeps command line history across runs; "" keeps none.
 	HistoryPath string
+	// Answers brings what the server asks the user (elicitation,
+	// sampling) to a prompt; give the same Answerer to the session as
+	// mcp.Config.Answerer. nil in a replay.
+	Answers *Answerer
 	// Now is the clock; nil means time.Now. Tests fix it.
 	Now func() time.Time
 }
@@ -78,6 +82,9 @@ type Model struct {
 	detail  *detailPane
 	cmdline *CommandLine
 	status  *statusBar
+	ask     *askPrompt
+	// askTicking is set while a redraw of the question's time left is due.
+	askTicking bool
 
 	showHelp  bool
 	statusSeq int
@@ -90,6 +97,8 @@ type Model struct {
 	awaitAnswer int64
 	clients     clients // a proxy's client sessions
 
+	// sends are the backend calls still running, for the cancel key.
+	sends *inflight
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -124,6 +133,8 @@ func New(opts Options) *Model {
 		detail:    newDetailPane(com),
 		cmdline:   NewCommandLine(&st, keys, opts.HistoryPath),
 		status:    newStatusBar(com, opts),
+		ask:       newAskPrompt(com),
+		sends:     newInflight(),
 		ctx:       ctx,
 		cancel:    cancel,
 		clipboard: os.Stdout,
@@ -131,6 +142,9 @@ func New(opts Options) *Model {
 	}
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
+	if opts.Backend != nil {
+		m.setRoots(opts.Backend.Roots())
+	}
 	if opts.Player != nil {
 		m.replay = newReplayState(opts.Player)
 		m.updateReplayStatus()
@@ -150,7 +164,7 @@ const (
 func (m *Model) setBindings() {
 	k := m.keys
 	canSend := m.sendDisabled() == ""
-	for _, b := range []*key.Binding{&k.Initialize, &k.ListTools, &k.Call, &k.Command, &k.Reconnect} {
+	for _, b := range []*key.Binding{&k.Initialize, &k.ListTools, &k.Call, &k.Command, &k.Reconnect, &k.CancelRequest} {
 		b.SetEnabled(canSend)
 	}
 	replay := m.opts.Player != nil
@@ -186,6 +200,9 @@ func (m *Model) Init() tea.Cmd {
 	if m.opts.Clients != nil {
 		cmds = append(cmds, waitForClient(m.opts.Clients))
 	}
+	if m.opts.Answers != nil {
+		cmds = append(cmds, waitForQuestion(m.ctx, m.opts.Answers))
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -200,11 +217,17 @@ func (m *Model) View() string {
 	lines := m.body()
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
-	cl := strings.Split(m.cmdline.View(), "\n")
-	if m.opts.Clients != nil && !m.cmdline.Focused() {
-		// The command line's first row lists the clients, except while
-		// the user types into their own session.
-		cl[0] = m.clientsBar()
+	var cl []string
+	if m.ask.open() {
+		top, hint := m.ask.inputLines()
+		cl = []string{top, hint}
+	} else {
+		cl = strings.Split(m.cmdline.View(), "\n")
+		if m.opts.Clients != nil && !m.cmdline.Focused() {
+			// The command line's first row lists the clients, except while
+			// the user types into their own session.
+			cl[0] = m.clientsBar()
+		}
 	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {
 		var l string
@@ -256,6 +279,16 @@ func (m *Model) body() []string {
 			continue
 		}
 		place(r, m.paneView(p, p == m.focus))
+	}
+	if m.ask.open() {
+		// The question's box covers the bottom of the panes: it is what
+		// needs an answer now.
+		box := m.ask.boxLines(m.width, max(bodyH/2, 5))
+		for i, l := range box {
+			if y := bodyH - len(box) + i; y >= 0 {
+				rows[y] = []piece{{0, l}}
+			}
+		}
 	}
 	out := make([]string, bodyH)
 	for y, ps := range rows {

@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"

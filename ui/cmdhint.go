@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -28,10 +27,15 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 				ms = append(ms, m)
 			}
 		}
+		if strings.HasPrefix("roots", prefix) {
+			ms = append(ms, "roots")
+		}
 		if len(ms) == 0 {
 			return "any JSON-RPC method, then key=value words or one {JSON} object of params"
 		}
 		return "methods: " + strings.Join(ms, "  ")
+	case ctx.method == "roots":
+		return rootsHint
 	case ctx.method == "tools/list":
 		return "--all follows nextCursor through every page · cursor=X asks for one page"
 	case ctx.method == "tools/call" && ctx.index == 1:
@@ -174,37 +178,8 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// candidates lists the completion candidates with the chosen one marked.
-// The list starts up to two candidates before the chosen one, so it is on
-// screen with what comes next; only what fits is drawn, so cycling through a
-// thousand tool names stays cheap.
-func (c *CommandLine) candidates() string {
-	cy := c.cycle
-	labels := cy.comp.labels
-	first := 0
-	if c.width > 0 && cy.idx > 0 {
-		first = cy.idx
-		for used := ansi.StringWidth(labels[first]) + 2; first > 0 && cy.idx-first < 2; first-- {
-			if used += ansi.StringWidth(labels[first-1]) + 2; used >= c.width/2 {
-				break
-			}
-		}
-	}
-	var b strings.Builder
-	if first > 0 {
-		b.WriteString(c.st.Hint.Render("… "))
-	}
-	for i, used := first, 0; i < len(labels) && (c.width <= 0 || used <= c.width); i++ {
-		style := c.st.Hint
-		if i == cy.idx {
-			style = c.st.Key
-		}
-		b.WriteString(style.Render(labels[i]))
-		b.WriteString(c.st.Hint.Render("  "))
-		used += ansi.StringWidth(labels[i]) + 2
-	}
-	return b.String()
-}
+// candidates lists the completion candidates of the Tab cycle.
+func (c *CommandLine) candidates() string { return drawCandidates(c.st, c.cycle, c.width) }
 
 // keyHints is "tab complete · enter send" from the bindings' help, so a
 // remapped key shows as it is.

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -39,6 +38,7 @@ type CommandLine struct {
 
 	tools []mcp.Tool
 	info  map[string]*toolInfo
+	roots []mcp.Root // offered now, for completing roots rm
 
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
@@ -49,14 +49,6 @@ type CommandLine struct {
 	warns      []command.ArgWarning
 	warnedLine string // the line the warnings are about; Enter on it again sends
 	cycle      *cycleState
-}
-
-// cycleState lets repeated Tabs step through the candidates.
-type cycleState struct {
-	comp  completion
-	idx   int    // the candidate shown, -1 before the first
-	end   int    // byte offset where the inserted text ends
-	value string // the line as completion left it; any edit ends the cycle
 }
 
 // NewCommandLine returns a blurred command line. historyPath is the file
@@ -99,6 +91,9 @@ func (c *CommandLine) SetTools(tools []mcp.Tool) {
 	}
 	c.cycle = nil
 }
+
+// SetRoots tells completion which roots are offered.
+func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }
 
 // SetSize sets the width both lines are drawn at.
 func (c *CommandLine) SetSize(width int) {
@@ -185,6 +180,13 @@ func (c *CommandLine) submit() tea.Cmd {
 	if line == "" {
 		return nil
 	}
+	if rc, ok, err := parseRootsLine(line); ok {
+		if err != nil {
+			c.err, c.warns, c.cycle = sanitize.Line(err.Error()), nil, nil
+			return nil
+		}
+		return c.sent(line, func() tea.Msg { return rc })
+	}
 	cmd, err := command.ParseCommand(line)
 	if err != nil {
 		c.err, c.warns, c.cycle = errorHead(err.Error()), nil, nil
@@ -200,13 +202,18 @@ func (c *CommandLine) submit() tea.Cmd {
 		c.err, c.warns, c.warnedLine, c.cycle = "", warns, line, nil
 		return nil
 	}
+	return c.sent(line, func() tea.Msg { return SubmitMsg{Command: cmd, Line: line, Forced: forced} })
+}
+
+// sent keeps line in the history, empties and closes the command line, and
+// hands submit to the root.
+func (c *CommandLine) sent(line string, submit tea.Cmd) tea.Cmd {
 	save := c.hist.add(line)
 	c.input.Reset()
 	c.clearOutcome()
-	// Blur now, not when the root sees SubmitMsg: keys typed in between are
-	// global keys, and would otherwise vanish into a hidden input.
+	// Blur now, not when the root sees the message: keys typed in between
+	// are global keys, and would otherwise vanish into a hidden input.
 	c.Blur()
-	submit := func() tea.Msg { return SubmitMsg{Command: cmd, Line: line, Forced: forced} }
 	return tea.Batch(submit, save)
 }
 
@@ -236,56 +243,14 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	return append(pre, warns...), err
 }
 
-// complete runs one Tab: the only candidate, the candidates' common prefix,
-// or the next candidate when Tab is pressed again.
+// complete runs one Tab on the command line (see tabComplete).
 func (c *CommandLine) complete() {
-	value := c.input.Value()
-	cursor := byteOffset(value, c.input.Position())
-	if cy := c.cycle; cy != nil && cy.value == value {
-		cy.idx = (cy.idx + 1) % len(cy.comp.items)
-		c.replace(cy.comp.start, cy.end, cy.comp.items[cy.idx])
-		return
+	if cy := c.cycle; cy == nil || cy.value != c.input.Value() {
+		c.clearOutcome()
 	}
-	c.clearOutcome()
-	ctx := analyze(value[:cursor], c.info)
-	comp := complete(ctx, c.tools)
-	switch len(comp.items) {
-	case 0:
-		return
-	case 1:
-		c.replace(comp.start, cursor, comp.items[0])
-		return
-	}
-	cy := &cycleState{comp: comp, idx: -1}
-	if p := commonPrefix(comp.items); len(p) > cursor-comp.start {
-		c.replace(comp.start, cursor, p)
-	} else {
-		cy.idx = 0
-		c.replace(comp.start, cursor, comp.items[0])
-	}
-	cy.end = cy.comp.start + len(cy.insertedText())
-	cy.value = c.input.Value()
-	c.cycle = cy
-}
-
-// insertedText is what the cycle has put on the line so far.
-func (cy *cycleState) insertedText() string {
-	if cy.idx < 0 {
-		return commonPrefix(cy.comp.items)
-	}
-	return cy.comp.items[cy.idx]
-}
-
-// replace puts text in place of value[start:end] and the cursor after it.
-func (c *CommandLine) replace(start, end int, text string) {
-	value := c.input.Value()
-	head := value[:start] + text
-	c.input.SetValue(head + value[end:])
-	c.input.SetCursor(utf8.RuneCountInString(head))
-	if c.cycle != nil {
-		c.cycle.end = len(head)
-		c.cycle.value = c.input.Value()
-	}
+	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
+		return complete(analyze(before, c.info), c.tools, c.roots)
+	})
 }
 
 // byteOffset converts the input's cursor (in runes) to a byte offset.

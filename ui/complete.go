@@ -100,14 +100,26 @@ func (c *completion) add(insert, label string) {
 }
 
 // complete lists the candidates for the word under the cursor.
-func complete(ctx lineContext, tools []mcp.Tool) completion {
+func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root) completion {
 	comp := completion{start: ctx.cur.Start}
 	prefix := ctx.cur.Text
 	switch {
 	case ctx.index == 0:
-		for _, m := range knownMethods {
+		for _, m := range append(knownMethods[:len(knownMethods):len(knownMethods)], "roots") {
 			if strings.HasPrefix(m, prefix) {
 				comp.add(m+" ", m)
+			}
+		}
+	case ctx.method == "roots" && ctx.index == 1:
+		for _, v := range rootsVerbs {
+			if strings.HasPrefix(v, prefix) {
+				comp.add(v+" ", v)
+			}
+		}
+	case ctx.method == "roots" && ctx.words[1].Text == "rm":
+		for _, r := range roots {
+			if strings.HasPrefix(r.URI, prefix) {
+				comp.add(command.ShellQuote(r.URI)+" ", r.URI)
 			}
 		}
 	case ctx.method == "tools/list":

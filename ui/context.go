@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/themes"
 )
 
@@ -22,6 +23,11 @@ type common struct {
 	spin string
 	// note is the standing hint of Options.Note.
 	note string
+	// roots are the roots the session offers, when rootsKnown (a live
+	// session); rootsGen counts their changes, for caches.
+	roots      []mcp.Root
+	rootsKnown bool
+	rootsGen   int
 	// pad paints the blanks that fill lines out to a pane's width: every
 	// line of every frame has some, so the App style is applied as a
 	// prefix and suffix worked out once rather than rendered each time.

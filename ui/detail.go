@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -47,6 +48,10 @@ type detailKey struct {
 	relay                   *mcp.Record
 	width                   int
 	pretty                  bool
+	// A pending row's progress and a stream's resumes change its lines
+	// without changing its state.
+	progress float64
+	resumes  int
 }
 
 func newDetailPane(c *common) *detailPane { return &detailPane{c: c, pretty: true} }
@@ -146,12 +151,24 @@ func (d *detailPane) view(focused bool) []string {
 func (d *detailPane) input() (detailInput, detailKey) {
 	p, ev := d.selection()
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
-	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, event: ev, t0: d.c.log.ConnectedAt()}
+	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, event: ev, t0: d.c.log.ConnectedAt(),
+		modern: d.c.log.Stats().Transport == mcp.TransportStateless, transport: d.c.log.Stats().Transport}
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
+		k.progress, k.resumes = p.Progress, len(p.Resumes)
 		row := *p
+		row.Resumes = slices.Clone(p.Resumes)
 		in.pair = &row
 		in.state, in.stateStyle = d.c.pairState(p)
+		if r := p.Response; r != nil && r.RPC != nil {
+			in.respVia = streamWords(d.c.log, r.RPC.Stream, r.RPC.ReqSeq, r.Seq)
+		}
+		if first := d.c.log.PairOf(p.Chain); p.Chain != 0 && first != nil {
+			in.chainFirst = wireLine(first.ID, 64)
+		}
+	}
+	if ev != nil && ev.Event != nil {
+		in.eventVia = streamWords(d.c.log, ev.Event.Stream, ev.Event.ReqSeq, ev.Seq)
 	}
 	return in, k
 }

@@ -37,6 +37,16 @@ type detailInput struct {
 	stateStyle lipgloss.Style
 	event      *mcp.Record
 	t0         time.Time // when the session connected
+
+	// Facts that need the Log, looked up in Update so format can run on
+	// another goroutine: which stream the response (or the event) came
+	// on, and the id of a chain's first round.
+	respVia, eventVia string
+	chainFirst        string
+	// modern is set in a 2026 session, where every result has a type.
+	modern bool
+	// transport is the session's, which decides what an error's advice says.
+	transport string
 }
 
 // detailFormattedMsg carries lines formatted off the update loop.
@@ -138,22 +148,7 @@ func (in *detailInput) pairHead() []string {
 		title += " · id " + wireLine(p.ID, 64)
 	}
 	out := []string{st.Row.Render(title) + st.Row.Render(" · ") + in.stateStyle.Render(in.state)}
-	var timing []string
-	if p.Post != nil && p.Post.HTTP != nil {
-		timing = append(timing, "POST "+statusText(p.Post.HTTP.Status, p.Post.HTTP.Err)+" in "+dur(p.PostLatency))
-	}
-	if p.Relay != nil && p.Relay.HTTP != nil {
-		// A proxied client's request: upstream's time is the POST's, and
-		// this is what relaying it cost on top.
-		timing = append(timing, "proxy added "+dur(p.ProxyAdded))
-	}
-	if p.Latency > 0 {
-		timing = append(timing, "answered after "+dur(p.Latency))
-	}
-	if len(timing) > 0 {
-		out = append(out, st.Dim.Render(strings.Join(timing, " · ")))
-	}
-	return out
+	return append(out, in.timing()...)
 }
 
 func (in *detailInput) pairLines() ([]string, int) {
@@ -166,17 +161,47 @@ func (in *detailInput) pairLines() ([]string, int) {
 			out = append(out, st.Hint.Render("→ "+wireLine(hint, 1024)))
 		}
 	}
-	out = in.message(out, "Request", p.Request)
+	out = in.request(out, p.Request, p.Post)
 	respLine := -1
 	if p.Response != nil {
 		respLine = len(out) + 1
 	}
-	out = in.message(out, "Response", p.Response)
+	out = in.response(out, p.Response)
 	out = in.message(out, "Our reply", p.Reply)
+	out = in.resumeLines(out, p.Resumes)
 	if p.Post != nil && p.Post.HTTP != nil {
 		out = in.postLines(out, p.Post.HTTP)
 	}
 	return out, respLine
+}
+
+// request is the Request section: the HTTP request line and headers that
+// carried it (next to the body, so mirrored headers can be checked), then
+// the message.
+func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
+	if r == nil || r.RPC == nil {
+		return out
+	}
+	raw := r.RPC.Raw
+	out = append(out, "", in.section("Request", history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
+	if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
+		out = append(in.requestHeaders(out, post.HTTP), "")
+	}
+	return append(out, JSONLines(string(raw), in.st, in.pretty, in.width, detailLimit)...)
+}
+
+// response is the Response section: what the answer is in words, then
+// its JSON.
+func (in *detailInput) response(out []string, r *mcp.Record) []string {
+	if r == nil || r.RPC == nil {
+		return out
+	}
+	raw := r.RPC.Raw
+	out = append(out, "", in.section("Response", history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
+	if in.pretty {
+		out = in.responseFacts(out, r)
+	}
+	return append(out, JSONLines(string(raw), in.st, in.pretty, in.width, detailLimit)...)
 }
 
 // postLines shows the POST's answer when it says more than "202 Accepted":
@@ -194,7 +219,10 @@ func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
 	if wa := header(h.Headers, "WWW-Authenticate"); wa != "" {
 		out = append(out, in.st.Dim.Render("WWW-Authenticate: "+wa))
 	}
-	if len(h.Body) > 0 {
+	switch {
+	case in.pair != nil && in.pair.Response != nil && in.pair.Response.RPC != nil && strings.TrimSpace(string(in.pair.Response.RPC.Raw)) == body:
+		out = append(out, in.st.Dim.Render("(its body is the Response above)"))
+	case len(h.Body) > 0:
 		out = append(out, JSONLines(string(h.Body), in.st, in.pretty, in.width, detailLimit)...)
 	}
 	return out
@@ -212,9 +240,12 @@ func (in *detailInput) eventHead() []string {
 	if ev.HasID {
 		head += " · id " + wireLine(ev.ID, 64)
 	}
-	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(in.t0)) +
-		fmt.Sprintf(" · stream %d", ev.Conn)
-	return []string{in.st.Row.Render(head)}
+	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(in.t0))
+	out := []string{in.st.Row.Render(head)}
+	if in.eventVia != "" {
+		out = append(out, in.st.Dim.Render("on "+in.eventVia+fmt.Sprintf(" (connection %d)", ev.Conn)))
+	}
+	return out
 }
 
 func (in *detailInput) eventLines() []string {

@@ -162,6 +162,15 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// streamWidth is the stream column's width: a legacy session has one
+// stream, so its name needs little room; the others name requests.
+func (e *eventsPane) streamWidth() int {
+	if e.c.log.Stats().Transport == mcp.TransportSSE {
+		return len("STREAM")
+	}
+	return 13
+}
+
 // click selects the row at screen line y of the pane.
 func (e *eventsPane) click(y int) { e.list.selectRow(e.list.offset+y-2, e.count()) }
 
@@ -170,9 +179,9 @@ func (e *eventsPane) view(focused bool) []string {
 	st := e.c.st
 	n := e.count()
 	inner := e.w - 2
-	dataW := max(inner-9-1-10-1-6-1-9-1, 1)
+	cols := eventColumnsFor(inner, e.streamWidth())
 	lines := make([]string, 0, e.list.height+2)
-	lines = append(lines, st.Header.Render(cell("TIME", 9)+" "+cell("EVENT", 10)+" "+cell("ID", 6)+" "+rcell("SIZE", 9)+" "+cell("DATA", dataW)))
+	lines = append(lines, st.Header.Render(cell(cols.row("TIME", "STREAM", "EVENT", "ID", "SIZE", "DATA"), inner)))
 	if n == 0 {
 		switch {
 		case e.filter.scanning():
@@ -195,8 +204,10 @@ func (e *eventsPane) view(focused bool) []string {
 			if len(ev.Comments) > 0 {
 				data = ": " + firstLine(ev.Comments[0], 512)
 				if n, last := e.repeats(i); n > 1 {
-					// The Log keeps a run of identical keep-alives as one row.
-					data += " ×" + strconv.Itoa(n) + " until " + sinceConnect(last.Sub(t0))
+					// The Log keeps a run of identical keep-alives as one
+					// row; the count goes first and the last one's time last,
+					// so a narrow pane cuts the least telling part.
+					data = "×" + strconv.Itoa(n) + " " + data + " (last " + sinceConnect(last.Sub(t0)) + ")"
 				}
 			} else if ev.Retry != "" {
 				name, data = "(retry)", "retry: "+wireLine(ev.Retry, 32)
@@ -204,8 +215,8 @@ func (e *eventsPane) view(focused bool) []string {
 		} else if name == "" {
 			name = "message"
 		}
-		text := cell(sinceConnect(r.Time.Sub(t0)), 9) + " " + cell(name, 10) + " " + cell(wireLine(ev.ID, 64), 6) + " " +
-			rcell(history.FormatSize(int64(len(ev.Raw))), 9) + " " + data
+		text := cols.row(sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, wireLine(ev.ID, 64),
+			history.FormatSize(int64(len(ev.Raw))), data)
 		style := st.Row
 		switch {
 		case i == e.list.cursor && focused:

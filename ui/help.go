@@ -26,7 +26,7 @@ func (k *KeyMap) groups() []helpGroup {
 	}
 	return []helpGroup{
 		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect}},
-		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command}},
+		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command, k.CancelRequest}},
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
 		{"Raw events", []key.Binding{k.Filter, as(k.Submit, "keep filter"), as(k.Cancel, "clear filter")}},
 		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), k.ToggleRaw, k.Copy}},
@@ -42,7 +42,11 @@ func (k *KeyMap) commandLineKeys() []key.Binding {
 	if !k.Command.Enabled() {
 		return nil
 	}
-	return []key.Binding{k.Complete, k.Submit, k.Cancel, k.HistoryPrev, k.HistoryNext}
+	// The same keys answer what a server asks, at the prompt it opens.
+	as := func(b key.Binding, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	}
+	return []key.Binding{as(k.Complete, "complete"), as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), k.HistoryPrev, k.HistoryNext}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.

@@ -27,6 +27,9 @@ type KeyMap struct {
 	ListTools  key.Binding
 	Call       key.Binding
 	Command    key.Binding
+	// CancelRequest cancels the selected pending request (its send, with
+	// every round of its chain).
+	CancelRequest key.Binding
 	// Filter opens the raw events filter.
 	Filter key.Binding
 	// Reconnect opens a new stream (a new session on the legacy transport).
@@ -61,39 +64,40 @@ func DefaultKeyMap() *KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	k := &KeyMap{
-		Quit:        b("quit", "q", "ctrl+c"),
-		Help:        b("help", "?"),
-		NextPane:    b("next pane", "tab"),
-		PrevPane:    b("previous pane", "shift+tab"),
-		Up:          b("up", "up", "k"),
-		Down:        b("down", "down", "j"),
-		PageUp:      b("page up", "pgup", "ctrl+b"),
-		PageDown:    b("page down", "pgdown", "ctrl+f"),
-		Home:        b("top", "home"),
-		End:         b("bottom", "end"),
-		Open:        b("open in detail", "enter"),
-		Initialize:  b("send initialize", "i"),
-		ListTools:   b("send tools/list", "l"),
-		Call:        b("call a tool", "c"),
-		Command:     b("command line", ":"),
-		Filter:      b("filter events", "/"),
-		Reconnect:   b("reconnect", "r"),
-		ToggleRaw:   b("pretty/raw", "v"),
-		Copy:        b("copy JSON", "y"),
-		Complete:    b("complete", "tab"),
-		Submit:      b("send", "enter"),
-		Cancel:      b("cancel", "esc"),
-		HistoryPrev: b("earlier command", "up"),
-		HistoryNext: b("later command", "down"),
-		NextClient:  b("next client", "]"),
-		PrevClient:  b("previous client", "["),
-		OpenOwn:     b("open your own session", "o"),
-		PlayPause:   b("play/pause", " "),
-		Faster:      b("faster", "+", "="),
-		Slower:      b("slower", "-"),
-		Step:        b("step one record", "."),
-		JumpStart:   b("restart", "g"),
-		JumpEnd:     b("jump to end", "G"),
+		Quit:          b("quit", "q", "ctrl+c"),
+		Help:          b("help", "?"),
+		NextPane:      b("next pane", "tab"),
+		PrevPane:      b("previous pane", "shift+tab"),
+		Up:            b("up", "up", "k"),
+		Down:          b("down", "down", "j"),
+		PageUp:        b("page up", "pgup", "ctrl+b"),
+		PageDown:      b("page down", "pgdown", "ctrl+f"),
+		Home:          b("top", "home"),
+		End:           b("bottom", "end"),
+		Open:          b("open in detail", "enter"),
+		Initialize:    b("send initialize", "i"),
+		ListTools:     b("send tools/list", "l"),
+		Call:          b("call a tool", "c"),
+		Command:       b("command line", ":"),
+		Filter:        b("filter events", "/"),
+		CancelRequest: b("cancel the selected request", "x"),
+		Reconnect:     b("reconnect", "r"),
+		ToggleRaw:     b("pretty/raw", "v"),
+		Copy:          b("copy JSON", "y"),
+		Complete:      b("complete", "tab"),
+		Submit:        b("send", "enter"),
+		Cancel:        b("cancel", "esc"),
+		HistoryPrev:   b("earlier command", "up"),
+		HistoryNext:   b("later command", "down"),
+		NextClient:    b("next client", "]"),
+		PrevClient:    b("previous client", "["),
+		OpenOwn:       b("open your own session", "o"),
+		PlayPause:     b("play/pause", " "),
+		Faster:        b("faster", "+", "="),
+		Slower:        b("slower", "-"),
+		Step:          b("step one record", "."),
+		JumpStart:     b("restart", "g"),
+		JumpEnd:       b("jump to end", "G"),
 	}
 	// The space key has no visible name of its own.
 	k.PlayPause.SetHelp("space", "play/pause")

@@ -37,6 +37,7 @@ type negotiationPane struct {
 	cacheLen int
 	cacheW   int
 	cacheLog *history.Log
+	cacheGen int // the roots' generation
 }
 
 func newNegotiationPane(c *common) *negotiationPane { return &negotiationPane{c: c} }
@@ -65,7 +66,7 @@ func (n *negotiationPane) view(focused bool) []string {
 	n.scroll.clamp(len(lines))
 	end := min(n.scroll.offset+n.scroll.height, len(lines))
 	title := "Negotiation"
-	if s := n.c.log.Negotiation().State; s != "" {
+	if s := sessionState(n.c.log); s != "" {
 		title += " · " + wireLine(s, 32)
 	}
 	return n.c.frame(title, lines[n.scroll.offset:end], n.w, n.h, focused)
@@ -73,11 +74,11 @@ func (n *negotiationPane) view(focused bool) []string {
 
 func (n *negotiationPane) lines() []string {
 	log := n.c.log
-	if n.cacheLog == log && n.cacheLen == log.Len() && n.cacheW == n.w && n.cache != nil {
+	if n.cacheLog == log && n.cacheLen == log.Len() && n.cacheW == n.w && n.cacheGen == n.c.rootsGen && n.cache != nil {
 		return n.cache
 	}
 	n.cache = n.build(log.Negotiation(), max(n.w-2, 1))
-	n.cacheLog, n.cacheLen, n.cacheW = log, log.Len(), n.w
+	n.cacheLog, n.cacheLen, n.cacheW, n.cacheGen = log, log.Len(), n.w, n.c.rootsGen
 	return n.cache
 }
 
@@ -140,9 +141,18 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	for _, r := range neg.Redirects {
 		f.kv("Redirect", fmt.Sprintf("%d %s → %s", r.Status, wireLine(r.From, 1024), wireLine(r.To, 1024)), st.Warning)
 	}
-	if neg.Transport == mcp.TransportStreamable {
+	switch neg.Transport {
+	case mcp.TransportStreamable:
 		n.streamable(f, neg)
 		n.server(f, neg)
+		n.roots(f)
+		n.instructions(f, neg)
+		n.detection(f, neg.Detect)
+		return f.lines
+	case mcp.TransportStateless:
+		n.stateless(f, neg)
+		n.roots(f)
+		n.instructions(f, neg)
 		n.detection(f, neg.Detect)
 		return f.lines
 	}
@@ -213,6 +223,8 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	if neg.ServerName == "" && neg.ProtocolVersion == "" && neg.Endpoint != nil {
 		f.kv("Server", "not initialized yet: press i", st.Hint)
 	}
+	n.roots(f)
+	n.instructions(f, neg)
 	n.detection(f, neg.Detect)
 	return f.lines
 }
@@ -225,8 +237,22 @@ func (n *negotiationPane) server(f *facts, neg *history.Negotiation) {
 	}
 	f.kv("Server", wireLine(neg.ServerName+" "+neg.ServerVersion, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
 	f.kv("Caps", capabilities(neg.Capabilities), st.Row)
-	if neg.Instructions != "" {
-		f.kv("Instruct", wireLine(neg.Instructions, 1024), st.Dim)
+}
+
+// instructions shows the server's instructions: last before detection,
+// since they can be long and the facts above matter more.
+func (n *negotiationPane) instructions(f *facts, neg *history.Negotiation) {
+	if neg.Instructions == "" {
+		return
+	}
+	// A few lines say what they are about; the answer that carried them
+	// (in Pairs) has all of them, so the facts below stay in view.
+	const maxLines = 4
+	start := len(f.lines)
+	f.kv("Instruct", wireLine(neg.Instructions, 1024), n.c.st.Dim)
+	if len(f.lines)-start > maxLines {
+		f.lines = f.lines[:start+maxLines-1]
+		f.kv("", "… (all of them are in the answer that carried them, in Pairs)", n.c.st.Hint)
 	}
 }
 
@@ -262,15 +288,18 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection) {
 // and how the session ended.
 func (n *negotiationPane) streamable(f *facts, neg *history.Negotiation) {
 	st := n.c.st
-	url := n.c.log.Stats().URL
-	if url != "" {
+	if url := endpointURL(n.c.log, neg); url != "" {
 		f.kv("Endpoint", wireLine(url, 2048), st.Row)
 	}
 	switch {
+	case neg.State == mcp.StateExpired:
+		gone := ""
+		if neg.SessionID != "" {
+			gone = " (" + wireLine(neg.SessionID, 256) + ")"
+		}
+		f.kv("Session", "expired"+gone+": the next initialize starts a new one (press "+n.c.keys.Initialize.Help().Key+")", st.Warning)
 	case neg.SessionID != "":
 		f.kv("Session", wireLine(neg.SessionID, 256)+" (Mcp-Session-Id)", st.Row)
-	case neg.State == mcp.StateExpired:
-		f.kv("Session", "expired: the next initialize starts a new one (press i)", st.Warning)
 	case neg.ProtocolVersion != "":
 		f.kv("Session", "none: the server named no Mcp-Session-Id", st.Dim)
 	}

@@ -135,16 +135,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	if strings.HasPrefix(kind, "←") {
 		kindStyle = st.Incoming
 	}
-	method := wireLine(pr.Method, 200)
-	if pr.Tool != "" {
-		method += " " + wireLine(pr.Tool, 200)
-	}
-	if method == "" {
-		method = "(answer to an id we never sent)"
-		if pr.Kind != history.KindForeign {
-			method = "(no method)"
-		}
-	}
+	method := methodText(pr)
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, size := "–", "–", "–"
 	if pr.Post != nil {
@@ -153,6 +144,8 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	switch {
 	case pr.Latency > 0:
 		resp = dur(pr.Latency)
+	case pr.Listening():
+		resp = "open"
 	case pr.State == history.StatePending && !pr.Sent.IsZero():
 		resp = dur(p.c.clock().Sub(pr.Sent))
 	}
@@ -211,35 +204,4 @@ func pairKindLabel(k history.PairKind) string {
 		return "← invalid"
 	}
 	return string(k)
-}
-
-// pairState is a row's state as text and style.
-func (c *common) pairState(pr *history.Pair) (string, lipgloss.Style) {
-	st := c.st
-	switch pr.State {
-	case history.StatePending:
-		return c.spin + " pending", st.Pending
-	case history.StateOK:
-		return "✓ ok", st.Success
-	case history.StateRPCError:
-		return "✗ rpc error", st.Error
-	case history.StateToolError:
-		return "✗ isError", st.Error
-	case history.StateTimedOut:
-		return "✗ timed out", st.Error
-	case history.StateLate:
-		return "⚠ late", st.Warning
-	case history.StatePostFailed:
-		if pr.Post != nil && pr.Post.HTTP != nil && pr.Post.HTTP.Status != 0 {
-			return "✗ POST " + strconv.Itoa(pr.Post.HTTP.Status), st.Error
-		}
-		return "✗ POST failed", st.Error
-	case history.StateAnswered:
-		return "↩ answered", st.Dim
-	case history.StateSent:
-		return "sent", st.Dim
-	case history.StateReceived:
-		return "received", st.Dim
-	}
-	return wireLine(string(pr.State), 32), st.Row
 }

@@ -43,7 +43,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // typing reports whether a text input has the keyboard.
-func (m *Model) typing() bool { return m.cmdline.Focused() || m.events.typing() }
+func (m *Model) typing() bool { return m.ask.open() || m.cmdline.Focused() || m.events.typing() }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
@@ -51,6 +51,14 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, k.Quit) && (!m.typing() || msg.Type == tea.KeyCtrlC) {
 		m.cancel()
 		return tea.Quit
+	}
+	if m.ask.open() {
+		m.showHelp = false
+		cmd, done := m.ask.key(msg)
+		if done != nil {
+			return tea.Batch(cmd, m.setStatus(done.level, done.text))
+		}
+		return cmd
 	}
 	if m.showHelp {
 		if key.Matches(msg, k.Help, k.Cancel) {
@@ -75,7 +83,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 // globalKey handles the keys that work whatever pane has focus.
 func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
-	if reason := m.sendDisabled(); reason != "" && pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect) {
+	if reason := m.sendDisabled(); reason != "" && pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
 		return m.setStatus(levelWarn, reason), true
 	}
 	switch {
@@ -95,6 +103,8 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.cmdline.Focus(""), true
 	case key.Matches(msg, k.Reconnect):
 		return tea.Batch(m.setStatus(levelInfo, "reconnecting…"), reconnectCmd(m.ctx, m.backend())), true
+	case key.Matches(msg, k.CancelRequest):
+		return m.cancelSelected(), true
 	case key.Matches(msg, k.ToggleRaw):
 		m.detail.toggleRaw()
 	case key.Matches(msg, k.Copy):
@@ -210,6 +220,7 @@ func (m *Model) resize(w, h int) {
 	m.pairs.SetSize(size(panePairs))
 	m.detail.SetSize(size(paneDetail))
 	m.cmdline.SetSize(w)
+	m.ask.SetSize(w)
 	m.status.SetSize(w)
 }
 
@@ -231,6 +242,11 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case CancelMsg:
 		m.cmdline.Blur()
 		return nil
+	case RootsMsg:
+		m.cmdline.Blur()
+		return m.changeRoots(msg)
+	case rootsSetMsg:
+		return m.rootsSet(msg)
 	case sentMsg:
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)
@@ -250,6 +266,12 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return nil
 	case spinTickMsg:
 		return m.spinTick()
+	case questionMsg:
+		return m.asked(msg.q)
+	case questionGoneMsg:
+		return m.questionGone(msg)
+	case askTickMsg:
+		return m.askTick()
 	case replayTickMsg:
 		return m.replayTick()
 	case filterChunkMsg:
@@ -268,6 +290,10 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	}
 	// Cursor blinks and the like belong to whichever input is showing.
 	var cmd tea.Cmd
+	if m.ask.open() {
+		m.ask.input, cmd = m.ask.input.Update(msg)
+		return cmd
+	}
 	m.cmdline, cmd = m.cmdline.Update(msg)
 	if m.events.typing() {
 		return tea.Batch(cmd, m.events.Update(msg))
@@ -283,6 +309,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	filter := m.events.sync()
 	m.pairs.sync()
 	m.syncTools()
+	m.syncEra()
 	return tea.Batch(filter, m.startSpin())
 }
 
@@ -302,7 +329,7 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
-	return tea.Batch(m.setStatus(levelInfo, "sending "+commandLabel(c)+"…"), sendCmd(m.ctx, m.backend(), c))
+	return tea.Batch(m.setStatus(levelInfo, "sending "+m.labelOf(c)+"…"), m.sendCmd(c))
 }
 
 // send parses and sends a fixed command line, as if typed.

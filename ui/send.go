@@ -20,11 +20,16 @@ import (
 type Backend interface {
 	Do(ctx context.Context, c command.Command) (*mcp.Response, []command.ArgWarning, error)
 	Reconnect(ctx context.Context) error
+	// Roots and SetRoots are the roots offered to the server (the roots
+	// command changes them).
+	Roots() []mcp.Root
+	SetRoots(ctx context.Context, roots []mcp.Root) error
 }
 
 // sentMsg is the outcome of one Backend.Do, delivered back to Update.
 type sentMsg struct {
 	cmd      command.Command
+	label    string // what the status line calls it
 	resp     *mcp.Response
 	warnings []command.ArgWarning
 	err      error
@@ -34,11 +39,15 @@ type sentMsg struct {
 type reconnectedMsg struct{ err error }
 
 // sendCmd runs c on the backend off the UI goroutine. The session applies
-// its own request timeout; ctx only ends with the program.
-func sendCmd(ctx context.Context, b Backend, c command.Command) tea.Cmd {
+// its own request timeout; the context ends with the program, or when the
+// cancel key stops this send (see inflight).
+func (m *Model) sendCmd(c command.Command) tea.Cmd {
+	b, sends, label := m.backend(), m.sends, m.labelOf(c)
+	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
+		defer sends.done(id)
 		resp, warnings, err := b.Do(ctx, c)
-		return sentMsg{cmd: c, resp: resp, warnings: warnings, err: err}
+		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err}
 	}
 }
 
@@ -58,11 +67,23 @@ func commandLabel(c command.Command) string {
 	return sanitize.Line(c.Method)
 }
 
+// labelOf is what the status line calls a command: a bare initialize is
+// a server/discover on a stateless (2026) session, where it sends that.
+func (m *Model) labelOf(c command.Command) string {
+	if c.Method == "initialize" && c.Params == nil && len(c.Words) == 0 && m.com.log.Stats().Transport == mcp.TransportStateless {
+		return "server/discover"
+	}
+	return commandLabel(c)
+}
+
 // describeSent turns a send result into a status line with its level.
 // Everything that came from the server is sanitized here, because the
 // status bar draws the text as it is.
 func describeSent(m sentMsg) (statusLevel, string) {
-	label := commandLabel(m.cmd)
+	label := m.label
+	if label == "" {
+		label = commandLabel(m.cmd)
+	}
 	var warn string
 	if len(m.warnings) > 0 {
 		parts := make([]string, 0, len(m.warnings))
@@ -146,7 +167,7 @@ func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 		if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/tools/list_changed" {
 			return tea.Batch(
 				m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
-				sendCmd(m.ctx, m.backend(), command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),
+				m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),
 			)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +20,8 @@ type fakeBackend struct {
 	reconnects chan struct{}
 	resp       *mcp.Response
 	err        error
+	mu         sync.Mutex
+	roots      []mcp.Root
 }
 
 func newFakeBackend() *fakeBackend {
@@ -28,6 +31,19 @@ func newFakeBackend() *fakeBackend {
 func (f *fakeBackend) Do(_ context.Context, c command.Command) (*mcp.Response, []command.ArgWarning, error) {
 	f.done <- c
 	return f.resp, nil, f.err
+}
+
+func (f *fakeBackend) Roots() []mcp.Root {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.roots
+}
+
+func (f *fakeBackend) SetRoots(_ context.Context, roots []mcp.Root) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.roots = roots
+	return nil
 }
 
 func (f *fakeBackend) Reconnect(context.Context) error {

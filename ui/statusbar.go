@@ -65,7 +65,7 @@ func (s *statusBar) view() string {
 	if s.replay != "" {
 		head += st.StatusValue.Render(s.replay) + st.StatusBar.Render(" ")
 	}
-	head += s.stateView(stats.State)
+	head += s.stateView(sessionState(s.c.log))
 
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
@@ -89,7 +89,7 @@ func (s *statusBar) view() string {
 		add(6, st.Warning.Render(fmt.Sprintf("%d foreign", stats.Foreign)))
 	}
 	add(5, st.StatusBar.Render(fmt.Sprintf("%d ev %s", stats.Events, history.FormatSize(stats.Bytes))))
-	if stats.SessionID != "" {
+	if stats.SessionID != "" && stats.State != mcp.StateExpired {
 		id := wireLine(stats.SessionID, 128)
 		if len([]rune(id)) > 12 {
 			id = string([]rune(id)[:12]) + "…"
@@ -156,7 +156,7 @@ func (s *statusBar) stateView(state string) string {
 	switch state {
 	case "":
 		return st.Dim.Render("○ starting")
-	case mcp.StateOpen, mcp.StateInitialized, mcp.StateResumed:
+	case mcp.StateOpen, mcp.StateInitialized, mcp.StateResumed, stateDiscovered:
 		return st.Success.Render("● " + state)
 	case mcp.StateConnecting, mcp.StateReconnecting, mcp.StateResuming:
 		return st.Warning.Render("◌ " + state)

@@ -368,7 +368,7 @@ func TestKeepAliveRunIsOneRow(t *testing.T) {
 			Event: &mcp.SSEEvent{Conn: 1, Comments: []string{"ping"}, Raw: ": ping\n\n"}})
 	}
 	m := newTestModel(t, 160, 45, nil, recs)
-	if v := m.View(); !strings.Contains(v, ": ping ×5 until +5") || strings.Count(v, ": ping") != 1 {
+	if v := m.View(); !strings.Contains(v, "×5 : ping (last") || strings.Count(v, ": ping") != 1 {
 		t.Errorf("five identical keep-alives are not one row:\n%s", v)
 	}
 }

@@ -1,0 +1,54 @@
+package history
+
+import "github.com/mcpscope/mcpscope/mcp"
+
+// Two kinds of streams change what a row means. A 2026 listen stream is a
+// request whose answer never comes on purpose: it is open, not waiting, so
+// it is no "pending" request for the status bar or the spinner. And a
+// streamable response stream that dropped and was resumed with a GET is
+// still the same request's answer: the GET is not the POST that carried it.
+
+// ListenMethod is the 2026 request whose answer is the session's live stream.
+const ListenMethod = "subscriptions/listen"
+
+// Listening reports whether the row is a listen stream that is still open.
+func (p *Pair) Listening() bool {
+	return p.Kind == KindRequest && p.State == StatePending && p.Method == ListenMethod
+}
+
+// waits reports whether the row is one of our requests waiting for its
+// answer: pending, and not a listen stream.
+func (p *row) waits() bool {
+	return p.kind == KindRequest && p.state == StatePending && p.method != ListenMethod
+}
+
+// ListenPair is the row of the newest listen stream, or nil when none was
+// opened.
+func (l *Log) ListenPair() *Pair {
+	if l.listenRow < 0 {
+		return nil
+	}
+	return l.views.get(l, l.listenRow)
+}
+
+// noteListen remembers the row a listen request opened.
+func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
+	if m.Method == ListenMethod {
+		l.listenRow = row
+	}
+}
+
+// resumed files a GET (entry + 1) that resumed a request's dropped
+// response stream under that request, leaving the POST that carried it as
+// it was.
+func (l *Log) resumed(p *row, e int32) {
+	if len(p.resumes) < maxResumes {
+		p.resumes = append(p.resumes, e)
+	}
+}
+
+// ResumedAt reports whether the record with Seq seq came after the row's
+// response stream was first resumed: the events a resumed stream carried.
+func (p *Pair) ResumedAt(seq int64) bool {
+	return len(p.Resumes) > 0 && seq > p.Resumes[0].Seq
+}

@@ -1,0 +1,22 @@
+package mcp
+
+import "context"
+
+// sentKey carries an OnSent callback in a context.
+type sentKey struct{}
+
+// OnSent returns a context whose requests report the Seq of their sent
+// record to fn as soon as it is logged, rounds of a multi round-trip chain
+// included. It is how a caller that may cancel what it started (the TUI's
+// cancel key on a pending row) learns which records are its own. fn runs on
+// the requesting goroutine and must not block.
+func OnSent(ctx context.Context, fn func(seq int64)) context.Context {
+	return context.WithValue(ctx, sentKey{}, fn)
+}
+
+// reportSent calls the context's OnSent callback, if any.
+func reportSent(ctx context.Context, seq int64) {
+	if fn, ok := ctx.Value(sentKey{}).(func(int64)); ok && fn != nil {
+		fn(seq)
+	}
+}

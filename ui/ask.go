@@ -1,0 +1,183 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// askPrompt is where the person answers what servers ask, in the words of
+// a command line (command.ParseAnswer): "accept name=Ann copies:=2",
+// "decline", "cancel", or a sampled reply's text. Questions queue; the
+// oldest is asked first. While one is open it has the keyboard (only
+// ctrl+c still quits), its box sits above the command line, and the
+// command line shows its input.
+type askPrompt struct {
+	c     *common
+	queue []*Question
+	input textinput.Model
+
+	// The outcome of the last Enter or Tab, shown until the line changes.
+	err        string
+	warns      []command.ArgWarning
+	warnedLine string
+	cycle      *cycleState
+}
+
+func newAskPrompt(c *common) *askPrompt {
+	in := textinput.New()
+	in.Prompt = "answer › "
+	in.CharLimit = 64 << 10
+	in.KeyMap.AcceptSuggestion = key.NewBinding(key.WithDisabled())
+	in.KeyMap.NextSuggestion = key.NewBinding(key.WithDisabled())
+	in.KeyMap.PrevSuggestion = key.NewBinding(key.WithDisabled())
+	styleInput(&in, c.st.TextInput)
+	return &askPrompt{c: c, input: in}
+}
+
+// open reports whether a question is being asked.
+func (a *askPrompt) open() bool { return len(a.queue) > 0 }
+
+// current is the question being asked, or nil.
+func (a *askPrompt) current() *Question {
+	if len(a.queue) == 0 {
+		return nil
+	}
+	return a.queue[0]
+}
+
+// SetSize sets the width of the input.
+func (a *askPrompt) SetSize(w int) { a.input.Width = max(w-len(a.input.Prompt)-1, 1) }
+
+// push queues a question, and asks it at once when nothing else is.
+func (a *askPrompt) push(q *Question) tea.Cmd {
+	a.queue = append(a.queue, q)
+	if len(a.queue) == 1 {
+		return a.start()
+	}
+	return nil
+}
+
+// start puts the question at the head of the queue on the prompt.
+func (a *askPrompt) start() tea.Cmd {
+	a.input.Reset()
+	a.clearOutcome()
+	if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
+		if f := parseForm(q.Req.Params); f.Mode != "url" && f.schema != nil && len(f.schema.Properties) > 0 {
+			a.input.Placeholder = "accept key=value …  (tab completes · esc cancels)"
+		} else {
+			a.input.Placeholder = "accept, decline or cancel"
+		}
+	} else {
+		a.input.Placeholder = "the reply's text, or decline"
+	}
+	return a.input.Focus()
+}
+
+// remove takes q out of the queue (answered, or withdrawn by the session)
+// and moves on to the next question.
+func (a *askPrompt) remove(q *Question) tea.Cmd {
+	i := slices.Index(a.queue, q)
+	if i < 0 {
+		return nil
+	}
+	a.queue = slices.Delete(a.queue, i, i+1)
+	if i > 0 {
+		return nil
+	}
+	if len(a.queue) == 0 {
+		a.input.Blur()
+		a.input.Reset()
+		return nil
+	}
+	return a.start()
+}
+
+func (a *askPrompt) clearOutcome() {
+	a.err, a.warns, a.warnedLine, a.cycle = "", nil, "", nil
+}
+
+// answered is what an Enter or Esc did, for the status bar.
+type answered struct {
+	level statusLevel
+	text  string
+}
+
+// key handles a key while a question is open. It reports what was
+// answered, if anything.
+func (a *askPrompt) key(msg tea.KeyMsg) (tea.Cmd, *answered) {
+	k, q := a.c.keys, a.current()
+	switch {
+	case key.Matches(msg, k.Cancel):
+		return a.dismiss(q)
+	case key.Matches(msg, k.Submit):
+		return a.submit(q)
+	case key.Matches(msg, k.Complete):
+		a.complete(q)
+		return nil, nil
+	}
+	before := a.input.Value()
+	var cmd tea.Cmd
+	a.input, cmd = a.input.Update(msg)
+	if a.input.Value() != before {
+		a.clearOutcome()
+	}
+	return cmd, nil
+}
+
+// submit answers with the line, or shows why it cannot. Warnings hold the
+// answer back once; Enter on the same line again sends it, as for a tool
+// call: a debugger must be able to answer what the user typed on purpose.
+func (a *askPrompt) submit(q *Question) (tea.Cmd, *answered) {
+	line := strings.TrimSpace(a.input.Value())
+	res, warns, err := command.ParseAnswer(q.Req, line)
+	what := questionLabel(q)
+	switch {
+	case errors.Is(err, command.ErrDeclined):
+		q.answer(nil, err)
+		return a.remove(q), &answered{levelInfo, "declined " + what}
+	case err != nil:
+		a.err, a.warns, a.cycle = sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")), nil, nil
+		return nil, nil
+	case len(warns) > 0 && a.warnedLine != line:
+		a.err, a.warns, a.warnedLine, a.cycle = "", warns, line, nil
+		return nil, nil
+	}
+	q.answer(res, nil)
+	text := "answered " + what
+	if len(warns) > 0 {
+		text += " despite warnings"
+	}
+	return a.remove(q), &answered{levelInfo, text}
+}
+
+// dismiss answers as a person who closed the dialog: an elicitation is
+// cancelled (the specification's word for a dismissed form), a sampling
+// request declined.
+func (a *askPrompt) dismiss(q *Question) (tea.Cmd, *answered) {
+	what := questionLabel(q)
+	if q.Req.Method == "elicitation/create" {
+		q.answer(json.RawMessage(`{"action":"cancel"}`), nil)
+		return a.remove(q), &answered{levelInfo, "cancelled " + what + " (action: cancel)"}
+	}
+	q.answer(nil, command.ErrDeclined)
+	return a.remove(q), &answered{levelInfo, "declined " + what}
+}
+
+// questionLabel names a question for the status bar: "the form confirm
+// (elicitation/create)".
+func questionLabel(q *Question) string {
+	what := "the server's " + q.Req.Method
+	if q.Req.Key != "" {
+		what = wireLine(q.Req.Key, 64) + " (" + wireLine(q.Req.Method, 64) + ")"
+	}
+	return what
+}

@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// form is what an elicitation/create asks, read for the prompt's box and
+// completion; the answer itself is read by command.ParseAnswer.
+type form struct {
+	Message         string          `json:"message"`
+	Mode            string          `json:"mode"`
+	URL             string          `json:"url"`
+	RequestedSchema json.RawMessage `json:"requestedSchema"`
+	schema          *command.Schema
+	schemaErr       error
+}
+
+func parseForm(params json.RawMessage) form {
+	var f form
+	_ = json.Unmarshal(params, &f)
+	if f.Mode != "url" && len(f.RequestedSchema) > 0 {
+		f.schema, f.schemaErr = command.ParseSchema(f.RequestedSchema)
+	}
+	return f
+}
+
+// actionWords are the first words an elicitation answer may start with.
+var actionWords = []string{"accept", "decline", "cancel"}
+
+// complete runs one Tab on an elicitation answer (see tabComplete).
+func (a *askPrompt) complete(q *Question) {
+	if q.Req.Method != "elicitation/create" {
+		return
+	}
+	if cy := a.cycle; cy == nil || cy.value != a.input.Value() {
+		a.clearOutcome()
+	}
+	f := parseForm(q.Req.Params)
+	a.cycle = tabComplete(&a.input, a.cycle, func(before string) completion { return formCompletion(f, before) })
+}
+
+// formCompletion lists what may complete the word at the end of before:
+// the action words, the form's fields not given yet, or the values of an
+// enum or boolean field.
+func formCompletion(f form, before string) completion {
+	words := command.SplitPartial(before)
+	cur := command.Word{Start: len(before), End: len(before)}
+	if n := len(words); n > 0 && words[n-1].End == len(before) {
+		cur, words = words[n-1], words[:n-1]
+	}
+	comp := completion{start: cur.Start}
+	if k, v, ok := strings.Cut(cur.Text, "="); ok {
+		if !strings.HasSuffix(k, ":") {
+			completeValues(&comp, k, v, f.schema.Property(k))
+		}
+		return comp
+	}
+	if len(words) == 0 {
+		for _, w := range actionWords {
+			if strings.HasPrefix(w, cur.Text) {
+				comp.add(w+" ", w)
+			}
+		}
+	}
+	if len(words) > 0 && words[0].Text != "accept" && !strings.Contains(words[0].Text, "=") {
+		return comp // declined or cancelled: no fields
+	}
+	given := make([]string, 0, len(words))
+	for _, w := range words {
+		if k, _, ok := strings.Cut(w.Text, "="); ok {
+			given = append(given, strings.TrimSuffix(k, ":"))
+		}
+	}
+	for _, req := range []bool{true, false} {
+		for _, p := range schemaProps(f.schema) {
+			if p.Required == req && strings.HasPrefix(p.Name, cur.Text) && !slices.Contains(given, p.Name) {
+				comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
+			}
+		}
+	}
+	return comp
+}

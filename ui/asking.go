@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// askInterval redraws an open question's time left.
+const askInterval = time.Second
+
+// asked queues a question from the session, watches for the session to
+// stop waiting for it, and waits for the next.
+func (m *Model) asked(q *Question) tea.Cmd {
+	m.showHelp = false // the question is what needs the screen now
+	cmds := []tea.Cmd{m.ask.push(q), watchQuestion(q), waitForQuestion(m.ctx, m.opts.Answers)}
+	if len(m.ask.queue) == 1 {
+		cmds = append(cmds, m.setStatus(levelInfo, "the server asks for input: answer below (esc dismisses)"), m.askTicker())
+	} else {
+		cmds = append(cmds, m.setStatus(levelInfo, "another question is waiting: "+plural(len(m.ask.queue), "question")+" in all"))
+	}
+	return tea.Batch(cmds...)
+}
+
+// questionGone withdraws a question the session stopped waiting for, and
+// says why, unless it was answered here.
+func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
+	wasAsked := false
+	for _, q := range m.ask.queue {
+		wasAsked = wasAsked || q == msg.q
+	}
+	if !wasAsked {
+		return nil // answered here; the session has moved on
+	}
+	cmd := m.ask.remove(msg.q)
+	what := questionLabel(msg.q)
+	if errors.Is(msg.err, context.DeadlineExceeded) {
+		return tea.Batch(cmd, m.setStatus(levelError, "nobody answered "+what+" in time: the session told the server it went unanswered (--timeout sets the wait)"))
+	}
+	return tea.Batch(cmd, m.setStatus(levelWarn, what+" was withdrawn: the request that asked was cancelled or the session closed"))
+}
+
+// askTicker keeps the time left on an open question current.
+func (m *Model) askTicker() tea.Cmd {
+	if m.askTicking {
+		return nil
+	}
+	m.askTicking = true
+	return tea.Tick(askInterval, func(time.Time) tea.Msg { return askTickMsg{} })
+}
+
+func (m *Model) askTick() tea.Cmd {
+	m.askTicking = false
+	if !m.ask.open() {
+		return nil
+	}
+	return m.askTicker()
+}

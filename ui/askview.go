@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// boxLines draws the question's box, at most h lines of w cells: who asks
+// for what, how long is left, what the form wants or the messages to
+// reply to, and how to answer.
+func (a *askPrompt) boxLines(w, h int) []string {
+	q := a.current()
+	if q == nil || h < 3 {
+		return nil
+	}
+	st := a.c.st
+	inner := max(w-2, 1)
+	// What is asked and how long is left come first: on a narrow screen
+	// the end of the title is cut.
+	title := "asks: " + wireLine(q.Req.Method, 64)
+	if q.Req.Key != "" {
+		title += " (" + wireLine(q.Req.Key, 64) + ")"
+	}
+	if left, ok := a.timeLeft(q); ok {
+		title += " · " + left + " left"
+	}
+	if n := len(a.queue); n > 1 {
+		title += " · " + plural(n-1, "more question") + " waiting"
+	}
+	title += " · from " + askedBy(a.c.log, q.Req)
+	var body []string
+	wrap := func(s string, style func(...string) string) {
+		// Continuation lines keep the first line's indent.
+		indent := len(s) - len(strings.TrimLeft(s, " "))
+		for i, l := range strings.Split(ansi.Wrap(strings.TrimLeft(s, " "), max(inner-indent, 8), ""), "\n") {
+			if i > 0 || indent > 0 {
+				l = blanks(indent) + l
+			}
+			body = append(body, style(l))
+		}
+	}
+	switch q.Req.Method {
+	case "elicitation/create":
+		f := parseForm(q.Req.Params)
+		wrap(sanitize.Line(f.Message), st.Row.Render)
+		switch {
+		case f.Mode == "url":
+			wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
+			wrap("then: accept (done) · decline · cancel   esc cancels", st.Hint.Render)
+		case f.schemaErr != nil:
+			wrap("the form's requestedSchema is unreadable ("+sanitize.Line(f.schemaErr.Error())+"): fields go as strings", st.Warning.Render)
+			wrap("accept key=value … · decline · cancel   esc cancels", st.Hint.Render)
+		default:
+			for _, p := range schemaProps(f.schema) {
+				wrap("  "+propHint(&p), st.Dim.Render)
+			}
+			wrap("accept key=value … (key:=json for raw JSON) · decline · cancel   "+keyHints(a.c.keys.Complete)+" · esc cancels", st.Hint.Render)
+		}
+	default:
+		wrap(sanitize.Line(command.Describe(q.Req)), st.Row.Render)
+		wrap("the reply goes back as the assistant's text · esc declines", st.Hint.Render)
+	}
+	if len(body) > h-2 {
+		body = append(body[:h-3], st.Dim.Render("… (the row in Pairs shows all of it)"))
+	}
+	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
+}
+
+// timeLeft is how long the session still waits for the answer.
+func (a *askPrompt) timeLeft(q *Question) (string, bool) {
+	d, ok := q.deadline()
+	if !ok {
+		return "", false
+	}
+	left := d.Sub(a.c.now()).Round(time.Second)
+	if left < 0 {
+		left = 0
+	}
+	return left.String(), true
+}
+
+// inputLines are the command line's two lines while a question is open:
+// the input, and the outcome of the last Enter or Tab.
+func (a *askPrompt) inputLines() (string, string) {
+	st := a.c.st
+	top := dropInvisible(a.input.View())
+	var hint string
+	switch {
+	case a.err != "":
+		hint = st.Error.Render("✗ " + a.err)
+	case len(a.warns) > 0:
+		parts := make([]string, len(a.warns))
+		for i, w := range a.warns {
+			parts[i] = sanitize.Line(w.String())
+		}
+		hint = st.Warning.Render("⚠ " + a.c.keys.Submit.Help().Key + " again answers anyway · " + strings.Join(parts, "; "))
+	case a.cycle != nil:
+		hint = drawCandidates(st, a.cycle, a.input.Width)
+	default:
+		dismiss := "declines"
+		if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
+			dismiss = "cancels the form"
+		}
+		hint = st.Hint.Render(a.c.keys.Submit.Help().Key + " answers · " + a.c.keys.Cancel.Help().Key + " " + dismiss + " · the panes wait until this is answered")
+	}
+	return top, hint
+}
+
+// askedBy names who asks, from the record that asked: for an
+// input_required answer (2026) the request it answered, for a server
+// request (2025) the request whose stream it came on, when the log says.
+// The record may not be in the log yet: questions and records travel apart.
+func askedBy(log *history.Log, req mcp.InputRequest) string {
+	i := indexOfSeq(log, req.Seq)
+	r := log.At(i)
+	if r == nil || r.Seq != req.Seq || r.RPC == nil {
+		return "the server"
+	}
+	switch r.RPC.Class {
+	case mcp.ClassResponse, mcp.ClassLate:
+		if p := log.PairOf(r.RPC.ReqSeq); p != nil {
+			return pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
+		}
+	case mcp.ClassServerRequest:
+		who := "the server (its request " + wireLine(r.RPC.ID, 64) + ")"
+		if ev := log.At(i - 1); ev != nil && ev.Event != nil && ev.Event.ReqSeq != 0 {
+			if p := log.PairOf(ev.Event.ReqSeq); p != nil {
+				who += " during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
+			}
+		}
+		return who
+	}
+	return "the server"
+}
+
+// indexOfSeq finds the record with Seq seq by binary search: Seqs only
+// grow along the log.
+func indexOfSeq(log *history.Log, seq int64) int {
+	return sort.Search(log.Len(), func(i int) bool { return log.At(i).Seq >= seq })
+}
+
+// askTickMsg redraws the time left on an open question.
+type askTickMsg struct{}

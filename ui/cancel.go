@@ -1,0 +1,39 @@
+package ui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// cancelSelected cancels the send behind the selected row: the session
+// stops waiting and tells the server (notifications/cancelled in the 2025
+// eras; in 2026 closing the request's stream is the cancellation), and the
+// row shows "cancelled" once the records say so.
+func (m *Model) cancelSelected() tea.Cmd {
+	p := m.pairs.selected()
+	if p == nil || p.Kind != history.KindRequest || p.Request == nil {
+		// The newest row is often a notification of the request in
+		// flight (its progress): with only one, that is the one meant.
+		if seq, ok := m.sends.only(); ok {
+			if only := m.com.log.PairOf(seq); only != nil {
+				p = only
+			}
+		}
+	}
+	if p == nil || p.Kind != history.KindRequest || p.Request == nil {
+		return m.setStatus(levelWarn, "select a request of ours in Pairs to cancel it")
+	}
+	label := pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
+	if m.sends.cancelSeq(p.Request.Seq) {
+		return m.setStatus(levelInfo, "cancelling "+label+"…")
+	}
+	switch {
+	case p.Listening():
+		return m.setStatus(levelWarn, label+" is the session's listen stream: it stays open until you quit")
+	case p.State == history.StatePending:
+		return m.setStatus(levelWarn, label+" was sent by the session itself, not from here: it cannot be cancelled")
+	}
+	state, _ := m.com.pairState(p)
+	return m.setStatus(levelWarn, label+" is not waiting for an answer ("+state+"): nothing to cancel")
+}

@@ -1,0 +1,213 @@
+package ui
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// summaryLimit bounds the answers whose result is read for the summary
+// above their JSON: past it the JSON says it all, and reading it twice
+// would cost a second copy of a huge answer.
+const summaryLimit = 4 << 20
+
+// answerSummary is what the response's top level says, read once for the
+// lines above its JSON.
+type answerSummary struct {
+	Result *struct {
+		ResultType    *string                    `json:"resultType"`
+		TTL           json.RawMessage            `json:"ttlMs"`
+		CacheScope    *string                    `json:"cacheScope"`
+		InputRequests map[string]json.RawMessage `json:"inputRequests"`
+		RequestState  *string                    `json:"requestState"`
+	} `json:"result"`
+	Error *mcp.RPCError `json:"error"`
+}
+
+// labelled is a line of a label and its value, wrapped under itself.
+func (in *detailInput) labelled(out []string, label, value string, style func(...string) string) []string {
+	const w = 10
+	room := max(in.width-w, 8)
+	for i, part := range strings.Split(ansi.Wrap(value, room, ""), "\n") {
+		l := blanks(w)
+		if i == 0 {
+			l = cell(label, w)
+		}
+		out = append(out, in.st.Dim.Render(l)+style(part))
+	}
+	return out
+}
+
+// responseFacts are the lines between the Response heading and its JSON:
+// which stream it came on, what kind of result it is (resultType, missing
+// meaning complete), ttlMs and cacheScope, the input an input_required
+// answer asks for, and a JSON-RPC error in words with what to do.
+func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
+	st := in.st
+	if in.respVia != "" {
+		out = in.labelled(out, "came on", in.respVia, st.Dim.Render)
+	}
+	raw := string(r.RPC.Raw)
+	if len(raw) > summaryLimit {
+		return out
+	}
+	var sum answerSummary
+	if json.Unmarshal([]byte(raw), &sum) != nil {
+		return out
+	}
+	if e := sum.Error; e != nil {
+		out = in.labelled(out, "error", strconv.Itoa(e.Code)+" · "+sanitize.Line(e.Meaning()), st.Error.Render)
+		if hint := advice.ForRPC(e, in.transport, advice.TUI); hint != "" {
+			out = in.labelled(out, "", "→ "+hint, st.Hint.Render)
+		}
+		return out
+	}
+	res := sum.Result
+	if res == nil {
+		return out
+	}
+	if res.ResultType == nil && len(res.TTL) == 0 && res.CacheScope == nil && !in.modern {
+		return out // resultType is a 2026 word: older answers have none to miss
+	}
+	kind := "complete (no resultType: complete)"
+	if res.ResultType != nil {
+		kind = wireLine(*res.ResultType, 64)
+	}
+	var extra []string
+	if len(res.TTL) > 0 {
+		extra = append(extra, "ttlMs "+wireLine(string(res.TTL), 32))
+	}
+	if res.CacheScope != nil {
+		extra = append(extra, "cacheScope "+wireLine(*res.CacheScope, 64))
+	}
+	if len(extra) > 0 {
+		kind += " · " + strings.Join(extra, " · ")
+	}
+	out = in.labelled(out, "result", kind, st.Row.Render)
+	if len(res.InputRequests) > 0 {
+		out = in.inputRequests(out, res.InputRequests, res.RequestState != nil)
+	}
+	return out
+}
+
+// inputRequests lists what an input_required answer asks for, each in the
+// words the answer prompt uses.
+func (in *detailInput) inputRequests(out []string, reqs map[string]json.RawMessage, state bool) []string {
+	keys := make([]string, 0, len(reqs))
+	for k := range reqs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		var r struct {
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+		}
+		_ = json.Unmarshal(reqs[k], &r)
+		label := ""
+		if i == 0 {
+			label = "needs"
+		}
+		desc := command.Describe(mcp.InputRequest{Key: k, Method: r.Method, Params: r.Params})
+		out = in.labelled(out, label, wireLine(k, 128)+" · "+wireLine(r.Method, 64)+": "+sanitize.Line(desc), in.st.Info.Render)
+	}
+	how := "mcpscope sends the request again with the answers (inputResponses)"
+	if state {
+		how += " and the same requestState"
+	}
+	return in.labelled(out, "", how+": the next round follows as a row of its own", in.st.Dim.Render)
+}
+
+// requestHeaders are the HTTP request line and headers that carried a
+// message, sorted by name, so the mirrored Mcp-Method, Mcp-Name,
+// Mcp-Param-* and MCP-Protocol-Version can be checked against the body by
+// eye. Recordings already hide credentials; nothing more is hidden here.
+func (in *detailInput) requestHeaders(out []string, h *mcp.HTTPExchange) []string {
+	st := in.st
+	out = append(out, st.Dim.Render(cell(wireLine(h.Method+" "+h.URL, 2048), in.width)))
+	names := make([]string, 0, len(h.RequestHeaders))
+	for k := range h.RequestHeaders {
+		names = append(names, k)
+	}
+	slices.SortFunc(names, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
+	for _, k := range names {
+		for _, v := range h.RequestHeaders[k] {
+			line := st.Key.Render(wireLine(k, 128)+":") + " " + st.Row.Render(wireLine(v, 2048))
+			out = append(out, ansi.Truncate(line, in.width, "…"))
+		}
+	}
+	return out
+}
+
+// resumeLines list the GETs that resumed the request's response stream.
+func (in *detailInput) resumeLines(out []string, resumes []*mcp.Record) []string {
+	if len(resumes) == 0 {
+		return out
+	}
+	out = append(out, "", in.section("Resumed", plural(len(resumes), "GET")+" with Last-Event-ID"))
+	for _, r := range resumes {
+		h := r.HTTP
+		line := "GET Last-Event-ID " + header(h.RequestHeaders, "Last-Event-ID") + " → " + statusText(h.Status, h.Err) + " in " + dur(h.Duration) +
+			" at " + r.Time.Format("15:04:05.000")
+		out = append(out, statusStyle(in.st, h.Status).Render(cell(line, in.width)))
+	}
+	return out
+}
+
+// timing is the row's timing line: the POST's status and the time to its
+// answer's headers, the time to the response, progress, the chain.
+func (in *detailInput) timing() []string {
+	p := in.pair
+	var parts []string
+	if p.Post != nil && p.Post.HTTP != nil {
+		h := p.Post.HTTP
+		s := "POST " + statusText(h.Status, h.Err)
+		switch h.Opened {
+		case "sse":
+			s += " (an SSE stream)"
+		case "json":
+			s += " (application/json)"
+		}
+		parts = append(parts, s+": headers after "+dur(p.PostLatency))
+	}
+	if p.Relay != nil && p.Relay.HTTP != nil {
+		// A proxied client's request: upstream's time is the POST's, and
+		// this is what relaying it cost on top.
+		parts = append(parts, "proxy added "+dur(p.ProxyAdded))
+	}
+	switch {
+	case p.Latency > 0 && p.State == history.StateCancelled:
+		parts = append(parts, "cancelled, yet answered after "+dur(p.Latency))
+	case p.Latency > 0:
+		parts = append(parts, "response after "+dur(p.Latency))
+	case p.Listening():
+		parts = append(parts, "open: the session's live stream")
+	}
+	if len(p.Resumes) > 0 {
+		parts = append(parts, "stream resumed ×"+strconv.Itoa(len(p.Resumes)))
+	}
+	var out []string
+	if len(parts) > 0 {
+		out = append(out, in.st.Dim.Render(strings.Join(parts, " · ")))
+	}
+	if prog := progressText(p); prog != "" && p.State == history.StatePending {
+		out = append(out, in.st.Pending.Render("progress "+prog))
+	}
+	if p.Chain != 0 && p.Round > 1 {
+		first := "its first request"
+		if in.chainFirst != "" {
+			first = "id " + in.chainFirst
+		}
+		out = append(out, in.st.Info.Render("round "+strconv.Itoa(p.Round)+" of a multi round-trip request started by "+first))
+	}
+	return out
+}

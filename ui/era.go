@@ -1,0 +1,31 @@
+package ui
+
+import (
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// syncEra words the initialize key for the era in use: a 2026 session has
+// no initialize, and i sends server/discover there.
+func (m *Model) syncEra() {
+	desc := "send initialize"
+	if m.com.log.Stats().Transport == mcp.TransportStateless {
+		desc = "send server/discover"
+	}
+	if m.keys.Initialize.Help().Desc != desc {
+		m.keys.Initialize.SetHelp(m.keys.Initialize.Help().Key, desc)
+	}
+}
+
+// stateDiscovered is what a 2026 session's "initialized" is called on
+// screen: that era has no initialize, server/discover opened it.
+const stateDiscovered = "discovered"
+
+// sessionState is the session's state as the screen names it.
+func sessionState(log *history.Log) string {
+	st := log.Stats()
+	if st.State == mcp.StateInitialized && st.Transport == mcp.TransportStateless {
+		return stateDiscovered
+	}
+	return st.State
+}

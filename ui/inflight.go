@@ -1,0 +1,88 @@
+package ui
+
+import (
+	"context"
+	"sync"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// inflight keeps a cancel func for every send still running and the
+// request records each has sent, so the cancel key can stop the send
+// behind the selected row: its request (or any round of its chain, or the
+// tools/list a call ran first). Sends run in commands on other goroutines,
+// hence the lock; Update only reads and cancels.
+type inflight struct {
+	mu     sync.Mutex
+	nextID int
+	cancel map[int]context.CancelFunc
+	bySeq  map[int64]int   // a request record's Seq -> the send that sent it
+	seqs   map[int][]int64 // a send -> the Seqs it sent
+}
+
+func newInflight() *inflight {
+	return &inflight{cancel: map[int]context.CancelFunc{}, bySeq: map[int64]int{}, seqs: map[int][]int64{}}
+}
+
+// start registers a send and returns its context, which reports the
+// requests it sends, and its id for done.
+func (f *inflight) start(parent context.Context) (context.Context, int) {
+	ctx, cancel := context.WithCancel(parent)
+	f.mu.Lock()
+	f.nextID++
+	id := f.nextID
+	f.cancel[id] = cancel
+	f.mu.Unlock()
+	return mcp.OnSent(ctx, func(seq int64) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if _, ok := f.cancel[id]; ok {
+			f.bySeq[seq] = id
+			f.seqs[id] = append(f.seqs[id], seq)
+		}
+	}), id
+}
+
+// done forgets a send that returned.
+func (f *inflight) done(id int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if cancel, ok := f.cancel[id]; ok {
+		cancel()
+	}
+	delete(f.cancel, id)
+	for _, seq := range f.seqs[id] {
+		delete(f.bySeq, seq)
+	}
+	delete(f.seqs, id)
+}
+
+// cancelSeq cancels the send that sent the request record seq, and
+// reports whether one was still running.
+func (f *inflight) cancelSeq(seq int64) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	id, ok := f.bySeq[seq]
+	if !ok {
+		return false
+	}
+	f.cancel[id]()
+	return true
+}
+
+// only is the first request record of the one send that is running and
+// has sent something; ok is false when there are none or several.
+func (f *inflight) only() (seq int64, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, seqs := range f.seqs {
+		if len(seqs) == 0 {
+			continue
+		}
+		if ok {
+			return 0, false
+		}
+		seq, ok = seqs[0], true
+	}
+	return seq, ok
+}

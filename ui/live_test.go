@@ -1,0 +1,305 @@
+package ui
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// live is the whole program on a real session over loopback HTTP, with
+// the TUI answering what the server asks.
+type live struct {
+	t    *testing.T
+	tm   *teatest.TestModel
+	sess *mcp.Session
+	out  io.Reader
+	seen bytes.Buffer
+	from int // where waitFor starts looking in seen
+}
+
+// startDemo starts the demo gateway for one test.
+func startDemo(t *testing.T) *demo.Server {
+	t.Helper()
+	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gw.Close() })
+	return gw
+}
+
+// startLive connects a session with cfg (its Answerer set to the TUI's)
+// and runs the TUI on it at 160x45.
+func startLive(t *testing.T, cfg mcp.Config) *live {
+	t.Helper()
+	answers := NewAnswerer()
+	cfg.Answerer = answers
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = 15 * time.Second
+	}
+	s := mcp.NewSession(cfg)
+	t.Cleanup(func() { s.Close() })
+	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: cfg.URL, Answers: answers})
+	m.clipboard = &bytes.Buffer{}
+	l := &live{t: t, sess: s, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))}
+	l.out = io.TeeReader(l.tm.Output(), &l.seen)
+	go func() { _ = s.Connect(t.Context()) }()
+	return l
+}
+
+// waitFor waits until the screen has shown what since the last mark (all
+// of the output is kept, so what was drawn while waiting for something
+// else counts).
+func (l *live) waitFor(what string) {
+	l.t.Helper()
+	teatest.WaitFor(l.t, l.out, func([]byte) bool { return bytes.Contains(l.seen.Bytes()[l.from:], []byte(what)) },
+		teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}
+
+// mark makes later waits look only at what is drawn from now on.
+func (l *live) mark() { l.from = l.seen.Len() }
+
+// typeLine types a line and presses enter.
+func (l *live) typeLine(s string) {
+	l.tm.Type(s)
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+}
+
+// call opens the command line with c and sends a tools/call.
+func (l *live) call(args string) {
+	l.tm.Type("c")
+	l.typeLine(args)
+}
+
+// quit leaves the program and returns the final model.
+func (l *live) quit() *Model {
+	l.t.Helper()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	l.tm.WaitFinished(l.t, teatest.WithFinalTimeout(5*time.Second))
+	return l.tm.FinalModel(l.t).(*Model)
+}
+
+// pairs are the final rows with this method (and tool).
+func pairsOf(m *Model, title string) []string {
+	var out []string
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); pairTitle(p) == title {
+			out = append(out, string(p.State))
+		}
+	}
+	return out
+}
+
+// A streamable session with the demo's /mcp: detection finds it, the GET
+// stream opens, tools/list and a typed tools/call work, and every event
+// names the response stream it came on.
+func TestLiveStreamableAgainstDemo(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("Detect")
+	l.waitFor("GET       open")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+	l.call("convert value=21.5 from=c to=f precision=1")
+	l.waitFor("tools/call convert: ok")
+	l.waitFor("resp ")
+	m := l.quit()
+	neg := m.com.log.Negotiation()
+	if neg.Transport != mcp.TransportStreamable || neg.GetStream != "open" {
+		t.Errorf("negotiation transport %q, GET stream %q; want streamable with the GET stream open", neg.Transport, neg.GetStream)
+	}
+	if got := pairsOf(m, "tools/call convert"); len(got) != 1 || got[0] != "ok" {
+		t.Errorf("tools/call convert rows %v, want one ok", got)
+	}
+	p := m.com.log.Pair(m.com.log.PairCount() - 1)
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if q := m.com.log.Pair(i); q.Tool == "convert" {
+			p = q
+		}
+	}
+	if p.Post == nil || p.Post.HTTP.Purpose != mcp.PurposePost || p.PostLatency <= 0 || p.Latency < p.PostLatency {
+		t.Errorf("convert's POST %v took %s to its headers and %s to the answer; want the POST's own time, no more than the answer's", p.Post, p.PostLatency, p.Latency)
+	}
+	if !strings.Contains(string(p.Request.RPC.Raw), `"value":21.5`) {
+		t.Errorf("value went as %s, want the number 21.5 from the schema", p.Request.RPC.Raw)
+	}
+}
+
+// A server's ping on a response stream is answered by the session and
+// shows as a server request of its own, answered.
+func TestLiveServerPingAnswered(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && x.Method == "tools/list" {
+			if _, err := x.ServerRequest(x.Context(), "ping", nil); err != nil {
+				x.Error(-32603, "the client did not answer the ping: "+err.Error())
+				return
+			}
+		}
+		x.Default()
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+	l.waitFor("↩ answered")
+	m := l.quit()
+	var ping *history.Pair
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); p.Kind == history.KindServerRequest && p.Method == "ping" {
+			ping = p
+		}
+	}
+	if ping == nil || ping.State != history.StateAnswered || ping.Reply == nil {
+		t.Fatalf("ping row %+v, want the server's ping answered", ping)
+	}
+	if ping.Request.RPC.Stream != mcp.StreamResponse {
+		t.Errorf("the ping came on %q, want the response stream of tools/list", ping.Request.RPC.Stream)
+	}
+}
+
+// A stateless session with the demo's /stateless: discover and the listen
+// stream show, the confirm tool's form is answered at the prompt, and its
+// two rounds show as one chain.
+func TestLiveStatelessConfirmAnswered(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
+	l.waitFor("● discovered")
+	l.waitFor("● listening")
+	l.waitFor("2026-07-28 ✓")
+	l.call("confirm action=deploy")
+	l.waitFor("asks: elicitation/create (confirm)")
+	l.tm.Type("name=Ann confirm=true environment=st")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab}) // completes staging
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("tools/call confirm: ok")
+	l.waitFor("↳ round 2 · tools/call confirm")
+	m := l.quit()
+	if got := pairsOf(m, "tools/call confirm"); len(got) != 2 || got[0] != string(history.StateInput) || got[1] != string(history.StateOK) {
+		t.Errorf("confirm rows %v, want input then ok", got)
+	}
+	var second *history.Pair
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); p.Tool == "confirm" && p.Round == 2 {
+			second = p
+		}
+	}
+	if second == nil || !strings.Contains(string(second.Request.RPC.Raw), `"environment":"staging"`) || !strings.Contains(string(second.Request.RPC.Raw), `"confirm":true`) {
+		t.Errorf("the second round %v does not carry the typed answer", second)
+	}
+	if lp := m.com.log.ListenPair(); lp == nil {
+		t.Error("no listen stream was opened")
+	}
+}
+
+// The cancel key stops the demo's slow tool while it runs: the row says
+// cancelled and the server is told.
+func TestLiveCancelSlow(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call("slow seconds=20 steps=20")
+	l.waitFor("step 1 of 20")
+	l.tm.Type("x")
+	l.waitFor("✗ cancelled")
+	l.waitFor("tools/call slow: cancelled")
+	m := l.quit()
+	told := false
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		told = told || m.com.log.Pair(i).Method == "notifications/cancelled"
+	}
+	if got := pairsOf(m, "tools/call slow"); len(got) != 1 || got[0] != string(history.StateCancelled) || !told {
+		t.Errorf("slow rows %v, notifications/cancelled sent %v; want cancelled and the server told", got, told)
+	}
+}
+
+// A sampling request is answered with typed text.
+func TestLiveSamplingAnswered(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(`sample prompt="Name a transport"`)
+	l.waitFor("asks: sampling/createMessage")
+	l.waitFor("reply to user: Name a transport")
+	l.typeLine("streamable HTTP")
+	l.waitFor("tools/call sample: ok")
+	m := l.quit()
+	var reply *history.Pair
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); p.Kind == history.KindServerRequest && p.Method == "sampling/createMessage" {
+			reply = p
+		}
+	}
+	if reply == nil || reply.Reply == nil || !strings.Contains(string(reply.Reply.RPC.Raw), "streamable HTTP") {
+		t.Errorf("sampling row %+v, want it answered with the typed text", reply)
+	}
+}
+
+// A question nobody answers is withdrawn when the session stops waiting,
+// and the status bar says so.
+func TestLiveUnansweredQuestionTimesOut(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), RequestTimeout: 700 * time.Millisecond})
+	l.waitFor("● discovered")
+	l.call("confirm action=deploy")
+	l.waitFor("asks: elicitation/create")
+	l.mark()
+	// The prompt gives way to the command line again, and the status says
+	// why: the question went unanswered, or (when the call's own failure
+	// came in the same frame) the call needed input nobody gave.
+	l.waitFor(": command line")
+	m := l.quit()
+	if m.ask.open() {
+		t.Error("the prompt is still open after the session stopped waiting")
+	}
+	said := l.seen.String()[l.from:]
+	if !strings.Contains(said, "nobody answered confirm (elicitation/create) in time") && !strings.Contains(said, "needs input that was not given") {
+		t.Error("nothing said why the question went away")
+	}
+}
+
+// i on a stateless session sends server/discover and says so.
+func TestLiveDiscoverKey(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
+	l.waitFor("● discovered")
+	l.tm.Type("i")
+	l.waitFor("server/discover: ok")
+	m := l.quit()
+	if got := pairsOf(m, "server/discover"); len(got) != 2 {
+		t.Errorf("server/discover rows %v, want the one on connect and the one i sent", got)
+	}
+	if d := m.keys.Initialize.Help().Desc; d != "send server/discover" {
+		t.Errorf("the i key's help says %q, want server/discover", d)
+	}
+}
+
+// A streamable session the server forgot says so, and i starts a new one.
+func TestLiveSessionExpiry(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{ExpireAfter: 2})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
+	l.waitFor("● initialized")
+	l.tm.Type("l")
+	l.tm.Type("l")
+	l.waitFor("starts a new one (press i)")
+	l.waitFor("session-expired")
+	l.mark()
+	l.tm.Type("i")
+	l.waitFor("initialize: ok")
+	m := l.quit()
+	neg := m.com.log.Negotiation()
+	sessions := srv.Sessions()
+	if len(sessions) != 2 || neg.SessionID != sessions[1].ID || neg.State != mcp.StateInitialized {
+		t.Errorf("after i the session is %q in state %q (the server made %d); want the second one, initialized", neg.SessionID, neg.State, len(sessions))
+	}
+}

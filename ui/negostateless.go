@@ -1,0 +1,79 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// stateless shows a 2026 session: the one endpoint, what server/discover
+// said (the versions, the chosen one marked, identity, capabilities,
+// instructions), the listen stream, the POSTs.
+func (n *negotiationPane) stateless(f *facts, neg *history.Negotiation) {
+	st := n.c.st
+	if url := endpointURL(n.c.log, neg); url != "" {
+		f.kv("Endpoint", wireLine(url, 2048)+" (POST only, no session)", st.Row)
+	}
+	if len(neg.SupportedVersions) > 0 {
+		vs := make([]string, len(neg.SupportedVersions))
+		for i, v := range neg.SupportedVersions {
+			vs[i] = wireLine(v, 32)
+			if v == neg.ProtocolVersion {
+				vs[i] += " ✓"
+			}
+		}
+		f.kv("Versions", strings.Join(vs, " · "), st.Row)
+	}
+	if neg.ServerName == "" && neg.ProtocolVersion == "" {
+		f.kv("Server", "not discovered yet: press "+n.c.keys.Initialize.Help().Key+" (server/discover)", st.Hint)
+	}
+	n.server(f, neg)
+	n.listen(f, neg)
+	if len(neg.Posts) > 0 {
+		summary, mixed := postSummary(neg.Posts)
+		f.kv("POSTs", summary, st.Row)
+		if mixed {
+			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
+		}
+	}
+}
+
+// listen shows the 2026 listen stream: open, or what became of it.
+func (n *negotiationPane) listen(f *facts, neg *history.Negotiation) {
+	st := n.c.st
+	lp := n.c.log.ListenPair()
+	switch {
+	case lp != nil && lp.Listening():
+		f.kv("Listen", "open since "+sinceConnect(lp.Sent.Sub(n.c.log.ConnectedAt()))+" (subscriptions/listen, id "+wireLine(lp.ID, 64)+"): list changes arrive here", st.Success)
+	case lp != nil:
+		state, style := n.c.pairState(lp)
+		f.kv("Listen", "subscriptions/listen (id "+wireLine(lp.ID, 64)+") "+state, style)
+	}
+	if neg.Listen != "" {
+		f.kv("", wireLine(neg.Listen, 512), st.Warning)
+	}
+}
+
+// roots shows the roots mcpscope offers, in a live session.
+func (n *negotiationPane) roots(f *facts) {
+	if !n.c.rootsKnown {
+		return
+	}
+	style := n.c.st.Row
+	if len(n.c.roots) == 0 {
+		style = n.c.st.Dim
+	}
+	f.kv("Roots", rootsList(n.c.roots), style)
+}
+
+// endpointURL is the one URL a streamable session POSTs to: where the
+// session says it is, else where detection found it.
+func endpointURL(log *history.Log, neg *history.Negotiation) string {
+	if url := log.Stats().URL; url != "" {
+		return url
+	}
+	if neg.Detect != nil {
+		return neg.Detect.URL
+	}
+	return ""
+}

@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// pairState is a row's state as text and style; a pending request that
+// reported progress shows a bar instead of the word.
+func (c *common) pairState(pr *history.Pair) (string, lipgloss.Style) {
+	st := c.st
+	switch pr.State {
+	case history.StatePending:
+		switch {
+		case pr.Listening():
+			return "● listening", st.Info
+		case pr.Total > 0:
+			return c.spin + " " + progressBar(pr.Progress/pr.Total, 5) + " " + percent(pr.Progress/pr.Total), st.Pending
+		case pr.Progress > 0:
+			return c.spin + " at " + number(pr.Progress), st.Pending
+		}
+		return c.spin + " pending", st.Pending
+	case history.StateOK:
+		return "✓ ok", st.Success
+	case history.StateInput:
+		return "↪ input", st.Info
+	case history.StateRPCError:
+		return "✗ rpc error", st.Error
+	case history.StateToolError:
+		return "✗ isError", st.Error
+	case history.StateTimedOut:
+		return "✗ timed out", st.Error
+	case history.StateLate:
+		return "⚠ late", st.Warning
+	case history.StateCancelled:
+		return "✗ cancelled", st.Warning
+	case history.StateFailed:
+		return "✗ failed", st.Error
+	case history.StateProbe:
+		return "· probe", st.Dim
+	case history.StatePostFailed:
+		if pr.Post != nil && pr.Post.HTTP != nil && pr.Post.HTTP.Status != 0 {
+			return "✗ POST " + strconv.Itoa(pr.Post.HTTP.Status), st.Error
+		}
+		return "✗ POST failed", st.Error
+	case history.StateAnswered:
+		return "↩ answered", st.Dim
+	case history.StateSent:
+		return "sent", st.Dim
+	case history.StateReceived:
+		return "received", st.Dim
+	}
+	return wireLine(string(pr.State), 32), st.Row
+}
+
+// progressBar draws a fraction (0 to 1) in w cells.
+func progressBar(f float64, w int) string {
+	f = min(max(f, 0), 1)
+	full := int(f * float64(w)) // a cell fills once its share is done
+	return strings.Repeat("█", full) + strings.Repeat("░", w-full)
+}
+
+// percent is a fraction as a whole percentage, capped at 100%.
+func percent(f float64) string {
+	return strconv.Itoa(int(min(max(f, 0), 1)*100)) + "%"
+}
+
+// number is a progress figure without needless decimals: 3, 2.5.
+func number(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// progressText is a pending request's progress in words, for Detail: "2 of
+// 4 (50%) · step 2 of 4"; "" when it reported none.
+func progressText(pr *history.Pair) string {
+	if pr.Progress == 0 && pr.Total == 0 && pr.ProgressMessage == "" {
+		return ""
+	}
+	s := number(pr.Progress)
+	if pr.Total > 0 {
+		s += " of " + number(pr.Total) + " (" + percent(pr.Progress/pr.Total) + ")"
+	}
+	if pr.ProgressMessage != "" {
+		s += " · " + wireLine(pr.ProgressMessage, 256)
+	}
+	return s
+}
+
+// methodText is what the METHOD column says of a row: the method and tool,
+// a later round of a multi round-trip request under its first, and how far
+// a pending request got.
+func methodText(pr *history.Pair) string {
+	method := pairTitle(pr)
+	if method == "" {
+		method = "(answer to an id we never sent)"
+		if pr.Kind != history.KindForeign {
+			method = "(no method)"
+		}
+	}
+	if pr.Chain != 0 && pr.Round > 1 {
+		method = "  ↳ round " + strconv.Itoa(pr.Round) + " · " + method
+	}
+	if pr.State == history.StatePending && pr.ProgressMessage != "" {
+		method += " · " + wireLine(pr.ProgressMessage, 200)
+	}
+	return method
+}

@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// resumedMark follows the stream label of an event that came after its
+// stream was resumed with Last-Event-ID.
+const resumedMark = "↻"
+
+// streamLabel names the stream an event came on, short enough for a
+// column: "sse", "get", "listen", or "resp 7" for the response stream of
+// the request whose id is 7, marked ↻ once that stream was resumed.
+func streamLabel(log *history.Log, ev *mcp.Record) string {
+	e := ev.Event
+	switch e.Stream {
+	case "", mcp.StreamLegacy:
+		return "sse"
+	case mcp.StreamResponse:
+		p := log.PairOf(e.ReqSeq)
+		if p == nil {
+			return "resp ?"
+		}
+		label := "resp " + wireLine(p.ID, 64)
+		if p.ResumedAt(ev.Seq) {
+			label += resumedMark
+		}
+		return label
+	}
+	return wireLine(e.Stream, 16)
+}
+
+// streamWords says in words which stream an event or message came on, for
+// the detail pane: "the response stream of request 7 (tools/call slow),
+// resumed".
+func streamWords(log *history.Log, stream string, reqSeq, seq int64) string {
+	switch stream {
+	case "", mcp.StreamLegacy:
+		return "the legacy SSE stream"
+	case mcp.StreamGet:
+		return "the session's GET stream"
+	case mcp.StreamListen:
+		return "the subscriptions/listen stream"
+	case mcp.StreamJSON:
+		return "the POST's application/json answer"
+	case mcp.StreamResponse:
+		p := log.PairOf(reqSeq)
+		if p == nil {
+			return "the response stream of a request not in this log"
+		}
+		s := "the response stream (SSE) of request " + wireLine(p.ID, 64) + " (" + pairTitle(p) + ")"
+		if p.ResumedAt(seq) {
+			s += ", resumed with Last-Event-ID"
+		}
+		return s
+	}
+	return "the " + wireLine(stream, 32) + " stream"
+}
+
+// pairTitle is a row's method, and its tool for tools/call.
+func pairTitle(p *history.Pair) string {
+	t := wireLine(p.Method, 200)
+	if p.Tool != "" {
+		t += " " + wireLine(p.Tool, 200)
+	}
+	return t
+}

@@ -1,0 +1,222 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// streamScript is a stateless 2026 session by hand: discover, a listen
+// stream, a multi round-trip call, a slow call with progress still
+// pending, a cancelled call, a refused request, and a streamable response
+// stream that dropped and was resumed.
+type streamScript struct {
+	*script
+	listen, chain1, chain2, slow, cancelled, refused, resumed int64
+}
+
+const statelessURL = "http://127.0.0.1:8811/stateless"
+
+func (s *streamScript) request(id, method, tool, params string, chain int64) int64 {
+	raw := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"method":%q,"params":%s}`, id, method, params)
+	return s.add(mcp.Record{Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest,
+		ID: id, Method: method, Tool: tool, Chain: chain, Raw: mcp.Raw(raw)}})
+}
+
+func (s *streamScript) post(reqSeq int64, status int, headers map[string][]string, opened string, d time.Duration) {
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", URL: statelessURL,
+		RequestHeaders: headers, Status: status, Opened: opened, Duration: d, ReqSeq: reqSeq}})
+}
+
+// on delivers a message on a stream: its event and its record.
+func (s *streamScript) on(stream string, reqSeq int64, class mcp.Class, id, method, raw string) {
+	s.add(mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Stream: stream, ReqSeq: reqSeq, Name: "message",
+		Data: mcp.Raw(raw), Raw: mcp.Raw("event: message\ndata: " + raw + "\n\n")}})
+	s.add(mcp.Record{Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: class, ID: id, Method: method,
+		ReqSeq: reqSeq, Stream: stream, RPCError: strings.Contains(raw, `"error"`), Raw: mcp.Raw(raw)}})
+}
+
+func mirrored(method, name string) map[string][]string {
+	h := map[string][]string{"Accept": {"application/json, text/event-stream"}, "Content-Type": {"application/json"},
+		"Mcp-Method": {method}, "Mcp-Protocol-Version": {"2026-07-28"}}
+	if name != "" {
+		h["Mcp-Name"] = []string{name}
+	}
+	return h
+}
+
+func statelessRecords() *streamScript {
+	s := &streamScript{script: newScript()}
+	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting, URL: statelessURL}})
+	disc := s.request("1", "server/discover", "", `{}`, 0)
+	s.post(disc, 200, mirrored("server/discover", ""), "sse", 3*time.Millisecond)
+	s.on(mcp.StreamResponse, disc, mcp.ClassResponse, "1", "server/discover",
+		`{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"tools":{"listChanged":true}},"instructions":"be kind","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"fake","version":"9"}}}}`)
+	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateInitialized, Transport: mcp.TransportStateless, Protocol: "2026-07-28", URL: statelessURL}})
+	s.add(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStateless, URL: statelessURL, Reason: "server/discover answered 2026-07-28"}})
+
+	s.listen = s.request("2", "subscriptions/listen", "", `{}`, 0)
+	s.post(s.listen, 200, mirrored("subscriptions/listen", ""), "sse", time.Millisecond)
+	s.on(mcp.StreamListen, s.listen, mcp.ClassNotification, "", "notifications/subscriptions/acknowledged", `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged"}`)
+
+	s.chain1 = s.request("3", "tools/call", "confirm", `{"name":"confirm","arguments":{}}`, 0)
+	s.post(s.chain1, 200, mirrored("tools/call", "confirm"), "sse", 2*time.Millisecond)
+	s.on(mcp.StreamResponse, s.chain1, mcp.ClassResponse, "3", "tools/call",
+		`{"jsonrpc":"2.0","id":3,"result":{"resultType":"input_required","inputRequests":{"ok":{"method":"elicitation/create","params":{"message":"Really?","requestedSchema":{"type":"object","properties":{"sure":{"type":"boolean"}},"required":["sure"]}}}},"requestState":"abc"}}`)
+	s.chain2 = s.request("4", "tools/call", "confirm", `{"name":"confirm","arguments":{},"inputResponses":{"ok":{"action":"accept","content":{"sure":true}}},"requestState":"abc"}`, s.chain1)
+	s.post(s.chain2, 200, mirrored("tools/call", "confirm"), "sse", 2*time.Millisecond)
+	s.on(mcp.StreamResponse, s.chain2, mcp.ClassResponse, "4", "tools/call", `{"jsonrpc":"2.0","id":4,"result":{"content":[],"ttlMs":0,"cacheScope":"private"}}`)
+
+	s.cancelled = s.request("5", "tools/call", "slow", `{"name":"slow","arguments":{}}`, 0)
+	s.post(s.cancelled, 200, mirrored("tools/call", "slow"), "sse", time.Millisecond)
+	s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpCancelled, Message: "context canceled", ReqSeq: s.cancelled}})
+
+	s.refused = s.request("6", "tools/list", "", `{}`, 0)
+	s.post(s.refused, 400, mirrored("tools/list", ""), "json", time.Millisecond)
+	s.add(mcp.Record{Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse, ID: "6", Method: "tools/list", ReqSeq: s.refused,
+		Stream: mcp.StreamJSON, RPCError: true, Raw: `{"jsonrpc":"2.0","id":6,"error":{"code":-32022,"message":"unsupported","data":{"supported":["2026-07-28"],"requested":"2099-01-01"}}}`}})
+
+	s.resumed = s.request("7", "tools/call", "cut", `{"name":"cut","arguments":{}}`, 0)
+	s.post(s.resumed, 200, mirrored("tools/call", "cut"), "sse", 4*time.Millisecond)
+	s.on(mcp.StreamResponse, s.resumed, mcp.ClassNotification, "", "notifications/message", `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"before"}}`)
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeResume, Method: "GET", URL: statelessURL, Status: 200, Opened: "sse",
+		Duration: 9 * time.Millisecond, ReqSeq: s.resumed, RequestHeaders: map[string][]string{"Last-Event-Id": {"s7_2"}}}})
+	s.on(mcp.StreamResponse, s.resumed, mcp.ClassResponse, "7", "tools/call", `{"jsonrpc":"2.0","id":7,"result":{"content":[]}}`)
+
+	s.slow = s.request("8", "tools/call", "slow", `{"name":"slow","arguments":{}}`, 0)
+	s.post(s.slow, 200, mirrored("tools/call", "slow"), "sse", time.Millisecond)
+	s.on(mcp.StreamResponse, s.slow, mcp.ClassNotification, "", "notifications/progress", `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":8,"progress":2,"total":4,"message":"step 2 of 4"}}`)
+	return s
+}
+
+// row finds the line of view that holds all of parts.
+func row(view string, parts ...string) string {
+	for _, l := range strings.Split(view, "\n") {
+		ok := true
+		for _, p := range parts {
+			ok = ok && strings.Contains(l, p)
+		}
+		if ok {
+			return l
+		}
+	}
+	return ""
+}
+
+// The raw events pane names the stream of every event: the response
+// stream of a request by its id, marked once resumed, and the listen
+// stream.
+func TestEventsNameTheirStream(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), statelessRecords().recs)
+	m.setFocus(paneEvents)
+	view := m.View()
+	for _, want := range [][]string{
+		{"resp 1 ", "message"},
+		{"listen", `"method"`},
+		{"resp 7 ", `"method"`},
+		{"resp 7↻", `"id":7`},
+		{"resp 8 ", `"method"`},
+	} {
+		if row(view, want...) == "" {
+			t.Errorf("no event row with %q:\n%s", want, view)
+		}
+	}
+}
+
+// Pairs show the chain's second round under its first, the input state,
+// the progress of a pending request, a cancelled one, and the listen
+// stream as open rather than pending.
+func TestPairsShowChainsProgressAndCancel(t *testing.T) {
+	m := newTestModel(t, 160, 45, newFakeBackend(), statelessRecords().recs)
+	view := m.View()
+	for _, want := range [][]string{
+		{"tools/call confirm", "↪ input"},
+		{"↳ round 2 · tools/call confirm", "✓ ok"},
+		{"tools/call slow · step 2 of 4", "██░░░ 50%"},
+		{"tools/call slow", "✗ cancelled"},
+		{"subscriptions/listen", "● listening", "open"},
+	} {
+		if row(view, want...) == "" {
+			t.Errorf("no pair row with %q:\n%s", want, view)
+		}
+	}
+	if got := m.com.log.Stats().Pending; got != 1 {
+		t.Errorf("%d pending, want only the slow call (the listen stream is open, not pending)", got)
+	}
+	if !strings.Contains(view, "stateless 2026-07-28") || !strings.Contains(view, "● discovered") {
+		t.Errorf("the status bar does not name the era and its state:\n%s", view)
+	}
+}
+
+// openPair opens the row of the request logged at seq in the detail pane.
+func openPair(t *testing.T, m *Model, seq int64) string {
+	t.Helper()
+	p := m.com.log.PairOf(seq)
+	if p == nil {
+		t.Fatalf("no row for record %d", seq)
+	}
+	m.detail.showPair(p)
+	m.detail.scroll.height = 1000 // all of it, to read
+	return strings.Join(m.detail.lines(), "\n")
+}
+
+// Detail shows the headers that carried a request beside its body, what
+// the answer is (resultType, ttlMs, cacheScope), what an input_required
+// answer asks for, and a refusal in words with what to do.
+func TestDetailShowsHeadersResultAndErrors(t *testing.T) {
+	s := statelessRecords()
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+
+	first := openPair(t, m, s.chain1)
+	for _, want := range []string{"POST " + statelessURL, "Mcp-Method: tools/call", "Mcp-Name: confirm", "Mcp-Protocol-Version: 2026-07-28",
+		"result    input_required", "ok · elicitation/create: Really?", "sure*: boolean", "(inputResponses) and the same"} {
+		if !strings.Contains(first, want) {
+			t.Errorf("the first round's detail lacks %q:\n%s", want, first)
+		}
+	}
+	if strings.Index(first, "Mcp-Name: confirm") > strings.Index(first, `"jsonrpc": "2.0"`) {
+		t.Error("the request's headers come after its body, want them beside (before) it")
+	}
+
+	second := openPair(t, m, s.chain2)
+	for _, want := range []string{"round 2 of a multi round-trip request started by id 3", "complete (no resultType: complete) · ttlMs 0 · cacheScope private"} {
+		if !strings.Contains(second, want) {
+			t.Errorf("the second round's detail lacks %q:\n%s", want, second)
+		}
+	}
+
+	refused := openPair(t, m, s.refused)
+	for _, want := range []string{"the POST's application/json answer", "-32022 · UnsupportedProtocolVersion: 2099-01-01 is not spoken here", "supports 2026-07-28", "--protocol"} {
+		if !strings.Contains(refused, want) {
+			t.Errorf("the refused request's detail lacks %q:\n%s", want, refused)
+		}
+	}
+
+	resumed := openPair(t, m, s.resumed)
+	for _, want := range []string{"POST 200 (an SSE stream): headers after 4ms", "stream resumed ×1", "resumed with Last-Event-ID", "GET Last-Event-ID s7_2 → 200 in 9ms"} {
+		if !strings.Contains(resumed, want) {
+			t.Errorf("the resumed request's detail lacks %q:\n%s", want, resumed)
+		}
+	}
+
+	slow := openPair(t, m, s.slow)
+	if !strings.Contains(slow, "progress 2 of 4 (50%) · step 2 of 4") {
+		t.Errorf("the pending request's detail shows no progress:\n%s", slow)
+	}
+}
+
+// The negotiation pane of a stateless session shows what server/discover
+// said, the chosen version among the supported ones, and the listen stream.
+func TestNegotiationOfAStatelessSession(t *testing.T) {
+	m := newTestModel(t, 160, 45, newFakeBackend(), statelessRecords().recs)
+	view := strings.Join(m.nego.lines(), "\n")
+	for _, want := range []string{"Endpoint  " + statelessURL + " (POST only, no", "2026-07-28 ✓ · 2025-11-25",
+		"fake 9 · protocol 2026-07-28", "Listen    open since", "Roots     none (roots add PATH offers one)", "be kind"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the negotiation pane lacks %q:\n%s", want, view)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/themes"
+)
+
+// cycleState lets repeated Tabs step through the candidates.
+type cycleState struct {
+	comp  completion
+	idx   int    // the candidate shown, -1 before the first
+	end   int    // byte offset where the inserted text ends
+	value string // the line as completion left it; any edit ends the cycle
+}
+
+// tabComplete runs one Tab on a text input: the only candidate, the
+// candidates' common prefix, or the next candidate when Tab is pressed
+// again on a line completion left as it was. candidates lists what may
+// replace the word under the cursor, from the text before it. It returns
+// the cycle to keep for the next Tab (nil when there is none).
+func tabComplete(in *textinput.Model, cy *cycleState, candidates func(before string) completion) *cycleState {
+	value := in.Value()
+	cursor := byteOffset(value, in.Position())
+	if cy != nil && cy.value == value {
+		cy.idx = (cy.idx + 1) % len(cy.comp.items)
+		cy.replace(in, cy.comp.start, cy.end, cy.comp.items[cy.idx])
+		return cy
+	}
+	comp := candidates(value[:cursor])
+	switch len(comp.items) {
+	case 0:
+		return nil
+	case 1:
+		(*cycleState)(nil).replace(in, comp.start, cursor, comp.items[0])
+		return nil
+	}
+	cy = &cycleState{comp: comp, idx: -1}
+	if p := commonPrefix(comp.items); len(p) > cursor-comp.start {
+		cy.replace(in, comp.start, cursor, p)
+	} else {
+		cy.idx = 0
+		cy.replace(in, comp.start, cursor, comp.items[0])
+	}
+	return cy
+}
+
+// replace puts text in place of value[start:end] with the cursor after
+// it, and remembers where the cycle left the line.
+func (cy *cycleState) replace(in *textinput.Model, start, end int, text string) {
+	value := in.Value()
+	head := value[:start] + text
+	in.SetValue(head + value[end:])
+	in.SetCursor(utf8.RuneCountInString(head))
+	if cy != nil {
+		cy.end, cy.value = len(head), in.Value()
+	}
+}
+
+// drawCandidates lists the cycle's candidates with the chosen one marked.
+// The list starts up to two candidates before the chosen one, so it is on
+// screen with what comes next; only what fits is drawn, so cycling through a
+// thousand tool names stays cheap.
+func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
+	labels := cy.comp.labels
+	first := 0
+	if width > 0 && cy.idx > 0 {
+		first = cy.idx
+		for used := ansi.StringWidth(labels[first]) + 2; first > 0 && cy.idx-first < 2; first-- {
+			if used += ansi.StringWidth(labels[first-1]) + 2; used >= width/2 {
+				break
+			}
+		}
+	}
+	var b strings.Builder
+	if first > 0 {
+		b.WriteString(st.Hint.Render("… "))
+	}
+	for i, used := first, 0; i < len(labels) && (width <= 0 || used <= width); i++ {
+		style := st.Hint
+		if i == cy.idx {
+			style = st.Key
+		}
+		b.WriteString(style.Render(labels[i]))
+		b.WriteString(st.Hint.Render("  "))
+		used += ansi.StringWidth(labels[i]) + 2
+	}
+	return b.String()
+}
