@@ -151,22 +151,15 @@ type discoverResult struct {
 }
 
 // Discover asks a 2026 server what it is (server/discover). It is also
-// what initialize means in that era.
+// what initialize means in that era. The session counts as initialized
+// only when the server speaks our protocol: an answer in other versions
+// only, or a refusal, comes back as the error (with the response, when
+// there is one), and nothing says the session is open.
 func (s *Session) Discover(ctx context.Context) (*Response, error) {
 	resp, err := s.request(ctx, "server/discover", "", nil)
 	if err != nil {
 		return nil, err
 	}
-	if resp.Error != nil {
-		return resp, resp.Error
-	}
-	var r discoverResult
-	_ = json.Unmarshal(resp.Result, &r)
-	var info struct {
-		Name    string `json:"name"`
-		Version string `json:"version"`
-	}
-	_ = json.Unmarshal(r.Meta[MetaServerInfo], &info)
 	s.mu.Lock()
 	tr, _ := s.tr.(*streamable)
 	s.mu.Unlock()
@@ -174,6 +167,15 @@ func (s *Session) Discover(ctx context.Context) (*Response, error) {
 	if tr != nil {
 		protocol = tr.protocol
 	}
+	r, err := discovered(resp, protocol)
+	if err != nil {
+		return resp, err
+	}
+	var info struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	}
+	_ = json.Unmarshal(r.Meta[MetaServerInfo], &info)
 	s.mu.Lock()
 	s.initialized, s.initResp, s.protocol = true, resp, protocol
 	conn := s.conn
@@ -181,6 +183,56 @@ func (s *Session) Discover(ctx context.Context) (*Response, error) {
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateInitialized, Conn: conn, Transport: TransportStateless, Protocol: protocol,
 		Detail: fmt.Sprintf("%s %s, protocol %s (supported: %s)", info.Name, info.Version, protocol, strings.Join(r.SupportedVersions, ", "))}})
 	return resp, nil
+}
+
+// discovered reads a server/discover answer, or says why it does not open
+// a session in protocol: a refusal, or versions that leave ours out. Which
+// cause it names tells detection whether to try the initialize era next.
+func discovered(resp *Response, protocol string) (discoverResult, error) {
+	var r discoverResult
+	var supported []string
+	if e := resp.Error; e != nil {
+		var data struct {
+			Supported []string `json:"supported"`
+		}
+		_ = json.Unmarshal(e.Data, &data)
+		switch e.Code {
+		case CodeUnsupportedVersion:
+			supported = data.Supported
+		case CodeHeaderMismatch, CodeMissingCapability:
+			return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Status: http.StatusBadRequest,
+				Message: "server/discover was refused: " + e.Meaning(), Err: e}
+		default:
+			return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless,
+				Message: "server/discover answered " + e.Error() + ": not a 2026 server", Err: e}
+		}
+	} else {
+		_ = json.Unmarshal(resp.Result, &r)
+		supported = r.SupportedVersions
+		if slices.Contains(supported, protocol) {
+			return r, nil
+		}
+	}
+	// A nil *RPCError would make a non-nil error inside the WireError.
+	var why error
+	if resp.Error != nil {
+		why = resp.Error
+	}
+	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !isModern(v) })
+	if len(modern) > 0 || len(supported) == 0 {
+		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
+			Message: fmt.Sprintf("the server speaks protocol %s, not %s", orNone(supported), protocol)}
+	}
+	return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless, Err: why,
+		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", strings.Join(supported, ", "))}
+}
+
+// orNone lists versions, or says a server named none.
+func orNone(vs []string) string {
+	if len(vs) == 0 {
+		return "no version it names"
+	}
+	return strings.Join(vs, ", ")
 }
 
 // openModern discovers the server and opens the listen stream. A server
@@ -191,45 +243,15 @@ func (t *streamable) openModern(ctx context.Context) error {
 	octx, cancel := context.WithTimeout(ctx, s.cfg.EndpointTimeout)
 	defer cancel()
 	resp, err := s.Discover(octx)
-	if err != nil && resp == nil {
-		if ctx.Err() == nil && octx.Err() != nil {
+	if err != nil {
+		if resp == nil && ctx.Err() == nil && octx.Err() != nil {
 			err = &WireError{Cause: CauseConnectTimeout, Transport: TransportStateless, Purpose: PurposePost, Err: err,
 				Message: fmt.Sprintf("no answer to server/discover within %s from %s", s.cfg.EndpointTimeout, t.endpoint)}
 		}
 		return err
 	}
-	var supported []string
-	if resp.Error != nil {
-		var data struct {
-			Supported []string `json:"supported"`
-		}
-		_ = json.Unmarshal(resp.Error.Data, &data)
-		switch resp.Error.Code {
-		case CodeUnsupportedVersion:
-			supported = data.Supported
-		case CodeHeaderMismatch, CodeMissingCapability:
-			return &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Status: http.StatusBadRequest,
-				Message: "server/discover was refused: " + resp.Error.Meaning(), Err: resp.Error}
-		default:
-			return &WireError{Cause: CauseNotModern, Transport: TransportStateless,
-				Message: "server/discover answered " + resp.Error.Error() + ": not a 2026 server", Err: resp.Error}
-		}
-	} else {
-		var r discoverResult
-		_ = json.Unmarshal(resp.Result, &r)
-		supported = r.SupportedVersions
-	}
-	if slices.Contains(supported, t.protocol) && resp.Error == nil {
-		t.startListen()
-		return nil
-	}
-	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !isModern(v) })
-	if len(modern) > 0 || len(supported) == 0 {
-		return &WireError{Cause: CauseModernRefused, Transport: TransportStateless,
-			Message: fmt.Sprintf("the server speaks protocol %s, not %s", strings.Join(supported, ", "), t.protocol)}
-	}
-	return &WireError{Cause: CauseNotModern, Transport: TransportStateless,
-		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", strings.Join(supported, ", "))}
+	t.startListen()
+	return nil
 }
 
 // listenParams subscribe to every list change and to the resources the

@@ -87,6 +87,13 @@ func TestStreamableAgainstTheGoSDK(t *testing.T) {
 		if d.Detect.Transport != TransportStreamable || len(d.Detect.Attempts) != 2 || !strings.Contains(d.Detect.Attempts[0].Verdict, "initialize era") {
 			t.Errorf("json=%v: detection %+v, want server/discover to name the older versions, then initialize", jsonAnswers, d.Detect)
 		}
+		// The discover probe found an older server: nothing may say a 2026
+		// session opened before initialize did.
+		for _, r := range rec.of(KindState) {
+			if r.State.State == StateInitialized && r.State.Transport != TransportStreamable {
+				t.Errorf("json=%v: a %s session was said initialized (%s) on a server of the initialize era", jsonAnswers, r.State.Transport, r.State.Detail)
+			}
+		}
 		stream := StreamResponse
 		if jsonAnswers {
 			stream = StreamJSON
