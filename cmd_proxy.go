@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpscope/mcpscope/internal/localurl"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
@@ -143,7 +144,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 		fmt.Fprintf(errw, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it can use %s with your credentials\n", ln.Addr(), url)
 	}
 	run.p, run.upstream = p, p.UpstreamURL()
-	run.base = localURL(ln.Addr())
+	run.base = localurl.For(ln.Addr())
 	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		defer close(run.served)
@@ -222,20 +223,6 @@ func (r *proxyRun) tui() error {
 func loopbackAddr(a net.Addr) bool {
 	tcp, ok := a.(*net.TCPAddr)
 	return ok && tcp.IP.IsLoopback()
-}
-
-// localURL is a URL a local client can dial for a listener's address: a
-// wildcard host is not dialable everywhere, so it becomes 127.0.0.1.
-func localURL(a net.Addr) string {
-	tcp, ok := a.(*net.TCPAddr)
-	if !ok {
-		return "http://" + a.String()
-	}
-	host := tcp.IP.String()
-	if tcp.IP == nil || tcp.IP.IsUnspecified() {
-		host = "127.0.0.1"
-	}
-	return "http://" + net.JoinHostPort(host, fmt.Sprint(tcp.Port))
 }
 
 // proxySessions records each client session to a file of its own and

@@ -74,3 +74,26 @@ func mediaType(h http.Header) string {
 	}
 	return ct
 }
+
+// eventStream takes a GET's answer: a 200 event stream is recorded and
+// kept open; anything else is recorded with the start of its body, closed,
+// and becomes the error that says what came instead.
+func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, url string) *WireError {
+	if resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream" {
+		ex.Opened = "sse"
+		s.emitHTTP(ex)
+		return nil
+	}
+	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+	resp.Body.Close()
+	s.emitHTTP(ex)
+	we := statusError(ex.Purpose, transport, http.MethodGet, url, resp, string(ex.Body))
+	if resp.StatusCode == http.StatusOK {
+		we.Cause = CauseNotEventStream
+		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", url, resp.Header.Get("Content-Type"))
+		if line := firstLine(string(ex.Body)); line != "" {
+			we.Message += ": " + line
+		}
+	}
+	return we
+}

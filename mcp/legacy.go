@@ -223,20 +223,9 @@ func (l *legacy) openStream(ctx context.Context, c *connection) (*http.Response,
 	}
 	// The endpoint resolves against where the stream is, after redirects.
 	c.url = resp.Request.URL
-	if resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream" {
-		s.emitHTTP(ex)
+	we := s.eventStream(resp, ex, TransportSSE, l.stream.String())
+	if we == nil {
 		return resp, nil
-	}
-	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
-	resp.Body.Close()
-	s.emitHTTP(ex)
-	we := statusError(PurposeStream, TransportSSE, http.MethodGet, l.stream.String(), resp, string(ex.Body))
-	if resp.StatusCode == http.StatusOK {
-		we.Cause = CauseNotEventStream
-		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", l.stream, resp.Header.Get("Content-Type"))
-		if line := firstLine(string(ex.Body)); line != "" {
-			we.Message += ": " + line
-		}
 	}
 	l.logError(OpConnect, we, c.n)
 	return nil, we

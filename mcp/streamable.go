@@ -483,17 +483,9 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 		s.emitHTTP(ex)
 		return nil, withTransport(err, TransportStreamable, purpose)
 	}
-	if resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream" {
-		ex.Opened = "sse"
-		s.emitHTTP(ex)
+	we := s.eventStream(resp, ex, TransportStreamable, t.endpoint.String())
+	if we == nil {
 		return resp, nil
-	}
-	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
-	resp.Body.Close()
-	s.emitHTTP(ex)
-	we := statusError(purpose, TransportStreamable, http.MethodGet, t.endpoint.String(), resp, string(ex.Body))
-	if resp.StatusCode == http.StatusOK {
-		we.Cause = CauseNotEventStream
 	}
 	if id != "" && resp.StatusCode == http.StatusNotFound {
 		t.expire(gen, id, resp.StatusCode)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -182,22 +181,5 @@ func TestStartRefusesBadAddress(t *testing.T) {
 	if s, err := Start("127.0.0.1:99999", Options{}); err == nil {
 		s.Close()
 		t.Fatal("Start(127.0.0.1:99999) succeeded, want an error")
-	}
-}
-
-func TestListenURL(t *testing.T) {
-	tests := []struct {
-		addr net.Addr
-		want string
-	}{
-		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 4321}, "http://127.0.0.1:4321"},
-		{&net.TCPAddr{IP: net.IPv4zero, Port: 80}, "http://127.0.0.1:80"},
-		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 80}, "http://127.0.0.1:80"},
-		{&net.TCPAddr{IP: net.IPv6loopback, Port: 8811}, "http://[::1]:8811"},
-	}
-	for _, tt := range tests {
-		if got := listenURL(tt.addr); got != tt.want {
-			t.Errorf("listenURL(%v) = %q, want %q", tt.addr, got, tt.want)
-		}
 	}
 }

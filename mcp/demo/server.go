@@ -6,6 +6,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/localurl"
 )
 
 // Server is a running demo gateway.
@@ -64,7 +66,7 @@ func Start(addr string, opts Options) (*Server, error) {
 	}
 	h := NewHandler(opts)
 	s := &Server{
-		URL:     listenURL(ln.Addr()),
+		URL:     localurl.For(ln.Addr()),
 		handler: h,
 		srv: &http.Server{
 			Handler:           h,
@@ -93,19 +95,4 @@ func (s *Server) Close() error {
 		return fmt.Errorf("demo gateway at %s: %w", s.URL, s.err)
 	}
 	return err
-}
-
-// listenURL turns a listener address into a URL a local client can dial: a
-// wildcard host (0.0.0.0 or ::) is not dialable everywhere, so it becomes
-// 127.0.0.1.
-func listenURL(a net.Addr) string {
-	tcp, ok := a.(*net.TCPAddr)
-	if !ok {
-		return "http://" + a.String()
-	}
-	host := tcp.IP.String()
-	if tcp.IP == nil || tcp.IP.IsUnspecified() {
-		host = "127.0.0.1"
-	}
-	return "http://" + net.JoinHostPort(host, fmt.Sprint(tcp.Port))
 }

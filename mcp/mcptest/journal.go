@@ -163,3 +163,21 @@ func (j *journal) wait(ctx context.Context, match func(Request) bool) (Request, 
 	})
 	return found, err
 }
+
+// waitNext returns the item of *list at *next once there is one, and moves
+// *next past it: each Wait call hands out every item once, oldest first.
+// mu guards both.
+func waitNext[T any](ctx context.Context, j *journal, mu *sync.Mutex, list *[]T, next *int) (T, error) {
+	var v T
+	err := j.waitUntil(ctx, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if *next < len(*list) {
+			v = (*list)[*next]
+			*next++
+			return true
+		}
+		return false
+	})
+	return v, err
+}

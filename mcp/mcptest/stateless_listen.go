@@ -76,18 +76,7 @@ func (s *StatelessServer) listen(x *Exchange) {
 // WaitListen returns the next listen stream opened after the ones already
 // returned, once its acknowledgement was written.
 func (s *StatelessServer) WaitListen(ctx context.Context) (*Listener, error) {
-	var l *Listener
-	err := s.j.waitUntil(ctx, func() bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.nextListener < len(s.listeners) {
-			l = s.listeners[s.nextListener]
-			s.nextListener++
-			return true
-		}
-		return false
-	})
-	return l, err
+	return waitNext(ctx, s.j, &s.mu, &s.listeners, &s.nextListener)
 }
 
 // Listeners returns every listen stream opened so far, open or ended.

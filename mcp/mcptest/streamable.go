@@ -120,18 +120,7 @@ func (s *StreamableServer) WaitRequest(ctx context.Context, match func(Request) 
 // WaitSession returns the next session made after the ones already
 // returned.
 func (s *StreamableServer) WaitSession(ctx context.Context) (*Session, error) {
-	var sess *Session
-	err := s.j.waitUntil(ctx, func() bool {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.nextSession < len(s.sessions) {
-			sess = s.sessions[s.nextSession]
-			s.nextSession++
-			return true
-		}
-		return false
-	})
-	return sess, err
+	return waitNext(ctx, s.j, &s.mu, &s.sessions, &s.nextSession)
 }
 
 // Sessions returns every session made so far, live or gone, oldest first.
