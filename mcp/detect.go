@@ -126,7 +126,13 @@ func (s *Session) detect(ctx context.Context) error {
 		tried := s.probes
 		s.mu.Unlock()
 		if len(tried) == 0 {
-			tried = []Attempt{{Transport: c.transport, URL: c.url.String()}}
+			// A forced transport is not probed: its opening request
+			// stands for the attempt.
+			method := http.MethodPost
+			if c.transport == TransportSSE {
+				method = http.MethodGet
+			}
+			tried = []Attempt{{Transport: c.transport, Method: method, URL: c.url.String()}}
 		}
 		last := &tried[len(tried)-1]
 		last.Verdict = verdict(c, err)
@@ -135,6 +141,11 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		attempts = append(attempts, tried...)
 		if err == nil {
+			if forced {
+				// Nothing was probed: the reason says so, and the
+				// session's own records show how it opened.
+				attempts = nil
+			}
 			s.emit(Record{Kind: KindDetect, Detect: &Detection{Transport: c.transport, URL: tr.url(), Forced: forced,
 				Reason: chosenReason(c, attempts, forced), Attempts: attempts}})
 			return nil

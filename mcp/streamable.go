@@ -115,7 +115,7 @@ func (t *streamable) beforeInitialize() {
 	s.initialized, s.protocol, s.tools = false, "", nil
 	s.mu.Unlock()
 	t.mu.Lock()
-	old := t.sessionID
+	old, oldProtocol, oldGen := t.sessionID, t.protocol, t.gen
 	t.sessionID, t.protocol, t.gen = "", "", gen
 	cancel := t.getCancel
 	t.getCancel = nil
@@ -123,6 +123,9 @@ func (t *streamable) beforeInitialize() {
 	if cancel != nil {
 		cancel()
 	}
+	// The session given up is ended, as quitting would, rather than left
+	// for the server to keep until it expires.
+	t.end(old, oldProtocol, oldGen)
 	detail := ""
 	if old != "" {
 		detail = "a new session, replacing " + old
@@ -563,6 +566,13 @@ func (t *streamable) close() {
 	if cancel != nil {
 		cancel()
 	}
+	t.end(id, protocol, gen)
+}
+
+// end asks the server to end session id with DELETE, bounded so quitting
+// or starting over never waits on a server that does not answer. With
+// --keep-session the session is left as it is.
+func (t *streamable) end(id, protocol string, gen int) {
 	s := t.s
 	if id == "" || s.cfg.KeepSession {
 		return

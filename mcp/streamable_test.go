@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -213,6 +214,45 @@ func TestStreamableDelete(t *testing.T) {
 		if r.Method == http.MethodDelete {
 			t.Errorf("KeepSession sent DELETE")
 		}
+	}
+}
+
+// Initializing again starts a new session and ends the old one with
+// DELETE, as quitting would; KeepSession leaves it.
+func TestStreamableReinitializeEndsTheOldSession(t *testing.T) {
+	for _, keep := range []bool{false, true} {
+		srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{}, Config{KeepSession: keep})
+		first, err := srv.WaitSession(testCtx(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Initialize(testCtx(t)); err != nil {
+			t.Fatalf("keep=%v: initialize again: %v", keep, err)
+		}
+		var deleted []string
+		var inits int
+		for _, r := range srv.Requests() {
+			switch {
+			case r.Method == http.MethodDelete:
+				deleted = append(deleted, r.SessionID)
+			case r.RPCMethod == "initialize":
+				inits++
+				if r.SessionID != "" {
+					t.Errorf("keep=%v: initialize carried session %q, want a new session asked for", keep, r.SessionID)
+				}
+			}
+		}
+		want := []string{first.ID}
+		if keep {
+			want = nil
+		}
+		if !slices.Equal(deleted, want) || inits != 2 {
+			t.Errorf("keep=%v: DELETEs of %v and %d initializes, want %v and 2", keep, deleted, inits, want)
+		}
+		if _, err := s.Request(testCtx(t), "ping", nil); err != nil {
+			t.Errorf("keep=%v: ping on the new session: %v", keep, err)
+		}
+		s.Close()
 	}
 }
 

@@ -78,7 +78,7 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	if res.ResultType == nil && len(res.TTL) == 0 && res.CacheScope == nil && !in.modern {
 		return out // resultType is a 2026 word: older answers have none to miss
 	}
-	kind := "complete (no resultType: complete)"
+	kind := "complete (resultType absent, which means complete)"
 	if res.ResultType != nil {
 		kind = wireLine(*res.ResultType, 64)
 	}

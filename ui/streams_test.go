@@ -182,7 +182,7 @@ func TestDetailShowsHeadersResultAndErrors(t *testing.T) {
 	}
 
 	second := openPair(t, m, s.chain2)
-	for _, want := range []string{"round 2 of a multi round-trip request started by id 3", "complete (no resultType: complete) · ttlMs 0 · cacheScope private"} {
+	for _, want := range []string{"round 2 of a multi round-trip request started by id 3", "complete (resultType absent, which means complete) · ttlMs 0 · cacheScope private"} {
 		if !strings.Contains(second, want) {
 			t.Errorf("the second round's detail lacks %q:\n%s", want, second)
 		}

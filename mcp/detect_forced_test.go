@@ -1,0 +1,30 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A forced transport is not probed: a session that opens lists no probes,
+// and one that fails names the request it opened with and why.
+func TestForcedTransportDetectRecord(t *testing.T) {
+	_, _, rec := dialStreamable(t, mcptest.StreamableOptions{}, Config{})
+	d := rec.waitFor(t, "detection", func(r Record) bool { return r.Kind == KindDetect }).Detect
+	if !d.Forced || len(d.Attempts) != 0 || !strings.Contains(d.Reason, "detection skipped") {
+		t.Errorf("forced and opened: %+v, want no probes and the reason saying detection was skipped", d)
+	}
+
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	s := NewSession(Config{URL: srv.Endpoint(), Transport: TransportSSE})
+	rec = collect(s)
+	defer s.Close()
+	if err := s.Connect(testCtx(t)); err == nil {
+		t.Fatal("legacy SSE against a streamable server connected")
+	}
+	d = rec.waitFor(t, "detection", func(r Record) bool { return r.Kind == KindDetect }).Detect
+	if len(d.Attempts) != 1 || d.Attempts[0].Method != "GET" || d.Attempts[0].Verdict == "" {
+		t.Errorf("forced and failed: %+v, want the GET it opened with and a verdict", d.Attempts)
+	}
+}
