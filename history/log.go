@@ -282,9 +282,9 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 	case mcp.KindDetect:
 		if r.Detect != nil {
 			l.neg.onDetect(r)
-			if r.Detect.Transport != "" {
-				l.stats.Transport = r.Detect.Transport
-			}
+			// A detection that found nothing leaves no transport: the one
+			// tried last is not the session's.
+			l.stats.Transport = r.Detect.Transport
 		}
 	}
 }

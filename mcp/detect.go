@@ -165,6 +165,11 @@ func (s *Session) detect(ctx context.Context) error {
 	s.mu.Unlock()
 	d := &Detection{Forced: forced, Attempts: attempts, Reason: failedReason(attempts, lastErr)}
 	s.emit(Record{Kind: KindDetect, Detect: d})
+	if ctx.Err() == nil {
+		// Nothing retries a detection that failed: the session says so
+		// rather than look as if it were still starting.
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateFailed, URL: s.cfg.URL, Detail: d.Reason}})
+	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -247,6 +252,8 @@ func verdict(c candidate, err error) string {
 			return "no endpoint event: not legacy HTTP+SSE here"
 		case CauseConnectTimeout:
 			return "no answer in time"
+		case CauseUnreachable:
+			return "no connection"
 		case CauseNotModern:
 			return we.Message
 		case CauseModernRefused:
@@ -288,7 +295,9 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 	if len(attempts) > 1 {
 		var before []string
 		for _, a := range attempts[:len(attempts)-1] {
-			before = append(before, fmt.Sprintf("%s %s %s", a.Method, a.URL, a.Verdict))
+			if a.Verdict != "" { // a step on the way to a verdict
+				before = append(before, fmt.Sprintf("%s %s %s", a.Method, a.URL, a.Verdict))
+			}
 		}
 		why = strings.Join(before, "; ") + "; so " + why
 	}
@@ -300,9 +309,11 @@ func failedReason(attempts []Attempt, err error) string {
 	if len(attempts) == 0 {
 		return "no transport was tried: " + err.Error()
 	}
-	parts := make([]string, len(attempts))
-	for i, a := range attempts {
-		parts[i] = fmt.Sprintf("%s %s: %s", a.Method, a.URL, a.Verdict)
+	var parts []string
+	for _, a := range attempts {
+		if a.Verdict != "" { // a step on the way to a verdict
+			parts = append(parts, fmt.Sprintf("%s %s: %s", a.Method, a.URL, a.Verdict))
+		}
 	}
 	return "no transport worked: " + strings.Join(parts, "; ")
 }

@@ -180,6 +180,7 @@ const (
 	StateSessionReplaced = "session-replaced" // a reconnect gave a new, uninitialized session
 	StateInitialized     = "initialized"
 	StateClosed          = "closed"
+	StateFailed          = "failed"          // no transport could be opened; nothing retries until the user does
 	StateResuming        = "resuming"        // a dropped stream is being resumed with Last-Event-ID
 	StateResumed         = "resumed"         // it was, and goes on
 	StateExpired         = "session-expired" // the server no longer knows the session id

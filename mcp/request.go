@@ -132,7 +132,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 			}
 		case <-ctx.Done():
 			if s.abandon(id, p, OpCancelled, ctx.Err()) {
-				s.tellCancelled(tr, id)
+				s.tellCancelled(tr, id, p.method)
 				return giveUp(ctx.Err())
 			}
 		}
@@ -142,9 +142,17 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 // tellCancelled tells a server of the 2025 eras that a request was given up
 // on (notifications/cancelled); in 2026 closing its stream says it. It is
 // sent before the caller returns, bounded, so a command interrupted right
-// after (ctrl+c in exec) still tells the server.
-func (s *Session) tellCancelled(tr transport, id string) {
-	if t, ok := tr.(*streamable); ok && t.modern {
+// after (ctrl+c in exec) still tells the server. initialize is never
+// cancelled (the specification forbids it), and a server that did not
+// answer detection's probe is told nothing it did not ask for.
+func (s *Session) tellCancelled(tr transport, id, method string) {
+	if t, ok := tr.(*streamable); ok && t.modern || method == "initialize" {
+		return
+	}
+	s.mu.Lock()
+	probing := s.probing
+	s.mu.Unlock()
+	if probing {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)

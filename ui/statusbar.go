@@ -51,6 +51,9 @@ func (s *statusBar) view() string {
 	}
 	if transport == "" || transport == mcp.TransportAuto {
 		transport = "detecting"
+		if stats.State == mcp.StateFailed {
+			transport = "no transport"
+		}
 	}
 	badge := wireLine(transport, 16)
 	if stats.Protocol != "" {

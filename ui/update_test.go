@@ -372,3 +372,20 @@ func TestKeepAliveRunIsOneRow(t *testing.T) {
 		t.Errorf("five identical keep-alives are not one row:\n%s", v)
 	}
 }
+
+// A detection that found nothing says so in the status bar, instead of
+// naming the transport tried last or looking as if it were still starting.
+func TestFailedDetectionStatus(t *testing.T) {
+	at := fixedNow.Add(-time.Minute)
+	recs := []mcp.Record{
+		{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting, Transport: mcp.TransportSSE, URL: "http://127.0.0.1:9/mcp"}},
+		{Seq: 2, Time: at, Kind: mcp.KindDetect, Detect: &mcp.Detection{Reason: "no transport worked: GET http://127.0.0.1:9/mcp: no connection"}},
+		{Seq: 3, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
+	}
+	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	m.Update(recordsMsg(recs))
+	if bar := lastLine(m.View()); !strings.Contains(bar, "no transport") || !strings.Contains(bar, "failed") || strings.Contains(bar, " sse ") {
+		t.Errorf("status bar = %q, want no transport and failed", bar)
+	}
+}
