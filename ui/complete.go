@@ -167,7 +167,7 @@ func completeValues(comp *completion, key, typed string, p *command.Property) {
 		return
 	}
 	var values []json.RawMessage
-	values = append(values, p.Schema.Enum...)
+	values = append(values, p.Schema.Choices()...)
 	if len(values) == 0 && slices.Contains(p.Schema.Type, "boolean") {
 		values = []json.RawMessage{json.RawMessage("true"), json.RawMessage("false")}
 	}

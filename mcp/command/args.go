@@ -273,7 +273,7 @@ func argCoerce(key, text string, s *Schema) (json.RawMessage, error) {
 	if s == nil {
 		return argString(text), nil
 	}
-	for _, e := range s.Enum {
+	for _, e := range s.Choices() {
 		if argEnumMatch(text, e) {
 			return e, nil
 		}

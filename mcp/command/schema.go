@@ -355,6 +355,29 @@ func schemaSpanKind(v jsonspan.Value) string {
 }
 
 // branches ranges over the anyOf and then the oneOf branches, which are
+// Choices are the values s lists: its enum (a const is an enum of one), or
+// the consts of a union whose every branch is one, as titled enums are
+// written (oneOf of {"const", "title"}). nil when it lists none.
+func (s *Schema) Choices() []json.RawMessage {
+	if s == nil || s.unread {
+		return nil
+	}
+	if len(s.Enum) > 0 {
+		return s.Enum
+	}
+	var out []json.RawMessage
+	for b := range s.branches() {
+		if b == nil || b.unread || len(b.Enum) == 0 || len(b.Properties) > 0 || len(b.AnyOf)+len(b.OneOf) > 0 {
+			return nil
+		}
+		out = append(out, b.Enum...)
+		if len(out) >= schemaMaxMembers {
+			break
+		}
+	}
+	return out
+}
+
 // read alike; walks over a schema use it without building a list.
 func (s *Schema) branches() iter.Seq[*Schema] {
 	return func(yield func(*Schema) bool) {

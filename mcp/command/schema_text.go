@@ -54,10 +54,15 @@ func (w *typeText) schema(s *Schema) {
 		w.str("…")
 		return
 	}
-	if len(s.Enum) > 0 {
+	if choices := s.Choices(); len(choices) > 0 {
+		// A titled enum (a union of consts) reads as the enum it is.
+		more := 0
+		if len(s.Enum) > 0 {
+			more = s.enumMore
+		}
 		w.str("enum: ")
-		w.list(len(s.Enum)+s.enumMore, len(s.Enum), typeTextEnum, "|", func(i int) {
-			w.str(schemaShowEnum(s.Enum[i]))
+		w.list(len(choices)+more, len(choices), typeTextEnum, "|", func(i int) {
+			w.str(schemaShowEnum(choices[i]))
 		})
 		return
 	}

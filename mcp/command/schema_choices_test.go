@@ -1,0 +1,44 @@
+package command
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// Titled enums, as elicitation forms write them since 2025-11-25 (a oneOf
+// or anyOf of {"const", "title"}), read as the enums they are: the type a
+// hint shows, the values completion offers, and the JSON a typed value
+// becomes.
+func TestTitledEnumsAreEnums(t *testing.T) {
+	s, err := ParseSchema(json.RawMessage(`{"type":"object","properties":{
+		"hero":{"type":"string","oneOf":[{"const":"hero-1","title":"Superman"},{"const":"hero-2","title":"Batman"}]},
+		"fish":{"type":"array","items":{"anyOf":[{"const":"fish-1","title":"Tuna"},{"const":"fish-2","title":"Cod"}]}},
+		"level":{"anyOf":[{"const":1,"title":"low"},{"const":2,"title":"high"}]},
+		"mixed":{"anyOf":[{"const":"a"},{"type":"integer"}]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{
+		"hero":  "enum: hero-1|hero-2",
+		"fish":  "array of enum: fish-1|fish-2",
+		"level": "enum: 1|2",
+		"mixed": "enum: a | integer",
+	} {
+		if got := s.Property(key).Schema.TypeString(); got != want {
+			t.Errorf("%s: TypeString = %q, want %q", key, got, want)
+		}
+	}
+	if got := s.Property("mixed").Schema.Choices(); got != nil {
+		t.Errorf("a union with a branch that is no const lists choices %s", got)
+	}
+	args, warns, err := ParseArgs([]string{"level=2", "hero=hero-1"}, s)
+	if err != nil || len(warns) != 0 {
+		t.Fatalf("ParseArgs: %v, %v", warns, err)
+	}
+	if b, _ := args.MarshalJSON(); string(b) != `{"level":2,"hero":"hero-1"}` {
+		t.Errorf("args = %s; want level the number 2 and hero the string", b)
+	}
+	if _, warns, _ := ParseArgs([]string{"hero=hero-9"}, s); len(warns) == 0 {
+		t.Error("a hero that is none of the titled enum's values was not warned of")
+	}
+}
