@@ -15,7 +15,7 @@ import (
 func lockFile(f *os.File, path string) error {
 	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 	if errors.Is(err, syscall.EWOULDBLOCK) {
-		return fmt.Errorf("recording: another mcpscope is recording to %s; record to another file (--record FILE) or stop that one", path)
+		return fmt.Errorf("recording: another mcpscope is already recording to %s", path)
 	}
 	if err != nil {
 		return fmt.Errorf("recording: cannot lock %s: %w", path, err)
