@@ -59,7 +59,7 @@ func TestSecondRecorderToTheSameFileIsRefused(t *testing.T) {
 		}
 	}()
 	_, errOut, code := run(t, "exec", "--record", path, url, "tools/list")
-	if code != exitUsage || !strings.Contains(errOut, "another mcpscope is recording to "+path) {
+	if code != exitUsage || !strings.Contains(errOut, "another mcpscope is already recording to "+path) {
 		t.Errorf("exit %d, stderr %q: want 2 and the file named", code, errOut)
 	}
 	if raw, _ := os.ReadFile(path); !strings.HasPrefix(string(raw), `{"format":"mcpscope-session"`) || strings.Count(string(raw), "\n") != 1 {

@@ -82,7 +82,7 @@ func TestCreateRefusesAFileAnotherRecorderHolds(t *testing.T) {
 	}
 	defer held.Close()
 	_, err = Create(path, testHeader(), RecordOptions{})
-	if err == nil || !strings.Contains(err.Error(), "another mcpscope is recording to "+path) {
+	if err == nil || !strings.Contains(err.Error(), "another mcpscope is already recording to "+path) {
 		t.Fatalf("second Create() error = %v, want one saying another mcpscope records to %s", err, path)
 	}
 	if now, _ := os.ReadFile(path); len(now) == 0 || len(now) >= len(before) {
