@@ -183,7 +183,7 @@ func (r *proxyRun) pointAt() string {
 func (r *proxyRun) headless(ctx context.Context) error {
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s; point your client at:\n%s", r.upstream, r.pointAt())
 	fmt.Fprintf(r.errw, "ctrl+c (or SIGTERM) stops it and flushes the recordings\n")
-	r.sessions.print(r.errw)
+	r.sessions.print()
 	<-ctx.Done()
 	r.stop()
 	r.sessions.report(r.errw)
@@ -236,6 +236,7 @@ type proxySessions struct {
 	mu      sync.Mutex
 	paths   []string
 	out     io.Writer      // headless: where lines go
+	ready   chan struct{}  // headless: closed once the banner is out, so lines follow it
 	clients chan ui.Client // the TUI's feed
 	gone    chan struct{}  // closed once the TUI stopped reading
 	feeds   []<-chan []mcp.Record
@@ -243,24 +244,24 @@ type proxySessions struct {
 	own     []*mcp.Session // the user's own sessions, opened from the TUI
 }
 
+// newProxySessions decides where sessions go before the proxy serves, so
+// a client that connects at once is neither lost nor printed before the
+// banner: headless lines go to errw, otherwise sessions wait for the TUI.
 func newProxySessions(cfg mcp.Config, pf *proxyFlags, errw io.Writer) *proxySessions {
-	return &proxySessions{cfg: cfg, pf: pf, errw: errw, gone: make(chan struct{})}
+	s := &proxySessions{cfg: cfg, pf: pf, errw: errw, gone: make(chan struct{})}
+	if pf.headless {
+		s.out, s.ready = errw, make(chan struct{})
+	} else {
+		s.clients = make(chan ui.Client, 64)
+	}
+	return s
 }
 
-// print makes sessions print their lines on w.
-func (s *proxySessions) print(w io.Writer) {
-	s.mu.Lock()
-	s.out = w
-	s.mu.Unlock()
-}
+// print lets the sessions' lines out, once the banner above them is.
+func (s *proxySessions) print() { close(s.ready) }
 
-// show makes sessions go to the TUI, through the channel it returns.
-func (s *proxySessions) show() <-chan ui.Client {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.clients = make(chan ui.Client, 64)
-	return s.clients
-}
+// show is the channel the TUI reads sessions from.
+func (s *proxySessions) show() <-chan ui.Client { return s.clients }
 
 // unshow drains what the TUI no longer reads, so every recording still
 // gets all of its records and closes.
@@ -307,6 +308,7 @@ func (s *proxySessions) start(c *proxy.Client) {
 		go func() {
 			defer s.wg.Done()
 			lp := &linePrinter{w: out, mu: &s.outMu, c: c, asked: map[int64]time.Time{}}
+			<-s.ready
 			lp.started(path)
 			for batch := range recs {
 				for _, r := range batch {

@@ -183,6 +183,31 @@ func TestRerunAcrossTransports(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "0 different") || !strings.Contains(out, "initialize") {
 		t.Errorf("legacy recording against /mcp: exit %d\n%s\n%s", code, out, errOut)
 	}
+	// Across eras the handshakes differ by name: each side runs its own and
+	// they are compared on what both say about the server.
+	out, errOut, code = run(t, "replay", files[0], "--against", url+"/stateless")
+	if code != exitOK || !strings.Contains(out, "4 same, 0 different") || !strings.Contains(out, "initialize (as server/discover") {
+		t.Errorf("legacy recording against /stateless: exit %d\n%s\n%s", code, out, errOut)
+	}
+	modern := filepath.Join(dir, "modern.jsonl")
+	if _, errOut, code := run(t, "exec", "--record", modern, url+"/stateless", "initialize", "tools/list", "tools/call greet name=Ann"); code != exitOK {
+		t.Fatalf("exec on /stateless: exit %d: %s", code, errOut)
+	}
+	// A streamable recording's detection asked server/discover first and
+	// was refused: only the initialize that opened the session is its
+	// handshake.
+	streamable := filepath.Join(dir, "streamable.jsonl")
+	if _, errOut, code := run(t, "exec", "--record", streamable, url+"/mcp", "tools/list"); code != exitOK {
+		t.Fatalf("exec on /mcp: exit %d: %s", code, errOut)
+	}
+	out, errOut, code = run(t, "replay", streamable, "--against", url+"/stateless")
+	if code != exitOK || !strings.Contains(out, "2 same, 0 different") || !strings.Contains(out, "initialize (as server/discover") {
+		t.Errorf("streamable recording against /stateless: exit %d\n%s\n%s", code, out, errOut)
+	}
+	out, errOut, code = run(t, "replay", modern, "--against", url+"/sse")
+	if code != exitOK || !strings.Contains(out, "3 same, 0 different") || !strings.Contains(out, "server/discover (as initialize") || strings.Contains(out, "subscriptions/listen") {
+		t.Errorf("2026 recording against /sse: exit %d\n%s\n%s", code, out, errOut)
+	}
 }
 
 func TestTUINeedsATerminal(t *testing.T) {

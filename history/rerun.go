@@ -16,6 +16,10 @@ type Sender interface {
 	InitializeWith(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
 	Request(ctx context.Context, method string, params json.RawMessage) (*mcp.Response, error)
 	Notify(ctx context.Context, method string, params json.RawMessage) error
+	// Transport and Discover let a handshake recorded in one era re-run
+	// against a server of the other.
+	Transport() string
+	Discover(ctx context.Context) (*mcp.Response, error)
 }
 
 // Outcome is how a re-run request compares with its recording.
@@ -31,9 +35,13 @@ const (
 
 // RerunResult is one recorded request sent again.
 type RerunResult struct {
-	N           int          `json:"n"` // 1-based position among the recorded requests
-	Method      string       `json:"method"`
-	Tool        string       `json:"tool,omitempty"`
+	N      int    `json:"n"` // 1-based position among the recorded requests
+	Method string `json:"method"`
+	Tool   string `json:"tool,omitempty"`
+	// As is the live session's own handshake when the recorded one is of
+	// the other era (initialize against a 2026 server, or server/discover
+	// against an older one); the two answers are compared on what both say.
+	As          string       `json:"as,omitempty"`
 	Outcome     Outcome      `json:"outcome"`
 	Differences []Difference `json:"differences,omitempty"`
 	Error       string       `json:"error,omitempty"`
@@ -65,6 +73,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			refused[r.HTTP.ReqSeq] = r.HTTP.Status
 		}
 	}
+	opened := openingHandshake(recs)
 	var out []RerunResult
 	for i := range recs {
 		r := &recs[i]
@@ -72,7 +81,12 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			continue
 		}
 		params := paramsOf(r.RPC.Raw)
-		if probes[r.Seq] || r.RPC.Method == "notifications/initialized" {
+		// The listen stream is the live session's own, opened as it
+		// connects, like the handshake's notifications/initialized.
+		// A probe is how the recording found its transport, except the one
+		// that succeeded in opening the session: that was its handshake.
+		probe := probes[r.Seq] && r.Seq != opened
+		if probe || r.RPC.Method == "notifications/initialized" || r.RPC.Method == ListenMethod {
 			continue
 		}
 		switch r.RPC.Class {
@@ -87,6 +101,20 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		res := RerunResult{N: len(out) + 1, Method: r.RPC.Method, Tool: r.RPC.Tool}
 		var live *mcp.Response
 		var err error
+		if crossEra(r.RPC.Method, s) {
+			live, err = liveHandshake(ctx, s)
+			res.As = "server/discover"
+			if r.RPC.Method == res.As {
+				res.As = "initialize"
+			}
+			if err != nil && live != nil && live.Error != nil {
+				err = nil
+			}
+			recorded, view := asHandshakeViews(answers[r.Seq], live)
+			res.Outcome, res.Differences, res.Error = judge(recorded, refused[r.Seq], view, err, ignore)
+			out = append(out, res)
+			continue
+		}
 		if r.RPC.Method == "initialize" {
 			live, err = s.InitializeWith(ctx, params)
 			if err != nil && live != nil && live.Error != nil {
@@ -148,6 +176,9 @@ func RenderRerun(results []RerunResult) string {
 		name := r.Method
 		if r.Tool != "" {
 			name += " " + r.Tool
+		}
+		if r.As != "" {
+			name += " (as " + r.As + ": capabilities, instructions, serverInfo)"
 		}
 		fmt.Fprintf(&b, "%3d  %-9s  %s\n", r.N, r.Outcome, sanitize.Line(name))
 		if r.Error != "" {

@@ -1,0 +1,98 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// The two eras open a session differently: initialize (2024-11-05 to
+// 2025-11-25) and server/discover (2026-07-28). A recording of one era
+// re-run against a server of the other runs the live session's own
+// handshake, and the two answers are compared on what both say about the
+// server: its capabilities, its instructions and who it is. The versions
+// each names belong to its era, not to the server's behaviour.
+
+// handshakeMethods are the requests that open a session, in either era.
+var handshakeMethods = map[string]bool{"initialize": true, "server/discover": true}
+
+// openingHandshake is the Seq of the handshake request that opened the
+// recorded session (the last one sent before it was first said
+// initialized), or 0. Detection may have sent it as a probe, among others
+// that failed; it alone was the session's handshake.
+func openingHandshake(recs []mcp.Record) int64 {
+	var last int64
+	for i := range recs {
+		r := &recs[i]
+		switch {
+		case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && handshakeMethods[r.RPC.Method]:
+			last = r.Seq
+		case r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateInitialized:
+			return last
+		}
+	}
+	return 0
+}
+
+// crossEra reports whether a recorded handshake of method is of the other
+// era than the live session.
+func crossEra(method string, s Sender) bool {
+	modern := s.Transport() == mcp.TransportStateless
+	return handshakeMethods[method] && (method == "server/discover") != modern
+}
+
+// liveHandshake opens the live session in its own era.
+func liveHandshake(ctx context.Context, s Sender) (*mcp.Response, error) {
+	if s.Transport() == mcp.TransportStateless {
+		return s.Discover(ctx)
+	}
+	return s.InitializeWith(ctx, nil)
+}
+
+// handshakeView is a handshake's answer in one shape for both eras: an
+// error is compared as it is; a result by its capabilities, instructions
+// and serverInfo (a _meta entry in 2026).
+func handshakeView(raw json.RawMessage) json.RawMessage {
+	var m struct {
+		Result *struct {
+			Capabilities json.RawMessage            `json:"capabilities"`
+			Instructions json.RawMessage            `json:"instructions"`
+			ServerInfo   json.RawMessage            `json:"serverInfo"`
+			Meta         map[string]json.RawMessage `json:"_meta"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(raw, &m) != nil || m.Result == nil {
+		return raw
+	}
+	r := m.Result
+	info := r.ServerInfo
+	if info == nil {
+		info = r.Meta[mcp.MetaServerInfo]
+	}
+	view := map[string]json.RawMessage{}
+	for k, v := range map[string]json.RawMessage{"capabilities": r.Capabilities, "instructions": r.Instructions, "serverInfo": info} {
+		if v != nil {
+			view[k] = v
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"result": view})
+	return b
+}
+
+// asHandshakeViews turns both sides of a cross-era handshake into their
+// views, leaving what was recorded untouched.
+func asHandshakeViews(recorded *mcp.Record, live *mcp.Response) (*mcp.Record, *mcp.Response) {
+	if recorded != nil && recorded.RPC != nil {
+		r, m := *recorded, *recorded.RPC
+		m.Raw = mcp.Raw(handshakeView(json.RawMessage(m.Raw)))
+		r.RPC = &m
+		recorded = &r
+	}
+	if live != nil {
+		l := *live
+		l.Raw = mcp.Raw(handshakeView(json.RawMessage(live.Raw)))
+		live = &l
+	}
+	return recorded, live
+}
