@@ -168,7 +168,7 @@ func Walk(src string, opt Options, sink Sink) (int, error) {
 			}
 		}
 		if (t.Kind == jsonspan.Object || t.Kind == jsonspan.Array) && !t.Close {
-			open, state = t, afterOpen
+			open, state = *t, afterOpen
 			continue
 		}
 		text := src[t.From:t.To]
@@ -183,7 +183,7 @@ func Walk(src string, opt Options, sink Sink) (int, error) {
 }
 
 // kindOf is the kind of output a token is.
-func kindOf(t jsonspan.Token) Kind {
+func kindOf(t *jsonspan.Token) Kind {
 	switch t.Kind {
 	case jsonspan.String:
 		if t.Key {

@@ -100,7 +100,7 @@ func Parse(src []byte, lim Limits) (*Doc, error) {
 		if err != nil {
 			return nil, err
 		}
-		t := &s.tok
+		t := s.Token()
 		switch {
 		case t.Key:
 			p.keyStart, p.keyEnd = int32(t.From), int32(t.To)

@@ -70,8 +70,8 @@ type Token struct {
 // changes or keeps beyond its own life.
 func NewScanner(src []byte) *Scanner { return &Scanner{src: src} }
 
-// Token is the token Next read last.
-func (s *Scanner) Token() Token { return s.tok }
+// Token is the token Next read last; the next call to Next changes it.
+func (s *Scanner) Token() *Token { return &s.tok }
 
 // Next reads the next token (see Token), or returns io.EOF after the last
 // one, or a *SyntaxError where the text stops being JSON. Tokens are kept
