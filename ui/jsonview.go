@@ -200,6 +200,7 @@ func (w *lineWriter) write(k kind, text string) {
 	}
 	if w.width <= 0 {
 		w.emit(k, text)
+		w.onlyIndent = w.onlyIndent && text == ""
 		return
 	}
 	for text != "" {

@@ -120,12 +120,27 @@ func TestJSONLinesNotJSON(t *testing.T) {
 		{"unterminated", `{"a":"b`, []string{`{"a":"b`}},
 		{"unclosed", `{"a":1`, []string{`{"a":1`}},
 		{"control char in string", "[\"a\x07\"]", []string{`["a␇"]`}},
+		{"bad escape", `["\x"]`, []string{`["\x"]`}},
+		{"numbers touching", `0 01`, []string{`0 01`}},
 		{"empty", "", []string{"(empty)"}},
 	}
 	for _, tc := range tests {
 		got := JSONLines(tc.in, plainStyles(), true, 0, 0)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("%s: JSONLines(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
+		}
+	}
+}
+
+// A writer filled by the last line keeps that line, wrapped or not.
+func TestPrettyFillingTheWriterKeepsTheLastLine(t *testing.T) {
+	for _, width := range []int{0, 80} {
+		w := newLineWriter(plainStyles(), width, 3, len("[  1]"))
+		if ok, _ := prettyJSON(w, "[1]", false); !ok {
+			t.Fatalf("width %d: [1] is not JSON", width)
+		}
+		if got := strings.Join(w.finish(), "|"); got != "[|  1|]" {
+			t.Errorf("width %d: a writer full at the end holds %q, want %q", width, got, "[|  1|]")
 		}
 	}
 }

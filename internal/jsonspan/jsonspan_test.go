@@ -3,6 +3,7 @@ package jsonspan
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -165,6 +166,12 @@ func FuzzParse(f *testing.F) {
 		d, err := Parse(src, Limits{Depth: 3, Children: 4, Values: 16})
 		if valid := json.Valid(src); valid != (err == nil) && !bytes.Contains(src, bytes.Repeat([]byte("["), 10000)) {
 			t.Fatalf("Parse(%q) error %v, json.Valid %v", src, err, valid)
+		}
+		// The Scanner's other modes end too, on any text.
+		for _, mode := range [][2]bool{{true, false}, {false, true}, {true, true}} {
+			if _, serr := scanAll(string(src), mode[0], mode[1]); errors.Is(serr, errEndless) {
+				t.Fatalf("scanning %q (stream %v, cut %v) did not end", src, mode[0], mode[1])
+			}
 		}
 		if err != nil {
 			return

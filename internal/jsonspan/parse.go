@@ -9,13 +9,14 @@
 // level above it. Parse reads the text once, checks all of it, and indexes
 // values up to the given Limits; each indexed value knows its exact bytes,
 // its members or elements, and whether some of them were left out.
+//
+// Parse reads with Scanner, the one JSON tokenizer, which code that needs
+// the tokens themselves (the pretty-printer, internal/jsonfmt) uses too.
 package jsonspan
 
 import (
-	"encoding/binary"
-	"fmt"
+	"io"
 	"math"
-	"math/bits"
 )
 
 // Limits bound how much of a text Parse indexes; zero fields mean no limit.
@@ -49,6 +50,7 @@ type SyntaxError struct {
 	msg string
 	// Offset is the byte where reading stopped.
 	Offset int
+	atEnd  bool // the text ended inside a value
 }
 
 // Error words the problem as encoding/json would, with the byte offset.
@@ -72,55 +74,13 @@ type Doc struct {
 	nodes []node
 }
 
-// parser holds Parse's state. The stack of open containers is explicit, so
-// depth costs heap, never the goroutine stack, and it costs one bit a level:
-// the containers that are indexed are always the outermost ones, so only
-// they need their node kept.
+// parser indexes what the Scanner reads. The containers that are indexed
+// are always the outermost ones, so only they need their node kept.
 type parser struct {
-	src              []byte
 	lim              Limits
 	nodes            []node
-	depth            int      // open containers
-	objects          []uint64 // bit d: the container at depth d+1 is an object
-	open             []int32  // nodes of the indexed open containers, outermost first
+	open             []int32 // nodes of the indexed open containers, outermost first
 	keyStart, keyEnd int32
-}
-
-// push opens a container; idx is its node or -1.
-func (p *parser) push(kind Kind, idx int32) {
-	w, bit := p.depth/64, uint64(1)<<(p.depth%64)
-	if w == len(p.objects) {
-		p.objects = append(p.objects, 0)
-	}
-	if kind == Object {
-		p.objects[w] |= bit
-	} else {
-		p.objects[w] &^= bit
-	}
-	p.depth++
-	if idx >= 0 {
-		p.open = append(p.open, idx)
-	}
-}
-
-// top is the innermost open container: its kind and node (or -1).
-func (p *parser) top() (Kind, int32) {
-	d := p.depth - 1
-	kind := Array
-	if p.objects[d/64]&(1<<(d%64)) != 0 {
-		kind = Object
-	}
-	if len(p.open) == p.depth {
-		return kind, p.open[d]
-	}
-	return kind, -1
-}
-
-func (p *parser) pop() {
-	if len(p.open) == p.depth {
-		p.open = p.open[:len(p.open)-1]
-	}
-	p.depth--
 }
 
 // Parse checks that src is exactly one JSON value (with surrounding
@@ -130,113 +90,45 @@ func Parse(src []byte, lim Limits) (*Doc, error) {
 	if len(src) >= math.MaxInt32 {
 		return nil, &SyntaxError{msg: "JSON text of 2 GiB or more", Offset: 0}
 	}
-	p := &parser{src: src, lim: lim}
-	if err := p.run(); err != nil {
-		return nil, err
-	}
-	return &Doc{src: src, nodes: p.nodes}, nil
-}
-
-func (p *parser) run() error {
-	src := p.src
-	i := p.space(0)
+	p := &parser{lim: lim}
+	s := Scanner{src: src}
 	for {
-		// A value starts at i.
-		if i >= len(src) {
-			return p.eof()
+		err := s.Next()
+		if err == io.EOF {
+			return &Doc{src: src, nodes: p.nodes}, nil
 		}
-		start := i
-		c := src[i]
-		var kind Kind
+		if err != nil {
+			return nil, err
+		}
+		t := s.Token()
 		switch {
-		case c == '{':
-			kind = Object
-		case c == '[':
-			kind = Array
-		case c == '"':
-			kind = String
-		case c == 't' || c == 'f':
-			kind = Bool
-		case c == 'n':
-			kind = Null
-		case c == '-' || c >= '0' && c <= '9':
-			kind = Number
+		case t.Key:
+			p.keyStart, p.keyEnd = int32(t.From), int32(t.To)
+		case t.Close:
+			if len(p.open) > t.Depth {
+				idx := p.open[len(p.open)-1]
+				p.open = p.open[:len(p.open)-1]
+				p.nodes[idx].end = int32(t.To)
+			}
 		default:
-			return p.bad(i, "looking for beginning of value")
-		}
-		idx := p.add(kind, start)
-		if kind == Object || kind == Array {
-			p.push(kind, idx)
-			i = p.space(i + 1)
-			if i < len(src) && src[i] == closer(kind) {
-				p.pop()
-				p.finish(idx, i+1)
-				i++
-			} else if kind == Object {
-				var err error
-				if i, err = p.key(i); err != nil {
-					return err
+			idx := p.add(t.Kind, t.From, t.Depth)
+			switch {
+			case t.Kind != Object && t.Kind != Array:
+				if idx >= 0 {
+					p.nodes[idx].end = int32(t.To)
 				}
-				continue
-			} else {
-				continue
+			case idx >= 0:
+				p.open = append(p.open, idx)
 			}
-		} else {
-			var err error
-			if i, err = p.scalar(kind, i); err != nil {
-				return err
-			}
-			p.finish(idx, i)
-		}
-		// A value ended at i: close containers or move to the next member.
-		for {
-			i = p.space(i)
-			if p.depth == 0 {
-				if i < len(src) {
-					return p.bad(i, "after top-level value")
-				}
-				return nil
-			}
-			if i >= len(src) {
-				return p.eof()
-			}
-			kind, idx := p.top()
-			if src[i] == closer(kind) {
-				p.pop()
-				p.finish(idx, i+1)
-				i++
-				continue
-			}
-			if src[i] != ',' {
-				if kind == Object {
-					return p.bad(i, "after object key:value pair")
-				}
-				return p.bad(i, "after array element")
-			}
-			i = p.space(i + 1)
-			if kind == Object {
-				var err error
-				if i, err = p.key(i); err != nil {
-					return err
-				}
-			}
-			break
 		}
 	}
 }
 
-func closer(k Kind) byte {
-	if k == Object {
-		return '}'
-	}
-	return ']'
-}
-
-// add counts a value in its container and indexes it when the limits allow;
-// it returns the node, or -1.
-func (p *parser) add(kind Kind, start int) int32 {
+// add counts a value at depth n in its container and indexes it when the
+// limits allow; it returns the node, or -1.
+func (p *parser) add(kind Kind, start, n int) int32 {
 	parent := int32(-1)
-	if n := p.depth; n > 0 {
+	if n > 0 {
 		if len(p.open) < n {
 			return -1
 		}
@@ -271,194 +163,4 @@ func (p *parser) add(kind Kind, start int) int32 {
 		pn.last = idx
 	}
 	return idx
-}
-
-func (p *parser) finish(idx int32, end int) {
-	if idx >= 0 {
-		p.nodes[idx].end = int32(end)
-	}
-}
-
-// key reads `"key" :` at i and returns where the member's value starts.
-func (p *parser) key(i int) (int, error) {
-	if i >= len(p.src) {
-		return i, p.eof()
-	}
-	if p.src[i] != '"' {
-		return i, p.bad(i, "looking for beginning of object key string")
-	}
-	end, err := p.str(i)
-	if err != nil {
-		return end, err
-	}
-	p.keyStart, p.keyEnd = int32(i), int32(end)
-	j := p.space(end)
-	if j >= len(p.src) {
-		return j, p.eof()
-	}
-	if p.src[j] != ':' {
-		return j, p.bad(j, "after object key")
-	}
-	return p.space(j + 1), nil
-}
-
-func (p *parser) scalar(kind Kind, i int) (int, error) {
-	switch kind {
-	case String:
-		return p.str(i)
-	case Number:
-		return p.number(i)
-	}
-	for _, lit := range [...]string{"true", "false", "null"} {
-		if lit[0] != p.src[i] {
-			continue
-		}
-		for k := 1; k < len(lit); k++ {
-			if i+k >= len(p.src) {
-				return i + k, p.eof()
-			}
-			if p.src[i+k] != lit[k] {
-				return i + k, p.bad(i+k, fmt.Sprintf("in literal %s (expecting %q)", lit, lit[k]))
-			}
-		}
-		return i + len(lit), nil
-	}
-	return i, p.bad(i, "looking for beginning of value")
-}
-
-// str reads the string starting at the quote at i and returns the index
-// past its closing quote.
-func (p *parser) str(i int) (int, error) {
-	src := p.src
-	j := i + 1
-	for j < len(src) {
-		j += stringStop(src[j:])
-		if j >= len(src) {
-			break
-		}
-		c := src[j]
-		switch {
-		case c == '"':
-			return j + 1, nil
-		case c < 0x20:
-			return j, p.bad(j, "in string literal")
-		case c == '\\':
-			if j+1 >= len(src) {
-				return j, p.eof()
-			}
-			switch src[j+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				j += 2
-			case 'u':
-				for k := j + 2; k < j+6; k++ {
-					if k >= len(src) {
-						return k, p.eof()
-					}
-					if !isHex(src[k]) {
-						return k, p.bad(k, "in \\u hexadecimal character escape")
-					}
-				}
-				j += 6
-			default:
-				return j + 1, p.bad(j+1, "in string escape code")
-			}
-		default:
-			j++
-		}
-	}
-	return j, p.eof()
-}
-
-// stringStop returns the index of the first byte in b that ends a run of
-// plain string bytes ('"', '\\' or a control byte), or len(b). Strings are
-// most of a schema's bytes, so it looks at eight bytes at a time: the classic
-// has-zero-byte and has-less-than tests flag the first such byte exactly.
-func stringStop(b []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		q, s := x^(ones*'"'), x^(ones*'\\')
-		if m := ((q-ones)&^q | (s-ones)&^s | (x-ones*0x20)&^x) & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; c == '"' || c == '\\' || c < 0x20 {
-			return i
-		}
-	}
-	return len(b)
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? at i.
-func (p *parser) number(i int) (int, error) {
-	src := p.src
-	digits := func(j int) (int, error) {
-		if j >= len(src) {
-			return j, p.eof()
-		}
-		if src[j] < '0' || src[j] > '9' {
-			return j, p.bad(j, "in numeric literal")
-		}
-		for j < len(src) && src[j] >= '0' && src[j] <= '9' {
-			j++
-		}
-		return j, nil
-	}
-	j := i
-	if src[j] == '-' {
-		j++
-	}
-	var err error
-	if j < len(src) && src[j] == '0' {
-		j++
-	} else if j, err = digits(j); err != nil {
-		return j, err
-	}
-	if j < len(src) && src[j] == '.' {
-		if j, err = digits(j + 1); err != nil {
-			return j, err
-		}
-	}
-	if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
-		j++
-		if j < len(src) && (src[j] == '+' || src[j] == '-') {
-			j++
-		}
-		if j, err = digits(j); err != nil {
-			return j, err
-		}
-	}
-	return j, nil
-}
-
-func (p *parser) space(i int) int {
-	for i < len(p.src) {
-		switch p.src[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-func (p *parser) eof() error {
-	return &SyntaxError{msg: "unexpected end of JSON input", Offset: len(p.src)}
-}
-
-// bad words an error the way encoding/json does, and says where.
-func (p *parser) bad(i int, context string) error {
-	c := p.src[i]
-	q := fmt.Sprintf("%q", rune(c))
-	if c >= 0x80 {
-		q = fmt.Sprintf("byte 0x%02x", c)
-	}
-	return &SyntaxError{msg: fmt.Sprintf("invalid character %s %s at byte %d", q, context, i), Offset: i}
 }

@@ -20,7 +20,12 @@ func JSON(b []byte) []byte {
 	if plainASCIIOrNewline(b) {
 		return b
 	}
-	out := make([]byte, 0, len(b)+len(b)/8)
+	return AppendJSON(make([]byte, 0, len(b)+len(b)/8), b)
+}
+
+// AppendJSON appends what JSON makes of b to out: a writer that sanitizes a
+// long text a piece at a time can reuse one buffer for all of them.
+func AppendJSON(out, b []byte) []byte {
 	inString, escaped := false, false
 	for i := 0; i < len(b); {
 		c := b[i]

@@ -47,12 +47,18 @@ func TestJSONEscapes(t *testing.T) {
 		{"ESC between tokens (not JSON)", "[1]\x1b[2J", `[1]\u001b[2J`},
 		{"ordinary text stays", `{"名前":"héllo 😀 👩‍💻"}`, `{"名前":"héllo 😀 👩‍💻"}`},
 	}
+	buf := []byte("kept:")
 	for _, tc := range tests {
 		got := string(JSON([]byte(tc.in)))
 		if got != tc.want {
 			t.Errorf("%s: JSON(%q) = %q, want %q", tc.name, tc.in, got, tc.want)
 		}
 		sanitizetest.Check(t, tc.name, got, true)
+		// AppendJSON writes the same after what the buffer holds.
+		buf = AppendJSON(buf[:len("kept:")], []byte(tc.in))
+		if string(buf) != "kept:"+tc.want {
+			t.Errorf("%s: AppendJSON(\"kept:\", %q) = %q, want %q", tc.name, tc.in, buf, "kept:"+tc.want)
+		}
 	}
 }
 
