@@ -193,20 +193,20 @@ func TestGarbageFromUpstreamIsRelayedAsIs(t *testing.T) {
 		t.Errorf("after the garbage the proxy answered %q, want it to go on serving", got)
 	}
 
-	var all []mcp.Record
-	for _, c := range w.sessions() {
-		all = append(all, w.records(c.ID)...)
-	}
-	var invalid, broke bool
-	for _, r := range all {
-		if r.Kind == mcp.KindReceived && r.RPC.Class == mcp.ClassInvalid && string(r.RPC.Raw) == "this is {not json\x00\xff" {
-			invalid = true
+	// The records come after the bytes the client got: wait for them.
+	// until holds w.mu while it asks, so the condition reads w.recs itself.
+	w.until(t, "the invalid JSON and the broken stream recorded", func() bool {
+		var invalid, broke bool
+		for _, recs := range w.recs {
+			for _, r := range recs {
+				if r.Kind == mcp.KindReceived && r.RPC.Class == mcp.ClassInvalid && string(r.RPC.Raw) == "this is {not json\x00\xff" {
+					invalid = true
+				}
+				if r.Error != nil && r.Error.Cause == mcp.CauseStreamEnded && strings.Contains(r.Error.Message, "broke off") {
+					broke = true
+				}
+			}
 		}
-		if r.Error != nil && r.Error.Cause == mcp.CauseStreamEnded && strings.Contains(r.Error.Message, "broke off") {
-			broke = true
-		}
-	}
-	if !invalid || !broke {
-		t.Errorf("recorded the invalid JSON: %v, the broken stream: %v; want both", invalid, broke)
-	}
+		return invalid && broke
+	})
 }
