@@ -58,6 +58,10 @@ type sseTap struct {
 	retry           span
 	hasID, hasRetry bool
 	comments        []span
+	// data is the value of the block's data line when it has exactly one
+	// (dataLines counts them): the one shape nearly every server sends.
+	data      span
+	dataLines int
 
 	events slab[SSEEvent]
 	queue  []tapBlock // framed blocks not yet delivered
@@ -73,6 +77,9 @@ type tapBlock struct {
 	dispatch bool // an event, not only comments or retry
 	waiting  bool // go-sse has yet to parse it
 	hasID    bool // it sets the event id, which go-sse reports
+	// oneData says data is where the block's only data line has its value.
+	oneData bool
+	data    span
 }
 
 // readSize is how much one network read can bring. A busy stream fills it;
@@ -298,7 +305,11 @@ func (t *sseTap) endLine(line []byte, off int) bool {
 	switch string(name) {
 	case "": // a comment: the line starts with a colon
 		t.comments = append(t.comments, v)
-	case "data", "event":
+	case "data":
+		t.dispatch = true
+		t.data = v
+		t.dataLines++
+	case "event":
 		t.dispatch = true
 	case "id":
 		// An id holding NUL is ignored, as EventSource ignores it.
@@ -330,8 +341,9 @@ func (t *sseTap) finishBlock(raw string, end blockEnd) {
 		t.parsing = true
 		t.ready = append(t.ready, raw)
 	}
-	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: waiting, waiting: waiting, hasID: t.hasID})
+	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: waiting, waiting: waiting, hasID: t.hasID, oneData: t.dataLines == 1, data: t.data})
 	t.hasContent, t.dispatch, t.hasID, t.hasRetry = false, false, false, false
+	t.dataLines = 0
 	t.comments = t.comments[:0]
 	t.flush()
 }
@@ -383,6 +395,13 @@ func (t *sseTap) parsed(e sse.Event) {
 	}
 	b := &t.queue[t.head]
 	b.ev.Name, b.ev.Data, b.waiting = e.Type, Raw(e.Data), false
+	if raw := string(b.ev.Raw); b.oneData && raw[b.data.from:b.data.to] == e.Data {
+		// The data is also in the raw bytes the event keeps: point into
+		// them and let go-sse's copy go, so a large answer is held once.
+		// go-sse stays the judge of what the data is; the span only says
+		// where the same bytes already are.
+		b.ev.Data = Raw(raw[b.data.from:b.data.to])
+	}
 	if b.hasID {
 		b.ev.ID, b.ev.HasID = e.LastEventID, true
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unsafe"
 
 	sse "github.com/tmaxmax/go-sse"
 )
@@ -273,5 +274,27 @@ func TestTapFieldsAfterAByteOrderMark(t *testing.T) {
 	}
 	if c := got[1].Comments; len(c) != 1 || c[0] != "\ufeffmid" {
 		t.Errorf("second block comments %q; a mark mid-stream is text", c)
+	}
+}
+
+// A large answer is one data line; its data must not be a second copy of the
+// bytes the event keeps anyway, or every large answer is held twice.
+func TestTapHoldsOneDataLineOnce(t *testing.T) {
+	big := `{"result":"` + strings.Repeat("x", 1<<20) + `"}`
+	input := "event: message\r\ndata: " + big + "\r\n\r\n" + "data: a\ndata: b\n\n"
+	got, err := tapEvents(t, input, 4096)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("got %d events, err %v; want 2 and a clean end", len(got), err)
+	}
+	ev := got[0]
+	if string(ev.Data) != big {
+		t.Fatalf("data of the large event is %d bytes, want the %d of its data line", len(ev.Data), len(big))
+	}
+	raw, data := unsafe.StringData(string(ev.Raw)), unsafe.StringData(string(ev.Data))
+	if off := uintptr(unsafe.Pointer(data)) - uintptr(unsafe.Pointer(raw)); off >= uintptr(len(ev.Raw)) {
+		t.Errorf("the data of a one-line event is a copy of its raw bytes, not a part of them")
+	}
+	if string(got[1].Data) != "a\nb" {
+		t.Errorf("an event of two data lines has data %q, want %q", got[1].Data, "a\nb")
 	}
 }
