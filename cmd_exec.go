@@ -2,9 +2,7 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -244,19 +243,15 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	drained := make(chan struct{})
 	go func() {
 		defer close(drained)
-		// Records carry server text: encoded JSON keeps bidi and C1
-		// characters raw, so each line goes through sanitize.JSON, which
-		// escapes them without changing the value.
+		// history.WriteLine escapes what a terminal would act on and
+		// streams large answers instead of encoding them in memory.
 		// A batch is written with one system call, not one per record.
-		var line bytes.Buffer
-		enc := json.NewEncoder(&line)
 		out := bufio.NewWriter(stdout)
 		for batch := range records {
 			for _, r := range batch {
 				if asJSON {
-					line.Reset()
-					if enc.Encode(r) == nil {
-						_, _ = out.Write(sanitize.JSON(line.Bytes()))
+					if err := history.WriteLine(out, r); err != nil {
+						fmt.Fprintf(stderr, "mcpscope: record %d cannot be printed as JSON: %v\n", r.Seq, err)
 					}
 					continue
 				}

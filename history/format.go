@@ -14,6 +14,7 @@ import (
 
 	sse "github.com/tmaxmax/go-sse"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -225,7 +226,10 @@ func (l encodedLine) bytes() []byte {
 }
 
 // writePayload writes bytes as mcp.Raw encodes them: a JSON string when
-// they are UTF-8, else {"base64": "..."}.
+// they are UTF-8, else {"base64": "..."}. Characters a terminal could act on
+// (C0 and C1 controls, DEL, bidi and other invisible format characters) are
+// written as \u escapes: the value reads back the same, and a recording or
+// an exec --json line shown with cat drives no terminal.
 func writePayload(w *bufio.Writer, s string) {
 	if !utf8.ValidString(s) {
 		w.WriteString(`{"base64":"`)
@@ -235,21 +239,32 @@ func writePayload(w *bufio.Writer, s string) {
 		w.WriteString(`"}`)
 		return
 	}
-	const hex = "0123456789abcdef"
+	var esc [12]byte
 	w.WriteByte('"')
 	for len(s) > 0 {
-		i := 0
-		for i < len(s) && s[i] >= 0x20 && s[i] != '"' && s[i] != '\\' {
-			i++
+		// The run of characters written as they are.
+		i, r, size := 0, rune(0), 0
+		for ; i < len(s); i += size {
+			c := s[i]
+			r, size = rune(c), 1
+			if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
+				continue
+			}
+			if c >= utf8.RuneSelf {
+				if r, size = utf8.DecodeRuneInString(s[i:]); !sanitize.Unsafe(r) {
+					continue
+				}
+			}
+			break
 		}
 		w.WriteString(s[:i])
 		if i == len(s) {
 			break
 		}
-		switch c := s[i]; c {
+		switch r {
 		case '"', '\\':
 			w.WriteByte('\\')
-			w.WriteByte(c)
+			w.WriteByte(byte(r))
 		case '\n':
 			w.WriteString(`\n`)
 		case '\r':
@@ -257,9 +272,9 @@ func writePayload(w *bufio.Writer, s string) {
 		case '\t':
 			w.WriteString(`\t`)
 		default:
-			w.Write([]byte{'\\', 'u', '0', '0', hex[c>>4], hex[c&0xf]})
+			w.Write(sanitize.AppendEscape(esc[:0], r))
 		}
-		s = s[i+1:]
+		s = s[i+size:]
 	}
 	w.WriteByte('"')
 }

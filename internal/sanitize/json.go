@@ -53,9 +53,9 @@ func AppendJSON(out, b []byte) []byte {
 		case !inString && (c == '\t' || c == '\r'):
 			out = append(out, ' ')
 		case r == utf8.RuneError && size == 1:
-			out = appendEscape(out, utf8.RuneError)
-		case unsafeRune(r) || !inString:
-			out = appendEscape(out, r)
+			out = AppendEscape(out, utf8.RuneError)
+		case Unsafe(r) || !inString:
+			out = AppendEscape(out, r)
 		default:
 			out = utf8.AppendRune(out, r)
 		}
@@ -63,16 +63,18 @@ func AppendJSON(out, b []byte) []byte {
 	return out
 }
 
-// unsafeRune is every character Line or Text would not print as it is.
-func unsafeRune(r rune) bool {
+// Unsafe reports whether r is a character Line or Text would not print as
+// it is. A writer of JSON that must stay safe on a terminal escapes these
+// (with AppendEscape) and nothing else.
+func Unsafe(r rune) bool {
 	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
 		r == '\u2028' || r == '\u2029' || Invisible(r)
 }
 
-// appendEscape writes r as a JSON \u escape, as a surrogate pair above the
+// AppendEscape appends r as a JSON \u escape, as a surrogate pair above the
 // Basic Multilingual Plane (the tag characters U+E0000... are format
 // characters too).
-func appendEscape(out []byte, r rune) []byte {
+func AppendEscape(out []byte, r rune) []byte {
 	const hex = "0123456789abcdef"
 	one := func(out []byte, u rune) []byte {
 		return append(out, '\\', 'u', hex[u>>12&0xf], hex[u>>8&0xf], hex[u>>4&0xf], hex[u&0xf])

@@ -1,0 +1,54 @@
+package history
+
+import (
+	"bufio"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// WriteLine writes rec as one JSON line that stands on its own: every
+// payload is spelt out (an event's raw bytes and data, a message's raw
+// bytes), as a recording stores a record that shares no bytes, so a reader
+// needs no other line. This is what exec --json prints.
+//
+// A large payload is written straight to w instead of being built in memory
+// first (encoding/json would hold it two or three times over, for a moment,
+// which for a 60 MB answer is most of the process's memory), and nothing in
+// the line is a character a terminal acts on: the line is meant for stdout.
+// It returns an error only when rec cannot be encoded; w's own errors stay
+// in w for its Flush to report.
+func WriteLine(w *bufio.Writer, rec mcp.Record) error {
+	d := diskRecord{Record: rec}
+	d.Record.Event, d.Record.RPC = nil, nil
+	if ev := rec.Event; ev != nil {
+		d.Event = &diskEvent{SSEEvent: *ev, Raw: payload(ev.Raw)}
+		d.Event.SSEEvent.Raw, d.Event.SSEEvent.Data = "", ""
+		if ev.Data != "" {
+			data := payload(ev.Data)
+			d.Event.Data = &data
+		}
+	}
+	if m := rec.RPC; m != nil {
+		raw := payload(m.Raw)
+		d.RPC = &diskRPC{RPCMessage: *m, Raw: &raw}
+		d.RPC.RPCMessage.Raw = ""
+	}
+	line, err := encodeLine(&d)
+	if err != nil {
+		return err
+	}
+	// The JSON between the payloads holds server text too (headers, error
+	// messages, comments); each piece starts and ends between tokens, so
+	// it is sanitized on its own.
+	var buf []byte
+	for i, t := range line.text {
+		buf = sanitize.AppendJSON(buf[:0], t)
+		w.Write(buf)
+		if i < len(line.big) {
+			writePayload(w, line.big[i])
+		}
+	}
+	w.WriteByte('\n')
+	return nil
+}
