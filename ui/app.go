@@ -87,6 +87,7 @@ type Model struct {
 	askTicking bool
 
 	showHelp  bool
+	helpTop   int // the first row of the help overlay shown, when it scrolls
 	statusSeq int
 	spinning  bool
 	spinFrame int
@@ -256,7 +257,7 @@ type piece struct {
 func (m *Model) body() []string {
 	bodyH := m.lay.CmdLine.Y
 	if m.showHelp {
-		lines := strings.Split(m.com.helpView(m.width, bodyH), "\n")
+		lines := strings.Split(m.com.helpView(m.width, bodyH, m.helpTop), "\n")
 		for len(lines) < bodyH {
 			lines = append(lines, m.com.fit("", m.width))
 		}

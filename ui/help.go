@@ -65,8 +65,43 @@ func (k *KeyMap) FullHelp() [][]key.Binding {
 }
 
 // helpView renders the help overlay to fit in w x h cells: titled groups
-// laid out in as many columns as fit.
-func (c *common) helpView(w, h int) string {
+// laid out in as many columns as fit. When they do not fit in h rows (a
+// small terminal), the groups scroll from row top and the footer says so,
+// instead of being cut off without a word.
+func (c *common) helpView(w, h, top int) string {
+	content := c.helpContent(w)
+	room := c.helpRoom(h)
+	hint := "press ? or esc to close"
+	if len(content) > room {
+		top = min(max(top, 0), len(content)-room)
+		var where []string
+		if top > 0 {
+			where = append(where, "more above")
+		}
+		if top+room < len(content) {
+			where = append(where, "more below")
+		}
+		hint = "↑/↓ scroll (" + strings.Join(where, ", ") + ") · " + hint
+		content = content[top : top+room]
+	}
+	body := append(content, "", c.st.Hint.Render(hint))
+	ptop, right, pbottom, left := c.st.Overlay.GetPadding()
+	bw := min(lipgloss.Width(strings.Join(body, "\n"))+left+right+2, w)
+	bh := min(len(body)+ptop+pbottom+2, h)
+	pad := c.st.App.Render(strings.Repeat(" ", left))
+	inner := make([]string, 0, len(body)+ptop)
+	for i := 0; i < ptop; i++ {
+		inner = append(inner, "")
+	}
+	for _, l := range body {
+		inner = append(inner, pad+l)
+	}
+	box := c.box(c.st.Overlay, c.st.OverlayTitle.Render("Keys"), inner, bw, bh)
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(box, "\n"))
+}
+
+// helpContent is the overlay's groups, laid out for a width of w, as lines.
+func (c *common) helpContent(w int) []string {
 	hm := help.New()
 	hm.Styles = c.st.Help
 	var blocks []string
@@ -77,8 +112,7 @@ func (c *common) helpView(w, h int) string {
 		}
 		blocks = append(blocks, c.st.OverlayTitle.Render(g.title)+"\n"+body)
 	}
-	frameW := c.st.Overlay.GetHorizontalFrameSize()
-	room := max(w-frameW, 10)
+	room := max(w-c.st.Overlay.GetHorizontalFrameSize(), 10)
 	var rows []string
 	var row []string
 	rowW := 0
@@ -94,19 +128,20 @@ func (c *common) helpView(w, h int) string {
 	if len(row) > 0 {
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	footer := c.st.Hint.Render("press ? or esc to close")
-	body := strings.Split(strings.Join(rows, "\n\n")+"\n\n"+footer, "\n")
-	top, right, bottom, left := c.st.Overlay.GetPadding()
-	bw := min(lipgloss.Width(strings.Join(body, "\n"))+left+right+2, w)
-	bh := min(len(body)+top+bottom+2, h)
-	pad := c.st.App.Render(strings.Repeat(" ", left))
-	inner := make([]string, 0, len(body)+top)
-	for i := 0; i < top; i++ {
-		inner = append(inner, "")
-	}
-	for _, l := range body {
-		inner = append(inner, pad+l)
-	}
-	box := c.box(c.st.Overlay, c.st.OverlayTitle.Render("Keys"), inner, bw, bh)
-	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(box, "\n"))
+	return strings.Split(strings.Join(rows, "\n\n"), "\n")
+}
+
+// helpRoom is how many rows of groups fit in an overlay h rows high: the
+// borders, the padding and the footer (a blank line and the hint) take the
+// rest.
+func (c *common) helpRoom(h int) int {
+	top, _, bottom, _ := c.st.Overlay.GetPadding()
+	return max(h-2-top-bottom-2, 1)
+}
+
+// helpScroll moves the overlay's first row by d (clamped to what there is
+// to see) for a screen w x h.
+func (c *common) helpScroll(top, d, w, h int) int {
+	last := max(len(c.helpContent(w))-c.helpRoom(h), 0)
+	return min(max(top+d, 0), last)
 }

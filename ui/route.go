@@ -61,8 +61,18 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return cmd
 	}
 	if m.showHelp {
-		if key.Matches(msg, k.Help, k.Cancel) {
+		bodyH := m.lay.CmdLine.Y
+		switch {
+		case key.Matches(msg, k.Help, k.Cancel):
 			m.showHelp = false
+		case key.Matches(msg, k.Up):
+			m.helpTop = m.com.helpScroll(m.helpTop, -1, m.width, bodyH)
+		case key.Matches(msg, k.Down):
+			m.helpTop = m.com.helpScroll(m.helpTop, 1, m.width, bodyH)
+		case key.Matches(msg, k.PageUp):
+			m.helpTop = m.com.helpScroll(m.helpTop, -bodyH/2, m.width, bodyH)
+		case key.Matches(msg, k.PageDown):
+			m.helpTop = m.com.helpScroll(m.helpTop, bodyH/2, m.width, bodyH)
 		}
 		return nil
 	}
@@ -88,7 +98,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	}
 	switch {
 	case key.Matches(msg, k.Help):
-		m.showHelp = true
+		m.showHelp, m.helpTop = true, 0
 	case key.Matches(msg, k.NextPane):
 		m.moveFocus(1)
 	case key.Matches(msg, k.PrevPane):

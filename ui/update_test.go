@@ -240,6 +240,30 @@ func TestHelpOverlay(t *testing.T) {
 	}
 }
 
+// On a small terminal the help does not fit: it says so and scrolls, so no
+// key is out of reach.
+func TestHelpOverlayScrollsWhenItDoesNotFit(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	view := m.View()
+	checkFrame(t, view, 80, 24)
+	if !strings.Contains(view, "more below") || strings.Contains(view, "later command") {
+		t.Fatalf("at 80x24 the help should say there is more below and not yet show the last key:\n%s", view)
+	}
+	for i := 0; i < 30; i++ {
+		press(m, "j")
+	}
+	view = m.View()
+	checkFrame(t, view, 80, 24)
+	if !strings.Contains(view, "later command") || !strings.Contains(view, "more above") || strings.Contains(view, "more below") {
+		t.Fatalf("scrolled to the end, the help should show its last key and say there is more above:\n%s", view)
+	}
+	press(m, "k")
+	if view := m.View(); !strings.Contains(view, "more below") {
+		t.Fatalf("one row back up, the help should say there is more below:\n%s", view)
+	}
+}
+
 func TestCopy(t *testing.T) {
 	m := newTestModel(t, 160, 45, nil, fixtureRecords())
 	press(m, "y")
