@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -141,9 +140,7 @@ func (d *detailPane) view(focused bool) []string {
 	if !d.pretty {
 		title += " · raw bytes"
 	}
-	if len(lines) > d.scroll.height {
-		title += fmt.Sprintf(" · %d/%d", d.scroll.offset+1, len(lines))
-	}
+	title += d.scroll.position(len(lines))
 	return d.c.frame(title, lines[d.scroll.offset:end], d.w, d.h, focused)
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -129,6 +131,15 @@ func (l *list) wheel(msg tea.MouseMsg, n int) bool {
 // scroller is a plain scroll offset over lines, for panes without a cursor.
 type scroller struct {
 	offset, height int
+}
+
+// position is a title's note of where the view is in n lines (" · 3/40"),
+// or "" when they all fit: a pane whose text runs past its bottom says so.
+func (s *scroller) position(n int) string {
+	if n <= s.height {
+		return ""
+	}
+	return fmt.Sprintf(" · %d/%d", s.offset+1, n)
 }
 
 // clamp keeps the offset within n lines.

@@ -69,6 +69,7 @@ func (n *negotiationPane) view(focused bool) []string {
 	if s := sessionState(n.c.log); s != "" {
 		title += " · " + wireLine(s, 32)
 	}
+	title += n.scroll.position(len(lines))
 	return n.c.frame(title, lines[n.scroll.offset:end], n.w, n.h, focused)
 }
 
