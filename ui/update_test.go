@@ -413,3 +413,17 @@ func TestFailedDetectionStatus(t *testing.T) {
 		t.Errorf("status bar = %q, want no transport and failed", bar)
 	}
 }
+
+// A pane whose text runs past its bottom says so in its title; one that
+// fits does not.
+func TestNegotiationTitleSaysWhenItScrolls(t *testing.T) {
+	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	if view := m.View(); strings.Contains(view, "Negotiation ·") && strings.Contains(strings.SplitN(view, "\n", 2)[0], "/") {
+		t.Fatalf("at 160x45 the negotiation fits, yet its title gives a position:\n%s", strings.SplitN(view, "\n", 2)[0])
+	}
+	m = newTestModel(t, 160, 16, newFakeBackend(), fixtureRecords())
+	first := strings.SplitN(m.View(), "\n", 2)[0]
+	if !strings.Contains(first, " · 1/") {
+		t.Fatalf("at 160x16 the negotiation runs past its bottom, and its title should say where it is:\n%s", first)
+	}
+}
