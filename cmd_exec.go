@@ -96,6 +96,9 @@ func newExecCmd() *cobra.Command {
 			if err := xf.check(cmds); err != nil {
 				return &exitError{exitUsage, err}
 			}
+			if err := checkAnswers(answers); err != nil {
+				return &exitError{exitUsage, err}
+			}
 			xf.asJSON, xf.answers = asJSON, answers
 			xf.tty = isTerminal(cmd.ErrOrStderr())
 			return runExec(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), url, cmds, &cf, &rf, &xf)

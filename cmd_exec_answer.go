@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 
@@ -24,10 +25,24 @@ type execAnswers struct {
 
 	mu         sync.Mutex
 	unanswered []mcp.InputRequest
+	used       []string // the given answers that matched a request
 }
 
 // methodAliases are the short names --answer takes for methods.
 var methodAliases = map[string]string{"elicitation": "elicitation/create", "sampling": "sampling/createMessage"}
+
+// checkAnswers refuses --answer values that cannot name what they answer:
+// an empty one, and one whose first word is an assignment ('sampling=yes'),
+// which would otherwise match nothing and leave the user wondering why.
+func checkAnswers(given []string) error {
+	for _, line := range given {
+		first, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if first == "" || strings.ContainsAny(first, "=") {
+			return fmt.Errorf("--answer %q: its first word names what it answers (elicitation, sampling, a method, or a 2026 inputRequests key) and the answer follows after a space, e.g. --answer 'sampling The reply' or --answer 'elicitation accept name=Ann'", sanitize.Line(line))
+		}
+	}
+	return nil
+}
 
 // Answer implements mcp.Answerer.
 func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawMessage, error) {
@@ -39,6 +54,9 @@ func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawM
 		if first != req.Key && first != req.Method {
 			continue
 		}
+		a.mu.Lock()
+		a.used = append(a.used, line)
+		a.mu.Unlock()
 		res, warns, err := command.ParseAnswer(req, rest)
 		for _, w := range warns {
 			fmt.Fprintf(a.warn, "warning: --answer %s: %s\n", sanitize.Line(first), sanitize.Line(w.String()))
@@ -72,6 +90,13 @@ func (a *execAnswers) missing() string {
 		}
 		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s ...'\n",
 			sanitize.Line(name), sanitize.Line(r.Method), sanitize.Line(command.Describe(r)), sanitize.Line(name))
+	}
+	// A given answer that matched nothing is most likely the one meant for
+	// what went unanswered, under another name.
+	for _, line := range a.given {
+		if !slices.Contains(a.used, line) {
+			fmt.Fprintf(&b, "--answer '%s' matched nothing the server asked\n", sanitize.Line(line))
+		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -294,6 +294,15 @@ func TestExecAnswersInputRequests(t *testing.T) {
 		if code != exitFailed || !strings.Contains(errOut, "--answer") || !strings.Contains(out+errOut, "confirm") {
 			t.Errorf("%s without --answer: exit %d\n%s\n%s", url, code, out, errOut)
 		}
+		// An answer under a name nothing asked for is pointed out.
+		out, errOut, code = run(t, "exec", "--no-record", "--answer", "elicitaton accept name=Ann", url, "tools/call confirm")
+		if code != exitFailed || !strings.Contains(errOut, "--answer 'elicitaton accept name=Ann' matched nothing") {
+			t.Errorf("%s with a misnamed --answer: exit %d\n%s\n%s", url, code, out, errOut)
+		}
+	}
+	// An answer that cannot name anything is a usage error before connecting.
+	if _, errOut, code := run(t, "exec", "--no-record", "--answer", "sampling=yes", srv.SSEURL(), "ping"); code != exitUsage || !strings.Contains(errOut, "first word names what it answers") {
+		t.Errorf("--answer sampling=yes: exit %d, %s; want a usage error saying how to write it", code, errOut)
 	}
 }
 
