@@ -306,6 +306,24 @@ func TestExecAnswersInputRequests(t *testing.T) {
 	}
 }
 
+// A version the server does not speak, pinned with --protocol, is refused
+// by a 2026 server: exec says which versions it speaks and how to pick one,
+// and never falls back to the initialize era.
+func TestExecPinnedVersionRefused(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	out, errOut, code := run(t, "exec", "--no-record", "--protocol", "2099-01-01", srv.StatelessURL(), "tools/list")
+	if code != exitConnect || !strings.Contains(errOut, "speaks protocol 2026-07-28") || !strings.Contains(errOut, "hint: pass --protocol VERSION with a version the server names") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if strings.Contains(out+errOut, "initialize") {
+		t.Errorf("a 2026 refusal fell back to initialize:\n%s\n%s", out, errOut)
+	}
+}
+
 // exec takes every URL form the TUI takes, and an argument that looks like
 // an address but is not a URL is an error, never the demo gateway.
 func TestExecURLForms(t *testing.T) {

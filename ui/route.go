@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -239,7 +240,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case recordsMsg:
 		m.com.log.Append(msg...)
-		return tea.Batch(m.afterAppend(), m.followListChanged(msg), waitForRecords(m.opts.Records))
+		return tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayConnectFailed(msg), waitForRecords(m.opts.Records))
 	case recordingFailedMsg:
 		m.status.recordingFailed = true
 		return m.setStatus(levelError, "recording stopped, the file is incomplete: "+errLine(msg.err))
@@ -321,6 +322,27 @@ func (m *Model) afterAppend() tea.Cmd {
 	m.syncTools()
 	m.syncEra()
 	return tea.Batch(filter, m.startSpin())
+}
+
+// sayConnectFailed puts why the connection failed on the status line: on a
+// small terminal the Negotiation pane that explains it is a tab the user
+// is not looking at, and "● failed" alone says nothing of what to do.
+func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
+	if m.com.replay || m.com.log.Stats().State != mcp.StateFailed {
+		return nil
+	}
+	for i := len(batch) - 1; i >= 0; i-- {
+		e := batch[i].Error
+		if batch[i].Kind != mcp.KindError || e == nil || (e.Op != mcp.OpConnect && e.Op != mcp.OpNegotiate) {
+			continue
+		}
+		text := "could not connect: " + e.Message
+		if hint := advice.ForInfo(e, advice.TUI); hint != "" {
+			text += " — " + hint
+		}
+		return m.setStatus(levelError, sanitize.Line(text)+" (Negotiation shows every attempt)")
+	}
+	return nil
 }
 
 // syncTools hands the command line the tool list when it changed, so

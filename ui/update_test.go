@@ -405,12 +405,18 @@ func TestFailedDetectionStatus(t *testing.T) {
 		{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting, Transport: mcp.TransportSSE, URL: "http://127.0.0.1:9/mcp"}},
 		{Seq: 2, Time: at, Kind: mcp.KindDetect, Detect: &mcp.Detection{Reason: "no transport worked: GET http://127.0.0.1:9/mcp: no connection"}},
 		{Seq: 3, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
+		{Seq: 4, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: "GET http://127.0.0.1:9/mcp: no connection", Cause: mcp.CauseUnreachable}},
 	}
 	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m.Update(recordsMsg(recs))
-	if bar := lastLine(m.View()); !strings.Contains(bar, "no transport") || !strings.Contains(bar, "failed") || strings.Contains(bar, " sse ") {
+	bar := lastLine(m.View())
+	if !strings.Contains(bar, "no transport") || !strings.Contains(bar, "failed") || strings.Contains(bar, " sse ") {
 		t.Errorf("status bar = %q, want no transport and failed", bar)
+	}
+	// Why, whatever pane is in view: a small terminal shows one at a time.
+	if !strings.Contains(bar, "could not connect: GET http://127.0.0.1:9/mcp: no connection") {
+		t.Errorf("status bar = %q, want it to say why the connection failed", bar)
 	}
 }
 

@@ -89,6 +89,10 @@ var table = []row{
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
+	// A 2026 server refused server/discover: its headers (a 400 with the
+	// error) or the version mcpscope asked for (no status of its own).
+	{cause: mcp.CauseModernRefused, status: 400, text: "the server refused server/discover itself (its error is on the pair): check that no -H header overrides an Mcp-* header"},
+	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
 
 	// JSON-RPC errors: the request reached the server, which refused it.
