@@ -246,14 +246,16 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	drained := make(chan struct{})
 	go func() {
 		defer close(drained)
-		// history.WriteLine escapes what a terminal would act on and
-		// streams large answers instead of encoding them in memory.
+		// The LineWriter escapes what a terminal would act on, streams
+		// large answers instead of encoding them in memory, and redacts
+		// secrets as the recording does.
 		// A batch is written with one system call, not one per record.
 		out := bufio.NewWriter(stdout)
+		lines := history.NewLineWriter(out, rf.options(cfg), cfg.URL)
 		for batch := range records {
 			for _, r := range batch {
 				if asJSON {
-					if err := history.WriteLine(out, r); err != nil {
+					if err := lines.Write(r); err != nil {
 						fmt.Fprintf(stderr, "mcpscope: record %d cannot be printed as JSON: %v\n", r.Seq, err)
 					}
 					continue

@@ -24,7 +24,7 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&f.file, "record", "", "record the session to this file (default: a new file in the sessions directory)")
 	fs.BoolVar(&f.off, "no-record", false, "do not record the session")
-	fs.BoolVar(&f.secrets, "record-secrets", false, "keep Authorization, Cookie and the bearer token in the recording")
+	fs.BoolVar(&f.secrets, "record-secrets", false, "keep Authorization, Cookie and the bearer token in the recording (and in exec --json)")
 }
 
 // recording is a live session's recording and what became of it: a write
@@ -96,7 +96,7 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 		transport = mcp.TransportAuto
 	}
 	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host}
-	opts := history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg)}
+	opts := f.options(cfg)
 	var rec *history.Recorder
 	if f.file != "" {
 		rec, err = history.Create(f.file, h, opts)
@@ -114,6 +114,12 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 		}
 	})
 	return out, r, nil
+}
+
+// options are the redaction rules for what this session writes out: its
+// recording, and exec --json's lines.
+func (f *recordFlags) options(cfg mcp.Config) history.RecordOptions {
+	return history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg)}
 }
 
 // secretsOf lists the credentials the user gave, so the recording can leave

@@ -119,6 +119,21 @@ func TestExecJSONPrintsRecords(t *testing.T) {
 	}
 }
 
+// exec --json lines end up in files and bug reports: the user's credentials
+// are redacted in them as in a recording, unless --record-secrets says not.
+func TestExecJSONRedactsSecrets(t *testing.T) {
+	url := startGateway(t, demo.Options{})
+	const token = "s3cr3t-token-for-the-test"
+	out, errOut, code := run(t, "exec", "--no-record", "--json", "--bearer", token, url+"/mcp", "ping")
+	if code != exitOK || strings.Contains(out, token) || !strings.Contains(out, "[redacted]") {
+		t.Errorf("exit %d; the token is in the output: %v, redacted: %v\n%s", code, strings.Contains(out, token), strings.Contains(out, "[redacted]"), errOut)
+	}
+	out, _, code = run(t, "exec", "--no-record", "--json", "--record-secrets", "--bearer", token, url+"/mcp", "ping")
+	if code != exitOK || !strings.Contains(out, token) {
+		t.Errorf("with --record-secrets: exit %d, token kept: %v", code, strings.Contains(out, token))
+	}
+}
+
 // A session recorded by exec can be listed, re-run against the same server
 // (same answers), re-run against a changed server (a difference, shown), and
 // exported.

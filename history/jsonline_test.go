@@ -13,7 +13,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// exec --json prints every record with WriteLine. Large and small payloads
+// exec --json prints every record with a LineWriter. Large and small payloads
 // alike must reach the terminal with no control in them (a large one is
 // written by another path than the rest of the line) and decode back to
 // exactly the record, so a script reading the line loses nothing.
@@ -31,7 +31,7 @@ func TestWriteLineIsSafeAndExact(t *testing.T) {
 		}
 		var out bytes.Buffer
 		w := bufio.NewWriter(&out)
-		if err := WriteLine(w, rec); err != nil {
+		if err := NewLineWriter(w, RecordOptions{}, "http://127.0.0.1:1/mcp").Write(rec); err != nil {
 			t.Fatal(err)
 		}
 		w.Flush()
