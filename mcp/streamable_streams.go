@@ -1,0 +1,194 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// The streams of a streamable session: a request's response stream, its
+// resumption when it drops before the answer, and the GET stream for what
+// the server starts on its own.
+
+// maxResume bounds the attempts to resume one dropped response stream.
+const maxResume = 5
+
+// defaultRetry is the wait before resuming when the server named none.
+const defaultRetry = time.Second
+
+// readResponse reads a request's response stream, resuming it when it ends
+// before the answer (step 5). Nothing already received is lost: every event
+// is a record the moment it is read.
+func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.Response, gen int) error {
+	s := t.s
+	label := m.stream
+	if label == "" {
+		label = StreamResponse
+	}
+	in := &inbound{conn: gen, stream: label, reqSeq: m.seq}
+	var lastID string
+	retry := defaultRetry
+	body := resp.Body
+	for attempt := 1; ; attempt++ {
+		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
+			if ev.HasID {
+				lastID = ev.ID
+			}
+			s.messageEvent(in, rec, ev)
+		}, func(ev *SSEEvent) {
+			if ms, perr := strconv.Atoi(ev.Retry); perr == nil && ms >= 0 {
+				retry = time.Duration(ms) * time.Millisecond
+			}
+		})
+		body.Close()
+		if m.p == nil || !s.waiting(m.id) {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil && isTooLarge(err) {
+			return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost, Message: err.Error(), Err: err}
+		}
+		dropped := "the server ended it"
+		if err != nil {
+			dropped = "it broke: " + err.Error()
+		}
+		if t.modern {
+			// 2026 streams do not resume: the answer is lost with it.
+			return &WireError{Cause: CauseNoResponse, Transport: TransportStateless, Purpose: PurposePost, Err: err,
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped)}
+		}
+		if lastID == "" {
+			return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped)}
+		}
+		if attempt > maxResume {
+			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts to resume it", m.id, maxResume)}
+		}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
+			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, retry, attempt, maxResume)}})
+		if !sleepCtx(ctx, retry) {
+			return ctx.Err()
+		}
+		next, err := t.get(ctx, PurposeResume, lastID, m.seq, gen)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			we := &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err)}
+			if prev, ok := err.(*WireError); ok {
+				we.Status, we.Header = prev.Status, prev.Header
+			}
+			return we
+		}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
+			Detail: fmt.Sprintf("request %s: resumed after %s from event %s", m.id, retry, lastID)}})
+		body = next.Body
+	}
+}
+
+// sleepCtx waits d, or less when ctx ends; it reports whether d passed.
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// get opens a GET stream on the endpoint: the optional stream for server
+// messages, or a resumption (with Last-Event-ID). Only a 200 event stream
+// comes back without an error; every answer is a record.
+func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int64, gen int) (*http.Response, error) {
+	s := t.s
+	id, protocol, _, _ := t.session()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.endpoint.String(), nil)
+	if err != nil {
+		return nil, &WireError{Cause: CauseUnreachable, Message: err.Error(), Err: err}
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	t.headers(req, id, protocol)
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	ex := &HTTPExchange{Purpose: purpose, ReqSeq: reqSeq, Conn: gen}
+	resp, err := s.do(req, ex)
+	if err != nil {
+		s.emitHTTP(ex)
+		return nil, withTransport(err, TransportStreamable, purpose)
+	}
+	we := s.eventStream(resp, ex, TransportStreamable, t.endpoint.String())
+	if we == nil {
+		return resp, nil
+	}
+	if id != "" && resp.StatusCode == http.StatusNotFound {
+		t.expire(gen, id, resp.StatusCode)
+		we.Cause = CauseSessionExpired
+	}
+	return nil, we
+}
+
+// getLoop keeps the GET stream for server messages open (step 4): 405 and
+// 409 are answers, not errors; a stream that ends is reopened with backoff,
+// a bounded number of times.
+func (t *streamable) getLoop(ctx context.Context, gen int) {
+	s := t.s
+	in := &inbound{conn: gen, stream: StreamGet}
+	state := func(detail string) {
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: TransportStreamable, Detail: detail}})
+	}
+	var lastID string
+	delay := defaultRetry
+	for attempt := 0; attempt <= maxResume; attempt++ {
+		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			we, _ := err.(*WireError)
+			switch {
+			case we != nil && we.Status == http.StatusMethodNotAllowed:
+				state("this server offers no GET stream (405)")
+			case we != nil && we.Status == http.StatusConflict:
+				state("the server refused the GET stream: another one is open (409)")
+			case we != nil && we.Cause == CauseSessionExpired:
+			default:
+				s.emitError(OpStream, err, 0, gen)
+			}
+			return
+		}
+		attempt = 0
+		state("open")
+		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
+			if ev.HasID {
+				lastID = ev.ID
+			}
+			s.messageEvent(in, rec, ev)
+		}, func(ev *SSEEvent) {
+			if ms, perr := strconv.Atoi(ev.Retry); perr == nil && ms >= 0 {
+				delay = time.Duration(ms) * time.Millisecond
+			}
+		})
+		resp.Body.Close()
+		if ctx.Err() != nil {
+			return
+		}
+		why := "the server ended it"
+		if err != nil {
+			why = "it broke: " + err.Error()
+		}
+		state(fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, delay))
+		if !sleepCtx(ctx, delay) {
+			return
+		}
+		delay = min(2*delay, 30*time.Second)
+	}
+}
