@@ -239,15 +239,7 @@ func orNone(vs []string) string {
 // that answers in the older era's versions only is no stateless server:
 // the error lets detection move on to initialize with one of them.
 func (t *streamable) openModern(ctx context.Context) error {
-	s := t.s
-	octx, cancel := context.WithTimeout(ctx, s.cfg.EndpointTimeout)
-	defer cancel()
-	resp, err := s.Discover(octx)
-	if err != nil {
-		if resp == nil && ctx.Err() == nil && octx.Err() != nil {
-			err = &WireError{Cause: CauseConnectTimeout, Transport: TransportStateless, Purpose: PurposePost, Err: err,
-				Message: fmt.Sprintf("no answer to server/discover within %s from %s", s.cfg.EndpointTimeout, t.endpoint)}
-		}
+	if _, err := t.opening(ctx, "server/discover", t.s.Discover); err != nil {
 		return err
 	}
 	t.startListen()

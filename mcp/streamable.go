@@ -76,14 +76,9 @@ func (t *streamable) open(ctx context.Context) error {
 	if t.modern {
 		return t.openModern(ctx)
 	}
-	s := t.s
-	octx, cancel := context.WithTimeout(ctx, s.cfg.EndpointTimeout)
-	defer cancel()
-	resp, err := s.InitializeWith(octx, s.cfg.InitParams)
-	if err != nil && ctx.Err() == nil && errors.Is(octx.Err(), context.DeadlineExceeded) {
-		err = &WireError{Cause: CauseConnectTimeout, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
-			Message: fmt.Sprintf("no answer to initialize within %s from %s", s.cfg.EndpointTimeout, t.endpoint)}
-	}
+	resp, err := t.opening(ctx, "initialize", func(ctx context.Context) (*Response, error) {
+		return t.s.InitializeWith(ctx, t.s.cfg.InitParams)
+	})
 	if err != nil {
 		return err
 	}
@@ -91,6 +86,21 @@ func (t *streamable) open(ctx context.Context) error {
 		return resp.Error
 	}
 	return nil
+}
+
+// opening sends the request that opens a session (initialize, or
+// server/discover in 2026) within the endpoint timeout, and words running
+// out of it as the connection timeout it is, naming the request.
+func (t *streamable) opening(ctx context.Context, method string, send func(context.Context) (*Response, error)) (*Response, error) {
+	timeout := t.s.cfg.EndpointTimeout
+	octx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	resp, err := send(octx)
+	if err != nil && resp == nil && ctx.Err() == nil && errors.Is(octx.Err(), context.DeadlineExceeded) {
+		err = &WireError{Cause: CauseConnectTimeout, Transport: t.name(), Purpose: PurposePost, Err: err,
+			Message: fmt.Sprintf("no answer to %s within %s from %s", method, timeout, t.endpoint)}
+	}
+	return resp, err
 }
 
 func (t *streamable) reconnect(ctx context.Context) error { return t.open(ctx) }
