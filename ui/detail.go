@@ -144,15 +144,25 @@ func (d *detailPane) view(focused bool) []string {
 	return d.c.frame(title, lines[d.scroll.offset:end], d.w, d.h, focused)
 }
 
-// input is what the current selection's lines are made of, and its key.
-func (d *detailPane) input() (detailInput, detailKey) {
+// key is what the current selection's lines depend on. It is all a frame
+// needs when nothing changed, so it is cheap: no copies, no text.
+func (d *detailPane) key() detailKey {
 	p, ev := d.selection()
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
-	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, event: ev, t0: d.c.log.ConnectedAt(),
-		modern: d.c.log.Stats().Transport == mcp.TransportStateless, transport: d.c.log.Stats().Transport}
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
 		k.progress, k.resumes = p.Progress, len(p.Resumes)
+	}
+	return k
+}
+
+// input is what the current selection's lines are made of; built only
+// when they are to be formatted again.
+func (d *detailPane) input() detailInput {
+	p, ev := d.selection()
+	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, event: ev, t0: d.c.log.ConnectedAt(),
+		transport: d.c.log.Stats().Transport}
+	if p != nil {
 		row := *p
 		row.Resumes = slices.Clone(p.Resumes)
 		in.pair = &row
@@ -167,14 +177,14 @@ func (d *detailPane) input() (detailInput, detailKey) {
 	if ev != nil && ev.Event != nil {
 		in.eventVia = streamWords(d.c.log, ev.Event.Stream, ev.Event.ReqSeq, ev.Seq)
 	}
-	return in, k
+	return in
 }
 
 // lines are the pane's lines: formatted now when they are cheap, or a
 // placeholder until refresh's command brings them.
 func (d *detailPane) lines() []string {
-	in, k := d.input()
-	if d.cache == nil || k != d.cacheKey {
+	if k := d.key(); d.cache == nil || k != d.cacheKey {
+		in := d.input()
 		d.cacheKey, d.respLine = k, -1
 		if d.ready = in.cost() <= inlineFormat; d.ready {
 			d.cache, d.respLine = in.format()
@@ -195,7 +205,8 @@ func (d *detailPane) refresh() tea.Cmd {
 	if d.ready || d.formatting && d.formattingKey == d.cacheKey {
 		return nil
 	}
-	in, k := d.input()
+	// lines just made the cache key the selection's.
+	in, k := d.input(), d.cacheKey
 	d.formatting, d.formattingKey = true, k
 	return func() tea.Msg {
 		lines, resp := in.format()

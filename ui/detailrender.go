@@ -43,8 +43,6 @@ type detailInput struct {
 	// on, and the id of a chain's first round.
 	respVia, eventVia string
 	chainFirst        string
-	// modern is set in a 2026 session, where every result has a type.
-	modern bool
 	// transport is the session's, which decides what an error's advice says.
 	transport string
 }

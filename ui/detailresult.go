@@ -75,7 +75,7 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	if res == nil {
 		return out
 	}
-	if res.ResultType == nil && len(res.TTL) == 0 && res.CacheScope == nil && !in.modern {
+	if res.ResultType == nil && len(res.TTL) == 0 && res.CacheScope == nil && in.transport != mcp.TransportStateless {
 		return out // resultType is a 2026 word: older answers have none to miss
 	}
 	kind := "complete (resultType absent, which means complete)"
