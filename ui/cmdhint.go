@@ -27,9 +27,6 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 				ms = append(ms, m)
 			}
 		}
-		if strings.HasPrefix("roots", prefix) {
-			ms = append(ms, "roots")
-		}
 		if len(ms) == 0 {
 			return "any JSON-RPC method, then key=value words or one {JSON} object of params"
 		}

@@ -13,13 +13,14 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
-// knownMethods are the methods Tab offers first on the command line; any
+// knownMethods are the words Tab offers first on the command line: the
+// methods, and roots, mcpscope's own command for the roots it offers. Any
 // other method name can still be typed and sent.
 var knownMethods = []string{
 	"initialize", "tools/list", "tools/call", "ping",
 	"resources/list", "resources/templates/list", "resources/read",
 	"prompts/list", "prompts/get", "completion/complete", "logging/setLevel",
-	"notifications/initialized",
+	"notifications/initialized", "roots",
 }
 
 // methodAliases mirror the short forms command.ParseCommand accepts, so
@@ -105,7 +106,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root) completion {
 	prefix := ctx.cur.Text
 	switch {
 	case ctx.index == 0:
-		for _, m := range append(knownMethods[:len(knownMethods):len(knownMethods)], "roots") {
+		for _, m := range knownMethods {
 			if strings.HasPrefix(m, prefix) {
 				comp.add(m+" ", m)
 			}
