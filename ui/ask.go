@@ -24,6 +24,9 @@ type askPrompt struct {
 	c     *common
 	queue []*Question
 	input textinput.Model
+	// form is the head question's elicitation form, read once when it is
+	// put on the prompt: the box is drawn every second while it is open.
+	form form
 
 	// The outcome of the last Enter or Tab, shown until the line changes.
 	err        string
@@ -70,8 +73,10 @@ func (a *askPrompt) push(q *Question) tea.Cmd {
 func (a *askPrompt) start() tea.Cmd {
 	a.input.Reset()
 	a.clearOutcome()
+	a.form = form{}
 	if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
-		if f := parseForm(q.Req.Params); f.Mode != "url" && f.schema != nil && len(f.schema.Properties) > 0 {
+		a.form = parseForm(q.Req.Params)
+		if f := a.form; f.Mode != "url" && f.schema != nil && len(f.schema.Properties) > 0 {
 			a.input.Placeholder = "accept key=value …  (tab completes · esc cancels)"
 		} else {
 			a.input.Placeholder = "accept, decline or cancel"

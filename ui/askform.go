@@ -39,8 +39,7 @@ func (a *askPrompt) complete(q *Question) {
 	if cy := a.cycle; cy == nil || cy.value != a.input.Value() {
 		a.clearOutcome()
 	}
-	f := parseForm(q.Req.Params)
-	a.cycle = tabComplete(&a.input, a.cycle, func(before string) completion { return formCompletion(f, before) })
+	a.cycle = tabComplete(&a.input, a.cycle, func(before string) completion { return formCompletion(a.form, before) })
 }
 
 // formCompletion lists what may complete the word at the end of before:

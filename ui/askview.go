@@ -49,7 +49,7 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	}
 	switch q.Req.Method {
 	case "elicitation/create":
-		f := parseForm(q.Req.Params)
+		f := a.form
 		wrap(sanitize.Line(f.Message), st.Row.Render)
 		switch {
 		case f.Mode == "url":
@@ -97,11 +97,7 @@ func (a *askPrompt) inputLines() (string, string) {
 	case a.err != "":
 		hint = st.Error.Render("✗ " + a.err)
 	case len(a.warns) > 0:
-		parts := make([]string, len(a.warns))
-		for i, w := range a.warns {
-			parts[i] = sanitize.Line(w.String())
-		}
-		hint = st.Warning.Render("⚠ " + a.c.keys.Submit.Help().Key + " again answers anyway · " + strings.Join(parts, "; "))
+		hint = warnHint(st, a.c.keys, "answers", a.warns)
 	case a.cycle != nil:
 		hint = drawCandidates(st, a.cycle, a.input.Width)
 	default:

@@ -294,12 +294,7 @@ func (c *CommandLine) hintLine() string {
 	case c.err != "":
 		return st.Error.Render("✗ " + c.err)
 	case len(c.warns) > 0:
-		parts := make([]string, len(c.warns))
-		for i, w := range c.warns {
-			parts[i] = sanitize.Line(w.String())
-		}
-		return st.Warning.Render("⚠ "+c.keys.Submit.Help().Key+" again sends anyway · ") +
-			st.Warning.Render(strings.Join(parts, "; "))
+		return warnHint(st, c.keys, "sends", c.warns)
 	case c.cycle != nil:
 		return c.candidates()
 	}
@@ -320,4 +315,20 @@ func (c *CommandLine) fit(s string) string {
 func styleInput(in *textinput.Model, ts themes.TextInputStyles) {
 	in.PromptStyle, in.TextStyle, in.PlaceholderStyle, in.CompletionStyle = ts.Prompt, ts.Text, ts.Placeholder, ts.Completion
 	in.Cursor.Style, in.Cursor.TextStyle = ts.Cursor, ts.Text
+}
+
+// warningsText is what arguments or an answer were warned about, one
+// sanitized phrase each, for a status or hint line.
+func warningsText(ws []command.ArgWarning) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = sanitize.Line(w.String())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// warnHint is the line under an input whose Enter was held back by
+// warnings: pressing it again does what verb says anyway.
+func warnHint(st *themes.Styles, keys *KeyMap, verb string, ws []command.ArgWarning) string {
+	return st.Warning.Render("⚠ " + keys.Submit.Help().Key + " again " + verb + " anyway · " + warningsText(ws))
 }

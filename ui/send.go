@@ -86,11 +86,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	}
 	var warn string
 	if len(m.warnings) > 0 {
-		parts := make([]string, 0, len(m.warnings))
-		for _, w := range m.warnings {
-			parts = append(parts, sanitize.Line(w.String()))
-		}
-		warn = " (sent despite: " + strings.Join(parts, "; ") + ")"
+		warn = " (sent despite: " + warningsText(m.warnings) + ")"
 	}
 	if m.err != nil {
 		var rpcErr *mcp.RPCError
