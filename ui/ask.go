@@ -28,11 +28,7 @@ type askPrompt struct {
 	// put on the prompt: the box is drawn every second while it is open.
 	form form
 
-	// The outcome of the last Enter or Tab, shown until the line changes.
-	err        string
-	warns      []command.ArgWarning
-	warnedLine string
-	cycle      *cycleState
+	lineOutcome
 }
 
 func newAskPrompt(c *common) *askPrompt {
@@ -106,10 +102,6 @@ func (a *askPrompt) remove(q *Question) tea.Cmd {
 	return a.start()
 }
 
-func (a *askPrompt) clearOutcome() {
-	a.err, a.warns, a.warnedLine, a.cycle = "", nil, "", nil
-}
-
 // answered is what an Enter or Esc did, for the status bar.
 type answered struct {
 	level statusLevel
@@ -150,10 +142,9 @@ func (a *askPrompt) submit(q *Question) (tea.Cmd, *answered) {
 		q.answer(nil, err)
 		return a.remove(q), &answered{levelInfo, "declined " + what}
 	case err != nil:
-		a.err, a.warns, a.cycle = sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")), nil, nil
+		a.fail(sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")))
 		return nil, nil
-	case len(warns) > 0 && a.warnedLine != line:
-		a.err, a.warns, a.warnedLine, a.cycle = "", warns, line, nil
+	case a.holdBack(line, warns):
 		return nil, nil
 	}
 	q.answer(res, nil)

@@ -36,9 +36,7 @@ func (a *askPrompt) complete(q *Question) {
 	if q.Req.Method != "elicitation/create" {
 		return
 	}
-	if cy := a.cycle; cy == nil || cy.value != a.input.Value() {
-		a.clearOutcome()
-	}
+	a.tabbed(a.input.Value())
 	a.cycle = tabComplete(&a.input, a.cycle, func(before string) completion { return formCompletion(a.form, before) })
 }
 

@@ -44,11 +44,42 @@ type CommandLine struct {
 	saveErr  string // why the history could not be written
 	disabled string // why sending is off; "" when it is on
 
-	// The outcome of the last Enter, shown until the line changes.
+	lineOutcome
+}
+
+// lineOutcome is what the last Enter or Tab on a line did, shown under it
+// until the line changes: the command line's and the ask prompt's alike.
+type lineOutcome struct {
 	err        string
 	warns      []command.ArgWarning
-	warnedLine string // the line the warnings are about; Enter on it again sends
+	warnedLine string // the line the warnings are about; Enter on it again goes ahead
 	cycle      *cycleState
+}
+
+func (o *lineOutcome) clearOutcome() { *o = lineOutcome{} }
+
+// tabbed clears the outcome for a Tab on a line holding value, unless the
+// Tab goes on cycling through the candidates the last one offered.
+func (o *lineOutcome) tabbed(value string) {
+	if cy := o.cycle; cy == nil || cy.value != value {
+		o.clearOutcome()
+	}
+}
+
+// fail shows why the line cannot go; the warnings given for it stand.
+func (o *lineOutcome) fail(why string) {
+	o.err, o.warns, o.cycle = why, nil, nil
+}
+
+// holdBack reports whether warnings hold line back: the first Enter on a
+// line shows them, and an Enter on the same line again goes ahead, because
+// a debugger must be able to send what the user typed on purpose.
+func (o *lineOutcome) holdBack(line string, warns []command.ArgWarning) bool {
+	if len(warns) == 0 || o.warnedLine == line {
+		return false
+	}
+	o.err, o.warns, o.warnedLine, o.cycle = "", warns, line, nil
+	return true
 }
 
 // NewCommandLine returns a blurred command line. historyPath is the file
@@ -168,10 +199,6 @@ func (c *CommandLine) setLine(line string) {
 	c.clearOutcome()
 }
 
-func (c *CommandLine) clearOutcome() {
-	c.err, c.warns, c.warnedLine, c.cycle = "", nil, "", nil
-}
-
 // submit checks the line and sends it, or shows why not. Warnings hold the
 // line back once; Enter on the same line again sends it (Forced), because a
 // debugger must be able to send what the user typed on purpose.
@@ -182,26 +209,25 @@ func (c *CommandLine) submit() tea.Cmd {
 	}
 	if rc, ok, err := parseRootsLine(line); ok {
 		if err != nil {
-			c.err, c.warns, c.cycle = sanitize.Line(err.Error()), nil, nil
+			c.fail(sanitize.Line(err.Error()))
 			return nil
 		}
 		return c.sent(line, func() tea.Msg { return rc })
 	}
 	cmd, err := command.ParseCommand(line)
 	if err != nil {
-		c.err, c.warns, c.cycle = errorHead(err.Error()), nil, nil
+		c.fail(errorHead(err.Error()))
 		return nil
 	}
 	warns, err := c.check(cmd)
 	if err != nil {
-		c.err, c.warns, c.cycle = "cannot send: "+sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")), nil, nil
+		c.fail("cannot send: " + sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")))
+		return nil
+	}
+	if c.holdBack(line, warns) {
 		return nil
 	}
 	forced := len(warns) > 0
-	if forced && c.warnedLine != line {
-		c.err, c.warns, c.warnedLine, c.cycle = "", warns, line, nil
-		return nil
-	}
 	return c.sent(line, func() tea.Msg { return SubmitMsg{Command: cmd, Line: line, Forced: forced} })
 }
 
@@ -245,9 +271,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 
 // complete runs one Tab on the command line (see tabComplete).
 func (c *CommandLine) complete() {
-	if cy := c.cycle; cy == nil || cy.value != c.input.Value() {
-		c.clearOutcome()
-	}
+	c.tabbed(c.input.Value())
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
 		return complete(analyze(before, c.info), c.tools, c.roots)
 	})
