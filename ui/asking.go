@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -27,11 +28,7 @@ func (m *Model) asked(q *Question) tea.Cmd {
 // questionGone withdraws a question the session stopped waiting for, and
 // says why, unless it was answered here.
 func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
-	wasAsked := false
-	for _, q := range m.ask.queue {
-		wasAsked = wasAsked || q == msg.q
-	}
-	if !wasAsked {
+	if !slices.Contains(m.ask.queue, msg.q) {
 		return nil // answered here; the session has moved on
 	}
 	cmd := m.ask.remove(msg.q)

@@ -11,8 +11,10 @@ import (
 // eras; in 2026 closing the request's stream is the cancellation), and the
 // row shows "cancelled" once the records say so.
 func (m *Model) cancelSelected() tea.Cmd {
+	// Only a request we sent can be cancelled: it has a request record.
+	ours := func(p *history.Pair) bool { return p != nil && p.Kind == history.KindRequest && p.Request != nil }
 	p := m.pairs.selected()
-	if p == nil || p.Kind != history.KindRequest || p.Request == nil {
+	if !ours(p) {
 		// The newest row is often a notification of the request in
 		// flight (its progress): with only one, that is the one meant.
 		if seq, ok := m.sends.only(); ok {
@@ -21,7 +23,7 @@ func (m *Model) cancelSelected() tea.Cmd {
 			}
 		}
 	}
-	if p == nil || p.Kind != history.KindRequest || p.Request == nil {
+	if !ours(p) {
 		return m.setStatus(levelWarn, "select a request of ours in Pairs to cancel it")
 	}
 	label := pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"

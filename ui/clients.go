@@ -101,8 +101,7 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 		}
 		return next
 	}
-	f := &clientFeed{Client: Client(msg), log: history.NewLog()}
-	m.clients.feeds = append(m.clients.feeds, f)
+	f := m.addFeed(Client(msg))
 	cmds := []tea.Cmd{next, waitForClientRecords(f.ID, f.Records)}
 	if m.clients.cur < 0 {
 		m.showClient(len(m.clients.feeds) - 1)
@@ -193,8 +192,7 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setStatus(levelError, "cannot open your own session: "+errLine(msg.err))
 	}
-	f := &clientFeed{Client: msg.c, log: history.NewLog()}
-	m.clients.feeds = append(m.clients.feeds, f)
+	f := m.addFeed(msg.c)
 	m.showClient(len(m.clients.feeds) - 1)
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
 		m.setStatus(levelInfo, "your own session to the same server: i initializes it, "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
@@ -232,4 +230,12 @@ func (m *Model) clientsBar() string {
 		line = head + strings.Join(append(parts[cur:], parts[:cur]...), " ")
 	}
 	return line
+}
+
+// addFeed adds a tab for c, a proxied client or the user's own session,
+// with a log of its own.
+func (m *Model) addFeed(c Client) *clientFeed {
+	f := &clientFeed{Client: c, log: history.NewLog()}
+	m.clients.feeds = append(m.clients.feeds, f)
+	return f
 }
