@@ -191,14 +191,14 @@ func encodeLine(d *diskRecord) (encodedLine, error) {
 
 // mayContain reports whether tok may be in the line (see the package's
 // mayContain for the text; payloads are searched as the bytes they are).
-func (l encodedLine) mayContain(tok string) bool {
+func (l encodedLine) mayContain(tok token) bool {
 	for _, t := range l.text {
 		if mayContain(t, tok) {
 			return true
 		}
 	}
 	for _, b := range l.big {
-		if strings.Contains(b, tok) {
+		if strings.Contains(b, tok.secret) {
 			return true
 		}
 	}
