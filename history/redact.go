@@ -290,8 +290,9 @@ func mapStrings(v reflect.Value, enter func(reflect.Type) bool, f func(string) s
 	}
 	switch v.Kind() {
 	case reflect.String:
-		if s := v.String(); f(s) != s {
-			v.SetString(f(s))
+		s := v.String()
+		if t := f(s); t != s {
+			v.SetString(t)
 		}
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -312,8 +313,9 @@ func mapStrings(v reflect.Value, enter func(reflect.Type) bool, f func(string) s
 			return
 		}
 		if v.Type().Elem().Kind() == reflect.Uint8 {
-			if s := string(v.Bytes()); f(s) != s {
-				v.SetBytes([]byte(f(s)))
+			s := string(v.Bytes())
+			if t := f(s); t != s {
+				v.SetBytes([]byte(t))
 			}
 			return
 		}
