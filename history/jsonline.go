@@ -32,11 +32,7 @@ func NewLineWriter(w *bufio.Writer, opts RecordOptions, userURL string) *LineWri
 // be encoded; w's own errors stay in w for its Flush to report. The
 // caller's record is never changed.
 func (l *LineWriter) Write(rec mcp.Record) error {
-	rec = l.red.record(rec)
-	line, err := standaloneLine(rec)
-	if err == nil && l.red.scrub(&rec, line) {
-		line, err = standaloneLine(rec)
-	}
+	line, err := l.red.encode(rec, standaloneLine)
 	if err != nil {
 		return err
 	}

@@ -184,13 +184,12 @@ func (r *Recorder) timedFlush() {
 // encode turns a record into its line, redacted as the options say; r.mu is
 // held. The caller's record is never changed.
 func (r *Recorder) encode(rec mcp.Record) (encodedLine, error) {
-	rec = r.red.record(rec)
 	before := r.enc
-	line, err := r.enc.encode(rec)
-	if err == nil && r.red.scrub(&rec, line) {
+	line, err := r.red.encode(rec, func(rec mcp.Record) (encodedLine, error) {
+		// A second encoding follows the first's state no further.
 		r.enc = before
-		line, err = r.enc.encode(rec)
-	}
+		return r.enc.encode(rec)
+	})
 	if err != nil {
 		r.enc = before
 	}

@@ -96,6 +96,19 @@ func (r *redactor) record(rec mcp.Record) mcp.Record {
 	return rec
 }
 
+// encode returns rec's line made by enc, with headers and URLs redacted
+// and, when the line may hold a token, the tokens replaced and the record
+// encoded again. enc must be ready to encode the record afresh on its second
+// call. The caller's record is never changed.
+func (r *redactor) encode(rec mcp.Record, enc func(mcp.Record) (encodedLine, error)) (encodedLine, error) {
+	rec = r.record(rec)
+	line, err := enc(rec)
+	if err == nil && r.scrub(&rec, line) {
+		line, err = enc(rec)
+	}
+	return line, err
+}
+
 // scrub replaces the tokens in rec when its encoded line may hold one, and
 // reports whether it changed anything; the caller encodes it again.
 func (r *redactor) scrub(rec *mcp.Record, line encodedLine) bool {
