@@ -205,24 +205,20 @@ func (l encodedLine) mayContain(tok token) bool {
 	return false
 }
 
-// writeTo writes the line and its newline.
-func (l encodedLine) writeTo(w *bufio.Writer) error {
+// writeTo writes the line and its newline. When text is not nil each JSON
+// text piece is written as text returns it; every piece starts and ends
+// between tokens, so it can be rewritten on its own.
+func (l encodedLine) writeTo(w *bufio.Writer, text func([]byte) []byte) error {
 	for i, t := range l.text {
+		if text != nil {
+			t = text(t)
+		}
 		w.Write(t)
 		if i < len(l.big) {
 			writePayload(w, l.big[i])
 		}
 	}
 	return w.WriteByte('\n')
-}
-
-// bytes is the line in one piece, for tests.
-func (l encodedLine) bytes() []byte {
-	var b bytes.Buffer
-	w := bufio.NewWriter(&b)
-	l.writeTo(w)
-	w.Flush()
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // writePayload writes bytes as mcp.Raw encodes them: a JSON string when
@@ -281,8 +277,7 @@ func writePayload(w *bufio.Writer, s string) {
 
 // event stores an event's data the cheapest way that reads back exactly.
 func (e *encoder) event(ev *mcp.SSEEvent) *diskEvent {
-	d := &diskEvent{SSEEvent: *ev, Raw: payload(ev.Raw)}
-	d.SSEEvent.Raw, d.SSEEvent.Data = "", ""
+	d := newDiskEvent(ev)
 	raw, data := string(ev.Raw), string(ev.Data)
 	switch from, ok := within(raw, data); {
 	case data == "":
@@ -294,6 +289,14 @@ func (e *encoder) event(ev *mcp.SSEEvent) *diskEvent {
 		p := payload(data)
 		d.Data = &p
 	}
+	return d
+}
+
+// newDiskEvent is ev as stored with its raw bytes and no data; the caller
+// says how the data is stored.
+func newDiskEvent(ev *mcp.SSEEvent) *diskEvent {
+	d := &diskEvent{SSEEvent: *ev, Raw: payload(ev.Raw)}
+	d.SSEEvent.Raw, d.SSEEvent.Data = "", ""
 	return d
 }
 

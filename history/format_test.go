@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"os"
@@ -13,6 +14,15 @@ import (
 	"github.com/mcpscope/mcpscope/history/internal/synth"
 	"github.com/mcpscope/mcpscope/mcp"
 )
+
+// bytes is the line in one piece.
+func (l encodedLine) bytes() []byte {
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	l.writeTo(w, nil)
+	w.Flush()
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
 
 // msgEvent is an event record as the session emits it, with the message
 // record that follows it: same time, the message's bytes shared with the

@@ -158,7 +158,7 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	if err != nil {
 		return fmt.Errorf("recording: cannot encode record %d: %w", rec.Seq, err)
 	}
-	if err := line.writeTo(r.w); err != nil {
+	if err := line.writeTo(r.w, nil); err != nil {
 		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
 		return r.err
 	}
