@@ -14,6 +14,7 @@ import (
 
 	sse "github.com/tmaxmax/go-sse"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -82,7 +83,7 @@ func (p payload) MarshalJSON() ([]byte, error) { return mcp.Raw(p).MarshalJSON()
 // UnmarshalJSON reads what MarshalJSON wrote.
 func (p *payload) UnmarshalJSON(b []byte) error {
 	if len(b) > 0 && b[0] == '"' {
-		if s, ok := unquote(b); ok {
+		if s, ok := jsonspan.Unquote(b); ok {
 			*p = payload(s)
 			return nil
 		}
@@ -315,6 +316,9 @@ func within(outer, inner string) (int, bool) {
 	at := strings.Index(outer, inner)
 	return at, at >= 0
 }
+
+// bytesOf views s as bytes without a copy, for reading only.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // eventData is the data of the first event in raw as the SSE standard reads
 // it, or "" when raw holds no event. The tap that framed the event is held to

@@ -228,25 +228,6 @@ func TestReadsVersion1Recordings(t *testing.T) {
 	}
 }
 
-func FuzzUnquoteAgreesWithJSON(f *testing.F) {
-	for _, s := range []string{`"plain"`, `"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\ud83d\ude00"`, `"\ud800x"`, `"\udc00\ud800"`, `"\ud83d\u0041"`, "\"\xff\"", `"é"`, `"\u"`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		var want string
-		if json.Unmarshal([]byte(in), &want) != nil {
-			return
-		}
-		got, ok := unquote([]byte(strings.TrimSpace(in)))
-		if ok && got != want {
-			t.Errorf("unquote(%q) = %q, encoding/json reads %q", in, got, want)
-		}
-		if !ok && strings.ToValidUTF8(in, "") == in {
-			t.Errorf("unquote(%q) gave up on valid UTF-8", in)
-		}
-	})
-}
-
 // A forged or damaged version 2 recording whose references point nowhere
 // loses those records, with a warning, and nothing else.
 func TestBadReferencesAreSkipped(t *testing.T) {
