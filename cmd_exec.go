@@ -301,7 +301,6 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		return finish(exitConnect, withAdvice(err))
 	}
 	p.transport, p.protocol = sess.Transport(), sess.Protocol()
-	p.modern = p.transport == mcp.TransportStateless
 	runner := command.NewRunner(sess)
 	if cmds[0].Method != "initialize" {
 		cmds = append([]command.Command{{Method: "initialize", Line: "initialize"}}, cmds...)

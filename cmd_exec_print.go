@@ -27,10 +27,8 @@ type printer struct {
 	errw  io.Writer // where failures go when the records are the output
 	quiet bool      // --json: records are the output
 
-	// Known once connected: the session's transport and protocol, and
-	// whether it is the 2026 era, whose results describe themselves.
+	// Known once connected: the session's transport and protocol.
 	transport, protocol string
-	modern              bool
 	// savePath is where --save writes what resources/read gave; force
 	// lets it replace a file.
 	savePath string
@@ -38,6 +36,10 @@ type printer struct {
 	// notes are the notifications that came with each answer.
 	notes *notes
 }
+
+// modern reports whether the session is in the 2026 era, whose results
+// describe themselves.
+func (p *printer) modern() bool { return p.transport == mcp.TransportStateless }
 
 // result prints one command's outcome and returns its exit status.
 func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
@@ -140,7 +142,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 func (p *printer) failure(err error) {
 	if errors.Is(err, context.Canceled) {
 		how := "notifications/cancelled told the server"
-		if p.modern {
+		if p.modern() {
 			how = "its response stream was closed, which is how 2026-07-28 cancels"
 		}
 		fmt.Fprintf(p.w, "cancelled: the request was given up on and %s\n", how)

@@ -284,7 +284,7 @@ func (p *printer) setLevel(c command.Command, resp *mcp.Response) {
 func (p *printer) resultInfo(result json.RawMessage) {
 	info := command.ParseResultInfo(result)
 	line := info.String()
-	if !p.modern && !info.Stated {
+	if !p.modern() && !info.Stated {
 		// The older eras have no resultType; some servers send the
 		// cache hints anyway.
 		_, line, _ = strings.Cut(line, " · ")

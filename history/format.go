@@ -14,6 +14,7 @@ import (
 
 	sse "github.com/tmaxmax/go-sse"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -82,7 +83,7 @@ func (p payload) MarshalJSON() ([]byte, error) { return mcp.Raw(p).MarshalJSON()
 // UnmarshalJSON reads what MarshalJSON wrote.
 func (p *payload) UnmarshalJSON(b []byte) error {
 	if len(b) > 0 && b[0] == '"' {
-		if s, ok := unquote(b); ok {
+		if s, ok := jsonspan.Unquote(b); ok {
 			*p = payload(s)
 			return nil
 		}
@@ -191,38 +192,34 @@ func encodeLine(d *diskRecord) (encodedLine, error) {
 
 // mayContain reports whether tok may be in the line (see the package's
 // mayContain for the text; payloads are searched as the bytes they are).
-func (l encodedLine) mayContain(tok string) bool {
+func (l encodedLine) mayContain(tok token) bool {
 	for _, t := range l.text {
 		if mayContain(t, tok) {
 			return true
 		}
 	}
 	for _, b := range l.big {
-		if strings.Contains(b, tok) {
+		if strings.Contains(b, tok.secret) {
 			return true
 		}
 	}
 	return false
 }
 
-// writeTo writes the line and its newline.
-func (l encodedLine) writeTo(w *bufio.Writer) error {
+// writeTo writes the line and its newline. When text is not nil each JSON
+// text piece is written as text returns it; every piece starts and ends
+// between tokens, so it can be rewritten on its own.
+func (l encodedLine) writeTo(w *bufio.Writer, text func([]byte) []byte) error {
 	for i, t := range l.text {
+		if text != nil {
+			t = text(t)
+		}
 		w.Write(t)
 		if i < len(l.big) {
 			writePayload(w, l.big[i])
 		}
 	}
 	return w.WriteByte('\n')
-}
-
-// bytes is the line in one piece, for tests.
-func (l encodedLine) bytes() []byte {
-	var b bytes.Buffer
-	w := bufio.NewWriter(&b)
-	l.writeTo(w)
-	w.Flush()
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // writePayload writes bytes as mcp.Raw encodes them: a JSON string when
@@ -281,8 +278,7 @@ func writePayload(w *bufio.Writer, s string) {
 
 // event stores an event's data the cheapest way that reads back exactly.
 func (e *encoder) event(ev *mcp.SSEEvent) *diskEvent {
-	d := &diskEvent{SSEEvent: *ev, Raw: payload(ev.Raw)}
-	d.SSEEvent.Raw, d.SSEEvent.Data = "", ""
+	d := newDiskEvent(ev)
 	raw, data := string(ev.Raw), string(ev.Data)
 	switch from, ok := within(raw, data); {
 	case data == "":
@@ -294,6 +290,14 @@ func (e *encoder) event(ev *mcp.SSEEvent) *diskEvent {
 		p := payload(data)
 		d.Data = &p
 	}
+	return d
+}
+
+// newDiskEvent is ev as stored with its raw bytes and no data; the caller
+// says how the data is stored.
+func newDiskEvent(ev *mcp.SSEEvent) *diskEvent {
+	d := &diskEvent{SSEEvent: *ev, Raw: payload(ev.Raw)}
+	d.SSEEvent.Raw, d.SSEEvent.Data = "", ""
 	return d
 }
 
@@ -312,6 +316,9 @@ func within(outer, inner string) (int, bool) {
 	at := strings.Index(outer, inner)
 	return at, at >= 0
 }
+
+// bytesOf views s as bytes without a copy, for reading only.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // eventData is the data of the first event in raw as the SSE standard reads
 // it, or "" when raw holds no event. The tap that framed the event is held to

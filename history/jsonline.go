@@ -32,26 +32,17 @@ func NewLineWriter(w *bufio.Writer, opts RecordOptions, userURL string) *LineWri
 // be encoded; w's own errors stay in w for its Flush to report. The
 // caller's record is never changed.
 func (l *LineWriter) Write(rec mcp.Record) error {
-	rec = l.red.record(rec)
-	line, err := standaloneLine(rec)
-	if err == nil && l.red.scrub(&rec, line) {
-		line, err = standaloneLine(rec)
-	}
+	line, err := l.red.encode(rec, standaloneLine)
 	if err != nil {
 		return err
 	}
 	// The JSON between the payloads holds server text too (headers, error
-	// messages, comments); each piece starts and ends between tokens, so
-	// it is sanitized on its own.
+	// messages, comments), so each piece is sanitized.
 	var buf []byte
-	for i, t := range line.text {
+	line.writeTo(l.w, func(t []byte) []byte {
 		buf = sanitize.AppendJSON(buf[:0], t)
-		l.w.Write(buf)
-		if i < len(line.big) {
-			writePayload(l.w, line.big[i])
-		}
-	}
-	l.w.WriteByte('\n')
+		return buf
+	})
 	return nil
 }
 
@@ -60,8 +51,7 @@ func standaloneLine(rec mcp.Record) (encodedLine, error) {
 	d := diskRecord{Record: rec}
 	d.Record.Event, d.Record.RPC = nil, nil
 	if ev := rec.Event; ev != nil {
-		d.Event = &diskEvent{SSEEvent: *ev, Raw: payload(ev.Raw)}
-		d.Event.SSEEvent.Raw, d.Event.SSEEvent.Data = "", ""
+		d.Event = newDiskEvent(ev)
 		if ev.Data != "" {
 			data := payload(ev.Data)
 			d.Event.Data = &data

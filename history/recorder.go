@@ -158,7 +158,7 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	if err != nil {
 		return fmt.Errorf("recording: cannot encode record %d: %w", rec.Seq, err)
 	}
-	if err := line.writeTo(r.w); err != nil {
+	if err := line.writeTo(r.w, nil); err != nil {
 		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
 		return r.err
 	}
@@ -184,13 +184,12 @@ func (r *Recorder) timedFlush() {
 // encode turns a record into its line, redacted as the options say; r.mu is
 // held. The caller's record is never changed.
 func (r *Recorder) encode(rec mcp.Record) (encodedLine, error) {
-	rec = r.red.record(rec)
 	before := r.enc
-	line, err := r.enc.encode(rec)
-	if err == nil && r.red.scrub(&rec, line) {
+	line, err := r.red.encode(rec, func(rec mcp.Record) (encodedLine, error) {
+		// A second encoding follows the first's state no further.
 		r.enc = before
-		line, err = r.enc.encode(rec)
-	}
+		return r.enc.encode(rec)
+	})
 	if err != nil {
 		r.enc = before
 	}

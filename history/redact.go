@@ -42,26 +42,36 @@ type redactor struct {
 	tokens []token // replaced by exact match
 }
 
-// token is a secret replaced wherever it appears, and what replaces it.
-type token struct{ secret, with string }
+// token is a secret replaced wherever it appears, and what replaces it. It
+// carries the secret as bytes and as JSON escapes it, worked out once: the
+// encoded line of every record is searched for both.
+type token struct {
+	secret, with string
+	raw, esc     []byte
+}
+
+func newToken(secret, with string) token {
+	esc, _ := json.Marshal(secret)
+	return token{secret: secret, with: with, raw: []byte(secret), esc: esc[1 : len(esc)-1]}
+}
 
 func newRedactor(opts RecordOptions, userURL string) *redactor {
 	r := &redactor{off: opts.Secrets}
 	for _, t := range opts.Tokens {
 		if len(t) >= minToken {
-			r.tokens = append(r.tokens, token{t, Redacted})
+			r.tokens = append(r.tokens, newToken(t, Redacted))
 		}
 	}
 	// The URL's credentials as they are spelt in it, colon and at sign
 	// included, are specific enough to replace wherever a server echoes them.
 	if i := strings.Index(userURL, "://"); i >= 0 {
 		if ui, colon, ok := userinfo(userURL, i+3); ok && colon >= 0 {
-			r.tokens = append(r.tokens, token{userURL[ui.from : ui.to+1], userURL[ui.from:colon+1] + redactedPassword + "@"})
+			r.tokens = append(r.tokens, newToken(userURL[ui.from:ui.to+1], userURL[ui.from:colon+1]+redactedPassword+"@"))
 		}
 	}
 	if u, err := url.Parse(userURL); err == nil && u.User != nil {
 		if pw, ok := u.User.Password(); ok && len(pw) >= minToken {
-			r.tokens = append(r.tokens, token{pw, Redacted})
+			r.tokens = append(r.tokens, newToken(pw, Redacted))
 		}
 	}
 	return r
@@ -86,6 +96,19 @@ func (r *redactor) record(rec mcp.Record) mcp.Record {
 	return rec
 }
 
+// encode returns rec's line made by enc, with headers and URLs redacted
+// and, when the line may hold a token, the tokens replaced and the record
+// encoded again. enc must be ready to encode the record afresh on its second
+// call. The caller's record is never changed.
+func (r *redactor) encode(rec mcp.Record, enc func(mcp.Record) (encodedLine, error)) (encodedLine, error) {
+	rec = r.record(rec)
+	line, err := enc(rec)
+	if err == nil && r.scrub(&rec, line) {
+		line, err = enc(rec)
+	}
+	return line, err
+}
+
 // scrub replaces the tokens in rec when its encoded line may hold one, and
 // reports whether it changed anything; the caller encodes it again.
 func (r *redactor) scrub(rec *mcp.Record, line encodedLine) bool {
@@ -94,7 +117,7 @@ func (r *redactor) scrub(rec *mcp.Record, line encodedLine) bool {
 	}
 	changed := false
 	for _, tok := range r.tokens {
-		if !line.mayContain(tok.secret) {
+		if !line.mayContain(tok) {
 			continue
 		}
 		v := reflect.ValueOf(rec).Elem()
@@ -177,13 +200,12 @@ func userinfo(s string, start int) (strSpan, int, bool) {
 
 // mayContain is a quick test on the encoded line: the token as is, as JSON
 // escapes it, or hidden in base64 (bytes that are not UTF-8 are stored so).
-func mayContain(line []byte, tok string) bool {
-	if bytes.Contains(line, []byte(tok)) || bytes.Contains(line, []byte(`{"base64":`)) {
-		return true
-	}
-	esc, _ := json.Marshal(tok)
-	return bytes.Contains(line, esc[1:len(esc)-1])
+func mayContain(line []byte, tok token) bool {
+	return bytes.Contains(line, tok.raw) || bytes.Contains(line, base64Mark) || bytes.Contains(line, tok.esc)
 }
+
+// base64Mark opens a payload that is not UTF-8, stored as base64.
+var base64Mark = []byte(`{"base64":`)
 
 func hasSecretHeader(h *mcp.HTTPExchange) bool {
 	return secretIn(h.RequestHeaders) || secretIn(h.Headers)
@@ -281,8 +303,9 @@ func mapStrings(v reflect.Value, enter func(reflect.Type) bool, f func(string) s
 	}
 	switch v.Kind() {
 	case reflect.String:
-		if s := v.String(); f(s) != s {
-			v.SetString(f(s))
+		s := v.String()
+		if t := f(s); t != s {
+			v.SetString(t)
 		}
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -303,8 +326,9 @@ func mapStrings(v reflect.Value, enter func(reflect.Type) bool, f func(string) s
 			return
 		}
 		if v.Type().Elem().Kind() == reflect.Uint8 {
-			if s := string(v.Bytes()); f(s) != s {
-				v.SetBytes([]byte(f(s)))
+			s := string(v.Bytes())
+			if t := f(s); t != s {
+				v.SetBytes([]byte(t))
 			}
 			return
 		}

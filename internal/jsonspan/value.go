@@ -143,10 +143,13 @@ func (v Value) key() string {
 }
 
 // unquote decodes a JSON string Parse has checked; only escapes need
-// encoding/json.
+// decoding, and only text that is not UTF-8 needs encoding/json.
 func unquote(raw []byte) string {
 	if bytes.IndexByte(raw, '\\') < 0 {
 		return string(raw[1 : len(raw)-1])
+	}
+	if s, ok := Unquote(raw); ok {
+		return s
 	}
 	var s string
 	if json.Unmarshal(raw, &s) != nil {

@@ -54,12 +54,8 @@ func (p *Proxy) legacyStream(w http.ResponseWriter, r *http.Request) {
 
 // legacyPost relays a POST to a legacy session's endpoint.
 func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, m message, c *Client) {
-	if !c.acquire() {
-		c = p.newClient(mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream had ended")
-		c.acquire()
-		defer c.end("a POST after the stream ended")
-	}
-	defer c.release()
+	c, done := p.hold(c, mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream had ended", "a POST after the stream ended")
+	defer done()
 	c.learn(m, "")
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 	defer l.cancel()

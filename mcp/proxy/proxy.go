@@ -222,6 +222,21 @@ func (p *Proxy) newClient(transport string, r *http.Request, how string) *Client
 	return c
 }
 
+// hold counts a request in on session c. When c has ended, a new session
+// that lasts this request only takes its place, opened because of how and
+// ended because of why. The caller defers done.
+func (p *Proxy) hold(c *Client, transport string, r *http.Request, how, why string) (_ *Client, done func()) {
+	if c.acquire() {
+		return c, c.release
+	}
+	c = p.newClient(transport, r, how)
+	c.acquire()
+	return c, func() {
+		c.release()
+		c.end(why)
+	}
+}
+
 // makeClient makes a client session; p.mu is held, so the caller can
 // register it before another request looks for it.
 func (p *Proxy) makeClient(transport string, r *http.Request) *Client {

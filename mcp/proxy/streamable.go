@@ -18,12 +18,8 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 				"the client posts streamable HTTP with no session id", nil)
 		}
 	}
-	if !c.acquire() {
-		c = p.newClient(mcp.TransportStreamable, r, "the client posts to a session that had ended")
-		c.acquire()
-		defer c.end("a request after the session ended")
-	}
-	defer c.release()
+	c, done := p.hold(c, mcp.TransportStreamable, r, "the client posts to a session that had ended", "a request after the session ended")
+	defer done()
 	c.learn(m, r.Header.Get("MCP-Protocol-Version"))
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 	defer l.cancel()
@@ -70,12 +66,8 @@ func streamOf(m message) string {
 // that sent it.
 func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byte, m message) {
 	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, "the client speaks stateless MCP ("+protocolOf(r.Header, m)+")", nil)
-	if !c.acquire() {
-		c = p.newClient(mcp.TransportStateless, r, "the client speaks stateless MCP")
-		c.acquire()
-		defer c.end("a request after the proxy stopped")
-	}
-	defer c.release()
+	c, done := p.hold(c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after the proxy stopped")
+	defer done()
 	c.learn(m, protocolOf(r.Header, m))
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 	defer l.cancel()

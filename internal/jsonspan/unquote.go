@@ -1,4 +1,4 @@
-package history
+package jsonspan
 
 import (
 	"bytes"
@@ -7,13 +7,13 @@ import (
 	"unsafe"
 )
 
-// unquote decodes a JSON string the json scanner has accepted (quotes
+// Unquote decodes a JSON string a JSON scanner has accepted (quotes
 // included) into one new allocation of the exact size: a first pass
 // measures, a second writes. It reports false for anything it leaves to
 // encoding/json: text that is not UTF-8, whose replacement characters could
 // make the output longer. FuzzUnquoteAgreesWithJSON holds it to
 // encoding/json's reading.
-func unquote(b []byte) (string, bool) {
+func Unquote(b []byte) (string, bool) {
 	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
 		return "", false
 	}
@@ -131,6 +131,3 @@ func hex4(b []byte) rune {
 
 // unsafeString views b as a string without a copy; b must never change again.
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
-
-// bytesOf views s as bytes without a copy, for reading only.
-func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

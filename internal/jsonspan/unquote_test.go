@@ -1,0 +1,26 @@
+package jsonspan
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func FuzzUnquoteAgreesWithJSON(f *testing.F) {
+	for _, s := range []string{`"plain"`, `"a\"b\\c\/d\b\f\n\r\t"`, `"\u00e9\ud83d\ude00"`, `"\ud800x"`, `"\udc00\ud800"`, `"\ud83d\u0041"`, "\"\xff\"", `"é"`, `"\u"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var want string
+		if json.Unmarshal([]byte(in), &want) != nil {
+			return
+		}
+		got, ok := Unquote([]byte(strings.TrimSpace(in)))
+		if ok && got != want {
+			t.Errorf("Unquote(%q) = %q, encoding/json reads %q", in, got, want)
+		}
+		if !ok && strings.ToValidUTF8(in, "") == in {
+			t.Errorf("Unquote(%q) gave up on valid UTF-8", in)
+		}
+	})
+}
