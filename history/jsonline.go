@@ -37,7 +37,8 @@ func (l *LineWriter) Write(rec mcp.Record) error {
 		return err
 	}
 	// The JSON between the payloads holds server text too (headers, error
-	// messages, comments), so each piece is sanitized.
+	// messages, comments); each piece starts and ends between tokens, so
+	// it is sanitized on its own.
 	var buf []byte
 	line.writeTo(l.w, func(t []byte) []byte {
 		buf = sanitize.AppendJSON(buf[:0], t)
