@@ -125,33 +125,15 @@ func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, e
 // ListToolsFrom is ListTools starting at cursor ("" for the first page).
 func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
-	var resp *Response
-	size := 0
-	for page := 0; ; page++ {
-		if page == maxToolPages {
-			return tools, resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("tools/list: stopped after %d pages: the server's nextCursor never ends", maxToolPages)}
-		}
-		if size > maxToolBytes {
-			return tools, resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("tools/list: stopped after %d pages holding %d bytes of tools, past the %d-byte bound", page, size, maxToolBytes)}
-		}
-		var params json.RawMessage
-		if cursor != "" {
-			params, _ = json.Marshal(map[string]string{"cursor": cursor})
-		}
-		var err error
-		resp, err = s.request(ctx, "tools/list", "", params)
-		if err != nil {
-			return tools, resp, err
-		}
-		if resp.Error != nil {
-			return tools, resp, resp.Error
-		}
-		size += len(resp.Raw)
+	send := func(params json.RawMessage) (*Response, error) {
+		return s.request(ctx, "tools/list", "", params)
+	}
+	resp, err := listPages("tools/list", cursor, all, send, func(resp *Response) (string, error) {
 		page, err := ParseTools(resp.Result)
 		if err != nil {
-			return tools, resp, err
+			return "", err
 		}
-		ts, next := page.Tools, page.NextCursor
+		ts := page.Tools
 		if s.Transport() == TransportStateless {
 			for i := range ts {
 				if _, err := paramHeaders(ts[i].InputSchema); err != nil {
@@ -160,10 +142,10 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 			}
 		}
 		tools = append(tools, ts...)
-		if !all || next == "" {
-			break
-		}
-		cursor = page.NextCursor
+		return page.NextCursor, nil
+	})
+	if err != nil {
+		return tools, resp, err
 	}
 	s.mu.Lock()
 	s.tools = tools
