@@ -65,18 +65,10 @@ func mergePages(pages []*mcp.Response, key string) *mcp.Response {
 			items = append(items, arr...)
 		}
 	}
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(last.Result, &obj) != nil {
-		return last
-	}
 	if items == nil {
 		items = []json.RawMessage{}
 	}
-	obj[key], _ = json.Marshal(items)
-	delete(obj, "nextCursor")
-	merged := *last
-	merged.Result, _ = json.Marshal(obj)
-	return &merged
+	return withItems(last, key, items)
 }
 
 // allTools is the answer of tools/list --all as one: the last page's, with
@@ -92,11 +84,18 @@ func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if err != nil || len(page.Tools) >= len(tools) {
 		return last
 	}
+	return withItems(last, "tools", tools)
+}
+
+// withItems is last with items under key and no nextCursor: a merged
+// list reads as one page that holds them all. A result that is not a JSON
+// object is returned as it came.
+func withItems(last *mcp.Response, key string, items any) *mcp.Response {
 	var obj map[string]json.RawMessage
 	if json.Unmarshal(last.Result, &obj) != nil {
 		return last
 	}
-	obj["tools"], _ = json.Marshal(tools)
+	obj[key], _ = json.Marshal(items)
 	delete(obj, "nextCursor")
 	merged := *last
 	merged.Result, _ = json.Marshal(obj)
