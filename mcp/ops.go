@@ -19,6 +19,16 @@ func (s *Session) Request(ctx context.Context, method string, params json.RawMes
 	return s.roundTrip(ctx, method, "", params)
 }
 
+// Checked passes on what a request returned, with the answer's JSON-RPC
+// error as the error when the request itself went through: for callers to
+// whom an error answer is a failure like any other.
+func Checked(resp *Response, err error) (*Response, error) {
+	if err == nil && resp != nil && resp.Error != nil {
+		err = resp.Error
+	}
+	return resp, err
+}
+
 // Initialize runs the handshake: initialize with the newest protocol version
 // mcpscope knows, then notifications/initialized once the result is in.
 func (s *Session) Initialize(ctx context.Context) (*Response, error) {
@@ -185,9 +195,5 @@ func (s *Session) SetLogLevel(ctx context.Context, level string) (*Response, err
 		return nil, nil // every later request's _meta shows it
 	}
 	params, _ := json.Marshal(map[string]string{"level": level})
-	resp, err := s.Request(ctx, "logging/setLevel", params)
-	if err == nil && resp.Error != nil {
-		err = resp.Error
-	}
-	return resp, err
+	return Checked(s.Request(ctx, "logging/setLevel", params))
 }

@@ -52,12 +52,9 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 			params, _ = json.Marshal(map[string]string{"cursor": cursor})
 		}
 		var err error
-		resp, err = send(params)
+		resp, err = Checked(send(params))
 		if err != nil {
 			return resp, err
-		}
-		if resp.Error != nil {
-			return resp, resp.Error
 		}
 		size += len(resp.Raw)
 		next, err := each(resp)

@@ -295,11 +295,7 @@ func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Respo
 		method = "resources/subscribe"
 	}
 	params, _ := json.Marshal(map[string]string{"uri": uri})
-	resp, err := s.Request(ctx, method, params)
-	if err == nil && resp.Error != nil {
-		err = resp.Error
-	}
-	return resp, err
+	return Checked(s.Request(ctx, method, params))
 }
 
 // startListen opens the listen stream in the background (step 3).

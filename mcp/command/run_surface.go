@@ -125,10 +125,7 @@ func runResource(ctx context.Context, s Session, c Command) (*mcp.Response, []Ar
 		return r, warnings, err
 	}
 	params, _ := json.Marshal(map[string]string{"uri": uri})
-	r, err := s.Request(ctx, c.Method, params)
-	if err == nil && r.Error != nil {
-		err = r.Error
-	}
+	r, err := mcp.Checked(s.Request(ctx, c.Method, params))
 	return r, warnings, err
 }
 
@@ -174,10 +171,7 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 	name, _ := json.Marshal(c.Target)
 	// Built by hand so := values reach the wire exactly as typed.
 	params := json.RawMessage(`{"name":` + string(name) + `,"arguments":` + string(raw) + `}`)
-	r, err := s.Request(ctx, "prompts/get", params)
-	if err == nil && r.Error != nil {
-		err = r.Error
-	}
+	r, err := mcp.Checked(s.Request(ctx, "prompts/get", params))
 	return r, warnings, err
 }
 
