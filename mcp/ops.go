@@ -43,7 +43,7 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	s.mu.Lock()
 	tr := s.tr
 	s.mu.Unlock()
-	if t, ok := tr.(*streamable); ok && t.modern && params == nil {
+	if _, modern := modernOf(tr); modern && params == nil {
 		// The 2026 era has no initialize: discover is what opens it.
 		return s.Discover(ctx)
 	}
@@ -185,8 +185,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 // later request (that era has no logging/setLevel).
 func (s *Session) SetLogLevel(ctx context.Context, level string) (*Response, error) {
 	s.mu.Lock()
-	t, modern := s.tr.(*streamable)
-	modern = modern && t.modern
+	_, modern := modernOf(s.tr)
 	if modern {
 		s.cfg.LogLevel = level
 	}
