@@ -38,10 +38,10 @@ func NeedsWord(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	switch Canonical(words[0]) {
-	case "tools/call", "prompts/get", "resources/read", "resources/subscribe", "resources/unsubscribe", "logging/setLevel":
+	switch method := Canonical(words[0]); {
+	case targetMethods[method], method == "tools/call", method == "logging/setLevel":
 		return len(words) < 2
-	case "completion/complete":
+	case method == "completion/complete":
 		return len(words) < 3
 	}
 	return false
