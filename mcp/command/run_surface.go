@@ -89,10 +89,11 @@ func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 
 // withItems is last with items under key and no nextCursor: a merged
 // list reads as one page that holds them all. A result that is not a JSON
-// object is returned as it came.
+// object is returned as it came; null decodes without error to no map, so
+// it is checked for too.
 func withItems(last *mcp.Response, key string, items any) *mcp.Response {
 	var obj map[string]json.RawMessage
-	if json.Unmarshal(last.Result, &obj) != nil {
+	if json.Unmarshal(last.Result, &obj) != nil || obj == nil {
 		return last
 	}
 	obj[key], _ = json.Marshal(items)
