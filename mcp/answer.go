@@ -84,10 +84,7 @@ func (s *Session) clientCapabilities() map[string]any {
 func (s *Session) SetRoots(ctx context.Context, roots []Root) error {
 	s.mu.Lock()
 	s.roots = slices.Clone(roots)
-	modern := false
-	if t, ok := s.tr.(*streamable); ok {
-		modern = t.modern
-	}
+	_, modern := modernOf(s.tr)
 	initialized := s.initialized
 	s.mu.Unlock()
 	if modern || !initialized {

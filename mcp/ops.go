@@ -19,6 +19,16 @@ func (s *Session) Request(ctx context.Context, method string, params json.RawMes
 	return s.roundTrip(ctx, method, "", params)
 }
 
+// Checked passes on what a request returned, with the answer's JSON-RPC
+// error as the error when the request itself went through: for callers to
+// whom an error answer is a failure like any other.
+func Checked(resp *Response, err error) (*Response, error) {
+	if err == nil && resp != nil && resp.Error != nil {
+		err = resp.Error
+	}
+	return resp, err
+}
+
 // Initialize runs the handshake: initialize with the newest protocol version
 // mcpscope knows, then notifications/initialized once the result is in.
 func (s *Session) Initialize(ctx context.Context) (*Response, error) {
@@ -33,7 +43,7 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	s.mu.Lock()
 	tr := s.tr
 	s.mu.Unlock()
-	if t, ok := tr.(*streamable); ok && t.modern && params == nil {
+	if _, modern := modernOf(tr); modern && params == nil {
 		// The 2026 era has no initialize: discover is what opens it.
 		return s.Discover(ctx)
 	}
@@ -125,33 +135,15 @@ func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, e
 // ListToolsFrom is ListTools starting at cursor ("" for the first page).
 func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
-	var resp *Response
-	size := 0
-	for page := 0; ; page++ {
-		if page == maxToolPages {
-			return tools, resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("tools/list: stopped after %d pages: the server's nextCursor never ends", maxToolPages)}
-		}
-		if size > maxToolBytes {
-			return tools, resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("tools/list: stopped after %d pages holding %d bytes of tools, past the %d-byte bound", page, size, maxToolBytes)}
-		}
-		var params json.RawMessage
-		if cursor != "" {
-			params, _ = json.Marshal(map[string]string{"cursor": cursor})
-		}
-		var err error
-		resp, err = s.request(ctx, "tools/list", "", params)
-		if err != nil {
-			return tools, resp, err
-		}
-		if resp.Error != nil {
-			return tools, resp, resp.Error
-		}
-		size += len(resp.Raw)
+	send := func(params json.RawMessage) (*Response, error) {
+		return s.request(ctx, "tools/list", "", params)
+	}
+	resp, err := listPages("tools/list", cursor, all, send, func(resp *Response) (string, error) {
 		page, err := ParseTools(resp.Result)
 		if err != nil {
-			return tools, resp, err
+			return "", err
 		}
-		ts, next := page.Tools, page.NextCursor
+		ts := page.Tools
 		if s.Transport() == TransportStateless {
 			for i := range ts {
 				if _, err := paramHeaders(ts[i].InputSchema); err != nil {
@@ -160,10 +152,10 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 			}
 		}
 		tools = append(tools, ts...)
-		if !all || next == "" {
-			break
-		}
-		cursor = page.NextCursor
+		return page.NextCursor, nil
+	})
+	if err != nil {
+		return tools, resp, err
 	}
 	s.mu.Lock()
 	s.tools = tools
@@ -193,8 +185,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 // later request (that era has no logging/setLevel).
 func (s *Session) SetLogLevel(ctx context.Context, level string) (*Response, error) {
 	s.mu.Lock()
-	t, modern := s.tr.(*streamable)
-	modern = modern && t.modern
+	_, modern := modernOf(s.tr)
 	if modern {
 		s.cfg.LogLevel = level
 	}
@@ -203,9 +194,5 @@ func (s *Session) SetLogLevel(ctx context.Context, level string) (*Response, err
 		return nil, nil // every later request's _meta shows it
 	}
 	params, _ := json.Marshal(map[string]string{"level": level})
-	resp, err := s.Request(ctx, "logging/setLevel", params)
-	if err == nil && resp.Error != nil {
-		err = resp.Error
-	}
-	return resp, err
+	return Checked(s.Request(ctx, "logging/setLevel", params))
 }

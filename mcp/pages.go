@@ -14,36 +14,53 @@ import (
 // the pages read so far come back with the error.
 func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool) ([]*Response, error) {
 	var pages []*Response
+	send := func(params json.RawMessage) (*Response, error) {
+		resp, err := s.Request(ctx, method, params)
+		if resp != nil {
+			pages = append(pages, resp)
+		}
+		return resp, err
+	}
+	_, err := listPages(method, cursor, all, send, func(resp *Response) (string, error) {
+		var p struct {
+			NextCursor string `json:"nextCursor"`
+		}
+		_ = json.Unmarshal(resp.Result, &p)
+		return p.NextCursor, nil
+	})
+	return pages, err
+}
+
+// listPages is the one paging loop: it sends method's request for the page
+// at cursor and, when all is set, for each nextCursor that each reads from
+// an answer, within maxToolPages and maxToolBytes. send is the caller's
+// because tools/list and the other lists go out by different paths
+// (request and Request). It returns the last answer, with the error that ended the
+// loop: a failed request, a JSON-RPC error, each's error, or a bound.
+func listPages(method, cursor string, all bool, send func(params json.RawMessage) (*Response, error), each func(*Response) (next string, err error)) (*Response, error) {
+	var resp *Response
 	size := 0
 	for page := 0; ; page++ {
 		if page == maxToolPages {
-			return pages, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server's nextCursor never ends", method, maxToolPages)}
+			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server's nextCursor never ends", method, maxToolPages)}
 		}
 		if size > maxToolBytes {
-			return pages, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages holding %d bytes, past the %d-byte bound", method, page, size, maxToolBytes)}
+			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages holding %d bytes, past the %d-byte bound", method, page, size, maxToolBytes)}
 		}
 		var params json.RawMessage
 		if cursor != "" {
 			params, _ = json.Marshal(map[string]string{"cursor": cursor})
 		}
-		resp, err := s.Request(ctx, method, params)
-		if resp != nil {
-			pages = append(pages, resp)
-		}
+		var err error
+		resp, err = Checked(send(params))
 		if err != nil {
-			return pages, err
-		}
-		if resp.Error != nil {
-			return pages, resp.Error
+			return resp, err
 		}
 		size += len(resp.Raw)
-		var p struct {
-			NextCursor string `json:"nextCursor"`
+		next, err := each(resp)
+		if err != nil || !all || next == "" {
+			return resp, err
 		}
-		_ = json.Unmarshal(resp.Result, &p)
-		if !all || p.NextCursor == "" {
-			return pages, nil
-		}
-		cursor = p.NextCursor
+		cursor = next
 	}
 }

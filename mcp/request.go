@@ -146,7 +146,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 // cancelled (the specification forbids it), and a server that did not
 // answer detection's probe is told nothing it did not ask for.
 func (s *Session) tellCancelled(tr transport, id, method string) {
-	if t, ok := tr.(*streamable); ok && t.modern || method == "initialize" {
+	if _, modern := modernOf(tr); modern || method == "initialize" {
 		return
 	}
 	s.mu.Lock()

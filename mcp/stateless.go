@@ -45,6 +45,18 @@ func newStateless(s *Session, endpoint *url.URL) *streamable {
 	return &streamable{s: s, endpoint: endpoint, modern: true, protocol: protocol}
 }
 
+// modernOf returns tr when it is the 2026 streamable transport, the one
+// that changes how a session does what the 2025 eras do by request. A
+// transport's era is fixed when it is made, so tr may be read under s.mu
+// and asked afterwards.
+func modernOf(tr transport) (*streamable, bool) {
+	t, ok := tr.(*streamable)
+	if !ok || !t.modern {
+		return nil, false
+	}
+	return t, true
+}
+
 // isModern reports a protocol version of the stateless era or later.
 func isModern(v string) bool { return v >= ProtocolModern }
 
@@ -276,8 +288,7 @@ func (s *Session) Unsubscribe(ctx context.Context, uri string) (*Response, error
 
 func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Response, error) {
 	s.mu.Lock()
-	t, _ := s.tr.(*streamable)
-	modern := t != nil && t.modern
+	t, modern := modernOf(s.tr)
 	if modern {
 		if on {
 			s.subscribed[uri] = true
@@ -295,11 +306,7 @@ func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Respo
 		method = "resources/subscribe"
 	}
 	params, _ := json.Marshal(map[string]string{"uri": uri})
-	resp, err := s.Request(ctx, method, params)
-	if err == nil && resp.Error != nil {
-		err = resp.Error
-	}
-	return resp, err
+	return Checked(s.Request(ctx, method, params))
 }
 
 // startListen opens the listen stream in the background (step 3).

@@ -76,16 +76,10 @@ func (t *streamable) open(ctx context.Context) error {
 	if t.modern {
 		return t.openModern(ctx)
 	}
-	resp, err := t.opening(ctx, "initialize", func(ctx context.Context) (*Response, error) {
+	_, err := Checked(t.opening(ctx, "initialize", func(ctx context.Context) (*Response, error) {
 		return t.s.InitializeWith(ctx, t.s.cfg.InitParams)
-	})
-	if err != nil {
-		return err
-	}
-	if resp != nil && resp.Error != nil {
-		return resp.Error
-	}
-	return nil
+	}))
+	return err
 }
 
 // opening sends the request that opens a session (initialize, or

@@ -38,10 +38,10 @@ func NeedsWord(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	switch Canonical(words[0]) {
-	case "tools/call", "prompts/get", "resources/read", "resources/subscribe", "resources/unsubscribe", "logging/setLevel":
+	switch method := Canonical(words[0]); {
+	case targetMethods[method], method == "tools/call", method == "logging/setLevel":
 		return len(words) < 2
-	case "completion/complete":
+	case method == "completion/complete":
 		return len(words) < 3
 	}
 	return false
@@ -152,15 +152,12 @@ type Ref struct {
 
 // CompletionRequest is one completion/complete to send: which argument of
 // which prompt or template, its value so far, and the arguments already
-// given. Start and End, when it came from CompletionAt, are the byte offsets
-// of the word being completed in the line.
+// given.
 type CompletionRequest struct {
 	Ref      Ref
 	Argument string
 	Value    string
 	Context  map[string]string
-	// Start and End are where the word being completed stands in the line.
-	Start, End int
 }
 
 // Params are the completion/complete params.
@@ -174,34 +171,4 @@ func (r CompletionRequest) Params() json.RawMessage {
 	}
 	b, _ := json.Marshal(p)
 	return b
-}
-
-// Command is the completion/complete command that asks for r, ready for
-// Run.
-func (r CompletionRequest) Command() Command {
-	kind := "prompt"
-	target := r.Ref.Name
-	if r.Ref.Type == "ref/resource" {
-		kind, target = "resource", r.Ref.URI
-	}
-	words := []string{r.Argument + "=" + r.Value}
-	keys := make([]string, 0, len(r.Context))
-	for k := range r.Context {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		words = append(words, k+"="+r.Context[k])
-	}
-	line := "completion/complete " + kind + " " + ShellQuote(target)
-	for _, w := range words {
-		line += " " + ShellQuote(w)
-	}
-	return Command{Method: "completion/complete", Target: target, Words: words, Params: r.Params(), Line: line}
-}
-
-// Replacement is the word that puts a completed value in the line, in
-// place of the one between Start and End.
-func (r CompletionRequest) Replacement(value string) string {
-	return ShellQuote(r.Argument) + "=" + ShellQuote(value)
 }

@@ -85,10 +85,7 @@ func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response
 	if strings.HasPrefix(c.Method, "notifications/") {
 		return nil, nil, s.Notify(ctx, c.Method, params)
 	}
-	r, err := s.Request(ctx, c.Method, params)
-	if err == nil && r.Error != nil {
-		err = r.Error
-	}
+	r, err := mcp.Checked(s.Request(ctx, c.Method, params))
 	return r, nil, err
 }
 
@@ -131,10 +128,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	if err != nil {
 		return nil, warnings, &UsageError{err}
 	}
-	r, err := s.CallTool(ctx, c.Tool, raw)
-	if err == nil && r.Error != nil {
-		err = r.Error
-	}
+	r, err := mcp.Checked(s.CallTool(ctx, c.Tool, raw))
 	return r, warnings, err
 }
 

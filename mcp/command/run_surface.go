@@ -65,18 +65,10 @@ func mergePages(pages []*mcp.Response, key string) *mcp.Response {
 			items = append(items, arr...)
 		}
 	}
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(last.Result, &obj) != nil {
-		return last
-	}
 	if items == nil {
 		items = []json.RawMessage{}
 	}
-	obj[key], _ = json.Marshal(items)
-	delete(obj, "nextCursor")
-	merged := *last
-	merged.Result, _ = json.Marshal(obj)
-	return &merged
+	return withItems(last, key, items)
 }
 
 // allTools is the answer of tools/list --all as one: the last page's, with
@@ -92,11 +84,19 @@ func allTools(last *mcp.Response, tools []mcp.Tool) *mcp.Response {
 	if err != nil || len(page.Tools) >= len(tools) {
 		return last
 	}
+	return withItems(last, "tools", tools)
+}
+
+// withItems is last with items under key and no nextCursor: a merged
+// list reads as one page that holds them all. A result that is not a JSON
+// object is returned as it came; null decodes without error to no map, so
+// it is checked for too.
+func withItems(last *mcp.Response, key string, items any) *mcp.Response {
 	var obj map[string]json.RawMessage
-	if json.Unmarshal(last.Result, &obj) != nil {
+	if json.Unmarshal(last.Result, &obj) != nil || obj == nil {
 		return last
 	}
-	obj["tools"], _ = json.Marshal(tools)
+	obj[key], _ = json.Marshal(items)
 	delete(obj, "nextCursor")
 	merged := *last
 	merged.Result, _ = json.Marshal(obj)
@@ -126,10 +126,7 @@ func runResource(ctx context.Context, s Session, c Command) (*mcp.Response, []Ar
 		return r, warnings, err
 	}
 	params, _ := json.Marshal(map[string]string{"uri": uri})
-	r, err := s.Request(ctx, c.Method, params)
-	if err == nil && r.Error != nil {
-		err = r.Error
-	}
+	r, err := mcp.Checked(s.Request(ctx, c.Method, params))
 	return r, warnings, err
 }
 
@@ -175,10 +172,7 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 	name, _ := json.Marshal(c.Target)
 	// Built by hand so := values reach the wire exactly as typed.
 	params := json.RawMessage(`{"name":` + string(name) + `,"arguments":` + string(raw) + `}`)
-	r, err := s.Request(ctx, "prompts/get", params)
-	if err == nil && r.Error != nil {
-		err = r.Error
-	}
+	r, err := mcp.Checked(s.Request(ctx, "prompts/get", params))
 	return r, warnings, err
 }
 

@@ -354,7 +354,6 @@ func schemaSpanKind(v jsonspan.Value) string {
 	return "object"
 }
 
-// branches ranges over the anyOf and then the oneOf branches, which are
 // Choices are the values s lists: its enum (a const is an enum of one), or
 // the consts of a union whose every branch is one, as titled enums are
 // written (oneOf of {"const", "title"}). nil when it lists none.
@@ -378,6 +377,7 @@ func (s *Schema) Choices() []json.RawMessage {
 	return out
 }
 
+// branches ranges over the anyOf and then the oneOf branches, which are
 // read alike; walks over a schema use it without building a list.
 func (s *Schema) branches() iter.Seq[*Schema] {
 	return func(yield func(*Schema) bool) {

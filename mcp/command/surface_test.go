@@ -387,3 +387,35 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// A last page whose result is null, not an object, comes back as it came
+// instead of taking the merge (and the program) down.
+func TestRunListAllEndingInANullResult(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		first := map[string]string{
+			"resources/list": `{"resources":[{"uri":"a://1","name":"1"}],"nextCursor":"p2"}`,
+			"tools/list":     `{"tools":[{"name":"t","inputSchema":{"type":"object"}}],"nextCursor":"p2"}`,
+		}
+		page, ok := first[x.Method]
+		if !ok {
+			x.Default()
+			return
+		}
+		var p struct{ Cursor string }
+		_ = json.Unmarshal(x.Params, &p)
+		if p.Cursor == "p2" {
+			page = "null"
+		}
+		x.Result(json.RawMessage(page))
+	}})
+	s, _ := open(t, srv.Endpoint())
+	r, _, err := runLine(t, s, "resources/list --all")
+	if err != nil || r == nil || string(r.Result) != "null" {
+		t.Errorf("resources/list --all = %+v, %v; want the last page's null result", r, err)
+	}
+	// tools/list reads every page's tools, so there the null is an error.
+	r, _, err = runLine(t, s, "tools/list --all")
+	if r == nil || string(r.Result) != "null" || !strings.Contains(errString(err), "not an object") {
+		t.Errorf("tools/list --all = %+v, %v; want the null page and an error saying it is not an object", r, err)
+	}
+}

@@ -27,16 +27,6 @@ import (
 //	n:=5                the JSON text of a number or boolean, as a string
 //	x:=null             undefined: the expression leaves it out
 
-// TemplateVars returns the names of a URI template's variables, in the order
-// they first appear; an error says where the template does not parse.
-func TemplateVars(template string) ([]string, error) {
-	t, err := uritemplate.New(template)
-	if err != nil {
-		return nil, templateError(template, err)
-	}
-	return slices.Clone(t.Varnames()), nil
-}
-
 // IsTemplate reports whether a resource address is a URI template to fill
 // rather than a URI to read as it is.
 func IsTemplate(s string) bool { return strings.ContainsAny(s, "{}") }

@@ -188,10 +188,3 @@ func TestFillTemplateWarnsAndRefuses(t *testing.T) {
 		t.Errorf("= %q, %v", uri, err)
 	}
 }
-
-func TestTemplateVars(t *testing.T) {
-	vars, err := TemplateVars("repo://{owner}/{name}{?q,owner}")
-	if err != nil || strings.Join(vars, ",") != "owner,name,q" {
-		t.Errorf("TemplateVars = %q, %v", vars, err)
-	}
-}
