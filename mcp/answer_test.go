@@ -45,6 +45,11 @@ func TestMultiRoundTrip(t *testing.T) {
 	if !strings.Contains(string(resp.Result), "trip for Ada; roots: file:///home/ada; summary: a fine trip") {
 		t.Errorf("trip answered %s", resp.Result)
 	}
+	// Records reach the collector after the call returns; they come in
+	// order, so once the final answer is there, every round is.
+	rec.waitFor(t, "the final answer's record", func(r Record) bool {
+		return r.Kind == KindReceived && r.RPC != nil && strings.Contains(string(r.RPC.Raw), "trip for Ada")
+	})
 	var rounds []*RPCMessage
 	for _, r := range rec.all() {
 		if r.Kind == KindSent && r.RPC.Method == "tools/call" {
