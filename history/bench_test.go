@@ -232,8 +232,12 @@ func BenchmarkLogAppend(b *testing.B) {
 
 // largeEvent is a 60 MB answer as the session emits it: the event, and the
 // message record sharing the event's data.
-func largeEvent() []mcp.Record {
-	text := strings.Repeat("00000064 abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01\\n", 60_000_000/64)
+func largeEvent() []mcp.Record { return largeEventOf(60_000_000) }
+
+// largeEventOf is an answer of about size bytes in one SSE event, and the
+// message it carried, sharing its bytes as the session's records do.
+func largeEventOf(size int) []mcp.Record {
+	text := strings.Repeat("00000064 abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01\\n", size/64)
 	data := `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"` + text + `"}]}}`
 	raw := "event: message\ndata: " + data + "\n\n"
 	data = raw[len("event: message\ndata: ") : len(raw)-2]

@@ -317,6 +317,16 @@ func within(outer, inner string) (int, bool) {
 	return at, at >= 0
 }
 
+// overlap reports whether a and b share memory: one is a slice of the
+// other, or both of a third.
+func overlap(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	x, y := uintptr(unsafe.Pointer(unsafe.StringData(a))), uintptr(unsafe.Pointer(unsafe.StringData(b)))
+	return x < y+uintptr(len(b)) && y < x+uintptr(len(a))
+}
+
 // bytesOf views s as bytes without a copy, for reading only.
 func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 

@@ -268,26 +268,39 @@ func readN(br *bufio.Reader, n int64, buf *[]byte) ([]byte, error) {
 // record too large for the budget has a slot of its own, for the newest
 // such record: the one a person is looking at, or the one playback just
 // handed out, which the screen is about to show. Reading it again would
-// cost its size twice over, for a while, each time.
+// cost its size twice over, for a while, each time. The slot also keeps
+// the records that share the newest one's bytes (an event and the message
+// it carried): the screen shows both, and dropping one for the other would
+// read the event back into a second copy of the same bytes.
 type recordCache struct {
 	recs  map[int]*mcp.Record
 	order []int // oldest first
 	bytes int
-	big   *mcp.Record
-	bigAt int
+	big   []bigEntry
+}
+
+// bigEntry is a large record in the cache's own slot.
+type bigEntry struct {
+	at  int
+	rec *mcp.Record
 }
 
 const (
 	cacheRecords = 2048
 	cacheBytes   = 32 << 20
 	bigRecord    = cacheBytes / 8
+	// bigShared bounds the records kept for one large payload: a batch
+	// answered in one event can share it among many messages.
+	bigShared = 64
 )
 
 func newRecordCache() recordCache { return recordCache{recs: make(map[int]*mcp.Record)} }
 
 func (c *recordCache) get(i int) *mcp.Record {
-	if c.big != nil && c.bigAt == i {
-		return c.big
+	for _, b := range c.big {
+		if b.at == i {
+			return b.rec
+		}
 	}
 	return c.recs[i]
 }
@@ -296,13 +309,32 @@ func (c *recordCache) get(i int) *mcp.Record {
 // is a large one.
 func (c *recordCache) offer(i int, r *mcp.Record) {
 	if recordBytes(r) > bigRecord {
-		c.big, c.bigAt = r, i
+		c.keepBig(i, r)
 	}
+}
+
+// keepBig puts r in the large slot: beside what is there if they share
+// bytes, in place of it if not.
+func (c *recordCache) keepBig(i int, r *mcp.Record) {
+	shares := false
+	for k, b := range c.big {
+		if b.at == i {
+			c.big[k].rec = r
+			return
+		}
+		shares = shares || sharePayload(b.rec, r)
+	}
+	if !shares || len(c.big) >= bigShared {
+		// What the slot held goes, not only out of view.
+		clear(c.big)
+		c.big = c.big[:0]
+	}
+	c.big = append(c.big, bigEntry{at: i, rec: r})
 }
 
 func (c *recordCache) put(i int, r *mcp.Record) {
 	if recordBytes(r) > bigRecord {
-		c.big, c.bigAt = r, i
+		c.keepBig(i, r)
 		return
 	}
 	c.recs[i] = r
@@ -334,6 +366,34 @@ func recordBytes(r *mcp.Record) int {
 		n += len(r.HTTP.Body)
 	}
 	return n
+}
+
+// payloads are the byte strings a record holds.
+func payloads(r *mcp.Record) []string {
+	var out []string
+	if r.Event != nil {
+		out = append(out, string(r.Event.Raw))
+	}
+	if r.RPC != nil {
+		out = append(out, string(r.RPC.Raw))
+	}
+	if r.HTTP != nil {
+		out = append(out, string(r.HTTP.Body))
+	}
+	return out
+}
+
+// sharePayload reports whether a and b hold the same bytes in memory, not
+// merely equal ones.
+func sharePayload(a, b *mcp.Record) bool {
+	for _, x := range payloads(a) {
+		for _, y := range payloads(b) {
+			if overlap(x, y) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // LoadLog reads a whole recording into a Log that reads the records back
