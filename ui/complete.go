@@ -23,10 +23,6 @@ var knownMethods = []string{
 	"notifications/initialized", "roots",
 }
 
-// methodAliases mirror the short forms command.ParseCommand accepts, so
-// completion after "call NAME " works like after "tools/call NAME ".
-var methodAliases = map[string]string{"init": "initialize", "list": "tools/list", "ls": "tools/list", "call": "tools/call"}
-
 // toolInfo is a tool with its schema, parsed on first use.
 type toolInfo struct {
 	tool   mcp.Tool
@@ -62,10 +58,9 @@ func analyze(before string, tools map[string]*toolInfo) lineContext {
 	}
 	ctx.words, ctx.index = words, len(words)
 	if len(words) > 0 {
-		ctx.method = words[0].Text
-		if m, ok := methodAliases[ctx.method]; ok {
-			ctx.method = m
-		}
+		// The short forms the command line accepts complete as their
+		// methods do: "call NAME " like "tools/call NAME ".
+		ctx.method = command.Canonical(words[0].Text)
 	}
 	if ctx.method == "tools/call" && len(words) > 1 {
 		ctx.tool = words[1].Text
