@@ -24,6 +24,11 @@ type emitter struct {
 	closed  bool
 	holders int // stream readers in the middle of a read: they wake the pump when done
 	out     chan []Record
+	// pending weighs the records queued or in the pump's hands, for a
+	// relay that waits for room (waitRoom) instead of growing the queue.
+	pending int64
+	waiters int        // relays waiting for room
+	room    *sync.Cond // signalled when the pump hands records over, or on close
 	now     func() time.Time
 }
 
@@ -35,6 +40,7 @@ const batchSize = 256
 func newEmitter(now func() time.Time) *emitter {
 	e := &emitter{out: make(chan []Record, 64), now: now}
 	e.cond = sync.NewCond(&e.mu)
+	e.room = sync.NewCond(&e.mu)
 	go e.pump()
 	return e
 }
@@ -68,6 +74,7 @@ func (e *emitter) emitAfter(first *Record, r Record) int64 {
 func (e *emitter) push(r *Record) {
 	e.seq++
 	r.Seq = e.seq
+	e.pending += weight(r)
 	if r.Time.IsZero() {
 		// Wall clock only: a recording keeps no monotonic reading, and the
 		// timings a replay derives from these times must equal the live ones.
@@ -112,6 +119,7 @@ func (e *emitter) close() {
 	e.mu.Lock()
 	e.closed = true
 	e.cond.Signal()
+	e.room.Broadcast()
 	e.mu.Unlock()
 }
 
@@ -133,6 +141,7 @@ func (e *emitter) pump() {
 		e.mu.Unlock()
 		for _, b := range batches {
 			e.out <- b
+			e.handed(b)
 		}
 		if done {
 			close(e.out)

@@ -97,7 +97,8 @@ type rewriter func(ev *mcp.SSEEvent) (out string, done bool)
 // with a rewriter, blocks are held until it is done with them (the legacy
 // endpoint event comes first, so that is one block).
 func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
-	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil}
+	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil,
+		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
 		if t.holding {
 			out, done := rewrite(ev)
@@ -133,9 +134,12 @@ type clientGone struct{ err error }
 func (e *clientGone) Error() string { return "the client went away: " + e.err.Error() }
 
 // tee hands the client every byte it reads from upstream, then hands the
-// same bytes to the parser.
+// same bytes to the parser. Before each read it waits for the log to have
+// room: a stream faster than the recording is read at the recording's
+// pace, not held in memory.
 type tee struct {
 	src     io.Reader
+	wait    func()
 	w       io.Writer
 	rc      *http.ResponseController
 	holding bool   // blocks wait for the rewriter
@@ -148,6 +152,7 @@ func (t *tee) Read(p []byte) (int, error) {
 	if t.werr != nil {
 		return 0, t.werr
 	}
+	t.wait()
 	n, err := t.src.Read(p)
 	if err != nil {
 		t.rerr = err

@@ -45,6 +45,9 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 		stop()
 		cancel()
 	}
+	// A client faster than the log waits for it here, as a stream does
+	// between reads (tee), so the log's backlog stays bounded.
+	c.obs.WaitRoom(l.ctx)
 	if body != nil {
 		l.reqSeq = c.obs.ClientMessage(body, conn)
 	}
