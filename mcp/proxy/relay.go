@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,16 +17,27 @@ import (
 // errTooLarge is a client's message past the size limit.
 var errTooLarge = errors.New("too large")
 
-// readLimited reads all of r, up to limit bytes.
-func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
+// readLimited reads all of r, up to limit bytes. size is the length r
+// announced (-1 when unknown): one past the limit is refused before a byte
+// is read, and one within it is read into a buffer of its size, where
+// growing one as it comes would cost twice the message or more.
+func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
+	if size > limit {
 		return nil, errTooLarge
 	}
-	return b, nil
+	var buf bytes.Buffer
+	if size > 0 {
+		// ReadFrom wants MinRead bytes free before each read, the last
+		// (which finds the end) too.
+		buf.Grow(int(size) + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > limit {
+		return nil, errTooLarge
+	}
+	return buf.Bytes(), nil
 }
 
 // mediaType is a Content-Type without parameters, lower-cased.
