@@ -1,6 +1,9 @@
 package proxy
 
-import "net/http"
+import (
+	"context"
+	"net/http"
+)
 
 // passThrough relays a request that is no MCP message (a health check, a
 // browser's GET /) as it is, in no session: nothing is recorded.
@@ -12,7 +15,11 @@ func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead || len(body) == 0 {
 		body = nil
 	}
-	out, err := p.outbound(r.Context(), r, body)
+	// Like a session's exchange, it ends with the client or the proxy.
+	ctx, cancel := context.WithCancel(r.Context())
+	defer context.AfterFunc(p.life, cancel)()
+	defer cancel()
+	out, err := p.outbound(ctx, r, body)
 	if err == nil {
 		var resp *http.Response
 		if resp, err = p.client.Do(out); err == nil {
