@@ -1,7 +1,9 @@
 package proxy
 
 import (
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -66,30 +68,11 @@ func TestFloodWaitsForTheLog(t *testing.T) {
 		}
 	}()
 
-	// Nothing signals that the relay is waiting: it shows as the client's
-	// bytes no longer growing. Poll until they stall (bounded by the test's
-	// time limit), failing as soon as the client has more than the backlog
-	// and the buffers between could explain.
+	// The client's bytes must stop growing well before the whole flood.
 	const most = 40 << 20
-	deadline := time.Now().Add(testTimeout)
-	last, still := int64(-1), 0
-	for still < 5 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the client's bytes never stopped growing while the log was stalled (%d so far)", got.Load())
-		}
-		time.Sleep(100 * time.Millisecond)
-		n := got.Load()
-		if n > most {
-			t.Fatalf("the client got %d bytes of the flood while the log was stalled, want at most %d: the log's backlog grows without bound", n, most)
-		}
-		if n == last && n > 0 {
-			still++
-		} else {
-			still = 0
-		}
-		last = n
+	if n := stalled(t, "the client's bytes", got.Load, most); n > most {
+		t.Fatalf("the client got %d bytes of the flood while the log was stalled, want at most %d: the log's backlog grows without bound", n, most)
 	}
-	t.Logf("stalled at %d bytes", last)
 
 	close(release)
 	if err := <-done; err != io.EOF {
@@ -101,5 +84,48 @@ func TestFloodWaitsForTheLog(t *testing.T) {
 	p.Close()
 	if n := <-logged; n != events {
 		t.Errorf("the log has %d events, want every one of the %d", n, events)
+	}
+}
+
+// A client that does not read holds its relay in a write; stopping the
+// proxy ends that write at once, and records that the proxy stopped the
+// stream, not that the client left.
+func TestCloseDoesNotWaitOnAClientThatDoesNotRead(t *testing.T) {
+	var written atomic.Int64
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		chunk := strings.Repeat("data: "+strings.Repeat("x", 1000)+"\n\n", 64)
+		for r.Context().Err() == nil {
+			n, err := io.WriteString(w, chunk)
+			written.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}))
+	t.Cleanup(up.Close)
+	p, base, w := startProxy(t, up.URL, Config{})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.(*net.TCPConn).SetReadBuffer(4096)
+	fmt.Fprintf(conn, "GET /stream HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\n\r\n", strings.TrimPrefix(base, "http://"))
+	stalled(t, "upstream's bytes", written.Load, 1<<40) // the relay is blocked writing to the client
+
+	start := time.Now()
+	p.Close()
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("Close took %v: it waited on a client that does not read", took)
+	}
+	c := w.sessions()[0]
+	w.record(t, c.ID, "the closed state", func(r mcp.Record) bool {
+		return r.State != nil && r.State.State == mcp.StateClosed
+	})
+	for _, r := range w.records(c.ID) {
+		if r.State != nil && r.State.State == mcp.StateClosed && !strings.Contains(r.State.Detail, "proxy stopped") {
+			t.Errorf("the session closed with %q, want that the proxy stopped it", r.State.Detail)
+		}
 	}
 }

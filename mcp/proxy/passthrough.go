@@ -1,9 +1,6 @@
 package proxy
 
-import (
-	"context"
-	"net/http"
-)
+import "net/http"
 
 // passThrough relays a request that is no MCP message (a health check, a
 // browser's GET /) as it is, in no session: nothing is recorded.
@@ -15,9 +12,7 @@ func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead || len(body) == 0 {
 		body = nil
 	}
-	// Like a session's exchange, it ends with the client or the proxy.
-	ctx, cancel := context.WithCancel(r.Context())
-	defer context.AfterFunc(p.life, cancel)()
+	ctx, cancel := p.exchange(w, r)
 	defer cancel()
 	out, err := p.outbound(ctx, r, body)
 	if err == nil {

@@ -134,8 +134,11 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 	err := l.answer(resp, stream, nil)
 	if purpose == mcp.PurposeGet && isStream {
 		detail := "closed by upstream"
-		if l.clientLeft(err) {
+		switch {
+		case l.clientLeft(err):
 			detail = "closed by the client"
+		case p.life.Err() != nil:
+			detail = "closed: the proxy stopped"
 		}
 		c.state(mcp.StateGetStream, detail)
 	}
