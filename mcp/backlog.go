@@ -27,13 +27,9 @@ func weight(r *Record) int64 {
 	return n
 }
 
-// handed counts a batch the consumer took, and wakes the relays waiting
-// for room.
-func (e *emitter) handed(b []Record) {
-	var n int64
-	for i := range b {
-		n += weight(&b[i])
-	}
+// handed counts a batch of weight n the consumer took, and wakes the
+// relays waiting for room.
+func (e *emitter) handed(n int64) {
 	e.mu.Lock()
 	e.pending -= n
 	if e.waiters > 0 {

@@ -19,6 +19,8 @@ type emitter struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
 	full    [][]Record // chunks that filled up, oldest first
+	fullW   []int64    // the weight of each full chunk
+	queueW  int64      // the weight of queue
 	queue   []Record   // the chunk being filled
 	seq     int64
 	closed  bool
@@ -74,7 +76,9 @@ func (e *emitter) emitAfter(first *Record, r Record) int64 {
 func (e *emitter) push(r *Record) {
 	e.seq++
 	r.Seq = e.seq
-	e.pending += weight(r)
+	w := weight(r)
+	e.pending += w
+	e.queueW += w
 	if r.Time.IsZero() {
 		// Wall clock only: a recording keeps no monotonic reading, and the
 		// timings a replay derives from these times must equal the live ones.
@@ -85,8 +89,8 @@ func (e *emitter) push(r *Record) {
 	}
 	e.queue = append(e.queue, *r)
 	if len(e.queue) == batchSize {
-		e.full = append(e.full, e.queue)
-		e.queue = nil
+		e.full, e.fullW = append(e.full, e.queue), append(e.fullW, e.queueW)
+		e.queue, e.queueW = nil, 0
 	}
 }
 
@@ -131,17 +135,17 @@ func (e *emitter) pump() {
 		for len(e.full) == 0 && (len(e.queue) == 0 || e.holders > 0) && !e.closed {
 			e.cond.Wait()
 		}
-		batches := e.full
-		e.full = nil
+		batches, weights := e.full, e.fullW
+		e.full, e.fullW = nil, nil
 		if len(e.queue) > 0 && (e.holders == 0 || e.closed) {
-			batches = append(batches, e.queue)
-			e.queue = nil
+			batches, weights = append(batches, e.queue), append(weights, e.queueW)
+			e.queue, e.queueW = nil, 0
 		}
 		done := e.closed && len(batches) == 0
 		e.mu.Unlock()
-		for _, b := range batches {
+		for i, b := range batches {
 			e.out <- b
-			e.handed(b)
+			e.handed(weights[i])
 		}
 		if done {
 			close(e.out)
