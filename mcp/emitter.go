@@ -8,7 +8,8 @@ import (
 // emitter numbers records and hands them to the consumer in order. Its queue
 // is unbounded on purpose: the stream reader must never wait for a slow
 // consumer, or a server's ping would go unanswered and some servers close the
-// stream about 1.5 s later.
+// stream about 1.5 s later. A relay, which answers nothing, can instead wait
+// for room (waitRoom) and keep it bounded.
 //
 // A pump goroutine hands queued records over as one batch per channel send.
 // A channel of single records would cost a handoff per record, which on a
