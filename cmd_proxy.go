@@ -157,11 +157,13 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 }
 
 // stop ends relaying and waits until every session's recording is
-// flushed and closed.
+// flushed and closed. The proxy stops first, so each open exchange is
+// recorded as ended by the proxy; closing the clients' connections first
+// would record every one as a client that left.
 func (r *proxyRun) stop() {
+	r.p.Close()
 	r.srv.Close()
 	<-r.served
-	r.p.Close()
 	r.sessions.wait()
 }
 

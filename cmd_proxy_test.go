@@ -144,3 +144,55 @@ func TestProxyRefusesBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// Stopping the proxy while a client's stream is open records that the
+// proxy stopped it: the client did not leave, and the recording must not
+// say it did.
+func TestProxyStopIsRecordedAsTheProxyStopping(t *testing.T) {
+	url := startGateway(t, demo.Options{})
+	dir := t.TempDir()
+	var errw syncBuffer
+	pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: dir}
+	cf := &connFlags{}
+	cf.registerProxy(&cobra.Command{})
+	run, err := startProxyRun(url, cf, pf, &errw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	done := make(chan error, 1)
+	go func() { done <- run.headless(ctx) }()
+
+	rctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(rctx, http.MethodGet, run.base+"/sse", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	buf := make([]byte, 4096)
+	if n, err := resp.Body.Read(buf); err != nil || !strings.Contains(string(buf[:n]), "endpoint") {
+		t.Fatalf("first read %q (%v), want the endpoint event", buf[:n], err)
+	}
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the headless proxy did not stop")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("%d recordings, want the one client's", len(files))
+	}
+	recs := readRecording(t, files[0])
+	last := recs[len(recs)-1]
+	if last.State == nil || last.State.State != mcp.StateClosed || !strings.Contains(last.State.Detail, "proxy stopped") {
+		t.Errorf("the recording ends with %+v, want closed because the proxy stopped", last.State)
+	}
+}

@@ -8,7 +8,8 @@ import (
 // emitter numbers records and hands them to the consumer in order. Its queue
 // is unbounded on purpose: the stream reader must never wait for a slow
 // consumer, or a server's ping would go unanswered and some servers close the
-// stream about 1.5 s later.
+// stream about 1.5 s later. A relay, which answers nothing, can instead wait
+// for room (waitRoom) and keep it bounded.
 //
 // A pump goroutine hands queued records over as one batch per channel send.
 // A channel of single records would cost a handoff per record, which on a
@@ -19,11 +20,18 @@ type emitter struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
 	full    [][]Record // chunks that filled up, oldest first
+	fullW   []int64    // the weight of each full chunk
+	queueW  int64      // the weight of queue
 	queue   []Record   // the chunk being filled
 	seq     int64
 	closed  bool
 	holders int // stream readers in the middle of a read: they wake the pump when done
 	out     chan []Record
+	// pending weighs the records queued or in the pump's hands, for a
+	// relay that waits for room (waitRoom) instead of growing the queue.
+	pending int64
+	waiters int        // relays waiting for room
+	room    *sync.Cond // signalled when the pump hands records over, or on close
 	now     func() time.Time
 }
 
@@ -35,6 +43,7 @@ const batchSize = 256
 func newEmitter(now func() time.Time) *emitter {
 	e := &emitter{out: make(chan []Record, 64), now: now}
 	e.cond = sync.NewCond(&e.mu)
+	e.room = sync.NewCond(&e.mu)
 	go e.pump()
 	return e
 }
@@ -68,6 +77,9 @@ func (e *emitter) emitAfter(first *Record, r Record) int64 {
 func (e *emitter) push(r *Record) {
 	e.seq++
 	r.Seq = e.seq
+	w := weight(r)
+	e.pending += w
+	e.queueW += w
 	if r.Time.IsZero() {
 		// Wall clock only: a recording keeps no monotonic reading, and the
 		// timings a replay derives from these times must equal the live ones.
@@ -78,8 +90,8 @@ func (e *emitter) push(r *Record) {
 	}
 	e.queue = append(e.queue, *r)
 	if len(e.queue) == batchSize {
-		e.full = append(e.full, e.queue)
-		e.queue = nil
+		e.full, e.fullW = append(e.full, e.queue), append(e.fullW, e.queueW)
+		e.queue, e.queueW = nil, 0
 	}
 }
 
@@ -112,6 +124,7 @@ func (e *emitter) close() {
 	e.mu.Lock()
 	e.closed = true
 	e.cond.Signal()
+	e.room.Broadcast()
 	e.mu.Unlock()
 }
 
@@ -123,16 +136,17 @@ func (e *emitter) pump() {
 		for len(e.full) == 0 && (len(e.queue) == 0 || e.holders > 0) && !e.closed {
 			e.cond.Wait()
 		}
-		batches := e.full
-		e.full = nil
+		batches, weights := e.full, e.fullW
+		e.full, e.fullW = nil, nil
 		if len(e.queue) > 0 && (e.holders == 0 || e.closed) {
-			batches = append(batches, e.queue)
-			e.queue = nil
+			batches, weights = append(batches, e.queue), append(weights, e.queueW)
+			e.queue, e.queueW = nil, 0
 		}
 		done := e.closed && len(batches) == 0
 		e.mu.Unlock()
-		for _, b := range batches {
+		for i, b := range batches {
 			e.out <- b
+			e.handed(weights[i])
 		}
 		if done {
 			close(e.out)

@@ -9,10 +9,11 @@ import (
 
 // clientLeft reports whether relaying ended because the client went away:
 // a write to it failed, or its request was cancelled (which also ends the
-// upstream request, so upstream stops streaming to nobody).
+// upstream request, so upstream stops streaming to nobody). Once the proxy
+// stops, that is why everything ends, whatever failed first.
 func (l *leg) clientLeft(err error) bool {
 	var cg *clientGone
-	return errors.As(err, &cg) || l.r.Context().Err() != nil
+	return l.p.life.Err() == nil && (errors.As(err, &cg) || l.r.Context().Err() != nil)
 }
 
 // finish logs how relaying an answer ended when it did not end well. A

@@ -221,3 +221,31 @@ func startServer(t *testing.T, p *Proxy) string {
 	})
 	return ts.URL
 }
+
+// stalled waits until count stops growing (it is the same over half a
+// second) and returns it, or returns it as soon as it passes most. Nothing
+// signals that a relay is blocked (on the log, on a client that does not
+// read): it shows only as its bytes no longer growing, so this polls,
+// bounded by the test's time limit.
+func stalled(t *testing.T, what string, count func() int64, most int64) int64 {
+	t.Helper()
+	deadline := time.Now().Add(testTimeout)
+	last, still := int64(-1), 0
+	for still < 5 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never stopped growing (%d so far)", what, count())
+		}
+		time.Sleep(100 * time.Millisecond)
+		n := count()
+		if n > most {
+			return n
+		}
+		if n == last && n > 0 {
+			still++
+		} else {
+			still = 0
+		}
+		last = n
+	}
+	return last
+}

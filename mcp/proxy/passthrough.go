@@ -12,7 +12,9 @@ func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead || len(body) == 0 {
 		body = nil
 	}
-	out, err := p.outbound(r.Context(), r, body)
+	ctx, cancel := p.exchange(w, r)
+	defer cancel()
+	out, err := p.outbound(ctx, r, body)
 	if err == nil {
 		var resp *http.Response
 		if resp, err = p.client.Do(out); err == nil {

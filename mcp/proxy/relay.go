@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,16 +17,27 @@ import (
 // errTooLarge is a client's message past the size limit.
 var errTooLarge = errors.New("too large")
 
-// readLimited reads all of r, up to limit bytes.
-func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > limit {
+// readLimited reads all of r, up to limit bytes. size is the length r
+// announced (-1 when unknown): one past the limit is refused before a byte
+// is read, and one within it is read into a buffer of its size, where
+// growing one as it comes would cost twice the message or more.
+func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
+	if size > limit {
 		return nil, errTooLarge
 	}
-	return b, nil
+	var buf bytes.Buffer
+	if size > 0 {
+		// ReadFrom wants MinRead bytes free before each read, the last
+		// (which finds the end) too.
+		buf.Grow(int(size) + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > limit {
+		return nil, errTooLarge
+	}
+	return buf.Bytes(), nil
 }
 
 // mediaType is a Content-Type without parameters, lower-cased.
@@ -97,7 +109,8 @@ type rewriter func(ev *mcp.SSEEvent) (out string, done bool)
 // with a rewriter, blocks are held until it is done with them (the legacy
 // endpoint event comes first, so that is one block).
 func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
-	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil}
+	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil,
+		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
 		if t.holding {
 			out, done := rewrite(ev)
@@ -133,9 +146,12 @@ type clientGone struct{ err error }
 func (e *clientGone) Error() string { return "the client went away: " + e.err.Error() }
 
 // tee hands the client every byte it reads from upstream, then hands the
-// same bytes to the parser.
+// same bytes to the parser. Before each read it waits for the log to have
+// room: a stream faster than the recording is read at the recording's
+// pace, not held in memory.
 type tee struct {
 	src     io.Reader
+	wait    func()
 	w       io.Writer
 	rc      *http.ResponseController
 	holding bool   // blocks wait for the rewriter
@@ -148,6 +164,7 @@ func (t *tee) Read(p []byte) (int, error) {
 	if t.werr != nil {
 		return 0, t.werr
 	}
+	t.wait()
 	n, err := t.src.Read(p)
 	if err != nil {
 		t.rerr = err

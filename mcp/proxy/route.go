@@ -155,7 +155,7 @@ func identity(transport string, r *http.Request, m message) string {
 // and what says which session it belongs to. One larger than the limit is
 // refused with 413 and a text body saying so.
 func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, bool) {
-	body, err := readLimited(r.Body, int64(limit))
+	body, err := readLimited(r.Body, r.ContentLength, int64(limit))
 	if err == errTooLarge {
 		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
 		return nil, false

@@ -10,9 +10,14 @@ import (
 // no session id to a new session (initialize) or the sessionless requests
 // of the same client.
 func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []byte, m message, c *Client) {
+	// opening is an initialize that began a session of its own: unless
+	// upstream's answer names it, nothing can refer to it again, so it ends
+	// with this request.
+	opening := false
 	if c == nil {
 		if m.method == "initialize" {
 			c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
+			opening = true
 		} else {
 			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
 				"the client posts streamable HTTP with no session id", nil)
@@ -25,11 +30,16 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	defer l.cancel()
 	resp, ok := l.send()
 	if !ok {
+		if opening {
+			c.end("the initialize got no answer from upstream: no session began")
+		}
 		return
 	}
 	success := resp.StatusCode >= 200 && resp.StatusCode < 300
 	sid := resp.Header.Get("Mcp-Session-Id")
 	switch {
+	case opening && !success:
+		defer c.end("upstream answered the initialize " + resp.Status + ": no session began")
 	case m.method == "initialize" && success && r.Header.Get("Mcp-Session-Id") == "":
 		if sid != "" {
 			p.mu.Lock()
@@ -124,8 +134,11 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 	err := l.answer(resp, stream, nil)
 	if purpose == mcp.PurposeGet && isStream {
 		detail := "closed by upstream"
-		if l.clientLeft(err) {
+		switch {
+		case l.clientLeft(err):
 			detail = "closed by the client"
+		case p.life.Err() != nil:
+			detail = "closed: the proxy stopped"
 		}
 		c.state(mcp.StateGetStream, detail)
 	}

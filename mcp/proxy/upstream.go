@@ -39,12 +39,10 @@ type leg struct {
 // client's request and the proxy.
 func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
 	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, request: m.request}
-	ctx, cancel := context.WithCancel(r.Context())
-	stop := context.AfterFunc(p.life, cancel)
-	l.ctx, l.cancel = ctx, func() {
-		stop()
-		cancel()
-	}
+	l.ctx, l.cancel = p.exchange(w, r)
+	// A client faster than the log waits for it here, as a stream does
+	// between reads (tee), so the log's backlog stays bounded.
+	c.obs.WaitRoom(l.ctx)
 	if body != nil {
 		l.reqSeq = c.obs.ClientMessage(body, conn)
 	}
@@ -74,6 +72,22 @@ func (l *leg) send() (resp *http.Response, ok bool) {
 	return resp, true
 }
 
+// exchange is the context of relaying r: it ends with the client's
+// request, or when the proxy stops, which also ends a write blocked on a
+// client that does not read, so stopping never waits on a client. The
+// caller defers cancel.
+func (p *Proxy) exchange(w http.ResponseWriter, r *http.Request) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(r.Context())
+	stop := context.AfterFunc(p.life, func() {
+		cancel()
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Now())
+	})
+	return ctx, func() {
+		stop()
+		cancel()
+	}
+}
+
 // unreachable logs a request that got no answer from upstream and answers
 // the client 502, unless the client is the one who left.
 func (l *leg) unreachable(err error) {
@@ -83,7 +97,13 @@ func (l *leg) unreachable(err error) {
 	}
 	l.up.Err = err.Error()
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
-	if l.r.Context().Err() != nil {
+	switch {
+	case l.p.life.Err() != nil:
+		// The proxy stopped while upstream was still to answer.
+		l.failed(mcp.OpStream, errors.New("the proxy stopped before upstream answered"))
+		http.Error(l.w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
+		return
+	case l.r.Context().Err() != nil:
 		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.p.upstream.Host))
 		return
 	}

@@ -1,0 +1,131 @@
+package proxy
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A stream faster than the log does not pile up in memory: while the
+// session's records are not read, the proxy stops reading upstream once
+// the log's backlog is full, so a fast client gets only a bounded part of
+// a flood; once the records are read again, the client gets the rest and
+// the log every event.
+func TestFloodWaitsForTheLog(t *testing.T) {
+	const events, size = 48 << 10, 1 << 10 // 48 MiB of 1 KiB events
+	event := "data: " + strings.Repeat("x", size-len("data: \n\n")) + "\n\n"
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		chunk := strings.Repeat(event, 64)
+		for i := 0; i < events/64; i++ {
+			if _, err := io.WriteString(w, chunk); err != nil {
+				return
+			}
+		}
+	}))
+	t.Cleanup(up.Close)
+
+	release := make(chan struct{})
+	logged := make(chan int, 1)
+	p, err := New(Config{Upstream: up.URL, OnStart: func(c *Client) {
+		go func() {
+			<-release // the log's consumer is stalled until then
+			n := 0
+			for b := range c.Records() {
+				for _, r := range b {
+					if r.Kind == mcp.KindEvent {
+						n++
+					}
+				}
+			}
+			logged <- n
+		}()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := startServer(t, p)
+	resp := rawDo(t, http.MethodGet, base+"/flood", "", "Accept", "text/event-stream")
+	var got atomic.Int64
+	done := make(chan error, 1)
+	go func() {
+		buf := make([]byte, 64<<10)
+		for {
+			n, err := resp.Body.Read(buf)
+			got.Add(int64(n))
+			if err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+
+	// The client's bytes must stop growing well before the whole flood.
+	const most = 40 << 20
+	if n := stalled(t, "the client's bytes", got.Load, most); n > most {
+		t.Fatalf("the client got %d bytes of the flood while the log was stalled, want at most %d: the log's backlog grows without bound", n, most)
+	}
+
+	close(release)
+	if err := <-done; err != io.EOF {
+		t.Fatalf("reading the flood after the log caught up: %v", err)
+	}
+	if n := got.Load(); n != events*size {
+		t.Errorf("the client got %d bytes, want all %d", n, events*size)
+	}
+	p.Close()
+	if n := <-logged; n != events {
+		t.Errorf("the log has %d events, want every one of the %d", n, events)
+	}
+}
+
+// A client that does not read holds its relay in a write; stopping the
+// proxy ends that write at once, and records that the proxy stopped the
+// stream, not that the client left.
+func TestCloseDoesNotWaitOnAClientThatDoesNotRead(t *testing.T) {
+	var written atomic.Int64
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		chunk := strings.Repeat("data: "+strings.Repeat("x", 1000)+"\n\n", 64)
+		for r.Context().Err() == nil {
+			n, err := io.WriteString(w, chunk)
+			written.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}))
+	t.Cleanup(up.Close)
+	p, base, w := startProxy(t, up.URL, Config{})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.(*net.TCPConn).SetReadBuffer(4096)
+	fmt.Fprintf(conn, "GET /stream HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\n\r\n", strings.TrimPrefix(base, "http://"))
+	stalled(t, "upstream's bytes", written.Load, 1<<40) // the relay is blocked writing to the client
+
+	start := time.Now()
+	p.Close()
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("Close took %v: it waited on a client that does not read", took)
+	}
+	c := w.sessions()[0]
+	w.record(t, c.ID, "the closed state", func(r mcp.Record) bool {
+		return r.State != nil && r.State.State == mcp.StateClosed
+	})
+	for _, r := range w.records(c.ID) {
+		if r.State != nil && r.State.State == mcp.StateClosed && !strings.Contains(r.State.Detail, "proxy stopped") {
+			t.Errorf("the session closed with %q, want that the proxy stopped it", r.State.Detail)
+		}
+	}
+}
