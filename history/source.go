@@ -354,41 +354,14 @@ func (c *recordCache) put(i int, r *mcp.Record) {
 
 // recordBytes estimates what a record holds beyond its fixed size: its
 // payloads.
-func recordBytes(r *mcp.Record) int {
-	n := 256
-	if r.Event != nil {
-		n += len(r.Event.Raw)
-	}
-	if r.RPC != nil {
-		n += len(r.RPC.Raw)
-	}
-	if r.HTTP != nil {
-		n += len(r.HTTP.Body)
-	}
-	return n
-}
-
-// payloads are the byte strings a record holds.
-func payloads(r *mcp.Record) []string {
-	var out []string
-	if r.Event != nil {
-		out = append(out, string(r.Event.Raw))
-	}
-	if r.RPC != nil {
-		out = append(out, string(r.RPC.Raw))
-	}
-	if r.HTTP != nil {
-		out = append(out, string(r.HTTP.Body))
-	}
-	return out
-}
+func recordBytes(r *mcp.Record) int { return 256 + r.PayloadSize() }
 
 // sharePayload reports whether a and b hold the same bytes in memory, not
 // merely equal ones.
 func sharePayload(a, b *mcp.Record) bool {
-	for _, x := range payloads(a) {
-		for _, y := range payloads(b) {
-			if overlap(x, y) {
+	for _, x := range a.Payloads() {
+		for _, y := range b.Payloads() {
+			if overlap(string(x), string(y)) {
 				return true
 			}
 		}

@@ -13,19 +13,7 @@ const RelayBacklog = 16 << 20
 const recordOverhead = 512
 
 // weight is what a record costs to hold, roughly.
-func weight(r *Record) int64 {
-	n := int64(recordOverhead)
-	if r.Event != nil {
-		n += int64(len(r.Event.Raw))
-	}
-	if r.RPC != nil {
-		n += int64(len(r.RPC.Raw))
-	}
-	if r.HTTP != nil {
-		n += int64(len(r.HTTP.Body))
-	}
-	return n
-}
+func weight(r *Record) int64 { return int64(recordOverhead + r.PayloadSize()) }
 
 // handed counts a batch of weight n the consumer took, and wakes the
 // relays waiting for room.

@@ -254,6 +254,31 @@ type Attempt struct {
 	Verdict     string `json:"verdict,omitempty"` // what it showed
 }
 
+// Payloads are the wire bytes r holds (an event's, a message's, a body's),
+// "" where it has none: what holding r costs beyond its fixed size.
+func (r *Record) Payloads() [3]Raw {
+	var p [3]Raw
+	if r.Event != nil {
+		p[0] = r.Event.Raw
+	}
+	if r.RPC != nil {
+		p[1] = r.RPC.Raw
+	}
+	if r.HTTP != nil {
+		p[2] = r.HTTP.Body
+	}
+	return p
+}
+
+// PayloadSize is the length of r's Payloads together.
+func (r *Record) PayloadSize() int {
+	n := 0
+	for _, p := range r.Payloads() {
+		n += len(p)
+	}
+	return n
+}
+
 // Raw is bytes from the wire kept exactly. It is a string so it can be shared
 // with the parser's output without a copy. In JSON it is a string when it is
 // valid UTF-8 and {"base64": "..."} otherwise, so nothing is lost on disk.
