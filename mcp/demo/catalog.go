@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -69,7 +68,7 @@ func (g *gateway) addCatalogTools() {
 		Title:       "Find tool sets",
 		Description: "Lists the catalog of tool sets that mcp-add can add (" + strings.Join(names, ", ") + "), filtered by a query.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"query": {"type": "string", "default": "", "description": "Text to look for in a set's name, description or tool names (case-insensitive); empty lists them all."}
@@ -84,7 +83,7 @@ func (g *gateway) addCatalogTools() {
 		Description: "Adds a catalog tool set's tools to this session; the server then sends notifications/tools/list_changed. " +
 			"Adding a set twice is an error.",
 		Annotations: &mcp.ToolAnnotations{},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"name": {"type": "string", "enum": ` + enum + `, "description": "The tool set to add; mcp-find lists them."}

@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
@@ -20,7 +19,7 @@ func addFetch(s *mcp.Server) {
 		Title:       "Fetch a URL",
 		Description: "Returns a canned page for an http or https URL; the demo never touches the network, so the page is always the same.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"url": {"type": "string", "format": "uri", "description": "The page to fetch, e.g. https://example.com/docs."}
@@ -63,7 +62,7 @@ func addTime(s *mcp.Server) {
 		Title:       "Current time",
 		Description: "Tells the current time in a time zone.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"timezone": {"type": "string", "enum": [` + strings.Join(zones, ", ") + `], "default": "UTC", "description": "IANA time zone to tell the time in."}
@@ -103,7 +102,7 @@ func addDice(s *mcp.Server) {
 		Title:       "Roll dice",
 		Description: "Rolls dice; the same seed always gives the same rolls, so re-runs can be compared.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"sides": {"type": "integer", "minimum": 2, "maximum": 100, "default": 6, "description": "Sides on each die (2 to 100)."},

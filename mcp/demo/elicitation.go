@@ -55,7 +55,7 @@ func (g *gateway) addConfirm() {
 			"and says what was answered: accepted (confirmed or not), declined or cancelled. " +
 			"On 2026-07-28 this is a multi round-trip request: the first answer is input_required.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"action": {"type": "string", "default": "deploy the demo", "description": "What the user is asked to confirm, e.g. \"delete the cache\"."}

@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -18,7 +17,7 @@ func (g *gateway) addForecast() {
 			"client mirrors them in the headers Mcp-Param-Region, Mcp-Param-Days and Mcp-Param-Metric (a region that is " +
 			"not plain ASCII as =?base64?...?=), and a call whose headers do not match its arguments is refused (400 -32020).",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"region": {"type": "string", "minLength": 1, "x-mcp-header": "Region", "description": "Where, e.g. Lisbon or Zürich."},

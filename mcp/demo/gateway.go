@@ -25,6 +25,7 @@ func (h *Handler) newGateway() *gateway {
 			CompletionHandler:  complete,
 			SubscribeHandler:   g.subscribe,
 			UnsubscribeHandler: g.unsubscribe,
+			SchemaCache:        h.schemas,
 		},
 	)
 	// Outermost first: both run before the SDK's own middleware.

@@ -20,6 +20,9 @@ type Handler struct {
 	// sessions there is nothing to give each client a server of its own, and
 	// subscriptions/listen must hear about changes made by other requests.
 	stateless *gateway
+	// schemas keeps the tools' schemas, inferred and resolved once for
+	// every session's server rather than by reflection per session.
+	schemas *mcp.SchemaCache
 }
 
 // NewHandler returns a demo gateway handler configured by opts.
@@ -32,6 +35,7 @@ func NewHandler(opts Options) *Handler {
 		sessions: newLiveSessions(),
 		states:   newStateSigner(),
 		links:    newPendingLinks(),
+		schemas:  mcp.NewSchemaCache(),
 	}
 	h.stateless = h.newGateway()
 

@@ -3,7 +3,6 @@ package demo
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -24,7 +23,7 @@ func (g *gateway) addLinkAccount() {
 		Description: "Asks the user to open a page of this gateway (elicitation/create, URL mode) to link an account. " +
 			"Visiting the page completes the link; on the 2025 eras the server then sends notifications/elicitation/complete.",
 		Annotations: &mcp.ToolAnnotations{},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"service": {"type": "string", "default": "demo-cloud", "description": "The account to link, e.g. demo-cloud."}

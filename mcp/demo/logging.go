@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -28,7 +27,7 @@ func (g *gateway) addLog() {
 			"A client gets only those at or above the level it asked for: logging/setLevel, or on 2026-07-28 " +
 			"io.modelcontextprotocol/logLevel in the request's _meta; none before it asks.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"message": {"type": "string", "default": "hello from the demo", "description": "The text of every message."},

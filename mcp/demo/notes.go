@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -63,7 +62,7 @@ func (g *gateway) addSearchNotes() {
 		Title:       "Search notes",
 		Description: "Searches a small fixed notebook by text, tags and date; the answer echoes how the arguments were interpreted.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"query": {"type": "string", "default": "", "description": "Text the note title must contain (case-insensitive); empty matches every note."},

@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -18,7 +17,7 @@ func (g *gateway) addCutStream() {
 			"and get the rest from the event store. Send a progressToken (or use 2025-11-25, whose streams start with a " +
 			"priming event) so there is an event id to resume from. Elsewhere nothing is cut.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"steps":     {"type": "integer", "minimum": 1, "maximum": 20, "default": 4, "description": "Number of steps, each followed by a progress notification (1 to 20)."},

@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -19,7 +18,7 @@ func (g *gateway) addListRoots() {
 		Description: "Asks the client for its roots (roots/list): the directories or URIs it lets servers work in, " +
 			"and lists them. On 2026-07-28 this is a multi round-trip request.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{"type": "object", "properties": {}, "additionalProperties": false}`),
+		InputSchema: schema(`{"type": "object", "properties": {}, "additionalProperties": false}`),
 	}, g.listRoots)
 }
 

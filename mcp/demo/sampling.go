@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -19,7 +18,7 @@ func (g *gateway) addSample() {
 		Description: "Asks the client for a message from its language model (sampling/createMessage) and shows the answer: " +
 			"the model, the stop reason and the text. On 2026-07-28 this is a multi round-trip request.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"prompt":     {"type": "string", "minLength": 1, "description": "What to ask the model, e.g. \"Name three MCP transports\"."},

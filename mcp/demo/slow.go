@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -17,7 +16,7 @@ func (g *gateway) addSlow() {
 			"when the call carries a progressToken; calls sent meanwhile are answered first. Cancelling the call " +
 			"(notifications/cancelled, or closing its stream on 2026-07-28) stops it, with a warning log message saying after how many steps.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"seconds": {"type": "number", "minimum": 0, "maximum": 30, "default": 2, "description": "How long to work before answering, in seconds (0 to 30, fractions allowed)."},

@@ -2,7 +2,6 @@ package demo
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -25,7 +24,7 @@ func (g *gateway) addCoreTools() {
 		Title:       "Greet someone",
 		Description: "Greets a person by name, optionally several times and loudly.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"name":  {"type": "string", "minLength": 1, "description": "Who to greet, e.g. Ann."},
@@ -42,7 +41,7 @@ func (g *gateway) addCoreTools() {
 		Title:       "Convert a temperature",
 		Description: "Converts a temperature between Celsius (c), Fahrenheit (f) and Kelvin (k); answers with text and structured content.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"value":     {"type": "number", "description": "The temperature to convert, e.g. 21.5."},
@@ -60,7 +59,7 @@ func (g *gateway) addCoreTools() {
 		Title:       "Always fail",
 		Description: "Always fails: answers with isError true and the given message, to show how tool errors look.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"message": {"type": "string", "default": "` + defaultFailMessage + `", "description": "The error text to answer with."}
@@ -74,7 +73,7 @@ func (g *gateway) addCoreTools() {
 		Title:       "Large payload",
 		Description: "Answers with a text payload of exactly the given number of bytes: 64-byte lines, each starting with its byte offset.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
-		InputSchema: json.RawMessage(`{
+		InputSchema: schema(`{
 			"type": "object",
 			"properties": {
 				"bytes": {"type": "integer", "minimum": 1, "maximum": ` + strconv.Itoa(maxBigBytes) + `, "description": "Exact size of the payload in bytes (1 to 67108864, i.e. 64 MiB)."}
