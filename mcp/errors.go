@@ -42,6 +42,7 @@ const (
 	CauseNotModern       Cause = "not-modern"       // a 2026 probe found a server of the initialize era
 	CauseModernRefused   Cause = "modern-refused"   // a 2026 server refused the request (version, headers, capabilities)
 	CauseNoAnswer        Cause = "no-answer"        // a server asked the user for something nobody answered
+	CauseUninitialized   Cause = "uninitialized"    // a request refused on a session that was never initialized
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.

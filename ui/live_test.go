@@ -303,3 +303,27 @@ func TestLiveSessionExpiry(t *testing.T) {
 		t.Errorf("after i the session is %q in state %q (the server made %d); want the second one, initialized", neg.SessionID, neg.State, len(sessions))
 	}
 }
+
+// A request sent on a legacy session before initialize is refused by the
+// server (the Go SDK says "method is invalid during session
+// initialization"); the status line says what to do about it, and stops
+// saying so once the session is initialized.
+func TestLiveRequestBeforeInitializeSaysPressI(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
+	l.waitFor("● open")
+	l.call("greet name=Ann")
+	l.waitFor("not initialized yet: press i first")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
+	l.mark()
+	l.call("greet name=Ann")
+	l.waitFor("tools/call greet: ok")
+	m := l.quit()
+	if strings.Contains(l.seen.String()[l.from:], "not initialized yet") {
+		t.Error("the hint to initialize stayed after initialize")
+	}
+	if got := pairsOf(m, "tools/call greet"); len(got) != 2 || got[0] != string(history.StateRPCError) || got[1] != string(history.StateOK) {
+		t.Errorf("greet rows %v; want refused, then ok", got)
+	}
+}

@@ -33,6 +33,10 @@ type sentMsg struct {
 	resp     *mcp.Response
 	warnings []command.ArgWarning
 	err      error
+	// uninitialized says it went out on a session opened but never
+	// initialized (a legacy session waits for i), where a refusal most
+	// likely means just that, whatever the server's words.
+	uninitialized bool
 }
 
 // reconnectedMsg is the outcome of Backend.Reconnect.
@@ -43,11 +47,12 @@ type reconnectedMsg struct{ err error }
 // cancel key stops this send (see inflight).
 func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	b, sends, label := m.backend(), m.sends, m.labelOf(c)
+	uninitialized := c.Method != "initialize" && sessionState(m.com.log) == mcp.StateOpen
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
 		defer sends.done(id)
 		resp, warnings, err := b.Do(ctx, c)
-		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err}
+		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized}
 	}
 }
 
@@ -88,10 +93,19 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	if len(m.warnings) > 0 {
 		warn = " (sent despite: " + warningsText(m.warnings) + ")"
 	}
+	refusal := func(e *mcp.RPCError) string {
+		// What to do goes first: a long server message is cut at the
+		// edge of the status line.
+		hint := ""
+		if m.uninitialized {
+			hint = advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI) + " · "
+		}
+		return fmt.Sprintf("%s: %sJSON-RPC error %d: %s%s", label, hint, e.Code, sanitize.Line(e.Message), warn)
+	}
 	if m.err != nil {
 		var rpcErr *mcp.RPCError
 		if errors.As(m.err, &rpcErr) {
-			return levelError, fmt.Sprintf("%s: JSON-RPC error %d: %s%s", label, rpcErr.Code, sanitize.Line(rpcErr.Message), warn)
+			return levelError, refusal(rpcErr)
 		}
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
@@ -103,7 +117,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	case r == nil:
 		return levelInfo, label + ": sent" + warn
 	case r.Error != nil:
-		return levelError, fmt.Sprintf("%s: JSON-RPC error %d: %s%s", label, r.Error.Code, sanitize.Line(r.Error.Message), warn)
+		return levelError, refusal(r.Error)
 	case r.ToolError:
 		return levelWarn, label + ": the tool reported an error (isError: true); see Detail" + warn
 	case r.Late:

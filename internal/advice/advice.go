@@ -93,6 +93,7 @@ var table = []row{
 	// error) or the version mcpscope asked for (no status of its own).
 	{cause: mcp.CauseModernRefused, status: 400, text: "the server refused server/discover itself (its error is on the pair): check that no -H header overrides an Mcp-* header"},
 	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
+	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
 
 	// JSON-RPC errors: the request reached the server, which refused it.
@@ -112,9 +113,9 @@ const codeURLElicitationRequired = -32042
 // words are the actions' wording per audience.
 var words = map[Audience]*strings.Replacer{
 	TUI: strings.NewReplacer("{reconnect}", "press r to reconnect", "{initialize}", "press i to start a new session", "{retry}", "send it again",
-		"{pin}", "start mcpscope again with --protocol VERSION", "{answer}", "at the prompt"),
+		"{pin}", "start mcpscope again with --protocol VERSION", "{answer}", "at the prompt", "{init}", "press i"),
 	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again",
-		"{pin}", "pass --protocol VERSION", "{answer}", "with --answer given ahead"),
+		"{pin}", "pass --protocol VERSION", "{answer}", "with --answer given ahead", "{init}", "send initialize"),
 }
 
 // For returns the advice for a fact, or "" when the table has none.
