@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"io"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -326,4 +327,25 @@ func TestLiveRequestBeforeInitializeSaysPressI(t *testing.T) {
 	if got := pairsOf(m, "tools/call greet"); len(got) != 2 || got[0] != string(history.StateRPCError) || got[1] != string(history.StateOK) {
 		t.Errorf("greet rows %v; want refused, then ok", got)
 	}
+}
+
+// On a small terminal, where one pane shows at a time and the status line
+// is cut at 80 columns, a connection that fails brings the Negotiation
+// pane forward: what failed and what to do about it.
+func TestLiveFailedConnectionShowsNegotiationOnASmallTerminal(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String() + "/mcp"
+	ln.Close() // nothing listens there now: the connection is refused
+	s := mcp.NewSession(mcp.Config{URL: url, EndpointTimeout: 5 * time.Second})
+	t.Cleanup(func() { s.Close() })
+	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: url})
+	l := &live{t: t, sess: s, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))}
+	l.out = io.TeeReader(l.tm.Output(), &l.seen)
+	go func() { _ = s.Connect(t.Context()) }()
+	l.waitFor("Negotiation · failed")
+	l.waitFor("is the server running")
+	l.quit()
 }

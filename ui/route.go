@@ -340,6 +340,12 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		if hint := advice.ForInfo(e, advice.TUI); hint != "" {
 			text += " — " + hint
 		}
+		if m.focus == panePairs && m.lay.isTabbed(paneNegotiation) {
+			// One pane at a time, and the status line cuts the reason
+			// short: the pane that explains it comes forward, unless the
+			// user went to another one.
+			m.setFocus(paneNegotiation)
+		}
 		return m.setStatus(levelError, sanitize.Line(text)+" (Negotiation shows every attempt)")
 	}
 	return nil
