@@ -32,6 +32,7 @@ type proxyFlags struct {
 	noRecord  bool
 	secrets   bool
 	theme     string
+	maxSess   int
 }
 
 func newProxyCmd() *cobra.Command {
@@ -84,6 +85,7 @@ interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 	fs.StringVar(&pf.recordDir, "record-dir", "", "record each client's session to a new file in this directory (default: the sessions directory)")
 	fs.BoolVar(&pf.noRecord, "no-record", false, "do not record the sessions")
 	fs.BoolVar(&pf.secrets, "record-secrets", false, "keep Authorization, Cookie and tokens in the recordings")
+	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended, or with none idle the new one is refused with 503 (0: the default)")
 	themeFlag(cmd, &pf.theme)
 	return cmd
 }
@@ -123,6 +125,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if err := proxy.CheckListen(pf.listen, pf.listenAny); err != nil {
 		return nil, &exitError{exitUsage, err}
 	}
+	if pf.maxSess < 0 {
+		return nil, &exitError{exitUsage, fmt.Errorf("--max-sessions %d: give a number of client sessions, or 0 for the default (%d)", pf.maxSess, proxy.DefaultMaxSessions)}
+	}
 	if pf.noRecord && pf.recordDir != "" {
 		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
 	}
@@ -130,8 +135,8 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	run.sessions = newProxySessions(cfg, pf, errw)
 	p, err := proxy.New(proxy.Config{
 		Upstream: url, Header: cfg.Header, Bearer: cfg.Bearer, MaxEventSize: cfg.MaxEventSize,
-		DialTimeout: cfg.EndpointTimeout, AnyHost: pf.listenAny,
-		OnStart: run.sessions.start, OnName: run.sessions.rename,
+		DialTimeout: cfg.EndpointTimeout, AnyHost: pf.listenAny, MaxSessions: pf.maxSess,
+		OnStart: run.sessions.start, OnName: run.sessions.rename, OnRefused: run.sessions.refused,
 	})
 	if err != nil {
 		return nil, &exitError{exitUsage, err}
@@ -244,6 +249,14 @@ type proxySessions struct {
 	feeds   []<-chan []mcp.Record
 	outMu   sync.Mutex     // one line at a time from every session
 	own     []*mcp.Session // the user's own sessions, opened from the TUI
+	full    refusals       // requests refused for want of room for a session
+}
+
+// refusals counts the requests the proxy refused because every session
+// was busy, and when one was last said.
+type refusals struct {
+	total, unsaid int
+	saidAt        time.Time
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so
@@ -388,7 +401,15 @@ func (s *proxySessions) wait() { s.wg.Wait() }
 func (s *proxySessions) report(w io.Writer) {
 	s.mu.Lock()
 	paths := append([]string(nil), s.paths...)
+	refused := s.full.total
 	s.mu.Unlock()
+	if refused > 0 {
+		what := fmt.Sprintf("%d requests were", refused)
+		if refused == 1 {
+			what = "1 request was"
+		}
+		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", what, s.maxSessions())
+	}
 	switch len(paths) {
 	case 0:
 		if !s.pf.noRecord {

@@ -158,3 +158,39 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 	}
 	return s
 }
+
+// refused says on stderr (headless) that a request was refused because
+// every client session was busy: at most one line a second, with how many
+// more there were, so a flood of refusals is not a flood of lines. The
+// total is said when the proxy stops, in the TUI too.
+func (s *proxySessions) refused(request, why string) {
+	now := time.Now()
+	s.mu.Lock()
+	s.full.total++
+	s.full.unsaid++
+	out, unsaid := s.out, s.full.unsaid
+	say := out != nil && now.Sub(s.full.saidAt) >= time.Second
+	if say {
+		s.full.unsaid, s.full.saidAt = 0, now
+	}
+	s.mu.Unlock()
+	if !say {
+		return
+	}
+	<-s.ready
+	text := fmt.Sprintf("%s refused %s with 503: %s (--max-sessions %d)", now.Format("15:04:05.000"), sanitize.Line(request), why, s.maxSessions())
+	if unsaid > 1 {
+		text += fmt.Sprintf(" (and %d more since the last such line)", unsaid-1)
+	}
+	s.outMu.Lock()
+	fmt.Fprintln(out, text)
+	s.outMu.Unlock()
+}
+
+// maxSessions is the cap on client sessions the proxy runs with.
+func (s *proxySessions) maxSessions() int {
+	if s.pf.maxSess > 0 {
+		return s.pf.maxSess
+	}
+	return proxy.DefaultMaxSessions
+}

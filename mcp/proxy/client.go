@@ -43,9 +43,11 @@ type Client struct {
 	name, version string // clientInfo
 	protocol      string
 	sessionID     string
-	opened        bool // a state "open" was logged
-	active        int  // exchanges relaying now
-	ending        bool // ended: the records close when the last exchange is done
+	opened        bool  // a state "open" was logged
+	active        int   // exchanges relaying now
+	seen          int64 // when an exchange last began or ended, in the proxy's ticks
+	used          bool  // an exchange began: until then the request that made it is on its way
+	ending        bool  // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
 }
@@ -162,6 +164,8 @@ func (c *Client) acquire() bool {
 		return false
 	}
 	c.active++
+	c.used = true
+	c.seen = c.p.tick.Add(1)
 	return true
 }
 
@@ -170,8 +174,29 @@ func (c *Client) acquire() bool {
 func (c *Client) release() {
 	c.mu.Lock()
 	c.active--
+	c.seen = c.p.tick.Add(1)
 	c.mu.Unlock()
 	c.closeIfDone()
+}
+
+// idle reports a session that relays nothing now, and when it last did.
+// One just made is not idle: the request that made it is about to relay.
+func (c *Client) idle() (seen int64, idle bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seen, c.used && c.active == 0 && !c.ending
+}
+
+// endIfIdle ends the session, for detail, if it is idle still; the caller
+// forgets it and closes its records.
+func (c *Client) endIfIdle(detail string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.used || c.active != 0 || c.ending {
+		return false
+	}
+	c.ending, c.endDetail = true, detail
+	return true
 }
 
 // end ends the session: later requests start a new one, and once the
@@ -198,6 +223,7 @@ func (c *Client) closeIfDone() {
 	detail := c.endDetail
 	c.mu.Unlock()
 	if done {
+		c.p.drop(c)
 		c.state(mcp.StateClosed, detail)
 		c.obs.Close()
 	}

@@ -15,6 +15,10 @@ import (
 // which lasts as long as the stream.
 func (p *Proxy) legacyStream(w http.ResponseWriter, r *http.Request) {
 	c := p.newClient(mcp.TransportSSE, r, "the client opened a legacy HTTP+SSE stream")
+	if c == nil {
+		p.full(w, r)
+		return
+	}
 	c.acquire()
 	defer c.release()
 	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeStream)
@@ -55,6 +59,10 @@ func (p *Proxy) legacyStream(w http.ResponseWriter, r *http.Request) {
 // legacyPost relays a POST to a legacy session's endpoint.
 func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, m message, c *Client) {
 	c, done := p.hold(c, mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream had ended", "a POST after the stream ended")
+	if c == nil {
+		p.full(w, r)
+		return
+	}
 	defer done()
 	c.learn(m, "")
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)

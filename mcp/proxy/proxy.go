@@ -36,6 +36,9 @@
 //     requests still waiting are marked; when the upstream fails, the
 //     client gets what it sent (a broken stream breaks the client's too),
 //     or 502 with a text body when it could not be reached.
+//  6. At most MaxSessions client sessions live at once, each with its
+//     recording open: past it the least recently active idle one ends, and
+//     with none idle the request is refused with 503 (see admit).
 package proxy
 
 import (
@@ -45,6 +48,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -75,6 +79,12 @@ type Config struct {
 	OnStart func(*Client)
 	// OnName hears that a session's clientInfo became known.
 	OnName func(*Client)
+	// OnRefused hears of a request refused for want of room for its
+	// session (see admit): what it was and why. It is in no session.
+	OnRefused func(request, why string)
+	// MaxSessions bounds the client sessions kept at once (see admit); 0
+	// means DefaultMaxSessions.
+	MaxSessions int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -89,13 +99,19 @@ type Proxy struct {
 	stop     context.CancelFunc
 	handlers sync.WaitGroup
 
+	tick atomic.Int64 // orders the sessions' activity, for admit
+
 	mu       sync.Mutex
 	closed   bool
 	nextID   int
-	all      []*Client
+	all      []*Client          // the live sessions: their records are still open
 	legacy   map[string]*Client // by the message URI the client POSTs to, and by session id
 	sessions map[string]*Client // streamable, by Mcp-Session-Id
 	byKey    map[string]*Client // sessionless requests, by who sent them
+
+	evictions  int             // sessions admit ended
+	ended      map[string]bool // the last few session ids admit ended
+	endedOrder []string        // ended's ids, oldest first
 }
 
 // New prepares a proxy to the upstream the config names.
@@ -112,6 +128,9 @@ func New(cfg Config) (*Proxy, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = DefaultMaxSessions
 	}
 	if cfg.OnStart == nil {
 		cfg.OnStart = func(c *Client) {
@@ -141,6 +160,7 @@ func New(cfg Config) (*Proxy, error) {
 		legacy:   map[string]*Client{},
 		sessions: map[string]*Client{},
 		byKey:    map[string]*Client{},
+		ended:    map[string]bool{},
 	}, nil
 }
 
@@ -213,23 +233,30 @@ func (p *Proxy) Close() {
 func (p *Proxy) UpstreamURL() string { return p.upstream.String() }
 
 // newClient starts a client session for request r, not registered under
-// any key.
+// any key; nil when the proxy is at its cap and no session is idle.
 func (p *Proxy) newClient(transport string, r *http.Request, how string) *Client {
 	p.mu.Lock()
-	c := p.makeClient(transport, r)
+	c, evicted := p.makeClient(transport, r)
 	p.mu.Unlock()
+	closeEvicted(evicted)
+	if c == nil {
+		return nil
+	}
 	p.start(c, r, how)
 	return c
 }
 
 // hold counts a request in on session c. When c has ended, a new session
 // that lasts this request only takes its place, opened because of how and
-// ended because of why. The caller defers done.
+// ended because of why; with no room for it, c is nil. The caller defers
+// done.
 func (p *Proxy) hold(c *Client, transport string, r *http.Request, how, why string) (_ *Client, done func()) {
 	if c.acquire() {
 		return c, c.release
 	}
-	c = p.newClient(transport, r, how)
+	if c = p.newClient(transport, r, how); c == nil {
+		return nil, nil
+	}
 	c.acquire()
 	return c, func() {
 		c.release()
@@ -238,12 +265,19 @@ func (p *Proxy) hold(c *Client, transport string, r *http.Request, how, why stri
 }
 
 // makeClient makes a client session; p.mu is held, so the caller can
-// register it before another request looks for it.
-func (p *Proxy) makeClient(transport string, r *http.Request) *Client {
+// register it before another request looks for it. At the cap it ends an
+// idle session to make room (the caller closes evicted once p.mu is
+// released), or makes none when no session is idle.
+func (p *Proxy) makeClient(transport string, r *http.Request) (c, evicted *Client) {
+	evicted, ok := p.admit()
+	if !ok {
+		return nil, nil
+	}
 	p.nextID++
-	c := newClient(p, p.nextID, transport, r)
+	c = newClient(p, p.nextID, transport, r)
+	c.seen = p.tick.Add(1)
 	p.all = append(p.all, c)
-	return c
+	return c, evicted
 }
 
 // start tells the watcher of a new session and logs how it began.
@@ -256,6 +290,11 @@ func (p *Proxy) start(c *Client, r *http.Request, how string) {
 func (p *Proxy) forget(c *Client) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.forgetLocked(c)
+}
+
+// forgetLocked is forget with p.mu held.
+func (p *Proxy) forgetLocked(c *Client) {
 	for _, m := range []map[string]*Client{p.legacy, p.sessions, p.byKey} {
 		for k, v := range m {
 			if v == c {

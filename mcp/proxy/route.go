@@ -82,7 +82,12 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 	}
 	m := peek(body)
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
-		p.streamablePost(w, r, body, m, p.sessionOf(sid, r))
+		c := p.sessionOf(sid, r)
+		if c == nil {
+			p.full(w, r)
+			return
+		}
+		p.streamablePost(w, r, body, m, c)
 		return
 	}
 	if c := p.legacyOf(r.URL); c != nil {
@@ -93,6 +98,10 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 		// A POST to a legacy session whose stream the proxy never saw
 		// (it started before the proxy did).
 		c := p.newClient(mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream the proxy did not see")
+		if c == nil {
+			p.full(w, r)
+			return
+		}
 		p.legacyPost(w, r, body, m, c)
 		c.end("a POST to a stream the proxy did not see")
 		return
@@ -105,27 +114,33 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 }
 
 // sessionOf is the streamable session with this id, or a new one for a
-// session the proxy did not see begin.
+// session the proxy did not see begin; nil when there is no room for it.
 func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
-	return p.keyed(p.sessions, sid, mcp.TransportStreamable, r,
-		"the client uses streamable HTTP session "+sid+", which began before the proxy saw it", func(c *Client) { c.sessionID = sid })
+	return p.keyed(p.sessions, sid, mcp.TransportStreamable, r, func() string { return p.unknownSession(sid) }, func(c *Client) { c.sessionID = sid })
 }
 
 // keyed finds the session under key in m, or makes, registers and starts
-// one; prepare readies a new one while it is made.
-func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Request, how string, prepare func(*Client)) *Client {
+// one, saying how it began by why (called with p.mu held); prepare readies
+// a new one while it is made. It is nil when the
+// proxy is at its cap and no session is idle.
+func (p *Proxy) keyed(m map[string]*Client, key, transport string, r *http.Request, why func() string, prepare func(*Client)) *Client {
 	p.mu.Lock()
 	c := m[key]
 	fresh := c == nil
+	var evicted *Client
+	how := ""
 	if fresh {
-		c = p.makeClient(transport, r)
-		if prepare != nil {
-			prepare(c)
+		how = why()
+		if c, evicted = p.makeClient(transport, r); c != nil {
+			if prepare != nil {
+				prepare(c)
+			}
+			m[key] = c
 		}
-		m[key] = c
 	}
 	p.mu.Unlock()
-	if fresh {
+	closeEvicted(evicted)
+	if fresh && c != nil {
 		p.start(c, r, how)
 	}
 	return c
@@ -166,3 +181,6 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, bool) 
 	}
 	return body, true
 }
+
+// said is a why for keyed that is known already.
+func said(how string) func() string { return func() string { return how } }

@@ -20,10 +20,18 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			opening = true
 		} else {
 			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
-				"the client posts streamable HTTP with no session id", nil)
+				said("the client posts streamable HTTP with no session id"), nil)
+		}
+		if c == nil {
+			p.full(w, r)
+			return
 		}
 	}
 	c, done := p.hold(c, mcp.TransportStreamable, r, "the client posts to a session that had ended", "a request after the session ended")
+	if c == nil {
+		p.full(w, r)
+		return
+	}
 	defer done()
 	c.learn(m, r.Header.Get("MCP-Protocol-Version"))
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
@@ -75,8 +83,16 @@ func streamOf(m message) string {
 // statelessPost relays a 2026-07-28 request to the session of the client
 // that sent it.
 func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byte, m message) {
-	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, "the client speaks stateless MCP ("+protocolOf(r.Header, m)+")", nil)
-	c, done := p.hold(c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after the proxy stopped")
+	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, said("the client speaks stateless MCP ("+protocolOf(r.Header, m)+")"), nil)
+	if c == nil {
+		p.full(w, r)
+		return
+	}
+	c, done := p.hold(c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after its session ended")
+	if c == nil {
+		p.full(w, r)
+		return
+	}
 	defer done()
 	c.learn(m, protocolOf(r.Header, m))
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
@@ -102,6 +118,10 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 // messages, or with Last-Event-ID the resumption of a dropped stream.
 func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 	c := p.sessionOf(sid, r)
+	if c == nil {
+		p.full(w, r)
+		return
+	}
 	if !c.acquire() {
 		http.Error(w, "mcpscope proxy: the session ended", http.StatusNotFound)
 		return
@@ -148,6 +168,10 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 // sessionDelete relays the DELETE that ends a streamable session.
 func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string) {
 	c := p.sessionOf(sid, r)
+	if c == nil {
+		p.full(w, r)
+		return
+	}
 	if !c.acquire() {
 		http.Error(w, "mcpscope proxy: the session ended", http.StatusNotFound)
 		return

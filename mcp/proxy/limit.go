@@ -1,0 +1,127 @@
+package proxy
+
+import (
+	"fmt"
+	"net/http"
+)
+
+// DefaultMaxSessions is how many client sessions a proxy keeps at once
+// when Config.MaxSessions is 0. Each holds an open recording, and each of
+// its open streams two connections: 256 of them stay well inside the
+// smallest usual limit on open files (1024), where a person watching a
+// handful of clients never reaches it.
+const DefaultMaxSessions = 256
+
+// A client session costs a recording file for as long as it lives, and a
+// streamable session lives until its client sends DELETE, which many
+// clients never do. So the proxy keeps at most MaxSessions at once:
+//
+//  1. A request that would begin a session beyond the cap first ends the
+//     least recently active idle session (no request in flight, no stream
+//     open). Its record says why, last, and its recording closes. Nothing
+//     is sent upstream: idle is not gone, and the proxy never ends an
+//     upstream session the client did not end (stopping does not either).
+//     A later request of that client begins a new session, recorded anew.
+//  2. When every session is busy, the request is answered 503 with a text
+//     body that says why and what to do, and belongs to no session.
+//
+// A legacy session is busy for as long as its stream is open, so the cap
+// bounds open legacy streams too: the stream beyond it is refused.
+
+// admit makes room for one more session, with p.mu held. At the cap it
+// ends the least recently active idle session and returns it, for the
+// caller to close once p.mu is released (closing it takes p.mu); it
+// reports false when no session is idle.
+func (p *Proxy) admit() (evicted *Client, ok bool) {
+	if len(p.all) < p.cfg.MaxSessions {
+		return nil, true
+	}
+	for range p.all {
+		var victim *Client
+		var oldest int64
+		for _, c := range p.all {
+			if seen, idle := c.idle(); idle && (victim == nil || seen < oldest) {
+				victim, oldest = c, seen
+			}
+		}
+		if victim == nil {
+			return nil, false
+		}
+		// A request may have taken it up since it was looked at: then
+		// look again.
+		if victim.endIfIdle(fmt.Sprintf("ended by mcpscope: %d client sessions at once; the least recently active idle one was closed (a later request of this client begins a new session, recorded anew; --max-sessions raises the cap)", p.cfg.MaxSessions)) {
+			p.forgetLocked(victim)
+			p.dropLocked(victim)
+			p.rememberEnded(victim)
+			return victim, true
+		}
+	}
+	return nil, false
+}
+
+// closeEvicted closes the records of a session admit ended; nil is none.
+func closeEvicted(c *Client) {
+	if c != nil {
+		c.closeIfDone()
+	}
+}
+
+// dropLocked takes a session whose records closed off the live ones;
+// p.mu is held.
+func (p *Proxy) dropLocked(c *Client) {
+	for i, v := range p.all {
+		if v == c {
+			p.all = append(p.all[:i], p.all[i+1:]...)
+			return
+		}
+	}
+}
+
+// drop takes a session whose records closed off the live ones.
+func (p *Proxy) drop(c *Client) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.dropLocked(c)
+}
+
+// full answers a request that would begin a session beyond the cap, and
+// tells the watcher, as the request is in no session to be recorded in.
+func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
+	why := fmt.Sprintf("%d client sessions are open at once and none is idle (each has a stream open or a request in flight), so no new session can begin", p.cfg.MaxSessions)
+	http.Error(w, "mcpscope proxy: "+why+"; end a session (close its stream, or DELETE it), then retry, or restart the proxy with a larger --max-sessions",
+		http.StatusServiceUnavailable)
+	if p.cfg.OnRefused != nil {
+		p.cfg.OnRefused(r.Method+" "+r.URL.RequestURI()+" from "+r.RemoteAddr, why)
+	}
+}
+
+// rememberEnded keeps the session id of a session admit ended, so that when
+// its client comes back its new session says what became of the old one.
+// It keeps the last few; p.mu is held.
+func (p *Proxy) rememberEnded(c *Client) {
+	p.evictions++
+	c.mu.Lock()
+	sid := c.sessionID
+	c.mu.Unlock()
+	if sid == "" {
+		return
+	}
+	if len(p.ended) >= 4*p.cfg.MaxSessions {
+		delete(p.ended, p.endedOrder[0])
+		p.endedOrder = p.endedOrder[1:]
+	}
+	p.ended[sid] = true
+	p.endedOrder = append(p.endedOrder, sid)
+}
+
+// unknownSession says how a session the proxy has no record of came to
+// be used; p.mu is held.
+func (p *Proxy) unknownSession(sid string) string {
+	switch {
+	case p.ended[sid]:
+		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording to keep within %d client sessions", sid, p.cfg.MaxSessions)
+	case p.evictions > 0:
+		return "the client uses streamable HTTP session " + sid + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions"
+	}
+	return "the client uses streamable HTTP session " + sid + ", which began before the proxy saw it"
+}
