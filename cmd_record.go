@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"time"
 
@@ -133,11 +132,8 @@ func secretsOf(cfg mcp.Config) []string {
 	}
 	for _, name := range []string{"Authorization", "Proxy-Authorization"} {
 		for _, v := range cfg.Header.Values(name) {
-			// "Bearer T" or "Basic T": the scheme is no secret, T is.
-			if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && strings.TrimSpace(cred) != "" {
-				out = append(out, strings.TrimSpace(cred))
-			} else if v != "" {
-				out = append(out, v)
+			if cred := history.Credential(v); cred != "" {
+				out = append(out, cred)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -20,7 +21,9 @@ import (
 //     the password's length; server bytes (mcp.Raw values and SSE events)
 //     are kept exactly.
 //  3. By exact match, everywhere, server bytes included: the user URL's
-//     "user:password@" and the credentials the user gave (RecordOptions.Tokens),
+//     "user:password@", the credentials the user gave (RecordOptions.Tokens)
+//     and those seen since in a request's Authorization or
+//     Proxy-Authorization (a proxied client's token, refreshed mid-session),
 //     but only those of minToken bytes or more. A shorter one ("a", "http")
 //     would scrub ordinary text out of every message; 1 and 2 cover it where
 //     mcpscope put it.
@@ -36,10 +39,56 @@ const redactedPassword = "%5Bredacted%5D"
 // unless the user asked for secrets.
 var secretHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"}
 
-// redactor applies RecordOptions to records.
+// redactor applies RecordOptions to records. It is used by one goroutine
+// at a time: it learns tokens as records pass.
 type redactor struct {
-	off    bool    // --record-secrets
-	tokens []token // replaced by exact match
+	off     bool    // --record-secrets
+	tokens  []token // replaced by exact match
+	learned int     // how many of tokens came from requests' headers
+}
+
+// maxLearned bounds the credentials learnt from requests: each costs a
+// search of every later line, and a client sending a new token with every
+// request must not make recording slower without end. The newest are kept.
+const maxLearned = 32
+
+// credentialHeaders carry a credential of the client's own, as "Scheme
+// credential" or bare.
+var credentialHeaders = []string{"Authorization", "Proxy-Authorization"}
+
+// Credential is the secret part of an Authorization value: T of "Bearer T"
+// or "Basic T" (the scheme is no secret), or the whole value when it has no
+// scheme; "" for an empty one.
+func Credential(value string) string {
+	v := strings.TrimSpace(value)
+	if _, cred, ok := strings.Cut(v, " "); ok && strings.TrimSpace(cred) != "" {
+		return strings.TrimSpace(cred)
+	}
+	return v
+}
+
+// learn keeps the credentials of a request's headers, so that a server
+// echoing one in a later body does not put it in the recording.
+func (r *redactor) learn(h map[string][]string) {
+	for k, vs := range h {
+		if !slices.ContainsFunc(credentialHeaders, func(n string) bool { return strings.EqualFold(n, k) }) {
+			continue
+		}
+		for _, v := range vs {
+			cred := Credential(v)
+			if len(cred) < minToken || slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == cred }) {
+				continue
+			}
+			if r.learned == maxLearned {
+				// Drop the oldest learnt one; the user's own stay.
+				i := len(r.tokens) - r.learned
+				r.tokens = slices.Delete(r.tokens, i, i+1)
+				r.learned--
+			}
+			r.tokens = append(r.tokens, newToken(cred, Redacted))
+			r.learned++
+		}
+	}
 }
 
 // token is a secret replaced wherever it appears, and what replaces it. It
@@ -84,6 +133,7 @@ func (r *redactor) record(rec mcp.Record) mcp.Record {
 		return rec
 	}
 	if rec.HTTP != nil && hasSecretHeader(rec.HTTP) {
+		r.learn(rec.HTTP.RequestHeaders)
 		h := *rec.HTTP
 		h.RequestHeaders = redactHeaders(h.RequestHeaders)
 		h.Headers = redactHeaders(h.Headers)
