@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,7 +43,16 @@ type clientFeed struct {
 type clients struct {
 	feeds []*clientFeed
 	cur   int // index of the shown feed; -1 before the first
+	// dropped counts the ended sessions let go to stay within maxEnded;
+	// their recordings have all of them.
+	dropped int
 }
+
+// maxEnded bounds the ended sessions kept listed, each with its log in
+// memory: a client opening thousands of sessions must not grow the TUI
+// without end, nor make every frame list them all. The oldest go first;
+// the one shown stays.
+const maxEnded = 64
 
 // clientMsg is a new or renamed client session.
 type clientMsg Client
@@ -126,18 +136,50 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 	return tea.Batch(m.afterAppend(), m.followListChanged(msg.recs), next)
 }
 
-// handleClientEnded marks a session over; it stays listed and readable.
+// handleClientEnded marks a session over; it stays listed and readable,
+// up to maxEnded of them.
 func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
-	f, i := m.clients.feed(msg.id)
+	f, _ := m.clients.feed(msg.id)
 	if f == nil {
 		return nil
 	}
 	f.ended = true
-	if i != m.clients.cur {
+	m.clients.dropEnded()
+	if f != m.clients.shown() {
 		return nil
 	}
 	m.status.ended = true
 	return m.setStatus(levelWarn, "the client's session ended: "+sanitize.Line(f.Name)+" (everything so far is still here)")
+}
+
+// shown is the feed on screen, or nil.
+func (c *clients) shown() *clientFeed {
+	if c.cur < 0 || c.cur >= len(c.feeds) {
+		return nil
+	}
+	return c.feeds[c.cur]
+}
+
+// dropEnded lets go of the oldest ended sessions past maxEnded.
+func (c *clients) dropEnded() {
+	ended := 0
+	for _, f := range c.feeds {
+		if f.ended {
+			ended++
+		}
+	}
+	for i := 0; ended > maxEnded && i < len(c.feeds); {
+		if !c.feeds[i].ended || i == c.cur {
+			i++
+			continue
+		}
+		c.feeds = slices.Delete(c.feeds, i, i+1)
+		if c.cur > i {
+			c.cur--
+		}
+		c.dropped++
+		ended--
+	}
 }
 
 // stepClient shows the session delta places along the list.
@@ -204,6 +246,9 @@ func (m *Model) clientsBar() string {
 	st := m.com.st
 	k := m.keys
 	head := st.Key.Render(k.PrevClient.Help().Key+" "+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
+	if n := m.clients.dropped; n > 0 {
+		head += st.Hint.Render("(" + strconv.Itoa(n) + " ended earlier: in their recordings) ")
+	}
 	if len(m.clients.feeds) == 0 {
 		return head + st.Hint.Render("none yet")
 	}

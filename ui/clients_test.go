@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -143,5 +144,34 @@ func TestOwnSessionNextToTheClients(t *testing.T) {
 	press(m, "]")
 	if m.sendDisabled() != watchOnly {
 		t.Errorf("back on a client, sending is %q, want watch-only", m.sendDisabled())
+	}
+}
+
+// A proxy whose clients open thousands of sessions keeps the newest ended
+// ones listed, and the one shown, not all of them: each holds its log in
+// memory, and every frame lists them. The bar says where the rest are.
+func TestEndedClientsAreBounded(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	const n = maxEnded + 40
+	for id := 1; id <= n; id++ {
+		m.Update(clientMsg{ID: id, Name: fmt.Sprintf("c%d · streamable", id), Records: make(chan []mcp.Record)})
+		m.Update(clientRecordsMsg{id, fixtureRecords()})
+		m.Update(clientEndedMsg{id})
+	}
+	if len(m.clients.feeds) != maxEnded {
+		t.Fatalf("%d sessions kept after %d ended; want %d: the one shown and the newest", len(m.clients.feeds), n, maxEnded)
+	}
+	if f := m.clients.shown(); f == nil || f.ID != 1 {
+		t.Fatalf("the session on screen was let go: shown %+v", f)
+	}
+	if last := m.clients.feeds[len(m.clients.feeds)-1]; last.ID != n {
+		t.Errorf("the newest session kept is %d, want %d", last.ID, n)
+	}
+	if v := m.View(); !strings.Contains(v, fmt.Sprintf("(%d ended earlier: in their recordings)", n-maxEnded)) {
+		t.Errorf("the clients bar should count the ones let go:\n%s", v)
+	}
+	press(m, "]")
+	if f := m.clients.shown(); f == nil || f.ID != n-maxEnded+2 {
+		t.Errorf("] from the first goes to the oldest kept, got %+v", f)
 	}
 }
