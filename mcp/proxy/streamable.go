@@ -122,11 +122,15 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 		p.full(w, r)
 		return
 	}
-	if !c.acquire() {
-		http.Error(w, "mcpscope proxy: the session ended", http.StatusNotFound)
+	// A session that ended as the request came (the cap let it go, or
+	// upstream dropped it) is relayed as a session of its own: the client
+	// gets what upstream says, not an answer the proxy made up.
+	c, done := p.hold(c, mcp.TransportStreamable, r, "the client opens a stream on a session that had ended", "a stream after the session ended")
+	if c == nil {
+		p.full(w, r)
 		return
 	}
-	defer c.release()
+	defer done()
 	purpose, stream := mcp.PurposeGet, mcp.StreamGet
 	if last := r.Header.Get("Last-Event-ID"); last != "" {
 		purpose, stream = mcp.PurposeResume, mcp.StreamResponse
@@ -172,11 +176,12 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		p.full(w, r)
 		return
 	}
-	if !c.acquire() {
-		http.Error(w, "mcpscope proxy: the session ended", http.StatusNotFound)
+	c, done := p.hold(c, mcp.TransportStreamable, r, "the client ends a session that had ended", "a DELETE after the session ended")
+	if c == nil {
+		p.full(w, r)
 		return
 	}
-	defer c.release()
+	defer done()
 	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
 	defer l.cancel()
 	resp, ok := l.send()
