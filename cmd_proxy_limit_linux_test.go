@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
@@ -39,20 +37,8 @@ func openIn(t *testing.T, dir string) int {
 // idle one ends, its recording flushed and closed; with every session busy
 // a new one is refused with 503, which stderr says too.
 func TestProxyKeepsAtMostMaxSessionsRecordingsOpen(t *testing.T) {
-	url := startGateway(t, demo.Options{})
-	dir := t.TempDir()
-	var errw syncBuffer
-	pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: dir, maxSess: 2}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(url, cf, pf, &errw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
-	done := make(chan error, 1)
-	go func() { done <- run.headless(ctx) }()
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{maxSess: 2})
+	run, dir, errw := h.run, h.dir, h.errw
 
 	rctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -103,15 +89,7 @@ func TestProxyKeepsAtMostMaxSessionsRecordingsOpen(t *testing.T) {
 		t.Fatalf("initialize with every session busy: %s, want 503", resp.Status)
 	}
 
-	stop()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the headless proxy did not stop")
-	}
+	h.stop()
 	out := errw.String()
 	for _, want := range []string{
 		"refused POST /mcp from 127.0.0.1:", "none is idle", "(--max-sessions 2)",

@@ -23,20 +23,8 @@ import (
 // told to stop (as SIGINT or SIGTERM tell it) ends the sessions and
 // flushes each one's recording.
 func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
-	url := startGateway(t, demo.Options{})
-	dir := t.TempDir()
-	var errw syncBuffer
-	pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: dir}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{}) // the flags' defaults
-	run, err := startProxyRun(url, cf, pf, &errw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
-	done := make(chan error, 1)
-	go func() { done <- run.headless(ctx) }()
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	run, dir, errw := h.run, h.dir, h.errw
 
 	for _, tr := range []sdk.Transport{
 		&sdk.SSEClientTransport{Endpoint: run.base + "/sse", HTTPClient: &http.Client{Transport: clientToken{}}},
@@ -54,15 +42,7 @@ func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
 		cs.Close()
 		cancel()
 	}
-	stop()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the headless proxy did not stop")
-	}
+	h.stop()
 
 	out := errw.String()
 	for _, want := range []string{
@@ -149,20 +129,8 @@ func TestProxyRefusesBadFlags(t *testing.T) {
 // proxy stopped it: the client did not leave, and the recording must not
 // say it did.
 func TestProxyStopIsRecordedAsTheProxyStopping(t *testing.T) {
-	url := startGateway(t, demo.Options{})
-	dir := t.TempDir()
-	var errw syncBuffer
-	pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: dir}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(url, cf, pf, &errw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
-	done := make(chan error, 1)
-	go func() { done <- run.headless(ctx) }()
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	run, dir := h.run, h.dir
 
 	rctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -177,15 +145,7 @@ func TestProxyStopIsRecordedAsTheProxyStopping(t *testing.T) {
 	if n, err := resp.Body.Read(buf); err != nil || !strings.Contains(string(buf[:n]), "endpoint") {
 		t.Fatalf("first read %q (%v), want the endpoint event", buf[:n], err)
 	}
-	stop()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the headless proxy did not stop")
-	}
+	h.stop()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if len(files) != 1 {
 		t.Fatalf("%d recordings, want the one client's", len(files))
@@ -194,5 +154,50 @@ func TestProxyStopIsRecordedAsTheProxyStopping(t *testing.T) {
 	last := recs[len(recs)-1]
 	if last.State == nil || last.State.State != mcp.StateClosed || !strings.Contains(last.State.Detail, "proxy stopped") {
 		t.Errorf("the recording ends with %+v, want closed because the proxy stopped", last.State)
+	}
+}
+
+// headless is a headless proxy run for one test, recording into a
+// directory of its own.
+type headless struct {
+	t    *testing.T
+	run  *proxyRun
+	dir  string
+	errw *syncBuffer
+	done chan error
+	end  context.CancelFunc
+}
+
+// startHeadless runs `mcpscope proxy URL --headless` with pf on a free
+// loopback port, the flags' defaults for the rest.
+func startHeadless(t *testing.T, url string, pf proxyFlags) *headless {
+	t.Helper()
+	pf.listen, pf.headless, pf.recordDir = "127.0.0.1:0", true, t.TempDir()
+	cf := &connFlags{}
+	cf.registerProxy(&cobra.Command{}) // the flags' defaults
+	h := &headless{t: t, dir: pf.recordDir, errw: &syncBuffer{}, done: make(chan error, 1)}
+	run, err := startProxyRun(url, cf, &pf, h.errw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.run = run
+	ctx, end := context.WithCancel(context.Background())
+	h.end = end
+	t.Cleanup(end)
+	go func() { h.done <- run.headless(ctx) }()
+	return h
+}
+
+// stop stops the proxy as SIGINT does and waits for it to finish.
+func (h *headless) stop() {
+	h.t.Helper()
+	h.end()
+	select {
+	case err := <-h.done:
+		if err != nil {
+			h.t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		h.t.Fatal("the headless proxy did not stop")
 	}
 }

@@ -13,27 +13,14 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/spf13/cobra"
 )
 
 // A client that refreshes its token mid-session sends each new one in its
 // Authorization header; when upstream echoes one in a body, the recording
 // still holds none of them, not only the first.
 func TestProxyRecordingRedactsRefreshedTokens(t *testing.T) {
-	url := startGateway(t, demo.Options{})
-	dir := t.TempDir()
-	var errw syncBuffer
-	pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: dir}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(url, cf, pf, &errw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
-	done := make(chan error, 1)
-	go func() { done <- run.headless(ctx) }()
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	run, dir := h.run, h.dir
 
 	tok := &refreshingToken{}
 	cctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -54,15 +41,7 @@ func TestProxyRecordingRedactsRefreshedTokens(t *testing.T) {
 		}
 	}
 	cs.Close()
-	stop()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the headless proxy did not stop")
-	}
+	h.stop()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if len(files) == 0 {
 		t.Fatal("nothing was recorded")

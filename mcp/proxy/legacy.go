@@ -58,9 +58,8 @@ func (p *Proxy) legacyStream(w http.ResponseWriter, r *http.Request) {
 
 // legacyPost relays a POST to a legacy session's endpoint.
 func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, m message, c *Client) {
-	c, done := p.hold(c, mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream had ended", "a POST after the stream ended")
+	c, done := p.hold(w, c, mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream had ended", "a POST after the stream ended")
 	if c == nil {
-		p.full(w, r)
 		return
 	}
 	defer done()

@@ -248,13 +248,18 @@ func (p *Proxy) newClient(transport string, r *http.Request, how string) *Client
 
 // hold counts a request in on session c. When c has ended, a new session
 // that lasts this request only takes its place, opened because of how and
-// ended because of why; with no room for it, c is nil. The caller defers
-// done.
-func (p *Proxy) hold(c *Client, transport string, r *http.Request, how, why string) (_ *Client, done func()) {
-	if c.acquire() {
+// ended because of why. With no session to be had (c is nil: none could be
+// made at the cap, nor one for this request) it answers w that the proxy is
+// full and returns nil. The caller defers done.
+func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http.Request, how, why string) (_ *Client, done func()) {
+	if c != nil && c.acquire() {
 		return c, c.release
 	}
-	if c = p.newClient(transport, r, how); c == nil {
+	if c != nil {
+		c = p.newClient(transport, r, how)
+	}
+	if c == nil {
+		p.full(w, r)
 		return nil, nil
 	}
 	c.acquire()

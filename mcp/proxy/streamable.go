@@ -22,14 +22,9 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
 				said("the client posts streamable HTTP with no session id"), nil)
 		}
-		if c == nil {
-			p.full(w, r)
-			return
-		}
 	}
-	c, done := p.hold(c, mcp.TransportStreamable, r, "the client posts to a session that had ended", "a request after the session ended")
+	c, done := p.hold(w, c, mcp.TransportStreamable, r, "the client posts to a session that had ended", "a request after the session ended")
 	if c == nil {
-		p.full(w, r)
 		return
 	}
 	defer done()
@@ -84,13 +79,8 @@ func streamOf(m message) string {
 // that sent it.
 func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byte, m message) {
 	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, said("the client speaks stateless MCP ("+protocolOf(r.Header, m)+")"), nil)
+	c, done := p.hold(w, c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after its session ended")
 	if c == nil {
-		p.full(w, r)
-		return
-	}
-	c, done := p.hold(c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after its session ended")
-	if c == nil {
-		p.full(w, r)
 		return
 	}
 	defer done()
@@ -117,17 +107,11 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 // sessionGet relays a GET of a streamable session: its stream for server
 // messages, or with Last-Event-ID the resumption of a dropped stream.
 func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
-	c := p.sessionOf(sid, r)
-	if c == nil {
-		p.full(w, r)
-		return
-	}
 	// A session that ended as the request came (the cap let it go, or
 	// upstream dropped it) is relayed as a session of its own: the client
 	// gets what upstream says, not an answer the proxy made up.
-	c, done := p.hold(c, mcp.TransportStreamable, r, "the client opens a stream on a session that had ended", "a stream after the session ended")
+	c, done := p.hold(w, p.sessionOf(sid, r), mcp.TransportStreamable, r, "the client opens a stream on a session that had ended", "a stream after the session ended")
 	if c == nil {
-		p.full(w, r)
 		return
 	}
 	defer done()
@@ -171,14 +155,8 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 
 // sessionDelete relays the DELETE that ends a streamable session.
 func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string) {
-	c := p.sessionOf(sid, r)
+	c, done := p.hold(w, p.sessionOf(sid, r), mcp.TransportStreamable, r, "the client ends a session that had ended", "a DELETE after the session ended")
 	if c == nil {
-		p.full(w, r)
-		return
-	}
-	c, done := p.hold(c, mcp.TransportStreamable, r, "the client ends a session that had ended", "a DELETE after the session ended")
-	if c == nil {
-		p.full(w, r)
 		return
 	}
 	defer done()
