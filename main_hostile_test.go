@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -182,4 +185,38 @@ func yamlQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// A server whose answer is not HTTP (a header line net/http refuses) is
+// told apart from one that is not there: exec exits 3 quoting the bad line
+// harmlessly, with advice about a broken server, not "is it running?".
+func TestExecSaysWhenTheAnswerIsNotHTTP(t *testing.T) {
+	stateDir(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				if _, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
+					fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nX-Bad: %s\x07\r\nContent-Type: text/event-stream\r\n\r\n", mcptest.Hostile)
+				}
+			}()
+		}
+	}()
+	out, errOut, code := run(t, "exec", "--transport", "sse", "http://"+ln.Addr().String()+"/sse", "tools/list")
+	if code != exitConnect {
+		t.Errorf("exit %d, want %d (no session)", code, exitConnect)
+	}
+	checkOutput(t, "exec", out, errOut, "malformed MIME header line")
+	if !strings.Contains(errOut, "not in HTTP a client can read") || strings.Contains(errOut, "is the server running") {
+		t.Errorf("stderr should say the answer was not HTTP, not that nothing listens:\n%s", errOut)
+	}
 }

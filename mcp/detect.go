@@ -254,6 +254,8 @@ func verdict(c candidate, err error) string {
 			return "no answer in time"
 		case CauseUnreachable:
 			return "no connection"
+		case CauseBadHTTP:
+			return "an answer that is not HTTP"
 		case CauseNotModern:
 			return we.Message
 		case CauseModernRefused:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/textproto"
 	"strconv"
 	"strings"
 )
@@ -43,6 +44,7 @@ const (
 	CauseModernRefused   Cause = "modern-refused"   // a 2026 server refused the request (version, headers, capabilities)
 	CauseNoAnswer        Cause = "no-answer"        // a server asked the user for something nobody answered
 	CauseUninitialized   Cause = "uninitialized"    // a request refused on a session that was never initialized
+	CauseBadHTTP         Cause = "bad-http"         // an answer that is not HTTP: a malformed status line or header
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -77,7 +79,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseClosed: true,
 	CauseModernRefused: true,
@@ -104,6 +106,18 @@ func CauseOf(err error) Cause {
 		return CausePostTimeout
 	}
 	return ""
+}
+
+// FailureCause is why an HTTP request that got no response failed: the
+// server's answer was not HTTP a client can read (CauseBadHTTP: net/http
+// refuses a malformed status line or header), or there was no answer at all
+// (CauseUnreachable: refused, DNS, TLS, a reset or a close before one).
+func FailureCause(err error) Cause {
+	var pe textproto.ProtocolError
+	if errors.As(err, &pe) || strings.Contains(err.Error(), "malformed HTTP") {
+		return CauseBadHTTP
+	}
+	return CauseUnreachable
 }
 
 // adviceHeaders are the answer headers advice may quote.

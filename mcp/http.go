@@ -40,7 +40,7 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			return nil, &WireError{Cause: CausePostTimeout, Purpose: ex.Purpose, Err: err,
 				Message: fmt.Sprintf("%s %s got no answer in time", req.Method, ex.URL)}
 		}
-		return nil, &WireError{Cause: CauseUnreachable, Purpose: ex.Purpose, Err: err,
+		return nil, &WireError{Cause: FailureCause(err), Purpose: ex.Purpose, Err: err,
 			Message: fmt.Sprintf("%s %s failed: %v", req.Method, ex.URL, unwrapURLError(err))}
 	}
 	ex.Status, ex.StatusLine, ex.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()

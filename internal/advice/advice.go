@@ -52,6 +52,7 @@ type row struct {
 var table = []row{
 	{cause: mcp.CauseUnreachable, purpose: mcp.PurposePost, text: "is the server still running? (it answered before)"},
 	{cause: mcp.CauseUnreachable, text: "is the server running and listening there? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
+	{cause: mcp.CauseBadHTTP, text: "the server answered, but not in HTTP a client can read (the error quotes the bad line): the server, or a proxy in front of it, is broken"},
 	{cause: mcp.CauseStatus, status: http.StatusUnauthorized, text: "the server wants a token: pass --bearer TOKEN or set MCPSCOPE_TOKEN (the Docker MCP Gateway wants Authorization: Bearer <token>; MCP_GATEWAY_AUTH_TOKEN is read too)"},
 	{cause: mcp.CauseStatus, status: http.StatusForbidden, text: "the server refused this Host or Origin: connect through localhost or 127.0.0.1, or allow this origin on the server"},
 	{cause: mcp.CauseStatus, status: http.StatusNotFound, purpose: mcp.PurposeStream, text: "nothing is served at this path: legacy SSE gateways serve /sse and streamable servers /mcp; give the bare base URL and mcpscope finds the transport"},

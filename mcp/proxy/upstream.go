@@ -120,7 +120,7 @@ func (l *leg) unreachable(err error) {
 	if l.up.Purpose != mcp.PurposePost {
 		op = mcp.OpConnect
 	}
-	l.failed(op, &mcp.WireError{Cause: mcp.CauseUnreachable, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+	l.failed(op, &mcp.WireError{Cause: mcp.FailureCause(err), Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
 		Message: fmt.Sprintf("%s %s failed: %v (the client was answered 502)", l.r.Method, l.up.URL, err)})
 }
 
