@@ -418,3 +418,31 @@ func TestStreamableCancelAndProgressToken(t *testing.T) {
 	}
 	rec.waitFor(t, "the cancelled record", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpCancelled })
 }
+
+// A Content-Type whose parameters do not parse (a bare "charset", an
+// unclosed quote) still names its media type: the answer is read as the
+// JSON or the event stream it says it is, not refused as neither.
+func TestContentTypeWithBrokenParameters(t *testing.T) {
+	types := map[string]string{
+		"tools/list": `application/json; charset`,
+		"ping":       `text/event-stream; charset="utf-8`,
+	}
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		ct, ok := types[x.Method]
+		if !ok {
+			x.Default()
+			return
+		}
+		body := `{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[]}}`
+		if strings.HasPrefix(ct, "text/event-stream") {
+			body = "event: message\ndata: " + body + "\n\n"
+		}
+		x.Status(http.StatusOK, ct, body)
+	}}, Config{})
+	for method := range types {
+		resp, err := s.Request(testCtx(t), method, nil)
+		if err != nil || resp.Error != nil {
+			t.Errorf("%s answered with Content-Type %q: %v %+v, want its answer read", method, types[method], err, resp)
+		}
+	}
+}
