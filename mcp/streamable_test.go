@@ -446,3 +446,34 @@ func TestContentTypeWithBrokenParameters(t *testing.T) {
 		}
 	}
 }
+
+// A GET stream that ends as soon as it opens, asking with "retry: 0" to be
+// reconnected to at once, is reopened with a growing wait and then no more,
+// not in a tight loop for the whole session; a retry of years is held to
+// maxRetry.
+func TestGETStreamThatEndsAtOnce(t *testing.T) {
+	srv, s, rec := dialStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETEnds}, Config{})
+	if _, err := s.Initialize(testCtx(t)); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the GET stream given up", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "stopped reopening")
+	})
+	gets := 0
+	for _, r := range srv.Requests() {
+		if r.Method == http.MethodGet {
+			gets++
+		}
+	}
+	if gets != maxResume+1 {
+		t.Errorf("%d GETs, want %d: the first and %d reopenings", gets, maxResume+1, maxResume)
+	}
+	for field, want := range map[string]time.Duration{"999999999999": maxRetry, "99999999999999999999999": maxRetry, "1500": 1500 * time.Millisecond, "0": 0} {
+		if got, ok := retryOf(field); !ok || got != want {
+			t.Errorf("retryOf(%q) = %v, %v; want %v", field, got, ok, want)
+		}
+	}
+	if _, ok := retryOf("-1"); ok {
+		t.Errorf("retryOf(-1) is a wait, want none")
+	}
+}

@@ -382,6 +382,10 @@ func (s *StreamableServer) serveGet(w http.ResponseWriter, r *http.Request, rec 
 		s.gone(answer)
 		return
 	}
+	if s.opts.GET == GETEnds && r.Header.Get("Last-Event-ID") == "" {
+		answer(http.StatusOK, "text/event-stream", "retry: 0\n\n")
+		return
+	}
 	a := newAttachment(w, r, rec, s.j)
 	if lastID := r.Header.Get("Last-Event-ID"); lastID != "" {
 		stream, live := sess.log.resume(a, lastID)

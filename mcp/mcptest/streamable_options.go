@@ -121,6 +121,10 @@ const (
 	GETSilent
 	// GETNone answers 405: the server offers no GET stream.
 	GETNone
+	// GETEnds answers 200 with an event stream that says only "retry: 0"
+	// and ends at once: a server that asks to be reconnected to at once,
+	// forever.
+	GETEnds
 )
 
 // DeleteMode is how a streamable fake answers DELETE.
