@@ -132,6 +132,24 @@ func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {
 	}
 }
 
+// A message with our request's id but neither a result nor an error is
+// named when that request times out, not taken for silence.
+func TestMalformedAnswerIsNamedInTheTimeout(t *testing.T) {
+	handle := func(c *mcptest.Call) {
+		if c.Method == "tools/list" {
+			c.Reply(`{"jsonrpc":"2.0","id":` + string(c.ID) + `}`)
+			return
+		}
+		c.Default()
+	}
+	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, err := s.Request(testCtx(t), "tools/list", nil)
+	var te *TimeoutError
+	if !errorsAs(err, &te) || len(te.Malformed) != 1 || len(te.Foreign) != 0 || !strings.Contains(err.Error(), "neither a result nor an error") {
+		t.Fatalf("Request = %v, want a timeout naming the message with the id and no result", err)
+	}
+}
+
 // tools/list pages followed automatically stop at a size bound as well as
 // a page bound.
 func TestToolPagesStopAtASizeBound(t *testing.T) {
