@@ -379,6 +379,23 @@ func TestDetection(t *testing.T) {
 	}
 }
 
+// A server that answers server/discover, like any method, with a result
+// that names no version is not taken for a 2026 server: detection goes on
+// to initialize.
+func TestDetectionPastAnEmptyDiscoverResult(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Lenient: true})
+	s := NewSession(Config{URL: srv.Endpoint()})
+	defer s.Close()
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	d := rec.waitFor(t, "detection", func(r Record) bool { return r.Kind == KindDetect }).Detect
+	if d.Transport != TransportStreamable || len(d.Attempts) != 2 || !strings.Contains(d.Attempts[0].Verdict, "without supportedVersions") {
+		t.Errorf("detected %+v, want streamable HTTP after the discover probe said why it is not 2026", d)
+	}
+}
+
 // When nothing works, the error names every attempt.
 func TestDetectionFailureNamesEveryAttempt(t *testing.T) {
 	plain := mcptest.New(t, mcptest.Options{GETStatus: http.StatusNotFound, GETBody: "no"})

@@ -266,6 +266,10 @@ func (s *StreamableServer) postSession(rec *Request, answer answerFunc) (*Sessio
 	if id == "" && rec.Kind == KindRequest && rec.RPCMethod == "initialize" {
 		return s.newSession(rec.Body), true
 	}
+	if id == "" && s.opts.Lenient && rec.Kind == KindRequest {
+		answer(http.StatusOK, "application/json", response(rec.ID, `"result":{}`))
+		return nil, false
+	}
 	if id == "" && !s.opts.NoSessionID {
 		answer(http.StatusBadRequest, textPlain, "Bad Request: Mcp-Session-Id header is required\n")
 		return nil, false

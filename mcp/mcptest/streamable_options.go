@@ -22,6 +22,11 @@ type StreamableOptions struct {
 	// session and needs no header, as from a server without sessions.
 	NoSessionID bool
 
+	// Lenient answers a request that names no session (server/discover,
+	// say) with an empty result instead of refusing it: a server that
+	// answers any method with {}.
+	Lenient bool
+
 	// Versions are the protocol versions initialize agrees to, oldest first;
 	// default 2025-03-26, 2025-06-18, 2025-11-25. Any other version asked
 	// for gets the last one.
