@@ -5,10 +5,13 @@ import (
 	"time"
 )
 
-// emitter numbers records and hands them to the consumer in order. Its queue
-// is unbounded on purpose: the stream reader must never wait for a slow
-// consumer, or a server's ping would go unanswered and some servers close the
-// stream about 1.5 s later.
+// emitter numbers records and hands them to the consumer in order. Emitting
+// never waits: the stream reader must not stall in the middle of a read for
+// a slow consumer, or a server's ping would go unanswered and some servers
+// close the stream about 1.5 s later. The backlog is still bounded: before
+// its next network read a stream reader waits while maxBacklog chunks are
+// queued (waitRoom), so a server that floods faster than the consumer reads
+// (exec --json into a pipe, a busy TUI) is held back by TCP, not by memory.
 //
 // A pump goroutine hands queued records over as one batch per channel send.
 // A channel of single records would cost a handoff per record, which on a
@@ -18,6 +21,7 @@ import (
 type emitter struct {
 	mu      sync.Mutex
 	cond    *sync.Cond
+	room    *sync.Cond // signalled when the pump takes the backlog, and on close
 	full    [][]Record // chunks that filled up, oldest first
 	queue   []Record   // the chunk being filled
 	seq     int64
@@ -32,9 +36,16 @@ type emitter struct {
 // consumer never takes on a huge batch at once.
 const batchSize = 256
 
+// maxBacklog is how many full chunks may wait for the consumer before the
+// stream readers wait for room: 64K records, each a few hundred bytes, a
+// backlog no consumer that is keeping up ever reaches. A variable so a
+// test can make it small.
+var maxBacklog = 256
+
 func newEmitter(now func() time.Time) *emitter {
 	e := &emitter{out: make(chan []Record, 64), now: now}
 	e.cond = sync.NewCond(&e.mu)
+	e.room = sync.NewCond(&e.mu)
 	go e.pump()
 	return e
 }
@@ -107,11 +118,23 @@ func (e *emitter) release() {
 	e.mu.Unlock()
 }
 
+// waitRoom waits while the backlog is full. Stream readers call it before
+// a network read, holding no lock and in the middle of no read, so what
+// waits is the server, on TCP.
+func (e *emitter) waitRoom() {
+	e.mu.Lock()
+	for len(e.full) >= maxBacklog && !e.closed {
+		e.room.Wait()
+	}
+	e.mu.Unlock()
+}
+
 // close lets the queue drain and then closes the channel.
 func (e *emitter) close() {
 	e.mu.Lock()
 	e.closed = true
 	e.cond.Signal()
+	e.room.Broadcast()
 	e.mu.Unlock()
 }
 
@@ -125,6 +148,7 @@ func (e *emitter) pump() {
 		}
 		batches := e.full
 		e.full = nil
+		e.room.Broadcast()
 		if len(e.queue) > 0 && (e.holders == 0 || e.closed) {
 			batches = append(batches, e.queue)
 			e.queue = nil

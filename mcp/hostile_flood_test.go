@@ -114,6 +114,75 @@ func TestServerRequestFloodIsBounded(t *testing.T) {
 	}
 }
 
+// A server flooding a stream faster than the records are read waits on TCP
+// once the backlog is full: memory holds a bounded backlog, not the flood,
+// and nothing is lost once the consumer catches up.
+func TestFloodWaitsForASlowConsumer(t *testing.T) {
+	old := maxBacklog
+	maxBacklog = 4
+	defer func() { maxBacklog = old }()
+	srv := mcptest.New(t, mcptest.Options{})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportSSE})
+	defer func() {
+		// Close waits for the records to be delivered.
+		go func() {
+			for range s.Records() {
+			}
+		}()
+		s.Close()
+	}()
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 50000
+	note := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"x\"}}\n\n"
+	wrote := make(chan error, 1)
+	go func() { wrote <- conn.WriteRaw(strings.Repeat(note, n)) }()
+	backlog := func() int {
+		s.out.mu.Lock()
+		defer s.out.mu.Unlock()
+		return len(s.out.full)
+	}
+	// Nothing reads the records yet: the backlog fills, and then stays
+	// within its bound while the server is left waiting on TCP. The reader
+	// waits between reads, so one read's records (two per event) may go
+	// past the bound.
+	bound := maxBacklog + 2*readSize/len(note)/batchSize + 1
+	deadline := time.Now().Add(10 * time.Second)
+	for full := 0; full < 50; {
+		switch b := backlog(); {
+		case b > bound:
+			t.Fatalf("the backlog holds %d chunks, past the bound of %d and one read", b, maxBacklog)
+		case b >= maxBacklog:
+			full++
+		case time.Now().After(deadline):
+			t.Fatalf("the backlog never filled (%d chunks)", b)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	got := 0
+	ctx := testCtx(t)
+	for got < n {
+		select {
+		case batch := <-s.Records():
+			for _, r := range batch {
+				if r.Kind == KindReceived && r.RPC.Method == "notifications/message" {
+					got++
+				}
+			}
+		case <-ctx.Done():
+			t.Fatalf("%d of %d notifications arrived", got, n)
+		}
+	}
+	if err := <-wrote; err != nil {
+		t.Errorf("the server's write: %v", err)
+	}
+}
+
 // An answer with an id we never sent is named when the request it should
 // have answered times out: a server that mangles ids is not a silent one.
 func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {

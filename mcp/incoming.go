@@ -287,6 +287,7 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			s.out.hold()
 		} else {
 			s.out.release()
+			s.out.waitRoom()
 		}
 	}}
 	// The reader holds the emitter but for its waits on the network, so
