@@ -26,7 +26,8 @@ type emitter struct {
 	queue   []Record   // the chunk being filled
 	seq     int64
 	closed  bool
-	holders int // stream readers in the middle of a read: they wake the pump when done
+	ending  bool // the session is closing: readers wait for room no more
+	holders int  // stream readers in the middle of a read: they wake the pump when done
 	out     chan []Record
 	now     func() time.Time
 }
@@ -123,9 +124,19 @@ func (e *emitter) release() {
 // waits is the server, on TCP.
 func (e *emitter) waitRoom() {
 	e.mu.Lock()
-	for len(e.full) >= maxBacklog && !e.closed {
+	for len(e.full) >= maxBacklog && !e.closed && !e.ending {
 		e.room.Wait()
 	}
+	e.mu.Unlock()
+}
+
+// end stops readers waiting for room: a session closing waits for its
+// readers to finish, and they must not wait for a consumer that may have
+// stopped reading (a TUI that quit).
+func (e *emitter) end() {
+	e.mu.Lock()
+	e.ending = true
+	e.room.Broadcast()
 	e.mu.Unlock()
 }
 

@@ -118,6 +118,12 @@ func TestServerRequestFloodIsBounded(t *testing.T) {
 // once the backlog is full: memory holds a bounded backlog, not the flood,
 // and nothing is lost once the consumer catches up.
 func TestFloodWaitsForASlowConsumer(t *testing.T) {
+	for _, phase := range []string{"drain", "close"} {
+		t.Run(phase, func(t *testing.T) { floodSlowConsumer(t, phase) })
+	}
+}
+
+func floodSlowConsumer(t *testing.T, phase string) {
 	old := maxBacklog
 	maxBacklog = 4
 	defer func() { maxBacklog = old }()
@@ -163,6 +169,17 @@ func TestFloodWaitsForASlowConsumer(t *testing.T) {
 			t.Fatalf("the backlog never filled (%d chunks)", b)
 		}
 		time.Sleep(time.Millisecond)
+	}
+	// Close does not wait for a consumer: a TUI that quit reads no more.
+	if phase == "close" {
+		closed := make(chan struct{})
+		go func() { s.Close(); close(closed) }()
+		select {
+		case <-closed:
+		case <-testCtx(t).Done():
+			t.Fatal("Close waited for the records to be read")
+		}
+		return
 	}
 	got := 0
 	ctx := testCtx(t)

@@ -142,7 +142,6 @@ func (o *Observer) ServerEvents(r io.Reader, stream string, conn int, reqSeq int
 			o.out.hold()
 		} else {
 			o.out.release()
-			o.out.waitRoom()
 		}
 	}}
 	o.out.hold()

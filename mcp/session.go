@@ -275,6 +275,7 @@ func (s *Session) Close() error {
 		tr.close()
 	}
 	s.lifeCancel()
+	s.out.end()
 	s.wg.Wait()
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Detail: "closed by mcpscope"}})
 	s.out.close()
