@@ -133,14 +133,20 @@ func rootsOf(paths []string) ([]mcp.Root, error) {
 }
 
 // addressLike reports whether an argument names a server rather than a
-// command: a scheme, an IPv6 literal, host:port, localhost, or a dotted
-// host. Such an argument must then parse as a URL; it is never taken for a
-// command, and never silently replaced by the demo gateway.
+// command: a scheme (even one missing a slash, "http:/host"), an IPv6
+// literal, host:port, localhost, or a dotted host, with the blanks around
+// it that a paste brings. Such an argument must then parse as a URL; it is
+// never taken for a command, and never silently replaced by the demo
+// gateway.
 func addressLike(s string) bool {
+	s = strings.TrimSpace(s)
 	if s == "" || strings.ContainsAny(s, " \t\n") {
 		return false
 	}
-	if strings.Contains(s, "://") || strings.HasPrefix(s, "[") {
+	if strings.Contains(s, "://") || strings.HasPrefix(s, "[") || strings.Contains(s, ":/") {
+		return true
+	}
+	if scheme, _, ok := strings.Cut(s, ":"); ok && (strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https")) {
 		return true
 	}
 	hostPart, _, _ := strings.Cut(s, "/")
@@ -162,7 +168,7 @@ func serverArg(s string) (string, error) {
 	if _, err := mcp.TargetURL(s); err != nil {
 		return "", fmt.Errorf("%q looks like a server address but is not a URL: %v", s, err)
 	}
-	return s, nil
+	return strings.TrimSpace(s), nil
 }
 
 // orDemo returns url, or when it is empty starts the built-in demo gateway

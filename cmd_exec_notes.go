@@ -22,7 +22,17 @@ type notes struct {
 	seen    int64 // the Seq of the newest record looked at
 	lines   []string
 	changed chan struct{} // closed and replaced when seen moves
+	// A flood before one answer keeps its first maxNoteLines/2 lines and
+	// its last ones (a ring from ringAt); skipped counts those between.
+	ringAt  int
+	skipped int
 }
+
+// maxNoteLines bounds the lines held for one answer: a server sending
+// millions of log messages before answering must not hold them all in
+// memory for a person who reads the first and the last (exec --json, and
+// the recording, keep every one).
+const maxNoteLines = 2000
 
 // quietNotes are the notifications not worth a line: progress has its
 // own, and the listen stream's acknowledgement is plumbing.
@@ -42,11 +52,38 @@ func (n *notes) record(r mcp.Record) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if line != "" {
-		n.lines = append(n.lines, line)
+		n.add(line)
 	}
 	n.seen = max(n.seen, r.Seq)
 	close(n.changed)
 	n.changed = make(chan struct{})
+}
+
+// add holds a line; n.mu is held. Past maxNoteLines, the second half of
+// the lines is a ring of the newest.
+func (n *notes) add(line string) {
+	if len(n.lines) < maxNoteLines {
+		n.lines = append(n.lines, line)
+		return
+	}
+	n.lines[maxNoteLines/2+n.ringAt] = line
+	n.ringAt = (n.ringAt + 1) % (maxNoteLines - maxNoteLines/2)
+	n.skipped++
+}
+
+// take returns the held lines in the order they came, with a line saying
+// how many were left out between, and empties the notes; n.mu is held.
+func (n *notes) take() []string {
+	lines := n.lines
+	if n.skipped > 0 {
+		head, ring := lines[:maxNoteLines/2], lines[maxNoteLines/2:]
+		out := append([]string(nil), head...)
+		out = append(out, fmt.Sprintf("… %d more notifications (exec --json shows every one)", n.skipped))
+		out = append(out, ring[n.ringAt:]...)
+		lines = append(out, ring[:n.ringAt]...)
+	}
+	n.lines, n.ringAt, n.skipped = nil, 0, 0
+	return lines
 }
 
 // noteLine is a notification as one line; what it says came from the
@@ -105,8 +142,7 @@ func (n *notes) print(w io.Writer, resp *mcp.Response) {
 		}
 	}
 	n.mu.Lock()
-	lines := n.lines
-	n.lines = nil
+	lines := n.take()
 	n.mu.Unlock()
 	for _, l := range lines {
 		fmt.Fprintf(w, "· %s\n", sanitize.Text(strings.TrimRight(l, "\n")))

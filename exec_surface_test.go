@@ -374,3 +374,38 @@ func TestExecToolsListAllPages(t *testing.T) {
 		t.Errorf("exit %d, want %d tools listed with --all and a page without:\n%s\n%s", code, want, out, errOut)
 	}
 }
+
+// A flood of log messages before one answer is printed as its first and
+// last lines and a count of those between, not held in memory whole.
+func TestExecBoundsTheNotesBeforeAnAnswer(t *testing.T) {
+	const flood = 5000
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method == "tools/call" {
+			var b strings.Builder
+			for i := range flood {
+				fmt.Fprintf(&b, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"m%05d\"}}\n\n", i)
+			}
+			if err := c.Session.WriteRaw(b.String()); err != nil {
+				return
+			}
+		}
+		c.Default()
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "tools/call echo text=x")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	for _, want := range []string{"m00000\n", "m00999\n", fmt.Sprintf("… %d more notifications", flood-maxNoteLines), "m04000\n", "m04999\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q", want)
+		}
+	}
+	for _, gone := range []string{"m01000\n", "m03999\n"} {
+		if strings.Contains(out, gone) {
+			t.Errorf("the output holds %q, from the middle of the flood", gone)
+		}
+	}
+	if i, j := strings.Index(out, "m00999"), strings.Index(out, "m04000"); i < 0 || j < i {
+		t.Errorf("the first and last lines are out of order")
+	}
+}

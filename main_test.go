@@ -356,7 +356,11 @@ func TestExecURLForms(t *testing.T) {
 	if _, errOut, code := run(t, "exec", "--no-record", "--endpoint-timeout", "2s", "[::1]:"+port, "ping"); code != exitConnect || strings.Contains(errOut, "demo gateway") {
 		t.Errorf("[::1]:%s: exit %d, %s", port, code, errOut)
 	}
-	for _, bad := range []string{"localhost:notaport", "http://", "ftp://example.com/sse"} {
+	// A pasted URL keeps the blanks around it.
+	if out, errOut, code := run(t, "exec", "--no-record", " "+srv.SSEURL()+"\n", "ping"); code != exitOK || strings.Contains(errOut, "demo gateway") {
+		t.Errorf("a URL with blanks around it: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, bad := range []string{"localhost:notaport", "http://", "ftp://example.com/sse", "http:/127.0.0.1:" + port + "/sse", "https:127.0.0.1:" + port} {
 		if _, errOut, code := run(t, "exec", "--no-record", bad, "ping"); code != exitUsage || !strings.Contains(errOut, "not a URL") && !strings.Contains(errOut, "scheme") {
 			t.Errorf("%q: exit %d, %s; want a usage error", bad, code, errOut)
 		}

@@ -2,11 +2,13 @@ package mcp
 
 import "context"
 
-// RelayBacklog is how much an Observer's log may hold back, in bytes of the
-// records' raw text plus recordOverhead each, before a relay that asks
-// (WaitRoom) waits: a proxy relaying a fast stream to a fast client must
-// not outrun its own recording without bound.
-const RelayBacklog = 16 << 20
+// backlogLimit is how much a log may hold back from its consumer, in bytes
+// of the records' raw text plus recordOverhead each, before a reader that
+// asks (waitRoom) waits: a session's stream reader before its next network
+// read, a proxy's relay before its next. A consumer that keeps up never
+// lets it come near; a flood does, and then waits on TCP. A variable so a
+// test can make it small.
+var backlogLimit int64 = 16 << 20
 
 // recordOverhead is what a record costs beyond its raw text, roughly: the
 // record, its parts and their strings.
@@ -16,7 +18,7 @@ const recordOverhead = 512
 func weight(r *Record) int64 { return int64(recordOverhead + r.PayloadSize()) }
 
 // handed counts a batch of weight n the consumer took, and wakes the
-// relays waiting for room.
+// readers waiting for room.
 func (e *emitter) handed(n int64) {
 	e.mu.Lock()
 	e.pending -= n
@@ -47,9 +49,9 @@ func (e *emitter) waitRoom(ctx context.Context, limit int64) {
 	e.waiters--
 }
 
-// WaitRoom waits while the log holds back more than RelayBacklog, until
+// WaitRoom waits while the log holds back more than backlogLimit, until
 // its consumer catches up or ctx ends. A relay calls it before reading
 // more from the network, so a stream faster than the log slows to the
 // log's pace (and TCP slows the sender) instead of the log growing without
-// bound. A Session never waits: it must read on to answer the server.
-func (o *Observer) WaitRoom(ctx context.Context) { o.out.waitRoom(ctx, RelayBacklog) }
+// bound.
+func (o *Observer) WaitRoom(ctx context.Context) { o.out.waitRoom(ctx, backlogLimit) }

@@ -5,11 +5,14 @@ import (
 	"time"
 )
 
-// emitter numbers records and hands them to the consumer in order. Its queue
-// is unbounded on purpose: the stream reader must never wait for a slow
-// consumer, or a server's ping would go unanswered and some servers close the
-// stream about 1.5 s later. A relay, which answers nothing, can instead wait
-// for room (waitRoom) and keep it bounded.
+// emitter numbers records and hands them to the consumer in order. Emitting
+// never waits: the stream reader must not stall in the middle of a read for
+// a slow consumer, or a server's ping would go unanswered and some servers
+// close the stream about 1.5 s later. The backlog is still bounded: before
+// its next network read a stream reader, or a proxy's relay, waits while the
+// records not yet taken weigh more than backlogLimit (waitRoom), so a server
+// that floods faster than the consumer reads (exec --json into a pipe, a busy
+// TUI, a recording on a slow disk) is held back by TCP, not by memory.
 //
 // A pump goroutine hands queued records over as one batch per channel send.
 // A channel of single records would cost a handoff per record, which on a
@@ -27,10 +30,11 @@ type emitter struct {
 	closed  bool
 	holders int // stream readers in the middle of a read: they wake the pump when done
 	out     chan []Record
-	// pending weighs the records queued or in the pump's hands, for a
-	// relay that waits for room (waitRoom) instead of growing the queue.
+	// pending weighs the records not yet handed to the consumer (the
+	// channel holds one batch more), for the readers that wait for room
+	// (waitRoom) instead of growing the queue.
 	pending int64
-	waiters int        // relays waiting for room
+	waiters int        // readers waiting for room
 	room    *sync.Cond // signalled when the pump hands records over, or on close
 	now     func() time.Time
 }
@@ -41,7 +45,9 @@ type emitter struct {
 const batchSize = 256
 
 func newEmitter(now func() time.Time) *emitter {
-	e := &emitter{out: make(chan []Record, 64), now: now}
+	// One batch in the channel at most: what waits beyond it waits in the
+	// queue, where pending weighs it.
+	e := &emitter{out: make(chan []Record, 1), now: now}
 	e.cond = sync.NewCond(&e.mu)
 	e.room = sync.NewCond(&e.mu)
 	go e.pump()

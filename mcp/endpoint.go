@@ -80,6 +80,9 @@ func TargetURL(raw string) (*url.URL, error) {
 		return nil, fmt.Errorf("no URL given: pass the server's address, e.g. http://localhost:8811")
 	}
 	if !strings.Contains(s, "://") {
+		if schemeTypo(s) {
+			return nil, fmt.Errorf("%q is not a URL: a scheme takes two slashes, as in http://localhost:8811/sse", raw)
+		}
 		s = "http://" + s
 	}
 	u, err := url.Parse(s)
@@ -100,6 +103,23 @@ func TargetURL(raw string) (*url.URL, error) {
 		}
 	}
 	return u, nil
+}
+
+// schemeTypo reports a scheme written without its two slashes
+// ("http:/host", "https:host", "ftp:/x"): prefixed with http:// it would
+// parse, as a request to a host named "http".
+func schemeTypo(s string) bool {
+	scheme, rest, ok := strings.Cut(s, ":")
+	if !ok || scheme == "" {
+		return false
+	}
+	for i, c := range scheme {
+		letter := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return strings.HasPrefix(rest, "/") || strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https")
 }
 
 // isBare reports a URL with no path: the user named a server, not an

@@ -54,6 +54,8 @@ func TestTargetURL(t *testing.T) {
 		{"[::1]:8811", "http://[::1]:8811"},
 		{"https://gw.example/custom/events?team=blue&x=1", "https://gw.example/custom/events?team=blue&x=1"},
 		{"http://user:pw@gw:8811/mcp", "http://user:pw@gw:8811/mcp"},
+		{" http://localhost:8811/sse\n", "http://localhost:8811/sse"},
+		{"gw.example:8811/sse", "http://gw.example:8811/sse"},
 	}
 	for _, tt := range tests {
 		u, err := TargetURL(tt.in)
@@ -61,7 +63,7 @@ func TestTargetURL(t *testing.T) {
 			t.Errorf("TargetURL(%q) = %v, %v; want %q", tt.in, u, err, tt.want)
 		}
 	}
-	for _, bad := range []string{"", "ftp://x/sse", "http://", "http://host:port/", "javascript:alert(1)"} {
+	for _, bad := range []string{"", "ftp://x/sse", "http://", "http://host:port/", "javascript:alert(1)", "http:/127.0.0.1:8811/sse", "https:gw.example", "HTTP:8811", "ftp:/x"} {
 		if _, err := TargetURL(bad); err == nil {
 			t.Errorf("TargetURL(%q) = nil error, want one", bad)
 		}

@@ -171,6 +171,10 @@ type TimeoutError struct {
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent: a server that mangles ids looks like one that is silent.
 	Foreign []string
+	// Malformed are the ids of messages that arrived meanwhile with an id
+	// but neither a result nor an error: an answer, broken, that the
+	// request it meant to answer cannot take.
+	Malformed []string
 }
 
 func (e *TimeoutError) Error() string {
@@ -182,6 +186,9 @@ func (e *TimeoutError) Error() string {
 	}
 	if len(e.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", strings.Join(e.Foreign, ", "))
+	}
+	if len(e.Malformed) > 0 {
+		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", strings.Join(e.Malformed, ", "))
 	}
 	return msg
 }

@@ -114,6 +114,94 @@ func TestServerRequestFloodIsBounded(t *testing.T) {
 	}
 }
 
+// A server flooding a stream faster than the records are read waits on TCP
+// once the backlog is full: memory holds a bounded backlog, not the flood,
+// and nothing is lost once the consumer catches up.
+func TestFloodWaitsForASlowConsumer(t *testing.T) {
+	for _, phase := range []string{"drain", "close"} {
+		t.Run(phase, func(t *testing.T) { floodSlowConsumer(t, phase) })
+	}
+}
+
+func floodSlowConsumer(t *testing.T, phase string) {
+	old := backlogLimit
+	backlogLimit = 256 << 10
+	defer func() { backlogLimit = old }()
+	srv := mcptest.New(t, mcptest.Options{})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportSSE})
+	defer func() {
+		// Close waits for the records to be delivered.
+		go func() {
+			for range s.Records() {
+			}
+		}()
+		s.Close()
+	}()
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 50000
+	note := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"x\"}}\n\n"
+	wrote := make(chan error, 1)
+	go func() { wrote <- conn.WriteRaw(strings.Repeat(note, n)) }()
+	backlog := func() int64 {
+		s.out.mu.Lock()
+		defer s.out.mu.Unlock()
+		return s.out.pending
+	}
+	// Nothing reads the records yet: the backlog fills, and then stays
+	// within its bound while the server is left waiting on TCP. The reader
+	// waits between reads, so one read's records (two per event, the event
+	// and its message) may go past the bound, and the channel holds one
+	// batch that is no longer counted.
+	perRead := int64(readSize/len(note)+1) * 2 * (recordOverhead + int64(len(note)))
+	bound := backlogLimit + perRead
+	deadline := time.Now().Add(10 * time.Second)
+	for full := 0; full < 50; {
+		switch b := backlog(); {
+		case b > bound:
+			t.Fatalf("the backlog weighs %d bytes, past the bound of %d and one read", b, backlogLimit)
+		case b >= backlogLimit:
+			full++
+		case time.Now().After(deadline):
+			t.Fatalf("the backlog never filled (%d bytes)", b)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	// Close does not wait for a consumer: a TUI that quit reads no more.
+	if phase == "close" {
+		closed := make(chan struct{})
+		go func() { s.Close(); close(closed) }()
+		select {
+		case <-closed:
+		case <-testCtx(t).Done():
+			t.Fatal("Close waited for the records to be read")
+		}
+		return
+	}
+	got := 0
+	ctx := testCtx(t)
+	for got < n {
+		select {
+		case batch := <-s.Records():
+			for _, r := range batch {
+				if r.Kind == KindReceived && r.RPC.Method == "notifications/message" {
+					got++
+				}
+			}
+		case <-ctx.Done():
+			t.Fatalf("%d of %d notifications arrived", got, n)
+		}
+	}
+	if err := <-wrote; err != nil {
+		t.Errorf("the server's write: %v", err)
+	}
+}
+
 // An answer with an id we never sent is named when the request it should
 // have answered times out: a server that mangles ids is not a silent one.
 func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {
@@ -129,6 +217,24 @@ func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {
 	var te *TimeoutError
 	if !errorsAs(err, &te) || len(te.Foreign) != 1 || !strings.Contains(err.Error(), "that no request of ours has") {
 		t.Fatalf("Request = %v, want a timeout naming the answer with the foreign id", err)
+	}
+}
+
+// A message with our request's id but neither a result nor an error is
+// named when that request times out, not taken for silence.
+func TestMalformedAnswerIsNamedInTheTimeout(t *testing.T) {
+	handle := func(c *mcptest.Call) {
+		if c.Method == "tools/list" {
+			c.Reply(`{"jsonrpc":"2.0","id":` + string(c.ID) + `}`)
+			return
+		}
+		c.Default()
+	}
+	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, err := s.Request(testCtx(t), "tools/list", nil)
+	var te *TimeoutError
+	if !errorsAs(err, &te) || len(te.Malformed) != 1 || len(te.Foreign) != 0 || !strings.Contains(err.Error(), "neither a result nor an error") {
+		t.Fatalf("Request = %v, want a timeout naming the message with the id and no result", err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -162,6 +163,41 @@ func TestRedirects(t *testing.T) {
 	}
 	if n := len(thief.requests()); n != 0 {
 		t.Errorf("the other origin got %d requests", n)
+	}
+}
+
+// A redirect to an origin the user allowed carries nothing of the user's:
+// not the token, not their headers, and not the Referer net/http would add,
+// which is the user's URL with whatever token its query holds.
+func TestAllowedRedirectCarriesNoCredentials(t *testing.T) {
+	other := newCollector(t)
+	redirector := httptest.NewServer(http.RedirectHandler(other.URL+"/sse", http.StatusTemporaryRedirect))
+	defer redirector.Close()
+	for _, transport := range []string{TransportSSE, TransportStreamable} {
+		cfg := credentialed(redirector.URL + "/x?token=q-s3cret")
+		cfg.Transport = transport
+		cfg.Header.Set("Cookie", "session=c-s3cret")
+		cfg.AllowOrigins = []string{other.URL}
+		// The other origin answers 202 and nothing more: what reached it
+		// is all that matters, so the wait for an answer is kept short.
+		cfg.EndpointTimeout = 100 * time.Millisecond
+		s := NewSession(cfg)
+		collect(s)
+		_ = s.Connect(testCtx(t)) // the other origin answers 202, not MCP: only what reached it matters
+		s.Close()
+	}
+	got := other.requests()
+	if len(got) != 2 {
+		t.Fatalf("the allowed origin got %d requests, want one per transport", len(got))
+	}
+	for _, h := range got {
+		for k, vs := range h {
+			for _, v := range vs {
+				if strings.Contains(v, "s3cret") || k == "X-Team" {
+					t.Errorf("the allowed origin got %s: %s", k, v)
+				}
+			}
+		}
 	}
 }
 

@@ -66,11 +66,14 @@ func readExcerpt(r io.Reader, max int64) (Raw, int64) {
 	return Raw(b), int64(len(b)) + n
 }
 
-// mediaType is the answer's content type without parameters, lower-cased.
-func mediaType(h http.Header) string {
+// MediaType is a Content-Type without its parameters, lower-cased. A type
+// whose parameters do not parse (`application/json; charset`) still names
+// its media type, and that decides how the body is read.
+func MediaType(h http.Header) string {
 	ct, _, err := mime.ParseMediaType(h.Get("Content-Type"))
-	if err != nil {
-		return strings.ToLower(strings.TrimSpace(h.Get("Content-Type")))
+	if err != nil && !errors.Is(err, mime.ErrInvalidMediaParameter) {
+		before, _, _ := strings.Cut(h.Get("Content-Type"), ";")
+		return strings.ToLower(strings.TrimSpace(before))
 	}
 	return ct
 }
@@ -79,7 +82,7 @@ func mediaType(h http.Header) string {
 // kept open; anything else is recorded with the start of its body, closed,
 // and becomes the error that says what came instead.
 func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, url string) *WireError {
-	if resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream" {
+	if resp.StatusCode == http.StatusOK && MediaType(resp.Header) == "text/event-stream" {
 		ex.Opened = "sse"
 		s.emitHTTP(ex)
 		return nil

@@ -22,10 +22,13 @@ type inbound struct {
 // maxForeign bounds the ids of foreign answers remembered for timeouts.
 const maxForeign = 16
 
-// foreignAnswer is an answer to an id we never sent.
+// foreignAnswer is an answer to an id we never sent, or (malformed) a
+// message with an id but neither a method, a result nor an error: what a
+// broken server sends for an answer, which pairs with nothing.
 type foreignAnswer struct {
-	seq int64
-	id  string
+	seq       int64
+	id        string
+	malformed bool
 }
 
 // shape is what a JSON-RPC message is, from the members it has.
@@ -106,7 +109,21 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		s.pairAnswer(ev, m, p, at)
 		return
 	}
-	s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+	if p.id != nil {
+		s.mu.Lock()
+		s.rememberForeign(foreignAnswer{seq: seq, id: stringOf(p.id), malformed: true})
+		s.mu.Unlock()
+	}
+}
+
+// rememberForeign keeps an answer that paired with nothing, for the timeout
+// of the request it may have meant to answer; s.mu is held.
+func (s *Session) rememberForeign(f foreignAnswer) {
+	if len(s.foreign) == maxForeign {
+		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
+	}
+	s.foreign = append(s.foreign, f)
 }
 
 // pairAnswer matches an answer with our request by id and logs it after ev;
@@ -136,10 +153,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	m.Class, m.ReqSeq = class, reqSeq
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 	if m.Class == ClassForeign {
-		if len(s.foreign) == maxForeign {
-			s.foreign = append(s.foreign[:0], s.foreign[1:]...)
-		}
-		s.foreign = append(s.foreign, foreignAnswer{seq: seq, id: m.ID})
+		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID})
 	}
 }
 
@@ -273,6 +287,10 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			s.out.hold()
 		} else {
 			s.out.release()
+			// Between reads, never within one: a ping already read is
+			// answered. Close ends s.life, so it never waits on a consumer
+			// that stopped reading (a TUI that quit).
+			s.out.waitRoom(s.life, backlogLimit)
 		}
 	}}
 	// The reader holds the emitter but for its waits on the network, so

@@ -38,6 +38,7 @@ type legacy struct {
 	endpoint *Endpoint          // nil until the current connection negotiated one
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
+	quick    int                // connections in a row that ended at once with nothing said
 }
 
 // connection is one stream connection: a GET and the session it negotiated.
@@ -52,6 +53,7 @@ type connection struct {
 	endpoint *Endpoint // this connection's negotiation result
 	err      error     // why it ended before an endpoint
 	replaces bool      // an earlier connection had a session: this one is a new session
+	said     bool      // a message came on the stream after the endpoint
 }
 
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
@@ -256,6 +258,11 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 			l.negotiate(c, string(ev.Data))
 			return
 		}
+		if len(ev.Data) > 0 {
+			l.mu.Lock()
+			c.said = true
+			l.mu.Unlock()
+		}
 		l.s.messageEvent(&c.in, rec, ev)
 	}, nil)
 	l.streamEnded(ctx, c, err)
@@ -343,6 +350,18 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	if current {
 		l.endpoint = nil
 	}
+	// A stream that ends as soon as it negotiated, with nothing said, is
+	// a server that would be reconnected to forever, a new session each
+	// time: after maxResume of those in a row, no more on its own.
+	reconnect := current && opened && s.cfg.Reconnect && ctx.Err() == nil
+	if reconnect {
+		if c.said || s.cfg.Now().Sub(c.started) >= quickEnd {
+			l.quick = 0
+		} else if l.quick++; l.quick > maxResume {
+			reconnect = false
+			reason += fmt.Sprintf(", as soon as it opened, %d times in a row; mcpscope stopped reconnecting on its own", l.quick)
+		}
+	}
 	l.mu.Unlock()
 	c.markReady()
 	s.failPending(c.n, OpStream, &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream,
@@ -354,7 +373,7 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 		s.emitError(OpStream, we, 0, c.n)
 	}
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason}})
-	if current && opened && s.cfg.Reconnect {
+	if reconnect {
 		s.wg.Add(1)
 		go l.autoReconnect()
 	}

@@ -105,12 +105,14 @@ func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
 }
 
 // stripCredentials removes what the user added to a request: their headers
-// and token, and anything a server could read as a credential.
+// and token, and anything a server could read as a credential. That
+// includes the Referer net/http adds on a redirect: it is the URL the user
+// named, whose query may hold a token (?token=, ?api_key=).
 func (s *Session) stripCredentials(h http.Header) {
 	for k := range s.cfg.Header {
 		h.Del(k)
 	}
-	for _, k := range []string{"Authorization", "Proxy-Authorization", "Cookie"} {
+	for _, k := range []string{"Authorization", "Proxy-Authorization", "Cookie", "Referer"} {
 		h.Del(k)
 	}
 }

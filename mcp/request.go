@@ -167,7 +167,11 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load()}
 	s.mu.Lock()
 	for _, f := range s.foreign {
-		if f.seq > p.seq {
+		switch {
+		case f.seq <= p.seq:
+		case f.malformed:
+			te.Malformed = append(te.Malformed, f.id)
+		default:
 			te.Foreign = append(te.Foreign, f.id)
 		}
 	}

@@ -250,6 +250,18 @@ func TestSessionAutoReconnect(t *testing.T) {
 	}
 }
 
+// A legacy stream that ends as soon as it negotiated, each time, is
+// reconnected to a bounded number of times, not forever.
+func TestSessionAutoReconnectStopsOnStreamsThatEndAtOnce(t *testing.T) {
+	srv, _, rec := dial(t, mcptest.Options{CloseAfterEndpoint: true}, Config{Reconnect: true})
+	rec.waitFor(t, "the reconnects given up", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateClosed && strings.Contains(r.State.Detail, "stopped reconnecting")
+	})
+	if n := len(srv.Conns()); n != maxResume+1 {
+		t.Errorf("the server saw %d streams, want %d: the first and %d reconnects", n, maxResume+1, maxResume)
+	}
+}
+
 func TestSessionBeforeInitError(t *testing.T) {
 	_, s, _ := dial(t, mcptest.Options{Handle: mcptest.ErrorCode0BeforeInit}, Config{})
 	resp, err := s.Request(testCtx(t), "tools/list", nil)

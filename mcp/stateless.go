@@ -224,6 +224,12 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		if slices.Contains(supported, protocol) {
 			return r, nil
 		}
+		if len(supported) == 0 {
+			// A server that answers any method with an empty result is
+			// not a 2026 server saying so: the older eras may still fit.
+			return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless,
+				Message: "server/discover answered a result without supportedVersions: not a 2026 server"}
+		}
 	}
 	// A nil *RPCError would make a non-nil error inside the WireError.
 	var why error
@@ -231,20 +237,16 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		why = resp.Error
 	}
 	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !isModern(v) })
-	if len(modern) > 0 || len(supported) == 0 {
+	if len(supported) == 0 {
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
-			Message: fmt.Sprintf("the server speaks protocol %s, not %s", orNone(supported), protocol)}
+			Message: fmt.Sprintf("the server refused protocol %s and named no version it speaks", protocol)}
+	}
+	if len(modern) > 0 {
+		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
+			Message: fmt.Sprintf("the server speaks protocol %s, not %s", strings.Join(supported, ", "), protocol)}
 	}
 	return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless, Err: why,
 		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", strings.Join(supported, ", "))}
-}
-
-// orNone lists versions, or says a server named none.
-func orNone(vs []string) string {
-	if len(vs) == 0 {
-		return "no version it names"
-	}
-	return strings.Join(vs, ", ")
 }
 
 // openModern discovers the server and opens the listen stream. A server

@@ -229,7 +229,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	if sid := resp.Header.Get("Mcp-Session-Id"); ok && id == "" && sid != "" && m.method == "initialize" {
 		adopt = func() { t.adopt(sid, gen) }
 	}
-	ct := mediaType(resp.Header)
+	ct := MediaType(resp.Header)
 	switch {
 	case ok && ct == "text/event-stream":
 		ex.Opened = "sse"

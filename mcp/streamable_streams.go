@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -17,6 +18,32 @@ const maxResume = 5
 
 // defaultRetry is the wait before resuming when the server named none.
 const defaultRetry = time.Second
+
+// maxRetry caps the wait a server's retry field asks for: the wait is the
+// server's to choose, but one of years (retry: 999999999999) would leave a
+// request pending past its timeout, to be resumed never.
+const maxRetry = 30 * time.Second
+
+// retryOf reads an event's retry field, in milliseconds, held to
+// [0, maxRetry]; ok is false when the field is not a number.
+func retryOf(field string) (d time.Duration, ok bool) {
+	ms, err := strconv.ParseUint(field, 10, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return 0, false
+	}
+	if ms > uint64(maxRetry/time.Millisecond) {
+		return maxRetry, true
+	}
+	return time.Duration(ms) * time.Millisecond, true
+}
+
+// quickEnd is how soon a GET stream must end, with nothing said, to count
+// as a stream that ends as soon as it opens; reopening one backs off from
+// quickBackoff, doubling, and stops after maxResume of them in a row.
+const (
+	quickEnd     = time.Second
+	quickBackoff = 50 * time.Millisecond
+)
 
 // readResponse reads a request's response stream, resuming it when it ends
 // before the answer (step 5). Nothing already received is lost: every event
@@ -38,8 +65,8 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
-			if ms, perr := strconv.Atoi(ev.Retry); perr == nil && ms >= 0 {
-				retry = time.Duration(ms) * time.Millisecond
+			if d, ok := retryOf(ev.Retry); ok {
+				retry = d
 			}
 		})
 		body.Close()
@@ -137,8 +164,11 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 }
 
 // getLoop keeps the GET stream for server messages open (step 4): 405 and
-// 409 are answers, not errors; a stream that ends is reopened with backoff,
-// a bounded number of times.
+// 409 are answers, not errors; a stream that ends is reopened after the
+// server's retry or a backoff. A stream that ends as soon as it opens, with
+// nothing said, is reopened with a growing wait, and after maxResume of
+// those in a row no more: a server answering every GET with "retry: 0" and
+// an end must not be asked again in a tight loop for the whole session.
 func (t *streamable) getLoop(ctx context.Context, gen int) {
 	s := t.s
 	in := &inbound{conn: gen, stream: StreamGet}
@@ -147,7 +177,8 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 	}
 	var lastID string
 	delay := defaultRetry
-	for attempt := 0; attempt <= maxResume; attempt++ {
+	quick := 0 // streams in a row that ended at once with nothing said
+	for {
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
 		if ctx.Err() != nil {
 			return
@@ -165,16 +196,17 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			}
 			return
 		}
-		attempt = 0
 		state("open")
+		opened, said := s.cfg.Now(), false
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
 			}
+			said = said || len(ev.Data) > 0
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
-			if ms, perr := strconv.Atoi(ev.Retry); perr == nil && ms >= 0 {
-				delay = time.Duration(ms) * time.Millisecond
+			if d, ok := retryOf(ev.Retry); ok {
+				delay = d
 			}
 		})
 		resp.Body.Close()
@@ -185,10 +217,20 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 		if err != nil {
 			why = "it broke: " + err.Error()
 		}
-		state(fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, delay))
-		if !sleepCtx(ctx, delay) {
+		wait := delay
+		if !said && s.cfg.Now().Sub(opened) < quickEnd {
+			if quick++; quick > maxResume {
+				state(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", quick, why))
+				return
+			}
+			wait = max(wait, min(quickBackoff<<(quick-1), maxRetry))
+		} else {
+			quick = 0
+		}
+		state(fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait))
+		if !sleepCtx(ctx, wait) {
 			return
 		}
-		delay = min(2*delay, 30*time.Second)
+		delay = min(2*delay, maxRetry)
 	}
 }

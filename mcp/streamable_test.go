@@ -379,6 +379,23 @@ func TestDetection(t *testing.T) {
 	}
 }
 
+// A server that answers server/discover, like any method, with a result
+// that names no version is not taken for a 2026 server: detection goes on
+// to initialize.
+func TestDetectionPastAnEmptyDiscoverResult(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Lenient: true})
+	s := NewSession(Config{URL: srv.Endpoint()})
+	defer s.Close()
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	d := rec.waitFor(t, "detection", func(r Record) bool { return r.Kind == KindDetect }).Detect
+	if d.Transport != TransportStreamable || len(d.Attempts) != 2 || !strings.Contains(d.Attempts[0].Verdict, "without supportedVersions") {
+		t.Errorf("detected %+v, want streamable HTTP after the discover probe said why it is not 2026", d)
+	}
+}
+
 // When nothing works, the error names every attempt.
 func TestDetectionFailureNamesEveryAttempt(t *testing.T) {
 	plain := mcptest.New(t, mcptest.Options{GETStatus: http.StatusNotFound, GETBody: "no"})
@@ -417,4 +434,63 @@ func TestStreamableCancelAndProgressToken(t *testing.T) {
 		t.Errorf("notifications/cancelled = %s, %v; want it to name request %s", n.Body, err, call.ID)
 	}
 	rec.waitFor(t, "the cancelled record", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpCancelled })
+}
+
+// A Content-Type whose parameters do not parse (a bare "charset", an
+// unclosed quote) still names its media type: the answer is read as the
+// JSON or the event stream it says it is, not refused as neither.
+func TestContentTypeWithBrokenParameters(t *testing.T) {
+	types := map[string]string{
+		"tools/list": `application/json; charset`,
+		"ping":       `text/event-stream; charset="utf-8`,
+	}
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		ct, ok := types[x.Method]
+		if !ok {
+			x.Default()
+			return
+		}
+		body := `{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[]}}`
+		if strings.HasPrefix(ct, "text/event-stream") {
+			body = "event: message\ndata: " + body + "\n\n"
+		}
+		x.Status(http.StatusOK, ct, body)
+	}}, Config{})
+	for method := range types {
+		resp, err := s.Request(testCtx(t), method, nil)
+		if err != nil || resp.Error != nil {
+			t.Errorf("%s answered with Content-Type %q: %v %+v, want its answer read", method, types[method], err, resp)
+		}
+	}
+}
+
+// A GET stream that ends as soon as it opens, asking with "retry: 0" to be
+// reconnected to at once, is reopened with a growing wait and then no more,
+// not in a tight loop for the whole session; a retry of years is held to
+// maxRetry.
+func TestGETStreamThatEndsAtOnce(t *testing.T) {
+	srv, s, rec := dialStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETEnds}, Config{})
+	if _, err := s.Initialize(testCtx(t)); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "the GET stream given up", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "stopped reopening")
+	})
+	gets := 0
+	for _, r := range srv.Requests() {
+		if r.Method == http.MethodGet {
+			gets++
+		}
+	}
+	if gets != maxResume+1 {
+		t.Errorf("%d GETs, want %d: the first and %d reopenings", gets, maxResume+1, maxResume)
+	}
+	for field, want := range map[string]time.Duration{"999999999999": maxRetry, "99999999999999999999999": maxRetry, "1500": 1500 * time.Millisecond, "0": 0} {
+		if got, ok := retryOf(field); !ok || got != want {
+			t.Errorf("retryOf(%q) = %v, %v; want %v", field, got, ok, want)
+		}
+	}
+	if _, ok := retryOf("-1"); ok {
+		t.Errorf("retryOf(-1) is a wait, want none")
+	}
 }

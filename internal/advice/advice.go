@@ -181,7 +181,10 @@ func ForError(err error, a Audience) string {
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {
 		text := For(Fact{Cause: mcp.CauseOf(err)}, a)
-		if len(te.Foreign) > 0 {
+		switch {
+		case len(te.Malformed) > 0:
+			text = "the server sent a message with this request's id but no result and no error member: the server is broken"
+		case len(te.Foreign) > 0:
 			text = "the server answered with an id mcpscope never sent: a bridge shared by several clients, or a server that rewrites ids"
 		}
 		return text

@@ -98,6 +98,10 @@ type Options struct {
 	// CloseAfterMessages closes a stream right after its n-th "message"
 	// event was written, to test a stream that ends mid-session.
 	CloseAfterMessages int
+
+	// CloseAfterEndpoint closes every stream right after its endpoint
+	// event: a server whose sessions end as soon as they begin.
+	CloseAfterEndpoint bool
 }
 
 // EndpointFunc returns the data of an endpoint event; base is the server's

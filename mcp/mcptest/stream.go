@@ -50,6 +50,9 @@ func (s *Server) serveStream(w http.ResponseWriter, r *http.Request) {
 		if s.opts.EndpointGate == nil {
 			s.announce(c)
 		}
+		if s.opts.CloseAfterEndpoint {
+			return
+		}
 	}
 
 	pings := tick(s.opts.PingEvery)

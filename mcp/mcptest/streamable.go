@@ -266,6 +266,10 @@ func (s *StreamableServer) postSession(rec *Request, answer answerFunc) (*Sessio
 	if id == "" && rec.Kind == KindRequest && rec.RPCMethod == "initialize" {
 		return s.newSession(rec.Body), true
 	}
+	if id == "" && s.opts.Lenient && rec.Kind == KindRequest {
+		answer(http.StatusOK, "application/json", response(rec.ID, `"result":{}`))
+		return nil, false
+	}
 	if id == "" && !s.opts.NoSessionID {
 		answer(http.StatusBadRequest, textPlain, "Bad Request: Mcp-Session-Id header is required\n")
 		return nil, false
@@ -380,6 +384,10 @@ func (s *StreamableServer) serveGet(w http.ResponseWriter, r *http.Request, rec 
 	sess := s.session(id)
 	if sess == nil {
 		s.gone(answer)
+		return
+	}
+	if s.opts.GET == GETEnds && r.Header.Get("Last-Event-ID") == "" {
+		answer(http.StatusOK, "text/event-stream", "retry: 0\n\n")
 		return
 	}
 	a := newAttachment(w, r, rec, s.j)

@@ -22,6 +22,11 @@ type StreamableOptions struct {
 	// session and needs no header, as from a server without sessions.
 	NoSessionID bool
 
+	// Lenient answers a request that names no session (server/discover,
+	// say) with an empty result instead of refusing it: a server that
+	// answers any method with {}.
+	Lenient bool
+
 	// Versions are the protocol versions initialize agrees to, oldest first;
 	// default 2025-03-26, 2025-06-18, 2025-11-25. Any other version asked
 	// for gets the last one.
@@ -121,6 +126,10 @@ const (
 	GETSilent
 	// GETNone answers 405: the server offers no GET stream.
 	GETNone
+	// GETEnds answers 200 with an event stream that says only "retry: 0"
+	// and ends at once: a server that asks to be reconnected to at once,
+	// forever.
+	GETEnds
 )
 
 // DeleteMode is how a streamable fake answers DELETE.

@@ -67,5 +67,5 @@ func (p *Proxy) servesLegacy(ctx context.Context, path string) bool {
 		return false
 	}
 	resp.Body.Close()
-	return resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream"
+	return resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
 }

@@ -28,7 +28,7 @@ func (p *Proxy) legacyStream(w http.ResponseWriter, r *http.Request) {
 		c.end("the stream could not be opened")
 		return
 	}
-	if resp.StatusCode != http.StatusOK || mediaType(resp.Header) != "text/event-stream" {
+	if resp.StatusCode != http.StatusOK || mcp.MediaType(resp.Header) != "text/event-stream" {
 		err := l.answer(resp, mcp.StreamLegacy, nil)
 		c.end("upstream answered " + resp.Status + ", not an event stream")
 		l.finish(err)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -38,15 +37,6 @@ func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 		return nil, errTooLarge
 	}
 	return buf.Bytes(), nil
-}
-
-// mediaType is a Content-Type without parameters, lower-cased.
-func mediaType(h http.Header) string {
-	ct, _, err := mime.ParseMediaType(h.Get("Content-Type"))
-	if err != nil {
-		return strings.ToLower(strings.TrimSpace(h.Get("Content-Type")))
-	}
-	return ct
 }
 
 // writeHeader relays the answer's status and headers to the client.
@@ -83,7 +73,7 @@ func (p *Proxy) local(loc string) string {
 func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error {
 	defer resp.Body.Close()
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
-	switch ct := mediaType(resp.Header); {
+	switch ct := mcp.MediaType(resp.Header); {
 	case ok && ct == "text/event-stream":
 		l.up.Opened = "sse"
 		l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})

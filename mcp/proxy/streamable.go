@@ -126,7 +126,7 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 	if !ok {
 		return
 	}
-	isStream := resp.StatusCode == http.StatusOK && mediaType(resp.Header) == "text/event-stream"
+	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
 		c.state(mcp.StateGetStream, "open (the client's)")
