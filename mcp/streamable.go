@@ -244,6 +244,15 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		s.emitHTTP(ex)
 		adopt()
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
+			if m.p != nil && (t.modern || id == "") {
+				// A request's answer belongs in the POST's response. A
+				// lenient wait for it on the GET stream needs a session
+				// with one; 2026 has none that carries answers, and before
+				// initialize's answer there is no session: waiting would
+				// only run out the timeout.
+				return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
+					Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method)}
+			}
 			// Accepted: a notification or reply needs no more; a request's
 			// answer may still come on the GET stream.
 			return nil
