@@ -97,6 +97,13 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 	ex.Duration = s.cfg.Now().Sub(start) // a 202's body is short: the whole answer
 	s.emitHTTP(ex)
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		if m.p != nil && MediaType(resp.Header) == "application/json" && int64(len(ex.Body)) == ex.BodySize && answerID(ex.Body) == m.id {
+			// Some servers answer a legacy POST in its body instead of on
+			// the stream. The answer is the answer wherever it came; the
+			// pair says where (stream "json"), and one sent on the stream
+			// as well shows up as an answer to no request of ours.
+			s.handleMessage(&inbound{conn: conn, stream: StreamJSON, reqSeq: m.seq}, nil, string(ex.Body), s.cfg.Now())
+		}
 		return nil
 	}
 	return statusError(PurposePost, TransportSSE, http.MethodPost, target, resp, string(ex.Body))

@@ -319,3 +319,26 @@ func TestSessionSurvivesMalformedMessages(t *testing.T) {
 		t.Fatalf("Initialize after malformed messages: %v", err)
 	}
 }
+
+// Some servers answer a legacy POST in its body instead of on the stream.
+// The answer is taken from there at once (it used to wait out the timeout
+// and say no answer came), and its record says where it came.
+func TestLegacyAnswerInThePostBody(t *testing.T) {
+	_, s, rec := dial(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method != "tools/list" {
+			c.Default()
+			return
+		}
+		c.Status(200, "application/json", `{"jsonrpc":"2.0","id":`+string(c.ID)+`,"result":{"tools":[]}}`)
+	}}, Config{RequestTimeout: time.Minute})
+	resp, err := s.Request(testCtx(t), "tools/list", nil)
+	if err != nil || resp == nil || resp.Error != nil {
+		t.Fatalf("tools/list answered in the POST's body: %v %+v", err, resp)
+	}
+	got := rec.waitFor(t, "the answer's record", func(r Record) bool {
+		return r.Kind == KindReceived && r.RPC.Class == ClassResponse && r.RPC.ReqSeq == resp.ReqSeq
+	})
+	if got.RPC.Stream != StreamJSON {
+		t.Errorf("the answer is recorded as from stream %q, want %q: it came in the POST's body", got.RPC.Stream, StreamJSON)
+	}
+}
