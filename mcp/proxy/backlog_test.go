@@ -129,3 +129,41 @@ func TestCloseDoesNotWaitOnAClientThatDoesNotRead(t *testing.T) {
 		}
 	}
 }
+
+// A client that stops part way through its request's body holds the relay
+// in a read; stopping the proxy ends that read at once, as it ends a
+// blocked write, instead of waiting its few seconds for the handler.
+func TestCloseDoesNotWaitOnAClientThatStopsSendingItsBody(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("upstream got %s %s: the body never came whole", r.Method, r.URL)
+	}))
+	t.Cleanup(up.Close)
+	arrived := make(chan struct{}, 1)
+	// The proxy reads the clock as a request arrives, just before it reads
+	// the body: then the relay is in that read.
+	p, base, _ := startProxy(t, up.URL, Config{Now: func() time.Time {
+		select {
+		case arrived <- struct{}{}:
+		default:
+		}
+		return time.Now()
+	}})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\":",
+		strings.TrimPrefix(base, "http://"))
+	select {
+	case <-arrived:
+	case <-time.After(testTimeout):
+		t.Fatal("the proxy never took the request")
+	}
+
+	start := time.Now()
+	p.Close()
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("Close took %v: it waited on a client that stopped sending its body", took)
+	}
+}
