@@ -40,8 +40,12 @@ type emitter struct {
 // consumer never takes on a huge batch at once.
 const batchSize = 256
 
-func newEmitter(now func() time.Time) *emitter {
-	e := &emitter{out: make(chan []Record, 64), now: now}
+// newEmitter starts an emitter whose channel holds buffered batches
+// beyond the one being handed over. A relay's wants none: a batch in the
+// channel has left the weighed backlog (waitRoom) but not the process, and
+// 64 batches of large events are gigabytes.
+func newEmitter(now func() time.Time, buffered int) *emitter {
+	e := &emitter{out: make(chan []Record, buffered), now: now}
 	e.cond = sync.NewCond(&e.mu)
 	e.room = sync.NewCond(&e.mu)
 	go e.pump()

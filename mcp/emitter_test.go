@@ -9,7 +9,7 @@ import (
 // Records from many goroutines come out numbered 1..n in order, none lost,
 // and the channel closes after the last one.
 func TestEmitterOrderAndClose(t *testing.T) {
-	e := newEmitter(time.Now)
+	e := newEmitter(time.Now, 64)
 	const writers, each = 4, 5000
 	var wg sync.WaitGroup
 	for w := 0; w < writers; w++ {

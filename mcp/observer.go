@@ -35,7 +35,7 @@ func NewObserver(maxEventSize int, now func() time.Time) *Observer {
 	if now == nil {
 		now = time.Now
 	}
-	return &Observer{out: newEmitter(now), now: now, max: maxEventSize, client: newPairing(), server: newPairing()}
+	return &Observer{out: newEmitter(now, 0), now: now, max: maxEventSize, client: newPairing(), server: newPairing()}
 }
 
 // Records is the conversation's log, as Session.Records is.

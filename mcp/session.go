@@ -174,7 +174,7 @@ func NewSession(cfg Config) *Session {
 		life:       life,
 		lifeCancel: lifeCancel,
 		cfg:        cfg,
-		out:        newEmitter(cfg.Now),
+		out:        newEmitter(cfg.Now, 64),
 		pairs:      newPairing(),
 		replyQ:     make(chan replyJob, maxQueuedReplies),
 		roots:      cfg.Roots,
