@@ -1,38 +1,10 @@
 package mcp
 
 import (
-	"bufio"
-	"fmt"
-	"net"
-	"net/http"
 	"testing"
-)
 
-// answerWith serves every connection on 127.0.0.1 the same bytes after
-// reading its request, and returns the URL to reach it.
-func answerWith(t *testing.T, answer string) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				if _, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
-					fmt.Fprint(c, answer)
-				}
-			}()
-		}
-	}()
-	return "http://" + ln.Addr().String() + "/mcp"
-}
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
 
 // Every answer net/http refuses to read as HTTP is bad-http, whose advice
 // is about a broken server or proxy, not "is the server running?": the
@@ -52,7 +24,7 @@ func TestAnAnswerThatIsNotHTTPIsBadHTTP(t *testing.T) {
 		{"a Transfer-Encoding net/http does not know", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: bogus\r\n\r\n", CauseBadHTTP},
 		{"no answer at all", "", CauseUnreachable},
 	} {
-		s := NewSession(Config{URL: answerWith(t, tc.answer), Transport: TransportStreamable})
+		s := NewSession(Config{URL: mcptest.RawAnswer(t, tc.answer) + "/mcp", Transport: TransportStreamable})
 		err := s.Connect(testCtx(t))
 		if got := CauseOf(err); got != tc.want {
 			t.Errorf("%s: Connect = %v, cause %q; want %q", tc.what, err, got, tc.want)
