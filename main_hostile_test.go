@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -192,26 +189,8 @@ func yamlQuote(s string) string {
 // harmlessly, with advice about a broken server, not "is it running?".
 func TestExecSaysWhenTheAnswerIsNotHTTP(t *testing.T) {
 	stateDir(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				if _, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
-					fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nX-Bad: %s\x07\r\nContent-Type: text/event-stream\r\n\r\n", mcptest.Hostile)
-				}
-			}()
-		}
-	}()
-	out, errOut, code := run(t, "exec", "--transport", "sse", "http://"+ln.Addr().String()+"/sse", "tools/list")
+	base := mcptest.RawAnswer(t, fmt.Sprintf("HTTP/1.1 200 OK\r\nX-Bad: %s\x07\r\nContent-Type: text/event-stream\r\n\r\n", mcptest.Hostile))
+	out, errOut, code := run(t, "exec", "--transport", "sse", base+"/sse", "tools/list")
 	if code != exitConnect {
 		t.Errorf("exit %d, want %d (no session)", code, exitConnect)
 	}

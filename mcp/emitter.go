@@ -44,9 +44,10 @@ type emitter struct {
 // consumer never takes on a huge batch at once.
 const batchSize = 256
 
+// newEmitter starts an emitter. Its channel holds one batch at most: a
+// batch in the channel has left the weighed backlog (waitRoom) but not the
+// process, and 64 batches of large events would be gigabytes.
 func newEmitter(now func() time.Time) *emitter {
-	// One batch in the channel at most: what waits beyond it waits in the
-	// queue, where pending weighs it.
 	e := &emitter{out: make(chan []Record, 1), now: now}
 	e.cond = sync.NewCond(&e.mu)
 	e.room = sync.NewCond(&e.mu)

@@ -110,14 +110,31 @@ func CauseOf(err error) Cause {
 
 // FailureCause is why an HTTP request that got no response failed: the
 // server's answer was not HTTP a client can read (CauseBadHTTP: net/http
-// refuses a malformed status line or header), or there was no answer at all
-// (CauseUnreachable: refused, DNS, TLS, a reset or a close before one).
+// refuses a malformed status line or header, or framing it cannot trust),
+// or there was no answer at all (CauseUnreachable: refused, DNS, TLS, a
+// reset or a close before one).
 func FailureCause(err error) Cause {
 	var pe textproto.ProtocolError
-	if errors.As(err, &pe) || strings.Contains(err.Error(), "malformed HTTP") {
+	if errors.As(err, &pe) {
 		return CauseBadHTTP
 	}
+	msg := err.Error()
+	for _, refusal := range notHTTP {
+		if strings.Contains(msg, refusal) {
+			return CauseBadHTTP
+		}
+	}
 	return CauseUnreachable
+}
+
+// notHTTP are the words net/http's errors use for an answer it read but
+// refuses, which it does not export as types: the status line, then the
+// Content-Length and Transfer-Encoding it must trust to find the body's end.
+var notHTTP = []string{
+	"malformed HTTP",
+	"bad Content-Length", "invalid empty Content-Length", "multiple Content-Length headers",
+	"unsupported transfer encoding", "too many transfer encodings",
+	"invalid Trailer key",
 }
 
 // adviceHeaders are the answer headers advice may quote.

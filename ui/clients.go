@@ -35,8 +35,9 @@ type Client struct {
 // its records arrive whether it is shown or not.
 type clientFeed struct {
 	Client
-	log   *history.Log
-	ended bool
+	log     *history.Log
+	ended   bool
+	endedAt int // the order it ended in, for dropEnded
 }
 
 // clients are the proxy's sessions and which one is shown.
@@ -46,6 +47,7 @@ type clients struct {
 	// dropped counts the ended sessions let go to stay within maxEnded;
 	// their recordings have all of them.
 	dropped int
+	ends    int // sessions ended so far
 }
 
 // maxEnded bounds the ended sessions kept listed, each with its log in
@@ -144,6 +146,8 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 		return nil
 	}
 	f.ended = true
+	m.clients.ends++
+	f.endedAt = m.clients.ends
 	m.clients.dropEnded()
 	if f != m.clients.shown() {
 		return nil
@@ -160,7 +164,9 @@ func (c *clients) shown() *clientFeed {
 	return c.feeds[c.cur]
 }
 
-// dropEnded lets go of the oldest ended sessions past maxEnded.
+// dropEnded lets go of the sessions that ended first, past maxEnded: the
+// list is in the order they began, and a long session that just ended is
+// one a person may still want to look at.
 func (c *clients) dropEnded() {
 	ended := 0
 	for _, f := range c.feeds {
@@ -168,17 +174,21 @@ func (c *clients) dropEnded() {
 			ended++
 		}
 	}
-	for i := 0; ended > maxEnded && i < len(c.feeds); {
-		if !c.feeds[i].ended || i == c.cur {
-			i++
-			continue
+	for ; ended > maxEnded; ended-- {
+		first := -1
+		for i, f := range c.feeds {
+			if f.ended && i != c.cur && (first < 0 || f.endedAt < c.feeds[first].endedAt) {
+				first = i
+			}
 		}
-		c.feeds = slices.Delete(c.feeds, i, i+1)
-		if c.cur > i {
+		if first < 0 {
+			return
+		}
+		c.feeds = slices.Delete(c.feeds, first, first+1)
+		if c.cur > first {
 			c.cur--
 		}
 		c.dropped++
-		ended--
 	}
 }
 

@@ -175,3 +175,31 @@ func TestEndedClientsAreBounded(t *testing.T) {
 		t.Errorf("] from the first goes to the oldest kept, got %+v", f)
 	}
 }
+
+// The ended sessions let go first are those that ended first, not those
+// that began first: a client's long session that ends after many short
+// ones is still listed, and the earliest of the short ones goes.
+func TestEndedClientsLetGoInTheOrderTheyEnded(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	add := func(id int) {
+		m.Update(clientMsg{ID: id, Name: fmt.Sprintf("c%d · streamable", id), Records: make(chan []mcp.Record)})
+		m.Update(clientRecordsMsg{id, fixtureRecords()})
+	}
+	add(1) // shown
+	add(2) // the long session
+	const short = maxEnded
+	for id := 3; id < 3+short; id++ {
+		add(id)
+		m.Update(clientEndedMsg{id})
+	}
+	m.Update(clientEndedMsg{2})
+	if f, _ := m.clients.feed(2); f == nil {
+		t.Errorf("the long session was let go as it ended, before %d that ended earlier", short)
+	}
+	if f, _ := m.clients.feed(3); f != nil {
+		t.Errorf("the session that ended first is still listed; it should have made room")
+	}
+	if n := len(m.clients.feeds); n != maxEnded+1 {
+		t.Errorf("%d sessions listed, want %d: the one shown, live, and %d ended", n, maxEnded+1, maxEnded)
+	}
+}

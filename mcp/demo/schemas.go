@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -27,6 +28,41 @@ func schema(src string) *jsonschema.Schema {
 		// meet at once, as AddTool would.
 		panic(fmt.Sprintf("demo: a tool's input schema does not parse: %v", err))
 	}
+	keepOrder(s, []byte(src))
 	got, _ := parsedSchemas.LoadOrStore(src, s)
 	return got.(*jsonschema.Schema)
+}
+
+// keepOrder gives s and the schemas in it the order of their properties in
+// src, the JSON s was parsed from. A parsed Schema writes its properties
+// sorted by name, where the json.RawMessage it replaces went out as written;
+// mcpscope lists a tool's arguments in the order its schema gives them.
+func keepOrder(s *jsonschema.Schema, src []byte) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(src, &fields) != nil {
+		return // true or false: a schema without properties
+	}
+	if s.Items != nil && fields["items"] != nil {
+		keepOrder(s.Items, fields["items"])
+	}
+	props := fields["properties"]
+	if props == nil {
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(props))
+	if _, err := dec.Token(); err != nil { // {
+		return
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		name, ok := tok.(string)
+		var raw json.RawMessage
+		if err != nil || !ok || dec.Decode(&raw) != nil {
+			return
+		}
+		s.PropertyOrder = append(s.PropertyOrder, name)
+		if p := s.Properties[name]; p != nil {
+			keepOrder(p, raw)
+		}
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -112,63 +111,7 @@ func hostileJSON() string {
 // t.Cleanup.
 func HostileStatus(t testing.TB) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("mcptest.HostileStatus: %v", err)
-	}
-	var (
-		wg     sync.WaitGroup
-		mu     sync.Mutex
-		closed bool
-		conns  = map[net.Conn]bool{}
-	)
-	// track adds c to the open connections, or closes it at once when the
-	// server has stopped, so Cleanup never waits on a reader nobody ends.
-	track := func(c net.Conn) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		if closed {
-			c.Close()
-			return false
-		}
-		conns[c] = true
-		return true
-	}
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return // the listener closed
-			}
-			if !track(c) {
-				return
-			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				defer func() {
-					mu.Lock()
-					delete(conns, c)
-					mu.Unlock()
-					c.Close()
-				}()
-				answerHostileStatus(c)
-			}()
-		}
-	}()
-	t.Cleanup(func() {
-		mu.Lock()
-		closed = true
-		for c := range conns {
-			c.Close()
-		}
-		mu.Unlock()
-		l.Close()
-		wg.Wait()
-	})
-	return "http://" + l.Addr().String()
+	return serveConns(t, "mcptest.HostileStatus", answerHostileStatus)
 }
 
 // answerHostileStatus reads requests on one connection and answers each

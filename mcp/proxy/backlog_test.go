@@ -20,12 +20,26 @@ import (
 // a flood; once the records are read again, the client gets the rest and
 // the log every event.
 func TestFloodWaitsForTheLog(t *testing.T) {
-	const events, size = 48 << 10, 1 << 10 // 48 MiB of 1 KiB events
+	floodWaitsForTheLog(t, 48<<10, 1<<10, 40<<20) // 48 MiB of 1 KiB events
+}
+
+// The bound holds for large events too: the records handed to the log but
+// not yet taken count as held back, however few batches they make (256 MiB
+// of 8 MiB events went through whole: 64 batches waited unweighed).
+func TestFloodOfLargeEventsWaitsForTheLog(t *testing.T) {
+	floodWaitsForTheLog(t, 32, 8<<20, 64<<20)
+}
+
+// floodWaitsForTheLog streams events of size bytes to a client whose log
+// is stalled, and wants the client to get at most most bytes of them until
+// the log is read, then every one.
+func floodWaitsForTheLog(t *testing.T, events, size int, most int64) {
 	event := "data: " + strings.Repeat("x", size-len("data: \n\n")) + "\n\n"
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
-		chunk := strings.Repeat(event, 64)
-		for i := 0; i < events/64; i++ {
+		per := max(1, min(64, events))
+		chunk := strings.Repeat(event, per)
+		for i := 0; i < events/per; i++ {
 			if _, err := io.WriteString(w, chunk); err != nil {
 				return
 			}
@@ -69,7 +83,6 @@ func TestFloodWaitsForTheLog(t *testing.T) {
 	}()
 
 	// The client's bytes must stop growing well before the whole flood.
-	const most = 40 << 20
 	if n := stalled(t, "the client's bytes", got.Load, most); n > most {
 		t.Fatalf("the client got %d bytes of the flood while the log was stalled, want at most %d: the log's backlog grows without bound", n, most)
 	}
@@ -78,7 +91,7 @@ func TestFloodWaitsForTheLog(t *testing.T) {
 	if err := <-done; err != io.EOF {
 		t.Fatalf("reading the flood after the log caught up: %v", err)
 	}
-	if n := got.Load(); n != events*size {
+	if n := got.Load(); n != int64(events*size) {
 		t.Errorf("the client got %d bytes, want all %d", n, events*size)
 	}
 	p.Close()
@@ -127,5 +140,43 @@ func TestCloseDoesNotWaitOnAClientThatDoesNotRead(t *testing.T) {
 		if r.State != nil && r.State.State == mcp.StateClosed && !strings.Contains(r.State.Detail, "proxy stopped") {
 			t.Errorf("the session closed with %q, want that the proxy stopped it", r.State.Detail)
 		}
+	}
+}
+
+// A client that stops part way through its request's body holds the relay
+// in a read; stopping the proxy ends that read at once, as it ends a
+// blocked write, instead of waiting its few seconds for the handler.
+func TestCloseDoesNotWaitOnAClientThatStopsSendingItsBody(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("upstream got %s %s: the body never came whole", r.Method, r.URL)
+	}))
+	t.Cleanup(up.Close)
+	arrived := make(chan struct{}, 1)
+	// The proxy reads the clock as a request arrives, just before it reads
+	// the body: then the relay is in that read.
+	p, base, _ := startProxy(t, up.URL, Config{Now: func() time.Time {
+		select {
+		case arrived <- struct{}{}:
+		default:
+		}
+		return time.Now()
+	}})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\":",
+		strings.TrimPrefix(base, "http://"))
+	select {
+	case <-arrived:
+	case <-time.After(testTimeout):
+		t.Fatal("the proxy never took the request")
+	}
+
+	start := time.Now()
+	p.Close()
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("Close took %v: it waited on a client that stopped sending its body", took)
 	}
 }

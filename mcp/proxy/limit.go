@@ -3,6 +3,7 @@ package proxy
 import (
 	"fmt"
 	"net/http"
+	"slices"
 )
 
 // DefaultMaxSessions is how many client sessions a proxy keeps at once
@@ -105,6 +106,12 @@ func (p *Proxy) rememberEnded(c *Client) {
 	c.mu.Unlock()
 	if sid == "" {
 		return
+	}
+	if p.ended[sid] {
+		// Ended again (its client came back since): it moves to the
+		// newest end, so the order holds each id once and its latest.
+		p.endedOrder = slices.DeleteFunc(p.endedOrder, func(s string) bool { return s == sid })
+		delete(p.ended, sid)
 	}
 	if len(p.ended) >= 4*p.cfg.MaxSessions {
 		delete(p.ended, p.endedOrder[0])

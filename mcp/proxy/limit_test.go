@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -221,4 +222,39 @@ func TestStatelessClientsBeyondTheCap(t *testing.T) {
 	if n, _ := w.sessions()[3].Info(); n != "beta" {
 		t.Errorf("the fourth session is %q's, want beta's", n)
 	}
+}
+
+// A client whose session the cap ended more than once is remembered by its
+// latest end, not its first: its next return still says what became of
+// its session, after as many other sessions have ended as the proxy
+// remembers, less one.
+func TestASessionEndedTwiceByTheCapIsRememberedByItsLatestEnd(t *testing.T) {
+	c := startCrowd(t)
+	a, _ := c.initialize("a")
+	c.initialize("p1")
+	c.initialize("p2")
+	c.initialize("p3") // ends a, the least recently active
+	if resp := c.ping(a); resp.StatusCode != http.StatusOK {
+		t.Fatalf("ping of a after the proxy ended its session = %s", resp.Status)
+	}
+	// a's new session is now the most recently active: three more end
+	// p2, p3 and then it, a second time.
+	for _, name := range []string{"q1", "q2", "q3"} {
+		c.initialize(name)
+	}
+	// As many other sessions end as make the proxy's memory of ended
+	// sessions (4 per session kept) full, less a's place in it.
+	for i := range 4*crowdMax - 3 {
+		if _, refused := c.initialize(fmt.Sprintf("r%d", i)); refused != nil {
+			t.Fatalf("initialize r%d = %s", i, refused.Status)
+		}
+	}
+	if resp := c.ping(a); resp.StatusCode != http.StatusOK {
+		t.Fatalf("ping of a after its second session ended = %s", resp.Status)
+	}
+	all := c.w.sessions()
+	again := all[len(all)-1]
+	c.w.record(t, again.ID, "a's third session saying what became of the second", func(r mcp.Record) bool {
+		return r.Detect != nil && strings.Contains(r.Detect.Reason, "session "+a+" again, after mcpscope ended its recording")
+	})
 }

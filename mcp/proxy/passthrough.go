@@ -5,7 +5,7 @@ import "net/http"
 // passThrough relays a request that is no MCP message (a health check, a
 // browser's GET /) as it is, in no session: nothing is recorded.
 func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
-	body, ok := readBody(w, r, p.cfg.MaxEventSize)
+	body, ok := p.readBody(w, r)
 	if !ok {
 		return
 	}

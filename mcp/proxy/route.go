@@ -1,9 +1,11 @@
 package proxy
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -76,7 +78,7 @@ func stateless(h http.Header, m message) bool {
 
 // post routes a POST to its session, making one when it starts one.
 func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
-	body, ok := readBody(w, r, p.cfg.MaxEventSize)
+	body, ok := p.readBody(w, r)
 	if !ok {
 		return
 	}
@@ -167,10 +169,21 @@ func identity(transport string, r *http.Request, m message) string {
 }
 
 // readBody reads a client's message whole: it is what the session logs,
-// and what says which session it belongs to. One larger than the limit is
-// refused with 413 and a text body saying so.
-func readBody(w http.ResponseWriter, r *http.Request, limit int) ([]byte, bool) {
-	body, err := readLimited(r.Body, r.ContentLength, int64(limit))
+// and what says which session it belongs to. One larger than
+// --max-event-size is refused with 413 and a text body saying so.
+func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	// Stopping waits for every handler: a client that stops part way
+	// through its body must not hold it up, so the proxy's end ends the
+	// read, as exchange ends a blocked write.
+	stop := context.AfterFunc(p.life, func() {
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now())
+	})
+	body, err := readLimited(r.Body, r.ContentLength, int64(p.cfg.MaxEventSize))
+	stop()
+	if err != nil && p.life.Err() != nil {
+		http.Error(w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
+		return nil, false
+	}
 	if err == errTooLarge {
 		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
 		return nil, false

@@ -1,0 +1,92 @@
+package mcptest
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"testing"
+)
+
+// RawAnswer starts a server on 127.0.0.1 that reads one request on each
+// connection, answers it with answer byte for byte and hangs up: for
+// answers net/http would never write (a status line or header lines it
+// refuses, framing headers that contradict each other). It returns the
+// base URL (http://127.0.0.1:port) and stops in t.Cleanup.
+func RawAnswer(t testing.TB, answer string) string {
+	t.Helper()
+	return serveConns(t, "mcptest.RawAnswer", func(c net.Conn) {
+		req, err := http.ReadRequest(bufio.NewReader(c))
+		if err != nil {
+			return
+		}
+		// Read to the end, so that closing sends the answer, not a reset.
+		_, _ = io.Copy(io.Discard, req.Body)
+		_, _ = io.WriteString(c, answer)
+	})
+}
+
+// serveConns serves every connection on a raw TCP listener on 127.0.0.1
+// with handle, which writes what net/http would not; the connection closes
+// when handle returns. It returns the base URL and stops in t.Cleanup.
+func serveConns(t testing.TB, what string, handle func(net.Conn)) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		closed bool
+		conns  = map[net.Conn]bool{}
+	)
+	// track adds c to the open connections, or closes it at once when the
+	// server has stopped, so Cleanup never waits on a reader nobody ends.
+	track := func(c net.Conn) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if closed {
+			c.Close()
+			return false
+		}
+		conns[c] = true
+		return true
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return // the listener closed
+			}
+			if !track(c) {
+				return
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer func() {
+					mu.Lock()
+					delete(conns, c)
+					mu.Unlock()
+					c.Close()
+				}()
+				handle(c)
+			}()
+		}
+	}()
+	t.Cleanup(func() {
+		mu.Lock()
+		closed = true
+		for c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+		l.Close()
+		wg.Wait()
+	})
+	return "http://" + l.Addr().String()
+}
