@@ -223,9 +223,11 @@ func (r *Recorder) Close() error {
 // closes rec and then its output, so a consumer that sees the end knows the
 // file is complete. A write error is reported once through onErr (which may
 // be nil); records keep flowing, because the screen matters more than the
-// file.
+// file. The output holds one batch: a slow consumer slows the Tee, and so
+// the log behind it, whose backlog is weighed and bounded; batches parked
+// here would be neither.
 func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.Record {
-	out := make(chan []mcp.Record, 64)
+	out := make(chan []mcp.Record, 1)
 	go func() {
 		defer close(out)
 		reported := false
