@@ -264,8 +264,10 @@ func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http
 	}
 	c.acquire()
 	return c, func() {
-		c.release()
+		// Ending first, then letting go: between the two the session would
+		// look idle, and the cap could end it with words of its own.
 		c.end(why)
+		c.release()
 	}
 }
 
