@@ -6,6 +6,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -64,5 +65,38 @@ func TestSecondRecorderToTheSameFileIsRefused(t *testing.T) {
 	}
 	if raw, _ := os.ReadFile(path); !strings.HasPrefix(string(raw), `{"format":"mcpscope-session"`) || strings.Count(string(raw), "\n") != 1 {
 		t.Errorf("the first recording was disturbed:\n%s", raw)
+	}
+}
+
+// A recording named on the command line that is a FIFO (or a device, or a
+// directory) is refused at once, saying what it is: opening a FIFO to read
+// it used to wait for a writer forever, so export, replay and replay
+// --against hung in front of the user.
+func TestReadingBackAFIFOIsRefusedNotHung(t *testing.T) {
+	stateDir(t)
+	url := startGateway(t, demo.Options{})
+	fifo := filepath.Join(t.TempDir(), "s.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	for _, args := range [][]string{
+		{"export", "--format", "md", fifo},
+		{"replay", "--against", url, fifo},
+	} {
+		done := make(chan struct{})
+		var errOut string
+		var code int
+		go func() {
+			defer close(done)
+			_, errOut, code = run(t, args...)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s hung on a FIFO", strings.Join(args[:len(args)-1], " "))
+		}
+		if code == exitOK || !strings.Contains(errOut, "is a named pipe (FIFO), not a regular file") {
+			t.Errorf("%s on a FIFO: exit %d, stderr %q; want it refused, saying what it is", args[0], code, errOut)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -33,9 +34,9 @@ type Reader struct {
 
 // Open opens a recording and reads its header.
 func Open(path string) (*Reader, error) {
-	f, err := os.Open(path)
+	f, err := openRecording(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open the recording: %w", err)
+		return nil, err
 	}
 	r := &Reader{f: f, br: bufio.NewReaderSize(f, 1<<20), path: path}
 	// The header is short; reading only the buffer's worth keeps a large
@@ -167,6 +168,20 @@ func (r *Reader) readLine() ([]byte, error) {
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	return line, err
+}
+
+// openRecording opens a recording for reading: a regular file only, as a
+// FIFO would hang the open and a device or directory is no recording.
+func openRecording(path string) (*os.File, error) {
+	f, err := regular.Open(path)
+	var nr *regular.NotRegularError
+	if errors.As(err, &nr) {
+		return nil, fmt.Errorf("%v: a recording is a .jsonl file mcpscope wrote", err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the recording: %w", err)
+	}
+	return f, nil
 }
 
 // bigBuffer is the largest line buffer kept between lines: one long line

@@ -44,7 +44,7 @@ func List(dir string) ([]SessionInfo, error) {
 	var out []SessionInfo
 	for _, e := range entries {
 		path := filepath.Join(dir, e.Name())
-		if !strings.HasSuffix(e.Name(), ".jsonl") || !regular(path, e) {
+		if !strings.HasSuffix(e.Name(), ".jsonl") || !regularEntry(path, e) {
 			continue
 		}
 		out = append(out, describe(path))
@@ -58,9 +58,9 @@ func List(dir string) ([]SessionInfo, error) {
 	return out, nil
 }
 
-// regular reports whether a directory entry is a regular file, following a
+// regularEntry reports whether a directory entry is a regular file, following a
 // symbolic link, without opening it.
-func regular(path string, e os.DirEntry) bool {
+func regularEntry(path string, e os.DirEntry) bool {
 	if e.Type().IsRegular() {
 		return true
 	}

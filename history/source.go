@@ -38,9 +38,9 @@ type lineRef struct {
 
 // openSource opens path for reading back; records are added by load.
 func openSource(path string) (*source, error) {
-	f, err := os.Open(path)
+	f, err := openRecording(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot open the recording: %w", err)
+		return nil, err
 	}
 	return &source{f: f, path: path, cache: newRecordCache()}, nil
 }

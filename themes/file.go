@@ -4,14 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/mcpscope/mcpscope/internal/regular"
 	"gopkg.in/yaml.v3"
 )
 
@@ -36,39 +34,19 @@ const (
 	colourForms    = "use #rrggbb, #rgb, an ANSI number 0-255, or none"
 )
 
-// readRegular reads path only if it is a regular file (a symlink to one is
-// fine). It opens without blocking and then checks what it opened: opening a
-// FIFO for reading would otherwise wait for a writer forever, and checking
-// before opening would leave a window for the file to change.
+// readRegular reads path only if it is a regular file (see
+// internal/regular: a FIFO would hang the read).
 func readRegular(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := regular.Open(path)
+	var nr *regular.NotRegularError
+	if errors.As(err, &nr) {
+		return nil, &FileError{Path: path, Msg: "is " + nr.Kind + ", not a regular file; a theme must be a plain " + fileExt + " file"}
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &FileError{Path: path, Msg: "is " + fileKind(fi.Mode()) + ", not a regular file; a theme must be a plain " + fileExt + " file"}
-	}
 	return io.ReadAll(f)
-}
-
-// fileKind names what a non-regular file is, for the error.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }
 
 func knownKeys() string {
