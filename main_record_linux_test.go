@@ -69,10 +69,10 @@ func TestSecondRecorderToTheSameFileIsRefused(t *testing.T) {
 }
 
 // A recording named on the command line that is a FIFO (or a device, or a
-// directory) is refused at once, saying what it is: opening a FIFO to read
-// it used to wait for a writer forever, so export, replay and replay
-// --against hung in front of the user.
-func TestReadingBackAFIFOIsRefusedNotHung(t *testing.T) {
+// directory) is refused at once, saying what it is: opening a FIFO used to
+// wait for the other end forever, so export, replay, replay --against and
+// exec --record hung in front of the user.
+func TestARecordingThatIsAFIFOIsRefusedNotHung(t *testing.T) {
 	stateDir(t)
 	url := startGateway(t, demo.Options{})
 	fifo := filepath.Join(t.TempDir(), "s.jsonl")
@@ -82,6 +82,7 @@ func TestReadingBackAFIFOIsRefusedNotHung(t *testing.T) {
 	for _, args := range [][]string{
 		{"export", "--format", "md", fifo},
 		{"replay", "--against", url, fifo},
+		{"exec", "--record", fifo, url, "ping"},
 	} {
 		done := make(chan struct{})
 		var errOut string
@@ -93,7 +94,7 @@ func TestReadingBackAFIFOIsRefusedNotHung(t *testing.T) {
 		select {
 		case <-done:
 		case <-time.After(10 * time.Second):
-			t.Fatalf("%s hung on a FIFO", strings.Join(args[:len(args)-1], " "))
+			t.Fatalf("%s hung on a FIFO", strings.Join(args, " "))
 		}
 		if code == exitOK || !strings.Contains(errOut, "is a named pipe (FIFO), not a regular file") {
 			t.Errorf("%s on a FIFO: exit %d, stderr %q; want it refused, saying what it is", args[0], code, errOut)

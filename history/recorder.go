@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -81,7 +82,11 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 	}
 	// Not truncated before it is locked: the file may be another
 	// mcpscope's recording in progress.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600)
+	f, err := regular.Create(path, 0o600)
+	var nr *regular.NotRegularError
+	if errors.As(err, &nr) {
+		return nil, fmt.Errorf("recording: %v: a recording is a file to read back; for a stream of records use exec --json", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("recording: cannot create %s: %w", path, err)
 	}

@@ -39,6 +39,32 @@ func Open(path string) (*os.File, error) {
 	return f, nil
 }
 
+// Create opens path for writing, creating it with perm when it does not
+// exist, if it is a regular file: writing to a FIFO would wait for a reader
+// forever, and a recording on a device could never be read back. It does
+// not truncate (see history.Create: the file may be locked by another).
+func Create(path string, perm fs.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|syscall.O_NONBLOCK, perm)
+	if err != nil {
+		// A FIFO with no reader refuses a non-blocking open for writing:
+		// say what it is rather than "no such device or address".
+		if fi, serr := os.Stat(path); serr == nil && !fi.Mode().IsRegular() {
+			return nil, &NotRegularError{Path: path, Kind: kind(fi.Mode())}
+		}
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &NotRegularError{Path: path, Kind: kind(fi.Mode())}
+	}
+	return f, nil
+}
+
 // kind names what a file that is not regular is.
 func kind(m fs.FileMode) string {
 	switch {
