@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/internal/regular"
 )
 
 // historyCap is how many commands the history keeps, in memory and on disk.
@@ -47,7 +50,7 @@ func loadHistory(path string) *cmdHistory {
 	if path == "" {
 		return h
 	}
-	data, err := os.ReadFile(path)
+	data, err := readHistory(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -66,6 +69,17 @@ func loadHistory(path string) *cmdHistory {
 	h.file = &historyFile{path: path}
 	h.pos = len(h.entries)
 	return h
+}
+
+// readHistory reads the history file, a regular file only: a FIFO in its
+// place would hang the start of the TUI.
+func readHistory(path string) ([]byte, error) {
+	f, err := regular.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // add appends a sent command line (unless it repeats the last one), stops
