@@ -110,6 +110,12 @@ Exit status with --against:
 }
 
 func runReplayTUI(path, theme string) error {
+	// What is wrong with the file is said first, terminal or not.
+	player, err := history.Load(path)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	defer player.Close()
 	if err := needTerminal(); err != nil {
 		return err
 	}
@@ -117,11 +123,6 @@ func runReplayTUI(path, theme string) error {
 	if err != nil {
 		return err
 	}
-	player, err := history.Load(path)
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
-	defer player.Close()
 	h := player.Header()
 	runErr := ui.Run(ui.Options{Player: player, Styles: styles, URL: h.URL, Transport: h.Transport, RecordingPath: path, HistoryPath: historyPath()})
 	for _, w := range player.Warnings() {

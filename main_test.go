@@ -230,6 +230,12 @@ func TestTUINeedsATerminal(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, "mcpscope exec") {
 		t.Errorf("without a terminal: exit %d, %q", code, errOut)
 	}
+	// A replay of a file that is not there says so first: that is what
+	// the user must fix, whatever the terminal.
+	_, errOut, code = run(t, "replay", filepath.Join(t.TempDir(), "missing.jsonl"))
+	if code != exitUsage || !strings.Contains(errOut, "cannot open the recording") || strings.Contains(errOut, "terminal") {
+		t.Errorf("replay of a missing file without a terminal: exit %d, %q", code, errOut)
+	}
 }
 
 func TestExecArgumentsThatLookLikeURLs(t *testing.T) {
