@@ -23,20 +23,7 @@ func (e *NotRegularError) Error() string { return e.Path + " is " + e.Kind + ", 
 // fine). It opens without blocking and then checks what it opened:
 // checking before opening would leave a window for the file to change.
 func Open(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, &NotRegularError{Path: path, Kind: kind(fi.Mode())}
-	}
-	return f, nil
+	return open(path, os.O_RDONLY, 0)
 }
 
 // Create opens path for writing, creating it with perm when it does not
@@ -44,7 +31,13 @@ func Open(path string) (*os.File, error) {
 // forever, and a recording on a device could never be read back. It does
 // not truncate (see history.Create: the file may be locked by another).
 func Create(path string, perm fs.FileMode) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|syscall.O_NONBLOCK, perm)
+	return open(path, os.O_WRONLY|os.O_CREATE, perm)
+}
+
+// open opens path with flag without blocking, and keeps it only if it is a
+// regular file.
+func open(path string, flag int, perm fs.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, perm)
 	if err != nil {
 		// A FIFO with no reader refuses a non-blocking open for writing:
 		// say what it is rather than "no such device or address".
@@ -54,13 +47,12 @@ func Create(path string, perm fs.FileMode) (*os.File, error) {
 		return nil, err
 	}
 	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = &NotRegularError{Path: path, Kind: kind(fi.Mode())}
+	}
 	if err != nil {
 		f.Close()
 		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, &NotRegularError{Path: path, Kind: kind(fi.Mode())}
 	}
 	return f, nil
 }
