@@ -66,7 +66,7 @@ func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
 
 // offer hands the cache a record decoded for someone else.
 func (s *source) offer(i int, rec mcp.Record) {
-	if recordBytes(&rec) > bigRecord {
+	if rec.Weight() > bigRecord {
 		s.mu.Lock()
 		s.cache.offer(i, &rec)
 		s.mu.Unlock()
@@ -308,7 +308,7 @@ func (c *recordCache) get(i int) *mcp.Record {
 // offer keeps a record decoded for someone else (playback, loading) if it
 // is a large one.
 func (c *recordCache) offer(i int, r *mcp.Record) {
-	if recordBytes(r) > bigRecord {
+	if r.Weight() > bigRecord {
 		c.keepBig(i, r)
 	}
 }
@@ -333,28 +333,24 @@ func (c *recordCache) keepBig(i int, r *mcp.Record) {
 }
 
 func (c *recordCache) put(i int, r *mcp.Record) {
-	if recordBytes(r) > bigRecord {
+	if r.Weight() > bigRecord {
 		c.keepBig(i, r)
 		return
 	}
 	c.recs[i] = r
 	c.order = append(c.order, i)
-	c.bytes += recordBytes(r)
+	c.bytes += r.Weight()
 	// The newest record stays even when it alone is over the budget.
 	for len(c.order) > 1 && (len(c.order) > cacheRecords || c.bytes > cacheBytes) {
 		old := c.order[0]
 		c.order = c.order[1:]
-		c.bytes -= recordBytes(c.recs[old])
+		c.bytes -= c.recs[old].Weight()
 		delete(c.recs, old)
 	}
 	if cap(c.order) > 4*cacheRecords {
 		c.order = append([]int(nil), c.order...)
 	}
 }
-
-// recordBytes estimates what a record holds beyond its fixed size: its
-// payloads.
-func recordBytes(r *mcp.Record) int { return 256 + r.PayloadSize() }
 
 // sharePayload reports whether a and b hold the same bytes in memory, not
 // merely equal ones.

@@ -2,20 +2,13 @@ package mcp
 
 import "context"
 
-// backlogLimit is how much a log may hold back from its consumer, in bytes
-// of the records' raw text plus recordOverhead each, before a reader that
+// backlogLimit is how much a log may hold back from its consumer, by the
+// records' Weight, before a reader that
 // asks (waitRoom) waits: a session's stream reader before its next network
 // read, a proxy's relay before its next. A consumer that keeps up never
 // lets it come near; a flood does, and then waits on TCP. A variable so a
 // test can make it small.
 var backlogLimit int64 = 16 << 20
-
-// recordOverhead is what a record costs beyond its raw text, roughly: the
-// record, its parts and their strings.
-const recordOverhead = 512
-
-// weight is what a record costs to hold, roughly.
-func weight(r *Record) int64 { return int64(recordOverhead + r.PayloadSize()) }
 
 // handed counts a batch of weight n the consumer took, and wakes the
 // readers waiting for room.
@@ -29,8 +22,9 @@ func (e *emitter) handed(n int64) {
 }
 
 // waitRoom waits until the records not yet handed to the consumer weigh
-// at most limit, the emitter closed, or ctx ended.
-func (e *emitter) waitRoom(ctx context.Context, limit int64) {
+// at most backlogLimit, the emitter closed, or ctx ended.
+func (e *emitter) waitRoom(ctx context.Context) {
+	limit := backlogLimit
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.pending <= limit || e.closed {
@@ -54,4 +48,4 @@ func (e *emitter) waitRoom(ctx context.Context, limit int64) {
 // more from the network, so a stream faster than the log slows to the
 // log's pace (and TCP slows the sender) instead of the log growing without
 // bound.
-func (o *Observer) WaitRoom(ctx context.Context) { o.out.waitRoom(ctx, backlogLimit) }
+func (o *Observer) WaitRoom(ctx context.Context) { o.out.waitRoom(ctx) }

@@ -84,7 +84,7 @@ func (e *emitter) emitAfter(first *Record, r Record) int64 {
 func (e *emitter) push(r *Record) {
 	e.seq++
 	r.Seq = e.seq
-	w := weight(r)
+	w := int64(r.Weight())
 	e.pending += w
 	e.queueW += w
 	if r.Time.IsZero() {

@@ -290,7 +290,7 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			// Between reads, never within one: a ping already read is
 			// answered. Close ends s.life, so it never waits on a consumer
 			// that stopped reading (a TUI that quit).
-			s.out.waitRoom(s.life, backlogLimit)
+			s.out.waitRoom(s.life)
 		}
 	}}
 	// The reader holds the emitter but for its waits on the network, so

@@ -270,9 +270,15 @@ func (r *Record) Payloads() [3]Raw {
 	return p
 }
 
-// PayloadSize is the length of r's Payloads together.
-func (r *Record) PayloadSize() int {
-	n := 0
+// recordOverhead is what a record costs beyond its payloads, roughly: the
+// record, its parts and their strings.
+const recordOverhead = 512
+
+// Weight is roughly what holding r costs, in bytes: its Payloads and
+// recordOverhead. The log's backlog bound and replay's cache budget both
+// count records by it.
+func (r *Record) Weight() int {
+	n := recordOverhead
 	for _, p := range r.Payloads() {
 		n += len(p)
 	}
