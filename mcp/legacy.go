@@ -38,7 +38,7 @@ type legacy struct {
 	endpoint *Endpoint          // nil until the current connection negotiated one
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
-	quick    int                // connections in a row that ended at once with nothing said
+	quick    quickEnds          // connections in a row that ended at once with nothing said
 }
 
 // connection is one stream connection: a GET and the session it negotiated.
@@ -355,11 +355,9 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	// time: after maxResume of those in a row, no more on its own.
 	reconnect := current && opened && s.cfg.Reconnect && ctx.Err() == nil
 	if reconnect {
-		if c.said || s.cfg.Now().Sub(c.started) >= quickEnd {
-			l.quick = 0
-		} else if l.quick++; l.quick > maxResume {
+		if n := l.quick.ended(c.started, s.cfg.Now(), c.said); n > maxResume {
 			reconnect = false
-			reason += fmt.Sprintf(", as soon as it opened, %d times in a row; mcpscope stopped reconnecting on its own", l.quick)
+			reason += fmt.Sprintf(", as soon as it opened, %d times in a row; mcpscope stopped reconnecting on its own", n)
 		}
 	}
 	l.mu.Unlock()

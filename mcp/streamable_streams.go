@@ -37,13 +37,31 @@ func retryOf(field string) (d time.Duration, ok bool) {
 	return time.Duration(ms) * time.Millisecond, true
 }
 
-// quickEnd is how soon a GET stream must end, with nothing said, to count
-// as a stream that ends as soon as it opens; reopening one backs off from
+// quickEnd is how soon a stream must end, with nothing said, to count as
+// a stream that ends as soon as it opens; reopening one backs off from
 // quickBackoff, doubling, and stops after maxResume of them in a row.
 const (
 	quickEnd     = time.Second
 	quickBackoff = 50 * time.Millisecond
 )
+
+// quickEnds counts the streams in a row that ended as soon as they opened
+// with nothing said: a server that answers every GET (legacy or
+// streamable) with an end would otherwise be asked again for the whole
+// session.
+type quickEnds int
+
+// ended counts a stream opened at opened that ended at now, and returns
+// how many in a row ended at once: 0 when this one lasted or said
+// something.
+func (q *quickEnds) ended(opened, now time.Time, said bool) int {
+	if said || now.Sub(opened) >= quickEnd {
+		*q = 0
+	} else {
+		*q++
+	}
+	return int(*q)
+}
 
 // readResponse reads a request's response stream, resuming it when it ends
 // before the answer (step 5). Nothing already received is lost: every event
@@ -177,7 +195,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 	}
 	var lastID string
 	delay := defaultRetry
-	quick := 0 // streams in a row that ended at once with nothing said
+	var quick quickEnds
 	for {
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
 		if ctx.Err() != nil {
@@ -218,14 +236,11 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			why = "it broke: " + err.Error()
 		}
 		wait := delay
-		if !said && s.cfg.Now().Sub(opened) < quickEnd {
-			if quick++; quick > maxResume {
-				state(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", quick, why))
-				return
-			}
-			wait = max(wait, min(quickBackoff<<(quick-1), maxRetry))
-		} else {
-			quick = 0
+		if n := quick.ended(opened, s.cfg.Now(), said); n > maxResume {
+			state(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
+			return
+		} else if n > 0 {
+			wait = max(wait, min(quickBackoff<<(n-1), maxRetry))
 		}
 		state(fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait))
 		if !sleepCtx(ctx, wait) {
