@@ -128,6 +128,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if pf.maxSess < 0 {
 		return nil, &exitError{exitUsage, fmt.Errorf("--max-sessions %d: give a number of client sessions, or 0 for the default (%d)", pf.maxSess, proxy.DefaultMaxSessions)}
 	}
+	if pf.maxSess == 0 {
+		pf.maxSess = proxy.DefaultMaxSessions
+	}
 	if pf.noRecord && pf.recordDir != "" {
 		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
 	}
@@ -408,7 +411,7 @@ func (s *proxySessions) report(w io.Writer) {
 		if refused == 1 {
 			what = "1 request was"
 		}
-		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", what, s.maxSessions())
+		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", what, s.pf.maxSess)
 	}
 	switch len(paths) {
 	case 0:

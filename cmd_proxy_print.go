@@ -178,19 +178,11 @@ func (s *proxySessions) refused(request, why string) {
 		return
 	}
 	<-s.ready
-	text := fmt.Sprintf("%s refused %s with 503: %s (--max-sessions %d)", now.Format("15:04:05.000"), sanitize.Line(request), why, s.maxSessions())
+	text := fmt.Sprintf("%s refused %s with 503: %s (--max-sessions %d)", now.Format("15:04:05.000"), sanitize.Line(request), why, s.pf.maxSess)
 	if unsaid > 1 {
 		text += fmt.Sprintf(" (and %d more since the last such line)", unsaid-1)
 	}
 	s.outMu.Lock()
 	fmt.Fprintln(out, text)
 	s.outMu.Unlock()
-}
-
-// maxSessions is the cap on client sessions the proxy runs with.
-func (s *proxySessions) maxSessions() int {
-	if s.pf.maxSess > 0 {
-		return s.pf.maxSess
-	}
-	return proxy.DefaultMaxSessions
 }
