@@ -36,8 +36,7 @@ type Client struct {
 type clientFeed struct {
 	Client
 	log     *history.Log
-	ended   bool
-	endedAt int // the order it ended in, for dropEnded
+	endedAt int // the order it ended in (1, 2, ...), 0 while it runs
 }
 
 // clients are the proxy's sessions and which one is shown.
@@ -145,7 +144,6 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	if f == nil {
 		return nil
 	}
-	f.ended = true
 	m.clients.ends++
 	f.endedAt = m.clients.ends
 	m.clients.dropEnded()
@@ -155,6 +153,9 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 	m.status.ended = true
 	return m.setStatus(levelWarn, "the client's session ended: "+sanitize.Line(f.Name)+" (everything so far is still here)")
 }
+
+// ended reports whether the session's records ended.
+func (f *clientFeed) ended() bool { return f.endedAt > 0 }
 
 // shown is the feed on screen, or nil.
 func (c *clients) shown() *clientFeed {
@@ -170,14 +171,14 @@ func (c *clients) shown() *clientFeed {
 func (c *clients) dropEnded() {
 	ended := 0
 	for _, f := range c.feeds {
-		if f.ended {
+		if f.ended() {
 			ended++
 		}
 	}
 	for ; ended > maxEnded; ended-- {
 		first := -1
 		for i, f := range c.feeds {
-			if f.ended && i != c.cur && (first < 0 || f.endedAt < c.feeds[first].endedAt) {
+			if f.ended() && i != c.cur && (first < 0 || f.endedAt < c.feeds[first].endedAt) {
 				first = i
 			}
 		}
@@ -208,7 +209,7 @@ func (m *Model) showClient(i int) {
 	f := m.clients.feeds[i]
 	m.clients.cur = i
 	m.showLog(f.log)
-	m.status.recording, m.status.ended = f.RecordingPath, f.ended
+	m.status.recording, m.status.ended = f.RecordingPath, f.ended()
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
 }
@@ -269,7 +270,7 @@ func (m *Model) clientsBar() string {
 			// A client's number; the user's own session needs none.
 			label = strconv.Itoa(f.ID) + " " + label
 		}
-		if f.ended {
+		if f.ended() {
 			label += " (ended)"
 		}
 		style := st.TabInactive
