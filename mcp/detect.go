@@ -135,7 +135,7 @@ func (s *Session) detect(ctx context.Context) error {
 			tried = []Attempt{{Transport: c.transport, Method: method, URL: c.url.String()}}
 		}
 		last := &tried[len(tried)-1]
-		last.Verdict = verdict(c, err)
+		last.Verdict = verdict(c, err, last.Status != 0)
 		if err != nil && last.Err == "" && last.Status == 0 {
 			last.Err = err.Error()
 		}
@@ -178,7 +178,13 @@ func (s *Session) detect(ctx context.Context) error {
 	case closest != nil:
 		err = closest
 	case len(attempts) > 1 && fallThrough(lastErr):
-		we := &WireError{Cause: CauseNoTransport, Message: d.Reason, Err: lastErr}
+		cause := CauseNoTransport
+		if unanswered(attempts) {
+			// Nothing was refused, so the URL is not what is wrong: the
+			// server took every connection and said nothing.
+			cause = CauseConnectTimeout
+		}
+		we := &WireError{Cause: cause, Message: d.Reason, Err: lastErr}
 		if prev, ok := lastErr.(*WireError); ok {
 			we.Status, we.Header = prev.Status, prev.Header
 		}
@@ -188,6 +194,16 @@ func (s *Session) detect(ctx context.Context) error {
 		s.emitError(connectOp(err), err, 0, 0)
 	}
 	return err
+}
+
+// unanswered reports whether no probe got an HTTP answer at all.
+func unanswered(attempts []Attempt) bool {
+	for _, a := range attempts {
+		if a.Status != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // connectOp is the op a failure to connect is logged under: negotiating
@@ -230,8 +246,10 @@ func fallThrough(err error) bool {
 	return false
 }
 
-// verdict says in a few words what a probe showed.
-func verdict(c candidate, err error) string {
+// verdict says in a few words what a probe showed; answered says whether
+// any HTTP answer came, since a stream that never sent its headers was not
+// seen to be anything.
+func verdict(c candidate, err error, answered bool) string {
 	if err == nil {
 		switch c.transport {
 		case TransportSSE:
@@ -249,6 +267,9 @@ func verdict(c candidate, err error) string {
 		case CauseNotEventStream:
 			return "not an event stream: not legacy HTTP+SSE here"
 		case CauseEndpointTimeout, CauseNoEndpoint:
+			if !answered {
+				return "no answer in time"
+			}
 			return "no endpoint event: not legacy HTTP+SSE here"
 		case CauseConnectTimeout:
 			return "no answer in time"
@@ -298,7 +319,7 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 		var before []string
 		for _, a := range attempts[:len(attempts)-1] {
 			if a.Verdict != "" { // a step on the way to a verdict
-				before = append(before, fmt.Sprintf("%s %s %s", a.Method, a.URL, a.Verdict))
+				before = append(before, a.Label()+" "+a.Verdict)
 			}
 		}
 		why = strings.Join(before, "; ") + "; so " + why
@@ -314,7 +335,7 @@ func failedReason(attempts []Attempt, err error) string {
 	var parts []string
 	for _, a := range attempts {
 		if a.Verdict != "" { // a step on the way to a verdict
-			parts = append(parts, fmt.Sprintf("%s %s: %s", a.Method, a.URL, a.Verdict))
+			parts = append(parts, a.Label()+": "+a.Verdict)
 		}
 	}
 	return "no transport worked: " + strings.Join(parts, "; ")

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"time"
 	"unicode/utf8"
 )
@@ -252,6 +253,21 @@ type Attempt struct {
 	Err         string `json:"err,omitempty"`
 	Seq         int64  `json:"seq,omitempty"`     // the HTTP record of the probe
 	Verdict     string `json:"verdict,omitempty"` // what it showed
+}
+
+// Label names what a probe asked, for a person: the HTTP method, the
+// JSON-RPC request its POST carried (two POSTs to one URL are otherwise
+// the same words), and the URL.
+func (a Attempt) Label() string {
+	if a.Method == http.MethodPost {
+		switch a.Transport {
+		case TransportStateless:
+			return "POST server/discover " + a.URL
+		case TransportStreamable:
+			return "POST initialize " + a.URL
+		}
+	}
+	return a.Method + " " + a.URL
 }
 
 // Payloads are the wire bytes r holds (an event's, a message's, a body's),

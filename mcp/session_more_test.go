@@ -93,14 +93,20 @@ func TestConnectToASilentServerIsBounded(t *testing.T) {
 	}
 	s.Close()
 
-	// Detection tries streamable HTTP and then the legacy stream; each probe
-	// is bounded by the same wait, and the error names both.
+	// Detection tries both POSTs and then the legacy stream; each probe is
+	// bounded by the same wait, and the error names each by what it asked
+	// and says none was answered: the server, not the URL, is what to check.
 	auto := NewSession(Config{URL: url, EndpointTimeout: 200 * time.Millisecond})
 	defer auto.Close()
 	collect(auto)
 	err = auto.Connect(testCtx(t))
-	if CauseOf(err) != CauseNoTransport || !strings.Contains(err.Error(), "POST "+url+"/mcp") || !strings.Contains(err.Error(), "GET "+url+"/sse") {
-		t.Errorf("auto Connect to a silent server = %v, want no transport, naming both probes", err)
+	for _, probe := range []string{"POST server/discover " + url + "/mcp: no answer in time", "POST initialize " + url + "/mcp: no answer in time", "GET " + url + "/sse: no answer in time"} {
+		if !strings.Contains(err.Error(), probe) {
+			t.Errorf("auto Connect to a silent server = %v, want it to name %q", err, probe)
+		}
+	}
+	if CauseOf(err) != CauseConnectTimeout {
+		t.Errorf("auto Connect to a silent server: cause %q, want %q (no probe was answered)", CauseOf(err), CauseConnectTimeout)
 	}
 
 	s = NewSession(Config{URL: url})

@@ -405,8 +405,13 @@ func TestDetectionFailureNamesEveryAttempt(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := s.Connect(ctx)
-	if CauseOf(err) != CauseNoTransport || !strings.Contains(err.Error(), "POST "+plain.URL+"/mcp") || !strings.Contains(err.Error(), "GET "+plain.URL+"/sse") {
-		t.Errorf("Connect = %v, want no transport naming both probes", err)
+	if CauseOf(err) != CauseNoTransport {
+		t.Errorf("Connect = %v, want no transport", err)
+	}
+	for _, probe := range []string{"POST server/discover " + plain.URL + "/mcp", "POST initialize " + plain.URL + "/mcp", "GET " + plain.URL + "/sse"} {
+		if !strings.Contains(err.Error(), probe) {
+			t.Errorf("Connect = %v, want it to name %q", err, probe)
+		}
 	}
 }
 

@@ -270,7 +270,7 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection) {
 	}
 	f.kv("Detect", wireLine(d.Reason, 1024), style)
 	for _, a := range d.Attempts {
-		line := wireLine(a.Method+" "+a.URL, 1024) + " → " + statusText(a.Status, a.Err)
+		line := wireLine(a.Label(), 1024) + " → " + statusText(a.Status, a.Err)
 		if a.ContentType != "" {
 			line += " · " + wireLine(a.ContentType, 128)
 		}
