@@ -100,7 +100,10 @@ func CauseOf(err error) Cause {
 	}
 	var te *TimeoutError
 	if errors.As(err, &te) {
-		if te.Accepted {
+		switch {
+		case te.Opening:
+			return CauseConnectTimeout
+		case te.Accepted:
 			return CauseTimeout
 		}
 		return CausePostTimeout
@@ -185,6 +188,9 @@ type TimeoutError struct {
 	ID       string
 	After    string
 	Accepted bool // the server took the message; the wait was for the answer
+	// Opening says the wait was the connect timeout of the request that
+	// opens a session (initialize, server/discover), not --timeout.
+	Opening bool
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent: a server that mangles ids looks like one that is silent.
 	Foreign []string

@@ -98,10 +98,21 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 		defer s.wg.Done()
 		posted <- tr.send(sendCtx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header})
 	}()
+	sentAt := time.Now()
 	timer := time.NewTimer(s.cfg.RequestTimeout)
 	defer timer.Stop()
 	giveUp := func(err error) (*Response, error) {
 		cancelSend()
+		if sendOp == OpProbe && posted != nil {
+			// A probe's POST is recorded before detection moves on, so its
+			// exchange counts among this transport's attempts and not the
+			// next one's. Cancelled, it ends at once; the bound is for a
+			// send that does not.
+			select {
+			case <-posted:
+			case <-time.After(time.Second):
+			}
+		}
 		return nil, err
 	}
 	for {
@@ -131,7 +142,16 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 				return giveUp(err)
 			}
 		case <-ctx.Done():
-			if s.abandon(id, p, OpCancelled, ctx.Err()) {
+			op, why := OpCancelled, error(ctx.Err())
+			if dl, ok := ctx.Deadline(); ok && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				// The caller's own deadline ran out (detection's endpoint
+				// timeout): to the person that is a timeout, not a cancel.
+				te := s.timeoutError(p, id)
+				te.After = dl.Sub(sentAt).Round(time.Millisecond).String()
+				te.Opening = method == "initialize" || method == "server/discover"
+				op, why = OpTimeout, te
+			}
+			if s.abandon(id, p, op, why) {
 				s.tellCancelled(tr, id, p.method)
 				return giveUp(ctx.Err())
 			}

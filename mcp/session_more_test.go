@@ -98,7 +98,7 @@ func TestConnectToASilentServerIsBounded(t *testing.T) {
 	// and says none was answered: the server, not the URL, is what to check.
 	auto := NewSession(Config{URL: url, EndpointTimeout: 200 * time.Millisecond})
 	defer auto.Close()
-	collect(auto)
+	autoRecs := collect(auto)
 	err = auto.Connect(testCtx(t))
 	for _, probe := range []string{"POST server/discover " + url + "/mcp: no answer in time", "POST initialize " + url + "/mcp: no answer in time", "GET " + url + "/sse: no answer in time"} {
 		if !strings.Contains(err.Error(), probe) {
@@ -107,6 +107,23 @@ func TestConnectToASilentServerIsBounded(t *testing.T) {
 	}
 	if CauseOf(err) != CauseConnectTimeout {
 		t.Errorf("auto Connect to a silent server: cause %q, want %q (no probe was answered)", CauseOf(err), CauseConnectTimeout)
+	}
+	// Each probe is listed under the transport that sent it (a POST that
+	// ends after detection moved on used to be counted as the next
+	// transport's), and its pair failed on the connect timeout, which
+	// --endpoint-timeout raises, not as "cancelled".
+	d := autoRecs.waitFor(t, "the detection", func(r Record) bool { return r.Kind == KindDetect }).Detect
+	var tried []string
+	for _, a := range d.Attempts {
+		tried = append(tried, a.Transport+" "+a.Label())
+	}
+	if want := []string{TransportStateless + " POST server/discover " + url + "/mcp", TransportStreamable + " POST initialize " + url + "/mcp", TransportSSE + " GET " + url + "/sse"}; strings.Join(tried, "|") != strings.Join(want, "|") {
+		t.Errorf("attempts %q, want %q", tried, want)
+	}
+	for _, e := range autoRecs.of(KindError) {
+		if e.Error.ReqSeq != 0 && (e.Error.Op != OpTimeout || e.Error.Cause != CauseConnectTimeout) {
+			t.Errorf("a probe's pair failed as %s (%s): %s, want a connect timeout", e.Error.Op, e.Error.Cause, e.Error.Message)
+		}
 	}
 
 	s = NewSession(Config{URL: url})

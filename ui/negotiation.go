@@ -127,7 +127,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	// When nothing worked, how detection went is the whole story; else
 	// the facts of the session in use come first and detection after.
 	if d := neg.Detect; d != nil && d.Transport == "" {
-		n.detection(f, d)
+		n.detection(f, d, saidAbove(neg.Problems, d.Reason))
 		return f.lines
 	}
 	if cl := neg.Client; cl != nil {
@@ -148,13 +148,13 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		n.server(f, neg)
 		n.roots(f)
 		n.instructions(f, neg)
-		n.detection(f, neg.Detect)
+		n.detection(f, neg.Detect, false)
 		return f.lines
 	case mcp.TransportStateless:
 		n.stateless(f, neg)
 		n.roots(f)
 		n.instructions(f, neg)
-		n.detection(f, neg.Detect)
+		n.detection(f, neg.Detect, false)
 		return f.lines
 	}
 
@@ -226,7 +226,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	}
 	n.roots(f)
 	n.instructions(f, neg)
-	n.detection(f, neg.Detect)
+	n.detection(f, neg.Detect, false)
 	return f.lines
 }
 
@@ -257,9 +257,10 @@ func (n *negotiationPane) instructions(f *facts, neg *history.Negotiation) {
 	}
 }
 
-// detection shows how the transport was found: the sentence that says why,
-// then every probe with what came back.
-func (n *negotiationPane) detection(f *facts, d *mcp.Detection) {
+// detection shows how the transport was found: the sentence that says why
+// (unless a problem above already said it), then every probe with what
+// came back.
+func (n *negotiationPane) detection(f *facts, d *mcp.Detection, said bool) {
 	if d == nil {
 		return
 	}
@@ -268,7 +269,9 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection) {
 	if d.Transport == "" {
 		style = st.Error
 	}
-	f.kv("Detect", wireLine(d.Reason, 1024), style)
+	if !said {
+		f.kv("Detect", wireLine(d.Reason, 1024), style)
+	}
 	for _, a := range d.Attempts {
 		line := wireLine(a.Label(), 1024) + " → " + statusText(a.Status, a.Err)
 		if a.ContentType != "" {
@@ -277,7 +280,9 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection) {
 		if body := strings.TrimSpace(a.Body); body != "" {
 			line += " · \"" + wireLine(body, 96) + "\""
 		}
-		if a.Verdict != "" {
+		if a.Verdict != "" && a.Status != 0 {
+			// With no answer, the error already says what the verdict
+			// would ("no answer in time", "no connection").
 			line += " · " + wireLine(a.Verdict, 256)
 		}
 		f.kv("  probe", line, statusStyle(st, a.Status))
@@ -324,6 +329,16 @@ func (n *negotiationPane) streamable(f *facts, neg *history.Negotiation) {
 	if neg.Ended != "" {
 		f.kv("Ended", wireLine(neg.Ended, 512), st.Dim)
 	}
+}
+
+// saidAbove reports whether one of the problems already reads text.
+func saidAbove(ps []history.Problem, text string) bool {
+	for _, p := range ps {
+		if p.Message == text {
+			return true
+		}
+	}
+	return false
 }
 
 // problems lists the newest problems first, each with what to do.

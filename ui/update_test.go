@@ -420,6 +420,35 @@ func TestFailedDetectionStatus(t *testing.T) {
 	}
 }
 
+// When detection failed, the Negotiation pane says why once (the problem
+// and the Detect line read the same), and a probe that got no answer says
+// so in its own error, not again in its verdict.
+func TestFailedDetectionSaysWhyOnce(t *testing.T) {
+	at := fixedNow.Add(-time.Minute)
+	why := "no transport worked: POST initialize http://127.0.0.1:9/mcp: no answer in time; GET http://127.0.0.1:9/sse: answered 404: not legacy HTTP+SSE here"
+	recs := []mcp.Record{
+		{Seq: 1, Time: at, Kind: mcp.KindDetect, Detect: &mcp.Detection{Reason: why, Attempts: []mcp.Attempt{
+			{Transport: mcp.TransportStreamable, Method: "POST", URL: "http://127.0.0.1:9/mcp", Err: "no answer to initialize within 1s", Verdict: "no answer in time"},
+			{Transport: mcp.TransportSSE, Method: "GET", URL: "http://127.0.0.1:9/sse", Status: 404, Verdict: "answered 404: not legacy HTTP+SSE here"},
+		}}},
+		{Seq: 2, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
+		{Seq: 3, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: why, Cause: mcp.CauseNoTransport}},
+	}
+	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 240, Height: 45})
+	m.Update(recordsMsg(recs))
+	v := m.View()
+	if n := strings.Count(v, "no transport worked"); n != 2 { // the pane once, the status bar once
+		t.Errorf("the reason shows %d times, want once in the pane and once in the status bar:\n%s", n, v)
+	}
+	if !strings.Contains(v, "POST initialize http://127.0.0.1:9/mcp → failed: no answer to initialize within 1s") || strings.Contains(v, "within 1s · no answer in time") {
+		t.Errorf("the unanswered probe should read as its error alone:\n%s", v)
+	}
+	if !strings.Contains(v, "404 · answered 404: not legacy HTTP+SSE here") {
+		t.Errorf("the answered probe lost its verdict:\n%s", v)
+	}
+}
+
 // A pane whose text runs past its bottom says so in its title; one that
 // fits does not.
 func TestNegotiationTitleSaysWhenItScrolls(t *testing.T) {
