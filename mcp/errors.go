@@ -45,6 +45,8 @@ const (
 	CauseNoAnswer        Cause = "no-answer"        // a server asked the user for something nobody answered
 	CauseUninitialized   Cause = "uninitialized"    // a request refused on a session that was never initialized
 	CauseBadHTTP         Cause = "bad-http"         // an answer that is not HTTP: a malformed status line or header
+	CauseBadInputAsk     Cause = "bad-input-ask"    // an input_required answer that cannot be followed (2026)
+	CauseInputRounds     Cause = "input-rounds"     // a multi round-trip request still asked for input after the last round allowed
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
