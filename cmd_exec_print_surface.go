@@ -241,7 +241,7 @@ func (p *printer) discover(result json.RawMessage) bool {
 	var info struct{ Name, Version string }
 	_ = json.Unmarshal(r.Meta[mcp.MetaServerInfo], &info)
 	fmt.Fprintf(p.w, "server %s %s, protocol %s (stateless; supported: %s)\n", sanitize.Text(info.Name), sanitize.Text(info.Version),
-		sanitize.Text(p.protocol), sanitize.Text(strings.Join(r.Supported, ", ")))
+		sanitize.Text(p.protocol), sanitize.Text(mcp.VersionList(r.Supported)))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 	return true

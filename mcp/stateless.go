@@ -193,7 +193,7 @@ func (s *Session) Discover(ctx context.Context) (*Response, error) {
 	conn := s.conn
 	s.mu.Unlock()
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateInitialized, Conn: conn, Transport: TransportStateless, Protocol: protocol,
-		Detail: fmt.Sprintf("%s %s, protocol %s (supported: %s)", info.Name, info.Version, protocol, strings.Join(r.SupportedVersions, ", "))}})
+		Detail: fmt.Sprintf("%s %s, protocol %s (supported: %s)", info.Name, info.Version, protocol, VersionList(r.SupportedVersions))}})
 	return resp, nil
 }
 
@@ -237,16 +237,32 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		why = resp.Error
 	}
 	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !isModern(v) })
+	if resp.Error != nil && slices.Contains(supported, protocol) {
+		// Picking a version from the list would pick the one refused: the
+		// refusal is about something else the request carried.
+		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why, Status: http.StatusBadRequest,
+			Message: fmt.Sprintf("the server refused protocol %s as unsupported, yet names it among the versions it supports (%s): it contradicts itself", protocol, VersionList(supported))}
+	}
 	if len(supported) == 0 {
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
 			Message: fmt.Sprintf("the server refused protocol %s and named no version it speaks", protocol)}
 	}
 	if len(modern) > 0 {
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
-			Message: fmt.Sprintf("the server speaks protocol %s, not %s", strings.Join(supported, ", "), protocol)}
+			Message: fmt.Sprintf("the server speaks protocol %s, not %s", VersionList(supported), protocol)}
 	}
 	return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless, Err: why,
-		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", strings.Join(supported, ", "))}
+		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", VersionList(supported))}
+}
+
+// VersionList joins the versions a server named for one line of text, the
+// first few of them: a server may name thousands.
+func VersionList(vs []string) string {
+	const shown = 8
+	if len(vs) <= shown {
+		return strings.Join(vs, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(vs[:shown], ", "), len(vs)-shown)
 }
 
 // openModern discovers the server and opens the listen stream. A server
