@@ -78,7 +78,11 @@ func (a *execAnswers) missing() string {
 		return ""
 	}
 	var b strings.Builder
-	for _, r := range a.unanswered {
+	for i, r := range a.unanswered {
+		if i == mcp.MaxListed {
+			fmt.Fprintf(&b, "and %d more things the server asked went unanswered (each is in the recording)\n", len(a.unanswered)-i)
+			break
+		}
 		name := r.Key
 		for alias, m := range methodAliases {
 			if name == "" && m == r.Method {

@@ -44,6 +44,10 @@ type Root struct {
 	Name string `json:"name,omitempty"`
 }
 
+// MaxListed is how many of the things a server named (versions, input
+// requests) one line of text lists before it counts the rest.
+const MaxListed = 8
+
 // InputRequiredError is a request the server would only finish with input
 // nobody gave.
 type InputRequiredError struct {
@@ -53,12 +57,18 @@ type InputRequiredError struct {
 }
 
 func (e *InputRequiredError) Error() string {
-	parts := make([]string, len(e.Missing))
-	for i, r := range e.Missing {
+	// A server may ask for thousands of things in one round: the message
+	// names the first few and counts the rest, which the log holds.
+	shown := e.Missing[:min(len(e.Missing), MaxListed)]
+	parts := make([]string, len(shown))
+	for i, r := range shown {
 		parts[i] = r.Method
 		if r.Key != "" {
 			parts[i] = r.Key + " (" + r.Method + ")"
 		}
+	}
+	if more := len(e.Missing) - len(shown); more > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", more))
 	}
 	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, strings.Join(parts, ", "))
 	if e.Err != nil && !errors.Is(e.Err, ErrNoAnswer) {

@@ -258,11 +258,10 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 // VersionList joins the versions a server named for one line of text, the
 // first few of them: a server may name thousands.
 func VersionList(vs []string) string {
-	const shown = 8
-	if len(vs) <= shown {
+	if len(vs) <= MaxListed {
 		return strings.Join(vs, ", ")
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(vs[:shown], ", "), len(vs)-shown)
+	return fmt.Sprintf("%s and %d more", strings.Join(vs[:MaxListed], ", "), len(vs)-MaxListed)
 }
 
 // openModern discovers the server and opens the listen stream. A server

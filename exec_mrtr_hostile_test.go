@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// askingServer is a 2026 server whose tools/call always answers result.
+func askingServer(t *testing.T, result string) string {
+	t.Helper()
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + result + `}`)
+	}})
+	return srv.URL
+}
+
+// An input_required answer exec cannot follow is a failure (exit 1) saying
+// what is wrong with it, never a success printing "resultType
+// input_required".
+func TestExecMalformedInputRequiredFails(t *testing.T) {
+	url := askingServer(t, `{"resultType":"input_required","inputRequests":[1,2],"requestState":"s"}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+	if code != exitFailed || !strings.Contains(out+errOut, "inputRequests is an array") || !strings.Contains(out+errOut, "server bug") {
+		t.Errorf("exit %d, want %d naming the broken inputRequests and whose fault it is\n%s\n%s", code, exitFailed, out, errOut)
+	}
+}
+
+// A round asking for thousands of things is reported in a few lines: the
+// first ones by name, the rest counted.
+func TestExecHugeInputRequestsAreCounted(t *testing.T) {
+	var reqs []string
+	for i := range 2000 {
+		reqs = append(reqs, fmt.Sprintf(`"k%04d":{"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object"}}}`, i))
+	}
+	url := askingServer(t, `{"resultType":"input_required","inputRequests":{`+strings.Join(reqs, ",")+`},"requestState":"s"}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+	all := out + errOut
+	if code != exitFailed || !strings.Contains(all, "--answer 'k0000 ...'") || !strings.Contains(all, "and 1992 more") {
+		t.Fatalf("exit %d, want %d naming the first keys and counting the rest\n%.2000s", code, exitFailed, all)
+	}
+	if lines := strings.Count(all, "\n"); lines > 40 || len(all) > 4000 {
+		t.Errorf("the report is %d lines, %d bytes; want a few lines whatever the server asks", lines, len(all))
+	}
+}
