@@ -86,7 +86,7 @@ var table = []row{
 	{cause: mcp.CausePostTimeout, text: "the server did not answer the POST within --timeout; some servers hang on an unknown session: {reconnect}"},
 	{cause: mcp.CauseNoResponse, text: "the server ended the answer's stream without the answer: a server bug; {retry}"},
 	{cause: mcp.CauseResumeFailed, text: "the answer's stream dropped and could not be resumed; {retry}"},
-	{cause: mcp.CauseBadContentType, text: "the server answered with neither application/json nor text/event-stream: a proxy may rewrite it, or this is not an MCP endpoint"},
+	{cause: mcp.CauseBadContentType, text: "the answer's Content-Type must say what its body is (application/json for one JSON message, text/event-stream for events): a proxy may rewrite it, or this is not an MCP endpoint"},
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
