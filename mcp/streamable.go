@@ -227,6 +227,15 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	// the log reads in the order things happened.
 	adopt := func() {}
 	if sid := resp.Header.Get("Mcp-Session-Id"); ok && id == "" && sid != "" && m.method == "initialize" {
+		if len(sid) > maxSessionID {
+			// Sent back on every request, it would be refused (431) or
+			// weigh on each: the session cannot be used.
+			ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+			resp.Body.Close()
+			s.emitHTTP(ex)
+			return &WireError{Cause: CauseBadSessionID, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
+				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
+		}
 		adopt = func() { t.adopt(sid, gen) }
 	}
 	ct := MediaType(resp.Header)
@@ -359,8 +368,27 @@ func (t *streamable) adopt(id string, gen int) {
 	}
 	t.sessionID = id
 	t.mu.Unlock()
-	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: "session " + id,
+	detail := "session " + id
+	if !visibleASCII(id) {
+		detail += " (not only visible ASCII, as the specification requires of a session id: sent back as it came)"
+	}
+	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
 		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id}})
+}
+
+// maxSessionID bounds the session id mcpscope sends back on every request;
+// real ids are UUIDs and the like, tens of bytes.
+const maxSessionID = 4096
+
+// visibleASCII reports an id made only of the characters the
+// specification allows in a session id (0x21 to 0x7E).
+func visibleASCII(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if id[i] < 0x21 || id[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // expire forgets a session the server no longer knows.
