@@ -49,3 +49,13 @@ func TestExecHugeInputRequestsAreCounted(t *testing.T) {
 		t.Errorf("the report is %d lines, %d bytes; want a few lines whatever the server asks", lines, len(all))
 	}
 }
+
+// A resultType or ttlMs of the wrong type is printed as the server wrote
+// it, never as an empty word or a zero that looks like a real value.
+func TestExecOddResultInfoShownAsWritten(t *testing.T) {
+	url := askingServer(t, `{"resultType":5,"ttlMs":1e400,"content":[{"type":"text","text":"hi"}]}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+	if code != exitOK || !strings.Contains(out, "resultType 5 (not a string)") || !strings.Contains(out, "ttlMs 1e400 (not a whole number") || strings.Contains(out, "ttlMs 0") {
+		t.Errorf("exit %d, want the odd members as written\n%s\n%s", code, out, errOut)
+	}
+}
