@@ -59,3 +59,20 @@ func TestExecOddResultInfoShownAsWritten(t *testing.T) {
 		t.Errorf("exit %d, want the odd members as written\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A discover answer listing a version that is not a string still prints
+// the server's identity and the versions that are.
+func TestExecDiscoverWithOddVersions(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "server/discover" {
+			x.Default()
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":[7,"2026-07-28"],"capabilities":{"tools":{}},` +
+			`"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"oddball","version":"1"}}}}`)
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+	if code != exitOK || !strings.Contains(out, "server oddball 1, protocol 2026-07-28 (stateless") {
+		t.Errorf("exit %d, want the server named\n%s\n%s", code, out, errOut)
+	}
+}
