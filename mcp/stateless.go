@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -360,6 +361,11 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		if err != nil {
 			why = err.Error()
 		}
+		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) {
+			// Asking again would be refused again, every time.
+			state(why + "; not reopened")
+			return
+		}
 		if failures > 8 {
 			state("the listen stream keeps failing (" + why + "); gave up reopening it")
 			return
@@ -391,7 +397,21 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	s.pairs.add(id, p)
 	s.mu.Unlock()
 	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
-	if err == nil {
+	var answered *Response
+	select {
+	case r := <-p.done:
+		answered = r.resp
+	default:
+	}
+	switch {
+	case err != nil:
+	case answered != nil && answered.Error != nil:
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Err: answered.Error,
+			Message: "the server refused " + method + ": " + answered.Error.Error()}
+	case answered != nil:
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless,
+			Message: "the server answered " + method + " with a result instead of keeping its stream open"}
+	default:
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Message: "the " + method + " stream ended"}
 	}
 	op := OpStream
