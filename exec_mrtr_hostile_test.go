@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -74,5 +75,35 @@ func TestExecDiscoverWithOddVersions(t *testing.T) {
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
 	if code != exitOK || !strings.Contains(out, "server oddball 1, protocol 2026-07-28 (stateless") {
 		t.Errorf("exit %d, want the server named\n%s\n%s", code, out, errOut)
+	}
+}
+
+// An inputRequests key that is also a short name (here "elicitation", for
+// a sampling request) is answered by --answer 'KEY ...', as the hint for it
+// says, not read as the method it also names.
+func TestExecAnswerKeyNamedLikeAnAlias(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		var p struct {
+			InputResponses map[string]json.RawMessage `json:"inputResponses"`
+		}
+		_ = json.Unmarshal(x.Params, &p)
+		if got, ok := p.InputResponses["elicitation"]; ok {
+			x.Result(map[string]any{"content": []map[string]any{{"type": "text", "text": "got " + string(got)}}})
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{"elicitation":` +
+			`{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":10}}}}}`)
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")
+	if code != exitFailed || !strings.Contains(out+errOut, "--answer 'elicitation ...'") {
+		t.Fatalf("without --answer: exit %d, want %d and the hint naming the key\n%s\n%s", code, exitFailed, out, errOut)
+	}
+	out, errOut, code = run(t, "exec", "--no-record", "--no-listen", "--answer", "elicitation A reply by hand", srv.URL, "tools/call anything")
+	if code != exitOK || !strings.Contains(out, "A reply by hand") {
+		t.Errorf("with --answer 'elicitation ...': exit %d, want the sampling request answered\n%s\n%s", code, out, errOut)
 	}
 }
