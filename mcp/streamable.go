@@ -305,6 +305,9 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	if err != nil {
 		ex.Err = err.Error()
 		s.emitHTTP(ex)
+		if we := badBody(err); we != nil {
+			return withTransport(we, t.name(), PurposePost)
+		}
 		return &WireError{Cause: CauseStreamEnded, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
 			Message: "the JSON answer broke off: " + err.Error()}
 	}

@@ -105,6 +105,10 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if err != nil && isTooLarge(err) {
 			return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost, Message: err.Error(), Err: err}
 		}
+		if we := badBody(err); we != nil {
+			// Resuming would read the same undecodable bytes.
+			return withTransport(we, t.name(), PurposePost)
+		}
 		dropped := "the server ended it"
 		if err != nil {
 			dropped = "it broke: " + err.Error()
