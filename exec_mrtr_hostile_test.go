@@ -107,3 +107,30 @@ func TestExecAnswerKeyNamedLikeAnAlias(t *testing.T) {
 		t.Errorf("with --answer 'elicitation ...': exit %d, want the sampling request answered\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A server/discover refused with -32021 or -32020 gets the advice for that
+// refusal: a capability asked for, or headers that do not match, not the
+// header advice for both.
+func TestExecDiscoverRefusedAdviceByCode(t *testing.T) {
+	for _, tc := range []struct {
+		code      int
+		want, not string
+	}{
+		{-32021, "client capability declared even for server/discover", "-H header"},
+		{-32020, "Mcp-* headers not matching its body", "client capability"},
+	} {
+		t.Run(fmt.Sprint(tc.code), func(t *testing.T) {
+			srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+				if x.Method != "server/discover" {
+					x.Default()
+					return
+				}
+				x.Fail(400, tc.code, "refused", map[string]any{"requiredCapabilities": []string{"telepathy"}})
+			}})
+			out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+			if code != exitConnect || !strings.Contains(errOut, tc.want) || strings.Contains(errOut, tc.not) {
+				t.Errorf("exit %d, want %d and advice saying %q, not %q\n%s\n%s", code, exitConnect, tc.want, tc.not, out, errOut)
+			}
+		})
+	}
+}

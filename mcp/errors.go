@@ -73,7 +73,18 @@ func (e *WireError) Unwrap() error { return e.Err }
 // info turns the error into the record that logs it.
 func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
-		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}
+		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code()}
+}
+
+// Code returns the code of the JSON-RPC error the failure wraps (a refusal
+// of server/discover, say), or 0: the same cause can need other advice for
+// -32021 than for -32020.
+func (e *WireError) Code() int {
+	var re *RPCError
+	if errors.As(e.Err, &re) {
+		return re.Code
+	}
+	return 0
 }
 
 // ErrClosed is returned by operations on a closed session.

@@ -218,6 +218,8 @@ type ErrorInfo struct {
 	// Header holds the answer's headers that advice quotes
 	// (WWW-Authenticate, Allow, Content-Type).
 	Header map[string]string `json:"header,omitempty"`
+	// Code is the JSON-RPC error code the failure wraps, if any.
+	Code int `json:"code,omitempty"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.

@@ -27,8 +27,8 @@ const (
 // beside it, taken from an error, a logged error record or an HTTP record.
 type Fact struct {
 	Cause mcp.Cause
-	// Code is a JSON-RPC error's code, for the advice about refusals that
-	// come as JSON-RPC errors rather than wire failures.
+	// Code is a JSON-RPC error's code: the refusal itself, or the one a
+	// wire failure wraps (a cause's rows without a code match any).
 	Code      int
 	Status    int
 	Purpose   string
@@ -36,8 +36,9 @@ type Fact struct {
 	Header    map[string]string
 }
 
-// row is one line of the table. Zero fields match anything; the first row
-// that matches gives the advice.
+// row is one line of the table. Zero fields match anything, but a row
+// without a cause is for a JSON-RPC error of its code; the first row that
+// matches gives the advice.
 type row struct {
 	cause     mcp.Cause
 	code      int
@@ -92,6 +93,8 @@ var table = []row{
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
 	// A 2026 server refused server/discover: its headers (a 400 with the
 	// error) or the version mcpscope asked for (no status of its own).
+	{cause: mcp.CauseModernRefused, code: mcp.CodeMissingCapability, text: "the server wants a client capability declared even for server/discover (its error on the pair names it): mcpscope declares roots, sampling and elicitation (form and url) and cannot declare one beyond those; the server is asking too early or for too much"},
+	{cause: mcp.CauseModernRefused, code: mcp.CodeHeaderMismatch, text: "the server found server/discover's Mcp-* headers not matching its body (its error on the pair says which): check that no -H header overrides an Mcp-* header and that no proxy in between rewrites them"},
 	{cause: mcp.CauseModernRefused, status: 400, text: "the server refused server/discover itself (its error is on the pair): check that no -H header overrides an Mcp-* header"},
 	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
@@ -126,7 +129,7 @@ var words = map[Audience]*strings.Replacer{
 func For(f Fact, a Audience) string {
 	text := ""
 	for _, r := range table {
-		if r.cause == f.Cause && r.code == f.Code && (r.status == 0 || r.status == f.Status) &&
+		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) {
 			text = r.text
 			break
@@ -172,14 +175,14 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 	if e.Cause == "" {
 		return e.Hint
 	}
-	return For(Fact{Cause: e.Cause, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}, a)
+	return For(Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}, a)
 }
 
 // ForError returns the advice for an error a session returned.
 func ForError(err error, a Audience) string {
 	var we *mcp.WireError
 	if errors.As(err, &we) {
-		return For(Fact{Cause: we.Cause, Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header}, a)
+		return For(Fact{Cause: we.Cause, Code: we.Code(), Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header}, a)
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {
