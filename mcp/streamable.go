@@ -398,8 +398,9 @@ func (t *streamable) adopt(id string, gen int) {
 		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id}})
 }
 
-// maxSessionID bounds the session id mcpscope sends back on every request;
-// real ids are UUIDs and the like, tens of bytes.
+// maxSessionID bounds the session id mcpscope sends back on every request,
+// and the event id it sends back as Last-Event-ID; real ids are UUIDs,
+// counters and the like, tens of bytes.
 const maxSessionID = 4096
 
 // visibleASCII reports an id made only of the characters the
