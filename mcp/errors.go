@@ -30,6 +30,7 @@ const (
 	CauseEventTooLarge   Cause = "event-too-large"  // an SSE event past --max-event-size
 	CauseStreamEnded     Cause = "stream-ended"     // the stream a request waited on closed or broke
 	CauseSessionExpired  Cause = "session-expired"  // the server no longer knows the session id
+	CauseSessionNotKept  Cause = "session-not-kept" // the server refused the session id its initialize answer named, on first use
 	CauseTimeout         Cause = "timeout"          // the request was taken but no answer came in time
 	CausePostTimeout     Cause = "post-timeout"     // the POST itself got no answer in time
 	CauseNoResponse      Cause = "no-response"      // a response stream ended without the response
@@ -95,7 +96,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
-	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseClosed: true,
+	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseBadSessionID: true,
 }
 

@@ -47,6 +47,9 @@ type streamable struct {
 	protocol  string             // sent as MCP-Protocol-Version once initialize chose it
 	gen       int                // the Session's conn number of this session
 	getCancel context.CancelFunc // ends the GET stream, or the 2026 listen stream
+	// known is set once the server answered 2xx to a request carrying
+	// sessionID: a 404 before that means it never kept the session.
+	known bool
 }
 
 func newStreamable(s *Session, endpoint *url.URL) *streamable {
@@ -225,6 +228,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	if m.p != nil {
 		m.p.accepted.Store(ok)
 	}
+	if ok && id != "" {
+		t.knownBy(gen, id)
+	}
 	// The session the answer names is adopted once its record is out, so
 	// the log reads in the order things happened.
 	adopt := func() {}
@@ -278,7 +284,10 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	if id != "" && sessionGone(resp.StatusCode, ct, ex.Body) {
 		err := &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s to a request carrying session %s: the server no longer knows the session", t.endpoint, statusText(resp), id)}
-		t.expire(gen, id, resp.StatusCode)
+		if !t.expire(gen, id, resp.StatusCode) {
+			err.Cause = CauseSessionNotKept
+			err.Message = fmt.Sprintf("POST %s answered %s to the first request carrying session %s, which its initialize answer named: the server never accepted the session it gave", t.endpoint, statusText(resp), id)
+		}
 		return err
 	}
 	// A JSON-RPC error naming our request is that request's answer, whatever
@@ -388,7 +397,7 @@ func (t *streamable) adopt(id string, gen int) {
 		t.mu.Unlock()
 		return
 	}
-	t.sessionID = id
+	t.sessionID, t.known = id, false
 	t.mu.Unlock()
 	detail := "session " + id
 	if !visibleASCII(id) {
@@ -414,14 +423,26 @@ func visibleASCII(id string) bool {
 	return true
 }
 
-// expire forgets a session the server no longer knows.
-func (t *streamable) expire(gen int, id string, status int) {
+// knownBy notes that the server answered 2xx to a request carrying id.
+func (t *streamable) knownBy(gen int, id string) {
+	t.mu.Lock()
+	if t.gen == gen && t.sessionID == id {
+		t.known = true
+	}
+	t.mu.Unlock()
+}
+
+// expire forgets a session the server no longer knows. It reports whether
+// the server had ever accepted it (or the session is already gone): a
+// session refused on the first request that carried it was never kept.
+func (t *streamable) expire(gen int, id string, status int) bool {
 	t.mu.Lock()
 	if t.gen != gen || t.sessionID != id {
 		t.mu.Unlock()
-		return
+		return true
 	}
-	t.sessionID, t.protocol = "", ""
+	known := t.known
+	t.sessionID, t.protocol, t.known = "", "", false
 	cancel := t.getCancel
 	t.getCancel = nil
 	t.mu.Unlock()
@@ -432,8 +453,12 @@ func (t *streamable) expire(gen int, id string, status int) {
 	s.mu.Lock()
 	s.initialized, s.protocol = false, ""
 	s.mu.Unlock()
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateExpired, Conn: gen, SessionID: id, Transport: TransportStreamable,
-		Detail: fmt.Sprintf("the server answered %d to session %s: it no longer knows it", status, id)}})
+	detail := fmt.Sprintf("the server answered %d to session %s: it no longer knows it", status, id)
+	if !known {
+		detail = fmt.Sprintf("the server answered %d to the first request carrying session %s: it never accepted the session its initialize answer named", status, id)
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateExpired, Conn: gen, SessionID: id, Transport: TransportStreamable, Detail: detail}})
+	return known
 }
 
 // close ends the GET stream and, unless it is to be kept, the session,

@@ -195,11 +195,16 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 	}
 	we := s.eventStream(resp, ex, TransportStreamable, t.endpoint.String())
 	if we == nil {
+		if id != "" {
+			t.knownBy(gen, id)
+		}
 		return resp, nil
 	}
 	if id != "" && resp.StatusCode == http.StatusNotFound {
-		t.expire(gen, id, resp.StatusCode)
 		we.Cause = CauseSessionExpired
+		if !t.expire(gen, id, resp.StatusCode) {
+			we.Cause = CauseSessionNotKept
+		}
 	}
 	return nil, we
 }
