@@ -123,6 +123,8 @@ func message(m *mcp.RPCMessage) string {
 		return fmt.Sprintf("not JSON-RPC (%d bytes)", len(m.Raw))
 	case mcp.ClassForeign:
 		what = "answer to an id the client never sent"
+	case mcp.ClassDuplicate:
+		what = "another answer to a request answered already"
 	case mcp.ClassServerRequest:
 		what = "server request " + what
 	case mcp.ClassReply:

@@ -452,20 +452,24 @@ func (l *Log) name(s string) string {
 
 const maxNames = 4096
 
+// counts reports a row whose failure is one of ours: not an answer that
+// pairs with no request, or repeats an answer already paired.
+func (p *row) counts() bool { return p.kind != KindForeign && p.kind != KindDuplicate }
+
 // setState moves a row to a state and keeps the pending and failure counts
 // current, so Stats costs nothing per frame.
 func (l *Log) setState(p *row, s PairState) {
 	if p.waits() {
 		l.stats.Pending--
 	}
-	if p.kind != KindForeign && p.state.Failed() {
+	if p.counts() && p.state.Failed() {
 		l.failed--
 	}
 	p.state = s
 	if p.waits() {
 		l.stats.Pending++
 	}
-	if p.kind != KindForeign && s.Failed() {
+	if p.counts() && s.Failed() {
 		l.failed++
 	}
 }

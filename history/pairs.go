@@ -19,6 +19,7 @@ const (
 	KindNotificationIn  PairKind = "notification-in"  // a notification the server sent
 	KindServerRequest   PairKind = "server-request"   // the server's request and our reply
 	KindForeign         PairKind = "foreign"          // an answer to an id we never sent
+	KindDuplicate       PairKind = "duplicate"        // another answer to a request answered already
 	KindBatch           PairKind = "batch"            // a JSON array of messages
 	KindInvalid         PairKind = "invalid"          // not a JSON-RPC message
 )
@@ -146,6 +147,8 @@ func (l *Log) onRPC(r *mcp.Record) {
 		l.reply(r)
 	case mcp.ClassForeign:
 		l.foreign(r)
+	case mcp.ClassDuplicate:
+		l.duplicate(r)
 	default:
 		rw.kind = KindInvalid
 		if m.Class == mcp.ClassBatch {
@@ -221,6 +224,17 @@ func (l *Log) reply(r *mcp.Record) {
 	}
 	// The POST carrying the reply names the reply's Seq.
 	l.rowOf[r.Seq] = l.rowOf[m.ReqSeq]
+}
+
+// duplicate shows another answer to a request answered already on a row
+// of its own, named for that request, so the first answer stays the pair's.
+func (l *Log) duplicate(r *mcp.Record) {
+	m := r.RPC
+	rw := row{kind: KindDuplicate, state: answerState(m), id: m.ID, resp: l.cur, answered: r.Time, respSize: len(m.Raw)}
+	if _, p := l.row(m.ReqSeq); m.ReqSeq != 0 && p != nil {
+		rw.method, rw.tool = p.method, p.tool
+	}
+	l.open(rw, r.Seq, false)
 }
 
 func (l *Log) foreign(r *mcp.Record) {

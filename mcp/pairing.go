@@ -8,10 +8,18 @@ package mcp
 type pairing struct {
 	open      map[string]*pending
 	abandoned map[string]int64 // given up on: id -> the request's Seq
+	// answered are the latest ids answered (id -> the request's Seq), so a
+	// second answer to one is told from an answer to an id never sent;
+	// answeredOrder bounds them, oldest first.
+	answered      map[string]int64
+	answeredOrder []string
 }
 
+// maxAnswered bounds the answered ids remembered for telling duplicates.
+const maxAnswered = 256
+
 func newPairing() pairing {
-	return pairing{open: map[string]*pending{}, abandoned: map[string]int64{}}
+	return pairing{open: map[string]*pending{}, abandoned: map[string]int64{}, answered: map[string]int64{}}
 }
 
 // add waits for the answer to id.
@@ -19,17 +27,35 @@ func (pr *pairing) add(id string, p *pending) { pr.open[id] = p }
 
 // take finds what an answer with this id answers: a waiting request (then
 // the class is ClassResponse and the request stops waiting), one given up on
-// (ClassLate, with that request's Seq), or nothing (ClassForeign).
+// (ClassLate, with that request's Seq), one answered already (ClassDuplicate,
+// with its Seq), or nothing (ClassForeign).
 func (pr *pairing) take(id string) (*pending, int64, Class) {
 	if p, ok := pr.open[id]; ok {
 		delete(pr.open, id)
+		pr.remember(id, p.seq)
 		return p, p.seq, ClassResponse
 	}
 	if seq, ok := pr.abandoned[id]; ok {
 		delete(pr.abandoned, id)
+		pr.remember(id, seq)
 		return nil, seq, ClassLate
 	}
+	if seq, ok := pr.answered[id]; ok {
+		return nil, seq, ClassDuplicate
+	}
 	return nil, 0, ClassForeign
+}
+
+// remember keeps id as answered, forgetting the oldest past maxAnswered.
+func (pr *pairing) remember(id string, seq int64) {
+	if _, ok := pr.answered[id]; !ok {
+		if len(pr.answeredOrder) == maxAnswered {
+			delete(pr.answered, pr.answeredOrder[0])
+			pr.answeredOrder = pr.answeredOrder[1:]
+		}
+		pr.answeredOrder = append(pr.answeredOrder, id)
+	}
+	pr.answered[id] = seq
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer

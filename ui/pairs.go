@@ -198,6 +198,8 @@ func pairKindLabel(k history.PairKind) string {
 		return "← server"
 	case history.KindForeign:
 		return "← foreign"
+	case history.KindDuplicate:
+		return "← again"
 	case history.KindBatch:
 		return "⇄ batch"
 	case history.KindInvalid:
