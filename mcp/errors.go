@@ -32,6 +32,7 @@ const (
 	CauseSessionExpired  Cause = "session-expired"  // the server no longer knows the session id
 	CauseSessionNotKept  Cause = "session-not-kept" // the server refused the session id its initialize answer named, on first use
 	CauseTimeout         Cause = "timeout"          // the request was taken but no answer came in time
+	CauseStalled         Cause = "stalled"          // the answer began but stopped coming before it was whole
 	CausePostTimeout     Cause = "post-timeout"     // the POST itself got no answer in time
 	CauseNoResponse      Cause = "no-response"      // a response stream ended without the response
 	CauseResumeFailed    Cause = "resume-failed"    // a dropped stream could not be resumed
@@ -118,6 +119,8 @@ func CauseOf(err error) Cause {
 		switch {
 		case te.Opening:
 			return CauseConnectTimeout
+		case te.Accepted && te.Unfinished > 0:
+			return CauseStalled
 		case te.Accepted:
 			return CauseTimeout
 		}
@@ -203,6 +206,9 @@ type TimeoutError struct {
 	ID       string
 	After    string
 	Accepted bool // the server took the message; the wait was for the answer
+	// Unfinished is how many bytes of the answer had come without making a
+	// whole event or JSON body: it began and stopped coming.
+	Unfinished int64
 	// Opening says the wait was the connect timeout of the request that
 	// opens a session (initialize, server/discover), not --timeout.
 	Opening bool
@@ -219,6 +225,8 @@ func (e *TimeoutError) Error() string {
 	var msg string
 	if !e.Accepted {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
+	} else if e.Unfinished > 0 {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer began and stopped coming, %d bytes into an event or body that never ended", e.Method, e.ID, e.After, e.Unfinished)
 	} else {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the server took it but no answer came back", e.Method, e.ID, e.After)
 	}

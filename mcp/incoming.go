@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 	"unsafe"
 )
@@ -16,7 +17,10 @@ type inbound struct {
 	conn   int
 	stream string // a Stream constant
 	reqSeq int64  // the request whose answer this is, for response streams
-	msgs   slab[RPCMessage]
+	// unfinished, when not nil, is kept at the bytes of the block the
+	// stream is in the middle of whenever it waits on the network.
+	unfinished *atomic.Int64
+	msgs       slab[RPCMessage]
 }
 
 // maxForeign bounds the ids of foreign answers remembered for timeouts.
@@ -287,6 +291,9 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			s.out.hold()
 		} else {
 			s.out.release()
+			if in.unfinished != nil {
+				in.unfinished.Store(int64(len(tap.cur)))
+			}
 			// Between reads, never within one: a ping already read is
 			// answered. Close ends s.life, so it never waits on a consumer
 			// that stopped reading (a TUI that quit).

@@ -29,6 +29,10 @@ type pending struct {
 	// accepted is set once the server took the message (its POST was
 	// answered), so a timeout can say which wait ran out.
 	accepted atomic.Bool
+	// unfinished is how many bytes of its answer came without making a
+	// whole event or body yet: an answer that began and stopped coming is
+	// not a slow tool.
+	unfinished atomic.Int64
 	// answer is where the answer is put: made with the request, it costs
 	// the stream reader nothing to fill.
 	answer Response
@@ -184,7 +188,7 @@ func (s *Session) tellCancelled(tr transport, id, method string) {
 // timeoutError says a request went unanswered, and names the answers that
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
-	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load()}
+	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.Load()}
 	s.mu.Lock()
 	for _, f := range s.foreign {
 		switch {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -309,7 +310,11 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchange, gen int, adopt func()) error {
 	s := t.s
 	limit := int64(s.cfg.MaxEventSize)
-	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	var r io.Reader = resp.Body
+	if m.p != nil {
+		r = &countingReader{r: r, n: &m.p.unfinished}
+	}
+	body, err := io.ReadAll(io.LimitReader(r, limit+1))
 	resp.Body.Close()
 	at := s.cfg.Now().Round(0)
 	ex.Opened, ex.BodySize = StreamJSON, int64(len(body))
@@ -359,6 +364,19 @@ func notRPCReason(body []byte) string {
 		return "it is not an object"
 	}
 	return "it has no method, result or error"
+}
+
+// countingReader keeps n at the bytes read so far: until a JSON body ends,
+// every byte of it is unfinished.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n.Add(int64(k))
+	return k, err
 }
 
 // isBatch reports a JSON array, which handleMessage reads message by message.

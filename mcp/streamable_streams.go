@@ -74,6 +74,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		label = StreamResponse
 	}
 	in := &inbound{conn: gen, stream: label, reqSeq: m.seq}
+	if m.p != nil {
+		in.unfinished = &m.p.unfinished
+	}
 	var lastID string
 	retry := defaultRetry
 	body := resp.Body

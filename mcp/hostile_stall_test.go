@@ -1,0 +1,60 @@
+package mcp
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// An answer that begins and stops coming mid-event (or mid-body) times out
+// as stalled, saying how far it got, not as a slow tool with no answer; a
+// request with nothing of its answer yet is still a plain timeout.
+func TestAnswerStalledMidWay(t *testing.T) {
+	for _, tc := range []struct {
+		name, contentType, partial string
+		want                       Cause
+	}{
+		{"event", "text/event-stream", "event: message\ndata: {\"jsonrpc\"", CauseStalled},
+		{"json body", "application/json", `{"jsonrpc":"2.0","id":`, CauseStalled},
+		{"keep-alives only", "text/event-stream", ": keep-alive\n\n", CauseTimeout},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+			target, _ := url.Parse(srv.URL)
+			proxy := httputil.NewSingleHostReverseProxy(target)
+			front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				if !bytes.Contains(body, []byte(`"tools/call"`)) {
+					proxy.ServeHTTP(w, r)
+					return
+				}
+				w.Header().Set("Content-Type", tc.contentType)
+				_, _ = io.WriteString(w, tc.partial)
+				w.(http.Flusher).Flush()
+				select {
+				case <-r.Context().Done():
+				case <-time.After(10 * time.Second):
+				}
+			}))
+			t.Cleanup(front.Close)
+			s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable, RequestTimeout: 300 * time.Millisecond})
+			t.Cleanup(func() { s.Close() })
+			if err := s.Connect(testCtx(t)); err != nil {
+				t.Fatalf("Connect: %v", err)
+			}
+			_, err := s.CallTool(testCtx(t), "echo", []byte(`{"text":"x"}`))
+			if CauseOf(err) != tc.want || (tc.want == CauseStalled) != strings.Contains(err.Error(), "stopped coming") {
+				t.Errorf("tools/call = %v (cause %q), want cause %q", err, CauseOf(err), tc.want)
+			}
+		})
+	}
+}
