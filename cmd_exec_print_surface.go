@@ -230,7 +230,7 @@ func (p *printer) completion(result json.RawMessage) {
 // initialize opens the others.
 func (p *printer) discover(result json.RawMessage) bool {
 	var r struct {
-		Supported    []string                   `json:"supportedVersions"`
+		Supported    []json.RawMessage          `json:"supportedVersions"`
 		Capabilities map[string]json.RawMessage `json:"capabilities"`
 		Instructions string                     `json:"instructions"`
 		Meta         map[string]json.RawMessage `json:"_meta"`
@@ -243,8 +243,19 @@ func (p *printer) discover(result json.RawMessage) bool {
 	}
 	var info struct{ Name, Version string }
 	_ = json.Unmarshal(r.Meta[mcp.MetaServerInfo], &info)
-	fmt.Fprintf(p.w, "server %s %s, protocol %s (stateless; supported: %s)\n", sanitize.Text(info.Name), sanitize.Text(info.Version),
-		sanitize.Text(p.protocol), sanitize.Text(mcp.VersionList(r.Supported)))
+	name := strings.TrimSpace(info.Name + " " + info.Version)
+	if name == "" {
+		name = "(no serverInfo)"
+	}
+	// A version that is not a string is shown as the server wrote it.
+	supported := make([]string, len(r.Supported))
+	for i, v := range r.Supported {
+		if json.Unmarshal(v, &supported[i]) != nil {
+			supported[i] = string(v)
+		}
+	}
+	fmt.Fprintf(p.w, "server %s, protocol %s (stateless; supported: %s)\n", sanitize.Text(name),
+		sanitize.Text(p.protocol), sanitize.Text(mcp.VersionList(supported)))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 	return true

@@ -73,7 +73,7 @@ func TestExecDiscoverWithOddVersions(t *testing.T) {
 			`"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"oddball","version":"1"}}}}`)
 	}})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
-	if code != exitOK || !strings.Contains(out, "server oddball 1, protocol 2026-07-28 (stateless") {
+	if code != exitOK || !strings.Contains(out, "server oddball 1, protocol 2026-07-28 (stateless; supported: 7, 2026-07-28)") {
 		t.Errorf("exit %d, want the server named\n%s\n%s", code, out, errOut)
 	}
 }
