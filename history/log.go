@@ -373,7 +373,8 @@ func (l *Log) onHTTP(r *mcp.Record) {
 		return
 	}
 	l.stats.Bytes += h.BodySize
-	l.neg.post(r)
+	_, req := l.row(h.ReqSeq)
+	l.neg.post(r, h.ReqSeq != 0 && req != nil && req.method == "initialize")
 	if h.ReqSeq == 0 {
 		return
 	}

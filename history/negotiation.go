@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -104,8 +105,11 @@ type negotiationIndex struct {
 	state     string
 	conn      int
 	sessionID string
-	replaced  *mcp.Record // a session-replaced state not yet followed by initialize
-	sources   []*mcp.Record
+	// otherID is the first answer that named another session than the one
+	// in use: clients send back the id initialize's answer named.
+	otherID  *mcp.Record
+	replaced *mcp.Record // a session-replaced state not yet followed by initialize
+	sources  []*mcp.Record
 
 	dirty bool
 	cache Negotiation
@@ -204,15 +208,21 @@ func (n *negotiationIndex) streamGET(r *mcp.Record) {
 	n.dirty = true
 }
 
-func (n *negotiationIndex) post(r *mcp.Record) {
+func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 	if len(n.posts) == maxPosts {
 		copy(n.posts, n.posts[1:])
 		n.posts = n.posts[:maxPosts-1]
 	}
 	n.posts = append(n.posts, r.HTTP)
-	// Streamable HTTP names the session in a header of the initialize answer.
+	// Streamable HTTP names the session in a header of the initialize
+	// answer; one that a later answer names is not the session in use.
 	if id := headerValue(r.HTTP.Headers, "Mcp-Session-Id"); id != "" && r.HTTP.Status >= 200 && r.HTTP.Status < 300 {
-		n.sessionID = id
+		switch {
+		case initialize || n.sessionID == "":
+			n.sessionID = id
+		case id != n.sessionID && n.otherID == nil:
+			n.otherID = r
+		}
 	}
 	n.httpProblem(r)
 	n.dirty = true
@@ -338,6 +348,10 @@ func (l *Log) problems() []Problem {
 				Message: fmt.Sprintf("the endpoint event took %s to arrive", ep.Elapsed.Round(time.Millisecond)),
 				Hint:    "clients with a short connect timeout give up before this server is ready"})
 		}
+	}
+	if r := n.otherID; r != nil {
+		ps = append(ps, Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
+			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(shorten(headerValue(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
 	}
 	if n.replaced != nil {
 		msg := "reconnect opened a new session that was never initialized"

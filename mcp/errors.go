@@ -18,38 +18,39 @@ type Cause string
 
 // The causes of wire errors.
 const (
-	CauseUnreachable     Cause = "unreachable"      // no connection: refused, DNS, TLS, reset before an answer
-	CauseStatus          Cause = "status"           // an HTTP status that is not success; Status says which
-	CauseNotEventStream  Cause = "not-event-stream" // a GET answered 200 with something other than an event stream
-	CauseNoEndpoint      Cause = "no-endpoint"      // the legacy stream ended before its endpoint event
-	CauseEndpointTimeout Cause = "endpoint-timeout" // no endpoint event in time
-	CauseConnectTimeout  Cause = "connect-timeout"  // no answer to the initialize that opens a session in time
-	CauseBadEndpoint     Cause = "bad-endpoint"     // the endpoint event's data is not a usable URI
-	CauseCrossOrigin     Cause = "cross-origin"     // an endpoint or redirect pointing at another origin
-	CauseBadScheme       Cause = "bad-scheme"       // an endpoint or redirect whose scheme is not http or https
-	CauseEventTooLarge   Cause = "event-too-large"  // an SSE event past --max-event-size
-	CauseStreamEnded     Cause = "stream-ended"     // the stream a request waited on closed or broke
-	CauseSessionExpired  Cause = "session-expired"  // the server no longer knows the session id
-	CauseSessionNotKept  Cause = "session-not-kept" // the server refused the session id its initialize answer named, on first use
-	CauseTimeout         Cause = "timeout"          // the request was taken but no answer came in time
-	CauseStalled         Cause = "stalled"          // the answer began but stopped coming before it was whole
-	CausePostTimeout     Cause = "post-timeout"     // the POST itself got no answer in time
-	CauseNoResponse      Cause = "no-response"      // a response stream ended without the response
-	CauseResumeFailed    Cause = "resume-failed"    // a dropped stream could not be resumed
-	CauseBadContentType  Cause = "bad-content-type" // an answer that is neither JSON nor an event stream
-	CauseNotJSONRPC      Cause = "not-json-rpc"     // a JSON answer that is not a JSON-RPC message
-	CauseNotConnected    Cause = "not-connected"    // nothing can be sent: no session is open
-	CauseNoTransport     Cause = "no-transport"     // detection found no transport that works
-	CauseLimit           Cause = "limit"            // a bound (pages, bytes) stopped a request
-	CauseClosed          Cause = "closed"           // the session was closed by mcpscope
-	CauseNotModern       Cause = "not-modern"       // a 2026 probe found a server of the initialize era
-	CauseModernRefused   Cause = "modern-refused"   // a 2026 server refused the request (version, headers, capabilities)
-	CauseNoAnswer        Cause = "no-answer"        // a server asked the user for something nobody answered
-	CauseUninitialized   Cause = "uninitialized"    // a request refused on a session that was never initialized
-	CauseBadHTTP         Cause = "bad-http"         // an answer that is not HTTP: a malformed status line or header
-	CauseBadSessionID    Cause = "bad-session-id"   // an Mcp-Session-Id that cannot be sent back
-	CauseBadInputAsk     Cause = "bad-input-ask"    // an input_required answer that cannot be followed (2026)
-	CauseInputRounds     Cause = "input-rounds"     // a multi round-trip request still asked for input after the last round allowed
+	CauseUnreachable      Cause = "unreachable"        // no connection: refused, DNS, TLS, reset before an answer
+	CauseStatus           Cause = "status"             // an HTTP status that is not success; Status says which
+	CauseNotEventStream   Cause = "not-event-stream"   // a GET answered 200 with something other than an event stream
+	CauseNoEndpoint       Cause = "no-endpoint"        // the legacy stream ended before its endpoint event
+	CauseEndpointTimeout  Cause = "endpoint-timeout"   // no endpoint event in time
+	CauseConnectTimeout   Cause = "connect-timeout"    // no answer to the initialize that opens a session in time
+	CauseBadEndpoint      Cause = "bad-endpoint"       // the endpoint event's data is not a usable URI
+	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
+	CauseBadScheme        Cause = "bad-scheme"         // an endpoint or redirect whose scheme is not http or https
+	CauseEventTooLarge    Cause = "event-too-large"    // an SSE event past --max-event-size
+	CauseStreamEnded      Cause = "stream-ended"       // the stream a request waited on closed or broke
+	CauseSessionExpired   Cause = "session-expired"    // the server no longer knows the session id
+	CauseSessionNotKept   Cause = "session-not-kept"   // the server refused the session id its initialize answer named, on first use
+	CauseSessionIDChanged Cause = "session-id-changed" // a later answer named another session id than initialize's
+	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
+	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole
+	CausePostTimeout      Cause = "post-timeout"       // the POST itself got no answer in time
+	CauseNoResponse       Cause = "no-response"        // a response stream ended without the response
+	CauseResumeFailed     Cause = "resume-failed"      // a dropped stream could not be resumed
+	CauseBadContentType   Cause = "bad-content-type"   // an answer that is neither JSON nor an event stream
+	CauseNotJSONRPC       Cause = "not-json-rpc"       // a JSON answer that is not a JSON-RPC message
+	CauseNotConnected     Cause = "not-connected"      // nothing can be sent: no session is open
+	CauseNoTransport      Cause = "no-transport"       // detection found no transport that works
+	CauseLimit            Cause = "limit"              // a bound (pages, bytes) stopped a request
+	CauseClosed           Cause = "closed"             // the session was closed by mcpscope
+	CauseNotModern        Cause = "not-modern"         // a 2026 probe found a server of the initialize era
+	CauseModernRefused    Cause = "modern-refused"     // a 2026 server refused the request (version, headers, capabilities)
+	CauseNoAnswer         Cause = "no-answer"          // a server asked the user for something nobody answered
+	CauseUninitialized    Cause = "uninitialized"      // a request refused on a session that was never initialized
+	CauseBadHTTP          Cause = "bad-http"           // an answer that is not HTTP: a malformed status line or header
+	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back
+	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
+	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
