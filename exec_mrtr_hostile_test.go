@@ -134,3 +134,13 @@ func TestExecDiscoverRefusedAdviceByCode(t *testing.T) {
 		})
 	}
 }
+
+// A resultType the protocol does not define is shown as written and said
+// to be read as complete, not passed off as one more kind of result.
+func TestExecUnknownResultType(t *testing.T) {
+	url := askingServer(t, `{"resultType":"partial","content":[{"type":"text","text":"hi"}]}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+	if code != exitOK || !strings.Contains(out, "resultType partial (not a resultType the protocol defines; read as complete)") {
+		t.Errorf("exit %d, want the unknown resultType marked\n%s\n%s", code, out, errOut)
+	}
+}

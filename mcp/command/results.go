@@ -260,7 +260,7 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 	if len(r.ResultType) > 0 {
 		info.Stated = true
 		if json.Unmarshal(r.ResultType, &info.ResultType) != nil {
-			info.ResultType = excerpt(r.ResultType) + " (not a string)"
+			info.ResultType = excerpt(r.ResultType) + notAString
 		}
 	}
 	if len(r.TTLMs) > 0 {
@@ -277,6 +277,9 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 	return info
 }
 
+// notAString marks a resultType of the wrong type, shown as written.
+const notAString = " (not a string)"
+
 // excerpt is the start of a value as the server wrote it, for one line.
 func excerpt(raw json.RawMessage) string {
 	const max = 40
@@ -290,8 +293,11 @@ func excerpt(raw json.RawMessage) string {
 // · cacheScope public".
 func (i ResultInfo) String() string {
 	s := "resultType " + i.ResultType
-	if !i.Stated {
+	switch {
+	case !i.Stated:
 		s += " (not stated; a missing one counts as complete)"
+	case i.ResultType != "complete" && i.ResultType != "input_required" && !strings.HasSuffix(i.ResultType, notAString):
+		s += " (not a resultType the protocol defines; read as complete)"
 	}
 	if i.TTLMs != nil {
 		s += fmt.Sprintf(" · ttlMs %d", *i.TTLMs)
