@@ -144,3 +144,19 @@ func TestExecUnknownResultType(t *testing.T) {
 		t.Errorf("exit %d, want the unknown resultType marked\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A server that names only versions newer than mcpscope knows is told
+// apart: pinning one would send the 2026-07-28 messages under its name.
+func TestExecDiscoverNamesOnlyNewerVersions(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "server/discover" {
+			x.Default()
+			return
+		}
+		x.Fail(400, -32022, "unsupported", map[string]any{"supported": []string{"2099-01-01"}, "requested": "2026-07-28"})
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+	if code != exitConnect || !strings.Contains(errOut, "2099-01-01") || !strings.Contains(errOut, "newer than the newest mcpscope knows") {
+		t.Errorf("exit %d, want %d saying the versions are newer than mcpscope knows\n%s\n%s", code, exitConnect, out, errOut)
+	}
+}

@@ -249,8 +249,12 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 			Message: fmt.Sprintf("the server refused protocol %s and named no version it speaks", protocol)}
 	}
 	if len(modern) > 0 {
-		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
-			Message: fmt.Sprintf("the server speaks protocol %s, not %s", VersionList(supported), protocol)}
+		msg := fmt.Sprintf("the server speaks protocol %s, not %s", VersionList(supported), protocol)
+		if !slices.ContainsFunc(modern, func(v string) bool { return v <= ProtocolModern }) {
+			// Pinning one sends its name on the wire mcpscope knows.
+			msg += fmt.Sprintf(": all newer than the newest mcpscope knows (%s); a --protocol naming one sends %s's messages under that name", ProtocolModern, ProtocolModern)
+		}
+		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why, Message: msg}
 	}
 	return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless, Err: why,
 		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", VersionList(supported))}
