@@ -188,7 +188,11 @@ func (p *printer) initialize(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	fmt.Fprintf(p.w, "server %s %s, protocol %s\n", sanitize.Text(r.ServerInfo.Name), sanitize.Text(r.ServerInfo.Version), sanitize.Text(r.ProtocolVersion))
+	protocol := r.ProtocolVersion
+	if protocol == "" {
+		protocol = "(none named)"
+	}
+	fmt.Fprintf(p.w, "server %s, protocol %s\n", serverName(r.ServerInfo.Name, r.ServerInfo.Version), sanitize.Text(protocol))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 }

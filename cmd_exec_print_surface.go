@@ -243,10 +243,6 @@ func (p *printer) discover(result json.RawMessage) bool {
 	}
 	var info struct{ Name, Version string }
 	_ = json.Unmarshal(r.Meta[mcp.MetaServerInfo], &info)
-	name := strings.TrimSpace(info.Name + " " + info.Version)
-	if name == "" {
-		name = "(no serverInfo)"
-	}
 	// A version that is not a string is shown as the server wrote it.
 	supported := make([]string, len(r.Supported))
 	for i, v := range r.Supported {
@@ -254,11 +250,21 @@ func (p *printer) discover(result json.RawMessage) bool {
 			supported[i] = string(v)
 		}
 	}
-	fmt.Fprintf(p.w, "server %s, protocol %s (stateless; supported: %s)\n", sanitize.Text(name),
+	fmt.Fprintf(p.w, "server %s, protocol %s (stateless; supported: %s)\n", serverName(info.Name, info.Version),
 		sanitize.Text(p.protocol), sanitize.Text(mcp.VersionList(supported)))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 	return true
+}
+
+// serverName is a server's name and version for its line, made safe to
+// print; a server that gave neither is said to have given none.
+func serverName(name, version string) string {
+	s := strings.TrimSpace(name + " " + version)
+	if s == "" {
+		return "(no serverInfo)"
+	}
+	return sanitize.Text(s)
 }
 
 func (p *printer) capabilities(caps map[string]json.RawMessage) {
