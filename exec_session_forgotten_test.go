@@ -48,3 +48,16 @@ func TestExecAnswerStalledMidEvent(t *testing.T) {
 		t.Errorf("exit %d, want %d saying the answer stopped mid-way\n%s\n%s", code, exitFailed, out, errOut)
 	}
 }
+
+// A server that redirects in a loop is said to, with what to do, instead of
+// a bare "stopped after 10 redirects".
+func TestExecRedirectLoop(t *testing.T) {
+	loop := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/mcp/", http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(loop.Close)
+	out, errOut, code := run(t, "exec", "--no-record", loop.URL+"/mcp/", "tools/list")
+	if code != exitConnect || !strings.Contains(errOut, "stopped after 10 redirects, the last from") || !strings.Contains(errOut, "redirects in a loop") {
+		t.Errorf("exit %d, want %d naming the loop\n%s\n%s", code, exitConnect, out, errOut)
+	}
+}

@@ -27,6 +27,7 @@ const (
 	CauseBadEndpoint      Cause = "bad-endpoint"       // the endpoint event's data is not a usable URI
 	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
 	CauseBadScheme        Cause = "bad-scheme"         // an endpoint or redirect whose scheme is not http or https
+	CauseRedirectLoop     Cause = "redirect-loop"      // redirect after redirect, past the bound
 	CauseEventTooLarge    Cause = "event-too-large"    // an SSE event past --max-event-size
 	CauseStreamEnded      Cause = "stream-ended"       // the stream a request waited on closed or broke
 	CauseSessionExpired   Cause = "session-expired"    // the server no longer knows the session id

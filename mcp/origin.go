@@ -93,7 +93,8 @@ func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
 		*hops = append(*hops, h)
 	}
 	if len(via) >= maxRedirects {
-		return &WireError{Cause: CauseStatus, Message: fmt.Sprintf("stopped after %d redirects", maxRedirects)}
+		return &WireError{Cause: CauseRedirectLoop,
+			Message: fmt.Sprintf("stopped after %d redirects, the last from %s to %s", maxRedirects, via[len(via)-1].URL.Redacted(), req.URL.Redacted())}
 	}
 	if err := s.origins.check(req.URL, "a redirect from "+via[len(via)-1].URL.Redacted()); err != nil {
 		return err
