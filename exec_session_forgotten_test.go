@@ -61,3 +61,18 @@ func TestExecRedirectLoop(t *testing.T) {
 		t.Errorf("exit %d, want %d naming the loop\n%s\n%s", code, exitConnect, out, errOut)
 	}
 }
+
+// A megabyte-long WWW-Authenticate is quoted in part: the advice stays a
+// line, and the recording keeps the header whole.
+func TestExecHugeWWWAuthenticate(t *testing.T) {
+	realm := strings.Repeat("r", 1<<19)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="`+realm+`"`)
+		w.WriteHeader(http.StatusUnauthorized)
+	}))
+	t.Cleanup(srv.Close)
+	out, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", srv.URL+"/mcp", "tools/list")
+	if code != exitConnect || !strings.Contains(errOut, `WWW-Authenticate: Bearer realm="rrr`) || len(out+errOut) > 4096 {
+		t.Errorf("exit %d, %d bytes of output, want %d and the header quoted in part\n%.2000s", code, len(out+errOut), exitConnect, errOut)
+	}
+}

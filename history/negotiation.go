@@ -418,7 +418,7 @@ func (l *Log) statusProblem(r *mcp.Record) (Problem, bool) {
 	msg := fmt.Sprintf("%s answered %d %s", verb, h.Status, http.StatusText(h.Status))
 	if h.Status == http.StatusUnauthorized {
 		if wa := headerValue(h.Headers, "WWW-Authenticate"); wa != "" {
-			msg += " (WWW-Authenticate: " + wa + ")"
+			msg += " (WWW-Authenticate: " + mcp.HeaderQuote(wa) + ")"
 		}
 	}
 	fact := &advice.Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: l.neg.transport}

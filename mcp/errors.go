@@ -160,6 +160,11 @@ var notHTTP = []string{
 	"invalid Trailer key",
 }
 
+// HeaderQuote is a header value the server sent, cut to what a message can
+// quote: a WWW-Authenticate or Content-Type can be a megabyte long. The
+// HTTP record keeps it whole.
+func HeaderQuote(v string) string { return firstLine(v) }
+
 // adviceHeaders are the answer headers advice may quote.
 var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type"}
 
@@ -176,7 +181,7 @@ func statusError(purpose, transport, method, target string, resp *http.Response,
 			if e.Header == nil {
 				e.Header = map[string]string{}
 			}
-			e.Header[h] = v
+			e.Header[h] = HeaderQuote(v)
 		}
 	}
 	return e

@@ -135,7 +135,7 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	we := statusError(ex.Purpose, transport, http.MethodGet, url, resp, string(ex.Body))
 	if resp.StatusCode == http.StatusOK {
 		we.Cause = CauseNotEventStream
-		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", url, resp.Header.Get("Content-Type"))
+		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", url, HeaderQuote(resp.Header.Get("Content-Type")))
 		if line := firstLine(string(ex.Body)); line != "" {
 			we.Message += ": " + line
 		}

@@ -276,8 +276,8 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			return nil
 		}
 		return &WireError{Cause: CauseBadContentType, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
-			Header:  map[string]string{"Content-Type": resp.Header.Get("Content-Type")},
-			Message: fmt.Sprintf("POST %s answered %s with Content-Type %q, neither JSON nor an event stream", t.endpoint, statusText(resp), resp.Header.Get("Content-Type"))}
+			Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
+			Message: fmt.Sprintf("POST %s answered %s with Content-Type %q, neither JSON nor an event stream", t.endpoint, statusText(resp), HeaderQuote(resp.Header.Get("Content-Type")))}
 	}
 	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 	resp.Body.Close()

@@ -118,8 +118,8 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		if jsonLike && lastID == "" {
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
-				Header:  map[string]string{"Content-Type": resp.Header.Get("Content-Type")},
-				Message: fmt.Sprintf("the answer to request %s is labelled %q but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, resp.Header.Get("Content-Type"))}
+				Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
+				Message: fmt.Sprintf("the answer to request %s is labelled %q but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, HeaderQuote(resp.Header.Get("Content-Type")))}
 		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.

@@ -208,7 +208,7 @@ func ForExchange(h *mcp.HTTPExchange, transport string, a Audience) string {
 	f := Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: transport, Header: map[string]string{}}
 	for _, k := range []string{"WWW-Authenticate", "Allow", "Content-Type"} {
 		if v := http.Header(h.Headers).Get(k); v != "" {
-			f.Header[k] = v
+			f.Header[k] = mcp.HeaderQuote(v)
 		}
 	}
 	return For(f, a)
