@@ -176,3 +176,23 @@ func TestExecInitializeWithoutIdentity(t *testing.T) {
 		t.Errorf("exit %d, want the missing identity said\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A 2026 tools/list answered input_required is followed like any other
+// request, not printed as an empty list.
+func TestExecToolsListAsksForInput(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/list" {
+			x.Default()
+			return
+		}
+		if strings.Contains(string(x.Params), "inputResponses") {
+			x.Result(map[string]any{"tools": []map[string]any{{"name": "listed-after-input", "inputSchema": map[string]any{"type": "object"}}}})
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{"r":{"method":"roots/list","params":{}}}}}`)
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+	if code != exitOK || !strings.Contains(out, "listed-after-input") {
+		t.Errorf("exit %d, want the list given after the roots were sent\n%s\n%s", code, out, errOut)
+	}
+}
