@@ -196,3 +196,14 @@ func TestExecToolsListAsksForInput(t *testing.T) {
 		t.Errorf("exit %d, want the list given after the roots were sent\n%s\n%s", code, out, errOut)
 	}
 }
+
+// An input_required answer nested deeper than encoding/json reads is a
+// failure saying so, not a result that completed (exit 0 with its JSON).
+func TestExecInputRequiredTooDeep(t *testing.T) {
+	deep := strings.Repeat(`{"type":"object","properties":{"a":`, 6000) + `{"type":"string"}` + strings.Repeat(`}}`, 6000)
+	url := askingServer(t, `{"resultType":"input_required","requestState":"s","inputRequests":{"e":{"method":"elicitation/create","params":{"message":"m","requestedSchema":`+deep+`}}}}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+	if code != exitFailed || !strings.Contains(out+errOut, "answered input_required, but it cannot be read") || strings.Contains(out, "resultType complete") {
+		t.Errorf("exit %d, want %d saying the input_required answer cannot be read\n%.3000s\n%.3000s", code, exitFailed, out, errOut)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // Servers ask their clients for things: a form filled in (elicitation), a
@@ -192,13 +194,21 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 		InputRequests json.RawMessage `json:"inputRequests"`
 		RequestState  json.RawMessage `json:"requestState"`
 	}
-	var resultType string
-	if json.Unmarshal(result, &head) != nil || json.Unmarshal(head.ResultType, &resultType) != nil || resultType != "input_required" {
+	// The one scanner reads resultType whatever lies below it: a result
+	// too deep for encoding/json must not pass for a complete one.
+	doc, perr := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
+	if perr != nil {
+		return nil, nil, false, nil
+	}
+	if resultType, _ := doc.Root().Get("resultType").Text(); resultType != "input_required" {
 		return nil, nil, false, nil
 	}
 	bad := func(format string, args ...any) error {
 		return &WireError{Cause: CauseBadInputAsk, Transport: TransportStateless,
 			Message: method + " answered input_required, but " + fmt.Sprintf(format, args...)}
+	}
+	if err := json.Unmarshal(result, &head); err != nil {
+		return nil, nil, true, bad("it cannot be read: %v", err)
 	}
 	if present(head.RequestState) && json.Unmarshal(head.RequestState, &state) != nil {
 		return nil, nil, true, bad("its requestState is %s, not a string that can be sent back", jsonKind(head.RequestState))

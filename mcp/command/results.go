@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // The readers here turn results into what exec prints and the TUI draws.
@@ -252,7 +254,12 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 		TTLMs      json.RawMessage `json:"ttlMs"`
 		CacheScope json.RawMessage `json:"cacheScope"`
 	}
-	_ = json.Unmarshal(result, &r)
+	// The one scanner reads the members whatever lies below them: a result
+	// too deep for encoding/json still shows the resultType it states.
+	if doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1}); err == nil {
+		root := doc.Root()
+		r.ResultType, r.TTLMs, r.CacheScope = root.Get("resultType").Raw(), root.Get("ttlMs").Raw(), root.Get("cacheScope").Raw()
+	}
 	info := ResultInfo{ResultType: "complete"}
 	odd := func(name string, raw json.RawMessage, want string) {
 		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, excerpt(raw), want))
