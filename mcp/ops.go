@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // maxToolPages and maxToolBytes bound tools/list pagination against a
@@ -67,7 +69,12 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 			Version string `json:"version"`
 		} `json:"serverInfo"`
 	}
-	_ = json.Unmarshal(resp.Result, &r)
+	// Member by member, with the one scanner for the whole: capabilities
+	// nested deeper than encoding/json reads must not lose the version.
+	if doc, err := jsonspan.Parse(resp.Result, jsonspan.Limits{Depth: 1}); err == nil {
+		_ = json.Unmarshal(doc.Root().Get("protocolVersion").Raw(), &r.ProtocolVersion)
+		_ = json.Unmarshal(doc.Root().Get("serverInfo").Raw(), &r.ServerInfo)
+	}
 	s.mu.Lock()
 	s.protocol = r.ProtocolVersion
 	s.mu.Unlock()

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // The stateless revision (2026-07-28) rides on the streamable transport's
@@ -220,7 +222,7 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 				Message: "server/discover answered " + e.Error() + ": not a 2026 server", Err: e}
 		}
 	} else {
-		_ = json.Unmarshal(resp.Result, &r)
+		r = readDiscover(resp.Result)
 		supported = r.SupportedVersions
 		if slices.Contains(supported, protocol) {
 			return r, nil
@@ -258,6 +260,23 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 	}
 	return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless, Err: why,
 		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", VersionList(supported))}
+}
+
+// readDiscover reads a server/discover result member by member, with the
+// one scanner for the whole: capabilities nested deeper than encoding/json
+// reads must not hide the supportedVersions beside them.
+func readDiscover(result json.RawMessage) discoverResult {
+	var r discoverResult
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return r
+	}
+	root := doc.Root()
+	_ = json.Unmarshal(root.Get("supportedVersions").Raw(), &r.SupportedVersions)
+	r.Capabilities = root.Get("capabilities").Raw()
+	_ = json.Unmarshal(root.Get("instructions").Raw(), &r.Instructions)
+	_ = json.Unmarshal(root.Get("_meta").Raw(), &r.Meta)
+	return r
 }
 
 // VersionList joins the versions a server named for one line of text, the
