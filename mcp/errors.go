@@ -312,9 +312,25 @@ type RPCError struct {
 }
 
 func (e *RPCError) Error() string {
-	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, e.Message)
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip(e.Message, maxQuoted))
 	if len(e.Data) > 0 {
-		s += " (data: " + string(e.Data) + ")"
+		s += " (data: " + clip(string(e.Data), maxQuoted) + ")"
 	}
 	return s
+}
+
+// maxQuoted bounds what an error's text quotes of a server's words: the
+// message and its data can be megabytes; the record keeps them whole.
+const maxQuoted = 1000
+
+// clip cuts s to at most n bytes, on a rune boundary, saying how long it was.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xc0 == 0x80 {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }

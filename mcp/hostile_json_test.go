@@ -30,3 +30,33 @@ func TestJSONAnswerThatIsNotRPCSaysWhy(t *testing.T) {
 		})
 	}
 }
+
+// A JSON-RPC error with megabytes of data, or one that is not an error
+// object, is quoted in part by its text; the record keeps it whole.
+func TestHugeErrorQuotedInPart(t *testing.T) {
+	data := strings.Repeat("d", 3<<20)
+	for _, tc := range []struct{ name, errv string }{
+		{"data", `{"code":-32603,"message":"internal","data":"` + data + `"}`},
+		{"not an error object", `{"code":"E1","message":"bad","data":"` + data + `"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+				if x.Method == "tools/list" {
+					x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"error":` + tc.errv + `}`)
+					return
+				}
+				x.Default()
+			}}, Config{NoListen: true})
+			resp, err := s.Request(testCtx(t), "tools/list", nil)
+			if err != nil || resp.Error == nil {
+				t.Fatalf("tools/list = %v, %v; want the error answer", resp, err)
+			}
+			if msg := resp.Error.Error(); len(msg) > 4096 || !strings.Contains(msg, "bytes)") {
+				t.Errorf("error text is %d bytes (%.200s), want it cut saying how long it was", len(msg), msg)
+			}
+			if len(resp.Raw) < 3<<20 {
+				t.Errorf("the answer kept %d bytes, want all of it", len(resp.Raw))
+			}
+		})
+	}
+}
