@@ -238,12 +238,22 @@ func (e *TimeoutError) Error() string {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the server took it but no answer came back", e.Method, e.ID, e.After)
 	}
 	if len(e.Foreign) > 0 {
-		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", strings.Join(e.Foreign, ", "))
+		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(e.Foreign))
 	}
 	if len(e.Malformed) > 0 {
-		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", strings.Join(e.Malformed, ", "))
+		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", idList(e.Malformed))
 	}
 	return msg
+}
+
+// idList joins ids a server sent for one message, each cut to a length a
+// line can carry: an id can be a megabyte long.
+func idList(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = clip(id, 64)
+	}
+	return strings.Join(out, ", ")
 }
 
 // JSON-RPC error codes the 2026 revision defines, and the standard ones it
