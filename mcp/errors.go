@@ -268,8 +268,11 @@ const (
 
 // Meaning says in words what a JSON-RPC error means by the specification,
 // with the facts its data carries: which header did not match, which
-// capability is missing, which versions the server speaks.
-func (e *RPCError) Meaning() string {
+// capability is missing, which versions the server speaks. It quotes the
+// server's words up to maxQuoted bytes.
+func (e *RPCError) Meaning() string { return clip(e.meaning(), maxQuoted) }
+
+func (e *RPCError) meaning() string {
 	var d struct {
 		Mismatch  json.RawMessage `json:"mismatch"`
 		Required  json.RawMessage `json:"requiredCapabilities"`
@@ -305,7 +308,7 @@ func (e *RPCError) Meaning() string {
 			s += ": " + d.Requested + " is not spoken here"
 		}
 		if len(d.Supported) > 0 {
-			s += "; the server supports " + strings.Join(d.Supported, ", ")
+			s += "; the server supports " + VersionList(d.Supported)
 		}
 		return s
 	case CodeMethodNotFound:

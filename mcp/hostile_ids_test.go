@@ -27,3 +27,32 @@ func TestTimeoutNamesHugeForeignIDsInPart(t *testing.T) {
 		t.Errorf("tools/list = %d bytes of error (%.200v, cause %q), want a timeout naming the ids in part", len(fmt.Sprint(err)), err, CauseOf(err))
 	}
 }
+
+// A server/discover refusal whose data is megabytes long (a capability
+// list, a header value) is described in part.
+func TestDiscoverRefusalWithHugeData(t *testing.T) {
+	huge := strings.Repeat("c", 20<<10) // under BodyLimit: a 400 answer longer than that is not read as JSON-RPC
+	for _, tc := range []struct {
+		code int
+		data map[string]any
+	}{
+		{-32021, map[string]any{"requiredCapabilities": map[string]any{huge: map[string]any{}}}},
+		{-32020, map[string]any{"mismatch": map[string]any{"header": "Mcp-Method", "expected": huge, "received": huge}}},
+	} {
+		t.Run(fmt.Sprint(tc.code), func(t *testing.T) {
+			srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+				if x.Method == "server/discover" {
+					x.Fail(400, tc.code, "refused", tc.data)
+					return
+				}
+				x.Default()
+			}})
+			s := NewSession(Config{URL: srv.URL, NoListen: true, Transport: TransportStateless})
+			t.Cleanup(func() { s.Close() })
+			err := s.Connect(testCtx(t))
+			if err == nil || len(err.Error()) > 4096 || !strings.Contains(err.Error(), "server/discover was refused") {
+				t.Errorf("Connect = %d bytes of error (%.200v), want the refusal described in part", len(fmt.Sprint(err)), err)
+			}
+		})
+	}
+}
