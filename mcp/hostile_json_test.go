@@ -60,3 +60,21 @@ func TestHugeErrorQuotedInPart(t *testing.T) {
 		})
 	}
 }
+
+// A JSON-RPC error answered with a 4xx status is the request's answer
+// however long it is, not a bare status error once it passes the 64 KiB the
+// HTTP record keeps.
+func TestLongErrorWithStatusIsTheAnswer(t *testing.T) {
+	data := strings.Repeat("d", 200<<10)
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Fail(400, -32602, "bad params", data)
+			return
+		}
+		x.Default()
+	}}, Config{NoListen: true})
+	resp, err := s.Request(testCtx(t), "tools/list", nil)
+	if err != nil || resp == nil || resp.Error == nil || resp.Error.Code != -32602 {
+		t.Fatalf("tools/list = %v, %.200v; want the -32602 error as its answer", resp, err)
+	}
+}

@@ -279,7 +279,18 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
 			Message: fmt.Sprintf("POST %s answered %s with Content-Type %q, neither JSON nor an event stream", t.endpoint, statusText(resp), HeaderQuote(resp.Header.Get("Content-Type")))}
 	}
-	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+	// A JSON body may be the request's JSON-RPC error, however long: it is
+	// read whole (up to --max-event-size) and the record keeps its start.
+	var whole Raw
+	readWhole := m.p != nil && ct == "application/json"
+	if readWhole {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, int64(s.cfg.MaxEventSize)+1))
+		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, int64(s.cfg.MaxEventSize)))
+		whole, ex.BodySize = Raw(b), int64(len(b))+n
+		ex.Body = whole[:min(len(whole), BodyLimit)]
+	} else {
+		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+	}
 	resp.Body.Close()
 	s.emitHTTP(ex)
 	if id != "" && sessionGone(resp.StatusCode, ct, ex.Body) {
@@ -293,10 +304,10 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	}
 	// A JSON-RPC error naming our request is that request's answer, whatever
 	// the status: the pair shows both.
-	if m.p != nil && ct == "application/json" && int64(len(ex.Body)) == ex.BodySize {
+	if readWhole && int64(len(whole)) == ex.BodySize && len(whole) <= s.cfg.MaxEventSize {
 		in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
-		if answerID(ex.Body) == m.id {
-			s.handleMessage(in, nil, string(ex.Body), s.cfg.Now())
+		if answerID(whole) == m.id {
+			s.handleMessage(in, nil, string(whole), s.cfg.Now())
 			if !s.waiting(m.id) {
 				return nil
 			}
