@@ -105,8 +105,11 @@ func (a *execAnswers) missing() string {
 		if name == "" {
 			name = r.Method
 		}
+		// What was asked is quoted in part past a few kilobytes: the
+		// recording has it whole.
+		name = mcp.Clip(name, 200)
 		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s ...'\n",
-			sanitize.Line(name), sanitize.Line(r.Method), sanitize.Line(command.Describe(r)), sanitize.Line(name))
+			sanitize.Line(name), sanitize.Line(mcp.Clip(r.Method, 200)), sanitize.Line(mcp.Clip(command.Describe(r), 4096)), sanitize.Line(name))
 	}
 	// A given answer that matched nothing is most likely the one meant for
 	// what went unanswered, under another name.

@@ -207,3 +207,15 @@ func TestExecInputRequiredTooDeep(t *testing.T) {
 		t.Errorf("exit %d, want %d saying the input_required answer cannot be read\n%.3000s\n%.3000s", code, exitFailed, out, errOut)
 	}
 }
+
+// What a server asks is quoted in part when it is megabytes long (its key,
+// its message, its URL): exec's hint stays a few lines.
+func TestExecHugeAskQuotedInPart(t *testing.T) {
+	key, msg := strings.Repeat("k", 1<<20), strings.Repeat("m", 1<<20)
+	url := askingServer(t, `{"resultType":"input_required","requestState":"s","inputRequests":{"`+key+`":{"method":"elicitation/create",`+
+		`"params":{"mode":"url","url":"https://example.com/`+msg+`","message":"`+msg+`","elicitationId":"1"}}}}`)
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+	if code != exitFailed || !strings.Contains(out+errOut, "the server asked for kkk") || len(out+errOut) > 16<<10 {
+		t.Errorf("exit %d, %d bytes of output, want %d and what was asked quoted in part\n%.2000s", code, len(out+errOut), exitFailed, errOut)
+	}
+}

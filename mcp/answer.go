@@ -64,9 +64,9 @@ func (e *InputRequiredError) Error() string {
 	shown := e.Missing[:min(len(e.Missing), MaxListed)]
 	parts := make([]string, len(shown))
 	for i, r := range shown {
-		parts[i] = r.Method
+		parts[i] = Clip(r.Method, 200)
 		if r.Key != "" {
-			parts[i] = r.Key + " (" + r.Method + ")"
+			parts[i] = Clip(r.Key, 200) + " (" + parts[i] + ")"
 		}
 	}
 	if more := len(e.Missing) - len(shown); more > 0 {

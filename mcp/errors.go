@@ -251,7 +251,7 @@ func (e *TimeoutError) Error() string {
 func idList(ids []string) string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		out[i] = clip(id, 64)
+		out[i] = Clip(id, 64)
 	}
 	return strings.Join(out, ", ")
 }
@@ -270,7 +270,7 @@ const (
 // with the facts its data carries: which header did not match, which
 // capability is missing, which versions the server speaks. It quotes the
 // server's words up to maxQuoted bytes.
-func (e *RPCError) Meaning() string { return clip(e.meaning(), maxQuoted) }
+func (e *RPCError) Meaning() string { return Clip(e.meaning(), maxQuoted) }
 
 func (e *RPCError) meaning() string {
 	var d struct {
@@ -325,9 +325,9 @@ type RPCError struct {
 }
 
 func (e *RPCError) Error() string {
-	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip(e.Message, maxQuoted))
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, Clip(e.Message, maxQuoted))
 	if len(e.Data) > 0 {
-		s += " (data: " + clip(string(e.Data), maxQuoted) + ")"
+		s += " (data: " + Clip(string(e.Data), maxQuoted) + ")"
 	}
 	return s
 }
@@ -336,8 +336,9 @@ func (e *RPCError) Error() string {
 // message and its data can be megabytes; the record keeps them whole.
 const maxQuoted = 1000
 
-// clip cuts s to at most n bytes, on a rune boundary, saying how long it was.
-func clip(s string, n int) string {
+// Clip cuts s to at most n bytes, on a rune boundary, saying how long it
+// was: for quoting a server's words, which can be megabytes long.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

@@ -144,7 +144,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		if m.RPCError {
 			resp.Error = &RPCError{}
 			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
-				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + clip(string(p.errv), maxQuoted)}
+				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + Clip(string(p.errv), maxQuoted)}
 			}
 		} else {
 			// A view of the message's immutable bytes, not a copy: the
