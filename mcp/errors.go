@@ -201,10 +201,7 @@ func firstLine(s string) string {
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		s = s[:i]
 	}
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
+	return Clip(s, 200)
 }
 
 // TimeoutError is a request that got no answer in time.
