@@ -186,6 +186,9 @@ func newExportCmd() *cobra.Command {
 			if format != "md" && format != "json" {
 				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}
 			}
+			if err := notTheRecording(output, args[0]); err != nil {
+				return &exitError{exitUsage, err}
+			}
 			log, h, warnings, err := history.LoadLog(args[0])
 			if err != nil {
 				return &exitError{exitUsage, err}
@@ -217,4 +220,23 @@ func newExportCmd() *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", "md", "md or json")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
+}
+
+// notTheRecording refuses an --output that is the recording being exported
+// (by any name: a link, a relative path). Creating it would empty the
+// recording before a record of it was read: the session would be lost and
+// the export would be of nothing.
+func notTheRecording(output, recording string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	out, err := os.Stat(output)
+	if err != nil {
+		return nil // it does not exist yet, so it is not the recording
+	}
+	in, err := os.Stat(recording)
+	if err != nil || !os.SameFile(in, out) {
+		return nil
+	}
+	return fmt.Errorf("--output %s is the recording being exported: writing it would destroy the recording; name another file", output)
 }
