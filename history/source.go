@@ -14,7 +14,7 @@ import (
 
 // source is a recording read back by position: the file itself is the store.
 // A loader reads the file once and keeps where each record's line is (about
-// 32 bytes a record); records are decoded again when asked, and the few
+// 40 bytes a record); records are decoded again when asked, and the few
 // asked for lately are cached. A million-record recording costs tens of
 // megabytes this way, where holding the records costs the file's size
 // several times over. Safe for concurrent use.
@@ -32,6 +32,7 @@ type source struct {
 // without reading it.
 type lineRef struct {
 	off, size int64 // the line, its end included
+	line      int64 // its number in the file, for warnings a person can find
 	seq       int64
 	nanos     int64 // the record's time, Unix nanoseconds
 }
@@ -102,7 +103,7 @@ func (s *source) index(r *Reader, each func() bool) error {
 
 func (s *source) add(r *Reader, seq int64, t time.Time) {
 	s.mu.Lock()
-	s.idx.add(lineRef{off: r.at, size: r.size, seq: seq, nanos: t.UnixNano()})
+	s.idx.add(lineRef{off: r.at, size: r.size, line: int64(r.line), seq: seq, nanos: t.UnixNano()})
 	s.mu.Unlock()
 }
 
@@ -150,7 +151,7 @@ func (s *source) recordLocked(i int) (*mcp.Record, error) {
 		collectAfter(n)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: record %d no longer reads back: %w", s.path, ref.seq, err)
+		return nil, fmt.Errorf("%s: line %d no longer reads back: %w", s.path, ref.line, err)
 	}
 	s.cache.put(i, &rec)
 	return &rec, nil
@@ -174,7 +175,7 @@ func (s *source) eventDataLocked(i int, seq int64) (string, error) {
 			return "", err
 		}
 		if r.Event == nil {
-			break
+			return "", fmt.Errorf("raw_of names record %d, which is not an event", seq)
 		}
 		return string(r.Event.Data), nil
 	}
@@ -244,7 +245,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			collectAfter(n)
 		}
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("record %d is not a record (%v); skipped it", ref.seq, err))
+			warnings = append(warnings, fmt.Sprintf("line %d is not a record (%v); skipped it", ref.line, err))
 			continue
 		}
 		s.offer(i, rec)
