@@ -53,7 +53,13 @@ func Open(path string) (*Reader, error) {
 		}
 		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
-	if json.Unmarshal(first, &r.h) != nil || r.h.Format != Format {
+	if bytes.HasPrefix(first, gzipMagic) {
+		f.Close()
+		return nil, fmt.Errorf("%s is gzip-compressed: decompress it first (gunzip -c %s > session.jsonl) and give mcpscope the .jsonl", path, path)
+	}
+	// An editor on Windows may have saved the file with a byte order mark.
+	header := bytes.TrimPrefix(first, utf8BOM)
+	if json.Unmarshal(header, &r.h) != nil || r.h.Format != Format {
 		f.Close()
 		return nil, fmt.Errorf("%s is not an mcpscope recording: its first line is not a %q header", path, Format)
 	}
@@ -64,6 +70,11 @@ func Open(path string) (*Reader, error) {
 	}
 	return r, nil
 }
+
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	utf8BOM   = []byte{0xef, 0xbb, 0xbf}
+)
 
 // Header is the recording's first line.
 func (r *Reader) Header() Header { return r.h }
