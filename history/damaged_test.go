@@ -50,3 +50,42 @@ func TestReplayNamesTheLineOfARecordThatDoesNotDecode(t *testing.T) {
 		t.Errorf("warnings %q, want one naming line 3 and what is wrong with it", w)
 	}
 }
+
+// Lines that are JSON but no record are reported, by line and with what is
+// wrong, by both readers (the Reader, and a replay that decodes lines as it
+// shows them), and the records around them still read.
+func TestLinesThatAreNoRecordAreReported(t *testing.T) {
+	open := `{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}`
+	closed := `{"seq":2,"time":"2026-11-20T21:57:42Z","kind":"state","state":{"state":"closed"}}`
+	tests := []struct{ name, line, want string }{
+		{"a second header", `{"format":"mcpscope-session","version":2,"mcpscope":"dev","url":"http://x","started":"2026-11-20T21:57:41Z"}`,
+			"line 3 is not a record (it is the header of another recording: two recordings were joined into one file"},
+		{"a kind without its member", `{"seq":5,"time":"2026-11-20T21:57:41Z","kind":"received"}`,
+			`line 3 is not a record (its kind is "received" but it has no "rpc" member)`},
+		{"no kind", `{"seq":5,"time":"2026-11-20T21:57:41Z","state":{"state":"open"}}`,
+			`line 3 is not a record (it has no "kind")`},
+		{"a kind from the future", `{"seq":5,"time":"2026-11-20T21:57:41Z","kind":"telepathy","telepathy":{}}`,
+			`line 3 is not a record (its kind "telepathy" is not one this mcpscope knows (a newer mcpscope may have written it))`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeLines(t, open, tt.line, closed)
+			got, r := readAll(t, path)
+			if w := strings.Join(r.Warnings(), "\n"); len(got) != 2 || !strings.Contains(w, tt.want) {
+				t.Errorf("Reader: %d records, warnings %q; want 2 records and %q", len(got), w, tt.want)
+			}
+			p, err := Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			if err := p.Wait(); err != nil {
+				t.Fatal(err)
+			}
+			played := p.JumpEnd()
+			if w := strings.Join(p.Warnings(), "\n"); len(played) != 2 || !strings.Contains(w, tt.want) {
+				t.Errorf("replay: %d records, warnings %q; want 2 records and %q", len(played), w, tt.want)
+			}
+		})
+	}
+}
