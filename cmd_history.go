@@ -46,8 +46,9 @@ func newSessionsCmd() *cobra.Command {
 	}
 }
 
-// readAll loads a recording for the headless commands, reporting damage.
-func readAll(path string, stderr io.Writer) (history.Header, []mcp.Record, error) {
+// readAll loads the records of a recording that keep says to, reporting
+// damage.
+func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (history.Header, []mcp.Record, error) {
 	r, err := history.Open(path)
 	if err != nil {
 		return history.Header{}, nil, err
@@ -62,7 +63,9 @@ func readAll(path string, stderr io.Writer) (history.Header, []mcp.Record, error
 		if err != nil {
 			return r.Header(), recs, fmt.Errorf("%s: %w", path, err)
 		}
-		recs = append(recs, rec)
+		if keep(&rec) {
+			recs = append(recs, rec)
+		}
 	}
 	for _, w := range r.Warnings() {
 		fmt.Fprintf(stderr, "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
@@ -135,7 +138,7 @@ func runReplayTUI(path, theme string) error {
 }
 
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
-	_, recs, err := readAll(path, cmd.ErrOrStderr())
+	_, recs, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
