@@ -158,6 +158,11 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		return &exitError{exitConnect, err}
 	}
 	results := history.Rerun(ctx, recs, sess, ignore)
+	if len(results) == 0 && ctx.Err() == nil {
+		// Exit 0 would say every answer matched: a recording cut short
+		// before its first request would pass a CI check comparing nothing.
+		return &exitError{exitUsage, fmt.Errorf("%s holds no request to re-run, so nothing was compared: re-run a recording of a session that sent requests", path)}
+	}
 	out := cmd.OutOrStdout()
 	if asJSON {
 		var b bytes.Buffer

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
 // copyRecording puts a copy of the v1 test recording in a temporary
@@ -46,5 +48,21 @@ func TestExportRefusesToOverwriteItsRecording(t *testing.T) {
 	}
 	if md, _ := os.ReadFile(other); !bytes.Contains(md, []byte("# mcpscope session")) {
 		t.Errorf("export -o another file wrote %q", md)
+	}
+}
+
+// A recording with no request in it (cut short after its header, or
+// damaged throughout) compares nothing: replay --against says so and does
+// not exit 0, which would tell a CI job that every answer matched.
+func TestRerunOfARecordingWithoutRequestsIsAnError(t *testing.T) {
+	path, raw := copyRecording(t)
+	header := raw[:bytes.IndexByte(raw, '\n')+1]
+	if err := os.WriteFile(path, header, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	url := startGateway(t, demo.Options{})
+	out, errOut, code := run(t, "replay", path, "--against", url)
+	if code != exitUsage || !strings.Contains(errOut, "holds no request to re-run") {
+		t.Errorf("replay --against of a header-only recording: exit %d, stdout %q, stderr %q; want exit %d saying nothing was compared", code, out, errOut, exitUsage)
 	}
 }
