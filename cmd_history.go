@@ -91,7 +91,7 @@ timestamps, request ids and anything named with --ignore are not compared.
 Exit status with --against:
   0  every answer matched
   1  something differed, was missing or failed
-  2  usage error
+  2  usage error, or a recording that cannot be used or holds no request
   3  the server could not be reached`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
