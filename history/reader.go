@@ -61,6 +61,9 @@ func Open(path string) (*Reader, error) {
 	header := bytes.TrimPrefix(first, utf8BOM)
 	if json.Unmarshal(header, &r.h) != nil || r.h.Format != Format {
 		f.Close()
+		if isRecord(header) {
+			return nil, fmt.Errorf("%s has records but no %q header line: it is the output of mcpscope exec --json, or a recording whose first line was removed; replay the recording mcpscope wrote (mcpscope sessions lists them)", path, Format)
+		}
 		return nil, fmt.Errorf("%s is not an mcpscope recording: its first line is not a %q header", path, Format)
 	}
 	if r.h.Version > FormatVersion {
@@ -75,6 +78,15 @@ var (
 	gzipMagic = []byte{0x1f, 0x8b}
 	utf8BOM   = []byte{0xef, 0xbb, 0xbf}
 )
+
+// isRecord reports whether line looks like a record: a kind and a time.
+func isRecord(line []byte) bool {
+	var rec struct {
+		Kind string `json:"kind"`
+		Time string `json:"time"`
+	}
+	return json.Unmarshal(line, &rec) == nil && rec.Kind != "" && rec.Time != ""
+}
 
 // Header is the recording's first line.
 func (r *Reader) Header() Header { return r.h }
