@@ -2,6 +2,7 @@ package history
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,22 @@ func TestLinesThatAreNoRecordAreReported(t *testing.T) {
 				t.Errorf("replay: %d records, warnings %q; want 2 records and %q", len(played), w, tt.want)
 			}
 		})
+	}
+}
+
+// The listing reads only a skeleton of each line, yet says when two
+// recordings were joined into one file, as a replay of it does.
+func TestListingSaysTwoRecordingsWereJoined(t *testing.T) {
+	path := writeLines(t,
+		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}`,
+		`{"format":"mcpscope-session","version":2,"mcpscope":"dev","url":"http://x","started":"2026-11-20T21:58:41Z"}`,
+		`{"seq":1,"time":"2026-11-20T21:58:41Z","kind":"state","state":{"state":"open"}}`,
+	)
+	infos, err := List(filepath.Dir(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(infos) != 1 || !strings.Contains(infos[0].Note, "line 3 is not a record (it is the header of another recording") {
+		t.Errorf("List = %+v, want a note saying line 3 is the header of another recording", infos)
 	}
 }

@@ -46,12 +46,15 @@ type diskRecord struct {
 	Format string `json:"format,omitempty"`
 }
 
+// errJoined is a header where a record should be.
+var errJoined = errors.New("it is the header of another recording: two recordings were joined into one file, and the records after it are from that session")
+
 // check says what is wrong with a decoded line that is valid JSON but no
 // record: the UI and export would show it as an empty row, or not at all,
 // without saying the file is damaged.
 func (dr *diskRecord) check() error {
 	if dr.Format != "" {
-		return errors.New("it is the header of another recording: two recordings were joined into one file, and the records after it are from that session")
+		return errJoined
 	}
 	var has bool
 	switch dr.Kind {

@@ -158,6 +158,14 @@ func (r *Reader) skimNext(v any) error {
 		if r.skimErr != nil {
 			return r.skimErr
 		}
+		if bytes.Contains(line, []byte(`"format"`)) {
+			var h struct {
+				Format string `json:"format"`
+			}
+			if json.Unmarshal(line, &h) == nil && h.Format != "" {
+				return errJoined
+			}
+		}
 		return json.Unmarshal(line, v)
 	})
 }
