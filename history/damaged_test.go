@@ -107,3 +107,31 @@ func TestListingSaysTwoRecordingsWereJoined(t *testing.T) {
 		t.Errorf("List = %+v, want a note saying line 3 is the header of another recording", infos)
 	}
 }
+
+// A recording cut short while it is replayed ends the replay with an error
+// that says so, not a bare EOF.
+func TestReplayOfAFileCutShortSaysSo(t *testing.T) {
+	path := writeLines(t,
+		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}`,
+		`{"seq":2,"time":"2026-11-20T21:57:42Z","kind":"state","state":{"state":"closed"}}`,
+	)
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, fi.Size()-30); err != nil {
+		t.Fatal(err)
+	}
+	p.JumpEnd()
+	if err := p.Err(); err == nil || !strings.Contains(err.Error(), "got shorter while it was replayed: line 3 is no longer there") {
+		t.Errorf("Err() = %v, want one saying the file got shorter and which line is gone", err)
+	}
+}

@@ -189,9 +189,19 @@ func (s *source) readLine(ref lineRef, buf *[]byte) ([]byte, error) {
 	}
 	b := (*buf)[:ref.size]
 	if _, err := s.f.ReadAt(b, ref.off); err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", s.path, err)
+		return nil, s.readErr(ref, err)
 	}
 	return trimLineEnd(b), nil
+}
+
+// readErr says why a line indexed earlier cannot be read back. Its end
+// lying past the end of the file means something cut the file short while
+// it was replayed.
+func (s *source) readErr(ref lineRef, err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%s got shorter while it was replayed: line %d is no longer there (was it overwritten?)", s.path, ref.line)
+	}
+	return fmt.Errorf("cannot read %s: %w", s.path, err)
 }
 
 // trimLineEnd takes \n or \r\n off a line.
@@ -225,13 +235,13 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 		if ref.off != pos {
 			// Lines the loader skipped (damaged) lie between.
 			if _, err := br.Discard(int(ref.off - pos)); err != nil {
-				return out, warnings, i, fmt.Errorf("cannot read %s: %w", s.path, err)
+				return out, warnings, i, s.readErr(ref, err)
 			}
 			pos = ref.off
 		}
 		line, err := readN(br, ref.size, &buf)
 		if err != nil {
-			return out, warnings, i, fmt.Errorf("cannot read %s: %w", s.path, err)
+			return out, warnings, i, s.readErr(ref, err)
 		}
 		pos += ref.size
 		d.find = func(seq int64) (string, error) {
