@@ -53,6 +53,11 @@ func (m *Model) replayTick() tea.Cmd {
 		r.reported = true
 		if err := r.p.Err(); err != nil {
 			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
+		} else if n := len(r.p.Warnings()); n > 0 {
+			// The lines are listed on the terminal when the TUI ends;
+			// until then this is the only sign the file is damaged.
+			cmds = append(cmds, m.setStatus(levelWarn, fmt.Sprintf(
+				"end of the recording: %s skipped (listed when you quit) · g plays it again", plural(n, "damaged line"))))
 		} else {
 			cmds = append(cmds, m.setStatus(levelInfo, "end of the recording: g plays it again"))
 		}
