@@ -135,3 +135,40 @@ func TestReplayOfAFileCutShortSaysSo(t *testing.T) {
 		t.Errorf("Err() = %v, want one saying the file got shorter and which line is gone", err)
 	}
 }
+
+// A file that is mostly damage is described by its first hundred damaged
+// lines and a count of the rest, by the Reader and by a replay alike: a
+// sentence per line would hold, and print, as much as the file.
+func TestWarningsAboutAMostlyDamagedFileAreBounded(t *testing.T) {
+	lines := []string{`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}`}
+	for i := 0; i < 1000; i++ {
+		lines = append(lines, "\x00garbage")
+	}
+	lines = append(lines, `{"seq":2,"time":"2026-11-20T21:57:42Z","kind":"state","state":{"state":"closed"}}`)
+	path := writeLines(t, lines...)
+	got, r := readAll(t, path)
+	check := func(who string, w []string) {
+		t.Helper()
+		if len(w) != maxWarnings+1 || !strings.HasPrefix(w[0], "line 3 is not a record") ||
+			w[maxWarnings] != "900 more damaged lines were skipped and are not listed" {
+			t.Errorf("%s: %d warnings, first %q, last %q; want %d and a count of the rest", who, len(w), w[0], w[len(w)-1], maxWarnings+1)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("read %d records, want 2", len(got))
+	}
+	check("Reader", r.Warnings())
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	p.JumpEnd()
+	check("replay", p.Warnings())
+	if p.Damaged() != 1000 {
+		t.Errorf("Damaged() = %d, want 1000", p.Damaged())
+	}
+}

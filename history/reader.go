@@ -29,7 +29,7 @@ type Reader struct {
 	at, size int64 // where the line of the last record returned starts, and its length with its end
 	buf      []byte
 	skimErr  error // why readSkim's line is no record
-	warnings []string
+	warnings warnings
 }
 
 // Open opens a recording and reads its header.
@@ -127,11 +127,11 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 			return nil
 		}
 		if r.atEnd(err) {
-			r.warnings = append(r.warnings, fmt.Sprintf(
+			r.warnings.add(fmt.Sprintf(
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
 			return io.EOF
 		}
-		r.warnings = append(r.warnings, fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, perr))
+		r.warnings.add(fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, perr))
 	}
 }
 
@@ -152,8 +152,9 @@ func (r *Reader) endErr(err error) error {
 	return fmt.Errorf("cannot read %s after line %d: %w", r.path, r.line, err)
 }
 
-// Warnings lists the lines that could not be read, in order.
-func (r *Reader) Warnings() []string { return r.warnings }
+// Warnings lists the lines that could not be read, in order: the first
+// hundred, and then how many more there were.
+func (r *Reader) Warnings() []string { return r.warnings.all() }
 
 // Records is how many records Next has returned.
 func (r *Reader) Records() int { return r.n }

@@ -53,7 +53,7 @@ func (m *Model) replayTick() tea.Cmd {
 		r.reported = true
 		if err := r.p.Err(); err != nil {
 			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
-		} else if n := len(r.p.Warnings()); n > 0 {
+		} else if n := r.p.Damaged(); n > 0 {
 			// The lines are listed on the terminal when the TUI ends;
 			// until then this is the only sign the file is damaged.
 			cmds = append(cmds, m.setStatus(levelWarn, fmt.Sprintf(
