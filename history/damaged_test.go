@@ -172,3 +172,22 @@ func TestWarningsAboutAMostlyDamagedFileAreBounded(t *testing.T) {
 		t.Errorf("Damaged() = %d, want 1000", p.Damaged())
 	}
 }
+
+// A header with a damaged field (hand-edited, or from a tool that wrote
+// its own) still opens: the field is left out with a warning, and every
+// record reads.
+func TestAHeaderWithADamagedFieldStillOpens(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "h.jsonl")
+	content := `{"format":"mcpscope-session","version":2,"mcpscope":"dev","url":"http://h/sse","started":"yesterday"}` + "\n" +
+		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}` + "\n"
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got, r := readAll(t, path)
+	if len(got) != 1 || r.Header().URL != "http://h/sse" || r.Header().Version != 2 {
+		t.Errorf("read %d records, header %+v; want 1 record and the header's other fields", len(got), r.Header())
+	}
+	if w := strings.Join(r.Warnings(), "\n"); !strings.Contains(w, `line 1, the header: its "started" is damaged`) {
+		t.Errorf("warnings %q, want one saying the header's started is damaged", w)
+	}
+}

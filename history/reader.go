@@ -59,7 +59,11 @@ func Open(path string) (*Reader, error) {
 	}
 	// An editor on Windows may have saved the file with a byte order mark.
 	header := bytes.TrimPrefix(first, utf8BOM)
-	if json.Unmarshal(header, &r.h) != nil || r.h.Format != Format {
+	if err := json.Unmarshal(header, &r.h); err != nil {
+		r.h = Header{}
+		r.lenientHeader(header)
+	}
+	if r.h.Format != Format {
 		f.Close()
 		if isRecord(header) {
 			return nil, fmt.Errorf("%s has records but no %q header line: it is the output of mcpscope exec --json, or a recording whose first line was removed; replay the recording mcpscope wrote (mcpscope sessions lists them)", path, Format)
@@ -78,6 +82,38 @@ var (
 	gzipMagic = []byte{0x1f, 0x8b}
 	utf8BOM   = []byte{0xef, 0xbb, 0xbf}
 )
+
+// lenientHeader reads a header that does not decode as a whole field by
+// field: a hand-edited or half-written "started" should not keep the
+// records from being read. What cannot be read is left zero with a warning;
+// a version that cannot be read is taken to be this one's.
+func (r *Reader) lenientHeader(line []byte) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(line, &fields) != nil {
+		return
+	}
+	if json.Unmarshal(fields["format"], &r.h.Format) != nil || r.h.Format != Format {
+		return
+	}
+	for _, f := range []struct {
+		name string
+		to   any
+	}{
+		{"version", &r.h.Version}, {"mcpscope", &r.h.MCPScope}, {"url", &r.h.URL},
+		{"transport", &r.h.Transport}, {"started", &r.h.Started}, {"host", &r.h.Host},
+	} {
+		raw, ok := fields[f.name]
+		if !ok {
+			continue
+		}
+		if err := json.Unmarshal(raw, f.to); err != nil {
+			r.warnings.add(fmt.Sprintf("line 1, the header: its %q is damaged (%v); read the records without it", f.name, err))
+		}
+	}
+	if r.h.Version == 0 {
+		r.h.Version = FormatVersion
+	}
+}
 
 // isRecord reports whether line looks like a record: a kind and a time.
 func isRecord(line []byte) bool {
