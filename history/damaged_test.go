@@ -1,8 +1,10 @@
 package history
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -189,5 +191,69 @@ func TestAHeaderWithADamagedFieldStillOpens(t *testing.T) {
 	}
 	if w := strings.Join(r.Warnings(), "\n"); !strings.Contains(w, `line 1, the header: its "started" is damaged`) {
 		t.Errorf("warnings %q, want one saying the header's started is damaged", w)
+	}
+}
+
+// The NULs a crash can leave in a file, and a line longer than any record,
+// are skipped without being read into memory, by the Reader and by a replay;
+// the records after them still read.
+func TestHugeDamagedLinesAreNotRead(t *testing.T) {
+	open := `{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}`
+	closed := `{"seq":2,"time":"2026-11-20T21:57:42Z","kind":"state","state":{"state":"closed"}}`
+	tests := []struct {
+		name string
+		size int64 // of the damaged line, written as a hole in the file (NULs)
+		lead string
+		want string
+	}{
+		{"NULs", 64 << 20, "", "line 3 is not a record (64.0 MiB that do not start a JSON object)"},
+		{"longer than any record", maxLine + 1, `{"seq":9,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"`,
+			"line 3 is not a record (it is 1.0 GiB long, longer than any record mcpscope reads (1.0 GiB))"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.size > maxLine {
+				t.Skip("reads a gigabyte (of a hole in the file)")
+			}
+			path := writeLines(t, open)
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			end, _ := f.Seek(0, io.SeekEnd)
+			f.WriteString(tt.lead)
+			if _, err := f.WriteAt([]byte("\n"+closed+"\n"), end+tt.size); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			got, r := readAll(t, path)
+			runtime.ReadMemStats(&after)
+			if w := strings.Join(r.Warnings(), "\n"); len(got) != 2 || !strings.Contains(w, tt.want) {
+				t.Errorf("Reader: %d records, warnings %q; want 2 records and %q", len(got), w, tt.want)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+				t.Errorf("Reader allocated %d MiB for a damaged line of %d MiB", alloc>>20, tt.size>>20)
+			}
+			p, err := Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			if err := p.Wait(); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&before)
+			played := p.JumpEnd()
+			runtime.ReadMemStats(&after)
+			if w := strings.Join(p.Warnings(), "\n"); len(played) != 2 {
+				t.Errorf("replay: %d records, warnings %q; want 2 records", len(played), w)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+				t.Errorf("replay allocated %d MiB for a damaged line of %d MiB", alloc>>20, tt.size>>20)
+			}
+		})
 	}
 }

@@ -28,7 +28,7 @@ type Reader struct {
 	pos      int64 // file offset of the next line
 	at, size int64 // where the line of the last record returned starts, and its length with its end
 	buf      []byte
-	skimErr  error // why readSkim's line is no record
+	lineErr  error // why the line readLine or readSkim returned is no record, seen without reading it
 	warnings warnings
 }
 
@@ -136,6 +136,9 @@ func (r *Reader) Path() string { return r.path }
 func (r *Reader) Next() (mcp.Record, error) {
 	var rec mcp.Record
 	err := r.next(r.readLine, func(line []byte) error {
+		if r.lineErr != nil {
+			return r.lineErr
+		}
 		var err error
 		rec, err = r.dec.decode(line)
 		r.dropBuffer()
@@ -205,14 +208,23 @@ func (r *Reader) Close() error { return r.f.Close() }
 // size: gathering it piece by piece would need twice its size or more.
 func (r *Reader) readLine() ([]byte, error) {
 	start := r.pos
+	r.lineErr = nil
 	line, err := r.br.ReadSlice('\n')
 	r.pos += int64(len(line))
 	if err == bufio.ErrBufferFull {
+		lead := bytes.TrimLeft(line, " \t")
+		object := len(lead) == 0 || lead[0] == '{'
 		for err == bufio.ErrBufferFull {
 			line, err = r.br.ReadSlice('\n')
 			r.pos += int64(len(line))
 		}
 		n := r.pos - start
+		if r.lineErr = longLineErr(n, object); r.lineErr != nil {
+			// Not read: the NULs a crash can leave at the end of a
+			// file, or a forged line, would need their size in memory.
+			r.line++
+			return []byte("-"), err // not blank: the parse reports it
+		}
 		if int64(cap(r.buf)) < n {
 			r.buf = make([]byte, n)
 		}
@@ -228,6 +240,24 @@ func (r *Reader) readLine() ([]byte, error) {
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	return line, err
+}
+
+// maxLine is the longest line read as a record: many times what a record of
+// the largest event mcpscope accepts by default (64 MiB, escaped) takes.
+// A longer line would need its size in memory to decode.
+const maxLine = 1 << 30
+
+// longLineErr says why a line of n bytes that does not fit the read buffer
+// is no record without reading it: it is longer than maxLine, or it does not
+// start as a JSON object does (object is false).
+func longLineErr(n int64, object bool) error {
+	switch {
+	case n > maxLine:
+		return fmt.Errorf("it is %s long, longer than any record mcpscope reads (%s)", FormatSize(n), FormatSize(maxLine))
+	case !object:
+		return fmt.Errorf("%s that do not start a JSON object", FormatSize(n))
+	}
+	return nil
 }
 
 // openRecording opens a recording for reading: a regular file only, as a
