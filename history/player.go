@@ -280,6 +280,22 @@ func (p *Player) Due(now time.Time) []mcp.Record {
 	return out
 }
 
+// Until is how long from now, at the current speed, until the next record
+// is due: zero when one is due, when paused or instant, or at the end. A
+// recording may hold a gap of hours (a laptop asleep) or years (a clock
+// set wrong); the UI says so rather than seem stuck.
+func (p *Player) Until(now time.Time) time.Duration {
+	n, _ := p.Loaded()
+	if p.paused || p.speed == 0 || !p.started || p.pos >= n {
+		return 0
+	}
+	gap := p.offset(p.pos) - p.virtual(now)
+	if gap <= 0 {
+		return 0
+	}
+	return time.Duration(float64(gap) / p.speed)
+}
+
 // Step hands out the next record, whatever its time, or nil at the end.
 func (p *Player) Step() []mcp.Record {
 	n, _ := p.Loaded()

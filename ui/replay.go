@@ -144,4 +144,11 @@ func (m *Model) updateReplayStatus() {
 		state = "⏸"
 	}
 	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position(), r.p.Total(), r.p.Speed())
+	if wait := r.p.Until(m.com.now()); wait > longWait {
+		m.status.replay += fmt.Sprintf(" · next record in %s: . steps to it", dur(wait))
+	}
 }
+
+// longWait is a wait for the next record long enough that, unexplained, a
+// replay would look stuck.
+const longWait = 5 * time.Second

@@ -57,3 +57,25 @@ func TestReplayOfADamagedRecordingSaysLinesWereSkipped(t *testing.T) {
 		t.Errorf("status at the end = %q, want it to say 2 damaged lines were skipped", got)
 	}
 }
+
+// A recording whose clock jumps (a laptop asleep mid-session, a clock set
+// wrong) has a long gap between two records; the replay says how long the
+// next one is away and how to go on, rather than look stuck.
+func TestReplaySaysWhenTheNextRecordIsFarAway(t *testing.T) {
+	recs := fixtureRecords()[:2]
+	recs[1].Time = recs[0].Time.Add(4 * 365 * 24 * time.Hour)
+	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, recs)
+	now := fixedNow
+	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	m.Update(replayTickMsg{})
+	now = now.Add(time.Second)
+	m.Update(replayTickMsg{})
+	if got := m.status.view(); !strings.Contains(got, "1/2") || !strings.Contains(got, "next record in 35039h59m59s: . steps to it") {
+		t.Errorf("status = %q, want it to say the next record is four years away and that . steps to it", got)
+	}
+	press(m, ".")
+	if got := m.status.view(); strings.Contains(got, "next record in") {
+		t.Errorf("status after stepping to the last record = %q, still waiting", got)
+	}
+}
