@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sync"
 	"time"
@@ -14,7 +15,7 @@ import (
 
 // source is a recording read back by position: the file itself is the store.
 // A loader reads the file once and keeps where each record's line is (about
-// 40 bytes a record); records are decoded again when asked, and the few
+// 32 bytes a record); records are decoded again when asked, and the few
 // asked for lately are cached. A million-record recording costs tens of
 // megabytes this way, where holding the records costs the file's size
 // several times over. Safe for concurrent use.
@@ -31,10 +32,11 @@ type source struct {
 // lineRef is where a record's line is, and what pacing and lookups need
 // without reading it.
 type lineRef struct {
-	off, size int64 // the line, its end included
-	line      int64 // its number in the file, for warnings a person can find
-	seq       int64
-	nanos     int64 // the record's time, Unix nanoseconds
+	off   int64  // where the line starts
+	size  uint32 // its length, its end included: at most maxLine and its end
+	line  uint32 // its number in the file, for warnings a person can find
+	seq   int64
+	nanos int64 // the record's time, Unix nanoseconds
 }
 
 // openSource opens path for reading back; records are added by load.
@@ -103,7 +105,7 @@ func (s *source) index(r *Reader, each func() bool) error {
 
 func (s *source) add(r *Reader, seq int64, t time.Time) {
 	s.mu.Lock()
-	s.idx.add(lineRef{off: r.at, size: r.size, line: int64(r.line), seq: seq, nanos: t.UnixNano()})
+	s.idx.add(lineRef{off: r.at, size: uint32(r.size), line: uint32(min(int64(r.line), math.MaxUint32)), seq: seq, nanos: t.UnixNano()})
 	s.mu.Unlock()
 }
 
@@ -184,7 +186,7 @@ func (s *source) eventDataLocked(i int, seq int64) (string, error) {
 
 // readLine reads a record's line, without its end, into *buf.
 func (s *source) readLine(ref lineRef, buf *[]byte) ([]byte, error) {
-	if int64(cap(*buf)) < ref.size {
+	if cap(*buf) < int(ref.size) {
 		*buf = make([]byte, ref.size)
 	}
 	b := (*buf)[:ref.size]
@@ -239,11 +241,11 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			}
 			pos = ref.off
 		}
-		line, err := readN(br, ref.size, &buf)
+		line, err := readN(br, int64(ref.size), &buf)
 		if err != nil {
 			return out, warnings, i, s.readErr(ref, err)
 		}
-		pos += ref.size
+		pos += int64(ref.size)
 		d.find = func(seq int64) (string, error) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
