@@ -3,12 +3,15 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
@@ -62,17 +65,86 @@ func Compare(recorded, live json.RawMessage, ignore []string) []Difference {
 	return c.out
 }
 
+// maxDepth is how deeply decodeJSON lets values nest, as encoding/json
+// does: deeper text is compared as text.
+const maxDepth = 10000
+
+// decodeJSON reads one JSON value into maps, slices, strings, json.Numbers,
+// bools and nils, as a json.Decoder with UseNumber does, but straight from
+// b: a decoder copies the whole text into a buffer of its own first, which
+// for an answer of hundreds of megabytes is hundreds more.
 func decodeJSON(b json.RawMessage) (any, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		return nil, err
+	sc := jsonspan.NewScanner(b)
+	type open struct {
+		v   any // map[string]any, or *[]any while it fills
+		key string
 	}
-	if d.More() {
-		return nil, fmt.Errorf("trailing data after the JSON value")
+	var stack []open
+	var top any
+	// put stores a finished value in the container it belongs to.
+	put := func(v any) {
+		if len(stack) == 0 {
+			top = v
+			return
+		}
+		o := &stack[len(stack)-1]
+		if m, ok := o.v.(map[string]any); ok {
+			m[o.key] = v
+		} else {
+			arr := o.v.(*[]any)
+			*arr = append(*arr, v)
+		}
 	}
-	return v, nil
+	for {
+		err := sc.Next()
+		if errors.Is(err, io.EOF) {
+			return top, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		t := sc.Token()
+		text := b[t.From:t.To]
+		switch {
+		case t.Close:
+			o := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if arr, ok := o.v.(*[]any); ok {
+				put(*arr)
+			} else {
+				put(o.v)
+			}
+		case t.Kind == jsonspan.Object || t.Kind == jsonspan.Array:
+			if t.Depth >= maxDepth {
+				return nil, fmt.Errorf("the JSON value nests deeper than %d", maxDepth)
+			}
+			if t.Kind == jsonspan.Object {
+				stack = append(stack, open{v: map[string]any{}})
+			} else {
+				stack = append(stack, open{v: &[]any{}})
+			}
+		case t.Key:
+			stack[len(stack)-1].key = unquote(text)
+		case t.Kind == jsonspan.String:
+			put(unquote(text))
+		case t.Kind == jsonspan.Number:
+			put(json.Number(text))
+		case t.Kind == jsonspan.Bool:
+			put(text[0] == 't')
+		default:
+			put(nil)
+		}
+	}
+}
+
+// unquote decodes a JSON string the scanner accepted, as encoding/json does.
+func unquote(b []byte) string {
+	if s, ok := jsonspan.Unquote(b); ok {
+		return s
+	}
+	var s string
+	_ = json.Unmarshal(b, &s)
+	return s
 }
 
 // seg is one step of a path: an object key or an array index.
@@ -221,7 +293,10 @@ func sameScalar(a, b any) bool {
 }
 
 func compact(v any) string {
-	var b bytes.Buffer
+	// A strings.Builder takes the encoding in one write of its exact size
+	// and hands it out without copying: a value of hundreds of megabytes
+	// is not held three times over.
+	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
@@ -268,10 +343,10 @@ func RenderDiff(diffs []Difference) string {
 	for _, d := range diffs {
 		fmt.Fprintf(&b, "%s: %s\n", sanitize.Line(d.Path), d.Kind)
 		if d.Kind != DiffAdded {
-			fmt.Fprintf(&b, "  - %s\n", shorten(jsonLine(d.Recorded)))
+			fmt.Fprintf(&b, "  - %s\n", shortLine(d.Recorded))
 		}
 		if d.Kind != DiffMissing {
-			fmt.Fprintf(&b, "  + %s\n", shorten(jsonLine(d.Live)))
+			fmt.Fprintf(&b, "  + %s\n", shortLine(d.Live))
 		}
 	}
 	return b.String()
@@ -284,15 +359,30 @@ func jsonLine(s string) string {
 	return sanitize.Line(string(sanitize.JSON([]byte(s))))
 }
 
-// shorten keeps a diff line readable when a whole large value changed.
-func shorten(s string) string {
-	const limit = 1000
+// diffLineLimit is how much of a value a diff line shows.
+const diffLineLimit = 1000
+
+// shortLine is a value as a diff line shows it: on one line, made safe, and
+// cut when a whole large value changed. Only what is shown is made safe: a
+// value of hundreds of megabytes is not copied whole to show a thousand
+// bytes of it.
+func shortLine(s string) string {
+	line := jsonLine(s[:runeCut(s, diffLineLimit)])
+	if len(line) <= diffLineLimit && len(s) <= diffLineLimit {
+		return line
+	}
+	return fmt.Sprintf("%s… (%d bytes)", line[:runeCut(line, diffLineLimit)], len(s))
+}
+
+// runeCut is the largest length up to limit that does not split a UTF-8
+// character of s.
+func runeCut(s string, limit int) int {
 	if len(s) <= limit {
-		return s
+		return len(s)
 	}
 	cut := limit
 	for cut > 0 && s[cut]&0xc0 == 0x80 {
 		cut--
 	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
+	return cut
 }

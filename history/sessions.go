@@ -126,7 +126,7 @@ func describe(path string) SessionInfo {
 	if !last.IsZero() && last.After(info.Started) {
 		info.Duration = last.Sub(info.Started)
 	}
-	if w := r.Warnings(); len(w) > 0 && info.Note == "" {
+	if w := r.warnings.list; len(w) > 0 && info.Note == "" {
 		info.Note = w[len(w)-1]
 	}
 	return info
