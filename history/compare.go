@@ -3,15 +3,12 @@ package history
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
@@ -65,86 +62,17 @@ func Compare(recorded, live json.RawMessage, ignore []string) []Difference {
 	return c.out
 }
 
-// maxDepth is how deeply decodeJSON lets values nest, as encoding/json
-// does: deeper text is compared as text.
-const maxDepth = 10000
-
-// decodeJSON reads one JSON value into maps, slices, strings, json.Numbers,
-// bools and nils, as a json.Decoder with UseNumber does, but straight from
-// b: a decoder copies the whole text into a buffer of its own first, which
-// for an answer of hundreds of megabytes is hundreds more.
 func decodeJSON(b json.RawMessage) (any, error) {
-	sc := jsonspan.NewScanner(b)
-	type open struct {
-		v   any // map[string]any, or *[]any while it fills
-		key string
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
 	}
-	var stack []open
-	var top any
-	// put stores a finished value in the container it belongs to.
-	put := func(v any) {
-		if len(stack) == 0 {
-			top = v
-			return
-		}
-		o := &stack[len(stack)-1]
-		if m, ok := o.v.(map[string]any); ok {
-			m[o.key] = v
-		} else {
-			arr := o.v.(*[]any)
-			*arr = append(*arr, v)
-		}
+	if d.More() {
+		return nil, fmt.Errorf("trailing data after the JSON value")
 	}
-	for {
-		err := sc.Next()
-		if errors.Is(err, io.EOF) {
-			return top, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		t := sc.Token()
-		text := b[t.From:t.To]
-		switch {
-		case t.Close:
-			o := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if arr, ok := o.v.(*[]any); ok {
-				put(*arr)
-			} else {
-				put(o.v)
-			}
-		case t.Kind == jsonspan.Object || t.Kind == jsonspan.Array:
-			if t.Depth >= maxDepth {
-				return nil, fmt.Errorf("the JSON value nests deeper than %d", maxDepth)
-			}
-			if t.Kind == jsonspan.Object {
-				stack = append(stack, open{v: map[string]any{}})
-			} else {
-				stack = append(stack, open{v: &[]any{}})
-			}
-		case t.Key:
-			stack[len(stack)-1].key = unquote(text)
-		case t.Kind == jsonspan.String:
-			put(unquote(text))
-		case t.Kind == jsonspan.Number:
-			put(json.Number(text))
-		case t.Kind == jsonspan.Bool:
-			put(text[0] == 't')
-		default:
-			put(nil)
-		}
-	}
-}
-
-// unquote decodes a JSON string the scanner accepted, as encoding/json does.
-func unquote(b []byte) string {
-	if s, ok := jsonspan.Unquote(b); ok {
-		return s
-	}
-	var s string
-	_ = json.Unmarshal(b, &s)
-	return s
+	return v, nil
 }
 
 // seg is one step of a path: an object key or an array index.
