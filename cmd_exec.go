@@ -278,7 +278,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		progress.done()
 		if gathered.pending() {
 			fmt.Fprintln(stdout, "── notifications after the last answer")
-			gathered.print(stdout, nil)
+			gathered.print(stdout, 0)
 		}
 		if rec != nil && rec.report(stderr, false) != nil && code == exitOK {
 			// The answers were fine, the file is not: a script relying on
@@ -300,7 +300,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		return finish(exitConnect, withAdvice(err))
 	}
-	p.transport, p.protocol = sess.Transport(), sess.Protocol()
+	p.transport, p.protocol, p.logged = sess.Transport(), sess.Protocol(), sess.Logged
 	runner := command.NewRunner(sess)
 	if cmds[0].Method != "initialize" {
 		cmds = append([]command.Command{{Method: "initialize", Line: "initialize"}}, cmds...)

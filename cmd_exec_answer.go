@@ -46,27 +46,40 @@ func checkAnswers(given []string) error {
 
 // Answer implements mcp.Answerer.
 func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawMessage, error) {
-	for _, line := range a.given {
-		first, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
-		if m, ok := methodAliases[first]; ok {
-			first = m
+	// A key is matched as written before a method or its alias: a server
+	// may name a key "elicitation" or "sampling", and the hint for it says
+	// --answer 'KEY ...', which must then answer it.
+	for _, byKey := range []bool{true, false} {
+		for _, line := range a.given {
+			first, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+			if byKey && (req.Key == "" || first != req.Key) {
+				continue
+			}
+			if m, ok := methodAliases[first]; ok {
+				first = m
+			}
+			if !byKey && first != req.Method {
+				continue
+			}
+			return a.answer(req, line, first, rest)
 		}
-		if first != req.Key && first != req.Method {
-			continue
-		}
-		a.mu.Lock()
-		a.used = append(a.used, line)
-		a.mu.Unlock()
-		res, warns, err := command.ParseAnswer(req, rest)
-		for _, w := range warns {
-			fmt.Fprintf(a.warn, "warning: --answer %s: %s\n", sanitize.Line(first), sanitize.Line(w.String()))
-		}
-		return res, err
 	}
 	a.mu.Lock()
 	a.unanswered = append(a.unanswered, req)
 	a.mu.Unlock()
 	return nil, mcp.ErrNoAnswer
+}
+
+// answer answers req with the words of the --answer line that matched it.
+func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (json.RawMessage, error) {
+	a.mu.Lock()
+	a.used = append(a.used, line)
+	a.mu.Unlock()
+	res, warns, err := command.ParseAnswer(req, rest)
+	for _, w := range warns {
+		fmt.Fprintf(a.warn, "warning: --answer %s: %s\n", sanitize.Line(first), sanitize.Line(w.String()))
+	}
+	return res, err
 }
 
 // missing says what went unanswered and how to answer it next time; "" when
@@ -78,7 +91,11 @@ func (a *execAnswers) missing() string {
 		return ""
 	}
 	var b strings.Builder
-	for _, r := range a.unanswered {
+	for i, r := range a.unanswered {
+		if i == mcp.MaxListed {
+			fmt.Fprintf(&b, "and %d more things the server asked went unanswered (each is in the recording)\n", len(a.unanswered)-i)
+			break
+		}
 		name := r.Key
 		for alias, m := range methodAliases {
 			if name == "" && m == r.Method {

@@ -116,21 +116,21 @@ func noteLine(m *mcp.RPCMessage) string {
 	return m.Method
 }
 
-// print writes the notifications that came before resp (all so far when
-// resp is nil), waiting a bounded time for the record reader to reach
-// resp's record, since it reads the records on a goroutine of its own.
-func (n *notes) print(w io.Writer, resp *mcp.Response) {
+// print writes the notifications that came before the record numbered
+// upTo (all so far when it is 0), waiting a bounded time for the record
+// reader to reach it, since it reads the records on a goroutine of its own.
+func (n *notes) print(w io.Writer, upTo int64) {
 	if n == nil {
 		return
 	}
-	if resp != nil && resp.Seq > 0 {
+	if upTo > 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		for {
 			n.mu.Lock()
 			seen, changed := n.seen, n.changed
 			n.mu.Unlock()
-			if seen >= resp.Seq {
+			if seen >= upTo {
 				break
 			}
 			select {

@@ -33,8 +33,10 @@ type printer struct {
 	// lets it replace a file.
 	savePath string
 	force    bool
-	// notes are the notifications that came with each answer.
-	notes *notes
+	// notes are the notifications that came with each answer; logged is
+	// the session's Logged, once connected.
+	notes  *notes
+	logged func() int64
 }
 
 // modern reports whether the session is in the 2026 era, whose results
@@ -77,7 +79,17 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		title += " " + c.Target
 	}
 	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
-	p.notes.print(p.w, resp)
+	var upTo int64
+	if resp != nil {
+		upTo = resp.Seq
+	}
+	if err != nil && p.logged != nil {
+		// A failure has no answer to mark where its notifications end:
+		// those logged before it was returned are its own, not the next
+		// command's.
+		upTo = max(upTo, p.logged())
+	}
+	p.notes.print(p.w, upTo)
 	if err != nil {
 		p.failure(err)
 		fmt.Fprintln(p.w)

@@ -235,13 +235,16 @@ func (p *printer) discover(result json.RawMessage) bool {
 		Instructions string                     `json:"instructions"`
 		Meta         map[string]json.RawMessage `json:"_meta"`
 	}
-	if json.Unmarshal(result, &r) != nil || r.Supported == nil {
+	// A member of the wrong type (a version that is a number) leaves its
+	// zero value and the rest is still read: the line shows what came.
+	var typeErr *json.UnmarshalTypeError
+	if err := json.Unmarshal(result, &r); err != nil && !errors.As(err, &typeErr) || r.Supported == nil {
 		return false
 	}
 	var info struct{ Name, Version string }
 	_ = json.Unmarshal(r.Meta[mcp.MetaServerInfo], &info)
 	fmt.Fprintf(p.w, "server %s %s, protocol %s (stateless; supported: %s)\n", sanitize.Text(info.Name), sanitize.Text(info.Version),
-		sanitize.Text(p.protocol), sanitize.Text(strings.Join(r.Supported, ", ")))
+		sanitize.Text(p.protocol), sanitize.Text(mcp.VersionList(r.Supported)))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 	return true

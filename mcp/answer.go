@@ -1,10 +1,12 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -42,6 +44,10 @@ type Root struct {
 	Name string `json:"name,omitempty"`
 }
 
+// MaxListed is how many of the things a server named (versions, input
+// requests) one line of text lists before it counts the rest.
+const MaxListed = 8
+
 // InputRequiredError is a request the server would only finish with input
 // nobody gave.
 type InputRequiredError struct {
@@ -51,12 +57,18 @@ type InputRequiredError struct {
 }
 
 func (e *InputRequiredError) Error() string {
-	parts := make([]string, len(e.Missing))
-	for i, r := range e.Missing {
+	// A server may ask for thousands of things in one round: the message
+	// names the first few and counts the rest, which the log holds.
+	shown := e.Missing[:min(len(e.Missing), MaxListed)]
+	parts := make([]string, len(shown))
+	for i, r := range shown {
 		parts[i] = r.Method
 		if r.Key != "" {
 			parts[i] = r.Key + " (" + r.Method + ")"
 		}
+	}
+	if more := len(e.Missing) - len(shown); more > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", more))
 	}
 	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, strings.Join(parts, ", "))
 	if e.Err != nil && !errors.Is(e.Err, ErrNoAnswer) {
@@ -133,13 +145,6 @@ func (s *Session) answerInput(ctx context.Context, req InputRequest) (json.RawMe
 
 var errUnknownMethod = errors.New("unknown method")
 
-// inputRequired reads a 2026 result that asks for input.
-type inputRequired struct {
-	ResultType    string                     `json:"resultType"`
-	InputRequests map[string]json.RawMessage `json:"inputRequests"`
-	RequestState  *string                    `json:"requestState"`
-}
-
 // maxRounds bounds a multi round-trip chain against a server that never
 // stops asking.
 const maxRounds = 8
@@ -156,22 +161,84 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		if err != nil || resp.Error != nil {
 			return resp, err
 		}
-		var ir inputRequired
-		if json.Unmarshal(resp.Result, &ir) != nil || ir.ResultType != "input_required" {
-			return resp, nil
+		requests, state, asks, err := inputAsked(method, resp.Result)
+		if !asks || err != nil {
+			return resp, err
 		}
 		if chain == 0 {
 			chain = resp.ReqSeq
 		}
 		if round == maxRounds {
-			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s still asked for input after %d rounds; stopped", method, maxRounds)}
+			return resp, &WireError{Cause: CauseInputRounds, Transport: TransportStateless,
+				Message: fmt.Sprintf("%s still asked for input after %d rounds; stopped", method, maxRounds)}
 		}
-		answers, err := s.gather(ctx, resp.Seq, ir.InputRequests)
+		answers, err := s.gather(ctx, resp.Seq, requests)
 		if err != nil {
 			return resp, &InputRequiredError{Method: method, Missing: missingOf(err), Err: err}
 		}
-		params = withInput(orig, answers, ir.RequestState)
+		params = withInput(orig, answers, state)
 	}
+}
+
+// inputAsked reads a 2026 result: whether it says input_required and, if
+// so, what it asks for and the state to echo. An answer that says
+// input_required in a shape that cannot be followed is an error naming
+// what is wrong, not a result: read as complete it would report a request
+// that never finished as a success, and sent again with nothing answered
+// it would only get the same answer.
+func inputAsked(method string, result json.RawMessage) (requests map[string]json.RawMessage, state *string, asks bool, err error) {
+	var head struct {
+		ResultType    json.RawMessage `json:"resultType"`
+		InputRequests json.RawMessage `json:"inputRequests"`
+		RequestState  json.RawMessage `json:"requestState"`
+	}
+	var resultType string
+	if json.Unmarshal(result, &head) != nil || json.Unmarshal(head.ResultType, &resultType) != nil || resultType != "input_required" {
+		return nil, nil, false, nil
+	}
+	bad := func(format string, args ...any) error {
+		return &WireError{Cause: CauseBadInputAsk, Transport: TransportStateless,
+			Message: method + " answered input_required, but " + fmt.Sprintf(format, args...)}
+	}
+	if present(head.RequestState) && json.Unmarshal(head.RequestState, &state) != nil {
+		return nil, nil, true, bad("its requestState is %s, not a string that can be sent back", jsonKind(head.RequestState))
+	}
+	if present(head.InputRequests) && json.Unmarshal(head.InputRequests, &requests) != nil {
+		return nil, nil, true, bad("its inputRequests is %s, not an object of requests by key", jsonKind(head.InputRequests))
+	}
+	if len(requests) == 0 && state == nil {
+		return nil, nil, true, bad("it asks for nothing (no inputRequests, no requestState): sending it again would get the same answer")
+	}
+	for _, k := range slices.Sorted(maps.Keys(requests)) {
+		var r struct {
+			Method json.RawMessage `json:"method"`
+		}
+		var name string
+		if json.Unmarshal(requests[k], &r) != nil || json.Unmarshal(r.Method, &name) != nil || name == "" {
+			return nil, nil, true, bad("its inputRequests[%q] is not a request with a method: %s", k, excerpt(requests[k]))
+		}
+	}
+	return requests, state, true, nil
+}
+
+// present reports a member that is there and not null.
+func present(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
+
+// jsonKind names the kind of a JSON value, for messages.
+func jsonKind(raw json.RawMessage) string {
+	switch b := bytes.TrimSpace(raw); {
+	case len(b) == 0:
+		return "empty"
+	case b[0] == '{':
+		return "an object"
+	case b[0] == '[':
+		return "an array"
+	case b[0] == '"':
+		return "a string"
+	case b[0] == 't' || b[0] == 'f':
+		return "a boolean"
+	}
+	return "a number"
 }
 
 // gatherError lists the input requests nothing answered.

@@ -45,6 +45,9 @@ const (
 	CauseNoAnswer        Cause = "no-answer"        // a server asked the user for something nobody answered
 	CauseUninitialized   Cause = "uninitialized"    // a request refused on a session that was never initialized
 	CauseBadHTTP         Cause = "bad-http"         // an answer that is not HTTP: a malformed status line or header
+	CauseBadSessionID    Cause = "bad-session-id"   // an Mcp-Session-Id that cannot be sent back
+	CauseBadInputAsk     Cause = "bad-input-ask"    // an input_required answer that cannot be followed (2026)
+	CauseInputRounds     Cause = "input-rounds"     // a multi round-trip request still asked for input after the last round allowed
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -82,7 +85,7 @@ var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseClosed: true,
-	CauseModernRefused: true,
+	CauseModernRefused: true, CauseBadSessionID: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"compress/flate"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -44,7 +46,47 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			Message: fmt.Sprintf("%s %s failed: %v", req.Method, ex.URL, unwrapURLError(err))}
 	}
 	ex.Status, ex.StatusLine, ex.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
+	if we := encodingError(req, resp, ex); we != nil {
+		return nil, we
+	}
 	return resp, nil
+}
+
+// encodingError refuses a successful answer whose body is in an encoding
+// mcpscope did not ask for (net/http asks for gzip and decodes it, taking
+// the header away): read as it is, it would be garbage blamed on the
+// server's JSON. A gzip body that does not decode fails its reads with a
+// CauseBadHTTP error that says so.
+func encodingError(req *http.Request, resp *http.Response, ex *HTTPExchange) *WireError {
+	if resp.Uncompressed {
+		resp.Body = &gunzipped{resp.Body}
+		return nil
+	}
+	ce := resp.Header.Get("Content-Encoding")
+	if ce == "" || strings.EqualFold(ce, "identity") || resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return nil
+	}
+	ex.Body, ex.BodySize = readExcerpt(resp.Body, BodyLimit)
+	resp.Body.Close()
+	msg := fmt.Sprintf("%s %s answered with Content-Encoding %q, which mcpscope did not ask for (it takes gzip, or none): the body cannot be read", req.Method, ex.URL, ce)
+	ex.Err = msg
+	return &WireError{Cause: CauseBadHTTP, Purpose: ex.Purpose, Status: resp.StatusCode,
+		Header: map[string]string{"Content-Encoding": ce}, Message: msg}
+}
+
+// gunzipped is a body net/http decodes from gzip: a body that is not gzip
+// after all fails with an error that says so, rather than as a stream that
+// broke and may be tried again.
+type gunzipped struct{ io.ReadCloser }
+
+func (g *gunzipped) Read(p []byte) (int, error) {
+	n, err := g.ReadCloser.Read(p)
+	var corrupt flate.CorruptInputError
+	if errors.Is(err, gzip.ErrHeader) || errors.Is(err, gzip.ErrChecksum) || errors.As(err, &corrupt) {
+		err = &WireError{Cause: CauseBadHTTP, Err: err,
+			Message: "the body is labelled Content-Encoding: gzip but does not decode (" + err.Error() + ")"}
+	}
+	return n, err
 }
 
 // unwrapURLError drops net/http's "Get \"URL\": " prefix, which would say
@@ -99,4 +141,13 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 		}
 	}
 	return we
+}
+
+// badBody returns the error a gunzipped body failed with, when err is one.
+func badBody(err error) *WireError {
+	var we *WireError
+	if errors.As(err, &we) && we.Cause == CauseBadHTTP {
+		return we
+	}
+	return nil
 }

@@ -283,6 +283,15 @@ func (s *Session) Close() error {
 
 func (s *Session) emit(r Record) int64 { return s.out.emit(r) }
 
+// Logged is the Seq of the newest record the session has logged: an edge
+// that prints what came with a failed request waits for its reader of the
+// records to get this far, since no answer's Seq marks the spot.
+func (s *Session) Logged() int64 {
+	s.out.mu.Lock()
+	defer s.out.mu.Unlock()
+	return s.out.seq
+}
+
 // emitError logs err as an error record of op; a wire error keeps its cause
 // and facts so the edges can advise on it.
 func (s *Session) emitError(op string, err error, reqSeq int64, conn int) {

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -193,7 +194,7 @@ func (s *Session) Discover(ctx context.Context) (*Response, error) {
 	conn := s.conn
 	s.mu.Unlock()
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateInitialized, Conn: conn, Transport: TransportStateless, Protocol: protocol,
-		Detail: fmt.Sprintf("%s %s, protocol %s (supported: %s)", info.Name, info.Version, protocol, strings.Join(r.SupportedVersions, ", "))}})
+		Detail: fmt.Sprintf("%s %s, protocol %s (supported: %s)", info.Name, info.Version, protocol, VersionList(r.SupportedVersions))}})
 	return resp, nil
 }
 
@@ -237,16 +238,31 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		why = resp.Error
 	}
 	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !isModern(v) })
+	if resp.Error != nil && slices.Contains(supported, protocol) {
+		// Picking a version from the list would pick the one refused: the
+		// refusal is about something else the request carried.
+		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why, Status: http.StatusBadRequest,
+			Message: fmt.Sprintf("the server refused protocol %s as unsupported, yet names it among the versions it supports (%s): it contradicts itself", protocol, VersionList(supported))}
+	}
 	if len(supported) == 0 {
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
 			Message: fmt.Sprintf("the server refused protocol %s and named no version it speaks", protocol)}
 	}
 	if len(modern) > 0 {
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why,
-			Message: fmt.Sprintf("the server speaks protocol %s, not %s", strings.Join(supported, ", "), protocol)}
+			Message: fmt.Sprintf("the server speaks protocol %s, not %s", VersionList(supported), protocol)}
 	}
 	return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless, Err: why,
-		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", strings.Join(supported, ", "))}
+		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", VersionList(supported))}
+}
+
+// VersionList joins the versions a server named for one line of text, the
+// first few of them: a server may name thousands.
+func VersionList(vs []string) string {
+	if len(vs) <= MaxListed {
+		return strings.Join(vs, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(vs[:MaxListed], ", "), len(vs)-MaxListed)
 }
 
 // openModern discovers the server and opens the listen stream. A server
@@ -345,6 +361,11 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		if err != nil {
 			why = err.Error()
 		}
+		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) {
+			// Asking again would be refused again, every time.
+			state(why + "; not reopened")
+			return
+		}
 		if failures > 8 {
 			state("the listen stream keeps failing (" + why + "); gave up reopening it")
 			return
@@ -376,7 +397,21 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	s.pairs.add(id, p)
 	s.mu.Unlock()
 	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
-	if err == nil {
+	var answered *Response
+	select {
+	case r := <-p.done:
+		answered = r.resp
+	default:
+	}
+	switch {
+	case err != nil:
+	case answered != nil && answered.Error != nil:
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Err: answered.Error,
+			Message: "the server refused " + method + ": " + answered.Error.Error()}
+	case answered != nil:
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless,
+			Message: "the server answered " + method + " with a result instead of keeping its stream open"}
+	default:
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Message: "the " + method + " stream ended"}
 	}
 	op := OpStream

@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"sync"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // streamable is the streamable HTTP transport with sessions (protocol
@@ -227,6 +229,15 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	// the log reads in the order things happened.
 	adopt := func() {}
 	if sid := resp.Header.Get("Mcp-Session-Id"); ok && id == "" && sid != "" && m.method == "initialize" {
+		if len(sid) > maxSessionID {
+			// Sent back on every request, it would be refused (431) or
+			// weigh on each: the session cannot be used.
+			ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
+			resp.Body.Close()
+			s.emitHTTP(ex)
+			return &WireError{Cause: CauseBadSessionID, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
+				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
+		}
 		adopt = func() { t.adopt(sid, gen) }
 	}
 	ct := MediaType(resp.Header)
@@ -296,6 +307,9 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	if err != nil {
 		ex.Err = err.Error()
 		s.emitHTTP(ex)
+		if we := badBody(err); we != nil {
+			return withTransport(we, t.name(), PurposePost)
+		}
 		return &WireError{Cause: CauseStreamEnded, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
 			Message: "the JSON answer broke off: " + err.Error()}
 	}
@@ -311,7 +325,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
 		s.handleMessage(in, nil, string(body), at)
 		return &WireError{Cause: CauseNotJSONRPC, Transport: TransportStreamable, Purpose: PurposePost, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered JSON that is not a JSON-RPC message", t.endpoint)}
+			Message: fmt.Sprintf("POST %s answered JSON that is not a JSON-RPC message (%s)", t.endpoint, notRPCReason(body))}
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
@@ -319,6 +333,23 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id)}
 	}
 	return nil
+}
+
+// notRPCReason says why an application/json body is no JSON-RPC message:
+// where its JSON goes wrong (a byte order mark, bytes after the value), or
+// what it lacks.
+func notRPCReason(body []byte) string {
+	switch doc, err := jsonspan.Parse(body, peekLimits); {
+	case bytes.HasPrefix(body, []byte("\xef\xbb\xbf")):
+		return "it starts with a byte order mark, which JSON does not allow"
+	case bytes.HasPrefix(body, []byte("event:")) || bytes.HasPrefix(body, []byte("data:")) || bytes.HasPrefix(body, []byte("id:")):
+		return "it reads as an event stream: the server sent the wrong Content-Type"
+	case err != nil:
+		return err.Error()
+	case doc.Root().Kind() != jsonspan.Object:
+		return "it is not an object"
+	}
+	return "it has no method, result or error"
 }
 
 // isBatch reports a JSON array, which handleMessage reads message by message.
@@ -359,8 +390,27 @@ func (t *streamable) adopt(id string, gen int) {
 	}
 	t.sessionID = id
 	t.mu.Unlock()
-	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: "session " + id,
+	detail := "session " + id
+	if !visibleASCII(id) {
+		detail += " (not only visible ASCII, as the specification requires of a session id: sent back as it came)"
+	}
+	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
 		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id}})
+}
+
+// maxSessionID bounds the session id mcpscope sends back on every request;
+// real ids are UUIDs and the like, tens of bytes.
+const maxSessionID = 4096
+
+// visibleASCII reports an id made only of the characters the
+// specification allows in a session id (0x21 to 0x7E).
+func visibleASCII(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if id[i] < 0x21 || id[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // expire forgets a session the server no longer knows.

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -76,6 +77,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	var lastID string
 	retry := defaultRetry
 	body := resp.Body
+	// jsonLike is a stream whose first block reads as JSON: a JSON answer
+	// labelled text/event-stream, which holds no event to read.
+	jsonLike, first := false, true
 	for attempt := 1; ; attempt++ {
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
@@ -83,6 +87,10 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
+			if first {
+				raw := bytes.TrimSpace([]byte(ev.Raw))
+				jsonLike, first = len(raw) > 0 && (raw[0] == '{' || raw[0] == '['), false
+			}
 			if d, ok := retryOf(ev.Retry); ok {
 				retry = d
 			}
@@ -97,9 +105,18 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if err != nil && isTooLarge(err) {
 			return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost, Message: err.Error(), Err: err}
 		}
+		if we := badBody(err); we != nil {
+			// Resuming would read the same undecodable bytes.
+			return withTransport(we, t.name(), PurposePost)
+		}
 		dropped := "the server ended it"
 		if err != nil {
 			dropped = "it broke: " + err.Error()
+		}
+		if jsonLike && lastID == "" {
+			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
+				Header:  map[string]string{"Content-Type": resp.Header.Get("Content-Type")},
+				Message: fmt.Sprintf("the answer to request %s is labelled %q but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, resp.Header.Get("Content-Type"))}
 		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.

@@ -86,7 +86,7 @@ var table = []row{
 	{cause: mcp.CausePostTimeout, text: "the server did not answer the POST within --timeout; some servers hang on an unknown session: {reconnect}"},
 	{cause: mcp.CauseNoResponse, text: "the server ended the answer's stream without the answer: a server bug; {retry}"},
 	{cause: mcp.CauseResumeFailed, text: "the answer's stream dropped and could not be resumed; {retry}"},
-	{cause: mcp.CauseBadContentType, text: "the server answered with neither application/json nor text/event-stream: a proxy may rewrite it, or this is not an MCP endpoint"},
+	{cause: mcp.CauseBadContentType, text: "the answer's Content-Type must say what its body is (application/json for one JSON message, text/event-stream for events): a proxy may rewrite it, or this is not an MCP endpoint"},
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
@@ -95,6 +95,9 @@ var table = []row{
 	{cause: mcp.CauseModernRefused, status: 400, text: "the server refused server/discover itself (its error is on the pair): check that no -H header overrides an Mcp-* header"},
 	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
+	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
+	{cause: mcp.CauseBadInputAsk, text: "the server's input_required answer cannot be followed (its body is on the pair): a server bug, so there is nothing mcpscope can answer"},
+	{cause: mcp.CauseInputRounds, text: "the server asked for input again after every round: it may not accept the answers given (each round's inputRequests and inputResponses are in the recording), or it is broken; answer differently {answer}"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
 
 	// JSON-RPC errors: the request reached the server, which refused it.

@@ -238,21 +238,52 @@ type ResultInfo struct {
 	Stated     bool
 	TTLMs      *int64
 	CacheScope string
+	// Odd are ttlMs and cacheScope when they are there but not of their
+	// type, as the server wrote them (`ttlMs 1e400`): shown as they came,
+	// never read as a zero value. A resultType of the wrong type is
+	// ResultType, as written, marked.
+	Odd []string
 }
 
 // ParseResultInfo reads resultType, ttlMs and cacheScope from a result.
 func ParseResultInfo(result json.RawMessage) ResultInfo {
 	var r struct {
-		ResultType *string `json:"resultType"`
-		TTLMs      *int64  `json:"ttlMs"`
-		CacheScope string  `json:"cacheScope"`
+		ResultType json.RawMessage `json:"resultType"`
+		TTLMs      json.RawMessage `json:"ttlMs"`
+		CacheScope json.RawMessage `json:"cacheScope"`
 	}
 	_ = json.Unmarshal(result, &r)
-	info := ResultInfo{ResultType: "complete", TTLMs: r.TTLMs, CacheScope: r.CacheScope}
-	if r.ResultType != nil {
-		info.ResultType, info.Stated = *r.ResultType, true
+	info := ResultInfo{ResultType: "complete"}
+	odd := func(name string, raw json.RawMessage, want string) {
+		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, excerpt(raw), want))
+	}
+	if len(r.ResultType) > 0 {
+		info.Stated = true
+		if json.Unmarshal(r.ResultType, &info.ResultType) != nil {
+			info.ResultType = excerpt(r.ResultType) + " (not a string)"
+		}
+	}
+	if len(r.TTLMs) > 0 {
+		var ttl int64
+		if json.Unmarshal(r.TTLMs, &ttl) == nil {
+			info.TTLMs = &ttl
+		} else {
+			odd("ttlMs", r.TTLMs, "a whole number of milliseconds")
+		}
+	}
+	if len(r.CacheScope) > 0 && json.Unmarshal(r.CacheScope, &info.CacheScope) != nil {
+		odd("cacheScope", r.CacheScope, "a string")
 	}
 	return info
+}
+
+// excerpt is the start of a value as the server wrote it, for one line.
+func excerpt(raw json.RawMessage) string {
+	const max = 40
+	if len(raw) > max {
+		return strings.ToValidUTF8(string(raw[:max]), "") + "…"
+	}
+	return string(raw)
 }
 
 // String is the info as one line, e.g. "resultType complete · ttlMs 60000
@@ -267,6 +298,9 @@ func (i ResultInfo) String() string {
 	}
 	if i.CacheScope != "" {
 		s += " · cacheScope " + i.CacheScope
+	}
+	for _, o := range i.Odd {
+		s += " · " + o
 	}
 	return s
 }

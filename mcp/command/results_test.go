@@ -66,6 +66,7 @@ func TestParseResultInfo(t *testing.T) {
 		{`{"resultType":"input_required"}`, "resultType input_required"},
 		{`{"ttlMs":0}`, "resultType complete (not stated; a missing one counts as complete) · ttlMs 0"},
 		{`not json`, "resultType complete (not stated; a missing one counts as complete)"},
+		{`{"resultType":5,"ttlMs":1e400,"cacheScope":["x"]}`, "resultType 5 (not a string) · ttlMs 1e400 (not a whole number of milliseconds) · cacheScope [\"x\"] (not a string)"},
 	}
 	for _, tt := range tests {
 		if got := ParseResultInfo(json.RawMessage(tt.result)).String(); got != tt.want {

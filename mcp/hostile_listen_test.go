@@ -1,0 +1,48 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server that refuses subscriptions/listen with a JSON-RPC error is not
+// asked again and again: the state says why, once. One that answers it
+// with a result is said to have done so, and is reopened as a stream that
+// ended would be.
+func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
+	refused := func(x *mcptest.Exchange) {
+		if x.Method == "subscriptions/listen" {
+			x.Error(CodeMethodNotFound, "no listen here")
+			return
+		}
+		x.Default()
+	}
+	srv, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: refused}, Config{})
+	rec.waitFor(t, "the listen state saying it is not reopened", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "no listen here; not reopened")
+	})
+	n := 0
+	for _, r := range srv.Requests() {
+		if r.RPCMethod == "subscriptions/listen" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the server got %d subscriptions/listen, want 1", n)
+	}
+
+	answered := func(x *mcptest.Exchange) {
+		if x.Method == "subscriptions/listen" {
+			x.JSON()
+			x.Result(map[string]any{})
+			return
+		}
+		x.Default()
+	}
+	_, _, rec = dialStateless(t, mcptest.StatelessOptions{Handle: answered}, Config{})
+	rec.waitFor(t, "the listen state saying it was answered", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "with a result instead of keeping its stream open); reopening")
+	})
+}

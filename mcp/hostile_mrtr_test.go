@@ -1,0 +1,72 @@
+package mcp
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// inputAskServer is a 2026 server whose every tools/call answers result,
+// the rest as a well-behaved server would.
+func inputAskServer(t *testing.T, result string) (*mcptest.StatelessServer, *Session) {
+	t.Helper()
+	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + result + `}`)
+	}}, Config{NoListen: true})
+	return srv, s
+}
+
+// calls counts the tools/call POSTs the server got.
+func calls(srv *mcptest.StatelessServer) int {
+	n := 0
+	for _, r := range srv.Requests() {
+		if r.RPCMethod == "tools/call" {
+			n++
+		}
+	}
+	return n
+}
+
+// An input_required answer that cannot be followed fails the request at
+// once, saying what is wrong with it: it is neither a complete result (a
+// success) nor something to send again and again.
+func TestStatelessMalformedInputRequired(t *testing.T) {
+	for _, tc := range []struct{ name, result, want string }{
+		{"state object", `{"resultType":"input_required","inputRequests":{"r":{"method":"roots/list"}},"requestState":{"a":1}}`, "requestState is an object"},
+		{"requests array", `{"resultType":"input_required","inputRequests":[1,2],"requestState":"s"}`, "inputRequests is an array"},
+		{"request number", `{"resultType":"input_required","inputRequests":{"a":5},"requestState":"s"}`, `inputRequests["a"] is not a request with a method: 5`},
+		{"request without method", `{"resultType":"input_required","inputRequests":{"a":{"params":{}}}}`, `inputRequests["a"] is not a request with a method`},
+		{"asks nothing", `{"resultType":"input_required"}`, "asks for nothing"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, s := inputAskServer(t, tc.result)
+			_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
+			if CauseOf(err) != CauseBadInputAsk || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("tools/call = %v (cause %q), want a %q error saying %q", err, CauseOf(err), CauseBadInputAsk, tc.want)
+			}
+			if n := calls(srv); n != 1 {
+				t.Errorf("the server got %d tools/call, want 1: nothing could be answered", n)
+			}
+		})
+	}
+}
+
+// A server that asks for input after every answer is stopped after a
+// bounded number of rounds, with a cause of its own (not a size bound).
+func TestStatelessInputRequiredForever(t *testing.T) {
+	srv, s := inputAskServer(t, `{"resultType":"input_required","inputRequests":{"r":{"method":"roots/list","params":{}}},"requestState":"again"}`)
+	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
+	var we *WireError
+	if !errors.As(err, &we) || we.Cause != CauseInputRounds || !strings.Contains(err.Error(), "after 8 rounds") {
+		t.Fatalf("tools/call = %v, want %q after 8 rounds", err, CauseInputRounds)
+	}
+	if n := calls(srv); n != maxRounds {
+		t.Errorf("the server got %d tools/call, want %d", n, maxRounds)
+	}
+}

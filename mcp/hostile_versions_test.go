@@ -1,0 +1,51 @@
+package mcp
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server that refuses our version with -32022 while naming that very
+// version as supported is said to contradict itself: "speaks 2026-07-28,
+// not 2026-07-28" and advice to pin one of its versions would lead nowhere.
+func TestStatelessUnsupportedVersionNamingOurs(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "server/discover" {
+			x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []string{ProtocolModern}, "requested": ProtocolModern})
+			return
+		}
+		x.Default()
+	}})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless})
+	defer s.Close()
+	collect(s)
+	err := s.Connect(testCtx(t))
+	var we *WireError
+	if !errors.As(err, &we) || we.Cause != CauseModernRefused || !strings.Contains(err.Error(), "contradicts itself") {
+		t.Fatalf("Connect = %v, want a refusal saying the server contradicts itself", err)
+	}
+	if we.Status != http.StatusBadRequest {
+		t.Errorf("status = %d, want 400 (the refusal is about the request, not a version to pin)", we.Status)
+	}
+}
+
+// A server naming thousands of versions gets a bounded line: the state
+// record and the error name the first few and count the rest.
+func TestStatelessHugeSupportedVersions(t *testing.T) {
+	versions := []string{ProtocolModern}
+	for i := range 5000 {
+		versions = append(versions, fmt.Sprintf("2030-01-%04d", i))
+	}
+	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Versions: versions}, Config{NoListen: true})
+	st := rec.waitFor(t, "the initialized state", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateInitialized
+	})
+	if len(st.State.Detail) > 400 || !strings.Contains(st.State.Detail, "and 4993 more") {
+		t.Errorf("state detail is %d bytes: %.200q…, want the first versions and a count", len(st.State.Detail), st.State.Detail)
+	}
+}
