@@ -26,6 +26,21 @@ func writeLines(t *testing.T, lines ...string) string {
 	return path
 }
 
+// loaded opens path as a replay, closed when the test ends, once its index
+// is built.
+func loaded(t *testing.T, path string) *Player {
+	t.Helper()
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // A replay indexes lines by their skeleton and decodes them as they are
 // shown; a line that only then turns out to be damaged is reported by its
 // line number, as the loader reports the others, not by the seq it claims
@@ -36,14 +51,7 @@ func TestReplayNamesTheLineOfARecordThatDoesNotDecode(t *testing.T) {
 		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"event","event":{"raw":"abc","data_at":[2,99]}}`,
 		`{"seq":2,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"closed"}}`,
 	)
-	p, err := Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if err := p.Wait(); err != nil {
-		t.Fatal(err)
-	}
+	p := loaded(t, path)
 	got := p.JumpEnd()
 	if len(got) != 2 {
 		t.Errorf("played %d records, want the 2 that decode", len(got))
@@ -77,14 +85,7 @@ func TestLinesThatAreNoRecordAreReported(t *testing.T) {
 			if w := strings.Join(r.Warnings(), "\n"); len(got) != 2 || !strings.Contains(w, tt.want) {
 				t.Errorf("Reader: %d records, warnings %q; want 2 records and %q", len(got), w, tt.want)
 			}
-			p, err := Load(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer p.Close()
-			if err := p.Wait(); err != nil {
-				t.Fatal(err)
-			}
+			p := loaded(t, path)
 			played := p.JumpEnd()
 			if w := strings.Join(p.Warnings(), "\n"); len(played) != 2 || !strings.Contains(w, tt.want) {
 				t.Errorf("replay: %d records, warnings %q; want 2 records and %q", len(played), w, tt.want)
@@ -117,14 +118,7 @@ func TestReplayOfAFileCutShortSaysSo(t *testing.T) {
 		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}`,
 		`{"seq":2,"time":"2026-11-20T21:57:42Z","kind":"state","state":{"state":"closed"}}`,
 	)
-	p, err := Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if err := p.Wait(); err != nil {
-		t.Fatal(err)
-	}
+	p := loaded(t, path)
 	fi, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -160,14 +154,7 @@ func TestWarningsAboutAMostlyDamagedFileAreBounded(t *testing.T) {
 		t.Errorf("read %d records, want 2", len(got))
 	}
 	check("Reader", r.Warnings())
-	p, err := Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if err := p.Wait(); err != nil {
-		t.Fatal(err)
-	}
+	p := loaded(t, path)
 	p.JumpEnd()
 	check("replay", p.Warnings())
 	if p.Damaged() != 1000 {
@@ -237,14 +224,7 @@ func TestHugeDamagedLinesAreNotRead(t *testing.T) {
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
 				t.Errorf("Reader allocated %d MiB for a damaged line of %d MiB", alloc>>20, tt.size>>20)
 			}
-			p, err := Load(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer p.Close()
-			if err := p.Wait(); err != nil {
-				t.Fatal(err)
-			}
+			p := loaded(t, path)
 			runtime.ReadMemStats(&before)
 			played := p.JumpEnd()
 			runtime.ReadMemStats(&after)

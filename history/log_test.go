@@ -376,14 +376,7 @@ func TestReplayedPairsUpdateInPlace(t *testing.T) {
 		s.event("message", `{"jsonrpc":"2.0","method":"notifications/progress"}`)
 	}
 	s.result("1", req, "{}")
-	p, err := Load(record(t, s.recs, RecordOptions{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if err := p.Wait(); err != nil {
-		t.Fatal(err)
-	}
+	p := loaded(t, record(t, s.recs, RecordOptions{}))
 	l := p.NewLog()
 	l.Append(p.Step()...)
 	held := l.Pair(0)
