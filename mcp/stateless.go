@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The stateless revision (2026-07-28) rides on the streamable transport's
@@ -257,12 +258,35 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 }
 
 // VersionList joins the versions a server named for one line of text, the
-// first few of them: a server may name thousands.
+// first few of them, each cut to what a version looks like: a server may
+// name thousands, or one a megabyte long.
 func VersionList(vs []string) string {
-	if len(vs) <= MaxListed {
-		return strings.Join(vs, ", ")
+	shown := vs
+	if len(vs) > MaxListed {
+		shown = vs[:MaxListed]
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(vs[:MaxListed], ", "), len(vs)-MaxListed)
+	parts := make([]string, len(shown))
+	for i, v := range shown {
+		parts[i] = cutVersion(v)
+	}
+	if len(vs) > MaxListed {
+		return fmt.Sprintf("%s and %d more", strings.Join(parts, ", "), len(vs)-MaxListed)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// cutVersion keeps the first 32 bytes of a version (a real one has 10),
+// whole characters only.
+func cutVersion(v string) string {
+	const most = 32
+	if len(v) <= most {
+		return v
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", v[:cut], len(v))
 }
 
 // openModern discovers the server and opens the listen stream. A server
