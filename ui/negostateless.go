@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -14,15 +15,32 @@ func (n *negotiationPane) stateless(f *facts, neg *history.Negotiation) {
 	if url := endpointURL(n.c.log, neg); url != "" {
 		f.kv("Endpoint", wireLine(url, 2048)+" (POST only, no session)", st.Row)
 	}
-	if len(neg.SupportedVersions) > 0 {
-		vs := make([]string, len(neg.SupportedVersions))
-		for i, v := range neg.SupportedVersions {
-			vs[i] = wireLine(v, 32)
-			if v == neg.ProtocolVersion {
-				vs[i] += " ✓"
+	if all := neg.SupportedVersions; len(all) > 0 {
+		// A server may list thousands: the pane shows the first few and
+		// the chosen one, and counts the rest.
+		const most = 16
+		var vs []string
+		chosenShown := false
+		for i, v := range all {
+			chosen := v == neg.ProtocolVersion
+			if i >= most && chosenShown {
+				break
 			}
+			if i >= most && !chosen {
+				continue
+			}
+			w := wireLine(v, 32)
+			if chosen {
+				w += " ✓"
+				chosenShown = true
+			}
+			vs = append(vs, w)
 		}
-		f.kv("Versions", strings.Join(vs, " · "), st.Row)
+		line := strings.Join(vs, " · ")
+		if len(all) > len(vs) {
+			line += fmt.Sprintf(" · and %d more", len(all)-len(vs))
+		}
+		f.kv("Versions", line, st.Row)
 	}
 	if neg.ServerName == "" && neg.ProtocolVersion == "" {
 		f.kv("Server", "not discovered yet: press "+n.c.keys.Initialize.Help().Key+" (server/discover)", st.Hint)

@@ -220,3 +220,28 @@ func TestNegotiationOfAStatelessSession(t *testing.T) {
 		}
 	}
 }
+
+// A server that lists thousands of versions gets a Versions line of the
+// first few, the chosen one wherever it is, and a count of the rest.
+func TestNegotiationCountsAHugeVersionList(t *testing.T) {
+	s := &streamScript{script: newScript()}
+	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting, URL: statelessURL}})
+	var versions []string
+	for i := range 5000 {
+		versions = append(versions, fmt.Sprintf(`"2030-01-%04d"`, i))
+	}
+	versions = append(versions, `"2026-07-28"`)
+	disc := s.request("1", "server/discover", "", `{}`, 0)
+	s.post(disc, 200, mirrored("server/discover", ""), "json", time.Millisecond)
+	s.on(mcp.StreamJSON, disc, mcp.ClassResponse, "1", "server/discover",
+		`{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":[`+strings.Join(versions, ",")+`],"capabilities":{}}}`)
+	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateInitialized, Transport: mcp.TransportStateless, Protocol: "2026-07-28", URL: statelessURL}})
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	m.setFocus(paneNegotiation)
+	view := m.View()
+	// The line wraps at its hyphens, so the versions are looked for by
+	// their last digits.
+	if !strings.Contains(view, "0015 · 2026-07-28 ✓ · and 4984 more") || strings.Contains(view, "0016") {
+		t.Errorf("want the first 16 versions, the chosen one and a count:\n%s", view)
+	}
+}
