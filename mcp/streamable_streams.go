@@ -127,6 +127,12 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped)}
 		}
+		if len(lastID) > maxSessionID {
+			// Sent back, it would be refused (431) or crowd out the
+			// headers that matter, on every attempt.
+			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.id, dropped, len(lastID), maxSessionID)}
+		}
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts to resume it", m.id, maxResume)}
@@ -258,6 +264,10 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			return
 		} else if n > 0 {
 			wait = max(wait, min(quickBackoff<<(n-1), maxRetry))
+		}
+		if len(lastID) > maxSessionID {
+			why += fmt.Sprintf("; its last event id is %d bytes, too long to send back, so it is reopened without Last-Event-ID", len(lastID))
+			lastID = ""
 		}
 		state(fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait))
 		if !sleepCtx(ctx, wait) {

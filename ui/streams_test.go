@@ -241,7 +241,7 @@ func TestNegotiationCountsAHugeVersionList(t *testing.T) {
 	view := m.View()
 	// The line wraps at its hyphens, so the versions are looked for by
 	// their last digits.
-	if !strings.Contains(view, "0015 · 2026-07-28 ✓ · and 4984 more") || strings.Contains(view, "0016") {
+	if !strings.Contains(view, "0015 · 2026-07-28 ✓ · and") || !strings.Contains(view, "4984 more") || strings.Contains(view, "0016") {
 		t.Errorf("want the first 16 versions, the chosen one and a count:\n%s", view)
 	}
 }
