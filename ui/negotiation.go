@@ -236,7 +236,11 @@ func (n *negotiationPane) server(f *facts, neg *history.Negotiation) {
 	if neg.ServerName == "" && neg.ProtocolVersion == "" {
 		return
 	}
-	f.kv("Server", wireLine(neg.ServerName+" "+neg.ServerVersion, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
+	who := strings.TrimSpace(neg.ServerName + " " + neg.ServerVersion)
+	if who == "" {
+		who = "(it did not name itself)"
+	}
+	f.kv("Server", wireLine(who, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
 	f.kv("Caps", capabilities(neg.Capabilities), st.Row)
 }
 
