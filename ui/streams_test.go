@@ -146,6 +146,12 @@ func TestPairsShowChainsProgressAndCancel(t *testing.T) {
 	if got := m.com.log.Stats().Pending; got != 1 {
 		t.Errorf("%d pending, want only the slow call (the listen stream is open, not pending)", got)
 	}
+	if strings.Contains(view, "notifications/progress") {
+		t.Errorf("a progress notification has a row of its own, want it folded into its request's:\n%s", view)
+	}
+	if got, want := openPair(t, m, statelessRecords().slow), "progress 2 of 4 (50%) · step 2 of 4 · 1 notification (in Raw events)"; !strings.Contains(got, want) {
+		t.Errorf("the slow call's detail lacks %q:\n%s", want, got)
+	}
 	if !strings.Contains(view, "stateless 2026-07-28") || !strings.Contains(view, "● discovered") {
 		t.Errorf("the status bar does not name the era and its state:\n%s", view)
 	}
