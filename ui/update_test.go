@@ -264,6 +264,31 @@ func TestHelpOverlayScrollsWhenItDoesNotFit(t *testing.T) {
 	}
 }
 
+// On a 60x15 terminal the help box stays where it is while it scrolls (its
+// corner in the same cell, the same width), and its footer is whole.
+func TestHelpOverlayKeepsItsPlaceWhileScrolling(t *testing.T) {
+	m := newTestModel(t, 60, 15, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	var corner string
+	for i := 0; i < 30; i++ {
+		view := m.View()
+		checkFrame(t, view, 60, 15)
+		first := strings.Split(view, "\n")[0]
+		if i == 0 {
+			corner = first
+		} else if first != corner {
+			t.Fatalf("after %d rows down the box's top moved:\n%s\nwas\n%s", i, first, corner)
+		}
+		if !strings.Contains(view, "? or esc to close") {
+			t.Fatalf("after %d rows down the footer is cut:\n%s", i, view)
+		}
+		press(m, "j")
+	}
+	if view := m.View(); !strings.Contains(view, "later command") || !strings.Contains(view, "more above ·") {
+		t.Errorf("scrolled to the end, the help should show its last key and say there is more above:\n%s", view)
+	}
+}
+
 func TestCopy(t *testing.T) {
 	m := newTestModel(t, 160, 45, nil, fixtureRecords())
 	press(m, "y")
