@@ -212,8 +212,19 @@ func (e *eventsPane) view(focused bool) []string {
 			} else if ev.Retry != "" {
 				name, data = "(retry)", "retry: "+wireLine(ev.Retry, 32)
 			}
-		} else if name == "" {
-			name = "message"
+		} else {
+			if name == "" {
+				name = "message"
+			}
+			if data == "" {
+				// An event with an id and no data primes a stream for
+				// resumption (2025-11-25); an empty cell would read as a
+				// drawing fault, and a narrow pane has no ID column.
+				data = "(no data)"
+				if ev.ID != "" && cols.id == 0 {
+					data += " id " + wireLine(ev.ID, 64)
+				}
+			}
 		}
 		text := cols.row(sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, wireLine(ev.ID, 64),
 			history.FormatSize(int64(len(ev.Raw))), data)

@@ -226,3 +226,21 @@ func TestNegotiationOfAStatelessSession(t *testing.T) {
 		}
 	}
 }
+
+// A priming event (an id, no data) says so in the DATA column rather than
+// leaving it blank, with its id when the pane is too narrow for an ID
+// column.
+func TestEventsSayAnEventHasNoData(t *testing.T) {
+	s := statelessRecords()
+	s.add(mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Stream: mcp.StreamResponse, ReqSeq: s.slow, ID: "s8_0", HasID: true,
+		Raw: mcp.Raw("id: s8_0\ndata: \n\n")}})
+	for _, size := range [][2]int{{80, 24}, {160, 45}, {60, 15}} {
+		m := newTestModel(t, size[0], size[1], newFakeBackend(), s.recs)
+		m.setFocus(paneEvents)
+		view := m.View()
+		checkFrame(t, view, size[0], size[1])
+		if row(view, "resp 8", "(no data)", "s8_0") == "" {
+			t.Errorf("at %dx%d no event row says the priming event has no data and names its id:\n%s", size[0], size[1], view)
+		}
+	}
+}
