@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -247,11 +248,17 @@ func (c *CommandLine) sent(line string, submit tea.Cmd) tea.Cmd {
 // (nothing is sent) and warnings (sent on a second Enter) before sending.
 func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	if cmd.Method != "tools/call" {
+		var pre []command.ArgWarning
+		if c.info[cmd.Method] != nil && !slices.Contains(knownMethods, cmd.Method) {
+			// A tool's name typed where the method goes: the server would
+			// answer "method not found", which does not say what was meant.
+			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is a tool, not a method: type tools/call " + cmd.Method + " (or press c)"})
+		}
 		if len(cmd.Words) == 0 || cmd.Method == "tools/list" {
-			return nil, nil
+			return pre, nil
 		}
 		_, warns, err := command.ParseArgs(cmd.Words, nil)
-		return warns, err
+		return append(pre, warns...), err
 	}
 	info := c.info[cmd.Tool]
 	var pre []command.ArgWarning
