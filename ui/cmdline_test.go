@@ -120,6 +120,10 @@ func TestCommandLineCompletion(t *testing.T) {
 		{"enum by prefix", "tools/call search mode=d", 1, "tools/call search mode=deep "},
 		{"booleans", "tools/call search verbose=", 1, "tools/call search verbose=true "},
 		{"tools/list options", "tools/list ", 1, "tools/list --all "},
+		{"every list's options", "prompts --", 1, "prompts --all "},
+		{"log levels", "loglevel w", 1, "loglevel warning "},
+		{"completion references", "complete r", 1, "complete resource "},
+		{"subscribe is a method", "resources/sub", 1, "resources/subscribe "},
 		{"nothing to complete", "tools/call search query=abc", 1, "tools/call search query=abc"},
 		{"unknown tool", "tools/call nope ", 1, "tools/call nope "},
 	}
@@ -204,6 +208,12 @@ func TestCommandLineHints(t *testing.T) {
 		{"tools/call echo ", []string{"takes no arguments"}},
 		{"tools/call nope a=", []string{"unknown tool nope"}},
 		{"tools/list ", []string{"--all"}},
+		{"resources ", []string{"--all"}},
+		{"prompts/get ", []string{"prompts/get NAME [arg=value ...]"}},
+		{"read ", []string{"resources/read URI", "or  resources/read TEMPLATE [var=value ...]"}},
+		{"loglevel ", []string{"debug info notice warning"}},
+		{"complete ", []string{"completion/complete prompt NAME ARG=VALUE"}},
+		{"my/method ", []string{"key=value words"}},
 		{"tools/call evil ", []string{"steal gnp.exe", "xy enum: ab"}},
 	}
 	for _, tc := range tests {

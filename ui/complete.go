@@ -18,7 +18,7 @@ import (
 // other method name can still be typed and sent.
 var knownMethods = []string{
 	"initialize", "tools/list", "tools/call", "ping",
-	"resources/list", "resources/templates/list", "resources/read",
+	"resources/list", "resources/templates/list", "resources/read", "resources/subscribe", "resources/unsubscribe",
 	"prompts/list", "prompts/get", "completion/complete", "logging/setLevel",
 	"notifications/initialized", "roots",
 }
@@ -118,7 +118,19 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root) completion {
 				comp.add(command.ShellQuote(r.URI)+" ", r.URI)
 			}
 		}
-	case ctx.method == "tools/list":
+	case ctx.method == "logging/setLevel" && ctx.index == 1:
+		for _, v := range command.LogLevels {
+			if strings.HasPrefix(v, prefix) {
+				comp.add(v+" ", v)
+			}
+		}
+	case ctx.method == "completion/complete" && ctx.index == 1:
+		for _, v := range []string{"prompt", "resource"} {
+			if strings.HasPrefix(v, prefix) {
+				comp.add(v+" ", v)
+			}
+		}
+	case command.IsList(ctx.method):
 		for _, opt := range []string{"--all", "cursor="} {
 			if strings.HasPrefix(opt, prefix) && !slices.ContainsFunc(ctx.words, func(w command.Word) bool { return strings.HasPrefix(w.Text, opt) }) {
 				comp.add(strings.Replace(opt+" ", "= ", "=", 1), opt)
