@@ -220,6 +220,9 @@ func (w *lineWriter) write(k kind, text string) {
 			cl, cw := ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
 			n, cols = len(cl), cw
 		}
+		if k == kindString && n < len(text) {
+			n, cols = wordBreak(text, n, cols, w.width)
+		}
 		w.emit(k, text[:n])
 		w.onlyIndent = false
 		w.col += cols
@@ -228,6 +231,24 @@ func (w *lineWriter) write(k kind, text string) {
 			w.wrap()
 		}
 	}
+}
+
+// wordBreak moves the end of a string's line that must wrap after n bytes
+// (cols columns) back to just after its last space (so the next line
+// starts with a word, not a blank), so prose (a tool's
+// description, a text result) wraps between words instead of mid-word. A
+// line that would lose more than a third of the width keeps its hard
+// break: a long token (a URL, base64) is better cut than left on a stub.
+func wordBreak(text string, n, cols, width int) (int, int) {
+	sp := strings.LastIndexByte(text[:n], ' ')
+	if sp <= 0 {
+		return n, cols
+	}
+	cut := ansi.StringWidth(text[sp+1 : n])
+	if cut > width/3 {
+		return n, cols
+	}
+	return sp + 1, cols - cut
 }
 
 // fit returns how many bytes of text fill at most room columns, whole
