@@ -290,3 +290,27 @@ func TestJSONLinesWrapsStringsBetweenWords(t *testing.T) {
 		t.Errorf("%d lines, want the URL cut at the width, not broken early:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
 }
+
+// A multi-line text (newlines escaped in the JSON) wraps after each \n, so
+// it reads a line per row, as the demo's big tool answers.
+func TestJSONLinesWrapsStringsAfterEscapedNewlines(t *testing.T) {
+	var text strings.Builder
+	for i := 0; i < 5; i++ {
+		fmt.Fprintf(&text, "%08d abcdefghijklmnopqrstuvwxyz0123\\n", i*40)
+	}
+	lines := stripAll(JSONLines(`{"text":"`+text.String()+`"}`, colourStyles(), true, 60, 0))
+	var rows []string
+	for _, l := range lines {
+		if strings.Contains(l, "abcdef") {
+			rows = append(rows, strings.TrimSpace(l))
+		}
+	}
+	if len(rows) != 5 {
+		t.Fatalf("%d rows of text, want 5:\n%s", len(rows), strings.Join(lines, "\n"))
+	}
+	for i, r := range rows[1:] {
+		if want := fmt.Sprintf("%08d abcdefghijklmnopqrstuvwxyz0123\\n", (i+1)*40); r != want && r != want+`"` {
+			t.Errorf("row %d = %q, want %q", i+1, r, want)
+		}
+	}
+}
