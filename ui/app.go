@@ -219,10 +219,15 @@ func (m *Model) View() string {
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
 	var cl []string
-	if m.ask.open() {
+	switch {
+	case m.ask.open():
 		top, hint := m.ask.inputLines()
 		cl = []string{top, hint}
-	} else {
+	case m.events.typing():
+		// The keys the command line's row names (":", "c") are letters of
+		// the query now: say what the filter does and how to leave it.
+		cl = []string{m.com.st.Hint.Render(m.events.filterHint())}
+	default:
 		cl = strings.Split(m.cmdline.View(), "\n")
 		if m.opts.Clients != nil && !m.cmdline.Focused() {
 			// The command line's first row lists the clients, except while

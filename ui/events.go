@@ -52,6 +52,15 @@ func (e *eventsPane) resize() {
 // filterShown reports whether the filter line takes a row.
 func (e *eventsPane) filterShown() bool { return e.input.Focused() || e.filter.active() }
 
+// filterHint says, while the filter input has the keyboard, what it
+// matches and the keys that leave it.
+func (e *eventsPane) filterHint() string {
+	k := e.c.keys
+	// The keys first: a narrow terminal cuts the end of the line.
+	return k.Submit.Help().Key + " keep filter · " + k.Cancel.Help().Key + " clear filter · " +
+		"shows the events whose name, id, data or comments contain the text, in any case"
+}
+
 // typing reports whether the filter input has the keyboard.
 func (e *eventsPane) typing() bool { return e.input.Focused() }
 
