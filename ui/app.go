@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -246,9 +247,16 @@ func (m *Model) View() string {
 	return strings.Join(lines, "\n")
 }
 
-// tooSmall is the whole screen when nothing fits.
+// tooSmall is the whole screen when nothing fits, wrapped between words to
+// the width (and cut to the height) so the size it needs is read whole on
+// the small terminal it is shown on.
 func tooSmall(w, h int) string {
-	return fmt.Sprintf("terminal too small (need %dx%d, have %dx%d)", minWidth, minHeight, w, h)
+	msg := fmt.Sprintf("terminal too small (need %dx%d, have %dx%d)", minWidth, minHeight, w, h)
+	if w <= 0 || h <= 0 {
+		return msg
+	}
+	lines := strings.Split(ansi.Wrap(msg, w, ""), "\n")
+	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 
 // piece is a pane's line placed at a column.

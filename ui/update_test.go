@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -321,6 +322,29 @@ func TestResizeAnyTime(t *testing.T) {
 			continue
 		}
 		checkFrame(t, view, s.w, s.h)
+	}
+}
+
+// On a terminal narrower than the message, the too-small screen wraps
+// between words: the size it has and the size it needs are read whole.
+func TestTooSmallFitsTheTerminal(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, fixtureRecords())
+	for _, s := range []struct{ w, h int }{{40, 10}, {20, 5}, {59, 14}} {
+		m.Update(tea.WindowSizeMsg{Width: s.w, Height: s.h})
+		view := m.View()
+		lines := strings.Split(view, "\n")
+		if len(lines) > s.h {
+			t.Errorf("%dx%d: %d lines, want at most %d:\n%s", s.w, s.h, len(lines), s.h, view)
+		}
+		for _, l := range lines {
+			if cellWidth(l) > s.w {
+				t.Errorf("%dx%d: line %q is wider than the terminal", s.w, s.h, l)
+			}
+		}
+		flat := strings.Join(strings.Fields(view), " ")
+		if want := fmt.Sprintf("terminal too small (need 60x15, have %dx%d)", s.w, s.h); flat != want {
+			t.Errorf("%dx%d: the screen reads %q, want %q", s.w, s.h, flat, want)
+		}
 	}
 }
 
