@@ -320,6 +320,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	filter := m.events.sync()
 	m.pairs.sync()
 	m.syncTools()
+	m.cmdline.SetSurface(m.com.log.Surface())
 	m.syncEra()
 	return tea.Batch(filter, m.startSpin())
 }
