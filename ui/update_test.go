@@ -511,3 +511,22 @@ func TestNegotiationTitleSaysWhenItScrolls(t *testing.T) {
 		t.Fatalf("at 160x16 the negotiation runs past its bottom, and its title should say where it is:\n%s", first)
 	}
 }
+
+// On an 80-column terminal a message that does not fit beside the
+// protocol version is shown whole without it: what to do next outranks
+// what Negotiation already shows.
+func TestStatusMessageOutranksTheProtocolVersion(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), statelessRecords().recs)
+	lines := strings.Split(m.View(), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "2026-07-28") {
+		t.Fatalf("with no message the status bar should name the protocol version: %q", last)
+	}
+	msg := "reconnected: a new session; press i to initialize"
+	m.setStatus(levelWarn, msg)
+	view := m.View()
+	checkFrame(t, view, 80, 24)
+	lines = strings.Split(view, "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, msg) || !strings.Contains(last, "stateless") {
+		t.Errorf("the status bar cuts the message: %q, want %q whole beside the transport", last, msg)
+	}
+}
