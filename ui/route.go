@@ -85,10 +85,32 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if m.events.typing() {
 		return m.events.Update(msg)
 	}
+	if first, rest, ok := m.splitOpener(msg); ok {
+		// ":prompts" typed fast arrives as one message of runes: the first
+		// opens the input, the others are its text rather than lost.
+		cmd := m.handleKey(first)
+		return tea.Batch(cmd, m.handleKey(rest))
+	}
 	if cmd, ok := m.globalKey(msg); ok {
 		return cmd
 	}
 	return m.paneKey(msg)
+}
+
+// splitOpener splits a message of several runes whose first is a key that
+// opens a text input (the command line, a call, the filter) into that key
+// and the rest. Only those: any other run of runes (a paste without
+// bracketed paste) is not replayed as a string of commands.
+func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || msg.Alt {
+		return msg, msg, false
+	}
+	first, rest := msg, msg
+	first.Runes, rest.Runes = msg.Runes[:1], msg.Runes[1:]
+	if !key.Matches(first, m.keys.Command, m.keys.Call, m.keys.Filter) {
+		return msg, msg, false
+	}
+	return first, rest, true
 }
 
 // globalKey handles the keys that work whatever pane has focus.

@@ -530,3 +530,29 @@ func TestStatusMessageOutranksTheProtocolVersion(t *testing.T) {
 		t.Errorf("the status bar cuts the message: %q, want %q whole beside the transport", last, msg)
 	}
 }
+
+// Keys typed fast reach the program as one message of runes (":ping"):
+// a first rune that opens an input opens it and the rest is its text, not
+// lost; any other run of runes is not replayed as commands.
+func TestRunesTypedFastOpenTheirInput(t *testing.T) {
+	runesMsg := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	m.Update(runesMsg(":ping"))
+	if !m.cmdline.Focused() || m.cmdline.input.Value() != "ping" {
+		t.Errorf("after \":ping\" the command line is focused=%v holding %q, want focused holding \"ping\"", m.cmdline.Focused(), m.cmdline.input.Value())
+	}
+	m = newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	m.Update(runesMsg("cgreet"))
+	if got := m.cmdline.input.Value(); got != "tools/call greet" {
+		t.Errorf("after \"cgreet\" the command line holds %q, want \"tools/call greet\"", got)
+	}
+	m = newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	m.Update(runesMsg("/endpoint"))
+	if !m.events.typing() || m.events.input.Value() != "endpoint" {
+		t.Errorf("after \"/endpoint\" the filter is typing=%v holding %q, want \"endpoint\"", m.events.typing(), m.events.input.Value())
+	}
+	m = newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	if _, cmd := m.Update(runesMsg("ql")); m.ctx.Err() != nil || m.typing() {
+		t.Errorf("a run of runes that opens no input was acted on (cmd %v)", cmd != nil)
+	}
+}
