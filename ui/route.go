@@ -131,7 +131,14 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.ListTools):
 		return m.send("tools/list"), true
 	case key.Matches(msg, k.Call):
-		return m.cmdline.Focus("tools/call "), true
+		focus := m.cmdline.Focus("tools/call ")
+		if len(m.tools) == 0 && m.com.log.Stats().State == mcp.StateInitialized {
+			// Tab has nothing to offer until the tools are listed: list
+			// them now, as the user would have to, while they type.
+			return tea.Batch(focus, m.setStatus(levelInfo, "listing the tools for completion…"),
+				m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"})), true
+		}
+		return focus, true
 	case key.Matches(msg, k.Command):
 		return m.cmdline.Focus(""), true
 	case key.Matches(msg, k.Reconnect):
