@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -554,5 +555,20 @@ func TestRunesTypedFastOpenTheirInput(t *testing.T) {
 	m = newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
 	if _, cmd := m.Update(runesMsg("ql")); m.ctx.Err() != nil || m.typing() {
 		t.Errorf("a run of runes that opens no input was acted on (cmd %v)", cmd != nil)
+	}
+}
+
+// x on a request that already ended says so first, so an 80-column status
+// bar shows it.
+func TestCancelAnEndedRequestSaysSoFirst(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, "home")
+	if p := m.pairs.selected(); p == nil || p.Kind != history.KindRequest || p.State == history.StatePending {
+		t.Fatalf("the first row is %+v, want an answered request", p)
+	}
+	press(m, "x")
+	lines := strings.Split(m.View(), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "nothing to cancel: initialize (id ") {
+		t.Errorf("x on an answered request: status %q, want it to start with nothing to cancel", last)
 	}
 }
