@@ -98,7 +98,7 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 		f.lines = append(f.lines, f.c.st.Dim.Render(label)+" "+style.Render(value))
 		return
 	}
-	parts := strings.Split(ansi.Wrap(value, room, "/?&"), "\n")
+	parts := urlWrap(value, room)
 	for i, p := range parts {
 		l := strings.Repeat(" ", labelW)
 		if i == 0 {
@@ -106,6 +106,20 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 		}
 		f.lines = append(f.lines, f.c.st.Dim.Render(l)+style.Render(p))
 	}
+}
+
+// urlWrap wraps value to room columns between words, so "POST
+// server/discover http://host/mcp" keeps each word whole on a line of its
+// own; only when a word is longer than a line (a long URL) is the value
+// wrapped at its / ? & as well, instead of being cut anywhere.
+func urlWrap(value string, room int) []string {
+	parts := strings.Split(ansi.Wordwrap(value, room, ""), "\n")
+	for _, p := range parts {
+		if ansi.StringWidth(p) > room {
+			return strings.Split(ansi.Wrap(value, room, "/?&"), "\n")
+		}
+	}
+	return parts
 }
 
 // text adds a line of its own, wrapped at the pane's width.

@@ -1,0 +1,29 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Negotiation's values wrap between words, so a method or a URL that fits
+// on a line is never split at its slash; a URL longer than a line breaks
+// at its / ? & and loses nothing.
+func TestURLWrap(t *testing.T) {
+	got := urlWrap("no transport worked: POST server/discover http://127.0.0.1:9549/mcp: no connection", 38)
+	want := []string{"no transport worked: POST", "server/discover", "http://127.0.0.1:9549/mcp: no", "connection"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("urlWrap = %q, want %q", got, want)
+	}
+	long := "http://127.0.0.1:36227/sse?sessionid=O7JPCTS7QS2PPEYSJIHDW74ERV&x=1"
+	got = urlWrap(long, 30)
+	for _, l := range got {
+		if w := ansi.StringWidth(l); w > 30 {
+			t.Errorf("line %q is %d columns, want at most 30", l, w)
+		}
+	}
+	if strings.Join(got, "") != long || len(got) < 3 {
+		t.Errorf("urlWrap(long URL) = %q, want it broken at / ? & and whole", got)
+	}
+}
