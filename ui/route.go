@@ -296,7 +296,12 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
 		}
-		return m.setStatus(levelInfo, "reconnected: a new session; press i to initialize it")
+		if m.com.log.Stats().Transport == mcp.TransportSSE {
+			return m.setStatus(levelInfo, "reconnected: a new session; press i to initialize it")
+		}
+		// Streamable HTTP opens a session with initialize, and 2026 with
+		// server/discover: the new session is ready, there is nothing to press.
+		return m.setStatus(levelInfo, "reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}))
 	case copiedMsg:
 		return m.setStatus(msg.status())
 	case statusExpiredMsg:

@@ -149,6 +149,17 @@ func TestReconnectKey(t *testing.T) {
 	if !strings.Contains(m.View(), "press i to initialize") {
 		t.Fatalf("reconnect did not say what to do next:\n%s", m.View())
 	}
+
+	// A streamable or 2026 session opens with initialize or
+	// server/discover itself: nothing is left to press.
+	b = newFakeBackend()
+	m = newTestModel(t, 160, 45, b, statelessRecords().recs)
+	msg = runCmd(t, press(m, "r"), func(msg tea.Msg) bool { _, ok := msg.(reconnectedMsg); return ok })
+	<-b.reconnects
+	m.Update(msg)
+	if view := m.View(); strings.Contains(view, "press i") || !strings.Contains(view, "reconnected: a new session, opened with server/discover") {
+		t.Fatalf("a stateless reconnect should say the session opened, not ask for i:\n%s", view)
+	}
 }
 
 func TestSendingDisabledWithoutBackend(t *testing.T) {
