@@ -108,18 +108,36 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 	}
 }
 
-// urlWrap wraps value to room columns between words, so "POST
-// server/discover http://host/mcp" keeps each word whole on a line of its
-// own; only when a word is longer than a line (a long URL) is the value
-// wrapped at its / ? & as well, instead of being cut anywhere.
+// urlWrap wraps value to room columns at its spaces only, so "POST
+// server/discover http://host/mcp", a version "2025-11-25" or a header
+// "Mcp-Session-Id" keep each word whole on a line; only a word longer than
+// a line (a long URL) is broken, at its / ? & where it can be.
 func urlWrap(value string, room int) []string {
-	parts := strings.Split(ansi.Wordwrap(value, room, ""), "\n")
-	for _, p := range parts {
-		if ansi.StringWidth(p) > room {
-			return strings.Split(ansi.Wrap(value, room, "/?&"), "\n")
+	var lines []string
+	var cur strings.Builder
+	curW := 0
+	for _, w := range strings.Split(value, " ") {
+		ww := ansi.StringWidth(w)
+		if curW > 0 && curW+1+ww <= room {
+			cur.WriteByte(' ')
+			cur.WriteString(w)
+			curW += 1 + ww
+			continue
 		}
+		if curW > 0 {
+			lines = append(lines, cur.String())
+			cur.Reset()
+		}
+		if ww > room {
+			parts := strings.Split(ansi.Wrap(w, room, "/?&"), "\n")
+			lines = append(lines, parts[:len(parts)-1]...)
+			w = parts[len(parts)-1]
+			ww = ansi.StringWidth(w)
+		}
+		cur.WriteString(w)
+		curW = ww
 	}
-	return parts
+	return append(lines, cur.String())
 }
 
 // text adds a line of its own, wrapped at the pane's width.

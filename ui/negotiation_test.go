@@ -16,6 +16,17 @@ func TestURLWrap(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("urlWrap = %q, want %q", got, want)
 	}
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"mcp-servers/everything 2.0.0 · protocol 2025-11-25", []string{"mcp-servers/everything 2.0.0 · protocol", "2025-11-25"}},
+		{"970d59b8-ef73-4402-88dd-90db8806e1e6 (Mcp-Session-Id)", []string{"970d59b8-ef73-4402-88dd-90db8806e1e6", "(Mcp-Session-Id)"}},
+	} {
+		if got := urlWrap(tc.in, 40); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("urlWrap(%q, 40) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
 	long := "http://127.0.0.1:36227/sse?sessionid=O7JPCTS7QS2PPEYSJIHDW74ERV&x=1"
 	got = urlWrap(long, 30)
 	for _, l := range got {
