@@ -9,7 +9,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -98,7 +97,7 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 		f.lines = append(f.lines, f.c.st.Dim.Render(label)+" "+style.Render(value))
 		return
 	}
-	parts := urlWrap(value, room)
+	parts := wrapWords(value, room)
 	for i, p := range parts {
 		l := strings.Repeat(" ", labelW)
 		if i == 0 {
@@ -108,42 +107,10 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 	}
 }
 
-// urlWrap wraps value to room columns at its spaces only, so "POST
-// server/discover http://host/mcp", a version "2025-11-25" or a header
-// "Mcp-Session-Id" keep each word whole on a line; only a word longer than
-// a line (a long URL) is broken, at its / ? & where it can be.
-func urlWrap(value string, room int) []string {
-	var lines []string
-	var cur strings.Builder
-	curW := 0
-	for _, w := range strings.Split(value, " ") {
-		ww := ansi.StringWidth(w)
-		if curW > 0 && curW+1+ww <= room {
-			cur.WriteByte(' ')
-			cur.WriteString(w)
-			curW += 1 + ww
-			continue
-		}
-		if curW > 0 {
-			lines = append(lines, cur.String())
-			cur.Reset()
-		}
-		if ww > room {
-			parts := strings.Split(ansi.Wrap(w, room, "/?&"), "\n")
-			lines = append(lines, parts[:len(parts)-1]...)
-			w = parts[len(parts)-1]
-			ww = ansi.StringWidth(w)
-		}
-		cur.WriteString(w)
-		curW = ww
-	}
-	return append(lines, cur.String())
-}
-
 // text adds a line of its own, wrapped at the pane's width.
 func (f *facts) text(s string, style lipgloss.Style, indent int) {
 	pad := strings.Repeat(" ", indent)
-	for _, p := range strings.Split(ansi.Wrap(s, max(f.w-indent, 1), ""), "\n") {
+	for _, p := range wrapWords(s, max(f.w-indent, 1)) {
 		f.lines = append(f.lines, pad+style.Render(p))
 	}
 }

@@ -10,11 +10,11 @@ import (
 // Negotiation's values wrap between words, so a method or a URL that fits
 // on a line is never split at its slash; a URL longer than a line breaks
 // at its / ? & and loses nothing.
-func TestURLWrap(t *testing.T) {
-	got := urlWrap("no transport worked: POST server/discover http://127.0.0.1:9549/mcp: no connection", 38)
+func TestWrapWords(t *testing.T) {
+	got := wrapWords("no transport worked: POST server/discover http://127.0.0.1:9549/mcp: no connection", 38)
 	want := []string{"no transport worked: POST", "server/discover", "http://127.0.0.1:9549/mcp: no", "connection"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("urlWrap = %q, want %q", got, want)
+		t.Errorf("wrapWords = %q, want %q", got, want)
 	}
 	for _, tc := range []struct {
 		in   string
@@ -23,18 +23,18 @@ func TestURLWrap(t *testing.T) {
 		{"mcp-servers/everything 2.0.0 · protocol 2025-11-25", []string{"mcp-servers/everything 2.0.0 · protocol", "2025-11-25"}},
 		{"970d59b8-ef73-4402-88dd-90db8806e1e6 (Mcp-Session-Id)", []string{"970d59b8-ef73-4402-88dd-90db8806e1e6", "(Mcp-Session-Id)"}},
 	} {
-		if got := urlWrap(tc.in, 40); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
-			t.Errorf("urlWrap(%q, 40) = %q, want %q", tc.in, got, tc.want)
+		if got := wrapWords(tc.in, 40); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("wrapWords(%q, 40) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 	long := "http://127.0.0.1:36227/sse?sessionid=O7JPCTS7QS2PPEYSJIHDW74ERV&x=1"
-	got = urlWrap(long, 30)
+	got = wrapWords(long, 30)
 	for _, l := range got {
 		if w := ansi.StringWidth(l); w > 30 {
 			t.Errorf("line %q is %d columns, want at most 30", l, w)
 		}
 	}
 	if strings.Join(got, "") != long || len(got) < 3 {
-		t.Errorf("urlWrap(long URL) = %q, want it broken at / ? & and whole", got)
+		t.Errorf("wrapWords(long URL) = %q, want it broken at / ? & and whole", got)
 	}
 }
