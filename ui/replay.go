@@ -59,7 +59,7 @@ func (m *Model) replayTick() tea.Cmd {
 			cmds = append(cmds, m.setStatus(levelWarn, fmt.Sprintf(
 				"end of the recording: %s skipped (listed when you quit) · g plays it again", plural(n, "damaged line"))))
 		} else {
-			cmds = append(cmds, m.setStatus(levelInfo, "end of the recording: g plays it again"))
+			cmds = append(cmds, m.setStatus(levelInfo, "at the end: g plays it again"))
 		}
 	}
 	return tea.Batch(cmds...)
