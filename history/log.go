@@ -70,7 +70,7 @@ type Log struct {
 	lastTime    time.Time
 
 	neg     negotiationIndex
-	tools   toolIndex
+	tools   listing[mcp.Tool]
 	surface surfaceIndex
 	cur     int32 // entry + 1 of the record being indexed
 }

@@ -204,7 +204,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	case "server/discover":
 		l.neg.discovered(m.Raw)
 	case "tools/list":
-		l.tools.page(l.record(p.req), r)
+		l.toolsPage(l.record(p.req), r)
 	case "prompts/list", "resources/list", "resources/templates/list":
 		l.surface.page(p.method, l.record(p.req), r)
 	}

@@ -18,27 +18,6 @@ type Surface struct {
 	Templates []command.ResourceTemplate
 }
 
-// listing follows the pages of one list method: an answer to a request
-// without a cursor starts a listing, and a page asked with the cursor the
-// last page gave continues it; any other page is left out.
-type listing[T any] struct {
-	items []T
-	next  string
-}
-
-func (li *listing[T]) page(cursor string, items []T, next string) {
-	switch {
-	case cursor == "":
-		// A new slice, so a holder of the old listing keeps it whole.
-		li.items = append([]T(nil), items...)
-	case cursor == li.next && li.next != "":
-		li.items = append(li.items[:len(li.items):len(li.items)], items...)
-	default:
-		return
-	}
-	li.next = next
-}
-
 // surfaceIndex follows the list answers Surface is made of.
 type surfaceIndex struct {
 	prompts   listing[command.Prompt]
@@ -75,5 +54,5 @@ func (s *surfaceIndex) page(method string, req, resp *mcp.Record) {
 // Surface returns the prompts, resources and templates the server listed
 // last.
 func (l *Log) Surface() Surface {
-	return Surface{Prompts: l.surface.prompts.items, Resources: l.surface.resources.items, Templates: l.surface.templates.items}
+	return Surface{Prompts: l.surface.prompts.done, Resources: l.surface.resources.done, Templates: l.surface.templates.done}
 }
