@@ -40,3 +40,29 @@ func TestAnswerInAnEncodingThatDoesNotDecode(t *testing.T) {
 		})
 	}
 }
+
+// An answer with no body has nothing to decode, whatever it is labelled:
+// a gateway that marks its empty 202s Content-Encoding: gzip (net/http
+// only decodes a body there is) must not make the session fail.
+func TestEmptyAnswerLabelledWithAnEncoding(t *testing.T) {
+	for _, encoding := range []string{"gzip", "br"} {
+		t.Run(encoding, func(t *testing.T) {
+			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+				if x.Method == "notifications/initialized" {
+					x.Header().Set("Content-Encoding", encoding)
+					x.Accept()
+					return
+				}
+				x.Default()
+			}})
+			s := NewSession(Config{URL: srv.Endpoint(), Transport: TransportStreamable})
+			t.Cleanup(func() { s.Close() })
+			if err := s.Connect(testCtx(t)); err != nil {
+				t.Fatalf("Connect to a server whose 202 says Content-Encoding %s: %v", encoding, err)
+			}
+			if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+				t.Errorf("tools/list after it: %v", err)
+			}
+		})
+	}
+}

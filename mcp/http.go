@@ -66,6 +66,11 @@ func encodingError(req *http.Request, resp *http.Response, ex *HTTPExchange) *Wi
 	if ce == "" || strings.EqualFold(ce, "identity") || resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil
 	}
+	if resp.Body == http.NoBody || resp.ContentLength == 0 {
+		// No body, nothing to decode: net/http leaves the label on an
+		// empty answer (a gateway's 202) since it only decodes a body.
+		return nil
+	}
 	ex.Body, ex.BodySize = readExcerpt(resp.Body, BodyLimit)
 	resp.Body.Close()
 	msg := fmt.Sprintf("%s %s answered with Content-Encoding %q, which mcpscope did not ask for (it takes gzip, or none): the body cannot be read", req.Method, ex.URL, ce)
