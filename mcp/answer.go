@@ -215,7 +215,7 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 		}
 		var name string
 		if json.Unmarshal(requests[k], &r) != nil || json.Unmarshal(r.Method, &name) != nil || name == "" {
-			return nil, nil, true, bad("its inputRequests[%q] is not a request with a method: %s", k, excerpt(requests[k]))
+			return nil, nil, true, bad("its inputRequests[%q] is not a request with a method: %s", k, Excerpt(requests[k]))
 		}
 	}
 	return requests, state, true, nil
