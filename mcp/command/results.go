@@ -255,6 +255,13 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 		CacheScope json.RawMessage `json:"cacheScope"`
 	}
 	_ = json.Unmarshal(result, &r)
+	// A member that is null says nothing, as before these were read raw:
+	// a ttlMs of null is no ttlMs, not 0 (do not cache).
+	for _, raw := range []*json.RawMessage{&r.ResultType, &r.TTLMs, &r.CacheScope} {
+		if string(*raw) == "null" {
+			*raw = nil
+		}
+	}
 	info := ResultInfo{ResultType: "complete"}
 	odd := func(name string, raw json.RawMessage, want string) {
 		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, mcp.Excerpt(raw), want))
