@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -64,5 +65,22 @@ func TestEmptyAnswerLabelledWithAnEncoding(t *testing.T) {
 				t.Errorf("tools/list after it: %v", err)
 			}
 		})
+	}
+}
+
+// When the user's own -H Accept-Encoding asked for the encoding, net/http
+// leaves the body to mcpscope, which reads none: the error says that header
+// is why, not that mcpscope never asked.
+func TestEncodingAskedForByTheUsersHeader(t *testing.T) {
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Header().Set("Content-Encoding", "gzip")
+			x.JSON()
+		}
+		x.Default()
+	}}, Config{NoListen: true, Header: http.Header{"Accept-Encoding": {"gzip"}}})
+	_, _, err := s.ListTools(testCtx(t), false)
+	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "-H Accept-Encoding") || strings.Contains(err.Error(), "did not ask for") {
+		t.Errorf("tools/list = %v, want it to name the -H Accept-Encoding header as the cause", err)
 	}
 }

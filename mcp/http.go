@@ -74,6 +74,11 @@ func encodingError(req *http.Request, resp *http.Response, ex *HTTPExchange) *Wi
 	ex.Body, ex.BodySize = readExcerpt(resp.Body, BodyLimit)
 	resp.Body.Close()
 	msg := fmt.Sprintf("%s %s answered with Content-Encoding %q, which mcpscope did not ask for (it takes gzip, or none): the body cannot be read", req.Method, ex.URL, ce)
+	if ae := req.Header.Get("Accept-Encoding"); ae != "" {
+		// The user's own header asked for it, and net/http decodes only
+		// the gzip it asked for itself.
+		msg = fmt.Sprintf("%s %s answered with Content-Encoding %q, as the -H Accept-Encoding: %s header allowed; mcpscope decodes only what it asks for itself, so the body cannot be read: leave that header out", req.Method, ex.URL, ce, ae)
+	}
 	ex.Err = msg
 	return &WireError{Cause: CauseBadHTTP, Purpose: ex.Purpose, Status: resp.StatusCode,
 		Header: map[string]string{"Content-Encoding": ce}, Message: msg}
