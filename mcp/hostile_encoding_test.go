@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -82,5 +83,30 @@ func TestEncodingAskedForByTheUsersHeader(t *testing.T) {
 	_, _, err := s.ListTools(testCtx(t), false)
 	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "-H Accept-Encoding") || strings.Contains(err.Error(), "did not ask for") {
 		t.Errorf("tools/list = %v, want it to name the -H Accept-Encoding header as the cause", err)
+	}
+}
+
+// A stream in an encoding mcpscope did not ask for is refused as soon as
+// its headers are in: its body cannot be read, so it is not waited on (an
+// event stream may stay open for as long as the request may wait).
+func TestStreamInAnUnaskedEncodingFailsAtOnce(t *testing.T) {
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/list" {
+			x.Default()
+			return
+		}
+		x.Header().Set("Content-Encoding", "br")
+		x.SSE()
+		_ = x.FlushHeaders()
+		_ = x.Notify("notifications/message", map[string]any{"level": "info", "data": "a few bytes, then nothing"})
+		<-x.Context().Done()
+	}}, Config{NoListen: true, RequestTimeout: 20 * time.Second})
+	start := time.Now()
+	_, _, err := s.ListTools(testCtx(t), false)
+	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), `Content-Encoding "br"`) {
+		t.Errorf("tools/list = %v (cause %q), want %q naming the encoding", err, CauseOf(err), CauseBadHTTP)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("tools/list took %v: it waited on a body it could not read", took)
 	}
 }

@@ -71,7 +71,8 @@ func encodingError(req *http.Request, resp *http.Response, ex *HTTPExchange) *Wi
 		// empty answer (a gateway's 202) since it only decodes a body.
 		return nil
 	}
-	ex.Body, ex.BodySize = readExcerpt(resp.Body, BodyLimit)
+	// The body is not read, not even for an excerpt: it cannot be decoded,
+	// and an event stream may stay open as long as the request may wait.
 	resp.Body.Close()
 	msg := fmt.Sprintf("%s %s answered with Content-Encoding %q, which mcpscope did not ask for (it takes gzip, or none): the body cannot be read", req.Method, ex.URL, ce)
 	if ae := req.Header.Get("Accept-Encoding"); ae != "" {
