@@ -293,7 +293,13 @@ func (p *Player) Until(now time.Time) time.Duration {
 	if gap <= 0 {
 		return 0
 	}
-	return time.Duration(float64(gap) / p.speed)
+	wait := float64(gap) / p.speed
+	if wait >= math.MaxInt64 {
+		// Centuries played slowly overflow a Duration, which would come
+		// out negative and hide the wait.
+		return math.MaxInt64
+	}
+	return time.Duration(wait)
 }
 
 // Step hands out the next record, whatever its time, or nil at the end.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // The readers here turn results into what exec prints and the TUI draws.
@@ -253,14 +255,21 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 		CacheScope json.RawMessage `json:"cacheScope"`
 	}
 	_ = json.Unmarshal(result, &r)
+	// A member that is null says nothing, as before these were read raw:
+	// a ttlMs of null is no ttlMs, not 0 (do not cache).
+	for _, raw := range []*json.RawMessage{&r.ResultType, &r.TTLMs, &r.CacheScope} {
+		if string(*raw) == "null" {
+			*raw = nil
+		}
+	}
 	info := ResultInfo{ResultType: "complete"}
 	odd := func(name string, raw json.RawMessage, want string) {
-		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, excerpt(raw), want))
+		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, mcp.Excerpt(raw), want))
 	}
 	if len(r.ResultType) > 0 {
 		info.Stated = true
 		if json.Unmarshal(r.ResultType, &info.ResultType) != nil {
-			info.ResultType = excerpt(r.ResultType) + " (not a string)"
+			info.ResultType = mcp.Excerpt(r.ResultType) + " (not a string)"
 		}
 	}
 	if len(r.TTLMs) > 0 {
@@ -275,15 +284,6 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 		odd("cacheScope", r.CacheScope, "a string")
 	}
 	return info
-}
-
-// excerpt is the start of a value as the server wrote it, for one line.
-func excerpt(raw json.RawMessage) string {
-	const max = 40
-	if len(raw) > max {
-		return strings.ToValidUTF8(string(raw[:max]), "") + "…"
-	}
-	return string(raw)
 }
 
 // String is the info as one line, e.g. "resultType complete · ttlMs 60000
