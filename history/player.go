@@ -104,7 +104,10 @@ func (p *Player) load(r *Reader, ready chan struct{}) {
 		for _, w := range r.warnings.list[seen:] {
 			p.warnings.add(w)
 		}
-		p.warnings.more += r.warnings.more - seenMore
+		if r.warnings.more > seenMore {
+			p.warnings.more += r.warnings.more - seenMore
+			p.warnings.last = r.warnings.last
+		}
 		seen, seenMore = len(r.warnings.list), r.warnings.more
 		p.mu.Unlock()
 		signal()

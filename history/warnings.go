@@ -15,9 +15,11 @@ const maxWarnings = 100
 type warnings struct {
 	list []string
 	more int
+	last string // the newest, listed or not: often what ended the file
 }
 
 func (w *warnings) add(s string) {
+	w.last = s
 	if len(w.list) < maxWarnings {
 		w.list = append(w.list, s)
 		return
@@ -31,5 +33,5 @@ func (w *warnings) all() []string {
 	if w.more == 0 {
 		return w.list
 	}
-	return append(slices.Clip(w.list), fmt.Sprintf("%d more damaged lines were skipped and are not listed", w.more))
+	return append(slices.Clip(w.list), fmt.Sprintf("%d more damaged lines were skipped and are not listed; the last: %s", w.more, w.last))
 }
