@@ -261,18 +261,28 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 // first few of them, each cut to what a version looks like: a server may
 // name thousands, or one a megabyte long.
 func VersionList(vs []string) string {
-	shown := vs
-	if len(vs) > MaxListed {
-		shown = vs[:MaxListed]
+	shown, more := VersionsShown(vs, "")
+	if more > 0 {
+		return fmt.Sprintf("%s and %d more", strings.Join(shown, ", "), more)
 	}
-	parts := make([]string, len(shown))
-	for i, v := range shown {
-		parts[i] = cutVersion(v)
+	return strings.Join(shown, ", ")
+}
+
+// VersionsShown are the versions of vs a line shows: the first MaxListed,
+// and keep (the one in use) wherever it is, each cut to what a version
+// looks like; more counts the rest.
+func VersionsShown(vs []string, keep string) (shown []string, more int) {
+	for i, v := range vs {
+		if i >= MaxListed && (keep == "" || v != keep) {
+			more++
+			continue
+		}
+		if v == keep {
+			keep = "" // shown once, in its place
+		}
+		shown = append(shown, cutVersion(v))
 	}
-	if len(vs) > MaxListed {
-		return fmt.Sprintf("%s and %d more", strings.Join(parts, ", "), len(vs)-MaxListed)
-	}
-	return strings.Join(parts, ", ")
+	return shown, more
 }
 
 // cutVersion keeps the first 32 bytes of a version (a real one has 10),

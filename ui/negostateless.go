@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // stateless shows a 2026 session: the one endpoint, what server/discover
@@ -15,30 +16,18 @@ func (n *negotiationPane) stateless(f *facts, neg *history.Negotiation) {
 	if url := endpointURL(n.c.log, neg); url != "" {
 		f.kv("Endpoint", wireLine(url, 2048)+" (POST only, no session)", st.Row)
 	}
-	if all := neg.SupportedVersions; len(all) > 0 {
-		// A server may list thousands: the pane shows the first few and
-		// the chosen one, and counts the rest.
-		const most = 16
-		var vs []string
-		chosenShown := false
-		for i, v := range all {
-			chosen := v == neg.ProtocolVersion
-			if i >= most && chosenShown {
-				break
+	if len(neg.SupportedVersions) > 0 {
+		// A server may list thousands: the first few and the chosen one.
+		shown, more := mcp.VersionsShown(neg.SupportedVersions, neg.ProtocolVersion)
+		for i, v := range shown {
+			shown[i] = wireLine(v, 64)
+			if v == neg.ProtocolVersion {
+				shown[i] += " ✓"
 			}
-			if i >= most && !chosen {
-				continue
-			}
-			w := wireLine(v, 32)
-			if chosen {
-				w += " ✓"
-				chosenShown = true
-			}
-			vs = append(vs, w)
 		}
-		line := strings.Join(vs, " · ")
-		if len(all) > len(vs) {
-			line += fmt.Sprintf(" · and %d more", len(all)-len(vs))
+		line := strings.Join(shown, " · ")
+		if more > 0 {
+			line += fmt.Sprintf(" · and %d more", more)
 		}
 		f.kv("Versions", line, st.Row)
 	}
