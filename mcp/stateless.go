@@ -395,7 +395,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		if err != nil {
 			why = err.Error()
 		}
-		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) {
+		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) && refusedForGood(rpcErr.Code) {
 			// Asking again would be refused again, every time.
 			state(why + "; not reopened")
 			return
@@ -410,6 +410,18 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		}
 		delay = min(2*delay, 30*time.Second)
 	}
+}
+
+// refusedForGood reports a JSON-RPC error that says the request itself is
+// wrong here (no such method, bad params or headers, a version or
+// capability the server lacks): sent again, it is refused again. Any other
+// (an internal error, a server's own code) may pass.
+func refusedForGood(code int) bool {
+	switch code {
+	case -32600, CodeMethodNotFound, CodeInvalidParams, CodeHeaderMismatch, CodeMissingCapability, CodeUnsupportedVersion:
+		return true
+	}
+	return false
 }
 
 // stream sends a request whose answer is a long-lived stream: it is logged
