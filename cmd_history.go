@@ -46,8 +46,9 @@ func newSessionsCmd() *cobra.Command {
 	}
 }
 
-// readAll loads a recording for the headless commands, reporting damage.
-func readAll(path string, stderr io.Writer) (history.Header, []mcp.Record, error) {
+// readAll loads the records of a recording that keep says to, reporting
+// damage.
+func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (history.Header, []mcp.Record, error) {
 	r, err := history.Open(path)
 	if err != nil {
 		return history.Header{}, nil, err
@@ -62,7 +63,9 @@ func readAll(path string, stderr io.Writer) (history.Header, []mcp.Record, error
 		if err != nil {
 			return r.Header(), recs, fmt.Errorf("%s: %w", path, err)
 		}
-		recs = append(recs, rec)
+		if keep(&rec) {
+			recs = append(recs, rec)
+		}
 	}
 	for _, w := range r.Warnings() {
 		fmt.Fprintf(stderr, "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
@@ -88,7 +91,7 @@ timestamps, request ids and anything named with --ignore are not compared.
 Exit status with --against:
   0  every answer matched
   1  something differed, was missing or failed
-  2  usage error
+  2  usage error, or a recording that cannot be used or holds no request
   3  the server could not be reached`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -135,7 +138,7 @@ func runReplayTUI(path, theme string) error {
 }
 
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
-	_, recs, err := readAll(path, cmd.ErrOrStderr())
+	_, recs, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -155,6 +158,11 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		return &exitError{exitConnect, err}
 	}
 	results := history.Rerun(ctx, recs, sess, ignore)
+	if len(results) == 0 && ctx.Err() == nil {
+		// Exit 0 would say every answer matched: a recording cut short
+		// before its first request would pass a CI check comparing nothing.
+		return &exitError{exitUsage, fmt.Errorf("%s holds no request to re-run, so nothing was compared: re-run a recording of a session that sent requests", path)}
+	}
 	out := cmd.OutOrStdout()
 	if asJSON {
 		var b bytes.Buffer
@@ -185,6 +193,9 @@ func newExportCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "md" && format != "json" {
 				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}
+			}
+			if err := notTheRecording(output, args[0]); err != nil {
+				return &exitError{exitUsage, err}
 			}
 			log, h, warnings, err := history.LoadLog(args[0])
 			if err != nil {
@@ -217,4 +228,23 @@ func newExportCmd() *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", "md", "md or json")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
+}
+
+// notTheRecording refuses an --output that is the recording being exported
+// (by any name: a link, a relative path). Creating it would empty the
+// recording before a record of it was read: the session would be lost and
+// the export would be of nothing.
+func notTheRecording(output, recording string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	out, err := os.Stat(output)
+	if err != nil {
+		return nil // it does not exist yet, so it is not the recording
+	}
+	in, err := os.Stat(recording)
+	if err != nil || !os.SameFile(in, out) {
+		return nil
+	}
+	return fmt.Errorf("--output %s is the recording being exported: writing it would destroy the recording; name another file", output)
 }

@@ -221,7 +221,10 @@ func sameScalar(a, b any) bool {
 }
 
 func compact(v any) string {
-	var b bytes.Buffer
+	// A strings.Builder takes the encoding in one write of its exact size
+	// and hands it out without copying: a value of hundreds of megabytes
+	// is not held three times over.
+	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
@@ -268,10 +271,10 @@ func RenderDiff(diffs []Difference) string {
 	for _, d := range diffs {
 		fmt.Fprintf(&b, "%s: %s\n", sanitize.Line(d.Path), d.Kind)
 		if d.Kind != DiffAdded {
-			fmt.Fprintf(&b, "  - %s\n", shorten(jsonLine(d.Recorded)))
+			fmt.Fprintf(&b, "  - %s\n", shortLine(d.Recorded))
 		}
 		if d.Kind != DiffMissing {
-			fmt.Fprintf(&b, "  + %s\n", shorten(jsonLine(d.Live)))
+			fmt.Fprintf(&b, "  + %s\n", shortLine(d.Live))
 		}
 	}
 	return b.String()
@@ -284,15 +287,30 @@ func jsonLine(s string) string {
 	return sanitize.Line(string(sanitize.JSON([]byte(s))))
 }
 
-// shorten keeps a diff line readable when a whole large value changed.
-func shorten(s string) string {
-	const limit = 1000
+// diffLineLimit is how much of a value a diff line shows.
+const diffLineLimit = 1000
+
+// shortLine is a value as a diff line shows it: on one line, made safe, and
+// cut when a whole large value changed. Only what is shown is made safe: a
+// value of hundreds of megabytes is not copied whole to show a thousand
+// bytes of it.
+func shortLine(s string) string {
+	line := jsonLine(s[:runeCut(s, diffLineLimit)])
+	if len(line) <= diffLineLimit && len(s) <= diffLineLimit {
+		return line
+	}
+	return fmt.Sprintf("%s… (%d bytes)", line[:runeCut(line, diffLineLimit)], len(s))
+}
+
+// runeCut is the largest length up to limit that does not split a UTF-8
+// character of s.
+func runeCut(s string, limit int) int {
 	if len(s) <= limit {
-		return s
+		return len(s)
 	}
 	cut := limit
 	for cut > 0 && s[cut]&0xc0 == 0x80 {
 		cut--
 	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
+	return cut
 }

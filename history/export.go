@@ -158,21 +158,37 @@ func longestRun(s string, c byte) int {
 	return best
 }
 
-// mdText is text safe for a Markdown table cell or line.
+// mdText is text safe for a Markdown table cell or line: made safe for a
+// terminal, and with every character Markdown or HTML would act on escaped.
+// A transcript is shared where Markdown is rendered (an issue, a wiki), and
+// a server's name or error message must show there as the text it is, not
+// as a link, an image that loads from the server's choice of host, or HTML.
 func mdText(s string) string {
-	return strings.ReplaceAll(sanitize.Line(s), "|", `\|`)
+	return mdEscaper.Replace(sanitize.Line(s))
 }
+
+// mdEscaper backslash-escapes what inline Markdown gives meaning to
+// (CommonMark lets any ASCII punctuation be escaped so): emphasis, code,
+// links and images, raw HTML and entities, strikethrough, table cells.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
+	`<`, `\<`, `>`, `\>`, `&`, `\&`, `~`, `\~`, `|`, `\|`,
+)
 
 // mdCode is s as an inline code span, in a table cell too.
 func mdCode(s string) string {
 	if s == "" {
 		return ""
 	}
-	s = mdText(s)
-	if strings.Contains(s, "`") {
-		return "`` " + s + " ``"
+	// Markdown leaves a code span's content as it is, backslashes too, so
+	// only a table's | is escaped (GFM reads \| there), and the span is
+	// fenced by a run of backticks longer than any inside it.
+	s = strings.ReplaceAll(sanitize.Line(s), "|", `\|`)
+	if !strings.Contains(s, "`") {
+		return "`" + s + "`"
 	}
-	return "`" + s + "`"
+	fence := strings.Repeat("`", longestRun(s, '`')+1)
+	return fence + " " + s + " " + fence
 }
 
 // ms shows a duration in milliseconds, e.g. "3 ms", "1350 ms".

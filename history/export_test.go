@@ -101,3 +101,34 @@ func TestExportMarkdownEscapesInvisibleCharacters(t *testing.T) {
 		t.Errorf("the characters were dropped instead of escaped:\n%s", out)
 	}
 }
+
+// A transcript is read where Markdown is rendered: what a server says (an
+// error message, a name) or a recording's header claims shows as the text
+// it is, never as a link, an image, HTML or emphasis; and code spans hold
+// any run of backticks.
+func TestExportMarkdownEscapesMarkdownAndHTML(t *testing.T) {
+	s := newScript()
+	req := s.request("1", "tools/call", `{"name":"x"}`)
+	s.fail("post", req, `refused: <img src=https://t.example/p.gif> [click](https://phish.example) **now** & ~~this~~`, "")
+	l := NewLog()
+	l.Append(s.recs...)
+	var b bytes.Buffer
+	h := Header{URL: "http://h/<script>alert(1)</script>", MCPScope: "v1 <b>x</b>"}
+	if err := ExportMarkdown(&b, h, l); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		`refused: \<img src=https://t.example/p.gif\> \[click\](https://phish.example) \*\*now\*\* \& \~\~this\~\~`,
+		`# mcpscope session: http://h/\<script\>alert(1)\</script\>`,
+		`by mcpscope v1 \<b\>x\</b\>:`,
+		"| URL | `http://h/<script>alert(1)</script>` |", // a code span shows it as it is
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the transcript lacks %q:\n%s", want, out)
+		}
+	}
+	if got := mdCode("a``b"); got != "``` a``b ```" {
+		t.Errorf("mdCode(a``b) = %q, want a fence of three backticks", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -40,6 +41,54 @@ type diskRecord struct {
 	mcp.Record
 	Event *diskEvent `json:"event,omitempty"`
 	RPC   *diskRPC   `json:"rpc,omitempty"`
+	// Format is only ever set on a header: read here, it is the header of
+	// a second recording appended to the first.
+	Format string `json:"format,omitempty"`
+}
+
+// errJoined is a header where a record should be.
+var errJoined = errors.New("it is the header of another recording: two recordings were joined into one file, and the records after it are from that session")
+
+// check says what is wrong with a decoded line that is valid JSON but no
+// record: the UI and export would show it as an empty row, or not at all,
+// without saying the file is damaged.
+func (dr *diskRecord) check() error {
+	if dr.Format != "" {
+		return errJoined
+	}
+	var has bool
+	switch dr.Kind {
+	case mcp.KindHTTP:
+		has = dr.HTTP != nil
+	case mcp.KindEvent:
+		has = dr.Event != nil
+	case mcp.KindEndpoint:
+		has = dr.Endpoint != nil
+	case mcp.KindSent, mcp.KindReceived:
+		has = dr.RPC != nil
+	case mcp.KindState:
+		has = dr.State != nil
+	case mcp.KindError:
+		has = dr.Error != nil
+	case mcp.KindDetect:
+		has = dr.Detect != nil
+	case "":
+		return errors.New(`it has no "kind"`)
+	default:
+		return fmt.Errorf("its kind %q is not one this mcpscope knows (a newer mcpscope may have written it)", dr.Kind)
+	}
+	if !has {
+		return fmt.Errorf("its kind is %q but it has no %q member", dr.Kind, kindMember(dr.Kind))
+	}
+	return nil
+}
+
+// kindMember is the member that holds a record's payload.
+func kindMember(k mcp.Kind) string {
+	if k == mcp.KindSent || k == mcp.KindReceived {
+		return "rpc"
+	}
+	return string(k)
 }
 
 // diskEvent is an SSE event as stored: raw bytes always, and the data in at
@@ -360,6 +409,9 @@ type decoder struct {
 func (d *decoder) decode(line []byte) (mcp.Record, error) {
 	var dr diskRecord
 	if err := json.Unmarshal(line, &dr); err != nil {
+		return mcp.Record{}, err
+	}
+	if err := dr.check(); err != nil {
 		return mcp.Record{}, err
 	}
 	rec := dr.Record

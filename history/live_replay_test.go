@@ -115,14 +115,7 @@ func replayedPairsEqualLiveOnes(t *testing.T, transport string) {
 	assertSamePairs(t, "read back", fromFile, want)
 
 	// Through the player, as the replay TUI does.
-	p, err := Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if err := p.Wait(); err != nil {
-		t.Fatal(err)
-	}
+	p := loaded(t, path)
 	played := p.NewLog()
 	playAll(t, p, played)
 	assertSamePairs(t, "played", played, want)

@@ -376,14 +376,7 @@ func TestReplayedPairsUpdateInPlace(t *testing.T) {
 		s.event("message", `{"jsonrpc":"2.0","method":"notifications/progress"}`)
 	}
 	s.result("1", req, "{}")
-	p, err := Load(record(t, s.recs, RecordOptions{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if err := p.Wait(); err != nil {
-		t.Fatal(err)
-	}
+	p := loaded(t, record(t, s.recs, RecordOptions{}))
 	l := p.NewLog()
 	l.Append(p.Step()...)
 	held := l.Pair(0)
@@ -393,5 +386,35 @@ func TestReplayedPairsUpdateInPlace(t *testing.T) {
 	playAll(t, p, l)
 	if held.State != StateOK || held.Response == nil || string(held.Response.RPC.Raw) != `{"jsonrpc":"2.0","id":1,"result":{}}` || l.Pair(0) != held {
 		t.Errorf("held row after the answer: state %s, response %v, same pointer %v", held.State, held.Response, l.Pair(0) == held)
+	}
+}
+
+// A notifications/progress is folded into the row of the pending request
+// its progressToken names; one that names no pending request of ours (sent
+// after the answer, or with a token we never sent) keeps a row of its own,
+// so nothing the server said is hidden.
+func TestLogFoldsProgressIntoItsRequest(t *testing.T) {
+	s := newScript()
+	s.negotiate()
+	call := s.request("7", "tools/call", `{"name":"echo","_meta":{"progressToken":7}}`)
+	for i := 1; i <= 3; i++ {
+		s.recv(mcp.ClassNotification, "", 0, fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":%d,"total":4,"message":"step %d"}}`, i, i))
+	}
+	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"other","progress":1}}`)
+	s.result("7", call, `{"content":[]}`)
+	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":4,"total":4}}`)
+	l := NewLog()
+	l.Append(s.recs...)
+	checkRows(t, l, []string{
+		fmt.Sprintf("request ok tools/call tool=echo id=7 req@%d resp@%d", call, call+5),
+		fmt.Sprintf("notification-in received notifications/progress req@%d", call+4),
+		fmt.Sprintf("notification-in received notifications/progress req@%d", call+6),
+	})
+	p := l.Pair(0)
+	if p.Notifications != 3 || p.Progress != 3 || p.Total != 4 || p.ProgressMessage != "step 3" {
+		t.Errorf("call row: %d notifications, progress %v of %v %q; want 3, 3 of 4 \"step 3\"", p.Notifications, p.Progress, p.Total, p.ProgressMessage)
+	}
+	if got := l.Stats().Notifications; got != 5 {
+		t.Errorf("Stats().Notifications = %d, want 5 (folded ones still count)", got)
 	}
 }

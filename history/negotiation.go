@@ -351,7 +351,7 @@ func (l *Log) problems() []Problem {
 	}
 	if r := n.otherID; r != nil {
 		ps = append(ps, Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
-			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(shorten(headerValue(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
+			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(headerValue(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
 	}
 	if n.replaced != nil {
 		msg := "reconnect opened a new session that was never initialized"

@@ -77,9 +77,12 @@ type Pair struct {
 	Chain int64
 	Round int
 	// Progress is the newest notifications/progress for the request:
-	// progress, total (0 when unknown) and its message.
+	// progress, total (0 when unknown) and its message. Notifications
+	// counts the notifications/progress folded into this row instead of
+	// each opening a row of its own.
 	Progress, Total float64
 	ProgressMessage string
+	Notifications   int
 	// Relay is the client's leg when a proxy relayed the request, and
 	// ProxyAdded the time the proxy added to the answer's headers.
 	Relay      *mcp.Record
@@ -104,6 +107,7 @@ type row struct {
 	round                               int
 	progress, total                     float64
 	progressMsg                         string
+	progressN                           int
 	resumes                             []int32 // entries + 1, at most maxResumes
 }
 
@@ -131,8 +135,11 @@ func (l *Log) onRPC(r *mcp.Record) {
 		l.open(rw, r.Seq, true)
 	case mcp.ClassNotification:
 		l.stats.Notifications++
-		if !out && m.Method == "notifications/progress" {
-			l.progress(r)
+		if !out && m.Method == "notifications/progress" && l.progress(r) {
+			// It is shown on its request's row (the bar, the step, the
+			// count in Detail) and in Raw events: a row each would bury
+			// the requests under a slow tool's steps.
+			return
 		}
 		rw.req = l.cur
 		if out {
@@ -200,7 +207,9 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	case "server/discover":
 		l.neg.discovered(m.Raw)
 	case "tools/list":
-		l.tools.page(l.record(p.req), r)
+		l.toolsPage(l.record(p.req), r)
+	case "prompts/list", "resources/list", "resources/templates/list":
+		l.surface.page(p.method, l.record(p.req), r)
 	}
 }
 
@@ -273,7 +282,7 @@ func (l *Log) pair(i int32) Pair {
 		Failure: l.record(rw.fail), Reply: l.record(rw.reply),
 		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,
 		ResponseSize: rw.respSize, Chain: rw.chain, Round: rw.round,
-		Progress: rw.progress, Total: rw.total, ProgressMessage: rw.progressMsg,
+		Progress: rw.progress, Total: rw.total, ProgressMessage: rw.progressMsg, Notifications: rw.progressN,
 		Relay: l.record(rw.relay), ProxyAdded: rw.proxyAdded, Resumes: l.records(rw.resumes),
 	}
 }
@@ -351,17 +360,21 @@ func inputRequired(raw mcp.Raw) bool {
 }
 
 // progress puts a notifications/progress on the pending request whose id
-// its progressToken names (mcpscope uses each request's id as its token).
-func (l *Log) progress(r *mcp.Record) {
+// its progressToken names (mcpscope uses each request's id as its token),
+// and reports whether there was one. A notification for no pending request
+// of ours (a late one, a proxied client's own token) is not folded.
+func (l *Log) progress(r *mcp.Record) bool {
 	pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw))
 	if !ok {
-		return
+		return false
 	}
 	i, ok := l.progressOf[pr.Token]
 	if !ok {
-		return
+		return false
 	}
 	p := l.rows.at(int(i))
 	p.progress, p.total, p.progressMsg = pr.Progress, pr.Total, pr.Message
+	p.progressN++
 	l.views.refresh(l, i)
+	return true
 }

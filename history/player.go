@@ -2,6 +2,7 @@ package history
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -40,7 +41,7 @@ type Player struct {
 	n        int // records loaded so far
 	done     bool
 	loadErr  error
-	warnings []string
+	warnings warnings
 	stop     chan struct{}
 	finished chan struct{}
 	header   Header
@@ -94,14 +95,20 @@ func (p *Player) load(r *Reader, ready chan struct{}) {
 	var once sync.Once
 	signal := func() { once.Do(func() { close(ready) }) }
 	defer signal()
-	seen := 0 // reader warnings already passed on
+	seen, seenMore := 0, 0 // reader warnings already passed on
 	hand := func(done bool, err error) {
 		n := p.src.len()
 		p.mu.Lock()
 		p.n = n
 		p.done, p.loadErr = done, err
-		p.warnings = append(p.warnings, r.Warnings()[seen:]...)
-		seen = len(r.Warnings())
+		for _, w := range r.warnings.list[seen:] {
+			p.warnings.add(w)
+		}
+		if r.warnings.more > seenMore {
+			p.warnings.more += r.warnings.more - seenMore
+			p.warnings.last = r.warnings.last
+		}
+		seen, seenMore = len(r.warnings.list), r.warnings.more
 		p.mu.Unlock()
 		signal()
 	}
@@ -170,11 +177,19 @@ func (p *Player) Err() error {
 	return p.loadErr
 }
 
-// Warnings are the reader's notes about damaged lines.
+// Warnings are the notes about damaged lines: the first hundred, and then
+// how many more there were.
 func (p *Player) Warnings() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.warnings
+	return slices.Clone(p.warnings.all())
+}
+
+// Damaged is how many damaged lines the notes are about, listed or not.
+func (p *Player) Damaged() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.warnings.list) + p.warnings.more
 }
 
 // Header is the recording's header.
@@ -209,7 +224,9 @@ func (p *Player) take(to int) []mcp.Record {
 	p.pos = next
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.warnings = append(p.warnings, warnings...)
+	for _, w := range warnings {
+		p.warnings.add(w)
+	}
 	if err != nil {
 		p.loadErr, p.n, p.done = err, next, true
 	}
@@ -264,6 +281,28 @@ func (p *Player) Due(now time.Time) []mcp.Record {
 		p.base, p.baseOff = now, p.offset(p.pos-1)
 	}
 	return out
+}
+
+// Until is how long from now, at the current speed, until the next record
+// is due: zero when one is due, when paused or instant, or at the end. A
+// recording may hold a gap of hours (a laptop asleep) or years (a clock
+// set wrong); the UI says so rather than seem stuck.
+func (p *Player) Until(now time.Time) time.Duration {
+	n, _ := p.Loaded()
+	if p.paused || p.speed == 0 || !p.started || p.pos >= n {
+		return 0
+	}
+	gap := p.offset(p.pos) - p.virtual(now)
+	if gap <= 0 {
+		return 0
+	}
+	wait := float64(gap) / p.speed
+	if wait >= math.MaxInt64 {
+		// Centuries played slowly overflow a Duration, which would come
+		// out negative and hide the wait.
+		return math.MaxInt64
+	}
+	return time.Duration(wait)
 }
 
 // Step hands out the next record, whatever its time, or nil at the end.

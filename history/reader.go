@@ -28,8 +28,8 @@ type Reader struct {
 	pos      int64 // file offset of the next line
 	at, size int64 // where the line of the last record returned starts, and its length with its end
 	buf      []byte
-	skimErr  error // why readSkim's line is no record
-	warnings []string
+	lineErr  error // why the line readLine or readSkim returned is no record, seen without reading it
+	warnings warnings
 }
 
 // Open opens a recording and reads its header.
@@ -53,8 +53,21 @@ func Open(path string) (*Reader, error) {
 		}
 		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
-	if json.Unmarshal(first, &r.h) != nil || r.h.Format != Format {
+	if bytes.HasPrefix(first, gzipMagic) {
 		f.Close()
+		return nil, fmt.Errorf("%s is gzip-compressed: decompress it first (gunzip -c %s > session.jsonl) and give mcpscope the .jsonl", path, path)
+	}
+	// An editor on Windows may have saved the file with a byte order mark.
+	header := bytes.TrimPrefix(first, utf8BOM)
+	if err := json.Unmarshal(header, &r.h); err != nil {
+		r.h = Header{}
+		r.lenientHeader(header)
+	}
+	if r.h.Format != Format {
+		f.Close()
+		if isRecord(header) {
+			return nil, fmt.Errorf("%s has records but no %q header line: it is the output of mcpscope exec --json, or a recording whose first line was removed; replay the recording mcpscope wrote (mcpscope sessions lists them)", path, Format)
+		}
 		return nil, fmt.Errorf("%s is not an mcpscope recording: its first line is not a %q header", path, Format)
 	}
 	if r.h.Version > FormatVersion {
@@ -63,6 +76,52 @@ func Open(path string) (*Reader, error) {
 			path, r.h.Version, r.h.MCPScope, FormatVersion)
 	}
 	return r, nil
+}
+
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	utf8BOM   = []byte{0xef, 0xbb, 0xbf}
+)
+
+// lenientHeader reads a header that does not decode as a whole field by
+// field: a hand-edited or half-written "started" should not keep the
+// records from being read. What cannot be read is left zero with a warning;
+// a version that cannot be read is taken to be this one's.
+func (r *Reader) lenientHeader(line []byte) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(line, &fields) != nil {
+		return
+	}
+	if json.Unmarshal(fields["format"], &r.h.Format) != nil || r.h.Format != Format {
+		return
+	}
+	for _, f := range []struct {
+		name string
+		to   any
+	}{
+		{"version", &r.h.Version}, {"mcpscope", &r.h.MCPScope}, {"url", &r.h.URL},
+		{"transport", &r.h.Transport}, {"started", &r.h.Started}, {"host", &r.h.Host},
+	} {
+		raw, ok := fields[f.name]
+		if !ok {
+			continue
+		}
+		if err := json.Unmarshal(raw, f.to); err != nil {
+			r.warnings.add(fmt.Sprintf("line 1, the header: its %q is damaged (%v); read the records without it", f.name, err))
+		}
+	}
+	if r.h.Version == 0 {
+		r.h.Version = FormatVersion
+	}
+}
+
+// isRecord reports whether line looks like a record: a kind and a time.
+func isRecord(line []byte) bool {
+	var rec struct {
+		Kind string `json:"kind"`
+		Time string `json:"time"`
+	}
+	return json.Unmarshal(line, &rec) == nil && rec.Kind != "" && rec.Time != ""
 }
 
 // Header is the recording's first line.
@@ -77,6 +136,9 @@ func (r *Reader) Path() string { return r.path }
 func (r *Reader) Next() (mcp.Record, error) {
 	var rec mcp.Record
 	err := r.next(r.readLine, func(line []byte) error {
+		if r.lineErr != nil {
+			return r.lineErr
+		}
 		var err error
 		rec, err = r.dec.decode(line)
 		r.dropBuffer()
@@ -104,11 +166,11 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 			return nil
 		}
 		if r.atEnd(err) {
-			r.warnings = append(r.warnings, fmt.Sprintf(
+			r.warnings.add(fmt.Sprintf(
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
 			return io.EOF
 		}
-		r.warnings = append(r.warnings, fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, perr))
+		r.warnings.add(fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, perr))
 	}
 }
 
@@ -129,8 +191,9 @@ func (r *Reader) endErr(err error) error {
 	return fmt.Errorf("cannot read %s after line %d: %w", r.path, r.line, err)
 }
 
-// Warnings lists the lines that could not be read, in order.
-func (r *Reader) Warnings() []string { return r.warnings }
+// Warnings lists the lines that could not be read, in order: the first
+// hundred, and then how many more there were.
+func (r *Reader) Warnings() []string { return r.warnings.all() }
 
 // Records is how many records Next has returned.
 func (r *Reader) Records() int { return r.n }
@@ -145,14 +208,23 @@ func (r *Reader) Close() error { return r.f.Close() }
 // size: gathering it piece by piece would need twice its size or more.
 func (r *Reader) readLine() ([]byte, error) {
 	start := r.pos
+	r.lineErr = nil
 	line, err := r.br.ReadSlice('\n')
 	r.pos += int64(len(line))
 	if err == bufio.ErrBufferFull {
+		lead := bytes.TrimLeft(line, " \t")
+		object := len(lead) == 0 || lead[0] == '{'
 		for err == bufio.ErrBufferFull {
 			line, err = r.br.ReadSlice('\n')
 			r.pos += int64(len(line))
 		}
 		n := r.pos - start
+		if r.lineErr = longLineErr(n, object); r.lineErr != nil {
+			// Not read: the NULs a crash can leave at the end of a
+			// file, or a forged line, would need their size in memory.
+			r.line++
+			return []byte("-"), err // not blank: the parse reports it
+		}
 		if int64(cap(r.buf)) < n {
 			r.buf = make([]byte, n)
 		}
@@ -168,6 +240,24 @@ func (r *Reader) readLine() ([]byte, error) {
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	return line, err
+}
+
+// maxLine is the longest line read as a record: many times what a record of
+// the largest event mcpscope accepts by default (64 MiB, escaped) takes.
+// A longer line would need its size in memory to decode.
+const maxLine = 1 << 30
+
+// longLineErr says why a line of n bytes that does not fit the read buffer
+// is no record without reading it: it is longer than maxLine, or it does not
+// start as a JSON object does (object is false).
+func longLineErr(n int64, object bool) error {
+	switch {
+	case n > maxLine:
+		return fmt.Errorf("it is %s long, longer than any record mcpscope reads (%s)", FormatSize(n), FormatSize(maxLine))
+	case !object:
+		return fmt.Errorf("%s that do not start a JSON object", FormatSize(n))
+	}
+	return nil
 }
 
 // openRecording opens a recording for reading: a regular file only, as a

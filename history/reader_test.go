@@ -105,6 +105,7 @@ func TestReaderDamagedFiles(t *testing.T) {
 		{"garbage in the middle", strings.Join(lines[:5], "") + "{oops\n\n" + strings.Join(lines[5:], ""), len(recs),
 			[]string{"line 6 is not a record (invalid character 'o' looking for beginning of object key string); skipped it"}},
 		{"CRLF line ends", strings.ReplaceAll(string(whole), "}\n", "}\r\n"), len(recs), nil},
+		{"a byte order mark", "\ufeff" + string(whole), len(recs), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,6 +130,9 @@ func TestReaderRejects(t *testing.T) {
 		{"other json", `{"seq":1,"kind":"state"}` + "\n", `is not an mcpscope recording: its first line is not a "mcpscope-session" header`},
 		{"binary", "\x00\x01\x02", "is not an mcpscope recording"},
 		{"newer", `{"format":"mcpscope-session","version":9,"mcpscope":"9.0.0"}` + "\n", "format version 9 by mcpscope 9.0.0; this mcpscope reads version 2: upgrade"},
+		{"records without a header", `{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}` + "\n",
+			`has records but no "mcpscope-session" header line: it is the output of mcpscope exec --json`},
+		{"gzip", "\x1f\x8b\x08\x00\x00\x00\x00\x00", "is gzip-compressed: decompress it first"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

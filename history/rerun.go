@@ -129,6 +129,21 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 	return out
 }
 
+// RerunUses reports whether Rerun looks at r: what was sent, what was
+// answered, the HTTP exchanges and errors that say a request was refused or
+// was a probe, and the state that ends the handshake. A caller reading a
+// long recording for Rerun keeps only these, so the events (most of a
+// recording) and the rest are not held in memory.
+func RerunUses(r *mcp.Record) bool {
+	switch r.Kind {
+	case mcp.KindSent, mcp.KindReceived, mcp.KindHTTP, mcp.KindError:
+		return true
+	case mcp.KindState:
+		return r.State != nil && r.State.State == mcp.StateInitialized
+	}
+	return false
+}
+
 // judge compares one live outcome with the recorded one. refused is the
 // status the recorded POST got when the server refused it (0 otherwise): a
 // server that refuses the same request the same way has not changed.

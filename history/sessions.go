@@ -126,8 +126,8 @@ func describe(path string) SessionInfo {
 	if !last.IsZero() && last.After(info.Started) {
 		info.Duration = last.Sub(info.Started)
 	}
-	if w := r.Warnings(); len(w) > 0 && info.Note == "" {
-		info.Note = w[len(w)-1]
+	if r.warnings.last != "" && info.Note == "" {
+		info.Note = r.warnings.last
 	}
 	return info
 }

@@ -155,8 +155,16 @@ func (s *skimmer) put(c ...byte) {
 // and end as Next: a listing reports the same damage a replay does.
 func (r *Reader) skimNext(v any) error {
 	return r.next(r.readSkim, func(line []byte) error {
-		if r.skimErr != nil {
-			return r.skimErr
+		if r.lineErr != nil {
+			return r.lineErr
+		}
+		if bytes.Contains(line, []byte(`"format"`)) {
+			var h struct {
+				Format string `json:"format"`
+			}
+			if json.Unmarshal(line, &h) == nil && h.Format != "" {
+				return errJoined
+			}
 		}
 		return json.Unmarshal(line, v)
 	})
@@ -170,9 +178,15 @@ func (r *Reader) readSkim() ([]byte, error) {
 	if n > 0 || err == nil {
 		r.line++
 	}
-	r.skimErr = nil
+	r.lineErr = nil
 	if errors.Is(err, errSkimTooLarge) {
-		r.skimErr, err = err, nil
+		r.lineErr, err = err, nil
+	}
+	if n > maxLine {
+		// A replay reads the line back whole to show it.
+		r.lineErr = longLineErr(n, true)
+	}
+	if r.lineErr != nil {
 		line = []byte("-") // not blank: the parse reports it
 	}
 	return bytes.TrimSpace(line), err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sync"
 	"time"
@@ -31,9 +32,11 @@ type source struct {
 // lineRef is where a record's line is, and what pacing and lookups need
 // without reading it.
 type lineRef struct {
-	off, size int64 // the line, its end included
-	seq       int64
-	nanos     int64 // the record's time, Unix nanoseconds
+	off   int64  // where the line starts
+	size  uint32 // its length, its end included: at most maxLine and its end
+	line  uint32 // its number in the file, for warnings a person can find
+	seq   int64
+	nanos int64 // the record's time, Unix nanoseconds
 }
 
 // openSource opens path for reading back; records are added by load.
@@ -102,7 +105,7 @@ func (s *source) index(r *Reader, each func() bool) error {
 
 func (s *source) add(r *Reader, seq int64, t time.Time) {
 	s.mu.Lock()
-	s.idx.add(lineRef{off: r.at, size: r.size, seq: seq, nanos: t.UnixNano()})
+	s.idx.add(lineRef{off: r.at, size: uint32(r.size), line: uint32(min(int64(r.line), math.MaxUint32)), seq: seq, nanos: t.UnixNano()})
 	s.mu.Unlock()
 }
 
@@ -150,7 +153,7 @@ func (s *source) recordLocked(i int) (*mcp.Record, error) {
 		collectAfter(n)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: record %d no longer reads back: %w", s.path, ref.seq, err)
+		return nil, fmt.Errorf("%s: line %d no longer reads back: %w", s.path, ref.line, err)
 	}
 	s.cache.put(i, &rec)
 	return &rec, nil
@@ -174,7 +177,7 @@ func (s *source) eventDataLocked(i int, seq int64) (string, error) {
 			return "", err
 		}
 		if r.Event == nil {
-			break
+			return "", fmt.Errorf("raw_of names record %d, which is not an event", seq)
 		}
 		return string(r.Event.Data), nil
 	}
@@ -183,14 +186,24 @@ func (s *source) eventDataLocked(i int, seq int64) (string, error) {
 
 // readLine reads a record's line, without its end, into *buf.
 func (s *source) readLine(ref lineRef, buf *[]byte) ([]byte, error) {
-	if int64(cap(*buf)) < ref.size {
+	if cap(*buf) < int(ref.size) {
 		*buf = make([]byte, ref.size)
 	}
 	b := (*buf)[:ref.size]
 	if _, err := s.f.ReadAt(b, ref.off); err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", s.path, err)
+		return nil, s.readErr(ref, err)
 	}
 	return trimLineEnd(b), nil
+}
+
+// readErr says why a line indexed earlier cannot be read back. Its end
+// lying past the end of the file means something cut the file short while
+// it was replayed.
+func (s *source) readErr(ref lineRef, err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%s got shorter while it was replayed: line %d is no longer there (was it overwritten?)", s.path, ref.line)
+	}
+	return fmt.Errorf("cannot read %s: %w", s.path, err)
 }
 
 // trimLineEnd takes \n or \r\n off a line.
@@ -224,15 +237,15 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 		if ref.off != pos {
 			// Lines the loader skipped (damaged) lie between.
 			if _, err := br.Discard(int(ref.off - pos)); err != nil {
-				return out, warnings, i, fmt.Errorf("cannot read %s: %w", s.path, err)
+				return out, warnings, i, s.readErr(ref, err)
 			}
 			pos = ref.off
 		}
-		line, err := readN(br, ref.size, &buf)
+		line, err := readN(br, int64(ref.size), &buf)
 		if err != nil {
-			return out, warnings, i, fmt.Errorf("cannot read %s: %w", s.path, err)
+			return out, warnings, i, s.readErr(ref, err)
 		}
-		pos += ref.size
+		pos += int64(ref.size)
 		d.find = func(seq int64) (string, error) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
@@ -244,7 +257,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			collectAfter(n)
 		}
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("record %d is not a record (%v); skipped it", ref.seq, err))
+			warnings = append(warnings, fmt.Sprintf("line %d is not a record (%v); skipped it", ref.line, err))
 			continue
 		}
 		s.offer(i, rec)

@@ -71,7 +71,12 @@ func TestLogOfAStatelessSession(t *testing.T) {
 		}
 		t.Errorf("trip rounds: want input, input, ok, linked to the first as rounds 1 to 3")
 	}
-	if steps == nil || steps.Progress == 0 {
-		t.Errorf("steps %+v, want its progress kept", steps)
+	if steps == nil || steps.Progress != 3 || steps.Notifications != 3 {
+		t.Errorf("steps %+v, want its progress kept and its 3 notifications counted on its row", steps)
+	}
+	for i := 0; i < l.PairCount(); i++ {
+		if p := l.Pair(i); p.Method == "notifications/progress" {
+			t.Errorf("row %d is a notifications/progress; want it folded into its request's row", i)
+		}
 	}
 }

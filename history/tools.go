@@ -8,44 +8,14 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// toolIndex follows tools/list answers. A listing is the answer to a
-// tools/list without a cursor plus the pages fetched with the nextCursor each
-// page gave; the newest complete listing is what completion offers.
-type toolIndex struct {
-	cur      []mcp.Tool // the listing being assembled
-	next     string     // the cursor that continues cur
-	done     []mcp.Tool // the newest complete listing
-	haveDone bool
-}
-
-func (t *toolIndex) page(req, resp *mcp.Record) {
+// page reads one tools/list answer into the tool listing; an answer that
+// cannot be read leaves what was known.
+func (l *Log) toolsPage(req, resp *mcp.Record) {
 	tools, next, err := parseToolsPage(resp.RPC.Raw)
 	if err != nil {
 		return
 	}
-	cursor := requestCursor(req)
-	if cursor != "" && cursor != t.next {
-		// A page of a listing whose start is not here: it says nothing
-		// about the whole list unless there is nothing better.
-		if t.haveDone {
-			return
-		}
-		t.cur = nil
-	}
-	if cursor == "" {
-		t.cur = nil
-	}
-	t.cur = append(t.cur, tools...)
-	t.next = next
-	// Until one listing completes, a partial one is better than nothing to
-	// complete tool names from.
-	if next == "" || !t.haveDone {
-		t.done = t.cur[:len(t.cur):len(t.cur)]
-		t.haveDone = next == ""
-	}
-	if next == "" {
-		t.cur = nil
-	}
+	l.tools.page(requestCursor(req), tools, next)
 }
 
 // Tools returns the tools of the newest complete tools/list answer (all pages
@@ -68,7 +38,7 @@ func parseToolsPage(raw mcp.Raw) ([]mcp.Tool, string, error) {
 	return page.Tools, page.NextCursor, err
 }
 
-// requestCursor is the cursor a tools/list request asked for, if any.
+// requestCursor is the cursor a list request asked for, if any.
 func requestCursor(req *mcp.Record) string {
 	if req == nil || req.RPC == nil {
 		return ""

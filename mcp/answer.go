@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -225,7 +224,7 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 		}
 		var name string
 		if json.Unmarshal(requests[k], &r) != nil || json.Unmarshal(r.Method, &name) != nil || name == "" {
-			return nil, nil, true, bad("its inputRequests[%q] is not a request with a method: %s", k, excerpt(requests[k]))
+			return nil, nil, true, bad("its inputRequests[%q] is not a request with a method: %s", k, Excerpt(requests[k]))
 		}
 	}
 	return requests, state, true, nil
@@ -234,21 +233,14 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 // present reports a member that is there and not null.
 func present(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
 
-// jsonKind names the kind of a JSON value, for messages.
+// jsonKind names the kind of a JSON value for messages, in jsonspan's
+// words.
 func jsonKind(raw json.RawMessage) string {
-	switch b := bytes.TrimSpace(raw); {
-	case len(b) == 0:
-		return "empty"
-	case b[0] == '{':
-		return "an object"
-	case b[0] == '[':
-		return "an array"
-	case b[0] == '"':
-		return "a string"
-	case b[0] == 't' || b[0] == 'f':
-		return "a boolean"
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return "not JSON"
 	}
-	return "a number"
+	return doc.Root().KindName()
 }
 
 // gatherError lists the input requests nothing answered.

@@ -1,8 +1,10 @@
 package mcp
 
 import (
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -38,5 +40,73 @@ func TestAnswerInAnEncodingThatDoesNotDecode(t *testing.T) {
 				t.Errorf("tools/list = %v (cause %q), want %q saying %q", err, CauseOf(err), CauseBadHTTP, tc.want)
 			}
 		})
+	}
+}
+
+// An answer with no body has nothing to decode, whatever it is labelled:
+// a gateway that marks its empty 202s Content-Encoding: gzip (net/http
+// only decodes a body there is) must not make the session fail.
+func TestEmptyAnswerLabelledWithAnEncoding(t *testing.T) {
+	for _, encoding := range []string{"gzip", "br"} {
+		t.Run(encoding, func(t *testing.T) {
+			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+				if x.Method == "notifications/initialized" {
+					x.Header().Set("Content-Encoding", encoding)
+					x.Accept()
+					return
+				}
+				x.Default()
+			}})
+			s := NewSession(Config{URL: srv.Endpoint(), Transport: TransportStreamable})
+			t.Cleanup(func() { s.Close() })
+			if err := s.Connect(testCtx(t)); err != nil {
+				t.Fatalf("Connect to a server whose 202 says Content-Encoding %s: %v", encoding, err)
+			}
+			if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+				t.Errorf("tools/list after it: %v", err)
+			}
+		})
+	}
+}
+
+// When the user's own -H Accept-Encoding asked for the encoding, net/http
+// leaves the body to mcpscope, which reads none: the error says that header
+// is why, not that mcpscope never asked.
+func TestEncodingAskedForByTheUsersHeader(t *testing.T) {
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Header().Set("Content-Encoding", "gzip")
+			x.JSON()
+		}
+		x.Default()
+	}}, Config{NoListen: true, Header: http.Header{"Accept-Encoding": {"gzip"}}})
+	_, _, err := s.ListTools(testCtx(t), false)
+	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "-H Accept-Encoding") || strings.Contains(err.Error(), "did not ask for") {
+		t.Errorf("tools/list = %v, want it to name the -H Accept-Encoding header as the cause", err)
+	}
+}
+
+// A stream in an encoding mcpscope did not ask for is refused as soon as
+// its headers are in: its body cannot be read, so it is not waited on (an
+// event stream may stay open for as long as the request may wait).
+func TestStreamInAnUnaskedEncodingFailsAtOnce(t *testing.T) {
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/list" {
+			x.Default()
+			return
+		}
+		x.Header().Set("Content-Encoding", "br")
+		x.SSE()
+		_ = x.FlushHeaders()
+		_ = x.Notify("notifications/message", map[string]any{"level": "info", "data": "a few bytes, then nothing"})
+		<-x.Context().Done()
+	}}, Config{NoListen: true, RequestTimeout: 20 * time.Second})
+	start := time.Now()
+	_, _, err := s.ListTools(testCtx(t), false)
+	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), `Content-Encoding "br"`) {
+		t.Errorf("tools/list = %v (cause %q), want %q naming the encoding", err, CauseOf(err), CauseBadHTTP)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("tools/list took %v: it waited on a body it could not read", took)
 	}
 }

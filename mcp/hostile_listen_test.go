@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -32,6 +33,24 @@ func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
 	if n != 1 {
 		t.Errorf("the server got %d subscriptions/listen, want 1", n)
 	}
+
+	// A refusal that may pass (an internal error) is asked again.
+	var once sync.Once
+	flaky := func(x *mcptest.Exchange) {
+		if x.Method == "subscriptions/listen" {
+			failed := false
+			once.Do(func() { failed = true })
+			if failed {
+				x.Error(-32603, "overloaded")
+				return
+			}
+		}
+		x.Default()
+	}
+	_, _, rec = dialStateless(t, mcptest.StatelessOptions{Handle: flaky}, Config{})
+	rec.waitFor(t, "the listen stream reopened after an internal error", func(r Record) bool {
+		return r.Kind == KindReceived && r.RPC.Method == "notifications/subscriptions/acknowledged"
+	})
 
 	answered := func(x *mcptest.Exchange) {
 		if x.Method == "subscriptions/listen" {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -47,5 +48,18 @@ func TestStatelessHugeSupportedVersions(t *testing.T) {
 	})
 	if len(st.State.Detail) > 400 || !strings.Contains(st.State.Detail, "and 4993 more") {
 		t.Errorf("state detail is %d bytes: %.200q…, want the first versions and a count", len(st.State.Detail), st.State.Detail)
+	}
+}
+
+// One version a megabyte long is cut like a list of thousands: a state
+// detail is a line a person reads.
+func TestStatelessHugeVersionString(t *testing.T) {
+	huge := "2026-" + strings.Repeat("é", 1<<19)
+	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Versions: []string{ProtocolModern, huge}}, Config{NoListen: true})
+	st := rec.waitFor(t, "the initialized state", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateInitialized
+	})
+	if len(st.State.Detail) > 400 || !strings.Contains(st.State.Detail, fmt.Sprintf("… (%d bytes)", len(huge))) || !utf8.ValidString(st.State.Detail) {
+		t.Errorf("state detail is %d bytes: %.200q…, want the long version cut, whole characters only", len(st.State.Detail), st.State.Detail)
 	}
 }

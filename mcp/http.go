@@ -66,9 +66,20 @@ func encodingError(req *http.Request, resp *http.Response, ex *HTTPExchange) *Wi
 	if ce == "" || strings.EqualFold(ce, "identity") || resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil
 	}
-	ex.Body, ex.BodySize = readExcerpt(resp.Body, BodyLimit)
+	if resp.Body == http.NoBody || resp.ContentLength == 0 {
+		// No body, nothing to decode: net/http leaves the label on an
+		// empty answer (a gateway's 202) since it only decodes a body.
+		return nil
+	}
+	// The body is not read, not even for an excerpt: it cannot be decoded,
+	// and an event stream may stay open as long as the request may wait.
 	resp.Body.Close()
 	msg := fmt.Sprintf("%s %s answered with Content-Encoding %q, which mcpscope did not ask for (it takes gzip, or none): the body cannot be read", req.Method, ex.URL, ce)
+	if ae := req.Header.Get("Accept-Encoding"); ae != "" {
+		// The user's own header asked for it, and net/http decodes only
+		// the gzip it asked for itself.
+		msg = fmt.Sprintf("%s %s answered with Content-Encoding %q, as the -H Accept-Encoding: %s header allowed; mcpscope decodes only what it asks for itself, so the body cannot be read: leave that header out", req.Method, ex.URL, ce, ae)
+	}
 	ex.Err = msg
 	return &WireError{Cause: CauseBadHTTP, Purpose: ex.Purpose, Status: resp.StatusCode,
 		Header: map[string]string{"Content-Encoding": ce}, Message: msg}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -280,12 +281,45 @@ func readDiscover(result json.RawMessage) discoverResult {
 }
 
 // VersionList joins the versions a server named for one line of text, the
-// first few of them: a server may name thousands.
+// first few of them, each cut to what a version looks like: a server may
+// name thousands, or one a megabyte long.
 func VersionList(vs []string) string {
-	if len(vs) <= MaxListed {
-		return strings.Join(vs, ", ")
+	shown, more := VersionsShown(vs, "")
+	if more > 0 {
+		return fmt.Sprintf("%s and %d more", strings.Join(shown, ", "), more)
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(vs[:MaxListed], ", "), len(vs)-MaxListed)
+	return strings.Join(shown, ", ")
+}
+
+// VersionsShown are the versions of vs a line shows: the first MaxListed,
+// and keep (the one in use) wherever it is, each cut to what a version
+// looks like; more counts the rest.
+func VersionsShown(vs []string, keep string) (shown []string, more int) {
+	for i, v := range vs {
+		if i >= MaxListed && (keep == "" || v != keep) {
+			more++
+			continue
+		}
+		if v == keep {
+			keep = "" // shown once, in its place
+		}
+		shown = append(shown, cutVersion(v))
+	}
+	return shown, more
+}
+
+// cutVersion keeps the first 32 bytes of a version (a real one has 10),
+// whole characters only.
+func cutVersion(v string) string {
+	const most = 32
+	if len(v) <= most {
+		return v
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", v[:cut], len(v))
 }
 
 // openModern discovers the server and opens the listen stream. A server
@@ -384,7 +418,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		if err != nil {
 			why = err.Error()
 		}
-		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) {
+		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) && refusedForGood(rpcErr.Code) {
 			// Asking again would be refused again, every time.
 			state(why + "; not reopened")
 			return
@@ -399,6 +433,18 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		}
 		delay = min(2*delay, 30*time.Second)
 	}
+}
+
+// refusedForGood reports a JSON-RPC error that says the request itself is
+// wrong here (no such method, bad params or headers, a version or
+// capability the server lacks): sent again, it is refused again. Any other
+// (an internal error, a server's own code) may pass.
+func refusedForGood(code int) bool {
+	switch code {
+	case -32600, CodeMethodNotFound, CodeInvalidParams, CodeHeaderMismatch, CodeMissingCapability, CodeUnsupportedVersion:
+		return true
+	}
+	return false
 }
 
 // stream sends a request whose answer is a long-lived stream: it is logged

@@ -103,7 +103,7 @@ func readTool(v jsonspan.Value) (Tool, string) {
 	case jsonspan.String:
 		t.Name, _ = name.Text()
 	default:
-		return t, `its "name" is ` + name.KindName() + " (" + excerpt(name.Raw()) + "), not a string"
+		return t, `its "name" is ` + name.KindName() + " (" + Excerpt(name.Raw()) + "), not a string"
 	}
 	t.Title, _ = v.Get("title").Text()
 	t.Description, _ = v.Get("description").Text()
@@ -113,8 +113,8 @@ func readTool(v jsonspan.Value) (Tool, string) {
 	return t, ""
 }
 
-// excerpt is the start of a value's JSON text, for a message.
-func excerpt(raw []byte) string {
+// Excerpt is the start of a value's JSON text on one line, for a message.
+func Excerpt(raw []byte) string {
 	const max = 40
 	s := strings.Join(strings.Fields(string(raw[:min(len(raw), 4*max)])), " ")
 	if len(raw) > 4*max || len(s) > max {

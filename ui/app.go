@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -219,10 +220,15 @@ func (m *Model) View() string {
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
 	var cl []string
-	if m.ask.open() {
+	switch {
+	case m.ask.open():
 		top, hint := m.ask.inputLines()
 		cl = []string{top, hint}
-	} else {
+	case m.events.typing():
+		// The keys the command line's row names (":", "c") are letters of
+		// the query now: say what the filter does and how to leave it.
+		cl = []string{m.com.st.Hint.Render(m.events.filterHint())}
+	default:
 		cl = strings.Split(m.cmdline.View(), "\n")
 		if m.opts.Clients != nil && !m.cmdline.Focused() {
 			// The command line's first row lists the clients, except while
@@ -241,9 +247,16 @@ func (m *Model) View() string {
 	return strings.Join(lines, "\n")
 }
 
-// tooSmall is the whole screen when nothing fits.
+// tooSmall is the whole screen when nothing fits, wrapped between words to
+// the width (and cut to the height) so the size it needs is read whole on
+// the small terminal it is shown on.
 func tooSmall(w, h int) string {
-	return fmt.Sprintf("terminal too small (need %dx%d, have %dx%d)", minWidth, minHeight, w, h)
+	msg := fmt.Sprintf("terminal too small (need %dx%d, have %dx%d)", minWidth, minHeight, w, h)
+	if w <= 0 || h <= 0 {
+		return msg
+	}
+	lines := strings.Split(ansi.Wrap(msg, w, ""), "\n")
+	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 
 // piece is a pane's line placed at a column.

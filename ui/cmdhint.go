@@ -33,12 +33,21 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		return "methods: " + strings.Join(ms, "  ")
 	case ctx.method == "roots":
 		return rootsHint
-	case ctx.method == "tools/list":
+	case command.IsList(ctx.method):
 		return "--all follows nextCursor through every page · cursor=X asks for one page"
 	case ctx.method == "tools/call" && ctx.index == 1:
 		return toolHint(prefix, tools, keys)
+	case ctx.method == "tools/call" && ctx.info == nil && len(tools) == 0:
+		// Not an unknown tool: no tool is known yet.
+		return "no tools known yet, so no schema: arguments go as strings (key:=json for other types) · send tools/list (" +
+			keys.ListTools.Help().Key + " outside the command line) to check them"
 	case ctx.method == "tools/call":
 		return ctx.argHint()
+	}
+	if u := command.Usage(ctx.method); u != "" {
+		// What this command takes, in the words of the usage text: a
+		// prompt's name, a URI or template, a level, a reference.
+		return strings.ReplaceAll(u, "\n", "  or  ")
 	}
 	return "key=value words (key:=json for raw JSON) or one {JSON} object of params"
 }

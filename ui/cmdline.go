@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -39,6 +41,9 @@ type CommandLine struct {
 	tools []mcp.Tool
 	info  map[string]*toolInfo
 	roots []mcp.Root // offered now, for completing roots rm
+	// surface is what the server listed last besides tools: prompts,
+	// resources and templates, for completing their names and URIs.
+	surface history.Surface
 
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
@@ -122,6 +127,10 @@ func (c *CommandLine) SetTools(tools []mcp.Tool) {
 	}
 	c.cycle = nil
 }
+
+// SetSurface tells completion which prompts, resources and templates the
+// server listed last.
+func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
 
 // SetRoots tells completion which roots are offered.
 func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }
@@ -247,11 +256,17 @@ func (c *CommandLine) sent(line string, submit tea.Cmd) tea.Cmd {
 // (nothing is sent) and warnings (sent on a second Enter) before sending.
 func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	if cmd.Method != "tools/call" {
+		var pre []command.ArgWarning
+		if c.info[cmd.Method] != nil && !slices.Contains(knownMethods, cmd.Method) {
+			// A tool's name typed where the method goes: the server would
+			// answer "method not found", which does not say what was meant.
+			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is a tool, not a method: type tools/call " + cmd.Method + " (or press c)"})
+		}
 		if len(cmd.Words) == 0 || cmd.Method == "tools/list" {
-			return nil, nil
+			return pre, nil
 		}
 		_, warns, err := command.ParseArgs(cmd.Words, nil)
-		return warns, err
+		return append(pre, warns...), err
 	}
 	info := c.info[cmd.Tool]
 	var pre []command.ArgWarning
@@ -273,7 +288,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 func (c *CommandLine) complete() {
 	c.tabbed(c.input.Value())
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
-		return complete(analyze(before, c.info), c.tools, c.roots)
+		return complete(analyze(before, c.info), c.tools, c.roots, c.surface)
 	})
 }
 

@@ -8,8 +8,10 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize/sanitizetest"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 var testTools = []mcp.Tool{
@@ -120,6 +122,10 @@ func TestCommandLineCompletion(t *testing.T) {
 		{"enum by prefix", "tools/call search mode=d", 1, "tools/call search mode=deep "},
 		{"booleans", "tools/call search verbose=", 1, "tools/call search verbose=true "},
 		{"tools/list options", "tools/list ", 1, "tools/list --all "},
+		{"every list's options", "prompts --", 1, "prompts --all "},
+		{"log levels", "loglevel w", 1, "loglevel warning "},
+		{"completion references", "complete r", 1, "complete resource "},
+		{"subscribe is a method", "resources/sub", 1, "resources/subscribe "},
 		{"nothing to complete", "tools/call search query=abc", 1, "tools/call search query=abc"},
 		{"unknown tool", "tools/call nope ", 1, "tools/call nope "},
 	}
@@ -204,6 +210,12 @@ func TestCommandLineHints(t *testing.T) {
 		{"tools/call echo ", []string{"takes no arguments"}},
 		{"tools/call nope a=", []string{"unknown tool nope"}},
 		{"tools/list ", []string{"--all"}},
+		{"resources ", []string{"--all"}},
+		{"prompts/get ", []string{"prompts/get NAME [arg=value ...]"}},
+		{"read ", []string{"resources/read URI", "or  resources/read TEMPLATE [var=value ...]"}},
+		{"loglevel ", []string{"debug info notice warning"}},
+		{"complete ", []string{"completion/complete prompt NAME ARG=VALUE"}},
+		{"my/method ", []string{"key=value words"}},
 		{"tools/call evil ", []string{"steal gnp.exe", "xy enum: ab"}},
 	}
 	for _, tc := range tests {
@@ -395,5 +407,65 @@ func TestCommandLineViewSize(t *testing.T) {
 	c.Blur()
 	if got := viewLines(c)[0]; !strings.Contains(got, ": command line") {
 		t.Errorf("blurred input line %q does not say how to open the command line", got)
+	}
+}
+
+// A tool's name typed where the method goes (the tools/call prefix erased)
+// is held back with a warning that says what to type instead of going to
+// the server for a bare "method not found"; Enter again still sends it.
+func TestCommandLineWarnsOfAToolNameAsMethod(t *testing.T) {
+	c := newLine(t, "")
+	clPress(c, runes("search query=x"))
+	if s := submitted(clPress(c, keyEnter)); s != nil {
+		t.Fatalf("the first Enter sent %+v despite the warning", s)
+	}
+	if hint, want := hintOf(c), "search is a tool, not a method: type tools/call search"; !strings.Contains(hint, want) {
+		t.Errorf("hint %q does not contain %q", hint, want)
+	}
+	if s := submitted(clPress(c, keyEnter)); s == nil || !s.Forced || s.Command.Method != "search" {
+		t.Errorf("the second Enter sent %+v, want the method search, forced", s)
+	}
+	c = newLine(t, "")
+	clPress(c, runes("ping"))
+	if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
+		t.Errorf("ping sent %+v, want it sent at once", s)
+	}
+}
+
+// Tab completes what the server listed: prompt names and their arguments
+// (required first), resource URIs and templates, and completion/complete's
+// prompt or template.
+func TestCommandLineCompletesPromptsAndResources(t *testing.T) {
+	sf := history.Surface{
+		Prompts: []command.Prompt{{Name: "review_code", Arguments: []command.PromptArgument{
+			{Name: "style"}, {Name: "language", Required: true}}}, {Name: "summarize"}},
+		Resources: []command.Resource{{URI: "demo://readme"}, {URI: "demo://logo.png"}},
+		Templates: []command.ResourceTemplate{{URITemplate: "notes://{tag}"}},
+	}
+	tests := []struct {
+		typed string
+		tabs  int
+		want  string
+	}{
+		{"prompts/get r", 1, "prompts/get review_code "},
+		{"prompt ", 2, "prompt summarize "},
+		{"prompts/get review_code ", 1, "prompts/get review_code language="},
+		{"prompts/get review_code language=go ", 1, "prompts/get review_code language=go style="},
+		{"read demo://r", 1, "read demo://readme "},
+		{"read n", 1, "read 'notes://{tag}' "},
+		{"subscribe demo://l", 1, "subscribe demo://logo.png "},
+		{"complete prompt s", 1, "complete prompt summarize "},
+		{"complete resource ", 1, "complete resource 'notes://{tag}' "},
+	}
+	for _, tc := range tests {
+		c := newLine(t, "")
+		c.SetSurface(sf)
+		clPress(c, runes(tc.typed))
+		for range tc.tabs {
+			clPress(c, keyTab)
+		}
+		if got := c.input.Value(); got != tc.want {
+			t.Errorf("%q + %d tab(s) = %q, want %q", tc.typed, tc.tabs, got, tc.want)
+		}
 	}
 }

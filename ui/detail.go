@@ -50,6 +50,7 @@ type detailKey struct {
 	// A pending row's progress and a stream's resumes change its lines
 	// without changing its state.
 	progress float64
+	notes    int
 	resumes  int
 }
 
@@ -151,7 +152,7 @@ func (d *detailPane) key() detailKey {
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
-		k.progress, k.resumes = p.Progress, len(p.Resumes)
+		k.progress, k.notes, k.resumes = p.Progress, p.Notifications, len(p.Resumes)
 	}
 	return k
 }
@@ -166,7 +167,7 @@ func (d *detailPane) input() detailInput {
 		row := *p
 		row.Resumes = slices.Clone(p.Resumes)
 		in.pair = &row
-		in.state, in.stateStyle = d.c.pairState(p)
+		in.state, in.stateStyle = d.c.pairStateWith(p, stillPending) // the lines are kept: no spinner
 		if r := p.Response; r != nil && r.RPC != nil {
 			in.respVia = streamWords(d.c.log, r.RPC.Stream, r.RPC.ReqSeq, r.Seq)
 		}

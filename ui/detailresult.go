@@ -37,7 +37,7 @@ type answerSummary struct {
 func (in *detailInput) labelled(out []string, label, value string, style func(...string) string) []string {
 	const w = 10
 	room := max(in.width-w, 8)
-	for i, part := range strings.Split(ansi.Wrap(value, room, ""), "\n") {
+	for i, part := range wrapWords(value, room) {
 		l := blanks(w)
 		if i == 0 {
 			l = cell(label, w)
@@ -199,8 +199,17 @@ func (in *detailInput) timing() []string {
 	if len(parts) > 0 {
 		out = append(out, in.st.Dim.Render(strings.Join(parts, " · ")))
 	}
-	if prog := progressText(p); prog != "" && p.State == history.StatePending {
-		out = append(out, in.st.Pending.Render("progress "+prog))
+	if prog := progressText(p); prog != "" {
+		// The notifications are folded into this row, so this line is
+		// where they are counted, during the request and after it.
+		line, style := "progress "+prog, in.st.Dim
+		if p.Notifications > 0 {
+			line += " · " + plural(p.Notifications, "notification") + " (in Raw events)"
+		}
+		if p.State == history.StatePending {
+			style = in.st.Pending
+		}
+		out = append(out, style.Render(cell(line, in.width)))
 	}
 	if p.Chain != 0 && p.Round > 1 {
 		first := "its first request"

@@ -52,6 +52,15 @@ func (e *eventsPane) resize() {
 // filterShown reports whether the filter line takes a row.
 func (e *eventsPane) filterShown() bool { return e.input.Focused() || e.filter.active() }
 
+// filterHint says, while the filter input has the keyboard, what it
+// matches and the keys that leave it.
+func (e *eventsPane) filterHint() string {
+	k := e.c.keys
+	// The keys first: a narrow terminal cuts the end of the line.
+	return k.Submit.Help().Key + " keep filter · " + k.Cancel.Help().Key + " clear filter · " +
+		"shows the events whose name, id, data or comments contain the text, in any case"
+}
+
 // typing reports whether the filter input has the keyboard.
 func (e *eventsPane) typing() bool { return e.input.Focused() }
 
@@ -212,8 +221,19 @@ func (e *eventsPane) view(focused bool) []string {
 			} else if ev.Retry != "" {
 				name, data = "(retry)", "retry: "+wireLine(ev.Retry, 32)
 			}
-		} else if name == "" {
-			name = "message"
+		} else {
+			if name == "" {
+				name = "message"
+			}
+			if data == "" {
+				// An event with an id and no data primes a stream for
+				// resumption (2025-11-25); an empty cell would read as a
+				// drawing fault, and a narrow pane has no ID column.
+				data = "(no data)"
+				if ev.ID != "" && cols.id == 0 {
+					data += " id " + wireLine(ev.ID, 64)
+				}
+			}
 		}
 		text := cols.row(sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, wireLine(ev.ID, 64),
 			history.FormatSize(int64(len(ev.Raw))), data)

@@ -265,3 +265,22 @@ func TestFilterFollowsAReplayRestart(t *testing.T) {
 		t.Fatalf("after replaying again the filter holds %d matches of the current log, want 2", got)
 	}
 }
+
+// While the filter has the keyboard, the command line's rows say how to
+// keep or clear it, not ": command line · c call a tool" (those keys are
+// letters of the query now); once kept, the command line's hint is back.
+func TestFilterSaysItsKeysWhileTyping(t *testing.T) {
+	for _, size := range [][2]int{{160, 45}, {60, 15}} {
+		m := newTestModel(t, size[0], size[1], newFakeBackend(), fixtureRecords())
+		press(m, "/", "c")
+		view := m.View()
+		checkFrame(t, view, size[0], size[1])
+		if row(view, "enter keep filter", "esc clear filter") == "" || strings.Contains(view, "call a tool") {
+			t.Errorf("at %dx%d typing a filter, the screen does not say how to keep or clear it:\n%s", size[0], size[1], view)
+		}
+		press(m, "enter")
+		if view := m.View(); strings.Contains(view, "keep filter") || !strings.Contains(view, "call a tool") {
+			t.Errorf("at %dx%d after enter the filter's keys are still shown:\n%s", size[0], size[1], view)
+		}
+	}
+}

@@ -72,21 +72,25 @@ func (c *common) helpView(w, h, top int) string {
 	content := c.helpContent(w)
 	room := c.helpRoom(h)
 	hint := "press ? or esc to close"
+	// The box is as wide as all of its groups and its widest footer, not
+	// only the rows in view, so it keeps its place while it scrolls.
+	wide := lipgloss.Width(strings.Join(content, "\n"))
 	if len(content) > room {
 		top = min(max(top, 0), len(content)-room)
-		var where []string
-		if top > 0 {
-			where = append(where, "more above")
+		where := "more above, more below"
+		switch {
+		case top == 0:
+			where = "more below"
+		case top+room == len(content):
+			where = "more above"
 		}
-		if top+room < len(content) {
-			where = append(where, "more below")
-		}
-		hint = "↑/↓ scroll (" + strings.Join(where, ", ") + ") · " + hint
+		wide = max(wide, lipgloss.Width(helpScrollHint("more above, more below")))
+		hint = helpScrollHint(where)
 		content = content[top : top+room]
 	}
 	body := append(content, "", c.st.Hint.Render(hint))
 	ptop, right, pbottom, left := c.st.Overlay.GetPadding()
-	bw := min(lipgloss.Width(strings.Join(body, "\n"))+left+right+2, w)
+	bw := min(max(wide, lipgloss.Width(hint))+left+right+2, w)
 	bh := min(len(body)+ptop+pbottom+2, h)
 	pad := c.st.App.Render(strings.Repeat(" ", left))
 	inner := make([]string, 0, len(body)+ptop)
@@ -98,6 +102,12 @@ func (c *common) helpView(w, h, top int) string {
 	}
 	box := c.box(c.st.Overlay, c.st.OverlayTitle.Render("Keys"), inner, bw, bh)
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(box, "\n"))
+}
+
+// helpScrollHint is the footer of a help that scrolls: short enough for a
+// 60-column terminal to show it whole.
+func helpScrollHint(where string) string {
+	return "↑/↓ " + where + " · ? or esc to close"
 }
 
 // helpContent is the overlay's groups, laid out for a width of w, as lines.

@@ -220,6 +220,9 @@ func (w *lineWriter) write(k kind, text string) {
 			cl, cw := ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
 			n, cols = len(cl), cw
 		}
+		if k == kindString && n < len(text) {
+			n, cols = wordBreak(text, n, cols, w.width)
+		}
 		w.emit(k, text[:n])
 		w.onlyIndent = false
 		w.col += cols
@@ -228,6 +231,48 @@ func (w *lineWriter) write(k kind, text string) {
 			w.wrap()
 		}
 	}
+}
+
+// wordBreak moves the end of a string's line that must wrap after n bytes
+// (cols columns) back to just after an escaped newline (so a multi-line
+// text reads a line per row) or else after its last space (so prose, a
+// tool's description, wraps between words and the next row starts with a
+// word). A row that would lose more than a third of the width keeps its
+// hard break: a long token (a URL, base64) is better cut than left on a
+// stub.
+func wordBreak(text string, n, cols, width int) (int, int) {
+	at := -1
+	if nl := lastEscapedNewline(text[:n]); nl > 0 && ansi.StringWidth(text[nl:n]) <= width/3 {
+		at = nl
+	} else if sp := strings.LastIndexByte(text[:n], ' '); sp > 0 {
+		at = sp + 1
+	}
+	if at <= 0 || at == n {
+		return n, cols
+	}
+	cut := ansi.StringWidth(text[at:n])
+	if cut > width/3 {
+		return n, cols
+	}
+	return at, cols - cut
+}
+
+// lastEscapedNewline is the offset just after the last \n escape in s (a
+// backslash that is not itself escaped, then n), or -1.
+func lastEscapedNewline(s string) int {
+	for i := len(s) - 1; i > 0; i-- {
+		if s[i] != 'n' || s[i-1] != '\\' {
+			continue
+		}
+		slashes := 0
+		for j := i - 1; j >= 0 && s[j] == '\\'; j-- {
+			slashes++
+		}
+		if slashes%2 == 1 {
+			return i + 1
+		}
+	}
+	return -1
 }
 
 // fit returns how many bytes of text fill at most room columns, whole

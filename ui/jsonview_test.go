@@ -258,3 +258,59 @@ func BenchmarkJSONLines20MB(b *testing.B) {
 		})
 	}
 }
+
+// A string of prose wraps between words, every line within the width and
+// no word cut; a long token with no space near the edge (a URL) is still
+// cut at the width rather than leaving a stub line.
+func TestJSONLinesWrapsStringsBetweenWords(t *testing.T) {
+	desc := "Answers with a text payload of exactly the given number of bytes: 64-byte lines, each starting with its byte offset."
+	url := "http://json-schema.org/draft-07/schema#" + strings.Repeat("x", 60)
+	in := `{"description":"` + desc + `","$schema":"` + url + `"}`
+	lines := stripAll(JSONLines(in, colourStyles(), true, 40, 0))
+	var words []string
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 40 {
+			t.Errorf("line %q is %d columns wide, want at most 40", l, w)
+		}
+		if strings.HasPrefix(l, "   ") {
+			t.Errorf("line %q starts with a blank after its indentation", l)
+		}
+		words = append(words, strings.Fields(l)...)
+	}
+	joined := " " + strings.Join(words, " ") + " "
+	for _, w := range strings.Fields(desc) {
+		if !strings.Contains(joined, " "+w+" ") && !strings.Contains(joined, "\""+w+" ") && !strings.Contains(joined, " "+w+"\"") {
+			t.Errorf("the word %q was cut across lines:\n%s", w, strings.Join(lines, "\n"))
+		}
+	}
+	if got := strings.Join(lines, ""); !strings.Contains(strings.ReplaceAll(got, " ", ""), strings.ReplaceAll(url, " ", "")[:40]) {
+		t.Errorf("the URL lost characters:\n%s", strings.Join(lines, "\n"))
+	}
+	if len(lines) > 9 {
+		t.Errorf("%d lines, want the URL cut at the width, not broken early:\n%s", len(lines), strings.Join(lines, "\n"))
+	}
+}
+
+// A multi-line text (newlines escaped in the JSON) wraps after each \n, so
+// it reads a line per row, as the demo's big tool answers.
+func TestJSONLinesWrapsStringsAfterEscapedNewlines(t *testing.T) {
+	var text strings.Builder
+	for i := 0; i < 5; i++ {
+		fmt.Fprintf(&text, "%08d abcdefghijklmnopqrstuvwxyz0123\\n", i*40)
+	}
+	lines := stripAll(JSONLines(`{"text":"`+text.String()+`"}`, colourStyles(), true, 60, 0))
+	var rows []string
+	for _, l := range lines {
+		if strings.Contains(l, "abcdef") {
+			rows = append(rows, strings.TrimSpace(l))
+		}
+	}
+	if len(rows) != 5 {
+		t.Fatalf("%d rows of text, want 5:\n%s", len(rows), strings.Join(lines, "\n"))
+	}
+	for i, r := range rows[1:] {
+		if want := fmt.Sprintf("%08d abcdefghijklmnopqrstuvwxyz0123\\n", (i+1)*40); r != want && r != want+`"` {
+			t.Errorf("row %d = %q, want %q", i+1, r, want)
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // stateless shows a 2026 session: the one endpoint, what server/discover
@@ -15,14 +17,19 @@ func (n *negotiationPane) stateless(f *facts, neg *history.Negotiation) {
 		f.kv("Endpoint", wireLine(url, 2048)+" (POST only, no session)", st.Row)
 	}
 	if len(neg.SupportedVersions) > 0 {
-		vs := make([]string, len(neg.SupportedVersions))
-		for i, v := range neg.SupportedVersions {
-			vs[i] = wireLine(v, 32)
+		// A server may list thousands: the first few and the chosen one.
+		shown, more := mcp.VersionsShown(neg.SupportedVersions, neg.ProtocolVersion)
+		for i, v := range shown {
+			shown[i] = wireLine(v, 64)
 			if v == neg.ProtocolVersion {
-				vs[i] += " ✓"
+				shown[i] += " ✓"
 			}
 		}
-		f.kv("Versions", strings.Join(vs, " · "), st.Row)
+		line := strings.Join(shown, " · ")
+		if more > 0 {
+			line += fmt.Sprintf(" · and %d more", more)
+		}
+		f.kv("Versions", line, st.Row)
 	}
 	if neg.ServerName == "" && neg.ProtocolVersion == "" {
 		f.kv("Server", "not discovered yet: press "+n.c.keys.Initialize.Help().Key+" (server/discover)", st.Hint)

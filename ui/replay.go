@@ -53,8 +53,13 @@ func (m *Model) replayTick() tea.Cmd {
 		r.reported = true
 		if err := r.p.Err(); err != nil {
 			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
+		} else if n := r.p.Damaged(); n > 0 {
+			// The lines are listed on the terminal when the TUI ends;
+			// until then this is the only sign the file is damaged.
+			cmds = append(cmds, m.setStatus(levelWarn, fmt.Sprintf(
+				"end of the recording: %s skipped (listed when you quit) · g plays it again", plural(n, "damaged line"))))
 		} else {
-			cmds = append(cmds, m.setStatus(levelInfo, "end of the recording: g plays it again"))
+			cmds = append(cmds, m.setStatus(levelInfo, "at the end: g plays it again"))
 		}
 	}
 	return tea.Batch(cmds...)
@@ -139,4 +144,11 @@ func (m *Model) updateReplayStatus() {
 		state = "⏸"
 	}
 	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position(), r.p.Total(), r.p.Speed())
+	if wait := r.p.Until(m.com.now()); wait > longWait {
+		m.status.replay += fmt.Sprintf(" · next record in %s: . steps to it", dur(wait))
+	}
 }
+
+// longWait is a wait for the next record long enough that, unexplained, a
+// replay would look stuck.
+const longWait = 5 * time.Second

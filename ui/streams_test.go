@@ -146,6 +146,12 @@ func TestPairsShowChainsProgressAndCancel(t *testing.T) {
 	if got := m.com.log.Stats().Pending; got != 1 {
 		t.Errorf("%d pending, want only the slow call (the listen stream is open, not pending)", got)
 	}
+	if strings.Contains(view, "notifications/progress") {
+		t.Errorf("a progress notification has a row of its own, want it folded into its request's:\n%s", view)
+	}
+	if got, want := openPair(t, m, statelessRecords().slow), "progress 2 of 4 (50%) · step 2 of 4 · 1 notification (in Raw events)"; !strings.Contains(got, want) {
+		t.Errorf("the slow call's detail lacks %q:\n%s", want, got)
+	}
 	if !strings.Contains(view, "stateless 2026-07-28") || !strings.Contains(view, "● discovered") {
 		t.Errorf("the status bar does not name the era and its state:\n%s", view)
 	}
@@ -217,6 +223,68 @@ func TestNegotiationOfAStatelessSession(t *testing.T) {
 		"fake 9 · protocol 2026-07-28", "Listen    open since", "Roots     none (roots add PATH offers one)", "be kind"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("the negotiation pane lacks %q:\n%s", want, view)
+		}
+	}
+}
+
+// A server that lists thousands of versions gets a Versions line of the
+// first few, the chosen one wherever it is, and a count of the rest.
+func TestNegotiationCountsAHugeVersionList(t *testing.T) {
+	s := &streamScript{script: newScript()}
+	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting, URL: statelessURL}})
+	var versions []string
+	for i := range 5000 {
+		versions = append(versions, fmt.Sprintf(`"2030-01-%04d"`, i))
+	}
+	versions = append(versions, `"2026-07-28"`)
+	disc := s.request("1", "server/discover", "", `{}`, 0)
+	s.post(disc, 200, mirrored("server/discover", ""), "json", time.Millisecond)
+	s.on(mcp.StreamJSON, disc, mcp.ClassResponse, "1", "server/discover",
+		`{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":[`+strings.Join(versions, ",")+`],"capabilities":{}}}`)
+	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateInitialized, Transport: mcp.TransportStateless, Protocol: "2026-07-28", URL: statelessURL}})
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	m.setFocus(paneNegotiation)
+	view := m.View()
+	// The line wraps, so the versions are looked for by their last digits.
+	if !strings.Contains(view, "0007 · 2026-07-28 ✓ · and") || !strings.Contains(view, "4992 more") || strings.Contains(view, "0008") {
+		t.Errorf("want the first %d versions, the chosen one and a count:\n%s", mcp.MaxListed, view)
+	}
+	if !strings.Contains(view, "Server    (it did not name itself) · protocol 2026-07-28") {
+		t.Errorf("a server with no serverInfo should be said to be nameless:\n%s", view)
+	}
+}
+
+// A priming event (an id, no data) says so in the DATA column rather than
+// leaving it blank, with its id when the pane is too narrow for an ID
+// column.
+func TestEventsSayAnEventHasNoData(t *testing.T) {
+	s := statelessRecords()
+	s.add(mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Stream: mcp.StreamResponse, ReqSeq: s.slow, ID: "s8_0", HasID: true,
+		Raw: mcp.Raw("id: s8_0\ndata: \n\n")}})
+	for _, size := range [][2]int{{80, 24}, {160, 45}, {60, 15}} {
+		m := newTestModel(t, size[0], size[1], newFakeBackend(), s.recs)
+		m.setFocus(paneEvents)
+		view := m.View()
+		checkFrame(t, view, size[0], size[1])
+		if row(view, "resp 8", "(no data)", "s8_0") == "" {
+			t.Errorf("at %dx%d no event row says the priming event has no data and names its id:\n%s", size[0], size[1], view)
+		}
+	}
+}
+
+// Detail draws its lines once and keeps them, so a pending request there
+// shows a still marker, not a spinner frozen on one frame while the Pairs
+// row's turns.
+func TestDetailShowsAStillPendingMarker(t *testing.T) {
+	s := statelessRecords()
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	got := openPair(t, m, s.slow)
+	if !strings.Contains(got, stillPending+" ██░░░ 50%") {
+		t.Errorf("the pending call's detail lacks %q:\n%s", stillPending+" ██░░░ 50%", got)
+	}
+	for _, f := range spinFrames {
+		if strings.Contains(got, f+" ██░░░") {
+			t.Errorf("the detail shows spinner frame %q, which would not turn:\n%s", f, got)
 		}
 	}
 }

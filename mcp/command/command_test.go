@@ -245,3 +245,18 @@ func TestSplitPartial(t *testing.T) {
 		}
 	}
 }
+
+func TestUsage(t *testing.T) {
+	for _, tc := range []struct{ method, want string }{
+		{"prompts/get", "prompts/get NAME [arg=value ...] (alias: prompt)"},
+		{"resources/read", "resources/read URI (alias: read)\nresources/read TEMPLATE [var=value ...] (fills an RFC 6570 template, e.g. repo://{owner}/{name})"},
+		{"no/such", ""},
+	} {
+		if got := Usage(tc.method); got != tc.want {
+			t.Errorf("Usage(%q) = %q, want %q", tc.method, got, tc.want)
+		}
+	}
+	if !IsList("prompts/list") || IsList("prompts/get") {
+		t.Errorf("IsList: prompts/list %v, prompts/get %v; want true, false", IsList("prompts/list"), IsList("prompts/get"))
+	}
+}

@@ -172,3 +172,20 @@ func (r CompletionRequest) Params() json.RawMessage {
 	b, _ := json.Marshal(p)
 	return b
 }
+
+// IsList reports whether method is a list paged by nextCursor, which takes
+// [--all] [cursor=X].
+func IsList(method string) bool { return listMethods[method] }
+
+// Usage is the usage of one method as cmdUsage gives it (its forms, one a
+// line, blanks collapsed), or "" for a method it does not name: the words
+// a person needs while typing that command.
+func Usage(method string) string {
+	var forms []string
+	for _, l := range strings.Split(cmdUsage, "\n")[1:] {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == method {
+			forms = append(forms, strings.Join(f, " "))
+		}
+	}
+	return strings.Join(forms, "\n")
+}

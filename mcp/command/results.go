@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // The readers here turn results into what exec prints and the TUI draws.
@@ -260,14 +261,21 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 		root := doc.Root()
 		r.ResultType, r.TTLMs, r.CacheScope = root.Get("resultType").Raw(), root.Get("ttlMs").Raw(), root.Get("cacheScope").Raw()
 	}
+	// A member that is null says nothing, as before these were read raw:
+	// a ttlMs of null is no ttlMs, not 0 (do not cache).
+	for _, raw := range []*json.RawMessage{&r.ResultType, &r.TTLMs, &r.CacheScope} {
+		if string(*raw) == "null" {
+			*raw = nil
+		}
+	}
 	info := ResultInfo{ResultType: "complete"}
 	odd := func(name string, raw json.RawMessage, want string) {
-		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, excerpt(raw), want))
+		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, mcp.Excerpt(raw), want))
 	}
 	if len(r.ResultType) > 0 {
 		info.Stated = true
 		if json.Unmarshal(r.ResultType, &info.ResultType) != nil {
-			info.ResultType = excerpt(r.ResultType) + notAString
+			info.ResultType = mcp.Excerpt(r.ResultType) + notAString
 		}
 	}
 	if len(r.TTLMs) > 0 {
@@ -286,15 +294,6 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 
 // notAString marks a resultType of the wrong type, shown as written.
 const notAString = " (not a string)"
-
-// excerpt is the start of a value as the server wrote it, for one line.
-func excerpt(raw json.RawMessage) string {
-	const max = 40
-	if len(raw) > max {
-		return strings.ToValidUTF8(string(raw[:max]), "") + "…"
-	}
-	return string(raw)
-}
 
 // String is the info as one line, e.g. "resultType complete · ttlMs 60000
 // · cacheScope public".

@@ -65,6 +65,8 @@ func TestParseResultInfo(t *testing.T) {
 		{`{"resultType":"complete","ttlMs":60000,"cacheScope":"public"}`, "resultType complete · ttlMs 60000 · cacheScope public"},
 		{`{"resultType":"input_required"}`, "resultType input_required"},
 		{`{"ttlMs":0}`, "resultType complete (not stated; a missing one counts as complete) · ttlMs 0"},
+		// null is no value: not stated, and never a ttlMs of 0 (do not cache).
+		{`{"resultType":null,"ttlMs":null,"cacheScope":null}`, "resultType complete (not stated; a missing one counts as complete)"},
 		{`not json`, "resultType complete (not stated; a missing one counts as complete)"},
 		{`{"resultType":5,"ttlMs":1e400,"cacheScope":["x"]}`, "resultType 5 (not a string) · ttlMs 1e400 (not a whole number of milliseconds) · cacheScope [\"x\"] (not a string)"},
 	}

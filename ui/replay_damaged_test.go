@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// A replay of a damaged recording says at its end that lines were skipped:
+// the list itself is printed when the TUI ends, and until then the status
+// bar is the only sign the file was damaged.
+func TestReplayOfADamagedRecordingSaysLinesWereSkipped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.jsonl")
+	rec, err := history.Create(path, history.Header{URL: fixtureBase, Transport: "sse"}, history.RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range fixtureRecords()[:3] {
+		if err := rec.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("{oops\n" + `{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"http"}` + "\n")
+	f.Close()
+	p, err := history.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	now := fixedNow
+	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	press(m, "G")
+	for i := 0; i < 5 && !p.Done(); i++ {
+		now = now.Add(time.Second)
+		m.Update(replayTickMsg{})
+	}
+	now = now.Add(time.Second)
+	m.Update(replayTickMsg{})
+	if got := m.status.view(); !strings.Contains(got, "2 damaged lines skipped (listed when you quit)") {
+		t.Errorf("status at the end = %q, want it to say 2 damaged lines were skipped", got)
+	}
+}
+
+// A recording whose clock jumps (a laptop asleep mid-session, a clock set
+// wrong) has a long gap between two records; the replay says how long the
+// next one is away and how to go on, rather than look stuck.
+func TestReplaySaysWhenTheNextRecordIsFarAway(t *testing.T) {
+	recs := fixtureRecords()[:2]
+	recs[1].Time = recs[0].Time.Add(4 * 365 * 24 * time.Hour)
+	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, recs)
+	now := fixedNow
+	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	m.Update(replayTickMsg{})
+	now = now.Add(time.Second)
+	m.Update(replayTickMsg{})
+	if got := m.status.view(); !strings.Contains(got, "1/2") || !strings.Contains(got, "next record in 35039h59m59s: . steps to it") {
+		t.Errorf("status = %q, want it to say the next record is four years away and that . steps to it", got)
+	}
+	press(m, ".")
+	if got := m.status.view(); strings.Contains(got, "next record in") {
+		t.Errorf("status after stepping to the last record = %q, still waiting", got)
+	}
+}
