@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -310,17 +309,7 @@ func VersionsShown(vs []string, keep string) (shown []string, more int) {
 
 // cutVersion keeps the first 32 bytes of a version (a real one has 10),
 // whole characters only.
-func cutVersion(v string) string {
-	const most = 32
-	if len(v) <= most {
-		return v
-	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(v[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", v[:cut], len(v))
-}
+func cutVersion(v string) string { return Clip(v, 32) }
 
 // openModern discovers the server and opens the listen stream. A server
 // that answers in the older era's versions only is no stateless server:
