@@ -36,6 +36,16 @@ type detailPane struct {
 	// toResponse scrolls there once the answer is drawn.
 	respLine   int
 	toResponse bool
+	// keep is where the reader was when the size changed, put back once
+	// the lines are wrapped at the new width.
+	keep keptPlace
+}
+
+// keptPlace is a place in the lines that survives wrapping them again:
+// the end, or a share of the way down.
+type keptPlace struct {
+	set, atEnd bool
+	share      float64
 }
 
 // detailKey is what the rendered lines depend on.
@@ -56,10 +66,33 @@ type detailKey struct {
 
 func newDetailPane(c *common) *detailPane { return &detailPane{c: c, pretty: true} }
 
-// SetSize sets the outer size.
+// SetSize sets the outer size. The reader keeps their place: the lines
+// are wrapped again at a new width, so a line number would land somewhere
+// else (the end of a long answer in the middle of it).
 func (d *detailPane) SetSize(w, h int) {
+	if (w != d.w || h != d.h) && d.ready && len(d.cache) > 0 && !d.keep.set {
+		// The first size of a run of resizes is where the reader was.
+		n := len(d.cache)
+		d.keep = keptPlace{set: true, atEnd: d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
+			share: float64(d.scroll.offset) / float64(n)}
+	}
 	d.w, d.h = w, h
 	d.scroll.height = max(h-2, 1)
+}
+
+// restorePlace scrolls back to the kept place once the lines are those of
+// the current width.
+func (d *detailPane) restorePlace() {
+	if !d.keep.set || !d.ready || d.cacheKey.width != d.w {
+		return
+	}
+	n := len(d.cache)
+	if d.keep.atEnd {
+		d.scroll.offset = n - d.scroll.height
+	} else {
+		d.scroll.offset = int(d.keep.share * float64(n))
+	}
+	d.keep = keptPlace{}
 }
 
 // showPair selects a pair and scrolls to its top.
@@ -69,7 +102,7 @@ func (d *detailPane) showPair(p *history.Pair) {
 	}
 	d.pair, d.event, d.log = p, nil, d.c.log
 	d.scroll.offset = 0
-	d.toResponse = false
+	d.toResponse, d.keep = false, keptPlace{}
 }
 
 // showAnswer selects a pair scrolled to its response: after sending, the
@@ -86,7 +119,7 @@ func (d *detailPane) showEvent(r *mcp.Record) {
 	}
 	d.pair, d.event, d.log = nil, r, d.c.log
 	d.scroll.offset = 0
-	d.toResponse = false
+	d.toResponse, d.keep = false, keptPlace{}
 }
 
 // Update handles the keys of a focused detail pane; pretty/raw and copy
@@ -196,6 +229,7 @@ func (d *detailPane) lines() []string {
 	if d.toResponse && d.respLine >= 0 {
 		d.scroll.offset, d.toResponse = d.respLine, false
 	}
+	d.restorePlace()
 	return d.cache
 }
 
