@@ -98,42 +98,14 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 		f.lines = append(f.lines, f.c.st.Dim.Render(label)+" "+style.Render(value))
 		return
 	}
-	for i, p := range wrapURLs(value, room) {
+	parts := strings.Split(ansi.Wrap(value, room, "/?&"), "\n")
+	for i, p := range parts {
 		l := strings.Repeat(" ", labelW)
 		if i == 0 {
 			l = cell(label, labelW)
 		}
 		f.lines = append(f.lines, f.c.st.Dim.Render(l)+style.Render(p))
 	}
-}
-
-// wrapURLs wraps s between words at width; only a word wider than the
-// width (a URL) breaks inside, after a /, ? or &, from the row it starts on. Breaking at those
-// everywhere cut "http://" after "http:/" in a sentence whose URL fits on
-// the next row.
-func wrapURLs(s string, width int) []string {
-	var rows []string
-	line := ""
-	for i, w := range strings.Split(s, " ") {
-		switch {
-		case i == 0:
-			line = w
-		case ansi.StringWidth(line)+1+ansi.StringWidth(w) <= width:
-			line += " " + w
-			continue
-		case ansi.StringWidth(w) > width:
-			line += " " + w // it breaks below whatever row it starts on
-		default:
-			rows = append(rows, line)
-			line = w
-		}
-		if ansi.StringWidth(line) > width {
-			parts := strings.Split(ansi.Wrap(line, width, "/?&"), "\n")
-			rows = append(rows, parts[:len(parts)-1]...)
-			line = parts[len(parts)-1]
-		}
-	}
-	return append(rows, line)
 }
 
 // text adds a line of its own, wrapped at the pane's width.
