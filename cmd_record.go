@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // recordFlags choose where a live session is recorded.
@@ -66,7 +67,9 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 		return err
 	}
 	if replayHint {
-		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n", r.Path(), r.Path())
+		// The command is quoted as a shell reads it, so a path with a
+		// space or a quote pastes back as one argument.
+		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n", r.Path(), command.ShellQuote(r.Path()))
 	} else {
 		fmt.Fprintf(w, "recorded to %s\n", r.Path())
 	}

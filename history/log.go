@@ -69,9 +69,10 @@ type Log struct {
 	connectedAt time.Time
 	lastTime    time.Time
 
-	neg   negotiationIndex
-	tools toolIndex
-	cur   int32 // entry + 1 of the record being indexed
+	neg     negotiationIndex
+	tools   toolIndex
+	surface surfaceIndex
+	cur     int32 // entry + 1 of the record being indexed
 }
 
 // run is a stretch of identical keep-alive events (comment-only events with

@@ -205,6 +205,8 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		l.neg.discovered(m.Raw)
 	case "tools/list":
 		l.tools.page(l.record(p.req), r)
+	case "prompts/list", "resources/list", "resources/templates/list":
+		l.surface.page(p.method, l.record(p.req), r)
 	}
 }
 

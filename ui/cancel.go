@@ -15,8 +15,8 @@ func (m *Model) cancelSelected() tea.Cmd {
 	ours := func(p *history.Pair) bool { return p != nil && p.Kind == history.KindRequest && p.Request != nil }
 	p := m.pairs.selected()
 	if !ours(p) {
-		// The newest row is often a notification of the request in
-		// flight (its progress): with only one, that is the one meant.
+		// The newest row is often a notification the request in flight
+		// caused (a log message): with only one, that is the one meant.
 		if seq, ok := m.sends.only(); ok {
 			if only := m.com.log.PairOf(seq); only != nil {
 				p = only
@@ -37,5 +37,6 @@ func (m *Model) cancelSelected() tea.Cmd {
 		return m.setStatus(levelWarn, label+" was sent by the session itself, not from here: it cannot be cancelled")
 	}
 	state, _ := m.com.pairState(p)
-	return m.setStatus(levelWarn, label+" is not waiting for an answer ("+state+"): nothing to cancel")
+	// What happened first: an 80-column status bar cuts the end.
+	return m.setStatus(levelWarn, "nothing to cancel: "+label+" already ended ("+state+")")
 }

@@ -37,6 +37,10 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		return "--all follows nextCursor through every page · cursor=X asks for one page"
 	case ctx.method == "tools/call" && ctx.index == 1:
 		return toolHint(prefix, tools, keys)
+	case ctx.method == "tools/call" && ctx.info == nil && len(tools) == 0:
+		// Not an unknown tool: no tool is known yet.
+		return "no tools known yet, so no schema: arguments go as strings (key:=json for other types) · send tools/list (" +
+			keys.ListTools.Help().Key + " outside the command line) to check them"
 	case ctx.method == "tools/call":
 		return ctx.argHint()
 	}

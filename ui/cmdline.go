@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -40,6 +41,9 @@ type CommandLine struct {
 	tools []mcp.Tool
 	info  map[string]*toolInfo
 	roots []mcp.Root // offered now, for completing roots rm
+	// surface is what the server listed last besides tools: prompts,
+	// resources and templates, for completing their names and URIs.
+	surface history.Surface
 
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
@@ -123,6 +127,10 @@ func (c *CommandLine) SetTools(tools []mcp.Tool) {
 	}
 	c.cycle = nil
 }
+
+// SetSurface tells completion which prompts, resources and templates the
+// server listed last.
+func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
 
 // SetRoots tells completion which roots are offered.
 func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }
@@ -280,7 +288,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 func (c *CommandLine) complete() {
 	c.tabbed(c.input.Value())
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
-		return complete(analyze(before, c.info), c.tools, c.roots)
+		return complete(analyze(before, c.info), c.tools, c.roots, c.surface)
 	})
 }
 

@@ -8,8 +8,10 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize/sanitizetest"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 var testTools = []mcp.Tool{
@@ -427,5 +429,43 @@ func TestCommandLineWarnsOfAToolNameAsMethod(t *testing.T) {
 	clPress(c, runes("ping"))
 	if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
 		t.Errorf("ping sent %+v, want it sent at once", s)
+	}
+}
+
+// Tab completes what the server listed: prompt names and their arguments
+// (required first), resource URIs and templates, and completion/complete's
+// prompt or template.
+func TestCommandLineCompletesPromptsAndResources(t *testing.T) {
+	sf := history.Surface{
+		Prompts: []command.Prompt{{Name: "review_code", Arguments: []command.PromptArgument{
+			{Name: "style"}, {Name: "language", Required: true}}}, {Name: "summarize"}},
+		Resources: []command.Resource{{URI: "demo://readme"}, {URI: "demo://logo.png"}},
+		Templates: []command.ResourceTemplate{{URITemplate: "notes://{tag}"}},
+	}
+	tests := []struct {
+		typed string
+		tabs  int
+		want  string
+	}{
+		{"prompts/get r", 1, "prompts/get review_code "},
+		{"prompt ", 2, "prompt summarize "},
+		{"prompts/get review_code ", 1, "prompts/get review_code language="},
+		{"prompts/get review_code language=go ", 1, "prompts/get review_code language=go style="},
+		{"read demo://r", 1, "read demo://readme "},
+		{"read n", 1, "read 'notes://{tag}' "},
+		{"subscribe demo://l", 1, "subscribe demo://logo.png "},
+		{"complete prompt s", 1, "complete prompt summarize "},
+		{"complete resource ", 1, "complete resource 'notes://{tag}' "},
+	}
+	for _, tc := range tests {
+		c := newLine(t, "")
+		c.SetSurface(sf)
+		clPress(c, runes(tc.typed))
+		for range tc.tabs {
+			clPress(c, keyTab)
+		}
+		if got := c.input.Value(); got != tc.want {
+			t.Errorf("%q + %d tab(s) = %q, want %q", tc.typed, tc.tabs, got, tc.want)
+		}
 	}
 }

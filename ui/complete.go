@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -96,7 +97,7 @@ func (c *completion) add(insert, label string) {
 }
 
 // complete lists the candidates for the word under the cursor.
-func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root) completion {
+func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Surface) completion {
 	comp := completion{start: ctx.cur.Start}
 	prefix := ctx.cur.Text
 	switch {
@@ -116,6 +117,36 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root) completion {
 		for _, r := range roots {
 			if strings.HasPrefix(r.URI, prefix) {
 				comp.add(command.ShellQuote(r.URI)+" ", r.URI)
+			}
+		}
+	case ctx.method == "prompts/get" && ctx.index == 1,
+		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt":
+		for _, p := range sf.Prompts {
+			if strings.HasPrefix(p.Name, prefix) {
+				comp.add(command.ShellQuote(p.Name)+" ", p.Name)
+			}
+		}
+	case ctx.method == "prompts/get" && !strings.Contains(prefix, "="):
+		given := ctx.givenKeys()
+		for _, req := range []bool{true, false} {
+			for _, a := range promptArgs(sf, ctx.words[1].Text) {
+				if a.Required == req && strings.HasPrefix(a.Name, prefix) && !slices.Contains(given, a.Name) {
+					comp.add(command.ShellQuote(a.Name)+"=", a.Name+"=")
+				}
+			}
+		}
+	case resourceTarget[ctx.method] && ctx.index == 1,
+		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource":
+		if ctx.method != "completion/complete" {
+			for _, r := range sf.Resources {
+				if strings.HasPrefix(r.URI, prefix) {
+					comp.add(command.ShellQuote(r.URI)+" ", r.URI)
+				}
+			}
+		}
+		for _, t := range sf.Templates {
+			if strings.HasPrefix(t.URITemplate, prefix) {
+				comp.add(command.ShellQuote(t.URITemplate)+" ", t.URITemplate)
 			}
 		}
 	case ctx.method == "logging/setLevel" && ctx.index == 1:
@@ -160,6 +191,20 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root) completion {
 		}
 	}
 	return comp
+}
+
+// resourceTarget are the methods whose first word is a resource's URI or
+// a template.
+var resourceTarget = map[string]bool{"resources/read": true, "resources/subscribe": true, "resources/unsubscribe": true}
+
+// promptArgs are the arguments of the prompt named name, as listed.
+func promptArgs(sf history.Surface, name string) []command.PromptArgument {
+	for _, p := range sf.Prompts {
+		if p.Name == name {
+			return p.Arguments
+		}
+	}
+	return nil
 }
 
 func schemaProps(s *command.Schema) []command.Property {

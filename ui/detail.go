@@ -200,7 +200,7 @@ func (d *detailPane) input() detailInput {
 		row := *p
 		row.Resumes = slices.Clone(p.Resumes)
 		in.pair = &row
-		in.state, in.stateStyle = d.c.pairState(p)
+		in.state, in.stateStyle = d.c.pairStateWith(p, stillPending) // the lines are kept: no spinner
 		if r := p.Response; r != nil && r.RPC != nil {
 			in.respVia = streamWords(d.c.log, r.RPC.Stream, r.RPC.ReqSeq, r.Seq)
 		}

@@ -37,7 +37,7 @@ type answerSummary struct {
 func (in *detailInput) labelled(out []string, label, value string, style func(...string) string) []string {
 	const w = 10
 	room := max(in.width-w, 8)
-	for i, part := range strings.Split(ansi.Wrap(value, room, ""), "\n") {
+	for i, part := range wrapWords(value, room) {
 		l := blanks(w)
 		if i == 0 {
 			l = cell(label, w)

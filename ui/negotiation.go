@@ -9,7 +9,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -98,7 +97,7 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 		f.lines = append(f.lines, f.c.st.Dim.Render(label)+" "+style.Render(value))
 		return
 	}
-	parts := strings.Split(ansi.Wrap(value, room, "/?&"), "\n")
+	parts := wrapWords(value, room)
 	for i, p := range parts {
 		l := strings.Repeat(" ", labelW)
 		if i == 0 {
@@ -111,7 +110,7 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 // text adds a line of its own, wrapped at the pane's width.
 func (f *facts) text(s string, style lipgloss.Style, indent int) {
 	pad := strings.Repeat(" ", indent)
-	for _, p := range strings.Split(ansi.Wrap(s, max(f.w-indent, 1), ""), "\n") {
+	for _, p := range wrapWords(s, max(f.w-indent, 1)) {
 		f.lines = append(f.lines, pad+style.Render(p))
 	}
 }

@@ -12,6 +12,15 @@ import (
 // pairState is a row's state as text and style; a pending request that
 // reported progress shows a bar instead of the word.
 func (c *common) pairState(pr *history.Pair) (string, lipgloss.Style) {
+	return c.pairStateWith(pr, c.spin)
+}
+
+// stillPending stands for the spinner where the text is drawn once and
+// kept (Detail's lines): a spinner frozen on one frame looks hung.
+const stillPending = "◌"
+
+// pairStateWith is pairState with spin in place of the spinner's frame.
+func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.Style) {
 	st := c.st
 	switch pr.State {
 	case history.StatePending:
@@ -19,11 +28,11 @@ func (c *common) pairState(pr *history.Pair) (string, lipgloss.Style) {
 		case pr.Listening():
 			return "● listening", st.Info
 		case pr.Total > 0:
-			return c.spin + " " + progressBar(pr.Progress/pr.Total, 5) + " " + percent(pr.Progress/pr.Total), st.Pending
+			return spin + " " + progressBar(pr.Progress/pr.Total, 5) + " " + percent(pr.Progress/pr.Total), st.Pending
 		case pr.Progress > 0:
-			return c.spin + " at " + number(pr.Progress), st.Pending
+			return spin + " at " + number(pr.Progress), st.Pending
 		}
-		return c.spin + " pending", st.Pending
+		return spin + " pending", st.Pending
 	case history.StateOK:
 		return "✓ ok", st.Success
 	case history.StateInput:

@@ -54,7 +54,7 @@ func (m *Model) replayTick() tea.Cmd {
 		if err := r.p.Err(); err != nil {
 			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
 		} else {
-			cmds = append(cmds, m.setStatus(levelInfo, "end of the recording: g plays it again"))
+			cmds = append(cmds, m.setStatus(levelInfo, "at the end: g plays it again"))
 		}
 	}
 	return tea.Batch(cmds...)

@@ -111,3 +111,21 @@ func TestReplayHelpShowsReplayKeys(t *testing.T) {
 		t.Error("replay help offers to send")
 	}
 }
+
+// On an 80-column terminal the end of a replay says what to do whole.
+func TestReplayEndFitsAt80Columns(t *testing.T) {
+	now := fixedNow
+	p := history.NewPlayer(history.Header{URL: statelessURL, Transport: "stateless"}, statelessRecords().recs)
+	m := New(Options{Player: p, Styles: testStyles(), URL: statelessURL, Transport: "stateless", Now: func() time.Time { return now }})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(replayTickMsg{})
+	press(m, "G")
+	now = now.Add(time.Second)
+	m.Update(replayTickMsg{})
+	view := m.View()
+	checkFrame(t, view, 80, 24)
+	lines := strings.Split(view, "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "g plays it again") {
+		t.Errorf("the status bar cuts what to do at the end of the replay: %q", last)
+	}
+}

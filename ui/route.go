@@ -85,10 +85,32 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if m.events.typing() {
 		return m.events.Update(msg)
 	}
+	if first, rest, ok := m.splitOpener(msg); ok {
+		// ":prompts" typed fast arrives as one message of runes: the first
+		// opens the input, the others are its text rather than lost.
+		cmd := m.handleKey(first)
+		return tea.Batch(cmd, m.handleKey(rest))
+	}
 	if cmd, ok := m.globalKey(msg); ok {
 		return cmd
 	}
 	return m.paneKey(msg)
+}
+
+// splitOpener splits a message of several runes whose first is a key that
+// opens a text input (the command line, a call, the filter) into that key
+// and the rest. Only those: any other run of runes (a paste without
+// bracketed paste) is not replayed as a string of commands.
+func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || msg.Alt {
+		return msg, msg, false
+	}
+	first, rest := msg, msg
+	first.Runes, rest.Runes = msg.Runes[:1], msg.Runes[1:]
+	if !key.Matches(first, m.keys.Command, m.keys.Call, m.keys.Filter) {
+		return msg, msg, false
+	}
+	return first, rest, true
 }
 
 // globalKey handles the keys that work whatever pane has focus.
@@ -109,7 +131,14 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.ListTools):
 		return m.send("tools/list"), true
 	case key.Matches(msg, k.Call):
-		return m.cmdline.Focus("tools/call "), true
+		focus := m.cmdline.Focus("tools/call ")
+		if len(m.tools) == 0 && m.com.log.Stats().State == mcp.StateInitialized {
+			// Tab has nothing to offer until the tools are listed: list
+			// them now, as the user would have to, while they type.
+			return tea.Batch(focus, m.setStatus(levelInfo, "listing the tools for completion…"),
+				m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"})), true
+		}
+		return focus, true
 	case key.Matches(msg, k.Command):
 		return m.cmdline.Focus(""), true
 	case key.Matches(msg, k.Reconnect):
@@ -267,7 +296,12 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
 		}
-		return m.setStatus(levelInfo, "reconnected: a new session; press i to initialize it")
+		if m.com.log.Stats().Transport == mcp.TransportSSE {
+			return m.setStatus(levelInfo, "reconnected: a new session; press i to initialize it")
+		}
+		// Streamable HTTP opens a session with initialize, and 2026 with
+		// server/discover: the new session is ready, there is nothing to press.
+		return m.setStatus(levelInfo, "reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}))
 	case copiedMsg:
 		return m.setStatus(msg.status())
 	case statusExpiredMsg:
@@ -320,6 +354,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	filter := m.events.sync()
 	m.pairs.sync()
 	m.syncTools()
+	m.cmdline.SetSurface(m.com.log.Surface())
 	m.syncEra()
 	return tea.Batch(filter, m.startSpin())
 }

@@ -149,6 +149,17 @@ func TestReconnectKey(t *testing.T) {
 	if !strings.Contains(m.View(), "press i to initialize") {
 		t.Fatalf("reconnect did not say what to do next:\n%s", m.View())
 	}
+
+	// A streamable or 2026 session opens with initialize or
+	// server/discover itself: nothing is left to press.
+	b = newFakeBackend()
+	m = newTestModel(t, 160, 45, b, statelessRecords().recs)
+	msg = runCmd(t, press(m, "r"), func(msg tea.Msg) bool { _, ok := msg.(reconnectedMsg); return ok })
+	<-b.reconnects
+	m.Update(msg)
+	if view := m.View(); strings.Contains(view, "press i") || !strings.Contains(view, "reconnected: a new session, opened with server/discover") {
+		t.Fatalf("a stateless reconnect should say the session opened, not ask for i:\n%s", view)
+	}
 }
 
 func TestSendingDisabledWithoutBackend(t *testing.T) {
@@ -188,5 +199,40 @@ func TestErrorHintOnOneLine(t *testing.T) {
 	_, text := describeSent(sentMsg{cmd: command.Command{Method: "initialize"}, err: err})
 	if strings.Contains(text, "⏎") || !strings.Contains(text, "no endpoint — press r to reconnect") {
 		t.Errorf("status text %q", text)
+	}
+}
+
+// c on a session whose tools were never listed lists them, so Tab has
+// names to offer; with tools known, c only opens the command line.
+func TestCallListsToolsWhenNoneAreKnown(t *testing.T) {
+	b := newFakeBackend()
+	b.resp = &mcp.Response{}
+	m := newTestModel(t, 160, 45, b, statelessRecords().recs)
+	cmd := press(m, "c")
+	if !m.cmdline.Focused() || m.cmdline.input.Value() != "tools/call " {
+		t.Fatalf("c did not open the command line on tools/call")
+	}
+	if !strings.Contains(m.View(), "listing the tools for completion") {
+		t.Errorf("the status bar does not say the tools are being listed:\n%s", m.View())
+	}
+	if hint := strings.Split(m.cmdline.View(), "\n")[1]; !strings.Contains(hint, "no tools known yet") {
+		t.Errorf("hint %q, want it to say no tools are known yet", hint)
+	}
+	press(m, "g", "r", "e", "e", "t", " ")
+	if hint := strings.Split(m.cmdline.View(), "\n")[1]; strings.Contains(hint, "unknown tool") || !strings.Contains(hint, "no tools known yet") {
+		t.Errorf("arguments hint %q calls the tool unknown, want it to say no tools are known yet", hint)
+	}
+	runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok })
+	if c := <-b.done; c.Method != "tools/list" || !c.All {
+		t.Errorf("c sent %+v, want tools/list --all", c)
+	}
+
+	m = newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	if len(m.tools) == 0 {
+		t.Fatal("the fixture lists no tools")
+	}
+	press(m, "c")
+	if strings.Contains(m.View(), "listing the tools") {
+		t.Errorf("c with tools known says it lists them:\n%s", m.View())
 	}
 }

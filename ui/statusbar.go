@@ -55,20 +55,23 @@ func (s *statusBar) view() string {
 			transport = "no transport"
 		}
 	}
-	badge := wireLine(transport, 16)
-	if stats.Protocol != "" {
-		// The transport and the protocol version in use, e.g.
-		// "streamable 2025-11-25".
-		badge += " " + wireLine(stats.Protocol, 16)
+	headOf := func(protocol bool) string {
+		badge := wireLine(transport, 16)
+		if protocol && stats.Protocol != "" {
+			// The transport and the protocol version in use, e.g.
+			// "streamable 2025-11-25".
+			badge += " " + wireLine(stats.Protocol, 16)
+		}
+		if s.c.replay {
+			badge = "REPLAY " + badge
+		}
+		head := st.StatusKey.Render(badge) + st.StatusBar.Render(" ")
+		if s.replay != "" {
+			head += st.StatusValue.Render(s.replay) + st.StatusBar.Render(" ")
+		}
+		return head + s.stateView(sessionState(s.c.log))
 	}
-	if s.c.replay {
-		badge = "REPLAY " + badge
-	}
-	head := st.StatusKey.Render(badge) + st.StatusBar.Render(" ")
-	if s.replay != "" {
-		head += st.StatusValue.Render(s.replay) + st.StatusBar.Render(" ")
-	}
-	head += s.stateView(sessionState(s.c.log))
+	head := headOf(true)
 
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
@@ -145,6 +148,13 @@ func (s *statusBar) view() string {
 			}
 		}
 		parts = append(parts[:low], parts[low+1:]...)
+		line = join()
+	}
+	if ansi.StringWidth(line) > s.w && s.msg != nil {
+		// A message (what the last key did, what to do next) is worth more
+		// than the protocol version, which Negotiation shows: an 80-column
+		// terminal reads the message whole.
+		head = headOf(false)
 		line = join()
 	}
 	return s.c.fit(line, s.w)

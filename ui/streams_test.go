@@ -244,3 +244,20 @@ func TestEventsSayAnEventHasNoData(t *testing.T) {
 		}
 	}
 }
+
+// Detail draws its lines once and keeps them, so a pending request there
+// shows a still marker, not a spinner frozen on one frame while the Pairs
+// row's turns.
+func TestDetailShowsAStillPendingMarker(t *testing.T) {
+	s := statelessRecords()
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	got := openPair(t, m, s.slow)
+	if !strings.Contains(got, stillPending+" ██░░░ 50%") {
+		t.Errorf("the pending call's detail lacks %q:\n%s", stillPending+" ██░░░ 50%", got)
+	}
+	for _, f := range spinFrames {
+		if strings.Contains(got, f+" ██░░░") {
+			t.Errorf("the detail shows spinner frame %q, which would not turn:\n%s", f, got)
+		}
+	}
+}

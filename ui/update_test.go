@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -509,5 +510,65 @@ func TestNegotiationTitleSaysWhenItScrolls(t *testing.T) {
 	first := strings.SplitN(m.View(), "\n", 2)[0]
 	if !strings.Contains(first, " · 1/") {
 		t.Fatalf("at 160x16 the negotiation runs past its bottom, and its title should say where it is:\n%s", first)
+	}
+}
+
+// On an 80-column terminal a message that does not fit beside the
+// protocol version is shown whole without it: what to do next outranks
+// what Negotiation already shows.
+func TestStatusMessageOutranksTheProtocolVersion(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), statelessRecords().recs)
+	lines := strings.Split(m.View(), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "2026-07-28") {
+		t.Fatalf("with no message the status bar should name the protocol version: %q", last)
+	}
+	msg := "reconnected: a new session; press i to initialize"
+	m.setStatus(levelWarn, msg)
+	view := m.View()
+	checkFrame(t, view, 80, 24)
+	lines = strings.Split(view, "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, msg) || !strings.Contains(last, "stateless") {
+		t.Errorf("the status bar cuts the message: %q, want %q whole beside the transport", last, msg)
+	}
+}
+
+// Keys typed fast reach the program as one message of runes (":ping"):
+// a first rune that opens an input opens it and the rest is its text, not
+// lost; any other run of runes is not replayed as commands.
+func TestRunesTypedFastOpenTheirInput(t *testing.T) {
+	runesMsg := func(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	m.Update(runesMsg(":ping"))
+	if !m.cmdline.Focused() || m.cmdline.input.Value() != "ping" {
+		t.Errorf("after \":ping\" the command line is focused=%v holding %q, want focused holding \"ping\"", m.cmdline.Focused(), m.cmdline.input.Value())
+	}
+	m = newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	m.Update(runesMsg("cgreet"))
+	if got := m.cmdline.input.Value(); got != "tools/call greet" {
+		t.Errorf("after \"cgreet\" the command line holds %q, want \"tools/call greet\"", got)
+	}
+	m = newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	m.Update(runesMsg("/endpoint"))
+	if !m.events.typing() || m.events.input.Value() != "endpoint" {
+		t.Errorf("after \"/endpoint\" the filter is typing=%v holding %q, want \"endpoint\"", m.events.typing(), m.events.input.Value())
+	}
+	m = newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	if _, cmd := m.Update(runesMsg("ql")); m.ctx.Err() != nil || m.typing() {
+		t.Errorf("a run of runes that opens no input was acted on (cmd %v)", cmd != nil)
+	}
+}
+
+// x on a request that already ended says so first, so an 80-column status
+// bar shows it.
+func TestCancelAnEndedRequestSaysSoFirst(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, "home")
+	if p := m.pairs.selected(); p == nil || p.Kind != history.KindRequest || p.State == history.StatePending {
+		t.Fatalf("the first row is %+v, want an answered request", p)
+	}
+	press(m, "x")
+	lines := strings.Split(m.View(), "\n")
+	if last := lines[len(lines)-1]; !strings.Contains(last, "nothing to cancel: initialize (id ") {
+		t.Errorf("x on an answered request: status %q, want it to start with nothing to cancel", last)
 	}
 }

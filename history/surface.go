@@ -1,0 +1,79 @@
+package history
+
+import (
+	"encoding/json"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// Surface is what the server listed besides its tools: the prompts,
+// resources and resource templates of the newest answers to prompts/list,
+// resources/list and resources/templates/list (all the pages of a listing
+// followed by nextCursor). The command line completes names and URIs from
+// it. The slices are shared: callers must not change them.
+type Surface struct {
+	Prompts   []command.Prompt
+	Resources []command.Resource
+	Templates []command.ResourceTemplate
+}
+
+// listing follows the pages of one list method: an answer to a request
+// without a cursor starts a listing, and a page asked with the cursor the
+// last page gave continues it; any other page is left out.
+type listing[T any] struct {
+	items []T
+	next  string
+}
+
+func (li *listing[T]) page(cursor string, items []T, next string) {
+	switch {
+	case cursor == "":
+		// A new slice, so a holder of the old listing keeps it whole.
+		li.items = append([]T(nil), items...)
+	case cursor == li.next && li.next != "":
+		li.items = append(li.items[:len(li.items):len(li.items)], items...)
+	default:
+		return
+	}
+	li.next = next
+}
+
+// surfaceIndex follows the list answers Surface is made of.
+type surfaceIndex struct {
+	prompts   listing[command.Prompt]
+	resources listing[command.Resource]
+	templates listing[command.ResourceTemplate]
+}
+
+// page reads one answer to a list method; an answer that cannot be read
+// leaves what was known.
+func (s *surfaceIndex) page(method string, req, resp *mcp.Record) {
+	var env struct {
+		Result json.RawMessage `json:"result"`
+	}
+	if json.Unmarshal([]byte(resp.RPC.Raw), &env) != nil || len(env.Result) == 0 {
+		return
+	}
+	cursor := requestCursor(req)
+	switch method {
+	case "prompts/list":
+		if items, next, err := command.ParsePrompts(env.Result); err == nil {
+			s.prompts.page(cursor, items, next)
+		}
+	case "resources/list":
+		if items, next, err := command.ParseResources(env.Result); err == nil {
+			s.resources.page(cursor, items, next)
+		}
+	case "resources/templates/list":
+		if items, next, err := command.ParseTemplates(env.Result); err == nil {
+			s.templates.page(cursor, items, next)
+		}
+	}
+}
+
+// Surface returns the prompts, resources and templates the server listed
+// last.
+func (l *Log) Surface() Surface {
+	return Surface{Prompts: l.surface.prompts.items, Resources: l.surface.resources.items, Templates: l.surface.templates.items}
+}

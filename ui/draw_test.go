@@ -1,0 +1,40 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Negotiation's values wrap between words, so a method or a URL that fits
+// on a line is never split at its slash; a URL longer than a line breaks
+// at its / ? & and loses nothing.
+func TestWrapWords(t *testing.T) {
+	got := wrapWords("no transport worked: POST server/discover http://127.0.0.1:9549/mcp: no connection", 38)
+	want := []string{"no transport worked: POST", "server/discover", "http://127.0.0.1:9549/mcp: no", "connection"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("wrapWords = %q, want %q", got, want)
+	}
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"mcp-servers/everything 2.0.0 · protocol 2025-11-25", []string{"mcp-servers/everything 2.0.0 · protocol", "2025-11-25"}},
+		{"970d59b8-ef73-4402-88dd-90db8806e1e6 (Mcp-Session-Id)", []string{"970d59b8-ef73-4402-88dd-90db8806e1e6", "(Mcp-Session-Id)"}},
+	} {
+		if got := wrapWords(tc.in, 40); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("wrapWords(%q, 40) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	long := "http://127.0.0.1:36227/sse?sessionid=O7JPCTS7QS2PPEYSJIHDW74ERV&x=1"
+	got = wrapWords(long, 30)
+	for _, l := range got {
+		if w := ansi.StringWidth(l); w > 30 {
+			t.Errorf("line %q is %d columns, want at most 30", l, w)
+		}
+	}
+	if strings.Join(got, "") != long || len(got) < 3 {
+		t.Errorf("wrapWords(long URL) = %q, want it broken at / ? & and whole", got)
+	}
+}
