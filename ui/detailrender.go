@@ -117,12 +117,12 @@ func (in *detailInput) emptyLines() []string {
 	return out
 }
 
-// wrapped appends text wrapped between words at the pane's width (a word
-// longer than the width breaks at it), each row in style: a heading line
+// wrapped appends text wrapped between words at the pane's width (see
+// wrapWords), each row in style: a heading line
 // says all it has (an id, a URL, the advice on what to do) instead of
 // being cut at the border. text is plain, sanitized text.
 func (in *detailInput) wrapped(out []string, text string, style lipgloss.Style) []string {
-	for _, l := range strings.Split(ansi.Wrap(text, in.width, ""), "\n") {
+	for _, l := range wrapWords(text, in.width) {
 		out = append(out, style.Render(l))
 	}
 	return out
@@ -132,7 +132,7 @@ func (in *detailInput) wrapped(out []string, text string, style lipgloss.Style) 
 // its own (a row's state after its title, a header's value after its name
 // is the other way round: see wrappedHead).
 func (in *detailInput) wrappedTail(out []string, text, tail string, style, tailStyle lipgloss.Style) []string {
-	rows := strings.Split(ansi.Wrap(text+tail, in.width, ""), "\n")
+	rows := wrapWords(text+tail, in.width)
 	for i, l := range rows {
 		if i == len(rows)-1 && strings.HasSuffix(l, tail) {
 			out = append(out, style.Render(strings.TrimSuffix(l, tail))+tailStyle.Render(tail))
@@ -146,7 +146,7 @@ func (in *detailInput) wrappedTail(out []string, text, tail string, style, tailS
 // wrappedHead is wrapped with the first part of text, head, in a style of
 // its own: a header's name before its value.
 func (in *detailInput) wrappedHead(out []string, head, text string, headStyle, style lipgloss.Style) []string {
-	for i, l := range strings.Split(ansi.Wrap(head+text, in.width, ""), "\n") {
+	for i, l := range wrapWords(head+text, in.width) {
 		if i == 0 && strings.HasPrefix(l, head) {
 			out = append(out, headStyle.Render(head)+style.Render(strings.TrimPrefix(l, head)))
 			continue
