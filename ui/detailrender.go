@@ -118,9 +118,9 @@ func (in *detailInput) emptyLines() []string {
 }
 
 // wrapped appends text wrapped between words at the pane's width (see
-// wrapWords), each row in style: a heading line
-// says all it has (an id, a URL, the advice on what to do) instead of
-// being cut at the border. text is plain, sanitized text.
+// wrapWords), each row in style: a heading line says all it has (an id, a
+// URL, the advice on what to do) instead of being cut at the border. text
+// is plain, sanitized text.
 func (in *detailInput) wrapped(out []string, text string, style lipgloss.Style) []string {
 	for _, l := range wrapWords(text, in.width) {
 		out = append(out, style.Render(l))
