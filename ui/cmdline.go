@@ -255,6 +255,11 @@ func (c *CommandLine) sent(line string, submit tea.Cmd) tea.Cmd {
 // check reads the arguments the way the session will, to report errors
 // (nothing is sent) and warnings (sent on a second Enter) before sending.
 func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
+	if cmd.Method == "prompts/get" {
+		if warns, ok, err := c.checkPrompt(cmd); ok {
+			return warns, err
+		}
+	}
 	if cmd.Method != "tools/call" {
 		var pre []command.ArgWarning
 		if c.info[cmd.Method] != nil && !slices.Contains(knownMethods, cmd.Method) {
@@ -282,6 +287,30 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	}
 	_, warns, err := command.ParseArgs(cmd.Words, schema)
 	return append(pre, warns...), err
+}
+
+// checkPrompt checks prompts/get's words against the arguments the prompt
+// was listed with, as tools/call's are against the tool's schema, so a
+// missing required argument is held back with a warning instead of coming
+// back as the server's refusal. ok is false when no prompts were listed:
+// the session lists and checks them itself when it sends.
+func (c *CommandLine) checkPrompt(cmd command.Command) (warns []command.ArgWarning, ok bool, err error) {
+	prompts := c.surface.Prompts
+	if len(prompts) == 0 {
+		return nil, false, nil
+	}
+	i := slices.IndexFunc(prompts, func(p command.Prompt) bool { return p.Name == cmd.Target })
+	if i < 0 {
+		warns = append(warns, command.ArgWarning{Message: "prompt " + sanitize.Line(cmd.Target) + " is not in prompts/list (" + plural(len(prompts), "prompt") + ")"})
+		_, w, err := command.ParseArgs(cmd.Words, nil)
+		return append(warns, w...), true, err
+	}
+	p := prompts[i]
+	if len(p.Arguments) == 0 && len(cmd.Words) > 0 {
+		warns = append(warns, command.ArgWarning{Message: "prompt " + sanitize.Line(p.Name) + " takes no arguments"})
+	}
+	_, w, err := command.ParseArgs(cmd.Words, command.PromptSchema(p))
+	return append(warns, w...), true, err
 }
 
 // complete runs one Tab on the command line (see tabComplete).
