@@ -40,7 +40,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.ctx.Err() != nil {
 		return m, cmd // quitting: nothing more to draw
 	}
+	if m.lay.Mode != modeTooSmall && cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H {
+		// A refusal or warnings to read whole, or gone: the panes give
+		// the command line its rows, or take them back.
+		m.resize(m.width, m.height)
+	}
 	return m, tea.Batch(cmd, m.detail.refresh())
+}
+
+// cmdRows is how many rows the command line area wants now: more than two
+// only while the command line shows a long refusal or warnings.
+func (m *Model) cmdRows() int {
+	if m.ask.open() || m.events.typing() {
+		return cmdLineHeight
+	}
+	return m.cmdline.Height()
 }
 
 // typing reports whether a text input has the keyboard.
@@ -239,7 +253,7 @@ func (m *Model) setFocus(p pane) {
 // resize lays the screen out again; it works at any moment.
 func (m *Model) resize(w, h int) {
 	m.width, m.height = w, h
-	m.lay = layout(w, h)
+	m.lay = layoutWith(w, h, m.cmdRows())
 	if m.lay.Mode == modeTooSmall {
 		return
 	}
