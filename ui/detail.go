@@ -41,11 +41,11 @@ type detailPane struct {
 	keep keptPlace
 }
 
-// keptPlace is a place in the lines that survives wrapping them again:
-// the end, or a share of the way down.
+// keptPlace is a place in the lines that survives making them again: the
+// end, the Response section, or a share of the way down.
 type keptPlace struct {
-	set, atEnd bool
-	share      float64
+	set, atEnd, atResponse bool
+	share                  float64
 }
 
 // detailKey is what the rendered lines depend on.
@@ -70,26 +70,41 @@ func newDetailPane(c *common) *detailPane { return &detailPane{c: c, pretty: tru
 // are wrapped again at a new width, so a line number would land somewhere
 // else (the end of a long answer in the middle of it).
 func (d *detailPane) SetSize(w, h int) {
-	if (w != d.w || h != d.h) && d.ready && len(d.cache) > 0 && !d.keep.set {
-		// The first size of a run of resizes is where the reader was.
-		n := len(d.cache)
-		d.keep = keptPlace{set: true, atEnd: d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
-			share: float64(d.scroll.offset) / float64(n)}
+	if w != d.w || h != d.h {
+		d.keepPlace(false)
 	}
 	d.w, d.h = w, h
 	d.scroll.height = max(h-2, 1)
 }
 
-// restorePlace scrolls back to the kept place once the lines are those of
-// the current width.
-func (d *detailPane) restorePlace() {
-	if !d.keep.set || !d.ready || d.cacheKey.width != d.w {
+// keepPlace notes where the reader is before the lines are made again;
+// bySection keeps the Response section rather than the share of the way
+// down, for lines of another form. The first note of a run (resizes while
+// a large answer is formatted) is where the reader was.
+func (d *detailPane) keepPlace(bySection bool) {
+	if !d.ready || len(d.cache) == 0 || d.keep.set {
 		return
 	}
 	n := len(d.cache)
-	if d.keep.atEnd {
+	d.keep = keptPlace{set: true, atEnd: d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
+		atResponse: bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
+}
+
+// restorePlace scrolls back to the kept place once the lines are those of
+// the current selection, width and form (not a placeholder).
+func (d *detailPane) restorePlace() {
+	if !d.keep.set || !d.ready || d.cacheKey != d.key() {
+		return
+	}
+	n := len(d.cache)
+	switch {
+	case d.keep.atEnd:
 		d.scroll.offset = n - d.scroll.height
-	} else {
+	case d.keep.atResponse && d.respLine >= 0:
+		// Pretty and raw lines do not match row for row; the section
+		// being read does.
+		d.scroll.offset = d.respLine
+	default:
 		d.scroll.offset = int(d.keep.share * float64(n))
 	}
 	d.keep = keptPlace{}
@@ -135,8 +150,12 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// toggleRaw switches between pretty JSON and the exact bytes.
-func (d *detailPane) toggleRaw() { d.pretty = !d.pretty }
+// toggleRaw switches between pretty JSON and the exact bytes, keeping the
+// reader's place.
+func (d *detailPane) toggleRaw() {
+	d.keepPlace(true)
+	d.pretty = !d.pretty
+}
 
 // selection reports what is shown, after dropping a selection that
 // belongs to a log the replay has since replaced.

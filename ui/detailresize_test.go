@@ -78,3 +78,29 @@ func TestDetailKeepsItsPlaceOnResize(t *testing.T) {
 		t.Errorf("at %d/%d (%.2f of the way) before the resize, at %d/%d (%.2f) after; want the same share", at, n, share, at2, n2, got)
 	}
 }
+
+// TestDetailRawToggleKeepsTheResponse: reading a large answer (formatted
+// off the update loop, behind a placeholder), v shows its exact bytes at
+// the Response section the reader was in, and v again the pretty lines
+// there, instead of the top of the pane.
+func TestDetailRawToggleKeepsTheResponse(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, hugeAnswerRecords(strings.Repeat("y", 200<<10)))
+	_, cmd := m.Update(keyMsg("enter"))
+	m.Update(runCmd(t, cmd, isFormatted))
+	press(m, "tab")
+	if m.focus != paneDetail {
+		t.Fatalf("focus = %v, want detail", m.focus)
+	}
+	for m.detail.scroll.offset <= m.detail.respLine {
+		press(m, "down")
+	}
+	for _, form := range []string{"raw bytes", "pretty"} {
+		_, cmd := m.Update(keyMsg("v"))
+		m.View() // the placeholder is drawn while the lines are formatted
+		m.Update(runCmd(t, cmd, isFormatted))
+		view := m.View()
+		if m.detail.scroll.offset != m.detail.respLine || !strings.Contains(view, "── Response ──") {
+			t.Errorf("v to %s: Detail at line %d, the Response starts at %d:\n%s", form, m.detail.scroll.offset, m.detail.respLine, view)
+		}
+	}
+}
