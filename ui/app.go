@@ -97,7 +97,10 @@ type Model struct {
 	// awaitAnswer is the Seq of a request whose answer came back before
 	// its records reached the log; its pair opens when they do.
 	awaitAnswer int64
-	clients     clients // a proxy's client sessions
+	// openedFrom is the list the detail pane was last opened from, where
+	// the back key returns.
+	openedFrom pane
+	clients    clients // a proxy's client sessions
 
 	// sends are the backend calls still running, for the cancel key.
 	sends *inflight

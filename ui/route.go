@@ -221,6 +221,16 @@ func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	}
+	if m.focus == paneDetail && key.Matches(msg, m.keys.Back) {
+		// On a narrow terminal enter switched to the detail tab; esc
+		// returns to the row it came from instead of a round of tabs.
+		from := m.openedFrom
+		if from != paneEvents {
+			from = panePairs
+		}
+		m.setFocus(from)
+		return nil
+	}
 	return m.paneUpdate(m.focus, msg)
 }
 
@@ -231,6 +241,7 @@ func (m *Model) open(show func(), ok bool) {
 		return
 	}
 	m.awaitAnswer = 0
+	m.openedFrom = m.focus
 	show()
 	if m.lay.isTabbed(paneDetail) {
 		m.setFocus(paneDetail)
