@@ -22,6 +22,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
 )
 
@@ -97,6 +98,10 @@ type Model struct {
 	// awaitAnswer is the Seq of a request whose answer came back before
 	// its records reached the log; its pair opens when they do.
 	awaitAnswer int64
+	// initializing counts the initialize sends not over yet; afterInit
+	// holds what was submitted meanwhile, sent when they are.
+	initializing int
+	afterInit    []command.Command
 	// openedFrom is the list the detail pane was last opened from, where
 	// the back key returns.
 	openedFrom pane

@@ -316,7 +316,11 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)
 		}
-		return m.setStatus(describeSent(msg))
+		status := m.setStatus(describeSent(msg))
+		if msg.cmd.Method == "initialize" {
+			return tea.Batch(status, m.initDone())
+		}
+		return status
 	case reconnectedMsg:
 		if msg.err != nil {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
@@ -427,7 +431,34 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
+	if m.initializing > 0 && c.Method != "initialize" {
+		// The handshake ends with notifications/initialized, sent once
+		// initialize is answered; a request that overtakes it is refused
+		// ("invalid during session initialization"). i then l typed
+		// fast: l waits for the handshake.
+		m.afterInit = append(m.afterInit, c)
+		return m.setStatus(levelInfo, m.labelOf(c)+" goes once initialize is done…")
+	}
+	if c.Method == "initialize" {
+		m.initializing++
+	}
 	return tea.Batch(m.setStatus(levelInfo, "sending "+m.labelOf(c)+"…"), m.sendCmd(c))
+}
+
+// initDone counts an initialize's send as over (answered, refused or
+// cancelled) and, when none is left, sends what waited for it.
+func (m *Model) initDone() tea.Cmd {
+	m.initializing = max(m.initializing-1, 0)
+	if m.initializing > 0 || len(m.afterInit) == 0 {
+		return nil
+	}
+	waiting := m.afterInit
+	m.afterInit = nil
+	cmds := make([]tea.Cmd, 0, len(waiting))
+	for _, c := range waiting {
+		cmds = append(cmds, m.submit(c))
+	}
+	return tea.Batch(cmds...)
 }
 
 // send parses and sends a fixed command line, as if typed.
