@@ -36,8 +36,8 @@ type detailPane struct {
 	// toResponse scrolls there once the answer is drawn.
 	respLine   int
 	toResponse bool
-	// keep is where the reader was when the size changed, put back once
-	// the lines are wrapped at the new width.
+	// keep is where the reader was when the size or the form (pretty or
+	// raw) changed, put back once the lines are made again.
 	keep keptPlace
 }
 
