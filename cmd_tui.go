@@ -85,7 +85,20 @@ func loadStyles(name string) (themes.Styles, error) {
 	if err != nil {
 		return themes.Styles{}, &exitError{exitUsage, err}
 	}
+	keepAttributes(t.Palette, os.Getenv(themes.EnvNoColor) != "", termenv.NewOutput(os.Stdout).ColorProfile())
 	return themes.NewStyles(t.Palette), nil
+}
+
+// keepAttributes lets a colourless theme (mono, which NO_COLOR picks) draw
+// its bold, faint, reverse and underline on a terminal that has them. With
+// NO_COLOR set, termenv falls back to its ASCII profile, which drops those
+// too: the selected row looked like every other and enter opened a row
+// nobody could see. NO_COLOR asks for no colour (no-color.org) and such a
+// theme has none to send; a theme with colours keeps the ASCII profile.
+func keepAttributes(p themes.Palette, noColor bool, term termenv.Profile) {
+	if noColor && term != termenv.Ascii && p.Colourless() {
+		lipgloss.SetColorProfile(termenv.ANSI)
+	}
 }
 
 // historyPath is where the command line keeps earlier commands.

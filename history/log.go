@@ -230,6 +230,9 @@ type Stats struct {
 	State, SessionID, URL, Transport string
 	// Protocol is the protocol version the server chose.
 	Protocol string
+	// Detected is set once detection said which transport the URL serves
+	// (or that none worked); until then Transport is the one being tried.
+	Detected bool
 }
 
 // Stats returns the counts for the status bar. Errors counts our rows that
@@ -286,6 +289,7 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 			// A detection that found nothing leaves no transport: the one
 			// tried last is not the session's.
 			l.stats.Transport = r.Detect.Transport
+			l.stats.Detected = true
 		}
 	}
 }

@@ -94,3 +94,14 @@ func isNone(c lipgloss.TerminalColor) bool {
 	}
 	return false
 }
+
+// Colourless reports whether no role of p has a colour, as in mono: its
+// styles are text attributes (bold, faint, reverse, underline) only.
+func (p Palette) Colourless() bool {
+	for _, r := range roles {
+		if !isNone(*r.field(&p)) {
+			return false
+		}
+	}
+	return true
+}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
 )
 
@@ -97,7 +98,14 @@ type Model struct {
 	// awaitAnswer is the Seq of a request whose answer came back before
 	// its records reached the log; its pair opens when they do.
 	awaitAnswer int64
-	clients     clients // a proxy's client sessions
+	// initializing counts the initialize sends not over yet; afterInit
+	// holds what was submitted meanwhile, sent when they are.
+	initializing int
+	afterInit    []command.Command
+	// openedFrom is the list the detail pane was last opened from, where
+	// the back key returns.
+	openedFrom pane
+	clients    clients // a proxy's client sessions
 
 	// sends are the backend calls still running, for the cancel key.
 	sends *inflight

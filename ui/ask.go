@@ -168,6 +168,15 @@ func (a *askPrompt) dismiss(q *Question) (tea.Cmd, *answered) {
 	return a.remove(q), &answered{levelInfo, "declined " + what}
 }
 
+// escDoes says what the cancel key does to q: an elicitation form is
+// answered with action cancel, any other question declined.
+func escDoes(q *Question) string {
+	if q != nil && q.Req.Method == "elicitation/create" {
+		return "cancels the form"
+	}
+	return "declines"
+}
+
 // questionLabel names a question for the status bar: "the form confirm
 // (elicitation/create)".
 func questionLabel(q *Question) string {

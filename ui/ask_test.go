@@ -129,3 +129,20 @@ func TestAskKeepsQuit(t *testing.T) {
 		t.Error("ctrl+c did not quit while a question was open")
 	}
 }
+
+// The status line and the prompt's hint name the same outcome for esc: a
+// form is cancelled (action cancel), a sampling request declined; the
+// status line said "dismisses" for both.
+func TestAskSaysWhatEscDoes(t *testing.T) {
+	for _, tc := range []struct{ method, params, does string }{
+		{"elicitation/create", formParams, "esc cancels the form"},
+		{"sampling/createMessage", `{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":10}`, "esc declines"},
+	} {
+		m, _ := askModel(t, tc.method, tc.params)
+		rows := strings.Split(m.View(), "\n")
+		bar, hint := rows[len(rows)-1], rows[len(rows)-2]
+		if !strings.Contains(bar, "answer below ("+tc.does+")") || !strings.Contains(hint, tc.does) {
+			t.Errorf("%s: status %q and hint %q, want both to say %q", tc.method, bar, hint, tc.does)
+		}
+	}
+}

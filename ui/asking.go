@@ -18,7 +18,9 @@ func (m *Model) asked(q *Question) tea.Cmd {
 	m.showHelp = false // the question is what needs the screen now
 	cmds := []tea.Cmd{m.ask.push(q), watchQuestion(q), waitForQuestion(m.ctx, m.opts.Answers)}
 	if len(m.ask.queue) == 1 {
-		cmds = append(cmds, m.setStatus(levelInfo, "the server asks for input: answer below (esc dismisses)"), m.askTicker())
+		// The same words as the prompt's hint: esc cancels a form (an
+		// answer the server sees) and declines anything else.
+		cmds = append(cmds, m.setStatus(levelInfo, "the server asks for input: answer below ("+m.keys.Cancel.Help().Key+" "+escDoes(q)+")"), m.askTicker())
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, "another question is waiting: "+plural(len(m.ask.queue), "question")+" in all"))
 	}

@@ -101,11 +101,7 @@ func (a *askPrompt) inputLines() (string, string) {
 	case a.cycle != nil:
 		hint = drawCandidates(st, a.cycle, a.input.Width)
 	default:
-		dismiss := "declines"
-		if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
-			dismiss = "cancels the form"
-		}
-		hint = st.Hint.Render(a.c.keys.Submit.Help().Key + " answers · " + a.c.keys.Cancel.Help().Key + " " + dismiss + " · the panes wait until this is answered")
+		hint = st.Hint.Render(a.c.keys.Submit.Help().Key + " answers · " + a.c.keys.Cancel.Help().Key + " " + escDoes(a.current()) + " · the panes wait until this is answered")
 	}
 	return top, hint
 }

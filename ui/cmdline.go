@@ -141,8 +141,9 @@ func (c *CommandLine) SetSize(width int) {
 	c.input.Width = max(1, width-ansi.StringWidth(c.input.Prompt)-1)
 }
 
-// Height is the number of lines View draws.
-func (c *CommandLine) Height() int { return 2 }
+// Height is the number of lines View draws: the input and one hint row,
+// or as many rows as the last Enter's refusal or warnings wrap to.
+func (c *CommandLine) Height() int { return 1 + max(1, len(c.outcomeRows())) }
 
 // SetDisabled turns sending off with the reason shown to the user, as in
 // replay mode; "" turns it back on.
@@ -255,6 +256,11 @@ func (c *CommandLine) sent(line string, submit tea.Cmd) tea.Cmd {
 // check reads the arguments the way the session will, to report errors
 // (nothing is sent) and warnings (sent on a second Enter) before sending.
 func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
+	if cmd.Method == "prompts/get" {
+		if warns, ok, err := c.checkPrompt(cmd); ok {
+			return warns, err
+		}
+	}
 	if cmd.Method != "tools/call" {
 		var pre []command.ArgWarning
 		if c.info[cmd.Method] != nil && !slices.Contains(knownMethods, cmd.Method) {
@@ -282,6 +288,30 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	}
 	_, warns, err := command.ParseArgs(cmd.Words, schema)
 	return append(pre, warns...), err
+}
+
+// checkPrompt checks prompts/get's words against the arguments the prompt
+// was listed with, as tools/call's are against the tool's schema, so a
+// missing required argument is held back with a warning instead of coming
+// back as the server's refusal. ok is false when no prompts were listed:
+// the session lists and checks them itself when it sends.
+func (c *CommandLine) checkPrompt(cmd command.Command) (warns []command.ArgWarning, ok bool, err error) {
+	prompts := c.surface.Prompts
+	if len(prompts) == 0 {
+		return nil, false, nil
+	}
+	i := slices.IndexFunc(prompts, func(p command.Prompt) bool { return p.Name == cmd.Target })
+	if i < 0 {
+		warns = append(warns, command.ArgWarning{Message: "prompt " + sanitize.Line(cmd.Target) + " is not in prompts/list (" + plural(len(prompts), "prompt") + ")"})
+		_, w, err := command.ParseArgs(cmd.Words, nil)
+		return append(warns, w...), true, err
+	}
+	p := prompts[i]
+	if len(p.Arguments) == 0 && len(cmd.Words) > 0 {
+		warns = append(warns, command.ArgWarning{Message: "prompt " + sanitize.Line(p.Name) + " takes no arguments"})
+	}
+	_, w, err := command.ParseArgs(cmd.Words, command.PromptSchema(p))
+	return append(warns, w...), true, err
 }
 
 // complete runs one Tab on the command line (see tabComplete).
@@ -312,7 +342,39 @@ func (c *CommandLine) View() string {
 	case c.disabled == "":
 		top = c.st.Hint.Render(keyHints(c.keys.Command, c.keys.Call))
 	}
+	if rows := c.outcomeRows(); len(rows) > 0 {
+		return c.fit(top) + "\n" + strings.Join(rows, "\n")
+	}
 	return c.fit(top) + "\n" + c.fit(c.hintLine())
+}
+
+// outcomeRows are the last Enter's refusal or warnings wrapped between
+// words to the width, each row styled, at most maxCmdLineHeight-1 of them
+// (the last cut with …); nil when there is none. What to do comes at the
+// end of these messages ("to send it as typed: value:=abc"), and one row
+// cut it off on an 80-column terminal.
+func (c *CommandLine) outcomeRows() []string {
+	if !c.input.Focused() || c.disabled != "" || c.width <= 0 {
+		return nil
+	}
+	var text string
+	style := c.st.Error
+	switch {
+	case c.err != "":
+		text = "✗ " + c.err
+	case len(c.warns) > 0:
+		text, style = warnText(c.keys, "sends", c.warns), c.st.Warning
+	default:
+		return nil
+	}
+	rows := wrapWords(text, c.width)
+	if n := maxCmdLineHeight - 1; len(rows) > n {
+		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
+	}
+	for i, r := range rows {
+		rows[i] = style.Render(c.fit(r))
+	}
+	return rows
 }
 
 // hintLine is the second line: why sending is off, the last Enter's
@@ -369,5 +431,10 @@ func warningsText(ws []command.ArgWarning) string {
 // warnHint is the line under an input whose Enter was held back by
 // warnings: pressing it again does what verb says anyway.
 func warnHint(st *themes.Styles, keys *KeyMap, verb string, ws []command.ArgWarning) string {
-	return st.Warning.Render("⚠ " + keys.Submit.Help().Key + " again " + verb + " anyway · " + warningsText(ws))
+	return st.Warning.Render(warnText(keys, verb, ws))
+}
+
+// warnText is warnHint's text, unstyled.
+func warnText(keys *KeyMap, verb string, ws []command.ArgWarning) string {
+	return "⚠ " + keys.Submit.Help().Key + " again " + verb + " anyway · " + warningsText(ws)
 }

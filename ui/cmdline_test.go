@@ -469,3 +469,57 @@ func TestCommandLineCompletesPromptsAndResources(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandLineChecksPromptArguments: prompts/get is checked against the
+// arguments its prompt was listed with, as tools/call is against the tool's
+// schema: a missing required argument, an unknown one or an unknown prompt
+// holds the line back with a warning (a second Enter sends it anyway),
+// where it used to go straight to the server's refusal.
+func TestCommandLineChecksPromptArguments(t *testing.T) {
+	sf := history.Surface{Prompts: []command.Prompt{
+		{Name: "review_code", Arguments: []command.PromptArgument{{Name: "style"}, {Name: "language", Required: true}}},
+		{Name: "summarize"},
+	}}
+	tests := []struct {
+		typed string
+		warn  string // "" sends at once
+	}{
+		{"prompts/get review_code", "language: missing required key"},
+		{"prompt review_code style=terse", "language: missing required key"},
+		{"prompts/get review_code language=go tone=kind", "tone: unknown key"},
+		{"prompts/get summarize lang=go", "prompt summarize takes no arguments"},
+		{"prompts/get nope", "prompt nope is not in prompts/list (2 prompts)"},
+		{"prompts/get review_code language=go", ""},
+		{"prompts/get summarize", ""},
+	}
+	for _, tc := range tests {
+		c := newLine(t, "")
+		c.SetSurface(sf)
+		clPress(c, runes(tc.typed))
+		s := submitted(clPress(c, keyEnter))
+		if tc.warn == "" {
+			if s == nil || s.Forced {
+				t.Errorf("%q: got %+v and hint %q, want it sent at once", tc.typed, s, hintOf(c))
+			}
+			continue
+		}
+		if s != nil {
+			t.Errorf("%q: the first Enter sent despite %q", tc.typed, tc.warn)
+			continue
+		}
+		if hint := hintOf(c); !strings.Contains(hint, "enter again sends anyway") || !strings.Contains(hint, tc.warn) {
+			t.Errorf("%q: hint %q, want the warning %q", tc.typed, hint, tc.warn)
+		}
+		if s := submitted(clPress(c, keyEnter)); s == nil || !s.Forced || s.Command.Method != "prompts/get" {
+			t.Errorf("%q: the second Enter sent %+v, want a forced prompts/get", tc.typed, s)
+		}
+	}
+
+	// Before prompts/list nothing is known: the line goes, and the session
+	// lists the prompts to check it as it sends.
+	c := newLine(t, "")
+	clPress(c, runes("prompts/get review_code"))
+	if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
+		t.Errorf("no prompts listed: got %+v, want the line sent at once", s)
+	}
+}

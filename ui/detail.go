@@ -36,6 +36,16 @@ type detailPane struct {
 	// toResponse scrolls there once the answer is drawn.
 	respLine   int
 	toResponse bool
+	// keep is where the reader was when the size or the form (pretty or
+	// raw) changed, put back once the lines are made again.
+	keep keptPlace
+}
+
+// keptPlace is a place in the lines that survives making them again: the
+// end, the Response section, or a share of the way down.
+type keptPlace struct {
+	set, atEnd, atResponse bool
+	share                  float64
 }
 
 // detailKey is what the rendered lines depend on.
@@ -56,10 +66,48 @@ type detailKey struct {
 
 func newDetailPane(c *common) *detailPane { return &detailPane{c: c, pretty: true} }
 
-// SetSize sets the outer size.
+// SetSize sets the outer size. The reader keeps their place: the lines
+// are wrapped again at a new width, so a line number would land somewhere
+// else (the end of a long answer in the middle of it).
 func (d *detailPane) SetSize(w, h int) {
+	if w != d.w || h != d.h {
+		d.keepPlace(false)
+	}
 	d.w, d.h = w, h
 	d.scroll.height = max(h-2, 1)
+}
+
+// keepPlace notes where the reader is before the lines are made again;
+// bySection keeps the Response section rather than the share of the way
+// down, for lines of another form. The first note of a run (resizes while
+// a large answer is formatted) is where the reader was.
+func (d *detailPane) keepPlace(bySection bool) {
+	if !d.ready || len(d.cache) == 0 || d.keep.set {
+		return
+	}
+	n := len(d.cache)
+	d.keep = keptPlace{set: true, atEnd: d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
+		atResponse: bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
+}
+
+// restorePlace scrolls back to the kept place once the lines are those of
+// the current selection, width and form (not a placeholder).
+func (d *detailPane) restorePlace() {
+	if !d.keep.set || !d.ready || d.cacheKey != d.key() {
+		return
+	}
+	n := len(d.cache)
+	switch {
+	case d.keep.atEnd:
+		d.scroll.offset = n - d.scroll.height
+	case d.keep.atResponse && d.respLine >= 0:
+		// Pretty and raw lines do not match row for row; the section
+		// being read does.
+		d.scroll.offset = d.respLine
+	default:
+		d.scroll.offset = int(d.keep.share * float64(n))
+	}
+	d.keep = keptPlace{}
 }
 
 // showPair selects a pair and scrolls to its top.
@@ -69,7 +117,7 @@ func (d *detailPane) showPair(p *history.Pair) {
 	}
 	d.pair, d.event, d.log = p, nil, d.c.log
 	d.scroll.offset = 0
-	d.toResponse = false
+	d.toResponse, d.keep = false, keptPlace{}
 }
 
 // showAnswer selects a pair scrolled to its response: after sending, the
@@ -86,7 +134,7 @@ func (d *detailPane) showEvent(r *mcp.Record) {
 	}
 	d.pair, d.event, d.log = nil, r, d.c.log
 	d.scroll.offset = 0
-	d.toResponse = false
+	d.toResponse, d.keep = false, keptPlace{}
 }
 
 // Update handles the keys of a focused detail pane; pretty/raw and copy
@@ -102,8 +150,12 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// toggleRaw switches between pretty JSON and the exact bytes.
-func (d *detailPane) toggleRaw() { d.pretty = !d.pretty }
+// toggleRaw switches between pretty JSON and the exact bytes, keeping the
+// reader's place.
+func (d *detailPane) toggleRaw() {
+	d.keepPlace(true)
+	d.pretty = !d.pretty
+}
 
 // selection reports what is shown, after dropping a selection that
 // belongs to a log the replay has since replaced.
@@ -196,6 +248,7 @@ func (d *detailPane) lines() []string {
 	if d.toResponse && d.respLine >= 0 {
 		d.scroll.offset, d.toResponse = d.respLine, false
 	}
+	d.restorePlace()
 	return d.cache
 }
 

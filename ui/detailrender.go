@@ -117,6 +117,45 @@ func (in *detailInput) emptyLines() []string {
 	return out
 }
 
+// wrapped appends text wrapped between words at the pane's width (see
+// wrapWords), each row in style: a heading line says all it has (an id, a
+// URL, the advice on what to do) instead of being cut at the border. text
+// is plain, sanitized text.
+func (in *detailInput) wrapped(out []string, text string, style lipgloss.Style) []string {
+	for _, l := range wrapWords(text, in.width) {
+		out = append(out, style.Render(l))
+	}
+	return out
+}
+
+// wrappedTail is wrapped with the last part of text, tail, in a style of
+// its own (a row's state after its title, a header's value after its name
+// is the other way round: see wrappedHead).
+func (in *detailInput) wrappedTail(out []string, text, tail string, style, tailStyle lipgloss.Style) []string {
+	rows := wrapWords(text+tail, in.width)
+	for i, l := range rows {
+		if i == len(rows)-1 && strings.HasSuffix(l, tail) {
+			out = append(out, style.Render(strings.TrimSuffix(l, tail))+tailStyle.Render(tail))
+			continue
+		}
+		out = append(out, style.Render(l))
+	}
+	return out
+}
+
+// wrappedHead is wrapped with the first part of text, head, in a style of
+// its own: a header's name before its value.
+func (in *detailInput) wrappedHead(out []string, head, text string, headStyle, style lipgloss.Style) []string {
+	for i, l := range wrapWords(head+text, in.width) {
+		if i == 0 && strings.HasPrefix(l, head) {
+			out = append(out, headStyle.Render(head)+style.Render(strings.TrimPrefix(l, head)))
+			continue
+		}
+		out = append(out, style.Render(l))
+	}
+	return out
+}
+
 // section is a ruled heading: "── Response ── 345 B".
 func (in *detailInput) section(title, note string) string {
 	head := "── " + title + " "
@@ -145,7 +184,7 @@ func (in *detailInput) pairHead() []string {
 	if p.ID != "" {
 		title += " · id " + wireLine(p.ID, 64)
 	}
-	out := []string{st.Row.Render(title) + st.Row.Render(" · ") + in.stateStyle.Render(in.state)}
+	out := in.wrappedTail(nil, title+" · ", in.state, st.Row, in.stateStyle)
 	return append(out, in.timing()...)
 }
 
@@ -156,7 +195,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
 		out = append(out, JSONLines(f.Error.Message, st, false, in.width, detailLimit)...)
 		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
-			out = append(out, st.Hint.Render("→ "+wireLine(hint, 1024)))
+			out = in.wrapped(out, "→ "+wireLine(hint, 1024), st.Hint)
 		}
 	}
 	out = in.request(out, p.Request, p.Post)
@@ -210,12 +249,12 @@ func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
 		return out
 	}
 	out = append(out, "", in.section("POST answer", statusText(h.Status, h.Err)))
-	out = append(out, in.st.Dim.Render(wireLine(h.URL, 2048)))
+	out = in.wrapped(out, wireLine(h.URL, 2048), in.st.Dim)
 	if ct := header(h.Headers, "Content-Type"); ct != "" {
-		out = append(out, in.st.Dim.Render("Content-Type: "+ct))
+		out = in.wrapped(out, "Content-Type: "+ct, in.st.Dim)
 	}
 	if wa := header(h.Headers, "WWW-Authenticate"); wa != "" {
-		out = append(out, in.st.Dim.Render("WWW-Authenticate: "+wa))
+		out = in.wrapped(out, "WWW-Authenticate: "+wa, in.st.Dim)
 	}
 	switch {
 	case in.pair != nil && in.pair.Response != nil && in.pair.Response.RPC != nil && strings.TrimSpace(string(in.pair.Response.RPC.Raw)) == body:
@@ -239,9 +278,9 @@ func (in *detailInput) eventHead() []string {
 		head += " · id " + wireLine(ev.ID, 64)
 	}
 	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(in.t0))
-	out := []string{in.st.Row.Render(head)}
+	out := in.wrapped(nil, head, in.st.Row)
 	if in.eventVia != "" {
-		out = append(out, in.st.Dim.Render("on "+in.eventVia+fmt.Sprintf(" (connection %d)", ev.Conn)))
+		out = in.wrapped(out, "on "+in.eventVia+fmt.Sprintf(" (connection %d)", ev.Conn), in.st.Dim)
 	}
 	return out
 }

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -133,7 +131,7 @@ func (in *detailInput) inputRequests(out []string, reqs map[string]json.RawMessa
 // eye. Recordings already hide credentials; nothing more is hidden here.
 func (in *detailInput) requestHeaders(out []string, h *mcp.HTTPExchange) []string {
 	st := in.st
-	out = append(out, st.Dim.Render(cell(wireLine(h.Method+" "+h.URL, 2048), in.width)))
+	out = in.wrapped(out, wireLine(h.Method+" "+h.URL, 2048), st.Dim)
 	names := make([]string, 0, len(h.RequestHeaders))
 	for k := range h.RequestHeaders {
 		names = append(names, k)
@@ -141,8 +139,7 @@ func (in *detailInput) requestHeaders(out []string, h *mcp.HTTPExchange) []strin
 	slices.SortFunc(names, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
 	for _, k := range names {
 		for _, v := range h.RequestHeaders[k] {
-			line := st.Key.Render(wireLine(k, 128)+":") + " " + st.Row.Render(wireLine(v, 2048))
-			out = append(out, ansi.Truncate(line, in.width, "…"))
+			out = in.wrappedHead(out, wireLine(k, 128)+":", " "+wireLine(v, 2048), st.Key, st.Row)
 		}
 	}
 	return out
@@ -158,7 +155,7 @@ func (in *detailInput) resumeLines(out []string, resumes []*mcp.Record) []string
 		h := r.HTTP
 		line := "GET Last-Event-ID " + header(h.RequestHeaders, "Last-Event-ID") + " → " + statusText(h.Status, h.Err) + " in " + dur(h.Duration) +
 			" at " + r.Time.Format("15:04:05.000")
-		out = append(out, statusStyle(in.st, h.Status).Render(cell(line, in.width)))
+		out = in.wrapped(out, line, statusStyle(in.st, h.Status))
 	}
 	return out
 }
@@ -197,7 +194,7 @@ func (in *detailInput) timing() []string {
 	}
 	var out []string
 	if len(parts) > 0 {
-		out = append(out, in.st.Dim.Render(strings.Join(parts, " · ")))
+		out = in.wrapped(out, strings.Join(parts, " · "), in.st.Dim)
 	}
 	if prog := progressText(p); prog != "" {
 		// The notifications are folded into this row, so this line is
@@ -209,14 +206,14 @@ func (in *detailInput) timing() []string {
 		if p.State == history.StatePending {
 			style = in.st.Pending
 		}
-		out = append(out, style.Render(cell(line, in.width)))
+		out = in.wrapped(out, line, style)
 	}
 	if p.Chain != 0 && p.Round > 1 {
 		first := "its first request"
 		if in.chainFirst != "" {
 			first = "id " + in.chainFirst
 		}
-		out = append(out, in.st.Info.Render("round "+strconv.Itoa(p.Round)+" of a multi round-trip request started by "+first))
+		out = in.wrapped(out, "round "+strconv.Itoa(p.Round)+" of a multi round-trip request started by "+first, in.st.Info)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -206,7 +207,7 @@ func (e *eventsPane) view(focused bool) []string {
 	for i := start; i < end; i++ {
 		r := e.eventAt(i)
 		ev := r.Event
-		name, data := wireLine(ev.Name, 64), firstLine(string(ev.Data), 512)
+		name, data := wireLine(ev.Name, 64), previewData(firstLine(string(ev.Data), 512))
 		keepAlive := !ev.Dispatched()
 		if keepAlive {
 			name = "(comment)"
@@ -271,4 +272,21 @@ func (e *eventsPane) view(focused bool) []string {
 		title = "Raw events " + strconv.Itoa(n) + " of " + strconv.Itoa(e.c.log.EventCount()) + " match"
 	}
 	return e.c.frame(title, lines, e.w, e.h, focused)
+}
+
+// jsonrpcHeads are how nearly every message's data begins; as the start of
+// a narrow DATA cell it made every row read the same.
+var jsonrpcHeads = []string{`{"jsonrpc":"2.0",`, `{"jsonrpc": "2.0", `}
+
+// previewData is an event's data as its row shows it: a leading
+// "jsonrpc":"2.0" member is left out, marked with …, so the cell starts
+// with what tells the rows apart (the method, the id). Detail shows the
+// bytes as they came, and the filter searches them.
+func previewData(data string) string {
+	for _, h := range jsonrpcHeads {
+		if rest, ok := strings.CutPrefix(data, h); ok {
+			return "{…" + rest
+		}
+	}
+	return data
 }

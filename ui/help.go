@@ -24,12 +24,19 @@ func (k *KeyMap) groups() []helpGroup {
 		nb.SetEnabled(b.Enabled())
 		return nb
 	}
+	// Detail scrolls with the lists' paging keys: one row names a pair.
+	both := func(a, b key.Binding, desc string) key.Binding {
+		nb := key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(a.Help().Key+"/"+b.Help().Key, desc))
+		nb.SetEnabled(a.Enabled())
+		return nb
+	}
 	return []helpGroup{
 		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect}},
 		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command, k.CancelRequest}},
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
 		{"Raw events", []key.Binding{k.Filter, as(k.Submit, "keep filter"), as(k.Cancel, "clear filter")}},
-		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), k.ToggleRaw, k.Copy}},
+		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), both(k.PageUp, k.PageDown, "page up/down"),
+			both(k.Home, k.End, "top/bottom"), k.ToggleRaw, k.Copy, k.Back}},
 		{"Command line", k.commandLineKeys()},
 		{"Replay", []key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step, k.JumpStart, k.JumpEnd}},
 		{"Proxy clients", []key.Binding{k.NextClient, k.PrevClient, k.OpenOwn}},

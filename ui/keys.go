@@ -19,8 +19,10 @@ type KeyMap struct {
 	PageDown key.Binding
 	Home     key.Binding
 	End      key.Binding
-	// Open shows the selected pair or event in the detail pane.
+	// Open shows the selected pair or event in the detail pane; Back
+	// returns from it to the list it was opened from.
 	Open key.Binding
+	Back key.Binding
 	// Initialize, ListTools and Call send the common requests; Command opens
 	// the command line empty.
 	Initialize key.Binding
@@ -75,6 +77,7 @@ func DefaultKeyMap() *KeyMap {
 		Home:          b("top", "home"),
 		End:           b("bottom", "end"),
 		Open:          b("open in detail", "enter"),
+		Back:          b("back to the list", "esc"),
 		Initialize:    b("send initialize", "i"),
 		ListTools:     b("send tools/list", "l"),
 		Call:          b("call a tool", "c"),

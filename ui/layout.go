@@ -51,7 +51,18 @@ const (
 	fourPaneMinW  = 120
 	cmdLineHeight = 2
 	statusHeight  = 1
+	// maxCmdLineHeight is the command line with a refusal or warnings
+	// wrapped over three rows; it grows only while the panes keep the
+	// rows they have on the smallest terminal.
+	maxCmdLineHeight = 4
 )
+
+// cmdLineRows is how many rows the command line gets when it asks for
+// want on a terminal height rows tall.
+func cmdLineRows(height, want int) int {
+	room := height - statusHeight - (minHeight - cmdLineHeight - statusHeight)
+	return max(cmdLineHeight, min(want, maxCmdLineHeight, room))
+}
 
 // rect is a screen rectangle in cells; the zero rect is "not on screen".
 type rect struct{ X, Y, W, H int }
@@ -80,13 +91,18 @@ type screenLayout struct {
 
 // layout computes the screen for a terminal of width x height cells. It is
 // pure so it can be tested by table and called on every resize.
-func layout(width, height int) screenLayout {
+func layout(width, height int) screenLayout { return layoutWith(width, height, cmdLineHeight) }
+
+// layoutWith is layout with a command line that asks for cmdRows rows (see
+// cmdLineRows); the panes give up what it gets beyond its usual two.
+func layoutWith(width, height, cmdRows int) screenLayout {
 	if width < minWidth || height < minHeight {
 		return screenLayout{Mode: modeTooSmall}
 	}
-	bodyH := height - cmdLineHeight - statusHeight
+	cmdH := cmdLineRows(height, cmdRows)
+	bodyH := height - cmdH - statusHeight
 	l := screenLayout{
-		CmdLine: rect{0, bodyH, width, cmdLineHeight},
+		CmdLine: rect{0, bodyH, width, cmdH},
 		Status:  rect{0, height - statusHeight, width, statusHeight},
 	}
 	switch {

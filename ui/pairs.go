@@ -66,11 +66,18 @@ func columnsFor(w int) pairColumns {
 		}
 		return n
 	}
-	for _, drop := range []*int{&c.post, &c.size, &c.resp, &c.kind} {
-		if w-fixed()-1 >= 16 {
+	// The POST's latency goes first, and already while the method column
+	// is too narrow for notifications/initialized or tools/call NAME ·
+	// step 2/4 (an 80-column terminal); the rest only when the method
+	// would be narrower still.
+	for _, drop := range []struct {
+		col  *int
+		room int
+	}{{&c.post, 26}, {&c.size, 16}, {&c.resp, 16}, {&c.kind, 16}} {
+		if w-fixed()-1 >= drop.room {
 			break
 		}
-		*drop = 0
+		*drop.col = 0
 	}
 	// Every column is followed by a space; the method column's is the -1.
 	c.method = max(w-fixed()-1, 1)

@@ -40,7 +40,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.ctx.Err() != nil {
 		return m, cmd // quitting: nothing more to draw
 	}
+	if m.lay.Mode != modeTooSmall && cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H {
+		// A refusal or warnings to read whole, or gone: the panes give
+		// the command line its rows, or take them back.
+		m.resize(m.width, m.height)
+	}
 	return m, tea.Batch(cmd, m.detail.refresh())
+}
+
+// cmdRows is how many rows the command line area wants now: more than two
+// only while the command line shows a long refusal or warnings.
+func (m *Model) cmdRows() int {
+	if m.ask.open() || m.events.typing() {
+		return cmdLineHeight
+	}
+	return m.cmdline.Height()
 }
 
 // typing reports whether a text input has the keyboard.
@@ -207,6 +221,16 @@ func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 	}
+	if m.focus == paneDetail && key.Matches(msg, m.keys.Back) {
+		// On a narrow terminal enter switched to the detail tab; esc
+		// returns to the row it came from instead of a round of tabs.
+		from := m.openedFrom
+		if from != paneEvents {
+			from = panePairs
+		}
+		m.setFocus(from)
+		return nil
+	}
 	return m.paneUpdate(m.focus, msg)
 }
 
@@ -217,6 +241,7 @@ func (m *Model) open(show func(), ok bool) {
 		return
 	}
 	m.awaitAnswer = 0
+	m.openedFrom = m.focus
 	show()
 	if m.lay.isTabbed(paneDetail) {
 		m.setFocus(paneDetail)
@@ -239,7 +264,7 @@ func (m *Model) setFocus(p pane) {
 // resize lays the screen out again; it works at any moment.
 func (m *Model) resize(w, h int) {
 	m.width, m.height = w, h
-	m.lay = layout(w, h)
+	m.lay = layoutWith(w, h, m.cmdRows())
 	if m.lay.Mode == modeTooSmall {
 		return
 	}
@@ -291,7 +316,11 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)
 		}
-		return m.setStatus(describeSent(msg))
+		status := m.setStatus(describeSent(msg))
+		if msg.cmd.Method == "initialize" {
+			return tea.Batch(status, m.initDone())
+		}
+		return status
 	case reconnectedMsg:
 		if msg.err != nil {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
@@ -402,7 +431,34 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
+	if m.initializing > 0 && c.Method != "initialize" {
+		// The handshake ends with notifications/initialized, sent once
+		// initialize is answered; a request that overtakes it is refused
+		// ("invalid during session initialization"). i then l typed
+		// fast: l waits for the handshake.
+		m.afterInit = append(m.afterInit, c)
+		return m.setStatus(levelInfo, m.labelOf(c)+" goes once initialize is done…")
+	}
+	if c.Method == "initialize" {
+		m.initializing++
+	}
 	return tea.Batch(m.setStatus(levelInfo, "sending "+m.labelOf(c)+"…"), m.sendCmd(c))
+}
+
+// initDone counts an initialize's send as over (answered, refused or
+// cancelled) and, when none is left, sends what waited for it.
+func (m *Model) initDone() tea.Cmd {
+	m.initializing = max(m.initializing-1, 0)
+	if m.initializing > 0 || len(m.afterInit) == 0 {
+		return nil
+	}
+	waiting := m.afterInit
+	m.afterInit = nil
+	cmds := make([]tea.Cmd, 0, len(waiting))
+	for _, c := range waiting {
+		cmds = append(cmds, m.submit(c))
+	}
+	return tea.Batch(cmds...)
 }
 
 // send parses and sends a fixed command line, as if typed.

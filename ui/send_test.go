@@ -236,3 +236,38 @@ func TestCallListsToolsWhenNoneAreKnown(t *testing.T) {
 		t.Errorf("c with tools known says it lists them:\n%s", m.View())
 	}
 }
+
+// i then l typed fast: tools/list waits until initialize's send is over
+// (the session sends notifications/initialized before it returns), so it
+// does not overtake the handshake and get "invalid during session
+// initialization"; the status line says it waits.
+func TestRequestsWaitForInitialize(t *testing.T) {
+	b := newFakeBackend()
+	b.resp = &mcp.Response{}
+	m := newTestModel(t, 160, 45, b, nil)
+	isSent := func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok }
+	initCmd := press(m, "i")
+	press(m, "l")
+	if bar := lastLine(m.View()); !strings.Contains(bar, "tools/list goes once initialize is done") {
+		t.Errorf("status bar = %q, want it to say tools/list waits", bar)
+	}
+	answered := runCmd(t, initCmd, isSent)
+	if got := (<-b.done).Method; got != "initialize" {
+		t.Fatalf("first sent %q, want initialize", got)
+	}
+	select {
+	case c := <-b.done:
+		t.Fatalf("%s was sent before initialize's send was over", c.Method)
+	default:
+	}
+	_, cmd := m.Update(answered)
+	runCmd(t, cmd, isSent)
+	if got := (<-b.done).Method; got != "tools/list" {
+		t.Errorf("after initialize, sent %q, want tools/list", got)
+	}
+	// With the handshake over, l goes at once.
+	runCmd(t, press(m, "l"), isSent)
+	if got := (<-b.done).Method; got != "tools/list" {
+		t.Errorf("l after the handshake sent %q, want tools/list", got)
+	}
+}

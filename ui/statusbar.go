@@ -49,7 +49,10 @@ func (s *statusBar) view() string {
 	if transport == "" || transport == mcp.TransportAuto {
 		transport = s.transport
 	}
-	if transport == "" || transport == mcp.TransportAuto {
+	// While detection probes, the transport of each probe is not the
+	// session's: naming it read as if detection had chosen it.
+	probing := s.transport == mcp.TransportAuto && !stats.Detected && stats.State == mcp.StateConnecting
+	if transport == "" || transport == mcp.TransportAuto || probing {
 		transport = "detecting"
 		if stats.State == mcp.StateFailed {
 			transport = "no transport"

@@ -223,7 +223,9 @@ func TestHelpOverlay(t *testing.T) {
 	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
 	press(m, "?")
 	view := m.View()
-	for _, want := range []string{"Global", "Send", "Raw events", "Command line", "send initialize", "filter events", "copy JSON"} {
+	// Detail pages with the lists' keys, and help says so.
+	for _, want := range []string{"Global", "Send", "Raw events", "Command line", "send initialize", "filter events", "copy JSON",
+		"pgup/pgdn page up/down", "home/end  top/bottom"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("help lacks %q:\n%s", want, view)
 		}
@@ -272,7 +274,7 @@ func TestHelpOverlayKeepsItsPlaceWhileScrolling(t *testing.T) {
 	m := newTestModel(t, 60, 15, newFakeBackend(), fixtureRecords())
 	press(m, "?")
 	var corner string
-	for i := 0; i < 30; i++ {
+	for i := 0; i < 40; i++ {
 		view := m.View()
 		checkFrame(t, view, 60, 15)
 		first := strings.Split(view, "\n")[0]

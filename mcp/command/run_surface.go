@@ -153,7 +153,7 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 	}
 	var schema *Schema
 	if known {
-		schema = promptSchema(p)
+		schema = PromptSchema(p)
 		if len(p.Arguments) == 0 && len(c.Words) > 0 {
 			warnings = append(warnings, ArgWarning{Message: "prompt " + c.Target + " takes no arguments"})
 		}
@@ -176,8 +176,10 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 	return r, warnings, err
 }
 
-// promptSchema is a prompt's arguments as an object schema of strings.
-func promptSchema(p Prompt) *Schema {
+// PromptSchema is a prompt's arguments as an object schema of strings,
+// for ParseArgs: what prompts/get checks its words against, here and on
+// the TUI's command line before sending.
+func PromptSchema(p Prompt) *Schema {
 	s := &Schema{Type: []string{"object"}}
 	for _, a := range p.Arguments {
 		s.Properties = append(s.Properties, Property{Name: a.Name, Schema: &Schema{Type: []string{"string"}, Description: a.Description}, Required: a.Required})
