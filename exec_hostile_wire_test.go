@@ -35,14 +35,10 @@ func TestExecSessionForgottenAtOnce(t *testing.T) {
 // A 2026 answer that stops mid-event says so, with advice about buffering
 // proxies and stuck servers, not only "raise --timeout for slow tools".
 func TestExecAnswerStalledMidEvent(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
 		_ = x.WriteRaw("event: message\ndata: {\"jsonrpc\":\"2.0\",")
 		<-x.Context().Done()
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", "--timeout", "300ms", srv.URL, "tools/call anything")
 	if code != exitFailed || !strings.Contains(out+errOut, "its answer began and stopped coming") || !strings.Contains(out+errOut, "buffering") {
 		t.Errorf("exit %d, want %d saying the answer stopped mid-way\n%s\n%s", code, exitFailed, out, errOut)

@@ -12,14 +12,22 @@ import (
 // askingServer is a 2026 server whose tools/call always answers result.
 func askingServer(t *testing.T, result string) string {
 	t.Helper()
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
+	return statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + result + `}`)
+	}).URL
+}
+
+// statelessOn starts a 2026 fake that answers method with answer and every
+// other method as the fake does by default.
+func statelessOn(t *testing.T, method string, answer func(x *mcptest.Exchange)) *mcptest.StatelessServer {
+	t.Helper()
+	return mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != method {
 			x.Default()
 			return
 		}
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + result + `}`)
+		answer(x)
 	}})
-	return srv.URL
 }
 
 // An input_required answer exec cannot follow is a failure (exit 1) saying
@@ -64,14 +72,10 @@ func TestExecOddResultInfoShownAsWritten(t *testing.T) {
 // A discover answer listing a version that is not a string still prints
 // the server's identity and the versions that are.
 func TestExecDiscoverWithOddVersions(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "server/discover" {
-			x.Default()
-			return
-		}
+	srv := statelessOn(t, "server/discover", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":[7,"2026-07-28"],"capabilities":{"tools":{}},` +
 			`"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"oddball","version":"1"}}}}`)
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
 	if code != exitOK || !strings.Contains(out, "server oddball 1, protocol 2026-07-28 (stateless; supported: 7, 2026-07-28)") {
 		t.Errorf("exit %d, want the server named\n%s\n%s", code, out, errOut)
@@ -82,11 +86,7 @@ func TestExecDiscoverWithOddVersions(t *testing.T) {
 // a sampling request) is answered by --answer 'KEY ...', as the hint for it
 // says, not read as the method it also names.
 func TestExecAnswerKeyNamedLikeAnAlias(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
 		var p struct {
 			InputResponses map[string]json.RawMessage `json:"inputResponses"`
 		}
@@ -97,7 +97,7 @@ func TestExecAnswerKeyNamedLikeAnAlias(t *testing.T) {
 		}
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{"elicitation":` +
 			`{"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":10}}}}}`)
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")
 	if code != exitFailed || !strings.Contains(out+errOut, "--answer 'elicitation ...'") {
 		t.Fatalf("without --answer: exit %d, want %d and the hint naming the key\n%s\n%s", code, exitFailed, out, errOut)
@@ -120,13 +120,9 @@ func TestExecDiscoverRefusedAdviceByCode(t *testing.T) {
 		{-32020, "Mcp-* headers not matching its body", "client capability"},
 	} {
 		t.Run(fmt.Sprint(tc.code), func(t *testing.T) {
-			srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-				if x.Method != "server/discover" {
-					x.Default()
-					return
-				}
+			srv := statelessOn(t, "server/discover", func(x *mcptest.Exchange) {
 				x.Fail(400, tc.code, "refused", map[string]any{"requiredCapabilities": []string{"telepathy"}})
-			}})
+			})
 			out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
 			if code != exitConnect || !strings.Contains(errOut, tc.want) || strings.Contains(errOut, tc.not) {
 				t.Errorf("exit %d, want %d and advice saying %q, not %q\n%s\n%s", code, exitConnect, tc.want, tc.not, out, errOut)
@@ -148,13 +144,9 @@ func TestExecUnknownResultType(t *testing.T) {
 // A server that names only versions newer than mcpscope knows is told
 // apart: pinning one would send the 2026-07-28 messages under its name.
 func TestExecDiscoverNamesOnlyNewerVersions(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "server/discover" {
-			x.Default()
-			return
-		}
+	srv := statelessOn(t, "server/discover", func(x *mcptest.Exchange) {
 		x.Fail(400, -32022, "unsupported", map[string]any{"supported": []string{"2099-01-01"}, "requested": "2026-07-28"})
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
 	if code != exitConnect || !strings.Contains(errOut, "2099-01-01") || !strings.Contains(errOut, "newer than the newest mcpscope knows") {
 		t.Errorf("exit %d, want %d saying the versions are newer than mcpscope knows\n%s\n%s", code, exitConnect, out, errOut)
@@ -180,17 +172,13 @@ func TestExecInitializeWithoutIdentity(t *testing.T) {
 // A 2026 tools/list answered input_required is followed like any other
 // request, not printed as an empty list.
 func TestExecToolsListAsksForInput(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/list" {
-			x.Default()
-			return
-		}
+	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
 		if strings.Contains(string(x.Params), "inputResponses") {
 			x.Result(map[string]any{"tools": []map[string]any{{"name": "listed-after-input", "inputSchema": map[string]any{"type": "object"}}}})
 			return
 		}
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{"r":{"method":"roots/list","params":{}}}}}`)
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
 	if code != exitOK || !strings.Contains(out, "listed-after-input") {
 		t.Errorf("exit %d, want the list given after the roots were sent\n%s\n%s", code, out, errOut)

@@ -10,17 +10,13 @@ import (
 // The notifications that came before a request failed are printed with
 // that request, not with the next command's answer.
 func TestExecNotesOfAFailedRequestStayWithIt(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
 		x.SSE()
 		for range 50 {
 			_ = x.Notify("notifications/message", map[string]any{"level": "info", "data": "before the drop"})
 		}
 		x.Cut(0)
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything", "tools/list")
 	call, list, ok := strings.Cut(out, "── tools/list")
 	if code != exitFailed || !ok || strings.Count(call, "before the drop") != 50 || strings.Contains(list, "before the drop") {
