@@ -90,6 +90,11 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		upTo = max(upTo, p.logged())
 	}
 	p.notes.print(p.w, upTo)
+	if resp != nil {
+		for _, a := range mcp.Ambiguities(resp.Raw) {
+			fmt.Fprintf(p.w, "⚠ %s\n", sanitize.Line(a))
+		}
+	}
 	if err != nil {
 		p.failure(err)
 		fmt.Fprintln(p.w)

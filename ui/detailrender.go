@@ -235,6 +235,9 @@ func (in *detailInput) response(out []string, r *mcp.Record) []string {
 	}
 	raw := r.RPC.Raw
 	out = append(out, "", in.section("Response", history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
+	for _, a := range mcp.Ambiguities(raw) {
+		out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
+	}
 	if in.pretty {
 		out = in.responseFacts(out, r)
 	}

@@ -288,3 +288,16 @@ func TestDetailShowsAStillPendingMarker(t *testing.T) {
 		}
 	}
 }
+
+// An answer JSON readers may read two ways says so in Detail, above the
+// JSON as it came.
+func TestDetailSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
+	s := newScript()
+	req := s.request("1", "tools/list", "", `{}`)
+	s.answer(req, "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[]},"result":{"tools":[{"name":"evil"}]}}`, false, false)
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	got := openPair(t, m, req)
+	if words := strings.Join(strings.Fields(got), " "); !strings.Contains(words, `⚠ the message has 2 "result" members: readers differ on which counts, and mcpscope took the last`) {
+		t.Errorf("Detail does not say the answer has two results:\n%s", got)
+	}
+}

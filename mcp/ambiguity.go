@@ -1,0 +1,46 @@
+package mcp
+
+import (
+	"fmt"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
+)
+
+// Ambiguities names what in a JSON-RPC message JSON readers may take
+// differently, so a person sees that what mcpscope shows is one reading:
+// a member named twice in the message or in its result (JSON leaves which
+// counts to the reader; mcpscope, like encoding/json, takes the last), and
+// an answer with both result and error. Nil for a clean message.
+func Ambiguities(raw Raw) []string {
+	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 2})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
+		return nil
+	}
+	var out []string
+	twice := func(where string, v jsonspan.Value) {
+		seen := map[string]int{}
+		var order []string
+		for k := range v.Members() {
+			if seen[k] == 0 {
+				order = append(order, k)
+			}
+			seen[k]++
+		}
+		for _, k := range order {
+			if n := seen[k]; n > 1 && len(out) < MaxListed {
+				out = append(out, fmt.Sprintf("%s has %d %q members: readers differ on which counts, and mcpscope took the last", where, n, Clip(k, 64)))
+			}
+		}
+	}
+	root := doc.Root()
+	twice("the message", root)
+	if r := root.Get("result"); r.Kind() == jsonspan.Object {
+		twice("its result", r)
+	}
+	// "error": null beside a result is JSON-RPC 1.0's habit, and reads one
+	// way only.
+	if e := root.Get("error"); root.Get("result").Exists() && e.Exists() && e.Kind() != jsonspan.Null {
+		out = append(out, `it has both "result" and "error", which JSON-RPC forbids: mcpscope read it as the error`)
+	}
+	return out
+}
