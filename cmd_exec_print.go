@@ -197,6 +197,9 @@ func (p *printer) initialize(result json.RawMessage) {
 	if protocol == "" {
 		protocol = "(none named)"
 	}
+	if note := mcp.UnknownVersionNote(r.ProtocolVersion); note != "" {
+		protocol += " (" + note + ")"
+	}
 	fmt.Fprintf(p.w, "server %s, protocol %s\n", serverName(r.ServerInfo.Name, r.ServerInfo.Version), sanitize.Text(protocol))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)

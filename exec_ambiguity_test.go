@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -39,5 +40,26 @@ func TestExecSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
 	})
 	if out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list"); code != exitOK || strings.Contains(out+errOut, "⚠") {
 		t.Errorf("exit %d, want a clean answer without a warning\n%s\n%s", code, out, errOut)
+	}
+}
+
+// A server that settles on a protocol version mcpscope never offered and
+// does not know is said to have, in exec and in the Negotiation pane's
+// words (one note for both), since what follows is spoken in ours.
+func TestExecSaysAnUnknownProtocolVersion(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method == "initialize" {
+			c.Result(map[string]any{"protocolVersion": "1999-01-01", "capabilities": map[string]any{"tools": map[string]any{}},
+				"serverInfo": map[string]any{"name": "old", "version": "1"}})
+			return
+		}
+		c.Default()
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "tools/list")
+	if want := "protocol 1999-01-01 (" + mcp.UnknownVersionNote("1999-01-01") + ")"; code != exitOK || !strings.Contains(out, want) || !strings.Contains(want, "not a version mcpscope knows") {
+		t.Errorf("exit %d, want %q\n%s\n%s", code, want, out, errOut)
+	}
+	if out, _, _ := run(t, "exec", "--no-record", mcptest.New(t, mcptest.Options{}).SSEURL(), "tools/list"); strings.Contains(out, "not a version mcpscope knows") {
+		t.Errorf("a known version is marked unknown:\n%s", out)
 	}
 }

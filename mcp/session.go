@@ -21,9 +21,11 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"sync"
 	"time"
 )
@@ -97,6 +99,20 @@ const ProtocolVersion = "2025-11-25"
 // ProtocolModern is the stateless revision mcpscope speaks: no initialize,
 // every request self-describing.
 const ProtocolModern = "2026-07-28"
+
+// InitializeEra are the versions an initialize may settle on, oldest
+// first: those mcpscope knows the messages of.
+var InitializeEra = []string{"2024-11-05", "2025-03-26", "2025-06-18", ProtocolVersion}
+
+// UnknownVersionNote says what a negotiated version mcpscope does not
+// know means for the session ("" for one it knows): the server chose a
+// version the client never offered, and mcpscope goes on speaking its own.
+func UnknownVersionNote(v string) string {
+	if v == "" || slices.Contains(InitializeEra, v) || v == ProtocolModern {
+		return ""
+	}
+	return fmt.Sprintf("not a version mcpscope knows or offered; it goes on with %s's messages", ProtocolVersion)
+}
 
 // maxReplies bounds the answers to server requests in flight at once, and
 // maxQueuedReplies those waiting: a server flooding requests must not

@@ -240,6 +240,9 @@ func (n *negotiationPane) server(f *facts, neg *history.Negotiation) {
 		who = "(it did not name itself)"
 	}
 	f.kv("Server", wireLine(who, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
+	if note := mcp.UnknownVersionNote(neg.ProtocolVersion); note != "" {
+		f.kv("", "⚠ "+wireLine(neg.ProtocolVersion, 64)+" is "+note, st.Warning)
+	}
 	f.kv("Caps", capabilities(neg.Capabilities), st.Row)
 }
 

@@ -301,3 +301,16 @@ func TestDetailSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
 		t.Errorf("Detail does not say the answer has two results:\n%s", got)
 	}
 }
+
+// A version the server settled on that mcpscope does not know is marked
+// under the Server line.
+func TestNegotiationMarksAnUnknownProtocolVersion(t *testing.T) {
+	s := newScript()
+	req := s.request("1", "initialize", "", `{}`)
+	s.answer(req, "1", "initialize", "", `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"1999-01-01","capabilities":{},"serverInfo":{"name":"old","version":"1"}}}`, false, false)
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	m.setFocus(paneNegotiation)
+	if words := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(words, "⚠ 1999-01-01 is not a version mcpscope knows") {
+		t.Errorf("the Negotiation pane does not mark the unknown version:\n%s", m.View())
+	}
+}
