@@ -345,7 +345,14 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	}
 	we := &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream, Message: reason, Err: err}
 	if current && c.err == nil && c.endpoint == nil {
-		c.err = &WireError{Cause: CauseNoEndpoint, Transport: TransportSSE, Message: reason + " before the endpoint event", Err: err}
+		// An event past the size limit is the cause even before the
+		// endpoint: the advice is to raise --max-event-size, not to look
+		// for another server at this path.
+		early := CauseNoEndpoint
+		if cause == CauseEventTooLarge {
+			early = cause
+		}
+		c.err = &WireError{Cause: early, Transport: TransportSSE, Message: reason + " before the endpoint event", Err: err}
 	}
 	if current {
 		l.endpoint = nil

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// legacyStream serves a legacy SSE stream that writes head, then stays
+// open until the client leaves.
+func legacyStream(t *testing.T, head string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, head)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/sse"
+}
+
+// An event past --max-event-size before the endpoint event is said as
+// that, with the flag to raise, not as a server that is not legacy SSE.
+func TestExecSaysAnEventTooLargeBeforeTheEndpoint(t *testing.T) {
+	stateDir(t)
+	url := legacyStream(t, ":"+strings.Repeat("c", 100<<10)+"\n\nevent: endpoint\ndata: /m?sessionid=1\n\n")
+	_, errOut, code := run(t, "exec", "--no-record", "--transport", "sse", "--max-event-size", "65536", url, "tools/list")
+	if code == exitOK {
+		t.Fatalf("exit %d, want a failure; stderr:\n%s", code, errOut)
+	}
+	if !strings.Contains(errOut, "--max-event-size") || strings.Contains(errOut, "not a legacy SSE server") {
+		t.Errorf("stderr does not name --max-event-size as the fix:\n%s", errOut)
+	}
+}
