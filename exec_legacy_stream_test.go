@@ -35,3 +35,37 @@ func TestExecSaysAnEventTooLargeBeforeTheEndpoint(t *testing.T) {
 		t.Errorf("stderr does not name --max-event-size as the fix:\n%s", errOut)
 	}
 }
+
+// legacyPosts serves a legacy SSE stream whose endpoint is /m, and answers
+// every POST there with post.
+func legacyPosts(t *testing.T, post http.HandlerFunc) string {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /sse", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "event: endpoint\ndata: /m?sessionid=1\n\n")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	mux.HandleFunc("POST /m", post)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/sse"
+}
+
+// A POST answered 429 says the server is rate limiting and how long it
+// asked to wait.
+func TestExecSaysRetryAfterOfA429(t *testing.T) {
+	stateDir(t)
+	url := legacyPosts(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "30")
+		http.Error(w, "slow down", http.StatusTooManyRequests)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--transport", "sse", url, "tools/list")
+	if code == exitOK {
+		t.Fatalf("exit %d, want a failure; stderr:\n%s", code, errOut)
+	}
+	if all := out + errOut; !strings.Contains(all, "429") || !strings.Contains(all, "wait, then run the command again (it said Retry-After: 30)") {
+		t.Errorf("the output does not say to wait as the server asked:\n%s", all)
+	}
+}

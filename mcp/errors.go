@@ -60,7 +60,7 @@ type WireError struct {
 	Purpose   string // the exchange's Purpose
 	Transport string
 	// Header holds the answer's headers advice may quote
-	// (WWW-Authenticate, Allow, Content-Type).
+	// (WWW-Authenticate, Allow, Content-Type, Retry-After).
 	Header map[string]string
 	Err    error
 }
@@ -144,7 +144,7 @@ var notHTTP = []string{
 }
 
 // adviceHeaders are the answer headers advice may quote.
-var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type"}
+var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"}
 
 // statusError describes an HTTP answer that failed: the status line as the
 // server wrote it, and the first line of its body.

@@ -68,6 +68,7 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusConflict, text: "the server allows one GET stream per session and has one open"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeResume, text: "the server cannot replay a dropped stream (it keeps no event store): the answer is lost; {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, text: "the server rejected the message (bad JSON-RPC, an unknown method or a missing session): read its body"},
+	{cause: mcp.CauseStatus, status: http.StatusTooManyRequests, text: "the server limits how often it is asked: wait, then {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
@@ -140,6 +141,9 @@ func For(f Fact, a Audience) string {
 	}
 	if wa := f.Header["WWW-Authenticate"]; wa != "" && f.Status == http.StatusUnauthorized {
 		text += "; it said WWW-Authenticate: " + wa
+	}
+	if ra := f.Header["Retry-After"]; ra != "" && (f.Status == http.StatusTooManyRequests || f.Status == http.StatusServiceUnavailable) {
+		text += " (it said Retry-After: " + ra + ")"
 	}
 	return words[a].Replace(text)
 }
