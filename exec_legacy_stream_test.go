@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // legacyStream serves a legacy SSE stream that writes head, then stays
@@ -67,5 +69,28 @@ func TestExecSaysRetryAfterOfA429(t *testing.T) {
 	}
 	if all := out + errOut; !strings.Contains(all, "429") || !strings.Contains(all, "wait, then run the command again (it said Retry-After: 30)") {
 		t.Errorf("the output does not say to wait as the server asked:\n%s", all)
+	}
+}
+
+// A POST taken with a 200 error page, and no answer after it, is quoted in
+// the timeout with advice to read it.
+func TestExecQuotesTheErrorPageOfATakenPost(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method == "tools/list" {
+			c.Status(http.StatusOK, "text/html", "<h1>Error 500</h1>")
+			return
+		}
+		c.Default()
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--transport", "sse", "--timeout", "300ms", srv.SSEURL(), "tools/list")
+	if code == exitOK {
+		t.Fatalf("exit %d, want a failure; stderr:\n%s", code, errOut)
+	}
+	all := out + errOut
+	for _, want := range []string{"its POST was answered 200 OK, text/html: <h1>Error 500</h1>", "its answer's body (quoted) may say why"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the output lacks %q:\n%s", want, all)
+		}
 	}
 }

@@ -201,6 +201,10 @@ type TimeoutError struct {
 	// but neither a result nor an error: an answer, broken, that the
 	// request it meant to answer cannot take.
 	Malformed []string
+	// PostSaid is the status and first line of the body of a POST that
+	// was taken (2xx) but said more than a 202 does ("200 OK, text/html:
+	// <h1>Error</h1>"), empty when it said nothing more.
+	PostSaid string
 }
 
 func (e *TimeoutError) Error() string {
@@ -209,6 +213,9 @@ func (e *TimeoutError) Error() string {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
 	} else {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the server took it but no answer came back", e.Method, e.ID, e.After)
+	}
+	if e.PostSaid != "" {
+		msg += "; its POST was answered " + e.PostSaid
 	}
 	if len(e.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", strings.Join(e.Foreign, ", "))

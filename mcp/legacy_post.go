@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 )
 
 // send POSTs one message to the negotiated endpoint. When the preferred URL
@@ -103,6 +104,15 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 			// pair says where (stream "json"), and one sent on the stream
 			// as well shows up as an answer to no request of ours.
 			s.handleMessage(&inbound{conn: conn, stream: StreamJSON, reqSeq: m.seq}, nil, string(ex.Body), s.cfg.Now())
+		} else if m.p != nil {
+			if line := firstLine(string(ex.Body)); line != "" && !strings.EqualFold(line, "accepted") {
+				said := statusText(resp)
+				if ct := MediaType(resp.Header); ct != "" {
+					said += ", " + ct
+				}
+				said += ": " + line
+				m.p.postSaid.Store(&said)
+			}
 		}
 		return nil
 	}

@@ -29,6 +29,10 @@ type pending struct {
 	// accepted is set once the server took the message (its POST was
 	// answered), so a timeout can say which wait ran out.
 	accepted atomic.Bool
+	// postSaid is what a legacy POST's 2xx answer said in its body when
+	// that was more than the usual nothing or "Accepted": a bridge's error
+	// page under a 200 is why no answer comes, and a timeout quotes it.
+	postSaid atomic.Pointer[string]
 	// answer is where the answer is put: made with the request, it costs
 	// the stream reader nothing to fill.
 	answer Response
@@ -185,6 +189,9 @@ func (s *Session) tellCancelled(tr transport, id, method string) {
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load()}
+	if said := p.postSaid.Load(); said != nil {
+		te.PostSaid = *said
+	}
 	s.mu.Lock()
 	for _, f := range s.foreign {
 		switch {

@@ -193,6 +193,8 @@ func ForError(err error, a Audience) string {
 			text = "the server sent a message with this request's id but no result and no error member: the server is broken"
 		case len(te.Foreign) > 0:
 			text = "the server answered with an id mcpscope never sent: a bridge shared by several clients, or a server that rewrites ids"
+		case te.PostSaid != "":
+			text = "the POST was taken, but its answer's body (quoted) may say why no answer came: a proxy or bridge in front of the server may have failed"
 		}
 		return text
 	}
