@@ -94,3 +94,21 @@ func TestExecQuotesTheErrorPageOfATakenPost(t *testing.T) {
 		}
 	}
 }
+
+// A 401 whose challenge is not Bearer says which scheme the server wants,
+// not to pass a bearer token it would refuse again.
+func TestExecSaysTheSchemeA401Wants(t *testing.T) {
+	stateDir(t)
+	url := legacyPosts(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Basic realm="gw"`)
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--transport", "sse", url, "tools/list")
+	if code == exitOK {
+		t.Fatalf("exit %d, want a failure; stderr:\n%s", code, errOut)
+	}
+	all := out + errOut
+	if !strings.Contains(all, "the server wants Basic credentials") || strings.Contains(all, "pass --bearer") {
+		t.Errorf("the advice does not name the Basic scheme:\n%s", all)
+	}
+}

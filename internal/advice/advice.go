@@ -140,12 +140,27 @@ func For(f Fact, a Audience) string {
 		return ""
 	}
 	if wa := f.Header["WWW-Authenticate"]; wa != "" && f.Status == http.StatusUnauthorized {
+		if scheme := authScheme(wa); scheme != "" {
+			// A token sent as Bearer would be refused again.
+			text = "the server wants " + scheme + " credentials, not a bearer token: pass them with -H 'Authorization: " + scheme + " ...'"
+		}
 		text += "; it said WWW-Authenticate: " + wa
 	}
 	if ra := f.Header["Retry-After"]; ra != "" && (f.Status == http.StatusTooManyRequests || f.Status == http.StatusServiceUnavailable) {
 		text += " (it said Retry-After: " + ra + ")"
 	}
 	return words[a].Replace(text)
+}
+
+// authScheme is the scheme a WWW-Authenticate challenge asks for when
+// none of its challenges is Bearer (which --bearer answers), else "".
+func authScheme(wa string) string {
+	if strings.Contains(strings.ToLower(wa), "bearer") {
+		return ""
+	}
+	scheme, _, _ := strings.Cut(strings.TrimSpace(wa), " ")
+	scheme, _, _ = strings.Cut(scheme, ",")
+	return scheme
 }
 
 // ForRPC returns the advice for a JSON-RPC error the server answered, on a
@@ -205,7 +220,7 @@ func ForError(err error, a Audience) string {
 // error record to speak for it.
 func ForExchange(h *mcp.HTTPExchange, transport string, a Audience) string {
 	f := Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: transport, Header: map[string]string{}}
-	for _, k := range []string{"WWW-Authenticate", "Allow", "Content-Type"} {
+	for _, k := range []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"} {
 		if v := http.Header(h.Headers).Get(k); v != "" {
 			f.Header[k] = v
 		}
