@@ -17,12 +17,26 @@ import (
 // message already, and a tools/call must not run twice.
 func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	l.mu.Lock()
-	ep := l.endpoint
-	var conn int
-	if l.current != nil {
-		conn = l.current.n
-	}
+	ep, c := l.endpoint, l.current
 	l.mu.Unlock()
+	if ep == nil && c != nil {
+		// A server can ask (a ping) before its endpoint event says where
+		// to answer: the reply waits for the endpoint as connecting does,
+		// within its own timeout, instead of failing at once.
+		select {
+		case <-c.ready:
+		case <-ctx.Done():
+		}
+		l.mu.Lock()
+		if l.current == c {
+			ep = l.endpoint
+		}
+		l.mu.Unlock()
+	}
+	var conn int
+	if c != nil {
+		conn = c.n
+	}
 	if ep == nil {
 		return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
 	}
