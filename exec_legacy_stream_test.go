@@ -112,3 +112,19 @@ func TestExecSaysTheSchemeA401Wants(t *testing.T) {
 		t.Errorf("the advice does not name the Basic scheme:\n%s", all)
 	}
 }
+
+// An endpoint URI of megabytes is refused at once, in a few words: every
+// POST would carry it (and be refused for it), and every line naming the
+// URL would print it again.
+func TestExecRefusesAHugeEndpoint(t *testing.T) {
+	stateDir(t)
+	url := legacyStream(t, "event: endpoint\ndata: /m?sessionid=1&pad="+strings.Repeat("p", 2<<20)+"\n\n")
+	out, errOut, code := run(t, "exec", "--no-record", "--transport", "sse", url, "tools/list")
+	if code == exitOK {
+		t.Fatalf("exit %d, want a failure", code)
+	}
+	all := out + errOut
+	if len(all) > 4096 || !strings.Contains(all, "mcpscope takes at most") {
+		t.Errorf("%d bytes of output, want a short refusal naming the bound:\n%.600s", len(all), all)
+	}
+}
