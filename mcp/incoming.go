@@ -184,10 +184,28 @@ func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method stri
 		s.mu.Unlock()
 		return
 	}
+	if s.asking >= maxAsking {
+		s.refused++
+		n := s.refused
+		s.mu.Unlock()
+		if n == 1 || n%100 == 0 {
+			s.emitError(OpReply, &WireError{Cause: CauseLimit,
+				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
+		}
+		msg, _ := json.Marshal(fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", method, maxAsking))
+		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32603,"message":`+string(msg)+`}}`))
+		return
+	}
+	s.asking++
 	s.wg.Add(1)
 	s.mu.Unlock()
 	go func() {
 		defer s.wg.Done()
+		defer func() {
+			s.mu.Lock()
+			s.asking--
+			s.mu.Unlock()
+		}()
 		res, err := s.answerInput(s.life, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
 		var body []byte
 		switch {
