@@ -356,7 +356,9 @@ func (l *Log) problems() []Problem {
 	if n.replaced != nil {
 		msg := "reconnect opened a new session that was never initialized"
 		fact := &advice.Fact{Cause: mcp.CauseSessionExpired}
-		if n.replaced.State.State == mcp.StateExpired {
+		if n.replaced.State.State == mcp.StateExpired || n.replaced.State.SessionID != "" {
+			// A switch on the same stream names its session and says
+			// in its detail how it came; a reconnect's has the words above.
 			msg = n.replaced.State.Detail
 		}
 		ps = append(ps, Problem{Level: LevelWarning, Seq: n.replaced.Seq, Message: msg, Fact: fact})

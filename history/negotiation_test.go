@@ -90,6 +90,11 @@ func TestNegotiationProblems(t *testing.T) {
 			s.state(mcp.StateReconnecting)
 			s.state(mcp.StateSessionReplaced)
 		}, []string{"warning@3: reconnect opened a new session that was never initialized | press i to start a new session"}},
+		{"session switched by a later endpoint event", func(s *script) {
+			s.state(mcp.StateInitialized)
+			s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateSessionReplaced, Conn: 1, SessionID: "OTHER", Transport: "sse",
+				Detail: "a later endpoint event on the same stream named another session (OTHER, was ABC), which mcpscope has not initialized"}})
+		}, []string{"warning@2: a later endpoint event on the same stream named another session (OTHER, was ABC), which mcpscope has not initialized | press i to start a new session"}},
 		{"session replaced, then initialized again", func(s *script) {
 			s.state(mcp.StateSessionReplaced)
 			s.state(mcp.StateInitialized)

@@ -15,6 +15,10 @@ const (
 	ReasonPreferred = "the endpoint event's URI, resolved against the stream URL"
 )
 
+// maxEndpoint bounds the endpoint URI: more than twice the request line
+// common servers and proxies take (8 KiB).
+const maxEndpoint = 16 << 10
+
 // ResolveEndpoint turns the data of an `endpoint` event into the URL to POST
 // to, resolved against the URL of the GET that opened the stream, plus the
 // canonical fallback `{base}/sse?sessionid=<id>` that the Docker MCP Gateway
@@ -24,6 +28,12 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	ref := strings.TrimSpace(data)
 	if ref == "" {
 		return nil, fmt.Errorf("the endpoint event has no data: the server must send the URI to POST messages to")
+	}
+	if len(ref) > maxEndpoint {
+		// Every POST would carry it on its request line, which servers
+		// refuse (431, 414) far below this, and every message and record
+		// naming the URL would repeat it.
+		return nil, fmt.Errorf("the endpoint event's data is a URI of %d bytes; mcpscope takes at most %d", len(ref), maxEndpoint)
 	}
 	u, err := url.Parse(ref)
 	if err != nil {

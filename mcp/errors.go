@@ -64,7 +64,7 @@ type WireError struct {
 	Purpose   string // the exchange's Purpose
 	Transport string
 	// Header holds the answer's headers advice may quote
-	// (WWW-Authenticate, Allow, Content-Type).
+	// (WWW-Authenticate, Allow, Content-Type, Retry-After).
 	Header map[string]string
 	Err    error
 }
@@ -166,7 +166,7 @@ var notHTTP = []string{
 func HeaderQuote(v string) string { return firstLine(v) }
 
 // adviceHeaders are the answer headers advice may quote.
-var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type"}
+var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"}
 
 // statusError describes an HTTP answer that failed: the status line as the
 // server wrote it, and the first line of its body.
@@ -223,6 +223,10 @@ type TimeoutError struct {
 	// but neither a result nor an error: an answer, broken, that the
 	// request it meant to answer cannot take.
 	Malformed []string
+	// PostSaid is the status and first line of the body of a POST that
+	// was taken (2xx) but said more than a 202 does ("200 OK, text/html:
+	// <h1>Error</h1>"), empty when it said nothing more.
+	PostSaid string
 }
 
 func (e *TimeoutError) Error() string {
@@ -233,6 +237,9 @@ func (e *TimeoutError) Error() string {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer began and stopped coming, %d bytes into an event or body that never ended", e.Method, e.ID, e.After, e.Unfinished)
 	} else {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the server took it but no answer came back", e.Method, e.ID, e.After)
+	}
+	if e.PostSaid != "" {
+		msg += "; its POST was answered " + e.PostSaid
 	}
 	if len(e.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(e.Foreign))

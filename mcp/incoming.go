@@ -174,16 +174,42 @@ func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method stri
 		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
 		return
 	}
+	if (method == "elicitation/create" || method == "sampling/createMessage") && jsonKind(params) != "an object" {
+		// Nothing a person could answer: the question is in params. Said
+		// back at once as invalid params, not put to the user as an empty
+		// question that holds the server until --timeout.
+		msg, _ := json.Marshal("mcpscope cannot answer " + method + ": " + paramsKind(params) + ", where an object must ask the question")
+		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32602,"message":`+string(msg)+`}}`))
+		return
+	}
 	// What a person answers may take a while: the stream reader goes on.
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
 		return
 	}
+	if s.asking >= maxAsking {
+		s.refused++
+		n := s.refused
+		s.mu.Unlock()
+		if n == 1 || n%100 == 0 {
+			s.emitError(OpReply, &WireError{Cause: CauseLimit,
+				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
+		}
+		msg, _ := json.Marshal(fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", method, maxAsking))
+		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32603,"message":`+string(msg)+`}}`))
+		return
+	}
+	s.asking++
 	s.wg.Add(1)
 	s.mu.Unlock()
 	go func() {
 		defer s.wg.Done()
+		defer func() {
+			s.mu.Lock()
+			s.asking--
+			s.mu.Unlock()
+		}()
 		res, err := s.answerInput(s.life, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
 		var body []byte
 		switch {
@@ -199,6 +225,14 @@ func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method stri
 		}
 		s.reply(conn, reqSeq, id, method, body)
 	}()
+}
+
+// paramsKind says what a request's params are, for an error message.
+func paramsKind(params []byte) string {
+	if len(params) == 0 {
+		return "it has no params"
+	}
+	return "its params are " + jsonKind(params)
 }
 
 // reply logs our answer to a server request and queues its POST. Replies

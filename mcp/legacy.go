@@ -301,13 +301,27 @@ func (l *legacy) negotiate(c *connection, data string) {
 	ep.Conn = c.n
 	ep.Elapsed = s.cfg.Now().Sub(c.started)
 	l.mu.Lock()
+	first := c.endpoint == nil
+	if !first {
+		// Elapsed says how long negotiating took; a later event on the
+		// same stream does not make that slower.
+		ep.Elapsed = c.endpoint.Elapsed
+	}
 	// The state records go out under the lock with the endpoint, so they
 	// come before anything the session does on it.
 	s.emit(Record{Kind: KindEndpoint, Endpoint: ep})
-	first := c.endpoint == nil
+	switched := !first && ep.SessionID != c.endpoint.SessionID
+	old := c.endpoint
 	c.endpoint = ep
 	if l.current == c {
 		l.endpoint = ep
+		if switched {
+			// The POSTs follow the server to the session it named, which
+			// nobody initialized: say so (the session learns it below,
+			// as s.mu is never taken under l.mu).
+			s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n, SessionID: ep.SessionID, Transport: TransportSSE,
+				Detail: fmt.Sprintf("a later endpoint event on the same stream named another session (%s, was %s), which mcpscope has not initialized", orNone(ep.SessionID), orNone(old.SessionID))}})
+		}
 		if first {
 			s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID,
 				URL: l.stream.String(), Transport: TransportSSE, SessionID: ep.SessionID}})
@@ -318,8 +332,22 @@ func (l *legacy) negotiate(c *connection, data string) {
 		}
 		l.everOpen = true
 	}
+	switched = switched && l.current == c
 	l.mu.Unlock()
+	if switched {
+		s.mu.Lock()
+		s.initialized, s.protocol, s.tools = false, "", nil
+		s.mu.Unlock()
+	}
 	c.markReady()
+}
+
+// orNone names a session id for a message, or says there is none.
+func orNone(id string) string {
+	if id == "" {
+		return "no session id"
+	}
+	return id
 }
 
 // streamEnded records why the stream stopped, fails the requests that were
@@ -345,7 +373,14 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	}
 	we := &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream, Message: reason, Err: err}
 	if current && c.err == nil && c.endpoint == nil {
-		c.err = &WireError{Cause: CauseNoEndpoint, Transport: TransportSSE, Message: reason + " before the endpoint event", Err: err}
+		// An event past the size limit is the cause even before the
+		// endpoint: the advice is to raise --max-event-size, not to look
+		// for another server at this path.
+		early := CauseNoEndpoint
+		if cause == CauseEventTooLarge {
+			early = cause
+		}
+		c.err = &WireError{Cause: early, Transport: TransportSSE, Message: reason + " before the endpoint event", Err: err}
 	}
 	if current {
 		l.endpoint = nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 )
 
 // send POSTs one message to the negotiated endpoint. When the preferred URL
@@ -16,12 +17,26 @@ import (
 // message already, and a tools/call must not run twice.
 func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	l.mu.Lock()
-	ep := l.endpoint
-	var conn int
-	if l.current != nil {
-		conn = l.current.n
-	}
+	ep, c := l.endpoint, l.current
 	l.mu.Unlock()
+	if ep == nil && c != nil {
+		// A server can ask (a ping) before its endpoint event says where
+		// to answer: the reply waits for the endpoint as connecting does,
+		// within its own timeout, instead of failing at once.
+		select {
+		case <-c.ready:
+		case <-ctx.Done():
+		}
+		l.mu.Lock()
+		if l.current == c {
+			ep = l.endpoint
+		}
+		l.mu.Unlock()
+	}
+	var conn int
+	if c != nil {
+		conn = c.n
+	}
 	if ep == nil {
 		return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
 	}
@@ -103,6 +118,15 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 			// pair says where (stream "json"), and one sent on the stream
 			// as well shows up as an answer to no request of ours.
 			s.handleMessage(&inbound{conn: conn, stream: StreamJSON, reqSeq: m.seq}, nil, string(ex.Body), s.cfg.Now())
+		} else if m.p != nil {
+			if line := firstLine(string(ex.Body)); line != "" && !strings.EqualFold(line, "accepted") {
+				said := statusText(resp)
+				if ct := MediaType(resp.Header); ct != "" {
+					said += ", " + ct
+				}
+				said += ": " + line
+				m.p.postSaid.Store(&said)
+			}
 		}
 		return nil
 	}

@@ -217,7 +217,7 @@ type ErrorInfo struct {
 	Purpose   string `json:"purpose,omitempty"`
 	Transport string `json:"transport,omitempty"`
 	// Header holds the answer's headers that advice quotes
-	// (WWW-Authenticate, Allow, Content-Type).
+	// (WWW-Authenticate, Allow, Content-Type, Retry-After).
 	Header map[string]string `json:"header,omitempty"`
 	// Code is the JSON-RPC error code the failure wraps, if any.
 	Code int `json:"code,omitempty"`

@@ -33,6 +33,10 @@ type pending struct {
 	// whole event or body yet: an answer that began and stopped coming is
 	// not a slow tool.
 	unfinished atomic.Int64
+	// postSaid is what a legacy POST's 2xx answer said in its body when
+	// that was more than the usual nothing or "Accepted": a bridge's error
+	// page under a 200 is why no answer comes, and a timeout quotes it.
+	postSaid atomic.Pointer[string]
 	// answer is where the answer is put: made with the request, it costs
 	// the stream reader nothing to fill.
 	answer Response
@@ -189,6 +193,9 @@ func (s *Session) tellCancelled(tr transport, id, method string) {
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.Load()}
+	if said := p.postSaid.Load(); said != nil {
+		te.PostSaid = *said
+	}
 	s.mu.Lock()
 	for _, f := range s.foreign {
 		switch {

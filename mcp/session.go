@@ -122,6 +122,11 @@ const (
 	maxQueuedReplies = 256
 )
 
+// maxAsking bounds the server's questions (elicitation, sampling) waiting
+// for a person at once: each waits up to --timeout, and a server asking
+// thousands would otherwise hold a goroutine and its params for each.
+const maxAsking = 64
+
 // Session is one live MCP session. Its methods are safe for concurrent use;
 // every operation's wire traffic appears on Records in order.
 type Session struct {
@@ -146,6 +151,8 @@ type Session struct {
 	tools       []Tool
 	foreign     []foreignAnswer // the latest answers to requests we never sent
 	dropped     int             // replies not sent: the queue was full
+	asking      int             // server questions waiting for their answer
+	refused     int             // server questions refused: maxAsking were waiting
 	roots       []Root          // offered to the server
 	subscribed  map[string]bool // 2026: resources the listen stream asks updates of
 	probing     bool            // detection is trying a transport

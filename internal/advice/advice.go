@@ -69,6 +69,7 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusConflict, text: "the server allows one GET stream per session and has one open"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeResume, text: "the server cannot replay a dropped stream (it keeps no event store): the answer is lost; {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, text: "the server rejected the message (bad JSON-RPC, an unknown method or a missing session): read its body"},
+	{cause: mcp.CauseStatus, status: http.StatusTooManyRequests, text: "the server limits how often it is asked: wait, then {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseStatus, status: http.StatusServiceUnavailable, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
@@ -146,9 +147,27 @@ func For(f Fact, a Audience) string {
 		return ""
 	}
 	if wa := f.Header["WWW-Authenticate"]; wa != "" && f.Status == http.StatusUnauthorized {
+		if scheme := authScheme(wa); scheme != "" {
+			// A token sent as Bearer would be refused again.
+			text = "the server wants " + scheme + " credentials, not a bearer token: pass them with -H 'Authorization: " + scheme + " ...'"
+		}
 		text += "; it said WWW-Authenticate: " + wa
 	}
+	if ra := f.Header["Retry-After"]; ra != "" && (f.Status == http.StatusTooManyRequests || f.Status == http.StatusServiceUnavailable) {
+		text += " (it said Retry-After: " + ra + ")"
+	}
 	return words[a].Replace(text)
+}
+
+// authScheme is the scheme a WWW-Authenticate challenge asks for when
+// none of its challenges is Bearer (which --bearer answers), else "".
+func authScheme(wa string) string {
+	if strings.Contains(strings.ToLower(wa), "bearer") {
+		return ""
+	}
+	scheme, _, _ := strings.Cut(strings.TrimSpace(wa), " ")
+	scheme, _, _ = strings.Cut(scheme, ",")
+	return scheme
 }
 
 // ForRPC returns the advice for a JSON-RPC error the server answered, on a
@@ -196,6 +215,8 @@ func ForError(err error, a Audience) string {
 			text = "the server sent a message with this request's id but no result and no error member: the server is broken"
 		case len(te.Foreign) > 0:
 			text = "the server answered with an id mcpscope never sent: a bridge shared by several clients, or a server that rewrites ids"
+		case te.PostSaid != "":
+			text = "the POST was taken, but its answer's body (quoted) may say why no answer came: a proxy or bridge in front of the server may have failed"
 		}
 		return text
 	}
@@ -206,7 +227,7 @@ func ForError(err error, a Audience) string {
 // error record to speak for it.
 func ForExchange(h *mcp.HTTPExchange, transport string, a Audience) string {
 	f := Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: transport, Header: map[string]string{}}
-	for _, k := range []string{"WWW-Authenticate", "Allow", "Content-Type"} {
+	for _, k := range []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"} {
 		if v := http.Header(h.Headers).Get(k); v != "" {
 			f.Header[k] = mcp.HeaderQuote(v)
 		}

@@ -1,0 +1,130 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// countingAnswerer counts the questions put to the user.
+type countingAnswerer struct{ asked atomic.Int32 }
+
+func (a *countingAnswerer) Answer(context.Context, InputRequest) (json.RawMessage, error) {
+	a.asked.Add(1)
+	return json.RawMessage(`{"action":"decline"}`), nil
+}
+
+// An elicitation or sampling request whose params are not an object asks
+// nothing a person could answer: it is refused at once with -32602 and the
+// id back exactly, and never put to the user.
+func TestServerRequestWithParamsNotAnObjectIsInvalidParams(t *testing.T) {
+	ans := &countingAnswerer{}
+	srv, s, _ := dial(t, mcptest.Options{}, Config{Answerer: ans})
+	defer s.Close()
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{
+		`{"jsonrpc":"2.0","id":"e5","method":"elicitation/create","params":5}`,
+		`{"jsonrpc":"2.0","id":"snull","method":"sampling/createMessage","params":null}`,
+		`{"jsonrpc":"2.0","id":"enone","method":"elicitation/create"}`,
+		`{"jsonrpc":"2.0","id":"sarr","method":"sampling/createMessage","params":[{"role":"user"}]}`,
+	} {
+		var req struct {
+			ID json.RawMessage `json:"id"`
+		}
+		_ = json.Unmarshal([]byte(m), &req)
+		if err := conn.Message(m); err != nil {
+			t.Fatal(err)
+		}
+		post, err := srv.WaitPost(testCtx(t), func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte(`"id":`+string(req.ID)+`,`)) })
+		if err != nil {
+			t.Fatalf("%s: no reply: %v", m, err)
+		}
+		var reply struct {
+			ID    json.RawMessage `json:"id"`
+			Error *struct {
+				Code int `json:"code"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(post.Body, &reply); err != nil || string(reply.ID) != string(req.ID) || reply.Error == nil || reply.Error.Code != CodeInvalidParams {
+			t.Errorf("%s: reply %s, want error -32602 with id %s", m, post.Body, req.ID)
+		}
+	}
+	if n := ans.asked.Load(); n != 0 {
+		t.Errorf("the user was asked %d times, want none", n)
+	}
+}
+
+// blockingAnswerer holds every question until released, counting the most
+// held at once.
+type blockingAnswerer struct {
+	release chan struct{}
+	mu      sync.Mutex
+	held    int
+	most    int
+}
+
+func (a *blockingAnswerer) Answer(ctx context.Context, _ InputRequest) (json.RawMessage, error) {
+	a.mu.Lock()
+	a.held++
+	a.most = max(a.most, a.held)
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		a.held--
+		a.mu.Unlock()
+	}()
+	select {
+	case <-a.release:
+		return json.RawMessage(`{"action":"decline"}`), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// A server asking more questions at once than a person could answer gets
+// the ones past the bound refused at once, with their ids, and the ones
+// within it answered once the person does.
+func TestServerQuestionsWaitingAreBounded(t *testing.T) {
+	const extra = 10
+	ans := &blockingAnswerer{release: make(chan struct{})}
+	srv, s, rec := dial(t, mcptest.Options{}, Config{Answerer: ans})
+	defer s.Close()
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxAsking + extra {
+		if err := conn.Message(fmt.Sprintf(`{"jsonrpc":"2.0","id":"q%d","method":"elicitation/create","params":{"message":"?","requestedSchema":{"type":"object"}}}`, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refused := func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte("already waiting for the user")) }
+	for i := range extra {
+		id := fmt.Sprintf(`"id":"q%d",`, maxAsking+i)
+		if _, err := srv.WaitPost(testCtx(t), func(p mcptest.Post) bool { return refused(p) && bytes.Contains(p.Body, []byte(id)) }); err != nil {
+			t.Fatalf("question q%d past the bound was not refused: %v", maxAsking+i, err)
+		}
+	}
+	rec.waitFor(t, "the limit error", func(r Record) bool { return r.Kind == KindError && r.Error.Cause == CauseLimit })
+	close(ans.release)
+	for i := range maxAsking {
+		id := fmt.Sprintf(`"id":"q%d","result"`, i)
+		if _, err := srv.WaitPost(testCtx(t), func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte(id)) }); err != nil {
+			t.Fatalf("question q%d within the bound was not answered: %v", i, err)
+		}
+	}
+	ans.mu.Lock()
+	defer ans.mu.Unlock()
+	if ans.most > maxAsking {
+		t.Errorf("%d questions were put to the user at once, want at most %d", ans.most, maxAsking)
+	}
+}
