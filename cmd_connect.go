@@ -46,7 +46,8 @@ func (f *connFlags) register(cmd *cobra.Command) {
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let the server point at this other origin, scheme://host:port (repeatable; it gets none of your headers or token)")
 	fs.DurationVar(&f.timeout, "timeout", mcp.DefaultRequestTimeout, "how long a request waits for its answer")
 	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting may take (the endpoint event, or the answer to initialize)")
-	fs.IntVar(&f.maxEventSize, "max-event-size", mcp.DefaultMaxEventSize, "largest SSE event or JSON answer accepted, in bytes")
+	f.maxEventSize = mcp.DefaultMaxEventSize
+	fs.Var(sizeFlag{&f.maxEventSize}, "max-event-size", "largest SSE event or JSON answer accepted, in bytes or with a unit (64MiB)")
 	fs.BoolVar(&f.noGetStream, "no-get-stream", false, "streamable HTTP: do not open the GET stream for server messages")
 	fs.BoolVar(&f.keepSession, "keep-session", false, "streamable HTTP: leave the session open on quit instead of ending it with DELETE")
 }

@@ -98,7 +98,8 @@ func (f *connFlags) registerProxy(cmd *cobra.Command) {
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "header 'Name: value' sent upstream when the client sends none of that name (repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent upstream as Authorization: Bearer when the client sends no Authorization (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
 	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting to URL may take")
-	fs.IntVar(&f.maxEventSize, "max-event-size", mcp.DefaultMaxEventSize, "largest SSE event or JSON answer logged whole, in bytes (larger ones are still relayed)")
+	f.maxEventSize = mcp.DefaultMaxEventSize
+	fs.Var(sizeFlag{&f.maxEventSize}, "max-event-size", "largest SSE event or JSON answer logged whole, in bytes or with a unit (64MiB); larger ones are still relayed")
 }
 
 // proxyRun is one run of the proxy: its listener and server, the proxy,
