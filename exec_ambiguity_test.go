@@ -63,3 +63,25 @@ func TestExecSaysAnUnknownProtocolVersion(t *testing.T) {
 		t.Errorf("a known version is marked unknown:\n%s", out)
 	}
 }
+
+// An answer sent in an SSE event named other than message is not read, as
+// clients do not read it; the request's timeout names the event it came
+// in and says the server must name it message.
+func TestExecNamesAnAnswerInAMisnamedEvent(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method == "tools/list" {
+			_ = c.Session.WriteRaw("event: response\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + string(c.ID) + ",\"result\":{\"tools\":[]}}\n\n")
+			return
+		}
+		c.Default()
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--timeout", "300ms", srv.SSEURL(), "tools/list")
+	for _, want := range []string{
+		`an answer with its id came in an SSE event named "response", which clients do not read: only message events carry messages`,
+		"hint: the server sends its answers under the wrong SSE event name",
+	} {
+		if code != exitFailed || !strings.Contains(out+errOut, want) {
+			t.Errorf("exit %d, want %d and %q\n%s\n%s", code, exitFailed, want, out, errOut)
+		}
+	}
+}

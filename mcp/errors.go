@@ -227,6 +227,9 @@ type TimeoutError struct {
 	// was taken (2xx) but said more than a 202 does ("200 OK, text/html:
 	// <h1>Error</h1>"), empty when it said nothing more.
 	PostSaid string
+	// Misnamed are the names of SSE events other than "message" that
+	// carried an answer with this request's id, which clients do not read.
+	Misnamed []string
 }
 
 func (e *TimeoutError) Error() string {
@@ -240,6 +243,9 @@ func (e *TimeoutError) Error() string {
 	}
 	if e.PostSaid != "" {
 		msg += "; its POST was answered " + e.PostSaid
+	}
+	if len(e.Misnamed) > 0 {
+		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", Clip(e.Misnamed[0], 64))
 	}
 	if len(e.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(e.Foreign))

@@ -33,6 +33,9 @@ type foreignAnswer struct {
 	seq       int64
 	id        string
 	malformed bool
+	// event names the SSE event an answer came in when that was not a
+	// message event: clients read no other, so it answers nothing.
+	event string
 }
 
 // shape is what a JSON-RPC message is, from the members it has.
@@ -353,5 +356,12 @@ func (s *Session) messageEvent(in *inbound, rec *Record, ev *SSEEvent) {
 		s.handleMessage(in, rec, string(ev.Data), rec.Time)
 		return
 	}
-	s.emit(*rec)
+	seq := s.emit(*rec)
+	if p, sh := shapeOf(bytesOf(string(ev.Data))); sh == shapeAnswer {
+		// An answer under another name ("Message", "response") is only
+		// logged, as clients do; a request timing out names it.
+		s.mu.Lock()
+		s.rememberForeign(foreignAnswer{seq: seq, id: stringOf(p.id), event: ev.Name})
+		s.mu.Unlock()
+	}
 }

@@ -200,6 +200,10 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	for _, f := range s.foreign {
 		switch {
 		case f.seq <= p.seq:
+		case f.event != "":
+			if f.id == id {
+				te.Misnamed = append(te.Misnamed, f.event)
+			}
 		case f.malformed:
 			te.Malformed = append(te.Malformed, f.id)
 		default:

@@ -211,6 +211,8 @@ func ForError(err error, a Audience) string {
 	if errors.As(err, &te) {
 		text := For(Fact{Cause: mcp.CauseOf(err)}, a)
 		switch {
+		case len(te.Misnamed) > 0:
+			text = "the server sends its answers under the wrong SSE event name: it must name them message (or leave the event line out)"
 		case len(te.Malformed) > 0:
 			text = "the server sent a message with this request's id but no result and no error member: the server is broken"
 		case len(te.Foreign) > 0:
