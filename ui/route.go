@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -442,7 +443,13 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 	if c.Method == "initialize" {
 		m.initializing++
 	}
-	return tea.Batch(m.setStatus(levelInfo, "sending "+m.labelOf(c)+"…"), m.sendCmd(c))
+	// The status outlives the send: a slow tool is still waiting for its
+	// answer when "sending" would have stopped being true.
+	what := m.labelOf(c) + ": waiting for the answer…"
+	if strings.HasPrefix(c.Method, "notifications/") {
+		what = "sending " + m.labelOf(c) + "…"
+	}
+	return tea.Batch(m.setStatus(levelInfo, what), m.sendCmd(c))
 }
 
 // initDone counts an initialize's send as over (answered, refused or

@@ -247,6 +247,11 @@ func TestRequestsWaitForInitialize(t *testing.T) {
 	m := newTestModel(t, 160, 45, b, nil)
 	isSent := func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok }
 	initCmd := press(m, "i")
+	// Until the answer comes, the status says that is what it waits for
+	// (it said "sending" for as long as a slow tool ran).
+	if bar := lastLine(m.View()); !strings.Contains(bar, "initialize: waiting for the answer…") {
+		t.Errorf("status bar = %q, want it to say initialize waits for its answer", bar)
+	}
 	press(m, "l")
 	if bar := lastLine(m.View()); !strings.Contains(bar, "tools/list goes once initialize is done") {
 		t.Errorf("status bar = %q, want it to say tools/list waits", bar)
