@@ -150,7 +150,7 @@ func New(cfg Config) (*Proxy, error) {
 	return &Proxy{
 		cfg:      cfg,
 		upstream: u,
-		client: &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error {
+		client: &http.Client{Transport: noSwitch{tr}, CheckRedirect: func(*http.Request, []*http.Request) error {
 			// Redirects are the client's to follow: relayed, never
 			// followed, so the user's credentials reach only the upstream.
 			return http.ErrUseLastResponse
