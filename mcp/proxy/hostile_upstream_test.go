@@ -91,3 +91,24 @@ func TestUpstreamSwitchingProtocolsUnasked(t *testing.T) {
 		return r.Error != nil && r.Error.Cause == mcp.CauseBadHTTP && strings.Contains(r.Error.Message, "101 Switching Protocols")
 	})
 }
+
+// A client that sends Expect: 100-continue (curl does for large bodies)
+// was told 100 Continue by the proxy when it read the body. The proxy must
+// not ask upstream again: an upstream that sends no 100 held every such
+// request up for a second (the transport's wait) before the body went.
+func TestExpectContinueIsNotAskedOfUpstream(t *testing.T) {
+	got := make(chan http.Header, 1)
+	up := rawUpstream(t, func(c net.Conn, r *http.Request, body []byte) {
+		got <- r.Header
+		_, _ = io.WriteString(c, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 36\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}")
+	})
+	_, base, _ := startProxy(t, up, Config{})
+	started := time.Now()
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "Expect", "100-continue")
+	if body := readAll(t, resp.Body); resp.StatusCode != http.StatusOK || !strings.Contains(body, `"result"`) {
+		t.Fatalf("the client got %s %q, want upstream's answer", resp.Status, body)
+	}
+	if h := <-got; h.Get("Expect") != "" {
+		t.Errorf("upstream was asked Expect: %s (the answer took %v); the proxy had the body already", h.Get("Expect"), time.Since(started).Round(time.Millisecond))
+	}
+}

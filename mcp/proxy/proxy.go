@@ -9,8 +9,9 @@
 //  2. Every request is relayed to the same path and query on the
 //     upstream's origin, so every transport the upstream serves is served
 //     at the same path on the proxy. Headers pass unchanged but for Host,
-//     Origin when it named the proxy, the hop-by-hop headers, and
-//     Accept-Encoding (the proxy must read what it relays). The user's
+//     Origin when it named the proxy, the hop-by-hop headers,
+//     Accept-Encoding (the proxy must read what it relays) and Expect (the
+//     proxy has read the body before it relays it). The user's
 //     -H and --bearer fill in what the client did not send, and go only to
 //     the upstream: the proxy follows no redirects, it relays them, with a
 //     Location on the upstream's origin pointed back at the proxy.

@@ -191,6 +191,10 @@ func (p *Proxy) outbound(ctx context.Context, r *http.Request, body []byte) (*ht
 	dropHop(out.Header)
 	// The proxy reads what it relays, so the answer must come as it is.
 	out.Header.Del("Accept-Encoding")
+	// The proxy has the whole body already (the client was told 100
+	// Continue when it was read): asked again, an upstream that sends no
+	// 100 would hold every such request up for the transport's wait.
+	out.Header.Del("Expect")
 	if o := out.Header.Get("Origin"); o != "" && namesProxy(o, r.Host) {
 		out.Header.Set("Origin", p.upstream.Scheme+"://"+p.upstream.Host)
 	}
