@@ -23,8 +23,10 @@
 //     URI are the session's.
 //     - streamable HTTP with sessions: a POST initialize opens a session,
 //     named by the Mcp-Session-Id of its answer; later POSTs, GETs
-//     (Last-Event-ID too) and the DELETE carrying that id are the
-//     session's, relayed with every header they carry.
+//     (Last-Event-ID too) and the DELETE carrying that id from the same
+//     client (host and User-Agent) are the session's, relayed with every
+//     header they carry. Another client sending that id is relayed too,
+//     but recorded apart (see sessionKey).
 //     - stateless 2026-07-28: POSTs carrying MCP-Protocol-Version 2026-07-28
 //     or later (or Mcp-Method) with no session are grouped by who sent them:
 //     the client's address, User-Agent and the clientInfo in _meta.
@@ -107,7 +109,7 @@ type Proxy struct {
 	nextID   int
 	all      []*Client          // the live sessions: their records are still open
 	legacy   map[string]*Client // by the message URI the client POSTs to, and by session id
-	sessions map[string]*Client // streamable, by Mcp-Session-Id
+	sessions map[string]*Client // streamable, by Mcp-Session-Id and client (sessionKey)
 	byKey    map[string]*Client // sessionless requests, by who sent them
 
 	evictions  int             // sessions admit ended

@@ -115,10 +115,21 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 	p.streamablePost(w, r, body, m, nil)
 }
 
-// sessionOf is the streamable session with this id, or a new one for a
-// session the proxy did not see begin; nil when there is no room for it.
+// sessionOf is the streamable session with this id used by the client
+// of r, or a new one for a session the proxy did not see begin (or another
+// client's id); nil when there is no room for it.
 func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
-	return p.keyed(p.sessions, sid, mcp.TransportStreamable, r, func() string { return p.unknownSession(sid) }, func(c *Client) { c.sessionID = sid })
+	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, func() string { return p.unknownSession(sid) }, func(c *Client) { c.sessionID = sid })
+}
+
+// sessionKey files a streamable session under its id and the client using
+// it (its host and User-Agent, as identity). The id is upstream's to give,
+// and one id can reach several clients: a server that hands every client
+// the same one, or a client that sends an id it was never given. Their
+// requests are relayed as they are, but each client's go to a recording
+// of its own, never into another client's.
+func sessionKey(sid string, r *http.Request) string {
+	return sid + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent")
 }
 
 // keyed finds the session under key in m, or makes, registers and starts
