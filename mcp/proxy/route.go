@@ -3,6 +3,8 @@ package proxy
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"time"
@@ -197,13 +199,34 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	}
 	if err == errTooLarge {
 		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
+		p.unread(r, fmt.Sprintf("the client's %s %s was refused with 413: its body is larger than --max-event-size (%d bytes); nothing was relayed", r.Method, r.URL.RequestURI(), p.cfg.MaxEventSize))
 		return nil, false
 	}
 	if err != nil {
 		http.Error(w, "mcpscope proxy: reading the request body failed: "+err.Error(), http.StatusBadRequest)
+		p.unread(r, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err))
 		return nil, false
 	}
 	return body, true
+}
+
+// unread logs a request whose body the proxy could not read, on the
+// session it names when the proxy knows that session: what the client
+// sent was never relayed, and the recording says so rather than leave it
+// out. A request naming no known session is in no recording.
+func (p *Proxy) unread(r *http.Request, why string) {
+	p.mu.Lock()
+	c := p.legacy[r.URL.RequestURI()]
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
+		c = p.sessions[sessionKey(sid, r)]
+	} else if id, _ := mcp.SessionIDOf(r.URL); c == nil && id != "" {
+		c = p.legacy["id:"+id]
+	}
+	p.mu.Unlock()
+	if c != nil && c.acquire() {
+		c.fail(mcp.OpPost, errors.New(why))
+		c.release()
+	}
 }
 
 // said is a why for keyed that is known already.

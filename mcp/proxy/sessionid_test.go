@@ -3,8 +3,10 @@ package proxy
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -99,4 +101,31 @@ func dump(w *watched) string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.dumpLocked()
+}
+
+// A client that stops part way through a POST's body: nothing is relayed
+// upstream, and the recording of the session the request named says so,
+// instead of leaving the request out as if it had never been sent.
+func TestBrokenOffBodyIsRecorded(t *testing.T) {
+	_, base, w := startProxy(t, sameIDServer(t).URL, Config{})
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"quitter","version":"1"}}}`,
+		"User-Agent", "quitter", "Accept", "application/json, text/event-stream")
+	readAll(t, resp.Body)
+
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
+	_, _ = io.WriteString(conn, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: quitter\r\nMcp-Session-Id: same\r\nContent-Type: application/json\r\n"+
+		"Content-Length: "+strconv.Itoa(len(body)+40)+"\r\n\r\n"+body[:20])
+	conn.Close()
+
+	c := w.sessions()[0]
+	broke := w.record(t, c.ID, "the broken-off POST on record", func(r mcp.Record) bool {
+		return r.Error != nil && strings.Contains(r.Error.Message, "broke off")
+	})
+	if !strings.Contains(broke.Error.Message, "after 20 bytes") || !strings.Contains(broke.Error.Message, "nothing was relayed") {
+		t.Errorf("the record says %q, want how much came and that nothing was relayed", broke.Error.Message)
+	}
 }
