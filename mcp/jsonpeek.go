@@ -13,6 +13,13 @@ type peeked struct {
 	method                   string
 	hasMethod                bool
 	toolError                bool
+	// A 2026 multi round-trip: a result that asks for input, with the
+	// state to echo, and a request that answers one, with the state it
+	// echoes (nil when there is none).
+	inputRequired  bool
+	requestState   []byte
+	inputResponses bool
+	echoedState    []byte
 }
 
 // peekLimits index a message's members and its result's members: enough to
@@ -38,6 +45,13 @@ func peekMessage(b []byte) (peeked, bool) {
 		p.result = r.Raw()
 		ie := r.Get("isError")
 		p.toolError = ie.Kind() == jsonspan.Bool && string(ie.Raw()) == "true"
+		rt, _ := r.Get("resultType").Text()
+		p.inputRequired = rt == "input_required"
+		p.requestState = r.Get("requestState").Raw()
+	}
+	if pr := root.Get("params"); pr.Kind() == jsonspan.Object {
+		p.inputResponses = pr.Get("inputResponses").Exists()
+		p.echoedState = pr.Get("requestState").Raw()
 	}
 	return p, true
 }

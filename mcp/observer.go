@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
 	"sync"
@@ -24,6 +25,50 @@ type Observer struct {
 	client pairing // the client's requests, answered by the server
 	server pairing // the server's requests, answered by the client
 	closed bool
+	// rounds are the multi round-trip requests the server asked input
+	// for: the first round's Seq by roundKey, so the client's next round
+	// is logged as the same chain, as a Session logs its own.
+	rounds map[string]int64
+}
+
+// maxOpenRounds bounds the input requests an Observer remembers: a client
+// that never answers them must not grow it without end.
+const maxOpenRounds = 1024
+
+// roundKey names the round a server's input_required answer opens and the
+// client's next request answers: the requestState it echoes, or, with none,
+// the method and tool asked again.
+func roundKey(state []byte, method, tool string) string {
+	if len(state) > 0 {
+		return "state\x00" + string(state)
+	}
+	return "call\x00" + method + "\x00" + tool
+}
+
+// openRound remembers that the server asked for input in the chain that
+// began at first, by its requestState and by the method and tool (for a
+// client that echoes no state); o.mu is held.
+func (o *Observer) openRound(state []byte, method, tool string, first int64) {
+	if len(o.rounds) >= maxOpenRounds {
+		clear(o.rounds)
+	}
+	o.rounds[roundKey(nil, method, tool)] = first
+	if len(state) > 0 {
+		o.rounds[roundKey(state, method, tool)] = first
+	}
+}
+
+// roundOf is the first round's Seq of the chain a client's request goes
+// on, 0 for none, and forgets the round it answers; o.mu is held.
+func (o *Observer) roundOf(state []byte, method, tool string) int64 {
+	call := roundKey(nil, method, tool)
+	first, ok := o.rounds[roundKey(state, method, tool)]
+	if !ok {
+		first = o.rounds[call]
+	}
+	delete(o.rounds, roundKey(state, method, tool))
+	delete(o.rounds, call)
+	return first
 }
 
 // NewObserver starts an observer; maxEventSize bounds one SSE event (0
@@ -35,7 +80,7 @@ func NewObserver(maxEventSize int, now func() time.Time) *Observer {
 	if now == nil {
 		now = time.Now
 	}
-	return &Observer{out: newEmitter(now), now: now, max: maxEventSize, client: newPairing(), server: newPairing()}
+	return &Observer{out: newEmitter(now), now: now, max: maxEventSize, client: newPairing(), server: newPairing(), rounds: map[string]int64{}}
 }
 
 // Records is the conversation's log, as Session.Records is.
@@ -80,8 +125,11 @@ func (o *Observer) ClientMessage(body []byte, conn int) int64 {
 		case shapeRequest:
 			m.Class, m.Method, m.ID = ClassRequest, p.method, stringOf(p.id)
 			m.Tool = toolOf(m.Method, p.params)
+			if p.inputResponses || p.echoedState != nil {
+				m.Chain = o.roundOf(p.echoedState, m.Method, m.Tool)
+			}
 			seq := o.out.emit(Record{Time: at, Kind: KindSent, RPC: m})
-			o.client.add(m.ID, &pending{seq: seq, conn: conn, method: m.Method, tool: m.Tool})
+			o.client.add(m.ID, &pending{seq: seq, conn: conn, method: m.Method, tool: m.Tool, chain: m.Chain})
 			note(seq)
 			return
 		case shapeNotification:
@@ -200,6 +248,9 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 			m.Class, m.ReqSeq = class, reqSeq
 			if req != nil {
 				m.Method, m.Tool = req.method, req.tool
+				if p.inputRequired {
+					o.openRound(p.requestState, req.method, req.tool, cmp.Or(req.chain, reqSeq))
+				}
 			}
 		}
 		seq := o.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})

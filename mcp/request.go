@@ -25,6 +25,7 @@ type pending struct {
 	seq          int64
 	conn         int
 	method, tool string
+	chain        int64 // the first round's Seq, for a later round of a multi round-trip
 	done         chan result
 	// accepted is set once the server took the message (its POST was
 	// answered), so a timeout can say which wait ran out.

@@ -21,7 +21,9 @@ type Endpoint struct {
 
 // Endpoints lists where to point clients, on the proxy reached at base
 // (e.g. http://127.0.0.1:8812): the path the user named, or for a bare
-// base URL both of the Docker gateway's paths, /sse and /mcp. A path
+// base URL both of the Docker gateway's paths, /sse and /mcp, each with
+// the query the user named (often a key the upstream wants: the proxy
+// relays the client's query, so the client must send it). A path
 // ending in /mcp whose sibling /sse answers an event stream (as the demo
 // gateway's does) gets that too; the probe opens and at once closes one
 // legacy stream upstream, within ctx.
@@ -40,22 +42,22 @@ func (p *Proxy) Endpoints(ctx context.Context, base string) []Endpoint {
 	}
 	switch {
 	case path == "":
-		return []Endpoint{legacy("/sse"), streamable("/mcp")}
+		return []Endpoint{legacy("/sse" + query), streamable("/mcp" + query)}
 	case strings.HasSuffix(path, "/sse"):
 		return []Endpoint{legacy(path + query)}
 	}
 	eps := []Endpoint{streamable(path + query)}
 	if sibling := strings.TrimSuffix(path, "/mcp") + "/sse"; strings.HasSuffix(path, "/mcp") && p.servesLegacy(ctx, sibling) {
-		eps = append([]Endpoint{legacy(sibling)}, eps...)
+		eps = append([]Endpoint{legacy(sibling + query)}, eps...)
 	}
 	return eps
 }
 
-// servesLegacy reports whether a GET of path on the upstream answers an
-// event stream.
+// servesLegacy reports whether a GET of path, with the query the user
+// named, on the upstream answers an event stream.
 func (p *Proxy) servesLegacy(ctx context.Context, path string) bool {
 	u := *p.upstream
-	u.Path, u.RawPath, u.RawQuery, u.User = path, "", "", nil
+	u.Path, u.RawPath, u.User = path, "", nil
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return false

@@ -26,6 +26,10 @@ func TestEndpoints(t *testing.T) {
 		{gw.StatelessURL(), "streamable=P/stateless"},
 		{fake.Endpoint(), "streamable=P/mcp"},
 		{fake.URL + "/api/mcp?tenant=a", "streamable=P/api/mcp?tenant=a"},
+		// The user's query (a key the upstream wants) on every path: the
+		// proxy relays the client's query, not the user's.
+		{gw.URL + "?key=k1", "sse=P/sse?key=k1 streamable=P/mcp?key=k1"},
+		{gw.MCPURL() + "?key=k1", "sse=P/sse?key=k1 streamable=P/mcp?key=k1"},
 	} {
 		p, err := New(Config{Upstream: tc.upstream})
 		if err != nil {

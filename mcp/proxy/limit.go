@@ -124,6 +124,9 @@ func (p *Proxy) rememberEnded(c *Client) {
 // unknownSession says how a session the proxy has no record of came to
 // be used; p.mu is held.
 func (p *Proxy) unknownSession(sid string) string {
+	if other := p.usingLocked(sid); other != nil {
+		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", sid, other.ID, other.Label(), other.Remote)
+	}
 	switch {
 	case p.ended[sid]:
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording to keep within %d client sessions", sid, p.cfg.MaxSessions)
@@ -131,4 +134,18 @@ func (p *Proxy) unknownSession(sid string) string {
 		return "the client uses streamable HTTP session " + sid + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions"
 	}
 	return "the client uses streamable HTTP session " + sid + ", which began before the proxy saw it"
+}
+
+// usingLocked is a live session of another client that uses streamable
+// session id sid, or nil; p.mu is held.
+func (p *Proxy) usingLocked(sid string) *Client {
+	for _, c := range p.sessions {
+		c.mu.Lock()
+		same := c.sessionID == sid
+		c.mu.Unlock()
+		if same {
+			return c
+		}
+	}
+	return nil
 }

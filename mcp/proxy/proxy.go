@@ -9,8 +9,9 @@
 //  2. Every request is relayed to the same path and query on the
 //     upstream's origin, so every transport the upstream serves is served
 //     at the same path on the proxy. Headers pass unchanged but for Host,
-//     Origin when it named the proxy, the hop-by-hop headers, and
-//     Accept-Encoding (the proxy must read what it relays). The user's
+//     Origin when it named the proxy, the hop-by-hop headers,
+//     Accept-Encoding (the proxy must read what it relays) and Expect (the
+//     proxy has read the body before it relays it). The user's
 //     -H and --bearer fill in what the client did not send, and go only to
 //     the upstream: the proxy follows no redirects, it relays them, with a
 //     Location on the upstream's origin pointed back at the proxy.
@@ -22,8 +23,10 @@
 //     URI are the session's.
 //     - streamable HTTP with sessions: a POST initialize opens a session,
 //     named by the Mcp-Session-Id of its answer; later POSTs, GETs
-//     (Last-Event-ID too) and the DELETE carrying that id are the
-//     session's, relayed with every header they carry.
+//     (Last-Event-ID too) and the DELETE carrying that id from the same
+//     client (host and User-Agent) are the session's, relayed with every
+//     header they carry. Another client sending that id is relayed too,
+//     but recorded apart (see sessionKey).
 //     - stateless 2026-07-28: POSTs carrying MCP-Protocol-Version 2026-07-28
 //     or later (or Mcp-Method) with no session are grouped by who sent them:
 //     the client's address, User-Agent and the clientInfo in _meta.
@@ -106,7 +109,7 @@ type Proxy struct {
 	nextID   int
 	all      []*Client          // the live sessions: their records are still open
 	legacy   map[string]*Client // by the message URI the client POSTs to, and by session id
-	sessions map[string]*Client // streamable, by Mcp-Session-Id
+	sessions map[string]*Client // streamable, by Mcp-Session-Id and client (sessionKey)
 	byKey    map[string]*Client // sessionless requests, by who sent them
 
 	evictions  int             // sessions admit ended
@@ -150,7 +153,7 @@ func New(cfg Config) (*Proxy, error) {
 	return &Proxy{
 		cfg:      cfg,
 		upstream: u,
-		client: &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error {
+		client: &http.Client{Transport: noSwitch{tr}, CheckRedirect: func(*http.Request, []*http.Request) error {
 			// Redirects are the client's to follow: relayed, never
 			// followed, so the user's credentials reach only the upstream.
 			return http.ErrUseLastResponse

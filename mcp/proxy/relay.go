@@ -31,7 +31,7 @@ func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 		buf.Grow(int(size) + bytes.MinRead)
 	}
 	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w after %d bytes", err, buf.Len())
 	}
 	if int64(buf.Len()) > limit {
 		return nil, errTooLarge

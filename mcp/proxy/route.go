@@ -3,6 +3,8 @@ package proxy
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"time"
@@ -115,10 +117,21 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 	p.streamablePost(w, r, body, m, nil)
 }
 
-// sessionOf is the streamable session with this id, or a new one for a
-// session the proxy did not see begin; nil when there is no room for it.
+// sessionOf is the streamable session with this id used by the client
+// of r, or a new one for a session the proxy did not see begin (or another
+// client's id); nil when there is no room for it.
 func (p *Proxy) sessionOf(sid string, r *http.Request) *Client {
-	return p.keyed(p.sessions, sid, mcp.TransportStreamable, r, func() string { return p.unknownSession(sid) }, func(c *Client) { c.sessionID = sid })
+	return p.keyed(p.sessions, sessionKey(sid, r), mcp.TransportStreamable, r, func() string { return p.unknownSession(sid) }, func(c *Client) { c.sessionID = sid })
+}
+
+// sessionKey files a streamable session under its id and the client using
+// it (its host and User-Agent, as identity). The id is upstream's to give,
+// and one id can reach several clients: a server that hands every client
+// the same one, or a client that sends an id it was never given. Their
+// requests are relayed as they are, but each client's go to a recording
+// of its own, never into another client's.
+func sessionKey(sid string, r *http.Request) string {
+	return sid + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent")
 }
 
 // keyed finds the session under key in m, or makes, registers and starts
@@ -186,13 +199,34 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	}
 	if err == errTooLarge {
 		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
+		p.unread(r, fmt.Sprintf("the client's %s %s was refused with 413: its body is larger than --max-event-size (%d bytes); nothing was relayed", r.Method, r.URL.RequestURI(), p.cfg.MaxEventSize))
 		return nil, false
 	}
 	if err != nil {
 		http.Error(w, "mcpscope proxy: reading the request body failed: "+err.Error(), http.StatusBadRequest)
+		p.unread(r, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err))
 		return nil, false
 	}
 	return body, true
+}
+
+// unread logs a request whose body the proxy could not read, on the
+// session it names when the proxy knows that session: what the client
+// sent was never relayed, and the recording says so rather than leave it
+// out. A request naming no known session is in no recording.
+func (p *Proxy) unread(r *http.Request, why string) {
+	p.mu.Lock()
+	c := p.legacy[r.URL.RequestURI()]
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
+		c = p.sessions[sessionKey(sid, r)]
+	} else if id, _ := mcp.SessionIDOf(r.URL); c == nil && id != "" {
+		c = p.legacy["id:"+id]
+	}
+	p.mu.Unlock()
+	if c != nil && c.acquire() {
+		c.fail(mcp.OpPost, errors.New(why))
+		c.release()
+	}
 }
 
 // said is a why for keyed that is known already.

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -46,10 +47,16 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	case m.method == "initialize" && success && r.Header.Get("Mcp-Session-Id") == "":
 		if sid != "" {
 			p.mu.Lock()
-			p.sessions[sid] = c
+			prev := p.sessions[sessionKey(sid, r)]
+			p.sessions[sessionKey(sid, r)] = c
 			p.mu.Unlock()
 			c.adopt(sid)
 			c.state(mcp.StateOpen, "session "+sid)
+			if prev != nil && prev != c {
+				// Upstream gave the id again to the same client: nothing
+				// tells the two sessions' requests apart any more.
+				prev.end(fmt.Sprintf("upstream gave this session's id %s to a new initialize from the same client (session %d): its later requests are recorded there", sid, c.ID))
+			}
 		} else {
 			p.mu.Lock()
 			p.byKey[identity(mcp.TransportStreamable, r, message{})] = c

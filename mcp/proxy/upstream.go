@@ -108,8 +108,14 @@ func (l *leg) unreachable(err error) {
 		return
 	}
 	msg := fmt.Sprintf("mcpscope proxy: cannot reach the upstream %s: %v", l.up.URL, err)
-	if l.up.URL == "" {
+	cause := mcp.FailureCause(err)
+	var sw *switched
+	switch {
+	case l.up.URL == "":
 		msg = fmt.Sprintf("mcpscope proxy: cannot relay to the upstream: %v", err)
+	case errors.As(err, &sw):
+		// Upstream was reached: what it answered cannot be relayed.
+		msg, cause = fmt.Sprintf("mcpscope proxy: %s %s: %v", l.r.Method, l.up.URL, err), mcp.CauseBadHTTP
 	}
 	l.w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	l.w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -120,7 +126,7 @@ func (l *leg) unreachable(err error) {
 	if l.up.Purpose != mcp.PurposePost {
 		op = mcp.OpConnect
 	}
-	l.failed(op, &mcp.WireError{Cause: mcp.FailureCause(err), Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+	l.failed(op, &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
 		Message: fmt.Sprintf("%s %s failed: %v (the client was answered 502)", l.r.Method, l.up.URL, err)})
 }
 
@@ -185,6 +191,10 @@ func (p *Proxy) outbound(ctx context.Context, r *http.Request, body []byte) (*ht
 	dropHop(out.Header)
 	// The proxy reads what it relays, so the answer must come as it is.
 	out.Header.Del("Accept-Encoding")
+	// The proxy has the whole body already (the client was told 100
+	// Continue when it was read): asked again, an upstream that sends no
+	// 100 would hold every such request up for the transport's wait.
+	out.Header.Del("Expect")
 	if o := out.Header.Get("Origin"); o != "" && namesProxy(o, r.Host) {
 		out.Header.Set("Origin", p.upstream.Scheme+"://"+p.upstream.Host)
 	}
