@@ -102,9 +102,15 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
-		if t.holding {
+		switch {
+		case t.holding:
 			out, done := rewrite(ev)
 			t.release(string(ev.Raw), out, done || ev.Dispatched())
+		case rewrite != nil && ev.Name == "endpoint":
+			// Bytes go to the client as they arrive, so only the first
+			// endpoint event (held for it) is rewritten; a later one went
+			// out as upstream sent it, and the record says what follows.
+			l.c.fail(mcp.OpNegotiate, fmt.Errorf("a later endpoint event (%s) went to the client as upstream sent it: a client that follows it may POST to upstream directly, past the proxy, and those POSTs will not be recorded", mcp.Clip(string(ev.Data), 256)))
 		}
 		return nil
 	})
