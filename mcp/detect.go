@@ -136,10 +136,11 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		last := &tried[len(tried)-1]
 		last.Verdict = verdict(c, err, last.Status != 0)
-		if err != nil && last.Status == 0 {
-			// No answer came, so what the HTTP client says ("context
-			// canceled" when the wait ran out) says less than why
-			// detection gave up.
+		switch c := CauseOf(err); {
+		case err == nil || last.Status != 0:
+		case last.Err == "", c == CauseConnectTimeout, c == CauseEndpointTimeout:
+			// No answer came in time, so what the HTTP client says
+			// ("context canceled") says less than why detection gave up.
 			last.Err = err.Error()
 		}
 		attempts = append(attempts, tried...)

@@ -405,11 +405,15 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		if hint := advice.ForInfo(e, advice.TUI); hint != "" {
 			text += " — " + hint
 		}
-		if m.focus == panePairs && m.lay.isTabbed(paneNegotiation) {
-			// One pane at a time, and the status line cuts the reason
-			// short: the pane that explains it comes forward, unless the
-			// user went to another one.
-			m.setFocus(paneNegotiation)
+		if m.slot == panePairs && m.lay.isTabbed(paneNegotiation) {
+			// The tab slot shows one pane, and the status line cuts the
+			// reason short: the pane that explains it comes forward in
+			// the slot (whichever pane has the keys, Detail beside it
+			// included), unless the user went to another tab.
+			m.slot = paneNegotiation
+			if m.focus == panePairs {
+				m.focus = paneNegotiation
+			}
 		}
 		return m.setStatus(levelError, sanitize.Line(text)+" (Negotiation shows every attempt)")
 	}

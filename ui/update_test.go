@@ -574,3 +574,26 @@ func TestCancelAnEndedRequestSaysSoFirst(t *testing.T) {
 		t.Errorf("x on an answered request: status %q, want it to start with nothing to cancel", last)
 	}
 }
+
+// A connection that fails brings the Negotiation pane forward in the tab
+// slot, which shows one pane at a time: on a narrow terminal, and beside
+// Detail on a medium one whatever pane has the keys.
+func TestFailedConnectionShowsNegotiation(t *testing.T) {
+	at := fixedNow.Add(-time.Minute)
+	recs := []mcp.Record{
+		{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
+		{Seq: 2, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: "POST http://127.0.0.1:9/mcp failed: connection refused", Cause: mcp.CauseUnreachable}},
+	}
+	for _, tc := range []struct {
+		w, h  int
+		focus pane
+	}{{80, 24, panePairs}, {100, 30, panePairs}, {100, 30, paneDetail}} {
+		m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
+		m.Update(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
+		m.setFocus(tc.focus)
+		m.Update(recordsMsg(recs))
+		if v := m.View(); m.slot != paneNegotiation || !strings.Contains(v, "Negotiation · failed") {
+			t.Errorf("%dx%d, focus %v: the slot shows %v, want the Negotiation pane:\n%s", tc.w, tc.h, tc.focus, m.slot, v)
+		}
+	}
+}
