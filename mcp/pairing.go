@@ -8,18 +8,26 @@ package mcp
 type pairing struct {
 	open      map[string]*pending
 	abandoned map[string]int64 // given up on: id -> the request's Seq
-	// answered are the latest ids answered (id -> the request's Seq), so a
-	// second answer to one is told from an answer to an id never sent;
-	// answeredOrder bounds them, oldest first.
-	answered      map[string]int64
-	answeredOrder []string
+	// answered are the latest ids answered with their requests' Seqs, so a
+	// second answer to one is told from an answer to an id never sent: a
+	// ring whose slot next holds the oldest once full. It is written on
+	// every answer and read only for one that pairs with nothing, so it is
+	// searched rather than hashed.
+	answered [maxAnswered]answeredID
+	next     int
+}
+
+// answeredID is an id answered and the Seq of the request it answered.
+type answeredID struct {
+	id  string
+	seq int64
 }
 
 // maxAnswered bounds the answered ids remembered for telling duplicates.
 const maxAnswered = 256
 
 func newPairing() pairing {
-	return pairing{open: map[string]*pending{}, abandoned: map[string]int64{}, answered: map[string]int64{}}
+	return pairing{open: map[string]*pending{}, abandoned: map[string]int64{}}
 }
 
 // add waits for the answer to id.
@@ -40,22 +48,18 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 		pr.remember(id, seq)
 		return nil, seq, ClassLate
 	}
-	if seq, ok := pr.answered[id]; ok {
-		return nil, seq, ClassDuplicate
+	for i := range maxAnswered { // newest first: a client may use an id again
+		if a := pr.answered[(pr.next-1-i+maxAnswered)%maxAnswered]; a.id == id && id != "" {
+			return nil, a.seq, ClassDuplicate
+		}
 	}
 	return nil, 0, ClassForeign
 }
 
 // remember keeps id as answered, forgetting the oldest past maxAnswered.
 func (pr *pairing) remember(id string, seq int64) {
-	if _, ok := pr.answered[id]; !ok {
-		if len(pr.answeredOrder) == maxAnswered {
-			delete(pr.answered, pr.answeredOrder[0])
-			pr.answeredOrder = pr.answeredOrder[1:]
-		}
-		pr.answeredOrder = append(pr.answeredOrder, id)
-	}
-	pr.answered[id] = seq
+	pr.answered[pr.next] = answeredID{id, seq}
+	pr.next = (pr.next + 1) % maxAnswered
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer
