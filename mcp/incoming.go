@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -127,6 +128,9 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 // rememberForeign keeps an answer that paired with nothing, for the timeout
 // of the request it may have meant to answer; s.mu is held.
 func (s *Session) rememberForeign(f foreignAnswer) {
+	// Copies, cut: the id and name are views of the message's bytes, and
+	// keeping a view keeps the whole message, which may be megabytes.
+	f.id, f.event = strings.Clone(Clip(f.id, 256)), strings.Clone(Clip(f.event, 64))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}

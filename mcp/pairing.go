@@ -1,5 +1,7 @@
 package mcp
 
+import "strings"
+
 // pairing matches answers with the requests they answer, by the exact text
 // of the id. It keeps one side's requests: ours in a Session, a proxied
 // client's in an Observer. Matching the text, not a parsed value, means "1",
@@ -58,7 +60,12 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 
 // remember keeps id as answered, forgetting the oldest past maxAnswered.
 func (pr *pairing) remember(id string, seq int64) {
-	pr.answered[pr.next] = answeredID{id, seq}
+	if len(id) > 256 {
+		return // no id of a real client or ours is this long
+	}
+	// A copy: id is a view of the answer's bytes, and keeping a view keeps
+	// the whole answer (a proxy relaying 20 MB answers held 256 of them).
+	pr.answered[pr.next] = answeredID{strings.Clone(id), seq}
 	pr.next = (pr.next + 1) % maxAnswered
 }
 
