@@ -1,0 +1,138 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// sessionGone reports an answer meaning the session id is unknown: 404 (the
+// official Go SDK), or 400 with a JSON-RPC error that names no request
+// (the TypeScript SDK's -32000 "no valid session").
+func sessionGone(status int, ct string, body Raw) bool {
+	if status == http.StatusNotFound {
+		return true
+	}
+	if status != http.StatusBadRequest || ct != "application/json" {
+		return false
+	}
+	p, ok := peekMessage(bytesOf(string(body)))
+	return ok && p.errv != nil && (p.id == nil || string(p.id) == "null") && bytes.Contains(bytes.ToLower(bytesOf(string(body))), []byte("session"))
+}
+
+// adopt keeps the session id the initialize answer named.
+func (t *streamable) adopt(id string, gen int) {
+	t.mu.Lock()
+	if t.gen != gen {
+		t.mu.Unlock()
+		return
+	}
+	t.sessionID, t.known = id, false
+	t.mu.Unlock()
+	detail := "session " + id
+	if !visibleASCII(id) {
+		detail += " (not only visible ASCII, as the specification requires of a session id: sent back as it came)"
+	}
+	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
+		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id}})
+}
+
+// visibleASCII reports an id made only of the characters the
+// specification allows in a session id (0x21 to 0x7E).
+func visibleASCII(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if id[i] < 0x21 || id[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// knownBy notes that the server answered 2xx to a request carrying id.
+func (t *streamable) knownBy(gen int, id string) {
+	t.mu.Lock()
+	if t.gen == gen && t.sessionID == id {
+		t.known = true
+	}
+	t.mu.Unlock()
+}
+
+// expire forgets a session the server no longer knows. It reports whether
+// the server had ever accepted it (or the session is already gone): a
+// session refused on the first request that carried it was never kept.
+func (t *streamable) expire(gen int, id string, status int) bool {
+	t.mu.Lock()
+	if t.gen != gen || t.sessionID != id {
+		t.mu.Unlock()
+		return true
+	}
+	known := t.known
+	t.sessionID, t.protocol, t.known = "", "", false
+	cancel := t.getCancel
+	t.getCancel = nil
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	s := t.s
+	s.mu.Lock()
+	s.initialized, s.protocol = false, ""
+	s.mu.Unlock()
+	detail := fmt.Sprintf("the server answered %d to session %s: it no longer knows it", status, id)
+	if !known {
+		detail = fmt.Sprintf("the server answered %d to the first request carrying session %s: it never accepted the session its initialize answer named", status, id)
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateExpired, Conn: gen, SessionID: id, Transport: TransportStreamable, Detail: detail}})
+	return known
+}
+
+// close ends the GET stream and, unless it is to be kept, the session,
+// with DELETE (step 7). The DELETE is bounded tightly: quitting must be
+// quick even when the server is not.
+func (t *streamable) close() {
+	t.mu.Lock()
+	id, protocol, gen := t.sessionID, t.protocol, t.gen
+	cancel := t.getCancel
+	t.getCancel = nil
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	t.end(id, protocol, gen)
+}
+
+// end asks the server to end session id with DELETE, bounded so quitting
+// or starting over never waits on a server that does not answer. With
+// --keep-session the session is left as it is.
+func (t *streamable) end(id, protocol string, gen int) {
+	s := t.s
+	if id == "" || s.cfg.KeepSession {
+		return
+	}
+	ctx, done := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer done()
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, t.endpoint.String(), nil)
+	if err != nil {
+		return
+	}
+	t.headers(req, id, protocol)
+	ex := &HTTPExchange{Purpose: PurposeDelete, Conn: gen}
+	resp, err := s.do(req, ex)
+	if err == nil {
+		ex.Body, ex.BodySize = readExcerpt(resp.Body, BodyLimit)
+		resp.Body.Close()
+	}
+	s.emitHTTP(ex)
+	detail := "DELETE ended session " + id
+	switch {
+	case err != nil:
+		detail = "DELETE of session " + id + " failed: " + err.Error()
+	case resp.StatusCode == http.StatusMethodNotAllowed:
+		detail = "the server does not allow DELETE (405): session " + id + " is left to expire"
+	case resp.StatusCode >= 300:
+		detail = fmt.Sprintf("DELETE of session %s answered %s", id, statusText(resp))
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: gen, SessionID: id, Transport: TransportStreamable, Detail: detail}})
+}
