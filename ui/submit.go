@@ -1,0 +1,118 @@
+package ui
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// sendDisabled says why nothing can be sent now, or "".
+func (m *Model) sendDisabled() string {
+	switch {
+	case m.opts.Player != nil:
+		return replayDisabled
+	case m.backend() == nil && m.opts.NoSend != "":
+		return m.opts.NoSend
+	case m.backend() == nil:
+		return noBackend
+	}
+	return ""
+}
+
+// syncTools hands the command line the tool list when it changed, so
+// completion follows tools/list_changed.
+func (m *Model) syncTools() {
+	tools := m.com.log.Tools()
+	if sameTools(tools, m.tools) {
+		return
+	}
+	m.tools = tools
+	m.cmdline.SetTools(tools)
+}
+
+// submit sends a command from the command line or a send key.
+func (m *Model) submit(c command.Command) tea.Cmd {
+	if reason := m.sendDisabled(); reason != "" {
+		return m.setStatus(levelWarn, reason)
+	}
+	if m.initializing > 0 && c.Method != "initialize" {
+		// The handshake ends with notifications/initialized, sent once
+		// initialize is answered; a request that overtakes it is refused
+		// ("invalid during session initialization"). i then l typed
+		// fast: l waits for the handshake.
+		m.afterInit = append(m.afterInit, c)
+		return m.setStatus(levelInfo, m.labelOf(c)+" goes once initialize is done…")
+	}
+	if c.Method == "initialize" {
+		m.initializing++
+	}
+	// The status outlives the send: a slow tool is still waiting for its
+	// answer when "sending" would have stopped being true.
+	what := m.labelOf(c) + ": waiting for the answer…"
+	if strings.HasPrefix(c.Method, "notifications/") {
+		what = "sending " + m.labelOf(c) + "…"
+	}
+	return tea.Batch(m.setStatus(levelInfo, what), m.sendCmd(c))
+}
+
+// initDone counts an initialize's send as over (answered, refused or
+// cancelled) and, when none is left, sends what waited for it.
+func (m *Model) initDone() tea.Cmd {
+	m.initializing = max(m.initializing-1, 0)
+	if m.initializing > 0 || len(m.afterInit) == 0 {
+		return nil
+	}
+	waiting := m.afterInit
+	m.afterInit = nil
+	cmds := make([]tea.Cmd, 0, len(waiting))
+	for _, c := range waiting {
+		cmds = append(cmds, m.submit(c))
+	}
+	return tea.Batch(cmds...)
+}
+
+// send parses and sends a fixed command line, as if typed.
+func (m *Model) send(line string) tea.Cmd {
+	c, err := command.ParseCommand(line)
+	if err != nil {
+		return m.setStatus(levelError, sanitize.Line(err.Error()))
+	}
+	return m.submit(c)
+}
+
+// showAnswer puts the pair of the request with Seq reqSeq in the detail
+// pane: what the user just sent is what they want to see. The answer comes
+// back to Update on its own while the records travel on the record
+// channel, so the pair may not be in the log yet: then it opens when its
+// record arrives, unless the user opened something else meanwhile.
+func (m *Model) showAnswer(reqSeq int64) {
+	p := m.com.log.PairOf(reqSeq)
+	if p == nil {
+		m.awaitAnswer = reqSeq
+		return
+	}
+	m.awaitAnswer = 0
+	m.detail.showAnswer(p)
+}
+
+// sameTools reports whether two tool lists are the same listing.
+func sameTools(a, b []mcp.Tool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) > 0 && &a[0] == &b[0] {
+		// The Log hands out one slice per listing: every batch of records
+		// costs nothing here until a new listing arrives.
+		return true
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Title != b[i].Title || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {
+			return false
+		}
+	}
+	return true
+}
