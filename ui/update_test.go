@@ -449,58 +449,6 @@ func TestKeepAliveRunIsOneRow(t *testing.T) {
 	}
 }
 
-// A detection that found nothing says so in the status bar, instead of
-// naming the transport tried last or looking as if it were still starting.
-func TestFailedDetectionStatus(t *testing.T) {
-	at := fixedNow.Add(-time.Minute)
-	recs := []mcp.Record{
-		{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting, Transport: mcp.TransportSSE, URL: "http://127.0.0.1:9/mcp"}},
-		{Seq: 2, Time: at, Kind: mcp.KindDetect, Detect: &mcp.Detection{Reason: "no transport worked: GET http://127.0.0.1:9/mcp: no connection"}},
-		{Seq: 3, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
-		{Seq: 4, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: "GET http://127.0.0.1:9/mcp: no connection", Cause: mcp.CauseUnreachable}},
-	}
-	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m.Update(recordsMsg(recs))
-	bar := lastLine(m.View())
-	if !strings.Contains(bar, "no transport") || !strings.Contains(bar, "failed") || strings.Contains(bar, " sse ") {
-		t.Errorf("status bar = %q, want no transport and failed", bar)
-	}
-	// Why, whatever pane is in view: a small terminal shows one at a time.
-	if !strings.Contains(bar, "could not connect: GET http://127.0.0.1:9/mcp: no connection") {
-		t.Errorf("status bar = %q, want it to say why the connection failed", bar)
-	}
-}
-
-// When detection failed, the Negotiation pane says why once (the problem
-// and the Detect line read the same), and a probe that got no answer says
-// so in its own error, not again in its verdict.
-func TestFailedDetectionSaysWhyOnce(t *testing.T) {
-	at := fixedNow.Add(-time.Minute)
-	why := "no transport worked: POST initialize http://127.0.0.1:9/mcp: no answer in time; GET http://127.0.0.1:9/sse: answered 404: not legacy HTTP+SSE here"
-	recs := []mcp.Record{
-		{Seq: 1, Time: at, Kind: mcp.KindDetect, Detect: &mcp.Detection{Reason: why, Attempts: []mcp.Attempt{
-			{Transport: mcp.TransportStreamable, Method: "POST", URL: "http://127.0.0.1:9/mcp", Err: "no answer to initialize within 1s", Verdict: "no answer in time"},
-			{Transport: mcp.TransportSSE, Method: "GET", URL: "http://127.0.0.1:9/sse", Status: 404, Verdict: "answered 404: not legacy HTTP+SSE here"},
-		}}},
-		{Seq: 2, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
-		{Seq: 3, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: why, Cause: mcp.CauseNoTransport}},
-	}
-	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
-	m.Update(tea.WindowSizeMsg{Width: 240, Height: 45})
-	m.Update(recordsMsg(recs))
-	v := m.View()
-	if n := strings.Count(v, "no transport worked"); n != 2 { // the pane once, the status bar once
-		t.Errorf("the reason shows %d times, want once in the pane and once in the status bar:\n%s", n, v)
-	}
-	if !strings.Contains(v, "POST initialize http://127.0.0.1:9/mcp → failed: no answer to initialize within 1s") || strings.Contains(v, "within 1s · no answer in time") {
-		t.Errorf("the unanswered probe should read as its error alone:\n%s", v)
-	}
-	if !strings.Contains(v, "404 · answered 404: not legacy HTTP+SSE here") {
-		t.Errorf("the answered probe lost its verdict:\n%s", v)
-	}
-}
-
 // A pane whose text runs past its bottom says so in its title; one that
 // fits does not.
 func TestNegotiationTitleSaysWhenItScrolls(t *testing.T) {
@@ -572,28 +520,5 @@ func TestCancelAnEndedRequestSaysSoFirst(t *testing.T) {
 	lines := strings.Split(m.View(), "\n")
 	if last := lines[len(lines)-1]; !strings.Contains(last, "nothing to cancel: initialize (id ") {
 		t.Errorf("x on an answered request: status %q, want it to start with nothing to cancel", last)
-	}
-}
-
-// A connection that fails brings the Negotiation pane forward in the tab
-// slot, which shows one pane at a time: on a narrow terminal, and beside
-// Detail on a medium one whatever pane has the keys.
-func TestFailedConnectionShowsNegotiation(t *testing.T) {
-	at := fixedNow.Add(-time.Minute)
-	recs := []mcp.Record{
-		{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
-		{Seq: 2, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: "POST http://127.0.0.1:9/mcp failed: connection refused", Cause: mcp.CauseUnreachable}},
-	}
-	for _, tc := range []struct {
-		w, h  int
-		focus pane
-	}{{80, 24, panePairs}, {100, 30, panePairs}, {100, 30, paneDetail}} {
-		m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
-		m.Update(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
-		m.setFocus(tc.focus)
-		m.Update(recordsMsg(recs))
-		if v := m.View(); m.slot != paneNegotiation || !strings.Contains(v, "Negotiation · failed") {
-			t.Errorf("%dx%d, focus %v: the slot shows %v, want the Negotiation pane:\n%s", tc.w, tc.h, tc.focus, m.slot, v)
-		}
 	}
 }
