@@ -267,6 +267,11 @@ func verdict(c candidate, err error, answered bool) string {
 	if errors.As(err, &we) {
 		switch we.Cause {
 		case CauseStatus:
+			if !fallThrough(err) {
+				// A 500 or a 401 says nothing of the transport: detection
+				// stops on it, and the verdict does not guess.
+				return fmt.Sprintf("answered %d", we.Status)
+			}
 			return fmt.Sprintf("answered %d: not %s here", we.Status, transportWords(c.transport))
 		case CauseNotEventStream:
 			return "not an event stream: not legacy HTTP+SSE here"

@@ -396,25 +396,6 @@ func TestDetectionPastAnEmptyDiscoverResult(t *testing.T) {
 	}
 }
 
-// When nothing works, the error names every attempt.
-func TestDetectionFailureNamesEveryAttempt(t *testing.T) {
-	plain := mcptest.New(t, mcptest.Options{GETStatus: http.StatusNotFound, GETBody: "no"})
-	s := NewSession(Config{URL: plain.URL})
-	defer s.Close()
-	collect(s)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	err := s.Connect(ctx)
-	if CauseOf(err) != CauseNoTransport {
-		t.Errorf("Connect = %v, want no transport", err)
-	}
-	for _, probe := range []string{"POST server/discover " + plain.URL + "/mcp", "POST initialize " + plain.URL + "/mcp", "GET " + plain.URL + "/sse"} {
-		if !strings.Contains(err.Error(), probe) {
-			t.Errorf("Connect = %v, want it to name %q", err, probe)
-		}
-	}
-}
-
 // Cancelling a request in the 2025 eras tells the server with
 // notifications/cancelled naming it; every request asks for progress under
 // its own id.

@@ -1,0 +1,50 @@
+package mcp
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// When nothing works, the error names every attempt.
+func TestDetectionFailureNamesEveryAttempt(t *testing.T) {
+	plain := mcptest.New(t, mcptest.Options{GETStatus: http.StatusNotFound, GETBody: "no"})
+	s := NewSession(Config{URL: plain.URL})
+	defer s.Close()
+	collect(s)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := s.Connect(ctx)
+	if CauseOf(err) != CauseNoTransport {
+		t.Errorf("Connect = %v, want no transport", err)
+	}
+	for _, probe := range []string{"POST server/discover " + plain.URL + "/mcp", "POST initialize " + plain.URL + "/mcp", "GET " + plain.URL + "/sse"} {
+		if !strings.Contains(err.Error(), probe) {
+			t.Errorf("Connect = %v, want it to name %q", err, probe)
+		}
+	}
+}
+
+// A status that says nothing of the transport (a 500) stops detection, and
+// the probe's verdict is the status alone, not "not stateless HTTP here".
+func TestDetectionStopsOnAServerError(t *testing.T) {
+	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "Internal Server Error", http.StatusInternalServerError)
+	}))
+	t.Cleanup(broken.Close)
+	s := NewSession(Config{URL: broken.URL})
+	defer s.Close()
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); CauseOf(err) != CauseStatus {
+		t.Fatalf("Connect = %v, want the 500 as a status error", err)
+	}
+	d := rec.waitFor(t, "the detection", func(r Record) bool { return r.Kind == KindDetect }).Detect
+	if len(d.Attempts) != 1 || d.Attempts[0].Verdict != "answered 500" {
+		t.Errorf("attempts %+v, want one probe whose verdict is the status alone", d.Attempts)
+	}
+}
