@@ -43,6 +43,7 @@ func TestFailedDetectionSaysWhyOnce(t *testing.T) {
 		{Seq: 1, Time: at, Kind: mcp.KindDetect, Detect: &mcp.Detection{Reason: why, Attempts: []mcp.Attempt{
 			{Transport: mcp.TransportStreamable, Method: "POST", URL: "http://127.0.0.1:9/mcp", Err: "no answer to initialize within 1s", Verdict: "no answer in time"},
 			{Transport: mcp.TransportSSE, Method: "GET", URL: "http://127.0.0.1:9/sse", Status: 404, Verdict: "answered 404: not legacy HTTP+SSE here"},
+			{Transport: mcp.TransportSSE, Method: "GET", URL: "http://127.0.0.1:9/other", Status: 500, Verdict: "answered 500"},
 		}}},
 		{Seq: 2, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
 		{Seq: 3, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: why, Cause: mcp.CauseNoTransport}},
@@ -59,6 +60,9 @@ func TestFailedDetectionSaysWhyOnce(t *testing.T) {
 	}
 	if !strings.Contains(v, "404 · answered 404: not legacy HTTP+SSE here") {
 		t.Errorf("the answered probe lost its verdict:\n%s", v)
+	}
+	if !strings.Contains(v, "GET http://127.0.0.1:9/other → 500") || strings.Contains(v, "· answered 500") {
+		t.Errorf("a probe whose verdict is its status alone should say the status once:\n%s", v)
 	}
 }
 

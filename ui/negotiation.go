@@ -286,9 +286,9 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, said bool) {
 		if body := strings.TrimSpace(a.Body); body != "" {
 			line += " · \"" + wireLine(body, 96) + "\""
 		}
-		if a.Verdict != "" && a.Status != 0 {
-			// With no answer, the error already says what the verdict
-			// would ("no answer in time", "no connection").
+		if a.Verdict != "" && a.Status != 0 && a.Verdict != fmt.Sprintf("answered %d", a.Status) {
+			// The line already says what came back: a verdict of no
+			// answer, or of the status alone, would say it twice.
 			line += " · " + wireLine(a.Verdict, 256)
 		}
 		f.kv("  probe", line, statusStyle(st, a.Status))
