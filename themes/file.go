@@ -3,7 +3,6 @@ package themes
 import (
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -37,16 +36,12 @@ const (
 // readRegular reads path only if it is a regular file (see
 // internal/regular: a FIFO would hang the read).
 func readRegular(path string) ([]byte, error) {
-	f, err := regular.Open(path)
+	data, err := regular.ReadFile(path)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
 		return nil, &FileError{Path: path, Msg: "is " + nr.Kind + ", not a regular file; a theme must be a plain " + fileExt + " file"}
 	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
+	return data, err
 }
 
 func knownKeys() string {

@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -50,7 +49,9 @@ func loadHistory(path string) *cmdHistory {
 	if path == "" {
 		return h
 	}
-	data, err := readHistory(path)
+	// A regular file only: a FIFO in its place would hang the start of
+	// the TUI.
+	data, err := regular.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -69,17 +70,6 @@ func loadHistory(path string) *cmdHistory {
 	h.file = &historyFile{path: path}
 	h.pos = len(h.entries)
 	return h
-}
-
-// readHistory reads the history file, a regular file only: a FIFO in its
-// place would hang the start of the TUI.
-func readHistory(path string) ([]byte, error) {
-	f, err := regular.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
 }
 
 // add appends a sent command line (unless it repeats the last one), stops

@@ -6,6 +6,7 @@
 package regular
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"syscall"
@@ -24,6 +25,17 @@ func (e *NotRegularError) Error() string { return e.Path + " is " + e.Kind + ", 
 // checking before opening would leave a window for the file to change.
 func Open(path string) (*os.File, error) {
 	return open(path, os.O_RDONLY, 0)
+}
+
+// ReadFile reads the whole of path if it is a regular file, as os.ReadFile
+// does otherwise: the TUI's command history and a theme are read so.
+func ReadFile(path string) ([]byte, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // Create opens path for writing, creating it with perm when it does not
