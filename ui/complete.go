@@ -135,7 +135,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 				}
 			}
 		}
-	case resourceTarget[ctx.method] && ctx.index == 1,
+	case command.IsResourceTarget(ctx.method) && ctx.index == 1,
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource":
 		if ctx.method != "completion/complete" {
 			for _, r := range sf.Resources {
@@ -192,10 +192,6 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	}
 	return comp
 }
-
-// resourceTarget are the methods whose first word is a resource's URI or
-// a template.
-var resourceTarget = map[string]bool{"resources/read": true, "resources/subscribe": true, "resources/unsubscribe": true}
 
 // promptArgs are the arguments of the prompt named name, as listed.
 func promptArgs(sf history.Surface, name string) []command.PromptArgument {

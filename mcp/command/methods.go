@@ -177,6 +177,10 @@ func (r CompletionRequest) Params() json.RawMessage {
 // [--all] [cursor=X].
 func IsList(method string) bool { return listMethods[method] }
 
+// IsResourceTarget reports whether method's first word is a resource's URI
+// or a template (resources/read, subscribe, unsubscribe).
+func IsResourceTarget(method string) bool { return resourceMethods[method] }
+
 // Usage is the usage of one method as cmdUsage gives it (its forms, one a
 // line, blanks collapsed), or "" for a method it does not name: the words
 // a person needs while typing that command.
