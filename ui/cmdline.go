@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -143,7 +144,10 @@ func (c *CommandLine) SetSize(width int) {
 
 // Height is the number of lines View draws: the input and one hint row,
 // or as many rows as the last Enter's refusal or warnings wrap to.
-func (c *CommandLine) Height() int { return 1 + max(1, len(c.outcomeRows())) }
+func (c *CommandLine) Height() int {
+	rows, _ := c.outcome()
+	return 1 + max(1, len(rows))
+}
 
 // SetDisabled turns sending off with the reason shown to the user, as in
 // replay mode; "" turns it back on.
@@ -342,20 +346,24 @@ func (c *CommandLine) View() string {
 	case c.disabled == "":
 		top = c.st.Hint.Render(keyHints(c.keys.Command, c.keys.Call))
 	}
-	if rows := c.outcomeRows(); len(rows) > 0 {
+	if rows, style := c.outcome(); len(rows) > 0 {
+		for i, r := range rows {
+			rows[i] = style.Render(c.fit(r))
+		}
 		return c.fit(top) + "\n" + strings.Join(rows, "\n")
 	}
 	return c.fit(top) + "\n" + c.fit(c.hintLine())
 }
 
-// outcomeRows are the last Enter's refusal or warnings wrapped between
-// words to the width, each row styled, at most maxCmdLineHeight-1 of them
-// (the last cut with …); nil when there is none. What to do comes at the
-// end of these messages ("to send it as typed: value:=abc"), and one row
-// cut it off on an 80-column terminal.
-func (c *CommandLine) outcomeRows() []string {
+// outcome is the last Enter's refusal or warnings wrapped between words
+// to the width, at most maxCmdLineHeight-1 rows (the last cut with … when
+// drawn), and the style View draws them in; nil when there is none. What
+// to do comes at the end of these messages ("to send it as typed:
+// value:=abc"), and one row cut it off on an 80-column terminal. Height
+// asks for every message Update handles, so nothing is styled here.
+func (c *CommandLine) outcome() ([]string, lipgloss.Style) {
 	if !c.input.Focused() || c.disabled != "" || c.width <= 0 {
-		return nil
+		return nil, lipgloss.Style{}
 	}
 	var text string
 	style := c.st.Error
@@ -365,16 +373,13 @@ func (c *CommandLine) outcomeRows() []string {
 	case len(c.warns) > 0:
 		text, style = warnText(c.keys, "sends", c.warns), c.st.Warning
 	default:
-		return nil
+		return nil, lipgloss.Style{}
 	}
 	rows := wrapWords(text, c.width)
 	if n := maxCmdLineHeight - 1; len(rows) > n {
 		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
 	}
-	for i, r := range rows {
-		rows[i] = style.Render(c.fit(r))
-	}
-	return rows
+	return rows, style
 }
 
 // hintLine is the second line: why sending is off, the last Enter's
