@@ -304,17 +304,13 @@ func (c *CommandLine) checkPrompt(cmd command.Command) (warns []command.ArgWarni
 	if len(prompts) == 0 {
 		return nil, false, nil
 	}
-	i := slices.IndexFunc(prompts, func(p command.Prompt) bool { return p.Name == cmd.Target })
-	if i < 0 {
-		warns = append(warns, command.ArgWarning{Message: "prompt " + sanitize.Line(cmd.Target) + " is not in prompts/list (" + plural(len(prompts), "prompt") + ")"})
-		_, w, err := command.ParseArgs(cmd.Words, nil)
-		return append(warns, w...), true, err
+	var listed *command.Prompt
+	if i := slices.IndexFunc(prompts, func(p command.Prompt) bool { return p.Name == cmd.Target }); i >= 0 {
+		listed = &prompts[i]
+	} else {
+		warns = append(warns, command.ArgWarning{Message: "prompt " + cmd.Target + " is not in prompts/list (" + plural(len(prompts), "prompt") + ")"})
 	}
-	p := prompts[i]
-	if len(p.Arguments) == 0 && len(cmd.Words) > 0 {
-		warns = append(warns, command.ArgWarning{Message: "prompt " + sanitize.Line(p.Name) + " takes no arguments"})
-	}
-	_, w, err := command.ParseArgs(cmd.Words, command.PromptSchema(p))
+	_, w, err := command.PromptArgs(listed, cmd.Words)
 	return append(warns, w...), true, err
 }
 

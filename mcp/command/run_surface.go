@@ -130,6 +130,32 @@ func runResource(ctx context.Context, s Session, c Command) (*mcp.Response, []Ar
 	return r, warnings, err
 }
 
+// PromptArgs reads prompts/get's words against the prompt as it was
+// listed (nil when it was not): its arguments are strings, so a required
+// one missing, a word it does not take, or a value that is not a string is
+// warned of, as tools/call's words are against the tool's schema.
+func PromptArgs(p *Prompt, words []string) (*Args, []ArgWarning, error) {
+	var schema *Schema
+	var warnings []ArgWarning
+	if p != nil {
+		schema = PromptSchema(*p)
+		if len(p.Arguments) == 0 && len(words) > 0 {
+			warnings = append(warnings, ArgWarning{Message: "prompt " + p.Name + " takes no arguments"})
+		}
+	}
+	args, w, err := ParseArgs(words, schema)
+	warnings = append(warnings, w...)
+	if err != nil {
+		return nil, warnings, err
+	}
+	for _, k := range args.Keys {
+		if v := args.Values[k]; len(v) > 0 && v[0] != '"' {
+			warnings = append(warnings, ArgWarning{Key: k, Message: "prompt arguments are strings; sending " + string(v) + " as typed"})
+		}
+	}
+	return args, warnings, nil
+}
+
 // runPrompt gets a prompt with its arguments, which are strings, checked
 // against the arguments the prompt was listed with.
 func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
@@ -151,22 +177,14 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 			}
 		}
 	}
-	var schema *Schema
+	var listed *Prompt
 	if known {
-		schema = PromptSchema(p)
-		if len(p.Arguments) == 0 && len(c.Words) > 0 {
-			warnings = append(warnings, ArgWarning{Message: "prompt " + c.Target + " takes no arguments"})
-		}
+		listed = &p
 	}
-	args, w, err := ParseArgs(c.Words, schema)
+	args, w, err := PromptArgs(listed, c.Words)
 	warnings = append(warnings, w...)
 	if err != nil {
 		return nil, warnings, &UsageError{err}
-	}
-	for _, k := range args.Keys {
-		if v := args.Values[k]; len(v) > 0 && v[0] != '"' {
-			warnings = append(warnings, ArgWarning{Key: k, Message: "prompt arguments are strings; sending " + string(v) + " as typed"})
-		}
 	}
 	raw, _ := args.MarshalJSON()
 	name, _ := json.Marshal(c.Target)
