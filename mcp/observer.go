@@ -61,12 +61,12 @@ func (o *Observer) openRound(state []byte, method, tool string, first int64) {
 // roundOf is the first round's Seq of the chain a client's request goes
 // on, 0 for none, and forgets the round it answers; o.mu is held.
 func (o *Observer) roundOf(state []byte, method, tool string) int64 {
-	call := roundKey(nil, method, tool)
-	first, ok := o.rounds[roundKey(state, method, tool)]
+	key, call := roundKey(state, method, tool), roundKey(nil, method, tool)
+	first, ok := o.rounds[key]
 	if !ok {
 		first = o.rounds[call]
 	}
-	delete(o.rounds, roundKey(state, method, tool))
+	delete(o.rounds, key)
 	delete(o.rounds, call)
 	return first
 }
