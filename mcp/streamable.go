@@ -50,6 +50,10 @@ type streamable struct {
 	// known is set once the server answered 2xx to a request carrying
 	// sessionID: a 404 before that means it never kept the session.
 	known bool
+	// expired is the session id the server last said it no longer knows,
+	// until a new session is adopted: a message sent meanwhile would go
+	// without an id and be refused for that, not for the real reason.
+	expired string
 }
 
 func newStreamable(s *Session, endpoint *url.URL) *streamable {
@@ -190,6 +194,14 @@ func (t *streamable) session() (id, protocol string, gen int, quiet bool) {
 	return t.sessionID, t.protocol, t.gen, t.quiet
 }
 
+// expiredID is the session id the server said it no longer knows, "" when
+// a session is in use or none has expired.
+func (t *streamable) expiredID() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.expired
+}
+
 // headers sets what every request of this transport carries.
 func (t *streamable) headers(req *http.Request, id, protocol string) {
 	if id != "" {
@@ -204,6 +216,10 @@ func (t *streamable) headers(req *http.Request, id, protocol string) {
 func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	s := t.s
 	id, protocol, gen, quiet := t.session()
+	if gone := t.expiredID(); id == "" && gone != "" && m.method != "initialize" {
+		return &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: PurposePost,
+			Message: fmt.Sprintf("not sent: session %s expired (the server no longer knows it), and %s needs a session", Clip(gone, 64), m.method)}
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
 	if err != nil {
 		return &WireError{Cause: CauseUnreachable, Transport: TransportStreamable, Message: err.Error(), Err: err}

@@ -29,7 +29,7 @@ func (t *streamable) adopt(id string, gen int) {
 		t.mu.Unlock()
 		return
 	}
-	t.sessionID, t.known = id, false
+	t.sessionID, t.known, t.expired = id, false, ""
 	t.mu.Unlock()
 	detail := "session " + id
 	if !visibleASCII(id) {
@@ -69,7 +69,7 @@ func (t *streamable) expire(gen int, id string, status int) bool {
 		return true
 	}
 	known := t.known
-	t.sessionID, t.protocol, t.known = "", "", false
+	t.sessionID, t.protocol, t.known, t.expired = "", "", false, id
 	cancel := t.getCancel
 	t.getCancel = nil
 	t.mu.Unlock()

@@ -162,6 +162,11 @@ func TestStreamableSessionExpiry(t *testing.T) {
 			t.Fatalf("gone %v: ping on an expired session = %v, want session-expired", gone, err)
 		}
 		rec.waitFor(t, "the expired state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateExpired })
+		// Until a new initialize, a request is not sent without the id
+		// (the server would refuse it for that): it fails as expired.
+		if _, err := s.Request(testCtx(t), "ping", nil); CauseOf(err) != CauseSessionExpired || !strings.Contains(err.Error(), "not sent") {
+			t.Fatalf("gone %v: a second ping on the expired session = %v, want it not sent, session-expired", gone, err)
+		}
 		if s.InitializeResult() != nil {
 			t.Errorf("gone %v: the session still counts as initialized", gone)
 		}
