@@ -206,11 +206,12 @@ func (s *Server) session(id string) *Conn {
 func (s *Server) openConns() []*Conn {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// From the sessions, which a stream joins before its endpoint event
+	// goes out, not from the announced conns, which it joins after: a
+	// client that has its endpoint is sent what is broadcast.
 	out := make([]*Conn, 0, len(s.sessions))
-	for _, c := range s.conns {
-		if s.sessions[c.ID] == c {
-			out = append(out, c)
-		}
+	for _, c := range s.sessions {
+		out = append(out, c)
 	}
 	return out
 }
