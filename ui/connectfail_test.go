@@ -88,3 +88,24 @@ func TestFailedConnectionShowsNegotiation(t *testing.T) {
 		}
 	}
 }
+
+// After a failed connection the empty Pairs pane points at the key that
+// helps (reconnect), not at initialize, which can only say "not connected".
+func TestFailedConnectionPairsHint(t *testing.T) {
+	at := fixedNow.Add(-time.Minute)
+	recs := []mcp.Record{
+		{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateFailed}},
+		{Seq: 2, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: "POST http://127.0.0.1:9/mcp failed: connection refused", Cause: mcp.CauseUnreachable}},
+	}
+	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 240, Height: 45})
+	v := m.View()
+	if !strings.Contains(v, "press i to initialize") {
+		t.Fatalf("before anything happened the hint should offer initialize:\n%s", v)
+	}
+	m.Update(recordsMsg(recs))
+	v = m.View()
+	if strings.Contains(v, "press i to initialize") || !strings.Contains(v, "not connected: press r to try again") {
+		t.Errorf("after a failed connection the hint should offer r:\n%s", v)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // pairsPane lists one row per request with its answer, and rows of their
@@ -99,6 +100,9 @@ func (p *pairsPane) view(focused bool) []string {
 			lines[1] = p.c.st.Hint.Render("no client has connected yet")
 		} else if p.c.watching {
 			lines[1] = p.c.st.Hint.Render("no requests yet from this client")
+		} else if log.Stats().State == mcp.StateFailed {
+			// i would only say "not connected": the way on is to connect.
+			lines[1] = p.c.st.Hint.Render("not connected: press " + p.c.keys.Reconnect.Help().Key + " to try again (Negotiation says why it failed)")
 		}
 	}
 	start, end := p.list.window(n)
