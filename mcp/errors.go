@@ -8,6 +8,8 @@ import (
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // Cause is why something on the wire failed, as a kind a program can act on.
@@ -347,14 +349,6 @@ func (e *RPCError) Error() string {
 const maxQuoted = 1000
 
 // Clip cuts s to at most n bytes, on a rune boundary, saying how long it
-// was: for quoting a server's words, which can be megabytes long.
-func Clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && s[cut]&0xc0 == 0x80 {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
-}
+// was: for quoting a server's words, which can be megabytes long. It is
+// clip.Quote, named here because every message of the wire quotes with it.
+func Clip(s string, n int) string { return clip.Quote(s, n) }
