@@ -170,9 +170,11 @@ func HeaderQuote(v string) string { return firstLine(v) }
 // adviceHeaders are the answer headers advice may quote.
 var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"}
 
-// statusError describes an HTTP answer that failed: the status line as the
-// server wrote it, and the first line of its body.
-func statusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
+// StatusError describes an HTTP answer that failed: the status line as the
+// server wrote it, the first line of its body and the headers advice quotes,
+// each cut to what a message can hold. The proxy reports its upstream's
+// refusals with it too, so both read alike.
+func StatusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
 	msg := fmt.Sprintf("%s %s answered %s", method, target, statusText(resp))
 	if line := firstLine(body); line != "" {
 		msg += ": " + line
