@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -221,7 +222,7 @@ func (p *printer) tools(result json.RawMessage) {
 		width = max(width, utf8.RuneCountInString(names[i]))
 	}
 	for i, t := range tools {
-		desc, _, _ := strings.Cut(strings.TrimSpace(t.Description), "\n")
+		desc := clip.FirstLine(strings.TrimSpace(t.Description))
 		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(desc))
 		if args := argSummary(t.InputSchema); args != "" {
 			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(args))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"os"
 	"sort"
@@ -16,12 +17,6 @@ import (
 // The readable forms of the rest of the MCP surface: resources, templates,
 // prompts, completions, log levels, and what a 2026 result says about
 // itself. Server text goes through sanitize, as everywhere in exec.
-
-// firstLine is the first line of a description, for a one-line listing.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	return line
-}
 
 // columns writes rows of a name and its description, the names aligned.
 func (p *printer) columns(rows [][2]string) {
@@ -60,7 +55,7 @@ func (p *printer) resources(result json.RawMessage) {
 		if r.Size != nil {
 			desc += fmt.Sprintf(", %d bytes", *r.Size)
 		}
-		if d := firstLine(r.Description); d != "" {
+		if d := clip.FirstLine(strings.TrimSpace(r.Description)); d != "" {
 			desc = strings.TrimPrefix(desc+"  "+d, "  ")
 		}
 		rows[i] = [2]string{r.URI, desc}
@@ -77,7 +72,7 @@ func (p *printer) templates(result json.RawMessage) {
 	}
 	rows := make([][2]string, len(ts))
 	for i, t := range ts {
-		rows[i] = [2]string{t.URITemplate, strings.TrimPrefix(t.MimeType+"  "+firstLine(t.Description), "  ")}
+		rows[i] = [2]string{t.URITemplate, strings.TrimPrefix(t.MimeType+"  "+clip.FirstLine(strings.TrimSpace(t.Description)), "  ")}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list")
@@ -95,7 +90,7 @@ func (p *printer) prompts(result json.RawMessage) {
 	}
 	for _, pr := range ps {
 		name := sanitize.Text(pr.Name)
-		fmt.Fprintf(p.w, "%s%s  %s\n", name, strings.Repeat(" ", width-len([]rune(name))), sanitize.Text(firstLine(pr.Description)))
+		fmt.Fprintf(p.w, "%s%s  %s\n", name, strings.Repeat(" ", width-len([]rune(name))), sanitize.Text(clip.FirstLine(strings.TrimSpace(pr.Description))))
 		if len(pr.Arguments) > 0 {
 			args := make([]string, len(pr.Arguments))
 			for i, a := range pr.Arguments {
@@ -282,9 +277,10 @@ func (p *printer) instructions(text string) {
 	}
 	// Instructions can run to pages (they are written for a model); the
 	// first line says what they are, the TUI shows them whole.
-	first, rest, _ := strings.Cut(strings.TrimSpace(text), "\n")
-	if rest != "" {
-		first += fmt.Sprintf(" (+%d more lines)", strings.Count(rest, "\n")+1)
+	text = strings.TrimSpace(text)
+	first := clip.FirstLine(text)
+	if n := strings.Count(text, "\n"); n > 0 {
+		first += fmt.Sprintf(" (+%d more lines)", n)
 	}
 	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Text(first))
 }

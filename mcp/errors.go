@@ -200,13 +200,9 @@ func statusText(resp *http.Response) string {
 	return strconv.Itoa(resp.StatusCode) + " " + http.StatusText(resp.StatusCode)
 }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	return Clip(s, 200)
-}
+// firstLine is what a message quotes of a server's text: its first line,
+// cut.
+func firstLine(s string) string { return Clip(clip.FirstLine(strings.TrimSpace(s)), 200) }
 
 // TimeoutError is a request that got no answer in time.
 type TimeoutError struct {

@@ -129,11 +129,7 @@ func wireLine(s string, max int) string {
 
 // firstLine is the first line of s (at most max bytes), sanitized.
 func firstLine(s string, max int) string {
-	s = clip.Prefix(s, max)
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	return sanitize.Line(s)
+	return sanitize.Line(clip.FirstLine(clip.Prefix(s, max)))
 }
 
 // dur formats a duration compactly for a column: 850µs, 12ms, 1.2s, 3m4s.

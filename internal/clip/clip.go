@@ -7,6 +7,7 @@ package clip
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -44,4 +45,16 @@ func Quote(s string, n int) string {
 // Quote does; for callers that transform the start before showing it.
 func WithSize(shown string, total int) string {
 	return shown + "… (" + strconv.Itoa(total) + " bytes)"
+}
+
+// FirstLine is s up to its first line break. A line ends at "\n" or "\r",
+// so text written with CRLF or CR line endings does not leave a carriage
+// return behind, which a terminal would show or obey. Spaces are kept: a
+// debugger shows an SSE comment as it came; callers that want a tidy
+// description trim first.
+func FirstLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

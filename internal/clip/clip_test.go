@@ -52,3 +52,19 @@ func TestQuote(t *testing.T) {
 		t.Errorf("Quote(aé, 2) = %q, want %q", got, want)
 	}
 }
+
+func TestFirstLine(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"one line", "one line"},
+		{" first\nsecond", " first"},
+		{"first\r\nsecond", "first"},
+		{"first\rsecond", "first"},
+		{"\nafter a blank line", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := FirstLine(tt.in); got != tt.want {
+			t.Errorf("FirstLine(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
