@@ -132,21 +132,6 @@ func firstLine(s string, max int) string {
 	return sanitize.Line(clip.FirstLine(clip.Prefix(s, max)))
 }
 
-// dur formats a duration compactly for a column: 850µs, 12ms, 1.2s, 3m4s.
-func dur(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return "0"
-	case d < time.Millisecond:
-		return fmt.Sprintf("%dµs", d.Microseconds())
-	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Milliseconds())
-	case d < time.Minute:
-		return fmt.Sprintf("%.1fs", d.Seconds())
-	}
-	return d.Round(time.Second).String()
-}
-
 // sinceConnect formats an offset from the connection's start: +12.345s.
 func sinceConnect(d time.Duration) string {
 	if d < 0 {

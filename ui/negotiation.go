@@ -159,10 +159,10 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 
 	if s := neg.Stream; s != nil {
 		f.kv("Stream", wireLine(s.Method+" "+s.URL, 2048), st.Row)
-		wait := "first byte " + dur(neg.FirstByte)
+		wait := "first byte " + history.FormatDuration(neg.FirstByte)
 		if s.Status == 0 {
 			// No byte came: the time is how long until the GET failed.
-			wait = "after " + dur(neg.FirstByte)
+			wait = "after " + history.FormatDuration(neg.FirstByte)
 		}
 		parts := []string{statusText(s.Status, s.Err), wait}
 		if ct := header(s.Headers, "Content-Type"); ct != "" {
@@ -182,7 +182,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	}
 
 	if ep := neg.Endpoint; ep != nil {
-		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+dur(ep.Elapsed), st.Row)
+		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+history.FormatDuration(ep.Elapsed), st.Row)
 		f.kv("  base", wireLine(ep.Base, 2048), st.Dim)
 		f.kv("  prefer", wireLine(ep.Preferred, 2048), st.Row)
 		switch ep.Fallback {
@@ -398,7 +398,7 @@ func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
 		parts = append(parts, s+" ×"+strconv.Itoa(counts[s]))
 	}
 	last := posts[len(posts)-1]
-	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + dur(last.Duration), len(order) > 1
+	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatDuration(last.Duration), len(order) > 1
 }
 
 // recentPosts lists the newest POST statuses one by one, oldest first, so

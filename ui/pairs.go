@@ -150,15 +150,15 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, size := "–", "–", "–"
 	if pr.Post != nil {
-		post = dur(pr.PostLatency)
+		post = history.FormatDuration(pr.PostLatency)
 	}
 	switch {
 	case pr.Latency > 0:
-		resp = dur(pr.Latency)
+		resp = history.FormatDuration(pr.Latency)
 	case pr.Listening():
 		resp = "open"
 	case pr.State == history.StatePending && !pr.Sent.IsZero():
-		resp = dur(p.c.clock().Sub(pr.Sent))
+		resp = history.FormatDuration(p.c.clock().Sub(pr.Sent))
 	}
 	if pr.Response != nil {
 		size = history.FormatSize(int64(pr.ResponseSize))
