@@ -99,7 +99,7 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		ref, _ := url.Parse(strings.TrimSpace(data))
 		out := raw
 		switch {
-		case !strings.EqualFold(target.Scheme, p.upstream.Scheme) || !strings.EqualFold(target.Host, p.upstream.Host):
+		case !mcp.SameOrigin(target, p.upstream):
 			ep.InUse = ep.Preferred
 			ep.Reason = "relayed unchanged: it names another origin, so the client posts there directly and the proxy sees none of those POSTs"
 			c.fail(mcp.OpNegotiate, &mcp.WireError{Cause: mcp.CauseCrossOrigin, Transport: mcp.TransportSSE,

@@ -60,7 +60,7 @@ func (p *Proxy) local(loc string) string {
 		return loc
 	}
 	abs := p.upstream.ResolveReference(u)
-	if !strings.EqualFold(abs.Scheme, p.upstream.Scheme) || !strings.EqualFold(abs.Host, p.upstream.Host) {
+	if !mcp.SameOrigin(abs, p.upstream) {
 		return loc
 	}
 	return abs.RequestURI()
