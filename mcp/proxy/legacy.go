@@ -126,10 +126,16 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 // register files a legacy session under the URI the client resolves ref
 // to, and its session id; it returns that URI as the client sees it.
 func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string) string {
-	base, _ := url.Parse(clientURL(r))
 	u, err := url.Parse(ref)
 	if err != nil {
 		return ref
+	}
+	base, err := url.Parse(clientURL(r))
+	if err != nil {
+		// The client's Host can be no URL's host ("[::1" passes the
+		// loopback check); the path and query, which name the session,
+		// do not need it.
+		base = &url.URL{Path: r.URL.Path, RawPath: r.URL.RawPath}
 	}
 	local := base.ResolveReference(u)
 	p.mu.Lock()
