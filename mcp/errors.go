@@ -71,6 +71,7 @@ type WireError struct {
 	Err    error
 }
 
+// Error is the message alone: advice is the edges' to add.
 func (e *WireError) Error() string { return e.Message }
 
 // Unwrap returns the underlying error (a network error, say).
@@ -232,6 +233,7 @@ type TimeoutError struct {
 	Misnamed []string
 }
 
+// Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
 	var msg string
 	if !e.Accepted {
@@ -334,6 +336,8 @@ type RPCError struct {
 	Data    json.RawMessage `json:"data,omitempty"`
 }
 
+// Error is the code and the server's message and data, each cut to what a
+// message can quote.
 func (e *RPCError) Error() string {
 	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, Clip(e.Message, maxQuoted))
 	if len(e.Data) > 0 {

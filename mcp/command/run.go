@@ -14,7 +14,10 @@ import (
 // nothing was sent.
 type UsageError struct{ Err error }
 
+// Error is the mistake, as the parser said it.
 func (e *UsageError) Error() string { return e.Err.Error() }
+
+// Unwrap is the parser's error.
 func (e *UsageError) Unwrap() error { return e.Err }
 
 // Session is what a command needs from a live session; *mcp.Session has it.
