@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -216,7 +215,7 @@ func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 	n.posts = append(n.posts, r.HTTP)
 	// Streamable HTTP names the session in a header of the initialize
 	// answer; one that a later answer names is not the session in use.
-	if id := headerValue(r.HTTP.Headers, "Mcp-Session-Id"); id != "" && r.HTTP.Status >= 200 && r.HTTP.Status < 300 {
+	if id := mcp.RecordedHeader(r.HTTP.Headers, "Mcp-Session-Id"); id != "" && r.HTTP.Status >= 200 && r.HTTP.Status < 300 {
 		switch {
 		case initialize || n.sessionID == "":
 			n.sessionID = id
@@ -351,7 +350,7 @@ func (l *Log) problems() []Problem {
 	}
 	if r := n.otherID; r != nil {
 		ps = append(ps, Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
-			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(headerValue(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
+			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(mcp.RecordedHeader(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
 	}
 	if n.replaced != nil {
 		msg := "reconnect opened a new session that was never initialized"
@@ -419,7 +418,7 @@ func (l *Log) statusProblem(r *mcp.Record) (Problem, bool) {
 	}
 	msg := fmt.Sprintf("%s answered %d %s", verb, h.Status, http.StatusText(h.Status))
 	if h.Status == http.StatusUnauthorized {
-		if wa := headerValue(h.Headers, "WWW-Authenticate"); wa != "" {
+		if wa := mcp.RecordedHeader(h.Headers, "WWW-Authenticate"); wa != "" {
 			msg += " (WWW-Authenticate: " + mcp.HeaderQuote(wa) + ")"
 		}
 	}
@@ -428,14 +427,4 @@ func (l *Log) statusProblem(r *mcp.Record) (Problem, bool) {
 		return Problem{}, false
 	}
 	return Problem{Level: LevelError, Seq: r.Seq, Message: msg, Fact: fact}, true
-}
-
-// headerValue looks a header up whatever case it was recorded in.
-func headerValue(h map[string][]string, name string) string {
-	for k, v := range h {
-		if strings.EqualFold(k, name) && len(v) > 0 {
-			return v[0]
-		}
-	}
-	return ""
 }

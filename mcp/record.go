@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -61,6 +62,21 @@ type HTTPExchange struct {
 	Opened string `json:"opened,omitempty"`
 	// Redirects are the hops followed before the answer, oldest first.
 	Redirects []Redirect `json:"redirects,omitempty"`
+}
+
+// RecordedHeader is a header's first value in a recorded header map,
+// whatever case the name was written in: Go writes canonical names, but a
+// recording from another version or edited by hand need not.
+func RecordedHeader(h map[string][]string, name string) string {
+	if v := h[name]; len(v) > 0 {
+		return v[0]
+	}
+	for k, v := range h {
+		if strings.EqualFold(k, name) && len(v) > 0 {
+			return v[0]
+		}
+	}
+	return ""
 }
 
 // Redirect is one HTTP redirect the client followed (or refused).

@@ -474,10 +474,5 @@ func capabilities(raw json.RawMessage) string {
 
 // header looks a header up whatever case it was recorded in, sanitized.
 func header(h map[string][]string, name string) string {
-	for k, v := range h {
-		if strings.EqualFold(k, name) && len(v) > 0 {
-			return wireLine(v[0], 512)
-		}
-	}
-	return ""
+	return wireLine(mcp.RecordedHeader(h, name), 512)
 }
