@@ -2,6 +2,8 @@ package history
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"time"
 )
 
@@ -23,6 +25,12 @@ func FormatDuration(d time.Duration) string {
 		return fmt.Sprintf("%.1fs", d.Seconds())
 	}
 	return d.Round(time.Second).String()
+}
+
+// FormatNumber writes a figure a server reported (progress, a total) as a
+// person reads it: 3, 2.5, 0.33; a third is not sixteen digits long.
+func FormatNumber(f float64) string {
+	return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64)
 }
 
 // FormatSize formats a byte count for people: 512 B, 1.5 KiB, 19.0 MiB.

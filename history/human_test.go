@@ -38,3 +38,11 @@ func TestSessionsListDurationsAsThePanesDo(t *testing.T) {
 		t.Errorf("RenderSessions wrote\n%s\nwant 1.5s for the first session and - for the second", out)
 	}
 }
+
+func TestFormatNumber(t *testing.T) {
+	for f, want := range map[float64]string{3: "3", 2.5: "2.5", 1.0 / 3: "0.33", 0: "0", 1e6: "1000000", -1.5: "-1.5"} {
+		if got := FormatNumber(f); got != want {
+			t.Errorf("FormatNumber(%v) = %q, want %q", f, got, want)
+		}
+	}
+}

@@ -30,7 +30,7 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		case pr.Total > 0:
 			return spin + " " + progressBar(pr.Progress/pr.Total, 5) + " " + percent(pr.Progress/pr.Total), st.Pending
 		case pr.Progress > 0:
-			return spin + " at " + number(pr.Progress), st.Pending
+			return spin + " at " + history.FormatNumber(pr.Progress), st.Pending
 		}
 		return spin + " pending", st.Pending
 	case history.StateOK:
@@ -78,18 +78,15 @@ func percent(f float64) string {
 	return strconv.Itoa(int(min(max(f, 0), 1)*100)) + "%"
 }
 
-// number is a progress figure without needless decimals: 3, 2.5.
-func number(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
 // progressText is a pending request's progress in words, for Detail: "2 of
 // 4 (50%) · step 2 of 4"; "" when it reported none.
 func progressText(pr *history.Pair) string {
 	if pr.Progress == 0 && pr.Total == 0 && pr.ProgressMessage == "" {
 		return ""
 	}
-	s := number(pr.Progress)
+	s := history.FormatNumber(pr.Progress)
 	if pr.Total > 0 {
-		s += " of " + number(pr.Total) + " (" + percent(pr.Progress/pr.Total) + ")"
+		s += " of " + history.FormatNumber(pr.Total) + " (" + percent(pr.Progress/pr.Total) + ")"
 	}
 	if pr.ProgressMessage != "" {
 		s += " · " + wireLine(pr.ProgressMessage, 256)
