@@ -56,7 +56,7 @@ func (a *askPrompt) boxLines(w, h int) []string {
 			wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
 			wrap("then: accept (done) · decline · cancel   esc cancels", st.Hint.Render)
 		case f.schemaErr != nil:
-			wrap("the form's requestedSchema is unreadable ("+sanitize.Line(f.schemaErr.Error())+"): fields go as strings", st.Warning.Render)
+			wrap(sanitize.Line(command.UnreadableSchema("the form's requestedSchema", f.schemaErr)), st.Warning.Render)
 			wrap("accept key=value … · decline · cancel   esc cancels", st.Hint.Render)
 		default:
 			for _, p := range schemaProps(f.schema) {

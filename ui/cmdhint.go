@@ -94,7 +94,7 @@ func (ctx lineContext) argHint() string {
 	}
 	schema, err := ctx.info.getSchema()
 	if err != nil {
-		return "the tool's inputSchema is unreadable (" + sanitize.Line(err.Error()) + "): arguments are sent as strings"
+		return sanitize.Line(command.UnreadableSchema("the tool's inputSchema", err))
 	}
 	prefix := ctx.cur.Text
 	if key, _, ok := strings.Cut(prefix, "="); ok {

@@ -287,7 +287,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	case info != nil:
 		var err error
 		if schema, err = info.getSchema(); err != nil {
-			pre = append(pre, command.ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); arguments go as strings"})
+			pre = append(pre, command.ArgWarning{Message: command.UnreadableSchema("the tool's inputSchema", err)})
 		}
 	}
 	_, warns, err := command.ParseArgs(cmd.Words, schema)

@@ -84,7 +84,7 @@ func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []
 	schema, err := ParseSchema(e.RequestedSchema)
 	var warns []ArgWarning
 	if err != nil {
-		warns = append(warns, ArgWarning{Message: "the form's requestedSchema is unreadable (" + err.Error() + "); fields go as strings"})
+		warns = append(warns, ArgWarning{Message: UnreadableSchema("the form's requestedSchema", err)})
 		schema = nil
 	}
 	args, w, err := ParseArgs(words, schema)

@@ -112,7 +112,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		sch, err := ParseSchema(t.InputSchema)
 		switch {
 		case err != nil:
-			warnings = append(warnings, ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); values are sent as strings"})
+			warnings = append(warnings, ArgWarning{Message: UnreadableSchema("the tool's inputSchema", err)})
 		case sch.Truncated != "":
 			warnings = append(warnings, ArgWarning{Message: "the tool's inputSchema was read only in part (" + sch.Truncated + "); values it does not type are sent as strings"})
 		}
