@@ -170,7 +170,7 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
 			return io.EOF
 		}
-		r.warnings.add(fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, perr))
+		r.warnings.add(notARecord(r.line, perr))
 	}
 }
 
@@ -298,4 +298,10 @@ func collectAfter(n int) {
 	if n > hugeLine {
 		debug.FreeOSMemory()
 	}
+}
+
+// notARecord is the warning for a line that does not decode, in one wording
+// whether the file is read in order or loaded for the panes.
+func notARecord(line int, err error) string {
+	return fmt.Sprintf("line %d is not a record (%v); skipped it", line, err)
 }
