@@ -38,7 +38,7 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 		conn = c.n
 	}
 	if ep == nil {
-		return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
+		return errNoEndpoint()
 	}
 	target := ep.InUse
 	err := l.postOnce(ctx, target, m, conn)

@@ -21,12 +21,6 @@ type message struct {
 	protocol      string // the protocol version a stateless _meta names
 }
 
-// The _meta keys of a stateless request that say who the client is.
-const (
-	metaClientInfo = "io.modelcontextprotocol/clientInfo"
-	metaProtocol   = "io.modelcontextprotocol/protocolVersion"
-)
-
 type clientInfo struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
@@ -48,7 +42,7 @@ func peek(body []byte) message {
 	}
 	m := message{method: v.Method, request: v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null"}
 	info := v.Params.ClientInfo
-	if raw, ok := v.Params.Meta[metaClientInfo]; ok {
+	if raw, ok := v.Params.Meta[mcp.MetaClientInfo]; ok {
 		var ci clientInfo
 		if json.Unmarshal(raw, &ci) == nil {
 			info = &ci
@@ -57,7 +51,7 @@ func peek(body []byte) message {
 	if info != nil {
 		m.name, m.version = info.Name, info.Version
 	}
-	if raw, ok := v.Params.Meta[metaProtocol]; ok {
+	if raw, ok := v.Params.Meta[mcp.MetaProtocolVersion]; ok {
 		_ = json.Unmarshal(raw, &m.protocol)
 	}
 	return m
