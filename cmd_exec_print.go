@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -213,21 +212,11 @@ func (p *printer) tools(result json.RawMessage) {
 		return
 	}
 	tools, next := page.Tools, page.NextCursor
-	// fmt pads by runes, so the column is measured in runes of what is
-	// printed, not in bytes of what was sent.
-	names := make([]string, len(tools))
-	width := 0
+	rows := make([]entry, len(tools))
 	for i, t := range tools {
-		names[i] = sanitize.Line(t.Name)
-		width = max(width, utf8.RuneCountInString(names[i]))
+		rows[i] = entry{name: t.Name, desc: clip.FirstLine(strings.TrimSpace(t.Description)), more: argSummary(t.InputSchema)}
 	}
-	for i, t := range tools {
-		desc := clip.FirstLine(strings.TrimSpace(t.Description))
-		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(desc))
-		if args := argSummary(t.InputSchema); args != "" {
-			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(args))
-		}
-	}
+	p.columns(rows)
 	for _, u := range page.Unreadable {
 		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u.String()))
 	}

@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"os"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -18,16 +19,26 @@ import (
 // prompts, completions, log levels, and what a 2026 result says about
 // itself. Server text goes through sanitize, as everywhere in exec.
 
-// columns writes rows of a name and its description, the names aligned.
-func (p *printer) columns(rows [][2]string) {
+// entry is one row of a listing: a name, what it is, and an optional line
+// under the description (a tool's or a prompt's arguments).
+type entry struct{ name, desc, more string }
+
+// columns writes a listing, the names aligned. Every part is one line
+// (sanitize.Line): a line break a server put in a name is shown, not
+// obeyed, so it cannot print a line that reads as another entry. fmt pads
+// by runes, so the column is measured in runes of what is printed.
+func (p *printer) columns(rows []entry) {
+	names := make([]string, len(rows))
 	width := 0
-	for _, r := range rows {
-		width = max(width, len([]rune(sanitize.Text(r[0]))))
+	for i, r := range rows {
+		names[i] = sanitize.Line(r.name)
+		width = max(width, utf8.RuneCountInString(names[i]))
 	}
-	for _, r := range rows {
-		name := sanitize.Text(r[0])
-		pad := strings.Repeat(" ", width-len([]rune(name)))
-		fmt.Fprintf(p.w, "%s%s  %s\n", name, pad, sanitize.Text(r[1]))
+	for i, r := range rows {
+		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(r.desc))
+		if r.more != "" {
+			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(r.more))
+		}
 	}
 }
 
@@ -49,7 +60,7 @@ func (p *printer) resources(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	rows := make([][2]string, len(rs))
+	rows := make([]entry, len(rs))
 	for i, r := range rs {
 		desc := r.MimeType
 		if r.Size != nil {
@@ -58,7 +69,7 @@ func (p *printer) resources(result json.RawMessage) {
 		if d := clip.FirstLine(strings.TrimSpace(r.Description)); d != "" {
 			desc = strings.TrimPrefix(desc+"  "+d, "  ")
 		}
-		rows[i] = [2]string{r.URI, desc}
+		rows[i] = entry{name: r.URI, desc: desc}
 	}
 	p.columns(rows)
 	p.count(len(rs), "resource", next, "resources/list")
@@ -70,9 +81,9 @@ func (p *printer) templates(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	rows := make([][2]string, len(ts))
+	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = [2]string{t.URITemplate, strings.TrimPrefix(t.MimeType+"  "+clip.FirstLine(strings.TrimSpace(t.Description)), "  ")}
+		rows[i] = entry{name: t.URITemplate, desc: strings.TrimPrefix(t.MimeType+"  "+clip.FirstLine(strings.TrimSpace(t.Description)), "  ")}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list")
@@ -84,24 +95,18 @@ func (p *printer) prompts(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	width := 0
-	for _, pr := range ps {
-		width = max(width, len([]rune(sanitize.Text(pr.Name))))
-	}
-	for _, pr := range ps {
-		name := sanitize.Text(pr.Name)
-		fmt.Fprintf(p.w, "%s%s  %s\n", name, strings.Repeat(" ", width-len([]rune(name))), sanitize.Text(clip.FirstLine(strings.TrimSpace(pr.Description))))
-		if len(pr.Arguments) > 0 {
-			args := make([]string, len(pr.Arguments))
-			for i, a := range pr.Arguments {
-				args[i] = a.Name
-				if a.Required {
-					args[i] += "*"
-				}
+	rows := make([]entry, len(ps))
+	for i, pr := range ps {
+		args := make([]string, len(pr.Arguments))
+		for j, a := range pr.Arguments {
+			args[j] = a.Name
+			if a.Required {
+				args[j] += "*"
 			}
-			fmt.Fprintf(p.w, "%s    %s\n", strings.Repeat(" ", width), sanitize.Text(strings.Join(args, "  ")))
 		}
+		rows[i] = entry{name: pr.Name, desc: clip.FirstLine(strings.TrimSpace(pr.Description)), more: strings.Join(args, "  ")}
 	}
+	p.columns(rows)
 	p.count(len(ps), "prompt", next, "prompts/list")
 }
 

@@ -24,3 +24,36 @@ func TestExecListsACRLFDescriptionByItsFirstLine(t *testing.T) {
 		t.Errorf("tools/list printed\n%s\nwant greet with its description's first line, nothing after it", out)
 	}
 }
+
+// A server's names and descriptions are one line each in exec's listings:
+// a line break in a prompt's name or a resource's description (\n, or the
+// Unicode line separator) is shown, not obeyed, so it cannot print a line
+// that reads as another entry.
+func TestExecListingsKeepEachEntryOnItsLine(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		switch c.Method {
+		case "prompts/list":
+			c.Result(map[string]any{"prompts": []map[string]any{
+				{"name": "real\nforged", "description": "A real prompt.\u2028forged2  Not a prompt."},
+			}})
+		case "resources/list":
+			c.Result(map[string]any{"resources": []map[string]any{
+				{"uri": "demo://a\nforged3", "name": "a", "description": "A.\u2028forged4"},
+			}})
+		default:
+			c.Default()
+		}
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "prompts/list", "resources/list")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "forged") {
+			t.Errorf("a server's line break printed a line of its own: %q\nin\n%s", line, out)
+		}
+	}
+	if !strings.Contains(out, "real⏎forged") {
+		t.Errorf("the prompt's name is not shown with its line break marked:\n%s", out)
+	}
+}
