@@ -200,7 +200,7 @@ func (p *printer) initialize(result json.RawMessage) {
 	if note := mcp.UnknownVersionNote(r.ProtocolVersion); note != "" {
 		protocol += " (" + note + ")"
 	}
-	fmt.Fprintf(p.w, "server %s, protocol %s\n", serverName(r.ServerInfo.Name, r.ServerInfo.Version), sanitize.Text(protocol))
+	fmt.Fprintf(p.w, "server %s, protocol %s\n", serverName(r.ServerInfo.Name, r.ServerInfo.Version), sanitize.Line(protocol))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 }

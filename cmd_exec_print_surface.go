@@ -49,7 +49,7 @@ func (p *printer) count(n int, noun, next, method string) {
 	}
 	fmt.Fprintf(p.w, "%d %s", n, noun)
 	if next != "" {
-		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Text(command.ShellQuote(next)))
+		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
 	}
 	fmt.Fprintln(p.w)
 }
@@ -127,18 +127,18 @@ func (p *printer) contents(result json.RawMessage) {
 		case c.Blob != nil:
 			size := c.Size()
 			if size < 0 {
-				fmt.Fprintf(p.w, "%s: binary, but the blob is not valid base64 (%d characters)\n", sanitize.Text(head), len(*c.Blob))
+				fmt.Fprintf(p.w, "%s: binary, but the blob is not valid base64 (%d characters)\n", sanitize.Line(head), len(*c.Blob))
 				continue
 			}
 			hint := " (--save FILE writes it)"
 			if p.savePath != "" {
 				hint = ""
 			}
-			fmt.Fprintf(p.w, "%s: binary, %d bytes%s\n", sanitize.Text(head), size, hint)
+			fmt.Fprintf(p.w, "%s: binary, %d bytes%s\n", sanitize.Line(head), size, hint)
 		case c.Text != nil:
-			fmt.Fprintf(p.w, "%s:\n%s\n", sanitize.Text(head), sanitize.Text(strings.TrimRight(*c.Text, "\n")))
+			fmt.Fprintf(p.w, "%s:\n%s\n", sanitize.Line(head), sanitize.Text(strings.TrimRight(*c.Text, "\n")))
 		default:
-			fmt.Fprintf(p.w, "%s: neither text nor blob\n", sanitize.Text(head))
+			fmt.Fprintf(p.w, "%s: neither text nor blob\n", sanitize.Line(head))
 		}
 	}
 	if len(cs) == 0 {
@@ -210,7 +210,7 @@ func (p *printer) completion(result json.RawMessage) {
 		return
 	}
 	for _, v := range c.Values {
-		fmt.Fprintln(p.w, sanitize.Text(v))
+		fmt.Fprintln(p.w, sanitize.Line(v))
 	}
 	noun := "values"
 	if len(c.Values) == 1 {
@@ -251,7 +251,7 @@ func (p *printer) discover(result json.RawMessage) bool {
 		}
 	}
 	fmt.Fprintf(p.w, "server %s, protocol %s (stateless; supported: %s)\n", serverName(info.Name, info.Version),
-		sanitize.Text(p.protocol), sanitize.Text(mcp.VersionList(supported)))
+		sanitize.Line(p.protocol), sanitize.Line(mcp.VersionList(supported)))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 	return true
@@ -264,7 +264,7 @@ func serverName(name, version string) string {
 	if s == "" {
 		return "(no serverInfo)"
 	}
-	return sanitize.Text(s)
+	return sanitize.Line(s)
 }
 
 func (p *printer) capabilities(caps map[string]json.RawMessage) {
@@ -273,7 +273,7 @@ func (p *printer) capabilities(caps map[string]json.RawMessage) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Text(strings.Join(names, ", ")))
+	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Line(strings.Join(names, ", ")))
 }
 
 func (p *printer) instructions(text string) {
@@ -287,17 +287,17 @@ func (p *printer) instructions(text string) {
 	if n := strings.Count(text, "\n"); n > 0 {
 		first += fmt.Sprintf(" (+%d more lines)", n)
 	}
-	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Text(first))
+	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(first))
 }
 
 // setLevel says what logging/setLevel did: in 2026 there is no such
 // request, and the level rides in every later request's _meta.
 func (p *printer) setLevel(c command.Command, resp *mcp.Response) {
 	if resp == nil {
-		fmt.Fprintf(p.w, "log level %s: 2026-07-28 has no logging/setLevel; every later request carries io.modelcontextprotocol/logLevel %q in _meta\n", sanitize.Text(c.Target), sanitize.Text(c.Target))
+		fmt.Fprintf(p.w, "log level %s: 2026-07-28 has no logging/setLevel; every later request carries io.modelcontextprotocol/logLevel %q in _meta\n", sanitize.Line(c.Target), sanitize.Line(c.Target))
 		return
 	}
-	fmt.Fprintf(p.w, "log level set to %s\n", sanitize.Text(c.Target))
+	fmt.Fprintf(p.w, "log level set to %s\n", sanitize.Line(c.Target))
 }
 
 // resultInfo shows what a 2026 result says about itself; nothing for the

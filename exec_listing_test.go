@@ -36,6 +36,8 @@ func TestExecListingsKeepEachEntryOnItsLine(t *testing.T) {
 			c.Result(map[string]any{"prompts": []map[string]any{
 				{"name": "real\nforged", "description": "A real prompt.\u2028forged2  Not a prompt."},
 			}})
+		case "completion/complete":
+			c.Result(map[string]any{"completion": map[string]any{"values": []string{"one\nforged5", "two"}}})
 		case "resources/list":
 			c.Result(map[string]any{"resources": []map[string]any{
 				{"uri": "demo://a\nforged3", "name": "a", "description": "A.\u2028forged4"},
@@ -44,7 +46,7 @@ func TestExecListingsKeepEachEntryOnItsLine(t *testing.T) {
 			c.Default()
 		}
 	}})
-	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "prompts/list", "resources/list")
+	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "prompts/list", "resources/list", "complete prompt real language=x")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
