@@ -186,15 +186,14 @@ func (d *detailPane) copyText() (string, string) {
 }
 
 func (d *detailPane) view(focused bool) []string {
-	lines := d.lines()
-	d.scroll.clamp(len(lines))
-	end := min(d.scroll.offset+d.scroll.height, len(lines))
+	lines := d.lines() // current already: refresh ran at the end of Update
+	start, end := d.scroll.visible(len(lines))
 	title := "Detail"
 	if !d.pretty {
 		title += " · raw bytes"
 	}
-	title += d.scroll.position(len(lines))
-	return d.c.frame(title, lines[d.scroll.offset:end], d.w, d.h, focused)
+	title += d.scroll.position(start, len(lines))
+	return d.c.frame(title, lines[start:end], d.w, d.h, focused)
 }
 
 // key is what the current selection's lines depend on. It is all a frame

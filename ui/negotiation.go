@@ -61,15 +61,14 @@ func (n *negotiationPane) Update(msg tea.Msg) tea.Cmd {
 
 // view draws the pane.
 func (n *negotiationPane) view(focused bool) []string {
-	lines := n.lines()
-	n.scroll.clamp(len(lines))
-	end := min(n.scroll.offset+n.scroll.height, len(lines))
+	lines := n.lines() // a cache of what the log says: drawing it changes nothing
+	start, end := n.scroll.visible(len(lines))
 	title := "Negotiation"
 	if s := sessionState(n.c.log); s != "" {
 		title += " · " + wireLine(s, 32)
 	}
-	title += n.scroll.position(len(lines))
-	return n.c.frame(title, lines[n.scroll.offset:end], n.w, n.h, focused)
+	title += n.scroll.position(start, len(lines))
+	return n.c.frame(title, lines[start:end], n.w, n.h, focused)
 }
 
 func (n *negotiationPane) lines() []string {
