@@ -313,7 +313,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
 		}
 		if m.com.log.Stats().Transport == mcp.TransportSSE {
-			return m.setStatus(levelInfo, "reconnected: a new session; press i to initialize it")
+			return m.setStatus(levelInfo, "reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it")
 		}
 		// Streamable HTTP opens a session with initialize, and 2026 with
 		// server/discover: the new session is ready, there is nothing to press.
