@@ -5,7 +5,6 @@ import (
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -30,9 +29,12 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transpo
 	if s.pf.noRecord {
 		return recs, ""
 	}
+	// The URL as the session reads it (mcp.TargetURL, as for any
+	// recording): typed without a scheme, url.Parse finds no host and no
+	// password, so the file would be unnamed and the password not redacted.
 	host := ""
-	if u, err := url.Parse(upstream); err == nil {
-		host = u.Host
+	if u, err := mcp.TargetURL(upstream); err == nil {
+		upstream, host = u.String(), u.Host
 	}
 	dir := s.pf.recordDir
 	if dir == "" {

@@ -93,7 +93,7 @@ func (p *pairsPane) view(focused bool) []string {
 	lines := make([]string, 0, p.list.height+1)
 	lines = append(lines, p.c.st.Header.Render(p.row(cols, "KIND", "ID", "METHOD", "STATE", "POST", "RESP", "SIZE")))
 	if n == 0 {
-		lines = append(lines, p.c.st.Hint.Render("no requests yet: press " + p.c.keys.Initialize.Help().Key + " to initialize, " + p.c.keys.ListTools.Help().Key + " to list tools"))
+		lines = append(lines, p.c.st.Hint.Render("no requests yet: press "+p.c.keys.Initialize.Help().Key+" to initialize, "+p.c.keys.ListTools.Help().Key+" to list tools"))
 		if p.c.replay {
 			lines[1] = p.c.st.Hint.Render("no requests yet in this recording")
 		} else if p.c.watching && log.Len() == 0 {
