@@ -158,7 +158,7 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 	}
 	if at, ok := lp.asked[m.ReqSeq]; ok {
 		delete(lp.asked, m.ReqSeq)
-		s += " " + r.Time.Sub(at).Round(100*time.Microsecond).String()
+		s += " " + history.FormatDuration(r.Time.Sub(at))
 	}
 	return s
 }
