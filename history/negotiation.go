@@ -344,7 +344,7 @@ func (l *Log) problems() []Problem {
 		}
 		if ep.Elapsed > slowEndpoint {
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
-				Message: fmt.Sprintf("the endpoint event took %s to arrive", ep.Elapsed.Round(time.Millisecond)),
+				Message: "the endpoint event took " + FormatDuration(ep.Elapsed) + " to arrive",
 				Hint:    "clients with a short connect timeout give up before this server is ready"})
 		}
 	}
