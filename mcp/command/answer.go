@@ -124,8 +124,8 @@ func Describe(req mcp.InputRequest) string {
 			if p.Required {
 				f = p.Name + "*: " + p.Schema.TypeString()
 			}
-			if p.Schema != nil && len(p.Schema.Default) > 0 {
-				f += " = " + schemaShowEnum(p.Schema.Default)
+			if d := p.Schema.DefaultString(); d != "" {
+				f += " = " + d
 			}
 			fields = append(fields, f)
 		}
