@@ -8,6 +8,8 @@ import (
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // Cause is why something on the wire failed, as a kind a program can act on.
@@ -168,9 +170,11 @@ func HeaderQuote(v string) string { return firstLine(v) }
 // adviceHeaders are the answer headers advice may quote.
 var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"}
 
-// statusError describes an HTTP answer that failed: the status line as the
-// server wrote it, and the first line of its body.
-func statusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
+// StatusError describes an HTTP answer that failed: the status line as the
+// server wrote it, the first line of its body and the headers advice quotes,
+// each cut to what a message can hold. The proxy reports its upstream's
+// refusals with it too, so both read alike.
+func StatusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
 	msg := fmt.Sprintf("%s %s answered %s", method, target, statusText(resp))
 	if line := firstLine(body); line != "" {
 		msg += ": " + line
@@ -347,14 +351,6 @@ func (e *RPCError) Error() string {
 const maxQuoted = 1000
 
 // Clip cuts s to at most n bytes, on a rune boundary, saying how long it
-// was: for quoting a server's words, which can be megabytes long.
-func Clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && s[cut]&0xc0 == 0x80 {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
-}
+// was: for quoting a server's words, which can be megabytes long. It is
+// clip.Quote, named here because every message of the wire quotes with it.
+func Clip(s string, n int) string { return clip.Quote(s, n) }

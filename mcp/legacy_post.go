@@ -130,5 +130,5 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 		}
 		return nil
 	}
-	return statusError(PurposePost, TransportSSE, http.MethodPost, target, resp, string(ex.Body))
+	return StatusError(PurposePost, TransportSSE, http.MethodPost, target, resp, string(ex.Body))
 }

@@ -328,7 +328,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			}
 		}
 	}
-	return statusError(purpose, TransportStreamable, http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
+	return StatusError(purpose, TransportStreamable, http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
 }
 
 // jsonAnswer reads a JSON answer: the message(s) it holds are received

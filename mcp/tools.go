@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -118,7 +119,7 @@ func Excerpt(raw []byte) string {
 	const max = 40
 	s := strings.Join(strings.Fields(string(raw[:min(len(raw), 4*max)])), " ")
 	if len(raw) > 4*max || len(s) > max {
-		s = strings.ToValidUTF8(s[:min(len(s), max)], "") + "…"
+		s = clip.Prefix(s, max) + "…"
 	}
 	return s
 }

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
@@ -124,28 +124,16 @@ func rcell(s string, w int) string {
 // wireLine makes server text drawable on one line. It looks at no more than
 // max bytes, so a 20 MB string costs what a screen line costs.
 func wireLine(s string, max int) string {
-	return sanitize.Line(clip(s, max))
+	return sanitize.Line(clip.Prefix(s, max))
 }
 
 // firstLine is the first line of s (at most max bytes), sanitized.
 func firstLine(s string, max int) string {
-	s = clip(s, max)
+	s = clip.Prefix(s, max)
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		s = s[:i]
 	}
 	return sanitize.Line(s)
-}
-
-// clip cuts s to at most max bytes at a rune boundary.
-func clip(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	n := max
-	for n > 0 && n > max-utf8.UTFMax && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // dur formats a duration compactly for a column: 850µs, 12ms, 1.2s, 3m4s.

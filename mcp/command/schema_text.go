@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // The most a type description shows. It is drawn on one hint line, maybe
@@ -196,16 +197,7 @@ func (s *Schema) DefaultString() string {
 // JSON, at most typeTextMember runes of it: a member can be a megabyte long.
 func schemaShowEnum(e json.RawMessage) string {
 	if len(e) > 4*typeTextMember {
-		cut := e[:4*typeTextMember]
-		// Never end inside a rune: drop a last rune that was cut short.
-		last := len(cut) - 1
-		for last > 0 && last > len(cut)-utf8.UTFMax && !utf8.RuneStart(cut[last]) {
-			last--
-		}
-		if !utf8.FullRune(cut[last:]) {
-			cut = cut[:last]
-		}
-		shown := schemaCap(string(cut), typeTextMember)
+		shown := schemaCap(clip.Prefix(string(e), 4*typeTextMember), typeTextMember)
 		if !strings.HasSuffix(shown, "…") {
 			shown += "…"
 		}

@@ -269,23 +269,9 @@ func opOf(purpose string) string {
 	return mcp.OpConnect
 }
 
-// statusError says what a failed answer was, with the first line of its
-// body.
+// statusError says what a failed answer was, in the wire's words.
 func statusError(l *leg, resp *http.Response) error {
-	msg := fmt.Sprintf("%s %s answered %s", l.r.Method, l.up.URL, resp.Status)
-	if line, _, _ := strings.Cut(strings.TrimSpace(string(l.up.Body)), "\n"); line != "" {
-		msg += ": " + line
-	}
-	e := &mcp.WireError{Cause: mcp.CauseStatus, Status: resp.StatusCode, Purpose: l.up.Purpose, Transport: l.c.Transport, Message: msg}
-	for _, name := range []string{"WWW-Authenticate", "Allow", "Content-Type"} {
-		if v := resp.Header.Get(name); v != "" {
-			if e.Header == nil {
-				e.Header = map[string]string{}
-			}
-			e.Header[name] = v
-		}
-	}
-	return e
+	return mcp.StatusError(l.up.Purpose, l.c.Transport, l.r.Method, l.up.URL, resp, string(l.up.Body))
 }
 
 // answers reports whether a JSON body is the answer to the request in
