@@ -212,8 +212,8 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 	return nil, we
 }
 
-// getLoop keeps the GET stream for server messages open (step 4): 405 and
-// 409 are answers, not errors; a stream that ends is reopened after the
+// getLoop keeps the GET stream for server messages open (step 4): 405,
+// 409 and a 404 without a session are answers, not errors; a stream that ends is reopened after the
 // server's retry or a backoff. A stream that ends as soon as it opens, with
 // nothing said, is reopened with a growing wait, and after maxResume of
 // those in a row no more: a server answering every GET with "retry: 0" and
@@ -237,6 +237,12 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			switch {
 			case we != nil && we.Status == http.StatusMethodNotAllowed:
 				state("this server offers no GET stream (405)")
+			case we != nil && we.Status == http.StatusNotFound && we.Cause != CauseSessionExpired && we.Cause != CauseSessionNotKept:
+				// No session id went, so the 404 cannot mean a lost
+				// session, and POSTs to this URL are answered: the server
+				// has no GET route here (the TypeScript SDK without
+				// sessions behind Express answers so).
+				state("this server offers no GET stream: GET answered 404 where POSTs are answered (the specification's answer is 405)")
 			case we != nil && we.Status == http.StatusConflict:
 				state("the server refused the GET stream: another one is open (409)")
 			case we != nil && we.Cause == CauseSessionExpired:
