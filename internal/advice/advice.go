@@ -151,6 +151,11 @@ func For(f Fact, a Audience) string {
 		if scheme := authScheme(wa); scheme != "" {
 			// A token sent as Bearer would be refused again.
 			text = "the server wants " + scheme + " credentials, not a bearer token: pass them with -H 'Authorization: " + scheme + " ...'"
+		} else if strings.Contains(strings.ToLower(wa), "resource_metadata=") {
+			// MCP authorization (OAuth 2.1): the challenge names the
+			// protected resource metadata, which names the authorization
+			// server. mcpscope runs no OAuth flow of its own.
+			text = "the server wants an OAuth access token (its challenge names its authorization metadata): mcpscope runs no OAuth flow; get a token from its authorization server and pass --bearer TOKEN or set MCPSCOPE_TOKEN"
 		}
 		text += "; it said WWW-Authenticate: " + wa
 	}
