@@ -282,6 +282,9 @@ func (n *negotiationIndex) httpProblem(r *mcp.Record) {
 	if r.HTTP.Purpose == mcp.PurposeProbe {
 		return // the Detect record says what probes showed
 	}
+	if r.HTTP.Purpose == mcp.PurposeGet && r.HTTP.Status == http.StatusNotFound && headerValue(r.HTTP.RequestHeaders, "Mcp-Session-Id") == "" {
+		return // no session went, so no GET route: the GET-stream state says so
+	}
 	switch r.HTTP.Status {
 	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnsupportedMediaType:
 		n.addSource(r)
