@@ -273,7 +273,11 @@ func (p *printer) capabilities(caps map[string]json.RawMessage) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Line(strings.Join(names, ", ")))
+	list := strings.Join(names, ", ")
+	if list == "" {
+		list = "(none)" // as the TUI says it: an empty line reads as missing output
+	}
+	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Line(list))
 }
 
 func (p *printer) instructions(text string) {

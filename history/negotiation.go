@@ -208,11 +208,16 @@ func (n *negotiationIndex) streamGET(r *mcp.Record) {
 }
 
 func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
-	if len(n.posts) == maxPosts {
-		copy(n.posts, n.posts[1:])
-		n.posts = n.posts[:maxPosts-1]
+	// The pane counts these as POSTs: the streamable GET, its resumes and
+	// the DELETE have rows of their own, and among the POSTs they would
+	// misstate how many POSTs went and how they were answered.
+	if m := r.HTTP.Method; m == "" || m == http.MethodPost {
+		if len(n.posts) == maxPosts {
+			copy(n.posts, n.posts[1:])
+			n.posts = n.posts[:maxPosts-1]
+		}
+		n.posts = append(n.posts, r.HTTP)
 	}
-	n.posts = append(n.posts, r.HTTP)
 	// Streamable HTTP names the session in a header of the initialize
 	// answer; one that a later answer names is not the session in use.
 	if id := mcp.RecordedHeader(r.HTTP.Headers, "Mcp-Session-Id"); id != "" && r.HTTP.Status >= 200 && r.HTTP.Status < 300 {
@@ -275,6 +280,9 @@ func (n *negotiationIndex) discovered(raw mcp.Raw) {
 func (n *negotiationIndex) httpProblem(r *mcp.Record) {
 	if r.HTTP.Purpose == mcp.PurposeProbe {
 		return // the Detect record says what probes showed
+	}
+	if r.HTTP.Purpose == mcp.PurposeGet && r.HTTP.Status == http.StatusNotFound && mcp.RecordedHeader(r.HTTP.RequestHeaders, "Mcp-Session-Id") == "" {
+		return // no session went, so no GET route: the GET-stream state says so
 	}
 	switch r.HTTP.Status {
 	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnsupportedMediaType:

@@ -59,10 +59,14 @@ func (a *askPrompt) boxLines(w, h int) []string {
 			wrap(sanitize.Line(command.UnreadableSchema("the form's requestedSchema", f.schemaErr)), st.Warning.Render)
 			wrap("accept key=value … · decline · cancel   esc cancels", st.Hint.Render)
 		default:
+			defaults := ""
 			for _, p := range schemaProps(f.schema) {
 				wrap("  "+propHint(&p), st.Dim.Render)
+				if p.Schema.DefaultString() != "" {
+					defaults = ", fields left out go with their defaults"
+				}
 			}
-			wrap("accept key=value … (key:=json for raw JSON) · decline · cancel   "+keyHints(a.c.keys.Complete)+" · esc cancels", st.Hint.Render)
+			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete)+" · esc cancels", st.Hint.Render)
 		}
 	default:
 		wrap(sanitize.Line(command.Describe(q.Req)), st.Row.Render)

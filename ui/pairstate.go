@@ -100,9 +100,13 @@ func progressText(pr *history.Pair) string {
 func methodText(pr *history.Pair) string {
 	method := pairTitle(pr)
 	if method == "" {
-		method = "(answer to an id we never sent)"
-		if pr.Kind != history.KindForeign {
+		switch {
+		case pr.Kind != history.KindForeign:
 			method = "(no method)"
+		case pr.ID == "":
+			method = "(an answer with no id)"
+		default:
+			method = "(answer to an id we never sent)"
 		}
 	}
 	if pr.Chain != 0 && pr.Round > 1 {

@@ -183,6 +183,16 @@ func schemaLengths(s *Schema) string {
 
 func schemaNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
+// DefaultString is the schema's "default" as a person reads it (a plain
+// string bare, anything else as compact JSON, long ones cut), or "" when
+// it gives none.
+func (s *Schema) DefaultString() string {
+	if s == nil || len(s.Default) == 0 {
+		return ""
+	}
+	return schemaShowEnum(s.Default)
+}
+
 // schemaShowEnum prints plain string members bare (a|b|c) and everything else as
 // JSON, at most typeTextMember runes of it: a member can be a megabyte long.
 func schemaShowEnum(e json.RawMessage) string {

@@ -1,0 +1,42 @@
+package history
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// The negotiation's POST statuses count POSTs only: the GET that resumed a
+// dropped stream and the DELETE that ended the session have rows of their
+// own, and counted among the POSTs they said "200 ×3" of a session that had
+// POSTed two 200s (seen against the conformance suite's sse-retry server).
+func TestNegotiationPostsArePostsOnly(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: mcptest.CutMidResponse("tools/call", 10*time.Millisecond)})
+	l := logOf(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "echo", []byte(`{"text":"x"}`)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	n := l.Negotiation()
+	var methods []string
+	for _, p := range n.Posts {
+		methods = append(methods, p.Method)
+	}
+	// initialize, notifications/initialized, tools/call.
+	if len(methods) != 3 {
+		t.Errorf("negotiation POSTs went %v, want the 3 POSTs of the session", methods)
+	}
+	for _, m := range methods {
+		if m != http.MethodPost {
+			t.Errorf("negotiation POSTs went %v, want no other method among them", methods)
+			break
+		}
+	}
+	if len(n.Resumes) == 0 {
+		t.Errorf("no resume listed: the GET that resumed the stream must still show")
+	}
+}
