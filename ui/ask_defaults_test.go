@@ -33,7 +33,11 @@ func TestAskFormShowsDefaults(t *testing.T) {
 // A bare "accept" at the prompt sends the form's defaults to a real server.
 func TestLiveFormAcceptSendsDefaults(t *testing.T) {
 	got := make(chan string, 1)
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+	// form is in the tools list, so the call goes out at once whether or
+	// not the list has arrived when it is typed (else the command line
+	// warns that form is not in it and waits for a second enter).
+	tools := append(mcptest.StreamableTools(), mcptest.Tool{Name: "form", InputSchema: json.RawMessage(`{"type":"object"}`)})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: tools, Handle: func(x *mcptest.Exchange) {
 		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
 			x.Default()
 			return
