@@ -402,6 +402,9 @@ func (c *CommandLine) hintLine() string {
 	}
 	value := c.input.Value()
 	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {
+		return st.Hint.Render(h)
+	}
 	return st.Hint.Render(ctx.hint(c.tools, c.keys))
 }
 
