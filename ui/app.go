@@ -230,8 +230,7 @@ func (m *Model) View() string {
 	var cl []string
 	switch {
 	case m.ask.open():
-		top, hint := m.ask.inputLines()
-		cl = []string{top, hint}
+		cl = m.ask.inputLines()
 	case m.events.typing():
 		// The keys the command line's row names (":", "c") are letters of
 		// the query now: say what the filter does and how to leave it.

@@ -358,20 +358,30 @@ func (c *CommandLine) View() string {
 // value:=abc"), and one row cut it off on an 80-column terminal. Height
 // asks for every message Update handles, so nothing is styled here.
 func (c *CommandLine) outcome() ([]string, lipgloss.Style) {
-	if !c.input.Focused() || c.disabled != "" || c.width <= 0 {
+	if !c.input.Focused() || c.disabled != "" {
 		return nil, lipgloss.Style{}
 	}
+	return c.outcomeRows(c.st, c.keys, "sends", c.width)
+}
+
+// outcomeRows is the refusal or warnings of the last Enter wrapped between
+// words to width, at most maxCmdLineHeight-1 rows (the last cut with …
+// when drawn), and the style to draw them in; nil when there is none.
+// verb is what Enter again does anyway ("sends", "answers").
+func (o *lineOutcome) outcomeRows(st *themes.Styles, keys *KeyMap, verb string, width int) ([]string, lipgloss.Style) {
 	var text string
-	style := c.st.Error
+	style := st.Error
 	switch {
-	case c.err != "":
-		text = "✗ " + c.err
-	case len(c.warns) > 0:
-		text, style = warnText(c.keys, "sends", c.warns), c.st.Warning
+	case width <= 0:
+		return nil, lipgloss.Style{}
+	case o.err != "":
+		text = "✗ " + o.err
+	case len(o.warns) > 0:
+		text, style = warnText(keys, verb, o.warns), st.Warning
 	default:
 		return nil, lipgloss.Style{}
 	}
-	rows := wrapWords(text, c.width)
+	rows := wrapWords(text, width)
 	if n := maxCmdLineHeight - 1; len(rows) > n {
 		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
 	}

@@ -51,7 +51,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // cmdRows is how many rows the command line area wants now: more than two
 // only while the command line shows a long refusal or warnings.
 func (m *Model) cmdRows() int {
-	if m.ask.open() || m.events.typing() {
+	if m.ask.open() {
+		rows, _ := m.ask.outcome()
+		return 1 + max(1, len(rows))
+	}
+	if m.events.typing() {
 		return cmdLineHeight
 	}
 	return m.cmdline.Height()
