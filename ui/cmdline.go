@@ -230,7 +230,15 @@ func (c *CommandLine) submit() tea.Cmd {
 	}
 	cmd, err := command.ParseCommand(line)
 	if err != nil {
-		c.fail(errorHead(err.Error()))
+		why := errorHead(err.Error())
+		if words := command.SplitPartial(line); len(words) > 0 {
+			// "tools/cal greet" fails on its second word, which is not
+			// the mistake: say what the first was meant to be.
+			if sug := command.SuggestMethod(words[0].Text); sug != "" {
+				why = sanitize.Line(words[0].Text) + " is not a method mcpscope knows: did you mean " + sug + "? (" + why + ")"
+			}
+		}
+		c.fail(why)
 		return nil
 	}
 	warns, err := c.check(cmd)
@@ -271,6 +279,10 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 			// A tool's name typed where the method goes: the server would
 			// answer "method not found", which does not say what was meant.
 			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is a tool, not a method: type tools/call " + cmd.Method + " (or press c)"})
+		} else if sug := command.SuggestMethod(cmd.Method); sug != "" {
+			// The server would answer "method not found" (or a bare 400),
+			// which does not say what was meant.
+			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is not a method mcpscope knows: did you mean " + sug + "?"})
 		}
 		if len(cmd.Words) == 0 || cmd.Method == "tools/list" {
 			return pre, nil
