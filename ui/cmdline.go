@@ -295,7 +295,15 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	var schema *command.Schema
 	switch {
 	case info == nil && len(c.tools) > 0:
-		pre = append(pre, command.ArgWarning{Message: "tool " + cmd.Tool + " is not in the tools list (" + plural(len(c.tools), "tool") + ")"})
+		msg := "tool " + cmd.Tool + " is not in the tools list (" + plural(len(c.tools), "tool") + ")"
+		names := make([]string, len(c.tools))
+		for i, t := range c.tools {
+			names[i] = t.Name
+		}
+		if sug := command.Nearest(cmd.Tool, names); sug != "" {
+			msg += ": did you mean " + sug + "?"
+		}
+		pre = append(pre, command.ArgWarning{Message: msg})
 	case info != nil:
 		var err error
 		if schema, err = info.getSchema(); err != nil {

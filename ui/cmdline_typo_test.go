@@ -32,6 +32,14 @@ func TestCommandLineSuggestsAMistypedMethod(t *testing.T) {
 		t.Errorf("hint %q does not start with %q", hint, want)
 	}
 
+	// A tool's name one letter off is named too.
+	c = newLine(t, "")
+	clPress(c, runes("tools/call serch query=x"))
+	clPress(c, keyEnter)
+	if hint, want := hintOf(c), "tool serch is not in the tools list (4 tools): did you mean search?"; !strings.Contains(hint, want) {
+		t.Errorf("hint %q does not contain %q", hint, want)
+	}
+
 	// A method of one's own, far from any known one, goes at once.
 	c = newLine(t, "")
 	clPress(c, runes("acme/frobnicate"))

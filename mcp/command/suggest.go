@@ -23,12 +23,22 @@ func SuggestMethod(word string) string {
 	if slices.Contains(known, word) {
 		return ""
 	}
-	// One edit in a short word, two in a longer one: "lst" is not "ls".
+	return Nearest(word, known)
+}
+
+// Nearest returns the candidate a mistyped word was most likely meant to
+// be: one edit away for a short word, two for a longer one, the first of
+// equally close ones; "" when none is that close. It costs one row of a
+// distance table per candidate at most, so a thousand tools are cheap.
+func Nearest(word string, candidates []string) string {
 	best, bestD := "", 2
 	if len([]rune(word)) < 6 {
 		bestD = 1
 	}
-	for _, k := range known {
+	for _, k := range candidates {
+		if k == word {
+			continue
+		}
 		if d := editDistance(word, k, bestD); d < bestD || (d == bestD && best == "") {
 			best, bestD = k, d
 		}
