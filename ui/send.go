@@ -110,6 +110,11 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
 		}
+		if we := (*mcp.WireError)(nil); errors.As(m.err, &we) && we.Cause == mcp.CauseStatus && we.Answer != "" {
+			// The URL the request went to filled an 80-column status line
+			// before the status and the server's words; Detail shows it.
+			return levelError, label + ": " + errText(m.err, we.Answer) + warn
+		}
 		return levelError, label + ": " + errLine(m.err) + warn
 	}
 	r := m.resp
@@ -185,8 +190,11 @@ func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 }
 
 // errLine puts an error and the advice for it on one status line.
-func errLine(err error) string {
-	s := err.Error()
+func errLine(err error) string { return errText(err, err.Error()) }
+
+// errText is s, the words for err, with the advice for err after it, as
+// one sanitized line.
+func errText(err error, s string) string {
 	if hint := advice.ForError(err, advice.TUI); hint != "" {
 		s += " — " + hint
 	}
