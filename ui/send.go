@@ -47,7 +47,10 @@ type reconnectedMsg struct{ err error }
 // cancel key stops this send (see inflight).
 func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	b, sends, label := m.backend(), m.sends, m.labelOf(c)
-	uninitialized := c.Method != "initialize" && sessionState(m.com.log) == mcp.StateOpen
+	// A reconnect's new legacy session (session-replaced) is as
+	// uninitialized as one just opened.
+	state := sessionState(m.com.log)
+	uninitialized := c.Method != "initialize" && (state == mcp.StateOpen || state == mcp.StateSessionReplaced)
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
 		defer sends.done(id)
