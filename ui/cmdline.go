@@ -230,15 +230,7 @@ func (c *CommandLine) submit() tea.Cmd {
 	}
 	cmd, err := command.ParseCommand(line)
 	if err != nil {
-		why := errorHead(err.Error())
-		if words := command.SplitPartial(line); len(words) > 0 {
-			// "tools/cal greet" fails on its second word, which is not
-			// the mistake: say what the first was meant to be.
-			if sug := command.SuggestMethod(words[0].Text); sug != "" {
-				why = sanitize.Line(words[0].Text) + " is not a method mcpscope knows: did you mean " + sug + "? (" + why + ")"
-			}
-		}
-		c.fail(why)
+		c.fail(errorHead(err.Error()))
 		return nil
 	}
 	warns, err := c.check(cmd)
