@@ -292,14 +292,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case streamEndedMsg:
 		m.status.ended = true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")
+	// The command line closed itself on the key that sent these: a line
+	// opened again since (Esc then ":" typed fast) stays open.
 	case SubmitMsg:
-		m.cmdline.Blur()
 		return m.submit(msg.Command)
 	case CancelMsg:
-		m.cmdline.Blur()
 		return nil
 	case RootsMsg:
-		m.cmdline.Blur()
 		return m.changeRoots(msg)
 	case rootsSetMsg:
 		return m.rootsSet(msg)
