@@ -183,8 +183,7 @@ func (c *CommandLine) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Submit):
 		return c.submit()
 	case key.Matches(msg, k.Complete):
-		c.complete()
-		return nil
+		return c.complete()
 	case key.Matches(msg, k.HistoryPrev):
 		if line, ok := c.hist.prev(c.input.Value()); ok {
 			c.setLine(line)
@@ -326,12 +325,23 @@ func (c *CommandLine) checkPrompt(cmd command.Command) (warns []command.ArgWarni
 	return append(warns, w...), true, err
 }
 
-// complete runs one Tab on the command line (see tabComplete).
-func (c *CommandLine) complete() {
-	c.tabbed(c.input.Value())
+// complete runs one Tab on the command line (see tabComplete). A Tab on a
+// prompt argument's or template variable's value that has nothing to offer
+// from what was listed returns the message that asks the server.
+func (c *CommandLine) complete() tea.Cmd {
+	value := c.input.Value()
+	c.tabbed(value)
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
 		return complete(analyze(before, c.info), c.tools, c.roots, c.surface)
 	})
+	if c.cycle != nil || c.input.Value() != value {
+		return nil
+	}
+	ask, ok := analyze(value[:byteOffset(value, c.input.Position())], c.info).serverCompletion(value)
+	if !ok {
+		return nil
+	}
+	return func() tea.Msg { return ask }
 }
 
 // byteOffset converts the input's cursor (in runes) to a byte offset.

@@ -302,6 +302,10 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.changeRoots(msg)
 	case rootsSetMsg:
 		return m.rootsSet(msg)
+	case serverCompleteMsg:
+		return m.askServer(msg)
+	case serverCompletedMsg:
+		return m.serverCompleted(msg)
 	case sentMsg:
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)
