@@ -33,7 +33,11 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 	case ctx.method == "prompts/get" && ctx.index >= 2:
 		for _, p := range sf.Prompts {
 			if p.Name == ctx.words[1].Text {
-				return promptArgHint(p, prefix, ctx.givenKeys()), true
+				h := promptArgHint(p, prefix, ctx.givenKeys())
+				if strings.Contains(prefix, "=") {
+					h += " · " + tab + " asks the server for values"
+				}
+				return h, true
 			}
 		}
 	case ctx.template() != "":
@@ -42,8 +46,12 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		if len(vars) == 0 {
 			return "", false
 		}
-		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
-			"= (a variable left out expands to nothing)", true
+		h := "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
+			"= (a variable left out expands to nothing)"
+		if strings.Contains(prefix, "=") {
+			h += " · " + tab + " asks the server for values"
+		}
+		return h, true
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
 		return "no resources known yet: send resources/list and resources/templates/list, then " + tab + " offers their URIs" + usage, true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
