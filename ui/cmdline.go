@@ -270,6 +270,8 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 			// A tool's name typed where the method goes: the server would
 			// answer "method not found", which does not say what was meant.
 			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is a tool, not a method: type tools/call " + cmd.Method + " (or press c)"})
+		} else if w, ok := c.checkResource(cmd); ok {
+			pre = append(pre, w)
 		} else if sug := command.SuggestMethod(cmd.Method); sug != "" {
 			// The server would answer "method not found" (or a bare 400),
 			// which does not say what was meant.
@@ -323,6 +325,27 @@ func (c *CommandLine) checkPrompt(cmd command.Command) (warns []command.ArgWarni
 	}
 	_, w, err := command.PromptArgs(listed, cmd.Words)
 	return append(warns, w...), true, err
+}
+
+// checkResource warns of a resource URI one or two letters off one
+// resources/list named; a URI listed nowhere near may be one the server
+// serves without listing it, and goes without a word.
+func (c *CommandLine) checkResource(cmd command.Command) (command.ArgWarning, bool) {
+	if !command.IsResourceTarget(cmd.Method) || cmd.Target == "" || command.IsTemplate(cmd.Target) {
+		return command.ArgWarning{}, false
+	}
+	uris := make([]string, len(c.surface.Resources))
+	for i, r := range c.surface.Resources {
+		if r.URI == cmd.Target {
+			return command.ArgWarning{}, false
+		}
+		uris[i] = r.URI
+	}
+	sug := command.Nearest(cmd.Target, uris)
+	if sug == "" {
+		return command.ArgWarning{}, false
+	}
+	return command.ArgWarning{Message: cmd.Target + " is not in resources/list: did you mean " + sug + "?"}, true
 }
 
 // complete runs one Tab on the command line (see tabComplete). A Tab on a

@@ -3,6 +3,9 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // A method typed one letter off is not sent at once to be refused with a
@@ -45,5 +48,29 @@ func TestCommandLineSuggestsAMistypedMethod(t *testing.T) {
 	clPress(c, runes("acme/frobnicate"))
 	if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
 		t.Errorf("acme/frobnicate: got %+v and hint %q, want it sent at once", s, hintOf(c))
+	}
+}
+
+// A resource URI a letter off one resources/list named is held back with
+// the listed one; one listed nowhere near goes (a server may serve URIs it
+// does not list).
+func TestCommandLineSuggestsAListedResource(t *testing.T) {
+	sf := history.Surface{Resources: []command.Resource{{URI: "demo://readme"}, {URI: "demo://logo.png"}}}
+	c := newLine(t, "")
+	c.SetSurface(sf)
+	clPress(c, runes("read demo://readm"))
+	if s := submitted(clPress(c, keyEnter)); s != nil {
+		t.Fatalf("sent %+v despite the typo", s)
+	}
+	if hint, want := hintOf(c), "demo://readm is not in resources/list: did you mean demo://readme?"; !strings.Contains(hint, want) {
+		t.Errorf("hint %q does not contain %q", hint, want)
+	}
+	for _, line := range []string{"read demo://readme", "read other://unlisted", "subscribe demo://logo.png"} {
+		c := newLine(t, "")
+		c.SetSurface(sf)
+		clPress(c, runes(line))
+		if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
+			t.Errorf("%q: got %+v and hint %q, want it sent at once", line, s, hintOf(c))
+		}
 	}
 }
