@@ -36,12 +36,12 @@ func TestStatusLineShowsTheRefusalNotTheURL(t *testing.T) {
 	}
 	m := newTestModel(t, 80, 24, newFakeBackend(), nil)
 	m.Update(sentMsg{cmd: cmd, err: err})
-	lines := strings.Split(ansi.Strip(m.View()), "\n")
-	status := lines[len(lines)-1]
+	view := ansi.Strip(m.View())
+	status := row(view, "tool/list:")
 	if want := "tool/list: 400 Bad Request: JSON RPC not handled"; !strings.Contains(status, want) {
-		t.Errorf("status line %q does not contain %q", status, want)
+		t.Errorf("status message %q does not contain %q:\n%s", status, want, view)
 	}
 	if strings.Contains(status, "sessionid=") {
-		t.Errorf("status line %q spends its width on the URL", status)
+		t.Errorf("status message %q spends its width on the URL", status)
 	}
 }
