@@ -47,9 +47,9 @@ func (s *statusBar) view() string {
 }
 
 // msgRow is the transient message on a row of its own, for when the
-// status bar would cut it and the row above is free, and the bar to draw
-// below it without the message; ok is false when the message fits (or
-// there is none) and the bar shows it as usual.
+// status bar would cut it or drop the protocol version for it and the row
+// above is free, and the bar to draw below it without the message; ok is
+// false when the whole bar fits (or there is no message).
 func (s *statusBar) msgRow() (msg, bar string, ok bool) {
 	if s.msg == nil {
 		return "", "", false
@@ -62,7 +62,8 @@ func (s *statusBar) msgRow() (msg, bar string, ok bool) {
 }
 
 // render draws the bar, with the transient message or without it; cut
-// says the line was cut to the width.
+// says it did not fit even with the other fields left out, so the
+// protocol version went too (or the end of the message).
 func (s *statusBar) render(withMsg bool) (string, bool) {
 	st := s.c.st
 	stats := s.c.log.Stats()
@@ -175,14 +176,15 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 		parts = append(parts[:low], parts[low+1:]...)
 		line = join()
 	}
-	if ansi.StringWidth(line) > s.w && s.msg != nil && withMsg {
+	cut := ansi.StringWidth(line) > s.w
+	if cut && s.msg != nil && withMsg {
 		// A message (what the last key did, what to do next) is worth more
 		// than the protocol version, which Negotiation shows: an 80-column
 		// terminal reads the message whole.
 		head = headOf(false)
 		line = join()
 	}
-	return s.c.fit(line, s.w), ansi.StringWidth(line) > s.w
+	return s.c.fit(line, s.w), cut
 }
 
 // stateView shows the connection state, coloured by how healthy it is.
