@@ -231,6 +231,8 @@ func (m *Model) View() string {
 	switch {
 	case m.ask.open():
 		cl = m.ask.inputLines()
+	case m.detail.searching():
+		cl = []string{m.com.st.Hint.Render(m.detail.searchHint())}
 	case m.events.typing():
 		// The keys the command line's row names (":", "c") are letters of
 		// the query now: say what the filter does and how to leave it.

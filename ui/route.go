@@ -55,14 +55,16 @@ func (m *Model) cmdRows() int {
 		rows, _ := m.ask.outcome()
 		return 1 + max(1, len(rows))
 	}
-	if m.events.typing() {
+	if m.events.typing() || m.detail.searching() {
 		return cmdLineHeight
 	}
 	return m.cmdline.Height()
 }
 
 // typing reports whether a text input has the keyboard.
-func (m *Model) typing() bool { return m.ask.open() || m.cmdline.Focused() || m.events.typing() }
+func (m *Model) typing() bool {
+	return m.ask.open() || m.cmdline.Focused() || m.events.typing() || m.detail.searching()
+}
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
@@ -102,6 +104,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	if m.events.typing() {
 		return m.events.Update(msg)
+	}
+	if m.detail.searching() {
+		return m.detail.searchKey(msg)
 	}
 	if first, rest, ok := m.splitOpener(msg); ok {
 		// ":prompts" typed fast arrives as one message of runes: the first
@@ -167,6 +172,8 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.detail.toggleRaw()
 	case key.Matches(msg, k.Copy):
 		return m.copyDetail(), true
+	case m.focus == paneDetail && key.Matches(msg, k.Search):
+		return m.detail.openSearch(), true
 	case key.Matches(msg, k.Filter):
 		m.setFocus(paneEvents)
 		return m.events.openFilter(), true
@@ -365,6 +372,11 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	m.cmdline, cmd = m.cmdline.Update(msg)
 	if m.events.typing() {
 		return tea.Batch(cmd, m.events.Update(msg))
+	}
+	if m.detail.searching() {
+		var blink tea.Cmd
+		m.detail.search.input, blink = m.detail.search.input.Update(msg)
+		return tea.Batch(cmd, blink)
 	}
 	return cmd
 }
