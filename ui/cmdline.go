@@ -45,6 +45,8 @@ type CommandLine struct {
 	// surface is what the server listed last besides tools: prompts,
 	// resources and templates, for completing their names and URIs.
 	surface history.Surface
+	// uninitialized: the session waits for initialize (see SetUninitialized).
+	uninitialized bool
 
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
@@ -132,6 +134,10 @@ func (c *CommandLine) SetTools(tools []mcp.Tool) {
 // SetSurface tells completion which prompts, resources and templates the
 // server listed last.
 func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
+
+// SetUninitialized tells the hints the session is open but not
+// initialized (a legacy stream before i): listing the tools cannot work yet.
+func (c *CommandLine) SetUninitialized(u bool) { c.uninitialized = u }
 
 // SetRoots tells completion which roots are offered.
 func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }
@@ -457,6 +463,11 @@ func (c *CommandLine) hintLine() string {
 	}
 	value := c.input.Value()
 	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
+		// The first thing to do is not the list the other hints name.
+		return st.Hint.Render("not initialized yet: press " + c.keys.Initialize.Help().Key + " first (outside the command line), then " +
+			c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key)
+	}
 	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {
 		return st.Hint.Render(h)
 	}

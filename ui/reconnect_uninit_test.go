@@ -23,3 +23,15 @@ func TestLiveRequestAfterReconnectSaysToInitialize(t *testing.T) {
 	l.waitFor("not initialized yet: press i first")
 	l.quit()
 }
+
+// c on a legacy stream not initialized yet says to press i first: the
+// hint said to list the tools, which the server refuses before initialize.
+func TestCallHintBeforeInitialize(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
+	l.waitFor("● open")
+	l.mark()
+	l.tm.Type("c")
+	l.waitFor("not initialized yet: press i first (outside the command line), then l lists the tools")
+	l.quit()
+}

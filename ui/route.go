@@ -390,6 +390,8 @@ func (m *Model) afterAppend() tea.Cmd {
 	m.pairs.sync()
 	m.syncTools()
 	m.cmdline.SetSurface(m.com.log.Surface())
+	state := sessionState(m.com.log)
+	m.cmdline.SetUninitialized(state == mcp.StateOpen || state == mcp.StateSessionReplaced)
 	m.syncEra()
 	return tea.Batch(filter, m.startSpin())
 }
