@@ -173,6 +173,10 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		// a terminal, keeping the JSON's value.
 		_, _ = out.Write(sanitize.JSON(b.Bytes()))
 	} else {
+		if !history.AllSame(results) {
+			// Which side of a diff is which, said once above them all.
+			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(url))
+		}
 		fmt.Fprint(out, history.RenderRerun(results))
 	}
 	if ctx.Err() != nil {
