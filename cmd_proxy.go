@@ -216,7 +216,7 @@ func (r *proxyRun) tui() error {
 	runErr := ui.Run(ui.Options{
 		OpenOwn: r.sessions.openOwn,
 		Clients: clients, Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
-		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids (use mcpscope " + r.upstream + " for a session of your own)",
+		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids",
 		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
 	})
 	r.sessions.closeOwn()
