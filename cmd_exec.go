@@ -80,7 +80,7 @@ func newExecCmd() *cobra.Command {
 		Use:   "exec [URL] COMMAND...",
 		Short: "Run commands against a server without the TUI and print the results",
 		Long:  execHelp,
-		Args:  cobra.MinimumNArgs(1),
+		Args:  needArgs(1, -1, "a COMMAND to run (and a URL before it, or the demo gateway is used)", "mcpscope exec tools/list"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			url, lines, err := splitURL(args)
 			if err != nil {

@@ -93,7 +93,7 @@ Exit status with --against:
   1  something differed, was missing or failed
   2  usage error, or a recording that cannot be used or holds no request
   3  the server could not be reached`,
-		Args: cobra.ExactArgs(1),
+		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
 				return runRerun(cmd, args[0], against, ignore, asJSON, &cf)
@@ -173,6 +173,10 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		// a terminal, keeping the JSON's value.
 		_, _ = out.Write(sanitize.JSON(b.Bytes()))
 	} else {
+		if !history.AllSame(results) {
+			// Which side of a diff is which, said once above them all.
+			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(url))
+		}
 		fmt.Fprint(out, history.RenderRerun(results))
 	}
 	if ctx.Err() != nil {
@@ -189,7 +193,7 @@ func newExportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export FILE",
 		Short: "Write a recording as a Markdown transcript (--format md) or JSON pairs (--format json)",
-		Args:  cobra.ExactArgs(1),
+		Args:  needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "md" && format != "json" {
 				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}

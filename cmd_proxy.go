@@ -54,7 +54,7 @@ Point the client at the proxy's URL it prints, e.g.
 --bearer and -H fill in credentials for a client that sends none; they go only to URL.
 --headless records without the TUI and prints one line per message on stderr until
 interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
-		Args: cobra.ExactArgs(1),
+		Args: needArgs(1, 1, "the URL of the server to relay to", "mcpscope proxy http://localhost:8811"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			url, err := serverArg(args[0])
 			if err != nil {
@@ -216,7 +216,7 @@ func (r *proxyRun) tui() error {
 	runErr := ui.Run(ui.Options{
 		OpenOwn: r.sessions.openOwn,
 		Clients: clients, Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
-		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids (use mcpscope " + r.upstream + " for a session of your own)",
+		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids",
 		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
 	})
 	r.sessions.closeOwn()

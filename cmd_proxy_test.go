@@ -111,7 +111,7 @@ func TestProxyRefusesBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"proxy"}, "accepts 1 arg"},
+		{[]string{"proxy"}, "proxy takes the URL of the server to relay to"},
 		{[]string{"proxy", "ftp://x", "--headless"}, "scheme"},
 		{[]string{"proxy", "http://127.0.0.1:1", "--headless", "--listen", "0.0.0.0:0"}, "--listen-any"},
 		{[]string{"proxy", "http://127.0.0.1:1", "--headless", "--listen", "nonsense"}, "host:port"},

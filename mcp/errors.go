@@ -65,6 +65,10 @@ type WireError struct {
 	Status    int    // the HTTP status, when one failed
 	Purpose   string // the exchange's Purpose
 	Transport string
+	// Answer is, for CauseStatus, what the server answered without where
+	// the request went: "400 Bad Request: the body's first line". A status
+	// line too short for the URL and the answer shows this.
+	Answer string
 	// Header holds the answer's headers advice may quote
 	// (WWW-Authenticate, Allow, Content-Type, Retry-After).
 	Header map[string]string
@@ -176,11 +180,12 @@ var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry
 // each cut to what a message can hold. The proxy reports its upstream's
 // refusals with it too, so both read alike.
 func StatusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
-	msg := fmt.Sprintf("%s %s answered %s", method, target, statusText(resp))
+	answer := statusText(resp)
 	if line := firstLine(body); line != "" {
-		msg += ": " + line
+		answer += ": " + line
 	}
-	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport}
+	msg := fmt.Sprintf("%s %s answered %s", method, target, answer)
+	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport, Answer: answer}
 	for _, h := range adviceHeaders {
 		if v := resp.Header.Get(h); v != "" {
 			if e.Header == nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -91,23 +92,30 @@ func (a *askPrompt) timeLeft(q *Question) (string, bool) {
 	return left.String(), true
 }
 
-// inputLines are the command line's two lines while a question is open:
-// the input, and the outcome of the last Enter or Tab.
-func (a *askPrompt) inputLines() (string, string) {
+// inputLines are the command line's lines while a question is open: the
+// input, then the outcome of the last Enter wrapped over as many rows as it
+// needs (as the command line's is: what to do comes at the end of a
+// warning, and one row cut it off on an 80-column terminal), or one row of
+// candidates or what keys do.
+func (a *askPrompt) inputLines() []string {
 	st := a.c.st
-	top := dropInvisible(a.input.View())
-	var hint string
-	switch {
-	case a.err != "":
-		hint = st.Error.Render("✗ " + a.err)
-	case len(a.warns) > 0:
-		hint = warnHint(st, a.c.keys, "answers", a.warns)
-	case a.cycle != nil:
-		hint = drawCandidates(st, a.cycle, a.input.Width)
-	default:
-		hint = st.Hint.Render(a.c.keys.Submit.Help().Key + " answers · " + a.c.keys.Cancel.Help().Key + " " + escDoes(a.current()) + " · the panes wait until this is answered")
+	lines := []string{dropInvisible(a.input.View())}
+	if rows, style := a.outcome(); len(rows) > 0 {
+		for _, r := range rows {
+			lines = append(lines, style.Render(r))
+		}
+		return lines
 	}
-	return top, hint
+	if a.cycle != nil {
+		return append(lines, drawCandidates(st, a.cycle, a.input.Width))
+	}
+	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+escDoes(a.current())+" · the panes wait until this is answered"))
+}
+
+// outcome is the last Enter's refusal or warnings in rows (see
+// lineOutcome.outcomeRows); the layout gives the prompt as many rows.
+func (a *askPrompt) outcome() ([]string, lipgloss.Style) {
+	return a.outcomeRows(a.c.st, a.c.keys, "answers", a.w)
 }
 
 // askedBy names who asks, from the record that asked: for an

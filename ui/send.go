@@ -47,7 +47,10 @@ type reconnectedMsg struct{ err error }
 // cancel key stops this send (see inflight).
 func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	b, sends, label := m.backend(), m.sends, m.labelOf(c)
-	uninitialized := c.Method != "initialize" && sessionState(m.com.log) == mcp.StateOpen
+	// A reconnect's new legacy session (session-replaced) is as
+	// uninitialized as one just opened.
+	state := sessionState(m.com.log)
+	uninitialized := c.Method != "initialize" && (state == mcp.StateOpen || state == mcp.StateSessionReplaced)
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
 		defer sends.done(id)
@@ -109,6 +112,11 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		}
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
+		}
+		if we := (*mcp.WireError)(nil); errors.As(m.err, &we) && we.Cause == mcp.CauseStatus && we.Answer != "" {
+			// The URL the request went to filled an 80-column status line
+			// before the status and the server's words; Detail shows it.
+			return levelError, label + ": " + errText(m.err, we.Answer) + warn
 		}
 		return levelError, label + ": " + errLine(m.err) + warn
 	}
@@ -185,8 +193,11 @@ func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 }
 
 // errLine puts an error and the advice for it on one status line.
-func errLine(err error) string {
-	s := err.Error()
+func errLine(err error) string { return errText(err, err.Error()) }
+
+// errText is s, the words for err, with the advice for err after it, as
+// one sanitized line.
+func errText(err error, s string) string {
 	if hint := advice.ForError(err, advice.TUI); hint != "" {
 		s += " — " + hint
 	}

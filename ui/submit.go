@@ -15,6 +15,9 @@ func (m *Model) sendDisabled() string {
 	switch {
 	case m.opts.Player != nil:
 		return replayDisabled
+	case m.backend() == nil && m.opts.NoSend != "" && m.opts.OpenOwn != nil:
+		// What to do first: a narrow terminal cuts the end of the line.
+		return m.keys.OpenOwn.Help().Key + " opens your own session to the same server · " + m.opts.NoSend
 	case m.backend() == nil && m.opts.NoSend != "":
 		return m.opts.NoSend
 	case m.backend() == nil:

@@ -390,8 +390,10 @@ func TestNegotiationTitleSaysWhenItScrolls(t *testing.T) {
 }
 
 // On an 80-column terminal a message that does not fit beside the
-// protocol version is shown whole without it: what to do next outranks
-// what Negotiation already shows.
+// protocol version is shown whole: on the command line's blank row above
+// the bar, which keeps the version; while typing (no row free) in the bar
+// without the version, since what to do next outranks what Negotiation
+// already shows.
 func TestStatusMessageOutranksTheProtocolVersion(t *testing.T) {
 	m := newTestModel(t, 80, 24, newFakeBackend(), statelessRecords().recs)
 	lines := strings.Split(m.View(), "\n")
@@ -403,8 +405,14 @@ func TestStatusMessageOutranksTheProtocolVersion(t *testing.T) {
 	view := m.View()
 	checkFrame(t, view, 80, 24)
 	lines = strings.Split(view, "\n")
+	if above, last := lines[len(lines)-2], lines[len(lines)-1]; !strings.Contains(above, msg) || !strings.Contains(last, "2026-07-28") {
+		t.Errorf("row %q, bar %q: want %q whole above the bar, and the bar keeping the version", above, last, msg)
+	}
+	press(m, ":")
+	m.setStatus(levelWarn, msg)
+	lines = strings.Split(m.View(), "\n")
 	if last := lines[len(lines)-1]; !strings.Contains(last, msg) || !strings.Contains(last, "stateless") {
-		t.Errorf("the status bar cuts the message: %q, want %q whole beside the transport", last, msg)
+		t.Errorf("while typing the status bar cuts the message: %q, want %q whole beside the transport", last, msg)
 	}
 }
 

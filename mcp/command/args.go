@@ -345,7 +345,9 @@ func argTypeError(key, text string, s *Schema) error {
 		}
 	}
 	if h := argQuoteHint(key+"=", text); h != "" {
-		fix = h
+		// The parser's words about {x:1} say nothing the hint does not,
+		// and at 80 columns they pushed the fix off the last row.
+		fix, detail = h, ""
 	}
 	return fmt.Errorf("%s: %q is not %s%s (schema says type %s)%s%s",
 		key, text, strings.Join(wants, " or "), detail, schemaKindsString(s), hint, fix)

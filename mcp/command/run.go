@@ -85,11 +85,16 @@ func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response
 		tools, r, err := s.ListToolsFrom(ctx, p.Cursor, c.All)
 		return allTools(r, tools), nil, err
 	}
+	var warnings []ArgWarning
+	if sug := SuggestMethod(c.Method); sug != "" {
+		// The server's "method not found" would not say what was meant.
+		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("%s is not a method mcpscope knows (did you mean %s?); sending anyway", c.Method, sug)})
+	}
 	if strings.HasPrefix(c.Method, "notifications/") {
-		return nil, nil, s.Notify(ctx, c.Method, params)
+		return nil, warnings, s.Notify(ctx, c.Method, params)
 	}
 	r, err := mcp.Checked(s.Request(ctx, c.Method, params))
-	return r, nil, err
+	return r, warnings, err
 }
 
 // runCall coerces key=value words with the tool's schema, listing the tools
@@ -118,7 +123,11 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		}
 		schema = sch
 	} else {
-		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (known: %s); sending anyway", c.Tool, toolNames(tools))})
+		known := toolNames(tools)
+		if sug := Nearest(c.Tool, strings.Split(known, ", ")); sug != "" {
+			known = "did you mean " + sug + "? known: " + known
+		}
+		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known)})
 	}
 	args, w, err := ParseArgs(c.Words, schema)
 	warnings = append(warnings, w...)
