@@ -109,7 +109,12 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 				ep.InUse, ep.Reason = ep.Preferred, "relayed unchanged: data of several lines is not a URI the proxy can rewrite"
 				break
 			}
-			out = replaceData(raw, target.RequestURI())
+			rewritten, ok := ev.WithData(target.RequestURI())
+			if !ok {
+				ep.InUse, ep.Reason = ep.Preferred, "relayed unchanged: the proxy rewrites only an endpoint event of one data line"
+				break
+			}
+			out = rewritten
 			ep.Reason = "rewritten from the upstream's absolute URI to its path, so the client posts to the proxy, which forwards to " + ep.Preferred
 			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID)
 		default:
@@ -145,25 +150,4 @@ func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string) stri
 	}
 	p.mu.Unlock()
 	return local.String()
-}
-
-// replaceData puts value in place of the value of a block's first data
-// line, keeping every other byte.
-func replaceData(raw, value string) string {
-	for i := 0; i < len(raw); {
-		end := strings.IndexAny(raw[i:], "\r\n")
-		if end < 0 {
-			end = len(raw) - i
-		}
-		line := raw[i : i+end]
-		if strings.HasPrefix(line, "data:") {
-			v := i + len("data:")
-			if strings.HasPrefix(raw[v:], " ") {
-				v++
-			}
-			return raw[:v] + value + raw[i+end:]
-		}
-		i += end + 1
-	}
-	return raw
 }
