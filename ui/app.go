@@ -191,6 +191,7 @@ func (m *Model) setBindings() {
 func Run(opts Options) error {
 	m := New(opts)
 	defer m.cancel()
+	defer holdLog(os.Stderr)()
 	_, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
 	return err
 }
