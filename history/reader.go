@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 
 	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -253,7 +254,13 @@ const maxLine = 1 << 30
 func longLineErr(n int64, object bool) error {
 	switch {
 	case n > maxLine:
-		return fmt.Errorf("it is %s long, longer than any record mcpscope reads (%s)", FormatSize(n), FormatSize(maxLine))
+		size := FormatSize(n)
+		if size == FormatSize(maxLine) {
+			// Just over the limit rounds to the limit: "1.0 GiB, longer
+			// than 1.0 GiB" reads as a contradiction.
+			size = strconv.FormatInt(n, 10) + " bytes"
+		}
+		return fmt.Errorf("it is %s long, longer than any record mcpscope reads (%s)", size, FormatSize(maxLine))
 	case !object:
 		return fmt.Errorf("%s that do not start a JSON object", FormatSize(n))
 	}
