@@ -102,6 +102,9 @@ type Model struct {
 	// holds what was submitted meanwhile, sent when they are.
 	initializing int
 	afterInit    []command.Command
+	// autoLists counts the tools/list sends in a row that list_changed
+	// caused (followListChanged); anything submitted starts again at 0.
+	autoLists int
 	// openedFrom is the list the detail pane was last opened from, where
 	// the back key returns.
 	openedFrom pane

@@ -300,6 +300,12 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case rootsSetMsg:
 		return m.rootsSet(msg)
 	case sentMsg:
+		if msg.auto {
+			if level, text := describeSent(msg); level == levelError {
+				return m.setStatus(level, text)
+			}
+			return nil
+		}
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)
 		}
