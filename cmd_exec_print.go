@@ -222,7 +222,11 @@ func (p *printer) tools(result json.RawMessage) {
 	}
 	for i, t := range tools {
 		desc, _, _ := strings.Cut(strings.TrimSpace(t.Description), "\n")
-		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(desc))
+		desc = sanitize.Line(desc)
+		if t.TaskSupport == mcp.TaskRequired {
+			desc = "(runs as a task) " + desc // tools/call follows it to its result
+		}
+		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], desc)
 		if args := argSummary(t.InputSchema); args != "" {
 			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(args))
 		}

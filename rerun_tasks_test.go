@@ -16,8 +16,8 @@ import (
 func TestExecAndRerunATaskTool(t *testing.T) {
 	dir := stateDir(t)
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.Tasks(nil)})
-	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/call research topic=go")
-	if code != exitOK || !strings.Contains(out, "report on go") {
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/list", "tools/call research topic=go")
+	if code != exitOK || !strings.Contains(out, "research  (runs as a task) A report") || !strings.Contains(out, "report on go") {
 		t.Fatalf("exec exit %d, want the task's report\n%s\n%s", code, out, errOut)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
