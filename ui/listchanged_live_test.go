@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"encoding/json"
+	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -77,5 +80,53 @@ func TestLiveListChangedAfterEveryListingStops(t *testing.T) {
 	}
 	if got := len(pairsOf(m, "tools/list")); got != 1+maxAutoLists {
 		t.Errorf("%d tools/list rows, want %d", got, 1+maxAutoLists)
+	}
+}
+
+// A server that adds its tools one at a time says list_changed once per
+// tool (the reference server does as it starts). Those that arrive while
+// the listing the first one caused is on its way make one more listing
+// once it is back, not one each, and the tools end up all known.
+func TestLiveListChangedBurstListsOnceMore(t *testing.T) {
+	listing, release := make(chan []mcptest.Tool, 1), make(chan struct{})
+	var lists atomic.Int32
+	var srv *mcptest.StreamableServer
+	srv = mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && x.Method == "tools/list" && lists.Add(1) == 1 {
+			before := srv.Tools()
+			listing <- before
+			select {
+			case <-release:
+			case <-x.Context().Done():
+				return
+			}
+			x.Result(map[string]any{"tools": before})
+			return
+		}
+		x.Default()
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.waitFor("GET       open")
+	srv.AddTool(mcptest.Tool{Name: "first", InputSchema: json.RawMessage(`{"type":"object"}`)})
+	<-listing
+	// While the listing is on its way, four tools come one by one, each
+	// list_changed shown before the next (events: initialize's answer, the
+	// GET stream's ": ok", first's list_changed, then these).
+	for i := range 4 {
+		srv.AddTool(mcptest.Tool{Name: fmt.Sprintf("added%d", i), InputSchema: json.RawMessage(`{"type":"object"}`)})
+		l.waitFor(fmt.Sprintf("Raw events %d ", 4+i))
+	}
+	close(release)
+	l.waitFor("Raw events 9 ")
+	m := l.quit()
+	if got := lists.Load(); got != 2 {
+		t.Errorf("the server was asked tools/list %d times; want 2: one for the first list_changed, one for the four during it", got)
+	}
+	if mcp.FindTool(m.tools, "added3") == nil || mcp.FindTool(m.tools, "first") == nil {
+		t.Errorf("the command line knows %d tools, want first and added0..added3 among them", len(m.tools))
+	}
+	if strings.Contains(m.View(), "not listing again") {
+		t.Errorf("a burst of list_changed was taken for a loop:\n%s", m.View())
 	}
 }

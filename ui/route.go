@@ -301,10 +301,11 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.rootsSet(msg)
 	case sentMsg:
 		if msg.auto {
+			again := m.autoListed()
 			if level, text := describeSent(msg); level == levelError {
-				return m.setStatus(level, text)
+				return tea.Batch(m.setStatus(level, text), again)
 			}
-			return nil
+			return again
 		}
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)

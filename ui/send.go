@@ -182,6 +182,9 @@ const maxAutoLists = 3
 // listing is an ordinary request: it shows in the pairs like any other.
 // A list_changed that came on the response stream of a tools/list is not
 // followed: that request's answer, which comes after it, is the new list.
+// While a listing it caused is on its way, more list_changed make one more
+// listing once it is back (a server adding its tools one by one says so
+// once per tool), not one each.
 func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 	if m.backend() == nil {
 		return nil
@@ -194,25 +197,47 @@ func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 		if carrier := carrierOf(m.com.log, r); carrier != nil && carrier.Method == "tools/list" {
 			continue
 		}
-		if m.autoLists >= maxAutoLists {
-			if m.autoLists == maxAutoLists {
-				m.autoLists++ // said once, until something is typed
-				return m.setStatus(levelWarn, fmt.Sprintf("the server said its tool list changed after each of the last %d listings: not listing again on its own (press %s to list)", maxAutoLists, m.keys.ListTools.Help().Key))
-			}
+		if m.autoListing {
+			m.autoListAgain = true
 			return nil
 		}
-		m.autoLists++
-		send := m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"})
-		return tea.Batch(
-			m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
-			func() tea.Msg {
-				msg := send().(sentMsg)
-				msg.auto = true
-				return msg
-			},
-		)
+		return m.autoList()
 	}
 	return nil
+}
+
+// autoList sends the tools/list that a list_changed asked for, unless
+// maxAutoLists of them went in a row already.
+func (m *Model) autoList() tea.Cmd {
+	if m.autoLists >= maxAutoLists {
+		if m.autoLists == maxAutoLists {
+			m.autoLists++ // said once, until something is typed
+			return m.setStatus(levelWarn, fmt.Sprintf("the server said its tool list changed again after each of %d listings: not listing again on its own (press %s to list)", maxAutoLists, m.keys.ListTools.Help().Key))
+		}
+		return nil
+	}
+	m.autoLists++
+	m.autoListing = true
+	send := m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"})
+	return tea.Batch(
+		m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
+		func() tea.Msg {
+			msg := send().(sentMsg)
+			msg.auto = true
+			return msg
+		},
+	)
+}
+
+// autoListed is the answer to a listing autoList sent: one more goes when
+// the list changed again while it was on its way.
+func (m *Model) autoListed() tea.Cmd {
+	m.autoListing = false
+	if !m.autoListAgain {
+		return nil
+	}
+	m.autoListAgain = false
+	return m.autoList()
 }
 
 // carrierOf is the pair of the request on whose response stream a received
