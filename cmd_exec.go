@@ -334,10 +334,6 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		code = max(code, got)
 	}
-	if missing := ans.missing(); missing != "" {
-		fmt.Fprintln(stderr, missing)
-		code = max(code, exitFailed)
-	}
 	if xf.linger > 0 && !asJSON {
 		fmt.Fprintf(stderr, "lingering %s for notifications (ctrl+c ends it)\n", xf.linger)
 	}
@@ -346,6 +342,12 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		case <-time.After(xf.linger):
 		case <-ctx.Done():
 		}
+	}
+	// After the linger: what the server asked meanwhile (on a bridge that
+	// broadcasts, even another client's question) went unanswered too.
+	if missing := ans.missing(); missing != "" {
+		fmt.Fprintln(stderr, missing)
+		code = max(code, exitFailed)
 	}
 	return finish(code, nil)
 }

@@ -214,7 +214,11 @@ func (p *printer) tools(result json.RawMessage) {
 	tools, next := page.Tools, page.NextCursor
 	rows := make([]entry, len(tools))
 	for i, t := range tools {
-		rows[i] = entry{name: t.Name, desc: clip.FirstLine(strings.TrimSpace(t.Description)), more: argSummary(t.InputSchema)}
+		desc := clip.FirstLine(strings.TrimSpace(t.Description))
+		if t.TaskSupport == mcp.TaskRequired {
+			desc = "(runs as a task) " + desc // tools/call follows it to its result
+		}
+		rows[i] = entry{name: t.Name, desc: desc, more: argSummary(t.InputSchema)}
 	}
 	p.columns(rows)
 	for _, u := range page.Unreadable {

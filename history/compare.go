@@ -29,10 +29,10 @@ const (
 )
 
 // IgnoredKeys differ between runs by nature, so Compare skips them at any
-// depth (compared without regard to case): session ids, clocks and request
-// ids. The top-level "id" is skipped too, because ids are renumbered when a
-// recording is run again.
-var IgnoredKeys = []string{"sessionId", "session_id", "timestamp", "time", "date", "requestId", "request_id"}
+// depth (compared without regard to case): session ids, clocks, request
+// ids, and a task's id and clocks (protocol 2025-11-25). The top-level "id"
+// is skipped too, because ids are renumbered when a recording is run again.
+var IgnoredKeys = []string{"sessionId", "session_id", "timestamp", "time", "date", "requestId", "request_id", "taskId", "createdAt", "lastUpdatedAt"}
 
 // Compare compares two JSON documents structurally and lists where they
 // differ, in path order. ignore holds JSONPath-like patterns of what not to

@@ -74,13 +74,14 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		}
 	}
 	opened := openingHandshake(recs)
+	tasks := taskIDs{}
 	var out []RerunResult
 	for i := range recs {
 		r := &recs[i]
 		if r.Kind != mcp.KindSent || r.RPC == nil || ctx.Err() != nil {
 			continue
 		}
-		params := paramsOf(r.RPC.Raw)
+		params := tasks.rewrite(paramsOf(r.RPC.Raw))
 		// The listen stream is the live session's own, opened as it
 		// connects, like the handshake's notifications/initialized.
 		// A probe is how the recording found its transport, except the one
@@ -122,6 +123,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			}
 		} else {
 			live, err = s.Request(ctx, r.RPC.Method, params)
+			tasks.learn(answers[r.Seq], live)
 		}
 		res.Outcome, res.Differences, res.Error = judge(answers[r.Seq], refused[r.Seq], live, err, ignore)
 		out = append(out, res)

@@ -102,6 +102,12 @@ type Model struct {
 	// holds what was submitted meanwhile, sent when they are.
 	initializing int
 	afterInit    []command.Command
+	// autoLists counts the tools/list sends in a row that list_changed
+	// caused (followListChanged); anything submitted starts again at 0.
+	// autoListing says one of them is on its way, and autoListAgain that
+	// the list changed again meanwhile.
+	autoLists                  int
+	autoListing, autoListAgain bool
 	// openedFrom is the list the detail pane was last opened from, where
 	// the back key returns.
 	openedFrom pane

@@ -135,10 +135,8 @@ func askedBy(log *history.Log, req mcp.InputRequest) string {
 		}
 	case mcp.ClassServerRequest:
 		who := "the server (its request " + wireLine(r.RPC.ID, 64) + ")"
-		if ev := log.At(i - 1); ev != nil && ev.Event != nil && ev.Event.ReqSeq != 0 {
-			if p := log.PairOf(ev.Event.ReqSeq); p != nil {
-				who += " during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
-			}
+		if p := carrierOf(log, r); p != nil {
+			who += " during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
 		}
 		return who
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // pairState is a row's state as text and style; a pending request that
@@ -114,6 +115,15 @@ func methodText(pr *history.Pair) string {
 	}
 	if pr.State == history.StatePending && pr.ProgressMessage != "" {
 		method += " · " + wireLine(pr.ProgressMessage, 200)
+	}
+	if pr.Kind == history.KindNotificationIn && pr.Method == "notifications/progress" && pr.Request != nil && pr.Request.RPC != nil {
+		// A progress for a pending request of ours is folded into its row;
+		// one that has a row of its own matched none, like an answer to an
+		// id we never sent: mostly a bridge sharing one upstream that
+		// broadcasts another client's (rarely one after our answer).
+		if p, ok := mcp.ParseProgress([]byte(pr.Request.RPC.Raw)); ok {
+			method += " · foreign token " + wireLine(p.Token, 40)
+		}
 	}
 	return method
 }

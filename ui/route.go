@@ -314,6 +314,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case serverCompletedMsg:
 		return m.serverCompleted(msg)
 	case sentMsg:
+		if msg.auto {
+			again := m.autoListed()
+			if level, text := describeSent(msg); level == levelError {
+				return tea.Batch(m.setStatus(level, text), again)
+			}
+			return again
+		}
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)
 		}
