@@ -122,6 +122,28 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 		return
 	}
 	defer done()
+	p.getStream(w, r, c, sid)
+}
+
+// sessionlessGet relays the GET stream of a streamable client whose
+// server keeps no session (its initialize answer named none): it belongs
+// to that client's sessionless requests, not to a legacy session of its
+// own.
+func (p *Proxy) sessionlessGet(w http.ResponseWriter, r *http.Request) {
+	c := p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
+		said("the client opens a streamable HTTP GET stream with no session id"), nil)
+	c, done := p.hold(w, c, mcp.TransportStreamable, r, "the client opens a stream on a session that had ended", "a stream after the session ended")
+	if c == nil {
+		return
+	}
+	defer done()
+	p.getStream(w, r, c, "")
+}
+
+// getStream relays a GET of streamable session c (sid, when it has one):
+// its stream for server messages, or with Last-Event-ID the resumption of
+// a dropped stream.
+func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid string) {
 	purpose, stream := mcp.PurposeGet, mcp.StreamGet
 	if last := r.Header.Get("Last-Event-ID"); last != "" {
 		purpose, stream = mcp.PurposeResume, mcp.StreamResponse
@@ -142,7 +164,7 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 	case isStream:
 		c.state(mcp.StateResumed, "upstream replays from event "+r.Header.Get("Last-Event-ID"))
 	}
-	if resp.StatusCode == http.StatusNotFound {
+	if resp.StatusCode == http.StatusNotFound && sid != "" {
 		defer c.end("upstream no longer knows the session")
 		c.state(mcp.StateExpired, "upstream answered 404 to session "+sid+": the session is gone")
 	}
