@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -51,6 +52,16 @@ func TestSessionlessStreamableGetStream(t *testing.T) {
 	}
 	if n, _ := get.Info(); n != "sessionless" {
 		t.Errorf("the client's GET is in the session of %q, want the client that initialized (sessionless)", n)
+	}
+	// 405 is how a server says it offers no GET stream: normal, not a
+	// failure of the client's session.
+	w.record(t, get.ID, "the GET's 405 said as the server offering no stream", func(r mcp.Record) bool {
+		return r.State != nil && r.State.State == mcp.StateGetStream && strings.Contains(r.State.Detail, "405")
+	})
+	for _, r := range w.records(get.ID) {
+		if r.Error != nil {
+			t.Errorf("the session records an error: %s %s", r.Error.Op, r.Error.Message)
+		}
 	}
 	for _, c := range w.sessions() {
 		if c.Transport == mcp.TransportSSE {

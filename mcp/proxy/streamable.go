@@ -159,6 +159,8 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
 		c.state(mcp.StateGetStream, "open (the client's)")
+	case noGetStream(purpose, resp.StatusCode):
+		c.state(mcp.StateGetStream, "this server offers no GET stream (405)")
 	case purpose == mcp.PurposeGet:
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status)
 	case isStream:
