@@ -63,11 +63,11 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			p.mu.Unlock()
 			c.state(mcp.StateOpen, "no Mcp-Session-Id: the server keeps no session")
 		}
-	case resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "":
-		defer c.end("upstream no longer knows the session")
-		c.state(mcp.StateExpired, "upstream answered 404 to session "+r.Header.Get("Mcp-Session-Id")+": the session is gone")
 	}
 	err := l.answer(resp, streamOf(m), nil)
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && gone(c, l, resp, sid) {
+		defer c.end("upstream no longer knows the session")
+	}
 	if err == nil && success && m.method == "notifications/initialized" {
 		c.state(mcp.StateInitialized, "the client finished the handshake")
 	}
@@ -166,11 +166,10 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	case isStream:
 		c.state(mcp.StateResumed, "upstream replays from event "+r.Header.Get("Last-Event-ID"))
 	}
-	if resp.StatusCode == http.StatusNotFound && sid != "" {
-		defer c.end("upstream no longer knows the session")
-		c.state(mcp.StateExpired, "upstream answered 404 to session "+sid+": the session is gone")
-	}
 	err := l.answer(resp, stream, nil)
+	if sid != "" && gone(c, l, resp, sid) {
+		defer c.end("upstream no longer knows the session")
+	}
 	if purpose == mcp.PurposeGet && isStream {
 		detail := "closed by upstream"
 		switch {
@@ -202,4 +201,16 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	}
 	l.finish(err)
+}
+
+// gone reports (and says in session c) that upstream's answer to a
+// request carrying c's id sid says it does not know the id: 404, or the
+// TypeScript SDK's 400 "no valid session" (its answer once it restarted).
+// The caller ends c; the client's next initialize begins a new session.
+func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
+	if !mcp.SessionGone(resp.StatusCode, mcp.MediaType(resp.Header), l.up.Body) {
+		return false
+	}
+	c.state(mcp.StateExpired, "upstream answered "+resp.Status+" to session "+sid+": the session is gone")
+	return true
 }
