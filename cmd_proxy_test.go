@@ -55,6 +55,14 @@ func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, out)
 		}
 	}
+	// A streamable answer's line says what upstream took to answer the
+	// POST and what the proxy added. (A legacy answer comes on the stream,
+	// often before its POST's 202, when neither is known yet.)
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "streamable ← tools/call greet id=") && (!strings.Contains(line, "(POST: upstream ") || !strings.Contains(line, ", proxy added ")) {
+			t.Errorf("the answer's line %q does not say upstream's time and the time the proxy added", line)
+		}
+	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if len(files) < 2 {
 		t.Fatalf("%d recordings in %s, want one per client session at least", len(files), dir)

@@ -329,7 +329,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	}
 	resp.Body.Close()
 	s.emitHTTP(ex)
-	if id != "" && sessionGone(resp.StatusCode, ct, ex.Body) {
+	if id != "" && SessionGone(resp.StatusCode, ct, ex.Body) {
 		err := &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s to a request carrying session %s: the server no longer knows the session", t.endpoint, statusText(resp), id)}
 		if !t.expire(gen, id, resp.StatusCode) {

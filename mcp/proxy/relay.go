@@ -255,10 +255,17 @@ func (l *leg) other(resp *http.Response) error {
 	}
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
-	if resp.StatusCode >= 400 {
+	if resp.StatusCode >= 400 && !noGetStream(l.up.Purpose, resp.StatusCode) {
 		l.failed(opOf(l.up.Purpose), statusError(l, resp))
 	}
 	return err
+}
+
+// noGetStream reports a streamable server saying it offers no GET stream
+// for server messages: 405 is its normal answer (the specification's),
+// not a failure, and the session's state says so.
+func noGetStream(purpose string, status int) bool {
+	return purpose == mcp.PurposeGet && status == http.StatusMethodNotAllowed
 }
 
 // opOf is the op a failed exchange of this purpose is logged under.

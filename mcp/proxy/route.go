@@ -67,9 +67,15 @@ func protocolOf(h http.Header, m message) string {
 }
 
 // stateless reports a request of the 2026-07-28 era: versions are dates,
-// so they compare as strings, and only that era sends Mcp-Method.
+// so they compare as strings. A request naming no version is of that era
+// when it sends Mcp-Method, unless it is an initialize, which that era
+// does not have: the TypeScript SDK (1.32; mcp-remote, the Inspector)
+// sends Mcp-Method on every request, a 2025 initialize too.
 func stateless(h http.Header, m message) bool {
-	return protocolOf(h, m) >= "2026" || h.Get("Mcp-Method") != ""
+	if v := protocolOf(h, m); v != "" {
+		return v >= "2026"
+	}
+	return m.method != "initialize" && h.Get("Mcp-Method") != ""
 }
 
 // post routes a POST to its session, making one when it starts one.
