@@ -30,3 +30,13 @@ func TestMissingArgumentsSayWhatToGive(t *testing.T) {
 		}
 	}
 }
+
+// A bad connection flag is refused alone: exec said it was using the demo
+// gateway first, as if it had got that far.
+func TestExecBadFlagSaysNothingOfTheDemo(t *testing.T) {
+	stateDir(t)
+	_, errOut, code := run(t, "exec", "--log-level", "loud", "tools/list")
+	if code != exitUsage || !strings.Contains(errOut, `--log-level "loud"`) || strings.Contains(errOut, "demo gateway") {
+		t.Errorf("exit %d, stderr:\n%s\nwant a usage error about --log-level alone", code, errOut)
+	}
+}

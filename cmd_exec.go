@@ -221,12 +221,13 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		return err
 	}
 	defer stopDemo()
-	if demoUsed && !asJSON {
-		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
-	}
 	cfg, err := cf.config(url)
 	if err != nil {
+		// A bad flag is the whole story: no word of a gateway it never used.
 		return &exitError{exitUsage, err}
+	}
+	if demoUsed && !asJSON {
+		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
 	}
 	ans := &execAnswers{given: xf.answers, warn: stderr}
 	cfg.Answerer = ans

@@ -86,7 +86,13 @@ func newReplayCmd() *cobra.Command {
 
 With --against URL it runs headless instead: the recorded requests are sent to
 URL in order and each answer is compared with the recorded one. Session ids,
-timestamps, request ids and anything named with --ignore are not compared.
+timestamps, request ids and anything named with --ignore are not compared, nor
+what differs only by transport or era (the server's _meta, resultType, ttlMs,
+cacheScope): a recording of a gateway's /sse re-runs against its /mcp, or a
+legacy recording against a 2026-07-28 server, where each side runs its own
+handshake (initialize or server/discover) and the two are compared on
+capabilities, instructions and serverInfo. A diff's - is the recording, + the
+server now.
 
 Exit status with --against:
   0  every answer matched

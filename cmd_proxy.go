@@ -85,7 +85,7 @@ interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 	fs.StringVar(&pf.recordDir, "record-dir", "", "record each client's session to a new file in this directory (default: the sessions directory)")
 	fs.BoolVar(&pf.noRecord, "no-record", false, "do not record the sessions")
 	fs.BoolVar(&pf.secrets, "record-secrets", false, "keep Authorization, Cookie and tokens in the recordings")
-	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended, or with none idle the new one is refused with 503 (0: the default)")
+	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended, or with none idle the new one is refused with 503; 0 means the default")
 	themeFlag(cmd, &pf.theme)
 	return cmd
 }

@@ -465,7 +465,7 @@ func (c *CommandLine) hintLine() string {
 	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
 	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
 		// The first thing to do is not the list the other hints name.
-		return st.Hint.Render("not initialized yet: press " + c.keys.Initialize.Help().Key + " first (outside the command line), then " +
+		return st.Hint.Render("the session is not initialized: " + c.keys.Initialize.Help().Key + " (outside the command line) initializes it, then " +
 			c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key)
 	}
 	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {

@@ -133,7 +133,7 @@ func (d *detailPane) searchNote() string {
 	}
 	q := sanitize.Line(s.query)
 	if len(s.hits) == 0 {
-		return " · “" + q + "” not found"
+		return " · “" + q + "” not found in what is shown" // a large answer is shown in part
 	}
 	if s.at < 0 || s.at >= len(s.hits) || s.hits[s.at] < d.scroll.offset || s.hits[s.at] >= d.scroll.offset+d.scroll.height {
 		return fmt.Sprintf(" · “%s” %d matches", q, len(s.hits))

@@ -67,7 +67,7 @@ func TestDetailSearch(t *testing.T) {
 	m.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
 	typeKeys(m, "no such text")
 	press(m, "enter")
-	if view := ansi.Strip(m.View()); !strings.Contains(view, "“no such text” not found") {
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "“no such text” not found in what is shown") {
 		t.Errorf("a text found nowhere is not said:\n%s", view)
 	}
 	press(m, "/", "esc")

@@ -99,6 +99,9 @@ func progressText(pr *history.Pair) string {
 // a later round of a multi round-trip request under its first, and how far
 // a pending request got.
 func methodText(pr *history.Pair) string {
+	if t, ok := notifyText(pr); ok {
+		return t
+	}
 	method := pairTitle(pr)
 	if method == "" {
 		switch {

@@ -32,6 +32,6 @@ func TestCallHintBeforeInitialize(t *testing.T) {
 	l.waitFor("● open")
 	l.mark()
 	l.tm.Type("c")
-	l.waitFor("not initialized yet: press i first (outside the command line), then l lists the tools")
+	l.waitFor("the session is not initialized: i (outside the command line) initializes it, then l lists the tools")
 	l.quit()
 }
