@@ -206,7 +206,7 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 	}
 	// The GET that reopens a stream after a server restart is often the
 	// first to hear the session is gone, in the same shapes a POST is told.
-	if id != "" && sessionGone(resp.StatusCode, MediaType(resp.Header), ex.Body) {
+	if id != "" && SessionGone(resp.StatusCode, MediaType(resp.Header), ex.Body) {
 		we.Cause = CauseSessionExpired
 		if !t.expire(gen, id, resp.StatusCode) {
 			we.Cause = CauseSessionNotKept
