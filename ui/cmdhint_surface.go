@@ -34,8 +34,9 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		for _, p := range sf.Prompts {
 			if p.Name == ctx.words[1].Text {
 				h := promptArgHint(p, prefix, ctx.givenKeys())
-				if strings.Contains(prefix, "=") {
-					h += " · " + tab + " asks the server for values"
+				if key, _, ok := strings.Cut(prefix, "="); ok && strings.HasPrefix(h, sanitize.Line(key)+": ") {
+					// What Tab does first: the line is cut at the edge.
+					h = sanitize.Line(key) + ": " + tab + " asks the server for values · " + strings.TrimPrefix(h, sanitize.Line(key)+": ")
 				}
 				return h, true
 			}
