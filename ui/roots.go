@@ -148,8 +148,15 @@ func (m *Model) rootsSet(msg rootsSetMsg) tea.Cmd {
 		how = "the server gets them once initialized"
 	}
 	if len(msg.absent) > 0 {
-		return m.setStatus(levelWarn, "roots "+sanitize.Line(msg.what)+": offered, but "+sanitize.Line(strings.Join(msg.absent, ", "))+
-			" is no directory here (a typo? roots rm takes it back); "+how)
+		// The paths are in what; a long one named twice cut the advice off.
+		which := "it is"
+		switch {
+		case len(msg.absent) > 1:
+			which = sanitize.Line(strings.Join(msg.absent, ", ")) + " are"
+		case !strings.HasSuffix(msg.what, msg.absent[0]):
+			which = sanitize.Line(msg.absent[0]) + " is"
+		}
+		return m.setStatus(levelWarn, "roots "+sanitize.Line(msg.what)+": offered, but "+which+" no directory here (a typo? roots rm takes it back)")
 	}
 	return m.setStatus(levelInfo, "roots "+sanitize.Line(msg.what)+": "+plural(len(msg.roots), "root")+" offered; "+how)
 }

@@ -23,7 +23,7 @@ func TestRootsAddSaysWhenTheDirectoryIsMissing(t *testing.T) {
 	if got := b.Roots(); len(got) != 2 {
 		t.Errorf("roots %+v, want the missing directory offered anyway", got)
 	}
-	if v := m.status.view(); !strings.Contains(v, missing+" is no directory here (a typo? roots rm takes it back)") {
-		t.Errorf("adding a missing directory: status %q, want it said", v)
+	if v := m.View(); !strings.Contains(v, "roots added "+missing+": offered, but it is no directory here (a typo? roots rm takes it back)") {
+		t.Errorf("adding a missing directory does not say so:\n%s", v)
 	}
 }
