@@ -149,14 +149,14 @@ func (m *Model) rootsSet(msg rootsSetMsg) tea.Cmd {
 	}
 	if len(msg.absent) > 0 {
 		// The paths are in what; a long one named twice cut the advice off.
-		which := "it is"
+		which := "it is no directory"
 		switch {
 		case len(msg.absent) > 1:
-			which = sanitize.Line(strings.Join(msg.absent, ", ")) + " are"
+			which = sanitize.Line(strings.Join(msg.absent, ", ")) + " are no directories"
 		case !strings.HasSuffix(msg.what, msg.absent[0]):
-			which = sanitize.Line(msg.absent[0]) + " is"
+			which = sanitize.Line(msg.absent[0]) + " is no directory"
 		}
-		return m.setStatus(levelWarn, "roots "+sanitize.Line(msg.what)+": offered, but "+which+" no directory here (a typo? roots rm takes it back)")
+		return m.setStatus(levelWarn, "roots "+sanitize.Line(msg.what)+": offered, but "+which+" here (a typo? roots rm takes it back)")
 	}
 	return m.setStatus(levelInfo, "roots "+sanitize.Line(msg.what)+": "+plural(len(msg.roots), "root")+" offered; "+how)
 }
