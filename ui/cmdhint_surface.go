@@ -34,8 +34,9 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		for _, p := range sf.Prompts {
 			if p.Name == ctx.words[1].Text {
 				h := promptArgHint(p, prefix, ctx.givenKeys())
-				if strings.Contains(prefix, "=") {
-					h += " · " + tab + " asks the server for values"
+				if key, _, ok := strings.Cut(prefix, "="); ok && strings.HasPrefix(h, sanitize.Line(key)+": ") {
+					// What Tab does first: the line is cut at the edge.
+					h = sanitize.Line(key) + ": " + tab + " asks the server for values · " + strings.TrimPrefix(h, sanitize.Line(key)+": ")
 				}
 				return h, true
 			}
@@ -46,12 +47,13 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		if len(vars) == 0 {
 			return "", false
 		}
-		h := "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
-			"= (a variable left out expands to nothing)"
-		if strings.Contains(prefix, "=") {
-			h += " · " + tab + " asks the server for values"
+		if key, _, ok := strings.Cut(prefix, "="); ok {
+			// What Tab does first: the line is cut at the edge.
+			return sanitize.Line(key) + ": " + tab + " asks the server for values · fill " + sanitize.Line(t) +
+				" with var=value words (a variable left out expands to nothing)", true
 		}
-		return h, true
+		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
+			"= (a variable left out expands to nothing)", true
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
 		return "no resources known yet: send resources/list and resources/templates/list, then " + tab + " offers their URIs" + usage, true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:

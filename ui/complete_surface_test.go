@@ -81,11 +81,11 @@ func TestCommandLineHintsFromTheSurface(t *testing.T) {
 		{history.Surface{}, "complete resource ", "no templates known yet: send resources/templates/list"},
 		{surfaceForHints, "prompts/get review_code", "review_code — Review some code. · language* · focus"},
 		{surfaceForHints, "prompts/get review_code ", "language* · focus"},
-		{surfaceForHints, "prompts/get review_code language=", "language: string, required — The language of the code · tab asks the server for values"},
+		{surfaceForHints, "prompts/get review_code language=", "language: tab asks the server for values · string, required — The language of the code"},
 		{surfaceForHints, "prompts/get review_code language=go ", "focus"},
 		{surfaceForHints, "prompts/get review_code tone=", "tone is not an argument of review_code (language, focus)"},
 		{surfaceForHints, "read 'repo://{owner}/{name}' ", "fill repo://{owner}/{name} with var=value words: owner=  name="},
-		{surfaceForHints, "read 'repo://{owner}/{name}' owner=", "expands to nothing) · tab asks the server for values"},
+		{surfaceForHints, "read 'repo://{owner}/{name}' owner=", "owner: tab asks the server for values · fill repo://{owner}/{name}"},
 	}
 	for _, tc := range tests {
 		c := newLine(t, "")

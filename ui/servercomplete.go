@@ -102,7 +102,12 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	}
 	if !m.cmdline.offer(msg.ask, msg.values) {
 		if len(msg.values) == 0 {
-			return m.setStatus(levelInfo, "the server has no values for "+sanitize.Line(msg.ask.key)+" starting so")
+			what := "the server offered no values for " + sanitize.Line(msg.ask.key)
+			word, _, _ := strings.Cut(msg.ask.line[msg.ask.start:], " ")
+			if _, typed, _ := strings.Cut(word, "="); typed != "" {
+				what += " starting " + sanitize.Line(typed)
+			}
+			return m.setStatus(levelInfo, what)
 		}
 		return nil // the line changed meanwhile: its values would be for another word
 	}

@@ -36,11 +36,15 @@ func TestLiveTabAsksTheServerForValues(t *testing.T) {
 	l.tm.Type("read 'notes://{tag}' tag=p")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("tag=progress")
+	l.mark()
+	l.tm.Type(" tag=zzz")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("the server offered no values for tag starting zzz")
 	m := l.quit()
-	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "read 'notes://{tag}' tag=progress") {
+	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "read 'notes://{tag}' tag=progress ") {
 		t.Errorf("the line after Tab is %q, want the server's value filled in", got)
 	}
-	if got := pairsOf(m, "completion/complete"); len(got) != 2 {
-		t.Errorf("completion/complete rows %v, want the two Tabs' requests in Pairs", got)
+	if got := pairsOf(m, "completion/complete"); len(got) != 3 {
+		t.Errorf("completion/complete rows %v, want the three Tabs' requests in Pairs", got)
 	}
 }
