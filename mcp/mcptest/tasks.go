@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,7 +37,7 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 	return func(x *Exchange) {
 		switch x.Method {
 		case "tools/list":
-			tools, _ := json.Marshal(append(x.tools(), TaskTool()))
+			tools, _ := json.Marshal(append(slices.Clone(x.tools()), TaskTool()))
 			var list []map[string]any
 			_ = json.Unmarshal(tools, &list)
 			list[len(list)-1]["execution"] = map[string]any{"taskSupport": "required"}
