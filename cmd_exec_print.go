@@ -49,6 +49,10 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	if c.Tool != "" {
 		title += " " + c.Tool
 	}
+	if c.Method == "initialize" && c.Params == nil && len(c.Words) == 0 && p.modern() {
+		// A 2026-07-28 session opens with server/discover, not initialize.
+		title = "server/discover"
+	}
 	var ue *command.UsageError
 	code := exitOK
 	switch {

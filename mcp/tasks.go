@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"time"
 )
 
 // Tasks (protocol 2025-11-25) let a tool run past its request:
@@ -14,7 +15,8 @@ import (
 //  3. tasks/result {"taskId"} is answered when the task ends, with what
 //     the tools/call would have answered (a server request the task needs,
 //     an elicitation say, comes meanwhile on that request's stream);
-//     tasks/get, tasks/list and tasks/cancel are ordinary requests.
+//     tasks/get and tasks/list are ordinary requests; tasks/cancel ends a
+//     task (notifications/cancelled for tasks/result ends only the wait).
 //
 // A tool that requires a task refuses a plain call (the reference server
 // answers -32601 "requires task augmentation"), so mcpscope calls it as a
@@ -61,11 +63,21 @@ func createdTask(result json.RawMessage) (id string, ok bool) {
 }
 
 // taskResult waits for the end of task id with tasks/result and returns
-// its answer: the called tool's result, or its error.
+// its answer: the called tool's result, or its error. When ctx ends first
+// (the user gave up on the call), the task is cancelled with tasks/cancel,
+// bounded so quitting stays quick (with notifications/cancelled and the
+// DELETE, within exec's second of cleanup after ctrl+c): giving up on
+// tasks/result alone ends only the wait, and the server would go on.
 func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) {
 	params, err := json.Marshal(map[string]string{"taskId": id})
 	if err != nil {
 		return nil, err
 	}
-	return s.roundTrip(ctx, "tasks/result", "", params)
+	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
+	if ctx.Err() != nil {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
+		defer cancel()
+		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
+	}
+	return resp, err
 }

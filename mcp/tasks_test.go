@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -74,5 +75,39 @@ func TestCallToolRequiringATask(t *testing.T) {
 	}
 	if len(calls) != 2 || strings.Contains(calls[1], `"task"`) {
 		t.Errorf("plain's params %q, want no task", calls[1:])
+	}
+}
+
+// Giving up on a call that runs as a task (x in the TUI, ctrl+c in exec)
+// cancels the task with tasks/cancel, not only the wait for its result.
+func TestCallToolTaskGivenUpIsCancelled(t *testing.T) {
+	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: mcptest.Tasks(nil)}, Config{NoGetStream: true})
+	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(testCtx(t))
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.CallTool(ctx, "research", json.RawMessage(`{"topic":"forever"}`))
+		done <- err
+	}()
+	waiting, err := srv.WaitRequest(testCtx(t), func(r mcptest.Request) bool { return r.RPCMethod == "tasks/result" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := <-done; err == nil {
+		t.Fatal("the call given up on returned no error")
+	}
+	var asked struct {
+		Params struct {
+			TaskID string `json:"taskId"`
+		} `json:"params"`
+	}
+	_ = json.Unmarshal(waiting.Body, &asked)
+	if _, err := srv.WaitRequest(testCtx(t), func(r mcptest.Request) bool {
+		return r.RPCMethod == "tasks/cancel" && strings.Contains(string(r.Body), `"taskId":"`+asked.Params.TaskID+`"`)
+	}); err != nil {
+		t.Errorf("no tasks/cancel for %s: %v", asked.Params.TaskID, err)
 	}
 }
