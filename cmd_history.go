@@ -152,6 +152,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
+	// What the user answered when recording is answered again, so a tool
+	// that asks re-runs to its end.
+	cfg.Answerer = history.RecordedAnswers(recs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sess := mcp.NewSession(cfg)
