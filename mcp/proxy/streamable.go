@@ -125,13 +125,21 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 	p.getStream(w, r, c, sid)
 }
 
-// sessionlessGet relays the GET stream of a streamable client whose
-// server keeps no session (its initialize answer named none): it belongs
-// to that client's sessionless requests, not to a legacy session of its
-// own.
-func (p *Proxy) sessionlessGet(w http.ResponseWriter, r *http.Request) {
-	c := p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
-		said("the client opens a streamable HTTP GET stream with no session id"), nil)
+// sessionless is the session of r's client on a streamable server that
+// keeps no session (its initialize answer named none), or nil. A GET for
+// an event stream from such a client is that session's GET stream, not a
+// legacy HTTP+SSE session of its own; the MCP-Protocol-Version header
+// cannot tell them apart, as the TypeScript SDK sends it on a legacy
+// stream's reconnect too.
+func (p *Proxy) sessionless(r *http.Request) *Client {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.byKey[identity(mcp.TransportStreamable, r, message{})]
+}
+
+// sessionlessGet relays the GET stream of c, a streamable client whose
+// server keeps no session.
+func (p *Proxy) sessionlessGet(w http.ResponseWriter, r *http.Request, c *Client) {
 	c, done := p.hold(w, c, mcp.TransportStreamable, r, "the client opens a stream on a session that had ended", "a stream after the session ended")
 	if c == nil {
 		return
