@@ -19,6 +19,9 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		if m.method == "initialize" {
 			c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
 			opening = true
+			if c != nil {
+				p.fellBack(r, m, c)
+			}
 		} else {
 			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
 				said("the client posts streamable HTTP with no session id"), nil)
@@ -221,4 +224,22 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 	}
 	c.state(mcp.StateExpired, "upstream answered "+resp.Status+" to session "+sid+": the session is gone")
 	return true
+}
+
+// fellBack ends the stateless session of the client that now initializes
+// session c, when it relays nothing: a client that speaks both eras (the
+// Go SDK's) asks server/discover first and initializes when the server
+// offers no 2026 version. Its probe stays in the stateless session that
+// recorded it, which says where the client went, instead of staying open
+// and gathering the probes of every later run of that client.
+func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
+	p.mu.Lock()
+	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
+	p.mu.Unlock()
+	if probe == nil {
+		return
+	}
+	if _, idle := probe.idle(); idle {
+		probe.end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
+	}
 }
