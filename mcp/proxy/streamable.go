@@ -227,7 +227,7 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 }
 
 // fellBack ends the stateless session of the client that now initializes
-// session c, when it relays nothing: a client that speaks both eras (the
+// session c: a client that speaks both eras (the
 // Go SDK's) asks server/discover first and initializes when the server
 // offers no 2026 version. Its probe stays in the stateless session that
 // recorded it, which says where the client went, instead of staying open
@@ -239,7 +239,8 @@ func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	if probe == nil {
 		return
 	}
-	if _, idle := probe.idle(); idle {
-		probe.end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
-	}
+	// The probe's answer may still be relaying (the client can have read
+	// it before the proxy is done): the end waits for that, and it is the
+	// session's last record.
+	probe.end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
 }
