@@ -203,7 +203,13 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	} else if neg.EndpointEvent != nil {
 		f.kv("Endpoint", "\""+wireLine(string(neg.EndpointEvent.Data), 2048)+"\" (not resolved)", st.Warning)
 	} else if neg.Stream != nil && neg.State == mcp.StateClosed {
-		f.kv("Endpoint", "none: the stream closed before an endpoint event (press "+f.c.keys.Reconnect.Help().Key+" to retry)", st.Warning)
+		what := "none: the stream closed before an endpoint event"
+		if !n.c.replay && !n.c.watching {
+			// Only a session of one's own can be retried: a proxied one
+			// is its client's, a replay is a recording.
+			what += " (press " + f.c.keys.Reconnect.Help().Key + " to retry)"
+		}
+		f.kv("Endpoint", what, st.Warning)
 	} else if neg.Stream != nil {
 		f.kv("Endpoint", "waiting for the endpoint event…", st.Hint)
 	}

@@ -33,7 +33,32 @@ func (l *leg) finish(err error) {
 		}
 	default:
 		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseStreamEnded, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
-			Message: "upstream's answer broke off: " + err.Error()})
+			Message: upstreamsOwn(l.up.Purpose) + " broke off: " + err.Error()})
 		panic(http.ErrAbortHandler)
 	}
+}
+
+// upstreamsOwn names what upstream was sending for an exchange of this
+// purpose, so that a client's two streams failing at once (its GET
+// stream, and the resumption of a response stream) read as two things.
+func upstreamsOwn(purpose string) string {
+	switch purpose {
+	case mcp.PurposeGet:
+		return "upstream's GET stream"
+	case mcp.PurposeResume:
+		return "upstream's resumed stream"
+	}
+	return "upstream's answer"
+}
+
+// exchangeOf names the client's request for a failure: its method and
+// URL, and for a GET of streamable HTTP which stream it was.
+func exchangeOf(r *http.Request, url, purpose string) string {
+	switch purpose {
+	case mcp.PurposeGet:
+		return r.Method + " " + url + " (the GET stream for server messages)"
+	case mcp.PurposeResume:
+		return r.Method + " " + url + " (resuming a stream after Last-Event-ID " + r.Header.Get("Last-Event-ID") + ")"
+	}
+	return r.Method + " " + url
 }

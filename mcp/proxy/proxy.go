@@ -50,6 +50,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -115,6 +116,7 @@ type Proxy struct {
 	evictions  int             // sessions admit ended
 	ended      map[string]bool // the last few session ids admit ended
 	endedOrder []string        // ended's ids, oldest first
+	goneLegacy closedStreams   // the last few legacy sessions whose stream closed
 }
 
 // New prepares a proxy to the upstream the config names.
@@ -190,10 +192,8 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.post(w, r)
 	case r.Method == http.MethodGet && sid != "":
 		p.sessionGet(w, r, sid)
-	case r.Method == http.MethodGet && r.Header.Get("MCP-Protocol-Version") != "" && acceptsEventStream(r.Header):
-		// A streamable client's GET stream on a server that keeps no
-		// session: legacy clients never send a protocol version header.
-		p.sessionlessGet(w, r)
+	case r.Method == http.MethodGet && acceptsEventStream(r.Header) && p.sessionless(r) != nil:
+		p.sessionlessGet(w, r, p.sessionless(r))
 	case r.Method == http.MethodGet && acceptsEventStream(r.Header):
 		p.legacyStream(w, r)
 	case r.Method == http.MethodDelete && sid != "":
@@ -309,6 +309,11 @@ func (p *Proxy) forget(c *Client) {
 
 // forgetLocked is forget with p.mu held.
 func (p *Proxy) forgetLocked(c *Client) {
+	for k, v := range p.legacy {
+		if sid, ok := strings.CutPrefix(k, "id:"); ok && v == c {
+			p.goneLegacy.remember(sid, c.ID, 4*p.cfg.MaxSessions)
+		}
+	}
 	for _, m := range []map[string]*Client{p.legacy, p.sessions, p.byKey} {
 		for k, v := range m {
 			if v == c {

@@ -101,13 +101,16 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 	if id, _ := mcp.SessionIDOf(r.URL); id != "" {
 		// A POST to a legacy session whose stream the proxy never saw
 		// (it started before the proxy did).
-		c := p.newClient(mcp.TransportSSE, r, "the client posts to a legacy HTTP+SSE session whose stream the proxy did not see")
+		p.mu.Lock()
+		how, why := p.lateLegacyPost(id)
+		p.mu.Unlock()
+		c := p.newClient(mcp.TransportSSE, r, how)
 		if c == nil {
 			p.full(w, r)
 			return
 		}
 		p.legacyPost(w, r, body, m, c)
-		c.end("a POST to a stream the proxy did not see")
+		c.end(why)
 		return
 	}
 	if stateless(r.Header, m) {

@@ -69,3 +69,32 @@ func TestSessionlessStreamableGetStream(t *testing.T) {
 		}
 	}
 }
+
+// versionHeader sends MCP-Protocol-Version on every request, its legacy
+// GET stream's too, as the TypeScript SDK's SSE transport does once
+// initialized (on the stream's reconnect).
+type versionHeader struct{ next http.RoundTripper }
+
+func (v versionHeader) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	return v.next.RoundTrip(r)
+}
+
+// A legacy HTTP+SSE client that sends MCP-Protocol-Version on its GET
+// stream is a legacy session still: only a client whose streamable server
+// keeps no session has a GET stream without a session id.
+func TestLegacyStreamWithAVersionHeader(t *testing.T) {
+	gw := startDemo(t)
+	_, base, w := startProxy(t, gw.URL, Config{})
+	hc := &http.Client{Transport: versionHeader{http.DefaultTransport}}
+	cs := sdkConnect(t, "legacy-versioned", &sdk.SSEClientTransport{Endpoint: base + "/sse", HTTPClient: hc})
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list through the proxy: %v", err)
+	}
+	for _, c := range w.sessions() {
+		if c.Transport != mcp.TransportSSE {
+			t.Errorf("the legacy client's %s is recorded as a %s session", c.Label(), c.Transport)
+		}
+	}
+}

@@ -19,6 +19,9 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		if m.method == "initialize" {
 			c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
 			opening = true
+			if c != nil {
+				p.fellBack(r, m, c)
+			}
 		} else {
 			c = p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
 				said("the client posts streamable HTTP with no session id"), nil)
@@ -125,13 +128,21 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 	p.getStream(w, r, c, sid)
 }
 
-// sessionlessGet relays the GET stream of a streamable client whose
-// server keeps no session (its initialize answer named none): it belongs
-// to that client's sessionless requests, not to a legacy session of its
-// own.
-func (p *Proxy) sessionlessGet(w http.ResponseWriter, r *http.Request) {
-	c := p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
-		said("the client opens a streamable HTTP GET stream with no session id"), nil)
+// sessionless is the session of r's client on a streamable server that
+// keeps no session (its initialize answer named none), or nil. A GET for
+// an event stream from such a client is that session's GET stream, not a
+// legacy HTTP+SSE session of its own; the MCP-Protocol-Version header
+// cannot tell them apart, as the TypeScript SDK sends it on a legacy
+// stream's reconnect too.
+func (p *Proxy) sessionless(r *http.Request) *Client {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.byKey[identity(mcp.TransportStreamable, r, message{})]
+}
+
+// sessionlessGet relays the GET stream of c, a streamable client whose
+// server keeps no session.
+func (p *Proxy) sessionlessGet(w http.ResponseWriter, r *http.Request, c *Client) {
 	c, done := p.hold(w, c, mcp.TransportStreamable, r, "the client opens a stream on a session that had ended", "a stream after the session ended")
 	if c == nil {
 		return
@@ -213,4 +224,23 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 	}
 	c.state(mcp.StateExpired, "upstream answered "+resp.Status+" to session "+sid+": the session is gone")
 	return true
+}
+
+// fellBack ends the stateless session of the client that now initializes
+// session c: a client that speaks both eras (the
+// Go SDK's) asks server/discover first and initializes when the server
+// offers no 2026 version. Its probe stays in the stateless session that
+// recorded it, which says where the client went, instead of staying open
+// and gathering the probes of every later run of that client.
+func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
+	p.mu.Lock()
+	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
+	p.mu.Unlock()
+	if probe == nil {
+		return
+	}
+	// The probe's answer may still be relaying (the client can have read
+	// it before the proxy is done): the end waits for that, and it is the
+	// session's last record.
+	probe.end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
 }

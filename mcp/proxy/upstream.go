@@ -127,7 +127,7 @@ func (l *leg) unreachable(err error) {
 		op = mcp.OpConnect
 	}
 	l.failed(op, &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
-		Message: fmt.Sprintf("%s %s failed: %v (the client was answered 502)", l.r.Method, l.up.URL, err)})
+		Message: fmt.Sprintf("%s failed: %v (the client was answered 502)", exchangeOf(l.r, l.up.URL, l.up.Purpose), err)})
 }
 
 // failed logs a failure: it ends the client's request when it waits, and
