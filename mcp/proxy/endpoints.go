@@ -21,7 +21,7 @@ type Endpoint struct {
 
 // Endpoints lists where to point clients, on the proxy reached at base
 // (e.g. http://127.0.0.1:8812): the path the user named, or for a bare
-// base URL both of the Docker gateway's paths, /sse and /mcp, each with
+// base URL the Docker gateway's paths, /sse and /mcp, that answer, each with
 // the query the user named (often a key the upstream wants: the proxy
 // relays the client's query, so the client must send it). A path
 // ending in /mcp whose sibling /sse answers an event stream (as the demo
@@ -42,7 +42,18 @@ func (p *Proxy) Endpoints(ctx context.Context, base string) []Endpoint {
 	}
 	switch {
 	case path == "":
-		return []Endpoint{legacy("/sse" + query), streamable("/mcp" + query)}
+		// A gateway serves one or both: name only those that answer, and
+		// both when neither does (the upstream is down, or says nothing
+		// either way), as the client's own request will tell.
+		sse, streams := p.servesLegacy(ctx, "/sse"), p.servesStreamable(ctx, "/mcp")
+		var eps []Endpoint
+		if sse || !streams {
+			eps = append(eps, legacy("/sse"+query))
+		}
+		if streams || !sse {
+			eps = append(eps, streamable("/mcp"+query))
+		}
+		return eps
 	case strings.HasSuffix(path, "/sse"):
 		return []Endpoint{legacy(path + query)}
 	}
@@ -56,18 +67,35 @@ func (p *Proxy) Endpoints(ctx context.Context, base string) []Endpoint {
 // servesLegacy reports whether a GET of path, with the query the user
 // named, on the upstream answers an event stream.
 func (p *Proxy) servesLegacy(ctx context.Context, path string) bool {
+	resp := p.probeGet(ctx, path)
+	return resp != nil && resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+}
+
+// servesStreamable reports whether something answers at path other than
+// "not found": a GET without a session is refused by a streamable server
+// (400, 405) or opens its stream, where a gateway serving only /sse
+// answers 404. Nothing is POSTed, so no session is opened upstream.
+func (p *Proxy) servesStreamable(ctx context.Context, path string) bool {
+	resp := p.probeGet(ctx, path)
+	return resp != nil && resp.StatusCode != http.StatusNotFound
+}
+
+// probeGet GETs path on the upstream, with the query the user named and
+// their credentials, and closes the answer at once; nil when no answer
+// came.
+func (p *Proxy) probeGet(ctx context.Context, path string) *http.Response {
 	u := *p.upstream
 	u.Path, u.RawPath, u.User = path, "", nil
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
-		return false
+		return nil
 	}
 	req.Header.Set("Accept", "text/event-stream")
 	p.credentials(req.Header)
 	resp, err := p.client.Do(req)
 	if err != nil {
-		return false
+		return nil
 	}
 	resp.Body.Close()
-	return resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+	return resp
 }

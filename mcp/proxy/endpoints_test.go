@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -15,6 +16,9 @@ import (
 func TestEndpoints(t *testing.T) {
 	gw := startDemo(t)
 	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	legacyOnly := mcptest.New(t, mcptest.Options{})
+	down := httptest.NewServer(http.NotFoundHandler())
+	down.Close()
 	for _, tc := range []struct {
 		upstream string
 		want     string
@@ -25,6 +29,11 @@ func TestEndpoints(t *testing.T) {
 		{gw.MCPURL(), "sse=P/sse streamable=P/mcp"},
 		{gw.StatelessURL(), "streamable=P/stateless"},
 		{fake.Endpoint(), "streamable=P/mcp"},
+		// A bare base names only the paths that answer there, and both
+		// when nothing answers to say which.
+		{fake.URL, "streamable=P/mcp"},
+		{legacyOnly.URL, "sse=P/sse"},
+		{down.URL, "sse=P/sse streamable=P/mcp"},
 		{fake.URL + "/api/mcp?tenant=a", "streamable=P/api/mcp?tenant=a"},
 		// The user's query (a key the upstream wants) on every path: the
 		// proxy relays the client's query, not the user's.
