@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"net/http"
 	"strconv"
 	"time"
@@ -83,10 +84,18 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	// jsonLike is a stream whose first block reads as JSON: a JSON answer
 	// labelled text/event-stream, which holds no event to read.
 	jsonLike, first := false, true
-	for attempt := 1; ; attempt++ {
+	// A server may end the stream on purpose after every event and have
+	// the client poll (2025-11-25): a resumption that brought an event id
+	// not seen before is progress, and only attempts in a row without any
+	// are bounded. A replay of the same events is no progress.
+	var ids seenIDs
+	attempt, resumes := 0, 0
+	for {
+		fresh := false
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
+				fresh = ids.add(ev.ID) || fresh
 			}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
@@ -136,14 +145,22 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.id, dropped, len(lastID), maxSessionID)}
 		}
+		if fresh {
+			attempt = 0
+		}
+		attempt++
+		resumes++
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts to resume it", m.id, maxResume)}
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event", m.id, maxResume)}
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
 			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, retry, attempt, maxResume)}})
 		if !sleepCtx(ctx, retry) {
 			return ctx.Err()
+		}
+		if we := t.resumable(m.id, lastID, gen); we != nil {
+			return we
 		}
 		next, err := t.get(ctx, PurposeResume, lastID, m.seq, gen)
 		if err != nil {
@@ -154,13 +171,63 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err)}
 			if prev, ok := err.(*WireError); ok {
 				we.Status, we.Header = prev.Status, prev.Header
+				if prev.Cause == CauseSessionExpired || prev.Cause == CauseSessionNotKept {
+					// What the user must do is start a new session, not
+					// try the request again on this one.
+					we.Cause = prev.Cause
+				}
 			}
 			return we
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
-			Detail: fmt.Sprintf("request %s: resumed after %s from event %s", m.id, retry, lastID)}})
+			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, retry, lastID, resumes)}})
 		body = next.Body
+		in.resumed = true
 	}
+}
+
+// resumable checks, before a response stream of session gen is resumed,
+// that the session is still the one in use: a GET sent without its id (the
+// server said it no longer knows it) or with a newer session's would be
+// refused for that, hiding why the answer was lost.
+func (t *streamable) resumable(reqID, lastID string, gen int) *WireError {
+	id, _, cur, _ := t.session()
+	switch {
+	case cur != gen:
+		return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume,
+			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and its session was replaced by a new one meanwhile: not resumed", reqID, lastID)}
+	case id == "" && t.expiredID() != "":
+		return &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: PurposeResume,
+			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and session %s expired meanwhile (the server no longer knows it): not resumed", reqID, lastID, Clip(t.expiredID(), 64))}
+	}
+	return nil
+}
+
+// maxSeenIDs bounds the event ids a resumed stream remembers to tell new
+// events from replayed ones; past it every id counts as new (the request's
+// timeout still bounds the whole).
+const maxSeenIDs = 4096
+
+// seenIDs are the event ids of one response stream and its resumptions,
+// as hashes.
+type seenIDs struct {
+	seed maphash.Seed
+	set  map[uint64]struct{}
+}
+
+// add notes id and reports whether it was new.
+func (v *seenIDs) add(id string) bool {
+	if v.set == nil {
+		v.seed, v.set = maphash.MakeSeed(), map[uint64]struct{}{}
+	}
+	h := maphash.String(v.seed, id)
+	if _, ok := v.set[h]; ok {
+		return false
+	}
+	if len(v.set) < maxSeenIDs {
+		v.set[h] = struct{}{}
+	}
+	return true
 }
 
 // sleepCtx waits d, or less when ctx ends; it reports whether d passed.
@@ -232,8 +299,17 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 		if ctx.Err() != nil {
 			return
 		}
+		we, _ := err.(*WireError)
+		if we != nil && lastID != "" && we.Status >= 400 && we.Status < 500 && we.Cause != CauseSessionExpired && we.Cause != CauseSessionNotKept {
+			// A server without an event store refuses the replay ("stream
+			// replay unsupported", 400) but still offers the stream: what
+			// was missed is lost, not the stream.
+			state(fmt.Sprintf("the server refused to replay the GET stream from event %s (%s); reopening it without Last-Event-ID", Clip(lastID, 64), we.Message))
+			lastID = ""
+			continue
+		}
+		in.resumed = lastID != ""
 		if err != nil {
-			we, _ := err.(*WireError)
 			switch {
 			case we != nil && we.Status == http.StatusMethodNotAllowed:
 				state("this server offers no GET stream (405)")

@@ -1,0 +1,346 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// rawStreamable is a stateful streamable server written by hand, for what
+// the scripted fakes do not do: initialize answers JSON with session S1,
+// notifications and replies get 202, other requests {} as JSON, and call,
+// get and post (when set) take tools/call, GET and any POST first.
+type rawStreamable struct {
+	call func(w http.ResponseWriter, r *http.Request, id string)
+	get  func(w http.ResponseWriter, r *http.Request)
+	post func(w http.ResponseWriter, r *http.Request) bool
+
+	mu   sync.Mutex
+	reqs []*http.Request // every request, its body read
+}
+
+// start serves f on 127.0.0.1 and returns its endpoint.
+func (f *rawStreamable) start(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		f.reqs = append(f.reqs, r)
+		f.mu.Unlock()
+		if r.Method == http.MethodGet {
+			if f.get == nil {
+				w.WriteHeader(http.StatusMethodNotAllowed)
+				return
+			}
+			f.get(w, r)
+			return
+		}
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		if f.post != nil && f.post(w, r) {
+			return
+		}
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		b, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(b, &m)
+		switch {
+		case m.Method == "initialize":
+			w.Header().Set("Mcp-Session-Id", "S1")
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}}`, m.ID)
+		case m.ID == nil || m.Method == "":
+			w.WriteHeader(http.StatusAccepted)
+		case m.Method == "tools/call" && f.call != nil:
+			f.call(w, r, string(m.ID))
+		default:
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{}}`, m.ID)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/mcp"
+}
+
+// requests returns the requests of method m seen so far.
+func (f *rawStreamable) requests(m string) []*http.Request {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*http.Request
+	for _, r := range f.reqs {
+		if r.Method == m {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// dialRaw connects a streamable session to f.
+func dialRaw(t *testing.T, f *rawStreamable, cfg Config) (*Session, *recorded) {
+	t.Helper()
+	cfg.URL, cfg.Transport = f.start(t), TransportStreamable
+	s := NewSession(cfg)
+	rec := collect(s)
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	return s, rec
+}
+
+// writeEvents writes a stream's events and flushes them.
+func writeEvents(w http.ResponseWriter, events ...string) {
+	if w.Header().Get("Content-Type") == "" {
+		w.Header().Set("Content-Type", "text/event-stream")
+	}
+	for _, e := range events {
+		_, _ = io.WriteString(w, e)
+	}
+	w.(http.Flusher).Flush()
+}
+
+// progressEvent is event id e<i>, a progress notification.
+func progressEvent(i int) string {
+	return fmt.Sprintf("id: e%d\nretry: 5\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":\"t\",\"progress\":%d}}\n\n", i, i)
+}
+
+// A 2025-11-25 server may end a request's stream on purpose after each
+// event, with retry, and have the client poll with Last-Event-ID: a long
+// tool is resumed as many times as it takes while each resumption brings
+// a new event. One that only replays the same events is given up on after
+// maxResume attempts in a row.
+func TestResumeAServerThatEndsEveryStream(t *testing.T) {
+	const polls = 3 * maxResume
+	var callID atomic.Value
+	var n atomic.Int32
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		callID.Store(id)
+		writeEvents(w, "id: e0\ndata: \n\n", progressEvent(1))
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		if i := int(n.Add(1)) + 1; i <= polls {
+			writeEvents(w, progressEvent(i))
+			return
+		}
+		writeEvents(w, fmt.Sprintf("id: e%d\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n\n", polls+1, callID.Load()))
+	}
+	s, rec := dialRaw(t, f, Config{})
+	resp, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if err != nil || !strings.Contains(string(resp.Result), "done") {
+		t.Fatalf("tools/call polled across %d ended streams = %v, %v; want its answer", polls, resp, err)
+	}
+	if got := len(f.requests(http.MethodGet)); got < polls {
+		t.Errorf("%d GETs, want at least %d resumptions", got, polls)
+	}
+	progress := 0
+	for _, r := range rec.all() {
+		if r.Kind == KindReceived && r.RPC.Method == "notifications/progress" {
+			progress++
+		}
+	}
+	if progress != polls {
+		t.Errorf("%d progress notifications recorded, want %d", progress, polls)
+	}
+
+	// The same events again and again: no progress.
+	f = &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) { writeEvents(w, progressEvent(1)) }
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		writeEvents(w, progressEvent(1))
+	}
+	s, _ = dialRaw(t, f, Config{})
+	_, err = s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), "no new event") {
+		t.Fatalf("tools/call on a stream replayed forever = %v, want resume-failed saying nothing new came", err)
+	}
+	resumes := 0
+	for _, r := range f.requests(http.MethodGet) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			resumes++
+		}
+	}
+	if resumes != maxResume {
+		t.Errorf("%d resuming GETs for a stream that only replays, want %d", resumes, maxResume)
+	}
+}
+
+// A store that replays the events of every stream of the session sends
+// again, on the resumed stream, a server request (an elicitation) answered
+// already and an answer delivered already. The user is not asked again and
+// the server gets one reply; the request shows as received again, the
+// answer as a duplicate (not foreign), and the resumed request gets its own.
+func TestReplayedServerRequestIsNotAskedAgain(t *testing.T) {
+	elicit := "id: a1\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"srv-1\",\"method\":\"elicitation/create\",\"params\":{\"message\":\"go on?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{}}}}\n\n"
+	answer := func(ev, id string) string {
+		return "id: " + ev + "\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":[]}}\n\n"
+	}
+	var mu sync.Mutex
+	var ids []string
+	replied := make(chan struct{}, 1)
+	f := &rawStreamable{}
+	f.post = func(w http.ResponseWriter, r *http.Request) bool {
+		b, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(strings.NewReader(string(b)))
+		if strings.Contains(string(b), `"srv-1"`) {
+			w.WriteHeader(http.StatusAccepted)
+			select {
+			case replied <- struct{}{}:
+			default:
+			}
+			return true
+		}
+		return false
+	}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		mu.Lock()
+		ids = append(ids, id)
+		first := len(ids) == 1
+		mu.Unlock()
+		if first {
+			writeEvents(w, elicit)
+			<-replied
+			writeEvents(w, answer("a2", id))
+			return
+		}
+		writeEvents(w, "id: a3\nretry: 5\ndata: \n\n")
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		mu.Lock()
+		first, second := ids[0], ids[1]
+		mu.Unlock()
+		writeEvents(w, elicit, answer("a2", first), answer("a4", second))
+	}
+	ans := &countingAnswerer{}
+	s, rec := dialRaw(t, f, Config{Answerer: ans})
+	if _, err := s.CallTool(testCtx(t), "confirm", []byte(`{}`)); err != nil {
+		t.Fatalf("the first tools/call: %v", err)
+	}
+	if _, err := s.CallTool(testCtx(t), "confirm", []byte(`{}`)); err != nil {
+		t.Fatalf("the resumed tools/call: %v", err)
+	}
+	// Close waits for the questions put to the user and the replies; the
+	// record stream ends after the last of them.
+	s.Close()
+	<-rec.done
+	if n := ans.asked.Load(); n != 1 {
+		t.Errorf("the user was asked %d times, want once: the replayed elicitation was asked again", n)
+	}
+	var asked, again, dup, foreign, replies int
+	for _, r := range rec.all() {
+		if r.RPC == nil {
+			continue
+		}
+		switch {
+		case r.RPC.Class == ClassServerRequest:
+			asked++
+		case r.RPC.Class == ClassDuplicate && r.RPC.Method == "elicitation/create":
+			again++
+		case r.RPC.Class == ClassDuplicate:
+			dup++
+		case r.RPC.Class == ClassForeign:
+			foreign++
+		case r.RPC.Class == ClassReply:
+			replies++
+		}
+	}
+	if asked != 1 || again != 1 || dup != 1 || foreign != 0 || replies != 1 {
+		t.Errorf("records: %d server requests, %d received again, %d duplicate answers, %d foreign, %d replies; want 1, 1, 1, 0, 1", asked, again, dup, foreign, replies)
+	}
+}
+
+// A GET stream that ends after events with ids is reopened with
+// Last-Event-ID; a server without an event store refuses that with 400
+// "stream replay unsupported", and the stream is reopened without it
+// instead of being lost for the rest of the session.
+func TestGetStreamReplayRefused(t *testing.T) {
+	f := &rawStreamable{}
+	var gets atomic.Int32
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			http.Error(w, "stream replay unsupported", http.StatusBadRequest)
+			return
+		}
+		n := gets.Add(1)
+		writeEvents(w, fmt.Sprintf("retry: 5\nid: g%d\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"stream %d\"}}\n\n", n, n))
+		if n > 1 {
+			<-r.Context().Done()
+		}
+	}
+	_, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "a message on the reopened GET stream", func(r Record) bool {
+		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "stream 2")
+	})
+	for _, r := range rec.of(KindError) {
+		t.Errorf("error record: %+v", r.Error)
+	}
+}
+
+// A session that expires while a tools/call's stream is down (the server
+// forgot it; the GET stream saw the 404 first) is not resumed with a GET
+// that carries no session id; one whose resuming GET gets the 404 fails
+// as expired too. Either way the cause says to start a new session.
+func TestSessionExpiresWhileResuming(t *testing.T) {
+	for _, getFirst := range []bool{true, false} {
+		var gone atomic.Bool
+		getSeen := make(chan struct{})
+		f := &rawStreamable{}
+		f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+			writeEvents(w, "id: c1\nretry: 300\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":"+id+",\"progress\":1,\"total\":3}}\n\n")
+			gone.Store(true)
+			if getFirst {
+				close(getSeen)
+			}
+			panic(http.ErrAbortHandler)
+		}
+		f.get = func(w http.ResponseWriter, r *http.Request) {
+			switch {
+			case gone.Load():
+				http.Error(w, "session not found", http.StatusNotFound)
+			case !getFirst:
+				w.WriteHeader(http.StatusMethodNotAllowed)
+			default:
+				// Open until the session is gone, then reopened at once.
+				writeEvents(w, "retry: 1\n\n")
+				select {
+				case <-getSeen:
+				case <-r.Context().Done():
+				}
+			}
+		}
+		s, rec := dialRaw(t, f, Config{})
+		if getFirst {
+			rec.waitFor(t, "the GET stream open", func(r Record) bool { return r.Kind == KindHTTP && r.HTTP.Purpose == PurposeGet })
+		}
+		_, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+		if CauseOf(err) != CauseSessionExpired {
+			t.Errorf("getFirst=%v: tools/call = %v (cause %s), want session-expired", getFirst, err, CauseOf(err))
+		}
+		for _, r := range f.requests(http.MethodGet) {
+			if r.Header.Get("Mcp-Session-Id") == "" {
+				t.Errorf("getFirst=%v: a GET went out without a session id (Last-Event-ID %q)", getFirst, r.Header.Get("Last-Event-ID"))
+			}
+		}
+	}
+}
