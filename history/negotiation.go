@@ -209,6 +209,13 @@ func (n *negotiationIndex) streamGET(r *mcp.Record) {
 }
 
 func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
+	if m := r.HTTP.Method; m != "" && m != http.MethodPost {
+		// The GET stream, a resuming GET, a DELETE: shown where they
+		// belong (GET, Resume, the closed state), not counted as POSTs.
+		n.httpProblem(r)
+		n.dirty = true
+		return
+	}
 	if len(n.posts) == maxPosts {
 		copy(n.posts, n.posts[1:])
 		n.posts = n.posts[:maxPosts-1]
