@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // rawStreamable is a stateful streamable server written by hand, for what
@@ -341,6 +342,31 @@ func TestSessionExpiresWhileResuming(t *testing.T) {
 			if r.Header.Get("Mcp-Session-Id") == "" {
 				t.Errorf("getFirst=%v: a GET went out without a session id (Last-Event-ID %q)", getFirst, r.Header.Get("Last-Event-ID"))
 			}
+		}
+	}
+}
+
+// A stream that drops with "retry: 36000000" (ten hours; waits are held to
+// maxRetry) asks for a wait longer than the request has left: the request
+// fails at once saying so, instead of timing out later as if no answer had
+// come while mcpscope was only waiting as asked.
+func TestResumeWaitLongerThanTheTimeout(t *testing.T) {
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "id: z1\nretry: 36000000\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
+	}
+	s, _ := dialRaw(t, f, Config{RequestTimeout: 3 * time.Second})
+	start := time.Now()
+	_, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if CauseOf(err) != CauseResumeFailed || !strings.Contains(err.Error(), "36000000 ms") || !strings.Contains(err.Error(), "timeout") {
+		t.Fatalf("tools/call = %v (cause %s), want resume-failed naming the retry and the timeout", err, CauseOf(err))
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("it failed after %s, want at once", d)
+	}
+	for _, r := range f.requests(http.MethodGet) {
+		if r.Header.Get("Last-Event-ID") != "" {
+			t.Errorf("a resuming GET went out")
 		}
 	}
 }

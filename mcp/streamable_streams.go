@@ -78,7 +78,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	if m.p != nil {
 		in.unfinished = &m.p.unfinished
 	}
-	var lastID string
+	var lastID, retryField string
 	retry := defaultRetry
 	body := resp.Body
 	// jsonLike is a stream whose first block reads as JSON: a JSON answer
@@ -104,7 +104,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				jsonLike, first = len(raw) > 0 && (raw[0] == '{' || raw[0] == '['), false
 			}
 			if d, ok := retryOf(ev.Retry); ok {
-				retry = d
+				retry, retryField = d, ev.Retry
 			}
 		})
 		body.Close()
@@ -153,6 +153,16 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event", m.id, maxResume)}
+		}
+		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
+			// Waiting would outlast the request: it would time out saying
+			// no answer came, when mcpscope was only waiting as asked.
+			wait := fmt.Sprintf("the server's retry field asks to wait %s ms before resuming it", Clip(retryField, 32))
+			if retryField == "" {
+				wait = fmt.Sprintf("resuming it waits %s (the server named no retry)", retry)
+			}
+			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.id, dropped, wait, time.Until(deadline).Round(time.Millisecond))}
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
 			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, retry, attempt, maxResume)}})
