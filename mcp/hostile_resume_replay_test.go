@@ -370,3 +370,35 @@ func TestResumeWaitLongerThanTheTimeout(t *testing.T) {
 		}
 	}
 }
+
+// A GET stream waiting to be reopened when the session expires is not
+// reopened, and its last state says it closed with the session instead of
+// still "reopening in 30s".
+func TestGetStreamClosesWithAnExpiredSession(t *testing.T) {
+	var gone atomic.Bool
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		writeEvents(w, "retry: 60000\n\n")
+	}
+	f.post = func(w http.ResponseWriter, r *http.Request) bool {
+		if gone.Load() {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return true
+		}
+		return false
+	}
+	s, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "the GET stream waiting to reopen", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "reopening in 30s")
+	})
+	gone.Store(true)
+	if _, err := s.Request(testCtx(t), "ping", nil); CauseOf(err) != CauseSessionExpired {
+		t.Fatalf("ping = %v, want session-expired", err)
+	}
+	rec.waitFor(t, "the GET stream closed with the session", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "expired")
+	})
+	if n := len(f.requests(http.MethodGet)); n != 1 {
+		t.Errorf("%d GETs, want 1: the stream of an expired session was reopened", n)
+	}
+}

@@ -301,6 +301,15 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 	state := func(detail string) {
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: TransportStreamable, Detail: detail}})
 	}
+	defer func() {
+		// The stream ends with its session: the last word on it must not
+		// stay "reopening in 30s".
+		if gone := t.expiredID(); gone != "" {
+			if _, _, cur, _ := t.session(); cur == gen {
+				state("closed: session " + Clip(gone, 64) + " expired (the server no longer knows it)")
+			}
+		}
+	}()
 	var lastID string
 	delay := defaultRetry
 	var quick quickEnds
