@@ -402,3 +402,28 @@ func TestGetStreamClosesWithAnExpiredSession(t *testing.T) {
 		t.Errorf("%d GETs, want 1: the stream of an expired session was reopened", n)
 	}
 }
+
+// The TypeScript SDK's answer to an unknown session (400, JSON-RPC -32000
+// with no id) to a resuming GET means the session expired, as it does to a
+// POST: the request fails saying so, not as a refused resumption.
+func TestResumeRefusedWithTheSessionGone400(t *testing.T) {
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "id: c1\nretry: 5\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"before\"}}\n\n")
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"}}`)
+	}
+	s, rec := dialRaw(t, f, Config{})
+	_, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
+	if CauseOf(err) != CauseSessionExpired {
+		t.Fatalf("tools/call = %v (cause %s), want session-expired", err, CauseOf(err))
+	}
+	rec.waitFor(t, "the expired state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateExpired })
+}

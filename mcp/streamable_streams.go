@@ -280,7 +280,7 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 		}
 		return resp, nil
 	}
-	if id != "" && resp.StatusCode == http.StatusNotFound {
+	if id != "" && sessionGone(resp.StatusCode, MediaType(resp.Header), ex.Body) {
 		we.Cause = CauseSessionExpired
 		if !t.expire(gen, id, resp.StatusCode) {
 			we.Cause = CauseSessionNotKept
