@@ -427,3 +427,14 @@ func TestResumeRefusedWithTheSessionGone400(t *testing.T) {
 	}
 	rec.waitFor(t, "the expired state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateExpired })
 }
+
+// A GET stream whose server sends nothing, not even its status line, until
+// it has a message is shown as requested and waiting, not as no GET at all.
+func TestGetStreamThatSendsNothingIsShown(t *testing.T) {
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
+	_, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "the GET shown as requested", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "no answer yet")
+	})
+}

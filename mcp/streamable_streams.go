@@ -8,6 +8,7 @@ import (
 	"hash/maphash"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -289,6 +290,32 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 	return nil, we
 }
 
+// getWait is how long a GET goes unanswered before the state says it is
+// waiting: a server may hold back even the status line until it has
+// something to send, and the GET is there all the same.
+const getWait = 500 * time.Millisecond
+
+// sayWaiting says the GET is waiting for its answer if none came within
+// getWait; the returned stop, called once the answer came, makes sure the
+// saying is over (or never happens), so it cannot follow what comes next.
+func (t *streamable) sayWaiting(state func(string)) (stop func()) {
+	var mu sync.Mutex
+	answered := false
+	timer := time.AfterFunc(getWait, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !answered {
+			state("requested, no answer yet (a server may send nothing until it has a message)")
+		}
+	})
+	return func() {
+		timer.Stop()
+		mu.Lock()
+		answered = true
+		mu.Unlock()
+	}
+}
+
 // getLoop keeps the GET stream for server messages open (step 4): 405 and
 // 409 are answers, not errors; a stream that ends is reopened after the
 // server's retry or a backoff. A stream that ends as soon as it opens, with
@@ -314,7 +341,9 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 	delay := defaultRetry
 	var quick quickEnds
 	for {
+		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
+		stop()
 		if ctx.Err() != nil {
 			return
 		}
