@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,8 +23,9 @@ type rawStreamable struct {
 	get  func(w http.ResponseWriter, r *http.Request)
 	post func(w http.ResponseWriter, r *http.Request) bool
 
-	mu   sync.Mutex
-	reqs []*http.Request // every request, its body read
+	mu       sync.Mutex
+	reqs     []*http.Request // every request, its body read
+	sessions int             // initializes answered: session S<n>
 }
 
 // start serves f on 127.0.0.1 and returns its endpoint.
@@ -56,7 +58,11 @@ func (f *rawStreamable) start(t *testing.T) string {
 		_ = json.Unmarshal(b, &m)
 		switch {
 		case m.Method == "initialize":
-			w.Header().Set("Mcp-Session-Id", "S1")
+			f.mu.Lock()
+			f.sessions++
+			sid := fmt.Sprintf("S%d", f.sessions)
+			f.mu.Unlock()
+			w.Header().Set("Mcp-Session-Id", sid)
 			w.Header().Set("Content-Type", "application/json")
 			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}}`, m.ID)
 		case m.ID == nil || m.Method == "":
@@ -437,4 +443,53 @@ func TestGetStreamThatSendsNothingIsShown(t *testing.T) {
 	rec.waitFor(t, "the GET shown as requested", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "no answer yet")
 	})
+}
+
+// heldAnswerer says when it is asked, and accepts once release is closed.
+type heldAnswerer struct {
+	asked   chan struct{}
+	release chan struct{}
+}
+
+func (b *heldAnswerer) Answer(ctx context.Context, _ InputRequest) (json.RawMessage, error) {
+	close(b.asked)
+	select {
+	case <-b.release:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return json.RawMessage(`{"action":"accept","content":{}}`), nil
+}
+
+// A question the server asked in one session and the user answers after
+// starting a new one (i) is not POSTed with the new session's id, where it
+// answers nothing (or a question of the new session with the same id): it
+// is not sent, and the error says why.
+func TestReplyToAnEndedSessionIsNotSentToTheNewOne(t *testing.T) {
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "data: {\"jsonrpc\":\"2.0\",\"id\":\"srv-1\",\"method\":\"elicitation/create\",\"params\":{\"message\":\"go on?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{}}}}\n\n")
+		<-r.Context().Done()
+	}
+	ans := &heldAnswerer{asked: make(chan struct{}), release: make(chan struct{})}
+	s, rec := dialRaw(t, f, Config{Answerer: ans, RequestTimeout: 2 * time.Second})
+	go func() { _, _ = s.CallTool(testCtx(t), "confirm", []byte(`{}`)) }()
+	<-ans.asked
+	if _, err := s.Initialize(testCtx(t)); err != nil {
+		t.Fatalf("initialize again: %v", err)
+	}
+	close(ans.release)
+	var reply int64
+	got := rec.waitFor(t, "the reply POSTed or refused", func(r Record) bool {
+		if r.Kind == KindSent && r.RPC.Class == ClassReply {
+			reply = r.Seq
+		}
+		return reply != 0 && (r.Kind == KindHTTP && r.HTTP.ReqSeq == reply || r.Kind == KindError && r.Error.ReqSeq == reply)
+	})
+	if got.Kind == KindHTTP {
+		t.Fatalf("the answer to session S1's question was POSTed with session %q", http.Header(got.HTTP.RequestHeaders).Get("Mcp-Session-Id"))
+	}
+	if !strings.Contains(got.Error.Message, "not sent") {
+		t.Errorf("the reply's error says %q, want it not sent and why", got.Error.Message)
+	}
 }

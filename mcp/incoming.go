@@ -311,6 +311,18 @@ func (s *Session) startRepliers() {
 			for {
 				select {
 				case j := <-s.replyQ:
+					s.mu.Lock()
+					cur := s.conn
+					s.mu.Unlock()
+					if j.conn != cur {
+						// The question came in a session mcpscope has
+						// since ended (initialize again, a reconnect):
+						// sent now it would go with the new session's
+						// id, answering nothing there, or a question of
+						// the new session that has the same id.
+						s.emitError(OpReply, &WireError{Cause: CauseClosed, Message: fmt.Sprintf("not sent: the answer to the server's %s belongs to connection %d, which mcpscope ended since (connection %d is open now)", j.m.method, j.conn, cur)}, j.m.seq, j.conn)
+						continue
+					}
 					ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
 					if err := j.tr.send(ctx, j.m); err != nil {
 						s.emitError(OpReply, &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}, j.m.seq, j.conn)
