@@ -493,3 +493,25 @@ func TestReplyToAnEndedSessionIsNotSentToTheNewOne(t *testing.T) {
 		t.Errorf("the reply's error says %q, want it not sent and why", got.Error.Message)
 	}
 }
+
+// A server that keeps each response stream open after its answer does not
+// get a connection held for every request of the session: the stream is
+// closed soon after the answer.
+func TestResponseStreamKeptOpenAfterItsAnswerIsClosed(t *testing.T) {
+	closed := make(chan struct{})
+	f := &rawStreamable{}
+	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
+		writeEvents(w, "data: {\"jsonrpc\":\"2.0\",\"id\":"+id+",\"result\":{\"content\":[]}}\n\n")
+		<-r.Context().Done()
+		close(closed)
+	}
+	s, _ := dialRaw(t, f, Config{})
+	if _, err := s.CallTool(testCtx(t), "x", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-closed:
+	case <-time.After(answeredLinger + 3*time.Second):
+		t.Fatalf("the response stream was still open %s after its answer", answeredLinger+3*time.Second)
+	}
+}

@@ -66,6 +66,10 @@ func (q *quickEnds) ended(opened, now time.Time, said bool) int {
 	return int(*q)
 }
 
+// answeredLinger is how long a response stream is read after its answer
+// before mcpscope closes it, when the server does not.
+const answeredLinger = 2 * time.Second
+
 // readResponse reads a request's response stream, resuming it when it ends
 // before the answer (step 5). Nothing already received is lost: every event
 // is a record the moment it is read.
@@ -93,12 +97,21 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	attempt, resumes := 0, 0
 	for {
 		fresh := false
+		var linger *time.Timer
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
 				fresh = ids.add(ev.ID) || fresh
 			}
 			s.messageEvent(in, rec, ev)
+			if linger == nil && m.p != nil && !s.waiting(m.id) {
+				// Answered: the server should end the stream now. One
+				// that keeps it open would hold a connection for every
+				// request of the session; what it sends soon after is
+				// still read.
+				b := body
+				linger = time.AfterFunc(answeredLinger, func() { b.Close() })
+			}
 		}, func(ev *SSEEvent) {
 			if first {
 				raw := bytes.TrimSpace([]byte(ev.Raw))
@@ -108,6 +121,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				retry, retryField = d, ev.Retry
 			}
 		})
+		if linger != nil {
+			linger.Stop()
+		}
 		body.Close()
 		if m.p == nil || !s.waiting(m.id) {
 			return nil
