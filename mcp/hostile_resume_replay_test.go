@@ -515,3 +515,27 @@ func TestResponseStreamKeptOpenAfterItsAnswerIsClosed(t *testing.T) {
 		t.Fatalf("the response stream was still open %s after its answer", answeredLinger+3*time.Second)
 	}
 }
+
+// A GET stream that broke is reopened; a server that has not yet seen the
+// old one end answers 409 (one stream per session) for a moment. That is
+// tried again, not taken as the end of the GET stream for the session.
+func TestGetStreamReopenedPastA409(t *testing.T) {
+	var gets atomic.Int32
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		switch gets.Add(1) {
+		case 1:
+			writeEvents(w, "retry: 5\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"first\"}}\n\n")
+			panic(http.ErrAbortHandler)
+		case 2:
+			http.Error(w, "Conflict: Only one SSE stream is allowed per session", http.StatusConflict)
+		default:
+			writeEvents(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"second\"}}\n\n")
+			<-r.Context().Done()
+		}
+	}
+	_, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "a message on the GET stream reopened past the 409", func(r Record) bool {
+		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "second")
+	})
+}

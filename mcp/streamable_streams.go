@@ -333,7 +333,8 @@ func (t *streamable) sayWaiting(state func(string)) (stop func()) {
 }
 
 // getLoop keeps the GET stream for server messages open (step 4): 405 and
-// 409 are answers, not errors; a stream that ends is reopened after the
+// 409 are answers, not errors (though a 409 to reopening a stream that was
+// open is tried again a few times); a stream that ends is reopened after the
 // server's retry or a backoff. A stream that ends as soon as it opens, with
 // nothing said, is reopened with a growing wait, and after maxResume of
 // those in a row no more: a server answering every GET with "retry: 0" and
@@ -356,6 +357,9 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 	var lastID string
 	delay := defaultRetry
 	var quick quickEnds
+	// conflicts counts 409s in a row to reopening a stream that was open:
+	// the server may not have seen the old one end yet.
+	reopening, conflicts := false, 0
 	for {
 		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
@@ -364,7 +368,16 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			return
 		}
 		we, _ := err.(*WireError)
-		if we != nil && lastID != "" && we.Status >= 400 && we.Status < 500 && we.Cause != CauseSessionExpired && we.Cause != CauseSessionNotKept {
+		if we != nil && we.Status == http.StatusConflict && reopening && conflicts < maxResume {
+			conflicts++
+			wait := min(defaultRetry<<(conflicts-1), maxRetry)
+			state(fmt.Sprintf("the server refused to reopen the GET stream: another one is open (409), perhaps the one that just ended, not yet closed on its side; trying again in %s, attempt %d of %d", wait, conflicts, maxResume))
+			if !sleepCtx(ctx, wait) {
+				return
+			}
+			continue
+		}
+		if we != nil && lastID != "" && we.Status >= 400 && we.Status < 500 && we.Status != http.StatusConflict && we.Cause != CauseSessionExpired && we.Cause != CauseSessionNotKept {
 			// A server without an event store refuses the replay ("stream
 			// replay unsupported", 400) but still offers the stream: what
 			// was missed is lost, not the stream.
@@ -386,6 +399,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			return
 		}
 		state("open")
+		reopening, conflicts = true, 0
 		opened, said := s.cfg.Now(), false
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
