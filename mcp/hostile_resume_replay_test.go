@@ -539,3 +539,34 @@ func TestGetStreamReopenedPastA409(t *testing.T) {
 		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "second")
 	})
 }
+
+// A 2025-11-25 server may poll the GET stream: each GET gets a priming
+// event (a new id, no data) and its retry, and ends. That is not a stream
+// that ends as soon as it opens with nothing said: it is reopened for as
+// long as the server goes on, and what it sends later arrives. The same id
+// every time is nothing new.
+func TestGetStreamPolledWithPrimingEvents(t *testing.T) {
+	const polls = 3 * maxResume
+	var gets atomic.Int32
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		n := gets.Add(1)
+		if n < polls {
+			writeEvents(w, fmt.Sprintf("id: p%d\nretry: 1\ndata: \n\n", n))
+			return
+		}
+		writeEvents(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"polled\"}}\n\n")
+		<-r.Context().Done()
+	}
+	_, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "the message after the polls", func(r Record) bool {
+		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "polled")
+	})
+
+	f = &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) { writeEvents(w, "id: same\nretry: 1\ndata: \n\n") }
+	_, rec = dialRaw(t, f, Config{})
+	rec.waitFor(t, "the GET stream given up", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "stopped reopening")
+	})
+}

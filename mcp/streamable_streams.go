@@ -360,6 +360,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 	// conflicts counts 409s in a row to reopening a stream that was open:
 	// the server may not have seen the old one end yet.
 	reopening, conflicts := false, 0
+	var ids seenIDs
 	for {
 		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
@@ -404,6 +405,10 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
+				// A new id is the server moving its cursor: a
+				// 2025-11-25 server may poll, ending each GET after a
+				// priming event (an id, no data) and its retry.
+				said = ids.add(ev.ID) || said
 			}
 			said = said || len(ev.Data) > 0
 			s.messageEvent(in, rec, ev)
@@ -421,6 +426,12 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			why = "it broke: " + err.Error()
 		}
 		wait := delay
+		if s.cfg.Now().Sub(opened) < quickEnd {
+			// Even a stream that said something is not reopened at
+			// once when it ended at once: "retry: 0" and a new id each
+			// time would be a GET per round trip.
+			wait = max(wait, quickBackoff)
+		}
 		if n := quick.ended(opened, s.cfg.Now(), said); n > maxResume {
 			state(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
 			return
