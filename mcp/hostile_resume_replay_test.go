@@ -570,3 +570,34 @@ func TestGetStreamPolledWithPrimingEvents(t *testing.T) {
 		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "stopped reopening")
 	})
 }
+
+// A GET stream that lasts and then is cut (a proxy closing idle streams
+// every minute) is reopened after the same short wait every time: the
+// wait doubles only for streams that end soon after they open.
+func TestGetStreamThatLastedIsReopenedSoon(t *testing.T) {
+	var mu sync.Mutex
+	clock := time.Now()
+	now := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(longStream) // every stream lasts long enough
+		return clock
+	}
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) { writeEvents(w, ": ok\n\n") }
+	_, rec := dialRaw(t, f, Config{Now: now})
+	reopens := func() []string {
+		var waits []string
+		for _, r := range rec.all() {
+			if r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "reopening in") {
+				waits = append(waits, r.State.Detail[strings.LastIndex(r.State.Detail, " ")+1:])
+			}
+		}
+		return waits
+	}
+	rec.waitFor(t, "the GET stream reopened twice", func(Record) bool { return len(reopens()) >= 2 })
+	waits := reopens()
+	if waits[0] != defaultRetry.String() || waits[1] != defaultRetry.String() {
+		t.Errorf("reopened after %v, want %s each time", waits, defaultRetry)
+	}
+}

@@ -306,6 +306,10 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 	return nil, we
 }
 
+// longStream is how long a GET stream must have lasted for the wait
+// before reopening it to start over.
+const longStream = 10 * time.Second
+
 // getWait is how long a GET goes unanswered before the state says it is
 // waiting: a server may hold back even the status line until it has
 // something to send, and the GET is there all the same.
@@ -401,7 +405,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 		}
 		state("open")
 		reopening, conflicts = true, 0
-		opened, said := s.cfg.Now(), false
+		opened, said, retried := s.cfg.Now(), false, false
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
@@ -414,12 +418,19 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
 			if d, ok := retryOf(ev.Retry); ok {
-				delay = d
+				delay, retried = d, true
 			}
 		})
 		resp.Body.Close()
 		if ctx.Err() != nil {
 			return
+		}
+		if !retried && s.cfg.Now().Sub(opened) >= longStream {
+			// A stream that lasted was working: the wait starts over,
+			// or a proxy cutting idle streams every minute would leave
+			// the GET stream closed for 30s of every 90 once the wait
+			// had doubled up to its cap.
+			delay = defaultRetry
 		}
 		why := "the server ended it"
 		if err != nil {
