@@ -601,3 +601,43 @@ func TestGetStreamThatLastedIsReopenedSoon(t *testing.T) {
 		t.Errorf("reopened after %v, want %s each time", waits, defaultRetry)
 	}
 }
+
+// A GET stream reopened with Last-Event-ID on a store that replays from
+// the start sends again a ping answered already: it is shown as received
+// again and not answered a second time.
+func TestGetStreamReplayIsNotAnsweredAgain(t *testing.T) {
+	ping := "id: g1\nretry: 5\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"sp\",\"method\":\"ping\"}\n\n"
+	var replies atomic.Int32
+	f := &rawStreamable{}
+	f.post = func(w http.ResponseWriter, r *http.Request) bool {
+		b, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(strings.NewReader(string(b)))
+		if strings.Contains(string(b), `"sp"`) {
+			replies.Add(1)
+		}
+		return false
+	}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Last-Event-ID") == "" {
+			writeEvents(w, ping)
+			return
+		}
+		writeEvents(w, ping, "id: g2\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"live\"}}\n\n")
+		<-r.Context().Done()
+	}
+	s, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "the live message after the replay", func(r Record) bool {
+		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "live")
+	})
+	s.Close()
+	<-rec.done
+	var again int
+	for _, r := range rec.all() {
+		if r.Kind == KindReceived && r.RPC.Method == "ping" && r.RPC.Class == ClassDuplicate {
+			again++
+		}
+	}
+	if n := replies.Load(); n != 1 || again != 1 {
+		t.Errorf("%d replies to the ping and %d records of it received again, want 1 and 1", n, again)
+	}
+}
