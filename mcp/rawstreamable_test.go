@@ -11,10 +11,10 @@ import (
 )
 
 // rawStreamable is a stateful streamable server written by hand, for what
-// the scripted fakes do not do: initialize answers JSON with session S1 (S2
-// the next time),
-// notifications and replies get 202, other requests {} as JSON, and call,
-// get and post (when set) take tools/call, GET and any POST first.
+// the scripted fakes do not do: initialize answers JSON with session S1
+// (S2 the next time), notifications and replies get 202, other requests {}
+// as JSON, and call, get and post (when set) take tools/call, GET and any
+// POST first.
 type rawStreamable struct {
 	call func(w http.ResponseWriter, r *http.Request, id string)
 	get  func(w http.ResponseWriter, r *http.Request)
