@@ -154,6 +154,12 @@ func addressLike(s string) bool {
 	if strings.ContainsAny(hostPart, "=") {
 		return false
 	}
+	// user:password@host:port names a server as surely as host:port does
+	// (mcp.TargetURL reads it so); taken for a command, its password would
+	// be sent as a method name.
+	if at := strings.LastIndexByte(hostPart, '@'); at >= 0 {
+		hostPart = hostPart[at+1:]
+	}
 	host, port, hasPort := strings.Cut(hostPart, ":")
 	if strings.EqualFold(host, "localhost") {
 		return true

@@ -80,7 +80,7 @@ func newExecCmd() *cobra.Command {
 		Use:   "exec [URL] COMMAND...",
 		Short: "Run commands against a server without the TUI and print the results",
 		Long:  execHelp,
-		Args:  cobra.MinimumNArgs(1),
+		Args:  needArgs(1, -1, "a COMMAND to run (and a URL before it, or the demo gateway is used)", "mcpscope exec tools/list"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			url, lines, err := splitURL(args)
 			if err != nil {
@@ -221,12 +221,13 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		return err
 	}
 	defer stopDemo()
-	if demoUsed && !asJSON {
-		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
-	}
 	cfg, err := cf.config(url)
 	if err != nil {
+		// A bad flag is the whole story: no word of a gateway it never used.
 		return &exitError{exitUsage, err}
+	}
+	if demoUsed && !asJSON {
+		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
 	}
 	ans := &execAnswers{given: xf.answers, warn: stderr}
 	cfg.Answerer = ans
@@ -334,10 +335,6 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		code = max(code, got)
 	}
-	if missing := ans.missing(); missing != "" {
-		fmt.Fprintln(stderr, missing)
-		code = max(code, exitFailed)
-	}
 	if xf.linger > 0 && !asJSON {
 		fmt.Fprintf(stderr, "lingering %s for notifications (ctrl+c ends it)\n", xf.linger)
 	}
@@ -346,6 +343,12 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		case <-time.After(xf.linger):
 		case <-ctx.Done():
 		}
+	}
+	// After the linger: what the server asked meanwhile (on a bridge that
+	// broadcasts, even another client's question) went unanswered too.
+	if missing := ans.missing(); missing != "" {
+		fmt.Fprintln(stderr, missing)
+		code = max(code, exitFailed)
 	}
 	return finish(code, nil)
 }

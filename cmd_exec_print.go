@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -48,6 +48,10 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	title := c.Method
 	if c.Tool != "" {
 		title += " " + c.Tool
+	}
+	if c.Method == "initialize" && c.Params == nil && len(c.Words) == 0 && p.modern() {
+		// A 2026-07-28 session opens with server/discover, not initialize.
+		title = "server/discover"
 	}
 	var ue *command.UsageError
 	code := exitOK
@@ -200,7 +204,7 @@ func (p *printer) initialize(result json.RawMessage) {
 	if note := mcp.UnknownVersionNote(r.ProtocolVersion); note != "" {
 		protocol += " (" + note + ")"
 	}
-	fmt.Fprintf(p.w, "server %s, protocol %s\n", serverName(r.ServerInfo.Name, r.ServerInfo.Version), sanitize.Text(protocol))
+	fmt.Fprintf(p.w, "server %s, protocol %s\n", serverName(r.ServerInfo.Name, r.ServerInfo.Version), sanitize.Line(protocol))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 }
@@ -212,21 +216,15 @@ func (p *printer) tools(result json.RawMessage) {
 		return
 	}
 	tools, next := page.Tools, page.NextCursor
-	// fmt pads by runes, so the column is measured in runes of what is
-	// printed, not in bytes of what was sent.
-	names := make([]string, len(tools))
-	width := 0
+	rows := make([]entry, len(tools))
 	for i, t := range tools {
-		names[i] = sanitize.Line(t.Name)
-		width = max(width, utf8.RuneCountInString(names[i]))
-	}
-	for i, t := range tools {
-		desc, _, _ := strings.Cut(strings.TrimSpace(t.Description), "\n")
-		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(desc))
-		if args := argSummary(t.InputSchema); args != "" {
-			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(args))
+		desc := clip.FirstLine(strings.TrimSpace(t.Description))
+		if t.TaskSupport == mcp.TaskRequired {
+			desc = "(runs as a task) " + desc // tools/call follows it to its result
 		}
+		rows[i] = entry{name: t.Name, desc: desc, more: argSummary(t.InputSchema)}
 	}
+	p.columns(rows)
 	for _, u := range page.Unreadable {
 		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u.String()))
 	}

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"os"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -17,22 +19,26 @@ import (
 // prompts, completions, log levels, and what a 2026 result says about
 // itself. Server text goes through sanitize, as everywhere in exec.
 
-// firstLine is the first line of a description, for a one-line listing.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	return line
-}
+// entry is one row of a listing: a name, what it is, and an optional line
+// under the description (a tool's or a prompt's arguments).
+type entry struct{ name, desc, more string }
 
-// columns writes rows of a name and its description, the names aligned.
-func (p *printer) columns(rows [][2]string) {
+// columns writes a listing, the names aligned. Every part is one line
+// (sanitize.Line): a line break a server put in a name is shown, not
+// obeyed, so it cannot print a line that reads as another entry. fmt pads
+// by runes, so the column is measured in runes of what is printed.
+func (p *printer) columns(rows []entry) {
+	names := make([]string, len(rows))
 	width := 0
-	for _, r := range rows {
-		width = max(width, len([]rune(sanitize.Text(r[0]))))
+	for i, r := range rows {
+		names[i] = sanitize.Line(r.name)
+		width = max(width, utf8.RuneCountInString(names[i]))
 	}
-	for _, r := range rows {
-		name := sanitize.Text(r[0])
-		pad := strings.Repeat(" ", width-len([]rune(name)))
-		fmt.Fprintf(p.w, "%s%s  %s\n", name, pad, sanitize.Text(r[1]))
+	for i, r := range rows {
+		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(r.desc))
+		if r.more != "" {
+			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(r.more))
+		}
 	}
 }
 
@@ -43,7 +49,7 @@ func (p *printer) count(n int, noun, next, method string) {
 	}
 	fmt.Fprintf(p.w, "%d %s", n, noun)
 	if next != "" {
-		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Text(command.ShellQuote(next)))
+		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
 	}
 	fmt.Fprintln(p.w)
 }
@@ -54,16 +60,16 @@ func (p *printer) resources(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	rows := make([][2]string, len(rs))
+	rows := make([]entry, len(rs))
 	for i, r := range rs {
 		desc := r.MimeType
 		if r.Size != nil {
 			desc += fmt.Sprintf(", %d bytes", *r.Size)
 		}
-		if d := firstLine(r.Description); d != "" {
+		if d := clip.FirstLine(strings.TrimSpace(r.Description)); d != "" {
 			desc = strings.TrimPrefix(desc+"  "+d, "  ")
 		}
-		rows[i] = [2]string{r.URI, desc}
+		rows[i] = entry{name: r.URI, desc: desc}
 	}
 	p.columns(rows)
 	p.count(len(rs), "resource", next, "resources/list")
@@ -75,9 +81,9 @@ func (p *printer) templates(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	rows := make([][2]string, len(ts))
+	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = [2]string{t.URITemplate, strings.TrimPrefix(t.MimeType+"  "+firstLine(t.Description), "  ")}
+		rows[i] = entry{name: t.URITemplate, desc: strings.TrimPrefix(t.MimeType+"  "+clip.FirstLine(strings.TrimSpace(t.Description)), "  ")}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list")
@@ -89,24 +95,18 @@ func (p *printer) prompts(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	width := 0
-	for _, pr := range ps {
-		width = max(width, len([]rune(sanitize.Text(pr.Name))))
-	}
-	for _, pr := range ps {
-		name := sanitize.Text(pr.Name)
-		fmt.Fprintf(p.w, "%s%s  %s\n", name, strings.Repeat(" ", width-len([]rune(name))), sanitize.Text(firstLine(pr.Description)))
-		if len(pr.Arguments) > 0 {
-			args := make([]string, len(pr.Arguments))
-			for i, a := range pr.Arguments {
-				args[i] = a.Name
-				if a.Required {
-					args[i] += "*"
-				}
+	rows := make([]entry, len(ps))
+	for i, pr := range ps {
+		args := make([]string, len(pr.Arguments))
+		for j, a := range pr.Arguments {
+			args[j] = a.Name
+			if a.Required {
+				args[j] += "*"
 			}
-			fmt.Fprintf(p.w, "%s    %s\n", strings.Repeat(" ", width), sanitize.Text(strings.Join(args, "  ")))
 		}
+		rows[i] = entry{name: pr.Name, desc: clip.FirstLine(strings.TrimSpace(pr.Description)), more: strings.Join(args, "  ")}
 	}
+	p.columns(rows)
 	p.count(len(ps), "prompt", next, "prompts/list")
 }
 
@@ -127,18 +127,18 @@ func (p *printer) contents(result json.RawMessage) {
 		case c.Blob != nil:
 			size := c.Size()
 			if size < 0 {
-				fmt.Fprintf(p.w, "%s: binary, but the blob is not valid base64 (%d characters)\n", sanitize.Text(head), len(*c.Blob))
+				fmt.Fprintf(p.w, "%s: binary, but the blob is not valid base64 (%d characters)\n", sanitize.Line(head), len(*c.Blob))
 				continue
 			}
 			hint := " (--save FILE writes it)"
 			if p.savePath != "" {
 				hint = ""
 			}
-			fmt.Fprintf(p.w, "%s: binary, %d bytes%s\n", sanitize.Text(head), size, hint)
+			fmt.Fprintf(p.w, "%s: binary, %d bytes%s\n", sanitize.Line(head), size, hint)
 		case c.Text != nil:
-			fmt.Fprintf(p.w, "%s:\n%s\n", sanitize.Text(head), sanitize.Text(strings.TrimRight(*c.Text, "\n")))
+			fmt.Fprintf(p.w, "%s:\n%s\n", sanitize.Line(head), sanitize.Text(strings.TrimRight(*c.Text, "\n")))
 		default:
-			fmt.Fprintf(p.w, "%s: neither text nor blob\n", sanitize.Text(head))
+			fmt.Fprintf(p.w, "%s: neither text nor blob\n", sanitize.Line(head))
 		}
 	}
 	if len(cs) == 0 {
@@ -210,7 +210,7 @@ func (p *printer) completion(result json.RawMessage) {
 		return
 	}
 	for _, v := range c.Values {
-		fmt.Fprintln(p.w, sanitize.Text(v))
+		fmt.Fprintln(p.w, sanitize.Line(v))
 	}
 	noun := "values"
 	if len(c.Values) == 1 {
@@ -251,7 +251,7 @@ func (p *printer) discover(result json.RawMessage) bool {
 		}
 	}
 	fmt.Fprintf(p.w, "server %s, protocol %s (stateless; supported: %s)\n", serverName(info.Name, info.Version),
-		sanitize.Text(p.protocol), sanitize.Text(mcp.VersionList(supported)))
+		sanitize.Line(p.protocol), sanitize.Line(mcp.VersionList(supported)))
 	p.capabilities(r.Capabilities)
 	p.instructions(r.Instructions)
 	return true
@@ -264,7 +264,7 @@ func serverName(name, version string) string {
 	if s == "" {
 		return "(no serverInfo)"
 	}
-	return sanitize.Text(s)
+	return sanitize.Line(s)
 }
 
 func (p *printer) capabilities(caps map[string]json.RawMessage) {
@@ -273,7 +273,11 @@ func (p *printer) capabilities(caps map[string]json.RawMessage) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Text(strings.Join(names, ", ")))
+	list := strings.Join(names, ", ")
+	if list == "" {
+		list = "(none)" // as the TUI says it: an empty line reads as missing output
+	}
+	fmt.Fprintf(p.w, "capabilities: %s\n", sanitize.Line(list))
 }
 
 func (p *printer) instructions(text string) {
@@ -282,21 +286,22 @@ func (p *printer) instructions(text string) {
 	}
 	// Instructions can run to pages (they are written for a model); the
 	// first line says what they are, the TUI shows them whole.
-	first, rest, _ := strings.Cut(strings.TrimSpace(text), "\n")
-	if rest != "" {
-		first += fmt.Sprintf(" (+%d more lines)", strings.Count(rest, "\n")+1)
+	text = strings.TrimSpace(text)
+	first := clip.FirstLine(text)
+	if n := strings.Count(text, "\n"); n > 0 {
+		first += fmt.Sprintf(" (+%d more lines)", n)
 	}
-	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Text(first))
+	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(first))
 }
 
 // setLevel says what logging/setLevel did: in 2026 there is no such
 // request, and the level rides in every later request's _meta.
 func (p *printer) setLevel(c command.Command, resp *mcp.Response) {
 	if resp == nil {
-		fmt.Fprintf(p.w, "log level %s: 2026-07-28 has no logging/setLevel; every later request carries io.modelcontextprotocol/logLevel %q in _meta\n", sanitize.Text(c.Target), sanitize.Text(c.Target))
+		fmt.Fprintf(p.w, "log level %s: 2026-07-28 has no logging/setLevel; every later request carries io.modelcontextprotocol/logLevel %q in _meta\n", sanitize.Line(c.Target), sanitize.Line(c.Target))
 		return
 	}
-	fmt.Fprintf(p.w, "log level set to %s\n", sanitize.Text(c.Target))
+	fmt.Fprintf(p.w, "log level set to %s\n", sanitize.Line(c.Target))
 }
 
 // resultInfo shows what a 2026 result says about itself; nothing for the

@@ -2,13 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -96,9 +95,9 @@ func progressText(label string, pr mcp.Progress) string {
 		frac := min(max(pr.Progress/pr.Total, 0), 1)
 		const width = 20
 		filled := int(frac * width)
-		fmt.Fprintf(&b, "[%s%s] %s/%s", strings.Repeat("#", filled), strings.Repeat(".", width-filled), num(pr.Progress), num(pr.Total))
+		fmt.Fprintf(&b, "[%s%s] %s/%s", strings.Repeat("#", filled), strings.Repeat(".", width-filled), history.FormatNumber(pr.Progress), history.FormatNumber(pr.Total))
 	} else {
-		fmt.Fprintf(&b, "%s", num(pr.Progress))
+		fmt.Fprintf(&b, "%s", history.FormatNumber(pr.Progress))
 	}
 	if pr.Message != "" {
 		b.WriteString("  ")
@@ -110,6 +109,3 @@ func progressText(label string, pr mcp.Progress) string {
 	}
 	return string(s)
 }
-
-// num writes a progress figure as a person reads it: 3, 2.5, 0.33.
-func num(f float64) string { return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64) }

@@ -86,14 +86,20 @@ func newReplayCmd() *cobra.Command {
 
 With --against URL it runs headless instead: the recorded requests are sent to
 URL in order and each answer is compared with the recorded one. Session ids,
-timestamps, request ids and anything named with --ignore are not compared.
+timestamps, request ids and anything named with --ignore are not compared, nor
+what differs only by transport or era (the server's _meta, resultType, ttlMs,
+cacheScope): a recording of a gateway's /sse re-runs against its /mcp, or a
+legacy recording against a 2026-07-28 server, where each side runs its own
+handshake (initialize or server/discover) and the two are compared on
+capabilities, instructions and serverInfo. A diff's - is the recording, + the
+server now.
 
 Exit status with --against:
   0  every answer matched
   1  something differed, was missing or failed
   2  usage error, or a recording that cannot be used or holds no request
   3  the server could not be reached`,
-		Args: cobra.ExactArgs(1),
+		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
 				return runRerun(cmd, args[0], against, ignore, asJSON, &cf)
@@ -146,6 +152,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
+	// What the user answered when recording is answered again, so a tool
+	// that asks re-runs to its end.
+	cfg.Answerer = history.RecordedAnswers(recs)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sess := mcp.NewSession(cfg)
@@ -173,6 +182,10 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		// a terminal, keeping the JSON's value.
 		_, _ = out.Write(sanitize.JSON(b.Bytes()))
 	} else {
+		if !history.AllSame(results) {
+			// Which side of a diff is which, said once above them all.
+			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(url))
+		}
 		fmt.Fprint(out, history.RenderRerun(results))
 	}
 	if ctx.Err() != nil {
@@ -189,7 +202,7 @@ func newExportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export FILE",
 		Short: "Write a recording as a Markdown transcript (--format md) or JSON pairs (--format json)",
-		Args:  cobra.ExactArgs(1),
+		Args:  needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "md" && format != "json" {
 				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}

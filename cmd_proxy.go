@@ -54,7 +54,7 @@ Point the client at the proxy's URL it prints, e.g.
 --bearer and -H fill in credentials for a client that sends none; they go only to URL.
 --headless records without the TUI and prints one line per message on stderr until
 interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
-		Args: cobra.ExactArgs(1),
+		Args: needArgs(1, 1, "the URL of the server to relay to", "mcpscope proxy http://localhost:8811"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			url, err := serverArg(args[0])
 			if err != nil {
@@ -85,7 +85,7 @@ interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 	fs.StringVar(&pf.recordDir, "record-dir", "", "record each client's session to a new file in this directory (default: the sessions directory)")
 	fs.BoolVar(&pf.noRecord, "no-record", false, "do not record the sessions")
 	fs.BoolVar(&pf.secrets, "record-secrets", false, "keep Authorization, Cookie and tokens in the recordings")
-	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended, or with none idle the new one is refused with 503 (0: the default)")
+	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended, or with none idle the new one is refused with 503; 0 means the default")
 	themeFlag(cmd, &pf.theme)
 	return cmd
 }
@@ -216,7 +216,7 @@ func (r *proxyRun) tui() error {
 	runErr := ui.Run(ui.Options{
 		OpenOwn: r.sessions.openOwn,
 		Clients: clients, Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
-		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids (use mcpscope " + r.upstream + " for a session of your own)",
+		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids",
 		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
 	})
 	r.sessions.closeOwn()
@@ -326,7 +326,7 @@ func (s *proxySessions) start(c *proxy.Client) {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
-			lp := &linePrinter{w: out, mu: &s.outMu, c: c, asked: map[int64]time.Time{}}
+			lp := &linePrinter{w: out, mu: &s.outMu, c: c, asked: map[int64]time.Time{}, upstream: map[int64]time.Duration{}, added: map[int64]time.Duration{}}
 			<-s.ready
 			lp.started(path)
 			for batch := range recs {

@@ -5,7 +5,6 @@ import (
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -30,9 +29,12 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transpo
 	if s.pf.noRecord {
 		return recs, ""
 	}
+	// The URL as the session reads it (mcp.TargetURL, as for any
+	// recording): typed without a scheme, url.Parse finds no host and no
+	// password, so the file would be unnamed and the password not redacted.
 	host := ""
-	if u, err := url.Parse(upstream); err == nil {
-		host = u.Host
+	if u, err := mcp.TargetURL(upstream); err == nil {
+		upstream, host = u.String(), u.Host
 	}
 	dir := s.pf.recordDir
 	if dir == "" {
@@ -54,7 +56,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transpo
 // linePrinter prints one line per message of a proxied session:
 //
 //	15:04:05.123 #1 inspector-cli 0.1 · sse → tools/call greet id=3
-//	15:04:05.140 #1 inspector-cli 0.1 · sse ← tools/call greet id=3 ok 17ms
+//	15:04:05.140 #1 inspector-cli 0.1 · sse ← tools/call greet id=3 ok 17ms (POST: upstream 1.2ms, proxy added 150µs)
 //
 // Everything that came from the wire is sanitized: a client or server must
 // not drive the terminal.
@@ -63,6 +65,10 @@ type linePrinter struct {
 	mu    *sync.Mutex
 	c     *proxy.Client
 	asked map[int64]time.Time // when each request was sent, by its Seq
+	// upstream and added are, by request Seq, how long upstream took to
+	// answer the request's POST (its headers) and the time the proxy added
+	// to that.
+	upstream, added map[int64]time.Duration
 }
 
 func (lp *linePrinter) lineAt(at time.Time, dir, what, status string) {
@@ -99,12 +105,28 @@ func (lp *linePrinter) record(r mcp.Record) {
 		lp.lineAt(r.Time, "→", message(r.RPC), "")
 	case r.RPC != nil && r.Kind == mcp.KindReceived:
 		lp.lineAt(r.Time, "←", message(r.RPC), lp.outcome(r))
+	case r.HTTP != nil && r.HTTP.ReqSeq != 0:
+		lp.exchange(r.HTTP)
 	case r.Error != nil:
 		lp.lineAt(r.Time, "!", r.Error.Op+": "+r.Error.Message, "")
 	case r.State != nil:
 		switch r.State.State {
 		case mcp.StateOpen, mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:
 			lp.lineAt(r.Time, "·", r.State.State, r.State.Detail)
+		}
+	}
+}
+
+// exchange keeps the timing of a request's POST: upstream's leg, then the
+// client's (relayed once upstream's headers came), whose difference is the
+// time the proxy added.
+func (lp *linePrinter) exchange(h *mcp.HTTPExchange) {
+	switch h.Purpose {
+	case mcp.PurposePost:
+		lp.upstream[h.ReqSeq] = h.Duration
+	case mcp.PurposeRelay:
+		if up, ok := lp.upstream[h.ReqSeq]; ok {
+			lp.added[h.ReqSeq] = history.ProxyAdded(up, h.Duration)
 		}
 	}
 }
@@ -156,8 +178,13 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 	}
 	if at, ok := lp.asked[m.ReqSeq]; ok {
 		delete(lp.asked, m.ReqSeq)
-		s += " " + r.Time.Sub(at).Round(100*time.Microsecond).String()
+		s += " " + history.FormatDuration(r.Time.Sub(at))
 	}
+	if added, ok := lp.added[m.ReqSeq]; ok {
+		s += fmt.Sprintf(" (POST: upstream %s, proxy added %s)", lp.upstream[m.ReqSeq].Round(100*time.Microsecond), added.Round(10*time.Microsecond))
+	}
+	delete(lp.upstream, m.ReqSeq)
+	delete(lp.added, m.ReqSeq)
 	return s
 }
 

@@ -55,6 +55,14 @@ func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, out)
 		}
 	}
+	// A streamable answer's line says what upstream took to answer the
+	// POST and what the proxy added. (A legacy answer comes on the stream,
+	// often before its POST's 202, when neither is known yet.)
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "streamable ← tools/call greet id=") && (!strings.Contains(line, "(POST: upstream ") || !strings.Contains(line, ", proxy added ")) {
+			t.Errorf("the answer's line %q does not say upstream's time and the time the proxy added", line)
+		}
+	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if len(files) < 2 {
 		t.Fatalf("%d recordings in %s, want one per client session at least", len(files), dir)
@@ -111,7 +119,7 @@ func TestProxyRefusesBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"proxy"}, "accepts 1 arg"},
+		{[]string{"proxy"}, "proxy takes the URL of the server to relay to"},
 		{[]string{"proxy", "ftp://x", "--headless"}, "scheme"},
 		{[]string{"proxy", "http://127.0.0.1:1", "--headless", "--listen", "0.0.0.0:0"}, "--listen-any"},
 		{[]string{"proxy", "http://127.0.0.1:1", "--headless", "--listen", "nonsense"}, "host:port"},

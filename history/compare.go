@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
@@ -28,10 +29,10 @@ const (
 )
 
 // IgnoredKeys differ between runs by nature, so Compare skips them at any
-// depth (compared without regard to case): session ids, clocks and request
-// ids. The top-level "id" is skipped too, because ids are renumbered when a
-// recording is run again.
-var IgnoredKeys = []string{"sessionId", "session_id", "timestamp", "time", "date", "requestId", "request_id"}
+// depth (compared without regard to case): session ids, clocks, request
+// ids, and a task's id and clocks (protocol 2025-11-25). The top-level "id"
+// is skipped too, because ids are renumbered when a recording is run again.
+var IgnoredKeys = []string{"sessionId", "session_id", "timestamp", "time", "date", "requestId", "request_id", "taskId", "createdAt", "lastUpdatedAt"}
 
 // Compare compares two JSON documents structurally and lists where they
 // differ, in path order. ignore holds JSONPath-like patterns of what not to
@@ -295,22 +296,9 @@ const diffLineLimit = 1000
 // value of hundreds of megabytes is not copied whole to show a thousand
 // bytes of it.
 func shortLine(s string) string {
-	line := jsonLine(s[:runeCut(s, diffLineLimit)])
+	line := jsonLine(clip.Prefix(s, diffLineLimit))
 	if len(line) <= diffLineLimit && len(s) <= diffLineLimit {
 		return line
 	}
-	return fmt.Sprintf("%s… (%d bytes)", line[:runeCut(line, diffLineLimit)], len(s))
-}
-
-// runeCut is the largest length up to limit that does not split a UTF-8
-// character of s.
-func runeCut(s string, limit int) int {
-	if len(s) <= limit {
-		return len(s)
-	}
-	cut := limit
-	for cut > 0 && s[cut]&0xc0 == 0x80 {
-		cut--
-	}
-	return cut
+	return clip.WithSize(clip.Prefix(line, diffLineLimit), len(s))
 }

@@ -201,7 +201,7 @@ func TestHugeDamagedLinesAreNotRead(t *testing.T) {
 	}{
 		{"NULs", 64 << 20, "", "line 3 is not a record (64.0 MiB that do not start a JSON object)"},
 		{"longer than any record", maxLine + 1, `{"seq":9,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"`,
-			"line 3 is not a record (it is 1.0 GiB long, longer than any record mcpscope reads (1.0 GiB))"},
+			"line 3 is not a record (it is 1073741826 bytes long, longer than any record mcpscope reads (1.0 GiB))"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

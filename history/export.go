@@ -79,10 +79,16 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
 	if p.Tool != "" {
 		title += " " + p.Tool
 	}
-	if title == "" {
-		title = string(p.Kind)
+	switch {
+	case title == "" && p.Kind == KindForeign:
+		// Not a method: an answer (a bridge sharing one upstream
+		// broadcasts every client's) to an id no request of ours had.
+		fmt.Fprintf(b, "\n### %d. answer to an id we never sent: %s\n\n", n, p.State)
+	case title == "":
+		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(string(p.Kind)), p.State)
+	default:
+		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(title), p.State)
 	}
-	fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(title), p.State)
 	var facts []string
 	facts = append(facts, string(p.Kind))
 	if p.ID != "" {

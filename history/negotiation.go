@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -209,21 +208,19 @@ func (n *negotiationIndex) streamGET(r *mcp.Record) {
 }
 
 func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
-	if m := r.HTTP.Method; m != "" && m != http.MethodPost {
-		// The GET stream, a resuming GET, a DELETE: shown where they
-		// belong (GET, Resume, the closed state), not counted as POSTs.
-		n.httpProblem(r)
-		n.dirty = true
-		return
+	// The pane counts these as POSTs: the streamable GET, its resumes and
+	// the DELETE have rows of their own, and among the POSTs they would
+	// misstate how many POSTs went and how they were answered.
+	if m := r.HTTP.Method; m == "" || m == http.MethodPost {
+		if len(n.posts) == maxPosts {
+			copy(n.posts, n.posts[1:])
+			n.posts = n.posts[:maxPosts-1]
+		}
+		n.posts = append(n.posts, r.HTTP)
 	}
-	if len(n.posts) == maxPosts {
-		copy(n.posts, n.posts[1:])
-		n.posts = n.posts[:maxPosts-1]
-	}
-	n.posts = append(n.posts, r.HTTP)
 	// Streamable HTTP names the session in a header of the initialize
 	// answer; one that a later answer names is not the session in use.
-	if id := headerValue(r.HTTP.Headers, "Mcp-Session-Id"); id != "" && r.HTTP.Status >= 200 && r.HTTP.Status < 300 {
+	if id := mcp.RecordedHeader(r.HTTP.Headers, "Mcp-Session-Id"); id != "" && r.HTTP.Status >= 200 && r.HTTP.Status < 300 {
 		switch {
 		case initialize || n.sessionID == "":
 			n.sessionID = id
@@ -283,6 +280,9 @@ func (n *negotiationIndex) discovered(raw mcp.Raw) {
 func (n *negotiationIndex) httpProblem(r *mcp.Record) {
 	if r.HTTP.Purpose == mcp.PurposeProbe {
 		return // the Detect record says what probes showed
+	}
+	if r.HTTP.Purpose == mcp.PurposeGet && r.HTTP.Status == http.StatusNotFound && mcp.RecordedHeader(r.HTTP.RequestHeaders, "Mcp-Session-Id") == "" {
+		return // no session went, so no GET route: the GET-stream state says so
 	}
 	switch r.HTTP.Status {
 	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnsupportedMediaType:
@@ -352,13 +352,13 @@ func (l *Log) problems() []Problem {
 		}
 		if ep.Elapsed > slowEndpoint {
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
-				Message: fmt.Sprintf("the endpoint event took %s to arrive", ep.Elapsed.Round(time.Millisecond)),
+				Message: "the endpoint event took " + FormatDuration(ep.Elapsed) + " to arrive",
 				Hint:    "clients with a short connect timeout give up before this server is ready"})
 		}
 	}
 	if r := n.otherID; r != nil {
 		ps = append(ps, Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
-			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(headerValue(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
+			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(mcp.RecordedHeader(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
 	}
 	if n.replaced != nil {
 		msg := "reconnect opened a new session that was never initialized"
@@ -426,7 +426,7 @@ func (l *Log) statusProblem(r *mcp.Record) (Problem, bool) {
 	}
 	msg := fmt.Sprintf("%s answered %d %s", verb, h.Status, http.StatusText(h.Status))
 	if h.Status == http.StatusUnauthorized {
-		if wa := headerValue(h.Headers, "WWW-Authenticate"); wa != "" {
+		if wa := mcp.RecordedHeader(h.Headers, "WWW-Authenticate"); wa != "" {
 			msg += " (WWW-Authenticate: " + mcp.HeaderQuote(wa) + ")"
 		}
 	}
@@ -435,14 +435,4 @@ func (l *Log) statusProblem(r *mcp.Record) (Problem, bool) {
 		return Problem{}, false
 	}
 	return Problem{Level: LevelError, Seq: r.Seq, Message: msg, Fact: fact}, true
-}
-
-// headerValue looks a header up whatever case it was recorded in.
-func headerValue(h map[string][]string, name string) string {
-	for k, v := range h {
-		if strings.EqualFold(k, name) && len(v) > 0 {
-			return v[0]
-		}
-	}
-	return ""
 }

@@ -191,6 +191,11 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	case p.state == StateCancelled:
 		// The user gave up on it: an answer the server sent anyway is
 		// kept, and the row still says what the user did.
+	case m.RPCError && l.refusedProbe(p):
+		// Detection asked, the server said no (2025-era stacks answer
+		// server/discover with -32601 or -32000): that is the answer to
+		// "is it this transport?", not a failure of the session.
+		l.setState(p, StateProbe)
 	case late || p.state == StateTimedOut:
 		l.setState(p, StateLate)
 	case !m.RPCError && inputRequired(m.Raw):
@@ -211,6 +216,17 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	case "prompts/list", "resources/list", "resources/templates/list":
 		l.surface.page(p.method, l.record(p.req), r)
 	}
+}
+
+// refusedProbe reports a detection probe whose JSON-RPC error says "not
+// this transport": one whose POST was refused already, or a server/discover
+// (asked only to learn the era) answered with an error at any status.
+func (l *Log) refusedProbe(p *row) bool {
+	if p.state == StateProbe {
+		return true
+	}
+	post := l.record(p.post)
+	return p.method == "server/discover" && post != nil && post.HTTP != nil && post.HTTP.Purpose == mcp.PurposeProbe
 }
 
 // reply attaches our answer to the server request it answers.

@@ -3,8 +3,8 @@ package history
 import (
 	"bufio"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonfmt"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
@@ -98,13 +98,7 @@ func pieceEnd(s string, size int) int {
 	if len(s) <= size {
 		return len(s)
 	}
-	n := size
-	for back := 0; back < utf8.UTFMax-1 && !utf8.RuneStart(s[n]); back++ {
-		n--
-	}
-	if !utf8.RuneStart(s[n]) {
-		n = size // not UTF-8 here: no rune is split either way
-	}
+	n := len(clip.Prefix(s, size))
 	slashes := 0
 	for slashes < n && s[n-1-slashes] == '\\' {
 		slashes++

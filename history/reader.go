@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 
 	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -170,7 +171,7 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
 			return io.EOF
 		}
-		r.warnings.add(fmt.Sprintf("line %d is not a record (%v); skipped it", r.line, perr))
+		r.warnings.add(notARecord(r.line, perr))
 	}
 }
 
@@ -253,7 +254,13 @@ const maxLine = 1 << 30
 func longLineErr(n int64, object bool) error {
 	switch {
 	case n > maxLine:
-		return fmt.Errorf("it is %s long, longer than any record mcpscope reads (%s)", FormatSize(n), FormatSize(maxLine))
+		size := FormatSize(n)
+		if size == FormatSize(maxLine) {
+			// Just over the limit rounds to the limit: "1.0 GiB, longer
+			// than 1.0 GiB" reads as a contradiction.
+			size = strconv.FormatInt(n, 10) + " bytes"
+		}
+		return fmt.Errorf("it is %s long, longer than any record mcpscope reads (%s)", size, FormatSize(maxLine))
 	case !object:
 		return fmt.Errorf("%s that do not start a JSON object", FormatSize(n))
 	}
@@ -298,4 +305,10 @@ func collectAfter(n int) {
 	if n > hugeLine {
 		debug.FreeOSMemory()
 	}
+}
+
+// notARecord is the warning for a line that does not decode, in one wording
+// whether the file is read in order or loaded for the panes.
+func notARecord(line int, err error) string {
+	return fmt.Sprintf("line %d is not a record (%v); skipped it", line, err)
 }

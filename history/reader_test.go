@@ -150,3 +150,15 @@ func TestReaderRejects(t *testing.T) {
 		t.Errorf("Open(missing) error = %v, want one naming the file", err)
 	}
 }
+
+// A line just over the limit is named in bytes: both sizes would round to
+// the same figure and read as a contradiction.
+func TestLongLineJustOverTheLimitSaysByHowMuch(t *testing.T) {
+	err := longLineErr(maxLine+1, true)
+	if err == nil || !strings.Contains(err.Error(), "1073741825 bytes long") {
+		t.Errorf("got %v, want the size in bytes", err)
+	}
+	if err := longLineErr(3*maxLine, true); err == nil || !strings.Contains(err.Error(), "3.0 GiB long") {
+		t.Errorf("got %v, want the size rounded", err)
+	}
+}

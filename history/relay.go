@@ -1,6 +1,10 @@
 package history
 
-import "github.com/mcpscope/mcpscope/mcp"
+import (
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
 
 // onRelay files the client's leg of an exchange a proxy relayed: the
 // negotiation keeps how the client came in, and the request's row the time
@@ -21,6 +25,13 @@ func (l *Log) onRelay(r *mcp.Record) {
 	defer l.views.refresh(l, i)
 	p.relay = l.cur
 	if p.post != 0 {
-		p.proxyAdded = max(r.HTTP.Duration-p.postLatency, 0)
+		p.proxyAdded = ProxyAdded(p.postLatency, r.HTTP.Duration)
 	}
+}
+
+// ProxyAdded is the time a proxy added to an exchange: the client's wait
+// for the answer's headers (relay, its leg's duration) less upstream's
+// (upstream, the leg the proxy sent).
+func ProxyAdded(upstream, relay time.Duration) time.Duration {
+	return max(relay-upstream, 0)
 }

@@ -73,20 +73,32 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			refused[r.HTTP.ReqSeq] = r.HTTP.Status
 		}
 	}
+	// A multi round-trip request is re-run as one: the live session
+	// gathers each round's input itself (from RecordedAnswers), with the
+	// live server's requestState, and its end is compared with the end of
+	// the recorded chain. Its later rounds, sent again as recorded, would
+	// carry a state the live server never gave.
+	lastRound := map[int64]int64{} // a chain's first request Seq -> its last round's
+	for i := range recs {
+		if r := &recs[i]; r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Chain != 0 {
+			lastRound[r.RPC.Chain] = r.Seq
+		}
+	}
 	opened := openingHandshake(recs)
+	tasks := taskIDs{}
 	var out []RerunResult
 	for i := range recs {
 		r := &recs[i]
 		if r.Kind != mcp.KindSent || r.RPC == nil || ctx.Err() != nil {
 			continue
 		}
-		params := paramsOf(r.RPC.Raw)
+		params := tasks.rewrite(paramsOf(r.RPC.Raw))
 		// The listen stream is the live session's own, opened as it
 		// connects, like the handshake's notifications/initialized.
 		// A probe is how the recording found its transport, except the one
 		// that succeeded in opening the session: that was its handshake.
 		probe := probes[r.Seq] && r.Seq != opened
-		if probe || r.RPC.Method == "notifications/initialized" || r.RPC.Method == ListenMethod {
+		if probe || r.RPC.Chain != 0 || r.RPC.Method == "notifications/initialized" || r.RPC.Method == ListenMethod {
 			continue
 		}
 		switch r.RPC.Class {
@@ -122,8 +134,13 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			}
 		} else {
 			live, err = s.Request(ctx, r.RPC.Method, params)
+			tasks.learn(answers[r.Seq], live)
 		}
-		res.Outcome, res.Differences, res.Error = judge(answers[r.Seq], refused[r.Seq], live, err, ignore)
+		end := r.Seq
+		if last, ok := lastRound[r.Seq]; ok {
+			end = last
+		}
+		res.Outcome, res.Differences, res.Error = judge(answers[end], refused[end], live, err, ignore)
 		out = append(out, res)
 	}
 	return out

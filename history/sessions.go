@@ -146,34 +146,17 @@ func RenderSessions(infos []SessionInfo) string {
 			url = strings.TrimSpace(url + " (" + sanitize.Line(s.Note) + ")")
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\n", s.Started.Format("2006-01-02 15:04:05"),
-			formatDuration(s.Duration), s.Requests, s.Errors, FormatSize(s.Size), url, sanitize.Line(filepath.Base(s.Path)))
+			sessionDuration(s.Duration), s.Requests, s.Errors, FormatSize(s.Size), url, sanitize.Line(filepath.Base(s.Path)))
 	}
 	tw.Flush()
 	return b.String()
 }
 
-func formatDuration(d time.Duration) string {
-	switch {
-	case d <= 0:
+// sessionDuration is a session's length in the listing; "-" when the
+// recording holds too little to tell.
+func sessionDuration(d time.Duration) string {
+	if d <= 0 {
 		return "-"
-	case d < time.Second:
-		return d.Round(time.Millisecond).String()
-	case d < time.Hour:
-		return d.Round(time.Second).String()
 	}
-	return d.Round(time.Minute).String()
-}
-
-// FormatSize formats a byte count for people: 512 B, 1.5 KiB, 19.0 MiB.
-func FormatSize(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 4; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
+	return FormatDuration(d)
 }

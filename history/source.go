@@ -257,7 +257,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			collectAfter(n)
 		}
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("line %d is not a record (%v); skipped it", ref.line, err))
+			warnings = append(warnings, notARecord(int(ref.line), err))
 			continue
 		}
 		s.offer(i, rec)

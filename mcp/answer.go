@@ -57,6 +57,7 @@ type InputRequiredError struct {
 	Err     error
 }
 
+// Error says what the server asked for, the first few things by name.
 func (e *InputRequiredError) Error() string {
 	// A server may ask for thousands of things in one round: the message
 	// names the first few and counts the rest, which the log holds.
@@ -78,6 +79,7 @@ func (e *InputRequiredError) Error() string {
 	return msg
 }
 
+// Unwrap is why the input could not be given, if it could not.
 func (e *InputRequiredError) Unwrap() error { return e.Err }
 
 // clientCapabilities are the capabilities mcpscope really has: roots

@@ -358,7 +358,7 @@ func (s *Session) emitHTTP(ex *HTTPExchange) int64 {
 	seq := s.emit(Record{Kind: KindHTTP, HTTP: ex})
 	if s.probing && s.tr != nil && (ex.Purpose == PurposeProbe || ex.Purpose == PurposeStream) {
 		a := Attempt{Transport: s.tr.name(), Method: ex.Method, URL: ex.URL, Status: ex.Status, Err: ex.Err, Seq: seq}
-		if ct := headerOf(ex.Headers, "Content-Type"); ct != "" {
+		if ct := RecordedHeader(ex.Headers, "Content-Type"); ct != "" {
 			a.ContentType = ct
 		}
 		b := string(ex.Body)
@@ -369,12 +369,4 @@ func (s *Session) emitHTTP(ex *HTTPExchange) int64 {
 		s.probes = append(s.probes, a)
 	}
 	return seq
-}
-
-// headerOf reads a header from a recorded header map.
-func headerOf(h map[string][]string, name string) string {
-	if v := http.Header(h).Get(name); v != "" {
-		return v
-	}
-	return ""
 }

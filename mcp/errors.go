@@ -8,6 +8,8 @@ import (
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // Cause is why something on the wire failed, as a kind a program can act on.
@@ -63,12 +65,17 @@ type WireError struct {
 	Status    int    // the HTTP status, when one failed
 	Purpose   string // the exchange's Purpose
 	Transport string
+	// Answer is, for CauseStatus, what the server answered without where
+	// the request went: "400 Bad Request: the body's first line". A status
+	// line too short for the URL and the answer shows this.
+	Answer string
 	// Header holds the answer's headers advice may quote
 	// (WWW-Authenticate, Allow, Content-Type, Retry-After).
 	Header map[string]string
 	Err    error
 }
 
+// Error is the message alone: advice is the edges' to add.
 func (e *WireError) Error() string { return e.Message }
 
 // Unwrap returns the underlying error (a network error, say).
@@ -168,14 +175,17 @@ func HeaderQuote(v string) string { return firstLine(v) }
 // adviceHeaders are the answer headers advice may quote.
 var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry-After"}
 
-// statusError describes an HTTP answer that failed: the status line as the
-// server wrote it, and the first line of its body.
-func statusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
-	msg := fmt.Sprintf("%s %s answered %s", method, target, statusText(resp))
+// StatusError describes an HTTP answer that failed: the status line as the
+// server wrote it, the first line of its body and the headers advice quotes,
+// each cut to what a message can hold. The proxy reports its upstream's
+// refusals with it too, so both read alike.
+func StatusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
+	answer := statusText(resp)
 	if line := firstLine(body); line != "" {
-		msg += ": " + line
+		answer += ": " + line
 	}
-	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport}
+	msg := fmt.Sprintf("%s %s answered %s", method, target, answer)
+	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport, Answer: answer}
 	for _, h := range adviceHeaders {
 		if v := resp.Header.Get(h); v != "" {
 			if e.Header == nil {
@@ -196,13 +206,9 @@ func statusText(resp *http.Response) string {
 	return strconv.Itoa(resp.StatusCode) + " " + http.StatusText(resp.StatusCode)
 }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	return Clip(s, 200)
-}
+// firstLine is what a message quotes of a server's text: its first line,
+// cut.
+func firstLine(s string) string { return Clip(clip.FirstLine(strings.TrimSpace(s)), 200) }
 
 // TimeoutError is a request that got no answer in time.
 type TimeoutError struct {
@@ -232,6 +238,7 @@ type TimeoutError struct {
 	Misnamed []string
 }
 
+// Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
 	var msg string
 	if !e.Accepted {
@@ -334,6 +341,8 @@ type RPCError struct {
 	Data    json.RawMessage `json:"data,omitempty"`
 }
 
+// Error is the code and the server's message and data, each cut to what a
+// message can quote.
 func (e *RPCError) Error() string {
 	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, Clip(e.Message, maxQuoted))
 	if len(e.Data) > 0 {
@@ -347,14 +356,6 @@ func (e *RPCError) Error() string {
 const maxQuoted = 1000
 
 // Clip cuts s to at most n bytes, on a rune boundary, saying how long it
-// was: for quoting a server's words, which can be megabytes long.
-func Clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && s[cut]&0xc0 == 0x80 {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
-}
+// was: for quoting a server's words, which can be megabytes long. It is
+// clip.Quote, named here because every message of the wire quotes with it.
+func Clip(s string, n int) string { return clip.Quote(s, n) }

@@ -143,7 +143,7 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 	resp.Body.Close()
 	s.emitHTTP(ex)
-	we := statusError(ex.Purpose, transport, http.MethodGet, url, resp, string(ex.Body))
+	we := StatusError(ex.Purpose, transport, http.MethodGet, url, resp, string(ex.Body))
 	if resp.StatusCode == http.StatusOK {
 		we.Cause = CauseNotEventStream
 		we.Message = fmt.Sprintf("GET %s answered with Content-Type %q, not an event stream", url, HeaderQuote(resp.Header.Get("Content-Type")))

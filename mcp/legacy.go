@@ -78,9 +78,14 @@ func (l *legacy) ready() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.endpoint == nil {
-		return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
+		return errNoEndpoint()
 	}
 	return nil
+}
+
+// errNoEndpoint is why nothing can be posted before the endpoint event.
+func errNoEndpoint() *WireError {
+	return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
 }
 
 func (l *legacy) open(ctx context.Context) error { return l.connect(ctx, "") }

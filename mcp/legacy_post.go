@@ -38,7 +38,7 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 		conn = c.n
 	}
 	if ep == nil {
-		return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
+		return errNoEndpoint()
 	}
 	target := ep.InUse
 	err := l.postOnce(ctx, target, m, conn)
@@ -130,5 +130,5 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 		}
 		return nil
 	}
-	return statusError(PurposePost, TransportSSE, http.MethodPost, target, resp, string(ex.Body))
+	return StatusError(PurposePost, TransportSSE, http.MethodPost, target, resp, string(ex.Body))
 }

@@ -171,7 +171,9 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 	return tools, resp, nil
 }
 
-// CallTool calls a tool with a JSON object of arguments.
+// CallTool calls a tool with a JSON object of arguments. A tool that lists
+// itself as requiring a task (tasks.go) is called as one, and its answer
+// is the task's result, from tasks/result.
 func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessage) (*Response, error) {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
@@ -185,7 +187,21 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	params := make(json.RawMessage, 0, len(n)+len(args)+24)
 	params = append(append(append(append(params, `{"name":`...), n...), `,"arguments":`...), args...)
 	params = append(params, '}')
-	return s.roundTrip(ctx, "tools/call", name, params)
+	s.mu.Lock()
+	tool := FindTool(s.tools, name)
+	task := tool != nil && tool.TaskSupport == TaskRequired
+	s.mu.Unlock()
+	if !task {
+		return s.roundTrip(ctx, "tools/call", name, params)
+	}
+	resp, err := s.roundTrip(ctx, "tools/call", name, withTask(params))
+	if err != nil || resp.Error != nil {
+		return resp, err
+	}
+	if id, ok := createdTask(resp.Result); ok {
+		return s.taskResult(ctx, id)
+	}
+	return resp, nil
 }
 
 // SetLogLevel asks for log messages at level and above: in the 2025 eras

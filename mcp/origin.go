@@ -39,6 +39,10 @@ func CheckOrigins(allow []string) error {
 	return err
 }
 
+// SameOrigin reports whether a and b are one origin, as originOf compares
+// them: http://h and http://H:80 are the same server.
+func SameOrigin(a, b *url.URL) bool { return originOf(a) == originOf(b) }
+
 // originOf is scheme://host:port with the scheme's default port made
 // explicit and the host lower-cased, so equal origins compare equal.
 func originOf(u *url.URL) string {

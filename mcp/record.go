@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -63,6 +64,21 @@ type HTTPExchange struct {
 	Redirects []Redirect `json:"redirects,omitempty"`
 }
 
+// RecordedHeader is a header's first value in a recorded header map,
+// whatever case the name was written in: Go writes canonical names, but a
+// recording from another version or edited by hand need not.
+func RecordedHeader(h map[string][]string, name string) string {
+	if v := h[name]; len(v) > 0 {
+		return v[0]
+	}
+	for k, v := range h {
+		if strings.EqualFold(k, name) && len(v) > 0 {
+			return v[0]
+		}
+	}
+	return ""
+}
+
 // Redirect is one HTTP redirect the client followed (or refused).
 type Redirect struct {
 	Status int    `json:"status"`
@@ -100,6 +116,24 @@ type SSEEvent struct {
 	Data     Raw      `json:"data,omitempty"`
 	Comments []string `json:"comments,omitempty"`
 	Raw      Raw      `json:"raw"`
+	// dataAt is where the value of the event's only data line lies in Raw,
+	// as the tap framed it; hasDataAt says it is known (live events with
+	// one data line). Not recorded: it is derived from Raw.
+	dataAt    span
+	hasDataAt bool
+}
+
+// WithData returns the event's raw bytes with the value of its one data
+// line replaced by value, every other byte kept. It reports false when
+// the event is not one whose data line the tap framed (several data lines,
+// or an event read back from a recording): the proxy rewrites the legacy
+// endpoint event this way, without reading SSE fields a second time.
+func (e *SSEEvent) WithData(value string) (string, bool) {
+	if !e.hasDataAt {
+		return "", false
+	}
+	raw := string(e.Raw)
+	return raw[:e.dataAt.from] + value + raw[e.dataAt.to:], true
 }
 
 // The streams an event can arrive on.

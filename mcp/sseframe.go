@@ -401,6 +401,7 @@ func (t *sseTap) parsed(e sse.Event) {
 		// go-sse stays the judge of what the data is; the span only says
 		// where the same bytes already are.
 		b.ev.Data = Raw(raw[b.data.from:b.data.to])
+		b.ev.dataAt, b.ev.hasDataAt = b.data, true
 	}
 	if b.hasID {
 		b.ev.ID, b.ev.HasID = e.LastEventID, true

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -148,7 +149,16 @@ func (t *streamable) negotiated(protocol string) {
 	t.mu.Unlock()
 }
 
-// initialized opens the GET stream, once the handshake is over.
+// getReadyWait bounds how long the handshake waits for the server to
+// answer the GET that opens the stream for its messages.
+const getReadyWait = time.Second
+
+// initialized opens the GET stream, once the handshake is over, and waits
+// (at most getReadyWait) until the server has answered it: a server may
+// send its own requests (an elicitation, say) on the GET stream as soon as
+// the next request comes in, and one that finds no GET stream open drops
+// them (the TypeScript SDK without an event store does), so the next
+// request must not race the GET.
 func (t *streamable) initialized() {
 	t.mu.Lock()
 	gen := t.gen
@@ -158,13 +168,23 @@ func (t *streamable) initialized() {
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Detail: "not opened (--no-get-stream)"}})
 		return
 	}
-	t.runStream(func(ctx context.Context) { t.getLoop(ctx, gen) })
+	ready := make(chan struct{})
+	if !t.runStream(func(ctx context.Context) { t.getLoop(ctx, gen, ready) }) {
+		return
+	}
+	wait := time.NewTimer(getReadyWait)
+	defer wait.Stop()
+	select {
+	case <-ready:
+	case <-wait.C:
+	}
 }
 
 // runStream runs the session's one long-lived stream loop (the GET stream,
 // or the 2026 listen stream) in the background, ending the one before it;
-// Close waits for it.
-func (t *streamable) runStream(loop func(ctx context.Context)) {
+// Close waits for it. It reports false when the session is closed and the
+// loop was not started.
+func (t *streamable) runStream(loop func(ctx context.Context)) bool {
 	s := t.s
 	ctx, cancel := context.WithCancel(s.life)
 	t.mu.Lock()
@@ -177,7 +197,7 @@ func (t *streamable) runStream(loop func(ctx context.Context)) {
 	if s.closed {
 		s.mu.Unlock()
 		cancel()
-		return
+		return false
 	}
 	s.wg.Add(1)
 	s.mu.Unlock()
@@ -185,6 +205,7 @@ func (t *streamable) runStream(loop func(ctx context.Context)) {
 		defer s.wg.Done()
 		loop(ctx)
 	}()
+	return true
 }
 
 // session returns what requests of the current session carry.
@@ -308,7 +329,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	}
 	resp.Body.Close()
 	s.emitHTTP(ex)
-	if id != "" && sessionGone(resp.StatusCode, ct, ex.Body) {
+	if id != "" && SessionGone(resp.StatusCode, ct, ex.Body) {
 		err := &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s to a request carrying session %s: the server no longer knows the session", t.endpoint, statusText(resp), id)}
 		if !t.expire(gen, id, resp.StatusCode) {
@@ -328,7 +349,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			}
 		}
 	}
-	return statusError(purpose, TransportStreamable, http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
+	return StatusError(purpose, TransportStreamable, http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
 }
 
 // jsonAnswer reads a JSON answer: the message(s) it holds are received

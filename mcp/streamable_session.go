@@ -8,10 +8,11 @@ import (
 	"time"
 )
 
-// sessionGone reports an answer meaning the session id is unknown: 404 (the
-// official Go SDK), or 400 with a JSON-RPC error that names no request
-// (the TypeScript SDK's -32000 "no valid session").
-func sessionGone(status int, ct string, body Raw) bool {
+// SessionGone reports an answer to a request that carried a session id
+// meaning the server does not know that id: 404 (the official Go SDK), or
+// 400 with a JSON-RPC error that names no request (the TypeScript SDK's
+// -32000 "no valid session"). ct is the answer's media type.
+func SessionGone(status int, ct string, body Raw) bool {
 	if status == http.StatusNotFound {
 		return true
 	}

@@ -297,7 +297,9 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 		}
 		return resp, nil
 	}
-	if id != "" && sessionGone(resp.StatusCode, MediaType(resp.Header), ex.Body) {
+	// The GET that reopens a stream after a server restart is often the
+	// first to hear the session is gone, in the same shapes a POST is told.
+	if id != "" && SessionGone(resp.StatusCode, MediaType(resp.Header), ex.Body) {
 		we.Cause = CauseSessionExpired
 		if !t.expire(gen, id, resp.StatusCode) {
 			we.Cause = CauseSessionNotKept
@@ -336,14 +338,18 @@ func (t *streamable) sayWaiting(state func(string)) (stop func()) {
 	}
 }
 
-// getLoop keeps the GET stream for server messages open (step 4): 405 and
-// 409 are answers, not errors (though a 409 to reopening a stream that was
-// open is tried again a few times); a stream that ends is reopened after the
-// server's retry or a backoff. A stream that ends as soon as it opens, with
-// nothing said, is reopened with a growing wait, and after maxResume of
-// those in a row no more: a server answering every GET with "retry: 0" and
-// an end must not be asked again in a tight loop for the whole session.
-func (t *streamable) getLoop(ctx context.Context, gen int) {
+// getLoop keeps the GET stream for server messages open (step 4): 405,
+// 409 and a 404 without a session are answers, not errors (though a 409 to
+// reopening a stream that was open is tried again a few times); a stream that
+// ends is reopened after the server's retry or a backoff. A stream that
+// ends as soon as it opens, with nothing said, is reopened with a growing
+// wait, and after maxResume of those in a row no more: a server answering
+// every GET with "retry: 0" and an end must not be asked again in a tight
+// loop for the whole session. ready is closed once the first GET has been
+// answered (or failed), or the loop ends.
+func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}) {
+	answered := sync.OnceFunc(func() { close(ready) })
+	defer answered()
 	s := t.s
 	in := &inbound{conn: gen, stream: StreamGet}
 	state := func(detail string) {
@@ -369,6 +375,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
 		stop()
+		answered()
 		if ctx.Err() != nil {
 			return
 		}
@@ -395,6 +402,12 @@ func (t *streamable) getLoop(ctx context.Context, gen int) {
 			switch {
 			case we != nil && we.Status == http.StatusMethodNotAllowed:
 				state("this server offers no GET stream (405)")
+			case we != nil && we.Status == http.StatusNotFound && we.Cause != CauseSessionExpired && we.Cause != CauseSessionNotKept:
+				// No session id went, so the 404 cannot mean a lost
+				// session, and POSTs to this URL are answered: the server
+				// has no GET route here (the TypeScript SDK without
+				// sessions behind Express answers so).
+				state("this server offers no GET stream: GET answered 404 where POSTs are answered (the specification's answer is 405)")
 			case we != nil && we.Status == http.StatusConflict:
 				state("the server refused the GET stream: another one is open (409)")
 			case we != nil && we.Cause == CauseSessionExpired:

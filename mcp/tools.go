@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -14,6 +15,9 @@ type Tool struct {
 	Title       string          `json:"title,omitempty"`
 	Description string          `json:"description,omitempty"`
 	InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+	// TaskSupport is execution.taskSupport (tasks.go): "required" means
+	// the tool is called as a task; "" and "forbidden" mean it never is.
+	TaskSupport string `json:"taskSupport,omitempty"`
 	// Invalid says why the tool cannot be used, when it cannot: in the
 	// 2026 era a tool whose x-mcp-header annotations break the rules is
 	// left out of calls (and shown, marked, since a debugger shows what the
@@ -110,6 +114,9 @@ func readTool(v jsonspan.Value) (Tool, string) {
 	if s := v.Get("inputSchema"); s.Exists() {
 		t.InputSchema = s.Raw()
 	}
+	if e := v.Get("execution"); e.Kind() == jsonspan.Object {
+		t.TaskSupport = taskSupportOf(e.Raw())
+	}
 	return t, ""
 }
 
@@ -118,7 +125,7 @@ func Excerpt(raw []byte) string {
 	const max = 40
 	s := strings.Join(strings.Fields(string(raw[:min(len(raw), 4*max)])), " ")
 	if len(raw) > 4*max || len(s) > max {
-		s = strings.ToValidUTF8(s[:min(len(s), max)], "") + "…"
+		s = clip.Prefix(s, max) + "…"
 	}
 	return s
 }

@@ -20,6 +20,7 @@ type FileError struct {
 	Msg  string
 }
 
+// Error names the file and line, as an editor jumps to them.
 func (e *FileError) Error() string {
 	if e.Line == 0 {
 		return e.Path + ": " + e.Msg

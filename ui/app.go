@@ -102,6 +102,12 @@ type Model struct {
 	// holds what was submitted meanwhile, sent when they are.
 	initializing int
 	afterInit    []command.Command
+	// autoLists counts the tools/list sends in a row that list_changed
+	// caused (followListChanged); anything submitted starts again at 0.
+	// autoListing says one of them is on its way, and autoListAgain that
+	// the list changed again meanwhile.
+	autoLists                  int
+	autoListing, autoListAgain bool
 	// openedFrom is the list the detail pane was last opened from, where
 	// the back key returns.
 	openedFrom pane
@@ -191,6 +197,7 @@ func (m *Model) setBindings() {
 func Run(opts Options) error {
 	m := New(opts)
 	defer m.cancel()
+	defer holdLog(os.Stderr)()
 	_, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
 	return err
 }
@@ -230,8 +237,9 @@ func (m *Model) View() string {
 	var cl []string
 	switch {
 	case m.ask.open():
-		top, hint := m.ask.inputLines()
-		cl = []string{top, hint}
+		cl = m.ask.inputLines()
+	case m.detail.searching():
+		cl = []string{m.com.st.Hint.Render(m.detail.searchHint())}
 	case m.events.typing():
 		// The keys the command line's row names (":", "c") are letters of
 		// the query now: say what the filter does and how to leave it.
@@ -244,6 +252,15 @@ func (m *Model) View() string {
 			cl[0] = m.clientsBar()
 		}
 	}
+	bar := m.status.view()
+	if last := len(cl) - 1; last >= 0 && ansi.StringWidth(cl[last]) == 0 && last < m.lay.CmdLine.H {
+		// The command line's last row is blank: a status message the bar
+		// would cut (a server's refusal, what to do next) is read whole
+		// there, and the bar keeps the version and counts.
+		if msg, rest, ok := m.status.msgRow(); ok {
+			cl[last], bar = msg, rest
+		}
+	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {
 		var l string
 		if i < len(cl) {
@@ -251,7 +268,7 @@ func (m *Model) View() string {
 		}
 		lines = append(lines, m.com.fit(l, m.width))
 	}
-	lines = append(lines, m.status.view())
+	lines = append(lines, bar)
 	return strings.Join(lines, "\n")
 }
 

@@ -27,6 +27,7 @@ type askPrompt struct {
 	// form is the head question's elicitation form, read once when it is
 	// put on the prompt: the box is drawn every second while it is open.
 	form form
+	w    int // the width the outcome of an Enter wraps to
 
 	lineOutcome
 }
@@ -54,7 +55,10 @@ func (a *askPrompt) current() *Question {
 }
 
 // SetSize sets the width of the input.
-func (a *askPrompt) SetSize(w int) { a.input.Width = max(w-len(a.input.Prompt)-1, 1) }
+func (a *askPrompt) SetSize(w int) {
+	a.w = w
+	a.input.Width = max(w-len(a.input.Prompt)-1, 1)
+}
 
 // push queues a question, and asks it at once when nothing else is.
 func (a *askPrompt) push(q *Question) tea.Cmd {

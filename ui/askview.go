@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -56,13 +57,17 @@ func (a *askPrompt) boxLines(w, h int) []string {
 			wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
 			wrap("then: accept (done) · decline · cancel   esc cancels", st.Hint.Render)
 		case f.schemaErr != nil:
-			wrap("the form's requestedSchema is unreadable ("+sanitize.Line(f.schemaErr.Error())+"): fields go as strings", st.Warning.Render)
+			wrap(sanitize.Line(command.UnreadableSchema("the form's requestedSchema", f.schemaErr)), st.Warning.Render)
 			wrap("accept key=value … · decline · cancel   esc cancels", st.Hint.Render)
 		default:
+			defaults := ""
 			for _, p := range schemaProps(f.schema) {
 				wrap("  "+propHint(&p), st.Dim.Render)
+				if p.Schema.DefaultString() != "" {
+					defaults = ", fields left out go with their defaults"
+				}
 			}
-			wrap("accept key=value … (key:=json for raw JSON) · decline · cancel   "+keyHints(a.c.keys.Complete)+" · esc cancels", st.Hint.Render)
+			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete)+" · esc cancels", st.Hint.Render)
 		}
 	default:
 		wrap(sanitize.Line(command.Describe(q.Req)), st.Row.Render)
@@ -87,23 +92,30 @@ func (a *askPrompt) timeLeft(q *Question) (string, bool) {
 	return left.String(), true
 }
 
-// inputLines are the command line's two lines while a question is open:
-// the input, and the outcome of the last Enter or Tab.
-func (a *askPrompt) inputLines() (string, string) {
+// inputLines are the command line's lines while a question is open: the
+// input, then the outcome of the last Enter wrapped over as many rows as it
+// needs (as the command line's is: what to do comes at the end of a
+// warning, and one row cut it off on an 80-column terminal), or one row of
+// candidates or what keys do.
+func (a *askPrompt) inputLines() []string {
 	st := a.c.st
-	top := dropInvisible(a.input.View())
-	var hint string
-	switch {
-	case a.err != "":
-		hint = st.Error.Render("✗ " + a.err)
-	case len(a.warns) > 0:
-		hint = warnHint(st, a.c.keys, "answers", a.warns)
-	case a.cycle != nil:
-		hint = drawCandidates(st, a.cycle, a.input.Width)
-	default:
-		hint = st.Hint.Render(a.c.keys.Submit.Help().Key + " answers · " + a.c.keys.Cancel.Help().Key + " " + escDoes(a.current()) + " · the panes wait until this is answered")
+	lines := []string{dropInvisible(a.input.View())}
+	if rows, style := a.outcome(); len(rows) > 0 {
+		for _, r := range rows {
+			lines = append(lines, style.Render(r))
+		}
+		return lines
 	}
-	return top, hint
+	if a.cycle != nil {
+		return append(lines, drawCandidates(st, a.cycle, a.input.Width))
+	}
+	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+escDoes(a.current())+" · the panes wait until this is answered"))
+}
+
+// outcome is the last Enter's refusal or warnings in rows (see
+// lineOutcome.outcomeRows); the layout gives the prompt as many rows.
+func (a *askPrompt) outcome() ([]string, lipgloss.Style) {
+	return a.outcomeRows(a.c.st, a.c.keys, "answers", a.w)
 }
 
 // askedBy names who asks, from the record that asked: for an
@@ -123,10 +135,8 @@ func askedBy(log *history.Log, req mcp.InputRequest) string {
 		}
 	case mcp.ClassServerRequest:
 		who := "the server (its request " + wireLine(r.RPC.ID, 64) + ")"
-		if ev := log.At(i - 1); ev != nil && ev.Event != nil && ev.Event.ReqSeq != 0 {
-			if p := log.PairOf(ev.Event.ReqSeq); p != nil {
-				who += " during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
-			}
+		if p := carrierOf(log, r); p != nil {
+			who += " during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
 		}
 		return who
 	}

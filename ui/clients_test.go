@@ -129,9 +129,17 @@ func TestOwnSessionNextToTheClients(t *testing.T) {
 		}})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
-	if m.sendDisabled() != watchOnly {
-		t.Fatalf("a proxied client's session can send: %q", m.sendDisabled())
+	// The line under the panes says first how to get a session that can
+	// send: it named `mcpscope URL`, a second program, while o was here.
+	ownFirst := "o opens your own session to the same server · " + watchOnly
+	if m.sendDisabled() != ownFirst {
+		t.Fatalf("a proxied client's session: send disabled %q, want %q", m.sendDisabled(), ownFirst)
 	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if row(m.View(), "o opens your own session to the same server") == "" {
+		t.Errorf("at 80 columns the line under the panes does not say o opens a session:\n%s", m.View())
+	}
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	msg := runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok })
 	m.Update(msg)
 	if opened != 1 || m.sendDisabled() != "" || !strings.Contains(m.View(), " you · mcpscope") {
@@ -142,8 +150,8 @@ func TestOwnSessionNextToTheClients(t *testing.T) {
 		t.Errorf("l sent %q through the own session, want tools/list", c.Method)
 	}
 	press(m, "]")
-	if m.sendDisabled() != watchOnly {
-		t.Errorf("back on a client, sending is %q, want watch-only", m.sendDisabled())
+	if m.sendDisabled() != ownFirst {
+		t.Errorf("back on a client, sending is %q, want %q", m.sendDisabled(), ownFirst)
 	}
 }
 

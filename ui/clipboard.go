@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
@@ -40,7 +41,7 @@ func (m *Model) copyDetail() tea.Cmd {
 	if what == "" {
 		return m.setStatus(levelWarn, "nothing to copy: open a pair or an event in Detail first (enter)")
 	}
-	return copyCmd(m.clipboard, clip(text, copyLimit), len(text), what)
+	return copyCmd(m.clipboard, clip.Prefix(text, copyLimit), len(text), what)
 }
 
 // copyCmd writes the OSC 52 clipboard sequence. It runs as a Cmd because

@@ -94,7 +94,7 @@ func (ctx lineContext) argHint() string {
 	}
 	schema, err := ctx.info.getSchema()
 	if err != nil {
-		return "the tool's inputSchema is unreadable (" + sanitize.Line(err.Error()) + "): arguments are sent as strings"
+		return sanitize.Line(command.UnreadableSchema("the tool's inputSchema", err))
 	}
 	prefix := ctx.cur.Text
 	if key, _, ok := strings.Cut(prefix, "="); ok {
@@ -153,13 +153,16 @@ func argSummary(p *command.Property) string {
 	return sanitize.Line(p.Name) + star + " " + sanitize.Line(p.Schema.TypeString())
 }
 
-// propHint is "name: type, required — description".
+// propHint is "name: type, required, default D — description".
 func propHint(p *command.Property) string {
 	need := "optional"
 	if p.Required {
 		need = "required"
 	}
 	h := sanitize.Line(p.Name) + ": " + sanitize.Line(p.Schema.TypeString()) + ", " + need
+	if d := p.Schema.DefaultString(); d != "" {
+		h += ", default " + sanitize.Line(d)
+	}
 	if d := oneLine(p.Schema.Description); d != "" {
 		h += " — " + d
 	}

@@ -45,6 +45,8 @@ type CommandLine struct {
 	// surface is what the server listed last besides tools: prompts,
 	// resources and templates, for completing their names and URIs.
 	surface history.Surface
+	// uninitialized: the session waits for initialize (see SetUninitialized).
+	uninitialized bool
 
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
@@ -133,6 +135,10 @@ func (c *CommandLine) SetTools(tools []mcp.Tool) {
 // server listed last.
 func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
 
+// SetUninitialized tells the hints the session is open but not
+// initialized (a legacy stream before i): listing the tools cannot work yet.
+func (c *CommandLine) SetUninitialized(u bool) { c.uninitialized = u }
+
 // SetRoots tells completion which roots are offered.
 func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }
 
@@ -183,8 +189,7 @@ func (c *CommandLine) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Submit):
 		return c.submit()
 	case key.Matches(msg, k.Complete):
-		c.complete()
-		return nil
+		return c.complete()
 	case key.Matches(msg, k.HistoryPrev):
 		if line, ok := c.hist.prev(c.input.Value()); ok {
 			c.setLine(line)
@@ -271,6 +276,12 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 			// A tool's name typed where the method goes: the server would
 			// answer "method not found", which does not say what was meant.
 			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is a tool, not a method: type tools/call " + cmd.Method + " (or press c)"})
+		} else if w, ok := c.checkResource(cmd); ok {
+			pre = append(pre, w)
+		} else if sug := command.SuggestMethod(cmd.Method); sug != "" {
+			// The server would answer "method not found" (or a bare 400),
+			// which does not say what was meant.
+			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is not a method mcpscope knows: did you mean " + sug + "?"})
 		}
 		if len(cmd.Words) == 0 || cmd.Method == "tools/list" {
 			return pre, nil
@@ -283,11 +294,19 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	var schema *command.Schema
 	switch {
 	case info == nil && len(c.tools) > 0:
-		pre = append(pre, command.ArgWarning{Message: "tool " + cmd.Tool + " is not in the tools list (" + plural(len(c.tools), "tool") + ")"})
+		msg := "tool " + cmd.Tool + " is not in the tools list (" + plural(len(c.tools), "tool") + ")"
+		names := make([]string, len(c.tools))
+		for i, t := range c.tools {
+			names[i] = t.Name
+		}
+		if sug := command.Nearest(cmd.Tool, names); sug != "" {
+			msg += ": did you mean " + sug + "?"
+		}
+		pre = append(pre, command.ArgWarning{Message: msg})
 	case info != nil:
 		var err error
 		if schema, err = info.getSchema(); err != nil {
-			pre = append(pre, command.ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); arguments go as strings"})
+			pre = append(pre, command.ArgWarning{Message: command.UnreadableSchema("the tool's inputSchema", err)})
 		}
 	}
 	_, warns, err := command.ParseArgs(cmd.Words, schema)
@@ -314,12 +333,44 @@ func (c *CommandLine) checkPrompt(cmd command.Command) (warns []command.ArgWarni
 	return append(warns, w...), true, err
 }
 
-// complete runs one Tab on the command line (see tabComplete).
-func (c *CommandLine) complete() {
-	c.tabbed(c.input.Value())
+// checkResource warns of a resource URI one or two letters off one
+// resources/list named; a URI listed nowhere near may be one the server
+// serves without listing it, and goes without a word.
+func (c *CommandLine) checkResource(cmd command.Command) (command.ArgWarning, bool) {
+	if !command.IsResourceTarget(cmd.Method) || cmd.Target == "" || command.IsTemplate(cmd.Target) {
+		return command.ArgWarning{}, false
+	}
+	uris := make([]string, len(c.surface.Resources))
+	for i, r := range c.surface.Resources {
+		if r.URI == cmd.Target {
+			return command.ArgWarning{}, false
+		}
+		uris[i] = r.URI
+	}
+	sug := command.Nearest(cmd.Target, uris)
+	if sug == "" {
+		return command.ArgWarning{}, false
+	}
+	return command.ArgWarning{Message: cmd.Target + " is not in resources/list: did you mean " + sug + "?"}, true
+}
+
+// complete runs one Tab on the command line (see tabComplete). A Tab on a
+// prompt argument's or template variable's value that has nothing to offer
+// from what was listed returns the message that asks the server.
+func (c *CommandLine) complete() tea.Cmd {
+	value := c.input.Value()
+	c.tabbed(value)
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
 		return complete(analyze(before, c.info), c.tools, c.roots, c.surface)
 	})
+	if c.cycle != nil || c.input.Value() != value {
+		return nil
+	}
+	ask, ok := analyze(value[:byteOffset(value, c.input.Position())], c.info).serverCompletion(value)
+	if !ok {
+		return nil
+	}
+	return func() tea.Msg { return ask }
 }
 
 // byteOffset converts the input's cursor (in runes) to a byte offset.
@@ -358,20 +409,30 @@ func (c *CommandLine) View() string {
 // value:=abc"), and one row cut it off on an 80-column terminal. Height
 // asks for every message Update handles, so nothing is styled here.
 func (c *CommandLine) outcome() ([]string, lipgloss.Style) {
-	if !c.input.Focused() || c.disabled != "" || c.width <= 0 {
+	if !c.input.Focused() || c.disabled != "" {
 		return nil, lipgloss.Style{}
 	}
+	return c.outcomeRows(c.st, c.keys, "sends", c.width)
+}
+
+// outcomeRows is the refusal or warnings of the last Enter wrapped between
+// words to width, at most maxCmdLineHeight-1 rows (the last cut with …
+// when drawn), and the style to draw them in; nil when there is none.
+// verb is what Enter again does anyway ("sends", "answers").
+func (o *lineOutcome) outcomeRows(st *themes.Styles, keys *KeyMap, verb string, width int) ([]string, lipgloss.Style) {
 	var text string
-	style := c.st.Error
+	style := st.Error
 	switch {
-	case c.err != "":
-		text = "✗ " + c.err
-	case len(c.warns) > 0:
-		text, style = warnText(c.keys, "sends", c.warns), c.st.Warning
+	case width <= 0:
+		return nil, lipgloss.Style{}
+	case o.err != "":
+		text = "✗ " + o.err
+	case len(o.warns) > 0:
+		text, style = warnText(keys, verb, o.warns), st.Warning
 	default:
 		return nil, lipgloss.Style{}
 	}
-	rows := wrapWords(text, c.width)
+	rows := wrapWords(text, width)
 	if n := maxCmdLineHeight - 1; len(rows) > n {
 		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
 	}
@@ -402,6 +463,14 @@ func (c *CommandLine) hintLine() string {
 	}
 	value := c.input.Value()
 	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
+		// The first thing to do is not the list the other hints name.
+		return st.Hint.Render("the session is not initialized: " + c.keys.Initialize.Help().Key + " (outside the command line) initializes it, then " +
+			c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key)
+	}
+	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {
+		return st.Hint.Render(h)
+	}
 	return st.Hint.Render(ctx.hint(c.tools, c.keys))
 }
 

@@ -81,6 +81,25 @@ func (ctx lineContext) givenKeys() []string {
 	return keys
 }
 
+// template is the URI template the words after it fill: the target of
+// resources/read (subscribe, unsubscribe) or of completion/complete
+// resource, once typed; "" when the line names none.
+func (ctx lineContext) template() string {
+	at := 1
+	if ctx.method == "completion/complete" {
+		if len(ctx.words) < 2 || ctx.words[1].Text != "resource" {
+			return ""
+		}
+		at = 2
+	} else if !command.IsResourceTarget(ctx.method) {
+		return ""
+	}
+	if ctx.index <= at || !command.IsTemplate(ctx.words[at].Text) {
+		return ""
+	}
+	return ctx.words[at].Text
+}
+
 // completion is what Tab may put in place of the current word.
 type completion struct {
 	start  int      // byte offset where the replaced word starts
@@ -133,6 +152,13 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 				if a.Required == req && strings.HasPrefix(a.Name, prefix) && !slices.Contains(given, a.Name) {
 					comp.add(command.ShellQuote(a.Name)+"=", a.Name+"=")
 				}
+			}
+		}
+	case ctx.template() != "" && !strings.Contains(prefix, "="):
+		given := ctx.givenKeys()
+		for _, v := range command.TemplateVars(ctx.template()) {
+			if strings.HasPrefix(v, prefix) && !slices.Contains(given, v) {
+				comp.add(command.ShellQuote(v)+"=", v+"=")
 			}
 		}
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1,
@@ -210,15 +236,16 @@ func schemaProps(s *command.Schema) []command.Property {
 	return s.Properties
 }
 
-// completeValues offers the enum members (or true and false) of a key.
+// completeValues offers the enum members (or true and false) of a key. An
+// array whose items are an enum (a multi-select form field, a list of
+// tags) offers the items' members: a key given again adds one to the list.
 func completeValues(comp *completion, key, typed string, p *command.Property) {
 	if p == nil || p.Schema == nil {
 		return
 	}
-	var values []json.RawMessage
-	values = append(values, p.Schema.Choices()...)
-	if len(values) == 0 && slices.Contains(p.Schema.Type, "boolean") {
-		values = []json.RawMessage{json.RawMessage("true"), json.RawMessage("false")}
+	values := scalarChoices(p.Schema)
+	if len(values) == 0 && p.Schema.Items != nil && slices.Contains(p.Schema.Type, "array") {
+		values = scalarChoices(p.Schema.Items)
 	}
 	for _, v := range values {
 		var s string
@@ -238,6 +265,18 @@ func completeValues(comp *completion, key, typed string, p *command.Property) {
 		}
 		comp.add(command.ShellQuote(key)+sep+command.ShellQuote(b.String())+" ", b.String())
 	}
+}
+
+// scalarChoices are the values a schema allows when it lists them: its enum
+// members, or true and false for a boolean.
+func scalarChoices(s *command.Schema) []json.RawMessage {
+	if values := s.Choices(); len(values) > 0 {
+		return values
+	}
+	if slices.Contains(s.Type, "boolean") {
+		return []json.RawMessage{json.RawMessage("true"), json.RawMessage("false")}
+	}
+	return nil
 }
 
 // commonPrefix is the longest prefix all items share.

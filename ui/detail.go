@@ -39,6 +39,8 @@ type detailPane struct {
 	// keep is where the reader was when the size or the form (pretty or
 	// raw) changed, put back once the lines are made again.
 	keep keptPlace
+	// search finds text in the lines (see detailSearch).
+	search detailSearch
 }
 
 // keptPlace is a place in the lines that survives making them again: the
@@ -64,7 +66,9 @@ type detailKey struct {
 	resumes  int
 }
 
-func newDetailPane(c *common) *detailPane { return &detailPane{c: c, pretty: true} }
+func newDetailPane(c *common) *detailPane {
+	return &detailPane{c: c, pretty: true, search: newDetailSearch(c)}
+}
 
 // SetSize sets the outer size. The reader keeps their place: the lines
 // are wrapped again at a new width, so a line number would land somewhere
@@ -143,6 +147,9 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 	n := len(d.lines())
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
+		if d.matchKey(msg) {
+			return nil
+		}
 		d.scroll.handleKey(d.c.keys, msg, n)
 	case tea.MouseMsg:
 		d.scroll.wheel(msg, n)
@@ -186,15 +193,23 @@ func (d *detailPane) copyText() (string, string) {
 }
 
 func (d *detailPane) view(focused bool) []string {
-	lines := d.lines()
-	d.scroll.clamp(len(lines))
-	end := min(d.scroll.offset+d.scroll.height, len(lines))
+	lines := d.lines() // current already: refresh ran at the end of Update
+	start, end := d.scroll.visible(len(lines))
 	title := "Detail"
 	if !d.pretty {
 		title += " · raw bytes"
 	}
-	title += d.scroll.position(len(lines))
-	return d.c.frame(title, lines[d.scroll.offset:end], d.w, d.h, focused)
+	title += d.scroll.position(start, len(lines)) + d.searchNote()
+	shown := lines[start:end]
+	if d.searching() {
+		// The search input takes the last row, as the filter's does in
+		// Raw events.
+		rows := max(d.scroll.height-1, 0)
+		keep := min(len(shown), rows)
+		shown = append(shown[:keep:keep], make([]string, rows-keep)...) // a copy: the cache stays as it is
+		shown = append(shown, d.search.input.View())
+	}
+	return d.c.frame(title, shown, d.w, d.h, focused)
 }
 
 // key is what the current selection's lines depend on. It is all a frame

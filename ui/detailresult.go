@@ -153,7 +153,7 @@ func (in *detailInput) resumeLines(out []string, resumes []*mcp.Record) []string
 	out = append(out, "", in.section("Resumed", plural(len(resumes), "GET")+" with Last-Event-ID"))
 	for _, r := range resumes {
 		h := r.HTTP
-		line := "GET Last-Event-ID " + header(h.RequestHeaders, "Last-Event-ID") + " → " + statusText(h.Status, h.Err) + " in " + dur(h.Duration) +
+		line := "GET Last-Event-ID " + header(h.RequestHeaders, "Last-Event-ID") + " → " + statusText(h.Status, h.Err) + " in " + history.FormatDuration(h.Duration) +
 			" at " + r.Time.Format("15:04:05.000")
 		out = in.wrapped(out, line, statusStyle(in.st, h.Status))
 	}
@@ -174,18 +174,18 @@ func (in *detailInput) timing() []string {
 		case "json":
 			s += " (application/json)"
 		}
-		parts = append(parts, s+": headers after "+dur(p.PostLatency))
+		parts = append(parts, s+": headers after "+history.FormatDuration(p.PostLatency))
 	}
 	if p.Relay != nil && p.Relay.HTTP != nil {
 		// A proxied client's request: upstream's time is the POST's, and
 		// this is what relaying it cost on top.
-		parts = append(parts, "proxy added "+dur(p.ProxyAdded))
+		parts = append(parts, "proxy added "+history.FormatDuration(p.ProxyAdded))
 	}
 	switch {
 	case p.Latency > 0 && p.State == history.StateCancelled:
-		parts = append(parts, "cancelled, yet answered after "+dur(p.Latency))
+		parts = append(parts, "cancelled, yet answered after "+history.FormatDuration(p.Latency))
 	case p.Latency > 0:
-		parts = append(parts, "response after "+dur(p.Latency))
+		parts = append(parts, "response after "+history.FormatDuration(p.Latency))
 	case p.Listening():
 		parts = append(parts, "open: the session's live stream")
 	}

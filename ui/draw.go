@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
@@ -124,43 +124,12 @@ func rcell(s string, w int) string {
 // wireLine makes server text drawable on one line. It looks at no more than
 // max bytes, so a 20 MB string costs what a screen line costs.
 func wireLine(s string, max int) string {
-	return sanitize.Line(clip(s, max))
+	return sanitize.Line(clip.Prefix(s, max))
 }
 
 // firstLine is the first line of s (at most max bytes), sanitized.
 func firstLine(s string, max int) string {
-	s = clip(s, max)
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	return sanitize.Line(s)
-}
-
-// clip cuts s to at most max bytes at a rune boundary.
-func clip(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	n := max
-	for n > 0 && n > max-utf8.UTFMax && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-// dur formats a duration compactly for a column: 850µs, 12ms, 1.2s, 3m4s.
-func dur(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return "0"
-	case d < time.Millisecond:
-		return fmt.Sprintf("%dµs", d.Microseconds())
-	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Milliseconds())
-	case d < time.Minute:
-		return fmt.Sprintf("%.1fs", d.Seconds())
-	}
-	return d.Round(time.Second).String()
+	return sanitize.Line(clip.FirstLine(clip.Prefix(s, max)))
 }
 
 // sinceConnect formats an offset from the connection's start: +12.345s.

@@ -59,7 +59,7 @@ func (e *eventsPane) filterHint() string {
 	k := e.c.keys
 	// The keys first: a narrow terminal cuts the end of the line.
 	return k.Submit.Help().Key + " keep filter · " + k.Cancel.Help().Key + " clear filter · " +
-		"shows the events whose name, id, data or comments contain the text, in any case"
+		"shows the events whose name, id, comments or data (its first " + history.FormatSize(filterScan) + ") contain the text, in any case"
 }
 
 // typing reports whether the filter input has the keyboard.

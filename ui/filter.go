@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -190,8 +191,8 @@ func eventMatches(r *mcp.Record, q string) bool {
 		return false
 	}
 	ev := r.Event
-	if containsFold(clip(ev.Name, filterScan), q) || containsFold(clip(ev.ID, filterScan), q) ||
-		containsFold(clip(string(ev.Data), filterScan), q) {
+	if containsFold(clip.Prefix(ev.Name, filterScan), q) || containsFold(clip.Prefix(ev.ID, filterScan), q) ||
+		containsFold(clip.Prefix(string(ev.Data), filterScan), q) {
 		return true
 	}
 	budget := filterScan
@@ -199,7 +200,7 @@ func eventMatches(r *mcp.Record, q string) bool {
 		if budget <= 0 {
 			break
 		}
-		c = clip(c, budget)
+		c = clip.Prefix(c, budget)
 		if containsFold(c, q) {
 			return true
 		}

@@ -36,7 +36,7 @@ func (k *KeyMap) groups() []helpGroup {
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
 		{"Raw events", []key.Binding{k.Filter, as(k.Submit, "keep filter"), as(k.Cancel, "clear filter")}},
 		{"Detail", []key.Binding{as(k.Up, "scroll up"), as(k.Down, "scroll down"), both(k.PageUp, k.PageDown, "page up/down"),
-			both(k.Home, k.End, "top/bottom"), k.ToggleRaw, k.Copy, k.Back}},
+			both(k.Home, k.End, "top/bottom"), k.Search, both(k.NextMatch, k.PrevMatch, "next/previous match"), k.ToggleRaw, k.Copy, k.Back}},
 		{"Command line", k.commandLineKeys()},
 		{"Replay", []key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step, k.JumpStart, k.JumpEnd}},
 		{"Proxy clients", []key.Binding{k.NextClient, k.PrevClient, k.OpenOwn}},

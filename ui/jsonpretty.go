@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonfmt"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
@@ -39,7 +40,7 @@ var kindOfJSON = [...]kind{
 func (s *jsonSink) Write(k jsonfmt.Kind, text string) int {
 	w := (*lineWriter)(s)
 	if room := w.room(); len(text) > room {
-		text = clip(text, room)
+		text = clip.Prefix(text, room)
 	}
 	if k == jsonfmt.Key || k == jsonfmt.String {
 		w.write(kindOfJSON[k], sanitize.Line(text))

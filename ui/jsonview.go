@@ -11,6 +11,7 @@ import (
 	"github.com/mcpscope/mcpscope/themes"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // prettyGrowth bounds the output of the printer: at most this many bytes of
@@ -77,14 +78,8 @@ func cutAt(raw string, limit int) (string, int) {
 	if len(raw) <= limit {
 		return raw, 0
 	}
-	n := limit
-	for back := 0; n > 0 && back < utf8.UTFMax && !utf8.RuneStart(raw[n]); back++ {
-		n--
-	}
-	if !utf8.RuneStart(raw[n]) {
-		n = limit // not UTF-8 anyway; keep the byte budget
-	}
-	return raw[:n], len(raw) - n
+	cut := clip.Prefix(raw, limit)
+	return cut, len(raw) - len(cut)
 }
 
 // textLines writes data as sanitized text, one display line per line of
@@ -196,7 +191,7 @@ func (w *lineWriter) full() bool { return w.room() == 0 }
 // writer's limit is dropped.
 func (w *lineWriter) write(k kind, text string) {
 	if r := w.room(); len(text) > r {
-		text = clip(text, r)
+		text = clip.Prefix(text, r)
 	}
 	if w.width <= 0 {
 		w.emit(k, text)

@@ -40,6 +40,12 @@ type KeyMap struct {
 	ToggleRaw key.Binding
 	// Copy puts the detail pane's JSON on the clipboard (OSC 52).
 	Copy key.Binding
+	// Search finds text in the detail pane (the filter's key, while
+	// Detail has the keys); NextMatch and PrevMatch go to the next and
+	// previous line holding it.
+	Search    key.Binding
+	NextMatch key.Binding
+	PrevMatch key.Binding
 	// Complete, Submit, Cancel, HistoryPrev and HistoryNext drive the command line.
 	Complete    key.Binding
 	Submit      key.Binding
@@ -87,6 +93,9 @@ func DefaultKeyMap() *KeyMap {
 		Reconnect:     b("reconnect", "r"),
 		ToggleRaw:     b("pretty/raw", "v"),
 		Copy:          b("copy JSON", "y"),
+		Search:        b("search", "/"),
+		NextMatch:     b("next match", "n"),
+		PrevMatch:     b("previous match", "N"),
 		Complete:      b("complete", "tab"),
 		Submit:        b("send", "enter"),
 		Cancel:        b("cancel", "esc"),

@@ -133,13 +133,14 @@ type scroller struct {
 	offset, height int
 }
 
-// position is a title's note of where the view is in n lines (" · 3/40"),
-// or "" when they all fit: a pane whose text runs past its bottom says so.
-func (s *scroller) position(n int) string {
+// position is a title's note of where a view starting at line start is in
+// n lines (" · 3/40"), or "" when they all fit: a pane whose text runs past
+// its bottom says so.
+func (s *scroller) position(start, n int) string {
 	if n <= s.height {
 		return ""
 	}
-	return fmt.Sprintf(" · %d/%d", s.offset+1, n)
+	return fmt.Sprintf(" · %d/%d", start+1, n)
 }
 
 // clamp keeps the offset within n lines.
@@ -152,8 +153,18 @@ func (s *scroller) clamp(n int) {
 	}
 }
 
-// handleKey scrolls for the scrolling keys over n lines.
+// visible is the range of n lines a view shows: the offset as clamp would
+// make it, without changing it, because View changes nothing.
+func (s *scroller) visible(n int) (start, end int) {
+	start = max(min(s.offset, n-s.height), 0)
+	return start, min(start+s.height, n)
+}
+
+// handleKey scrolls for the scrolling keys over n lines. It clamps first:
+// the lines may have become fewer since the offset was set (a narrower
+// pane), and a key must move what the view shows.
 func (s *scroller) handleKey(k *KeyMap, msg tea.KeyMsg, n int) bool {
+	s.clamp(n)
 	page := s.height - 1
 	if page < 1 {
 		page = 1
@@ -180,6 +191,7 @@ func (s *scroller) handleKey(k *KeyMap, msg tea.KeyMsg, n int) bool {
 
 // wheel scrolls for a mouse wheel notch over n lines.
 func (s *scroller) wheel(msg tea.MouseMsg, n int) bool {
+	s.clamp(n)
 	switch msg.Button {
 	case tea.MouseButtonWheelUp:
 		s.offset -= wheelStep

@@ -61,15 +61,14 @@ func (n *negotiationPane) Update(msg tea.Msg) tea.Cmd {
 
 // view draws the pane.
 func (n *negotiationPane) view(focused bool) []string {
-	lines := n.lines()
-	n.scroll.clamp(len(lines))
-	end := min(n.scroll.offset+n.scroll.height, len(lines))
+	lines := n.lines() // a cache of what the log says: drawing it changes nothing
+	start, end := n.scroll.visible(len(lines))
 	title := "Negotiation"
 	if s := sessionState(n.c.log); s != "" {
 		title += " · " + wireLine(s, 32)
 	}
-	title += n.scroll.position(len(lines))
-	return n.c.frame(title, lines[n.scroll.offset:end], n.w, n.h, focused)
+	title += n.scroll.position(start, len(lines))
+	return n.c.frame(title, lines[start:end], n.w, n.h, focused)
 }
 
 func (n *negotiationPane) lines() []string {
@@ -159,10 +158,10 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 
 	if s := neg.Stream; s != nil {
 		f.kv("Stream", wireLine(s.Method+" "+s.URL, 2048), st.Row)
-		wait := "first byte " + dur(neg.FirstByte)
+		wait := "first byte " + history.FormatDuration(neg.FirstByte)
 		if s.Status == 0 {
 			// No byte came: the time is how long until the GET failed.
-			wait = "after " + dur(neg.FirstByte)
+			wait = "after " + history.FormatDuration(neg.FirstByte)
 		}
 		parts := []string{statusText(s.Status, s.Err), wait}
 		if ct := header(s.Headers, "Content-Type"); ct != "" {
@@ -182,7 +181,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	}
 
 	if ep := neg.Endpoint; ep != nil {
-		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+dur(ep.Elapsed), st.Row)
+		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+history.FormatDuration(ep.Elapsed), st.Row)
 		f.kv("  base", wireLine(ep.Base, 2048), st.Dim)
 		f.kv("  prefer", wireLine(ep.Preferred, 2048), st.Row)
 		switch ep.Fallback {
@@ -204,7 +203,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	} else if neg.EndpointEvent != nil {
 		f.kv("Endpoint", "\""+wireLine(string(neg.EndpointEvent.Data), 2048)+"\" (not resolved)", st.Warning)
 	} else if neg.Stream != nil && neg.State == mcp.StateClosed {
-		f.kv("Endpoint", "none: the stream closed before an endpoint event (press r to retry)", st.Warning)
+		f.kv("Endpoint", "none: the stream closed before an endpoint event (press "+f.c.keys.Reconnect.Help().Key+" to retry)", st.Warning)
 	} else if neg.Stream != nil {
 		f.kv("Endpoint", "waiting for the endpoint event…", st.Hint)
 	}
@@ -398,7 +397,7 @@ func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
 		parts = append(parts, s+" ×"+strconv.Itoa(counts[s]))
 	}
 	last := posts[len(posts)-1]
-	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + dur(last.Duration), len(order) > 1
+	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatDuration(last.Duration), len(order) > 1
 }
 
 // recentPosts lists the newest POST statuses one by one, oldest first, so
@@ -474,10 +473,5 @@ func capabilities(raw json.RawMessage) string {
 
 // header looks a header up whatever case it was recorded in, sanitized.
 func header(h map[string][]string, name string) string {
-	for k, v := range h {
-		if strings.EqualFold(k, name) && len(v) > 0 {
-			return wireLine(v[0], 512)
-		}
-	}
-	return ""
+	return wireLine(mcp.RecordedHeader(h, name), 512)
 }

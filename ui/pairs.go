@@ -93,7 +93,7 @@ func (p *pairsPane) view(focused bool) []string {
 	lines := make([]string, 0, p.list.height+1)
 	lines = append(lines, p.c.st.Header.Render(p.row(cols, "KIND", "ID", "METHOD", "STATE", "POST", "RESP", "SIZE")))
 	if n == 0 {
-		lines = append(lines, p.c.st.Hint.Render("no requests yet: press i to initialize, l to list tools"))
+		lines = append(lines, p.c.st.Hint.Render("no requests yet: press "+p.c.keys.Initialize.Help().Key+" to initialize, "+p.c.keys.ListTools.Help().Key+" to list tools"))
 		if p.c.replay {
 			lines[1] = p.c.st.Hint.Render("no requests yet in this recording")
 		} else if p.c.watching && log.Len() == 0 {
@@ -150,15 +150,15 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, size := "–", "–", "–"
 	if pr.Post != nil {
-		post = dur(pr.PostLatency)
+		post = history.FormatDuration(pr.PostLatency)
 	}
 	switch {
 	case pr.Latency > 0:
-		resp = dur(pr.Latency)
+		resp = history.FormatDuration(pr.Latency)
 	case pr.Listening():
 		resp = "open"
 	case pr.State == history.StatePending && !pr.Sent.IsZero():
-		resp = dur(p.c.clock().Sub(pr.Sent))
+		resp = history.FormatDuration(p.c.clock().Sub(pr.Sent))
 	}
 	if pr.Response != nil {
 		size = history.FormatSize(int64(pr.ResponseSize))

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // pairState is a row's state as text and style; a pending request that
@@ -30,7 +31,7 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		case pr.Total > 0:
 			return spin + " " + progressBar(pr.Progress/pr.Total, 5) + " " + percent(pr.Progress/pr.Total), st.Pending
 		case pr.Progress > 0:
-			return spin + " at " + number(pr.Progress), st.Pending
+			return spin + " at " + history.FormatNumber(pr.Progress), st.Pending
 		}
 		return spin + " pending", st.Pending
 	case history.StateOK:
@@ -78,18 +79,15 @@ func percent(f float64) string {
 	return strconv.Itoa(int(min(max(f, 0), 1)*100)) + "%"
 }
 
-// number is a progress figure without needless decimals: 3, 2.5.
-func number(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
 // progressText is a pending request's progress in words, for Detail: "2 of
 // 4 (50%) · step 2 of 4"; "" when it reported none.
 func progressText(pr *history.Pair) string {
 	if pr.Progress == 0 && pr.Total == 0 && pr.ProgressMessage == "" {
 		return ""
 	}
-	s := number(pr.Progress)
+	s := history.FormatNumber(pr.Progress)
 	if pr.Total > 0 {
-		s += " of " + number(pr.Total) + " (" + percent(pr.Progress/pr.Total) + ")"
+		s += " of " + history.FormatNumber(pr.Total) + " (" + percent(pr.Progress/pr.Total) + ")"
 	}
 	if pr.ProgressMessage != "" {
 		s += " · " + wireLine(pr.ProgressMessage, 256)
@@ -101,11 +99,18 @@ func progressText(pr *history.Pair) string {
 // a later round of a multi round-trip request under its first, and how far
 // a pending request got.
 func methodText(pr *history.Pair) string {
+	if t, ok := notifyText(pr); ok {
+		return t
+	}
 	method := pairTitle(pr)
 	if method == "" {
-		method = "(answer to an id we never sent)"
-		if pr.Kind != history.KindForeign {
+		switch {
+		case pr.Kind != history.KindForeign:
 			method = "(no method)"
+		case pr.ID == "":
+			method = "(an answer with no id)"
+		default:
+			method = "(answer to an id we never sent)"
 		}
 	}
 	if pr.Chain != 0 && pr.Round > 1 {
@@ -113,6 +118,15 @@ func methodText(pr *history.Pair) string {
 	}
 	if pr.State == history.StatePending && pr.ProgressMessage != "" {
 		method += " · " + wireLine(pr.ProgressMessage, 200)
+	}
+	if pr.Kind == history.KindNotificationIn && pr.Method == "notifications/progress" && pr.Request != nil && pr.Request.RPC != nil {
+		// A progress for a pending request of ours is folded into its row;
+		// one that has a row of its own matched none, like an answer to an
+		// id we never sent: mostly a bridge sharing one upstream that
+		// broadcasts another client's (rarely one after our answer).
+		if p, ok := mcp.ParseProgress([]byte(pr.Request.RPC.Raw)); ok {
+			method += " · foreign token " + wireLine(p.Token, 40)
+		}
 	}
 	return method
 }

@@ -145,7 +145,7 @@ func (m *Model) updateReplayStatus() {
 	}
 	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position(), r.p.Total(), r.p.Speed())
 	if wait := r.p.Until(m.com.now()); wait > longWait {
-		m.status.replay += fmt.Sprintf(" · next record in %s: . steps to it", dur(wait))
+		m.status.replay += fmt.Sprintf(" · next record in %s: . steps to it", history.FormatDuration(wait))
 	}
 }
 

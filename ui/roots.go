@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -70,6 +71,9 @@ type rootsSetMsg struct {
 	roots []mcp.Root
 	what  string
 	err   error
+	// absent are the directories added that are not directories here: a
+	// typo most likely, though a debugger may offer them on purpose.
+	absent []string
 }
 
 // changeRoots lists the roots, or works out the new list and hands it to
@@ -114,9 +118,19 @@ func (m *Model) changeRoots(msg RootsMsg) tea.Cmd {
 		what = "removed " + strings.Join(msg.Args, ", ")
 	}
 	ctx := m.ctx
+	var added []string
+	if msg.Verb == "add" {
+		added = msg.Args
+	}
 	return func() tea.Msg {
+		var absent []string
+		for _, a := range added {
+			if fi, err := os.Stat(a); err != nil || !fi.IsDir() {
+				absent = append(absent, a)
+			}
+		}
 		err := b.SetRoots(ctx, next)
-		return rootsSetMsg{roots: b.Roots(), what: what, err: err}
+		return rootsSetMsg{roots: b.Roots(), what: what, err: err, absent: absent}
 	}
 }
 
@@ -132,6 +146,17 @@ func (m *Model) rootsSet(msg rootsSetMsg) tea.Cmd {
 		how = "a 2026 server gets them when it next asks"
 	case m.com.log.Negotiation().ServerName == "":
 		how = "the server gets them once initialized"
+	}
+	if len(msg.absent) > 0 {
+		// The paths are in what; a long one named twice cut the advice off.
+		which := "it is no directory"
+		switch {
+		case len(msg.absent) > 1:
+			which = sanitize.Line(strings.Join(msg.absent, ", ")) + " are no directories"
+		case !strings.HasSuffix(msg.what, msg.absent[0]):
+			which = sanitize.Line(msg.absent[0]) + " is no directory"
+		}
+		return m.setStatus(levelWarn, "roots "+sanitize.Line(msg.what)+": offered, but "+which+" here (a typo? roots rm takes it back)")
 	}
 	return m.setStatus(levelInfo, "roots "+sanitize.Line(msg.what)+": "+plural(len(msg.roots), "root")+" offered; "+how)
 }

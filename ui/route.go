@@ -51,14 +51,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // cmdRows is how many rows the command line area wants now: more than two
 // only while the command line shows a long refusal or warnings.
 func (m *Model) cmdRows() int {
-	if m.ask.open() || m.events.typing() {
+	if m.ask.open() {
+		rows, _ := m.ask.outcome()
+		return 1 + max(1, len(rows))
+	}
+	if m.events.typing() || m.detail.searching() {
 		return cmdLineHeight
 	}
 	return m.cmdline.Height()
 }
 
 // typing reports whether a text input has the keyboard.
-func (m *Model) typing() bool { return m.ask.open() || m.cmdline.Focused() || m.events.typing() }
+func (m *Model) typing() bool {
+	return m.ask.open() || m.cmdline.Focused() || m.events.typing() || m.detail.searching()
+}
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
@@ -98,6 +104,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	if m.events.typing() {
 		return m.events.Update(msg)
+	}
+	if m.detail.searching() {
+		return m.detail.searchKey(msg)
 	}
 	if first, rest, ok := m.splitOpener(msg); ok {
 		// ":prompts" typed fast arrives as one message of runes: the first
@@ -163,6 +172,8 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.detail.toggleRaw()
 	case key.Matches(msg, k.Copy):
 		return m.copyDetail(), true
+	case m.focus == paneDetail && key.Matches(msg, k.Search):
+		return m.detail.openSearch(), true
 	case key.Matches(msg, k.Filter):
 		m.setFocus(paneEvents)
 		return m.events.openFilter(), true
@@ -288,18 +299,28 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case streamEndedMsg:
 		m.status.ended = true
 		return m.setStatus(levelWarn, "the session ended: no more records will arrive (everything so far is still here)")
+	// The command line closed itself on the key that sent these: a line
+	// opened again since (Esc then ":" typed fast) stays open.
 	case SubmitMsg:
-		m.cmdline.Blur()
 		return m.submit(msg.Command)
 	case CancelMsg:
-		m.cmdline.Blur()
 		return nil
 	case RootsMsg:
-		m.cmdline.Blur()
 		return m.changeRoots(msg)
 	case rootsSetMsg:
 		return m.rootsSet(msg)
+	case serverCompleteMsg:
+		return m.askServer(msg)
+	case serverCompletedMsg:
+		return m.serverCompleted(msg)
 	case sentMsg:
+		if msg.auto {
+			again := m.autoListed()
+			if level, text := describeSent(msg); level == levelError {
+				return tea.Batch(m.setStatus(level, text), again)
+			}
+			return again
+		}
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)
 		}
@@ -313,7 +334,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
 		}
 		if m.com.log.Stats().Transport == mcp.TransportSSE {
-			return m.setStatus(levelInfo, "reconnected: a new session; press i to initialize it")
+			return m.setStatus(levelInfo, "reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it")
 		}
 		// Streamable HTTP opens a session with initialize, and 2026 with
 		// server/discover: the new session is ready, there is nothing to press.
@@ -359,6 +380,11 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	if m.events.typing() {
 		return tea.Batch(cmd, m.events.Update(msg))
 	}
+	if m.detail.searching() {
+		var blink tea.Cmd
+		m.detail.search.input, blink = m.detail.search.input.Update(msg)
+		return tea.Batch(cmd, blink)
+	}
 	return cmd
 }
 
@@ -371,6 +397,8 @@ func (m *Model) afterAppend() tea.Cmd {
 	m.pairs.sync()
 	m.syncTools()
 	m.cmdline.SetSurface(m.com.log.Surface())
+	state := sessionState(m.com.log)
+	m.cmdline.SetUninitialized(state == mcp.StateOpen || state == mcp.StateSessionReplaced)
 	m.syncEra()
 	return tea.Batch(filter, m.startSpin())
 }

@@ -9,6 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -37,6 +38,10 @@ type sentMsg struct {
 	// initialized (a legacy session waits for i), where a refusal most
 	// likely means just that, whatever the server's words.
 	uninitialized bool
+	// auto says mcpscope sent it on its own (a list_changed followed): its
+	// answer neither takes the detail pane nor, unless it failed, the
+	// status line from what the user sent.
+	auto bool
 }
 
 // reconnectedMsg is the outcome of Backend.Reconnect.
@@ -47,7 +52,10 @@ type reconnectedMsg struct{ err error }
 // cancel key stops this send (see inflight).
 func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	b, sends, label := m.backend(), m.sends, m.labelOf(c)
-	uninitialized := c.Method != "initialize" && sessionState(m.com.log) == mcp.StateOpen
+	// A reconnect's new legacy session (session-replaced) is as
+	// uninitialized as one just opened.
+	state := sessionState(m.com.log)
+	uninitialized := c.Method != "initialize" && (state == mcp.StateOpen || state == mcp.StateSessionReplaced)
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
 		defer sends.done(id)
@@ -110,6 +118,11 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
 		}
+		if we := (*mcp.WireError)(nil); errors.As(m.err, &we) && we.Cause == mcp.CauseStatus && we.Answer != "" {
+			// The URL the request went to filled an 80-column status line
+			// before the status and the server's words; Detail shows it.
+			return levelError, label + ": " + errText(m.err, we.Answer) + warn
+		}
 		return levelError, label + ": " + errLine(m.err) + warn
 	}
 	r := m.resp
@@ -166,27 +179,98 @@ func expireStatus(id int, ttl time.Duration) tea.Cmd {
 	return tea.Tick(ttl, func(time.Time) tea.Msg { return statusExpiredMsg{id: id} })
 }
 
+// maxAutoLists bounds the tools/list sends in a row that the server's
+// list_changed caused with nothing typed in between: a server that says its
+// list changed after every listing (a bridge that starts a fresh upstream
+// for each request does) would otherwise be listed again forever.
+const maxAutoLists = 3
+
 // followListChanged lists the tools again when a live server says its list
 // changed, so completion offers the new tools without the user asking. The
 // listing is an ordinary request: it shows in the pairs like any other.
+// A list_changed that came on the response stream of a tools/list is not
+// followed: that request's answer, which comes after it, is the new list.
+// While a listing it caused is on its way, more list_changed make one more
+// listing once it is back (a server adding its tools one by one says so
+// once per tool), not one each.
 func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 	if m.backend() == nil {
 		return nil
 	}
-	for _, r := range batch {
-		if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && r.RPC.Method == "notifications/tools/list_changed" {
-			return tea.Batch(
-				m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
-				m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}),
-			)
+	for i := range batch {
+		r := &batch[i]
+		if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification || r.RPC.Method != "notifications/tools/list_changed" {
+			continue
 		}
+		if carrier := carrierOf(m.com.log, r); carrier != nil && carrier.Method == "tools/list" {
+			continue
+		}
+		if m.autoListing {
+			m.autoListAgain = true
+			return nil
+		}
+		return m.autoList()
 	}
 	return nil
 }
 
+// autoList sends the tools/list that a list_changed asked for, unless
+// maxAutoLists of them went in a row already.
+func (m *Model) autoList() tea.Cmd {
+	if m.autoLists >= maxAutoLists {
+		if m.autoLists == maxAutoLists {
+			m.autoLists++ // said once, until something is typed
+			return m.setStatus(levelWarn, fmt.Sprintf("the server said its tool list changed again after each of %d listings: not listing again on its own (press %s to list)", maxAutoLists, m.keys.ListTools.Help().Key))
+		}
+		return nil
+	}
+	m.autoLists++
+	m.autoListing = true
+	send := m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"})
+	return tea.Batch(
+		m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
+		func() tea.Msg {
+			msg := send().(sentMsg)
+			msg.auto = true
+			return msg
+		},
+	)
+}
+
+// autoListed is the answer to a listing autoList sent: one more goes when
+// the list changed again while it was on its way.
+func (m *Model) autoListed() tea.Cmd {
+	m.autoListing = false
+	if !m.autoListAgain {
+		return nil
+	}
+	m.autoListAgain = false
+	return m.autoList()
+}
+
+// carrierOf is the pair of the request on whose response stream a received
+// message came, when the log says: the event before it names the request.
+func carrierOf(log *history.Log, r *mcp.Record) *history.Pair {
+	if r.RPC.Stream != mcp.StreamResponse {
+		return nil
+	}
+	i := indexOfSeq(log, r.Seq)
+	if cur := log.At(i); cur == nil || cur.Seq != r.Seq {
+		return nil
+	}
+	ev := log.At(i - 1)
+	if ev == nil || ev.Event == nil || ev.Event.ReqSeq == 0 {
+		return nil
+	}
+	return log.PairOf(ev.Event.ReqSeq)
+}
+
 // errLine puts an error and the advice for it on one status line.
-func errLine(err error) string {
-	s := err.Error()
+func errLine(err error) string { return errText(err, err.Error()) }
+
+// errText is s, the words for err, with the advice for err after it, as
+// one sanitized line.
+func errText(err error, s string) string {
 	if hint := advice.ForError(err, advice.TUI); hint != "" {
 		s += " — " + hint
 	}

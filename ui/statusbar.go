@@ -42,6 +42,29 @@ type barPart struct {
 }
 
 func (s *statusBar) view() string {
+	line, _ := s.render(true)
+	return line
+}
+
+// msgRow is the transient message on a row of its own, for when the
+// status bar would cut it or drop the protocol version for it and the row
+// above is free, and the bar to draw below it without the message; ok is
+// false when the whole bar fits (or there is no message).
+func (s *statusBar) msgRow() (msg, bar string, ok bool) {
+	if s.msg == nil {
+		return "", "", false
+	}
+	if _, cut := s.render(true); !cut {
+		return "", "", false
+	}
+	bar, _ = s.render(false)
+	return s.c.fit(s.levelStyle(s.msg.level).Render(s.msg.text), s.w), bar, true
+}
+
+// render draws the bar, with the transient message or without it; cut
+// says it did not fit even with the other fields left out, so the
+// protocol version went too (or the end of the message).
+func (s *statusBar) render(withMsg bool) (string, bool) {
 	st := s.c.st
 	stats := s.c.log.Stats()
 
@@ -78,7 +101,7 @@ func (s *statusBar) view() string {
 
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
-	if s.msg != nil {
+	if s.msg != nil && withMsg {
 		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
 	}
 	if s.note != "" {
@@ -153,14 +176,15 @@ func (s *statusBar) view() string {
 		parts = append(parts[:low], parts[low+1:]...)
 		line = join()
 	}
-	if ansi.StringWidth(line) > s.w && s.msg != nil {
+	cut := ansi.StringWidth(line) > s.w
+	if cut && s.msg != nil && withMsg {
 		// A message (what the last key did, what to do next) is worth more
 		// than the protocol version, which Negotiation shows: an 80-column
 		// terminal reads the message whole.
 		head = headOf(false)
 		line = join()
 	}
-	return s.c.fit(line, s.w)
+	return s.c.fit(line, s.w), cut
 }
 
 // stateView shows the connection state, coloured by how healthy it is.

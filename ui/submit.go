@@ -15,6 +15,9 @@ func (m *Model) sendDisabled() string {
 	switch {
 	case m.opts.Player != nil:
 		return replayDisabled
+	case m.backend() == nil && m.opts.NoSend != "" && m.opts.OpenOwn != nil:
+		// What to do first: a narrow terminal cuts the end of the line.
+		return m.keys.OpenOwn.Help().Key + " opens your own session to the same server · " + m.opts.NoSend
 	case m.backend() == nil && m.opts.NoSend != "":
 		return m.opts.NoSend
 	case m.backend() == nil:
@@ -39,6 +42,7 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
+	m.autoLists = 0
 	if m.initializing > 0 && c.Method != "initialize" {
 		// The handshake ends with notifications/initialized, sent once
 		// initialize is answered; a request that overtakes it is refused

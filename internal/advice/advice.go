@@ -68,6 +68,7 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusUnsupportedMediaType, text: "the server wants Content-Type: application/json (a proxy may have dropped it)"},
 	{cause: mcp.CauseStatus, status: http.StatusConflict, text: "the server allows one GET stream per session and has one open"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeResume, text: "the server cannot replay a dropped stream (it keeps no event store): the answer is lost; {retry}"},
+	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeGet, text: "the server refused the optional GET stream for its own messages (read its body): requests still work, but what it sends unasked, such as list changes, will not arrive; --no-get-stream stops asking"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, text: "the server rejected the message (bad JSON-RPC, an unknown method or a missing session): read its body"},
 	{cause: mcp.CauseStatus, status: http.StatusTooManyRequests, text: "the server limits how often it is asked: wait, then {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusBadGateway, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
@@ -150,6 +151,11 @@ func For(f Fact, a Audience) string {
 		if scheme := authScheme(wa); scheme != "" {
 			// A token sent as Bearer would be refused again.
 			text = "the server wants " + scheme + " credentials, not a bearer token: pass them with -H 'Authorization: " + scheme + " ...'"
+		} else if strings.Contains(strings.ToLower(wa), "resource_metadata=") {
+			// MCP authorization (OAuth 2.1): the challenge names the
+			// protected resource metadata, which names the authorization
+			// server. mcpscope runs no OAuth flow of its own.
+			text = "the server wants an OAuth access token (its challenge names its authorization metadata): mcpscope runs no OAuth flow; get a token from its authorization server and pass --bearer TOKEN or set MCPSCOPE_TOKEN"
 		}
 		text += "; it said WWW-Authenticate: " + wa
 	}

@@ -18,6 +18,7 @@ type NotRegularError struct {
 	Kind string // what it is instead, e.g. "a named pipe (FIFO)"
 }
 
+// Error says what the path is instead of a file.
 func (e *NotRegularError) Error() string { return e.Path + " is " + e.Kind + ", not a regular file" }
 
 // Open opens path for reading if it is a regular file (a symlink to one is

@@ -18,7 +18,10 @@ import (
 //
 // A form's fields are coerced and checked by its requestedSchema, as a
 // tool's arguments are by its inputSchema: problems are warnings, and what
-// was typed on purpose is still sent.
+// was typed on purpose is still sent. A field left out that the schema gives
+// a default goes with its default: a client shows a form filled with its
+// defaults (SEP-1034), so accepting it unchanged sends them, and the
+// description of the form says what they are.
 
 // ErrDeclined is a sampling request the user declined.
 var ErrDeclined = errors.New("the user declined")
@@ -84,10 +87,10 @@ func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []
 	schema, err := ParseSchema(e.RequestedSchema)
 	var warns []ArgWarning
 	if err != nil {
-		warns = append(warns, ArgWarning{Message: "the form's requestedSchema is unreadable (" + err.Error() + "); fields go as strings"})
+		warns = append(warns, ArgWarning{Message: UnreadableSchema("the form's requestedSchema", err)})
 		schema = nil
 	}
-	args, w, err := ParseArgs(words, schema)
+	args, w, err := parseArgs(words, schema, true)
 	warns = append(warns, w...)
 	if err != nil {
 		return nil, warns, err
@@ -120,6 +123,9 @@ func Describe(req mcp.InputRequest) string {
 			f := p.Name + ": " + p.Schema.TypeString()
 			if p.Required {
 				f = p.Name + "*: " + p.Schema.TypeString()
+			}
+			if d := p.Schema.DefaultString(); d != "" {
+				f += " = " + d
 			}
 			fields = append(fields, f)
 		}

@@ -95,6 +95,13 @@ type argOcc struct {
 // into a JSON object using schema (which may be nil). Every word that cannot be read
 // is reported in the error; warnings are returned even when there is an error.
 func ParseArgs(words []string, schema *Schema) (*Args, []ArgWarning, error) {
+	return parseArgs(words, schema, false)
+}
+
+// parseArgs is ParseArgs; with defaults, each property of schema left out
+// that the schema gives a "default" is sent with it, after the typed keys,
+// as a form filled in with its defaults would be.
+func parseArgs(words []string, schema *Schema, defaults bool) (*Args, []ArgWarning, error) {
 	order, occs, errs := argGroup(words)
 	args := &Args{Values: map[string]json.RawMessage{}}
 	var warns []ArgWarning
@@ -110,8 +117,21 @@ func ParseArgs(words []string, schema *Schema) (*Args, []ArgWarning, error) {
 		args.Values[key] = val
 		warns = schemaCheck(key, schemaNumbers(val), s, warns)
 	}
+	if schema != nil && defaults {
+		for _, p := range schema.Properties {
+			if _, typed := occs[p.Name]; typed || p.Schema == nil || len(p.Schema.Default) == 0 {
+				continue
+			}
+			args.Keys = append(args.Keys, p.Name)
+			args.Values[p.Name] = p.Schema.Default
+		}
+	}
 	if schema != nil {
-		warns = schemaMissing("", schema, func(name string) bool { _, ok := occs[name]; return ok }, warns)
+		warns = schemaMissing("", schema, func(name string) bool {
+			_, typed := occs[name]
+			_, filled := args.Values[name]
+			return typed || filled
+		}, warns)
 	}
 	if len(errs) > 0 {
 		return nil, warns, errors.Join(errs...)
@@ -325,7 +345,9 @@ func argTypeError(key, text string, s *Schema) error {
 		}
 	}
 	if h := argQuoteHint(key+"=", text); h != "" {
-		fix = h
+		// The parser's words about {x:1} say nothing the hint does not,
+		// and at 80 columns they pushed the fix off the last row.
+		fix, detail = h, ""
 	}
 	return fmt.Errorf("%s: %q is not %s%s (schema says type %s)%s%s",
 		key, text, strings.Join(wants, " or "), detail, schemaKindsString(s), hint, fix)

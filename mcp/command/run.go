@@ -14,7 +14,10 @@ import (
 // nothing was sent.
 type UsageError struct{ Err error }
 
+// Error is the mistake, as the parser said it.
 func (e *UsageError) Error() string { return e.Err.Error() }
+
+// Unwrap is the parser's error.
 func (e *UsageError) Unwrap() error { return e.Err }
 
 // Session is what a command needs from a live session; *mcp.Session has it.
@@ -82,11 +85,16 @@ func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response
 		tools, r, err := s.ListToolsFrom(ctx, p.Cursor, c.All)
 		return allTools(r, tools), nil, err
 	}
+	var warnings []ArgWarning
+	if sug := SuggestMethod(c.Method); sug != "" {
+		// The server's "method not found" would not say what was meant.
+		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("%s is not a method mcpscope knows (did you mean %s?); sending anyway", c.Method, sug)})
+	}
 	if strings.HasPrefix(c.Method, "notifications/") {
-		return nil, nil, s.Notify(ctx, c.Method, params)
+		return nil, warnings, s.Notify(ctx, c.Method, params)
 	}
 	r, err := mcp.Checked(s.Request(ctx, c.Method, params))
-	return r, nil, err
+	return r, warnings, err
 }
 
 // runCall coerces key=value words with the tool's schema, listing the tools
@@ -109,13 +117,17 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		sch, err := ParseSchema(t.InputSchema)
 		switch {
 		case err != nil:
-			warnings = append(warnings, ArgWarning{Message: "the tool's inputSchema is unreadable (" + err.Error() + "); values are sent as strings"})
+			warnings = append(warnings, ArgWarning{Message: UnreadableSchema("the tool's inputSchema", err)})
 		case sch.Truncated != "":
 			warnings = append(warnings, ArgWarning{Message: "the tool's inputSchema was read only in part (" + sch.Truncated + "); values it does not type are sent as strings"})
 		}
 		schema = sch
 	} else {
-		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (known: %s); sending anyway", c.Tool, toolNames(tools))})
+		known := toolNames(tools)
+		if sug := Nearest(c.Tool, strings.Split(known, ", ")); sug != "" {
+			known = "did you mean " + sug + "? known: " + known
+		}
+		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known)})
 	}
 	args, w, err := ParseArgs(c.Words, schema)
 	warnings = append(warnings, w...)

@@ -78,6 +78,13 @@ const (
 	schemaMaxTypes       = 16      // entries of one "type" list kept
 )
 
+// UnreadableSchema is the one warning for a schema that does not parse,
+// what naming it ("the tool's inputSchema"): the values still go, as the
+// strings typed, because a debugger must be able to send them anyway.
+func UnreadableSchema(what string, err error) string {
+	return what + " is unreadable (" + err.Error() + "); values are sent as strings"
+}
+
 // ParseSchema parses raw JSON Schema; nil or empty raw gives an empty object schema.
 // Local references ("#/$defs/X", "#/definitions/X", "#" and any JSON pointer), which
 // generated schemas use for enums and nested models, are resolved; a recursive

@@ -174,6 +174,10 @@ func TestSchemaTypeString(t *testing.T) {
 	tests := []struct{ raw, want string }{
 		{`{"type":"integer","minimum":1,"maximum":10}`, "integer (1..10)"},
 		{`{"type":"integer","minimum":1}`, "integer (>= 1)"},
+		{`{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}`, "integer"},
+		{`{"type":"integer","minimum":0,"maximum":9007199254740991}`, "integer (>= 0)"},
+		{`{"type":"integer","minimum":0,"maximum":2147483647}`, "integer (0..2147483647)"},
+		{`{"type":"number","minimum":0.5,"maximum":1e300}`, "number (0.5..1e+300)"},
 		{`{"type":"number","exclusiveMinimum":0,"maximum":1.5}`, "number (> 0, <= 1.5)"},
 		{`{"type":"number","exclusiveMaximum":100}`, "number (< 100)"},
 		{`{"enum":["a","b","c"]}`, "enum: a|b|c"},

@@ -3,10 +3,12 @@ package command
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // The most a type description shows. It is drawn on one hint line, maybe
@@ -151,16 +153,29 @@ func (w *typeText) list(n, have, shown int, sep string, item func(i int)) {
 	}
 }
 
+// maxSafeInteger is 2^53-1, JavaScript's Number.MAX_SAFE_INTEGER.
+const maxSafeInteger = 1<<53 - 1
+
 // schemaRange describes numeric bounds; the common closed range reads as "1..10".
+// The safe-integer bounds that zod's .int() writes into every integer of a
+// TypeScript server (-9007199254740991..9007199254740991) are not a range
+// anyone chose, and are left unsaid.
 func schemaRange(s *Schema) string {
-	if s.Minimum != nil && s.Maximum != nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil {
-		return schemaNum(*s.Minimum) + ".." + schemaNum(*s.Maximum)
+	lo, hi := s.Minimum, s.Maximum
+	if lo != nil && *lo == -maxSafeInteger {
+		lo = nil
+	}
+	if hi != nil && *hi == maxSafeInteger {
+		hi = nil
+	}
+	if lo != nil && hi != nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil {
+		return schemaNum(*lo) + ".." + schemaNum(*hi)
 	}
 	var parts []string
 	for _, b := range []struct {
 		op string
 		v  *float64
-	}{{">=", s.Minimum}, {">", s.ExclusiveMinimum}, {"<=", s.Maximum}, {"<", s.ExclusiveMaximum}} {
+	}{{">=", lo}, {">", s.ExclusiveMinimum}, {"<=", hi}, {"<", s.ExclusiveMaximum}} {
 		if b.v != nil {
 			parts = append(parts, b.op+" "+schemaNum(*b.v))
 		}
@@ -180,22 +195,30 @@ func schemaLengths(s *Schema) string {
 	return ""
 }
 
-func schemaNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+// schemaNum writes a bound as typed: whole numbers in full (2147483647,
+// not 2.147483647e+09), others in the shortest form.
+func schemaNum(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// DefaultString is the schema's "default" as a person reads it (a plain
+// string bare, anything else as compact JSON, long ones cut), or "" when
+// it gives none.
+func (s *Schema) DefaultString() string {
+	if s == nil || len(s.Default) == 0 {
+		return ""
+	}
+	return schemaShowEnum(s.Default)
+}
 
 // schemaShowEnum prints plain string members bare (a|b|c) and everything else as
 // JSON, at most typeTextMember runes of it: a member can be a megabyte long.
 func schemaShowEnum(e json.RawMessage) string {
 	if len(e) > 4*typeTextMember {
-		cut := e[:4*typeTextMember]
-		// Never end inside a rune: drop a last rune that was cut short.
-		last := len(cut) - 1
-		for last > 0 && last > len(cut)-utf8.UTFMax && !utf8.RuneStart(cut[last]) {
-			last--
-		}
-		if !utf8.FullRune(cut[last:]) {
-			cut = cut[:last]
-		}
-		shown := schemaCap(string(cut), typeTextMember)
+		shown := schemaCap(clip.Prefix(string(e), 4*typeTextMember), typeTextMember)
 		if !strings.HasSuffix(shown, "…") {
 			shown += "…"
 		}

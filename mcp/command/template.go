@@ -31,6 +31,17 @@ import (
 // rather than a URI to read as it is.
 func IsTemplate(s string) bool { return strings.ContainsAny(s, "{}") }
 
+// TemplateVars returns the variable names of a URI template in the order
+// they first appear, or nil when it does not parse: what completion offers
+// as the key=value words that fill it.
+func TemplateVars(template string) []string {
+	t, err := uritemplate.New(template)
+	if err != nil {
+		return nil
+	}
+	return t.Varnames()
+}
+
 // FillTemplate expands a URI template with key=value words. Problems a
 // person may intend (a key the template does not have, a variable left
 // out, which RFC 6570 expands to nothing) are warnings; words that cannot

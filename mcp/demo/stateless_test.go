@@ -107,7 +107,7 @@ func TestStatelessRefusals(t *testing.T) {
 		wantCode   float64
 		wantText   string
 	}{
-		{"no Mcp-Name", func(h map[string]string) (map[string]string, string) {
+		{"no Mcp-Name", func(map[string]string) (map[string]string, string) {
 			h, b := modern(t, 2, "tools/call", greet, nil)
 			delete(h, "Mcp-Name")
 			return h, b

@@ -125,18 +125,6 @@ func resultText(t testing.TB, msg string) string {
 	return m.Result.Content[0].Text
 }
 
-// dataOf returns the data of a raw event with one data line.
-func dataOf(t testing.TB, ev string) string {
-	t.Helper()
-	for line := range strings.SplitSeq(ev, "\n") {
-		if d, ok := strings.CutPrefix(line, "data: "); ok {
-			return d
-		}
-	}
-	t.Fatalf("event %q has no data line", ev)
-	return ""
-}
-
 // ended waits until the fake has finished the request with this sequence
 // number and returns its record.
 func ended(t testing.TB, wait func(context.Context, func(Request) bool) (Request, error), seq int) Request {

@@ -99,7 +99,7 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		ref, _ := url.Parse(strings.TrimSpace(data))
 		out := raw
 		switch {
-		case !strings.EqualFold(target.Scheme, p.upstream.Scheme) || !strings.EqualFold(target.Host, p.upstream.Host):
+		case !mcp.SameOrigin(target, p.upstream):
 			ep.InUse = ep.Preferred
 			ep.Reason = "relayed unchanged: it names another origin, so the client posts there directly and the proxy sees none of those POSTs"
 			c.fail(mcp.OpNegotiate, &mcp.WireError{Cause: mcp.CauseCrossOrigin, Transport: mcp.TransportSSE,
@@ -109,7 +109,12 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 				ep.InUse, ep.Reason = ep.Preferred, "relayed unchanged: data of several lines is not a URI the proxy can rewrite"
 				break
 			}
-			out = replaceData(raw, target.RequestURI())
+			rewritten, ok := ev.WithData(target.RequestURI())
+			if !ok {
+				ep.InUse, ep.Reason = ep.Preferred, "relayed unchanged: the proxy rewrites only an endpoint event of one data line"
+				break
+			}
+			out = rewritten
 			ep.Reason = "rewritten from the upstream's absolute URI to its path, so the client posts to the proxy, which forwards to " + ep.Preferred
 			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID)
 		default:
@@ -126,10 +131,16 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 // register files a legacy session under the URI the client resolves ref
 // to, and its session id; it returns that URI as the client sees it.
 func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string) string {
-	base, _ := url.Parse(clientURL(r))
 	u, err := url.Parse(ref)
 	if err != nil {
 		return ref
+	}
+	base, err := url.Parse(clientURL(r))
+	if err != nil {
+		// The client's Host can be no URL's host ("[::1" passes the
+		// loopback check); the path and query, which name the session,
+		// do not need it.
+		base = &url.URL{Path: r.URL.Path, RawPath: r.URL.RawPath}
 	}
 	local := base.ResolveReference(u)
 	p.mu.Lock()
@@ -139,25 +150,4 @@ func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string) stri
 	}
 	p.mu.Unlock()
 	return local.String()
-}
-
-// replaceData puts value in place of the value of a block's first data
-// line, keeping every other byte.
-func replaceData(raw, value string) string {
-	for i := 0; i < len(raw); {
-		end := strings.IndexAny(raw[i:], "\r\n")
-		if end < 0 {
-			end = len(raw) - i
-		}
-		line := raw[i : i+end]
-		if strings.HasPrefix(line, "data:") {
-			v := i + len("data:")
-			if strings.HasPrefix(raw[v:], " ") {
-				v++
-			}
-			return raw[:v] + value + raw[i+end:]
-		}
-		i += end + 1
-	}
-	return raw
 }

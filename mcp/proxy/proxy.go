@@ -190,6 +190,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.post(w, r)
 	case r.Method == http.MethodGet && sid != "":
 		p.sessionGet(w, r, sid)
+	case r.Method == http.MethodGet && r.Header.Get("MCP-Protocol-Version") != "" && acceptsEventStream(r.Header):
+		// A streamable client's GET stream on a server that keeps no
+		// session: legacy clients never send a protocol version header.
+		p.sessionlessGet(w, r)
 	case r.Method == http.MethodGet && acceptsEventStream(r.Header):
 		p.legacyStream(w, r)
 	case r.Method == http.MethodDelete && sid != "":

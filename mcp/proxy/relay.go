@@ -60,7 +60,7 @@ func (p *Proxy) local(loc string) string {
 		return loc
 	}
 	abs := p.upstream.ResolveReference(u)
-	if !strings.EqualFold(abs.Scheme, p.upstream.Scheme) || !strings.EqualFold(abs.Host, p.upstream.Host) {
+	if !mcp.SameOrigin(abs, p.upstream) {
 		return loc
 	}
 	return abs.RequestURI()
@@ -255,10 +255,17 @@ func (l *leg) other(resp *http.Response) error {
 	}
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
-	if resp.StatusCode >= 400 {
+	if resp.StatusCode >= 400 && !noGetStream(l.up.Purpose, resp.StatusCode) {
 		l.failed(opOf(l.up.Purpose), statusError(l, resp))
 	}
 	return err
+}
+
+// noGetStream reports a streamable server saying it offers no GET stream
+// for server messages: 405 is its normal answer (the specification's),
+// not a failure, and the session's state says so.
+func noGetStream(purpose string, status int) bool {
+	return purpose == mcp.PurposeGet && status == http.StatusMethodNotAllowed
 }
 
 // opOf is the op a failed exchange of this purpose is logged under.
@@ -269,23 +276,9 @@ func opOf(purpose string) string {
 	return mcp.OpConnect
 }
 
-// statusError says what a failed answer was, with the first line of its
-// body.
+// statusError says what a failed answer was, in the wire's words.
 func statusError(l *leg, resp *http.Response) error {
-	msg := fmt.Sprintf("%s %s answered %s", l.r.Method, l.up.URL, resp.Status)
-	if line, _, _ := strings.Cut(strings.TrimSpace(string(l.up.Body)), "\n"); line != "" {
-		msg += ": " + line
-	}
-	e := &mcp.WireError{Cause: mcp.CauseStatus, Status: resp.StatusCode, Purpose: l.up.Purpose, Transport: l.c.Transport, Message: msg}
-	for _, name := range []string{"WWW-Authenticate", "Allow", "Content-Type"} {
-		if v := resp.Header.Get(name); v != "" {
-			if e.Header == nil {
-				e.Header = map[string]string{}
-			}
-			e.Header[name] = v
-		}
-	}
-	return e
+	return mcp.StatusError(l.up.Purpose, l.c.Transport, l.r.Method, l.up.URL, resp, string(l.up.Body))
 }
 
 // answers reports whether a JSON body is the answer to the request in

@@ -21,12 +21,6 @@ type message struct {
 	protocol      string // the protocol version a stateless _meta names
 }
 
-// The _meta keys of a stateless request that say who the client is.
-const (
-	metaClientInfo = "io.modelcontextprotocol/clientInfo"
-	metaProtocol   = "io.modelcontextprotocol/protocolVersion"
-)
-
 type clientInfo struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
@@ -48,7 +42,7 @@ func peek(body []byte) message {
 	}
 	m := message{method: v.Method, request: v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null"}
 	info := v.Params.ClientInfo
-	if raw, ok := v.Params.Meta[metaClientInfo]; ok {
+	if raw, ok := v.Params.Meta[mcp.MetaClientInfo]; ok {
 		var ci clientInfo
 		if json.Unmarshal(raw, &ci) == nil {
 			info = &ci
@@ -57,7 +51,7 @@ func peek(body []byte) message {
 	if info != nil {
 		m.name, m.version = info.Name, info.Version
 	}
-	if raw, ok := v.Params.Meta[metaProtocol]; ok {
+	if raw, ok := v.Params.Meta[mcp.MetaProtocolVersion]; ok {
 		_ = json.Unmarshal(raw, &m.protocol)
 	}
 	return m
@@ -73,9 +67,15 @@ func protocolOf(h http.Header, m message) string {
 }
 
 // stateless reports a request of the 2026-07-28 era: versions are dates,
-// so they compare as strings, and only that era sends Mcp-Method.
+// so they compare as strings. A request naming no version is of that era
+// when it sends Mcp-Method, unless it is an initialize, which that era
+// does not have: the TypeScript SDK (1.32; mcp-remote, the Inspector)
+// sends Mcp-Method on every request, a 2025 initialize too.
 func stateless(h http.Header, m message) bool {
-	return protocolOf(h, m) >= "2026" || h.Get("Mcp-Method") != ""
+	if v := protocolOf(h, m); v != "" {
+		return v >= "2026"
+	}
+	return m.method != "initialize" && h.Get("Mcp-Method") != ""
 }
 
 // post routes a POST to its session, making one when it starts one.

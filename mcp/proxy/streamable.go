@@ -63,11 +63,11 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			p.mu.Unlock()
 			c.state(mcp.StateOpen, "no Mcp-Session-Id: the server keeps no session")
 		}
-	case resp.StatusCode == http.StatusNotFound && r.Header.Get("Mcp-Session-Id") != "":
-		defer c.end("upstream no longer knows the session")
-		c.state(mcp.StateExpired, "upstream answered 404 to session "+r.Header.Get("Mcp-Session-Id")+": the session is gone")
 	}
 	err := l.answer(resp, streamOf(m), nil)
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && gone(c, l, resp, sid) {
+		defer c.end("upstream no longer knows the session")
+	}
 	if err == nil && success && m.method == "notifications/initialized" {
 		c.state(mcp.StateInitialized, "the client finished the handshake")
 	}
@@ -122,6 +122,28 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 		return
 	}
 	defer done()
+	p.getStream(w, r, c, sid)
+}
+
+// sessionlessGet relays the GET stream of a streamable client whose
+// server keeps no session (its initialize answer named none): it belongs
+// to that client's sessionless requests, not to a legacy session of its
+// own.
+func (p *Proxy) sessionlessGet(w http.ResponseWriter, r *http.Request) {
+	c := p.keyed(p.byKey, identity(mcp.TransportStreamable, r, message{}), mcp.TransportStreamable, r,
+		said("the client opens a streamable HTTP GET stream with no session id"), nil)
+	c, done := p.hold(w, c, mcp.TransportStreamable, r, "the client opens a stream on a session that had ended", "a stream after the session ended")
+	if c == nil {
+		return
+	}
+	defer done()
+	p.getStream(w, r, c, "")
+}
+
+// getStream relays a GET of streamable session c (sid, when it has one):
+// its stream for server messages, or with Last-Event-ID the resumption of
+// a dropped stream.
+func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid string) {
 	purpose, stream := mcp.PurposeGet, mcp.StreamGet
 	if last := r.Header.Get("Last-Event-ID"); last != "" {
 		purpose, stream = mcp.PurposeResume, mcp.StreamResponse
@@ -137,16 +159,17 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
 		c.state(mcp.StateGetStream, "open (the client's)")
+	case noGetStream(purpose, resp.StatusCode):
+		c.state(mcp.StateGetStream, "this server offers no GET stream (405)")
 	case purpose == mcp.PurposeGet:
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status)
 	case isStream:
 		c.state(mcp.StateResumed, "upstream replays from event "+r.Header.Get("Last-Event-ID"))
 	}
-	if resp.StatusCode == http.StatusNotFound {
-		defer c.end("upstream no longer knows the session")
-		c.state(mcp.StateExpired, "upstream answered 404 to session "+sid+": the session is gone")
-	}
 	err := l.answer(resp, stream, nil)
+	if sid != "" && gone(c, l, resp, sid) {
+		defer c.end("upstream no longer knows the session")
+	}
 	if purpose == mcp.PurposeGet && isStream {
 		detail := "closed by upstream"
 		switch {
@@ -178,4 +201,16 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	}
 	l.finish(err)
+}
+
+// gone reports (and says in session c) that upstream's answer to a
+// request carrying c's id sid says it does not know the id: 404, or the
+// TypeScript SDK's 400 "no valid session" (its answer once it restarted).
+// The caller ends c; the client's next initialize begins a new session.
+func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
+	if !mcp.SessionGone(resp.StatusCode, mcp.MediaType(resp.Header), l.up.Body) {
+		return false
+	}
+	c.state(mcp.StateExpired, "upstream answered "+resp.Status+" to session "+sid+": the session is gone")
+	return true
 }

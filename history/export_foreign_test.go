@@ -1,0 +1,38 @@
+package history
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// On a bridge that shares one upstream process (supergateway's SSE
+// output), answers meant for other clients arrive on our stream. The
+// Markdown transcript heads them as what they are, not as a method named
+// "foreign".
+func TestExportMarkdownNamesForeignAnswers(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Handle: mcptest.Broadcast})
+	l := logOf(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Request(ctx, "ping", nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var b bytes.Buffer
+	if err := ExportMarkdown(&b, Header{URL: srv.SSEURL()}, l); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	if !strings.Contains(md, ". answer to an id we never sent: ok\n") || strings.Contains(md, "`foreign`") {
+		t.Errorf("foreign answers are not headed as such:\n%s", md)
+	}
+	if !strings.Contains(md, "foreign · id `9001`") {
+		t.Errorf("the foreign answer's facts lost its id:\n%s", md)
+	}
+}

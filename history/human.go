@@ -1,0 +1,48 @@
+package history
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+)
+
+// The one way durations and sizes are written for people, in the panes,
+// the listing of sessions and exec alike. The exports keep milliseconds,
+// a fixed unit, so a column of latencies reads at a glance.
+
+// FormatDuration formats a duration compactly, for a column: 850µs, 12ms,
+// 1.2s, 3m4s.
+func FormatDuration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0"
+	case d < time.Millisecond:
+		return fmt.Sprintf("%dµs", d.Microseconds())
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	}
+	return d.Round(time.Second).String()
+}
+
+// FormatNumber writes a figure a server reported (progress, a total) as a
+// person reads it: 3, 2.5, 0.33; a third is not sixteen digits long.
+func FormatNumber(f float64) string {
+	return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64)
+}
+
+// FormatSize formats a byte count for people: 512 B, 1.5 KiB, 19.0 MiB.
+func FormatSize(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit && exp < 4; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
+}

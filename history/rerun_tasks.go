@@ -1,0 +1,70 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// taskIDs follows tasks (protocol 2025-11-25) through a re-run: a recorded
+// tools/call answered with a CreateTaskResult named a task id that the live
+// server knows nothing of, and the recorded tasks/result, tasks/get or
+// tasks/cancel that follow ask by it. Each recorded id maps to the one the
+// live server gave for the same request, and later params are asked by that.
+type taskIDs map[string]string
+
+// taskIDOf is result.task.taskId of an answer, "" when it has none.
+func taskIDOf(raw []byte) string {
+	if !bytes.Contains(raw, []byte(`"taskId"`)) {
+		return "" // the cheap test first: most answers are not tasks
+	}
+	var m struct {
+		Result struct {
+			Task struct {
+				TaskID string `json:"taskId"`
+			} `json:"task"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(raw, &m) != nil {
+		return ""
+	}
+	return m.Result.Task.TaskID
+}
+
+// learn maps the task id the recorded answer named to the live one's.
+func (t taskIDs) learn(recorded *mcp.Record, live *mcp.Response) {
+	if recorded == nil || recorded.RPC == nil || live == nil {
+		return
+	}
+	old, now := taskIDOf([]byte(recorded.RPC.Raw)), taskIDOf([]byte(live.Raw))
+	if old != "" && now != "" {
+		t[old] = now
+	}
+}
+
+// rewrite asks params by the live task id where they name a recorded one;
+// anything else goes unchanged, byte for byte.
+func (t taskIDs) rewrite(params json.RawMessage) json.RawMessage {
+	if len(t) == 0 || !bytes.Contains(params, []byte(`"taskId"`)) {
+		return params
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(params, &m) != nil {
+		return params
+	}
+	var old string
+	if json.Unmarshal(m["taskId"], &old) != nil {
+		return params
+	}
+	now, ok := t[old]
+	if !ok {
+		return params
+	}
+	m["taskId"], _ = json.Marshal(now)
+	out, err := json.Marshal(m)
+	if err != nil {
+		return params
+	}
+	return out
+}

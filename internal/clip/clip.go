@@ -1,0 +1,60 @@
+// Package clip is the one way to cut text to a byte budget: servers send
+// names, headers and messages megabytes long, and a column, an error
+// message or a clipboard holds a little of them. A cut never splits a
+// UTF-8 character, so what is shown ends cleanly instead of in a
+// replacement character.
+package clip
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Prefix is at most n bytes of s, shortened to the start of the character
+// the cut would split. Text that is not UTF-8 where it is cut keeps all n
+// bytes: no character is split either way, and the budget is used.
+func Prefix(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if n <= 0 {
+		return ""
+	}
+	cut := n
+	for back := 0; cut > 0 && back < utf8.UTFMax-1 && !utf8.RuneStart(s[cut]); back++ {
+		cut--
+	}
+	if !utf8.RuneStart(s[cut]) {
+		cut = n
+	}
+	return s[:cut]
+}
+
+// Quote is s whole when it fits in n bytes, or its Prefix followed by how
+// long s was: for quoting a server's words in a message, where the reader
+// should know there was more.
+func Quote(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return WithSize(Prefix(s, n), len(s))
+}
+
+// WithSize marks shown as the start of something total bytes long, as
+// Quote does; for callers that transform the start before showing it.
+func WithSize(shown string, total int) string {
+	return shown + "… (" + strconv.Itoa(total) + " bytes)"
+}
+
+// FirstLine is s up to its first line break. A line ends at "\n" or "\r",
+// so text written with CRLF or CR line endings does not leave a carriage
+// return behind, which a terminal would show or obey. Spaces are kept: a
+// debugger shows an SSE comment as it came; callers that want a tidy
+// description trim first.
+func FirstLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

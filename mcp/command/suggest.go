@@ -1,0 +1,78 @@
+package command
+
+import "slices"
+
+// otherMethods are the requests and notifications of MCP that the command
+// line has no short form for; with the aliases and the methods they stand
+// for, they are the words SuggestMethod knows.
+var otherMethods = []string{
+	"ping", "notifications/initialized", "notifications/cancelled", "notifications/roots/list_changed",
+	"server/discover", "subscriptions/listen",
+}
+
+// SuggestMethod returns the method or short form a mistyped first word was
+// most likely meant to be ("tool/list" → "tools/list", "tools/cal" →
+// "tools/call"), or "" when word is one of them or none is close. Any
+// method may still be sent on purpose: this only lets the edges ask.
+func SuggestMethod(word string) string {
+	known := slices.Clone(otherMethods)
+	for alias, method := range cmdAliases {
+		known = append(known, alias, method)
+	}
+	slices.Sort(known) // map order must not pick between equally close words
+	if slices.Contains(known, word) {
+		return ""
+	}
+	return Nearest(word, known)
+}
+
+// Nearest returns the candidate a mistyped word was most likely meant to
+// be: one edit away for a short word, two for a longer one, the first of
+// equally close ones; "" when none is that close. It costs one row of a
+// distance table per candidate at most, so a thousand tools are cheap.
+func Nearest(word string, candidates []string) string {
+	best, bestD := "", 2
+	if len([]rune(word)) < 6 {
+		bestD = 1
+	}
+	for _, k := range candidates {
+		if k == word {
+			continue
+		}
+		if d := editDistance(word, k, bestD); d < bestD || (d == bestD && best == "") {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b in runes, or more
+// than limit when it is past it (the rows stop early).
+func editDistance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		low := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			low = min(low, cur[j])
+		}
+		if low > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,24 @@
+package command
+
+import "testing"
+
+func TestSuggestMethod(t *testing.T) {
+	tests := []struct{ word, want string }{
+		{"tool/list", "tools/list"},
+		{"tools/cal", "tools/call"},
+		{"prompt/get", "prompts/get"},
+		{"resource/read", "resources/read"},
+		{"initalize", "initialize"},
+		{"loglevl", "loglevel"},
+		{"pnig", ""}, // two edits in a short word
+		{"tools/list", ""},
+		{"call", ""},
+		{"my/method", ""},
+		{"x", ""},
+	}
+	for _, tc := range tests {
+		if got := SuggestMethod(tc.word); got != tc.want {
+			t.Errorf("SuggestMethod(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+}

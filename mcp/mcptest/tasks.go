@@ -1,0 +1,107 @@
+package mcptest
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// TaskTool is a tool that can only be called as a task (protocol
+// 2025-11-25), as the reference server's simulate-research-query:
+// execution.taskSupport "required".
+func TaskTool() Tool {
+	return Tool{Name: "research", Description: "A report, made as a task.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"topic":{"type":"string"}},"required":["topic"]}`)}
+}
+
+// Tasks wraps next (nil: (*Exchange).Default) with TaskTool as the
+// reference server serves it: tools/list lists it after the other tools
+// with execution.taskSupport "required"; a tools/call of it without
+// params.task fails with -32601 "requires task augmentation"; with one, it
+// answers a CreateTaskResult whose id (unique to this fake) and clocks are new each time (after a
+// notifications/tasks/status), and tasks/result answers the report, tied
+// to the task by its _meta (an id it never gave: -32602 "Task not found").
+// The task of topic "forever" never ends: its tasks/result waits until
+// tasks/cancel names it (or the client gives up on the request).
+func Tasks(next func(x *Exchange)) func(x *Exchange) {
+	if next == nil {
+		next = (*Exchange).Default
+	}
+	var n atomic.Int64
+	var topics sync.Map  // task id -> topic
+	var cancels sync.Map // task id -> chan struct{}, closed by tasks/cancel
+	return func(x *Exchange) {
+		switch x.Method {
+		case "tools/list":
+			tools, _ := json.Marshal(append(slices.Clone(x.tools()), TaskTool()))
+			var list []map[string]any
+			_ = json.Unmarshal(tools, &list)
+			list[len(list)-1]["execution"] = map[string]any{"taskSupport": "required"}
+			x.Result(map[string]any{"tools": list})
+			return
+		case "tools/call":
+			var p struct {
+				Name      string          `json:"name"`
+				Task      json.RawMessage `json:"task"`
+				Arguments struct {
+					Topic string `json:"topic"`
+				} `json:"arguments"`
+			}
+			_ = json.Unmarshal(x.Params, &p)
+			if p.Name != TaskTool().Name {
+				break
+			}
+			if p.Task == nil {
+				x.Error(-32601, "Tool research requires task augmentation (taskSupport: 'required')")
+				return
+			}
+			id := fmt.Sprintf("task-%d-%s", n.Add(1), rand.Text()[:8])
+			topics.Store(id, p.Arguments.Topic)
+			cancels.Store(id, make(chan struct{}))
+			now := time.Now().UTC().Format(time.RFC3339Nano)
+			_ = x.Notify("notifications/tasks/status", map[string]any{"taskId": id, "status": "working", "createdAt": now, "lastUpdatedAt": now})
+			x.Result(map[string]any{"task": map[string]any{"taskId": id, "status": "working", "createdAt": now, "lastUpdatedAt": now, "ttl": 60000}})
+			return
+		case "tasks/result":
+			var p struct {
+				TaskID string `json:"taskId"`
+			}
+			_ = json.Unmarshal(x.Params, &p)
+			topic, ok := topics.Load(p.TaskID)
+			if !ok {
+				x.Error(-32602, "Task not found: "+p.TaskID)
+				return
+			}
+			if topic == "forever" {
+				done, _ := cancels.Load(p.TaskID)
+				select {
+				case <-done.(chan struct{}):
+					x.Error(-32603, "Task "+p.TaskID+" was cancelled")
+				case <-x.Context().Done():
+				}
+				return
+			}
+			x.Result(map[string]any{"content": []any{map[string]any{"type": "text", "text": fmt.Sprintf("report on %v", topic)}},
+				"_meta": map[string]any{"io.modelcontextprotocol/related-task": map[string]any{"taskId": p.TaskID}}})
+			return
+		case "tasks/cancel":
+			var p struct {
+				TaskID string `json:"taskId"`
+			}
+			_ = json.Unmarshal(x.Params, &p)
+			done, ok := cancels.LoadAndDelete(p.TaskID)
+			if !ok {
+				x.Error(-32602, "Task not found: "+p.TaskID)
+				return
+			}
+			close(done.(chan struct{}))
+			x.Result(map[string]any{"taskId": p.TaskID, "status": "cancelled"})
+			return
+		}
+		next(x)
+	}
+}

@@ -1,0 +1,71 @@
+package proxy
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A 2025 streamable client of a server that keeps no session (the Go
+// SDK's handler in stateless mode names no Mcp-Session-Id) opens its GET
+// stream with no session id: that GET is the same client's session,
+// shown with its answer (405), not a legacy HTTP+SSE session of its own
+// that "upstream answered 405, not an event stream".
+func TestSessionlessStreamableGetStream(t *testing.T) {
+	srv := sdk.NewServer(&sdk.Implementation{Name: "stateless-up", Version: "1"}, nil)
+	sdk.AddTool(srv, &sdk.Tool{Name: "echo"}, func(_ context.Context, _ *sdk.CallToolRequest, in struct{ Text string }) (*sdk.CallToolResult, any, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: in.Text}}}, nil, nil
+	})
+	up := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{Stateless: true}))
+	t.Cleanup(up.Close)
+	_, base, w := startProxy(t, up.URL, Config{})
+
+	cl := sdk.NewClient(&sdk.Implementation{Name: "sessionless", Version: "1"}, nil)
+	cs, err := cl.Connect(bounded(t), &sdk.StreamableClientTransport{Endpoint: base + "/mcp", MaxRetries: -1}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatalf("connecting through the proxy: %v", err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list through the proxy: %v", err)
+	}
+	var get *Client
+	w.until(t, "the client's GET relayed", func() bool {
+		for _, c := range w.clients {
+			for _, r := range w.recs[c.ID] {
+				if r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodGet && r.HTTP.Status != 0 {
+					get = c
+					return true
+				}
+			}
+		}
+		return false
+	})
+	if get.Transport != mcp.TransportStreamable {
+		t.Errorf("the client's GET is in a %s session, want %s", get.Transport, mcp.TransportStreamable)
+	}
+	if n, _ := get.Info(); n != "sessionless" {
+		t.Errorf("the client's GET is in the session of %q, want the client that initialized (sessionless)", n)
+	}
+	// 405 is how a server says it offers no GET stream: normal, not a
+	// failure of the client's session.
+	w.record(t, get.ID, "the GET's 405 said as the server offering no stream", func(r mcp.Record) bool {
+		return r.State != nil && r.State.State == mcp.StateGetStream && strings.Contains(r.State.Detail, "405")
+	})
+	for _, r := range w.records(get.ID) {
+		if r.Error != nil {
+			t.Errorf("the session records an error: %s %s", r.Error.Op, r.Error.Message)
+		}
+	}
+	for _, c := range w.sessions() {
+		if c.Transport == mcp.TransportSSE {
+			t.Errorf("a legacy HTTP+SSE session %s was made for a streamable client", c.Label())
+		}
+	}
+}

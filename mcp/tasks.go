@@ -1,0 +1,83 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Tasks (protocol 2025-11-25) let a tool run past its request:
+//  1. tools/list marks such a tool with execution.taskSupport:
+//     "forbidden" (the default), "optional" or "required";
+//  2. tools/call with params.task ({} or {"ttl": ms}) answers at once with
+//     a CreateTaskResult, {"task":{"taskId":...,"status":"working",...}};
+//  3. tasks/result {"taskId"} is answered when the task ends, with what
+//     the tools/call would have answered (a server request the task needs,
+//     an elicitation say, comes meanwhile on that request's stream);
+//     tasks/get and tasks/list are ordinary requests; tasks/cancel ends a
+//     task (notifications/cancelled for tasks/result ends only the wait).
+//
+// A tool that requires a task refuses a plain call (the reference server
+// answers -32601 "requires task augmentation"), so mcpscope calls it as a
+// task and follows it to its result; other tools are called plainly.
+
+// TaskRequired is the execution.taskSupport of a tool that can only be
+// called as a task.
+const TaskRequired = "required"
+
+// taskSupportOf reads a tool's execution.taskSupport ("" when absent).
+func taskSupportOf(execution []byte) string {
+	var e struct {
+		TaskSupport string `json:"taskSupport"`
+	}
+	if len(execution) == 0 || json.Unmarshal(execution, &e) != nil {
+		return ""
+	}
+	return e.TaskSupport
+}
+
+// withTask adds "task":{} to a tools/call params object built by CallTool.
+func withTask(params json.RawMessage) json.RawMessage {
+	trimmed := bytes.TrimRight(params, " \t\r\n")
+	out := make(json.RawMessage, 0, len(trimmed)+10)
+	out = append(out, trimmed[:len(trimmed)-1]...)
+	return append(out, `,"task":{}}`...)
+}
+
+// createdTask reads the task id of a CreateTaskResult; ok is false for any
+// other result (a tool's own result has content, not a task).
+func createdTask(result json.RawMessage) (id string, ok bool) {
+	if !bytes.Contains(result, []byte(`"taskId"`)) {
+		return "", false // the cheap test first: most results are not tasks
+	}
+	var r struct {
+		Task *struct {
+			TaskID string `json:"taskId"`
+		} `json:"task"`
+	}
+	if json.Unmarshal(result, &r) != nil || r.Task == nil || r.Task.TaskID == "" {
+		return "", false
+	}
+	return r.Task.TaskID, true
+}
+
+// taskResult waits for the end of task id with tasks/result and returns
+// its answer: the called tool's result, or its error. When ctx ends first
+// (the user gave up on the call), the task is cancelled with tasks/cancel,
+// bounded so quitting stays quick (with notifications/cancelled and the
+// DELETE, within exec's second of cleanup after ctrl+c): giving up on
+// tasks/result alone ends only the wait, and the server would go on.
+func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) {
+	params, err := json.Marshal(map[string]string{"taskId": id})
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
+	if ctx.Err() != nil {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
+		defer cancel()
+		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
+	}
+	return resp, err
+}

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// replay --against says once, above the diffs, which side is the
+// recording and which the server answering now: "- Hello" and "+ Hi"
+// alone left a first-time reader to guess. With nothing different there
+// is no legend to read.
+func TestRerunSaysWhichSideIsWhich(t *testing.T) {
+	dir := stateDir(t)
+	rec := filepath.Join(dir, "greet.jsonl")
+	hello := startGateway(t, demo.Options{})
+	if _, errOut, code := run(t, "exec", "--record", rec, hello+"/mcp", "tools/call greet name=Ann"); code != exitOK {
+		t.Fatalf("exec: exit %d: %s", code, errOut)
+	}
+	hi := startGateway(t, demo.Options{Greeting: "Hi"})
+	out, errOut, code := run(t, "replay", rec, "--against", hi+"/mcp")
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitFailed, out, errOut)
+	}
+	want := "- recorded in " + rec + "\n+ answered now by " + hi + "/mcp\n\n"
+	if !strings.HasPrefix(out, want) || !strings.Contains(out, `- "Hello, Ann!"`) || !strings.Contains(out, `+ "Hi, Ann!"`) {
+		t.Errorf("output does not open with the legend %q before the diff:\n%s", want, out)
+	}
+	out, _, _ = run(t, "replay", rec, "--against", hello+"/mcp")
+	if strings.Contains(out, "answered now by") {
+		t.Errorf("a re-run with nothing different prints the legend:\n%s", out)
+	}
+}

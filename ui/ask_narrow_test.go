@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// On an 80-column terminal the warnings about a form's answer wrap over
+// the rows they need, as the command line's do, instead of one row cut
+// with … before what is wrong with the last field; the screen keeps its
+// height and every row its width.
+func TestAskWarningsWrapOnANarrowTerminal(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), nil)
+	m.opts.Answers = NewAnswerer()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	q := &Question{Req: mcp.InputRequest{Key: "deploy", Method: "elicitation/create", Params: json.RawMessage(formParams)}, ctx: ctx, reply: make(chan reply, 1)}
+	m.Update(questionMsg{q})
+	typeKeys(m, "accept copies=9 env=prod")
+	press(m, "enter")
+	view := ansi.Strip(m.View())
+	lines := strings.Split(view, "\n")
+	if len(lines) != 24 {
+		t.Fatalf("the screen has %d rows, want 24:\n%s", len(lines), view)
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("row %d is %d cells wide: %q", i, w, l)
+		}
+	}
+	joined := strings.Join(strings.Fields(view), " ")
+	for _, want := range []string{"enter again answers anyway", "copies: 9 is above the maximum 5", "production", "name: missing required"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the screen does not show %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(lines[len(lines)-2], "…") {
+		t.Errorf("the last warning row is cut: %q", lines[len(lines)-2])
+	}
+}

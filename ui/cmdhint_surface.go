@@ -1,0 +1,129 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// surfaceHint says what the word under the cursor is when it names
+// something the server lists (a prompt, its arguments, a resource, a
+// template's variables), from what was listed last; ok is false when the
+// line is not at such a word. Before anything is listed it says which list
+// to send: Tab has nothing to offer until then, and a Tab that does nothing
+// says nothing.
+func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bool) {
+	prefix, tab := ctx.cur.Text, keys.Complete.Help().Key
+	// What the command takes still follows what to send first.
+	usage := " · " + strings.ReplaceAll(command.Usage(ctx.method), "\n", "  or  ")
+	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
+		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
+	switch {
+	case promptName && len(sf.Prompts) == 0:
+		return "no prompts known yet: send prompts/list (prompts), then " + tab + " offers their names and arguments" + usage, true
+	case promptName:
+		for _, p := range sf.Prompts {
+			if p.Name == prefix {
+				return describePrompt(p), true
+			}
+		}
+	case ctx.method == "prompts/get" && ctx.index >= 2:
+		for _, p := range sf.Prompts {
+			if p.Name == ctx.words[1].Text {
+				h := promptArgHint(p, prefix, ctx.givenKeys())
+				if key, _, ok := strings.Cut(prefix, "="); ok && strings.HasPrefix(h, sanitize.Line(key)+": ") {
+					// What Tab does first: the line is cut at the edge.
+					h = sanitize.Line(key) + ": " + tab + " asks the server for values · " + strings.TrimPrefix(h, sanitize.Line(key)+": ")
+				}
+				return h, true
+			}
+		}
+	case ctx.template() != "":
+		t := ctx.template()
+		vars := command.TemplateVars(t)
+		if len(vars) == 0 {
+			return "", false
+		}
+		if key, _, ok := strings.Cut(prefix, "="); ok {
+			// What Tab does first: the line is cut at the edge.
+			return sanitize.Line(key) + ": " + tab + " asks the server for values · fill " + sanitize.Line(t) +
+				" with var=value words (a variable left out expands to nothing)", true
+		}
+		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
+			"= (a variable left out expands to nothing)", true
+	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
+		return "no resources known yet: send resources/list and resources/templates/list, then " + tab + " offers their URIs" + usage, true
+	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
+		return "no templates known yet: send resources/templates/list (templates), then " + tab + " offers them" + usage, true
+	}
+	return "", false
+}
+
+// describePrompt is "name — description · arg* · arg" (* marks a required
+// argument).
+func describePrompt(p command.Prompt) string {
+	parts := []string{sanitize.Line(p.Name)}
+	if d := oneLine(p.Description); d != "" {
+		parts[0] += " — " + d
+	}
+	if len(p.Arguments) == 0 {
+		return parts[0] + " · takes no arguments"
+	}
+	for _, a := range p.Arguments {
+		parts = append(parts, promptArgSummary(a))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// promptArgHint describes the argument being typed, or the arguments still
+// to give.
+func promptArgHint(p command.Prompt, prefix string, given []string) string {
+	key, _, typingValue := strings.Cut(prefix, "=")
+	var left []string
+	for _, a := range p.Arguments {
+		if a.Name == key && (typingValue || prefix != "") {
+			need := "optional"
+			if a.Required {
+				need = "required"
+			}
+			h := sanitize.Line(a.Name) + ": string, " + need
+			if d := oneLine(a.Description); d != "" {
+				h += " — " + d
+			}
+			return h
+		}
+		if strings.HasPrefix(a.Name, prefix) && !typingValue && !slices.Contains(given, a.Name) {
+			left = append(left, promptArgSummary(a))
+		}
+	}
+	switch {
+	case len(p.Arguments) == 0:
+		return describePrompt(p)
+	case typingValue:
+		return sanitize.Line(key) + " is not an argument of " + sanitize.Line(p.Name) + " (" + argNames(p) + "); it is sent anyway"
+	case len(left) == 0 && prefix == "":
+		return "every argument is given · " + describePrompt(p)
+	case len(left) == 0:
+		return sanitize.Line(prefix) + " is not an argument of " + sanitize.Line(p.Name) + " (" + argNames(p) + ")"
+	}
+	return strings.Join(left, " · ")
+}
+
+// promptArgSummary is "name*" for a required argument, "name" otherwise.
+func promptArgSummary(a command.PromptArgument) string {
+	if a.Required {
+		return sanitize.Line(a.Name) + "*"
+	}
+	return sanitize.Line(a.Name)
+}
+
+func argNames(p command.Prompt) string {
+	names := make([]string, len(p.Arguments))
+	for i, a := range p.Arguments {
+		names[i] = sanitize.Line(a.Name)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// A method typed one letter off is not sent at once to be refused with a
+// bare "method not found" or 400: the line says what was meant, and Enter
+// again still sends it as typed. When the typo makes the line unreadable
+// ("tools/cal greet": greet is not key=value), the refusal names the typo
+// first, not the word after it.
+func TestCommandLineSuggestsAMistypedMethod(t *testing.T) {
+	c := newLine(t, "")
+	clPress(c, runes("tool/list"))
+	if s := submitted(clPress(c, keyEnter)); s != nil {
+		t.Fatalf("the first Enter sent %+v despite the typo", s)
+	}
+	if hint, want := hintOf(c), "tool/list is not a method mcpscope knows: did you mean tools/list?"; !strings.Contains(hint, want) {
+		t.Errorf("hint %q does not contain %q", hint, want)
+	}
+	if s := submitted(clPress(c, keyEnter)); s == nil || !s.Forced || s.Command.Method != "tool/list" {
+		t.Errorf("the second Enter sent %+v, want tool/list as typed, forced", s)
+	}
+
+	c = newLine(t, "")
+	clPress(c, runes("tools/cal search query=x"))
+	if s := submitted(clPress(c, keyEnter)); s != nil {
+		t.Fatalf("a line that does not parse was sent: %+v", s)
+	}
+	if hint, want := hintOf(c), "✗ tools/cal is not a method mcpscope knows: did you mean tools/call?"; !strings.HasPrefix(hint, want) {
+		t.Errorf("hint %q does not start with %q", hint, want)
+	}
+
+	// A tool's name one letter off is named too.
+	c = newLine(t, "")
+	clPress(c, runes("tools/call serch query=x"))
+	clPress(c, keyEnter)
+	if hint, want := hintOf(c), "tool serch is not in the tools list (4 tools): did you mean search?"; !strings.Contains(hint, want) {
+		t.Errorf("hint %q does not contain %q", hint, want)
+	}
+
+	// A method of one's own, far from any known one, goes at once.
+	c = newLine(t, "")
+	clPress(c, runes("acme/frobnicate"))
+	if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
+		t.Errorf("acme/frobnicate: got %+v and hint %q, want it sent at once", s, hintOf(c))
+	}
+}
+
+// A resource URI a letter off one resources/list named is held back with
+// the listed one; one listed nowhere near goes (a server may serve URIs it
+// does not list).
+func TestCommandLineSuggestsAListedResource(t *testing.T) {
+	sf := history.Surface{Resources: []command.Resource{{URI: "demo://readme"}, {URI: "demo://logo.png"}}}
+	c := newLine(t, "")
+	c.SetSurface(sf)
+	clPress(c, runes("read demo://readm"))
+	if s := submitted(clPress(c, keyEnter)); s != nil {
+		t.Fatalf("sent %+v despite the typo", s)
+	}
+	if hint, want := hintOf(c), "demo://readm is not in resources/list: did you mean demo://readme?"; !strings.Contains(hint, want) {
+		t.Errorf("hint %q does not contain %q", hint, want)
+	}
+	for _, line := range []string{"read demo://readme", "read other://unlisted", "subscribe demo://logo.png"} {
+		c := newLine(t, "")
+		c.SetSurface(sf)
+		clPress(c, runes(line))
+		if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
+			t.Errorf("%q: got %+v and hint %q, want it sent at once", line, s, hintOf(c))
+		}
+	}
+}

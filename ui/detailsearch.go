@@ -1,0 +1,157 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+)
+
+// detailSearch finds text in the Detail pane: "/" while Detail has the
+// keys opens its input, enter scrolls the first line holding the text at
+// or below the top into view, n and N go to the next and previous one, and
+// the title says which of how many it is. The lines are searched once per
+// query and selection, when a key asks (never per frame), as drawn: what
+// pretty or raw shows is what is found.
+type detailSearch struct {
+	input textinput.Model
+	query string
+	hits  []int     // lines holding query, ascending
+	key   detailKey // the lines hits belong to
+	at    int       // the hit shown, -1 for none yet
+}
+
+func newDetailSearch(c *common) detailSearch {
+	in := textinput.New()
+	in.Prompt = "/ "
+	in.Placeholder = "search this detail (enter finds, esc cancels)"
+	in.CharLimit = 256
+	styleInput(&in, c.st.TextInput)
+	return detailSearch{input: in, at: -1}
+}
+
+// searching reports whether the search input has the keyboard.
+func (d *detailPane) searching() bool { return d.search.input.Focused() }
+
+// openSearch gives the keyboard to the search input, holding the last
+// query to edit.
+func (d *detailPane) openSearch() tea.Cmd {
+	d.search.input.SetValue(d.search.query)
+	d.search.input.CursorEnd()
+	d.search.input.Width = max(d.w-6, 1)
+	return d.search.input.Focus()
+}
+
+// searchHint is the line under the panes while the search input is open.
+func (d *detailPane) searchHint() string {
+	k := d.c.keys
+	return k.Submit.Help().Key + " find · " + k.Cancel.Help().Key + " cancel · then " +
+		k.NextMatch.Help().Key + " and " + k.PrevMatch.Help().Key + " go to the next and previous match · any case"
+}
+
+// searchKey handles a key while the search input is open.
+func (d *detailPane) searchKey(msg tea.KeyMsg) tea.Cmd {
+	k := d.c.keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		d.search.input.Blur()
+		return nil
+	case key.Matches(msg, k.Submit):
+		d.search.input.Blur()
+		d.search.query = d.search.input.Value()
+		d.search.key, d.search.hits = detailKey{}, nil
+		d.findFrom(d.scroll.offset, 1)
+		return nil
+	}
+	var cmd tea.Cmd
+	d.search.input, cmd = d.search.input.Update(msg)
+	return cmd
+}
+
+// matchKey moves to the next (n) or previous (N) match; false when the
+// key is neither or there is no query.
+func (d *detailPane) matchKey(msg tea.KeyMsg) bool {
+	k := d.c.keys
+	switch {
+	case d.search.query == "":
+		return false
+	case key.Matches(msg, k.NextMatch):
+		d.findFrom(d.scroll.offset+1, 1)
+	case key.Matches(msg, k.PrevMatch):
+		d.findFrom(d.scroll.offset-1, -1)
+	default:
+		return false
+	}
+	return true
+}
+
+// findFrom scrolls to the first hit at or after line from (dir 1), or at
+// or before it (dir -1), wrapping around the end.
+func (d *detailPane) findFrom(from, dir int) {
+	lines := d.lines()
+	if d.search.key != d.cacheKey || d.search.hits == nil {
+		d.search.key, d.search.hits = d.cacheKey, findLines(lines, d.search.query)
+	}
+	hits := d.search.hits
+	d.search.at = -1
+	if len(hits) == 0 {
+		return
+	}
+	i := 0
+	if dir > 0 {
+		for i < len(hits) && hits[i] < from {
+			i++
+		}
+		if i == len(hits) {
+			i = 0
+		}
+	} else {
+		i = len(hits) - 1
+		for i >= 0 && hits[i] > from {
+			i--
+		}
+		if i < 0 {
+			i = len(hits) - 1
+		}
+	}
+	d.search.at = i
+	d.scroll.offset = hits[i]
+	d.toResponse, d.keep = false, keptPlace{}
+}
+
+// searchNote is the title's word on the search: which match of how many,
+// or that there is none.
+func (d *detailPane) searchNote() string {
+	s := &d.search
+	if s.query == "" || s.key != d.cacheKey || s.hits == nil {
+		return ""
+	}
+	q := sanitize.Line(s.query)
+	if len(s.hits) == 0 {
+		return " · “" + q + "” not found in what is shown" // a large answer is shown in part
+	}
+	if s.at < 0 || s.at >= len(s.hits) || s.hits[s.at] < d.scroll.offset || s.hits[s.at] >= d.scroll.offset+d.scroll.height {
+		return fmt.Sprintf(" · “%s” %d matches", q, len(s.hits))
+	}
+	return fmt.Sprintf(" · “%s” %d/%d", q, s.at+1, len(s.hits))
+}
+
+// findLines are the indexes of the lines holding q, in any case, as drawn.
+func findLines(lines []string, q string) []int {
+	q = strings.ToLower(q)
+	hits := []int{}
+	if q == "" {
+		return hits
+	}
+	for i, l := range lines {
+		if strings.Contains(strings.ToLower(ansi.Strip(l)), q) {
+			hits = append(hits, i)
+		}
+	}
+	return hits
+}

@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHelpOverlay(t *testing.T) {
+	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	view := m.View()
+	// Detail pages with the lists' keys, and help says so.
+	for _, want := range []string{"Global", "Send", "Raw events", "Command line", "send initialize", "filter events", "copy JSON",
+		"pgup/pgdn page up/down", "home/end  top/bottom"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("help lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "play/pause") {
+		t.Errorf("help shows replay keys in a live session:\n%s", view)
+	}
+	checkFrame(t, view, 160, 45)
+	press(m, "tab")
+	if m.focus != panePairs {
+		t.Fatalf("keys under the overlay reached the panes")
+	}
+	press(m, "?")
+	if m.showHelp {
+		t.Fatal("? did not close the help")
+	}
+}
+
+// On a small terminal the help does not fit: it says so and scrolls, so no
+// key is out of reach.
+func TestHelpOverlayScrollsWhenItDoesNotFit(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	view := m.View()
+	checkFrame(t, view, 80, 24)
+	if !strings.Contains(view, "more below") || strings.Contains(view, "later command") {
+		t.Fatalf("at 80x24 the help should say there is more below and not yet show the last key:\n%s", view)
+	}
+	for i := 0; i < 30; i++ {
+		press(m, "j")
+	}
+	view = m.View()
+	checkFrame(t, view, 80, 24)
+	if !strings.Contains(view, "later command") || !strings.Contains(view, "more above") || strings.Contains(view, "more below") {
+		t.Fatalf("scrolled to the end, the help should show its last key and say there is more above:\n%s", view)
+	}
+	press(m, "k")
+	if view := m.View(); !strings.Contains(view, "more below") {
+		t.Fatalf("one row back up, the help should say there is more below:\n%s", view)
+	}
+}
+
+// On a 60x15 terminal the help box stays where it is while it scrolls (its
+// corner in the same cell, the same width), and its footer is whole.
+func TestHelpOverlayKeepsItsPlaceWhileScrolling(t *testing.T) {
+	m := newTestModel(t, 60, 15, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	var corner string
+	for i := 0; i < 40; i++ {
+		view := m.View()
+		checkFrame(t, view, 60, 15)
+		first := strings.Split(view, "\n")[0]
+		if i == 0 {
+			corner = first
+		} else if first != corner {
+			t.Fatalf("after %d rows down the box's top moved:\n%s\nwas\n%s", i, first, corner)
+		}
+		if !strings.Contains(view, "? or esc to close") {
+			t.Fatalf("after %d rows down the footer is cut:\n%s", i, view)
+		}
+		press(m, "j")
+	}
+	if view := m.View(); !strings.Contains(view, "later command") || !strings.Contains(view, "more above ·") {
+		t.Errorf("scrolled to the end, the help should show its last key and say there is more above:\n%s", view)
+	}
+}

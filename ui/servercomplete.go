@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"encoding/json"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// The values of a prompt's argument or a template's variable are the
+// server's to know: MCP asks for them with completion/complete. A Tab on
+// such a value that has nothing to offer from what was listed asks the
+// server (the request shows in Pairs like any other), and the values it
+// answers become the Tab's candidates, if the line is still as it was.
+
+// serverCompleteMsg asks the root to send a completion/complete for the
+// word under the cursor.
+type serverCompleteMsg struct {
+	line  string // the command line when Tab was pressed
+	start int    // byte offset where the key=value word starts
+	key   string // the argument or variable completed
+	cmd   command.Command
+}
+
+// serverCompletedMsg is the server's answer to a serverCompleteMsg.
+type serverCompletedMsg struct {
+	ask    serverCompleteMsg
+	values []string
+	err    error
+}
+
+// serverCompletion is the completion/complete that asks the server for the
+// values of the word under the cursor: a prompt argument's (prompts/get
+// NAME key=...) or a template variable's (resources/read TEMPLATE
+// var=...), with the other words as the context; ok is false elsewhere.
+func (ctx lineContext) serverCompletion(line string) (serverCompleteMsg, bool) {
+	key, value, ok := strings.Cut(ctx.cur.Text, "=")
+	if !ok || key == "" || strings.HasSuffix(key, ":") {
+		return serverCompleteMsg{}, false
+	}
+	var ref string
+	var others []command.Word
+	switch {
+	case ctx.method == "prompts/get" && ctx.index >= 2:
+		ref, others = "prompt "+command.ShellQuote(ctx.words[1].Text), ctx.words[2:]
+	case ctx.template() != "" && ctx.method != "completion/complete":
+		ref, others = "resource "+command.ShellQuote(ctx.template()), ctx.words[2:]
+	default:
+		return serverCompleteMsg{}, false
+	}
+	words := []string{"completion/complete", ref, command.ShellQuote(key + "=" + value)}
+	for _, w := range others {
+		if k, _, ok := strings.Cut(w.Text, "="); ok && k != key && !strings.HasSuffix(k, ":") {
+			words = append(words, command.ShellQuote(w.Text))
+		}
+	}
+	cmd, err := command.ParseCommand(strings.Join(words, " "))
+	if err != nil {
+		return serverCompleteMsg{}, false
+	}
+	return serverCompleteMsg{line: line, start: ctx.cur.Start, key: key, cmd: cmd}, true
+}
+
+// askServer sends msg's completion/complete off the update loop.
+func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
+	b := m.backend()
+	if b == nil || m.com.replay {
+		return nil
+	}
+	if caps := m.com.log.Negotiation().Capabilities; len(caps) > 0 {
+		var c map[string]json.RawMessage
+		if json.Unmarshal(caps, &c) == nil && c["completions"] == nil {
+			return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": the server does not offer completions (no completions capability)")
+		}
+	}
+	ctx, id := m.sends.start(m.ctx)
+	sends := m.sends
+	return tea.Batch(m.setStatus(levelInfo, "asking the server for values of "+sanitize.Line(msg.key)+"…"), func() tea.Msg {
+		defer sends.done(id)
+		resp, _, err := b.Do(ctx, msg.cmd)
+		out := serverCompletedMsg{ask: msg, err: err}
+		if err == nil && resp != nil {
+			if resp.Error != nil {
+				out.err = resp.Error
+			} else {
+				c, perr := command.ParseCompletion(resp.Result)
+				out.values, out.err = c.Values, perr
+			}
+		}
+		return out
+	})
+}
+
+// serverCompleted offers the values the server answered, when the line is
+// still as Tab found it, or says why there are none.
+func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.setStatus(levelWarn, "the server could not complete "+sanitize.Line(msg.ask.key)+": "+errLine(msg.err))
+	}
+	if !m.cmdline.offer(msg.ask, msg.values) {
+		if len(msg.values) == 0 {
+			what := "the server offered no values for " + sanitize.Line(msg.ask.key)
+			word, _, _ := strings.Cut(msg.ask.line[msg.ask.start:], " ")
+			if _, typed, _ := strings.Cut(word, "="); typed != "" {
+				what += " starting " + sanitize.Line(typed)
+			}
+			return m.setStatus(levelInfo, what)
+		}
+		return nil // the line changed meanwhile: its values would be for another word
+	}
+	return m.setStatus(levelInfo, "the server offered "+plural(len(msg.values), "value")+" for "+sanitize.Line(msg.ask.key))
+}
+
+// offer makes values the candidates of the word ask was for, as a Tab with
+// them would; false when there are none or the line is no longer the one
+// they complete.
+func (c *CommandLine) offer(ask serverCompleteMsg, values []string) bool {
+	if !c.input.Focused() || c.input.Value() != ask.line || len(values) == 0 {
+		return false
+	}
+	comp := completion{start: ask.start}
+	for _, v := range values {
+		comp.add(command.ShellQuote(ask.key)+"="+command.ShellQuote(v)+" ", v)
+	}
+	if len(comp.items) == 0 {
+		return false
+	}
+	c.clearOutcome()
+	c.cycle = tabComplete(&c.input, nil, func(string) completion { return comp })
+	return true
+}

@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Tab on a prompt argument's value asks the server (completion/complete,
+// with the other arguments as context) and offers what it answers; a
+// template variable's value likewise. Before, Tab there did nothing.
+func TestLiveTabAsksTheServerForValues(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	l.tm.Type(":")
+	l.typeLine("prompts")
+	l.waitFor("prompts/list: ok")
+	l.mark()
+	l.tm.Type(":")
+	l.tm.Type("prompts/get review_code language=ja")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("the server offered 2 values for language")
+	l.waitFor("javascript")
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	l.waitFor(": command line")
+	l.tm.Type(":")
+	l.typeLine("templates")
+	l.waitFor("resources/templates/list: ok")
+	l.mark()
+	l.tm.Type(":")
+	l.tm.Type("read 'notes://{tag}' tag=p")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("tag=progress")
+	l.mark()
+	l.tm.Type(" tag=zzz")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("the server offered no values for tag starting zzz")
+	m := l.quit()
+	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "read 'notes://{tag}' tag=progress ") {
+		t.Errorf("the line after Tab is %q, want the server's value filled in", got)
+	}
+	if got := pairsOf(m, "completion/complete"); len(got) != 3 {
+		t.Errorf("completion/complete rows %v, want the three Tabs' requests in Pairs", got)
+	}
+}
