@@ -339,6 +339,11 @@ func (l *Log) onError(r *mcp.Record) {
 		p.fail = l.cur
 	}
 	switch {
+	case p.state == StatePending && e.Op == mcp.OpPost && p.post != 0 && accepted(l.record(p.post).HTTP):
+		// The server took the POST (200): what failed came after, on the
+		// answer's stream (it ended, could not be resumed, the session
+		// expired meanwhile), and "POST 200" would read as a refusal.
+		l.setState(p, StateFailed)
 	case p.state == StatePending || p.state == StateSent && e.Op == mcp.OpPost:
 		l.setState(p, failureState(e.Op))
 	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):

@@ -22,6 +22,11 @@ type inbound struct {
 	// stream is in the middle of whenever it waits on the network.
 	unfinished *atomic.Int64
 	msgs       slab[RPCMessage]
+	// resumed is a stream opened with Last-Event-ID, which may replay
+	// events received already (replay.go); event is the event whose
+	// messages are being handled, nil for a JSON body.
+	resumed bool
+	event   *SSEEvent
 }
 
 // maxForeign bounds the ids of foreign answers remembered for timeouts.
@@ -107,7 +112,25 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		}
 	case shapeRequest:
 		m.Class, m.Method, m.ID = ClassServerRequest, p.method, stringOf(p.id)
+		s.mu.Lock()
+		k, keyed := s.asked.key(in, raw)
+		if asked := int64(0); keyed && in.resumed {
+			if asked = s.asked.seen(k); asked != 0 {
+				// Replayed: answered when it first came, and asking the
+				// user again would answer it twice.
+				m.Class, m.ReqSeq = ClassDuplicate, asked
+				s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+				s.mu.Unlock()
+				return
+			}
+		}
+		s.mu.Unlock()
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+		if keyed {
+			s.mu.Lock()
+			s.asked.remember(k, seq)
+			s.mu.Unlock()
+		}
 		s.answerServer(in.conn, seq, p.id, m.Method, p.params)
 		return
 	case shapeAnswer:
@@ -288,6 +311,18 @@ func (s *Session) startRepliers() {
 			for {
 				select {
 				case j := <-s.replyQ:
+					s.mu.Lock()
+					cur := s.conn
+					s.mu.Unlock()
+					if j.conn != cur {
+						// The question came in a session mcpscope has
+						// since ended (initialize again, a reconnect):
+						// sent now it would go with the new session's
+						// id, answering nothing there, or a question of
+						// the new session that has the same id.
+						s.emitError(OpReply, &WireError{Cause: CauseClosed, Message: fmt.Sprintf("not sent: the answer to the server's %s belongs to connection %d, which mcpscope ended since (connection %d is open now)", j.m.method, j.conn, cur)}, j.m.seq, j.conn)
+						continue
+					}
 					ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
 					if err := j.tr.send(ctx, j.m); err != nil {
 						s.emitError(OpReply, &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}, j.m.seq, j.conn)
@@ -357,7 +392,9 @@ func (s *Session) messageEvent(in *inbound, rec *Record, ev *SSEEvent) {
 			s.emit(*rec)
 			return
 		}
+		in.event = ev
 		s.handleMessage(in, rec, string(ev.Data), rec.Time)
+		in.event = nil
 		return
 	}
 	seq := s.emit(*rec)

@@ -179,7 +179,7 @@ const (
 	ClassNotification  Class = "notification"   // a notification, either way
 	ClassResponse      Class = "response"       // the answer to one of our requests
 	ClassLate          Class = "late"           // an answer after its request timed out
-	ClassDuplicate     Class = "duplicate"      // another answer to a request answered already
+	ClassDuplicate     Class = "duplicate"      // another answer to a request answered already, or a server request replayed (ReqSeq: its first record)
 	ClassForeign       Class = "foreign"        // an answer to an id we never sent
 	ClassServerRequest Class = "server-request" // a request the server sent us
 	ClassReply         Class = "reply"          // our answer to a server request

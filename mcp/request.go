@@ -38,6 +38,9 @@ type pending struct {
 	// that was more than the usual nothing or "Accepted": a bridge's error
 	// page under a 200 is why no answer comes, and a timeout quotes it.
 	postSaid atomic.Pointer[string]
+	// deadline is when the request times out (zero for a stream that
+	// has none): a dropped stream is not resumed after it.
+	deadline time.Time
 	// answer is where the answer is put: made with the request, it costs
 	// the stream reader nothing to fill.
 	answer Response
@@ -82,7 +85,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 	}
 	params, header := tr.prepare(method, params)
 	body := encodeMessage(id, method, params)
-	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1)}
+	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1), deadline: time.Now().Add(s.cfg.RequestTimeout)}
 	// A request detection sends is a probe: its failure is a verdict
 	// about the transport, logged as such.
 	sendOp := OpPost

@@ -150,6 +150,7 @@ type Session struct {
 	closed      bool
 	tools       []Tool
 	foreign     []foreignAnswer // the latest answers to requests we never sent
+	asked       askedEvents     // the latest server requests, by the events that carried them
 	dropped     int             // replies not sent: the queue was full
 	asking      int             // server questions waiting for their answer
 	refused     int             // server questions refused: maxAsking were waiting

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"net/http"
 	"strconv"
 	"sync"
@@ -65,6 +66,10 @@ func (q *quickEnds) ended(opened, now time.Time, said bool) int {
 	return int(*q)
 }
 
+// answeredLinger is how long a response stream is read after its answer
+// before mcpscope closes it, when the server does not.
+const answeredLinger = 2 * time.Second
+
 // readResponse reads a request's response stream, resuming it when it ends
 // before the answer (step 5). Nothing already received is lost: every event
 // is a record the moment it is read.
@@ -78,27 +83,47 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	if m.p != nil {
 		in.unfinished = &m.p.unfinished
 	}
-	var lastID string
+	var lastID, retryField string
 	retry := defaultRetry
 	body := resp.Body
 	// jsonLike is a stream whose first block reads as JSON: a JSON answer
 	// labelled text/event-stream, which holds no event to read.
 	jsonLike, first := false, true
-	for attempt := 1; ; attempt++ {
+	// A server may end the stream on purpose after every event and have
+	// the client poll (2025-11-25): a resumption that brought an event id
+	// not seen before is progress, and only attempts in a row without any
+	// are bounded. A replay of the same events is no progress.
+	var ids seenIDs
+	attempt, resumes := 0, 0
+	for {
+		fresh := false
+		var linger *time.Timer
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
+				fresh = ids.add(ev.ID) || fresh
 			}
 			s.messageEvent(in, rec, ev)
+			if linger == nil && m.p != nil && !s.waiting(m.id) {
+				// Answered: the server should end the stream now. One
+				// that keeps it open would hold a connection for every
+				// request of the session; what it sends soon after is
+				// still read.
+				b := body
+				linger = time.AfterFunc(answeredLinger, func() { b.Close() })
+			}
 		}, func(ev *SSEEvent) {
 			if first {
 				raw := bytes.TrimSpace([]byte(ev.Raw))
 				jsonLike, first = len(raw) > 0 && (raw[0] == '{' || raw[0] == '['), false
 			}
 			if d, ok := retryOf(ev.Retry); ok {
-				retry = d
+				retry, retryField = d, ev.Retry
 			}
 		})
+		if linger != nil {
+			linger.Stop()
+		}
 		body.Close()
 		if m.p == nil || !s.waiting(m.id) {
 			return nil
@@ -137,14 +162,32 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.id, dropped, len(lastID), maxSessionID)}
 		}
+		if fresh {
+			attempt = 0
+		}
+		attempt++
+		resumes++
 		if attempt > maxResume {
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts to resume it", m.id, maxResume)}
+				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event", m.id, maxResume)}
+		}
+		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
+			// Waiting would outlast the request: it would time out saying
+			// no answer came, when mcpscope was only waiting as asked.
+			wait := fmt.Sprintf("the server's retry field asks to wait %s ms before resuming it", Clip(retryField, 32))
+			if retryField == "" {
+				wait = fmt.Sprintf("resuming it waits %s (the server named no retry)", retry)
+			}
+			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.id, dropped, wait, time.Until(deadline).Round(time.Millisecond))}
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
 			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, retry, attempt, maxResume)}})
 		if !sleepCtx(ctx, retry) {
 			return ctx.Err()
+		}
+		if we := t.resumable(m.id, lastID, gen); we != nil {
+			return we
 		}
 		next, err := t.get(ctx, PurposeResume, lastID, m.seq, gen)
 		if err != nil {
@@ -155,13 +198,63 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err)}
 			if prev, ok := err.(*WireError); ok {
 				we.Status, we.Header = prev.Status, prev.Header
+				if prev.Cause == CauseSessionExpired || prev.Cause == CauseSessionNotKept {
+					// What the user must do is start a new session, not
+					// try the request again on this one.
+					we.Cause = prev.Cause
+				}
 			}
 			return we
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
-			Detail: fmt.Sprintf("request %s: resumed after %s from event %s", m.id, retry, lastID)}})
+			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, retry, lastID, resumes)}})
 		body = next.Body
+		in.resumed = true
 	}
+}
+
+// resumable checks, before a response stream of session gen is resumed,
+// that the session is still the one in use: a GET sent without its id (the
+// server said it no longer knows it) or with a newer session's would be
+// refused for that, hiding why the answer was lost.
+func (t *streamable) resumable(reqID, lastID string, gen int) *WireError {
+	id, _, cur, _ := t.session()
+	switch {
+	case cur != gen:
+		return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume,
+			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and its session was replaced by a new one meanwhile: not resumed", reqID, lastID)}
+	case id == "" && t.expiredID() != "":
+		return &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: PurposeResume,
+			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and session %s expired meanwhile (the server no longer knows it): not resumed", reqID, lastID, Clip(t.expiredID(), 64))}
+	}
+	return nil
+}
+
+// maxSeenIDs bounds the event ids a resumed stream remembers to tell new
+// events from replayed ones; past it every id counts as new (the request's
+// timeout still bounds the whole).
+const maxSeenIDs = 4096
+
+// seenIDs are the event ids of one response stream and its resumptions,
+// as hashes.
+type seenIDs struct {
+	seed maphash.Seed
+	set  map[uint64]struct{}
+}
+
+// add notes id and reports whether it was new.
+func (v *seenIDs) add(id string) bool {
+	if v.set == nil {
+		v.seed, v.set = maphash.MakeSeed(), map[uint64]struct{}{}
+	}
+	h := maphash.String(v.seed, id)
+	if _, ok := v.set[h]; ok {
+		return false
+	}
+	if len(v.set) < maxSeenIDs {
+		v.set[h] = struct{}{}
+	}
+	return true
 }
 
 // sleepCtx waits d, or less when ctx ends; it reports whether d passed.
@@ -215,8 +308,39 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 	return nil, we
 }
 
+// longStream is how long a GET stream must have lasted for the wait
+// before reopening it to start over.
+const longStream = 10 * time.Second
+
+// getWait is how long a GET goes unanswered before the state says it is
+// waiting: a server may hold back even the status line until it has
+// something to send, and the GET is there all the same.
+const getWait = 500 * time.Millisecond
+
+// sayWaiting says the GET is waiting for its answer if none came within
+// getWait; the returned stop, called once the answer came, makes sure the
+// saying is over (or never happens), so it cannot follow what comes next.
+func (t *streamable) sayWaiting(state func(string)) (stop func()) {
+	var mu sync.Mutex
+	answered := false
+	timer := time.AfterFunc(getWait, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !answered {
+			state("requested, no answer yet (a server may send nothing until it has a message)")
+		}
+	})
+	return func() {
+		timer.Stop()
+		mu.Lock()
+		answered = true
+		mu.Unlock()
+	}
+}
+
 // getLoop keeps the GET stream for server messages open (step 4): 405,
-// 409 and a 404 without a session are answers, not errors; a stream that
+// 409 and a 404 without a session are answers, not errors (though a 409 to
+// reopening a stream that was open is tried again a few times); a stream that
 // ends is reopened after the server's retry or a backoff. A stream that
 // ends as soon as it opens, with nothing said, is reopened with a growing
 // wait, and after maxResume of those in a row no more: a server answering
@@ -231,17 +355,50 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	state := func(detail string) {
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: TransportStreamable, Detail: detail}})
 	}
+	defer func() {
+		// The stream ends with its session: the last word on it must not
+		// stay "reopening in 30s".
+		if gone := t.expiredID(); gone != "" {
+			if _, _, cur, _ := t.session(); cur == gen {
+				state("closed: session " + Clip(gone, 64) + " expired (the server no longer knows it)")
+			}
+		}
+	}()
 	var lastID string
 	delay := defaultRetry
 	var quick quickEnds
+	// conflicts counts 409s in a row to reopening a stream that was open:
+	// the server may not have seen the old one end yet.
+	reopening, conflicts := false, 0
+	var ids seenIDs
 	for {
+		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
+		stop()
 		answered()
 		if ctx.Err() != nil {
 			return
 		}
+		we, _ := err.(*WireError)
+		if we != nil && we.Status == http.StatusConflict && reopening && conflicts < maxResume {
+			conflicts++
+			wait := min(defaultRetry<<(conflicts-1), maxRetry)
+			state(fmt.Sprintf("the server refused to reopen the GET stream: another one is open (409), perhaps the one that just ended, not yet closed on its side; trying again in %s, attempt %d of %d", wait, conflicts, maxResume))
+			if !sleepCtx(ctx, wait) {
+				return
+			}
+			continue
+		}
+		if we != nil && lastID != "" && we.Status >= 400 && we.Status < 500 && we.Status != http.StatusConflict && we.Cause != CauseSessionExpired && we.Cause != CauseSessionNotKept {
+			// A server without an event store refuses the replay ("stream
+			// replay unsupported", 400) but still offers the stream: what
+			// was missed is lost, not the stream.
+			state(fmt.Sprintf("the server refused to replay the GET stream from event %s (%s); reopening it without Last-Event-ID", Clip(lastID, 64), we.Message))
+			lastID = ""
+			continue
+		}
+		in.resumed = lastID != ""
 		if err != nil {
-			we, _ := err.(*WireError)
 			switch {
 			case we != nil && we.Status == http.StatusMethodNotAllowed:
 				state("this server offers no GET stream (405)")
@@ -260,27 +417,45 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			return
 		}
 		state("open")
-		opened, said := s.cfg.Now(), false
+		reopening, conflicts = true, 0
+		opened, said, retried := s.cfg.Now(), false, false
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
+				// A new id is the server moving its cursor: a
+				// 2025-11-25 server may poll, ending each GET after a
+				// priming event (an id, no data) and its retry.
+				said = ids.add(ev.ID) || said
 			}
 			said = said || len(ev.Data) > 0
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
 			if d, ok := retryOf(ev.Retry); ok {
-				delay = d
+				delay, retried = d, true
 			}
 		})
 		resp.Body.Close()
 		if ctx.Err() != nil {
 			return
 		}
+		if !retried && s.cfg.Now().Sub(opened) >= longStream {
+			// A stream that lasted was working: the wait starts over,
+			// or a proxy cutting idle streams every minute would leave
+			// the GET stream closed for 30s of every 90 once the wait
+			// had doubled up to its cap.
+			delay = defaultRetry
+		}
 		why := "the server ended it"
 		if err != nil {
 			why = "it broke: " + err.Error()
 		}
 		wait := delay
+		if s.cfg.Now().Sub(opened) < quickEnd {
+			// Even a stream that said something is not reopened at
+			// once when it ended at once: "retry: 0" and a new id each
+			// time would be a GET per round trip.
+			wait = max(wait, quickBackoff)
+		}
 		if n := quick.ended(opened, s.cfg.Now(), said); n > maxResume {
 			state(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
 			return

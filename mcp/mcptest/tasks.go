@@ -77,7 +77,12 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 				return
 			}
 			if topic == "forever" {
-				done, _ := cancels.Load(p.TaskID)
+				done, ok := cancels.Load(p.TaskID)
+				if !ok {
+					// tasks/cancel came first and took it.
+					x.Error(-32603, "Task "+p.TaskID+" was cancelled")
+					return
+				}
 				select {
 				case <-done.(chan struct{}):
 					x.Error(-32603, "Task "+p.TaskID+" was cancelled")
