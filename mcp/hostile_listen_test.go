@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -64,4 +65,45 @@ func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
 	rec.waitFor(t, "the listen state saying it was answered", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "with a result instead of keeping its stream open); reopening")
 	})
+}
+
+// A listen stream that a server (or a serverless platform in front of it)
+// ends after a few seconds, every time, was served, not refused: it is
+// reopened after the first delay each time, not after a delay that grows
+// to 30s until the attempts are given up.
+func TestListenCutAfterItWasServedIsReopenedSoon(t *testing.T) {
+	cut := func(x *mcptest.Exchange) {
+		if x.Method != "subscriptions/listen" {
+			x.Default()
+			return
+		}
+		x.SSE()
+		_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{})
+		select { // the platform's limit on a request's life
+		case <-time.After(1200 * time.Millisecond):
+		case <-x.Context().Done():
+		}
+	}
+	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: cut}, Config{})
+	reopening := func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in")
+	}
+	rec.waitFor(t, "the second cut stream's reopening", func(Record) bool {
+		n := 0
+		for _, r := range rec.all() {
+			if reopening(r) {
+				n++
+			}
+		}
+		return n >= 2
+	})
+	var details []string
+	for _, r := range rec.all() {
+		if reopening(r) {
+			details = append(details, r.State.Detail)
+		}
+	}
+	if !strings.Contains(details[1], "reopening in 1s") {
+		t.Errorf("after a second stream that was served: %q, want it reopened after 1s again", details)
+	}
 }

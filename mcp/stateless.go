@@ -383,6 +383,11 @@ func (t *streamable) startListen() {
 	t.runStream(t.listenLoop)
 }
 
+// listenServed is how long a listen stream must have stayed open to count
+// as served rather than failed when it ends: longer than a refusal or a
+// crash takes, shorter than the request limits of serverless platforms.
+const listenServed = time.Second
+
 // listenLoop keeps the listen stream open: a request whose answer is a
 // stream that does not end. When it drops it is opened again after a
 // growing delay, each time said; a bounded run of failures in a row ends
@@ -399,7 +404,10 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		if time.Since(opened) > 10*time.Second {
+		if time.Since(opened) >= listenServed {
+			// It was served: a platform that ends every request after a
+			// few seconds ends this one too, and that is no failure to
+			// back off from or to give up over.
 			delay, failures = time.Second, 0
 		}
 		failures++
