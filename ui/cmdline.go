@@ -278,10 +278,8 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is a tool, not a method: type tools/call " + cmd.Method + " (or press c)"})
 		} else if w, ok := c.checkResource(cmd); ok {
 			pre = append(pre, w)
-		} else if sug := command.SuggestMethod(cmd.Method); sug != "" {
-			// The server would answer "method not found" (or a bare 400),
-			// which does not say what was meant.
-			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is not a method mcpscope knows: did you mean " + sug + "?"})
+		} else if typo := command.MethodTypo(cmd.Method); typo != "" {
+			pre = append(pre, command.ArgWarning{Message: typo})
 		}
 		if len(cmd.Words) == 0 || cmd.Method == "tools/list" {
 			return pre, nil
