@@ -76,6 +76,10 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 			return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": the server does not offer completions (no completions capability)")
 		}
 	}
+	if m.completing == msg.line {
+		return nil // asked already; its answer is on its way
+	}
+	m.completing = msg.line
 	ctx, id := m.sends.start(m.ctx)
 	sends := m.sends
 	return tea.Batch(m.setStatus(levelInfo, "asking the server for values of "+sanitize.Line(msg.key)+"…"), func() tea.Msg {
@@ -97,6 +101,9 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 // serverCompleted offers the values the server answered, when the line is
 // still as Tab found it, or says why there are none.
 func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
+	if m.completing == msg.ask.line {
+		m.completing = ""
+	}
 	if msg.err != nil {
 		return m.setStatus(levelWarn, "the server could not complete "+sanitize.Line(msg.ask.key)+": "+errLine(msg.err))
 	}
