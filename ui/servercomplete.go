@@ -6,7 +6,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -69,6 +71,11 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	b := m.backend()
 	if b == nil || m.com.replay {
 		return nil
+	}
+	if state := sessionState(m.com.log); state == mcp.StateOpen || state == mcp.StateSessionReplaced {
+		// A legacy session before i refuses completion/complete too, in
+		// words that do not say what to do.
+		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+" yet: "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
 	}
 	if caps := m.com.log.Negotiation().Capabilities; len(caps) > 0 {
 		var c map[string]json.RawMessage

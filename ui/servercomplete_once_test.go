@@ -36,3 +36,19 @@ func TestTabAsksTheServerOnceWhileItsAnswerIsOnItsWay(t *testing.T) {
 		t.Error("Tab after the answer came back asked nothing")
 	}
 }
+
+// Tab on such a value before a legacy session is initialized asks nothing
+// (the server would refuse completion/complete in words that do not say
+// what to do) and says to initialize first.
+func TestTabBeforeInitializeSaysToInitialize(t *testing.T) {
+	b := newFakeBackend()
+	m := newTestModel(t, 120, 35, b, []mcp.Record{{Seq: 1, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen, Transport: mcp.TransportSSE}}})
+	m.Update(serverCompleteMsg{line: "prompts/get review_code language=py", start: 24, key: "language",
+		cmd: command.Command{Method: "completion/complete", Target: "prompt review_code", Words: []string{"language=py"}}})
+	if m.completing != "" {
+		t.Error("Tab asked the server on a session not initialized")
+	}
+	if got, want := m.status.msg.text, "no values to offer for language yet: not initialized yet: press i first"; got != want {
+		t.Errorf("status %q, want %q", got, want)
+	}
+}
