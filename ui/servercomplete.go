@@ -75,7 +75,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if state := sessionState(m.com.log); state == mcp.StateOpen || state == mcp.StateSessionReplaced {
 		// A legacy session before i refuses completion/complete too, in
 		// words that do not say what to do.
-		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+" yet: "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
+		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
 	}
 	if caps := m.com.log.Negotiation().Capabilities; len(caps) > 0 {
 		var c map[string]json.RawMessage

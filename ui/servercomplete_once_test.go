@@ -48,7 +48,7 @@ func TestTabBeforeInitializeSaysToInitialize(t *testing.T) {
 	if m.completing != "" {
 		t.Error("Tab asked the server on a session not initialized")
 	}
-	if got, want := m.status.msg.text, "no values to offer for language yet: not initialized yet: press i first"; got != want {
+	if got, want := m.status.msg.text, "no values to offer for language: not initialized yet: press i first"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
 }
