@@ -1,11 +1,6 @@
 package ui
 
-import (
-	"bytes"
-	"encoding/json"
-
-	"github.com/mcpscope/mcpscope/history"
-)
+import "github.com/mcpscope/mcpscope/history"
 
 // notifyNoteMax bounds the notification a row reads its words from: a row
 // is drawn every frame, and a log message can carry any amount of data.
@@ -19,39 +14,17 @@ func notifyText(pr *history.Pair) (string, bool) {
 	if pr.Kind != history.KindNotificationIn || pr.Request == nil || pr.Request.RPC == nil || len(pr.Request.RPC.Raw) > notifyNoteMax {
 		return "", false
 	}
-	var m struct {
-		Params struct {
-			Level string          `json:"level"`
-			Data  json.RawMessage `json:"data"`
-			URI   string          `json:"uri"`
-		} `json:"params"`
-	}
-	if json.Unmarshal([]byte(pr.Request.RPC.Raw), &m) != nil {
+	w, ok := history.ReadNote(pr.Method, []byte(pr.Request.RPC.Raw))
+	switch {
+	case !ok:
 		return "", false
+	case w.URI != "":
+		return "updated " + wireLine(w.URI, 200), true
 	}
-	p := m.Params
-	switch pr.Method {
-	case "notifications/message":
-		if p.Level == "" {
-			return "", false
-		}
-		// The level and the text first; the logger is in Detail.
-		t := "log " + wireLine(p.Level, 16)
-		var s string
-		if json.Unmarshal(p.Data, &s) != nil {
-			var b bytes.Buffer
-			if json.Compact(&b, p.Data) == nil {
-				s = b.String()
-			}
-		}
-		if s != "" {
-			t += ": " + wireLine(s, 200)
-		}
-		return t, true
-	case "notifications/resources/updated":
-		if p.URI != "" {
-			return "updated " + wireLine(p.URI, 200), true
-		}
+	// The level and the text first; the logger is in Detail.
+	t := "log " + wireLine(w.Level, 16)
+	if w.Text != "" {
+		t += ": " + wireLine(w.Text, 200)
 	}
-	return "", false
+	return t, true
 }

@@ -1,0 +1,54 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// NoteWords are what a notification the server sent says, for the edges
+// that show it on one line (a Pairs row, exec's notes): a log message's
+// level, logger and text, a resource update's URI. They came from the
+// server: the edges sanitize them.
+type NoteWords struct {
+	Level, Logger string
+	// Text is a log message's data: a JSON string as its text, anything
+	// else as compact JSON.
+	Text string
+	URI  string
+}
+
+// ReadNote reads the words of a notifications/message or a
+// notifications/resources/updated message raw; ok is false for another
+// method, or one without them (a log message with no level, an update with
+// no URI), which is shown by its method.
+func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
+	if method != "notifications/message" && method != "notifications/resources/updated" {
+		return w, false
+	}
+	var m struct {
+		Params struct {
+			Level  string          `json:"level"`
+			Logger string          `json:"logger"`
+			Data   json.RawMessage `json:"data"`
+			URI    string          `json:"uri"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(raw, &m) != nil {
+		return w, false
+	}
+	p := m.Params
+	if method == "notifications/resources/updated" {
+		return NoteWords{URI: p.URI}, p.URI != ""
+	}
+	if p.Level == "" {
+		return w, false
+	}
+	w = NoteWords{Level: p.Level, Logger: p.Logger}
+	if json.Unmarshal(p.Data, &w.Text) != nil {
+		var b bytes.Buffer
+		if json.Compact(&b, p.Data) == nil {
+			w.Text = b.String()
+		}
+	}
+	return w, true
+}
