@@ -45,9 +45,9 @@ func withTask(params json.RawMessage) json.RawMessage {
 	return append(out, `,"task":{}}`...)
 }
 
-// createdTask reads the task id of a CreateTaskResult; ok is false for any
+// CreatedTask reads the task id of a CreateTaskResult; ok is false for any
 // other result (a tool's own result has content, not a task).
-func createdTask(result json.RawMessage) (id string, ok bool) {
+func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	if !bytes.Contains(result, []byte(`"taskId"`)) {
 		return "", false // the cheap test first: most results are not tasks
 	}
