@@ -161,7 +161,9 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 			n.init.protocol = st.Protocol
 		}
 	case mcp.StateOpen, mcp.StateConnecting:
-		n.ended, n.getStream = "", ""
+		// A new session: what became of the last one's streams is not
+		// this one's.
+		n.ended, n.getStream, n.resumes = "", "", n.resumes[:0]
 		if st.SessionID != "" {
 			n.sessionID = st.SessionID
 		} else if st.State == mcp.StateConnecting && n.transport == mcp.TransportStreamable {
