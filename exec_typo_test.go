@@ -21,7 +21,7 @@ func TestExecSuggestsMistypedMethodsAndTools(t *testing.T) {
 	out, errOut, _ := run(t, "exec", "--no-record", url, "tool/list", "tools/call gret name=Ann")
 	all := out + errOut
 	for _, want := range []string{
-		"tool/list is not a method mcpscope knows (did you mean tools/list?)",
+		"tool/list is not a method mcpscope knows: did you mean tools/list? (sent as typed)",
 		`tool "gret" is not in tools/list (did you mean greet? known:`,
 	} {
 		if !strings.Contains(all, want) {

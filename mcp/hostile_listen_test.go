@@ -107,3 +107,36 @@ func TestListenCutAfterItWasServedIsReopenedSoon(t *testing.T) {
 		t.Errorf("after a second stream that was served: %q, want it reopened after 1s again", details)
 	}
 }
+
+// A server that refuses every listen, slowly (a second or more, as an
+// overloaded one may), did not serve it: the delay before asking again
+// grows as after any failure, rather than starting over each time as for
+// a stream that was open.
+func TestListenRefusedSlowlyBacksOff(t *testing.T) {
+	slow := func(x *mcptest.Exchange) {
+		if x.Method != "subscriptions/listen" {
+			x.Default()
+			return
+		}
+		select {
+		case <-time.After(1200 * time.Millisecond):
+		case <-x.Context().Done():
+			return
+		}
+		x.Error(-32603, "overloaded")
+	}
+	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: slow}, Config{})
+	var details []string
+	rec.waitFor(t, "the second slow refusal's reopening", func(Record) bool {
+		details = details[:0]
+		for _, r := range rec.all() {
+			if r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in") {
+				details = append(details, r.State.Detail)
+			}
+		}
+		return len(details) >= 2
+	})
+	if !strings.Contains(details[1], "reopening in 2s") {
+		t.Errorf("after a second slow refusal: %q, want the delay doubled to 2s", details)
+	}
+}

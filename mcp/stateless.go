@@ -404,7 +404,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		if time.Since(opened) >= listenServed {
+		if time.Since(opened) >= listenServed && !listenRefused(err) {
 			// It was served: a platform that ends every request after a
 			// few seconds ends this one too, and that is no failure to
 			// back off from or to give up over.
@@ -430,6 +430,17 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		}
 		delay = min(2*delay, 30*time.Second)
 	}
+}
+
+// listenRefused reports a listen stream that ended with a refusal (an
+// HTTP error status or a JSON-RPC error) rather than being served: however
+// slow the refusal was to come, the stream never opened, and a server
+// refusing every listen after a second must still meet the growing delay
+// and the end of the attempts, not be asked every two seconds for good.
+func listenRefused(err error) bool {
+	var rpcErr *RPCError
+	var we *WireError
+	return errors.As(err, &rpcErr) || errors.As(err, &we) && we.Status >= 400
 }
 
 // refusedForGood reports a JSON-RPC error that says the request itself is

@@ -108,6 +108,9 @@ type Model struct {
 	// the list changed again meanwhile.
 	autoLists                  int
 	autoListing, autoListAgain bool
+	// completing is the command line whose completion/complete is on its
+	// way: Tab again on it (a key held down) does not ask again.
+	completing string
 	// openedFrom is the list the detail pane was last opened from, where
 	// the back key returns.
 	openedFrom pane

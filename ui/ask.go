@@ -77,7 +77,7 @@ func (a *askPrompt) start() tea.Cmd {
 	if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
 		a.form = parseForm(q.Req.Params)
 		if f := a.form; f.Mode != "url" && f.schema != nil && len(f.schema.Properties) > 0 {
-			a.input.Placeholder = "accept key=value …  (tab completes · esc cancels)"
+			a.input.Placeholder = "accept key=value …  (" + a.c.keys.Complete.Help().Key + " completes · " + a.c.keys.Cancel.Help().Key + " cancels)"
 		} else {
 			a.input.Placeholder = "accept, decline or cancel"
 		}

@@ -29,7 +29,7 @@ type detailSearch struct {
 func newDetailSearch(c *common) detailSearch {
 	in := textinput.New()
 	in.Prompt = "/ "
-	in.Placeholder = "search this detail (enter finds, esc cancels)"
+	in.Placeholder = "search this detail (" + c.keys.Submit.Help().Key + " finds, " + c.keys.Cancel.Help().Key + " cancels)"
 	in.CharLimit = 256
 	styleInput(&in, c.st.TextInput)
 	return detailSearch{input: in, at: -1}

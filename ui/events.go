@@ -27,7 +27,7 @@ type eventsPane struct {
 func newEventsPane(c *common) *eventsPane {
 	in := textinput.New()
 	in.Prompt = "/ "
-	in.Placeholder = "filter by text (enter keeps it, esc clears)"
+	in.Placeholder = "filter by text (" + c.keys.Submit.Help().Key + " keeps it, " + c.keys.Cancel.Help().Key + " clears)"
 	in.CharLimit = 256
 	styleInput(&in, c.st.TextInput)
 	return &eventsPane{c: c, list: newList(), input: in}

@@ -50,6 +50,8 @@ func TestPairsNotificationWords(t *testing.T) {
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"a\u001b[31mred"}}`, "log info: ared"},
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`, "notifications/message"},
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + strings.Repeat("x", notifyNoteMax) + `"}}`, "notifications/message"},
+		{`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1}}`, `notifications/progress · foreign token "t1"`},
+		{`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1,"message":"` + strings.Repeat("x", notifyNoteMax) + `"}}`, "notifications/progress"},
 	} {
 		if got := methodText(notify(tc.raw)); got != tc.want {
 			t.Errorf("%.80s: row %q, want %q", tc.raw, got, tc.want)

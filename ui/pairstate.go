@@ -119,11 +119,12 @@ func methodText(pr *history.Pair) string {
 	if pr.State == history.StatePending && pr.ProgressMessage != "" {
 		method += " · " + wireLine(pr.ProgressMessage, 200)
 	}
-	if pr.Kind == history.KindNotificationIn && pr.Method == "notifications/progress" && pr.Request != nil && pr.Request.RPC != nil {
+	if pr.Kind == history.KindNotificationIn && pr.Method == "notifications/progress" && pr.Request != nil && pr.Request.RPC != nil && len(pr.Request.RPC.Raw) <= notifyNoteMax {
 		// A progress for a pending request of ours is folded into its row;
 		// one that has a row of its own matched none, like an answer to an
 		// id we never sent: mostly a bridge sharing one upstream that
-		// broadcasts another client's (rarely one after our answer).
+		// broadcasts another client's (rarely one after our answer). It
+		// is read every frame: one too large for that keeps its method.
 		if p, ok := mcp.ParseProgress([]byte(pr.Request.RPC.Raw)); ok {
 			method += " · foreign token " + wireLine(p.Token, 40)
 		}

@@ -6,7 +6,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -70,12 +72,21 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if b == nil || m.com.replay {
 		return nil
 	}
+	if state := sessionState(m.com.log); state == mcp.StateOpen || state == mcp.StateSessionReplaced {
+		// A legacy session before i refuses completion/complete too, in
+		// words that do not say what to do.
+		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
+	}
 	if caps := m.com.log.Negotiation().Capabilities; len(caps) > 0 {
 		var c map[string]json.RawMessage
 		if json.Unmarshal(caps, &c) == nil && c["completions"] == nil {
 			return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": the server does not offer completions (no completions capability)")
 		}
 	}
+	if m.completing == msg.line {
+		return nil // asked already; its answer is on its way
+	}
+	m.completing = msg.line
 	ctx, id := m.sends.start(m.ctx)
 	sends := m.sends
 	return tea.Batch(m.setStatus(levelInfo, "asking the server for values of "+sanitize.Line(msg.key)+"…"), func() tea.Msg {
@@ -97,6 +108,9 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 // serverCompleted offers the values the server answered, when the line is
 // still as Tab found it, or says why there are none.
 func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
+	if m.completing == msg.ask.line {
+		m.completing = ""
+	}
 	if msg.err != nil {
 		return m.setStatus(levelWarn, "the server could not complete "+sanitize.Line(msg.ask.key)+": "+errLine(msg.err))
 	}

@@ -139,10 +139,10 @@ func ParseCommand(line string) (Command, error) {
 	}
 	for _, w := range words {
 		if _, _, err := argSplitWord(w); err != nil {
-			if sug := SuggestMethod(method); sug != "" {
+			if typo := MethodTypo(method); typo != "" {
 				// "tools/cal greet" fails on greet, which is not the
 				// mistake: say what the method was meant to be first.
-				return cmd, fmt.Errorf("%s is not a method mcpscope knows: did you mean %s? (%v)\n%s", method, sug, err, cmdUsage)
+				return cmd, fmt.Errorf("%s (%v)\n%s", typo, err, cmdUsage)
 			}
 			return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
 		}

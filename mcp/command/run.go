@@ -86,9 +86,8 @@ func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response
 		return allTools(r, tools), nil, err
 	}
 	var warnings []ArgWarning
-	if sug := SuggestMethod(c.Method); sug != "" {
-		// The server's "method not found" would not say what was meant.
-		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("%s is not a method mcpscope knows (did you mean %s?); sending anyway", c.Method, sug)})
+	if typo := MethodTypo(c.Method); typo != "" {
+		warnings = append(warnings, ArgWarning{Message: typo + " (sent as typed)"})
 	}
 	if strings.HasPrefix(c.Method, "notifications/") {
 		return nil, warnings, s.Notify(ctx, c.Method, params)

@@ -4,17 +4,17 @@ import "slices"
 
 // otherMethods are the requests and notifications of MCP that the command
 // line has no short form for; with the aliases and the methods they stand
-// for, they are the words SuggestMethod knows.
+// for, they are the words suggestMethod knows.
 var otherMethods = []string{
 	"ping", "notifications/initialized", "notifications/cancelled", "notifications/roots/list_changed",
 	"server/discover", "subscriptions/listen",
 }
 
-// SuggestMethod returns the method or short form a mistyped first word was
+// suggestMethod returns the method or short form a mistyped first word was
 // most likely meant to be ("tool/list" → "tools/list", "tools/cal" →
 // "tools/call"), or "" when word is one of them or none is close. Any
 // method may still be sent on purpose: this only lets the edges ask.
-func SuggestMethod(word string) string {
+func suggestMethod(word string) string {
 	known := slices.Clone(otherMethods)
 	for alias, method := range cmdAliases {
 		known = append(known, alias, method)
@@ -24,6 +24,19 @@ func SuggestMethod(word string) string {
 		return ""
 	}
 	return Nearest(word, known)
+}
+
+// MethodTypo is what the edges say of a first word a letter or two off a
+// method or short form mcpscope knows ("tool/list is not a method mcpscope
+// knows: did you mean tools/list?"), or "" when it is known or nothing is
+// that close: the server's "method not found" (or a bare 400) would not
+// say what was meant.
+func MethodTypo(word string) string {
+	sug := suggestMethod(word)
+	if sug == "" {
+		return ""
+	}
+	return word + " is not a method mcpscope knows: did you mean " + sug + "?"
 }
 
 // Nearest returns the candidate a mistyped word was most likely meant to

@@ -2,7 +2,7 @@ package command
 
 import "testing"
 
-func TestSuggestMethod(t *testing.T) {
+func TestSuggestMethodNames(t *testing.T) {
 	tests := []struct{ word, want string }{
 		{"tool/list", "tools/list"},
 		{"tools/cal", "tools/call"},
@@ -17,8 +17,8 @@ func TestSuggestMethod(t *testing.T) {
 		{"x", ""},
 	}
 	for _, tc := range tests {
-		if got := SuggestMethod(tc.word); got != tc.want {
-			t.Errorf("SuggestMethod(%q) = %q, want %q", tc.word, got, tc.want)
+		if got := suggestMethod(tc.word); got != tc.want {
+			t.Errorf("suggestMethod(%q) = %q, want %q", tc.word, got, tc.want)
 		}
 	}
 }

@@ -44,13 +44,17 @@ func (p *Proxy) Endpoints(ctx context.Context, base string) []Endpoint {
 	case path == "":
 		// A gateway serves one or both: name only those that answer, and
 		// both when neither does (the upstream is down, or says nothing
-		// either way), as the client's own request will tell.
-		sse, streams := p.servesLegacy(ctx, "/sse"), p.servesStreamable(ctx, "/mcp")
+		// either way), as the client's own request will tell. /mcp is
+		// left out only when it said 404: a streamable server may hold
+		// back even the status line of a GET until it has a message, and
+		// one that did so past the probe's time still serves /mcp.
+		sse := p.servesLegacy(ctx, "/sse")
+		streams, absent := p.servesStreamable(ctx, "/mcp")
 		var eps []Endpoint
 		if sse || !streams {
 			eps = append(eps, legacy("/sse"+query))
 		}
-		if streams || !sse {
+		if !absent || !sse {
 			eps = append(eps, streamable("/mcp"+query))
 		}
 		return eps
@@ -72,12 +76,16 @@ func (p *Proxy) servesLegacy(ctx context.Context, path string) bool {
 }
 
 // servesStreamable reports whether something answers at path other than
-// "not found": a GET without a session is refused by a streamable server
-// (400, 405) or opens its stream, where a gateway serving only /sse
-// answers 404. Nothing is POSTed, so no session is opened upstream.
-func (p *Proxy) servesStreamable(ctx context.Context, path string) bool {
+// "not found" (serves), and whether it answered just that (absent): a GET
+// without a session is refused by a streamable server (400, 405) or opens
+// its stream, where a gateway serving only /sse answers 404; no answer is
+// neither. Nothing is POSTed, so no session is opened upstream.
+func (p *Proxy) servesStreamable(ctx context.Context, path string) (serves, absent bool) {
 	resp := p.probeGet(ctx, path)
-	return resp != nil && resp.StatusCode != http.StatusNotFound
+	if resp == nil {
+		return false, false
+	}
+	return resp.StatusCode != http.StatusNotFound, resp.StatusCode == http.StatusNotFound
 }
 
 // probeGet GETs path on the upstream, with the query the user named and
