@@ -302,15 +302,19 @@ func (e *RPCError) meaning() string {
 		s := "HeaderMismatch: a mirrored header was missing or did not match the body"
 		var m struct {
 			Header   string  `json:"header"`
-			Expected string  `json:"expected"`
+			Expected *string `json:"expected"`
 			Received *string `json:"received"`
 		}
-		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" {
+		// Only the {header, expected, received} shape says which header
+		// should have held what. The TypeScript SDK sends {header, body}:
+		// its header is at times a name, at times the value it got, and
+		// its message already says what disagreed, so it is quoted as is.
+		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" && m.Expected != nil {
 			got := "nothing"
 			if m.Received != nil {
 				got = strconv.Quote(*m.Received)
 			}
-			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, m.Expected, got)
+			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, *m.Expected, got)
 		}
 		return s + " (" + e.Message + ")"
 	case CodeMissingCapability:
