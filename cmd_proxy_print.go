@@ -158,8 +158,8 @@ func message(m *mcp.RPCMessage) string {
 	return strings.TrimSpace(what)
 }
 
-// outcome is an answer's status: ok, error, tool error or late, and how
-// long it took.
+// outcome is an answer's status: ok, error, tool error, input required
+// (a 2026 round that asks for input) or late, and how long it took.
 func (lp *linePrinter) outcome(r mcp.Record) string {
 	m := r.RPC
 	var s string
@@ -170,6 +170,8 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		s = "error"
 	case m.ToolError:
 		s = "tool error"
+	case history.InputRequired(m.Raw):
+		s = "input required"
 	default:
 		s = "ok"
 	}
