@@ -46,6 +46,10 @@ func (p *printer) modern() bool { return p.transport == mcp.TransportStateless }
 // result prints one command's outcome and returns its exit status.
 func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	title := c.Method
+	if c.Method == "initialize" && p.modern() {
+		// 2026-07-28 has no initialize: what was sent is server/discover.
+		title = "server/discover"
+	}
 	if c.Tool != "" {
 		title += " " + c.Tool
 	}
