@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -67,4 +69,45 @@ func TestProxyHeadlessSaysAnAnswerAsksForInput(t *testing.T) {
 	if !strings.Contains(done, "← tools/call confirm id=2 ok") {
 		t.Errorf("the answered round reads %q, want ok", done)
 	}
+}
+
+// A 2026 client ends its subscription by closing its listen stream (the
+// TypeScript SDK v2 client's McpSubscription.close does): the headless line
+// names the listen request and says so, rather than that the client left
+// before an answer that a listen stream never has.
+func TestProxyHeadlessNamesAClosedListenStream(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
+	ctx, closeStream := context.WithCancel(context.Background())
+	defer closeStream()
+	body := `{"jsonrpc":"2.0","id":"listen:0","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` +
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
+	for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+		"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "subscriptions/listen"} {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if _, err := srv.WaitListen(ctx); err != nil {
+		t.Fatal(err)
+	}
+	closeStream()
+	const want = `! cancelled subscriptions/listen id="listen:0": the client closed its listen stream, as a 2026 client ends a subscription`
+	deadline := time.After(10 * time.Second)
+	for {
+		wrote := h.errw.changed() // before the look, so no write is missed
+		if strings.Contains(h.errw.String(), want) {
+			break
+		}
+		select {
+		case <-wrote:
+		case <-deadline:
+			t.Fatalf("stderr lacks %q:\n%s", want, h.errw.String())
+		}
+	}
+	h.stop()
 }
