@@ -222,6 +222,11 @@ func (p *printer) tools(result json.RawMessage) {
 		if t.TaskSupport == mcp.TaskRequired {
 			desc = "(runs as a task) " + desc // tools/call follows it to its result
 		}
+		if why := mcp.HeaderProblem(t.InputSchema); why != "" && p.modern() {
+			// Shown, since the server sent it, but marked: a 2026 client
+			// leaves it out, and tools/call refuses it.
+			desc = "⚠ not callable: " + why + " · " + desc
+		}
 		rows[i] = entry{name: t.Name, desc: desc, more: argSummary(t.InputSchema)}
 	}
 	p.columns(rows)
