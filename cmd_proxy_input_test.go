@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -110,4 +112,36 @@ func TestProxyHeadlessNamesAClosedListenStream(t *testing.T) {
 		}
 	}
 	h.stop()
+}
+
+// A proxied 2026 client opens with server/discover (the TypeScript SDK v2
+// client's probe) and no state record says which version is in use: the
+// recording's negotiation reads it from the request, as the version the
+// server named among its supported ones, not as an empty "protocol".
+func TestProxiedDiscoverNamesTheProtocolInUse(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
+	body := `{"jsonrpc":"2.0","id":"server-discover-probe-1","method":"server/discover","params":{` +
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	req, _ := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
+	for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+		"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"} {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	h.stop()
+	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("%d recordings, want the client's one", len(files))
+	}
+	log := history.NewLog()
+	log.Append(readRecording(t, files[0])...)
+	if neg := log.Negotiation(); neg.ProtocolVersion != "2026-07-28" || neg.ServerName == "" {
+		t.Errorf("the proxied session's negotiation says server %q, protocol %q; want the server named and protocol 2026-07-28", neg.ServerName, neg.ProtocolVersion)
+	}
 }

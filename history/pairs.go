@@ -210,7 +210,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	case "initialize":
 		l.neg.initialized(m.Raw)
 	case "server/discover":
-		l.neg.discovered(m.Raw)
+		l.neg.discovered(l.record(p.req), m.Raw)
 	case "tools/list":
 		l.toolsPage(l.record(p.req), r)
 	case "prompts/list", "resources/list", "resources/templates/list":
