@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"time"
 
@@ -258,7 +259,10 @@ func (n *negotiationIndex) initialized(raw mcp.Raw) {
 
 // discovered reads a 2026 server/discover answer: the versions the server
 // speaks, its capabilities and instructions, and its identity in _meta.
-func (n *negotiationIndex) discovered(raw mcp.Raw) {
+// The version the request was sent in is the one in use when the server
+// names it: nothing else says so in a session mcpscope only watches (a
+// proxied client's), where no state record follows.
+func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw) {
 	var v struct {
 		Result struct {
 			SupportedVersions []string                   `json:"supportedVersions"`
@@ -276,7 +280,28 @@ func (n *negotiationIndex) discovered(raw mcp.Raw) {
 	_ = json.Unmarshal(res.Meta[mcp.MetaServerInfo], &info)
 	n.init.name, n.init.version = info.Name, info.Version
 	n.init.supported, n.init.capabilities, n.init.instructions = res.SupportedVersions, res.Capabilities, res.Instructions
+	if asked := requestedVersion(req); asked != "" && slices.Contains(res.SupportedVersions, asked) {
+		n.init.protocol = asked
+	}
 	n.dirty = true
+}
+
+// requestedVersion is the protocol version a 2026 request carried in its
+// params._meta, "" when it carried none.
+func requestedVersion(req *mcp.Record) string {
+	if req == nil || req.RPC == nil {
+		return ""
+	}
+	var v struct {
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	var version string
+	if json.Unmarshal([]byte(req.RPC.Raw), &v) == nil {
+		_ = json.Unmarshal(v.Params.Meta[mcp.MetaProtocolVersion], &version)
+	}
+	return version
 }
 
 func (n *negotiationIndex) httpProblem(r *mcp.Record) {

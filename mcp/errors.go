@@ -54,6 +54,7 @@ const (
 	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
+	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -302,15 +303,19 @@ func (e *RPCError) meaning() string {
 		s := "HeaderMismatch: a mirrored header was missing or did not match the body"
 		var m struct {
 			Header   string  `json:"header"`
-			Expected string  `json:"expected"`
+			Expected *string `json:"expected"`
 			Received *string `json:"received"`
 		}
-		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" {
+		// Only the {header, expected, received} shape says which header
+		// should have held what. The TypeScript SDK sends {header, body}:
+		// its header is at times a name, at times the value it got, and
+		// its message already says what disagreed, so it is quoted as is.
+		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" && m.Expected != nil {
 			got := "nothing"
 			if m.Received != nil {
 				got = strconv.Quote(*m.Received)
 			}
-			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, m.Expected, got)
+			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, *m.Expected, got)
 		}
 		return s + " (" + e.Message + ")"
 	case CodeMissingCapability:

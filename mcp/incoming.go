@@ -141,6 +141,9 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		return
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+	if in.stream == StreamListen && isAcknowledgement(m.Method) {
+		s.acknowledged(in.reqSeq, p.params)
+	}
 	if p.id != nil {
 		s.mu.Lock()
 		s.rememberForeign(foreignAnswer{seq: seq, id: stringOf(p.id), malformed: true})

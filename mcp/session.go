@@ -156,6 +156,7 @@ type Session struct {
 	refused     int             // server questions refused: maxAsking were waiting
 	roots       []Root          // offered to the server
 	subscribed  map[string]bool // 2026: resources the listen stream asks updates of
+	acks        listenAcks      // 2026: listen streams not yet acknowledged (its own lock)
 	probing     bool            // detection is trying a transport
 	probes      []Attempt       // what the current probe sent and got
 

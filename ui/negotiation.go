@@ -462,11 +462,19 @@ func capabilities(raw json.RawMessage) string {
 		var sub map[string]json.RawMessage
 		if json.Unmarshal(v, &sub) == nil && len(sub) > 0 {
 			keys := make([]string, 0, len(sub))
-			for k := range sub {
+			for k, flag := range sub {
+				// A sub-capability set to false (or null) is one the
+				// server does not offer: the TypeScript SDK says
+				// "subscribe": false rather than leaving it out.
+				if f := strings.TrimSpace(string(flag)); f == "false" || f == "null" {
+					continue
+				}
 				keys = append(keys, k)
 			}
-			sort.Strings(keys)
-			name += "{" + strings.Join(keys, ",") + "}"
+			if len(keys) > 0 {
+				sort.Strings(keys)
+				name += "{" + strings.Join(keys, ",") + "}"
+			}
 		}
 		names = append(names, wireLine(name, 256))
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -105,6 +106,7 @@ var table = []row{
 	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
+	{cause: mcp.CauseNotSubscribed, text: "the server does not send updates of this resource: read it again to see whether it changed"},
 	{cause: mcp.CauseBadInputAsk, text: "the server's input_required answer cannot be followed (its body is on the pair): a server bug, so there is nothing mcpscope can answer"},
 	{cause: mcp.CauseInputRounds, text: "the server asked for input again after every round: it may not accept the answers given (each round's inputRequests and inputResponses are in the recording), or it is broken; answer differently {answer}"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
@@ -176,6 +178,13 @@ func authScheme(wa string) string {
 	return scheme
 }
 
+// modernOnly is the advice for a 2025 request refused with -32022 by a
+// server that names only versions of the stateless era.
+var modernOnly = map[Audience]string{
+	TUI: "the server speaks only {supported}, the stateless era, which has no initialize: start mcpscope again without --transport and --protocol (or with --transport stateless)",
+	CLI: "the server speaks only {supported}, the stateless era, which has no initialize: leave out --transport and --protocol (or pass --transport stateless)",
+}
+
 // ForRPC returns the advice for a JSON-RPC error the server answered, on a
 // session of transport (which decides the era), or "" when the table has
 // none. The versions a -32022 names are filled in from its data.
@@ -189,6 +198,12 @@ func ForRPC(e *mcp.RPCError, transport string, a Audience) string {
 			Supported []string `json:"supported"`
 		}
 		_ = json.Unmarshal(e.Data, &d)
+		if transport != mcp.TransportStateless && len(d.Supported) > 0 && !slices.ContainsFunc(d.Supported, func(v string) bool { return v < mcp.ProtocolModern }) {
+			// A 2025 request (initialize) refused by a server of the
+			// stateless era only (the TypeScript SDK v2 with legacy:
+			// 'reject'): no 2025 version will do, the era will.
+			text = modernOnly[a]
+		}
 		list := strings.Join(d.Supported, ", ")
 		if list == "" {
 			list = "the error's data names none; try " + mcp.ProtocolModern
@@ -227,6 +242,12 @@ func ForError(err error, a Audience) string {
 			text = "the POST was taken, but its answer's body (quoted) may say why no answer came: a proxy or bridge in front of the server may have failed"
 		}
 		return text
+	}
+	// A request the server refused, returned as such (an initialize
+	// answered with an error ends Connect with it).
+	var rpcErr *mcp.RPCError
+	if errors.As(err, &rpcErr) {
+		return ForRPC(rpcErr, "", a)
 	}
 	return ""
 }
