@@ -42,6 +42,7 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 		row("Resolved against", mdCode(ep.Base))
 		row("Resolved URL", mdCode(ep.Preferred))
 		row("Fallback URL", mdCode(ep.Fallback))
+		row("Under the stream's prefix", mdCode(ep.Prefixed))
 		row("Posting to", mdCode(ep.InUse))
 		row("Why", mdText(ep.Reason))
 		row("Endpoint after", ms(ep.Elapsed))

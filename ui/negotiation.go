@@ -192,6 +192,9 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		default:
 			f.kv("  fallbk", wireLine(ep.Fallback, 2048), st.Row)
 		}
+		if ep.Prefixed != "" {
+			f.kv("  prefix", wireLine(ep.Prefixed, 2048), st.Row)
+		}
 		session := wireLine(ep.SessionID, 256)
 		if session == "" {
 			session = "(none in the endpoint)"
@@ -377,6 +380,8 @@ func inUseLabel(ep *mcp.Endpoint) string {
 		return "preferred"
 	case ep.Fallback:
 		return "fallback"
+	case ep.Prefixed:
+		return "prefix"
 	}
 	return wireLine(ep.InUse, 2048)
 }
