@@ -54,6 +54,7 @@ const (
 	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
+	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -125,6 +126,8 @@ func CauseOf(err error) Cause {
 			return CauseConnectTimeout
 		case te.Accepted && te.Unfinished > 0:
 			return CauseStalled
+		case te.ReplyFailed != "":
+			return CauseReplyRefused
 		case te.Accepted:
 			return CauseTimeout
 		}
@@ -234,6 +237,10 @@ type TimeoutError struct {
 	// Misnamed are the names of SSE events other than "message" that
 	// carried an answer with this request's id, which clients do not read.
 	Misnamed []string
+	// ReplyFailed says which of our answers to the server's own questions,
+	// sent while this request waited, the server did not take: a server
+	// that asks mid-request waits for that answer before it answers.
+	ReplyFailed string
 }
 
 func (e *TimeoutError) Error() string {
@@ -247,6 +254,9 @@ func (e *TimeoutError) Error() string {
 	}
 	if e.PostSaid != "" {
 		msg += "; its POST was answered " + e.PostSaid
+	}
+	if e.ReplyFailed != "" {
+		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
 	if len(e.Misnamed) > 0 {
 		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", Clip(e.Misnamed[0], 64))
