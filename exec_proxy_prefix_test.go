@@ -63,3 +63,30 @@ func TestExecAdvisesOnALostEndpointPath(t *testing.T) {
 		t.Errorf("the 404 is not explained by the endpoint's path:\n%s\n%s", out, errOut)
 	}
 }
+
+// A server whose base URL names another origin than the one reached (mcp-go's
+// WithBaseURL("http://localhost:PORT") reached as 127.0.0.1, or a public
+// address behind a reverse proxy) is refused, and the advice says what
+// such an endpoint usually means besides how to allow it.
+func TestExecExplainsAnEndpointOnAnotherOrigin(t *testing.T) {
+	stateDir(t)
+	var url string
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /sse", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "event: endpoint\ndata: "+strings.Replace(url, "127.0.0.1", "localhost", 1)+"/message?sessionId=1\r\n\r\n")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	url = srv.URL
+
+	out, errOut, code := run(t, "exec", "--no-record", srv.URL+"/sse", "tools/list")
+	if code != exitConnect {
+		t.Fatalf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, exitConnect, out, errOut)
+	}
+	if all := out + errOut; !strings.Contains(all, "--allow-origin") || !strings.Contains(all, "base URL") {
+		t.Errorf("the refusal does not say what an endpoint on another origin means:\n%s\n%s", out, errOut)
+	}
+}
