@@ -213,10 +213,12 @@ func firstLine(s string) string {
 
 // TimeoutError is a request that got no answer in time.
 type TimeoutError struct {
-	Method   string
-	ID       string
-	After    string
-	Accepted bool // the server took the message; the wait was for the answer
+	// Transport is the session's transport, which decides the advice.
+	Transport string
+	Method    string
+	ID        string
+	After     string
+	Accepted  bool // the server took the message; the wait was for the answer
 	// Unfinished is how many bytes of the answer had come without making a
 	// whole event or JSON body: it began and stopped coming.
 	Unfinished int64

@@ -198,6 +198,9 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 		te.PostSaid = *said
 	}
 	s.mu.Lock()
+	if s.tr != nil {
+		te.Transport = s.tr.name()
+	}
 	if f := s.replyFailed; f.seq > p.seq {
 		te.ReplyFailed = f.what
 	}

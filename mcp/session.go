@@ -323,6 +323,9 @@ func (s *Session) emitError(op string, err error, reqSeq int64, conn int) {
 	if we, ok := err.(*WireError); ok {
 		info = we.info(op, reqSeq, conn)
 	}
+	if te, ok := err.(*TimeoutError); ok {
+		info.Transport = te.Transport
+	}
 	s.emit(Record{Kind: KindError, Error: info})
 }
 
