@@ -185,15 +185,16 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+dur(ep.Elapsed), st.Row)
 		f.kv("  base", wireLine(ep.Base, 2048), st.Dim)
 		f.kv("  prefer", wireLine(ep.Preferred, 2048), st.Row)
+		// The alternatives in the order they are tried.
+		if ep.Prefixed != "" {
+			f.kv("  prefix", wireLine(ep.Prefixed, 2048), st.Row)
+		}
 		switch ep.Fallback {
 		case "":
 		case ep.Preferred:
 			f.kv("  fallbk", "the same URL", st.Dim)
 		default:
 			f.kv("  fallbk", wireLine(ep.Fallback, 2048), st.Row)
-		}
-		if ep.Prefixed != "" {
-			f.kv("  prefix", wireLine(ep.Prefixed, 2048), st.Row)
 		}
 		session := wireLine(ep.SessionID, 256)
 		if session == "" {
