@@ -102,6 +102,9 @@ var table = []row{
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
+	// Only when 2026-07-28 was asked for (--transport stateless, --protocol
+	// 2026-07-28): detection goes on to initialize by itself.
+	{cause: mcp.CauseNotModern, text: "the server is of an earlier revision: leave out --transport stateless and a --protocol of 2026 or later, and mcpscope finds what it speaks (--transport streamable or sse to say which)"},
 	// A 2026 server refused server/discover: its headers (a 400 with the
 	// error) or the version mcpscope asked for (no status of its own).
 	{cause: mcp.CauseModernRefused, code: mcp.CodeMissingCapability, text: "the server wants a client capability declared even for server/discover (its error on the pair names it): mcpscope declares roots, sampling and elicitation (form and url) and cannot declare one beyond those; the server is asking too early or for too much"},
