@@ -111,8 +111,11 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		case "resources/subscribe", "resources/unsubscribe":
 			// 2026-07-28 has no such request: the listen stream was opened
 			// again with the new resourceSubscriptions.
-			fmt.Fprintf(p.w, "%s %s: the listen stream was opened again with it among its resourceSubscriptions\n",
-				map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Line(c.Target))
+			done, how := "subscribed to", "with it among"
+			if c.Method == "resources/unsubscribe" {
+				done, how = "unsubscribed from", "without it in"
+			}
+			fmt.Fprintf(p.w, "%s %s: the listen stream was opened again %s its resourceSubscriptions\n", done, sanitize.Line(c.Target), how)
 		default:
 			fmt.Fprintln(p.w, "sent")
 		}

@@ -373,9 +373,15 @@ func (l *Log) problems() []Problem {
 	var ps []Problem
 	if n.endpoint != nil {
 		ep := n.endpoint.Endpoint
-		if ep.Fallback != "" && ep.InUse == ep.Fallback && ep.InUse != ep.Preferred {
+		// A proxy's records name the proxy's own URL in use: only the
+		// alternatives a client of ours switches to are worth a warning.
+		if alt := ep.InUse; alt != "" && alt != ep.Preferred && (alt == ep.Fallback || alt == ep.Prefixed) {
+			which := "fallback URL"
+			if alt == ep.Prefixed {
+				which = "URL under the stream's prefix"
+			}
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
-				Message: fmt.Sprintf("posting to the fallback URL %s, not %s as the endpoint event said: %s", ep.Fallback, ep.Preferred, ep.Reason)})
+				Message: fmt.Sprintf("posting to the %s %s, not %s as the endpoint event said: %s", which, ep.InUse, ep.Preferred, ep.Reason)})
 		}
 		if ep.Elapsed > slowEndpoint {
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
@@ -440,6 +446,11 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 			}
 		}
 	} else if _, p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.fail != 0 {
+		return Problem{}, false
+	} else if ep := l.neg.endpoint; ep != nil && h.URL == ep.Endpoint.Preferred && ep.Endpoint.InUse != ep.Endpoint.Preferred &&
+		(ep.Endpoint.InUse == ep.Endpoint.Fallback || ep.Endpoint.InUse == ep.Endpoint.Prefixed) {
+		// The preferred URL's refusal is why the session switched to
+		// another, which the endpoint's warning says with the status.
 		return Problem{}, false
 	}
 	return l.statusProblem(r)

@@ -55,6 +55,7 @@ const (
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
+	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -131,6 +132,8 @@ func CauseOf(err error) Cause {
 			return CauseConnectTimeout
 		case te.Accepted && te.Unfinished > 0:
 			return CauseStalled
+		case te.ReplyFailed != "":
+			return CauseReplyRefused
 		case te.Accepted:
 			return CauseTimeout
 		}
@@ -213,10 +216,12 @@ func firstLine(s string) string { return Clip(clip.FirstLine(strings.TrimSpace(s
 
 // TimeoutError is a request that got no answer in time.
 type TimeoutError struct {
-	Method   string
-	ID       string
-	After    string
-	Accepted bool // the server took the message; the wait was for the answer
+	// Transport is the session's transport, which decides the advice.
+	Transport string
+	Method    string
+	ID        string
+	After     string
+	Accepted  bool // the server took the message; the wait was for the answer
 	// Unfinished is how many bytes of the answer had come without making a
 	// whole event or JSON body: it began and stopped coming.
 	Unfinished int64
@@ -237,6 +242,10 @@ type TimeoutError struct {
 	// Misnamed are the names of SSE events other than "message" that
 	// carried an answer with this request's id, which clients do not read.
 	Misnamed []string
+	// ReplyFailed says which of our answers to the server's own questions,
+	// sent while this request waited, the server did not take: a server
+	// that asks mid-request waits for that answer before it answers.
+	ReplyFailed string
 }
 
 // Error says which request waited how long, and what did come.
@@ -251,6 +260,9 @@ func (e *TimeoutError) Error() string {
 	}
 	if e.PostSaid != "" {
 		msg += "; its POST was answered " + e.PostSaid
+	}
+	if e.ReplyFailed != "" {
+		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
 	if len(e.Misnamed) > 0 {
 		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", Clip(e.Misnamed[0], 64))

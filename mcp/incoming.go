@@ -297,6 +297,13 @@ func (s *Session) reply(conn int, reqSeq int64, id, method string, body []byte) 
 	s.mu.Unlock()
 }
 
+// failedReply is a reply of ours the server did not take, for the timeout
+// of a request that waits on the server's question being answered.
+type failedReply struct {
+	seq  int64 // the reply's sent record
+	what string
+}
+
 // replyJob is a reply waiting for a worker.
 type replyJob struct {
 	tr   transport
@@ -328,7 +335,11 @@ func (s *Session) startRepliers() {
 					}
 					ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
 					if err := j.tr.send(ctx, j.m); err != nil {
-						s.emitError(OpReply, &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}, j.m.seq, j.conn)
+						we := &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}
+						s.mu.Lock()
+						s.replyFailed = failedReply{seq: j.m.seq, what: Clip(we.Message, maxQuoted)}
+						s.mu.Unlock()
+						s.emitError(OpReply, we, j.m.seq, j.conn)
 					}
 					cancel()
 				case <-s.life.Done():
