@@ -51,7 +51,7 @@ func idOf(msg string) string {
 
 func TestTimeoutSaysTheServerRefusedOurAnswer(t *testing.T) {
 	s := NewSession(Config{URL: sessionlessAsker(t), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
-	collect(s)
+	rec := collect(s)
 	t.Cleanup(func() { s.Close() })
 	if err := s.Connect(testCtx(t)); err != nil {
 		t.Fatalf("Connect: %v", err)
@@ -65,5 +65,11 @@ func TestTimeoutSaysTheServerRefusedOurAnswer(t *testing.T) {
 	}
 	if msg := err.Error(); !strings.Contains(msg, "roots/list") || !strings.Contains(msg, "Missing session ID") {
 		t.Errorf("the timeout does not name the question and the refusal: %s", msg)
+	}
+	// The refused reply's own record keeps the status its advice is
+	// chosen by.
+	r := rec.waitFor(t, "the failed reply", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpReply })
+	if r.Error.Status != http.StatusBadRequest || r.Error.Purpose != PurposePost {
+		t.Errorf("the failed reply is recorded with status %d purpose %q, want 400 post", r.Error.Status, r.Error.Purpose)
 	}
 }

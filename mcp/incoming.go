@@ -336,6 +336,11 @@ func (s *Session) startRepliers() {
 					ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
 					if err := j.tr.send(ctx, j.m); err != nil {
 						we := &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}
+						var inner *WireError
+						if errors.As(err, &inner) {
+							// Its status and headers decide the advice.
+							we.Status, we.Purpose, we.Transport, we.Header = inner.Status, inner.Purpose, inner.Transport, inner.Header
+						}
 						s.mu.Lock()
 						s.replyFailed = failedReply{seq: j.m.seq, what: Clip(we.Message, maxQuoted)}
 						s.mu.Unlock()
