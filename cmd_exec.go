@@ -86,6 +86,9 @@ func newExecCmd() *cobra.Command {
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
+			if flag := misplacedFlag(cmd, lines); flag != "" {
+				return &exitError{exitUsage, fmt.Errorf("%s is a flag of exec but comes after the first command word or URL, where flags are not read: put the flags first (mcpscope exec %s ... URL COMMAND...)", flag, flag)}
+			}
 			cmds, err := parseCommands(lines)
 			if err != nil {
 				return &exitError{exitUsage, err}
@@ -124,6 +127,24 @@ func splitURL(args []string) (string, []string, error) {
 	}
 	url, err := serverArg(args[0])
 	return url, args[1:], err
+}
+
+// misplacedFlag is the first argument after the URL that names one of
+// exec's flags (--log-level, -H): flags stop at the first command, so it
+// would be read as a word of one. Words commands take (--all) are no flag
+// of exec and pass.
+func misplacedFlag(cmd *cobra.Command, args []string) string {
+	fs := cmd.Flags()
+	for _, a := range args {
+		name, _, _ := strings.Cut(a, "=")
+		switch {
+		case strings.HasPrefix(name, "--") && fs.Lookup(name[2:]) != nil:
+			return name
+		case len(name) == 2 && name[0] == '-' && name[1] != '-' && fs.ShorthandLookup(name[1:]) != nil:
+			return name
+		}
+	}
+	return ""
 }
 
 // startsCommand reports whether a first word begins a new command: a

@@ -46,12 +46,12 @@ func (p *printer) modern() bool { return p.transport == mcp.TransportStateless }
 // result prints one command's outcome and returns its exit status.
 func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	title := c.Method
+	if c.Method == "initialize" && p.modern() {
+		// 2026-07-28 has no initialize: what was sent is server/discover.
+		title = "server/discover"
+	}
 	if c.Tool != "" {
 		title += " " + c.Tool
-	}
-	if c.Method == "initialize" && c.Params == nil && len(c.Words) == 0 && p.modern() {
-		// A 2026-07-28 session opens with server/discover, not initialize.
-		title = "server/discover"
 	}
 	var ue *command.UsageError
 	code := exitOK
@@ -111,8 +111,11 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		case "resources/subscribe", "resources/unsubscribe":
 			// 2026-07-28 has no such request: the listen stream was opened
 			// again with the new resourceSubscriptions.
-			fmt.Fprintf(p.w, "%s %s: the listen stream was opened again with it among its resourceSubscriptions\n",
-				map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Line(c.Target))
+			done, how := "subscribed to", "with it among"
+			if c.Method == "resources/unsubscribe" {
+				done, how = "unsubscribed from", "without it in"
+			}
+			fmt.Fprintf(p.w, "%s %s: the listen stream was opened again %s its resourceSubscriptions\n", done, sanitize.Line(c.Target), how)
 		default:
 			fmt.Fprintln(p.w, "sent")
 		}
@@ -221,6 +224,11 @@ func (p *printer) tools(result json.RawMessage) {
 		desc := clip.FirstLine(strings.TrimSpace(t.Description))
 		if t.TaskSupport == mcp.TaskRequired {
 			desc = "(runs as a task) " + desc // tools/call follows it to its result
+		}
+		if why := mcp.HeaderProblem(t.InputSchema); why != "" && p.modern() {
+			// Shown, since the server sent it, but marked: a 2026 client
+			// leaves it out, and tools/call refuses it.
+			desc = "⚠ not callable: " + why + " · " + desc
 		}
 		rows[i] = entry{name: t.Name, desc: desc, more: argSummary(t.InputSchema)}
 	}

@@ -65,6 +65,9 @@ type linePrinter struct {
 	mu    *sync.Mutex
 	c     *proxy.Client
 	asked map[int64]time.Time // when each request was sent, by its Seq
+	// names are the unanswered requests' names (method, tool, id) by Seq,
+	// for a failure that ends one to say which.
+	names map[int64]string
 	// upstream and added are, by request Seq, how long upstream took to
 	// answer the request's POST (its headers) and the time the proxy added
 	// to that.
@@ -101,6 +104,7 @@ func (lp *linePrinter) record(r mcp.Record) {
 	case r.RPC != nil && r.Kind == mcp.KindSent:
 		if r.RPC.Class == mcp.ClassRequest {
 			lp.asked[r.Seq] = r.Time
+			lp.names[r.Seq] = message(r.RPC)
 		}
 		lp.lineAt(r.Time, "→", message(r.RPC), "")
 	case r.RPC != nil && r.Kind == mcp.KindReceived:
@@ -108,7 +112,12 @@ func (lp *linePrinter) record(r mcp.Record) {
 	case r.HTTP != nil && r.HTTP.ReqSeq != 0:
 		lp.exchange(r.HTTP)
 	case r.Error != nil:
-		lp.lineAt(r.Time, "!", r.Error.Op+": "+r.Error.Message, "")
+		what := r.Error.Op
+		if name, ok := lp.names[r.Error.ReqSeq]; ok {
+			what += " " + name
+			delete(lp.names, r.Error.ReqSeq)
+		}
+		lp.lineAt(r.Time, "!", what+": "+r.Error.Message, "")
 	case r.State != nil:
 		switch r.State.State {
 		case mcp.StateOpen, mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:
@@ -158,8 +167,8 @@ func message(m *mcp.RPCMessage) string {
 	return strings.TrimSpace(what)
 }
 
-// outcome is an answer's status: ok, error, tool error or late, and how
-// long it took.
+// outcome is an answer's status: ok, error, tool error, input required
+// (a 2026 round that asks for input) or late, and how long it took.
 func (lp *linePrinter) outcome(r mcp.Record) string {
 	m := r.RPC
 	var s string
@@ -170,12 +179,15 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		s = "error"
 	case m.ToolError:
 		s = "tool error"
+	case history.InputRequired(m.Raw):
+		s = "input required"
 	default:
 		s = "ok"
 	}
 	if m.Class == mcp.ClassLate {
 		s = "late " + s
 	}
+	delete(lp.names, m.ReqSeq)
 	if at, ok := lp.asked[m.ReqSeq]; ok {
 		delete(lp.asked, m.ReqSeq)
 		s += " " + history.FormatDuration(r.Time.Sub(at))

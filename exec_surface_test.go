@@ -147,6 +147,18 @@ func TestExecSubscribeAndLinger(t *testing.T) {
 	}
 }
 
+// On 2026-07-28 (no resources/subscribe: the listen stream carries the
+// subscriptions) an unsubscribe says the stream was opened again without
+// the resource, not "with it among" its subscriptions.
+func TestExecUnsubscribeOn2026SaysWithout(t *testing.T) {
+	srv := startClockGateway(t)
+	out, errOut, code := run(t, "exec", "--no-record", srv.StatelessURL(), "subscribe demo://clock", "unsubscribe demo://clock")
+	if code != exitOK || !strings.Contains(out, "subscribed to demo://clock: the listen stream was opened again with it among its resourceSubscriptions") ||
+		!strings.Contains(out, "unsubscribed from demo://clock: the listen stream was opened again without it in its resourceSubscriptions") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
 // JSON-RPC errors say what they mean and what to do.
 func TestExecRPCErrorsSayMeaningAndAdvice(t *testing.T) {
 	srv := startClockGateway(t)

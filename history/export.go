@@ -41,6 +41,7 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 		row("Endpoint data", mdCode(string(ep.Data)))
 		row("Resolved against", mdCode(ep.Base))
 		row("Resolved URL", mdCode(ep.Preferred))
+		row("Under the stream's prefix", mdCode(ep.Prefixed))
 		row("Fallback URL", mdCode(ep.Fallback))
 		row("Posting to", mdCode(ep.InUse))
 		row("Why", mdText(ep.Reason))

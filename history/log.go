@@ -399,6 +399,16 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	}
 	p.post = l.cur
 	p.postLatency = h.Duration
+	if accepted(h) && p.state == StatePostFailed && h.Purpose != mcp.PurposeProbe {
+		// The same message went on to another URL that took it (a legacy
+		// endpoint's alternative after a 404): the refusal before it is
+		// not where the message ended.
+		st := StateSent
+		if p.kind == KindRequest {
+			st = StatePending
+		}
+		l.setState(p, st)
+	}
 	// A POST that was not accepted will never be answered on the stream;
 	// an answer that already arrived wins over what the POST said.
 	if !accepted(h) && (p.state == StatePending || p.state == StateSent) {

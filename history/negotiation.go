@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"time"
 
@@ -161,7 +162,9 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 			n.init.protocol = st.Protocol
 		}
 	case mcp.StateOpen, mcp.StateConnecting:
-		n.ended, n.getStream = "", ""
+		// A new session: what became of the last one's streams is not
+		// this one's.
+		n.ended, n.getStream, n.resumes = "", "", n.resumes[:0]
 		if st.SessionID != "" {
 			n.sessionID = st.SessionID
 		} else if st.State == mcp.StateConnecting && n.transport == mcp.TransportStreamable {
@@ -256,7 +259,10 @@ func (n *negotiationIndex) initialized(raw mcp.Raw) {
 
 // discovered reads a 2026 server/discover answer: the versions the server
 // speaks, its capabilities and instructions, and its identity in _meta.
-func (n *negotiationIndex) discovered(raw mcp.Raw) {
+// The version the request was sent in is the one in use when the server
+// names it: nothing else says so in a session mcpscope only watches (a
+// proxied client's), where no state record follows.
+func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw) {
 	var v struct {
 		Result struct {
 			SupportedVersions []string                   `json:"supportedVersions"`
@@ -274,7 +280,28 @@ func (n *negotiationIndex) discovered(raw mcp.Raw) {
 	_ = json.Unmarshal(res.Meta[mcp.MetaServerInfo], &info)
 	n.init.name, n.init.version = info.Name, info.Version
 	n.init.supported, n.init.capabilities, n.init.instructions = res.SupportedVersions, res.Capabilities, res.Instructions
+	if asked := requestedVersion(req); asked != "" && slices.Contains(res.SupportedVersions, asked) {
+		n.init.protocol = asked
+	}
 	n.dirty = true
+}
+
+// requestedVersion is the protocol version a 2026 request carried in its
+// params._meta, "" when it carried none.
+func requestedVersion(req *mcp.Record) string {
+	if req == nil || req.RPC == nil {
+		return ""
+	}
+	var v struct {
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	var version string
+	if json.Unmarshal([]byte(req.RPC.Raw), &v) == nil {
+		_ = json.Unmarshal(v.Params.Meta[mcp.MetaProtocolVersion], &version)
+	}
+	return version
 }
 
 func (n *negotiationIndex) httpProblem(r *mcp.Record) {
@@ -346,9 +373,15 @@ func (l *Log) problems() []Problem {
 	var ps []Problem
 	if n.endpoint != nil {
 		ep := n.endpoint.Endpoint
-		if ep.Fallback != "" && ep.InUse == ep.Fallback && ep.InUse != ep.Preferred {
+		// A proxy's records name the proxy's own URL in use: only the
+		// alternatives a client of ours switches to are worth a warning.
+		if alt := ep.InUse; alt != "" && alt != ep.Preferred && (alt == ep.Fallback || alt == ep.Prefixed) {
+			which := "fallback URL"
+			if alt == ep.Prefixed {
+				which = "URL under the stream's prefix"
+			}
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
-				Message: fmt.Sprintf("posting to the fallback URL %s, not %s as the endpoint event said: %s", ep.Fallback, ep.Preferred, ep.Reason)})
+				Message: fmt.Sprintf("posting to the %s %s, not %s as the endpoint event said: %s", which, ep.InUse, ep.Preferred, ep.Reason)})
 		}
 		if ep.Elapsed > slowEndpoint {
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
@@ -413,6 +446,11 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 			}
 		}
 	} else if _, p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.fail != 0 {
+		return Problem{}, false
+	} else if ep := l.neg.endpoint; ep != nil && h.URL == ep.Endpoint.Preferred && ep.Endpoint.InUse != ep.Endpoint.Preferred &&
+		(ep.Endpoint.InUse == ep.Endpoint.Fallback || ep.Endpoint.InUse == ep.Endpoint.Prefixed) {
+		// The preferred URL's refusal is why the session switched to
+		// another, which the endpoint's warning says with the status.
 		return Problem{}, false
 	}
 	return l.statusProblem(r)

@@ -40,3 +40,30 @@ func TestNegotiationPostsArePostsOnly(t *testing.T) {
 		t.Errorf("no resume listed: the GET that resumed the stream must still show")
 	}
 }
+
+// The resumes listed are the session's own: a new session (initialize
+// again) starts with none, so the last session's lines do not push the
+// pane's facts about this one down.
+func TestNegotiationResumesAreTheSessionsOwn(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Store: mcptest.StoreStream, Handle: mcptest.CutMidResponse("tools/call", 10*time.Millisecond)})
+	var before int
+	l := logOf(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "echo", []byte(`{"text":"x"}`)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
+	for i := range l.Len() {
+		if r := l.At(i); r.Kind == mcp.KindState && (r.State.State == mcp.StateResuming || r.State.State == mcp.StateResumed) {
+			before++
+		}
+	}
+	if before == 0 {
+		t.Fatal("the first session resumed nothing: the test shows nothing")
+	}
+	if n := l.Negotiation(); len(n.Resumes) != 0 {
+		t.Errorf("after a new initialize the pane lists %q, the last session's resumes", n.Resumes)
+	}
+}

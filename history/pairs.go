@@ -198,7 +198,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		l.setState(p, StateProbe)
 	case late || p.state == StateTimedOut:
 		l.setState(p, StateLate)
-	case !m.RPCError && inputRequired(m.Raw):
+	case !m.RPCError && InputRequired(m.Raw):
 		l.setState(p, StateInput)
 	default:
 		l.setState(p, answerState(m))
@@ -210,7 +210,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	case "initialize":
 		l.neg.initialized(m.Raw)
 	case "server/discover":
-		l.neg.discovered(m.Raw)
+		l.neg.discovered(l.record(p.req), m.Raw)
 	case "tools/list":
 		l.toolsPage(l.record(p.req), r)
 	case "prompts/list", "resources/list", "resources/templates/list":
@@ -362,8 +362,10 @@ func (v *pairViews) refresh(l *Log, i int32) {
 	}
 }
 
-// inputRequired reports a 2026 result asking for input before it can end.
-func inputRequired(raw mcp.Raw) bool {
+// InputRequired reports a 2026 result asking for input before it can end
+// (resultType input_required): the request is not finished, a new round
+// with the answers is.
+func InputRequired(raw mcp.Raw) bool {
 	if !strings.Contains(string(raw), `"input_required"`) {
 		return false // the cheap test first: most answers never say it
 	}

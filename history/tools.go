@@ -15,6 +15,14 @@ func (l *Log) toolsPage(req, resp *mcp.Record) {
 	if err != nil {
 		return
 	}
+	if l.neg.transport == mcp.TransportStateless {
+		// A 2026 client leaves out a tool whose x-mcp-header annotations
+		// break the rules: it is kept, marked with why, as the session
+		// marks it.
+		for i := range tools {
+			tools[i].Invalid = mcp.HeaderProblem(tools[i].InputSchema)
+		}
+	}
 	l.tools.page(requestCursor(req), tools, next)
 }
 

@@ -25,13 +25,20 @@ import (
 // A URL whose path ends in /sse starts at step 3 and tries step 2 after it,
 // since some hosts answer old /sse URLs with a streamable handler; a bare
 // base URL means /mcp for step 2 and /sse for step 3 (the Docker gateway's
-// two paths). Config.Transport skips detection. Every probe is an ordinary
-// record, and one Detect record names the transport chosen and why.
+// two paths). A URL with another path where every probe found nothing
+// (404) is taken as a base with a path (a server given a base path of its
+// own, such as mcp-go's WithStaticBasePath, or mounted under a prefix):
+// steps 1 to 3 are tried again at PATH/mcp and PATH/sse. Config.Transport
+// skips detection. Every probe is an ordinary record, and one Detect record
+// names the transport chosen and why.
 
 // candidate is one transport to try at one URL.
 type candidate struct {
 	transport string
 	url       *url.URL
+	// under is a candidate below the URL the user gave, tried only when
+	// nothing at all was found at that URL.
+	under bool
 }
 
 // plan lists the candidates in the order detection tries them. A pinned
@@ -44,11 +51,11 @@ func (s *Session) plan() []candidate {
 	}
 	switch s.cfg.Transport {
 	case TransportSSE:
-		return []candidate{{TransportSSE, sseURL}}
+		return []candidate{{transport: TransportSSE, url: sseURL}}
 	case TransportStreamable:
-		return []candidate{{TransportStreamable, mcpURL}}
+		return []candidate{{transport: TransportStreamable, url: mcpURL}}
 	case TransportStateless:
-		return []candidate{{TransportStateless, mcpURL}}
+		return []candidate{{transport: TransportStateless, url: mcpURL}}
 	}
 	pinned := s.cfg.Protocol
 	modernOK, olderOK := pinned == "" || isModern(pinned), pinned == "" || !isModern(pinned)
@@ -59,15 +66,31 @@ func (s *Session) plan() []candidate {
 		}
 	}
 	if strings.HasSuffix(strings.TrimSuffix(u.Path, "/"), "/sse") {
-		add(olderOK, candidate{TransportSSE, u})
-		add(modernOK, candidate{TransportStateless, u})
-		add(olderOK, candidate{TransportStreamable, u})
+		add(olderOK, candidate{transport: TransportSSE, url: u})
+		add(modernOK, candidate{transport: TransportStateless, url: u})
+		add(olderOK, candidate{transport: TransportStreamable, url: u})
 		return out
 	}
-	add(modernOK, candidate{TransportStateless, mcpURL})
-	add(olderOK, candidate{TransportStreamable, mcpURL})
-	add(olderOK, candidate{TransportSSE, sseURL})
+	add(modernOK, candidate{transport: TransportStateless, url: mcpURL})
+	add(olderOK, candidate{transport: TransportStreamable, url: mcpURL})
+	add(olderOK, candidate{transport: TransportSSE, url: sseURL})
+	if p := strings.TrimSuffix(u.Path, "/"); !isBare(u) && !strings.HasSuffix(p, "/mcp") {
+		add(modernOK, candidate{transport: TransportStateless, url: withPath(u, p+"/mcp"), under: true})
+		add(olderOK, candidate{transport: TransportStreamable, url: withPath(u, p+"/mcp"), under: true})
+		add(olderOK, candidate{transport: TransportSSE, url: withPath(u, p+"/sse"), under: true})
+	}
 	return out
+}
+
+// nothingFound reports whether every probe so far was answered 404: the
+// URL names no MCP endpoint, though it may be the base of some.
+func nothingFound(attempts []Attempt) bool {
+	for _, a := range attempts {
+		if a.Status != http.StatusNotFound {
+			return false
+		}
+	}
+	return len(attempts) > 0
 }
 
 // newTransport makes the transport a candidate names.
@@ -161,6 +184,9 @@ func (s *Session) detect(ctx context.Context) error {
 			closest = err
 		}
 		if ctx.Err() != nil || forced || i == len(cands)-1 || !fallThrough(err) {
+			break
+		}
+		if cands[i+1].under && !c.under && !nothingFound(attempts) {
 			break
 		}
 	}

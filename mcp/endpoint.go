@@ -3,6 +3,7 @@ package mcp
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"strings"
 )
 
@@ -51,7 +52,45 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	if ep.SessionID != "" {
 		ep.Fallback = FallbackURL(streamURL, ep.SessionID)
 	}
+	ep.Prefixed = prefixKept(streamURL, u, preferred)
 	return ep, nil
+}
+
+// prefixKept is the endpoint's absolute path put back under the path prefix
+// the stream URL has and the endpoint lacks, or "" when there is no such
+// prefix. A reverse proxy that serves a server under /gw strips /gw on the
+// way in, and a server that names its paths from the root ("/message?…",
+// as the TypeScript, Python and mcp-go servers do) then points its POSTs
+// outside /gw, where the proxy serves nothing. The prefix is the stream's
+// directory up to the segment the endpoint's path starts with (a server
+// with a base path of its own, /api, behind /gw: /gw/api/sse and
+// /api/message give /gw/api/message), or all of it.
+func prefixKept(streamURL, ref, preferred *url.URL) string {
+	if ref.Scheme != "" || ref.Host != "" || !strings.HasPrefix(ref.Path, "/") {
+		return ""
+	}
+	dir := path.Dir(strings.TrimSuffix(streamURL.Path, "/"))
+	if dir == "/" || dir == "." {
+		return ""
+	}
+	segs := strings.Split(strings.Trim(dir, "/"), "/")
+	first, _, _ := strings.Cut(strings.TrimPrefix(ref.Path, "/"), "/")
+	prefix := segs
+	for i, s := range segs {
+		if s == first {
+			prefix = segs[:i]
+			break
+		}
+	}
+	if len(prefix) == 0 {
+		return ""
+	}
+	c := *preferred
+	c.Path, c.RawPath = "/"+strings.Join(prefix, "/")+ref.Path, ""
+	if c.String() == preferred.String() {
+		return ""
+	}
+	return c.String()
 }
 
 // sessionFromQuery finds the session id under any spelling, exact spellings

@@ -54,6 +54,8 @@ const (
 	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
+	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
+	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -130,6 +132,8 @@ func CauseOf(err error) Cause {
 			return CauseConnectTimeout
 		case te.Accepted && te.Unfinished > 0:
 			return CauseStalled
+		case te.ReplyFailed != "":
+			return CauseReplyRefused
 		case te.Accepted:
 			return CauseTimeout
 		}
@@ -212,10 +216,12 @@ func firstLine(s string) string { return Clip(clip.FirstLine(strings.TrimSpace(s
 
 // TimeoutError is a request that got no answer in time.
 type TimeoutError struct {
-	Method   string
-	ID       string
-	After    string
-	Accepted bool // the server took the message; the wait was for the answer
+	// Transport is the session's transport, which decides the advice.
+	Transport string
+	Method    string
+	ID        string
+	After     string
+	Accepted  bool // the server took the message; the wait was for the answer
 	// Unfinished is how many bytes of the answer had come without making a
 	// whole event or JSON body: it began and stopped coming.
 	Unfinished int64
@@ -236,6 +242,10 @@ type TimeoutError struct {
 	// Misnamed are the names of SSE events other than "message" that
 	// carried an answer with this request's id, which clients do not read.
 	Misnamed []string
+	// ReplyFailed says which of our answers to the server's own questions,
+	// sent while this request waited, the server did not take: a server
+	// that asks mid-request waits for that answer before it answers.
+	ReplyFailed string
 }
 
 // Error says which request waited how long, and what did come.
@@ -250,6 +260,9 @@ func (e *TimeoutError) Error() string {
 	}
 	if e.PostSaid != "" {
 		msg += "; its POST was answered " + e.PostSaid
+	}
+	if e.ReplyFailed != "" {
+		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
 	if len(e.Misnamed) > 0 {
 		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", Clip(e.Misnamed[0], 64))
@@ -302,15 +315,19 @@ func (e *RPCError) meaning() string {
 		s := "HeaderMismatch: a mirrored header was missing or did not match the body"
 		var m struct {
 			Header   string  `json:"header"`
-			Expected string  `json:"expected"`
+			Expected *string `json:"expected"`
 			Received *string `json:"received"`
 		}
-		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" {
+		// Only the {header, expected, received} shape says which header
+		// should have held what. The TypeScript SDK sends {header, body}:
+		// its header is at times a name, at times the value it got, and
+		// its message already says what disagreed, so it is quoted as is.
+		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" && m.Expected != nil {
 			got := "nothing"
 			if m.Received != nil {
 				got = strconv.Quote(*m.Received)
 			}
-			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, m.Expected, got)
+			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, *m.Expected, got)
 		}
 		return s + " (" + e.Message + ")"
 	case CodeMissingCapability:

@@ -48,6 +48,16 @@ type headerParam struct {
 // server text, however large or deep.
 const maxSchemaWalk = 100000
 
+// HeaderProblem says why a tool's x-mcp-header annotations make it
+// unusable in the 2026 era (a client must leave it out of calls), or ""
+// when they do not.
+func HeaderProblem(schema json.RawMessage) string {
+	if _, err := paramHeaders(schema); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
 // paramHeaders reads a tool's x-mcp-header annotations. An annotation that
 // breaks the rules makes the whole tool unusable, and the error says why:
 // the name must be a non-empty HTTP token, unique whatever its case, on a

@@ -141,6 +141,9 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		return
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
+	if in.stream == StreamListen && isAcknowledgement(m.Method) {
+		s.acknowledged(in.reqSeq, p.params)
+	}
 	if p.id != nil {
 		s.mu.Lock()
 		s.rememberForeign(foreignAnswer{seq: seq, id: stringOf(p.id), malformed: true})
@@ -294,6 +297,13 @@ func (s *Session) reply(conn int, reqSeq int64, id, method string, body []byte) 
 	s.mu.Unlock()
 }
 
+// failedReply is a reply of ours the server did not take, for the timeout
+// of a request that waits on the server's question being answered.
+type failedReply struct {
+	seq  int64 // the reply's sent record
+	what string
+}
+
 // replyJob is a reply waiting for a worker.
 type replyJob struct {
 	tr   transport
@@ -325,7 +335,16 @@ func (s *Session) startRepliers() {
 					}
 					ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
 					if err := j.tr.send(ctx, j.m); err != nil {
-						s.emitError(OpReply, &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}, j.m.seq, j.conn)
+						we := &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}
+						var inner *WireError
+						if errors.As(err, &inner) {
+							// Its status and headers decide the advice.
+							we.Status, we.Purpose, we.Transport, we.Header = inner.Status, inner.Purpose, inner.Transport, inner.Header
+						}
+						s.mu.Lock()
+						s.replyFailed = failedReply{seq: j.m.seq, what: Clip(we.Message, maxQuoted)}
+						s.mu.Unlock()
+						s.emitError(OpReply, we, j.m.seq, j.conn)
 					}
 					cancel()
 				case <-s.life.Done():

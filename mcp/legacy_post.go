@@ -11,10 +11,12 @@ import (
 )
 
 // send POSTs one message to the negotiated endpoint. When the preferred URL
-// answers 404 or 405, or cannot be dialled at all, it tries the canonical
-// fallback once, and switches to it for good only when that works. Any other
-// failure (a timeout, a reset) is not retried: the server may have the
-// message already, and a tools/call must not run twice.
+// answers 404 or 405, it tries the endpoint's path under the stream's path
+// prefix (a reverse proxy's, which the server does not know of), then the
+// canonical fallback; when it cannot be dialled at all, the fallback. Each
+// is tried once, and becomes the URL in use for good only when it works.
+// Any other failure (a timeout, a reset) is not retried: the server may
+// have the message already, and a tools/call must not run twice.
 func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	l.mu.Lock()
 	ep, c := l.endpoint, l.current
@@ -43,24 +45,32 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	target := ep.InUse
 	err := l.postOnce(ctx, target, m, conn)
 	var we *WireError
-	if !errors.As(err, &we) || target != ep.Preferred || ep.Fallback == "" || ep.Fallback == ep.Preferred {
+	if !errors.As(err, &we) || target != ep.Preferred {
 		return err
 	}
-	var why string
+	type alternative struct{ url, why string }
+	var alts []alternative
 	switch {
 	case we.Status == http.StatusNotFound || we.Status == http.StatusMethodNotAllowed:
-		why = fmt.Sprintf("POST to the preferred URL answered %d; the canonical fallback works", we.Status)
+		said := fmt.Sprintf("POST to the preferred URL answered %d; ", we.Status)
+		alts = []alternative{
+			{ep.Prefixed, said + "the same path under the stream URL's prefix works: a reverse proxy serves the server under a path it does not know"},
+			{ep.Fallback, said + "the canonical fallback works"},
+		}
 	case we.Cause == CauseUnreachable && isDialError(we.Err):
-		why = "the preferred URL could not be reached (" + unwrapURLError(we.Err).Error() + "); the canonical fallback works"
-	default:
-		return err
+		alts = []alternative{{ep.Fallback, "the preferred URL could not be reached (" + unwrapURLError(we.Err).Error() + "); the canonical fallback works"}}
 	}
-	if ferr := l.postOnce(ctx, ep.Fallback, m, conn); ferr != nil {
-		// Both failed: the preferred URL's answer is the one to explain.
-		return err
+	for _, alt := range alts {
+		if alt.url == "" || alt.url == ep.Preferred {
+			continue
+		}
+		if l.postOnce(ctx, alt.url, m, conn) == nil {
+			l.useAlternative(ep, alt.url, alt.why)
+			return nil
+		}
 	}
-	l.useFallback(ep, why)
-	return nil
+	// Every one failed: the preferred URL's answer is the one to explain.
+	return err
 }
 
 // isDialError reports a POST that never reached a server, so retrying it
@@ -74,15 +84,16 @@ func isDialError(err error) bool {
 	return errors.As(err, &dns)
 }
 
-// useFallback makes the fallback the URL in use and records the change.
-func (l *legacy) useFallback(old *Endpoint, why string) {
+// useAlternative makes another URL than the preferred one the URL in use
+// and records the change.
+func (l *legacy) useAlternative(old *Endpoint, target, why string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.endpoint != old {
 		return // a reconnect, or another request, replaced it meanwhile
 	}
 	ep := *old
-	ep.InUse, ep.Reason = ep.Fallback, why
+	ep.InUse, ep.Reason = target, why
 	l.endpoint = &ep
 	l.s.emit(Record{Kind: KindEndpoint, Endpoint: &ep})
 }

@@ -154,9 +154,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 		ts := page.Tools
 		if s.Transport() == TransportStateless {
 			for i := range ts {
-				if _, err := paramHeaders(ts[i].InputSchema); err != nil {
-					ts[i].Invalid = err.Error()
-				}
+				ts[i].Invalid = HeaderProblem(ts[i].InputSchema)
 			}
 		}
 		tools = append(tools, ts...)

@@ -157,6 +157,7 @@ type Endpoint struct {
 	Base         string        `json:"base"`      // the URL it was resolved against
 	Preferred    string        `json:"preferred"` // Data resolved against Base
 	Fallback     string        `json:"fallback,omitempty"`
+	Prefixed     string        `json:"prefixed,omitempty"` // Data's path under the stream URL's prefix (a reverse proxy's)
 	SessionID    string        `json:"session_id,omitempty"`
 	SessionParam string        `json:"session_param,omitempty"` // spelling seen: sessionid, sessionId, session_id
 	InUse        string        `json:"in_use"`

@@ -201,6 +201,12 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 		te.PostSaid = *said
 	}
 	s.mu.Lock()
+	if s.tr != nil {
+		te.Transport = s.tr.name()
+	}
+	if f := s.replyFailed; f.seq > p.seq {
+		te.ReplyFailed = f.what
+	}
 	for _, f := range s.foreign {
 		switch {
 		case f.seq <= p.seq:

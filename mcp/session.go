@@ -152,10 +152,12 @@ type Session struct {
 	foreign     []foreignAnswer // the latest answers to requests we never sent
 	asked       askedEvents     // the latest server requests, by the events that carried them
 	dropped     int             // replies not sent: the queue was full
+	replyFailed failedReply     // the latest of our replies the server did not take
 	asking      int             // server questions waiting for their answer
 	refused     int             // server questions refused: maxAsking were waiting
 	roots       []Root          // offered to the server
 	subscribed  map[string]bool // 2026: resources the listen stream asks updates of
+	acks        listenAcks      // 2026: listen streams not yet acknowledged (its own lock)
 	probing     bool            // detection is trying a transport
 	probes      []Attempt       // what the current probe sent and got
 
@@ -322,6 +324,9 @@ func (s *Session) emitError(op string, err error, reqSeq int64, conn int) {
 	info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
 	if we, ok := err.(*WireError); ok {
 		info = we.info(op, reqSeq, conn)
+	}
+	if te, ok := err.(*TimeoutError); ok {
+		info.Transport = te.Transport
 	}
 	s.emit(Record{Kind: KindError, Error: info})
 }

@@ -339,8 +339,9 @@ func (s *Session) listenParams() json.RawMessage {
 
 // Subscribe asks for notifications/resources/updated of uri: with
 // resources/subscribe in the 2025 eras; in 2026 by opening the listen
-// stream again with the uri among its resourceSubscriptions. Unsubscribe
-// undoes it.
+// stream again with the uri among its resourceSubscriptions, and waiting
+// for the server to acknowledge it (an error says it left the uri out, or
+// the stream failed first). Unsubscribe undoes it.
 func (s *Session) Subscribe(ctx context.Context, uri string) (*Response, error) {
 	return s.subscription(ctx, uri, true)
 }
@@ -362,8 +363,14 @@ func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Respo
 	}
 	s.mu.Unlock()
 	if modern {
-		t.startListen() // the new stream replaces the old one
-		return nil, nil
+		if !on || s.cfg.NoListen {
+			t.startListen() // the new stream replaces the old one
+			return nil, nil
+		}
+		// Asked before the stream opens, so its acknowledgement is seen.
+		w := s.acks.wait(uri)
+		t.startListen()
+		return nil, s.awaitSubscribed(ctx, w)
 	}
 	method := "resources/unsubscribe"
 	if on {
@@ -473,6 +480,9 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Conn: s.conn, Raw: Raw(body)}})
 	s.pairs.add(id, p)
 	s.mu.Unlock()
+	if label == StreamListen {
+		s.acks.opened(p.seq, params)
+	}
 	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
 	var answered *Response
 	select {
@@ -494,6 +504,9 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	op := OpStream
 	if ctx.Err() != nil {
 		op, err = OpCancelled, ctx.Err()
+	}
+	if label == StreamListen {
+		s.acks.closed(p.seq, err, ctx.Err() != nil)
 	}
 	s.abandon(id, p, op, err)
 	return err

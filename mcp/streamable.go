@@ -291,25 +291,14 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		adopt()
 		return t.readResponse(ctx, m, resp, gen)
 	case ok && ct == "application/json":
-		return t.jsonAnswer(m, resp, ex, gen, adopt)
+		return t.jsonAnswer(m, resp, ex, gen, id, adopt)
 	case ok:
 		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 		resp.Body.Close()
 		s.emitHTTP(ex)
 		adopt()
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
-			if m.p != nil && (t.modern || id == "") {
-				// A request's answer belongs in the POST's response. A
-				// lenient wait for it on the GET stream needs a session
-				// with one; 2026 has none that carries answers, and before
-				// initialize's answer there is no session: waiting would
-				// only run out the timeout.
-				return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-					Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method)}
-			}
-			// Accepted: a notification or reply needs no more; a request's
-			// answer may still come on the GET stream.
-			return nil
+			return t.noBody(m, resp, id, purpose)
 		}
 		return &WireError{Cause: CauseBadContentType, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
 			Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
@@ -352,9 +341,27 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	return StatusError(purpose, TransportStreamable, http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
 }
 
+// noBody is the end of a 2xx POST answer with nothing in its body.
+func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string) error {
+	if m.p != nil && (t.modern || id == "") {
+		// A request's answer belongs in the POST's response. A lenient
+		// wait for it on the GET stream needs a session with one; 2026
+		// has none that carries answers, and before initialize's answer
+		// there is no session: waiting would only run out the timeout.
+		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method)}
+	}
+	// Accepted: a notification or reply needs no more; a request's
+	// answer may still come on the GET stream.
+	return nil
+}
+
 // jsonAnswer reads a JSON answer: the message(s) it holds are received
-// records, and a request whose answer is not among them fails at once.
-func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchange, gen int, adopt func()) error {
+// records, and a request whose answer is not among them fails at once. An
+// empty body taking a notification or reply, or an empty 202, is no JSON
+// to read but the usual nothing, whatever its label: the Python SDK answers
+// a notification 202 with Content-Type application/json and no body.
+func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchange, gen int, id string, adopt func()) error {
 	s := t.s
 	limit := int64(s.cfg.MaxEventSize)
 	var r io.Reader = resp.Body
@@ -379,6 +386,12 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		s.emitHTTP(ex)
 		return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost,
 			Message: fmt.Sprintf("the JSON answer is larger than the %d-byte limit", limit)}
+	}
+	if len(body) == 0 && (m.p == nil || resp.StatusCode == http.StatusAccepted) {
+		ex.Opened = ""
+		s.emitHTTP(ex)
+		adopt()
+		return t.noBody(m, resp, id, ex.Purpose)
 	}
 	s.emitHTTP(ex)
 	adopt()

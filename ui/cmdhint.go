@@ -82,6 +82,10 @@ func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
 
 func describeTool(t mcp.Tool) string {
 	desc := oneLine(t.Description)
+	if t.Invalid != "" {
+		// Shown, since the server sent it, but a 2026 call refuses it.
+		desc = strings.TrimSuffix("⚠ not callable: "+oneLine(t.Invalid)+" · "+desc, " · ")
+	}
 	if desc == "" {
 		return sanitize.Line(t.Name)
 	}

@@ -184,6 +184,10 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+history.FormatDuration(ep.Elapsed), st.Row)
 		f.kv("  base", wireLine(ep.Base, 2048), st.Dim)
 		f.kv("  prefer", wireLine(ep.Preferred, 2048), st.Row)
+		// The alternatives in the order they are tried.
+		if ep.Prefixed != "" {
+			f.kv("  prefix", wireLine(ep.Prefixed, 2048), st.Row)
+		}
 		switch ep.Fallback {
 		case "":
 		case ep.Preferred:
@@ -382,6 +386,8 @@ func inUseLabel(ep *mcp.Endpoint) string {
 		return "preferred"
 	case ep.Fallback:
 		return "fallback"
+	case ep.Prefixed:
+		return "prefix"
 	}
 	return wireLine(ep.InUse, 2048)
 }
@@ -426,11 +432,33 @@ func recentPosts(posts []*mcp.HTTPExchange, n int) string {
 func statusText(status int, err string) string {
 	if status == 0 {
 		if err != "" {
-			return "failed: " + wireLine(err, 256)
+			return failedText(err)
 		}
 		return "no answer"
 	}
 	return strconv.Itoa(status)
+}
+
+// failedText says why an HTTP request got no answer. Go's HTTP client
+// names the method and URL, which the line shows already
+// (`Post "http://…": context canceled`), and says in its own words that
+// mcpscope stopped waiting, which is no failure of the server's.
+func failedText(err string) string {
+	for _, verb := range []string{"Get", "Post", "Delete", "Head", "Put"} {
+		if rest, ok := strings.CutPrefix(err, verb+` "`); ok {
+			if _, after, ok := strings.Cut(rest, `": `); ok {
+				err = after
+			}
+			break
+		}
+	}
+	switch err {
+	case "context canceled":
+		return "no answer: mcpscope stopped waiting"
+	case "context deadline exceeded":
+		return "no answer in time"
+	}
+	return "failed: " + wireLine(err, 256)
 }
 
 // statusStyle colours an HTTP status by what it means for the session.
@@ -462,11 +490,19 @@ func capabilities(raw json.RawMessage) string {
 		var sub map[string]json.RawMessage
 		if json.Unmarshal(v, &sub) == nil && len(sub) > 0 {
 			keys := make([]string, 0, len(sub))
-			for k := range sub {
+			for k, flag := range sub {
+				// A sub-capability set to false (or null) is one the
+				// server does not offer: the TypeScript SDK says
+				// "subscribe": false rather than leaving it out.
+				if f := strings.TrimSpace(string(flag)); f == "false" || f == "null" {
+					continue
+				}
 				keys = append(keys, k)
 			}
-			sort.Strings(keys)
-			name += "{" + strings.Join(keys, ",") + "}"
+			if len(keys) > 0 {
+				sort.Strings(keys)
+				name += "{" + strings.Join(keys, ",") + "}"
+			}
 		}
 		names = append(names, wireLine(name, 256))
 	}

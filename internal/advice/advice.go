@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -59,6 +60,7 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusNotFound, purpose: mcp.PurposeStream, text: "nothing is served at this path: legacy SSE gateways serve /sse and streamable servers /mcp; give the bare base URL and mcpscope finds the transport"},
 	{cause: mcp.CauseStatus, status: http.StatusNotFound, purpose: mcp.PurposeProbe, text: "nothing is served at this path: legacy SSE gateways serve /sse and streamable servers /mcp"},
 	{cause: mcp.CauseStatus, status: http.StatusNotFound, transport: mcp.TransportStreamable, text: "nothing answers at this URL: check the path (streamable servers usually serve /mcp)"},
+	{cause: mcp.CauseStatus, status: http.StatusNotFound, transport: mcp.TransportSSE, purpose: mcp.PurposePost, text: "nothing answers at the endpoint's URL, or the server no longer knows this session: compare the endpoint data with the stream URL (Negotiation shows both; a reverse proxy serving the server under a path prefix needs the server told that base path), or {reconnect} and initialize again"},
 	{cause: mcp.CauseStatus, status: http.StatusNotFound, text: "the server does not know this session (expired, or the server restarted): {reconnect} and initialize again"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, purpose: mcp.PurposeStream, text: "this URL does not take GET: it may be a streamable HTTP endpoint (/mcp); --transport auto finds out"},
 	{cause: mcp.CauseStatus, status: http.StatusMethodNotAllowed, transport: mcp.TransportSSE, text: "this URL does not take POST: the endpoint may have been resolved wrongly (compare the endpoint data and the base)"},
@@ -79,7 +81,7 @@ var table = []row{
 	{cause: mcp.CauseConnectTimeout, text: "the server took the connection but did not answer: is it overloaded, or is this the right port? raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseNoEndpoint, text: "{reconnect}; if it keeps happening, the server is not a legacy SSE server at this path"},
 	{cause: mcp.CauseBadEndpoint, text: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID: the server is broken"},
-	{cause: mcp.CauseCrossOrigin, text: "if you trust that origin, allow it with --allow-origin ORIGIN (it still gets none of your headers or token)"},
+	{cause: mcp.CauseCrossOrigin, text: "if you trust that origin, allow it with --allow-origin ORIGIN (it still gets none of your headers or token), or give mcpscope a URL on that origin; a server that names another origin than the one you reached it at has its base URL (what it believes its public address is) set for another way in, such as a reverse proxy's or localhost's"},
 	{cause: mcp.CauseRedirectLoop, text: "the server (or a proxy in front of it) redirects in a loop: give the URL it finally serves (compare the path, a trailing slash, http and https), or fix the redirect rules"},
 	{cause: mcp.CauseBadScheme, text: "the server must point at an http or https URL: the server is broken"},
 	{cause: mcp.CauseEventTooLarge, text: "an event was larger than --max-event-size allows; raise it if that is normal for this server"},
@@ -89,7 +91,11 @@ var table = []row{
 	{cause: mcp.CauseSessionIDChanged, text: "the session id is fixed by initialize's answer: a server (or a load balancer in front of it) that names another one later is broken, and clients that follow it lose their session"},
 	{cause: mcp.CauseSessionNotKept, text: "a new session would be refused the same way: the server keeps no sessions it names, runs as several instances behind a load balancer without sticky sessions (route each client to one instance), or a proxy in between drops the Mcp-Session-Id header"},
 	{cause: mcp.CauseStalled, text: "the answer stopped mid-way, which a slow tool does not do: a proxy in between buffering the stream (turn buffering off for text/event-stream) or a server stuck while writing; raise --timeout only for answers that are large and slow to send"},
+	{cause: mcp.CauseReplyRefused, text: "the server asked something while it worked and refused mcpscope's answer (quoted), so it waits for an answer that will not come: the refusal says why (a server that keeps no sessions, naming no Mcp-Session-Id, has nowhere to take an answer, and must not ask)"},
 	{cause: mcp.CauseTimeout, text: "the server took the request but sent no answer: raise --timeout for slow tools"},
+	{cause: mcp.CausePostTimeout, transport: mcp.TransportSSE, text: "the server did not answer the POST within --timeout; some servers hang on an unknown session: {reconnect}"},
+	{cause: mcp.CausePostTimeout, transport: mcp.TransportStreamable, text: "the server did not answer the POST within --timeout, not even with a status: it is stuck on this request (its logs may say where), or a proxy in between holds the answer back"},
+	{cause: mcp.CausePostTimeout, transport: mcp.TransportStateless, text: "the server did not answer the POST within --timeout, not even with a status: it is stuck on this request (its logs may say where), or a proxy in between holds the answer back"},
 	{cause: mcp.CausePostTimeout, text: "the server did not answer the POST within --timeout; some servers hang on an unknown session: {reconnect}"},
 	{cause: mcp.CauseNoResponse, text: "the server ended the answer's stream without the answer: a server bug; {retry}"},
 	{cause: mcp.CauseResumeFailed, text: "the answer's stream dropped and could not be resumed; {retry}"},
@@ -97,6 +103,9 @@ var table = []row{
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
 	{cause: mcp.CauseNotConnected, text: "{reconnect}"},
 	{cause: mcp.CauseNoTransport, text: "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"},
+	// Only when 2026-07-28 was asked for (--transport stateless, --protocol
+	// 2026-07-28): detection goes on to initialize by itself.
+	{cause: mcp.CauseNotModern, text: "the server is of an earlier revision: leave out --transport stateless and a --protocol of 2026 or later, and mcpscope finds what it speaks (--transport streamable or sse to say which)"},
 	// A 2026 server refused server/discover: its headers (a 400 with the
 	// error) or the version mcpscope asked for (no status of its own).
 	{cause: mcp.CauseModernRefused, code: mcp.CodeMissingCapability, text: "the server wants a client capability declared even for server/discover (its error on the pair names it): mcpscope declares roots, sampling and elicitation (form and url) and cannot declare one beyond those; the server is asking too early or for too much"},
@@ -105,6 +114,7 @@ var table = []row{
 	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
+	{cause: mcp.CauseNotSubscribed, text: "the server does not send updates of this resource: read it again to see whether it changed"},
 	{cause: mcp.CauseBadInputAsk, text: "the server's input_required answer cannot be followed (its body is on the pair): a server bug, so there is nothing mcpscope can answer"},
 	{cause: mcp.CauseInputRounds, text: "the server asked for input again after every round: it may not accept the answers given (each round's inputRequests and inputResponses are in the recording), or it is broken; answer differently {answer}"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
@@ -176,6 +186,13 @@ func authScheme(wa string) string {
 	return scheme
 }
 
+// modernOnly is the advice for a 2025 request refused with -32022 by a
+// server that names only versions of the stateless era.
+var modernOnly = map[Audience]string{
+	TUI: "the server speaks only {supported}, the stateless era, which has no initialize: start mcpscope again without --transport and --protocol (or with --transport stateless)",
+	CLI: "the server speaks only {supported}, the stateless era, which has no initialize: leave out --transport and --protocol (or pass --transport stateless)",
+}
+
 // ForRPC returns the advice for a JSON-RPC error the server answered, on a
 // session of transport (which decides the era), or "" when the table has
 // none. The versions a -32022 names are filled in from its data.
@@ -189,6 +206,12 @@ func ForRPC(e *mcp.RPCError, transport string, a Audience) string {
 			Supported []string `json:"supported"`
 		}
 		_ = json.Unmarshal(e.Data, &d)
+		if transport != mcp.TransportStateless && len(d.Supported) > 0 && !slices.ContainsFunc(d.Supported, func(v string) bool { return v < mcp.ProtocolModern }) {
+			// A 2025 request (initialize) refused by a server of the
+			// stateless era only (the TypeScript SDK v2 with legacy:
+			// 'reject'): no 2025 version will do, the era will.
+			text = modernOnly[a]
+		}
 		list := strings.Join(d.Supported, ", ")
 		if list == "" {
 			list = "the error's data names none; try " + mcp.ProtocolModern
@@ -215,7 +238,7 @@ func ForError(err error, a Audience) string {
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {
-		text := For(Fact{Cause: mcp.CauseOf(err)}, a)
+		text := For(Fact{Cause: mcp.CauseOf(err), Transport: te.Transport}, a)
 		switch {
 		case len(te.Misnamed) > 0:
 			text = "the server sends its answers under the wrong SSE event name: it must name them message (or leave the event line out)"
@@ -227,6 +250,12 @@ func ForError(err error, a Audience) string {
 			text = "the POST was taken, but its answer's body (quoted) may say why no answer came: a proxy or bridge in front of the server may have failed"
 		}
 		return text
+	}
+	// A request the server refused, returned as such (an initialize
+	// answered with an error ends Connect with it).
+	var rpcErr *mcp.RPCError
+	if errors.As(err, &rpcErr) {
+		return ForRPC(rpcErr, "", a)
 	}
 	return ""
 }

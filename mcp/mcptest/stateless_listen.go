@@ -15,6 +15,9 @@ type Listener struct {
 	// acknowledged: toolsListChanged, resourcesListChanged,
 	// promptsListChanged.
 	Subscriptions map[string]bool
+	// Resources are the resourceSubscriptions acknowledged: the URIs
+	// asked for, or none with StatelessOptions.NoResourceSubscriptions.
+	Resources []string
 
 	x    *Exchange
 	stop chan struct{} // closed by Drop or End
@@ -39,15 +42,23 @@ func (s *StatelessServer) listen(x *Exchange) {
 	}
 	_ = json.Unmarshal(x.Params, &p) // No params subscribe to nothing.
 	l := &Listener{ID: x.ID, Subscriptions: map[string]bool{}, x: x, stop: make(chan struct{}), done: make(chan struct{})}
+	acked := map[string]any{}
 	for _, flag := range listKinds {
 		var want bool
 		if json.Unmarshal(p.Notifications[flag], &want) == nil && want {
 			l.Subscriptions[flag] = true
+			acked[flag] = true
+		}
+	}
+	if !s.opts.NoResourceSubscriptions {
+		_ = json.Unmarshal(p.Notifications["resourceSubscriptions"], &l.Resources)
+		if len(l.Resources) > 0 {
+			acked["resourceSubscriptions"] = l.Resources
 		}
 	}
 	tag := map[string]any{metaSubscriptionID: x.ID}
 	x.SSE()
-	_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"notifications": l.Subscriptions, "_meta": tag})
+	_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"notifications": acked, "_meta": tag})
 	s.mu.Lock()
 	s.listeners = append(s.listeners, l)
 	s.mu.Unlock()

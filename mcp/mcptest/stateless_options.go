@@ -42,6 +42,12 @@ type StatelessOptions struct {
 	// 2026-07-28 server for tests."
 	Instructions string
 
+	// NoResourceSubscriptions acknowledges a listen stream without the
+	// resourceSubscriptions it asked for, as the TypeScript SDK v2 does
+	// when its capabilities say resources.subscribe is false; by default
+	// they are acknowledged as asked.
+	NoResourceSubscriptions bool
+
 	// MismatchWithoutData sends -32020 without data.mismatch, as the Go SDK
 	// does; by default data.mismatch is {"header", "expected", "received"}.
 	MismatchWithoutData bool

@@ -24,7 +24,12 @@ func (l *leg) finish(err error) {
 	switch {
 	case err == nil:
 	case l.clientLeft(err):
-		if l.request {
+		switch {
+		case l.request && l.method == "subscriptions/listen":
+			// A listen stream has no answer to wait for: closing it is
+			// how a 2026 client ends its subscription.
+			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client closed its listen stream, as a 2026 client ends a subscription; the proxy closed the upstream one"))
+		case l.request:
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client left before the answer came; the proxy closed the upstream request"))
 		}
 	case l.p.life.Err() != nil:

@@ -222,6 +222,9 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	switch {
 	case keep.over:
 		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
+	case n == 0 && err == nil:
+		// Nothing, labelled JSON: the Python SDK's 202 to a
+		// notification. No message came, so none is logged.
 	case ok || answers(body, l.body):
 		l.up.Opened = mcp.StreamJSON
 	default:

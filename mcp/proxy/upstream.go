@@ -24,8 +24,9 @@ type leg struct {
 	r       *http.Request
 	start   time.Time // the client's request reached the proxy
 	body    []byte
-	request bool  // the body is a request waiting for its answer
-	reqSeq  int64 // the record of the client's message, 0 for none
+	request bool   // the body is a request waiting for its answer
+	method  string // the client's message's method, "" for none
+	reqSeq  int64  // the record of the client's message, 0 for none
 	ctx     context.Context
 	cancel  context.CancelFunc
 
@@ -38,7 +39,7 @@ type leg struct {
 // body) is logged now, and the upstream request lives as long as both the
 // client's request and the proxy.
 func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
-	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, request: m.request}
+	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, request: m.request, method: m.method}
 	l.ctx, l.cancel = p.exchange(w, r)
 	// A client faster than the log waits for it here, as a stream does
 	// between reads (tee), so the log's backlog stays bounded.

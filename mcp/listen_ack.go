@@ -1,0 +1,234 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A 2026 listen stream is acknowledged in steps:
+//
+//  1. subscriptions/listen asks for a filter (notifications: the list
+//     changes, and resourceSubscriptions, the URIs whose updates to send).
+//  2. The server answers first with notifications/subscriptions/acknowledged
+//     carrying the part of the filter it will honour. A server that does
+//     not offer resources.subscribe (the TypeScript SDK v2 says
+//     "subscribe": false) acknowledges without the URIs.
+//  3. What the acknowledgement left out is said as a listen state, and a
+//     subscription waiting on it learns whether its URI was taken.
+
+// listenAcks follows the open listen requests until they are acknowledged.
+type listenAcks struct {
+	mu      sync.Mutex
+	asked   map[int64]map[string]json.RawMessage // by the listen request's record: its filter
+	waiters []*ackWaiter
+}
+
+// ackWaiter is a subscription to uri waiting for a listen stream that asked
+// for it to be acknowledged, or to end first.
+type ackWaiter struct {
+	uri  string
+	done chan ackOutcome // buffered: resolved once
+}
+
+// ackOutcome is what became of a waiting subscription.
+type ackOutcome struct {
+	left  bool  // the acknowledgement left the URI out
+	ended error // the stream ended before any acknowledgement
+}
+
+// opened remembers the filter a listen request (record seq) asked for.
+func (a *listenAcks) opened(seq int64, params json.RawMessage) {
+	var p struct {
+		Notifications map[string]json.RawMessage `json:"notifications"`
+	}
+	_ = json.Unmarshal(params, &p)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.asked == nil {
+		a.asked = map[int64]map[string]json.RawMessage{}
+	}
+	a.asked[seq] = p.Notifications
+}
+
+// wait registers a subscription to uri waiting for its acknowledgement.
+func (a *listenAcks) wait(uri string) *ackWaiter {
+	w := &ackWaiter{uri: uri, done: make(chan ackOutcome, 1)}
+	a.mu.Lock()
+	a.waiters = append(a.waiters, w)
+	a.mu.Unlock()
+	return w
+}
+
+// forget drops a waiter that gave up.
+func (a *listenAcks) forget(w *ackWaiter) {
+	a.mu.Lock()
+	a.waiters = slices.DeleteFunc(a.waiters, func(o *ackWaiter) bool { return o == w })
+	a.mu.Unlock()
+}
+
+// resolve gives the waiters whose URI the filter asked for their outcome;
+// a.mu is held.
+func (a *listenAcks) resolve(filter map[string]json.RawMessage, outcome func(uri string) ackOutcome) {
+	uris := resourceURIs(filter[filterResources])
+	a.waiters = slices.DeleteFunc(a.waiters, func(w *ackWaiter) bool {
+		if !slices.Contains(uris, w.uri) {
+			return false
+		}
+		w.done <- outcome(w.uri)
+		return true
+	})
+}
+
+// closed is the end of the listen request seq. A stream ended by mcpscope
+// (replaced by one with a new filter, or the session closing) says nothing
+// of the subscriptions it carried; one that failed before its
+// acknowledgement tells them why.
+func (a *listenAcks) closed(seq int64, err error, byUs bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	filter, open := a.asked[seq]
+	delete(a.asked, seq)
+	if !open || byUs {
+		return
+	}
+	a.resolve(filter, func(string) ackOutcome { return ackOutcome{ended: err} })
+}
+
+// filterResources is the filter member that lists the subscribed URIs.
+const filterResources = "resourceSubscriptions"
+
+// acknowledged compares a listen stream's acknowledgement with what its
+// request asked, says what was left out, and tells the waiting
+// subscriptions. Later acknowledgements of the same stream change nothing.
+func (s *Session) acknowledged(reqSeq int64, params []byte) {
+	a := &s.acks
+	a.mu.Lock()
+	asked, open := a.asked[reqSeq]
+	if !open {
+		a.mu.Unlock()
+		return
+	}
+	a.asked[reqSeq] = nil // acknowledged: its end no longer concerns the waiters
+	var p struct {
+		Notifications map[string]json.RawMessage `json:"notifications"`
+	}
+	_ = json.Unmarshal(params, &p)
+	left := leftOut(asked, p.Notifications)
+	a.resolve(asked, func(uri string) ackOutcome {
+		return ackOutcome{left: slices.Contains(left, filterResources+" "+uri)}
+	})
+	a.mu.Unlock()
+	if len(left) == 0 {
+		return
+	}
+	detail := "the server acknowledged the listen stream without " + clippedList(left) + ": it will send no notifications for them"
+	if slices.ContainsFunc(left, func(l string) bool { return strings.HasPrefix(l, filterResources) }) && !s.offersSubscribe() {
+		detail += " (its capabilities do not offer resources.subscribe)"
+	}
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: detail}})
+}
+
+// leftOut lists what the asked filter wants that the acknowledged one does
+// not grant: a flag asked true ("promptsListChanged"), a URI asked for
+// ("resourceSubscriptions demo://readme").
+func leftOut(asked, acked map[string]json.RawMessage) []string {
+	var left []string
+	for key, want := range asked {
+		if key == filterResources {
+			granted := resourceURIs(acked[key])
+			for _, uri := range resourceURIs(want) {
+				if !slices.Contains(granted, uri) {
+					left = append(left, key+" "+uri)
+				}
+			}
+			continue
+		}
+		var on, got bool
+		if json.Unmarshal(want, &on) == nil && on && (json.Unmarshal(acked[key], &got) != nil || !got) {
+			left = append(left, key)
+		}
+	}
+	sort.Strings(left)
+	return left
+}
+
+// resourceURIs reads a resourceSubscriptions list; anything else is none.
+func resourceURIs(raw json.RawMessage) []string {
+	var uris []string
+	_ = json.Unmarshal(raw, &uris)
+	return uris
+}
+
+// clippedList joins what was left out for one line, each item cut to a
+// length a line can carry and at most a few of them: a server's answer
+// decides neither.
+func clippedList(items []string) string {
+	const most = 5
+	out := make([]string, 0, min(len(items), most))
+	for i, it := range items {
+		if i == most {
+			return strings.Join(out, ", ") + fmt.Sprintf(" and %d more", len(items)-most)
+		}
+		out = append(out, Clip(it, 200))
+	}
+	return strings.Join(out, ", ")
+}
+
+// offersSubscribe reports whether server/discover's capabilities say
+// resources.subscribe is true.
+func (s *Session) offersSubscribe() bool {
+	s.mu.Lock()
+	resp := s.initResp
+	s.mu.Unlock()
+	if resp == nil {
+		return false
+	}
+	var c struct {
+		Resources struct {
+			Subscribe bool `json:"subscribe"`
+		} `json:"resources"`
+	}
+	_ = json.Unmarshal(readDiscover(resp.Result).Capabilities, &c)
+	return c.Resources.Subscribe
+}
+
+// awaitSubscribed waits, for as long as a request may, until the listen
+// stream that carries uri is acknowledged, and says when the server left
+// the URI out or the stream failed first. No acknowledgement in time
+// leaves the subscription as asked: the server may still send updates.
+func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
+	timer := time.NewTimer(s.cfg.RequestTimeout)
+	defer timer.Stop()
+	select {
+	case o := <-w.done:
+		switch {
+		case o.ended != nil:
+			return &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Err: o.ended,
+				Message: "the listen stream carrying the subscription to " + Clip(w.uri, 200) + " ended before the server acknowledged it: " + o.ended.Error()}
+		case o.left:
+			msg := "the server acknowledged the listen stream without " + Clip(w.uri, 200) + " among its resourceSubscriptions: it will send no notifications/resources/updated for it"
+			if !s.offersSubscribe() {
+				msg += " (its capabilities do not offer resources.subscribe)"
+			}
+			return &WireError{Cause: CauseNotSubscribed, Transport: TransportStateless, Message: msg}
+		}
+		return nil
+	case <-ctx.Done():
+		s.acks.forget(w)
+		return ctx.Err()
+	case <-timer.C:
+		s.acks.forget(w)
+		return nil
+	}
+}
+
+// isAcknowledgement reports the notification that opens a listen stream.
+func isAcknowledgement(method string) bool {
+	return method == "notifications/subscriptions/acknowledged"
+}

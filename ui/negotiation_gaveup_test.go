@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A POST mcpscope stopped waiting for (the request timed out before any
+// answer came) is said in words in Negotiation, not in Go's HTTP client's
+// (`Post "http://…": context canceled`), which repeat the URL and read as
+// a failure of the server's connection.
+func TestNegotiationSaysAPostWasGivenUp(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		msg := string(body)
+		_, rest, _ := strings.Cut(msg, `"id":`)
+		id := rest[:max(0, strings.IndexAny(rest, ",}"))]
+		w.Header().Set("Content-Type", "application/json")
+		switch {
+		case strings.Contains(msg, `"method":"initialize"`):
+			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"slowpoke","version":"1"}}}`)
+		case strings.Contains(msg, `"method":"tools/list"`):
+			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"tools":[{"name":"hang","inputSchema":{"type":"object"}}]}}`)
+		case strings.Contains(msg, `"method":"tools/call"`):
+			<-r.Context().Done() // stuck: no status, no headers
+		default:
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	l := startLive(t, mcp.Config{URL: srv.URL + "/mcp", Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
+	l.waitFor("● initialized")
+	l.call("hang")
+	l.waitFor("✗ timed out")
+	view := l.quit().View()
+	if !strings.Contains(view, "no answer: mcpscope stopped waiting") || strings.Contains(view, `Post "`) {
+		t.Errorf("Negotiation does not say in words that mcpscope stopped waiting for the POST:\n%s", view)
+	}
+}

@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A legacy server behind a reverse proxy serving it under /gw names its
+// POST path without /gw. Negotiation lists the URL under the prefix among
+// the endpoint's alternatives, in the order they are tried (the warning
+// saying which one is in use and why is history's).
+func TestNegotiationShowsTheURLUnderTheStreamPrefix(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
+	target, _ := url.Parse(srv.URL)
+	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.FlushInterval = -1
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+	})
+	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
+	front := httptest.NewServer(mux)
+	t.Cleanup(front.Close)
+
+	l := startLive(t, mcp.Config{URL: front.URL + "/gw/sse", Transport: mcp.TransportSSE})
+	l.waitFor("  fallbk  ")
+	view := l.quit().View()
+	prefer, prefix, fallbk := strings.Index(view, "  prefer  "), strings.Index(view, "  prefix  "), strings.Index(view, "  fallbk  ")
+	if prefer < 0 || prefix < prefer || fallbk < prefix {
+		t.Errorf("the endpoint's URLs are not listed preferred, prefix, fallback:\n%s", view)
+	}
+}
