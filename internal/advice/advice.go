@@ -136,9 +136,11 @@ const codeURLElicitationRequired = -32042
 // words are the actions' wording per audience.
 var words = map[Audience]*strings.Replacer{
 	TUI: strings.NewReplacer("{reconnect}", "press r to reconnect", "{initialize}", "press i to start a new session", "{retry}", "send it again",
-		"{pin}", "start mcpscope again with --protocol VERSION", "{answer}", "at the prompt", "{init}", "press i"),
+		"{pin}", "start mcpscope again with --protocol VERSION", "{answer}", "at the prompt", "{init}", "press i",
+		"{unforce}", "start mcpscope again without --transport and --protocol (or with --transport stateless)"),
 	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again",
-		"{pin}", "pass --protocol VERSION", "{answer}", "with --answer given ahead", "{init}", "send initialize"),
+		"{pin}", "pass --protocol VERSION", "{answer}", "with --answer given ahead", "{init}", "send initialize",
+		"{unforce}", "leave out --transport and --protocol (or pass --transport stateless)"),
 }
 
 // For returns the advice for a fact, or "" when the table has none.
@@ -188,10 +190,7 @@ func authScheme(wa string) string {
 
 // modernOnly is the advice for a 2025 request refused with -32022 by a
 // server that names only versions of the stateless era.
-var modernOnly = map[Audience]string{
-	TUI: "the server speaks only {supported}, the stateless era, which has no initialize: start mcpscope again without --transport and --protocol (or with --transport stateless)",
-	CLI: "the server speaks only {supported}, the stateless era, which has no initialize: leave out --transport and --protocol (or pass --transport stateless)",
-}
+const modernOnly = "the server speaks only {supported}, the stateless era, which has no initialize: {unforce}"
 
 // ForRPC returns the advice for a JSON-RPC error the server answered, on a
 // session of transport (which decides the era), or "" when the table has
@@ -210,7 +209,7 @@ func ForRPC(e *mcp.RPCError, transport string, a Audience) string {
 			// A 2025 request (initialize) refused by a server of the
 			// stateless era only (the TypeScript SDK v2 with legacy:
 			// 'reject'): no 2025 version will do, the era will.
-			text = modernOnly[a]
+			text = words[a].Replace(modernOnly)
 		}
 		list := strings.Join(d.Supported, ", ")
 		if list == "" {
