@@ -124,13 +124,15 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 				return
 			}
 		}
-		s.mu.Unlock()
+		// Logged and remembered under the one lock: the same event
+		// replayed on two resumed streams at once (the GET stream and a
+		// response stream, after a restart) must not pass the check
+		// twice before either is remembered.
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		if keyed {
-			s.mu.Lock()
 			s.asked.remember(k, seq)
-			s.mu.Unlock()
 		}
+		s.mu.Unlock()
 		s.answerServer(in.conn, seq, p.id, m.Method, p.params)
 		return
 	case shapeAnswer:
