@@ -1,37 +1,46 @@
 package proxy
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
-// closedStreams remembers the legacy sessions whose stream closed: by
-// session id, the number of the client session that recorded it. A client
-// may still POST to such an endpoint (it did not notice, or it retries),
-// and its new session then says which stream that was, not that the proxy
-// never saw it. It keeps the last 4*MaxSessions; p.mu is held by callers.
-type closedStreams struct {
+// recentSessions remembers a bounded number of session ids, each with the
+// number of the client session that recorded it, so that a client coming
+// back to a session whose recording ended (its legacy stream closed, or
+// the session limit ended it) begins a new one saying which that was. An
+// id remembered again moves to the newest; p.mu is held by callers.
+type recentSessions struct {
 	by    map[string]int
-	order []string // oldest first
+	order []string // oldest first, each id once
 }
 
-// remember notes that legacy session sid, recorded by client session n,
-// closed, within at most most entries.
-func (cs *closedStreams) remember(sid string, n, most int) {
-	if cs.by == nil {
-		cs.by = map[string]int{}
+// remember notes that session sid, recorded by client session n, ended,
+// keeping at most most ids.
+func (rs *recentSessions) remember(sid string, n, most int) {
+	if rs.by == nil {
+		rs.by = map[string]int{}
 	}
-	if _, ok := cs.by[sid]; !ok {
-		if len(cs.order) >= most {
-			delete(cs.by, cs.order[0])
-			cs.order = cs.order[1:]
-		}
-		cs.order = append(cs.order, sid)
+	if _, ok := rs.by[sid]; ok {
+		rs.order = slices.DeleteFunc(rs.order, func(s string) bool { return s == sid })
+	} else if len(rs.order) >= most {
+		delete(rs.by, rs.order[0])
+		rs.order = rs.order[1:]
 	}
-	cs.by[sid] = n
+	rs.by[sid] = n
+	rs.order = append(rs.order, sid)
+}
+
+// recorded is the client session that recorded sid, if it is remembered.
+func (rs *recentSessions) recorded(sid string) (int, bool) {
+	n, ok := rs.by[sid]
+	return n, ok
 }
 
 // lateLegacyPost says how a POST to legacy session sid, which no live
 // session has, came to be; p.mu is held.
 func (p *Proxy) lateLegacyPost(sid string) (how, why string) {
-	if n, ok := p.goneLegacy.by[sid]; ok {
+	if n, ok := p.goneLegacy.recorded(sid); ok {
 		return fmt.Sprintf("the client posts to legacy HTTP+SSE session %s, whose stream had closed (client session %d recorded it)", sid, n),
 			"a POST to a stream that had closed"
 	}
