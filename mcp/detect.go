@@ -220,7 +220,9 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		err = we
 	}
-	if !forced {
+	if !forced || CauseOf(err) == CauseModernOnly {
+		// A forced transport logged its own failure, except a refusal
+		// that came as a JSON-RPC answer: no transport logs that.
 		s.emitError(connectOp(err), err, 0, 0)
 	}
 	return err
