@@ -18,7 +18,8 @@ func TestExecAdvisesTheEraWhenInitializeIsRefused(t *testing.T) {
 		args := append(append([]string{"exec", "--no-record"}, forced...), srv.Endpoint(), "tools/list")
 		_, errOut, code := run(t, args...)
 		if code != exitConnect || !strings.Contains(errOut, "-32022") ||
-			!strings.Contains(errOut, "hint: the server speaks only 2026-07-28, the stateless era, which has no initialize: leave out --transport and --protocol") {
+			!strings.Contains(errOut, "initialize was refused: the server speaks only 2026-07-28") ||
+			!strings.Contains(errOut, "hint: the server speaks only versions of the stateless era, which has no initialize: leave out --transport and --protocol") {
 			t.Errorf("exec %s: exit %d, want a connection failure advising the stateless era:\n%s", strings.Join(forced, " "), code, errOut)
 		}
 	}

@@ -162,9 +162,10 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 			n.init.protocol = st.Protocol
 		}
 	case mcp.StateOpen, mcp.StateConnecting:
-		// A new session: what became of the last one's streams is not
-		// this one's.
+		// A new session: what became of the last one's streams, and what
+		// went wrong in it, is not this one's (Pairs keeps all of it).
 		n.ended, n.getStream, n.resumes = "", "", n.resumes[:0]
+		n.sources, n.otherID = n.sources[:0], nil
 		if st.SessionID != "" {
 			n.sessionID = st.SessionID
 		} else if st.State == mcp.StateConnecting && n.transport == mcp.TransportStreamable {

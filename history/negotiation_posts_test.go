@@ -67,3 +67,39 @@ func TestNegotiationResumesAreTheSessionsOwn(t *testing.T) {
 		t.Errorf("after a new initialize the pane lists %q, the last session's resumes", n.Resumes)
 	}
 }
+
+// What went wrong in a session that has ended is not this one's problem:
+// after the server forgot the session (a restart) and a new initialize
+// opened another, the Negotiation pane lists no problem of the old one
+// (Pairs still shows the request that failed).
+func TestNegotiationProblemsAreTheSessionsOwn(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	l := logOf(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		sess, err := srv.WaitSession(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess.Expire()
+		if _, err := s.Request(ctx, "ping", nil); mcp.CauseOf(err) != mcp.CauseSessionExpired {
+			t.Fatalf("ping on the forgotten session: %v, want session-expired", err)
+		}
+		if _, err := s.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Request(ctx, "ping", nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	failed := false
+	for i := range l.PairCount() {
+		if p := l.Pair(i); p.Request != nil && p.Request.RPC.Method == "ping" && p.Response == nil {
+			failed = true
+		}
+	}
+	if !failed {
+		t.Fatal("no failed ping in Pairs: the test shows nothing")
+	}
+	if ps := l.Negotiation().Problems; len(ps) != 0 {
+		t.Errorf("the new session's pane lists the old one's problems: %+v", ps)
+	}
+}

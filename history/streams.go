@@ -35,6 +35,9 @@ func (l *Log) ListenPair() *Pair {
 func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
 	if m.Method == ListenMethod {
 		l.listenRow = row
+		// What became of the stream before is no longer news: a new one
+		// is on its way, and what becomes of it is said anew.
+		l.neg.listen, l.neg.dirty = "", true
 	}
 }
 

@@ -193,7 +193,7 @@ func (s *Session) detect(ctx context.Context) error {
 	s.mu.Lock()
 	s.tr = nil
 	s.mu.Unlock()
-	d := &Detection{Forced: forced, Attempts: attempts, Reason: failedReason(attempts, lastErr)}
+	d := &Detection{Forced: forced, Attempts: attempts, Reason: failedReason(attempts, lastErr, forced)}
 	s.emit(Record{Kind: KindDetect, Detect: d})
 	if ctx.Err() == nil {
 		// Nothing retries a detection that failed: the session says so
@@ -220,7 +220,9 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		err = we
 	}
-	if !forced {
+	if !forced || CauseOf(err) == CauseModernOnly {
+		// A forced transport logged its own failure, except a refusal
+		// that came as a JSON-RPC answer: no transport logs that.
 		s.emitError(connectOp(err), err, 0, 0)
 	}
 	return err
@@ -362,8 +364,9 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 	return why
 }
 
-// failedReason names every attempt when nothing worked.
-func failedReason(attempts []Attempt, err error) string {
+// failedReason names every attempt when nothing worked; a forced
+// transport was the only one tried, and is named as such.
+func failedReason(attempts []Attempt, err error, forced bool) string {
 	if len(attempts) == 0 {
 		return "no transport was tried: " + err.Error()
 	}
@@ -372,6 +375,9 @@ func failedReason(attempts []Attempt, err error) string {
 		if a.Verdict != "" { // a step on the way to a verdict
 			parts = append(parts, a.Label()+": "+a.Verdict)
 		}
+	}
+	if forced && len(attempts) > 0 {
+		return "--transport " + attempts[0].Transport + " did not work: " + strings.Join(parts, "; ")
 	}
 	return "no transport worked: " + strings.Join(parts, "; ")
 }

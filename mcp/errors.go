@@ -56,6 +56,7 @@ const (
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
 	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
+	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -109,7 +110,7 @@ var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
-	CauseModernRefused: true, CauseBadSessionID: true,
+	CauseModernRefused: true, CauseBadSessionID: true, CauseModernOnly: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"slices"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -60,6 +62,12 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 		return nil, err
 	}
 	if resp.Error != nil {
+		if supported, ok := modernOnly(resp.Error); ok && tr != nil {
+			// No version of the initialize era will do here; the
+			// stateless era, which has no initialize, will.
+			return resp, &WireError{Cause: CauseModernOnly, Transport: tr.name(), Status: http.StatusBadRequest, Err: resp.Error,
+				Message: fmt.Sprintf("initialize was refused: the server speaks only %s (%s)", VersionList(supported), resp.Error.Error())}
+		}
 		return resp, resp.Error
 	}
 	var r struct {
@@ -217,4 +225,20 @@ func (s *Session) SetLogLevel(ctx context.Context, level string) (*Response, err
 	}
 	params, _ := json.Marshal(map[string]string{"level": level})
 	return Checked(s.Request(ctx, "logging/setLevel", params))
+}
+
+// modernOnly reports a -32022 refusal whose data.supported names versions
+// of the stateless era only, and those versions.
+func modernOnly(e *RPCError) ([]string, bool) {
+	if e.Code != CodeUnsupportedVersion {
+		return nil, false
+	}
+	var d struct {
+		Supported []string `json:"supported"`
+	}
+	_ = json.Unmarshal(e.Data, &d)
+	if len(d.Supported) == 0 || slices.ContainsFunc(d.Supported, func(v string) bool { return !isModern(v) }) {
+		return nil, false
+	}
+	return d.Supported, true
 }

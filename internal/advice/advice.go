@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -114,6 +113,7 @@ var table = []row{
 	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
+	{cause: mcp.CauseModernOnly, text: "the server speaks only versions of the stateless era, which has no initialize: {unpin}"},
 	{cause: mcp.CauseNotSubscribed, text: "the server does not send updates of this resource: read it again to see whether it changed"},
 	{cause: mcp.CauseBadInputAsk, text: "the server's input_required answer cannot be followed (its body is on the pair): a server bug, so there is nothing mcpscope can answer"},
 	{cause: mcp.CauseInputRounds, text: "the server asked for input again after every round: it may not accept the answers given (each round's inputRequests and inputResponses are in the recording), or it is broken; answer differently {answer}"},
@@ -136,11 +136,9 @@ const codeURLElicitationRequired = -32042
 // words are the actions' wording per audience.
 var words = map[Audience]*strings.Replacer{
 	TUI: strings.NewReplacer("{reconnect}", "press r to reconnect", "{initialize}", "press i to start a new session", "{retry}", "send it again",
-		"{pin}", "start mcpscope again with --protocol VERSION", "{answer}", "at the prompt", "{init}", "press i",
-		"{unforce}", "start mcpscope again without --transport and --protocol (or with --transport stateless)"),
+		"{pin}", "start mcpscope again with --protocol VERSION", "{unpin}", "start mcpscope again without --transport and --protocol (or with --transport stateless)", "{answer}", "at the prompt", "{init}", "press i"),
 	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again",
-		"{pin}", "pass --protocol VERSION", "{answer}", "with --answer given ahead", "{init}", "send initialize",
-		"{unforce}", "leave out --transport and --protocol (or pass --transport stateless)"),
+		"{pin}", "pass --protocol VERSION", "{unpin}", "leave out --transport and --protocol (or pass --transport stateless)", "{answer}", "with --answer given ahead", "{init}", "send initialize"),
 }
 
 // For returns the advice for a fact, or "" when the table has none.
@@ -188,10 +186,6 @@ func authScheme(wa string) string {
 	return scheme
 }
 
-// modernOnly is the advice for a 2025 request refused with -32022 by a
-// server that names only versions of the stateless era.
-const modernOnly = "the server speaks only {supported}, the stateless era, which has no initialize: {unforce}"
-
 // ForRPC returns the advice for a JSON-RPC error the server answered, on a
 // session of transport (which decides the era), or "" when the table has
 // none. The versions a -32022 names are filled in from its data.
@@ -205,12 +199,6 @@ func ForRPC(e *mcp.RPCError, transport string, a Audience) string {
 			Supported []string `json:"supported"`
 		}
 		_ = json.Unmarshal(e.Data, &d)
-		if transport != mcp.TransportStateless && len(d.Supported) > 0 && !slices.ContainsFunc(d.Supported, func(v string) bool { return v < mcp.ProtocolModern }) {
-			// A 2025 request (initialize) refused by a server of the
-			// stateless era only (the TypeScript SDK v2 with legacy:
-			// 'reject'): no 2025 version will do, the era will.
-			text = words[a].Replace(modernOnly)
-		}
 		list := strings.Join(d.Supported, ", ")
 		if list == "" {
 			list = "the error's data names none; try " + mcp.ProtocolModern
