@@ -200,7 +200,7 @@ func (d *detailPane) view(focused bool) []string {
 		title += " · raw bytes"
 	}
 	title += d.scroll.position(start, len(lines)) + d.searchNote()
-	shown := lines[start:end]
+	shown := d.highlight(lines[start:end])
 	if d.searching() {
 		// The search input takes the last row, as the filter's does in
 		// Raw events.
