@@ -93,7 +93,7 @@ func TestMatchSpans(t *testing.T) {
 func TestDetailSearchHintFitsEighty(t *testing.T) {
 	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
 	press(m, "home", "enter", "/")
-	if l := row(ansi.Strip(m.View()), "enter find"); !strings.Contains(l, "any case") {
+	if l := row(ansi.Strip(m.View()), "enter find ·"); !strings.Contains(l, "any case") {
 		t.Errorf("the search hint is cut at 80 columns: %q", l)
 	}
 }
