@@ -380,8 +380,7 @@ func (c *CommandLine) hintLine() string {
 	value := c.input.Value()
 	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
 	if c.unconnected && len(c.tools) == 0 && ctx.method == "tools/call" {
-		return st.Hint.Render("not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again, then " +
-			c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key)
+		return st.Hint.Render("not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again")
 	}
 	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
 		// The first thing to do is not the list the other hints name.

@@ -12,7 +12,8 @@ import (
 
 // After a connection that failed, the line under the panes names r
 // (reconnect) first, not c, and c's tools/call line says to reconnect
-// rather than to send tools/list, which only answers "not connected". A
+// rather than to send tools/list, which only answers "not connected", and
+// fits 80 columns. A
 // reconnect that gets going takes the usual hint back.
 func TestFailedConnectionHintsReconnect(t *testing.T) {
 	at := fixedNow.Add(-time.Minute)
@@ -29,7 +30,7 @@ func TestFailedConnectionHintsReconnect(t *testing.T) {
 	}
 	press(m, "c")
 	v = ansi.Strip(m.View())
-	if row(v, "not connected", "r (outside the command line)") == "" || strings.Contains(v, "send tools/list first") {
+	if row(v, "not connected: r (outside the command line) connects again") == "" || strings.Contains(v, "send tools/list first") {
 		t.Errorf("tools/call after a failed connection does not say to reconnect:\n%s", v)
 	}
 	press(m, "esc")
