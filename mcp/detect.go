@@ -356,7 +356,7 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 		var before []string
 		for _, a := range attempts[:len(attempts)-1] {
 			if a.Verdict != "" { // a step on the way to a verdict
-				before = append(before, a.Label()+" "+a.Verdict)
+				before = append(before, a.Label()+": "+a.Verdict)
 			}
 		}
 		why = strings.Join(before, "; ") + "; so " + why
