@@ -271,6 +271,7 @@ func (d *detailPane) lines() []string {
 // the command that formats them when that is too costly for Update.
 func (d *detailPane) refresh() tea.Cmd {
 	d.lines()
+	d.followSearch()
 	if d.ready || d.formatting && d.formattingKey == d.cacheKey {
 		return nil
 	}

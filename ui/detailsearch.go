@@ -125,6 +125,27 @@ func (d *detailPane) findFrom(from, dir int) {
 	d.toResponse, d.keep = false, keptPlace{}
 }
 
+// followSearch searches the selection's lines again when they changed
+// under a search made in them (a pending request's progress, its answer
+// arriving, pretty or raw, a new width): the title's count and the marks
+// went away at the first progress notification and came back only on n.
+// It runs from refresh, once per change, never per frame; another
+// selection's lines are searched when n or enter asks.
+func (d *detailPane) followSearch() {
+	s := &d.search
+	if s.query == "" || s.hits == nil || !d.ready || s.key == d.cacheKey ||
+		s.key.pair != d.cacheKey.pair || s.key.event != d.cacheKey.event {
+		return
+	}
+	s.key, s.hits, s.at = d.cacheKey, findLines(d.cache, s.query), -1
+	for i, h := range s.hits {
+		if h >= d.scroll.offset && h < d.scroll.offset+d.scroll.height {
+			s.at = i
+			break
+		}
+	}
+}
+
 // searchNote is the title's word on the search: which match of how many,
 // or that there is none.
 func (d *detailPane) searchNote() string {

@@ -97,3 +97,32 @@ func TestDetailSearchHintFitsEighty(t *testing.T) {
 		t.Errorf("the search hint is cut at 80 columns: %q", l)
 	}
 }
+
+// A search made in a pending request's Detail stays when its lines change
+// under it (here its answer arrives; a progress notification does the
+// same): the title's count and the marks went away at the first change and
+// came back only on n.
+func TestDetailSearchFollowsAPendingRequest(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	call := s.request("7", "tools/call", "slow", `{"name":"slow","arguments":{"seconds":5}}`)
+	s.post(call, 202, "")
+	m := newTestModel(t, 80, 24, newFakeBackend(), s.recs)
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	m.com.st.SelectedRow = r.NewStyle().Background(lipgloss.Color("#ff0000"))
+	const mark = "\x1b[48;2;255;0;0m"
+
+	press(m, "end", "enter", "/")
+	typeKeys(m, "jsonrpc")
+	press(m, "enter")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "“jsonrpc” 1/1") {
+		t.Fatalf("the search in the pending request found no single match:\n%s", v)
+	}
+	s.answer(call, "7", "tools/call", "slow", `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"done"}]}}`, false, false)
+	m.Update(recordsMsg(s.recs[len(s.recs)-2:]))
+	v := m.View()
+	if !strings.Contains(ansi.Strip(v), "“jsonrpc” 1/2") || !strings.Contains(v, mark) {
+		t.Errorf("after the answer arrived the search is gone (want “jsonrpc” 1/2 and the match marked):\n%s", ansi.Strip(v))
+	}
+}
