@@ -178,9 +178,11 @@ func (s *Session) detect(ctx context.Context) error {
 			return nil
 		}
 		lastErr = err
-		if last.Status >= 200 && last.Status < 300 && closest == nil {
+		if last.Status >= 200 && last.Status < 300 && closest == nil && CauseOf(err) != CauseNotModern {
 			// The server answered this probe in kind (an event stream, a
 			// JSON answer) and then failed: that failure says the most.
+			// A refused server/discover only sends detection on to the
+			// initialize era; what fails there says more.
 			closest = err
 		}
 		if ctx.Err() != nil || forced || i == len(cands)-1 || !fallThrough(err) {
