@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -226,7 +227,7 @@ func matchSpans(line, q string) [][2]int {
 	var spans [][2]int
 	col, counted := 0, 0 // the cell column of raw[counted]
 	for i := 0; i+len(qr) <= len(lr); {
-		if string(lr[i:i+len(qr)]) != string(qr) {
+		if !slices.Equal(lr[i:i+len(qr)], qr) {
 			i++
 			continue
 		}
