@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/themes"
@@ -193,7 +194,11 @@ func (in *detailInput) pairLines() ([]string, int) {
 	out := in.pairHead()
 	if f := p.Failure; f != nil && f.Error != nil {
 		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
-		out = append(out, JSONLines(f.Error.Message, st, false, in.width, detailLimit)...)
+		// A sentence (quoting a body at most), wrapped between words as
+		// the advice under it is: cut at the border it split words.
+		for _, l := range strings.Split(clip.Prefix(f.Error.Message, detailLimit), "\n") {
+			out = in.wrapped(out, sanitize.Line(l), st.Row)
+		}
 		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
 			out = in.wrapped(out, "→ "+wireLine(hint, 1024), st.Hint)
 		}
