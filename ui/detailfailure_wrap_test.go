@@ -53,3 +53,19 @@ func TestDetailFailureWrapsBetweenWords(t *testing.T) {
 		}
 	}
 }
+
+// A probe's Detail title says its state once: "· probe" after the id, not
+// "· · probe".
+func TestDetailProbeTitleHasOneSeparator(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	req := s.request("7", "server/discover", "", `{}`)
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeProbe, Method: "POST", URL: fixtureBase, Status: 500, ReqSeq: req, Conn: 1}})
+	s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpProbe, Message: "POST answered 500", ReqSeq: req, Conn: 1, Cause: mcp.CauseStatus, Status: 500}})
+	m := newTestModel(t, 80, 24, nil, s.recs)
+	press(m, "end", "enter")
+	head := ansi.Strip(m.detail.lines()[0])
+	if !strings.Contains(head, "· probe") || strings.Contains(head, "· · probe") {
+		t.Errorf("the probe's Detail title = %q, want its state once after one separator", head)
+	}
+}

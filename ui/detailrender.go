@@ -185,7 +185,11 @@ func (in *detailInput) pairHead() []string {
 	if p.ID != "" {
 		title += " · id " + wireLine(p.ID, 64)
 	}
-	out := in.wrappedTail(nil, title+" · ", in.state, st.Row, in.stateStyle)
+	sep := " · "
+	if strings.HasPrefix(in.state, "· ") {
+		sep = " " // a probe's state begins with the separator: "· · probe" said it twice
+	}
+	out := in.wrappedTail(nil, title+sep, in.state, st.Row, in.stateStyle)
 	return append(out, in.timing()...)
 }
 
