@@ -100,6 +100,12 @@ func noteLine(m *mcp.RPCMessage) string {
 		return m.Method
 	case w.URI != "":
 		return "updated " + w.URI
+	case w.Status != "":
+		line := "task " + w.Status
+		if w.StatusMessage != "" {
+			line += ": " + w.StatusMessage
+		}
+		return line
 	}
 	line := "log " + w.Level
 	if w.Logger != "" {

@@ -15,30 +15,41 @@ type NoteWords struct {
 	// else as compact JSON.
 	Text string
 	URI  string
+	// Status and StatusMessage are a task's, from notifications/tasks/status
+	// (2025-11-25 tasks); the task's id is in the message, for Detail.
+	Status, StatusMessage string
 }
 
-// ReadNote reads the words of a notifications/message or a
-// notifications/resources/updated message raw; ok is false for another
-// method, or one without them (a log message with no level, an update with
-// no URI), which is shown by its method.
+// ReadNote reads the words of a notifications/message, a
+// notifications/resources/updated or a notifications/tasks/status message
+// raw; ok is false for another method, or one without them (a log message
+// with no level, an update with no URI, a status with no status), which is
+// shown by its method.
 func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
-	if method != "notifications/message" && method != "notifications/resources/updated" {
+	switch method {
+	case "notifications/message", "notifications/resources/updated", "notifications/tasks/status":
+	default:
 		return w, false
 	}
 	var m struct {
 		Params struct {
-			Level  string          `json:"level"`
-			Logger string          `json:"logger"`
-			Data   json.RawMessage `json:"data"`
-			URI    string          `json:"uri"`
+			Level         string          `json:"level"`
+			Logger        string          `json:"logger"`
+			Data          json.RawMessage `json:"data"`
+			URI           string          `json:"uri"`
+			Status        string          `json:"status"`
+			StatusMessage string          `json:"statusMessage"`
 		} `json:"params"`
 	}
 	if json.Unmarshal(raw, &m) != nil {
 		return w, false
 	}
 	p := m.Params
-	if method == "notifications/resources/updated" {
+	switch method {
+	case "notifications/resources/updated":
 		return NoteWords{URI: p.URI}, p.URI != ""
+	case "notifications/tasks/status":
+		return NoteWords{Status: p.Status, StatusMessage: p.StatusMessage}, p.Status != ""
 	}
 	if p.Level == "" {
 		return w, false

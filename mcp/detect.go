@@ -178,9 +178,11 @@ func (s *Session) detect(ctx context.Context) error {
 			return nil
 		}
 		lastErr = err
-		if last.Status >= 200 && last.Status < 300 && closest == nil {
+		if last.Status >= 200 && last.Status < 300 && closest == nil && CauseOf(err) != CauseNotModern {
 			// The server answered this probe in kind (an event stream, a
 			// JSON answer) and then failed: that failure says the most.
+			// A refused server/discover only sends detection on to the
+			// initialize era; what fails there says more.
 			closest = err
 		}
 		if ctx.Err() != nil || forced || i == len(cands)-1 || !fallThrough(err) {
@@ -356,7 +358,7 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 		var before []string
 		for _, a := range attempts[:len(attempts)-1] {
 			if a.Verdict != "" { // a step on the way to a verdict
-				before = append(before, a.Label()+" "+a.Verdict)
+				before = append(before, a.Label()+": "+a.Verdict)
 			}
 		}
 		why = strings.Join(before, "; ") + "; so " + why

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -89,7 +90,14 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	if tr != nil {
 		tr.negotiated(r.ProtocolVersion)
 	}
-	if err := s.Notify(ctx, "notifications/initialized", nil); err != nil {
+	// The server answered: the notification that ends the handshake gets
+	// a request's time (Notify's), not what is left of the deadline the
+	// initialize ran under. A server slow on every POST answered
+	// initialize within --endpoint-timeout, then failed the connection on
+	// its 202.
+	nctx, stop := withoutDeadline(ctx)
+	defer stop()
+	if err := s.Notify(nctx, "notifications/initialized", nil); err != nil {
 		return resp, err
 	}
 	if tr != nil {
@@ -241,4 +249,16 @@ func modernOnly(e *RPCError) ([]string, bool) {
 		return nil, false
 	}
 	return d.Supported, true
+}
+
+// withoutDeadline is ctx without its deadline: cancelled when ctx is
+// cancelled, not when its time runs out.
+func withoutDeadline(ctx context.Context) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	return c, func() { stop(); cancel() }
 }

@@ -226,6 +226,20 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// hintRows is a hint wrapped between words over the command line's rows
+// (the row under it was left blank while the first cut the hint off at 80
+// columns), the last row cut if it is longer still.
+func (m *Model) hintRows(text string) []string {
+	rows := wrapWords(text, max(m.width, 1))
+	if n := max(m.lay.CmdLine.H, 1); len(rows) > n {
+		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
+	}
+	for i, r := range rows {
+		rows[i] = m.com.st.Hint.Render(r)
+	}
+	return rows
+}
+
 // View draws the whole screen.
 func (m *Model) View() string {
 	if m.width == 0 {
@@ -242,11 +256,11 @@ func (m *Model) View() string {
 	case m.ask.open():
 		cl = m.ask.inputLines()
 	case m.detail.searching():
-		cl = []string{m.com.st.Hint.Render(m.detail.searchHint())}
+		cl = m.hintRows(m.detail.searchHint())
 	case m.events.typing():
 		// The keys the command line's row names (":", "c") are letters of
 		// the query now: say what the filter does and how to leave it.
-		cl = []string{m.com.st.Hint.Render(m.events.filterHint())}
+		cl = m.hintRows(m.events.filterHint())
 	default:
 		cl = strings.Split(m.cmdline.View(), "\n")
 		if m.opts.Clients != nil && !m.cmdline.Focused() {

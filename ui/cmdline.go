@@ -46,6 +46,8 @@ type CommandLine struct {
 	surface history.Surface
 	// uninitialized: the session waits for initialize (see SetUninitialized).
 	uninitialized bool
+	// unconnected: no transport could be opened (see SetUnconnected).
+	unconnected bool
 
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
@@ -137,6 +139,11 @@ func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
 // SetUninitialized tells the hints the session is open but not
 // initialized (a legacy stream before i): listing the tools cannot work yet.
 func (c *CommandLine) SetUninitialized(u bool) { c.uninitialized = u }
+
+// SetUnconnected tells the hints no transport could be opened: nothing the
+// line sends can go until the user reconnects, so the hints name that key
+// first instead of c and l, which only answer "not connected".
+func (c *CommandLine) SetUnconnected(u bool) { c.unconnected = u }
 
 // SetRoots tells completion which roots are offered.
 func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }
@@ -297,6 +304,8 @@ func (c *CommandLine) View() string {
 	switch {
 	case c.input.Focused():
 		top = dropInvisible(c.input.View())
+	case c.disabled == "" && c.unconnected:
+		top = c.st.Hint.Render(keyHints(c.keys.Reconnect, c.keys.Command))
 	case c.disabled == "":
 		top = c.st.Hint.Render(keyHints(c.keys.Command, c.keys.Call))
 	}
@@ -370,6 +379,9 @@ func (c *CommandLine) hintLine() string {
 	}
 	value := c.input.Value()
 	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	if c.unconnected && len(c.tools) == 0 && ctx.method == "tools/call" {
+		return st.Hint.Render("not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again")
+	}
 	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
 		// The first thing to do is not the list the other hints name.
 		return st.Hint.Render("the session is not initialized: " + c.keys.Initialize.Help().Key + " (outside the command line) initializes it, then " +

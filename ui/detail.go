@@ -200,7 +200,7 @@ func (d *detailPane) view(focused bool) []string {
 		title += " · raw bytes"
 	}
 	title += d.scroll.position(start, len(lines)) + d.searchNote()
-	shown := lines[start:end]
+	shown := d.highlight(lines[start:end])
 	if d.searching() {
 		// The search input takes the last row, as the filter's does in
 		// Raw events.
@@ -271,6 +271,7 @@ func (d *detailPane) lines() []string {
 // the command that formats them when that is too costly for Update.
 func (d *detailPane) refresh() tea.Cmd {
 	d.lines()
+	d.followSearch()
 	if d.ready || d.formatting && d.formattingKey == d.cacheKey {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/themes"
@@ -184,7 +185,11 @@ func (in *detailInput) pairHead() []string {
 	if p.ID != "" {
 		title += " · id " + wireLine(p.ID, 64)
 	}
-	out := in.wrappedTail(nil, title+" · ", in.state, st.Row, in.stateStyle)
+	sep := " · "
+	if strings.HasPrefix(in.state, "· ") {
+		sep = " " // a probe's state begins with the separator: "· · probe" said it twice
+	}
+	out := in.wrappedTail(nil, title+sep, in.state, st.Row, in.stateStyle)
 	return append(out, in.timing()...)
 }
 
@@ -193,7 +198,11 @@ func (in *detailInput) pairLines() ([]string, int) {
 	out := in.pairHead()
 	if f := p.Failure; f != nil && f.Error != nil {
 		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
-		out = append(out, JSONLines(f.Error.Message, st, false, in.width, detailLimit)...)
+		// A sentence (quoting a body at most), wrapped between words as
+		// the advice under it is: cut at the border it split words.
+		for _, l := range strings.Split(clip.Prefix(f.Error.Message, detailLimit), "\n") {
+			out = in.wrapped(out, sanitize.Line(l), st.Row)
+		}
 		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
 			out = in.wrapped(out, "→ "+wireLine(hint, 1024), st.Hint)
 		}

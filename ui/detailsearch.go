@@ -2,7 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -51,7 +53,7 @@ func (d *detailPane) openSearch() tea.Cmd {
 func (d *detailPane) searchHint() string {
 	k := d.c.keys
 	return k.Submit.Help().Key + " find · " + k.Cancel.Help().Key + " cancel · then " +
-		k.NextMatch.Help().Key + " and " + k.PrevMatch.Help().Key + " go to the next and previous match · any case"
+		k.NextMatch.Help().Key + " and " + k.PrevMatch.Help().Key + " step through the matches · any case"
 }
 
 // searchKey handles a key while the search input is open.
@@ -124,6 +126,27 @@ func (d *detailPane) findFrom(from, dir int) {
 	d.toResponse, d.keep = false, keptPlace{}
 }
 
+// followSearch searches the selection's lines again when they changed
+// under a search made in them (a pending request's progress, its answer
+// arriving, pretty or raw, a new width): the title's count and the marks
+// went away at the first progress notification and came back only on n.
+// It runs from refresh, once per change, never per frame; another
+// selection's lines are searched when n or enter asks.
+func (d *detailPane) followSearch() {
+	s := &d.search
+	if s.query == "" || s.hits == nil || !d.ready || s.key == d.cacheKey ||
+		s.key.pair != d.cacheKey.pair || s.key.event != d.cacheKey.event {
+		return
+	}
+	s.key, s.hits, s.at = d.cacheKey, findLines(d.cache, s.query), -1
+	for i, h := range s.hits {
+		if h >= d.scroll.offset && h < d.scroll.offset+d.scroll.height {
+			s.at = i
+			break
+		}
+	}
+}
+
 // searchNote is the title's word on the search: which match of how many,
 // or that there is none.
 func (d *detailPane) searchNote() string {
@@ -154,4 +177,75 @@ func findLines(lines []string, q string) []int {
 		}
 	}
 	return hits
+}
+
+// highlight marks every occurrence of the query in the lines shown, so the
+// eye lands on what enter, n or N brought into view instead of hunting for
+// it along the line. Only the visible lines are looked at (a frame costs
+// what it shows), and only while the search belongs to this selection. The
+// lines are copied: the cache stays as it is.
+func (d *detailPane) highlight(shown []string) []string {
+	s := &d.search
+	if s.query == "" || s.key != d.cacheKey || len(s.hits) == 0 {
+		return shown
+	}
+	var out []string
+	for i, l := range shown {
+		spans := matchSpans(ansi.Strip(l), s.query)
+		if len(spans) == 0 {
+			continue
+		}
+		if out == nil {
+			out = append([]string(nil), shown...)
+		}
+		var b strings.Builder
+		prev := 0
+		for _, sp := range spans {
+			// Cut keeps the escape codes before its left edge, so the text
+			// after a match goes on in the colour it had.
+			b.WriteString(ansi.Cut(l, prev, sp[0]))
+			b.WriteString(d.c.st.SelectedRow.Render(ansi.Strip(ansi.Cut(l, sp[0], sp[1]))))
+			prev = sp[1]
+		}
+		b.WriteString(ansi.Cut(l, prev, ansi.StringWidth(l)))
+		out[i] = b.String()
+	}
+	if out == nil {
+		return shown
+	}
+	return out
+}
+
+// matchSpans are the cell columns [from, to) of each occurrence of q in the
+// plain text line, in any case, left to right and not overlapping.
+func matchSpans(line, q string) [][2]int {
+	lr, qr := foldRunes(line), foldRunes(q)
+	if len(qr) == 0 || len(qr) > len(lr) {
+		return nil
+	}
+	raw := []rune(line)
+	var spans [][2]int
+	col, counted := 0, 0 // the cell column of raw[counted]
+	for i := 0; i+len(qr) <= len(lr); {
+		if !slices.Equal(lr[i:i+len(qr)], qr) {
+			i++
+			continue
+		}
+		col += ansi.StringWidth(string(raw[counted:i]))
+		w := ansi.StringWidth(string(raw[i : i+len(qr)]))
+		spans = append(spans, [2]int{col, col + w})
+		col, counted = col+w, i+len(qr)
+		i += len(qr)
+	}
+	return spans
+}
+
+// foldRunes lowers each rune on its own, so the result has as many runes
+// as s and an index in it is an index in []rune(s).
+func foldRunes(s string) []rune {
+	r := []rune(s)
+	for i, c := range r {
+		r[i] = unicode.ToLower(c)
+	}
+	return r
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -51,7 +52,7 @@ func (n *negotiationPane) listen(f *facts, neg *history.Negotiation) {
 	lp := n.c.log.ListenPair()
 	switch {
 	case lp != nil && lp.Listening():
-		f.kv("Listen", "open since "+sinceConnect(lp.Sent.Sub(n.c.log.ConnectedAt()))+" (subscriptions/listen, id "+wireLine(lp.ID, 64)+"): list changes arrive here", st.Success)
+		f.kv("Listen", "open since "+sinceConnect(lp.Sent.Sub(n.c.log.ConnectedAt()))+" (subscriptions/listen, id "+wireLine(lp.ID, 64)+"): "+listenCarries(lp)+" arrive here", st.Success)
 	case lp != nil:
 		state, style := n.c.pairState(lp)
 		f.kv("Listen", "subscriptions/listen (id "+wireLine(lp.ID, 64)+") "+state, style)
@@ -83,4 +84,39 @@ func endpointURL(log *history.Log, neg *history.Negotiation) string {
 		return neg.Detect.URL
 	}
 	return ""
+}
+
+// listenCarries says what the open listen stream was asked to carry: list
+// changes, and the updates of the resources subscribed to, which a 2026
+// subscribe puts in the listen request (the line said "list changes"
+// alone on the stream reopened for demo://clock).
+func listenCarries(lp *history.Pair) string {
+	const most = 3
+	what := "list changes"
+	if lp.Request == nil || lp.Request.RPC == nil || len(lp.Request.RPC.Raw) > 64<<10 {
+		return what // a request that large is not mcpscope's: left unread
+	}
+	var req struct {
+		Params struct {
+			Notifications struct {
+				ResourceSubscriptions []string `json:"resourceSubscriptions"`
+			} `json:"notifications"`
+		} `json:"params"`
+	}
+	if json.Unmarshal([]byte(lp.Request.RPC.Raw), &req) != nil {
+		return what
+	}
+	uris := req.Params.Notifications.ResourceSubscriptions
+	if len(uris) == 0 {
+		return what
+	}
+	shown := make([]string, 0, most+1)
+	for i, u := range uris {
+		if i == most {
+			shown = append(shown, fmt.Sprintf("%d more", len(uris)-most))
+			break
+		}
+		shown = append(shown, wireLine(u, 200))
+	}
+	return what + " and updates of " + strings.Join(shown, ", ")
 }

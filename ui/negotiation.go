@@ -226,7 +226,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 
 	n.server(f, neg)
 	if neg.ServerName == "" && neg.ProtocolVersion == "" && neg.Endpoint != nil {
-		f.kv("Server", "not initialized yet: press i", st.Hint)
+		f.kv("Server", "not initialized yet: press "+n.c.keys.Initialize.Help().Key, st.Hint)
 	}
 	n.roots(f)
 	n.instructions(f, neg)

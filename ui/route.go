@@ -399,6 +399,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	m.cmdline.SetSurface(m.com.log.Surface())
 	state := sessionState(m.com.log)
 	m.cmdline.SetUninitialized(state == mcp.StateOpen || state == mcp.StateSessionReplaced)
+	m.cmdline.SetUnconnected(m.com.log.Stats().State == mcp.StateFailed)
 	m.syncEra()
 	return tea.Batch(filter, m.startSpin())
 }
