@@ -88,7 +88,7 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 	}
 	if timedOut && ctx.Err() == nil {
 		return resp, &WireError{Cause: CauseTaskTimeout, Transport: te.Transport, Err: err,
-			Message: fmt.Sprintf("task %s did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", Clip(id, 64), te.After, te.ID)}
+			Message: fmt.Sprintf("task %q did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", Clip(id, 64), te.After, te.ID)}
 	}
 	return resp, err
 }
