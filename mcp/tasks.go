@@ -86,6 +86,13 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 		defer cancel()
 		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
 	}
+	if err == nil && resp.Error == nil {
+		if other, ok := createdTask(resp.Result); ok {
+			// Followed, it could name itself again and again; shown as the
+			// tool's result, it would print as nothing.
+			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", Clip(id, 64), Clip(other, 64))
+		}
+	}
 	if timedOut && ctx.Err() == nil {
 		return resp, &WireError{Cause: CauseTaskTimeout, Transport: te.Transport, Err: err,
 			Message: fmt.Sprintf("task %q did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", Clip(id, 64), te.After, te.ID)}

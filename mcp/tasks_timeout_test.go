@@ -44,3 +44,25 @@ func TestTaskPastTimeoutIsCancelled(t *testing.T) {
 		t.Errorf("tasks/cancel params %q, want one naming the task", cancelled)
 	}
 }
+
+// A server whose tasks/result answers with another task (its status, say)
+// instead of the tool's result: the call fails saying so. Before, exec
+// printed the task as the tool's result, which shows as nothing at all.
+func TestTaskResultThatIsATask(t *testing.T) {
+	tasks := mcptest.Tasks(nil)
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tasks/result" {
+			x.Result(json.RawMessage(`{"task":{"taskId":"other\u001b[2J","status":"working"}}`))
+			return
+		}
+		tasks(x)
+	}}, Config{NoGetStream: true})
+	ctx := testCtx(t)
+	if _, _, err := s.ListTools(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.CallTool(ctx, mcptest.TaskTool().Name, json.RawMessage(`{"topic":"go"}`))
+	if err == nil || !strings.Contains(err.Error(), `answered a task ("other\x1b[2J") instead of the tool's result`) {
+		t.Fatalf("CallTool = %v; want an error saying tasks/result answered a task", err)
+	}
+}
