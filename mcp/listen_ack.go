@@ -118,7 +118,15 @@ func (s *Session) acknowledged(reqSeq int64, params []byte) {
 	var p struct {
 		Notifications map[string]json.RawMessage `json:"notifications"`
 	}
-	_ = json.Unmarshal(params, &p)
+	if err := json.Unmarshal(params, &p); err != nil {
+		// Read as granting nothing, it would say every part of the
+		// filter was left out, which the server did not say either.
+		a.resolve(asked, func(string) ackOutcome { return ackOutcome{} })
+		a.mu.Unlock()
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
+			Detail: "the server's acknowledgement of the listen stream cannot be read (" + Clip(err.Error(), 200) + "): what it will send notifications for is not known"}})
+		return
+	}
 	left := leftOut(asked, p.Notifications)
 	a.resolve(asked, func(uri string) ackOutcome {
 		return ackOutcome{left: slices.Contains(left, filterResources+" "+uri)}
