@@ -100,6 +100,10 @@ func noteLine(m *mcp.RPCMessage) string {
 			Logger string          `json:"logger"`
 			Data   json.RawMessage `json:"data"`
 			URI    string          `json:"uri"`
+			// notifications/tasks/status
+			TaskID        string `json:"taskId"`
+			Status        string `json:"status"`
+			StatusMessage string `json:"statusMessage"`
 		} `json:"params"`
 	}
 	_ = json.Unmarshal([]byte(m.Raw), &n)
@@ -117,6 +121,13 @@ func noteLine(m *mcp.RPCMessage) string {
 		return fmt.Sprintf("log %s%s: %s", n.Params.Level, who, data)
 	case "notifications/resources/updated":
 		return "updated " + n.Params.URI
+	case "notifications/tasks/status":
+		// A task's progress: which task, and what it says of itself.
+		line := "task " + mcp.Clip(n.Params.TaskID, 64) + " " + n.Params.Status
+		if n.Params.StatusMessage != "" {
+			line += ": " + n.Params.StatusMessage
+		}
+		return line
 	}
 	return m.Method
 }
