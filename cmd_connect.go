@@ -41,7 +41,7 @@ func (f *connFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.logLevel, "log-level", "", "2026-07-28: ask for log messages at this level and above (debug, info, notice, warning, error, critical, alert, emergency)")
 	fs.StringArrayVar(&f.roots, "root", nil, "offer this directory to the server as a root (repeatable)")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "send requests without a progressToken")
-	fs.StringArrayVarP(&f.headers, "header", "H", nil, "extra request header 'Name: value' (repeatable)")
+	fs.StringArrayVarP(&f.headers, "header", "H", nil, "request header 'Name: value', replacing mcpscope's own of that name, as curl's -H does (repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent as Authorization: Bearer (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let the server point at this other origin, scheme://host:port (repeatable; it gets none of your headers or token)")
 	fs.DurationVar(&f.timeout, "timeout", mcp.DefaultRequestTimeout, "how long a request waits for its answer")

@@ -2,14 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"io"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -94,42 +94,27 @@ func (n *notes) take() []string {
 // noteLine is a notification as one line; what it says came from the
 // server and is sanitized by the printer.
 func noteLine(m *mcp.RPCMessage) string {
-	var n struct {
-		Params struct {
-			Level  string          `json:"level"`
-			Logger string          `json:"logger"`
-			Data   json.RawMessage `json:"data"`
-			URI    string          `json:"uri"`
-			// notifications/tasks/status
-			TaskID        string `json:"taskId"`
-			Status        string `json:"status"`
-			StatusMessage string `json:"statusMessage"`
-		} `json:"params"`
-	}
-	_ = json.Unmarshal([]byte(m.Raw), &n)
-	switch m.Method {
-	case "notifications/message":
-		data := string(n.Params.Data)
-		var s string
-		if json.Unmarshal(n.Params.Data, &s) == nil {
-			data = s
-		}
-		who := ""
-		if n.Params.Logger != "" {
-			who = " " + n.Params.Logger
-		}
-		return fmt.Sprintf("log %s%s: %s", n.Params.Level, who, data)
-	case "notifications/resources/updated":
-		return "updated " + n.Params.URI
-	case "notifications/tasks/status":
-		// A task's progress: which task, and what it says of itself.
-		line := "task " + mcp.Clip(n.Params.TaskID, 64) + " " + n.Params.Status
-		if n.Params.StatusMessage != "" {
-			line += ": " + n.Params.StatusMessage
+	w, ok := history.ReadNote(m.Method, []byte(m.Raw))
+	switch {
+	case !ok:
+		return m.Method
+	case w.URI != "":
+		return "updated " + w.URI
+	case w.Task != "":
+		line := "task " + mcp.Clip(w.Task, 64) + " " + w.Status
+		if w.Text != "" {
+			line += ": " + w.Text
 		}
 		return line
 	}
-	return m.Method
+	line := "log " + w.Level
+	if w.Logger != "" {
+		line += " " + w.Logger
+	}
+	if w.Text != "" {
+		line += ": " + w.Text
+	}
+	return line
 }
 
 // print writes the notifications that came before the record numbered

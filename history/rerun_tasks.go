@@ -14,22 +14,20 @@ import (
 // live server gave for the same request, and later params are asked by that.
 type taskIDs map[string]string
 
-// taskIDOf is result.task.taskId of an answer, "" when it has none.
+// taskIDOf is the task id of an answer holding a CreateTaskResult, ""
+// when it holds none.
 func taskIDOf(raw []byte) string {
 	if !bytes.Contains(raw, []byte(`"taskId"`)) {
 		return "" // the cheap test first: most answers are not tasks
 	}
 	var m struct {
-		Result struct {
-			Task struct {
-				TaskID string `json:"taskId"`
-			} `json:"task"`
-		} `json:"result"`
+		Result json.RawMessage `json:"result"`
 	}
 	if json.Unmarshal(raw, &m) != nil {
 		return ""
 	}
-	return m.Result.Task.TaskID
+	id, _ := mcp.CreatedTask(m.Result)
+	return id
 }
 
 // learn maps the task id the recorded answer named to the live one's.

@@ -13,8 +13,10 @@ import (
 // sessionlessAsker is a streamable server that keeps no sessions (no
 // Mcp-Session-Id, as mcp-go's WithStateLess) yet asks the client for its
 // roots in the middle of tools/call, then refuses the answer, which carries
-// no session: "400 Missing session ID". The call waits for ever.
-func sessionlessAsker(t *testing.T) string {
+// no session: "400 Missing session ID". The call waits for ever. A call of
+// the tool "slow" asks nothing and waits for ever too, closing slowSeen
+// (when given) once it has come.
+func sessionlessAsker(t *testing.T, slowSeen chan struct{}) string {
 	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
@@ -27,6 +29,13 @@ func sessionlessAsker(t *testing.T) string {
 		case strings.Contains(msg, `"method":"initialize"`):
 			w.Header().Set("Content-Type", "application/json")
 			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+idOf(msg)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"asker","version":"1"}}}`)
+		case strings.Contains(msg, `"name":"slow"`):
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.(http.Flusher).Flush()
+			if slowSeen != nil {
+				close(slowSeen)
+			}
+			<-r.Context().Done()
 		case strings.Contains(msg, `"method":"tools/call"`):
 			w.Header().Set("Content-Type", "text/event-stream")
 			fmt.Fprint(w, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"roots/list\"}\n\n")
@@ -50,7 +59,7 @@ func idOf(msg string) string {
 }
 
 func TestTimeoutSaysTheServerRefusedOurAnswer(t *testing.T) {
-	s := NewSession(Config{URL: sessionlessAsker(t), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
+	s := NewSession(Config{URL: sessionlessAsker(t, nil), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
 	rec := collect(s)
 	t.Cleanup(func() { s.Close() })
 	if err := s.Connect(testCtx(t)); err != nil {

@@ -124,14 +124,16 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 				return
 			}
 		}
-		s.mu.Unlock()
+		// Logged and remembered under the one lock: the same event
+		// replayed on two resumed streams at once (the GET stream and a
+		// response stream, after a restart) must not pass the check
+		// twice before either is remembered.
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		if keyed {
-			s.mu.Lock()
 			s.asked.remember(k, seq)
-			s.mu.Unlock()
 		}
-		s.answerServer(in.conn, seq, p.id, m.Method, p.params)
+		s.mu.Unlock()
+		s.answerServer(in.conn, seq, in.reqSeq, p.id, m.Method, p.params)
 		return
 	case shapeAnswer:
 		m.ID = stringOf(p.id)
@@ -201,10 +203,10 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 // wrote it (the message was checked to be JSON, so it is). Replies in
 // flight are bounded: a server flooding requests waits for earlier replies
 // instead of exhausting descriptors and memory.
-func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method string, params []byte) {
+func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, method string, params []byte) {
 	id := string(rawID)
 	if method == "ping" {
-		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
+		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
 		return
 	}
 	if (method == "elicitation/create" || method == "sampling/createMessage") && jsonKind(params) != "an object" {
@@ -212,7 +214,7 @@ func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method stri
 		// back at once as invalid params, not put to the user as an empty
 		// question that holds the server until --timeout.
 		msg, _ := json.Marshal("mcpscope cannot answer " + method + ": " + paramsKind(params) + ", where an object must ask the question")
-		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32602,"message":`+string(msg)+`}}`))
+		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32602,"message":`+string(msg)+`}}`))
 		return
 	}
 	// What a person answers may take a while: the stream reader goes on.
@@ -230,7 +232,7 @@ func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method stri
 				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
 		}
 		msg, _ := json.Marshal(fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", method, maxAsking))
-		s.reply(conn, reqSeq, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32603,"message":`+string(msg)+`}}`))
+		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32603,"message":`+string(msg)+`}}`))
 		return
 	}
 	s.asking++
@@ -256,7 +258,7 @@ func (s *Session) answerServer(conn int, reqSeq int64, rawID []byte, method stri
 			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32603,"message":` + string(msg) + `}}`)
 			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + method + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
 		}
-		s.reply(conn, reqSeq, id, method, body)
+		s.reply(conn, reqSeq, during, id, method, body)
 	}()
 }
 
@@ -274,7 +276,7 @@ func paramsKind(params []byte) string {
 // nor memory, and the stream is still read (our own answers may be behind
 // the flood). A reply that finds the queue full is not sent, and says so
 // (the first time, then every hundredth).
-func (s *Session) reply(conn int, reqSeq int64, id, method string, body []byte) {
+func (s *Session) reply(conn int, reqSeq, during int64, id, method string, body []byte) {
 	s.mu.Lock()
 	if s.closed || s.tr == nil {
 		s.mu.Unlock()
@@ -293,22 +295,24 @@ func (s *Session) reply(conn int, reqSeq int64, id, method string, body []byte) 
 	}
 	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})
 	// Only reply enqueues, under s.mu, so the room just seen is there.
-	s.replyQ <- replyJob{tr: s.tr, conn: conn, m: &outgoing{class: ClassReply, method: method, body: body, seq: seq}}
+	s.replyQ <- replyJob{tr: s.tr, conn: conn, during: during, m: &outgoing{class: ClassReply, method: method, body: body, seq: seq}}
 	s.mu.Unlock()
 }
 
 // failedReply is a reply of ours the server did not take, for the timeout
 // of a request that waits on the server's question being answered.
 type failedReply struct {
-	seq  int64 // the reply's sent record
-	what string
+	seq    int64 // the reply's sent record
+	during int64 // the sent record of the request whose stream asked, 0 if none did
+	what   string
 }
 
 // replyJob is a reply waiting for a worker.
 type replyJob struct {
-	tr   transport
-	conn int
-	m    *outgoing
+	tr     transport
+	conn   int
+	during int64 // the sent record of the request on whose stream the question came, or 0
+	m      *outgoing
 }
 
 // startRepliers starts the workers that POST replies; they end with the
@@ -342,7 +346,7 @@ func (s *Session) startRepliers() {
 							we.Status, we.Purpose, we.Transport, we.Header = inner.Status, inner.Purpose, inner.Transport, inner.Header
 						}
 						s.mu.Lock()
-						s.replyFailed = failedReply{seq: j.m.seq, what: Clip(we.Message, maxQuoted)}
+						s.replyFailed = failedReply{seq: j.m.seq, during: j.during, what: Clip(we.Message, maxQuoted)}
 						s.mu.Unlock()
 						s.emitError(OpReply, we, j.m.seq, j.conn)
 					}

@@ -204,7 +204,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	if err != nil || resp.Error != nil {
 		return resp, err
 	}
-	if id, ok := createdTask(resp.Result); ok {
+	if id, ok := CreatedTask(resp.Result); ok {
 		return s.taskResult(ctx, id)
 	}
 	return resp, nil

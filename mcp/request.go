@@ -204,7 +204,9 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	if s.tr != nil {
 		te.Transport = s.tr.name()
 	}
-	if f := s.replyFailed; f.seq > p.seq {
+	// A question asked on another request's stream is that request's
+	// wait, not this one's; one on the GET stream may be any request's.
+	if f := s.replyFailed; f.seq > p.seq && (f.during == 0 || f.during == p.seq) {
 		te.ReplyFailed = f.what
 	}
 	for _, f := range s.foreign {

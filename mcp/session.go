@@ -332,9 +332,13 @@ func (s *Session) emitError(op string, err error, reqSeq int64, conn int) {
 }
 
 // headers applies the user's headers and token to a request, which must be
-// going to the user's origin.
+// going to the user's origin. A header the user names replaces the one
+// mcpscope would send, as curl's -H does: sent beside it, a debugger could
+// not send what the user typed (two Mcp-Name values are a mismatch of its
+// own making), and the user's value is the one they are testing.
 func (s *Session) headers(req *http.Request) {
 	for k, vs := range s.cfg.Header {
+		req.Header.Del(k)
 		for _, v := range vs {
 			req.Header.Add(k, v)
 		}

@@ -47,9 +47,9 @@ func withTask(params json.RawMessage) json.RawMessage {
 	return append(out, `,"task":{}}`...)
 }
 
-// createdTask reads the task id of a CreateTaskResult; ok is false for any
+// CreatedTask reads the task id of a CreateTaskResult; ok is false for any
 // other result (a tool's own result has content, not a task).
-func createdTask(result json.RawMessage) (id string, ok bool) {
+func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	if !bytes.Contains(result, []byte(`"taskId"`)) {
 		return "", false // the cheap test first: most results are not tasks
 	}
@@ -87,7 +87,7 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
 	}
 	if err == nil && resp.Error == nil {
-		if other, ok := createdTask(resp.Result); ok {
+		if other, ok := CreatedTask(resp.Result); ok {
 			// Followed, it could name itself again and again; shown as the
 			// tool's result, it would print as nothing.
 			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", Clip(id, 64), Clip(other, 64))

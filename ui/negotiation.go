@@ -1,10 +1,7 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -13,7 +10,6 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/themes"
 )
 
 // maxProblemsShown keeps the problem list from pushing the facts off a
@@ -377,143 +373,4 @@ func (n *negotiationPane) problems(f *facts, ps []history.Problem) {
 			f.text("→ "+wireLine(hint, 1024), st.Hint, 2)
 		}
 	}
-}
-
-// inUseLabel says which URL the POSTs go to.
-func inUseLabel(ep *mcp.Endpoint) string {
-	switch ep.InUse {
-	case ep.Preferred:
-		return "preferred"
-	case ep.Fallback:
-		return "fallback"
-	case ep.Prefixed:
-		return "prefix"
-	}
-	return wireLine(ep.InUse, 2048)
-}
-
-// postSummary counts POST answers by status, and reports whether they
-// differ (then the recent ones are worth listing one by one).
-func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
-	counts := map[string]int{}
-	var order []string
-	for _, p := range posts {
-		s := statusText(p.Status, p.Err)
-		if counts[s] == 0 {
-			order = append(order, s)
-		}
-		counts[s]++
-	}
-	parts := make([]string, 0, len(order))
-	for _, s := range order {
-		parts = append(parts, s+" ×"+strconv.Itoa(counts[s]))
-	}
-	last := posts[len(posts)-1]
-	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatDuration(last.Duration), len(order) > 1
-}
-
-// recentPosts lists the newest POST statuses one by one, oldest first, so
-// a failure among successes shows where it happened.
-func recentPosts(posts []*mcp.HTTPExchange, n int) string {
-	if len(posts) > n {
-		posts = posts[len(posts)-n:]
-	}
-	parts := make([]string, len(posts))
-	for i, p := range posts {
-		parts[i] = strconv.Itoa(p.Status)
-		if p.Status == 0 {
-			parts[i] = "—"
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
-// statusText is an HTTP status or why there was none.
-func statusText(status int, err string) string {
-	if status == 0 {
-		if err != "" {
-			return failedText(err)
-		}
-		return "no answer"
-	}
-	return strconv.Itoa(status)
-}
-
-// failedText says why an HTTP request got no answer. Go's HTTP client
-// names the method and URL, which the line shows already
-// (`Post "http://…": context canceled`), and says in its own words that
-// mcpscope stopped waiting, which is no failure of the server's.
-func failedText(err string) string {
-	for _, verb := range []string{"Get", "Post", "Delete", "Head", "Put"} {
-		if rest, ok := strings.CutPrefix(err, verb+` "`); ok {
-			if _, after, ok := strings.Cut(rest, `": `); ok {
-				err = after
-			}
-			break
-		}
-	}
-	switch err {
-	case "context canceled":
-		return "no answer: mcpscope stopped waiting"
-	case "context deadline exceeded":
-		return "no answer in time"
-	}
-	return "failed: " + wireLine(err, 256)
-}
-
-// statusStyle colours an HTTP status by what it means for the session.
-func statusStyle(st *themes.Styles, status int) lipgloss.Style {
-	switch {
-	case status >= 200 && status < 300:
-		return st.Success
-	case status >= 300 && status < 400:
-		return st.Warning
-	}
-	return st.Error
-}
-
-// capabilities summarises the server's capabilities object:
-// "logging, tools{listChanged}".
-func capabilities(raw json.RawMessage) string {
-	if len(raw) == 0 {
-		return "(none)"
-	}
-	if len(raw) > 64<<10 {
-		return history.FormatSize(int64(len(raw))) + " of capabilities (see the initialize answer)"
-	}
-	var caps map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &caps); err != nil {
-		return wireLine(string(raw), 256)
-	}
-	names := make([]string, 0, len(caps))
-	for name, v := range caps {
-		var sub map[string]json.RawMessage
-		if json.Unmarshal(v, &sub) == nil && len(sub) > 0 {
-			keys := make([]string, 0, len(sub))
-			for k, flag := range sub {
-				// A sub-capability set to false (or null) is one the
-				// server does not offer: the TypeScript SDK says
-				// "subscribe": false rather than leaving it out.
-				if f := strings.TrimSpace(string(flag)); f == "false" || f == "null" {
-					continue
-				}
-				keys = append(keys, k)
-			}
-			if len(keys) > 0 {
-				sort.Strings(keys)
-				name += "{" + strings.Join(keys, ",") + "}"
-			}
-		}
-		names = append(names, wireLine(name, 256))
-	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		return "(none)"
-	}
-	return strings.Join(names, ", ")
-}
-
-// header looks a header up whatever case it was recorded in, sanitized.
-func header(h map[string][]string, name string) string {
-	return wireLine(mcp.RecordedHeader(h, name), 512)
 }

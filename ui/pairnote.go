@@ -1,11 +1,6 @@
 package ui
 
-import (
-	"bytes"
-	"encoding/json"
-
-	"github.com/mcpscope/mcpscope/history"
-)
+import "github.com/mcpscope/mcpscope/history"
 
 // notifyNoteMax bounds the notification a row reads its words from: a row
 // is drawn every frame, and a log message can carry any amount of data.
@@ -14,44 +9,29 @@ const notifyNoteMax = 16 << 10
 // notifyText is how a notification the server sent reads in Pairs when
 // its method alone says little: a log message as "log LEVEL: its data"
 // (exec prints it so too), a resource update as "updated URI". A column of
-// "notifications/mes…" rows left the reader to open each one.
+// "notifications/mes…" rows left the reader to open each one. A task's
+// status reads "task ID STATUS: its message".
 func notifyText(pr *history.Pair) (string, bool) {
 	if pr.Kind != history.KindNotificationIn || pr.Request == nil || pr.Request.RPC == nil || len(pr.Request.RPC.Raw) > notifyNoteMax {
 		return "", false
 	}
-	var m struct {
-		Params struct {
-			Level string          `json:"level"`
-			Data  json.RawMessage `json:"data"`
-			URI   string          `json:"uri"`
-		} `json:"params"`
-	}
-	if json.Unmarshal([]byte(pr.Request.RPC.Raw), &m) != nil {
+	w, ok := history.ReadNote(pr.Method, []byte(pr.Request.RPC.Raw))
+	switch {
+	case !ok:
 		return "", false
-	}
-	p := m.Params
-	switch pr.Method {
-	case "notifications/message":
-		if p.Level == "" {
-			return "", false
-		}
-		// The level and the text first; the logger is in Detail.
-		t := "log " + wireLine(p.Level, 16)
-		var s string
-		if json.Unmarshal(p.Data, &s) != nil {
-			var b bytes.Buffer
-			if json.Compact(&b, p.Data) == nil {
-				s = b.String()
-			}
-		}
-		if s != "" {
-			t += ": " + wireLine(s, 200)
+	case w.URI != "":
+		return "updated " + wireLine(w.URI, 200), true
+	case w.Task != "":
+		t := "task " + wireLine(w.Task, 64) + " " + wireLine(w.Status, 32)
+		if w.Text != "" {
+			t += ": " + wireLine(w.Text, 200)
 		}
 		return t, true
-	case "notifications/resources/updated":
-		if p.URI != "" {
-			return "updated " + wireLine(p.URI, 200), true
-		}
 	}
-	return "", false
+	// The level and the text first; the logger is in Detail.
+	t := "log " + wireLine(w.Level, 16)
+	if w.Text != "" {
+		t += ": " + wireLine(w.Text, 200)
+	}
+	return t, true
 }

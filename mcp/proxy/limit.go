@@ -3,7 +3,6 @@ package proxy
 import (
 	"fmt"
 	"net/http"
-	"slices"
 )
 
 // DefaultMaxSessions is how many client sessions a proxy keeps at once
@@ -107,18 +106,8 @@ func (p *Proxy) rememberEnded(c *Client) {
 	if sid == "" {
 		return
 	}
-	if p.ended[sid] {
-		// Ended again (its client came back since): it moves to the
-		// newest end, so the order holds each id once and its latest.
-		p.endedOrder = slices.DeleteFunc(p.endedOrder, func(s string) bool { return s == sid })
-		delete(p.ended, sid)
-	}
-	if len(p.ended) >= 4*p.cfg.MaxSessions {
-		delete(p.ended, p.endedOrder[0])
-		p.endedOrder = p.endedOrder[1:]
-	}
-	p.ended[sid] = true
-	p.endedOrder = append(p.endedOrder, sid)
+	// Ended again (its client came back since), it moves to the newest.
+	p.ended.remember(sid, c.ID, 4*p.cfg.MaxSessions)
 }
 
 // unknownSession says how a session the proxy has no record of came to
@@ -127,10 +116,10 @@ func (p *Proxy) unknownSession(sid string) string {
 	if other := p.usingLocked(sid); other != nil {
 		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", sid, other.ID, other.Label(), other.Remote)
 	}
-	switch {
-	case p.ended[sid]:
-		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording to keep within %d client sessions", sid, p.cfg.MaxSessions)
-	case p.evictions > 0:
+	if n, ok := p.ended.recorded(sid); ok {
+		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording (client session %d) to keep within %d client sessions", sid, n, p.cfg.MaxSessions)
+	}
+	if p.evictions > 0 {
 		return "the client uses streamable HTTP session " + sid + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions"
 	}
 	return "the client uses streamable HTTP session " + sid + ", which began before the proxy saw it"

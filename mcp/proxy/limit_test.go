@@ -185,7 +185,7 @@ func TestSessionsBeyondTheCapEndTheLeastRecentlyActiveIdleOne(t *testing.T) {
 	all := c.w.sessions()
 	again := all[len(all)-1]
 	c.w.record(t, again.ID, "b's new session saying what became of the old one", func(r mcp.Record) bool {
-		return r.Detect != nil && strings.Contains(r.Detect.Reason, "session "+b+" again, after mcpscope ended its recording to keep within 3 client sessions")
+		return r.Detect != nil && strings.Contains(r.Detect.Reason, fmt.Sprintf("session %s again, after mcpscope ended its recording (client session %d) to keep within 3 client sessions", b, sb.ID))
 	})
 	if n := c.live(); n != crowdMax {
 		t.Errorf("%d sessions live, want %d", n, crowdMax)

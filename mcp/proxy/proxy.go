@@ -113,10 +113,9 @@ type Proxy struct {
 	sessions map[string]*Client // streamable, by Mcp-Session-Id and client (sessionKey)
 	byKey    map[string]*Client // sessionless requests, by who sent them
 
-	evictions  int             // sessions admit ended
-	ended      map[string]bool // the last few session ids admit ended
-	endedOrder []string        // ended's ids, oldest first
-	goneLegacy closedStreams   // the last few legacy sessions whose stream closed
+	evictions  int            // sessions admit ended
+	ended      recentSessions // the last few session ids admit ended
+	goneLegacy recentSessions // the last few legacy sessions whose stream closed
 }
 
 // New prepares a proxy to the upstream the config names.
@@ -165,7 +164,6 @@ func New(cfg Config) (*Proxy, error) {
 		legacy:   map[string]*Client{},
 		sessions: map[string]*Client{},
 		byKey:    map[string]*Client{},
-		ended:    map[string]bool{},
 	}, nil
 }
 

@@ -1,0 +1,68 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// NoteWords are what a notification the server sent says, for the edges
+// that show it on one line (a Pairs row, exec's notes): a log message's
+// level, logger and text, a resource update's URI. They came from the
+// server: the edges sanitize them.
+type NoteWords struct {
+	Level, Logger string
+	// Text is a log message's data: a JSON string as its text, anything
+	// else as compact JSON.
+	Text string
+	URI  string
+	// Task and Status are a notifications/tasks/status message's task id
+	// and status; its statusMessage is Text.
+	Task, Status string
+}
+
+// ReadNote reads the words of a notifications/message, a
+// notifications/resources/updated or a notifications/tasks/status message
+// raw; ok is false for another method, or one without them (a log message
+// with no level, an update with no URI, a status with no task), which is
+// shown by its method.
+func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
+	if method != "notifications/message" && method != "notifications/resources/updated" && method != "notifications/tasks/status" {
+		return w, false
+	}
+	var m struct {
+		Params struct {
+			Level  string          `json:"level"`
+			Logger string          `json:"logger"`
+			Data   json.RawMessage `json:"data"`
+			URI    string          `json:"uri"`
+			// notifications/tasks/status
+			TaskID        string `json:"taskId"`
+			Status        string `json:"status"`
+			StatusMessage string `json:"statusMessage"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(raw, &m) != nil {
+		return w, false
+	}
+	p := m.Params
+	switch method {
+	case "notifications/resources/updated":
+		return NoteWords{URI: p.URI}, p.URI != ""
+	case "notifications/tasks/status":
+		if p.TaskID == "" {
+			return w, false
+		}
+		return NoteWords{Task: p.TaskID, Status: p.Status, Text: p.StatusMessage}, true
+	}
+	if p.Level == "" {
+		return w, false
+	}
+	w = NoteWords{Level: p.Level, Logger: p.Logger}
+	if json.Unmarshal(p.Data, &w.Text) != nil {
+		var b bytes.Buffer
+		if json.Compact(&b, p.Data) == nil {
+			w.Text = b.String()
+		}
+	}
+	return w, true
+}

@@ -1,0 +1,205 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+)
+
+// The 2026 listen stream (step 3 of stateless.go): the long-lived
+// subscriptions/listen request that carries list changes and resource
+// updates, reopened when it drops, and the subscriptions that ride on it.
+
+// listenParams subscribe to every list change and to the resources the
+// user subscribed to (in 2026 a resource subscription is part of the listen
+// request, not a request of its own).
+func (s *Session) listenParams() json.RawMessage {
+	s.mu.Lock()
+	uris := slices.Sorted(maps.Keys(s.subscribed))
+	s.mu.Unlock()
+	n := map[string]any{"toolsListChanged": true, "resourcesListChanged": true, "promptsListChanged": true}
+	if len(uris) > 0 {
+		n["resourceSubscriptions"] = uris
+	}
+	b, _ := json.Marshal(map[string]any{"notifications": n})
+	return b
+}
+
+// Subscribe asks for notifications/resources/updated of uri: with
+// resources/subscribe in the 2025 eras; in 2026 by opening the listen
+// stream again with the uri among its resourceSubscriptions, and waiting
+// for the server to acknowledge it (an error says it left the uri out, or
+// the stream failed first). Unsubscribe undoes it.
+func (s *Session) Subscribe(ctx context.Context, uri string) (*Response, error) {
+	return s.subscription(ctx, uri, true)
+}
+
+// Unsubscribe stops notifications of uri (see Subscribe).
+func (s *Session) Unsubscribe(ctx context.Context, uri string) (*Response, error) {
+	return s.subscription(ctx, uri, false)
+}
+
+func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Response, error) {
+	s.mu.Lock()
+	t, modern := modernOf(s.tr)
+	if modern {
+		if on {
+			s.subscribed[uri] = true
+		} else {
+			delete(s.subscribed, uri)
+		}
+	}
+	s.mu.Unlock()
+	if modern {
+		if !on || s.cfg.NoListen {
+			t.startListen() // the new stream replaces the old one
+			return nil, nil
+		}
+		// Asked before the stream opens, so its acknowledgement is seen.
+		w := s.acks.wait(uri)
+		t.startListen()
+		return nil, s.awaitSubscribed(ctx, w)
+	}
+	method := "resources/unsubscribe"
+	if on {
+		method = "resources/subscribe"
+	}
+	params, _ := json.Marshal(map[string]string{"uri": uri})
+	return Checked(s.Request(ctx, method, params))
+}
+
+// startListen opens the listen stream in the background (step 3).
+func (t *streamable) startListen() {
+	s := t.s
+	if s.cfg.NoListen {
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: "not opened (--no-listen)"}})
+		return
+	}
+	t.runStream(t.listenLoop)
+}
+
+// listenServed is how long a listen stream must have stayed open to count
+// as served rather than failed when it ends: longer than a refusal or a
+// crash takes, shorter than the request limits of serverless platforms.
+const listenServed = time.Second
+
+// listenLoop keeps the listen stream open: a request whose answer is a
+// stream that does not end. When it drops it is opened again after a
+// growing delay, each time said; a bounded run of failures in a row ends
+// the attempts.
+func (t *streamable) listenLoop(ctx context.Context) {
+	s := t.s
+	state := func(detail string) {
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: detail}})
+	}
+	delay, failures := time.Second, 0
+	for ctx.Err() == nil {
+		opened := time.Now()
+		err := s.stream(ctx, "subscriptions/listen", s.listenParams(), StreamListen)
+		if ctx.Err() != nil {
+			return
+		}
+		if time.Since(opened) >= listenServed && !listenRefused(err) {
+			// It was served: a platform that ends every request after a
+			// few seconds ends this one too, and that is no failure to
+			// back off from or to give up over.
+			delay, failures = time.Second, 0
+		}
+		failures++
+		why := "the server ended it"
+		if err != nil {
+			why = err.Error()
+		}
+		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) && refusedForGood(rpcErr.Code) {
+			// Asking again would be refused again, every time.
+			state(why + "; not reopened")
+			return
+		}
+		if failures > 8 {
+			state("the listen stream keeps failing (" + why + "); gave up reopening it")
+			return
+		}
+		state(fmt.Sprintf("the listen stream ended (%s); reopening in %s", why, delay))
+		if !sleepCtx(ctx, delay) {
+			return
+		}
+		delay = min(2*delay, 30*time.Second)
+	}
+}
+
+// listenRefused reports a listen stream that ended with a refusal (an
+// HTTP error status or a JSON-RPC error) rather than being served: however
+// slow the refusal was to come, the stream never opened, and a server
+// refusing every listen after a second must still meet the growing delay
+// and the end of the attempts, not be asked every two seconds for good.
+func listenRefused(err error) bool {
+	var rpcErr *RPCError
+	var we *WireError
+	return errors.As(err, &rpcErr) || errors.As(err, &we) && we.Status >= 400
+}
+
+// refusedForGood reports a JSON-RPC error that says the request itself is
+// wrong here (no such method, bad params or headers, a version or
+// capability the server lacks): sent again, it is refused again. Any other
+// (an internal error, a server's own code) may pass.
+func refusedForGood(code int) bool {
+	switch code {
+	case -32600, CodeMethodNotFound, CodeInvalidParams, CodeHeaderMismatch, CodeMissingCapability, CodeUnsupportedVersion:
+		return true
+	}
+	return false
+}
+
+// stream sends a request whose answer is a long-lived stream: it is logged
+// and paired like any request, but no timeout applies, and it returns when
+// the stream ends, with why.
+func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	tr := s.tr
+	s.nextID++
+	id := fmt.Sprint(s.nextID)
+	params, header := tr.prepare(method, params)
+	body := encodeMessage(id, method, params)
+	p := &pending{conn: s.conn, method: method, done: make(chan result, 1)}
+	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Conn: s.conn, Raw: Raw(body)}})
+	s.pairs.add(id, p)
+	s.mu.Unlock()
+	if label == StreamListen {
+		s.acks.opened(p.seq, params)
+	}
+	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
+	var answered *Response
+	select {
+	case r := <-p.done:
+		answered = r.resp
+	default:
+	}
+	switch {
+	case err != nil:
+	case answered != nil && answered.Error != nil:
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Err: answered.Error,
+			Message: "the server refused " + method + ": " + answered.Error.Error()}
+	case answered != nil:
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless,
+			Message: "the server answered " + method + " with a result instead of keeping its stream open"}
+	default:
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Message: "the " + method + " stream ended"}
+	}
+	op := OpStream
+	if ctx.Err() != nil {
+		op, err = OpCancelled, ctx.Err()
+	}
+	if label == StreamListen {
+		s.acks.closed(p.seq, err, ctx.Err() != nil)
+	}
+	s.abandon(id, p, op, err)
+	return err
+}

@@ -1,0 +1,35 @@
+package proxy
+
+import "slices"
+
+// recentSessions remembers a bounded number of session ids, each with the
+// number of the client session that recorded it, so that a client coming
+// back to a session whose recording ended (its legacy stream closed, or
+// the session limit ended it) begins a new one saying which that was. An
+// id remembered again moves to the newest; p.mu is held by callers.
+type recentSessions struct {
+	by    map[string]int
+	order []string // oldest first, each id once
+}
+
+// remember notes that session sid, recorded by client session n, ended,
+// keeping at most most ids.
+func (rs *recentSessions) remember(sid string, n, most int) {
+	if rs.by == nil {
+		rs.by = map[string]int{}
+	}
+	if _, ok := rs.by[sid]; ok {
+		rs.order = slices.DeleteFunc(rs.order, func(s string) bool { return s == sid })
+	} else if len(rs.order) >= most {
+		delete(rs.by, rs.order[0])
+		rs.order = rs.order[1:]
+	}
+	rs.by[sid] = n
+	rs.order = append(rs.order, sid)
+}
+
+// recorded is the client session that recorded sid, if it is remembered.
+func (rs *recentSessions) recorded(sid string) (int, bool) {
+	n, ok := rs.by[sid]
+	return n, ok
+}
