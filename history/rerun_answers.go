@@ -180,15 +180,21 @@ func inputMethods(raw mcp.Raw) map[string]inputAsk {
 
 // question is a server's question (the params of an elicitation or a
 // sampling request) in a form two askings of the same thing share: JSON
-// with its members in order and without _meta, which carries what changes
-// from one asking to the next (progress tokens, related tasks). Params that
-// are not a JSON object read as themselves.
+// with its members in order and without what changes from one asking to
+// the next: _meta (progress tokens, related tasks), a URL-mode
+// elicitation's elicitationId and its URL (which carries a token of its
+// own; its answer holds nothing the user typed). Params that are not a
+// JSON object read as themselves.
 func question(params json.RawMessage) string {
 	var m map[string]any
 	if json.Unmarshal(params, &m) != nil {
 		return string(params)
 	}
 	delete(m, "_meta")
+	delete(m, "elicitationId")
+	if m["mode"] == "url" {
+		delete(m, "url")
+	}
 	b, err := json.Marshal(m)
 	if err != nil {
 		return string(params)
