@@ -19,13 +19,12 @@ import (
 // they were given, per method: a server request's reply in the 2025 eras,
 // and the inputResponses of a later round of a 2026 multi round-trip
 // request, where the key the server chose is matched first. An answer is
-// given only to the question it answered (the same params, _meta aside):
-// a live server that asks something else (another form, a message to
-// sample that was never shown to the user) is not handed what the user
-// typed for another question, and the re-run shows where it went another
-// way. It returns nil
-// when the recording answered nothing: the re-run then declares no more
-// than the recorded session could do.
+// given only to the question it answered (the same params, as question
+// reads them): a live server that asks something else (another form, a
+// message to sample that was never shown to the user) is not handed what
+// the user typed for another question, and the re-run shows where it went
+// another way. It returns nil when the recording answered nothing: the
+// re-run then declares no more than the recorded session could do.
 func RecordedAnswers(recs []mcp.Record) mcp.Answerer {
 	a := &recordedAnswers{byMethod: map[string][]recordedAnswer{}}
 	asked := map[int64]map[string]inputAsk{} // chain -> inputRequests key -> what it asked, from its newest input_required answer

@@ -86,7 +86,7 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 		defer cancel()
 		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
 	}
-	if err == nil && resp.Error == nil {
+	if err == nil && resp != nil && resp.Error == nil {
 		if other, ok := CreatedTask(resp.Result); ok {
 			// Followed, it could name itself again and again; shown as the
 			// tool's result, it would print as nothing.
