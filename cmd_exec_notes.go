@@ -100,10 +100,10 @@ func noteLine(m *mcp.RPCMessage) string {
 		return m.Method
 	case w.URI != "":
 		return "updated " + w.URI
-	case w.Status != "":
-		line := "task " + w.Status
-		if w.StatusMessage != "" {
-			line += ": " + w.StatusMessage
+	case w.Task != "":
+		line := "task " + mcp.Clip(w.Task, 64) + " " + w.Status
+		if w.Text != "" {
+			line += ": " + w.Text
 		}
 		return line
 	}

@@ -15,30 +15,30 @@ type NoteWords struct {
 	// else as compact JSON.
 	Text string
 	URI  string
-	// Status and StatusMessage are a task's, from notifications/tasks/status
-	// (2025-11-25 tasks); the task's id is in the message, for Detail.
-	Status, StatusMessage string
+	// Task and Status are a notifications/tasks/status message's task id
+	// and status; its statusMessage is Text.
+	Task, Status string
 }
 
 // ReadNote reads the words of a notifications/message, a
 // notifications/resources/updated or a notifications/tasks/status message
 // raw; ok is false for another method, or one without them (a log message
-// with no level, an update with no URI, a status with no status), which is
+// with no level, an update with no URI, a status with no task or no status), which is
 // shown by its method.
 func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
-	switch method {
-	case "notifications/message", "notifications/resources/updated", "notifications/tasks/status":
-	default:
+	if method != "notifications/message" && method != "notifications/resources/updated" && method != "notifications/tasks/status" {
 		return w, false
 	}
 	var m struct {
 		Params struct {
-			Level         string          `json:"level"`
-			Logger        string          `json:"logger"`
-			Data          json.RawMessage `json:"data"`
-			URI           string          `json:"uri"`
-			Status        string          `json:"status"`
-			StatusMessage string          `json:"statusMessage"`
+			Level  string          `json:"level"`
+			Logger string          `json:"logger"`
+			Data   json.RawMessage `json:"data"`
+			URI    string          `json:"uri"`
+			// notifications/tasks/status
+			TaskID        string `json:"taskId"`
+			Status        string `json:"status"`
+			StatusMessage string `json:"statusMessage"`
 		} `json:"params"`
 	}
 	if json.Unmarshal(raw, &m) != nil {
@@ -49,7 +49,10 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 	case "notifications/resources/updated":
 		return NoteWords{URI: p.URI}, p.URI != ""
 	case "notifications/tasks/status":
-		return NoteWords{Status: p.Status, StatusMessage: p.StatusMessage}, p.Status != ""
+		if p.TaskID == "" || p.Status == "" {
+			return w, false
+		}
+		return NoteWords{Task: p.TaskID, Status: p.Status, Text: p.StatusMessage}, true
 	}
 	if p.Level == "" {
 		return w, false

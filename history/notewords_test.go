@@ -16,6 +16,8 @@ func TestReadNote(t *testing.T) {
 		{"notifications/message", `{"method":"notifications/message","params":{"data":"no level"}}`, NoteWords{}, false},
 		{"notifications/resources/updated", `{"method":"notifications/resources/updated","params":{"uri":"demo://clock"}}`, NoteWords{URI: "demo://clock"}, true},
 		{"notifications/resources/updated", `{"method":"notifications/resources/updated","params":{}}`, NoteWords{}, false},
+		{"notifications/tasks/status", `{"method":"notifications/tasks/status","params":{"taskId":"t-1","status":"working","statusMessage":"step 2"}}`, NoteWords{Task: "t-1", Status: "working", Text: "step 2"}, true},
+		{"notifications/tasks/status", `{"method":"notifications/tasks/status","params":{"status":"working"}}`, NoteWords{}, false},
 		{"notifications/tools/list_changed", `{"method":"notifications/tools/list_changed"}`, NoteWords{}, false},
 	} {
 		got, ok := ReadNote(tc.method, []byte(tc.raw))

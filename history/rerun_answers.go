@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"sync"
@@ -17,13 +18,18 @@ import (
 // instead of stopping at the question. The answers are taken in the order
 // they were given, per method: a server request's reply in the 2025 eras,
 // and the inputResponses of a later round of a 2026 multi round-trip
-// request, where the key the server chose is matched first. It returns nil
-// when the recording answered nothing: the re-run then declares no more
-// than the recorded session could do.
+// request, where the key the server chose is matched first. An answer is
+// given only to the question it answered (the same params, as question
+// reads them): a live server that asks something else (another form, a
+// message to sample that was never shown to the user) is not handed what
+// the user typed for another question, and the re-run shows where it went
+// another way. It returns nil when the recording answered nothing: the
+// re-run then declares no more than the recorded session could do.
 func RecordedAnswers(recs []mcp.Record) mcp.Answerer {
 	a := &recordedAnswers{byMethod: map[string][]recordedAnswer{}}
-	asked := map[int64]map[string]string{} // chain -> inputRequests key -> method, from its newest input_required answer
-	chainOf := map[int64]int64{}           // request Seq -> the chain it belongs to
+	asked := map[int64]map[string]inputAsk{} // chain -> inputRequests key -> what it asked, from its newest input_required answer
+	chainOf := map[int64]int64{}             // request Seq -> the chain it belongs to
+	questions := map[int64]string{}          // server request Seq -> its params, as question compares them
 	for i := range recs {
 		r := &recs[i]
 		if r.RPC == nil {
@@ -31,8 +37,12 @@ func RecordedAnswers(recs []mcp.Record) mcp.Answerer {
 		}
 		m := r.RPC
 		switch {
+		case r.Kind == mcp.KindReceived && m.Class == mcp.ClassServerRequest && answerable(m.Method):
+			questions[r.Seq] = question(paramsOf(m.Raw))
 		case r.Kind == mcp.KindSent && m.Class == mcp.ClassReply && answerable(m.Method):
-			a.add(m.Method, replyAnswer(m.Raw))
+			ans := replyAnswer(m.Raw)
+			ans.question = questions[m.ReqSeq]
+			a.add(m.Method, ans)
 		case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
 			chain := m.Chain
 			if chain == 0 {
@@ -49,8 +59,8 @@ func RecordedAnswers(recs []mcp.Record) mcp.Answerer {
 				continue
 			}
 			for _, k := range slices.Sorted(maps.Keys(p.InputResponses)) {
-				if method := asked[chain][k]; answerable(method) {
-					a.add(method, recordedAnswer{key: k, result: p.InputResponses[k]})
+				if ask := asked[chain][k]; answerable(ask.method) {
+					a.add(ask.method, recordedAnswer{key: k, result: p.InputResponses[k], question: ask.question})
 				}
 			}
 		case r.Kind == mcp.KindReceived && m.Class == mcp.ClassResponse && m.ReqSeq != 0:
@@ -72,6 +82,10 @@ type recordedAnswer struct {
 	key    string // the 2026 inputRequests key; "" for a 2025 reply
 	result json.RawMessage
 	err    string
+	// question is what the server asked, as question reads it; "" when
+	// the recording does not hold it (then any question of the method
+	// takes this answer, as before questions were compared).
+	question string
 }
 
 type recordedAnswers struct {
@@ -84,19 +98,25 @@ func (a *recordedAnswers) add(method string, ans recordedAnswer) {
 }
 
 // Answer implements mcp.Answerer: the next recorded answer to the same
-// method, the one under the same key first.
+// question, the one under the same key first.
 func (a *recordedAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawMessage, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	queue := a.byMethod[req.Method]
 	if len(queue) == 0 {
-		return nil, mcp.ErrNoAnswer
+		return nil, fmt.Errorf("the recording holds no more answers to %s: %w", req.Method, mcp.ErrNoAnswer)
 	}
-	i := 0
+	q := question(req.Params)
+	fits := func(x recordedAnswer) bool { return x.question == "" || x.question == q }
+	i := -1
 	if req.Key != "" {
-		if k := slices.IndexFunc(queue, func(x recordedAnswer) bool { return x.key == req.Key }); k >= 0 {
-			i = k
-		}
+		i = slices.IndexFunc(queue, func(x recordedAnswer) bool { return x.key == req.Key && fits(x) })
+	}
+	if i < 0 {
+		i = slices.IndexFunc(queue, fits)
+	}
+	if i < 0 {
+		return nil, fmt.Errorf("the recording answered no %s asking this (the server asks other than it did when recording): %w", req.Method, mcp.ErrNoAnswer)
 	}
 	ans := queue[i]
 	a.byMethod[req.Method] = slices.Delete(queue, i, i+1)
@@ -129,23 +149,54 @@ func replyAnswer(raw mcp.Raw) recordedAnswer {
 	return recordedAnswer{result: m.Result}
 }
 
-// inputMethods reads a 2026 input_required answer's inputRequests as key
-// -> method; nil when the answer asks for nothing.
-func inputMethods(raw mcp.Raw) map[string]string {
+// inputAsk is one of a 2026 input_required answer's inputRequests.
+type inputAsk struct {
+	method   string
+	question string // its params, as question reads them
+}
+
+// inputMethods reads a 2026 input_required answer's inputRequests by key;
+// nil when the answer asks for nothing.
+func inputMethods(raw mcp.Raw) map[string]inputAsk {
 	var m struct {
 		Result struct {
 			ResultType    string `json:"resultType"`
 			InputRequests map[string]struct {
-				Method string `json:"method"`
+				Method string          `json:"method"`
+				Params json.RawMessage `json:"params"`
 			} `json:"inputRequests"`
 		} `json:"result"`
 	}
 	if json.Unmarshal([]byte(raw), &m) != nil || m.Result.ResultType != "input_required" {
 		return nil
 	}
-	out := make(map[string]string, len(m.Result.InputRequests))
+	out := make(map[string]inputAsk, len(m.Result.InputRequests))
 	for k, v := range m.Result.InputRequests {
-		out[k] = v.Method
+		out[k] = inputAsk{method: v.Method, question: question(v.Params)}
 	}
 	return out
+}
+
+// question is a server's question (the params of an elicitation or a
+// sampling request) in a form two askings of the same thing share: JSON
+// with its members in order and without what changes from one asking to
+// the next: _meta (progress tokens, related tasks), a URL-mode
+// elicitation's elicitationId and its URL (which carries a token of its
+// own; its answer holds nothing the user typed). Params that are not a
+// JSON object read as themselves.
+func question(params json.RawMessage) string {
+	var m map[string]any
+	if json.Unmarshal(params, &m) != nil {
+		return string(params)
+	}
+	delete(m, "_meta")
+	delete(m, "elicitationId")
+	if m["mode"] == "url" {
+		delete(m, "url")
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return string(params)
+	}
+	return string(b)
 }

@@ -57,6 +57,7 @@ const (
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
 	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
+	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.

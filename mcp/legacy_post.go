@@ -60,17 +60,36 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	case we.Cause == CauseUnreachable && isDialError(we.Err):
 		alts = []alternative{{ep.Fallback, "the preferred URL could not be reached (" + unwrapURLError(we.Err).Error() + "); the canonical fallback works"}}
 	}
+	tried := map[string]bool{ep.Preferred: true}
 	for _, alt := range alts {
-		if alt.url == "" || alt.url == ep.Preferred {
+		if alt.url == "" || tried[alt.url] {
 			continue
 		}
-		if l.postOnce(ctx, alt.url, m, conn) == nil {
+		tried[alt.url] = true
+		aerr := l.postOnce(ctx, alt.url, m, conn)
+		if aerr == nil {
 			l.useAlternative(ep, alt.url, alt.why)
 			return nil
+		}
+		if !refusedOrUnreached(aerr) {
+			// Taken and then lost (a reset, a timeout): the server there
+			// may have the message, so it goes nowhere else.
+			return aerr
 		}
 	}
 	// Every one failed: the preferred URL's answer is the one to explain.
 	return err
+}
+
+// refusedOrUnreached reports a POST that the server refused with an HTTP
+// error status or that never reached it: trying another URL cannot make it
+// arrive twice.
+func refusedOrUnreached(err error) bool {
+	var we *WireError
+	if !errors.As(err, &we) {
+		return false
+	}
+	return we.Status >= 400 || we.Cause == CauseUnreachable && isDialError(we.Err)
 }
 
 // isDialError reports a POST that never reached a server, so retrying it

@@ -118,7 +118,15 @@ func (s *Session) acknowledged(reqSeq int64, params []byte) {
 	var p struct {
 		Notifications map[string]json.RawMessage `json:"notifications"`
 	}
-	_ = json.Unmarshal(params, &p)
+	if err := json.Unmarshal(params, &p); err != nil {
+		// Read as granting nothing, it would say every part of the
+		// filter was left out, which the server did not say either.
+		a.resolve(asked, func(string) ackOutcome { return ackOutcome{} })
+		a.mu.Unlock()
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
+			Detail: "the server's acknowledgement of the listen stream cannot be read (" + Clip(err.Error(), 200) + "): what it will send notifications for is not known"}})
+		return
+	}
 	left := leftOut(asked, p.Notifications)
 	a.resolve(asked, func(uri string) ackOutcome {
 		return ackOutcome{left: slices.Contains(left, filterResources+" "+uri)}
@@ -201,7 +209,9 @@ func (s *Session) offersSubscribe() bool {
 // awaitSubscribed waits, for as long as a request may, until the listen
 // stream that carries uri is acknowledged, and says when the server left
 // the URI out or the stream failed first. No acknowledgement in time
-// leaves the subscription as asked: the server may still send updates.
+// leaves the subscription as asked: the server may still send updates;
+// but the listen state says no acknowledgement came, since a silent
+// success would read as a subscription the server took.
 func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 	timer := time.NewTimer(s.cfg.RequestTimeout)
 	defer timer.Stop()
@@ -224,6 +234,8 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 		return ctx.Err()
 	case <-timer.C:
 		s.acks.forget(w)
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
+			Detail: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", Clip(w.uri, 200), s.cfg.RequestTimeout)}})
 		return nil
 	}
 }

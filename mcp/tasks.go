@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"time"
 )
 
@@ -67,17 +69,33 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 // (the user gave up on the call), the task is cancelled with tasks/cancel,
 // bounded so quitting stays quick (with notifications/cancelled and the
 // DELETE, within exec's second of cleanup after ctrl+c): giving up on
-// tasks/result alone ends only the wait, and the server would go on.
+// tasks/result alone ends only the wait, and the server would go on. The
+// same holds when --timeout ends the wait: the task is cancelled and the
+// error says that the task, not the POST, ran out of time (a server that
+// is slow to finish a task is not a server stuck on a request).
 func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) {
 	params, err := json.Marshal(map[string]string{"taskId": id})
 	if err != nil {
 		return nil, err
 	}
 	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
-	if ctx.Err() != nil {
+	var te *TimeoutError
+	timedOut := errors.As(err, &te)
+	if ctx.Err() != nil || timedOut {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
 		defer cancel()
 		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
+	}
+	if err == nil && resp != nil && resp.Error == nil {
+		if other, ok := CreatedTask(resp.Result); ok {
+			// Followed, it could name itself again and again; shown as the
+			// tool's result, it would print as nothing.
+			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", Clip(id, 64), Clip(other, 64))
+		}
+	}
+	if timedOut && ctx.Err() == nil {
+		return resp, &WireError{Cause: CauseTaskTimeout, Transport: te.Transport, Err: err,
+			Message: fmt.Sprintf("task %q did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", Clip(id, 64), te.After, te.ID)}
 	}
 	return resp, err
 }

@@ -23,6 +23,11 @@ func (m *Model) cancelSelected() tea.Cmd {
 			}
 		}
 	}
+	if (!ours(p) || p.Listening()) && m.sends.waiting() {
+		// Nothing it sent has a row to select: a subscribe waiting for
+		// the listen stream's acknowledgement would wait out --timeout.
+		return m.setStatus(levelInfo, "cancelling the command still waiting…")
+	}
 	if !ours(p) {
 		return m.setStatus(levelWarn, "select a request of ours in Pairs to cancel it")
 	}

@@ -70,6 +70,25 @@ func (f *inflight) cancelSeq(seq int64) bool {
 	return true
 }
 
+// waiting cancels the one send running when it has sent no request (a
+// 2026 subscribe waiting for the listen stream's acknowledgement: the
+// listen request is the session's, not the send's), and reports whether
+// there was such a send.
+func (f *inflight) waiting() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.cancel) != 1 {
+		return false
+	}
+	for id, cancel := range f.cancel {
+		if len(f.seqs[id]) == 0 {
+			cancel()
+			return true
+		}
+	}
+	return false
+}
+
 // only is the first request record of the one send that is running and
 // has sent something; ok is false when there are none or several.
 func (f *inflight) only() (seq int64, ok bool) {

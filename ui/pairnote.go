@@ -8,9 +8,9 @@ const notifyNoteMax = 16 << 10
 
 // notifyText is how a notification the server sent reads in Pairs when
 // its method alone says little: a log message as "log LEVEL: its data"
-// (exec prints it so too), a resource update as "updated URI", a task's
-// status as "task STATUS: its message". A column of
-// "notifications/mes…" rows left the reader to open each one.
+// (exec prints it so too), a resource update as "updated URI". A column of
+// "notifications/mes…" rows left the reader to open each one. A task's
+// status reads "task ID STATUS: its message".
 func notifyText(pr *history.Pair) (string, bool) {
 	if pr.Kind != history.KindNotificationIn || pr.Request == nil || pr.Request.RPC == nil || len(pr.Request.RPC.Raw) > notifyNoteMax {
 		return "", false
@@ -21,12 +21,10 @@ func notifyText(pr *history.Pair) (string, bool) {
 		return "", false
 	case w.URI != "":
 		return "updated " + wireLine(w.URI, 200), true
-	case w.Status != "":
-		// The status and what the server says of it; the task's id is
-		// in Detail.
-		t := "task " + wireLine(w.Status, 32)
-		if w.StatusMessage != "" {
-			t += ": " + wireLine(w.StatusMessage, 200)
+	case w.Task != "":
+		t := "task " + wireLine(w.Task, 64) + " " + wireLine(w.Status, 32)
+		if w.Text != "" {
+			t += ": " + wireLine(w.Text, 200)
 		}
 		return t, true
 	}

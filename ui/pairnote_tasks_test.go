@@ -8,7 +8,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// A task's status notification reads in Pairs as "task STATUS: its
+// A task's status notification reads in Pairs as "task ID STATUS: its
 // message" (server-everything's simulate-research-query sends one per
 // stage): a column of "notifications/tasks/status received" rows had to be
 // opened one by one to follow the task.
@@ -22,9 +22,9 @@ func TestPairsTaskStatusWords(t *testing.T) {
 		return methodText(log.Pair(log.PairCount() - 1))
 	}
 	for _, tc := range []struct{ raw, want string }{
-		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"13ae","status":"working","statusMessage":"Gathering sources..."}}`, "task working: Gathering sources..."},
-		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"13ae","status":"completed"}}`, "task completed"},
-		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"13ae","status":"fail\u001b[31med","statusMessage":"a\u202eb"}}`, "task failed: ab"},
+		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"13ae","status":"working","statusMessage":"Gathering sources..."}}`, "task 13ae working: Gathering sources..."},
+		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"13ae","status":"completed"}}`, "task 13ae completed"},
+		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"13ae","status":"fail\u001b[31med","statusMessage":"a\u202eb"}}`, "task 13ae failed: ab"},
 		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"13ae"}}`, "notifications/tasks/status"},
 	} {
 		if got := row(tc.raw); got != tc.want {

@@ -49,6 +49,8 @@ func TestPairsNotificationWords(t *testing.T) {
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":{"code":7}}}`, `log error: {"code":7}`},
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"a\u001b[31mred"}}`, "log info: ared"},
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`, "notifications/message"},
+		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t\u001b[2J1","status":"working","statusMessage":"step 2"}}`, "task t1 working: step 2"},
+		{`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"status":"working"}}`, "notifications/tasks/status"},
 		{`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + strings.Repeat("x", notifyNoteMax) + `"}}`, "notifications/message"},
 		{`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1}}`, `notifications/progress · foreign token "t1"`},
 		{`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":1,"message":"` + strings.Repeat("x", notifyNoteMax) + `"}}`, "notifications/progress"},

@@ -1,0 +1,59 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A 2026 server that opens the listen stream but never acknowledges it:
+// Subscribe waits at most --timeout and leaves the subscription as asked,
+// but the listen state says no acknowledgement came. Before, the wait
+// ended in a silent success, as if the server had taken the URI.
+func TestSubscribeWithoutAcknowledgementSaysSo(t *testing.T) {
+	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "subscriptions/listen" {
+			x.SSE()
+			_ = x.FlushHeaders()
+			<-x.Context().Done()
+			return
+		}
+		x.Default()
+	}}, Config{RequestTimeout: 300 * time.Millisecond})
+	ctx := testCtx(t)
+	if _, err := s.Subscribe(ctx, "demo://readme"); err != nil {
+		t.Fatalf("Subscribe = %v, want the subscription left as asked", err)
+	}
+	rec.waitFor(t, "a listen state saying no acknowledgement came", func(r Record) bool {
+		return r.State != nil && r.State.State == StateListen &&
+			strings.Contains(r.State.Detail, `did not acknowledge the listen stream carrying demo://readme within 300ms`)
+	})
+}
+
+// An acknowledgement whose notifications are not an object is said to be
+// unreadable, and the subscription stands as asked. Before, it was read
+// as granting nothing: "acknowledged without" every part of the filter.
+func TestListenAcknowledgementThatCannotBeRead(t *testing.T) {
+	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "subscriptions/listen" {
+			_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"notifications": "all"})
+			<-x.Context().Done()
+			return
+		}
+		x.Default()
+	}}, Config{})
+	ctx := testCtx(t)
+	if _, err := s.Subscribe(ctx, "demo://readme"); err != nil {
+		t.Fatalf("Subscribe = %v, want the subscription left as asked", err)
+	}
+	rec.waitFor(t, "a listen state saying the acknowledgement cannot be read", func(r Record) bool {
+		return r.State != nil && r.State.State == StateListen && strings.Contains(r.State.Detail, "acknowledgement of the listen stream cannot be read")
+	})
+	for _, r := range rec.all() {
+		if r.State != nil && strings.Contains(r.State.Detail, "without") {
+			t.Errorf("an unreadable acknowledgement was read as leaving things out: %q", r.State.Detail)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A 2026 subscribe waiting for an acknowledgement the server never sends
+// can be cancelled with x: the listen request it waits on is the session's,
+// so before, x said the listen stream stays open and the wait went on to
+// --timeout.
+func TestCancelASubscribeWaitingForItsAcknowledgement(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "subscriptions/listen" {
+			x.SSE()
+			_ = x.FlushHeaders()
+			<-x.Context().Done()
+			return
+		}
+		x.Default()
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
+	l.waitFor("discovered")
+	l.tm.Type(":")
+	l.typeLine("subscribe demo://readme")
+	l.waitFor("waiting for the answer")
+	l.mark()
+	l.tm.Type("x")
+	l.waitFor("resources/subscribe: cancelled")
+	l.quit()
+}
