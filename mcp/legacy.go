@@ -100,7 +100,7 @@ func (l *legacy) prepare(_ string, params json.RawMessage) (json.RawMessage, htt
 
 func (l *legacy) negotiated(string) {}
 
-func (l *legacy) initialized() {}
+func (l *legacy) initialized(context.Context) {}
 
 func (l *legacy) close() {
 	l.mu.Lock()

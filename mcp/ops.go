@@ -101,7 +101,7 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 		return resp, err
 	}
 	if tr != nil {
-		tr.initialized()
+		tr.initialized(ctx)
 	}
 	s.mu.Lock()
 	s.initialized = true

@@ -370,7 +370,7 @@ type transport interface {
 	negotiated(protocol string)
 	// initialized is told the handshake is done (streamable opens its GET
 	// stream).
-	initialized()
+	initialized(ctx context.Context)
 	// beforeInitialize is called before an initialize is sent, to start a
 	// new session where the transport has one.
 	beforeInitialize()

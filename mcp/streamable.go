@@ -158,8 +158,9 @@ const getReadyWait = time.Second
 // send its own requests (an elicitation, say) on the GET stream as soon as
 // the next request comes in, and one that finds no GET stream open drops
 // them (the TypeScript SDK without an event store does), so the next
-// request must not race the GET.
-func (t *streamable) initialized() {
+// request must not race the GET. A cancelled ctx (the user gave up:
+// ctrl+c in exec) ends the wait at once.
+func (t *streamable) initialized(ctx context.Context) {
 	t.mu.Lock()
 	gen := t.gen
 	t.mu.Unlock()
@@ -177,6 +178,7 @@ func (t *streamable) initialized() {
 	select {
 	case <-ready:
 	case <-wait.C:
+	case <-ctx.Done():
 	}
 }
 
