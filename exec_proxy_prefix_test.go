@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -19,16 +17,7 @@ import (
 func TestExecPostsUnderTheProxyPrefix(t *testing.T) {
 	stateDir(t)
 	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
-	target, _ := url.Parse(srv.URL)
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
-	})
-	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
-	front := httptest.NewServer(mux)
-	t.Cleanup(front.Close)
+	front := mcptest.BehindPrefix(t, srv)
 
 	out, errOut, code := run(t, "exec", "--no-record", front.URL+"/gw/sse", "tools/list")
 	if code != exitOK {

@@ -2,10 +2,6 @@ package history
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -22,13 +18,7 @@ import (
 // an error with "reconnect" advice.
 func TestLogMessageDeliveredAfterTheEndpointsRefusal(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
-	target, _ := url.Parse(srv.URL)
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1
-	mux := http.NewServeMux()
-	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
-	front := httptest.NewServer(mux)
-	t.Cleanup(front.Close)
+	front := mcptest.BehindPrefix(t, srv)
 
 	l := logOf(t, mcp.Config{URL: front.URL + "/gw/sse", Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
 		// The first message sent meets the 404: a notification, whose

@@ -2,8 +2,6 @@ package mcp
 
 import (
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
 	"net/url"
 	"strings"
 	"testing"
@@ -41,25 +39,6 @@ func TestResolveEndpointKeepsTheStreamPrefix(t *testing.T) {
 	}
 }
 
-// behindPrefix serves srv under /gw as a reverse proxy does that strips the
-// prefix on the way in and leaves the answers alone: the server's endpoint
-// event names paths without /gw. Like the TypeScript, Python and mcp-go
-// servers, it takes no POST at its stream's path (the canonical fallback).
-func behindPrefix(t *testing.T, srv *mcptest.Server) *httptest.Server {
-	t.Helper()
-	target, _ := url.Parse(srv.URL)
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1 // relay the event stream as it comes
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
-	})
-	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
-	front := httptest.NewServer(mux)
-	t.Cleanup(front.Close)
-	return front
-}
-
 func TestSessionPostsUnderTheProxyPrefix(t *testing.T) {
 	for _, shape := range []struct {
 		name     string
@@ -71,7 +50,7 @@ func TestSessionPostsUnderTheProxyPrefix(t *testing.T) {
 	} {
 		t.Run(shape.name, func(t *testing.T) {
 			srv := mcptest.New(t, mcptest.Options{Endpoint: shape.endpoint})
-			front := behindPrefix(t, srv)
+			front := mcptest.BehindPrefix(t, srv)
 			s := NewSession(Config{URL: front.URL + "/gw/sse", Transport: TransportSSE})
 			rec := collect(s)
 			t.Cleanup(func() { s.Close() })

@@ -1,10 +1,6 @@
 package ui
 
 import (
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -18,16 +14,7 @@ import (
 // saying which one is in use and why is history's).
 func TestNegotiationShowsTheURLUnderTheStreamPrefix(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
-	target, _ := url.Parse(srv.URL)
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
-	})
-	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
-	front := httptest.NewServer(mux)
-	t.Cleanup(front.Close)
+	front := mcptest.BehindPrefix(t, srv)
 
 	l := startLive(t, mcp.Config{URL: front.URL + "/gw/sse", Transport: mcp.TransportSSE})
 	l.waitFor("  fallbk  ")
