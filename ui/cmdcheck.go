@@ -69,10 +69,8 @@ func (c *CommandLine) checkPrompt(cmd command.Command) (warns []command.ArgWarni
 	if len(prompts) == 0 {
 		return nil, false, nil
 	}
-	var listed *command.Prompt
-	if i := slices.IndexFunc(prompts, func(p command.Prompt) bool { return p.Name == cmd.Target }); i >= 0 {
-		listed = &prompts[i]
-	} else {
+	listed := listedPrompt(prompts, cmd.Target)
+	if listed == nil {
 		warns = append(warns, command.ArgWarning{Message: "prompt " + cmd.Target + " is not in prompts/list (" + plural(len(prompts), "prompt") + ")"})
 	}
 	_, w, err := command.PromptArgs(listed, cmd.Words)

@@ -25,21 +25,17 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 	case promptName && len(sf.Prompts) == 0:
 		return "no prompts known yet: send prompts/list (prompts), then " + tab + " offers their names and arguments" + usage, true
 	case promptName:
-		for _, p := range sf.Prompts {
-			if p.Name == prefix {
-				return describePrompt(p), true
-			}
+		if p := listedPrompt(sf.Prompts, prefix); p != nil {
+			return describePrompt(*p), true
 		}
 	case ctx.method == "prompts/get" && ctx.index >= 2:
-		for _, p := range sf.Prompts {
-			if p.Name == ctx.words[1].Text {
-				h := promptArgHint(p, prefix, ctx.givenKeys())
-				if key, _, ok := strings.Cut(prefix, "="); ok && strings.HasPrefix(h, sanitize.Line(key)+": ") {
-					// What Tab does first: the line is cut at the edge.
-					h = sanitize.Line(key) + ": " + tab + " asks the server for values · " + strings.TrimPrefix(h, sanitize.Line(key)+": ")
-				}
-				return h, true
+		if p := listedPrompt(sf.Prompts, ctx.words[1].Text); p != nil {
+			h := promptArgHint(*p, prefix, ctx.givenKeys())
+			if key, _, ok := strings.Cut(prefix, "="); ok && strings.HasPrefix(h, sanitize.Line(key)+": ") {
+				// What Tab does first: the line is cut at the edge.
+				h = sanitize.Line(key) + ": " + tab + " asks the server for values · " + strings.TrimPrefix(h, sanitize.Line(key)+": ")
 			}
+			return h, true
 		}
 	case ctx.template() != "":
 		t := ctx.template()

@@ -147,8 +147,12 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		}
 	case ctx.method == "prompts/get" && !strings.Contains(prefix, "="):
 		given := ctx.givenKeys()
+		var args []command.PromptArgument
+		if p := listedPrompt(sf.Prompts, ctx.words[1].Text); p != nil {
+			args = p.Arguments
+		}
 		for _, req := range []bool{true, false} {
-			for _, a := range promptArgs(sf, ctx.words[1].Text) {
+			for _, a := range args {
 				if a.Required == req && strings.HasPrefix(a.Name, prefix) && !slices.Contains(given, a.Name) {
 					comp.add(command.ShellQuote(a.Name)+"=", a.Name+"=")
 				}
@@ -219,12 +223,10 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	return comp
 }
 
-// promptArgs are the arguments of the prompt named name, as listed.
-func promptArgs(sf history.Surface, name string) []command.PromptArgument {
-	for _, p := range sf.Prompts {
-		if p.Name == name {
-			return p.Arguments
-		}
+// listedPrompt is the prompt named name as prompts/list gave it, or nil.
+func listedPrompt(prompts []command.Prompt, name string) *command.Prompt {
+	if i := slices.IndexFunc(prompts, func(p command.Prompt) bool { return p.Name == name }); i >= 0 {
+		return &prompts[i]
 	}
 	return nil
 }
