@@ -230,10 +230,7 @@ func (m *Model) Init() tea.Cmd {
 // (the row under it was left blank while the first cut the hint off at 80
 // columns), the last row cut if it is longer still.
 func (m *Model) hintRows(text string) []string {
-	rows := wrapWords(text, max(m.width, 1))
-	if n := max(m.lay.CmdLine.H, 1); len(rows) > n {
-		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
-	}
+	rows := wrapRows(text, max(m.width, 1), max(m.lay.CmdLine.H, 1))
 	for i, r := range rows {
 		rows[i] = m.com.st.Hint.Render(r)
 	}

@@ -348,11 +348,7 @@ func (o *lineOutcome) outcomeRows(st *themes.Styles, keys *KeyMap, verb string, 
 	default:
 		return nil, lipgloss.Style{}
 	}
-	rows := wrapWords(text, width)
-	if n := maxCmdLineHeight - 1; len(rows) > n {
-		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
-	}
-	return rows, style
+	return wrapRows(text, width, maxCmdLineHeight-1), style
 }
 
 // hintLine is the second line: why sending is off, the last Enter's

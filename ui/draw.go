@@ -174,3 +174,13 @@ func wrapWords(value string, room int) []string {
 	}
 	return append(lines, cur.String())
 }
+
+// wrapRows is wrapWords in at most n rows: what is left over is joined onto
+// the last one, which the drawing cuts with ….
+func wrapRows(text string, room, n int) []string {
+	rows := wrapWords(text, room)
+	if len(rows) > n {
+		rows = append(rows[:n-1], strings.Join(rows[n-1:], " "))
+	}
+	return rows
+}
