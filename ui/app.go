@@ -266,8 +266,8 @@ func (m *Model) View() string {
 			cl[0] = m.clientsBar()
 		}
 	}
-	bar := m.status.view()
-	if last := len(cl) - 1; last >= 0 && ansi.StringWidth(cl[last]) == 0 && last < m.lay.CmdLine.H {
+	bar, cut := m.status.render(true)
+	if last := len(cl) - 1; cut && last >= 0 && ansi.StringWidth(cl[last]) == 0 && last < m.lay.CmdLine.H {
 		// The command line's last row is blank: a status message the bar
 		// would cut (a server's refusal, what to do next) is read whole
 		// there, and the bar keeps the version and counts.

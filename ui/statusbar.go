@@ -47,14 +47,11 @@ func (s *statusBar) view() string {
 }
 
 // msgRow is the transient message on a row of its own, for when the
-// status bar would cut it or drop the protocol version for it and the row
-// above is free, and the bar to draw below it without the message; ok is
-// false when the whole bar fits (or there is no message).
+// status bar cut it or dropped the protocol version for it (render said
+// so) and the row above is free, and the bar to draw below it without the
+// message; ok is false when there is no message.
 func (s *statusBar) msgRow() (msg, bar string, ok bool) {
 	if s.msg == nil {
-		return "", "", false
-	}
-	if _, cut := s.render(true); !cut {
 		return "", "", false
 	}
 	bar, _ = s.render(false)
