@@ -19,12 +19,10 @@ func TestListenSaysWhatTheAcknowledgementLeftOut(t *testing.T) {
 	if _, err := srv.WaitListen(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	l.tm.Type(":")
-	l.typeLine("subscribe demo://readme")
+	l.command("subscribe demo://readme")
 	l.waitFor("it will send no")
 	l.mark()
-	l.tm.Type(":")
-	l.typeLine("unsubscribe demo://readme")
+	l.command("unsubscribe demo://readme")
 	var last *mcptest.Listener
 	for range 2 { // the subscribe's stream, then the unsubscribe's
 		var err error

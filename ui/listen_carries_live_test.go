@@ -18,8 +18,7 @@ func TestListenLineNamesTheSubscribedResources(t *testing.T) {
 	if _, err := srv.WaitListen(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	l.tm.Type(":")
-	l.typeLine("subscribe demo://readme")
+	l.command("subscribe demo://readme")
 	last, err := srv.WaitListen(t.Context())
 	if err != nil {
 		t.Fatal(err)

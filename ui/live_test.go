@@ -83,6 +83,12 @@ func (l *live) call(args string) {
 	l.typeLine(args)
 }
 
+// command opens the command line with : and sends line.
+func (l *live) command(line string) {
+	l.tm.Type(":")
+	l.typeLine(line)
+}
+
 // quit leaves the program and returns the final model.
 func (l *live) quit() *Model {
 	l.t.Helper()
