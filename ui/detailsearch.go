@@ -164,15 +164,15 @@ func (d *detailPane) searchNote() string {
 	return fmt.Sprintf(" · “%s” %d/%d", q, s.at+1, len(s.hits))
 }
 
-// findLines are the indexes of the lines holding q, in any case, as drawn.
+// findLines are the indexes of the lines holding q, in any case, as drawn
+// (containsFold, as the events filter matches).
 func findLines(lines []string, q string) []int {
-	q = strings.ToLower(q)
 	hits := []int{}
 	if q == "" {
 		return hits
 	}
 	for i, l := range lines {
-		if strings.Contains(strings.ToLower(ansi.Strip(l)), q) {
+		if containsFold(ansi.Strip(l), q) {
 			hits = append(hits, i)
 		}
 	}
