@@ -29,3 +29,11 @@ func sessionState(log *history.Log) string {
 	}
 	return st.State
 }
+
+// awaitsInitialize reports whether the session is open but not initialized:
+// a legacy stream before i, or the new one a reconnect opened (replaced),
+// where a request is refused in words that do not say to press i.
+func awaitsInitialize(log *history.Log) bool {
+	state := sessionState(log)
+	return state == mcp.StateOpen || state == mcp.StateSessionReplaced
+}

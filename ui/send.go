@@ -54,8 +54,7 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	b, sends, label := m.backend(), m.sends, m.labelOf(c)
 	// A reconnect's new legacy session (session-replaced) is as
 	// uninitialized as one just opened.
-	state := sessionState(m.com.log)
-	uninitialized := c.Method != "initialize" && (state == mcp.StateOpen || state == mcp.StateSessionReplaced)
+	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
 		defer sends.done(id)

@@ -72,7 +72,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 	if b == nil || m.com.replay {
 		return nil
 	}
-	if state := sessionState(m.com.log); state == mcp.StateOpen || state == mcp.StateSessionReplaced {
+	if awaitsInitialize(m.com.log) {
 		// A legacy session before i refuses completion/complete too, in
 		// words that do not say what to do.
 		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
