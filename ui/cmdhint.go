@@ -44,12 +44,18 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 	case ctx.method == "tools/call":
 		return ctx.argHint()
 	}
-	if u := command.Usage(ctx.method); u != "" {
+	if u := usageLine(ctx.method); u != "" {
 		// What this command takes, in the words of the usage text: a
 		// prompt's name, a URI or template, a level, a reference.
-		return strings.ReplaceAll(u, "\n", "  or  ")
+		return u
 	}
 	return "key=value words (key:=json for raw JSON) or one {JSON} object of params"
+}
+
+// usageLine is the method's usage text on one hint row, its forms joined
+// by "or"; "" when it has none.
+func usageLine(method string) string {
+	return strings.ReplaceAll(command.Usage(method), "\n", "  or  ")
 }
 
 func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
