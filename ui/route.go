@@ -159,7 +159,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			// Tab has nothing to offer until the tools are listed: list
 			// them now, as the user would have to, while they type.
 			return tea.Batch(focus, m.setStatus(levelInfo, "listing the tools for completion…"),
-				m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"})), true
+				m.sendCmd(listAllTools)), true
 		}
 		return focus, true
 	case key.Matches(msg, k.Command):

@@ -213,6 +213,10 @@ func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 	return nil
 }
 
+// listAllTools is the tools/list mcpscope sends on its own, to fill
+// completion: every page, as if typed.
+var listAllTools = command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}
+
 // autoList sends the tools/list that a list_changed asked for, unless
 // maxAutoLists of them went in a row already.
 func (m *Model) autoList() tea.Cmd {
@@ -225,7 +229,7 @@ func (m *Model) autoList() tea.Cmd {
 	}
 	m.autoLists++
 	m.autoListing = true
-	send := m.sendCmd(command.Command{Method: "tools/list", All: true, Line: "tools/list --all"})
+	send := m.sendCmd(listAllTools)
 	return tea.Batch(
 		m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
 		func() tea.Msg {
