@@ -12,18 +12,8 @@ import (
 // is held back with a warning that says what to type instead of going to
 // the server for a bare "method not found"; Enter again still sends it.
 func TestCommandLineWarnsOfAToolNameAsMethod(t *testing.T) {
+	heldThenForced(t, "search query=x", "search is a tool, not a method: type tools/call search", "search")
 	c := newLine(t, "")
-	clPress(c, runes("search query=x"))
-	if s := submitted(clPress(c, keyEnter)); s != nil {
-		t.Fatalf("the first Enter sent %+v despite the warning", s)
-	}
-	if hint, want := hintOf(c), "search is a tool, not a method: type tools/call search"; !strings.Contains(hint, want) {
-		t.Errorf("hint %q does not contain %q", hint, want)
-	}
-	if s := submitted(clPress(c, keyEnter)); s == nil || !s.Forced || s.Command.Method != "search" {
-		t.Errorf("the second Enter sent %+v, want the method search, forced", s)
-	}
-	c = newLine(t, "")
 	clPress(c, runes("ping"))
 	if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
 		t.Errorf("ping sent %+v, want it sent at once", s)

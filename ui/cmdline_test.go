@@ -85,6 +85,24 @@ func viewLines(c *CommandLine) []string {
 
 func hintOf(c *CommandLine) string { return viewLines(c)[1] }
 
+// heldThenForced types line on an empty command line and checks that the
+// first Enter holds it back with a hint holding want, and that Enter again
+// sends method anyway, forced.
+func heldThenForced(t *testing.T, line, want, method string) {
+	t.Helper()
+	c := newLine(t, "")
+	clPress(c, runes(line))
+	if s := submitted(clPress(c, keyEnter)); s != nil {
+		t.Fatalf("%q: the first Enter sent %+v despite the warning", line, s)
+	}
+	if hint := hintOf(c); !strings.Contains(hint, want) {
+		t.Errorf("hint %q does not contain %q", hint, want)
+	}
+	if s := submitted(clPress(c, keyEnter)); s == nil || !s.Forced || s.Command.Method != method {
+		t.Errorf("%q: the second Enter sent %+v, want the method %s, forced", line, s, method)
+	}
+}
+
 func submitted(msgs []tea.Msg) *SubmitMsg {
 	for _, m := range msgs {
 		if s, ok := m.(SubmitMsg); ok {

@@ -14,19 +14,9 @@ import (
 // ("tools/cal greet": greet is not key=value), the refusal names the typo
 // first, not the word after it.
 func TestCommandLineSuggestsAMistypedMethod(t *testing.T) {
-	c := newLine(t, "")
-	clPress(c, runes("tool/list"))
-	if s := submitted(clPress(c, keyEnter)); s != nil {
-		t.Fatalf("the first Enter sent %+v despite the typo", s)
-	}
-	if hint, want := hintOf(c), "tool/list is not a method mcpscope knows: did you mean tools/list?"; !strings.Contains(hint, want) {
-		t.Errorf("hint %q does not contain %q", hint, want)
-	}
-	if s := submitted(clPress(c, keyEnter)); s == nil || !s.Forced || s.Command.Method != "tool/list" {
-		t.Errorf("the second Enter sent %+v, want tool/list as typed, forced", s)
-	}
+	heldThenForced(t, "tool/list", "tool/list is not a method mcpscope knows: did you mean tools/list?", "tool/list")
 
-	c = newLine(t, "")
+	c := newLine(t, "")
 	clPress(c, runes("tools/cal search query=x"))
 	if s := submitted(clPress(c, keyEnter)); s != nil {
 		t.Fatalf("a line that does not parse was sent: %+v", s)
