@@ -113,8 +113,12 @@ func unwrapURLError(err error) error {
 // readExcerpt reads up to BodyLimit bytes and counts the rest, up to max
 // bytes in all: a server sending an endless error page must not hold the
 // session forever.
-func readExcerpt(r io.Reader, max int64) (Raw, int64) {
-	b, _ := io.ReadAll(io.LimitReader(r, BodyLimit))
+func readExcerpt(r io.Reader, max int64) (Raw, int64) { return readKept(r, BodyLimit, max) }
+
+// readKept reads up to keep bytes and counts the rest, reading at most max
+// more.
+func readKept(r io.Reader, keep, max int64) (Raw, int64) {
+	b, _ := io.ReadAll(io.LimitReader(r, keep))
 	n, _ := io.Copy(io.Discard, io.LimitReader(r, max))
 	return Raw(b), int64(len(b)) + n
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -213,8 +214,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		// Nothing a person could answer: the question is in params. Said
 		// back at once as invalid params, not put to the user as an empty
 		// question that holds the server until --timeout.
-		msg, _ := json.Marshal("mcpscope cannot answer " + method + ": " + paramsKind(params) + ", where an object must ask the question")
-		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32602,"message":`+string(msg)+`}}`))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+method+": "+paramsKind(params)+", where an object must ask the question"))
 		return
 	}
 	// What a person answers may take a while: the stream reader goes on.
@@ -231,8 +231,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.emitError(OpReply, &WireError{Cause: CauseLimit,
 				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
 		}
-		msg, _ := json.Marshal(fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", method, maxAsking))
-		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32603,"message":`+string(msg)+`}}`))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, -32603, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", method, maxAsking)))
 		return
 	}
 	s.asking++
@@ -251,15 +250,20 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		case err == nil:
 			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":` + string(res) + `}`)
 		case errors.Is(err, errUnknownMethod):
-			msg, _ := json.Marshal("mcpscope does not implement " + method)
-			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":` + string(msg) + `}}`)
+			body = errorReply(id, CodeMethodNotFound, "mcpscope does not implement "+method)
 		default:
-			msg, _ := json.Marshal("mcpscope could not answer " + method + ": " + err.Error())
-			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32603,"message":` + string(msg) + `}}`)
+			body = errorReply(id, -32603, "mcpscope could not answer "+method+": "+err.Error())
 			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + method + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
 		}
 		s.reply(conn, reqSeq, during, id, method, body)
 	}()
+}
+
+// errorReply is our JSON-RPC error answer to the server's request id (its
+// raw JSON), with code and message.
+func errorReply(id string, code int, message string) []byte {
+	msg, _ := json.Marshal(message)
+	return []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":` + strconv.Itoa(code) + `,"message":` + string(msg) + `}}`)
 }
 
 // paramsKind says what a request's params are, for an error message.

@@ -44,16 +44,23 @@ type ackOutcome struct {
 
 // opened remembers the filter a listen request (record seq) asked for.
 func (a *listenAcks) opened(seq int64, params json.RawMessage) {
-	var p struct {
-		Notifications map[string]json.RawMessage `json:"notifications"`
-	}
-	_ = json.Unmarshal(params, &p)
+	filter, _ := listenFilter(params)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.asked == nil {
 		a.asked = map[int64]map[string]json.RawMessage{}
 	}
-	a.asked[seq] = p.Notifications
+	a.asked[seq] = filter
+}
+
+// listenFilter reads params.notifications, the filter a listen request
+// asks for and its acknowledgement grants.
+func listenFilter(params []byte) (map[string]json.RawMessage, error) {
+	var p struct {
+		Notifications map[string]json.RawMessage `json:"notifications"`
+	}
+	err := json.Unmarshal(params, &p)
+	return p.Notifications, err
 }
 
 // wait registers a subscription to uri waiting for its acknowledgement.
@@ -115,10 +122,8 @@ func (s *Session) acknowledged(reqSeq int64, params []byte) {
 		return
 	}
 	a.asked[reqSeq] = nil // acknowledged: its end no longer concerns the waiters
-	var p struct {
-		Notifications map[string]json.RawMessage `json:"notifications"`
-	}
-	if err := json.Unmarshal(params, &p); err != nil {
+	granted, err := listenFilter(params)
+	if err != nil {
 		// Read as granting nothing, it would say every part of the
 		// filter was left out, which the server did not say either.
 		a.resolve(asked, func(string) ackOutcome { return ackOutcome{} })
@@ -127,7 +132,7 @@ func (s *Session) acknowledged(reqSeq int64, params []byte) {
 			Detail: "the server's acknowledgement of the listen stream cannot be read (" + Clip(err.Error(), 200) + "): what it will send notifications for is not known"}})
 		return
 	}
-	left := leftOut(asked, p.Notifications)
+	left := leftOut(asked, granted)
 	a.resolve(asked, func(uri string) ackOutcome {
 		return ackOutcome{left: slices.Contains(left, filterResources+" "+uri)}
 	})

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -311,10 +312,13 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	var whole Raw
 	readWhole := m.p != nil && ct == "application/json"
 	if readWhole {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, int64(s.cfg.MaxEventSize)+1))
-		n, _ := io.Copy(io.Discard, io.LimitReader(resp.Body, int64(s.cfg.MaxEventSize)))
-		whole, ex.BodySize = Raw(b), int64(len(b))+n
-		ex.Body = whole[:min(len(whole), BodyLimit)]
+		whole, ex.BodySize = readKept(resp.Body, int64(s.cfg.MaxEventSize)+1, int64(s.cfg.MaxEventSize))
+		ex.Body = whole
+		if len(whole) > BodyLimit {
+			// A copy: a view of its start would keep the whole body in
+			// the record.
+			ex.Body = Raw(strings.Clone(string(whole[:BodyLimit])))
+		}
 	} else {
 		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 	}

@@ -122,8 +122,14 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		}
 		schema = sch
 	} else {
-		known := toolNames(tools)
-		if sug := Nearest(c.Tool, strings.Split(known, ", ")); sug != "" {
+		names := toolNames(tools)
+		known := "none"
+		if len(names) > 0 {
+			known = strings.Join(names, ", ")
+		}
+		// The names themselves, not the joined line split again: a name
+		// may hold ", ", and with no tools "none" is no tool to suggest.
+		if sug := Nearest(c.Tool, names); sug != "" {
 			known = "did you mean " + sug + "? known: " + known
 		}
 		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known)})
@@ -143,16 +149,14 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	return r, warnings, err
 }
 
-func toolNames(tools []mcp.Tool) string {
-	if len(tools) == 0 {
-		return "none"
-	}
+// toolNames are the names of tools, sorted.
+func toolNames(tools []mcp.Tool) []string {
 	names := make([]string, len(tools))
 	for i, t := range tools {
 		names[i] = t.Name
 	}
 	sort.Strings(names)
-	return strings.Join(names, ", ")
+	return names
 }
 
 // Runner runs commands on a live session; with Reconnect from the embedded

@@ -67,46 +67,48 @@ func Tasks(next func(x *Exchange)) func(x *Exchange) {
 			x.Result(map[string]any{"task": map[string]any{"taskId": id, "status": "working", "createdAt": now, "lastUpdatedAt": now, "ttl": 60000}})
 			return
 		case "tasks/result":
-			var p struct {
-				TaskID string `json:"taskId"`
-			}
-			_ = json.Unmarshal(x.Params, &p)
-			topic, ok := topics.Load(p.TaskID)
+			id := taskID(x)
+			topic, ok := topics.Load(id)
 			if !ok {
-				x.Error(-32602, "Task not found: "+p.TaskID)
+				x.Error(-32602, "Task not found: "+id)
 				return
 			}
 			if topic == "forever" {
-				done, ok := cancels.Load(p.TaskID)
-				if !ok {
-					// tasks/cancel came first and took it.
-					x.Error(-32603, "Task "+p.TaskID+" was cancelled")
-					return
+				// Unless tasks/cancel came first and took it, wait for it.
+				if done, ok := cancels.Load(id); ok {
+					select {
+					case <-done.(chan struct{}):
+					case <-x.Context().Done():
+						return
+					}
 				}
-				select {
-				case <-done.(chan struct{}):
-					x.Error(-32603, "Task "+p.TaskID+" was cancelled")
-				case <-x.Context().Done():
-				}
+				x.Error(-32603, "Task "+id+" was cancelled")
 				return
 			}
 			x.Result(map[string]any{"content": []any{map[string]any{"type": "text", "text": fmt.Sprintf("report on %v", topic)}},
-				"_meta": map[string]any{"io.modelcontextprotocol/related-task": map[string]any{"taskId": p.TaskID}}})
+				"_meta": map[string]any{"io.modelcontextprotocol/related-task": map[string]any{"taskId": id}}})
 			return
 		case "tasks/cancel":
-			var p struct {
-				TaskID string `json:"taskId"`
-			}
-			_ = json.Unmarshal(x.Params, &p)
-			done, ok := cancels.LoadAndDelete(p.TaskID)
+			id := taskID(x)
+			done, ok := cancels.LoadAndDelete(id)
 			if !ok {
-				x.Error(-32602, "Task not found: "+p.TaskID)
+				x.Error(-32602, "Task not found: "+id)
 				return
 			}
 			close(done.(chan struct{}))
-			x.Result(map[string]any{"taskId": p.TaskID, "status": "cancelled"})
+			x.Result(map[string]any{"taskId": id, "status": "cancelled"})
 			return
 		}
 		next(x)
 	}
+}
+
+// taskID is the params.taskId of tasks/result and tasks/cancel ("" when
+// absent, an id no task has).
+func taskID(x *Exchange) string {
+	var p struct {
+		TaskID string `json:"taskId"`
+	}
+	_ = json.Unmarshal(x.Params, &p)
+	return p.TaskID
 }

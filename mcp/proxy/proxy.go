@@ -190,10 +190,13 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.post(w, r)
 	case r.Method == http.MethodGet && sid != "":
 		p.sessionGet(w, r, sid)
-	case r.Method == http.MethodGet && acceptsEventStream(r.Header) && p.sessionless(r) != nil:
-		p.sessionlessGet(w, r, p.sessionless(r))
 	case r.Method == http.MethodGet && acceptsEventStream(r.Header):
-		p.legacyStream(w, r)
+		// Looked up once: a second look could find the session gone.
+		if c := p.sessionless(r); c != nil {
+			p.sessionlessGet(w, r, c)
+		} else {
+			p.legacyStream(w, r)
+		}
 	case r.Method == http.MethodDelete && sid != "":
 		p.sessionDelete(w, r, sid)
 	default:
