@@ -50,6 +50,14 @@ func onlyRecording(t *testing.T, dir string) string {
 	return files[0]
 }
 
+// rawID is the value of the first "id" member of a JSON-RPC body as the
+// client wrote it, for a hand-written answer to echo: mcpscope writes a
+// request's id before its params.
+func rawID(body string) string {
+	_, rest, _ := strings.Cut(body, `"id":`)
+	return rest[:max(0, strings.IndexAny(rest, ",}"))]
+}
+
 func startGateway(t *testing.T, opts demo.Options) string {
 	t.Helper()
 	srv, err := demo.Start("127.0.0.1:0", opts)
