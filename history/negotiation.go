@@ -441,7 +441,8 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 		e := r.Error
 		p := Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}
 		if e.Cause != "" {
-			p.Fact = &advice.Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}
+			f := advice.FactOf(e)
+			p.Fact = &f
 		}
 		return p, true
 	}

@@ -215,7 +215,13 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 	if e.Cause == "" {
 		return e.Hint
 	}
-	return For(Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}, a)
+	return For(FactOf(e), a)
+}
+
+// FactOf is what a logged error says for the table, for callers that keep
+// the fact to advise from later (the Negotiation pane's problems).
+func FactOf(e *mcp.ErrorInfo) Fact {
+	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}
 }
 
 // ForError returns the advice for an error a session returned.
