@@ -49,7 +49,7 @@ func (n *notes) record(r mcp.Record) {
 	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && !quietNotes[r.RPC.Method] {
 		line = noteLine(r.RPC)
 	}
-	if ep := r.Endpoint; r.Kind == mcp.KindEndpoint && ep != nil && ep.InUse != ep.Preferred && (ep.InUse == ep.Fallback || ep.InUse == ep.Prefixed) {
+	if ep := r.Endpoint; r.Kind == mcp.KindEndpoint && ep != nil && history.PostsElsewhere(ep) {
 		// The endpoint event named a URL that did not work: what the
 		// server said is wrong even though the commands go through.
 		line = "posting to " + mcp.Clip(ep.InUse, 1024) + ", not " + mcp.Clip(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason

@@ -326,7 +326,7 @@ func (s *proxySessions) start(c *proxy.Client) {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
-			lp := &linePrinter{w: out, mu: &s.outMu, c: c, asked: map[int64]time.Time{}, names: map[int64]string{}, upstream: map[int64]time.Duration{}, added: map[int64]time.Duration{}}
+			lp := &linePrinter{w: out, mu: &s.outMu, c: c, asked: map[int64]*inFlight{}}
 			<-s.ready
 			lp.started(path)
 			for batch := range recs {

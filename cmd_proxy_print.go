@@ -64,14 +64,20 @@ type linePrinter struct {
 	w     io.Writer
 	mu    *sync.Mutex
 	c     *proxy.Client
-	asked map[int64]time.Time // when each request was sent, by its Seq
-	// names are the unanswered requests' names (method, tool, id) by Seq,
-	// for a failure that ends one to say which.
-	names map[int64]string
-	// upstream and added are, by request Seq, how long upstream took to
-	// answer the request's POST (its headers) and the time the proxy added
-	// to that.
-	upstream, added map[int64]time.Duration
+	asked map[int64]*inFlight // the requests not answered yet, by Seq
+}
+
+// inFlight is what the printer keeps of a request until its answer.
+type inFlight struct {
+	at time.Time // when it was sent
+	// name is the request's name (method, tool, id), for a failure that
+	// ends it to say which; "" once one has.
+	name string
+	// upstream is how long upstream took to answer the request's POST (its
+	// headers), and added the time the proxy added to that; posted and
+	// relayed say each is known.
+	upstream, added time.Duration
+	posted, relayed bool
 }
 
 func (lp *linePrinter) lineAt(at time.Time, dir, what, status string) {
@@ -103,8 +109,7 @@ func (lp *linePrinter) record(r mcp.Record) {
 	switch {
 	case r.RPC != nil && r.Kind == mcp.KindSent:
 		if r.RPC.Class == mcp.ClassRequest {
-			lp.asked[r.Seq] = r.Time
-			lp.names[r.Seq] = message(r.RPC)
+			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC)}
 		}
 		lp.lineAt(r.Time, "→", message(r.RPC), "")
 	case r.RPC != nil && r.Kind == mcp.KindReceived:
@@ -113,9 +118,9 @@ func (lp *linePrinter) record(r mcp.Record) {
 		lp.exchange(r.HTTP)
 	case r.Error != nil:
 		what := r.Error.Op
-		if name, ok := lp.names[r.Error.ReqSeq]; ok {
-			what += " " + name
-			delete(lp.names, r.Error.ReqSeq)
+		if a := lp.asked[r.Error.ReqSeq]; a != nil && a.name != "" {
+			what += " " + a.name
+			a.name = ""
 		}
 		lp.lineAt(r.Time, "!", what+": "+r.Error.Message, "")
 	case r.State != nil:
@@ -128,14 +133,19 @@ func (lp *linePrinter) record(r mcp.Record) {
 
 // exchange keeps the timing of a request's POST: upstream's leg, then the
 // client's (relayed once upstream's headers came), whose difference is the
-// time the proxy added.
+// time the proxy added. A notification's or a reply's POST has no answer to
+// print it with.
 func (lp *linePrinter) exchange(h *mcp.HTTPExchange) {
+	a := lp.asked[h.ReqSeq]
+	if a == nil {
+		return
+	}
 	switch h.Purpose {
 	case mcp.PurposePost:
-		lp.upstream[h.ReqSeq] = h.Duration
+		a.upstream, a.posted = h.Duration, true
 	case mcp.PurposeRelay:
-		if up, ok := lp.upstream[h.ReqSeq]; ok {
-			lp.added[h.ReqSeq] = history.ProxyAdded(up, h.Duration)
+		if a.posted {
+			a.added, a.relayed = history.ProxyAdded(a.upstream, h.Duration), true
 		}
 	}
 }
@@ -187,16 +197,15 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 	if m.Class == mcp.ClassLate {
 		s = "late " + s
 	}
-	delete(lp.names, m.ReqSeq)
-	if at, ok := lp.asked[m.ReqSeq]; ok {
-		delete(lp.asked, m.ReqSeq)
-		s += " " + history.FormatDuration(r.Time.Sub(at))
+	a := lp.asked[m.ReqSeq]
+	if a == nil {
+		return s
 	}
-	if added, ok := lp.added[m.ReqSeq]; ok {
-		s += fmt.Sprintf(" (POST: upstream %s, proxy added %s)", lp.upstream[m.ReqSeq].Round(100*time.Microsecond), added.Round(10*time.Microsecond))
+	delete(lp.asked, m.ReqSeq)
+	s += " " + history.FormatDuration(r.Time.Sub(a.at))
+	if a.relayed {
+		s += fmt.Sprintf(" (POST: upstream %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
 	}
-	delete(lp.upstream, m.ReqSeq)
-	delete(lp.added, m.ReqSeq)
 	return s
 }
 

@@ -22,8 +22,7 @@ func TestExecSaysAStuckPostIsTheServers(t *testing.T) {
 		}
 		body, _ := io.ReadAll(r.Body)
 		msg := string(body)
-		_, rest, _ := strings.Cut(msg, `"id":`)
-		id := rest[:max(0, strings.IndexAny(rest, ",}"))]
+		id := rawID(msg)
 		switch {
 		case strings.Contains(msg, `"method":"initialize"`):
 			w.Header().Set("Content-Type", "application/json")

@@ -39,6 +39,25 @@ func stateDir(t *testing.T) string {
 	return filepath.Join(dir, "sessions")
 }
 
+// onlyRecording is the path of the one recording in dir, where a test's
+// single session was recorded.
+func onlyRecording(t *testing.T, dir string) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("recordings %v, want one", files)
+	}
+	return files[0]
+}
+
+// rawID is the value of the first "id" member of a JSON-RPC body as the
+// client wrote it, for a hand-written answer to echo: mcpscope writes a
+// request's id before its params.
+func rawID(body string) string {
+	_, rest, _ := strings.Cut(body, `"id":`)
+	return rest[:max(0, strings.IndexAny(rest, ",}"))]
+}
+
 func startGateway(t *testing.T, opts demo.Options) string {
 	t.Helper()
 	srv, err := demo.Start("127.0.0.1:0", opts)
@@ -190,17 +209,14 @@ func TestRerunAcrossTransports(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exec exit %d: %s", code, errOut)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("recordings %v", files)
-	}
-	out, errOut, code := run(t, "replay", files[0], "--against", url+"/mcp")
+	file := onlyRecording(t, dir)
+	out, errOut, code := run(t, "replay", file, "--against", url+"/mcp")
 	if code != exitOK || !strings.Contains(out, "0 different") || !strings.Contains(out, "initialize") {
 		t.Errorf("legacy recording against /mcp: exit %d\n%s\n%s", code, out, errOut)
 	}
 	// Across eras the handshakes differ by name: each side runs its own and
 	// they are compared on what both say about the server.
-	out, errOut, code = run(t, "replay", files[0], "--against", url+"/stateless")
+	out, errOut, code = run(t, "replay", file, "--against", url+"/stateless")
 	if code != exitOK || !strings.Contains(out, "4 same, 0 different") || !strings.Contains(out, "initialize (as server/discover") {
 		t.Errorf("legacy recording against /stateless: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -266,11 +282,8 @@ func TestRerunKeepsRefusalsTheSame(t *testing.T) {
 	if _, errOut, code := run(t, "exec", url, "no/such/method", "tools/call greet name=Ann"); code != exitFailed {
 		t.Fatalf("exec exit %d, want 1: %s", code, errOut)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("recordings: %v", files)
-	}
-	out, errOut, code := run(t, "replay", files[0], "--against", url, "--json")
+	file := onlyRecording(t, dir)
+	out, errOut, code := run(t, "replay", file, "--against", url, "--json")
 	if code != exitOK || !strings.Contains(out, `"same": true`) {
 		t.Errorf("re-run of a recording with a refused request: exit %d\n%s\n%s", code, out, errOut)
 	}

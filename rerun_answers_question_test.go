@@ -5,13 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
 // A re-run answers a question only with what the user answered to that
@@ -22,17 +20,7 @@ import (
 func TestRerunAnswersOnlyTheQuestionAnswered(t *testing.T) {
 	for _, path := range []string{"/sse", "/stateless"} {
 		t.Run(path, func(t *testing.T) {
-			dir := stateDir(t)
-			url := startGateway(t, demo.Options{}) + path
-			out, errOut, code := run(t, "exec", "--answer", "elicitation accept name=Ann confirm=true copies=2", url, "tools/call confirm")
-			if code != exitOK || !strings.Contains(out, "confirmed by Ann") {
-				t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
-			}
-			files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-			if len(files) != 1 {
-				t.Fatalf("recordings %v", files)
-			}
-			_, recs, err := readAll(files[0], io.Discard, history.RerunUses)
+			_, recs, err := readAll(recordConfirmedByAnn(t, path), io.Discard, history.RerunUses)
 			if err != nil {
 				t.Fatal(err)
 			}

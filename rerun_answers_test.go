@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,18 +15,9 @@ import (
 func TestRerunAnswersWhatWasAnswered(t *testing.T) {
 	for _, path := range []string{"/sse", "/mcp", "/stateless"} {
 		t.Run(path, func(t *testing.T) {
-			dir := stateDir(t)
-			url := startGateway(t, demo.Options{}) + path
-			out, errOut, code := run(t, "exec", "--answer", "elicitation accept name=Ann confirm=true copies=2", url, "tools/call confirm")
-			if code != exitOK || !strings.Contains(out, "confirmed by Ann") {
-				t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
-			}
-			files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-			if len(files) != 1 {
-				t.Fatalf("recordings %v", files)
-			}
+			file := recordConfirmedByAnn(t, path)
 			again := startGateway(t, demo.Options{}) + path
-			out, errOut, code = run(t, "replay", files[0], "--against", again)
+			out, errOut, code := run(t, "replay", file, "--against", again)
 			if code != exitOK || !strings.Contains(out, "0 different") || !strings.Contains(out, "tools/call confirm") {
 				t.Errorf("re-run: exit %d\n%s\n%s", code, out, errOut)
 			}
@@ -45,13 +35,23 @@ func TestRerunOfADeclinedFormIsDeclinedAgain(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "declined") {
 		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("recordings %v", files)
-	}
+	file := onlyRecording(t, dir)
 	again := startGateway(t, demo.Options{}) + "/stateless"
-	out, errOut, code = run(t, "replay", files[0], "--against", again, "--json")
+	out, errOut, code = run(t, "replay", file, "--against", again, "--json")
 	if code != exitOK || !strings.Contains(out, `"same": true`) {
 		t.Errorf("re-run: exit %d\n%s\n%s", code, out, errOut)
 	}
+}
+
+// recordConfirmedByAnn records exec calling the demo gateway's confirm tool
+// on path, its form answered with Ann's name, and returns the recording.
+func recordConfirmedByAnn(t *testing.T, path string) string {
+	t.Helper()
+	dir := stateDir(t)
+	url := startGateway(t, demo.Options{}) + path
+	out, errOut, code := run(t, "exec", "--answer", "elicitation accept name=Ann confirm=true copies=2", url, "tools/call confirm")
+	if code != exitOK || !strings.Contains(out, "confirmed by Ann") {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	return onlyRecording(t, dir)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,13 +19,10 @@ func TestExecAndRerunATaskTool(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "research  (runs as a task) A report") || !strings.Contains(out, "report on go") {
 		t.Fatalf("exec exit %d, want the task's report\n%s\n%s", code, out, errOut)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("recordings %v", files)
-	}
+	file := onlyRecording(t, dir)
 	// Against a server that never gave the recorded task's id.
 	again := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.Tasks(nil)})
-	out, errOut, code = run(t, "replay", files[0], "--against", again.Endpoint())
+	out, errOut, code = run(t, "replay", file, "--against", again.Endpoint())
 	if code != exitOK || !strings.Contains(out, "0 different") || !strings.Contains(out, "tasks/result") {
 		t.Errorf("re-run of the task: exit %d\n%s\n%s", code, out, errOut)
 	}

@@ -383,13 +383,9 @@ func (l *Log) onHTTP(r *mcp.Record) {
 		return
 	}
 	l.stats.Bytes += h.BodySize
-	_, req := l.row(h.ReqSeq)
-	l.neg.post(r, h.ReqSeq != 0 && req != nil && req.method == "initialize")
-	if h.ReqSeq == 0 {
-		return
-	}
 	i, p := l.row(h.ReqSeq)
-	if p == nil {
+	l.neg.post(r, h.ReqSeq != 0 && p != nil && p.method == "initialize")
+	if h.ReqSeq == 0 || p == nil {
 		return
 	}
 	defer l.views.refresh(l, i)

@@ -369,16 +369,24 @@ func (l *Log) Negotiation() *Negotiation {
 	return &n.cache
 }
 
+// PostsElsewhere reports an endpoint whose messages go to an alternative
+// of the URL the endpoint event named (its fallback, or its path under the
+// stream's prefix) because that URL did not work. A proxy's records name
+// the proxy's own URL in use: only the alternatives a client of ours
+// switches to are a switch.
+func PostsElsewhere(ep *mcp.Endpoint) bool {
+	alt := ep.InUse
+	return alt != "" && alt != ep.Preferred && (alt == ep.Fallback || alt == ep.Prefixed)
+}
+
 func (l *Log) problems() []Problem {
 	n := &l.neg
 	var ps []Problem
 	if n.endpoint != nil {
 		ep := n.endpoint.Endpoint
-		// A proxy's records name the proxy's own URL in use: only the
-		// alternatives a client of ours switches to are worth a warning.
-		if alt := ep.InUse; alt != "" && alt != ep.Preferred && (alt == ep.Fallback || alt == ep.Prefixed) {
+		if PostsElsewhere(ep) {
 			which := "fallback URL"
-			if alt == ep.Prefixed {
+			if ep.InUse == ep.Prefixed {
 				which = "URL under the stream's prefix"
 			}
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
@@ -433,7 +441,8 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 		e := r.Error
 		p := Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}
 		if e.Cause != "" {
-			p.Fact = &advice.Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}
+			f := advice.FactOf(e)
+			p.Fact = &f
 		}
 		return p, true
 	}
@@ -448,8 +457,7 @@ func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
 		}
 	} else if _, p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.fail != 0 {
 		return Problem{}, false
-	} else if ep := l.neg.endpoint; ep != nil && h.URL == ep.Endpoint.Preferred && ep.Endpoint.InUse != ep.Endpoint.Preferred &&
-		(ep.Endpoint.InUse == ep.Endpoint.Fallback || ep.Endpoint.InUse == ep.Endpoint.Prefixed) {
+	} else if ep := l.neg.endpoint; ep != nil && h.URL == ep.Endpoint.Preferred && PostsElsewhere(ep.Endpoint) {
 		// The preferred URL's refusal is why the session switched to
 		// another, which the endpoint's warning says with the status.
 		return Problem{}, false

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -158,6 +159,9 @@ type inputAsk struct {
 // inputMethods reads a 2026 input_required answer's inputRequests by key;
 // nil when the answer asks for nothing.
 func inputMethods(raw mcp.Raw) map[string]inputAsk {
+	if !strings.Contains(string(raw), `"input_required"`) {
+		return nil // the cheap test first, as InputRequired's: most answers never say it
+	}
 	var m struct {
 		Result struct {
 			ResultType    string `json:"resultType"`

@@ -92,7 +92,6 @@ var table = []row{
 	{cause: mcp.CauseStalled, text: "the answer stopped mid-way, which a slow tool does not do: a proxy in between buffering the stream (turn buffering off for text/event-stream) or a server stuck while writing; raise --timeout only for answers that are large and slow to send"},
 	{cause: mcp.CauseReplyRefused, text: "the server asked something while it worked and refused mcpscope's answer (quoted), so it waits for an answer that will not come: the refusal says why (a server that keeps no sessions, naming no Mcp-Session-Id, has nowhere to take an answer, and must not ask)"},
 	{cause: mcp.CauseTimeout, text: "the server took the request but sent no answer: raise --timeout for slow tools"},
-	{cause: mcp.CausePostTimeout, transport: mcp.TransportSSE, text: "the server did not answer the POST within --timeout; some servers hang on an unknown session: {reconnect}"},
 	{cause: mcp.CausePostTimeout, transport: mcp.TransportStreamable, text: "the server did not answer the POST within --timeout, not even with a status: it is stuck on this request (its logs may say where), or a proxy in between holds the answer back"},
 	{cause: mcp.CausePostTimeout, transport: mcp.TransportStateless, text: "the server did not answer the POST within --timeout, not even with a status: it is stuck on this request (its logs may say where), or a proxy in between holds the answer back"},
 	{cause: mcp.CausePostTimeout, text: "the server did not answer the POST within --timeout; some servers hang on an unknown session: {reconnect}"},
@@ -215,7 +214,13 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 	if e.Cause == "" {
 		return e.Hint
 	}
-	return For(Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}, a)
+	return For(FactOf(e), a)
+}
+
+// FactOf is what a logged error says for the table, for callers that keep
+// the fact to advise from later (the Negotiation pane's problems).
+func FactOf(e *mcp.ErrorInfo) Fact {
+	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}
 }
 
 // ForError returns the advice for an error a session returned.
