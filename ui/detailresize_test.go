@@ -46,7 +46,7 @@ func TestDetailKeepsItsPlaceOnResize(t *testing.T) {
 	s.answer(call, "3", "tools/call", "big", `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"`+longText()+`"}]}}`, false, false)
 
 	m := newTestModel(t, 160, 45, nil, s.recs)
-	press(m, "enter", "tab", "end")
+	press(m, "enter", "end")
 	if m.focus != paneDetail {
 		t.Fatalf("focus = %v, want detail", m.focus)
 	}
@@ -87,7 +87,6 @@ func TestDetailRawToggleKeepsTheResponse(t *testing.T) {
 	m := newTestModel(t, 160, 45, nil, hugeAnswerRecords(strings.Repeat("y", 200<<10)))
 	_, cmd := m.Update(keyMsg("enter"))
 	m.Update(runCmd(t, cmd, isFormatted))
-	press(m, "tab")
 	if m.focus != paneDetail {
 		t.Fatalf("focus = %v, want detail", m.focus)
 	}

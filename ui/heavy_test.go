@@ -68,7 +68,7 @@ func TestDetailDropsLinesOfAnEarlierSelection(t *testing.T) {
 	m := newTestModel(t, 160, 45, nil, hugeAnswerRecords(bigText))
 	_, cmd := m.Update(keyMsg("enter"))
 	late := runCmd(t, cmd, isFormatted)
-	press(m, "up", "enter")
+	press(m, "esc", "up", "enter")
 	m.Update(late)
 	detail := strings.Join(m.detail.lines(), "\n")
 	if !strings.HasPrefix(detail, "→ request initialize") || strings.Contains(detail, "dump") || strings.Contains(detail, "formatting") {

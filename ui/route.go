@@ -232,8 +232,9 @@ func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
 	return m.paneUpdate(m.focus, msg)
 }
 
-// open shows a selection in the detail pane, switching to it when the
-// layout would otherwise hide it.
+// open shows a selection in the detail pane and focuses it, whether the
+// layout shows Detail beside the list or in its place: what the user opened
+// is what "/", scrolling and esc act on next, the same on every terminal.
 func (m *Model) open(show func(), ok bool) {
 	if !ok {
 		return
@@ -241,9 +242,7 @@ func (m *Model) open(show func(), ok bool) {
 	m.awaitAnswer = 0
 	m.openedFrom = m.focus
 	show()
-	if m.lay.isTabbed(paneDetail) {
-		m.setFocus(paneDetail)
-	}
+	m.setFocus(paneDetail)
 }
 
 // moveFocus cycles focus (and the visible tab) by delta panes.

@@ -50,12 +50,16 @@ func TestTabSwitchesVisibleTabWhenNarrow(t *testing.T) {
 func TestTwoColumnsKeepDetailVisible(t *testing.T) {
 	m := newTestModel(t, 110, 30, nil, fixtureRecords())
 	press(m, "up", "up", "up", "up", "up", "enter")
-	if m.focus != panePairs {
-		t.Fatalf("enter moved focus to %v; the detail pane is already visible", m.focus)
+	if m.focus != paneDetail || m.slot != panePairs {
+		t.Fatalf("enter: focus %v slot %v, want detail focused with the pairs still beside it", m.focus, m.slot)
 	}
 	view := m.View()
 	if !strings.Contains(view, "Pairs 9") || !strings.Contains(view, "tools/call greet · id 3") {
 		t.Fatalf("two columns should show the pairs and the opened pair side by side:\n%s", view)
+	}
+	press(m, "esc")
+	if m.focus != panePairs || m.slot != panePairs {
+		t.Fatalf("esc from detail: focus %v slot %v, want the pairs", m.focus, m.slot)
 	}
 	press(m, "tab")
 	if m.focus != paneDetail || m.slot != panePairs {
@@ -109,7 +113,7 @@ func TestWheelScrollsPaneUnderPointer(t *testing.T) {
 	if m.detail.scroll.offset != wheelStep {
 		t.Fatalf("wheel over detail: offset = %d, want %d", m.detail.scroll.offset, wheelStep)
 	}
-	if m.focus != panePairs {
+	if m.focus != paneDetail {
 		t.Fatalf("the wheel moved focus to %v; it should only scroll", m.focus)
 	}
 	p := m.lay.Panes[panePairs]
