@@ -54,18 +54,23 @@ func TestDetailFailureWrapsBetweenWords(t *testing.T) {
 	}
 }
 
-// A probe's Detail title says its state once: "· probe" after the id, not
-// "· · probe".
+// A probe's Detail title says its state once, after one separator: "· id 7
+// · ✗ probe 500" for a probe answered 500, "· id 7 · probe 404" (not
+// "· · probe") for one refused as not this transport.
 func TestDetailProbeTitleHasOneSeparator(t *testing.T) {
 	s := newScript()
 	s.negotiate("/sse?sessionid=ABC123")
 	req := s.request("7", "server/discover", "", `{}`)
 	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeProbe, Method: "POST", URL: fixtureBase, Status: 500, ReqSeq: req, Conn: 1}})
 	s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpProbe, Message: "POST answered 500", ReqSeq: req, Conn: 1, Cause: mcp.CauseStatus, Status: 500}})
+	req = s.request("8", "initialize", "", `{}`)
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeProbe, Method: "POST", URL: fixtureBase, Status: 404, ReqSeq: req, Conn: 1}})
 	m := newTestModel(t, 80, 24, nil, s.recs)
-	press(m, "end", "enter")
-	head := ansi.Strip(m.detail.lines()[0])
-	if !strings.Contains(head, "· probe") || strings.Contains(head, "· · probe") {
-		t.Errorf("the probe's Detail title = %q, want its state once after one separator", head)
+	for _, tc := range []struct{ keys, want string }{{"up", "· id 7 · ✗ probe 500"}, {"end", "· id 8 · probe 404"}} {
+		press(m, "esc", tc.keys, "enter")
+		head := ansi.Strip(m.detail.lines()[0])
+		if !strings.HasSuffix(head, tc.want) || strings.Contains(head, "· · probe") {
+			t.Errorf("the probe's Detail title = %q, want it to end %q", head, tc.want)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/themes"
 )
 
 // pairState is a row's state as text and style; a pending request that
@@ -51,7 +52,7 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 	case history.StateFailed:
 		return "✗ failed", st.Error
 	case history.StateProbe:
-		return "· probe", st.Dim
+		return probeState(st, pr)
 	case history.StatePostFailed:
 		if pr.Post != nil && pr.Post.HTTP != nil && pr.Post.HTTP.Status != 0 {
 			return "✗ POST " + strconv.Itoa(pr.Post.HTTP.Status), st.Error
@@ -65,6 +66,28 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		return "received", st.Dim
 	}
 	return wireLine(string(pr.State), 32), st.Row
+}
+
+// probeState is a refused detection probe's state. A 4xx is the expected
+// "not this transport", quiet but with its status; a 5xx, or no answer at
+// all, is the server failing and says so as a refused POST's row does. A
+// probe taken (2xx) and answered with a JSON-RPC error is plain "probe":
+// Detail shows the error.
+func probeState(st *themes.Styles, pr *history.Pair) (string, lipgloss.Style) {
+	if pr.Post != nil && pr.Post.HTTP != nil && pr.Post.HTTP.Status != 0 {
+		status := pr.Post.HTTP.Status
+		switch {
+		case status >= 200 && status < 300:
+			return "· probe", st.Dim
+		case status >= 400 && status < 500:
+			return "· probe " + strconv.Itoa(status), st.Dim
+		}
+		return "✗ probe " + strconv.Itoa(status), st.Error
+	}
+	if pr.Failure != nil {
+		return "✗ probe", st.Error
+	}
+	return "· probe", st.Dim
 }
 
 // progressBar draws a fraction (0 to 1) in w cells.
