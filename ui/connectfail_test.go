@@ -49,7 +49,7 @@ func TestFailedDetectionSaysWhyOnce(t *testing.T) {
 		{Seq: 3, Time: at, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpConnect, Message: why, Cause: mcp.CauseNoTransport}},
 	}
 	m := New(Options{Styles: testStyles(), URL: fixtureBase, Transport: mcp.TransportAuto, Now: func() time.Time { return fixedNow }})
-	m.Update(tea.WindowSizeMsg{Width: 240, Height: 45})
+	m.Update(tea.WindowSizeMsg{Width: 260, Height: 45})
 	m.Update(recordsMsg(recs))
 	v := m.View()
 	if n := strings.Count(v, "no transport worked"); n != 2 { // the pane once, the status bar once

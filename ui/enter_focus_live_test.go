@@ -14,7 +14,7 @@ import (
 func TestLiveEnterFocusesDetailBesideTheList(t *testing.T) {
 	gw := startDemo(t)
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.waitFor("GET       open")
+	l.waitFor("GET          open")
 	l.tm.Type("l")
 	l.waitFor("tools/list: ok")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})

@@ -107,7 +107,7 @@ func TestLiveListChangedBurstListsOnceMore(t *testing.T) {
 	}})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
-	l.waitFor("GET       open")
+	l.waitFor("GET          open")
 	srv.AddTool(mcptest.Tool{Name: "first", InputSchema: json.RawMessage(`{"type":"object"}`)})
 	<-listing
 	// While the listing is on its way, four tools come one by one, each

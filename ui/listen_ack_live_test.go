@@ -35,7 +35,7 @@ func TestListenSaysWhatTheAcknowledgementLeftOut(t *testing.T) {
 	m := l.quit()
 	view := strings.Join(m.nego.lines(), "\n")
 	words := strings.Join(strings.Fields(view), " ") // lines wrap
-	if strings.Contains(words, "without resourceSubscriptions") || !strings.Contains(view, "Listen    open since") {
+	if strings.Contains(words, "without resourceSubscriptions") || !strings.Contains(view, "Listen       open since") {
 		t.Errorf("after unsubscribing, want the Listen line open and no stale warning:\n%s", view)
 	}
 }

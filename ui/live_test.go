@@ -115,7 +115,7 @@ func TestLiveStreamableAgainstDemo(t *testing.T) {
 	gw := startDemo(t)
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("Detect")
-	l.waitFor("GET       open")
+	l.waitFor("GET          open")
 	l.tm.Type("l")
 	l.waitFor("tools/list: ok")
 	l.call("convert value=21.5 from=c to=f precision=1")

@@ -17,7 +17,7 @@ import (
 const maxProblemsShown = 4
 
 // labelW is the width of the fact labels.
-const labelW = 10
+const labelW = 13
 
 // negotiationPane shows how the connection came to be: the GET, the
 // endpoint event and what it resolved to, the POST target, the server's
@@ -187,9 +187,9 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		switch ep.Fallback {
 		case "":
 		case ep.Preferred:
-			f.kv("  fallbk", "the same URL", st.Dim)
+			f.kv("  fallback", "the same URL", st.Dim)
 		default:
-			f.kv("  fallbk", wireLine(ep.Fallback, 2048), st.Row)
+			f.kv("  fallback", wireLine(ep.Fallback, 2048), st.Row)
 		}
 		session := wireLine(ep.SessionID, 256)
 		if session == "" {
@@ -261,7 +261,7 @@ func (n *negotiationPane) instructions(f *facts, neg *history.Negotiation) {
 	// (in Pairs) has all of them, so the facts below stay in view.
 	const maxLines = 4
 	start := len(f.lines)
-	f.kv("Instruct", wireLine(neg.Instructions, 1024), n.c.st.Dim)
+	f.kv("Instructions", wireLine(neg.Instructions, 1024), n.c.st.Dim)
 	if len(f.lines)-start > maxLines {
 		f.lines = f.lines[:start+maxLines-1]
 		f.kv("", "… (all of them are in the answer that carried them, in Pairs)", n.c.st.Hint)

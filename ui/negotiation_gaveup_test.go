@@ -44,7 +44,7 @@ func TestNegotiationSaysAPostWasGivenUp(t *testing.T) {
 	l.call("hang")
 	l.waitFor("✗ timed out")
 	view := l.quit().View()
-	if !strings.Contains(view, "no answer: mcpscope stopped waiting") || strings.Contains(view, `Post "`) {
+	if !strings.Contains(view, "no answer: mcpscope stopped") || strings.Contains(view, `Post "`) {
 		t.Errorf("Negotiation does not say in words that mcpscope stopped waiting for the POST:\n%s", view)
 	}
 }

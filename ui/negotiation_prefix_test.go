@@ -17,10 +17,10 @@ func TestNegotiationShowsTheURLUnderTheStreamPrefix(t *testing.T) {
 	front := mcptest.BehindPrefix(t, srv)
 
 	l := startLive(t, mcp.Config{URL: front.URL + "/gw/sse", Transport: mcp.TransportSSE})
-	l.waitFor("  fallbk  ")
+	l.waitFor("  fallback   ")
 	view := l.quit().View()
-	prefer, prefix, fallbk := strings.Index(view, "  prefer  "), strings.Index(view, "  prefix  "), strings.Index(view, "  fallbk  ")
-	if prefer < 0 || prefix < prefer || fallbk < prefix {
+	prefer, prefix, fallback := strings.Index(view, "  prefer     "), strings.Index(view, "  prefix     "), strings.Index(view, "  fallback   ")
+	if prefer < 0 || prefix < prefer || fallback < prefix {
 		t.Errorf("the endpoint's URLs are not listed preferred, prefix, fallback:\n%s", view)
 	}
 }

@@ -53,7 +53,7 @@ func TestRootsCommand(t *testing.T) {
 	if got := b.Roots(); len(got) != 0 {
 		t.Errorf("roots %+v after roots rm, want none", got)
 	}
-	if !strings.Contains(m.View(), "Roots     none") {
+	if !strings.Contains(m.View(), "Roots        none") {
 		t.Errorf("the negotiation pane does not say no roots are offered:\n%s", m.View())
 	}
 
