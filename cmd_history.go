@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -39,11 +40,25 @@ func newSessionsCmd() *cobra.Command {
 				fmt.Fprintf(out, "no recordings in %s yet: run mcpscope or mcpscope exec to make one\n", dir)
 				return nil
 			}
-			fmt.Fprint(out, history.RenderSessions(infos))
+			fmt.Fprint(out, history.RenderSessions(infos, outputWidth(out)))
 			fmt.Fprintf(out, "\n%d recordings in %s\n", len(infos), dir)
 			return nil
 		},
 	}
+}
+
+// defaultWidth is the width a listing is laid out for when its output is
+// not a terminal (a pipe, a file): what a terminal has unless made wider.
+const defaultWidth = 80
+
+// outputWidth is the width of the terminal w writes to, or defaultWidth.
+func outputWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		if width, _, err := term.GetSize(f.Fd()); err == nil && width > 0 {
+			return width
+		}
+	}
+	return defaultWidth
 }
 
 // readAll loads the records of a recording that keep says to, reporting

@@ -32,7 +32,7 @@ func TestSessionsListDurationsAsThePanesDo(t *testing.T) {
 	out := RenderSessions([]SessionInfo{
 		{URL: "http://a", Started: time.Unix(0, 0), Duration: 1500 * time.Millisecond},
 		{URL: "http://b", Started: time.Unix(0, 0)},
-	})
+	}, 0)
 	lines := strings.Split(out, "\n")
 	if len(lines) < 3 || !strings.Contains(lines[1], " 1.5s ") || !strings.Contains(lines[2], " - ") {
 		t.Errorf("RenderSessions wrote\n%s\nwant 1.5s for the first session and - for the second", out)

@@ -8,8 +8,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"text/tabwriter"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -132,24 +133,129 @@ func describe(path string) SessionInfo {
 	return info
 }
 
-// RenderSessions lays the recordings out as an aligned table.
-func RenderSessions(infos []SessionInfo) string {
+// RenderSessions lays the recordings out as an aligned table at most width
+// columns wide (0: any width). Each recording's file is given by its whole
+// path, never clipped, so it can be copied into mcpscope replay: as the
+// last column when every row fits on one line, else on a line of its own
+// under the row. A row that still does not fit gives up, in this order,
+// the seconds of its start, the duration, the size, and then the end of
+// the URL; the counts of requests and errors always stay.
+func RenderSessions(infos []SessionInfo, width int) string {
 	if len(infos) == 0 {
 		return "no recorded sessions\n"
 	}
-	var b strings.Builder
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "STARTED\tDURATION\tREQS\tERRS\tSIZE\tURL\tFILE")
-	for _, s := range infos {
-		url := sanitize.Line(s.URL)
-		if s.Note != "" {
-			url = strings.TrimSpace(url + " (" + sanitize.Line(s.Note) + ")")
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\n", s.Started.Format("2006-01-02 15:04:05"),
-			sessionDuration(s.Duration), s.Requests, s.Errors, FormatSize(s.Size), url, sanitize.Line(filepath.Base(s.Path)))
+	rows := make([]sessionRow, len(infos))
+	for i, s := range infos {
+		rows[i] = newSessionRow(s)
 	}
-	tw.Flush()
-	return b.String()
+	cols := sessionCols{seconds: true, duration: true, size: true}
+	if table, grid := renderSessionTable(rows, cols, "", true); width <= 0 || grid <= width {
+		return table
+	}
+	// The paths go under the rows, indented when every one of them fits
+	// so: a path is never cut, and a wrapped one is still one word.
+	indent := "  "
+	for _, r := range rows {
+		if len(indent)+ansi.StringWidth(r.path) > width {
+			indent = ""
+		}
+	}
+	for _, drop := range []*bool{&cols.seconds, &cols.duration, &cols.size, nil} {
+		table, grid := renderSessionTable(rows, cols, indent, false)
+		if grid <= width {
+			return table
+		}
+		if drop == nil {
+			return clipRows(table, width)
+		}
+		*drop = false
+	}
+	return ""
+}
+
+// sessionRow is one recording's cells, made safe for a terminal.
+type sessionRow struct {
+	started                    time.Time
+	duration, reqs, errs, size string
+	url, path                  string
+}
+
+func newSessionRow(s SessionInfo) sessionRow {
+	url := sanitize.Line(s.URL)
+	if s.Note != "" {
+		url = strings.TrimSpace(url + " (" + sanitize.Line(s.Note) + ")")
+	}
+	return sessionRow{started: s.Started, duration: sessionDuration(s.Duration), reqs: fmt.Sprint(s.Requests),
+		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, path: sanitize.Line(s.Path)}
+}
+
+// sessionCols says which of the columns that can be left out are shown.
+type sessionCols struct{ seconds, duration, size bool }
+
+// renderSessionTable is the table with the given columns, the path as the
+// last column (oneLine) or on a line under each row after indent, and the
+// width of its widest row (path lines not counted).
+func renderSessionTable(rows []sessionRow, c sessionCols, indent string, oneLine bool) (string, int) {
+	layout := "2006-01-02 15:04:05"
+	if !c.seconds {
+		layout = "2006-01-02 15:04"
+	}
+	line := func(started, duration, reqs, errs, size, url, path string) []string {
+		l := []string{started}
+		if c.duration {
+			l = append(l, duration)
+		}
+		l = append(l, reqs, errs)
+		if c.size {
+			l = append(l, size)
+		}
+		l = append(l, url)
+		if oneLine {
+			l = append(l, path)
+		}
+		return l
+	}
+	lines := [][]string{line("STARTED", "DURATION", "REQS", "ERRS", "SIZE", "URL", "FILE")}
+	for _, r := range rows {
+		lines = append(lines, line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, r.url, r.path))
+	}
+	widths := make([]int, len(lines[0]))
+	for _, l := range lines {
+		for i, cell := range l {
+			widths[i] = max(widths[i], ansi.StringWidth(cell))
+		}
+	}
+	var b strings.Builder
+	grid := 0
+	for i, l := range lines {
+		var row strings.Builder
+		for j, cell := range l {
+			row.WriteString(cell)
+			if j < len(l)-1 {
+				row.WriteString(strings.Repeat(" ", widths[j]-ansi.StringWidth(cell)+2))
+			}
+		}
+		text := strings.TrimRight(row.String(), " ")
+		grid = max(grid, ansi.StringWidth(text))
+		b.WriteString(text + "\n")
+		if !oneLine && i > 0 {
+			b.WriteString(indent + rows[i-1].path + "\n")
+		}
+	}
+	return b.String(), grid
+}
+
+// clipRows cuts the rows of a table with its paths under its rows that are
+// wider than width, with an ellipsis: only the URL, the last column of a
+// row, reaches that far. Path lines (every other line after the header)
+// are kept whole: they are copied, not read along the grid.
+func clipRows(table string, width int) string {
+	lines := strings.Split(strings.TrimSuffix(table, "\n"), "\n")
+	lines[0] = ansi.Truncate(lines[0], width, "…")
+	for i := 1; i < len(lines); i += 2 {
+		lines[i] = ansi.Truncate(lines[i], width, "…")
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // sessionDuration is a session's length in the listing; "-" when the

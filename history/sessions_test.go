@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestListSessions(t *testing.T) {
@@ -68,18 +69,75 @@ func TestRenderSessions(t *testing.T) {
 			Duration: 95 * time.Second, Requests: 12, Errors: 1, Size: 48 << 10},
 		{Path: "/s/broken.jsonl", Started: scriptStart.Add(-time.Hour), Size: 6, Note: "line 2 is cut short\x1b[31m"},
 	}
-	got := RenderSessions(infos)
+	// Where every row fits, the path is the last column.
+	got := RenderSessions(infos, 0)
 	want := strings.Join([]string{
 		"STARTED              DURATION  REQS  ERRS  SIZE      URL                        FILE",
-		"2026-11-20 21:57:41  1m35s     12    1     48.0 KiB  http://localhost:8811/sse  2026-11-20T21-57-41_localhost-8811.jsonl",
-		"2026-11-20 20:57:41  -         0     0     6 B       (line 2 is cut short)      broken.jsonl",
+		"2026-11-20 21:57:41  1m35s     12    1     48.0 KiB  http://localhost:8811/sse  /s/2026-11-20T21-57-41_localhost-8811.jsonl",
+		"2026-11-20 20:57:41  -         0     0     6 B       (line 2 is cut short)      /s/broken.jsonl",
 		"",
 	}, "\n")
 	if got != want {
-		t.Errorf("RenderSessions() =\n%s\nwant\n%s", got, want)
+		t.Errorf("RenderSessions(0) =\n%s\nwant\n%s", got, want)
 	}
-	if got := RenderSessions(nil); got != "no recorded sessions\n" {
+	if got := RenderSessions(infos, 140); got != want {
+		t.Errorf("RenderSessions(140) =\n%s\nwant the one-line table", got)
+	}
+	// At 80 columns each path goes under its row, whole.
+	got = RenderSessions(infos, 80)
+	want = strings.Join([]string{
+		"STARTED              DURATION  REQS  ERRS  SIZE      URL",
+		"2026-11-20 21:57:41  1m35s     12    1     48.0 KiB  http://localhost:8811/sse",
+		"  /s/2026-11-20T21-57-41_localhost-8811.jsonl",
+		"2026-11-20 20:57:41  -         0     0     6 B       (line 2 is cut short)",
+		"  /s/broken.jsonl",
+		"",
+	}, "\n")
+	if got != want {
+		t.Errorf("RenderSessions(80) =\n%s\nwant\n%s", got, want)
+	}
+	if got := RenderSessions(nil, 80); got != "no recorded sessions\n" {
 		t.Errorf("RenderSessions(nil) = %q", got)
+	}
+}
+
+// A long URL on a narrow terminal: the rows give up the seconds, the
+// duration and the size before the URL is cut; the counts stay, and no row
+// is wider than the terminal. The path is never cut.
+func TestRenderSessionsFitsTheWidth(t *testing.T) {
+	path := "/home/someone/.local/state/mcpscope/sessions/2026-11-20T21-57-41_127.0.0.1-36129.jsonl"
+	infos := []SessionInfo{{Path: path, Started: scriptStart, URL: "http://127.0.0.1:36129/stateless",
+		Duration: 95 * time.Second, Requests: 12, Errors: 3, Size: 48 << 10}}
+	for _, tc := range []struct {
+		width      int
+		want, gone []string
+	}{
+		{100, []string{"2026-11-20 21:57:41", "1m35s", "48.0 KiB", "http://127.0.0.1:36129/stateless"}, nil},
+		{80, []string{"2026-11-20 21:57 ", "12", "3", "48.0 KiB", "http://127.0.0.1:36129/stateless"}, []string{"21:57:41", "1m35s", "DURATION"}},
+		{62, []string{"2026-11-20 21:57 ", "12", "3", "http://127.0.0.1:36129/stateless"}, []string{"48.0 KiB", "SIZE"}},
+		{50, []string{"2026-11-20 21:57 ", "12", "3", "http://127.0.0.1:36…"}, []string{"stateless"}},
+	} {
+		got := RenderSessions(infos, tc.width)
+		lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+		if len(lines) != 3 || lines[2] != path && lines[2] != "  "+path {
+			t.Errorf("at %d columns the path is not on a line of its own, whole:\n%s", tc.width, got)
+			continue
+		}
+		for _, l := range lines[:2] {
+			if w := utf8.RuneCountInString(l); w > tc.width {
+				t.Errorf("at %d columns a row is %d wide:\n%s", tc.width, w, got)
+			}
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("at %d columns the listing lacks %q:\n%s", tc.width, w, got)
+			}
+		}
+		for _, g := range tc.gone {
+			if strings.Contains(got, g) {
+				t.Errorf("at %d columns the listing still has %q:\n%s", tc.width, g, got)
+			}
+		}
 	}
 }
 
