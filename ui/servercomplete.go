@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -114,7 +115,15 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setStatus(levelWarn, "the server could not complete "+sanitize.Line(msg.ask.key)+": "+errLine(msg.err))
 	}
-	if !m.cmdline.offer(msg.ask, msg.values) {
+	comp := completion{start: msg.ask.start}
+	for _, v := range msg.values {
+		comp.add(command.ShellQuote(msg.ask.key)+"="+command.ShellQuote(v)+" ", v)
+	}
+	if len(msg.values) > 0 && len(comp.items) == 0 {
+		return m.setStatus(levelWarn, "the server offered "+plural(len(msg.values), "value")+" for "+sanitize.Line(msg.ask.key)+
+			", none of which can be typed (control characters)")
+	}
+	if !m.cmdline.offer(msg.ask.line, comp) {
 		if len(msg.values) == 0 {
 			what := "the server offered no values for " + sanitize.Line(msg.ask.key)
 			word, _, _ := strings.Cut(msg.ask.line[msg.ask.start:], " ")
@@ -125,21 +134,20 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 		}
 		return nil // the line changed meanwhile: its values would be for another word
 	}
-	return m.setStatus(levelInfo, "the server offered "+plural(len(msg.values), "value")+" for "+sanitize.Line(msg.ask.key))
+	what := "the server offered " + plural(len(comp.items), "value") + " for " + sanitize.Line(msg.ask.key)
+	if n := len(msg.values) - len(comp.items); n > 0 {
+		// The count says what Tab steps through; the rest is said apart.
+		what += " (" + strconv.Itoa(n) + " more left out: control characters)"
+	}
+	return m.setStatus(levelInfo, what)
 }
 
-// offer makes values the candidates of the word ask was for, as a Tab with
-// them would; false when there are none or the line is no longer the one
-// they complete.
-func (c *CommandLine) offer(ask serverCompleteMsg, values []string) bool {
-	if !c.input.Focused() || c.input.Value() != ask.line || len(values) == 0 {
-		return false
-	}
-	comp := completion{start: ask.start}
-	for _, v := range values {
-		comp.add(command.ShellQuote(ask.key)+"="+command.ShellQuote(v)+" ", v)
-	}
-	if len(comp.items) == 0 {
+// offer makes comp the candidates of the word under the cursor, as a Tab
+// with them would, when the command line still holds line (the candidates
+// came back from a command: the server's values, a directory's listing);
+// false when there are none or the line changed meanwhile.
+func (c *CommandLine) offer(line string, comp completion) bool {
+	if !c.input.Focused() || c.input.Value() != line || len(comp.items) == 0 {
 		return false
 	}
 	c.clearOutcome()

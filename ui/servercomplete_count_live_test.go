@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server that answers completion/complete with a value holding an escape
+// sequence: that value cannot be typed, so Tab does not offer it, and the
+// status counts the values Tab steps through, saying apart what was left
+// out, instead of "3 values" for two candidates.
+func TestLiveServerValuesCountWhatIsOffered(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		switch {
+		case c.Kind == mcptest.KindRequest && c.Method == "initialize":
+			c.Result(map[string]any{"protocolVersion": "2025-06-18", "serverInfo": map[string]any{"name": "fake", "version": "1"},
+				"capabilities": map[string]any{"prompts": map[string]any{}, "completions": map[string]any{}}})
+		case c.Kind == mcptest.KindRequest && c.Method == "completion/complete":
+			c.Result(map[string]any{"completion": map[string]any{"values": []string{"ruby", "ru\x1b[31mst", "rust"}}})
+		default:
+			c.Default()
+		}
+	}})
+	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
+	l.waitFor("● open")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
+	l.mark()
+	l.tm.Type(":prompts/get review lang=r")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("the server offered 2 values for lang (1 more left out: control characters)")
+	m := l.quit()
+	if got := m.cmdline.cycle; got == nil || len(got.comp.items) != 2 {
+		t.Fatalf("Tab's candidates: %+v, want ruby and rust", got)
+	}
+	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "prompts/get review lang=ru") {
+		t.Errorf("the line after Tab is %q, want the values' common prefix filled in", got)
+	}
+}
