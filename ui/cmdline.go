@@ -270,7 +270,8 @@ func (c *CommandLine) sent(line string, submit tea.Cmd) tea.Cmd {
 
 // complete runs one Tab on the command line (see tabComplete). A Tab on a
 // prompt argument's or template variable's value that has nothing to offer
-// from what was listed returns the message that asks the server.
+// from what was listed returns the message that asks the server; one on
+// the directory of roots add lists it (see listDirs).
 func (c *CommandLine) complete() tea.Cmd {
 	value := c.input.Value()
 	c.tabbed(value)
@@ -280,7 +281,11 @@ func (c *CommandLine) complete() tea.Cmd {
 	if c.cycle != nil || c.input.Value() != value {
 		return nil
 	}
-	ask, ok := analyze(value[:byteOffset(value, c.input.Position())], c.info).serverCompletion(value)
+	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	if ctx.pathCompletion() {
+		return listDirs(value, ctx)
+	}
+	ask, ok := ctx.serverCompletion(value)
 	if !ok {
 		return nil
 	}

@@ -125,7 +125,8 @@ func (m *Model) changeRoots(msg RootsMsg) tea.Cmd {
 	return func() tea.Msg {
 		var absent []string
 		for _, a := range added {
-			if fi, err := os.Stat(a); err != nil || !fi.IsDir() {
+			p, _ := command.ExpandHome(a)
+			if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
 				absent = append(absent, a)
 			}
 		}

@@ -312,6 +312,8 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.askServer(msg)
 	case serverCompletedMsg:
 		return m.serverCompleted(msg)
+	case dirsListedMsg:
+		return m.dirsListed(msg)
 	case sentMsg:
 		if msg.auto {
 			again := m.autoListed()

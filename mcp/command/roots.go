@@ -3,17 +3,38 @@ package command
 import (
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// ExpandHome puts the home directory in place of a leading "~" or "~/", as
+// a shell would: the command line is no shell, and "~/src" offered as
+// ./~/src is never what was meant. Other paths come back unchanged.
+func ExpandHome(p string) (string, error) {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", p, err)
+	}
+	return filepath.Join(home, p[1:]), nil
+}
+
 // RootFromPath turns a directory into the root offered for it: its
-// absolute file URI, named by its last element. The directory need not
-// exist: a debugger may offer what the server should refuse.
+// absolute file URI, named by its last element; "~/" is the home
+// directory. The directory need not exist: a debugger may offer what the
+// server should refuse.
 func RootFromPath(p string) (mcp.Root, error) {
 	if p == "" {
 		return mcp.Root{}, fmt.Errorf("a root needs a directory")
+	}
+	p, err := ExpandHome(p)
+	if err != nil {
+		return mcp.Root{}, fmt.Errorf("root %v", err)
 	}
 	abs, err := filepath.Abs(p)
 	if err != nil {

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,5 +22,20 @@ func TestRootFromPath(t *testing.T) {
 	}
 	if _, err := RootFromPath(""); err == nil {
 		t.Error("RootFromPath(\"\") gave no error")
+	}
+}
+
+// "~/" is the home directory, as in a shell; a "~" inside a name is not.
+func TestRootFromPathExpandsHome(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	for in, want := range map[string]string{"~": home, "~/src/app": filepath.Join(home, "src", "app")} {
+		r, err := RootFromPath(in)
+		if err != nil || r.URI != (&url.URL{Scheme: "file", Path: filepath.ToSlash(want)}).String() {
+			t.Errorf("RootFromPath(%q) = %+v, %v; want the file URI of %s", in, r, err, want)
+		}
+	}
+	if got, _ := ExpandHome("a~/b"); got != "a~/b" {
+		t.Errorf("ExpandHome(a~/b) = %q, want it unchanged", got)
 	}
 }
