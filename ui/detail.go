@@ -296,6 +296,6 @@ func (d *detailPane) formatted(msg detailFormattedMsg) {
 	d.cache, d.respLine, d.ready = msg.lines, msg.respLine, true
 	if d.search.key == d.cacheKey && d.search.hits != nil {
 		// A search made in the placeholder is made again in the lines.
-		d.search.hits, d.search.at = findLines(d.cache, d.search.query), -1
+		d.search.find(d.cacheKey, d.cache)
 	}
 }

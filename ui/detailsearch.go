@@ -26,6 +26,18 @@ type detailSearch struct {
 	hits  []int     // lines holding query, ascending
 	key   detailKey // the lines hits belong to
 	at    int       // the hit shown, -1 for none yet
+	// inPart is set when the lines searched show only part of a message
+	// too large to draw, so "not found" can say where it looked.
+	inPart bool
+}
+
+// find searches lines, the lines of key, for the query.
+func (s *detailSearch) find(key detailKey, lines []string) {
+	s.key, s.hits, s.at = key, findLines(lines, s.query), -1
+	s.inPart = false
+	if len(s.hits) == 0 {
+		s.inPart = len(findLines(lines, shownInPart)) > 0
+	}
 }
 
 func newDetailSearch(c *common) detailSearch {
@@ -97,7 +109,7 @@ func (d *detailPane) matchKey(msg tea.KeyMsg) bool {
 func (d *detailPane) findFrom(from, dir int) {
 	lines := d.lines()
 	if d.search.key != d.cacheKey || d.search.hits == nil {
-		d.search.key, d.search.hits = d.cacheKey, findLines(lines, d.search.query)
+		d.search.find(d.cacheKey, lines)
 	}
 	hits := d.search.hits
 	d.search.at = -1
@@ -138,7 +150,7 @@ func (d *detailPane) followSearch() {
 		s.key.pair != d.cacheKey.pair || s.key.event != d.cacheKey.event {
 		return
 	}
-	s.key, s.hits, s.at = d.cacheKey, findLines(d.cache, s.query), -1
+	s.find(d.cacheKey, d.cache)
 	for i, h := range s.hits {
 		if h >= d.scroll.offset && h < d.scroll.offset+d.scroll.height {
 			s.at = i
@@ -156,7 +168,10 @@ func (d *detailPane) searchNote() string {
 	}
 	q := sanitize.Line(s.query)
 	if len(s.hits) == 0 {
-		return " · “" + q + "” not found in what is shown" // a large answer is shown in part
+		if s.inPart {
+			return " · “" + q + "” not found in what is shown" // a large answer is shown in part
+		}
+		return " · “" + q + "” not found"
 	}
 	if s.at < 0 || s.at >= len(s.hits) || s.hits[s.at] < d.scroll.offset || s.hits[s.at] >= d.scroll.offset+d.scroll.height {
 		return fmt.Sprintf(" · “%s” %d matches", q, len(s.hits))

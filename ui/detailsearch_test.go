@@ -67,8 +67,8 @@ func TestDetailSearch(t *testing.T) {
 	m.Update(tea.KeyMsg{Type: tea.KeyCtrlU})
 	typeKeys(m, "no such text")
 	press(m, "enter")
-	if view := ansi.Strip(m.View()); !strings.Contains(view, "“no such text” not found in what is shown") {
-		t.Errorf("a text found nowhere is not said:\n%s", view)
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "“no such text” not found") || strings.Contains(view, "in what is shown") {
+		t.Errorf("a text found nowhere in a pair shown whole is not said so:\n%s", view)
 	}
 	press(m, "/", "esc")
 	if m.detail.searching() || m.focus != paneDetail {
@@ -78,5 +78,19 @@ func TestDetailSearch(t *testing.T) {
 	press(m, "esc", "/")
 	if !m.events.typing() || m.detail.searching() {
 		t.Errorf("/ outside Detail: filter open %v, detail search open %v; want the Raw events filter", m.events.typing(), m.detail.searching())
+	}
+}
+
+// A text not found in an answer too large to draw whole is said not found
+// in what is shown: the part left out was not searched.
+func TestDetailSearchSaysItLookedInPart(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, hugeAnswerRecords(bigText))
+	_, cmd := m.Update(keyMsg("enter"))
+	m.Update(runCmd(t, cmd, isFormatted))
+	press(m, "/")
+	typeKeys(m, "no such text")
+	press(m, "enter")
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "“no such text” not found in what is shown") {
+		t.Errorf("a search in part of an answer does not say it looked only at what is shown:\n%s", view)
 	}
 }

@@ -21,6 +21,11 @@ import (
 // levels deep) reaches the cap and is cut with a notice.
 const prettyGrowth = 4
 
+// shownInPart ends the size of what a message too large to draw left out,
+// in the notice under what was drawn; a search that finds nothing says it
+// looked only at what is shown when a line holds it.
+const shownInPart = " more not shown"
+
 // JSONLines renders raw JSON as display lines: pretty (indented, syntax
 // coloured with st.JSONKey, st.JSONString, ...) or raw (the exact bytes,
 // sanitized, wrapped at width). Non-JSON input is shown as sanitized text.
@@ -57,7 +62,7 @@ func JSONLines(raw string, st *themes.Styles, pretty bool, width, limit int) []s
 		lines = w.finish()
 	}
 	if omitted > 0 {
-		notice := fmt.Sprintf("… %s more not shown (%s in all)", history.FormatSize(int64(omitted)), history.FormatSize(int64(len(raw))))
+		notice := fmt.Sprintf("… %s"+shownInPart+" (%s in all)", history.FormatSize(int64(omitted)), history.FormatSize(int64(len(raw))))
 		if width > 0 {
 			notice = ansi.Truncate(notice, width, "…")
 		}
