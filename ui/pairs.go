@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -146,7 +147,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	if strings.HasPrefix(kind, "←") {
 		kindStyle = st.Incoming
 	}
-	method := methodText(pr)
+	method := fitMethod(methodText(pr), cols.method)
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, size := "–", "–", "–"
 	if pr.Post != nil {
@@ -194,6 +195,17 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	add(resp, cols.resp, st.Dim, true)
 	add(size, cols.size, st.Dim, true)
 	return b.String()
+}
+
+// fitMethod shortens a notification's method that is wider than its
+// column to what follows "notifications/": the KIND column says it is one,
+// and the end of the name (list_changed, acknowledged) is what tells one
+// from another, which cutting the end off would lose.
+func fitMethod(s string, w int) string {
+	if rest, ok := strings.CutPrefix(s, "notifications/"); ok && ansi.StringWidth(s) > w {
+		return "…/" + rest
+	}
+	return s
 }
 
 // pairKindLabel marks rows that are not our own requests.
