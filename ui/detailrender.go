@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -200,7 +201,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
 		// A sentence (quoting a body at most), wrapped between words as
 		// the advice under it is: cut at the border it split words.
-		for _, l := range strings.Split(clip.Prefix(f.Error.Message, detailLimit), "\n") {
+		for _, l := range strings.Split(clip.Prefix(failureText(f.Error), detailLimit), "\n") {
 			out = in.wrapped(out, sanitize.Line(l), st.Row)
 		}
 		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
@@ -219,6 +220,16 @@ func (in *detailInput) pairLines() ([]string, int) {
 		out = in.postLines(out, p.Post.HTTP)
 	}
 	return out, respLine
+}
+
+// failureText is what a failure record says, in words: a request cancelled
+// here is recorded with Go's "context canceled", which reads as a fault of
+// the program rather than what the user did.
+func failureText(e *mcp.ErrorInfo) string {
+	if e.Op == mcp.OpCancelled && e.Message == context.Canceled.Error() {
+		return "cancelled here before its answer came: mcpscope stopped waiting for it"
+	}
+	return e.Message
 }
 
 // request is the Request section: the HTTP request line and headers that

@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A request cancelled with x: its Detail says in words that it was
+// cancelled here, not Go's "context canceled".
+func TestLiveCancelledRequestSaysSoInWords(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+	l.call("slow seconds=4") // step 1 of 4 after a second, then x
+	l.waitFor("tools/call slow ·")
+	l.tm.Type("x")
+	l.waitFor("tools/call slow: cancelled")
+	m := l.quit()
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); p.Tool == "slow" && p.Failure != nil {
+			m.detail.showPair(p)
+		}
+	}
+	lines := m.detail.lines()
+	for i, l := range lines {
+		if strings.Contains(l, "Failure") && i+1 < len(lines) {
+			if got := lines[i+1]; !strings.HasPrefix(got, "cancelled here before its answer came") {
+				t.Errorf("the cancelled request's failure reads %q", got)
+			}
+			return
+		}
+	}
+	t.Errorf("the cancelled request's Detail has no Failure section:\n%s", strings.Join(lines, "\n"))
+}
