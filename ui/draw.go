@@ -132,13 +132,18 @@ func firstLine(s string, max int) string {
 	return sanitize.Line(clip.FirstLine(clip.Prefix(s, max)))
 }
 
-// sinceConnect formats an offset from the connection's start: +12.345s.
+// sinceConnect formats an offset from the connection's start: +12.345s,
+// then +16m40.1s, then +1h2m3s. It is at most 9 cells wide up to 100 hours
+// (the TIME column of Raw events): "+1000.000s" was cut to "+1000.00…"
+// from a quarter of an hour in.
 func sinceConnect(d time.Duration) string {
-	if d < 0 {
+	switch {
+	case d < 0:
 		d = 0
-	}
-	if d >= time.Hour {
+	case d >= time.Hour:
 		return "+" + d.Round(time.Second).String()
+	case d >= 10*time.Minute:
+		return "+" + d.Round(100*time.Millisecond).String()
 	}
 	return fmt.Sprintf("+%.3fs", d.Seconds())
 }

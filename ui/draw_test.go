@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -36,5 +37,22 @@ func TestWrapWords(t *testing.T) {
 	}
 	if strings.Join(got, "") != long || len(got) < 3 {
 		t.Errorf("wrapWords(long URL) = %q, want it broken at / ? & and whole", got)
+	}
+}
+
+// The offsets in Raw events' TIME column fit its 9 cells however long the
+// session has been open, instead of "+1000.00…" after a quarter hour.
+func TestSinceConnectFitsTheTimeColumn(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		12345 * time.Millisecond:                  "+12.345s",
+		599999 * time.Millisecond:                 "+599.999s",
+		1000*time.Second + 123*time.Millisecond:   "+16m40.1s",
+		59*time.Minute + 59*time.Second + 940*1e6: "+59m59.9s",
+		99*time.Hour + 59*time.Minute:             "+99h59m0s",
+	} {
+		got := sinceConnect(d)
+		if got != want || cellWidth(got) > 9 {
+			t.Errorf("sinceConnect(%s) = %q (%d cells), want %q in 9 cells at most", d, got, cellWidth(got), want)
+		}
 	}
 }
