@@ -29,7 +29,7 @@ func TestLiveForeignProgressSaysSo(t *testing.T) {
 	l.tm.Type("l")
 	l.waitFor("tools/list: ok")
 	l.call("echo text=hi")
-	l.waitFor("notifications/progress · foreign")
+	l.waitFor("/progress · foreign") // "…/progress" where the METHOD column is narrow
 	m := l.quit()
 	var progressRows []string
 	for i := 0; i < m.com.log.PairCount(); i++ {
