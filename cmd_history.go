@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 
 	"github.com/charmbracelet/x/term"
@@ -28,7 +29,12 @@ func newSessionsCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "sessions",
 		Short: "List recorded sessions: start, URL, duration, requests, errors, size",
-		Args:  cobra.NoArgs,
+		Long: `List the recordings, newest first, with each file's whole path to give to
+mcpscope replay or export. The table fits the terminal (COLUMNS, or 80
+columns, when the output is not one): on a narrow one each path goes on a
+line of its own, and the seconds of the start, the duration and the size
+are left out before the URL is cut.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := history.DefaultDir()
 			infos, err := history.List(dir)
@@ -48,15 +54,21 @@ func newSessionsCmd() *cobra.Command {
 }
 
 // defaultWidth is the width a listing is laid out for when its output is
-// not a terminal (a pipe, a file): what a terminal has unless made wider.
+// not a terminal (a pipe, a file) and COLUMNS does not say: what a
+// terminal has unless made wider.
 const defaultWidth = 80
 
-// outputWidth is the width of the terminal w writes to, or defaultWidth.
+// outputWidth is the width of the terminal w writes to; else COLUMNS, as
+// ls and other tools take it (COLUMNS=200 mcpscope sessions | less); else
+// defaultWidth.
 func outputWidth(w io.Writer) int {
 	if f, ok := w.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		if width, _, err := term.GetSize(f.Fd()); err == nil && width > 0 {
 			return width
 		}
+	}
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
 	}
 	return defaultWidth
 }

@@ -12,6 +12,7 @@ import (
 // recording's whole path on a line of its own, ready to copy into replay.
 func TestSessionsFitEightyColumns(t *testing.T) {
 	dir := stateDir(t)
+	t.Setenv("COLUMNS", "")
 	url := startGateway(t, demo.Options{})
 	for _, era := range []string{"/sse", "/mcp", "/stateless"} {
 		if _, errOut, code := run(t, "exec", url+era, "tools/list"); code != exitOK {
@@ -34,5 +35,13 @@ func TestSessionsFitEightyColumns(t *testing.T) {
 	}
 	if paths != 3 || !strings.Contains(out, url+"/stateless") {
 		t.Errorf("sessions shows %d whole paths, want 3, and every URL:\n%s", paths, out)
+	}
+
+	// COLUMNS widens a listing piped to a pager: one line per recording,
+	// its path last.
+	t.Setenv("COLUMNS", "400")
+	out, _, _ = run(t, "sessions")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 6 || !strings.HasSuffix(lines[1], ".jsonl") || !strings.Contains(lines[0], "FILE") {
+		t.Errorf("with COLUMNS=400 sessions wrote\n%s\nwant a header, a line per recording ending in its path, and the count", out)
 	}
 }

@@ -78,6 +78,7 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 	checkOutput(t, "exec, hostile reason phrase", out, errOut, "502", shownCR)
 
 	damaged := writeHostileRecording(t, dir, files[0])
+	t.Setenv("COLUMNS", "1000") // the hostile URL whole, not cut to 80 columns
 	out, errOut, _ = run(t, "sessions")
 	checkOutput(t, "sessions", out, errOut, shownCR, "pwned")
 
