@@ -384,9 +384,10 @@ func (c *CommandLine) hintLine() string {
 		return st.Hint.Render("not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again")
 	}
 	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
-		// The first thing to do is not the list the other hints name.
-		return st.Hint.Render("the session is not initialized: " + c.keys.Initialize.Help().Key + " (outside the command line) initializes it, then " +
-			c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key)
+		// The first thing to do is not the list the other hints name; in
+		// 80 columns, keys and all.
+		return st.Hint.Render("not initialized: " + c.keys.Cancel.Help().Key + ", then " + c.keys.Initialize.Help().Key +
+			" initializes it and " + c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key)
 	}
 	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {
 		return st.Hint.Render(h)

@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -26,12 +28,14 @@ func TestLiveRequestAfterReconnectSaysToInitialize(t *testing.T) {
 
 // c on a legacy stream not initialized yet says to press i first: the
 // hint said to list the tools, which the server refuses before initialize.
+// It fits 80 columns: its end, how Tab gets the tools, was cut there.
 func TestCallHintBeforeInitialize(t *testing.T) {
 	gw := startDemo(t)
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● open")
 	l.mark()
 	l.tm.Type("c")
-	l.waitFor("the session is not initialized: i (outside the command line) initializes it, then l lists the tools")
+	l.waitFor("not initialized: esc, then i initializes it and l lists the tools for tab")
 	l.quit()
 }
