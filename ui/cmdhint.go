@@ -31,6 +31,8 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 			return "any JSON-RPC method, then key=value words or one {JSON} object of params"
 		}
 		return "methods: " + strings.Join(ms, "  ")
+	case ctx.pathCompletion():
+		return "the directories to offer: " + keys.Complete.Help().Key + " completes them, ~/ is your home"
 	case ctx.method == "roots":
 		return rootsHint
 	case command.IsList(ctx.method):

@@ -36,7 +36,9 @@ func TestLiveRootsAddCompletesDirectories(t *testing.T) {
 	l.waitFor("● initialized")
 	tab := tea.KeyMsg{Type: tea.KeyTab}
 
-	l.tm.Type(":roots add " + dir + "/al")
+	l.tm.Type(":roots add ")
+	l.waitFor("the directories to offer: tab completes them, ~/ is your home")
+	l.tm.Type(dir + "/al")
 	l.mark()
 	l.tm.Send(tab)
 	l.waitFor("alpha/  alpine/")

@@ -27,8 +27,8 @@ import (
 // rootsVerbs are the words after "roots", for completion and hints.
 var rootsVerbs = []string{"add", "rm", "clear"}
 
-// rootsHint says how to use the roots command.
-const rootsHint = "roots add PATH offers a directory · roots rm PATH|URI · roots clear · roots lists them"
+// rootsHint says how to use the roots command, in 80 columns.
+const rootsHint = "roots add DIR offers it · roots rm DIR|URI · roots clear · roots lists them"
 
 // RootsMsg asks the root to list or change the roots offered.
 type RootsMsg struct {
