@@ -14,7 +14,8 @@ import (
 // template's variables), from what was listed last; ok is false when the
 // line is not at such a word. Before anything is listed it says which list
 // to send: Tab has nothing to offer until then, and a Tab that does nothing
-// says nothing.
+// says nothing. The list is named by its short form (prompts, resources,
+// templates: commands of their own) so what to do fits 80 columns.
 func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bool) {
 	prefix, tab := ctx.cur.Text, keys.Complete.Help().Key
 	// What the command takes still follows what to send first.
@@ -23,7 +24,7 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
 	switch {
 	case promptName && len(sf.Prompts) == 0:
-		return "no prompts known yet: send prompts/list (prompts), then " + tab + " offers their names and arguments" + usage, true
+		return "no prompts known yet: send prompts, then " + tab + " offers their names and arguments" + usage, true
 	case promptName:
 		if p := listedPrompt(sf.Prompts, prefix); p != nil {
 			return describePrompt(*p), true
@@ -51,9 +52,9 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
 			"= (a variable left out expands to nothing)", true
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
-		return "no resources known yet: send resources/list and resources/templates/list, then " + tab + " offers their URIs" + usage, true
+		return "no resources known yet: send resources and templates, then " + tab + " offers their URIs" + usage, true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
-		return "no templates known yet: send resources/templates/list (templates), then " + tab + " offers them" + usage, true
+		return "no templates known yet: send templates, then " + tab + " offers them" + usage, true
 	}
 	return "", false
 }

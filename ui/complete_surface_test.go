@@ -76,9 +76,9 @@ func TestCommandLineHintsFromTheSurface(t *testing.T) {
 		typed string
 		want  string
 	}{
-		{history.Surface{}, "prompts/get ", "no prompts known yet: send prompts/list (prompts), then tab offers"},
-		{history.Surface{}, "read ", "no resources known yet: send resources/list and resources/templates/list, then tab offers their URIs"},
-		{history.Surface{}, "complete resource ", "no templates known yet: send resources/templates/list"},
+		{history.Surface{}, "prompts/get ", "no prompts known yet: send prompts, then tab offers their names and arguments"},
+		{history.Surface{}, "read ", "no resources known yet: send resources and templates, then tab offers their URIs"},
+		{history.Surface{}, "complete resource ", "no templates known yet: send templates, then tab offers them"},
 		{surfaceForHints, "prompts/get review_code", "review_code — Review some code. · language* · focus"},
 		{surfaceForHints, "prompts/get review_code ", "language* · focus"},
 		{surfaceForHints, "prompts/get review_code language=", "language: tab asks the server for values · string, required — The language of the code"},
@@ -93,6 +93,9 @@ func TestCommandLineHintsFromTheSurface(t *testing.T) {
 		clPress(c, runes(tc.typed))
 		if hint := hintOf(c); !strings.Contains(hint, tc.want) {
 			t.Errorf("%q: hint %q, want %q", tc.typed, hint, tc.want)
+		}
+		if what, _, _ := strings.Cut(tc.want, " · "); strings.HasPrefix(what, "no ") && cellWidth(what) > 80 {
+			t.Errorf("%q: what to send first, %q, is cut on an 80-column terminal", tc.typed, what)
 		}
 	}
 }
