@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -131,6 +132,11 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	case r.Error != nil:
 		return levelError, refusal(r.Error)
 	case r.ToolError:
+		if said := toolSaid(r.Result); said != "" {
+			// What the tool said is what the person wants to read first;
+			// on 80 columns "see Detail" took the room it needed.
+			return levelWarn, label + ": ✗ isError: " + said + warn
+		}
 		return levelWarn, label + ": the tool reported an error (isError: true); see Detail" + warn
 	case r.Late:
 		return levelWarn, label + ": the answer came after the request timed out" + warn
@@ -139,6 +145,22 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		return levelWarn, label + ": ok" + warn
 	}
 	return levelInfo, label + ": ok"
+}
+
+// toolSaid is the first line of a tool result's first content block, made
+// safe to print; "" when there is none or the result is too large to read
+// on the update loop.
+func toolSaid(result json.RawMessage) string {
+	if len(result) > inlineFormat {
+		return ""
+	}
+	var r struct {
+		Content []command.Content `json:"content"`
+	}
+	if json.Unmarshal(result, &r) != nil || len(r.Content) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(firstLine(r.Content[0].Summary(), 512))
 }
 
 // statusLevel ranks a status message.

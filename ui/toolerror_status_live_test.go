@@ -1,0 +1,23 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A tool that answers isError: the status line says what the tool said,
+// readable on an 80-column terminal, instead of only "see Detail".
+func TestLiveToolErrorSaysWhatTheToolSaid(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+	l.call("fail message='disk full'")
+	l.waitFor("tools/call fail: ✗ isError: disk full")
+	l.quit()
+}
