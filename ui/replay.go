@@ -80,6 +80,11 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	r, k := m.replay, m.keys
 	var cmd tea.Cmd
 	switch {
+	case key.Matches(msg, k.PlayPause) && r.p.Done():
+		// Play at the end plays it again, as a media player does: a
+		// pause there changed nothing on screen, and the g after it
+		// ("g plays it again") then restarted paused.
+		cmd = m.replayFromStart(true)
 	case key.Matches(msg, k.PlayPause):
 		r.p.Toggle()
 	case key.Matches(msg, k.Faster):
@@ -93,10 +98,9 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		cmd = m.appendReplay(r.p.Step())
 	case key.Matches(msg, k.JumpStart):
-		m.restartReplay()
-		r.p.Restart()
-		r.reported = false
-		cmd = m.appendReplay(r.p.Due(m.com.now()))
+		// At the end g plays it again, as the status line says there;
+		// before it, a paused replay restarts paused.
+		cmd = m.replayFromStart(r.p.Done())
 	case key.Matches(msg, k.JumpEnd):
 		cmd = m.appendReplay(r.p.JumpEnd())
 	default:
@@ -104,6 +108,18 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	}
 	m.updateReplayStatus()
 	return tea.Batch(cmd, r.tick()), true
+}
+
+// replayFromStart starts the replay over, playing when play says so.
+func (m *Model) replayFromStart(play bool) tea.Cmd {
+	r := m.replay
+	m.restartReplay()
+	r.p.Restart()
+	if play {
+		r.p.Resume()
+	}
+	r.reported = false
+	return m.appendReplay(r.p.Due(m.com.now()))
 }
 
 // restartReplay starts over with an empty Log.

@@ -129,3 +129,29 @@ func TestReplayEndFitsAt80Columns(t *testing.T) {
 		t.Errorf("the status bar cuts what to do at the end of the replay: %q", last)
 	}
 }
+
+// At the end of a replay, space plays it again and so does g (as the status
+// line there says), even after a pause: space at the end used to pause
+// without a sign of it, and g then restarted paused.
+func TestReplayPlaysAgainFromTheEnd(t *testing.T) {
+	recs := fixtureRecords()
+	now := fixedNow
+	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, recs)
+	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(replayTickMsg{})
+	for _, keys := range [][]string{{" "}, {"g"}, {" ", "G", "g"}} {
+		press(m, "G")
+		m.Update(replayTickMsg{})
+		if !strings.Contains(m.View(), "at the end: g plays it again") {
+			t.Fatalf("G: the screen does not say how to play again:\n%s", m.View())
+		}
+		press(m, keys...)
+		if got := m.com.log.Len(); got != 1 || m.replay.p.Paused() || !strings.Contains(m.status.view(), "▶ 1/") {
+			t.Errorf("%q at the end: %d records, paused %v, status %q; want it playing again from the start",
+				keys, got, m.replay.p.Paused(), m.status.view())
+		}
+		now = now.Add(time.Minute)
+		m.Update(replayTickMsg{})
+	}
+}
