@@ -39,6 +39,10 @@ type sentMsg struct {
 	// initialized (a legacy session waits for i), where a refusal most
 	// likely means just that, whatever the server's words.
 	uninitialized bool
+	// connecting says it was sent while the session was still being
+	// opened (detection probing, a legacy stream waiting for its
+	// endpoint), where "not connected: press r" would start it over.
+	connecting bool
 	// auto says mcpscope sent it on its own (a list_changed followed): its
 	// answer neither takes the detail pane nor, unless it failed, the
 	// status line from what the user sent.
@@ -56,11 +60,12 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	// A reconnect's new legacy session (session-replaced) is as
 	// uninitialized as one just opened.
 	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
+	connecting := m.com.log.Stats().State == mcp.StateConnecting
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
 		defer sends.done(id)
 		resp, warnings, err := b.Do(ctx, c)
-		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized}
+		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting}
 	}
 }
 
@@ -117,6 +122,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		}
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
+		}
+		if we := (*mcp.WireError)(nil); m.connecting && errors.As(m.err, &we) && we.Cause == mcp.CauseNotConnected {
+			return levelWarn, label + ": not sent, still connecting: send it once the session is open (Negotiation shows how far it got)"
 		}
 		if we := (*mcp.WireError)(nil); errors.As(m.err, &we) && we.Cause == mcp.CauseStatus && we.Answer != "" {
 			// The URL the request went to filled an 80-column status line
