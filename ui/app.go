@@ -146,7 +146,7 @@ func New(opts Options) *Model {
 		keys:      keys,
 		focus:     panePairs,
 		slot:      panePairs,
-		nego:      newNegotiationPane(com),
+		nego:      newNegotiationPane(com, opts.Transport),
 		events:    newEventsPane(com),
 		pairs:     newPairsPane(com),
 		detail:    newDetailPane(com),

@@ -48,3 +48,31 @@ func TestLiveSendWhileConnectingSaysSo(t *testing.T) {
 		t.Errorf("the status says to reconnect while still connecting:\n%s", view)
 	}
 }
+
+// While detection probes a server that has not answered, Negotiation says
+// the transport is being found and where the probes are, not that a stream
+// is being waited for: no stream was asked for yet.
+func TestLiveNegotiationSaysDetectionIsUnderWay(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	accepted := make(chan net.Conn, 8)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c // held open, never answered
+		}
+	}()
+	l := startLive(t, mcp.Config{URL: "http://" + ln.Addr().String() + "/mcp"})
+	held := <-accepted // the first probe's POST is in
+	t.Cleanup(func() { held.Close() })
+	l.waitFor("finding the transport: each probe is a row in Pairs")
+	if view := l.quit().View(); strings.Contains(view, "waiting for the stream to open") {
+		t.Errorf("Negotiation waits for a stream while detection probes:\n%s", view)
+	}
+}

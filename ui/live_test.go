@@ -51,7 +51,12 @@ func startLive(t *testing.T, cfg mcp.Config) *live {
 	}
 	s := mcp.NewSession(cfg)
 	t.Cleanup(func() { s.Close() })
-	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: cfg.URL, Answers: answers})
+	// As the CLI does: no --transport is "auto", detection.
+	transport := cfg.Transport
+	if transport == "" {
+		transport = mcp.TransportAuto
+	}
+	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: cfg.URL, Transport: transport, Answers: answers})
 	m.clipboard = &bytes.Buffer{}
 	l := &live{t: t, sess: s, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))}
 	l.out = io.TeeReader(l.tm.Output(), &l.seen)

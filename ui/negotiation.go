@@ -26,6 +26,9 @@ type negotiationPane struct {
 	c      *common
 	scroll scroller
 	w, h   int
+	// detect is set when no --transport was given: until detection ends
+	// there is no stream to wait for, only probes.
+	detect bool
 
 	// The lines are rebuilt only when records arrived or the width changed.
 	cache    []string
@@ -35,7 +38,9 @@ type negotiationPane struct {
 	cacheGen int // the roots' generation
 }
 
-func newNegotiationPane(c *common) *negotiationPane { return &negotiationPane{c: c} }
+func newNegotiationPane(c *common, transport string) *negotiationPane {
+	return &negotiationPane{c: c, detect: transport == mcp.TransportAuto}
+}
 
 // SetSize sets the outer size.
 func (n *negotiationPane) SetSize(w, h int) {
@@ -168,10 +173,16 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		}
 		f.kv("", strings.Join(parts, " · "), statusStyle(st, s.Status))
 	} else {
-		url := n.c.log.Stats().URL
-		if url == "" {
+		stats := n.c.log.Stats()
+		url := stats.URL
+		switch {
+		case url == "" && n.detect && !stats.Detected && !n.c.watching:
+			// Detection POSTs before any stream opens; "waiting for the
+			// stream" read as a GET hanging while a probe was.
+			f.text("finding the transport: each probe is a row in Pairs as it goes out; what each answered shows here when detection ends", st.Hint, 0)
+		case url == "":
 			f.text("waiting for the stream to open…", st.Hint, 0)
-		} else {
+		default:
 			f.kv("Stream", wireLine(url, 2048)+" (connecting…)", st.Hint)
 		}
 	}
