@@ -52,6 +52,9 @@ type CommandLine struct {
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
 	disabled string // why sending is off; "" when it is on
+	// paneKeys are the focused pane's keys, named after the command
+	// line's own while it is idle (see SetPaneKeys).
+	paneKeys []key.Binding
 
 	lineOutcome
 }
@@ -147,6 +150,11 @@ func (c *CommandLine) SetUnconnected(u bool) { c.unconnected = u }
 
 // SetRoots tells completion which roots are offered.
 func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }
+
+// SetPaneKeys sets the keys of the pane that has focus, which the idle
+// command line names after its own: what enter, / and esc do where the
+// user is was only in the help.
+func (c *CommandLine) SetPaneKeys(bs ...key.Binding) { c.paneKeys = bs }
 
 // SetSize sets the width both lines are drawn at.
 func (c *CommandLine) SetSize(width int) {
@@ -310,9 +318,11 @@ func (c *CommandLine) View() string {
 	case c.input.Focused():
 		top = dropInvisible(c.input.View())
 	case c.disabled == "" && c.unconnected:
-		top = c.st.Hint.Render(keyHints(c.keys.Reconnect, c.keys.Command))
+		top = c.st.Hint.Render(keyHints(append([]key.Binding{c.keys.Reconnect, c.keys.Command}, c.paneKeys...)...))
 	case c.disabled == "":
-		top = c.st.Hint.Render(keyHints(c.keys.Command, c.keys.Call))
+		top = c.st.Hint.Render(keyHints(append([]key.Binding{c.keys.Command, c.keys.Call}, c.paneKeys...)...))
+	default:
+		top = c.st.Hint.Render(keyHints(c.paneKeys...))
 	}
 	if rows, style := c.outcome(); len(rows) > 0 {
 		for i, r := range rows {

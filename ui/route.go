@@ -40,12 +40,37 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.ctx.Err() != nil {
 		return m, cmd // quitting: nothing more to draw
 	}
+	m.cmdline.SetPaneKeys(m.paneKeys()...)
 	if m.lay.Mode != modeTooSmall && cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H {
 		// A refusal or warnings to read whole, or gone: the panes give
 		// the command line its rows, or take them back.
 		m.resize(m.width, m.height)
 	}
 	return m, tea.Batch(cmd, m.detail.refresh())
+}
+
+// paneKeys are the keys of the focused pane that the idle command line
+// names: enter where it opens something, / (filter or search), esc where
+// it goes back.
+func (m *Model) paneKeys() []key.Binding {
+	k := m.keys
+	switch m.focus {
+	case panePairs:
+		if m.com.log.PairCount() > 0 {
+			return []key.Binding{k.Open}
+		}
+	case paneEvents:
+		if m.com.log.Stats().Events > 0 {
+			return []key.Binding{k.Open, k.Filter}
+		}
+		return []key.Binding{k.Filter}
+	case paneDetail:
+		if p, ev := m.detail.selection(); p != nil || ev != nil {
+			return []key.Binding{k.Search, k.Back}
+		}
+		return []key.Binding{k.Back}
+	}
+	return nil
 }
 
 // cmdRows is how many rows the command line area wants now: more than two

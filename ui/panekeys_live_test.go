@@ -1,0 +1,26 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// The idle command line names the focused pane's keys after its own, at 80
+// columns: enter on Pairs, / and esc in Detail, / on Raw events. They were
+// only in the help, so esc back from Detail was found by chance.
+func TestLiveIdleLineNamesThePaneKeys(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	l.waitFor(": command line · c call a tool · enter open in detail")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor(": command line · c call a tool · / search · esc back to the list")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyShiftTab})
+	l.waitFor(": command line · c call a tool · enter open in detail · / filter events")
+	l.quit()
+}
