@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -52,7 +53,7 @@ func (n *notes) record(r mcp.Record) {
 	if ep := r.Endpoint; r.Kind == mcp.KindEndpoint && ep != nil && history.PostsElsewhere(ep) {
 		// The endpoint event named a URL that did not work: what the
 		// server said is wrong even though the commands go through.
-		line = "posting to " + mcp.Clip(ep.InUse, 1024) + ", not " + mcp.Clip(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason
+		line = "posting to " + clip.Quote(ep.InUse, 1024) + ", not " + clip.Quote(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -101,7 +102,7 @@ func noteLine(m *mcp.RPCMessage) string {
 	case w.URI != "":
 		return "updated " + w.URI
 	case w.Task != "":
-		line := "task " + mcp.Clip(w.Task, 64) + " " + w.Status
+		line := "task " + clip.Quote(w.Task, 64) + " " + w.Status
 		if w.Text != "" {
 			line += ": " + w.Text
 		}

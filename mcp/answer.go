@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -64,9 +65,9 @@ func (e *InputRequiredError) Error() string {
 	shown := e.Missing[:min(len(e.Missing), MaxListed)]
 	parts := make([]string, len(shown))
 	for i, r := range shown {
-		parts[i] = Clip(r.Method, 200)
+		parts[i] = clip.Quote(r.Method, 200)
 		if r.Key != "" {
-			parts[i] = Clip(r.Key, 200) + " (" + parts[i] + ")"
+			parts[i] = clip.Quote(r.Key, 200) + " (" + parts[i] + ")"
 		}
 	}
 	if more := len(e.Missing) - len(shown); more > 0 {

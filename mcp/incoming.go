@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // inbound is one way messages come in: a stream, or a POST's JSON answer.
@@ -159,7 +161,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 func (s *Session) rememberForeign(f foreignAnswer) {
 	// Copies, cut: the id and name are views of the message's bytes, and
 	// keeping a view keeps the whole message, which may be megabytes.
-	f.id, f.event = strings.Clone(Clip(f.id, 256)), strings.Clone(Clip(f.event, 64))
+	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), strings.Clone(clip.Quote(f.event, 64))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}
@@ -180,7 +182,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		if m.RPCError {
 			resp.Error = &RPCError{}
 			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
-				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + Clip(string(p.errv), maxQuoted)}
+				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(p.errv), maxQuoted)}
 			}
 		} else {
 			// A view of the message's immutable bytes, not a copy: the
@@ -350,7 +352,7 @@ func (s *Session) startRepliers() {
 							we.Status, we.Purpose, we.Transport, we.Header = inner.Status, inner.Purpose, inner.Transport, inner.Header
 						}
 						s.mu.Lock()
-						s.replyFailed = failedReply{seq: j.m.seq, during: j.during, what: Clip(we.Message, maxQuoted)}
+						s.replyFailed = failedReply{seq: j.m.seq, during: j.during, what: clip.Quote(we.Message, maxQuoted)}
 						s.mu.Unlock()
 						s.emitError(OpReply, we, j.m.seq, j.conn)
 					}

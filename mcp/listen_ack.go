@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // A 2026 listen stream is acknowledged in steps:
@@ -129,7 +131,7 @@ func (s *Session) acknowledged(reqSeq int64, params []byte) {
 		a.resolve(asked, func(string) ackOutcome { return ackOutcome{} })
 		a.mu.Unlock()
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
-			Detail: "the server's acknowledgement of the listen stream cannot be read (" + Clip(err.Error(), 200) + "): what it will send notifications for is not known"}})
+			Detail: "the server's acknowledgement of the listen stream cannot be read (" + clip.Quote(err.Error(), 200) + "): what it will send notifications for is not known"}})
 		return
 	}
 	left := leftOut(asked, granted)
@@ -188,7 +190,7 @@ func clippedList(items []string) string {
 		if i == most {
 			return strings.Join(out, ", ") + fmt.Sprintf(" and %d more", len(items)-most)
 		}
-		out = append(out, Clip(it, 200))
+		out = append(out, clip.Quote(it, 200))
 	}
 	return strings.Join(out, ", ")
 }
@@ -225,9 +227,9 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 		switch {
 		case o.ended != nil:
 			return &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Err: o.ended,
-				Message: "the listen stream carrying the subscription to " + Clip(w.uri, 200) + " ended before the server acknowledged it: " + o.ended.Error()}
+				Message: "the listen stream carrying the subscription to " + clip.Quote(w.uri, 200) + " ended before the server acknowledged it: " + o.ended.Error()}
 		case o.left:
-			msg := "the server acknowledged the listen stream without " + Clip(w.uri, 200) + " among its resourceSubscriptions: it will send no notifications/resources/updated for it"
+			msg := "the server acknowledged the listen stream without " + clip.Quote(w.uri, 200) + " among its resourceSubscriptions: it will send no notifications/resources/updated for it"
 			if !s.offersSubscribe() {
 				msg += " (its capabilities do not offer resources.subscribe)"
 			}
@@ -240,7 +242,7 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 	case <-timer.C:
 		s.acks.forget(w)
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
-			Detail: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", Clip(w.uri, 200), s.cfg.RequestTimeout)}})
+			Detail: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", clip.Quote(w.uri, 200), s.cfg.RequestTimeout)}})
 		return nil
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -306,7 +307,7 @@ func VersionsShown(vs []string, keep string) (shown []string, more int) {
 
 // cutVersion keeps the first 32 bytes of a version (a real one has 10),
 // whole characters only.
-func cutVersion(v string) string { return Clip(v, 32) }
+func cutVersion(v string) string { return clip.Quote(v, 32) }
 
 // openModern discovers the server and opens the listen stream. A server
 // that answers in the older era's versions only is no stateless server:

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // Tasks (protocol 2025-11-25) let a tool run past its request:
@@ -90,12 +92,12 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 		if other, ok := CreatedTask(resp.Result); ok {
 			// Followed, it could name itself again and again; shown as the
 			// tool's result, it would print as nothing.
-			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", Clip(id, 64), Clip(other, 64))
+			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", clip.Quote(id, 64), clip.Quote(other, 64))
 		}
 	}
 	if timedOut && ctx.Err() == nil {
 		return resp, &WireError{Cause: CauseTaskTimeout, Transport: te.Transport, Err: err,
-			Message: fmt.Sprintf("task %q did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", Clip(id, 64), te.After, te.ID)}
+			Message: fmt.Sprintf("task %q did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", clip.Quote(id, 64), te.After, te.ID)}
 	}
 	return resp, err
 }
