@@ -96,26 +96,11 @@ func (n *notes) take() []string {
 // server and is sanitized by the printer.
 func noteLine(m *mcp.RPCMessage) string {
 	w, ok := history.ReadNote(m.Method, []byte(m.Raw))
-	switch {
-	case !ok:
+	if !ok {
 		return m.Method
-	case w.URI != "":
-		return "updated " + w.URI
-	case w.Task != "":
-		line := "task " + clip.Quote(w.Task, 64) + " " + w.Status
-		if w.Text != "" {
-			line += ": " + w.Text
-		}
-		return line
 	}
-	line := "log " + w.Level
-	if w.Logger != "" {
-		line += " " + w.Logger
-	}
-	if w.Text != "" {
-		line += ": " + w.Text
-	}
-	return line
+	// A log message is printed whole: exec is where it is read.
+	return w.Line(clip.Quote, 0, true)
 }
 
 // print writes the notifications that came before the record numbered
