@@ -184,15 +184,7 @@ func resourceURIs(raw json.RawMessage) []string {
 // length a line can carry and at most a few of them: a server's answer
 // decides neither.
 func clippedList(items []string) string {
-	const most = 5
-	out := make([]string, 0, min(len(items), most))
-	for i, it := range items {
-		if i == most {
-			return strings.Join(out, ", ") + fmt.Sprintf(" and %d more", len(items)-most)
-		}
-		out = append(out, clip.Quote(it, 200))
-	}
-	return strings.Join(out, ", ")
+	return clip.ListFunc(items, 5, func(s string) string { return clip.Quote(s, 200) })
 }
 
 // offersSubscribe reports whether server/discover's capabilities say

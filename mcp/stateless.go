@@ -281,11 +281,7 @@ func readDiscover(result json.RawMessage) discoverResult {
 // first few of them, each cut to what a version looks like: a server may
 // name thousands, or one a megabyte long.
 func VersionList(vs []string) string {
-	shown, more := VersionsShown(vs, "")
-	if more > 0 {
-		return fmt.Sprintf("%s and %d more", strings.Join(shown, ", "), more)
-	}
-	return strings.Join(shown, ", ")
+	return clip.Counted(VersionsShown(vs, ""))
 }
 
 // VersionsShown are the versions of vs a line shows: the first MaxListed,
