@@ -294,7 +294,7 @@ func tooSmall(w, h int) string {
 	if w <= 0 || h <= 0 {
 		return msg
 	}
-	lines := strings.Split(ansi.Wrap(msg, w, ""), "\n")
+	lines := wrapWords(msg, w)
 	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -41,7 +40,7 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	wrap := func(s string, style func(...string) string) {
 		// Continuation lines keep the first line's indent.
 		indent := len(s) - len(strings.TrimLeft(s, " "))
-		for i, l := range strings.Split(ansi.Wrap(strings.TrimLeft(s, " "), max(inner-indent, 8), ""), "\n") {
+		for i, l := range wrapWords(strings.TrimLeft(s, " "), max(inner-indent, 8)) {
 			if i > 0 || indent > 0 {
 				l = blanks(indent) + l
 			}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -111,7 +110,7 @@ func (in *detailInput) emptyLines() []string {
 	out := []string{in.st.Hint.Render("select a pair or an event and press enter")}
 	if in.note != "" {
 		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(sanitize.Line(in.note), in.width, ""), "\n") {
+		for _, l := range wrapWords(sanitize.Line(in.note), in.width) {
 			out = append(out, in.st.Info.Render(l))
 		}
 	}
