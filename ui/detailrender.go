@@ -31,6 +31,7 @@ type detailInput struct {
 	width  int // inner width
 	pretty bool
 	note   string
+	open   string // the key that opens a pair or an event, for the empty pane
 
 	pair       *history.Pair // a copy of the row, or nil
 	state      string
@@ -107,7 +108,7 @@ func (in *detailInput) placeholder() []string {
 // emptyLines say how to fill the pane, and show the standing note (such
 // as how to leave the demo for a real gateway) where there is room for it.
 func (in *detailInput) emptyLines() []string {
-	out := []string{in.st.Hint.Render("select a pair or an event and press enter")}
+	out := []string{in.st.Hint.Render("select a pair or an event and press " + in.open)}
 	if in.note != "" {
 		out = append(out, "")
 		for _, l := range wrapWords(sanitize.Line(in.note), in.width) {
