@@ -237,16 +237,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	defer stop()
 	asJSON := xf.asJSON
 	demoUsed := url == ""
-	url, stopDemo, err := orDemo(url, cf.transport)
+	url, cfg, stopDemo, err := cf.connect(url)
 	if err != nil {
 		return err
 	}
 	defer stopDemo()
-	cfg, err := cf.config(url)
-	if err != nil {
-		// A bad flag is the whole story: no word of a gateway it never used.
-		return &exitError{exitUsage, err}
-	}
 	if demoUsed && !asJSON {
 		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
 	}
