@@ -28,7 +28,11 @@ func (n *negotiationPane) stateless(f *facts, neg *history.Negotiation) {
 		f.kv("Versions", clip.Counted(shown, more), st.Row)
 	}
 	if neg.ServerName == "" && neg.ProtocolVersion == "" {
-		f.kv("Server", "not discovered yet: press "+n.c.keys.Initialize.Help().Key+" (server/discover)", st.Hint)
+		what := "not discovered yet"
+		if n.c.canInitialize() {
+			what += ": press " + n.c.keys.Initialize.Help().Key + " (server/discover)"
+		}
+		f.kv("Server", what, st.Hint)
 	}
 	n.server(f, neg)
 	n.listen(f, neg)
