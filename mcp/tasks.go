@@ -48,7 +48,9 @@ func withTask(params json.RawMessage) json.RawMessage {
 }
 
 // CreatedTask reads the task id of a CreateTaskResult; ok is false for any
-// other result (a tool's own result has content, not a task).
+// other result (a tool's own result has content, not a task). A task whose
+// taskId is empty is still a task (ok, id ""): a server error that cannot
+// be followed, not a tool's result.
 func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	if !bytes.Contains(result, []byte(`"taskId"`)) {
 		return "", false // the cheap test first: most results are not tasks
@@ -58,11 +60,14 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 			TaskID string `json:"taskId"`
 		} `json:"task"`
 	}
-	if json.Unmarshal(result, &r) != nil || r.Task == nil || r.Task.TaskID == "" {
+	if json.Unmarshal(result, &r) != nil || r.Task == nil {
 		return "", false
 	}
 	return r.Task.TaskID, true
 }
+
+// errNoTaskID is a CreateTaskResult whose taskId is empty.
+var errNoTaskID = errors.New("the server created a task with no id; it cannot be followed (its CreateTaskResult has an empty taskId)")
 
 // taskResult waits for the end of task id with tasks/result and returns
 // its answer: the called tool's result, or its error. When ctx ends first
