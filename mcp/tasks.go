@@ -83,20 +83,41 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 	if err != nil {
 		return nil, err
 	}
-	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
-	var te *TimeoutError
-	timedOut := errors.As(err, &te)
-	if ctx.Err() != nil || timedOut {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
-		defer cancel()
-		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
-	}
+	resp, err := s.awaitTask(ctx, id, params)
 	if err == nil && resp != nil && resp.Error == nil {
 		if other, ok := CreatedTask(resp.Result); ok {
 			// Followed, it could name itself again and again; shown as the
 			// tool's result, it would print as nothing.
 			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", Clip(id, 64), Clip(other, 64))
 		}
+	}
+	return resp, err
+}
+
+// TaskResult sends tasks/result with params as given (a re-run's recorded
+// ones) and, like a tool called as a task, cancels the task they name with
+// tasks/cancel when the wait ends before the task does (see taskResult).
+func (s *Session) TaskResult(ctx context.Context, params json.RawMessage) (*Response, error) {
+	var p struct {
+		TaskID string `json:"taskId"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.TaskID == "" {
+		return s.roundTrip(ctx, "tasks/result", "", params) // no task to cancel
+	}
+	return s.awaitTask(ctx, p.TaskID, params)
+}
+
+// awaitTask sends tasks/result with params, asking for task id, and
+// cancels the task when ctx or --timeout ends the wait first.
+func (s *Session) awaitTask(ctx context.Context, id string, params json.RawMessage) (*Response, error) {
+	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
+	var te *TimeoutError
+	timedOut := errors.As(err, &te)
+	if ctx.Err() != nil || timedOut {
+		cancelParams, _ := json.Marshal(map[string]string{"taskId": id})
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
+		defer cancel()
+		_, _ = s.roundTrip(cctx, "tasks/cancel", "", cancelParams)
 	}
 	if timedOut && ctx.Err() == nil {
 		return resp, &WireError{Cause: CauseTaskTimeout, Transport: te.Transport, Err: err,
