@@ -214,9 +214,9 @@ func (s *Session) offersSubscribe() bool {
 // awaitSubscribed waits, for as long as a request may, until the listen
 // stream that carries uri is acknowledged, and says when the server left
 // the URI out or the stream failed first. No acknowledgement in time
-// leaves the subscription as asked: the server may still send updates;
-// but the listen state says no acknowledgement came, since a silent
-// success would read as a subscription the server took.
+// leaves the subscription as asked (the server may still send updates),
+// but is no success either: a silent one would read as a subscription the
+// server took. The listen state and the error say so in the same words.
 func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 	timer := time.NewTimer(s.cfg.RequestTimeout)
 	defer timer.Stop()
@@ -239,9 +239,10 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 		return ctx.Err()
 	case <-timer.C:
 		s.acks.forget(w)
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
-			Detail: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", Clip(w.uri, 200), s.cfg.RequestTimeout)}})
-		return nil
+		we := &WireError{Cause: CauseNotAcknowledged, Transport: TransportStateless,
+			Message: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", Clip(w.uri, 200), s.cfg.RequestTimeout)}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: we.Message}})
+		return we
 	}
 }
 

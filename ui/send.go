@@ -117,6 +117,10 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
 		}
+		if mcp.CauseOf(m.err) == mcp.CauseNotAcknowledged {
+			// The subscription stands: not known to work, not failed.
+			return levelWarn, label + ": " + errLine(m.err) + warn
+		}
 		if we := (*mcp.WireError)(nil); errors.As(m.err, &we) && we.Cause == mcp.CauseStatus && we.Answer != "" {
 			// The URL the request went to filled an 80-column status line
 			// before the status and the server's words; Detail shows it.
