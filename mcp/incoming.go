@@ -105,7 +105,8 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	switch sh {
 	case shapeNotification:
 		m.Class, m.Method = ClassNotification, p.method
-		if m.Method == "notifications/tools/list_changed" {
+		m.ForeignSubscription = s.acks.foreignSubscription(p.params)
+		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {
 			// The next tools/call lists again before coercing arguments.
 			s.mu.Lock()
 			s.tools = nil
@@ -144,7 +145,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		return
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
-	if in.stream == StreamListen && isAcknowledgement(m.Method) {
+	if in.stream == StreamListen && isAcknowledgement(m.Method) && m.ForeignSubscription == "" {
 		s.acknowledged(in.reqSeq, p.params)
 	}
 	if p.id != nil {

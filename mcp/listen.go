@@ -173,7 +173,7 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	s.pairs.add(id, p)
 	s.mu.Unlock()
 	if label == StreamListen {
-		s.acks.opened(p.seq, params)
+		s.acks.opened(p.seq, id, params)
 	}
 	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
 	var answered *Response

@@ -26,6 +26,7 @@ import (
 type listenAcks struct {
 	mu      sync.Mutex
 	asked   map[int64]map[string]json.RawMessage // by the listen request's record: its filter
+	ids     map[int64]string                     // by the listen request's record: its id, while its stream is open
 	waiters []*ackWaiter
 }
 
@@ -42,11 +43,13 @@ type ackOutcome struct {
 	ended error // the stream ended before any acknowledgement
 }
 
-// opened remembers the filter a listen request (record seq) asked for.
-func (a *listenAcks) opened(seq int64, params json.RawMessage) {
+// opened remembers the id of a listen request (record seq) and the filter
+// it asked for.
+func (a *listenAcks) opened(seq int64, id string, params json.RawMessage) {
 	filter, _ := listenFilter(params)
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	a.listening(seq, id)
 	if a.asked == nil {
 		a.asked = map[int64]map[string]json.RawMessage{}
 	}
@@ -99,6 +102,7 @@ func (a *listenAcks) resolve(filter map[string]json.RawMessage, outcome func(uri
 func (a *listenAcks) closed(seq int64, err error, byUs bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	delete(a.ids, seq)
 	filter, open := a.asked[seq]
 	delete(a.asked, seq)
 	if !open || byUs {
