@@ -384,11 +384,14 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 		if onBlock != nil {
 			onBlock(ev)
 		}
-		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		if !dispatched {
-			s.emit(rec)
+			// Built here, not shared with the branch below: onEvent takes
+			// its address, which would put every record on the heap, one
+			// allocation per keep-alive of a flood.
+			s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: ev})
 			return
 		}
+		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		onEvent(&rec, ev)
 	}, holding: func(on bool) {
 		if on {
