@@ -92,9 +92,15 @@ func (n *notes) take() []string {
 	return lines
 }
 
-// noteLine is a notification as one line; what it says came from the
-// server and is sanitized by the printer.
+// noteLine is a notification as one line, said to be for a subscription
+// we do not have when it is; what it says came from the server and is
+// sanitized by the printer.
 func noteLine(m *mcp.RPCMessage) string {
+	return history.ForeignSubscription(m) + noteWords(m)
+}
+
+// noteWords is what a notification says, read as its method says.
+func noteWords(m *mcp.RPCMessage) string {
 	w, ok := history.ReadNote(m.Method, []byte(m.Raw))
 	if !ok {
 		return m.Method

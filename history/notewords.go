@@ -3,7 +3,20 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
+
+// ForeignSubscription is the words that go before a notification naming a
+// 2026 subscription id that is none of ours (mcp marks it), for the edges
+// that show it on one line; "" for any other message. The id came from
+// the server: the edges sanitize it.
+func ForeignSubscription(m *mcp.RPCMessage) string {
+	if m == nil || m.ForeignSubscription == "" {
+		return ""
+	}
+	return "for a subscription we do not have (subscriptionId " + m.ForeignSubscription + "): "
+}
 
 // NoteWords are what a notification the server sent says, for the edges
 // that show it on one line (a Pairs row, exec's notes): a log message's

@@ -107,7 +107,8 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	switch sh {
 	case shapeNotification:
 		m.Class, m.Method = ClassNotification, p.method
-		if m.Method == "notifications/tools/list_changed" {
+		m.ForeignSubscription = s.acks.foreignSubscription(p.params)
+		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {
 			// The next tools/call lists again before coercing arguments.
 			s.mu.Lock()
 			s.tools = nil
@@ -146,7 +147,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		return
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
-	if in.stream == StreamListen && isAcknowledgement(m.Method) {
+	if in.stream == StreamListen && isAcknowledgement(m.Method) && m.ForeignSubscription == "" {
 		s.acknowledged(in.reqSeq, p.params)
 	}
 	if p.id != nil {
@@ -385,11 +386,14 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 		if onBlock != nil {
 			onBlock(ev)
 		}
-		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		if !dispatched {
-			s.emit(rec)
+			// Built here, not shared with the branch below: onEvent takes
+			// its address, which would put every record on the heap, one
+			// allocation per keep-alive of a flood.
+			s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: ev})
 			return
 		}
+		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		onEvent(&rec, ev)
 	}, holding: func(on bool) {
 		if on {

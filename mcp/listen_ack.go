@@ -28,6 +28,7 @@ import (
 type listenAcks struct {
 	mu      sync.Mutex
 	asked   map[int64]map[string]json.RawMessage // by the listen request's record: its filter
+	ids     map[int64]string                     // by the listen request's record: its id, while its stream is open
 	waiters []*ackWaiter
 }
 
@@ -44,11 +45,13 @@ type ackOutcome struct {
 	ended error // the stream ended before any acknowledgement
 }
 
-// opened remembers the filter a listen request (record seq) asked for.
-func (a *listenAcks) opened(seq int64, params json.RawMessage) {
+// opened remembers the id of a listen request (record seq) and the filter
+// it asked for.
+func (a *listenAcks) opened(seq int64, id string, params json.RawMessage) {
 	filter, _ := listenFilter(params)
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	a.listening(seq, id)
 	if a.asked == nil {
 		a.asked = map[int64]map[string]json.RawMessage{}
 	}
@@ -101,6 +104,7 @@ func (a *listenAcks) resolve(filter map[string]json.RawMessage, outcome func(uri
 func (a *listenAcks) closed(seq int64, err error, byUs bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	delete(a.ids, seq)
 	filter, open := a.asked[seq]
 	delete(a.asked, seq)
 	if !open || byUs {
@@ -208,9 +212,9 @@ func (s *Session) offersSubscribe() bool {
 // awaitSubscribed waits, for as long as a request may, until the listen
 // stream that carries uri is acknowledged, and says when the server left
 // the URI out or the stream failed first. No acknowledgement in time
-// leaves the subscription as asked: the server may still send updates;
-// but the listen state says no acknowledgement came, since a silent
-// success would read as a subscription the server took.
+// leaves the subscription as asked (the server may still send updates),
+// but is no success either: a silent one would read as a subscription the
+// server took. The listen state and the error say so in the same words.
 func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 	timer := time.NewTimer(s.cfg.RequestTimeout)
 	defer timer.Stop()
@@ -233,9 +237,10 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 		return ctx.Err()
 	case <-timer.C:
 		s.acks.forget(w)
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
-			Detail: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", clip.Quote(w.uri, 200), s.cfg.RequestTimeout)}})
-		return nil
+		we := &WireError{Cause: CauseNotAcknowledged, Transport: TransportStateless,
+			Message: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", clip.Quote(w.uri, 200), s.cfg.RequestTimeout)}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: we.Message}})
+		return we
 	}
 }
 

@@ -50,7 +50,9 @@ func withTask(params json.RawMessage) json.RawMessage {
 }
 
 // CreatedTask reads the task id of a CreateTaskResult; ok is false for any
-// other result (a tool's own result has content, not a task).
+// other result (a tool's own result has content, not a task). A task whose
+// taskId is empty is still a task (ok, id ""): a server error that cannot
+// be followed, not a tool's result.
 func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	if !bytes.Contains(result, []byte(`"taskId"`)) {
 		return "", false // the cheap test first: most results are not tasks
@@ -60,11 +62,14 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 			TaskID string `json:"taskId"`
 		} `json:"task"`
 	}
-	if json.Unmarshal(result, &r) != nil || r.Task == nil || r.Task.TaskID == "" {
+	if json.Unmarshal(result, &r) != nil || r.Task == nil {
 		return "", false
 	}
 	return r.Task.TaskID, true
 }
+
+// errNoTaskID is a CreateTaskResult whose taskId is empty.
+var errNoTaskID = errors.New("the server created a task with no id; it cannot be followed (its CreateTaskResult has an empty taskId)")
 
 // taskResult waits for the end of task id with tasks/result and returns
 // its answer: the called tool's result, or its error. When ctx ends first
@@ -80,20 +85,41 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 	if err != nil {
 		return nil, err
 	}
-	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
-	var te *TimeoutError
-	timedOut := errors.As(err, &te)
-	if ctx.Err() != nil || timedOut {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
-		defer cancel()
-		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
-	}
+	resp, err := s.awaitTask(ctx, id, params)
 	if err == nil && resp != nil && resp.Error == nil {
 		if other, ok := CreatedTask(resp.Result); ok {
 			// Followed, it could name itself again and again; shown as the
 			// tool's result, it would print as nothing.
 			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", clip.Quote(id, 64), clip.Quote(other, 64))
 		}
+	}
+	return resp, err
+}
+
+// TaskResult sends tasks/result with params as given (a re-run's recorded
+// ones) and, like a tool called as a task, cancels the task they name with
+// tasks/cancel when the wait ends before the task does (see taskResult).
+func (s *Session) TaskResult(ctx context.Context, params json.RawMessage) (*Response, error) {
+	var p struct {
+		TaskID string `json:"taskId"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.TaskID == "" {
+		return s.roundTrip(ctx, "tasks/result", "", params) // no task to cancel
+	}
+	return s.awaitTask(ctx, p.TaskID, params)
+}
+
+// awaitTask sends tasks/result with params, asking for task id, and
+// cancels the task when ctx or --timeout ends the wait first.
+func (s *Session) awaitTask(ctx context.Context, id string, params json.RawMessage) (*Response, error) {
+	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
+	var te *TimeoutError
+	timedOut := errors.As(err, &te)
+	if ctx.Err() != nil || timedOut {
+		cancelParams, _ := json.Marshal(map[string]string{"taskId": id})
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
+		defer cancel()
+		_, _ = s.roundTrip(cctx, "tasks/cancel", "", cancelParams)
 	}
 	if timedOut && ctx.Err() == nil {
 		return resp, &WireError{Cause: CauseTaskTimeout, Transport: te.Transport, Err: err,

@@ -11,7 +11,25 @@ const notifyNoteMax = 16 << 10
 // (exec prints it so too), a resource update as "updated URI". A column of
 // "notifications/mes…" rows left the reader to open each one. A task's
 // status reads "task ID STATUS: its message". The logger is in Detail.
+// One naming a 2026 subscription that is none of ours says so first,
+// whatever its method.
 func notifyText(pr *history.Pair) (string, bool) {
+	if pr.Kind != history.KindNotificationIn || pr.Request == nil {
+		return "", false
+	}
+	foreign := history.ForeignSubscription(pr.Request.RPC)
+	t, ok := noteText(pr)
+	switch {
+	case foreign == "":
+		return t, ok
+	case !ok:
+		t = pairTitle(pr)
+	}
+	return wireLine(foreign, 300) + t, true
+}
+
+// noteText is what a notification says, read as its method says.
+func noteText(pr *history.Pair) (string, bool) {
 	if pr.Kind != history.KindNotificationIn || pr.Request == nil || pr.Request.RPC == nil || len(pr.Request.RPC.Raw) > notifyNoteMax {
 		return "", false
 	}
