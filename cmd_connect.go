@@ -200,6 +200,22 @@ func orDemo(url, transport string) (got string, stop func(), err error) {
 	return got, func() { srv.Close() }, nil
 }
 
+// connect is what a command that talks to a server needs first: the URL
+// (the built-in demo gateway's when url is empty, see orDemo), its config
+// from the flags, and stop, which ends the demo gateway if one started. A
+// bad flag is the whole story: a usage error, no word of a gateway.
+func (f *connFlags) connect(url string) (got string, cfg mcp.Config, stop func(), err error) {
+	got, stop, err = orDemo(url, f.transport)
+	if err != nil {
+		return "", mcp.Config{}, nil, err
+	}
+	if cfg, err = f.config(got); err != nil {
+		stop()
+		return "", mcp.Config{}, nil, &exitError{exitUsage, err}
+	}
+	return got, cfg, stop, nil
+}
+
 func newDemoServerCmd() *cobra.Command {
 	var addr, greeting string
 	cmd := &cobra.Command{

@@ -237,16 +237,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	defer stop()
 	asJSON := xf.asJSON
 	demoUsed := url == ""
-	url, stopDemo, err := orDemo(url, cf.transport)
+	url, cfg, stopDemo, err := cf.connect(url)
 	if err != nil {
 		return err
 	}
 	defer stopDemo()
-	cfg, err := cf.config(url)
-	if err != nil {
-		// A bad flag is the whole story: no word of a gateway it never used.
-		return &exitError{exitUsage, err}
-	}
 	if demoUsed && !asJSON {
 		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
 	}
@@ -274,6 +269,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		// A batch is written with one system call, not one per record.
 		out := bufio.NewWriter(stdout)
 		lines := history.NewLineWriter(out, rf.options(cfg), cfg.URL)
+		saidRedirect := map[string]bool{}
 		for batch := range records {
 			for _, r := range batch {
 				if asJSON {
@@ -283,9 +279,15 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 					continue
 				}
 				if r.Kind == mcp.KindHTTP {
-					// Where requests really went is the user's to know.
+					// Where requests really went is the user's to know,
+					// once: detection's two probes of a Docker gateway's
+					// --transport sse are both sent on from /mcp to /sse.
 					for _, hop := range r.HTTP.Redirects {
-						fmt.Fprintf(stderr, "redirected: %s %s answered %d, to %s\n", r.HTTP.Method, sanitize.Line(hop.From), hop.Status, sanitize.Line(hop.To))
+						line := fmt.Sprintf("redirected: %s %s answered %d, to %s\n", r.HTTP.Method, sanitize.Line(hop.From), hop.Status, sanitize.Line(hop.To))
+						if !saidRedirect[line] {
+							saidRedirect[line] = true
+							fmt.Fprint(stderr, line)
+						}
 					}
 				}
 				progress.record(r)

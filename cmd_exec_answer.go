@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -107,9 +108,9 @@ func (a *execAnswers) missing() string {
 		}
 		// What was asked is quoted in part past a few kilobytes: the
 		// recording has it whole.
-		name = mcp.Clip(name, 200)
+		name = clip.Quote(name, 200)
 		fmt.Fprintf(&b, "the server asked for %s (%s): %s\n  answer it with --answer '%s ...'\n",
-			sanitize.Line(name), sanitize.Line(mcp.Clip(r.Method, 200)), sanitize.Line(mcp.Clip(command.Describe(r), 4096)), sanitize.Line(name))
+			sanitize.Line(name), sanitize.Line(clip.Quote(r.Method, 200)), sanitize.Line(clip.Quote(command.Describe(r), 4096)), sanitize.Line(name))
 	}
 	// A given answer that matched nothing is most likely the one meant for
 	// what went unanswered, under another name.

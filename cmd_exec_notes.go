@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -52,7 +53,7 @@ func (n *notes) record(r mcp.Record) {
 	if ep := r.Endpoint; r.Kind == mcp.KindEndpoint && ep != nil && history.PostsElsewhere(ep) {
 		// The endpoint event named a URL that did not work: what the
 		// server said is wrong even though the commands go through.
-		line = "posting to " + mcp.Clip(ep.InUse, 1024) + ", not " + mcp.Clip(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason
+		line = "posting to " + clip.Quote(ep.InUse, 1024) + ", not " + clip.Quote(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -91,30 +92,21 @@ func (n *notes) take() []string {
 	return lines
 }
 
-// noteLine is a notification as one line; what it says came from the
-// server and is sanitized by the printer.
+// noteLine is a notification as one line, said to be for a subscription
+// we do not have when it is; what it says came from the server and is
+// sanitized by the printer.
 func noteLine(m *mcp.RPCMessage) string {
+	return history.ForeignSubscription(m) + noteWords(m)
+}
+
+// noteWords is what a notification says, read as its method says.
+func noteWords(m *mcp.RPCMessage) string {
 	w, ok := history.ReadNote(m.Method, []byte(m.Raw))
-	switch {
-	case !ok:
+	if !ok {
 		return m.Method
-	case w.URI != "":
-		return "updated " + w.URI
-	case w.Task != "":
-		line := "task " + mcp.Clip(w.Task, 64) + " " + w.Status
-		if w.Text != "" {
-			line += ": " + w.Text
-		}
-		return line
 	}
-	line := "log " + w.Level
-	if w.Logger != "" {
-		line += " " + w.Logger
-	}
-	if w.Text != "" {
-		line += ": " + w.Text
-	}
-	return line
+	// A log message is printed whole: exec is where it is read.
+	return w.Line(clip.Quote, 0, true)
 }
 
 // print writes the notifications that came before the record numbered

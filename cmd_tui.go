@@ -118,15 +118,11 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	if url == "" {
 		note = "demo gateway: run mcpscope URL for a real one"
 	}
-	url, stopDemo, err := orDemo(url, cf.transport)
+	url, cfg, stopDemo, err := cf.connect(url)
 	if err != nil {
 		return err
 	}
 	defer stopDemo()
-	cfg, err := cf.config(url)
-	if err != nil {
-		return &exitError{exitUsage, err}
-	}
 	cfg.Reconnect = true
 	// What the server asks of the user (elicitation, sampling) is
 	// answered at a prompt in the TUI.

@@ -7,8 +7,6 @@
 package history
 
 import (
-	"reflect"
-	"slices"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -119,7 +117,7 @@ func (l *Log) fold(r *mcp.Record) bool {
 	if r.Kind != mcp.KindEvent || r.Event == nil || !keepAlive(r.Event) {
 		return false
 	}
-	if l.ping == nil || !sameEvent(l.ping, r.Event) {
+	if l.ping == nil || !l.ping.Same(r.Event) {
 		return false
 	}
 	e := l.events[len(l.events)-1]
@@ -135,26 +133,6 @@ func (l *Log) fold(r *mcp.Record) bool {
 	l.st.folded(r)
 	return true
 }
-
-// sameEvent reports whether two events are the same in every field. The
-// fields known when this was written are compared directly; should
-// mcp.SSEEvent grow a field (the stream an event came on, say), every field
-// is compared by reflection, so events that differ in it never fold.
-func sameEvent(a, b *mcp.SSEEvent) bool {
-	if a.Raw != b.Raw || a.Conn != b.Conn {
-		return false
-	}
-	if eventFields != knownEventFields {
-		return reflect.DeepEqual(*a, *b)
-	}
-	return a.Name == b.Name && a.ID == b.ID && a.HasID == b.HasID && a.Retry == b.Retry &&
-		a.Data == b.Data && slices.Equal(a.Comments, b.Comments)
-}
-
-// knownEventFields is how many fields sameEvent compares by name.
-const knownEventFields = 8
-
-var eventFields = reflect.TypeFor[mcp.SSEEvent]().NumField()
 
 // keepAlive reports whether an event is only comments: nothing an
 // EventSource would dispatch, no retry.

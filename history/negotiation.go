@@ -215,7 +215,12 @@ func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 	// The pane counts these as POSTs: the streamable GET, its resumes and
 	// the DELETE have rows of their own, and among the POSTs they would
 	// misstate how many POSTs went and how they were answered.
-	if m := r.HTTP.Method; m == "" || m == http.MethodPost {
+	// A probe the server refused is detection's, shown with the Detect
+	// rows; among the session's POSTs it read as the session failing: a
+	// legacy server reached at its base URL (the Docker MCP Gateway's
+	// --transport sse) said "POSTs 400 ×2" before it was sent any.
+	refusedProbe := r.HTTP.Purpose == mcp.PurposeProbe && !accepted(r.HTTP)
+	if m := r.HTTP.Method; (m == "" || m == http.MethodPost) && !refusedProbe {
 		if len(n.posts) == maxPosts {
 			copy(n.posts, n.posts[1:])
 			n.posts = n.posts[:maxPosts-1]

@@ -3,7 +3,20 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
+
+// ForeignSubscription is the words that go before a notification naming a
+// 2026 subscription id that is none of ours (mcp marks it), for the edges
+// that show it on one line; "" for any other message. The id came from
+// the server: the edges sanitize it.
+func ForeignSubscription(m *mcp.RPCMessage) string {
+	if m == nil || m.ForeignSubscription == "" {
+		return ""
+	}
+	return "for a subscription we do not have (subscriptionId " + m.ForeignSubscription + "): "
+}
 
 // NoteWords are what a notification the server sent says, for the edges
 // that show it on one line (a Pairs row, exec's notes): a log message's
@@ -65,4 +78,37 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 		}
 	}
 	return w, true
+}
+
+// Line is what the notification says as one line, the same words for
+// every edge: "log LEVEL: text" (with the logger after the level when
+// logger is true: exec has room, a Pairs row leaves it to Detail),
+// "updated URI", "task ID STATUS: text". fit is the edge's own cut of a
+// server's words to n bytes (the UI also sanitizes in it; exec's printer
+// sanitizes the whole line): the short names get budgets of their own,
+// and the text and the URI get text bytes, or all of them when text is 0,
+// for an edge that prints a log message whole.
+func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool) string {
+	words := func(s string) string {
+		if text <= 0 {
+			return s
+		}
+		return fit(s, text)
+	}
+	var line string
+	switch {
+	case w.URI != "":
+		return "updated " + words(w.URI)
+	case w.Task != "":
+		line = "task " + fit(w.Task, 64) + " " + fit(w.Status, 32)
+	default:
+		line = "log " + fit(w.Level, 16)
+		if logger && w.Logger != "" {
+			line += " " + fit(w.Logger, 200)
+		}
+	}
+	if w.Text != "" {
+		line += ": " + words(w.Text)
+	}
+	return line
 }

@@ -1,6 +1,11 @@
 package history
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
 
 // A log message reads as its level, logger and text (a JSON string as its
 // text, other data compact), a resource update as its URI; a notification
@@ -23,6 +28,33 @@ func TestReadNote(t *testing.T) {
 		got, ok := ReadNote(tc.method, []byte(tc.raw))
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("ReadNote(%s) = %+v, %v, want %+v, %v", tc.raw, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// A notification reads the same at every edge: each edge only chooses its
+// cut, how much text it has room for, and whether the logger fits.
+func TestNoteWordsLine(t *testing.T) {
+	cut := func(s string, n int) string { return clip.Prefix(s, n) }
+	long := strings.Repeat("x", 300)
+	for _, tc := range []struct {
+		w      NoteWords
+		text   int
+		logger bool
+		want   string
+	}{
+		{NoteWords{Level: "error", Logger: "db", Text: "disk full"}, 0, true, "log error db: disk full"},
+		{NoteWords{Level: "error", Logger: "db", Text: "disk full"}, 200, false, "log error: disk full"},
+		{NoteWords{Level: "info"}, 200, true, "log info"},
+		{NoteWords{URI: "demo://clock"}, 200, false, "updated demo://clock"},
+		{NoteWords{Task: "t-1", Status: "working", Text: "step 2"}, 200, false, "task t-1 working: step 2"},
+		{NoteWords{Task: "t-1", Status: "working"}, 0, true, "task t-1 working"},
+		{NoteWords{Level: "info", Text: long}, 200, false, "log info: " + long[:200]},
+		{NoteWords{Level: "info", Text: long}, 0, false, "log info: " + long},
+		{NoteWords{Task: long, Status: long}, 0, false, "task " + long[:64] + " " + long[:32]},
+	} {
+		if got := tc.w.Line(cut, tc.text, tc.logger); got != tc.want {
+			t.Errorf("%+v.Line(text %d, logger %v) = %q, want %q", tc.w, tc.text, tc.logger, got, tc.want)
 		}
 	}
 }

@@ -69,7 +69,8 @@ type Recorder struct {
 	path    string
 	red     *redactor
 	enc     encoder
-	pending bool // a flush is scheduled
+	ping    keepAliveLine // the last keep-alive's line (recorder_keepalive.go)
+	pending bool          // a flush is scheduled
 	err     error
 	closed  bool
 }
@@ -189,6 +190,20 @@ func (r *Recorder) timedFlush() {
 // encode turns a record into its line, redacted as the options say; r.mu is
 // held. The caller's record is never changed.
 func (r *Recorder) encode(rec mcp.Record) (encodedLine, error) {
+	if line, ok := r.ping.repeated(&rec, r.red); ok {
+		// What encoder.encode remembers of an event record.
+		r.enc.lastSeq, r.enc.lastData = rec.Seq, string(rec.Event.Data)
+		return line, nil
+	}
+	line, err := r.encodeAfresh(rec)
+	if err == nil {
+		r.ping.remember(&rec, line)
+	}
+	return line, err
+}
+
+// encodeAfresh is rec's line, redacted.
+func (r *Recorder) encodeAfresh(rec mcp.Record) (encodedLine, error) {
 	before := r.enc
 	line, err := r.red.encode(rec, func(rec mcp.Record) (encodedLine, error) {
 		// A second encoding follows the first's state no further.

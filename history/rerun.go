@@ -15,6 +15,9 @@ import (
 type Sender interface {
 	InitializeWith(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
 	Request(ctx context.Context, method string, params json.RawMessage) (*mcp.Response, error)
+	// TaskResult is tasks/result, which cancels the task when the wait
+	// for it ends first, as a live call's does.
+	TaskResult(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
 	Notify(ctx context.Context, method string, params json.RawMessage) error
 	// Transport and Discover let a handshake recorded in one era re-run
 	// against a server of the other.
@@ -132,6 +135,8 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			if err != nil && live != nil && live.Error != nil {
 				err = nil // the answer is an error: compared like any other
 			}
+		} else if r.RPC.Method == "tasks/result" {
+			live, err = s.TaskResult(ctx, params)
 		} else {
 			live, err = s.Request(ctx, r.RPC.Method, params)
 			tasks.learn(answers[r.Seq], live)

@@ -22,6 +22,10 @@ func (e *echoSender) Request(_ context.Context, method string, _ json.RawMessage
 	return &mcp.Response{Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"result":{"changed":true}}`)}, nil
 }
 
+func (e *echoSender) TaskResult(ctx context.Context, params json.RawMessage) (*mcp.Response, error) {
+	return e.Request(ctx, "tasks/result", params)
+}
+
 func (e *echoSender) Notify(_ context.Context, method string, _ json.RawMessage) error {
 	e.sent = append(e.sent, method)
 	return nil

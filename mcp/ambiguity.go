@@ -3,6 +3,7 @@ package mcp
 import (
 	"fmt"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -28,7 +29,7 @@ func Ambiguities(raw Raw) []string {
 		}
 		for _, k := range order {
 			if n := seen[k]; n > 1 && len(out) < MaxListed {
-				out = append(out, fmt.Sprintf("%s has %d %q members: readers differ on which counts, and mcpscope took the last", where, n, Clip(k, 64)))
+				out = append(out, fmt.Sprintf("%s has %d %q members: readers differ on which counts, and mcpscope took the last", where, n, clip.Quote(k, 64)))
 			}
 		}
 	}

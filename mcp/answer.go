@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -61,18 +61,13 @@ type InputRequiredError struct {
 func (e *InputRequiredError) Error() string {
 	// A server may ask for thousands of things in one round: the message
 	// names the first few and counts the rest, which the log holds.
-	shown := e.Missing[:min(len(e.Missing), MaxListed)]
-	parts := make([]string, len(shown))
-	for i, r := range shown {
-		parts[i] = Clip(r.Method, 200)
+	asked := clip.ListFunc(e.Missing, MaxListed, func(r InputRequest) string {
 		if r.Key != "" {
-			parts[i] = Clip(r.Key, 200) + " (" + parts[i] + ")"
+			return clip.Quote(r.Key, 200) + " (" + clip.Quote(r.Method, 200) + ")"
 		}
-	}
-	if more := len(e.Missing) - len(shown); more > 0 {
-		parts = append(parts, fmt.Sprintf("and %d more", more))
-	}
-	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, strings.Join(parts, ", "))
+		return clip.Quote(r.Method, 200)
+	})
+	msg := fmt.Sprintf("%s needs input that was not given: %s", e.Method, asked)
 	if e.Err != nil && !errors.Is(e.Err, ErrNoAnswer) {
 		msg += ": " + e.Err.Error()
 	}

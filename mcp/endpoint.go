@@ -64,7 +64,8 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 // outside /gw, where the proxy serves nothing. The prefix is the stream's
 // directory up to the segment the endpoint's path starts with (a server
 // with a base path of its own, /api, behind /gw: /gw/api/sse and
-// /api/message give /gw/api/message), or all of it.
+// /api/message give /gw/api/message), or all of it. A result that is the
+// stream URL itself is none.
 func prefixKept(streamURL, ref, preferred *url.URL) string {
 	if ref.Scheme != "" || ref.Host != "" || !strings.HasPrefix(ref.Path, "/") {
 		return ""
@@ -87,7 +88,9 @@ func prefixKept(streamURL, ref, preferred *url.URL) string {
 	}
 	c := *preferred
 	c.Path, c.RawPath = "/"+strings.Join(prefix, "/")+ref.Path, ""
-	if c.String() == preferred.String() {
+	if c.String() == preferred.String() || c.String() == streamURL.String() {
+		// The stream's own URL is where messages are read, not posted
+		// (an endpoint of "/sse" behind /gw).
 		return ""
 	}
 	return c.String()

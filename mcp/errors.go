@@ -55,6 +55,7 @@ const (
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
+	CauseNotAcknowledged  Cause = "not-acknowledged"   // a 2026 listen stream carrying a subscription got no acknowledgement in time
 	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
@@ -214,7 +215,7 @@ func statusText(resp *http.Response) string {
 
 // firstLine is what a message quotes of a server's text: its first line,
 // cut.
-func firstLine(s string) string { return Clip(clip.FirstLine(strings.TrimSpace(s)), 200) }
+func firstLine(s string) string { return clip.Quote(clip.FirstLine(strings.TrimSpace(s)), 200) }
 
 // TimeoutError is a request that got no answer in time.
 type TimeoutError struct {
@@ -267,7 +268,7 @@ func (e *TimeoutError) Error() string {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
 	if len(e.Misnamed) > 0 {
-		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", Clip(e.Misnamed[0], 64))
+		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", clip.Quote(e.Misnamed[0], 64))
 	}
 	if len(e.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(e.Foreign))
@@ -283,7 +284,7 @@ func (e *TimeoutError) Error() string {
 func idList(ids []string) string {
 	out := make([]string, len(ids))
 	for i, id := range ids {
-		out[i] = Clip(id, 64)
+		out[i] = clip.Quote(id, 64)
 	}
 	return strings.Join(out, ", ")
 }
@@ -302,7 +303,7 @@ const (
 // with the facts its data carries: which header did not match, which
 // capability is missing, which versions the server speaks. It quotes the
 // server's words up to maxQuoted bytes.
-func (e *RPCError) Meaning() string { return Clip(e.meaning(), maxQuoted) }
+func (e *RPCError) Meaning() string { return clip.Quote(e.meaning(), maxQuoted) }
 
 func (e *RPCError) meaning() string {
 	var d struct {
@@ -363,9 +364,9 @@ type RPCError struct {
 // Error is the code and the server's message and data, each cut to what a
 // message can quote.
 func (e *RPCError) Error() string {
-	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, Clip(e.Message, maxQuoted))
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip.Quote(e.Message, maxQuoted))
 	if len(e.Data) > 0 {
-		s += " (data: " + Clip(string(e.Data), maxQuoted) + ")"
+		s += " (data: " + clip.Quote(string(e.Data), maxQuoted) + ")"
 	}
 	return s
 }
@@ -373,8 +374,3 @@ func (e *RPCError) Error() string {
 // maxQuoted bounds what an error's text quotes of a server's words: the
 // message and its data can be megabytes; the record keeps them whole.
 const maxQuoted = 1000
-
-// Clip cuts s to at most n bytes, on a rune boundary, saying how long it
-// was: for quoting a server's words, which can be megabytes long. It is
-// clip.Quote, named here because every message of the wire quotes with it.
-func Clip(s string, n int) string { return clip.Quote(s, n) }

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // inbound is one way messages come in: a stream, or a POST's JSON answer.
@@ -105,7 +107,8 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	switch sh {
 	case shapeNotification:
 		m.Class, m.Method = ClassNotification, p.method
-		if m.Method == "notifications/tools/list_changed" {
+		m.ForeignSubscription = s.acks.foreignSubscription(p.params)
+		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {
 			// The next tools/call lists again before coercing arguments.
 			s.mu.Lock()
 			s.tools = nil
@@ -144,7 +147,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		return
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
-	if in.stream == StreamListen && isAcknowledgement(m.Method) {
+	if in.stream == StreamListen && isAcknowledgement(m.Method) && m.ForeignSubscription == "" {
 		s.acknowledged(in.reqSeq, p.params)
 	}
 	if p.id != nil {
@@ -159,7 +162,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 func (s *Session) rememberForeign(f foreignAnswer) {
 	// Copies, cut: the id and name are views of the message's bytes, and
 	// keeping a view keeps the whole message, which may be megabytes.
-	f.id, f.event = strings.Clone(Clip(f.id, 256)), strings.Clone(Clip(f.event, 64))
+	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), strings.Clone(clip.Quote(f.event, 64))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}
@@ -180,7 +183,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		if m.RPCError {
 			resp.Error = &RPCError{}
 			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
-				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + Clip(string(p.errv), maxQuoted)}
+				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(p.errv), maxQuoted)}
 			}
 		} else {
 			// A view of the message's immutable bytes, not a copy: the
@@ -350,7 +353,7 @@ func (s *Session) startRepliers() {
 							we.Status, we.Purpose, we.Transport, we.Header = inner.Status, inner.Purpose, inner.Transport, inner.Header
 						}
 						s.mu.Lock()
-						s.replyFailed = failedReply{seq: j.m.seq, during: j.during, what: Clip(we.Message, maxQuoted)}
+						s.replyFailed = failedReply{seq: j.m.seq, during: j.during, what: clip.Quote(we.Message, maxQuoted)}
 						s.mu.Unlock()
 						s.emitError(OpReply, we, j.m.seq, j.conn)
 					}
@@ -383,11 +386,14 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 		if onBlock != nil {
 			onBlock(ev)
 		}
-		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		if !dispatched {
-			s.emit(rec)
+			// Built here, not shared with the branch below: onEvent takes
+			// its address, which would put every record on the heap, one
+			// allocation per keep-alive of a flood.
+			s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: ev})
 			return
 		}
+		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		onEvent(&rec, ev)
 	}, holding: func(on bool) {
 		if on {

@@ -39,6 +39,9 @@ type legacy struct {
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
 	quick    quickEnds          // connections in a row that ended at once with nothing said
+	// deciding is held by the POST that found the preferred URL refusing
+	// and tries the alternatives (legacy_post.go); POSTs wait for it.
+	deciding chan struct{}
 }
 
 // connection is one stream connection: a GET and the session it negotiated.
@@ -58,7 +61,9 @@ type connection struct {
 
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
 
-func newLegacy(s *Session, stream *url.URL) *legacy { return &legacy{s: s, stream: stream} }
+func newLegacy(s *Session, stream *url.URL) *legacy {
+	return &legacy{s: s, stream: stream, deciding: make(chan struct{}, 1)}
+}
 
 func (l *legacy) name() string { return TransportSSE }
 

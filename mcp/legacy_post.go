@@ -16,7 +16,11 @@ import (
 // canonical fallback; when it cannot be dialled at all, the fallback. Each
 // is tried once, and becomes the URL in use for good only when it works.
 // Any other failure (a timeout, a reset) is not retried: the server may
-// have the message already, and a tools/call must not run twice.
+// have the message already, and a tools/call must not run twice. The
+// alternatives are tried by one POST at a time, and a POST waits for that
+// decision before it goes: sent meanwhile (notifications/initialized after
+// an initialize whose answer came before its POST's 202) it would go to
+// the URL about to be left, and get a second 404.
 func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	l.mu.Lock()
 	ep, c := l.endpoint, l.current
@@ -42,6 +46,11 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	if ep == nil {
 		return errNoEndpoint()
 	}
+	if !l.decide(ctx) {
+		return ctx.Err()
+	}
+	l.decided() // only waited for the decision under way, if any
+	ep = l.asLeft(ep)
 	target := ep.InUse
 	err := l.postOnce(ctx, target, m, conn)
 	var we *WireError
@@ -59,6 +68,17 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 		}
 	case we.Cause == CauseUnreachable && isDialError(we.Err):
 		alts = []alternative{{ep.Fallback, "the preferred URL could not be reached (" + unwrapURLError(we.Err).Error() + "); the canonical fallback works"}}
+	}
+	if len(alts) == 0 {
+		return err
+	}
+	if !l.decide(ctx) {
+		return err
+	}
+	defer l.decided()
+	if now := l.asLeft(ep); now.InUse != ep.Preferred {
+		// Another POST refused at the preferred URL decided meanwhile.
+		return l.postOnce(ctx, now.InUse, m, conn)
 	}
 	tried := map[string]bool{ep.Preferred: true}
 	for _, alt := range alts {
@@ -79,6 +99,30 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	}
 	// Every one failed: the preferred URL's answer is the one to explain.
 	return err
+}
+
+// decide takes the turn to decide where POSTs go, waiting for one under
+// way; false when ctx ended first. decided gives it back.
+func (l *legacy) decide(ctx context.Context) bool {
+	select {
+	case l.deciding <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (l *legacy) decided() { <-l.deciding }
+
+// asLeft is ep as the last decision left it: the endpoint in use when it
+// is ep's negotiation (its URL in use may be an alternative now), else ep.
+func (l *legacy) asLeft(ep *Endpoint) *Endpoint {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if cur := l.endpoint; cur != nil && cur.Data == ep.Data && cur.Base == ep.Base {
+		return cur
+	}
+	return ep
 }
 
 // refusedOrUnreached reports a POST that the server refused with an HTTP

@@ -32,8 +32,9 @@ func (s *Session) listenParams() json.RawMessage {
 // Subscribe asks for notifications/resources/updated of uri: with
 // resources/subscribe in the 2025 eras; in 2026 by opening the listen
 // stream again with the uri among its resourceSubscriptions, and waiting
-// for the server to acknowledge it (an error says it left the uri out, or
-// the stream failed first). Unsubscribe undoes it.
+// for the server to acknowledge it (an error says it left the uri out, the
+// stream failed first, or no acknowledgement came within the request
+// timeout, which leaves the subscription as asked). Unsubscribe undoes it.
 func (s *Session) Subscribe(ctx context.Context, uri string) (*Response, error) {
 	return s.subscription(ctx, uri, true)
 }
@@ -173,7 +174,7 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	s.pairs.add(id, p)
 	s.mu.Unlock()
 	if label == StreamListen {
-		s.acks.opened(p.seq, params)
+		s.acks.opened(p.seq, id, params)
 	}
 	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
 	var answered *Response

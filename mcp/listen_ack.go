@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // A 2026 listen stream is acknowledged in steps:
@@ -26,6 +28,7 @@ import (
 type listenAcks struct {
 	mu      sync.Mutex
 	asked   map[int64]map[string]json.RawMessage // by the listen request's record: its filter
+	ids     map[int64]string                     // by the listen request's record: its id, while its stream is open
 	waiters []*ackWaiter
 }
 
@@ -42,11 +45,13 @@ type ackOutcome struct {
 	ended error // the stream ended before any acknowledgement
 }
 
-// opened remembers the filter a listen request (record seq) asked for.
-func (a *listenAcks) opened(seq int64, params json.RawMessage) {
+// opened remembers the id of a listen request (record seq) and the filter
+// it asked for.
+func (a *listenAcks) opened(seq int64, id string, params json.RawMessage) {
 	filter, _ := listenFilter(params)
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	a.listening(seq, id)
 	if a.asked == nil {
 		a.asked = map[int64]map[string]json.RawMessage{}
 	}
@@ -99,6 +104,7 @@ func (a *listenAcks) resolve(filter map[string]json.RawMessage, outcome func(uri
 func (a *listenAcks) closed(seq int64, err error, byUs bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	delete(a.ids, seq)
 	filter, open := a.asked[seq]
 	delete(a.asked, seq)
 	if !open || byUs {
@@ -129,7 +135,7 @@ func (s *Session) acknowledged(reqSeq int64, params []byte) {
 		a.resolve(asked, func(string) ackOutcome { return ackOutcome{} })
 		a.mu.Unlock()
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
-			Detail: "the server's acknowledgement of the listen stream cannot be read (" + Clip(err.Error(), 200) + "): what it will send notifications for is not known"}})
+			Detail: "the server's acknowledgement of the listen stream cannot be read (" + clip.Quote(err.Error(), 200) + "): what it will send notifications for is not known"}})
 		return
 	}
 	left := leftOut(asked, granted)
@@ -182,15 +188,7 @@ func resourceURIs(raw json.RawMessage) []string {
 // length a line can carry and at most a few of them: a server's answer
 // decides neither.
 func clippedList(items []string) string {
-	const most = 5
-	out := make([]string, 0, min(len(items), most))
-	for i, it := range items {
-		if i == most {
-			return strings.Join(out, ", ") + fmt.Sprintf(" and %d more", len(items)-most)
-		}
-		out = append(out, Clip(it, 200))
-	}
-	return strings.Join(out, ", ")
+	return clip.ListFunc(items, 5, func(s string) string { return clip.Quote(s, 200) })
 }
 
 // offersSubscribe reports whether server/discover's capabilities say
@@ -214,9 +212,9 @@ func (s *Session) offersSubscribe() bool {
 // awaitSubscribed waits, for as long as a request may, until the listen
 // stream that carries uri is acknowledged, and says when the server left
 // the URI out or the stream failed first. No acknowledgement in time
-// leaves the subscription as asked: the server may still send updates;
-// but the listen state says no acknowledgement came, since a silent
-// success would read as a subscription the server took.
+// leaves the subscription as asked (the server may still send updates),
+// but is no success either: a silent one would read as a subscription the
+// server took. The listen state and the error say so in the same words.
 func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 	timer := time.NewTimer(s.cfg.RequestTimeout)
 	defer timer.Stop()
@@ -225,9 +223,9 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 		switch {
 		case o.ended != nil:
 			return &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Err: o.ended,
-				Message: "the listen stream carrying the subscription to " + Clip(w.uri, 200) + " ended before the server acknowledged it: " + o.ended.Error()}
+				Message: "the listen stream carrying the subscription to " + clip.Quote(w.uri, 200) + " ended before the server acknowledged it: " + o.ended.Error()}
 		case o.left:
-			msg := "the server acknowledged the listen stream without " + Clip(w.uri, 200) + " among its resourceSubscriptions: it will send no notifications/resources/updated for it"
+			msg := "the server acknowledged the listen stream without " + clip.Quote(w.uri, 200) + " among its resourceSubscriptions: it will send no notifications/resources/updated for it"
 			if !s.offersSubscribe() {
 				msg += " (its capabilities do not offer resources.subscribe)"
 			}
@@ -239,9 +237,10 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 		return ctx.Err()
 	case <-timer.C:
 		s.acks.forget(w)
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
-			Detail: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", Clip(w.uri, 200), s.cfg.RequestTimeout)}})
-		return nil
+		we := &WireError{Cause: CauseNotAcknowledged, Transport: TransportStateless,
+			Message: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", clip.Quote(w.uri, 200), s.cfg.RequestTimeout)}
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: we.Message}})
+		return we
 	}
 }
 

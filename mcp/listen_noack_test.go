@@ -10,8 +10,9 @@ import (
 
 // A 2026 server that opens the listen stream but never acknowledges it:
 // Subscribe waits at most --timeout and leaves the subscription as asked,
-// but the listen state says no acknowledgement came. Before, the wait
-// ended in a silent success, as if the server had taken the URI.
+// but the listen state and Subscribe's error (in the same words) say no
+// acknowledgement came. Before, the wait ended in a silent success, as if
+// the server had taken the URI.
 func TestSubscribeWithoutAcknowledgementSaysSo(t *testing.T) {
 	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
 		if x.Method == "subscriptions/listen" {
@@ -23,13 +24,23 @@ func TestSubscribeWithoutAcknowledgementSaysSo(t *testing.T) {
 		x.Default()
 	}}, Config{RequestTimeout: 300 * time.Millisecond})
 	ctx := testCtx(t)
-	if _, err := s.Subscribe(ctx, "demo://readme"); err != nil {
-		t.Fatalf("Subscribe = %v, want the subscription left as asked", err)
+	_, err := s.Subscribe(ctx, "demo://readme")
+	if CauseOf(err) != CauseNotAcknowledged || !strings.Contains(err.Error(), "the subscription stands as asked") {
+		t.Fatalf("Subscribe = %v, want %q saying the subscription stands as asked", err, CauseNotAcknowledged)
 	}
-	rec.waitFor(t, "a listen state saying no acknowledgement came", func(r Record) bool {
+	st := rec.waitFor(t, "a listen state saying no acknowledgement came", func(r Record) bool {
 		return r.State != nil && r.State.State == StateListen &&
 			strings.Contains(r.State.Detail, `did not acknowledge the listen stream carrying demo://readme within 300ms`)
 	})
+	if st.State.Detail != err.Error() {
+		t.Errorf("listen state %q and Subscribe's error %q, want the same words", st.State.Detail, err)
+	}
+	s.mu.Lock()
+	kept := s.subscribed["demo://readme"]
+	s.mu.Unlock()
+	if !kept {
+		t.Error("the subscription was dropped, want it left as asked")
+	}
 }
 
 // An acknowledgement whose notifications are not an object is said to be

@@ -213,6 +213,11 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		return resp, err
 	}
 	if id, ok := CreatedTask(resp.Result); ok {
+		if id == "" {
+			// tasks/result by "" asks for no task: refused, or a wait for
+			// nothing until --timeout.
+			return resp, errNoTaskID
+		}
 		return s.taskResult(ctx, id)
 	}
 	return resp, nil

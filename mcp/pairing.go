@@ -11,12 +11,8 @@ type pairing struct {
 	open      map[string]*pending
 	abandoned map[string]int64 // given up on: id -> the request's Seq
 	// answered are the latest ids answered with their requests' Seqs, so a
-	// second answer to one is told from an answer to an id never sent: a
-	// ring whose slot next holds the oldest once full. It is written on
-	// every answer and read only for one that pairs with nothing, so it is
-	// searched rather than hashed.
-	answered [maxAnswered]answeredID
-	next     int
+	// second answer to one is told from an answer to an id never sent.
+	answered recent[answeredID]
 }
 
 // answeredID is an id answered and the Seq of the request it answered.
@@ -24,9 +20,6 @@ type answeredID struct {
 	id  string
 	seq int64
 }
-
-// maxAnswered bounds the answered ids remembered for telling duplicates.
-const maxAnswered = 256
 
 func newPairing() pairing {
 	return pairing{open: map[string]*pending{}, abandoned: map[string]int64{}}
@@ -50,23 +43,21 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 		pr.remember(id, seq)
 		return nil, seq, ClassLate
 	}
-	for i := range maxAnswered { // newest first: a client may use an id again
-		if a := pr.answered[(pr.next-1-i+maxAnswered)%maxAnswered]; a.id == id && id != "" {
-			return nil, a.seq, ClassDuplicate
-		}
+	// Newest first: a client may use an id again.
+	if a, ok := pr.answered.newest(func(a answeredID) bool { return a.id == id && id != "" }); ok {
+		return nil, a.seq, ClassDuplicate
 	}
 	return nil, 0, ClassForeign
 }
 
-// remember keeps id as answered, forgetting the oldest past maxAnswered.
+// remember keeps id as answered, forgetting the oldest past recentKept.
 func (pr *pairing) remember(id string, seq int64) {
 	if len(id) > 256 {
 		return // no id of a real client or ours is this long
 	}
 	// A copy: id is a view of the answer's bytes, and keeping a view keeps
 	// the whole answer (a proxy relaying 20 MB answers held 256 of them).
-	pr.answered[pr.next] = answeredID{strings.Clone(id), seq}
-	pr.next = (pr.next + 1) % maxAnswered
+	pr.answered.add(answeredID{strings.Clone(id), seq})
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer

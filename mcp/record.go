@@ -206,7 +206,12 @@ type RPCMessage struct {
 	// Chain is, for a later round of a multi round-trip request, the Seq
 	// of the chain's first request.
 	Chain int64 `json:"chain,omitempty"`
-	Raw   Raw   `json:"raw"`
+	// ForeignSubscription is, on a notification naming a 2026 subscription
+	// id (_meta io.modelcontextprotocol/subscriptionId) that is none of
+	// our open listen requests' ids, that id's JSON text: it is for a
+	// subscription we do not have, and was not acted on.
+	ForeignSubscription string `json:"foreign_subscription,omitempty"`
+	Raw                 Raw    `json:"raw"`
 }
 
 // The states of a session's connection.

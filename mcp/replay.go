@@ -13,9 +13,6 @@ import (
 // time. A server request is known again by the event that carried it: the
 // same event id on the same connection with the same message bytes.
 
-// maxAskedEvents bounds the server requests remembered by their events.
-const maxAskedEvents = 256
-
 // askedEvent is a server request remembered by the event that carried it.
 type askedEvent struct {
 	conn int
@@ -25,11 +22,10 @@ type askedEvent struct {
 }
 
 // askedEvents remembers the latest server requests that came in events
-// with ids: a ring, searched only for a request on a resumed stream.
+// with ids, searched only for a request on a resumed stream.
 type askedEvents struct {
-	ring [maxAskedEvents]askedEvent
-	next int
-	seed maphash.Seed
+	recent recent[askedEvent]
+	seed   maphash.Seed
 }
 
 // key names a server request by its event, or ok is false when the event
@@ -46,18 +42,15 @@ func (a *askedEvents) key(in *inbound, raw string) (askedEvent, bool) {
 
 // seen returns the received record of the server request k names, or 0.
 func (a *askedEvents) seen(k askedEvent) int64 {
-	for i := range maxAskedEvents {
-		if e := a.ring[(a.next-1-i+maxAskedEvents)%maxAskedEvents]; e.seq != 0 && e.conn == k.conn && e.sum == k.sum && e.id == k.id {
-			return e.seq
-		}
-	}
-	return 0
+	e, _ := a.recent.newest(func(e askedEvent) bool {
+		return e.seq != 0 && e.conn == k.conn && e.sum == k.sum && e.id == k.id
+	})
+	return e.seq
 }
 
 // remember keeps k, received as record seq.
 func (a *askedEvents) remember(k askedEvent, seq int64) {
 	// A copy: the id is a view of the event's bytes.
 	k.id, k.seq = strings.Clone(k.id), seq
-	a.ring[a.next] = k
-	a.next = (a.next + 1) % maxAskedEvents
+	a.recent.add(k)
 }

@@ -63,9 +63,10 @@ type sseTap struct {
 	data      span
 	dataLines int
 
-	events slab[SSEEvent]
-	queue  []tapBlock // framed blocks not yet delivered
-	head   int        // the first undelivered block in queue
+	events     slab[SSEEvent]
+	oneComment slab[[1]string] // the comments of blocks that have one
+	queue      []tapBlock      // framed blocks not yet delivered
+	head       int             // the first undelivered block in queue
 }
 
 // span is where a value lies in its block: raw[from:to].
@@ -330,8 +331,15 @@ func (t *sseTap) endLine(line []byte, off int) bool {
 func (t *sseTap) finishBlock(raw string, end blockEnd) {
 	ev := t.events.newFor(len(raw))
 	ev.Raw = Raw(raw)
-	for _, c := range t.comments {
-		ev.Comments = append(ev.Comments, raw[c.from:c.to])
+	if len(t.comments) == 1 {
+		// A keep-alive: its one comment from a slab, as its event is.
+		one := t.oneComment.newFor(len(raw))
+		one[0] = raw[t.comments[0].from:t.comments[0].to]
+		ev.Comments = one[:]
+	} else {
+		for _, c := range t.comments {
+			ev.Comments = append(ev.Comments, raw[c.from:c.to])
+		}
 	}
 	if t.hasRetry {
 		ev.Retry = raw[t.retry.from:t.retry.to]

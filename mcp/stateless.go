@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -280,11 +281,7 @@ func readDiscover(result json.RawMessage) discoverResult {
 // first few of them, each cut to what a version looks like: a server may
 // name thousands, or one a megabyte long.
 func VersionList(vs []string) string {
-	shown, more := VersionsShown(vs, "")
-	if more > 0 {
-		return fmt.Sprintf("%s and %d more", strings.Join(shown, ", "), more)
-	}
-	return strings.Join(shown, ", ")
+	return clip.Counted(VersionsShown(vs, ""))
 }
 
 // VersionsShown are the versions of vs a line shows: the first MaxListed,
@@ -306,7 +303,7 @@ func VersionsShown(vs []string, keep string) (shown []string, more int) {
 
 // cutVersion keeps the first 32 bytes of a version (a real one has 10),
 // whole characters only.
-func cutVersion(v string) string { return Clip(v, 32) }
+func cutVersion(v string) string { return clip.Quote(v, 32) }
 
 // openModern discovers the server and opens the listen stream. A server
 // that answers in the older era's versions only is no stateless server:

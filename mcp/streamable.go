@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -242,7 +243,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	id, protocol, gen, quiet := t.session()
 	if gone := t.expiredID(); id == "" && gone != "" && m.method != "initialize" {
 		return &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: PurposePost,
-			Message: fmt.Sprintf("not sent: session %s expired (the server no longer knows it), and %s needs a session", Clip(gone, 64), m.method)}
+			Message: fmt.Sprintf("not sent: session %s expired (the server no longer knows it), and %s needs a session", clip.Quote(gone, 64), m.method)}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // The streams of a streamable session: a request's response stream, its
@@ -174,7 +176,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
 			// Waiting would outlast the request: it would time out saying
 			// no answer came, when mcpscope was only waiting as asked.
-			wait := fmt.Sprintf("the server's retry field asks to wait %s ms before resuming it", Clip(retryField, 32))
+			wait := fmt.Sprintf("the server's retry field asks to wait %s ms before resuming it", clip.Quote(retryField, 32))
 			if retryField == "" {
 				wait = fmt.Sprintf("resuming it waits %s (the server named no retry)", retry)
 			}
@@ -225,7 +227,7 @@ func (t *streamable) resumable(reqID, lastID string, gen int) *WireError {
 			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and its session was replaced by a new one meanwhile: not resumed", reqID, lastID)}
 	case id == "" && t.expiredID() != "":
 		return &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: PurposeResume,
-			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and session %s expired meanwhile (the server no longer knows it): not resumed", reqID, lastID, Clip(t.expiredID(), 64))}
+			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and session %s expired meanwhile (the server no longer knows it): not resumed", reqID, lastID, clip.Quote(t.expiredID(), 64))}
 	}
 	return nil
 }
@@ -360,7 +362,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		// stay "reopening in 30s".
 		if gone := t.expiredID(); gone != "" {
 			if _, _, cur, _ := t.session(); cur == gen {
-				state("closed: session " + Clip(gone, 64) + " expired (the server no longer knows it)")
+				state("closed: session " + clip.Quote(gone, 64) + " expired (the server no longer knows it)")
 			}
 		}
 	}()
@@ -393,7 +395,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			// A server without an event store refuses the replay ("stream
 			// replay unsupported", 400) but still offers the stream: what
 			// was missed is lost, not the stream.
-			state(fmt.Sprintf("the server refused to replay the GET stream from event %s (%s); reopening it without Last-Event-ID", Clip(lastID, 64), we.Message))
+			state(fmt.Sprintf("the server refused to replay the GET stream from event %s (%s); reopening it without Last-Event-ID", clip.Quote(lastID, 64), we.Message))
 			lastID = ""
 			continue
 		}

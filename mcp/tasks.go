@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // Tasks (protocol 2025-11-25) let a tool run past its request:
@@ -48,7 +50,9 @@ func withTask(params json.RawMessage) json.RawMessage {
 }
 
 // CreatedTask reads the task id of a CreateTaskResult; ok is false for any
-// other result (a tool's own result has content, not a task).
+// other result (a tool's own result has content, not a task). A task whose
+// taskId is empty is still a task (ok, id ""): a server error that cannot
+// be followed, not a tool's result.
 func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	if !bytes.Contains(result, []byte(`"taskId"`)) {
 		return "", false // the cheap test first: most results are not tasks
@@ -58,11 +62,14 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 			TaskID string `json:"taskId"`
 		} `json:"task"`
 	}
-	if json.Unmarshal(result, &r) != nil || r.Task == nil || r.Task.TaskID == "" {
+	if json.Unmarshal(result, &r) != nil || r.Task == nil {
 		return "", false
 	}
 	return r.Task.TaskID, true
 }
+
+// errNoTaskID is a CreateTaskResult whose taskId is empty.
+var errNoTaskID = errors.New("the server created a task with no id; it cannot be followed (its CreateTaskResult has an empty taskId)")
 
 // taskResult waits for the end of task id with tasks/result and returns
 // its answer: the called tool's result, or its error. When ctx ends first
@@ -78,24 +85,45 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 	if err != nil {
 		return nil, err
 	}
-	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
-	var te *TimeoutError
-	timedOut := errors.As(err, &te)
-	if ctx.Err() != nil || timedOut {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
-		defer cancel()
-		_, _ = s.roundTrip(cctx, "tasks/cancel", "", params)
-	}
+	resp, err := s.awaitTask(ctx, id, params)
 	if err == nil && resp != nil && resp.Error == nil {
 		if other, ok := CreatedTask(resp.Result); ok {
 			// Followed, it could name itself again and again; shown as the
 			// tool's result, it would print as nothing.
-			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", Clip(id, 64), Clip(other, 64))
+			return resp, fmt.Errorf("tasks/result for task %q answered a task (%q) instead of the tool's result: the server does not follow the tasks protocol", clip.Quote(id, 64), clip.Quote(other, 64))
 		}
+	}
+	return resp, err
+}
+
+// TaskResult sends tasks/result with params as given (a re-run's recorded
+// ones) and, like a tool called as a task, cancels the task they name with
+// tasks/cancel when the wait ends before the task does (see taskResult).
+func (s *Session) TaskResult(ctx context.Context, params json.RawMessage) (*Response, error) {
+	var p struct {
+		TaskID string `json:"taskId"`
+	}
+	if json.Unmarshal(params, &p) != nil || p.TaskID == "" {
+		return s.roundTrip(ctx, "tasks/result", "", params) // no task to cancel
+	}
+	return s.awaitTask(ctx, p.TaskID, params)
+}
+
+// awaitTask sends tasks/result with params, asking for task id, and
+// cancels the task when ctx or --timeout ends the wait first.
+func (s *Session) awaitTask(ctx context.Context, id string, params json.RawMessage) (*Response, error) {
+	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
+	var te *TimeoutError
+	timedOut := errors.As(err, &te)
+	if ctx.Err() != nil || timedOut {
+		cancelParams, _ := json.Marshal(map[string]string{"taskId": id})
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
+		defer cancel()
+		_, _ = s.roundTrip(cctx, "tasks/cancel", "", cancelParams)
 	}
 	if timedOut && ctx.Err() == nil {
 		return resp, &WireError{Cause: CauseTaskTimeout, Transport: te.Transport, Err: err,
-			Message: fmt.Sprintf("task %q did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", Clip(id, 64), te.After, te.ID)}
+			Message: fmt.Sprintf("task %q did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", clip.Quote(id, 64), te.After, te.ID)}
 	}
 	return resp, err
 }

@@ -102,12 +102,9 @@ type Model struct {
 	// holds what was submitted meanwhile, sent when they are.
 	initializing int
 	afterInit    []command.Command
-	// autoLists counts the tools/list sends in a row that list_changed
-	// caused (followListChanged); anything submitted starts again at 0.
-	// autoListing says one of them is on its way, and autoListAgain that
-	// the list changed again meanwhile.
-	autoLists                  int
-	autoListing, autoListAgain bool
+	// autoLists is, for each of listKinds, what the listings that
+	// list_changed caused are at (followListChanged).
+	autoLists [len(listKinds)]autoListState
 	// completing is the command line whose completion/complete is on its
 	// way: Tab again on it (a key held down) does not ask again.
 	completing string
@@ -294,7 +291,7 @@ func tooSmall(w, h int) string {
 	if w <= 0 || h <= 0 {
 		return msg
 	}
-	lines := strings.Split(ansi.Wrap(msg, w, ""), "\n")
+	lines := wrapWords(msg, w)
 	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 

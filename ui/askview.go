@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -41,13 +40,14 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	wrap := func(s string, style func(...string) string) {
 		// Continuation lines keep the first line's indent.
 		indent := len(s) - len(strings.TrimLeft(s, " "))
-		for i, l := range strings.Split(ansi.Wrap(strings.TrimLeft(s, " "), max(inner-indent, 8), ""), "\n") {
+		for i, l := range wrapWords(strings.TrimLeft(s, " "), max(inner-indent, 8)) {
 			if i > 0 || indent > 0 {
 				l = blanks(indent) + l
 			}
 			body = append(body, style(l))
 		}
 	}
+	esc := a.c.keys.Cancel.Help().Key
 	switch q.Req.Method {
 	case "elicitation/create":
 		f := a.form
@@ -55,10 +55,10 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		switch {
 		case f.Mode == "url":
 			wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
-			wrap("then: accept (done) · decline · cancel   esc cancels", st.Hint.Render)
+			wrap("then: accept (done) · decline · cancel   "+esc+" cancels", st.Hint.Render)
 		case f.schemaErr != nil:
 			wrap(sanitize.Line(command.UnreadableSchema("the form's requestedSchema", f.schemaErr)), st.Warning.Render)
-			wrap("accept key=value … · decline · cancel   esc cancels", st.Hint.Render)
+			wrap("accept key=value … · decline · cancel   "+esc+" cancels", st.Hint.Render)
 		default:
 			defaults := ""
 			for _, p := range schemaProps(f.schema) {
@@ -67,11 +67,11 @@ func (a *askPrompt) boxLines(w, h int) []string {
 					defaults = ", fields left out go with their defaults"
 				}
 			}
-			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete)+" · esc cancels", st.Hint.Render)
+			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete)+" · "+esc+" cancels", st.Hint.Render)
 		}
 	default:
 		wrap(sanitize.Line(command.Describe(q.Req)), st.Row.Render)
-		wrap("the reply goes back as the assistant's text · esc declines", st.Hint.Render)
+		wrap("the reply goes back as the assistant's text · "+esc+" declines", st.Hint.Render)
 	}
 	if len(body) > h-2 {
 		body = append(body[:h-3], st.Dim.Render("… (the row in Pairs shows all of it)"))

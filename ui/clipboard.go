@@ -39,7 +39,7 @@ func (c copiedMsg) status() (statusLevel, string) {
 func (m *Model) copyDetail() tea.Cmd {
 	text, what := m.detail.copyText()
 	if what == "" {
-		return m.setStatus(levelWarn, "nothing to copy: open a pair or an event in Detail first (enter)")
+		return m.setStatus(levelWarn, "nothing to copy: open a pair or an event in Detail first ("+m.keys.Open.Help().Key+")")
 	}
 	return copyCmd(m.clipboard, clip.Prefix(text, copyLimit), len(text), what)
 }

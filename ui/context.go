@@ -39,6 +39,11 @@ func newCommon(st *themes.Styles, keys *KeyMap, log *history.Log, now func() tim
 	return &common{st: st, keys: keys, log: log, now: now, pad: newPaint(st.App.Render)}
 }
 
+// canInitialize reports whether the initialize key works in the session
+// shown: it does not in a replay, nor in a proxied client's session (the
+// client owns it), so advice to press it is for a session of one's own.
+func (c *common) canInitialize() bool { return c.keys.Initialize.Enabled() }
+
 // clock is "now" as the records see it: the wall clock when live, and in a
 // replay the time of the last record played, so a pending request's age is
 // what it was at that moment of the recording, not a day later.

@@ -228,7 +228,7 @@ func (d *detailPane) key() detailKey {
 // when they are to be formatted again.
 func (d *detailPane) input() detailInput {
 	p, ev := d.selection()
-	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, event: ev, t0: d.c.log.ConnectedAt(),
+	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, open: d.c.keys.Open.Help().Key, event: ev, t0: d.c.log.ConnectedAt(),
 		transport: d.c.log.Stats().Transport}
 	if p != nil {
 		row := *p

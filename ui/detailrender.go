@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -33,6 +32,7 @@ type detailInput struct {
 	width  int // inner width
 	pretty bool
 	note   string
+	open   string // the key that opens a pair or an event, for the empty pane
 
 	pair       *history.Pair // a copy of the row, or nil
 	state      string
@@ -109,10 +109,10 @@ func (in *detailInput) placeholder() []string {
 // emptyLines say how to fill the pane, and show the standing note (such
 // as how to leave the demo for a real gateway) where there is room for it.
 func (in *detailInput) emptyLines() []string {
-	out := []string{in.st.Hint.Render("select a pair or an event and press enter")}
+	out := []string{in.st.Hint.Render("select a pair or an event and press " + in.open)}
 	if in.note != "" {
 		out = append(out, "")
-		for _, l := range strings.Split(ansi.Wrap(sanitize.Line(in.note), in.width, ""), "\n") {
+		for _, l := range wrapWords(sanitize.Line(in.note), in.width) {
 			out = append(out, in.st.Info.Render(l))
 		}
 	}

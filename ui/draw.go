@@ -151,7 +151,10 @@ func sinceConnect(d time.Duration) string {
 // wrapWords wraps plain text to room columns at its spaces only, so "POST
 // server/discover http://host/mcp", a version "2025-11-25" or a header
 // "Mcp-Session-Id" keep each word whole on a line; only a word longer than
-// a line (a long URL) is broken, at its / ? & where it can be.
+// a line (a long URL) is broken, at its / ? & where it can be. It is the
+// one wrapping of plain text in the UI: ansi.Wrap and ansi.Wordwrap break
+// at every hyphen ("2025-06-|18"), and Wordwrap lets a long word run past
+// the border.
 func wrapWords(value string, room int) []string {
 	var lines []string
 	var cur strings.Builder

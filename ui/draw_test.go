@@ -28,6 +28,11 @@ func TestWrapWords(t *testing.T) {
 			t.Errorf("wrapWords(%q, 40) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
+	// A version is a word: ansi.Wrap would end a line in "2025-06-".
+	versions := "2025-11-25, 2025-06-18, 2025-03-26 and 3 more"
+	if got, want := wrapWords(versions, 20), []string{"2025-11-25,", "2025-06-18,", "2025-03-26 and 3", "more"}; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("wrapWords(%q, 20) = %q, want %q", versions, got, want)
+	}
 	long := "http://127.0.0.1:36227/sse?sessionid=O7JPCTS7QS2PPEYSJIHDW74ERV&x=1"
 	got = wrapWords(long, 30)
 	for _, l := range got {

@@ -258,7 +258,7 @@ func (e *eventsPane) view(focused bool) []string {
 		if e.input.Focused() {
 			lines = append(lines, e.input.View())
 		} else {
-			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(sanitize.Line(e.filter.query))+st.Hint.Render("  (/ edits, esc clears)"))
+			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(sanitize.Line(e.filter.query))+st.Hint.Render("  ("+e.c.keys.Filter.Help().Key+" edits, "+e.c.keys.Cancel.Help().Key+" clears)"))
 		}
 	}
 	title := "Raw events " + strconv.Itoa(e.c.log.EventCount())

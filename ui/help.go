@@ -78,7 +78,7 @@ func (k *KeyMap) FullHelp() [][]key.Binding {
 func (c *common) helpView(w, h, top int) string {
 	content := c.helpContent(w)
 	room := c.helpRoom(h)
-	hint := "press ? or esc to close"
+	hint := "press " + c.helpCloseKeys() + " to close"
 	// The box is as wide as all of its groups and its widest footer, not
 	// only the rows in view, so it keeps its place while it scrolls.
 	wide := lipgloss.Width(strings.Join(content, "\n"))
@@ -91,8 +91,8 @@ func (c *common) helpView(w, h, top int) string {
 		case top+room == len(content):
 			where = "more above"
 		}
-		wide = max(wide, lipgloss.Width(helpScrollHint("more above, more below")))
-		hint = helpScrollHint(where)
+		wide = max(wide, lipgloss.Width(c.helpScrollHint("more above, more below")))
+		hint = c.helpScrollHint(where)
 		content = content[top : top+room]
 	}
 	body := append(content, "", c.st.Hint.Render(hint))
@@ -113,8 +113,13 @@ func (c *common) helpView(w, h, top int) string {
 
 // helpScrollHint is the footer of a help that scrolls: short enough for a
 // 60-column terminal to show it whole.
-func helpScrollHint(where string) string {
-	return "↑/↓ " + where + " · ? or esc to close"
+func (c *common) helpScrollHint(where string) string {
+	return "↑/↓ " + where + " · " + c.helpCloseKeys() + " to close"
+}
+
+// helpCloseKeys names the keys that close the help: "? or esc".
+func (c *common) helpCloseKeys() string {
+	return c.keys.Help.Help().Key + " or " + c.keys.Cancel.Help().Key
 }
 
 // helpContent is the overlay's groups, laid out for a width of w, as lines.

@@ -2,10 +2,9 @@ package ui
 
 import (
 	"encoding/json"
-	"fmt"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -26,14 +25,14 @@ func (n *negotiationPane) stateless(f *facts, neg *history.Negotiation) {
 				shown[i] += " ✓"
 			}
 		}
-		line := strings.Join(shown, " · ")
-		if more > 0 {
-			line += fmt.Sprintf(" · and %d more", more)
-		}
-		f.kv("Versions", line, st.Row)
+		f.kv("Versions", clip.Counted(shown, more), st.Row)
 	}
 	if neg.ServerName == "" && neg.ProtocolVersion == "" {
-		f.kv("Server", "not discovered yet: press "+n.c.keys.Initialize.Help().Key+" (server/discover)", st.Hint)
+		what := "not discovered yet"
+		if n.c.canInitialize() {
+			what += ": press " + n.c.keys.Initialize.Help().Key + " (server/discover)"
+		}
+		f.kv("Server", what, st.Hint)
 	}
 	n.server(f, neg)
 	n.listen(f, neg)
@@ -110,13 +109,5 @@ func listenCarries(lp *history.Pair) string {
 	if len(uris) == 0 {
 		return what
 	}
-	shown := make([]string, 0, most+1)
-	for i, u := range uris {
-		if i == most {
-			shown = append(shown, fmt.Sprintf("%d more", len(uris)-most))
-			break
-		}
-		shown = append(shown, wireLine(u, 200))
-	}
-	return what + " and updates of " + strings.Join(shown, ", ")
+	return what + " and updates of " + clip.ListFunc(uris, most, func(u string) string { return wireLine(u, 200) })
 }

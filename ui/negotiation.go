@@ -237,7 +237,11 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 
 	n.server(f, neg)
 	if neg.ServerName == "" && neg.ProtocolVersion == "" && neg.Endpoint != nil {
-		f.kv("Server", "not initialized yet: press "+n.c.keys.Initialize.Help().Key, st.Hint)
+		what := "not initialized yet"
+		if n.c.canInitialize() {
+			what += ": press " + n.c.keys.Initialize.Help().Key
+		}
+		f.kv("Server", what, st.Hint)
 	}
 	n.roots(f)
 	n.instructions(f, neg)
@@ -325,7 +329,11 @@ func (n *negotiationPane) streamable(f *facts, neg *history.Negotiation) {
 		if neg.SessionID != "" {
 			gone = " (" + wireLine(neg.SessionID, 256) + ")"
 		}
-		f.kv("Session", "expired"+gone+": the next initialize starts a new one (press "+n.c.keys.Initialize.Help().Key+")", st.Warning)
+		what := "expired" + gone + ": the next initialize starts a new one"
+		if n.c.canInitialize() {
+			what += " (press " + n.c.keys.Initialize.Help().Key + ")"
+		}
+		f.kv("Session", what, st.Warning)
 	case neg.SessionID != "":
 		f.kv("Session", wireLine(neg.SessionID, 256)+" (Mcp-Session-Id)", st.Row)
 	case neg.ProtocolVersion != "":

@@ -10,28 +10,32 @@ const notifyNoteMax = 16 << 10
 // its method alone says little: a log message as "log LEVEL: its data"
 // (exec prints it so too), a resource update as "updated URI". A column of
 // "notifications/mes…" rows left the reader to open each one. A task's
-// status reads "task ID STATUS: its message".
+// status reads "task ID STATUS: its message". The logger is in Detail.
+// One naming a 2026 subscription that is none of ours says so first,
+// whatever its method.
 func notifyText(pr *history.Pair) (string, bool) {
+	if pr.Kind != history.KindNotificationIn || pr.Request == nil {
+		return "", false
+	}
+	foreign := history.ForeignSubscription(pr.Request.RPC)
+	t, ok := noteText(pr)
+	switch {
+	case foreign == "":
+		return t, ok
+	case !ok:
+		t = pairTitle(pr)
+	}
+	return wireLine(foreign, 300) + t, true
+}
+
+// noteText is what a notification says, read as its method says.
+func noteText(pr *history.Pair) (string, bool) {
 	if pr.Kind != history.KindNotificationIn || pr.Request == nil || pr.Request.RPC == nil || len(pr.Request.RPC.Raw) > notifyNoteMax {
 		return "", false
 	}
 	w, ok := history.ReadNote(pr.Method, []byte(pr.Request.RPC.Raw))
-	switch {
-	case !ok:
+	if !ok {
 		return "", false
-	case w.URI != "":
-		return "updated " + wireLine(w.URI, 200), true
-	case w.Task != "":
-		t := "task " + wireLine(w.Task, 64) + " " + wireLine(w.Status, 32)
-		if w.Text != "" {
-			t += ": " + wireLine(w.Text, 200)
-		}
-		return t, true
 	}
-	// The level and the text first; the logger is in Detail.
-	t := "log " + wireLine(w.Level, 16)
-	if w.Text != "" {
-		t += ": " + wireLine(w.Text, 200)
-	}
-	return t, true
+	return w.Line(wireLine, 200, false), true
 }

@@ -57,9 +57,9 @@ func (m *Model) replayTick() tea.Cmd {
 			// The lines are listed on the terminal when the TUI ends;
 			// until then this is the only sign the file is damaged.
 			cmds = append(cmds, m.setStatus(levelWarn, fmt.Sprintf(
-				"end of the recording: %s skipped (listed when you quit) · g plays it again", plural(n, "damaged line"))))
+				"end of the recording: %s skipped (listed when you quit) · %s plays it again", plural(n, "damaged line"), m.keys.JumpStart.Help().Key)))
 		} else {
-			cmds = append(cmds, m.setStatus(levelInfo, "at the end: g plays it again"))
+			cmds = append(cmds, m.setStatus(levelInfo, "at the end: "+m.keys.JumpStart.Help().Key+" plays it again"))
 		}
 	}
 	return tea.Batch(cmds...)

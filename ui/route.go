@@ -184,7 +184,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			// Tab has nothing to offer until the tools are listed: list
 			// them now, as the user would have to, while they type.
 			return tea.Batch(focus, m.setStatus(levelInfo, "listing the tools for completion…"),
-				m.sendCmd(listAllTools)), true
+				m.sendCmd(listKinds[0].listing)), true
 		}
 		return focus, true
 	case key.Matches(msg, k.Command):
@@ -341,11 +341,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.dirsListed(msg)
 	case sentMsg:
 		if msg.auto {
-			again := m.autoListed()
+			// The failure first: what autoListed says (no more listings
+			// on its own) is newer, and must not be covered by it.
+			var failed tea.Cmd
 			if level, text := describeSent(msg); level == levelError {
-				return tea.Batch(m.setStatus(level, text), again)
+				failed = m.setStatus(level, text)
 			}
-			return again
+			return tea.Batch(failed, m.autoListed(msg.autoKind))
 		}
 		if msg.resp != nil {
 			m.showAnswer(msg.resp.ReqSeq)

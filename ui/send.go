@@ -43,10 +43,11 @@ type sentMsg struct {
 	// opened (detection probing, a legacy stream waiting for its
 	// endpoint), where "not connected: press r" would start it over.
 	connecting bool
-	// auto says mcpscope sent it on its own (a list_changed followed): its
-	// answer neither takes the detail pane nor, unless it failed, the
-	// status line from what the user sent.
-	auto bool
+	// auto says mcpscope sent it on its own (a list_changed followed,
+	// autoKind says which list): its answer neither takes the detail pane
+	// nor, unless it failed, the status line from what the user sent.
+	auto     bool
+	autoKind int
 }
 
 // reconnectedMsg is the outcome of Backend.Reconnect.
@@ -125,6 +126,10 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		}
 		if we := (*mcp.WireError)(nil); m.connecting && errors.As(m.err, &we) && we.Cause == mcp.CauseNotConnected {
 			return levelWarn, label + ": not sent, still connecting: send it once the session is open (Negotiation shows how far it got)"
+		}
+		if mcp.CauseOf(m.err) == mcp.CauseNotAcknowledged {
+			// The subscription stands: not known to work, not failed.
+			return levelWarn, label + ": " + errLine(m.err) + warn
 		}
 		if we := (*mcp.WireError)(nil); errors.As(m.err, &we) && we.Cause == mcp.CauseStatus && we.Answer != "" {
 			// The URL the request went to filled an 80-column status line
@@ -206,79 +211,6 @@ type statusExpiredMsg struct{ id int }
 // expireStatus schedules the end of status message id.
 func expireStatus(id int, ttl time.Duration) tea.Cmd {
 	return tea.Tick(ttl, func(time.Time) tea.Msg { return statusExpiredMsg{id: id} })
-}
-
-// maxAutoLists bounds the tools/list sends in a row that the server's
-// list_changed caused with nothing typed in between: a server that says its
-// list changed after every listing (a bridge that starts a fresh upstream
-// for each request does) would otherwise be listed again forever.
-const maxAutoLists = 3
-
-// followListChanged lists the tools again when a live server says its list
-// changed, so completion offers the new tools without the user asking. The
-// listing is an ordinary request: it shows in the pairs like any other.
-// A list_changed that came on the response stream of a tools/list is not
-// followed: that request's answer, which comes after it, is the new list.
-// While a listing it caused is on its way, more list_changed make one more
-// listing once it is back (a server adding its tools one by one says so
-// once per tool), not one each.
-func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
-	if m.backend() == nil {
-		return nil
-	}
-	for i := range batch {
-		r := &batch[i]
-		if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification || r.RPC.Method != "notifications/tools/list_changed" {
-			continue
-		}
-		if carrier := carrierOf(m.com.log, r); carrier != nil && carrier.Method == "tools/list" {
-			continue
-		}
-		if m.autoListing {
-			m.autoListAgain = true
-			return nil
-		}
-		return m.autoList()
-	}
-	return nil
-}
-
-// listAllTools is the tools/list mcpscope sends on its own, to fill
-// completion: every page, as if typed.
-var listAllTools = command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}
-
-// autoList sends the tools/list that a list_changed asked for, unless
-// maxAutoLists of them went in a row already.
-func (m *Model) autoList() tea.Cmd {
-	if m.autoLists >= maxAutoLists {
-		if m.autoLists == maxAutoLists {
-			m.autoLists++ // said once, until something is typed
-			return m.setStatus(levelWarn, fmt.Sprintf("the server said its tool list changed again after each of %d listings: not listing again on its own (press %s to list)", maxAutoLists, m.keys.ListTools.Help().Key))
-		}
-		return nil
-	}
-	m.autoLists++
-	m.autoListing = true
-	send := m.sendCmd(listAllTools)
-	return tea.Batch(
-		m.setStatus(levelInfo, "the server's tool list changed: listing the tools again"),
-		func() tea.Msg {
-			msg := send().(sentMsg)
-			msg.auto = true
-			return msg
-		},
-	)
-}
-
-// autoListed is the answer to a listing autoList sent: one more goes when
-// the list changed again while it was on its way.
-func (m *Model) autoListed() tea.Cmd {
-	m.autoListing = false
-	if !m.autoListAgain {
-		return nil
-	}
-	m.autoListAgain = false
-	return m.autoList()
 }
 
 // carrierOf is the pair of the request on whose response stream a received

@@ -42,7 +42,9 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
-	m.autoLists = 0
+	for i := range m.autoLists {
+		m.autoLists[i].inRow = 0
+	}
 	if m.initializing > 0 && c.Method != "initialize" {
 		// The handshake ends with notifications/initialized, sent once
 		// initialize is answered; a request that overtakes it is refused

@@ -113,6 +113,7 @@ var table = []row{
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
 	{cause: mcp.CauseModernOnly, text: "the server speaks only versions of the stateless era, which has no initialize: {unpin}"},
+	{cause: mcp.CauseNotAcknowledged, text: "whether the server took the subscription is not known: updates may still come on the listen stream; read the resource again to see whether it changed"},
 	{cause: mcp.CauseNotSubscribed, text: "the server does not send updates of this resource: read it again to see whether it changed"},
 	{cause: mcp.CauseBadInputAsk, text: "the server's input_required answer cannot be followed (its body is on the pair): a server bug, so there is nothing mcpscope can answer"},
 	{cause: mcp.CauseTaskTimeout, text: "the tool runs as a task and tasks/result waits for its end: a long task needs a longer --timeout"},

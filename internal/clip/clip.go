@@ -2,7 +2,8 @@
 // names, headers and messages megabytes long, and a column, an error
 // message or a clipboard holds a little of them. A cut never splits a
 // UTF-8 character, so what is shown ends cleanly instead of in a
-// replacement character.
+// replacement character. A list is cut the same way, to its first few
+// items and a count of the rest (List).
 package clip
 
 import (

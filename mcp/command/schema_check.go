@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // This file checks a value against a Schema. Every finding is a warning, never an
@@ -235,12 +237,7 @@ func schemaMissing(path string, s *Schema, has func(name string) bool, out []Arg
 const schemaNamesShown = 20
 
 // schemaNames lists names for a message, "a, b, c", counting past schemaNamesShown.
-func schemaNames(names []string) string {
-	if len(names) <= schemaNamesShown {
-		return strings.Join(names, ", ")
-	}
-	return strings.Join(names[:schemaNamesShown], ", ") + fmt.Sprintf(" and %d more", len(names)-schemaNamesShown)
-}
+func schemaNames(names []string) string { return clip.List(names, schemaNamesShown) }
 
 // schemaCheckUnion is quiet when any branch accepts v; otherwise it reports the first
 // branch of v's type, which is the one the person most likely meant.

@@ -51,6 +51,11 @@ type Options struct {
 	// WWW-Authenticate: Bearer realm="mcp", like a gateway with a token.
 	RequireBearer string
 
+	// RedirectPosts answers a POST to any path but SSEPath with 307 to
+	// SSEPath, as the Docker MCP Gateway's --transport sse does: a client
+	// that POSTs to /mcp lands, body and all, on /sse with no session.
+	RedirectPosts bool
+
 	// AnyContentType accepts POSTs whatever their Content-Type. By default a
 	// POST without Content-Type application/json gets 415, as from the SDK.
 	AnyContentType bool

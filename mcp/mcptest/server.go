@@ -110,6 +110,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch {
+	case r.Method == http.MethodPost && s.opts.RedirectPosts && r.URL.Path != s.opts.SSEPath:
+		http.Redirect(w, r, s.opts.SSEPath, http.StatusTemporaryRedirect)
 	case r.Method == http.MethodPost:
 		s.servePost(w, r)
 	case r.Method == http.MethodGet && r.URL.Path == s.opts.SSEPath:

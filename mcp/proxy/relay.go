@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -110,7 +111,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 			// Bytes go to the client as they arrive, so only the first
 			// endpoint event (held for it) is rewritten; a later one went
 			// out as upstream sent it, and the record says what follows.
-			l.c.fail(mcp.OpNegotiate, fmt.Errorf("a later endpoint event (%s) went to the client as upstream sent it: a client that follows it may POST to upstream directly, past the proxy, and those POSTs will not be recorded", mcp.Clip(string(ev.Data), 256)))
+			l.c.fail(mcp.OpNegotiate, fmt.Errorf("a later endpoint event (%s) went to the client as upstream sent it: a client that follows it may POST to upstream directly, past the proxy, and those POSTs will not be recorded", clip.Quote(string(ev.Data), 256)))
 		}
 		return nil
 	})

@@ -1,0 +1,80 @@
+package history
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A stream that floods keep-alive comments makes one event record per
+// comment, each the same as the last but for its seq and time. Encoding
+// each afresh (the redactor's walk, encoding/json's reflection) cost most
+// of a core; the line of the last keep-alive is kept instead, and a record
+// of the same event is written as its seq and time before that line's
+// rest. Every record still gets its own line, as it did.
+
+// keepAliveLine is the last keep-alive recorded: its event, and its line
+// after `{"seq":N,"time":"T"`.
+type keepAliveLine struct {
+	ev   *mcp.SSEEvent
+	tail []byte
+	buf  []byte // the last repeated line: Write copies it out before the next
+}
+
+// bareKeepAlive reports a record that is only a keep-alive event: nothing
+// but its seq and time tell it from the one before.
+func bareKeepAlive(rec *mcp.Record) bool {
+	return rec.Kind == mcp.KindEvent && rec.Event != nil && keepAlive(rec.Event) &&
+		rec.HTTP == nil && rec.Endpoint == nil && rec.RPC == nil && rec.State == nil && rec.Error == nil && rec.Detect == nil
+}
+
+// lineHead appends to b how a record's line starts: its seq and its time,
+// as encoding/json writes them (time.Time's MarshalJSON is its AppendText
+// quoted); false for a time JSON cannot hold.
+func lineHead(b []byte, rec *mcp.Record) ([]byte, bool) {
+	b = strconv.AppendInt(append(b, `{"seq":`...), rec.Seq, 10)
+	b, err := rec.Time.AppendText(append(b, `,"time":"`...))
+	if err != nil {
+		return nil, false
+	}
+	return append(b, '"'), true
+}
+
+// repeated is rec's line when it is a bare keep-alive of the same event as
+// the last one remembered and no token the redactor looks for may be in
+// it; false means encoding it as any other.
+func (k *keepAliveLine) repeated(rec *mcp.Record, red *redactor) (encodedLine, bool) {
+	if k.ev == nil || !bareKeepAlive(rec) || !k.ev.Same(rec.Event) {
+		return encodedLine{}, false
+	}
+	head, ok := lineHead(k.buf[:0], rec)
+	if !ok {
+		return encodedLine{}, false
+	}
+	k.buf = append(head, k.tail...)
+	line := encodedLine{text: [][]byte{k.buf}}
+	if !red.off {
+		for _, tok := range red.tokens {
+			if line.mayContain(tok) {
+				return encodedLine{}, false
+			}
+		}
+	}
+	return line, true
+}
+
+// remember keeps the line just encoded for rec when rec is a bare
+// keep-alive whose line starts as lineHead says; anything else forgets.
+func (k *keepAliveLine) remember(rec *mcp.Record, line encodedLine) {
+	k.ev, k.tail = nil, nil
+	if !bareKeepAlive(rec) || len(line.text) != 1 {
+		return
+	}
+	head, ok := lineHead(nil, rec)
+	if !ok || !bytes.HasPrefix(line.text[0], head) {
+		return
+	}
+	ev := *rec.Event
+	k.ev, k.tail = &ev, bytes.Clone(line.text[0][len(head):])
+}

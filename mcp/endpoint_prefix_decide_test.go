@@ -1,0 +1,89 @@
+package mcp
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// Behind a proxy that lost the path prefix, the initialize POST finds the
+// prefixed URL after a 404, and its answer comes on the stream before the
+// prefixed POST's 202 (as it may). The notifications/initialized that
+// follows waits for that decision and goes to the prefixed URL: the
+// preferred URL gets one POST, not a second 404. Before, it went to the
+// old URL while the decision was still on its way.
+func TestPrefixFallbackIsDecidedBeforeTheNextPost(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
+	target, _ := url.Parse(srv.URL)
+	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.FlushInterval = -1
+	var mu sync.Mutex
+	var unprefixed []string
+	another := make(chan struct{}, 8)
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /message", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		unprefixed = append(unprefixed, string(b))
+		again := len(unprefixed) > 1
+		mu.Unlock()
+		if again {
+			another <- struct{}{}
+		}
+		http.NotFound(w, r)
+	})
+	mux.HandleFunc("POST /gw/message", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		if !strings.Contains(string(b), `"method":"initialize"`) {
+			http.StripPrefix("/gw", rp).ServeHTTP(w, r)
+			return
+		}
+		// The answer goes out on the stream now; the 202 is held until
+		// another POST comes to the old URL, or for a bounded while.
+		held := httptest.NewRecorder()
+		http.StripPrefix("/gw", rp).ServeHTTP(held, r)
+		select {
+		case <-another:
+		case <-time.After(500 * time.Millisecond):
+		}
+		w.WriteHeader(held.Code)
+		_, _ = w.Write(held.Body.Bytes())
+	})
+	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
+	front := httptest.NewServer(mux)
+	t.Cleanup(front.Close)
+
+	s := NewSession(Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 5 * time.Second})
+	rec := collect(s)
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	if _, err := s.Initialize(testCtx(t)); err != nil {
+		t.Fatalf("Initialize: %v", err)
+	}
+	if _, err := s.Request(testCtx(t), "tools/list", nil); err != nil {
+		t.Fatalf("tools/list after the fallback: %v", err)
+	}
+	note := rec.waitFor(t, "notifications/initialized sent", func(r Record) bool {
+		return r.Kind == KindSent && r.RPC.Method == "notifications/initialized"
+	})
+	rec.waitFor(t, "notifications/initialized taken at the prefixed URL", func(r Record) bool {
+		return r.Kind == KindHTTP && r.HTTP.ReqSeq == note.Seq && r.HTTP.Status == http.StatusAccepted && strings.Contains(r.HTTP.URL, "/gw/message?")
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(unprefixed) != 1 {
+		t.Errorf("the URL that answered 404 got %d POSTs, want only the first:\n%s", len(unprefixed), strings.Join(unprefixed, "\n"))
+	}
+}

@@ -1,0 +1,60 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
+
+// A 2026 server tags every notification of a listen stream with the id of
+// the subscriptions/listen request that opened it, in
+// _meta["io.modelcontextprotocol/subscriptionId"]. One that names an id
+// none of our open listen requests has is for a subscription we do not
+// have (a gateway mixing up its clients' streams, say): it is logged as
+// such and not acted on.
+
+// MetaSubscriptionID is the _meta key of a listen stream's notifications
+// naming the listen request they are for.
+const MetaSubscriptionID = "io.modelcontextprotocol/subscriptionId"
+
+// listening notes the id of the listen request seq while its stream is
+// open; a.mu is held.
+func (a *listenAcks) listening(seq int64, id string) {
+	if a.ids == nil {
+		a.ids = map[int64]string{}
+	}
+	a.ids[seq] = id
+}
+
+// foreignSubscription returns the subscription id params name (as its
+// JSON text) when it is the id of none of our open listen requests; ""
+// when params name none, or one of ours.
+func (a *listenAcks) foreignSubscription(params []byte) string {
+	if !bytes.Contains(params, []byte(`subscriptionId`)) {
+		return "" // the cheap test first: most notifications carry none
+	}
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return ""
+	}
+	raw := bytes.TrimSpace(p.Meta[MetaSubscriptionID])
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	text := string(raw)
+	var str string
+	if raw[0] == '"' && json.Unmarshal(raw, &str) == nil {
+		text = str // an id sent as 5 and named "5" is still ours
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, id := range a.ids {
+		if id == text {
+			return ""
+		}
+	}
+	return clip.Quote(string(raw), 256)
+}

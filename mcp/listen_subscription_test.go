@@ -1,0 +1,51 @@
+package mcp
+
+import (
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A tools/list_changed on the listen stream tagged with a subscription id
+// that is none of ours is logged as for a subscription we do not have and
+// not acted on (the tools listed stay), while ours is acted on. Before,
+// the stranger's was taken for ours.
+func TestListenNotificationForASubscriptionWeDoNotHave(t *testing.T) {
+	send := make(chan struct{})
+	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "subscriptions/listen" {
+			x.Default()
+			return
+		}
+		tag := func(id any) map[string]any { return map[string]any{"_meta": map[string]any{MetaSubscriptionID: id}} }
+		_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"_meta": tag(x.ID)["_meta"], "notifications": map[string]any{"toolsListChanged": true}})
+		select {
+		case <-send:
+			_ = x.Notify("notifications/tools/list_changed", tag("not-ours"))
+		case <-x.Context().Done():
+		}
+		<-x.Context().Done()
+	}}, Config{})
+	ctx := testCtx(t)
+	if _, _, err := s.ListTools(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	close(send)
+	r := rec.waitFor(t, "the stranger's list_changed", func(r Record) bool {
+		return r.RPC != nil && r.RPC.Method == "notifications/tools/list_changed"
+	})
+	if got, want := r.RPC.ForeignSubscription, `"not-ours"`; got != want {
+		t.Errorf("ForeignSubscription = %q, want %q", got, want)
+	}
+	s.mu.Lock()
+	kept := s.tools != nil
+	s.mu.Unlock()
+	if !kept {
+		t.Error("a list_changed for a subscription we do not have dropped the tools listed")
+	}
+	for _, r := range rec.all() {
+		if r.RPC != nil && r.RPC.Method == "notifications/subscriptions/acknowledged" && r.RPC.ForeignSubscription != "" {
+			t.Errorf("our own acknowledgement marked foreign: %s", r.RPC.Raw)
+		}
+	}
+}

@@ -1,0 +1,15 @@
+package mcp
+
+import "slices"
+
+// Same reports whether e and o are the same event in every field: what a
+// run of identical keep-alives is folded by, and recorded by, without
+// comparing by reflection (which allocates, once per keep-alive of a
+// flood). A field added to SSEEvent must be compared here too; a test
+// counts them.
+func (e *SSEEvent) Same(o *SSEEvent) bool {
+	return e.Raw == o.Raw && e.Conn == o.Conn && e.Stream == o.Stream && e.ReqSeq == o.ReqSeq &&
+		e.Name == o.Name && e.ID == o.ID && e.HasID == o.HasID && e.Retry == o.Retry &&
+		e.Data == o.Data && slices.Equal(e.Comments, o.Comments) &&
+		e.dataAt == o.dataAt && e.hasDataAt == o.hasDataAt
+}

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A tools/list_changed on the listen stream naming a subscription id that
+// is none of ours reads in Pairs as for a subscription we do not have, and
+// the tools are not listed again for it; the one naming our listen request
+// is followed. Before, the stranger's was followed as ours.
+func TestLiveListChangedForASubscriptionWeDoNotHave(t *testing.T) {
+	var lists atomic.Int32
+	listed := make(chan struct{}, 8)
+	stranger, ours := make(chan struct{}), make(chan struct{})
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		switch x.Method {
+		case "tools/list":
+			lists.Add(1)
+			listed <- struct{}{}
+		case "subscriptions/listen":
+			tag := func(id any) map[string]any {
+				return map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/subscriptionId": id}}
+			}
+			_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"_meta": tag(x.ID)["_meta"], "notifications": map[string]any{"toolsListChanged": true}})
+			for _, step := range []struct {
+				go_ chan struct{}
+				id  any
+			}{{stranger, "someone-else"}, {ours, x.ID}} {
+				select {
+				case <-step.go_:
+					_ = x.Notify("notifications/tools/list_changed", tag(step.id))
+				case <-x.Context().Done():
+					return
+				}
+			}
+			<-x.Context().Done()
+			return
+		}
+		x.Default()
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
+	l.waitFor("discovered")
+	close(stranger)
+	l.waitFor("for a subscription we do not have")
+	// The frame that shows the row shows what Update did with it: a
+	// listing would have said so in the status line.
+	if strings.Contains(l.seen.String(), "listing the tools again") {
+		t.Fatal("the tools were listed again for a list_changed of a subscription we do not have")
+	}
+	close(ours)
+	l.waitFor("listing the tools again")
+	select {
+	case <-listed:
+	case <-t.Context().Done():
+	}
+	l.waitFor("3 req ·") // server/discover, the listen, the listing
+	m := l.quit()
+	if got := lists.Load(); got != 1 {
+		t.Errorf("the server was asked tools/list %d times; want 1, for our own list_changed only", got)
+	}
+	if got := len(pairsOf(m, "tools/list")); got != 1 {
+		t.Errorf("%d tools/list rows, want 1", got)
+	}
+}

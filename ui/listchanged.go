@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// listKind is a list a server says changed with a list_changed
+// notification, which mcpscope lists again on its own so completion offers
+// what is there now.
+type listKind struct {
+	changed string // the notification that says so
+	one     string // what the list holds, one and many: "tool", "tools"
+	noun    string
+	listing command.Command // what is sent: every page, as if typed
+}
+
+// listKinds are the lists followed; tools first (the call key lists it too).
+var listKinds = [...]listKind{
+	{changed: "notifications/tools/list_changed", one: "tool", noun: "tools", listing: command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}},
+	{changed: "notifications/prompts/list_changed", one: "prompt", noun: "prompts", listing: command.Command{Method: "prompts/list", All: true, Line: "prompts/list --all"}},
+	{changed: "notifications/resources/list_changed", one: "resource", noun: "resources", listing: command.Command{Method: "resources/list", All: true, Line: "resources/list --all"}},
+}
+
+// listKindOf is the index in listKinds of the list a notification says
+// changed, or -1.
+func listKindOf(method string) int {
+	for i := range listKinds {
+		if listKinds[i].changed == method {
+			return i
+		}
+	}
+	return -1
+}
+
+// autoListState is where the listings of one kind that list_changed
+// caused are: inRow counts them with nothing typed in between (anything
+// submitted starts again at 0), listing says one is on its way, and again
+// that the list changed once more meanwhile.
+type autoListState struct {
+	inRow          int
+	listing, again bool
+}
+
+// maxAutoLists bounds the listings of one kind in a row that the server's
+// list_changed caused with nothing typed in between: a server that says its
+// list changed after every listing (a bridge that starts a fresh upstream
+// for each request does) would otherwise be listed again forever.
+const maxAutoLists = 3
+
+// followListChanged lists again the tools, prompts or resources a live
+// server says changed, so completion offers what is there without the user
+// asking. The listing is an ordinary request: it shows in the pairs like
+// any other. A list_changed that came on the response stream of that
+// list's own listing is not followed: that request's answer, which comes
+// after it, is the new list; nor is one for a 2026 subscription we do not
+// have. While a listing it caused is on its way, more list_changed make
+// one more listing once it is back (a server adding its tools one by one
+// says so once per tool), not one each.
+func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
+	if m.backend() == nil {
+		return nil
+	}
+	var seen [len(listKinds)]bool
+	var cmds []tea.Cmd
+	for i := range batch {
+		r := &batch[i]
+		if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification || r.RPC.ForeignSubscription != "" {
+			continue
+		}
+		k := listKindOf(r.RPC.Method)
+		if k < 0 || seen[k] {
+			continue
+		}
+		if carrier := carrierOf(m.com.log, r); carrier != nil && carrier.Method == listKinds[k].listing.Method {
+			continue
+		}
+		seen[k] = true
+		if st := &m.autoLists[k]; st.listing {
+			st.again = true
+			continue
+		}
+		cmds = append(cmds, m.autoList(k))
+	}
+	return tea.Batch(cmds...)
+}
+
+// autoList sends the listing of kind k that a list_changed asked for,
+// unless maxAutoLists of them went in a row already.
+func (m *Model) autoList(k int) tea.Cmd {
+	kind, st := &listKinds[k], &m.autoLists[k]
+	if st.inRow >= maxAutoLists {
+		if st.inRow == maxAutoLists {
+			st.inRow++ // said once, until something is typed
+			how := "type :" + kind.listing.Method
+			if k == 0 {
+				how = "press " + m.keys.ListTools.Help().Key
+			}
+			return m.setStatus(levelWarn, fmt.Sprintf("the server said its %s list changed again after each of %d listings: not listing again on its own (%s to list)",
+				kind.one, maxAutoLists, how))
+		}
+		return nil
+	}
+	st.inRow++
+	st.listing = true
+	send := m.sendCmd(kind.listing)
+	return tea.Batch(
+		m.setStatus(levelInfo, "the server's "+kind.one+" list changed: listing the "+kind.noun+" again"),
+		func() tea.Msg {
+			msg := send().(sentMsg)
+			msg.auto, msg.autoKind = true, k
+			return msg
+		},
+	)
+}
+
+// autoListed is the answer to a listing of kind k that autoList sent: one
+// more goes when the list changed again while it was on its way.
+func (m *Model) autoListed(k int) tea.Cmd {
+	st := &m.autoLists[k]
+	st.listing = false
+	if !st.again {
+		return nil
+	}
+	st.again = false
+	return m.autoList(k)
+}
