@@ -263,7 +263,7 @@ func (n *negotiationPane) server(f *facts, neg *history.Negotiation) {
 	if note := mcp.UnknownVersionNote(neg.ProtocolVersion); note != "" {
 		f.kv("", "⚠ "+wireLine(neg.ProtocolVersion, 64)+" is "+note, st.Warning)
 	}
-	f.kv("Caps", capabilities(neg.Capabilities), st.Row)
+	f.kv("Capabilities", capabilities(neg.Capabilities), st.Row)
 }
 
 // instructions shows the server's instructions: last before detection,

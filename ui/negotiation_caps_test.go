@@ -27,7 +27,7 @@ func TestNegotiationLeavesOutCapabilitiesSetToFalse(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
 	l.waitFor("ts-like")
 	view := strings.Join(l.quit().nego.lines(), "\n")
-	if !strings.Contains(view, "Caps         logging, prompts, resources{listChanged}") || strings.Contains(view, "subscribe") {
+	if !strings.Contains(view, "Capabilities logging, prompts, resources{listChanged}") || strings.Contains(view, "subscribe") {
 		t.Errorf("want Caps without the capabilities set to false:\n%s", view)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // The Negotiation pane's labels are words, not abbreviations, at 80
 // columns (Negotiation a tab of its own) and at 120 (the narrowest
-// four-pane screen): "fallback", "Instructions", each with its value
+// four-pane screen): "fallback", "Instructions", "Capabilities", each with its value
 // beside it in the same column as every other fact.
 func TestLiveNegotiationLabelsAreWords(t *testing.T) {
 	gw := startDemo(t)
@@ -31,10 +31,13 @@ func TestLiveNegotiationLabelsAreWords(t *testing.T) {
 		l.mark()
 		l.tm.Send(tea.KeyMsg{Type: tea.KeyEnd}) // the instructions come last
 		l.waitFor("Instructions ")
+		if size[0] == 80 {
+			l.waitFor("Capabilities ")
+		}
 		l.tm.Send(tea.KeyMsg{Type: tea.KeyHome})
 	}
 	view := l.quit().View()
-	for _, abbr := range []string{"fallbk", "Instruct "} {
+	for _, abbr := range []string{"fallbk", "Instruct ", "Caps "} {
 		if strings.Contains(view, abbr) {
 			t.Errorf("Negotiation still says %q:\n%s", abbr, view)
 		}
