@@ -97,6 +97,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	attempt, resumes := 0, 0
 	for {
 		fresh := false
+		opened := s.cfg.Now()
 		var linger *time.Timer
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
@@ -181,10 +182,20 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.id, dropped, wait, time.Until(deadline).Round(time.Millisecond))}
 		}
+		wait := retry
+		if s.cfg.Now().Sub(opened) < quickEnd {
+			// "retry: 0" and a new id each time would be a GET per round
+			// trip until the request times out: thousands a second.
+			wait = max(wait, quickBackoff)
+		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
-			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, retry, attempt, maxResume)}})
-		if !sleepCtx(ctx, retry) {
+			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, wait, attempt, maxResume)}})
+		if !sleepCtx(ctx, wait) {
 			return ctx.Err()
+		}
+		if !s.waiting(m.id) {
+			// It timed out meanwhile, and said so.
+			return nil
 		}
 		if we := t.resumable(m.id, lastID, gen); we != nil {
 			return we
@@ -207,7 +218,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return we
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
-			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, retry, lastID, resumes)}})
+			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
 		body = next.Body
 		in.resumed = true
 	}
