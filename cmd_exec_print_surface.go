@@ -296,7 +296,7 @@ func (p *printer) instructions(text string) {
 	// first line says what they are, the TUI shows them whole.
 	text = strings.TrimSpace(text)
 	first := clip.FirstLine(text)
-	if n := strings.Count(text, "\n"); n > 0 {
+	if n := clip.LineBreaks(text); n > 0 {
 		first += fmt.Sprintf(" (+%d more lines)", n)
 	}
 	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(first))
