@@ -23,7 +23,8 @@ type Client struct {
 	// ID numbers the sessions of one proxy run, from 1.
 	ID int
 	// Transport is what the client speaks: mcp.TransportSSE,
-	// mcp.TransportStreamable or mcp.TransportStateless.
+	// mcp.TransportStreamable or mcp.TransportStateless. It is settled
+	// before OnStart hears of the session and never changes after.
 	Transport string
 	// Remote is the client's address, and UserAgent what it calls itself
 	// in HTTP.
@@ -38,6 +39,12 @@ type Client struct {
 
 	p   *Proxy
 	obs *mcp.Observer
+
+	// settling is held while an undecided session is settled and started,
+	// so what waits for that (afterStart) is logged after its first records.
+	settling sync.Mutex
+	first    *http.Request // the GET that began a session still undecided (see openStream); nil once settled
+	waiting  []func()      // what is logged once it is settled
 
 	mu            sync.Mutex
 	name, version string // clientInfo
@@ -105,6 +112,55 @@ func (c *Client) begin(r *http.Request, how string) {
 	c.state(mcp.StateConnecting, "client "+c.Remote)
 }
 
+// kind is Transport, for the proxy's own use while a session may still be
+// settled by another request (see decide).
+func (c *Client) kind() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.Transport
+}
+
+// decide settles the transport of a session that began undecided (with
+// first, see openStream) and starts it: OnStart hears of it, it says how it
+// began, and then what waited for that is logged. It reports false when
+// the session was settled already.
+func (c *Client) decide(transport, how string) bool {
+	c.settling.Lock()
+	defer c.settling.Unlock()
+	c.mu.Lock()
+	r := c.first
+	if r != nil {
+		c.Transport, c.first = transport, nil
+	}
+	waiting := c.waiting
+	c.waiting = nil
+	c.mu.Unlock()
+	if r == nil {
+		return false
+	}
+	c.p.start(c, r, how)
+	for _, f := range waiting {
+		f()
+	}
+	return true
+}
+
+// afterStart runs f now, or once the session is settled when it is still
+// undecided: nothing is logged before the records that say how it began.
+func (c *Client) afterStart(f func()) {
+	c.settling.Lock()
+	defer c.settling.Unlock()
+	c.mu.Lock()
+	undecided := c.first != nil
+	if undecided {
+		c.waiting = append(c.waiting, f)
+	}
+	c.mu.Unlock()
+	if !undecided {
+		f()
+	}
+}
+
 // state logs a state of the session.
 func (c *Client) state(state, detail string) {
 	c.mu.Lock()
@@ -128,7 +184,7 @@ func (c *Client) openOnce(detail string) {
 // fail logs a failure that ended no request of the client's.
 func (c *Client) fail(op string, err error) {
 	c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: err.Error(), Conn: conn,
-		Cause: mcp.CauseOf(err), Transport: c.Transport}})
+		Cause: mcp.CauseOf(err), Transport: c.kind()}})
 }
 
 // learn keeps what a client's message says about the client, and tells the
@@ -223,6 +279,9 @@ func (c *Client) closeIfDone() {
 	detail := c.endDetail
 	c.mu.Unlock()
 	if done {
+		// A session that ends still undecided (the proxy gave up waiting
+		// for its stream) is shown all the same: its records are kept.
+		c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")
 		c.p.drop(c)
 		c.state(mcp.StateClosed, detail)
 		c.obs.Close()

@@ -1,0 +1,199 @@
+package proxy
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A GET for an event stream that names no session is either a legacy
+// HTTP+SSE client opening its session or a streamable HTTP client opening
+// its GET stream. The request cannot tell them apart: the TypeScript SDK
+// sends MCP-Protocol-Version when it reconnects a legacy stream, and
+// Vercel's @ai-sdk/mcp opens its streamable GET stream before it
+// initializes. What upstream answers can:
+//
+//  1. The GET is relayed before any session is made for it.
+//  2. An answer that is not an event stream (400 without a session, 405
+//     from a server with no GET stream), or no answer, is no legacy
+//     session: the GET is a streamable client's before its initialize. It
+//     goes in a streamable session that the same client's initialize (host
+//     and User-Agent, as identity) goes on with: p.early.
+//  3. An event stream is relayed byte by byte as it comes, and its first
+//     event decides. `endpoint` is a legacy session, whose endpoint is
+//     rewritten as ever (the rewriter holds only that first block). Any
+//     other event, or an end without one, is a streamable GET stream. So
+//     is a stream the same client initializes beside before its first
+//     event (a server without sessions can keep a GET stream silent).
+//  4. Until it is settled the session is not shown: OnStart hears of it,
+//     and it logs how it began, when it is settled; the stream's exchange
+//     waits for that (afterStart), so the records read in order.
+
+// openStream relays a GET for an event stream that names no session; see
+// above.
+func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
+	l := p.newLeg(w, r, nil, nil, message{}, mcp.PurposeStream)
+	defer l.cancel()
+	resp, err := l.roundTrip()
+	if err != nil || resp.StatusCode != http.StatusOK || mcp.MediaType(resp.Header) != "text/event-stream" {
+		p.earlyGet(w, r, l, resp, err)
+		return
+	}
+	c := p.undecided(r)
+	if c == nil {
+		resp.Body.Close()
+		p.full(w, r)
+		return
+	}
+	defer c.release()
+	l.c = c
+	l.onOpen = func() {
+		if c.kind() == mcp.TransportStreamable {
+			c.state(mcp.StateGetStream, "open (the client's)")
+		}
+	}
+	err = l.answer(resp, mcp.StreamLegacy, p.firstEvent(c, r, resp.Request.URL, l.start))
+	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")
+	if c.kind() == mcp.TransportSSE {
+		p.legacyEnded(c, l, err)
+		return
+	}
+	streamClosed(c, l, err)
+	l.finish(err)
+}
+
+// earlyGet logs a GET for an event stream with no session that upstream
+// did not answer with one (resp), or did not answer (err): a streamable
+// client's GET before it initializes, in the session the client's
+// initialize goes on with.
+func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *http.Response, err error) {
+	how := "the client asked for an event stream with no session id and upstream could not be reached: nothing says it is a legacy HTTP+SSE session (whose stream's first event is endpoint)"
+	if err == nil {
+		how = "the client asked for an event stream with no session id and upstream answered " + resp.Status +
+			", not an event stream: a streamable HTTP client's GET before it initializes, not a legacy HTTP+SSE session"
+	}
+	c := p.earlyClient(r, how)
+	if c == nil {
+		if resp != nil {
+			resp.Body.Close()
+		}
+		p.full(w, r)
+		return
+	}
+	defer c.release()
+	l.c, l.up.Purpose = c, mcp.PurposeGet
+	if err != nil {
+		l.unreachable(err)
+		return
+	}
+	if noGetStream(mcp.PurposeGet, resp.StatusCode) {
+		c.state(mcp.StateGetStream, "this server offers no GET stream (405)")
+	} else {
+		c.state(mcp.StateGetStream, "upstream answered "+resp.Status+" to a GET before the client initialized")
+	}
+	l.finish(l.answer(resp, mcp.StreamGet, nil))
+}
+
+// earlyClient is the streamable session r's client began with a GET
+// before it initialized, if it has one, or a new one its initialize will
+// go on with; it is acquired (the caller releases it), and nil when there
+// is no room for it.
+func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	c := p.early[key]
+	p.mu.Unlock()
+	if c != nil && c.kind() == mcp.TransportStreamable && c.acquire() {
+		return c
+	}
+	c = p.newClient(mcp.TransportStreamable, r, how)
+	if c == nil {
+		return nil
+	}
+	c.acquire()
+	p.mu.Lock()
+	if p.early[key] == nil {
+		p.early[key] = c
+	}
+	p.mu.Unlock()
+	return c
+}
+
+// undecided makes the session of a GET whose event stream's first event
+// will settle it, acquired and not yet started; nil when there is no room
+// for it. The client's initialize can settle it first (joinEarly).
+func (p *Proxy) undecided(r *http.Request) *Client {
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	c, evicted := p.makeClient("", r)
+	if c != nil {
+		c.first = r
+		c.acquire()
+		if p.early[key] == nil {
+			p.early[key] = c
+		}
+	}
+	p.mu.Unlock()
+	closeEvicted(evicted)
+	return c
+}
+
+// firstEvent settles session c by its stream's first event (comments and
+// retry say nothing): endpoint is a legacy HTTP+SSE session, whose
+// endpoint it rewrites; anything else a streamable GET stream.
+func (p *Proxy) firstEvent(c *Client, r *http.Request, stream *url.URL, since time.Time) rewriter {
+	endpoint := p.endpointRewriter(c, r, stream, since)
+	return func(ev *mcp.SSEEvent) (string, bool) {
+		if !ev.Dispatched() {
+			return string(ev.Raw), false
+		}
+		if ev.Name == "endpoint" && c.decide(mcp.TransportSSE, "the client opened a legacy HTTP+SSE stream (upstream's first event is endpoint)") {
+			p.wentLegacy(c, r)
+			return endpoint(ev)
+		}
+		name := ev.Name
+		if name == "" {
+			name = "message"
+		}
+		c.decide(mcp.TransportStreamable, fmt.Sprintf("the client opened an event stream with no session id and upstream's first event is %q, not endpoint: a streamable HTTP GET stream, not a legacy HTTP+SSE session", name))
+		ev.Stream = mcp.StreamGet
+		return string(ev.Raw), true
+	}
+}
+
+// wentLegacy takes legacy session c, of r's client, out of the sessions an
+// initialize goes on with, and ends one the client's earlier refused GET
+// began: the client went on to speak legacy HTTP+SSE.
+func (p *Proxy) wentLegacy(c *Client, r *http.Request) {
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	prev := p.early[key]
+	if prev != nil {
+		delete(p.early, key)
+	}
+	p.mu.Unlock()
+	if prev != nil && prev != c {
+		prev.end(fmt.Sprintf("the client went on to open legacy HTTP+SSE session %d", c.ID))
+	}
+}
+
+// joinEarly is the session r's client began with a GET before this, its
+// initialize, settled as streamable HTTP; nil when it has none.
+func (p *Proxy) joinEarly(r *http.Request) *Client {
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	c := p.early[key]
+	delete(p.early, key)
+	p.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id and initialized streamable HTTP before upstream's first event: its GET stream, not a legacy HTTP+SSE session")
+	if c.kind() != mcp.TransportStreamable {
+		return nil
+	}
+	return c
+}
