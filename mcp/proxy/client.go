@@ -50,6 +50,7 @@ type Client struct {
 	name, version string // clientInfo
 	protocol      string
 	sessionID     string
+	initAt        time.Time // when the client's initialize reached the proxy; zero before it
 	opened        bool  // a state "open" was logged
 	active        int   // exchanges relaying now
 	seen          int64 // when an exchange last began or ended, in the proxy's ticks

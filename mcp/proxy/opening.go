@@ -21,7 +21,9 @@ import (
 //     from a server with no GET stream), or no answer, is no legacy
 //     session: the GET is a streamable client's before its initialize. It
 //     goes in a streamable session that the same client's initialize (host
-//     and User-Agent, as identity) goes on with: p.early.
+//     and User-Agent, as identity) goes on with (p.early), or in the
+//     session whose initialize the client sent just before (it can send
+//     both at once, and either can reach the proxy first).
 //  3. An event stream is relayed byte by byte as it comes, and its first
 //     event decides. `endpoint` is a legacy session, whose endpoint is
 //     rewritten as ever (the rewriter holds only that first block). Any
@@ -106,7 +108,7 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	p.mu.Lock()
 	c := p.early[key]
 	p.mu.Unlock()
-	if c != nil && c.kind() == mcp.TransportStreamable && c.acquire() {
+	if c != nil && c.kind() == mcp.TransportStreamable && c.goesWith(p.arrived(r)) && c.acquire() {
 		return c
 	}
 	c = p.newClient(mcp.TransportStreamable, r, how)
@@ -115,11 +117,48 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	}
 	c.acquire()
 	p.mu.Lock()
-	if p.early[key] == nil {
+	if prev := p.early[key]; prev == nil || prev.kind() == mcp.TransportStreamable {
 		p.early[key] = c
 	}
 	p.mu.Unlock()
 	return c
+}
+
+// sameClientWindow is how long after a client's initialize reached the
+// proxy a GET of the same client without a session id is still taken for
+// the one it sent alongside: it can reach the proxy after the initialize
+// was answered, having opened a connection of its own.
+const sameClientWindow = 2 * time.Second
+
+// goesWith reports whether a GET with no session id of this session's
+// client, which reached the proxy at, belongs in it: the client has not
+// initialized, or sent its initialize just before.
+func (c *Client) goesWith(at time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.initAt.IsZero() || at.Sub(c.initAt) < sameClientWindow
+}
+
+// initialized reports whether the client's initialize went to c.
+func (c *Client) initialized() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !c.initAt.IsZero()
+}
+
+// initializing notes that the initialize r of c's client went to session
+// c, which a GET of that client with no session id goes with from now
+// (sent alongside, it can come second).
+func (p *Proxy) initializing(c *Client, r *http.Request) {
+	c.mu.Lock()
+	c.initAt = p.arrived(r)
+	c.mu.Unlock()
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	if prev := p.early[key]; prev == nil || prev.kind() == mcp.TransportStreamable {
+		p.early[key] = c
+	}
+	p.mu.Unlock()
 }
 
 // undecided makes the session of a GET whose event stream's first event
@@ -181,14 +220,14 @@ func (p *Proxy) wentLegacy(c *Client, r *http.Request) {
 }
 
 // joinEarly is the session r's client began with a GET before this, its
-// initialize, settled as streamable HTTP; nil when it has none.
+// initialize, settled as streamable HTTP; nil when it has none (a session
+// that initialized already is an earlier run's).
 func (p *Proxy) joinEarly(r *http.Request) *Client {
 	key := identity(mcp.TransportStreamable, r, message{})
 	p.mu.Lock()
 	c := p.early[key]
-	delete(p.early, key)
 	p.mu.Unlock()
-	if c == nil {
+	if c == nil || c.initialized() {
 		return nil
 	}
 	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id and initialized streamable HTTP before upstream's first event: its GET stream, not a legacy HTTP+SSE session")

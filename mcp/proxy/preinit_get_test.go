@@ -4,7 +4,9 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -123,5 +125,52 @@ func TestPreInitializeGetIsStreamable(t *testing.T) {
 				t.Errorf("sessions %q, want the discover probe and the client's streamable session", list)
 			}
 		})
+	}
+}
+
+// The client sends its GET and its initialize at once, and the GET can
+// reach the proxy second, even after the initialize was answered (it
+// opened a connection of its own): it is still that session's. A GET of
+// the same client much later, with no session id, is not: it begins a
+// session of its own, which the client's next initialize goes on with.
+func TestGetAfterInitializeGoesWithIt(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2026, 11, 26, 2, 0, 0, 0, time.UTC)
+	clock := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return now
+	}
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	_, base, w := startProxy(t, up.URL, Config{Now: clock})
+	url := base + "/mcp"
+	get := map[string]string{"Accept": "text/event-stream", "MCP-Protocol-Version": "2025-11-25"}
+	if st, _ := send(t, http.MethodPost, url, initialize, nil); st != http.StatusOK {
+		t.Fatalf("initialize answered %d", st)
+	}
+	send(t, http.MethodGet, url, "", get)
+	w.record(t, 1, "the GET in the initialize's session", func(r mcp.Record) bool {
+		return r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodGet
+	})
+	mu.Lock()
+	now = now.Add(time.Minute)
+	mu.Unlock()
+	send(t, http.MethodGet, url, "", get)
+	send(t, http.MethodPost, url, initialize, nil)
+	w.until(t, "the later GET and initialize in a session of their own", func() bool {
+		if len(w.clients) != 2 {
+			return false
+		}
+		var got, init bool
+		for _, r := range w.recs[2] {
+			got = got || r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodGet
+			init = init || r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "initialize"
+		}
+		return got && init
+	})
+	for _, c := range w.sessions() {
+		if c.Transport != mcp.TransportStreamable {
+			t.Errorf("session %d is %s, want streamable", c.ID, c.Transport)
+		}
 	}
 }

@@ -23,6 +23,9 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			}
 			opening = true
 			if c != nil {
+				p.initializing(c, r)
+			}
+			if c != nil {
 				p.fellBack(r, m, c)
 			}
 		} else {
