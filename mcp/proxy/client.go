@@ -37,8 +37,9 @@ type Client struct {
 	// recording to leave out wherever it turns up.
 	Authorization []string
 
-	p   *Proxy
-	obs *mcp.Observer
+	p    *Proxy
+	obs  *mcp.Observer
+	path string // the path of the request that began it
 
 	// settling is held while an undecided session is settled and started,
 	// so what waits for that (afterStart) is logged after its first records.
@@ -51,11 +52,11 @@ type Client struct {
 	protocol      string
 	sessionID     string
 	initAt        time.Time // when the client's initialize reached the proxy; zero before it
-	opened        bool  // a state "open" was logged
-	active        int   // exchanges relaying now
-	seen          int64 // when an exchange last began or ended, in the proxy's ticks
-	used          bool  // an exchange began: until then the request that made it is on its way
-	ending        bool  // ended: the records close when the last exchange is done
+	opened        bool      // a state "open" was logged
+	active        int       // exchanges relaying now
+	seen          int64     // when an exchange last began or ended, in the proxy's ticks
+	used          bool      // an exchange began: until then the request that made it is on its way
+	ending        bool      // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
 }
@@ -64,7 +65,7 @@ func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
 	c := &Client{
 		ID: id, Transport: transport, Remote: r.RemoteAddr, UserAgent: r.Header.Get("User-Agent"),
 		Started: p.arrived(r), Upstream: p.upstreamFor(r).String(), Authorization: r.Header.Values("Authorization"),
-		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now),
+		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now), path: r.URL.Path,
 	}
 	return c
 }

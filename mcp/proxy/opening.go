@@ -21,7 +21,8 @@ import (
 //     from a server with no GET stream), or no answer, is no legacy
 //     session: the GET is a streamable client's before its initialize. It
 //     goes in a streamable session that the same client's initialize (host
-//     and User-Agent, as identity) goes on with (p.early), or in the
+//     and User-Agent, as identity, at the same path: a streamable server
+//     has one endpoint, a legacy one two) goes on with (p.early), or in the
 //     session whose initialize the client sent just before (it can send
 //     both at once, and either can reach the proxy first).
 //  3. An event stream is relayed byte by byte as it comes, and its first
@@ -37,6 +38,12 @@ import (
 // openStream relays a GET for an event stream that names no session; see
 // above.
 func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
+	if p.crowded(r) {
+		// Refused before it is relayed, as any new session is: no
+		// upstream stream is opened only to be closed.
+		p.full(w, r)
+		return
+	}
 	l := p.newLeg(w, r, nil, nil, message{}, mcp.PurposeStream)
 	defer l.cancel()
 	resp, err := l.roundTrip()
@@ -105,13 +112,10 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 // is no room for it.
 func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	key := identity(mcp.TransportStreamable, r, message{})
-	p.mu.Lock()
-	c := p.early[key]
-	p.mu.Unlock()
-	if c != nil && c.kind() == mcp.TransportStreamable && c.goesWith(p.arrived(r)) && c.acquire() {
+	if c := p.earlyOf(r); c != nil && c.acquire() {
 		return c
 	}
-	c = p.newClient(mcp.TransportStreamable, r, how)
+	c := p.newClient(mcp.TransportStreamable, r, how)
 	if c == nil {
 		return nil
 	}
@@ -122,6 +126,37 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	}
 	p.mu.Unlock()
 	return c
+}
+
+// earlyOf is the streamable session a GET with no session id of r's
+// client goes with (see goesWith), or nil.
+func (p *Proxy) earlyOf(r *http.Request) *Client {
+	p.mu.Lock()
+	c := p.early[identity(mcp.TransportStreamable, r, message{})]
+	p.mu.Unlock()
+	if c == nil || c.path != r.URL.Path || c.kind() != mcp.TransportStreamable || !c.goesWith(p.arrived(r)) {
+		return nil
+	}
+	return c
+}
+
+// crowded reports that a GET with no session id can go in no session: it
+// goes with none, and the proxy is at its cap with no session idle.
+func (p *Proxy) crowded(r *http.Request) bool {
+	if p.earlyOf(r) != nil {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.all) < p.cfg.MaxSessions {
+		return false
+	}
+	for _, c := range p.all {
+		if _, idle := c.idle(); idle {
+			return false
+		}
+	}
+	return true
 }
 
 // sameClientWindow is how long after a client's initialize reached the
@@ -210,11 +245,14 @@ func (p *Proxy) wentLegacy(c *Client, r *http.Request) {
 	key := identity(mcp.TransportStreamable, r, message{})
 	p.mu.Lock()
 	prev := p.early[key]
-	if prev != nil {
+	if prev == c {
 		delete(p.early, key)
 	}
 	p.mu.Unlock()
-	if prev != nil && prev != c {
+	// Another client with the same identity may be initializing beside
+	// it: only a session that never initialized, begun at this path, is
+	// this client's.
+	if prev != nil && prev != c && prev.path == c.path && prev.kind() == mcp.TransportStreamable && !prev.initialized() {
 		prev.end(fmt.Sprintf("the client went on to open legacy HTTP+SSE session %d", c.ID))
 	}
 }
@@ -227,7 +265,7 @@ func (p *Proxy) joinEarly(r *http.Request) *Client {
 	p.mu.Lock()
 	c := p.early[key]
 	p.mu.Unlock()
-	if c == nil || c.initialized() {
+	if c == nil || c.path != r.URL.Path || c.initialized() {
 		return nil
 	}
 	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id and initialized streamable HTTP before upstream's first event: its GET stream, not a legacy HTTP+SSE session")
