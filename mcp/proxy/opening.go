@@ -112,6 +112,8 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 // is no room for it.
 func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	key := identity(mcp.TransportStreamable, r, message{})
+	p.earlyMu.Lock()
+	defer p.earlyMu.Unlock()
 	if c := p.earlyOf(r); c != nil && c.acquire() {
 		return c
 	}
@@ -257,6 +259,21 @@ func (p *Proxy) wentLegacy(c *Client, r *http.Request) {
 	}
 }
 
+// initSession is the session initialize r begins: the one a GET of its
+// client began just before, else a new one; nil when there is no room.
+func (p *Proxy) initSession(r *http.Request) *Client {
+	p.earlyMu.Lock()
+	defer p.earlyMu.Unlock()
+	c := p.joinEarly(r)
+	if c == nil {
+		c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
+	}
+	if c != nil {
+		p.initializing(c, r)
+	}
+	return c
+}
+
 // joinEarly is the session r's client began with a GET before this, its
 // initialize, settled as streamable HTTP; nil when it has none (a session
 // that initialized already is an earlier run's).
@@ -268,7 +285,7 @@ func (p *Proxy) joinEarly(r *http.Request) *Client {
 	if c == nil || c.path != r.URL.Path || c.initialized() {
 		return nil
 	}
-	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id and initialized streamable HTTP before upstream's first event: its GET stream, not a legacy HTTP+SSE session")
+	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, then initialized streamable HTTP before upstream's first event: its GET stream, not a legacy HTTP+SSE session")
 	if c.kind() != mcp.TransportStreamable {
 		return nil
 	}

@@ -107,6 +107,11 @@ type Proxy struct {
 
 	tick atomic.Int64 // orders the sessions' activity, for admit
 
+	// earlyMu is held while a session that a client's initialize and its
+	// GET with no session id can share (p.early) is found or made and
+	// started: the two can come at once, and one must find the other's.
+	earlyMu sync.Mutex
+
 	mu       sync.Mutex
 	closed   bool
 	nextID   int

@@ -17,14 +17,8 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	opening := false
 	if c == nil {
 		if m.method == "initialize" {
-			// A GET the client made first (openStream) began its session.
-			if c = p.joinEarly(r); c == nil {
-				c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
-			}
+			c = p.initSession(r)
 			opening = true
-			if c != nil {
-				p.initializing(c, r)
-			}
 			if c != nil {
 				p.fellBack(r, m, c)
 			}
