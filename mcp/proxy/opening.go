@@ -57,6 +57,7 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 		p.full(w, r)
 		return
 	}
+	defer p.awaitInitialize(c)
 	defer c.release()
 	l.c = c
 	l.onOpen = func() {
@@ -92,6 +93,7 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 		p.full(w, r)
 		return
 	}
+	defer p.awaitInitialize(c)
 	defer c.release()
 	l.c, l.up.Purpose = c, mcp.PurposeGet
 	if err != nil {
@@ -128,6 +130,22 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	}
 	p.mu.Unlock()
 	return c
+}
+
+// awaitInitialize ends session c, which a GET with no session id began,
+// unless its client initializes in it within sameClientWindow: a client
+// that asked for a stream, got none and said nothing more is done.
+func (p *Proxy) awaitInitialize(c *Client) {
+	if c.kind() != mcp.TransportStreamable {
+		return
+	}
+	time.AfterFunc(p.earlyWait, func() {
+		p.earlyMu.Lock()
+		defer p.earlyMu.Unlock()
+		if !c.initialized() {
+			c.end(fmt.Sprintf("the client did not initialize within %s of its GET: it asked for an event stream with no session id and said nothing more", p.earlyWait))
+		}
+	})
 }
 
 // earlyOf is the streamable session a GET with no session id of r's

@@ -111,6 +111,9 @@ type Proxy struct {
 	// GET with no session id can share (p.early) is found or made and
 	// started: the two can come at once, and one must find the other's.
 	earlyMu sync.Mutex
+	// earlyWait is how long such a session waits for its client's
+	// initialize once its GET is done: sameClientWindow (a test shortens it).
+	earlyWait time.Duration
 
 	mu       sync.Mutex
 	closed   bool
@@ -173,6 +176,8 @@ func New(cfg Config) (*Proxy, error) {
 		sessions: map[string]*Client{},
 		byKey:    map[string]*Client{},
 		early:    map[string]*Client{},
+
+		earlyWait: sameClientWindow,
 	}, nil
 }
 
