@@ -83,7 +83,7 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 	how := "the client asked for an event stream with no session id and upstream could not be reached: nothing says it is a legacy HTTP+SSE session (whose stream's first event is endpoint)"
 	if err == nil {
 		how = "the client asked for an event stream with no session id and upstream answered " + resp.Status +
-			", not an event stream: a streamable HTTP client's GET before it initializes, not a legacy HTTP+SSE session"
+			", not an event stream: not a legacy HTTP+SSE session, whose stream opens with an endpoint event; a streamable HTTP client's GET before it initializes is answered so"
 	}
 	c := p.earlyClient(r, how)
 	if c == nil {
