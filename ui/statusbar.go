@@ -30,6 +30,15 @@ func newStatusBar(c *common, opts Options) *statusBar {
 	return &statusBar{c: c, url: opts.URL, transport: opts.Transport, recording: opts.RecordingPath, note: opts.Note}
 }
 
+// probing says detection is still trying transports: no transport is the
+// session's yet, and nothing the user sends has one to go out on.
+func (s *statusBar) probing() bool {
+	stats := s.c.log.Stats()
+	// Detection POSTs before any session state is set: "" is probing too.
+	return s.transport == mcp.TransportAuto && !s.c.replay && !stats.Detected &&
+		(stats.State == "" || stats.State == mcp.StateConnecting)
+}
+
 // SetSize sets the width.
 func (s *statusBar) SetSize(w int) { s.w = w }
 
@@ -71,8 +80,7 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 	}
 	// While detection probes, the transport of each probe is not the
 	// session's: naming it read as if detection had chosen it.
-	probing := s.transport == mcp.TransportAuto && !stats.Detected && stats.State == mcp.StateConnecting
-	if transport == "" || transport == mcp.TransportAuto || probing {
+	if transport == "" || transport == mcp.TransportAuto || s.probing() {
 		transport = "detecting"
 		if stats.State == mcp.StateFailed {
 			transport = "no transport"
