@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -24,6 +25,10 @@ type statusBar struct {
 	ended                           bool
 	recordingFailed                 bool   // the recording stopped: the file is incomplete
 	replay                          string // position and speed while replaying
+	// replayWait is how long a replay waits for its next record, when that
+	// is long enough to look stuck. It is a field of its own, not part of
+	// the head, so a narrow bar shortens it before it cuts the state.
+	replayWait time.Duration
 }
 
 func newStatusBar(c *common, opts Options) *statusBar {
@@ -106,6 +111,12 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
+	if s.replayWait > 0 {
+		wait := history.FormatDuration(s.replayWait)
+		parts = append(parts, barPart{prio: 8,
+			text:  st.StatusValue.Render("next record in " + wait + ": . steps to it"),
+			short: st.StatusValue.Render("next in " + wait + " (.)")})
+	}
 	if s.msg != nil && withMsg {
 		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
 	}
