@@ -135,7 +135,7 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			return levelWarn, label + ": cancelled"
 		}
 		if m.detecting {
-			return levelWarn, label + ": not sent, the transport is still being found: send it once the session is open (Negotiation shows the probes)"
+			return levelWarn, label + ": not sent, the transport is still being found: send it once open"
 		}
 		if we := (*mcp.WireError)(nil); m.connecting && errors.As(m.err, &we) && we.Cause == mcp.CauseNotConnected {
 			return levelWarn, label + ": not sent, still connecting: send it once the session is open (Negotiation shows how far it got)"
