@@ -108,6 +108,9 @@ type Model struct {
 	// completing is the command line whose completion/complete is on its
 	// way: Tab again on it (a key held down) does not ask again.
 	completing string
+	// completionLists are the listings completion sent that are still on
+	// their way, by method (listForCompletion).
+	completionLists map[string]bool
 	// openedFrom is the list the detail pane was last opened from, where
 	// the back key returns.
 	openedFrom pane

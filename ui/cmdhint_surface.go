@@ -12,10 +12,9 @@ import (
 // surfaceHint says what the word under the cursor is when it names
 // something the server lists (a prompt, its arguments, a resource, a
 // template's variables), from what was listed last; ok is false when the
-// line is not at such a word. Before anything is listed it says which list
-// to send: Tab has nothing to offer until then, and a Tab that does nothing
-// says nothing. The list is named by its short form (prompts, resources,
-// templates: commands of their own) so what to do fits 80 columns.
+// line is not at such a word. Before anything is listed it says that Tab
+// lists it first (listingFor): Tab has nothing to offer until then. What
+// to do fits 80 columns.
 func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bool) {
 	prefix, tab := ctx.cur.Text, keys.Complete.Help().Key
 	// What the command takes still follows what to send first.
@@ -24,7 +23,7 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
 	switch {
 	case promptName && len(sf.Prompts) == 0:
-		return "no prompts known yet: send prompts, then " + tab + " offers their names and arguments" + usage, true
+		return "no prompts known yet: " + tab + " lists them, then offers names and arguments" + usage, true
 	case promptName:
 		if p := listedPrompt(sf.Prompts, prefix); p != nil {
 			return describePrompt(*p), true
@@ -52,9 +51,9 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
 			"= (a variable left out expands to nothing)", true
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
-		return "no resources known yet: send resources and templates, then " + tab + " offers their URIs" + usage, true
+		return "no resources known yet: " + tab + " lists them and templates, then offers URIs" + usage, true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
-		return "no templates known yet: send templates, then " + tab + " offers them" + usage, true
+		return "no templates known yet: " + tab + " lists them, then offers them" + usage, true
 	}
 	return "", false
 }

@@ -293,6 +293,9 @@ func (c *CommandLine) complete() tea.Cmd {
 	if ctx.pathCompletion() {
 		return listDirs(value, ctx)
 	}
+	if list, ok := ctx.listingFor(c); ok {
+		return func() tea.Msg { return list }
+	}
 	ask, ok := ctx.serverCompletion(value)
 	if !ok {
 		return nil

@@ -69,16 +69,16 @@ func TestCompletionOffersArrayItemEnums(t *testing.T) {
 
 // The hint line says what the word names when the server listed it: a
 // prompt and its arguments, a template's variables; before anything is
-// listed it says which list to send, since Tab has nothing to offer.
+// listed it says that Tab lists it first.
 func TestCommandLineHintsFromTheSurface(t *testing.T) {
 	tests := []struct {
 		sf    history.Surface
 		typed string
 		want  string
 	}{
-		{history.Surface{}, "prompts/get ", "no prompts known yet: send prompts, then tab offers their names and arguments"},
-		{history.Surface{}, "read ", "no resources known yet: send resources and templates, then tab offers their URIs"},
-		{history.Surface{}, "complete resource ", "no templates known yet: send templates, then tab offers them"},
+		{history.Surface{}, "prompts/get ", "no prompts known yet: tab lists them, then offers names and arguments"},
+		{history.Surface{}, "read ", "no resources known yet: tab lists them and templates, then offers URIs"},
+		{history.Surface{}, "complete resource ", "no templates known yet: tab lists them, then offers them"},
 		{surfaceForHints, "prompts/get review_code", "review_code — Review some code. · language* · focus"},
 		{surfaceForHints, "prompts/get review_code ", "language* · focus"},
 		{surfaceForHints, "prompts/get review_code language=", "language: tab asks the server for values · string, required — The language of the code"},

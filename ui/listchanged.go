@@ -21,9 +21,9 @@ type listKind struct {
 
 // listKinds are the lists followed; tools first (the call key lists it too).
 var listKinds = [...]listKind{
-	{changed: "notifications/tools/list_changed", one: "tool", noun: "tools", listing: command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}},
-	{changed: "notifications/prompts/list_changed", one: "prompt", noun: "prompts", listing: command.Command{Method: "prompts/list", All: true, Line: "prompts/list --all"}},
-	{changed: "notifications/resources/list_changed", one: "resource", noun: "resources", listing: command.Command{Method: "resources/list", All: true, Line: "resources/list --all"}},
+	{changed: "notifications/tools/list_changed", one: "tool", noun: "tools", listing: toolsListing},
+	{changed: "notifications/prompts/list_changed", one: "prompt", noun: "prompts", listing: promptsListing},
+	{changed: "notifications/resources/list_changed", one: "resource", noun: "resources", listing: resourcesListing},
 }
 
 // listKindOf is the index in listKinds of the list a notification says

@@ -126,7 +126,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	// When nothing worked, how detection went is the whole story; else
 	// the facts of the session in use come first and detection after.
 	if d := neg.Detect; d != nil && d.Transport == "" {
-		n.detection(f, d, saidAbove(neg.Problems, d.Reason))
+		n.detection(f, d, neg.Problems, saidAbove(neg.Problems, d.Reason))
 		return f.lines
 	}
 	if cl := neg.Client; cl != nil {
@@ -147,13 +147,13 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		n.server(f, neg)
 		n.roots(f)
 		n.instructions(f, neg)
-		n.detection(f, neg.Detect, false)
+		n.detection(f, neg.Detect, neg.Problems, false)
 		return f.lines
 	case mcp.TransportStateless:
 		n.stateless(f, neg)
 		n.roots(f)
 		n.instructions(f, neg)
-		n.detection(f, neg.Detect, false)
+		n.detection(f, neg.Detect, neg.Problems, false)
 		return f.lines
 	}
 
@@ -245,7 +245,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	}
 	n.roots(f)
 	n.instructions(f, neg)
-	n.detection(f, neg.Detect, false)
+	n.detection(f, neg.Detect, neg.Problems, false)
 	return f.lines
 }
 
@@ -285,8 +285,9 @@ func (n *negotiationPane) instructions(f *facts, neg *history.Negotiation) {
 
 // detection shows how the transport was found: the sentence that says why
 // (unless a problem above already said it), then every probe with what
-// came back.
-func (n *negotiationPane) detection(f *facts, d *mcp.Detection, said bool) {
+// came back. A body one of the problems ps above already shows (an HTML
+// error page, whole) is not quoted again on its probe's line.
+func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Problem, said bool) {
 	if d == nil {
 		return
 	}
@@ -303,8 +304,8 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, said bool) {
 		if a.ContentType != "" {
 			line += " · " + wireLine(a.ContentType, 128)
 		}
-		if body := strings.TrimSpace(a.Body); body != "" {
-			line += " · \"" + wireLine(body, 96) + "\""
+		if body := wireLine(strings.TrimSpace(a.Body), 96); body != "" && !bodyAbove(ps, body) {
+			line += " · \"" + body + "\""
 		}
 		if a.Verdict != "" && a.Status != 0 && a.Verdict != fmt.Sprintf("answered %d", a.Status) {
 			// The line already says what came back: a verdict of no
@@ -359,6 +360,17 @@ func (n *negotiationPane) streamable(f *facts, neg *history.Negotiation) {
 	if neg.Ended != "" {
 		f.kv("Ended", wireLine(neg.Ended, 512), st.Dim)
 	}
+}
+
+// bodyAbove reports whether one of the problems already shows body (a
+// probe's body as its line would quote it).
+func bodyAbove(ps []history.Problem, body string) bool {
+	for _, p := range ps {
+		if strings.Contains(wireLine(p.Message, 1024), body) {
+			return true
+		}
+	}
+	return false
 }
 
 // saidAbove reports whether one of the problems already reads text.

@@ -147,7 +147,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	if strings.HasPrefix(kind, "←") {
 		kindStyle = st.Incoming
 	}
-	method := fitMethod(methodText(pr), cols.method)
+	method := fitMethod(pr, cols.method)
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, size := "–", "–", "–"
 	if pr.Post != nil {
@@ -197,15 +197,32 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	return b.String()
 }
 
-// fitMethod shortens a notification's method that is wider than its
-// column to what follows "notifications/": the KIND column says it is one,
-// and the end of the name (list_changed, acknowledged) is what tells one
-// from another, which cutting the end off would lose.
-func fitMethod(s string, w int) string {
-	if rest, ok := strings.CutPrefix(s, "notifications/"); ok && ansi.StringWidth(s) > w {
-		return "…/" + rest
+// fitMethod is methodText for a METHOD column w cells wide. A
+// notification too long keeps the end of its name, which tells it from the
+// others. A pending request's progress words outrank its title: "step 1
+// of 4" cut to "step 1 …" said nothing, while the tool's name still reads
+// with tools/call shortened, or cut.
+func fitMethod(pr *history.Pair, w int) string {
+	title, progress := methodParts(pr)
+	if progress == "" {
+		if rest, ok := strings.CutPrefix(title, "notifications/"); ok && ansi.StringWidth(title) > w {
+			return "…/" + rest
+		}
+		return title
 	}
-	return s
+	progress = " · " + progress
+	if ansi.StringWidth(title)+ansi.StringWidth(progress) <= w {
+		return title + progress
+	}
+	if rest, ok := strings.CutPrefix(title, "tools/call "); ok {
+		title = "…/call " + rest
+	}
+	// The title keeps a few cells whatever happens: a row must still say
+	// which request it is; the cell cuts the progress then.
+	if room := max(w-ansi.StringWidth(progress), 8); ansi.StringWidth(title) > room {
+		title = ansi.Truncate(title, room, "…")
+	}
+	return title + progress
 }
 
 // pairKindLabel marks rows that are not our own requests.

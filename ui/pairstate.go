@@ -122,8 +122,19 @@ func progressText(pr *history.Pair) string {
 // a later round of a multi round-trip request under its first, and how far
 // a pending request got.
 func methodText(pr *history.Pair) string {
+	title, progress := methodParts(pr)
+	if progress != "" {
+		return title + " · " + progress
+	}
+	return title
+}
+
+// methodParts is methodText in two: the row's title, and what the latest
+// progress of a pending request said ("" when none), which fitMethod
+// keeps whole before the title when the column is narrow.
+func methodParts(pr *history.Pair) (title, progress string) {
 	if t, ok := notifyText(pr); ok {
-		return t
+		return t, ""
 	}
 	method := pairTitle(pr)
 	if method == "" {
@@ -140,7 +151,7 @@ func methodText(pr *history.Pair) string {
 		method = "  ↳ round " + strconv.Itoa(pr.Round) + " · " + method
 	}
 	if pr.State == history.StatePending && pr.ProgressMessage != "" {
-		method += " · " + wireLine(pr.ProgressMessage, 200)
+		progress = wireLine(pr.ProgressMessage, 200)
 	}
 	if pr.Kind == history.KindNotificationIn && pr.Method == "notifications/progress" && pr.Request != nil && pr.Request.RPC != nil && len(pr.Request.RPC.Raw) <= notifyNoteMax {
 		// A progress for a pending request of ours is folded into its row;
@@ -152,5 +163,5 @@ func methodText(pr *history.Pair) string {
 			method += " · foreign token " + wireLine(p.Token, 40)
 		}
 	}
-	return method
+	return method, progress
 }

@@ -160,8 +160,9 @@ func (m *Model) updateReplayStatus() {
 		state = "⏸"
 	}
 	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position(), r.p.Total(), r.p.Speed())
+	m.status.replayWait = 0
 	if wait := r.p.Until(m.com.now()); wait > longWait {
-		m.status.replay += fmt.Sprintf(" · next record in %s: . steps to it", history.FormatDuration(wait))
+		m.status.replayWait = wait
 	}
 }
 

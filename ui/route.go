@@ -183,8 +183,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		if len(m.tools) == 0 && m.com.log.Stats().State == mcp.StateInitialized {
 			// Tab has nothing to offer until the tools are listed: list
 			// them now, as the user would have to, while they type.
-			return tea.Batch(focus, m.setStatus(levelInfo, "listing the tools for completion…"),
-				m.sendCmd(listKinds[0].listing)), true
+			return tea.Batch(focus, m.listForCompletion(listForCompletionMsg{what: "the tools", listings: []command.Command{toolsListing}})), true
 		}
 		return focus, true
 	case key.Matches(msg, k.Command):
@@ -333,6 +332,8 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.changeRoots(msg)
 	case rootsSetMsg:
 		return m.rootsSet(msg)
+	case listForCompletionMsg:
+		return m.listForCompletion(msg)
 	case serverCompleteMsg:
 		return m.askServer(msg)
 	case serverCompletedMsg:
@@ -340,6 +341,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case dirsListedMsg:
 		return m.dirsListed(msg)
 	case sentMsg:
+		m.completionListed(msg)
 		if msg.auto {
 			// The failure first: what autoListed says (no more listings
 			// on its own) is newer, and must not be covered by it.

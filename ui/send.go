@@ -43,6 +43,10 @@ type sentMsg struct {
 	// opened (detection probing, a legacy stream waiting for its
 	// endpoint), where "not connected: press r" would start it over.
 	connecting bool
+	// detecting says it was not sent at all: detection was still probing,
+	// and a request beside the probes would wait out its timeout on a
+	// server that has not answered them either.
+	detecting bool
 	// auto says mcpscope sent it on its own (a list_changed followed,
 	// autoKind says which list): its answer neither takes the detail pane
 	// nor, unless it failed, the status line from what the user sent.
@@ -62,6 +66,12 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	// uninitialized as one just opened.
 	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
 	connecting := m.com.log.Stats().State == mcp.StateConnecting
+	if m.status.probing() {
+		return func() tea.Msg {
+			return sentMsg{cmd: c, label: label, connecting: true, detecting: true,
+				err: &mcp.WireError{Cause: mcp.CauseNotConnected, Message: "not connected: detection is still probing"}}
+		}
+	}
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
 		defer sends.done(id)
@@ -123,6 +133,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		}
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
+		}
+		if m.detecting {
+			return levelWarn, label + ": not sent, the transport is still being found: send it once open"
 		}
 		if we := (*mcp.WireError)(nil); m.connecting && errors.As(m.err, &we) && we.Cause == mcp.CauseNotConnected {
 			return levelWarn, label + ": not sent, still connecting: send it once the session is open (Negotiation shows how far it got)"

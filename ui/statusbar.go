@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -24,10 +25,23 @@ type statusBar struct {
 	ended                           bool
 	recordingFailed                 bool   // the recording stopped: the file is incomplete
 	replay                          string // position and speed while replaying
+	// replayWait is how long a replay waits for its next record, when that
+	// is long enough to look stuck. It is a field of its own, not part of
+	// the head, so a narrow bar shortens it before it cuts the state.
+	replayWait time.Duration
 }
 
 func newStatusBar(c *common, opts Options) *statusBar {
 	return &statusBar{c: c, url: opts.URL, transport: opts.Transport, recording: opts.RecordingPath, note: opts.Note}
+}
+
+// probing says detection is still trying transports: no transport is the
+// session's yet, and nothing the user sends has one to go out on.
+func (s *statusBar) probing() bool {
+	stats := s.c.log.Stats()
+	// Detection POSTs before any session state is set: "" is probing too.
+	return s.transport == mcp.TransportAuto && !s.c.replay && !stats.Detected &&
+		(stats.State == "" || stats.State == mcp.StateConnecting)
 }
 
 // SetSize sets the width.
@@ -71,8 +85,7 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 	}
 	// While detection probes, the transport of each probe is not the
 	// session's: naming it read as if detection had chosen it.
-	probing := s.transport == mcp.TransportAuto && !stats.Detected && stats.State == mcp.StateConnecting
-	if transport == "" || transport == mcp.TransportAuto || probing {
+	if transport == "" || transport == mcp.TransportAuto || s.probing() {
 		transport = "detecting"
 		if stats.State == mcp.StateFailed {
 			transport = "no transport"
@@ -98,6 +111,12 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 
 	var parts []barPart
 	add := func(prio int, text string) { parts = append(parts, barPart{text: text, prio: prio}) }
+	if s.replayWait > 0 {
+		wait := history.FormatDuration(s.replayWait)
+		parts = append(parts, barPart{prio: 8,
+			text:  st.StatusValue.Render("next record in " + wait + ": . steps to it"),
+			short: st.StatusValue.Render("next in " + wait + " (.)")})
+	}
 	if s.msg != nil && withMsg {
 		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
 	}

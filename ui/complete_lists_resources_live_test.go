@@ -1,0 +1,46 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Tab on read's URI before the resources were listed lists them (and the
+// templates) itself, as c lists the tools: the next Tab offers their URIs.
+// Tab again while the listings are on their way lists nothing twice.
+func TestLiveReadTabListsResourcesItself(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	l.mark()
+	l.tm.Type(":")
+	l.tm.Type("read ")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	// Both rows done: the surface the next Tab reads is in.
+	done := regexp.MustCompile(`resources/list +✓ ok`)
+	doneT := regexp.MustCompile(`resources/templates/list +✓ ok`)
+	teatest.WaitFor(t, l.out, func([]byte) bool {
+		seen := l.seen.Bytes()[l.from:]
+		return done.Match(seen) && doneT.Match(seen)
+	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("read demo://")
+	m := l.quit()
+	for _, method := range []string{"resources/list", "resources/templates/list"} {
+		if got := pairsOf(m, method); len(got) != 1 {
+			t.Errorf("%s rows = %v, want one listing", method, got)
+		}
+	}
+	if v := m.cmdline.input.Value(); !strings.HasPrefix(v, "read demo://") {
+		t.Errorf("command line after Tab = %q, want a demo:// URI", v)
+	}
+}

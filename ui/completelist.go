@@ -1,0 +1,74 @@
+package ui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// Completion offers what the server listed. When nothing of what a word
+// needs was listed yet, mcpscope lists it itself, as the user would have
+// to: c lists the tools, a Tab on read's URI lists the resources and
+// templates, one on a prompt's name the prompts. The listings are ordinary requests (rows in Pairs); the next
+// Tab offers what they brought.
+
+// listForCompletionMsg asks the root to send the listings that completion
+// of the word under the cursor needs.
+type listForCompletionMsg struct {
+	what     string // for the status line: "the tools", "the resources and templates"
+	listings []command.Command
+}
+
+// Every page of each list, as if typed with --all.
+var (
+	toolsListing     = command.Command{Method: "tools/list", All: true, Line: "tools/list --all"}
+	promptsListing   = command.Command{Method: "prompts/list", All: true, Line: "prompts/list --all"}
+	resourcesListing = command.Command{Method: "resources/list", All: true, Line: "resources/list --all"}
+	templatesListing = command.Command{Method: "resources/templates/list", All: true, Line: "resources/templates/list --all"}
+)
+
+// listingFor is what a Tab with nothing to offer on the word of ctx
+// lists; ok is false when listing would not help.
+func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
+	sf := c.surface
+	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
+		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
+	switch {
+	case promptName && len(sf.Prompts) == 0:
+		return listForCompletionMsg{what: "the prompts", listings: []command.Command{promptsListing}}, true
+	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
+		return listForCompletionMsg{what: "the resources and templates", listings: []command.Command{resourcesListing, templatesListing}}, true
+	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
+		return listForCompletionMsg{what: "the templates", listings: []command.Command{templatesListing}}, true
+	}
+	return listForCompletionMsg{}, false
+}
+
+// listForCompletion sends msg's listings once the session can answer
+// them. A listing still on its way from an earlier Tab (or c) is not sent
+// again: a key held down would otherwise list once per repeat.
+func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
+	if m.com.log.Stats().State != mcp.StateInitialized {
+		return m.setStatus(levelWarn, msg.what+" are not listed for completion: the session is not initialized yet ("+
+			m.keys.Initialize.Help().Key+" outside the command line initializes it)")
+	}
+	cmds := []tea.Cmd{m.setStatus(levelInfo, "listing "+msg.what+" for completion…")}
+	for _, l := range msg.listings {
+		if m.completionLists[l.Method] {
+			continue
+		}
+		if m.completionLists == nil {
+			m.completionLists = map[string]bool{}
+		}
+		m.completionLists[l.Method] = true
+		cmds = append(cmds, m.sendCmd(l))
+	}
+	return tea.Batch(cmds...)
+}
+
+// completionListed forgets a listing for completion that came back (or
+// failed): a Tab after it may list again.
+func (m *Model) completionListed(msg sentMsg) {
+	delete(m.completionLists, msg.cmd.Method)
+}

@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"net"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// i pressed while detection still probes a server that took the
+// connection and has not answered sends nothing: a second server/discover
+// beside the probe would wait out the request timeout in parallel. It says
+// the transport is still being found, as i while connecting says so.
+func TestLiveSendWhileDetectingSaysSoAndSendsNothing(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	accepted := make(chan net.Conn, 8)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c // held open, never answered
+		}
+	}()
+	t.Cleanup(func() {
+		for {
+			select {
+			case c := <-accepted:
+				c.Close()
+			default:
+				return
+			}
+		}
+	})
+	l := startLive(t, mcp.Config{URL: "http://" + ln.Addr().String() + "/mcp"})
+	held := <-accepted // the first probe's POST is in
+	t.Cleanup(func() { held.Close() })
+	l.waitFor("finding the transport")
+	l.mark()
+	l.tm.Type("i")
+	l.waitFor("not sent, the transport is still being found")
+	m := l.quit()
+	if got := len(pairsOf(m, "server/discover")); got != 1 {
+		t.Errorf("server/discover rows = %d, want 1 (the probe alone)", got)
+	}
+}

@@ -1,0 +1,23 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// At 80 columns a pending tools/call keeps its progress words whole in
+// the METHOD column ("step 1 of 4", not "step 1 …"), with the tool's name
+// still on the row.
+func TestLiveProgressWordsFitAt80Columns(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	l.mark()
+	l.call("slow seconds=8")
+	l.waitFor("slow · step 1 of 4")
+	l.quit()
+}
