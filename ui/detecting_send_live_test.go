@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net"
+	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -44,6 +45,11 @@ func TestLiveSendWhileDetectingSaysSoAndSendsNothing(t *testing.T) {
 	l.mark()
 	l.tm.Type("i")
 	l.waitFor("not sent, the transport is still being found")
+	// The bar that says so names the state as connecting: "○ starting"
+	// for the whole probe timeout read as if mcpscope itself were slow.
+	if bar := l.seen.String()[l.from:]; !strings.Contains(bar, "◌ connecting") || strings.Contains(bar, "○ starting") {
+		t.Errorf("status bar while probing = %q, want ◌ connecting", bar)
+	}
 	m := l.quit()
 	if got := len(pairsOf(m, "server/discover")); got != 1 {
 		t.Errorf("server/discover rows = %d, want 1 (the probe alone)", got)

@@ -211,6 +211,11 @@ func (s *statusBar) stateView(state string) string {
 	}
 	switch state {
 	case "":
+		if s.probing() {
+			// Detection's POSTs come before any session state: the user
+			// is waiting on the network, not on mcpscope starting.
+			return st.Warning.Render("◌ " + mcp.StateConnecting)
+		}
 		return st.Dim.Render("○ starting")
 	case mcp.StateOpen, mcp.StateInitialized, mcp.StateResumed, stateDiscovered:
 		return st.Success.Render("● " + state)
