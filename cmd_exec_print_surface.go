@@ -23,6 +23,12 @@ import (
 // under the description (a tool's or a prompt's arguments).
 type entry struct{ name, desc, more string }
 
+// maxNameColumn is the widest a listing's name column grows: a longer name
+// runs past it rather than widening it for every row. A server's one name
+// of a megabyte would otherwise pad each of its thousand other rows to a
+// megabyte (and past a million runes fmt prints %!(BADWIDTH) instead).
+const maxNameColumn = 48
+
 // columns writes a listing, the names aligned. Every part is one line
 // (sanitize.Line): a line break a server put in a name is shown, not
 // obeyed, so it cannot print a line that reads as another entry. fmt pads
@@ -32,7 +38,9 @@ func (p *printer) columns(rows []entry) {
 	width := 0
 	for i, r := range rows {
 		names[i] = sanitize.Line(r.name)
-		width = max(width, utf8.RuneCountInString(names[i]))
+		if n := utf8.RuneCountInString(names[i]); n <= maxNameColumn {
+			width = max(width, n)
+		}
 	}
 	for i, r := range rows {
 		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(r.desc))
@@ -288,7 +296,7 @@ func (p *printer) instructions(text string) {
 	// first line says what they are, the TUI shows them whole.
 	text = strings.TrimSpace(text)
 	first := clip.FirstLine(text)
-	if n := strings.Count(text, "\n"); n > 0 {
+	if n := clip.LineBreaks(text); n > 0 {
 		first += fmt.Sprintf(" (+%d more lines)", n)
 	}
 	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(first))

@@ -246,12 +246,10 @@ type proxySessions struct {
 
 	mu      sync.Mutex
 	paths   []string
-	out     io.Writer      // headless: where lines go
-	ready   chan struct{}  // headless: closed once the banner is out, so lines follow it
+	lines   *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
 	clients chan ui.Client // the TUI's feed
 	gone    chan struct{}  // closed once the TUI stopped reading
 	feeds   []<-chan []mcp.Record
-	outMu   sync.Mutex     // one line at a time from every session
 	own     []*mcp.Session // the user's own sessions, opened from the TUI
 	full    refusals       // requests refused for want of room for a session
 }
@@ -269,7 +267,7 @@ type refusals struct {
 func newProxySessions(cfg mcp.Config, pf *proxyFlags, errw io.Writer) *proxySessions {
 	s := &proxySessions{cfg: cfg, pf: pf, errw: errw, gone: make(chan struct{})}
 	if pf.headless {
-		s.out, s.ready = errw, make(chan struct{})
+		s.lines = newLineOrder(errw)
 	} else {
 		s.clients = make(chan ui.Client, 64)
 	}
@@ -277,7 +275,7 @@ func newProxySessions(cfg mcp.Config, pf *proxyFlags, errw io.Writer) *proxySess
 }
 
 // print lets the sessions' lines out, once the banner above them is.
-func (s *proxySessions) print() { close(s.ready) }
+func (s *proxySessions) print() { s.lines.start() }
 
 // show is the channel the TUI reads sessions from.
 func (s *proxySessions) show() <-chan ui.Client { return s.clients }
@@ -307,7 +305,7 @@ func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
 func (s *proxySessions) start(c *proxy.Client) {
 	recs, path := s.record(c)
 	s.mu.Lock()
-	out, clients := s.out, s.clients
+	out, clients := s.lines, s.clients
 	if path != "" {
 		s.paths = append(s.paths, path)
 	}
@@ -326,8 +324,7 @@ func (s *proxySessions) start(c *proxy.Client) {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
-			lp := &linePrinter{w: out, mu: &s.outMu, c: c, asked: map[int64]*inFlight{}}
-			<-s.ready
+			lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}}
 			lp.started(path)
 			for batch := range recs {
 				for _, r := range batch {
@@ -398,8 +395,14 @@ func (s *proxySessions) closeOwn() {
 	}
 }
 
-// wait waits until every session's records ended and its recording closed.
-func (s *proxySessions) wait() { s.wg.Wait() }
+// wait waits until every session's records ended and its recording
+// closed, and (headless) its lines are out.
+func (s *proxySessions) wait() {
+	s.wg.Wait()
+	if s.lines != nil {
+		s.lines.close()
+	}
+}
 
 // report says where the sessions were recorded.
 func (s *proxySessions) report(w io.Writer) {

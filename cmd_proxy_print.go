@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
-	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -61,8 +59,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transpo
 // Everything that came from the wire is sanitized: a client or server must
 // not drive the terminal.
 type linePrinter struct {
-	w     io.Writer
-	mu    *sync.Mutex
+	out   *lineOrder
 	c     *proxy.Client
 	asked map[int64]*inFlight // the requests not answered yet, by Seq
 }
@@ -85,9 +82,7 @@ func (lp *linePrinter) lineAt(at time.Time, dir, what, status string) {
 	if status != "" {
 		text += " " + sanitize.Line(status)
 	}
-	lp.mu.Lock()
-	defer lp.mu.Unlock()
-	fmt.Fprintln(lp.w, text)
+	lp.out.add(at, text)
 }
 
 // started says a client connected, from where and where it is recorded.
@@ -218,7 +213,7 @@ func (s *proxySessions) refused(request, why string) {
 	s.mu.Lock()
 	s.full.total++
 	s.full.unsaid++
-	out, unsaid := s.out, s.full.unsaid
+	out, unsaid := s.lines, s.full.unsaid
 	say := out != nil && now.Sub(s.full.saidAt) >= time.Second
 	if say {
 		s.full.unsaid, s.full.saidAt = 0, now
@@ -227,12 +222,9 @@ func (s *proxySessions) refused(request, why string) {
 	if !say {
 		return
 	}
-	<-s.ready
 	text := fmt.Sprintf("%s refused %s with 503: %s (--max-sessions %d)", now.Format("15:04:05.000"), sanitize.Line(request), why, s.pf.maxSess)
 	if unsaid > 1 {
 		text += fmt.Sprintf(" (and %d more since the last such line)", unsaid-1)
 	}
-	s.outMu.Lock()
-	fmt.Fprintln(out, text)
-	s.outMu.Unlock()
+	out.add(now, text)
 }

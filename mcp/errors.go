@@ -267,14 +267,35 @@ func (e *TimeoutError) Error() string {
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
-	if len(e.Misnamed) > 0 {
-		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", clip.Quote(e.Misnamed[0], 64))
+	return msg + strayWords(strays{Misnamed: e.Misnamed, Foreign: e.Foreign, Malformed: e.Malformed})
+}
+
+// strays are the messages that came back while a request waited and
+// answered nothing: what a person needs to see why its answer never came.
+type strays struct {
+	// Misnamed are the names of SSE events other than "message" that
+	// carried an answer with the request's id.
+	Misnamed []string
+	// Foreign are the ids of answers that arrived meanwhile for requests we
+	// never sent.
+	Foreign []string
+	// Malformed are the ids of messages that arrived meanwhile with an id
+	// but neither a result nor an error.
+	Malformed []string
+}
+
+// strayWords says what strayed, as clauses to append to a message that
+// says the answer did not come; "" when nothing did.
+func strayWords(st strays) string {
+	var msg string
+	if len(st.Misnamed) > 0 {
+		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", clip.Quote(st.Misnamed[0], 64))
 	}
-	if len(e.Foreign) > 0 {
-		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(e.Foreign))
+	if len(st.Foreign) > 0 {
+		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(st.Foreign))
 	}
-	if len(e.Malformed) > 0 {
-		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", idList(e.Malformed))
+	if len(st.Malformed) > 0 {
+		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", idList(st.Malformed))
 	}
 	return msg
 }

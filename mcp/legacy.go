@@ -288,7 +288,7 @@ func (l *legacy) negotiate(c *connection, data string) {
 	ep, err := ResolveEndpoint(c.url, data)
 	if err == nil {
 		target, _ := url.Parse(ep.Preferred)
-		err = s.origins.check(target, "the endpoint event")
+		err = s.origins.check(target, "the endpoint event", CauseBadEndpoint)
 	}
 	if err != nil {
 		var we *WireError

@@ -168,8 +168,9 @@ func (o *Observer) ServerJSON(body []byte, conn int, reqSeq int64) {
 // fails. Each block goes to relay the moment it is framed, before it is
 // logged, so the client gets it without waiting on the log; relay may
 // change what the client gets (the proxy rewrites the legacy endpoint
-// event), while the log keeps what the server sent. It returns why the
-// stream ended (nil at its end, relay's error when relaying failed).
+// event) or name the stream anew (ev.Stream), while the log keeps what the
+// server sent. It returns why the stream ended (nil at its end, relay's
+// error when relaying failed).
 func (o *Observer) ServerEvents(r io.Reader, stream string, conn int, reqSeq int64, relay func(ev *SSEEvent) error) error {
 	in := &inbound{conn: conn, stream: stream, reqSeq: reqSeq}
 	var relayErr error
@@ -178,6 +179,10 @@ func (o *Observer) ServerEvents(r io.Reader, stream string, conn int, reqSeq int
 		ev.Conn, ev.Stream, ev.ReqSeq = in.conn, in.stream, in.reqSeq
 		if relayErr == nil {
 			relayErr = relay(ev)
+			// relay can name the stream anew, for this block and the rest:
+			// the proxy learns from a stream's first event whether it is a
+			// legacy HTTP+SSE stream or a streamable GET stream.
+			in.stream = ev.Stream
 		}
 		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		if dispatched && (ev.Name == "message" || ev.Name == "") && ev.Data != "" {

@@ -57,11 +57,19 @@ func originOf(u *url.URL) string {
 }
 
 // check says whether a request may go to u at all; what names it is the
-// thing that pointed there ("the endpoint event", "a redirect").
-func (o origins) check(u *url.URL, what string) error {
+// thing that pointed there ("the endpoint event", "a redirect"), and
+// hostless is the cause of a u that names no host (a broken endpoint
+// event, or a broken Location).
+func (o origins) check(u *url.URL, what string, hostless Cause) error {
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return &WireError{Cause: CauseBadScheme, Purpose: PurposeStream,
 			Message: fmt.Sprintf("%s points at %s, whose scheme %q is not http or https", what, u.Redacted(), u.Scheme)}
+	}
+	if u.Hostname() == "" {
+		// "http:\\evil/x", "http:/x": no server at all, so no origin to
+		// refuse or allow ("http://:80" would read as one).
+		return &WireError{Cause: hostless,
+			Message: fmt.Sprintf("%s points at %q, which names no host: an absolute URI needs //host after its scheme", what, u.Redacted())}
 	}
 	if got := originOf(u); got != o.home && !o.allowed[got] {
 		return &WireError{Cause: CauseCrossOrigin,
@@ -100,7 +108,7 @@ func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
 		return &WireError{Cause: CauseRedirectLoop,
 			Message: fmt.Sprintf("stopped after %d redirects, the last from %s to %s", maxRedirects, via[len(via)-1].URL.Redacted(), req.URL.Redacted())}
 	}
-	if err := s.origins.check(req.URL, "a redirect from "+via[len(via)-1].URL.Redacted()); err != nil {
+	if err := s.origins.check(req.URL, "a redirect from "+via[len(via)-1].URL.Redacted(), CauseBadHTTP); err != nil {
 		return err
 	}
 	if !s.origins.credentialed(req.URL) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // ListPages asks for a paged list (resources/list, resources/templates/list,
@@ -33,13 +35,17 @@ func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool
 
 // listPages is the one paging loop: it sends method's request for the page
 // at cursor and, when all is set, for each nextCursor that each reads from
-// an answer, within maxToolPages and maxToolBytes. send is the caller's
+// an answer, within maxToolPages and maxToolBytes, until a cursor comes
+// back that it followed before. send is the caller's
 // because tools/list and the other lists go out by different paths
 // (request and Request). It returns the last answer, with the error that ended the
 // loop: a failed request, a JSON-RPC error, each's error, or a bound.
 func listPages(method, cursor string, all bool, send func(params json.RawMessage) (*Response, error), each func(*Response) (next string, err error)) (*Response, error) {
 	var resp *Response
 	size := 0
+	// A cursor named again would go round the same pages until a bound:
+	// the listing ends at the first repeat.
+	seen := map[string]bool{cursor: true}
 	for page := 0; ; page++ {
 		if page == maxToolPages {
 			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server's nextCursor never ends", method, maxToolPages)}
@@ -61,6 +67,10 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 		if err != nil || !all || next == "" {
 			return resp, err
 		}
+		if seen[next] {
+			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
+		}
+		seen[next] = true
 		cursor = next
 	}
 }

@@ -209,21 +209,37 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	if f := s.replyFailed; f.seq > p.seq && (f.during == 0 || f.during == p.seq) {
 		te.ReplyFailed = f.what
 	}
+	st := s.straysLocked(p, id)
+	s.mu.Unlock()
+	te.Misnamed, te.Foreign, te.Malformed = st.Misnamed, st.Foreign, st.Malformed
+	return te
+}
+
+// straysSince says what came back, since request p (id) was sent, that
+// answered nothing: for the error that says its answer never came.
+func (s *Session) straysSince(p *pending, id string) strays {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.straysLocked(p, id)
+}
+
+// straysLocked is straysSince with s.mu held.
+func (s *Session) straysLocked(p *pending, id string) strays {
+	var st strays
 	for _, f := range s.foreign {
 		switch {
 		case f.seq <= p.seq:
 		case f.event != "":
 			if f.id == id {
-				te.Misnamed = append(te.Misnamed, f.event)
+				st.Misnamed = append(st.Misnamed, f.event)
 			}
 		case f.malformed:
-			te.Malformed = append(te.Malformed, f.id)
+			st.Malformed = append(st.Malformed, f.id)
 		default:
-			te.Foreign = append(te.Foreign, f.id)
+			st.Foreign = append(st.Foreign, f.id)
 		}
 	}
-	s.mu.Unlock()
-	return te
+	return st
 }
 
 // readyLocked says why nothing can be sent now; s.mu is held.

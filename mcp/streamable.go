@@ -411,7 +411,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
 		return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost,
-			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id)}
+			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + strayWords(s.straysSince(m.p, m.id))}
 	}
 	return nil
 }

@@ -68,6 +68,32 @@ func (q *quickEnds) ended(opened, now time.Time, said bool) int {
 	return int(*q)
 }
 
+// idlePolls counts the streams in a row that ended at once carrying no
+// message, only event ids (new ones, or a stream would count as making no
+// progress at all). A 2025-11-25 server may poll so, ending each stream
+// after a priming event; one that does it with "retry: 0" would be asked
+// twenty times a second for as long as the session lasts, a record each
+// time. Past idleBurst of them in a row, each waits at least idleWait.
+type idlePolls int
+
+const (
+	idleBurst = 16
+	idleWait  = time.Second
+)
+
+// wait counts a stream opened at opened that ended at now, with a message
+// in it or not, and returns the least wait before it is opened again.
+func (n *idlePolls) wait(opened, now time.Time, message bool) time.Duration {
+	if message || now.Sub(opened) >= quickEnd {
+		*n = 0
+		return 0
+	}
+	if *n++; *n > idleBurst {
+		return idleWait
+	}
+	return 0
+}
+
 // answeredLinger is how long a response stream is read after its answer
 // before mcpscope closes it, when the server does not.
 const answeredLinger = 2 * time.Second
@@ -96,15 +122,18 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	// not seen before is progress, and only attempts in a row without any
 	// are bounded. A replay of the same events is no progress.
 	var ids seenIDs
+	var idle idlePolls
 	attempt, resumes := 0, 0
 	for {
-		fresh := false
+		fresh, message := false, false
+		opened := s.cfg.Now()
 		var linger *time.Timer
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
 				fresh = ids.add(ev.ID) || fresh
 			}
+			message = message || len(ev.Data) > 0
 			s.messageEvent(in, rec, ev)
 			if linger == nil && m.p != nil && !s.waiting(m.id) {
 				// Answered: the server should end the stream now. One
@@ -152,11 +181,11 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
 			return &WireError{Cause: CauseNoResponse, Transport: TransportStateless, Purpose: PurposePost, Err: err,
-				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped)}
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped) + strayWords(s.straysSince(m.p, m.id))}
 		}
 		if lastID == "" {
 			return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
-				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped)}
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped) + strayWords(s.straysSince(m.p, m.id))}
 		}
 		if len(lastID) > maxSessionID {
 			// Sent back, it would be refused (431) or crowd out the
@@ -183,10 +212,20 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.id, dropped, wait, time.Until(deadline).Round(time.Millisecond))}
 		}
+		wait := max(retry, idle.wait(opened, s.cfg.Now(), message))
+		if s.cfg.Now().Sub(opened) < quickEnd {
+			// "retry: 0" and a new id each time would be a GET per round
+			// trip until the request times out: thousands a second.
+			wait = max(wait, quickBackoff)
+		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
-			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, retry, attempt, maxResume)}})
-		if !sleepCtx(ctx, retry) {
+			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, wait, attempt, maxResume)}})
+		if !sleepCtx(ctx, wait) {
 			return ctx.Err()
+		}
+		if !s.waiting(m.id) {
+			// It timed out meanwhile, and said so.
+			return nil
 		}
 		if we := t.resumable(m.id, lastID, gen); we != nil {
 			return we
@@ -209,7 +248,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return we
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
-			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, retry, lastID, resumes)}})
+			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
 		body = next.Body
 		in.resumed = true
 	}
@@ -369,6 +408,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	var lastID string
 	delay := defaultRetry
 	var quick quickEnds
+	var idle idlePolls
 	// conflicts counts 409s in a row to reopening a stream that was open:
 	// the server may not have seen the old one end yet.
 	reopening, conflicts := false, 0
@@ -420,7 +460,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		state("open")
 		reopening, conflicts = true, 0
-		opened, said, retried := s.cfg.Now(), false, false
+		opened, said, message, retried := s.cfg.Now(), false, false, false
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
 			if ev.HasID {
 				lastID = ev.ID
@@ -429,7 +469,8 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 				// priming event (an id, no data) and its retry.
 				said = ids.add(ev.ID) || said
 			}
-			said = said || len(ev.Data) > 0
+			message = message || len(ev.Data) > 0
+			said = said || message
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
 			if d, ok := retryOf(ev.Retry); ok {
@@ -451,7 +492,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		if err != nil {
 			why = "it broke: " + err.Error()
 		}
-		wait := delay
+		wait := max(delay, idle.wait(opened, s.cfg.Now(), message))
 		if s.cfg.Now().Sub(opened) < quickEnd {
 			// Even a stream that said something is not reopened at
 			// once when it ended at once: "retry: 0" and a new id each

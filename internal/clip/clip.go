@@ -59,3 +59,10 @@ func FirstLine(s string) string {
 	}
 	return s
 }
+
+// LineBreaks counts the line breaks of s as FirstLine finds them: "\n",
+// "\r", and "\r\n" as one. What FirstLine leaves out is said by this
+// count, so text hidden after a bare CR is counted as text after a LF is.
+func LineBreaks(s string) int {
+	return strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
+}

@@ -68,3 +68,14 @@ func TestFirstLine(t *testing.T) {
 		}
 	}
 }
+
+func TestLineBreaksCountsWhatFirstLineLeavesOut(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+	}{{"one", 0}, {"a\nb", 1}, {"a\r\nb\r\n", 2}, {"a\rb", 1}, {"a\r\rb\n", 3}} {
+		if got := LineBreaks(tc.in); got != tc.want {
+			t.Errorf("LineBreaks(%q) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}

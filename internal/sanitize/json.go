@@ -56,6 +56,14 @@ func AppendJSON(out, b []byte) []byte {
 			out = AppendEscape(out, utf8.RuneError)
 		case Unsafe(r) || !inString:
 			out = AppendEscape(out, r)
+		case r == zwj:
+			prev, _ := utf8.DecodeLastRune(out)
+			next, _ := utf8.DecodeRune(b[i:])
+			if JoinsEmoji(prev, next) {
+				out = utf8.AppendRune(out, r)
+			} else {
+				out = AppendEscape(out, r)
+			}
 		default:
 			out = utf8.AppendRune(out, r)
 		}

@@ -93,6 +93,12 @@ func sanitize(s string, multiline bool) string {
 			b.WriteString("␡")
 		case r >= 0x80 && r < 0xa0:
 			b.WriteRune(utf8.RuneError)
+		case r == zwj:
+			prev, _ := utf8.DecodeLastRuneInString(b.String())
+			next, _ := utf8.DecodeRuneInString(s[i:])
+			if JoinsEmoji(prev, next) {
+				b.WriteRune(r)
+			}
 		case Invisible(r):
 		default:
 			b.WriteRune(r)
@@ -111,10 +117,31 @@ func plainASCII(s string) bool {
 	return true
 }
 
+// zwj is the zero-width joiner.
+const zwj = '\u200d'
+
+// JoinsEmoji reports whether a zero-width joiner between prev and next joins
+// two emoji (👩‍💻, 🏳️‍🌈), the one thing it is for, so Line, Text and JSON
+// keep it there and nowhere else. Elsewhere terminals disagree on what it
+// does: tmux draws a symbol after it in the cell of the character before
+// it, so "x\u200d␍" (the ␍ being what a CR becomes) takes one column where
+// the layout counted two, and a row of them would pull the rest of the row,
+// the next pane's text included, to the left.
+func JoinsEmoji(prev, next rune) bool {
+	return (emoji(prev) || prev == '\ufe0f') && emoji(next)
+}
+
+// emoji reports whether r is in the blocks emoji come from: the
+// miscellaneous symbols and dingbats, and the pictographs of the
+// supplementary plane (skin tone modifiers included).
+func emoji(r rune) bool {
+	return r >= 0x2600 && r <= 0x27bf || r >= 0x1f000 && r <= 0x1faff
+}
+
 // Invisible reports whether r is a format character that must not reach the
 // terminal: bidi controls reorder what the user reads (Trojan Source), and
-// other zero-width format characters hide text. The zero-width joiner stays
-// because emoji sequences need it and it cannot reorder or hide anything.
+// other zero-width format characters hide text. The zero-width joiner is not
+// one of them: between two emoji it makes one (see JoinsEmoji).
 // It is exported for text that already holds escape sequences of our own (a
 // styled input line), which Line would strip.
 func Invisible(r rune) bool {

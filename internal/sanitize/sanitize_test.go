@@ -41,6 +41,26 @@ var hostileWire = []struct {
 	{"invalid UTF-8", "a\xffb\xc3", "a\uFFFDb\uFFFD"},
 	{"truncated rune after ESC", "\x1b\xe6\x97", "\uFFFD"},
 	{"ESC before a rune", "\x1bé!", "é!"},
+	{"joiner before a CR", "x\u200d\ry", "x␍y"},
+	{"joiners between letters", "a\u200db\u200d\u200dc\u200d", "abc"},
+	{"joiner after an emoji, before a letter", "👩\u200dx", "👩x"},
+}
+
+// A zero-width joiner stays where it makes one emoji of two, skin tones and
+// the emoji variation selector included, in text and in JSON alike.
+func TestJoinerKeptInEmoji(t *testing.T) {
+	for _, in := range []string{"👩\u200d💻", "👩🏽\u200d💻", "🏳\ufe0f\u200d🌈", "❤\ufe0f\u200d🔥", "👨\u200d👩\u200d👧"} {
+		if got := Line(in); got != in {
+			t.Errorf("Line(%q) = %q, want it unchanged", in, got)
+		}
+		j := `"` + in + `"`
+		if got := string(JSON([]byte(j))); got != j {
+			t.Errorf("JSON(%s) = %s, want it unchanged", j, got)
+		}
+	}
+	if got, want := string(JSON([]byte("\"x\u200d\u240dy\""))), `"x\u200d␍y"`; got != want {
+		t.Errorf("JSON of a joiner between x and ␍ = %s, want %s (escaped: the value is kept, the terminal never sees it)", got, want)
+	}
 }
 
 func TestLineHostile(t *testing.T) {

@@ -193,11 +193,16 @@ type Turn struct {
 	Content Content `json:"content"`
 }
 
+// maxTurnIndent bounds the indent of a turn's later lines: the role is
+// server text, and indenting each of a text's lines by a role of a
+// megabyte would print a megabyte per line.
+const maxTurnIndent = 16
+
 // String is the turn as "role: text", every line of a long text indented
-// under the first.
+// under the first (by as much as the role takes, up to maxTurnIndent).
 func (t Turn) String() string {
 	text := strings.TrimRight(t.Content.Summary(), "\n")
-	return t.Role + ": " + strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", len(t.Role)+2))
+	return t.Role + ": " + strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", min(len(t.Role)+2, maxTurnIndent)))
 }
 
 // ParseConversation reads a prompts/get result: its description and its

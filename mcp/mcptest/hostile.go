@@ -22,7 +22,8 @@ const Hostile = "\x1b]52;c;cm0gLXJmIH4=\x07" + // OSC 52: write the clipboard
 	"\x1bP+q544e\x1b\\" + // DCS: a query the terminal answers
 	"\u009b31m\u009d0;pwned\u009c" + // 8-bit CSI, OSC and ST as runes
 	"user\u202egnp.exe\u202c \u2066x\u2069" + // bidi override and isolate
-	"safe\revil" // a bare CR: "evil" overwrites "safe"
+	"safe\revil" + // a bare CR: "evil" overwrites "safe"
+	"x\u200d\ry" // a zero-width joiner before what a CR is drawn as (␍): one cell in tmux
 
 // HostileBytes is Hostile followed by the 8-bit CSI and OSC introducers as
 // raw bytes (0x9b, 0x9d), which are not UTF-8: what a server can put where

@@ -23,7 +23,8 @@ type Client struct {
 	// ID numbers the sessions of one proxy run, from 1.
 	ID int
 	// Transport is what the client speaks: mcp.TransportSSE,
-	// mcp.TransportStreamable or mcp.TransportStateless.
+	// mcp.TransportStreamable or mcp.TransportStateless. It is settled
+	// before OnStart hears of the session and never changes after.
 	Transport string
 	// Remote is the client's address, and UserAgent what it calls itself
 	// in HTTP.
@@ -36,18 +37,26 @@ type Client struct {
 	// recording to leave out wherever it turns up.
 	Authorization []string
 
-	p   *Proxy
-	obs *mcp.Observer
+	p    *Proxy
+	obs  *mcp.Observer
+	path string // the path of the request that began it
+
+	// settling is held while an undecided session is settled and started,
+	// so what waits for that (afterStart) is logged after its first records.
+	settling sync.Mutex
+	first    *http.Request // the GET that began a session still undecided (see openStream); nil once settled
+	waiting  []func()      // what is logged once it is settled
 
 	mu            sync.Mutex
 	name, version string // clientInfo
 	protocol      string
 	sessionID     string
-	opened        bool  // a state "open" was logged
-	active        int   // exchanges relaying now
-	seen          int64 // when an exchange last began or ended, in the proxy's ticks
-	used          bool  // an exchange began: until then the request that made it is on its way
-	ending        bool  // ended: the records close when the last exchange is done
+	initAt        time.Time // when the client's initialize reached the proxy; zero before it
+	opened        bool      // a state "open" was logged
+	active        int       // exchanges relaying now
+	seen          int64     // when an exchange last began or ended, in the proxy's ticks
+	used          bool      // an exchange began: until then the request that made it is on its way
+	ending        bool      // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
 }
@@ -56,7 +65,7 @@ func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
 	c := &Client{
 		ID: id, Transport: transport, Remote: r.RemoteAddr, UserAgent: r.Header.Get("User-Agent"),
 		Started: p.arrived(r), Upstream: p.upstreamFor(r).String(), Authorization: r.Header.Values("Authorization"),
-		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now),
+		p: p, obs: mcp.NewObserver(p.cfg.MaxEventSize, p.cfg.Now), path: r.URL.Path,
 	}
 	return c
 }
@@ -105,6 +114,55 @@ func (c *Client) begin(r *http.Request, how string) {
 	c.state(mcp.StateConnecting, "client "+c.Remote)
 }
 
+// kind is Transport, for the proxy's own use while a session may still be
+// settled by another request (see decide).
+func (c *Client) kind() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.Transport
+}
+
+// decide settles the transport of a session that began undecided (with
+// first, see openStream) and starts it: OnStart hears of it, it says how it
+// began, and then what waited for that is logged. It reports false when
+// the session was settled already.
+func (c *Client) decide(transport, how string) bool {
+	c.settling.Lock()
+	defer c.settling.Unlock()
+	c.mu.Lock()
+	r := c.first
+	if r != nil {
+		c.Transport, c.first = transport, nil
+	}
+	waiting := c.waiting
+	c.waiting = nil
+	c.mu.Unlock()
+	if r == nil {
+		return false
+	}
+	c.p.start(c, r, how)
+	for _, f := range waiting {
+		f()
+	}
+	return true
+}
+
+// afterStart runs f now, or once the session is settled when it is still
+// undecided: nothing is logged before the records that say how it began.
+func (c *Client) afterStart(f func()) {
+	c.settling.Lock()
+	defer c.settling.Unlock()
+	c.mu.Lock()
+	undecided := c.first != nil
+	if undecided {
+		c.waiting = append(c.waiting, f)
+	}
+	c.mu.Unlock()
+	if !undecided {
+		f()
+	}
+}
+
 // state logs a state of the session.
 func (c *Client) state(state, detail string) {
 	c.mu.Lock()
@@ -128,7 +186,7 @@ func (c *Client) openOnce(detail string) {
 // fail logs a failure that ended no request of the client's.
 func (c *Client) fail(op string, err error) {
 	c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: err.Error(), Conn: conn,
-		Cause: mcp.CauseOf(err), Transport: c.Transport}})
+		Cause: mcp.CauseOf(err), Transport: c.kind()}})
 }
 
 // learn keeps what a client's message says about the client, and tells the
@@ -223,6 +281,9 @@ func (c *Client) closeIfDone() {
 	detail := c.endDetail
 	c.mu.Unlock()
 	if done {
+		// A session that ends still undecided (the proxy gave up waiting
+		// for its stream) is shown all the same: its records are kept.
+		c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")
 		c.p.drop(c)
 		c.state(mcp.StateClosed, detail)
 		c.obs.Close()

@@ -37,7 +37,7 @@ func (l *leg) finish(err error) {
 			l.c.obs.Fail(l.reqSeq, mcp.OpStream, errors.New("the proxy stopped before the answer came"))
 		}
 	default:
-		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseStreamEnded, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseStreamEnded, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
 			Message: upstreamsOwn(l.up.Purpose) + " broke off: " + err.Error()})
 		panic(http.ErrAbortHandler)
 	}

@@ -11,30 +11,10 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// legacyStream relays a legacy GET stream: a client session of its own,
-// which lasts as long as the stream.
-func (p *Proxy) legacyStream(w http.ResponseWriter, r *http.Request) {
-	c := p.newClient(mcp.TransportSSE, r, "the client opened a legacy HTTP+SSE stream")
-	if c == nil {
-		p.full(w, r)
-		return
-	}
-	c.acquire()
-	defer c.release()
-	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeStream)
-	defer l.cancel()
-	resp, ok := l.send()
-	if !ok {
-		c.end("the stream could not be opened")
-		return
-	}
-	if resp.StatusCode != http.StatusOK || mcp.MediaType(resp.Header) != "text/event-stream" {
-		err := l.answer(resp, mcp.StreamLegacy, nil)
-		c.end("upstream answered " + resp.Status + ", not an event stream")
-		l.finish(err)
-		return
-	}
-	err := l.answer(resp, mcp.StreamLegacy, p.endpointRewriter(c, r, resp.Request.URL, l.start))
+// legacyEnded ends legacy session c as its stream ended (how relaying it
+// ended is err): a legacy session lasts as long as its stream, which
+// openStream relayed.
+func (p *Proxy) legacyEnded(c *Client, l *leg, err error) {
 	why, cause := "upstream ended the stream", error(&mcp.WireError{Cause: mcp.CauseStreamEnded, Transport: mcp.TransportSSE,
 		Message: "upstream ended the stream before the answer"})
 	switch {

@@ -163,7 +163,7 @@ func TestSessionsBeyondTheCapEndTheLeastRecentlyActiveIdleOne(t *testing.T) {
 	if body := readAll(t, refused.Body); !strings.Contains(body, "3 client sessions are open at once and none is idle") || !strings.Contains(body, "--max-sessions") {
 		t.Errorf("the 503 says %q, want why and what to do", body)
 	}
-	if resp, _ := c.stream(""); resp.StatusCode != http.StatusServiceUnavailable {
+	if resp := rawDo(t, http.MethodGet, c.base+"/sse", "", "Accept", "text/event-stream"); resp.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("a legacy GET stream with every session busy answered %s, want 503", resp.Status)
 	}
 	if after := len(c.w.sessions()); after != before {

@@ -16,10 +16,12 @@
 //     the upstream: the proxy follows no redirects, it relays them, with a
 //     Location on the upstream's origin pointed back at the proxy.
 //  3. The client's choice of request says which transport it speaks:
-//     - legacy HTTP+SSE: a GET for an event stream opens a session. Its
-//     `endpoint` event is relayed so the client POSTs to the proxy (an
-//     absolute URI on the upstream's origin is rewritten to its path; a
-//     relative one already resolves to the proxy), and the POSTs to that
+//     - legacy HTTP+SSE: a GET for an event stream with no session opens a
+//     session when upstream's answer is a stream whose first event is
+//     `endpoint` (anything else is a streamable client's GET: see
+//     openStream). That event is relayed so the client POSTs to the proxy
+//     (an absolute URI on the upstream's origin is rewritten to its path;
+//     a relative one already resolves to the proxy), and the POSTs to that
 //     URI are the session's.
 //     - streamable HTTP with sessions: a POST initialize opens a session,
 //     named by the Mcp-Session-Id of its answer; later POSTs, GETs
@@ -105,6 +107,14 @@ type Proxy struct {
 
 	tick atomic.Int64 // orders the sessions' activity, for admit
 
+	// earlyMu is held while a session that a client's initialize and its
+	// GET with no session id can share (p.early) is found or made and
+	// started: the two can come at once, and one must find the other's.
+	earlyMu sync.Mutex
+	// earlyWait is how long such a session waits for its client's
+	// initialize once its GET is done: sameClientWindow (a test shortens it).
+	earlyWait time.Duration
+
 	mu       sync.Mutex
 	closed   bool
 	nextID   int
@@ -112,6 +122,7 @@ type Proxy struct {
 	legacy   map[string]*Client // by the message URI the client POSTs to, and by session id
 	sessions map[string]*Client // streamable, by Mcp-Session-Id and client (sessionKey)
 	byKey    map[string]*Client // sessionless requests, by who sent them
+	early    map[string]*Client // sessions a GET began before its client's initialize, by who sent it
 
 	evictions  int            // sessions admit ended
 	ended      recentSessions // the last few session ids admit ended
@@ -164,6 +175,9 @@ func New(cfg Config) (*Proxy, error) {
 		legacy:   map[string]*Client{},
 		sessions: map[string]*Client{},
 		byKey:    map[string]*Client{},
+		early:    map[string]*Client{},
+
+		earlyWait: sameClientWindow,
 	}, nil
 }
 
@@ -195,7 +209,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if c := p.sessionless(r); c != nil {
 			p.sessionlessGet(w, r, c)
 		} else {
-			p.legacyStream(w, r)
+			p.openStream(w, r)
 		}
 	case r.Method == http.MethodDelete && sid != "":
 		p.sessionDelete(w, r, sid)
@@ -315,7 +329,7 @@ func (p *Proxy) forgetLocked(c *Client) {
 			p.goneLegacy.remember(sid, c.ID, 4*p.cfg.MaxSessions)
 		}
 	}
-	for _, m := range []map[string]*Client{p.legacy, p.sessions, p.byKey} {
+	for _, m := range []map[string]*Client{p.legacy, p.sessions, p.byKey, p.early} {
 		for k, v := range m {
 			if v == c {
 				delete(m, k)

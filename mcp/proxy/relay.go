@@ -77,9 +77,10 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 	switch ct := mcp.MediaType(resp.Header); {
 	case ok && ct == "text/event-stream":
 		l.up.Opened = "sse"
-		l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 		l.writeHeader(resp)
-		l.emitRelay()
+		// A session its first event settles (openStream) logs the stream's
+		// opening once it says how it began.
+		l.c.afterStart(l.opened)
 		return l.events(resp.Body, stream, rewrite)
 	case ct == "application/json" && resp.Request.Method == http.MethodPost:
 		l.writeHeader(resp)
@@ -87,6 +88,16 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 	default:
 		l.writeHeader(resp)
 		return l.other(resp)
+	}
+}
+
+// opened logs an event stream's exchange with upstream and with the client,
+// then what onOpen adds.
+func (l *leg) opened() {
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
+	l.emitRelay()
+	if l.onOpen != nil {
+		l.onOpen()
 	}
 }
 
@@ -107,7 +118,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		case t.holding:
 			out, done := rewrite(ev)
 			t.release(string(ev.Raw), out, done || ev.Dispatched())
-		case rewrite != nil && ev.Name == "endpoint":
+		case rewrite != nil && ev.Name == "endpoint" && l.c.kind() == mcp.TransportSSE:
 			// Bytes go to the client as they arrive, so only the first
 			// endpoint event (held for it) is rewritten; a later one went
 			// out as upstream sent it, and the record says what follows.
@@ -120,7 +131,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	if err != nil && t.werr == nil && t.rerr == nil {
 		// The reader stopped on its own (an event past the size limit):
 		// the client still gets the rest of the stream, unlogged.
-		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
 			Message: err.Error() + ": the rest of the stream was relayed but not logged (--max-event-size)"})
 		buf := make([]byte, 32<<10)
 		for t.werr == nil && t.rerr == nil {
@@ -237,7 +248,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
 	if keep.over {
-		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.Transport,
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.kind(),
 			Message: fmt.Sprintf("a JSON answer of %d bytes, larger than the %d-byte limit: relayed whole, its messages not logged (--max-event-size)", n, limit)})
 	} else if l.up.Opened == mcp.StreamJSON {
 		// What came is logged as it came, even cut short.
@@ -282,7 +293,7 @@ func opOf(purpose string) string {
 
 // statusError says what a failed answer was, in the wire's words.
 func statusError(l *leg, resp *http.Response) error {
-	return mcp.StatusError(l.up.Purpose, l.c.Transport, l.r.Method, l.up.URL, resp, string(l.up.Body))
+	return mcp.StatusError(l.up.Purpose, l.c.kind(), l.r.Method, l.up.URL, resp, string(l.up.Body))
 }
 
 // answers reports whether a JSON body is the answer to the request in

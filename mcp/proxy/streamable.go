@@ -17,7 +17,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	opening := false
 	if c == nil {
 		if m.method == "initialize" {
-			c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
+			c = p.initSession(r)
 			opening = true
 			if c != nil {
 				p.fellBack(r, m, c)
@@ -131,9 +131,8 @@ func (p *Proxy) sessionGet(w http.ResponseWriter, r *http.Request, sid string) {
 // sessionless is the session of r's client on a streamable server that
 // keeps no session (its initialize answer named none), or nil. A GET for
 // an event stream from such a client is that session's GET stream, not a
-// legacy HTTP+SSE session of its own; the MCP-Protocol-Version header
-// cannot tell them apart, as the TypeScript SDK sends it on a legacy
-// stream's reconnect too.
+// legacy HTTP+SSE session of its own; without one, what upstream answers
+// the GET says which it is (openStream).
 func (p *Proxy) sessionless(r *http.Request) *Client {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -182,16 +181,22 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 		defer c.end("upstream no longer knows the session")
 	}
 	if purpose == mcp.PurposeGet && isStream {
-		detail := "closed by upstream"
-		switch {
-		case l.clientLeft(err):
-			detail = "closed by the client"
-		case p.life.Err() != nil:
-			detail = "closed: the proxy stopped"
-		}
-		c.state(mcp.StateGetStream, detail)
+		streamClosed(c, l, err)
 	}
 	l.finish(err)
+}
+
+// streamClosed logs how session c's GET stream, relayed by l, closed (how
+// relaying it ended is err).
+func streamClosed(c *Client, l *leg, err error) {
+	detail := "closed by upstream"
+	switch {
+	case l.clientLeft(err):
+		detail = "closed by the client"
+	case l.p.life.Err() != nil:
+		detail = "closed: the proxy stopped"
+	}
+	c.state(mcp.StateGetStream, detail)
 }
 
 // sessionDelete relays the DELETE that ends a streamable session.

@@ -33,19 +33,23 @@ type leg struct {
 	up       mcp.HTTPExchange // the upstream leg
 	headerAt time.Time        // the answer's headers left for the client
 	status   int              // what the client was answered
+	onOpen   func()           // logs what follows an event stream's opening, if anything
 }
 
 // newLeg starts relaying r for c: the client's message m (if there is a
 // body) is logged now, and the upstream request lives as long as both the
-// client's request and the proxy.
+// client's request and the proxy. c is nil for a GET whose answer says
+// which session it is (openStream), which sets l.c before logging anything.
 func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
 	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, request: m.request, method: m.method}
 	l.ctx, l.cancel = p.exchange(w, r)
-	// A client faster than the log waits for it here, as a stream does
-	// between reads (tee), so the log's backlog stays bounded.
-	c.obs.WaitRoom(l.ctx)
-	if body != nil {
-		l.reqSeq = c.obs.ClientMessage(body, conn)
+	if c != nil {
+		// A client faster than the log waits for it here, as a stream
+		// does between reads (tee), so the log's backlog stays bounded.
+		c.obs.WaitRoom(l.ctx)
+		if body != nil {
+			l.reqSeq = c.obs.ClientMessage(body, conn)
+		}
 	}
 	l.up = mcp.HTTPExchange{Purpose: purpose, ReqSeq: l.reqSeq, Conn: conn}
 	return l
@@ -55,22 +59,32 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 // could not be reached the client got 502 with a text body, everything is
 // logged, and ok is false.
 func (l *leg) send() (resp *http.Response, ok bool) {
-	out, err := l.p.outbound(l.ctx, l.r, l.body)
+	resp, err := l.roundTrip()
 	if err != nil {
 		l.unreachable(err)
 		return nil, false
+	}
+	return resp, true
+}
+
+// roundTrip relays the request upstream and returns the answer, logging
+// nothing: send logs a failure, as openStream does once it knows the
+// session.
+func (l *leg) roundTrip() (*http.Response, error) {
+	out, err := l.p.outbound(l.ctx, l.r, l.body)
+	if err != nil {
+		return nil, err
 	}
 	l.up.Method, l.up.URL = out.Method, out.URL.String()
 	l.up.RequestHeaders = out.Header.Clone()
 	sent := l.p.cfg.Now()
-	resp, err = l.p.client.Do(out)
+	resp, err := l.p.client.Do(out)
 	l.up.Duration = l.p.cfg.Now().Sub(sent)
 	if err != nil {
-		l.unreachable(err)
-		return nil, false
+		return nil, err
 	}
 	l.up.Status, l.up.StatusLine, l.up.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
-	return resp, true
+	return resp, nil
 }
 
 // exchange is the context of relaying r: it ends with the client's
@@ -127,7 +141,7 @@ func (l *leg) unreachable(err error) {
 	if l.up.Purpose != mcp.PurposePost {
 		op = mcp.OpConnect
 	}
-	l.failed(op, &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.Transport, Err: err,
+	l.failed(op, &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
 		Message: fmt.Sprintf("%s failed: %v (the client was answered 502)", exchangeOf(l.r, l.up.URL, l.up.Purpose), err)})
 }
 

@@ -1,0 +1,311 @@
+package proxy
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A GET for an event stream that names no session is either a legacy
+// HTTP+SSE client opening its session or a streamable HTTP client opening
+// its GET stream. The request cannot tell them apart: the TypeScript SDK
+// sends MCP-Protocol-Version when it reconnects a legacy stream, and
+// Vercel's @ai-sdk/mcp opens its streamable GET stream before it
+// initializes. What upstream answers can:
+//
+//  1. The GET is relayed before any session is made for it.
+//  2. An answer that is not an event stream (400 without a session, 405
+//     from a server with no GET stream), or no answer, is no legacy
+//     session: the GET is a streamable client's before its initialize. It
+//     goes in a streamable session that the same client's initialize (host
+//     and User-Agent, as identity, at the same path: a streamable server
+//     has one endpoint, a legacy one two) goes on with (p.early), or in the
+//     session whose initialize the client sent just before (it can send
+//     both at once, and either can reach the proxy first).
+//  3. An event stream is relayed byte by byte as it comes, and its first
+//     event decides. `endpoint` is a legacy session, whose endpoint is
+//     rewritten as ever (the rewriter holds only that first block). Any
+//     other event, or an end without one, is a streamable GET stream. So
+//     is a stream the same client initializes beside before its first
+//     event (a server without sessions can keep a GET stream silent).
+//  4. Until it is settled the session is not shown: OnStart hears of it,
+//     and it logs how it began, when it is settled; the stream's exchange
+//     waits for that (afterStart), so the records read in order.
+
+// openStream relays a GET for an event stream that names no session; see
+// above.
+func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
+	if p.crowded(r) {
+		// Refused before it is relayed, as any new session is: no
+		// upstream stream is opened only to be closed.
+		p.full(w, r)
+		return
+	}
+	l := p.newLeg(w, r, nil, nil, message{}, mcp.PurposeStream)
+	defer l.cancel()
+	resp, err := l.roundTrip()
+	if err != nil || resp.StatusCode != http.StatusOK || mcp.MediaType(resp.Header) != "text/event-stream" {
+		p.earlyGet(w, r, l, resp, err)
+		return
+	}
+	c := p.undecided(r)
+	if c == nil {
+		resp.Body.Close()
+		p.full(w, r)
+		return
+	}
+	defer p.awaitInitialize(c)
+	defer c.release()
+	l.c = c
+	l.onOpen = func() {
+		if c.kind() == mcp.TransportStreamable {
+			c.state(mcp.StateGetStream, "open (the client's)")
+		}
+	}
+	err = l.answer(resp, mcp.StreamLegacy, p.firstEvent(c, r, resp.Request.URL, l.start))
+	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")
+	if c.kind() == mcp.TransportSSE {
+		p.legacyEnded(c, l, err)
+		return
+	}
+	streamClosed(c, l, err)
+	l.finish(err)
+}
+
+// earlyGet logs a GET for an event stream with no session that upstream
+// did not answer with one (resp), or did not answer (err): a streamable
+// client's GET before it initializes, in the session the client's
+// initialize goes on with.
+func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *http.Response, err error) {
+	how := "the client asked for an event stream with no session id and upstream could not be reached: nothing says it is a legacy HTTP+SSE session (whose stream's first event is endpoint)"
+	if err == nil {
+		how = "the client asked for an event stream with no session id and upstream answered " + resp.Status +
+			", not an event stream: not a legacy HTTP+SSE session, whose stream opens with an endpoint event; a streamable HTTP client's GET before it initializes is answered so"
+	}
+	c := p.earlyClient(r, how)
+	if c == nil {
+		if resp != nil {
+			resp.Body.Close()
+		}
+		p.full(w, r)
+		return
+	}
+	defer p.awaitInitialize(c)
+	defer c.release()
+	l.c, l.up.Purpose = c, mcp.PurposeGet
+	if err != nil {
+		l.unreachable(err)
+		return
+	}
+	if noGetStream(mcp.PurposeGet, resp.StatusCode) {
+		c.state(mcp.StateGetStream, "this server offers no GET stream (405)")
+	} else {
+		c.state(mcp.StateGetStream, "upstream answered "+resp.Status+" to a GET before the client initialized")
+	}
+	l.finish(l.answer(resp, mcp.StreamGet, nil))
+}
+
+// earlyClient is the streamable session r's client began with a GET
+// before it initialized, if it has one, or a new one its initialize will
+// go on with; it is acquired (the caller releases it), and nil when there
+// is no room for it.
+func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.earlyMu.Lock()
+	defer p.earlyMu.Unlock()
+	if c := p.earlyOf(r); c != nil && c.acquire() {
+		return c
+	}
+	c := p.newClient(mcp.TransportStreamable, r, how)
+	if c == nil {
+		return nil
+	}
+	c.acquire()
+	p.mu.Lock()
+	if prev := p.early[key]; prev == nil || prev.kind() == mcp.TransportStreamable {
+		p.early[key] = c
+	}
+	p.mu.Unlock()
+	return c
+}
+
+// awaitInitialize ends session c, which a GET with no session id began,
+// unless its client initializes in it within sameClientWindow: a client
+// that asked for a stream, got none and said nothing more is done.
+func (p *Proxy) awaitInitialize(c *Client) {
+	if c.kind() != mcp.TransportStreamable {
+		return
+	}
+	time.AfterFunc(p.earlyWait, func() {
+		p.earlyMu.Lock()
+		defer p.earlyMu.Unlock()
+		if !c.initialized() {
+			c.end(fmt.Sprintf("the client did not initialize within %s of its GET: it asked for an event stream with no session id and said nothing more", p.earlyWait))
+		}
+	})
+}
+
+// earlyOf is the streamable session a GET with no session id of r's
+// client goes with (see goesWith), or nil.
+func (p *Proxy) earlyOf(r *http.Request) *Client {
+	p.mu.Lock()
+	c := p.early[identity(mcp.TransportStreamable, r, message{})]
+	p.mu.Unlock()
+	if c == nil || c.path != r.URL.Path || c.kind() != mcp.TransportStreamable || !c.goesWith(p.arrived(r)) {
+		return nil
+	}
+	return c
+}
+
+// crowded reports that a GET with no session id can go in no session: it
+// goes with none, and the proxy is at its cap with no session idle.
+func (p *Proxy) crowded(r *http.Request) bool {
+	if p.earlyOf(r) != nil {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.all) < p.cfg.MaxSessions {
+		return false
+	}
+	for _, c := range p.all {
+		if _, idle := c.idle(); idle {
+			return false
+		}
+	}
+	return true
+}
+
+// sameClientWindow is how long after a client's initialize reached the
+// proxy a GET of the same client without a session id is still taken for
+// the one it sent alongside: it can reach the proxy after the initialize
+// was answered, having opened a connection of its own.
+const sameClientWindow = 2 * time.Second
+
+// goesWith reports whether a GET with no session id of this session's
+// client, which reached the proxy at, belongs in it: the client has not
+// initialized, or sent its initialize just before.
+func (c *Client) goesWith(at time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.initAt.IsZero() || at.Sub(c.initAt) < sameClientWindow
+}
+
+// initialized reports whether the client's initialize went to c.
+func (c *Client) initialized() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !c.initAt.IsZero()
+}
+
+// initializing notes that the initialize r of c's client went to session
+// c, which a GET of that client with no session id goes with from now
+// (sent alongside, it can come second).
+func (p *Proxy) initializing(c *Client, r *http.Request) {
+	c.mu.Lock()
+	c.initAt = p.arrived(r)
+	c.mu.Unlock()
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	if prev := p.early[key]; prev == nil || prev.kind() == mcp.TransportStreamable {
+		p.early[key] = c
+	}
+	p.mu.Unlock()
+}
+
+// undecided makes the session of a GET whose event stream's first event
+// will settle it, acquired and not yet started; nil when there is no room
+// for it. The client's initialize can settle it first (joinEarly).
+func (p *Proxy) undecided(r *http.Request) *Client {
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	c, evicted := p.makeClient("", r)
+	if c != nil {
+		c.first = r
+		c.acquire()
+		if p.early[key] == nil {
+			p.early[key] = c
+		}
+	}
+	p.mu.Unlock()
+	closeEvicted(evicted)
+	return c
+}
+
+// firstEvent settles session c by its stream's first event (comments and
+// retry say nothing): endpoint is a legacy HTTP+SSE session, whose
+// endpoint it rewrites; anything else a streamable GET stream.
+func (p *Proxy) firstEvent(c *Client, r *http.Request, stream *url.URL, since time.Time) rewriter {
+	endpoint := p.endpointRewriter(c, r, stream, since)
+	return func(ev *mcp.SSEEvent) (string, bool) {
+		if !ev.Dispatched() {
+			return string(ev.Raw), false
+		}
+		if ev.Name == "endpoint" && c.decide(mcp.TransportSSE, "the client opened a legacy HTTP+SSE stream (upstream's first event is endpoint)") {
+			p.wentLegacy(c, r)
+			return endpoint(ev)
+		}
+		name := ev.Name
+		if name == "" {
+			name = "message"
+		}
+		c.decide(mcp.TransportStreamable, fmt.Sprintf("the client opened an event stream with no session id and upstream's first event is %q, not endpoint: a streamable HTTP GET stream, not a legacy HTTP+SSE session", name))
+		ev.Stream = mcp.StreamGet
+		return string(ev.Raw), true
+	}
+}
+
+// wentLegacy takes legacy session c, of r's client, out of the sessions an
+// initialize goes on with, and ends one the client's earlier refused GET
+// began: the client went on to speak legacy HTTP+SSE.
+func (p *Proxy) wentLegacy(c *Client, r *http.Request) {
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	prev := p.early[key]
+	if prev == c {
+		delete(p.early, key)
+	}
+	p.mu.Unlock()
+	// Another client with the same identity may be initializing beside
+	// it: only a session that never initialized, begun at this path, is
+	// this client's.
+	if prev != nil && prev != c && prev.path == c.path && prev.kind() == mcp.TransportStreamable && !prev.initialized() {
+		prev.end(fmt.Sprintf("the client went on to open legacy HTTP+SSE session %d", c.ID))
+	}
+}
+
+// initSession is the session initialize r begins: the one a GET of its
+// client began just before, else a new one; nil when there is no room.
+func (p *Proxy) initSession(r *http.Request) *Client {
+	p.earlyMu.Lock()
+	defer p.earlyMu.Unlock()
+	c := p.joinEarly(r)
+	if c == nil {
+		c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
+	}
+	if c != nil {
+		p.initializing(c, r)
+	}
+	return c
+}
+
+// joinEarly is the session r's client began with a GET before this, its
+// initialize, settled as streamable HTTP; nil when it has none (a session
+// that initialized already is an earlier run's).
+func (p *Proxy) joinEarly(r *http.Request) *Client {
+	key := identity(mcp.TransportStreamable, r, message{})
+	p.mu.Lock()
+	c := p.early[key]
+	p.mu.Unlock()
+	if c == nil || c.path != r.URL.Path || c.initialized() {
+		return nil
+	}
+	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, then initialized streamable HTTP before upstream's first event: its GET stream, not a legacy HTTP+SSE session")
+	if c.kind() != mcp.TransportStreamable {
+		return nil
+	}
+	return c
+}
