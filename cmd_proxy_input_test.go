@@ -25,7 +25,11 @@ func TestProxyHeadlessSaysAnAnswerAsksForInput(t *testing.T) {
 	post := func(id, extra string) string {
 		t.Helper()
 		body := `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"confirm","arguments":{"action":"deploy"}` + extra + `,` + meta + `}}`
-		req, _ := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
+		// Bounded: a proxy that never ends its answer fails here, not at
+		// go test's ten-minute timeout.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
 		for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
 			"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "confirm"} {
 			req.Header.Set(k, v)
@@ -35,7 +39,10 @@ func TestProxyHeadlessSaysAnAnswerAsksForInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatalf("reading the proxied answer to tools/call id %s after %q: %v", id, b, err)
+		}
 		return string(b)
 	}
 	first := post("1", "")
@@ -80,7 +87,7 @@ func TestProxyHeadlessSaysAnAnswerAsksForInput(t *testing.T) {
 func TestProxyHeadlessNamesAClosedListenStream(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
 	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
-	ctx, closeStream := context.WithCancel(context.Background())
+	ctx, closeStream := context.WithTimeout(context.Background(), 10*time.Second)
 	defer closeStream()
 	body := `{"jsonrpc":"2.0","id":"listen:0","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` +
 		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
@@ -123,7 +130,9 @@ func TestProxiedDiscoverNamesTheProtocolInUse(t *testing.T) {
 	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
 	body := `{"jsonrpc":"2.0","id":"server-discover-probe-1","method":"server/discover","params":{` +
 		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
-	req, _ := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
 	for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
 		"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"} {
 		req.Header.Set(k, v)
@@ -132,7 +141,9 @@ func TestProxiedDiscoverNamesTheProtocolInUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
+	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+		t.Fatalf("reading the proxied answer to server/discover: %v", err)
+	}
 	resp.Body.Close()
 	h.stop()
 	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))

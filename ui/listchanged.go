@@ -93,6 +93,12 @@ func (m *Model) followListChanged(batch []mcp.Record) tea.Cmd {
 // unless maxAutoLists of them went in a row already.
 func (m *Model) autoList(k int) tea.Cmd {
 	kind, st := &listKinds[k], &m.autoLists[k]
+	if m.backend() == nil {
+		// The session shown changed meanwhile to one that cannot send (a
+		// proxied client's): there is nothing to list it through.
+		st.again = false
+		return nil
+	}
 	if st.inRow >= maxAutoLists {
 		if st.inRow == maxAutoLists {
 			st.inRow++ // said once, until something is typed

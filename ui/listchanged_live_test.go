@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -109,7 +110,11 @@ func TestLiveListChangedBurstListsOnceMore(t *testing.T) {
 	l.waitFor("● initialized")
 	l.waitFor("GET          open")
 	srv.AddTool(mcptest.Tool{Name: "first", InputSchema: json.RawMessage(`{"type":"object"}`)})
-	<-listing
+	select {
+	case <-listing:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the list_changed for the tool first was not followed by a tools/list within 10s")
+	}
 	// While the listing is on its way, four tools come one by one, each
 	// list_changed shown before the next (events: initialize's answer, the
 	// GET stream's ": ok", first's list_changed, then these).

@@ -47,14 +47,10 @@ func listDirs(line string, ctx lineContext) tea.Cmd {
 	return func() tea.Msg {
 		dir, base := typed[:strings.LastIndex(typed, "/")+1], typed[strings.LastIndex(typed, "/")+1:]
 		out := dirsListedMsg{line: line, comp: completion{start: start}, dir: dir, base: base}
-		real := dir
-		if strings.HasPrefix(dir, "~/") {
-			home, err := os.UserHomeDir()
-			if err != nil {
-				out.err = err
-				return out
-			}
-			real = filepath.Join(home, dir[2:]) + "/"
+		real, err := command.ExpandHome(dir)
+		if err != nil {
+			out.err = err
+			return out
 		}
 		if real == "" {
 			real = "."

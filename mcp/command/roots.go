@@ -19,7 +19,7 @@ func ExpandHome(p string) (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("%s: %v", p, err)
+		return "", fmt.Errorf("%s: the home directory is not known (%v): give the directory's whole path", p, err)
 	}
 	return filepath.Join(home, p[1:]), nil
 }

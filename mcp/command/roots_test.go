@@ -39,3 +39,13 @@ func TestRootFromPathExpandsHome(t *testing.T) {
 		t.Errorf("ExpandHome(a~/b) = %q, want it unchanged", got)
 	}
 }
+
+// With no home directory known, "~/" cannot be offered: the error says so
+// and what to give instead.
+func TestRootFromPathWithoutAHome(t *testing.T) {
+	t.Setenv("HOME", "")
+	_, err := RootFromPath("~/src")
+	if err == nil || !strings.Contains(err.Error(), "~/src: the home directory is not known") || !strings.Contains(err.Error(), "give the directory's whole path") {
+		t.Errorf("RootFromPath(~/src) without HOME = %v, want it to say the home directory is not known and to give the whole path", err)
+	}
+}

@@ -1,0 +1,88 @@
+package mcp
+
+import (
+	"errors"
+	"strconv"
+	"time"
+)
+
+// How soon a stream that ended is opened again: the wait a server's retry
+// field asks for, held to a bound, and the back-off from a server that
+// ends its streams as soon as they open. The streams of every transport
+// (streamable_streams.go, legacy.go) are paced by these.
+
+// maxResume bounds the attempts to resume one dropped response stream.
+const maxResume = 5
+
+// defaultRetry is the wait before resuming when the server named none.
+const defaultRetry = time.Second
+
+// maxRetry caps the wait a server's retry field asks for: the wait is the
+// server's to choose, but one of years (retry: 999999999999) would leave a
+// request pending past its timeout, to be resumed never.
+const maxRetry = 30 * time.Second
+
+// retryOf reads an event's retry field, in milliseconds, held to
+// [0, maxRetry]; ok is false when the field is not a number.
+func retryOf(field string) (d time.Duration, ok bool) {
+	ms, err := strconv.ParseUint(field, 10, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return 0, false
+	}
+	if ms > uint64(maxRetry/time.Millisecond) {
+		return maxRetry, true
+	}
+	return time.Duration(ms) * time.Millisecond, true
+}
+
+// quickEnd is how soon a stream must end, with nothing said, to count as
+// a stream that ends as soon as it opens; reopening one backs off from
+// quickBackoff, doubling, and stops after maxResume of them in a row.
+const (
+	quickEnd     = time.Second
+	quickBackoff = 50 * time.Millisecond
+)
+
+// quickEnds counts the streams in a row that ended as soon as they opened
+// with nothing said: a server that answers every GET (legacy or
+// streamable) with an end would otherwise be asked again for the whole
+// session.
+type quickEnds int
+
+// ended counts a stream opened at opened that ended at now, and returns
+// how many in a row ended at once: 0 when this one lasted or said
+// something.
+func (q *quickEnds) ended(opened, now time.Time, said bool) int {
+	if said || now.Sub(opened) >= quickEnd {
+		*q = 0
+	} else {
+		*q++
+	}
+	return int(*q)
+}
+
+// idlePolls counts the streams in a row that ended at once carrying no
+// message, only event ids (new ones, or a stream would count as making no
+// progress at all). A 2025-11-25 server may poll so, ending each stream
+// after a priming event; one that does it with "retry: 0" would be asked
+// twenty times a second for as long as the session lasts, a record each
+// time. Past idleBurst of them in a row, each waits at least idleWait.
+type idlePolls int
+
+const (
+	idleBurst = 16
+	idleWait  = time.Second
+)
+
+// wait counts a stream opened at opened that ended at now, with a message
+// in it or not, and returns the least wait before it is opened again.
+func (n *idlePolls) wait(opened, now time.Time, message bool) time.Duration {
+	if message || now.Sub(opened) >= quickEnd {
+		*n = 0
+		return 0
+	}
+	if *n++; *n > idleBurst {
+		return idleWait
+	}
+	return 0
+}
