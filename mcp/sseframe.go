@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -394,7 +395,7 @@ func (t *sseTap) parsed(e sse.Event) {
 		return
 	}
 	b := &t.queue[t.head]
-	b.ev.Name, b.ev.Data, b.waiting = e.Type, Raw(e.Data), false
+	b.ev.Name, b.ev.Data, b.waiting = ownName(e.Type), Raw(e.Data), false
 	if raw := string(b.ev.Raw); b.oneData && raw[b.data.from:b.data.to] == e.Data {
 		// The data is also in the raw bytes the event keeps: point into
 		// them and let go-sse's copy go, so a large answer is held once.
@@ -404,9 +405,26 @@ func (t *sseTap) parsed(e sse.Event) {
 		b.ev.dataAt, b.ev.hasDataAt = b.data, true
 	}
 	if b.hasID {
-		b.ev.ID, b.ev.HasID = e.LastEventID, true
+		b.ev.ID, b.ev.HasID = strings.Clone(e.LastEventID), true
 	}
 	t.flush()
+}
+
+// ownName returns an event name that shares no memory with go-sse's. go-sse
+// hands out field values as parts of its copy of the whole event's text,
+// so keeping the name it reports ("message", 7 bytes) would keep that copy,
+// as large as the event, for as long as the event is kept. The names nearly
+// every event has cost nothing; others are copied.
+func ownName(name string) string {
+	switch name {
+	case "":
+		return ""
+	case "message":
+		return "message"
+	case "endpoint":
+		return "endpoint"
+	}
+	return strings.Clone(name)
 }
 
 // drain delivers the blocks still queued when the stream ends: go-sse
