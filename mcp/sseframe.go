@@ -67,7 +67,33 @@ type sseTap struct {
 	events slab[SSEEvent]
 	queue  []tapBlock // framed blocks not yet delivered
 	head   int        // the first undelivered block in queue
+
+	// go-sse keeps copies of the largest event it has read for as long as
+	// its Read goes on: its scanner's buffer, grown by doubling to the
+	// event's size, and the event's text. On a stream that stays open (the
+	// legacy stream, a GET or listen stream) one 60 MB answer would hold
+	// them for the rest of the session. So a block larger than
+	// parserBuffer is parsed by a Read of its own, bounded to the block's
+	// size, which ends as soon as that block is parsed; the blocks around it
+	// are parsed by Reads bounded to parserBuffer.
+	limit   int    // the largest event go-sse may parse: max, or the default
+	bound   int    // the MaxEventSize of the Read parsing now
+	next    int    // the MaxEventSize of the Read to start after this one
+	restart bool   // Read ended go-sse's Read to start another with next
+	handed  bool   // go-sse has been handed a block of this stream
+	prime   string // bytes a new Read is handed before the stream's next
 }
+
+// parserBuffer bounds go-sse's buffer for the blocks that do not get a
+// Read of their own: the size of bufio.Scanner's default limit.
+const parserBuffer = 64 << 10
+
+// primer is a comment block handed to every Read after the first: go-sse
+// takes a byte order mark off the first block a Read sees, and after the
+// primer it has seen one, so a later block that starts with a byte order
+// mark is read as the one long-running Read would read it. A comment is no
+// event, so nothing is yielded for it.
+const primer = ":\n\n"
 
 // span is where a value lies in its block: raw[from:to].
 type span struct{ from, to int }
@@ -90,12 +116,29 @@ type tapBlock struct {
 const readSize = 64 << 10
 
 func (t *sseTap) Read(p []byte) (int, error) {
+	if t.prime != "" {
+		n := copy(p, t.prime)
+		t.prime = t.prime[n:]
+		return n, nil
+	}
 	for len(t.ready) == 0 {
 		if t.err != nil {
 			return 0, t.err
 		}
+		if t.bound > parserBuffer {
+			// The large block this Read was started for is parsed: end
+			// the Read, and with it go-sse's copies of the block, before
+			// waiting on the network.
+			return t.startAnother(parserBuffer)
+		}
 		t.fill()
 	}
+	if t.off == 0 {
+		if b := t.boundFor(len(t.ready[0])); b != t.bound {
+			return t.startAnother(b)
+		}
+	}
+	t.handed = true
 	n := copy(p, t.ready[0][t.off:])
 	t.off += n
 	if t.off == len(t.ready[0]) {
@@ -103,6 +146,26 @@ func (t *sseTap) Read(p []byte) (int, error) {
 		t.ready, t.off = t.ready[1:], 0
 	}
 	return n, nil
+}
+
+// boundFor is the MaxEventSize of the Read that parses a block of n bytes:
+// parserBuffer for a small one; for a larger one its size and a little room
+// (the primer, and a byte to look past a final CR), so go-sse's buffer grows
+// to the block's size and not to the next power of two. It never exceeds
+// limit, where go-sse refuses the block as before.
+func (t *sseTap) boundFor(n int) int {
+	if n+len(primer) < parserBuffer {
+		return min(parserBuffer, t.limit)
+	}
+	return min(n+len(primer)+16, t.limit)
+}
+
+// startAnother ends go-sse's Read at a block boundary (go-sse ends a Read
+// at the end of its input without an error) and has run start another
+// bounded to bound.
+func (t *sseTap) startAnother(bound int) (int, error) {
+	t.restart, t.next = true, bound
+	return 0, io.EOF
 }
 
 // fill reads once from the network and frames what came.
@@ -352,20 +415,29 @@ func (t *sseTap) finishBlock(raw string, end blockEnd) {
 // run has go-sse parse what the tap frames until the stream ends, delivers
 // every block, and returns why the stream ended (nil at its end).
 func (t *sseTap) run() error {
-	limit := t.max
-	if limit <= 0 {
-		limit = DefaultMaxEventSize
+	t.limit = t.max
+	if t.limit <= 0 {
+		t.limit = DefaultMaxEventSize
 	}
-	var err error
-	for ev, e := range sse.Read(t, &sse.ReadConfig{MaxEventSize: limit}) {
-		if e != nil {
-			err = e
-			break
+	t.bound = min(parserBuffer, t.limit)
+	for {
+		var err error
+		for ev, e := range sse.Read(t, &sse.ReadConfig{MaxEventSize: t.bound}) {
+			if e != nil {
+				err = e
+				break
+			}
+			t.parsed(ev)
 		}
-		t.parsed(ev)
+		if err != nil || !t.restart {
+			t.drain()
+			return err
+		}
+		t.restart, t.bound = false, t.next
+		if t.handed {
+			t.prime = primer
+		}
 	}
-	t.drain()
-	return err
 }
 
 // flush delivers the queued blocks that need nothing more from go-sse, up
