@@ -329,12 +329,20 @@ func grow(b, p []byte) []byte {
 }
 
 // takeCur hands over cur's bytes without copying them again; cur starts
-// afresh, so the string never sees a later write.
+// afresh, so the string never sees a later write. grow doubles, so up to
+// half of cur can be room nothing was read into (a 20 MB event in a 32 MiB
+// buffer); a block that wastes much of it is copied once to its own size,
+// since the session keeps the block as long as it keeps the event.
 func (t *sseTap) takeCur() string {
 	if len(t.cur) == 0 {
 		return ""
 	}
-	raw := unsafe.String(&t.cur[0], len(t.cur))
+	var raw string
+	if waste := cap(t.cur) - len(t.cur); waste > len(t.cur)/8 && waste > parserBuffer {
+		raw = string(t.cur)
+	} else {
+		raw = unsafe.String(&t.cur[0], len(t.cur))
+	}
 	t.cur, t.lineStart = nil, 0
 	return raw
 }
