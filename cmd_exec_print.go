@@ -274,18 +274,27 @@ func argSummary(raw json.RawMessage) string {
 
 func (p *printer) toolResult(resp *mcp.Response) {
 	var r struct {
-		Content    []command.Content `json:"content"`
-		Structured json.RawMessage   `json:"structuredContent"`
+		Content    []toolContent   `json:"content"`
+		Structured json.RawMessage `json:"structuredContent"`
 	}
-	if json.Unmarshal(resp.Result, &r) != nil {
+	decoded := json.Unmarshal(resp.Result, &r) == nil
+	for i := 0; decoded && i < len(r.Content); i++ {
+		decoded = r.Content[i].textOK()
+	}
+	if !decoded {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 		return
 	}
 	if resp.ToolError {
 		fmt.Fprintln(p.w, "tool error (isError: true):")
 	}
-	for _, c := range r.Content {
-		fmt.Fprintln(p.w, sanitize.Text(c.Summary()))
+	for i := range r.Content {
+		c := &r.Content[i]
+		if c.Type == "text" {
+			printText(p.w, c.Text)
+			continue
+		}
+		io.WriteString(p.w, c.summary()+"\n")
 	}
 	if len(r.Structured) > 0 && len(r.Content) == 0 {
 		fmt.Fprintln(p.w, prettyJSON(r.Structured))
