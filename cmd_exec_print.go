@@ -277,21 +277,21 @@ func (p *printer) toolResult(resp *mcp.Response) {
 		Content    []toolContent   `json:"content"`
 		Structured json.RawMessage `json:"structuredContent"`
 	}
-	decoded := json.Unmarshal(resp.Result, &r) == nil
-	for i := 0; decoded && i < len(r.Content); i++ {
-		decoded = r.Content[i].textOK()
-	}
-	if !decoded {
+	if json.Unmarshal(resp.Result, &r) != nil {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 		return
 	}
 	if resp.ToolError {
 		fmt.Fprintln(p.w, "tool error (isError: true):")
 	}
+	var texts []json.RawMessage
 	for i := range r.Content {
 		c := &r.Content[i]
 		if c.Type == "text" {
-			printText(p.w, c.Text)
+			if texts == nil {
+				texts = textsOf(resp.Result, len(r.Content))
+			}
+			printText(p.w, texts[i])
 			continue
 		}
 		io.WriteString(p.w, c.summary()+"\n")
