@@ -274,8 +274,8 @@ func argSummary(raw json.RawMessage) string {
 
 func (p *printer) toolResult(resp *mcp.Response) {
 	var r struct {
-		Content    []command.Content `json:"content"`
-		Structured json.RawMessage   `json:"structuredContent"`
+		Content    []toolContent   `json:"content"`
+		Structured json.RawMessage `json:"structuredContent"`
 	}
 	if json.Unmarshal(resp.Result, &r) != nil {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
@@ -284,8 +284,17 @@ func (p *printer) toolResult(resp *mcp.Response) {
 	if resp.ToolError {
 		fmt.Fprintln(p.w, "tool error (isError: true):")
 	}
-	for _, c := range r.Content {
-		fmt.Fprintln(p.w, sanitize.Text(c.Summary()))
+	var texts []json.RawMessage
+	for i := range r.Content {
+		c := &r.Content[i]
+		if c.Type == "text" {
+			if texts == nil {
+				texts = textsOf(resp.Result, len(r.Content))
+			}
+			printText(p.w, texts[i])
+			continue
+		}
+		io.WriteString(p.w, c.summary()+"\n")
 	}
 	if len(r.Structured) > 0 && len(r.Content) == 0 {
 		fmt.Fprintln(p.w, prettyJSON(r.Structured))

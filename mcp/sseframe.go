@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"runtime"
+	"runtime/metrics"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -67,7 +70,33 @@ type sseTap struct {
 	oneComment slab[[1]string] // the comments of blocks that have one
 	queue      []tapBlock      // framed blocks not yet delivered
 	head       int             // the first undelivered block in queue
+
+	// go-sse keeps copies of the largest event it has read for as long as
+	// its Read goes on: its scanner's buffer, grown by doubling to the
+	// event's size, and the event's text. On a stream that stays open (the
+	// legacy stream, a GET or listen stream) one 60 MB answer would hold
+	// them for the rest of the session. So a block larger than
+	// parserBuffer is parsed by a Read of its own, bounded to the block's
+	// size, which ends as soon as that block is parsed; the blocks around it
+	// are parsed by Reads bounded to parserBuffer.
+	limit   int    // the largest event go-sse may parse: max, or the default
+	bound   int    // the MaxEventSize of the Read parsing now
+	next    int    // the MaxEventSize of the Read to start after this one
+	restart bool   // Read ended go-sse's Read to start another with next
+	handed  bool   // go-sse has been handed a block of this stream
+	prime   string // bytes a new Read is handed before the stream's next
 }
+
+// parserBuffer bounds go-sse's buffer for the blocks that do not get a
+// Read of their own: the size of bufio.Scanner's default limit.
+const parserBuffer = 64 << 10
+
+// primer is a comment block handed to every Read after the first: go-sse
+// takes a byte order mark off the first block a Read sees, and after the
+// primer it has seen one, so a later block that starts with a byte order
+// mark is read as the one long-running Read would read it. A comment is no
+// event, so nothing is yielded for it.
+const primer = ":\n\n"
 
 // span is where a value lies in its block: raw[from:to].
 type span struct{ from, to int }
@@ -90,12 +119,29 @@ type tapBlock struct {
 const readSize = 64 << 10
 
 func (t *sseTap) Read(p []byte) (int, error) {
+	if t.prime != "" {
+		n := copy(p, t.prime)
+		t.prime = t.prime[n:]
+		return n, nil
+	}
 	for len(t.ready) == 0 {
 		if t.err != nil {
 			return 0, t.err
 		}
+		if t.bound > parserBuffer {
+			// The large block this Read was started for is parsed: end
+			// the Read, and with it go-sse's copies of the block, before
+			// waiting on the network.
+			return t.startAnother(parserBuffer)
+		}
 		t.fill()
 	}
+	if t.off == 0 {
+		if b := t.boundFor(len(t.ready[0])); b != t.bound {
+			return t.startAnother(b)
+		}
+	}
+	t.handed = true
 	n := copy(p, t.ready[0][t.off:])
 	t.off += n
 	if t.off == len(t.ready[0]) {
@@ -103,6 +149,26 @@ func (t *sseTap) Read(p []byte) (int, error) {
 		t.ready, t.off = t.ready[1:], 0
 	}
 	return n, nil
+}
+
+// boundFor is the MaxEventSize of the Read that parses a block of n bytes:
+// parserBuffer for a small one; for a larger one its size and a little room
+// (the primer, and a byte to look past a final CR), so go-sse's buffer grows
+// to the block's size and not to the next power of two. It never exceeds
+// limit, where go-sse refuses the block as before.
+func (t *sseTap) boundFor(n int) int {
+	if n+len(primer) < parserBuffer {
+		return min(parserBuffer, t.limit)
+	}
+	return min(n+len(primer)+16, t.limit)
+}
+
+// startAnother ends go-sse's Read at a block boundary (go-sse ends a Read
+// at the end of its input without an error) and has run start another
+// bounded to bound.
+func (t *sseTap) startAnother(bound int) (int, error) {
+	t.restart, t.next = true, bound
+	return 0, io.EOF
 }
 
 // fill reads once from the network and frames what came.
@@ -266,12 +332,20 @@ func grow(b, p []byte) []byte {
 }
 
 // takeCur hands over cur's bytes without copying them again; cur starts
-// afresh, so the string never sees a later write.
+// afresh, so the string never sees a later write. grow doubles, so up to
+// half of cur can be room nothing was read into (a 20 MB event in a 32 MiB
+// buffer); a block that wastes much of it is copied once to its own size,
+// since the session keeps the block as long as it keeps the event.
 func (t *sseTap) takeCur() string {
 	if len(t.cur) == 0 {
 		return ""
 	}
-	raw := unsafe.String(&t.cur[0], len(t.cur))
+	var raw string
+	if waste := cap(t.cur) - len(t.cur); waste > len(t.cur)/8 && waste > parserBuffer {
+		raw = string(t.cur)
+	} else {
+		raw = unsafe.String(&t.cur[0], len(t.cur))
+	}
 	t.cur, t.lineStart = nil, 0
 	return raw
 }
@@ -359,20 +433,56 @@ func (t *sseTap) finishBlock(raw string, end blockEnd) {
 // run has go-sse parse what the tap frames until the stream ends, delivers
 // every block, and returns why the stream ended (nil at its end).
 func (t *sseTap) run() error {
-	limit := t.max
-	if limit <= 0 {
-		limit = DefaultMaxEventSize
+	t.limit = t.max
+	if t.limit <= 0 {
+		t.limit = DefaultMaxEventSize
 	}
-	var err error
-	for ev, e := range sse.Read(t, &sse.ReadConfig{MaxEventSize: limit}) {
-		if e != nil {
-			err = e
-			break
+	t.bound = min(parserBuffer, t.limit)
+	for {
+		var err error
+		for ev, e := range sse.Read(t, &sse.ReadConfig{MaxEventSize: t.bound}) {
+			if e != nil {
+				err = e
+				break
+			}
+			t.parsed(ev)
 		}
-		t.parsed(ev)
+		t.collect()
+		if err != nil || !t.restart {
+			t.drain()
+			return err
+		}
+		t.restart, t.bound = false, t.next
+		t.collect()
+		if t.handed {
+			t.prime = primer
+		}
 	}
-	t.drain()
-	return err
+}
+
+// collectAbove is the block size from which a Read of its own is bracketed
+// by garbage collections.
+const collectAbove = 8 << 20
+
+// collect runs the garbage collector around a Read of its own for a large
+// block (bound is that Read's): before it, for the buffers framing the
+// block outgrew, and after it, for go-sse's copies of the block. Left to
+// the pacer, a heap that has just doubled is let grow to twice its size
+// again before it is collected: a 60 MB answer took 355 MiB where what is
+// live at once takes 260. Only a block that is large beside the live heap
+// is worth it: marking costs what the heap holds, so the cost stays in
+// proportion to the bytes read, and a larger heap already leaves the pacer
+// room for the block's copies.
+func (t *sseTap) collect() {
+	if t.bound < collectAbove {
+		return
+	}
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	if live[0].Value.Kind() == metrics.KindUint64 && live[0].Value.Uint64() > 4*uint64(t.bound) {
+		return
+	}
+	runtime.GC()
 }
 
 // flush delivers the queued blocks that need nothing more from go-sse, up
@@ -402,7 +512,7 @@ func (t *sseTap) parsed(e sse.Event) {
 		return
 	}
 	b := &t.queue[t.head]
-	b.ev.Name, b.ev.Data, b.waiting = e.Type, Raw(e.Data), false
+	b.ev.Name, b.ev.Data, b.waiting = ownName(e.Type), Raw(e.Data), false
 	if raw := string(b.ev.Raw); b.oneData && raw[b.data.from:b.data.to] == e.Data {
 		// The data is also in the raw bytes the event keeps: point into
 		// them and let go-sse's copy go, so a large answer is held once.
@@ -412,9 +522,26 @@ func (t *sseTap) parsed(e sse.Event) {
 		b.ev.dataAt, b.ev.hasDataAt = b.data, true
 	}
 	if b.hasID {
-		b.ev.ID, b.ev.HasID = e.LastEventID, true
+		b.ev.ID, b.ev.HasID = strings.Clone(e.LastEventID), true
 	}
 	t.flush()
+}
+
+// ownName returns an event name that shares no memory with go-sse's. go-sse
+// hands out field values as parts of its copy of the whole event's text,
+// so keeping the name it reports ("message", 7 bytes) would keep that copy,
+// as large as the event, for as long as the event is kept. The names nearly
+// every event has cost nothing; others are copied.
+func ownName(name string) string {
+	switch name {
+	case "":
+		return ""
+	case "message":
+		return "message"
+	case "endpoint":
+		return "endpoint"
+	}
+	return strings.Clone(name)
 }
 
 // drain delivers the blocks still queued when the stream ends: go-sse

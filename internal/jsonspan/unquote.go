@@ -27,6 +27,38 @@ func Unquote(b []byte) (string, bool) {
 	return unsafeString(out), true
 }
 
+// Pieces hands fn the decoded text of the JSON string b (quotes included)
+// a piece at a time, in order, without holding the text whole: a 60 MB
+// answer can be printed from its JSON. A piece is only valid during the
+// call. It reports false for what Unquote leaves to encoding/json, and
+// then fn has not been called.
+func Pieces(b []byte, fn func(piece []byte)) bool {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return false
+	}
+	s := b[1 : len(b)-1]
+	var size sizer
+	if !unescape(&size, s) {
+		return false
+	}
+	unescape(&piecer{fn: fn}, s)
+	return true
+}
+
+// piecer hands each decoded run or character to fn.
+type piecer struct {
+	fn  func([]byte)
+	buf [utf8.UTFMax]byte
+}
+
+func (c *piecer) write(p []byte) {
+	if len(p) > 0 {
+		c.fn(p)
+	}
+}
+func (c *piecer) writeByte(b byte) { c.buf[0] = b; c.fn(c.buf[:1]) }
+func (c *piecer) writeRune(r rune) { c.fn(c.buf[:utf8.EncodeRune(c.buf[:], r)]) }
+
 // sink receives decoded string bytes: sizer counts them, appender keeps them.
 type sink interface {
 	write(p []byte)

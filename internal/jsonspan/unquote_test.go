@@ -19,6 +19,11 @@ func FuzzUnquoteAgreesWithJSON(f *testing.F) {
 		if ok && got != want {
 			t.Errorf("Unquote(%q) = %q, encoding/json reads %q", in, got, want)
 		}
+		var pieces strings.Builder
+		piecesOK := Pieces([]byte(strings.TrimSpace(in)), func(p []byte) { pieces.Write(p) })
+		if piecesOK != ok || (ok && pieces.String() != want) {
+			t.Errorf("Pieces(%q) = %q, %v; encoding/json reads %q, Unquote says %v", in, pieces.String(), piecesOK, want, ok)
+		}
 		if !ok && strings.ToValidUTF8(in, "") == in {
 			t.Errorf("Unquote(%q) gave up on valid UTF-8", in)
 		}

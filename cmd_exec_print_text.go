@@ -1,0 +1,122 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// toolContent is a content block of a tool result as exec reads it: the
+// text of a text block is not decoded with the rest (textsOf finds it in
+// the answer's bytes). A 60 MB answer is then printed from the bytes the
+// session holds anyway, where decoding the text to a string, sanitizing
+// that and formatting the line held it four times over.
+type toolContent struct {
+	command.Content
+	// Text shadows Content.Text (encoding/json takes the shallower field).
+	Text textField `json:"text,omitempty"`
+}
+
+// textField checks that a block's text is what a string field accepts (a
+// JSON string or null) without copying it: anything else fails the
+// result's decoding, as it did when the text was decoded as a string.
+type textField struct{}
+
+var errTextNotString = errors.New("a content block's text is not a string")
+
+// UnmarshalJSON accepts a JSON string or null and keeps nothing of it.
+func (*textField) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' || string(b) == "null" {
+		return nil
+	}
+	return errTextNotString
+}
+
+// summary is the block as printed, sanitized, for every block but text.
+func (c *toolContent) summary() string { return sanitize.Text(c.Content.Summary()) }
+
+// textsOf returns the JSON of each content block's text in result (nil
+// where a block has none), in order: parts of result, not copies, when the
+// one JSON scanner reads the members as encoding/json does; encoding/json
+// matches member names without regard to case and takes the last, so a
+// result with "Content" or with "text" twice or as "TEXT" is read by
+// encoding/json itself, into copies. blocks is how many encoding/json read.
+func textsOf(result []byte, blocks int) []json.RawMessage {
+	if doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 3}); err == nil {
+		if content, ok := onlyMember(doc.Root(), "content"); ok {
+			texts := make([]json.RawMessage, 0, blocks)
+			for el := range content.Elements() {
+				text, ok := onlyMember(el, "text")
+				if !ok {
+					break
+				}
+				texts = append(texts, text.Raw())
+			}
+			if len(texts) == blocks && len(texts) == content.Len() {
+				return texts
+			}
+		}
+	}
+	var v struct {
+		Content []struct {
+			Text json.RawMessage `json:"text"`
+		} `json:"content"`
+	}
+	json.Unmarshal(result, &v)
+	texts := make([]json.RawMessage, blocks)
+	for i := range min(blocks, len(v.Content)) {
+		texts[i] = v.Content[i].Text
+	}
+	return texts
+}
+
+// onlyMember is v's member named name when encoding/json would read that
+// one and no other (none is a Value that does not exist); it reports false
+// when another member's name matches name but for case, or name is there
+// twice.
+func onlyMember(v jsonspan.Value, name string) (jsonspan.Value, bool) {
+	n, exact := 0, false
+	for key := range v.Members() {
+		if strings.EqualFold(key, name) {
+			n, exact = n+1, key == name
+		}
+	}
+	if n == 0 {
+		return jsonspan.Value{}, true
+	}
+	return v.Get(name), n == 1 && exact
+}
+
+// printText writes the sanitized text of a JSON string and a newline. Text
+// that sanitize.Text leaves as it is (printable ASCII and newlines, nearly
+// every large answer) is written as it is decoded, a piece at a time;
+// anything else is decoded whole and sanitized, as before.
+func printText(w io.Writer, raw json.RawMessage) {
+	plain := true
+	ok := jsonspan.Pieces(raw, func(p []byte) {
+		for _, c := range p {
+			if (c < 0x20 || c >= 0x7f) && c != '\n' {
+				plain = false
+				return
+			}
+		}
+	})
+	if ok && plain {
+		jsonspan.Pieces(raw, func(p []byte) { w.Write(p) })
+		io.WriteString(w, "\n")
+		return
+	}
+	var s string
+	if len(raw) > 0 && string(raw) != "null" {
+		if s, ok = jsonspan.Unquote(raw); !ok {
+			json.Unmarshal(raw, &s)
+		}
+	}
+	io.WriteString(w, sanitize.Text(s))
+	io.WriteString(w, "\n")
+}
