@@ -25,6 +25,15 @@ func detailOf(m *Model, log *history.Log, i int) []string {
 	return lines
 }
 
+// eventDetailOf is what the detail pane shows of event i of log.
+func eventDetailOf(m *Model, log *history.Log, i int) []string {
+	m.com.log = log
+	m.detail.showEvent(log.Event(i))
+	in := m.detail.input()
+	lines, _ := in.format()
+	return lines
+}
+
 // A recorded live session's screen reads its records back from the
 // recording (Options.Log from Recorder.NewLog) and shows what a screen
 // holding every record shows: every pair's detail, the bearer token the
@@ -85,6 +94,15 @@ func TestRecordedLiveSessionShowsWhatItSent(t *testing.T) {
 		text := strings.Join(got, "\n")
 		sawToken = sawToken || strings.Contains(text, "Authorization: Bearer "+bearer)
 		sawGreeting = sawGreeting || strings.Contains(text, "Hello, Ann! Hello, Ann!")
+	}
+	if file.EventCount() != held.EventCount() {
+		t.Fatalf("the screen has %d events, a Log holding the records %d", file.EventCount(), held.EventCount())
+	}
+	for i := range held.EventCount() {
+		want, got := eventDetailOf(m, held, i), eventDetailOf(m, file, i)
+		if !slices.Equal(got, want) {
+			t.Errorf("event %d's detail read back from the recording:\n%s\nheld in memory:\n%s", i, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 	if !sawToken || !sawGreeting {
 		t.Errorf("the details show the bearer sent: %v, the greeting: %v; want both", sawToken, sawGreeting)
