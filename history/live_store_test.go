@@ -153,3 +153,46 @@ func TestLiveLogReadBackFromRecordingShowsWhatMemoryShows(t *testing.T) {
 		})
 	}
 }
+
+// A recording that stops being written (a full disk, say) loses nothing
+// the screen shows: the records the file does not have stay in memory,
+// and those it has still read back.
+func TestLiveLogKeepsWhatTheFileDoesNotHave(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cut.jsonl")
+	rec, err := Create(path, Header{URL: "http://127.0.0.1:1/sse", Started: time.Now()}, RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := rec.NewLog()
+	defer l.Close()
+	recs := notificationFlood(300)
+	write := func(rs []mcp.Record) {
+		for _, r := range rs {
+			rec.Write(r) // the error is the test's point; the screen goes on
+			l.Append(r)
+		}
+	}
+	write(recs[:200])
+	rec.timedFlush()
+	// What the recorder writes to fails from now on; what the Log reads
+	// from is another descriptor of the same file.
+	rec.f.Close()
+	write(recs[200:400])
+	rec.timedFlush()
+	write(recs[400:])
+	if err := rec.Close(); err == nil {
+		t.Fatal("the recording said nothing of its write error")
+	}
+	if l.Len() != len(recs) {
+		t.Fatalf("the Log has %d records, want %d", l.Len(), len(recs))
+	}
+	for i := range recs {
+		if d := sameRecord(&recs[i], l.At(i)); d != "" {
+			t.Errorf("record %d: %s", i, d)
+		}
+	}
+	fs := l.st.(*fileStore)
+	if read := len(fs.pos) - fs.mem.n - len(fs.recent); read < 200 {
+		t.Errorf("only %d records read back from the file, which has the first 200", read)
+	}
+}
