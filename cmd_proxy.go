@@ -303,7 +303,10 @@ func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
 
 // start records a new client session and passes it on.
 func (s *proxySessions) start(c *proxy.Client) {
-	recs, path := s.record(c)
+	s.mu.Lock()
+	watched := s.clients != nil
+	s.mu.Unlock()
+	recs, path, log := s.record(c, watched)
 	s.mu.Lock()
 	out, clients := s.lines, s.clients
 	if path != "" {
@@ -316,8 +319,11 @@ func (s *proxySessions) start(c *proxy.Client) {
 	switch {
 	case clients != nil:
 		select {
-		case clients <- ui.Client{ID: c.ID, Name: name(c), Records: recs, RecordingPath: path}:
+		case clients <- ui.Client{ID: c.ID, Name: name(c), Records: recs, RecordingPath: path, Log: log}:
 		case <-s.gone:
+			if log != nil {
+				log.Close()
+			}
 			s.drain(recs)
 		}
 	case out != nil:
@@ -372,7 +378,7 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	s.own = append(s.own, sess)
 	id := -len(s.own)
 	s.mu.Unlock()
-	recs, path := s.recordStream(sess.Records(), cfg.URL, cfg.Transport, time.Now(), fmt.Sprintf("own %d", -id), nil)
+	recs, path, log := s.recordStream(sess.Records(), cfg.URL, cfg.Transport, time.Now(), fmt.Sprintf("own %d", -id), nil, true)
 	s.mu.Lock()
 	s.feeds = append(s.feeds, recs)
 	if path != "" {
@@ -380,7 +386,7 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	}
 	s.mu.Unlock()
 	go func() { _ = sess.Connect(context.Background()) }()
-	return ui.Client{ID: id, Name: "you (mcpscope) · " + cfg.Transport, Records: recs, RecordingPath: path,
+	return ui.Client{ID: id, Name: "you (mcpscope) · " + cfg.Transport, Records: recs, RecordingPath: path, Log: log,
 		Backend: command.Runner{Session: sess}}, nil
 }
 

@@ -15,17 +15,19 @@ import (
 // record starts the recording of a client session, a new file in the
 // sessions directory (or --record-dir) named by the upstream and the
 // client's number; it returns the records to pass on, and the file.
-func (s *proxySessions) record(c *proxy.Client) (<-chan []mcp.Record, string) {
+func (s *proxySessions) record(c *proxy.Client, watched bool) (<-chan []mcp.Record, string, *history.Log) {
 	// The client's own credentials are left out like the user's.
 	secrets := secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
-	return s.recordStream(c.Records(), c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets)
+	return s.recordStream(c.Records(), c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets, watched)
 }
 
 // recordStream tees a session's records into a new recording; what names
-// the session in the file's name, after the upstream's host.
-func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transport string, started time.Time, what string, secrets []string) (<-chan []mcp.Record, string) {
+// the session in the file's name, after the upstream's host. When the TUI
+// shows the session (watched), log is a Log that reads the records back
+// from the recording (nil when there is none: the TUI then keeps them).
+func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transport string, started time.Time, what string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
 	if s.pf.noRecord {
-		return recs, ""
+		return recs, "", nil
 	}
 	// The URL as the session reads it (mcp.TargetURL, as for any
 	// recording): typed without a scheme, url.Parse finds no host and no
@@ -43,12 +45,16 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transpo
 	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
 	if err != nil {
 		fmt.Fprintf(s.errw, "mcpscope: %s is not recorded: %v\n", what, err)
-		return recs, ""
+		return recs, "", nil
 	}
-	path := rec.Path()
+	path = rec.Path()
+	if watched {
+		// Before the Tee writes the first record, so the Log holds none.
+		log = rec.NewLog()
+	}
 	return history.Tee(recs, rec, func(err error) {
 		fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
-	}), path
+	}), path, log
 }
 
 // linePrinter prints one line per message of a proxied session:

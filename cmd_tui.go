@@ -134,18 +134,21 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		sess.Close()
 		return &exitError{exitUsage, err}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	// A failed connection shows in the panes as records; the user can retry
-	// with r without leaving.
-	go func() { _ = sess.Connect(ctx) }()
 	opts := ui.Options{
 		Records: records, Backend: command.NewRunner(sess), Styles: styles,
 		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(), Answers: answers,
 	}
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()
+		// The screen reads the records back from the recording, made
+		// before the first record is written so that it holds none.
+		opts.Log = rec.rec.NewLog()
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// A failed connection shows in the panes as records; the user can retry
+	// with r without leaving.
+	go func() { _ = sess.Connect(ctx) }()
 	runErr := ui.Run(opts)
 	cancel()
 	sess.Close()

@@ -42,8 +42,9 @@ func (c *chunked[T]) at(i int) *T {
 //
 // A million records fit: the Log keeps a few bytes per record (which records
 // are events, the rows of the pairs pane, the one map pairing needs) and the
-// records themselves stay in a store: in memory for a live session, or, for
-// a replay, the recording file, read back when a record is asked for.
+// records themselves stay in a store: the recording file, read back when a
+// record is asked for (a replay, and a live session being recorded: see
+// Recorder.NewLog), or memory (a live session not recorded).
 type Log struct {
 	st     store
 	events []int32        // entries that are SSE events

@@ -101,14 +101,30 @@ type row struct {
 	id, method, tool                    string
 	req, resp, post, fail, reply, relay int32
 	sent, answered                      time.Time
-	postLatency, latency, proxyAdded    time.Duration
+	postLatency, latency                time.Duration
 	respSize                            int
-	chain                               int64
-	round                               int
-	progress, total                     float64
-	progressMsg                         string
-	progressN                           int
-	resumes                             []int32 // entries + 1, at most maxResumes
+	more                                *rowMore // nil for none
+}
+
+// rowMore is what only our requests' rows use, kept apart: a server that
+// floods notifications makes a row of each, and a row is most of what a
+// Log reading its records back from a recording holds.
+type rowMore struct {
+	chain           int64
+	round           int
+	progress, total float64
+	progressMsg     string
+	progressN       int
+	proxyAdded      time.Duration
+	resumes         []int32 // entries + 1, at most maxResumes
+}
+
+// extra is the row's rowMore, made when first needed.
+func (rw *row) extra() *rowMore {
+	if rw.more == nil {
+		rw.more = &rowMore{}
+	}
+	return rw.more
 }
 
 // onRPC files a JSON-RPC message into its row, opening one when the message
@@ -121,10 +137,11 @@ func (l *Log) onRPC(r *mcp.Record) {
 	case mcp.ClassRequest, mcp.ClassServerRequest:
 		if out {
 			rw.kind, rw.state, rw.req = KindRequest, StatePending, l.cur
-			rw.chain, rw.round = m.Chain, 1
+			x := rw.extra()
+			x.chain, x.round = m.Chain, 1
 			if _, first := l.row(m.Chain); m.Chain != 0 && first != nil {
 				l.rounds[m.Chain]++
-				rw.round = l.rounds[m.Chain] + 1
+				x.round = l.rounds[m.Chain] + 1
 			}
 			l.stats.Requests++
 			l.progressOf[m.ID] = int32(l.rows.n)
@@ -292,14 +309,18 @@ func (l *Log) record(e int32) *mcp.Record {
 // pair builds row i as a Pair.
 func (l *Log) pair(i int32) Pair {
 	rw := l.rows.at(int(i))
+	var x rowMore
+	if rw.more != nil {
+		x = *rw.more
+	}
 	return Pair{
 		Kind: rw.kind, State: rw.state, ID: rw.id, Method: rw.method, Tool: rw.tool,
 		Request: l.record(rw.req), Response: l.record(rw.resp), Post: l.record(rw.post),
 		Failure: l.record(rw.fail), Reply: l.record(rw.reply),
 		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,
-		ResponseSize: rw.respSize, Chain: rw.chain, Round: rw.round,
-		Progress: rw.progress, Total: rw.total, ProgressMessage: rw.progressMsg, Notifications: rw.progressN,
-		Relay: l.record(rw.relay), ProxyAdded: rw.proxyAdded, Resumes: l.records(rw.resumes),
+		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
+		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN,
+		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
 	}
 }
 
@@ -390,9 +411,9 @@ func (l *Log) progress(r *mcp.Record) bool {
 	if !ok {
 		return false
 	}
-	p := l.rows.at(int(i))
-	p.progress, p.total, p.progressMsg = pr.Progress, pr.Total, pr.Message
-	p.progressN++
+	x := l.rows.at(int(i)).extra()
+	x.progress, x.total, x.progressMsg = pr.Progress, pr.Total, pr.Message
+	x.progressN++
 	l.views.refresh(l, i)
 	return true
 }

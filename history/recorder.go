@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/regular"
@@ -73,6 +74,12 @@ type Recorder struct {
 	pending bool          // a flush is scheduled
 	err     error
 	closed  bool
+	// What Logs reading the file back need (recorder_live.go): how much
+	// of it is on disk, the number of the last line written, and the
+	// sources told of each line.
+	written *atomic.Int64
+	line    int
+	srcs    []*source
 }
 
 // Create starts a recording at path, creating its directory. The file is
@@ -129,7 +136,9 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 
 // start writes the header to a new recording file.
 func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, error) {
-	r := &Recorder{f: f, w: bufio.NewWriterSize(f, 256<<10), path: path, red: newRedactor(opts, h.URL)}
+	written := new(atomic.Int64)
+	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL),
+		written: written, line: 1}
 	h.Format, h.Version = Format, FormatVersion
 	line, err := json.Marshal(r.red.header(h))
 	if err == nil {
@@ -160,14 +169,17 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	if r.err != nil {
 		return r.err
 	}
-	line, err := r.encode(rec)
+	line, redacted, err := r.encode(rec)
 	if err != nil {
 		return fmt.Errorf("recording: cannot encode record %d: %w", rec.Seq, err)
 	}
+	off := r.offset()
 	if err := line.writeTo(r.w, nil); err != nil {
 		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
 		return r.err
 	}
+	r.line++
+	r.tell(&rec, off, redacted)
 	if !r.pending && r.w.Buffered() > 0 {
 		r.pending = true
 		time.AfterFunc(flushDelay, r.timedFlush)
@@ -187,25 +199,26 @@ func (r *Recorder) timedFlush() {
 	}
 }
 
-// encode turns a record into its line, redacted as the options say; r.mu is
-// held. The caller's record is never changed.
-func (r *Recorder) encode(rec mcp.Record) (encodedLine, error) {
+// encode turns a record into its line, redacted as the options say, and
+// reports whether redacting changed it; r.mu is held. The caller's record
+// is never changed.
+func (r *Recorder) encode(rec mcp.Record) (encodedLine, bool, error) {
 	if line, ok := r.ping.repeated(&rec, r.red); ok {
 		// What encoder.encode remembers of an event record.
 		r.enc.lastSeq, r.enc.lastData = rec.Seq, string(rec.Event.Data)
-		return line, nil
+		return line, false, nil
 	}
-	line, err := r.encodeAfresh(rec)
+	line, redacted, err := r.encodeAfresh(rec)
 	if err == nil {
 		r.ping.remember(&rec, line)
 	}
-	return line, err
+	return line, redacted, err
 }
 
 // encodeAfresh is rec's line, redacted.
-func (r *Recorder) encodeAfresh(rec mcp.Record) (encodedLine, error) {
+func (r *Recorder) encodeAfresh(rec mcp.Record) (encodedLine, bool, error) {
 	before := r.enc
-	line, err := r.red.encode(rec, func(rec mcp.Record) (encodedLine, error) {
+	line, redacted, err := r.red.encodeNoting(rec, func(rec mcp.Record) (encodedLine, error) {
 		// A second encoding follows the first's state no further.
 		r.enc = before
 		return r.enc.encode(rec)
@@ -213,7 +226,7 @@ func (r *Recorder) encodeAfresh(rec mcp.Record) (encodedLine, error) {
 	if err != nil {
 		r.enc = before
 	}
-	return line, err
+	return line, redacted, err
 }
 
 // Close flushes what is buffered, syncs the file to disk and closes it. It

@@ -61,7 +61,7 @@ func TestRecorderRepeatsKeepAliveLines(t *testing.T) {
 		if !sc.Scan() {
 			t.Fatalf("the recording ends before record %d", rec.Seq)
 		}
-		want, err := fresh.encodeAfresh(rec)
+		want, _, err := fresh.encodeAfresh(rec)
 		if err != nil {
 			t.Fatal(err)
 		}

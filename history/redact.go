@@ -126,24 +126,27 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 	return r
 }
 
-// record returns rec with headers and URLs redacted; the caller's record is
-// never changed: whatever is redacted is copied first.
-func (r *redactor) record(rec mcp.Record) mcp.Record {
+// record returns rec with headers and URLs redacted, and whether that
+// changed anything; the caller's record is never changed: whatever is
+// redacted is copied first.
+func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 	if r.off {
-		return rec
+		return rec, false
 	}
+	changed := false
 	if rec.HTTP != nil && hasSecretHeader(rec.HTTP) {
 		r.learn(rec.HTTP.RequestHeaders)
 		h := *rec.HTTP
 		h.RequestHeaders = redactHeaders(h.RequestHeaders)
 		h.Headers = redactHeaders(h.Headers)
-		rec.HTTP = &h
+		rec.HTTP, changed = &h, true
 	}
 	v := reflect.ValueOf(&rec).Elem()
 	if anyString(v, ownText, hasPassword) {
 		mapStrings(v, ownText, redactPasswords)
+		changed = true
 	}
-	return rec
+	return rec, changed
 }
 
 // encode returns rec's line made by enc, with headers and URLs redacted
@@ -151,12 +154,20 @@ func (r *redactor) record(rec mcp.Record) mcp.Record {
 // encoded again. enc must be ready to encode the record afresh on its second
 // call. The caller's record is never changed.
 func (r *redactor) encode(rec mcp.Record, enc func(mcp.Record) (encodedLine, error)) (encodedLine, error) {
-	rec = r.record(rec)
+	line, _, err := r.encodeNoting(rec, enc)
+	return line, err
+}
+
+// encodeNoting is encode, also reporting whether redacting changed
+// anything: the line then does not read back as the record it was given.
+func (r *redactor) encodeNoting(rec mcp.Record, enc func(mcp.Record) (encodedLine, error)) (encodedLine, bool, error) {
+	rec, changed := r.record(rec)
 	line, err := enc(rec)
 	if err == nil && r.scrub(&rec, line) {
+		changed = true
 		line, err = enc(rec)
 	}
-	return line, err
+	return line, changed, err
 }
 
 // scrub replaces the tokens in rec when its encoded line may hold one, and

@@ -25,7 +25,7 @@ func (l *Log) onRelay(r *mcp.Record) {
 	defer l.views.refresh(l, i)
 	p.relay = l.cur
 	if p.post != 0 {
-		p.proxyAdded = ProxyAdded(p.postLatency, r.HTTP.Duration)
+		p.extra().proxyAdded = ProxyAdded(p.postLatency, r.HTTP.Duration)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -27,6 +28,14 @@ type source struct {
 	idx   chunked[lineRef]
 	cache recordCache
 	buf   []byte // line buffer for reads under mu
+
+	// A recording being written (recorder_live.go): written counts the
+	// bytes on disk so far (nil: the file is whole), differs holds the
+	// records whose line is not the record as the session emitted it, and
+	// closed tells the Recorder to index no more.
+	written *atomic.Int64
+	differs map[int]struct{}
+	closed  bool
 }
 
 // lineRef is where a record's line is, and what pacing and lookups need
@@ -110,7 +119,42 @@ func (s *source) add(r *Reader, seq int64, t time.Time) {
 }
 
 // Close closes the file.
-func (s *source) Close() error { return s.f.Close() }
+func (s *source) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	return s.f.Close()
+}
+
+// addWritten indexes a line a Recorder just wrote, and reports false when
+// the source is closed and wants no more; redacted says the line does not
+// read back as the record the session emitted.
+func (s *source) addWritten(ref lineRef, redacted bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	if redacted {
+		if s.differs == nil {
+			s.differs = make(map[int]struct{})
+		}
+		s.differs[s.idx.n] = struct{}{}
+	}
+	s.idx.add(ref)
+	return true
+}
+
+// asEmitted reports whether record i reads back as the session emitted it.
+func (s *source) asEmitted(i int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.differs[i]
+	return !ok
+}
+
+// onDisk reports whether a line ending at end can be read back yet.
+func (s *source) onDisk(end int64) bool { return s.written == nil || end <= s.written.Load() }
 
 // len is how many records are indexed so far.
 func (s *source) len() int {

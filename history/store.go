@@ -1,6 +1,8 @@
 package history
 
 import (
+	"slices"
+
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -45,12 +47,24 @@ func (m *memStore) Close() error { return nil }
 // an entry is a position in the source (4 bytes), and the record is decoded
 // again when asked. A record appended that is not the source's next one (a
 // Log fed from elsewhere) is kept in memory instead.
+//
+// Reading back the recording being written (Recorder.NewLog), a record the
+// file does not have as the session emitted it is kept in memory too, and
+// a record whose line is not on disk yet is kept in recent until it is.
 type fileStore struct {
-	src  *source
-	own  bool    // Close closes src
-	pos  []int32 // source position of each entry; -1-k for mem entry k
-	next int     // the source position the next record should have
-	mem  chunked[mcp.Record]
+	src    *source
+	own    bool    // Close closes src
+	pos    []int32 // source position of each entry; -1-k for mem entry k
+	next   int     // the source position the next record should have
+	mem    chunked[mcp.Record]
+	recent []recentEntry // oldest first
+}
+
+// recentEntry is an entry whose line the recorder has not flushed yet.
+type recentEntry struct {
+	entry int
+	end   int64 // where its line ends in the file
+	rec   *mcp.Record
 }
 
 // seekWindow is how far ahead of the expected position put looks for the
@@ -58,14 +72,46 @@ type fileStore struct {
 const seekWindow = 8
 
 func (f *fileStore) put(r *mcp.Record) *mcp.Record {
+	f.prune()
 	if p, ok := f.match(r); ok {
-		f.pos = append(f.pos, int32(p))
 		f.next = p + 1
-		cp := *r
-		return &cp
+		if f.src.asEmitted(p) {
+			cp := *r
+			if ref := f.src.ref(p); !f.src.onDisk(ref.off + int64(ref.size)) {
+				f.recent = append(f.recent, recentEntry{entry: len(f.pos), end: ref.off + int64(ref.size), rec: &cp})
+			}
+			f.pos = append(f.pos, int32(p))
+			return &cp
+		}
 	}
 	f.pos = append(f.pos, int32(-1-f.mem.n))
 	return f.mem.add(*r)
+}
+
+// prune lets go of the recent entries that are on disk now.
+func (f *fileStore) prune() {
+	k := 0
+	for k < len(f.recent) && f.src.onDisk(f.recent[k].end) {
+		k++
+	}
+	if k == 0 {
+		return
+	}
+	n := copy(f.recent, f.recent[k:])
+	clear(f.recent[n:])
+	f.recent = f.recent[:n]
+}
+
+// recentRecord is entry i when it is among recent.
+func recentRecord(recent []recentEntry, i int) *mcp.Record {
+	if len(recent) == 0 || i < recent[0].entry {
+		return nil
+	}
+	k, ok := slices.BinarySearchFunc(recent, i, func(e recentEntry, i int) int { return e.entry - i })
+	if !ok {
+		return nil
+	}
+	return recent[k].rec
 }
 
 func (f *fileStore) folded(r *mcp.Record) {
@@ -90,6 +136,10 @@ func (f *fileStore) get(i int) *mcp.Record {
 	if p < 0 {
 		return f.mem.at(int(-1 - p))
 	}
+	f.prune()
+	if r := recentRecord(f.recent, i); r != nil {
+		return r
+	}
 	r, err := f.src.record(int(p))
 	if err != nil {
 		// The file changed under the replay; what it said is gone, so say
@@ -107,12 +157,16 @@ func (f *fileStore) len() int { return len(f.pos) }
 func (f *fileStore) view() func(int) *mcp.Record {
 	pos := f.pos[:len(f.pos):len(f.pos)]
 	mem := append([][]mcp.Record(nil), f.mem.blocks...)
+	recent := slices.Clone(f.recent)
 	src := f.src
 	return func(i int) *mcp.Record {
 		p := pos[i]
 		if p < 0 {
 			k := int(-1 - p)
 			return &mem[k>>chunkBits][k&(1<<chunkBits-1)]
+		}
+		if r := recentRecord(recent, i); r != nil {
+			return r
 		}
 		r, err := src.record(int(p))
 		if err != nil {

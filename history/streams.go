@@ -45,8 +45,8 @@ func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
 // response stream under that request, leaving the POST that carried it as
 // it was.
 func (l *Log) resumed(p *row, e int32) {
-	if len(p.resumes) < maxResumes {
-		p.resumes = append(p.resumes, e)
+	if x := p.extra(); len(x.resumes) < maxResumes {
+		x.resumes = append(x.resumes, e)
 	}
 }
 

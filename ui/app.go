@@ -31,6 +31,10 @@ import (
 type Options struct {
 	// Records delivers the live session's records; nil in a replay.
 	Records <-chan []mcp.Record
+	// Log is where the live records are indexed; nil makes one that holds
+	// them in memory. A recorded session passes its Recorder's NewLog,
+	// which reads them back from the recording instead.
+	Log *history.Log
 	// Backend sends commands and reconnects; nil in a replay.
 	Backend Backend
 	// NoSend says why nothing can be sent when there is no Backend, e.g.
@@ -135,7 +139,11 @@ func New(opts Options) *Model {
 	}
 	st := opts.Styles
 	keys := DefaultKeyMap()
-	com := newCommon(&st, keys, newLog(opts.Player), opts.Now)
+	log := opts.Log
+	if log == nil {
+		log = newLog(opts.Player)
+	}
+	com := newCommon(&st, keys, log, opts.Now)
 	com.replay, com.note = opts.Player != nil, opts.Note
 	com.watching = opts.Clients != nil
 	com.spin = spinFrames[0]

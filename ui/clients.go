@@ -26,6 +26,9 @@ type Client struct {
 	Records <-chan []mcp.Record
 	// RecordingPath is where the session is recorded, "" for nowhere.
 	RecordingPath string
+	// Log is where its records are indexed; nil makes one that holds them
+	// in memory (see Options.Log).
+	Log *history.Log
 	// Backend sends through the session: the user's own, opened next to
 	// the proxied ones; nil for a proxied client's, which is watch-only.
 	Backend Backend
@@ -291,7 +294,11 @@ func (m *Model) clientsBar() string {
 // addFeed adds a tab for c, a proxied client or the user's own session,
 // with a log of its own.
 func (m *Model) addFeed(c Client) *clientFeed {
-	f := &clientFeed{Client: c, log: history.NewLog()}
+	log := c.Log
+	if log == nil {
+		log = history.NewLog()
+	}
+	f := &clientFeed{Client: c, log: log}
 	m.clients.feeds = append(m.clients.feeds, f)
 	return f
 }
