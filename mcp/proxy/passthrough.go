@@ -14,7 +14,7 @@ func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := p.exchange(w, r)
 	defer cancel()
-	out, err := p.outbound(ctx, r, body)
+	out, err := p.outbound(ctx, r, body, nil)
 	if err == nil {
 		var resp *http.Response
 		if resp, err = p.client.Do(out); err == nil {
