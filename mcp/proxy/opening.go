@@ -71,6 +71,9 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 		p.legacyEnded(c, l, err)
 		return
 	}
+	// Settled (decide has run what waited for it), so what follows reads
+	// as the GET stream's, as opened logged it.
+	l.up.Purpose = mcp.PurposeGet
 	streamClosed(c, l, err)
 	l.finish(err)
 }
