@@ -186,3 +186,20 @@ func TestUnusableEndpointIsRefused(t *testing.T) {
 		})
 	}
 }
+
+// A client that asks for the stream without saying it takes an event
+// stream (curl -N) gets one all the same when upstream sends it: it is a
+// legacy session like any other, its endpoint pointed at the proxy, never
+// past it at another origin.
+func TestStreamAskedWithoutAcceptIsRewrittenToo(t *testing.T) {
+	up, other := crossOriginUpstream(t)
+	_, base, w := startProxy(t, up.URL, Config{})
+	stream := rawDo(t, http.MethodGet, base+"/sse", "")
+	ev := nextEvent(t, bufio.NewReader(stream.Body))
+	if strings.Contains(ev, other.Listener.Addr().String()) || !strings.Contains(ev, "data: /.mcpscope/") {
+		t.Fatalf("a client without Accept got the endpoint event %q, want it pointed at the proxy", ev)
+	}
+	w.record(t, 1, "the negotiation error", func(r mcp.Record) bool {
+		return r.Error != nil && r.Error.Op == mcp.OpNegotiate && r.Error.Cause == mcp.CauseCrossOrigin
+	})
+}

@@ -225,6 +225,8 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	case r.Method == http.MethodDelete && sid != "":
 		p.sessionDelete(w, r, sid)
+	case r.Method == http.MethodGet:
+		p.plainGet(w, r)
 	default:
 		// Not MCP (a health check, a redirect from /): relayed as is, in
 		// no session.
