@@ -52,6 +52,8 @@ Point the client at the proxy's URL it prints, e.g.
   npx @modelcontextprotocol/inspector --cli http://127.0.0.1:8812/sse --transport sse --method tools/list
 
 --bearer and -H fill in credentials for a client that sends none; they go only to URL.
+A legacy server whose endpoint event names another origin is refused (the client's
+POSTs get 502 saying why) unless --allow-origin names that origin.
 --headless records without the TUI and prints one line per message on stderr until
 interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 		Args: needArgs(1, 1, "the URL of the server to relay to", "mcpscope proxy http://localhost:8811"),
@@ -97,6 +99,7 @@ func (f *connFlags) registerProxy(cmd *cobra.Command) {
 	f.transport, f.timeout = mcp.TransportAuto, mcp.DefaultRequestTimeout
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "header 'Name: value' sent upstream when the client sends none of that name (repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent upstream as Authorization: Bearer when the client sends no Authorization (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
+	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let a legacy upstream's endpoint event point the client's POSTs at this other origin, scheme://host:port (repeatable; it gets the client's own headers, never --bearer or -H); without it those POSTs are refused with 502")
 	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting to URL may take")
 	f.maxEventSize = mcp.DefaultMaxEventSize
 	fs.Var(sizeFlag{&f.maxEventSize}, "max-event-size", "largest SSE event or JSON answer logged whole, in bytes or with a unit (64MiB); larger ones are still relayed")
@@ -138,7 +141,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	run := &proxyRun{errw: errw, theme: pf.theme, served: make(chan struct{})}
 	run.sessions = newProxySessions(cfg, pf, errw)
 	p, err := proxy.New(proxy.Config{
-		Upstream: url, Header: cfg.Header, Bearer: cfg.Bearer, MaxEventSize: cfg.MaxEventSize,
+		Upstream: url, Header: cfg.Header, Bearer: cfg.Bearer, AllowOrigins: cfg.AllowOrigins, MaxEventSize: cfg.MaxEventSize,
 		DialTimeout: cfg.EndpointTimeout, AnyHost: pf.listenAny, MaxSessions: pf.maxSess,
 		OnStart: run.sessions.start, OnName: run.sessions.rename, OnRefused: run.sessions.refused,
 	})

@@ -2,6 +2,7 @@ package main
 
 import (
 	"container/heap"
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -16,10 +17,22 @@ import (
 // prompted it: a few milliseconds apart at most.
 const orderDelay = 50 * time.Millisecond
 
+// lineQueue is how many lines due wait for a stderr that is slow to take
+// them; past it lines are dropped and counted, rather than hold up every
+// session's printer and, behind it, the relay.
+const lineQueue = 4096
+
+// closeWait bounds how long close waits for the last lines to go out to a
+// stderr that does not take them: stopping never hangs on it.
+const closeWait = 2 * time.Second
+
 // lineOrder prints the headless proxy's lines in the order of their times,
 // from every session: a line waits orderDelay, then goes out with the
 // lines stamped before it. Lines are held until start (the banner goes
-// first), and close prints what is left. The relay never waits for it.
+// first), and close prints what is left. The relay never waits for it:
+// lines due go to one writer goroutine through a queue of lineQueue lines,
+// and when stderr does not keep up and the queue is full, lines are
+// dropped and a line says how many.
 type lineOrder struct {
 	w   io.Writer
 	now func() time.Time
@@ -29,15 +42,27 @@ type lineOrder struct {
 	n       int64 // lines so far: equal times keep the order they came in
 	started bool
 	wake    chan struct{} // a line came, or start or close was called
-	done    chan struct{} // the printing goroutine ended
+	done    chan struct{} // the ordering goroutine ended
 	closed  bool
+
+	queue   chan string   // lines due, for the writer
+	written chan struct{} // the writer ended: every queued line is out
+	dropped int           // lines dropped since the last count line; run's alone
 }
 
 // newLineOrder makes a lineOrder writing to w; nothing is printed until
 // start.
 func newLineOrder(w io.Writer) *lineOrder {
-	o := &lineOrder{w: w, now: time.Now, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	return startLineOrder(w, time.Now, lineQueue)
+}
+
+// startLineOrder makes a lineOrder on the clock now with a queue of n
+// lines, and starts its goroutines.
+func startLineOrder(w io.Writer, now func() time.Time, n int) *lineOrder {
+	o := &lineOrder{w: w, now: now, wake: make(chan struct{}, 1), done: make(chan struct{}),
+		queue: make(chan string, n), written: make(chan struct{})}
 	go o.run()
+	go o.write()
 	return o
 }
 
@@ -64,7 +89,7 @@ func (o *lineOrder) start() {
 }
 
 // close prints every line still waiting, in order, and returns once they
-// are out.
+// are out, or after closeWait when stderr does not take them.
 func (o *lineOrder) close() {
 	o.mu.Lock()
 	already := o.closed
@@ -74,6 +99,55 @@ func (o *lineOrder) close() {
 		o.poke()
 	}
 	<-o.done
+	select {
+	case <-o.written:
+	case <-time.After(closeWait):
+	}
+}
+
+// hand queues a line for the writer ("" queues only the count of lines
+// dropped, if any), first saying how many were dropped before it. With no
+// room it drops the line, or with a deadline waits for room until then.
+func (o *lineOrder) hand(text string, deadline <-chan struct{}) {
+	if o.dropped > 0 {
+		if !o.send(fmt.Sprintf("mcpscope: %d lines dropped here: stderr was not taking them fast enough (the recordings keep every record)", o.dropped), deadline) {
+			if text != "" {
+				o.dropped++
+			}
+			return
+		}
+		o.dropped = 0
+	}
+	if text != "" && !o.send(text, deadline) {
+		o.dropped++
+	}
+}
+
+// send queues a line, waiting for room until deadline (not at all when it
+// is nil); it reports whether the line was queued.
+func (o *lineOrder) send(text string, deadline <-chan struct{}) bool {
+	select {
+	case o.queue <- text:
+		return true
+	default:
+	}
+	if deadline == nil {
+		return false
+	}
+	select {
+	case o.queue <- text:
+		return true
+	case <-deadline:
+		return false
+	}
+}
+
+// write prints the queued lines, outside any lock.
+func (o *lineOrder) write() {
+	defer close(o.written)
+	for text := range o.queue {
+		fmt.Fprintln(o.w, text)
+	}
 }
 
 func (o *lineOrder) poke() {
@@ -83,24 +157,41 @@ func (o *lineOrder) poke() {
 	}
 }
 
-// run prints each line once it is orderDelay old (all of them once
-// closed), and sleeps until the next is due or something changes.
+// run hands each line to the writer once it is orderDelay old (all of
+// them once closed), and sleeps until the next is due or something
+// changes. It never writes itself: a blocked stderr must not hold the lock
+// that add takes.
 func (o *lineOrder) run() {
 	defer close(o.done)
+	defer close(o.queue)
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
+	var ready []string
 	for {
 		o.mu.Lock()
 		due := o.now().Add(-orderDelay)
 		for o.started && o.lines.Len() > 0 && (o.closed || !o.lines[0].at.After(due)) {
-			fmt.Fprintln(o.w, heap.Pop(&o.lines).(line).text)
+			ready = append(ready, heap.Pop(&o.lines).(line).text)
 		}
 		closed, wait := o.closed, time.Hour
 		if o.started && o.lines.Len() > 0 {
 			wait = o.lines[0].at.Sub(due)
 		}
 		o.mu.Unlock()
+		var deadline <-chan struct{}
 		if closed {
+			// The last lines may wait for room, a little; once that is
+			// over, deadline stays done for every line after.
+			ctx, cancel := context.WithTimeout(context.Background(), closeWait)
+			defer cancel()
+			deadline = ctx.Done()
+		}
+		for _, text := range ready {
+			o.hand(text, deadline)
+		}
+		ready = ready[:0]
+		if closed {
+			o.hand("", deadline)
 			return
 		}
 		timer.Reset(wait)

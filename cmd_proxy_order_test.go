@@ -30,8 +30,7 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 func TestHeadlessLinesGoOutInTheOrderOfTheirTimes(t *testing.T) {
 	w := &lineWriter{came: make(chan struct{}, 16)}
 	now := time.Date(2026, 11, 26, 2, 0, 0, 0, time.UTC)
-	o := &lineOrder{w: w, now: func() time.Time { return now }, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	go o.run()
+	o := startLineOrder(w, func() time.Time { return now }, lineQueue)
 	o.add(now.Add(-10*time.Millisecond), "#1 ← initialize")
 	o.add(now.Add(-20*time.Millisecond), "#2 → tools/list")
 	o.add(now.Add(-time.Second), "#1 + connected")

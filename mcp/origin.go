@@ -43,6 +43,10 @@ func CheckOrigins(allow []string) error {
 // them: http://h and http://H:80 are the same server.
 func SameOrigin(a, b *url.URL) bool { return originOf(a) == originOf(b) }
 
+// OriginOf is u's origin, scheme://host:port, as SameOrigin compares
+// them: for messages that name two origins, and for --allow-origin.
+func OriginOf(u *url.URL) string { return originOf(u) }
+
 // originOf is scheme://host:port with the scheme's default port made
 // explicit and the host lower-cased, so equal origins compare equal.
 func originOf(u *url.URL) string {

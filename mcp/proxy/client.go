@@ -51,12 +51,13 @@ type Client struct {
 	name, version string // clientInfo
 	protocol      string
 	sessionID     string
-	initAt        time.Time // when the client's initialize reached the proxy; zero before it
-	opened        bool      // a state "open" was logged
-	active        int       // exchanges relaying now
-	seen          int64     // when an exchange last began or ended, in the proxy's ticks
-	used          bool      // an exchange began: until then the request that made it is on its way
-	ending        bool      // ended: the records close when the last exchange is done
+	foreign       map[string]*foreign // legacy: where POSTs to these URIs go instead of the upstream
+	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
+	opened        bool                // a state "open" was logged
+	active        int                 // exchanges relaying now
+	seen          int64               // when an exchange last began or ended, in the proxy's ticks
+	used          bool                // an exchange began: until then the request that made it is on its way
+	ending        bool                // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
 }

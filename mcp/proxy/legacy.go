@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -44,8 +43,16 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 	}
 	defer done()
 	c.learn(m, "")
+	f := c.foreignAt(r.URL.RequestURI())
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 	defer l.cancel()
+	if f != nil && f.refusal != nil {
+		l.refuse(f.refusal)
+		return
+	}
+	if f != nil {
+		l.to = f.target
+	}
 	resp, ok := l.send()
 	if !ok {
 		return
@@ -61,7 +68,10 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 // proxy, and registers the session under the URI the client will POST to.
 // The upstream's URI is resolved against the upstream stream's URL; as the
 // proxy serves the same paths, a relative URI needs no change, and an
-// absolute one on the upstream's origin becomes its path and query.
+// absolute one on the upstream's origin becomes its path and query. One
+// that names another origin, or no usable URL at all, is rewritten too:
+// the client must not take its credentials there on the upstream's word
+// (see offOrigin).
 func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, since time.Time) rewriter {
 	return func(ev *mcp.SSEEvent) (string, bool) {
 		raw := string(ev.Raw)
@@ -70,20 +80,30 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		}
 		data := string(ev.Data)
 		ep, err := mcp.ResolveEndpoint(stream, data)
+		var target *url.URL
+		if err == nil {
+			target, err = url.Parse(ep.Preferred)
+		}
 		if err != nil {
-			c.fail(mcp.OpNegotiate, &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE, Message: err.Error()})
-			return raw, true
+			ep = &mcp.Endpoint{Data: mcp.Raw(data), Base: stream.String(), Preferred: data}
+			err = &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE, Message: err.Error()}
+		} else {
+			err = p.offOrigin(target)
 		}
 		ep.Conn, ep.Elapsed = conn, p.cfg.Now().Sub(since)
-		target, _ := url.Parse(ep.Preferred)
 		ref, _ := url.Parse(strings.TrimSpace(data))
 		out := raw
 		switch {
+		case err != nil:
+			out = pointAt(ev, refusedPath(c))
+			ep.InUse = p.register(c, r, refusedPath(c), "", &foreign{refusal: err})
+			ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502, so the client's credentials do not go where upstream pointed: " + err.Error()
+			c.fail(mcp.OpNegotiate, err)
 		case !mcp.SameOrigin(target, p.upstream):
-			ep.InUse = ep.Preferred
-			ep.Reason = "relayed unchanged: it names another origin, so the client posts there directly and the proxy sees none of those POSTs"
-			c.fail(mcp.OpNegotiate, &mcp.WireError{Cause: mcp.CauseCrossOrigin, Transport: mcp.TransportSSE,
-				Message: fmt.Sprintf("the endpoint event points at %s, not the upstream's origin: the client's POSTs bypass the proxy", ep.Preferred)})
+			out = pointAt(ev, target.RequestURI())
+			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID, &foreign{target: target})
+			ep.Reason = "rewritten to its path, so the client posts to the proxy, which forwards to " + ep.Preferred +
+				" (another origin, allowed with --allow-origin) with the client's own headers only, never --bearer or -H"
 		case ref.IsAbs() || ref.Host != "":
 			if strings.ContainsAny(data, "\r\n") {
 				ep.InUse, ep.Reason = ep.Preferred, "relayed unchanged: data of several lines is not a URI the proxy can rewrite"
@@ -96,10 +116,10 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			}
 			out = rewritten
 			ep.Reason = "rewritten from the upstream's absolute URI to its path, so the client posts to the proxy, which forwards to " + ep.Preferred
-			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID)
+			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID, nil)
 		default:
 			ep.Reason = "relayed unchanged: a relative URI resolves to the same path on the proxy, which forwards to " + ep.Preferred
-			ep.InUse = p.register(c, r, strings.TrimSpace(data), ep.SessionID)
+			ep.InUse = p.register(c, r, strings.TrimSpace(data), ep.SessionID, nil)
 		}
 		c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
 		c.adopt(ep.SessionID)
@@ -109,8 +129,9 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 }
 
 // register files a legacy session under the URI the client resolves ref
-// to, and its session id; it returns that URI as the client sees it.
-func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string) string {
+// to, and its session id; it returns that URI as the client sees it. POSTs
+// to that URI go where f says, when f is not nil.
+func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string, f *foreign) string {
 	u, err := url.Parse(ref)
 	if err != nil {
 		return ref
@@ -123,6 +144,14 @@ func (p *Proxy) register(c *Client, r *http.Request, ref, sessionID string) stri
 		base = &url.URL{Path: r.URL.Path, RawPath: r.URL.RawPath}
 	}
 	local := base.ResolveReference(u)
+	if f != nil {
+		c.mu.Lock()
+		if c.foreign == nil {
+			c.foreign = map[string]*foreign{}
+		}
+		c.foreign[local.RequestURI()] = f
+		c.mu.Unlock()
+	}
 	p.mu.Lock()
 	p.legacy[local.RequestURI()] = c
 	if sessionID != "" {

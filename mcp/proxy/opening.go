@@ -47,10 +47,21 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 	l := p.newLeg(w, r, nil, nil, message{}, mcp.PurposeStream)
 	defer l.cancel()
 	resp, err := l.roundTrip()
-	if err != nil || resp.StatusCode != http.StatusOK || mcp.MediaType(resp.Header) != "text/event-stream" {
+	if err != nil || !isEventStream(resp) {
 		p.earlyGet(w, r, l, resp, err)
 		return
 	}
+	p.streamAnswered(w, r, l, resp)
+}
+
+// isEventStream reports an answer that opens an event stream.
+func isEventStream(resp *http.Response) bool {
+	return resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+}
+
+// streamAnswered relays the event stream upstream answered a GET with no
+// session id with (l relayed it), in a session its first event settles.
+func (p *Proxy) streamAnswered(w http.ResponseWriter, r *http.Request, l *leg, resp *http.Response) {
 	c := p.undecided(r)
 	if c == nil {
 		resp.Body.Close()
@@ -65,12 +76,15 @@ func (p *Proxy) openStream(w http.ResponseWriter, r *http.Request) {
 			c.state(mcp.StateGetStream, "open (the client's)")
 		}
 	}
-	err = l.answer(resp, mcp.StreamLegacy, p.firstEvent(c, r, resp.Request.URL, l.start))
+	err := l.answer(resp, mcp.StreamLegacy, p.firstEvent(c, r, resp.Request.URL, l.start))
 	c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")
 	if c.kind() == mcp.TransportSSE {
 		p.legacyEnded(c, l, err)
 		return
 	}
+	// Settled (decide has run what waited for it), so what follows reads
+	// as the GET stream's, as opened logged it.
+	l.up.Purpose = mcp.PurposeGet
 	streamClosed(c, l, err)
 	l.finish(err)
 }

@@ -1,6 +1,34 @@
 package proxy
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// plainGet relays a GET that names no session and does not ask for an
+// event stream (curl's, a browser's, a health check). Upstream can answer
+// it with a legacy stream all the same, which the client can read and
+// follow: that is a session like any other, whose endpoint event is
+// rewritten (a client must not be pointed past the proxy, at an origin the
+// user never named). Anything else is passed through, in no session.
+func (p *Proxy) plainGet(w http.ResponseWriter, r *http.Request) {
+	l := p.newLeg(w, r, nil, nil, message{}, mcp.PurposeStream)
+	defer l.cancel()
+	resp, err := l.roundTrip()
+	switch {
+	case err != nil:
+		http.Error(w, "mcpscope proxy: cannot reach the upstream: "+err.Error(), http.StatusBadGateway)
+	case !isEventStream(resp):
+		defer resp.Body.Close()
+		p.relayAnswer(w, resp)
+	case p.crowded(r):
+		resp.Body.Close()
+		p.full(w, r)
+	default:
+		p.streamAnswered(w, r, l, resp)
+	}
+}
 
 // passThrough relays a request that is no MCP message (a health check, a
 // browser's GET /) as it is, in no session: nothing is recorded.
@@ -14,24 +42,30 @@ func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := p.exchange(w, r)
 	defer cancel()
-	out, err := p.outbound(ctx, r, body)
+	out, err := p.outbound(ctx, r, body, nil)
 	if err == nil {
 		var resp *http.Response
 		if resp, err = p.client.Do(out); err == nil {
 			defer resp.Body.Close()
-			for k, v := range resp.Header {
-				w.Header()[k] = v
-			}
-			dropHop(w.Header())
-			if loc := resp.Header.Get("Location"); loc != "" {
-				w.Header().Set("Location", p.local(loc))
-			}
-			w.WriteHeader(resp.StatusCode)
-			_, _ = copyTo(flusher{w}, resp.Body)
+			p.relayAnswer(w, resp)
 			return
 		}
 	}
 	http.Error(w, "mcpscope proxy: cannot reach the upstream: "+err.Error(), http.StatusBadGateway)
+}
+
+// relayAnswer relays an answer as it is, a Location on the upstream's
+// origin pointed back at the proxy.
+func (p *Proxy) relayAnswer(w http.ResponseWriter, resp *http.Response) {
+	for k, v := range resp.Header {
+		w.Header()[k] = v
+	}
+	dropHop(w.Header())
+	if loc := resp.Header.Get("Location"); loc != "" {
+		w.Header().Set("Location", p.local(loc))
+	}
+	w.WriteHeader(resp.StatusCode)
+	_, _ = copyTo(flusher{w}, resp.Body)
 }
 
 // flusher flushes every write to the client.

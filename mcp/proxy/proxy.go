@@ -70,6 +70,12 @@ type Config struct {
 	// upstream.
 	Header http.Header
 	Bearer string
+	// AllowOrigins are other origins (scheme://host:port, --allow-origin)
+	// a legacy upstream's endpoint event may point the client's POSTs at:
+	// the proxy forwards them there with the client's own headers, never
+	// Header or Bearer. An endpoint on any other origin is refused (see
+	// offOrigin).
+	AllowOrigins []string
 	// MaxEventSize bounds one SSE event and the copy of a JSON answer or a
 	// client's message kept for the record; 0 means mcp.DefaultMaxEventSize.
 	// A larger answer is still relayed whole.
@@ -100,6 +106,7 @@ type Config struct {
 type Proxy struct {
 	cfg      Config
 	upstream *url.URL
+	allow    []*url.URL // the other origins the user allowed
 	client   *http.Client
 	life     context.Context
 	stop     context.CancelFunc
@@ -135,6 +142,10 @@ func New(cfg Config) (*Proxy, error) {
 	if err != nil {
 		return nil, err
 	}
+	allow, err := allowOrigins(cfg.AllowOrigins)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.MaxEventSize <= 0 {
 		cfg.MaxEventSize = mcp.DefaultMaxEventSize
 	}
@@ -165,6 +176,7 @@ func New(cfg Config) (*Proxy, error) {
 	return &Proxy{
 		cfg:      cfg,
 		upstream: u,
+		allow:    allow,
 		client: &http.Client{Transport: noSwitch{tr}, CheckRedirect: func(*http.Request, []*http.Request) error {
 			// Redirects are the client's to follow: relayed, never
 			// followed, so the user's credentials reach only the upstream.
@@ -213,6 +225,8 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	case r.Method == http.MethodDelete && sid != "":
 		p.sessionDelete(w, r, sid)
+	case r.Method == http.MethodGet:
+		p.plainGet(w, r)
 	default:
 		// Not MCP (a health check, a redirect from /): relayed as is, in
 		// no session.

@@ -94,7 +94,14 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 // opened logs an event stream's exchange with upstream and with the client,
 // then what onOpen adds.
 func (l *leg) opened() {
-	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
+	up := l.up
+	if up.Purpose == mcp.PurposeStream && l.c.kind() == mcp.TransportStreamable {
+		// A GET with no session id is relayed as a legacy stream until
+		// its first event (or the client's initialize) settles it: this
+		// runs once it is, and a streamable client's is its GET stream.
+		up.Purpose = mcp.PurposeGet
+	}
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &up})
 	l.emitRelay()
 	if l.onOpen != nil {
 		l.onOpen()

@@ -236,10 +236,15 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 // Go SDK's) asks server/discover first and initializes when the server
 // offers no 2026 version. Its probe stays in the stateless session that
 // recorded it, which says where the client went, instead of staying open
-// and gathering the probes of every later run of that client.
+// and gathering the probes of every later run of that client. A probe that
+// named no clientInfo is the client's when it came from the same host and
+// User-Agent, at the same path.
 func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	p.mu.Lock()
 	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
+	if anon := p.byKey[identity(mcp.TransportStateless, r, message{})]; probe == nil && anon != nil && anon.path == r.URL.Path {
+		probe = anon
+	}
 	p.mu.Unlock()
 	if probe == nil {
 		return

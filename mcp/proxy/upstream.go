@@ -24,9 +24,10 @@ type leg struct {
 	r       *http.Request
 	start   time.Time // the client's request reached the proxy
 	body    []byte
-	request bool   // the body is a request waiting for its answer
-	method  string // the client's message's method, "" for none
-	reqSeq  int64  // the record of the client's message, 0 for none
+	request bool     // the body is a request waiting for its answer
+	method  string   // the client's message's method, "" for none
+	reqSeq  int64    // the record of the client's message, 0 for none
+	to      *url.URL // another origin the user allowed, where this POST goes (nil: the upstream)
 	ctx     context.Context
 	cancel  context.CancelFunc
 
@@ -71,7 +72,7 @@ func (l *leg) send() (resp *http.Response, ok bool) {
 // nothing: send logs a failure, as openStream does once it knows the
 // session.
 func (l *leg) roundTrip() (*http.Response, error) {
-	out, err := l.p.outbound(l.ctx, l.r, l.body)
+	out, err := l.p.outbound(l.ctx, l.r, l.body, l.to)
 	if err != nil {
 		return nil, err
 	}
@@ -192,13 +193,18 @@ func dropHop(h http.Header) {
 }
 
 // outbound is the client's request as it goes upstream: the same method,
-// path, query, headers and body, to the upstream's origin.
-func (p *Proxy) outbound(ctx context.Context, r *http.Request, body []byte) (*http.Request, error) {
+// path, query, headers and body, to the upstream's origin, or to the
+// origin of to, another the user allowed, without the user's credentials.
+func (p *Proxy) outbound(ctx context.Context, r *http.Request, body []byte, to *url.URL) (*http.Request, error) {
 	var rd io.Reader = http.NoBody
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
-	out, err := http.NewRequestWithContext(ctx, r.Method, p.upstreamFor(r).String(), rd)
+	dest := p.upstreamFor(r)
+	if to != nil {
+		dest.Scheme, dest.Host = to.Scheme, to.Host
+	}
+	out, err := http.NewRequestWithContext(ctx, r.Method, dest.String(), rd)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +219,9 @@ func (p *Proxy) outbound(ctx context.Context, r *http.Request, body []byte) (*ht
 	if o := out.Header.Get("Origin"); o != "" && namesProxy(o, r.Host) {
 		out.Header.Set("Origin", p.upstream.Scheme+"://"+p.upstream.Host)
 	}
-	p.credentials(out.Header)
+	if to == nil {
+		p.credentials(out.Header)
+	}
 	return out, nil
 }
 
