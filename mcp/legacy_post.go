@@ -48,12 +48,12 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 		return errNoEndpoint()
 	}
 	var tried map[string]bool
+	var refused error
 	if m.class != ClassRequest {
 		// An answer or a notification waits for no answer of its own: it
 		// goes to the URL a decision under way is trying, if any.
-		var err error
-		if tried, err = l.sendAside(ctx, ep, m, conn); tried == nil {
-			return err
+		if tried, refused = l.sendAside(ctx, ep, m, conn); tried == nil {
+			return refused
 		}
 	} else if !l.decide(ctx) {
 		return ctx.Err()
@@ -65,7 +65,7 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	if tried[target] {
 		// Refused there while it was being tried, and chosen since all
 		// the same: a second POST would be refused again.
-		return fmt.Errorf("%s refused this message while mcpscope was deciding where POSTs go", target)
+		return refused
 	}
 	err := l.postOnce(ctx, target, m, conn)
 	var we *WireError
@@ -140,10 +140,12 @@ func (l *legacy) decided() { <-l.deciding }
 // timeout. The URL being tried is the one the decision is about to keep,
 // so a notification sent meanwhile is not refused a second time at the
 // URL being left. A nil map means the message was dealt with (err says
-// how); else no decision is under way any more and the map holds the URLs
-// that refused it meanwhile, for the caller to send it as usual.
+// how); else no decision is under way any more, the map holds the URLs
+// that refused it meanwhile and err the last refusal, for the caller to
+// send it as usual.
 func (l *legacy) sendAside(ctx context.Context, ep *Endpoint, m *outgoing, conn int) (map[string]bool, error) {
 	tried := map[string]bool{}
+	var refused error
 	for {
 		l.mu.Lock()
 		target, why, of := "", l.tryingWhy, l.tryingFor
@@ -159,7 +161,7 @@ func (l *legacy) sendAside(ctx context.Context, ep *Endpoint, m *outgoing, conn 
 			select {
 			case l.deciding <- struct{}{}:
 				l.decided()
-				return tried, nil
+				return tried, refused
 			case <-moved:
 				continue
 			case <-ctx.Done():
@@ -175,6 +177,7 @@ func (l *legacy) sendAside(ctx context.Context, ep *Endpoint, m *outgoing, conn 
 		if err == nil || !refusedOrUnreached(err) {
 			return nil, err
 		}
+		refused = err
 	}
 }
 
