@@ -269,7 +269,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		// A batch is written with one system call, not one per record.
 		out := bufio.NewWriter(stdout)
 		lines := history.NewLineWriter(out, rf.options(cfg), cfg.URL)
-		saidRedirect := map[string]bool{}
+		var saidRedirect recentLines
 		for batch := range records {
 			for _, r := range batch {
 				if asJSON {
@@ -284,8 +284,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 					// --transport sse are both sent on from /mcp to /sse.
 					for _, hop := range r.HTTP.Redirects {
 						line := fmt.Sprintf("redirected: %s %s answered %d, to %s\n", r.HTTP.Method, sanitize.Line(hop.From), hop.Status, sanitize.Line(hop.To))
-						if !saidRedirect[line] {
-							saidRedirect[line] = true
+						if saidRedirect.first(line) {
 							fmt.Fprint(stderr, line)
 						}
 					}

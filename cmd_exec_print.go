@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -221,7 +220,7 @@ func (p *printer) tools(result json.RawMessage) {
 	tools, next := page.Tools, page.NextCursor
 	rows := make([]entry, len(tools))
 	for i, t := range tools {
-		desc := clip.FirstLine(strings.TrimSpace(t.Description))
+		desc := firstLine(t.Description)
 		if t.TaskSupport == mcp.TaskRequired {
 			desc = "(runs as a task) " + desc // tools/call follows it to its result
 		}

@@ -74,7 +74,7 @@ func (p *printer) resources(result json.RawMessage) {
 		if r.Size != nil {
 			desc += fmt.Sprintf(", %d bytes", *r.Size)
 		}
-		if d := clip.FirstLine(strings.TrimSpace(r.Description)); d != "" {
+		if d := firstLine(r.Description); d != "" {
 			desc = strings.TrimPrefix(desc+"  "+d, "  ")
 		}
 		rows[i] = entry{name: r.URI, desc: desc}
@@ -91,7 +91,7 @@ func (p *printer) templates(result json.RawMessage) {
 	}
 	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = entry{name: t.URITemplate, desc: strings.TrimPrefix(t.MimeType+"  "+clip.FirstLine(strings.TrimSpace(t.Description)), "  ")}
+		rows[i] = entry{name: t.URITemplate, desc: strings.TrimPrefix(t.MimeType+"  "+firstLine(t.Description), "  ")}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list")
@@ -112,7 +112,7 @@ func (p *printer) prompts(result json.RawMessage) {
 				args[j] += "*"
 			}
 		}
-		rows[i] = entry{name: pr.Name, desc: clip.FirstLine(strings.TrimSpace(pr.Description)), more: strings.Join(args, "  ")}
+		rows[i] = entry{name: pr.Name, desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
 	}
 	p.columns(rows)
 	p.count(len(ps), "prompt", next, "prompts/list")
@@ -294,12 +294,19 @@ func (p *printer) instructions(text string) {
 	}
 	// Instructions can run to pages (they are written for a model); the
 	// first line says what they are, the TUI shows them whole.
+	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(firstLine(text)))
+}
+
+// firstLine is the first line of text (a description, instructions),
+// trimmed, saying how many more lines it hides: one row of a listing
+// shows it, and a reader knows when there is more to read in the TUI.
+func firstLine(text string) string {
 	text = strings.TrimSpace(text)
 	first := clip.FirstLine(text)
 	if n := clip.LineBreaks(text); n > 0 {
 		first += fmt.Sprintf(" (+%d more lines)", n)
 	}
-	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(first))
+	return first
 }
 
 // setLevel says what logging/setLevel did: in 2026 there is no such

@@ -9,7 +9,8 @@ import (
 )
 
 // A tool described with CRLF line endings (written on Windows) lists with
-// its first line only, and no carriage return shown as ␍ at its end.
+// its first line and the count of the others, and no carriage return
+// shown as ␍ at its end.
 func TestExecListsACRLFDescriptionByItsFirstLine(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Tools: []mcptest.Tool{{
 		Name:        "greet",
@@ -20,8 +21,8 @@ func TestExecListsACRLFDescriptionByItsFirstLine(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	if !strings.Contains(out, "greet  Greets a person.\n") || strings.Contains(out, "␍") || strings.Contains(out, "second line") {
-		t.Errorf("tools/list printed\n%s\nwant greet with its description's first line, nothing after it", out)
+	if !strings.Contains(out, "greet  Greets a person. (+1 more lines)\n") || strings.Contains(out, "␍") || strings.Contains(out, "second line") {
+		t.Errorf("tools/list printed\n%s\nwant greet with its description's first line and that one more follows", out)
 	}
 }
 

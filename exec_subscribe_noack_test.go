@@ -12,15 +12,7 @@ import (
 // the words of the TUI's Listen line, and exits 1. Before, it printed
 // "subscribed to demo://readme", as if the server had taken the URI.
 func TestExecSubscribeNotAcknowledged(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "subscriptions/listen" {
-			x.SSE()
-			_ = x.FlushHeaders()
-			<-x.Context().Done()
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.ListenWithoutAck})
 	out, errOut, code := run(t, "exec", "--no-record", "--timeout", "300ms", srv.Endpoint(), "subscribe demo://readme")
 	if code != exitFailed || strings.Contains(out, "subscribed to demo://readme") ||
 		!strings.Contains(out, "the server did not acknowledge the listen stream carrying demo://readme within 300ms: the subscription stands as asked, but the server may send no notifications/resources/updated for it") {

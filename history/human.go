@@ -28,8 +28,17 @@ func FormatDuration(d time.Duration) string {
 }
 
 // FormatNumber writes a figure a server reported (progress, a total) as a
-// person reads it: 3, 2.5, 0.33; a third is not sixteen digits long.
+// person reads it: 3, 2.5, 0.33; a third is not sixteen digits long. A
+// figure of 1e15 or more is written with an exponent (1e+308, not three
+// hundred digits, and not the +Inf that rounding it to cents made), and
+// one that is no number at all as "?".
 func FormatNumber(f float64) string {
+	switch {
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		return "?"
+	case math.Abs(f) >= 1e15:
+		return strconv.FormatFloat(f, 'g', 6, 64)
+	}
 	return strconv.FormatFloat(math.Round(f*100)/100, 'f', -1, 64)
 }
 

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +41,9 @@ func TestSessionsListDurationsAsThePanesDo(t *testing.T) {
 }
 
 func TestFormatNumber(t *testing.T) {
-	for f, want := range map[float64]string{3: "3", 2.5: "2.5", 1.0 / 3: "0.33", 0: "0", 1e6: "1000000", -1.5: "-1.5"} {
+	for f, want := range map[float64]string{3: "3", 2.5: "2.5", 1.0 / 3: "0.33", 0: "0", 1e6: "1000000", -1.5: "-1.5",
+		1e308: "1e+308", -1e308: "-1e+308", math.MaxFloat64: "1.79769e+308", 123456789012345678: "1.23457e+17",
+		math.Inf(1): "?", math.NaN(): "?"} {
 		if got := FormatNumber(f); got != want {
 			t.Errorf("FormatNumber(%v) = %q, want %q", f, got, want)
 		}

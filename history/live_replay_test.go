@@ -78,7 +78,7 @@ func recordDemoSession(t *testing.T, transport string) (*Log, string) {
 		t.Fatal(err)
 	}
 	s.Close()
-	<-done
+	waitClosed(t, done, "end of the record stream after Close")
 	return live, path
 }
 

@@ -47,7 +47,7 @@ func TestLogOfAStatelessSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	<-done
+	waitClosed(t, done, "end of the record stream after Close")
 
 	n := l.Negotiation()
 	if len(n.SupportedVersions) == 0 || n.ProtocolVersion != mcp.ProtocolModern || n.Transport != mcp.TransportStateless || n.Listen == "" && n.ServerName == "" {

@@ -29,7 +29,7 @@ func logOf(t *testing.T, cfg mcp.Config, fn func(ctx context.Context, s *mcp.Ses
 	}
 	fn(ctx, s)
 	s.Close()
-	<-done
+	waitClosed(t, done, "end of the record stream after Close")
 	return l
 }
 

@@ -40,7 +40,7 @@ func TestJSONAnswerLabelledEventStream(t *testing.T) {
 			t.Errorf("%s: tools/list = %v (cause %q), want %q saying the body is JSON", url, err, CauseOf(err), CauseBadContentType)
 		}
 		s.Close()
-		<-rec.done
+		rec.waitEnd(t)
 		kept := false
 		for _, r := range rec.all() {
 			kept = kept || r.Kind == KindEvent && strings.Contains(string(r.Event.Raw), `"tools":[]`)

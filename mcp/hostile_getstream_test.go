@@ -195,7 +195,7 @@ func TestGetStreamReplayIsNotAnsweredAgain(t *testing.T) {
 		return r.Kind == KindReceived && strings.Contains(string(r.RPC.Raw), "live")
 	})
 	s.Close()
-	<-rec.done
+	rec.waitEnd(t)
 	var again int
 	for _, r := range rec.all() {
 		if r.Kind == KindReceived && r.RPC.Method == "ping" && r.RPC.Class == ClassDuplicate {

@@ -148,7 +148,7 @@ func TestReplayedServerRequestIsNotAskedAgain(t *testing.T) {
 	// Close waits for the questions put to the user and the replies; the
 	// record stream ends after the last of them.
 	s.Close()
-	<-rec.done
+	rec.waitEnd(t)
 	if n := ans.asked.Load(); n != 1 {
 		t.Errorf("the user was asked %d times, want once: the replayed elicitation was asked again", n)
 	}
@@ -302,7 +302,7 @@ func TestReplyToAnEndedSessionIsNotSentToTheNewOne(t *testing.T) {
 	ans := &heldAnswerer{asked: make(chan struct{}), release: make(chan struct{})}
 	s, rec := dialRaw(t, f, Config{Answerer: ans, RequestTimeout: 2 * time.Second})
 	go func() { _, _ = s.CallTool(testCtx(t), "confirm", []byte(`{}`)) }()
-	<-ans.asked
+	waitClosed(t, ans.asked, "elicitation put to the user")
 	if _, err := s.Initialize(testCtx(t)); err != nil {
 		t.Fatalf("initialize again: %v", err)
 	}

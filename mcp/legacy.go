@@ -42,6 +42,14 @@ type legacy struct {
 	// deciding is held by the POST that found the preferred URL refusing
 	// and tries the alternatives (legacy_post.go); POSTs wait for it.
 	deciding chan struct{}
+	// trying is the alternative URL of tryingFor that the decision under
+	// way is trying now, for answers and notifications that cannot wait
+	// for its status (tryingWhy is the reason to keep it if it works);
+	// tryingMoved is closed when it changes.
+	trying      string
+	tryingWhy   string
+	tryingFor   *Endpoint
+	tryingMoved chan struct{}
 }
 
 // connection is one stream connection: a GET and the session it negotiated.

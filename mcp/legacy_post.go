@@ -20,7 +20,8 @@ import (
 // alternatives are tried by one POST at a time, and a POST waits for that
 // decision before it goes: sent meanwhile (notifications/initialized after
 // an initialize whose answer came before its POST's 202) it would go to
-// the URL about to be left, and get a second 404.
+// the URL about to be left, and get a second 404. Answers and
+// notifications go to the URL being tried instead (sendAside).
 func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	l.mu.Lock()
 	ep, c := l.endpoint, l.current
@@ -46,12 +47,26 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	if ep == nil {
 		return errNoEndpoint()
 	}
-	if !l.decide(ctx) {
+	var tried map[string]bool
+	var refused error
+	if m.class != ClassRequest {
+		// An answer or a notification waits for no answer of its own: it
+		// goes to the URL a decision under way is trying, if any.
+		if tried, refused = l.sendAside(ctx, ep, m, conn); tried == nil {
+			return refused
+		}
+	} else if !l.decide(ctx) {
 		return ctx.Err()
+	} else {
+		l.decided() // only waited for the decision under way, if any
 	}
-	l.decided() // only waited for the decision under way, if any
 	ep = l.asLeft(ep)
 	target := ep.InUse
+	if tried[target] {
+		// Refused there while it was being tried, and chosen since all
+		// the same: a second POST would be refused again.
+		return refused
+	}
 	err := l.postOnce(ctx, target, m, conn)
 	var we *WireError
 	if !errors.As(err, &we) || target != ep.Preferred {
@@ -75,17 +90,20 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 	if !l.decide(ctx) {
 		return err
 	}
-	defer l.decided()
 	if now := l.asLeft(ep); now.InUse != ep.Preferred {
 		// Another POST refused at the preferred URL decided meanwhile.
+		l.decided()
 		return l.postOnce(ctx, now.InUse, m, conn)
 	}
-	tried := map[string]bool{ep.Preferred: true}
+	defer l.decided()
+	defer l.setTrying(nil, "", "")
+	tried = map[string]bool{ep.Preferred: true}
 	for _, alt := range alts {
 		if alt.url == "" || tried[alt.url] {
 			continue
 		}
 		tried[alt.url] = true
+		l.setTrying(ep, alt.url, alt.why)
 		aerr := l.postOnce(ctx, alt.url, m, conn)
 		if aerr == nil {
 			l.useAlternative(ep, alt.url, alt.why)
@@ -113,6 +131,68 @@ func (l *legacy) decide(ctx context.Context) bool {
 }
 
 func (l *legacy) decided() { <-l.deciding }
+
+// sendAside sends a message that waits for no answer while a decision is
+// under way: to the URL the decision is trying, without waiting for that
+// POST's status. The server may hold the POST being tried until it has
+// this very message (an elicitation asked on the stream while the
+// tools/call's 202 is held), so waiting behind it would wait until the
+// timeout. The URL being tried is the one the decision is about to keep,
+// so a notification sent meanwhile is not refused a second time at the
+// URL being left. A nil map means the message was dealt with (err says
+// how); else no decision is under way any more, the map holds the URLs
+// that refused it meanwhile and err the last refusal, for the caller to
+// send it as usual.
+func (l *legacy) sendAside(ctx context.Context, ep *Endpoint, m *outgoing, conn int) (map[string]bool, error) {
+	tried := map[string]bool{}
+	var refused error
+	for {
+		l.mu.Lock()
+		target, why, of := "", l.tryingWhy, l.tryingFor
+		if of != nil && of.Data == ep.Data && of.Base == ep.Base && !tried[l.trying] {
+			target = l.trying
+		}
+		if l.tryingMoved == nil {
+			l.tryingMoved = make(chan struct{})
+		}
+		moved := l.tryingMoved
+		l.mu.Unlock()
+		if target == "" {
+			select {
+			case l.deciding <- struct{}{}:
+				l.decided()
+				return tried, refused
+			case <-moved:
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		tried[target] = true
+		err := l.postOnce(ctx, target, m, conn)
+		if err == nil {
+			// It works: the decision need not wait for the held POST.
+			l.useAlternative(of, target, why)
+		}
+		if err == nil || !refusedOrUnreached(err) {
+			return nil, err
+		}
+		refused = err
+	}
+}
+
+// setTrying says which URL of ep's the decision under way tries now ("" when
+// none) and why it would be kept, and wakes the messages waiting in
+// sendAside.
+func (l *legacy) setTrying(ep *Endpoint, url, why string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.tryingFor, l.trying, l.tryingWhy = ep, url, why
+	if l.tryingMoved != nil {
+		close(l.tryingMoved)
+		l.tryingMoved = nil
+	}
+}
 
 // asLeft is ep as the last decision left it: the endpoint in use when it
 // is ep's negotiation (its URL in use may be an alternative now), else ep.

@@ -14,15 +14,7 @@ import (
 // acknowledgement came. Before, the wait ended in a silent success, as if
 // the server had taken the URI.
 func TestSubscribeWithoutAcknowledgementSaysSo(t *testing.T) {
-	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "subscriptions/listen" {
-			x.SSE()
-			_ = x.FlushHeaders()
-			<-x.Context().Done()
-			return
-		}
-		x.Default()
-	}}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.ListenWithoutAck}, Config{RequestTimeout: 300 * time.Millisecond})
 	ctx := testCtx(t)
 	_, err := s.Subscribe(ctx, "demo://readme")
 	if CauseOf(err) != CauseNotAcknowledged || !strings.Contains(err.Error(), "the subscription stands as asked") {

@@ -2,9 +2,9 @@ package mcp
 
 import (
 	"bytes"
-	"encoding/json"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // A 2026 server tags every notification of a listen stream with the id of
@@ -34,19 +34,19 @@ func (a *listenAcks) foreignSubscription(params []byte) string {
 	if !bytes.Contains(params, []byte(`subscriptionId`)) {
 		return "" // the cheap test first: most notifications carry none
 	}
-	var p struct {
-		Meta map[string]json.RawMessage `json:"_meta"`
-	}
-	if json.Unmarshal(params, &p) != nil {
+	// Only params' members and _meta's are indexed: the rest of a large
+	// notification is checked once and not decoded.
+	doc, err := jsonspan.Parse(params, jsonspan.Limits{Depth: 2})
+	if err != nil {
 		return ""
 	}
-	raw := bytes.TrimSpace(p.Meta[MetaSubscriptionID])
-	if len(raw) == 0 || string(raw) == "null" {
+	v := doc.Root().Get("_meta").Get(MetaSubscriptionID)
+	if !v.Exists() || v.Kind() == jsonspan.Null {
 		return ""
 	}
+	raw := v.Raw()
 	text := string(raw)
-	var str string
-	if raw[0] == '"' && json.Unmarshal(raw, &str) == nil {
+	if str, ok := v.Text(); ok {
 		text = str // an id sent as 5 and named "5" is still ours
 	}
 	a.mu.Lock()

@@ -11,7 +11,7 @@ import (
 // not acted on (the tools listed stay), while ours is acted on. Before,
 // the stranger's was taken for ours.
 func TestListenNotificationForASubscriptionWeDoNotHave(t *testing.T) {
-	send := make(chan struct{})
+	send, sendOurs := make(chan struct{}), make(chan struct{})
 	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
 		if x.Method != "subscriptions/listen" {
 			x.Default()
@@ -22,6 +22,11 @@ func TestListenNotificationForASubscriptionWeDoNotHave(t *testing.T) {
 		select {
 		case <-send:
 			_ = x.Notify("notifications/tools/list_changed", tag("not-ours"))
+		case <-x.Context().Done():
+		}
+		select {
+		case <-sendOurs:
+			_ = x.Notify("notifications/tools/list_changed", tag(x.ID))
 		case <-x.Context().Done():
 		}
 		<-x.Context().Done()
@@ -42,6 +47,16 @@ func TestListenNotificationForASubscriptionWeDoNotHave(t *testing.T) {
 	s.mu.Unlock()
 	if !kept {
 		t.Error("a list_changed for a subscription we do not have dropped the tools listed")
+	}
+	close(sendOurs)
+	r = rec.waitFor(t, "our own list_changed", func(r Record) bool {
+		return r.RPC != nil && r.RPC.Method == "notifications/tools/list_changed" && r.RPC.ForeignSubscription == ""
+	})
+	s.mu.Lock()
+	dropped := s.tools == nil
+	s.mu.Unlock()
+	if !dropped {
+		t.Errorf("a list_changed for our own subscription was not acted on (the tools listed stay): %s", r.RPC.Raw)
 	}
 	for _, r := range rec.all() {
 		if r.RPC != nil && r.RPC.Method == "notifications/subscriptions/acknowledged" && r.RPC.ForeignSubscription != "" {

@@ -32,7 +32,7 @@ func TestObserverPairsBothWays(t *testing.T) {
 	o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":7,"result":{}}`), 1)
 	o.ServerJSON([]byte(`{"jsonrpc":"2.0","id":"nobody","result":{}}`), 1, 0)
 	o.Close()
-	<-rec.done
+	rec.waitEnd(t)
 	if relayed.String() != stream {
 		t.Errorf("relayed %q, want every byte of the stream", relayed.String())
 	}

@@ -66,6 +66,23 @@ func (r *recorded) waitFor(t *testing.T, what string, ok func(Record) bool) Reco
 	}
 }
 
+// waitEnd waits for the record stream to end (after Close), bounded.
+func (r *recorded) waitEnd(t *testing.T) {
+	t.Helper()
+	waitClosed(t, r.done, "the end of the record stream after Close")
+}
+
+// waitClosed waits for ch to be closed or to receive, failing the test
+// with what did not happen when it takes more than 10s.
+func waitClosed(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("no %s within 10s", what)
+	}
+}
+
 func (r *recorded) of(kind Kind) []Record {
 	var out []Record
 	for _, rec := range r.all() {

@@ -29,6 +29,8 @@ type detailPane struct {
 	cache    []string
 	cacheKey detailKey
 	ready    bool
+	// inPart is set when cache leaves out part of what it shows.
+	inPart bool
 	// formatting is the key of the newest command formatting lines, if any.
 	formatting    bool
 	formattingKey detailKey
@@ -253,9 +255,10 @@ func (d *detailPane) input() detailInput {
 func (d *detailPane) lines() []string {
 	if k := d.key(); d.cache == nil || k != d.cacheKey {
 		in := d.input()
-		d.cacheKey, d.respLine = k, -1
+		d.cacheKey, d.respLine, d.inPart = k, -1, false
 		if d.ready = in.cost() <= inlineFormat; d.ready {
 			d.cache, d.respLine = in.format()
+			d.inPart = in.inPart
 		} else {
 			d.cache = in.placeholder()
 		}
@@ -280,7 +283,7 @@ func (d *detailPane) refresh() tea.Cmd {
 	d.formatting, d.formattingKey = true, k
 	return func() tea.Msg {
 		lines, resp := in.format()
-		return detailFormattedMsg{key: k, lines: lines, respLine: resp}
+		return detailFormattedMsg{key: k, lines: lines, respLine: resp, inPart: in.inPart}
 	}
 }
 
@@ -293,9 +296,9 @@ func (d *detailPane) formatted(msg detailFormattedMsg) {
 	if d.ready || msg.key != d.cacheKey {
 		return
 	}
-	d.cache, d.respLine, d.ready = msg.lines, msg.respLine, true
+	d.cache, d.respLine, d.ready, d.inPart = msg.lines, msg.respLine, true, msg.inPart
 	if d.search.key == d.cacheKey && d.search.hits != nil {
 		// A search made in the placeholder is made again in the lines.
-		d.search.find(d.cacheKey, d.cache)
+		d.search.find(d.cacheKey, d.cache, d.inPart)
 	}
 }

@@ -47,6 +47,19 @@ type detailInput struct {
 	chainFirst        string
 	// transport is the session's, which decides what an error's advice says.
 	transport string
+
+	// inPart is set by format when the lines leave out part of what they
+	// show (a message too large to draw, comment lines past the cap), so
+	// a search that finds nothing can say where it looked.
+	inPart bool
+}
+
+// json is JSONLines of raw at the pane's width and limit, noting in inPart
+// when some of raw is left out.
+func (in *detailInput) json(raw string, pretty bool) []string {
+	lines, cut := jsonLines(raw, in.st, pretty, in.width, detailLimit)
+	in.inPart = in.inPart || cut
+	return lines
 }
 
 // detailFormattedMsg carries lines formatted off the update loop.
@@ -54,6 +67,7 @@ type detailFormattedMsg struct {
 	key      detailKey
 	lines    []string
 	respLine int
+	inPart   bool
 }
 
 // cost is how many bytes of messages formatting reads.
@@ -173,7 +187,7 @@ func (in *detailInput) message(out []string, title string, r *mcp.Record) []stri
 	}
 	raw := r.RPC.Raw
 	out = append(out, "", in.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
-	return append(out, JSONLines(string(raw), in.st, in.pretty, in.width, detailLimit)...)
+	return append(out, in.json(string(raw), in.pretty)...)
 }
 
 // pairHead is the row's title, state and timing.
@@ -201,7 +215,9 @@ func (in *detailInput) pairLines() ([]string, int) {
 		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
 		// A sentence (quoting a body at most), wrapped between words as
 		// the advice under it is: cut at the border it split words.
-		for _, l := range strings.Split(clip.Prefix(failureText(f.Error), detailLimit), "\n") {
+		text := failureText(f.Error)
+		in.inPart = in.inPart || len(text) > detailLimit
+		for _, l := range strings.Split(clip.Prefix(text, detailLimit), "\n") {
 			out = in.wrapped(out, sanitize.Line(l), st.Row)
 		}
 		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
@@ -244,7 +260,7 @@ func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
 	if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
 		out = append(in.requestHeaders(out, post.HTTP), "")
 	}
-	return append(out, JSONLines(string(raw), in.st, in.pretty, in.width, detailLimit)...)
+	return append(out, in.json(string(raw), in.pretty)...)
 }
 
 // response is the Response section: what the answer is in words, then
@@ -261,7 +277,7 @@ func (in *detailInput) response(out []string, r *mcp.Record) []string {
 	if in.pretty {
 		out = in.responseFacts(out, r)
 	}
-	return append(out, JSONLines(string(raw), in.st, in.pretty, in.width, detailLimit)...)
+	return append(out, in.json(string(raw), in.pretty)...)
 }
 
 // postLines shows the POST's answer when it says more than "202 Accepted":
@@ -283,7 +299,7 @@ func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
 	case in.pair != nil && in.pair.Response != nil && in.pair.Response.RPC != nil && strings.TrimSpace(string(in.pair.Response.RPC.Raw)) == body:
 		out = append(out, in.st.Dim.Render("(its body is the Response above)"))
 	case len(h.Body) > 0:
-		out = append(out, JSONLines(string(h.Body), in.st, in.pretty, in.width, detailLimit)...)
+		out = append(out, in.json(string(h.Body), in.pretty)...)
 	}
 	return out
 }
@@ -318,17 +334,18 @@ func (in *detailInput) eventLines() []string {
 	for i, c := range ev.Comments {
 		if i == maxComments {
 			out = append(out, st.Dim.Render(fmt.Sprintf("… %d more comment lines", len(ev.Comments)-maxComments)))
+			in.inPart = true
 			break
 		}
 		out = append(out, st.Dim.Render(": "+wireLine(c, 1024)))
 	}
 	if !in.pretty {
 		out = append(out, "", in.section("Raw bytes", "as received"))
-		return append(out, JSONLines(string(ev.Raw), st, false, in.width, detailLimit)...)
+		return append(out, in.json(string(ev.Raw), false)...)
 	}
 	out = append(out, "", in.section("Data", ""))
 	if ev.Data == "" {
 		return append(out, st.Hint.Render("(no data)"))
 	}
-	return append(out, JSONLines(string(ev.Data), st, true, in.width, detailLimit)...)
+	return append(out, in.json(string(ev.Data), true)...)
 }

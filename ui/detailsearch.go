@@ -31,13 +31,11 @@ type detailSearch struct {
 	inPart bool
 }
 
-// find searches lines, the lines of key, for the query.
-func (s *detailSearch) find(key detailKey, lines []string) {
+// find searches lines, the lines of key, for the query; inPart says the
+// lines leave out part of what they show.
+func (s *detailSearch) find(key detailKey, lines []string, inPart bool) {
 	s.key, s.hits, s.at = key, findLines(lines, s.query), -1
-	s.inPart = false
-	if len(s.hits) == 0 {
-		s.inPart = len(findLines(lines, shownInPart)) > 0
-	}
+	s.inPart = inPart
 }
 
 func newDetailSearch(c *common) detailSearch {
@@ -109,7 +107,7 @@ func (d *detailPane) matchKey(msg tea.KeyMsg) bool {
 func (d *detailPane) findFrom(from, dir int) {
 	lines := d.lines()
 	if d.search.key != d.cacheKey || d.search.hits == nil {
-		d.search.find(d.cacheKey, lines)
+		d.search.find(d.cacheKey, lines, d.inPart)
 	}
 	hits := d.search.hits
 	d.search.at = -1
@@ -150,7 +148,7 @@ func (d *detailPane) followSearch() {
 		s.key.pair != d.cacheKey.pair || s.key.event != d.cacheKey.event {
 		return
 	}
-	s.find(d.cacheKey, d.cache)
+	s.find(d.cacheKey, d.cache, d.inPart)
 	for i, h := range s.hits {
 		if h >= d.scroll.offset && h < d.scroll.offset+d.scroll.height {
 			s.at = i

@@ -94,3 +94,19 @@ func TestDetailSearchSaysItLookedInPart(t *testing.T) {
 		t.Errorf("a search in part of an answer does not say it looked only at what is shown:\n%s", view)
 	}
 }
+
+// A message shown whole that itself holds the words " more not shown" is
+// searched whole: a text not in it is said not found, not "not found in
+// what is shown". Before, those words in the message were taken for the
+// notice under a message shown in part.
+func TestDetailSearchInAWholeMessageThatSaysMoreNotShown(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, hugeAnswerRecords("12 more not shown"))
+	press(m, "enter")
+	press(m, "/")
+	typeKeys(m, "no such text")
+	press(m, "enter")
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "“no such text” not found") || strings.Contains(view, "in what is shown") {
+		t.Errorf("a search in a message shown whole says it looked only at part of it:\n%s", view)
+	}
+}

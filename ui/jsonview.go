@@ -22,8 +22,7 @@ import (
 const prettyGrowth = 4
 
 // shownInPart ends the size of what a message too large to draw left out,
-// in the notice under what was drawn; a search that finds nothing says it
-// looked only at what is shown when a line holds it.
+// in the notice under what was drawn.
 const shownInPart = " more not shown"
 
 // JSONLines renders raw JSON as display lines: pretty (indented, syntax
@@ -41,8 +40,14 @@ const shownInPart = " more not shown"
 // sees what the server really sent. Nesting deeper than maxIndentDepth is
 // printed on one line.
 func JSONLines(raw string, st *themes.Styles, pretty bool, width, limit int) []string {
+	lines, _ := jsonLines(raw, st, pretty, width, limit)
+	return lines
+}
+
+// jsonLines is JSONLines, and whether some of raw was left out.
+func jsonLines(raw string, st *themes.Styles, pretty bool, width, limit int) ([]string, bool) {
 	if len(raw) == 0 {
-		return []string{st.Dim.Render("(empty)")}
+		return []string{st.Dim.Render("(empty)")}, false
 	}
 	if limit <= 0 {
 		limit = detailLimit
@@ -68,7 +73,7 @@ func JSONLines(raw string, st *themes.Styles, pretty bool, width, limit int) []s
 		}
 		lines = append(lines, st.Warning.Render(notice))
 	}
-	return lines
+	return lines, omitted > 0
 }
 
 // PrettyText is raw as JSONLines prints it, as plain text without colours

@@ -12,15 +12,7 @@ import (
 // so before, x said the listen stream stays open and the wait went on to
 // --timeout.
 func TestCancelASubscribeWaitingForItsAcknowledgement(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "subscriptions/listen" {
-			x.SSE()
-			_ = x.FlushHeaders()
-			<-x.Context().Done()
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.ListenWithoutAck})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
 	l.waitFor("discovered")
 	l.command("subscribe demo://readme")

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -18,8 +20,14 @@ import (
 // directories are offered (a root is one), hidden ones only once a "." is
 // typed, and "~/" is the home directory, kept as typed.
 
-// maxDirCandidates bounds what one Tab offers from a huge directory.
-const maxDirCandidates = 1000
+// maxDirCandidates bounds what one Tab offers from a huge directory, and
+// maxDirScanned how many of its entries are looked at: it is read in
+// batches of dirBatch, so its size costs neither memory nor unbounded time.
+const (
+	maxDirCandidates = 1000
+	maxDirScanned    = 100_000
+	dirBatch         = 256
+)
 
 // dirsListedMsg carries the directories that complete the word under the
 // cursor of line.
@@ -55,29 +63,13 @@ func listDirs(line string, ctx lineContext) tea.Cmd {
 		if real == "" {
 			real = "."
 		}
-		entries, err := os.ReadDir(real)
-		if err != nil && len(entries) == 0 {
+		names, err := matchingDirs(real, base)
+		if err != nil && len(names) == 0 {
 			out.err = err
 			return out
 		}
-		for _, e := range entries {
-			name := e.Name()
-			if !strings.HasPrefix(name, base) || strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".") {
-				continue
-			}
-			if !e.IsDir() {
-				// A link to a directory is one too.
-				if e.Type()&os.ModeSymlink == 0 {
-					continue
-				}
-				if fi, err := os.Stat(filepath.Join(real, name)); err != nil || !fi.IsDir() {
-					continue
-				}
-			}
+		for _, name := range names {
 			out.comp.add(quoteDir(dir+name+"/"), name+"/")
-			if len(out.comp.items) == maxDirCandidates {
-				break
-			}
 		}
 		return out
 	}
@@ -113,4 +105,55 @@ func (m *Model) dirsListed(msg dirsListedMsg) tea.Cmd {
 	}
 	m.cmdline.offer(msg.line, msg.comp)
 	return nil
+}
+
+// matchingDirs returns, sorted, the names of the directories (and links to
+// them) in real that start with base, hidden ones only when base starts
+// with ".": at most maxDirCandidates of them, from at most maxDirScanned
+// entries. An error comes with the names read before it.
+func matchingDirs(real, base string) ([]string, error) {
+	f, err := os.Open(real)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var names []string
+	for scanned := 0; scanned < maxDirScanned && len(names) < maxDirCandidates; {
+		entries, err := f.ReadDir(dirBatch)
+		scanned += len(entries)
+		for _, e := range entries {
+			if len(names) == maxDirCandidates {
+				break
+			}
+			if isDirFor(real, base, e) {
+				names = append(names, e.Name())
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			slices.Sort(names)
+			return names, err
+		}
+	}
+	slices.Sort(names)
+	return names, nil
+}
+
+// isDirFor reports whether e, an entry of real, is a directory (or a link
+// to one) that completes base.
+func isDirFor(real, base string, e os.DirEntry) bool {
+	name := e.Name()
+	if !strings.HasPrefix(name, base) || strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".") {
+		return false
+	}
+	if e.IsDir() {
+		return true
+	}
+	if e.Type()&os.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(real, name))
+	return err == nil && fi.IsDir()
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -102,5 +103,28 @@ func TestListDirsOffersDirectoriesOnly(t *testing.T) {
 		if msg.err != nil || !slices.Equal(msg.comp.items, tc.want) {
 			t.Errorf("Tab on %q offers %q (%v), want %q", line, msg.comp.items, msg.err, tc.want)
 		}
+	}
+}
+
+// A directory with more matching directories than one Tab offers gives the
+// first maxDirCandidates found, sorted, read in batches across which none
+// is lost or repeated.
+func TestListDirsBoundsAHugeDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for i := range maxDirCandidates + 50 {
+		if err := os.Mkdir(filepath.Join(dir, fmt.Sprintf("d%04d", i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	line := "roots add " + dir + "/d"
+	msg := listDirs(line, analyze(line, nil))().(dirsListedMsg)
+	if msg.err != nil {
+		t.Fatalf("Tab on %q: %v", line, msg.err)
+	}
+	if got := len(msg.comp.items); got != maxDirCandidates {
+		t.Errorf("Tab on a directory of %d directories offers %d, want %d", maxDirCandidates+50, got, maxDirCandidates)
+	}
+	if !slices.IsSorted(msg.comp.items) || len(slices.Compact(slices.Clone(msg.comp.items))) != len(msg.comp.items) {
+		t.Errorf("the candidates are not sorted and distinct: %q ...", msg.comp.items[:5])
 	}
 }

@@ -137,3 +137,16 @@ func (l *Listener) End() {
 
 // Done is closed once the stream has ended, whoever ended it.
 func (l *Listener) Done() <-chan struct{} { return l.done }
+
+// ListenWithoutAck is a StatelessOptions.Handle for a server that opens
+// every subscriptions/listen stream and never acknowledges it, holding it
+// open until the client closes it; anything else is answered by Default.
+func ListenWithoutAck(x *Exchange) {
+	if x.Method != "subscriptions/listen" {
+		x.Default()
+		return
+	}
+	x.SSE()
+	_ = x.FlushHeaders()
+	<-x.Context().Done()
+}

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -78,7 +79,7 @@ func BenchmarkAddedLatency(b *testing.B) {
 			}))
 			b.Cleanup(up.Close)
 			proxied := benchProxy(b, up.URL, Config{})
-			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: testTimeout}
 			call := func(url string) time.Duration {
 				req, _ := http.NewRequest("POST", url+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
 				req.Header.Set("Content-Type", "application/json")
@@ -143,7 +144,14 @@ func BenchmarkEventLatency(b *testing.B) {
 	proxied := benchProxy(b, up.URL, Config{})
 	for _, target := range []struct{ name, url string }{{"direct", up.URL}, {"proxied", proxied}} {
 		b.Run(target.name, func(b *testing.B) {
-			req, _ := http.NewRequest("GET", target.url+"/mcp", nil)
+			// The stream lasts the whole run, so no one deadline fits it: a
+			// watchdog, pushed back at every event, ends it when one takes
+			// longer than testTimeout.
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			watchdog := time.AfterFunc(testTimeout, cancel)
+			defer watchdog.Stop()
+			req, _ := http.NewRequestWithContext(ctx, "GET", target.url+"/mcp", nil)
 			req.Header.Set("Accept", "text/event-stream")
 			req.Header.Set("Mcp-Session-Id", "bench")
 			resp, err := http.DefaultClient.Do(req)
@@ -155,11 +163,16 @@ func BenchmarkEventLatency(b *testing.B) {
 			lat := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				tick <- struct{}{}
+				watchdog.Reset(testTimeout)
+				select {
+				case tick <- struct{}{}:
+				case <-ctx.Done():
+					b.Fatalf("the server took no tick within %s", testTimeout)
+				}
 				for {
 					line, err := br.ReadString('\n')
 					if err != nil {
-						b.Fatal(err)
+						b.Fatalf("reading the event stream (no event within %s ends it): %v", testTimeout, err)
 					}
 					if i := strings.Index(line, `"t":`); i >= 0 {
 						sent, _ := strconv.ParseInt(strings.TrimRight(line[i+4:], "}\n"), 10, 64)
@@ -244,7 +257,7 @@ func BenchmarkLargeAnswer(b *testing.B) {
 				req, _ := http.NewRequest("POST", proxied+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`))
 				req.Header.Set("Content-Type", "application/json")
 				req.Header.Set("Mcp-Session-Id", "big")
-				resp, err := http.DefaultClient.Do(req)
+				resp, err := (&http.Client{Timeout: testTimeout}).Do(req)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,0 +1,90 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// Behind a proxy that lost the path prefix, the initialize POST finds the
+// prefixed URL after a 404, and the server there holds its 202 until the
+// client answers a ping it sent on the stream meanwhile (as a server holds
+// a tools/call until an elicitation is answered). The answer goes to the
+// URL being tried at once, so the held POST is released by it. Before, the
+// answer waited for the decision, that is for the held POST, until the
+// server gave up holding.
+func TestAnswerDoesNotWaitBehindTheHeldFallbackPost(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
+	target, _ := url.Parse(srv.URL)
+	rp := httputil.NewSingleHostReverseProxy(target)
+	rp.FlushInterval = -1
+	proxied := http.StripPrefix("/gw", rp)
+	answered := make(chan struct{})
+	var answerOnce sync.Once
+	var releasedByAnswer atomic.Bool
+	var unprefixed atomic.Int64
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /message", func(w http.ResponseWriter, r *http.Request) {
+		unprefixed.Add(1)
+		http.NotFound(w, r)
+	})
+	mux.HandleFunc("POST /gw/message", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		if strings.Contains(string(b), `"id":"held-1"`) {
+			answerOnce.Do(func() { close(answered) })
+		}
+		if !strings.Contains(string(b), `"method":"initialize"`) {
+			proxied.ServeHTTP(w, r)
+			return
+		}
+		held := httptest.NewRecorder()
+		proxied.ServeHTTP(held, r)
+		if conns := srv.Conns(); len(conns) > 0 {
+			_ = conns[0].PingID(json.RawMessage(`"held-1"`))
+		}
+		select {
+		case <-answered:
+			releasedByAnswer.Store(true)
+		case <-time.After(3 * time.Second):
+		}
+		w.WriteHeader(held.Code)
+		_, _ = w.Write(held.Body.Bytes())
+	})
+	mux.Handle("/gw/", proxied)
+	front := httptest.NewServer(mux)
+	t.Cleanup(front.Close)
+
+	s := NewSession(Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 10 * time.Second})
+	rec := collect(s)
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	if _, err := s.Initialize(testCtx(t)); err != nil {
+		t.Fatalf("Initialize: %v", err)
+	}
+	if !releasedByAnswer.Load() {
+		t.Error("the answer to the server's ping reached the server only after its held POST gave up: it waited behind that POST")
+	}
+	note := rec.waitFor(t, "notifications/initialized sent", func(r Record) bool {
+		return r.Kind == KindSent && r.RPC.Method == "notifications/initialized"
+	})
+	rec.waitFor(t, "notifications/initialized taken at the prefixed URL", func(r Record) bool {
+		return r.Kind == KindHTTP && r.HTTP.ReqSeq == note.Seq && r.HTTP.Status == http.StatusAccepted && strings.Contains(r.HTTP.URL, "/gw/message?")
+	})
+	if n := unprefixed.Load(); n != 1 {
+		t.Errorf("the URL that answered 404 got %d POSTs, want only the first", n)
+	}
+}
