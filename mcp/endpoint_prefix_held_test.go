@@ -33,6 +33,7 @@ func TestAnswerDoesNotWaitBehindTheHeldFallbackPost(t *testing.T) {
 	answered := make(chan struct{})
 	var answerOnce sync.Once
 	var releasedByAnswer atomic.Bool
+	heldDone := make(chan struct{})
 	var unprefixed atomic.Int64
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /message", func(w http.ResponseWriter, r *http.Request) {
@@ -59,6 +60,7 @@ func TestAnswerDoesNotWaitBehindTheHeldFallbackPost(t *testing.T) {
 			releasedByAnswer.Store(true)
 		case <-time.After(3 * time.Second):
 		}
+		close(heldDone)
 		w.WriteHeader(held.Code)
 		_, _ = w.Write(held.Body.Bytes())
 	})
@@ -75,6 +77,9 @@ func TestAnswerDoesNotWaitBehindTheHeldFallbackPost(t *testing.T) {
 	if _, err := s.Initialize(testCtx(t)); err != nil {
 		t.Fatalf("Initialize: %v", err)
 	}
+	// The initialize answer comes on the stream, before the held POST's
+	// 202: wait for the server to have let that POST go.
+	waitClosed(t, heldDone, "the held initialize POST answered")
 	if !releasedByAnswer.Load() {
 		t.Error("the answer to the server's ping reached the server only after its held POST gave up: it waited behind that POST")
 	}
