@@ -29,7 +29,7 @@ func (r *Recorder) stillThere() error {
 	case err != nil:
 		return fmt.Errorf("recording: cannot check %s: %w", r.path, err)
 	case !os.SameFile(mine, there):
-		return fmt.Errorf("recording: %s was replaced by another file while it was written (renamed or copied over it); the records are gone", r.path)
+		return fmt.Errorf("recording: %s was replaced by another file while it was written (another was renamed or moved to its name); the records are gone", r.path)
 	case mine.Size() < r.written.Load() || !r.headThere():
 		return fmt.Errorf("recording: %s was cut short while it was written (emptied, or truncated); records are missing from it", r.path)
 	}
