@@ -146,7 +146,7 @@ func (f *fileStore) get(i int) *mcp.Record {
 	if err != nil {
 		// The file changed under the replay; what it said is gone, so say
 		// that where the record would be.
-		return unreadable(f.kinds[i], f.src.ref(int(p)).seq, err)
+		return unreadable(f.kinds[i], f.src.ref(int(p)), err)
 	}
 	return r
 }
@@ -172,7 +172,7 @@ func (f *fileStore) view() func(int) *mcp.Record {
 		}
 		r, err := src.record(int(p))
 		if err != nil {
-			return unreadable(kinds[i], src.ref(int(p)).seq, err)
+			return unreadable(kinds[i], src.ref(int(p)), err)
 		}
 		return r
 	}

@@ -2,6 +2,7 @@ package history
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -27,11 +28,11 @@ func kindCode(k mcp.Kind) uint8 {
 	return 0
 }
 
-// unreadable stands in for record seq, of the kind numbered code, which
-// could not be read back for err.
-func unreadable(code uint8, seq int64, err error) *mcp.Record {
+// unreadable stands in for the record at ref, of the kind numbered code,
+// which could not be read back for err.
+func unreadable(code uint8, ref lineRef, err error) *mcp.Record {
 	msg := err.Error()
-	r := &mcp.Record{Seq: seq, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "read", Message: msg}}
+	r := &mcp.Record{Seq: ref.seq, Time: time.Unix(0, ref.nanos), Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "read", Message: msg}}
 	if int(code) >= len(kindCodes) || code == 0 {
 		return r
 	}
