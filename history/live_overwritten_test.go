@@ -62,3 +62,44 @@ func TestLiveLogOverwrittenRecordingNamesNoOtherRecord(t *testing.T) {
 		}
 	}
 }
+
+// A recording emptied while it is written (`: > file`) is written on at
+// the Recorder's offset, so the lines the Log indexed read back as zeros:
+// an entry says the file was emptied, not that a NUL is no JSON.
+func TestLiveLogEmptiedRecordingSaysSo(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	rec, err := Create(path, Header{URL: "http://127.0.0.1:1/mcp", Transport: mcp.TransportStreamable, Started: time.Now()}, RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := rec.NewLog()
+	defer l.Close()
+	write := func(seq int64) {
+		r := mcp.Record{Seq: seq, Time: time.Now(), Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "post", Message: "m"}}
+		if err := rec.Write(r); err != nil {
+			t.Fatal(err)
+		}
+		l.Append(r)
+	}
+	write(1)
+	rec.mu.Lock()
+	err = rec.w.Flush()
+	rec.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	write(2)
+	if err := rec.Close(); err == nil {
+		t.Error("Close() of a recording emptied under it = nil, want an error")
+	}
+	got := l.At(0)
+	if got == nil || got.Error == nil || !strings.Contains(got.Error.Message, "was emptied while it was read back: line 2") {
+		t.Errorf("At(0) of an emptied recording = %+v, want an error saying it was emptied", got.Error)
+	}
+	if got := l.At(1); got == nil || got.Seq != 2 || got.Error == nil || got.Error.Message != "m" {
+		t.Errorf("At(1), written after the file was emptied, = %+v, want record 2 as written", got)
+	}
+}

@@ -190,6 +190,11 @@ func (s *source) recordLocked(i int) (*mcp.Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(line) > 0 && line[0] == 0 {
+		// A file emptied while it was written on reads back zeros where
+		// its lines were: the writer goes on at its own offset.
+		return nil, fmt.Errorf("%s was emptied while it was read back: line %d is no longer there (only zeros where it was)", s.path, ref.line)
+	}
 	d := decoder{find: func(seq int64) (string, error) { return s.eventDataLocked(i, seq) }}
 	rec, err := d.decode(line)
 	if n := cap(s.buf); n > bigBuffer {
