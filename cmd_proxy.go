@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -247,14 +249,15 @@ type proxySessions struct {
 	errw io.Writer
 	wg   sync.WaitGroup
 
-	mu      sync.Mutex
-	paths   []string
-	lines   *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
-	clients chan ui.Client // the TUI's feed
-	gone    chan struct{}  // closed once the TUI stopped reading
-	feeds   []<-chan []mcp.Record
-	own     []*mcp.Session // the user's own sessions, opened from the TUI
-	full    refusals       // requests refused for want of room for a session
+	mu       sync.Mutex
+	paths    []string       // the last listedPaths recordings
+	recorded int            // recordings made in all
+	lines    *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
+	clients  chan ui.Client // the TUI's feed
+	gone     chan struct{}  // closed once the TUI stopped reading
+	feeds    []<-chan []mcp.Record
+	own      []*mcp.Session // the user's own sessions, opened from the TUI
+	full     refusals       // requests refused for want of room for a session
 }
 
 // refusals counts the requests the proxy refused because every session
@@ -313,7 +316,7 @@ func (s *proxySessions) start(c *proxy.Client) {
 	s.mu.Lock()
 	out, clients := s.lines, s.clients
 	if path != "" {
-		s.paths = append(s.paths, path)
+		s.noteRecorded(path)
 	}
 	if clients != nil {
 		s.feeds = append(s.feeds, recs)
@@ -385,7 +388,7 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	s.mu.Lock()
 	s.feeds = append(s.feeds, recs)
 	if path != "" {
-		s.paths = append(s.paths, path)
+		s.noteRecorded(path)
 	}
 	s.mu.Unlock()
 	go func() { _ = sess.Connect(context.Background()) }()
@@ -413,10 +416,26 @@ func (s *proxySessions) wait() {
 	}
 }
 
+// listedPaths bounds the recordings report names one by one: a client
+// opening thousands of sessions would fill the terminal with their paths
+// when the proxy stops, and have it hold every path while it runs.
+const listedPaths = 20
+
+// noteRecorded counts a recording and keeps its path among the last
+// listedPaths; s.mu is held.
+func (s *proxySessions) noteRecorded(path string) {
+	s.recorded++
+	if len(s.paths) == listedPaths {
+		s.paths = slices.Delete(s.paths, 0, 1)
+	}
+	s.paths = append(s.paths, path)
+}
+
 // report says where the sessions were recorded.
 func (s *proxySessions) report(w io.Writer) {
 	s.mu.Lock()
 	paths := append([]string(nil), s.paths...)
+	recorded := s.recorded
 	refused := s.full.total
 	s.mu.Unlock()
 	if refused > 0 {
@@ -432,10 +451,14 @@ func (s *proxySessions) report(w io.Writer) {
 			fmt.Fprintln(w, "no client connected: nothing was recorded")
 		}
 		return
-	case 1:
-		fmt.Fprintf(w, "1 session recorded:\n")
+	case recorded:
+		if recorded == 1 {
+			fmt.Fprintf(w, "1 session recorded:\n")
+		} else {
+			fmt.Fprintf(w, "%d sessions recorded:\n", recorded)
+		}
 	default:
-		fmt.Fprintf(w, "%d sessions recorded:\n", len(paths))
+		fmt.Fprintf(w, "%d sessions recorded in %s; the last %d:\n", recorded, filepath.Dir(paths[0]), len(paths))
 	}
 	for _, p := range paths {
 		fmt.Fprintf(w, "  %s\n", p)

@@ -156,11 +156,16 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	// before it closes.
 	for range records {
 	}
+	var recErr error
 	if rec != nil {
-		rec.report(os.Stderr, true)
+		recErr = rec.report(os.Stderr, true)
 	}
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}
+	}
+	if recErr != nil {
+		// Said above; the status says it too, as exec's does.
+		return &exitError{code: exitFailed}
 	}
 	return nil
 }

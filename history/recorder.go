@@ -80,6 +80,7 @@ type Recorder struct {
 	written *atomic.Int64
 	line    int
 	srcs    []*source
+	head    []byte // the header line, which Close checks is still there
 }
 
 // Create starts a recording at path, creating its directory. The file is
@@ -142,7 +143,8 @@ func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, er
 	h.Format, h.Version = Format, FormatVersion
 	line, err := json.Marshal(r.red.header(h))
 	if err == nil {
-		if _, err = r.w.Write(append(line, '\n')); err == nil {
+		r.head = append(line, '\n')
+		if _, err = r.w.Write(r.head); err == nil {
 			err = r.w.Flush()
 		}
 	}
@@ -245,6 +247,9 @@ func (r *Recorder) Close() error {
 	}
 	if err := r.f.Sync(); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot sync %s: %w", r.path, err)
+	}
+	if r.err == nil {
+		r.err = r.stillThere()
 	}
 	if err := r.f.Close(); err != nil && r.err == nil {
 		r.err = fmt.Errorf("recording: cannot close %s: %w", r.path, err)

@@ -17,8 +17,8 @@ type taskIDs map[string]string
 // taskIDOf is the task id of an answer holding a CreateTaskResult, ""
 // when it holds none.
 func taskIDOf(raw []byte) string {
-	if !bytes.Contains(raw, []byte(`"taskId"`)) {
-		return "" // the cheap test first: most answers are not tasks
+	if !bytes.Contains(raw, []byte(`"taskId"`)) && !bytes.Contains(raw, []byte(`\u`)) {
+		return "" // the cheap test first (mcp.CreatedTask's): most answers are not tasks
 	}
 	var m struct {
 		Result json.RawMessage `json:"result"`

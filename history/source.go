@@ -190,6 +190,11 @@ func (s *source) recordLocked(i int) (*mcp.Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(line) > 0 && line[0] == 0 {
+		// A file emptied while it was written on reads back zeros where
+		// its lines were: the writer goes on at its own offset.
+		return nil, fmt.Errorf("%s was emptied while it was read back: line %d is no longer there (only zeros where it was)", s.path, ref.line)
+	}
 	d := decoder{find: func(seq int64) (string, error) { return s.eventDataLocked(i, seq) }}
 	rec, err := d.decode(line)
 	if n := cap(s.buf); n > bigBuffer {
@@ -199,8 +204,21 @@ func (s *source) recordLocked(i int) (*mcp.Record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: line %d no longer reads back: %w", s.path, ref.line, err)
 	}
+	if err := s.same(ref, &rec); err != nil {
+		return nil, err
+	}
 	s.cache.put(i, &rec)
 	return &rec, nil
+}
+
+// same checks that a line read back is the record indexed there: a file
+// rewritten under the reader can hold another whole record at the same
+// place, and showing it as this one would be a lie.
+func (s *source) same(ref lineRef, rec *mcp.Record) error {
+	if rec.Seq == ref.seq && rec.Time.UnixNano() == ref.nanos {
+		return nil
+	}
+	return fmt.Errorf("%s changed while it was read: line %d now holds record %d, not record %d (was it overwritten?)", s.path, ref.line, rec.Seq, ref.seq)
 }
 
 // maxRefDistance bounds how far back eventDataLocked looks. The writer
@@ -299,6 +317,9 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 		if n := cap(buf); n > bigBuffer {
 			buf = nil
 			collectAfter(n)
+		}
+		if err == nil {
+			err = s.same(ref, &rec)
 		}
 		if err != nil {
 			warnings = append(warnings, notARecord(int(ref.line), err))

@@ -55,6 +55,7 @@ type fileStore struct {
 	src    *source
 	own    bool    // Close closes src
 	pos    []int32 // source position of each entry; -1-k for mem entry k
+	kinds  []uint8 // each entry's kind (kindCode), for what stands in for one unreadable (unreadable.go)
 	next   int     // the source position the next record should have
 	mem    chunked[mcp.Record]
 	recent []recentEntry // oldest first
@@ -73,6 +74,7 @@ const seekWindow = 8
 
 func (f *fileStore) put(r *mcp.Record) *mcp.Record {
 	f.prune()
+	f.kinds = append(f.kinds, kindCode(r.Kind))
 	if p, ok := f.match(r); ok {
 		f.next = p + 1
 		if f.src.asEmitted(p) {
@@ -144,8 +146,7 @@ func (f *fileStore) get(i int) *mcp.Record {
 	if err != nil {
 		// The file changed under the replay; what it said is gone, so say
 		// that where the record would be.
-		return &mcp.Record{Seq: f.src.ref(int(p)).seq, Kind: mcp.KindError,
-			Error: &mcp.ErrorInfo{Op: "read", Message: err.Error()}}
+		return unreadable(f.kinds[i], f.src.ref(int(p)), err)
 	}
 	return r
 }
@@ -156,6 +157,7 @@ func (f *fileStore) len() int { return len(f.pos) }
 // the positions kept so far.
 func (f *fileStore) view() func(int) *mcp.Record {
 	pos := f.pos[:len(f.pos):len(f.pos)]
+	kinds := f.kinds[:len(f.kinds):len(f.kinds)]
 	mem := append([][]mcp.Record(nil), f.mem.blocks...)
 	recent := slices.Clone(f.recent)
 	src := f.src
@@ -170,7 +172,7 @@ func (f *fileStore) view() func(int) *mcp.Record {
 		}
 		r, err := src.record(int(p))
 		if err != nil {
-			return &mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "read", Message: err.Error()}}
+			return unreadable(kinds[i], src.ref(int(p)), err)
 		}
 		return r
 	}

@@ -31,8 +31,11 @@ func (a *listenAcks) listening(seq int64, id string) {
 // JSON text) when it is the id of none of our open listen requests; ""
 // when params name none, or one of ours.
 func (a *listenAcks) foreignSubscription(params []byte) string {
-	if !bytes.Contains(params, []byte(`subscriptionId`)) {
-		return "" // the cheap test first: most notifications carry none
+	if !bytes.Contains(params, []byte(`subscriptionId`)) && !bytes.Contains(params, []byte(`\u`)) {
+		// The cheap test first: most notifications carry none. A key
+		// can be spelt with \u escapes ("subscription\u0049d" is the
+		// same key), so params holding one are looked into.
+		return ""
 	}
 	// Only params' members and _meta's are indexed: the rest of a large
 	// notification is checked once and not decoded.

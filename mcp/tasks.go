@@ -54,8 +54,10 @@ func withTask(params json.RawMessage) json.RawMessage {
 // taskId is empty is still a task (ok, id ""): a server error that cannot
 // be followed, not a tool's result.
 func CreatedTask(result json.RawMessage) (id string, ok bool) {
-	if !bytes.Contains(result, []byte(`"taskId"`)) {
-		return "", false // the cheap test first: most results are not tasks
+	if !bytes.Contains(result, []byte(`"taskId"`)) && !bytes.Contains(result, []byte(`\u`)) {
+		// The cheap test first: most results are not tasks. A key can be
+		// spelt with \u escapes, so a result holding one is decoded.
+		return "", false
 	}
 	var r struct {
 		Task *struct {

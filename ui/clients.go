@@ -188,6 +188,10 @@ func (c *clients) dropEnded() {
 		if first < 0 {
 			return
 		}
+		// Its Log may read its recording back: the file it holds open
+		// goes with it, or a client opening thousands of sessions would
+		// run the proxy out of file descriptors.
+		_ = c.feeds[first].log.Close()
 		c.feeds = slices.Delete(c.feeds, first, first+1)
 		if c.cur > first {
 			c.cur--

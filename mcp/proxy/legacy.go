@@ -2,11 +2,13 @@ package proxy
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -117,6 +119,25 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			out = rewritten
 			ep.Reason = "rewritten from the upstream's absolute URI to its path, so the client posts to the proxy, which forwards to " + ep.Preferred
 			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID, nil)
+		case backslashed(data):
+			// A browser's URL parser (Node's, so the TypeScript SDK's)
+			// reads a backslash in a path as a slash: "/\\evil.example/x"
+			// is //evil.example/x to it, another origin the client would
+			// take its credentials to. Written as Go reads it, escaped,
+			// the path means one thing to every client.
+			rewritten, ok := ev.WithData(target.RequestURI())
+			if !ok {
+				out = pointAt(ev, refusedPath(c))
+				err = &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
+					Message: fmt.Sprintf("upstream's endpoint event %s has a backslash in its path, which some clients read as another host, and the proxy cannot rewrite it", clip.Quote(data, 256))}
+				ep.InUse = p.register(c, r, refusedPath(c), "", &foreign{refusal: err})
+				ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502: " + err.Error()
+				c.fail(mcp.OpNegotiate, err)
+				break
+			}
+			out = rewritten
+			ep.Reason = "rewritten with the backslash in its path escaped: clients that parse URLs as browsers do read a backslash as a slash, and /\\host as another origin; the proxy forwards to " + ep.Preferred
+			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID, nil)
 		default:
 			ep.Reason = "relayed unchanged: a relative URI resolves to the same path on the proxy, which forwards to " + ep.Preferred
 			ep.InUse = p.register(c, r, strings.TrimSpace(data), ep.SessionID, nil)
@@ -126,6 +147,16 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		c.state(mcp.StateOpen, "endpoint "+ep.InUse)
 		return out, true
 	}
+}
+
+// backslashed reports endpoint data with a backslash before its query or
+// fragment, where a browser's URL parser takes it for a slash.
+func backslashed(data string) bool {
+	ref := strings.TrimSpace(data)
+	if i := strings.IndexAny(ref, "?#"); i >= 0 {
+		ref = ref[:i]
+	}
+	return strings.Contains(ref, `\`)
 }
 
 // register files a legacy session under the URI the client resolves ref

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// A proxy whose clients opened many sessions names the last few
+// recordings when it stops, with how many there were and where, not every
+// one of them: a client opening thousands of sessions printed thousands of
+// paths, and the proxy held every one of them while it ran.
+func TestProxyReportNamesTheLastRecordings(t *testing.T) {
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	const sessions = listedPaths + 5
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"many","version":"1"}}}`
+	for range sessions {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(initialize))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("initialize through the proxy: %s", resp.Status)
+		}
+	}
+	h.stop()
+	out := h.errw.String()
+	head := "25 sessions recorded in " + h.dir + "; the last 20:\n"
+	if !strings.Contains(out, head) {
+		t.Fatalf("stderr does not say %q:\n%s", head, out)
+	}
+	listed := strings.Count(out[strings.Index(out, head):], "\n  "+h.dir+string(filepath.Separator))
+	if listed != listedPaths {
+		t.Errorf("stderr names %d recordings, want the last %d:\n%s", listed, listedPaths, out)
+	}
+}

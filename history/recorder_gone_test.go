@@ -1,0 +1,90 @@
+package history
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// newGoneRecorder starts a recording with one record flushed to disk.
+func newGoneRecorder(t *testing.T) (*Recorder, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rec.jsonl")
+	rec, err := Create(path, Header{URL: "http://127.0.0.1:1/mcp", Started: time.Now()}, RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rec.Close() })
+	if err := rec.Write(mcp.Record{Seq: 1, Time: time.Now(), Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "post", Message: "first"}}); err != nil {
+		t.Fatal(err)
+	}
+	rec.mu.Lock()
+	err = rec.w.Flush()
+	rec.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, path
+}
+
+// A recording whose file another program removed, replaced or cut short
+// while it was written is not reported as recorded: Close says what
+// happened, and so the user is not told "recorded to" a path that holds
+// none of it.
+func TestRecorderSaysWhenItsFileWasReplacedOrCut(t *testing.T) {
+	for _, tc := range []struct {
+		name, want string
+		do         func(t *testing.T, path string)
+	}{
+		{"removed", "was removed", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"renamed over", "was replaced", func(t *testing.T, path string) {
+			other := path + ".other"
+			if err := os.WriteFile(other, []byte("someone else's\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(other, path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"truncated", "was cut short", func(t *testing.T, path string) {
+			if err := os.Truncate(path, 10); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"emptied and written on", "was cut short", func(t *testing.T, path string) {
+			st, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The recorder writes on at its own offset, so the file
+			// grows back to its size with a hole where the records were.
+			if err := os.Truncate(path, 0); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Truncate(path, st.Size()); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, path := newGoneRecorder(t)
+			tc.do(t, path)
+			err := rec.Close()
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+				t.Errorf("Close() = %v, want an error naming %s that says it %s", err, path, tc.want)
+			}
+		})
+	}
+	rec, _ := newGoneRecorder(t)
+	if err := rec.Close(); err != nil {
+		t.Errorf("Close() of an untouched recording = %v", err)
+	}
+}
