@@ -251,7 +251,7 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 	f := m.addFeed(msg.c)
 	m.showClient(len(m.clients.feeds) - 1)
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
-		m.setStatus(levelInfo, "your own session to the same server: "+m.keys.Initialize.Help().Key+" initializes it, "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
+		m.setStatus(levelInfo, "your own session to the same server, connecting on its own: "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
 }
 
 // clientsBar lists the sessions on one line, the shown one marked, for
@@ -272,6 +272,10 @@ func (m *Model) clientsBar() string {
 		if f.Backend == nil {
 			// A client's number; the user's own session needs none.
 			label = strconv.Itoa(f.ID) + " " + label
+		} else if tr := f.log.Stats().Transport; tr != "" {
+			// The own session's transport is found by detection, after
+			// it was named: its log knows which it is (or is trying).
+			label += " · " + sanitize.Line(tr)
 		}
 		if f.ended() {
 			label += " (ended)"
