@@ -139,10 +139,45 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		cmd := m.handleKey(first)
 		return tea.Batch(cmd, m.handleKey(rest))
 	}
+	if keys, ok := splitRepeat(msg); ok {
+		// jjjj or ++++ read in one go (a held key, a busy terminal):
+		// each is a press, not a word no key matches.
+		cmds := make([]tea.Cmd, 0, len(keys))
+		for _, k := range keys {
+			cmds = append(cmds, m.handleKey(k))
+		}
+		return tea.Batch(cmds...)
+	}
 	if cmd, ok := m.globalKey(msg); ok {
 		return cmd
 	}
 	return m.paneKey(msg)
+}
+
+// maxRepeat bounds the presses a run of one repeated rune stands for: a
+// key held down fills a read with dozens at most.
+const maxRepeat = 64
+
+// splitRepeat splits a message of one rune repeated (a key held down, or
+// pressed faster than the program read it, arrives as one message of
+// runes) into one press each. A run of different runes is a paste
+// without bracketed paste and is left whole, never replayed as commands.
+func splitRepeat(msg tea.KeyMsg) ([]tea.KeyMsg, bool) {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || msg.Alt {
+		return nil, false
+	}
+	for _, r := range msg.Runes[1:] {
+		if r != msg.Runes[0] {
+			return nil, false
+		}
+	}
+	one := msg
+	one.Runes = msg.Runes[:1]
+	keys := make([]tea.KeyMsg, min(len(msg.Runes), maxRepeat))
+	for i := range keys {
+		keys[i] = one
+	}
+	return keys, true
 }
 
 // splitOpener splits a message of several runes whose first is a key that

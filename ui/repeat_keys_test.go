@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// A key held down (or pressed faster than the program reads) arrives as
+// one message of the same rune repeated: each is a press. It did nothing
+// at all: "+++" matched no key, so the replay kept its speed and jjj left
+// the cursor where it was. A run of different runes (a paste) is still
+// not replayed as commands.
+func TestRepeatedKeyReadAtOnce(t *testing.T) {
+	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, fixtureRecords())
+	r := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return fixedNow }})
+	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	r.Update(runes("+++"))
+	if s := r.status.view(); !strings.Contains(s, "8x") {
+		t.Errorf("+++ read at once: status %q, want the speed at 8x", s)
+	}
+
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, "home")
+	m.Update(runes("jjj"))
+	if got := m.pairs.list.cursor; got != 3 {
+		t.Errorf("jjj read at once moved the Pairs cursor to %d, want 3", got)
+	}
+	m.Update(runes("kq"))
+	if got := m.pairs.list.cursor; got != 3 {
+		t.Errorf("a paste of different runes moved the cursor to %d; want it left as a paste, not keys", got)
+	}
+}
