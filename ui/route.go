@@ -49,10 +49,22 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.detail.refresh())
 }
 
-// paneKeys are the keys of the focused pane that the idle command line
-// names: enter where it opens something, / (filter or search), esc where
-// it goes back.
+// paneKeys are the keys the idle command line names: a replay's controls,
+// then the focused pane's (enter where it opens something, / for the
+// filter or search, esc where it goes back).
 func (m *Model) paneKeys() []key.Binding {
+	keys := m.focusKeys()
+	if m.replay != nil {
+		// A replay's own keys come first: they are what it is driven
+		// by, and the row said only that sending is off.
+		k := m.keys
+		keys = append([]key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step}, keys...)
+	}
+	return keys
+}
+
+// focusKeys are the keys of the focused pane that paneKeys names.
+func (m *Model) focusKeys() []key.Binding {
 	k := m.keys
 	switch m.focus {
 	case panePairs:
