@@ -288,9 +288,10 @@ func (m *Model) clientsBar() string {
 	}
 	// The shown one first when they do not all fit: it is the one that
 	// matters.
-	line := head + strings.Join(parts, " ")
+	gap := st.App.Render(" ") // unstyled, it was a hole in a themed background
+	line := head + strings.Join(parts, gap)
 	if cur := m.clients.cur; cur > 0 && ansi.StringWidth(line) > m.width {
-		line = head + strings.Join(append(parts[cur:], parts[:cur]...), " ")
+		line = head + strings.Join(append(parts[cur:], parts[:cur]...), gap)
 	}
 	return line
 }
