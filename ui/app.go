@@ -288,7 +288,8 @@ func (m *Model) View() string {
 		if i < len(cl) {
 			l = cl[i]
 		}
-		lines = append(lines, m.com.fit(l, m.width))
+		// painted: an input's placeholder pads with unstyled blanks.
+		lines = append(lines, m.com.painted(m.com.fit(l, m.width)))
 	}
 	lines = append(lines, bar)
 	return strings.Join(lines, "\n")

@@ -98,3 +98,29 @@ func TestLightThemeHasNoHoles(t *testing.T) {
 		t.Errorf("the proxy's screen has cells with no background (row: cells) %v", h)
 	}
 }
+
+// An empty input shows its placeholder padded to the width with blanks
+// bubbles leaves unstyled: the command line, the filter and the Detail
+// search had holes there under the light theme.
+func TestLightThemeInputsHaveNoHoles(t *testing.T) {
+	m := themed(t, Options{URL: fixtureBase, Transport: "sse", Backend: newFakeBackend()})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(recordsMsg(fixtureRecords()))
+	for _, step := range []struct {
+		name string
+		keys []string
+		open func() bool
+	}{
+		{"the command line", []string{":"}, m.cmdline.Focused},
+		{"the Raw events filter", []string{"esc", "/"}, m.events.typing},
+		{"the Detail search", []string{"esc", "esc", "tab", "home", "enter", "/"}, m.detail.searching},
+	} {
+		press(m, step.keys...)
+		if !step.open() {
+			t.Fatalf("%s did not open:\n%s", step.name, m.View())
+		}
+		if h := holes(m.View()); len(h) > 0 {
+			t.Errorf("%s, empty: cells with no background (row: cells) %v", step.name, h)
+		}
+	}
+}
