@@ -388,24 +388,10 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case dirsListedMsg:
 		return m.dirsListed(msg)
 	case sentMsg:
-		m.completionListed(msg)
-		if msg.auto {
-			// The failure first: what autoListed says (no more listings
-			// on its own) is newer, and must not be covered by it.
-			var failed tea.Cmd
-			if level, text := describeSent(msg); level == levelError {
-				failed = m.setStatus(level, text)
-			}
-			return tea.Batch(failed, m.autoListed(msg.autoKind))
-		}
-		if msg.resp != nil {
-			m.showAnswer(msg.resp.ReqSeq)
-		}
-		status := m.setStatus(describeSent(msg))
-		if msg.cmd.Method == "initialize" {
-			return tea.Batch(status, m.initDone())
-		}
-		return status
+		// What waited for a listing goes after its status: its own
+		// "waiting for the answer" is the newer news.
+		done := m.sent(msg)
+		return tea.Batch(done, m.completionListed(msg))
 	case reconnectedMsg:
 		if msg.err != nil {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
@@ -536,4 +522,26 @@ func (m *Model) spinTick() tea.Cmd {
 	m.spinFrame = (m.spinFrame + 1) % len(spinFrames)
 	m.com.spin = spinFrames[m.spinFrame]
 	return m.startSpin()
+}
+
+// sent says how a send went, opens its answer, and lets what waited for
+// an initialize go.
+func (m *Model) sent(msg sentMsg) tea.Cmd {
+	if msg.auto {
+		// The failure first: what autoListed says (no more listings
+		// on its own) is newer, and must not be covered by it.
+		var failed tea.Cmd
+		if level, text := describeSent(msg); level == levelError {
+			failed = m.setStatus(level, text)
+		}
+		return tea.Batch(failed, m.autoListed(msg.autoKind))
+	}
+	if msg.resp != nil {
+		m.showAnswer(msg.resp.ReqSeq)
+	}
+	status := m.setStatus(describeSent(msg))
+	if msg.cmd.Method == "initialize" {
+		return tea.Batch(status, m.initDone())
+	}
+	return status
 }
