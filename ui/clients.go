@@ -251,7 +251,7 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 	f := m.addFeed(msg.c)
 	m.showClient(len(m.clients.feeds) - 1)
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
-		m.setStatus(levelInfo, "your own session to the same server, connecting on its own: "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
+		m.setStatus(levelInfo, "your own session to the same server · "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
 }
 
 // clientsBar lists the sessions on one line, the shown one marked, for

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -35,6 +36,12 @@ func TestOwnSessionBarNamesDetectedTransport(t *testing.T) {
 	if bytes.Contains(seen.Bytes(), []byte("i initializes it")) {
 		t.Errorf("the status told to press i for a session that initializes itself:\n%s", seen.String())
 	}
+	// At 80 columns the status names the keys back, not cut before them.
+	from := seen.Len()
+	tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	teatest.WaitFor(t, out, func([]byte) bool {
+		return bytes.Contains(seen.Bytes()[from:], []byte("[ and ] go back to the clients"))
+	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	tm.Type("q")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 }
