@@ -35,3 +35,21 @@ func TestRepeatedKeyReadAtOnce(t *testing.T) {
 		t.Errorf("a paste of different runes moved the cursor to %d; want it left as a paste, not keys", got)
 	}
 }
+
+// Esc pressed twice in one read comes as alt+esc: it closes the Detail
+// search and goes back to the list, as two presses do, rather than being
+// lost while the search input keeps the keyboard.
+func TestDoubleEscReadAtOnce(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, "home", "enter", "/")
+	if !m.detail.searching() || m.focus != paneDetail {
+		t.Fatalf("the Detail search did not open (focus %v)", m.focus)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEsc, Alt: true})
+	if m.detail.searching() {
+		t.Fatal("esc esc read at once left the search input open")
+	}
+	if m.focus == paneDetail {
+		t.Errorf("esc esc read at once closed the search but did not go back to the list")
+	}
+}

@@ -104,6 +104,14 @@ func (m *Model) typing() bool {
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	if msg.Type == tea.KeyEsc && msg.Alt {
+		// Esc pressed twice faster than the program read it arrives as
+		// one alt+esc, which no key matches: it is two presses of esc.
+		one := msg
+		one.Alt = false
+		first := m.handleKey(one)
+		return tea.Batch(first, m.handleKey(one))
+	}
 	k := m.keys
 	// While typing, q is a letter; ctrl+c still quits.
 	if key.Matches(msg, k.Quit) && (!m.typing() || msg.Type == tea.KeyCtrlC) {
