@@ -153,6 +153,11 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	}
 	r := m.resp
 	switch {
+	case r == nil && m.cmd.Method == "logging/setLevel":
+		// 2026-07-28 has no such request: nothing went on the wire, and
+		// "sent" had the user look for a row that is not there.
+		level := sanitize.Line(m.cmd.Target)
+		return levelInfo, "log level " + level + ": 2026-07-28 has no logging/setLevel; every later request carries it in _meta" + warn
 	case r == nil:
 		return levelInfo, label + ": sent" + warn
 	case r.Error != nil:
