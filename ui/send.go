@@ -158,6 +158,15 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		// "sent" had the user look for a row that is not there.
 		level := sanitize.Line(m.cmd.Target)
 		return levelInfo, "log level " + level + ": 2026-07-28 has no logging/setLevel; every later request carries it in _meta" + warn
+	case r == nil && (m.cmd.Method == "resources/subscribe" || m.cmd.Method == "resources/unsubscribe"):
+		// Nor is there resources/subscribe: the listen stream was opened
+		// again with the new resourceSubscriptions (and, subscribing,
+		// acknowledged them).
+		done, how := "subscribed to", "with it among"
+		if m.cmd.Method == "resources/unsubscribe" {
+			done, how = "unsubscribed from", "without it in"
+		}
+		return levelInfo, done + " " + sanitize.Line(m.cmd.Target) + ": the listen stream was opened again " + how + " its resourceSubscriptions" + warn
 	case r == nil:
 		return levelInfo, label + ": sent" + warn
 	case r.Error != nil:

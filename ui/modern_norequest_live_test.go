@@ -10,8 +10,9 @@ import (
 // On a 2026-07-28 server there is no logging/setLevel: the level rides in
 // the _meta of every later request. The status says so rather than
 // "logging/setLevel: sent", which had the user look in Pairs for a request
-// that never went.
-func TestLogLevelOnModernSaysWhereItGoes(t *testing.T) {
+// that never went; subscribe and unsubscribe say the listen stream was
+// opened again, as exec does.
+func TestModernLevelAndSubscribeSayWhatHappened(t *testing.T) {
 	gw := startDemo(t)
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
@@ -19,6 +20,11 @@ func TestLogLevelOnModernSaysWhereItGoes(t *testing.T) {
 	l.waitFor("every later request carries it in _meta")
 	l.call("log")
 	l.waitFor("tools/call log: ok")
+	// Nor is there resources/subscribe: the listen stream is opened again.
+	l.command("subscribe demo://clock")
+	l.waitFor("subscribed to demo://clock: the listen stream was opened again")
+	l.command("unsubscribe demo://clock")
+	l.waitFor("unsubscribed from demo://clock")
 	m := l.quit()
 	if got := pairsOf(m, "logging/setLevel"); len(got) != 0 {
 		t.Errorf("logging/setLevel rows %v, want none: 2026-07-28 has no such request", got)
