@@ -50,10 +50,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // paneKeys are the keys the idle command line names: a replay's controls,
-// then the focused pane's (enter where it opens something, / for the
+// x while a request is on its way, then the focused pane's (enter where it opens something, / for the
 // filter or search, esc where it goes back).
 func (m *Model) paneKeys() []key.Binding {
 	keys := m.focusKeys()
+	if m.sends.running() > 0 && m.sendDisabled() == "" {
+		// A request waits for its answer: x is the key wanted now (a slow
+		// tool), and the row named only keys that send more.
+		x := m.keys.CancelRequest
+		keys = append([]key.Binding{key.NewBinding(key.WithKeys(x.Keys()...), key.WithHelp(x.Help().Key, "cancel"))}, keys...)
+	}
 	if m.replay != nil {
 		// A replay's own keys come first: they are what it is driven
 		// by, and the row said only that sending is off.
