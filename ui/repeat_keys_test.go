@@ -34,6 +34,19 @@ func TestRepeatedKeyReadAtOnce(t *testing.T) {
 	if got := m.pairs.list.cursor; got != 3 {
 		t.Errorf("a paste of different runes moved the cursor to %d; want it left as a paste, not keys", got)
 	}
+	// The help scrolls with them too.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 20})
+	press(m, "?")
+	m.Update(runes("jj"))
+	if m.helpTop != 2 {
+		t.Errorf("jj read at once in the help scrolled it to row %d, want 2", m.helpTop)
+	}
+	// Typed into an input, a run is text.
+	press(m, "esc", ":")
+	m.Update(runes("ll"))
+	if got := m.cmdline.input.Value(); got != "ll" {
+		t.Errorf("ll typed into the command line made %q", got)
+	}
 }
 
 // Esc pressed twice in one read comes as alt+esc: it closes the Detail

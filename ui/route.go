@@ -118,6 +118,15 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		first := m.handleKey(one)
 		return tea.Batch(first, m.handleKey(one))
 	}
+	if keys, ok := splitRepeat(msg); ok && !m.typing() {
+		// jjjj or ++++ read in one go (a held key, a busy terminal):
+		// each is a press (in the help too), not a word no key matches.
+		cmds := make([]tea.Cmd, 0, len(keys))
+		for _, k := range keys {
+			cmds = append(cmds, m.handleKey(k))
+		}
+		return tea.Batch(cmds...)
+	}
 	k := m.keys
 	// While typing, q is a letter; ctrl+c still quits.
 	if key.Matches(msg, k.Quit) && (!m.typing() || msg.Type == tea.KeyCtrlC) {
@@ -164,15 +173,6 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		// opens the input, the others are its text rather than lost.
 		cmd := m.handleKey(first)
 		return tea.Batch(cmd, m.handleKey(rest))
-	}
-	if keys, ok := splitRepeat(msg); ok {
-		// jjjj or ++++ read in one go (a held key, a busy terminal):
-		// each is a press, not a word no key matches.
-		cmds := make([]tea.Cmd, 0, len(keys))
-		for _, k := range keys {
-			cmds = append(cmds, m.handleKey(k))
-		}
-		return tea.Batch(cmds...)
 	}
 	if cmd, ok := m.globalKey(msg); ok {
 		return cmd
