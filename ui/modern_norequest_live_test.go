@@ -17,14 +17,14 @@ func TestModernLevelAndSubscribeSayWhatHappened(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	l.command("loglevel warning")
-	l.waitFor("every later request carries it in _meta")
+	l.waitFor("log level warning: in every later request's _meta")
 	l.call("log")
 	l.waitFor("tools/call log: ok")
 	// Nor is there resources/subscribe: the listen stream is opened again.
 	l.command("subscribe demo://clock")
-	l.waitFor("subscribed to demo://clock: the listen stream was opened again")
+	l.waitFor("subscribed to demo://clock: the listen stream now carries its updates")
 	l.command("unsubscribe demo://clock")
-	l.waitFor("unsubscribed from demo://clock")
+	l.waitFor("unsubscribed from demo://clock: the listen stream was reopened without it")
 	m := l.quit()
 	if got := pairsOf(m, "logging/setLevel"); len(got) != 0 {
 		t.Errorf("logging/setLevel rows %v, want none: 2026-07-28 has no such request", got)
