@@ -324,7 +324,13 @@ func (in *detailInput) eventHead() []string {
 	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(in.t0))
 	out := in.wrapped(nil, head, in.st.Row)
 	if in.eventVia != "" {
-		out = in.wrapped(out, "on "+in.eventVia+fmt.Sprintf(" (connection %d)", ev.Conn), in.st.Dim)
+		via := "on " + in.eventVia
+		if ev.Conn > 0 {
+			// Connection 0 is none: a detection probe's, or a stateless
+			// request's own POST. It read as a number without meaning.
+			via += fmt.Sprintf(" (connection %d)", ev.Conn)
+		}
+		out = in.wrapped(out, via, in.st.Dim)
 	}
 	return out
 }
