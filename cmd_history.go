@@ -191,7 +191,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}()
 	defer sess.Close()
 	if err := sess.Connect(ctx); err != nil {
-		return &exitError{exitConnect, err}
+		return &exitError{exitConnect, withAdvice(err)}
 	}
 	results := history.Rerun(ctx, recs, sess, ignore)
 	if len(results) == 0 && ctx.Err() == nil {

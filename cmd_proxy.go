@@ -392,7 +392,7 @@ func (s *proxySessions) openOwn() (ui.Client, error) {
 	}
 	s.mu.Unlock()
 	go func() { _ = sess.Connect(context.Background()) }()
-	return ui.Client{ID: id, Name: "you (mcpscope) · " + cfg.Transport, Records: recs, RecordingPath: path, Log: log,
+	return ui.Client{ID: id, Name: "you (mcpscope)", Records: recs, RecordingPath: path, Log: log,
 		Backend: command.Runner{Session: sess}}, nil
 }
 

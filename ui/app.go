@@ -106,6 +106,11 @@ type Model struct {
 	// holds what was submitted meanwhile, sent when they are.
 	initializing int
 	afterInit    []command.Command
+	// afterTools holds the tools/calls of tools not listed yet, submitted
+	// while the tools/list c sent for completion was on its way: sent when
+	// it is back, their arguments are typed by the listed schema and the
+	// call does not list the tools a second time itself.
+	afterTools []command.Command
 	// autoLists is, for each of listKinds, what the listings that
 	// list_changed caused are at (followListChanged).
 	autoLists [len(listKinds)]autoListState
@@ -288,7 +293,8 @@ func (m *Model) View() string {
 		if i < len(cl) {
 			l = cl[i]
 		}
-		lines = append(lines, m.com.fit(l, m.width))
+		// painted: an input's placeholder pads with unstyled blanks.
+		lines = append(lines, m.com.painted(m.com.fit(l, m.width)))
 	}
 	lines = append(lines, bar)
 	return strings.Join(lines, "\n")

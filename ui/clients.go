@@ -255,7 +255,7 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 	f := m.addFeed(msg.c)
 	m.showClient(len(m.clients.feeds) - 1)
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
-		m.setStatus(levelInfo, "your own session to the same server: "+m.keys.Initialize.Help().Key+" initializes it, "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
+		m.setStatus(levelInfo, "your own session to the same server · "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
 }
 
 // clientsBar lists the sessions on one line, the shown one marked, for
@@ -276,6 +276,10 @@ func (m *Model) clientsBar() string {
 		if f.Backend == nil {
 			// A client's number; the user's own session needs none.
 			label = strconv.Itoa(f.ID) + " " + label
+		} else if tr := f.log.Stats().Transport; tr != "" {
+			// The own session's transport is found by detection, after
+			// it was named: its log knows which it is (or is trying).
+			label += " · " + sanitize.Line(tr)
 		}
 		if f.ended() {
 			label += " (ended)"
@@ -288,9 +292,10 @@ func (m *Model) clientsBar() string {
 	}
 	// The shown one first when they do not all fit: it is the one that
 	// matters.
-	line := head + strings.Join(parts, " ")
+	gap := st.App.Render(" ") // unstyled, it was a hole in a themed background
+	line := head + strings.Join(parts, gap)
 	if cur := m.clients.cur; cur > 0 && ansi.StringWidth(line) > m.width {
-		line = head + strings.Join(append(parts[cur:], parts[:cur]...), " ")
+		line = head + strings.Join(append(parts[cur:], parts[:cur]...), gap)
 	}
 	return line
 }

@@ -68,7 +68,19 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 }
 
 // completionListed forgets a listing for completion that came back (or
-// failed): a Tab after it may list again.
-func (m *Model) completionListed(msg sentMsg) {
+// failed): a Tab after it may list again. The tools/calls that waited for
+// the tools to be listed go now.
+func (m *Model) completionListed(msg sentMsg) tea.Cmd {
 	delete(m.completionLists, msg.cmd.Method)
+	if msg.cmd.Method != toolsListing.Method || len(m.afterTools) == 0 {
+		return nil
+	}
+	m.syncTools()
+	waiting := m.afterTools
+	m.afterTools = nil
+	cmds := make([]tea.Cmd, 0, len(waiting))
+	for _, c := range waiting {
+		cmds = append(cmds, m.submit(c))
+	}
+	return tea.Batch(cmds...)
 }

@@ -209,7 +209,7 @@ func (d *detailPane) view(focused bool) []string {
 		rows := max(d.scroll.height-1, 0)
 		keep := min(len(shown), rows)
 		shown = append(shown[:keep:keep], make([]string, rows-keep)...) // a copy: the cache stays as it is
-		shown = append(shown, d.search.input.View())
+		shown = append(shown, d.c.painted(d.search.input.View()))       // its placeholder pads with unstyled blanks
 	}
 	return d.c.frame(title, shown, d.w, d.h, focused)
 }

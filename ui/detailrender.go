@@ -248,7 +248,7 @@ func failureText(e *mcp.ErrorInfo) string {
 	return e.Message
 }
 
-// request is the Request section: the HTTP request line and headers that
+// request is the Request (or Notification) section: the HTTP request line and headers that
 // carried it (next to the body, so mirrored headers can be checked), then
 // the message.
 func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
@@ -256,7 +256,12 @@ func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
 		return out
 	}
 	raw := r.RPC.Raw
-	out = append(out, "", in.section("Request", history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
+	title := "Request"
+	if p := in.pair; p != nil && (p.Kind == history.KindNotificationIn || p.Kind == history.KindNotificationOut) {
+		// A notification is no request: it has no answer to wait for.
+		title = "Notification"
+	}
+	out = append(out, "", in.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
 	if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
 		out = append(in.requestHeaders(out, post.HTTP), "")
 	}
@@ -319,7 +324,13 @@ func (in *detailInput) eventHead() []string {
 	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(in.t0))
 	out := in.wrapped(nil, head, in.st.Row)
 	if in.eventVia != "" {
-		out = in.wrapped(out, "on "+in.eventVia+fmt.Sprintf(" (connection %d)", ev.Conn), in.st.Dim)
+		via := "on " + in.eventVia
+		if ev.Conn > 0 {
+			// Connection 0 is none: a detection probe's, or a stateless
+			// request's own POST. It read as a number without meaning.
+			via += fmt.Sprintf(" (connection %d)", ev.Conn)
+		}
+		out = in.wrapped(out, via, in.st.Dim)
 	}
 	return out
 }

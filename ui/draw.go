@@ -70,6 +70,22 @@ func (c *common) fit(line string, w int) string {
 	return line
 }
 
+// painted is line with the App style started at its beginning and again
+// after every reset, so the blanks lipgloss and bubbles leave unstyled (the
+// gap between a key and its words in help, a short column's padding, the
+// margins around a centred box) show the theme's background rather than
+// holes of the terminal's own.
+func (c *common) painted(line string) string {
+	pre := c.pad.pre
+	if !c.pad.fast || pre == "" {
+		return line
+	}
+	return pre + strings.ReplaceAll(line, ansiReset, ansiReset+pre) + c.pad.suf
+}
+
+// ansiReset is the SGR reset lipgloss ends every styled span with.
+const ansiReset = "\x1b[0m"
+
 // spaces is a line of blanks wide enough for any terminal; blanks slices it.
 var spaces = strings.Repeat(" ", 512)
 

@@ -256,7 +256,7 @@ func (e *eventsPane) view(focused bool) []string {
 			lines = append(lines, "")
 		}
 		if e.input.Focused() {
-			lines = append(lines, e.input.View())
+			lines = append(lines, e.c.painted(e.input.View())) // its placeholder pads with unstyled blanks
 		} else {
 			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(sanitize.Line(e.filter.query))+st.Hint.Render("  ("+e.c.keys.Filter.Help().Key+" edits, "+e.c.keys.Cancel.Help().Key+" clears)"))
 		}

@@ -108,7 +108,11 @@ func (c *common) helpView(w, h, top int) string {
 		inner = append(inner, pad+l)
 	}
 	box := c.box(c.st.Overlay, c.st.OverlayTitle.Render("Keys"), inner, bw, bh)
-	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(box, "\n"))
+	lines := strings.Split(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(box, "\n")), "\n")
+	for i, l := range lines {
+		lines[i] = c.painted(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // helpScrollHint is the footer of a help that scrolls: short enough for a

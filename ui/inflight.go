@@ -89,6 +89,13 @@ func (f *inflight) waiting() bool {
 	return false
 }
 
+// running is how many sends have not returned yet.
+func (f *inflight) running() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.cancel)
+}
+
 // only is the first request record of the one send that is running and
 // has sent something; ok is false when there are none or several.
 func (f *inflight) only() (seq int64, ok bool) {

@@ -49,10 +49,28 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.detail.refresh())
 }
 
-// paneKeys are the keys of the focused pane that the idle command line
-// names: enter where it opens something, / (filter or search), esc where
-// it goes back.
+// paneKeys are the keys the idle command line names: a replay's controls,
+// x while a request is on its way, then the focused pane's (enter where it opens something, / for the
+// filter or search, esc where it goes back).
 func (m *Model) paneKeys() []key.Binding {
+	keys := m.focusKeys()
+	if m.sends.running() > 0 && m.sendDisabled() == "" {
+		// A request waits for its answer: x is the key wanted now (a slow
+		// tool), and the row named only keys that send more.
+		x := m.keys.CancelRequest
+		keys = append([]key.Binding{key.NewBinding(key.WithKeys(x.Keys()...), key.WithHelp(x.Help().Key, "cancel"))}, keys...)
+	}
+	if m.replay != nil {
+		// A replay's own keys come first: they are what it is driven
+		// by, and the row said only that sending is off.
+		k := m.keys
+		keys = append([]key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step}, keys...)
+	}
+	return keys
+}
+
+// focusKeys are the keys of the focused pane that paneKeys names.
+func (m *Model) focusKeys() []key.Binding {
 	k := m.keys
 	switch m.focus {
 	case panePairs:
@@ -92,6 +110,23 @@ func (m *Model) typing() bool {
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	if msg.Type == tea.KeyEsc && msg.Alt {
+		// Esc pressed twice faster than the program read it arrives as
+		// one alt+esc, which no key matches: it is two presses of esc.
+		one := msg
+		one.Alt = false
+		first := m.handleKey(one)
+		return tea.Batch(first, m.handleKey(one))
+	}
+	if keys, ok := splitRepeat(msg); ok && !m.typing() {
+		// jjjj or ++++ read in one go (a held key, a busy terminal):
+		// each is a press (in the help too), not a word no key matches.
+		cmds := make([]tea.Cmd, 0, len(keys))
+		for _, k := range keys {
+			cmds = append(cmds, m.handleKey(k))
+		}
+		return tea.Batch(cmds...)
+	}
 	k := m.keys
 	// While typing, q is a letter; ctrl+c still quits.
 	if key.Matches(msg, k.Quit) && (!m.typing() || msg.Type == tea.KeyCtrlC) {
@@ -143,6 +178,32 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return cmd
 	}
 	return m.paneKey(msg)
+}
+
+// maxRepeat bounds the presses a run of one repeated rune stands for: a
+// key held down fills a read with dozens at most.
+const maxRepeat = 64
+
+// splitRepeat splits a message of one rune repeated (a key held down, or
+// pressed faster than the program read it, arrives as one message of
+// runes) into one press each. A run of different runes is a paste
+// without bracketed paste and is left whole, never replayed as commands.
+func splitRepeat(msg tea.KeyMsg) ([]tea.KeyMsg, bool) {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || msg.Alt {
+		return nil, false
+	}
+	for _, r := range msg.Runes[1:] {
+		if r != msg.Runes[0] {
+			return nil, false
+		}
+	}
+	one := msg
+	one.Runes = msg.Runes[:1]
+	keys := make([]tea.KeyMsg, min(len(msg.Runes), maxRepeat))
+	for i := range keys {
+		keys[i] = one
+	}
+	return keys, true
 }
 
 // splitOpener splits a message of several runes whose first is a key that
@@ -341,24 +402,10 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	case dirsListedMsg:
 		return m.dirsListed(msg)
 	case sentMsg:
-		m.completionListed(msg)
-		if msg.auto {
-			// The failure first: what autoListed says (no more listings
-			// on its own) is newer, and must not be covered by it.
-			var failed tea.Cmd
-			if level, text := describeSent(msg); level == levelError {
-				failed = m.setStatus(level, text)
-			}
-			return tea.Batch(failed, m.autoListed(msg.autoKind))
-		}
-		if msg.resp != nil {
-			m.showAnswer(msg.resp.ReqSeq)
-		}
-		status := m.setStatus(describeSent(msg))
-		if msg.cmd.Method == "initialize" {
-			return tea.Batch(status, m.initDone())
-		}
-		return status
+		// What waited for a listing goes after its status: its own
+		// "waiting for the answer" is the newer news.
+		done := m.sent(msg)
+		return tea.Batch(done, m.completionListed(msg))
 	case reconnectedMsg:
 		if msg.err != nil {
 			return m.setStatus(levelError, "reconnect failed: "+errLine(msg.err))
@@ -489,4 +536,26 @@ func (m *Model) spinTick() tea.Cmd {
 	m.spinFrame = (m.spinFrame + 1) % len(spinFrames)
 	m.com.spin = spinFrames[m.spinFrame]
 	return m.startSpin()
+}
+
+// sent says how a send went, opens its answer, and lets what waited for
+// an initialize go.
+func (m *Model) sent(msg sentMsg) tea.Cmd {
+	if msg.auto {
+		// The failure first: what autoListed says (no more listings
+		// on its own) is newer, and must not be covered by it.
+		var failed tea.Cmd
+		if level, text := describeSent(msg); level == levelError {
+			failed = m.setStatus(level, text)
+		}
+		return tea.Batch(failed, m.autoListed(msg.autoKind))
+	}
+	if msg.resp != nil {
+		m.showAnswer(msg.resp.ReqSeq)
+	}
+	status := m.setStatus(describeSent(msg))
+	if msg.cmd.Method == "initialize" {
+		return tea.Batch(status, m.initDone())
+	}
+	return status
 }

@@ -153,6 +153,21 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	}
 	r := m.resp
 	switch {
+	case r == nil && m.cmd.Method == "logging/setLevel":
+		// 2026-07-28 has no such request: nothing went on the wire, and
+		// "sent" had the user look for a row that is not there.
+		level := sanitize.Line(m.cmd.Target)
+		return levelInfo, "log level " + level + ": in every later request's _meta (2026-07-28 has no setLevel)" + warn
+	case r == nil && (m.cmd.Method == "resources/subscribe" || m.cmd.Method == "resources/unsubscribe"):
+		// Nor is there resources/subscribe: the listen stream was opened
+		// again with the new resourceSubscriptions (and, subscribing,
+		// acknowledged them).
+		// Short: the URI and what it means must fit 80 columns.
+		uri := sanitize.Line(m.cmd.Target)
+		if m.cmd.Method == "resources/unsubscribe" {
+			return levelInfo, "unsubscribed from " + uri + ": the listen stream was reopened without it" + warn
+		}
+		return levelInfo, "subscribed to " + uri + ": the listen stream now carries its updates" + warn
 	case r == nil:
 		return levelInfo, label + ": sent" + warn
 	case r.Error != nil:

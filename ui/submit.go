@@ -53,6 +53,11 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 		m.afterInit = append(m.afterInit, c)
 		return m.setStatus(levelInfo, m.labelOf(c)+" goes once initialize is done…")
 	}
+	if c.Method == "tools/call" && m.completionLists[toolsListing.Method] && mcp.FindTool(m.tools, c.Tool) == nil {
+		// c then a name and enter, typed faster than the tools were listed.
+		m.afterTools = append(m.afterTools, c)
+		return m.setStatus(levelInfo, m.labelOf(c)+" goes once tools/list is answered…")
+	}
 	if c.Method == "initialize" {
 		m.initializing++
 	}

@@ -1,0 +1,33 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// While a request waits for its answer the line under the panes names x:
+// a slow tool was running and the line named only keys that send more.
+// Once it is over, x is not named.
+func TestCancelKeyNamedWhileARequestWaits(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+	l.mark()
+	l.call("slow seconds=30")
+	l.waitFor("x cancel ·")
+	l.tm.Type("x")
+	l.waitFor("tools/call slow: cancelled")
+	m := l.quit()
+	if got := pairsOf(m, "tools/call slow"); len(got) != 1 || got[0] != "cancelled" {
+		t.Errorf("tools/call slow rows %v, want one cancelled", got)
+	}
+	if line := ansi.Strip(m.cmdline.View()); strings.Contains(line, "x cancel") {
+		t.Errorf("with nothing in flight the line still names x: %q", line)
+	}
+}

@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// An event of a stateless session came on no numbered connection: Detail
+// says which request's stream it came on, without "(connection 0)".
+func TestDetailEventNamesNoConnectionZero(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
+	l.waitFor("● discovered")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+	m := l.quit()
+	for i := 0; i < int(paneCount) && m.focus != paneEvents; i++ {
+		press(m, "tab")
+	}
+	if m.focus != paneEvents {
+		t.Fatalf("tab never reached Raw events (focus %v)", m.focus)
+	}
+	press(m, "end", "enter")
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "on the response stream") {
+		t.Fatalf("Detail does not show the last event's stream:\n%s", view)
+	}
+	if strings.Contains(view, "(connection 0)") {
+		t.Errorf("Detail names connection 0:\n%s", view)
+	}
+}
