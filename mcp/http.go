@@ -18,6 +18,9 @@ import (
 // and the time to them. The user's headers go only to the user's origin.
 // Failures come back as wire errors with their cause; the caller logs ex.
 func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error) {
+	// mcpscope names itself, so servers and proxies can tell its sessions
+	// from other clients'; set first, so the user's -H can replace it.
+	req.Header.Set("User-Agent", s.cfg.ClientName+"/"+s.cfg.ClientVersion)
 	if s.origins.credentialed(req.URL) {
 		s.headers(req)
 	}

@@ -41,8 +41,8 @@ type Config struct {
 	EndpointTimeout time.Duration // how long to wait for the legacy endpoint event; default 10s
 	RequestTimeout  time.Duration // how long a request may wait for its answer; default 60s
 	MaxEventSize    int           // the largest SSE event or JSON answer accepted; default 64 MiB
-	ClientName      string        // clientInfo.name; default "mcpscope"
-	ClientVersion   string        // clientInfo.version; default "dev"
+	ClientName      string        // clientInfo.name, and User-Agent's product; default "mcpscope"
+	ClientVersion   string        // clientInfo.version, and User-Agent's version; default "dev"
 	// NoGetStream skips the streamable GET stream for server messages.
 	NoGetStream bool
 	// KeepSession leaves a streamable session open on Close instead of

@@ -44,6 +44,7 @@ func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	out, err := p.outbound(ctx, r, body, nil)
 	if err == nil {
+		keepUserAgent(out)
 		var resp *http.Response
 		if resp, err = p.client.Do(out); err == nil {
 			defer resp.Body.Close()

@@ -78,6 +78,7 @@ func (l *leg) roundTrip() (*http.Response, error) {
 	}
 	l.up.Method, l.up.URL = out.Method, out.URL.String()
 	l.up.RequestHeaders = out.Header.Clone()
+	keepUserAgent(out)
 	sent := l.p.cfg.Now()
 	resp, err := l.p.client.Do(out)
 	l.up.Duration = l.p.cfg.Now().Sub(sent)
@@ -223,6 +224,16 @@ func (p *Proxy) outbound(ctx context.Context, r *http.Request, body []byte, to *
 		p.credentials(out.Header)
 	}
 	return out, nil
+}
+
+// keepUserAgent sends out with the client's User-Agent, or with none when
+// the client sent none: Go's transport would add its own, and upstream
+// would see a client that is not there. Called after out's headers are
+// recorded, so a recording shows only what the client sent.
+func keepUserAgent(out *http.Request) {
+	if _, ok := out.Header["User-Agent"]; !ok {
+		out.Header["User-Agent"] = []string{""}
+	}
 }
 
 // namesProxy reports whether an Origin is the proxy itself, as the client
