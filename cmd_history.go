@@ -182,6 +182,12 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// What the user answered when recording is answered again, so a tool
 	// that asks re-runs to its end.
 	cfg.Answerer = history.RecordedAnswers(recs)
+	// The session starts offering the roots the recorded client offered,
+	// so a server that asks gets the recorded answer; --root counts for a
+	// recording that never told its roots.
+	if roots, ok := history.RecordedRoots(recs); ok {
+		cfg.Roots = roots
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sess := mcp.NewSession(cfg)

@@ -88,6 +88,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		}
 	}
 	opened := openingHandshake(recs)
+	roots := planRoots(recs)
 	tasks := taskIDs{}
 	var out []RerunResult
 	for i := range recs {
@@ -106,12 +107,20 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		}
 		switch r.RPC.Class {
 		case mcp.ClassNotification:
+			// The client changed its roots here: the live session offers
+			// what it answered next, and tells the server itself.
+			if next, ok := roots.changed[r.Seq]; ok && offer(ctx, s, next) {
+				continue
+			}
 			// A refused notification shows up again in the next request.
 			_ = s.Notify(ctx, r.RPC.Method, params)
 			continue
 		case mcp.ClassRequest:
 		default:
 			continue
+		}
+		if during, ok := roots.during[r.Seq]; ok {
+			offer(ctx, s, during) // a 2026 client tells its roots only when asked
 		}
 		res := RerunResult{N: len(out) + 1, Method: r.RPC.Method, Tool: r.RPC.Tool}
 		var live *mcp.Response

@@ -1,0 +1,102 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// rootsSession records a session against a fresh demo gateway at the
+// endpoint url picks: list_roots with no roots offered, then with one
+// added (as the TUI's roots add does), and returns its records.
+func rootsSession(t *testing.T, ctx context.Context, url func(*demo.Server) string) []mcp.Record {
+	t.Helper()
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	s := mcp.NewSession(mcp.Config{URL: url(srv)})
+	var recs []mcp.Record
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range s.Records() {
+			recs = append(recs, b...)
+		}
+	}()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// Streamable HTTP initialized as it connected; 2026 has no handshake.
+	if s.InitializeResult() == nil && s.Transport() != mcp.TransportStateless {
+		if _, err := s.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	listRoots(t, ctx, s, "the client has no roots")
+	if err := s.SetRoots(ctx, []mcp.Root{{URI: "file:///work/project", Name: "project"}}); err != nil {
+		t.Fatal(err)
+	}
+	listRoots(t, ctx, s, "the client has 1 root")
+	s.Close()
+	<-done
+	return recs
+}
+
+func listRoots(t *testing.T, ctx context.Context, s *mcp.Session, want string) {
+	t.Helper()
+	res, err := s.CallTool(ctx, "list_roots", json.RawMessage(`{}`))
+	if err != nil || res.Error != nil || !strings.Contains(string(res.Result), want) {
+		t.Fatalf("list_roots: %v, %+v; want %q", err, res, want)
+	}
+}
+
+// A re-run offers the roots the recorded client offered, when it offered
+// them: a tool that lists them answers as it did when recording, before
+// and after the user added one, on every era (2025 tells the server of
+// the change with notifications/roots/list_changed; 2026 says the roots
+// when the server asks).
+func TestRerunOffersTheRecordedRoots(t *testing.T) {
+	for name, url := range map[string]func(*demo.Server) string{
+		"sse": (*demo.Server).SSEURL, "streamable": (*demo.Server).MCPURL, "stateless": (*demo.Server).StatelessURL,
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			recs := rootsSession(t, ctx, url)
+			again, err := demo.Start("127.0.0.1:0", demo.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer again.Close()
+			roots, _ := RecordedRoots(recs)
+			s := mcp.NewSession(mcp.Config{URL: url(again), Roots: roots})
+			go func() {
+				for range s.Records() {
+				}
+			}()
+			defer s.Close()
+			if err := s.Connect(ctx); err != nil {
+				t.Fatal(err)
+			}
+			calls := 0
+			for _, res := range Rerun(ctx, recs, s, nil) {
+				if res.Tool == "list_roots" {
+					calls++
+				}
+				if res.Outcome != OutcomeSame {
+					t.Errorf("%s %s: %s %+v %s", res.Method, res.Tool, res.Outcome, res.Differences, res.Error)
+				}
+			}
+			if calls != 2 {
+				t.Errorf("the re-run called list_roots %d times, want 2", calls)
+			}
+		})
+	}
+}

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// A session recorded with a root offered re-runs with that root offered,
+// though replay --against is given none: a tool that lists the client's
+// roots answers as it did, not "the client has no roots".
+func TestRerunOffersTheRootsRecorded(t *testing.T) {
+	for _, path := range []string{"/sse", "/mcp", "/stateless"} {
+		t.Run(path, func(t *testing.T) {
+			dir := stateDir(t)
+			root := t.TempDir()
+			url := startGateway(t, demo.Options{}) + path
+			out, errOut, code := run(t, "exec", "--root", root, url, "tools/call list_roots")
+			if code != exitOK || !strings.Contains(out, "the client has 1 root") {
+				t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+			}
+			again := startGateway(t, demo.Options{}) + path
+			out, errOut, code = run(t, "replay", onlyRecording(t, dir), "--against", again)
+			if code != exitOK || !strings.Contains(out, "0 different") || !strings.Contains(out, "tools/call list_roots") {
+				t.Errorf("re-run: exit %d\n%s\n%s", code, out, errOut)
+			}
+		})
+	}
+}
