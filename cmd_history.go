@@ -183,10 +183,12 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// that asks re-runs to its end.
 	cfg.Answerer = history.RecordedAnswers(recs)
 	// The session starts offering the roots the recorded client offered,
-	// so a server that asks gets the recorded answer; --root counts for a
-	// recording that never told its roots.
-	if roots, ok := history.RecordedRoots(recs); ok {
-		cfg.Roots = roots
+	// so a server that asks gets the recorded answer. A --root the user
+	// typed wins over them (see below).
+	if len(cf.roots) == 0 {
+		if roots, ok := history.RecordedRoots(recs); ok {
+			cfg.Roots = roots
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -199,7 +201,14 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	if err := sess.Connect(ctx); err != nil {
 		return &exitError{exitConnect, withAdvice(err)}
 	}
-	results := history.Rerun(ctx, recs, sess, ignore)
+	// With --root, those roots stand for the whole re-run: the recording's
+	// changes of roots are not replayed. Rerun changes roots only through
+	// a Sender that can, which this wrapper hides.
+	var sender history.Sender = sess
+	if len(cf.roots) > 0 {
+		sender = struct{ history.Sender }{sess}
+	}
+	results := history.Rerun(ctx, recs, sender, ignore)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
 		// before its first request would pass a CI check comparing nothing.

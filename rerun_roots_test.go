@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,5 +27,23 @@ func TestRerunOffersTheRootsRecorded(t *testing.T) {
 				t.Errorf("re-run: exit %d\n%s\n%s", code, out, errOut)
 			}
 		})
+	}
+}
+
+// A --root given to replay --against is what the user asked the server to
+// see: it wins over the recorded roots, so the tool that lists them now
+// answers differently, and the re-run says so.
+func TestRerunRootFlagWinsOverTheRecordedRoots(t *testing.T) {
+	dir := stateDir(t)
+	url := startGateway(t, demo.Options{}) + "/mcp"
+	out, errOut, code := run(t, "exec", "--root", t.TempDir(), url, "tools/call list_roots")
+	if code != exitOK || !strings.Contains(out, "the client has 1 root") {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	other := t.TempDir()
+	again := startGateway(t, demo.Options{}) + "/mcp"
+	out, errOut, _ = run(t, "replay", onlyRecording(t, dir), "--against", again, "--root", other)
+	if !strings.Contains(out, "1 different") || !strings.Contains(out, filepath.Base(other)) {
+		t.Errorf("re-run with --root %s:\n%s\n%s", other, out, errOut)
 	}
 }
