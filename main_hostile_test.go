@@ -196,7 +196,7 @@ func TestExecSaysWhenTheAnswerIsNotHTTP(t *testing.T) {
 		t.Errorf("exit %d, want %d (no session)", code, exitConnect)
 	}
 	checkOutput(t, "exec", out, errOut, "malformed MIME header line")
-	if !strings.Contains(errOut, "not in HTTP a client can read") || strings.Contains(errOut, "is the server running") {
+	if !strings.Contains(errOut, "not in HTTP a client can read") || strings.Contains(errOut, "nothing answered at") {
 		t.Errorf("stderr should say the answer was not HTTP, not that nothing listens:\n%s", errOut)
 	}
 }

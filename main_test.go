@@ -104,7 +104,7 @@ func TestExecExitStatuses(t *testing.T) {
 		{"json-rpc error", []string{url, "no/such/method"}, exitFailed, "error:"},
 		{"bad value", []string{url, "tools/call greet name=Ann times=two"}, exitUsage, "times"},
 		{"unterminated quote", []string{url, "tools/call greet name='Ann"}, exitUsage, "quote"},
-		{"closed port", []string{"http://127.0.0.1:1", "tools/list"}, exitConnect, "is the server running"},
+		{"closed port", []string{"http://127.0.0.1:1", "tools/list"}, exitConnect, "nothing answered at 127.0.0.1:1: is the server started"},
 		{"bad header", []string{"-H", "nocolon", url, "tools/list"}, exitUsage, "Name: value"},
 	}
 	for _, tt := range tests {

@@ -17,7 +17,7 @@ func TestRerunAgainstNothingSaysWhatToDo(t *testing.T) {
 	url := "http://" + ln.Addr().String() + "/mcp"
 	ln.Close() // nothing listens there now: the connection is refused
 	_, errOut, code := run(t, "replay", path, "--against", url)
-	if code != exitConnect || !strings.Contains(errOut, "hint: is the server running") {
+	if code != exitConnect || !strings.Contains(errOut, "hint: nothing answered at "+ln.Addr().String()) {
 		t.Errorf("replay --against %s: exit %d, stderr %q; want exit %d with what to do", url, code, errOut, exitConnect)
 	}
 }

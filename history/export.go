@@ -33,7 +33,7 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 		}
 	}
 	row("URL", mdCode(h.URL))
-	row("Transport", mdText(h.Transport))
+	row("Transport", mdText(transportShown(h, n)))
 	if s := n.Stream; s != nil {
 		row("Stream", fmt.Sprintf("%s %d after %s", mdText(s.Method), s.Status, ms(n.FirstByte)))
 	}
@@ -226,6 +226,21 @@ type jsonPair struct {
 	Failure    string          `json:"failure,omitempty"`
 }
 
+// transportShown is the transport a session used, saying so when it was
+// detected: the header keeps what was asked for, which for a session
+// left to detect it is "auto".
+func transportShown(h Header, n *Negotiation) string {
+	switch {
+	case n.Transport == "":
+		return h.Transport
+	case h.Transport == n.Transport:
+		return n.Transport
+	case h.Transport == "":
+		return n.Transport + " (detected)"
+	}
+	return n.Transport + " (detected; asked: " + h.Transport + ")"
+}
+
 // ExportJSON writes the session's rows as one JSON document: the header and
 // an array of rows whose messages are embedded as JSON when they are JSON and
 // as strings when they are not. Rows are written one at a time, and their
@@ -242,6 +257,16 @@ func ExportJSON(w io.Writer, h Header, log *Log) error {
 	}
 	b.WriteString("{\n  \"header\": ")
 	b.Write(sanitize.JSON(head))
+	if n := log.Negotiation(); n.Transport != "" {
+		// The header keeps what was asked for ("auto"); this is what
+		// the session used.
+		used, err := json.Marshal(n.Transport)
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n  \"transport\": ")
+		b.Write(sanitize.JSON(used))
+	}
 	b.WriteString(",\n  \"pairs\": [")
 	for i := 0; i < log.PairCount(); i++ {
 		if i > 0 {

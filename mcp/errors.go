@@ -77,7 +77,13 @@ type WireError struct {
 	// Header holds the answer's headers advice may quote
 	// (WWW-Authenticate, Allow, Content-Type, Retry-After).
 	Header map[string]string
-	Err    error
+	// Answered says the server had answered an earlier request of this
+	// session, so a connection refused now means it went away, not that
+	// it was never there. Addr is the host:port a request that got no
+	// answer was sent to.
+	Answered bool
+	Addr     string
+	Err      error
 }
 
 // Error is the message alone: advice is the edges' to add.
@@ -89,7 +95,8 @@ func (e *WireError) Unwrap() error { return e.Err }
 // info turns the error into the record that logs it.
 func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
-		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code()}
+		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
+		Answered: e.Answered, Addr: e.Addr}
 }
 
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal

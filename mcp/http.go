@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -46,8 +47,10 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 				Message: fmt.Sprintf("%s %s got no answer in time", req.Method, ex.URL)}
 		}
 		return nil, &WireError{Cause: FailureCause(err), Purpose: ex.Purpose, Err: err,
+			Answered: s.answered.Load(), Addr: HostPort(req.URL),
 			Message: fmt.Sprintf("%s %s failed: %v", req.Method, ex.URL, unwrapURLError(err))}
 	}
+	s.answered.Store(true)
 	ex.Status, ex.StatusLine, ex.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
 	if we := encodingError(req, resp, ex); we != nil {
 		return nil, we
@@ -101,6 +104,20 @@ func (g *gunzipped) Read(p []byte) (int, error) {
 			Message: "the body is labelled Content-Encoding: gzip but does not decode (" + err.Error() + ")"}
 	}
 	return n, err
+}
+
+// HostPort is where a request to u connects: its host and port, the
+// scheme's port when the URL names none.
+func HostPort(u *url.URL) string {
+	port := u.Port()
+	switch {
+	case port != "":
+	case u.Scheme == "https":
+		port = "443"
+	default:
+		port = "80"
+	}
+	return net.JoinHostPort(u.Hostname(), port)
 }
 
 // unwrapURLError drops net/http's "Get \"URL\": " prefix, which would say

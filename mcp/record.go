@@ -261,6 +261,10 @@ type ErrorInfo struct {
 	Header map[string]string `json:"header,omitempty"`
 	// Code is the JSON-RPC error code the failure wraps, if any.
 	Code int `json:"code,omitempty"`
+	// Answered says the server had answered before in this session, and
+	// Addr is the host:port that did not answer (WireError's fields).
+	Answered bool   `json:"answered,omitempty"`
+	Addr     string `json:"addr,omitempty"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.

@@ -27,6 +27,7 @@ import (
 	"net/url"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -160,6 +161,10 @@ type Session struct {
 	acks        listenAcks      // 2026: listen streams not yet acknowledged (its own lock)
 	probing     bool            // detection is trying a transport
 	probes      []Attempt       // what the current probe sent and got
+	// answered is set by the first HTTP answer of any kind: after it, a
+	// request that gets none means the server went away, not that it was
+	// never there.
+	answered atomic.Bool
 
 	wg         sync.WaitGroup  // stream readers, reconnects and background posts
 	life       context.Context // ends with Close; bounds background work

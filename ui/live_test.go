@@ -357,6 +357,6 @@ func TestLiveFailedConnectionShowsNegotiationOnASmallTerminal(t *testing.T) {
 	l.out = io.TeeReader(l.tm.Output(), &l.seen)
 	go func() { _ = s.Connect(t.Context()) }()
 	l.waitFor("Negotiation · failed")
-	l.waitFor("is the server running")
+	l.waitFor("nothing answered at")
 	l.quit()
 }

@@ -34,6 +34,12 @@ type Fact struct {
 	Purpose   string
 	Transport string
 	Header    map[string]string
+	// Answered says the server had answered before in this session: a
+	// failure to reach it then means it went away, and before it that
+	// it may never have been there. Addr is the host:port that did not
+	// answer, for the advice to name.
+	Answered bool
+	Addr     string
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -45,14 +51,15 @@ type row struct {
 	status    int
 	purpose   string
 	transport string
+	answered  bool // only when the server had answered before
 	text      string
 }
 
 // The table. Actions in braces are worded for the audience:
-// {reconnect}, {initialize}, {retry}.
+// {reconnect}, {initialize}, {retry}; {addr} is the fact's host:port.
 var table = []row{
-	{cause: mcp.CauseUnreachable, purpose: mcp.PurposePost, text: "is the server still running? (it answered before)"},
-	{cause: mcp.CauseUnreachable, text: "is the server running and listening there? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
+	{cause: mcp.CauseUnreachable, answered: true, text: "is the server still running? (it answered before)"},
+	{cause: mcp.CauseUnreachable, text: "nothing answered at {addr}: is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
 	{cause: mcp.CauseBadHTTP, text: "the server answered, but not in HTTP a client can read (the error quotes the bad line): the server, or a proxy in front of it, is broken"},
 	{cause: mcp.CauseStatus, status: http.StatusUnauthorized, text: "the server wants a token: pass --bearer TOKEN or set MCPSCOPE_TOKEN (the Docker MCP Gateway wants Authorization: Bearer <token>; MCP_GATEWAY_AUTH_TOKEN is read too)"},
 	{cause: mcp.CauseStatus, status: http.StatusForbidden, text: "the server refused this Host or Origin: connect through localhost or 127.0.0.1, or allow this origin on the server"},
@@ -147,7 +154,7 @@ func For(f Fact, a Audience) string {
 	text := ""
 	for _, r := range table {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
-			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) {
+			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) {
 			text = r.text
 			break
 		}
@@ -173,7 +180,11 @@ func For(f Fact, a Audience) string {
 	if ra := f.Header["Retry-After"]; ra != "" && (f.Status == http.StatusTooManyRequests || f.Status == http.StatusServiceUnavailable) {
 		text += " (it said Retry-After: " + ra + ")"
 	}
-	return words[a].Replace(text)
+	addr := "the URL's host and port"
+	if f.Addr != "" {
+		addr = f.Addr
+	}
+	return strings.ReplaceAll(words[a].Replace(text), "{addr}", addr)
 }
 
 // authScheme is the scheme a WWW-Authenticate challenge asks for when
@@ -221,14 +232,16 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 // FactOf is what a logged error says for the table, for callers that keep
 // the fact to advise from later (the Negotiation pane's problems).
 func FactOf(e *mcp.ErrorInfo) Fact {
-	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header}
+	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
+		Answered: e.Answered, Addr: e.Addr}
 }
 
 // ForError returns the advice for an error a session returned.
 func ForError(err error, a Audience) string {
 	var we *mcp.WireError
 	if errors.As(err, &we) {
-		return For(Fact{Cause: we.Cause, Code: we.Code(), Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header}, a)
+		return For(Fact{Cause: we.Cause, Code: we.Code(), Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header,
+			Answered: we.Answered, Addr: we.Addr}, a)
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {

@@ -43,3 +43,18 @@ func TestForRPC(t *testing.T) {
 		t.Errorf("401 advice = %q", got)
 	}
 }
+
+// An unreachable server gets "it answered before" only when it did.
+func TestForUnreachable(t *testing.T) {
+	first := For(Fact{Cause: mcp.CauseUnreachable, Purpose: mcp.PurposePost, Transport: mcp.TransportStreamable, Addr: "127.0.0.1:9349"}, CLI)
+	if !strings.HasPrefix(first, "nothing answered at 127.0.0.1:9349: is the server started, and is the URL right?") {
+		t.Errorf("first contact: %q", first)
+	}
+	later := For(Fact{Cause: mcp.CauseUnreachable, Purpose: mcp.PurposePost, Answered: true, Addr: "127.0.0.1:9349"}, CLI)
+	if later != "is the server still running? (it answered before)" {
+		t.Errorf("after an answer: %q", later)
+	}
+	if old := For(Fact{Cause: mcp.CauseUnreachable, Purpose: mcp.PurposeStream}, TUI); !strings.HasPrefix(old, "nothing answered at the URL's host and port:") {
+		t.Errorf("no address known: %q", old)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -40,6 +41,9 @@ type Client struct {
 	p    *Proxy
 	obs  *mcp.Observer
 	path string // the path of the request that began it
+	// answered is set once upstream answered any request of the session:
+	// after it, an upstream that cannot be reached went away.
+	answered atomic.Bool
 
 	// settling is held while an undecided session is settled and started,
 	// so what waits for that (afterStart) is logged after its first records.

@@ -71,6 +71,7 @@ func (p *Proxy) streamAnswered(w http.ResponseWriter, r *http.Request, l *leg, r
 	defer p.awaitInitialize(c)
 	defer c.release()
 	l.c = c
+	c.answered.Store(true)
 	l.onOpen = func() {
 		if c.kind() == mcp.TransportStreamable {
 			c.state(mcp.StateGetStream, "open (the client's)")

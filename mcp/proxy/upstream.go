@@ -86,6 +86,9 @@ func (l *leg) roundTrip() (*http.Response, error) {
 		return nil, err
 	}
 	l.up.Status, l.up.StatusLine, l.up.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
+	if l.c != nil {
+		l.c.answered.Store(true)
+	}
 	return resp, nil
 }
 
@@ -143,8 +146,13 @@ func (l *leg) unreachable(err error) {
 	if l.up.Purpose != mcp.PurposePost {
 		op = mcp.OpConnect
 	}
-	l.failed(op, &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
-		Message: fmt.Sprintf("%s failed: %v (the client was answered 502)", exchangeOf(l.r, l.up.URL, l.up.Purpose), err)})
+	we := &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
+		Message: fmt.Sprintf("%s failed: %v (the client was answered 502)", exchangeOf(l.r, l.up.URL, l.up.Purpose), err)}
+	we.Answered = l.c.answered.Load()
+	if u, perr := url.Parse(l.up.URL); perr == nil && l.up.URL != "" {
+		we.Addr = mcp.HostPort(u)
+	}
+	l.failed(op, we)
 }
 
 // failed logs a failure: it ends the client's request when it waits, and
