@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -28,15 +27,19 @@ import (
 // re-run then declares no more than the recorded session could do.
 func RecordedAnswers(recs []mcp.Record) mcp.Answerer {
 	a := &recordedAnswers{byMethod: map[string][]recordedAnswer{}}
-	asked := map[int64]map[string]inputAsk{} // chain -> inputRequests key -> what it asked, from its newest input_required answer
-	chainOf := map[int64]int64{}             // request Seq -> the chain it belongs to
-	questions := map[int64]string{}          // server request Seq -> its params, as question compares them
+	chains := newChainInputs()
+	questions := map[int64]string{} // server request Seq -> its params, as question compares them
 	for i := range recs {
 		r := &recs[i]
 		if r.RPC == nil {
 			continue
 		}
 		m := r.RPC
+		chains.see(r, func(_ int64, key string, ask inputAsk, value json.RawMessage) {
+			if answerable(ask.method) {
+				a.add(ask.method, recordedAnswer{key: key, result: value, question: ask.question})
+			}
+		})
 		switch {
 		case r.Kind == mcp.KindReceived && m.Class == mcp.ClassServerRequest && answerable(m.Method):
 			questions[r.Seq] = question(paramsOf(m.Raw))
@@ -44,30 +47,6 @@ func RecordedAnswers(recs []mcp.Record) mcp.Answerer {
 			ans := replyAnswer(m.Raw)
 			ans.question = questions[m.ReqSeq]
 			a.add(m.Method, ans)
-		case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
-			chain := m.Chain
-			if chain == 0 {
-				chain = r.Seq
-			}
-			chainOf[r.Seq] = chain
-			if m.Chain == 0 {
-				continue
-			}
-			var p struct {
-				InputResponses map[string]json.RawMessage `json:"inputResponses"`
-			}
-			if json.Unmarshal(paramsOf(m.Raw), &p) != nil {
-				continue
-			}
-			for _, k := range slices.Sorted(maps.Keys(p.InputResponses)) {
-				if ask := asked[chain][k]; answerable(ask.method) {
-					a.add(ask.method, recordedAnswer{key: k, result: p.InputResponses[k], question: ask.question})
-				}
-			}
-		case r.Kind == mcp.KindReceived && m.Class == mcp.ClassResponse && m.ReqSeq != 0:
-			if keys := inputMethods(m.Raw); keys != nil {
-				asked[chainOf[m.ReqSeq]] = keys
-			}
 		}
 	}
 	if len(a.byMethod) == 0 {

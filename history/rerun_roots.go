@@ -3,7 +3,6 @@ package history
 import (
 	"context"
 	"encoding/json"
-	"maps"
 	"slices"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -58,48 +57,28 @@ func planRoots(recs []mcp.Record) rootsPlan {
 			p.changed[change], answered[change] = roots, true
 		}
 	}
-	asked := map[int64]map[string]inputAsk{} // chain -> inputRequests key -> what it asked
-	chainOf := map[int64]int64{}             // request Seq -> its chain
+	chains := newChainInputs()
 	for i := range recs {
 		r := &recs[i]
 		if r.RPC == nil {
 			continue
 		}
 		m := r.RPC
+		chains.see(r, func(chain int64, _ string, ask inputAsk, value json.RawMessage) {
+			if ask.method != "roots/list" {
+				return
+			}
+			if roots, ok := rootsResult(value); ok {
+				note(roots)
+				p.during[chain] = roots
+			}
+		})
 		switch {
 		case r.Kind == mcp.KindSent && m.Class == mcp.ClassNotification && m.Method == "notifications/roots/list_changed":
 			change = r.Seq
 		case r.Kind == mcp.KindSent && m.Class == mcp.ClassReply && m.Method == "roots/list":
 			if roots, ok := rootsResult(replyAnswer(m.Raw).result); ok {
 				note(roots)
-			}
-		case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
-			chain := m.Chain
-			if chain == 0 {
-				chain = r.Seq
-			}
-			chainOf[r.Seq] = chain
-			if m.Chain == 0 {
-				continue
-			}
-			var in struct {
-				InputResponses map[string]json.RawMessage `json:"inputResponses"`
-			}
-			if json.Unmarshal(paramsOf(m.Raw), &in) != nil {
-				continue
-			}
-			for _, k := range slices.Sorted(maps.Keys(in.InputResponses)) {
-				if asked[chain][k].method != "roots/list" {
-					continue
-				}
-				if roots, ok := rootsResult(in.InputResponses[k]); ok {
-					note(roots)
-					p.during[chain] = roots
-				}
-			}
-		case r.Kind == mcp.KindReceived && m.Class == mcp.ClassResponse && m.ReqSeq != 0:
-			if keys := inputMethods(m.Raw); keys != nil {
-				asked[chainOf[m.ReqSeq]] = keys
 			}
 		}
 	}

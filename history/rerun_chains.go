@@ -1,0 +1,54 @@
+package history
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// chainInputs follows a recording's 2026 multi round-trip chains: the
+// chain each request belongs to, and what each input_required answer
+// asked, so that a later round's inputResponses are read with the
+// questions they answer. The recorded answers and the recorded roots are
+// both read this way.
+type chainInputs struct {
+	asked   map[int64]map[string]inputAsk // chain -> inputRequests key -> what it asked, from its newest input_required answer
+	chainOf map[int64]int64               // request Seq -> the chain it belongs to
+}
+
+func newChainInputs() *chainInputs {
+	return &chainInputs{asked: map[int64]map[string]inputAsk{}, chainOf: map[int64]int64{}}
+}
+
+// see takes in the record r, in recording order. For a later round of a
+// chain it calls each with the chain and, in key order, every input
+// response with what its key asked.
+func (c *chainInputs) see(r *mcp.Record, each func(chain int64, key string, ask inputAsk, value json.RawMessage)) {
+	m := r.RPC
+	switch {
+	case r.Kind == mcp.KindSent && m.Class == mcp.ClassRequest:
+		chain := m.Chain
+		if chain == 0 {
+			chain = r.Seq
+		}
+		c.chainOf[r.Seq] = chain
+		if m.Chain == 0 {
+			return
+		}
+		var in struct {
+			InputResponses map[string]json.RawMessage `json:"inputResponses"`
+		}
+		if json.Unmarshal(paramsOf(m.Raw), &in) != nil {
+			return
+		}
+		for _, k := range slices.Sorted(maps.Keys(in.InputResponses)) {
+			each(chain, k, c.asked[chain][k], in.InputResponses[k])
+		}
+	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassResponse && m.ReqSeq != 0:
+		if keys := inputMethods(m.Raw); keys != nil {
+			c.asked[c.chainOf[m.ReqSeq]] = keys
+		}
+	}
+}
