@@ -1,0 +1,294 @@
+package ui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// How a key press reaches what it is for: the text input that has the
+// keyboard, the global keys, then the focused pane; and the keys the idle
+// command line names.
+
+// paneKeys are the keys the idle command line names: a replay's controls,
+// x while a request is on its way, then the focused pane's (enter where it opens something, / for the
+// filter or search, esc where it goes back).
+func (m *Model) paneKeys() []key.Binding {
+	keys := m.focusKeys()
+	if m.sends.running() > 0 && m.sendDisabled() == "" {
+		// A request waits for its answer: x is the key wanted now (a slow
+		// tool), and the row named only keys that send more.
+		x := m.keys.CancelRequest
+		keys = append([]key.Binding{key.NewBinding(key.WithKeys(x.Keys()...), key.WithHelp(x.Help().Key, "cancel"))}, keys...)
+	}
+	if m.replay != nil {
+		// A replay's own keys come first: they are what it is driven
+		// by, and the row said only that sending is off.
+		k := m.keys
+		keys = append([]key.Binding{k.PlayPause, k.Faster, k.Slower, k.Step}, keys...)
+	}
+	return keys
+}
+
+// focusKeys are the keys of the focused pane that paneKeys names.
+func (m *Model) focusKeys() []key.Binding {
+	k := m.keys
+	switch m.focus {
+	case panePairs:
+		if m.com.log.PairCount() > 0 {
+			return []key.Binding{k.Open}
+		}
+	case paneEvents:
+		if m.com.log.Stats().Events > 0 {
+			return []key.Binding{k.Open, k.Filter}
+		}
+		return []key.Binding{k.Filter}
+	case paneDetail:
+		if p, ev := m.detail.selection(); p != nil || ev != nil {
+			return []key.Binding{k.Search, k.Back}
+		}
+		return []key.Binding{k.Back}
+	}
+	return nil
+}
+
+// typing reports whether a text input has the keyboard.
+func (m *Model) typing() bool {
+	return m.ask.open() || m.cmdline.Focused() || m.events.typing() || m.detail.searching()
+}
+
+func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	if msg.Type == tea.KeyEsc && msg.Alt {
+		// Esc pressed twice faster than the program read it arrives as
+		// one alt+esc, which no key matches: it is two presses of esc.
+		one := msg
+		one.Alt = false
+		first := m.handleKey(one)
+		return tea.Batch(first, m.handleKey(one))
+	}
+	if keys, ok := splitRepeat(msg); ok && !m.typing() {
+		// jjjj or ++++ read in one go (a held key, a busy terminal):
+		// each is a press (in the help too), not a word no key matches.
+		cmds := make([]tea.Cmd, 0, len(keys))
+		for _, k := range keys {
+			cmds = append(cmds, m.handleKey(k))
+		}
+		return tea.Batch(cmds...)
+	}
+	k := m.keys
+	// While typing, q is a letter; ctrl+c still quits.
+	if key.Matches(msg, k.Quit) && (!m.typing() || msg.Type == tea.KeyCtrlC) {
+		m.cancel()
+		return tea.Quit
+	}
+	if m.ask.open() {
+		m.showHelp = false
+		cmd, done := m.ask.key(msg)
+		if done != nil {
+			return tea.Batch(cmd, m.setStatus(done.level, done.text))
+		}
+		return cmd
+	}
+	if m.showHelp {
+		bodyH := m.lay.CmdLine.Y
+		switch {
+		case key.Matches(msg, k.Help, k.Cancel):
+			m.showHelp = false
+		case key.Matches(msg, k.Up):
+			m.helpTop = m.com.helpScroll(m.helpTop, -1, m.width, bodyH)
+		case key.Matches(msg, k.Down):
+			m.helpTop = m.com.helpScroll(m.helpTop, 1, m.width, bodyH)
+		case key.Matches(msg, k.PageUp):
+			m.helpTop = m.com.helpScroll(m.helpTop, -bodyH/2, m.width, bodyH)
+		case key.Matches(msg, k.PageDown):
+			m.helpTop = m.com.helpScroll(m.helpTop, bodyH/2, m.width, bodyH)
+		}
+		return nil
+	}
+	if m.cmdline.Focused() {
+		var cmd tea.Cmd
+		m.cmdline, cmd = m.cmdline.Update(msg)
+		return cmd
+	}
+	if m.events.typing() {
+		return m.events.Update(msg)
+	}
+	if m.detail.searching() {
+		return m.detail.searchKey(msg)
+	}
+	if first, rest, ok := m.splitOpener(msg); ok {
+		// ":prompts" typed fast arrives as one message of runes: the first
+		// opens the input, the others are its text rather than lost.
+		cmd := m.handleKey(first)
+		return tea.Batch(cmd, m.handleKey(rest))
+	}
+	if cmd, ok := m.globalKey(msg); ok {
+		return cmd
+	}
+	return m.paneKey(msg)
+}
+
+// maxRepeat bounds the presses a run of one repeated rune stands for: a
+// key held down fills a read with dozens at most.
+const maxRepeat = 64
+
+// splitRepeat splits a message of one rune repeated (a key held down, or
+// pressed faster than the program read it, arrives as one message of
+// runes) into one press each. A run of different runes is a paste
+// without bracketed paste and is left whole, never replayed as commands.
+func splitRepeat(msg tea.KeyMsg) ([]tea.KeyMsg, bool) {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || msg.Alt {
+		return nil, false
+	}
+	for _, r := range msg.Runes[1:] {
+		if r != msg.Runes[0] {
+			return nil, false
+		}
+	}
+	one := msg
+	one.Runes = msg.Runes[:1]
+	keys := make([]tea.KeyMsg, min(len(msg.Runes), maxRepeat))
+	for i := range keys {
+		keys[i] = one
+	}
+	return keys, true
+}
+
+// splitOpener splits a message of several runes whose first is a key that
+// opens a text input (the command line, a call, the filter) into that key
+// and the rest. Only those: any other run of runes (a paste without
+// bracketed paste) is not replayed as a string of commands.
+func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || msg.Alt {
+		return msg, msg, false
+	}
+	first, rest := msg, msg
+	first.Runes, rest.Runes = msg.Runes[:1], msg.Runes[1:]
+	if !key.Matches(first, m.keys.Command, m.keys.Call, m.keys.Filter) {
+		return msg, msg, false
+	}
+	return first, rest, true
+}
+
+// globalKey handles the keys that work whatever pane has focus.
+func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	if reason := m.sendDisabled(); reason != "" && pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
+		return m.setStatus(levelWarn, reason), true
+	}
+	switch {
+	case key.Matches(msg, k.Help):
+		m.showHelp, m.helpTop = true, 0
+	case key.Matches(msg, k.NextPane):
+		m.moveFocus(1)
+	case key.Matches(msg, k.PrevPane):
+		m.moveFocus(-1)
+	case key.Matches(msg, k.Initialize):
+		return m.send("initialize"), true
+	case key.Matches(msg, k.ListTools):
+		return m.send("tools/list"), true
+	case key.Matches(msg, k.Call):
+		focus := m.cmdline.Focus("tools/call ")
+		if len(m.tools) == 0 && m.com.log.Stats().State == mcp.StateInitialized {
+			// Tab has nothing to offer until the tools are listed: list
+			// them now, as the user would have to, while they type.
+			return tea.Batch(focus, m.listForCompletion(listForCompletionMsg{what: "the tools", listings: []command.Command{toolsListing}})), true
+		}
+		return focus, true
+	case key.Matches(msg, k.Command):
+		return m.cmdline.Focus(""), true
+	case key.Matches(msg, k.Reconnect):
+		return tea.Batch(m.setStatus(levelInfo, "reconnecting…"), reconnectCmd(m.ctx, m.backend())), true
+	case key.Matches(msg, k.CancelRequest):
+		return m.cancelSelected(), true
+	case key.Matches(msg, k.ToggleRaw):
+		m.detail.toggleRaw()
+	case key.Matches(msg, k.Copy):
+		return m.copyDetail(), true
+	case m.focus == paneDetail && key.Matches(msg, k.Search):
+		return m.detail.openSearch(), true
+	case key.Matches(msg, k.Filter):
+		m.setFocus(paneEvents)
+		return m.events.openFilter(), true
+	case key.Matches(msg, k.NextClient):
+		return m.stepClient(1), true
+	case key.Matches(msg, k.PrevClient):
+		return m.stepClient(-1), true
+	case key.Matches(msg, k.OpenOwn):
+		return tea.Batch(m.setStatus(levelInfo, "opening your own session…"), openOwn(m.opts.OpenOwn)), true
+	default:
+		if m.replay != nil {
+			return m.replayKey(msg)
+		}
+		return nil, false
+	}
+	return nil, true
+}
+
+// pressed reports whether msg is one of the bindings' keys even when they
+// are disabled, so a disabled key can say why it does nothing.
+func pressed(msg tea.KeyMsg, bs ...key.Binding) bool {
+	s := msg.String()
+	for _, b := range bs {
+		for _, k := range b.Keys() {
+			if k == s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// paneKey gives a key to the focused pane, after enter, which opens the
+// selected row in the detail pane.
+func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
+	if key.Matches(msg, m.keys.Open) {
+		switch m.focus {
+		case panePairs:
+			m.open(func() { m.detail.showPair(m.pairs.selected()) }, m.pairs.selected() != nil)
+			return nil
+		case paneEvents:
+			m.open(func() { m.detail.showEvent(m.events.selected()) }, m.events.selected() != nil)
+			return nil
+		}
+	}
+	if m.focus == paneDetail && key.Matches(msg, m.keys.Back) {
+		// On a narrow terminal enter switched to the detail tab; esc
+		// returns to the row it came from instead of a round of tabs.
+		from := m.openedFrom
+		if from != paneEvents {
+			from = panePairs
+		}
+		m.setFocus(from)
+		return nil
+	}
+	return m.paneUpdate(m.focus, msg)
+}
+
+// open shows a selection in the detail pane and focuses it, whether the
+// layout shows Detail beside the list or in its place: what the user opened
+// is what "/", scrolling and esc act on next, the same on every terminal.
+func (m *Model) open(show func(), ok bool) {
+	if !ok {
+		return
+	}
+	m.awaitAnswer = 0
+	m.openedFrom = m.focus
+	show()
+	m.setFocus(paneDetail)
+}
+
+// moveFocus cycles focus (and the visible tab) by delta panes.
+func (m *Model) moveFocus(delta int) {
+	m.setFocus(pane((int(m.focus) + delta + int(paneCount)) % int(paneCount)))
+}
+
+// setFocus focuses p and shows it if it lives in the tab slot.
+func (m *Model) setFocus(p pane) {
+	m.focus = p
+	if m.lay.isTabbed(p) {
+		m.slot = p
+	}
+}
