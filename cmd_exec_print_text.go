@@ -93,19 +93,12 @@ func onlyMember(v jsonspan.Value, name string) (jsonspan.Value, bool) {
 }
 
 // printText writes the sanitized text of a JSON string and a newline. Text
-// that sanitize.Text leaves as it is (printable ASCII and newlines, nearly
-// every large answer) is written as it is decoded, a piece at a time;
+// that sanitize.Text leaves as it is (sanitize.TextKeeps: nearly every
+// large answer) is written as it is decoded, a piece at a time;
 // anything else is decoded whole and sanitized, as before.
 func printText(w io.Writer, raw json.RawMessage) {
 	plain := true
-	ok := jsonspan.Pieces(raw, func(p []byte) {
-		for _, c := range p {
-			if (c < 0x20 || c >= 0x7f) && c != '\n' {
-				plain = false
-				return
-			}
-		}
-	})
+	ok := jsonspan.Pieces(raw, func(p []byte) { plain = plain && sanitize.TextKeeps(p) })
 	if ok && plain {
 		jsonspan.Pieces(raw, func(p []byte) { w.Write(p) })
 		io.WriteString(w, "\n")

@@ -34,6 +34,11 @@ func Text(s string) string {
 	return sanitize(s, true)
 }
 
+// TextKeeps reports whether Text leaves b as it is (printable ASCII and
+// newlines), so a caller holding text in pieces can write them as they
+// are without building the whole string first.
+func TextKeeps(b []byte) bool { return plainASCIIOrNewline(b) }
+
 // tabSpaces replaces a tab in Text: a fixed width keeps the function
 // independent of the column the text will be drawn at.
 const tabSpaces = "    "
