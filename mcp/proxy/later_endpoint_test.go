@@ -50,8 +50,8 @@ func dataOf(t *testing.T, ev string) string {
 func TestLaterEndpointEventsGetWhatTheFirstGets(t *testing.T) {
 	for _, tc := range []struct {
 		name, data, want string
-		status             int
-		cause              mcp.Cause
+		status           int
+		cause            mcp.Cause
 	}{
 		{"changed", "/message?sessionId=b", "/message?sessionId=b", http.StatusAccepted, ""},
 		{"absolute", "{up}/message?sessionId=c", "/message?sessionId=c", http.StatusAccepted, ""},
