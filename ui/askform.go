@@ -17,6 +17,9 @@ type form struct {
 	RequestedSchema json.RawMessage `json:"requestedSchema"`
 	schema          *command.Schema
 	schemaErr       error
+	// defaults says a field has a default, which an answer leaving it
+	// out goes with: read once, as the form can have 100,000 fields.
+	defaults bool
 }
 
 func parseForm(params json.RawMessage) form {
@@ -24,6 +27,12 @@ func parseForm(params json.RawMessage) form {
 	_ = json.Unmarshal(params, &f)
 	if f.Mode != "url" && len(f.RequestedSchema) > 0 {
 		f.schema, f.schemaErr = command.ParseSchema(f.RequestedSchema)
+	}
+	for _, p := range schemaProps(f.schema) {
+		if p.Schema.DefaultString() != "" {
+			f.defaults = true
+			break
+		}
 	}
 	return f
 }
