@@ -67,7 +67,15 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		wrap(text(f.Message), st.Row.Render)
 		switch {
 		case f.Mode == "url":
-			wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
+			// mcpscope opens nothing: the person copies the URL, so the
+			// box says where it goes, or why it must not be opened.
+			if host, caution := command.URLCaution(f.URL); caution != "" {
+				wrap("careful: "+sanitize.Line(caution), st.Warning.Render)
+				wrap("the URL: "+wireLine(f.URL, 2048), st.Key.Render)
+			} else {
+				wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
+				wrap("a page on "+wireLine(host, 256), st.Dim.Render)
+			}
 			wrap("then: accept (done) · decline · cancel   "+esc+" cancels", st.Hint.Render)
 		case f.schemaErr != nil:
 			wrap(sanitize.Line(command.UnreadableSchema("the form's requestedSchema", f.schemaErr)), st.Warning.Render)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -112,7 +113,14 @@ func Describe(req mcp.InputRequest) string {
 		var e elicitation
 		_ = json.Unmarshal(req.Params, &e)
 		if e.Mode == "url" {
-			return fmt.Sprintf("%s — open %s, then accept, decline or cancel", e.Message, e.URL)
+			// Cut so that what to open and the caution survive a caller's
+			// cut of the whole line: a server chooses the message's length.
+			message, link := clip.Quote(e.Message, 1024), clip.Quote(e.URL, 2048)
+			host, caution := URLCaution(e.URL)
+			if caution != "" {
+				return fmt.Sprintf("%s — careful: %s; the URL: %s; then accept, decline or cancel", message, caution, link)
+			}
+			return fmt.Sprintf("%s — open %s (on %s), then accept, decline or cancel", message, link, clip.Quote(host, 256))
 		}
 		schema, err := ParseSchema(e.RequestedSchema)
 		if err != nil || schema == nil {
