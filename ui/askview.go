@@ -37,7 +37,17 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	}
 	title += " · from " + askedBy(a.c.log, q.Req)
 	var body []string
+	// The box is drawn every second while the question waits, and a
+	// server's form can have 100,000 fields or a message of megabytes: a
+	// frame reads only what fills the rows, and one row past them, which
+	// becomes the mark that there is more.
+	rows := h - 2
+	full := func() bool { return len(body) > rows }
+	text := func(s string) string { return wireLine(s, (rows+1)*inner*4) }
 	wrap := func(s string, style func(...string) string) {
+		if full() {
+			return
+		}
 		// Continuation lines keep the first line's indent.
 		indent := len(s) - len(strings.TrimLeft(s, " "))
 		for i, l := range wrapWords(strings.TrimLeft(s, " "), max(inner-indent, 8)) {
@@ -45,36 +55,50 @@ func (a *askPrompt) boxLines(w, h int) []string {
 				l = blanks(indent) + l
 			}
 			body = append(body, style(l))
+			if full() {
+				return
+			}
 		}
 	}
 	esc := a.c.keys.Cancel.Help().Key
 	switch q.Req.Method {
 	case "elicitation/create":
 		f := a.form
-		wrap(sanitize.Line(f.Message), st.Row.Render)
+		wrap(text(f.Message), st.Row.Render)
 		switch {
 		case f.Mode == "url":
-			wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
+			// mcpscope opens nothing: the person copies the URL, so the
+			// box says where it goes, or why it must not be opened.
+			if host, caution := command.URLCaution(f.URL); caution != "" {
+				wrap("careful: "+sanitize.Line(caution), st.Warning.Render)
+				wrap("the URL: "+wireLine(f.URL, 2048), st.Key.Render)
+			} else {
+				wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
+				wrap("a page on "+wireLine(host, 256), st.Dim.Render)
+			}
 			wrap("then: accept (done) · decline · cancel   "+esc+" cancels", st.Hint.Render)
 		case f.schemaErr != nil:
 			wrap(sanitize.Line(command.UnreadableSchema("the form's requestedSchema", f.schemaErr)), st.Warning.Render)
 			wrap("accept key=value … · decline · cancel   "+esc+" cancels", st.Hint.Render)
 		default:
-			defaults := ""
 			for _, p := range schemaProps(f.schema) {
-				wrap("  "+propHint(&p), st.Dim.Render)
-				if p.Schema.DefaultString() != "" {
-					defaults = ", fields left out go with their defaults"
+				if full() {
+					break
 				}
+				wrap("  "+propHint(&p), st.Dim.Render)
+			}
+			defaults := ""
+			if f.defaults {
+				defaults = ", fields left out go with their defaults"
 			}
 			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete)+" · "+esc+" cancels", st.Hint.Render)
 		}
 	default:
-		wrap(sanitize.Line(command.Describe(q.Req)), st.Row.Render)
+		wrap(text(a.said), st.Row.Render)
 		wrap("the reply goes back as the assistant's text · "+esc+" declines", st.Hint.Render)
 	}
-	if len(body) > h-2 {
-		body = append(body[:h-3], st.Dim.Render("… (the row in Pairs shows all of it)"))
+	if full() {
+		body = append(body[:rows-1], st.Dim.Render("… (the row in Pairs shows all of it)"))
 	}
 	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
 }
