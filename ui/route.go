@@ -97,6 +97,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayConnectFailed(msg), waitForRecords(m.opts.Records))
 	case recordingFailedMsg:
 		m.status.recordingFailed = true
+		m.com.recording = "" // what it left out may be missing from the file
 		return m.setStatus(levelError, "recording stopped, the file is incomplete: "+errLine(msg.err))
 	case streamEndedMsg:
 		m.status.ended = true
