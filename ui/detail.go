@@ -195,7 +195,9 @@ func (d *detailPane) copyText() (string, string) {
 }
 
 func (d *detailPane) view(focused bool) []string {
-	lines := d.lines() // current already: refresh ran at the end of Update
+	// The lines refresh made at the end of Update: View changes nothing,
+	// and lines() formats, caches and moves the place to keep.
+	lines := d.cache
 	start, end := d.scroll.visible(len(lines))
 	title := "Detail"
 	if !d.pretty {
