@@ -149,7 +149,7 @@ func New(opts Options) *Model {
 		log = newLog(opts.Player)
 	}
 	com := newCommon(&st, keys, log, opts.Now)
-	com.replay, com.note = opts.Player != nil, opts.Note
+	com.replay, com.note, com.recording = opts.Player != nil, opts.Note, opts.RecordingPath
 	com.watching = opts.Clients != nil
 	com.spin = spinFrames[0]
 	ctx, cancel := context.WithCancel(context.Background())

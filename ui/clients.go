@@ -217,6 +217,7 @@ func (m *Model) showClient(i int) {
 	m.clients.cur = i
 	m.showLog(f.log)
 	m.status.recording, m.status.ended = f.RecordingPath, f.ended()
+	m.com.recording = f.RecordingPath
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
 }

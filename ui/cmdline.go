@@ -66,6 +66,9 @@ type lineOutcome struct {
 	warns      []command.ArgWarning
 	warnedLine string // the line the warnings are about; Enter on it again goes ahead
 	cycle      *cycleState
+	// fruitless: the last Tab found nothing to put in and asked for
+	// nothing; the hint says so, or the Tab would look ignored.
+	fruitless bool
 }
 
 func (o *lineOutcome) clearOutcome() { *o = lineOutcome{} }
@@ -298,6 +301,7 @@ func (c *CommandLine) complete() tea.Cmd {
 	}
 	ask, ok := ctx.serverCompletion(value)
 	if !ok {
+		c.fruitless = true
 		return nil
 	}
 	return func() tea.Msg { return ask }
@@ -393,19 +397,37 @@ func (c *CommandLine) hintLine() string {
 	}
 	value := c.input.Value()
 	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	h := c.wordHint(ctx)
+	if c.fruitless {
+		h = ctx.nothingToComplete() + " · " + h
+	}
+	return st.Hint.Render(h)
+}
+
+// wordHint says what the word under the cursor is, or what to do first.
+func (c *CommandLine) wordHint(ctx lineContext) string {
 	if c.unconnected && len(c.tools) == 0 && ctx.method == "tools/call" {
-		return st.Hint.Render("not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again")
+		return "not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again"
 	}
 	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
 		// The first thing to do is not the list the other hints name; in
 		// 80 columns, keys and all.
-		return st.Hint.Render("not initialized: " + c.keys.Cancel.Help().Key + ", then " + c.keys.Initialize.Help().Key +
-			" initializes it and " + c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key)
+		return "not initialized: " + c.keys.Cancel.Help().Key + ", then " + c.keys.Initialize.Help().Key +
+			" initializes it and " + c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key
 	}
 	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {
-		return st.Hint.Render(h)
+		return h
 	}
-	return st.Hint.Render(ctx.hint(c.tools, c.keys))
+	return ctx.hint(c.tools, c.keys)
+}
+
+// nothingToComplete is what the hint says first after a Tab that found
+// nothing: for a key=value word, that its value is the user's to type.
+func (ctx lineContext) nothingToComplete() string {
+	if key, _, ok := strings.Cut(ctx.cur.Text, "="); ok && key != "" {
+		return "no values to offer for " + sanitize.Line(strings.TrimSuffix(key, ":")) + ": type one"
+	}
+	return "nothing to complete here"
 }
 
 // fit cuts a drawn line to the width.

@@ -36,8 +36,8 @@ func TestCommandLineCompletesPromptsAndResources(t *testing.T) {
 		want  string
 	}{
 		{"prompts/get r", 1, "prompts/get review_code "},
-		{"prompt ", 2, "prompt summarize "},
-		{"prompts/get review_code ", 1, "prompts/get review_code language="},
+		{"prompt ", 3, "prompt summarize "},
+		{"prompts/get review_code ", 2, "prompts/get review_code language="},
 		{"prompts/get review_code language=go ", 1, "prompts/get review_code language=go style="},
 		{"read demo://r", 1, "read demo://readme "},
 		{"read n", 1, "read 'notes://{tag}' "},

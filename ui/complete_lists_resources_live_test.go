@@ -13,7 +13,8 @@ import (
 )
 
 // Tab on read's URI before the resources were listed lists them (and the
-// templates) itself, as c lists the tools: the next Tab offers their URIs.
+// templates) itself, as c lists the tools: the next Tab lists their URIs
+// and the one after it puts the first in.
 // Tab again while the listings are on their way lists nothing twice.
 func TestLiveReadTabListsResourcesItself(t *testing.T) {
 	gw := startDemo(t)
@@ -32,6 +33,8 @@ func TestLiveReadTabListsResourcesItself(t *testing.T) {
 		return done.Match(seen) && doneT.Match(seen)
 	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("demo://clock  demo://logo.png")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("read demo://")
 	m := l.quit()

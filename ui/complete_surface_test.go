@@ -24,8 +24,7 @@ func TestCommandLineCompletesTemplateVariables(t *testing.T) {
 		tabs  int
 		want  string
 	}{
-		{"read 'repo://{owner}/{name}' ", 1, "read 'repo://{owner}/{name}' owner="},
-		{"read 'repo://{owner}/{name}' ", 2, "read 'repo://{owner}/{name}' name="},
+		{"read 'repo://{owner}/{name}' ", 2, "read 'repo://{owner}/{name}' owner="},
 		{"read 'repo://{owner}/{name}' n", 1, "read 'repo://{owner}/{name}' name="},
 		{"read 'repo://{owner}/{name}' owner=a ", 1, "read 'repo://{owner}/{name}' owner=a name="},
 		{"subscribe 'repo://{owner}/{name}' o", 1, "subscribe 'repo://{owner}/{name}' owner="},

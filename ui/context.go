@@ -28,6 +28,9 @@ type common struct {
 	roots      []mcp.Root
 	rootsKnown bool
 	rootsGen   int
+	// recording is the file the shown records are in (being recorded, or
+	// played back); "" when there is none, or the recording failed.
+	recording string
 	// pad paints the blanks that fill lines out to a pane's width: every
 	// line of every frame has some, so the App style is applied as a
 	// prefix and suffix worked out once rather than rendered each time.

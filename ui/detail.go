@@ -195,7 +195,9 @@ func (d *detailPane) copyText() (string, string) {
 }
 
 func (d *detailPane) view(focused bool) []string {
-	lines := d.lines() // current already: refresh ran at the end of Update
+	// The lines refresh made at the end of Update: View changes nothing,
+	// and lines() formats, caches and moves the place to keep.
+	lines := d.cache
 	start, end := d.scroll.visible(len(lines))
 	title := "Detail"
 	if !d.pretty {
@@ -231,7 +233,7 @@ func (d *detailPane) key() detailKey {
 func (d *detailPane) input() detailInput {
 	p, ev := d.selection()
 	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, open: d.c.keys.Open.Help().Key, event: ev, t0: d.c.log.ConnectedAt(),
-		transport: d.c.log.Stats().Transport}
+		transport: d.c.log.Stats().Transport, recording: d.c.recording}
 	if p != nil {
 		row := *p
 		row.Resumes = slices.Clone(p.Resumes)

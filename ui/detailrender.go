@@ -13,6 +13,7 @@ import (
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
 )
 
@@ -47,6 +48,9 @@ type detailInput struct {
 	chainFirst        string
 	// transport is the session's, which decides what an error's advice says.
 	transport string
+	// recording is the file the records are in, where a message too large
+	// to draw can be read whole; "" when there is none.
+	recording string
 
 	// inPart is set by format when the lines leave out part of what they
 	// show (a message too large to draw, comment lines past the cap), so
@@ -59,7 +63,19 @@ type detailInput struct {
 func (in *detailInput) json(raw string, pretty bool) []string {
 	lines, cut := jsonLines(raw, in.st, pretty, in.width, detailLimit)
 	in.inPart = in.inPart || cut
+	if cut && in.recording != "" {
+		// "more not shown" alone left the user nowhere to go for the rest.
+		for _, row := range wrapRows(wholeInRecording(in.recording), in.width, 6) {
+			lines = append(lines, in.st.Hint.Render(row))
+		}
+	}
 	return lines
+}
+
+// wholeInRecording says where a message too large to draw can be read
+// whole: the recording holds every byte, and export writes it out.
+func wholeInRecording(path string) string {
+	return "all of it is in the recording: mcpscope export --format json " + command.ShellQuote(sanitize.Line(path))
 }
 
 // detailFormattedMsg carries lines formatted off the update loop.

@@ -1,15 +1,47 @@
 package ui
 
+import "github.com/charmbracelet/x/ansi"
+
 // eventColumns are the widths of the raw events pane's columns for an
 // inner width; columns that do not fit are dropped (width 0), the least
 // useful first, so the data keeps room to be read.
 type eventColumns struct{ time, stream, name, id, size, data int }
 
+// eventCells are one row's cells, before they are laid out.
+type eventCells struct{ time, stream, name, id, size, data string }
+
+// eventHeader is the header row's cells.
+var eventHeader = eventCells{"TIME", "STREAM", "EVENT", "ID", "SIZE", "DATA"}
+
 // minEventData is the least room the data column keeps before columns go.
 const minEventData = 16
 
-func eventColumnsFor(w int, streamW int) eventColumns {
-	c := eventColumns{time: 9, stream: streamW, name: 10, id: 6, size: 9}
+// The widest each column but the data grows: a longer cell is cut with ….
+var eventColumnCaps = eventColumns{time: 9, stream: 16, name: 12, id: 12, size: 9}
+
+// eventColumnsFor lays the columns out for inner width w and the rows on
+// screen: each column as wide as its widest cell (the header's included,
+// up to its cap), the ID column left out while no row shown has an id, and
+// the data takes the rest. Fixed widths wide enough for any row left the
+// data 17 cells of a 64-cell pane, mostly to blanks.
+func eventColumnsFor(w int, rows []eventCells) eventColumns {
+	c := eventColumns{
+		time:   ansi.StringWidth(eventHeader.time),
+		stream: ansi.StringWidth(eventHeader.stream),
+		name:   ansi.StringWidth(eventHeader.name),
+		size:   ansi.StringWidth(eventHeader.size),
+	}
+	for _, r := range rows {
+		c.time = max(c.time, ansi.StringWidth(r.time))
+		c.stream = max(c.stream, ansi.StringWidth(r.stream))
+		c.name = max(c.name, ansi.StringWidth(r.name))
+		c.size = max(c.size, ansi.StringWidth(r.size))
+		if r.id != "" {
+			c.id = max(c.id, ansi.StringWidth(eventHeader.id), ansi.StringWidth(r.id))
+		}
+	}
+	c.time, c.stream, c.name = min(c.time, eventColumnCaps.time), min(c.stream, eventColumnCaps.stream), min(c.name, eventColumnCaps.name)
+	c.id, c.size = min(c.id, eventColumnCaps.id), min(c.size, eventColumnCaps.size)
 	fixed := func() int {
 		n := 0
 		for _, x := range []int{c.time, c.stream, c.name, c.id, c.size} {
@@ -30,7 +62,7 @@ func eventColumnsFor(w int, streamW int) eventColumns {
 }
 
 // row joins the cells of one line at the column widths.
-func (c eventColumns) row(time, stream, name, id, size, data string) string {
+func (c eventColumns) row(r eventCells) string {
 	var b []byte
 	add := func(s string, w int, right bool) {
 		if w <= 0 {
@@ -43,10 +75,10 @@ func (c eventColumns) row(time, stream, name, id, size, data string) string {
 		}
 		b = append(b, ' ')
 	}
-	add(time, c.time, false)
-	add(stream, c.stream, false)
-	add(name, c.name, false)
-	add(id, c.id, false)
-	add(size, c.size, true)
-	return string(b) + data
+	add(r.time, c.time, false)
+	add(r.stream, c.stream, false)
+	add(r.name, c.name, false)
+	add(r.id, c.id, false)
+	add(r.size, c.size, true)
+	return string(b) + r.data
 }

@@ -172,15 +172,6 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// streamWidth is the stream column's width: a legacy session has one
-// stream, so its name needs little room; the others name requests.
-func (e *eventsPane) streamWidth() int {
-	if e.c.log.Stats().Transport == mcp.TransportSSE {
-		return len("STREAM")
-	}
-	return 13
-}
-
 // click selects the row at screen line y of the pane.
 func (e *eventsPane) click(y int) { e.list.selectRow(e.list.offset+y-2, e.count()) }
 
@@ -189,26 +180,18 @@ func (e *eventsPane) view(focused bool) []string {
 	st := e.c.st
 	n := e.count()
 	inner := e.w - 2
-	cols := eventColumnsFor(inner, e.streamWidth())
-	lines := make([]string, 0, e.list.height+2)
-	lines = append(lines, st.Header.Render(cell(cols.row("TIME", "STREAM", "EVENT", "ID", "SIZE", "DATA"), inner)))
-	if n == 0 {
-		switch {
-		case e.filter.scanning():
-			lines = append(lines, st.Hint.Render("filtering…"))
-		case e.filter.active():
-			lines = append(lines, st.Hint.Render("no event matches the filter"))
-		default:
-			lines = append(lines, st.Hint.Render("no events yet"))
-		}
-	}
 	start, end := e.list.window(n)
 	t0 := e.c.log.ConnectedAt()
+	// The cells first: the columns are as wide as what is on screen.
+	rows := make([]eventCells, 0, max(end-start, 0))
+	keepAlives := make([]bool, 0, cap(rows))
+	noData := make([]bool, 0, cap(rows))
 	for i := start; i < end; i++ {
 		r := e.eventAt(i)
 		ev := r.Event
 		name, data := wireLine(ev.Name, 64), previewData(firstLine(string(ev.Data), 512))
 		keepAlive := !ev.Dispatched()
+		empty := false
 		if keepAlive {
 			name = "(comment)"
 			if len(ev.Comments) > 0 {
@@ -229,15 +212,33 @@ func (e *eventsPane) view(focused bool) []string {
 			if data == "" {
 				// An event with an id and no data primes a stream for
 				// resumption (2025-11-25); an empty cell would read as a
-				// drawing fault, and a narrow pane has no ID column.
-				data = "(no data)"
-				if ev.ID != "" && cols.id == 0 {
-					data += " id " + wireLine(ev.ID, 64)
-				}
+				// drawing fault.
+				data, empty = "(no data)", true
 			}
 		}
-		text := cols.row(sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, wireLine(ev.ID, 64),
-			history.FormatSize(int64(len(ev.Raw))), data)
+		rows = append(rows, eventCells{sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, wireLine(ev.ID, 64),
+			history.FormatSize(int64(len(ev.Raw))), data})
+		keepAlives, noData = append(keepAlives, keepAlive), append(noData, empty)
+	}
+	cols := eventColumnsFor(inner, rows)
+	lines := make([]string, 0, e.list.height+2)
+	lines = append(lines, st.Header.Render(cell(cols.row(eventHeader), inner)))
+	if n == 0 {
+		switch {
+		case e.filter.scanning():
+			lines = append(lines, st.Hint.Render("filtering…"))
+		case e.filter.active():
+			lines = append(lines, st.Hint.Render("no event matches the filter"))
+		default:
+			lines = append(lines, st.Hint.Render("no events yet"))
+		}
+	}
+	for j, cells := range rows {
+		i := start + j
+		if noData[j] && cells.id != "" && cols.id == 0 {
+			cells.data += " id " + cells.id // a narrow pane has no ID column
+		}
+		text := cols.row(cells)
 		style := st.Row
 		switch {
 		case i == e.list.cursor && focused:
@@ -246,7 +247,7 @@ func (e *eventsPane) view(focused bool) []string {
 		case i == e.list.cursor:
 			style = st.Dim.Reverse(true)
 			text = cell(text, inner)
-		case keepAlive:
+		case keepAlives[j]:
 			style = st.Dim
 		}
 		lines = append(lines, style.Render(text))

@@ -115,10 +115,11 @@ func (c *common) helpView(w, h, top int) string {
 	return strings.Join(lines, "\n")
 }
 
-// helpScrollHint is the footer of a help that scrolls: short enough for a
-// 60-column terminal to show it whole.
+// helpScrollHint is the footer of a help that scrolls, naming the keys
+// that scroll it as the key map does: short enough for a 60-column
+// terminal to show it whole.
 func (c *common) helpScrollHint(where string) string {
-	return "↑/↓ " + where + " · " + c.helpCloseKeys() + " to close"
+	return c.keys.Up.Help().Key + " " + c.keys.Down.Help().Key + " " + where + " · " + c.helpCloseKeys() + " to close"
 }
 
 // helpCloseKeys names the keys that close the help: "? or esc".

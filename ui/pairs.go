@@ -204,6 +204,9 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 // with tools/call shortened, or cut.
 func fitMethod(pr *history.Pair, w int) string {
 	title, progress := methodParts(pr)
+	if pr.Chain != 0 && pr.Round > 1 && ansi.StringWidth(title)+ansi.StringWidth(progress) > w {
+		title = shortRoundMarker(pr.Round) + strings.TrimPrefix(title, roundMarker(pr.Round))
+	}
 	if progress == "" {
 		if rest, ok := strings.CutPrefix(title, "notifications/"); ok && ansi.StringWidth(title) > w {
 			return "…/" + rest

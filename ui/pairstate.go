@@ -129,6 +129,14 @@ func methodText(pr *history.Pair) string {
 	return title
 }
 
+// roundMarker goes before the title of a later round of a multi
+// round-trip request, indented under the chain's first row.
+func roundMarker(round int) string { return "  ↳ round " + strconv.Itoa(round) + " · " }
+
+// shortRoundMarker is roundMarker for a METHOD column too narrow for it:
+// "↳ round 2 · " took half of 26 cells and cut the tool's name.
+func shortRoundMarker(round int) string { return " ↳" + strconv.Itoa(round) + " " }
+
 // methodParts is methodText in two: the row's title, and what the latest
 // progress of a pending request said ("" when none), which fitMethod
 // keeps whole before the title when the column is narrow.
@@ -148,7 +156,7 @@ func methodParts(pr *history.Pair) (title, progress string) {
 		}
 	}
 	if pr.Chain != 0 && pr.Round > 1 {
-		method = "  ↳ round " + strconv.Itoa(pr.Round) + " · " + method
+		method = roundMarker(pr.Round) + method
 	}
 	if pr.State == history.StatePending && pr.ProgressMessage != "" {
 		progress = wireLine(pr.ProgressMessage, 200)

@@ -76,60 +76,97 @@ type rootsSetMsg struct {
 	absent []string
 }
 
-// changeRoots lists the roots, or works out the new list and hands it to
-// the session off the update loop (in the 2025 eras that sends a
-// notification).
+// rootsResolvedMsg is a roots add or rm with its directories made
+// absolute file URIs. That reads the working directory and the home
+// directory, and add looks at each directory: I/O, so it is done in a Cmd
+// (see resolveRoots) and the new list is worked out when this comes back.
+type rootsResolvedMsg struct {
+	msg   RootsMsg
+	roots []mcp.Root // one per argument; zero where rm was given a URI
+	err   error      // an add's directory could not be made a root
+	// absent are the directories added that are not directories here.
+	absent []string
+}
+
+// changeRoots lists the roots or clears them, or has an add's or rm's
+// directories resolved off the update loop (see rootsResolved).
 func (m *Model) changeRoots(msg RootsMsg) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
-	b := m.opts.Backend
-	cur := b.Roots()
-	next := slices.Clone(cur)
-	var what string
 	switch msg.Verb {
 	case "list":
-		return m.setStatus(levelInfo, "roots offered: "+rootsList(cur))
+		return m.setStatus(levelInfo, "roots offered: "+rootsList(m.opts.Backend.Roots()))
 	case "clear":
-		next, what = nil, "cleared"
-	case "add":
-		for _, a := range msg.Args {
+		return m.offerRoots(nil, "cleared", nil)
+	}
+	return resolveRoots(msg)
+}
+
+// resolveRoots makes the directories of a roots add or rm root URIs.
+func resolveRoots(msg RootsMsg) tea.Cmd {
+	return func() tea.Msg {
+		out := rootsResolvedMsg{msg: msg, roots: make([]mcp.Root, len(msg.Args))}
+		for i, a := range msg.Args {
+			if msg.Verb == "rm" && strings.Contains(a, "://") {
+				continue // a URI as offered
+			}
 			r, err := command.RootFromPath(a)
 			if err != nil {
-				return m.setStatus(levelError, sanitize.Line(err.Error()))
+				if msg.Verb == "add" {
+					out.err = err
+					return out
+				}
+				continue // rm matches it by URI or name
 			}
+			out.roots[i] = r
+			if msg.Verb == "add" {
+				p, _ := command.ExpandHome(a)
+				if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+					out.absent = append(out.absent, a)
+				}
+			}
+		}
+		return out
+	}
+}
+
+// rootsResolved works out the roots an add or rm leaves, from those
+// offered now, and offers them.
+func (m *Model) rootsResolved(res rootsResolvedMsg) tea.Cmd {
+	if res.err != nil {
+		return m.setStatus(levelError, sanitize.Line(res.err.Error()))
+	}
+	msg := res.msg
+	cur := m.opts.Backend.Roots()
+	next := slices.Clone(cur)
+	if msg.Verb == "add" {
+		for _, r := range res.roots {
 			if !slices.ContainsFunc(next, func(x mcp.Root) bool { return x.URI == r.URI }) {
 				next = append(next, r)
 			}
 		}
-		what = "added " + strings.Join(msg.Args, ", ")
-	case "rm":
-		for _, a := range msg.Args {
-			uri := a
-			if r, err := command.RootFromPath(a); err == nil && !strings.Contains(a, "://") {
-				uri = r.URI
-			}
-			i := slices.IndexFunc(next, func(x mcp.Root) bool { return x.URI == uri || x.URI == a || x.Name == a })
-			if i < 0 {
-				return m.setStatus(levelError, "no root "+sanitize.Line(a)+" is offered (offered: "+rootsList(cur)+")")
-			}
-			next = slices.Delete(next, i, i+1)
+		return m.offerRoots(next, "added "+strings.Join(msg.Args, ", "), res.absent)
+	}
+	for i, a := range msg.Args {
+		uri := a
+		if r := res.roots[i]; r.URI != "" {
+			uri = r.URI
 		}
-		what = "removed " + strings.Join(msg.Args, ", ")
+		j := slices.IndexFunc(next, func(x mcp.Root) bool { return x.URI == uri || x.URI == a || x.Name == a })
+		if j < 0 {
+			return m.setStatus(levelError, "no root "+sanitize.Line(a)+" is offered (offered: "+rootsList(cur)+")")
+		}
+		next = slices.Delete(next, j, j+1)
 	}
-	ctx := m.ctx
-	var added []string
-	if msg.Verb == "add" {
-		added = msg.Args
-	}
+	return m.offerRoots(next, "removed "+strings.Join(msg.Args, ", "), nil)
+}
+
+// offerRoots hands the new roots to the session off the update loop (in
+// the 2025 eras that sends a notification).
+func (m *Model) offerRoots(next []mcp.Root, what string, absent []string) tea.Cmd {
+	b, ctx := m.opts.Backend, m.ctx
 	return func() tea.Msg {
-		var absent []string
-		for _, a := range added {
-			p, _ := command.ExpandHome(a)
-			if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
-				absent = append(absent, a)
-			}
-		}
 		err := b.SetRoots(ctx, next)
 		return rootsSetMsg{roots: b.Roots(), what: what, err: err, absent: absent}
 	}

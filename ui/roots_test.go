@@ -8,8 +8,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// submitLine types a command line and runs what it submits, up to the
-// message want accepts, which it hands back to Update.
+// submitLine types a command line and runs what it submits: the
+// directories it names are resolved (off the update loop), then the
+// roots offered, up to the message want accepts, which it hands back to
+// Update.
 func submitLine(t *testing.T, m *Model, line string, want func(tea.Msg) bool) {
 	t.Helper()
 	press(m, ":")
@@ -17,6 +19,11 @@ func submitLine(t *testing.T, m *Model, line string, want func(tea.Msg) bool) {
 	cmd := press(m, "enter")
 	msg := runCmd(t, cmd, func(msg tea.Msg) bool { _, ok := msg.(RootsMsg); return ok })
 	_, cmd = m.Update(msg)
+	if cmd != nil {
+		if res, ok := cmd().(rootsResolvedMsg); ok {
+			_, cmd = m.Update(res)
+		}
+	}
 	if want != nil {
 		m.Update(runCmd(t, cmd, want))
 	}

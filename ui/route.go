@@ -37,7 +37,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleMsg(msg)
 	}
 	if m.ctx.Err() != nil {
-		return m, cmd // quitting: nothing more to draw
+		// Quitting: nothing more is sent or formatted off the loop, but a
+		// last View still draws the detail of what is selected.
+		m.detail.lines()
+		return m, cmd
 	}
 	m.cmdline.SetPaneKeys(m.paneKeys()...)
 	if m.lay.Mode != modeTooSmall && cmdLineRows(m.height, m.cmdRows()) != m.lay.CmdLine.H {
@@ -97,6 +100,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayConnectFailed(msg), waitForRecords(m.opts.Records))
 	case recordingFailedMsg:
 		m.status.recordingFailed = true
+		m.com.recording = "" // what it left out may be missing from the file
 		return m.setStatus(levelError, "recording stopped, the file is incomplete: "+errLine(msg.err))
 	case streamEndedMsg:
 		m.status.ended = true
@@ -109,6 +113,8 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return nil
 	case RootsMsg:
 		return m.changeRoots(msg)
+	case rootsResolvedMsg:
+		return m.rootsResolved(msg)
 	case rootsSetMsg:
 		return m.rootsSet(msg)
 	case listForCompletionMsg:

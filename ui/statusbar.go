@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -101,9 +102,9 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 		if s.c.replay {
 			badge = "REPLAY " + badge
 		}
-		head := st.StatusKey.Render(badge) + st.StatusBar.Render(" ")
+		head := block(st.StatusKey).Render(badge) + st.StatusBar.Render(" ")
 		if s.replay != "" {
-			head += st.StatusValue.Render(s.replay) + st.StatusBar.Render(" ")
+			head += block(st.StatusValue).Render(s.replay) + st.StatusBar.Render(" ")
 		}
 		return head + s.stateView(sessionState(s.c.log))
 	}
@@ -114,8 +115,8 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 	if s.replayWait > 0 {
 		wait := history.FormatDuration(s.replayWait)
 		parts = append(parts, barPart{prio: 8,
-			text:  st.StatusValue.Render("next record in " + wait + ": . steps to it"),
-			short: st.StatusValue.Render("next in " + wait + " (.)")})
+			text:  block(st.StatusValue).Render("next record in " + wait + ": . steps to it"),
+			short: block(st.StatusValue).Render("next in " + wait + " (.)")})
 	}
 	if s.msg != nil && withMsg {
 		add(9, s.levelStyle(s.msg.level).Render(s.msg.text))
@@ -233,4 +234,18 @@ func (s *statusBar) levelStyle(l statusLevel) lipgloss.Style {
 		return s.c.st.Warning
 	}
 	return s.c.st.Info
+}
+
+// block is a padded field style as the terminal draws it. Its padding
+// makes a block of the field when the blanks are painted (a background the
+// terminal shows, or reverse video); unpainted (mono, a terminal without
+// colour) they read as double spaces beside the bar's own, so they go.
+func block(s lipgloss.Style) lipgloss.Style {
+	if s.GetReverse() {
+		return s
+	}
+	if _, none := s.GetBackground().(lipgloss.NoColor); !none && lipgloss.ColorProfile() != termenv.Ascii {
+		return s
+	}
+	return s.UnsetPadding()
 }

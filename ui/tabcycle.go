@@ -18,15 +18,18 @@ type cycleState struct {
 	value string // the line as completion left it; any edit ends the cycle
 }
 
-// tabComplete runs one Tab on a text input: the only candidate, the
-// candidates' common prefix, or the next candidate when Tab is pressed
-// again on a line completion left as it was. candidates lists what may
-// replace the word under the cursor, from the text before it. It returns
-// the cycle to keep for the next Tab (nil when there is none).
+// tabComplete runs one Tab on a text input, as a shell does: the only
+// candidate goes in whole; several put in what they have in common and are
+// listed under the line, and Tab again steps through them. A chosen
+// candidate that is a key= waits for its value, so Tab after it completes
+// the value, as after a key= typed by hand, instead of stepping on to the
+// next key. candidates lists what may replace the word under the cursor,
+// from the text before it. It returns the cycle to keep for the next Tab
+// (nil when there is none).
 func tabComplete(in *textinput.Model, cy *cycleState, candidates func(before string) completion) *cycleState {
 	value := in.Value()
 	cursor := byteOffset(value, in.Position())
-	if cy != nil && cy.value == value {
+	if cy != nil && cy.value == value && !cy.awaitsValue() {
 		cy.idx = (cy.idx + 1) % len(cy.comp.items)
 		cy.replace(in, cy.comp.start, cy.end, cy.comp.items[cy.idx])
 		return cy
@@ -40,13 +43,18 @@ func tabComplete(in *textinput.Model, cy *cycleState, candidates func(before str
 		return nil
 	}
 	cy = &cycleState{comp: comp, idx: -1}
-	if p := commonPrefix(comp.items); len(p) > cursor-comp.start {
-		cy.replace(in, comp.start, cursor, p)
-	} else {
-		cy.idx = 0
-		cy.replace(in, comp.start, cursor, comp.items[0])
+	text := value[comp.start:cursor]
+	if p := commonPrefix(comp.items); len(p) > len(text) {
+		text = p
 	}
+	cy.replace(in, comp.start, cursor, text)
 	return cy
+}
+
+// awaitsValue reports whether the chosen candidate is a key that waits for
+// its value (name=).
+func (cy *cycleState) awaitsValue() bool {
+	return cy.idx >= 0 && strings.HasSuffix(cy.comp.items[cy.idx], "=")
 }
 
 // replace puts text in place of value[start:end] with the cursor after
