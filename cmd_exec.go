@@ -325,7 +325,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	}
 	p.transport, p.protocol, p.logged = sess.Transport(), sess.Protocol(), sess.Logged
 	runner := command.NewRunner(sess)
-	if cmds[0].Method != "initialize" {
+	if opens := cmds[0].Method == "initialize" || cmds[0].Method == "server/discover" && p.modern(); !opens {
+		// server/discover opens only a 2026 session; elsewhere it is a
+		// request like any other, after the era's own handshake.
 		cmds = append([]command.Command{{Method: "initialize", Line: "initialize"}}, cmds...)
 	}
 	code := exitOK

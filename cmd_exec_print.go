@@ -122,7 +122,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		return code
 	}
 	switch c.Method {
-	case "initialize":
+	case "initialize", "server/discover":
 		p.initialize(resp.Result)
 	case "tools/list":
 		p.tools(resp.Result)
@@ -153,7 +153,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	default:
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 	}
-	if c.Method != "initialize" {
+	if c.Method != "initialize" && c.Method != "server/discover" {
 		p.resultInfo(resp.Result)
 	}
 	fmt.Fprintln(p.w)
