@@ -42,6 +42,9 @@ or cursor=X for one page):
   completion/complete resource TEMPLATE VAR=VALUE [other=value ...]
   logging/setLevel LEVEL                      (loglevel; debug info notice warning
                                                error critical alert emergency)
+  subscriptions/listen notifications:='{"toolsListChanged":true}'
+                                              2026-07-28: answered by the server's
+                                              acknowledgement; the stream stays open
   METHOD [key=value ... | '{"json":"params"}']
 Quote a whole command, or give its words as separate arguments:
   mcpscope exec http://localhost:8811 'tools/call greet name=Ann times=2'

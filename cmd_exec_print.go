@@ -150,10 +150,12 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		p.completion(resp.Result)
 	case "logging/setLevel":
 		p.setLevel(c, resp)
+	case mcp.ListenMethod:
+		p.listening(resp.Result)
 	default:
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 	}
-	if c.Method != "initialize" && c.Method != "server/discover" {
+	if c.Method != "initialize" && c.Method != "server/discover" && c.Method != mcp.ListenMethod {
 		p.resultInfo(resp.Result)
 	}
 	fmt.Fprintln(p.w)

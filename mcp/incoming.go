@@ -152,7 +152,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 	if in.stream == StreamListen && isAcknowledgement(m.Method) && m.ForeignSubscription == "" {
-		s.acknowledged(in.reqSeq, p.params)
+		s.acknowledged(in.reqSeq, seq, p.params)
 	}
 	if p.id != nil {
 		s.mu.Lock()
