@@ -23,6 +23,11 @@ type Sender interface {
 	// against a server of the other.
 	Transport() string
 	Discover(ctx context.Context) (*mcp.Response, error)
+	// Subscribe, Unsubscribe and SetLogLevel do what the older eras'
+	// requests of those names did in a 2026 session, which has none.
+	Subscribe(ctx context.Context, uri string) (*mcp.Response, error)
+	Unsubscribe(ctx context.Context, uri string) (*mcp.Response, error)
+	SetLogLevel(ctx context.Context, level string) (*mcp.Response, error)
 }
 
 // Outcome is how a re-run request compares with its recording.
@@ -88,6 +93,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		}
 	}
 	opened := openingHandshake(recs)
+	olderEra := openedOlder(recs, opened)
 	roots := planRoots(recs)
 	tasks := taskIDs{}
 	var out []RerunResult
@@ -139,7 +145,10 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			out = append(out, res)
 			continue
 		}
-		if r.RPC.Method == "initialize" {
+		if olderEra && s.Transport() == mcp.TransportStateless && goneIn2026[r.RPC.Method] != "" {
+			res.As = goneIn2026[r.RPC.Method]
+			live, err = runGone(ctx, s, r.RPC.Method, params)
+		} else if r.RPC.Method == "initialize" {
 			live, err = s.InitializeWith(ctx, params)
 			if err != nil && live != nil && live.Error != nil {
 				err = nil // the answer is an error: compared like any other
@@ -223,8 +232,11 @@ func RenderRerun(results []RerunResult) string {
 		if r.Tool != "" {
 			name += " " + r.Tool
 		}
-		if r.As != "" {
+		switch {
+		case handshakeMethods[r.As]:
 			name += " (as " + r.As + ": capabilities, instructions, serverInfo)"
+		case r.As != "":
+			name += " (" + r.As + ")"
 		}
 		fmt.Fprintf(&b, "%3d  %-9s  %s\n", r.N, r.Outcome, sanitize.Line(name))
 		if r.Error != "" {

@@ -96,3 +96,49 @@ func asHandshakeViews(recorded *mcp.Record, live *mcp.Response) (*mcp.Record, *m
 	}
 	return recorded, live
 }
+
+// goneIn2026 are the requests of the older eras that 2026-07-28 does
+// without, and how a re-run against a 2026 server does what they did: a
+// recording of an older era re-run there is compared on what the server
+// did, not on its "method not found" for a request the era lacks.
+var goneIn2026 = map[string]string{
+	"ping":                  "not sent: 2026-07-28 has no ping",
+	"resources/subscribe":   "as subscriptions/listen resourceSubscriptions",
+	"resources/unsubscribe": "as subscriptions/listen without it",
+	"logging/setLevel":      "as _meta io.modelcontextprotocol/logLevel",
+}
+
+// openedOlder reports whether the recorded session was opened with
+// initialize (seq is its opening handshake), the older eras' way.
+func openedOlder(recs []mcp.Record, seq int64) bool {
+	for i := range recs {
+		if r := &recs[i]; r.Seq == seq && r.Kind == mcp.KindSent && r.RPC != nil {
+			return r.RPC.Method == "initialize"
+		}
+	}
+	return false
+}
+
+// runGone does on a 2026 session what method did in the recording, and
+// answers as an older server does: an empty result, since each of these
+// requests answered nothing more.
+func runGone(ctx context.Context, s Sender, method string, params json.RawMessage) (*mcp.Response, error) {
+	var p struct {
+		URI   string `json:"uri"`
+		Level string `json:"level"`
+	}
+	_ = json.Unmarshal(params, &p) // what cannot be read is sent as nothing
+	var err error
+	switch method {
+	case "resources/subscribe":
+		_, err = s.Subscribe(ctx, p.URI)
+	case "resources/unsubscribe":
+		_, err = s.Unsubscribe(ctx, p.URI)
+	case "logging/setLevel":
+		_, err = s.SetLogLevel(ctx, p.Level)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &mcp.Response{Raw: mcp.Raw(`{"jsonrpc":"2.0","result":{}}`), Result: json.RawMessage(`{}`)}, nil
+}
