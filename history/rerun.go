@@ -25,6 +25,10 @@ type Sender interface {
 	Discover(ctx context.Context) (*mcp.Response, error)
 	// Subscribe, Unsubscribe and SetLogLevel do what the older eras'
 	// requests of those names did in a 2026 session, which has none.
+	// InitializeResult is the answer to the handshake that opened the live
+	// session (nil before one): a recording's later handshake of the other
+	// era is compared with it rather than opening the session again.
+	InitializeResult() *mcp.Response
 	Subscribe(ctx context.Context, uri string) (*mcp.Response, error)
 	Unsubscribe(ctx context.Context, uri string) (*mcp.Response, error)
 	SetLogLevel(ctx context.Context, level string) (*mcp.Response, error)
@@ -94,6 +98,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 	}
 	opened := openingHandshake(recs)
 	olderEra := openedOlder(recs, opened)
+	modernEra := openedModern(recs, opened)
 	roots := planRoots(recs)
 	tasks := taskIDs{}
 	var out []RerunResult
@@ -103,6 +108,9 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			continue
 		}
 		params := tasks.rewrite(paramsOf(r.RPC.Raw))
+		if modernEra && s.Transport() != mcp.TransportStateless {
+			params = withoutModernMeta(params)
+		}
 		// The listen stream is the live session's own, opened as it
 		// connects, like the handshake's notifications/initialized.
 		// A probe is how the recording found its transport, except the one
@@ -132,7 +140,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		var live *mcp.Response
 		var err error
 		if crossEra(r.RPC.Method, s) {
-			live, err = liveHandshake(ctx, s)
+			live, err = liveHandshake(ctx, s, r.Seq == opened)
 			res.As = "server/discover"
 			if r.RPC.Method == res.As {
 				res.As = "initialize"

@@ -37,6 +37,8 @@ func (e *echoSender) Discover(ctx context.Context) (*mcp.Response, error) {
 	return e.Request(ctx, "server/discover", nil)
 }
 
+func (e *echoSender) InitializeResult() *mcp.Response { return nil }
+
 func (e *echoSender) Subscribe(ctx context.Context, uri string) (*mcp.Response, error) {
 	return e.Request(ctx, "resources/subscribe", nil)
 }
