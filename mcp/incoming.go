@@ -113,6 +113,10 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	case shapeNotification:
 		m.Class, m.Method = ClassNotification, p.method
 		m.ForeignSubscription = s.acks.foreignSubscription(p.params)
+		if m.Method == "notifications/cancelled" {
+			// Logged first, below; the question it withdraws goes now.
+			defer s.serverCancelled(in.conn, p.params)
+		}
 		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {
 			// The next tools/call lists again before coercing arguments.
 			s.mu.Lock()
@@ -153,7 +157,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 	if in.stream == StreamListen && isAcknowledgement(m.Method) && m.ForeignSubscription == "" {
-		s.acknowledged(in.reqSeq, p.params)
+		s.acknowledged(in.reqSeq, seq, p.params)
 	}
 	switch {
 	case p.id != nil:
@@ -269,7 +273,12 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.asking--
 			s.mu.Unlock()
 		}()
-		res, err := s.answerInput(s.life, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
+		ctx, done := s.askStarted(conn, rawID, method)
+		defer done()
+		res, err := s.answerInput(ctx, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
+		if s.withdrawn(ctx, conn, reqSeq) {
+			return
+		}
 		var body []byte
 		switch {
 		case err == nil:

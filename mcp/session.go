@@ -165,6 +165,9 @@ type Session struct {
 	// request that gets none means the server went away, not that it was
 	// never there.
 	answered atomic.Bool
+	// askCancels are the server's questions waiting for their answer, for
+	// the server to withdraw with notifications/cancelled (servercancel.go).
+	askCancels map[askKey]pendingAsk
 
 	wg         sync.WaitGroup  // stream readers, reconnects and background posts
 	life       context.Context // ends with Close; bounds background work

@@ -28,6 +28,9 @@ const cmdUsage = `usage:
   completion/complete prompt NAME ARG=VALUE [arg=value ...]   (alias: complete)
   completion/complete resource TEMPLATE VAR=VALUE [var=value ...]
   logging/setLevel LEVEL                     (alias: loglevel; debug info notice warning error critical alert emergency)
+  server/discover                            (2026-07-28: what the server is; initialize opens the older eras)
+  subscriptions/listen notifications:='{"toolsListChanged":true,"resourceSubscriptions":["URI"]}'   (2026-07-28; stays open)
+  tasks/get taskId=ID                        (2025-11-25; tasks/result, tasks/cancel alike; tasks/list [cursor=X])
   METHOD [key=value ... | {json params}]`
 
 // Command is one command line as a user types it in exec or the TUI.
