@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -36,6 +38,23 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		title += " · " + plural(n-1, "more question") + " waiting"
 	}
 	title += " · from " + askedBy(a.c.log, q.Req)
+	body := a.bodyLines(q, inner)
+	if rows := h - 2; len(body) > rows {
+		// What does not fit scrolls (pgup/pgdn): the panes wait while
+		// the question is open, so the box is the only place to read
+		// a long form's fields.
+		top := min(max(a.top, 0), len(body)-(rows-1))
+		more := st.Dim.Render(fmt.Sprintf("lines %d-%d of %d · %s/%s scroll", top+1, top+rows-1, len(body),
+			a.c.keys.AskScrollUp.Help().Key, a.c.keys.AskScrollDown.Help().Key))
+		body = append(slices.Clip(body[top:top+rows-1]), more)
+	}
+	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
+}
+
+// bodyLines are the lines of question q's box inside its border, inner
+// cells wide: the form or the messages, and how to answer.
+func (a *askPrompt) bodyLines(q *Question, inner int) []string {
+	st := a.c.st
 	var body []string
 	wrap := func(s string, style func(...string) string) {
 		// Continuation lines keep the first line's indent.
@@ -73,10 +92,18 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		wrap(sanitize.Line(command.Describe(q.Req)), st.Row.Render)
 		wrap("the reply goes back as the assistant's text · "+esc+" declines", st.Hint.Render)
 	}
-	if len(body) > h-2 {
-		body = append(body[:h-3], st.Dim.Render("… (the row in Pairs shows all of it)"))
+	return body
+}
+
+// scroll moves the box of the open question by rows lines, within its
+// body: at most to where its last line is the box's last.
+func (a *askPrompt) scroll(rows int) {
+	q := a.current()
+	if q == nil {
+		return
 	}
-	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
+	visible := max(a.h-3, 1)
+	a.top = min(max(a.top+rows, 0), max(len(a.bodyLines(q, max(a.w-2, 1)))-visible, 0))
 }
 
 // timeLeft is how long the session still waits for the answer.
