@@ -144,6 +144,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 				x.round = l.rounds[m.Chain] + 1
 			}
 			l.stats.Requests++
+			l.neg.sentRequest(m)
 			l.progressOf[m.ID] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)
 		} else {
