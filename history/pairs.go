@@ -227,6 +227,11 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	switch p.method {
 	case "initialize":
 		l.neg.initialized(m.Raw)
+		if v := l.neg.init.protocol; v != "" {
+			// The version the server chose: a proxied legacy session
+			// has no state record that says it (no header carries it).
+			l.stats.Protocol = v
+		}
 	case "server/discover":
 		l.neg.discovered(l.record(p.req), m.Raw)
 	case "tools/list":
