@@ -33,6 +33,17 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 		}
 	}
 	row("URL", mdCode(h.URL))
+	if cl := n.Client; cl != nil {
+		// A proxied session: the client it recorded, and how it came in.
+		var facts []string
+		if who := n.ClientLabel(); who != "" {
+			facts = append(facts, mdText(who))
+		}
+		if ua := mcp.RecordedHeader(cl.RequestHeaders, "User-Agent"); ua != "" {
+			facts = append(facts, "User-Agent "+mdCode(ua))
+		}
+		row("Client", strings.Join(append(facts, "through the proxy at "+mdCode(cl.URL)), " · "))
+	}
 	row("Transport", mdText(transportShown(h, n)))
 	if s := n.Stream; s != nil {
 		row("Stream", fmt.Sprintf("%s %d after %s", mdText(s.Method), s.Status, ms(n.FirstByte)))

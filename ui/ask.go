@@ -33,6 +33,10 @@ type askPrompt struct {
 	// sampling request can hold megabytes of messages.
 	said string
 	w    int // the width the outcome of an Enter wraps to
+	h    int // the height of the question's box
+	// top is the first line of the box's body shown: a form longer
+	// than the box scrolls.
+	top int
 
 	lineOutcome
 }
@@ -63,9 +67,10 @@ func (a *askPrompt) current() *Question {
 	return a.queue[0]
 }
 
-// SetSize sets the width of the input.
-func (a *askPrompt) SetSize(w int) {
-	a.w = w
+// SetSize sets the width of the input and the box, and the box's most
+// lines.
+func (a *askPrompt) SetSize(w, boxH int) {
+	a.w, a.h = w, boxH
 	a.input.Width = max(w-len(a.input.Prompt)-1, 1)
 }
 
@@ -82,7 +87,7 @@ func (a *askPrompt) push(q *Question) tea.Cmd {
 func (a *askPrompt) start() tea.Cmd {
 	a.input.Reset()
 	a.clearOutcome()
-	a.form, a.said = form{}, ""
+	a.form, a.said, a.top = form{}, "", 0
 	if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
 		a.form = parseForm(q.Req.Params)
 		if f := a.form; f.Mode != "url" && f.schema != nil && len(f.schema.Properties) > 0 {
@@ -133,6 +138,12 @@ func (a *askPrompt) key(msg tea.KeyMsg) (tea.Cmd, *answered) {
 		return a.submit(q)
 	case key.Matches(msg, k.Complete):
 		a.complete(q)
+		return nil, nil
+	case key.Matches(msg, k.AskScrollUp):
+		a.scroll(-max(a.h-3, 1))
+		return nil, nil
+	case key.Matches(msg, k.AskScrollDown):
+		a.scroll(max(a.h-3, 1))
 		return nil, nil
 	}
 	before := a.input.Value()

@@ -53,7 +53,7 @@ func TestAskBoxCostsWhatItShows(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m, _ := askModel(t, c.method, c.params)
 			view := ansi.Strip(m.View())
-			if !strings.Contains(view, c.want) || !strings.Contains(view, "… (the row in Pairs shows all of it)") {
+			if !strings.Contains(view, c.want) || !strings.Contains(view, "pgup/pgdn scroll") {
 				t.Fatalf("the box lacks %q or the mark that there is more:\n%s", c.want, view)
 			}
 			if got := frameBytes(m); got > 4*base+(256<<10) {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -36,14 +38,37 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		title += " · " + plural(n-1, "more question") + " waiting"
 	}
 	title += " · from " + askedBy(a.c.log, q.Req)
-	var body []string
 	// The box is drawn every second while the question waits, and a
 	// server's form can have 100,000 fields or a message of megabytes: a
-	// frame reads only what fills the rows, and one row past them, which
-	// becomes the mark that there is more.
+	// frame reads only the lines down to the last row shown, and one past
+	// it, which says there is more.
 	rows := h - 2
-	full := func() bool { return len(body) > rows }
-	text := func(s string) string { return wireLine(s, (rows+1)*inner*4) }
+	top := max(a.top, 0)
+	body := a.bodyLines(q, inner, top+rows+1)
+	if top > 0 || len(body) > rows {
+		// What does not fit scrolls (pgup/pgdn): the panes wait while
+		// the question is open, so the box is the only place to read
+		// a long form's fields.
+		top = min(top, max(len(body)-(rows-1), 0))
+		end := min(top+rows-1, len(body))
+		of := fmt.Sprint(len(body))
+		if len(body) == top+rows+1 {
+			of += "+" // read no further than needed: there may be more
+		}
+		more := st.Dim.Render(fmt.Sprintf("lines %d-%d of %s · %s/%s scroll", top+1, end, of,
+			a.c.keys.AskScrollUp.Help().Key, a.c.keys.AskScrollDown.Help().Key))
+		body = append(slices.Clip(body[top:end]), more)
+	}
+	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
+}
+
+// bodyLines are the first limit lines of question q's box inside its
+// border, inner cells wide: the form or the messages, and how to answer.
+func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
+	st := a.c.st
+	var body []string
+	full := func() bool { return len(body) >= limit }
+	text := func(s string) string { return wireLine(s, limit*inner*4) }
 	wrap := func(s string, style func(...string) string) {
 		if full() {
 			return
@@ -97,10 +122,20 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		wrap(text(a.said), st.Row.Render)
 		wrap("the reply goes back as the assistant's text · "+esc+" declines", st.Hint.Render)
 	}
-	if full() {
-		body = append(body[:rows-1], st.Dim.Render("… (the row in Pairs shows all of it)"))
+	return body
+}
+
+// scroll moves the box of the open question by rows lines, within its
+// body: at most to where its last line is the box's last.
+func (a *askPrompt) scroll(rows int) {
+	q := a.current()
+	if q == nil {
+		return
 	}
-	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
+	visible := max(a.h-3, 1)
+	top := max(a.top+rows, 0)
+	body := a.bodyLines(q, max(a.w-2, 1), top+visible)
+	a.top = min(top, max(len(body)-visible, 0))
 }
 
 // timeLeft is how long the session still waits for the answer.
