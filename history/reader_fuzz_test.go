@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize/sanitizetest"
 )
 
 // fuzzHeader is a version 2 header line, prepended when the fuzzer asks for
@@ -16,7 +18,8 @@ const fuzzHeader = `{"format":"mcpscope-session","version":2,"mcpscope":"fuzz","
 // FuzzReadRecording: a hostile, damaged or truncated recording is read to
 // its end or to an error by every reader of recordings (replay's Next, the
 // sessions listing's skim, the panes' index and read-back, both exports),
-// never with a panic or a loop that does not end.
+// never with a panic or a loop that does not end, and what the listing and
+// the exports print of it is safe on a terminal.
 func FuzzReadRecording(f *testing.F) {
 	v1, err := os.ReadFile("testdata/v1-session.jsonl")
 	if err != nil {
@@ -28,6 +31,11 @@ func FuzzReadRecording(f *testing.F) {
 	f.Add(false, []byte{0x1f, 0x8b, 8, 0})
 	f.Add(false, []byte(`{"format":"mcpscope-session","version":"x","started":7}`+"\n"+`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}`))
 	f.Add(false, []byte(`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state"}`+"\n"))
+	f.Add(false, []byte(`{"format":"mcpscope-session","version":2,"url":"http://h/\u001b]52;c;AAAA\u0007\u202e\u0085","started":"2026-11-20T21:57:41Z"}
+{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"error","error":{"op":"send\u001b[2J","message":"\u001b]8;;http://x/\u001b\\l\u009b","hint":"\r\u200f"}}
+{"seq":2,"time":"2026-11-20T21:57:41Z","kind":"received","rpc":{"dir":"in","class":"response","id":"\u001b[31m1","method":"\u202e","raw":"{\"id\":1,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"\\u001b[2J\u001b[2J\"}]}}"}}
+{"seq":3,"time":"2026-11-20T21:57:41Z","kind":"http","http":{"purpose":"post","method":"P\u001bOST","url":"http://h/\u0007","status":500,"status_line":"500 \u001b[2J","headers":{"X-\u001b":["\u009d0;t\u0007"]},"body":"\u001b[H"}}
+`))
 	for _, body := range []string{
 		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"event","event":{"conn":1,"raw":"data: {}\n\n","data_at":[6,8]}}
 {"seq":2,"time":"2026-11-20T21:57:41Z","kind":"received","rpc":{"dir":"in","class":"invalid","raw_of":{"seq":99,"from":0,"to":2}}}
@@ -64,7 +72,8 @@ func FuzzReadRecording(f *testing.F) {
 			}
 			r.Close()
 		}
-		describe(path)
+		info := describe(path)
+		sanitizetest.Check(t, "RenderSessions", RenderSessions([]SessionInfo{info}, 100), true)
 		log, h, _, err := LoadLog(path)
 		if err != nil {
 			return
@@ -79,11 +88,14 @@ func FuzzReadRecording(f *testing.F) {
 		for i := 0; i < log.PairCount(); i++ {
 			log.Pair(i)
 		}
-		if err := ExportMarkdown(io.Discard, h, log); err != nil && !errors.Is(err, io.EOF) {
+		var md, js strings.Builder
+		if err := ExportMarkdown(&md, h, log); err != nil && !errors.Is(err, io.EOF) {
 			t.Logf("ExportMarkdown: %v", err)
 		}
-		if err := ExportJSON(io.Discard, h, log); err != nil {
+		sanitizetest.Check(t, "ExportMarkdown", md.String(), true)
+		if err := ExportJSON(&js, h, log); err != nil {
 			t.Logf("ExportJSON: %v", err)
 		}
+		sanitizetest.Check(t, "ExportJSON", js.String(), true)
 	})
 }
