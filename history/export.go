@@ -278,6 +278,16 @@ func ExportJSON(w io.Writer, h Header, log *Log) error {
 		b.WriteString(",\n  \"transport\": ")
 		b.Write(sanitize.JSON(used))
 	}
+	if n := log.Negotiation(); n.Client != nil {
+		// A proxied session: the client it recorded.
+		who, err := json.Marshal(jsonClient{Name: n.ClientName, Version: n.ClientVersion,
+			UserAgent: mcp.RecordedHeader(n.Client.RequestHeaders, "User-Agent"), Via: n.Client.URL})
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n  \"client\": ")
+		b.Write(sanitize.JSON(who))
+	}
 	b.WriteString(",\n  \"pairs\": [")
 	for i := 0; i < log.PairCount(); i++ {
 		if i > 0 {
@@ -293,6 +303,15 @@ func ExportJSON(w io.Writer, h Header, log *Log) error {
 	}
 	b.WriteString("]\n}\n")
 	return b.Flush()
+}
+
+// jsonClient is a proxied session's client in the JSON export: the
+// clientInfo it sent, its User-Agent, and the proxy URL it came in at.
+type jsonClient struct {
+	Name      string `json:"name,omitempty"`
+	Version   string `json:"version,omitempty"`
+	UserAgent string `json:"user_agent,omitempty"`
+	Via       string `json:"via"`
 }
 
 // writeJSONPair writes one row at the indentation of the pairs array: the

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -76,7 +77,20 @@ func TestProxiedRecordingNamesItsClient(t *testing.T) {
 		if err := history.ExportMarkdown(&md, player.Header(), log); err != nil {
 			t.Fatal(err)
 		}
+		var js bytes.Buffer
+		if err := history.ExportJSON(&js, player.Header(), log); err != nil {
+			t.Fatal(err)
+		}
 		player.Close()
+		var exported struct {
+			Client struct{ Name, Version, Via string } `json:"client"`
+		}
+		if err := json.Unmarshal(js.Bytes(), &exported); err != nil {
+			t.Fatal(err)
+		}
+		if c := exported.Client; c.Name != "desktop-app" || c.Version != "1.2" || c.Via != srv+"/mcp" {
+			t.Errorf("the JSON export's client is %+v, want desktop-app 1.2 via %s/mcp", c, srv)
+		}
 		if want := "| Client | desktop-app 1.2 · User-Agent `"; !strings.Contains(md.String(), want) {
 			t.Errorf("the export lacks %q:\n%s", want, md.String())
 		}
