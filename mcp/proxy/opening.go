@@ -116,8 +116,8 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 		l.unreachable(err)
 		return
 	}
-	if noGetStream(mcp.PurposeGet, resp.StatusCode) {
-		c.state(mcp.StateGetStream, "this server offers no GET stream (405)")
+	if why, none := noGetStream(mcp.PurposeGet, r, resp.StatusCode); none {
+		c.state(mcp.StateGetStream, why)
 	} else {
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status+" to a GET before the client initialized")
 	}
