@@ -135,10 +135,15 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	if c := p.earlyOf(r); c != nil && c.acquire() {
 		return c
 	}
-	c := p.newClient(mcp.TransportStreamable, r, how)
+	p.mu.Lock()
+	c, evicted := p.makeClient(mcp.TransportStreamable, r)
+	p.mu.Unlock()
+	closeEvicted(evicted)
 	if c == nil {
 		return nil
 	}
+	c.EarlyGet = true
+	p.start(c, r, how)
 	c.acquire()
 	p.mu.Lock()
 	if prev := p.early[key]; prev == nil || prev.kind() == mcp.TransportStreamable {
