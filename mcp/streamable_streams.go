@@ -372,7 +372,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			}
 			why, none := "", false
 			if we != nil {
-				why, none = NoGetStream(we.Status, withSession)
+				why, none = NoGetStream(we.Status, withSession, true)
 			}
 			switch {
 			case none:

@@ -116,7 +116,7 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 		l.unreachable(err)
 		return
 	}
-	if why, none := noGetStream(mcp.PurposeGet, r, resp.StatusCode); none {
+	if why, none := noGetStream(mcp.PurposeGet, c, r, resp.StatusCode); none {
 		c.state(mcp.StateGetStream, why)
 	} else {
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status+" to a GET before the client initialized")

@@ -29,7 +29,7 @@ func TestRefusedPreInitializeGetIsNoError(t *testing.T) {
 		}, http.StatusMethodNotAllowed, "offers no GET stream (405)"},
 		{"400", func(t *testing.T) string {
 			return mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETOK}).URL
-		}, http.StatusBadRequest, "only within a session"},
+		}, http.StatusBadRequest, "before the client initialized (400)"},
 		{"401", func(t *testing.T) string {
 			return streamUpstream(t, func(int) (int, string) { return http.StatusUnauthorized, "" }, nil).URL
 		}, http.StatusUnauthorized, ""},

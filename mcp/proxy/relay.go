@@ -350,7 +350,7 @@ func (l *leg) other(resp *http.Response) error {
 	}
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
-	if _, none := noGetStream(l.up.Purpose, l.r, resp.StatusCode); resp.StatusCode >= 400 && !none {
+	if _, none := noGetStream(l.up.Purpose, l.c, l.r, resp.StatusCode); resp.StatusCode >= 400 && !none {
 		l.failed(opOf(l.up.Purpose), statusError(l, resp))
 	}
 	return err
@@ -360,11 +360,11 @@ func (l *leg) other(resp *http.Response) error {
 // GET for its stream of server messages is a server saying it offers none
 // there: a fact about the server, not a failure (mcp.NoGetStream, the
 // rule the client's own GET stream follows).
-func noGetStream(purpose string, r *http.Request, status int) (string, bool) {
+func noGetStream(purpose string, c *Client, r *http.Request, status int) (string, bool) {
 	if purpose != mcp.PurposeGet {
 		return "", false
 	}
-	return mcp.NoGetStream(status, r.Header.Get("Mcp-Session-Id") != "")
+	return mcp.NoGetStream(status, r.Header.Get("Mcp-Session-Id") != "", c.initialized())
 }
 
 // opOf is the op a failed exchange of this purpose is logged under.

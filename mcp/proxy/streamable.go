@@ -166,7 +166,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 		return
 	}
 	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
-	why, none := noGetStream(purpose, r, resp.StatusCode)
+	why, none := noGetStream(purpose, c, r, resp.StatusCode)
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
 		c.state(mcp.StateGetStream, "open (the client's)")
