@@ -131,6 +131,12 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 			return nil
 		}
 		out, done := rewrite(ev, t.sent)
+		if ev.Unparsed() {
+			// The parser stopped before this block (past the size
+			// limit): whether it is an endpoint event is not known, so
+			// the client gets no more of it, and never its end.
+			out = string(ev.Raw)[:min(t.sent, len(ev.Raw))]
+		}
 		t.release(string(ev.Raw), out)
 		if done {
 			t.holding = false
