@@ -259,6 +259,7 @@ type proxySessions struct {
 	feeds    []<-chan []mcp.Record
 	own      []*mcp.Session // the user's own sessions, opened from the TUI
 	full     refusals       // requests refused for want of room for a session
+	early    earlyGets      // sessions of a GET before initialize that went no further
 }
 
 // refusals counts the requests the proxy refused because every session
@@ -309,12 +310,24 @@ func (s *proxySessions) unshow() {
 // name is how a session is called on screen and in lines.
 func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
 
-// start records a new client session and passes it on.
+// start records a new client session and passes it on; one that began
+// with a GET before any initialize waits to be worth a recording of its
+// own (holdEarly).
 func (s *proxySessions) start(c *proxy.Client) {
+	if c.EarlyGet {
+		s.holdEarly(c)
+		return
+	}
+	s.startWith(c, c.Records())
+}
+
+// startWith records client session c, whose records come on in, and
+// passes it on.
+func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record) {
 	s.mu.Lock()
 	watched := s.clients != nil
 	s.mu.Unlock()
-	recs, path, log := s.record(c, watched)
+	recs, path, log := s.record(c, in, watched)
 	s.mu.Lock()
 	out, clients, shown := s.lines, s.clients, !closed(s.gone)
 	if path != "" {
@@ -417,6 +430,8 @@ func (s *proxySessions) closeOwn() {
 // wait waits until every session's records ended and its recording
 // closed, and (headless) its lines are out.
 func (s *proxySessions) wait() {
+	s.early.held.Wait()
+	s.closeEarly()
 	s.wg.Wait()
 	if s.lines != nil {
 		s.lines.close()
@@ -444,7 +459,11 @@ func (s *proxySessions) report(w io.Writer) {
 	paths := append([]string(nil), s.paths...)
 	recorded := s.recorded
 	refused := s.full.total
+	folded, earlyPath := s.early.folded, s.early.path
 	s.mu.Unlock()
+	if folded > 0 && earlyPath != "" {
+		fmt.Fprintf(w, "%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in %s\n", folded, earlyPath)
+	}
 	if refused > 0 {
 		what := fmt.Sprintf("%d requests were", refused)
 		if refused == 1 {

@@ -14,12 +14,11 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// A burst of new sessions (each GET before an initialize, from a client
-// with a User-Agent of its own, begins one) while the TUI takes none of
-// them holds up nobody: every GET is answered, another client's
-// initialize is answered, and the TUI, once it reads, gets every session.
+// A burst of new sessions (each client's initialize begins one) while the
+// TUI takes none of them holds up nobody: every initialize is answered,
+// the last client's too, and the TUI, once it reads, gets every session.
 func TestTUIThatReadsNothingHoldsUpNoClient(t *testing.T) {
-	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, RejectModern: true})
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true})
 	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{})
@@ -45,21 +44,21 @@ func TestTUIThatReadsNothingHoldsUpNoClient(t *testing.T) {
 		return resp.StatusCode
 	}
 	// Twice the TUI's channel: the sessions past it are the ones that
-	// waited on it.
+	// waited on it, with the lock on every client's first request held.
 	const burst = 2 * 64
+	initialize := func(ua string) *http.Request {
+		req, _ := http.NewRequest(http.MethodPost, run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"`+ua+`","version":"1"}}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("User-Agent", ua)
+		return req
+	}
 	for i := range burst {
-		req, _ := http.NewRequest(http.MethodGet, run.base+"/mcp", nil)
-		req.Header.Set("Accept", "text/event-stream")
-		req.Header.Set("User-Agent", fmt.Sprintf("burst-%d", i))
-		if st := do(req, fmt.Sprintf("GET %d", i)); st != http.StatusMethodNotAllowed {
-			t.Fatalf("GET %d answered %d, want upstream's 405", i, st)
+		if st := do(initialize(fmt.Sprintf("burst-%d", i)), fmt.Sprintf("initialize %d", i)); st != http.StatusOK {
+			t.Fatalf("initialize %d answered %d, want 200", i, st)
 		}
 	}
-	req, _ := http.NewRequest(http.MethodPost, run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"other","version":"1"}}}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("User-Agent", "other-client")
-	if st := do(req, "another client's initialize"); st != http.StatusOK {
+	if st := do(initialize("other-client"), "another client's initialize"); st != http.StatusOK {
 		t.Fatalf("initialize answered %d, want 200", st)
 	}
 	seen := map[int]bool{}

@@ -15,10 +15,10 @@ import (
 // record starts the recording of a client session, a new file in the
 // sessions directory (or --record-dir) named by the upstream and the
 // client's number; it returns the records to pass on, and the file.
-func (s *proxySessions) record(c *proxy.Client, watched bool) (<-chan []mcp.Record, string, *history.Log) {
+func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched bool) (<-chan []mcp.Record, string, *history.Log) {
 	// The client's own credentials are left out like the user's.
 	secrets := secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
-	return s.recordStream(c.Records(), c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets, watched)
+	return s.recordStream(in, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets, watched)
 }
 
 // recordStream tees a session's records into a new recording; what names

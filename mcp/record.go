@@ -121,6 +121,9 @@ type SSEEvent struct {
 	// one data line). Not recorded: it is derived from Raw.
 	dataAt    span
 	hasDataAt bool
+	// unparsed says go-sse never parsed the block: the stream stopped
+	// before it (an event past the size limit, or cut off).
+	unparsed bool
 }
 
 // WithData returns the event's raw bytes with the value of its one data
@@ -144,6 +147,11 @@ const (
 	StreamListen   = "listen"   // a 2026 subscriptions/listen stream
 	StreamJSON     = "json"     // not a stream: a POST's application/json answer body
 )
+
+// Unparsed reports a block the parser never reached: the stream stopped
+// before it (an event past the size limit, or the stream cut off inside
+// it). Its bytes are kept; what event they are, if any, is not known.
+func (e *SSEEvent) Unparsed() bool { return e.unparsed }
 
 // Dispatched reports whether an EventSource would dispatch this event: blocks
 // holding only comments or retry are bookkeeping, not events.

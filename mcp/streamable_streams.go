@@ -363,15 +363,20 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		in.resumed = lastID != ""
 		if err != nil {
+			// A 404 is a lost session only when the wire said so; a
+			// server without sessions answers it for having no GET route.
+			id, _, _, _ := t.session()
+			withSession := id != ""
+			if we != nil && we.Status == http.StatusNotFound {
+				withSession = we.Cause == CauseSessionExpired || we.Cause == CauseSessionNotKept
+			}
+			why, none := "", false
+			if we != nil {
+				why, none = NoGetStream(we.Status, withSession, true)
+			}
 			switch {
-			case we != nil && we.Status == http.StatusMethodNotAllowed:
-				state("this server offers no GET stream (405)")
-			case we != nil && we.Status == http.StatusNotFound && we.Cause != CauseSessionExpired && we.Cause != CauseSessionNotKept:
-				// No session id went, so the 404 cannot mean a lost
-				// session, and POSTs to this URL are answered: the server
-				// has no GET route here (the TypeScript SDK without
-				// sessions behind Express answers so).
-				state("this server offers no GET stream: GET answered 404 where POSTs are answered (the specification's answer is 405)")
+			case none:
+				state(why)
 			case we != nil && we.Status == http.StatusConflict:
 				state("the server refused the GET stream: another one is open (409)")
 			case we != nil && we.Cause == CauseSessionExpired:

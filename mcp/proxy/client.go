@@ -37,6 +37,12 @@ type Client struct {
 	// Authorization is what the client sent in that header, for a
 	// recording to leave out wherever it turns up.
 	Authorization []string
+	// EarlyGet says the session began with a GET for an event stream, no
+	// session id and no event stream in answer: a streamable client's GET
+	// before it initializes, which its initialize goes on with, if it
+	// sends one. A client that never does leaves a session of that GET
+	// alone (a flood of them is thousands).
+	EarlyGet bool
 
 	p    *Proxy
 	obs  *mcp.Observer

@@ -139,3 +139,23 @@ func TestOversizeEndpointEventIsNotAnEndpoint(t *testing.T) {
 		return r.Kind == mcp.KindError && r.Error.Op == mcp.OpNegotiate && strings.Contains(r.Error.Message, "larger than")
 	})
 }
+
+// An endpoint event past --max-event-size is one the parser never reads,
+// so the proxy cannot tell what it is: the client never gets its end (the
+// stream is ended there), so never takes it for an endpoint, and the log
+// says why the stream ended.
+func TestEndpointEventPastTheSizeLimitIsNotRelayed(t *testing.T) {
+	br, _, w, say, _ := laterEndpoint(t, Config{MaxEventSize: 1 << 10})
+	say <- "event: endpoint\ndata: http://elsewhere.example/" + strings.Repeat("a", 2<<10) + "\n\n"
+	for ev, err := range sse.Read(br, &sse.ReadConfig{MaxEventSize: 1 << 20}) {
+		if err != nil {
+			break
+		}
+		if strings.Contains(ev.Data, "elsewhere") {
+			t.Fatalf("the client got the event past the limit as %q", ev.Type)
+		}
+	}
+	w.record(t, w.sessions()[0].ID, "the stream's end, said", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindError && r.Error.Cause == mcp.CauseEventTooLarge && strings.Contains(r.Error.Message, "ended the client's stream")
+	})
+}

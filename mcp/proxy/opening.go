@@ -116,8 +116,8 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 		l.unreachable(err)
 		return
 	}
-	if noGetStream(mcp.PurposeGet, resp.StatusCode) {
-		c.state(mcp.StateGetStream, "this server offers no GET stream (405)")
+	if why, none := noGetStream(mcp.PurposeGet, c, r, resp.StatusCode); none {
+		c.state(mcp.StateGetStream, why)
 	} else {
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status+" to a GET before the client initialized")
 	}
@@ -135,10 +135,15 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 	if c := p.earlyOf(r); c != nil && c.acquire() {
 		return c
 	}
-	c := p.newClient(mcp.TransportStreamable, r, how)
+	p.mu.Lock()
+	c, evicted := p.makeClient(mcp.TransportStreamable, r)
+	p.mu.Unlock()
+	closeEvicted(evicted)
 	if c == nil {
 		return nil
 	}
+	c.EarlyGet = true
+	p.start(c, r, how)
 	c.acquire()
 	p.mu.Lock()
 	if prev := p.early[key]; prev == nil || prev.kind() == mcp.TransportStreamable {

@@ -131,6 +131,12 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 			return nil
 		}
 		out, done := rewrite(ev, t.sent)
+		if ev.Unparsed() {
+			// The parser stopped before this block (past the size
+			// limit): whether it is an endpoint event is not known, so
+			// the client gets no more of it, and never its end.
+			out = string(ev.Raw)[:min(t.sent, len(ev.Raw))]
+		}
 		t.release(string(ev.Raw), out)
 		if done {
 			t.holding = false
@@ -350,17 +356,21 @@ func (l *leg) other(resp *http.Response) error {
 	}
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
-	if resp.StatusCode >= 400 && !noGetStream(l.up.Purpose, resp.StatusCode) {
+	if _, none := noGetStream(l.up.Purpose, l.c, l.r, resp.StatusCode); resp.StatusCode >= 400 && !none {
 		l.failed(opOf(l.up.Purpose), statusError(l, resp))
 	}
 	return err
 }
 
-// noGetStream reports a streamable server saying it offers no GET stream
-// for server messages: 405 is its normal answer (the specification's),
-// not a failure, and the session's state says so.
-func noGetStream(purpose string, status int) bool {
-	return purpose == mcp.PurposeGet && status == http.StatusMethodNotAllowed
+// noGetStream says, in its words, when upstream's answer to the client's
+// GET for its stream of server messages is a server saying it offers none
+// there: a fact about the server, not a failure (mcp.NoGetStream, the
+// rule the client's own GET stream follows).
+func noGetStream(purpose string, c *Client, r *http.Request, status int) (string, bool) {
+	if purpose != mcp.PurposeGet {
+		return "", false
+	}
+	return mcp.NoGetStream(status, r.Header.Get("Mcp-Session-Id") != "", c.initialized())
 }
 
 // opOf is the op a failed exchange of this purpose is logged under.

@@ -166,11 +166,12 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 		return
 	}
 	isStream := resp.StatusCode == http.StatusOK && mcp.MediaType(resp.Header) == "text/event-stream"
+	why, none := noGetStream(purpose, c, r, resp.StatusCode)
 	switch {
 	case purpose == mcp.PurposeGet && isStream:
 		c.state(mcp.StateGetStream, "open (the client's)")
-	case noGetStream(purpose, resp.StatusCode):
-		c.state(mcp.StateGetStream, "this server offers no GET stream (405)")
+	case none:
+		c.state(mcp.StateGetStream, why)
 	case purpose == mcp.PurposeGet:
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status)
 	case isStream:

@@ -1,0 +1,33 @@
+package mcp
+
+import "net/http"
+
+// NoGetStream judges an answer that refuses a GET for the streamable
+// stream of server messages: when the status is a server saying it offers
+// none there, it returns the words that say so and true, and the refusal
+// is a fact about the server, not a failure; otherwise "" and false.
+// withSession says the GET carried a session id, and initialized that
+// the client had initialized when it sent it. The client's own GET stream
+// and the proxy's relayed GETs are judged by this one rule.
+//
+//   - 405 is the specification's answer from a server with no GET stream.
+//   - 404 to a GET with no session id: the server has no GET route at that
+//     URL (the TypeScript SDK without sessions behind Express); with a
+//     session id, 404 means the session is gone, a failure.
+//   - 400 to a GET sent before the client initialized, so with no session
+//     id: the server serves a GET stream only within a session (the
+//     official SDKs: "Mcp-Session-Id header is required"). A client that
+//     asks that early (Vercel's @ai-sdk/mcp does) is answered so, and goes
+//     on. After initialize, 400 is a failure (a server reading the GET's
+//     empty body as JSON).
+func NoGetStream(status int, withSession, initialized bool) (string, bool) {
+	switch {
+	case status == http.StatusMethodNotAllowed:
+		return "this server offers no GET stream (405)", true
+	case status == http.StatusNotFound && !withSession:
+		return "this server offers no GET stream: GET answered 404 where POSTs are answered (the specification's answer is 405)", true
+	case status == http.StatusBadRequest && !withSession && !initialized:
+		return "this server offers a GET stream only within a session: it refused one asked for before the client initialized (400)", true
+	}
+	return "", false
+}
