@@ -175,6 +175,21 @@ func MediaType(h http.Header) string {
 	return ct
 }
 
+// foreignCharset is the charset an event stream's Content-Type names when
+// it is not UTF-8, which is the only encoding of event streams; "" when it
+// names none or UTF-8.
+func foreignCharset(h http.Header) string {
+	_, params, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil {
+		return ""
+	}
+	cs := strings.TrimSpace(params["charset"])
+	if cs == "" || strings.EqualFold(cs, "utf-8") || strings.EqualFold(cs, "utf8") {
+		return ""
+	}
+	return cs
+}
+
 // eventStream takes a GET's answer: a 200 event stream is recorded and
 // kept open; anything else is recorded with the start of its body, closed,
 // and becomes the error that says what came instead.

@@ -100,6 +100,13 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
 				Message: fmt.Sprintf("the answer to request %s is labelled %q but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, HeaderQuote(resp.Header.Get("Content-Type")))}
 		}
+		if cs := foreignCharset(resp.Header); cs != "" && lastID == "" {
+			// Events in UTF-16 read as lines of no field at all: the
+			// label is the one clue a person gets.
+			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
+				Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and is labelled charset=%s: an event stream is UTF-8 only, and mcpscope read no answer from it as UTF-8", label, m.id, dropped, clip.Quote(cs, 32)) + strayWords(s.straysSince(m.p, m.id))}
+		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
 			return &WireError{Cause: CauseNoResponse, Transport: TransportStateless, Purpose: PurposePost, Err: err,
