@@ -45,7 +45,7 @@ func TestEveryFloodedServerRequestEnds(t *testing.T) {
 		return r.Kind == KindReceived && r.RPC.Class == ClassServerRequest && r.RPC.ID == fmt.Sprint(flood)
 	})
 	rec.waitFor(t, "the flood's last request said to be unanswered", func(r Record) bool {
-		return r.Kind == KindError && r.Error.Op == OpReply && r.Error.ReqSeq == last.Seq
+		return r.Kind == KindError && r.Error.Op == OpReply && r.Error.ReqSeq == last.Seq && r.Error.Cause == CauseFlooded
 	})
 	ended := map[int64]bool{}
 	for _, r := range rec.all() {

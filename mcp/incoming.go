@@ -253,7 +253,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		n := s.refused
 		s.mu.Unlock()
 		if n == 1 || n%100 == 0 {
-			s.emitError(OpReply, &WireError{Cause: CauseLimit,
+			s.emitError(OpReply, &WireError{Cause: CauseFlooded,
 				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
 		}
 		s.reply(conn, reqSeq, during, id, method, errorReply(id, -32603, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", method, maxAsking)))
@@ -316,7 +316,7 @@ func (s *Session) reply(conn int, reqSeq, during int64, id, method string, body 
 	if len(s.replyQ) == cap(s.replyQ) {
 		s.mu.Unlock()
 		// One wording for all: the same problem repeated is shown once.
-		s.emitError(OpReply, &WireError{Cause: CauseLimit,
+		s.emitError(OpReply, &WireError{Cause: CauseFlooded,
 			Message: "not answered: the server asks faster than its answers are taken"}, reqSeq, conn)
 		return
 	}
