@@ -80,6 +80,18 @@ func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (js
 	for _, w := range warns {
 		fmt.Fprintf(a.warn, "warning: --answer %s: %s\n", sanitize.Line(first), sanitize.Line(w.String()))
 	}
+	if e := command.ReadElicitation(req.Params); err == nil && req.Method == "elicitation/create" && e.Mode == "url" {
+		// Answered ahead, the URL would be seen nowhere but the
+		// recording: it is what the server wanted the person to open.
+		where := ""
+		if host, caution := command.URLCaution(e.URL); caution != "" {
+			where = "careful: " + caution
+		} else {
+			where = "on " + host
+		}
+		fmt.Fprintf(a.warn, "note: --answer %s answered a request to open %s (%s); mcpscope opens nothing\n",
+			sanitize.Line(first), sanitize.Line(clip.Quote(e.URL, 2048)), sanitize.Line(clip.Quote(where, 512)))
+	}
 	return res, err
 }
 

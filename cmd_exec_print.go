@@ -278,12 +278,18 @@ func (p *printer) toolResult(resp *mcp.Response) {
 		Content    []toolContent   `json:"content"`
 		Structured json.RawMessage `json:"structuredContent"`
 	}
+	// Said first: a result of another shape (content that is no list) is
+	// printed as its JSON, and is still the tool's failure.
+	if resp.ToolError {
+		fmt.Fprintln(p.w, "tool error (isError: true):")
+	}
 	if json.Unmarshal(resp.Result, &r) != nil {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 		return
 	}
-	if resp.ToolError {
-		fmt.Fprintln(p.w, "tool error (isError: true):")
+	if len(r.Content) == 0 && len(r.Structured) == 0 {
+		// An empty line would read as an empty text.
+		fmt.Fprintln(p.w, "(no content)")
 	}
 	var texts []json.RawMessage
 	for i := range r.Content {

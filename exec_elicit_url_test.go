@@ -24,3 +24,15 @@ func TestExecURLElicitationSaysWhereItGoes(t *testing.T) {
 		}
 	}
 }
+
+// A URL-mode elicitation answered ahead with --answer still shows its URL,
+// and where it goes, once: otherwise only the recording would have it.
+func TestExecAnsweredURLElicitationIsShown(t *testing.T) {
+	url := askingServer(t, `{"resultType":"input_required","requestState":"s","inputRequests":{"login":{"method":"elicitation/create",`+
+		`"params":{"mode":"url","url":"https://bank.example@evil.example/login","message":"Sign in","elicitationId":"1"}}}}`)
+	_, errOut, _ := run(t, "exec", "--no-record", "--no-listen", "--answer", "elicitation accept", url, "tools/call anything")
+	want := "note: --answer elicitation/create answered a request to open https://bank.example@evil.example/login (careful: it opens evil.example"
+	if !strings.Contains(errOut, want) {
+		t.Errorf("stderr lacks %q:\n%.3000s", want, errOut)
+	}
+}

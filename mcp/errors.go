@@ -59,6 +59,7 @@ const (
 	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
+	CauseFlooded          Cause = "flooded"            // the server asked faster than its requests could be answered; those past a bound were not
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.

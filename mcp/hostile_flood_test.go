@@ -104,7 +104,7 @@ func TestServerRequestFloodIsBounded(t *testing.T) {
 		t.Errorf("our own request during the flood: %v", err)
 	}
 	rec.waitFor(t, "the unanswered ones said", func(r Record) bool {
-		return r.Kind == KindError && r.Error.Op == OpReply && r.Error.Cause == CauseLimit
+		return r.Kind == KindError && r.Error.Op == OpReply && r.Error.Cause == CauseFlooded
 	})
 	if m := most.Load(); m > maxReplies {
 		t.Errorf("%d replies were in flight at once, want at most %d", m, maxReplies)

@@ -114,7 +114,7 @@ func TestServerQuestionsWaitingAreBounded(t *testing.T) {
 			t.Fatalf("question q%d past the bound was not refused: %v", maxAsking+i, err)
 		}
 	}
-	rec.waitFor(t, "the limit error", func(r Record) bool { return r.Kind == KindError && r.Error.Cause == CauseLimit })
+	rec.waitFor(t, "the limit error", func(r Record) bool { return r.Kind == KindError && r.Error.Cause == CauseFlooded })
 	close(ans.release)
 	for i := range maxAsking {
 		id := fmt.Sprintf(`"id":"q%d","result"`, i)

@@ -56,3 +56,16 @@ func TestSwitchingProtocolsIsRefusedAtOnce(t *testing.T) {
 	go func() { s.Close(); close(closed) }()
 	waitClosed(t, closed, "Close after a 101 answer")
 }
+
+// A status HTTP does not have (net/http reads any three digits) is bad
+// HTTP, and the JSON-RPC answer in its body is not taken for the answer.
+func TestStatusHTTPDoesNotHaveIsBadHTTP(t *testing.T) {
+	const body = `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+	url := mcptest.RawAnswer(t, "HTTP/1.1 999 Weird\r\nContent-Type: application/json\r\nContent-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"+body)
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable})
+	defer s.Close()
+	err := s.Connect(testCtx(t))
+	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "answered status 999 Weird, which HTTP does not have") {
+		t.Errorf("Connect = %v (cause %q), want bad HTTP naming status 999", err, CauseOf(err))
+	}
+}

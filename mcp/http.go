@@ -52,7 +52,7 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	}
 	s.answered.Store(true)
 	ex.Status, ex.StatusLine, ex.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
-	if we := switchedProtocols(req, resp, ex); we != nil {
+	if we := oddStatus(req, resp, ex); we != nil {
 		return nil, we
 	}
 	if we := encodingError(req, resp, ex); we != nil {
@@ -61,12 +61,20 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	return resp, nil
 }
 
-// switchedProtocols refuses a 101 Switching Protocols, which mcpscope
-// never asks for. net/http hands the connection itself over as the body,
+// switchedProtocols refuses a status HTTP does not have, and a 101
+// Switching Protocols, which mcpscope never asks for. net/http hands the connection itself over as the body,
 // which no deadline or cancellation ends: read as an answer, it would hold
 // the request, and quitting, until the server hung up. Closing the body
 // closes the connection.
-func switchedProtocols(req *http.Request, resp *http.Response, ex *HTTPExchange) *WireError {
+func oddStatus(req *http.Request, resp *http.Response, ex *HTTPExchange) *WireError {
+	if resp.StatusCode > 599 {
+		// net/http reads any three digits; what a 999 means nobody
+		// knows, so its body is not taken for the answer either.
+		resp.Body.Close()
+		msg := fmt.Sprintf("%s %s answered status %s, which HTTP does not have (statuses run from 100 to 599)", req.Method, ex.URL, statusText(resp))
+		ex.Err = msg
+		return &WireError{Cause: CauseBadHTTP, Purpose: ex.Purpose, Status: resp.StatusCode, Message: msg}
+	}
 	if resp.StatusCode != http.StatusSwitchingProtocols {
 		return nil
 	}
@@ -173,6 +181,21 @@ func MediaType(h http.Header) string {
 		return strings.ToLower(strings.TrimSpace(before))
 	}
 	return ct
+}
+
+// foreignCharset is the charset an event stream's Content-Type names when
+// it is not UTF-8, which is the only encoding of event streams; "" when it
+// names none or UTF-8.
+func foreignCharset(h http.Header) string {
+	_, params, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil {
+		return ""
+	}
+	cs := strings.TrimSpace(params["charset"])
+	if cs == "" || strings.EqualFold(cs, "utf-8") || strings.EqualFold(cs, "utf8") {
+		return ""
+	}
+	return cs
 }
 
 // eventStream takes a GET's answer: a 200 event stream is recorded and

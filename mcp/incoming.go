@@ -257,7 +257,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		n := s.refused
 		s.mu.Unlock()
 		if n == 1 || n%100 == 0 {
-			s.emitError(OpReply, &WireError{Cause: CauseLimit,
+			s.emitError(OpReply, &WireError{Cause: CauseFlooded,
 				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
 		}
 		s.reply(conn, reqSeq, during, id, method, errorReply(id, -32603, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", method, maxAsking)))
@@ -312,8 +312,9 @@ func paramsKind(params []byte) string {
 // are sent by a few workers from a bounded queue: a server flooding
 // requests while taking our replies slowly neither exhausts descriptors
 // nor memory, and the stream is still read (our own answers may be behind
-// the flood). A reply that finds the queue full is not sent, and says so
-// (the first time, then every hundredth).
+// the flood). A reply that finds the queue full is not sent, and an error
+// on the request it answers says so: without one, the request would read
+// as waiting for its answer for as long as the session lasts.
 func (s *Session) reply(conn int, reqSeq, during int64, id, method string, body []byte) {
 	s.mu.Lock()
 	if s.closed || s.tr == nil {
@@ -322,13 +323,10 @@ func (s *Session) reply(conn int, reqSeq, during int64, id, method string, body 
 	}
 	s.replyOnce.Do(s.startRepliers)
 	if len(s.replyQ) == cap(s.replyQ) {
-		s.dropped++
-		n := s.dropped
 		s.mu.Unlock()
-		if n == 1 || n%100 == 0 {
-			s.emitError(OpReply, &WireError{Cause: CauseLimit,
-				Message: fmt.Sprintf("the server asks faster than its answers are taken: %d of its requests left unanswered so far", n)}, reqSeq, conn)
-		}
+		// One wording for all: the same problem repeated is shown once.
+		s.emitError(OpReply, &WireError{Cause: CauseFlooded,
+			Message: "not answered: the server asks faster than its answers are taken"}, reqSeq, conn)
 		return
 	}
 	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})

@@ -152,7 +152,6 @@ type Session struct {
 	tools       []Tool
 	foreign     []foreignAnswer // the latest answers to requests we never sent
 	asked       askedEvents     // the latest server requests, by the events that carried them
-	dropped     int             // replies not sent: the queue was full
 	replyFailed failedReply     // the latest of our replies the server did not take
 	asking      int             // server questions waiting for their answer
 	refused     int             // server questions refused: maxAsking were waiting

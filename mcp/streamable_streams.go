@@ -100,6 +100,13 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
 				Message: fmt.Sprintf("the answer to request %s is labelled %q but its body reads as JSON, not as events: the server sent the wrong Content-Type", m.id, HeaderQuote(resp.Header.Get("Content-Type")))}
 		}
+		if cs := foreignCharset(resp.Header); cs != "" && lastID == "" {
+			// Events in UTF-16 read as lines of no field at all: the
+			// label is the one clue a person gets.
+			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
+				Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
+				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s), and is labelled charset=%s: an event stream is UTF-8 only, and mcpscope read no answer from it as UTF-8", label, m.id, dropped, clip.Quote(cs, 32)) + strayWords(s.straysSince(m.p, m.id))}
+		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
 			return &WireError{Cause: CauseNoResponse, Transport: TransportStateless, Purpose: PurposePost, Err: err,
@@ -114,6 +121,10 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			// headers that matter, on every attempt.
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.id, dropped, len(lastID), maxSessionID)}
+		}
+		if !headerSafe(lastID) {
+			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id %q holds a control character, which no HTTP header can carry: it cannot be sent back as Last-Event-ID, so it was not resumed", m.id, dropped, clip.Quote(lastID, 64))}
 		}
 		if fresh {
 			attempt = 0
@@ -434,6 +445,9 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		if len(lastID) > maxSessionID {
 			why += fmt.Sprintf("; its last event id is %d bytes, too long to send back, so it is reopened without Last-Event-ID", len(lastID))
+			lastID = ""
+		} else if !headerSafe(lastID) {
+			why += fmt.Sprintf("; its last event id %q holds a control character, which no HTTP header can carry, so it is reopened without Last-Event-ID", clip.Quote(lastID, 64))
 			lastID = ""
 		}
 		state(fmt.Sprintf("the GET stream ended (%s); reopening in %s", why, wait))

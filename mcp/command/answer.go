@@ -162,11 +162,8 @@ func Describe(req mcp.InputRequest) string {
 	case "sampling/createMessage":
 		var s struct {
 			Messages []struct {
-				Role    string `json:"role"`
-				Content struct {
-					Type string `json:"type"`
-					Text string `json:"text"`
-				} `json:"content"`
+				Role    string          `json:"role"`
+				Content json.RawMessage `json:"content"`
 			} `json:"messages"`
 			ModelPreferences json.RawMessage `json:"modelPreferences"`
 			SystemPrompt     string          `json:"systemPrompt"`
@@ -174,11 +171,7 @@ func Describe(req mcp.InputRequest) string {
 		_ = json.Unmarshal(req.Params, &s)
 		var parts []string
 		for _, m := range s.Messages {
-			text := m.Content.Text
-			if m.Content.Type != "text" {
-				text = "[" + m.Content.Type + "]"
-			}
-			parts = append(parts, m.Role+": "+text)
+			parts = append(parts, m.Role+": "+samplingContent(m.Content))
 		}
 		desc := "reply to " + strings.Join(parts, " / ")
 		if len(s.ModelPreferences) > 0 {
@@ -187,4 +180,34 @@ func Describe(req mcp.InputRequest) string {
 		return desc + " — type the reply, or decline"
 	}
 	return req.Method
+}
+
+// samplingContent is a sampled message's content in words: its text, and
+// each block that is not text by its type ("[image]", "[tool_use calc]").
+// Since 2025-11-25 the content may be a list of blocks (a turn with tool
+// calls) as well as one block.
+func samplingContent(raw json.RawMessage) string {
+	type block struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+		Name string `json:"name"`
+	}
+	var blocks []block
+	if err := json.Unmarshal(raw, &blocks); err != nil {
+		var one block
+		_ = json.Unmarshal(raw, &one)
+		blocks = []block{one}
+	}
+	words := make([]string, 0, len(blocks))
+	for _, b := range blocks {
+		switch {
+		case b.Type == "text":
+			words = append(words, b.Text)
+		case b.Name != "":
+			words = append(words, "["+b.Type+" "+b.Name+"]")
+		default:
+			words = append(words, "["+b.Type+"]")
+		}
+	}
+	return strings.Join(words, " ")
 }
