@@ -72,14 +72,21 @@ func (cy *cycleState) replace(in *textinput.Model, start, end int, text string) 
 // drawCandidates lists the cycle's candidates with the chosen one marked.
 // The list starts up to two candidates before the chosen one, so it is on
 // screen with what comes next; only what fits is drawn, so cycling through a
-// thousand tool names stays cheap.
+// thousand tool names stays cheap. A candidate wider than a third of the line is
+// cut, so one long tool name does not hide the others.
 func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	labels := cy.comp.labels
+	label := func(i int) string {
+		if width > 0 && len(labels) > 1 {
+			return ansi.Truncate(labels[i], max(width/3, 12), "…")
+		}
+		return labels[i]
+	}
 	first := 0
 	if width > 0 && cy.idx > 0 {
 		first = cy.idx
-		for used := ansi.StringWidth(labels[first]) + 2; first > 0 && cy.idx-first < 2; first-- {
-			if used += ansi.StringWidth(labels[first-1]) + 2; used >= width/2 {
+		for used := ansi.StringWidth(label(first)) + 2; first > 0 && cy.idx-first < 2; first-- {
+			if used += ansi.StringWidth(label(first-1)) + 2; used >= width/2 {
 				break
 			}
 		}
@@ -93,9 +100,10 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		if i == cy.idx {
 			style = st.Key
 		}
-		b.WriteString(style.Render(labels[i]))
+		l := label(i)
+		b.WriteString(style.Render(l))
 		b.WriteString(st.Hint.Render("  "))
-		used += ansi.StringWidth(labels[i]) + 2
+		used += ansi.StringWidth(l) + 2
 	}
 	return b.String()
 }
