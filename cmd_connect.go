@@ -64,7 +64,16 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		if strings.ContainsAny(line, "\r\n") {
 			return mcp.Config{}, fmt.Errorf("-H %q: a header cannot hold a line break (it would end the header and start another); remove the CR or LF", line)
 		}
-		h.Add(name, strings.TrimSpace(value))
+		// Checked here because net/http refuses such a header on every
+		// request, which would read as a server that does not answer.
+		if !mcp.ValidHeaderName(name) {
+			return mcp.Config{}, fmt.Errorf("-H %q: the name %q is not a header name; use letters, digits and - (any of !#$%%&'*+-.^_`|~ too), e.g. -H 'X-Team: blue'", line, name)
+		}
+		value = strings.TrimSpace(value)
+		if c, bad := mcp.HeaderValueControl(value); bad {
+			return mcp.Config{}, fmt.Errorf("-H %q: the value holds the control character %#02x, which HTTP does not allow in a header; remove it", line, c)
+		}
+		h.Add(name, value)
 	}
 	bearer, from := f.bearer, "--bearer"
 	for _, env := range []string{"MCPSCOPE_TOKEN", "MCP_GATEWAY_AUTH_TOKEN"} {

@@ -42,6 +42,9 @@ or cursor=X for one page):
   completion/complete resource TEMPLATE VAR=VALUE [other=value ...]
   logging/setLevel LEVEL                      (loglevel; debug info notice warning
                                                error critical alert emergency)
+  subscriptions/listen notifications:='{"toolsListChanged":true}'
+                                              2026-07-28: answered by the server's
+                                              acknowledgement; the stream stays open
   METHOD [key=value ... | '{"json":"params"}']
 Quote a whole command, or give its words as separate arguments:
   mcpscope exec http://localhost:8811 'tools/call greet name=Ann times=2'
@@ -325,7 +328,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	}
 	p.transport, p.protocol, p.logged = sess.Transport(), sess.Protocol(), sess.Logged
 	runner := command.NewRunner(sess)
-	if cmds[0].Method != "initialize" {
+	if opens := cmds[0].Method == "initialize" || cmds[0].Method == "server/discover" && p.modern(); !opens {
+		// server/discover opens only a 2026 session; elsewhere it is a
+		// request like any other, after the era's own handshake.
 		cmds = append([]command.Command{{Method: "initialize", Line: "initialize"}}, cmds...)
 	}
 	code := exitOK

@@ -122,7 +122,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		return code
 	}
 	switch c.Method {
-	case "initialize":
+	case "initialize", "server/discover":
 		p.initialize(resp.Result)
 	case "tools/list":
 		p.tools(resp.Result)
@@ -150,10 +150,12 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		p.completion(resp.Result)
 	case "logging/setLevel":
 		p.setLevel(c, resp)
+	case mcp.ListenMethod:
+		p.listening(resp.Result)
 	default:
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 	}
-	if c.Method != "initialize" {
+	if c.Method != "initialize" && c.Method != "server/discover" && c.Method != mcp.ListenMethod {
 		p.resultInfo(resp.Result)
 	}
 	fmt.Fprintln(p.w)

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -332,4 +334,30 @@ func (p *printer) resultInfo(result json.RawMessage) {
 	if line != "" {
 		fmt.Fprintf(p.w, "%s\n", sanitize.Text(line))
 	}
+}
+
+// listening shows a subscriptions/listen the server acknowledged: what it
+// agreed to send on the stream, which stays open.
+func (p *printer) listening(ack json.RawMessage) {
+	var a struct {
+		Notifications map[string]json.RawMessage `json:"notifications"`
+	}
+	_ = json.Unmarshal(ack, &a) // what cannot be read grants nothing
+	var granted []string
+	for _, k := range slices.Sorted(maps.Keys(a.Notifications)) {
+		var on bool
+		var uris []string
+		switch {
+		case json.Unmarshal(a.Notifications[k], &on) == nil && on:
+			granted = append(granted, k)
+		case json.Unmarshal(a.Notifications[k], &uris) == nil && len(uris) > 0:
+			granted = append(granted, k+" "+strings.Join(uris, " "))
+		}
+	}
+	if len(granted) == 0 {
+		fmt.Fprintln(p.w, "acknowledged, granting nothing: the server will send no notifications on this stream")
+		return
+	}
+	fmt.Fprintf(p.w, "acknowledged: %s\n", sanitize.Line(strings.Join(granted, ", ")))
+	fmt.Fprintln(p.w, "the stream stays open: its notifications print with the next answer (--linger waits for them)")
 }

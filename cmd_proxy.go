@@ -254,6 +254,7 @@ type proxySessions struct {
 	recorded int            // recordings made in all
 	lines    *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
 	clients  chan ui.Client // the TUI's feed
+	feed     *clientFeed    // queues for clients, so no session waits on the TUI
 	gone     chan struct{}  // closed once the TUI stopped reading
 	feeds    []<-chan []mcp.Record
 	own      []*mcp.Session // the user's own sessions, opened from the TUI
@@ -276,6 +277,7 @@ func newProxySessions(cfg mcp.Config, pf *proxyFlags, errw io.Writer) *proxySess
 		s.lines = newLineOrder(errw)
 	} else {
 		s.clients = make(chan ui.Client, 64)
+		s.feed = newClientFeed(s.clients, s.gone)
 	}
 	return s
 }
@@ -314,24 +316,25 @@ func (s *proxySessions) start(c *proxy.Client) {
 	s.mu.Unlock()
 	recs, path, log := s.record(c, watched)
 	s.mu.Lock()
-	out, clients := s.lines, s.clients
+	out, clients, shown := s.lines, s.clients, !closed(s.gone)
 	if path != "" {
 		s.noteRecorded(path)
 	}
-	if clients != nil {
+	if clients != nil && shown {
+		// unshow drains what is listed here once the TUI stops.
 		s.feeds = append(s.feeds, recs)
 	}
 	s.mu.Unlock()
 	switch {
+	case clients != nil && shown:
+		// Queued, never waited for: this runs on the relay's path, and the
+		// TUI may be slow.
+		s.feed.send(ui.Client{ID: c.ID, Name: name(c), Records: recs, RecordingPath: path, Log: log})
 	case clients != nil:
-		select {
-		case clients <- ui.Client{ID: c.ID, Name: name(c), Records: recs, RecordingPath: path, Log: log}:
-		case <-s.gone:
-			if log != nil {
-				log.Close()
-			}
-			s.drain(recs)
+		if log != nil {
+			log.Close()
 		}
+		s.drain(recs)
 	case out != nil:
 		s.wg.Add(1)
 		go func() {
@@ -361,15 +364,19 @@ func (s *proxySessions) drain(recs <-chan []mcp.Record) {
 
 // rename passes on that a session's client said who it is.
 func (s *proxySessions) rename(c *proxy.Client) {
-	s.mu.Lock()
-	clients := s.clients
-	s.mu.Unlock()
-	if clients == nil {
+	if s.feed == nil {
 		return // every line names the client as it is known then
 	}
+	s.feed.send(ui.Client{ID: c.ID, Name: name(c)})
+}
+
+// closed reports whether ch is closed.
+func closed(ch <-chan struct{}) bool {
 	select {
-	case clients <- ui.Client{ID: c.ID, Name: name(c)}:
-	case <-s.gone:
+	case <-ch:
+		return true
+	default:
+		return false
 	}
 }
 

@@ -33,6 +33,17 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 		}
 	}
 	row("URL", mdCode(h.URL))
+	if cl := n.Client; cl != nil {
+		// A proxied session: the client it recorded, and how it came in.
+		var facts []string
+		if who := n.ClientLabel(); who != "" {
+			facts = append(facts, mdText(who))
+		}
+		if ua := mcp.RecordedHeader(cl.RequestHeaders, "User-Agent"); ua != "" {
+			facts = append(facts, "User-Agent "+mdCode(ua))
+		}
+		row("Client", strings.Join(append(facts, "through the proxy at "+mdCode(cl.URL)), " · "))
+	}
 	row("Transport", mdText(transportShown(h, n)))
 	if s := n.Stream; s != nil {
 		row("Stream", fmt.Sprintf("%s %d after %s", mdText(s.Method), s.Status, ms(n.FirstByte)))
@@ -267,6 +278,16 @@ func ExportJSON(w io.Writer, h Header, log *Log) error {
 		b.WriteString(",\n  \"transport\": ")
 		b.Write(sanitize.JSON(used))
 	}
+	if n := log.Negotiation(); n.Client != nil {
+		// A proxied session: the client it recorded.
+		who, err := json.Marshal(jsonClient{Name: n.ClientName, Version: n.ClientVersion,
+			UserAgent: mcp.RecordedHeader(n.Client.RequestHeaders, "User-Agent"), Via: n.Client.URL})
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n  \"client\": ")
+		b.Write(sanitize.JSON(who))
+	}
 	b.WriteString(",\n  \"pairs\": [")
 	for i := 0; i < log.PairCount(); i++ {
 		if i > 0 {
@@ -282,6 +303,15 @@ func ExportJSON(w io.Writer, h Header, log *Log) error {
 	}
 	b.WriteString("]\n}\n")
 	return b.Flush()
+}
+
+// jsonClient is a proxied session's client in the JSON export: the
+// clientInfo it sent, its User-Agent, and the proxy URL it came in at.
+type jsonClient struct {
+	Name      string `json:"name,omitempty"`
+	Version   string `json:"version,omitempty"`
+	UserAgent string `json:"user_agent,omitempty"`
+	Via       string `json:"via"`
 }
 
 // writeJSONPair writes one row at the indentation of the pairs array: the

@@ -103,3 +103,41 @@ func TestLiveLogEmptiedRecordingSaysSo(t *testing.T) {
 		t.Errorf("At(1), written after the file was emptied, = %+v, want record 2 as written", got)
 	}
 }
+
+// A recording cut short while the session still records it is reported as
+// cut while it was recorded: nothing was being replayed.
+func TestLiveLogCutRecordingSaysRecorded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "live.jsonl")
+	rec, err := Create(path, Header{URL: "http://127.0.0.1:1/mcp", Transport: mcp.TransportStreamable, Started: time.Now()}, RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := rec.NewLog()
+	defer l.Close()
+	defer rec.Close()
+	for seq := int64(1); seq <= 2; seq++ {
+		r := mcp.Record{Seq: seq, Time: time.Now(), Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "post", Message: "m"}}
+		if err := rec.Write(r); err != nil {
+			t.Fatal(err)
+		}
+		l.Append(r)
+	}
+	rec.mu.Lock()
+	err = rec.w.Flush()
+	rec.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := bytes.IndexByte(data, '\n') + 1
+	if err := os.Truncate(path, int64(header)); err != nil {
+		t.Fatal(err)
+	}
+	got := l.At(0)
+	if got == nil || got.Error == nil || !strings.Contains(got.Error.Message, "got shorter while it was recorded: line 2") {
+		t.Errorf("At(0) of a recording cut to its header = %+v, want an error saying it got shorter while it was recorded", got.Error)
+	}
+}

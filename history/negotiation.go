@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -33,6 +34,9 @@ type Negotiation struct {
 	// Client is how a proxied client came in: its first request to the
 	// proxy and what the proxy answered it; nil when mcpscope is the client.
 	Client *mcp.HTTPExchange
+	// ClientName and ClientVersion are the clientInfo the client sent:
+	// in its initialize, or in the _meta of a 2026 request.
+	ClientName, ClientVersion string
 
 	ServerName, ServerVersion, ProtocolVersion string
 	Capabilities                               json.RawMessage
@@ -46,6 +50,15 @@ type Negotiation struct {
 	Conn      int
 	SessionID string
 	Problems  []Problem
+}
+
+// ClientLabel is the clientInfo the client sent, "name version", or ""
+// when it sent none.
+func (n Negotiation) ClientLabel() string {
+	if n.ClientName == "" {
+		return ""
+	}
+	return strings.TrimSpace(n.ClientName + " " + n.ClientVersion)
 }
 
 // Problem is something the person debugging should know, with what to do
@@ -92,6 +105,8 @@ type negotiationIndex struct {
 	ended         string
 	redirects     []mcp.Redirect
 	client        *mcp.HTTPExchange
+	clientInfo    struct{ name, version string }
+	clientTries   int // 2026 requests looked at for a clientInfo
 	stream        *mcp.Record
 	endpoint      *mcp.Record
 	endpointEvent *mcp.SSEEvent
@@ -263,6 +278,48 @@ func (n *negotiationIndex) initialized(raw mcp.Raw) {
 	n.dirty = true
 }
 
+// maxClientTries bounds the 2026 requests read for a clientInfo (it
+// should be in every one): a client that names none must not cost a
+// parse of every request it sends.
+const maxClientTries = 8
+
+// sentRequest learns who the client is from a request it sent: the
+// clientInfo of an initialize (the newest, as a new initialize begins a
+// new session), else of the first 2026 request whose _meta names one.
+func (n *negotiationIndex) sentRequest(m *mcp.RPCMessage) {
+	var v struct {
+		Params struct {
+			ClientInfo clientInfo                 `json:"clientInfo"`
+			Meta       map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	switch {
+	case m.Method == "initialize":
+	case n.clientInfo.name == "" && n.clientTries < maxClientTries:
+		n.clientTries++
+	default:
+		return
+	}
+	if json.Unmarshal([]byte(m.Raw), &v) != nil {
+		return
+	}
+	info := v.Params.ClientInfo
+	if m.Method != "initialize" {
+		info = clientInfo{}
+		_ = json.Unmarshal(v.Params.Meta[mcp.MetaClientInfo], &info)
+	}
+	if info.Name != "" {
+		n.clientInfo.name, n.clientInfo.version = info.Name, info.Version
+		n.dirty = true
+	}
+}
+
+// clientInfo is the clientInfo of an initialize or a 2026 _meta.
+type clientInfo struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
 // discovered reads a 2026 server/discover answer: the versions the server
 // speaks, its capabilities and instructions, and its identity in _meta.
 // The version the request was sent in is the one in use when the server
@@ -349,6 +406,8 @@ func (l *Log) Negotiation() *Negotiation {
 		Ended:             n.ended,
 		Redirects:         append([]mcp.Redirect(nil), n.redirects...),
 		Client:            n.client,
+		ClientName:        n.clientInfo.name,
+		ClientVersion:     n.clientInfo.version,
 		Posts:             append([]*mcp.HTTPExchange(nil), n.posts...),
 		EndpointEvent:     n.endpointEvent,
 		SupportedVersions: n.init.supported,

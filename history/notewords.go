@@ -31,15 +31,28 @@ type NoteWords struct {
 	// Task and Status are a notifications/tasks/status message's task id
 	// and status; its statusMessage is Text.
 	Task, Status string
+	// Cancelled is the request id (its JSON) a notifications/cancelled
+	// names; its reason is Text.
+	Cancelled string
+	// Elicitation is the id a notifications/elicitation/complete names.
+	Elicitation string
+}
+
+// notedMethods are the notifications ReadNote reads.
+var notedMethods = map[string]bool{
+	"notifications/message": true, "notifications/resources/updated": true, "notifications/tasks/status": true,
+	"notifications/cancelled": true, "notifications/elicitation/complete": true,
 }
 
 // ReadNote reads the words of a notifications/message, a
-// notifications/resources/updated or a notifications/tasks/status message
+// notifications/resources/updated, a notifications/tasks/status, a
+// notifications/cancelled or a notifications/elicitation/complete message
 // raw; ok is false for another method, or one without them (a log message
-// with no level, an update with no URI, a status with no task or no status), which is
-// shown by its method.
+// with no level, an update with no URI, a status with no task or no status,
+// a cancellation naming no request, a completion naming no elicitation),
+// which is shown by its method.
 func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
-	if method != "notifications/message" && method != "notifications/resources/updated" && method != "notifications/tasks/status" {
+	if !notedMethods[method] {
 		return w, false
 	}
 	var m struct {
@@ -52,6 +65,10 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 			TaskID        string `json:"taskId"`
 			Status        string `json:"status"`
 			StatusMessage string `json:"statusMessage"`
+			// notifications/cancelled, notifications/elicitation/complete
+			RequestID     json.RawMessage `json:"requestId"`
+			Reason        string          `json:"reason"`
+			ElicitationID string          `json:"elicitationId"`
 		} `json:"params"`
 	}
 	if json.Unmarshal(raw, &m) != nil {
@@ -66,6 +83,14 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 			return w, false
 		}
 		return NoteWords{Task: p.TaskID, Status: p.Status, Text: p.StatusMessage}, true
+	case "notifications/cancelled":
+		var id bytes.Buffer
+		if json.Compact(&id, p.RequestID) != nil || id.String() == "null" {
+			return w, false
+		}
+		return NoteWords{Cancelled: id.String(), Text: p.Reason}, true
+	case "notifications/elicitation/complete":
+		return NoteWords{Elicitation: p.ElicitationID}, p.ElicitationID != ""
 	}
 	if p.Level == "" {
 		return w, false
@@ -83,7 +108,8 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 // Line is what the notification says as one line, the same words for
 // every edge: "log LEVEL: text" (with the logger after the level when
 // logger is true: exec has room, a Pairs row leaves it to Detail),
-// "updated URI", "task ID STATUS: text". fit is the edge's own cut of a
+// "updated URI", "task ID STATUS: text", "cancelled request ID: reason",
+// "elicitation ID complete". fit is the edge's own cut of a
 // server's words to n bytes (the UI also sanitizes in it; exec's printer
 // sanitizes the whole line): the short names get budgets of their own,
 // and the text and the URI get text bytes, or all of them when text is 0,
@@ -101,6 +127,10 @@ func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool)
 		return "updated " + words(w.URI)
 	case w.Task != "":
 		line = "task " + fit(w.Task, 64) + " " + fit(w.Status, 32)
+	case w.Cancelled != "":
+		line = "cancelled request " + fit(w.Cancelled, 64)
+	case w.Elicitation != "":
+		return "elicitation " + fit(w.Elicitation, 64) + " complete"
 	default:
 		line = "log " + fit(w.Level, 16)
 		if logger && w.Logger != "" {

@@ -144,6 +144,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 				x.round = l.rounds[m.Chain] + 1
 			}
 			l.stats.Requests++
+			l.neg.sentRequest(m)
 			l.progressOf[m.ID] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)
 		} else {
@@ -226,6 +227,11 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	switch p.method {
 	case "initialize":
 		l.neg.initialized(m.Raw)
+		if v := l.neg.init.protocol; v != "" {
+			// The version the server chose: a proxied legacy session
+			// has no state record that says it (no header carries it).
+			l.stats.Protocol = v
+		}
 	case "server/discover":
 		l.neg.discovered(l.record(p.req), m.Raw)
 	case "tools/list":

@@ -241,10 +241,12 @@ type strSpan struct{ from, to int }
 // userinfo finds the userinfo of the URL authority starting at s[start]: the
 // span up to its '@' (to is the index of the '@'), and the index of the
 // colon before the password (-1 without one). The authority ends at '/',
-// '?', '#', a space or a quote; its last '@' ends the userinfo.
+// '?', '#', a space, a double quote or an angle bracket; its last '@' ends
+// the userinfo. A single quote does not end it: it is a character a
+// password may hold ("http://ann:it's@host" is a URL as typed).
 func userinfo(s string, start int) (strSpan, int, bool) {
 	end := start
-	for end < len(s) && !strings.ContainsRune("/?#\"' \t\r\n<>", rune(s[end])) {
+	for end < len(s) && !strings.ContainsRune("/?#\" \t\r\n<>", rune(s[end])) {
 		end++
 	}
 	at := strings.LastIndexByte(s[start:end], '@')

@@ -23,6 +23,15 @@ type Sender interface {
 	// against a server of the other.
 	Transport() string
 	Discover(ctx context.Context) (*mcp.Response, error)
+	// Subscribe, Unsubscribe and SetLogLevel do what the older eras'
+	// requests of those names did in a 2026 session, which has none.
+	// InitializeResult is the answer to the handshake that opened the live
+	// session (nil before one): a recording's later handshake of the other
+	// era is compared with it rather than opening the session again.
+	InitializeResult() *mcp.Response
+	Subscribe(ctx context.Context, uri string) (*mcp.Response, error)
+	Unsubscribe(ctx context.Context, uri string) (*mcp.Response, error)
+	SetLogLevel(ctx context.Context, level string) (*mcp.Response, error)
 }
 
 // Outcome is how a re-run request compares with its recording.
@@ -88,6 +97,8 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		}
 	}
 	opened := openingHandshake(recs)
+	olderEra := openedOlder(recs, opened)
+	modernEra := openedModern(recs, opened)
 	roots := planRoots(recs)
 	tasks := taskIDs{}
 	var out []RerunResult
@@ -97,6 +108,9 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			continue
 		}
 		params := tasks.rewrite(paramsOf(r.RPC.Raw))
+		if modernEra && s.Transport() != mcp.TransportStateless {
+			params = withoutModernMeta(params)
+		}
 		// The listen stream is the live session's own, opened as it
 		// connects, like the handshake's notifications/initialized.
 		// A probe is how the recording found its transport, except the one
@@ -126,7 +140,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		var live *mcp.Response
 		var err error
 		if crossEra(r.RPC.Method, s) {
-			live, err = liveHandshake(ctx, s)
+			live, err = liveHandshake(ctx, s, r.Seq == opened)
 			res.As = "server/discover"
 			if r.RPC.Method == res.As {
 				res.As = "initialize"
@@ -139,7 +153,10 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			out = append(out, res)
 			continue
 		}
-		if r.RPC.Method == "initialize" {
+		if olderEra && s.Transport() == mcp.TransportStateless && goneIn2026[r.RPC.Method] != "" {
+			res.As = goneIn2026[r.RPC.Method]
+			live, err = runGone(ctx, s, r.RPC.Method, params)
+		} else if r.RPC.Method == "initialize" {
 			live, err = s.InitializeWith(ctx, params)
 			if err != nil && live != nil && live.Error != nil {
 				err = nil // the answer is an error: compared like any other
@@ -223,8 +240,11 @@ func RenderRerun(results []RerunResult) string {
 		if r.Tool != "" {
 			name += " " + r.Tool
 		}
-		if r.As != "" {
+		switch {
+		case handshakeMethods[r.As]:
 			name += " (as " + r.As + ": capabilities, instructions, serverInfo)"
+		case r.As != "":
+			name += " (" + r.As + ")"
 		}
 		fmt.Fprintf(&b, "%3d  %-9s  %s\n", r.N, r.Outcome, sanitize.Line(name))
 		if r.Error != "" {

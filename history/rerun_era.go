@@ -42,10 +42,17 @@ func crossEra(method string, s Sender) bool {
 	return handshakeMethods[method] && (method == "server/discover") != modern
 }
 
-// liveHandshake opens the live session in its own era.
-func liveHandshake(ctx context.Context, s Sender) (*mcp.Response, error) {
+// liveHandshake opens the live session in its own era. A recorded
+// handshake that did not open the recorded session (a server/discover the
+// user sent again, which 2026 answers as often as asked) is compared with
+// the live session's opening instead, once there is one: an initialize
+// sent again would be refused on a session already initialized.
+func liveHandshake(ctx context.Context, s Sender, opening bool) (*mcp.Response, error) {
 	if s.Transport() == mcp.TransportStateless {
 		return s.Discover(ctx)
+	}
+	if opened := s.InitializeResult(); !opening && opened != nil {
+		return opened, nil
 	}
 	return s.InitializeWith(ctx, nil)
 }
@@ -95,4 +102,90 @@ func asHandshakeViews(recorded *mcp.Record, live *mcp.Response) (*mcp.Record, *m
 		live = &l
 	}
 	return recorded, live
+}
+
+// goneIn2026 are the requests of the older eras that 2026-07-28 does
+// without, and how a re-run against a 2026 server does what they did: a
+// recording of an older era re-run there is compared on what the server
+// did, not on its "method not found" for a request the era lacks.
+var goneIn2026 = map[string]string{
+	"ping":                  "not sent: 2026-07-28 has no ping",
+	"resources/subscribe":   "as subscriptions/listen resourceSubscriptions",
+	"resources/unsubscribe": "as subscriptions/listen without it",
+	"logging/setLevel":      "as _meta io.modelcontextprotocol/logLevel",
+}
+
+// openedModern reports whether the recorded session was opened with
+// server/discover (seq is its opening handshake), the 2026 way.
+func openedModern(recs []mcp.Record, seq int64) bool {
+	for i := range recs {
+		if r := &recs[i]; r.Seq == seq && r.Kind == mcp.KindSent && r.RPC != nil {
+			return r.RPC.Method == "server/discover"
+		}
+	}
+	return false
+}
+
+// modernMeta are the _meta keys a 2026 client puts in every request for
+// its era (and the progress token, which a session gives each request of
+// its own): a 2026 recording re-run on an older era leaves them out, as
+// an older client sends none, so the server answers in its own era.
+var modernMeta = []string{mcp.MetaProtocolVersion, mcp.MetaClientCapabilities, mcp.MetaClientInfo, mcp.MetaLogLevel, "progressToken"}
+
+// withoutModernMeta is params without modernMeta in _meta, and without a
+// _meta left empty; params it cannot read go as they are.
+func withoutModernMeta(params json.RawMessage) json.RawMessage {
+	var obj map[string]json.RawMessage
+	var meta map[string]json.RawMessage
+	if json.Unmarshal(params, &obj) != nil || obj["_meta"] == nil || json.Unmarshal(obj["_meta"], &meta) != nil || meta == nil {
+		return params
+	}
+	for _, k := range modernMeta {
+		delete(meta, k)
+	}
+	if len(meta) == 0 {
+		delete(obj, "_meta")
+	} else {
+		obj["_meta"], _ = json.Marshal(meta)
+	}
+	b, err := json.Marshal(obj)
+	if err != nil {
+		return params
+	}
+	return b
+}
+
+// openedOlder reports whether the recorded session was opened with
+// initialize (seq is its opening handshake), the older eras' way.
+func openedOlder(recs []mcp.Record, seq int64) bool {
+	for i := range recs {
+		if r := &recs[i]; r.Seq == seq && r.Kind == mcp.KindSent && r.RPC != nil {
+			return r.RPC.Method == "initialize"
+		}
+	}
+	return false
+}
+
+// runGone does on a 2026 session what method did in the recording, and
+// answers as an older server does: an empty result, since each of these
+// requests answered nothing more.
+func runGone(ctx context.Context, s Sender, method string, params json.RawMessage) (*mcp.Response, error) {
+	var p struct {
+		URI   string `json:"uri"`
+		Level string `json:"level"`
+	}
+	_ = json.Unmarshal(params, &p) // what cannot be read is sent as nothing
+	var err error
+	switch method {
+	case "resources/subscribe":
+		_, err = s.Subscribe(ctx, p.URI)
+	case "resources/unsubscribe":
+		_, err = s.Unsubscribe(ctx, p.URI)
+	case "logging/setLevel":
+		_, err = s.SetLogLevel(ctx, p.Level)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &mcp.Response{Raw: mcp.Raw(`{"jsonrpc":"2.0","result":{}}`), Result: json.RawMessage(`{}`)}, nil
 }

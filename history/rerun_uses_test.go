@@ -37,6 +37,20 @@ func (e *echoSender) Discover(ctx context.Context) (*mcp.Response, error) {
 	return e.Request(ctx, "server/discover", nil)
 }
 
+func (e *echoSender) InitializeResult() *mcp.Response { return nil }
+
+func (e *echoSender) Subscribe(ctx context.Context, uri string) (*mcp.Response, error) {
+	return e.Request(ctx, "resources/subscribe", nil)
+}
+
+func (e *echoSender) Unsubscribe(ctx context.Context, uri string) (*mcp.Response, error) {
+	return e.Request(ctx, "resources/unsubscribe", nil)
+}
+
+func (e *echoSender) SetLogLevel(ctx context.Context, level string) (*mcp.Response, error) {
+	return e.Request(ctx, "logging/setLevel", nil)
+}
+
 // replay --against holds only the records RerunUses keeps: the re-run must
 // send the same requests and judge them the same as with every record.
 func TestRerunOfTheRecordsItUsesIsTheSame(t *testing.T) {

@@ -260,10 +260,14 @@ func (s *source) readLine(ref lineRef, buf *[]byte) ([]byte, error) {
 
 // readErr says why a line indexed earlier cannot be read back. Its end
 // lying past the end of the file means something cut the file short while
-// it was replayed.
+// it was replayed, or, for a session being recorded, while it was written.
 func (s *source) readErr(ref lineRef, err error) error {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return fmt.Errorf("%s got shorter while it was replayed: line %d is no longer there (was it overwritten?)", s.path, ref.line)
+		while := "replayed"
+		if s.written != nil {
+			while = "recorded"
+		}
+		return fmt.Errorf("%s got shorter while it was %s: line %d is no longer there (was it overwritten?)", s.path, while, ref.line)
 	}
 	return fmt.Errorf("cannot read %s: %w", s.path, err)
 }

@@ -245,6 +245,9 @@ type TimeoutError struct {
 	// but neither a result nor an error: an answer, broken, that the
 	// request it meant to answer cannot take.
 	Malformed []string
+	// Unreadable say why each message that arrived meanwhile with no id
+	// to read was no JSON-RPC message: the answer may have been one.
+	Unreadable []string
 	// PostSaid is the status and first line of the body of a POST that
 	// was taken (2xx) but said more than a 202 does ("200 OK, text/html:
 	// <h1>Error</h1>"), empty when it said nothing more.
@@ -274,7 +277,7 @@ func (e *TimeoutError) Error() string {
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
-	return msg + strayWords(strays{Misnamed: e.Misnamed, Foreign: e.Foreign, Malformed: e.Malformed})
+	return msg + strayWords(strays{Misnamed: e.Misnamed, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
 }
 
 // strays are the messages that came back while a request waited and
@@ -289,6 +292,9 @@ type strays struct {
 	// Malformed are the ids of messages that arrived meanwhile with an id
 	// but neither a result nor an error.
 	Malformed []string
+	// Unreadable say why each message that arrived meanwhile with no id
+	// to read was no JSON-RPC message.
+	Unreadable []string
 }
 
 // strayWords says what strayed, as clauses to append to a message that
@@ -303,6 +309,12 @@ func strayWords(st strays) string {
 	}
 	if len(st.Malformed) > 0 {
 		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", idList(st.Malformed))
+	}
+	switch n := len(st.Unreadable); {
+	case n == 1:
+		msg += fmt.Sprintf("; a message came back that is %s, so if it was the answer it could not be read", st.Unreadable[0])
+	case n > 1:
+		msg += fmt.Sprintf("; %d messages came back that are no JSON-RPC messages (the first %s), so if one was the answer it could not be read", n, st.Unreadable[0])
 	}
 	return msg
 }

@@ -52,10 +52,30 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	}
 	s.answered.Store(true)
 	ex.Status, ex.StatusLine, ex.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
+	if we := switchedProtocols(req, resp, ex); we != nil {
+		return nil, we
+	}
 	if we := encodingError(req, resp, ex); we != nil {
 		return nil, we
 	}
 	return resp, nil
+}
+
+// switchedProtocols refuses a 101 Switching Protocols, which mcpscope
+// never asks for. net/http hands the connection itself over as the body,
+// which no deadline or cancellation ends: read as an answer, it would hold
+// the request, and quitting, until the server hung up. Closing the body
+// closes the connection.
+func switchedProtocols(req *http.Request, resp *http.Response, ex *HTTPExchange) *WireError {
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		return nil
+	}
+	resp.Body.Close()
+	up := HeaderQuote(resp.Header.Get("Upgrade"))
+	msg := fmt.Sprintf("%s %s answered %s (Upgrade: %q), a switch to another protocol that mcpscope did not ask for: MCP over HTTP is answered in HTTP", req.Method, ex.URL, statusText(resp), up)
+	ex.Err = msg
+	return &WireError{Cause: CauseBadHTTP, Purpose: ex.Purpose, Status: resp.StatusCode,
+		Header: map[string]string{"Upgrade": up}, Message: msg}
 }
 
 // encodingError refuses a successful answer whose body is in an encoding

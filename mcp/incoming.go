@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // inbound is one way messages come in: a stream, or a POST's JSON answer.
@@ -42,6 +43,10 @@ type foreignAnswer struct {
 	seq       int64
 	id        string
 	malformed bool
+	// unreadable, when not "", says why a message that came with no id
+	// we could read is no JSON-RPC message (it is not JSON, say): an
+	// answer broken so badly that nothing can tell whose it was.
+	unreadable string
 	// event names the SSE event an answer came in when that was not a
 	// message event: clients read no other, so it answers nothing.
 	event string
@@ -108,6 +113,10 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	case shapeNotification:
 		m.Class, m.Method = ClassNotification, p.method
 		m.ForeignSubscription = s.acks.foreignSubscription(p.params)
+		if m.Method == "notifications/cancelled" {
+			// Logged first, below; the question it withdraws goes now.
+			defer s.serverCancelled(in.conn, p.params)
+		}
 		if m.Method == "notifications/tools/list_changed" && m.ForeignSubscription == "" {
 			// The next tools/call lists again before coercing arguments.
 			s.mu.Lock()
@@ -148,13 +157,29 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 	}
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 	if in.stream == StreamListen && isAcknowledgement(m.Method) && m.ForeignSubscription == "" {
-		s.acknowledged(in.reqSeq, p.params)
+		s.acknowledged(in.reqSeq, seq, p.params)
 	}
-	if p.id != nil {
+	switch {
+	case p.id != nil:
 		s.mu.Lock()
 		s.rememberForeign(foreignAnswer{seq: seq, id: stringOf(p.id), malformed: true})
 		s.mu.Unlock()
+	case sh == shapeInvalid:
+		why := unreadableWhy(raw)
+		s.mu.Lock()
+		s.rememberForeign(foreignAnswer{seq: seq, unreadable: why})
+		s.mu.Unlock()
 	}
+}
+
+// unreadableWhy says why raw, a message with no id that could be read, is
+// no JSON-RPC message: where it stops being JSON, or that it is JSON of
+// another shape.
+func unreadableWhy(raw string) string {
+	if _, err := jsonspan.Parse(bytesOf(raw), jsonspan.Limits{Depth: 1, Children: 1, Values: 2}); err != nil {
+		return "not JSON: " + err.Error()
+	}
+	return "JSON but no JSON-RPC message: no method, result or error"
 }
 
 // rememberForeign keeps an answer that paired with nothing, for the timeout
@@ -163,6 +188,7 @@ func (s *Session) rememberForeign(f foreignAnswer) {
 	// Copies, cut: the id and name are views of the message's bytes, and
 	// keeping a view keeps the whole message, which may be megabytes.
 	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), strings.Clone(clip.Quote(f.event, 64))
+	f.unreadable = strings.Clone(clip.Quote(f.unreadable, 128))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}
@@ -247,7 +273,12 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.asking--
 			s.mu.Unlock()
 		}()
-		res, err := s.answerInput(s.life, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
+		ctx, done := s.askStarted(conn, rawID, method)
+		defer done()
+		res, err := s.answerInput(ctx, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
+		if s.withdrawn(ctx, conn, reqSeq) {
+			return
+		}
 		var body []byte
 		switch {
 		case err == nil:

@@ -100,7 +100,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 	delay, failures := time.Second, 0
 	for ctx.Err() == nil {
 		opened := time.Now()
-		err := s.stream(ctx, "subscriptions/listen", s.listenParams(), StreamListen)
+		err := s.stream(ctx, "subscriptions/listen", s.listenParams(), StreamListen, nil)
 		if ctx.Err() != nil {
 			return
 		}
@@ -157,8 +157,9 @@ func refusedForGood(code int) bool {
 
 // stream sends a request whose answer is a long-lived stream: it is logged
 // and paired like any request, but no timeout applies, and it returns when
-// the stream ends, with why.
-func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string) error {
+// the stream ends, with why. opened, when not nil, is told the request's
+// Seq once a listen stream's acknowledgement can be waited for.
+func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string, opened func(seq int64)) error {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -175,6 +176,9 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	s.mu.Unlock()
 	if label == StreamListen {
 		s.acks.opened(p.seq, id, params)
+	}
+	if opened != nil {
+		opened(p.seq)
 	}
 	err := tr.send(ctx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header, stream: label})
 	var answered *Response

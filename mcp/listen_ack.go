@@ -30,6 +30,7 @@ type listenAcks struct {
 	asked   map[int64]map[string]json.RawMessage // by the listen request's record: its filter
 	ids     map[int64]string                     // by the listen request's record: its id, while its stream is open
 	waiters []*ackWaiter
+	firsts  map[int64]chan ackFirst // by a listen request the user sent: what came first, its acknowledgement or its end
 }
 
 // ackWaiter is a subscription to uri waiting for a listen stream that asked
@@ -105,6 +106,7 @@ func (a *listenAcks) closed(seq int64, err error, byUs bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	delete(a.ids, seq)
+	a.first(seq, ackFirst{end: true, ended: err})
 	filter, open := a.asked[seq]
 	delete(a.asked, seq)
 	if !open || byUs {
@@ -119,7 +121,7 @@ const filterResources = "resourceSubscriptions"
 // acknowledged compares a listen stream's acknowledgement with what its
 // request asked, says what was left out, and tells the waiting
 // subscriptions. Later acknowledgements of the same stream change nothing.
-func (s *Session) acknowledged(reqSeq int64, params []byte) {
+func (s *Session) acknowledged(reqSeq, ackSeq int64, params []byte) {
 	a := &s.acks
 	a.mu.Lock()
 	asked, open := a.asked[reqSeq]
@@ -127,6 +129,7 @@ func (s *Session) acknowledged(reqSeq int64, params []byte) {
 		a.mu.Unlock()
 		return
 	}
+	a.first(reqSeq, ackFirst{seq: ackSeq, params: params})
 	a.asked[reqSeq] = nil // acknowledged: its end no longer concerns the waiters
 	granted, err := listenFilter(params)
 	if err != nil {

@@ -211,7 +211,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	}
 	st := s.straysLocked(p, id)
 	s.mu.Unlock()
-	te.Misnamed, te.Foreign, te.Malformed = st.Misnamed, st.Foreign, st.Malformed
+	te.Misnamed, te.Foreign, te.Malformed, te.Unreadable = st.Misnamed, st.Foreign, st.Malformed, st.Unreadable
 	return te
 }
 
@@ -235,6 +235,8 @@ func (s *Session) straysLocked(p *pending, id string) strays {
 			}
 		case f.malformed:
 			st.Malformed = append(st.Malformed, f.id)
+		case f.unreadable != "":
+			st.Unreadable = append(st.Unreadable, f.unreadable)
 		default:
 			st.Foreign = append(st.Foreign, f.id)
 		}

@@ -165,6 +165,9 @@ type Session struct {
 	// request that gets none means the server went away, not that it was
 	// never there.
 	answered atomic.Bool
+	// askCancels are the server's questions waiting for their answer, for
+	// the server to withdraw with notifications/cancelled (servercancel.go).
+	askCancels map[askKey]pendingAsk
 
 	wg         sync.WaitGroup  // stream readers, reconnects and background posts
 	life       context.Context // ends with Close; bounds background work
@@ -347,6 +350,12 @@ func (s *Session) headers(req *http.Request) {
 		for _, v := range vs {
 			req.Header.Add(k, v)
 		}
+	}
+	if host := s.cfg.Header.Get("Host"); host != "" {
+		// net/http sends req.Host and ignores a Host in req.Header: without
+		// this, -H 'Host: ...' (to see how a gateway treats a foreign
+		// Host) would be dropped without a word.
+		req.Host = host
 	}
 	if s.cfg.Bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+s.cfg.Bearer)

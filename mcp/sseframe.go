@@ -153,6 +153,9 @@ func (t *sseTap) fill() {
 		t.arrived = t.now().Round(0)
 	}
 	t.feed(t.buf[:n])
+	if f, ok := t.r.(FrameWatcher); ok {
+		f.Unfinished(len(t.cur))
+	}
 	switch {
 	case t.err != nil: // feed met a block larger than max
 		err = t.err
@@ -169,6 +172,17 @@ func (t *sseTap) fill() {
 	if raw := t.takeCur(); raw != "" {
 		t.finishBlock(raw, endCut)
 	}
+}
+
+// FrameWatcher is a reader of an event stream (the one handed to
+// Observer.ServerEvents) that is told, after each of its reads is framed,
+// how many bytes at the end of all it has read so far belong to a block
+// that has not ended yet. The proxy holds the blocks of a legacy stream
+// until they are parsed, to rewrite every endpoint event, and streams a
+// block as it comes only once it is too large to be one: it needs to know
+// where the framer is, and there is one framer.
+type FrameWatcher interface {
+	Unfinished(n int)
 }
 
 // tooLargeError is an event past the size limit (--max-event-size).

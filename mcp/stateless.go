@@ -161,6 +161,10 @@ type discoverResult struct {
 	Capabilities      json.RawMessage            `json:"capabilities"`
 	Instructions      string                     `json:"instructions"`
 	Meta              map[string]json.RawMessage `json:"_meta"`
+	// noVersions says how the result lacks supportedVersions when no
+	// version string was read from it: "without supportedVersions", or
+	// what stands there instead.
+	noVersions string
 }
 
 // Discover asks a 2026 server what it is (server/discover). It is also
@@ -225,11 +229,11 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		if slices.Contains(supported, protocol) {
 			return r, nil
 		}
-		if len(supported) == 0 {
+		if r.noVersions != "" {
 			// A server that answers any method with an empty result is
 			// not a 2026 server saying so: the older eras may still fit.
 			return r, &WireError{Cause: CauseNotModern, Transport: TransportStateless,
-				Message: "server/discover answered a result without supportedVersions: not a 2026 server"}
+				Message: "server/discover answered " + r.noVersions + ": not a 2026 server"}
 		}
 	}
 	// A nil *RPCError would make a non-nil error inside the WireError.
@@ -270,7 +274,18 @@ func readDiscover(result json.RawMessage) discoverResult {
 		return r
 	}
 	root := doc.Root()
-	_ = json.Unmarshal(root.Get("supportedVersions").Raw(), &r.SupportedVersions)
+	v := root.Get("supportedVersions")
+	_ = json.Unmarshal(v.Raw(), &r.SupportedVersions)
+	switch {
+	case !v.Exists():
+		r.noVersions = "a result without supportedVersions"
+	case v.Kind() != jsonspan.Array:
+		r.noVersions = "supportedVersions as " + v.KindName() + ", not a list of version strings"
+	case v.Len() == 0:
+		r.noVersions = "an empty supportedVersions list"
+	case len(slices.DeleteFunc(slices.Clone(r.SupportedVersions), func(s string) bool { return s == "" })) == 0:
+		r.noVersions = "a supportedVersions list with no version string in it"
+	}
 	r.Capabilities = root.Get("capabilities").Raw()
 	_ = json.Unmarshal(root.Get("instructions").Raw(), &r.Instructions)
 	_ = json.Unmarshal(root.Get("_meta").Raw(), &r.Meta)

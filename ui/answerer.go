@@ -99,6 +99,7 @@ func waitForQuestion(ctx context.Context, a *Answerer) tea.Cmd {
 func watchQuestion(q *Question) tea.Cmd {
 	return func() tea.Msg {
 		<-q.ctx.Done()
-		return questionGoneMsg{q, q.ctx.Err()}
+		// The cause says more than Err: the server may have withdrawn it.
+		return questionGoneMsg{q, context.Cause(q.ctx)}
 	}
 }

@@ -350,7 +350,7 @@ func (m *Model) body() []string {
 	if m.ask.open() {
 		// The question's box covers the bottom of the panes: it is what
 		// needs an answer now.
-		box := m.ask.boxLines(m.width, max(bodyH/2, 5))
+		box := m.ask.boxLines(m.width, m.askBoxHeight())
 		for i, l := range box {
 			if y := bodyH - len(box) + i; y >= 0 {
 				rows[y] = []piece{{0, l}}
@@ -425,4 +425,10 @@ func (m *Model) tabLabels() ([]string, []tabSpan) {
 func (m *Model) tabBar() string {
 	labels, _ := m.tabLabels()
 	return m.com.fit(strings.Join(labels, m.com.st.App.Render(" ")), m.lay.TabBar.W)
+}
+
+// askBoxHeight is the most lines the open question's box takes: half the
+// panes' height, and never fewer than 5.
+func (m *Model) askBoxHeight() int {
+	return max(m.lay.CmdLine.Y/2, 5)
 }

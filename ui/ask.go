@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -27,10 +28,22 @@ type askPrompt struct {
 	// form is the head question's elicitation form, read once when it is
 	// put on the prompt: the box is drawn every second while it is open.
 	form form
+	// said is what a question other than a form asks (the messages to
+	// reply to), described once and cut to what a box can show: a
+	// sampling request can hold megabytes of messages.
+	said string
 	w    int // the width the outcome of an Enter wraps to
+	h    int // the height of the question's box
+	// top is the first line of the box's body shown: a form longer
+	// than the box scrolls.
+	top int
 
 	lineOutcome
 }
+
+// maxSaid bounds the description of a question kept for its box: more
+// than a screen of the widest terminal holds.
+const maxSaid = 256 << 10
 
 func newAskPrompt(c *common) *askPrompt {
 	in := textinput.New()
@@ -54,9 +67,10 @@ func (a *askPrompt) current() *Question {
 	return a.queue[0]
 }
 
-// SetSize sets the width of the input.
-func (a *askPrompt) SetSize(w int) {
-	a.w = w
+// SetSize sets the width of the input and the box, and the box's most
+// lines.
+func (a *askPrompt) SetSize(w, boxH int) {
+	a.w, a.h = w, boxH
 	a.input.Width = max(w-len(a.input.Prompt)-1, 1)
 }
 
@@ -73,7 +87,7 @@ func (a *askPrompt) push(q *Question) tea.Cmd {
 func (a *askPrompt) start() tea.Cmd {
 	a.input.Reset()
 	a.clearOutcome()
-	a.form = form{}
+	a.form, a.said, a.top = form{}, "", 0
 	if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
 		a.form = parseForm(q.Req.Params)
 		if f := a.form; f.Mode != "url" && f.schema != nil && len(f.schema.Properties) > 0 {
@@ -81,7 +95,8 @@ func (a *askPrompt) start() tea.Cmd {
 		} else {
 			a.input.Placeholder = "accept, decline or cancel"
 		}
-	} else {
+	} else if q != nil {
+		a.said = strings.Clone(clip.Prefix(command.Describe(q.Req), maxSaid))
 		a.input.Placeholder = "the reply's text, or decline"
 	}
 	return a.input.Focus()
@@ -123,6 +138,12 @@ func (a *askPrompt) key(msg tea.KeyMsg) (tea.Cmd, *answered) {
 		return a.submit(q)
 	case key.Matches(msg, k.Complete):
 		a.complete(q)
+		return nil, nil
+	case key.Matches(msg, k.AskScrollUp):
+		a.scroll(-max(a.h-3, 1))
+		return nil, nil
+	case key.Matches(msg, k.AskScrollDown):
+		a.scroll(max(a.h-3, 1))
 		return nil, nil
 	}
 	before := a.input.Value()

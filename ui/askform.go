@@ -11,19 +11,24 @@ import (
 // form is what an elicitation/create asks, read for the prompt's box and
 // completion; the answer itself is read by command.ParseAnswer.
 type form struct {
-	Message         string          `json:"message"`
-	Mode            string          `json:"mode"`
-	URL             string          `json:"url"`
-	RequestedSchema json.RawMessage `json:"requestedSchema"`
-	schema          *command.Schema
-	schemaErr       error
+	command.Elicitation
+	schema    *command.Schema
+	schemaErr error
+	// defaults says a field has a default, which an answer leaving it
+	// out goes with: read once, as the form can have 100,000 fields.
+	defaults bool
 }
 
 func parseForm(params json.RawMessage) form {
-	var f form
-	_ = json.Unmarshal(params, &f)
+	f := form{Elicitation: command.ReadElicitation(params)}
 	if f.Mode != "url" && len(f.RequestedSchema) > 0 {
 		f.schema, f.schemaErr = command.ParseSchema(f.RequestedSchema)
+	}
+	for _, p := range schemaProps(f.schema) {
+		if p.Schema.DefaultString() != "" {
+			f.defaults = true
+			break
+		}
 	}
 	return f
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // askInterval redraws an open question's time left.
@@ -35,6 +37,13 @@ func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
 	}
 	cmd := m.ask.remove(msg.q)
 	what := questionLabel(msg.q)
+	if sc := (*mcp.ServerCancelled)(nil); errors.As(msg.err, &sc) {
+		said := what + " was withdrawn: the server cancelled it (notifications/cancelled)"
+		if sc.Reason != "" {
+			said += ": " + wireLine(sc.Reason, 200)
+		}
+		return tea.Batch(cmd, m.setStatus(levelWarn, said))
+	}
 	if errors.Is(msg.err, context.DeadlineExceeded) {
 		return tea.Batch(cmd, m.setStatus(levelError, "nobody answered "+what+" in time: the session told the server it went unanswered (--timeout sets the wait)"))
 	}

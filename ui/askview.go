@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -36,8 +38,41 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		title += " · " + plural(n-1, "more question") + " waiting"
 	}
 	title += " · from " + askedBy(a.c.log, q.Req)
+	// The box is drawn every second while the question waits, and a
+	// server's form can have 100,000 fields or a message of megabytes: a
+	// frame reads only the lines down to the last row shown, and one past
+	// it, which says there is more.
+	rows := h - 2
+	top := max(a.top, 0)
+	body := a.bodyLines(q, inner, top+rows+1)
+	if top > 0 || len(body) > rows {
+		// What does not fit scrolls (pgup/pgdn): the panes wait while
+		// the question is open, so the box is the only place to read
+		// a long form's fields.
+		top = min(top, max(len(body)-(rows-1), 0))
+		end := min(top+rows-1, len(body))
+		of := fmt.Sprint(len(body))
+		if len(body) == top+rows+1 {
+			of += "+" // read no further than needed: there may be more
+		}
+		more := st.Dim.Render(fmt.Sprintf("lines %d-%d of %s · %s/%s scroll", top+1, end, of,
+			a.c.keys.AskScrollUp.Help().Key, a.c.keys.AskScrollDown.Help().Key))
+		body = append(slices.Clip(body[top:end]), more)
+	}
+	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
+}
+
+// bodyLines are the first limit lines of question q's box inside its
+// border, inner cells wide: the form or the messages, and how to answer.
+func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
+	st := a.c.st
 	var body []string
+	full := func() bool { return len(body) >= limit }
+	text := func(s string) string { return wireLine(s, limit*inner*4) }
 	wrap := func(s string, style func(...string) string) {
+		if full() {
+			return
+		}
 		// Continuation lines keep the first line's indent.
 		indent := len(s) - len(strings.TrimLeft(s, " "))
 		for i, l := range wrapWords(strings.TrimLeft(s, " "), max(inner-indent, 8)) {
@@ -45,38 +80,62 @@ func (a *askPrompt) boxLines(w, h int) []string {
 				l = blanks(indent) + l
 			}
 			body = append(body, style(l))
+			if full() {
+				return
+			}
 		}
 	}
 	esc := a.c.keys.Cancel.Help().Key
 	switch q.Req.Method {
 	case "elicitation/create":
 		f := a.form
-		wrap(sanitize.Line(f.Message), st.Row.Render)
+		wrap(text(f.Message), st.Row.Render)
 		switch {
 		case f.Mode == "url":
-			wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
+			// mcpscope opens nothing: the person copies the URL, so the
+			// box says where it goes, or why it must not be opened.
+			if host, caution := command.URLCaution(f.URL); caution != "" {
+				wrap("careful: "+sanitize.Line(caution), st.Warning.Render)
+				wrap("the URL: "+wireLine(f.URL, 2048), st.Key.Render)
+			} else {
+				wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
+				wrap("a page on "+wireLine(host, 256), st.Dim.Render)
+			}
 			wrap("then: accept (done) · decline · cancel   "+esc+" cancels", st.Hint.Render)
 		case f.schemaErr != nil:
 			wrap(sanitize.Line(command.UnreadableSchema("the form's requestedSchema", f.schemaErr)), st.Warning.Render)
 			wrap("accept key=value … · decline · cancel   "+esc+" cancels", st.Hint.Render)
 		default:
-			defaults := ""
 			for _, p := range schemaProps(f.schema) {
-				wrap("  "+propHint(&p), st.Dim.Render)
-				if p.Schema.DefaultString() != "" {
-					defaults = ", fields left out go with their defaults"
+				if full() {
+					break
 				}
+				wrap("  "+propHint(&p), st.Dim.Render)
+			}
+			defaults := ""
+			if f.defaults {
+				defaults = ", fields left out go with their defaults"
 			}
 			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete)+" · "+esc+" cancels", st.Hint.Render)
 		}
 	default:
-		wrap(sanitize.Line(command.Describe(q.Req)), st.Row.Render)
+		wrap(text(a.said), st.Row.Render)
 		wrap("the reply goes back as the assistant's text · "+esc+" declines", st.Hint.Render)
 	}
-	if len(body) > h-2 {
-		body = append(body[:h-3], st.Dim.Render("… (the row in Pairs shows all of it)"))
+	return body
+}
+
+// scroll moves the box of the open question by rows lines, within its
+// body: at most to where its last line is the box's last.
+func (a *askPrompt) scroll(rows int) {
+	q := a.current()
+	if q == nil {
+		return
 	}
-	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
+	visible := max(a.h-3, 1)
+	top := max(a.top+rows, 0)
+	body := a.bodyLines(q, max(a.w-2, 1), top+visible)
+	a.top = min(top, max(len(body)-visible, 0))
 }
 
 // timeLeft is how long the session still waits for the answer.

@@ -22,7 +22,7 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 			return keyHints(keys.Complete, keys.Submit, keys.HistoryPrev, keys.Cancel)
 		}
 		var ms []string
-		for _, m := range knownMethods {
+		for _, m := range ctx.methodWords() {
 			if strings.HasPrefix(m, prefix) {
 				ms = append(ms, m)
 			}

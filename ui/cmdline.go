@@ -48,6 +48,8 @@ type CommandLine struct {
 	uninitialized bool
 	// unconnected: no transport could be opened (see SetUnconnected).
 	unconnected bool
+	// transport is the session's, for the methods of its era (see SetTransport).
+	transport string
 
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
@@ -141,6 +143,18 @@ func (c *CommandLine) SetTools(tools []mcp.Tool) {
 // SetSurface tells completion which prompts, resources and templates the
 // server listed last.
 func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
+
+// SetTransport tells completion which era's methods to offer: the
+// transport in use, or "" (or auto) while it is not known.
+func (c *CommandLine) SetTransport(transport string) { c.transport = transport }
+
+// analyze reads the text before the cursor as analyze does, for the
+// session's era.
+func (c *CommandLine) analyze(before string) lineContext {
+	ctx := analyze(before, c.info)
+	ctx.methods = knownMethods(c.transport)
+	return ctx
+}
 
 // SetUninitialized tells the hints the session is open but not
 // initialized (a legacy stream before i): listing the tools cannot work yet.
@@ -287,12 +301,12 @@ func (c *CommandLine) complete() tea.Cmd {
 	value := c.input.Value()
 	c.tabbed(value)
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
-		return complete(analyze(before, c.info), c.tools, c.roots, c.surface)
+		return complete(c.analyze(before), c.tools, c.roots, c.surface)
 	})
 	if c.cycle != nil || c.input.Value() != value {
 		return nil
 	}
-	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	ctx := c.analyze(value[:byteOffset(value, c.input.Position())])
 	if ctx.pathCompletion() {
 		return listDirs(value, ctx)
 	}
@@ -396,7 +410,7 @@ func (c *CommandLine) hintLine() string {
 		return c.candidates()
 	}
 	value := c.input.Value()
-	ctx := analyze(value[:byteOffset(value, c.input.Position())], c.info)
+	ctx := c.analyze(value[:byteOffset(value, c.input.Position())])
 	h := c.wordHint(ctx)
 	if note := ctx.nothingToComplete(); c.fruitless && note != "" {
 		h = note + " · " + h

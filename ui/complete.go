@@ -14,16 +14,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
-// knownMethods are the words Tab offers first on the command line: the
-// methods, and roots, mcpscope's own command for the roots it offers. Any
-// other method name can still be typed and sent.
-var knownMethods = []string{
-	"initialize", "tools/list", "tools/call", "ping",
-	"resources/list", "resources/templates/list", "resources/read", "resources/subscribe", "resources/unsubscribe",
-	"prompts/list", "prompts/get", "completion/complete", "logging/setLevel",
-	"notifications/initialized", "roots",
-}
-
 // toolInfo is a tool with its schema, parsed on first use.
 type toolInfo struct {
 	tool   mcp.Tool
@@ -48,6 +38,17 @@ type lineContext struct {
 	method string         // the method, aliases resolved; "" while typing it
 	tool   string         // the tool name of tools/call, once typed
 	info   *toolInfo      // that tool, when it is known
+	// methods are the method words of the session's era (knownMethods);
+	// nil offers those of every era.
+	methods []string
+}
+
+// methodWords are the methods the first word may be, for this line's era.
+func (ctx lineContext) methodWords() []string {
+	if ctx.methods == nil {
+		return knownMethods("")
+	}
+	return ctx.methods
 }
 
 // analyze reads the text before the cursor.
@@ -121,7 +122,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	prefix := ctx.cur.Text
 	switch {
 	case ctx.index == 0:
-		for _, m := range knownMethods {
+		for _, m := range ctx.methodWords() {
 			if strings.HasPrefix(m, prefix) {
 				comp.add(m+" ", m)
 			}

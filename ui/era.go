@@ -9,6 +9,7 @@ import (
 // no initialize, and i sends server/discover there.
 func (m *Model) syncEra() {
 	desc := "send initialize"
+	m.cmdline.SetTransport(m.com.log.Stats().Transport)
 	if m.com.log.Stats().Transport == mcp.TransportStateless {
 		desc = "send server/discover"
 	}

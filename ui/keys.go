@@ -46,6 +46,11 @@ type KeyMap struct {
 	Search    key.Binding
 	NextMatch key.Binding
 	PrevMatch key.Binding
+	// AskScrollUp and AskScrollDown scroll the box of a question the
+	// server asks (a long form), while it has the keys. Only the page
+	// keys: ctrl+b and ctrl+f move the cursor in its input.
+	AskScrollUp   key.Binding
+	AskScrollDown key.Binding
 	// Complete, Submit, Cancel, HistoryPrev and HistoryNext drive the command line.
 	Complete    key.Binding
 	Submit      key.Binding
@@ -96,6 +101,8 @@ func DefaultKeyMap() *KeyMap {
 		Search:        b("search", "/"),
 		NextMatch:     b("next match", "n"),
 		PrevMatch:     b("previous match", "N"),
+		AskScrollUp:   b("scroll the question up", "pgup"),
+		AskScrollDown: b("scroll the question down", "pgdown"),
 		Complete:      b("complete", "tab"),
 		Submit:        b("send", "enter"),
 		Cancel:        b("cancel", "esc"),
@@ -119,5 +126,6 @@ func DefaultKeyMap() *KeyMap {
 	k.HistoryNext.SetHelp("↓", "later command")
 	k.PageUp.SetHelp("pgup", "page up")
 	k.PageDown.SetHelp("pgdn", "page down")
+	k.AskScrollDown.SetHelp("pgdn", "scroll the question down")
 	return k
 }

@@ -136,6 +136,11 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		if ua := header(cl.RequestHeaders, "User-Agent"); ua != "" {
 			line += " · " + ua
 		}
+		if who := neg.ClientLabel(); who != "" {
+			// Who the client says it is: in a replay nothing else
+			// names it (the clients bar is the live proxy's).
+			line = wireLine(who, 256) + " · " + line
+		}
 		f.kv("Client", line, st.Row)
 	}
 	for _, r := range neg.Redirects {

@@ -88,7 +88,7 @@ func (m *Model) resize(w, h int) {
 	m.pairs.SetSize(size(panePairs))
 	m.detail.SetSize(size(paneDetail))
 	m.cmdline.SetSize(w)
-	m.ask.SetSize(w)
+	m.ask.SetSize(w, m.askBoxHeight())
 	m.status.SetSize(w)
 }
 

@@ -183,12 +183,21 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 			line = join()
 		}
 	}
+	// Without a message, the protocol version (Negotiation shows it) goes
+	// before the counts or a replay's wait; a message is drawn on a row
+	// of its own instead (msgRow), and the bar keeps the version.
+	versioned := !(s.msg != nil && withMsg)
 	for ansi.StringWidth(line) > s.w && len(parts) > 1 {
 		low := 0
 		for i, p := range parts {
 			if p.prio < parts[low].prio {
 				low = i
 			}
+		}
+		if versioned && parts[low].prio >= keepOverVersion {
+			versioned, head = false, headOf(false)
+			line = join()
+			continue
 		}
 		parts = append(parts[:low], parts[low+1:]...)
 		line = join()
@@ -203,6 +212,11 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 	}
 	return s.c.fit(line, s.w), cut
 }
+
+// keepOverVersion is the priority from which a field of the status bar is
+// worth more than the protocol version next to the transport: the counts
+// and a replay's wait.
+const keepOverVersion = 8
 
 // stateView shows the connection state, coloured by how healthy it is.
 func (s *statusBar) stateView(state string) string {

@@ -447,7 +447,8 @@ func TestRunesTypedFastOpenTheirInput(t *testing.T) {
 }
 
 // x on a request that already ended says so first, so an 80-column status
-// bar shows it.
+// bar shows it (on the row above the bar when the bar keeps the protocol
+// version, see msgRow).
 func TestCancelAnEndedRequestSaysSoFirst(t *testing.T) {
 	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
 	press(m, "home")
@@ -456,7 +457,8 @@ func TestCancelAnEndedRequestSaysSoFirst(t *testing.T) {
 	}
 	press(m, "x")
 	lines := strings.Split(m.View(), "\n")
-	if last := lines[len(lines)-1]; !strings.Contains(last, "nothing to cancel: initialize (id ") {
-		t.Errorf("x on an answered request: status %q, want it to start with nothing to cancel", last)
+	above, last := lines[len(lines)-2], lines[len(lines)-1]
+	if !strings.Contains(last, "nothing to cancel: initialize (id ") && !strings.HasPrefix(strings.TrimSpace(above), "nothing to cancel: initialize (id ") {
+		t.Errorf("x on an answered request: rows %q and %q, want the message to start with nothing to cancel", above, last)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -50,19 +52,37 @@ func ParseAnswer(req mcp.InputRequest, line string) (json.RawMessage, []ArgWarni
 	return nil, nil, fmt.Errorf("mcpscope answers elicitation and sampling by hand, not %s", req.Method)
 }
 
-// elicitation is what an elicitation/create asks.
-type elicitation struct {
-	Mode            string          `json:"mode"`
-	Message         string          `json:"message"`
-	URL             string          `json:"url"`
-	RequestedSchema json.RawMessage `json:"requestedSchema"`
+// Elicitation is what an elicitation/create asks.
+type Elicitation struct {
+	Mode            string
+	Message         string
+	URL             string
+	RequestedSchema json.RawMessage
+}
+
+// ReadElicitation reads an elicitation/create's params with the one JSON
+// scanner, which reads the message, mode and URL however deep the
+// requestedSchema nests: encoding/json refuses the whole params past
+// 10,000 levels, and the form then lost its message and its fields' cause.
+// What is missing or not a string is left empty.
+func ReadElicitation(params json.RawMessage) Elicitation {
+	var e Elicitation
+	doc, err := jsonspan.Parse(params, jsonspan.Limits{Depth: 1, Children: 4096, Values: 4097})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
+		return e
+	}
+	root := doc.Root()
+	e.Mode, _ = root.Get("mode").Text()
+	e.Message, _ = root.Get("message").Text()
+	e.URL, _ = root.Get("url").Text()
+	e.RequestedSchema = json.RawMessage(root.Get("requestedSchema").Raw())
+	return e
 }
 
 var actions = map[string]string{"accept": "accept", "yes": "accept", "y": "accept", "decline": "decline", "no": "decline", "n": "decline", "cancel": "cancel"}
 
 func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []ArgWarning, error) {
-	var e elicitation
-	_ = json.Unmarshal(params, &e)
+	e := ReadElicitation(params)
 	words, err := SplitWords(line)
 	if err != nil {
 		return nil, nil, err
@@ -109,14 +129,23 @@ func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []
 func Describe(req mcp.InputRequest) string {
 	switch req.Method {
 	case "elicitation/create":
-		var e elicitation
-		_ = json.Unmarshal(req.Params, &e)
+		e := ReadElicitation(req.Params)
 		if e.Mode == "url" {
-			return fmt.Sprintf("%s — open %s, then accept, decline or cancel", e.Message, e.URL)
+			// Cut so that what to open and the caution survive a caller's
+			// cut of the whole line: a server chooses the message's length.
+			message, link := clip.Quote(e.Message, 1024), clip.Quote(e.URL, 2048)
+			host, caution := URLCaution(e.URL)
+			if caution != "" {
+				return fmt.Sprintf("%s — careful: %s; the URL: %s; then accept, decline or cancel", message, caution, link)
+			}
+			return fmt.Sprintf("%s — open %s (on %s), then accept, decline or cancel", message, link, clip.Quote(host, 256))
 		}
 		schema, err := ParseSchema(e.RequestedSchema)
 		if err != nil || schema == nil {
 			return e.Message + " — accept key=value …, decline or cancel"
+		}
+		if schema.Truncated != "" && len(schema.Properties) == 0 {
+			return e.Message + " — accept key=value …, decline or cancel (the form's requestedSchema was read in part: " + schema.Truncated + ")"
 		}
 		var fields []string
 		for _, p := range schema.Properties {

@@ -28,6 +28,9 @@ const cmdUsage = `usage:
   completion/complete prompt NAME ARG=VALUE [arg=value ...]   (alias: complete)
   completion/complete resource TEMPLATE VAR=VALUE [var=value ...]
   logging/setLevel LEVEL                     (alias: loglevel; debug info notice warning error critical alert emergency)
+  server/discover                            (2026-07-28: what the server is; initialize opens the older eras)
+  subscriptions/listen notifications:='{"toolsListChanged":true,"resourceSubscriptions":["URI"]}'   (2026-07-28; stays open)
+  tasks/get taskId=ID                        (2025-11-25; tasks/result, tasks/cancel alike; tasks/list [cursor=X])
   METHOD [key=value ... | {json params}]`
 
 // Command is one command line as a user types it in exec or the TUI.
@@ -118,18 +121,25 @@ func ParseCommand(line string) (Command, error) {
 	if err != nil {
 		return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
 	}
+	// A quoted first word is a name whatever it holds: a server's tool or
+	// prompt name with = or { in it would otherwise read as an argument,
+	// and could not be called at all.
+	nameQuoted := strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, `"`)
 	switch {
 	case listMethods[method]:
 		return cmdList(cmd, words)
 	case targetMethods[method]:
-		return cmdTarget(cmd, words)
+		return cmdTarget(cmd, words, nameQuoted)
 	case method == "completion/complete":
 		return cmdComplete(cmd, words)
 	case method == "logging/setLevel":
 		return cmdLogLevel(cmd, words)
 	case method == "tools/call":
-		if len(words) == 0 || strings.ContainsAny(words[0], "={") {
+		if len(words) == 0 {
 			return cmd, errors.New("tools/call needs the tool name before its arguments\n" + cmdUsage)
+		}
+		if !nameQuoted && strings.ContainsAny(words[0], "={") {
+			return cmd, errors.New("tools/call needs the tool name before its arguments (a name that holds = or { goes in quotes: tools/call 'a=b')\n" + cmdUsage)
 		}
 		cmd.Tool, words = words[0], words[1:]
 	default:

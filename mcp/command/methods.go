@@ -49,7 +49,7 @@ func NeedsWord(words []string) bool {
 
 // cmdTarget reads `prompts/get NAME k=v ...` and `resources/read URI` or
 // `resources/read TEMPLATE k=v ...` (subscribe and unsubscribe alike).
-func cmdTarget(cmd Command, words []string) (Command, error) {
+func cmdTarget(cmd Command, words []string, nameQuoted bool) (Command, error) {
 	if len(words) == 1 && strings.HasPrefix(words[0], "{") && json.Valid([]byte(words[0])) {
 		return cmdParams(cmd, words[0]) // params given whole, quoted
 	}
@@ -63,8 +63,8 @@ func cmdTarget(cmd Command, words []string) (Command, error) {
 		}
 		return cmd, fmt.Errorf("%s needs %s first\n%s", cmd.Method, what, cmdUsage)
 	}
-	if cmd.Method == "prompts/get" && strings.Contains(words[0], "=") {
-		return cmd, errors.New("prompts/get needs the prompt's name before its arguments\n" + cmdUsage)
+	if cmd.Method == "prompts/get" && !nameQuoted && strings.Contains(words[0], "=") {
+		return cmd, errors.New("prompts/get needs the prompt's name before its arguments (a name that holds = goes in quotes: prompts/get 'a=b')\n" + cmdUsage)
 	}
 	cmd.Target, words = words[0], words[1:]
 	for _, w := range words {

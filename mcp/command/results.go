@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -52,40 +53,34 @@ type ResourceTemplate struct {
 // ParsePrompts reads the prompts and the next page's cursor of a
 // prompts/list result.
 func ParsePrompts(result json.RawMessage) ([]Prompt, string, error) {
-	var r struct {
-		Prompts    []Prompt `json:"prompts"`
-		NextCursor string   `json:"nextCursor"`
-	}
-	if err := json.Unmarshal(result, &r); err != nil {
-		return nil, "", fmt.Errorf("the prompts/list result is not readable: %v", err)
-	}
-	return r.Prompts, r.NextCursor, nil
+	return parsePage[Prompt](result, "prompts/list", "prompts")
 }
 
 // ParseResources reads the resources and the next page's cursor of a
 // resources/list result.
 func ParseResources(result json.RawMessage) ([]Resource, string, error) {
-	var r struct {
-		Resources  []Resource `json:"resources"`
-		NextCursor string     `json:"nextCursor"`
-	}
-	if err := json.Unmarshal(result, &r); err != nil {
-		return nil, "", fmt.Errorf("the resources/list result is not readable: %v", err)
-	}
-	return r.Resources, r.NextCursor, nil
+	return parsePage[Resource](result, "resources/list", "resources")
 }
 
 // ParseTemplates reads the templates and the next page's cursor of a
 // resources/templates/list result.
 func ParseTemplates(result json.RawMessage) ([]ResourceTemplate, string, error) {
-	var r struct {
-		Templates  []ResourceTemplate `json:"resourceTemplates"`
-		NextCursor string             `json:"nextCursor"`
+	return parsePage[ResourceTemplate](result, "resources/templates/list", "resourceTemplates")
+}
+
+// parsePage reads one page of a list result: the items under member and
+// nextCursor. The struct it decodes into is made for member, so
+// encoding/json matches the names as it does for any struct (a key that
+// differs only in case still counts) and reads no other member.
+func parsePage[T any](result json.RawMessage, method, member string) ([]T, string, error) {
+	page := reflect.New(reflect.StructOf([]reflect.StructField{
+		{Name: "Items", Type: reflect.TypeFor[[]T](), Tag: reflect.StructTag(`json:"` + member + `"`)},
+		{Name: "NextCursor", Type: reflect.TypeFor[string](), Tag: `json:"nextCursor"`},
+	})).Elem()
+	if err := json.Unmarshal(result, page.Addr().Interface()); err != nil {
+		return nil, "", fmt.Errorf("the %s result is not readable: %v", method, err)
 	}
-	if err := json.Unmarshal(result, &r); err != nil {
-		return nil, "", fmt.Errorf("the resources/templates/list result is not readable: %v", err)
-	}
-	return r.Templates, r.NextCursor, nil
+	return page.Field(0).Interface().([]T), page.Field(1).String(), nil
 }
 
 // Contents is one entry of a resources/read answer (or of an embedded

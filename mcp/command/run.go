@@ -32,6 +32,9 @@ type Session interface {
 	SetLogLevel(ctx context.Context, level string) (*mcp.Response, error)
 	Subscribe(ctx context.Context, uri string) (*mcp.Response, error)
 	Unsubscribe(ctx context.Context, uri string) (*mcp.Response, error)
+	// Listen opens a 2026 subscriptions/listen stream and answers with
+	// its acknowledgement; the stream stays open.
+	Listen(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
 }
 
 // Run runs one command line as exec and the TUI accept it. Schema warnings
@@ -84,6 +87,11 @@ func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response
 		}
 		tools, r, err := s.ListToolsFrom(ctx, p.Cursor, c.All)
 		return allTools(r, tools), nil, err
+	case mcp.ListenMethod:
+		// A stream that stays open: answered by its acknowledgement, not
+		// waited on until the request timeout.
+		r, err := s.Listen(ctx, params)
+		return r, nil, err
 	}
 	var warnings []ArgWarning
 	if typo := MethodTypo(c.Method); typo != "" {

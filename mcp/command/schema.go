@@ -19,6 +19,12 @@ type Schema struct {
 	// Type lists the allowed JSON types ("type": "x" or "type": ["x", "null"]); empty means any.
 	Type        []string
 	Description string
+	// Title is what a form shows for the schema; in a titled enum's
+	// branch (oneOf of {"const", "title"}) it is the name of that choice.
+	Title string
+	// EnumNames names Enum's members, in the same order: the legacy way
+	// to title an enum ("enumNames"), kept when it names every one.
+	EnumNames []string
 	// Properties keep the order of the JSON text so hints list keys as the server wrote them.
 	Properties []Property
 	Required   []string
@@ -203,6 +209,14 @@ func (p *schemaParser) parse(v jsonspan.Value, depth int) *Schema {
 			if d, ok := f.Text(); ok {
 				s.Description = schemaCap(d, schemaMaxDescription)
 			}
+		case "title":
+			if d, ok := f.Text(); ok {
+				s.Title = schemaCap(d, schemaMaxDescription)
+			}
+		case "enumNames":
+			if f.Kind() == jsonspan.Array {
+				s.EnumNames = p.names(f, "enumNames")
+			}
 		case "properties":
 			s.Properties = p.properties(f, depth)
 		case "required":
@@ -256,6 +270,9 @@ func (p *schemaParser) parse(v jsonspan.Value, depth int) *Schema {
 	}
 	if constant.Exists() && len(s.Enum) == 0 {
 		s.Enum, s.enumKinds, s.enumMore = []json.RawMessage{constant.Raw()}, []string{schemaSpanKind(constant)}, 0
+	}
+	if len(s.EnumNames) != len(s.Enum) {
+		s.EnumNames = nil // names that do not pair with the members name none
 	}
 	schemaMerge(s, allOf)
 	// Clone before marking: the slice may belong to a shared referenced schema.
@@ -382,6 +399,39 @@ func (s *Schema) Choices() []json.RawMessage {
 		}
 	}
 	return out
+}
+
+// ChoiceTitles are the names a titled enum gives its Choices, in the same
+// order ("" for a choice without one): the titles of a union's consts, or
+// an enum's enumNames. nil when it gives none.
+func (s *Schema) ChoiceTitles() []string {
+	if s == nil || s.unread {
+		return nil
+	}
+	if len(s.Enum) > 0 {
+		return s.EnumNames
+	}
+	choices := len(s.Choices())
+	if choices == 0 {
+		return nil
+	}
+	titles := make([]string, 0, choices)
+	named := false
+	for b := range s.branches() {
+		if len(titles) == choices {
+			break
+		}
+		for range b.Enum {
+			if len(titles) < choices {
+				titles = append(titles, b.Title)
+			}
+		}
+		named = named || b.Title != ""
+	}
+	if !named {
+		return nil
+	}
+	return titles
 }
 
 // branches ranges over the anyOf and then the oneOf branches, which are

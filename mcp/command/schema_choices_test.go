@@ -7,22 +7,29 @@ import (
 
 // Titled enums, as elicitation forms write them since 2025-11-25 (a oneOf
 // or anyOf of {"const", "title"}), read as the enums they are: the type a
-// hint shows, the values completion offers, and the JSON a typed value
+// hint shows (each value with its title: "hero-1" alone does not say it is
+// Superman), the values completion offers, and the JSON a typed value
 // becomes.
 func TestTitledEnumsAreEnums(t *testing.T) {
 	s, err := ParseSchema(json.RawMessage(`{"type":"object","properties":{
 		"hero":{"type":"string","oneOf":[{"const":"hero-1","title":"Superman"},{"const":"hero-2","title":"Batman"}]},
 		"fish":{"type":"array","items":{"anyOf":[{"const":"fish-1","title":"Tuna"},{"const":"fish-2","title":"Cod"}]}},
 		"level":{"anyOf":[{"const":1,"title":"low"},{"const":2,"title":"high"}]},
-		"mixed":{"anyOf":[{"const":"a"},{"type":"integer"}]}}}`))
+		"mixed":{"anyOf":[{"const":"a"},{"type":"integer"}]},
+		"pet":{"type":"string","enum":["pet-1","pet-2"],"enumNames":["Cats","Dogs"]},
+		"odd":{"type":"string","enum":["x","y"],"enumNames":["only one"]},
+		"plain":{"oneOf":[{"const":"p"},{"const":"q"}]}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for key, want := range map[string]string{
-		"hero":  "enum: hero-1|hero-2",
-		"fish":  "array of enum: fish-1|fish-2",
-		"level": "enum: 1|2",
+		"hero":  "enum: hero-1 (Superman)|hero-2 (Batman)",
+		"fish":  "array of enum: fish-1 (Tuna)|fish-2 (Cod)",
+		"level": "enum: 1 (low)|2 (high)",
 		"mixed": "enum: a | integer",
+		"pet":   "enum: pet-1 (Cats)|pet-2 (Dogs)",
+		"odd":   "enum: x|y",
+		"plain": "enum: p|q",
 	} {
 		if got := s.Property(key).Schema.TypeString(); got != want {
 			t.Errorf("%s: TypeString = %q, want %q", key, got, want)

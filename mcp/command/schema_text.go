@@ -57,14 +57,19 @@ func (w *typeText) schema(s *Schema) {
 		return
 	}
 	if choices := s.Choices(); len(choices) > 0 {
-		// A titled enum (a union of consts) reads as the enum it is.
+		// A titled enum (a union of consts) reads as the enum it is,
+		// each value with the title a form would show for it.
 		more := 0
 		if len(s.Enum) > 0 {
 			more = s.enumMore
 		}
+		titles := s.ChoiceTitles()
 		w.str("enum: ")
 		w.list(len(choices)+more, len(choices), typeTextEnum, "|", func(i int) {
 			w.str(schemaShowEnum(choices[i]))
+			if i < len(titles) && titles[i] != "" {
+				w.str(" (" + schemaCap(titles[i], typeTextMember) + ")")
+			}
 		})
 		return
 	}

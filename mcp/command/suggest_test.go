@@ -10,6 +10,9 @@ func TestSuggestMethodNames(t *testing.T) {
 		{"resource/read", "resources/read"},
 		{"initalize", "initialize"},
 		{"loglevl", "loglevel"},
+		{"task/list", "tasks/list"},
+		{"tasks/resutl", "tasks/result"},
+		{"tasks/cancel", ""},
 		{"pnig", ""}, // two edits in a short word
 		{"tools/list", ""},
 		{"call", ""},

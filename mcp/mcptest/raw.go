@@ -27,6 +27,35 @@ func RawAnswer(t testing.TB, answer string) string {
 	})
 }
 
+// RawAnswers starts a server on 127.0.0.1 that answers each request on a
+// connection byte for byte with what answer returns for it (the request
+// and its body), for as many requests as the client sends; hold keeps the
+// connection open after that answer, reading nothing more, until the
+// client hangs up or the test ends: for an answer that hands the
+// connection over to another protocol (101 Switching Protocols) and then
+// says nothing. It returns the base URL and stops in t.Cleanup.
+func RawAnswers(t testing.TB, answer func(req *http.Request, body []byte) (raw string, hold bool)) string {
+	t.Helper()
+	return serveConns(t, "mcptest.RawAnswers", func(c net.Conn) {
+		br := bufio.NewReader(c)
+		for {
+			req, err := http.ReadRequest(br)
+			if err != nil {
+				return
+			}
+			body, _ := io.ReadAll(req.Body)
+			raw, hold := answer(req, body)
+			if _, err := io.WriteString(c, raw); err != nil {
+				return
+			}
+			if hold {
+				_, _ = io.Copy(io.Discard, br)
+				return
+			}
+		}
+	})
+}
+
 // serveConns serves every connection on a raw TCP listener on 127.0.0.1
 // with handle, which writes what net/http would not; the connection closes
 // when handle returns. It returns the base URL and stops in t.Cleanup.

@@ -2,9 +2,6 @@ package proxy
 
 import (
 	"bufio"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -142,36 +139,5 @@ func TestStatelessRequestsThroughTheProxy(t *testing.T) {
 	}
 	w.record(t, alpha.ID, "the change notification on the listen stream", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindReceived && r.RPC.Method == "notifications/tools/list_changed" && r.RPC.Stream == mcp.StreamListen
-	})
-}
-
-// A later endpoint event goes to the client as upstream sent it (bytes are
-// relayed as they arrive); the session's record says the client may now
-// POST past the proxy.
-func TestLaterEndpointEventIsRecorded(t *testing.T) {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, "event: endpoint\ndata: /message?sessionId=a\n\nevent: endpoint\ndata: http://elsewhere.example/message?sessionId=b\n\n")
-		w.(http.Flusher).Flush()
-		<-r.Context().Done()
-	}))
-	t.Cleanup(up.Close)
-	_, base, w := startProxy(t, up.URL, Config{})
-	resp := rawDo(t, "GET", base+"/sse", "", "Accept", "text/event-stream")
-	br := bufio.NewReader(resp.Body)
-	nextEvent(t, br)
-	if got := nextEvent(t, br); !strings.Contains(got, "data: http://elsewhere.example/message?sessionId=b") {
-		t.Errorf("the client got %q, want the later endpoint event as upstream sent it", got)
-	}
-	var c *Client
-	w.until(t, "the legacy session", func() bool {
-		for _, x := range w.clients {
-			c = x
-			return true
-		}
-		return false
-	})
-	w.record(t, c.ID, "an error saying the later endpoint event went out unchanged", func(r mcp.Record) bool {
-		return r.Kind == mcp.KindError && strings.Contains(r.Error.Message, "a later endpoint event (http://elsewhere.example/message?sessionId=b) went to the client as upstream sent it")
 	})
 }

@@ -14,7 +14,9 @@ import (
 // the user pointed the proxy at, or no usable URL at all. Relayed as it
 // came, the client would POST there directly, taking its Authorization
 // (and anything else it sends) where the user never sent it, past the
-// proxy. So the client is always pointed at the proxy:
+// proxy. So every endpoint event of a legacy stream, the first and any
+// later one (a client may follow a new one), reaches the client pointing
+// at the proxy, or not as an endpoint at all:
 //
 //  1. An endpoint on another origin the user allowed (--allow-origin) is
 //     rewritten to its path; the POSTs to it go to that origin with the
@@ -25,6 +27,10 @@ import (
 //     whose POSTs are answered 502 with a text body saying why (both
 //     origins named, and how to allow one). The refusal is logged as a
 //     negotiation error when the event comes, and as each POST's failure.
+//  3. An endpoint event larger than holdLimit is refused the same way; one
+//     whose first bytes went out before it ended (the proxy streams a
+//     block that large as it comes) is renamed before its end instead, so
+//     no client takes it for an endpoint (endpointTooLarge).
 
 // foreign is where the POSTs to one URI of a legacy session go when that
 // is not the upstream: target, on an origin the user allowed, or nowhere,

@@ -66,8 +66,10 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 	l.finish(err)
 }
 
-// endpointRewriter makes the legacy endpoint event point the client at the
+// endpointRewriter makes a legacy endpoint event point the client at the
 // proxy, and registers the session under the URI the client will POST to.
+// Every endpoint event of the stream goes through it, the first and any
+// later one alike: a client may follow a later one.
 // The upstream's URI is resolved against the upstream stream's URL; as the
 // proxy serves the same paths, a relative URI needs no change, and an
 // absolute one on the upstream's origin becomes its path and query. One
@@ -75,10 +77,13 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 // the client must not take its credentials there on the upstream's word
 // (see offOrigin).
 func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, since time.Time) rewriter {
-	return func(ev *mcp.SSEEvent) (string, bool) {
+	return func(ev *mcp.SSEEvent, sent int) (string, bool) {
 		raw := string(ev.Raw)
 		if ev.Name != "endpoint" {
 			return raw, false
+		}
+		if sent > 0 || len(raw) > holdLimit {
+			return p.endpointTooLarge(c, r, ev, sent, stream, since), false
 		}
 		data := string(ev.Data)
 		ep, err := mcp.ResolveEndpoint(stream, data)
@@ -145,8 +150,52 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
 		c.adopt(ep.SessionID)
 		c.state(mcp.StateOpen, "endpoint "+ep.InUse)
-		return out, true
+		return out, false
 	}
+}
+
+// endpointTooLarge refuses an endpoint event larger than holdLimit: no URI
+// is that long, and the proxy streams a block that large as it comes
+// rather than hold it. One that went out in part already (sent bytes) can
+// no longer be changed, only renamed: a line naming it otherwise goes in
+// before the blank line that ends it (the last event line names an
+// event), so no client takes it for its endpoint. One held whole points
+// the client at the proxy's refusing URI, as any refused endpoint does.
+func (p *Proxy) endpointTooLarge(c *Client, r *http.Request, ev *mcp.SSEEvent, sent int, stream *url.URL, since time.Time) string {
+	raw := string(ev.Raw)
+	err := &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
+		Message: fmt.Sprintf("upstream sent an endpoint event of %d bytes, larger than the %d bytes any endpoint URI needs: the proxy refuses it", len(raw), holdLimit)}
+	ep := &mcp.Endpoint{Data: mcp.Raw(clip.Quote(string(ev.Data), 256)), Base: stream.String(), Conn: conn, Elapsed: p.cfg.Now().Sub(since)}
+	out := raw
+	if sent > 0 {
+		out = renamed(raw)
+		ep.InUse = "(none: the client was not given this endpoint)"
+		ep.Reason = "renamed " + refusedEvent + " before its end, as it went out while it came: " + err.Error()
+	} else {
+		out = pointAt(ev, refusedPath(c))
+		ep.InUse = p.register(c, r, refusedPath(c), "", &foreign{refusal: err})
+		ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502: " + err.Error()
+	}
+	c.fail(mcp.OpNegotiate, err)
+	c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
+	return out
+}
+
+// refusedEvent is the name an endpoint event the proxy refuses after part
+// of it went out is given: no client listens for it.
+const refusedEvent = "mcpscope-refused-endpoint"
+
+// renamed is the event block raw with an event line naming it
+// refusedEvent before the blank line that ends it.
+func renamed(raw string) string {
+	end := len(raw) - 1
+	if strings.HasSuffix(raw, "\r\n") {
+		end--
+	}
+	if end < 0 {
+		return raw
+	}
+	return raw[:end] + "event: " + refusedEvent + "\n" + raw[end:]
 }
 
 // backslashed reports endpoint data with a backslash before its query or

@@ -27,7 +27,8 @@ import (
 //     both at once, and either can reach the proxy first).
 //  3. An event stream is relayed byte by byte as it comes, and its first
 //     event decides. `endpoint` is a legacy session, whose endpoint is
-//     rewritten as ever (the rewriter holds only that first block). Any
+//     rewritten as ever, and so is every later one (the rewriter holds
+//     each block of a legacy stream until it is parsed). Any
 //     other event, or an end without one, is a streamable GET stream. So
 //     is a stream the same client initializes beside before its first
 //     event (a server without sessions can keep a GET stream silent).
@@ -255,13 +256,20 @@ func (p *Proxy) undecided(r *http.Request) *Client {
 // endpoint it rewrites; anything else a streamable GET stream.
 func (p *Proxy) firstEvent(c *Client, r *http.Request, stream *url.URL, since time.Time) rewriter {
 	endpoint := p.endpointRewriter(c, r, stream, since)
-	return func(ev *mcp.SSEEvent) (string, bool) {
+	legacy := false
+	return func(ev *mcp.SSEEvent, sent int) (string, bool) {
+		if legacy {
+			// Every endpoint event, not only the first: a client may
+			// follow a later one.
+			return endpoint(ev, sent)
+		}
 		if !ev.Dispatched() {
 			return string(ev.Raw), false
 		}
 		if ev.Name == "endpoint" && c.decide(mcp.TransportSSE, "the client opened a legacy HTTP+SSE stream (upstream's first event is endpoint)") {
 			p.wentLegacy(c, r)
-			return endpoint(ev)
+			legacy = true
+			return endpoint(ev, sent)
 		}
 		name := ev.Name
 		if name == "" {

@@ -10,7 +10,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -108,31 +107,48 @@ func (l *leg) opened() {
 	}
 }
 
-// rewriter changes a block of a stream before the client gets it; done
-// says the blocks after it go through untouched.
-type rewriter func(ev *mcp.SSEEvent) (out string, done bool)
+// rewriter says what the client gets for a block of a stream (out), given
+// that sent bytes of it went out already (a block too large to hold
+// streams as it comes; out must then begin with those bytes); done says
+// the blocks after it go through untouched.
+type rewriter func(ev *mcp.SSEEvent, sent int) (out string, done bool)
 
-// events relays an event stream. Each read from upstream goes to the
-// client and is flushed before the proxy parses it, so an event reaches
-// the client as fast as its bytes do and a large one is never held back;
-// with a rewriter, blocks are held until it is done with them (the legacy
-// endpoint event comes first, so that is one block).
+// events relays an event stream. Without a rewriter each read from
+// upstream goes to the client and is flushed before the proxy parses it,
+// so an event reaches the client as fast as its bytes do. With one (a
+// stream that may be a legacy session's, where every endpoint event must
+// point the client at the proxy), each block is held until it is parsed
+// and the rewriter has seen it: a whole event reaches the client as soon
+// as its last byte does. A block still growing past holdLimit is no
+// endpoint event the proxy would hand on, so it streams as it comes (a
+// 20 MB answer is never held whole), and the rewriter refuses it should
+// it turn out to be one.
 func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
-	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil,
+	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
-		switch {
-		case t.holding:
-			out, done := rewrite(ev)
-			t.release(string(ev.Raw), out, done || ev.Dispatched())
-		case rewrite != nil && ev.Name == "endpoint" && l.c.kind() == mcp.TransportSSE:
-			// Bytes go to the client as they arrive, so only the first
-			// endpoint event (held for it) is rewritten; a later one went
-			// out as upstream sent it, and the record says what follows.
-			l.c.fail(mcp.OpNegotiate, fmt.Errorf("a later endpoint event (%s) went to the client as upstream sent it: a client that follows it may POST to upstream directly, past the proxy, and those POSTs will not be recorded", clip.Quote(string(ev.Data), 256)))
+		if !t.holding {
+			return nil
+		}
+		out, done := rewrite(ev, t.sent)
+		t.release(string(ev.Raw), out)
+		if done {
+			t.holding = false
+			t.flushHeld()
 		}
 		return nil
 	})
+	if err != nil && t.werr == nil && t.rerr == nil && t.holding {
+		// The reader stopped on its own (an event past the size limit) on
+		// a stream whose every endpoint event must be rewritten: past this
+		// point none can be, so the client gets none of it. What was held
+		// (the block too large) never ends for the client, so it is never
+		// dispatched either.
+		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
+			Message: err.Error() + ": the proxy cannot look for endpoint events past it, so it ended the client's stream there (raise --max-event-size)"})
+		t.flush()
+		return err
+	}
 	t.holding = false
 	t.flushHeld()
 	if err != nil && t.werr == nil && t.rerr == nil {
@@ -144,6 +160,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		for t.werr == nil && t.rerr == nil {
 			_, _ = t.Read(buf)
 		}
+		t.flush()
 		err = t.rerr
 		if err == io.EOF {
 			err = nil
@@ -155,27 +172,44 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	return err
 }
 
+// holdLimit is the largest block held back until it is parsed: a block
+// growing past it streams as it comes. An endpoint event is one URI, a few
+// hundred bytes; one larger than this is refused (endpointTooLarge).
+const holdLimit = 64 << 10
+
 // clientGone is a write to the client that failed: the client left.
 type clientGone struct{ err error }
 
 func (e *clientGone) Error() string { return "the client went away: " + e.err.Error() }
 
-// tee hands the client every byte it reads from upstream, then hands the
-// same bytes to the parser. Before each read it waits for the log to have
-// room: a stream faster than the recording is read at the recording's
-// pace, not held in memory.
+// tee hands the client the bytes it reads from upstream, then hands the
+// same bytes to the framer and parser: at once, or, while holding, block
+// by block as each is parsed (release). Before each read it flushes what
+// it wrote and waits for the log to have room: a stream faster than the
+// recording is read at the recording's pace, not held in memory.
 type tee struct {
 	src     io.Reader
 	wait    func()
 	w       io.Writer
 	rc      *http.ResponseController
-	holding bool   // blocks wait for the rewriter
+	holding bool   // blocks wait to be parsed and rewritten
 	held    []byte // bytes read while holding, not yet written
-	werr    error  // writing to the client failed: the next read says so
-	rerr    error  // how reading from upstream ended
+	// sent is how much of the first block in held went out already: a
+	// block growing past holdLimit streams as it comes.
+	sent int
+	// unfinished is how many bytes at the end of what was read belong to
+	// a block that has not ended (the framer says, mcp.FrameWatcher); -1
+	// until it has said so for the latest read.
+	unfinished int
+	dirty      bool  // written since the last flush
+	werr       error // writing to the client failed: the next read says so
+	rerr       error // how reading from upstream ended
 }
 
 func (t *tee) Read(p []byte) (int, error) {
+	// Everything parsed so far has gone out: the client has it before the
+	// proxy waits on the log or upstream.
+	t.flush()
 	if t.werr != nil {
 		return 0, t.werr
 	}
@@ -187,6 +221,7 @@ func (t *tee) Read(p []byte) (int, error) {
 	if n > 0 {
 		if t.holding {
 			t.held = append(t.held, p[:n]...)
+			t.unfinished = -1
 		} else {
 			t.write(p[:n])
 		}
@@ -194,7 +229,26 @@ func (t *tee) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// write sends b to the client now.
+// Unfinished is the framer saying that the last n bytes read belong to a
+// block that has not ended yet.
+func (t *tee) Unfinished(n int) {
+	t.unfinished = n
+	t.stream()
+}
+
+// stream writes the block that is still growing, once it has grown past
+// holdLimit, when it is all that is held: the blocks before it went out
+// first, as they were parsed.
+func (t *tee) stream() {
+	if !t.holding || t.unfinished <= holdLimit || t.sent+len(t.held) != t.unfinished || len(t.held) == 0 {
+		return
+	}
+	t.write(t.held)
+	t.sent += len(t.held)
+	t.held = t.held[:0]
+}
+
+// write sends b to the client; flush pushes it out.
 func (t *tee) write(b []byte) {
 	if t.werr != nil || len(b) == 0 {
 		return
@@ -203,28 +257,47 @@ func (t *tee) write(b []byte) {
 		t.werr = err
 		return
 	}
+	t.dirty = true
+	if !t.holding {
+		// Relayed as it was read: the client gets each read at once.
+		t.flush()
+	}
+}
+
+// flush pushes what was written to the client.
+func (t *tee) flush() {
+	if !t.dirty || t.werr != nil {
+		return
+	}
+	t.dirty = false
 	if err := t.rc.Flush(); err != nil {
 		t.werr = err
 	}
 }
 
-// release writes a held block (raw, as out) and, once done, whatever was
-// read behind it, and stops holding.
-func (t *tee) release(raw, out string, done bool) {
-	t.write([]byte(out))
-	if strings.HasPrefix(string(t.held), raw) {
-		t.held = t.held[len(raw):]
+// release writes a parsed block (raw upstream, out for the client), less
+// what of it went out already, and drops it from what is held.
+func (t *tee) release(raw, out string) {
+	if t.sent > 0 && !strings.HasPrefix(out, raw[:min(t.sent, len(raw))]) {
+		// The rewriter must keep what the client has; it always does.
+		out = raw
 	}
-	if done {
-		t.holding = false
-		t.flushHeld()
+	t.write([]byte(out[min(t.sent, len(out)):]))
+	rest := raw[min(t.sent, len(raw)):]
+	t.sent = 0
+	if strings.HasPrefix(string(t.held), rest) {
+		t.held = t.held[len(rest):]
 	}
+	t.stream()
 }
 
-// flushHeld writes what is still held: the stream ended while holding.
+// flushHeld writes what is still held: holding stopped, or the stream
+// ended while holding.
 func (t *tee) flushHeld() {
 	t.write(t.held)
 	t.held = nil
+	t.sent = 0
+	t.flush()
 }
 
 // json relays a JSON answer as it comes and logs its messages from a copy

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// errDialed is where the oracle transport stops: a request that gets this
+// far passed net/http's own checks of its headers.
+var errDialed = errors.New("dialed")
+
+// FuzzHeaderFlag: a -H line is either refused as a usage error before
+// anything runs, or becomes a header net/http really sends, with the value
+// the user typed less its surrounding blanks. A header net/http refuses
+// would fail every request with an error that reads like a dead server.
+func FuzzHeaderFlag(f *testing.F) {
+	for _, s := range []string{
+		"X-Team: blue", "Authorization: Bearer t0k3n", "x:", "X-Empty:   ", "nocolon", ": v", " X-A : b ",
+		"X(a: b", "X-A: b\x01c", "X-A: a\tb", "X-A: \x7f", "Ü: v", "X-A: ünïcode \xff", "X A: b", "X-A: b\r\nX-B: c",
+		"!#$%&'*+-.^_`|~: ok",
+	} {
+		f.Add(s)
+	}
+	oracle := &http.Transport{DialContext: func(context.Context, string, string) (net.Conn, error) { return nil, errDialed }}
+	f.Fuzz(func(t *testing.T, line string) {
+		var cf connFlags
+		cf.register(&cobra.Command{}) // the flags' defaults
+		cf.headers = []string{line}
+		cfg, err := cf.config("http://127.0.0.1:9600/mcp")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "-H ") {
+				t.Fatalf("-H %q refused with %q, which does not name the flag", line, err)
+			}
+			return
+		}
+		if len(cfg.Header) != 1 {
+			t.Fatalf("-H %q gave %d headers", line, len(cfg.Header))
+		}
+		for name, vs := range cfg.Header {
+			_, typed, _ := strings.Cut(line, ":")
+			if len(vs) != 1 || vs[0] != strings.TrimSpace(typed) {
+				t.Fatalf("-H %q gave %s: %q", line, name, vs)
+			}
+		}
+		req, err := http.NewRequest("GET", "http://127.0.0.1:9600/mcp", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header = cfg.Header
+		if _, err := oracle.RoundTrip(req); !errors.Is(err, errDialed) {
+			t.Fatalf("-H %q was accepted, but net/http refuses to send it: %v", line, err)
+		}
+	})
+}

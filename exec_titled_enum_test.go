@@ -1,0 +1,54 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// titledForm titles its choices as server-everything's
+// trigger-elicitation-request does: a oneOf of consts with titles, the same
+// for an array's items, and the legacy enumNames.
+const titledForm = `{"type":"object","properties":{
+	"hero":{"type":"string","oneOf":[{"const":"hero-1","title":"Superman"},{"const":"hero-2","title":"Green Lantern"}]},
+	"fish":{"type":"array","items":{"anyOf":[{"const":"fish-1","title":"Tuna"},{"const":"fish-2","title":"Salmon"}]}},
+	"pet":{"type":"string","enum":["pet-1","pet-2"],"enumNames":["Cats","Dogs"]}}}`
+
+// A form whose choices are titled is described with each value's title:
+// "hero-1" alone does not say which hero it is. The value is still what
+// is typed and sent.
+func TestExecTitledEnumChoicesShowTheirTitles(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		resp, err := x.ServerRequest(x.Context(), "elicitation/create", map[string]any{
+			"mode": "form", "message": "Pick", "requestedSchema": json.RawMessage(titledForm),
+		})
+		if err != nil {
+			x.Error(-32603, "no answer to the form: "+err.Error())
+			return
+		}
+		var got struct {
+			Result json.RawMessage `json:"result"`
+		}
+		_ = json.Unmarshal(resp, &got)
+		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "form answer " + string(got.Result)}}})
+	}})
+
+	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call pick")
+	for _, want := range []string{"hero: enum: hero-1 (Superman)|hero-2 (Green Lantern)", "fish: array of enum: fish-1 (Tuna)|fish-2 (Salmon)", "pet: enum: pet-1 (Cats)|pet-2 (Dogs)"} {
+		if code != exitFailed || !strings.Contains(errOut, want) {
+			t.Errorf("exec without --answer: exit %d; want the form described with %q\n%s\n%s", code, want, out, errOut)
+		}
+	}
+
+	out, errOut, code = run(t, "exec", "--no-record", "--answer", "elicitation accept hero=hero-2 fish=fish-1 pet=pet-2", srv.Endpoint(), "tools/call pick")
+	want := `form answer {"action":"accept","content":{"hero":"hero-2","fish":["fish-1"],"pet":"pet-2"}}`
+	if code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("exec with the values typed: exit %d; want %s\n%s\n%s", code, want, out, errOut)
+	}
+}

@@ -1,0 +1,80 @@
+package history
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// A recording of an older era that pinged, subscribed, unsubscribed and
+// set the log level re-runs against a 2026 server with the same outcome:
+// those requests are done the 2026 way (a listen stream's
+// resourceSubscriptions, _meta's log level; a ping is not sent), and
+// their answers are not reported as "method not found" differences.
+func TestRerunOfTheRequests2026DoesWithout(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	s := mcp.NewSession(mcp.Config{URL: srv.SSEURL()})
+	var recs []mcp.Record
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range s.Records() {
+			recs = append(recs, b...)
+		}
+	}()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []func() (*mcp.Response, error){
+		func() (*mcp.Response, error) { return mcp.Checked(s.Request(ctx, "ping", nil)) },
+		func() (*mcp.Response, error) { return s.Subscribe(ctx, "demo://clock") },
+		func() (*mcp.Response, error) { return s.SetLogLevel(ctx, "warning") },
+		func() (*mcp.Response, error) { return s.Unsubscribe(ctx, "demo://clock") },
+	} {
+		if _, err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	<-done
+
+	live := mcp.NewSession(mcp.Config{URL: srv.StatelessURL()})
+	go func() {
+		for range live.Records() {
+		}
+	}()
+	defer live.Close()
+	if err := live.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	results := Rerun(ctx, recs, live, nil)
+	var methods []string
+	for _, res := range results {
+		methods = append(methods, res.Method)
+		if res.Outcome != OutcomeSame {
+			t.Errorf("%s: %s %+v %s", res.Method, res.Outcome, res.Differences, res.Error)
+		}
+	}
+	if got := strings.Join(methods, " "); got != "initialize ping resources/subscribe logging/setLevel resources/unsubscribe" {
+		t.Errorf("re-ran %s", got)
+	}
+	out := RenderRerun(results)
+	for _, want := range []string{"ping (not sent: 2026-07-28 has no ping)", "resources/subscribe (as subscriptions/listen resourceSubscriptions)", "logging/setLevel (as _meta io.modelcontextprotocol/logLevel)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,29 @@
+package command
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The three list readers read a page as encoding/json reads a struct: a
+// member named in another case still counts, a member of another list is
+// not read (so a junk one there is no error), and a wrong type under the
+// list's own member is one, naming the method.
+func TestListPagesReadAsStructs(t *testing.T) {
+	ps, next, err := ParsePrompts(json.RawMessage(`{"Prompts":[{"name":"review"}],"NEXTCURSOR":"p2","resources":5}`))
+	if err != nil || len(ps) != 1 || ps[0].Name != "review" || next != "p2" {
+		t.Errorf("ParsePrompts = %v, %q, %v; want review and p2", ps, next, err)
+	}
+	rs, _, err := ParseResources(json.RawMessage(`{"resources":[{"uri":"demo://a","name":"a"}],"resourceTemplates":"x"}`))
+	if err != nil || len(rs) != 1 || rs[0].URI != "demo://a" {
+		t.Errorf("ParseResources = %v, %v; want demo://a", rs, err)
+	}
+	ts, next, err := ParseTemplates(json.RawMessage(`{"resourceTemplates":[{"uriTemplate":"notes://{tag}","name":"n"}]}`))
+	if err != nil || len(ts) != 1 || ts[0].URITemplate != "notes://{tag}" || next != "" {
+		t.Errorf("ParseTemplates = %v, %q, %v; want notes://{tag} and no cursor", ts, next, err)
+	}
+	if _, _, err := ParseTemplates(json.RawMessage(`{"resourceTemplates":{}}`)); err == nil || !strings.Contains(err.Error(), "resources/templates/list result is not readable") {
+		t.Errorf("ParseTemplates of an object = %v, want an error naming resources/templates/list", err)
+	}
+}

@@ -1,0 +1,18 @@
+package mcp
+
+// ValidHeaderName reports whether s can be sent as a header name: an RFC
+// 9110 token. net/http refuses to send a request with any other name, so
+// a header the user gives must be checked before the session starts.
+func ValidHeaderName(s string) bool { return isToken(s) }
+
+// HeaderValueControl returns the first byte of s that net/http refuses in
+// a header value (a control character other than a tab, or DEL) and true,
+// or false when s can be sent.
+func HeaderValueControl(s string) (byte, bool) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f {
+			return c, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,58 @@
+package mcp
+
+import (
+	"bytes"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// switchingServer answers initialize as a streamable server with a session
+// does, takes notifications, and answers any other request with a 101
+// Switching Protocols to websocket, after which it says nothing.
+func switchingServer(t *testing.T) string {
+	return mcptest.RawAnswers(t, func(_ *http.Request, body []byte) (string, bool) {
+		switch {
+		case bytes.Contains(body, []byte(`"initialize"`)):
+			id := body[bytes.Index(body, []byte(`"id":`))+5:]
+			id = id[:bytes.IndexAny(id, ",}")]
+			res := `{"jsonrpc":"2.0","id":` + string(id) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"switch","version":"1"}}}`
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: s1\r\nContent-Length: " + strconv.Itoa(len(res)) + "\r\n\r\n" + res, false
+		case !bytes.Contains(body, []byte(`"id"`)):
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		return "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n", true
+	})
+}
+
+// A 101 Switching Protocols hands the connection over, and net/http gives
+// it back as the answer's body, which no timeout ends: a server that
+// answered a request with one and then said nothing held the request past
+// --timeout, and quitting, until it hung up. It is refused at once as bad
+// HTTP naming the switch, and the session closes at once.
+func TestSwitchingProtocolsIsRefusedAtOnce(t *testing.T) {
+	s := NewSession(Config{URL: switchingServer(t) + "/mcp", Transport: TransportStreamable, RequestTimeout: 200 * time.Millisecond})
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Request(testCtx(t), "tools/list", nil)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "101 Switching Protocols") || !strings.Contains(err.Error(), "websocket") {
+			t.Errorf("Request = %v (cause %q), want bad HTTP naming the switch to websocket", err, CauseOf(err))
+		}
+	case <-time.After(5 * time.Second):
+		t.Errorf("tools/list still waits 5s after a 101 answer, past its 200ms timeout")
+	}
+	closed := make(chan struct{})
+	go func() { s.Close(); close(closed) }()
+	waitClosed(t, closed, "Close after a 101 answer")
+}

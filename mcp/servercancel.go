@@ -1,0 +1,118 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
+
+// A server may withdraw a question it asked (an elicitation, a sampled
+// message) with notifications/cancelled naming its own request id, for
+// instance when its own wait for the answer ran out:
+//
+//  1. answerServer registers each question it hands to the Answerer under
+//     the session it came on and the id the server gave it.
+//  2. notifications/cancelled from the server with that requestId ends the
+//     question's context with a *ServerCancelled cause: the form in front of
+//     the user is withdrawn, saying why.
+//  3. No reply is sent (the specification: the receiver of a cancellation
+//     does not answer the cancelled request); an error record with
+//     OpCancelled ends the server request's row instead.
+
+// ServerCancelled is why a question of the server's was withdrawn: the
+// server cancelled the request that asked it.
+type ServerCancelled struct {
+	Method string // what was asked: elicitation/create, sampling/createMessage, ...
+	Reason string // the notification's reason, if it gave one
+}
+
+// Error says the server withdrew the question, and why when it said.
+func (e *ServerCancelled) Error() string {
+	msg := "the server cancelled its " + clip.Quote(e.Method, 200) + " (notifications/cancelled)"
+	if e.Reason != "" {
+		msg += ": " + clip.Quote(e.Reason, 200)
+	}
+	return msg
+}
+
+// askKey names a server request: the session it came on and its id as
+// JSON, compacted, so "7" and 7 stay two ids and blanks do not matter.
+type askKey struct {
+	conn int
+	id   string
+}
+
+func newAskKey(conn int, rawID []byte) (askKey, bool) {
+	var b bytes.Buffer
+	if len(rawID) == 0 || json.Compact(&b, rawID) != nil {
+		return askKey{}, false
+	}
+	return askKey{conn: conn, id: b.String()}, true
+}
+
+// pendingAsk is a server question waiting for its answer.
+type pendingAsk struct {
+	method string
+	cancel context.CancelCauseFunc
+}
+
+// askStarted registers a question the Answerer is about to see and returns
+// its context and a func that forgets it. s.mu is not held.
+func (s *Session) askStarted(conn int, rawID []byte, method string) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(s.life)
+	key, ok := newAskKey(conn, rawID)
+	if !ok {
+		return ctx, func() { cancel(nil) }
+	}
+	s.mu.Lock()
+	if s.askCancels == nil {
+		s.askCancels = map[askKey]pendingAsk{}
+	}
+	s.askCancels[key] = pendingAsk{method: method, cancel: cancel}
+	s.mu.Unlock()
+	return ctx, func() {
+		s.mu.Lock()
+		delete(s.askCancels, key)
+		s.mu.Unlock()
+		cancel(nil)
+	}
+}
+
+// serverCancelled acts on the server's notifications/cancelled: the
+// question it names, if one is waiting, is withdrawn. A cancellation of
+// anything else (a request already answered, one of another session) is
+// only logged, as the specification allows for a race.
+func (s *Session) serverCancelled(conn int, params []byte) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+		Reason    string          `json:"reason"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	key, ok := newAskKey(conn, p.RequestID)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	ask, found := s.askCancels[key]
+	s.mu.Unlock()
+	if found {
+		ask.cancel(&ServerCancelled{Method: ask.method, Reason: p.Reason})
+	}
+}
+
+// withdrawn reports, for a question whose answer came back, whether the
+// server cancelled it meanwhile; if so the row of its request is ended with
+// why, and no reply is to be sent.
+func (s *Session) withdrawn(ctx context.Context, conn int, reqSeq int64) bool {
+	sc, ok := context.Cause(ctx).(*ServerCancelled)
+	if !ok {
+		return false
+	}
+	s.emitError(OpCancelled, fmt.Errorf("%w; no answer was sent", sc), reqSeq, conn)
+	return true
+}

@@ -1,0 +1,82 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// slowPerson is an Answerer that is still thinking when the server gives
+// up: it answers only once its question is withdrawn, as a person who
+// clicks just too late, and says why the question ended.
+type slowPerson struct {
+	asked chan struct{}
+	gone  chan error
+}
+
+func (p *slowPerson) Answer(ctx context.Context, _ InputRequest) (json.RawMessage, error) {
+	p.asked <- struct{}{}
+	<-ctx.Done()
+	p.gone <- context.Cause(ctx)
+	return json.RawMessage(`{"action":"accept","content":{"name":"Ann"}}`), nil
+}
+
+// A server that withdraws its elicitation with notifications/cancelled
+// gets no answer to it: the question in front of the user ends with the
+// server's reason, the request's row is ended as cancelled, and nothing is
+// POSTed back for the withdrawn id.
+func TestServerCancelledQuestionIsWithdrawn(t *testing.T) {
+	person := &slowPerson{asked: make(chan struct{}, 1), gone: make(chan error, 1)}
+	handle := func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		_ = x.Event(`{"jsonrpc":"2.0","id":"q-1","method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}`)
+		select {
+		case <-person.asked:
+		case <-x.Context().Done():
+			return
+		}
+		_ = x.Notify("notifications/cancelled", map[string]any{"requestId": "q-1", "reason": "nobody answered in 2s"})
+		x.Result(mcptest.TextResult("gave up asking", false))
+	}
+	srv, s, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person})
+	ctx := testCtx(t)
+	if _, err := s.CallTool(ctx, "ask_name", []byte(`{}`)); err != nil {
+		t.Fatalf("tools/call: %v", err)
+	}
+	var cause error
+	select {
+	case cause = <-person.gone:
+	case <-ctx.Done():
+		t.Fatal("the question was never withdrawn")
+	}
+	var sc *ServerCancelled
+	if !errors.As(cause, &sc) || sc.Method != "elicitation/create" || sc.Reason != "nobody answered in 2s" {
+		t.Fatalf("the question ended with %v, want the server's cancellation of elicitation/create with its reason", cause)
+	}
+	asked := rec.waitFor(t, "the server's question", func(r Record) bool {
+		return r.Kind == KindReceived && r.RPC != nil && r.RPC.Class == ClassServerRequest && r.RPC.ID == `"q-1"`
+	})
+	ended := rec.waitFor(t, "the question's end", func(r Record) bool {
+		return r.Kind == KindError && r.Error != nil && r.Error.ReqSeq == asked.Seq
+	})
+	if ended.Error.Op != OpCancelled || !strings.Contains(ended.Error.Message, "nobody answered in 2s") || !strings.Contains(ended.Error.Message, "no answer was sent") {
+		t.Errorf("the question's row ended with %+v, want op %q saying the server's reason and that nothing was sent", ended.Error, OpCancelled)
+	}
+	for _, r := range rec.all() {
+		if r.Kind == KindSent && r.RPC != nil && r.RPC.Class == ClassReply {
+			t.Errorf("a withdrawn question was answered: %s", r.RPC.Raw)
+		}
+	}
+	for _, r := range srv.Requests() {
+		if strings.Contains(string(r.Body), `"q-1"`) {
+			t.Errorf("the server got an answer to its withdrawn question: %s", r.Body)
+		}
+	}
+}

@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Tab on the method offers the methods of the session's era: a 2026
+// server's subscriptions/listen and server/discover, and no ping, which it
+// does not have; an older server's ping and tasks, and no server/discover.
+func TestLiveTabOffersTheErasMethods(t *testing.T) {
+	gw := startDemo(t)
+	for _, tc := range []struct {
+		url, state, typed, want string
+	}{
+		{gw.StatelessURL(), "● discovered", "su", "subscriptions/listen "},
+		{gw.StatelessURL(), "● discovered", "se", "server/discover "},
+		{gw.StatelessURL(), "● discovered", "pi", "pi"},
+		{gw.MCPURL(), "● initialized", "pi", "ping "},
+		{gw.MCPURL(), "● initialized", "tasks/l", "tasks/list "},
+		{gw.MCPURL(), "● initialized", "se", "se"},
+	} {
+		l := startLive(t, mcp.Config{URL: tc.url})
+		l.waitFor(tc.state)
+		l.tm.Type(":")
+		l.tm.Type(tc.typed)
+		l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+		if tc.want != tc.typed {
+			l.waitFor(tc.want)
+		}
+		m := l.quit()
+		if got := m.cmdline.input.Value(); got != tc.want {
+			t.Errorf("%s: Tab after %q gave %q, want %q", tc.state, tc.typed, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,27 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A proxied session's Negotiation pane names the client by the clientInfo
+// it sent, before how it came in: a replay has no clients bar to say it.
+func TestProxiedNegotiationNamesTheClient(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"claude-desktop","version":"0.9"}}}`
+	recs := []mcp.Record{
+		{Seq: 1, Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStreamable, URL: "http://127.0.0.1:8811/mcp", Reason: "proxied: the client initialized a streamable HTTP session", Forced: true}},
+		{Seq: 2, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: "out", Class: mcp.ClassRequest, ID: "1", Method: "initialize", Raw: mcp.Raw(init)}},
+		{Seq: 3, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeRelay, Method: "POST", URL: "http://127.0.0.1:8812/mcp", Status: 200, StatusLine: "200 OK",
+			RequestHeaders: map[string][]string{"User-Agent": {"node"}}, ReqSeq: 2}},
+	}
+	m.Update(clientMsg{ID: 1, Name: "claude-desktop 0.9 · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{1, recs})
+	view := m.View()
+	if !strings.Contains(strings.Join(strings.Fields(view), " "), "Client claude-desktop 0.9 · POST") {
+		t.Errorf("the Negotiation pane does not name the client by its clientInfo:\n%s", view)
+	}
+}
