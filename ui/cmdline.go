@@ -412,8 +412,8 @@ func (c *CommandLine) hintLine() string {
 	value := c.input.Value()
 	ctx := c.analyze(value[:byteOffset(value, c.input.Position())])
 	h := c.wordHint(ctx)
-	if c.fruitless {
-		h = ctx.nothingToComplete() + " · " + h
+	if note := ctx.nothingToComplete(); c.fruitless && note != "" {
+		h = note + " · " + h
 	}
 	return st.Hint.Render(h)
 }
@@ -436,12 +436,13 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 }
 
 // nothingToComplete is what the hint says first after a Tab that found
-// nothing: for a key=value word, that its value is the user's to type.
+// nothing on a key=value word: that its value is the user's to type. Other
+// words' hints say why there is nothing already ("no tools known yet").
 func (ctx lineContext) nothingToComplete() string {
 	if key, _, ok := strings.Cut(ctx.cur.Text, "="); ok && key != "" {
 		return "no values to offer for " + sanitize.Line(strings.TrimSuffix(key, ":")) + ": type one"
 	}
-	return "nothing to complete here"
+	return ""
 }
 
 // fit cuts a drawn line to the width.

@@ -240,6 +240,13 @@ func (in *detailInput) pairLines() ([]string, int) {
 			out = in.wrapped(out, "→ "+wireLine(hint, 1024), st.Hint)
 		}
 	}
+	// A POST refused with no answer to show is what failed: its body (a
+	// traceback's last line, an HTML error page) goes under the failure,
+	// which quotes its first line only, not under the request's JSON.
+	postFailed := p.Post != nil && p.Post.HTTP != nil && p.Post.HTTP.Status >= 300 && p.Response == nil
+	if postFailed {
+		out = in.postLines(out, p.Post.HTTP)
+	}
 	out = in.request(out, p.Request, p.Post)
 	respLine := -1
 	if p.Response != nil {
@@ -248,7 +255,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 	out = in.response(out, p.Response)
 	out = in.message(out, "Our reply", p.Reply)
 	out = in.resumeLines(out, p.Resumes)
-	if p.Post != nil && p.Post.HTTP != nil {
+	if p.Post != nil && p.Post.HTTP != nil && !postFailed {
 		out = in.postLines(out, p.Post.HTTP)
 	}
 	return out, respLine

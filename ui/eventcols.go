@@ -78,6 +78,11 @@ func (c eventColumns) row(r eventCells) string {
 	add(r.time, c.time, false)
 	add(r.stream, c.stream, false)
 	add(r.name, c.name, false)
+	if w := ansi.StringWidth(r.id); c.id > 0 && w > c.id {
+		// An event id's end tells it from its neighbours: the demo's
+		// and the Go SDK's are the stream's id, then _0, _1, ….
+		r.id = ansi.TruncateLeft(r.id, w-c.id+1, "…")
+	}
 	add(r.id, c.id, false)
 	add(r.size, c.size, true)
 	return string(b) + r.data

@@ -1,6 +1,9 @@
 package ui
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The raw events pane's columns are as wide as the rows on screen need and
 // the data takes the rest: at 160 columns the pane is 64 cells wide, and
@@ -32,5 +35,14 @@ func TestEventColumnsGiveTheDataTheRest(t *testing.T) {
 	// The header's words stand when the rows are shorter.
 	if c := eventColumnsFor(62, nil); c.time != len("TIME") || c.size != len("SIZE") {
 		t.Errorf("no rows: columns %+v, want the header's widths", c)
+	}
+}
+
+// A long event id keeps its end, which tells it from the stream's others.
+func TestEventColumnsKeepTheEndOfALongID(t *testing.T) {
+	rows := []eventCells{{"+0.014s", "resp 9445001", "message", "SZQ6Y3E6KDI2QY3ZQQ2VB2OY5K_1", "1.1 KiB", "{}"}}
+	c := eventColumnsFor(78, rows)
+	if got := c.row(rows[0]); !strings.Contains(got, "OY5K_1 ") || strings.Contains(got, "SZQ6") {
+		t.Errorf("row %q, want the id's end (…OY5K_1), not its start", got)
 	}
 }

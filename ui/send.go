@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -88,12 +89,25 @@ func reconnectCmd(ctx context.Context, b Backend) tea.Cmd {
 }
 
 // commandLabel names a command for the status line: the method, and the
-// tool for tools/call.
+// tool for tools/call, a long name cut in its middle (see shortName).
 func commandLabel(c command.Command) string {
 	if c.Tool != "" {
-		return c.Method + " " + sanitize.Line(c.Tool)
+		return c.Method + " " + shortName(sanitize.Line(c.Tool))
 	}
 	return sanitize.Line(c.Method)
+}
+
+// shortName is a name for a status line that says more after it: at most
+// 28 cells, a longer one keeping its start and its end, which tell tools
+// apart (gateway prefixes, _v2 suffixes). A 75-cell tool name left an
+// 80-column line no room for what happened to the call.
+func shortName(name string) string {
+	const most, head = 28, 18
+	w := ansi.StringWidth(name)
+	if w <= most {
+		return name
+	}
+	return ansi.Truncate(name, head, "") + "…" + ansi.TruncateLeft(name, w-(most-head-1), "")
 }
 
 // labelOf is what the status line calls a command: a bare initialize is

@@ -21,15 +21,16 @@ type cycleState struct {
 // tabComplete runs one Tab on a text input, as a shell does: the only
 // candidate goes in whole; several put in what they have in common and are
 // listed under the line, and Tab again steps through them. A chosen
-// candidate that is a key= waits for its value, so Tab after it completes
-// the value, as after a key= typed by hand, instead of stepping on to the
-// next key. candidates lists what may replace the word under the cursor,
+// candidate that leaves its word open (a key= waiting for its value, a
+// directory/) is followed into, so Tab after it completes what comes next,
+// as after the same text typed by hand, instead of stepping on to the next
+// candidate. candidates lists what may replace the word under the cursor,
 // from the text before it. It returns the cycle to keep for the next Tab
 // (nil when there is none).
 func tabComplete(in *textinput.Model, cy *cycleState, candidates func(before string) completion) *cycleState {
 	value := in.Value()
 	cursor := byteOffset(value, in.Position())
-	if cy != nil && cy.value == value && !cy.awaitsValue() {
+	if cy != nil && cy.value == value && !cy.leftOpen() {
 		cy.idx = (cy.idx + 1) % len(cy.comp.items)
 		cy.replace(in, cy.comp.start, cy.end, cy.comp.items[cy.idx])
 		return cy
@@ -51,10 +52,11 @@ func tabComplete(in *textinput.Model, cy *cycleState, candidates func(before str
 	return cy
 }
 
-// awaitsValue reports whether the chosen candidate is a key that waits for
-// its value (name=).
-func (cy *cycleState) awaitsValue() bool {
-	return cy.idx >= 0 && strings.HasSuffix(cy.comp.items[cy.idx], "=")
+// leftOpen reports whether the chosen candidate leaves its word open: a
+// key that waits for its value (name=) or a directory to go into (src/).
+// A candidate that ends its word ends with a space.
+func (cy *cycleState) leftOpen() bool {
+	return cy.idx >= 0 && !strings.HasSuffix(cy.comp.items[cy.idx], " ")
 }
 
 // replace puts text in place of value[start:end] with the cursor after
@@ -72,14 +74,21 @@ func (cy *cycleState) replace(in *textinput.Model, start, end int, text string) 
 // drawCandidates lists the cycle's candidates with the chosen one marked.
 // The list starts up to two candidates before the chosen one, so it is on
 // screen with what comes next; only what fits is drawn, so cycling through a
-// thousand tool names stays cheap.
+// thousand tool names stays cheap. A candidate wider than a third of the line is
+// cut, so one long tool name does not hide the others.
 func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	labels := cy.comp.labels
+	label := func(i int) string {
+		if width > 0 && len(labels) > 1 {
+			return ansi.Truncate(labels[i], max(width/3, 12), "…")
+		}
+		return labels[i]
+	}
 	first := 0
 	if width > 0 && cy.idx > 0 {
 		first = cy.idx
-		for used := ansi.StringWidth(labels[first]) + 2; first > 0 && cy.idx-first < 2; first-- {
-			if used += ansi.StringWidth(labels[first-1]) + 2; used >= width/2 {
+		for used := ansi.StringWidth(label(first)) + 2; first > 0 && cy.idx-first < 2; first-- {
+			if used += ansi.StringWidth(label(first-1)) + 2; used >= width/2 {
 				break
 			}
 		}
@@ -93,9 +102,10 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		if i == cy.idx {
 			style = st.Key
 		}
-		b.WriteString(style.Render(labels[i]))
+		l := label(i)
+		b.WriteString(style.Render(l))
 		b.WriteString(st.Hint.Render("  "))
-		used += ansi.StringWidth(labels[i]) + 2
+		used += ansi.StringWidth(l) + 2
 	}
 	return b.String()
 }
