@@ -77,7 +77,7 @@ func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Respo
 func (t *streamable) startListen() {
 	s := t.s
 	if s.cfg.NoListen {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: "not opened (--no-listen)"}})
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: "not opened, as asked"}})
 		return
 	}
 	t.runStream(t.listenLoop)
