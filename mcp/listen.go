@@ -100,7 +100,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 	delay, failures := time.Second, 0
 	for ctx.Err() == nil {
 		opened := time.Now()
-		err := s.stream(ctx, "subscriptions/listen", s.listenParams(), StreamListen, nil)
+		err := s.stream(ctx, ListenMethod, s.listenParams(), StreamListen, nil)
 		if ctx.Err() != nil {
 			return
 		}
