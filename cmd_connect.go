@@ -117,7 +117,7 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		return mcp.Config{}, err
 	}
 	if err := mcp.CheckOrigins(f.allowOrigins); err != nil {
-		return mcp.Config{}, err
+		return mcp.Config{}, fmt.Errorf("--allow-origin %w", err)
 	}
 	return cfg, nil
 }

@@ -49,10 +49,14 @@ func checkAnswers(given []string) error {
 func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawMessage, error) {
 	// A key is matched as written before a method or its alias: a server
 	// may name a key "elicitation" or "sampling", and the hint for it says
-	// --answer 'KEY ...', which must then answer it.
+	// --answer 'KEY ...', which must then answer it. Of the lines that name
+	// it, the first that fits the request answers it (a form's fields for
+	// a form, a bare accept for a URL), so one exec can answer both; when
+	// none fits, the first says why.
 	for _, byKey := range []bool{true, false} {
+		var named []string
 		for _, line := range a.given {
-			first, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+			first, _, _ := strings.Cut(strings.TrimSpace(line), " ")
 			if byKey && (req.Key == "" || first != req.Key) {
 				continue
 			}
@@ -62,8 +66,24 @@ func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawM
 			if !byKey && first != req.Method {
 				continue
 			}
-			return a.answer(req, line, first, rest)
+			named = append(named, line)
 		}
+		if len(named) == 0 {
+			continue
+		}
+		pick := named[0]
+		for _, line := range named {
+			_, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+			if _, _, err := command.ParseAnswer(req, rest); err == nil {
+				pick = line
+				break
+			}
+		}
+		first, rest, _ := strings.Cut(strings.TrimSpace(pick), " ")
+		if m, ok := methodAliases[first]; ok {
+			first = m
+		}
+		return a.answer(req, pick, first, rest)
 	}
 	a.mu.Lock()
 	a.unanswered = append(a.unanswered, req)

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -50,6 +53,12 @@ func (n *notes) record(r mcp.Record) {
 	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && !quietNotes[r.RPC.Method] {
 		line = noteLine(r.RPC)
 	}
+	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
+		line = replyLine(r.RPC)
+	}
+	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Chain != 0 {
+		line = roundLine(r.RPC)
+	}
 	if ep := r.Endpoint; r.Kind == mcp.KindEndpoint && ep != nil && history.PostsElsewhere(ep) {
 		// The endpoint event named a URL that did not work: what the
 		// server said is wrong even though the commands go through.
@@ -90,6 +99,39 @@ func (n *notes) take() []string {
 	}
 	n.lines, n.ringAt, n.skipped = nil, 0, 0
 	return lines
+}
+
+// replyLine says what the server asked of exec and how it was answered
+// (roots from --root, a form or a message from --answer), so the questions
+// behind a tool's result are not invisible; a ping is plumbing.
+func replyLine(m *mcp.RPCMessage) string {
+	var reply struct {
+		Error *struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	_ = json.Unmarshal([]byte(m.Raw), &reply) // our own reply: it is JSON
+	if reply.Error != nil {
+		return "refused the server's " + clip.Quote(m.Method, 200) + ": " + clip.Quote(reply.Error.Message, 1024)
+	}
+	return "answered the server's " + clip.Quote(m.Method, 200)
+}
+
+// roundLine says a 2026 request went again with the input its answer
+// asked for (input_required), naming the inputRequests keys answered.
+func roundLine(m *mcp.RPCMessage) string {
+	var sent struct {
+		Params struct {
+			InputResponses map[string]json.RawMessage `json:"inputResponses"`
+		} `json:"params"`
+	}
+	_ = json.Unmarshal([]byte(m.Raw), &sent) // our own request: it is JSON
+	keys := slices.Sorted(maps.Keys(sent.Params.InputResponses))
+	line := "sent " + clip.Quote(m.Method, 200) + " again"
+	if len(keys) > 0 {
+		line += " with the input it asked for: " + clip.ListFunc(keys, mcp.MaxListed, func(k string) string { return clip.Quote(k, 200) })
+	}
+	return line
 }
 
 // noteLine is a notification as one line, said to be for a subscription

@@ -9,7 +9,7 @@ import "github.com/mcpscope/mcpscope/mcp"
 // still the same request's answer: the GET is not the POST that carried it.
 
 // ListenMethod is the 2026 request whose answer is the session's live stream.
-const ListenMethod = "subscriptions/listen"
+const ListenMethod = mcp.ListenMethod
 
 // Listening reports whether the row is a listen stream that is still open.
 func (p *Pair) Listening() bool {

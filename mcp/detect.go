@@ -343,7 +343,7 @@ func transportWords(t string) string {
 // chosenReason is the one sentence the Negotiation pane shows.
 func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 	if forced {
-		return fmt.Sprintf("--transport %s: detection skipped; %s at %s", c.transport, transportWords(c.transport), c.url)
+		return fmt.Sprintf("transport %s asked for: detection skipped; %s at %s", c.transport, transportWords(c.transport), c.url)
 	}
 	var why string
 	switch c.transport {
@@ -379,7 +379,7 @@ func failedReason(attempts []Attempt, err error, forced bool) string {
 		}
 	}
 	if forced && len(attempts) > 0 {
-		return "--transport " + attempts[0].Transport + " did not work: " + strings.Join(parts, "; ")
+		return "transport " + attempts[0].Transport + " asked for, and it did not work: " + strings.Join(parts, "; ")
 	}
 	return "no transport worked: " + strings.Join(parts, "; ")
 }

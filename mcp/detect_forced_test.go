@@ -20,7 +20,7 @@ func TestForcedTransportFailureNamesIt(t *testing.T) {
 		t.Fatal("connected to a server that answers 404 to everything")
 	}
 	d := rec.waitFor(t, "the detection record", func(r Record) bool { return r.Kind == KindDetect })
-	if !strings.HasPrefix(d.Detect.Reason, "--transport streamable did not work: POST initialize") {
+	if !strings.HasPrefix(d.Detect.Reason, "transport streamable asked for, and it did not work: POST initialize") {
 		t.Errorf("reason %q, want the forced transport named", d.Detect.Reason)
 	}
 }

@@ -266,6 +266,9 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 	s.asking++
 	s.wg.Add(1)
 	s.mu.Unlock()
+	// Registered before this reader reads on: a cancellation right behind
+	// the question must find it.
+	ctx, done := s.askStarted(conn, rawID, method)
 	go func() {
 		defer s.wg.Done()
 		defer func() {
@@ -273,7 +276,6 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.asking--
 			s.mu.Unlock()
 		}()
-		ctx, done := s.askStarted(conn, rawID, method)
 		defer done()
 		res, err := s.answerInput(ctx, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
 		if s.withdrawn(ctx, conn, reqSeq) {

@@ -77,7 +77,7 @@ func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Respo
 func (t *streamable) startListen() {
 	s := t.s
 	if s.cfg.NoListen {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: "not opened (--no-listen)"}})
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: "not opened, as asked"}})
 		return
 	}
 	t.runStream(t.listenLoop)
@@ -100,7 +100,7 @@ func (t *streamable) listenLoop(ctx context.Context) {
 	delay, failures := time.Second, 0
 	for ctx.Err() == nil {
 		opened := time.Now()
-		err := s.stream(ctx, "subscriptions/listen", s.listenParams(), StreamListen, nil)
+		err := s.stream(ctx, ListenMethod, s.listenParams(), StreamListen, nil)
 		if ctx.Err() != nil {
 			return
 		}

@@ -19,7 +19,7 @@ import (
 //     the user sees: what the server agreed to send), the stream's end (a
 //     refusal, say), or the request timeout, which closes the stream;
 //  3. an acknowledged stream stays open, its notifications logged as they
-//     come, until the session closes.
+//     come, until the session closes or CloseStream closes it.
 
 // ListenMethod is the 2026 request whose answer is a long-lived stream of
 // notifications.
@@ -86,9 +86,13 @@ func (s *Session) Listen(ctx context.Context, params json.RawMessage) (*Response
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
-		ended <- s.stream(streamCtx, ListenMethod, params, StreamListen, func(seq int64) {
+		var seq int64
+		ended <- s.stream(streamCtx, ListenMethod, params, StreamListen, func(sent int64) {
+			seq = sent
+			s.keepStream(seq, cancel)
 			started <- opened{seq, s.acks.watch(seq)}
 		})
+		s.keepStream(seq, nil)
 	}()
 	var o opened
 	select {
@@ -115,4 +119,36 @@ func (s *Session) Listen(ctx context.Context, params json.RawMessage) (*Response
 		return nil, &WireError{Cause: CauseNotAcknowledged, Transport: TransportStateless,
 			Message: fmt.Sprintf("the server did not acknowledge %s within %s: the stream was closed", ListenMethod, s.cfg.RequestTimeout)}
 	}
+}
+
+// keepStream remembers how to close the user's listen stream opened by
+// request seq, or forgets it (close nil).
+func (s *Session) keepStream(seq int64, close context.CancelFunc) {
+	if seq == 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if close == nil {
+		delete(s.ownStreams, seq)
+		return
+	}
+	if s.ownStreams == nil {
+		s.ownStreams = map[int64]context.CancelFunc{}
+	}
+	s.ownStreams[seq] = close
+}
+
+// CloseStream closes the listen stream the user opened with the request
+// whose sent record is seq (Listen), as closing it is how 2026 ends one;
+// false when no such stream is open (the session's own listen stream is
+// not the user's to close).
+func (s *Session) CloseStream(seq int64) bool {
+	s.mu.Lock()
+	close, ok := s.ownStreams[seq]
+	s.mu.Unlock()
+	if ok {
+		close()
+	}
+	return ok
 }

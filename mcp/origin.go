@@ -26,14 +26,15 @@ func newOrigins(home *url.URL, allow []string) (origins, error) {
 	for _, a := range allow {
 		u, err := url.Parse(strings.TrimSpace(a))
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			return o, fmt.Errorf("--allow-origin %q is not an origin: write it as scheme://host[:port], e.g. http://127.0.0.1:9000", a)
+			return o, fmt.Errorf("%q is not an origin: write it as scheme://host[:port], e.g. http://127.0.0.1:9000", a)
 		}
 		o.allowed[originOf(u)] = true
 	}
 	return o, nil
 }
 
-// CheckOrigins checks --allow-origin values before a session starts.
+// CheckOrigins checks the origins a session will allow (Config.AllowOrigins)
+// before it starts.
 func CheckOrigins(allow []string) error {
 	_, err := newOrigins(&url.URL{Scheme: "http", Host: "localhost"}, allow)
 	return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -78,5 +79,34 @@ func TestServerCancelledQuestionIsWithdrawn(t *testing.T) {
 		if strings.Contains(string(r.Body), `"q-1"`) {
 			t.Errorf("the server got an answer to its withdrawn question: %s", r.Body)
 		}
+	}
+}
+
+// A cancellation right behind its question, in the same breath, still
+// withdraws it: the question is registered before the stream is read on.
+func TestServerCancelledRightAway(t *testing.T) {
+	person := &slowPerson{asked: make(chan struct{}, 1), gone: make(chan error, 1)}
+	handle := func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		_ = x.Event(`{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}`)
+		_ = x.Notify("notifications/cancelled", map[string]any{"requestId": 7})
+		x.Result(mcptest.TextResult("never mind", false))
+	}
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person, RequestTimeout: 5 * time.Second})
+	ctx := testCtx(t)
+	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
+		t.Fatalf("tools/call: %v", err)
+	}
+	select {
+	case cause := <-person.gone:
+		var sc *ServerCancelled
+		if !errors.As(cause, &sc) || sc.Method != "sampling/createMessage" {
+			t.Errorf("the question ended with %v, want the server's cancellation", cause)
+		}
+	case <-ctx.Done():
+		t.Fatal("the question was never withdrawn")
 	}
 }

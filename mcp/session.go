@@ -167,6 +167,9 @@ type Session struct {
 	// askCancels are the server's questions waiting for their answer, for
 	// the server to withdraw with notifications/cancelled (servercancel.go).
 	askCancels map[askKey]pendingAsk
+	// ownStreams close the listen streams the user opened (listen_own.go),
+	// by their request's Seq.
+	ownStreams map[int64]context.CancelFunc
 
 	wg         sync.WaitGroup  // stream readers, reconnects and background posts
 	life       context.Context // ends with Close; bounds background work

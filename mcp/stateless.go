@@ -256,7 +256,7 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		msg := fmt.Sprintf("the server speaks protocol %s, not %s", VersionList(supported), protocol)
 		if !slices.ContainsFunc(modern, func(v string) bool { return v <= ProtocolModern }) {
 			// Pinning one sends its name on the wire mcpscope knows.
-			msg += fmt.Sprintf(": all newer than the newest mcpscope knows (%s); a --protocol naming one sends %s's messages under that name", ProtocolModern, ProtocolModern)
+			msg += fmt.Sprintf(": all newer than the newest mcpscope knows (%s); pinning one of them sends %s's messages under its name", ProtocolModern, ProtocolModern)
 		}
 		return r, &WireError{Cause: CauseModernRefused, Transport: TransportStateless, Err: why, Message: msg}
 	}

@@ -168,7 +168,7 @@ func (t *streamable) initialized(ctx context.Context) {
 	t.mu.Unlock()
 	s := t.s
 	if s.cfg.NoGetStream {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Detail: "not opened (--no-get-stream)"}})
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Detail: "not opened, as asked"}})
 		return
 	}
 	ready := make(chan struct{})

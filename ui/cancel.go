@@ -36,6 +36,8 @@ func (m *Model) cancelSelected() tea.Cmd {
 		return m.setStatus(levelInfo, "cancelling "+label+"…")
 	}
 	switch {
+	case p.Listening() && m.closeStream(p.Request.Seq):
+		return m.setStatus(levelInfo, "closing "+label+"…")
 	case p.Listening():
 		return m.setStatus(levelWarn, label+" is the session's listen stream: it stays open until you quit")
 	case p.State == history.StatePending:
@@ -44,4 +46,14 @@ func (m *Model) cancelSelected() tea.Cmd {
 	state, _ := m.com.pairState(p)
 	// What happened first: an 80-column status bar cuts the end.
 	return m.setStatus(levelWarn, "nothing to cancel: "+label+" already ended ("+state+")")
+}
+
+// streamCloser is a backend that can close a listen stream the user opened
+// (a live session can; a replay has no backend).
+type streamCloser interface{ CloseStream(seq int64) bool }
+
+// closeStream closes the user's own listen stream opened by request seq.
+func (m *Model) closeStream(seq int64) bool {
+	c, ok := m.backend().(streamCloser)
+	return ok && c.CloseStream(seq)
 }

@@ -19,12 +19,12 @@ var methodWords = []struct {
 	name string
 	era  methodEra
 }{
-	{"initialize", eraSessions}, {"server/discover", eraModern},
+	{"initialize", eraSessions},
 	{"tools/list", eraBoth}, {"tools/call", eraBoth}, {"ping", eraSessions},
 	{"resources/list", eraBoth}, {"resources/templates/list", eraBoth}, {"resources/read", eraBoth},
 	{"resources/subscribe", eraBoth}, {"resources/unsubscribe", eraBoth},
 	{"prompts/list", eraBoth}, {"prompts/get", eraBoth}, {"completion/complete", eraBoth}, {"logging/setLevel", eraBoth},
-	{"subscriptions/listen", eraModern},
+	{"server/discover", eraModern}, {"subscriptions/listen", eraModern},
 	{"tasks/list", eraSessions}, {"tasks/get", eraSessions}, {"tasks/result", eraSessions}, {"tasks/cancel", eraSessions},
 	{"notifications/initialized", eraSessions}, {"notifications/cancelled", eraBoth}, {"notifications/roots/list_changed", eraSessions},
 	{"roots", eraBoth},

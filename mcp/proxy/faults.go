@@ -25,7 +25,7 @@ func (l *leg) finish(err error) {
 	case err == nil:
 	case l.clientLeft(err):
 		switch {
-		case l.request && l.method == "subscriptions/listen":
+		case l.request && l.method == mcp.ListenMethod:
 			// A listen stream has no answer to wait for: closing it is
 			// how a 2026 client ends its subscription.
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client closed its listen stream, as a 2026 client ends a subscription; the proxy closed the upstream one"))

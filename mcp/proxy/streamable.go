@@ -79,7 +79,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 
 // streamOf names the event stream that answers a request.
 func streamOf(m message) string {
-	if m.method == "subscriptions/listen" {
+	if m.method == mcp.ListenMethod {
 		return mcp.StreamListen
 	}
 	return mcp.StreamResponse
