@@ -61,13 +61,13 @@ func (s PairState) Failed() bool {
 // came from the server. The records may be read back from the recording a
 // replay plays; they must not be changed.
 type Pair struct {
-	Kind              PairKind
-	State             PairState
-	ID, Method, Tool  string
+	Kind             PairKind
+	State            PairState
+	ID, Method, Tool string
 	// Subject is what a prompts/get or resources/read, subscribe or
 	// unsubscribe request names (the prompt, the URI): rows of one method
 	// read apart by it, as a tools/call's do by Tool.
-	Subject string
+	Subject           string
 	Request, Response *mcp.Record
 	Post              *mcp.Record // the HTTP exchange that carried Request (or Reply)
 	Failure           *mcp.Record // the timeout or POST error record
