@@ -31,3 +31,24 @@ func TestLivePairsNameTheResourceAndPrompt(t *testing.T) {
 		}
 	}
 }
+
+// A URI wider than the METHOD column keeps its end, which tells one
+// resource from another under the same long prefix.
+func TestLivePairsKeepTheEndOfALongURI(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● open")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
+	l.command("read repo://{owner}/{name} owner=a-rather-long-organisation-name name=alpha")
+	l.waitFor("2 req ·")
+	l.command("read repo://{owner}/{name} owner=a-rather-long-organisation-name name=beta")
+	l.waitFor("3 req ·")
+	view := l.quit().View()
+	for _, want := range []string{"resources/read …", "name/alpha ", "name/beta "} {
+		if !strings.Contains(view, want) {
+			t.Errorf("no row reads %q: the end of the URI is cut:\n%s", want, view)
+		}
+	}
+}
