@@ -90,6 +90,8 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
 	title := p.Method
 	if p.Tool != "" {
 		title += " " + p.Tool
+	} else if p.Subject != "" {
+		title += " " + p.Subject
 	}
 	switch {
 	case title == "" && p.Kind == KindForeign:
@@ -228,6 +230,7 @@ type jsonPair struct {
 	ID         json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
 	Method     string          `json:"method,omitempty"`
 	Tool       string          `json:"tool,omitempty"`
+	Subject    string          `json:"subject,omitempty"` // a prompt's name, a resource's URI
 	Kind       PairKind        `json:"kind"`
 	State      PairState       `json:"state"`
 	Sent       *time.Time      `json:"sent,omitempty"`
@@ -318,7 +321,7 @@ type jsonClient struct {
 // small fields through encoding/json, then the messages pretty-printed as
 // they are read.
 func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
-	jp := jsonPair{Row: row, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Kind: p.Kind, State: p.State}
+	jp := jsonPair{Row: row, ID: jsonOrNull(p.ID), Method: p.Method, Tool: p.Tool, Subject: p.Subject, Kind: p.Kind, State: p.State}
 	if !p.Sent.IsZero() {
 		jp.Sent = &p.Sent
 	}

@@ -61,9 +61,13 @@ func (s PairState) Failed() bool {
 // came from the server. The records may be read back from the recording a
 // replay plays; they must not be changed.
 type Pair struct {
-	Kind              PairKind
-	State             PairState
-	ID, Method, Tool  string
+	Kind             PairKind
+	State            PairState
+	ID, Method, Tool string
+	// Subject is what a prompts/get or resources/read, subscribe or
+	// unsubscribe request names (the prompt, the URI): rows of one method
+	// read apart by it, as a tools/call's do by Tool.
+	Subject           string
 	Request, Response *mcp.Record
 	Post              *mcp.Record // the HTTP exchange that carried Request (or Reply)
 	Failure           *mcp.Record // the timeout or POST error record
@@ -117,6 +121,7 @@ type rowMore struct {
 	progressN       int
 	proxyAdded      time.Duration
 	resumes         []int32 // entries + 1, at most maxResumes
+	subject         string  // see Pair.Subject
 }
 
 // extra is the row's rowMore, made when first needed.
@@ -139,6 +144,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 			rw.kind, rw.state, rw.req = KindRequest, StatePending, l.cur
 			x := rw.extra()
 			x.chain, x.round = m.Chain, 1
+			x.subject = subjectOf(m)
 			if _, first := l.row(m.Chain); m.Chain != 0 && first != nil {
 				l.rounds[m.Chain]++
 				x.round = l.rounds[m.Chain] + 1
@@ -327,7 +333,30 @@ func (l *Log) pair(i int32) Pair {
 		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
 		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN,
 		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
+		Subject: x.subject,
 	}
+}
+
+// subjectOf is the prompt name or resource URI a request names (see
+// Pair.Subject), "" for other methods.
+func subjectOf(m *mcp.RPCMessage) string {
+	var key string
+	switch m.Method {
+	case "prompts/get":
+		key = "name"
+	case "resources/read", "resources/subscribe", "resources/unsubscribe":
+		key = "uri"
+	default:
+		return ""
+	}
+	var v struct {
+		Params map[string]json.RawMessage `json:"params"`
+	}
+	var s string
+	if json.Unmarshal([]byte(m.Raw), &v) != nil || json.Unmarshal(v.Params[key], &s) != nil {
+		return ""
+	}
+	return s
 }
 
 // records are the records of entries + 1.

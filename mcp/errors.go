@@ -253,6 +253,13 @@ type TimeoutError struct {
 	// was taken (2xx) but said more than a 202 does ("200 OK, text/html:
 	// <h1>Error</h1>"), empty when it said nothing more.
 	PostSaid string
+	// ResumedAfter is, when the answer's stream dropped and was resumed
+	// (Last-Event-ID), the event id it was last resumed after; and
+	// ResumedEvents how many events came on the resumed stream: a store
+	// that replays what was missed and sends nothing after loses the
+	// answer, which reads like a slow tool.
+	ResumedAfter  string
+	ResumedEvents int
 	// Misnamed are the names of SSE events other than "message" that
 	// carried an answer with this request's id, which clients do not read.
 	Misnamed []string
@@ -274,6 +281,13 @@ func (e *TimeoutError) Error() string {
 	}
 	if e.PostSaid != "" {
 		msg += "; its POST was answered " + e.PostSaid
+	}
+	if e.ResumedAfter != "" {
+		events := fmt.Sprintf("%d events", e.ResumedEvents)
+		if e.ResumedEvents == 1 {
+			events = "1 event"
+		}
+		msg += fmt.Sprintf("; its stream had dropped and was resumed after event %s, and %s came on the resumed stream", clip.Quote(e.ResumedAfter, 64), events)
 	}
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed

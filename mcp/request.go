@@ -38,12 +38,23 @@ type pending struct {
 	// that was more than the usual nothing or "Accepted": a bridge's error
 	// page under a 200 is why no answer comes, and a timeout quotes it.
 	postSaid atomic.Pointer[string]
+	// resumed says how its answer's stream was last resumed, for a
+	// timeout to tell a server that replays and then goes silent from a
+	// slow tool.
+	resumed atomic.Pointer[resumeNote]
 	// deadline is when the request times out (zero for a stream that
 	// has none): a dropped stream is not resumed after it.
 	deadline time.Time
 	// answer is where the answer is put: made with the request, it costs
 	// the stream reader nothing to fill.
 	answer Response
+}
+
+// resumeNote is how a request's answer stream was last resumed: after
+// which event id, and how many events came on the resumed stream since.
+type resumeNote struct {
+	after  string
+	events atomic.Int64
 }
 
 type result struct {
@@ -199,6 +210,9 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.Load()}
 	if said := p.postSaid.Load(); said != nil {
 		te.PostSaid = *said
+	}
+	if r := p.resumed.Load(); r != nil {
+		te.ResumedAfter, te.ResumedEvents = r.after, int(r.events.Load())
 	}
 	s.mu.Lock()
 	if s.tr != nil {

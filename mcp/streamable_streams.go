@@ -46,6 +46,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	var ids seenIDs
 	var idle idlePolls
 	attempt, resumes := 0, 0
+	var note *resumeNote // the latest resumption, counting its events
 	for {
 		fresh, message := false, false
 		opened := s.cfg.Now()
@@ -54,6 +55,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			if ev.HasID {
 				lastID = ev.ID
 				fresh = ids.add(ev.ID) || fresh
+			}
+			if note != nil {
+				note.events.Add(1)
 			}
 			message = message || len(ev.Data) > 0
 			s.messageEvent(in, rec, ev)
@@ -182,6 +186,8 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
 			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
+		note = &resumeNote{after: lastID}
+		m.p.resumed.Store(note)
 		body = next.Body
 		in.resumed = true
 	}

@@ -211,6 +211,9 @@ func fitMethod(pr *history.Pair, w int) string {
 		if rest, ok := strings.CutPrefix(title, "notifications/"); ok && ansi.StringWidth(title) > w {
 			return "…/" + rest
 		}
+		if pr.Tool == "" && pr.Subject != "" && ansi.StringWidth(title) > w {
+			return subjectTail(pr, w)
+		}
 		return title
 	}
 	progress = " · " + progress
@@ -226,6 +229,19 @@ func fitMethod(pr *history.Pair, w int) string {
 		title = ansi.Truncate(title, room, "…")
 	}
 	return title + progress
+}
+
+// subjectTail is the title of a row naming a URI or prompt (Subject) that
+// is wider than w: the method, then the end of the subject, which tells
+// demo://docs/a.md from demo://docs/b.md where its start does not.
+func subjectTail(pr *history.Pair, w int) string {
+	head := wireLine(pr.Method, 200) + " …"
+	subject := wireLine(pr.Subject, 200)
+	room := w - ansi.StringWidth(head)
+	if room < 8 {
+		return pairTitle(pr) // the cell cuts it
+	}
+	return head + ansi.TruncateLeft(subject, ansi.StringWidth(subject)-room, "")
 }
 
 // pairKindLabel marks rows that are not our own requests.

@@ -63,6 +63,8 @@ func pairTitle(p *history.Pair) string {
 	t := wireLine(p.Method, 200)
 	if p.Tool != "" {
 		t += " " + wireLine(p.Tool, 200)
+	} else if p.Subject != "" {
+		t += " " + wireLine(p.Subject, 200)
 	}
 	return t
 }

@@ -254,6 +254,10 @@ func ForError(err error, a Audience) string {
 			text = "the server sent a message with this request's id but no result and no error member: the server is broken"
 		case len(te.Foreign) > 0:
 			text = "the server answered with an id mcpscope never sent: a bridge shared by several clients, or a server that rewrites ids"
+		case te.ResumedAfter != "":
+			// A store that replays what was missed and then sends
+			// nothing on the resumed stream reads like a slow tool.
+			text = "the answer's stream dropped and was resumed with Last-Event-ID: a server whose event store replays what was missed but sends nothing new on the resumed stream loses the answer (send the request again); if events kept coming on it, the tool is only slow: raise --timeout"
 		case te.PostSaid != "":
 			text = "the POST was taken, but its answer's body (quoted) may say why no answer came: a proxy or bridge in front of the server may have failed"
 		}

@@ -1,0 +1,54 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Reads of two resources, or gets of two prompts, are rows that read
+// apart: each names its URI or prompt after the method, as a tools/call
+// row names its tool.
+func TestLivePairsNameTheResourceAndPrompt(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
+	l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
+	l.waitFor("● open")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
+	l.command("read demo://readme")
+	l.waitFor("2 req ·")
+	// The prompts are listed first, to check the arguments against.
+	l.command("prompts/get review_code language=go")
+	l.waitFor("4 req ·")
+	view := l.quit().View()
+	for _, want := range []string{"resources/read demo://readme", "prompts/get review_code"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("no row reads %q:\n%s", want, view)
+		}
+	}
+}
+
+// A URI wider than the METHOD column keeps its end, which tells one
+// resource from another under the same long prefix.
+func TestLivePairsKeepTheEndOfALongURI(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● open")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
+	l.command("read repo://{owner}/{name} owner=a-rather-long-organisation-name name=alpha")
+	l.waitFor("2 req ·")
+	l.command("read repo://{owner}/{name} owner=a-rather-long-organisation-name name=beta")
+	l.waitFor("3 req ·")
+	view := l.quit().View()
+	for _, want := range []string{"resources/read …", "name/alpha ", "name/beta "} {
+		if !strings.Contains(view, want) {
+			t.Errorf("no row reads %q: the end of the URI is cut:\n%s", want, view)
+		}
+	}
+}
