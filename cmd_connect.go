@@ -84,6 +84,9 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if strings.ContainsAny(bearer, "\r\n") {
 		return mcp.Config{}, fmt.Errorf("%s holds a line break: a token is one line (was it read from a file with its newline?)", from)
 	}
+	if c, bad := mcp.HeaderValueControl(bearer); bad {
+		return mcp.Config{}, fmt.Errorf("%s holds the control character %#02x, which HTTP does not allow in a header; remove it", from, c)
+	}
 	if f.timeout <= 0 || f.endpointTimeout <= 0 {
 		return mcp.Config{}, fmt.Errorf("--timeout and --endpoint-timeout must be positive durations such as 30s")
 	}

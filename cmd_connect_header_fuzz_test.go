@@ -15,9 +15,9 @@ import (
 // far passed net/http's own checks of its headers.
 var errDialed = errors.New("dialed")
 
-// FuzzHeaderFlag: a -H line is either refused as a usage error before
-// anything runs, or becomes a header net/http really sends, with the value
-// the user typed less its surrounding blanks. A header net/http refuses
+// FuzzHeaderFlag: a -H line and a --bearer token are either refused as a
+// usage error before anything runs, or become headers net/http really
+// sends, with the value the user typed less its surrounding blanks. A header net/http refuses
 // would fail every request with an error that reads like a dead server.
 func FuzzHeaderFlag(f *testing.F) {
 	for _, s := range []string{
@@ -25,17 +25,22 @@ func FuzzHeaderFlag(f *testing.F) {
 		"X(a: b", "X-A: b\x01c", "X-A: a\tb", "X-A: \x7f", "Ü: v", "X-A: ünïcode \xff", "X A: b", "X-A: b\r\nX-B: c",
 		"!#$%&'*+-.^_`|~: ok",
 	} {
-		f.Add(s)
+		f.Add(s, "")
+	}
+	for _, b := range []string{"t0k3n-abcdef", "abc\x01def", "abc\x7f", "tab\tinside", "ünïcode", "line\n"} {
+		f.Add("X-Team: blue", b)
 	}
 	oracle := &http.Transport{DialContext: func(context.Context, string, string) (net.Conn, error) { return nil, errDialed }}
-	f.Fuzz(func(t *testing.T, line string) {
+	f.Fuzz(func(t *testing.T, line, bearer string) {
+		t.Setenv("MCPSCOPE_TOKEN", "")
+		t.Setenv("MCP_GATEWAY_AUTH_TOKEN", "")
 		var cf connFlags
 		cf.register(&cobra.Command{}) // the flags' defaults
-		cf.headers = []string{line}
+		cf.headers, cf.bearer = []string{line}, bearer
 		cfg, err := cf.config("http://127.0.0.1:9600/mcp")
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "-H ") {
-				t.Fatalf("-H %q refused with %q, which does not name the flag", line, err)
+			if !strings.HasPrefix(err.Error(), "-H ") && !strings.HasPrefix(err.Error(), "--bearer ") {
+				t.Fatalf("-H %q --bearer %q refused with %q, which does not name the flag", line, bearer, err)
 			}
 			return
 		}
@@ -53,8 +58,11 @@ func FuzzHeaderFlag(f *testing.F) {
 			t.Fatal(err)
 		}
 		req.Header = cfg.Header
+		if cfg.Bearer != "" {
+			req.Header.Set("Authorization", "Bearer "+cfg.Bearer) // as the session sends it
+		}
 		if _, err := oracle.RoundTrip(req); !errors.Is(err, errDialed) {
-			t.Fatalf("-H %q was accepted, but net/http refuses to send it: %v", line, err)
+			t.Fatalf("-H %q --bearer %q were accepted, but net/http refuses to send them: %v", line, bearer, err)
 		}
 	})
 }

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// A -H header that net/http cannot send is a usage error that says what is
-// wrong with it, before any request: sent, every request failed with an
+// A -H header or a --bearer token that net/http cannot send is a usage
+// error that says what is wrong with it, before any request: sent, every request failed with an
 // error that read like a server that does not answer ("is the server
 // started?").
 func TestExecRefusesAHeaderHTTPCannotSend(t *testing.T) {
@@ -25,6 +25,10 @@ func TestExecRefusesAHeaderHTTPCannotSend(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "server started") {
 			t.Errorf("-H %q: exit %d (want %d), stderr lacks %q:\n%s", tt.header, code, exitUsage, tt.want, errOut)
 		}
+	}
+	_, errOut, code := run(t, "exec", "--no-record", "--bearer", "abc\x01def", srv.URL, "tools/list")
+	if want := "--bearer holds the control character 0x01"; code != exitUsage || !strings.Contains(errOut, want) {
+		t.Errorf("--bearer with a control byte: exit %d (want %d), stderr lacks %q:\n%s", code, exitUsage, want, errOut)
 	}
 	if n := hits.Load(); n != 0 {
 		t.Errorf("the server got %d requests; a bad -H should stop mcpscope before any", n)

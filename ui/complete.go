@@ -143,7 +143,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt":
 		for _, p := range sf.Prompts {
 			if strings.HasPrefix(p.Name, prefix) {
-				comp.add(command.ShellQuote(p.Name)+" ", p.Name)
+				comp.add(command.QuoteName(p.Name)+" ", p.Name)
 			}
 		}
 	case ctx.method == "prompts/get" && !strings.Contains(prefix, "="):
@@ -201,7 +201,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	case ctx.method == "tools/call" && ctx.index == 1:
 		for _, t := range tools {
 			if strings.HasPrefix(t.Name, prefix) {
-				comp.add(command.ShellQuote(t.Name)+" ", t.Name)
+				comp.add(command.QuoteName(t.Name)+" ", t.Name)
 			}
 		}
 	case ctx.method == "tools/call" && ctx.info != nil:

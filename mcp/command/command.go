@@ -305,6 +305,16 @@ func argNextWordMode(line string, pos int, lenient bool) (word string, next int,
 	return b.String(), i, true, nil
 }
 
+// QuoteName is ShellQuote for the name after tools/call or prompts/get:
+// a name holding = is quoted too, since ParseCommand reads only a quoted
+// first word with = in it as a name, not as an argument.
+func QuoteName(s string) string {
+	if q := ShellQuote(s); q != s || !strings.Contains(s, "=") {
+		return q
+	}
+	return "'" + s + "'"
+}
+
 // ShellQuote quotes s so that SplitWords reads it back as one word equal to s;
 // completion and exec use it to put server-given names back into a line.
 func ShellQuote(s string) string {

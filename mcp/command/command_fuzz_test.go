@@ -8,8 +8,8 @@ import (
 
 // FuzzParseCommandNames: any line parses or fails without a panic, and a
 // tool name and value the server chose, put back into a line with
-// ShellQuote (a name with = in quotes), read back as exactly that name and
-// that key=value word, whatever quotes, blanks or bytes they hold.
+// QuoteName and ShellQuote as completion does, read back as exactly that
+// name and that key=value word, whatever quotes, blanks or bytes they hold.
 func FuzzParseCommandNames(f *testing.F) {
 	for _, s := range []struct{ line, name, value string }{
 		{"tools/call greet name=Ann", "greet", "Ann"},
@@ -29,13 +29,7 @@ func FuzzParseCommandNames(f *testing.F) {
 		if name == "" {
 			return
 		}
-		quoted := ShellQuote(name)
-		if quoted == name && strings.ContainsAny(name, "={") {
-			// ShellQuote leaves key=value words bare, as a person types
-			// them; a name with = in it goes in quotes.
-			quoted = "'" + name + "'"
-		}
-		typed := "tools/call " + quoted + " " + ShellQuote("k="+value)
+		typed := "tools/call " + QuoteName(name) + " " + ShellQuote("k="+value)
 		c, err := ParseCommand(typed)
 		if err != nil {
 			t.Fatalf("ParseCommand(%q): %v", typed, err)
