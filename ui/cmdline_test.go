@@ -124,7 +124,7 @@ func TestCommandLineCompletion(t *testing.T) {
 		{"then cycles", "to", 2, "tools/list "},
 		{"cycles on", "to", 3, "tools/call "},
 		{"cycle wraps", "to", 4, "tools/list "},
-		{"empty line lists, then cycles all methods", "", 4, "tools/list "},
+		{"empty line lists, then cycles all methods", "", 3, "tools/list "},
 		{"several candidates: the first Tab lists them", "tools/call ", 1, "tools/call "},
 		{"tool names cycle", "tools/call ", 2, "tools/call search "},
 		{"next tool name", "tools/call ", 3, "tools/call secret "},
