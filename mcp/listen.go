@@ -192,6 +192,11 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	case answered != nil && answered.Error != nil:
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless, Err: answered.Error,
 			Message: "the server refused " + method + ": " + answered.Error.Error()}
+	case answered != nil && label == StreamListen && s.acks.wasAcknowledged(p.seq):
+		// 2026: a result to an acknowledged listen is how a server ends
+		// the subscription gracefully (its shutdown, say).
+		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless,
+			Message: "the server ended the " + method + " stream gracefully (its result to the request)"}
 	case answered != nil:
 		err = &WireError{Cause: CauseStreamEnded, Transport: TransportStateless,
 			Message: "the server answered " + method + " with a result instead of keeping its stream open"}

@@ -50,6 +50,9 @@ type ackOutcome struct {
 // it asked for.
 func (a *listenAcks) opened(seq int64, id string, params json.RawMessage) {
 	filter, _ := listenFilter(params)
+	if filter == nil {
+		filter = map[string]json.RawMessage{} // nil says acknowledged
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.listening(seq, id)
@@ -113,6 +116,15 @@ func (a *listenAcks) closed(seq int64, err error, byUs bool) {
 		return
 	}
 	a.resolve(filter, func(string) ackOutcome { return ackOutcome{ended: err} })
+}
+
+// wasAcknowledged reports whether listen request seq, still open, was
+// acknowledged.
+func (a *listenAcks) wasAcknowledged(seq int64) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	filter, open := a.asked[seq]
+	return open && filter == nil
 }
 
 // filterResources is the filter member that lists the subscribed URIs.

@@ -19,6 +19,7 @@ func TestLiveTabOffersTheErasMethods(t *testing.T) {
 		{gw.StatelessURL(), "● discovered", "su", "subscriptions/listen "},
 		{gw.StatelessURL(), "● discovered", "se", "server/discover "},
 		{gw.StatelessURL(), "● discovered", "pi", "pi"},
+		{gw.StatelessURL(), "● discovered", "tasks/u", "tasks/update "},
 		{gw.MCPURL(), "● initialized", "pi", "ping "},
 		{gw.MCPURL(), "● initialized", "tasks/l", "tasks/list "},
 		{gw.MCPURL(), "● initialized", "se", "se"},

@@ -7,8 +7,8 @@ type methodEra int
 
 const (
 	eraBoth     methodEra = iota // every era (2026 maps subscribe and setLevel onto its own ways)
-	eraSessions                  // 2024-11-05 to 2025-11-25: initialize, ping, tasks
-	eraModern                    // 2026-07-28 only
+	eraSessions                  // 2024-11-05 to 2025-11-25: initialize, ping, tasks/list and tasks/result
+	eraModern                    // 2026-07-28 only (with its extensions)
 )
 
 // methodWords are the words Tab offers first on the command line: MCP's
@@ -25,7 +25,8 @@ var methodWords = []struct {
 	{"resources/subscribe", eraBoth}, {"resources/unsubscribe", eraBoth},
 	{"prompts/list", eraBoth}, {"prompts/get", eraBoth}, {"completion/complete", eraBoth}, {"logging/setLevel", eraBoth},
 	{"server/discover", eraModern}, {"subscriptions/listen", eraModern},
-	{"tasks/list", eraSessions}, {"tasks/get", eraSessions}, {"tasks/result", eraSessions}, {"tasks/cancel", eraSessions},
+	// Tasks: 2025-11-25's, and 2026's tasks extension (get, update, cancel).
+	{"tasks/list", eraSessions}, {"tasks/get", eraBoth}, {"tasks/result", eraSessions}, {"tasks/update", eraModern}, {"tasks/cancel", eraBoth},
 	{"notifications/initialized", eraSessions}, {"notifications/cancelled", eraBoth}, {"notifications/roots/list_changed", eraSessions},
 	{"roots", eraBoth},
 }

@@ -7,7 +7,7 @@ import "slices"
 // for, they are the words suggestMethod knows.
 var otherMethods = []string{
 	"ping", "notifications/initialized", "notifications/cancelled", "notifications/roots/list_changed",
-	"server/discover", "subscriptions/listen", "tasks/get", "tasks/result", "tasks/list", "tasks/cancel",
+	"server/discover", "subscriptions/listen", "tasks/get", "tasks/result", "tasks/list", "tasks/update", "tasks/cancel",
 }
 
 // suggestMethod returns the method or short form a mistyped first word was
