@@ -58,7 +58,9 @@ func TestAnswerDoesNotWaitBehindTheHeldFallbackPost(t *testing.T) {
 		select {
 		case <-answered:
 			releasedByAnswer.Store(true)
-		case <-time.After(3 * time.Second):
+		case <-time.After(8 * time.Second):
+			// Long enough for a loaded -race run to answer; short of
+			// the 10 s request timeout, so a regression fails here.
 		}
 		close(heldDone)
 		w.WriteHeader(held.Code)
