@@ -11,5 +11,5 @@ func (e *SSEEvent) Same(o *SSEEvent) bool {
 	return e.Raw == o.Raw && e.Conn == o.Conn && e.Stream == o.Stream && e.ReqSeq == o.ReqSeq &&
 		e.Name == o.Name && e.ID == o.ID && e.HasID == o.HasID && e.Retry == o.Retry &&
 		e.Data == o.Data && slices.Equal(e.Comments, o.Comments) &&
-		e.dataAt == o.dataAt && e.hasDataAt == o.hasDataAt
+		e.dataAt == o.dataAt && e.hasDataAt == o.hasDataAt && e.unparsed == o.unparsed
 }

@@ -8,8 +8,8 @@ import (
 // Same compares every field of SSEEvent by name: one added to the struct
 // and not to Same would let events that differ in it fold as one.
 func TestSameComparesEveryField(t *testing.T) {
-	if n := reflect.TypeFor[SSEEvent]().NumField(); n != 12 {
-		t.Fatalf("SSEEvent has %d fields, Same compares 12: compare the new one in Same, then change this count", n)
+	if n := reflect.TypeFor[SSEEvent]().NumField(); n != 13 {
+		t.Fatalf("SSEEvent has %d fields, Same compares 13: compare the new one in Same, then change this count", n)
 	}
 	base := SSEEvent{Conn: 1, Stream: StreamListen, ReqSeq: 3, Comments: []string{"keepalive"}, Raw: ": keepalive\n\n"}
 	for name, change := range map[string]func(*SSEEvent){
@@ -17,6 +17,7 @@ func TestSameComparesEveryField(t *testing.T) {
 		"Name": func(e *SSEEvent) { e.Name = "x" }, "ID": func(e *SSEEvent) { e.ID = "1" }, "HasID": func(e *SSEEvent) { e.HasID = true },
 		"Retry": func(e *SSEEvent) { e.Retry = "5" }, "Data": func(e *SSEEvent) { e.Data = "d" }, "Comments": func(e *SSEEvent) { e.Comments = []string{"other"} },
 		"Raw": func(e *SSEEvent) { e.Raw = ": other\n\n" }, "dataAt": func(e *SSEEvent) { e.dataAt = span{1, 2} }, "hasDataAt": func(e *SSEEvent) { e.hasDataAt = true },
+		"unparsed": func(e *SSEEvent) { e.unparsed = true },
 	} {
 		other := base
 		other.Comments = []string{"keepalive"}
