@@ -261,7 +261,7 @@ func argSummary(raw json.RawMessage) string {
 			parts = append(parts, fmt.Sprintf("… and %d more", len(s.Properties)-shown))
 			break
 		}
-		name := prop.Name
+		name := command.KeyWord(prop.Name)
 		if prop.Required {
 			name += "*"
 		}

@@ -162,7 +162,7 @@ func argSummary(p *command.Property) string {
 	if p.Required {
 		star = "*"
 	}
-	return sanitize.Line(p.Name) + star + " " + sanitize.Line(p.Schema.TypeString())
+	return sanitize.Line(command.KeyWord(p.Name)) + star + " " + sanitize.Line(p.Schema.TypeString())
 }
 
 // propHint is "name: type, required, default D — description".
@@ -171,7 +171,7 @@ func propHint(p *command.Property) string {
 	if p.Required {
 		need = "required"
 	}
-	h := sanitize.Line(p.Name) + ": " + sanitize.Line(p.Schema.TypeString()) + ", " + need
+	h := sanitize.Line(command.KeyWord(p.Name)) + ": " + sanitize.Line(p.Schema.TypeString()) + ", " + need
 	if d := p.Schema.DefaultString(); d != "" {
 		h += ", default " + sanitize.Line(d)
 	}
@@ -184,7 +184,7 @@ func propHint(p *command.Property) string {
 func unknownKeyHint(key string, schema *command.Schema) string {
 	names := make([]string, len(schema.Properties))
 	for i, p := range schema.Properties {
-		names[i] = sanitize.Line(p.Name)
+		names[i] = sanitize.Line(command.KeyWord(p.Name))
 	}
 	return sanitize.Line(key) + " is not in the tool's schema (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
 }

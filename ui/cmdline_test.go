@@ -233,7 +233,7 @@ func TestCommandLineHints(t *testing.T) {
 		{"loglevel ", []string{"debug info notice warning"}},
 		{"complete ", []string{"completion/complete prompt NAME ARG=VALUE"}},
 		{"my/method ", []string{"key=value words"}},
-		{"tools/call evil ", []string{"steal gnp.exe", "xy enum: ab"}},
+		{"tools/call evil ", []string{"steal gnp.exe", `"x\u202ey" enum: ab`}},
 	}
 	for _, tc := range tests {
 		c := newLine(t, "")
@@ -256,7 +256,7 @@ func TestCommandLineHints(t *testing.T) {
 	}
 	view := c.View()
 	sanitizetest.Check(t, "evil key", view, true)
-	if got, want := hintOf(c), "xy: enum: ab, optional — red"; !strings.Contains(got, want) {
+	if got, want := hintOf(c), `"x\u202ey": enum: ab, optional — red`; !strings.Contains(got, want) {
 		t.Errorf("hint %q does not contain %q", got, want)
 	}
 	c = NewCommandLine(plainStyles(), DefaultKeyMap(), "")

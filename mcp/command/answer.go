@@ -149,9 +149,9 @@ func Describe(req mcp.InputRequest) string {
 		}
 		var fields []string
 		for _, p := range schema.Properties {
-			f := p.Name + ": " + p.Schema.TypeString()
+			f := KeyWord(p.Name) + ": " + p.Schema.TypeString()
 			if p.Required {
-				f = p.Name + "*: " + p.Schema.TypeString()
+				f = KeyWord(p.Name) + "*: " + p.Schema.TypeString()
 			}
 			if d := p.Schema.DefaultString(); d != "" {
 				f += " = " + d

@@ -33,7 +33,7 @@ func (w ArgWarning) String() string {
 	if w.Key == "" {
 		return w.Message
 	}
-	return w.Key + ": " + w.Message
+	return KeyWord(w.Key) + ": " + w.Message
 }
 
 // Args is the parsed argument object; MarshalJSON writes keys in the order the user

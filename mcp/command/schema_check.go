@@ -221,6 +221,10 @@ func schemaMissing(path string, s *Schema, has func(name string) bool, out []Arg
 			return append(out, ArgWarning{Key: path, Message: fmt.Sprintf("%d more required keys are missing: %s", len(rest), schemaNames(rest))})
 		}
 		msg := "missing required key"
+		if name == "" && path == "" {
+			// A warning without a key is about the whole object.
+			msg = `missing required key ""`
+		}
 		if p := s.Property(name); p != nil {
 			msg += ", expects " + p.Schema.TypeString()
 		}
@@ -237,7 +241,13 @@ func schemaMissing(path string, s *Schema, has func(name string) bool, out []Arg
 const schemaNamesShown = 20
 
 // schemaNames lists names for a message, "a, b, c", counting past schemaNamesShown.
-func schemaNames(names []string) string { return clip.List(names, schemaNamesShown) }
+func schemaNames(names []string) string {
+	words := make([]string, len(names))
+	for i, n := range names {
+		words[i] = KeyWord(n)
+	}
+	return clip.List(words, schemaNamesShown)
+}
 
 // schemaCheckUnion is quiet when any branch accepts v; otherwise it reports the first
 // branch of v's type, which is the one the person most likely meant.
