@@ -378,62 +378,6 @@ func schemaSpanKind(v jsonspan.Value) string {
 	return "object"
 }
 
-// Choices are the values s lists: its enum (a const is an enum of one), or
-// the consts of a union whose every branch is one, as titled enums are
-// written (oneOf of {"const", "title"}). nil when it lists none.
-func (s *Schema) Choices() []json.RawMessage {
-	if s == nil || s.unread {
-		return nil
-	}
-	if len(s.Enum) > 0 {
-		return s.Enum
-	}
-	var out []json.RawMessage
-	for b := range s.branches() {
-		if b == nil || b.unread || len(b.Enum) == 0 || len(b.Properties) > 0 || len(b.AnyOf)+len(b.OneOf) > 0 {
-			return nil
-		}
-		out = append(out, b.Enum...)
-		if len(out) >= schemaMaxMembers {
-			break
-		}
-	}
-	return out
-}
-
-// ChoiceTitles are the names a titled enum gives its Choices, in the same
-// order ("" for a choice without one): the titles of a union's consts, or
-// an enum's enumNames. nil when it gives none.
-func (s *Schema) ChoiceTitles() []string {
-	if s == nil || s.unread {
-		return nil
-	}
-	if len(s.Enum) > 0 {
-		return s.EnumNames
-	}
-	choices := len(s.Choices())
-	if choices == 0 {
-		return nil
-	}
-	titles := make([]string, 0, choices)
-	named := false
-	for b := range s.branches() {
-		if len(titles) == choices {
-			break
-		}
-		for range b.Enum {
-			if len(titles) < choices {
-				titles = append(titles, b.Title)
-			}
-		}
-		named = named || b.Title != ""
-	}
-	if !named {
-		return nil
-	}
-	return titles
-}
-
 // branches ranges over the anyOf and then the oneOf branches, which are
 // read alike; walks over a schema use it without building a list.
 func (s *Schema) branches() iter.Seq[*Schema] {
