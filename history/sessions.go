@@ -293,25 +293,26 @@ func sessionDuration(d time.Duration) string {
 }
 
 // clientOf is the clientInfo ("name version") that record n (from 1) of
-// the recording at path sends, "" when it names none. The listing skims
-// payloads away; this reads the few records up to n whole.
+// the recording at path sends, "" when it names none. The records before
+// it are skimmed, as the listing reads them; only that request is read
+// whole.
 func clientOf(path string, n int) string {
 	r, err := Open(path)
 	if err != nil {
 		return ""
 	}
 	defer r.Close()
-	for i := 1; i <= n; i++ {
-		rec, err := r.Next()
-		if err != nil {
+	for i := 1; i < n; i++ {
+		var s recordSummary
+		if r.skimNext(&s) != nil {
 			return ""
 		}
-		if i < n || rec.RPC == nil {
-			continue
-		}
-		var idx negotiationIndex
-		idx.sentRequest(rec.RPC)
-		return strings.TrimSpace(idx.clientInfo.name + " " + idx.clientInfo.version)
 	}
-	return ""
+	rec, err := r.Next()
+	if err != nil || rec.RPC == nil {
+		return ""
+	}
+	var idx negotiationIndex
+	idx.sentRequest(rec.RPC)
+	return strings.TrimSpace(idx.clientInfo.name + " " + idx.clientInfo.version)
 }
