@@ -30,7 +30,8 @@ func newSessionsCmd() *cobra.Command {
 		Use:   "sessions",
 		Short: "List recorded sessions: start, URL, duration, requests, errors, size",
 		Long: `List the recordings, newest first, with each file's whole path to give to
-mcpscope replay or export. The table fits the terminal (COLUMNS, or 80
+mcpscope replay or export; a proxied client's recording names the client
+after its URL (the clientInfo it sent). The table fits the terminal (COLUMNS, or 80
 columns, when the output is not one): on a narrow one each path goes on a
 line of its own, and the seconds of the start, the duration and the size
 are left out before the URL is cut.`,

@@ -27,6 +27,9 @@ type SessionInfo struct {
 	Errors   int // error records and answers carrying an error
 	Size     int64
 	Note     string // why the file could not be read, or what is damaged in it
+	// Client is, for a proxied client's session, the clientInfo it sent
+	// ("name version"): the recordings of a proxy otherwise read alike.
+	Client string
 }
 
 // List describes the recordings (*.jsonl) in dir, newest first. A file that
@@ -79,10 +82,18 @@ type recordSummary struct {
 	Kind mcp.Kind  `json:"kind"`
 	RPC  *struct {
 		Class     mcp.Class `json:"class"`
+		Method    string    `json:"method"`
 		RPCError  bool      `json:"rpc_error"`
 		ToolError bool      `json:"tool_error"`
 	} `json:"rpc"`
+	HTTP *struct {
+		Purpose string `json:"purpose"`
+	} `json:"http"`
 }
+
+// maxClientRecord is how far into a recording the listing looks for the
+// request that names a proxied client: its first, or its initialize.
+const maxClientRecord = 64
 
 func describe(path string) SessionInfo {
 	info := SessionInfo{Path: path}
@@ -101,6 +112,9 @@ func describe(path string) SessionInfo {
 	h := r.Header()
 	info.Started, info.URL = h.Started, h.URL
 	var last time.Time
+	// clientAt is the record (from 1) that names the client: its
+	// initialize, else (2026) its first request.
+	proxied, clientAt, clientInit := false, 0, false
 	for {
 		var s recordSummary
 		err := r.skimNext(&s)
@@ -113,6 +127,11 @@ func describe(path string) SessionInfo {
 		}
 		info.Records++
 		last = s.Time
+		proxied = proxied || s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeRelay
+		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Class == mcp.ClassRequest && info.Records <= maxClientRecord &&
+			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
+			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
+		}
 		switch {
 		case s.Kind == mcp.KindError:
 			info.Errors++
@@ -126,6 +145,9 @@ func describe(path string) SessionInfo {
 	}
 	if !last.IsZero() && last.After(info.Started) {
 		info.Duration = last.Sub(info.Started)
+	}
+	if proxied && clientAt > 0 {
+		info.Client = clientOf(path, clientAt)
 	}
 	if r.warnings.last != "" && info.Note == "" {
 		info.Note = r.warnings.last
@@ -182,6 +204,9 @@ type sessionRow struct {
 
 func newSessionRow(s SessionInfo) sessionRow {
 	url := sanitize.Line(s.URL)
+	if s.Client != "" {
+		url += " (client " + sanitize.Line(s.Client) + ")"
+	}
 	if s.Note != "" {
 		url = strings.TrimSpace(url + " (" + sanitize.Line(s.Note) + ")")
 	}
@@ -265,4 +290,29 @@ func sessionDuration(d time.Duration) string {
 		return "-"
 	}
 	return FormatDuration(d)
+}
+
+// clientOf is the clientInfo ("name version") that record n (from 1) of
+// the recording at path sends, "" when it names none. The records before
+// it are skimmed, as the listing reads them; only that request is read
+// whole.
+func clientOf(path string, n int) string {
+	r, err := Open(path)
+	if err != nil {
+		return ""
+	}
+	defer r.Close()
+	for i := 1; i < n; i++ {
+		var s recordSummary
+		if r.skimNext(&s) != nil {
+			return ""
+		}
+	}
+	rec, err := r.Next()
+	if err != nil || rec.RPC == nil {
+		return ""
+	}
+	var idx negotiationIndex
+	idx.sentRequest(rec.RPC)
+	return strings.TrimSpace(idx.clientInfo.name + " " + idx.clientInfo.version)
 }

@@ -109,6 +109,11 @@ func (c *clients) feed(id int) (*clientFeed, int) {
 func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	next := waitForClient(m.opts.Clients)
 	if f, _ := m.clients.feed(msg.ID); f != nil {
+		if s := m.status.msg; s != nil && s.text == m.newClientText(f.Name) {
+			// Still announcing it by the User-Agent it came with: the
+			// name it gave itself is the one the clients bar shows.
+			s.text = m.newClientText(msg.Name)
+		}
 		f.Name = msg.Name
 		if msg.RecordingPath != "" {
 			f.RecordingPath = msg.RecordingPath
@@ -120,9 +125,14 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	if m.clients.cur < 0 {
 		m.showClient(len(m.clients.feeds) - 1)
 	} else {
-		cmds = append(cmds, m.setStatus(levelInfo, "a new client: "+sanitize.Line(f.Name)+" ("+m.keys.NextClient.Help().Key+" shows it)"))
+		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.Name)))
 	}
 	return tea.Batch(cmds...)
+}
+
+// newClientText announces a client session that is not the one shown.
+func (m *Model) newClientText(name string) string {
+	return "a new client: " + sanitize.Line(name) + " (" + m.keys.NextClient.Help().Key + " shows it)"
 }
 
 // handleClientRecords indexes a session's records; only the shown one

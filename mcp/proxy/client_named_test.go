@@ -101,6 +101,19 @@ func TestProxiedRecordingNamesItsClient(t *testing.T) {
 	if named != 1 {
 		t.Fatalf("%d streamable sessions among %d recordings, want 1 (and the SDK's 2026 probe)", named, len(paths))
 	}
+	// mcpscope sessions lists each recording with the client it holds.
+	infos, err := history.List(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, info := range infos {
+		if info.Client != "desktop-app 1.2" {
+			t.Errorf("sessions lists %s with client %q, want desktop-app 1.2", filepath.Base(info.Path), info.Client)
+		}
+	}
+	if table := history.RenderSessions(infos, 0); !strings.Contains(table, "(client desktop-app 1.2)") {
+		t.Errorf("the listing does not name the client:\n%s", table)
+	}
 }
 
 // A 2026 client sends no initialize: it names itself in every request's
