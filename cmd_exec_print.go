@@ -221,8 +221,12 @@ func (p *printer) tools(result json.RawMessage) {
 	}
 	tools, next := page.Tools, page.NextCursor
 	rows := make([]entry, len(tools))
+	named := mcp.NameProblems(tools)
 	for i, t := range tools {
 		desc := firstLine(t.Description)
+		if named != nil && named[i] != "" {
+			desc = "⚠ " + named[i] + " · " + desc
+		}
 		if t.TaskSupport == mcp.TaskRequired {
 			desc = "(runs as a task) " + desc // tools/call follows it to its result
 		}
