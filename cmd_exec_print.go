@@ -191,6 +191,11 @@ func (p *printer) initialize(result json.RawMessage) {
 	if p.discover(result) {
 		return
 	}
+	if shape := mcp.InitializeShape(result); shape != "" {
+		// Said once, before what could be read of it: a session goes on
+		// with such a server, and every line below may be missing or odd.
+		fmt.Fprintf(p.w, "warning: %s\n", sanitize.Line(shape))
+	}
 	var r struct {
 		ProtocolVersion string                     `json:"protocolVersion"`
 		Capabilities    map[string]json.RawMessage `json:"capabilities"`
