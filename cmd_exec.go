@@ -261,7 +261,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	progress := &progressLine{w: stderr, tty: xf.tty}
 	var gathered *notes
 	if !asJSON {
-		gathered = newNotes()
+		where := ""
+		if rec != nil {
+			where = rec.Path()
+		}
+		gathered = newNotes(where)
 	}
 	drained := make(chan struct{})
 	go func() {

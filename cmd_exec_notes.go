@@ -30,6 +30,9 @@ type notes struct {
 	// its last ones (a ring from ringAt); skipped counts those between.
 	ringAt  int
 	skipped int
+	// recording is the path of the session's recording, "" without one:
+	// where a log message cut for the terminal can be read whole.
+	recording string
 }
 
 // maxNoteLines bounds the lines held for one answer: a server sending
@@ -42,7 +45,15 @@ const maxNoteLines = 2000
 // own, and the listen stream's acknowledgement is plumbing.
 var quietNotes = map[string]bool{"notifications/progress": true, "notifications/subscriptions/acknowledged": true}
 
-func newNotes() *notes { return &notes{changed: make(chan struct{})} }
+// maxNoteText bounds the text of a notification exec prints: a server's
+// 5 MB log message would flood the terminal, and maxNoteLines of them
+// would be held in memory. The cut says how long the text was and where
+// all of it is.
+const maxNoteText = 4096
+
+func newNotes(recording string) *notes {
+	return &notes{changed: make(chan struct{}), recording: recording}
+}
 
 // record looks at one record of the session, in order.
 func (n *notes) record(r mcp.Record) {
@@ -51,7 +62,7 @@ func (n *notes) record(r mcp.Record) {
 	}
 	line := ""
 	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && !quietNotes[r.RPC.Method] {
-		line = noteLine(r.RPC)
+		line = noteLine(r.RPC, n.recording)
 	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
 		line = replyLine(r.RPC)
@@ -136,19 +147,27 @@ func roundLine(m *mcp.RPCMessage) string {
 
 // noteLine is a notification as one line, said to be for a subscription
 // we do not have when it is; what it says came from the server and is
-// sanitized by the printer.
-func noteLine(m *mcp.RPCMessage) string {
-	return history.ForeignSubscription(m) + noteWords(m)
+// sanitized by the printer. recording is where a cut text is whole.
+func noteLine(m *mcp.RPCMessage, recording string) string {
+	return history.ForeignSubscription(m) + noteWords(m, recording)
 }
 
-// noteWords is what a notification says, read as its method says.
-func noteWords(m *mcp.RPCMessage) string {
+// noteWords is what a notification says, read as its method says, its
+// text cut past maxNoteText with a pointer to the rest.
+func noteWords(m *mcp.RPCMessage, recording string) string {
 	w, ok := history.ReadNote(m.Method, []byte(m.Raw))
 	if !ok {
-		return m.Method
+		return clip.Quote(m.Method, 200)
 	}
-	// A log message is printed whole: exec is where it is read.
-	return w.Line(clip.Quote, 0, true)
+	line := w.Line(clip.Quote, maxNoteText, true)
+	if len(w.Text) > maxNoteText || len(w.URI) > maxNoteText {
+		if recording != "" {
+			line += " (all of it is in the recording " + recording + ", and in exec --json)"
+		} else {
+			line += " (exec --json shows all of it)"
+		}
+	}
+	return line
 }
 
 // print writes the notifications that came before the record numbered

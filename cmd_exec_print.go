@@ -191,6 +191,11 @@ func (p *printer) initialize(result json.RawMessage) {
 	if p.discover(result) {
 		return
 	}
+	if shape := mcp.InitializeShape(result); shape != "" {
+		// Said once, before what could be read of it: a session goes on
+		// with such a server, and every line below may be missing or odd.
+		fmt.Fprintf(p.w, "warning: %s\n", sanitize.Line(shape))
+	}
 	var r struct {
 		ProtocolVersion string                     `json:"protocolVersion"`
 		Capabilities    map[string]json.RawMessage `json:"capabilities"`
@@ -221,8 +226,12 @@ func (p *printer) tools(result json.RawMessage) {
 	}
 	tools, next := page.Tools, page.NextCursor
 	rows := make([]entry, len(tools))
+	named := mcp.NameProblems(tools)
 	for i, t := range tools {
 		desc := firstLine(t.Description)
+		if named != nil && named[i] != "" {
+			desc = "⚠ " + named[i] + " · " + desc
+		}
 		if t.TaskSupport == mcp.TaskRequired {
 			desc = "(runs as a task) " + desc // tools/call follows it to its result
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -115,6 +116,11 @@ type negotiationIndex struct {
 		name, version, protocol, instructions string
 		capabilities                          json.RawMessage
 		supported                             []string
+		// shape is what in the newest initialize result is not of the
+		// protocol's shape (mcp.InitializeShape), said by its answer at
+		// shapeSeq.
+		shape    string
+		shapeSeq int64
 	}
 	listen    string
 	state     string
@@ -256,7 +262,7 @@ func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 	n.dirty = true
 }
 
-func (n *negotiationIndex) initialized(raw mcp.Raw) {
+func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
 	var v struct {
 		Result struct {
 			ProtocolVersion string          `json:"protocolVersion"`
@@ -275,6 +281,12 @@ func (n *negotiationIndex) initialized(raw mcp.Raw) {
 	n.init.name, n.init.version = res.ServerInfo.Name, res.ServerInfo.Version
 	n.init.protocol, n.init.instructions = res.ProtocolVersion, res.Instructions
 	n.init.capabilities = res.Capabilities
+	n.init.shape, n.init.shapeSeq = "", 0
+	if doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 1}); err == nil {
+		if shape := mcp.InitializeShape(doc.Root().Get("result").Raw()); shape != "" {
+			n.init.shape, n.init.shapeSeq = shape, seq
+		}
+	}
 	n.dirty = true
 }
 
@@ -465,6 +477,9 @@ func (l *Log) problems() []Problem {
 	if r := n.otherID; r != nil {
 		ps = append(ps, Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
 			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(mcp.RecordedHeader(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
+	}
+	if n.init.shape != "" {
+		ps = append(ps, Problem{Level: LevelWarning, Seq: n.init.shapeSeq, Message: sanitize.Line(n.init.shape)})
 	}
 	if n.replaced != nil {
 		msg := "reconnect opened a new session that was never initialized"

@@ -232,7 +232,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	}
 	switch p.method {
 	case "initialize":
-		l.neg.initialized(m.Raw)
+		l.neg.initialized(m.Raw, r.Seq)
 		if v := l.neg.init.protocol; v != "" {
 			// The version the server chose: a proxied legacy session
 			// has no state record that says it (no header carries it).

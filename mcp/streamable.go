@@ -358,6 +358,13 @@ func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method)}
 	}
+	if m.p != nil && (resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusResetContent) {
+		// 204 and 205 say there is nothing more to come, unlike a 202 (the
+		// lenient wait on the GET stream below): waiting would only run out
+		// the timeout.
+		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered %s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", t.endpoint, statusText(resp), m.method)}
+	}
 	// Accepted: a notification or reply needs no more; a request's
 	// answer may still come on the GET stream.
 	return nil
@@ -394,7 +401,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost,
 			Message: fmt.Sprintf("the JSON answer is larger than the %d-byte limit", limit)}
 	}
-	if len(body) == 0 && (m.p == nil || resp.StatusCode == http.StatusAccepted) {
+	if len(body) == 0 && (m.p == nil || resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusResetContent) {
 		ex.Opened = ""
 		s.emitHTTP(ex)
 		adopt()

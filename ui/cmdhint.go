@@ -68,16 +68,22 @@ func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
 	// keeps a gateway with a thousand tools cheap to draw.
 	const shown = 40
 	var names []string
-	n := 0
-	for _, t := range tools {
-		if t.Name == prefix {
-			return describeTool(t)
+	n, same, first := 0, 0, -1
+	for i, t := range tools {
+		if t.Name == prefix && prefix != "" {
+			// Counted on: a server may list two tools under one name.
+			if same++; first < 0 {
+				first = i
+			}
 		}
 		if strings.HasPrefix(t.Name, prefix) {
 			if n++; n <= shown {
-				names = append(names, sanitize.Line(t.Name))
+				names = append(names, toolName(t.Name))
 			}
 		}
+	}
+	if first >= 0 {
+		return describeTool(tools[first], mcp.NameProblem(prefix, same))
 	}
 	if n == 0 {
 		return "no tool starts with " + sanitize.Line(prefix) + "; it is sent as typed"
@@ -88,8 +94,23 @@ func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
 	return plural(n, "tool") + ": " + strings.Join(names, "  ")
 }
 
-func describeTool(t mcp.Tool) string {
+// toolName is a tool's name in a list of names: an empty one is shown as
+// "" rather than as a gap between names.
+func toolName(name string) string {
+	if name == "" {
+		return `""`
+	}
+	return sanitize.Line(name)
+}
+
+// describeTool is one tool's hint: its name and description, marked with
+// named (mcp.NameProblem) when a call by that name cannot be sure to reach
+// it, and with why it is not callable when it is not.
+func describeTool(t mcp.Tool, named string) string {
 	desc := oneLine(t.Description)
+	if named != "" {
+		desc = strings.TrimSuffix("⚠ "+oneLine(named)+" · "+desc, " · ")
+	}
 	if t.Invalid != "" {
 		// Shown, since the server sent it, but a 2026 call refuses it.
 		desc = strings.TrimSuffix("⚠ not callable: "+oneLine(t.Invalid)+" · "+desc, " · ")
@@ -128,11 +149,11 @@ func (ctx lineContext) argHint() string {
 	}
 	switch {
 	case len(schema.Properties) == 0:
-		return describeTool(ctx.info.tool) + " · takes no arguments"
+		return describeTool(ctx.info.tool, ctx.info.named) + " · takes no arguments"
 	case len(matches) == 1 && prefix != "":
 		return propHint(&matches[0])
 	case len(matches) == 0 && prefix == "":
-		return "every key is given · " + describeTool(ctx.info.tool)
+		return "every key is given · " + describeTool(ctx.info.tool, ctx.info.named)
 	case len(matches) == 0:
 		return unknownKeyHint(prefix, schema)
 	}
@@ -141,7 +162,7 @@ func (ctx lineContext) argHint() string {
 		parts = append(parts, "schema read in part")
 	}
 	if prefix == "" && len(given) == 0 {
-		parts = append(parts, describeTool(ctx.info.tool))
+		parts = append(parts, describeTool(ctx.info.tool, ctx.info.named))
 	}
 	// One line shows a few hundred columns: stop there, however many keys.
 	used := 0

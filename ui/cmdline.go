@@ -134,8 +134,15 @@ func (c *CommandLine) Focused() bool { return c.input.Focused() }
 func (c *CommandLine) SetTools(tools []mcp.Tool) {
 	c.tools = tools
 	c.info = make(map[string]*toolInfo, len(tools))
-	for _, t := range tools {
+	named := mcp.NameProblems(tools)
+	for i, t := range tools {
+		if c.info[t.Name] != nil {
+			continue // the first of a name, as mcp.FindTool finds it
+		}
 		c.info[t.Name] = &toolInfo{tool: t}
+		if named != nil {
+			c.info[t.Name].named = named[i]
+		}
 	}
 	c.cycle = nil
 }

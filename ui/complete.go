@@ -16,7 +16,10 @@ import (
 
 // toolInfo is a tool with its schema, parsed on first use.
 type toolInfo struct {
-	tool   mcp.Tool
+	tool mcp.Tool
+	// named says why a call by the tool's name cannot be sure to reach
+	// it (mcp.NameProblem), or "".
+	named  string
 	parsed bool
 	schema *command.Schema
 	err    error // the inputSchema could not be read

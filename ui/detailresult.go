@@ -82,7 +82,11 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	}
 	var extra []string
 	if len(res.TTL) > 0 {
-		extra = append(extra, "ttlMs "+wireLine(string(res.TTL), 32))
+		ttl := "ttlMs " + wireLine(string(res.TTL), 32)
+		if _, odd := command.ReadTTL(res.TTL); odd != "" && string(res.TTL) != "null" {
+			ttl = wireLine(odd, 96) // as exec says it: negative, or no number
+		}
+		extra = append(extra, ttl)
 	}
 	if res.CacheScope != nil {
 		extra = append(extra, "cacheScope "+wireLine(*res.CacheScope, 64))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -160,22 +161,23 @@ func Describe(req mcp.InputRequest) string {
 		}
 		return fmt.Sprintf("%s — accept %s · or decline, cancel", e.Message, strings.Join(fields, "  "))
 	case "sampling/createMessage":
-		var s struct {
-			Messages []struct {
-				Role    string          `json:"role"`
-				Content json.RawMessage `json:"content"`
-			} `json:"messages"`
-			ModelPreferences json.RawMessage `json:"modelPreferences"`
-			SystemPrompt     string          `json:"systemPrompt"`
-		}
-		_ = json.Unmarshal(req.Params, &s)
+		// Read with the one JSON scanner, like an elicitation's params:
+		// encoding/json refuses the whole params when anything in them
+		// (a tool_use input, metadata) nests past 10,000 levels, and the
+		// messages to reply to were lost with it.
 		var parts []string
-		for _, m := range s.Messages {
-			parts = append(parts, m.Role+": "+samplingContent(m.Content))
+		var prefs []byte
+		if doc, err := jsonspan.Parse(req.Params, jsonspan.Limits{Depth: 5, Children: 4096, Values: 1 << 16}); err == nil {
+			root := doc.Root()
+			for m := range root.Get("messages").Elements() {
+				role, _ := m.Get("role").Text()
+				parts = append(parts, role+": "+samplingContent(m.Get("content")))
+			}
+			prefs = root.Get("modelPreferences").Raw()
 		}
 		desc := "reply to " + strings.Join(parts, " / ")
-		if len(s.ModelPreferences) > 0 {
-			desc += " (model preferences " + string(s.ModelPreferences) + ")"
+		if len(prefs) > 0 {
+			desc += " (model preferences " + string(prefs) + ")"
 		}
 		return desc + " — type the reply, or decline"
 	}
@@ -186,27 +188,23 @@ func Describe(req mcp.InputRequest) string {
 // each block that is not text by its type ("[image]", "[tool_use calc]").
 // Since 2025-11-25 the content may be a list of blocks (a turn with tool
 // calls) as well as one block.
-func samplingContent(raw json.RawMessage) string {
-	type block struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-		Name string `json:"name"`
-	}
-	var blocks []block
-	if err := json.Unmarshal(raw, &blocks); err != nil {
-		var one block
-		_ = json.Unmarshal(raw, &one)
-		blocks = []block{one}
+func samplingContent(content jsonspan.Value) string {
+	blocks := []jsonspan.Value{content}
+	if content.Kind() == jsonspan.Array {
+		blocks = slices.Collect(content.Elements())
 	}
 	words := make([]string, 0, len(blocks))
 	for _, b := range blocks {
+		typ, _ := b.Get("type").Text()
+		text, _ := b.Get("text").Text()
+		name, _ := b.Get("name").Text()
 		switch {
-		case b.Type == "text":
-			words = append(words, b.Text)
-		case b.Name != "":
-			words = append(words, "["+b.Type+" "+b.Name+"]")
+		case typ == "text":
+			words = append(words, text)
+		case name != "":
+			words = append(words, "["+typ+" "+name+"]")
 		default:
-			words = append(words, "["+b.Type+"]")
+			words = append(words, "["+typ+"]")
 		}
 	}
 	return strings.Join(words, " ")

@@ -279,17 +279,31 @@ func ParseResultInfo(result json.RawMessage) ResultInfo {
 		}
 	}
 	if len(r.TTLMs) > 0 {
-		var ttl int64
-		if json.Unmarshal(r.TTLMs, &ttl) == nil {
+		if ttl, oddTTL := ReadTTL(r.TTLMs); oddTTL == "" {
 			info.TTLMs = &ttl
 		} else {
-			odd("ttlMs", r.TTLMs, "a whole number of milliseconds")
+			info.Odd = append(info.Odd, oddTTL)
 		}
 	}
 	if len(r.CacheScope) > 0 && json.Unmarshal(r.CacheScope, &info.CacheScope) != nil {
 		odd("cacheScope", r.CacheScope, "a string")
 	}
 	return info
+}
+
+// ReadTTL reads a result's ttlMs: its milliseconds, or, when it is no
+// whole number of milliseconds (`"soon"`, `1e400`) or a negative one, the
+// words ResultInfo says it in: "ttlMs -5 (negative: no time a result can
+// be kept)".
+func ReadTTL(raw json.RawMessage) (int64, string) {
+	var ttl int64
+	switch {
+	case json.Unmarshal(raw, &ttl) != nil:
+		return 0, fmt.Sprintf("ttlMs %s (not a whole number of milliseconds)", mcp.Excerpt(raw))
+	case ttl < 0:
+		return 0, fmt.Sprintf("ttlMs %d (negative: no time a result can be kept)", ttl)
+	}
+	return ttl, ""
 }
 
 // notAString marks a resultType of the wrong type, shown as written.

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// An initialize result that is no object, or whose capabilities are not
+// objects, is warned of once, before what could be read of it: it used to
+// be shown as if nothing were wrong ("server (no serverInfo)", "tools").
+func TestExecWarnsOfAnInitializeResultOfTheWrongShape(t *testing.T) {
+	for _, tc := range []struct{ result, want string }{
+		{`null`, "warning: the initialize result is null, not an object: it names no protocol version, capabilities or serverInfo\n"},
+		{`[1,2]`, "warning: the initialize result is an array ([1,2]), not an object: it names no protocol version, capabilities or serverInfo\n"},
+		{`{"protocolVersion":"2025-11-25","capabilities":{"tools":5,"logging":{}},"serverInfo":{"name":"odd","version":"1"}}`,
+			"warning: in the initialize result's capabilities, tools is an integer (5), not an object: a capability is an object of its options\n"},
+		{`{"protocolVersion":"2025-11-25","capabilities":"all","serverInfo":{"name":"odd","version":"1"}}`,
+			`warning: the initialize result's capabilities is a string ("all"), not an object: it does not say what the server offers` + "\n"},
+	} {
+		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+			if x.Kind == mcptest.KindRequest && x.Method == "initialize" {
+				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + tc.result + `}`)
+				return
+			}
+			x.Default()
+		}})
+		out, errOut, _ := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "ping")
+		if strings.Count(out, tc.want) != 1 {
+			t.Errorf("%s: want the warning %q once:\n%s\n%s", tc.result, tc.want, out, errOut)
+		}
+	}
+}
+
+// A negative ttlMs is said to be no time to keep a result, not shown as
+// if it were one.
+func TestExecSaysANegativeTTLIsNone(t *testing.T) {
+	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[],"ttlMs":-5}}`)
+	})
+	out, errOut, _ := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+	if !strings.Contains(out, "ttlMs -5 (negative: no time a result can be kept)") {
+		t.Errorf("want the negative ttlMs said to be none:\n%s\n%s", out, errOut)
+	}
+}

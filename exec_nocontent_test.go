@@ -1,0 +1,26 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A request answered 204 fails at once with a hint that fits it: the
+// server treated the request as a notification. The hint used to speak of
+// a stream that ended, and there was none.
+func TestExecRequestAnsweredNoContentHint(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Status(http.StatusNoContent, "", "")
+			return
+		}
+		x.Default()
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--timeout", "1m", srv.Endpoint(), "tools/list")
+	if code != exitFailed || !strings.Contains(out+errOut, "answered 204 No Content to tools/list") || !strings.Contains(out+errOut, "hint: the server answered as if the request were a notification") {
+		t.Errorf("exit %d, want at once the 204 and a hint that fits it\n%s\n%s", code, out, errOut)
+	}
+}

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A tools/list naming two tools alike, or one with an empty name, is
+// listed with a note on each: a call names one tool, so it cannot say
+// which of the two it means, and an empty name cannot be called at all.
+func TestExecListingSaysWhichToolNamesAreAmbiguous(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+		{Name: "ok", Description: "the first"}, {Name: "ok", Description: "the second"}, {Name: "", Description: "nameless"}, {Name: "fine", Description: "alone"},
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/list")
+	for _, want := range []string{
+		`⚠ 2 tools are named "ok": tools/call cannot say which one it means · the first`,
+		`⚠ 2 tools are named "ok": tools/call cannot say which one it means · the second`,
+		`⚠ its name is empty: tools/call cannot name it · nameless`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("exit %d, the listing lacks %q:\n%s\n%s", code, want, out, errOut)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "alone") && strings.Contains(line, "⚠") {
+			t.Errorf("a tool whose name is fine is marked: %q", line)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package mcp
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
+
+// NameProblems says, for each of tools, why tools/call cannot be sure to
+// reach it by its name, or "" when it can; nil when every name is fine. A
+// server that lists two tools under one name, or a tool with an empty
+// name, is answered by a debugger that says so where the list is shown:
+// a call names one tool, and which of the same name runs is the server's
+// choice.
+func NameProblems(tools []Tool) []string {
+	counts := make(map[string]int, len(tools))
+	for _, t := range tools {
+		counts[t.Name]++
+	}
+	var out []string
+	for i, t := range tools {
+		if why := NameProblem(t.Name, counts[t.Name]); why != "" {
+			if out == nil {
+				out = make([]string, len(tools))
+			}
+			out[i] = why
+		}
+	}
+	return out
+}
+
+// NameProblem is NameProblems' words for a tool whose name is given to
+// same tools of the list (itself included), or "" when the name is fine.
+func NameProblem(name string, same int) string {
+	switch {
+	case name == "":
+		return "its name is empty: tools/call cannot name it"
+	case same > 1:
+		return fmt.Sprintf("%d tools are named %s: tools/call cannot say which one it means", same, strconv.Quote(clip.Prefix(name, 200)))
+	}
+	return ""
+}

@@ -1,0 +1,30 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A tool whose name the server gave two tools is described, in the
+// command line's hint, with a note that a call cannot say which it means;
+// the note stays while its arguments are typed.
+func TestHintSaysATwiceListedToolIsAmbiguous(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+		{Name: "ok", Description: "the first"}, {Name: "ok", Description: "the second"}, {Name: "", Description: "nameless"},
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitFor("tools/list: ok")
+	l.mark()
+	l.tm.Type("c")
+	l.waitFor(`""`) // the empty name is listed as "", not as a gap
+	l.tm.Type("ok")
+	l.waitFor(`ok — ⚠ 2 tools are named "ok": tools/call cannot say which one it means · the first`)
+	l.mark()
+	l.tm.Type(" ")
+	l.waitFor(`⚠ 2 tools are named "ok"`)
+	l.quit()
+}

@@ -1,0 +1,28 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A negative ttlMs is said in Detail to be no time to keep the result, in
+// exec's words, not shown as if it were one.
+func TestDetailSaysANegativeTTLIsNone(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[],"ttlMs":-5}}`)
+			return
+		}
+		x.Default()
+	}})
+	l := startLive(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true})
+	l.waitFor("● discovered")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("(negative:") // the line may wrap anywhere after it
+	l.quit()
+}
