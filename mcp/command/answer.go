@@ -160,24 +160,7 @@ func Describe(req mcp.InputRequest) string {
 		}
 		return fmt.Sprintf("%s — accept %s · or decline, cancel", e.Message, strings.Join(fields, "  "))
 	case "sampling/createMessage":
-		var s struct {
-			Messages []struct {
-				Role    string          `json:"role"`
-				Content json.RawMessage `json:"content"`
-			} `json:"messages"`
-			ModelPreferences json.RawMessage `json:"modelPreferences"`
-			SystemPrompt     string          `json:"systemPrompt"`
-		}
-		_ = json.Unmarshal(req.Params, &s)
-		var parts []string
-		for _, m := range s.Messages {
-			parts = append(parts, m.Role+": "+samplingContent(m.Content))
-		}
-		desc := "reply to " + strings.Join(parts, " / ")
-		if len(s.ModelPreferences) > 0 {
-			desc += " (model preferences " + string(s.ModelPreferences) + ")"
-		}
-		return desc + " — type the reply, or decline"
+		return describeSampling(req.Params)
 	}
 	return req.Method
 }
