@@ -151,7 +151,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 				err = ctx.Err()
 			}
 			if method == "server/discover" {
-				err = refusedDiscover(err, s.cfg.Transport == TransportStateless)
+				err = refusedDiscover(err, s.cfg.Transport == TransportStateless || s.cfg.Protocol != "" && isModern(s.cfg.Protocol))
 			}
 			op := sendOp
 			if CauseOf(err) == CausePostTimeout {

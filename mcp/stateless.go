@@ -332,7 +332,8 @@ func (t *streamable) openModern(ctx context.Context) error {
 	return nil
 }
 
-// refusedDiscover says, when the stateless era was asked for by name, that
+// refusedDiscover says, when the stateless era was asked for by name
+// (--transport stateless, or a --protocol of 2026 or later), that
 // a server/discover refused by status alone (400 or 405 with no 2026 error
 // as its answer: a stateful server's "no valid session ID", say) came
 // from a server of an earlier era, so the advice is to let detection find
