@@ -7,11 +7,11 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// --transport stateless (or --protocol 2026-07-28) against a stateful (2025)
-// streamable server, which
-// refuses server/discover with HTTP 400 because it carries no session id
-// (server-everything: "Server not initialized", id null), is advised as a
-// server of an earlier era, not as a bad JSON-RPC message.
+// --transport stateless (or --protocol 2026-07-28) against a stateful
+// (2025) streamable server, which refuses server/discover with HTTP 400
+// because it carries no session id (server-everything: "Server not
+// initialized", id null), is advised as a server of an earlier era, not as
+// a bad JSON-RPC message.
 func TestExecForcedStatelessOnAStatefulServer(t *testing.T) {
 	stateDir(t)
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
