@@ -24,7 +24,7 @@ import (
 type notes struct {
 	mu      sync.Mutex
 	seen    int64 // the Seq of the newest record looked at
-	lines   []string
+	lines   []heldLine
 	changed chan struct{} // closed and replaced when seen moves
 	// A flood before one answer keeps its first maxNoteLines/2 lines and
 	// its last ones (a ring from ringAt); skipped counts those between.
@@ -33,6 +33,21 @@ type notes struct {
 	// recording is the path of the session's recording, "" without one:
 	// where a log message cut for the terminal can be read whole.
 	recording string
+}
+
+// heldLine is a note line and how many times in a row it came: a server
+// announcing the same list change five times is one line with ×5.
+type heldLine struct {
+	text  string
+	times int
+}
+
+// String is the line as printed, with its count when it came more than once.
+func (h heldLine) String() string {
+	if h.times > 1 {
+		return fmt.Sprintf("%s ×%d", h.text, h.times)
+	}
+	return h.text
 }
 
 // maxNoteLines bounds the lines held for one answer: a server sending
@@ -85,28 +100,46 @@ func (n *notes) record(r mcp.Record) {
 	n.changed = make(chan struct{})
 }
 
-// add holds a line; n.mu is held. Past maxNoteLines, the second half of
-// the lines is a ring of the newest.
+// add holds a line, or counts it again when it is the same as the one
+// held last; n.mu is held. Past maxNoteLines, the second half of the lines
+// is a ring of the newest.
 func (n *notes) add(line string) {
-	if len(n.lines) < maxNoteLines {
-		n.lines = append(n.lines, line)
+	if last := n.last(); last != nil && last.text == line {
+		last.times++
 		return
 	}
-	n.lines[maxNoteLines/2+n.ringAt] = line
+	if len(n.lines) < maxNoteLines {
+		n.lines = append(n.lines, heldLine{line, 1})
+		return
+	}
+	n.lines[maxNoteLines/2+n.ringAt] = heldLine{line, 1}
 	n.ringAt = (n.ringAt + 1) % (maxNoteLines - maxNoteLines/2)
 	n.skipped++
+}
+
+// last is the line held last, or nil; n.mu is held.
+func (n *notes) last() *heldLine {
+	switch {
+	case len(n.lines) == 0:
+		return nil
+	case n.skipped == 0:
+		return &n.lines[len(n.lines)-1]
+	}
+	ring := n.lines[maxNoteLines/2:]
+	return &ring[(n.ringAt+len(ring)-1)%len(ring)]
 }
 
 // take returns the held lines in the order they came, with a line saying
 // how many were left out between, and empties the notes; n.mu is held.
 func (n *notes) take() []string {
-	lines := n.lines
+	held := n.lines
 	if n.skipped > 0 {
-		head, ring := lines[:maxNoteLines/2], lines[maxNoteLines/2:]
-		out := append([]string(nil), head...)
-		out = append(out, fmt.Sprintf("… %d more notifications (exec --json shows every one)", n.skipped))
-		out = append(out, ring[n.ringAt:]...)
-		lines = append(out, ring[:n.ringAt]...)
+		head, ring := held[:maxNoteLines/2], held[maxNoteLines/2:]
+		held = slices.Concat(head, []heldLine{{text: fmt.Sprintf("… %d more notifications (exec --json shows every one)", n.skipped), times: 1}}, ring[n.ringAt:], ring[:n.ringAt])
+	}
+	lines := make([]string, len(held))
+	for i, h := range held {
+		lines[i] = h.String()
 	}
 	n.lines, n.ringAt, n.skipped = nil, 0, 0
 	return lines

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 )
@@ -76,6 +77,8 @@ type inFlight struct {
 	// name is the request's name (method, tool, id), for a failure that
 	// ends it to say which; "" once one has.
 	name string
+	// subject is the prompt or URI it names, for its answer's line.
+	subject string
 	// upstream is how long upstream took to answer the request's POST (its
 	// headers), and added the time the proxy added to that; posted and
 	// relayed say each is known.
@@ -109,12 +112,18 @@ func (lp *linePrinter) started(path string) {
 func (lp *linePrinter) record(r mcp.Record) {
 	switch {
 	case r.RPC != nil && r.Kind == mcp.KindSent:
+		subject := ""
 		if r.RPC.Class == mcp.ClassRequest {
-			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC)}
+			subject = history.SubjectOf(r.RPC)
+			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject}
 		}
-		lp.lineAt(r.Time, "→", message(r.RPC), "")
+		lp.lineAt(r.Time, "→", message(r.RPC, subject), "")
 	case r.RPC != nil && r.Kind == mcp.KindReceived:
-		lp.lineAt(r.Time, "←", message(r.RPC), lp.outcome(r))
+		subject := ""
+		if a := lp.asked[r.RPC.ReqSeq]; a != nil && r.RPC.ReqSeq != 0 {
+			subject = a.subject
+		}
+		lp.lineAt(r.Time, "←", message(r.RPC, subject), lp.outcome(r))
 	case r.HTTP != nil && r.HTTP.ReqSeq != 0:
 		lp.exchange(r.HTTP)
 	case r.Error != nil:
@@ -151,12 +160,15 @@ func (lp *linePrinter) exchange(h *mcp.HTTPExchange) {
 	}
 }
 
-// message names a message: its method (and tool), its id, what it is when
-// it is not a plain request or notification.
-func message(m *mcp.RPCMessage) string {
+// message names a message: its method (and tool, or the prompt or URI its
+// request named: history.SubjectOf), its id, what it is when it is not a
+// plain request or notification.
+func message(m *mcp.RPCMessage, subject string) string {
 	what := m.Method
 	if m.Tool != "" {
 		what += " " + m.Tool
+	} else if subject != "" {
+		what += " " + clip.Quote(subject, 200)
 	}
 	switch m.Class {
 	case mcp.ClassBatch:

@@ -144,7 +144,7 @@ func (l *Log) onRPC(r *mcp.Record) {
 			rw.kind, rw.state, rw.req = KindRequest, StatePending, l.cur
 			x := rw.extra()
 			x.chain, x.round = m.Chain, 1
-			x.subject = subjectOf(m)
+			x.subject = SubjectOf(m)
 			if _, first := l.row(m.Chain); m.Chain != 0 && first != nil {
 				l.rounds[m.Chain]++
 				x.round = l.rounds[m.Chain] + 1
@@ -337,9 +337,9 @@ func (l *Log) pair(i int32) Pair {
 	}
 }
 
-// subjectOf is the prompt name or resource URI a request names (see
+// SubjectOf is the prompt name or resource URI a request names (see
 // Pair.Subject), "" for other methods.
-func subjectOf(m *mcp.RPCMessage) string {
+func SubjectOf(m *mcp.RPCMessage) string {
 	var key string
 	switch m.Method {
 	case "prompts/get":

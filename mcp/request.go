@@ -150,6 +150,9 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 			if errors.Is(err, context.Canceled) && ctx.Err() != nil {
 				err = ctx.Err()
 			}
+			if method == "server/discover" {
+				err = refusedDiscover(err, s.cfg.Transport == TransportStateless || s.cfg.Protocol != "" && isModern(s.cfg.Protocol))
+			}
 			op := sendOp
 			if CauseOf(err) == CausePostTimeout {
 				// The POST's deadline is the request's own: whichever

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -329,4 +330,29 @@ func (t *streamable) openModern(ctx context.Context) error {
 	}
 	t.startListen()
 	return nil
+}
+
+// refusedDiscover says, when the stateless era was asked for by name
+// (--transport stateless, or a --protocol of 2026 or later), that
+// a server/discover refused by status alone (400 or 405 with no 2026 error
+// as its answer: a stateful server's "no valid session ID", say) came
+// from a server of an earlier era, so the advice is to let detection find
+// its transport rather than to read a body about a missing session.
+// Detection's own probe keeps the status: it goes on to initialize anyway.
+// The request's own error record carries it, so the TUI advises alike.
+func refusedDiscover(err error, forced bool) error {
+	var we *WireError
+	if !forced || !errors.As(err, &we) || we.Cause != CauseStatus {
+		return err
+	}
+	switch we.Status {
+	case http.StatusBadRequest, http.StatusMethodNotAllowed:
+	default:
+		// A 404 more likely means a wrong path, which its own advice says.
+		return err
+	}
+	not := *we
+	not.Cause, not.Transport, not.Err = CauseNotModern, TransportStateless, err
+	not.Message = we.Message + ": server/discover refused, so not a stateless (2026-07-28) server"
+	return &not
 }

@@ -235,14 +235,16 @@ func TestLiveCancelSlow(t *testing.T) {
 	}
 }
 
-// A sampling request is answered with typed text.
+// A sampling request is answered with typed text. Its box says what
+// bounds the reply (maxTokens, the model preferences, the system prompt)
+// before the messages.
 func TestLiveSamplingAnswered(t *testing.T) {
 	gw := startDemo(t)
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.call(`sample prompt="Name a transport"`)
 	l.waitFor("asks: sampling/createMessage")
-	l.waitFor("reply to user: Name a transport")
+	l.waitFor("max tokens 200 · model hints claude, speed priority 0.8 · system prompt “You answer for the mcpscope demo gateway. Be brief.” · reply to user: Name a")
 	l.typeLine("streamable HTTP")
 	l.waitFor("tools/call sample: ok")
 	m := l.quit()

@@ -161,25 +161,7 @@ func Describe(req mcp.InputRequest) string {
 		}
 		return fmt.Sprintf("%s — accept %s · or decline, cancel", e.Message, strings.Join(fields, "  "))
 	case "sampling/createMessage":
-		// Read with the one JSON scanner, like an elicitation's params:
-		// encoding/json refuses the whole params when anything in them
-		// (a tool_use input, metadata) nests past 10,000 levels, and the
-		// messages to reply to were lost with it.
-		var parts []string
-		var prefs []byte
-		if doc, err := jsonspan.Parse(req.Params, jsonspan.Limits{Depth: 5, Children: 4096, Values: 1 << 16}); err == nil {
-			root := doc.Root()
-			for m := range root.Get("messages").Elements() {
-				role, _ := m.Get("role").Text()
-				parts = append(parts, role+": "+samplingContent(m.Get("content")))
-			}
-			prefs = root.Get("modelPreferences").Raw()
-		}
-		desc := "reply to " + strings.Join(parts, " / ")
-		if len(prefs) > 0 {
-			desc += " (model preferences " + string(prefs) + ")"
-		}
-		return desc + " — type the reply, or decline"
+		return describeSampling(req.Params)
 	}
 	return req.Method
 }

@@ -19,11 +19,33 @@ func TestDescribeSamplingWithContentLists(t *testing.T) {
 		`{"role":"user","content":{"type":"image","data":"AAAA","mimeType":"image/png"}},` +
 		`{"role":"user","content":{"type":"text","text":"and this?"}}],"maxTokens":5}`
 	got := Describe(mcp.InputRequest{Method: "sampling/createMessage", Params: json.RawMessage(params)})
-	want := "reply to user: What is 2+2? Answer briefly. / assistant: [tool_use calc] / user: [tool_result] / user: [image] / user: and this? — type the reply, or decline"
+	want := "max tokens 5 · reply to user: What is 2+2? Answer briefly. / assistant: [tool_use calc] / user: [tool_result] / user: [image] / user: and this? — type the reply, or decline"
 	if got != want {
 		t.Errorf("Describe =\n%q\nwant\n%q", got, want)
 	}
 	if strings.Contains(got, "[]") {
 		t.Errorf("Describe shows a message as []: %q", got)
+	}
+}
+
+// What bounds the reply is said before the messages (so a cut of a long
+// conversation keeps it): maxTokens, the model preferences (hinted names,
+// priorities) and the system prompt, each clipped, so the person answering
+// by hand can answer as a model would.
+func TestDescribeSamplingSaysWhatBoundsTheReply(t *testing.T) {
+	long := strings.Repeat("be brief ", 100)
+	params := `{"messages":[{"role":"user","content":{"type":"text","text":"Hi"}}],` +
+		`"systemPrompt":"` + long + `","maxTokens":120,` +
+		`"modelPreferences":{"hints":[{"name":"claude-3-sonnet"},{"name":"claude"}],"speedPriority":0.8,"intelligencePriority":0.5}}`
+	got := Describe(mcp.InputRequest{Method: "sampling/createMessage", Params: json.RawMessage(params)})
+	for _, want := range []string{"max tokens 120 · model hints claude-3-sonnet, claude, speed priority 0.8, intelligence priority 0.5 · system prompt “be brief be brief", "… (900 bytes)” · reply to user: Hi — type the reply, or decline"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Describe = %q, want it to hold %q", got, want)
+		}
+	}
+	// Preferences that are not the object described are shown as they came.
+	odd := Describe(mcp.InputRequest{Method: "sampling/createMessage", Params: json.RawMessage(`{"messages":[],"maxTokens":"lots","modelPreferences":["fast"]}`)})
+	if !strings.HasPrefix(odd, `max tokens "lots" · model preferences ["fast"] · reply to`) {
+		t.Errorf("Describe = %q, want the odd maxTokens and preferences as they came", odd)
 	}
 }

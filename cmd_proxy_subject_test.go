@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// The headless proxy's lines for prompts/get and resources/read and
+// subscribe name the prompt or URI, both the request's and its answer's,
+// as a tools/call's name its tool.
+func TestProxyHeadlessNamesThePromptAndURI(t *testing.T) {
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "subject-test", Version: "1"}, nil).
+		Connect(ctx, &sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "demo://readme"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: "review_code", Arguments: map[string]string{"language": "go"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := cs.Subscribe(ctx, &sdk.SubscribeParams{URI: "demo://clock"}); err != nil {
+		t.Fatal(err)
+	}
+	cs.Close()
+	h.stop()
+	out := h.errw.String()
+	for _, want := range []string{
+		"→ resources/read demo://readme id=", "← resources/read demo://readme id=",
+		"→ prompts/get review_code id=", "← prompts/get review_code id=",
+		"→ resources/subscribe demo://clock id=", "← resources/subscribe demo://clock id=",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package command
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// describeSampling says what a sampling/createMessage asks: the messages to
+// reply to and what bounds the reply (maxTokens, the model preferences,
+// the system prompt, each clipped). What it quotes came from the server:
+// the edges sanitize it.
+func describeSampling(params json.RawMessage) string {
+	// Read with the one JSON scanner, like an elicitation's params:
+	// encoding/json refuses the whole params when anything in them (a
+	// tool_use input, metadata) nests past 10,000 levels, and the
+	// messages to reply to were lost with it.
+	var parts []string
+	var maxTokens, prefs []byte
+	var system string
+	if doc, err := jsonspan.Parse(params, jsonspan.Limits{Depth: 5, Children: 4096, Values: 1 << 16}); err == nil {
+		root := doc.Root()
+		for m := range root.Get("messages").Elements() {
+			role, _ := m.Get("role").Text()
+			parts = append(parts, role+": "+samplingContent(m.Get("content")))
+		}
+		// Raw: a maxTokens that is not a number is shown as it came,
+		// rather than lose the whole request's description.
+		maxTokens = root.Get("maxTokens").Raw()
+		prefs = root.Get("modelPreferences").Raw()
+		system, _ = root.Get("systemPrompt").Text()
+	}
+	var bounds []string
+	if len(maxTokens) > 0 {
+		bounds = append(bounds, "max tokens "+clip.Quote(string(maxTokens), 32))
+	}
+	if prefs := modelPreferences(prefs); prefs != "" {
+		bounds = append(bounds, "model "+prefs)
+	}
+	if system != "" {
+		bounds = append(bounds, "system prompt “"+clip.Quote(system, 300)+"”")
+	}
+	// First, so that a caller's cut of a long conversation keeps them.
+	desc := strings.Join(append(bounds, "reply to "+strings.Join(parts, " / ")), " · ")
+	return desc + " — type the reply, or decline"
+}
+
+// modelPreferences is a sampling request's modelPreferences in a few
+// words: the hinted model names and the priorities set, or the JSON
+// itself (clipped) when it is not the object the specification describes.
+func modelPreferences(raw json.RawMessage) string {
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var p struct {
+		Hints []struct {
+			Name string `json:"name"`
+		} `json:"hints"`
+		Cost         *json.Number `json:"costPriority"`
+		Speed        *json.Number `json:"speedPriority"`
+		Intelligence *json.Number `json:"intelligencePriority"`
+	}
+	if json.Unmarshal(raw, &p) != nil {
+		return "preferences " + clip.Quote(string(raw), 200)
+	}
+	var words, names []string
+	for _, h := range p.Hints {
+		if h.Name != "" {
+			names = append(names, h.Name)
+		}
+	}
+	if len(names) > 0 {
+		words = append(words, "hints "+clip.ListFunc(names, mcp.MaxListed, func(n string) string { return clip.Quote(n, 100) }))
+	}
+	for _, pr := range []struct {
+		name string
+		v    *json.Number
+	}{{"cost", p.Cost}, {"speed", p.Speed}, {"intelligence", p.Intelligence}} {
+		if pr.v != nil {
+			words = append(words, pr.name+" priority "+clip.Quote(pr.v.String(), 32))
+		}
+	}
+	return strings.Join(words, ", ")
+}
