@@ -33,7 +33,7 @@ func TestExecFoldsARunOfTheSameNote(t *testing.T) {
 
 // Past the bound on held lines, the run that ends the ring is folded too.
 func TestNotesFoldInTheRing(t *testing.T) {
-	n := newNotes()
+	n := newNotes("")
 	for i := range maxNoteLines + 10 {
 		n.add(fmt.Sprintf("m%d", i))
 	}
