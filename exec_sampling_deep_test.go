@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -13,12 +14,23 @@ import (
 // with the whole params ("reply to  — type the reply").
 func TestExecDeepSamplingKeepsItsMessages(t *testing.T) {
 	deep := strings.Repeat(`{"a":`, 10050) + `1` + strings.Repeat(`}`, 10050)
+	replied := make(chan struct{})
+	var once sync.Once
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindResponse {
+			once.Do(func() { close(replied) })
+		}
 		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
 			x.Default()
 			return
 		}
 		_ = x.Event(`{"jsonrpc":"2.0","id":"ask-1","method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"What is 2+2?"}}],"maxTokens":10,"metadata":` + deep + `}}`)
+		// The server waits for the reply (a refusal: no --answer), as a
+		// real one does; answering at once raced exec's reading of it.
+		select {
+		case <-replied:
+		case <-x.Context().Done():
+		}
 		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "done"}}})
 	}})
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call anything")
