@@ -461,7 +461,10 @@ func (s *proxySessions) report(w io.Writer) {
 	refused := s.full.total
 	folded, earlyPath := s.early.folded, s.early.path
 	s.mu.Unlock()
-	if folded > 0 && earlyPath != "" {
+	switch {
+	case folded == 1 && earlyPath != "":
+		fmt.Fprintf(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in %s\n", earlyPath)
+	case folded > 1 && earlyPath != "":
 		fmt.Fprintf(w, "%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in %s\n", folded, earlyPath)
 	}
 	if refused > 0 {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"sync"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
@@ -109,7 +108,8 @@ func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record) {
 func (s *proxySessions) openEarly(c *proxy.Client) {
 	in := make(chan []mcp.Record, 16)
 	s.early.in = in
-	recs, path, log := s.recordStream(in, c.Upstream, mcp.TransportStreamable, time.Now(), "proxy GETs before initialize", nil, s.clients != nil)
+	// It starts when its first session did: its records come first.
+	recs, path, log := s.recordStream(in, c.Upstream, mcp.TransportStreamable, c.Started, "proxy GETs before initialize", nil, s.clients != nil)
 	s.early.path = path
 	if path != "" {
 		s.noteRecorded(path)
