@@ -28,6 +28,9 @@ type earlyGets struct {
 	path   string
 	folded int
 	closed bool
+	// unstarted are the sessions held and not handed on yet, by ID; s.mu
+	// guards it (rename).
+	unstarted map[int]bool
 }
 
 // earlyID is the number the folded sessions are shown under in the TUI:
@@ -38,6 +41,12 @@ const earlyID = 0
 // (then it is recorded as any session is) or it ends (then it is folded).
 func (s *proxySessions) holdEarly(c *proxy.Client) {
 	s.early.held.Add(1)
+	s.mu.Lock()
+	if s.early.unstarted == nil {
+		s.early.unstarted = map[int]bool{}
+	}
+	s.early.unstarted[c.ID] = true
+	s.mu.Unlock()
 	go func() {
 		defer s.early.held.Done()
 		var kept [][]mcp.Record
@@ -79,6 +88,7 @@ func clientSpoke(batch []mcp.Record) bool {
 // first, and prints its lines (headless) as any session's.
 func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record) {
 	s.mu.Lock()
+	delete(s.early.unstarted, c.ID)
 	if s.early.in == nil && !s.early.closed {
 		s.openEarly(c)
 	}
