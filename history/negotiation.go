@@ -328,16 +328,6 @@ func (n *negotiationIndex) httpProblem(r *mcp.Record) {
 	}
 }
 
-// addSource remembers a record that may become a problem. Only the newest
-// are kept: the pane shows what is wrong now, the pairs pane keeps the rest.
-func (n *negotiationIndex) addSource(r *mcp.Record) {
-	if len(n.sources) == 2*maxSources {
-		n.sources = append(n.sources[:0], n.sources[maxSources:]...)
-	}
-	n.sources = append(n.sources, r)
-	n.dirty = true
-}
-
 // Negotiation returns the negotiation pane's data. The pointer is owned by
 // the Log and refreshed by later calls.
 func (l *Log) Negotiation() *Negotiation {
@@ -446,52 +436,4 @@ func (l *Log) problems() []Problem {
 		out = out[len(out)-maxSources:]
 	}
 	return out
-}
-
-func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
-	if r.Kind == mcp.KindError {
-		e := r.Error
-		p := Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}
-		if e.Cause != "" {
-			f := advice.FactOf(e)
-			p.Fact = &f
-		}
-		return p, true
-	}
-	// The session follows a failed exchange with an error record that says
-	// what to do; the status speaks for itself only when that is missing.
-	h := r.HTTP
-	if h.Purpose == mcp.PurposeStream {
-		for _, s := range l.neg.sources {
-			if s.Kind == mcp.KindError && (s.Error.Op == mcp.OpConnect || s.Error.Op == mcp.OpNegotiate) && s.Seq > r.Seq {
-				return Problem{}, false
-			}
-		}
-	} else if _, p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.fail != 0 {
-		return Problem{}, false
-	} else if ep := l.neg.endpoint; ep != nil && h.URL == ep.Endpoint.Preferred && PostsElsewhere(ep.Endpoint) {
-		// The preferred URL's refusal is why the session switched to
-		// another, which the endpoint's warning says with the status.
-		return Problem{}, false
-	}
-	return l.statusProblem(r)
-}
-
-func (l *Log) statusProblem(r *mcp.Record) (Problem, bool) {
-	h := r.HTTP
-	verb := h.Method
-	if verb == "" {
-		verb = "POST"
-	}
-	msg := fmt.Sprintf("%s answered %d %s", verb, h.Status, http.StatusText(h.Status))
-	if h.Status == http.StatusUnauthorized {
-		if wa := mcp.RecordedHeader(h.Headers, "WWW-Authenticate"); wa != "" {
-			msg += " (WWW-Authenticate: " + mcp.HeaderQuote(wa) + ")"
-		}
-	}
-	fact := &advice.Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: l.neg.transport}
-	if advice.For(*fact, advice.TUI) == "" {
-		return Problem{}, false
-	}
-	return Problem{Level: LevelError, Seq: r.Seq, Message: msg, Fact: fact}, true
 }
