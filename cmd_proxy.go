@@ -333,16 +333,19 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record) {
 	if path != "" {
 		s.noteRecorded(path)
 	}
+	delete(s.early.unstarted, c.ID)
 	if clients != nil && shown {
-		// unshow drains what is listed here once the TUI stops.
+		// unshow drains what is listed here once the TUI stops. Queued,
+		// never waited for (this runs on the relay's path, and the TUI
+		// may be slow), under s.mu as rename queues a new name: the TUI
+		// gets the session before any new name of it.
 		s.feeds = append(s.feeds, recs)
+		s.feed.send(ui.Client{ID: c.ID, Name: name(c), Records: recs, RecordingPath: path, Log: log})
+		s.mu.Unlock()
+		return
 	}
 	s.mu.Unlock()
 	switch {
-	case clients != nil && shown:
-		// Queued, never waited for: this runs on the relay's path, and the
-		// TUI may be slow.
-		s.feed.send(ui.Client{ID: c.ID, Name: name(c), Records: recs, RecordingPath: path, Log: log})
 	case clients != nil:
 		if log != nil {
 			log.Close()
@@ -373,24 +376,6 @@ func (s *proxySessions) drain(recs <-chan []mcp.Record) {
 		for range recs {
 		}
 	}()
-}
-
-// rename passes on that a session's client said who it is.
-func (s *proxySessions) rename(c *proxy.Client) {
-	if s.feed == nil {
-		return // every line names the client as it is known then
-	}
-	s.feed.send(ui.Client{ID: c.ID, Name: name(c)})
-}
-
-// closed reports whether ch is closed.
-func closed(ch <-chan struct{}) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-		return false
-	}
 }
 
 // openOwn opens the user's own session to the upstream, recorded like any
@@ -461,7 +446,10 @@ func (s *proxySessions) report(w io.Writer) {
 	refused := s.full.total
 	folded, earlyPath := s.early.folded, s.early.path
 	s.mu.Unlock()
-	if folded > 0 && earlyPath != "" {
+	switch {
+	case folded == 1 && earlyPath != "":
+		fmt.Fprintf(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in %s\n", earlyPath)
+	case folded > 1 && earlyPath != "":
 		fmt.Fprintf(w, "%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in %s\n", folded, earlyPath)
 	}
 	if refused > 0 {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"sync"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
@@ -29,6 +28,9 @@ type earlyGets struct {
 	path   string
 	folded int
 	closed bool
+	// unstarted are the sessions held and not handed on yet, by ID; s.mu
+	// guards it (rename).
+	unstarted map[int]bool
 }
 
 // earlyID is the number the folded sessions are shown under in the TUI:
@@ -39,6 +41,12 @@ const earlyID = 0
 // (then it is recorded as any session is) or it ends (then it is folded).
 func (s *proxySessions) holdEarly(c *proxy.Client) {
 	s.early.held.Add(1)
+	s.mu.Lock()
+	if s.early.unstarted == nil {
+		s.early.unstarted = map[int]bool{}
+	}
+	s.early.unstarted[c.ID] = true
+	s.mu.Unlock()
 	go func() {
 		defer s.early.held.Done()
 		var kept [][]mcp.Record
@@ -80,6 +88,7 @@ func clientSpoke(batch []mcp.Record) bool {
 // first, and prints its lines (headless) as any session's.
 func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record) {
 	s.mu.Lock()
+	delete(s.early.unstarted, c.ID)
 	if s.early.in == nil && !s.early.closed {
 		s.openEarly(c)
 	}
@@ -109,7 +118,8 @@ func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record) {
 func (s *proxySessions) openEarly(c *proxy.Client) {
 	in := make(chan []mcp.Record, 16)
 	s.early.in = in
-	recs, path, log := s.recordStream(in, c.Upstream, mcp.TransportStreamable, time.Now(), "proxy GETs before initialize", nil, s.clients != nil)
+	// It starts when its first session did: its records come first.
+	recs, path, log := s.recordStream(in, c.Upstream, mcp.TransportStreamable, c.Started, "proxy GETs before initialize", nil, s.clients != nil)
 	s.early.path = path
 	if path != "" {
 		s.noteRecorded(path)

@@ -3,6 +3,7 @@ package main
 import (
 	"sync"
 
+	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -89,5 +90,33 @@ func closeLogs(cs []ui.Client) {
 		if c.Log != nil {
 			c.Log.Close()
 		}
+	}
+}
+
+// rename passes on that a session's client said who it is. A client says
+// so in its first message, before the message is relayed; a session that
+// a GET before initialize began is handed on only once that message is
+// in its records (holdEarly), and then under the name it has by then. Its
+// new name is not passed on before it: the TUI would take it for a
+// session of no records, and the session itself for a new name.
+func (s *proxySessions) rename(c *proxy.Client) {
+	if s.feed == nil {
+		return // every line names the client as it is known then
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.early.unstarted[c.ID] {
+		return
+	}
+	s.feed.send(ui.Client{ID: c.ID, Name: name(c)})
+}
+
+// closed reports whether ch is closed.
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
 	}
 }

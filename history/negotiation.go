@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"slices"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -51,15 +50,6 @@ type Negotiation struct {
 	Conn      int
 	SessionID string
 	Problems  []Problem
-}
-
-// ClientLabel is the clientInfo the client sent, "name version", or ""
-// when it sent none.
-func (n Negotiation) ClientLabel() string {
-	if n.ClientName == "" {
-		return ""
-	}
-	return strings.TrimSpace(n.ClientName + " " + n.ClientVersion)
 }
 
 // Problem is something the person debugging should know, with what to do
@@ -290,48 +280,6 @@ func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
 	n.dirty = true
 }
 
-// maxClientTries bounds the 2026 requests read for a clientInfo (it
-// should be in every one): a client that names none must not cost a
-// parse of every request it sends.
-const maxClientTries = 8
-
-// sentRequest learns who the client is from a request it sent: the
-// clientInfo of an initialize (the newest, as a new initialize begins a
-// new session), else of the first 2026 request whose _meta names one.
-func (n *negotiationIndex) sentRequest(m *mcp.RPCMessage) {
-	var v struct {
-		Params struct {
-			ClientInfo clientInfo                 `json:"clientInfo"`
-			Meta       map[string]json.RawMessage `json:"_meta"`
-		} `json:"params"`
-	}
-	switch {
-	case m.Method == "initialize":
-	case n.clientInfo.name == "" && n.clientTries < maxClientTries:
-		n.clientTries++
-	default:
-		return
-	}
-	if json.Unmarshal([]byte(m.Raw), &v) != nil {
-		return
-	}
-	info := v.Params.ClientInfo
-	if m.Method != "initialize" {
-		info = clientInfo{}
-		_ = json.Unmarshal(v.Params.Meta[mcp.MetaClientInfo], &info)
-	}
-	if info.Name != "" {
-		n.clientInfo.name, n.clientInfo.version = info.Name, info.Version
-		n.dirty = true
-	}
-}
-
-// clientInfo is the clientInfo of an initialize or a 2026 _meta.
-type clientInfo struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
-}
-
 // discovered reads a 2026 server/discover answer: the versions the server
 // speaks, its capabilities and instructions, and its identity in _meta.
 // The version the request was sent in is the one in use when the server
@@ -390,16 +338,6 @@ func (n *negotiationIndex) httpProblem(r *mcp.Record) {
 	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusUnsupportedMediaType:
 		n.addSource(r)
 	}
-}
-
-// addSource remembers a record that may become a problem. Only the newest
-// are kept: the pane shows what is wrong now, the pairs pane keeps the rest.
-func (n *negotiationIndex) addSource(r *mcp.Record) {
-	if len(n.sources) == 2*maxSources {
-		n.sources = append(n.sources[:0], n.sources[maxSources:]...)
-	}
-	n.sources = append(n.sources, r)
-	n.dirty = true
 }
 
 // Negotiation returns the negotiation pane's data. The pointer is owned by
@@ -513,52 +451,4 @@ func (l *Log) problems() []Problem {
 		out = out[len(out)-maxSources:]
 	}
 	return out
-}
-
-func (l *Log) problemOf(r *mcp.Record) (Problem, bool) {
-	if r.Kind == mcp.KindError {
-		e := r.Error
-		p := Problem{Level: LevelError, Message: e.Message, Hint: e.Hint, Seq: r.Seq}
-		if e.Cause != "" {
-			f := advice.FactOf(e)
-			p.Fact = &f
-		}
-		return p, true
-	}
-	// The session follows a failed exchange with an error record that says
-	// what to do; the status speaks for itself only when that is missing.
-	h := r.HTTP
-	if h.Purpose == mcp.PurposeStream {
-		for _, s := range l.neg.sources {
-			if s.Kind == mcp.KindError && (s.Error.Op == mcp.OpConnect || s.Error.Op == mcp.OpNegotiate) && s.Seq > r.Seq {
-				return Problem{}, false
-			}
-		}
-	} else if _, p := l.row(h.ReqSeq); h.ReqSeq != 0 && p != nil && p.fail != 0 {
-		return Problem{}, false
-	} else if ep := l.neg.endpoint; ep != nil && h.URL == ep.Endpoint.Preferred && PostsElsewhere(ep.Endpoint) {
-		// The preferred URL's refusal is why the session switched to
-		// another, which the endpoint's warning says with the status.
-		return Problem{}, false
-	}
-	return l.statusProblem(r)
-}
-
-func (l *Log) statusProblem(r *mcp.Record) (Problem, bool) {
-	h := r.HTTP
-	verb := h.Method
-	if verb == "" {
-		verb = "POST"
-	}
-	msg := fmt.Sprintf("%s answered %d %s", verb, h.Status, http.StatusText(h.Status))
-	if h.Status == http.StatusUnauthorized {
-		if wa := mcp.RecordedHeader(h.Headers, "WWW-Authenticate"); wa != "" {
-			msg += " (WWW-Authenticate: " + mcp.HeaderQuote(wa) + ")"
-		}
-	}
-	fact := &advice.Fact{Cause: mcp.CauseStatus, Status: h.Status, Purpose: h.Purpose, Transport: l.neg.transport}
-	if advice.For(*fact, advice.TUI) == "" {
-		return Problem{}, false
-	}
-	return Problem{Level: LevelError, Seq: r.Seq, Message: msg, Fact: fact}, true
 }

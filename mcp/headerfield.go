@@ -7,7 +7,8 @@ func ValidHeaderName(s string) bool { return isToken(s) }
 
 // HeaderValueControl returns the first byte of s that net/http refuses in
 // a header value (a control character other than a tab, or DEL) and true,
-// or false when s can be sent.
+// or false when s can be sent. A user's -H value and a server's event id
+// sent back as Last-Event-ID are checked by it alike.
 func HeaderValueControl(s string) (byte, bool) {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f {

@@ -61,11 +61,11 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	return resp, nil
 }
 
-// switchedProtocols refuses a status HTTP does not have, and a 101
-// Switching Protocols, which mcpscope never asks for. net/http hands the connection itself over as the body,
-// which no deadline or cancellation ends: read as an answer, it would hold
-// the request, and quitting, until the server hung up. Closing the body
-// closes the connection.
+// oddStatus refuses a status HTTP does not have, and a 101 Switching
+// Protocols, which mcpscope never asks for. For a 101 net/http hands the
+// connection itself over as the body, which no deadline or cancellation
+// ends: read as an answer, it would hold the request, and quitting, until
+// the server hung up. Closing the body closes the connection.
 func oddStatus(req *http.Request, resp *http.Response, ex *HTTPExchange) *WireError {
 	if resp.StatusCode > 599 {
 		// net/http reads any three digits; what a 999 means nobody

@@ -472,15 +472,3 @@ func answerID(b Raw) string {
 // and the event id it sends back as Last-Event-ID; real ids are UUIDs,
 // counters and the like, tens of bytes.
 const maxSessionID = 4096
-
-// headerSafe reports whether v can be sent as a header value: net/http
-// refuses one with a control character other than a tab (an event id can
-// hold ESC or DEL, which SSE allows), failing the request it goes on.
-func headerSafe(v string) bool {
-	for i := 0; i < len(v); i++ {
-		if b := v[i]; (b < ' ' && b != '\t') || b == 0x7f {
-			return false
-		}
-	}
-	return true
-}

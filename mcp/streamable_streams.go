@@ -126,7 +126,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.id, dropped, len(lastID), maxSessionID)}
 		}
-		if !headerSafe(lastID) {
+		if _, bad := HeaderValueControl(lastID); bad {
 			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id %q holds a control character, which no HTTP header can carry: it cannot be sent back as Last-Event-ID, so it was not resumed", m.id, dropped, clip.Quote(lastID, 64))}
 		}
@@ -452,7 +452,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		if len(lastID) > maxSessionID {
 			why += fmt.Sprintf("; its last event id is %d bytes, too long to send back, so it is reopened without Last-Event-ID", len(lastID))
 			lastID = ""
-		} else if !headerSafe(lastID) {
+		} else if _, bad := HeaderValueControl(lastID); bad {
 			why += fmt.Sprintf("; its last event id %q holds a control character, which no HTTP header can carry, so it is reopened without Last-Event-ID", clip.Quote(lastID, 64))
 			lastID = ""
 		}

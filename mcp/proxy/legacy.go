@@ -77,6 +77,7 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 // the client must not take its credentials there on the upstream's word
 // (see offOrigin).
 func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, since time.Time) rewriter {
+	endpoints := 0 // the stream's endpoint events so far
 	return func(ev *mcp.SSEEvent, sent int) (string, bool) {
 		raw := string(ev.Raw)
 		if ev.Name != "endpoint" {
@@ -84,6 +85,9 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		}
 		if sent > 0 || len(raw) > holdLimit {
 			return p.endpointTooLarge(c, r, ev, sent, stream, since), false
+		}
+		if endpoints++; endpoints > maxEndpoints {
+			return p.endpointPastLimit(c, r, ev, stream, since, endpoints), false
 		}
 		data := string(ev.Data)
 		ep, err := mcp.ResolveEndpoint(stream, data)
@@ -179,6 +183,28 @@ func (p *Proxy) endpointTooLarge(c *Client, r *http.Request, ev *mcp.SSEEvent, s
 	c.fail(mcp.OpNegotiate, err)
 	c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
 	return out
+}
+
+// maxEndpoints bounds the endpoint events of one legacy stream the proxy
+// registers: each registers its URI and session id for as long as the
+// session lasts, and a server may send them without end. A server sends
+// one, and another when its session changes; past this many, each points
+// the client at the proxy's refusing URI, which is registered once.
+const maxEndpoints = 64
+
+// endpointPastLimit refuses endpoint event n of a stream, past
+// maxEndpoints; the negotiation error is logged with the first of them.
+func (p *Proxy) endpointPastLimit(c *Client, r *http.Request, ev *mcp.SSEEvent, stream *url.URL, since time.Time, n int) string {
+	err := &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
+		Message: fmt.Sprintf("upstream sent more than %d endpoint events on one stream: the proxy refuses the rest (a server sends one, and another when its session changes)", maxEndpoints)}
+	ep := &mcp.Endpoint{Data: mcp.Raw(clip.Quote(string(ev.Data), 256)), Base: stream.String(), Conn: conn, Elapsed: p.cfg.Now().Sub(since),
+		InUse:  p.register(c, r, refusedPath(c), "", &foreign{refusal: err}),
+		Reason: "rewritten to a URI on the proxy that refuses every POST with 502: " + err.Error()}
+	if n == maxEndpoints+1 {
+		c.fail(mcp.OpNegotiate, err)
+	}
+	c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
+	return pointAt(ev, refusedPath(c))
 }
 
 // refusedEvent is the name an endpoint event the proxy refuses after part

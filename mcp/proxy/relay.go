@@ -291,7 +291,10 @@ func (t *tee) release(raw, out string) {
 	t.write([]byte(out[min(t.sent, len(out)):]))
 	rest := raw[min(t.sent, len(raw)):]
 	t.sent = 0
-	if strings.HasPrefix(string(t.held), rest) {
+	// Compared in place: string(t.held) would copy all that is held
+	// behind the block, for every block, and a legacy stream is held
+	// block by block for as long as it lasts.
+	if len(t.held) >= len(rest) && string(t.held[:len(rest)]) == rest {
 		t.held = t.held[len(rest):]
 	}
 	t.stream()
