@@ -210,7 +210,10 @@ func (r *proxyRun) headless(ctx context.Context) error {
 func (r *proxyRun) tui() error {
 	styles, err := loadStyles(r.theme)
 	if err != nil {
-		r.stop()
+		// Sessions may already be queued for the TUI that will never
+		// run: their records must still be drained and their recordings
+		// closed, as when the TUI quits.
+		r.finishTUI()
 		return err
 	}
 	urls := make([]string, len(r.eps))
@@ -224,15 +227,22 @@ func (r *proxyRun) tui() error {
 		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids",
 		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
 	})
-	r.sessions.closeOwn()
-	r.sessions.unshow()
-	r.stop()
+	r.finishTUI()
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s stopped\n", r.upstream)
 	r.sessions.report(r.errw)
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}
 	}
 	return nil
+}
+
+// finishTUI ends a TUI run however it ended: the user's own sessions
+// close, what the TUI no longer reads is drained, and the proxy stops
+// with every recording closed.
+func (r *proxyRun) finishTUI() {
+	r.sessions.closeOwn()
+	r.sessions.unshow()
+	r.stop()
 }
 
 // loopbackAddr reports whether a listener's address is loopback only.
