@@ -120,6 +120,12 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 		}
 		return next
 	}
+	if msg.Records == nil {
+		// A new name of a session never announced: there are no records
+		// to show or wait for, and a tab for it would wait on a nil
+		// channel for ever.
+		return next
+	}
 	f := m.addFeed(Client(msg))
 	cmds := []tea.Cmd{next, waitForClientRecords(f.ID, f.Records)}
 	if m.clients.cur < 0 {
