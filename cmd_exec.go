@@ -354,7 +354,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		// progress line goes before the result is printed.
 		progress.done()
 		for _, w := range warnings {
-			fmt.Fprintf(stderr, "warning: %s\n", sanitize.Text(w.String()))
+			// One line: a tool or key name the server chose must not
+			// start a line of its own.
+			fmt.Fprintf(stderr, "warning: %s\n", sanitize.Line(w.String()))
 		}
 		got := p.result(c, resp, err)
 		_ = out.Flush()

@@ -180,7 +180,7 @@ func roundLine(m *mcp.RPCMessage) string {
 
 // noteLine is a notification as one line, said to be for a subscription
 // we do not have when it is; what it says came from the server and is
-// sanitized by the printer. recording is where a cut text is whole.
+// sanitized, to one line, by the printer. recording is where a cut text is whole.
 func noteLine(m *mcp.RPCMessage, recording string) string {
 	return history.ForeignSubscription(m) + noteWords(m, recording)
 }
@@ -232,7 +232,10 @@ func (n *notes) print(w io.Writer, upTo int64) {
 	lines := n.take()
 	n.mu.Unlock()
 	for _, l := range lines {
-		fmt.Fprintf(w, "· %s\n", sanitize.Text(strings.TrimRight(l, "\n")))
+		// One line each (sanitize.Line), whatever the server put in the
+		// words it chose (a method, an inputRequests key, a log text): a
+		// line break kept there would print a "· …" line exec never wrote.
+		fmt.Fprintf(w, "· %s\n", sanitize.Line(strings.TrimRight(l, "\n")))
 	}
 }
 

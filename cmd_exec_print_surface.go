@@ -332,7 +332,8 @@ func (p *printer) resultInfo(result json.RawMessage) {
 		_, line, _ = strings.Cut(line, " · ")
 	}
 	if line != "" {
-		fmt.Fprintf(p.w, "%s\n", sanitize.Text(line))
+		// One line, whatever resultType or cacheScope the server wrote.
+		fmt.Fprintf(p.w, "%s\n", sanitize.Line(line))
 	}
 }
 
