@@ -140,7 +140,7 @@ func (t *streamable) beforeInitialize() {
 		detail = "a new session, replacing " + old
 	}
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateConnecting, Conn: gen, Detail: detail,
-		URL: t.endpoint.String(), Transport: TransportStreamable}})
+		URL: t.endpoint.String(), Transport: t.name()}})
 }
 
 // negotiated keeps the version for the MCP-Protocol-Version header of
@@ -242,12 +242,12 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	s := t.s
 	id, protocol, gen, quiet := t.session()
 	if gone := t.expiredID(); id == "" && gone != "" && m.method != "initialize" {
-		return &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: PurposePost,
+		return &WireError{Cause: CauseSessionExpired, Transport: t.name(), Purpose: PurposePost,
 			Message: fmt.Sprintf("not sent: session %s expired (the server no longer knows it), and %s needs a session", clip.Quote(gone, 64), m.method)}
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
 	if err != nil {
-		return &WireError{Cause: CauseUnreachable, Transport: TransportStreamable, Message: err.Error(), Err: err}
+		return &WireError{Cause: CauseUnreachable, Transport: t.name(), Message: err.Error(), Err: err}
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
@@ -263,7 +263,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	resp, err := s.do(req, ex)
 	if err != nil {
 		s.emitHTTP(ex)
-		return withTransport(err, TransportStreamable, purpose)
+		return withTransport(err, t.name(), purpose)
 	}
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
 	if m.p != nil {
@@ -282,7 +282,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 			resp.Body.Close()
 			s.emitHTTP(ex)
-			return &WireError{Cause: CauseBadSessionID, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
+			return &WireError{Cause: CauseBadSessionID, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
 		}
 		adopt = func() { t.adopt(sid, gen) }
@@ -304,7 +304,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
 			return t.noBody(m, resp, id, purpose)
 		}
-		return &WireError{Cause: CauseBadContentType, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
+		return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Header:  map[string]string{"Content-Type": HeaderQuote(resp.Header.Get("Content-Type"))},
 			Message: fmt.Sprintf("POST %s answered %s with Content-Type %q, neither JSON nor an event stream", t.endpoint, statusText(resp), HeaderQuote(resp.Header.Get("Content-Type")))}
 	}
@@ -326,7 +326,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	resp.Body.Close()
 	s.emitHTTP(ex)
 	if id != "" && SessionGone(resp.StatusCode, ct, ex.Body) {
-		err := &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: purpose, Status: resp.StatusCode,
+		err := &WireError{Cause: CauseSessionExpired, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s to a request carrying session %s: the server no longer knows the session", t.endpoint, statusText(resp), id)}
 		if !t.expire(gen, id, resp.StatusCode) {
 			err.Cause = CauseSessionNotKept
@@ -345,7 +345,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			}
 		}
 	}
-	return StatusError(purpose, TransportStreamable, http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
+	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
 }
 
 // noBody is the end of a 2xx POST answer with nothing in its body.
@@ -392,13 +392,13 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		if we := badBody(err); we != nil {
 			return withTransport(we, t.name(), PurposePost)
 		}
-		return &WireError{Cause: CauseStreamEnded, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
+		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err,
 			Message: "the JSON answer broke off: " + err.Error()}
 	}
 	if int64(len(body)) > limit {
 		ex.Opened, ex.Body = "", Raw(body[:BodyLimit])
 		s.emitHTTP(ex)
-		return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost,
+		return &WireError{Cause: CauseEventTooLarge, Transport: t.name(), Purpose: PurposePost,
 			Message: fmt.Sprintf("the JSON answer is larger than the %d-byte limit", limit)}
 	}
 	if len(body) == 0 && (m.p == nil || resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusResetContent) {
@@ -412,12 +412,12 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
 	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
 		s.handleMessage(in, nil, string(body), at)
-		return &WireError{Cause: CauseNotJSONRPC, Transport: TransportStreamable, Purpose: PurposePost, Status: resp.StatusCode,
+		return &WireError{Cause: CauseNotJSONRPC, Transport: t.name(), Purpose: PurposePost, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered JSON that is not a JSON-RPC message (%s)", t.endpoint, notRPCReason(body))}
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
-		return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost,
+		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost,
 			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + strayWords(s.straysSince(m.p, m.id))}
 	}
 	return nil

@@ -89,7 +89,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return ctx.Err()
 		}
 		if err != nil && isTooLarge(err) {
-			return &WireError{Cause: CauseEventTooLarge, Transport: TransportStreamable, Purpose: PurposePost, Message: err.Error(), Err: err}
+			return &WireError{Cause: CauseEventTooLarge, Transport: t.name(), Purpose: PurposePost, Message: err.Error(), Err: err}
 		}
 		if we := badBody(err); we != nil {
 			// Resuming would read the same undecodable bytes.
@@ -117,17 +117,17 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped) + strayWords(s.straysSince(m.p, m.id))}
 		}
 		if lastID == "" {
-			return &WireError{Cause: CauseNoResponse, Transport: TransportStreamable, Purpose: PurposePost, Err: err,
+			return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped) + strayWords(s.straysSince(m.p, m.id))}
 		}
 		if len(lastID) > maxSessionID {
 			// Sent back, it would be refused (431) or crowd out the
 			// headers that matter, on every attempt.
-			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id is %d bytes: too long to send back as Last-Event-ID (mcpscope sends at most %d), so it was not resumed", m.id, dropped, len(lastID), maxSessionID)}
 		}
 		if _, bad := HeaderValueControl(lastID); bad {
-			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and its last event id %q holds a control character, which no HTTP header can carry: it cannot be sent back as Last-Event-ID, so it was not resumed", m.id, dropped, clip.Quote(lastID, 64))}
 		}
 		if fresh {
@@ -136,7 +136,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		attempt++
 		resumes++
 		if attempt > maxResume {
-			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s kept dropping; gave up after %d attempts in a row to resume it that brought no new event", m.id, maxResume)}
 		}
 		if deadline := m.p.deadline; !deadline.IsZero() && time.Until(deadline) < retry {
@@ -146,7 +146,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			if retryField == "" {
 				wait = fmt.Sprintf("resuming it waits %s (the server named no retry)", retry)
 			}
-			return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+			return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and %s, more than the %s left of the request's timeout: not resumed", m.id, dropped, wait, time.Until(deadline).Round(time.Millisecond))}
 		}
 		wait := max(retry, idle.wait(opened, s.cfg.Now(), message))
@@ -155,7 +155,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			// trip until the request times out: thousands a second.
 			wait = max(wait, quickBackoff)
 		}
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: TransportStreamable,
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResuming, Conn: gen, Transport: t.name(),
 			Detail: fmt.Sprintf("request %s: stream dropped after event %s (%s); resuming in %s, attempt %d of %d", m.id, lastID, dropped, wait, attempt, maxResume)}})
 		if !sleepCtx(ctx, wait) {
 			return ctx.Err()
@@ -172,7 +172,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			we := &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume, Err: err,
+			we := &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err)}
 			if prev, ok := err.(*WireError); ok {
 				we.Status, we.Header = prev.Status, prev.Header
@@ -184,7 +184,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			}
 			return we
 		}
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: TransportStreamable,
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateResumed, Conn: gen, Transport: t.name(),
 			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
 		note = &resumeNote{after: lastID}
 		m.p.resumed.Store(note)
@@ -201,10 +201,10 @@ func (t *streamable) resumable(reqID, lastID string, gen int) *WireError {
 	id, _, cur, _ := t.session()
 	switch {
 	case cur != gen:
-		return &WireError{Cause: CauseResumeFailed, Transport: TransportStreamable, Purpose: PurposeResume,
+		return &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume,
 			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and its session was replaced by a new one meanwhile: not resumed", reqID, lastID)}
 	case id == "" && t.expiredID() != "":
-		return &WireError{Cause: CauseSessionExpired, Transport: TransportStreamable, Purpose: PurposeResume,
+		return &WireError{Cause: CauseSessionExpired, Transport: t.name(), Purpose: PurposeResume,
 			Message: fmt.Sprintf("request %s: its stream dropped after event %s, and session %s expired meanwhile (the server no longer knows it): not resumed", reqID, lastID, clip.Quote(t.expiredID(), 64))}
 	}
 	return nil
@@ -268,9 +268,9 @@ func (t *streamable) get(ctx context.Context, purpose, lastID string, reqSeq int
 	resp, err := s.do(req, ex)
 	if err != nil {
 		s.emitHTTP(ex)
-		return nil, withTransport(err, TransportStreamable, purpose)
+		return nil, withTransport(err, t.name(), purpose)
 	}
-	we := s.eventStream(resp, ex, TransportStreamable, t.endpoint.String())
+	we := s.eventStream(resp, ex, t.name(), t.endpoint.String())
 	if we == nil {
 		if id != "" {
 			t.knownBy(gen, id)
@@ -333,7 +333,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	s := t.s
 	in := &inbound{conn: gen, stream: StreamGet}
 	state := func(detail string) {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: TransportStreamable, Detail: detail}})
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: t.name(), Detail: detail}})
 	}
 	defer func() {
 		// The stream ends with its session: the last word on it must not
