@@ -106,6 +106,8 @@ type Model struct {
 	// holds what was submitted meanwhile, sent when they are.
 	initializing int
 	afterInit    []command.Command
+	// roots holds the roots changes typed while one is being made.
+	roots rootsQueue
 	// afterTools holds the tools/calls of tools not listed yet, submitted
 	// while the tools/list c sent for completion was on its way: sent when
 	// it is back, their arguments are typed by the listed schema and the

@@ -88,19 +88,47 @@ type rootsResolvedMsg struct {
 	absent []string
 }
 
-// changeRoots lists the roots or clears them, or has an add's or rm's
-// directories resolved off the update loop (see rootsResolved).
+// rootsQueue makes roots changes one at a time, in the order typed: each
+// works out its list from the roots the change before it left, which are
+// the session's only once that change's SetRoots is done. Two changes made
+// at once both started from the roots before either, and the first was
+// lost (roots add A, then quickly roots add B, offered B alone).
+type rootsQueue struct {
+	busy    bool       // a change is being made: resolved, then offered
+	waiting []RootsMsg // changes typed meanwhile
+}
+
+// changeRoots lists the roots, or starts a change (or queues it behind
+// the one being made).
 func (m *Model) changeRoots(msg RootsMsg) tea.Cmd {
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
-	switch msg.Verb {
-	case "list":
+	if msg.Verb == "list" {
 		return m.setStatus(levelInfo, "roots offered: "+rootsList(m.opts.Backend.Roots()))
-	case "clear":
+	}
+	if m.roots.busy {
+		m.roots.waiting = append(m.roots.waiting, msg)
+		return nil
+	}
+	m.roots.busy = true
+	if msg.Verb == "clear" {
 		return m.offerRoots(nil, "cleared", nil)
 	}
+	// An add's or rm's directories are resolved off the update loop (see
+	// rootsResolved).
 	return resolveRoots(msg)
+}
+
+// rootsDone ends the change being made and starts the next one typed.
+func (m *Model) rootsDone() tea.Cmd {
+	m.roots.busy = false
+	if len(m.roots.waiting) == 0 {
+		return nil
+	}
+	next := m.roots.waiting[0]
+	m.roots.waiting = m.roots.waiting[1:]
+	return m.changeRoots(next)
 }
 
 // resolveRoots makes the directories of a roots add or rm root URIs.
@@ -132,10 +160,21 @@ func resolveRoots(msg RootsMsg) tea.Cmd {
 }
 
 // rootsResolved works out the roots an add or rm leaves, from those
-// offered now, and offers them.
+// offered now (no other change is being made then), and offers them; a
+// change that cannot be made lets the next one typed start.
 func (m *Model) rootsResolved(res rootsResolvedMsg) tea.Cmd {
+	cmd, offered := m.applyResolved(res)
+	if offered {
+		return cmd // rootsSet ends the change
+	}
+	return tea.Batch(cmd, m.rootsDone())
+}
+
+// applyResolved is rootsResolved's change: the Cmd that offers the roots
+// it leaves (offered), or the status saying why it cannot be made.
+func (m *Model) applyResolved(res rootsResolvedMsg) (cmd tea.Cmd, offered bool) {
 	if res.err != nil {
-		return m.setStatus(levelError, sanitize.Line(res.err.Error()))
+		return m.setStatus(levelError, sanitize.Line(res.err.Error())), false
 	}
 	msg := res.msg
 	cur := m.opts.Backend.Roots()
@@ -146,7 +185,7 @@ func (m *Model) rootsResolved(res rootsResolvedMsg) tea.Cmd {
 				next = append(next, r)
 			}
 		}
-		return m.offerRoots(next, "added "+strings.Join(msg.Args, ", "), res.absent)
+		return m.offerRoots(next, "added "+strings.Join(msg.Args, ", "), res.absent), true
 	}
 	for i, a := range msg.Args {
 		uri := a
@@ -155,11 +194,11 @@ func (m *Model) rootsResolved(res rootsResolvedMsg) tea.Cmd {
 		}
 		j := slices.IndexFunc(next, func(x mcp.Root) bool { return x.URI == uri || x.URI == a || x.Name == a })
 		if j < 0 {
-			return m.setStatus(levelError, "no root "+sanitize.Line(a)+" is offered (offered: "+rootsList(cur)+")")
+			return m.setStatus(levelError, "no root "+sanitize.Line(a)+" is offered (offered: "+rootsList(cur)+")"), false
 		}
 		next = slices.Delete(next, j, j+1)
 	}
-	return m.offerRoots(next, "removed "+strings.Join(msg.Args, ", "), nil)
+	return m.offerRoots(next, "removed "+strings.Join(msg.Args, ", "), nil), true
 }
 
 // offerRoots hands the new roots to the session off the update loop (in
@@ -172,9 +211,15 @@ func (m *Model) offerRoots(next []mcp.Root, what string, absent []string) tea.Cm
 	}
 }
 
-// rootsSet shows the roots now offered and how the server learns of them.
+// rootsSet ends a roots change: it shows the roots now offered, and the
+// next change typed starts from them.
 func (m *Model) rootsSet(msg rootsSetMsg) tea.Cmd {
 	m.setRoots(msg.roots)
+	return tea.Batch(m.rootsSaid(msg), m.rootsDone())
+}
+
+// rootsSaid says which roots are offered and how the server learns of them.
+func (m *Model) rootsSaid(msg rootsSetMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setStatus(levelError, "roots "+sanitize.Line(msg.what)+", but telling the server failed: "+errLine(msg.err))
 	}
