@@ -8,7 +8,6 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -254,11 +253,15 @@ func (s *statusBar) levelStyle(l statusLevel) lipgloss.Style {
 // makes a block of the field when the blanks are painted (a background the
 // terminal shows, or reverse video); unpainted (mono, a terminal without
 // colour) they read as double spaces beside the bar's own, so they go.
+// Whether the background is painted is the style's own renderer's to say
+// (a blank drawn with it and without it differ), not the package-global
+// colour profile's: a style made for another terminal is drawn as that
+// terminal shows it.
 func block(s lipgloss.Style) lipgloss.Style {
 	if s.GetReverse() {
 		return s
 	}
-	if _, none := s.GetBackground().(lipgloss.NoColor); !none && lipgloss.ColorProfile() != termenv.Ascii {
+	if s.Render(" ") != s.UnsetBackground().Render(" ") {
 		return s
 	}
 	return s.UnsetPadding()
