@@ -136,7 +136,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	opts := ui.Options{
 		Records: records, Backend: command.NewRunner(sess), Styles: styles,
-		URL: url, Transport: cf.transport, Note: note, HistoryPath: historyPath(), Answers: answers,
+		URL: url, Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, HistoryPath: historyPath(), Answers: answers,
 	}
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()

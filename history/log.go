@@ -7,6 +7,7 @@
 package history
 
 import (
+	"net/url"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -211,7 +212,13 @@ type Stats struct {
 	Protocol string
 	// Detected is set once detection said which transport the URL serves
 	// (or that none worked); until then Transport is the one being tried.
+	// A detection started again after one that found nothing clears it.
 	Detected bool
+	// Probe is the step detection took last, "POST server/discover",
+	// "POST initialize" or "GET /sse", and ProbeSince when it began: while
+	// Detected is false, what the session is waiting on.
+	Probe      string
+	ProbeSince time.Time
 }
 
 // Stats returns the counts for the status bar. Errors counts our rows that
@@ -269,6 +276,7 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 			// tried last is not the session's.
 			l.stats.Transport = r.Detect.Transport
 			l.stats.Detected = true
+			l.stats.Probe, l.stats.ProbeSince = "", time.Time{}
 		}
 	}
 }
@@ -284,6 +292,9 @@ func (l *Log) onState(r *mcp.Record) {
 		// session's own state has not changed.
 	default:
 		l.stats.State = st.State
+	}
+	if (st.State == mcp.StateConnecting || st.State == mcp.StateReconnecting) && st.Transport == mcp.TransportSSE {
+		l.probing("GET "+urlPath(st.URL), r.Time)
 	}
 	if st.URL != "" {
 		l.stats.URL = st.URL
@@ -468,4 +479,30 @@ func (l *Log) setState(p *row, s PairState) {
 	if p.counts() && s.Failed() {
 		l.failed++
 	}
+}
+
+// probing notes a step of detection that began at t. The first step after
+// a detection that found nothing (the user pressed r) starts detection
+// again; after one that found a transport, it is that transport's own
+// (a new session, an initialize sent by hand) and no probe.
+func (l *Log) probing(what string, t time.Time) {
+	if d := l.neg.detect; l.stats.Detected && d != nil && d.Transport == "" && !d.Forced {
+		l.stats.Detected = false
+	}
+	if !l.stats.Detected {
+		l.stats.Probe, l.stats.ProbeSince = what, t
+	}
+}
+
+// urlPath is the path a probe went to ("/sse"), the whole URL when it
+// does not parse, "/" when it has none.
+func urlPath(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	if u.Path == "" {
+		return "/"
+	}
+	return u.Path
 }

@@ -23,7 +23,10 @@ type Negotiation struct {
 	FirstByte     time.Duration     // GET -> first byte/headers
 	Endpoint      *mcp.Endpoint     // the newest negotiation result
 	EndpointEvent *mcp.SSEEvent     // the raw endpoint event
-	Posts         []*mcp.HTTPExchange
+	// Posts are the POSTs of the connection in use (or of the newest
+	// attempt, when it failed); EarlierPosts those of earlier sessions and
+	// attempts, which a reconnect left behind and which say nothing of now.
+	Posts, EarlierPosts []*mcp.HTTPExchange
 	// Streamable HTTP: what became of the GET stream, the newest resumes
 	// of dropped streams, and how the session ended.
 	GetStream string
@@ -102,7 +105,12 @@ type negotiationIndex struct {
 	endpoint      *mcp.Record
 	endpointEvent *mcp.SSEEvent
 	posts         []*mcp.HTTPExchange
-	init          struct {
+	// earlier counts the first posts that belong to earlier sessions or
+	// attempts; afterFailure says the newest attempt failed, so the next
+	// POST begins another.
+	earlier      int
+	afterFailure bool
+	init         struct {
 		name, version, protocol, instructions string
 		capabilities                          json.RawMessage
 		supported                             []string
@@ -172,7 +180,14 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 		if st.Protocol != "" {
 			n.init.protocol = st.Protocol
 		}
+	case mcp.StateFailed:
+		n.afterFailure = true
+	case mcp.StateReconnecting:
+		n.newConn(st.Conn)
 	case mcp.StateOpen, mcp.StateConnecting:
+		if st.State == mcp.StateConnecting {
+			n.newConn(st.Conn)
+		}
 		// A new session: what became of the last one's streams, and what
 		// went wrong in it, is not this one's (Pairs keeps all of it).
 		n.ended, n.getStream, n.resumes = "", "", n.resumes[:0]
@@ -232,9 +247,14 @@ func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 	// --transport sse) said "POSTs 400 ×2" before it was sent any.
 	refusedProbe := r.HTTP.Purpose == mcp.PurposeProbe && !accepted(r.HTTP)
 	if m := r.HTTP.Method; (m == "" || m == http.MethodPost) && !refusedProbe {
+		if n.afterFailure {
+			// The attempt that failed is over: this POST begins the next.
+			n.earlier, n.afterFailure = len(n.posts), false
+		}
 		if len(n.posts) == maxPosts {
 			copy(n.posts, n.posts[1:])
 			n.posts = n.posts[:maxPosts-1]
+			n.earlier = max(0, n.earlier-1)
 		}
 		n.posts = append(n.posts, r.HTTP)
 	}
@@ -250,6 +270,19 @@ func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 	}
 	n.httpProblem(r)
 	n.dirty = true
+}
+
+// newConn starts connection conn: the POSTs of earlier connections are
+// earlier. Detection's probes carry no connection (they come before one
+// is counted), so they stay with the connection they led to.
+func (n *negotiationIndex) newConn(conn int) {
+	n.afterFailure = false
+	for i := len(n.posts) - 1; i >= n.earlier; i-- {
+		if c := n.posts[i].Conn; c != 0 && c != conn {
+			n.earlier = i + 1
+			break
+		}
+	}
 }
 
 func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
@@ -358,7 +391,8 @@ func (l *Log) Negotiation() *Negotiation {
 		Client:            n.client,
 		ClientName:        n.clientInfo.name,
 		ClientVersion:     n.clientInfo.version,
-		Posts:             append([]*mcp.HTTPExchange(nil), n.posts...),
+		Posts:             append([]*mcp.HTTPExchange(nil), n.posts[n.earlier:]...),
+		EarlierPosts:      append([]*mcp.HTTPExchange(nil), n.posts[:n.earlier]...),
 		EndpointEvent:     n.endpointEvent,
 		SupportedVersions: n.init.supported,
 		Listen:            n.listen,

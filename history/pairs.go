@@ -150,6 +150,9 @@ func (l *Log) onRPC(r *mcp.Record) {
 				x.round = l.rounds[m.Chain] + 1
 			}
 			l.stats.Requests++
+			if m.Method == "server/discover" || m.Method == "initialize" {
+				l.probing("POST "+m.Method, r.Time)
+			}
 			l.neg.sentRequest(m)
 			l.progressOf[m.ID] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)

@@ -134,6 +134,9 @@ func (s *Session) detect(ctx context.Context) error {
 	forced := s.cfg.Transport != TransportAuto
 	var attempts []Attempt
 	var lastErr, closest error
+	// stoppedAt is the transport whose probe met a failure that ended
+	// detection before every candidate was tried.
+	var stoppedAt string
 	for i, c := range cands {
 		tr := s.newTransport(c)
 		s.mu.Lock()
@@ -185,7 +188,11 @@ func (s *Session) detect(ctx context.Context) error {
 			// initialize era; what fails there says more.
 			closest = err
 		}
-		if ctx.Err() != nil || forced || i == len(cands)-1 || !fallThrough(err) {
+		if ctx.Err() != nil || forced || i == len(cands)-1 {
+			break
+		}
+		if !fallThrough(err) {
+			stoppedAt = c.transport
 			break
 		}
 		if cands[i+1].under && !c.under && !nothingFound(attempts) {
@@ -221,6 +228,14 @@ func (s *Session) detect(ctx context.Context) error {
 			we.Status, we.Header = prev.Status, prev.Header
 		}
 		err = we
+	}
+	if we, ok := err.(*WireError); ok && stoppedAt != "" && err == lastErr {
+		// Advice may name a way past the probe that stopped detection
+		// (a server failing only on server/discover still initializes):
+		// a copy, since the transport may hold the error it returned.
+		stopped := *we
+		stopped.Probe = stoppedAt
+		err = &stopped
 	}
 	if !forced || CauseOf(err) == CauseModernOnly {
 		// A forced transport logged its own failure, except a refusal

@@ -84,7 +84,12 @@ type WireError struct {
 	// answer was sent to.
 	Answered bool
 	Addr     string
-	Err      error
+	// Probe is, when detection stopped at this failure, the transport
+	// whose probe met it (TransportStateless: the server/discover POST,
+	// TransportStreamable: initialize, TransportSSE: the GET): a server
+	// failing on one probe may still speak another's transport.
+	Probe string
+	Err   error
 }
 
 // Error is the message alone: advice is the edges' to add.
@@ -97,7 +102,7 @@ func (e *WireError) Unwrap() error { return e.Err }
 func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
-		Answered: e.Answered, Addr: e.Addr}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe}
 }
 
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal

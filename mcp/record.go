@@ -273,6 +273,9 @@ type ErrorInfo struct {
 	// Addr is the host:port that did not answer (WireError's fields).
 	Answered bool   `json:"answered,omitempty"`
 	Addr     string `json:"addr,omitempty"`
+	// Probe is the transport whose detection probe met the failure
+	// detection stopped at (WireError's field).
+	Probe string `json:"probe,omitempty"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.

@@ -52,6 +52,10 @@ type Options struct {
 	Styles themes.Styles
 	// URL and Transport are shown until the records say otherwise.
 	URL, Transport string
+	// ProbeTimeout is how long each detection probe may wait
+	// (--endpoint-timeout), shown beside the probe in flight; 0 shows
+	// only how long it has waited.
+	ProbeTimeout time.Duration
 	// RecordingPath is where the session is being recorded, "" for nowhere.
 	RecordingPath string
 	// RecordingFailed delivers the error that stopped the recording (a full

@@ -45,10 +45,10 @@ func TestLiveSendWhileDetectingSaysSoAndSendsNothing(t *testing.T) {
 	l.mark()
 	l.tm.Type("i")
 	l.waitFor("not sent, the transport is still being found")
-	// The bar that says so names the state as connecting: "○ starting"
+	// The bar that says so names the probe it waits on: "○ starting"
 	// for the whole probe timeout read as if mcpscope itself were slow.
-	if bar := l.seen.String()[l.from:]; !strings.Contains(bar, "◌ connecting") || strings.Contains(bar, "○ starting") {
-		t.Errorf("status bar while probing = %q, want ◌ connecting", bar)
+	if bar := l.seen.String()[l.from:]; !strings.Contains(bar, "◌ POST server/discover") || strings.Contains(bar, "○ starting") {
+		t.Errorf("status bar while probing = %q, want ◌ POST server/discover", bar)
 	}
 	m := l.quit()
 	if got := len(pairsOf(m, "server/discover")); got != 1 {

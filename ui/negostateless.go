@@ -36,13 +36,7 @@ func (n *negotiationPane) stateless(f *facts, neg *history.Negotiation) {
 	}
 	n.server(f, neg)
 	n.listen(f, neg)
-	if len(neg.Posts) > 0 {
-		summary, mixed := postSummary(neg.Posts)
-		f.kv("POSTs", summary, st.Row)
-		if mixed {
-			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
-		}
-	}
+	n.posts(f, neg)
 }
 
 // listen shows the 2026 listen stream: open, or what became of it.

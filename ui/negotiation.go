@@ -232,13 +232,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	if neg.SessionID != "" && (neg.Endpoint == nil || neg.Endpoint.SessionID != neg.SessionID) {
 		f.kv("Session", wireLine(neg.SessionID, 256), st.Row)
 	}
-	if len(neg.Posts) > 0 {
-		summary, mixed := postSummary(neg.Posts)
-		f.kv("POSTs", summary, st.Row)
-		if mixed {
-			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
-		}
-	}
+	n.posts(f, neg)
 
 	n.server(f, neg)
 	if neg.ServerName == "" && neg.ProtocolVersion == "" && neg.Endpoint != nil {
@@ -355,13 +349,7 @@ func (n *negotiationPane) streamable(f *facts, neg *history.Negotiation) {
 	for _, r := range neg.Resumes {
 		f.kv("Resume", wireLine(r, 512), st.Warning)
 	}
-	if len(neg.Posts) > 0 {
-		summary, mixed := postSummary(neg.Posts)
-		f.kv("POSTs", summary, st.Row)
-		if mixed {
-			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
-		}
-	}
+	n.posts(f, neg)
 	if neg.Ended != "" {
 		f.kv("Ended", wireLine(neg.Ended, 512), st.Dim)
 	}

@@ -32,6 +32,17 @@ func inUseLabel(ep *mcp.Endpoint) string {
 // postSummary counts POST answers by status, and reports whether they
 // differ (then the recent ones are worth listing one by one).
 func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
+	counts, mixed := postCounts(posts), false
+	last := posts[len(posts)-1]
+	for _, p := range posts {
+		mixed = mixed || statusText(p.Status, p.Err) != statusText(last.Status, last.Err)
+	}
+	return counts + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatDuration(last.Duration), mixed
+}
+
+// postCounts counts POST answers by status, in the order each was first
+// seen: "200 ×2, 202 ×1".
+func postCounts(posts []*mcp.HTTPExchange) string {
 	counts := map[string]int{}
 	var order []string
 	for _, p := range posts {
@@ -45,8 +56,7 @@ func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
 	for _, s := range order {
 		parts = append(parts, s+" ×"+strconv.Itoa(counts[s]))
 	}
-	last := posts[len(posts)-1]
-	return strings.Join(parts, ", ") + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatDuration(last.Duration), len(order) > 1
+	return strings.Join(parts, ", ")
 }
 
 // recentPosts lists the newest POST statuses one by one, oldest first, so
@@ -153,4 +163,23 @@ func capabilities(raw json.RawMessage) string {
 // header looks a header up whatever case it was recorded in, sanitized.
 func header(h map[string][]string, name string) string {
 	return wireLine(mcp.RecordedHeader(h, name), 512)
+}
+
+// posts shows how the POSTs of the connection in use were answered, and
+// under them, dimmed, those of earlier sessions and attempts: after a
+// reconnect the refusals that came before it are history, not news.
+func (n *negotiationPane) posts(f *facts, neg *history.Negotiation) {
+	st := n.c.st
+	if len(neg.Posts) > 0 {
+		summary, mixed := postSummary(neg.Posts)
+		f.kv("POSTs", summary, st.Row)
+		if mixed {
+			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
+		}
+	} else if len(neg.EarlierPosts) > 0 {
+		f.kv("POSTs", "none on this connection yet", st.Dim)
+	}
+	if len(neg.EarlierPosts) > 0 {
+		f.kv("  earlier", postCounts(neg.EarlierPosts)+" (earlier connections, not this one)", st.Dim)
+	}
 }

@@ -245,7 +245,9 @@ func (m *Model) setStatus(level statusLevel, text string) tea.Cmd {
 // startSpin starts the spinner if something is pending and it is not
 // already turning.
 func (m *Model) startSpin() tea.Cmd {
-	if m.spinning || m.com.log.Stats().Pending == 0 {
+	// A detection probe's wait is counted on the status bar, and the
+	// legacy GET probe is no request.
+	if m.spinning || m.com.log.Stats().Pending == 0 && !(m.status.probing() && m.com.log.Stats().Probe != "") {
 		return nil
 	}
 	if p := m.opts.Player; p != nil && (p.Paused() || p.Done()) {

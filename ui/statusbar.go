@@ -21,6 +21,7 @@ type statusBar struct {
 	w int
 
 	url, transport, recording, note string
+	probeTimeout                    time.Duration
 	msg                             *statusLine
 	ended                           bool
 	recordingFailed                 bool   // the recording stopped: the file is incomplete
@@ -32,16 +33,47 @@ type statusBar struct {
 }
 
 func newStatusBar(c *common, opts Options) *statusBar {
-	return &statusBar{c: c, url: opts.URL, transport: opts.Transport, recording: opts.RecordingPath, note: opts.Note}
+	return &statusBar{c: c, url: opts.URL, transport: opts.Transport, recording: opts.RecordingPath, note: opts.Note, probeTimeout: opts.ProbeTimeout}
 }
 
 // probing says detection is still trying transports: no transport is the
 // session's yet, and nothing the user sends has one to go out on.
 func (s *statusBar) probing() bool {
 	stats := s.c.log.Stats()
-	// Detection POSTs before any session state is set: "" is probing too.
+	// Detection POSTs before any session state is set: "" is probing too,
+	// and so is failed once r started detection again.
 	return s.transport == mcp.TransportAuto && !s.c.replay && !stats.Detected &&
-		(stats.State == "" || stats.State == mcp.StateConnecting)
+		(stats.State == "" || stats.State == mcp.StateConnecting || stats.State == mcp.StateFailed)
+}
+
+// probeView names the detection step in flight and how long it has
+// waited, out of how long it may: a server that never answers holds each
+// probe for the whole --endpoint-timeout, and "connecting" alone did not
+// say on what. "" when no probe is known.
+func (s *statusBar) probeView() string {
+	stats := s.c.log.Stats()
+	if stats.Probe == "" {
+		return ""
+	}
+	waited := max(0, s.c.clock().Sub(stats.ProbeSince)).Truncate(time.Second)
+	text := wireLine(stats.Probe, 32) + " " + waited.String()
+	if s.probeTimeout > 0 {
+		text += "/" + shortDuration(s.probeTimeout)
+	}
+	return text
+}
+
+// shortDuration writes d as Go does, without the zero units that a whole
+// number of minutes or hours adds ("1m", not "1m0s").
+func shortDuration(d time.Duration) string {
+	text := d.String()
+	if strings.HasSuffix(text, "m0s") {
+		text = strings.TrimSuffix(text, "0s")
+	}
+	if strings.HasSuffix(text, "h0m") {
+		text = strings.TrimSuffix(text, "0m")
+	}
+	return text
 }
 
 // SetSize sets the width.
@@ -87,7 +119,7 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 	// session's: naming it read as if detection had chosen it.
 	if transport == "" || transport == mcp.TransportAuto || s.probing() {
 		transport = "detecting"
-		if stats.State == mcp.StateFailed {
+		if stats.State == mcp.StateFailed && !s.probing() {
 			transport = "no transport"
 		}
 	}
@@ -222,6 +254,11 @@ func (s *statusBar) stateView(state string) string {
 	st := s.c.st
 	if s.ended && !s.c.replay {
 		return st.Error.Render("● ended")
+	}
+	if s.probing() {
+		if probe := s.probeView(); probe != "" {
+			return st.Warning.Render("◌ " + probe)
+		}
 	}
 	switch state {
 	case "":

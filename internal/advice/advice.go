@@ -40,6 +40,9 @@ type Fact struct {
 	// answer, for the advice to name.
 	Answered bool
 	Addr     string
+	// Probe is the transport whose detection probe met the failure that
+	// ended detection (mcp.WireError's field), "" otherwise.
+	Probe string
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -149,9 +152,11 @@ const codeURLElicitationRequired = -32042
 // words are the actions' wording per audience.
 var words = map[Audience]*strings.Replacer{
 	TUI: strings.NewReplacer("{reconnect}", "press r to reconnect", "{initialize}", "press i to start a new session", "{retry}", "send it again",
-		"{pin}", "start mcpscope again with --protocol VERSION", "{unpin}", "start mcpscope again without --transport and --protocol (or with --transport stateless)", "{answer}", "at the prompt", "{init}", "press i"),
+		"{pin}", "start mcpscope again with --protocol VERSION", "{unpin}", "start mcpscope again without --transport and --protocol (or with --transport stateless)", "{answer}", "at the prompt", "{init}", "press i",
+		"{skipdetect}", "start mcpscope again with --transport streamable (or --transport sse for a legacy server)"),
 	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again",
-		"{pin}", "pass --protocol VERSION", "{unpin}", "leave out --transport and --protocol (or pass --transport stateless)", "{answer}", "with --answer given ahead", "{init}", "send initialize"),
+		"{pin}", "pass --protocol VERSION", "{unpin}", "leave out --transport and --protocol (or pass --transport stateless)", "{answer}", "with --answer given ahead", "{init}", "send initialize",
+		"{skipdetect}", "pass --transport streamable (or --transport sse for a legacy server)"),
 }
 
 // For returns the advice for a fact, or "" when the table has none.
@@ -169,6 +174,12 @@ func For(f Fact, a Audience) string {
 	}
 	if text == "" {
 		return ""
+	}
+	if f.Cause == mcp.CauseStatus && f.Status >= 500 && f.Probe == mcp.TransportStateless {
+		// Detection stops at a server failure rather than guess past it,
+		// but servers that crash on a method they do not know fail
+		// server/discover alone and still answer initialize.
+		text += "; it failed on server/discover, the first probe of detection: a server that fails only there (on a method it does not know) is reached by skipping detection: {skipdetect}"
 	}
 	if wa := f.Header["WWW-Authenticate"]; wa != "" && f.Status == http.StatusUnauthorized {
 		if scheme := authScheme(wa); scheme != "" {
@@ -238,7 +249,7 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 // the fact to advise from later (the Negotiation pane's problems).
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
-		Answered: e.Answered, Addr: e.Addr}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe}
 }
 
 // ForError returns the advice for an error a session returned.
@@ -246,7 +257,7 @@ func ForError(err error, a Audience) string {
 	var we *mcp.WireError
 	if errors.As(err, &we) {
 		return For(Fact{Cause: we.Cause, Code: we.Code(), Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header,
-			Answered: we.Answered, Addr: we.Addr}, a)
+			Answered: we.Answered, Addr: we.Addr, Probe: we.Probe}, a)
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {

@@ -58,3 +58,21 @@ func TestForUnreachable(t *testing.T) {
 		t.Errorf("no address known: %q", old)
 	}
 }
+
+// A 5xx that stopped detection on server/discover names the way past it
+// in each audience's words; the same status elsewhere does not.
+func TestForFailedDiscoverProbe(t *testing.T) {
+	f := Fact{Cause: mcp.CauseStatus, Status: 500, Probe: mcp.TransportStateless}
+	if got := For(f, TUI); !strings.Contains(got, "start mcpscope again with --transport streamable") {
+		t.Errorf("TUI advice = %q", got)
+	}
+	if got := For(f, CLI); !strings.Contains(got, "pass --transport streamable") {
+		t.Errorf("CLI advice = %q", got)
+	}
+	for _, other := range []Fact{{Cause: mcp.CauseStatus, Status: 500, Probe: mcp.TransportStreamable}, {Cause: mcp.CauseStatus, Status: 500},
+		{Cause: mcp.CauseStatus, Status: 401, Probe: mcp.TransportStateless}} {
+		if got := For(other, CLI); strings.Contains(got, "--transport streamable") {
+			t.Errorf("For(%+v) = %q names --transport", other, got)
+		}
+	}
+}
