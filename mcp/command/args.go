@@ -103,6 +103,9 @@ func ParseArgs(words []string, schema *Schema) (*Args, []ArgWarning, error) {
 // as a form filled in with its defaults would be.
 func parseArgs(words []string, schema *Schema, defaults bool) (*Args, []ArgWarning, error) {
 	order, occs, errs := argGroup(words)
+	if len(errs) > 0 {
+		errs = withKeyHint(words, schema, occs)
+	}
 	args := &Args{Values: map[string]json.RawMessage{}}
 	var warns []ArgWarning
 	for _, key := range order {
@@ -155,6 +158,42 @@ func argGroup(words []string) (order []string, occs map[string][]argOcc, errs []
 		occs[key] = append(occs[key], occ)
 	}
 	return order, occs, errs
+}
+
+// withKeyHint is the errors of the words that are no key=value, each
+// word typed without a key told the key it was likely meant for: the first
+// required key not typed, else the first key not typed (`greet Ann` is
+// asked whether it meant name=Ann).
+func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []error {
+	key := ""
+	var props []Property
+	if schema != nil {
+		props = schema.Properties
+	}
+	for _, p := range props {
+		if _, typed := occs[p.Name]; typed {
+			continue
+		}
+		if p.Required {
+			key = p.Name
+			break
+		}
+		if key == "" {
+			key = p.Name
+		}
+	}
+	var errs []error
+	for _, w := range words {
+		_, _, err := argSplitWord(w)
+		if err == nil {
+			continue
+		}
+		if key != "" && !strings.Contains(w, "=") {
+			err = fmt.Errorf("%w: did you mean %s=%s?", err, KeyWord(key), ShellQuote(w))
+		}
+		errs = append(errs, err)
+	}
+	return errs
 }
 
 // argSplitWord splits at the first "=", so `a==b` is key a with value "=b".

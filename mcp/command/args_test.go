@@ -350,3 +350,26 @@ func TestArgsMarshalJSON(t *testing.T) {
 		})
 	}
 }
+
+// A value typed without its key is answered with the key it was likely
+// meant for: the first required key not typed yet.
+func TestBareValueIsToldItsKey(t *testing.T) {
+	schema, err := ParseSchema(json.RawMessage(`{"type":"object","properties":{"loud":{"type":"boolean"},"name":{"type":"string"},"times":{"type":"integer"}},"required":["name"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		words []string
+		want  string
+	}{
+		{[]string{"Ann"}, `"Ann": expected key=value or key:=json: did you mean name=Ann?`},
+		{[]string{"Ann Lee"}, `"Ann Lee": expected key=value or key:=json: did you mean name='Ann Lee'?`},
+		{[]string{"name=Ann", "3"}, `"3": expected key=value or key:=json: did you mean loud=3?`},
+		{[]string{"=x"}, `"=x": the key before = is empty; expected key=value or key:=json`},
+	} {
+		_, _, err := ParseArgs(c.words, schema)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("ParseArgs(%q) error = %v, want %s", c.words, err, c.want)
+		}
+	}
+}
