@@ -141,7 +141,11 @@ func ParseCommand(line string) (Command, error) {
 		if !nameQuoted && strings.ContainsAny(words[0], "={") {
 			return cmd, errors.New("tools/call needs the tool name before its arguments (a name that holds = or { goes in quotes: tools/call 'a=b')\n" + cmdUsage)
 		}
-		cmd.Tool, words = words[0], words[1:]
+		// The words are checked against the tool's schema when it is
+		// called (ParseArgs), which can say which key a bare value
+		// was meant for.
+		cmd.Tool, cmd.Words = words[0], words[1:]
+		return cmd, nil
 	default:
 		if len(words) == 1 && strings.HasPrefix(words[0], "{") {
 			return cmdParams(cmd, words[0])
