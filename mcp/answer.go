@@ -220,7 +220,7 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 			requests[k] = json.RawMessage(r.Raw())
 		}
 		for _, k := range slices.Sorted(maps.Keys(requests)) {
-			if name, _ := inputRequestOf(requests[k]); name == "" {
+			if name, _ := InputRequestOf(requests[k]); name == "" {
 				return nil, nil, true, bad("its inputRequests[%q] is not a request with a method: %s", k, Excerpt(requests[k]))
 			}
 		}
@@ -231,10 +231,10 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 	return requests, state, true, nil
 }
 
-// inputRequestOf reads one of inputRequests' requests with the one scanner,
-// so params of any depth are kept as they came: its method ("" when it has
-// none that is a string) and its params.
-func inputRequestOf(raw json.RawMessage) (method string, params json.RawMessage) {
+// InputRequestOf reads one of an input_required answer's inputRequests
+// with the one JSON scanner, so params of any depth are kept as they came:
+// its method ("" when it has none that is a string) and its params.
+func InputRequestOf(raw json.RawMessage) (method string, params json.RawMessage) {
 	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 1})
 	if err != nil {
 		return "", nil
@@ -284,7 +284,7 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 	var missing []InputRequest
 	var firstErr error
 	for _, k := range keys {
-		method, params := inputRequestOf(requests[k])
+		method, params := InputRequestOf(requests[k])
 		req := InputRequest{Key: k, Method: method, Params: params, Seq: seq}
 		res, err := s.answerInput(ctx, req)
 		if err != nil {
