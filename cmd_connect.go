@@ -41,7 +41,7 @@ func (f *connFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.logLevel, "log-level", "", "2026-07-28: ask for log messages at this level and above (debug, info, notice, warning, error, critical, alert, emergency)")
 	fs.StringArrayVar(&f.roots, "root", nil, "offer this directory to the server as a root (repeatable)")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "send requests without a progressToken")
-	fs.StringArrayVarP(&f.headers, "header", "H", nil, "request header 'Name: value', replacing mcpscope's own of that name, as curl's -H does (repeatable)")
+	fs.StringArrayVarP(&f.headers, "header", "H", nil, "request header 'Name: value', replacing mcpscope's own of that name, as curl's -H does: 'Name:' sends none, 'Name;' an empty one (repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent as Authorization: Bearer (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let the server point at this other origin, scheme://host:port (repeatable; it gets none of your headers or token)")
 	fs.DurationVar(&f.timeout, "timeout", mcp.DefaultRequestTimeout, "how long a request waits for its answer")
@@ -56,10 +56,18 @@ func (f *connFlags) register(cmd *cobra.Command) {
 func (f *connFlags) config(url string) (mcp.Config, error) {
 	h := http.Header{}
 	for _, line := range f.headers {
-		name, value, ok := strings.Cut(line, ":")
+		name, value, colon := strings.Cut(line, ":")
+		ok := colon
+		if !ok {
+			// curl's way to send a header with an empty value: 'Name;'
+			// ('Name:' removes the header instead).
+			if n, rest, semi := strings.Cut(line, ";"); semi && strings.TrimSpace(rest) == "" {
+				name, ok = n, true
+			}
+		}
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
-			return mcp.Config{}, fmt.Errorf("-H %q: a header is 'Name: value', e.g. -H 'X-Team: blue'", line)
+			return mcp.Config{}, fmt.Errorf("-H %q: a header is 'Name: value', e.g. -H 'X-Team: blue' ('Name;' sends it empty, 'Name:' sends none)", line)
 		}
 		if strings.ContainsAny(line, "\r\n") {
 			return mcp.Config{}, fmt.Errorf("-H %q: a header cannot hold a line break (it would end the header and start another); remove the CR or LF", line)
@@ -72,6 +80,15 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		value = strings.TrimSpace(value)
 		if c, bad := mcp.HeaderValueControl(value); bad {
 			return mcp.Config{}, fmt.Errorf("-H %q: the value holds the control character %#02x, which HTTP does not allow in a header; remove it", line, c)
+		}
+		if colon && value == "" {
+			// 'Name:' removes the header, as curl's -H does: a name with
+			// no values replaces mcpscope's own with nothing, and the
+			// user's other lines of that name are still sent.
+			if _, set := h[http.CanonicalHeaderKey(name)]; !set {
+				h[http.CanonicalHeaderKey(name)] = []string{}
+			}
+			continue
 		}
 		h.Add(name, value)
 	}

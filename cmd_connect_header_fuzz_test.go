@@ -17,11 +17,13 @@ var errDialed = errors.New("dialed")
 
 // FuzzHeaderFlag: a -H line and a --bearer token are either refused as a
 // usage error before anything runs, or become headers net/http really
-// sends, with the value the user typed less its surrounding blanks. A header net/http refuses
-// would fail every request with an error that reads like a dead server.
+// sends, with the value the user typed less its surrounding blanks ('Name:'
+// with no value is removed, 'Name;' sent empty, as curl's -H). A header
+// net/http refuses would fail every request with an error that reads like
+// a dead server.
 func FuzzHeaderFlag(f *testing.F) {
 	for _, s := range []string{
-		"X-Team: blue", "Authorization: Bearer t0k3n", "x:", "X-Empty:   ", "nocolon", ": v", " X-A : b ",
+		"X-Team: blue", "Authorization: Bearer t0k3n", "x:", "X-Empty:   ", "X-Empty;", "X-Empty; ", "X-A;b", "nocolon", ": v", " X-A : b ",
 		"X(a: b", "X-A: b\x01c", "X-A: a\tb", "X-A: \x7f", "Ü: v", "X-A: ünïcode \xff", "X A: b", "X-A: b\r\nX-B: c",
 		"!#$%&'*+-.^_`|~: ok",
 	} {
@@ -48,8 +50,15 @@ func FuzzHeaderFlag(f *testing.F) {
 			t.Fatalf("-H %q gave %d headers", line, len(cfg.Header))
 		}
 		for name, vs := range cfg.Header {
-			_, typed, _ := strings.Cut(line, ":")
-			if len(vs) != 1 || vs[0] != strings.TrimSpace(typed) {
+			_, typed, colon := strings.Cut(line, ":")
+			switch want := strings.TrimSpace(typed); {
+			case colon && want == "":
+				// 'Name:' removes the header, as curl's -H does.
+				if len(vs) != 0 {
+					t.Fatalf("-H %q gave %s: %q, want none (removed)", line, name, vs)
+				}
+			case len(vs) != 1 || vs[0] != want:
+				// 'Name;' (no colon) is curl's empty header: want is "".
 				t.Fatalf("-H %q gave %s: %q", line, name, vs)
 			}
 		}

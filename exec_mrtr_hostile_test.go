@@ -185,14 +185,26 @@ func TestExecToolsListAsksForInput(t *testing.T) {
 	}
 }
 
-// An input_required answer nested deeper than encoding/json reads is a
-// failure saying so, not a result that completed (exit 0 with its JSON).
+// An input_required answer whose question is nested deeper than
+// encoding/json reads (10,000 levels) is still a question: exec shows its
+// message and answers it with --answer, never a success printing the
+// unfinished result, nor a failure saying the whole answer cannot be read.
 func TestExecInputRequiredTooDeep(t *testing.T) {
 	deep := strings.Repeat(`{"type":"object","properties":{"a":`, 6000) + `{"type":"string"}` + strings.Repeat(`}}`, 6000)
-	url := askingServer(t, `{"resultType":"input_required","requestState":"s","inputRequests":{"e":{"method":"elicitation/create","params":{"message":"m","requestedSchema":`+deep+`}}}}`)
-	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
-	if code != exitFailed || !strings.Contains(out+errOut, "answered input_required, but it cannot be read") || strings.Contains(out, "resultType complete") {
-		t.Errorf("exit %d, want %d saying the input_required answer cannot be read\n%.3000s\n%.3000s", code, exitFailed, out, errOut)
+	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+		if strings.Contains(string(x.Params), `"inputResponses":{"e":{"action":"decline"}}`) && strings.Contains(string(x.Params), `"requestState":"s"`) {
+			x.Result(map[string]any{"content": []map[string]any{{"type": "text", "text": "done-after-deep-ask"}}})
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{"e":{"method":"elicitation/create","params":{"message":"deep-question","requestedSchema":` + deep + `}}}}}`)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")
+	if code != exitFailed || !strings.Contains(errOut, "the server asked for e (elicitation/create): deep-question") || strings.Contains(out+errOut, "cannot be read") {
+		t.Errorf("without --answer: exit %d, want %d showing the deep question\n%.3000s\n%.3000s", code, exitFailed, out, errOut)
+	}
+	out, errOut, code = run(t, "exec", "--no-record", "--no-listen", "--answer", "e decline", srv.URL, "tools/call anything")
+	if code != exitOK || !strings.Contains(out, "done-after-deep-ask") {
+		t.Errorf("with --answer 'e decline': exit %d, want the result given after the answer\n%.3000s\n%.3000s", code, out, errOut)
 	}
 }
 

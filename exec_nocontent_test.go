@@ -24,3 +24,21 @@ func TestExecRequestAnsweredNoContentHint(t *testing.T) {
 		t.Errorf("exit %d, want at once the 204 and a hint that fits it\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A request answered 200 with an empty body and no Content-Type fails at
+// once, saying the body was empty, with a hint that fits: it used to wait
+// out the whole --timeout, as for a 202 whose answer may come on the GET
+// stream.
+func TestExecRequestAnsweredEmptyOKHint(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Status(http.StatusOK, "", "")
+			return
+		}
+		x.Default()
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--timeout", "1m", srv.Endpoint(), "tools/list")
+	if code != exitFailed || !strings.Contains(out+errOut, "answered 200 OK with an empty body to tools/list") || !strings.Contains(out+errOut, "hint: the server answered the request with an empty body") {
+		t.Errorf("exit %d, want at once the empty 200 and a hint that fits it\n%s\n%s", code, out, errOut)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -141,21 +142,25 @@ func inputMethods(raw mcp.Raw) map[string]inputAsk {
 	if !strings.Contains(string(raw), `"input_required"`) {
 		return nil // the cheap test first, as InputRequired's: most answers never say it
 	}
-	var m struct {
-		Result struct {
-			ResultType    string `json:"resultType"`
-			InputRequests map[string]struct {
-				Method string          `json:"method"`
-				Params json.RawMessage `json:"params"`
-			} `json:"inputRequests"`
-		} `json:"result"`
-	}
-	if json.Unmarshal([]byte(raw), &m) != nil || m.Result.ResultType != "input_required" {
+	// The one scanner, as package mcp reads the same answer: a question
+	// nested past encoding/json's 10,000 levels is still one to answer.
+	// Depth 4 reaches each request's method and params.
+	doc, err := jsonspan.Parse([]byte(raw), jsonspan.Limits{Depth: 4})
+	if err != nil {
 		return nil
 	}
-	out := make(map[string]inputAsk, len(m.Result.InputRequests))
-	for k, v := range m.Result.InputRequests {
-		out[k] = inputAsk{method: v.Method, question: question(v.Params)}
+	result := doc.Root().Get("result")
+	if rt, _ := result.Get("resultType").Text(); rt != "input_required" {
+		return nil
+	}
+	reqs := result.Get("inputRequests")
+	if reqs.Exists() && reqs.Kind() != jsonspan.Object && reqs.Kind() != jsonspan.Null {
+		return nil
+	}
+	out := make(map[string]inputAsk, reqs.Len())
+	for k, v := range reqs.Members() {
+		method, _ := v.Get("method").Text()
+		out[k] = inputAsk{method: method, question: question(json.RawMessage(v.Get("params").Raw()))}
 	}
 	return out
 }

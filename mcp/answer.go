@@ -185,50 +185,66 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 // that never finished as a success, and sent again with nothing answered
 // it would only get the same answer.
 func inputAsked(method string, result json.RawMessage) (requests map[string]json.RawMessage, state *string, asks bool, err error) {
-	var head struct {
-		ResultType    json.RawMessage `json:"resultType"`
-		InputRequests json.RawMessage `json:"inputRequests"`
-		RequestState  json.RawMessage `json:"requestState"`
-	}
-	// The one scanner reads resultType whatever lies below it: a result
-	// too deep for encoding/json must not pass for a complete one.
-	doc, perr := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
+	// The one scanner reads the answer whatever lies below what is read
+	// here: a result too deep for encoding/json must not pass for a
+	// complete one, and a question nested past its 10,000 levels (a deep
+	// requestedSchema) is still a question to show and answer. Depth 3
+	// reaches each request's method.
+	doc, perr := jsonspan.Parse(result, jsonspan.Limits{Depth: 3})
 	if perr != nil {
 		return nil, nil, false, nil
 	}
-	if resultType, _ := doc.Root().Get("resultType").Text(); resultType != "input_required" {
+	root := doc.Root()
+	if resultType, _ := root.Get("resultType").Text(); resultType != "input_required" {
 		return nil, nil, false, nil
 	}
 	bad := func(format string, args ...any) error {
 		return &WireError{Cause: CauseBadInputAsk, Transport: TransportStateless,
 			Message: method + " answered input_required, but " + fmt.Sprintf(format, args...)}
 	}
-	if err := json.Unmarshal(result, &head); err != nil {
-		return nil, nil, true, bad("it cannot be read: %v", err)
+	if st := root.Get("requestState"); st.Exists() && st.Kind() != jsonspan.Null {
+		text, ok := st.Text()
+		if !ok {
+			return nil, nil, true, bad("its requestState is %s, not a string that can be sent back", st.KindName())
+		}
+		state = &text
 	}
-	if present(head.RequestState) && json.Unmarshal(head.RequestState, &state) != nil {
-		return nil, nil, true, bad("its requestState is %s, not a string that can be sent back", jsonKind(head.RequestState))
-	}
-	if present(head.InputRequests) && json.Unmarshal(head.InputRequests, &requests) != nil {
-		return nil, nil, true, bad("its inputRequests is %s, not an object of requests by key", jsonKind(head.InputRequests))
+	if reqs := root.Get("inputRequests"); reqs.Exists() && reqs.Kind() != jsonspan.Null {
+		if reqs.Kind() != jsonspan.Object {
+			return nil, nil, true, bad("its inputRequests is %s, not an object of requests by key", reqs.KindName())
+		}
+		// A key given twice keeps its last request, as a JSON decoder
+		// reads it.
+		requests = map[string]json.RawMessage{}
+		for k, r := range reqs.Members() {
+			requests[k] = json.RawMessage(r.Raw())
+		}
+		for _, k := range slices.Sorted(maps.Keys(requests)) {
+			if name, _ := InputRequestOf(requests[k]); name == "" {
+				return nil, nil, true, bad("its inputRequests[%q] is not a request with a method: %s", k, Excerpt(requests[k]))
+			}
+		}
 	}
 	if len(requests) == 0 && state == nil {
 		return nil, nil, true, bad("it asks for nothing (no inputRequests, no requestState): sending it again would get the same answer")
 	}
-	for _, k := range slices.Sorted(maps.Keys(requests)) {
-		var r struct {
-			Method json.RawMessage `json:"method"`
-		}
-		var name string
-		if json.Unmarshal(requests[k], &r) != nil || json.Unmarshal(r.Method, &name) != nil || name == "" {
-			return nil, nil, true, bad("its inputRequests[%q] is not a request with a method: %s", k, Excerpt(requests[k]))
-		}
-	}
 	return requests, state, true, nil
 }
 
-// present reports a member that is there and not null.
-func present(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
+// InputRequestOf reads one of an input_required answer's inputRequests
+// with the one JSON scanner, so params of any depth are kept as they came:
+// its method ("" when it has none that is a string) and its params.
+func InputRequestOf(raw json.RawMessage) (method string, params json.RawMessage) {
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return "", nil
+	}
+	method, _ = doc.Root().Get("method").Text()
+	if p := doc.Root().Get("params"); p.Exists() {
+		params = json.RawMessage(p.Raw())
+	}
+	return method, params
+}
 
 // jsonKind names the kind of a JSON value for messages, in jsonspan's
 // words.
@@ -268,12 +284,8 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 	var missing []InputRequest
 	var firstErr error
 	for _, k := range keys {
-		var r struct {
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params"`
-		}
-		_ = json.Unmarshal(requests[k], &r)
-		req := InputRequest{Key: k, Method: r.Method, Params: r.Params, Seq: seq}
+		method, params := InputRequestOf(requests[k])
+		req := InputRequest{Key: k, Method: method, Params: params, Seq: seq}
 		res, err := s.answerInput(ctx, req)
 		if err != nil {
 			missing = append(missing, req)

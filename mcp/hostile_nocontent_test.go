@@ -9,15 +9,16 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// A request answered 204 or 205 (with or without a JSON label) fails at
-// once saying a request's answer belongs in the POST's response: it used to
-// wait out the whole timeout, as for a 202 whose answer may come on the GET
-// stream. A 202 still waits for that stream.
+// A request answered 204 or 205 (with or without a JSON label), or 200
+// with an empty body and no Content-Type, fails at once saying a request's
+// answer belongs in the POST's response: it used to wait out the whole
+// timeout, as for a 202 whose answer may come on the GET stream. A 202
+// still waits for that stream.
 func TestRequestAnsweredNoContentFailsAtOnce(t *testing.T) {
 	for _, c := range []struct {
 		status int
 		ct     string
-	}{{http.StatusNoContent, ""}, {http.StatusResetContent, ""}, {http.StatusNoContent, "application/json"}} {
+	}{{http.StatusNoContent, ""}, {http.StatusResetContent, ""}, {http.StatusNoContent, "application/json"}, {http.StatusOK, ""}} {
 		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
 			if x.Method == "tools/list" {
 				x.Status(c.status, c.ct, "")

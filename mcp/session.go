@@ -352,6 +352,11 @@ func (s *Session) headers(req *http.Request) {
 		for _, v := range vs {
 			req.Header.Add(k, v)
 		}
+		if len(vs) == 0 && http.CanonicalHeaderKey(k) == "User-Agent" {
+			// -H 'User-Agent:' removes it, as curl's does; with none
+			// at all, net/http would send its own.
+			req.Header["User-Agent"] = []string{""}
+		}
 	}
 	if host := s.cfg.Header.Get("Host"); host != "" {
 		// net/http sends req.Host and ignores a Host in req.Header: without

@@ -117,7 +117,7 @@ func withMeta(params json.RawMessage, add map[string]any) json.RawMessage {
 }
 
 // setMember sets one member of a JSON object to value, replacing its value
-// where it is or adding it at the end, and leaves every other byte as it
+// where it is (every copy of it) or adding it at the end, and leaves every other byte as it
 // was. Params that are not an object are returned as they are: the server
 // says what it makes of them. No params at all become an object.
 func setMember(params json.RawMessage, key string, value []byte) json.RawMessage {
@@ -129,10 +129,18 @@ func setMember(params json.RawMessage, key string, value []byte) json.RawMessage
 	if !ok {
 		return params
 	}
-	for _, m := range members {
-		if m.key == key {
-			return json.RawMessage(obj[:m.from] + string(value) + obj[m.to:])
+	// Every copy of a key given twice is replaced: a JSON decoder reads
+	// the last, others the first, and what is sent must be what the
+	// server reads whichever it keeps.
+	replaced := false
+	for i := len(members) - 1; i >= 0; i-- {
+		if m := members[i]; m.key == key {
+			obj = obj[:m.from] + string(value) + obj[m.to:]
+			replaced = true
 		}
+	}
+	if replaced {
+		return json.RawMessage(obj)
 	}
 	k, _ := json.Marshal(key)
 	end := strings.LastIndexByte(obj, '}')

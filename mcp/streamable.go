@@ -358,12 +358,17 @@ func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method)}
 	}
-	if m.p != nil && (resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusResetContent) {
-		// 204 and 205 say there is nothing more to come, unlike a 202 (the
-		// lenient wait on the GET stream below): waiting would only run out
-		// the timeout.
+	if m.p != nil && resp.StatusCode != http.StatusAccepted {
+		// Only a 202 leaves room for an answer elsewhere (the lenient wait
+		// on the GET stream below). 204 and 205 say there is nothing more
+		// to come, and a 200 (or any other 2xx) with an empty body was the
+		// answer, empty: waiting would only run out the timeout.
+		empty := ""
+		if resp.StatusCode != http.StatusNoContent && resp.StatusCode != http.StatusResetContent {
+			empty = " with an empty body"
+		}
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", t.endpoint, statusText(resp), m.method)}
+			Message: fmt.Sprintf("POST %s answered %s%s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", t.endpoint, statusText(resp), empty, m.method)}
 	}
 	// Accepted: a notification or reply needs no more; a request's
 	// answer may still come on the GET stream.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -19,16 +20,69 @@ import (
 const summaryLimit = 4 << 20
 
 // answerSummary is what the response's top level says, read once for the
-// lines above its JSON.
+// lines above its JSON with the one JSON scanner: an answer nested past
+// encoding/json's 10,000 levels (a deep question in inputRequests) still
+// says what it is.
 type answerSummary struct {
-	Result *struct {
-		ResultType    *string                    `json:"resultType"`
-		TTL           json.RawMessage            `json:"ttlMs"`
-		CacheScope    *string                    `json:"cacheScope"`
-		InputRequests map[string]json.RawMessage `json:"inputRequests"`
-		RequestState  *string                    `json:"requestState"`
-	} `json:"result"`
-	Error *mcp.RPCError `json:"error"`
+	Result *resultSummary
+	Error  *mcp.RPCError
+}
+
+type resultSummary struct {
+	ResultType    *string
+	TTL           json.RawMessage
+	CacheScope    *string
+	InputRequests map[string]json.RawMessage
+	RequestState  *string
+}
+
+// readSummary reads an answer's summary; false when its top level is not
+// of the shapes the summary speaks of.
+func readSummary(raw []byte) (answerSummary, bool) {
+	var sum answerSummary
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 3})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
+		return sum, false
+	}
+	if e := doc.Root().Get("error"); e.Exists() && e.Kind() != jsonspan.Null {
+		if json.Unmarshal(e.Raw(), &sum.Error) != nil {
+			return sum, false
+		}
+	}
+	res := doc.Root().Get("result")
+	if !res.Exists() || res.Kind() == jsonspan.Null {
+		return sum, true
+	}
+	if res.Kind() != jsonspan.Object {
+		return sum, false
+	}
+	r := &resultSummary{}
+	text := func(key string, into **string) bool {
+		v := res.Get(key)
+		if !v.Exists() || v.Kind() == jsonspan.Null {
+			return true
+		}
+		t, ok := v.Text()
+		*into = &t
+		return ok
+	}
+	if !text("resultType", &r.ResultType) || !text("cacheScope", &r.CacheScope) || !text("requestState", &r.RequestState) {
+		return sum, false
+	}
+	if v := res.Get("ttlMs"); v.Exists() {
+		r.TTL = json.RawMessage(v.Raw())
+	}
+	if v := res.Get("inputRequests"); v.Exists() && v.Kind() != jsonspan.Null {
+		if v.Kind() != jsonspan.Object {
+			return sum, false
+		}
+		r.InputRequests = map[string]json.RawMessage{}
+		for k, req := range v.Members() {
+			r.InputRequests[k] = json.RawMessage(req.Raw())
+		}
+	}
+	sum.Result = r
+	return sum, true
 }
 
 // labelled is a line of a label and its value, wrapped under itself.
@@ -58,8 +112,8 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	if len(raw) > summaryLimit {
 		return out
 	}
-	var sum answerSummary
-	if json.Unmarshal([]byte(raw), &sum) != nil {
+	sum, ok := readSummary([]byte(raw))
+	if !ok {
 		return out
 	}
 	if e := sum.Error; e != nil {
@@ -110,17 +164,13 @@ func (in *detailInput) inputRequests(out []string, reqs map[string]json.RawMessa
 	}
 	slices.Sort(keys)
 	for i, k := range keys {
-		var r struct {
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params"`
-		}
-		_ = json.Unmarshal(reqs[k], &r)
+		method, params := mcp.InputRequestOf(reqs[k])
 		label := ""
 		if i == 0 {
 			label = "needs"
 		}
-		desc := command.Describe(mcp.InputRequest{Key: k, Method: r.Method, Params: r.Params})
-		out = in.labelled(out, label, wireLine(k, 128)+" · "+wireLine(r.Method, 64)+": "+sanitize.Line(desc), in.st.Info.Render)
+		desc := command.Describe(mcp.InputRequest{Key: k, Method: method, Params: params})
+		out = in.labelled(out, label, wireLine(k, 128)+" · "+wireLine(method, 64)+": "+sanitize.Line(desc), in.st.Info.Render)
 	}
 	how := "mcpscope sends the request again with the answers (inputResponses)"
 	if state {

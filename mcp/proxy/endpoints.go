@@ -99,7 +99,7 @@ func (p *Proxy) probeGet(ctx context.Context, path string) *http.Response {
 		return nil
 	}
 	req.Header.Set("Accept", "text/event-stream")
-	p.credentials(req.Header)
+	p.credentials(req)
 	resp, err := p.client.Do(req)
 	if err != nil {
 		return nil

@@ -229,7 +229,7 @@ func (p *Proxy) outbound(ctx context.Context, r *http.Request, body []byte, to *
 		out.Header.Set("Origin", p.upstream.Scheme+"://"+p.upstream.Host)
 	}
 	if to == nil {
-		p.credentials(out.Header)
+		p.credentials(out)
 	}
 	return out, nil
 }
@@ -254,11 +254,19 @@ func namesProxy(origin, host string) bool {
 // credentials fills in the user's headers and token where the client sent
 // none of that name. They only ever go upstream: the proxy never follows a
 // redirect.
-func (p *Proxy) credentials(h http.Header) {
+func (p *Proxy) credentials(req *http.Request) {
+	h := req.Header
 	for name, vs := range p.cfg.Header {
 		if len(h.Values(name)) == 0 {
 			h[http.CanonicalHeaderKey(name)] = append([]string(nil), vs...)
 		}
+	}
+	if host := p.cfg.Header.Get("Host"); host != "" {
+		// net/http sends req.Host and ignores a Host in req.Header: without
+		// this, -H 'Host: ...' (to see how a gateway treats a foreign Host)
+		// would be dropped without a word. The client's own Host named the
+		// proxy, never kept, so the user's always applies.
+		req.Host = host
 	}
 	if h.Get("Authorization") != "" {
 		return
