@@ -173,7 +173,7 @@ func (a *askPrompt) inputLines() []string {
 	if a.cycle != nil {
 		return append(lines, drawCandidates(st, a.cycle, a.input.Width))
 	}
-	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+escDoes(a.current())+" · the panes wait until this is answered"))
+	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+a.escDoes()+" · the panes wait until this is answered"))
 }
 
 // outcome is the last Enter's refusal or warnings in rows (see
