@@ -175,7 +175,8 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 		// A client that ends at once (exec's server/discover probe, a
 		// stateless request) would leave the screen reading as if
 		// nothing ran, its end said over the next one's announcement.
-		text += " · " + sanitize.Line(r.Name) + " is still running (" + m.keys.NextClient.Help().Key + " steps to it)"
+		// First, so an 80-column bar (after "● ended") keeps it.
+		text = m.keys.NextClient.Help().Key + " steps to " + sanitize.Line(r.Name) + ", still running · " + text
 	}
 	return m.setStatus(levelWarn, text)
 }

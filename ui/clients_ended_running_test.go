@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -12,15 +15,21 @@ import (
 // second client). The first was shown; its end said only "the client's
 // session ended", over the announcement of the second, so the proxy's
 // screen read as if nothing were running. The end names the client still
-// running and the key that steps to it.
+// running and the key that steps to it, first.
 func TestClientEndSaysWhichIsStillRunning(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(clientMsg{ID: 1, Name: "mcpscope dev · stateless", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, fixtureRecords()})
 	m.Update(clientMsg{ID: 2, Name: "mcpscope dev · streamable", Records: make(chan []mcp.Record)})
 	m.Update(clientEndedMsg{1})
-	if got := m.status.msg.text; !strings.Contains(got, "mcpscope dev · streamable is still running (] steps to it)") {
-		t.Errorf("status %q, want it to name the client still running and ]", got)
+	if got := m.status.msg.text; !strings.HasPrefix(got, "] steps to mcpscope dev · streamable, still running · the client's session ended") {
+		t.Errorf("status %q, want it to start with the client still running and ]", got)
+	}
+	// At 80 columns the bar keeps it.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	rows := strings.Split(ansi.Strip(m.View()), "\n")
+	if bar := rows[len(rows)-1]; !strings.Contains(bar, "] steps to mcpscope dev · streamable, still running") {
+		t.Errorf("80 columns: bar %q lost the client still running", bar)
 	}
 	// None running: the end says only that it ended.
 	m = newProxyModel(t, make(chan Client))
