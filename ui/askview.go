@@ -173,6 +173,9 @@ func (a *askPrompt) inputLines() []string {
 	if a.cycle != nil {
 		return append(lines, drawCandidates(st, a.cycle, a.input.Width))
 	}
+	if note := a.nothingToComplete(); a.fruitless && note != "" {
+		return append(lines, st.Hint.Render(note))
+	}
 	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+a.escDoes()+" · the panes wait until this is answered"))
 }
 
