@@ -193,13 +193,18 @@ func (a *askPrompt) dismiss(q *Question) (tea.Cmd, *answered) {
 	return a.remove(q), &answered{levelInfo, "declined " + what}
 }
 
-// escDoes says what the cancel key does to q: an elicitation form is
-// answered with action cancel, any other question declined.
-func escDoes(q *Question) string {
-	if q != nil && q.Req.Method == "elicitation/create" {
-		return "cancels the form"
+// escDoes says what the cancel key does to the open question: an
+// elicitation is answered with action cancel (a form, or a link to open:
+// that has no form to cancel), any other question declined.
+func (a *askPrompt) escDoes() string {
+	q := a.current()
+	switch {
+	case q == nil || q.Req.Method != "elicitation/create":
+		return "declines"
+	case a.form.Mode == "url":
+		return "cancels"
 	}
-	return "declines"
+	return "cancels the form"
 }
 
 // questionLabel names a question for the status bar: "the form confirm

@@ -41,8 +41,24 @@ func (a *askPrompt) complete(q *Question) {
 	if q.Req.Method != "elicitation/create" {
 		return
 	}
-	a.tabbed(a.input.Value())
+	value := a.input.Value()
+	a.tabbed(value)
 	a.cycle = tabComplete(&a.input, a.cycle, func(before string) completion { return formCompletion(a.form, before) })
+	// A Tab that put nothing in is said so under the answer, as on the
+	// command line: a string field's value is the person's to type, and
+	// silence read as a Tab ignored.
+	a.fruitless = a.cycle == nil && a.input.Value() == value
+}
+
+// nothingToComplete is the row under the answer after a Tab that found
+// nothing; "" when the word under the cursor is no key=value.
+func (a *askPrompt) nothingToComplete() string {
+	value := a.input.Value()
+	words := command.SplitPartial(value[:byteOffset(value, a.input.Position())])
+	if len(words) == 0 {
+		return ""
+	}
+	return lineContext{cur: words[len(words)-1]}.nothingToComplete()
 }
 
 // formCompletion lists what may complete the word at the end of before:

@@ -22,7 +22,7 @@ func (m *Model) asked(q *Question) tea.Cmd {
 	if len(m.ask.queue) == 1 {
 		// The same words as the prompt's hint: esc cancels a form (an
 		// answer the server sees) and declines anything else.
-		cmds = append(cmds, m.setStatus(levelInfo, "the server asks for input: answer below ("+m.keys.Cancel.Help().Key+" "+escDoes(q)+")"), m.askTicker())
+		cmds = append(cmds, m.setStatus(levelInfo, "the server asks for input: answer below ("+m.keys.Cancel.Help().Key+" "+m.ask.escDoes()+")"), m.askTicker())
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, "another question is waiting: "+plural(len(m.ask.queue), "question")+" in all"))
 	}

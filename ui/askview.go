@@ -45,6 +45,11 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	rows := h - 2
 	top := max(a.top, 0)
 	body := a.bodyLines(q, inner, top+rows+1)
+	if top > 0 && len(body) <= rows {
+		// Scrolled down, then given room for all of it (the terminal
+		// grew): it shows whole, and offers no scrolling.
+		top = 0
+	}
 	if top > 0 || len(body) > rows {
 		// What does not fit scrolls (pgup/pgdn): the panes wait while
 		// the question is open, so the box is the only place to read
@@ -168,7 +173,10 @@ func (a *askPrompt) inputLines() []string {
 	if a.cycle != nil {
 		return append(lines, drawCandidates(st, a.cycle, a.input.Width))
 	}
-	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+escDoes(a.current())+" · the panes wait until this is answered"))
+	if note := a.nothingToComplete(); a.fruitless && note != "" {
+		return append(lines, st.Hint.Render(note))
+	}
+	return append(lines, st.Hint.Render(a.c.keys.Submit.Help().Key+" answers · "+a.c.keys.Cancel.Help().Key+" "+a.escDoes()+" · the panes wait until this is answered"))
 }
 
 // outcome is the last Enter's refusal or warnings in rows (see

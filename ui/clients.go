@@ -170,7 +170,27 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 		return nil
 	}
 	m.status.ended = true
-	return m.setStatus(levelWarn, "the client's session ended: "+sanitize.Line(f.Name)+" (everything so far is still here)")
+	text := "the client's session ended: " + sanitize.Line(f.Name) + " (everything so far is still here)"
+	if r := m.clients.nextRunning(); r != nil {
+		// A client that ends at once (exec's server/discover probe, a
+		// stateless request) would leave the screen reading as if
+		// nothing ran, its end said over the next one's announcement.
+		// First, so an 80-column bar (after "● ended") keeps it.
+		text = m.keys.NextClient.Help().Key + " steps to " + sanitize.Line(r.Name) + ", still running · " + text
+	}
+	return m.setStatus(levelWarn, text)
+}
+
+// nextRunning is the first session after the shown one, in the order ]
+// steps, whose records have not ended; nil when none runs.
+func (c *clients) nextRunning() *clientFeed {
+	n := len(c.feeds)
+	for d := 1; d < n; d++ {
+		if f := c.feeds[(c.cur+d)%n]; !f.ended() {
+			return f
+		}
+	}
+	return nil
 }
 
 // ended reports whether the session's records ended.

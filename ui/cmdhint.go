@@ -155,7 +155,7 @@ func (ctx lineContext) argHint() string {
 	case len(matches) == 0 && prefix == "":
 		return "every key is given · " + describeTool(ctx.info.tool, ctx.info.named)
 	case len(matches) == 0:
-		return unknownKeyHint(prefix, schema)
+		return ctx.bareWordHint(schema)
 	}
 	var parts []string
 	if schema.Truncated != "" {
@@ -200,6 +200,27 @@ func propHint(p *command.Property) string {
 		h += " — " + d
 	}
 	return h
+}
+
+// bareWordHint is the hint on a word with no = that starts no key: Enter
+// refuses it, so the hint says what Enter will (the key it was likely
+// meant for: did you mean name=Ann?) rather than that it is sent anyway.
+func (ctx lineContext) bareWordHint(schema *command.Schema) string {
+	words := make([]string, 0, len(ctx.words))
+	for _, w := range ctx.words[min(2, len(ctx.words)):] {
+		words = append(words, w.Text)
+	}
+	words = append(words, ctx.cur.Text)
+	_, _, err := command.ParseArgs(words, schema)
+	if err != nil {
+		head := strconv.Quote(ctx.cur.Text) + ":"
+		for _, line := range strings.Split(err.Error(), "\n") {
+			if strings.HasPrefix(line, head) {
+				return sanitize.Line(line)
+			}
+		}
+	}
+	return unknownKeyHint(ctx.cur.Text, schema)
 }
 
 func unknownKeyHint(key string, schema *command.Schema) string {

@@ -204,7 +204,13 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	case ctx.method == "tools/call" && ctx.index == 1:
 		for _, t := range tools {
 			if strings.HasPrefix(t.Name, prefix) {
-				comp.add(command.QuoteName(t.Name)+" ", t.Name)
+				// An empty name is listed as "", as the hint lists it,
+				// not as a blank between the others.
+				label := t.Name
+				if label == "" {
+					label = `""`
+				}
+				comp.add(command.QuoteName(t.Name)+" ", label)
 			}
 		}
 	case ctx.method == "tools/call" && ctx.info != nil:

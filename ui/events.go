@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -236,7 +237,15 @@ func (e *eventsPane) view(focused bool) []string {
 	for j, cells := range rows {
 		i := start + j
 		if noData[j] && cells.id != "" && cols.id == 0 {
-			cells.data += " id " + cells.id // a narrow pane has no ID column
+			// A narrow pane has no ID column. As in the column, a long
+			// id keeps its end, which tells the stream's events apart
+			// (…_0, …_1); the cell's end cut made them all read alike.
+			cells.data += " id "
+			room, w := cols.data-ansi.StringWidth(cells.data), ansi.StringWidth(cells.id)
+			if w > room && room > 1 {
+				cells.id = ansi.TruncateLeft(cells.id, w-room+1, "…")
+			}
+			cells.data += cells.id
 		}
 		text := cols.row(cells)
 		style := st.Row

@@ -202,7 +202,9 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 		for i, p := range parts {
 			texts[i] = p.text
 		}
-		return head + st.StatusBar.Render(" ") + strings.Join(texts, sep)
+		// The state is set apart from the fields as they are from each
+		// other: "● ended a new client: …" read as one phrase.
+		return head + sep + strings.Join(texts, sep)
 	}
 	line := join()
 	for i := range parts {

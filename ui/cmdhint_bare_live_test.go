@@ -1,0 +1,28 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A value typed without its key is refused by Enter (did you mean
+// name=Ann?); the hint under it said "Ann is not in the tool's schema …;
+// it is sent anyway" until then, the opposite of what Enter did. It says
+// what Enter will.
+func TestLiveHintOnABareValueSaysWhatEnterWill(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitFor("tools/list: ok")
+	l.mark()
+	l.tm.Type(":")
+	l.tm.Type("call greet Ann")
+	l.waitFor("did you mean name=Ann?")
+	if seen := l.seen.String()[l.from:]; strings.Contains(seen, "sent anyway") {
+		t.Errorf("the hint said the bare value is sent anyway:\n%s", seen)
+	}
+	l.quit()
+}

@@ -1,0 +1,28 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// Tab's list of tool names shows a tool with an empty name as "", as the
+// hint's list does; it was a blank between the others ("ok    last").
+func TestTabListsAnEmptyToolNameAsQuotes(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
+		{Name: "ok", Description: "the first"}, {Name: "", Description: "nameless"}, {Name: "last", Description: "the last"},
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitFor("tools/list: ok")
+	l.mark()
+	l.tm.Type(":")
+	l.tm.Type("call ")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor(`ok  ""  last`)
+	l.quit()
+}
