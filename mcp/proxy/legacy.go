@@ -111,8 +111,8 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502, so the client's credentials do not go where upstream pointed: " + err.Error()
 			c.fail(mcp.OpNegotiate, err)
 		case !mcp.SameOrigin(target, p.upstream):
-			out = pointAt(ev, target.RequestURI())
-			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID, &foreign{target: target})
+			out = pointAt(ev, pathOn(target))
+			ep.InUse = p.register(c, r, pathOn(target), ep.SessionID, &foreign{target: target})
 			ep.Reason = "rewritten to its path, so the client posts to the proxy, which forwards to " + ep.Preferred +
 				" (another origin, allowed with --allow-origin) with the client's own headers only, never --bearer or -H"
 		case ref.IsAbs() || ref.Host != "":
@@ -120,33 +120,34 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 				ep.InUse, ep.Reason = ep.Preferred, "relayed unchanged: data of several lines is not a URI the proxy can rewrite"
 				break
 			}
-			rewritten, ok := ev.WithData(target.RequestURI())
+			rewritten, ok := ev.WithData(pathOn(target))
 			if !ok {
 				ep.InUse, ep.Reason = ep.Preferred, "relayed unchanged: the proxy rewrites only an endpoint event of one data line"
 				break
 			}
 			out = rewritten
 			ep.Reason = "rewritten from the upstream's absolute URI to its path, so the client posts to the proxy, which forwards to " + ep.Preferred
-			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID, nil)
-		case backslashed(data):
+			ep.InUse = p.register(c, r, pathOn(target), ep.SessionID, nil)
+		case backslashed(data) || strings.HasPrefix(strings.TrimSpace(data), "//"):
 			// A browser's URL parser (Node's, so the TypeScript SDK's)
 			// reads a backslash in a path as a slash: "/\\evil.example/x"
 			// is //evil.example/x to it, another origin the client would
-			// take its credentials to. Written as Go reads it, escaped,
-			// the path means one thing to every client.
-			rewritten, ok := ev.WithData(target.RequestURI())
+			// take its credentials to; and "///evil.example/x", a path to
+			// Go, names that host too. Written as Go reads it (escaped,
+			// see pathOn), the path means one thing to every client.
+			rewritten, ok := ev.WithData(pathOn(target))
 			if !ok {
 				out = pointAt(ev, refusedPath(c))
 				err = &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
-					Message: fmt.Sprintf("upstream's endpoint event %s has a backslash in its path, which some clients read as another host, and the proxy cannot rewrite it", clip.Quote(data, 256))}
+					Message: fmt.Sprintf("upstream's endpoint event %s has a path some clients read as another host (a backslash, or // at its start), and the proxy cannot rewrite it", clip.Quote(data, 256))}
 				ep.InUse = p.register(c, r, refusedPath(c), "", &foreign{refusal: err})
 				ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502: " + err.Error()
 				c.fail(mcp.OpNegotiate, err)
 				break
 			}
 			out = rewritten
-			ep.Reason = "rewritten with the backslash in its path escaped: clients that parse URLs as browsers do read a backslash as a slash, and /\\host as another origin; the proxy forwards to " + ep.Preferred
-			ep.InUse = p.register(c, r, target.RequestURI(), ep.SessionID, nil)
+			ep.Reason = "rewritten so every client reads it as a path on the proxy: clients that parse URLs as browsers do read a backslash as a slash, and /\\host or ///host as another origin; the proxy forwards to " + ep.Preferred
+			ep.InUse = p.register(c, r, pathOn(target), ep.SessionID, nil)
 		default:
 			ep.Reason = "relayed unchanged: a relative URI resolves to the same path on the proxy, which forwards to " + ep.Preferred
 			ep.InUse = p.register(c, r, strings.TrimSpace(data), ep.SessionID, nil)
@@ -222,6 +223,19 @@ func renamed(raw string) string {
 		return raw
 	}
 	return raw[:end] + "event: " + refusedEvent + "\n" + raw[end:]
+}
+
+// pathOn is the path and query of u written so that every client reads it
+// as a path on the proxy. A path beginning "//" is, as a reference, a
+// scheme-relative URL naming another host ("//evil.example/x"), where a
+// client would take its credentials; "/." before it is the same path to
+// every URL parser, Go's and a browser's alike (the dot segment goes).
+func pathOn(u *url.URL) string {
+	uri := u.RequestURI()
+	if strings.HasPrefix(uri, "//") {
+		return "/." + uri
+	}
+	return uri
 }
 
 // backslashed reports endpoint data with a backslash before its query or

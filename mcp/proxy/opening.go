@@ -29,7 +29,9 @@ import (
 //     event decides. `endpoint` is a legacy session, whose endpoint is
 //     rewritten as ever, and so is every later one (the rewriter holds
 //     each block of a legacy stream until it is parsed). Any
-//     other event, or an end without one, is a streamable GET stream. So
+//     other event, or an end without one, is a streamable GET stream (an
+//     endpoint event on it later is rewritten all the same: a legacy
+//     client follows one whatever came first). So
 //     is a stream the same client initializes beside before its first
 //     event (a server without sessions can keep a GET stream silent).
 //  4. Until it is settled the session is not shown: OnStart hears of it,
@@ -258,22 +260,24 @@ func (p *Proxy) undecided(r *http.Request) *Client {
 
 // firstEvent settles session c by its stream's first event (comments and
 // retry say nothing): endpoint is a legacy HTTP+SSE session, whose
-// endpoint it rewrites; anything else a streamable GET stream.
+// endpoint it rewrites; anything else a streamable GET stream. Either way
+// every endpoint event of the stream is rewritten: a legacy client (the
+// TypeScript SDK's) follows one whatever came before it, and one the
+// client's initialize settled the session before is still one it may
+// follow.
 func (p *Proxy) firstEvent(c *Client, r *http.Request, stream *url.URL, since time.Time) rewriter {
 	endpoint := p.endpointRewriter(c, r, stream, since)
-	legacy := false
+	settled := false
 	return func(ev *mcp.SSEEvent, sent int) (string, bool) {
-		if legacy {
-			// Every endpoint event, not only the first: a client may
-			// follow a later one.
+		if settled {
 			return endpoint(ev, sent)
 		}
 		if !ev.Dispatched() {
 			return string(ev.Raw), false
 		}
+		settled = true
 		if ev.Name == "endpoint" && c.decide(mcp.TransportSSE, "the client opened a legacy HTTP+SSE stream (upstream's first event is endpoint)") {
 			p.wentLegacy(c, r)
-			legacy = true
 			return endpoint(ev, sent)
 		}
 		name := ev.Name
@@ -282,7 +286,7 @@ func (p *Proxy) firstEvent(c *Client, r *http.Request, stream *url.URL, since ti
 		}
 		c.decide(mcp.TransportStreamable, fmt.Sprintf("the client opened an event stream with no session id and upstream's first event is %q, not endpoint: a streamable HTTP GET stream, not a legacy HTTP+SSE session", name))
 		ev.Stream = mcp.StreamGet
-		return string(ev.Raw), true
+		return endpoint(ev, sent)
 	}
 }
 

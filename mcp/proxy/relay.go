@@ -63,7 +63,7 @@ func (p *Proxy) local(loc string) string {
 	if !mcp.SameOrigin(abs, p.upstream) {
 		return loc
 	}
-	return abs.RequestURI()
+	return pathOn(abs)
 }
 
 // answer relays what upstream answered and logs it: an event stream event

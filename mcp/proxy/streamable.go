@@ -177,7 +177,16 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	case isStream:
 		c.state(mcp.StateResumed, "upstream replays from event "+r.Header.Get("Last-Event-ID"))
 	}
-	err := l.answer(resp, stream, nil)
+	var rewrite rewriter
+	if sid == "" {
+		// Nothing but the client's identity made this GET the session's:
+		// another client of the same host and User-Agent can be opening a
+		// legacy stream. Its endpoint events are rewritten as on any
+		// legacy stream, so none sends a client, and its credentials,
+		// where upstream alone pointed.
+		rewrite = p.endpointRewriter(c, r, resp.Request.URL, l.start)
+	}
+	err := l.answer(resp, stream, rewrite)
 	if sid != "" && gone(c, l, resp, sid) {
 		defer c.end("upstream no longer knows the session")
 	}
