@@ -137,8 +137,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		if m.com.log.Stats().Transport == mcp.TransportSSE {
 			return m.setStatus(levelInfo, "reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it")
 		}
-		// Streamable HTTP opens a session with initialize, and 2026 with
-		// server/discover: the new session is ready, there is nothing to press.
+		if m.com.log.Stats().Transport == mcp.TransportStateless {
+			// 2026 has no session: "a new session" contradicted
+			// Negotiation's "POST only, no session".
+			return m.setStatus(levelInfo, "reconnected: discovered again with server/discover (stateless: no session)")
+		}
+		// Streamable HTTP opens a session with initialize: the new
+		// session is ready, there is nothing to press.
 		return m.setStatus(levelInfo, "reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}))
 	case copiedMsg:
 		return m.setStatus(msg.status())
