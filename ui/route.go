@@ -137,8 +137,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		if m.com.log.Stats().Transport == mcp.TransportSSE {
 			return m.setStatus(levelInfo, "reconnected: a new session; press "+m.keys.Initialize.Help().Key+" to initialize it")
 		}
-		// Streamable HTTP opens a session with initialize, and 2026 with
-		// server/discover: the new session is ready, there is nothing to press.
+		if m.com.log.Stats().Transport == mcp.TransportStateless {
+			// 2026 has no session: "a new session" contradicted
+			// Negotiation's "POST only, no session".
+			return m.setStatus(levelInfo, "reconnected: discovered again with server/discover (stateless: no session)")
+		}
+		// Streamable HTTP opens a session with initialize: the new
+		// session is ready, there is nothing to press.
 		return m.setStatus(levelInfo, "reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}))
 	case copiedMsg:
 		return m.setStatus(msg.status())
@@ -196,12 +201,12 @@ func (m *Model) afterAppend() tea.Cmd {
 	}
 	filter := m.events.sync()
 	m.pairs.sync()
-	m.syncTools()
+	names := m.warnToolNames(m.syncTools())
 	m.cmdline.SetSurface(m.com.log.Surface())
 	m.cmdline.SetUninitialized(awaitsInitialize(m.com.log))
 	m.cmdline.SetUnconnected(m.com.log.Stats().State == mcp.StateFailed)
 	m.syncEra()
-	return tea.Batch(filter, m.startSpin())
+	return tea.Batch(filter, m.startSpin(), names)
 }
 
 // sayConnectFailed puts why the connection failed on the status line: on a
@@ -279,7 +284,16 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 	if msg.resp != nil {
 		m.showAnswer(msg.resp.ReqSeq)
 	}
-	status := m.setStatus(describeSent(msg))
+	level, text := describeSent(msg)
+	if msg.cmd.Method == "tools/list" && level == levelInfo && msg.resp != nil && m.answerIndexed(msg.resp) {
+		// The list is indexed: "ok" says what its names leave tools/call
+		// unable to reach. Indexed later, it is said then (afterAppend).
+		m.syncTools()
+		if note := toolNamesNote(m.tools); note != "" {
+			level, text = levelWarn, text+" · "+note
+		}
+	}
+	status := m.setStatus(level, text)
 	if msg.cmd.Method == "initialize" {
 		return tea.Batch(status, m.initDone())
 	}

@@ -151,14 +151,15 @@ func TestReconnectKey(t *testing.T) {
 	}
 
 	// A streamable or 2026 session opens with initialize or
-	// server/discover itself: nothing is left to press.
+	// server/discover itself: nothing is left to press. 2026 keeps no
+	// session, and the status said "a new session" of it.
 	b = newFakeBackend()
 	m = newTestModel(t, 160, 45, b, statelessRecords().recs)
 	msg = runCmd(t, press(m, "r"), func(msg tea.Msg) bool { _, ok := msg.(reconnectedMsg); return ok })
 	<-b.reconnects
 	m.Update(msg)
-	if view := m.View(); strings.Contains(view, "press i") || !strings.Contains(view, "reconnected: a new session, opened with server/discover") {
-		t.Fatalf("a stateless reconnect should say the session opened, not ask for i:\n%s", view)
+	if view := m.View(); strings.Contains(view, "press i") || strings.Contains(view, "a new session") || !strings.Contains(view, "reconnected: discovered again with server/discover (stateless: no session)") {
+		t.Fatalf("a stateless reconnect should say it discovered again, of no session, not ask for i:\n%s", view)
 	}
 }
 

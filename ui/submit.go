@@ -27,14 +27,15 @@ func (m *Model) sendDisabled() string {
 }
 
 // syncTools hands the command line the tool list when it changed, so
-// completion follows tools/list_changed.
-func (m *Model) syncTools() {
+// completion follows tools/list_changed, and says whether it did.
+func (m *Model) syncTools() bool {
 	tools := m.com.log.Tools()
 	if sameTools(tools, m.tools) {
-		return
+		return false
 	}
 	m.tools = tools
 	m.cmdline.SetTools(tools)
+	return true
 }
 
 // submit sends a command from the command line or a send key.
