@@ -34,3 +34,23 @@ func TestEndpointAfterAnotherFirstEventIsRewritten(t *testing.T) {
 		t.Errorf("a POST to the refused endpoint got %s %q, want 502", post.Status, body)
 	}
 }
+
+// The client's initialize can settle its GET stream as streamable before
+// upstream's first event: an endpoint event coming first then is still
+// rewritten, not relayed as it was.
+func TestEndpointAfterTheClientInitializedIsRewritten(t *testing.T) {
+	say := make(chan string, 1)
+	up := streamUpstream(t, func(int) (int, string) { return http.StatusOK, ": open\n\n" }, say)
+	_, base, _ := startProxy(t, up.URL, Config{})
+	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream", "User-Agent", aiSDKLike)
+	br := bufio.NewReader(stream.Body)
+	nextEvent(t, br) // the comment: upstream's stream is open
+	// Answered, the initialize has settled the stream (joinEarly).
+	if st, _ := send(t, http.MethodPost, base+"/sse", initialize, nil); st != http.StatusOK {
+		t.Fatalf("initialize answered %d", st)
+	}
+	say <- "event: endpoint\ndata: http://elsewhere.example/message?sessionId=e\n\n"
+	if got := dataOf(t, nextEvent(t, br)); !strings.HasPrefix(got, "/.mcpscope/refused-endpoint/") {
+		t.Fatalf("the client was pointed at %q, want the proxy's refusing URI: upstream named another origin", got)
+	}
+}
