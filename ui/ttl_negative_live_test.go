@@ -22,7 +22,11 @@ func TestDetailSaysANegativeTTLIsNone(t *testing.T) {
 	l.waitFor("● discovered")
 	l.tm.Type("l")
 	l.waitFor("tools/list: ok")
+	// The status can come before the answer's records, and Detail opened
+	// on a pending pair stays at its top: wait for the answer's row size.
+	l.waitFor("63 B")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnd})
 	l.waitFor("(negative:") // the line may wrap anywhere after it
 	l.quit()
 }
