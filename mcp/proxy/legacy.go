@@ -106,9 +106,7 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 		out := raw
 		switch {
 		case err != nil:
-			out = pointAt(ev, refusedPath(c))
-			ep.InUse = p.register(c, r, refusedPath(c), "", &foreign{refusal: err})
-			ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502, so the client's credentials do not go where upstream pointed: " + err.Error()
+			out = p.refuse(c, r, ev, ep, err, ", so the client's credentials do not go where upstream pointed")
 			c.fail(mcp.OpNegotiate, err)
 		case !mcp.SameOrigin(target, p.upstream):
 			out = pointAt(ev, pathOn(target))
@@ -137,11 +135,9 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			// see pathOn), the path means one thing to every client.
 			rewritten, ok := ev.WithData(pathOn(target))
 			if !ok {
-				out = pointAt(ev, refusedPath(c))
 				err = &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
 					Message: fmt.Sprintf("upstream's endpoint event %s has a path some clients read as another host (a backslash, or // at its start), and the proxy cannot rewrite it", clip.Quote(data, 256))}
-				ep.InUse = p.register(c, r, refusedPath(c), "", &foreign{refusal: err})
-				ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502: " + err.Error()
+				out = p.refuse(c, r, ev, ep, err, "")
 				c.fail(mcp.OpNegotiate, err)
 				break
 			}
@@ -170,16 +166,14 @@ func (p *Proxy) endpointTooLarge(c *Client, r *http.Request, ev *mcp.SSEEvent, s
 	raw := string(ev.Raw)
 	err := &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
 		Message: fmt.Sprintf("upstream sent an endpoint event of %d bytes, larger than the %d bytes any endpoint URI needs: the proxy refuses it", len(raw), holdLimit)}
-	ep := &mcp.Endpoint{Data: mcp.Raw(clip.Quote(string(ev.Data), 256)), Base: stream.String(), Conn: conn, Elapsed: p.cfg.Now().Sub(since)}
-	out := raw
+	ep := p.refusedEndpoint(ev, stream, since)
+	var out string
 	if sent > 0 {
 		out = renamed(raw)
 		ep.InUse = "(none: the client was not given this endpoint)"
 		ep.Reason = "renamed " + refusedEvent + " before its end, as it went out while it came: " + err.Error()
 	} else {
-		out = pointAt(ev, refusedPath(c))
-		ep.InUse = p.register(c, r, refusedPath(c), "", &foreign{refusal: err})
-		ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502: " + err.Error()
+		out = p.refuse(c, r, ev, ep, err, "")
 	}
 	c.fail(mcp.OpNegotiate, err)
 	c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
@@ -198,13 +192,28 @@ const maxEndpoints = 64
 func (p *Proxy) endpointPastLimit(c *Client, r *http.Request, ev *mcp.SSEEvent, stream *url.URL, since time.Time, n int) string {
 	err := &mcp.WireError{Cause: mcp.CauseBadEndpoint, Transport: mcp.TransportSSE,
 		Message: fmt.Sprintf("upstream sent more than %d endpoint events on one stream: the proxy refuses the rest (a server sends one, and another when its session changes)", maxEndpoints)}
-	ep := &mcp.Endpoint{Data: mcp.Raw(clip.Quote(string(ev.Data), 256)), Base: stream.String(), Conn: conn, Elapsed: p.cfg.Now().Sub(since),
-		InUse:  p.register(c, r, refusedPath(c), "", &foreign{refusal: err}),
-		Reason: "rewritten to a URI on the proxy that refuses every POST with 502: " + err.Error()}
+	ep := p.refusedEndpoint(ev, stream, since)
+	out := p.refuse(c, r, ev, ep, err, "")
 	if n == maxEndpoints+1 {
 		c.fail(mcp.OpNegotiate, err)
 	}
 	c.obs.Emit(mcp.Record{Kind: mcp.KindEndpoint, Endpoint: ep})
+	return out
+}
+
+// refusedEndpoint is the record of an endpoint event refused before it
+// was read as a URI: its data, quoted and clipped, as it came.
+func (p *Proxy) refusedEndpoint(ev *mcp.SSEEvent, stream *url.URL, since time.Time) *mcp.Endpoint {
+	return &mcp.Endpoint{Data: mcp.Raw(clip.Quote(string(ev.Data), 256)), Base: stream.String(), Conn: conn, Elapsed: p.cfg.Now().Sub(since)}
+}
+
+// refuse points the client at the proxy's refusing URI in place of the
+// endpoint event ev, which every refused endpoint gets, and says so in
+// ep: err is why (its POSTs are refused with it), and why adds to the
+// reason recorded.
+func (p *Proxy) refuse(c *Client, r *http.Request, ev *mcp.SSEEvent, ep *mcp.Endpoint, err error, why string) string {
+	ep.InUse = p.register(c, r, refusedPath(c), "", &foreign{refusal: err})
+	ep.Reason = "rewritten to a URI on the proxy that refuses every POST with 502" + why + ": " + err.Error()
 	return pointAt(ev, refusedPath(c))
 }
 
