@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // A server may withdraw a question it asked (an elicitation, a sampled
@@ -86,14 +87,14 @@ func (s *Session) askStarted(conn int, rawID []byte, method string) (context.Con
 // anything else (a request already answered, one of another session) is
 // only logged, as the specification allows for a race.
 func (s *Session) serverCancelled(conn int, params []byte) {
-	var p struct {
-		RequestID json.RawMessage `json:"requestId"`
-		Reason    string          `json:"reason"`
-	}
-	if json.Unmarshal(params, &p) != nil {
+	// Read with the one JSON scanner, as the question itself was: a
+	// _meta nested past encoding/json's 10,000 levels must not keep the
+	// question in front of the user.
+	doc, err := jsonspan.Parse(params, peekLimits)
+	if err != nil {
 		return
 	}
-	key, ok := newAskKey(conn, p.RequestID)
+	key, ok := newAskKey(conn, doc.Root().Get("requestId").Raw())
 	if !ok {
 		return
 	}
@@ -101,7 +102,8 @@ func (s *Session) serverCancelled(conn int, params []byte) {
 	ask, found := s.askCancels[key]
 	s.mu.Unlock()
 	if found {
-		ask.cancel(&ServerCancelled{Method: ask.method, Reason: p.Reason})
+		reason, _ := doc.Root().Get("reason").Text()
+		ask.cancel(&ServerCancelled{Method: ask.method, Reason: reason})
 	}
 }
 

@@ -110,3 +110,34 @@ func TestServerCancelledRightAway(t *testing.T) {
 		t.Fatal("the question was never withdrawn")
 	}
 }
+
+// A cancellation whose _meta is nested past encoding/json's 10,000 levels
+// still withdraws its question: it is read with the one JSON scanner, as
+// the question was.
+func TestServerCancelledDeepMeta(t *testing.T) {
+	person := &slowPerson{asked: make(chan struct{}, 1), gone: make(chan error, 1)}
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	handle := func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		_ = x.Event(`{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}`)
+		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"deep","_meta":{"x":` + deep + `}}}`)
+		x.Result(mcptest.TextResult("never mind", false))
+	}
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person, RequestTimeout: 5 * time.Second})
+	ctx := testCtx(t)
+	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
+		t.Fatalf("tools/call: %v", err)
+	}
+	select {
+	case cause := <-person.gone:
+		var sc *ServerCancelled
+		if !errors.As(cause, &sc) || sc.Method != "sampling/createMessage" || sc.Reason != "deep" {
+			t.Errorf("the question ended with %v, want the server's cancellation with its reason", cause)
+		}
+	case <-ctx.Done():
+		t.Fatal("the question was never withdrawn")
+	}
+}
