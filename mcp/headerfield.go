@@ -1,5 +1,7 @@
 package mcp
 
+import "net/http"
+
 // ValidHeaderName reports whether s can be sent as a header name: an RFC
 // 9110 token. net/http refuses to send a request with any other name, so
 // a header the user gives must be checked before the session starts.
@@ -16,4 +18,14 @@ func HeaderValueControl(s string) (byte, bool) {
 		}
 	}
 	return 0, false
+}
+
+// SetHost makes a Host among the user's headers h the request's Host:
+// net/http sends req.Host and ignores a Host in req.Header, so -H 'Host:
+// ...' (to see how a gateway treats a foreign Host) would be dropped
+// without a word.
+func SetHost(req *http.Request, h http.Header) {
+	if host := h.Get("Host"); host != "" {
+		req.Host = host
+	}
 }

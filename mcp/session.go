@@ -358,12 +358,7 @@ func (s *Session) headers(req *http.Request) {
 			req.Header["User-Agent"] = []string{""}
 		}
 	}
-	if host := s.cfg.Header.Get("Host"); host != "" {
-		// net/http sends req.Host and ignores a Host in req.Header: without
-		// this, -H 'Host: ...' (to see how a gateway treats a foreign
-		// Host) would be dropped without a word.
-		req.Host = host
-	}
+	SetHost(req, s.cfg.Header)
 	if s.cfg.Bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+s.cfg.Bearer)
 	}

@@ -261,13 +261,9 @@ func (p *Proxy) credentials(req *http.Request) {
 			h[http.CanonicalHeaderKey(name)] = append([]string(nil), vs...)
 		}
 	}
-	if host := p.cfg.Header.Get("Host"); host != "" {
-		// net/http sends req.Host and ignores a Host in req.Header: without
-		// this, -H 'Host: ...' (to see how a gateway treats a foreign Host)
-		// would be dropped without a word. The client's own Host named the
-		// proxy, never kept, so the user's always applies.
-		req.Host = host
-	}
+	// The client's own Host named the proxy, never kept, so the user's
+	// always applies.
+	mcp.SetHost(req, p.cfg.Header)
 	if h.Get("Authorization") != "" {
 		return
 	}
