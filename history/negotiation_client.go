@@ -1,9 +1,9 @@
 package history
 
 import (
-	"encoding/json"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -29,12 +29,6 @@ const maxClientTries = 8
 // clientInfo of an initialize (the newest, as a new initialize begins a
 // new session), else of the first 2026 request whose _meta names one.
 func (n *negotiationIndex) sentRequest(m *mcp.RPCMessage) {
-	var v struct {
-		Params struct {
-			ClientInfo clientInfo                 `json:"clientInfo"`
-			Meta       map[string]json.RawMessage `json:"_meta"`
-		} `json:"params"`
-	}
 	switch {
 	case m.Method == "initialize":
 	case n.clientInfo.name == "" && n.clientTries < maxClientTries:
@@ -42,22 +36,21 @@ func (n *negotiationIndex) sentRequest(m *mcp.RPCMessage) {
 	default:
 		return
 	}
-	if json.Unmarshal([]byte(m.Raw), &v) != nil {
+	// The one JSON scanner, indexed to the clientInfo only: with
+	// encoding/json, any param nested past 10,000 levels (an argument, a
+	// capability) hid who the client is.
+	doc, err := jsonspan.Parse([]byte(m.Raw), jsonspan.Limits{Depth: 4})
+	if err != nil {
 		return
 	}
-	info := v.Params.ClientInfo
+	params := doc.Root().Get("params")
+	info := params.Get("clientInfo")
 	if m.Method != "initialize" {
-		info = clientInfo{}
-		_ = json.Unmarshal(v.Params.Meta[mcp.MetaClientInfo], &info)
+		info = params.Get("_meta").Get(mcp.MetaClientInfo)
 	}
-	if info.Name != "" {
-		n.clientInfo.name, n.clientInfo.version = info.Name, info.Version
+	if name, _ := info.Get("name").Text(); name != "" {
+		n.clientInfo.name = name
+		n.clientInfo.version, _ = info.Get("version").Text()
 		n.dirty = true
 	}
-}
-
-// clientInfo is the clientInfo of an initialize or a 2026 _meta.
-type clientInfo struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 	"weak"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -352,13 +353,14 @@ func SubjectOf(m *mcp.RPCMessage) string {
 	default:
 		return ""
 	}
-	var v struct {
-		Params map[string]json.RawMessage `json:"params"`
-	}
-	var s string
-	if json.Unmarshal([]byte(m.Raw), &v) != nil || json.Unmarshal(v.Params[key], &s) != nil {
+	// The one JSON scanner, indexed to the key only: encoding/json decoded
+	// every param of the request, and one nested past its 10,000 levels
+	// (a _meta, an argument) hid the subject.
+	doc, err := jsonspan.Parse([]byte(m.Raw), jsonspan.Limits{Depth: 2})
+	if err != nil {
 		return ""
 	}
+	s, _ := doc.Root().Get("params").Get(key).Text()
 	return s
 }
 

@@ -48,8 +48,10 @@ type CommandLine struct {
 	uninitialized bool
 	// unconnected: no transport could be opened (see SetUnconnected).
 	unconnected bool
-	// transport is the session's, for the methods of its era (see SetTransport).
+	// transport is the session's, and methods the method words of its era
+	// (see SetTransport), worked out when it changes, not on every frame.
 	transport string
+	methods   []string
 
 	hist     *cmdHistory
 	saveErr  string // why the history could not be written
@@ -153,13 +155,17 @@ func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
 
 // SetTransport tells completion which era's methods to offer: the
 // transport in use, or "" (or auto) while it is not known.
-func (c *CommandLine) SetTransport(transport string) { c.transport = transport }
+func (c *CommandLine) SetTransport(transport string) {
+	if c.methods == nil || transport != c.transport {
+		c.transport, c.methods = transport, knownMethods(transport)
+	}
+}
 
 // analyze reads the text before the cursor as analyze does, for the
 // session's era.
 func (c *CommandLine) analyze(before string) lineContext {
 	ctx := analyze(before, c.info)
-	ctx.methods = knownMethods(c.transport)
+	ctx.methods = c.methods // nil before SetTransport: every era's
 	return ctx
 }
 
