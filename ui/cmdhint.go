@@ -206,21 +206,8 @@ func propHint(p *command.Property) string {
 // refuses it, so the hint says what Enter will (the key it was likely
 // meant for: did you mean name=Ann?) rather than that it is sent anyway.
 func (ctx lineContext) bareWordHint(schema *command.Schema) string {
-	words := make([]string, 0, len(ctx.words))
-	for _, w := range ctx.words[min(2, len(ctx.words)):] {
-		words = append(words, w.Text)
-	}
-	words = append(words, ctx.cur.Text)
-	_, _, err := command.ParseArgs(words, schema)
-	if err != nil {
-		head := strconv.Quote(ctx.cur.Text) + ":"
-		for _, line := range strings.Split(err.Error(), "\n") {
-			if strings.HasPrefix(line, head) {
-				return sanitize.Line(line)
-			}
-		}
-	}
-	return unknownKeyHint(ctx.cur.Text, schema)
+	given := ctx.givenKeys()
+	return sanitize.Line(command.BareWord(ctx.cur.Text, schema, func(name string) bool { return slices.Contains(given, name) }).Error())
 }
 
 func unknownKeyHint(key string, schema *command.Schema) string {

@@ -160,18 +160,37 @@ func argGroup(words []string) (order []string, occs map[string][]argOcc, errs []
 	return order, occs, errs
 }
 
-// withKeyHint is the errors of the words that are no key=value, each
-// word typed without a key told the key it was likely meant for: the first
-// required key not typed, else the first key not typed (`greet Ann` is
-// asked whether it meant name=Ann).
+// withKeyHint is the errors of the words that are no key=value, a word
+// typed without a key told the key it was likely meant for (BareWord).
 func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []error {
+	typed := func(name string) bool { _, ok := occs[name]; return ok }
+	var errs []error
+	for _, w := range words {
+		_, _, err := argSplitWord(w)
+		if err == nil {
+			continue
+		}
+		if !strings.Contains(w, "=") {
+			err = BareWord(w, schema, typed)
+		}
+		errs = append(errs, err)
+	}
+	return errs
+}
+
+// BareWord is the refusal of w, a word typed with no key=value, telling it
+// the key it was likely meant for: the first required key of schema not
+// typed, else the first key not typed (`greet Ann` is asked whether it
+// meant name=Ann). The command line's hint says it before Enter does.
+func BareWord(w string, schema *Schema, typed func(string) bool) error {
+	err := fmt.Errorf("%q: expected key=value or key:=json", w)
 	key := ""
 	var props []Property
 	if schema != nil {
 		props = schema.Properties
 	}
 	for _, p := range props {
-		if _, typed := occs[p.Name]; typed {
+		if typed(p.Name) {
 			continue
 		}
 		if p.Required {
@@ -182,18 +201,10 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 			key = p.Name
 		}
 	}
-	var errs []error
-	for _, w := range words {
-		_, _, err := argSplitWord(w)
-		if err == nil {
-			continue
-		}
-		if key != "" && !strings.Contains(w, "=") {
-			err = fmt.Errorf("%w: did you mean %s=%s?", err, KeyWord(key), ShellQuote(w))
-		}
-		errs = append(errs, err)
+	if key != "" {
+		err = fmt.Errorf("%w: did you mean %s=%s?", err, KeyWord(key), ShellQuote(w))
 	}
-	return errs
+	return err
 }
 
 // argSplitWord splits at the first "=", so `a==b` is key a with value "=b".
