@@ -340,19 +340,17 @@ func (p *printer) resultInfo(result json.RawMessage) {
 // listening shows a subscriptions/listen the server acknowledged: what it
 // agreed to send on the stream, which stays open.
 func (p *printer) listening(ack json.RawMessage) {
-	var a struct {
-		Notifications map[string]json.RawMessage `json:"notifications"`
-	}
-	_ = json.Unmarshal(ack, &a) // what cannot be read grants nothing
+	notes, _ := mcp.ListenFilter(ack) // what cannot be read grants nothing
 	var granted []string
-	for _, k := range slices.Sorted(maps.Keys(a.Notifications)) {
+	for _, k := range slices.Sorted(maps.Keys(notes)) {
 		var on bool
 		var uris []string
 		switch {
-		case json.Unmarshal(a.Notifications[k], &on) == nil && on:
+		case json.Unmarshal(notes[k], &on) == nil && on:
 			granted = append(granted, k)
-		case json.Unmarshal(a.Notifications[k], &uris) == nil && len(uris) > 0:
-			granted = append(granted, k+" "+strings.Join(uris, " "))
+		case json.Unmarshal(notes[k], &uris) == nil && len(uris) > 0:
+			// A server's list: a few of them, each cut, make the line.
+			granted = append(granted, k+" "+clip.ListFunc(uris, mcp.MaxListed, func(u string) string { return clip.Quote(u, 200) }))
 		}
 	}
 	if len(granted) == 0 {

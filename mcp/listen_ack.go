@@ -49,7 +49,7 @@ type ackOutcome struct {
 // opened remembers the id of a listen request (record seq) and the filter
 // it asked for.
 func (a *listenAcks) opened(seq int64, id string, params json.RawMessage) {
-	filter, _ := listenFilter(params)
+	filter, _ := ListenFilter(params)
 	if filter == nil {
 		filter = map[string]json.RawMessage{} // nil says acknowledged
 	}
@@ -62,9 +62,9 @@ func (a *listenAcks) opened(seq int64, id string, params json.RawMessage) {
 	a.asked[seq] = filter
 }
 
-// listenFilter reads params.notifications, the filter a listen request
+// ListenFilter reads params.notifications, the filter a listen request
 // asks for and its acknowledgement grants.
-func listenFilter(params []byte) (map[string]json.RawMessage, error) {
+func ListenFilter(params []byte) (map[string]json.RawMessage, error) {
 	var p struct {
 		Notifications map[string]json.RawMessage `json:"notifications"`
 	}
@@ -143,7 +143,7 @@ func (s *Session) acknowledged(reqSeq, ackSeq int64, params []byte) {
 	}
 	a.first(reqSeq, ackFirst{seq: ackSeq, params: params})
 	a.asked[reqSeq] = nil // acknowledged: its end no longer concerns the waiters
-	granted, err := listenFilter(params)
+	granted, err := ListenFilter(params)
 	if err != nil {
 		// Read as granting nothing, it would say every part of the
 		// filter was left out, which the server did not say either.
