@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -52,7 +53,49 @@ func (c *Client) foreignAt(uri string) *foreign {
 // at when upstream's endpoint is refused: one of the proxy's own, so it
 // names no path of the upstream's.
 func refusedPath(c *Client) string {
-	return "/.mcpscope/refused-endpoint/" + strconv.Itoa(c.ID)
+	return ownPrefix + "refused-endpoint/" + strconv.Itoa(c.ID)
+}
+
+// ownPrefix begins every path that is the proxy's own (refusedPath): no
+// upstream path, so nothing sent to it is relayed.
+const ownPrefix = "/.mcpscope/"
+
+// ownPath reports a path of the proxy's own.
+func ownPath(path string) bool { return strings.HasPrefix(path, ownPrefix) }
+
+// own answers a request to a path of the proxy's own, and relays none. A
+// POST of a live legacy session whose endpoint was refused is answered
+// 502 saying why, in that session; anything else (a POST after that
+// session ended included) is answered 404: relayed, it would take the
+// client's Authorization, and the user's credentials with it, to a path
+// upstream never named.
+func (p *Proxy) own(w http.ResponseWriter, r *http.Request) {
+	if c := p.legacyOf(r.URL); r.Method == http.MethodPost && c != nil && c.acquire() {
+		defer c.release()
+		if f := c.foreignAt(r.URL.RequestURI()); f != nil && f.refusal != nil {
+			body, ok := p.readBody(w, r)
+			if !ok {
+				return
+			}
+			m := peek(body)
+			c.learn(m, "")
+			l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
+			defer l.cancel()
+			l.refuse(f.refusal)
+			return
+		}
+	}
+	notOurs(w, r)
+}
+
+// notOurs answers 404 a request to a path of the proxy's own that no live
+// session has: the POSTs of a legacy session whose endpoint was refused
+// come there, and that session has ended (or never was).
+func notOurs(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = fmt.Fprintf(w, "mcpscope proxy: %s %s is the proxy's own path, where it points a legacy HTTP+SSE client whose upstream endpoint it refused, and no live session has it (its stream ended): nothing was relayed; reconnect the client to open a new session\n", r.Method, r.URL.Path)
 }
 
 // pointAt is the endpoint event ev with uri for its data: the bytes

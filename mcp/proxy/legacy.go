@@ -48,11 +48,9 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 	f := c.foreignAt(r.URL.RequestURI())
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 	defer l.cancel()
-	if f != nil && f.refusal != nil {
-		l.refuse(f.refusal)
-		return
-	}
 	if f != nil {
+		// A refused endpoint is a path of the proxy's own, whose POSTs
+		// never come here (see own).
 		l.to = f.target
 	}
 	resp, ok := l.send()

@@ -8,7 +8,8 @@
 //     not reach a local server through DNS rebinding.
 //  2. Every request is relayed to the same path and query on the
 //     upstream's origin, so every transport the upstream serves is served
-//     at the same path on the proxy. Headers pass unchanged but for Host,
+//     at the same path on the proxy; the proxy's own paths (/.mcpscope/,
+//     see own) are never relayed. Headers pass unchanged but for Host,
 //     Origin when it named the proxy, the hop-by-hop headers,
 //     Accept-Encoding (the proxy must read what it relays) and Expect (the
 //     proxy has read the body before it relays it). The user's
@@ -212,6 +213,8 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = r.WithContext(context.WithValue(r.Context(), arrivedKey{}, p.cfg.Now()))
 	sid := r.Header.Get("Mcp-Session-Id")
 	switch {
+	case ownPath(r.URL.Path):
+		p.own(w, r)
 	case r.Method == http.MethodPost:
 		p.post(w, r)
 	case r.Method == http.MethodGet && sid != "":
