@@ -54,6 +54,7 @@ Point the client at the proxy's URL it prints, e.g.
   npx @modelcontextprotocol/inspector --cli http://127.0.0.1:8812/sse --transport sse --method tools/list
 
 --bearer and -H fill in credentials for a client that sends none; they go only to URL.
+-H 'Name:' (empty, as with curl) removes the client's own header of that name instead.
 A legacy server whose endpoint event names another origin is refused (the client's
 POSTs get 502 saying why) unless --allow-origin names that origin.
 --headless records without the TUI and prints one line per message on stderr until
@@ -99,7 +100,7 @@ interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 func (f *connFlags) registerProxy(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	f.transport, f.timeout = mcp.TransportAuto, mcp.DefaultRequestTimeout
-	fs.StringArrayVarP(&f.headers, "header", "H", nil, "header 'Name: value' sent upstream when the client sends none of that name ('Name;' sends it empty; repeatable)")
+	fs.StringArrayVarP(&f.headers, "header", "H", nil, "header 'Name: value' sent upstream when the client sends none of that name ('Name;' sends it empty, 'Name:' removes the client's own, as curl's -H does; repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent upstream as Authorization: Bearer when the client sends no Authorization (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let a legacy upstream's endpoint event point the client's POSTs at this other origin, scheme://host:port (repeatable; it gets the client's own headers, never --bearer or -H); without it those POSTs are refused with 502")
 	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting to URL may take")

@@ -253,10 +253,20 @@ func namesProxy(origin, host string) bool {
 
 // credentials fills in the user's headers and token where the client sent
 // none of that name. They only ever go upstream: the proxy never follows a
-// redirect.
+// redirect. A name with no value (-H 'X-A:', curl's way to remove a
+// header, as exec takes it) removes the client's own instead.
 func (p *Proxy) credentials(req *http.Request) {
 	h := req.Header
 	for name, vs := range p.cfg.Header {
+		if len(vs) == 0 {
+			h.Del(name)
+			if http.CanonicalHeaderKey(name) == "User-Agent" {
+				// Sent as none at all (net/http would add its own), and
+				// recorded as the client side records a removed one.
+				h["User-Agent"] = []string{""}
+			}
+			continue
+		}
 		if len(h.Values(name)) == 0 {
 			h[http.CanonicalHeaderKey(name)] = append([]string(nil), vs...)
 		}
