@@ -69,6 +69,9 @@ type linePrinter struct {
 	out   *lineOrder
 	c     *proxy.Client
 	asked map[int64]*inFlight // the requests not answered yet, by Seq
+	// detected says the session's first detection (how it began) went by:
+	// a later one says its client changed transport (a probe's fallback).
+	detected bool
 }
 
 // inFlight is what the printer keeps of a request until its answer.
@@ -133,6 +136,11 @@ func (lp *linePrinter) record(r mcp.Record) {
 			a.name = ""
 		}
 		lp.lineAt(r.Time, "!", what+": "+r.Error.Message, "")
+	case r.Detect != nil:
+		if lp.detected {
+			lp.lineAt(r.Time, "·", r.Detect.Transport, strings.TrimPrefix(r.Detect.Reason, "proxied: "))
+		}
+		lp.detected = true
 	case r.State != nil:
 		switch r.State.State {
 		case mcp.StateOpen, mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:

@@ -70,6 +70,10 @@ type Client struct {
 	ending        bool                // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
+	started       bool // OnStart heard of it
+	probing       bool // a stateless session held back as a possible probe (see probe.go)
+	probeSent     int  // requests of a stateless session so far
+	probeOK       bool // a stateless request of it was answered 2xx
 }
 
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
@@ -117,12 +121,17 @@ func hostOf(addr string) string {
 // (as a detection, so the panes read as for any session) and that it is
 // connecting.
 func (c *Client) begin(r *http.Request, how string) {
+	c.detect(r, how)
+	c.state(mcp.StateConnecting, "client "+c.Remote)
+}
+
+// detect logs the transport the client chose with request r, and how.
+func (c *Client) detect(r *http.Request, how string) {
 	reason := "proxied: " + how + "; " + r.Method + " " + clientURL(r) + " relayed to " + c.Upstream
 	if c.UserAgent != "" {
 		reason += " (client User-Agent: " + c.UserAgent + ")"
 	}
-	c.obs.Emit(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: c.Transport, URL: c.Upstream, Forced: true, Reason: reason}})
-	c.state(mcp.StateConnecting, "client "+c.Remote)
+	c.obs.Emit(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: c.kind(), URL: c.Upstream, Forced: true, Reason: reason}})
 }
 
 // kind is Transport, for the proxy's own use while a session may still be
@@ -211,8 +220,10 @@ func (c *Client) learn(m message, protocol string) {
 	if protocol != "" {
 		c.protocol = protocol
 	}
+	// A session OnStart has not heard of yet is named as it starts.
+	tell := named && c.started
 	c.mu.Unlock()
-	if named && c.p.cfg.OnName != nil {
+	if tell && c.p.cfg.OnName != nil {
 		c.p.cfg.OnName(c)
 	}
 }
@@ -295,6 +306,7 @@ func (c *Client) closeIfDone() {
 		// A session that ends still undecided (the proxy gave up waiting
 		// for its stream) is shown all the same: its records are kept.
 		c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")
+		c.settle()
 		c.p.drop(c)
 		c.state(mcp.StateClosed, detail)
 		c.obs.Close()

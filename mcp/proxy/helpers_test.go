@@ -3,6 +3,7 @@ package proxy
 import (
 	"context"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -25,7 +26,10 @@ type watched struct {
 	recs    map[int][]mcp.Record
 	ended   map[int]bool
 	named   map[int]int
-	changed chan struct{} // closed and replaced on every change
+	// namedFirst counts names heard of sessions OnStart had not told of:
+	// a watcher cannot show the name of a session it does not have.
+	namedFirst int
+	changed    chan struct{} // closed and replaced on every change
 }
 
 func newWatched() *watched {
@@ -59,6 +63,9 @@ func (w *watched) start(c *Client) {
 func (w *watched) name(c *Client) {
 	w.mu.Lock()
 	w.named[c.ID]++
+	if !slices.Contains(w.clients, c) {
+		w.namedFirst++
+	}
 	w.poke()
 	w.mu.Unlock()
 }

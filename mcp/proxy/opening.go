@@ -309,12 +309,16 @@ func (p *Proxy) wentLegacy(c *Client, r *http.Request) {
 	}
 }
 
-// initSession is the session initialize r begins: the one a GET of its
-// client began just before, else a new one; nil when there is no room.
-func (p *Proxy) initSession(r *http.Request) *Client {
+// initSession is the session initialize r (message m) begins: the one a
+// GET of its client began just before, or the one its probe began (see
+// probe.go), else a new one; nil when there is no room.
+func (p *Proxy) initSession(r *http.Request, m message) *Client {
 	p.earlyMu.Lock()
 	defer p.earlyMu.Unlock()
 	c := p.joinEarly(r)
+	if c == nil {
+		c = p.joinProbe(r, m)
+	}
 	if c == nil {
 		c = p.newClient(mcp.TransportStreamable, r, "the client initialized a streamable HTTP session")
 	}

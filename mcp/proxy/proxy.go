@@ -32,7 +32,10 @@
 //     but recorded apart (see sessionKey).
 //     - stateless 2026-07-28: POSTs carrying MCP-Protocol-Version 2026-07-28
 //     or later (or Mcp-Method) with no session are grouped by who sent them:
-//     the client's address, User-Agent and the clientInfo in _meta.
+//     the client's address, User-Agent and the clientInfo in _meta. The
+//     first is held back as a possible probe: a client that goes on to
+//     initialize (it speaks both eras) goes on in the same session, now
+//     streamable HTTP (see probe.go).
 //  4. Answers are relayed as their bytes arrive: an event stream is written
 //     and flushed to the client read by read, before the proxy parses it,
 //     and a JSON body is copied through; the record keeps a copy of up to
@@ -328,7 +331,15 @@ func (p *Proxy) makeClient(transport string, r *http.Request) (c, evicted *Clien
 
 // start tells the watcher of a new session and logs how it began.
 func (p *Proxy) start(c *Client, r *http.Request, how string) {
-	p.cfg.OnStart(c)
+	c.mu.Lock()
+	held := c.probing
+	c.started = !held
+	c.mu.Unlock()
+	if !held {
+		// A session held back as a possible probe starts when it is
+		// settled (see probe.go).
+		p.cfg.OnStart(c)
+	}
 	c.begin(r, how)
 }
 

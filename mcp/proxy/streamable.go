@@ -17,7 +17,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	opening := false
 	if c == nil {
 		if m.method == "initialize" {
-			c = p.initSession(r)
+			c = p.initSession(r, m)
 			opening = true
 			if c != nil {
 				p.fellBack(r, m, c)
@@ -88,12 +88,17 @@ func streamOf(m message) string {
 // statelessPost relays a 2026-07-28 request to the session of the client
 // that sent it.
 func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byte, m message) {
-	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, said("the client speaks stateless MCP ("+protocolOf(r.Header, m)+")"), nil)
+	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, said("the client speaks stateless MCP ("+protocolOf(r.Header, m)+")"),
+		func(c *Client) { c.probing = true })
 	c, done := p.hold(w, c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after its session ended")
 	if c == nil {
 		return
 	}
 	defer done()
+	// Held back as a possible probe, the session waits for its client's
+	// initialize once this exchange is done (see probe.go).
+	defer c.probeDone()
+	c.probeRequest(m)
 	c.learn(m, protocolOf(r.Header, m))
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 	defer l.cancel()
@@ -101,9 +106,7 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	if !ok {
 		return
 	}
-	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		c.openOnce("stateless: every request stands alone")
-	}
+	c.probeAnswered(m, resp.StatusCode)
 	err := l.answer(resp, streamOf(m), nil)
 	if err == nil && l.request && l.up.Opened == "sse" {
 		// Nothing can resume a stateless stream: one that ended without
@@ -242,12 +245,12 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 }
 
 // fellBack ends the stateless session of the client that now initializes
-// session c: a client that speaks both eras (the
-// Go SDK's) asks server/discover first and initializes when the server
-// offers no 2026 version. Its probe stays in the stateless session that
-// recorded it, which says where the client went, instead of staying open
-// and gathering the probes of every later run of that client. A probe that
-// named no clientInfo is the client's when it came from the same host and
+// session c. A probe still held back went on in c (joinProbe); one that
+// was settled as a stateless client's already (its client went on with
+// 2026 requests, or its window passed) stays in that session, which says
+// where the client went, instead of staying open and gathering the
+// requests of every later run of that client. A probe that named no
+// clientInfo is the client's when it came from the same host and
 // User-Agent, at the same path.
 func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	p.mu.Lock()

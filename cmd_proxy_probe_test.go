@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// A client that probes with server/discover and falls back to initialize
+// (the Go SDK's, against a server offering no 2026 version) is one client
+// in the headless lines and one recording, streamable HTTP with its probe
+// first, not a short stateless client beside it. A line says why the
+// session changed transport.
+func TestProxyProbeThenInitializeIsOneSession(t *testing.T) {
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "prober", Version: "1"}, nil).Connect(ctx,
+		&sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs.Close()
+	h.stop()
+
+	out := h.errw.String()
+	for _, want := range []string{"#1 prober 1 · streamable → server/discover", "#1 prober 1 · streamable · streamable the client's stateless request before this was its probe", "#1 prober 1 · streamable → initialize", "1 session recorded:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "· stateless") || strings.Contains(out, "#2 ") {
+		t.Errorf("the probe is shown as a client of its own:\n%s", out)
+	}
+	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
+	if len(files) != 1 || !strings.Contains(files[0], "streamable") {
+		t.Fatalf("recordings %v, want the one streamable session", files)
+	}
+	log := history.NewLog()
+	var methods []string
+	for _, r := range readRecording(t, files[0]) {
+		log.Append(r)
+		if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest {
+			methods = append(methods, r.RPC.Method)
+		}
+	}
+	if got := strings.Join(methods, " "); !strings.HasPrefix(got, "server/discover initialize") {
+		t.Errorf("the recording's requests are %q, want the probe, then initialize", got)
+	}
+	if st := log.Stats(); st.Transport != mcp.TransportStreamable {
+		t.Errorf("the recording replays as %s, want streamable", st.Transport)
+	}
+}

@@ -1,0 +1,150 @@
+package proxy
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A client that speaks both eras (the Go SDK's, the TypeScript SDK v2's
+// with versionNegotiation "auto") first probes the server with a 2026-07-28
+// request, server/discover, and when the server offers no 2026 version (or
+// refuses the probe) initializes a streamable HTTP session instead. The
+// probe and the session are one client's one conversation, and are shown
+// as one session, as a GET sent before initialize is:
+//
+//  1. A stateless session's first request is held back as a possible probe
+//     (probing): its records are logged as they come, but OnStart does not
+//     hear of the session yet, so no watcher shows a client that may be
+//     about to become another.
+//  2. The same client's initialize (host, User-Agent and clientInfo, or a
+//     probe naming none, at the same path) goes on in that session
+//     (joinProbe): it becomes streamable HTTP, says so in a detection of
+//     its own, and is started; the probe's exchange is its first.
+//  3. Anything that shows a stateless client settles it as one (settle):
+//     a 2xx answer to a request that is no server/discover, another
+//     request that is no server/discover, or sameClientWindow passing
+//     after its last exchange without an initialize. A session that ends
+//     held back is settled as it ends, so its records are shown all the
+//     same.
+
+// discover is the method a 2026-aware client probes with.
+const discover = "server/discover"
+
+// probeWait is how long a held-back stateless session waits, after its
+// last exchange, for its client's initialize.
+func (p *Proxy) probeWait() time.Duration { return p.earlyWait }
+
+// probeRequest counts a request of stateless session c in, and settles c
+// when the request shows a stateless client: a second request that is no
+// probe.
+func (c *Client) probeRequest(m message) {
+	c.mu.Lock()
+	c.probeSent++
+	goesOn := c.probing && c.probeSent > 1 && m.method != discover
+	c.mu.Unlock()
+	if goesOn {
+		c.settle()
+	}
+}
+
+// probeAnswered notes upstream's answer to request m of stateless session
+// c: a 2xx answer to a request that is no probe settles it as stateless,
+// and a settled session is open once any request succeeded.
+func (c *Client) probeAnswered(m message, status int) {
+	ok := status >= 200 && status < 300
+	c.mu.Lock()
+	if ok {
+		c.probeOK = true
+	}
+	probing := c.probing
+	c.mu.Unlock()
+	if probing && ok && m.method != discover {
+		c.settle()
+		return
+	}
+	if !probing && ok {
+		c.openOnce("stateless: every request stands alone")
+	}
+}
+
+// probeDone waits, after an exchange of a held-back session, for its
+// client's initialize, and settles it as stateless when none came.
+func (c *Client) probeDone() {
+	c.mu.Lock()
+	probing := c.probing
+	c.mu.Unlock()
+	if probing {
+		time.AfterFunc(c.p.probeWait(), c.settle)
+	}
+}
+
+// settle starts a held-back stateless session as the stateless session it
+// is: OnStart hears of it, with what it logged so far, and it is open when
+// a request of it succeeded. It does nothing to a session settled already.
+func (c *Client) settle() {
+	c.settling.Lock()
+	defer c.settling.Unlock()
+	c.mu.Lock()
+	was, ok := c.probing, c.probeOK
+	c.probing = false
+	if was {
+		c.started = true
+	}
+	c.mu.Unlock()
+	if !was {
+		return
+	}
+	c.p.cfg.OnStart(c)
+	if ok {
+		c.openOnce("stateless: every request stands alone")
+	}
+}
+
+// foldProbe makes held-back stateless session c the streamable HTTP
+// session its client's initialize r begins, and starts it; false when c
+// was settled (or ended) already.
+func (c *Client) foldProbe(r *http.Request) bool {
+	c.settling.Lock()
+	defer c.settling.Unlock()
+	c.mu.Lock()
+	ok := c.probing && !c.ending
+	if ok {
+		// The probe named 2026-07-28; the session's version is the one
+		// its initialize negotiates.
+		c.probing, c.started, c.Transport, c.protocol = false, true, mcp.TransportStreamable, ""
+	}
+	c.mu.Unlock()
+	if !ok {
+		return false
+	}
+	c.detect(r, "the client's stateless request before this was its probe for the 2026-07-28 era, and it went on to initialize streamable HTTP (the server offered no 2026 version it takes, or refused the probe): one client, one session")
+	c.p.cfg.OnStart(c)
+	return true
+}
+
+// joinProbe is the held-back stateless session of r's client, an
+// initialize falling back from that session's probe (m is r's message),
+// now streamable HTTP; nil when it has none. A probe that named no
+// clientInfo is the client's when it came from the same host and
+// User-Agent; either is the client's only at the same path (a streamable
+// server has one endpoint).
+func (p *Proxy) joinProbe(r *http.Request, m message) *Client {
+	p.mu.Lock()
+	var c *Client
+	for _, key := range []string{identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})} {
+		if k := p.byKey[key]; k != nil && k.path == r.URL.Path {
+			c = k
+			break
+		}
+	}
+	p.mu.Unlock()
+	if c == nil || !c.foldProbe(r) {
+		return nil
+	}
+	// Out of the stateless lookups: the client's later requests are the
+	// streamable session's.
+	p.forget(c)
+	return c
+}
