@@ -32,10 +32,6 @@ import (
 // discover is the method a 2026-aware client probes with.
 const discover = "server/discover"
 
-// probeWait is how long a held-back stateless session waits, after its
-// last exchange, for its client's initialize.
-func (p *Proxy) probeWait() time.Duration { return p.earlyWait }
-
 // probeRequest counts a request of stateless session c in, and settles c
 // when the request shows a stateless client: a second request that is no
 // probe.
@@ -76,7 +72,7 @@ func (c *Client) probeDone() {
 	probing := c.probing
 	c.mu.Unlock()
 	if probing {
-		time.AfterFunc(c.p.probeWait(), c.settle)
+		time.AfterFunc(c.p.earlyWait, c.settle)
 	}
 }
 

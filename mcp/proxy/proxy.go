@@ -123,7 +123,9 @@ type Proxy struct {
 	// started: the two can come at once, and one must find the other's.
 	earlyMu sync.Mutex
 	// earlyWait is how long such a session waits for its client's
-	// initialize once its GET is done: sameClientWindow (a test shortens it).
+	// initialize once its GET is done, and a stateless session held back
+	// as a possible probe once its exchange is done (probe.go):
+	// sameClientWindow (a test shortens it).
 	earlyWait time.Duration
 
 	mu       sync.Mutex
