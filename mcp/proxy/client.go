@@ -131,6 +131,7 @@ func (c *Client) detect(r *http.Request, how string) {
 	if c.UserAgent != "" {
 		reason += " (client User-Agent: " + c.UserAgent + ")"
 	}
+	reason += removedNote(c.p.cfg.Header)
 	c.obs.Emit(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: c.kind(), URL: c.Upstream, Forced: true, Reason: reason}})
 }
 

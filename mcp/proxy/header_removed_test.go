@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 
@@ -48,6 +49,10 @@ func TestEmptyHeaderRemovesTheClientsOwn(t *testing.T) {
 	}
 	if v := upLeg.HTTP.RequestHeaders["User-Agent"]; len(v) != 1 || v[0] != "" {
 		t.Errorf("the upstream leg is recorded with User-Agent %q, want one empty value, as the client side records a removed one", v)
+	}
+	det := w.record(t, 1, "how the session began", func(r mcp.Record) bool { return r.Detect != nil })
+	if want := "-H sends no User-Agent, X-A upstream"; !strings.Contains(det.Detect.Reason, want) {
+		t.Errorf("the session's detection says %q, want it to say %q", det.Detect.Reason, want)
 	}
 	relay := w.record(t, 1, "the client's leg", func(r mcp.Record) bool { return r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay })
 	if got := mcp.RecordedHeader(relay.HTTP.RequestHeaders, "X-A"); got != "secret" {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -249,6 +250,23 @@ func keepUserAgent(out *http.Request) {
 func namesProxy(origin, host string) bool {
 	u, err := url.Parse(origin)
 	return err == nil && strings.EqualFold(u.Host, host)
+}
+
+// removedNote says which headers the user's -H removes (a name with no
+// value), for the record of how a session began: upstream's leg shows them
+// absent, the client's leg as the client sent them. "" when none.
+func removedNote(h http.Header) string {
+	var names []string
+	for name, vs := range h {
+		if len(vs) == 0 {
+			names = append(names, http.CanonicalHeaderKey(name))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	slices.Sort(names)
+	return "; -H sends no " + strings.Join(names, ", ") + " upstream (the client's own is removed)"
 }
 
 // credentials fills in the user's headers and token where the client sent
