@@ -54,13 +54,15 @@ func (c *Client) probeAnswered(m message, status int) {
 	if ok {
 		c.probeOK = true
 	}
-	probing := c.probing
+	// A probe answered after its client's initialize made the session
+	// streamable (the two sent at once) opened nothing.
+	probing, stateless := c.probing, c.Transport == mcp.TransportStateless
 	c.mu.Unlock()
 	if probing && ok && m.method != discover {
 		c.settle()
 		return
 	}
-	if !probing && ok {
+	if !probing && ok && stateless {
 		c.openOnce("stateless: every request stands alone")
 	}
 }

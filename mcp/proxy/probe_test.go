@@ -1,7 +1,11 @@
 package proxy
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -95,5 +99,74 @@ func TestHeldProbeEndsWithTheProxy(t *testing.T) {
 	}
 	if end := recs[len(recs)-1]; end.State == nil || end.State.State != mcp.StateClosed {
 		t.Errorf("the session ends with %s, want closed", describe(end))
+	}
+}
+
+// A client that sends its initialize while its probe is still unanswered
+// has one session all the same, and the probe's late 200 opens nothing in
+// it: the session is streamable by then.
+func TestProbeAnsweredAfterTheInitialize(t *testing.T) {
+	gotDiscover, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		if strings.Contains(string(body), `"server/discover"`) {
+			close(gotDiscover)
+			select {
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"supportedVersions":["2025-11-25"],"capabilities":{}}}`)
+			return
+		}
+		once.Do(func() { close(release) })
+		w.Header().Set("Mcp-Session-Id", "s1")
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":2,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"up","version":"1"}}}`)
+	}))
+	t.Cleanup(up.Close)
+	p, base, w := startProxy(t, up.URL, Config{})
+	p.earlyWait = time.Hour
+	req, err := http.NewRequestWithContext(bounded(t), http.MethodPost, base+"/mcp", strings.NewReader(request2026("1", "server/discover", "", "both")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	hs := headers2026("server/discover", "User-Agent", "both/1")
+	for i := 0; i+1 < len(hs); i += 2 {
+		req.Header.Set(hs[i], hs[i+1])
+	}
+	probed := make(chan string, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			probed <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		probed <- string(b)
+	}()
+	select {
+	case <-gotDiscover:
+	case <-time.After(testTimeout):
+		t.Fatal("the probe never reached upstream")
+	}
+	init := `{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"both","version":"0.1"}}}`
+	readAll(t, rawPost(t, base+"/mcp", init, "Accept", "application/json, text/event-stream", "User-Agent", "both/1").Body)
+	if got := <-probed; !strings.Contains(got, "supportedVersions") {
+		t.Fatalf("the probe got %q, want upstream's answer", got)
+	}
+	w.record(t, 1, "the probe's answer", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "server/discover"
+	})
+	for _, r := range w.records(1) {
+		if r.State != nil && strings.HasPrefix(r.State.Detail, "stateless") {
+			t.Errorf("the streamable session logs %s", describe(r))
+		}
+	}
+	if n := len(w.sessions()); n != 1 || w.sessions()[0].Transport != mcp.TransportStreamable {
+		t.Errorf("%d sessions, want the one streamable:\n%s", n, w.dump())
 	}
 }
