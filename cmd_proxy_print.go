@@ -138,7 +138,7 @@ func (lp *linePrinter) record(r mcp.Record) {
 		lp.lineAt(r.Time, "!", what+": "+r.Error.Message, "")
 	case r.Detect != nil:
 		if lp.detected {
-			lp.lineAt(r.Time, "·", r.Detect.Transport, strings.TrimPrefix(r.Detect.Reason, "proxied: "))
+			lp.lineAt(r.Time, "·", "now "+r.Detect.Transport+":", strings.TrimPrefix(r.Detect.Reason, "proxied: "))
 		}
 		lp.detected = true
 	case r.State != nil:

@@ -35,7 +35,7 @@ func TestProxyProbeThenInitializeIsOneSession(t *testing.T) {
 	h.stop()
 
 	out := h.errw.String()
-	for _, want := range []string{"#1 prober 1 · streamable → server/discover", "#1 prober 1 · streamable · streamable the client's stateless request before this was its probe", "#1 prober 1 · streamable → initialize", "1 session recorded:"} {
+	for _, want := range []string{"#1 prober 1 · streamable → server/discover", "#1 prober 1 · streamable · now streamable: the client's stateless request before this was its probe", "#1 prober 1 · streamable → initialize", "1 session recorded:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, out)
 		}
