@@ -159,7 +159,7 @@ func (lp *linePrinter) exchange(h *mcp.HTTPExchange) {
 		return
 	}
 	switch h.Purpose {
-	case mcp.PurposePost:
+	case mcp.PurposePost, mcp.PurposeProbe:
 		a.upstream, a.posted = h.Duration, true
 	case mcp.PurposeRelay:
 		if a.posted {

@@ -12,6 +12,7 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A client that probes with server/discover and falls back to initialize
@@ -60,5 +61,49 @@ func TestProxyProbeThenInitializeIsOneSession(t *testing.T) {
 	}
 	if st := log.Stats(); st.Transport != mcp.TransportStreamable {
 		t.Errorf("the recording replays as %s, want streamable", st.Transport)
+	}
+}
+
+// A probe the server refuses (a stateful Go SDK server answers
+// server/discover 400 -32022) is, in the folded session, what mcpscope's
+// own detection makes of one: the answer to "which era?" (its pair is a
+// probe, not a failed request), not a failed POST of the session in
+// Negotiation, and a re-run leaves it out.
+func TestProxyRefusedProbeReadsAsAProbe(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true})
+	h := startHeadless(t, up.Endpoint(), proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "prober", Version: "1"}, nil).Connect(ctx,
+		&sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs.Close()
+	h.stop()
+	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("recordings %v, want the one session", files)
+	}
+	recs := readRecording(t, files[0])
+	log := history.NewLog()
+	log.Append(recs...)
+	var probe *history.Pair
+	for i := range log.PairCount() {
+		if p := log.Pair(i); p.Method == "server/discover" {
+			probe = p
+		}
+	}
+	if probe == nil || probe.State != history.StateProbe {
+		t.Fatalf("the refused server/discover's pair is %+v, want a probe", probe)
+	}
+	for _, p := range log.Negotiation().Problems {
+		t.Errorf("Negotiation shows a problem: %+v", p)
+	}
+	if st := log.Stats(); st.Transport != mcp.TransportStreamable {
+		t.Errorf("the session reads as %s, want streamable", st.Transport)
 	}
 }

@@ -32,17 +32,26 @@ import (
 // discover is the method a 2026-aware client probes with.
 const discover = "server/discover"
 
-// probeRequest counts a request of stateless session c in, and settles c
-// when the request shows a stateless client: a second request that is no
-// probe.
-func (c *Client) probeRequest(m message) {
+// probeRequest counts a request of stateless session c in, settles c
+// when the request shows a stateless client (a second request that is no
+// probe), and returns the purpose its upstream leg is logged under: a
+// server/discover of a session held back is a probe, as mcpscope's own
+// detection logs one, so a refusal of it reads as the answer to "which
+// era?", not as a failed request of the session, and a re-run leaves it
+// out.
+func (c *Client) probeRequest(m message) string {
 	c.mu.Lock()
 	c.probeSent++
 	goesOn := c.probing && c.probeSent > 1 && m.method != discover
+	probe := c.probing && m.method == discover
 	c.mu.Unlock()
 	if goesOn {
 		c.settle()
 	}
+	if probe {
+		return mcp.PurposeProbe
+	}
+	return mcp.PurposePost
 }
 
 // probeAnswered notes upstream's answer to request m of stateless session

@@ -378,8 +378,11 @@ func noGetStream(purpose string, c *Client, r *http.Request, status int) (string
 
 // opOf is the op a failed exchange of this purpose is logged under.
 func opOf(purpose string) string {
-	if purpose == mcp.PurposePost {
+	switch purpose {
+	case mcp.PurposePost:
 		return mcp.OpPost
+	case mcp.PurposeProbe:
+		return mcp.OpProbe
 	}
 	return mcp.OpConnect
 }

@@ -98,9 +98,9 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	// Held back as a possible probe, the session waits for its client's
 	// initialize once this exchange is done (see probe.go).
 	defer c.probeDone()
-	c.probeRequest(m)
+	purpose := c.probeRequest(m)
 	c.learn(m, protocolOf(r.Header, m))
-	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
+	l := p.newLeg(w, r, c, body, m, purpose)
 	defer l.cancel()
 	resp, ok := l.send()
 	if !ok {

@@ -143,10 +143,7 @@ func (l *leg) unreachable(err error) {
 	l.writeStatus(http.StatusBadGateway)
 	_, _ = io.WriteString(l.w, msg+"\n")
 	l.emitRelay()
-	op := mcp.OpPost
-	if l.up.Purpose != mcp.PurposePost {
-		op = mcp.OpConnect
-	}
+	op := opOf(l.up.Purpose)
 	we := &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
 		Message: fmt.Sprintf("%s failed: %v (the client was answered 502)", exchangeOf(l.r, l.up.URL, l.up.Purpose), err)}
 	we.Answered = l.c.answered.Load()
