@@ -59,3 +59,30 @@ func TestEmptyHeaderRemovesTheClientsOwn(t *testing.T) {
 		t.Errorf("the client's leg is recorded with X-A %q, want what the client sent", got)
 	}
 }
+
+// -H 'Host:' leaves the Host as it is, the upstream's own, as exec's -H
+// does (a request always names a Host), and the session's detection does
+// not claim it was removed.
+func TestEmptyHostHeaderKeepsTheUpstreamsHost(t *testing.T) {
+	var mu sync.Mutex
+	var hosts []string
+	var up headerLog
+	ts := up.server(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hosts = append(hosts, r.Host)
+		mu.Unlock()
+		jsonOK(w, r)
+	})
+	_, base, w := startProxy(t, ts.URL, Config{Header: http.Header{"Host": {}}})
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`).Body)
+	mu.Lock()
+	got := append([]string(nil), hosts...)
+	mu.Unlock()
+	if want := strings.TrimPrefix(ts.URL, "http://"); len(got) != 1 || got[0] != want {
+		t.Errorf("upstream saw Host %q, want its own %s", got, want)
+	}
+	det := w.record(t, 1, "how the session began", func(r mcp.Record) bool { return r.Detect != nil })
+	if strings.Contains(det.Detect.Reason, "sends no") {
+		t.Errorf("the session's detection says %q: no header was removed", det.Detect.Reason)
+	}
+}

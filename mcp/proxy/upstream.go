@@ -255,8 +255,10 @@ func namesProxy(origin, host string) bool {
 func removedNote(h http.Header) string {
 	var names []string
 	for name, vs := range h {
-		if len(vs) == 0 {
-			names = append(names, http.CanonicalHeaderKey(name))
+		// An empty Host leaves the upstream's own, as it does for exec:
+		// a request always names one.
+		if name := http.CanonicalHeaderKey(name); len(vs) == 0 && name != "Host" {
+			names = append(names, name)
 		}
 	}
 	if len(names) == 0 {
