@@ -109,10 +109,3 @@ func TestAnonymousDiscoverProbeGoesOnInItsClientsSession(t *testing.T) {
 		t.Errorf("%d client sessions, want 1:\n%s", n, w.dump())
 	}
 }
-
-// dump is every session's records, for a failure message.
-func (w *watched) dump() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.dumpLocked()
-}

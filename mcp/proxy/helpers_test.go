@@ -121,6 +121,13 @@ func (w *watched) sessions() []*Client {
 	return append([]*Client(nil), w.clients...)
 }
 
+// dump is every session's records, for a failure message.
+func (w *watched) dump() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.dumpLocked()
+}
+
 func (w *watched) dumpLocked() string {
 	var b strings.Builder
 	for _, c := range w.clients {
