@@ -116,9 +116,18 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.mu.Unlock()
 		return ErrClosed
 	}
+	s.mu.Unlock()
+	// Detection still probing is started over, not reconnected: the
+	// transport it is trying was not chosen (detect_restart.go).
+	if !s.stopDetect(ctx) {
+		return ctx.Err()
+	}
+	s.mu.Lock()
 	tr := s.tr
 	s.mu.Unlock()
 	if tr != nil {
+		// Detection finished before it could be stopped: the transport it
+		// chose is reconnected, as it would have been a moment later.
 		return tr.reconnect(ctx)
 	}
 	return s.detect(ctx)
@@ -130,6 +139,8 @@ func (s *Session) Connect(ctx context.Context) error {
 func (s *Session) Reconnect(ctx context.Context) error { return s.Connect(ctx) }
 
 func (s *Session) detect(ctx context.Context) error {
+	ctx, run := s.startDetect(ctx)
+	defer s.finishDetect(run)
 	cands := s.plan()
 	forced := s.cfg.Transport != TransportAuto
 	var attempts []Attempt
@@ -202,6 +213,12 @@ func (s *Session) detect(ctx context.Context) error {
 	s.mu.Lock()
 	s.tr = nil
 	s.mu.Unlock()
+	if run.stopped.Load() {
+		// A reconnect started detection over: what this one found is
+		// not news, and a verdict from it would land after the new
+		// detection's first probe.
+		return context.Canceled
+	}
 	d := &Detection{Forced: forced, Attempts: attempts, Reason: failedReason(attempts, lastErr, forced)}
 	s.emit(Record{Kind: KindDetect, Detect: d})
 	if ctx.Err() == nil {
