@@ -125,11 +125,26 @@ func (s *Session) Connect(ctx context.Context) error {
 	s.mu.Lock()
 	tr := s.tr
 	s.mu.Unlock()
-	if tr != nil {
-		// Detection finished before it could be stopped: the transport it
-		// chose is reconnected, as it would have been a moment later.
-		return tr.reconnect(ctx)
+	if tr == nil {
+		return s.detect(ctx)
 	}
+	// Detection may have finished before it could be stopped: the
+	// transport it chose is reconnected, as it would have been a moment
+	// later.
+	err := tr.reconnect(ctx)
+	if err == nil || s.cfg.Transport != TransportAuto || ctx.Err() != nil || !fallThrough(err) {
+		return err
+	}
+	// The transport detection chose is not served here any more (a
+	// gateway restarted with another transport answers 404 where it
+	// answered): detection finds what the URL serves now, rather than
+	// have every r fail alike.
+	s.mu.Lock()
+	if s.tr == tr {
+		s.tr = nil
+	}
+	s.mu.Unlock()
+	tr.close()
 	return s.detect(ctx)
 }
 
