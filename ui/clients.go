@@ -137,8 +137,10 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 }
 
 // newClientText announces a client session that is not the one shown.
+// The key first: after the bar's state an 80-column line cut it off the
+// end of a long client name.
 func (m *Model) newClientText(name string) string {
-	return "a new client: " + sanitize.Line(name) + " (" + m.keys.NextClient.Help().Key + " shows it)"
+	return m.keys.NextClient.Help().Key + " shows a new client: " + sanitize.Line(name)
 }
 
 // handleClientRecords indexes a session's records; only the shown one
