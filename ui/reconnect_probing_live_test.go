@@ -66,7 +66,7 @@ func TestLiveReconnectCancelsProbeInFlight(t *testing.T) {
 	if st.Transport != mcp.TransportStreamable || st.State != mcp.StateInitialized {
 		t.Errorf("after r: transport %q, state %q; want streamable, initialized", st.Transport, st.State)
 	}
-	if view := m.View(); strings.Contains(view, "500") || strings.Contains(view, "failed") {
+	if view := m.View(); strings.Contains(view, "late: this server broke") || strings.Contains(view, " 500") || strings.Contains(view, "● failed") {
 		t.Errorf("the stopped probe's result landed after the reconnect:\n%s", view)
 	}
 }
