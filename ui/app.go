@@ -286,6 +286,14 @@ func (m *Model) View() string {
 		}
 	}
 	bar, cut := m.status.render(true)
+	if n := m.lay.CmdLine.H - 1; cut && n > 0 && m.status.wrapWant() > 0 && len(cl) >= 2 && !m.cmdline.Focused() && blankRows(cl[1:]) {
+		// A message asked to be read whole (why a connection failed):
+		// it wraps under the keys row, over the rows cmdRows asked for.
+		if rows, rest, ok := m.status.msgRows(n); ok {
+			cl, bar = append(cl[:1], rows...), rest
+			cut = false
+		}
+	}
 	if last := len(cl) - 1; cut && last >= 0 && ansi.StringWidth(cl[last]) == 0 && last < m.lay.CmdLine.H {
 		// The command line's last row is blank: a status message the bar
 		// would cut (a server's refusal, what to do next) is read whole
@@ -304,6 +312,16 @@ func (m *Model) View() string {
 	}
 	lines = append(lines, bar)
 	return strings.Join(lines, "\n")
+}
+
+// blankRows reports whether every row is empty.
+func blankRows(rows []string) bool {
+	for _, r := range rows {
+		if ansi.StringWidth(r) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // tooSmall is the whole screen when nothing fits, wrapped between words to
