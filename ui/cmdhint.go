@@ -32,7 +32,7 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		}
 		return "methods: " + strings.Join(ms, "  ")
 	case ctx.pathCompletion():
-		return "the directories to offer: " + keys.Complete.Help().Key + " completes them, ~/ is your home"
+		return "the directories to offer (" + keyHints(keys.Complete) + "; ~/ is your home)"
 	case ctx.method == "roots":
 		return rootsHint
 	case command.IsList(ctx.method):
