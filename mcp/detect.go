@@ -132,7 +132,7 @@ func (s *Session) Connect(ctx context.Context) error {
 	// transport it chose is reconnected, as it would have been a moment
 	// later.
 	err := tr.reconnect(ctx)
-	if err == nil || s.cfg.Transport != TransportAuto || ctx.Err() != nil || !fallThrough(err) {
+	if err == nil || s.cfg.Transport != TransportAuto || ctx.Err() != nil || !notServed(err) {
 		return err
 	}
 	// The transport detection chose is not served here any more (a
@@ -325,6 +325,18 @@ func fallThrough(err error) bool {
 		}
 	}
 	return false
+}
+
+// notServed reports whether a failed reconnect says the transport is not
+// served at its URL any more (refused by status, or answered in another
+// transport's kind), as opposed to a server that is slow or gone, which
+// detection would only wait on once per candidate.
+func notServed(err error) bool {
+	switch CauseOf(err) {
+	case CauseConnectTimeout, CauseEndpointTimeout, CauseNoResponse:
+		return false
+	}
+	return fallThrough(err)
 }
 
 // verdict says in a few words what a probe showed; answered says whether
