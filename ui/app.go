@@ -268,6 +268,7 @@ func (m *Model) View() string {
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
 	var cl []string
+	idle := false // the command line's own rows, not a prompt's or a filter's
 	switch {
 	case m.ask.open():
 		cl = m.ask.inputLines()
@@ -278,6 +279,7 @@ func (m *Model) View() string {
 		// the query now: say what the filter does and how to leave it.
 		cl = m.hintRows(m.events.filterHint())
 	default:
+		idle = !m.cmdline.Focused()
 		cl = strings.Split(m.cmdline.View(), "\n")
 		if m.opts.Clients != nil && !m.cmdline.Focused() {
 			// The command line's first row lists the clients, except while
@@ -286,7 +288,7 @@ func (m *Model) View() string {
 		}
 	}
 	bar, cut := m.status.render(true)
-	if n := m.lay.CmdLine.H - 1; cut && n > 0 && m.status.wrapWant() > 0 && len(cl) >= 2 && !m.cmdline.Focused() && blankRows(cl[1:]) {
+	if n := m.lay.CmdLine.H - 1; cut && n > 0 && idle && m.status.wrapWant() > 0 && len(cl) >= 2 && blankRows(cl[1:]) {
 		// A message asked to be read whole (why a connection failed):
 		// it wraps under the keys row, over the rows cmdRows asked for.
 		if rows, rest, ok := m.status.msgRows(n); ok {
