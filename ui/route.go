@@ -225,9 +225,17 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		if batch[i].Kind != mcp.KindError || e == nil || (e.Op != mcp.OpConnect && e.Op != mcp.OpNegotiate) {
 			continue
 		}
+		hint := advice.ForInfo(e, advice.TUI)
 		text := "could not connect: " + e.Message
-		if hint := advice.ForInfo(e, advice.TUI); hint != "" {
+		if hint != "" {
 			text += " — " + hint
+			if len(wrapWords(text, max(m.width, 1))) > maxCmdLineHeight-1 {
+				// More than the rows it can wrap over: what to do goes
+				// first, and the cut falls on the attempts, which the
+				// Negotiation pane lists (a narrow screen brings it
+				// forward below).
+				text = "could not connect — " + hint + " · " + e.Message
+			}
 		}
 		if m.slot == panePairs && m.lay.isTabbed(paneNegotiation) {
 			// The tab slot shows one pane, and the status line cuts the
