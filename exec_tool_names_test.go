@@ -16,8 +16,8 @@ func TestExecListingSaysWhichToolNamesAreAmbiguous(t *testing.T) {
 	}})
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/list")
 	for _, want := range []string{
-		`⚠ 2 tools are named "ok": tools/call cannot say which one it means · the first`,
-		`⚠ 2 tools are named "ok": tools/call cannot say which one it means · the second`,
+		`⚠ tools/call cannot tell apart the 2 tools named "ok" · the first`,
+		`⚠ tools/call cannot tell apart the 2 tools named "ok" · the second`,
 		`⚠ its name is empty: tools/call cannot name it · nameless`,
 	} {
 		if !strings.Contains(out, want) {

@@ -277,6 +277,11 @@ func (l *Log) onState(r *mcp.Record) {
 	if st.Transport != "" {
 		l.stats.Transport = st.Transport
 	}
+	if st.State == mcp.StateConnecting || st.State == mcp.StateReconnecting {
+		// A new connection negotiates its own version: the earlier
+		// session's (of another era, even) is not this one's.
+		l.stats.Protocol = ""
+	}
 	if st.Protocol != "" {
 		l.stats.Protocol = st.Protocol
 	}

@@ -110,20 +110,11 @@ type negotiationIndex struct {
 	// POST begins another.
 	earlier      int
 	afterFailure bool
-	init         struct {
-		name, version, protocol, instructions string
-		capabilities                          json.RawMessage
-		supported                             []string
-		// shape is what in the newest initialize result is not of the
-		// protocol's shape (mcp.InitializeShape), said by its answer at
-		// shapeSeq.
-		shape    string
-		shapeSeq int64
-	}
-	listen    string
-	state     string
-	conn      int
-	sessionID string
+	init         initFacts
+	listen       string
+	state        string
+	conn         int
+	sessionID    string
 	// otherID is the first answer that named another session than the one
 	// in use: clients send back the id initialize's answer named.
 	otherID  *mcp.Record
@@ -184,9 +175,14 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 		n.afterFailure = true
 	case mcp.StateReconnecting:
 		n.newConn(st.Conn)
+		n.init = initFacts{}
 	case mcp.StateOpen, mcp.StateConnecting:
 		if st.State == mcp.StateConnecting {
 			n.newConn(st.Conn)
+			// What a server said in an earlier session's initialize
+			// (its version, even its era) is not this one's: until
+			// this one is initialized it reads "not initialized yet".
+			n.init = initFacts{}
 		}
 		// A new session: what became of the last one's streams, and what
 		// went wrong in it, is not this one's (Pairs keeps all of it).
@@ -275,6 +271,19 @@ func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 // newConn starts connection conn: the POSTs of earlier connections are
 // earlier. Detection's probes carry no connection (they come before one
 // is counted), so they stay with the connection they led to.
+// initFacts is what the server said of itself opening the session in use
+// (initialize's answer, or server/discover's in 2026).
+type initFacts struct {
+	name, version, protocol, instructions string
+	capabilities                          json.RawMessage
+	supported                             []string
+	// shape is what in the newest initialize result is not of the
+	// protocol's shape (mcp.InitializeShape), said by its answer at
+	// shapeSeq.
+	shape    string
+	shapeSeq int64
+}
+
 func (n *negotiationIndex) newConn(conn int) {
 	n.afterFailure = false
 	for i := len(n.posts) - 1; i >= n.earlier; i-- {

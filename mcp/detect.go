@@ -116,11 +116,35 @@ func (s *Session) Connect(ctx context.Context) error {
 		s.mu.Unlock()
 		return ErrClosed
 	}
+	s.mu.Unlock()
+	// Detection still probing is started over, not reconnected: the
+	// transport it is trying was not chosen (detect_restart.go).
+	if !s.stopDetect(ctx) {
+		return ctx.Err()
+	}
+	s.mu.Lock()
 	tr := s.tr
 	s.mu.Unlock()
-	if tr != nil {
-		return tr.reconnect(ctx)
+	if tr == nil {
+		return s.detect(ctx)
 	}
+	// Detection may have finished before it could be stopped: the
+	// transport it chose is reconnected, as it would have been a moment
+	// later.
+	err := tr.reconnect(ctx)
+	if err == nil || s.cfg.Transport != TransportAuto || ctx.Err() != nil || !notServed(err) {
+		return err
+	}
+	// The transport detection chose is not served here any more (a
+	// gateway restarted with another transport answers 404 where it
+	// answered): detection finds what the URL serves now, rather than
+	// have every r fail alike.
+	s.mu.Lock()
+	if s.tr == tr {
+		s.tr = nil
+	}
+	s.mu.Unlock()
+	tr.close()
 	return s.detect(ctx)
 }
 
@@ -130,6 +154,8 @@ func (s *Session) Connect(ctx context.Context) error {
 func (s *Session) Reconnect(ctx context.Context) error { return s.Connect(ctx) }
 
 func (s *Session) detect(ctx context.Context) error {
+	ctx, run := s.startDetect(ctx)
+	defer s.finishDetect(run)
 	cands := s.plan()
 	forced := s.cfg.Transport != TransportAuto
 	var attempts []Attempt
@@ -202,6 +228,12 @@ func (s *Session) detect(ctx context.Context) error {
 	s.mu.Lock()
 	s.tr = nil
 	s.mu.Unlock()
+	if run.stopped.Load() {
+		// A reconnect started detection over: what this one found is
+		// not news, and a verdict from it would land after the new
+		// detection's first probe.
+		return context.Canceled
+	}
 	d := &Detection{Forced: forced, Attempts: attempts, Reason: failedReason(attempts, lastErr, forced)}
 	s.emit(Record{Kind: KindDetect, Detect: d})
 	if ctx.Err() == nil {
@@ -293,6 +325,18 @@ func fallThrough(err error) bool {
 		}
 	}
 	return false
+}
+
+// notServed reports whether a failed reconnect says the transport is not
+// served at its URL any more (refused by status, or answered in another
+// transport's kind), as opposed to a server that is slow or gone, which
+// detection would only wait on once per candidate.
+func notServed(err error) bool {
+	switch CauseOf(err) {
+	case CauseConnectTimeout, CauseEndpointTimeout, CauseNoResponse:
+		return false
+	}
+	return fallThrough(err)
 }
 
 // verdict says in a few words what a probe showed; answered says whether

@@ -37,7 +37,9 @@ func NameProblem(name string, same int) string {
 	case name == "":
 		return "its name is empty: tools/call cannot name it"
 	case same > 1:
-		return fmt.Sprintf("%d tools are named %s: tools/call cannot say which one it means", same, strconv.Quote(clip.Prefix(name, 200)))
+		// The name last: a long one is what an 80-column line cuts, not
+		// what the problem is.
+		return fmt.Sprintf("tools/call cannot tell apart the %d tools named %s", same, strconv.Quote(clip.Prefix(name, 200)))
 	}
 	return ""
 }

@@ -268,6 +268,7 @@ func (m *Model) View() string {
 	// The command line is padded here so a short line never leaves the
 	// frame ragged or shifts the status bar.
 	var cl []string
+	idle := false // the command line's own rows, not a prompt's or a filter's
 	switch {
 	case m.ask.open():
 		cl = m.ask.inputLines()
@@ -278,6 +279,7 @@ func (m *Model) View() string {
 		// the query now: say what the filter does and how to leave it.
 		cl = m.hintRows(m.events.filterHint())
 	default:
+		idle = !m.cmdline.Focused()
 		cl = strings.Split(m.cmdline.View(), "\n")
 		if m.opts.Clients != nil && !m.cmdline.Focused() {
 			// The command line's first row lists the clients, except while
@@ -286,6 +288,14 @@ func (m *Model) View() string {
 		}
 	}
 	bar, cut := m.status.render(true)
+	if n := m.lay.CmdLine.H - 1; cut && n > 0 && idle && m.status.wrapWant() > 0 && len(cl) >= 2 && blankRows(cl[1:]) {
+		// A message asked to be read whole (why a connection failed):
+		// it wraps under the keys row, over the rows cmdRows asked for.
+		if rows, rest, ok := m.status.msgRows(n); ok {
+			cl, bar = append(cl[:1], rows...), rest
+			cut = false
+		}
+	}
 	if last := len(cl) - 1; cut && last >= 0 && ansi.StringWidth(cl[last]) == 0 && last < m.lay.CmdLine.H {
 		// The command line's last row is blank: a status message the bar
 		// would cut (a server's refusal, what to do next) is read whole
@@ -304,6 +314,16 @@ func (m *Model) View() string {
 	}
 	lines = append(lines, bar)
 	return strings.Join(lines, "\n")
+}
+
+// blankRows reports whether every row is empty.
+func blankRows(rows []string) bool {
+	for _, r := range rows {
+		if ansi.StringWidth(r) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // tooSmall is the whole screen when nothing fits, wrapped between words to

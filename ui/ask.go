@@ -91,7 +91,9 @@ func (a *askPrompt) start() tea.Cmd {
 	if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
 		a.form = parseForm(q.Req.Params)
 		if f := a.form; f.Mode != "url" && f.schema != nil && len(f.schema.Properties) > 0 {
-			a.input.Placeholder = "accept key=value …  (" + a.c.keys.Complete.Help().Key + " completes · " + a.c.keys.Cancel.Help().Key + " cancels)"
+			// The keys in the bindings' own words, as every key row
+			// has them ("tab complete"), not a second wording of them.
+			a.input.Placeholder = "accept key=value …  (" + keyHints(a.c.keys.Complete, a.c.keys.Cancel) + ")"
 		} else {
 			a.input.Placeholder = "accept, decline or cancel"
 		}

@@ -137,8 +137,10 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 }
 
 // newClientText announces a client session that is not the one shown.
+// The key first: after the bar's state an 80-column line cut it off the
+// end of a long client name.
 func (m *Model) newClientText(name string) string {
-	return "a new client: " + sanitize.Line(name) + " (" + m.keys.NextClient.Help().Key + " shows it)"
+	return m.keys.NextClient.Help().Key + " shows a new client: " + sanitize.Line(name)
 }
 
 // handleClientRecords indexes a session's records; only the shown one
@@ -309,23 +311,7 @@ func (m *Model) clientsBar() string {
 	}
 	parts := make([]string, len(m.clients.feeds))
 	for i, f := range m.clients.feeds {
-		label := sanitize.Line(f.Name)
-		if f.Backend == nil {
-			// A client's number; the user's own session needs none.
-			label = strconv.Itoa(f.ID) + " " + label
-		} else if tr := f.log.Stats().Transport; tr != "" {
-			// The own session's transport is found by detection, after
-			// it was named: its log knows which it is (or is trying).
-			label += " · " + sanitize.Line(tr)
-		}
-		if f.ended() {
-			label += " (ended)"
-		}
-		style := st.TabInactive
-		if i == m.clients.cur {
-			style = st.TabActive
-		}
-		parts[i] = style.Render(label)
+		parts[i] = m.clientTab(i, f, false)
 	}
 	// The shown one first when they do not all fit: it is the one that
 	// matters.
@@ -334,7 +320,46 @@ func (m *Model) clientsBar() string {
 	if cur := m.clients.cur; cur > 0 && ansi.StringWidth(line) > m.width {
 		line = head + strings.Join(append(parts[cur:], parts[:cur]...), gap)
 	}
+	if ansi.StringWidth(line) > m.width {
+		// Still too long (a third client on 80 columns was cut away
+		// whole): the others are named by their numbers, in order, so
+		// every session is there to step to with [ and ].
+		for i, f := range m.clients.feeds {
+			parts[i] = m.clientTab(i, f, i != m.clients.cur)
+		}
+		line = head + strings.Join(parts, gap)
+	}
 	return line
+}
+
+// clientTab is session f's tab in the clients bar, the i-th; short names
+// a client by its number alone (the user's own session as "you").
+func (m *Model) clientTab(i int, f *clientFeed, short bool) string {
+	st := m.com.st
+	label := sanitize.Line(f.Name)
+	switch {
+	case short && f.Backend == nil:
+		label = strconv.Itoa(f.ID)
+	case short:
+		label = "you"
+	case f.Backend == nil:
+		// A client's number; the user's own session needs none.
+		label = strconv.Itoa(f.ID) + " " + label
+	default:
+		if tr := f.log.Stats().Transport; tr != "" {
+			// The own session's transport is found by detection, after
+			// it was named: its log knows which it is (or is trying).
+			label += " · " + sanitize.Line(tr)
+		}
+	}
+	if f.ended() {
+		label += " (ended)"
+	}
+	style := st.TabInactive
+	if i == m.clients.cur {
+		style = st.TabActive
+	}
+	return style.Render(label)
 }
 
 // addFeed adds a tab for c, a proxied client or the user's own session,

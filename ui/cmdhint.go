@@ -32,7 +32,7 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		}
 		return "methods: " + strings.Join(ms, "  ")
 	case ctx.pathCompletion():
-		return "the directories to offer: " + keys.Complete.Help().Key + " completes them, ~/ is your home"
+		return "the directories to offer (" + keyHints(keys.Complete) + "; ~/ is your home)"
 	case ctx.method == "roots":
 		return rootsHint
 	case command.IsList(ctx.method):
@@ -137,6 +137,12 @@ func (ctx lineContext) argHint() string {
 		}
 		return unknownKeyHint(key, schema)
 	}
+	if bare := ctx.bareWord(); bare != "" && prefix == "" {
+		// A space after a value typed without its key starts a new word,
+		// but Enter still refuses that value: the hint keeps saying so
+		// rather than list the keys as if the line were fine.
+		return ctx.bareWordHint(bare, schema)
+	}
 	given := ctx.givenKeys()
 	var matches []command.Property
 	for _, p := range schema.Properties {
@@ -155,7 +161,7 @@ func (ctx lineContext) argHint() string {
 	case len(matches) == 0 && prefix == "":
 		return "every key is given · " + describeTool(ctx.info.tool, ctx.info.named)
 	case len(matches) == 0:
-		return ctx.bareWordHint(schema)
+		return ctx.bareWordHint(prefix, schema)
 	}
 	var parts []string
 	if schema.Truncated != "" {
@@ -205,9 +211,20 @@ func propHint(p *command.Property) string {
 // bareWordHint is the hint on a word with no = that starts no key: Enter
 // refuses it, so the hint says what Enter will (the key it was likely
 // meant for: did you mean name=Ann?) rather than that it is sent anyway.
-func (ctx lineContext) bareWordHint(schema *command.Schema) string {
+func (ctx lineContext) bareWordHint(word string, schema *command.Schema) string {
 	given := ctx.givenKeys()
-	return sanitize.Line(command.BareWord(ctx.cur.Text, schema, func(name string) bool { return slices.Contains(given, name) }).Error())
+	return sanitize.Line(command.BareWord(word, schema, func(name string) bool { return slices.Contains(given, name) }).Error())
+}
+
+// bareWord is the first complete argument word with no = in it, which
+// Enter refuses (command.BareWord); "" when there is none.
+func (ctx lineContext) bareWord() string {
+	for _, w := range ctx.words[min(2, len(ctx.words)):] {
+		if !strings.Contains(w.Text, "=") {
+			return w.Text
+		}
+	}
+	return ""
 }
 
 func unknownKeyHint(key string, schema *command.Schema) string {

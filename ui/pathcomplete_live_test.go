@@ -38,7 +38,7 @@ func TestLiveRootsAddCompletesDirectories(t *testing.T) {
 	tab := tea.KeyMsg{Type: tea.KeyTab}
 
 	l.tm.Type(":roots add ")
-	l.waitFor("the directories to offer: tab completes them, ~/ is your home")
+	l.waitFor("the directories to offer (tab complete; ~/ is your home)")
 	l.tm.Type(dir + "/al")
 	l.mark()
 	l.tm.Send(tab)

@@ -61,6 +61,10 @@ func (m *Model) cmdRows() int {
 	if m.events.typing() || m.detail.searching() {
 		return cmdLineHeight
 	}
+	if n := m.status.wrapWant(); n > 0 && m.cmdline.Height() == cmdLineHeight && !m.cmdline.Focused() {
+		// A message to read whole wraps under the keys row (see View).
+		return 1 + n
+	}
 	return m.cmdline.Height()
 }
 
@@ -221,9 +225,17 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		if batch[i].Kind != mcp.KindError || e == nil || (e.Op != mcp.OpConnect && e.Op != mcp.OpNegotiate) {
 			continue
 		}
+		hint := advice.ForInfo(e, advice.TUI)
 		text := "could not connect: " + e.Message
-		if hint := advice.ForInfo(e, advice.TUI); hint != "" {
+		if hint != "" {
 			text += " — " + hint
+			if len(wrapWords(text, max(m.width, 1))) > maxCmdLineHeight-1 {
+				// More than the rows it can wrap over: what to do goes
+				// first, and the cut falls on the attempts, which the
+				// Negotiation pane lists (a narrow screen brings it
+				// forward below).
+				text = "could not connect — " + hint + " · " + e.Message
+			}
 		}
 		if m.slot == panePairs && m.lay.isTabbed(paneNegotiation) {
 			// The tab slot shows one pane, and the status line cuts the
@@ -235,9 +247,23 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 				m.focus = paneNegotiation
 			}
 		}
-		return m.setStatus(levelError, sanitize.Line(text)+" (Negotiation shows every attempt)")
+		if !m.negotiationShown() {
+			text += " (Negotiation shows every attempt)"
+		}
+		cmd := m.setStatus(levelError, sanitize.Line(text))
+		m.status.msg.wrap = true
+		return cmd
 	}
 	return nil
+}
+
+// negotiationShown reports whether the Negotiation pane is on screen: in
+// a tab slot that shows it, or beside the others.
+func (m *Model) negotiationShown() bool {
+	if m.lay.isTabbed(paneNegotiation) {
+		return m.slot == paneNegotiation
+	}
+	return m.lay.Panes[paneNegotiation].W > 0
 }
 
 // setStatus shows a transient message and schedules its end.

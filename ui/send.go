@@ -244,6 +244,10 @@ type statusLine struct {
 	level statusLevel
 	text  string
 	id    int
+	// wrap lets a message too long for the bar take rows under the
+	// command line's keys row, as many as the layout gives it: why a
+	// connection failed and what to do lost its key words to the cut.
+	wrap bool
 }
 
 // statusExpiredMsg clears the status message with the same id, unless a

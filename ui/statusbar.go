@@ -104,6 +104,33 @@ func (s *statusBar) msgRow() (msg, bar string, ok bool) {
 	return s.c.fit(s.levelStyle(s.msg.level).Render(s.msg.text), s.w), bar, true
 }
 
+// msgRows is msgRow wrapped between words over at most n rows, for a
+// message that asked to be read whole (statusLine.wrap); the last row is
+// cut if it is longer still.
+func (s *statusBar) msgRows(n int) (rows []string, bar string, ok bool) {
+	if s.msg == nil || n < 1 {
+		return nil, "", false
+	}
+	bar, _ = s.render(false)
+	style := s.levelStyle(s.msg.level)
+	for _, r := range wrapRows(s.msg.text, max(s.w, 1), n) {
+		rows = append(rows, s.c.fit(style.Render(r), s.w))
+	}
+	return rows, bar, true
+}
+
+// wrapWant is how many rows the message wants below the command line's
+// keys row: 0 unless it asked to be read whole and the bar cannot hold it.
+func (s *statusBar) wrapWant() int {
+	if s.msg == nil || !s.msg.wrap {
+		return 0
+	}
+	if _, cut := s.render(true); !cut {
+		return 0
+	}
+	return len(wrapWords(s.msg.text, max(s.w, 1)))
+}
+
 // render draws the bar, with the transient message or without it; cut
 // says it did not fit even with the other fields left out, so the
 // protocol version went too (or the end of the message).

@@ -8,7 +8,7 @@ import (
 )
 
 // A tool whose name the server gave two tools is described, in the
-// command line's hint, with a note that a call cannot say which it means;
+// command line's hint, with a note that a call cannot tell them apart;
 // the note stays while its arguments are typed.
 func TestHintSaysATwiceListedToolIsAmbiguous(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: []mcptest.Tool{
@@ -22,9 +22,9 @@ func TestHintSaysATwiceListedToolIsAmbiguous(t *testing.T) {
 	l.tm.Type("c")
 	l.waitFor(`""`) // the empty name is listed as "", not as a gap
 	l.tm.Type("ok")
-	l.waitFor(`ok — ⚠ 2 tools are named "ok": tools/call cannot say which one it means · the first`)
+	l.waitFor(`ok — ⚠ tools/call cannot tell apart the 2 tools named "ok" · the first`)
 	l.mark()
 	l.tm.Type(" ")
-	l.waitFor(`⚠ 2 tools are named "ok"`)
+	l.waitFor(`⚠ tools/call cannot tell apart the 2 tools named "ok"`)
 	l.quit()
 }

@@ -35,11 +35,9 @@ func toolNamesNote(tools []mcp.Tool) string {
 	}
 	note := "⚠ " + sanitize.Line(first)
 	if more := len(seen) - 1; more > 0 {
-		note += " (and " + strconv.Itoa(more) + " more name problem"
-		if more > 1 {
-			note += "s"
-		}
-		note += ")"
+		// Short: "tools/list: ok · " and the problem before it fill most
+		// of an 80-column line.
+		note += " (+" + strconv.Itoa(more) + " more)"
 	}
 	return note
 }

@@ -181,7 +181,10 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 // BareWord is the refusal of w, a word typed with no key=value, telling it
 // the key it was likely meant for: the first required key of schema not
 // typed, else the first key not typed (`greet Ann` is asked whether it
-// meant name=Ann). The command line's hint says it before Enter does.
+// meant name=Ann), of the keys whose type takes w: `name=Ann 3` was asked
+// about loud=3, a boolean, and `name=Ann Bob` about times=Bob. When no key
+// takes it, none is named. The command line's hint says it before Enter
+// does.
 func BareWord(w string, schema *Schema, typed func(string) bool) error {
 	err := fmt.Errorf("%q: expected key=value or key:=json", w)
 	key := ""
@@ -191,6 +194,9 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 	}
 	for _, p := range props {
 		if typed(p.Name) {
+			continue
+		}
+		if _, bad := argCoerce(p.Name, w, p.Schema); bad != nil {
 			continue
 		}
 		if p.Required {

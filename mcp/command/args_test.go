@@ -352,7 +352,8 @@ func TestArgsMarshalJSON(t *testing.T) {
 }
 
 // A value typed without its key is answered with the key it was likely
-// meant for: the first required key not typed yet.
+// meant for: the first required key not typed yet, of those whose type
+// takes the value (3 is no boolean, Bob no integer).
 func TestBareValueIsToldItsKey(t *testing.T) {
 	schema, err := ParseSchema(json.RawMessage(`{"type":"object","properties":{"loud":{"type":"boolean"},"name":{"type":"string"},"times":{"type":"integer"}},"required":["name"]}`))
 	if err != nil {
@@ -364,7 +365,8 @@ func TestBareValueIsToldItsKey(t *testing.T) {
 	}{
 		{[]string{"Ann"}, `"Ann": expected key=value or key:=json: did you mean name=Ann?`},
 		{[]string{"Ann Lee"}, `"Ann Lee": expected key=value or key:=json: did you mean name='Ann Lee'?`},
-		{[]string{"name=Ann", "3"}, `"3": expected key=value or key:=json: did you mean loud=3?`},
+		{[]string{"name=Ann", "3"}, `"3": expected key=value or key:=json: did you mean times=3?`},
+		{[]string{"name=Ann", "Bob"}, `"Bob": expected key=value or key:=json`},
 		{[]string{"=x"}, `"=x": the key before = is empty; expected key=value or key:=json`},
 	} {
 		_, _, err := ParseArgs(c.words, schema)

@@ -1,0 +1,46 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// At 80 columns a third client was cut from the clients bar whole (the
+// line ended "streamable …"): when the names do not fit, the shown session
+// keeps its name and the others their numbers, so every one is there to
+// step to. At 160 columns all three keep their names.
+func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	for id, name := range []string{"claude-code 1.0.3 · sse", "mcp-inspector 0.16.2 · streamable", "cursor 1.2.4 · stateless"} {
+		m.Update(clientMsg{ID: id + 1, Name: name, Records: make(chan []mcp.Record)})
+	}
+	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
+	if got := bar(); !strings.Contains(got, "1 claude-code 1.0.3 · sse   2 mcp-inspector 0.16.2 · streamable   3 cursor 1.2.4 · stateless") {
+		t.Errorf("at 160 columns the clients bar = %q, want all three named", got)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for _, tc := range []struct {
+		steps int
+		want  string
+	}{
+		{0, "clients:  1 claude-code 1.0.3 · sse   2   3"},
+		{2, "clients:  1   2   3 cursor 1.2.4 · stateless"},
+	} {
+		for range tc.steps {
+			press(m, "]")
+		}
+		if got := bar(); !strings.Contains(got, tc.want) || strings.Contains(got, "…") {
+			t.Errorf("at 80 columns the clients bar = %q, want %q", got, tc.want)
+		}
+	}
+	// The third client's announcement keeps the key that shows it.
+	m.Update(clientMsg{ID: 4, Name: "windsurf-mcp-client 1.8.0 · streamable", Records: make(chan []mcp.Record)})
+	if got := lastLine(ansi.Strip(m.View())); !strings.Contains(got, "] shows a new client: windsurf-mcp-client") {
+		t.Errorf("at 80 columns the status bar = %q, want the key that shows the new client", got)
+	}
+}

@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// "could not connect" at 80 columns was cut after the URL: why (connection
+// refused) and what to do (is the server started? check the URL) were
+// lost. It wraps under the keys row now, which stays; when even that is
+// too short, what to do comes first and the cut falls on the attempts,
+// which the Negotiation pane on screen lists. At 160 columns it reads
+// whole in its own order.
+func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "http://" + ln.Addr().String() + "/mcp"
+	ln.Close() // nothing listens there
+	notFound := httptest.NewServer(http.NotFoundHandler())
+	t.Cleanup(notFound.Close)
+	const docker = "is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"
+	const checkURL = "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"
+	for _, tc := range []struct {
+		url    string
+		w, h   int
+		wait   string
+		msg    []string // in the message's rows
+		screen []string // anywhere on the screen
+	}{
+		{refused, 80, 24, "connection refused", []string{"could not connect — nothing answered at", docker}, []string{"connection refused"}},
+		{refused, 160, 45, "connection refused", []string{"could not connect: POST " + refused + " failed:", "connection refused — nothing answered at", docker}, nil},
+		{notFound.URL, 80, 24, "no transport worked", []string{"could not connect — " + checkURL}, []string{"answered 404"}},
+	} {
+		l := startLive(t, mcp.Config{URL: tc.url})
+		l.tm.Send(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
+		l.waitFor("● failed")
+		l.waitFor(tc.wait)
+		m := l.quit()
+		v := ansi.Strip(m.View())
+		rows := strings.Split(v, "\n")
+		at := -1
+		for i, r := range rows {
+			if strings.HasPrefix(r, "could not connect") {
+				at = i
+			}
+		}
+		if at < 1 || !strings.HasPrefix(rows[at-1], "r reconnect") {
+			t.Fatalf("%s at %dx%d: no \"could not connect\" row under the keys row:\n%s", tc.url, tc.w, tc.h, v)
+		}
+		// The message's rows, up to the status bar, read as one text.
+		text := strings.Join(strings.Fields(strings.Join(rows[at:len(rows)-1], " ")), " ")
+		for _, w := range tc.msg {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s at %dx%d: the message %q lost %q:\n%s", tc.url, tc.w, tc.h, text, w, v)
+			}
+		}
+		for _, w := range tc.screen {
+			if !strings.Contains(v, w) {
+				t.Errorf("%s at %dx%d: %q is nowhere on screen:\n%s", tc.url, tc.w, tc.h, w, v)
+			}
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// r pressed while detection's first probe (a server/discover POST) waits
+// on a server that stalls starts detection over: the probe in flight is
+// cancelled (the server sees its request end), and the answer the server
+// would have sent later (a 500 that stops detection) cannot land after
+// the new detection found streamable HTTP.
+func TestLiveReconnectCancelsProbeInFlight(t *testing.T) {
+	h := demo.NewHandler(demo.Options{})
+	t.Cleanup(h.Close)
+	stalled, cancelled, release := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		first := false
+		if r.Method == http.MethodPost && bytes.Contains(body, []byte(`"server/discover"`)) {
+			once.Do(func() { first = true })
+		}
+		if !first {
+			h.ServeHTTP(w, r)
+			return
+		}
+		close(stalled)
+		select {
+		case <-r.Context().Done():
+			close(cancelled)
+		case <-release:
+			http.Error(w, "late: this server broke", http.StatusInternalServerError)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+
+	l := startLive(t, mcp.Config{URL: srv.URL + "/mcp", EndpointTimeout: time.Minute})
+	select {
+	case <-stalled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first server/discover never reached the server")
+	}
+	l.mark()
+	l.tm.Type("r")
+	select {
+	case <-cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("r left the stalled server/discover probe in flight: it was not cancelled")
+	}
+	l.waitFor("streamable")
+	l.waitFor("initialized")
+	m := l.quit()
+	st := m.com.log.Stats()
+	if st.Transport != mcp.TransportStreamable || st.State != mcp.StateInitialized {
+		t.Errorf("after r: transport %q, state %q; want streamable, initialized", st.Transport, st.State)
+	}
+	if view := m.View(); strings.Contains(view, "late: this server broke") || strings.Contains(view, " 500") || strings.Contains(view, "● failed") {
+		t.Errorf("the stopped probe's result landed after the reconnect:\n%s", view)
+	}
+}

@@ -1,0 +1,38 @@
+package ui
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Tab's word in a hint is the binding's, as every key row and the help
+// have it ("tab complete"): the form's prompt said "tab completes · esc
+// cancels" and the roots hint "tab completes them", beside "tab complete"
+// on the command line.
+func TestHintsWordTabAsItsBinding(t *testing.T) {
+	m := newTestModel(t, 160, 45, newFakeBackend(), nil)
+	m.opts.Answers = NewAnswerer()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	form := `{"message":"who?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}`
+	q := &Question{Req: mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(form)}, ctx: ctx, reply: make(chan reply, 1)}
+	m.Update(questionMsg{q})
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "(tab complete · esc cancel)") || strings.Contains(v, "tab completes") {
+		t.Errorf("the form's prompt does not word tab as its binding does:\n%s", v)
+	}
+
+	m = newTestModel(t, 160, 45, newFakeBackend(), nil)
+	press(m, ":")
+	m.cmdline.input.SetValue("roots add ")
+	m.cmdline.input.CursorEnd()
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "(tab complete; ~/ is your home)") || strings.Contains(v, "tab completes") {
+		t.Errorf("the roots hint does not word tab as its binding does:\n%s", v)
+	}
+}
