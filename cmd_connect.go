@@ -77,6 +77,9 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		if !mcp.ValidHeaderName(name) {
 			return mcp.Config{}, fmt.Errorf("-H %q: the name %q is not a header name; use letters, digits and - (any of !#$%%&'*+-.^_`|~ too), e.g. -H 'X-Team: blue'", line, name)
 		}
+		if mcp.UnsentHeader(name) {
+			return mcp.Config{}, fmt.Errorf("-H %q: net/http writes %s from the body of each request and drops any other, so mcpscope cannot send it; leave it out", line, http.CanonicalHeaderKey(name))
+		}
 		value = strings.TrimSpace(value)
 		if c, bad := mcp.HeaderValueControl(value); bad {
 			return mcp.Config{}, fmt.Errorf("-H %q: the value holds the control character %#02x, which HTTP does not allow in a header; remove it", line, c)

@@ -387,13 +387,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 }
 
 // withAdvice adds what to do about a connection failure, worded for the
-// command line, on a line of its own.
+// command line, on a line of its own; the failure is one line, whatever
+// the server's words it quotes hold.
 func withAdvice(err error) error {
-	hint := advice.ForError(err, advice.CLI)
-	if hint == "" {
-		return err
-	}
-	return fmt.Errorf("%w\n  hint: %s", err, hint)
+	return &advisedError{err: err, hint: advice.ForError(err, advice.CLI)}
 }
 
 func waitForSignal() {

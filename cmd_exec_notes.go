@@ -7,13 +7,11 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -232,10 +230,10 @@ func (n *notes) print(w io.Writer, upTo int64) {
 	lines := n.take()
 	n.mu.Unlock()
 	for _, l := range lines {
-		// One line each (sanitize.Line), whatever the server put in the
-		// words it chose (a method, an inputRequests key, a log text): a
-		// line break kept there would print a "· …" line exec never wrote.
-		fmt.Fprintf(w, "· %s\n", sanitize.Line(strings.TrimRight(l, "\n")))
+		// One line each (oneLine), whatever the server put in the words
+		// it chose (a method, an inputRequests key, a log text): a line
+		// break kept there would print a "· …" line exec never wrote.
+		fmt.Fprintf(w, "· %s\n", oneLine(l))
 	}
 }
 

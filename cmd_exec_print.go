@@ -18,9 +18,10 @@ import (
 // printer writes exec results for people. Everything that came from the
 // server goes through the sanitizer: a hostile server must not be able to
 // drive the user's terminal through exec either. One-line fields (names,
-// versions, titles) use sanitize.Line so a newline cannot break the layout;
-// text that may run to several lines (results, errors with hints) uses
-// sanitize.Text.
+// versions, titles) use sanitize.Line so a newline cannot break the layout,
+// and so does every line that quotes the server (errors, their meanings
+// and hints: oneLine); text that may run to several lines (results,
+// resource contents, a conversation) uses sanitize.Text.
 type printer struct {
 	w     io.Writer
 	errw  io.Writer // where failures go when the records are the output
@@ -66,13 +67,15 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		// Failures that never became records (nothing was sent) must
 		// still be said somewhere.
 		if ue != nil && p.errw != nil {
-			fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Line(title), sanitize.Text(err.Error()))
+			for _, l := range errorLines(err) {
+				fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Line(title), l)
+			}
 		}
 		if err == nil && resp != nil && c.Method == "resources/read" && p.savePath != "" {
 			// The records are the output; the file is written all the same.
 			saved := &printer{w: p.errw}
 			if err := saved.save(resp.Result, p.savePath, p.force); err != nil {
-				fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Text(title), sanitize.Text(err.Error()))
+				fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Line(title), oneLine(err.Error()))
 				code = max(code, exitFailed)
 			}
 		}
@@ -136,12 +139,12 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		p.contents(resp.Result)
 		if p.savePath != "" {
 			if err := p.save(resp.Result, p.savePath, p.force); err != nil {
-				fmt.Fprintf(p.w, "error: %s\n", sanitize.Text(err.Error()))
+				fmt.Fprintf(p.w, "error: %s\n", oneLine(err.Error()))
 				code = max(code, exitFailed)
 			}
 		}
 	case "resources/subscribe", "resources/unsubscribe":
-		fmt.Fprintf(p.w, "%s %s\n", map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Text(c.Target))
+		fmt.Fprintf(p.w, "%s %s\n", map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Line(c.Target))
 	case "prompts/list":
 		p.prompts(resp.Result)
 	case "prompts/get":
@@ -173,17 +176,21 @@ func (p *printer) failure(err error) {
 		fmt.Fprintf(p.w, "cancelled: the request was given up on and %s\n", how)
 		return
 	}
-	fmt.Fprintf(p.w, "error: %s\n", sanitize.Text(err.Error()))
+	// Each line below quotes the server (its message, its data, the
+	// versions a hint names) and is one line, whatever it holds.
+	for _, l := range errorLines(err) {
+		fmt.Fprintf(p.w, "error: %s\n", l)
+	}
 	var rpcErr *mcp.RPCError
 	hint := advice.ForError(err, advice.CLI)
 	if errors.As(err, &rpcErr) {
 		if m := rpcErr.Meaning(); m != rpcErr.Message {
-			fmt.Fprintf(p.w, "  meaning: %s\n", sanitize.Text(m))
+			fmt.Fprintf(p.w, "  meaning: %s\n", oneLine(m))
 		}
 		hint = advice.ForRPC(rpcErr, p.transport, advice.CLI)
 	}
 	if hint != "" {
-		fmt.Fprintf(p.w, "  hint: %s\n", sanitize.Text(hint))
+		fmt.Fprintf(p.w, "  hint: %s\n", oneLine(hint))
 	}
 }
 

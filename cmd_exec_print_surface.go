@@ -302,14 +302,7 @@ func (p *printer) instructions(text string) {
 // firstLine is the first line of text (a description, instructions),
 // trimmed, saying how many more lines it hides: one row of a listing
 // shows it, and a reader knows when there is more to read in the TUI.
-func firstLine(text string) string {
-	text = strings.TrimSpace(text)
-	first := clip.FirstLine(text)
-	if n := clip.LineBreaks(text); n > 0 {
-		first += fmt.Sprintf(" (+%d more lines)", n)
-	}
-	return first
-}
+func firstLine(text string) string { return clip.Headline(text, 0) }
 
 // setLevel says what logging/setLevel did: in 2026 there is no such
 // request, and the level rides in every later request's _meta.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -23,7 +24,22 @@ type progressLine struct {
 	mu      sync.Mutex
 	pending map[string]string // request id -> what it is, for the line
 	shown   bool
+	// A server may send a million progress notifications: the line is
+	// drawn at most progressBurst times per progressWindow, and the
+	// newest text held back (later) is drawn when the window ends, so a
+	// flood costs the terminal a few dozen lines a second, not megabytes.
+	windowAt time.Time
+	drawn    int
+	later    string
+	flush    *time.Timer
 }
+
+// progressWindow and progressBurst bound how often the line is drawn: a
+// few quick steps are each drawn, a flood is sampled.
+const (
+	progressWindow = 100 * time.Millisecond
+	progressBurst  = 4
+)
 
 // maxProgressWidth keeps the line on one row of an ordinary terminal, so a
 // carriage return can erase it.
@@ -60,8 +76,37 @@ func (p *progressLine) record(r mcp.Record) {
 		if !ok {
 			return
 		}
-		fmt.Fprint(p.w, "\r\x1b[K"+progressText(label, pr))
-		p.shown = true
+		p.drawLocked(progressText(label, pr))
+	}
+}
+
+// drawLocked draws text as the line, or holds it for the end of the
+// window when the window's draws are spent; p.mu is held.
+func (p *progressLine) drawLocked(text string) {
+	now := time.Now()
+	if now.Sub(p.windowAt) >= progressWindow {
+		p.windowAt, p.drawn = now, 0
+	}
+	if p.drawn >= progressBurst {
+		p.later = text
+		if p.flush == nil {
+			p.flush = time.AfterFunc(p.windowAt.Add(progressWindow).Sub(now), p.drawLater)
+		}
+		return
+	}
+	p.drawn++
+	p.later = ""
+	fmt.Fprint(p.w, "\r\x1b[K"+text)
+	p.shown = true
+}
+
+// drawLater draws the text held back, unless the line was cleared since.
+func (p *progressLine) drawLater() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.flush = nil
+	if text := p.later; text != "" {
+		p.drawLocked(text)
 	}
 }
 
@@ -78,6 +123,11 @@ func (p *progressLine) done() {
 }
 
 func (p *progressLine) clearLocked() {
+	p.later = ""
+	if p.flush != nil {
+		p.flush.Stop()
+		p.flush = nil
+	}
 	if p.shown {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.shown = false

@@ -227,8 +227,9 @@ func statusText(resp *http.Response) string {
 }
 
 // firstLine is what a message quotes of a server's text: its first line,
-// cut.
-func firstLine(s string) string { return clip.Quote(clip.FirstLine(strings.TrimSpace(s)), 200) }
+// cut, saying how many more lines the record holds (a traceback's first
+// line says little).
+func firstLine(s string) string { return clip.Headline(s, 200) }
 
 // TimeoutError is a request that got no answer in time.
 type TimeoutError struct {

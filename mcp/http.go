@@ -29,7 +29,7 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	ctx := req.Context()
 	req = req.WithContext(withHops(ctx, &hops))
 	ex.Method, ex.URL = req.Method, req.URL.String()
-	ex.RequestHeaders = req.Header.Clone()
+	ex.RequestHeaders = SentHeaders(req)
 	start := s.cfg.Now()
 	resp, err := s.client.Do(req)
 	ex.Duration = s.cfg.Now().Sub(start)

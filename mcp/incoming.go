@@ -13,7 +13,6 @@ import (
 	"unsafe"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // inbound is one way messages come in: a stream, or a POST's JSON answer.
@@ -165,21 +164,11 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		s.rememberForeign(foreignAnswer{seq: seq, id: stringOf(p.id), malformed: true})
 		s.mu.Unlock()
 	case sh == shapeInvalid:
-		why := unreadableWhy(raw)
+		why := notRPCWhy(bytesOf(raw))
 		s.mu.Lock()
 		s.rememberForeign(foreignAnswer{seq: seq, unreadable: why})
 		s.mu.Unlock()
 	}
-}
-
-// unreadableWhy says why raw, a message with no id that could be read, is
-// no JSON-RPC message: where it stops being JSON, or that it is JSON of
-// another shape.
-func unreadableWhy(raw string) string {
-	if _, err := jsonspan.Parse(bytesOf(raw), jsonspan.Limits{Depth: 1, Children: 1, Values: 2}); err != nil {
-		return "not JSON: " + err.Error()
-	}
-	return "JSON but no JSON-RPC message: no method, result or error"
 }
 
 // rememberForeign keeps an answer that paired with nothing, for the timeout

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"bytes"
+
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -55,6 +57,29 @@ func peekMessage(b []byte) (peeked, bool) {
 	}
 	return p, true
 }
+
+// notRPCWhy says why b, which peekMessage found no JSON-RPC message, is
+// none, as words that follow "is" (a message came back that is ..., POST
+// answered application/json that is ...): where it stops being JSON, or
+// what JSON lacks. One wording for a stream's message and a JSON body.
+func notRPCWhy(b []byte) string {
+	switch doc, err := jsonspan.Parse(b, whyLimits); {
+	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")):
+		return "not JSON: it starts with a byte order mark, which JSON does not allow"
+	case bytes.HasPrefix(b, []byte("event:")) || bytes.HasPrefix(b, []byte("data:")) || bytes.HasPrefix(b, []byte("id:")):
+		return "not JSON: it reads as an event stream (event:, data: or id: lines), not one message"
+	case err != nil:
+		return "not JSON: " + err.Error()
+	case doc.Root().Kind() != jsonspan.Object:
+		return "JSON but no JSON-RPC message: it is not an object"
+	}
+	return "JSON but no JSON-RPC message: no method, result or error"
+}
+
+// whyLimits index little more than what notRPCWhy looks at, the root's
+// kind (zero would mean no limit): a flood of messages that are not
+// JSON-RPC costs a scan each, not an index.
+var whyLimits = jsonspan.Limits{Depth: 1, Children: 1, Values: 2}
 
 // eachMember calls fn with every member of a JSON object: its key and where
 // its value is. It reports false when s is not a JSON object.

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // streamable is the streamable HTTP transport with sessions (protocol
@@ -418,7 +417,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
 		s.handleMessage(in, nil, string(body), at)
 		return &WireError{Cause: CauseNotJSONRPC, Transport: t.name(), Purpose: PurposePost, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered JSON that is not a JSON-RPC message (%s)", t.endpoint, notRPCReason(body))}
+			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, notRPCWhy(body))}
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
@@ -426,23 +425,6 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + strayWords(s.straysSince(m.p, m.id))}
 	}
 	return nil
-}
-
-// notRPCReason says why an application/json body is no JSON-RPC message:
-// where its JSON goes wrong (a byte order mark, bytes after the value), or
-// what it lacks.
-func notRPCReason(body []byte) string {
-	switch doc, err := jsonspan.Parse(body, peekLimits); {
-	case bytes.HasPrefix(body, []byte("\xef\xbb\xbf")):
-		return "it starts with a byte order mark, which JSON does not allow"
-	case bytes.HasPrefix(body, []byte("event:")) || bytes.HasPrefix(body, []byte("data:")) || bytes.HasPrefix(body, []byte("id:")):
-		return "it reads as an event stream: the server sent the wrong Content-Type"
-	case err != nil:
-		return err.Error()
-	case doc.Root().Kind() != jsonspan.Object:
-		return "it is not an object"
-	}
-	return "it has no method, result or error"
 }
 
 // countingReader keeps n at the bytes read so far: until a JSON body ends,

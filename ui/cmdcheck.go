@@ -30,7 +30,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 		if len(cmd.Words) == 0 || cmd.Method == "tools/list" {
 			return pre, nil
 		}
-		_, warns, err := command.ParseArgs(cmd.Words, nil)
+		_, warns, err := command.ParseArgs(cmd.Words, command.ParamsSchema(cmd.Method))
 		return append(pre, warns...), err
 	}
 	info := c.info[cmd.Tool]

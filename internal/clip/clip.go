@@ -60,6 +60,22 @@ func FirstLine(s string) string {
 	return s
 }
 
+// Headline is s, trimmed, to its first line (FirstLine) cut as Quote cuts
+// to n bytes (n <= 0: not cut), saying how many more lines it hides, e.g.
+// "Traceback (most recent call last): (+12 more lines)": a reader of one
+// line of a server's text knows when there is more to read elsewhere.
+func Headline(s string, n int) string {
+	s = strings.TrimSpace(s)
+	first := FirstLine(s)
+	if n > 0 {
+		first = Quote(first, n)
+	}
+	if breaks := LineBreaks(s); breaks > 0 {
+		first += " (+" + strconv.Itoa(breaks) + " more lines)"
+	}
+	return first
+}
+
 // LineBreaks counts the line breaks of s as FirstLine finds them: "\n",
 // "\r", and "\r\n" as one. What FirstLine leaves out is said by this
 // count, so text hidden after a bare CR is counted as text after a LF is.

@@ -79,3 +79,21 @@ func TestLineBreaksCountsWhatFirstLineLeavesOut(t *testing.T) {
 		}
 	}
 }
+
+// Headline is the first line, cut, with how many lines it leaves out.
+func TestHeadline(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"one line", 0, "one line"},
+		{"  first\nsecond\r\nthird\rfourth\n", 0, "first (+3 more lines)"},
+		{"abcdef\nmore", 3, "abc… (6 bytes) (+1 more lines)"},
+		{"", 10, ""},
+	} {
+		if got := Headline(tc.in, tc.n); got != tc.want {
+			t.Errorf("Headline(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}

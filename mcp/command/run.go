@@ -66,7 +66,7 @@ func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response
 	}
 	params := c.Params
 	if params == nil && len(c.Words) > 0 {
-		args, _, err := ParseArgs(c.Words, nil)
+		args, _, err := ParseArgs(c.Words, ParamsSchema(c.Method))
 		if err != nil {
 			return nil, nil, &UsageError{err}
 		}

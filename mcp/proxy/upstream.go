@@ -78,7 +78,7 @@ func (l *leg) roundTrip() (*http.Response, error) {
 		return nil, err
 	}
 	l.up.Method, l.up.URL = out.Method, out.URL.String()
-	l.up.RequestHeaders = out.Header.Clone()
+	l.up.RequestHeaders = mcp.SentHeaders(out)
 	keepUserAgent(out)
 	sent := l.p.cfg.Now()
 	resp, err := l.p.client.Do(out)

@@ -1,0 +1,43 @@
+package command
+
+import (
+	"encoding/json"
+	"sync"
+)
+
+// paramSchemas type the params of methods whose key=value words name
+// something that is not text, as a tool's inputSchema types its arguments,
+// so the one coercion (ParseArgs with a schema) reads them: a request id
+// and a progress token are a string or an integer, and the request whose
+// id is 5 is named by 5, not "5" (a server matches ids by their JSON type
+// too). Every member the specification gives is listed, so none of them
+// is warned about as unknown; other members still go as strings, and
+// key:=<json> still sends exactly what was typed.
+var paramSchemas = map[string]string{
+	"notifications/cancelled": `{"type":"object","properties":{
+		"requestId":{"type":["integer","string"]},
+		"reason":{"type":"string"}},"additionalProperties":{}}`,
+	"notifications/progress": `{"type":"object","properties":{
+		"progressToken":{"type":["integer","string"]},
+		"progress":{"type":"number"},
+		"total":{"type":"number"},
+		"message":{"type":"string"}},"additionalProperties":{}}`,
+}
+
+// parsedParamSchemas holds paramSchemas read once.
+var parsedParamSchemas = sync.OnceValue(func() map[string]*Schema {
+	out := make(map[string]*Schema, len(paramSchemas))
+	for method, raw := range paramSchemas {
+		// Each parses (TestParamsSchemasParse); one that did not would
+		// leave its method's words strings, as before it was typed.
+		if s, err := ParseSchema(json.RawMessage(raw)); err == nil {
+			out[method] = s
+		}
+	}
+	return out
+})
+
+// ParamsSchema is the schema a method's key=value words are read with, or
+// nil when the words all go as strings (a method mcpscope knows no types
+// of).
+func ParamsSchema(method string) *Schema { return parsedParamSchemas()[method] }
