@@ -57,6 +57,8 @@ type streamable struct {
 	// until a new session is adopted: a message sent meanwhile would go
 	// without an id and be refused for that, not for the real reason.
 	expired string
+	// asides counts the streams read aside (streamable_aside.go).
+	asides atomic.Int32
 }
 
 func newStreamable(s *Session, endpoint *url.URL) *streamable {
@@ -245,7 +247,13 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		return &WireError{Cause: CauseSessionExpired, Transport: t.name(), Purpose: PurposePost,
 			Message: fmt.Sprintf("not sent: session %s expired (the server no longer knows it), and %s needs a session", clip.Quote(gone, 64), m.method)}
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
+	reqCtx, aside := ctx, (*asideStream)(nil)
+	if m.p == nil {
+		aside = newAsideStream(ctx)
+		defer aside.end()
+		reqCtx = aside.ctx
+	}
+	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
 	if err != nil {
 		return &WireError{Cause: CauseUnreachable, Transport: t.name(), Message: err.Error(), Err: err}
 	}
@@ -293,6 +301,10 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		ex.Opened = "sse"
 		s.emitHTTP(ex)
 		adopt()
+		if aside != nil {
+			t.readAside(aside, m, resp, gen)
+			return nil
+		}
 		return t.readResponse(ctx, m, resp, gen)
 	case ok && ct == "application/json":
 		return t.jsonAnswer(m, resp, ex, gen, id, adopt)
