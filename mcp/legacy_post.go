@@ -261,8 +261,17 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 	if m.p != nil {
 		m.p.accepted.Store(resp.StatusCode >= 200 && resp.StatusCode < 300)
 	}
-	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
-	resp.Body.Close()
+	body := resp.Body
+	var cb *cutBody
+	if m.p == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		cb = newCutBody(body)
+		body = cb
+	}
+	ex.Body, ex.BodySize = readExcerpt(body, int64(s.cfg.MaxEventSize))
+	body.Close()
+	if cb != nil {
+		ex.Err = cb.note()
+	}
 	ex.Duration = s.cfg.Now().Sub(start) // a 202's body is short: the whole answer
 	s.emitHTTP(ex)
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {

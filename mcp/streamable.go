@@ -296,6 +296,11 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		adopt = func() { t.adopt(sid, gen) }
 	}
 	ct := MediaType(resp.Header)
+	var cb *cutBody
+	if aside != nil && ok && ct != "text/event-stream" {
+		cb = newCutBody(resp.Body)
+		resp.Body = cb
+	}
 	switch {
 	case ok && ct == "text/event-stream":
 		ex.Opened = "sse"
@@ -311,6 +316,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	case ok:
 		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 		resp.Body.Close()
+		if cb != nil {
+			ex.Err = cb.note()
+		}
 		s.emitHTTP(ex)
 		adopt()
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
@@ -411,6 +419,13 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		}
 		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err,
 			Message: "the JSON answer broke off: " + err.Error()}
+	}
+	if cb, ok := resp.Body.(*cutBody); ok && cb.note() != "" {
+		// Part of a body nothing awaits: no message to read in it.
+		ex.Opened, ex.Body, ex.Err = "", Raw(body[:min(len(body), BodyLimit)]), cb.note()
+		s.emitHTTP(ex)
+		adopt()
+		return nil
 	}
 	if int64(len(body)) > limit {
 		ex.Opened, ex.Body = "", Raw(body[:BodyLimit])

@@ -1,0 +1,59 @@
+package mcp
+
+import (
+	"fmt"
+	"io"
+	"sync/atomic"
+	"time"
+)
+
+// cutBody is the body of a 2xx answer to a POST that awaits nothing (a
+// notification, or our reply to a server request). A server should answer
+// such a POST 202 with no body; one that keeps a body coming would hold up
+// what sent it (the handshake, for notifications/initialized) until the
+// request timeout. Past answeredLinger the body reads as ended, and the
+// HTTP record says so (note).
+type cutBody struct {
+	body  io.ReadCloser
+	timer *time.Timer
+	ended atomic.Bool // the body ended by itself
+	cut   atomic.Bool // mcpscope stopped reading it
+}
+
+// newCutBody starts the bound on reading body.
+func newCutBody(body io.ReadCloser) *cutBody {
+	c := &cutBody{body: body}
+	c.timer = time.AfterFunc(answeredLinger, func() {
+		if !c.ended.Load() {
+			c.cut.Store(true)
+			body.Close()
+		}
+	})
+	return c
+}
+
+func (c *cutBody) Read(p []byte) (int, error) {
+	n, err := c.body.Read(p)
+	if err == nil {
+		return n, nil
+	}
+	if c.cut.Load() {
+		return n, io.EOF
+	}
+	c.ended.Store(true)
+	return n, err
+}
+
+// Close ends the bound with the body.
+func (c *cutBody) Close() error {
+	c.timer.Stop()
+	return c.body.Close()
+}
+
+// note is what the HTTP record says of a body cut short, or "".
+func (c *cutBody) note() string {
+	if !c.cut.Load() {
+		return ""
+	}
+	return fmt.Sprintf("the body was still coming after %s, and mcpscope stopped reading it: nothing awaits an answer to this POST (a notification or a reply is answered 202 with no body)", answeredLinger)
+}
