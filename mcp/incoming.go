@@ -211,6 +211,11 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
 				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(p.errv), maxQuoted)}
 			}
+		} else if p.result == nil {
+			// {"id":1,"error":null}: JSON-RPC 1.0's "no error", with no
+			// result beside it. Read as a result, it would be an empty
+			// one, blamed on the JSON ("unexpected end of JSON input").
+			resp.Error = &RPCError{Code: -32700, Message: `unreadable answer: it has no "result", and its "error" is null`}
 		} else {
 			// A view of the message's immutable bytes, not a copy: the
 			// Result doc says it must not be written to.
