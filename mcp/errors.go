@@ -30,6 +30,7 @@ const (
 	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
 	CauseBadScheme        Cause = "bad-scheme"         // an endpoint or redirect whose scheme is not http or https
 	CauseRedirectLoop     Cause = "redirect-loop"      // redirect after redirect, past the bound
+	CauseRedirectToGet    Cause = "redirect-to-get"    // a POST or DELETE redirected with 301, 302 or 303, which is followed as a GET without the message
 	CauseEventTooLarge    Cause = "event-too-large"    // an SSE event past --max-event-size
 	CauseStreamEnded      Cause = "stream-ended"       // the stream a request waited on closed or broke
 	CauseSessionExpired   Cause = "session-expired"    // the server no longer knows the session id
