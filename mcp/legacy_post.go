@@ -263,9 +263,19 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 	}
 	body := resp.Body
 	var cb *cutBody
-	if m.p == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
-		cb = newCutBody(body)
-		body = cb
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		switch {
+		case m.p == nil:
+			cb = newCutBody(body, cutUnawaited)
+		case MediaType(resp.Header) != "application/json":
+			// The answer comes on the stream; a body that is not JSON
+			// cannot hold it, but what it says is quoted if the answer
+			// never comes.
+			cb = newCutBody(body, cutNoAnswer)
+		}
+		if cb != nil {
+			body = cb
+		}
 	}
 	ex.Body, ex.BodySize = readExcerpt(body, int64(s.cfg.MaxEventSize))
 	body.Close()

@@ -297,8 +297,12 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	}
 	ct := MediaType(resp.Header)
 	var cb *cutBody
-	if aside != nil && ok && ct != "text/event-stream" {
-		cb = newCutBody(resp.Body)
+	switch {
+	case aside != nil && ok && ct != "text/event-stream":
+		cb = newCutBody(resp.Body, cutUnawaited)
+		resp.Body = cb
+	case ok && ct != "text/event-stream" && ct != "application/json":
+		cb = newCutBody(resp.Body, cutNoAnswer)
 		resp.Body = cb
 	}
 	switch {

@@ -7,22 +7,33 @@ import (
 	"time"
 )
 
-// cutBody is the body of a 2xx answer to a POST that awaits nothing (a
-// notification, or our reply to a server request). A server should answer
-// such a POST 202 with no body; one that keeps a body coming would hold up
-// what sent it (the handshake, for notifications/initialized) until the
-// request timeout. Past answeredLinger the body reads as ended, and the
-// HTTP record says so (note).
+// cutBody is the body of a 2xx answer that holds no message to read: the
+// answer to a POST that awaits nothing (a notification, or our reply to a
+// server request), or one that is neither JSON nor an event stream. A
+// server should answer a notification 202 with no body; one that keeps a
+// body coming would hold up what sent it (the handshake, for
+// notifications/initialized) until the request timeout, and a request
+// would wait that long to be told its answer's Content-Type is wrong. Past
+// answeredLinger the body reads as ended, and the HTTP record says so
+// (note).
 type cutBody struct {
 	body  io.ReadCloser
+	why   string // why nothing in it is waited for
 	timer *time.Timer
 	ended atomic.Bool // the body ended by itself
 	cut   atomic.Bool // mcpscope stopped reading it
 }
 
+// Why a body is cut: its POST awaits nothing, or it is of a type that
+// holds no answer.
+const (
+	cutUnawaited = "nothing awaits an answer to this POST (a notification or a reply is answered 202 with no body)"
+	cutNoAnswer  = "a body neither JSON nor an event stream holds no answer"
+)
+
 // newCutBody starts the bound on reading body.
-func newCutBody(body io.ReadCloser) *cutBody {
-	c := &cutBody{body: body}
+func newCutBody(body io.ReadCloser, why string) *cutBody {
+	c := &cutBody{body: body, why: why}
 	c.timer = time.AfterFunc(answeredLinger, func() {
 		if !c.ended.Load() {
 			c.cut.Store(true)
@@ -55,5 +66,5 @@ func (c *cutBody) note() string {
 	if !c.cut.Load() {
 		return ""
 	}
-	return fmt.Sprintf("the body was still coming after %s, and mcpscope stopped reading it: nothing awaits an answer to this POST (a notification or a reply is answered 202 with no body)", answeredLinger)
+	return fmt.Sprintf("the body was still coming after %s, and mcpscope stopped reading it: %s", answeredLinger, c.why)
 }
