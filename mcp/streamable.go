@@ -369,6 +369,13 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			}
 		}
 	}
+	if id == "" && protocol != "" && !t.modern && m.method != "initialize" && resp.StatusCode == http.StatusBadRequest && strings.Contains(strings.ToLower(string(ex.Body)), "session") {
+		// The TypeScript SDK's "No valid session ID provided" to a
+		// session initialize left without an id: the status alone reads
+		// as a bad message.
+		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (no Mcp-Session-Id header)", t.endpoint, statusText(resp), clip.Quote(firstLine(string(ex.Body)), maxQuoted))}
+	}
 	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
 }
 

@@ -100,6 +100,7 @@ var table = []row{
 	{cause: mcp.CauseStreamEnded, text: "{retry}"},
 	{cause: mcp.CauseSessionExpired, text: "{initialize}: the old session id is dropped"},
 	{cause: mcp.CauseSessionIDChanged, text: "the session id is fixed by initialize's answer: a server (or a load balancer in front of it) that names another one later is broken, and clients that follow it lose their session"},
+	{cause: mcp.CauseSessionNotGiven, text: "the server wants a session id on every request, but its initialize answer carried no Mcp-Session-Id header: a proxy in between may drop the header (let Mcp-Session-Id through both ways), or the server is broken"},
 	{cause: mcp.CauseSessionNotKept, text: "a new session would be refused the same way: the server keeps no sessions it names, runs as several instances behind a load balancer without sticky sessions (route each client to one instance), or a proxy in between drops the Mcp-Session-Id header"},
 	{cause: mcp.CauseStalled, text: "the answer stopped mid-way, which a slow tool does not do: a proxy in between buffering the stream (turn buffering off for text/event-stream) or a server stuck while writing; raise --timeout only for answers that are large and slow to send"},
 	{cause: mcp.CauseReplyRefused, text: "the server asked something while it worked and refused mcpscope's answer (quoted), so it waits for an answer that will not come: the refusal says why (a server that keeps no sessions, naming no Mcp-Session-Id, has nowhere to take an answer, and must not ask)"},
