@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,7 +22,9 @@ type Cause string
 
 // The causes of wire errors.
 const (
-	CauseUnreachable      Cause = "unreachable"        // no connection: refused, DNS, TLS, reset before an answer
+	CauseUnreachable      Cause = "unreachable"        // no connection: refused, DNS, reset before an answer
+	CauseUntrustedCert    Cause = "untrusted-cert"     // the server's TLS certificate is not trusted here (unknown CA, self-signed, another name, expired)
+	CauseNotTLS           Cause = "not-tls"            // an https URL whose server answered in plain HTTP
 	CauseStatus           Cause = "status"             // an HTTP status that is not success; Status says which
 	CauseNotEventStream   Cause = "not-event-stream"   // a GET answered 200 with something other than an event stream
 	CauseNoEndpoint       Cause = "no-endpoint"        // the legacy stream ended before its endpoint event
@@ -124,7 +128,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseBadSessionID: true, CauseModernOnly: true,
@@ -163,12 +167,27 @@ func CauseOf(err error) Cause {
 // FailureCause is why an HTTP request that got no response failed: the
 // server's answer was not HTTP a client can read (CauseBadHTTP: net/http
 // refuses a malformed status line or header, or framing it cannot trust),
-// or there was no answer at all (CauseUnreachable: refused, DNS, TLS, a
-// reset or a close before one).
+// TLS did not get through (CauseUntrustedCert, CauseNotTLS: the server
+// answered, so "nothing answered" would mislead), or there was no answer
+// at all (CauseUnreachable: refused, DNS, a reset or a close before one).
 func FailureCause(err error) Cause {
 	var pe textproto.ProtocolError
 	if errors.As(err, &pe) {
 		return CauseBadHTTP
+	}
+	var (
+		verify    *tls.CertificateVerificationError
+		authority x509.UnknownAuthorityError
+		host      x509.HostnameError
+		invalid   x509.CertificateInvalidError
+		record    tls.RecordHeaderError
+	)
+	switch {
+	case errors.As(err, &verify), errors.As(err, &authority), errors.As(err, &host), errors.As(err, &invalid):
+		return CauseUntrustedCert
+	case errors.As(err, &record), strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
+		// net/http words the second one itself, without a type.
+		return CauseNotTLS
 	}
 	msg := err.Error()
 	for _, refusal := range notHTTP {

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// A server whose TLS certificate is not trusted, and one that answers an
+// https URL in plain HTTP, answered: the hint says what is wrong with TLS
+// and what to do, not "nothing answered at ADDR: is the server started?".
+func TestExecSaysWhatIsWrongWithTLS(t *testing.T) {
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNotFound) })
+	selfSigned := httptest.NewTLSServer(ok)
+	t.Cleanup(selfSigned.Close)
+	plain := httptest.NewServer(ok)
+	t.Cleanup(plain.Close)
+	for _, c := range []struct {
+		url, want string
+	}{
+		{selfSigned.URL + "/mcp", "trust its CA with SSL_CERT_FILE"},
+		{strings.Replace(plain.URL, "http://", "https://", 1) + "/mcp", "use an http:// URL"},
+	} {
+		out, errOut, code := run(t, "exec", "--no-record", c.url, "tools/list")
+		if code != exitConnect || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "nothing answered") {
+			t.Errorf("%s: exit %d, want %d and a hint saying %q\n%s\n%s", c.url, code, exitConnect, c.want, out, errOut)
+		}
+	}
+}
