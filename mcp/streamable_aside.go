@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 )
@@ -22,8 +23,24 @@ type asideStream struct {
 }
 
 func newAsideStream(caller context.Context) *asideStream {
-	ctx, cancel := context.WithCancel(context.WithoutCancel(caller))
-	return &asideStream{ctx: ctx, cancel: cancel, stop: context.AfterFunc(caller, cancel)}
+	// The caller's deadline is kept as the context's own, so a POST that
+	// gets no status in time fails as any POST does (DeadlineExceeded, a
+	// post timeout), not as cancelled; the caller's cancellation is
+	// passed on until the stream is handed over.
+	base := context.WithoutCancel(caller)
+	var ctx context.Context
+	var cancel context.CancelFunc
+	if d, ok := caller.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(base, d)
+	} else {
+		ctx, cancel = context.WithCancel(base)
+	}
+	stop := context.AfterFunc(caller, func() {
+		if !errors.Is(caller.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	return &asideStream{ctx: ctx, cancel: cancel, stop: stop}
 }
 
 // end releases the context unless readAside took it over.
