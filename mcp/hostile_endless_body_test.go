@@ -60,3 +60,28 @@ func TestLegacyTimeoutQuotesAnEndlessPost(t *testing.T) {
 	s.Close()
 	rec.waitEnd(t)
 }
+
+// A request whose POST is answered 202 with a page in its body, and whose
+// answer never comes on the GET stream, times out quoting the page, as a
+// legacy POST's does: it used to say only that no answer came.
+func TestStreamableTimeoutQuotesAnAcceptedPage(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Status(http.StatusAccepted, "text/html", "<html><h1>queued upstream</h1>\n")
+			return
+		}
+		x.Default()
+	}})
+	s := NewSession(Config{URL: srv.URL, RequestTimeout: 500 * time.Millisecond, NoGetStream: true})
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, err := s.Request(testCtx(t), "tools/list", nil)
+	var te *TimeoutError
+	if !errorsAs(err, &te) || !strings.Contains(err.Error(), "its POST was answered 202 Accepted, text/html: <html><h1>queued upstream</h1>") {
+		t.Errorf("Request = %v, want a timeout quoting the 202's page", err)
+	}
+	s.Close()
+	rec.waitEnd(t)
+}

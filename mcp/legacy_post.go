@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"strings"
 )
 
 // send POSTs one message to the negotiated endpoint. When the preferred URL
@@ -292,14 +291,7 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 			// as well shows up as an answer to no request of ours.
 			s.handleMessage(&inbound{conn: conn, stream: StreamJSON, reqSeq: m.seq}, nil, string(ex.Body), s.cfg.Now())
 		} else if m.p != nil {
-			if line := firstLine(string(ex.Body)); line != "" && !strings.EqualFold(line, "accepted") {
-				said := statusText(resp)
-				if ct := MediaType(resp.Header); ct != "" {
-					said += ", " + ct
-				}
-				said += ": " + line
-				m.p.postSaid.Store(&said)
-			}
+			m.p.notePostSaid(resp, ex.Body)
 		}
 		return nil
 	}

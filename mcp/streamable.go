@@ -325,6 +325,11 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		}
 		s.emitHTTP(ex)
 		adopt()
+		if m.p != nil && resp.StatusCode == http.StatusAccepted {
+			// The answer may still come on the GET stream; if not, the
+			// timeout quotes what the 202 said.
+			m.p.notePostSaid(resp, ex.Body)
+		}
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
 			return t.noBody(m, resp, id, purpose)
 		}

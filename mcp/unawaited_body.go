@@ -3,6 +3,8 @@ package mcp
 import (
 	"fmt"
 	"io"
+	"net/http"
+	"strings"
 	"sync/atomic"
 	"time"
 )
@@ -67,4 +69,21 @@ func (c *cutBody) note() string {
 		return ""
 	}
 	return fmt.Sprintf("the body was still coming after %s, and mcpscope stopped reading it: %s", answeredLinger, c.why)
+}
+
+// notePostSaid keeps what a 2xx answer to a request's POST said in a body
+// that is not the request's answer (a 202's "Accepted" aside), so a
+// timeout can quote it: an error page behind a 2xx is why the answer never
+// came.
+func (p *pending) notePostSaid(resp *http.Response, body Raw) {
+	line := firstLine(string(body))
+	if line == "" || strings.EqualFold(line, "accepted") {
+		return
+	}
+	said := statusText(resp)
+	if ct := MediaType(resp.Header); ct != "" {
+		said += ", " + ct
+	}
+	said += ": " + line
+	p.postSaid.Store(&said)
 }
