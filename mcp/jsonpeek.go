@@ -56,6 +56,14 @@ func peekMessage(b []byte) (peeked, bool) {
 	return p, true
 }
 
+// isRPCError reports an answer that fails: its "error" is set, or it has
+// no "result" beside an "error" of null (JSON-RPC 1.0's "no error", with
+// nothing to read as the answer). An "error": null beside a result is
+// that habit too, and the answer is the result.
+func (p peeked) isRPCError() bool {
+	return p.errv != nil && (string(p.errv) != "null" || p.result == nil)
+}
+
 // eachMember calls fn with every member of a JSON object: its key and where
 // its value is. It reports false when s is not a JSON object.
 func eachMember(s string, fn func(key string, from, to int)) bool {
