@@ -11,7 +11,8 @@ import (
 // An answer whose only member besides id is "error": null (JSON-RPC 1.0's
 // "no error", with the result left out) is said to be just that. It used to
 // be read as an empty result and blamed on the JSON: "the tools/list result
-// is not JSON: unexpected end of JSON input", of a body that is JSON.
+// is not JSON: unexpected end of JSON input", of a body that is JSON, and
+// its record said it did not fail, so the pairs showed it as ok.
 func TestAnswerWithANullErrorAndNoResult(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
 		if x.Method == "tools/list" {
@@ -31,4 +32,9 @@ func TestAnswerWithANullErrorAndNoResult(t *testing.T) {
 	}
 	s.Close()
 	rec.waitEnd(t)
+	for _, r := range rec.of(KindReceived) {
+		if r.RPC.Method == "tools/list" && !r.RPC.RPCError {
+			t.Errorf("the answer's record says it did not fail: the pairs would show it as ok")
+		}
+	}
 }
