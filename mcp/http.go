@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"context"
@@ -12,6 +13,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // do sends req and fills ex with what a record of it needs: the headers as
@@ -58,7 +61,36 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	if we := encodingError(req, resp, ex); we != nil {
 		return nil, we
 	}
+	if we := plainToTLS(req, resp, ex); we != nil {
+		return nil, we
+	}
 	return resp, nil
+}
+
+// plainToTLS refuses the 400 a TLS port answers a plain http:// request
+// with (Go and Caddy: "Client sent an HTTP request to an HTTPS server.",
+// nginx: "The plain HTTP request was sent to HTTPS port", Apache: "speaking
+// plain HTTP to an SSL-enabled server port"). Read as a 400, every probe
+// of detection would be "not this transport here", and the URL's scheme,
+// the one thing wrong, would go unsaid. Other 400s are left whole.
+func plainToTLS(req *http.Request, resp *http.Response, ex *HTTPExchange) *WireError {
+	if req.URL.Scheme != "http" || resp.StatusCode != http.StatusBadRequest {
+		return nil
+	}
+	head, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	lower := bytes.ToLower(head)
+	if !bytes.Contains(lower, []byte("plain http")) && !bytes.Contains(lower, []byte("http request to an https")) {
+		resp.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+		return nil
+	}
+	resp.Body.Close()
+	ex.Body, ex.BodySize = Raw(head), int64(len(head))
+	msg := fmt.Sprintf("%s %s answered %s: %s (a TLS port's answer to plain HTTP)", req.Method, ex.URL, statusText(resp), clip.Quote(firstLine(string(head)), maxQuoted))
+	ex.Err = msg
+	return &WireError{Cause: CauseWantsTLS, Purpose: ex.Purpose, Status: resp.StatusCode, Message: msg}
 }
 
 // oddStatus refuses a status HTTP does not have, and a 101 Switching
