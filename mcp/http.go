@@ -64,7 +64,37 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	if we := plainToTLS(req, resp, ex); we != nil {
 		return nil, we
 	}
+	if len(resp.TransferEncoding) > 0 {
+		resp.Body = &dechunked{resp.Body}
+	}
 	return resp, nil
+}
+
+// dechunked is a body net/http reads in chunks: chunks framed wrongly fail
+// with an error that says the answer is not HTTP a client can read, as a
+// gzip body that does not decode does, rather than as a stream that broke
+// and may be tried again.
+type dechunked struct{ io.ReadCloser }
+
+func (d *dechunked) Read(p []byte) (int, error) {
+	n, err := d.ReadCloser.Read(p)
+	if err != nil && err != io.EOF && badChunks(err) {
+		err = &WireError{Cause: CauseBadHTTP, Err: err,
+			Message: "the body's chunked framing is broken (" + err.Error() + ")"}
+	}
+	return n, err
+}
+
+// badChunks reports net/http's errors for chunks framed wrongly, which it
+// does not export as types.
+func badChunks(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"chunk length", "malformed chunked encoding", "chunked encoding contains", "invalid trailer"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // plainToTLS refuses the 400 a TLS port answers a plain http:// request
@@ -253,7 +283,8 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	return we
 }
 
-// badBody returns the error a gunzipped body failed with, when err is one.
+// badBody returns the error a gunzipped or dechunked body failed with,
+// when err is one.
 func badBody(err error) *WireError {
 	var we *WireError
 	if errors.As(err, &we) && we.Cause == CauseBadHTTP {
