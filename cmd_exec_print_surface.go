@@ -165,11 +165,9 @@ func (p *printer) save(result json.RawMessage, path string, force bool) error {
 		return err
 	}
 	if len(cs) != 1 {
-		uris := make([]string, len(cs))
-		for i, c := range cs {
-			uris[i] = c.URI
-		}
-		return fmt.Errorf("--save writes one resource, and the answer holds %d (%s)", len(cs), strings.Join(uris, ", "))
+		// A few URIs, each cut: an answer may hold thousands.
+		uris := clip.ListFunc(cs, mcp.MaxListed, func(c command.Contents) string { return clip.Quote(c.URI, 128) })
+		return fmt.Errorf("--save writes one resource, and the answer holds %d (%s)", len(cs), uris)
 	}
 	data, err := cs[0].Bytes()
 	if err != nil {

@@ -10,8 +10,10 @@ import (
 // Ambiguities names what in a JSON-RPC message JSON readers may take
 // differently, so a person sees that what mcpscope shows is one reading:
 // a member named twice in the message or in its result (JSON leaves which
-// counts to the reader; mcpscope, like encoding/json, takes the last), and
-// an answer with both result and error. Nil for a clean message.
+// counts to the reader; mcpscope, like encoding/json, takes the last), an
+// answer with both result and error, and a "jsonrpc" member missing or not
+// "2.0" (lenient readers take it, strict ones refuse it). Nil for a clean
+// message.
 func Ambiguities(raw Raw) []string {
 	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 2})
 	if err != nil || doc.Root().Kind() != jsonspan.Object {
@@ -34,6 +36,19 @@ func Ambiguities(raw Raw) []string {
 		}
 	}
 	root := doc.Root()
+	// Lenient readers, mcpscope among them, take an answer without
+	// "jsonrpc": "2.0"; the MCP SDKs refuse it, so a client built on
+	// one would never see it.
+	v := root.Get("jsonrpc")
+	switch text, ok := v.Text(); {
+	case !root.Get("id").Exists() && !root.Get("method").Exists():
+		// Not a message: what stands for one (a listen's
+		// acknowledgement is its params).
+	case !v.Exists():
+		out = append(out, `it has no "jsonrpc": "2.0" member, which JSON-RPC 2.0 requires: clients built on the MCP SDKs refuse it`)
+	case !ok || text != "2.0":
+		out = append(out, fmt.Sprintf(`its "jsonrpc" is %s, not "2.0": clients built on the MCP SDKs refuse it`, clip.Quote(string(v.Raw()), 64)))
+	}
 	twice("the message", root)
 	if r := root.Get("result"); r.Kind() == jsonspan.Object {
 		twice("its result", r)

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,7 +22,10 @@ type Cause string
 
 // The causes of wire errors.
 const (
-	CauseUnreachable      Cause = "unreachable"        // no connection: refused, DNS, TLS, reset before an answer
+	CauseUnreachable      Cause = "unreachable"        // no connection: refused, DNS, reset before an answer
+	CauseUntrustedCert    Cause = "untrusted-cert"     // the server's TLS certificate is not trusted here (unknown CA, self-signed, another name, expired)
+	CauseNotTLS           Cause = "not-tls"            // an https URL whose server answered in plain HTTP
+	CauseWantsTLS         Cause = "wants-tls"          // an http URL whose server speaks HTTPS on that port
 	CauseStatus           Cause = "status"             // an HTTP status that is not success; Status says which
 	CauseNotEventStream   Cause = "not-event-stream"   // a GET answered 200 with something other than an event stream
 	CauseNoEndpoint       Cause = "no-endpoint"        // the legacy stream ended before its endpoint event
@@ -30,11 +35,13 @@ const (
 	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
 	CauseBadScheme        Cause = "bad-scheme"         // an endpoint or redirect whose scheme is not http or https
 	CauseRedirectLoop     Cause = "redirect-loop"      // redirect after redirect, past the bound
+	CauseRedirectToGet    Cause = "redirect-to-get"    // a POST or DELETE redirected with 301, 302 or 303, which is followed as a GET without the message
 	CauseEventTooLarge    Cause = "event-too-large"    // an SSE event past --max-event-size
 	CauseStreamEnded      Cause = "stream-ended"       // the stream a request waited on closed or broke
 	CauseSessionExpired   Cause = "session-expired"    // the server no longer knows the session id
 	CauseSessionNotKept   Cause = "session-not-kept"   // the server refused the session id its initialize answer named, on first use
 	CauseSessionIDChanged Cause = "session-id-changed" // a later answer named another session id than initialize's
+	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
 	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole
 	CausePostTimeout      Cause = "post-timeout"       // the POST itself got no answer in time
@@ -122,7 +129,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseBadSessionID: true, CauseModernOnly: true,
@@ -161,12 +168,27 @@ func CauseOf(err error) Cause {
 // FailureCause is why an HTTP request that got no response failed: the
 // server's answer was not HTTP a client can read (CauseBadHTTP: net/http
 // refuses a malformed status line or header, or framing it cannot trust),
-// or there was no answer at all (CauseUnreachable: refused, DNS, TLS, a
-// reset or a close before one).
+// TLS did not get through (CauseUntrustedCert, CauseNotTLS: the server
+// answered, so "nothing answered" would mislead), or there was no answer
+// at all (CauseUnreachable: refused, DNS, a reset or a close before one).
 func FailureCause(err error) Cause {
 	var pe textproto.ProtocolError
 	if errors.As(err, &pe) {
 		return CauseBadHTTP
+	}
+	var (
+		verify    *tls.CertificateVerificationError
+		authority x509.UnknownAuthorityError
+		host      x509.HostnameError
+		invalid   x509.CertificateInvalidError
+		record    tls.RecordHeaderError
+	)
+	switch {
+	case errors.As(err, &verify), errors.As(err, &authority), errors.As(err, &host), errors.As(err, &invalid):
+		return CauseUntrustedCert
+	case errors.As(err, &record), strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
+		// net/http words the second one itself, without a type.
+		return CauseNotTLS
 	}
 	msg := err.Error()
 	for _, refusal := range notHTTP {

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"context"
@@ -12,6 +13,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // do sends req and fills ex with what a record of it needs: the headers as
@@ -58,7 +61,66 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	if we := encodingError(req, resp, ex); we != nil {
 		return nil, we
 	}
+	if we := plainToTLS(req, resp, ex); we != nil {
+		return nil, we
+	}
+	if len(resp.TransferEncoding) > 0 {
+		resp.Body = &dechunked{resp.Body}
+	}
 	return resp, nil
+}
+
+// dechunked is a body net/http reads in chunks: chunks framed wrongly fail
+// with an error that says the answer is not HTTP a client can read, as a
+// gzip body that does not decode does, rather than as a stream that broke
+// and may be tried again.
+type dechunked struct{ io.ReadCloser }
+
+func (d *dechunked) Read(p []byte) (int, error) {
+	n, err := d.ReadCloser.Read(p)
+	if err != nil && err != io.EOF && badChunks(err) {
+		err = &WireError{Cause: CauseBadHTTP, Err: err,
+			Message: "the body's chunked framing is broken (" + err.Error() + ")"}
+	}
+	return n, err
+}
+
+// badChunks reports net/http's errors for chunks framed wrongly, which it
+// does not export as types.
+func badChunks(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"chunk length", "malformed chunked encoding", "chunked encoding contains", "invalid trailer"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainToTLS refuses the 400 a TLS port answers a plain http:// request
+// with (Go and Caddy: "Client sent an HTTP request to an HTTPS server.",
+// nginx: "The plain HTTP request was sent to HTTPS port", Apache: "speaking
+// plain HTTP to an SSL-enabled server port"). Read as a 400, every probe
+// of detection would be "not this transport here", and the URL's scheme,
+// the one thing wrong, would go unsaid. Other 400s are left whole.
+func plainToTLS(req *http.Request, resp *http.Response, ex *HTTPExchange) *WireError {
+	if req.URL.Scheme != "http" || resp.StatusCode != http.StatusBadRequest {
+		return nil
+	}
+	head, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	lower := bytes.ToLower(head)
+	if !bytes.Contains(lower, []byte("plain http")) && !bytes.Contains(lower, []byte("http request to an https")) {
+		resp.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+		return nil
+	}
+	resp.Body.Close()
+	ex.Body, ex.BodySize = Raw(head), int64(len(head))
+	msg := fmt.Sprintf("%s %s answered %s: %s (a TLS port's answer to plain HTTP)", req.Method, ex.URL, statusText(resp), clip.Quote(firstLine(string(head)), maxQuoted))
+	ex.Err = msg
+	return &WireError{Cause: CauseWantsTLS, Purpose: ex.Purpose, Status: resp.StatusCode, Message: msg}
 }
 
 // oddStatus refuses a status HTTP does not have, and a 101 Switching
@@ -221,7 +283,8 @@ func (s *Session) eventStream(resp *http.Response, ex *HTTPExchange, transport, 
 	return we
 }
 
-// badBody returns the error a gunzipped body failed with, when err is one.
+// badBody returns the error a gunzipped or dechunked body failed with,
+// when err is one.
 func badBody(err error) *WireError {
 	var we *WireError
 	if errors.As(err, &we) && we.Cause == CauseBadHTTP {

@@ -149,7 +149,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		return
 	case shapeAnswer:
 		m.ID = stringOf(p.id)
-		m.RPCError = p.errv != nil && string(p.errv) != "null"
+		m.RPCError = p.isRPCError()
 		m.ToolError = p.toolError
 		s.pairAnswer(ev, m, p, at)
 		return
@@ -195,7 +195,12 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		resp := &req.answer
 		*resp = Response{ReqSeq: req.seq, Seq: seq, Raw: m.Raw, ToolError: m.ToolError}
-		if m.RPCError {
+		if m.RPCError && string(p.errv) == "null" {
+			// {"id":1,"error":null}: JSON-RPC 1.0's "no error", with no
+			// result beside it. Read as a result, it would be an empty
+			// one, blamed on the JSON ("unexpected end of JSON input").
+			resp.Error = &RPCError{Code: -32700, Message: `unreadable answer: it has no "result", and its "error" is null`}
+		} else if m.RPCError {
 			resp.Error = &RPCError{}
 			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
 				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(p.errv), maxQuoted)}

@@ -24,6 +24,14 @@ type peeked struct {
 	echoedState    []byte
 }
 
+// isRPCError reports an answer that fails: its "error" is set, or it has
+// no "result" beside an "error" of null (JSON-RPC 1.0's "no error", with
+// nothing to read as the answer). An "error": null beside a result is
+// that habit too, and the answer is the result.
+func (p peeked) isRPCError() bool {
+	return p.errv != nil && (string(p.errv) != "null" || p.result == nil)
+}
+
 // peekLimits index a message's members and its result's members: enough to
 // classify and pair it, however large or deep the rest is, which is still
 // checked to be JSON, once, without being indexed.

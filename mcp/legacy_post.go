@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"strings"
 )
 
 // send POSTs one message to the negotiated endpoint. When the preferred URL
@@ -261,8 +260,27 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 	if m.p != nil {
 		m.p.accepted.Store(resp.StatusCode >= 200 && resp.StatusCode < 300)
 	}
-	ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
-	resp.Body.Close()
+	body := resp.Body
+	var cb *cutBody
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		switch {
+		case m.p == nil:
+			cb = newCutBody(body, cutUnawaited)
+		case MediaType(resp.Header) != "application/json":
+			// The answer comes on the stream; a body that is not JSON
+			// cannot hold it, but what it says is quoted if the answer
+			// never comes.
+			cb = newCutBody(body, cutNoAnswer)
+		}
+		if cb != nil {
+			body = cb
+		}
+	}
+	ex.Body, ex.BodySize = readExcerpt(body, int64(s.cfg.MaxEventSize))
+	body.Close()
+	if cb != nil {
+		ex.Err = cb.note()
+	}
 	ex.Duration = s.cfg.Now().Sub(start) // a 202's body is short: the whole answer
 	s.emitHTTP(ex)
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
@@ -273,14 +291,7 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 			// as well shows up as an answer to no request of ours.
 			s.handleMessage(&inbound{conn: conn, stream: StreamJSON, reqSeq: m.seq}, nil, string(ex.Body), s.cfg.Now())
 		} else if m.p != nil {
-			if line := firstLine(string(ex.Body)); line != "" && !strings.EqualFold(line, "accepted") {
-				said := statusText(resp)
-				if ct := MediaType(resp.Header); ct != "" {
-					said += ", " + ct
-				}
-				said += ": " + line
-				m.p.postSaid.Store(&said)
-			}
+			m.p.notePostSaid(resp, ex.Body)
 		}
 		return nil
 	}

@@ -136,7 +136,7 @@ func (o *Observer) ClientMessage(body []byte, conn int) int64 {
 			m.Class, m.Method = ClassNotification, p.method
 		case shapeAnswer:
 			m.Class, m.ID = ClassReply, stringOf(p.id)
-			m.RPCError = p.errv != nil && string(p.errv) != "null"
+			m.RPCError = p.isRPCError()
 			if req, _, class := o.server.take(m.ID); class == ClassResponse {
 				m.ReqSeq, m.Method = req.seq, req.method
 			}
@@ -247,7 +247,7 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 			m.Class, m.Method, m.ID = ClassServerRequest, p.method, stringOf(p.id)
 		case shapeAnswer:
 			m.ID = stringOf(p.id)
-			m.RPCError = p.errv != nil && string(p.errv) != "null"
+			m.RPCError = p.isRPCError()
 			m.ToolError = p.toolError
 			req, reqSeq, class := o.client.take(m.ID)
 			m.Class, m.ReqSeq = class, reqSeq

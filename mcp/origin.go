@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -108,6 +109,21 @@ func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
 			h.Status = req.Response.StatusCode
 		}
 		*hops = append(*hops, h)
+	}
+	if first := via[0]; req.Method != first.Method {
+		// net/http follows a 301, 302 or 303 to a POST as a GET with no
+		// body: the message would never arrive, and whatever the GET
+		// answers would read as the answer to it.
+		status := "a redirect"
+		if req.Response != nil {
+			status = strconv.Itoa(req.Response.StatusCode)
+		}
+		lost := ""
+		if first.Method == http.MethodPost {
+			lost = " without the message"
+		}
+		return &WireError{Cause: CauseRedirectToGet,
+			Message: fmt.Sprintf("%s %s answered %s to %s, which a client follows as a %s%s (only 307 and 308 keep the method and body): not followed", first.Method, via[len(via)-1].URL.Redacted(), status, req.URL.Redacted(), req.Method, lost)}
 	}
 	if len(via) >= maxRedirects {
 		return &WireError{Cause: CauseRedirectLoop,

@@ -56,6 +56,8 @@ type streamable struct {
 	// until a new session is adopted: a message sent meanwhile would go
 	// without an id and be refused for that, not for the real reason.
 	expired string
+	// asides counts the streams read aside (streamable_aside.go).
+	asides atomic.Int32
 }
 
 func newStreamable(s *Session, endpoint *url.URL) *streamable {
@@ -244,7 +246,13 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		return &WireError{Cause: CauseSessionExpired, Transport: t.name(), Purpose: PurposePost,
 			Message: fmt.Sprintf("not sent: session %s expired (the server no longer knows it), and %s needs a session", clip.Quote(gone, 64), m.method)}
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
+	reqCtx, aside := ctx, (*asideStream)(nil)
+	if m.p == nil {
+		aside = newAsideStream(ctx)
+		defer aside.end()
+		reqCtx = aside.ctx
+	}
+	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
 	if err != nil {
 		return &WireError{Cause: CauseUnreachable, Transport: t.name(), Message: err.Error(), Err: err}
 	}
@@ -287,19 +295,40 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		adopt = func() { t.adopt(sid, gen) }
 	}
 	ct := MediaType(resp.Header)
+	var cb *cutBody
+	switch {
+	case aside != nil && ok && ct != "text/event-stream":
+		cb = newCutBody(resp.Body, cutUnawaited)
+		resp.Body = cb
+	case ok && ct != "text/event-stream" && ct != "application/json":
+		cb = newCutBody(resp.Body, cutNoAnswer)
+		resp.Body = cb
+	}
 	switch {
 	case ok && ct == "text/event-stream":
 		ex.Opened = "sse"
 		s.emitHTTP(ex)
 		adopt()
+		if aside != nil {
+			t.readAside(aside, m, resp, gen)
+			return nil
+		}
 		return t.readResponse(ctx, m, resp, gen)
 	case ok && ct == "application/json":
 		return t.jsonAnswer(m, resp, ex, gen, id, adopt)
 	case ok:
 		ex.Body, ex.BodySize = readExcerpt(resp.Body, int64(s.cfg.MaxEventSize))
 		resp.Body.Close()
+		if cb != nil {
+			ex.Err = cb.note()
+		}
 		s.emitHTTP(ex)
 		adopt()
+		if m.p != nil && resp.StatusCode == http.StatusAccepted {
+			// The answer may still come on the GET stream; if not, the
+			// timeout quotes what the 202 said.
+			m.p.notePostSaid(resp, ex.Body)
+		}
 		if ex.BodySize == 0 || resp.StatusCode == http.StatusAccepted {
 			return t.noBody(m, resp, id, purpose)
 		}
@@ -343,6 +372,13 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 				return nil
 			}
 		}
+	}
+	if id == "" && protocol != "" && !t.modern && m.method != "initialize" && resp.StatusCode == http.StatusBadRequest && strings.Contains(strings.ToLower(string(ex.Body)), "session") {
+		// The TypeScript SDK's "No valid session ID provided" to a
+		// session initialize left without an id: the status alone reads
+		// as a bad message.
+		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (no Mcp-Session-Id header)", t.endpoint, statusText(resp), clip.Quote(firstLine(string(ex.Body)), maxQuoted))}
 	}
 	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
 }
@@ -398,6 +434,13 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		}
 		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err,
 			Message: "the JSON answer broke off: " + err.Error()}
+	}
+	if cb, ok := resp.Body.(*cutBody); ok && cb.note() != "" {
+		// Part of a body nothing awaits: no message to read in it.
+		ex.Opened, ex.Body, ex.Err = "", Raw(body[:min(len(body), BodyLimit)]), cb.note()
+		s.emitHTTP(ex)
+		adopt()
+		return nil
 	}
 	if int64(len(body)) > limit {
 		ex.Opened, ex.Body = "", Raw(body[:BodyLimit])

@@ -31,6 +31,7 @@ type Call struct {
 	contentType string
 	body        string
 	hang        bool
+	open        bool
 	early       bool
 	resultFirst bool
 	everywhere  bool
@@ -50,6 +51,11 @@ func (c *Call) Status(code int, contentType, body string) {
 // Hang never answers the POST: it stays open until the client gives up or
 // the server closes. Stream writes already scripted still happen.
 func (c *Call) Hang() { c.hang = true }
+
+// KeepOpen sends the scripted status and body but never ends the body: it
+// stays open until the client gives up or the server closes, as a hostile
+// server keeps its 202 open. Stream writes scripted still happen.
+func (c *Call) KeepOpen() { c.open = true }
 
 // RepliesBefore202 makes every later Reply, Result, Error and After of this
 // call happen at once, so the stream carries the answer before the POST
@@ -131,7 +137,7 @@ func (c *Call) response(member, raw string) string {
 
 // writeAnswer writes the scripted answer to the POST. Content-Length is set
 // so the client has the whole answer at the flush, before queued stream
-// writes run.
+// writes run; a body kept open has none.
 func (c *Call) writeAnswer(w http.ResponseWriter) {
 	h := w.Header()
 	for k, vs := range c.header {
@@ -143,7 +149,9 @@ func (c *Call) writeAnswer(w http.ResponseWriter) {
 		// A nil entry stops net/http from sniffing one, so "none" means none.
 		h["Content-Type"] = nil
 	}
-	h.Set("Content-Length", strconv.Itoa(len(c.body)))
+	if !c.open {
+		h.Set("Content-Length", strconv.Itoa(len(c.body)))
+	}
 	w.WriteHeader(c.status)
 	_, _ = w.Write([]byte(c.body))
 	_ = http.NewResponseController(w).Flush()

@@ -126,7 +126,21 @@ func (x *Exchange) Status(code int, contentType, body string) {
 	x.rawAnswerLocked(code, contentType, body)
 }
 
+// StatusOpen answers like Status but never ends the body (it has no
+// Content-Length): the answer stays open until the handler returns, as a
+// hostile server keeps a 202 open. The handler waits for the client to
+// leave on Request.Context.
+func (x *Exchange) StatusOpen(code int, contentType, body string) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.answerLocked(code, contentType, body, false)
+}
+
 func (x *Exchange) rawAnswerLocked(code int, contentType, body string) {
+	x.answerLocked(code, contentType, body, true)
+}
+
+func (x *Exchange) answerLocked(code int, contentType, body string, ends bool) {
 	if x.answered {
 		return
 	}
@@ -137,7 +151,9 @@ func (x *Exchange) rawAnswerLocked(code int, contentType, body string) {
 	if a == nil || a.wrote {
 		return
 	}
-	a.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	if ends {
+		a.w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	}
 	a.writeHeader(code, contentType)
 	_ = a.write(body) // A client that left will see nothing either way.
 }

@@ -129,7 +129,7 @@ func (s *Server) servePost(w http.ResponseWriter, r *http.Request) {
 	for _, f := range c.queue {
 		f()
 	}
-	if c.hang {
+	if c.hang || c.open {
 		s.hang(r)
 	}
 }
