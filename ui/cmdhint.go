@@ -40,9 +40,9 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 	case ctx.method == "tools/call" && ctx.index == 1:
 		return toolHint(prefix, tools, keys)
 	case ctx.method == "tools/call" && ctx.info == nil && len(tools) == 0:
-		// Not an unknown tool: no tool is known yet.
-		return "no tools known yet, so no schema: arguments go as strings (key:=json for other types) · send tools/list (" +
-			keys.ListTools.Help().Key + " outside the command line) to check them"
+		// Not an unknown tool: no tool is known yet. Short enough to be
+		// read whole at 80 columns, what to do included.
+		return "no schema yet: values are strings (key:=json for JSON) · send tools/list first"
 	case ctx.method == "tools/call":
 		return ctx.argHint()
 	}
