@@ -22,6 +22,10 @@ func TestNoSchemaHintReadsWholeAt80Columns(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
 		{"tools/call greet ", "no schema yet: values are strings (key:=json for JSON) · send tools/list first"},
 		{"tools/call greet name=Ann ", "no schema yet: values are strings (key:=json for JSON) · send tools/list first"},
+		// Enter refuses a value typed without its key, schema or not: the
+		// hint said it went as a string.
+		{"tools/call greet Ann ", `"Ann": expected key=value or key:=json`},
+		{"tools/call nosuch Ann ", `"Ann": expected key=value or key:=json`},
 	} {
 		m.cmdline.Focus("")
 		m.cmdline.input.SetValue(tc.line)
