@@ -46,7 +46,7 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 	case ctx.method == "tools/call" && ctx.info == nil && len(tools) == 0:
 		// Not an unknown tool: no tool is known yet. Short enough to be
 		// read whole at 80 columns, what to do included.
-		return "no schema yet: values are strings (key:=json for JSON) · send tools/list first"
+		return "no tools known yet: values go as strings (key:=json for JSON) · send tools/list"
 	case ctx.method == "tools/call":
 		return ctx.argHint()
 	}
