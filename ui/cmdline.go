@@ -352,11 +352,11 @@ func (c *CommandLine) View() string {
 	case c.input.Focused():
 		top = dropInvisible(c.input.View())
 	case c.disabled == "" && c.unconnected:
-		top = c.st.Hint.Render(keyHints(append([]key.Binding{c.keys.Reconnect, c.keys.Command}, c.paneKeys...)...))
+		top = c.st.Hint.Render(c.wholeKeys(append([]key.Binding{c.keys.Reconnect, c.keys.Command}, c.paneKeys...)))
 	case c.disabled == "":
-		top = c.st.Hint.Render(keyHints(append([]key.Binding{c.keys.Command, c.keys.Call}, c.paneKeys...)...))
+		top = c.st.Hint.Render(c.wholeKeys(append([]key.Binding{c.keys.Command, c.keys.Call}, c.paneKeys...)))
 	default:
-		top = c.st.Hint.Render(keyHints(c.paneKeys...))
+		top = c.st.Hint.Render(c.wholeKeys(c.paneKeys))
 	}
 	if rows, style := c.outcome(); len(rows) > 0 {
 		for i, r := range rows {
@@ -459,6 +459,17 @@ func (ctx lineContext) nothingToComplete() string {
 }
 
 // fit cuts a drawn line to the width.
+// wholeKeys is keyHints of as many of bs, from the first, as fit the
+// width: a replay's keys on 80 columns ended "enter open in deta…", and a
+// key named by half its words is worse than one left to the help (?).
+func (c *CommandLine) wholeKeys(bs []key.Binding) string {
+	n := len(bs)
+	for n > 1 && c.width > 0 && ansi.StringWidth(keyHints(bs[:n]...)) > c.width {
+		n--
+	}
+	return keyHints(bs[:n]...)
+}
+
 func (c *CommandLine) fit(s string) string {
 	if c.width <= 0 {
 		return s
