@@ -458,7 +458,6 @@ func (ctx lineContext) nothingToComplete() string {
 	return ""
 }
 
-// fit cuts a drawn line to the width.
 // wholeKeys is keyHints of as many of bs, from the first, as fit the
 // width: a replay's keys on 80 columns ended "enter open in deta…", and a
 // key named by half its words is worse than one left to the help (?).
@@ -470,6 +469,7 @@ func (c *CommandLine) wholeKeys(bs []key.Binding) string {
 	return keyHints(bs[:n]...)
 }
 
+// fit cuts a drawn line to the width.
 func (c *CommandLine) fit(s string) string {
 	if c.width <= 0 {
 		return s
