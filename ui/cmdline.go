@@ -428,7 +428,24 @@ func (c *CommandLine) hintLine() string {
 	if note := ctx.nothingToComplete(); c.fruitless && note != "" {
 		h = note + " · " + h
 	}
-	return st.Hint.Render(h)
+	return st.Hint.Render(c.wholeParts(h))
+}
+
+// wholeParts is a hint of parts joined by " · " with a last part that
+// would show only a few cells at the edge left out, "…" in its place:
+// "no prompts known yet: tab lists them, then offers names and arguments
+// · prompts…" named a word of the usage, and a key's "tim…" read as a key
+// of that name. A part that shows most of itself is cut by fit as before.
+func (c *CommandLine) wholeParts(h string) string {
+	const sep, more, readable = " · ", " · …", 24
+	for c.width > 0 && ansi.StringWidth(h) > c.width {
+		i := strings.LastIndex(strings.TrimSuffix(h, more), sep)
+		if i < 0 || c.width-ansi.StringWidth(h[:i]+sep) >= readable {
+			break
+		}
+		h = h[:i] + more
+	}
+	return h
 }
 
 // wordHint says what the word under the cursor is, or what to do first.
