@@ -22,6 +22,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
+	"github.com/mcpscope/mcpscope/themes"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -217,17 +218,7 @@ func (r *proxyRun) tui() error {
 		r.finishTUI()
 		return err
 	}
-	urls := make([]string, len(r.eps))
-	for i, ep := range r.eps {
-		urls[i] = ep.URL + " (" + ep.Transport + ")"
-	}
-	clients := r.sessions.show()
-	runErr := ui.Run(ui.Options{
-		OpenOwn: r.sessions.openOwn,
-		Clients: clients, Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
-		NoSend: "watch-only: this session belongs to the proxied client, which owns its ids",
-		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
-	})
+	runErr := ui.Run(r.uiOptions(styles))
 	r.finishTUI()
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s stopped\n", r.upstream)
 	r.sessions.report(r.errw)
@@ -235,6 +226,23 @@ func (r *proxyRun) tui() error {
 		return &exitError{exitFailed, runErr}
 	}
 	return nil
+}
+
+// uiOptions is what the proxy's TUI shows: the client sessions as they
+// come, watch-only, and the user's own session on o.
+func (r *proxyRun) uiOptions(styles themes.Styles) ui.Options {
+	urls := make([]string, len(r.eps))
+	for i, ep := range r.eps {
+		urls[i] = ep.URL + " (" + ep.Transport + ")"
+	}
+	return ui.Options{
+		OpenOwn: r.sessions.openOwn,
+		Clients: r.sessions.show(), Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
+		// Short enough that the line under the panes, the key that opens
+		// a session first, is read whole at 80 columns.
+		NoSend: "watch-only: the proxied client owns this session",
+		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
+	}
 }
 
 // finishTUI ends a TUI run however it ended: the user's own sessions

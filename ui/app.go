@@ -269,6 +269,7 @@ func (m *Model) View() string {
 	// frame ragged or shifts the status bar.
 	var cl []string
 	idle := false // the command line's own rows, not a prompt's or a filter's
+	keysRow := "" // the keys row the clients bar took the place of
 	switch {
 	case m.ask.open():
 		cl = m.ask.inputLines()
@@ -284,7 +285,7 @@ func (m *Model) View() string {
 		if m.opts.Clients != nil && !m.cmdline.Focused() {
 			// The command line's first row lists the clients, except while
 			// the user types into their own session.
-			cl[0] = m.clientsBar()
+			keysRow, cl[0] = cl[0], m.clientsBar()
 		}
 	}
 	bar, cut := m.status.render(true)
@@ -302,6 +303,15 @@ func (m *Model) View() string {
 		// there, and the bar keeps the version and counts.
 		if msg, rest, ok := m.status.msgRow(); ok {
 			cl[last], bar = msg, rest
+		}
+	}
+	for i := 1; keysRow != "" && i < len(cl) && i < m.lay.CmdLine.H; i++ {
+		// The user's own session in a proxy's TUI can send: a row left
+		// blank under the clients bar says how (: and c), which it did
+		// nowhere once the status that opened it was gone.
+		if ansi.StringWidth(cl[i]) == 0 {
+			cl[i] = keysRow
+			break
 		}
 	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {

@@ -21,8 +21,10 @@ func (m *Model) asked(q *Question) tea.Cmd {
 	cmds := []tea.Cmd{m.ask.push(q), watchQuestion(q), waitForQuestion(m.ctx, m.opts.Answers)}
 	if len(m.ask.queue) == 1 {
 		// The same words as the prompt's hint: esc cancels a form (an
-		// answer the server sees) and declines anything else.
-		cmds = append(cmds, m.setStatus(levelInfo, "the server asks for input: answer below ("+m.keys.Cancel.Help().Key+" "+m.ask.escDoes()+")"), m.askTicker())
+		// answer the server sees) and declines anything else. Short
+		// enough to be read whole at 80 columns: "the server asks for
+		// input: answer below (esc decli…" was cut there.
+		cmds = append(cmds, m.setStatus(levelInfo, "answer the question below ("+m.keys.Cancel.Help().Key+" "+m.ask.escDoes()+")"), m.askTicker())
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, "another question is waiting: "+plural(len(m.ask.queue), "question")+" in all"))
 	}

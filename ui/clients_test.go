@@ -11,7 +11,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-const watchOnly = "watch-only: this session belongs to a proxied client, which owns its ids"
+const watchOnly = "watch-only: the proxied client owns this session"
 
 // newProxyModel is a model watching a proxy's clients.
 func newProxyModel(t *testing.T, ch chan Client) *Model {
@@ -131,12 +131,12 @@ func TestOwnSessionNextToTheClients(t *testing.T) {
 	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
 	// The line under the panes says first how to get a session that can
 	// send: it named `mcpscope URL`, a second program, while o was here.
-	ownFirst := "o opens your own session to the same server · " + watchOnly
+	ownFirst := "o open your own session · " + watchOnly
 	if m.sendDisabled() != ownFirst {
 		t.Fatalf("a proxied client's session: send disabled %q, want %q", m.sendDisabled(), ownFirst)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if row(m.View(), "o opens your own session to the same server") == "" {
+	if row(m.View(), "o open your own session") == "" {
 		t.Errorf("at 80 columns the line under the panes does not say o opens a session:\n%s", m.View())
 	}
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})

@@ -39,10 +39,14 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		return "--all follows nextCursor through every page · cursor=X asks for one page"
 	case ctx.method == "tools/call" && ctx.index == 1:
 		return toolHint(prefix, tools, keys)
+	case ctx.method == "tools/call" && ctx.info == nil && ctx.cur.Text == "" && ctx.bareWord() != "":
+		// No schema says which key a value was meant for, but Enter
+		// refuses it all the same: say so, not that it goes as a string.
+		return ctx.bareWordHint(ctx.bareWord(), nil)
 	case ctx.method == "tools/call" && ctx.info == nil && len(tools) == 0:
-		// Not an unknown tool: no tool is known yet.
-		return "no tools known yet, so no schema: arguments go as strings (key:=json for other types) · send tools/list (" +
-			keys.ListTools.Help().Key + " outside the command line) to check them"
+		// Not an unknown tool: no tool is known yet. Short enough to be
+		// read whole at 80 columns, what to do included.
+		return "no tools known yet: values go as strings (key:=json for JSON) · send tools/list"
 	case ctx.method == "tools/call":
 		return ctx.argHint()
 	}

@@ -352,11 +352,11 @@ func (c *CommandLine) View() string {
 	case c.input.Focused():
 		top = dropInvisible(c.input.View())
 	case c.disabled == "" && c.unconnected:
-		top = c.st.Hint.Render(keyHints(append([]key.Binding{c.keys.Reconnect, c.keys.Command}, c.paneKeys...)...))
+		top = c.st.Hint.Render(c.wholeKeys(append([]key.Binding{c.keys.Reconnect, c.keys.Command}, c.paneKeys...)))
 	case c.disabled == "":
-		top = c.st.Hint.Render(keyHints(append([]key.Binding{c.keys.Command, c.keys.Call}, c.paneKeys...)...))
+		top = c.st.Hint.Render(c.wholeKeys(append([]key.Binding{c.keys.Command, c.keys.Call}, c.paneKeys...)))
 	default:
-		top = c.st.Hint.Render(keyHints(c.paneKeys...))
+		top = c.st.Hint.Render(c.wholeKeys(c.paneKeys))
 	}
 	if rows, style := c.outcome(); len(rows) > 0 {
 		for i, r := range rows {
@@ -428,7 +428,24 @@ func (c *CommandLine) hintLine() string {
 	if note := ctx.nothingToComplete(); c.fruitless && note != "" {
 		h = note + " · " + h
 	}
-	return st.Hint.Render(h)
+	return st.Hint.Render(c.wholeParts(h))
+}
+
+// wholeParts is a hint of parts joined by " · " with a last part that
+// would show only a few cells at the edge left out, "…" in its place:
+// "no prompts known yet: tab lists them, then offers names and arguments
+// · prompts…" named a word of the usage, and a key's "tim…" read as a key
+// of that name. A part that shows most of itself is cut by fit as before.
+func (c *CommandLine) wholeParts(h string) string {
+	const sep, more, readable = " · ", " · …", 24
+	for c.width > 0 && ansi.StringWidth(h) > c.width {
+		i := strings.LastIndex(strings.TrimSuffix(h, more), sep)
+		if i < 0 || c.width-ansi.StringWidth(h[:i]+sep) >= readable {
+			break
+		}
+		h = h[:i] + more
+	}
+	return h
 }
 
 // wordHint says what the word under the cursor is, or what to do first.
@@ -456,6 +473,17 @@ func (ctx lineContext) nothingToComplete() string {
 		return "no values to offer for " + sanitize.Line(strings.TrimSuffix(key, ":")) + ": type one"
 	}
 	return ""
+}
+
+// wholeKeys is keyHints of as many of bs, from the first, as fit the
+// width: a replay's keys on 80 columns ended "enter open in deta…", and a
+// key named by half its words is worse than one left to the help (?).
+func (c *CommandLine) wholeKeys(bs []key.Binding) string {
+	n := len(bs)
+	for n > 1 && c.width > 0 && ansi.StringWidth(keyHints(bs[:n]...)) > c.width {
+		n--
+	}
+	return keyHints(bs[:n]...)
 }
 
 // fit cuts a drawn line to the width.

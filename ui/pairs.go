@@ -209,6 +209,13 @@ func fitMethod(pr *history.Pair, w int) string {
 	}
 	if progress == "" {
 		if rest, ok := strings.CutPrefix(title, "notifications/"); ok && ansi.StringWidth(title) > w {
+			if n := ansi.StringWidth(rest); n+2 > w && w > 1 && !strings.Contains(rest, " ") {
+				// A name alone still too wide: its end whole, cut at
+				// its start ("…ubscriptions/acknowledged", not
+				// "…/subscriptions/acknowled…"). One with words after
+				// it ("progress · foreign …") keeps its start.
+				return "…" + ansi.TruncateLeft(rest, max(n-(w-1), 0), "")
+			}
 			return "…/" + rest
 		}
 		if pr.Tool == "" && pr.Subject != "" && ansi.StringWidth(title) > w {

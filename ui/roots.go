@@ -219,11 +219,22 @@ func (m *Model) rootsSet(msg rootsSetMsg) tea.Cmd {
 }
 
 // rootsSaid says which roots are offered and how the server learns of them.
+// It names the paths typed, as long as they are, before how the server
+// learns of them: the message wraps rather than cut that off (it was
+// "roots added /tmp/: 1 root offered; the server is told with
+// notifications/roots/…" at 80 columns).
 func (m *Model) rootsSaid(msg rootsSetMsg) tea.Cmd {
+	cmd := m.rootsStatus(msg)
+	m.status.msg.wrap = true
+	return cmd
+}
+
+// rootsStatus is rootsSaid's status message.
+func (m *Model) rootsStatus(msg rootsSetMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setStatus(levelError, "roots "+sanitize.Line(msg.what)+", but telling the server failed: "+errLine(msg.err))
 	}
-	how := "the server is told with notifications/roots/list_changed"
+	how := "sent notifications/roots/list_changed"
 	switch {
 	case m.com.log.Stats().Transport == mcp.TransportStateless:
 		how = "a 2026 server gets them when it next asks"

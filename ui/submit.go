@@ -17,7 +17,7 @@ func (m *Model) sendDisabled() string {
 		return replayDisabled
 	case m.backend() == nil && m.opts.NoSend != "" && m.opts.OpenOwn != nil:
 		// What to do first: a narrow terminal cuts the end of the line.
-		return m.keys.OpenOwn.Help().Key + " opens your own session to the same server · " + m.opts.NoSend
+		return keyHints(m.keys.OpenOwn) + " · " + m.opts.NoSend
 	case m.backend() == nil && m.opts.NoSend != "":
 		return m.opts.NoSend
 	case m.backend() == nil:

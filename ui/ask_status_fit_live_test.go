@@ -1,0 +1,31 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// When the server asks (a form, a sampling request), the status bar says
+// to answer below and what esc does, read whole at 80x24: it was "the
+// server asks for input: answer below (esc decli…".
+func TestLiveAskStatusReadsWholeAt80Columns(t *testing.T) {
+	for _, tc := range []struct{ call, want string }{
+		{"confirm action=deploy", "answer the question below (esc cancels the form)"},
+		{"sample prompt=hi", "answer the question below (esc declines)"},
+	} {
+		gw := startDemo(t)
+		l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+		l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		l.waitFor("● initialized")
+		l.command("tools/list")
+		l.waitFor("tools/list: ok")
+		l.call(tc.call)
+		l.waitFor("asks: ")
+		// Drawn whole on the status bar: a cut one ends in … before it.
+		l.waitFor(tc.want)
+		l.quit()
+	}
+}

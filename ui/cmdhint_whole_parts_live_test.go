@@ -1,0 +1,33 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A hint of parts joined by " · " at 80x24 leaves out a last part that
+// would show only a few cells, with "…" in its place: "no prompts known
+// yet: tab lists them, then offers names and arguments · prompts…" named
+// one word of the usage.
+func TestHintLeavesOutAPartItWouldCutAt80Columns(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	m := l.quit()
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for _, line := range []string{"prompts/get ", "read "} {
+		m.cmdline.Focus("")
+		m.cmdline.input.SetValue(line)
+		m.cmdline.input.CursorEnd()
+		rows := strings.Split(ansi.Strip(m.View()), "\n")
+		hint := strings.TrimRight(rows[len(rows)-2], " ")
+		if !strings.HasSuffix(hint, " · …") || !strings.Contains(hint, "known yet: tab lists them") {
+			t.Errorf("%q at 80x24: hint %q, want what tab does whole and then · …", line, hint)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// The user's own session in a proxy's TUI (o) can send, and the rows under
+// the panes say how: the clients bar takes the command line's keys row, and
+// once the status that opened the session was gone the row under it was
+// blank, ": command line · c call a tool" nowhere on screen.
+func TestOwnSessionSaysHowToSend(t *testing.T) {
+	gw := startDemo(t)
+	s := mcp.NewSession(mcp.Config{URL: gw.MCPURL(), RequestTimeout: 15 * time.Second})
+	t.Cleanup(func() { s.Close() })
+	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
+		OpenOwn: func() (Client, error) {
+			return Client{ID: -1, Name: "you · mcpscope", Records: s.Records(), Backend: command.Runner{Session: s}}, nil
+		}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+	if m.sendDisabled() != "" {
+		t.Fatalf("the own session cannot send: %q", m.sendDisabled())
+	}
+	m.Update(statusExpiredMsg{id: m.statusSeq})
+	view := ansi.Strip(m.View())
+	lines := strings.Split(view, "\n")
+	under := strings.Join(lines[len(lines)-3:len(lines)-1], "\n")
+	for _, want := range []string{"clients:", ": command line", "c call a tool"} {
+		if !strings.Contains(under, want) {
+			t.Errorf("own session at 80x24: the rows under the panes lack %q:\n%s", want, under)
+		}
+	}
+	press(m, "[")
+	if view := ansi.Strip(m.View()); row(view, ": command line") != "" || row(view, "watch-only") == "" {
+		t.Errorf("back on a proxied client, the rows under the panes offer keys that cannot send:\n%s", view)
+	}
+}

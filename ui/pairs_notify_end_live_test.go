@@ -1,0 +1,30 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// At 80 columns a notification too long for the METHOD column keeps the
+// end of its name whole: the listen stream's acknowledgement read
+// "…/subscriptions/acknowled…", cut at both ends.
+func TestLiveNotificationEndReadsWholeAt80Columns(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● listening")
+	l.waitFor("acknowled")
+	view := ansi.Strip(l.quit().View())
+	got := row(view, "← notify", "acknowled")
+	if got == "" {
+		t.Fatalf("no row for the acknowledgement:\n%s", view)
+	}
+	if !strings.Contains(got, "ubscriptions/acknowledged ") {
+		t.Errorf("the acknowledgement's row does not end its name whole: %q", got)
+	}
+}

@@ -1,0 +1,35 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// roots add says which roots are offered and how the server was told,
+// read whole at 80x24 however long the path typed: it was "roots added
+// /tmp/: 1 root offered; the server is told with notifications/roots/…".
+func TestLiveRootsAddedReadsWholeAt80Columns(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	dir := t.TempDir()
+	l.mark()
+	l.command("roots add " + dir)
+	l.waitFor("roots added")
+	view := ansi.Strip(l.quit().View())
+	if row(view, "notifications/roots/list_changed") == "" {
+		t.Errorf("the status does not name notifications/roots/list_changed whole:\n%s", view)
+	}
+	lines := strings.Split(view, "\n")
+	for _, line := range lines[len(lines)-4:] {
+		if strings.Contains(line, "offered") && strings.Contains(line, "…") {
+			t.Errorf("the roots status is cut: %q\n%s", line, view)
+		}
+	}
+}
