@@ -168,9 +168,14 @@ func (c *Client) decide(transport, how string) bool {
 	return true
 }
 
-// afterStart runs f now, or once the session is settled when it is still
-// undecided: nothing is logged before the records that say how it began.
-func (c *Client) afterStart(f func()) {
+// afterStart runs show (which the client sees) and then f now, or, when
+// the session is still undecided, runs show and queues f to run once the
+// session is settled: nothing is logged before the records that say how it
+// began. show runs while the session cannot be settled, so f is queued
+// before the client can act on what show gave it: a client that answers
+// its stream's header at once with the initialize that settles the session
+// still finds the stream's opening logged first.
+func (c *Client) afterStart(show, f func()) {
 	c.settling.Lock()
 	defer c.settling.Unlock()
 	c.mu.Lock()
@@ -179,6 +184,7 @@ func (c *Client) afterStart(f func()) {
 		c.waiting = append(c.waiting, f)
 	}
 	c.mu.Unlock()
+	show()
 	if !undecided {
 		f()
 	}

@@ -76,10 +76,12 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 	switch ct := mcp.MediaType(resp.Header); {
 	case ok && ct == "text/event-stream":
 		l.up.Opened = "sse"
-		l.writeHeader(resp)
 		// A session its first event settles (openStream) logs the stream's
-		// opening once it says how it began.
-		l.c.afterStart(l.opened)
+		// opening once it says how it began. The client gets the header
+		// only once that opening waits for it: the client's initialize,
+		// sent the moment the header arrives, can settle the session, and
+		// the stream's opening must be logged before the initialize.
+		l.c.afterStart(func() { l.writeHeader(resp) }, l.opened)
 		return l.events(resp.Body, stream, rewrite)
 	case ct == "application/json" && resp.Request.Method == http.MethodPost:
 		l.writeHeader(resp)
