@@ -39,3 +39,27 @@ func TestAnswerWithBrokenChunksIsBadHTTP(t *testing.T) {
 		rec.waitEnd(t)
 	}
 }
+
+// A legacy stream whose chunked framing breaks right after its endpoint
+// event leaves the next request saying so, as HTTP a client cannot read:
+// reconnecting would read the same framing.
+func TestLegacyStreamWithBrokenChunks(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		ep := "event: endpoint\ndata: /message\n\n"
+		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\nZZZ\r\n", len(ep), ep), true
+	})
+	s := NewSession(Config{URL: url + "/sse", Transport: TransportSSE, RequestTimeout: 10 * time.Second})
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	rec.waitFor(t, "the stream's end", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateClosed
+	})
+	_, err := s.Request(testCtx(t), "tools/list", nil)
+	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "chunked framing is broken") {
+		t.Errorf("Request = %v (cause %q), want the broken chunks of the stream named", err, CauseOf(err))
+	}
+	s.Close()
+	rec.waitEnd(t)
+}

@@ -49,9 +49,14 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			return nil, &WireError{Cause: CausePostTimeout, Purpose: ex.Purpose, Err: err,
 				Message: fmt.Sprintf("%s %s got no answer in time", req.Method, ex.URL)}
 		}
+		why := unwrapURLError(err).Error()
+		if errors.Is(err, io.EOF) {
+			// net/http's word for a connection closed before any answer.
+			why = "the server closed the connection without answering (EOF)"
+		}
 		return nil, &WireError{Cause: FailureCause(err), Purpose: ex.Purpose, Err: err,
 			Answered: s.answered.Load(), Addr: HostPort(req.URL),
-			Message: fmt.Sprintf("%s %s failed: %v", req.Method, ex.URL, unwrapURLError(err))}
+			Message: fmt.Sprintf("%s %s failed: %s", req.Method, ex.URL, why)}
 	}
 	s.answered.Store(true)
 	ex.Status, ex.StatusLine, ex.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()

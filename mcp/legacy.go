@@ -35,7 +35,11 @@ type legacy struct {
 
 	mu       sync.Mutex
 	current  *connection
-	endpoint *Endpoint          // nil until the current connection negotiated one
+	endpoint *Endpoint // nil until the current connection negotiated one
+	// ended is why the current connection's stream ended after it
+	// negotiated, taking the endpoint with it: what a message sent then
+	// is told, rather than that there never was one.
+	ended    *WireError
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
 	quick    quickEnds          // connections in a row that ended at once with nothing said
@@ -91,9 +95,25 @@ func (l *legacy) ready() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.endpoint == nil {
-		return errNoEndpoint()
+		return l.noEndpointLocked()
 	}
 	return nil
+}
+
+// noEndpointLocked is why nothing can be posted now: the stream has not
+// sent its endpoint yet, or it ended and took the endpoint with it.
+func (l *legacy) noEndpointLocked() *WireError {
+	if e := l.ended; e != nil {
+		// Not connected, and a reconnect is the way on; unless the stream
+		// could not be read, which a reconnect would read again.
+		cause := CauseNotConnected
+		if e.Cause == CauseBadHTTP || e.Cause == CauseEventTooLarge {
+			cause = e.Cause
+		}
+		return &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream, Err: e.Err,
+			Message: "not connected: the stream that named the endpoint ended (" + e.Message + ")"}
+	}
+	return errNoEndpoint()
 }
 
 // errNoEndpoint is why nothing can be posted before the endpoint event.
@@ -150,7 +170,7 @@ func (l *legacy) connect(ctx context.Context, why string) error {
 		l.cancel()
 	}
 	c.replaces = l.everOpen
-	l.cancel, l.current, l.endpoint = cancel, c, nil
+	l.cancel, l.current, l.endpoint, l.ended = cancel, c, nil, nil
 	l.mu.Unlock()
 
 	state := StateConnecting
@@ -388,6 +408,10 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 		if isTooLarge(err) {
 			cause = CauseEventTooLarge
 		}
+		if badBody(err) != nil {
+			// Reconnecting reads the same unreadable framing.
+			cause = CauseBadHTTP
+		}
 	}
 	we := &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream, Message: reason, Err: err}
 	if current && c.err == nil && c.endpoint == nil {
@@ -401,6 +425,9 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 		c.err = &WireError{Cause: early, Transport: TransportSSE, Message: reason + " before the endpoint event", Err: err}
 	}
 	if current {
+		if l.endpoint != nil {
+			l.ended = we
+		}
 		l.endpoint = nil
 	}
 	// A stream that ends as soon as it negotiated, with nothing said, is

@@ -44,7 +44,9 @@ func (l *legacy) send(ctx context.Context, m *outgoing) error {
 		conn = c.n
 	}
 	if ep == nil {
-		return errNoEndpoint()
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return l.noEndpointLocked()
 	}
 	var tried map[string]bool
 	var refused error
