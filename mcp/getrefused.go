@@ -31,3 +31,15 @@ func NoGetStream(status int, withSession, initialized bool) (string, bool) {
 	}
 	return "", false
 }
+
+// NoDelete judges the answer to the DELETE that ends a session: 405 is the
+// specification's answer from a server that does not let clients end
+// sessions, a fact about the server and not a failure, and the words say
+// so (the session is left to expire). The client's own DELETE and the
+// proxy's relayed one are judged by this one rule.
+func NoDelete(status int, sessionID string) (string, bool) {
+	if status == http.StatusMethodNotAllowed {
+		return "the server does not allow DELETE (405): session " + sessionID + " is left to expire", true
+	}
+	return "", false
+}

@@ -127,11 +127,15 @@ func (t *streamable) end(id, protocol string, gen int) {
 	}
 	s.emitHTTP(ex)
 	detail := "DELETE ended session " + id
+	refusal, refused := "", false
+	if err == nil {
+		refusal, refused = NoDelete(resp.StatusCode, id)
+	}
 	switch {
 	case err != nil:
 		detail = "DELETE of session " + id + " failed: " + err.Error()
-	case resp.StatusCode == http.StatusMethodNotAllowed:
-		detail = "the server does not allow DELETE (405): session " + id + " is left to expire"
+	case refused:
+		detail = refusal
 	case resp.StatusCode >= 300:
 		detail = fmt.Sprintf("DELETE of session %s answered %s", id, statusText(resp))
 	}

@@ -361,10 +361,21 @@ func (l *leg) other(resp *http.Response) error {
 	}
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
-	if _, none := noGetStream(l.up.Purpose, l.c, l.r, resp.StatusCode); resp.StatusCode >= 400 && !none {
+	if resp.StatusCode >= 400 && !l.refusalIsNeutral(resp.StatusCode) {
 		l.failed(opOf(l.up.Purpose), statusError(l, resp))
 	}
 	return err
+}
+
+// refusalIsNeutral reports whether upstream's refusal is one the
+// specification allows a server, a fact about it rather than a failure:
+// no GET stream (noGetStream), or no ending sessions with DELETE.
+func (l *leg) refusalIsNeutral(status int) bool {
+	if _, none := noGetStream(l.up.Purpose, l.c, l.r, status); none {
+		return true
+	}
+	_, refused := mcp.NoDelete(status, "")
+	return l.up.Purpose == mcp.PurposeDelete && refused
 }
 
 // noGetStream says, in its words, when upstream's answer to the client's

@@ -226,7 +226,10 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		return
 	}
 	err := l.answer(resp, mcp.StreamResponse, nil)
-	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+	if refusal, refused := mcp.NoDelete(resp.StatusCode, sid); refused {
+		// The client is done with the session either way.
+		c.end("the client ended the session with DELETE; " + refusal)
+	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	}
 	l.finish(err)

@@ -1,0 +1,52 @@
+package proxy
+
+import (
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// An upstream that answers the client's DELETE with 405, the
+// specification's answer from a server that does not let clients end
+// sessions: the relayed DELETE is no failure in the session (headless
+// printed it as "! connect: DELETE … answered 405"), and the session ends
+// saying it is left to expire upstream, as mcpscope's own DELETE says.
+func TestDeleteRefusedWith405IsNoFailure(t *testing.T) {
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true, Delete: mcptest.Delete405})
+	_, base, w := startProxy(t, fake.URL, Config{})
+	cs := sdkConnect(t, "no-delete", &sdk.StreamableClientTransport{Endpoint: base + "/mcp", MaxRetries: -1})
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	var c *Client
+	w.until(t, "the streamable session", func() bool {
+		for _, x := range w.clients {
+			if x.Transport == mcp.TransportStreamable {
+				c = x
+				return true
+			}
+		}
+		return false
+	})
+	_ = cs.Close()
+	w.until(t, "the session ended by the client's DELETE", func() bool { return w.ended[c.ID] })
+	w.record(t, c.ID, "the DELETE answered 405", func(r mcp.Record) bool {
+		return r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeDelete && r.HTTP.Status == 405
+	})
+	var ended string
+	for _, r := range w.records(c.ID) {
+		if r.Error != nil {
+			t.Errorf("the refused DELETE is logged as a failure: %s: %s", r.Error.Op, r.Error.Message)
+		}
+		if r.State != nil && r.State.State == mcp.StateClosed {
+			ended = r.State.Detail
+		}
+	}
+	if !strings.Contains(ended, "does not allow DELETE (405)") || !strings.Contains(ended, "left to expire") {
+		t.Errorf("the session ended saying %q, want that upstream does not allow DELETE and the session is left to expire", ended)
+	}
+}
