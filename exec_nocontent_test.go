@@ -42,3 +42,20 @@ func TestExecRequestAnsweredEmptyOKHint(t *testing.T) {
 		t.Errorf("exit %d, want at once the empty 200 and a hint that fits it\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A request answered with a JSON body that holds no answer to it (an empty
+// batch) fails with a hint that fits a JSON body: it used to speak of the
+// answer's stream, and no stream was opened.
+func TestExecRequestAnsweredEmptyBatchHint(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/list" {
+			x.Status(http.StatusOK, "application/json", "[]")
+			return
+		}
+		x.Default()
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", "--timeout", "1m", srv.Endpoint(), "tools/list")
+	if code != exitFailed || !strings.Contains(out+errOut, "held no answer to it") || !strings.Contains(out+errOut, "hint: what the server sent back (a JSON body or an event stream) ended without the answer") {
+		t.Errorf("exit %d, want the empty batch named, with a hint that fits a JSON body\n%s\n%s", code, out, errOut)
+	}
+}

@@ -115,7 +115,7 @@ var table = []row{
 	{cause: mcp.CauseNoResponse, status: 204, text: "the server answered as if the request were a notification: a server bug; read its logs for why"},
 	{cause: mcp.CauseNoResponse, status: 205, text: "the server answered as if the request were a notification: a server bug; read its logs for why"},
 	{cause: mcp.CauseNoResponse, status: 200, text: "the server answered the request with an empty body, no JSON-RPC answer in it: a server bug, or a proxy in between dropped the body; read the server's logs for why"},
-	{cause: mcp.CauseNoResponse, text: "the server ended the answer's stream without the answer: a server bug; {retry}"},
+	{cause: mcp.CauseNoResponse, text: "what the server sent back (a JSON body or an event stream) ended without the answer to this request: a server bug; {retry}"},
 	{cause: mcp.CauseResumeFailed, text: "the answer's stream dropped and could not be resumed; {retry}"},
 	{cause: mcp.CauseBadContentType, text: "the answer's Content-Type must say what its body is (application/json for one JSON message, text/event-stream for events): a proxy may rewrite it, or this is not an MCP endpoint"},
 	{cause: mcp.CauseNotJSONRPC, text: "this is not an MCP endpoint, or the server is broken: read the answer's body"},
