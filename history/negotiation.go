@@ -125,6 +125,19 @@ type negotiationIndex struct {
 	cache Negotiation
 }
 
+// initFacts is what the server said of itself opening the session in use
+// (initialize's answer, or server/discover's in 2026).
+type initFacts struct {
+	name, version, protocol, instructions string
+	capabilities                          json.RawMessage
+	supported                             []string
+	// shape is what in the newest initialize result is not of the
+	// protocol's shape (mcp.InitializeShape), said by its answer at
+	// shapeSeq.
+	shape    string
+	shapeSeq int64
+}
+
 func (n *negotiationIndex) onEvent(r *mcp.Record) {
 	if r.Event.Name == "endpoint" {
 		n.endpointEvent = r.Event
@@ -271,19 +284,6 @@ func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 // newConn starts connection conn: the POSTs of earlier connections are
 // earlier. Detection's probes carry no connection (they come before one
 // is counted), so they stay with the connection they led to.
-// initFacts is what the server said of itself opening the session in use
-// (initialize's answer, or server/discover's in 2026).
-type initFacts struct {
-	name, version, protocol, instructions string
-	capabilities                          json.RawMessage
-	supported                             []string
-	// shape is what in the newest initialize result is not of the
-	// protocol's shape (mcp.InitializeShape), said by its answer at
-	// shapeSeq.
-	shape    string
-	shapeSeq int64
-}
-
 func (n *negotiationIndex) newConn(conn int) {
 	n.afterFailure = false
 	for i := len(n.posts) - 1; i >= n.earlier; i-- {

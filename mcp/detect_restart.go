@@ -19,7 +19,7 @@ type detectRun struct {
 }
 
 // startDetect registers a detection in flight; the context it returns ends
-// when stopDetect stops it. finish must be called when detect returns.
+// when stopDetect stops it. finishDetect must be called when detect returns.
 func (s *Session) startDetect(ctx context.Context) (context.Context, *detectRun) {
 	ctx, cancel := context.WithCancel(ctx)
 	run := &detectRun{cancel: cancel, done: make(chan struct{})}
@@ -29,7 +29,7 @@ func (s *Session) startDetect(ctx context.Context) (context.Context, *detectRun)
 	return ctx, run
 }
 
-// finish unregisters run and wakes a reconnect waiting for it.
+// finishDetect unregisters run and wakes a reconnect waiting for it.
 func (s *Session) finishDetect(run *detectRun) {
 	s.mu.Lock()
 	if s.detecting == run {

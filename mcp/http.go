@@ -13,8 +13,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-
-	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // do sends req and fills ex with what a record of it needs: the headers as
@@ -123,7 +121,7 @@ func plainToTLS(req *http.Request, resp *http.Response, ex *HTTPExchange) *WireE
 	}
 	resp.Body.Close()
 	ex.Body, ex.BodySize = Raw(head), int64(len(head))
-	msg := fmt.Sprintf("%s %s answered %s: %s (a TLS port's answer to plain HTTP)", req.Method, ex.URL, statusText(resp), clip.Quote(firstLine(string(head)), maxQuoted))
+	msg := fmt.Sprintf("%s %s answered %s: %s (a TLS port's answer to plain HTTP)", req.Method, ex.URL, statusText(resp), firstLine(string(head)))
 	ex.Err = msg
 	return &WireError{Cause: CauseWantsTLS, Purpose: ex.Purpose, Status: resp.StatusCode, Message: msg}
 }

@@ -378,7 +378,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		// session initialize left without an id: the status alone reads
 		// as a bad message.
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (no Mcp-Session-Id header)", t.endpoint, statusText(resp), clip.Quote(firstLine(string(ex.Body)), maxQuoted))}
+			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (no Mcp-Session-Id header)", t.endpoint, statusText(resp), firstLine(string(ex.Body)))}
 	}
 	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
 }

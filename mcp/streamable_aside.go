@@ -13,12 +13,13 @@ import (
 // an event stream and keep it open. Until the status comes the POST is
 // bound by the caller's context; a stream it opens is then read aside, for
 // answeredLinger as a request's stream is after its answer, bound by the
-// session's life instead: the caller (the handshake, a reply) never waits
-// on it, and it holds no connection for long.
+// session's life instead of the caller's cancellation (the caller's
+// deadline stays the context's own): the caller (the handshake, a reply)
+// never waits on it, and it holds no connection for long.
 type asideStream struct {
 	ctx    context.Context
 	cancel context.CancelFunc
-	stop   func() bool // detaches ctx from the caller's context
+	stop   func() bool // detaches ctx from the caller's cancellation
 	handed bool        // readAside owns ctx now
 }
 

@@ -282,16 +282,18 @@ func (m *Model) View() string {
 	default:
 		idle = !m.cmdline.Focused()
 		cl = strings.Split(m.cmdline.View(), "\n")
-		if m.opts.Clients != nil && !m.cmdline.Focused() {
+		if m.opts.Clients != nil && idle {
 			// The command line's first row lists the clients, except while
 			// the user types into their own session.
 			keysRow, cl[0] = cl[0], m.clientsBar()
 		}
 	}
 	bar, cut := m.status.render(true)
-	if n := m.lay.CmdLine.H - 1; cut && n > 0 && idle && m.status.wrapWant() > 0 && len(cl) >= 2 && blankRows(cl[1:]) {
-		// A message asked to be read whole (why a connection failed):
-		// it wraps under the keys row, over the rows cmdRows asked for.
+	if n := m.lay.CmdLine.H - 1; cut && n > 0 && idle && m.status.wraps() && len(cl) >= 2 && blankRows(cl[1:]) {
+		// A message asked to be read whole (why a connection failed),
+		// and the bar just cut it (wrapWant, without rendering it
+		// again): it wraps under the keys row, over the rows cmdRows
+		// asked for.
 		if rows, rest, ok := m.status.msgRows(n); ok {
 			cl, bar = append(cl[:1], rows...), rest
 			cut = false

@@ -250,9 +250,7 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		if !m.negotiationShown() {
 			text += " (Negotiation shows every attempt)"
 		}
-		cmd := m.setStatus(levelError, sanitize.Line(text))
-		m.status.msg.wrap = true
-		return cmd
+		return m.setWholeStatus(levelError, sanitize.Line(text))
 	}
 	return nil
 }
@@ -271,6 +269,15 @@ func (m *Model) setStatus(level statusLevel, text string) tea.Cmd {
 	m.statusSeq++
 	m.status.msg = &statusLine{level: level, text: text, id: m.statusSeq}
 	return expireStatus(m.statusSeq, statusTTL(level))
+}
+
+// setWholeStatus is setStatus for a message to be read whole: one too
+// long for the bar wraps under the command line's keys row
+// (statusLine.wrap).
+func (m *Model) setWholeStatus(level statusLevel, text string) tea.Cmd {
+	cmd := m.setStatus(level, text)
+	m.status.msg.wrap = true
+	return cmd
 }
 
 // startSpin starts the spinner if something is pending and it is not

@@ -122,7 +122,7 @@ func (s *statusBar) msgRows(n int) (rows []string, bar string, ok bool) {
 // wrapWant is how many rows the message wants below the command line's
 // keys row: 0 unless it asked to be read whole and the bar cannot hold it.
 func (s *statusBar) wrapWant() int {
-	if s.msg == nil || !s.msg.wrap {
+	if !s.wraps() {
 		return 0
 	}
 	if _, cut := s.render(true); !cut {
@@ -130,6 +130,9 @@ func (s *statusBar) wrapWant() int {
 	}
 	return len(wrapWords(s.msg.text, max(s.w, 1)))
 }
+
+// wraps reports a message that asked to be read whole (statusLine.wrap).
+func (s *statusBar) wraps() bool { return s.msg != nil && s.msg.wrap }
 
 // render draws the bar, with the transient message or without it; cut
 // says it did not fit even with the other fields left out, so the

@@ -32,6 +32,10 @@ import (
 // discover is the method a 2026-aware client probes with.
 const discover = "server/discover"
 
+// statelessOpen is how a stateless session opens: once any request of it
+// succeeded, whether that was seen while it was held back or after.
+const statelessOpen = "stateless: every request stands alone"
+
 // probeRequest counts a request of stateless session c in, settles c
 // when the request shows a stateless client (a second request that is no
 // probe), and returns the purpose its upstream leg is logged under: a
@@ -72,7 +76,7 @@ func (c *Client) probeAnswered(m message, status int) {
 		return
 	}
 	if !probing && ok && stateless {
-		c.openOnce("stateless: every request stands alone")
+		c.openOnce(statelessOpen)
 	}
 }
 
@@ -105,7 +109,7 @@ func (c *Client) settle() {
 	}
 	c.p.cfg.OnStart(c)
 	if ok {
-		c.openOnce("stateless: every request stands alone")
+		c.openOnce(statelessOpen)
 	}
 }
 
