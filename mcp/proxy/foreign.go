@@ -88,14 +88,15 @@ func (p *Proxy) own(w http.ResponseWriter, r *http.Request) {
 	notOurs(w, r)
 }
 
-// notOurs answers 404 a request to a path of the proxy's own that no live
-// session has: the POSTs of a legacy session whose endpoint was refused
-// come there, and that session has ended (or never was).
+// notOurs answers 404 a request to a path of the proxy's own that is not
+// a live session's POST: the POSTs of a legacy session whose endpoint was
+// refused come there, and this is another method, or that session has
+// ended (or never was).
 func notOurs(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusNotFound)
-	_, _ = fmt.Fprintf(w, "mcpscope proxy: %s %s is the proxy's own path, where it points a legacy HTTP+SSE client whose upstream endpoint it refused, and no live session has it (its stream ended): nothing was relayed; reconnect the client to open a new session\n", r.Method, r.URL.Path)
+	_, _ = fmt.Fprintf(w, "mcpscope proxy: %s %s is the proxy's own path, where it points a legacy HTTP+SSE client whose upstream endpoint it refused; only that client's POSTs are answered there, and only while its stream is open: nothing was relayed; reconnect the client to open a new session\n", r.Method, r.URL.Path)
 }
 
 // pointAt is the endpoint event ev with uri for its data: the bytes
