@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -303,7 +304,12 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 		if a.ContentType != "" {
 			line += " · " + wireLine(a.ContentType, 128)
 		}
-		if body := wireLine(strings.TrimSpace(a.Body), 96); body != "" && !bodyAbove(ps, body) {
+		raw := strings.TrimSpace(a.Body)
+		if body := wireLine(raw, 96); body != "" && !bodyAbove(ps, body) {
+			if len(clip.Prefix(raw, 96)) < len(raw) {
+				// Cut: say so, or "…,"id":nu" reads as the whole body.
+				body = strings.TrimSpace(body) + "…"
+			}
 			line += " · \"" + body + "\""
 		}
 		if a.Verdict != "" && a.Status != 0 && a.Verdict != fmt.Sprintf("answered %d", a.Status) {
