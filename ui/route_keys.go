@@ -205,6 +205,15 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.cancelSelected(), true
 	case key.Matches(msg, k.ToggleRaw):
 		m.detail.toggleRaw()
+		if !m.paneShown(paneDetail) {
+			// A narrow screen shows one pane: v changed nothing in sight
+			// and said nothing, and the next enter opened raw bytes.
+			what := "pretty JSON"
+			if !m.detail.pretty {
+				what = "raw bytes"
+			}
+			return m.setStatus(levelInfo, "Detail shows "+what+" now ("+k.ToggleRaw.Help().Key+" switches back)"), true
+		}
 	case key.Matches(msg, k.Copy):
 		return m.copyDetail(), true
 	case m.focus == paneDetail && key.Matches(msg, k.Search):
