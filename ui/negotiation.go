@@ -133,7 +133,13 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	if cl := neg.Client; cl != nil {
 		// A proxied session: how the client came in, before what upstream
 		// made of it.
-		line := wireLine(cl.Method+" "+cl.URL, 2048) + " → " + statusText(cl.Status, cl.Err)
+		line := wireLine(cl.Method+" "+cl.URL, 2048)
+		if p := n.c.log.PairOf(cl.ReqSeq); cl.ReqSeq != 0 && p != nil && p.Method != "" {
+			// What it sent: "POST /mcp → 400" read as the client turned
+			// away, where it was a probe (server/discover) refused.
+			line += " (" + wireLine(p.Method, 128) + ")"
+		}
+		line += " → " + statusText(cl.Status, cl.Err)
 		if ua := header(cl.RequestHeaders, "User-Agent"); ua != "" {
 			line += " · " + ua
 		}
