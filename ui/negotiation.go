@@ -134,9 +134,9 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		// A proxied session: how the client came in, before what upstream
 		// made of it.
 		line := wireLine(cl.Method+" "+cl.URL, 2048)
-		if p := n.c.log.PairOf(cl.ReqSeq); cl.ReqSeq != 0 && p != nil && p.Method != "" {
-			// What it sent: "POST /mcp → 400" read as the client turned
-			// away, where it was a probe (server/discover) refused.
+		if p := n.c.log.PairOf(cl.ReqSeq); cl.Status/100 != 2 && cl.ReqSeq != 0 && p != nil && p.Method != "" {
+			// What was refused: "POST /mcp → 400" read as the client
+			// turned away, where it was a probe (server/discover).
 			line += " (" + wireLine(p.Method, 128) + ")"
 		}
 		line += " → " + statusText(cl.Status, cl.Err)
