@@ -41,10 +41,16 @@ func (m *Model) focusKeys() []key.Binding {
 			return []key.Binding{k.Open}
 		}
 	case paneEvents:
-		if m.com.log.Stats().Events > 0 {
-			return []key.Binding{k.Open, k.Filter}
+		var keys []key.Binding
+		if m.events.filterShown() {
+			// A kept filter hides events until esc clears it, which only
+			// the help said.
+			keys = append(keys, key.NewBinding(key.WithKeys(k.Cancel.Keys()...), key.WithHelp(k.Cancel.Help().Key, "clear filter")))
 		}
-		return []key.Binding{k.Filter}
+		if m.com.log.Stats().Events > 0 {
+			keys = append(keys, k.Open)
+		}
+		return append(keys, k.Filter)
 	case paneDetail:
 		if p, ev := m.detail.selection(); p != nil || ev != nil {
 			return []key.Binding{k.Search, k.Back}
