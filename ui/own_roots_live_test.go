@@ -48,8 +48,21 @@ func TestLiveOwnSessionRoots(t *testing.T) {
 	waitFor("● initialized")
 	command("roots")
 	waitFor("roots offered: none")
-	command("roots add " + t.TempDir())
+	dir := t.TempDir()
+	command("roots add " + dir)
 	waitFor("1 root offered")
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	// A proxied client's session shows no roots of the user's own: the
+	// Negotiation pane named them on every client's.
+	fm := tm.FinalModel(t).(*Model)
+	fm.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	press(fm, "[")
+	if fm.backend() != nil || fm.com.rootsKnown || len(fm.com.roots) != 0 {
+		t.Errorf("a proxied client's session shows the own session's roots: %v", fm.com.roots)
+	}
+	press(fm, "]")
+	if fm.backend() == nil || !fm.com.rootsKnown || len(fm.com.roots) != 1 {
+		t.Errorf("back on the own session, roots %v (known %v), want the one added", fm.com.roots, fm.com.rootsKnown)
+	}
 }
