@@ -182,6 +182,12 @@ func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
 func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
 	if reason := m.sendDisabled(); reason != "" && pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
+		if m.backend() == nil && m.opts.NoSend != "" {
+			// Why alone: the row above names the key that opens a
+			// session, and the whole line, repeated, was cut at 80
+			// columns in the middle of the reason.
+			reason = m.opts.NoSend
+		}
 		return m.setStatus(levelWarn, reason), true
 	}
 	switch {
