@@ -235,8 +235,12 @@ func (r *proxyRun) uiOptions(styles themes.Styles) ui.Options {
 	for i, ep := range r.eps {
 		urls[i] = ep.URL + " (" + ep.Transport + ")"
 	}
+	answers := ui.NewAnswerer()
+	r.sessions.mu.Lock()
+	r.sessions.answers = answers
+	r.sessions.mu.Unlock()
 	return ui.Options{
-		OpenOwn: r.sessions.openOwn,
+		OpenOwn: r.sessions.openOwn, Answers: answers,
 		Clients: r.sessions.show(), Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
 		// Short enough that the line under the panes, the key that opens
 		// a session first, is read whole at 80 columns.
@@ -277,6 +281,7 @@ type proxySessions struct {
 	gone     chan struct{}  // closed once the TUI stopped reading
 	feeds    []<-chan []mcp.Record
 	own      []*mcp.Session // the user's own sessions, opened from the TUI
+	answers  *ui.Answerer   // answers what the server asks the user's own sessions; nil headless
 	full     refusals       // requests refused for want of room for a session
 	early    earlyGets      // sessions of a GET before initialize that went no further
 }
@@ -403,6 +408,14 @@ func (s *proxySessions) drain(recs <-chan []mcp.Record) {
 func (s *proxySessions) openOwn() (ui.Client, error) {
 	cfg := s.cfg
 	cfg.Reconnect = true
+	s.mu.Lock()
+	if s.answers != nil {
+		// The TUI answers what the server asks (elicitation, sampling,
+		// roots), as for mcpscope URL: without it the session declared
+		// none of them, and a server hid the tools that ask.
+		cfg.Answerer = s.answers
+	}
+	s.mu.Unlock()
 	sess := mcp.NewSession(cfg)
 	s.mu.Lock()
 	s.own = append(s.own, sess)

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -57,4 +60,52 @@ func TestProxyWatchOnlyLineReadsWholeAt80Columns(t *testing.T) {
 			t.Errorf("at %dx%d the line under the panes is cut: %q", size.Width, size.Height, line)
 		}
 	}
+}
+
+// The user's own session from the proxy's TUI (o) answers what the server
+// asks, at the prompt, as mcpscope URL does: it was opened without the
+// TUI's answerer, declared no elicitation, and a server refused or hid the
+// tools that ask (server-everything's trigger-elicitation-request).
+func TestProxyOwnSessionAnswersTheServer(t *testing.T) {
+	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
+	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gw.Close() })
+	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
+	cf := &connFlags{}
+	cf.registerProxy(&cobra.Command{})
+	run, err := startProxyRun(gw.MCPURL(), cf, &pf, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	styles, err := loadStyles("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, ui.New(run.uiOptions(styles)), teatest.WithInitialTermSize(160, 45))
+	t.Cleanup(func() {
+		run.finishTUI()
+	})
+	var seen bytes.Buffer
+	out := io.TeeReader(tm.Output(), &seen)
+	waitFor := func(what string) {
+		t.Helper()
+		teatest.WaitFor(t, out, func([]byte) bool { return bytes.Contains(seen.Bytes(), []byte(what)) },
+			teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}
+	tm.Type("o")
+	waitFor("● initialized")
+	tm.Type("l")
+	waitFor("tools/list: ok")
+	tm.Type("c")
+	tm.Type("confirm action=deploy")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitFor("asks: elicitation/create")
+	tm.Type("name=Ann confirm=true")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitFor("tools/call confirm: ok")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 }

@@ -463,12 +463,16 @@ func (l *Log) problems() []Problem {
 		ps = append(ps, Problem{Level: LevelWarning, Seq: n.init.shapeSeq, Message: sanitize.Line(n.init.shape)})
 	}
 	if n.replaced != nil {
+		// A reconnect's new session is open and waits for initialize:
+		// "start a new session: the old session id is dropped" (an
+		// expired session's advice) read as if r had not opened one.
 		msg := "reconnect opened a new session that was never initialized"
-		fact := &advice.Fact{Cause: mcp.CauseSessionExpired}
+		fact := &advice.Fact{Cause: mcp.CauseUninitialized}
 		if n.replaced.State.State == mcp.StateExpired || n.replaced.State.SessionID != "" {
 			// A switch on the same stream names its session and says
 			// in its detail how it came; a reconnect's has the words above.
 			msg = n.replaced.State.Detail
+			fact.Cause = mcp.CauseSessionExpired
 		}
 		ps = append(ps, Problem{Level: LevelWarning, Seq: n.replaced.Seq, Message: msg, Fact: fact})
 	}

@@ -89,7 +89,7 @@ func TestNegotiationProblems(t *testing.T) {
 			s.state(mcp.StateInitialized)
 			s.state(mcp.StateReconnecting)
 			s.state(mcp.StateSessionReplaced)
-		}, []string{"warning@3: reconnect opened a new session that was never initialized | press i to start a new session"}},
+		}, []string{"warning@3: reconnect opened a new session that was never initialized | not initialized yet: press i first"}},
 		{"session switched by a later endpoint event", func(s *script) {
 			s.state(mcp.StateInitialized)
 			s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateSessionReplaced, Conn: 1, SessionID: "OTHER", Transport: "sse",

@@ -89,6 +89,10 @@ type recordSummary struct {
 	HTTP *struct {
 		Purpose string `json:"purpose"`
 	} `json:"http"`
+	Error *struct {
+		Op     string `json:"op"`
+		Status int    `json:"status"`
+	} `json:"error"`
 }
 
 // maxClientRecord is how far into a recording the listing looks for the
@@ -133,6 +137,10 @@ func describe(path string) SessionInfo {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
 		switch {
+		case s.Kind == mcp.KindError && s.Error != nil && s.Error.Op == mcp.OpProbe && s.Error.Status != 0:
+			// A detection step the server answered (a 2025 server's 400
+			// to server/discover), not an error: the TUI counts none, and
+			// every session of such a server was listed with one.
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:

@@ -31,3 +31,24 @@ func TestHintLeavesOutAPartItWouldCutAt80Columns(t *testing.T) {
 		}
 	}
 }
+
+// A tool whose description alone is wider than the line has it cut, not
+// its arguments: "big — Answers with a text payload of exactly the given
+// number of bytes: 64-byte…" left out what big takes.
+func TestToolHintKeepsArgumentsAt80Columns(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitFor("tools/list: ok")
+	m := l.quit()
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.cmdline.Focus("")
+	m.cmdline.input.SetValue("tools/call big ")
+	m.cmdline.input.CursorEnd()
+	rows := strings.Split(ansi.Strip(m.View()), "\n")
+	hint := strings.TrimRight(rows[len(rows)-2], " ")
+	if !strings.HasPrefix(hint, "big — Answers") || !strings.HasSuffix(hint, "· bytes* integer (1..67108864)") {
+		t.Errorf("tools/call big at 80x24: hint %q, want the description cut and the argument whole", hint)
+	}
+}

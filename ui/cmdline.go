@@ -431,13 +431,36 @@ func (c *CommandLine) hintLine() string {
 	return st.Hint.Render(c.wholeParts(h))
 }
 
-// wholeParts is a hint of parts joined by " · " with a last part that
-// would show only a few cells at the edge left out, "…" in its place:
-// "no prompts known yet: tab lists them, then offers names and arguments
-// · prompts…" named a word of the usage, and a key's "tim…" read as a key
-// of that name. A part that shows most of itself is cut by fit as before.
+// wholeParts is a hint of parts joined by " · " with no part cut to a few
+// cells at the edge: "no prompts known yet: tab lists them, then offers
+// names and arguments · prompts…" named a word of the usage, and a key's
+// "tim…" read as a key of that name. A last part that would show only a
+// few cells is left out, "…" in its place; a part that shows most of
+// itself is cut by fit as before; a first part wider than the line alone
+// (a tool's long description) is cut to leave its arguments whole.
 func (c *CommandLine) wholeParts(h string) string {
 	const sep, more, readable = " · ", " · …", 24
+	if parts := strings.Split(h, sep); c.width > 0 && len(parts) > 1 && ansi.StringWidth(parts[0]) > c.width {
+		// The first part alone is wider than the line (a tool's long
+		// description before its arguments): it is the one cut, and
+		// what follows it is read whole, as much of it as leaves the
+		// first part readable.
+		rest := parts[1:]
+		tail := func() string {
+			t := sep + strings.Join(rest, sep)
+			if len(rest) < len(parts)-1 {
+				t += more
+			}
+			return t
+		}
+		for len(rest) > 0 && ansi.StringWidth(tail()) > c.width-readable {
+			rest = rest[:len(rest)-1]
+		}
+		if len(rest) > 0 {
+			return ansi.Truncate(parts[0], c.width-ansi.StringWidth(tail()), "…") + tail()
+		}
+		return h
+	}
 	for c.width > 0 && ansi.StringWidth(h) > c.width {
 		i := strings.LastIndex(strings.TrimSuffix(h, more), sep)
 		if i < 0 || c.width-ansi.StringWidth(h[:i]+sep) >= readable {

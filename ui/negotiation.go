@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -132,7 +133,13 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	if cl := neg.Client; cl != nil {
 		// A proxied session: how the client came in, before what upstream
 		// made of it.
-		line := wireLine(cl.Method+" "+cl.URL, 2048) + " → " + statusText(cl.Status, cl.Err)
+		line := wireLine(cl.Method+" "+cl.URL, 2048)
+		if p := n.c.log.PairOf(cl.ReqSeq); cl.Status/100 != 2 && cl.ReqSeq != 0 && p != nil && p.Method != "" {
+			// What was refused: "POST /mcp → 400" read as the client
+			// turned away, where it was a probe (server/discover).
+			line += " (" + wireLine(p.Method, 128) + ")"
+		}
+		line += " → " + statusText(cl.Status, cl.Err)
 		if ua := header(cl.RequestHeaders, "User-Agent"); ua != "" {
 			line += " · " + ua
 		}
@@ -303,7 +310,12 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 		if a.ContentType != "" {
 			line += " · " + wireLine(a.ContentType, 128)
 		}
-		if body := wireLine(strings.TrimSpace(a.Body), 96); body != "" && !bodyAbove(ps, body) {
+		raw := strings.TrimSpace(a.Body)
+		if body := wireLine(raw, 96); body != "" && !bodyAbove(ps, body) {
+			if len(clip.Prefix(raw, 96)) < len(raw) {
+				// Cut: say so, or "…,"id":nu" reads as the whole body.
+				body = strings.TrimSpace(body) + "…"
+			}
 			line += " · \"" + body + "\""
 		}
 		if a.Verdict != "" && a.Status != 0 && a.Verdict != fmt.Sprintf("answered %d", a.Status) {

@@ -105,7 +105,7 @@ func (m *Model) changeRoots(msg RootsMsg) tea.Cmd {
 		return m.setStatus(levelWarn, reason)
 	}
 	if msg.Verb == "list" {
-		return m.setStatus(levelInfo, "roots offered: "+rootsList(m.opts.Backend.Roots()))
+		return m.setStatus(levelInfo, "roots offered: "+rootsList(m.backend().Roots()))
 	}
 	if m.roots.busy {
 		m.roots.waiting = append(m.roots.waiting, msg)
@@ -177,7 +177,12 @@ func (m *Model) applyResolved(res rootsResolvedMsg) (cmd tea.Cmd, offered bool) 
 		return m.setStatus(levelError, sanitize.Line(res.err.Error())), false
 	}
 	msg := res.msg
-	cur := m.opts.Backend.Roots()
+	if m.backend() == nil {
+		// The directories were looked up while the user stepped to a
+		// proxied client's session, which has no roots to change.
+		return m.setStatus(levelWarn, "roots "+msg.Verb+" not made: "+m.sendDisabled()), false
+	}
+	cur := m.backend().Roots()
 	next := slices.Clone(cur)
 	if msg.Verb == "add" {
 		for _, r := range res.roots {
@@ -204,7 +209,7 @@ func (m *Model) applyResolved(res rootsResolvedMsg) (cmd tea.Cmd, offered bool) 
 // offerRoots hands the new roots to the session off the update loop (in
 // the 2025 eras that sends a notification).
 func (m *Model) offerRoots(next []mcp.Root, what string, absent []string) tea.Cmd {
-	b, ctx := m.opts.Backend, m.ctx
+	b, ctx := m.backend(), m.ctx
 	return func() tea.Msg {
 		err := b.SetRoots(ctx, next)
 		return rootsSetMsg{roots: b.Roots(), what: what, err: err, absent: absent}

@@ -257,11 +257,15 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 
 // negotiationShown reports whether the Negotiation pane is on screen: in
 // a tab slot that shows it, or beside the others.
-func (m *Model) negotiationShown() bool {
-	if m.lay.isTabbed(paneNegotiation) {
-		return m.slot == paneNegotiation
+func (m *Model) negotiationShown() bool { return m.paneShown(paneNegotiation) }
+
+// paneShown reports whether pane p is on screen: in a tab slot that shows
+// it, or beside the others.
+func (m *Model) paneShown(p pane) bool {
+	if m.lay.isTabbed(p) {
+		return m.slot == p
 	}
-	return m.lay.Panes[paneNegotiation].W > 0
+	return m.lay.Panes[p].W > 0
 }
 
 // setStatus shows a transient message and schedules its end.

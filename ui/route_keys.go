@@ -41,10 +41,16 @@ func (m *Model) focusKeys() []key.Binding {
 			return []key.Binding{k.Open}
 		}
 	case paneEvents:
-		if m.com.log.Stats().Events > 0 {
-			return []key.Binding{k.Open, k.Filter}
+		var keys []key.Binding
+		if m.events.filterShown() {
+			// A kept filter hides events until esc clears it, which only
+			// the help said.
+			keys = append(keys, key.NewBinding(key.WithKeys(k.Cancel.Keys()...), key.WithHelp(k.Cancel.Help().Key, "clear filter")))
 		}
-		return []key.Binding{k.Filter}
+		if m.com.log.Stats().Events > 0 {
+			keys = append(keys, k.Open)
+		}
+		return append(keys, k.Filter)
 	case paneDetail:
 		if p, ev := m.detail.selection(); p != nil || ev != nil {
 			return []key.Binding{k.Search, k.Back}
@@ -176,6 +182,12 @@ func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
 func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
 	if reason := m.sendDisabled(); reason != "" && pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
+		if m.backend() == nil && m.opts.NoSend != "" {
+			// Why alone: the row above names the key that opens a
+			// session, and the whole line, repeated, was cut at 80
+			// columns in the middle of the reason.
+			reason = m.opts.NoSend
+		}
 		return m.setStatus(levelWarn, reason), true
 	}
 	switch {
@@ -205,6 +217,15 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.cancelSelected(), true
 	case key.Matches(msg, k.ToggleRaw):
 		m.detail.toggleRaw()
+		if !m.paneShown(paneDetail) {
+			// A narrow screen shows one pane: v changed nothing in sight
+			// and said nothing, and the next enter opened raw bytes.
+			what := "pretty JSON"
+			if !m.detail.pretty {
+				what = "raw bytes"
+			}
+			return m.setStatus(levelInfo, "Detail shows "+what+" now ("+k.ToggleRaw.Help().Key+" switches back)"), true
+		}
 	case key.Matches(msg, k.Copy):
 		return m.copyDetail(), true
 	case m.focus == paneDetail && key.Matches(msg, k.Search):

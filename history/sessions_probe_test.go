@@ -1,0 +1,52 @@
+package history
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A session with a 2025 server starts with detection, whose server/discover
+// the server answers 400: a step of detection, not an error. The TUI's
+// status bar counts no error for it, and the listing counted one for every
+// such session ("ERRS 1").
+func TestListSessionsCountsNoAnsweredProbe(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint()}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.Initialize(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
+	probed := false
+	for i := range l.Len() {
+		if r := l.At(i); r.Kind == mcp.KindError && r.Error.Op == mcp.OpProbe && r.Error.Status != 0 {
+			probed = true
+		}
+	}
+	if !probed {
+		t.Fatal("detection left no answered probe's error record: the test no longer shows the case")
+	}
+	dir := t.TempDir()
+	rec, err := Create(filepath.Join(dir, "s.jsonl"), Header{URL: srv.Endpoint(), Started: l.At(0).Time}, RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range l.Len() {
+		if err := rec.Write(*l.At(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	infos, err := List(dir)
+	if err != nil || len(infos) != 1 {
+		t.Fatalf("List = %v, %v; want the one session", infos, err)
+	}
+	if got, want := infos[0].Errors, l.Stats().Errors; got != want {
+		t.Errorf("the listing counts %d errors, the TUI's status bar %d", got, want)
+	}
+}

@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A kept Raw events filter hides events until esc clears it: the keys row
+// under the panes says so (only the help did), and stops saying it once
+// the filter is cleared.
+func TestLiveKeptFilterNamesEscAt80Columns(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+	l.tm.Type("/")
+	l.tm.Type("tools")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("esc clear filter · enter open in detail")
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	// Cleared: the row names the filter's key again, and not esc.
+	l.waitFor(": command line · c call a tool · enter open in detail · / filter events")
+	m := l.quit()
+	rows := strings.Split(ansi.Strip(m.View()), "\n")
+	if keys := rows[len(rows)-3]; strings.Contains(keys, "clear filter") {
+		t.Errorf("with no filter the keys row still offers to clear one: %q", keys)
+	}
+}

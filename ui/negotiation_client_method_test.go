@@ -1,0 +1,43 @@
+package ui
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A proxied client's first request is named by what it sent: a client
+// that probes with server/discover, refused by a 2025 server, read
+// "Client … POST http://…/mcp → 400", as if the proxy had turned it away.
+func TestProxiedClientRowNamesTheMethod(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true})
+	discover := `{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{"_meta":{` +
+		`"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},` +
+		`"io.modelcontextprotocol/clientInfo":{"name":"probing-client","version":"1.0.0"}}}}`
+	recs := proxiedRecords(t, up.URL+"/mcp", func(front string) {
+		clientSend(t, http.MethodPost, front+"/mcp", discover, map[string]string{
+			"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+			"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
+	}, func(r mcp.Record) bool { return r.Kind == mcp.KindHTTP && r.HTTP.Purpose == mcp.PurposeRelay })
+	m := newProxyModel(t, make(chan Client))
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100})
+	m.Update(clientMsg{ID: 1, Name: "probing-client 1.0.0 · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{1, recs})
+	// The Negotiation pane's rows, joined: the Client line wraps.
+	var pane []string
+	for _, r := range strings.Split(ansi.Strip(m.View()), "\n") {
+		if cells := strings.Split(r, "│"); len(cells) > 2 {
+			pane = append(pane, strings.TrimSpace(cells[1]))
+		}
+	}
+	text := strings.Join(pane, " ")
+	if !strings.Contains(text, "/mcp (server/discover) → 400") {
+		t.Errorf("the Client row does not say what was refused:\n%s", text)
+	}
+}
