@@ -107,7 +107,17 @@ func TestStreamableSessionWire(t *testing.T) {
 
 func TestStreamableSessionExpires(t *testing.T) {
 	ts := startDemo(t, Options{SessionTimeout: 30 * time.Millisecond})
-	s := openSession(t, ts.URL+StreamablePath)
+	// The session initialize made, and no notifications/initialized after
+	// it (openSession's): sent more than the 30ms later, as it can be on a
+	// busy machine under -race, it found the session expired already.
+	url := ts.URL + StreamablePath
+	a := rawDo(t, http.MethodPost, url, map[string]string{
+		"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+	}, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`)
+	s := &session{t: t, url: url, id: a.header.Get("Mcp-Session-Id")}
+	if a.status != http.StatusOK || s.id == "" {
+		t.Fatalf("initialize = %d session %q, want 200 with a session id", a.status, s.id)
+	}
 	// A GET does not keep a session alive (a POST would), so polling with
 	// it lets the idle timer run out.
 	waitFor(t, "the idle session to expire", func() bool {

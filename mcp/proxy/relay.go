@@ -116,8 +116,10 @@ func (l *leg) opened() {
 type rewriter func(ev *mcp.SSEEvent, sent int) (out string, done bool)
 
 // events relays an event stream. Without a rewriter each read from
-// upstream goes to the client and is flushed before the proxy parses it,
-// so an event reaches the client as fast as its bytes do. With one (a
+// upstream goes to the client and is flushed once the proxy has parsed it
+// and logged the events it ended, before the proxy reads again: an event
+// reaches the client as soon as its bytes are parsed, and what the client
+// does on it (answer a server's request) is logged after it. With one (a
 // stream that may be a legacy session's, where every endpoint event must
 // point the client at the proxy), each block is held until it is parsed
 // and the rewriter has seen it: a whole event reaches the client as soon
@@ -168,7 +170,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		for t.werr == nil && t.rerr == nil {
 			_, _ = t.Read(buf)
 		}
-		t.flush()
+		t.flushHeld()
 		err = t.rerr
 		if err == io.EOF {
 			err = nil
@@ -190,18 +192,20 @@ type clientGone struct{ err error }
 
 func (e *clientGone) Error() string { return "the client went away: " + e.err.Error() }
 
-// tee hands the client the bytes it reads from upstream, then hands the
-// same bytes to the framer and parser: at once, or, while holding, block
-// by block as each is parsed (release). Before each read it flushes what
-// it wrote and waits for the log to have room: a stream faster than the
-// recording is read at the recording's pace, not held in memory.
+// tee hands the bytes it reads from upstream to the framer and parser, and
+// the same bytes to the client once they are parsed: all of a read before
+// the next (the framer parses a read whole before it asks for more), or,
+// while holding, block by block as each is parsed (release). Before each
+// read it flushes what it wrote and waits for the log to have room: a
+// stream faster than the recording is read at the recording's pace, not
+// held in memory.
 type tee struct {
 	src     io.Reader
 	wait    func()
 	w       io.Writer
 	rc      *http.ResponseController
 	holding bool   // blocks wait to be parsed and rewritten
-	held    []byte // bytes read while holding, not yet written
+	held    []byte // bytes read, not yet written: the last read's, or while holding the blocks not yet released
 	// sent is how much of the first block in held went out already: a
 	// block growing past holdLimit streams as it comes.
 	sent int
@@ -216,7 +220,13 @@ type tee struct {
 
 func (t *tee) Read(p []byte) (int, error) {
 	// Everything parsed so far has gone out: the client has it before the
-	// proxy waits on the log or upstream.
+	// proxy waits on the log or upstream. It goes out only now, after its
+	// events were logged: a client that answers a server's request the
+	// moment it has it cannot have its answer logged before the request.
+	if !t.holding {
+		t.write(t.held)
+		t.held = t.held[:0]
+	}
 	t.flush()
 	if t.werr != nil {
 		return 0, t.werr
@@ -227,12 +237,8 @@ func (t *tee) Read(p []byte) (int, error) {
 		t.rerr = err
 	}
 	if n > 0 {
-		if t.holding {
-			t.held = append(t.held, p[:n]...)
-			t.unfinished = -1
-		} else {
-			t.write(p[:n])
-		}
+		t.held = append(t.held, p[:n]...)
+		t.unfinished = -1
 	}
 	return n, err
 }
