@@ -36,7 +36,19 @@ type proxyFlags struct {
 	secrets   bool
 	theme     string
 	maxSess   int
+	// idle is how long a client's connection may sit idle between
+	// requests; 0 means idleTimeout (a test shortens it).
+	idle time.Duration
 }
+
+// idleTimeout is how long a client's keep-alive connection may sit idle
+// between requests before the proxy closes it. Without one, every
+// connection a client ever opened and left idle held a file descriptor
+// (and a goroutine) until the proxy stopped, so a client that opens many
+// and never closes them could use up the process's open files and shut
+// every other client out. Clients' own pools let idle connections go
+// sooner than this (Node after 4 s, Go after 90 s) and reconnect anyway.
+const idleTimeout = 2 * time.Minute
 
 func newProxyCmd() *cobra.Command {
 	var cf connFlags
@@ -161,7 +173,11 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	}
 	run.p, run.upstream = p, p.UpstreamURL()
 	run.base = localurl.For(ln.Addr())
-	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second}
+	idle := pf.idle
+	if idle <= 0 {
+		idle = idleTimeout
+	}
+	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle}
 	go func() {
 		defer close(run.served)
 		_ = run.srv.Serve(ln)
