@@ -101,7 +101,7 @@ func (lp *linePrinter) lineAt(at time.Time, dir, what, status string) {
 func (lp *linePrinter) started(path string) {
 	what := "connected from " + lp.c.Remote
 	if lp.c.UserAgent != "" {
-		what += " (" + lp.c.UserAgent + ")"
+		what += " (" + clip.Quote(lp.c.UserAgent, proxy.LabelLimit) + ")"
 	}
 	status := ""
 	if path != "" {
