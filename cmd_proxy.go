@@ -292,13 +292,13 @@ type proxySessions struct {
 	feed     *clientFeed    // queues for clients, so no session waits on the TUI
 	gone     chan struct{}  // closed once the TUI stopped reading
 	feeds    []<-chan []mcp.Record
-	own      []*mcp.Session // the user's own sessions, opened from the TUI
-	full     refusals       // requests refused for want of room for a session
-	early    earlyGets      // sessions of a GET before initialize that went no further
+	own      []*mcp.Session    // the user's own sessions, opened from the TUI
+	refusals map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
+	early    earlyGets         // sessions of a GET before initialize that went no further
 }
 
-// refusals counts the requests the proxy refused because every session
-// was busy, and when one was last said.
+// refusals counts the requests in no session the proxy refused with one
+// status, and when one was last said.
 type refusals struct {
 	total, unsaid int
 	saidAt        time.Time
@@ -478,7 +478,14 @@ func (s *proxySessions) report(w io.Writer) {
 	s.mu.Lock()
 	paths := append([]string(nil), s.paths...)
 	recorded := s.recorded
-	refused := s.full.total
+	refused, other := 0, 0
+	for status, n := range s.refusals {
+		if status == http.StatusServiceUnavailable {
+			refused += n.total
+		} else {
+			other += n.total
+		}
+	}
 	folded, earlyPath := s.early.folded, s.early.path
 	s.mu.Unlock()
 	switch {
@@ -493,6 +500,13 @@ func (s *proxySessions) report(w io.Writer) {
 			what = "1 request was"
 		}
 		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", what, s.pf.maxSess)
+	}
+	if other > 0 {
+		what := fmt.Sprintf("%d other requests were", other)
+		if other == 1 {
+			what = "1 other request was"
+		}
+		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413) or broken off (400)\n", what)
 	}
 	switch len(paths) {
 	case 0:

@@ -90,8 +90,14 @@ func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
 	why := fmt.Sprintf("%d client sessions are open at once and none is idle (each has a stream open or a request in flight), so no new session can begin", p.cfg.MaxSessions)
 	http.Error(w, "mcpscope proxy: "+why+"; end a session (close its stream, or DELETE it), then retry, or restart the proxy with a larger --max-sessions",
 		http.StatusServiceUnavailable)
+	p.refused(r, http.StatusServiceUnavailable, why)
+}
+
+// refused tells the watcher of request r, refused with status for why and
+// in no session.
+func (p *Proxy) refused(r *http.Request, status int, why string) {
 	if p.cfg.OnRefused != nil {
-		p.cfg.OnRefused(r.Method+" "+r.URL.RequestURI()+" from "+r.RemoteAddr, why)
+		p.cfg.OnRefused(r.Method+" "+r.URL.RequestURI()+" from "+r.RemoteAddr, status, why)
 	}
 }
 

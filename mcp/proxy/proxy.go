@@ -95,9 +95,12 @@ type Config struct {
 	OnStart func(*Client)
 	// OnName hears that a session's clientInfo became known.
 	OnName func(*Client)
-	// OnRefused hears of a request refused for want of room for its
-	// session (see admit): what it was and why. It is in no session.
-	OnRefused func(request, why string)
+	// OnRefused hears of a request the proxy refused that is in no
+	// session, so no recording tells of it: for want of room for its
+	// session (503, see admit), a page's Origin or a Host that is not local
+	// (403), a body too large (413) or broken off (400). It hears what the
+	// request was, the status it got, and why.
+	OnRefused func(request string, status int, why string)
 	// MaxSessions bounds the client sessions kept at once (see admit); 0
 	// means DefaultMaxSessions.
 	MaxSessions int
@@ -203,6 +206,7 @@ func New(cfg Config) (*Proxy, error) {
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if why := refusal(r, p.cfg.AnyHost); why != "" {
 		http.Error(w, why, http.StatusForbidden)
+		p.refused(r, http.StatusForbidden, strings.TrimPrefix(why, "mcpscope proxy: "))
 		return
 	}
 	p.mu.Lock()

@@ -206,12 +206,14 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	}
 	if err == errTooLarge {
 		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
-		p.unread(r, fmt.Sprintf("the client's %s %s was refused with 413: its body is larger than --max-event-size (%d bytes); nothing was relayed", r.Method, r.URL.RequestURI(), p.cfg.MaxEventSize))
+		short := fmt.Sprintf("its body is larger than --max-event-size (%d bytes); nothing was relayed", p.cfg.MaxEventSize)
+		p.unread(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the client's %s %s was refused with 413: %s", r.Method, r.URL.RequestURI(), short), short)
 		return nil, false
 	}
 	if err != nil {
 		http.Error(w, "mcpscope proxy: reading the request body failed: "+err.Error(), http.StatusBadRequest)
-		p.unread(r, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err))
+		short := fmt.Sprintf("it broke off before its body ended (%v); nothing was relayed", err)
+		p.unread(r, http.StatusBadRequest, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err), short)
 		return nil, false
 	}
 	return body, true
@@ -220,8 +222,9 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 // unread logs a request whose body the proxy could not read, on the
 // session it names when the proxy knows that session: what the client
 // sent was never relayed, and the recording says so rather than leave it
-// out. A request naming no known session is in no recording.
-func (p *Proxy) unread(r *http.Request, why string) {
+// out. A request naming no known session is in no recording, so the
+// watcher hears of it (OnRefused: its status, and short for why).
+func (p *Proxy) unread(r *http.Request, status int, why, short string) {
 	p.mu.Lock()
 	c := p.legacy[r.URL.RequestURI()]
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
@@ -233,7 +236,9 @@ func (p *Proxy) unread(r *http.Request, why string) {
 	if c != nil && c.acquire() {
 		c.fail(mcp.OpPost, errors.New(why))
 		c.release()
+		return
 	}
+	p.refused(r, status, short)
 }
 
 // said is a why for keyed that is known already.
