@@ -70,12 +70,24 @@ func protocolOf(h http.Header, m message) string {
 // so they compare as strings. A request naming no version is of that era
 // when it sends Mcp-Method, unless it is an initialize, which that era
 // does not have: the TypeScript SDK (1.32; mcp-remote, the Inspector)
-// sends Mcp-Method on every request, a 2025 initialize too.
+// sends Mcp-Method on every request, a 2025 initialize too. A value that
+// is no date names no version: "zz" sorts after "2026" but says nothing
+// of the era (upstream refuses it, and the client's initialize with it
+// is still a 2025 client's).
 func stateless(h http.Header, m message) bool {
-	if v := protocolOf(h, m); v != "" {
-		return v >= "2026"
+	for _, v := range []string{h.Get("MCP-Protocol-Version"), m.protocol} {
+		if isVersion(v) {
+			return v >= "2026"
+		}
 	}
 	return m.method != "initialize" && h.Get("Mcp-Method") != ""
+}
+
+// isVersion reports whether v has the shape of a protocol version: a
+// date, YYYY-MM-DD.
+func isVersion(v string) bool {
+	_, err := time.Parse(time.DateOnly, v)
+	return err == nil
 }
 
 // post routes a POST to its session, making one when it starts one.
