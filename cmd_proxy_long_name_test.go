@@ -54,3 +54,38 @@ func TestProxyHeadlessCutsAClientsLongName(t *testing.T) {
 		}
 	}
 }
+
+// A request whose method, tool name and id are each 100,000 bytes long is
+// relayed, and its lines quote the start of each: they were printed whole,
+// a line of 300 KB for the request and another for its failure.
+func TestProxyHeadlessCutsLongMethodsToolsAndIDs(t *testing.T) {
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	long := func(c string) string { return strings.Repeat(c, 100_000) }
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": long("i"), "method": "tools/call", "params": map[string]any{"name": long("t")}})
+	body2, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 2, "method": long("m")})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, b := range [][]byte{body, body2} {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(string(b)))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	h.stop()
+
+	out := h.errw.String()
+	for _, want := range []string{"→ tools/call tttt", `t… (100000 bytes) id="iiii`, "i… (100002 bytes)", "→ mmmm", "m… (100000 bytes) id=2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stderr lacks %q:\n%.3000s", want, out)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if len(line) > 2000 {
+			t.Errorf("a line of %d bytes: %.300s…", len(line), line)
+		}
+	}
+}

@@ -172,9 +172,11 @@ func (lp *linePrinter) exchange(h *mcp.HTTPExchange) {
 // request named: history.SubjectOf), its id, what it is when it is not a
 // plain request or notification.
 func message(m *mcp.RPCMessage, subject string) string {
-	what := m.Method
+	// A client's method, tool and id are its to make up, megabytes long:
+	// a line quotes the start of each.
+	what := clip.Quote(m.Method, 200)
 	if m.Tool != "" {
-		what += " " + m.Tool
+		what += " " + clip.Quote(m.Tool, 200)
 	} else if subject != "" {
 		what += " " + clip.Quote(subject, 200)
 	}
@@ -193,7 +195,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 		what = "reply to " + strings.TrimSpace("server request "+m.Method)
 	}
 	if m.ID != "" {
-		what += " id=" + m.ID
+		what += " id=" + clip.Quote(m.ID, 200)
 	}
 	return strings.TrimSpace(what)
 }
