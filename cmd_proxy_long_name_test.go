@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -35,6 +36,8 @@ func TestProxyHeadlessCutsAClientsLongName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Read whole: the answer is relayed and logged before the proxy stops.
+	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("tools/list through the proxy: %s, want 200 OK", resp.Status)
@@ -73,6 +76,7 @@ func TestProxyHeadlessCutsLongMethodsToolsAndIDs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 	}
 	h.stop()
