@@ -506,7 +506,7 @@ func (s *proxySessions) report(w io.Writer) {
 		if other == 1 {
 			what = "1 other request was"
 		}
-		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413) or broken off (400)\n", what)
+		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
 	}
 	switch len(paths) {
 	case 0:

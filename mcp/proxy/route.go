@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -207,13 +208,28 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	// Stopping waits for every handler: a client that stops part way
 	// through its body must not hold it up, so the proxy's end ends the
 	// read, as exchange ends a blocked write.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(p.cfg.BodyTimeout))
 	stop := context.AfterFunc(p.life, func() {
-		_ = http.NewResponseController(w).SetReadDeadline(time.Now())
+		_ = rc.SetReadDeadline(time.Now())
 	})
 	body, err := readLimited(r.Body, r.ContentLength, int64(p.cfg.MaxEventSize))
-	stop()
+	if stop() && err == nil {
+		// Not stopping, and the body came whole: the deadline was the
+		// body's alone, and the connection goes on (a stream's answer,
+		// the next request). A body that did not is left with it, so
+		// the server's reading of what remains of it before the answer
+		// gives up at once rather than wait on the client.
+		_ = rc.SetReadDeadline(time.Time{})
+	}
 	if err != nil && p.life.Err() != nil {
 		http.Error(w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
+		return nil, false
+	}
+	if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
+		why := fmt.Sprintf("its body did not arrive whole within %s (%v); nothing was relayed", p.cfg.BodyTimeout, err)
+		http.Error(w, "mcpscope proxy: the request body did not arrive whole within "+p.cfg.BodyTimeout.String()+": send the message whole, at once", http.StatusRequestTimeout)
+		p.unread(r, http.StatusRequestTimeout, fmt.Sprintf("the client's %s %s was refused with 408: %s", r.Method, r.URL.RequestURI(), why), why)
 		return nil, false
 	}
 	if err == errTooLarge {
