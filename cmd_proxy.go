@@ -36,7 +36,19 @@ type proxyFlags struct {
 	secrets   bool
 	theme     string
 	maxSess   int
+	// idle is how long a client's connection may sit idle between
+	// requests; 0 means idleTimeout (a test shortens it).
+	idle time.Duration
 }
+
+// idleTimeout is how long a client's keep-alive connection may sit idle
+// between requests before the proxy closes it. Without one, every
+// connection a client ever opened and left idle held a file descriptor
+// (and a goroutine) until the proxy stopped, so a client that opens many
+// and never closes them could use up the process's open files and shut
+// every other client out. Clients' own pools let idle connections go
+// sooner than this (Node after 4 s, Go after 90 s) and reconnect anyway.
+const idleTimeout = 2 * time.Minute
 
 func newProxyCmd() *cobra.Command {
 	var cf connFlags
@@ -161,7 +173,11 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	}
 	run.p, run.upstream = p, p.UpstreamURL()
 	run.base = localurl.For(ln.Addr())
-	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second}
+	idle := pf.idle
+	if idle <= 0 {
+		idle = idleTimeout
+	}
+	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle}
 	go func() {
 		defer close(run.served)
 		_ = run.srv.Serve(ln)
@@ -280,14 +296,14 @@ type proxySessions struct {
 	feed     *clientFeed    // queues for clients, so no session waits on the TUI
 	gone     chan struct{}  // closed once the TUI stopped reading
 	feeds    []<-chan []mcp.Record
-	own      []*mcp.Session // the user's own sessions, opened from the TUI
-	answers  *ui.Answerer   // answers what the server asks the user's own sessions; nil headless
-	full     refusals       // requests refused for want of room for a session
-	early    earlyGets      // sessions of a GET before initialize that went no further
+	own      []*mcp.Session    // the user's own sessions, opened from the TUI
+	answers  *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
+	refusals map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
+	early    earlyGets         // sessions of a GET before initialize that went no further
 }
 
-// refusals counts the requests the proxy refused because every session
-// was busy, and when one was last said.
+// refusals counts the requests in no session the proxy refused with one
+// status, and when one was last said.
 type refusals struct {
 	total, unsaid int
 	saidAt        time.Time
@@ -475,7 +491,14 @@ func (s *proxySessions) report(w io.Writer) {
 	s.mu.Lock()
 	paths := append([]string(nil), s.paths...)
 	recorded := s.recorded
-	refused := s.full.total
+	refused, other := 0, 0
+	for status, n := range s.refusals {
+		if status == http.StatusServiceUnavailable {
+			refused += n.total
+		} else {
+			other += n.total
+		}
+	}
 	folded, earlyPath := s.early.folded, s.early.path
 	s.mu.Unlock()
 	switch {
@@ -490,6 +513,13 @@ func (s *proxySessions) report(w io.Writer) {
 			what = "1 request was"
 		}
 		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", what, s.pf.maxSess)
+	}
+	if other > 0 {
+		what := fmt.Sprintf("%d other requests were", other)
+		if other == 1 {
+			what = "1 other request was"
+		}
+		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
 	}
 	switch len(paths) {
 	case 0:

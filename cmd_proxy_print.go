@@ -101,7 +101,7 @@ func (lp *linePrinter) lineAt(at time.Time, dir, what, status string) {
 func (lp *linePrinter) started(path string) {
 	what := "connected from " + lp.c.Remote
 	if lp.c.UserAgent != "" {
-		what += " (" + lp.c.UserAgent + ")"
+		what += " (" + clip.Quote(lp.c.UserAgent, proxy.LabelLimit) + ")"
 	}
 	status := ""
 	if path != "" {
@@ -172,9 +172,11 @@ func (lp *linePrinter) exchange(h *mcp.HTTPExchange) {
 // request named: history.SubjectOf), its id, what it is when it is not a
 // plain request or notification.
 func message(m *mcp.RPCMessage, subject string) string {
-	what := m.Method
+	// A client's method, tool and id are its to make up, megabytes long:
+	// a line quotes the start of each.
+	what := clip.Quote(m.Method, 200)
 	if m.Tool != "" {
-		what += " " + m.Tool
+		what += " " + clip.Quote(m.Tool, 200)
 	} else if subject != "" {
 		what += " " + clip.Quote(subject, 200)
 	}
@@ -193,7 +195,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 		what = "reply to " + strings.TrimSpace("server request "+m.Method)
 	}
 	if m.ID != "" {
-		what += " id=" + m.ID
+		what += " id=" + clip.Quote(m.ID, 200)
 	}
 	return strings.TrimSpace(what)
 }
@@ -230,25 +232,38 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 	return s
 }
 
-// refused says on stderr (headless) that a request was refused because
-// every client session was busy: at most one line a second, with how many
-// more there were, so a flood of refusals is not a flood of lines. The
-// total is said when the proxy stops, in the TUI too.
-func (s *proxySessions) refused(request, why string) {
+// refused says on stderr (headless) that a request in no session was
+// refused: because every client session was busy (503), or for what it
+// was (a non-local Origin or Host, a body too large or broken off). Each
+// status at most one line a second, with how many more there were, so a
+// flood of refusals is not a flood of lines. The totals are said when the
+// proxy stops, in the TUI too.
+func (s *proxySessions) refused(request string, status int, why string) {
 	now := time.Now()
 	s.mu.Lock()
-	s.full.total++
-	s.full.unsaid++
-	out, unsaid := s.lines, s.full.unsaid
-	say := out != nil && now.Sub(s.full.saidAt) >= time.Second
+	if s.refusals == nil {
+		s.refusals = map[int]*refusals{}
+	}
+	count := s.refusals[status]
+	if count == nil {
+		count = &refusals{}
+		s.refusals[status] = count
+	}
+	count.total++
+	count.unsaid++
+	out, unsaid := s.lines, count.unsaid
+	say := out != nil && now.Sub(count.saidAt) >= time.Second
 	if say {
-		s.full.unsaid, s.full.saidAt = 0, now
+		count.unsaid, count.saidAt = 0, now
 	}
 	s.mu.Unlock()
 	if !say {
 		return
 	}
-	text := fmt.Sprintf("%s refused %s with 503: %s (--max-sessions %d)", now.Format("15:04:05.000"), sanitize.Line(request), why, s.pf.maxSess)
+	text := fmt.Sprintf("%s refused %s with %d: %s", now.Format("15:04:05.000"), sanitize.Line(request), status, sanitize.Line(why))
+	if status == http.StatusServiceUnavailable {
+		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
+	}
 	if unsaid > 1 {
 		text += fmt.Sprintf(" (and %d more since the last such line)", unsaid-1)
 	}

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -97,17 +98,22 @@ func (c *Client) Info() (name, version string) {
 }
 
 // Label names the client for a person: its clientInfo, else its
-// User-Agent, else its address.
+// User-Agent, else its address, cut to LabelLimit bytes.
 func (c *Client) Label() string {
 	name, version := c.Info()
 	switch {
 	case name != "":
-		return strings.TrimSpace(name + " " + version)
+		return clip.Quote(strings.TrimSpace(name+" "+version), LabelLimit)
 	case c.UserAgent != "":
-		return c.UserAgent
+		return clip.Quote(c.UserAgent, LabelLimit)
 	}
 	return hostOf(c.Remote)
 }
+
+// LabelLimit is the most of a client's own words a Label holds: a label
+// begins every line printed about its session and names it in the TUI,
+// and a client can name itself (clientInfo, User-Agent) megabytes long.
+const LabelLimit = 100
 
 // hostOf is an address without its port.
 func hostOf(addr string) string {

@@ -63,7 +63,7 @@ func exchangeOf(r *http.Request, url, purpose string) string {
 	case mcp.PurposeGet:
 		return r.Method + " " + url + " (the GET stream for server messages)"
 	case mcp.PurposeResume:
-		return r.Method + " " + url + " (resuming a stream after Last-Event-ID " + r.Header.Get("Last-Event-ID") + ")"
+		return r.Method + " " + url + " (resuming a stream after Last-Event-ID " + shownID(r.Header.Get("Last-Event-ID")) + ")"
 	}
 	return r.Method + " " + url
 }

@@ -19,6 +19,11 @@ func refusal(r *http.Request, anyHost bool) string {
 	if o := r.Header.Get("Origin"); o != "" && !localOrigin(o) {
 		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", o)
 	}
+	if !anyHost && r.Host == "" {
+		// An HTTP/1.0 request may leave Host out, and such a request
+		// cannot show it is not a rebound one.
+		return "mcpscope proxy: refused a request with no Host header: this proxy answers only to localhost and loopback addresses, so send Host (e.g. Host: 127.0.0.1:<port>) (DNS rebinding protection)"
+	}
 	if !anyHost && !localHost(r.Host) {
 		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", r.Host)
 	}

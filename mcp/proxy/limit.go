@@ -90,8 +90,14 @@ func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
 	why := fmt.Sprintf("%d client sessions are open at once and none is idle (each has a stream open or a request in flight), so no new session can begin", p.cfg.MaxSessions)
 	http.Error(w, "mcpscope proxy: "+why+"; end a session (close its stream, or DELETE it), then retry, or restart the proxy with a larger --max-sessions",
 		http.StatusServiceUnavailable)
+	p.refused(r, http.StatusServiceUnavailable, why)
+}
+
+// refused tells the watcher of request r, refused with status for why and
+// in no session.
+func (p *Proxy) refused(r *http.Request, status int, why string) {
 	if p.cfg.OnRefused != nil {
-		p.cfg.OnRefused(r.Method+" "+r.URL.RequestURI()+" from "+r.RemoteAddr, why)
+		p.cfg.OnRefused(r.Method+" "+r.URL.RequestURI()+" from "+r.RemoteAddr, status, why)
 	}
 }
 
@@ -114,15 +120,15 @@ func (p *Proxy) rememberEnded(c *Client) {
 // be used; p.mu is held.
 func (p *Proxy) unknownSession(sid string) string {
 	if other := p.usingLocked(sid); other != nil {
-		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", sid, other.ID, other.Label(), other.Remote)
+		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", shownID(sid), other.ID, other.Label(), other.Remote)
 	}
 	if n, ok := p.ended.recorded(sid); ok {
-		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording (client session %d) to keep within %d client sessions", sid, n, p.cfg.MaxSessions)
+		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording (client session %d) to keep within %d client sessions", shownID(sid), n, p.cfg.MaxSessions)
 	}
 	if p.evictions > 0 {
-		return "the client uses streamable HTTP session " + sid + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions"
+		return "the client uses streamable HTTP session " + shownID(sid) + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions"
 	}
-	return "the client uses streamable HTTP session " + sid + ", which began before the proxy saw it"
+	return "the client uses streamable HTTP session " + shownID(sid) + ", which began before the proxy saw it"
 }
 
 // usingLocked is a live session of another client that uses streamable

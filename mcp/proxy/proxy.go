@@ -85,8 +85,13 @@ type Config struct {
 	// A larger answer is still relayed whole.
 	MaxEventSize int
 	// DialTimeout bounds connecting to the upstream; 0 means 10 seconds.
-	// Nothing else is timed: the client decides how long it waits.
+	// Nothing else upstream is timed: the client decides how long it waits.
 	DialTimeout time.Duration
+	// BodyTimeout bounds how long a client's request body may take to
+	// arrive whole; 0 means one minute. A client's message is one JSON
+	// text it has whole before it sends it: one that trickles in a byte a
+	// second holds a connection for as long as it likes.
+	BodyTimeout time.Duration
 	// AnyHost accepts a request whatever its Host says. Leave it off on
 	// loopback, where only a local Host is genuine.
 	AnyHost bool
@@ -95,9 +100,12 @@ type Config struct {
 	OnStart func(*Client)
 	// OnName hears that a session's clientInfo became known.
 	OnName func(*Client)
-	// OnRefused hears of a request refused for want of room for its
-	// session (see admit): what it was and why. It is in no session.
-	OnRefused func(request, why string)
+	// OnRefused hears of a request the proxy refused that is in no
+	// session, so no recording tells of it: for want of room for its
+	// session (503, see admit), a page's Origin or a Host that is not local
+	// (403), a body too large (413), too slow (408) or broken off (400).
+	// It hears what the request was, the status it got, and why.
+	OnRefused func(request string, status int, why string)
 	// MaxSessions bounds the client sessions kept at once (see admit); 0
 	// means DefaultMaxSessions.
 	MaxSessions int
@@ -158,6 +166,9 @@ func New(cfg Config) (*Proxy, error) {
 	if cfg.DialTimeout <= 0 {
 		cfg.DialTimeout = 10 * time.Second
 	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = time.Minute
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -203,6 +214,7 @@ func New(cfg Config) (*Proxy, error) {
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if why := refusal(r, p.cfg.AnyHost); why != "" {
 		http.Error(w, why, http.StatusForbidden)
+		p.refused(r, http.StatusForbidden, strings.TrimPrefix(why, "mcpscope proxy: "))
 		return
 	}
 	p.mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -70,12 +71,24 @@ func protocolOf(h http.Header, m message) string {
 // so they compare as strings. A request naming no version is of that era
 // when it sends Mcp-Method, unless it is an initialize, which that era
 // does not have: the TypeScript SDK (1.32; mcp-remote, the Inspector)
-// sends Mcp-Method on every request, a 2025 initialize too.
+// sends Mcp-Method on every request, a 2025 initialize too. A value that
+// is no date names no version: "zz" sorts after "2026" but says nothing
+// of the era (upstream refuses it, and the client's initialize with it
+// is still a 2025 client's).
 func stateless(h http.Header, m message) bool {
-	if v := protocolOf(h, m); v != "" {
-		return v >= "2026"
+	for _, v := range []string{h.Get("MCP-Protocol-Version"), m.protocol} {
+		if isVersion(v) {
+			return v >= "2026"
+		}
 	}
 	return m.method != "initialize" && h.Get("Mcp-Method") != ""
+}
+
+// isVersion reports whether v has the shape of a protocol version: a
+// date, YYYY-MM-DD.
+func isVersion(v string) bool {
+	_, err := time.Parse(time.DateOnly, v)
+	return err == nil
 }
 
 // post routes a POST to its session, making one when it starts one.
@@ -95,6 +108,10 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if c := p.legacyOf(r.URL); c != nil {
+		if !c.sameClient(r) && c.foreignAt(r.URL.RequestURI()) == nil {
+			p.otherClientPost(w, r, body, m, c)
+			return
+		}
 		p.legacyPost(w, r, body, m, c)
 		return
 	}
@@ -191,23 +208,40 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	// Stopping waits for every handler: a client that stops part way
 	// through its body must not hold it up, so the proxy's end ends the
 	// read, as exchange ends a blocked write.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(p.cfg.BodyTimeout))
 	stop := context.AfterFunc(p.life, func() {
-		_ = http.NewResponseController(w).SetReadDeadline(time.Now())
+		_ = rc.SetReadDeadline(time.Now())
 	})
 	body, err := readLimited(r.Body, r.ContentLength, int64(p.cfg.MaxEventSize))
-	stop()
+	if stop() && err == nil {
+		// Not stopping, and the body came whole: the deadline was the
+		// body's alone, and the connection goes on (a stream's answer,
+		// the next request). A body that did not is left with it, so
+		// the server's reading of what remains of it before the answer
+		// gives up at once rather than wait on the client.
+		_ = rc.SetReadDeadline(time.Time{})
+	}
 	if err != nil && p.life.Err() != nil {
 		http.Error(w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
 		return nil, false
 	}
+	if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
+		why := fmt.Sprintf("its body did not arrive whole within %s (%v); nothing was relayed", p.cfg.BodyTimeout, err)
+		http.Error(w, "mcpscope proxy: the request body did not arrive whole within "+p.cfg.BodyTimeout.String()+": send the message whole, at once", http.StatusRequestTimeout)
+		p.unread(r, http.StatusRequestTimeout, fmt.Sprintf("the client's %s %s was refused with 408: %s", r.Method, r.URL.RequestURI(), why), why)
+		return nil, false
+	}
 	if err == errTooLarge {
 		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
-		p.unread(r, fmt.Sprintf("the client's %s %s was refused with 413: its body is larger than --max-event-size (%d bytes); nothing was relayed", r.Method, r.URL.RequestURI(), p.cfg.MaxEventSize))
+		short := fmt.Sprintf("its body is larger than --max-event-size (%d bytes); nothing was relayed", p.cfg.MaxEventSize)
+		p.unread(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the client's %s %s was refused with 413: %s", r.Method, r.URL.RequestURI(), short), short)
 		return nil, false
 	}
 	if err != nil {
 		http.Error(w, "mcpscope proxy: reading the request body failed: "+err.Error(), http.StatusBadRequest)
-		p.unread(r, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err))
+		short := fmt.Sprintf("it broke off before its body ended (%v); nothing was relayed", err)
+		p.unread(r, http.StatusBadRequest, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err), short)
 		return nil, false
 	}
 	return body, true
@@ -216,8 +250,9 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 // unread logs a request whose body the proxy could not read, on the
 // session it names when the proxy knows that session: what the client
 // sent was never relayed, and the recording says so rather than leave it
-// out. A request naming no known session is in no recording.
-func (p *Proxy) unread(r *http.Request, why string) {
+// out. A request naming no known session is in no recording, so the
+// watcher hears of it (OnRefused: its status, and short for why).
+func (p *Proxy) unread(r *http.Request, status int, why, short string) {
 	p.mu.Lock()
 	c := p.legacy[r.URL.RequestURI()]
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
@@ -225,11 +260,18 @@ func (p *Proxy) unread(r *http.Request, why string) {
 	} else if id, _ := mcp.SessionIDOf(r.URL); c == nil && id != "" {
 		c = p.legacy["id:"+id]
 	}
+	if c != nil && c.Transport == mcp.TransportSSE && !c.sameClient(r) {
+		// Another client's POST to the session's endpoint is not the
+		// session's (otherClientPost).
+		c = nil
+	}
 	p.mu.Unlock()
 	if c != nil && c.acquire() {
 		c.fail(mcp.OpPost, errors.New(why))
 		c.release()
+		return
 	}
+	p.refused(r, status, short)
 }
 
 // said is a why for keyed that is known already.

@@ -54,11 +54,11 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			p.sessions[sessionKey(sid, r)] = c
 			p.mu.Unlock()
 			c.adopt(sid)
-			c.state(mcp.StateOpen, "session "+sid)
+			c.state(mcp.StateOpen, "session "+shownID(sid))
 			if prev != nil && prev != c {
 				// Upstream gave the id again to the same client: nothing
 				// tells the two sessions' requests apart any more.
-				prev.end(fmt.Sprintf("upstream gave this session's id %s to a new initialize from the same client (session %d): its later requests are recorded there", sid, c.ID))
+				prev.end(fmt.Sprintf("upstream gave this session's id %s to a new initialize from the same client (session %d): its later requests are recorded there", shownID(sid), c.ID))
 			}
 		} else {
 			p.mu.Lock()
@@ -160,7 +160,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	purpose, stream := mcp.PurposeGet, mcp.StreamGet
 	if last := r.Header.Get("Last-Event-ID"); last != "" {
 		purpose, stream = mcp.PurposeResume, mcp.StreamResponse
-		c.state(mcp.StateResuming, "the client resumes a stream after event "+last)
+		c.state(mcp.StateResuming, "the client resumes a stream after event "+shownID(last))
 	}
 	l := p.newLeg(w, r, c, nil, message{}, purpose)
 	defer l.cancel()
@@ -178,7 +178,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	case purpose == mcp.PurposeGet:
 		c.state(mcp.StateGetStream, "upstream answered "+resp.Status)
 	case isStream:
-		c.state(mcp.StateResumed, "upstream replays from event "+r.Header.Get("Last-Event-ID"))
+		c.state(mcp.StateResumed, "upstream replays from event "+shownID(r.Header.Get("Last-Event-ID")))
 	}
 	var rewrite rewriter
 	if sid == "" {
@@ -226,7 +226,7 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		return
 	}
 	err := l.answer(resp, mcp.StreamResponse, nil)
-	if refusal, refused := mcp.NoDelete(resp.StatusCode, sid); refused {
+	if refusal, refused := mcp.NoDelete(resp.StatusCode, shownID(sid)); refused {
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
 	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
@@ -243,7 +243,7 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 	if !mcp.SessionGone(resp.StatusCode, mcp.MediaType(resp.Header), l.up.Body) {
 		return false
 	}
-	c.state(mcp.StateExpired, "upstream answered "+resp.Status+" to session "+sid+": the session is gone")
+	c.state(mcp.StateExpired, "upstream answered "+resp.Status+" to session "+shownID(sid)+": the session is gone")
 	return true
 }
 

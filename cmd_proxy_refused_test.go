@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// Requests the proxy refuses before they reach a client session are in no
+// recording, so stderr says so: a page's Origin that is not local (403)
+// and a body larger than --max-event-size (413) each get a line with what
+// the request was and why, and the count when the proxy stops. Both were
+// refused without a word to the person watching.
+func TestProxyHeadlessSaysWhatItRefusedOutsideSessions(t *testing.T) {
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	addr := strings.TrimPrefix(h.run.base, "http://")
+	send := func(request string) int {
+		t.Helper()
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+		fmt.Fprint(conn, request)
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := send("GET /sse HTTP/1.1\r\nHost: " + addr + "\r\nOrigin: http://localhost.evil.test\r\nAccept: text/event-stream\r\n\r\n"); got != http.StatusForbidden {
+		t.Errorf("a page of another site: %d, want 403", got)
+	}
+	// A body it announces as 100 MB is refused before a byte of it is read.
+	if got := send("POST /mcp HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"); got != http.StatusRequestEntityTooLarge {
+		t.Errorf("a 100 MB body: %d, want 413", got)
+	}
+	h.stop()
+
+	out := h.errw.String()
+	for _, want := range []string{
+		"refused GET /sse from 127.0.0.1:", ` with 403: refused a request from Origin "http://localhost.evil.test": only local pages may use this proxy`,
+		"refused POST /mcp from 127.0.0.1:", " with 413: its body is larger than --max-event-size",
+		"2 other requests were refused before reaching a client session, so no recording holds them",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, out)
+		}
+	}
+}
