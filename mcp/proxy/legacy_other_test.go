@@ -2,10 +2,8 @@ package proxy
 
 import (
 	"bufio"
-	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -22,7 +20,29 @@ func TestAnotherClientsPostToALegacyEndpointIsRecordedApart(t *testing.T) {
 	_, base, w := startProxy(t, gw.URL, Config{})
 	ctx := bounded(t)
 
-	endpoint, readUntil := victimStream(t, base)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/sse", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("User-Agent", "victim/1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	stream := bufio.NewReader(resp.Body)
+	// readUntil reads the victim's stream up to a data line holding want.
+	readUntil := func(want string) string {
+		t.Helper()
+		for {
+			line, err := stream.ReadString('\n')
+			if err != nil {
+				t.Fatalf("the victim's stream ended before %q: %v", want, err)
+			}
+			if data, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "data:"); ok && strings.Contains(data, want) {
+				return strings.TrimSpace(data)
+			}
+		}
+	}
+	endpoint := readUntil("sessionid=")
 
 	post, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+endpoint, strings.NewReader(
 		`{"jsonrpc":"2.0","id":77,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"intruder","version":"6"}}}`))
@@ -69,72 +89,4 @@ func TestAnotherClientsPostToALegacyEndpointIsRecordedApart(t *testing.T) {
 	w.record(t, other.ID, "the intruder's initialize", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindSent && strings.Contains(string(r.RPC.Raw), "intruder")
 	})
-}
-
-// victimStream opens a legacy stream through the proxy at base as the
-// client "victim/1" and returns its endpoint and a reader of its stream up
-// to the next data line holding a string.
-func victimStream(t *testing.T, base string) (endpoint string, readUntil func(string) string) {
-	t.Helper()
-	req, _ := http.NewRequestWithContext(bounded(t), http.MethodGet, base+"/sse", nil)
-	req.Header.Set("Accept", "text/event-stream")
-	req.Header.Set("User-Agent", "victim/1")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { resp.Body.Close() })
-	stream := bufio.NewReader(resp.Body)
-	readUntil = func(want string) string {
-		t.Helper()
-		for {
-			line, err := stream.ReadString('\n')
-			if err != nil {
-				t.Fatalf("the victim's stream ended before %q: %v", want, err)
-			}
-			if data, ok := strings.CutPrefix(strings.TrimRight(line, "\r\n"), "data:"); ok && strings.Contains(data, want) {
-				return strings.TrimSpace(data)
-			}
-		}
-	}
-	return readUntil("sessionid="), readUntil
-}
-
-// Another client's POST to a legacy session's endpoint that the proxy
-// refuses unread (its body past --max-event-size) is told to the watcher as
-// a refusal in no session, not logged as a failure of the session whose
-// endpoint it named.
-func TestAnotherClientsRefusedPostIsNotTheSessions(t *testing.T) {
-	gw := startDemo(t)
-	var mu sync.Mutex
-	var refused []string
-	_, base, w := startProxy(t, gw.URL, Config{MaxEventSize: 1024, OnRefused: func(request string, status int, why string) {
-		mu.Lock()
-		refused = append(refused, fmt.Sprintf("%s %d %s", request, status, why))
-		mu.Unlock()
-	}})
-	endpoint, _ := victimStream(t, base)
-	post, _ := http.NewRequestWithContext(bounded(t), http.MethodPost, base+endpoint, strings.NewReader(strings.Repeat(" ", 2048)+"{}"))
-	post.Header.Set("Content-Type", "application/json")
-	post.Header.Set("User-Agent", "intruder/6")
-	resp, err := http.DefaultClient.Do(post)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusRequestEntityTooLarge {
-		t.Fatalf("a body past --max-event-size: %s, want 413", resp.Status)
-	}
-	mu.Lock()
-	got := strings.Join(refused, "\n")
-	mu.Unlock()
-	if !strings.Contains(got, "POST "+endpoint) || !strings.Contains(got, " 413 ") {
-		t.Errorf("the watcher heard of refusals %q, want the intruder's POST %s refused with 413", got, endpoint)
-	}
-	victim := w.sessions()[0]
-	for _, r := range w.records(victim.ID) {
-		if r.Error != nil {
-			t.Errorf("the victim's session %d logs another client's refused POST: %s", victim.ID, r.Error.Message)
-		}
-	}
 }

@@ -260,11 +260,6 @@ func (p *Proxy) unread(r *http.Request, status int, why, short string) {
 	} else if id, _ := mcp.SessionIDOf(r.URL); c == nil && id != "" {
 		c = p.legacy["id:"+id]
 	}
-	if c != nil && c.Transport == mcp.TransportSSE && !c.sameClient(r) {
-		// Another client's POST to the session's endpoint is not the
-		// session's (otherClientPost).
-		c = nil
-	}
 	p.mu.Unlock()
 	if c != nil && c.acquire() {
 		c.fail(mcp.OpPost, errors.New(why))
