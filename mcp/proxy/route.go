@@ -108,10 +108,6 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if c := p.legacyOf(r.URL); c != nil {
-		if !c.sameClient(r) && c.foreignAt(r.URL.RequestURI()) == nil {
-			p.otherClientPost(w, r, body, m, c)
-			return
-		}
 		p.legacyPost(w, r, body, m, c)
 		return
 	}
