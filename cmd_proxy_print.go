@@ -2,15 +2,16 @@ package main
 
 import (
 	"fmt"
-	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
+	"github.com/mcpscope/mcpscope/ui"
 )
 
 // record starts the recording of a client session, a new file in the
@@ -236,8 +237,9 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 // refused: because every client session was busy (503), or for what it
 // was (a non-local Origin or Host, a body too large or broken off). Each
 // status at most one line a second, with how many more there were, so a
-// flood of refusals is not a flood of lines. The totals are said when the
-// proxy stops, in the TUI too.
+// flood of refusals is not a flood of lines; the TUI's status bar says
+// the same, as often. The totals are said when the proxy stops, in the TUI
+// too.
 func (s *proxySessions) refused(request string, status int, why string) {
 	now := time.Now()
 	s.mu.Lock()
@@ -251,8 +253,8 @@ func (s *proxySessions) refused(request string, status int, why string) {
 	}
 	count.total++
 	count.unsaid++
-	out, unsaid := s.lines, count.unsaid
-	say := out != nil && now.Sub(count.saidAt) >= time.Second
+	out, feed, unsaid := s.lines, s.feed, count.unsaid
+	say := (out != nil || feed != nil) && now.Sub(count.saidAt) >= time.Second
 	if say {
 		count.unsaid, count.saidAt = 0, now
 	}
@@ -260,12 +262,18 @@ func (s *proxySessions) refused(request string, status int, why string) {
 	if !say {
 		return
 	}
-	text := fmt.Sprintf("%s refused %s with %d: %s", now.Format("15:04:05.000"), sanitize.Line(request), status, sanitize.Line(why))
+	text := fmt.Sprintf("refused %s with %d: %s", sanitize.Line(request), status, sanitize.Line(why))
 	if status == http.StatusServiceUnavailable {
 		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
 	}
 	if unsaid > 1 {
 		text += fmt.Sprintf(" (and %d more since the last such line)", unsaid-1)
 	}
-	out.add(now, text)
+	if out == nil {
+		// The TUI hears of it where it hears of new clients: the request
+		// is in no session, so no tab would ever show it.
+		feed.send(ui.Client{Notice: now.Format("15:04:05") + " " + text})
+		return
+	}
+	out.add(now, now.Format("15:04:05.000")+" "+text)
 }

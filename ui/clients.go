@@ -32,6 +32,10 @@ type Client struct {
 	// Backend sends through the session: the user's own, opened next to
 	// the proxied ones; nil for a proxied client's, which is watch-only.
 	Backend Backend
+	// Notice, when not "", is news of the proxy in no session (a request
+	// it refused before any session held it): the status bar says it, and
+	// the rest of the Client is not looked at.
+	Notice string
 }
 
 // clientFeed is a client session the TUI watches: its own Log, filled as
@@ -108,6 +112,9 @@ func (c *clients) feed(id int) (*clientFeed, int) {
 // handleClientMsg adds or renames a session; the first is shown at once.
 func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	next := waitForClient(m.opts.Clients)
+	if msg.Notice != "" {
+		return tea.Batch(next, m.setStatus(levelWarn, sanitize.Line(msg.Notice)))
+	}
 	if f, _ := m.clients.feed(msg.ID); f != nil {
 		if s := m.status.msg; s != nil && s.text == m.newClientText(f.Name) {
 			// Still announcing it by the User-Agent it came with: the

@@ -211,3 +211,16 @@ func TestEndedClientsLetGoInTheOrderTheyEnded(t *testing.T) {
 		t.Errorf("%d sessions listed, want %d: the one shown, live, and %d ended", n, maxEnded+1, maxEnded)
 	}
 }
+
+// A notice of the proxy in no session (a request it refused) shows on the
+// status bar, sanitized, and adds no client.
+func TestProxyNoticeShowsOnTheStatusBar(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	m.Update(clientMsg{Notice: "08:00:00 refused GET /sse from 127.0.0.1:5 with 403: \x1b[31mOrigin null"})
+	if v := m.status.view(); !strings.Contains(v, "refused GET /sse from 127.0.0.1:5 with 403") || strings.Contains(v, "\x1b[31m") {
+		t.Errorf("the status bar does not say what was refused, sanitized: %q", v)
+	}
+	if len(m.clients.feeds) != 0 {
+		t.Errorf("a notice became a client: %d listed", len(m.clients.feeds))
+	}
+}
