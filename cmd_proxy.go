@@ -36,6 +36,7 @@ type proxyFlags struct {
 	secrets   bool
 	theme     string
 	maxSess   int
+	maxFlight int
 	// idle is how long a client's connection may sit idle between
 	// requests; 0 means idleTimeout (a test shortens it).
 	idle time.Duration
@@ -104,6 +105,7 @@ interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 	fs.BoolVar(&pf.noRecord, "no-record", false, "do not record the sessions")
 	fs.BoolVar(&pf.secrets, "record-secrets", false, "keep Authorization, Cookie and tokens in the recordings")
 	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended, or with none idle the new one is refused with 503; 0 means the default")
+	fs.IntVar(&pf.maxFlight, "max-in-flight", proxy.DefaultMaxInFlight, "requests awaiting their answers and streams open at once in one client session: beyond it the session's next request is refused with 503 and the refusal recorded (a DELETE always goes through); 0 means the default")
 	themeFlag(cmd, &pf.theme)
 	return cmd
 }
@@ -151,6 +153,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if pf.maxSess == 0 {
 		pf.maxSess = proxy.DefaultMaxSessions
 	}
+	if pf.maxFlight < 0 {
+		return nil, &exitError{exitUsage, fmt.Errorf("--max-in-flight %d: give a number of requests and streams, or 0 for the default (%d)", pf.maxFlight, proxy.DefaultMaxInFlight)}
+	}
 	if pf.noRecord && pf.recordDir != "" {
 		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
 	}
@@ -158,7 +163,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	run.sessions = newProxySessions(cfg, pf, errw)
 	p, err := proxy.New(proxy.Config{
 		Upstream: url, Header: cfg.Header, Bearer: cfg.Bearer, AllowOrigins: cfg.AllowOrigins, MaxEventSize: cfg.MaxEventSize,
-		DialTimeout: cfg.EndpointTimeout, AnyHost: pf.listenAny, MaxSessions: pf.maxSess,
+		DialTimeout: cfg.EndpointTimeout, AnyHost: pf.listenAny, MaxSessions: pf.maxSess, MaxInFlight: pf.maxFlight,
 		OnStart: run.sessions.start, OnName: run.sessions.rename, OnRefused: run.sessions.refused,
 	})
 	if err != nil {

@@ -251,15 +251,25 @@ func (c *Client) adopt(id string) {
 // acquire counts an exchange in; it reports false once the session ended,
 // whose records no longer take anything.
 func (c *Client) acquire() bool {
+	ok, _ := c.acquireWithin(0)
+	return ok
+}
+
+// acquireWithin is acquire that also refuses, reporting busy, while limit
+// exchanges relay for the session already; 0 is no limit.
+func (c *Client) acquireWithin(limit int) (ok, busy bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.ending {
-		return false
+		return false, false
+	}
+	if limit > 0 && c.active >= limit {
+		return false, true
 	}
 	c.active++
 	c.used = true
 	c.seen = c.p.tick.Add(1)
-	return true
+	return true, false
 }
 
 // release counts an exchange out; after the end, the last one out closes

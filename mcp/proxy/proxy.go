@@ -47,7 +47,9 @@
 //     or 502 with a text body when it could not be reached.
 //  6. At most MaxSessions client sessions live at once, each with its
 //     recording open: past it the least recently active idle one ends, and
-//     with none idle the request is refused with 503 (see admit).
+//     with none idle the request is refused with 503 (see admit). One
+//     session relays at most MaxInFlight requests and streams at once:
+//     past it a request of that session is refused with 503 (see busy).
 package proxy
 
 import (
@@ -109,6 +111,10 @@ type Config struct {
 	// MaxSessions bounds the client sessions kept at once (see admit); 0
 	// means DefaultMaxSessions.
 	MaxSessions int
+	// MaxInFlight bounds the exchanges one session relays at once: its
+	// requests waiting for their answers and its open streams (see busy);
+	// 0 means DefaultMaxInFlight.
+	MaxInFlight int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -174,6 +180,9 @@ func New(cfg Config) (*Proxy, error) {
 	}
 	if cfg.MaxSessions <= 0 {
 		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.MaxInFlight <= 0 {
+		cfg.MaxInFlight = DefaultMaxInFlight
 	}
 	if cfg.OnStart == nil {
 		cfg.OnStart = func(c *Client) {
@@ -304,12 +313,26 @@ func (p *Proxy) newClient(transport string, r *http.Request, how string) *Client
 
 // hold counts a request in on session c. When c has ended, a new session
 // that lasts this request only takes its place, opened because of how and
-// ended because of why. With no session to be had (c is nil: none could be
+// ended because of why. A session relaying MaxInFlight exchanges already
+// takes no more: the request is answered 503 (see busy) and nil returned.
+// With no session to be had (c is nil: none could be
 // made at the cap, nor one for this request) it answers w that the proxy is
 // full and returns nil. The caller defers done.
 func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http.Request, how, why string) (_ *Client, done func()) {
-	if c != nil && c.acquire() {
-		return c, c.release
+	limit := p.cfg.MaxInFlight
+	if r.Method == http.MethodDelete {
+		// Ending the session is how a client at the limit lets go of it.
+		limit = 0
+	}
+	if c != nil {
+		ok, busy := c.acquireWithin(limit)
+		if ok {
+			return c, c.release
+		}
+		if busy {
+			p.busy(w, c, r)
+			return nil, nil
+		}
 	}
 	if c != nil {
 		c = p.newClient(transport, r, how)
