@@ -14,8 +14,9 @@ import (
 // session holds open: a client opening GET stream after GET stream on an
 // upstream that allows them would hold two files each until the proxy ran
 // out. A real client keeps a stream or two and a handful of requests in
-// flight; 32 leaves room for a burst of parallel calls.
-const DefaultMaxInFlight = 32
+// flight; 64 leaves room for an agent fanning out parallel tool calls,
+// which the proxy must not turn away: it is there to watch, not to limit.
+const DefaultMaxInFlight = 64
 
 // busy answers a request of session c, which relays MaxInFlight exchanges
 // already, with 503 and a text body that says why and what to do, and
