@@ -178,7 +178,7 @@ func newThemesCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			queryBackground()
 			ts, errs := themes.List()
-			fmt.Fprint(cmd.OutOrStdout(), themes.RenderList(ts, errs))
+			fmt.Fprint(cmd.OutOrStdout(), themes.RenderList(ts, errs, outputWidth(cmd.OutOrStdout())))
 			return nil
 		},
 	}

@@ -34,7 +34,7 @@ func TestRenderListShowsEveryThemeDirAndErrors(t *testing.T) {
 		&FileError{Path: dir + "/bad.yaml", Line: 4, Msg: `unknown key "primry"`},
 		errors.Join(&FileError{Path: dir + "/two.yaml", Line: 1, Msg: "first"}, &FileError{Path: dir + "/two.yaml", Line: 2, Msg: "second"}),
 	}
-	got := ansi.Strip(RenderList(themes, errs))
+	got := ansi.Strip(RenderList(themes, errs, 0))
 	for _, th := range themes {
 		if !strings.Contains(got, "  "+th.Name+" ") {
 			t.Errorf("RenderList does not list %q:\n%s", th.Name, got)
@@ -56,7 +56,7 @@ func TestRenderListShowsEveryThemeDirAndErrors(t *testing.T) {
 			col = i
 		}
 	}
-	if noErrs := ansi.Strip(RenderList(themes, nil)); strings.Contains(noErrs, "Problems") {
+	if noErrs := ansi.Strip(RenderList(themes, nil, 0)); strings.Contains(noErrs, "Problems") {
 		t.Errorf("RenderList without errors mentions problems:\n%s", noErrs)
 	}
 }

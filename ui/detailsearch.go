@@ -41,7 +41,6 @@ func (s *detailSearch) find(key detailKey, lines []string, inPart bool) {
 func newDetailSearch(c *common) detailSearch {
 	in := textinput.New()
 	in.Prompt = "/ "
-	in.Placeholder = "search this detail (" + c.keys.Submit.Help().Key + " finds, " + c.keys.Cancel.Help().Key + " cancels)"
 	in.CharLimit = 256
 	styleInput(&in, c.st.TextInput)
 	return detailSearch{input: in, at: -1}
@@ -50,13 +49,25 @@ func newDetailSearch(c *common) detailSearch {
 // searching reports whether the search input has the keyboard.
 func (d *detailPane) searching() bool { return d.search.input.Focused() }
 
-// openSearch gives the keyboard to the search input, holding the last
-// query to edit.
+// openSearch gives the keyboard to the search input, empty as less's and
+// vim's is: the last query held as text had what was typed appended to it
+// ("zzzz" became "zzzzzzzz"). Its placeholder names the last query, which
+// enter on the empty input finds again.
 func (d *detailPane) openSearch() tea.Cmd {
-	d.search.input.SetValue(d.search.query)
-	d.search.input.CursorEnd()
+	d.search.input.SetValue("")
+	d.search.input.Placeholder = d.searchPlaceholder()
 	d.search.input.Width = max(d.w-6, 1)
 	return d.search.input.Focus()
+}
+
+// searchPlaceholder is what the empty search input says: what enter does
+// with nothing typed, and how to leave.
+func (d *detailPane) searchPlaceholder() string {
+	k := d.c.keys
+	if d.search.query != "" {
+		return sanitize.Line(d.search.query) + " (" + k.Submit.Help().Key + " finds it again, " + k.Cancel.Help().Key + " cancels)"
+	}
+	return "search this detail (" + k.Submit.Help().Key + " finds, " + k.Cancel.Help().Key + " cancels)"
 }
 
 // searchHint is the line under the panes while the search input is open.
@@ -75,7 +86,9 @@ func (d *detailPane) searchKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Submit):
 		d.search.input.Blur()
-		d.search.query = d.search.input.Value()
+		if v := d.search.input.Value(); v != "" {
+			d.search.query = v
+		}
 		d.search.key, d.search.hits = detailKey{}, nil
 		d.findFrom(d.scroll.offset, 1)
 		return nil

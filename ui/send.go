@@ -88,21 +88,25 @@ func reconnectCmd(ctx context.Context, b Backend) tea.Cmd {
 	}
 }
 
-// commandLabel names a command for the status line: the method, and the
-// tool for tools/call, a long name cut in its middle (see shortName).
-func commandLabel(c command.Command) string {
+// commandLabel names a command for a status line width cells wide (0:
+// unknown): the method, and the tool for tools/call, a long name cut in
+// its middle (see shortName).
+func commandLabel(c command.Command, width int) string {
 	if c.Tool != "" {
-		return c.Method + " " + shortName(sanitize.Line(c.Tool))
+		return c.Method + " " + shortName(sanitize.Line(c.Tool), width)
 	}
 	return sanitize.Line(c.Method)
 }
 
-// shortName is a name for a status line that says more after it: at most
-// 28 cells, a longer one keeping its start and its end, which tell tools
-// apart (gateway prefixes, _v2 suffixes). A 75-cell tool name left an
-// 80-column line no room for what happened to the call.
-func shortName(name string) string {
-	const most, head = 28, 18
+// shortName is a name for a status line width cells wide that says more
+// after it: at most a third of the line (28 cells at 80 columns or fewer),
+// a longer one keeping its start and its end, which tell tools apart
+// (gateway prefixes, _v2 suffixes). A 75-cell tool name left an 80-column
+// line no room for what happened to the call; 28 cells at 160 columns cut
+// names that had all the room they needed.
+func shortName(name string, width int) string {
+	most := max(28, width/3)
+	head := most * 2 / 3
 	w := ansi.StringWidth(name)
 	if w <= most {
 		return name
@@ -116,7 +120,7 @@ func (m *Model) labelOf(c command.Command) string {
 	if c.Method == "initialize" && c.Params == nil && len(c.Words) == 0 && m.com.log.Stats().Transport == mcp.TransportStateless {
 		return "server/discover"
 	}
-	return commandLabel(c)
+	return commandLabel(c, m.width)
 }
 
 // describeSent turns a send result into a status line with its level.
@@ -125,7 +129,7 @@ func (m *Model) labelOf(c command.Command) string {
 func describeSent(m sentMsg) (statusLevel, string) {
 	label := m.label
 	if label == "" {
-		label = commandLabel(m.cmd)
+		label = commandLabel(m.cmd, 0)
 	}
 	var warn string
 	if len(m.warnings) > 0 {

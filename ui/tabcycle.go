@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -74,8 +75,9 @@ func (cy *cycleState) replace(in *textinput.Model, start, end int, text string) 
 // drawCandidates lists the cycle's candidates with the chosen one marked.
 // The list starts up to two candidates before the chosen one, so it is on
 // screen with what comes next; only what fits is drawn, so cycling through a
-// thousand tool names stays cheap. A candidate wider than a third of the line is
-// cut, so one long tool name does not hide the others.
+// thousand tool names stays cheap, and how many more follow is said as +N.
+// A candidate wider than a third of the line is cut, so one long tool name
+// does not hide the others.
 func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	labels := cy.comp.labels
 	label := func(i int) string {
@@ -94,15 +96,28 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		}
 	}
 	var b strings.Builder
+	used := 0
 	if first > 0 {
 		b.WriteString(st.Hint.Render("… "))
+		used = 2
 	}
-	for i, used := first, 0; i < len(labels) && (width <= 0 || used <= width); i++ {
+	for i := first; i < len(labels); i++ {
+		l := label(i)
+		// Only whole names: one cut at the edge ("get-resourc…") read as
+		// a name of its own. What does not fit is counted, "+N", and the
+		// room for that count is kept while names are drawn.
+		need := ansi.StringWidth(l)
+		if rest := len(labels) - i - 1; rest > 0 {
+			need += 2 + len(fmt.Sprintf("+%d", rest))
+		}
+		if width > 0 && used+need > width && i > first {
+			b.WriteString(st.Hint.Render(fmt.Sprintf("+%d", len(labels)-i)))
+			break
+		}
 		style := st.Hint
 		if i == cy.idx {
 			style = st.Key
 		}
-		l := label(i)
 		b.WriteString(style.Render(l))
 		b.WriteString(st.Hint.Render("  "))
 		used += ansi.StringWidth(l) + 2

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -111,8 +112,15 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	if mcp.FindTool(tools, c.Tool) == nil {
 		// Not known yet, or added since the last listing (mcp-add, a later
 		// page): list once more so the arguments get their types.
-		if listed, _, err := s.ListToolsFrom(ctx, "", true); err == nil {
+		listed, _, err := s.ListToolsFrom(ctx, "", true)
+		if err == nil {
 			tools = listed
+		}
+		var refused *mcp.RPCError
+		if errors.As(err, &refused) && awaitsInitialize(s) {
+			// A session that waits for initialize refuses the call as it
+			// refused the listing: one Enter, one refusal, not two.
+			return nil, nil, err
 		}
 	}
 	var warnings []ArgWarning
@@ -155,6 +163,17 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	}
 	r, err := mcp.Checked(s.CallTool(ctx, c.Tool, raw))
 	return r, warnings, err
+}
+
+// awaitsInitialize says whether s is a session of the initialize era not
+// initialized yet. A Session that cannot tell does not, so its calls go
+// as they always did; a 2026 (stateless) session has no initialize.
+func awaitsInitialize(s Session) bool {
+	i, ok := s.(interface {
+		Initialized() bool
+		Transport() string
+	})
+	return ok && i.Transport() != mcp.TransportStateless && !i.Initialized()
 }
 
 // toolNames are the names of tools, sorted.

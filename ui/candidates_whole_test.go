@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// The Tab candidates row shows only whole names and counts the rest as
+// +N: at 60 columns it ended in "get-resourc…", a name no tool has.
+func TestCandidatesShowWholeNamesAndCountTheRest(t *testing.T) {
+	names := []string{"echo", "get-forecast", "get-resource-links", "greet", "long-running", "sample", "zip"}
+	tools := make([]mcp.Tool, len(names))
+	for i, n := range names {
+		tools[i] = mcp.Tool{Name: n}
+	}
+	c := newLine(t, "")
+	c.SetSize(60)
+	c.SetTools(tools)
+	clPress(c, runes("tools/call "), keyTab)
+	hint := ansi.Strip(hintOf(c))
+	if w := ansi.StringWidth(hint); w > 60 {
+		t.Errorf("candidates %q are %d columns wide, want at most 60", hint, w)
+	}
+	words := strings.Fields(hint)
+	shown := 0
+	for _, w := range words[:len(words)-1] {
+		if !slices.Contains(names, w) {
+			t.Errorf("candidates %q show %q, which is no tool's whole name", hint, w)
+		}
+		shown++
+	}
+	if want := fmt.Sprintf("+%d", len(names)-shown); words[len(words)-1] != want {
+		t.Errorf("candidates %q end in %q, want the count of the names not shown, %s", hint, words[len(words)-1], want)
+	}
+}

@@ -1,0 +1,33 @@
+package ui
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// At 160 columns the status line names a 33-cell tool whole: it was cut to
+// 28 cells ("trigger-long-runni…operation") whatever the width. At 80
+// columns the name is still cut in its middle, leaving room for what
+// happened to the call.
+func TestStatusLabelUsesTheWidth(t *testing.T) {
+	const name = "trigger-long-running-operation-v2"
+	if got := shortName(name, 80); got == name || len([]rune(got)) > 28 {
+		t.Errorf("shortName(%q, 80) = %q, want it cut to 28 cells", name, got)
+	}
+	tools := append(mcptest.StreamableTools(), mcptest.Tool{Name: name, InputSchema: json.RawMessage(`{"type":"object"}`)})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Tools: tools, Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && x.Method == "tools/call" {
+			x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "done"}}})
+			return
+		}
+		x.Default()
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(name)
+	l.waitFor("tools/call " + name + ": ok")
+	l.quit()
+}
