@@ -9,8 +9,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,7 +18,6 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/localurl"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/themes"
 	"github.com/mcpscope/mcpscope/ui"
@@ -423,48 +420,6 @@ func (s *proxySessions) drain(recs <-chan []mcp.Record) {
 	}()
 }
 
-// openOwn opens the user's own session to the upstream, recorded like any
-// other, for the TUI's o key. It connects in the background: the panes show
-// how that goes.
-func (s *proxySessions) openOwn() (ui.Client, error) {
-	cfg := s.cfg
-	cfg.Reconnect = true
-	s.mu.Lock()
-	if s.answers != nil {
-		// The TUI answers what the server asks (elicitation, sampling,
-		// roots), as for mcpscope URL: without it the session declared
-		// none of them, and a server hid the tools that ask.
-		cfg.Answerer = s.answers
-	}
-	s.mu.Unlock()
-	sess := mcp.NewSession(cfg)
-	s.mu.Lock()
-	s.own = append(s.own, sess)
-	id := -len(s.own)
-	s.mu.Unlock()
-	recs, path, log := s.recordStream(sess.Records(), cfg.URL, cfg.Transport, time.Now(), fmt.Sprintf("own %d", -id), nil, true)
-	s.mu.Lock()
-	s.feeds = append(s.feeds, recs)
-	if path != "" {
-		s.noteRecorded(path)
-	}
-	s.mu.Unlock()
-	go func() { _ = sess.Connect(context.Background()) }()
-	return ui.Client{ID: id, Name: "you (mcpscope)", Records: recs, RecordingPath: path, Log: log,
-		Backend: command.Runner{Session: sess}}, nil
-}
-
-// closeOwn ends the user's own sessions.
-func (s *proxySessions) closeOwn() {
-	s.mu.Lock()
-	own := s.own
-	s.own = nil
-	s.mu.Unlock()
-	for _, sess := range own {
-		sess.Close()
-	}
-}
-
 // wait waits until every session's records ended and its recording
 // closed, and (headless) its lines are out.
 func (s *proxySessions) wait() {
@@ -474,75 +429,4 @@ func (s *proxySessions) wait() {
 	if s.lines != nil {
 		s.lines.close()
 	}
-}
-
-// listedPaths bounds the recordings report names one by one: a client
-// opening thousands of sessions would fill the terminal with their paths
-// when the proxy stops, and have it hold every path while it runs.
-const listedPaths = 20
-
-// noteRecorded counts a recording and keeps its path among the last
-// listedPaths; s.mu is held.
-func (s *proxySessions) noteRecorded(path string) {
-	s.recorded++
-	if len(s.paths) == listedPaths {
-		s.paths = slices.Delete(s.paths, 0, 1)
-	}
-	s.paths = append(s.paths, path)
-}
-
-// report says where the sessions were recorded.
-func (s *proxySessions) report(w io.Writer) {
-	s.mu.Lock()
-	paths := append([]string(nil), s.paths...)
-	recorded := s.recorded
-	refused, other := 0, 0
-	for status, n := range s.refusals {
-		if status == http.StatusServiceUnavailable {
-			refused += n.total
-		} else {
-			other += n.total
-		}
-	}
-	folded, earlyPath := s.early.folded, s.early.path
-	s.mu.Unlock()
-	switch {
-	case folded == 1 && earlyPath != "":
-		fmt.Fprintf(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in %s\n", earlyPath)
-	case folded > 1 && earlyPath != "":
-		fmt.Fprintf(w, "%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in %s\n", folded, earlyPath)
-	}
-	if refused > 0 {
-		what := fmt.Sprintf("%d requests were", refused)
-		if refused == 1 {
-			what = "1 request was"
-		}
-		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", what, s.pf.maxSess)
-	}
-	if other > 0 {
-		what := fmt.Sprintf("%d other requests were", other)
-		if other == 1 {
-			what = "1 other request was"
-		}
-		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
-	}
-	switch len(paths) {
-	case 0:
-		if !s.pf.noRecord {
-			fmt.Fprintln(w, "no client connected: nothing was recorded")
-		}
-		return
-	case recorded:
-		if recorded == 1 {
-			fmt.Fprintf(w, "1 session recorded:\n")
-		} else {
-			fmt.Fprintf(w, "%d sessions recorded:\n", recorded)
-		}
-	default:
-		fmt.Fprintf(w, "%d sessions recorded in %s; the last %d:\n", recorded, filepath.Dir(paths[0]), len(paths))
-	}
-	for _, p := range paths {
-		fmt.Fprintf(w, "  %s\n", p)
-	}
-	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")
 }

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/ui"
+)
+
+// openOwn opens the user's own session to the upstream, recorded like any
+// other, for the TUI's o key. It connects in the background: the panes show
+// how that goes.
+func (s *proxySessions) openOwn() (ui.Client, error) {
+	cfg := s.cfg
+	cfg.Reconnect = true
+	s.mu.Lock()
+	if s.answers != nil {
+		// The TUI answers what the server asks (elicitation, sampling,
+		// roots), as for mcpscope URL: without it the session declared
+		// none of them, and a server hid the tools that ask.
+		cfg.Answerer = s.answers
+	}
+	s.mu.Unlock()
+	sess := mcp.NewSession(cfg)
+	s.mu.Lock()
+	s.own = append(s.own, sess)
+	id := -len(s.own)
+	s.mu.Unlock()
+	recs, path, log := s.recordStream(sess.Records(), cfg.URL, cfg.Transport, time.Now(), fmt.Sprintf("own %d", -id), nil, true)
+	s.mu.Lock()
+	s.feeds = append(s.feeds, recs)
+	if path != "" {
+		s.noteRecorded(path)
+	}
+	s.mu.Unlock()
+	go func() { _ = sess.Connect(context.Background()) }()
+	return ui.Client{ID: id, Name: "you (mcpscope)", Records: recs, RecordingPath: path, Log: log,
+		Backend: command.Runner{Session: sess}}, nil
+}
+
+// closeOwn ends the user's own sessions.
+func (s *proxySessions) closeOwn() {
+	s.mu.Lock()
+	own := s.own
+	s.own = nil
+	s.mu.Unlock()
+	for _, sess := range own {
+		sess.Close()
+	}
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"slices"
+)
+
+// listedPaths bounds the recordings report names one by one: a client
+// opening thousands of sessions would fill the terminal with their paths
+// when the proxy stops, and have it hold every path while it runs.
+const listedPaths = 20
+
+// noteRecorded counts a recording and keeps its path among the last
+// listedPaths; s.mu is held.
+func (s *proxySessions) noteRecorded(path string) {
+	s.recorded++
+	if len(s.paths) == listedPaths {
+		s.paths = slices.Delete(s.paths, 0, 1)
+	}
+	s.paths = append(s.paths, path)
+}
+
+// report says where the sessions were recorded.
+func (s *proxySessions) report(w io.Writer) {
+	s.mu.Lock()
+	paths := append([]string(nil), s.paths...)
+	recorded := s.recorded
+	refused, other := 0, 0
+	for status, n := range s.refusals {
+		if status == http.StatusServiceUnavailable {
+			refused += n.total
+		} else {
+			other += n.total
+		}
+	}
+	folded, earlyPath := s.early.folded, s.early.path
+	s.mu.Unlock()
+	switch {
+	case folded == 1 && earlyPath != "":
+		fmt.Fprintf(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in %s\n", earlyPath)
+	case folded > 1 && earlyPath != "":
+		fmt.Fprintf(w, "%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in %s\n", folded, earlyPath)
+	}
+	if refused > 0 {
+		what := fmt.Sprintf("%d requests were", refused)
+		if refused == 1 {
+			what = "1 request was"
+		}
+		fmt.Fprintf(w, "%s refused with 503: every one of the --max-sessions %d client sessions was busy; a larger --max-sessions makes room\n", what, s.pf.maxSess)
+	}
+	if other > 0 {
+		what := fmt.Sprintf("%d other requests were", other)
+		if other == 1 {
+			what = "1 other request was"
+		}
+		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
+	}
+	switch len(paths) {
+	case 0:
+		if !s.pf.noRecord {
+			fmt.Fprintln(w, "no client connected: nothing was recorded")
+		}
+		return
+	case recorded:
+		if recorded == 1 {
+			fmt.Fprintf(w, "1 session recorded:\n")
+		} else {
+			fmt.Fprintf(w, "%d sessions recorded:\n", recorded)
+		}
+	default:
+		fmt.Fprintf(w, "%d sessions recorded in %s; the last %d:\n", recorded, filepath.Dir(paths[0]), len(paths))
+	}
+	for _, p := range paths {
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")
+}
