@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/themes"
+)
+
+// hintLine is the second line: why sending is off, the last Enter's
+// outcome, the completion candidates, or a hint for the word being typed.
+func (c *CommandLine) hintLine() string {
+	st := c.st
+	switch {
+	case c.disabled != "":
+		return st.Warning.Render(sanitize.Line(c.disabled))
+	case !c.input.Focused():
+		switch {
+		case c.hist.loadErr != nil:
+			return st.Error.Render(sanitize.Line(c.hist.loadErr.Error()))
+		case c.saveErr != "":
+			return st.Error.Render(c.saveErr)
+		}
+		return ""
+	case c.err != "":
+		return st.Error.Render("✗ " + c.err)
+	case len(c.warns) > 0:
+		return warnHint(st, c.keys, "sends", c.warns)
+	case c.cycle != nil:
+		return c.candidates()
+	}
+	value := c.input.Value()
+	ctx := c.analyze(value[:byteOffset(value, c.input.Position())])
+	h := c.wordHint(ctx)
+	if note := ctx.nothingToComplete(); c.fruitless && note != "" {
+		h = note + " · " + h
+	}
+	return st.Hint.Render(c.wholeParts(h))
+}
+
+// wholeParts is a hint of parts joined by " · " with no part cut to a few
+// cells at the edge: "no prompts known yet: tab lists them, then offers
+// names and arguments · prompts…" named a word of the usage, and a key's
+// "tim…" read as a key of that name. A last part that would show only a
+// few cells is left out, "…" in its place; a part that shows most of
+// itself is cut by fit as before; a first part wider than the line alone
+// (a tool's long description) is cut to leave its arguments whole.
+func (c *CommandLine) wholeParts(h string) string {
+	const sep, more, readable = " · ", " · …", 24
+	if parts := strings.Split(h, sep); c.width > 0 && len(parts) > 1 && ansi.StringWidth(parts[0]) > c.width {
+		// The first part alone is wider than the line (a tool's long
+		// description before its arguments): it is the one cut, and
+		// what follows it is read whole, as much of it as leaves the
+		// first part readable.
+		rest := parts[1:]
+		tail := func() string {
+			t := sep + strings.Join(rest, sep)
+			if len(rest) < len(parts)-1 {
+				t += more
+			}
+			return t
+		}
+		for len(rest) > 0 && ansi.StringWidth(tail()) > c.width-readable {
+			rest = rest[:len(rest)-1]
+		}
+		if len(rest) > 0 {
+			return ansi.Truncate(parts[0], c.width-ansi.StringWidth(tail()), "…") + tail()
+		}
+		return h
+	}
+	for c.width > 0 && ansi.StringWidth(h) > c.width {
+		i := strings.LastIndex(strings.TrimSuffix(h, more), sep)
+		if i < 0 || c.width-ansi.StringWidth(h[:i]+sep) >= readable {
+			break
+		}
+		h = h[:i] + more
+	}
+	return h
+}
+
+// wordHint says what the word under the cursor is, or what to do first.
+func (c *CommandLine) wordHint(ctx lineContext) string {
+	if c.unconnected && len(c.tools) == 0 && ctx.method == "tools/call" {
+		return "not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again"
+	}
+	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
+		// The first thing to do is not the list the other hints name; in
+		// 80 columns, keys and all.
+		return "not initialized: " + c.keys.Cancel.Help().Key + ", then " + c.keys.Initialize.Help().Key +
+			" initializes it and " + c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key
+	}
+	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {
+		return h
+	}
+	return ctx.hint(c.tools, c.keys)
+}
+
+// nothingToComplete is what the hint says first after a Tab that found
+// nothing on a key=value word: that its value is the user's to type. Other
+// words' hints say why there is nothing already ("no tools known yet").
+func (ctx lineContext) nothingToComplete() string {
+	if key, _, ok := strings.Cut(ctx.cur.Text, "="); ok && key != "" {
+		return "no values to offer for " + sanitize.Line(strings.TrimSuffix(key, ":")) + ": type one"
+	}
+	return ""
+}
+
+// wholeKeys is keyHints of as many of bs, from the first, as fit the
+// width: a replay's keys on 80 columns ended "enter open in deta…", and a
+// key named by half its words is worse than one left to the help (?).
+func (c *CommandLine) wholeKeys(bs []key.Binding) string {
+	n := len(bs)
+	for n > 1 && c.width > 0 && ansi.StringWidth(keyHints(bs[:n]...)) > c.width {
+		n--
+	}
+	return keyHints(bs[:n]...)
+}
+
+// fit cuts a drawn line to the width.
+func (c *CommandLine) fit(s string) string {
+	if c.width <= 0 {
+		return s
+	}
+	return ansi.Truncate(s, c.width, "…")
+}
+
+// warningsText is what arguments or an answer were warned about, one
+// sanitized phrase each, for a status or hint line.
+func warningsText(ws []command.ArgWarning) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = sanitize.Line(w.String())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// warnHint is the line under an input whose Enter was held back by
+// warnings: pressing it again does what verb says anyway.
+func warnHint(st *themes.Styles, keys *KeyMap, verb string, ws []command.ArgWarning) string {
+	return st.Warning.Render(warnText(keys, verb, ws))
+}
+
+// warnText is warnHint's text, unstyled.
+func warnText(keys *KeyMap, verb string, ws []command.ArgWarning) string {
+	return "⚠ " + keys.Submit.Help().Key + " again " + verb + " anyway · " + warningsText(ws)
+}
