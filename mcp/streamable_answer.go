@@ -1,0 +1,124 @@
+package mcp
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"sync/atomic"
+)
+
+// noBody is the end of a 2xx POST answer with nothing in its body.
+func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string) error {
+	if m.p != nil && (t.modern || id == "") {
+		// A request's answer belongs in the POST's response. A lenient
+		// wait for it on the GET stream needs a session with one; 2026
+		// has none that carries answers, and before initialize's answer
+		// there is no session: waiting would only run out the timeout.
+		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered %s with no answer in its body to %s, and no stream is open that could carry one: the answer belongs in the POST's response (JSON or an event stream)", t.endpoint, statusText(resp), m.method)}
+	}
+	if m.p != nil && resp.StatusCode != http.StatusAccepted {
+		// Only a 202 leaves room for an answer elsewhere (the lenient wait
+		// on the GET stream below). 204 and 205 say there is nothing more
+		// to come, and a 200 (or any other 2xx) with an empty body was the
+		// answer, empty: waiting would only run out the timeout.
+		empty := ""
+		if resp.StatusCode != http.StatusNoContent && resp.StatusCode != http.StatusResetContent {
+			empty = " with an empty body"
+		}
+		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered %s%s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", t.endpoint, statusText(resp), empty, m.method)}
+	}
+	// Accepted: a notification or reply needs no more; a request's
+	// answer may still come on the GET stream.
+	return nil
+}
+
+// jsonAnswer reads a JSON answer: the message(s) it holds are received
+// records, and a request whose answer is not among them fails at once. An
+// empty body taking a notification or reply, or an empty 202, is no JSON
+// to read but the usual nothing, whatever its label: the Python SDK answers
+// a notification 202 with Content-Type application/json and no body.
+func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchange, gen int, id string, adopt func()) error {
+	s := t.s
+	limit := int64(s.cfg.MaxEventSize)
+	var r io.Reader = resp.Body
+	if m.p != nil {
+		r = &countingReader{r: r, n: &m.p.unfinished}
+	}
+	body, err := io.ReadAll(io.LimitReader(r, limit+1))
+	resp.Body.Close()
+	at := s.cfg.Now().Round(0)
+	ex.Opened, ex.BodySize = StreamJSON, int64(len(body))
+	if err != nil {
+		ex.Err = err.Error()
+		s.emitHTTP(ex)
+		if we := badBody(err); we != nil {
+			return withTransport(we, t.name(), PurposePost)
+		}
+		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err,
+			Message: "the JSON answer broke off: " + err.Error()}
+	}
+	if cb, ok := resp.Body.(*cutBody); ok && cb.note() != "" {
+		// Part of a body nothing awaits: no message to read in it.
+		ex.Opened, ex.Body, ex.Err = "", Raw(body[:min(len(body), BodyLimit)]), cb.note()
+		s.emitHTTP(ex)
+		adopt()
+		return nil
+	}
+	if int64(len(body)) > limit {
+		ex.Opened, ex.Body = "", Raw(body[:BodyLimit])
+		s.emitHTTP(ex)
+		return &WireError{Cause: CauseEventTooLarge, Transport: t.name(), Purpose: PurposePost,
+			Message: fmt.Sprintf("the JSON answer is larger than the %d-byte limit", limit)}
+	}
+	if len(body) == 0 && (m.p == nil || resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusResetContent) {
+		ex.Opened = ""
+		s.emitHTTP(ex)
+		adopt()
+		return t.noBody(m, resp, id, ex.Purpose)
+	}
+	s.emitHTTP(ex)
+	adopt()
+	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
+	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
+		s.handleMessage(in, nil, string(body), at)
+		return &WireError{Cause: CauseNotJSONRPC, Transport: t.name(), Purpose: PurposePost, Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, notRPCWhy(body))}
+	}
+	s.handleMessage(in, nil, string(body), at)
+	if m.p != nil && s.waiting(m.id) {
+		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost,
+			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + strayWords(s.straysSince(m.p, m.id))}
+	}
+	return nil
+}
+
+// countingReader keeps n at the bytes read so far: until a JSON body ends,
+// every byte of it is unfinished.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n.Add(int64(k))
+	return k, err
+}
+
+// isBatch reports a JSON array, which handleMessage reads message by message.
+func isBatch(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) > 0 && b[0] == '['
+}
+
+// answerID reads the id of a JSON-RPC answer, or "".
+func answerID(b Raw) string {
+	p, ok := peekMessage(bytesOf(string(b)))
+	if !ok || p.id == nil || (p.result == nil && p.errv == nil) {
+		return ""
+	}
+	return string(p.id)
+}
