@@ -73,14 +73,12 @@ func requestedVersion(req *mcp.Record) string {
 	if req == nil || req.RPC == nil {
 		return ""
 	}
-	var v struct {
-		Params struct {
-			Meta map[string]json.RawMessage `json:"_meta"`
-		} `json:"params"`
+	// The one JSON scanner, indexed to the _meta only: a request's
+	// arguments can be megabytes deep.
+	doc, err := jsonspan.Parse([]byte(req.RPC.Raw), jsonspan.Limits{Depth: 4})
+	if err != nil {
+		return ""
 	}
-	var version string
-	if json.Unmarshal([]byte(req.RPC.Raw), &v) == nil {
-		_ = json.Unmarshal(v.Params.Meta[mcp.MetaProtocolVersion], &version)
-	}
+	version, _ := doc.Root().Get("params").Get("_meta").Get(mcp.MetaProtocolVersion).Text()
 	return version
 }

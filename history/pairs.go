@@ -153,6 +153,11 @@ func (l *Log) onRPC(r *mcp.Record) {
 			l.stats.Requests++
 			if m.Method == "server/discover" || m.Method == "initialize" {
 				l.probing("POST "+m.Method, r.Time)
+			} else if l.stats.Protocol == "" {
+				// A client that speaks 2026 with no initialize, over a
+				// legacy stream where no header says so (a proxied Go
+				// SDK client does), names its version in each request.
+				l.stats.Protocol = requestedVersion(r)
 			}
 			l.neg.sentRequest(m)
 			l.progressOf[m.ID] = int32(l.rows.n)
@@ -235,15 +240,19 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		return
 	}
 	switch p.method {
-	case "initialize":
-		l.neg.initialized(m.Raw, r.Seq)
+	case "initialize", "server/discover":
+		if p.method == "initialize" {
+			l.neg.initialized(m.Raw, r.Seq)
+		} else {
+			l.neg.discovered(l.record(p.req), m.Raw)
+		}
 		if v := l.neg.init.protocol; v != "" {
-			// The version the server chose: a proxied legacy session
-			// has no state record that says it (no header carries it).
+			// The version in use (the one initialize chose, or the one
+			// a discovered 2026 client asked in and the server speaks):
+			// a proxied legacy session has no state record that says
+			// it, since no header carries it.
 			l.stats.Protocol = v
 		}
-	case "server/discover":
-		l.neg.discovered(l.record(p.req), m.Raw)
 	case "tools/list":
 		l.toolsPage(l.record(p.req), r)
 	case "prompts/list", "resources/list", "resources/templates/list":

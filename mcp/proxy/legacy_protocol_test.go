@@ -1,6 +1,9 @@
 package proxy
 
 import (
+	"bufio"
+	"net/http"
+	"strings"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -38,5 +41,52 @@ func TestProxiedLegacySessionKnowsItsProtocol(t *testing.T) {
 	log.Append(w.records(id)...)
 	if got := log.Stats().Protocol; want == "" || got != want {
 		t.Errorf("the proxied legacy session's protocol is %q, want %q, what the initialize answer chose", got, want)
+	}
+}
+
+// A client that speaks 2026-07-28 over a legacy HTTP+SSE stream sends no
+// initialize (the Go SDK's client went on so after a discover, now and
+// then, even where the demo's legacy stream offers no 2026): its session
+// knows its version from what each request names in its _meta. The status
+// bar showed none, and the test above failed whenever the SDK did so.
+func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
+	gw := startDemo(t)
+	_, base, w := startProxy(t, gw.URL, Config{})
+	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
+	br := bufio.NewReader(stream.Body)
+	var endpoint string
+	for _, line := range strings.Split(nextEvent(t, br), "\n") {
+		if data, ok := strings.CutPrefix(line, "data:"); ok {
+			endpoint = strings.TrimSpace(data)
+		}
+	}
+	if endpoint == "" {
+		t.Fatal("no endpoint event through the proxy")
+	}
+	readAll(t, rawPost(t, base+endpoint, request2026("1", "server/discover", "", "modern-over-sse")).Body)
+	if answer := nextEvent(t, br); !strings.Contains(answer, `"supportedVersions"`) {
+		t.Fatalf("the discover answer on the stream is %q", answer)
+	}
+	readAll(t, rawPost(t, base+endpoint, request2026("2", "tools/list", "", "modern-over-sse")).Body)
+	if answer := nextEvent(t, br); !strings.Contains(answer, `"tools"`) {
+		t.Fatalf("the tools/list answer on the stream is %q", answer)
+	}
+	var id int
+	w.until(t, "the legacy session", func() bool {
+		for _, c := range w.clients {
+			if c.Transport == mcp.TransportSSE {
+				id = c.ID
+				return true
+			}
+		}
+		return false
+	})
+	w.record(t, id, "the tools/list answer", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "tools/list"
+	})
+	log := history.NewLog()
+	log.Append(w.records(id)...)
+	if got := log.Stats().Protocol; got != "2026-07-28" {
+		t.Errorf("the proxied 2026 session over a legacy stream has protocol %q, want 2026-07-28, the version its requests name", got)
 	}
 }
