@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
-	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -310,9 +309,10 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 		if a.ContentType != "" {
 			line += " · " + wireLine(a.ContentType, 128)
 		}
+		const bodyMost = 96
 		raw := strings.TrimSpace(a.Body)
-		if body := wireLine(raw, 96); body != "" && !bodyAbove(ps, body) {
-			if len(clip.Prefix(raw, 96)) < len(raw) {
+		if body := wireLine(raw, bodyMost); body != "" && !bodyAbove(ps, body) {
+			if len(raw) > bodyMost {
 				// Cut: say so, or "…,"id":nu" reads as the whole body.
 				body = strings.TrimSpace(body) + "…"
 			}
