@@ -28,12 +28,12 @@ func (m *Model) cancelSelected() tea.Cmd {
 		// the listen stream's acknowledgement would wait out --timeout.
 		return m.setStatus(levelInfo, "cancelling the command still waiting…")
 	}
-	if !ours(p) && m.com.log.Stats().Pending == 0 {
-		// "select a request" when none is waiting sent the user
-		// looking for a row that is not there.
-		return m.setStatus(levelWarn, "nothing to cancel: no request is waiting for its answer")
-	}
 	if !ours(p) {
+		if m.com.log.Stats().Pending == 0 {
+			// "select a request" when none is waiting sent the user
+			// looking for a row that is not there.
+			return m.setStatus(levelWarn, "nothing to cancel: no request is waiting for its answer")
+		}
 		return m.setStatus(levelWarn, "select a request of ours in Pairs to cancel it")
 	}
 	label := pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
