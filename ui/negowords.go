@@ -32,17 +32,14 @@ func inUseLabel(ep *mcp.Endpoint) string {
 // postSummary counts POST answers by status, and reports whether they
 // differ (then the recent ones are worth listing one by one).
 func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
-	counts, mixed := postCounts(posts), false
+	counts, kinds := postCounts(posts)
 	last := posts[len(posts)-1]
-	for _, p := range posts {
-		mixed = mixed || statusText(p.Status, p.Err) != statusText(last.Status, last.Err)
-	}
-	return counts + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatDuration(last.Duration), mixed
+	return counts + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatDuration(last.Duration), kinds > 1
 }
 
 // postCounts counts POST answers by status, in the order each was first
-// seen: "200 ×2, 202 ×1".
-func postCounts(posts []*mcp.HTTPExchange) string {
+// seen: "200 ×2, 202 ×1", and how many statuses that names.
+func postCounts(posts []*mcp.HTTPExchange) (string, int) {
 	counts := map[string]int{}
 	var order []string
 	for _, p := range posts {
@@ -56,7 +53,7 @@ func postCounts(posts []*mcp.HTTPExchange) string {
 	for _, s := range order {
 		parts = append(parts, s+" ×"+strconv.Itoa(counts[s]))
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, ", "), len(order)
 }
 
 // recentPosts lists the newest POST statuses one by one, oldest first, so
@@ -180,6 +177,7 @@ func (n *negotiationPane) posts(f *facts, neg *history.Negotiation) {
 		f.kv("POSTs", "none on this connection yet", st.Dim)
 	}
 	if len(neg.EarlierPosts) > 0 {
-		f.kv("  earlier", postCounts(neg.EarlierPosts)+" (earlier connections, not this one)", st.Dim)
+		earlier, _ := postCounts(neg.EarlierPosts)
+		f.kv("  earlier", earlier+" (earlier connections, not this one)", st.Dim)
 	}
 }
