@@ -5,12 +5,14 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// syncEra words the initialize key for the era in use: a 2026 session has
-// no initialize, and i sends server/discover there.
+// syncEra words the initialize key for the era in use (a 2026 session has
+// no initialize, and i sends server/discover there), and has the command
+// line offer that era's methods.
 func (m *Model) syncEra() {
 	desc := "send initialize"
-	m.cmdline.SetTransport(m.com.log.Stats().Transport)
-	if m.com.log.Stats().Transport == mcp.TransportStateless {
+	transport := m.com.log.Stats().Transport
+	m.cmdline.SetTransport(transport)
+	if transport == mcp.TransportStateless {
 		desc = "send server/discover"
 	}
 	if m.keys.Initialize.Help().Desc != desc {
