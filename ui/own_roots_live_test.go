@@ -61,6 +61,12 @@ func TestLiveOwnSessionRoots(t *testing.T) {
 	if fm.backend() != nil || fm.com.rootsKnown || len(fm.com.roots) != 0 {
 		t.Errorf("a proxied client's session shows the own session's roots: %v", fm.com.roots)
 	}
+	// A change that lands after the step to the proxied client is the
+	// own session's, not the client's on screen.
+	fm.Update(rootsSetMsg{roots: []mcp.Root{{URI: "file:///late"}}, what: "added"})
+	if len(fm.com.roots) != 0 {
+		t.Errorf("a roots change landing after the step shows on the proxied client's session: %v", fm.com.roots)
+	}
 	press(fm, "]")
 	if fm.backend() == nil || !fm.com.rootsKnown || len(fm.com.roots) != 1 {
 		t.Errorf("back on the own session, roots %v (known %v), want the one added", fm.com.roots, fm.com.rootsKnown)

@@ -219,7 +219,12 @@ func (m *Model) offerRoots(next []mcp.Root, what string, absent []string) tea.Cm
 // rootsSet ends a roots change: it shows the roots now offered, and the
 // next change typed starts from them.
 func (m *Model) rootsSet(msg rootsSetMsg) tea.Cmd {
-	m.setRoots(msg.roots)
+	if m.backend() != nil {
+		// Only the user's own session offers roots: one that landed
+		// after a step to a proxied client's is not that client's, and
+		// stepping back reloads the own session's.
+		m.setRoots(msg.roots)
+	}
 	return tea.Batch(m.rootsSaid(msg), m.rootsDone())
 }
 
