@@ -118,7 +118,7 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	default:
 		return mcp.Config{}, fmt.Errorf("--transport %q: use auto, sse, streamable or stateless", f.transport)
 	}
-	if f.protocol != "" && !validVersion(f.protocol) {
+	if f.protocol != "" && !mcp.IsProtocolVersion(f.protocol) {
 		return mcp.Config{}, fmt.Errorf("--protocol %q: a protocol version is a date, e.g. 2025-06-18 or 2026-07-28", f.protocol)
 	}
 	if f.logLevel != "" && !slices.Contains(command.LogLevels, f.logLevel) {
@@ -143,12 +143,6 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		return mcp.Config{}, fmt.Errorf("--allow-origin %w", err)
 	}
 	return cfg, nil
-}
-
-// validVersion accepts a protocol version's shape, YYYY-MM-DD.
-func validVersion(v string) bool {
-	_, err := time.Parse("2006-01-02", v)
-	return err == nil
 }
 
 // rootsOf turns --root directories into roots: absolute file URIs named

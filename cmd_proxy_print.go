@@ -173,9 +173,11 @@ func (lp *linePrinter) exchange(h *mcp.HTTPExchange) {
 // request named: history.SubjectOf), its id, what it is when it is not a
 // plain request or notification.
 func message(m *mcp.RPCMessage, subject string) string {
-	// A client's method, tool and id are its to make up, megabytes long:
-	// a line quotes the start of each.
-	what := clip.Quote(m.Method, 200)
+	// A client's method, tool and id are its to make up, megabytes long
+	// (and a server's, on a reply to its request): a line quotes the start
+	// of each.
+	method := clip.Quote(m.Method, 200)
+	what := method
 	if m.Tool != "" {
 		what += " " + clip.Quote(m.Tool, 200)
 	} else if subject != "" {
@@ -193,7 +195,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 	case mcp.ClassServerRequest:
 		what = "server request " + what
 	case mcp.ClassReply:
-		what = "reply to " + strings.TrimSpace("server request "+m.Method)
+		what = "reply to " + strings.TrimSpace("server request "+method)
 	}
 	if m.ID != "" {
 		what += " id=" + clip.Quote(m.ID, 200)

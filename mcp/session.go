@@ -105,6 +105,13 @@ const ProtocolModern = "2026-07-28"
 // first: those mcpscope knows the messages of.
 var InitializeEra = []string{"2024-11-05", "2025-03-26", "2025-06-18", ProtocolVersion}
 
+// IsProtocolVersion reports whether v has the shape of a protocol
+// version: a date, YYYY-MM-DD. Versions compare as strings only then.
+func IsProtocolVersion(v string) bool {
+	_, err := time.Parse(time.DateOnly, v)
+	return err == nil
+}
+
 // UnknownVersionNote says what a negotiated version mcpscope does not
 // know means for the session ("" for one it knows): the server chose a
 // version the client never offered, and mcpscope goes on speaking its own.

@@ -17,7 +17,7 @@ import (
 // anyHost, where other names are genuine).
 func refusal(r *http.Request, anyHost bool) string {
 	if o := r.Header.Get("Origin"); o != "" && !localOrigin(o) {
-		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", o)
+		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", shownID(o))
 	}
 	if !anyHost && r.Host == "" {
 		// An HTTP/1.0 request may leave Host out, and such a request
@@ -25,7 +25,7 @@ func refusal(r *http.Request, anyHost bool) string {
 		return "mcpscope proxy: refused a request with no Host header: this proxy answers only to localhost and loopback addresses, so send Host (e.g. Host: 127.0.0.1:<port>) (DNS rebinding protection)"
 	}
 	if !anyHost && !localHost(r.Host) {
-		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", r.Host)
+		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", shownID(r.Host))
 	}
 	return ""
 }

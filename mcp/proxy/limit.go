@@ -97,7 +97,7 @@ func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
 // in no session.
 func (p *Proxy) refused(r *http.Request, status int, why string) {
 	if p.cfg.OnRefused != nil {
-		p.cfg.OnRefused(r.Method+" "+r.URL.RequestURI()+" from "+r.RemoteAddr, status, why)
+		p.cfg.OnRefused(r.Method+" "+shownID(r.URL.RequestURI())+" from "+r.RemoteAddr, status, why)
 	}
 }
 

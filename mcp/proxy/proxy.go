@@ -315,9 +315,9 @@ func (p *Proxy) newClient(transport string, r *http.Request, how string) *Client
 // that lasts this request only takes its place, opened because of how and
 // ended because of why. A session relaying MaxInFlight exchanges already
 // takes no more: the request is answered 503 (see busy) and nil returned.
-// With no session to be had (c is nil: none could be
-// made at the cap, nor one for this request) it answers w that the proxy is
-// full and returns nil. The caller defers done.
+// With no session to be had (c is nil: none could be made at the cap, nor
+// one for this request) it answers w that the proxy is full and returns
+// nil. The caller defers done.
 func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http.Request, how, why string) (_ *Client, done func()) {
 	limit := p.cfg.MaxInFlight
 	if r.Method == http.MethodDelete {
@@ -333,8 +333,6 @@ func (p *Proxy) hold(w http.ResponseWriter, c *Client, transport string, r *http
 			p.busy(w, c, r)
 			return nil, nil
 		}
-	}
-	if c != nil {
 		c = p.newClient(transport, r, how)
 	}
 	if c == nil {

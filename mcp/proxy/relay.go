@@ -273,7 +273,8 @@ func (t *tee) write(b []byte) {
 	}
 	t.dirty = true
 	if !t.holding {
-		// Relayed as it was read: the client gets each read at once.
+		// Not held for a rewriter: the client gets each read at once,
+		// as soon as it is parsed (see Read).
 		t.flush()
 	}
 }

@@ -77,18 +77,11 @@ func protocolOf(h http.Header, m message) string {
 // is still a 2025 client's).
 func stateless(h http.Header, m message) bool {
 	for _, v := range []string{h.Get("MCP-Protocol-Version"), m.protocol} {
-		if isVersion(v) {
+		if mcp.IsProtocolVersion(v) {
 			return v >= "2026"
 		}
 	}
 	return m.method != "initialize" && h.Get("Mcp-Method") != ""
-}
-
-// isVersion reports whether v has the shape of a protocol version: a
-// date, YYYY-MM-DD.
-func isVersion(v string) bool {
-	_, err := time.Parse(time.DateOnly, v)
-	return err == nil
 }
 
 // post routes a POST to its session, making one when it starts one.
