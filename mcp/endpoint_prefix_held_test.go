@@ -52,8 +52,15 @@ func TestAnswerDoesNotWaitBehindTheHeldFallbackPost(t *testing.T) {
 		}
 		held := httptest.NewRecorder()
 		proxied.ServeHTTP(held, r)
-		if conns := srv.Conns(); len(conns) > 0 {
-			_ = conns[0].PingID(json.RawMessage(`"held-1"`))
+		// WaitConn, not Conns: the fake announces a stream just after
+		// writing its endpoint, so a client quick to POST can be here
+		// first, and then no ping went out and the test failed (17 in
+		// 1,500 -race runs on a loaded machine).
+		conn, err := srv.WaitConn(r.Context())
+		if err != nil {
+			t.Errorf("the server's stream never opened: %v", err)
+		} else if err := conn.PingID(json.RawMessage(`"held-1"`)); err != nil {
+			t.Errorf("the server's ping on the stream: %v", err)
 		}
 		select {
 		case <-answered:
