@@ -181,14 +181,18 @@ func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
 // globalKey handles the keys that work whatever pane has focus.
 func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
-	if reason := m.sendDisabled(); reason != "" && pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
-		if m.backend() == nil && m.opts.NoSend != "" {
-			// Why alone: the row above names the key that opens a
-			// session, and the whole line, repeated, was cut at 80
-			// columns in the middle of the reason.
-			reason = m.opts.NoSend
+	// The key first: the reason is built only for a key it stops, not for
+	// every key that passes (a scroll or a filter keystroke).
+	if pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
+		if reason := m.sendDisabled(); reason != "" {
+			if m.backend() == nil && m.opts.NoSend != "" {
+				// Why alone: the row above names the key that opens a
+				// session, and the whole line, repeated, was cut at 80
+				// columns in the middle of the reason.
+				reason = m.opts.NoSend
+			}
+			return m.setStatus(levelWarn, reason), true
 		}
-		return m.setStatus(levelWarn, reason), true
 	}
 	switch {
 	case key.Matches(msg, k.Help):
