@@ -218,19 +218,19 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
 		why := fmt.Sprintf("its body did not arrive whole within %s (%v); nothing was relayed", p.cfg.BodyTimeout, err)
 		http.Error(w, "mcpscope proxy: the request body did not arrive whole within "+p.cfg.BodyTimeout.String()+": send the message whole, at once", http.StatusRequestTimeout)
-		p.unread(r, http.StatusRequestTimeout, fmt.Sprintf("the client's %s %s was refused with 408: %s", r.Method, r.URL.RequestURI(), why), why)
+		p.unread(r, http.StatusRequestTimeout, fmt.Sprintf("the client's %s %s was refused with 408: %s", r.Method, r.URL.RequestURI(), why), why, "its body came too slowly")
 		return nil, false
 	}
 	if err == errTooLarge {
 		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
 		short := fmt.Sprintf("its body is larger than --max-event-size (%d bytes); nothing was relayed", p.cfg.MaxEventSize)
-		p.unread(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the client's %s %s was refused with 413: %s", r.Method, r.URL.RequestURI(), short), short)
+		p.unread(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the client's %s %s was refused with 413: %s", r.Method, r.URL.RequestURI(), short), short, "its body is over --max-event-size")
 		return nil, false
 	}
 	if err != nil {
 		http.Error(w, "mcpscope proxy: reading the request body failed: "+err.Error(), http.StatusBadRequest)
 		short := fmt.Sprintf("it broke off before its body ended (%v); nothing was relayed", err)
-		p.unread(r, http.StatusBadRequest, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err), short)
+		p.unread(r, http.StatusBadRequest, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err), short, "its body broke off")
 		return nil, false
 	}
 	return body, true
@@ -240,8 +240,9 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 // session it names when the proxy knows that session: what the client
 // sent was never relayed, and the recording says so rather than leave it
 // out. A request naming no known session is in no recording, so the
-// watcher hears of it (OnRefused: its status, and short for why).
-func (p *Proxy) unread(r *http.Request, status int, why, short string) {
+// watcher hears of it (OnRefused: its status, short for why and brief for
+// that in a few words).
+func (p *Proxy) unread(r *http.Request, status int, why, short, brief string) {
 	p.mu.Lock()
 	c := p.legacy[r.URL.RequestURI()]
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
@@ -255,7 +256,7 @@ func (p *Proxy) unread(r *http.Request, status int, why, short string) {
 		c.release()
 		return
 	}
-	p.refused(r, status, short)
+	p.refused(r, status, short, brief)
 }
 
 // said is a why for keyed that is known already.
