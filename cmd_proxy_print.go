@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -74,6 +76,11 @@ type linePrinter struct {
 	// detected says the session's first detection (how it began) went by:
 	// a later one says its client changed transport (a probe's fallback).
 	detected bool
+	// refused counts the session's requests the proxy answered itself (a
+	// 503 past --max-in-flight, a 413), by status: at most a line a second
+	// each, as refusals in no session (proxySessions.refused).
+	refused map[int]*refusals
+	last    time.Time // the time of the last record, for the count at the end
 }
 
 // inFlight is what the printer keeps of a request until its answer.
@@ -115,6 +122,7 @@ func (lp *linePrinter) started(path string) {
 // record prints the line of a record, if it is one worth a line: messages
 // either way, failures, and the session's opening and end.
 func (lp *linePrinter) record(r mcp.Record) {
+	lp.last = r.Time
 	switch {
 	case r.RPC != nil && r.Kind == mcp.KindSent:
 		subject := ""
@@ -131,6 +139,8 @@ func (lp *linePrinter) record(r mcp.Record) {
 		lp.lineAt(r.Time, "←", message(r.RPC, subject), lp.outcome(r))
 	case r.HTTP != nil && r.HTTP.ReqSeq != 0:
 		lp.exchange(r.HTTP)
+	case r.Error != nil && r.Error.Purpose == mcp.PurposeRelay && r.Error.Status != 0:
+		lp.refusal(r)
 	case r.Error != nil:
 		what := r.Error.Op
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && a.name != "" {
@@ -147,6 +157,47 @@ func (lp *linePrinter) record(r mcp.Record) {
 		switch r.State.State {
 		case mcp.StateOpen, mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:
 			lp.lineAt(r.Time, "·", r.State.State, r.State.Detail)
+		}
+	}
+}
+
+// refusal prints the line of a request of the session the proxy refused
+// itself, unless one with its status was printed less than a second
+// before: a client past --max-in-flight that retries at once is refused
+// as fast as it asks, and each is in the recording. The next line, or the
+// session's end (ended), says how many were not printed.
+func (lp *linePrinter) refusal(r mcp.Record) {
+	if lp.refused == nil {
+		lp.refused = map[int]*refusals{}
+	}
+	count := lp.refused[r.Error.Status]
+	if count == nil {
+		count = &refusals{}
+		lp.refused[r.Error.Status] = count
+	}
+	count.total++
+	if !count.saidAt.IsZero() && r.Time.Sub(count.saidAt) < time.Second {
+		count.unsaid++
+		return
+	}
+	text := r.Error.Op + ": " + r.Error.Message
+	if count.unsaid > 0 {
+		text += fmt.Sprintf(" (and %d more since the last such line)", count.unsaid)
+	}
+	count.unsaid, count.saidAt = 0, r.Time
+	lp.lineAt(r.Time, "!", text, "")
+}
+
+// ended says, once the session's records ended, how many of its refused
+// requests no line printed since the last of their status.
+func (lp *linePrinter) ended() {
+	for _, status := range slices.Sorted(maps.Keys(lp.refused)) {
+		if n := lp.refused[status].unsaid; n > 0 {
+			what := fmt.Sprintf("%d more requests were", n)
+			if n == 1 {
+				what = "1 more request was"
+			}
+			lp.lineAt(lp.last, "!", fmt.Sprintf("%s refused with %d since the last such line (the recording has each)", what, status), "")
 		}
 	}
 }

@@ -222,6 +222,15 @@ func (c *Client) fail(op string, err error) {
 		Cause: mcp.CauseOf(err), Transport: c.kind()}})
 }
 
+// refuse logs a request of the client's that the proxy answered with
+// status itself, relaying nothing of it (why says so): a failure of the
+// client's leg (mcp.PurposeRelay) with its status, which a watcher can
+// count by status.
+func (c *Client) refuse(op string, status int, why string) {
+	c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: why, Conn: conn,
+		Status: status, Purpose: mcp.PurposeRelay, Transport: c.kind()}})
+}
+
 // learn keeps what a client's message says about the client, and tells the
 // watcher when it first says who it is.
 func (c *Client) learn(m message, protocol string) {

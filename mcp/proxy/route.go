@@ -252,7 +252,7 @@ func (p *Proxy) unread(r *http.Request, status int, why, short, brief string) {
 	}
 	p.mu.Unlock()
 	if c != nil && c.acquire() {
-		c.fail(mcp.OpPost, errors.New(why))
+		c.refuse(mcp.OpPost, status, why)
 		c.release()
 		return
 	}
