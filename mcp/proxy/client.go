@@ -71,10 +71,11 @@ type Client struct {
 	ending        bool                // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
-	started       bool // OnStart heard of it
-	probing       bool // a stateless session held back as a possible probe (see probe.go)
-	probeSent     int  // requests of a stateless session so far
-	probeOK       bool // a stateless request of it was answered 2xx
+	started       bool        // OnStart heard of it
+	probing       bool        // a stateless session held back as a possible probe (see probe.go)
+	probeSent     int         // requests of a stateless session so far
+	probeOK       bool        // a stateless request of it was answered 2xx
+	wait          *time.Timer // what it waits on its client for (wait.go); nil when nothing
 }
 
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
@@ -335,6 +336,7 @@ func (c *Client) closeIfDone() {
 	detail := c.endDetail
 	c.mu.Unlock()
 	if done {
+		c.stopWait()
 		// A session that ends still undecided (the proxy gave up waiting
 		// for its stream) is shown all the same: its records are kept.
 		c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")

@@ -129,7 +129,8 @@ type Proxy struct {
 	stop     context.CancelFunc
 	handlers sync.WaitGroup
 
-	tick atomic.Int64 // orders the sessions' activity, for admit
+	tick  atomic.Int64 // orders the sessions' activity, for admit
+	waits atomic.Int64 // sessions waiting on their client (wait.go)
 
 	// earlyMu is held while a session that a client's initialize and its
 	// GET with no session id can share (p.early) is found or made and
