@@ -134,9 +134,12 @@ func (c *Client) begin(r *http.Request, how string) {
 
 // detect logs the transport the client chose with request r, and how.
 func (c *Client) detect(r *http.Request, how string) {
-	reason := "proxied: " + how + "; " + r.Method + " " + clientURL(r) + " relayed to " + c.Upstream
+	// Words a person reads (the Negotiation pane): the client's URI and
+	// User-Agent are quoted short, as a label is, for a client chooses
+	// them megabytes long; the HTTP records keep them whole.
+	reason := "proxied: " + how + "; " + r.Method + " " + shownID(clientURL(r)) + " relayed to " + shownID(c.Upstream)
 	if c.UserAgent != "" {
-		reason += " (client User-Agent: " + c.UserAgent + ")"
+		reason += " (client User-Agent: " + clip.Quote(c.UserAgent, LabelLimit) + ")"
 	}
 	reason += removedNote(c.p.cfg.Header)
 	c.obs.Emit(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: c.kind(), URL: c.Upstream, Forced: true, Reason: reason}})
