@@ -22,9 +22,12 @@ import (
 //     (joinProbe): it becomes streamable HTTP, says so in a detection of
 //     its own, and is started; the probe's exchange is its first.
 //  3. Anything that shows a stateless client settles it as one (settle):
-//     a 2xx answer to a request that is no server/discover, another
-//     request that is no server/discover, or sameClientWindow passing
-//     after its last exchange without an initialize. A session that ends
+//     a 2xx answer to a request that is no server/discover, a 2xx
+//     server/discover answer that offers the version the probe asked for
+//     (its client has the era it asked for, and falls back to initialize
+//     only when it does not), another request that is no server/discover,
+//     or sameClientWindow passing after its last exchange without an
+//     initialize. A session that ends
 //     held back is settled as it ends, so its records are shown all the
 //     same.
 

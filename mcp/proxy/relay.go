@@ -152,6 +152,9 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
+		if l.heard != nil && !ev.Unparsed() {
+			l.heard(string(ev.Data))
+		}
 		if !t.holding {
 			return nil
 		}
@@ -372,6 +375,9 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	} else if l.up.Opened == mcp.StreamJSON {
 		// What came is logged as it came, even cut short.
 		l.c.obs.ServerText(body, conn, l.reqSeq)
+		if l.heard != nil {
+			l.heard(body)
+		}
 	}
 	if !ok && l.up.Opened != mcp.StreamJSON {
 		l.failed(mcp.OpPost, statusError(l, resp))
