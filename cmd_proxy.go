@@ -404,6 +404,7 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record) {
 					lp.record(r)
 				}
 			}
+			lp.ended()
 		}()
 	default:
 		s.drain(recs)

@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -73,6 +76,11 @@ type linePrinter struct {
 	// detected says the session's first detection (how it began) went by:
 	// a later one says its client changed transport (a probe's fallback).
 	detected bool
+	// refused counts the session's requests the proxy answered itself (a
+	// 503 past --max-in-flight, a 413), by status: at most a line a second
+	// each, as refusals in no session (proxySessions.refused).
+	refused map[int]*refusals
+	last    time.Time // the time of the last record, for the count at the end
 }
 
 // inFlight is what the printer keeps of a request until its answer.
@@ -114,6 +122,7 @@ func (lp *linePrinter) started(path string) {
 // record prints the line of a record, if it is one worth a line: messages
 // either way, failures, and the session's opening and end.
 func (lp *linePrinter) record(r mcp.Record) {
+	lp.last = r.Time
 	switch {
 	case r.RPC != nil && r.Kind == mcp.KindSent:
 		subject := ""
@@ -130,6 +139,8 @@ func (lp *linePrinter) record(r mcp.Record) {
 		lp.lineAt(r.Time, "←", message(r.RPC, subject), lp.outcome(r))
 	case r.HTTP != nil && r.HTTP.ReqSeq != 0:
 		lp.exchange(r.HTTP)
+	case r.Error != nil && r.Error.Purpose == mcp.PurposeRelay && r.Error.Status != 0:
+		lp.refusal(r)
 	case r.Error != nil:
 		what := r.Error.Op
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && a.name != "" {
@@ -146,6 +157,47 @@ func (lp *linePrinter) record(r mcp.Record) {
 		switch r.State.State {
 		case mcp.StateOpen, mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:
 			lp.lineAt(r.Time, "·", r.State.State, r.State.Detail)
+		}
+	}
+}
+
+// refusal prints the line of a request of the session the proxy refused
+// itself, unless one with its status was printed less than a second
+// before: a client past --max-in-flight that retries at once is refused
+// as fast as it asks, and each is in the recording. The next line, or the
+// session's end (ended), says how many were not printed.
+func (lp *linePrinter) refusal(r mcp.Record) {
+	if lp.refused == nil {
+		lp.refused = map[int]*refusals{}
+	}
+	count := lp.refused[r.Error.Status]
+	if count == nil {
+		count = &refusals{}
+		lp.refused[r.Error.Status] = count
+	}
+	count.total++
+	if !count.saidAt.IsZero() && r.Time.Sub(count.saidAt) < time.Second {
+		count.unsaid++
+		return
+	}
+	text := r.Error.Op + ": " + r.Error.Message
+	if count.unsaid > 0 {
+		text += fmt.Sprintf(" (and %d more since the last such line)", count.unsaid)
+	}
+	count.unsaid, count.saidAt = 0, r.Time
+	lp.lineAt(r.Time, "!", text, "")
+}
+
+// ended says, once the session's records ended, how many of its refused
+// requests no line printed since the last of their status.
+func (lp *linePrinter) ended() {
+	for _, status := range slices.Sorted(maps.Keys(lp.refused)) {
+		if n := lp.refused[status].unsaid; n > 0 {
+			what := fmt.Sprintf("%d more requests were", n)
+			if n == 1 {
+				what = "1 more request was"
+			}
+			lp.lineAt(lp.last, "!", fmt.Sprintf("%s refused with %d since the last such line (the recording has each)", what, status), "")
 		}
 	}
 }
@@ -240,18 +292,18 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 // was (a non-local Origin or Host, a body too large or broken off). Each
 // status at most one line a second, with how many more there were, so a
 // flood of refusals is not a flood of lines; the TUI's status bar says
-// the same, as often. The totals are said when the proxy stops, in the TUI
-// too.
-func (s *proxySessions) refused(request string, status int, why string) {
+// the same, as often, in a few words (tuiRefusal). The totals are said when
+// the proxy stops, in the TUI too.
+func (s *proxySessions) refused(r proxy.Refusal) {
 	now := time.Now()
 	s.mu.Lock()
 	if s.refusals == nil {
 		s.refusals = map[int]*refusals{}
 	}
-	count := s.refusals[status]
+	count := s.refusals[r.Status]
 	if count == nil {
 		count = &refusals{}
-		s.refusals[status] = count
+		s.refusals[r.Status] = count
 	}
 	count.total++
 	count.unsaid++
@@ -264,18 +316,39 @@ func (s *proxySessions) refused(request string, status int, why string) {
 	if !say {
 		return
 	}
-	text := fmt.Sprintf("refused %s with %d: %s", sanitize.Line(request), status, sanitize.Line(why))
-	if status == http.StatusServiceUnavailable {
+	if out == nil {
+		// The TUI hears of it where it hears of new clients: the request
+		// is in no session, so no tab would ever show it.
+		feed.send(ui.Client{Notice: tuiRefusal(r, unsaid-1)})
+		return
+	}
+	text := fmt.Sprintf("refused %s %s from %s with %d: %s", sanitize.Line(r.Method), sanitize.Line(r.URI), r.From, r.Status, sanitize.Line(r.Why))
+	if r.Status == http.StatusServiceUnavailable {
 		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
 	}
 	if unsaid > 1 {
 		text += fmt.Sprintf(" (and %d more since the last such line)", unsaid-1)
 	}
-	if out == nil {
-		// The TUI hears of it where it hears of new clients: the request
-		// is in no session, so no tab would ever show it.
-		feed.send(ui.Client{Notice: now.Format("15:04:05") + " " + text})
-		return
-	}
 	out.add(now, now.Format("15:04:05.000")+" "+text)
+}
+
+// tuiPathLimit is the most of a refused request's path the status bar
+// quotes.
+const tuiPathLimit = 24
+
+// tuiRefusal is a refusal as the status bar says it: one sentence that an
+// 80-column bar shows whole next to the session's state, e.g. "refused
+// POST /mcp: its Origin is not local (403; 4 more)". The path stands
+// for the URI and the short cause for the long one (which quotes what the
+// client chose); headless lines and the report say the rest.
+func tuiRefusal(r proxy.Refusal, more int) string {
+	path, _, _ := strings.Cut(r.URI, "?")
+	if len(path) > tuiPathLimit {
+		path = clip.Prefix(path, tuiPathLimit) + "…"
+	}
+	counted := strconv.Itoa(r.Status)
+	if more > 0 {
+		counted += fmt.Sprintf("; %d more", more)
+	}
+	return fmt.Sprintf("refused %s %s: %s (%s)", clip.Prefix(r.Method, 8), path, r.Short, counted)
 }

@@ -41,7 +41,7 @@ func TestProxyHeadlessRefusalQuotesALongURIAndOriginShort(t *testing.T) {
 	out := h.errw.String()
 	for _, want := range []string{
 		"refused GET /sse?ppp", fmt.Sprintf("(%d bytes) from 127.0.0.1:", len(path)),
-		`Origin "http://evil.test/ooo`, fmt.Sprintf("(%d bytes)\": only local pages may use this proxy", len(origin)),
+		`Origin "http://evil.test/ooo`, fmt.Sprintf("(%d bytes)\" is not a local page", len(origin)),
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stderr lacks %q:\n%.2000s", want, out)

@@ -47,7 +47,7 @@ func TestProxyHeadlessSaysWhatItRefusedOutsideSessions(t *testing.T) {
 
 	out := h.errw.String()
 	for _, want := range []string{
-		"refused GET /sse from 127.0.0.1:", ` with 403: refused a request from Origin "http://localhost.evil.test": only local pages may use this proxy`,
+		"refused GET /sse from 127.0.0.1:", ` with 403: its Origin "http://localhost.evil.test" is not a local page (DNS rebinding protection)`,
 		"refused POST /mcp from 127.0.0.1:", " with 413: its body is larger than --max-event-size",
 		"2 other requests were refused before reaching a client session, so no recording holds them",
 	} {

@@ -273,6 +273,18 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 		Message: fmt.Sprintf("the server speaks the initialize era only (%s)", VersionList(supported))}
 }
 
+// DiscoverOffers reports whether msg, a JSON-RPC message, is a
+// server/discover result whose supportedVersions names version: a client
+// whose probe asked for version has the era it asked for.
+func DiscoverOffers(msg []byte, version string) bool {
+	doc, err := jsonspan.Parse(msg, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return false
+	}
+	result := doc.Root().Get("result")
+	return version != "" && result.Exists() && slices.Contains(readDiscover(result.Raw()).SupportedVersions, version)
+}
+
 // readDiscover reads a server/discover result member by member, with the
 // one scanner for the whole: capabilities nested deeper than encoding/json
 // reads must not hide the supportedVersions beside them.

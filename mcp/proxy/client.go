@@ -71,10 +71,11 @@ type Client struct {
 	ending        bool                // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
-	started       bool // OnStart heard of it
-	probing       bool // a stateless session held back as a possible probe (see probe.go)
-	probeSent     int  // requests of a stateless session so far
-	probeOK       bool // a stateless request of it was answered 2xx
+	started       bool        // OnStart heard of it
+	probing       bool        // a stateless session held back as a possible probe (see probe.go)
+	probeSent     int         // requests of a stateless session so far
+	probeOK       bool        // a stateless request of it was answered 2xx
+	wait          *time.Timer // what it waits on its client for (wait.go); nil when nothing
 }
 
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
@@ -133,9 +134,12 @@ func (c *Client) begin(r *http.Request, how string) {
 
 // detect logs the transport the client chose with request r, and how.
 func (c *Client) detect(r *http.Request, how string) {
-	reason := "proxied: " + how + "; " + r.Method + " " + clientURL(r) + " relayed to " + c.Upstream
+	// Words a person reads (the Negotiation pane): the client's URI and
+	// User-Agent are quoted short, as a label is, for a client chooses
+	// them megabytes long; the HTTP records keep them whole.
+	reason := "proxied: " + how + "; " + r.Method + " " + shownID(clientURL(r)) + " relayed to " + shownID(c.Upstream)
 	if c.UserAgent != "" {
-		reason += " (client User-Agent: " + c.UserAgent + ")"
+		reason += " (client User-Agent: " + clip.Quote(c.UserAgent, LabelLimit) + ")"
 	}
 	reason += removedNote(c.p.cfg.Header)
 	c.obs.Emit(mcp.Record{Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: c.kind(), URL: c.Upstream, Forced: true, Reason: reason}})
@@ -220,6 +224,15 @@ func (c *Client) openOnce(detail string) {
 func (c *Client) fail(op string, err error) {
 	c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: err.Error(), Conn: conn,
 		Cause: mcp.CauseOf(err), Transport: c.kind()}})
+}
+
+// refuse logs a request of the client's that the proxy answered with
+// status itself, relaying nothing of it (why says so): a failure of the
+// client's leg (mcp.PurposeRelay) with its status, which a watcher can
+// count by status.
+func (c *Client) refuse(op string, status int, why string) {
+	c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: why, Conn: conn,
+		Status: status, Purpose: mcp.PurposeRelay, Transport: c.kind()}})
 }
 
 // learn keeps what a client's message says about the client, and tells the
@@ -326,6 +339,7 @@ func (c *Client) closeIfDone() {
 	detail := c.endDetail
 	c.mu.Unlock()
 	if done {
+		c.stopWait()
 		// A session that ends still undecided (the proxy gave up waiting
 		// for its stream) is shown all the same: its records are kept.
 		c.decide(mcp.TransportStreamable, "the client opened an event stream with no session id, which ended before upstream's first event: no endpoint event, so not a legacy HTTP+SSE session")

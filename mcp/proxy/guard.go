@@ -8,26 +8,31 @@ import (
 	"strings"
 )
 
-// refusal says why the proxy refuses a request, or "". A browser sends the
-// page's Origin with every cross-site request, so an Origin that is not
-// local is a web page trying to reach a local server; and through DNS
-// rebinding such a page can also make its own host name resolve to
-// 127.0.0.1, which only the Host header then shows. MCP servers must refuse
-// both, and so does the proxy (the Host check only on loopback, unless
-// anyHost, where other names are genuine).
-func refusal(r *http.Request, anyHost bool) string {
+// refusal says why the proxy refuses a request: body is the answer's text,
+// why is the cause as a clause for the watcher (Refusal.Why) and short is
+// it in a few words (Refusal.Short); all "" when it is not refused. A
+// browser sends the page's Origin with every cross-site request, so an
+// Origin that is not local is a web page trying to reach a local server;
+// and through DNS rebinding such a page can also make its own host name
+// resolve to 127.0.0.1, which only the Host header then shows. MCP servers
+// must refuse both, and so does the proxy (the Host check only on
+// loopback, unless anyHost, where other names are genuine).
+func refusal(r *http.Request, anyHost bool) (body, why, short string) {
 	if o := r.Header.Get("Origin"); o != "" && !localOrigin(o) {
-		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", shownID(o))
+		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", shownID(o)),
+			fmt.Sprintf("its Origin %q is not a local page (DNS rebinding protection)", shownID(o)), "its Origin is not local"
 	}
 	if !anyHost && r.Host == "" {
 		// An HTTP/1.0 request may leave Host out, and such a request
 		// cannot show it is not a rebound one.
-		return "mcpscope proxy: refused a request with no Host header: this proxy answers only to localhost and loopback addresses, so send Host (e.g. Host: 127.0.0.1:<port>) (DNS rebinding protection)"
+		return "mcpscope proxy: refused a request with no Host header: this proxy answers only to localhost and loopback addresses, so send Host (e.g. Host: 127.0.0.1:<port>) (DNS rebinding protection)",
+			"it has no Host header, so it cannot show it names this machine (DNS rebinding protection)", "it has no Host header"
 	}
 	if !anyHost && !localHost(r.Host) {
-		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", shownID(r.Host))
+		return fmt.Sprintf("mcpscope proxy: refused a request for Host %q: this proxy answers only to localhost and loopback addresses (DNS rebinding protection)", shownID(r.Host)),
+			fmt.Sprintf("its Host %q is not this machine (DNS rebinding protection)", shownID(r.Host)), "its Host is not local"
 	}
-	return ""
+	return "", "", ""
 }
 
 // localOrigin reports whether an Origin header names a page served from

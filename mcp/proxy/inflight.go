@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -33,7 +32,7 @@ func (p *Proxy) busy(w http.ResponseWriter, c *Client, r *http.Request) {
 	// Counted in past the limit for the moment of the note: the session
 	// must not close its records while it is written.
 	if c.acquire() {
-		c.fail(op, errors.New("the client's "+r.Method+" "+r.URL.RequestURI()+" was refused with 503: "+why+"; nothing was relayed"))
+		c.refuse(op, http.StatusServiceUnavailable, "the client's "+r.Method+" "+shownID(r.URL.RequestURI())+" was refused with 503: "+why+"; nothing was relayed")
 		c.release()
 	}
 }

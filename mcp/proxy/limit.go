@@ -90,14 +90,33 @@ func (p *Proxy) full(w http.ResponseWriter, r *http.Request) {
 	why := fmt.Sprintf("%d client sessions are open at once and none is idle (each has a stream open or a request in flight), so no new session can begin", p.cfg.MaxSessions)
 	http.Error(w, "mcpscope proxy: "+why+"; end a session (close its stream, or DELETE it), then retry, or restart the proxy with a larger --max-sessions",
 		http.StatusServiceUnavailable)
-	p.refused(r, http.StatusServiceUnavailable, why)
+	p.refused(r, http.StatusServiceUnavailable, why, fmt.Sprintf("all %d sessions are busy", p.cfg.MaxSessions))
 }
 
-// refused tells the watcher of request r, refused with status for why and
-// in no session.
-func (p *Proxy) refused(r *http.Request, status int, why string) {
+// Refusal is a request the proxy refused in no session, so that no
+// recording tells of it (Config.OnRefused).
+type Refusal struct {
+	// Method and URI are the request's; the URI is quoted as the proxy
+	// quotes a session id (shownID), a page or client chooses it freely.
+	Method, URI string
+	// From is the client's address.
+	From string
+	// Status is what the proxy answered it.
+	Status int
+	// Why is what was wrong with it, as a clause, e.g. `its Origin
+	// "http://evil.example" is not a local page (DNS rebinding protection)`.
+	Why string
+	// Short is Why in a few words that quote nothing the client chose,
+	// e.g. "its Origin is not local": a status bar 80 columns wide says it
+	// whole.
+	Short string
+}
+
+// refused tells the watcher of request r, refused with status for why
+// (short in a few words) and in no session.
+func (p *Proxy) refused(r *http.Request, status int, why, short string) {
 	if p.cfg.OnRefused != nil {
-		p.cfg.OnRefused(r.Method+" "+shownID(r.URL.RequestURI())+" from "+r.RemoteAddr, status, why)
+		p.cfg.OnRefused(Refusal{Method: r.Method, URI: shownID(r.URL.RequestURI()), From: r.RemoteAddr, Status: status, Why: why, Short: short})
 	}
 }
 

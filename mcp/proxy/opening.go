@@ -162,7 +162,7 @@ func (p *Proxy) awaitInitialize(c *Client) {
 	if c.kind() != mcp.TransportStreamable {
 		return
 	}
-	time.AfterFunc(p.earlyWait, func() {
+	c.waitWhile(func() bool { return c.initAt.IsZero() }, p.earlyWait, func() {
 		p.earlyMu.Lock()
 		defer p.earlyMu.Unlock()
 		if !c.initialized() {
@@ -230,6 +230,8 @@ func (c *Client) initialized() bool {
 func (p *Proxy) initializing(c *Client, r *http.Request) {
 	c.mu.Lock()
 	c.initAt = p.arrived(r)
+	// What the session waited for came: the initialize.
+	c.stopWaitLocked()
 	c.mu.Unlock()
 	key := identity(mcp.TransportStreamable, r, message{})
 	p.mu.Lock()

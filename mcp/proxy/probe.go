@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -23,9 +22,12 @@ import (
 //     (joinProbe): it becomes streamable HTTP, says so in a detection of
 //     its own, and is started; the probe's exchange is its first.
 //  3. Anything that shows a stateless client settles it as one (settle):
-//     a 2xx answer to a request that is no server/discover, another
-//     request that is no server/discover, or sameClientWindow passing
-//     after its last exchange without an initialize. A session that ends
+//     a 2xx answer to a request that is no server/discover, a 2xx
+//     server/discover answer that offers the version the probe asked for
+//     (its client has the era it asked for, and falls back to initialize
+//     only when it does not), another request that is no server/discover,
+//     or sameClientWindow passing after its last exchange without an
+//     initialize. A session that ends
 //     held back is settled as it ends, so its records are shown all the
 //     same.
 
@@ -83,12 +85,7 @@ func (c *Client) probeAnswered(m message, status int) {
 // probeDone waits, after an exchange of a held-back session, for its
 // client's initialize, and settles it as stateless when none came.
 func (c *Client) probeDone() {
-	c.mu.Lock()
-	probing := c.probing
-	c.mu.Unlock()
-	if probing {
-		time.AfterFunc(c.p.earlyWait, c.settle)
-	}
+	c.waitWhile(func() bool { return c.probing }, c.p.earlyWait, c.settle)
 }
 
 // settle starts a held-back stateless session as the stateless session it
@@ -107,6 +104,7 @@ func (c *Client) settle() {
 	if !was {
 		return
 	}
+	c.stopWait()
 	c.p.cfg.OnStart(c)
 	if ok {
 		c.openOnce(statelessOpen)
@@ -130,6 +128,7 @@ func (c *Client) foldProbe(r *http.Request) bool {
 	if !ok {
 		return false
 	}
+	c.stopWait()
 	c.detect(r, "the client's stateless request before this was its probe for the 2026-07-28 era, and it went on to initialize streamable HTTP (the server offered no 2026 version it takes, or refused the probe): one client, one session")
 	c.p.cfg.OnStart(c)
 	return true

@@ -106,8 +106,7 @@ type Config struct {
 	// session, so no recording tells of it: for want of room for its
 	// session (503, see admit), a page's Origin or a Host that is not local
 	// (403), a body too large (413), too slow (408) or broken off (400).
-	// It hears what the request was, the status it got, and why.
-	OnRefused func(request string, status int, why string)
+	OnRefused func(Refusal)
 	// MaxSessions bounds the client sessions kept at once (see admit); 0
 	// means DefaultMaxSessions.
 	MaxSessions int
@@ -130,7 +129,8 @@ type Proxy struct {
 	stop     context.CancelFunc
 	handlers sync.WaitGroup
 
-	tick atomic.Int64 // orders the sessions' activity, for admit
+	tick  atomic.Int64 // orders the sessions' activity, for admit
+	waits atomic.Int64 // sessions waiting on their client (wait.go)
 
 	// earlyMu is held while a session that a client's initialize and its
 	// GET with no session id can share (p.early) is found or made and
@@ -221,9 +221,9 @@ func New(cfg Config) (*Proxy, error) {
 
 // ServeHTTP relays one request of a client.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if why := refusal(r, p.cfg.AnyHost); why != "" {
-		http.Error(w, why, http.StatusForbidden)
-		p.refused(r, http.StatusForbidden, strings.TrimPrefix(why, "mcpscope proxy: "))
+	if body, why, short := refusal(r, p.cfg.AnyHost); body != "" {
+		http.Error(w, body, http.StatusForbidden)
+		p.refused(r, http.StatusForbidden, why, short)
 		return
 	}
 	p.mu.Lock()

@@ -16,6 +16,27 @@ import (
 // errTooLarge is a client's message past the size limit.
 var errTooLarge = errors.New("too large")
 
+// bodyError is a client's message that could not be read whole: err is
+// why, read how many bytes of it came, size how many it announced (-1:
+// none).
+type bodyError struct {
+	err  error
+	read int
+	size int64
+}
+
+func (e *bodyError) Error() string { return fmt.Sprintf("%v after %s", e.err, e.came()) }
+
+func (e *bodyError) Unwrap() error { return e.err }
+
+// came says how much of the body came: "10 of its 100 bytes".
+func (e *bodyError) came() string {
+	if e.size >= 0 {
+		return fmt.Sprintf("%d of its %d bytes", e.read, e.size)
+	}
+	return fmt.Sprintf("%d bytes", e.read)
+}
+
 // readLimited reads all of r, up to limit bytes. size is the length r
 // announced (-1 when unknown): one past the limit is refused before a byte
 // is read, and one within it is read into a buffer of its size, where
@@ -31,7 +52,7 @@ func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 		buf.Grow(int(size) + bytes.MinRead)
 	}
 	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
-		return nil, fmt.Errorf("%w after %d bytes", err, buf.Len())
+		return nil, &bodyError{err: err, read: buf.Len(), size: size}
 	}
 	if int64(buf.Len()) > limit {
 		return nil, errTooLarge
@@ -131,6 +152,9 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
+		if l.heard != nil && !ev.Unparsed() {
+			l.heard(string(ev.Data))
+		}
 		if !t.holding {
 			return nil
 		}
@@ -351,6 +375,9 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	} else if l.up.Opened == mcp.StreamJSON {
 		// What came is logged as it came, even cut short.
 		l.c.obs.ServerText(body, conn, l.reqSeq)
+		if l.heard != nil {
+			l.heard(body)
+		}
 	}
 	if !ok && l.up.Opened != mcp.StreamJSON {
 		l.failed(mcp.OpPost, statusError(l, resp))

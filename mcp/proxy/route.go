@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -215,33 +217,46 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		http.Error(w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
 		return nil, false
 	}
-	if ne := net.Error(nil); errors.As(err, &ne) && ne.Timeout() {
-		why := fmt.Sprintf("its body did not arrive whole within %s (%v); nothing was relayed", p.cfg.BodyTimeout, err)
-		http.Error(w, "mcpscope proxy: the request body did not arrive whole within "+p.cfg.BodyTimeout.String()+": send the message whole, at once", http.StatusRequestTimeout)
-		p.unread(r, http.StatusRequestTimeout, fmt.Sprintf("the client's %s %s was refused with 408: %s", r.Method, r.URL.RequestURI(), why), why)
-		return nil, false
+	if err == nil {
+		return body, true
 	}
-	if err == errTooLarge {
-		http.Error(w, "mcpscope proxy: the request body is larger than --max-event-size allows; raise it to relay this message", http.StatusRequestEntityTooLarge)
-		short := fmt.Sprintf("its body is larger than --max-event-size (%d bytes); nothing was relayed", p.cfg.MaxEventSize)
-		p.unread(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the client's %s %s was refused with 413: %s", r.Method, r.URL.RequestURI(), short), short)
-		return nil, false
+	// What went wrong is said once: a timeout's or a broken body's Go
+	// error ("i/o timeout", "unexpected EOF") only says again what the
+	// words before it say; how much of the body came is what it adds.
+	be := &bodyError{err: err, size: r.ContentLength}
+	errors.As(err, &be)
+	status, why, brief, answer := http.StatusBadRequest, "", "", ""
+	switch ne := net.Error(nil); {
+	case errors.As(err, &ne) && ne.Timeout():
+		status, brief = http.StatusRequestTimeout, "its body came too slowly"
+		why = fmt.Sprintf("its body did not arrive whole within %s (%s came)", p.cfg.BodyTimeout, be.came())
+		answer = "the request body did not arrive whole within " + p.cfg.BodyTimeout.String() + ": send the message whole, at once"
+	case err == errTooLarge:
+		status, brief = http.StatusRequestEntityTooLarge, "its body is over --max-event-size"
+		why = fmt.Sprintf("its body is larger than --max-event-size (%d bytes)", p.cfg.MaxEventSize)
+		answer = "the request body is larger than --max-event-size allows; raise it to relay this message"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		brief = "its body broke off"
+		why = "its body broke off after " + be.came()
+		answer = "the request body broke off after " + be.came() + ": send the message whole"
+	default:
+		brief = "its body could not be read"
+		why = fmt.Sprintf("its body could not be read after %s: %v", be.came(), be.err)
+		answer = "the request " + strings.TrimPrefix(why, "its ")
 	}
-	if err != nil {
-		http.Error(w, "mcpscope proxy: reading the request body failed: "+err.Error(), http.StatusBadRequest)
-		short := fmt.Sprintf("it broke off before its body ended (%v); nothing was relayed", err)
-		p.unread(r, http.StatusBadRequest, fmt.Sprintf("the client's %s %s broke off before its body ended (%v); nothing was relayed", r.Method, r.URL.RequestURI(), err), short)
-		return nil, false
-	}
-	return body, true
+	http.Error(w, "mcpscope proxy: "+answer, status)
+	why += "; nothing was relayed"
+	p.unread(r, status, fmt.Sprintf("the client's %s %s was refused with %d: %s", r.Method, shownID(r.URL.RequestURI()), status, why), why, brief)
+	return nil, false
 }
 
 // unread logs a request whose body the proxy could not read, on the
 // session it names when the proxy knows that session: what the client
 // sent was never relayed, and the recording says so rather than leave it
 // out. A request naming no known session is in no recording, so the
-// watcher hears of it (OnRefused: its status, and short for why).
-func (p *Proxy) unread(r *http.Request, status int, why, short string) {
+// watcher hears of it (OnRefused: its status, short for why and brief for
+// that in a few words).
+func (p *Proxy) unread(r *http.Request, status int, why, short, brief string) {
 	p.mu.Lock()
 	c := p.legacy[r.URL.RequestURI()]
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
@@ -251,11 +266,11 @@ func (p *Proxy) unread(r *http.Request, status int, why, short string) {
 	}
 	p.mu.Unlock()
 	if c != nil && c.acquire() {
-		c.fail(mcp.OpPost, errors.New(why))
+		c.refuse(mcp.OpPost, status, why)
 		c.release()
 		return
 	}
-	p.refused(r, status, short)
+	p.refused(r, status, short, brief)
 }
 
 // said is a why for keyed that is known already.

@@ -125,7 +125,7 @@ func TestBrokenOffBodyIsRecorded(t *testing.T) {
 	broke := w.record(t, c.ID, "the broken-off POST on record", func(r mcp.Record) bool {
 		return r.Error != nil && strings.Contains(r.Error.Message, "broke off")
 	})
-	if !strings.Contains(broke.Error.Message, "after 20 bytes") || !strings.Contains(broke.Error.Message, "nothing was relayed") {
+	if !strings.Contains(broke.Error.Message, "after 20 of its 86 bytes") || !strings.Contains(broke.Error.Message, "nothing was relayed") {
 		t.Errorf("the record says %q, want how much came and that nothing was relayed", broke.Error.Message)
 	}
 }

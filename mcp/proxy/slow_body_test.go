@@ -20,9 +20,9 @@ func TestTricklingBodyIsRefusedWhenItTakesTooLong(t *testing.T) {
 	gw := startDemo(t)
 	var mu sync.Mutex
 	var refused []string
-	_, base, _ := startProxy(t, gw.URL, Config{BodyTimeout: 200 * time.Millisecond, OnRefused: func(request string, status int, why string) {
+	_, base, _ := startProxy(t, gw.URL, Config{BodyTimeout: 200 * time.Millisecond, OnRefused: func(r Refusal) {
 		mu.Lock()
-		refused = append(refused, fmt.Sprintf("%s %d %s", request, status, why))
+		refused = append(refused, fmt.Sprintf("%s %s from %s %d %s", r.Method, r.URI, r.From, r.Status, r.Why))
 		mu.Unlock()
 	}})
 	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))

@@ -102,12 +102,22 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	c.learn(m, protocolOf(r.Header, m))
 	l := p.newLeg(w, r, c, body, m, purpose)
 	defer l.cancel()
+	offered := false
+	if purpose == mcp.PurposeProbe {
+		asked := protocolOf(r.Header, m)
+		l.heard = func(msg string) { offered = offered || mcp.DiscoverOffers([]byte(msg), asked) }
+	}
 	resp, ok := l.send()
 	if !ok {
 		return
 	}
 	c.probeAnswered(m, resp.StatusCode)
 	err := l.answer(resp, streamOf(m), nil)
+	if offered && resp.StatusCode/100 == 2 {
+		// Offered the version it asked for, the client has its era and
+		// will not initialize: it is shown now (see probe.go).
+		c.settle()
+	}
 	if err == nil && l.request && l.up.Opened == "sse" {
 		// Nothing can resume a stateless stream: one that ended without
 		// the answer ended the request. (A no-op when it was answered.)

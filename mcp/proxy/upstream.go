@@ -36,6 +36,9 @@ type leg struct {
 	headerAt time.Time        // the answer's headers left for the client
 	status   int              // what the client was answered
 	onOpen   func()           // logs what follows an event stream's opening, if anything
+	// heard hears each message of upstream's answer as it is logged: a
+	// JSON body, or an event's data; nil when nobody listens.
+	heard func(msg string)
 }
 
 // newLeg starts relaying r for c: the client's message m (if there is a

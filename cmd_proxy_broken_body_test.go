@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// A client's POST whose body breaks off (it announces 100 bytes and closes
+// after 10) is said once, with how much came: in its session's recording
+// and headless line, in the line of one in no session, and in the answer.
+// Each said "broke off before its body ended (unexpected EOF after 10
+// bytes)", the cause twice, the second time in Go's words.
+func TestProxyBrokenBodyIsSaidOnce(t *testing.T) {
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	addr := strings.TrimPrefix(h.run.base, "http://")
+	init, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"breaks-off","version":"1"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	init.Header.Set("Content-Type", "application/json")
+	init.Header.Set("Accept", "application/json, text/event-stream")
+	init.Header.Set("User-Agent", "breaks-off")
+	resp, err := http.DefaultClient.Do(init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || sid == "" {
+		t.Fatalf("initialize through the proxy: %s, session %q", resp.Status, sid)
+	}
+	const want = "its body broke off after 10 of its 100 bytes; nothing was relayed"
+	for _, session := range []string{"Mcp-Session-Id: " + sid + "\r\n", ""} {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+		fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nUser-Agent: breaks-off\r\n%sContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"", addr, session)
+		_ = conn.(*net.TCPConn).CloseWrite()
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		conn.Close()
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(text), "the request body broke off after 10 of its 100 bytes") {
+			t.Errorf("a body broken off after 10 of 100 bytes got %s %q, want 400 saying how much came", resp.Status, text)
+		}
+	}
+	h.stop()
+
+	var lines []string
+	for _, l := range strings.Split(h.errw.String(), "\n") {
+		if strings.Contains(l, "broke off") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 2 || !strings.Contains(lines[0], "! post: the client's POST /mcp was refused with 400: "+want) ||
+		!strings.Contains(lines[1], "refused POST /mcp from 127.0.0.1:") || !strings.HasSuffix(lines[1], "with 400: "+want) {
+		t.Errorf("headless says %q, want the session's line and the line of the one in no session, each %q", lines, want)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "EOF") {
+			t.Errorf("headless says the cause twice: %q", l)
+		}
+	}
+	var recorded []string
+	for _, r := range readRecording(t, onlyRecording(t, h.dir)) {
+		if r.Kind == mcp.KindError && r.Error != nil {
+			recorded = append(recorded, r.Error.Message)
+		}
+	}
+	if len(recorded) != 1 || recorded[0] != "the client's POST /mcp was refused with 400: "+want {
+		t.Errorf("the recording says %q, want the broken POST once: %q", recorded, want)
+	}
+}

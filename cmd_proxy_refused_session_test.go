@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// Requests the proxy refuses inside a session (here five bodies larger
+// than --max-event-size, 413, at once) are one headless line a second per
+// status, as refusals in no session are, and the session's end says how
+// many more there were; the recording has each. It was a line per
+// request: a client retrying at once filled stderr as fast as it asked.
+func TestProxyHeadlessRateLimitsRefusalsInASession(t *testing.T) {
+	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	addr := strings.TrimPrefix(h.run.base, "http://")
+	init, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"refused-client","version":"1"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	init.Header.Set("Content-Type", "application/json")
+	init.Header.Set("Accept", "application/json, text/event-stream")
+	init.Header.Set("User-Agent", "refused-client")
+	resp, err := http.DefaultClient.Do(init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || sid == "" {
+		t.Fatalf("initialize through the proxy: %s, session %q", resp.Status, sid)
+	}
+	const refusals = 5
+	for range refusals {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+		// A body announced as 100 MB is refused before a byte of it is read.
+		fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nUser-Agent: refused-client\r\nMcp-Session-Id: %s\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{", addr, sid)
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		conn.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusRequestEntityTooLarge {
+			t.Fatalf("a 100 MB body in the session: %s, want 413", resp.Status)
+		}
+	}
+	h.stop()
+
+	var lines []string
+	for _, l := range strings.Split(h.errw.String(), "\n") {
+		if strings.Contains(l, "refused") && strings.Contains(l, "413") {
+			lines = append(lines, l)
+		}
+	}
+	// Five within a second (the test's clock allows a slow machine one
+	// more line): the first, maybe one more, and the count at the end.
+	if len(lines) < 2 || len(lines) > 3 || !strings.Contains(lines[len(lines)-1], "refused with 413 since the last such line (the recording has each)") {
+		t.Errorf("%d refusals in a session made the lines %q, want one a second and the count of the rest", refusals, lines)
+	}
+	n := 0
+	for _, r := range readRecording(t, onlyRecording(t, h.dir)) {
+		if r.Kind == mcp.KindError && r.Error != nil && r.Error.Status == http.StatusRequestEntityTooLarge && strings.Contains(r.Error.Message, "was refused with 413") {
+			n++
+		}
+	}
+	if n != refusals {
+		t.Errorf("the recording has %d of the %d refusals, want each", n, refusals)
+	}
+}

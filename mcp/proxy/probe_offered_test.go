@@ -1,0 +1,53 @@
+package proxy
+
+import (
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A lone server/discover answered with the version it asked for (a real
+// 2026 client that never initializes: it has the era it asked for) is
+// shown as its stateless client at once, as JSON or as SSE; it waited the
+// window for an initialize its client had no reason to send. One offered
+// only other versions still waits: its client may fall back to initialize.
+func TestProbeOfferedItsVersionIsShownAtOnce(t *testing.T) {
+	for _, answer := range []mcptest.AnswerMode{mcptest.AnswerJSON, mcptest.AnswerSSE} {
+		sse := answer == mcptest.AnswerSSE
+		up := mcptest.NewStateless(t, mcptest.StatelessOptions{Answer: answer})
+		p, base, w := startProxy(t, up.URL, Config{})
+		p.earlyWait = time.Hour
+		probe := request2026("1", "server/discover", "", "lone")
+		readAll(t, rawPost(t, base+"/mcp", probe, headers2026("server/discover", "User-Agent", "lone/1")...).Body)
+		w.until(t, "the lone probe's session, with no wait", func() bool { return len(w.clients) == 1 })
+		c := w.sessions()[0]
+		if c.Transport != mcp.TransportStateless {
+			t.Errorf("SSE %v: the lone probe is shown as %s, want stateless", sse, c.Transport)
+		}
+		w.record(t, c.ID, "the session open", func(r mcp.Record) bool {
+			return r.State != nil && r.State.State == mcp.StateOpen && r.State.Transport == mcp.TransportStateless
+		})
+		if n := p.waiting(); n != 0 {
+			t.Errorf("SSE %v: %d sessions wait on their client after the probe was offered its version, want none", sse, n)
+		}
+	}
+
+	up := mcptest.NewStateless(t, mcptest.StatelessOptions{Versions: []string{"2099-01-01"}})
+	p, base, w := startProxy(t, up.URL, Config{})
+	p.earlyWait = time.Hour
+	probe := request2026("1", "server/discover", "", "other")
+	readAll(t, rawPost(t, base+"/mcp", probe, headers2026("server/discover", "User-Agent", "other/1")...).Body)
+	// Its wait begins once its exchange is done, after the answer reached
+	// the client: waited for, bounded.
+	for deadline := time.Now().Add(testTimeout); p.waiting() != 1 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	w.mu.Lock()
+	started := len(w.clients)
+	w.mu.Unlock()
+	if started != 0 || p.waiting() != 1 {
+		t.Errorf("a probe offered only other versions: %d sessions shown, %d waiting; want it held back, waiting for its client's initialize", started, p.waiting())
+	}
+}
