@@ -25,3 +25,21 @@ func TestProxiedNegotiationNamesTheClient(t *testing.T) {
 		t.Errorf("the Negotiation pane does not name the client by its clientInfo:\n%s", view)
 	}
 }
+
+// A client's User-Agent too long to show says how long it was: a 64 KB one
+// filled rows of the pane with no sign it went on.
+func TestProxiedNegotiationSaysTheUserAgentWasCut(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	ua := strings.Repeat("U", 70000)
+	recs := []mcp.Record{
+		{Seq: 1, Kind: mcp.KindDetect, Detect: &mcp.Detection{Transport: mcp.TransportStreamable, URL: "http://127.0.0.1:8811/mcp", Reason: "proxied: the client initialized a streamable HTTP session", Forced: true}},
+		{Seq: 2, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeRelay, Method: "POST", URL: "http://127.0.0.1:8812/mcp", Status: 200, StatusLine: "200 OK",
+			RequestHeaders: map[string][]string{"User-Agent": {ua}}}},
+	}
+	m.Update(clientMsg{ID: 1, Name: "node · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{1, recs})
+	view := strings.Join(strings.Fields(m.View()), " ")
+	if !strings.Contains(view, "(70000 bytes)") {
+		t.Errorf("the Negotiation pane does not say the User-Agent was cut:\n%s", m.View())
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/themes"
 )
@@ -157,9 +159,11 @@ func capabilities(raw json.RawMessage) string {
 	return strings.Join(names, ", ")
 }
 
-// header looks a header up whatever case it was recorded in, sanitized.
+// header looks a header up whatever case it was recorded in, sanitized,
+// and cut as Quote cuts: a 64 KB User-Agent filled rows of the pane with
+// nothing to say it went on.
 func header(h map[string][]string, name string) string {
-	return wireLine(mcp.RecordedHeader(h, name), 512)
+	return sanitize.Line(clip.Quote(mcp.RecordedHeader(h, name), 512))
 }
 
 // posts shows how the POSTs of the connection in use were answered, and

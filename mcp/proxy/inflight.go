@@ -22,7 +22,7 @@ const DefaultMaxInFlight = 64
 // records in the session that it was refused: nothing of it was relayed.
 // DELETE is never refused so (hold), so a client can always end it.
 func (p *Proxy) busy(w http.ResponseWriter, c *Client, r *http.Request) {
-	why := fmt.Sprintf("the session relays %d requests and streams at once already (--max-in-flight)", p.cfg.MaxInFlight)
+	why := fmt.Sprintf("the session already relays as many requests and streams at once as --max-in-flight allows (%d)", p.cfg.MaxInFlight)
 	http.Error(w, "mcpscope proxy: "+why+"; wait for an answer or close a stream, then retry, or restart the proxy with a larger --max-in-flight",
 		http.StatusServiceUnavailable)
 	op := mcp.OpPost

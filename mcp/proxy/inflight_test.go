@@ -76,7 +76,7 @@ func TestProxyBoundsExchangesInOneSession(t *testing.T) {
 		t.Fatal("a 4th GET stream at a limit of 3 was relayed, want 503")
 	}
 	body := readAll(t, resp.Body)
-	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "relays 3 requests and streams at once") || !strings.Contains(body, "--max-in-flight") {
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "as many requests and streams at once as --max-in-flight allows (3)") || !strings.Contains(body, "--max-in-flight") {
 		t.Fatalf("a 4th GET stream at a limit of 3: %s %q, want 503 saying why and what to do", resp.Status, body)
 	}
 	up.mu.Lock()
