@@ -56,7 +56,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) cmdRows() int {
 	if m.ask.open() {
 		rows, _ := m.ask.outcome()
-		return 1 + max(1, len(rows))
+		return min(1+max(1, len(rows)), maxCmdLineHeight)
 	}
 	if m.events.typing() || m.detail.searching() {
 		return cmdLineHeight
@@ -65,7 +65,7 @@ func (m *Model) cmdRows() int {
 		// A message to read whole wraps under the keys row (see View).
 		return 1 + n
 	}
-	return m.cmdline.Height()
+	return min(m.cmdline.Height(), maxCmdLineHeight)
 }
 
 // resize lays the screen out again; it works at any moment.
@@ -229,7 +229,7 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		text := "could not connect: " + e.Message
 		if hint != "" {
 			text += " — " + hint
-			if len(wrapWords(text, max(m.width, 1))) > maxCmdLineHeight-1 {
+			if len(wrapWords(text, max(m.width, 1))) > wholeMsgRows(m.height) {
 				// More than the rows it can wrap over: what to do goes
 				// first, and the cut falls on the attempts, which the
 				// Negotiation pane lists (a narrow screen brings it
