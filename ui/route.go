@@ -220,11 +220,8 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 	if m.com.replay || m.com.log.Stats().State != mcp.StateFailed {
 		return nil
 	}
-	for i := len(batch) - 1; i >= 0; i-- {
-		e := batch[i].Error
-		if batch[i].Kind != mcp.KindError || e == nil || (e.Op != mcp.OpConnect && e.Op != mcp.OpNegotiate) {
-			continue
-		}
+	e := m.connectFailure(batch)
+	if e != nil {
 		hint := advice.ForInfo(e, advice.TUI)
 		text := "could not connect: " + e.Message
 		if hint != "" {
@@ -251,6 +248,52 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 			text += " (Negotiation shows every attempt)"
 		}
 		return m.setWholeStatus(levelError, sanitize.Line(text))
+	}
+	return nil
+}
+
+// connectFailure is the error that says why connecting failed: the last
+// in batch logged as a failure to connect or negotiate, or the failure of
+// the request that opens a session (a forced streamable transport logs
+// its initialize's 500 as that POST's failure, and the screen said only
+// "● failed"). When the batch brought the failed state without it, the
+// error came in an earlier batch: the last records of the log are looked
+// at, as far back as the attempt that failed.
+func (m *Model) connectFailure(batch []mcp.Record) *mcp.ErrorInfo {
+	opening := func(r *mcp.Record) bool {
+		e := r.Error
+		if r.Kind != mcp.KindError || e == nil {
+			return false
+		}
+		if e.Op == mcp.OpConnect || e.Op == mcp.OpNegotiate {
+			return true
+		}
+		if e.Op != mcp.OpPost && e.Op != mcp.OpTimeout || e.ReqSeq == 0 {
+			return false
+		}
+		p := m.com.log.PairOf(e.ReqSeq)
+		return p != nil && (p.Method == "initialize" || p.Method == "server/discover")
+	}
+	failed := false
+	for i := len(batch) - 1; i >= 0; i-- {
+		if opening(&batch[i]) {
+			return batch[i].Error
+		}
+		failed = failed || batch[i].Kind == mcp.KindState && batch[i].State != nil && batch[i].State.State == mcp.StateFailed
+	}
+	if !failed {
+		return nil
+	}
+	// Bounded: the records of one failed attempt are a handful, and
+	// the batch is at the log's end.
+	for i, n := m.com.log.Len()-1, 0; i >= 0 && n < 64; i, n = i-1, n+1 {
+		r := m.com.log.At(i)
+		if r == nil || r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateConnecting {
+			return nil
+		}
+		if opening(r) {
+			return r.Error
+		}
 	}
 	return nil
 }
