@@ -33,6 +33,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleMouse(msg)
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
+		m.rewordConnectFailed()
 	default:
 		cmd = m.handleMsg(msg)
 	}
@@ -221,35 +222,59 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		return nil
 	}
 	e := m.connectFailure(batch)
-	if e != nil {
-		hint := advice.ForInfo(e, advice.TUI)
-		text := "could not connect: " + e.Message
-		if hint != "" {
-			text += " — " + hint
-			if len(wrapWords(text, max(m.width, 1))) > wholeMsgRows(m.height) {
-				// More than the rows it can wrap over: what to do goes
-				// first, and the cut falls on the attempts, which the
-				// Negotiation pane lists (a narrow screen brings it
-				// forward below).
-				text = "could not connect — " + hint + " · " + e.Message
-			}
-		}
-		if m.slot == panePairs && m.lay.isTabbed(paneNegotiation) {
-			// The tab slot shows one pane, and the status line cuts the
-			// reason short: the pane that explains it comes forward in
-			// the slot (whichever pane has the keys, Detail beside it
-			// included), unless the user went to another tab.
-			m.slot = paneNegotiation
-			if m.focus == panePairs {
-				m.focus = paneNegotiation
-			}
-		}
-		if !m.negotiationShown() {
-			text += " (Negotiation shows every attempt)"
-		}
-		return m.setWholeStatus(levelError, sanitize.Line(text))
+	if e == nil {
+		return nil
 	}
-	return nil
+	m.negotiationForward()
+	cmd := m.setWholeStatus(levelError, m.connectFailedText(e))
+	m.connFail.err, m.connFail.id = e, m.statusSeq
+	return cmd
+}
+
+// rewordConnectFailed words the message of sayConnectFailed again after
+// a resize, while it is on screen: worded for 160 columns, its advice
+// came last and a 60-column terminal cut all of it; and a layout that
+// now shows panes as tabs brings Negotiation forward as a failure does.
+func (m *Model) rewordConnectFailed() {
+	if m.connFail.err == nil || m.status.msg == nil || m.status.msg.id != m.connFail.id || m.lay.Mode == modeTooSmall {
+		return
+	}
+	m.negotiationForward()
+	m.status.msg.text = m.connectFailedText(m.connFail.err)
+}
+
+// connectFailedText is why connecting failed and what to do, worded to
+// be read whole at the terminal's size.
+func (m *Model) connectFailedText(e *mcp.ErrorInfo) string {
+	hint := advice.ForInfo(e, advice.TUI)
+	text := "could not connect: " + e.Message
+	if hint != "" {
+		text += " — " + hint
+		if len(wrapWords(text, max(m.width, 1))) > wholeMsgRows(m.height) {
+			// More than the rows it can wrap over: what to do goes
+			// first, and the cut falls on the attempts, which the
+			// Negotiation pane lists (a narrow screen brings it
+			// forward).
+			text = "could not connect — " + hint + " · " + e.Message
+		}
+	}
+	if !m.negotiationShown() {
+		text += " (Negotiation shows every attempt)"
+	}
+	return sanitize.Line(text)
+}
+
+// negotiationForward shows the Negotiation pane in the tab slot: it
+// shows one pane, and the status line cuts the reason short, so the pane
+// that explains it comes forward (whichever pane has the keys, Detail
+// beside it included), unless the user went to another tab.
+func (m *Model) negotiationForward() {
+	if m.slot == panePairs && m.lay.isTabbed(paneNegotiation) {
+		m.slot = paneNegotiation
+		if m.focus == panePairs {
+			m.focus = paneNegotiation
+		}
+	}
 }
 
 // connectFailure is the error that says why connecting failed: the last
