@@ -151,7 +151,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// session is ready, there is nothing to press.
 		return m.setStatus(levelInfo, "reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}))
 	case copiedMsg:
-		return m.setStatus(msg.status())
+		// A copy cut short says why, which an 80-column bar cut
+		// ("terminals take no mor…"): it wraps to be read whole.
+		return m.setWholeStatus(msg.status())
 	case statusExpiredMsg:
 		if m.status.msg != nil && m.status.msg.id == msg.id {
 			m.status.msg = nil
