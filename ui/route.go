@@ -401,6 +401,11 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 		}
 	}
 	status := m.setStatus(level, text)
+	if level != levelInfo {
+		// A refusal or a tool's error is what the person reads next, and
+		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps.
+		status = m.setWholeStatus(level, text)
+	}
 	if msg.cmd.Method == "initialize" {
 		return tea.Batch(status, m.initDone())
 	}
