@@ -373,6 +373,8 @@ func verdict(c candidate, err error, answered bool) string {
 			return "no answer in time"
 		case CauseUnreachable:
 			return "no connection"
+		case CauseDropped:
+			return "closed without an answer"
 		case CauseBadHTTP:
 			return "an answer that is not HTTP"
 		case CauseNotModern:

@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/textproto"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 )
@@ -22,7 +24,8 @@ type Cause string
 
 // The causes of wire errors.
 const (
-	CauseUnreachable      Cause = "unreachable"        // no connection: refused, DNS, reset before an answer
+	CauseUnreachable      Cause = "unreachable"        // no connection: refused, DNS, no route
+	CauseDropped          Cause = "dropped"            // the connection was taken, then closed or reset before any answer
 	CauseUntrustedCert    Cause = "untrusted-cert"     // the server's TLS certificate is not trusted here (unknown CA, self-signed, another name, expired)
 	CauseNotTLS           Cause = "not-tls"            // an https URL whose server answered in plain HTTP
 	CauseWantsTLS         Cause = "wants-tls"          // an http URL whose server speaks HTTPS on that port
@@ -129,7 +132,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseBadSessionID: true, CauseModernOnly: true,
@@ -169,8 +172,10 @@ func CauseOf(err error) Cause {
 // server's answer was not HTTP a client can read (CauseBadHTTP: net/http
 // refuses a malformed status line or header, or framing it cannot trust),
 // TLS did not get through (CauseUntrustedCert, CauseNotTLS: the server
-// answered, so "nothing answered" would mislead), or there was no answer
-// at all (CauseUnreachable: refused, DNS, a reset or a close before one).
+// answered, so "nothing answered" would mislead), the connection was
+// taken and then closed or reset before any answer (CauseDropped: a server
+// is there, so "is it started?" would mislead too), or there was no
+// connection at all (CauseUnreachable: refused, DNS, no route).
 func FailureCause(err error) Cause {
 	var pe textproto.ProtocolError
 	if errors.As(err, &pe) {
@@ -195,6 +200,11 @@ func FailureCause(err error) Cause {
 		if strings.Contains(msg, refusal) {
 			return CauseBadHTTP
 		}
+	}
+	// A reset can come while dialing: the listener took the connection
+	// and reset it before connect returned.
+	if errors.Is(err, syscall.ECONNRESET) || !isDialError(err) && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
+		return CauseDropped
 	}
 	return CauseUnreachable
 }

@@ -206,6 +206,11 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	op := OpStream
 	if ctx.Err() != nil {
 		op, err = OpCancelled, ctx.Err()
+		if errors.Is(context.Cause(ctx), errReplaced) && label == StreamListen {
+			// Subscribing opens the listen stream again: the old row
+			// read "cancelled here", as if the user had stopped it.
+			err = replacedError{"closed by mcpscope: a new listen stream replaced it, carrying the subscriptions as they are now"}
+		}
 	}
 	if label == StreamListen {
 		s.acks.closed(p.seq, err, ctx.Err() != nil)

@@ -48,6 +48,8 @@ type streamable struct {
 	protocol  string             // sent as MCP-Protocol-Version once initialize chose it
 	gen       int                // the Session's conn number of this session
 	getCancel context.CancelFunc // ends the GET stream, or the 2026 listen stream
+	// getReplace ends the same stream with a cause: a new one replaced it.
+	getReplace context.CancelCauseFunc
 	// known is set once the server answered 2xx to a request carrying
 	// sessionID: a 404 before that means it never kept the session.
 	known bool
@@ -127,7 +129,7 @@ func (t *streamable) beforeInitialize() {
 	old, oldProtocol, oldGen := t.sessionID, t.protocol, t.gen
 	t.sessionID, t.protocol, t.gen = "", "", gen
 	cancel := t.getCancel
-	t.getCancel = nil
+	t.getCancel, t.getReplace = nil, nil
 	t.mu.Unlock()
 	if cancel != nil {
 		cancel()
@@ -190,12 +192,16 @@ func (t *streamable) initialized(ctx context.Context) {
 // loop was not started.
 func (t *streamable) runStream(loop func(ctx context.Context)) bool {
 	s := t.s
-	ctx, cancel := context.WithCancel(s.life)
+	ctx, cancelCause := context.WithCancelCause(s.life)
+	cancel := func() { cancelCause(nil) }
 	t.mu.Lock()
-	if t.getCancel != nil {
-		t.getCancel()
+	if t.getReplace != nil {
+		// The stream in place ends because this one replaces it (a
+		// listen stream opened again with the subscriptions as they are
+		// now): its row says so, not that someone cancelled it.
+		t.getReplace(errReplaced)
 	}
-	t.getCancel = cancel
+	t.getCancel, t.getReplace = cancel, cancelCause
 	t.mu.Unlock()
 	s.mu.Lock()
 	if s.closed {
@@ -211,6 +217,17 @@ func (t *streamable) runStream(loop func(ctx context.Context)) bool {
 	}()
 	return true
 }
+
+// errReplaced is why a long-lived stream ended when a new one of its kind
+// took its place. To errors.Is it is context.Canceled, as is the end of
+// any stream mcpscope stopped.
+var errReplaced error = replacedError{"closed by mcpscope: a new stream of its kind replaced it"}
+
+// replacedError is a stream's end when another replaced it, in words.
+type replacedError struct{ why string }
+
+func (e replacedError) Error() string      { return e.why }
+func (replacedError) Is(target error) bool { return target == context.Canceled }
 
 // session returns what requests of the current session carry.
 func (t *streamable) session() (id, protocol string, gen int, quiet bool) {

@@ -72,7 +72,7 @@ func (t *streamable) expire(gen int, id string, status int) bool {
 	known := t.known
 	t.sessionID, t.protocol, t.known, t.expired = "", "", false, id
 	cancel := t.getCancel
-	t.getCancel = nil
+	t.getCancel, t.getReplace = nil, nil
 	t.mu.Unlock()
 	if cancel != nil {
 		cancel()
@@ -96,7 +96,7 @@ func (t *streamable) close() {
 	t.mu.Lock()
 	id, protocol, gen := t.sessionID, t.protocol, t.gen
 	cancel := t.getCancel
-	t.getCancel = nil
+	t.getCancel, t.getReplace = nil, nil
 	t.mu.Unlock()
 	if cancel != nil {
 		cancel()

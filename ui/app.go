@@ -99,6 +99,12 @@ type Model struct {
 	showHelp  bool
 	helpTop   int // the first row of the help overlay shown, when it scrolls
 	statusSeq int
+	// connFail is why connecting failed, and the id of the status message
+	// that says so: a resize words it again for the new width.
+	connFail struct {
+		err *mcp.ErrorInfo
+		id  int
+	}
 	spinning  bool
 	spinFrame int
 	tools     []mcp.Tool // the tools last given to the command line

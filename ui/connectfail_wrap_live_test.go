@@ -15,10 +15,11 @@ import (
 
 // "could not connect" at 80 columns was cut after the URL: why (connection
 // refused) and what to do (is the server started? check the URL) were
-// lost. It wraps under the keys row now, which stays; when even that is
-// too short, what to do comes first and the cut falls on the attempts,
-// which the Negotiation pane on screen lists. At 160 columns it reads
-// whole in its own order.
+// lost. It wraps under the keys row now, which stays, over up to six rows
+// (three cut the advice for a server failing everything with a 500 before
+// its flag, --transport streamable); when even that is too short, what to
+// do comes first and the cut falls on the attempts, which the Negotiation
+// pane on screen lists. At 160 columns it reads whole in its own order.
 func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -28,6 +29,15 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 	ln.Close() // nothing listens there
 	notFound := httptest.NewServer(http.NotFoundHandler())
 	t.Cleanup(notFound.Close)
+	// A server that fails everything with an HTML page: the advice ends
+	// in the flag to pass, which three rows of 80 columns cut.
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusInternalServerError)
+		w.Write([]byte("<html><body><h1>500 Internal Server Error</h1></body></html>"))
+	}))
+	t.Cleanup(failing.Close)
+	const skip = "start mcpscope again with --transport streamable (or --transport sse for a legacy server)"
 	const docker = "is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"
 	const checkURL = "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"
 	for _, tc := range []struct {
@@ -37,9 +47,12 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 		msg    []string // in the message's rows
 		screen []string // anywhere on the screen
 	}{
-		{refused, 80, 24, "connection refused", []string{"could not connect — nothing answered at", docker}, []string{"connection refused"}},
+		{refused, 80, 24, "connection refused", []string{"could not connect: POST " + refused + " failed:", "connection refused — nothing answered at", docker}, nil},
 		{refused, 160, 45, "connection refused", []string{"could not connect: POST " + refused + " failed:", "connection refused — nothing answered at", docker}, nil},
-		{notFound.URL, 80, 24, "no transport worked", []string{"could not connect — " + checkURL}, []string{"answered 404"}},
+		{notFound.URL, 80, 24, "no transport worked", []string{"could not connect: no transport worked", "answered 404", checkURL}, nil},
+		{notFound.URL, 60, 20, "could not connect", []string{"could not connect — " + checkURL}, []string{"answered 404"}},
+		{failing.URL + "/mcp", 80, 24, "no transport worked", []string{"answered 500 Internal Server Error", "the server failed: check its logs", skip}, nil},
+		{failing.URL + "/mcp", 60, 20, "could not connect", []string{"could not connect — the server failed: check its logs", skip}, nil},
 	} {
 		l := startLive(t, mcp.Config{URL: tc.url})
 		l.tm.Send(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})

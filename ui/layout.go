@@ -55,14 +55,25 @@ const (
 	// wrapped over three rows; it grows only while the panes keep the
 	// rows they have on the smallest terminal.
 	maxCmdLineHeight = 4
+	// maxWholeHeight is the command line with a status message that asked
+	// to be read whole (why the connection failed, and what to do) wrapped
+	// under its keys row: advice such as "start mcpscope again with
+	// --transport streamable" is the end of a long sentence, and three
+	// rows of 80 columns cut it. Like maxCmdLineHeight, it grows only while
+	// the panes keep the rows they have on the smallest terminal.
+	maxWholeHeight = 7
 )
 
 // cmdLineRows is how many rows the command line gets when it asks for
 // want on a terminal height rows tall.
 func cmdLineRows(height, want int) int {
 	room := height - statusHeight - (minHeight - cmdLineHeight - statusHeight)
-	return max(cmdLineHeight, min(want, maxCmdLineHeight, room))
+	return max(cmdLineHeight, min(want, maxWholeHeight, room))
 }
+
+// wholeMsgRows is how many rows a status message to be read whole can
+// wrap over below the keys row on a terminal height rows tall.
+func wholeMsgRows(height int) int { return cmdLineRows(height, maxWholeHeight) - 1 }
 
 // rect is a screen rectangle in cells; the zero rect is "not on screen".
 type rect struct{ X, Y, W, H int }

@@ -109,7 +109,12 @@ func (f *facts) kv(label, value string, style lipgloss.Style) {
 
 // text adds a line of its own, wrapped at the pane's width.
 func (f *facts) text(s string, style lipgloss.Style, indent int) {
-	pad := strings.Repeat(" ", indent)
+	// The indent is painted as fit pads: left unstyled, it showed the
+	// terminal's own background beside the advice under a light theme.
+	pad := ""
+	if indent > 0 {
+		pad = f.c.pad.apply(blanks(indent))
+	}
 	for _, p := range wrapWords(s, max(f.w-indent, 1)) {
 		f.lines = append(f.lines, pad+style.Render(p))
 	}

@@ -33,6 +33,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.handleMouse(msg)
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
+		m.rewordConnectFailed()
 	default:
 		cmd = m.handleMsg(msg)
 	}
@@ -56,7 +57,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) cmdRows() int {
 	if m.ask.open() {
 		rows, _ := m.ask.outcome()
-		return 1 + max(1, len(rows))
+		return min(1+max(1, len(rows)), maxCmdLineHeight)
 	}
 	if m.events.typing() || m.detail.searching() {
 		return cmdLineHeight
@@ -65,7 +66,7 @@ func (m *Model) cmdRows() int {
 		// A message to read whole wraps under the keys row (see View).
 		return 1 + n
 	}
-	return m.cmdline.Height()
+	return min(m.cmdline.Height(), maxCmdLineHeight)
 }
 
 // resize lays the screen out again; it works at any moment.
@@ -150,7 +151,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// session is ready, there is nothing to press.
 		return m.setStatus(levelInfo, "reconnected: a new session, opened with "+m.labelOf(command.Command{Method: "initialize"}))
 	case copiedMsg:
-		return m.setStatus(msg.status())
+		// A copy cut short says why, which an 80-column bar cut
+		// ("terminals take no mor…"): it wraps to be read whole.
+		return m.setWholeStatus(msg.status())
 	case statusExpiredMsg:
 		if m.status.msg != nil && m.status.msg.id == msg.id {
 			m.status.msg = nil
@@ -220,37 +223,104 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 	if m.com.replay || m.com.log.Stats().State != mcp.StateFailed {
 		return nil
 	}
+	e := m.connectFailure(batch)
+	if e == nil {
+		return nil
+	}
+	m.negotiationForward()
+	cmd := m.setWholeStatus(levelError, m.connectFailedText(e))
+	m.connFail.err, m.connFail.id = e, m.statusSeq
+	return cmd
+}
+
+// rewordConnectFailed words the message of sayConnectFailed again after
+// a resize, while it is on screen: worded for 160 columns, its advice
+// came last and a 60-column terminal cut all of it; and a layout that
+// now shows panes as tabs brings Negotiation forward as a failure does.
+func (m *Model) rewordConnectFailed() {
+	if m.connFail.err == nil || m.status.msg == nil || m.status.msg.id != m.connFail.id || m.lay.Mode == modeTooSmall {
+		return
+	}
+	m.negotiationForward()
+	m.status.msg.text = m.connectFailedText(m.connFail.err)
+}
+
+// connectFailedText is why connecting failed and what to do, worded to
+// be read whole at the terminal's size.
+func (m *Model) connectFailedText(e *mcp.ErrorInfo) string {
+	hint := advice.ForInfo(e, advice.TUI)
+	text := "could not connect: " + e.Message
+	if hint != "" {
+		text += " — " + hint
+		if len(wrapWords(text, max(m.width, 1))) > wholeMsgRows(m.height) {
+			// More than the rows it can wrap over: what to do goes
+			// first, and the cut falls on the attempts, which the
+			// Negotiation pane lists (a narrow screen brings it
+			// forward).
+			text = "could not connect — " + hint + " · " + e.Message
+		}
+	}
+	if !m.negotiationShown() {
+		text += " (Negotiation shows every attempt)"
+	}
+	return sanitize.Line(text)
+}
+
+// negotiationForward shows the Negotiation pane in the tab slot: it
+// shows one pane, and the status line cuts the reason short, so the pane
+// that explains it comes forward (whichever pane has the keys, Detail
+// beside it included), unless the user went to another tab.
+func (m *Model) negotiationForward() {
+	if m.slot == panePairs && m.lay.isTabbed(paneNegotiation) {
+		m.slot = paneNegotiation
+		if m.focus == panePairs {
+			m.focus = paneNegotiation
+		}
+	}
+}
+
+// connectFailure is the error that says why connecting failed: the last
+// in batch logged as a failure to connect or negotiate, or the failure of
+// the request that opens a session (a forced streamable transport logs
+// its initialize's 500 as that POST's failure, and the screen said only
+// "● failed"). When the batch brought the failed state without it, the
+// error came in an earlier batch: the last records of the log are looked
+// at, as far back as the attempt that failed.
+func (m *Model) connectFailure(batch []mcp.Record) *mcp.ErrorInfo {
+	opening := func(r *mcp.Record) bool {
+		e := r.Error
+		if r.Kind != mcp.KindError || e == nil {
+			return false
+		}
+		if e.Op == mcp.OpConnect || e.Op == mcp.OpNegotiate {
+			return true
+		}
+		if e.Op != mcp.OpPost && e.Op != mcp.OpTimeout || e.ReqSeq == 0 {
+			return false
+		}
+		p := m.com.log.PairOf(e.ReqSeq)
+		return p != nil && (p.Method == "initialize" || p.Method == "server/discover")
+	}
+	failed := false
 	for i := len(batch) - 1; i >= 0; i-- {
-		e := batch[i].Error
-		if batch[i].Kind != mcp.KindError || e == nil || (e.Op != mcp.OpConnect && e.Op != mcp.OpNegotiate) {
-			continue
+		if opening(&batch[i]) {
+			return batch[i].Error
 		}
-		hint := advice.ForInfo(e, advice.TUI)
-		text := "could not connect: " + e.Message
-		if hint != "" {
-			text += " — " + hint
-			if len(wrapWords(text, max(m.width, 1))) > maxCmdLineHeight-1 {
-				// More than the rows it can wrap over: what to do goes
-				// first, and the cut falls on the attempts, which the
-				// Negotiation pane lists (a narrow screen brings it
-				// forward below).
-				text = "could not connect — " + hint + " · " + e.Message
-			}
+		failed = failed || batch[i].Kind == mcp.KindState && batch[i].State != nil && batch[i].State.State == mcp.StateFailed
+	}
+	if !failed {
+		return nil
+	}
+	// Bounded: the records of one failed attempt are a handful, and
+	// the batch is at the log's end.
+	for i, n := m.com.log.Len()-1, 0; i >= 0 && n < 64; i, n = i-1, n+1 {
+		r := m.com.log.At(i)
+		if r == nil || r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateConnecting {
+			return nil
 		}
-		if m.slot == panePairs && m.lay.isTabbed(paneNegotiation) {
-			// The tab slot shows one pane, and the status line cuts the
-			// reason short: the pane that explains it comes forward in
-			// the slot (whichever pane has the keys, Detail beside it
-			// included), unless the user went to another tab.
-			m.slot = paneNegotiation
-			if m.focus == panePairs {
-				m.focus = paneNegotiation
-			}
+		if opening(r) {
+			return r.Error
 		}
-		if !m.negotiationShown() {
-			text += " (Negotiation shows every attempt)"
-		}
-		return m.setWholeStatus(levelError, sanitize.Line(text))
 	}
 	return nil
 }
@@ -331,6 +401,11 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 		}
 	}
 	status := m.setStatus(level, text)
+	if level != levelInfo {
+		// A refusal or a tool's error is what the person reads next, and
+		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps.
+		status = m.setWholeStatus(level, text)
+	}
 	if msg.cmd.Method == "initialize" {
 		return tea.Batch(status, m.initDone())
 	}

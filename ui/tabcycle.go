@@ -82,7 +82,7 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	labels := cy.comp.labels
 	label := func(i int) string {
 		if width > 0 && len(labels) > 1 {
-			return ansi.Truncate(labels[i], max(width/3, 12), "…")
+			return candidateLabel(labels, i, max(width/3, 12))
 		}
 		return labels[i]
 	}
@@ -123,4 +123,33 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		used += ansi.StringWidth(l) + 2
 	}
 	return b.String()
+}
+
+// candidateLabel is labels[i] cut to room cells. URIs under one long
+// prefix (demo://resource/static/document/...) cut at their end all read
+// "demo://resource/static/do…": one that is too long keeps its start and
+// the shortest end, from a / on, that no other candidate ends with
+// ("demo://re…/architecture.md"); anything else keeps its start.
+func candidateLabel(labels []string, i, room int) string {
+	l := labels[i]
+	if ansi.StringWidth(l) <= room {
+		return l
+	}
+	for j := strings.LastIndexByte(l, '/'); j > 0; j = strings.LastIndexByte(l[:j], '/') {
+		tail := l[j:]
+		shared := false
+		for k, other := range labels {
+			shared = shared || k != i && strings.HasSuffix(other, tail)
+		}
+		if shared {
+			continue
+		}
+		// At least a few cells of the start stay, with the …, to say
+		// what kind of URI it is.
+		if tw := ansi.StringWidth(tail); tw+4 <= room {
+			return ansi.Truncate(l[:j], room-tw, "…") + tail
+		}
+		break
+	}
+	return ansi.Truncate(l, room, "…")
 }

@@ -76,3 +76,17 @@ func TestForFailedDiscoverProbe(t *testing.T) {
 		}
 	}
 }
+
+// A connection taken and then dropped is not "nothing answered": the
+// advice asks about the port and scheme, or, after earlier answers,
+// whether the server crashed.
+func TestForDropped(t *testing.T) {
+	first := For(Fact{Cause: mcp.CauseDropped, Addr: "127.0.0.1:9349"}, TUI)
+	if !strings.HasPrefix(first, "something at 127.0.0.1:9349 took the connection but closed it") || strings.Contains(first, "is the server started") {
+		t.Errorf("first contact: %q", first)
+	}
+	later := For(Fact{Cause: mcp.CauseDropped, Answered: true}, TUI)
+	if !strings.Contains(later, "it answered before") || !strings.Contains(later, "press r to reconnect") {
+		t.Errorf("after an answer: %q", later)
+	}
+}

@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"bufio"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// droppingServer listens on 127.0.0.1 and closes every connection it
+// takes without a word: after reading the request, or at once with a
+// reset when reset is set. It returns the URL of its /mcp.
+func droppingServer(t *testing.T, reset bool) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			if reset {
+				c.(*net.TCPConn).SetLinger(0) // close sends RST
+			} else if req, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
+				req.Body.Close()
+			}
+			c.Close()
+		}
+	}()
+	return "http://" + ln.Addr().String() + "/mcp"
+}
+
+// A server that takes the connection and drops it (EOF, or a reset) was
+// told "nothing answered at HOST:PORT: is the server started?", which
+// sends the user looking for a server that is running. It is told that
+// something there took the connection and what to check instead.
+func TestLiveDroppedConnectionIsNotNothingAnswered(t *testing.T) {
+	for _, reset := range []bool{false, true} {
+		url := droppingServer(t, reset)
+		l := startLive(t, mcp.Config{URL: url})
+		l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		l.waitFor("● failed")
+		l.waitFor("could not connect")
+		m := l.quit()
+		v := ansi.Strip(m.View())
+		text := strings.Join(strings.Fields(v), " ")
+		if want := "took the connection but closed it without an HTTP answer"; !strings.Contains(text, want) {
+			t.Errorf("reset=%v: the screen does not say %q:\n%s", reset, want, v)
+		}
+		if strings.Contains(text, "is the server started") {
+			t.Errorf("reset=%v: the screen asks whether a server that took the connection is started:\n%s", reset, v)
+		}
+		if !strings.Contains(text, "closed without an answer") {
+			t.Errorf("reset=%v: the detection verdict does not say the connection was closed:\n%s", reset, v)
+		}
+	}
+}

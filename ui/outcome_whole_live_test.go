@@ -1,0 +1,30 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// What a tool said when it failed, and a JSON-RPC refusal, were cut at
+// the edge of an 80-column bar ("…after 30 …", "(sent d…"): the person
+// had to open Detail to read the one sentence they wanted. A warning or
+// an error about a send wraps under the keys row and reads whole.
+func TestLiveFailedCallReadsWhole(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	const said = "the database connection pool is exhausted after 30 seconds of waiting for a free connection"
+	l.call(`fail message="` + said + `"`)
+	l.waitFor("tools/call fail: ✗ isError")
+	v := ansi.Strip(l.quit().View())
+	text := strings.Join(strings.Fields(v), " ")
+	if want := "tools/call fail: ✗ isError: " + said; !strings.Contains(text, want) {
+		t.Errorf("the screen does not say %q whole:\n%s", want, v)
+	}
+}
