@@ -1,0 +1,33 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server/discover result whose _meta holds an entry nested past
+// encoding/json's 10,000 levels still names the server beside it: one
+// entry a server is free to fill must not hide the others.
+func TestDiscoverDeepMetaKeepsServerInfo(t *testing.T) {
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "server/discover" {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":["` + ProtocolModern + `"],"capabilities":{"tools":{}},` +
+				`"_meta":{"x.example/deep":` + deep + `,"` + MetaServerInfo + `":{"name":"deep-meta-server","version":"9.9"}}}}`)
+			return
+		}
+		x.Default()
+	}})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless, NoListen: true})
+	rec := collect(s)
+	defer s.Close()
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	r := rec.waitFor(t, "the initialized state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateInitialized })
+	if !strings.Contains(r.State.Detail, "deep-meta-server 9.9") {
+		t.Errorf("initialized state says %q, want it to name deep-meta-server 9.9", r.State.Detail)
+	}
+}
