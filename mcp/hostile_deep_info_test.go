@@ -31,3 +31,21 @@ func TestDiscoverDeepMetaKeepsServerInfo(t *testing.T) {
 		t.Errorf("initialized state says %q, want it to name deep-meta-server 9.9", r.State.Detail)
 	}
 }
+
+// An initialize answer whose serverInfo holds a member nested past
+// encoding/json's 10,000 levels (icons, say) still names the server.
+func TestInitializeDeepServerInfoKeepsTheName(t *testing.T) {
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	_, _, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "initialize" {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` +
+				`"serverInfo":{"icons":` + deep + `,"name":"deep-info-server","version":"3.1"}}}`)
+			return
+		}
+		x.Default()
+	}}, Config{})
+	r := rec.waitFor(t, "the initialized state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateInitialized })
+	if !strings.Contains(r.State.Detail, "deep-info-server 3.1, protocol 2025-11-25") {
+		t.Errorf("initialized state says %q, want it to name deep-info-server 3.1, protocol 2025-11-25", r.State.Detail)
+	}
+}
