@@ -49,3 +49,25 @@ func TestInitializeDeepServerInfoKeepsTheName(t *testing.T) {
 		t.Errorf("initialized state says %q, want it to name deep-info-server 3.1, protocol 2025-11-25", r.State.Detail)
 	}
 }
+
+// A page of resources/list holding a resource nested past encoding/json's
+// 10,000 levels still gives its nextCursor: the listing goes on to the
+// next page instead of ending there without a word.
+func TestListPagesCursorBesideADeepItem(t *testing.T) {
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "resources/list" {
+			x.Default()
+			return
+		}
+		if strings.Contains(string(x.Params), `"p2"`) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resources":[{"uri":"file:///b","name":"b"}]}}`)
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resources":[{"uri":"file:///a","name":"a","_meta":{"x":` + deep + `}}],"nextCursor":"p2"}}`)
+	}}, Config{})
+	pages, err := s.ListPages(testCtx(t), "resources/list", "", true)
+	if err != nil || len(pages) != 2 {
+		t.Fatalf("ListPages = %d pages, %v; want 2 pages", len(pages), err)
+	}
+}
