@@ -24,6 +24,7 @@ func FuzzServerRequestID(f *testing.F) {
 		`1,"id":"second"`, `"x","method":"elicitation/create"`, `7,"method":"roots/list","params":{}`,
 		`8,"method":"sampling/createMessage","params":[]`, `9,"method":1`,
 		`"` + strings.Repeat("x", 70000) + `"`, strings.Repeat("[", 600) + strings.Repeat("]", 600),
+		`1,` + junkMembers(300) + `"id":"past-300-members"`,
 	} {
 		f.Add(id)
 	}
