@@ -33,10 +33,6 @@ func (p peeked) isRPCError() bool {
 	return p.errv != nil && (string(p.errv) != "null" || p.result == nil)
 }
 
-// peekLimits index a message's members and its result's members; the
-// server's cancellations (servercancel.go) read their params with them.
-var peekLimits = jsonspan.Limits{Depth: 2, Children: 256, Values: 4096}
-
 // The members peekMessage reads: of the message, and of its result and
 // its params when they are objects.
 var (
@@ -132,12 +128,7 @@ func peekMessage(b []byte) (peeked, bool) {
 			next = nil
 		}
 	}
-	raw := func(m memberSpan) []byte {
-		if !m.set {
-			return nil
-		}
-		return b[m.from:m.to]
-	}
+	raw := func(m memberSpan) []byte { return m.of(b) }
 	p.id, p.params, p.errv, p.result = raw(top[topID]), raw(top[topParams]), raw(top[topError]), raw(top[topResult])
 	if m := raw(top[topMethod]); m != nil {
 		p.hasMethod = true
@@ -150,6 +141,55 @@ func peekMessage(b []byte) (peeked, bool) {
 	p.inputResponses = par[parResponses].set
 	p.echoedState = raw(par[parState])
 	return p, true
+}
+
+// of is the member's exact bytes in b, the message it was read from; nil
+// when the member is not there.
+func (m memberSpan) of(b []byte) []byte {
+	if !m.set {
+		return nil
+	}
+	return b[m.from:m.to]
+}
+
+// namedMembers reads the members of the JSON object b named in names into
+// out (in the same order), each the last of its name, as encoding/json
+// reads it, with the one JSON tokenizer and no index: an object of any
+// number of members costs one pass and no memory per member. It reports
+// false when b is not one JSON object.
+func namedMembers(b []byte, names []string, out []memberSpan) bool {
+	s := jsonspan.NewScanner(b)
+	if s.Next() != nil || s.Token().Kind != jsonspan.Object {
+		return false
+	}
+	var next, open *memberSpan
+	for {
+		err := s.Next()
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		switch t := s.Token(); {
+		case t.Depth != 1:
+		case t.Key:
+			next = nil
+			if i := memberIndex(names, b[t.From:t.To]); i >= 0 {
+				next = &out[i]
+			}
+		case t.Close:
+			if open != nil {
+				open.to, open = t.To, nil
+			}
+		case next != nil:
+			*next = memberSpan{from: t.From, to: t.To, set: true}
+			if t.Kind == jsonspan.Object || t.Kind == jsonspan.Array {
+				open = next
+			}
+			next = nil
+		}
+	}
 }
 
 // memberIndex is the index in names of the quoted key, decoded, or -1.
