@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -46,4 +48,37 @@ func TestPeekReadsPastManyMembers(t *testing.T) {
 			t.Errorf("peekMessage(%.80s) read a message from what is not one JSON object", bad)
 		}
 	}
+}
+
+// FuzzNamedMembers: namedMembers reads exactly the objects encoding/json
+// reads, and each named member as encoding/json does (the last of
+// repeated names, keys with escapes decoded), whatever the object holds.
+func FuzzNamedMembers(f *testing.F) {
+	for _, s := range []string{
+		`{"requestId":"q-1","reason":"r"}`, `{"requestId":1,"requestId":[2, 3],"reason":{"a":"}"}}`,
+		`{"r\u0065ason":"x","a":{"requestId":9}}`, `{` + junkMembers(300) + `"requestId":{"n":[]}}`,
+		`[1]`, `{"requestId":1`, `{"a":1}{}`, `{}`,
+	} {
+		f.Add(s)
+	}
+	names := []string{"requestId", "reason"}
+	f.Fuzz(func(t *testing.T, s string) {
+		var out [2]memberSpan
+		ok := namedMembers([]byte(s), names, out[:])
+		var full map[string]json.RawMessage
+		valid := json.Unmarshal([]byte(s), &full) == nil && full != nil
+		if ok != valid {
+			t.Fatalf("namedMembers(%q) ok = %v, encoding/json says %v", s, ok, valid)
+		}
+		if !valid {
+			return
+		}
+		for i, name := range names {
+			want, has := full[name]
+			got := out[i].of([]byte(s))
+			if has != (got != nil) || has && string(bytes.TrimSpace(want)) != string(got) {
+				t.Fatalf("namedMembers(%q): %s = %q, encoding/json says %q (present %v)", s, name, got, want, has)
+			}
+		}
+	})
 }
