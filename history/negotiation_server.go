@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 
@@ -9,33 +10,40 @@ import (
 )
 
 // initialized keeps what the server said of itself in its initialize
-// answer (the initFacts the Negotiation pane shows).
+// answer (the initFacts the Negotiation pane shows). It reads with the one
+// JSON scanner: with encoding/json, a capabilities nested past 10,000
+// levels made the whole answer unreadable and hid who the server is.
 func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
-	var v struct {
-		Result struct {
-			ProtocolVersion string          `json:"protocolVersion"`
-			Capabilities    json.RawMessage `json:"capabilities"`
-			Instructions    string          `json:"instructions"`
-			ServerInfo      struct {
-				Name    string `json:"name"`
-				Version string `json:"version"`
-			} `json:"serverInfo"`
-		} `json:"result"`
-	}
-	// A malformed result leaves what could be read; the raw answer is
-	// still in the pairs pane for the person to see.
-	_ = json.Unmarshal([]byte(raw), &v)
-	res := v.Result
-	n.init.name, n.init.version = res.ServerInfo.Name, res.ServerInfo.Version
-	n.init.protocol, n.init.instructions = res.ProtocolVersion, res.Instructions
-	n.init.capabilities = res.Capabilities
+	n.init.name, n.init.version, n.init.protocol, n.init.instructions = "", "", "", ""
+	n.init.capabilities = nil
 	n.init.shape, n.init.shapeSeq = "", 0
-	if doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 1}); err == nil {
-		if shape := mcp.InitializeShape(doc.Root().Get("result").Raw()); shape != "" {
-			n.init.shape, n.init.shapeSeq = shape, seq
-		}
-	}
 	n.dirty = true
+	// Depth 3 reaches serverInfo's members. An answer that is not JSON
+	// leaves nothing read; the raw answer is still in the pairs pane for
+	// the person to see.
+	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 3})
+	if err != nil {
+		return
+	}
+	res := doc.Root().Get("result")
+	info := res.Get("serverInfo")
+	n.init.name, _ = info.Get("name").Text()
+	n.init.version, _ = info.Get("version").Text()
+	n.init.protocol, _ = res.Get("protocolVersion").Text()
+	n.init.instructions, _ = res.Get("instructions").Text()
+	n.init.capabilities = rawCopy(res.Get("capabilities"))
+	if shape := mcp.InitializeShape(res.Raw()); shape != "" {
+		n.init.shape, n.init.shapeSeq = shape, seq
+	}
+}
+
+// rawCopy is v's bytes, copied: a view would keep the whole answer they
+// sit in, which may be megabytes, for as long as the index lives.
+func rawCopy(v jsonspan.Value) json.RawMessage {
+	if !v.Exists() {
+		return nil
+	}
+	return json.RawMessage(bytes.Clone(v.Raw()))
 }
 
 // discovered reads a 2026 server/discover answer: the versions the server
@@ -44,27 +52,30 @@ func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
 // names it: nothing else says so in a session mcpscope only watches (a
 // proxied client's), where no state record follows.
 func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw) {
-	var v struct {
-		Result struct {
-			SupportedVersions []string                   `json:"supportedVersions"`
-			Capabilities      json.RawMessage            `json:"capabilities"`
-			Instructions      string                     `json:"instructions"`
-			Meta              map[string]json.RawMessage `json:"_meta"`
-		} `json:"result"`
+	n.init.name, n.init.version, n.init.instructions = "", "", ""
+	n.init.supported, n.init.capabilities = nil, nil
+	n.dirty = true
+	// Depth 4 reaches the serverInfo in _meta: result, _meta, serverInfo,
+	// name. The one JSON scanner, as for initialize: no member a server
+	// fills (capabilities nested past 10,000 levels) hides the others.
+	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 4})
+	if err != nil {
+		return
 	}
-	_ = json.Unmarshal([]byte(raw), &v)
-	res := v.Result
-	var info struct {
-		Name    string `json:"name"`
-		Version string `json:"version"`
+	res := doc.Root().Get("result")
+	info := res.Get("_meta").Get(mcp.MetaServerInfo)
+	n.init.name, _ = info.Get("name").Text()
+	n.init.version, _ = info.Get("version").Text()
+	n.init.instructions, _ = res.Get("instructions").Text()
+	n.init.capabilities = rawCopy(res.Get("capabilities"))
+	for v := range res.Get("supportedVersions").Elements() {
+		if s, ok := v.Text(); ok {
+			n.init.supported = append(n.init.supported, s)
+		}
 	}
-	_ = json.Unmarshal(res.Meta[mcp.MetaServerInfo], &info)
-	n.init.name, n.init.version = info.Name, info.Version
-	n.init.supported, n.init.capabilities, n.init.instructions = res.SupportedVersions, res.Capabilities, res.Instructions
-	if asked := requestedVersion(req); asked != "" && slices.Contains(res.SupportedVersions, asked) {
+	if asked := requestedVersion(req); asked != "" && slices.Contains(n.init.supported, asked) {
 		n.init.protocol = asked
 	}
-	n.dirty = true
 }
 
 // requestedVersion is the protocol version a 2026 request carried in its

@@ -1,7 +1,6 @@
 package history
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 	"weak"
@@ -439,12 +438,15 @@ func InputRequired(raw mcp.Raw) bool {
 	if !strings.Contains(string(raw), `"input_required"`) {
 		return false // the cheap test first: most answers never say it
 	}
-	var v struct {
-		Result struct {
-			ResultType string `json:"resultType"`
-		} `json:"result"`
+	// The one JSON scanner, as the session reads the same answer: with
+	// encoding/json, a question nested past 10,000 levels in it made the
+	// round read as the request's end here, and as a round there.
+	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 2})
+	if err != nil {
+		return false
 	}
-	return json.Unmarshal([]byte(raw), &v) == nil && v.Result.ResultType == "input_required"
+	rt, _ := doc.Root().Get("result").Get("resultType").Text()
+	return rt == "input_required"
 }
 
 // progress puts a notifications/progress on the pending request whose id

@@ -116,7 +116,9 @@ func sessionFromQuery(q url.Values) (id, param string) {
 // base is the stream URL without its trailing /sse.
 func FallbackURL(streamURL *url.URL, sessionID string) string {
 	b := *streamURL
-	b.RawQuery, b.Fragment = "", ""
+	// ForceQuery too: a stream URL typed with a bare "?" would put the
+	// path and session after it, in the query.
+	b.RawQuery, b.ForceQuery, b.Fragment, b.RawFragment = "", false, "", ""
 	b.Path = strings.TrimSuffix(strings.TrimSuffix(b.Path, "/"), "/sse")
 	b.RawPath = ""
 	return b.String() + "/sse?sessionid=" + url.QueryEscape(sessionID)

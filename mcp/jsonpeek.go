@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"io"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -32,38 +33,193 @@ func (p peeked) isRPCError() bool {
 	return p.errv != nil && (string(p.errv) != "null" || p.result == nil)
 }
 
-// peekLimits index a message's members and its result's members: enough to
-// classify and pair it, however large or deep the rest is, which is still
-// checked to be JSON, once, without being indexed.
-var peekLimits = jsonspan.Limits{Depth: 2, Children: 256, Values: 4096}
+// The members peekMessage reads: of the message, and of its result and
+// its params when they are objects.
+var (
+	topNames    = []string{"id", "method", "params", "result", "error"}
+	resultNames = []string{"isError", "resultType", "requestState"}
+	paramsNames = []string{"inputResponses", "requestState"}
+)
 
-// peekMessage reads one message with the one JSON scanner. It reports false
-// when b is not one JSON object.
+const (
+	topID, topMethod, topParams, topResult, topError = 0, 1, 2, 3, 4
+	resIsError, resType, resState                    = 0, 1, 2
+	parResponses, parState                           = 0, 1
+)
+
+// memberSpan is where a member's value is in the message; set when it is there.
+type memberSpan struct {
+	from, to int
+	set      bool
+}
+
+// peekMessage reads one message with the one JSON tokenizer, keeping no
+// index: a message of any number of members, however large or deep, is
+// checked and read in one pass, and each member named is the last of its
+// name, as encoding/json reads it. It reports false when b is not one
+// JSON object. (An index bounded for memory dropped the members past its
+// bound: a request with 300 members before its id read as no request.)
 func peekMessage(b []byte) (peeked, bool) {
 	var p peeked
-	doc, err := jsonspan.Parse(b, peekLimits)
-	if err != nil || doc.Root().Kind() != jsonspan.Object {
+	var top [5]memberSpan
+	var res [3]memberSpan
+	var par [2]memberSpan
+	s := jsonspan.NewScanner(b)
+	if s.Next() != nil || s.Token().Kind != jsonspan.Object || s.Token().Close {
 		return p, false
 	}
-	root := doc.Root()
-	p.id, p.params, p.errv = root.Get("id").Raw(), root.Get("params").Raw(), root.Get("error").Raw()
-	if m := root.Get("method"); m.Exists() {
+	var (
+		next   *memberSpan    // the member whose value is the next token
+		sub    []memberSpan   // res or par while the result or params object is read
+		names  []string       // the member names of sub
+		opened [3]*memberSpan // by depth: the member whose container is open there
+	)
+	for {
+		err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return p, false
+		}
+		t := s.Token()
+		switch {
+		case t.Key:
+			next = nil
+			switch {
+			case t.Depth == 1:
+				if i := memberIndex(topNames, b[t.From:t.To]); i >= 0 {
+					next = &top[i]
+				}
+			case t.Depth == 2 && sub != nil:
+				if i := memberIndex(names, b[t.From:t.To]); i >= 0 {
+					next = &sub[i]
+				}
+			}
+		case t.Close:
+			if t.Depth < len(opened) && opened[t.Depth] != nil {
+				opened[t.Depth].to = t.To
+				opened[t.Depth] = nil
+			}
+			if t.Depth == 1 {
+				sub, names = nil, nil
+			}
+		case next != nil:
+			*next = memberSpan{from: t.From, to: t.To, set: true}
+			if t.Kind == jsonspan.Object || t.Kind == jsonspan.Array {
+				opened[t.Depth] = next
+			}
+			if t.Depth == 1 {
+				// A member named again is read again: the last wins,
+				// with its own members only.
+				switch next {
+				case &top[topResult]:
+					res = [3]memberSpan{}
+					if t.Kind == jsonspan.Object {
+						sub, names = res[:], resultNames
+					}
+				case &top[topParams]:
+					par = [2]memberSpan{}
+					if t.Kind == jsonspan.Object {
+						sub, names = par[:], paramsNames
+					}
+				}
+			}
+			next = nil
+		}
+	}
+	raw := func(m memberSpan) []byte { return m.of(b) }
+	p.id, p.params, p.errv, p.result = raw(top[topID]), raw(top[topParams]), raw(top[topError]), raw(top[topResult])
+	if m := raw(top[topMethod]); m != nil {
 		p.hasMethod = true
-		p.method, _ = m.Text()
+		p.method, _ = textOf(m)
 	}
-	if r := root.Get("result"); r.Exists() {
-		p.result = r.Raw()
-		ie := r.Get("isError")
-		p.toolError = ie.Kind() == jsonspan.Bool && string(ie.Raw()) == "true"
-		rt, _ := r.Get("resultType").Text()
-		p.inputRequired = rt == "input_required"
-		p.requestState = r.Get("requestState").Raw()
-	}
-	if pr := root.Get("params"); pr.Kind() == jsonspan.Object {
-		p.inputResponses = pr.Get("inputResponses").Exists()
-		p.echoedState = pr.Get("requestState").Raw()
-	}
+	p.toolError = string(raw(res[resIsError])) == "true"
+	rt, _ := textOf(raw(res[resType]))
+	p.inputRequired = rt == "input_required"
+	p.requestState = raw(res[resState])
+	p.inputResponses = par[parResponses].set
+	p.echoedState = raw(par[parState])
 	return p, true
+}
+
+// of is the member's exact bytes in b, the message it was read from; nil
+// when the member is not there.
+func (m memberSpan) of(b []byte) []byte {
+	if !m.set {
+		return nil
+	}
+	return b[m.from:m.to]
+}
+
+// namedMembers reads the members of the JSON object b named in names into
+// out (in the same order), each the last of its name, as encoding/json
+// reads it, with the one JSON tokenizer and no index: an object of any
+// number of members costs one pass and no memory per member. It reports
+// false when b is not one JSON object.
+func namedMembers(b []byte, names []string, out []memberSpan) bool {
+	s := jsonspan.NewScanner(b)
+	if s.Next() != nil || s.Token().Kind != jsonspan.Object {
+		return false
+	}
+	var next, open *memberSpan
+	for {
+		err := s.Next()
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		switch t := s.Token(); {
+		case t.Depth != 1:
+		case t.Key:
+			next = nil
+			if i := memberIndex(names, b[t.From:t.To]); i >= 0 {
+				next = &out[i]
+			}
+		case t.Close:
+			if open != nil {
+				open.to, open = t.To, nil
+			}
+		case next != nil:
+			*next = memberSpan{from: t.From, to: t.To, set: true}
+			if t.Kind == jsonspan.Object || t.Kind == jsonspan.Array {
+				open = next
+			}
+			next = nil
+		}
+	}
+}
+
+// memberIndex is the index in names of the quoted key, decoded, or -1.
+func memberIndex(names []string, quoted []byte) int {
+	key := quoted[1 : len(quoted)-1]
+	if bytes.IndexByte(key, '\\') >= 0 {
+		k, ok := jsonspan.Unquote(quoted)
+		if !ok {
+			return -1
+		}
+		key = []byte(k)
+	}
+	for i, n := range names {
+		if string(key) == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// textOf is the decoded text of a JSON string's exact bytes; false when
+// they are no string.
+func textOf(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' {
+		return "", false
+	}
+	if bytes.IndexByte(b, '\\') < 0 {
+		return string(b[1 : len(b)-1]), true
+	}
+	return jsonspan.Unquote(b)
 }
 
 // notRPCWhy says why b, which peekMessage found no JSON-RPC message, is

@@ -72,17 +72,17 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 		return resp, resp.Error
 	}
 	var r struct {
-		ProtocolVersion string `json:"protocolVersion"`
-		ServerInfo      struct {
-			Name    string `json:"name"`
-			Version string `json:"version"`
-		} `json:"serverInfo"`
+		ProtocolVersion string
+		ServerInfo      struct{ Name, Version string }
 	}
 	// Member by member, with the one scanner for the whole: capabilities
-	// nested deeper than encoding/json reads must not lose the version.
-	if doc, err := jsonspan.Parse(resp.Result, jsonspan.Limits{Depth: 1}); err == nil {
-		_ = json.Unmarshal(doc.Root().Get("protocolVersion").Raw(), &r.ProtocolVersion)
-		_ = json.Unmarshal(doc.Root().Get("serverInfo").Raw(), &r.ServerInfo)
+	// (or a serverInfo member, its icons) nested deeper than encoding/json
+	// reads must not lose the version or the server's name.
+	if doc, err := jsonspan.Parse(resp.Result, jsonspan.Limits{Depth: 2}); err == nil {
+		info := doc.Root().Get("serverInfo")
+		r.ProtocolVersion, _ = doc.Root().Get("protocolVersion").Text()
+		r.ServerInfo.Name, _ = info.Get("name").Text()
+		r.ServerInfo.Version, _ = info.Get("version").Text()
 	}
 	s.mu.Lock()
 	s.protocol = r.ProtocolVersion

@@ -50,9 +50,14 @@ func SameOrigin(a, b *url.URL) bool { return originOf(a) == originOf(b) }
 func OriginOf(u *url.URL) string { return originOf(u) }
 
 // originOf is scheme://host:port with the scheme's default port made
-// explicit and the host lower-cased, so equal origins compare equal.
+// explicit and the host's ASCII letters lower-cased, so equal origins
+// compare equal. Only ASCII: DNS names are case-blind in ASCII alone, and
+// Unicode lower-casing makes hosts equal that net/http sends to different
+// servers ("İ.example" lower-cases to "i.example", and net/http dials
+// xn--i-9bb.example): credentials would follow a server's endpoint event
+// or redirect there.
 func originOf(u *url.URL) string {
-	host, port := strings.ToLower(u.Hostname()), u.Port()
+	host, port := lowerASCII(u.Hostname()), u.Port()
 	if port == "" {
 		port = "80"
 		if strings.EqualFold(u.Scheme, "https") {
@@ -60,6 +65,18 @@ func originOf(u *url.URL) string {
 		}
 	}
 	return strings.ToLower(u.Scheme) + "://" + net.JoinHostPort(host, port)
+}
+
+// lowerASCII is s with its ASCII letters lower-cased, and nothing else
+// changed.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // check says whether a request may go to u at all; what names it is the

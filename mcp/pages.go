@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // ListPages asks for a paged list (resources/list, resources/templates/list,
@@ -24,11 +25,15 @@ func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool
 		return resp, err
 	}
 	_, err := listPages(method, cursor, all, send, func(resp *Response) (string, error) {
-		var p struct {
-			NextCursor string `json:"nextCursor"`
+		// The one JSON scanner, to the top level only: with encoding/json,
+		// one item nested past 10,000 levels (a resource's _meta) hid the
+		// cursor, and the listing ended there without a word.
+		doc, err := jsonspan.Parse(resp.Result, jsonspan.Limits{Depth: 1})
+		if err != nil {
+			return "", nil
 		}
-		_ = json.Unmarshal(resp.Result, &p)
-		return p.NextCursor, nil
+		next, _ := doc.Root().Get("nextCursor").Text()
+		return next, nil
 	})
 	return pages, err
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // A server may withdraw a question it asked (an elicitation, a sampled
@@ -82,19 +81,23 @@ func (s *Session) askStarted(conn int, rawID []byte, method string) (context.Con
 	}
 }
 
+// cancelledNames are the members of notifications/cancelled's params that
+// serverCancelled reads.
+var cancelledNames = []string{"requestId", "reason"}
+
 // serverCancelled acts on the server's notifications/cancelled: the
 // question it names, if one is waiting, is withdrawn. A cancellation of
 // anything else (a request already answered, one of another session) is
 // only logged, as the specification allows for a race.
 func (s *Session) serverCancelled(conn int, params []byte) {
-	// Read with the one JSON scanner, as the question itself was: a
-	// _meta nested past encoding/json's 10,000 levels must not keep the
-	// question in front of the user.
-	doc, err := jsonspan.Parse(params, peekLimits)
-	if err != nil {
+	// Read with the one JSON tokenizer, as the question itself was: a
+	// _meta nested past encoding/json's 10,000 levels, or 300 members
+	// before requestId, must not keep the question in front of the user.
+	var m [2]memberSpan
+	if !namedMembers(params, cancelledNames, m[:]) {
 		return
 	}
-	key, ok := newAskKey(conn, doc.Root().Get("requestId").Raw())
+	key, ok := newAskKey(conn, m[0].of(params))
 	if !ok {
 		return
 	}
@@ -102,7 +105,7 @@ func (s *Session) serverCancelled(conn int, params []byte) {
 	ask, found := s.askCancels[key]
 	s.mu.Unlock()
 	if found {
-		reason, _ := doc.Root().Get("reason").Text()
+		reason, _ := textOf(m[1].of(params))
 		ask.cancel(&ServerCancelled{Method: ask.method, Reason: reason})
 	}
 }

@@ -285,12 +285,13 @@ func DiscoverOffers(msg []byte, version string) bool {
 	return version != "" && result.Exists() && slices.Contains(readDiscover(result.Raw()).SupportedVersions, version)
 }
 
-// readDiscover reads a server/discover result member by member, with the
-// one scanner for the whole: capabilities nested deeper than encoding/json
-// reads must not hide the supportedVersions beside them.
+// readDiscover reads a server/discover result member by member, and _meta
+// entry by entry, with the one scanner for the whole: capabilities (or a
+// _meta entry) nested deeper than encoding/json reads must not hide the
+// supportedVersions (or the serverInfo) beside them.
 func readDiscover(result json.RawMessage) discoverResult {
 	var r discoverResult
-	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2})
 	if err != nil {
 		return r
 	}
@@ -309,7 +310,12 @@ func readDiscover(result json.RawMessage) discoverResult {
 	}
 	r.Capabilities = root.Get("capabilities").Raw()
 	_ = json.Unmarshal(root.Get("instructions").Raw(), &r.Instructions)
-	_ = json.Unmarshal(root.Get("_meta").Raw(), &r.Meta)
+	if meta := root.Get("_meta"); meta.Kind() == jsonspan.Object {
+		r.Meta = map[string]json.RawMessage{}
+		for key, v := range meta.Members() {
+			r.Meta[key] = v.Raw() // the last of repeated keys, as encoding/json reads them
+		}
+	}
 	return r
 }
 

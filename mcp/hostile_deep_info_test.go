@@ -1,0 +1,73 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server/discover result whose _meta holds an entry nested past
+// encoding/json's 10,000 levels still names the server beside it: one
+// entry a server is free to fill must not hide the others.
+func TestDiscoverDeepMetaKeepsServerInfo(t *testing.T) {
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "server/discover" {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":["` + ProtocolModern + `"],"capabilities":{"tools":{}},` +
+				`"_meta":{"x.example/deep":` + deep + `,"` + MetaServerInfo + `":{"name":"deep-meta-server","version":"9.9"}}}}`)
+			return
+		}
+		x.Default()
+	}})
+	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless, NoListen: true})
+	rec := collect(s)
+	defer s.Close()
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	r := rec.waitFor(t, "the initialized state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateInitialized })
+	if !strings.Contains(r.State.Detail, "deep-meta-server 9.9") {
+		t.Errorf("initialized state says %q, want it to name deep-meta-server 9.9", r.State.Detail)
+	}
+}
+
+// An initialize answer whose serverInfo holds a member nested past
+// encoding/json's 10,000 levels (icons, say) still names the server.
+func TestInitializeDeepServerInfoKeepsTheName(t *testing.T) {
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	_, _, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "initialize" {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` +
+				`"serverInfo":{"icons":` + deep + `,"name":"deep-info-server","version":"3.1"}}}`)
+			return
+		}
+		x.Default()
+	}}, Config{})
+	r := rec.waitFor(t, "the initialized state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateInitialized })
+	if !strings.Contains(r.State.Detail, "deep-info-server 3.1, protocol 2025-11-25") {
+		t.Errorf("initialized state says %q, want it to name deep-info-server 3.1, protocol 2025-11-25", r.State.Detail)
+	}
+}
+
+// A page of resources/list holding a resource nested past encoding/json's
+// 10,000 levels still gives its nextCursor: the listing goes on to the
+// next page instead of ending there without a word.
+func TestListPagesCursorBesideADeepItem(t *testing.T) {
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "resources/list" {
+			x.Default()
+			return
+		}
+		if strings.Contains(string(x.Params), `"p2"`) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resources":[{"uri":"file:///b","name":"b"}]}}`)
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resources":[{"uri":"file:///a","name":"a","_meta":{"x":` + deep + `}}],"nextCursor":"p2"}}`)
+	}}, Config{})
+	pages, err := s.ListPages(testCtx(t), "resources/list", "", true)
+	if err != nil || len(pages) != 2 {
+		t.Fatalf("ListPages = %d pages, %v; want 2 pages", len(pages), err)
+	}
+}
