@@ -59,7 +59,7 @@ func TestExecFailureAfterAnAnswerSaysItAnsweredBefore(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", "--transport", "streamable", srv.URL+"/mcp", "tools/list")
-	if code == exitOK || !strings.Contains(out+errOut, "hint: the server closed the connection without answering (it answered before)") {
+	if code == exitOK || !strings.Contains(out+errOut, "hint: it answered before, so did it crash or restart?") {
 		t.Errorf("tools/list dropped after initialize was answered: exit %d, stdout %q, stderr %q; want the hint that it answered before", code, out, errOut)
 	}
 }
