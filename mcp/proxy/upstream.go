@@ -53,7 +53,14 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 		// does between reads (tee), so the log's backlog stays bounded.
 		c.obs.WaitRoom(l.ctx)
 		if body != nil {
-			l.reqSeq = c.obs.ClientMessage(body, conn)
+			text := body
+			if m.text != nil {
+				text = m.text
+			}
+			l.reqSeq = c.obs.ClientMessage(text, conn)
+			if m.undecoded != "" {
+				c.fail(mcp.OpPost, errors.New(m.undecoded))
+			}
 		}
 	}
 	l.up = mcp.HTTPExchange{Purpose: purpose, ReqSeq: l.reqSeq, Conn: conn}
