@@ -108,3 +108,20 @@ func TestGzipBombNotInflated(t *testing.T) {
 		t.Errorf("the record says %q, want why the gzip body was not decoded", e.Error.Message)
 	}
 }
+
+// An error status whose JSON body answers a gzipped request (its id) is
+// that request's answer, paired with it, as for a request sent plain.
+func TestGzipRequestErrorAnswerPaired(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"no such tool"}}`)
+	}))
+	t.Cleanup(srv.Close)
+	_, base, w := startProxy(t, srv.URL+"/mcp", Config{})
+	z := gzipped(t, []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"nope"}}`))
+	rawPost(t, base+"/mcp", string(z), "Content-Encoding", "gzip", "Accept", "application/json, text/event-stream")
+	w.record(t, 1, "the error answer paired with the gzipped tools/call", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindReceived && r.RPC.Class == mcp.ClassResponse && r.RPC.Method == "tools/call"
+	})
+}

@@ -359,7 +359,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	case n == 0 && err == nil:
 		// Nothing, labelled JSON: the Python SDK's 202 to a
 		// notification. No message came, so none is logged.
-	case ok || answers(body, l.body):
+	case ok || answers(body, l.text):
 		l.up.Opened = mcp.StreamJSON
 	default:
 		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
