@@ -434,9 +434,15 @@ func opOf(purpose string) string {
 	return mcp.OpConnect
 }
 
-// statusError says what a failed answer was, in the wire's words.
+// statusError says what a failed answer was, in the wire's words. An
+// answer saying upstream no longer knows the session the request named is
+// that, as a session of mcpscope's own says it: the path is right.
 func statusError(l *leg, resp *http.Response) error {
-	return mcp.StatusError(l.up.Purpose, l.c.kind(), l.r.Method, l.up.URL, resp, string(l.up.Body))
+	e := mcp.StatusError(l.up.Purpose, l.c.kind(), l.r.Method, l.up.URL, resp, string(l.up.Body))
+	if l.r.Header.Get("Mcp-Session-Id") != "" && mcp.SessionGone(resp.StatusCode, mcp.MediaType(resp.Header), l.up.Body) {
+		e.Cause = mcp.CauseSessionExpired
+	}
+	return e
 }
 
 // answers reports whether a JSON body is the answer to the request in

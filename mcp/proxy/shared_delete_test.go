@@ -42,3 +42,24 @@ func TestAnotherClientsDeleteIsSaidInTheSession(t *testing.T) {
 		}
 	}
 }
+
+// The client's next request after its session was ended is answered 404:
+// its failure says the session is gone (whose advice is to initialize
+// again), not a bare 404 status (whose advice is to check the path).
+func TestGoneSessionRequestFailsAsExpired(t *testing.T) {
+	srv := startDemo(t)
+	_, base, w := startProxy(t, srv.URL+"/mcp", Config{})
+	cs := sdkConnect(t, "client-a", &sdk.StreamableClientTransport{Endpoint: base + "/mcp"})
+	a := w.sessions()[0]
+	open := w.record(t, a.ID, "A's session id", func(r mcp.Record) bool { return r.State != nil && r.State.State == mcp.StateOpen })
+	rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", open.State.SessionID, "User-Agent", "client-B")
+	if _, err := cs.ListTools(bounded(t), nil); err == nil {
+		t.Fatal("tools/list on a deleted session succeeded")
+	}
+	e := w.record(t, a.ID, "the 404's failure", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindError && r.Error.Status == http.StatusNotFound
+	})
+	if e.Error.Cause != mcp.CauseSessionExpired {
+		t.Errorf("the 404 on a request naming a gone session failed with cause %q, want %q", e.Error.Cause, mcp.CauseSessionExpired)
+	}
+}
