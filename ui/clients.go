@@ -264,6 +264,7 @@ func (m *Model) showClient(i int) {
 	m.showLog(f.log)
 	m.status.recording, m.status.ended = f.RecordingPath, f.ended()
 	m.com.recording = f.RecordingPath
+	m.com.watchOnly = f.Backend == nil
 	// The roots are the shown session's: the user's own offers some, a
 	// proxied client's are its own and not known here (the Negotiation
 	// pane named the own session's roots on every client's).
