@@ -375,6 +375,11 @@ func (m *Model) clientsWindow(parts []string, gap string, width int) string {
 		return s + where
 	}
 	lo, hi := cur, cur+1
+	if over := ansi.StringWidth(render(lo, hi)) - width; over > 0 {
+		// Not even the shown one's name fits: it is cut, so where it is
+		// still shows.
+		parts[cur] = ansi.Truncate(parts[cur], max(ansi.StringWidth(parts[cur])-over, 1), "…")
+	}
 	for grew := true; grew; {
 		grew = false
 		if hi < len(parts) && ansi.StringWidth(render(lo, hi+1)) <= width {

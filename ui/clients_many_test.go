@@ -41,3 +41,20 @@ func TestClientsBarShowsTheShownOneOfMany(t *testing.T) {
 		press(m, "]")
 	}
 }
+
+// With long names and the count of ended sessions before them, not even
+// the shown client's name fits beside the rest: it is cut, and where it
+// is among them all still shows.
+func TestClientsBarCutsALongShownName(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	for i := 1; i <= 200; i++ {
+		m.Update(clientMsg{ID: i, Name: fmt.Sprintf("some-long-client-name-%03d 1.2.3 · streamable", i), Records: make(chan []mcp.Record)})
+	}
+	m.clients.dropped = 56
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "]")
+	got := row(ansi.Strip(m.View()), "clients:")
+	if !strings.Contains(got, "2 some-long") || !strings.Contains(got, "2 of 200") || ansi.StringWidth(got) > 80 {
+		t.Errorf("the clients bar = %q, want the shown client's name cut and %q within 80 columns", got, "2 of 200")
+	}
+}
