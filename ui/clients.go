@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -263,6 +264,7 @@ func (m *Model) showClient(i int) {
 	m.showLog(f.log)
 	m.status.recording, m.status.ended = f.RecordingPath, f.ended()
 	m.com.recording = f.RecordingPath
+	m.com.watchOnly = f.Backend == nil
 	// The roots are the shown session's: the user's own offers some, a
 	// proxied client's are its own and not known here (the Negotiation
 	// pane named the own session's roots on every client's).
@@ -345,7 +347,49 @@ func (m *Model) clientsBar() string {
 		}
 		line = head + strings.Join(parts, gap)
 	}
+	if ansi.StringWidth(line) > m.width {
+		// Even the numbers do not fit (200 clients on 80 columns): cut
+		// at the edge, the shown one was lost past it, so the bar shows
+		// the numbers around it instead, and where it is among them all.
+		line = head + m.clientsWindow(parts, gap, m.width-ansi.StringWidth(head))
+	}
 	return line
+}
+
+// clientsWindow is the tabs around the shown one that fit in width
+// columns, a "…" on each side that has more, and where the shown one is
+// in the list ("16 of 200").
+func (m *Model) clientsWindow(parts []string, gap string, width int) string {
+	st := m.com.st
+	cur := m.clients.cur
+	where := st.Hint.Render(fmt.Sprintf(" %d of %d", cur+1, len(parts)))
+	more := st.Hint.Render("…")
+	render := func(lo, hi int) string {
+		s := strings.Join(parts[lo:hi], gap)
+		if lo > 0 {
+			s = more + gap + s
+		}
+		if hi < len(parts) {
+			s += gap + more
+		}
+		return s + where
+	}
+	lo, hi := cur, cur+1
+	if over := ansi.StringWidth(render(lo, hi)) - width; over > 0 {
+		// Not even the shown one's name fits: it is cut, so where it is
+		// still shows.
+		parts[cur] = ansi.Truncate(parts[cur], max(ansi.StringWidth(parts[cur])-over, 1), "…")
+	}
+	for grew := true; grew; {
+		grew = false
+		if hi < len(parts) && ansi.StringWidth(render(lo, hi+1)) <= width {
+			hi, grew = hi+1, true
+		}
+		if lo > 0 && ansi.StringWidth(render(lo-1, hi)) <= width {
+			lo, grew = lo-1, true
+		}
+	}
+	return render(lo, hi)
 }
 
 // clientTab is session f's tab in the clients bar, the i-th; short names

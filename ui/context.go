@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/themes"
 )
@@ -19,6 +20,9 @@ type common struct {
 	// replay is set when the records come from a recording, watching when
 	// they are a proxied client's.
 	replay, watching bool
+	// watchOnly is set while the session shown is a proxied client's,
+	// which no key acts on (the user's own, next to them, is not).
+	watchOnly bool
 	// spin is the current frame of the pending spinner.
 	spin string
 	// note is the standing hint of Options.Note.
@@ -57,4 +61,13 @@ func (c *common) clock() time.Time {
 		}
 	}
 	return c.now()
+}
+
+// audience is who acts on the advice under a failure of the session shown:
+// the user at these keys, or a proxied session's client.
+func (c *common) audience() advice.Audience {
+	if c.watchOnly {
+		return advice.Watcher
+	}
+	return advice.TUI
 }

@@ -233,7 +233,7 @@ func (d *detailPane) key() detailKey {
 func (d *detailPane) input() detailInput {
 	p, ev := d.selection()
 	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, open: d.c.keys.Open.Help().Key, event: ev, t0: d.c.log.ConnectedAt(),
-		transport: d.c.log.Stats().Transport, recording: d.c.recording}
+		transport: d.c.log.Stats().Transport, recording: d.c.recording, audience: d.c.audience()}
 	if p != nil {
 		row := *p
 		row.Resumes = slices.Clone(p.Resumes)

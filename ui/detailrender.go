@@ -46,8 +46,10 @@ type detailInput struct {
 	// on, and the id of a chain's first round.
 	respVia, eventVia string
 	chainFirst        string
-	// transport is the session's, which decides what an error's advice says.
+	// transport is the session's, which decides what an error's advice
+	// says, and audience who acts on it.
 	transport string
+	audience  advice.Audience
 	// recording is the file the records are in, where a message too large
 	// to draw can be read whole; "" when there is none.
 	recording string
@@ -233,7 +235,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 		for _, l := range strings.Split(clip.Prefix(text, detailLimit), "\n") {
 			out = in.wrapped(out, sanitize.Line(l), st.Row)
 		}
-		if hint := advice.ForInfo(f.Error, advice.TUI); hint != "" {
+		if hint := advice.ForInfo(f.Error, in.audience); hint != "" {
 			out = in.wrapped(out, "→ "+wireLine(hint, 1024), st.Hint)
 		}
 	}

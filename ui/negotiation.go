@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -410,7 +409,7 @@ func (n *negotiationPane) problems(f *facts, ps []history.Problem) {
 			mark, style = "⚠ ", st.Warning
 		}
 		f.text(mark+wireLine(p.Message, 1024), style, 0)
-		if hint := p.Advice(advice.TUI); hint != "" {
+		if hint := p.Advice(n.c.audience()); hint != "" {
 			f.text("→ "+wireLine(hint, 1024), st.Hint, 2)
 		}
 	}

@@ -21,6 +21,9 @@ type Audience int
 const (
 	TUI Audience = iota // keys: "press r", "press i"
 	CLI                 // commands: "run it again"
+	// Watcher reads of a session someone else's client owns (a proxied
+	// one): no key or command acts on it, so the actions are the client's.
+	Watcher
 )
 
 // Fact is what advice is chosen from: the cause of a failure and the facts
@@ -165,6 +168,9 @@ var words = map[Audience]*strings.Replacer{
 	CLI: strings.NewReplacer("{reconnect}", "run the command again", "{initialize}", "run the command again (exec starts a new session)", "{retry}", "run the command again",
 		"{pin}", "pass --protocol VERSION", "{unpin}", "leave out --transport and --protocol (or pass --transport stateless)", "{answer}", "with --answer given ahead", "{init}", "send initialize",
 		"{skipdetect}", "pass --transport streamable (or --transport sse for a legacy server)"),
+	Watcher: strings.NewReplacer("{reconnect}", "the client must reconnect", "{initialize}", "the client must initialize a new session", "{retry}", "the client must send it again",
+		"{pin}", "the client must ask for a version the server names", "{unpin}", "the client must ask for a version the server speaks", "{answer}", "in the client", "{init}", "the client must initialize",
+		"{skipdetect}", "skip detection in the client"),
 }
 
 // For returns the advice for a fact, or "" when the table has none.

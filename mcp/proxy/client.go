@@ -63,6 +63,7 @@ type Client struct {
 	protocol      string
 	sessionID     string
 	foreign       map[string]*foreign // legacy: where POSTs to these URIs go instead of the upstream
+	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see noteSender)
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
 	opened        bool                // a state "open" was logged
 	active        int                 // exchanges relaying now

@@ -44,7 +44,10 @@ func (p *Proxy) legacyPost(w http.ResponseWriter, r *http.Request, body []byte, 
 		return
 	}
 	defer done()
-	c.learn(m, "")
+	if !c.otherSender(r) {
+		// Another client's clientInfo does not rename the session.
+		c.learn(m, "")
+	}
 	f := c.foreignAt(r.URL.RequestURI())
 	l := p.newLeg(w, r, c, body, m, mcp.PurposePost)
 	defer l.cancel()

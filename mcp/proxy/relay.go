@@ -359,7 +359,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	case n == 0 && err == nil:
 		// Nothing, labelled JSON: the Python SDK's 202 to a
 		// notification. No message came, so none is logged.
-	case ok || answers(body, l.body):
+	case ok || answers(body, l.text):
 		l.up.Opened = mcp.StreamJSON
 	default:
 		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
@@ -434,9 +434,15 @@ func opOf(purpose string) string {
 	return mcp.OpConnect
 }
 
-// statusError says what a failed answer was, in the wire's words.
+// statusError says what a failed answer was, in the wire's words. An
+// answer saying upstream no longer knows the session the request named is
+// that, as a session of mcpscope's own says it: the path is right.
 func statusError(l *leg, resp *http.Response) error {
-	return mcp.StatusError(l.up.Purpose, l.c.kind(), l.r.Method, l.up.URL, resp, string(l.up.Body))
+	e := mcp.StatusError(l.up.Purpose, l.c.kind(), l.r.Method, l.up.URL, resp, string(l.up.Body))
+	if l.r.Header.Get("Mcp-Session-Id") != "" && mcp.SessionGone(resp.StatusCode, mcp.MediaType(resp.Header), l.up.Body) {
+		e.Cause = mcp.CauseSessionExpired
+	}
+	return e
 }
 
 // answers reports whether a JSON body is the answer to the request in

@@ -22,6 +22,12 @@ type message struct {
 	request       bool   // a method and an id: the session waits for its answer
 	name, version string // clientInfo, from initialize or a stateless _meta
 	protocol      string // the protocol version a stateless _meta names
+	// text is the message as the proxy read it, decoded when the client
+	// compressed it (see readable); nil for the body as it came.
+	text []byte
+	// undecoded says why a body that names a Content-Encoding could not
+	// be decoded, for the record; "" when it was, or names none.
+	undecoded string
 }
 
 type clientInfo struct {
@@ -92,7 +98,7 @@ func (p *Proxy) post(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	m := peek(body)
+	m := p.peekBody(body, r.Header)
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
 		c := p.sessionOf(sid, r)
 		if c == nil {

@@ -240,6 +240,7 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
 	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	}
 	l.finish(err)

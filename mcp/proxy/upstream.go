@@ -25,6 +25,7 @@ type leg struct {
 	r       *http.Request
 	start   time.Time // the client's request reached the proxy
 	body    []byte
+	text    []byte   // body as the proxy read it: decoded when the client compressed it (see readable)
 	request bool     // the body is a request waiting for its answer
 	method  string   // the client's message's method, "" for none
 	reqSeq  int64    // the record of the client's message, 0 for none
@@ -46,14 +47,20 @@ type leg struct {
 // client's request and the proxy. c is nil for a GET whose answer says
 // which session it is (openStream), which sets l.c before logging anything.
 func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
-	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, request: m.request, method: m.method}
+	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, text: body, request: m.request, method: m.method}
+	if m.text != nil {
+		l.text = m.text
+	}
 	l.ctx, l.cancel = p.exchange(w, r)
 	if c != nil {
 		// A client faster than the log waits for it here, as a stream
 		// does between reads (tee), so the log's backlog stays bounded.
 		c.obs.WaitRoom(l.ctx)
 		if body != nil {
-			l.reqSeq = c.obs.ClientMessage(body, conn)
+			l.reqSeq = c.obs.ClientMessage(l.text, conn)
+			if m.undecoded != "" {
+				c.fail(mcp.OpPost, errors.New(m.undecoded))
+			}
 		}
 	}
 	l.up = mcp.HTTPExchange{Purpose: purpose, ReqSeq: l.reqSeq, Conn: conn}
