@@ -252,6 +252,11 @@ type statusLine struct {
 	// command line's keys row, as many as the layout gives it: why a
 	// connection failed and what to do lost its key words to the cut.
 	wrap bool
+	// rows, when not 0, is as many rows as the message needs to be read:
+	// why connecting failed puts what to do first, and the attempts after
+	// it, which the Negotiation pane lists, are no reason to take rows
+	// from the panes.
+	rows int
 }
 
 // statusExpiredMsg clears the status message with the same id, unless a
