@@ -63,7 +63,7 @@ type row struct {
 var table = []row{
 	{cause: mcp.CauseUnreachable, answered: true, text: "is the server still running? (it answered before)"},
 	{cause: mcp.CauseUnreachable, text: "nothing answered at {addr}: is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
-	{cause: mcp.CauseDropped, answered: true, text: "the server closed the connection without answering (it answered before): did it crash or restart? its logs say; {reconnect}"},
+	{cause: mcp.CauseDropped, answered: true, text: "is the server still running? (it answered before) It closed the connection without answering this request, as a server that crashed on it does: its logs say; {reconnect}"},
 	{cause: mcp.CauseDropped, text: "something at {addr} took the connection but closed it without an HTTP answer: is the URL's port the MCP server's, and its scheme right (a TLS port wants https://)? or the server crashed on the request: its logs say"},
 	{cause: mcp.CauseUntrustedCert, text: "the server's TLS certificate is not trusted here (self-signed, from a CA this machine does not know, for another name, or expired): trust its CA with SSL_CERT_FILE=ca.pem (or SSL_CERT_DIR), or use the name its certificate carries"},
 	{cause: mcp.CauseNotTLS, text: "the server speaks plain HTTP on this port, not TLS: use an http:// URL"},
