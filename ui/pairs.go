@@ -81,9 +81,26 @@ func columnsFor(w int) pairColumns {
 		}
 		*drop.col = 0
 	}
+	if c.kind == 0 {
+		// Its arrow stays: without it a server's request read as ours
+		// ("0  roots/list") and a notification's direction was lost.
+		c.kind = 1
+	}
 	// Every column is followed by a space; the method column's is the -1.
 	c.method = max(w-fixed()-1, 1)
 	return c
+}
+
+// kindCell is the KIND column's text in a column w cells wide: the arrow
+// alone when only it fits.
+func kindCell(kind string, w int) string {
+	if w == 1 {
+		if r := []rune(kind); len(r) > 0 && kind != "KIND" {
+			return string(r[0])
+		}
+		return ""
+	}
+	return kind
 }
 
 func (p *pairsPane) view(focused bool) []string {
@@ -131,7 +148,7 @@ func (p *pairsPane) row(c pairColumns, kind, id, method, state, post, resp, size
 		}
 		b.WriteByte(' ')
 	}
-	add(kind, c.kind, false)
+	add(kindCell(kind, c.kind), c.kind, false)
 	add(id, c.id, false)
 	add(method, c.method, false)
 	add(state, c.state, false)
@@ -187,7 +204,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 		b.WriteString(style.Render(s))
 		b.WriteString(sep)
 	}
-	add(kind, cols.kind, kindStyle, false)
+	add(kindCell(kind, cols.kind), cols.kind, kindStyle, false)
 	add(id, cols.id, st.Row, false)
 	add(method, cols.method, st.Row, false)
 	add(state, cols.state, stateStyle, false)
