@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -116,6 +117,14 @@ func (p *pairsPane) view(focused bool) []string {
 			lines[1] = p.c.st.Hint.Render("no requests yet in this recording")
 		} else if p.c.watching && log.Len() == 0 {
 			lines[1] = p.c.st.Hint.Render("no client has connected yet")
+			// Where to point the client is the standing note, which a
+			// status bar of 80 columns drops: the pane in front says it.
+			if p.c.note != "" {
+				lines = append(lines, "")
+				for _, l := range wrapWords(sanitize.Line(p.c.note), max(inner, 1)) {
+					lines = append(lines, p.c.st.Info.Render(l))
+				}
+			}
 		} else if p.c.watching {
 			lines[1] = p.c.st.Hint.Render("no requests yet from this client")
 		} else if log.Stats().State == mcp.StateFailed {
