@@ -44,6 +44,8 @@ type lineContext struct {
 	// methods are the method words of the session's era (knownMethods);
 	// nil offers those of every era.
 	methods []string
+	// room is the width of the hint row; 0 when not known.
+	room int
 }
 
 // methodWords are the methods the first word may be, for this line's era.
