@@ -73,7 +73,7 @@ func formCompletion(f form, before string) completion {
 	comp := completion{start: cur.Start}
 	if k, v, ok := strings.Cut(cur.Text, "="); ok {
 		if !strings.HasSuffix(k, ":") {
-			completeValues(&comp, k, v, f.schema.Property(k))
+			completeValues(&comp, k, v, f.schema.Property(k), words)
 		}
 		return comp
 	}

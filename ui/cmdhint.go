@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -137,7 +139,7 @@ func (ctx lineContext) argHint() string {
 	if key, _, ok := strings.Cut(prefix, "="); ok {
 		key = strings.TrimSuffix(key, ":")
 		if p := schema.Property(key); p != nil {
-			return propHint(p)
+			return ctx.keyHint(p)
 		}
 		return unknownKeyHint(key, schema)
 	}
@@ -151,7 +153,7 @@ func (ctx lineContext) argHint() string {
 	var matches []command.Property
 	for _, p := range schema.Properties {
 		if p.Name == prefix && prefix != "" {
-			return propHint(&p)
+			return ctx.keyHint(&p)
 		}
 		if strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
 			matches = append(matches, p)
@@ -161,7 +163,7 @@ func (ctx lineContext) argHint() string {
 	case len(schema.Properties) == 0:
 		return describeTool(ctx.info.tool, ctx.info.named) + " · takes no arguments"
 	case len(matches) == 1 && prefix != "":
-		return propHint(&matches[0])
+		return ctx.keyHint(&matches[0])
 	case len(matches) == 0 && prefix == "":
 		return "every key is given · " + describeTool(ctx.info.tool, ctx.info.named)
 	case len(matches) == 0:
@@ -196,13 +198,34 @@ func argSummary(p *command.Property) string {
 	return sanitize.Line(command.KeyWord(p.Name)) + star + " " + sanitize.Line(p.Schema.TypeString())
 }
 
+// keyHint is propHint for the hint row: one too wide for it leaves out
+// "optional", which a key not marked required is anyway. At 80 columns
+// the word cost the end of a description, where an example of the value
+// usually is ("e.g. {"after":"2024-01-01","limi…").
+func (ctx lineContext) keyHint(p *command.Property) string {
+	h := propHint(p)
+	if ctx.room > 0 && !p.Required && ansi.StringWidth(h) > ctx.room {
+		h = propHintNeed(p, "")
+	}
+	return h
+}
+
 // propHint is "name: type, required, default D — description".
 func propHint(p *command.Property) string {
 	need := "optional"
 	if p.Required {
 		need = "required"
 	}
-	h := sanitize.Line(command.KeyWord(p.Name)) + ": " + sanitize.Line(p.Schema.TypeString()) + ", " + need
+	return propHintNeed(p, need)
+}
+
+// propHintNeed is propHint saying need ("required", "optional", or
+// nothing when need is "").
+func propHintNeed(p *command.Property, need string) string {
+	h := sanitize.Line(command.KeyWord(p.Name)) + ": " + sanitize.Line(p.Schema.TypeString())
+	if need != "" {
+		h += ", " + need
+	}
 	if d := p.Schema.DefaultString(); d != "" {
 		h += ", default " + sanitize.Line(d)
 	}

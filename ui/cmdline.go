@@ -166,6 +166,7 @@ func (c *CommandLine) SetTransport(transport string) {
 func (c *CommandLine) analyze(before string) lineContext {
 	ctx := analyze(before, c.info)
 	ctx.methods = c.methods // nil before SetTransport: every era's
+	ctx.room = c.width
 	return ctx
 }
 

@@ -44,6 +44,8 @@ type lineContext struct {
 	// methods are the method words of the session's era (knownMethods);
 	// nil offers those of every era.
 	methods []string
+	// room is the width of the hint row; 0 when not known.
+	room int
 }
 
 // methodWords are the methods the first word may be, for this line's era.
@@ -217,7 +219,7 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		schema, _ := ctx.info.getSchema()
 		if key, value, ok := strings.Cut(prefix, "="); ok {
 			if !strings.HasSuffix(key, ":") {
-				completeValues(&comp, key, value, schema.Property(key))
+				completeValues(&comp, key, value, schema.Property(key), ctx.words)
 			}
 			break
 		}
@@ -250,19 +252,26 @@ func schemaProps(s *command.Schema) []command.Property {
 
 // completeValues offers the enum members (or true and false) of a key. An
 // array whose items are an enum (a multi-select form field, a list of
-// tags) offers the items' members: a key given again adds one to the list.
-func completeValues(comp *completion, key, typed string, p *command.Property) {
+// tags) offers the items' members: a key given again adds one to the list,
+// so the members words already give it (given) are not offered again.
+func completeValues(comp *completion, key, typed string, p *command.Property, given []command.Word) {
 	if p == nil || p.Schema == nil {
 		return
 	}
 	values := scalarChoices(p.Schema)
+	var chosen []string
 	if len(values) == 0 && p.Schema.Items != nil && slices.Contains(p.Schema.Type, "array") {
 		values = scalarChoices(p.Schema.Items)
+		for _, w := range given {
+			if k, v, ok := strings.Cut(w.Text, "="); ok && k == key {
+				chosen = append(chosen, v)
+			}
+		}
 	}
 	for _, v := range values {
 		var s string
 		if err := json.Unmarshal(v, &s); err == nil {
-			if strings.HasPrefix(s, typed) {
+			if strings.HasPrefix(s, typed) && !slices.Contains(chosen, s) {
 				comp.add(command.ShellQuote(key)+"="+command.ShellQuote(s)+" ", s)
 			}
 			continue

@@ -37,5 +37,15 @@ func noteText(pr *history.Pair) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	if id := []rune(w.Task); len(id) > taskIDShown+1 {
+		// A task id is often 32 hex digits: whole, it took the METHOD
+		// column of 80 columns and the status went ("task
+		// 87c6863ebba4a86e2d0b…"). Its start tells tasks apart in a
+		// row, as a short commit hash does; Detail has all of it.
+		w.Task = string(id[:taskIDShown]) + "…"
+	}
 	return w.Line(wireLine, 200, false), true
 }
+
+// taskIDShown is how much of a task's id a Pairs row shows.
+const taskIDShown = 8

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -81,9 +82,26 @@ func columnsFor(w int) pairColumns {
 		}
 		*drop.col = 0
 	}
+	if c.kind == 0 {
+		// Its arrow stays: without it a server's request read as ours
+		// ("0  roots/list") and a notification's direction was lost.
+		c.kind = 1
+	}
 	// Every column is followed by a space; the method column's is the -1.
 	c.method = max(w-fixed()-1, 1)
 	return c
+}
+
+// kindCell is the KIND column's text in a column w cells wide: the arrow
+// alone when only it fits.
+func kindCell(kind string, w int) string {
+	if w == 1 {
+		if r := []rune(kind); len(r) > 0 && kind != "KIND" {
+			return string(r[0])
+		}
+		return ""
+	}
+	return kind
 }
 
 func (p *pairsPane) view(focused bool) []string {
@@ -99,6 +117,14 @@ func (p *pairsPane) view(focused bool) []string {
 			lines[1] = p.c.st.Hint.Render("no requests yet in this recording")
 		} else if p.c.watching && log.Len() == 0 {
 			lines[1] = p.c.st.Hint.Render("no client has connected yet")
+			// Where to point the client is the standing note, which a
+			// status bar of 80 columns drops: the pane in front says it.
+			if p.c.note != "" {
+				lines = append(lines, "")
+				for _, l := range wrapWords(sanitize.Line(p.c.note), max(inner, 1)) {
+					lines = append(lines, p.c.st.Info.Render(l))
+				}
+			}
 		} else if p.c.watching {
 			lines[1] = p.c.st.Hint.Render("no requests yet from this client")
 		} else if log.Stats().State == mcp.StateFailed {
@@ -131,7 +157,7 @@ func (p *pairsPane) row(c pairColumns, kind, id, method, state, post, resp, size
 		}
 		b.WriteByte(' ')
 	}
-	add(kind, c.kind, false)
+	add(kindCell(kind, c.kind), c.kind, false)
 	add(id, c.id, false)
 	add(method, c.method, false)
 	add(state, c.state, false)
@@ -187,7 +213,7 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 		b.WriteString(style.Render(s))
 		b.WriteString(sep)
 	}
-	add(kind, cols.kind, kindStyle, false)
+	add(kindCell(kind, cols.kind), cols.kind, kindStyle, false)
 	add(id, cols.id, st.Row, false)
 	add(method, cols.method, st.Row, false)
 	add(state, cols.state, stateStyle, false)

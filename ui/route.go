@@ -228,7 +228,9 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		return nil
 	}
 	m.negotiationForward()
-	cmd := m.setWholeStatus(levelError, m.connectFailedText(e))
+	text, rows := m.connectFailedText(e)
+	cmd := m.setWholeStatus(levelError, text)
+	m.status.msg.rows = rows
 	m.connFail.err, m.connFail.id = e, m.statusSeq
 	return cmd
 }
@@ -242,28 +244,33 @@ func (m *Model) rewordConnectFailed() {
 		return
 	}
 	m.negotiationForward()
-	m.status.msg.text = m.connectFailedText(m.connFail.err)
+	m.status.msg.text, m.status.msg.rows = m.connectFailedText(m.connFail.err)
 }
 
 // connectFailedText is why connecting failed and what to do, worded to
-// be read whole at the terminal's size.
-func (m *Model) connectFailedText(e *mcp.ErrorInfo) string {
+// be read whole at the terminal's size, and the rows it needs (0: all it
+// wraps over).
+func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 	hint := advice.ForInfo(e, advice.TUI)
 	text := "could not connect: " + e.Message
+	rows := 0
 	if hint != "" {
 		text += " — " + hint
 		if len(wrapWords(text, max(m.width, 1))) > wholeMsgRows(m.height) {
 			// More than the rows it can wrap over: what to do goes
 			// first, and the cut falls on the attempts, which the
 			// Negotiation pane lists (a narrow screen brings it
-			// forward).
-			text = "could not connect — " + hint + " · " + e.Message
+			// forward); the rows of what to do are all it takes.
+			first := "could not connect — " + sanitize.Line(hint)
+			text = first + " · " + e.Message
+			rows = len(wrapWords(first, max(m.width, 1)))
 		}
 	}
 	if !m.negotiationShown() {
 		text += " (Negotiation shows every attempt)"
+		rows = 0
 	}
-	return sanitize.Line(text)
+	return sanitize.Line(text), rows
 }
 
 // negotiationForward shows the Negotiation pane in the tab slot: it

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -203,7 +204,39 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	if warn != "" {
 		return levelWarn, label + ": ok" + warn
 	}
+	if m.cmd.Method == "completion/complete" {
+		if values, ok := completionSaid(r.Result); ok {
+			// The values are what was asked for: "ok" sent the person
+			// to Detail for a word or two.
+			return levelInfo, label + ": " + values
+		}
+	}
 	return levelInfo, label + ": ok"
+}
+
+// completionSaid is the values a completion/complete result offers, as a
+// line: "Engineering, Sales and 2 more (of 40; the server has more)".
+func completionSaid(result json.RawMessage) (string, bool) {
+	if len(result) > inlineFormat {
+		return "", false
+	}
+	c, err := command.ParseCompletion(result)
+	if err != nil {
+		return "", false
+	}
+	if len(c.Values) == 0 {
+		return "no values offered", true
+	}
+	line := clip.ListFunc(c.Values, 8, func(v string) string { return wireLine(v, 64) })
+	switch {
+	case c.Total != nil && *c.Total != len(c.Values) && c.HasMore:
+		line += fmt.Sprintf(" (of %d; the server has more)", *c.Total)
+	case c.Total != nil && *c.Total != len(c.Values):
+		line += fmt.Sprintf(" (of %d)", *c.Total)
+	case c.HasMore:
+		line += " (the server has more)"
+	}
+	return line, true
 }
 
 // toolSaid is the first line of a tool result's first content block, made
@@ -252,6 +285,11 @@ type statusLine struct {
 	// command line's keys row, as many as the layout gives it: why a
 	// connection failed and what to do lost its key words to the cut.
 	wrap bool
+	// rows, when not 0, is as many rows as the message needs to be read:
+	// why connecting failed puts what to do first, and the attempts after
+	// it, which the Negotiation pane lists, are no reason to take rows
+	// from the panes.
+	rows int
 }
 
 // statusExpiredMsg clears the status message with the same id, unless a

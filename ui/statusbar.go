@@ -128,7 +128,11 @@ func (s *statusBar) wrapWant() int {
 	if _, cut := s.render(true); !cut {
 		return 0
 	}
-	return len(wrapWords(s.msg.text, max(s.w, 1)))
+	n := len(wrapWords(s.msg.text, max(s.w, 1)))
+	if s.msg.rows > 0 {
+		n = min(n, s.msg.rows)
+	}
+	return n
 }
 
 // wraps reports a message that asked to be read whole (statusLine.wrap).

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/ui"
+)
+
+// Where to point a client at the proxy was said only in the status bar,
+// which drops it at 80 columns: the TUI showed "no client has connected
+// yet" and no address to connect to. The pane in front says it, whole.
+func TestProxyTUISaysWhereToPointTheClientAt80Columns(t *testing.T) {
+	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
+	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gw.Close() })
+	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
+	cf := &connFlags{}
+	cf.registerProxy(&cobra.Command{})
+	run, err := startProxyRun(gw.URL, cf, &pf, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		run.sessions.unshow()
+		run.stop()
+	})
+	styles, err := loadStyles("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ui.New(run.uiOptions(styles))
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	text := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(m.View()), "│", " ")), " ")
+	for _, want := range []string{"point your client at " + run.base + "/sse (sse) or " + run.base + "/mcp (streamable)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the screen does not say %q:\n%s", want, m.View())
+		}
+	}
+}

@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// At 100 columns the Pairs pane is half the screen and its KIND column
+// went: the server's own roots/list read "0  roots/list", as if it were a
+// request of ours, and a notification's direction was gone. The arrow
+// stays.
+func TestLiveNarrowPairsKeepTheDirection(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	l.waitFor("● initialized")
+	l.call("list_roots")
+	l.waitFor("tools/call list_roots: ok")
+	v := ansi.Strip(l.quit().View())
+	var server, call string
+	for _, r := range strings.Split(v, "\n") {
+		r, ok := strings.CutPrefix(r, "│")
+		switch {
+		case !ok:
+		case strings.Contains(r, " roots/list "):
+			server = r
+		case strings.Contains(r, "tools/call list_roots") && strings.Contains(r, "✓ ok"):
+			call = r
+		}
+	}
+	if !strings.HasPrefix(server, "← ") || !strings.HasPrefix(call, "→ ") {
+		t.Errorf("rows %q and %q, want the server's request marked ← and ours →:\n%s", server, call, v)
+	}
+}
