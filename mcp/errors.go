@@ -207,6 +207,28 @@ var notHTTP = []string{
 	"bad Content-Length", "invalid empty Content-Length", "multiple Content-Length headers",
 	"unsupported transfer encoding", "too many transfer encodings",
 	"invalid Trailer key",
+	headersExceeded,
+}
+
+// headersExceeded is how net/http words an answer whose headers went past
+// its limit (MaxResponseHeaderBytes, 10 MiB by default) before the final
+// status: endless 1xx answers or a header without end.
+const headersExceeded = "server response headers exceeded "
+
+// headersTooLong says, for an error net/http gave because the answer's
+// headers went past its limit, what the server did, in place of
+// net/http's wording that names neither 1xx answers nor the server.
+func headersTooLong(err error) (string, bool) {
+	msg := err.Error()
+	i := strings.Index(msg, headersExceeded)
+	if i < 0 {
+		return "", false
+	}
+	var limit int64
+	if _, e := fmt.Sscanf(msg[i+len(headersExceeded):], "%d", &limit); e != nil {
+		return "", false
+	}
+	return fmt.Sprintf("the server sent more than %d bytes of headers without ending them (endless 1xx answers such as 103 Early Hints, or a header without end)", limit), true
 }
 
 // HeaderQuote is a header value the server sent, cut to what a message can

@@ -66,7 +66,7 @@ var table = []row{
 	{cause: mcp.CauseUntrustedCert, text: "the server's TLS certificate is not trusted here (self-signed, from a CA this machine does not know, for another name, or expired): trust its CA with SSL_CERT_FILE=ca.pem (or SSL_CERT_DIR), or use the name its certificate carries"},
 	{cause: mcp.CauseNotTLS, text: "the server speaks plain HTTP on this port, not TLS: use an http:// URL"},
 	{cause: mcp.CauseWantsTLS, text: "the server speaks HTTPS on this port: use an https:// URL"},
-	{cause: mcp.CauseBadHTTP, text: "the server answered, but not in HTTP a client can read (the error quotes the bad line): the server, or a proxy in front of it, is broken"},
+	{cause: mcp.CauseBadHTTP, text: "the server answered, but not in HTTP a client can read (the error quotes what was wrong): the server, or a proxy in front of it, is broken"},
 	{cause: mcp.CauseStatus, status: http.StatusUnauthorized, text: "the server wants a token: pass --bearer TOKEN or set MCPSCOPE_TOKEN (the Docker MCP Gateway wants Authorization: Bearer <token>; MCP_GATEWAY_AUTH_TOKEN is read too)"},
 	{cause: mcp.CauseStatus, status: http.StatusForbidden, text: "the server refused this Host or Origin: connect through localhost or 127.0.0.1, or allow this origin on the server"},
 	{cause: mcp.CauseStatus, status: http.StatusNotFound, purpose: mcp.PurposeStream, text: "nothing is served at this path: legacy SSE gateways serve /sse and streamable servers /mcp; give the bare base URL and mcpscope finds the transport"},
