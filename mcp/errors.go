@@ -215,10 +215,10 @@ var notHTTP = []string{
 // status: endless 1xx answers or a header without end.
 const headersExceeded = "server response headers exceeded "
 
-// headersTooLong says, for an error net/http gave because the answer's
+// HeadersTooLong says, for an error net/http gave because the answer's
 // headers went past its limit, what the server did, in place of
 // net/http's wording that names neither 1xx answers nor the server.
-func headersTooLong(err error) (string, bool) {
+func HeadersTooLong(err error) (string, bool) {
 	msg := err.Error()
 	i := strings.Index(msg, headersExceeded)
 	if i < 0 {
