@@ -44,6 +44,7 @@ const (
 	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
 	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole
+	CauseSlowAnswer       Cause = "slow-answer"        // the answer was still coming, a few bytes at a time, when the wait ran out
 	CausePostTimeout      Cause = "post-timeout"       // the POST itself got no answer in time
 	CauseNoResponse       Cause = "no-response"        // a response stream ended without the response
 	CauseResumeFailed     Cause = "resume-failed"      // a dropped stream could not be resumed
@@ -153,6 +154,8 @@ func CauseOf(err error) Cause {
 		switch {
 		case te.Opening:
 			return CauseConnectTimeout
+		case te.Accepted && te.Unfinished > 0 && te.StillComing:
+			return CauseSlowAnswer
 		case te.Accepted && te.Unfinished > 0:
 			return CauseStalled
 		case te.ReplyFailed != "":
@@ -286,6 +289,9 @@ type TimeoutError struct {
 	// Unfinished is how many bytes of the answer had come without making a
 	// whole event or JSON body: it began and stopped coming.
 	Unfinished int64
+	// StillComing says the last bytes of that unfinished answer came in
+	// the second half of the wait: it was still arriving, too slowly.
+	StillComing bool
 	// Opening says the wait was the connect timeout of the request that
 	// opens a session (initialize, server/discover), not --timeout.
 	Opening bool
@@ -324,6 +330,8 @@ func (e *TimeoutError) Error() string {
 	var msg string
 	if !e.Accepted {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
+	} else if e.Unfinished > 0 && e.StillComing {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Method, e.ID, e.After, e.Unfinished)
 	} else if e.Unfinished > 0 {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer began and stopped coming, %d bytes into an event or body that never ended", e.Method, e.ID, e.After, e.Unfinished)
 	} else {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -23,7 +22,7 @@ type inbound struct {
 	reqSeq int64  // the request whose answer this is, for response streams
 	// unfinished, when not nil, is kept at the bytes of the block the
 	// stream is in the middle of whenever it waits on the network.
-	unfinished *atomic.Int64
+	unfinished *unfinishedAnswer
 	msgs       slab[RPCMessage]
 	// resumed is a stream opened with Last-Event-ID, which may replay
 	// events received already (replay.go); event is the event whose
@@ -426,7 +425,7 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 		} else {
 			s.out.release()
 			if in.unfinished != nil {
-				in.unfinished.Store(int64(len(tap.cur)))
+				in.unfinished.set(int64(len(tap.cur)), tap.arrived)
 			}
 			// Between reads, never within one: a ping already read is
 			// answered. Close ends s.life, so it never waits on a consumer

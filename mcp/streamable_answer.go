@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sync/atomic"
+	"time"
 )
 
 // noBody is the end of a 2xx POST answer with nothing in its body.
@@ -45,7 +45,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	limit := int64(s.cfg.MaxEventSize)
 	var r io.Reader = resp.Body
 	if m.p != nil {
-		r = &countingReader{r: r, n: &m.p.unfinished}
+		r = &countingReader{r: r, n: &m.p.unfinished, now: s.cfg.Now}
 	}
 	body, err := io.ReadAll(io.LimitReader(r, limit+1))
 	resp.Body.Close()
@@ -98,13 +98,18 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 // countingReader keeps n at the bytes read so far: until a JSON body ends,
 // every byte of it is unfinished.
 type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
+	r     io.Reader
+	n     *unfinishedAnswer
+	now   func() time.Time
+	count int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	k, err := c.r.Read(p)
-	c.n.Add(int64(k))
+	if k > 0 {
+		c.count += int64(k)
+		c.n.set(c.count, c.now())
+	}
 	return k, err
 }
 
