@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -84,8 +85,15 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
 	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
 		s.handleMessage(in, nil, string(body), at)
+		why := notRPCWhy(body)
+		if resp.ContentLength > 0 && int64(len(body)) == resp.ContentLength && strings.Contains(why, "unexpected end") {
+			// net/http reads no further than the Content-Length says: one
+			// shorter than the answer cuts the JSON off, which is the
+			// server's framing, not its JSON, to blame.
+			why += fmt.Sprintf(" (the body ended after the %d bytes its Content-Length named: a Content-Length shorter than the answer cuts it off)", resp.ContentLength)
+		}
 		return &WireError{Cause: CauseNotJSONRPC, Transport: t.name(), Purpose: PurposePost, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, notRPCWhy(body))}
+			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, why)}
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {

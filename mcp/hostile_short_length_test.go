@@ -1,0 +1,36 @@
+package mcp
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A JSON answer whose Content-Length is shorter than what the server sends
+// is cut off there by net/http: the error says the Content-Length cut it,
+// not only that the JSON ended too soon.
+func TestJSONAnswerCutByAShortContentLength(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		if strings.Contains(string(body), `"initialize"`) {
+			answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
+		}
+		if !strings.Contains(string(body), `"tools/list"`) {
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"tools":[]}}`
+		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)-5) + "\r\n\r\n" + answer, true
+	})
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "Content-Length named") {
+		t.Errorf("tools/list = %v, want it to say the Content-Length cut the answer off", err)
+	}
+}
