@@ -154,6 +154,8 @@ func CauseOf(err error) Cause {
 		switch {
 		case te.Opening:
 			return CauseConnectTimeout
+		case !te.Accepted && te.HeadBegan:
+			return CauseStalled
 		case te.Accepted && te.Unfinished > 0 && te.StillComing:
 			return CauseSlowAnswer
 		case te.Accepted && te.Unfinished > 0:
@@ -289,6 +291,10 @@ type TimeoutError struct {
 	// Unfinished is how many bytes of the answer had come without making a
 	// whole event or JSON body: it began and stopped coming.
 	Unfinished int64
+	// HeadBegan says the POST's answer had begun (its first bytes came)
+	// when it had not been taken yet: its status line and headers never
+	// ended.
+	HeadBegan bool
 	// StillComing says the last bytes of that unfinished answer came in
 	// the second half of the wait: it was still arriving, too slowly.
 	StillComing bool
@@ -328,7 +334,9 @@ type TimeoutError struct {
 // Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
 	var msg string
-	if !e.Accepted {
+	if !e.Accepted && e.HeadBegan {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST's answer began, but its status line and headers never ended", e.Method, e.ID, e.After)
+	} else if !e.Accepted {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
 	} else if e.Unfinished > 0 && e.StillComing {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Method, e.ID, e.After, e.Unfinished)

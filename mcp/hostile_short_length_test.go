@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -32,5 +33,31 @@ func TestJSONAnswerCutByAShortContentLength(t *testing.T) {
 	_, _, err := s.ListTools(testCtx(t), false)
 	if err == nil || !strings.Contains(err.Error(), "Content-Length named") {
 		t.Errorf("tools/list = %v, want it to say the Content-Length cut the answer off", err)
+	}
+}
+
+// A POST whose answer began (a few bytes of the status line) and never
+// finished its headers is said to have begun: "the POST itself got no
+// answer" would send the user to look for a server stuck on the request
+// when it was writing its answer, a byte at a time or stalled.
+func TestPOSTAnswerWhoseHeadersBeganAndNeverEnded(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		if strings.Contains(string(body), `"initialize"`) {
+			answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
+		}
+		if !strings.Contains(string(body), `"tools/list"`) {
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		return "HTTP/1.1 200 OK\r\nContent-Type: appl", true
+	})
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if CauseOf(err) != CauseStalled || !strings.Contains(err.Error(), "began, but its status line and headers never ended") {
+		t.Errorf("tools/list = %v (cause %q), want %q saying the answer's headers began and never ended", err, CauseOf(err), CauseStalled)
 	}
 }

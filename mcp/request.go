@@ -30,6 +30,10 @@ type pending struct {
 	// accepted is set once the server took the message (its POST was
 	// answered), so a timeout can say which wait ran out.
 	accepted atomic.Bool
+	// headBegan is set once the first byte of the POST's answer came: a
+	// status line and headers that began and never ended are not a POST
+	// the server never answered.
+	headBegan atomic.Bool
 	// unfinished is how much of its answer came without making a whole
 	// event or body yet: an answer that began and stopped coming is not a
 	// slow tool.
@@ -225,7 +229,7 @@ func (s *Session) tellCancelled(tr transport, id, method string) {
 // timeoutError says a request went unanswered, and names the answers that
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
-	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load()}
+	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), HeadBegan: p.headBegan.Load()}
 	if last := p.unfinished.last.Load(); te.Unfinished > 0 && last != 0 {
 		// Still coming when its last byte came in the second half of the
 		// wait: a server trickling it, not one that stopped.
