@@ -1,7 +1,12 @@
 package mcp
 
 import (
+	"bytes"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,5 +64,39 @@ func TestPOSTAnswerWhoseHeadersBeganAndNeverEnded(t *testing.T) {
 	_, _, err := s.ListTools(testCtx(t), false)
 	if CauseOf(err) != CauseStalled || !strings.Contains(err.Error(), "began, but its status line and headers never ended") {
 		t.Errorf("tools/list = %v (cause %q), want %q saying the answer's headers began and never ended", err, CauseOf(err), CauseStalled)
+	}
+}
+
+// A JSON answer whose Content-Length is longer than what the server sends
+// before it closes says how far it got of what was promised, not only
+// "unexpected EOF".
+func TestJSONAnswerShorterThanItsContentLength(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	target, _ := url.Parse(srv.URL)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if !bytes.Contains(body, []byte(`"tools/list"`)) {
+			proxy.ServeHTTP(w, r)
+			return
+		}
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			t.Errorf("hijack: %v", err)
+			return
+		}
+		_, _ = io.WriteString(conn, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":\"2.0\"")
+		conn.Close()
+	}))
+	t.Cleanup(front.Close)
+	s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable, NoGetStream: true})
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "after 16 of the 1000 bytes its Content-Length named") {
+		t.Errorf("tools/list = %v, want it to say 16 of the 1000 bytes came", err)
 	}
 }

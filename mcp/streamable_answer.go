@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -58,8 +59,13 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		if we := badBody(err); we != nil {
 			return withTransport(we, t.name(), PurposePost)
 		}
-		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err,
-			Message: "the JSON answer broke off: " + err.Error()}
+		msg := "the JSON answer broke off: " + err.Error()
+		if errors.Is(err, io.ErrUnexpectedEOF) && resp.ContentLength > int64(len(body)) {
+			// net/http's words name neither how far it got nor what the
+			// server promised: a Content-Length longer than the answer.
+			msg = fmt.Sprintf("the JSON answer broke off after %d of the %d bytes its Content-Length named: the connection closed (unexpected EOF)", len(body), resp.ContentLength)
+		}
+		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err, Message: msg}
 	}
 	if cb, ok := resp.Body.(*cutBody); ok && cb.note() != "" {
 		// Part of a body nothing awaits: no message to read in it.
