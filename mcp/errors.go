@@ -47,6 +47,7 @@ const (
 	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
 	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole
+	CauseSlowAnswer       Cause = "slow-answer"        // the answer was still coming, a few bytes at a time, when the wait ran out
 	CausePostTimeout      Cause = "post-timeout"       // the POST itself got no answer in time
 	CauseNoResponse       Cause = "no-response"        // a response stream ended without the response
 	CauseResumeFailed     Cause = "resume-failed"      // a dropped stream could not be resumed
@@ -156,6 +157,10 @@ func CauseOf(err error) Cause {
 		switch {
 		case te.Opening:
 			return CauseConnectTimeout
+		case !te.Accepted && te.HeadBegan:
+			return CauseStalled
+		case te.Accepted && te.Unfinished > 0 && te.StillComing:
+			return CauseSlowAnswer
 		case te.Accepted && te.Unfinished > 0:
 			return CauseStalled
 		case te.ReplyFailed != "":
@@ -217,6 +222,28 @@ var notHTTP = []string{
 	"bad Content-Length", "invalid empty Content-Length", "multiple Content-Length headers",
 	"unsupported transfer encoding", "too many transfer encodings",
 	"invalid Trailer key",
+	headersExceeded,
+}
+
+// headersExceeded is how net/http words an answer whose headers went past
+// its limit (MaxResponseHeaderBytes, 10 MiB by default) before the final
+// status: endless 1xx answers or a header without end.
+const headersExceeded = "server response headers exceeded "
+
+// HeadersTooLong says, for an error net/http gave because the answer's
+// headers went past its limit, what the server did, in place of
+// net/http's wording that names neither 1xx answers nor the server.
+func HeadersTooLong(err error) (string, bool) {
+	msg := err.Error()
+	i := strings.Index(msg, headersExceeded)
+	if i < 0 {
+		return "", false
+	}
+	var limit int64
+	if _, e := fmt.Sscanf(msg[i+len(headersExceeded):], "%d", &limit); e != nil {
+		return "", false
+	}
+	return fmt.Sprintf("the server sent more than %d bytes of headers without ending them (endless 1xx answers such as 103 Early Hints, or a header without end)", limit), true
 }
 
 // HeaderQuote is a header value the server sent, cut to what a message can
@@ -274,6 +301,13 @@ type TimeoutError struct {
 	// Unfinished is how many bytes of the answer had come without making a
 	// whole event or JSON body: it began and stopped coming.
 	Unfinished int64
+	// HeadBegan says the POST's answer had begun (its first bytes came)
+	// when it had not been taken yet: its status line and headers never
+	// ended.
+	HeadBegan bool
+	// StillComing says the last bytes of that unfinished answer came in
+	// the second half of the wait: it was still arriving, too slowly.
+	StillComing bool
 	// Opening says the wait was the connect timeout of the request that
 	// opens a session (initialize, server/discover), not --timeout.
 	Opening bool
@@ -310,8 +344,12 @@ type TimeoutError struct {
 // Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
 	var msg string
-	if !e.Accepted {
+	if !e.Accepted && e.HeadBegan {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST's answer began, but its status line and headers never ended", e.Method, e.ID, e.After)
+	} else if !e.Accepted {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
+	} else if e.Unfinished > 0 && e.StillComing {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Method, e.ID, e.After, e.Unfinished)
 	} else if e.Unfinished > 0 {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer began and stopped coming, %d bytes into an event or body that never ended", e.Method, e.ID, e.After, e.Unfinished)
 	} else {

@@ -52,6 +52,9 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			// net/http's word for a connection closed before any answer.
 			why = "the server closed the connection without answering (EOF)"
 		}
+		if long, ok := HeadersTooLong(err); ok {
+			why = long
+		}
 		return nil, &WireError{Cause: FailureCause(err), Purpose: ex.Purpose, Err: err,
 			Answered: s.answered.Load(), Addr: HostPort(req.URL),
 			Message: fmt.Sprintf("%s %s failed: %s", req.Method, ex.URL, why)}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -23,7 +22,7 @@ type inbound struct {
 	reqSeq int64  // the request whose answer this is, for response streams
 	// unfinished, when not nil, is kept at the bytes of the block the
 	// stream is in the middle of whenever it waits on the network.
-	unfinished *atomic.Int64
+	unfinished *unfinishedAnswer
 	msgs       slab[RPCMessage]
 	// resumed is a stream opened with Last-Event-ID, which may replay
 	// events received already (replay.go); event is the event whose
@@ -229,6 +228,9 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 // instead of exhausting descriptors and memory.
 func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, method string, params []byte) {
 	id := string(rawID)
+	// What our answers quote of the method: one a megabyte long must not
+	// make each answer as long (the id is echoed whole: it has to be).
+	name := clip.Quote(method, 200)
 	if method == "ping" {
 		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
 		return
@@ -237,7 +239,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		// Nothing a person could answer: the question is in params. Said
 		// back at once as invalid params, not put to the user as an empty
 		// question that holds the server until --timeout.
-		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+method+": "+paramsKind(params)+", where an object must ask the question"))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": "+paramsKind(params)+", where an object must ask the question"))
 		return
 	}
 	// What a person answers may take a while: the stream reader goes on.
@@ -254,7 +256,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.emitError(OpReply, &WireError{Cause: CauseFlooded,
 				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
 		}
-		s.reply(conn, reqSeq, during, id, method, errorReply(id, -32603, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", method, maxAsking)))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, -32603, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", name, maxAsking)))
 		return
 	}
 	s.asking++
@@ -280,9 +282,9 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		case err == nil:
 			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":` + string(res) + `}`)
 		case errors.Is(err, errUnknownMethod):
-			body = errorReply(id, CodeMethodNotFound, "mcpscope does not implement "+method)
+			body = errorReply(id, CodeMethodNotFound, "mcpscope does not implement "+name)
 		default:
-			body = errorReply(id, -32603, "mcpscope could not answer "+method+": "+err.Error())
+			body = errorReply(id, -32603, "mcpscope could not answer "+name+": "+err.Error())
 			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + method + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
 		}
 		s.reply(conn, reqSeq, during, id, method, body)
@@ -426,7 +428,7 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 		} else {
 			s.out.release()
 			if in.unfinished != nil {
-				in.unfinished.Store(int64(len(tap.cur)))
+				in.unfinished.set(int64(len(tap.cur)), tap.arrived)
 			}
 			// Between reads, never within one: a ping already read is
 			// answered. Close ends s.life, so it never waits on a consumer

@@ -69,6 +69,10 @@ type connection struct {
 	err      error     // why it ended before an endpoint
 	replaces bool      // an earlier connection had a session: this one is a new session
 	said     bool      // a message came on the stream after the endpoint
+	// pending is how much of an event had come without ending: a wait
+	// for the endpoint event that runs out with one begun is not a
+	// stream that said nothing.
+	pending unfinishedAnswer
 }
 
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
@@ -155,7 +159,7 @@ func (l *legacy) connect(ctx context.Context, why string) error {
 	}
 	s.conn++
 	c := &connection{n: s.conn, started: s.cfg.Now(), ready: make(chan struct{})}
-	c.in = inbound{conn: c.n, stream: StreamLegacy}
+	c.in = inbound{conn: c.n, stream: StreamLegacy, unfinished: &c.pending}
 	s.initialized = false
 	s.protocol = ""
 	s.tools = nil // a new session may offer other tools
@@ -191,8 +195,11 @@ func (l *legacy) connect(ctx context.Context, why string) error {
 		cancel()
 		switch {
 		case timedOut.Load():
-			err = &WireError{Cause: CauseEndpointTimeout, Transport: TransportSSE,
-				Message: fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, l.stream)}
+			msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, l.stream)
+			if n := c.pending.n.Load(); n > 0 {
+				msg += fmt.Sprintf(": an event had begun (%d bytes came) and not ended", n)
+			}
+			err = &WireError{Cause: CauseEndpointTimeout, Transport: TransportSSE, Message: msg}
 			l.logError(OpNegotiate, err, c.n)
 		case ctx.Err() != nil:
 			err = ctx.Err()

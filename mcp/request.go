@@ -30,10 +30,14 @@ type pending struct {
 	// accepted is set once the server took the message (its POST was
 	// answered), so a timeout can say which wait ran out.
 	accepted atomic.Bool
-	// unfinished is how many bytes of its answer came without making a
-	// whole event or body yet: an answer that began and stopped coming is
-	// not a slow tool.
-	unfinished atomic.Int64
+	// headBegan is set once the first byte of the POST's answer came: a
+	// status line and headers that began and never ended are not a POST
+	// the server never answered.
+	headBegan atomic.Bool
+	// unfinished is how much of its answer came without making a whole
+	// event or body yet: an answer that began and stopped coming is not a
+	// slow tool.
+	unfinished unfinishedAnswer
 	// postSaid is what a legacy POST's 2xx answer said in its body when
 	// that was more than the usual nothing or "Accepted": a bridge's error
 	// page under a 200 is why no answer comes, and a timeout quotes it.
@@ -55,6 +59,21 @@ type pending struct {
 type resumeNote struct {
 	after  string
 	events atomic.Int64
+}
+
+// unfinishedAnswer is how many bytes of an answer came without making a
+// whole event or body yet, and when the last of them came: an answer that
+// stopped coming is not one still coming, a few bytes at a time.
+type unfinishedAnswer struct {
+	n    atomic.Int64
+	last atomic.Int64 // the UnixNano of the read that last changed n
+}
+
+// set records that n bytes are unfinished after a read at at.
+func (u *unfinishedAnswer) set(n int64, at time.Time) {
+	if old := u.n.Swap(n); n > 0 && n != old {
+		u.last.Store(at.UnixNano())
+	}
 }
 
 type result struct {
@@ -210,7 +229,12 @@ func (s *Session) tellCancelled(tr transport, id, method string) {
 // timeoutError says a request went unanswered, and names the answers that
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
-	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.Load()}
+	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), HeadBegan: p.headBegan.Load()}
+	if last := p.unfinished.last.Load(); te.Unfinished > 0 && last != 0 {
+		// Still coming when its last byte came in the second half of the
+		// wait: a server trickling it, not one that stopped.
+		te.StillComing = s.cfg.Now().Sub(time.Unix(0, last)) < s.cfg.RequestTimeout/2
+	}
 	if said := p.postSaid.Load(); said != nil {
 		te.PostSaid = *said
 	}

@@ -239,6 +239,11 @@ func NewSession(cfg Config) *Session {
 		client = &c
 	}
 	client.CheckRedirect = s.checkRedirect
+	base := client.Transport
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	client.Transport = gunzipTransport{base}
 	s.client = client
 	return s
 }

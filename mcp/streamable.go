@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"strings"
 	"sync"
@@ -267,6 +268,9 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		aside = newAsideStream(ctx)
 		defer aside.end()
 		reqCtx = aside.ctx
+	}
+	if p := m.p; p != nil {
+		reqCtx = httptrace.WithClientTrace(reqCtx, &httptrace.ClientTrace{GotFirstResponseByte: func() { p.headBegan.Store(true) }})
 	}
 	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
 	if err != nil {

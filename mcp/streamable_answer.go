@@ -2,10 +2,12 @@ package mcp
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"sync/atomic"
+	"strings"
+	"time"
 )
 
 // noBody is the end of a 2xx POST answer with nothing in its body.
@@ -45,7 +47,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	limit := int64(s.cfg.MaxEventSize)
 	var r io.Reader = resp.Body
 	if m.p != nil {
-		r = &countingReader{r: r, n: &m.p.unfinished}
+		r = &countingReader{r: r, n: &m.p.unfinished, now: s.cfg.Now}
 	}
 	body, err := io.ReadAll(io.LimitReader(r, limit+1))
 	resp.Body.Close()
@@ -57,8 +59,13 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		if we := badBody(err); we != nil {
 			return withTransport(we, t.name(), PurposePost)
 		}
-		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err,
-			Message: "the JSON answer broke off: " + err.Error()}
+		msg := "the JSON answer broke off: " + err.Error()
+		if errors.Is(err, io.ErrUnexpectedEOF) && resp.ContentLength > int64(len(body)) {
+			// net/http's words name neither how far it got nor what the
+			// server promised: a Content-Length longer than the answer.
+			msg = fmt.Sprintf("the JSON answer broke off after %d of the %d bytes its Content-Length named: the connection closed (unexpected EOF)", len(body), resp.ContentLength)
+		}
+		return &WireError{Cause: CauseStreamEnded, Transport: t.name(), Purpose: PurposePost, Err: err, Message: msg}
 	}
 	if cb, ok := resp.Body.(*cutBody); ok && cb.note() != "" {
 		// Part of a body nothing awaits: no message to read in it.
@@ -84,8 +91,15 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
 	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
 		s.handleMessage(in, nil, string(body), at)
+		why := notRPCWhy(body)
+		if resp.ContentLength > 0 && int64(len(body)) == resp.ContentLength && strings.Contains(why, "unexpected end") {
+			// net/http reads no further than the Content-Length says: one
+			// shorter than the answer cuts the JSON off, which is the
+			// server's framing, not its JSON, to blame.
+			why += fmt.Sprintf(" (the body ended after the %d bytes its Content-Length named: a Content-Length shorter than the answer cuts it off)", resp.ContentLength)
+		}
 		return &WireError{Cause: CauseNotJSONRPC, Transport: t.name(), Purpose: PurposePost, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, notRPCWhy(body))}
+			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, why)}
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
@@ -98,13 +112,18 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 // countingReader keeps n at the bytes read so far: until a JSON body ends,
 // every byte of it is unfinished.
 type countingReader struct {
-	r io.Reader
-	n *atomic.Int64
+	r     io.Reader
+	n     *unfinishedAnswer
+	now   func() time.Time
+	count int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	k, err := c.r.Read(p)
-	c.n.Add(int64(k))
+	if k > 0 {
+		c.count += int64(k)
+		c.n.set(c.count, c.now())
+	}
 	return k, err
 }
 

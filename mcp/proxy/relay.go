@@ -95,6 +95,9 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 	defer resp.Body.Close()
 	ok := resp.StatusCode >= 200 && resp.StatusCode < 300
 	switch ct := mcp.MediaType(resp.Header); {
+	case ok && encodedBody(resp):
+		l.writeHeader(resp)
+		return l.encoded(resp)
 	case ok && ct == "text/event-stream":
 		l.up.Opened = "sse"
 		// A session its first event settles (openStream) logs the stream's
@@ -382,6 +385,35 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	if !ok && l.up.Opened != mcp.StreamJSON {
 		l.failed(mcp.OpPost, statusError(l, resp))
 	}
+	return err
+}
+
+// encodedBody reports an answer whose body is in a Content-Encoding (gzip,
+// br): the proxy asks upstream for none, so the body is not the messages
+// it looks like.
+func encodedBody(resp *http.Response) bool {
+	ce := resp.Header.Get("Content-Encoding")
+	return ce != "" && !strings.EqualFold(ce, "identity") && resp.Body != http.NoBody && resp.ContentLength != 0
+}
+
+// encoded relays an answer in an encoding the proxy did not ask for as it
+// comes (the client may have asked for it, and decodes it) and logs an
+// excerpt with an error saying its messages were not read: decoding it
+// would let a few kilobytes of gzip make the proxy hold gigabytes, and
+// read as it is, it is garbage blamed on the server's JSON.
+func (l *leg) encoded(resp *http.Response) error {
+	keep := &capped{limit: mcp.BodyLimit}
+	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep))
+	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
+	if err != nil {
+		l.up.Err = err.Error()
+	}
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
+	l.emitRelay()
+	ce := resp.Header.Get("Content-Encoding")
+	l.failed(opOf(l.up.Purpose), &mcp.WireError{Cause: mcp.CauseBadHTTP, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
+		Header:  map[string]string{"Content-Encoding": mcp.HeaderQuote(ce)},
+		Message: fmt.Sprintf("%s answered with Content-Encoding %q, which the proxy did not ask for: relayed to the client as it came (%d bytes), its messages not logged", exchangeOf(l.r, l.up.URL, l.up.Purpose), mcp.HeaderQuote(ce), n)})
 	return err
 }
 

@@ -147,6 +147,13 @@ func (l *leg) unreachable(err error) {
 	case errors.As(err, &sw):
 		// Upstream was reached: what it answered cannot be relayed.
 		msg, cause = fmt.Sprintf("mcpscope proxy: %s %s: %v", l.r.Method, l.up.URL, err), mcp.CauseBadHTTP
+	case cause == mcp.CauseBadHTTP:
+		// Upstream was reached too, and answered: "cannot reach" would
+		// send the user to check a server that is running.
+		if long, ok := mcp.HeadersTooLong(err); ok {
+			err = errors.New(long)
+		}
+		msg = fmt.Sprintf("mcpscope proxy: %s %s answered what is not HTTP a client can read: %v", l.r.Method, l.up.URL, err)
 	}
 	l.w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	l.w.Header().Set("X-Content-Type-Options", "nosniff")

@@ -1,0 +1,92 @@
+package mcp
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// gzipFront serves srv's streamable endpoint, but answers tools/list with
+// body, gzipped, labelled contentType and Content-Encoding: gzip.
+func gzipFront(t *testing.T, srv *mcptest.StreamableServer, contentType string, body func(id string) string) string {
+	target, _ := url.Parse(srv.URL)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		msg, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(msg))
+		if !bytes.Contains(msg, []byte(`"tools/list"`)) {
+			proxy.ServeHTTP(w, r)
+			return
+		}
+		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			t.Errorf("tools/list asked for Accept-Encoding %q, want gzip", r.Header.Get("Accept-Encoding"))
+		}
+		w.Header().Set("Content-Type", contentType)
+		w.Header().Set("Content-Encoding", "gzip")
+		zw := gzip.NewWriter(w)
+		_, _ = io.WriteString(zw, body(idOf(string(msg))))
+		_ = zw.Close()
+	}))
+	t.Cleanup(front.Close)
+	return front.URL + "/mcp"
+}
+
+// A few kilobytes of gzip that expand into megabytes of keep-alive
+// comments are refused once past the bound, saying so: decoded whole, each
+// comment is a record and a line of the recording, gigabytes of them.
+func TestGzipBombOfKeepAlivesIsRefused(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	endpoint := gzipFront(t, srv, "text/event-stream", func(id string) string {
+		return strings.Repeat(": ping\n\n", 4<<20) + "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"tools\":[]}}\n\n"
+	})
+	s := NewSession(Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
+	rec := collect(s)
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "compression bomb") {
+		t.Errorf("tools/list = %v (cause %q), want %q refusing a compression bomb", err, CauseOf(err), CauseBadHTTP)
+	}
+	s.Close()
+	rec.waitEnd(t)
+	events := 0
+	for _, r := range rec.all() {
+		if r.Kind == KindEvent {
+			events++
+		}
+	}
+	if events > (gzipAllowance/8)+(64<<10) {
+		t.Errorf("%d keep-alive events recorded, want the decoding stopped near the %d-byte allowance", events, gzipAllowance)
+	}
+}
+
+// A gzip answer that compresses as real answers do is read whole.
+func TestGzipAnswerIsRead(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	var tools []string
+	for i := range 3000 {
+		tools = append(tools, `{"name":"tool`+strings.Repeat("x", i%7)+string(rune('a'+i%26))+`","inputSchema":{"type":"object"}}`)
+	}
+	endpoint := gzipFront(t, srv, "application/json", func(id string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[` + strings.Join(tools, ",") + `]}}`
+	})
+	s := NewSession(Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	got, _, err := s.ListTools(testCtx(t), false)
+	if err != nil || len(got) != 3000 {
+		t.Errorf("tools/list = %d tools, %v; want 3000", len(got), err)
+	}
+}

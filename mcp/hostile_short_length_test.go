@@ -1,0 +1,102 @@
+package mcp
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A JSON answer whose Content-Length is shorter than what the server sends
+// is cut off there by net/http: the error says the Content-Length cut it,
+// not only that the JSON ended too soon.
+func TestJSONAnswerCutByAShortContentLength(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		if strings.Contains(string(body), `"initialize"`) {
+			answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
+		}
+		if !strings.Contains(string(body), `"tools/list"`) {
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"tools":[]}}`
+		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)-5) + "\r\n\r\n" + answer, true
+	})
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "Content-Length named") {
+		t.Errorf("tools/list = %v, want it to say the Content-Length cut the answer off", err)
+	}
+}
+
+// A POST whose answer began (a few bytes of the status line) and never
+// finished its headers is said to have begun: "the POST itself got no
+// answer" would send the user to look for a server stuck on the request
+// when it was writing its answer, a byte at a time or stalled.
+func TestPOSTAnswerWhoseHeadersBeganAndNeverEnded(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		if strings.Contains(string(body), `"initialize"`) {
+			answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
+		}
+		if !strings.Contains(string(body), `"tools/list"`) {
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		return "HTTP/1.1 200 OK\r\nContent-Type: appl", true
+	})
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if CauseOf(err) != CauseStalled || !strings.Contains(err.Error(), "began, but its status line and headers never ended") {
+		t.Errorf("tools/list = %v (cause %q), want %q saying the answer's headers began and never ended", err, CauseOf(err), CauseStalled)
+	}
+}
+
+// A JSON answer whose Content-Length is longer than what the server sends
+// before it closes says how far it got of what was promised, not only
+// "unexpected EOF".
+func TestJSONAnswerShorterThanItsContentLength(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	target, _ := url.Parse(srv.URL)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if !bytes.Contains(body, []byte(`"tools/list"`)) {
+			proxy.ServeHTTP(w, r)
+			return
+		}
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			t.Errorf("hijack: %v", err)
+			return
+		}
+		_, _ = io.WriteString(conn, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":\"2.0\"")
+		conn.Close()
+	}))
+	t.Cleanup(front.Close)
+	s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable, NoGetStream: true})
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "after 16 of the 1000 bytes its Content-Length named") {
+		t.Errorf("tools/list = %v, want it to say 16 of the 1000 bytes came", err)
+	}
+}

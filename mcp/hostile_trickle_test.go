@@ -1,0 +1,62 @@
+package mcp
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// An answer still arriving a byte at a time when the wait runs out (a
+// slowloris server, a slow link) is said to be still coming, too slowly:
+// not "stopped coming", whose advice blames a buffering proxy or a stuck
+// server, nor a slow tool that sent nothing.
+func TestAnswerStillTricklingWhenTheWaitRunsOut(t *testing.T) {
+	for _, tc := range []struct{ name, contentType, answer string }{
+		{"event", "text/event-stream", "event: message\ndata: " + strings.Repeat(" ", 200) + "{}\n\n"},
+		{"json body", "application/json", strings.Repeat(" ", 200) + "{}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+			target, _ := url.Parse(srv.URL)
+			proxy := httputil.NewSingleHostReverseProxy(target)
+			front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				if !bytes.Contains(body, []byte(`"tools/call"`)) {
+					proxy.ServeHTTP(w, r)
+					return
+				}
+				w.Header().Set("Content-Type", tc.contentType)
+				tick := time.NewTicker(20 * time.Millisecond)
+				defer tick.Stop()
+				for i := 0; i < len(tc.answer); i++ {
+					_, _ = io.WriteString(w, tc.answer[i:i+1])
+					w.(http.Flusher).Flush()
+					select {
+					case <-r.Context().Done():
+						return
+					case <-tick.C:
+					}
+				}
+			}))
+			t.Cleanup(front.Close)
+			s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable, RequestTimeout: 600 * time.Millisecond})
+			t.Cleanup(func() { s.Close() })
+			if err := s.Connect(testCtx(t)); err != nil {
+				t.Fatalf("Connect: %v", err)
+			}
+			_, err := s.CallTool(testCtx(t), "echo", []byte(`{"text":"x"}`))
+			if CauseOf(err) != CauseSlowAnswer || !strings.Contains(err.Error(), "still coming, too slowly") {
+				t.Errorf("tools/call = %v (cause %q), want cause %q saying it was still coming", err, CauseOf(err), CauseSlowAnswer)
+			}
+		})
+	}
+}
