@@ -2,13 +2,13 @@ package proxy
 
 import (
 	"bytes"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // A client may compress its message (Content-Encoding: gzip). The proxy
@@ -29,29 +29,23 @@ func readable(body []byte, h http.Header, limit int) (msg []byte, why string) {
 	if enc == "" || enc == "identity" || len(body) == 0 {
 		return body, ""
 	}
-	var rd io.Reader
-	var err error
-	switch enc {
-	case "gzip", "x-gzip":
-		rd, err = gzip.NewReader(bytes.NewReader(body))
-	case "deflate":
-		rd, err = zlib.NewReader(bytes.NewReader(body))
-	default:
+	rd, ok := mcp.Decoder(bytes.NewReader(body), enc)
+	if !ok {
 		return body, fmt.Sprintf("the client's body is %q-encoded (Content-Encoding), which the proxy does not decode: its message is recorded as it came, %d bytes, and relayed so", enc, len(body))
 	}
+	var buf bytes.Buffer
+	n, err := buf.ReadFrom(io.LimitReader(rd, int64(limit)+1))
+	if err == nil && n > int64(limit) {
+		err = errTooLarge
+	}
 	if err == nil {
-		var buf bytes.Buffer
-		var n int64
-		n, err = buf.ReadFrom(io.LimitReader(rd, int64(limit)+1))
-		if err == nil && n > int64(limit) {
-			err = errTooLarge
-		}
-		if err == nil {
-			return buf.Bytes(), ""
-		}
+		return buf.Bytes(), ""
 	}
 	if errors.Is(err, errTooLarge) {
 		return body, fmt.Sprintf("the client's %s-encoded body (%d bytes) decodes to more than --max-event-size (%d bytes): its message is recorded as it came, compressed, and relayed so", enc, len(body), limit)
+	}
+	if errors.Is(err, mcp.ErrCompressionBomb) {
+		return body, fmt.Sprintf("the client's body (%d bytes) was not decoded: %v; its message is recorded as it came, compressed, and relayed so", len(body), err)
 	}
 	return body, fmt.Sprintf("the client's body says Content-Encoding %s but does not decode (%v): its message is recorded as it came, %d bytes, and relayed so", enc, err, len(body))
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -80,32 +81,51 @@ func TestGzipBodyRecordedDecodedAndRelayedAsSent(t *testing.T) {
 	}
 }
 
-// A gzip bomb (a small body that inflates past --max-event-size) is never
-// inflated whole: it is relayed as sent, recorded compressed as it came,
-// and a record says why it could not be read.
+// A compressed body that would inflate past --max-event-size, or past the
+// one bound on how far a compressed body may expand (a gzip bomb), is
+// never inflated whole: it is relayed as sent, recorded compressed as it
+// came, and a record says why it could not be read.
 func TestGzipBombNotInflated(t *testing.T) {
-	up := &gzipUpstream{}
-	srv := httptest.NewServer(up)
-	t.Cleanup(srv.Close)
-	_, base, w := startProxy(t, srv.URL+"/mcp", Config{MaxEventSize: 1 << 20})
-	bomb := gzipped(t, append([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":"`), bytes.Repeat([]byte("a"), 64<<20)...))
-	if len(bomb) > 1<<20 {
-		t.Fatalf("the bomb is %d bytes compressed, want it within the limit", len(bomb))
+	// Hex of a seeded random stream compresses about 2-fold: too large
+	// for the limit, but no bomb.
+	hex := make([]byte, 3<<19)
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for i := range hex {
+		hex[i] = "0123456789abcdef"[rnd.IntN(16)]
 	}
-	rawPost(t, base+"/mcp", string(bomb), "Content-Encoding", "gzip", "Accept", "application/json, text/event-stream")
-	up.mu.Lock()
-	got := up.bodies[0]
-	up.mu.Unlock()
-	if !bytes.Equal(got, bomb) {
-		t.Errorf("upstream got %d bytes, want the client's %d as sent", len(got), len(bomb))
-	}
-	sent := w.record(t, 1, "the client's message", func(r mcp.Record) bool { return r.Kind == mcp.KindSent })
-	if len(sent.RPC.Raw) != len(bomb) {
-		t.Errorf("the client's message was recorded as %d bytes, want the %d it sent, not inflated", len(sent.RPC.Raw), len(bomb))
-	}
-	e := w.record(t, 1, "a record saying why the body was not read", func(r mcp.Record) bool { return r.Kind == mcp.KindError })
-	if !strings.Contains(e.Error.Message, "more than --max-event-size") || !strings.Contains(e.Error.Message, "gzip") {
-		t.Errorf("the record says %q, want why the gzip body was not decoded", e.Error.Message)
+	for _, tc := range []struct {
+		name string
+		pad  []byte
+		want string
+	}{
+		{"a bomb", bytes.Repeat([]byte("a"), 64<<20), "refused as a compression bomb"},
+		{"past the limit", hex, "more than --max-event-size"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			up := &gzipUpstream{}
+			srv := httptest.NewServer(up)
+			t.Cleanup(srv.Close)
+			_, base, w := startProxy(t, srv.URL+"/mcp", Config{MaxEventSize: 1 << 20})
+			body := gzipped(t, append([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":"`), tc.pad...))
+			if len(body) > 1<<20 {
+				t.Fatalf("the body is %d bytes compressed, want it within the limit, so it is relayed", len(body))
+			}
+			rawPost(t, base+"/mcp", string(body), "Content-Encoding", "gzip", "Accept", "application/json, text/event-stream")
+			up.mu.Lock()
+			got := up.bodies[0]
+			up.mu.Unlock()
+			if !bytes.Equal(got, body) {
+				t.Errorf("upstream got %d bytes, want the client's %d as sent", len(got), len(body))
+			}
+			sent := w.record(t, 1, "the client's message", func(r mcp.Record) bool { return r.Kind == mcp.KindSent })
+			if len(sent.RPC.Raw) != len(body) {
+				t.Errorf("the client's message was recorded as %d bytes, want the %d it sent, not inflated", len(sent.RPC.Raw), len(body))
+			}
+			e := w.record(t, 1, "a record saying why the body was not read", func(r mcp.Record) bool { return r.Kind == mcp.KindError })
+			if !strings.Contains(e.Error.Message, tc.want) || !strings.Contains(e.Error.Message, "gzip") {
+				t.Errorf("the record says %q, want %q: why the gzip body was not decoded", e.Error.Message, tc.want)
+			}
+		})
 	}
 }
 

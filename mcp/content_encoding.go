@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"compress/gzip"
+	"compress/zlib"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -42,7 +44,8 @@ func (g gunzipTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	// As net/http does once it decodes: the length and the label were the
 	// encoded body's.
-	resp.Body = &boundedGunzip{raw: resp.Body}
+	dec, _ := Decoder(resp.Body, "gzip")
+	resp.Body = decodedBody{dec, resp.Body}
 	resp.Header.Del("Content-Encoding")
 	resp.Header.Del("Content-Length")
 	resp.ContentLength = -1
@@ -58,15 +61,39 @@ func (g gunzipTransport) CloseIdleConnections() {
 	}
 }
 
-// boundedGunzip decodes a gzip body, counting what it reads and what it
+// ErrCompressionBomb is a compressed body that expanded past the bound
+// every compressed body mcpscope reads is held to (Decoder).
+var ErrCompressionBomb = errors.New("a compression bomb")
+
+// Decoder is r decoded from the Content-Encoding enc (gzip, x-gzip or
+// deflate, in any case), under the one bound on compressed bodies, a
+// server's answer or a proxied client's message alike: past its first
+// gzipAllowance bytes, a body expanding more than maxGzipRatio-fold fails
+// with a bad-HTTP WireError wrapping ErrCompressionBomb. ok is false for
+// an encoding it has no decoder for. Nothing is read until the first
+// Read: a stream's header may be slow to come.
+func Decoder(r io.Reader, enc string) (dec io.Reader, ok bool) {
+	var open func(io.Reader) (io.Reader, error)
+	switch strings.ToLower(strings.TrimSpace(enc)) {
+	case "gzip", "x-gzip":
+		open = func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) }
+	case "deflate":
+		open = func(r io.Reader) (io.Reader, error) { return zlib.NewReader(r) }
+	default:
+		return nil, false
+	}
+	return &boundedDecoder{counted: countedReader{r: r}, open: open, enc: enc}, true
+}
+
+// boundedDecoder decodes a body, counting what it reads and what it
 // gives, and fails once the body has expanded past the bound.
-type boundedGunzip struct {
-	raw      io.ReadCloser
-	counted  countedReader
-	zr       *gzip.Reader
-	out      int64
-	err      error
-	expanded bool
+type boundedDecoder struct {
+	counted countedReader
+	open    func(io.Reader) (io.Reader, error)
+	enc     string
+	dec     io.Reader
+	out     int64
+	err     error
 }
 
 // countedReader counts the bytes read through it.
@@ -81,26 +108,25 @@ func (c *countedReader) Read(p []byte) (int, error) {
 	return k, err
 }
 
-func (b *boundedGunzip) Read(p []byte) (int, error) {
+func (b *boundedDecoder) Read(p []byte) (int, error) {
 	if b.err != nil {
 		return 0, b.err
 	}
-	if b.zr == nil {
-		b.counted.r = b.raw
-		zr, err := gzip.NewReader(&b.counted)
+	if b.dec == nil {
+		dec, err := b.open(&b.counted)
 		if err != nil {
 			// An empty body (io.EOF) is an empty answer, as net/http
 			// reads it; anything else is a body that does not decode.
 			b.err = err
 			return 0, err
 		}
-		b.zr = zr
+		b.dec = dec
 	}
-	n, err := b.zr.Read(p)
+	n, err := b.dec.Read(p)
 	b.out += int64(n)
 	if b.out > gzipAllowance && b.out > maxGzipRatio*b.counted.n {
-		b.err = &WireError{Cause: CauseBadHTTP,
-			Message: fmt.Sprintf("the gzip body expanded more than %d-fold (%d bytes became %d): refused as a compression bomb", maxGzipRatio, b.counted.n, b.out)}
+		b.err = &WireError{Cause: CauseBadHTTP, Err: ErrCompressionBomb,
+			Message: fmt.Sprintf("the %s body expanded more than %d-fold (%d bytes became %d): refused as a compression bomb", b.enc, maxGzipRatio, b.counted.n, b.out)}
 		return n, b.err
 	}
 	if err != nil {
@@ -109,4 +135,11 @@ func (b *boundedGunzip) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (b *boundedGunzip) Close() error { return b.raw.Close() }
+// decodedBody is a response body read through its Decoder, closed as the
+// body it decodes.
+type decodedBody struct {
+	io.Reader
+	raw io.Closer
+}
+
+func (d decodedBody) Close() error { return d.raw.Close() }
