@@ -1,0 +1,138 @@
+package proxy
+
+import (
+	"io"
+	"net/http"
+	"strings"
+)
+
+// clientGone is a write to the client that failed: the client left.
+type clientGone struct{ err error }
+
+func (e *clientGone) Error() string { return "the client went away: " + e.err.Error() }
+
+// tee hands the bytes it reads from upstream to the framer and parser, and
+// the same bytes to the client once they are parsed: all of a read before
+// the next (the framer parses a read whole before it asks for more), or,
+// while holding, block by block as each is parsed (release). Before each
+// read it flushes what it wrote and waits for the log to have room: a
+// stream faster than the recording is read at the recording's pace, not
+// held in memory.
+type tee struct {
+	src     io.Reader
+	wait    func()
+	w       io.Writer
+	rc      *http.ResponseController
+	holding bool   // blocks wait to be parsed and rewritten
+	held    []byte // bytes read, not yet written: the last read's, or while holding the blocks not yet released
+	// sent is how much of the first block in held went out already: a
+	// block growing past holdLimit streams as it comes.
+	sent int
+	// unfinished is how many bytes at the end of what was read belong to
+	// a block that has not ended (the framer says, mcp.FrameWatcher); -1
+	// until it has said so for the latest read.
+	unfinished int
+	dirty      bool  // written since the last flush
+	werr       error // writing to the client failed: the next read says so
+	rerr       error // how reading from upstream ended
+}
+
+func (t *tee) Read(p []byte) (int, error) {
+	// Everything parsed so far has gone out: the client has it before the
+	// proxy waits on the log or upstream. It goes out only now, after its
+	// events were logged: a client that answers a server's request the
+	// moment it has it cannot have its answer logged before the request.
+	if !t.holding {
+		t.write(t.held)
+		t.held = t.held[:0]
+	}
+	t.flush()
+	if t.werr != nil {
+		return 0, t.werr
+	}
+	t.wait()
+	n, err := t.src.Read(p)
+	if err != nil {
+		t.rerr = err
+	}
+	if n > 0 {
+		t.held = append(t.held, p[:n]...)
+		t.unfinished = -1
+	}
+	return n, err
+}
+
+// Unfinished is the framer saying that the last n bytes read belong to a
+// block that has not ended yet.
+func (t *tee) Unfinished(n int) {
+	t.unfinished = n
+	t.stream()
+}
+
+// stream writes the block that is still growing, once it has grown past
+// holdLimit, when it is all that is held: the blocks before it went out
+// first, as they were parsed.
+func (t *tee) stream() {
+	if !t.holding || t.unfinished <= holdLimit || t.sent+len(t.held) != t.unfinished || len(t.held) == 0 {
+		return
+	}
+	t.write(t.held)
+	t.sent += len(t.held)
+	t.held = t.held[:0]
+}
+
+// write sends b to the client; flush pushes it out.
+func (t *tee) write(b []byte) {
+	if t.werr != nil || len(b) == 0 {
+		return
+	}
+	if _, err := t.w.Write(b); err != nil {
+		t.werr = err
+		return
+	}
+	t.dirty = true
+	if !t.holding {
+		// Not held for a rewriter: the client gets each read at once,
+		// as soon as it is parsed (see Read).
+		t.flush()
+	}
+}
+
+// flush pushes what was written to the client.
+func (t *tee) flush() {
+	if !t.dirty || t.werr != nil {
+		return
+	}
+	t.dirty = false
+	if err := t.rc.Flush(); err != nil {
+		t.werr = err
+	}
+}
+
+// release writes a parsed block (raw upstream, out for the client), less
+// what of it went out already, and drops it from what is held.
+func (t *tee) release(raw, out string) {
+	if t.sent > 0 && !strings.HasPrefix(out, raw[:min(t.sent, len(raw))]) {
+		// The rewriter must keep what the client has; it always does.
+		out = raw
+	}
+	t.write([]byte(out[min(t.sent, len(out)):]))
+	rest := raw[min(t.sent, len(raw)):]
+	t.sent = 0
+	// Compared in place: string(t.held) would copy all that is held
+	// behind the block, for every block, and a legacy stream is held
+	// block by block for as long as it lasts.
+	if len(t.held) >= len(rest) && string(t.held[:len(rest)]) == rest {
+		t.held = t.held[len(rest):]
+	}
+	t.stream()
+}
+
+// flushHeld writes what is still held: holding stopped, or the stream
+// ended while holding.
+func (t *tee) flushHeld() {
+	t.write(t.held)
+	t.held = nil
+	t.sent = 0
+	t.flush()
+}
