@@ -1,0 +1,138 @@
+package mcp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
+
+// TimeoutError is a request that got no answer in time.
+type TimeoutError struct {
+	// Transport is the session's transport, which decides the advice.
+	Transport string
+	Method    string
+	ID        string
+	After     string
+	Accepted  bool // the server took the message; the wait was for the answer
+	// Unfinished is how many bytes of the answer had come without making a
+	// whole event or JSON body: it began and stopped coming.
+	Unfinished int64
+	// HeadBegan says the POST's answer had begun (its first bytes came)
+	// when it had not been taken yet: its status line and headers never
+	// ended.
+	HeadBegan bool
+	// StillComing says the last bytes of that unfinished answer came in
+	// the second half of the wait: it was still arriving, too slowly.
+	StillComing bool
+	// Opening says the wait was the connect timeout of the request that
+	// opens a session (initialize, server/discover), not --timeout.
+	Opening bool
+	// Foreign are the ids of answers that arrived meanwhile for requests we
+	// never sent: a server that mangles ids looks like one that is silent.
+	Foreign []string
+	// Malformed are the ids of messages that arrived meanwhile with an id
+	// but neither a result nor an error: an answer, broken, that the
+	// request it meant to answer cannot take.
+	Malformed []string
+	// Unreadable say why each message that arrived meanwhile with no id
+	// to read was no JSON-RPC message: the answer may have been one.
+	Unreadable []string
+	// PostSaid is the status and first line of the body of a POST that
+	// was taken (2xx) but said more than a 202 does ("200 OK, text/html:
+	// <h1>Error</h1>"), empty when it said nothing more.
+	PostSaid string
+	// ResumedAfter is, when the answer's stream dropped and was resumed
+	// (Last-Event-ID), the event id it was last resumed after; and
+	// ResumedEvents how many events came on the resumed stream: a store
+	// that replays what was missed and sends nothing after loses the
+	// answer, which reads like a slow tool.
+	ResumedAfter  string
+	ResumedEvents int
+	// Misnamed are the names of SSE events other than "message" that
+	// carried an answer with this request's id, which clients do not read.
+	Misnamed []string
+	// ReplyFailed says which of our answers to the server's own questions,
+	// sent while this request waited, the server did not take: a server
+	// that asks mid-request waits for that answer before it answers.
+	ReplyFailed string
+}
+
+// Error says which request waited how long, and what did come.
+func (e *TimeoutError) Error() string {
+	var msg string
+	if !e.Accepted && e.HeadBegan {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST's answer began, but its status line and headers never ended", e.Method, e.ID, e.After)
+	} else if !e.Accepted {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
+	} else if e.Unfinished > 0 && e.StillComing {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Method, e.ID, e.After, e.Unfinished)
+	} else if e.Unfinished > 0 {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer began and stopped coming, %d bytes into an event or body that never ended", e.Method, e.ID, e.After, e.Unfinished)
+	} else {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the server took it but no answer came back", e.Method, e.ID, e.After)
+	}
+	if e.PostSaid != "" {
+		msg += "; its POST was answered " + e.PostSaid
+	}
+	if e.ResumedAfter != "" {
+		events := fmt.Sprintf("%d events", e.ResumedEvents)
+		if e.ResumedEvents == 1 {
+			events = "1 event"
+		}
+		msg += fmt.Sprintf("; its stream had dropped and was resumed after event %s, and %s came on the resumed stream", clip.Quote(e.ResumedAfter, 64), events)
+	}
+	if e.ReplyFailed != "" {
+		msg += "; meanwhile mcpscope " + e.ReplyFailed
+	}
+	return msg + strayWords(strays{Misnamed: e.Misnamed, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
+}
+
+// strays are the messages that came back while a request waited and
+// answered nothing: what a person needs to see why its answer never came.
+type strays struct {
+	// Misnamed are the names of SSE events other than "message" that
+	// carried an answer with the request's id.
+	Misnamed []string
+	// Foreign are the ids of answers that arrived meanwhile for requests we
+	// never sent.
+	Foreign []string
+	// Malformed are the ids of messages that arrived meanwhile with an id
+	// but neither a result nor an error.
+	Malformed []string
+	// Unreadable say why each message that arrived meanwhile with no id
+	// to read was no JSON-RPC message.
+	Unreadable []string
+}
+
+// strayWords says what strayed, as clauses to append to a message that
+// says the answer did not come; "" when nothing did.
+func strayWords(st strays) string {
+	var msg string
+	if len(st.Misnamed) > 0 {
+		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", clip.Quote(st.Misnamed[0], 64))
+	}
+	if len(st.Foreign) > 0 {
+		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(st.Foreign))
+	}
+	if len(st.Malformed) > 0 {
+		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", idList(st.Malformed))
+	}
+	switch n := len(st.Unreadable); {
+	case n == 1:
+		msg += fmt.Sprintf("; a message came back that is %s, so if it was the answer it could not be read", st.Unreadable[0])
+	case n > 1:
+		msg += fmt.Sprintf("; %d messages came back that are no JSON-RPC messages (the first %s), so if one was the answer it could not be read", n, st.Unreadable[0])
+	}
+	return msg
+}
+
+// idList joins ids a server sent for one message, each cut to a length a
+// line can carry: an id can be a megabyte long.
+func idList(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = clip.Quote(id, 64)
+	}
+	return strings.Join(out, ", ")
+}
