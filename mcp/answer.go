@@ -159,6 +159,15 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		if err != nil || resp.Error != nil {
 			return resp, err
 		}
+		s.mu.Lock()
+		_, modern := modernOf(s.tr)
+		s.mu.Unlock()
+		if !modern {
+			// Only the 2026 revision gives resultType a meaning: a 2025
+			// server's result that says input_required is its result,
+			// as any 2025 client reads it, not a question to answer.
+			return resp, nil
+		}
 		requests, state, asks, err := inputAsked(method, resp.Result)
 		if !asks || err != nil {
 			return resp, err

@@ -70,3 +70,36 @@ func TestStatelessInputRequiredForever(t *testing.T) {
 		t.Errorf("the server got %d tools/call, want %d", n, maxRounds)
 	}
 }
+
+// Only the 2026 revision gives resultType a meaning: a 2025 server whose
+// tools/call result says input_required has answered, and the call ends
+// with that result as any 2025 client reads it, sent once, not followed
+// as a question (which sent it again with inputResponses the server never
+// asked for, or failed it as a malformed ask).
+func TestInputRequiredOn2025SessionIsTheResult(t *testing.T) {
+	result := `{"resultType":"input_required","inputRequests":{"r":{"method":"roots/list"}},"requestState":"s","content":[{"type":"text","text":"as it is"}]}`
+	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + result + `}`)
+	}}, Config{NoListen: true})
+	ctx := testCtx(t)
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatalf("Initialize: %v", err)
+	}
+	resp, err := s.CallTool(ctx, "anything", []byte(`{}`))
+	if err != nil || resp == nil || !strings.Contains(string(resp.Result), `"as it is"`) {
+		t.Fatalf("tools/call = %v, %v; want the server's result", resp, err)
+	}
+	n := 0
+	for _, r := range srv.Requests() {
+		if r.RPCMethod == "tools/call" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the server got %d tools/call, want the one sent", n)
+	}
+}
