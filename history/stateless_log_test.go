@@ -91,28 +91,14 @@ func TestLogOf2025InputRequiredIsAnAnswer(t *testing.T) {
 		}
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{"r":{"method":"roots/list"}},"content":[]}}`)
 	}})
-	s := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoListen: true})
-	l := NewLog()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			l.Append(b...)
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoListen: true}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.Initialize(ctx); err != nil {
+			t.Fatal(err)
 		}
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "anything", []byte(`{}`)); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	waitClosed(t, done, "end of the record stream after Close")
+		if _, err := s.CallTool(ctx, "anything", []byte(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+	})
 	for i := 0; i < l.PairCount(); i++ {
 		if p := l.Pair(i); p.Method == "tools/call" && p.State != StateOK {
 			t.Errorf("the 2025 tools/call shows %s, want ok: the session took its result as the answer", p.State)
