@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -18,12 +16,7 @@ import (
 // said. It is said as any failure to connect is, and the Negotiation pane
 // that explains it comes forward.
 func TestLiveForcedTransportSaysWhyItFailed(t *testing.T) {
-	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusInternalServerError)
-		w.Write([]byte("<h1>broken</h1>"))
-	}))
-	t.Cleanup(failing.Close)
+	failing := htmlFailing(t, "<h1>broken</h1>")
 	l := startLive(t, mcp.Config{URL: failing.URL + "/mcp", Transport: mcp.TransportStreamable})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● failed")

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -18,12 +16,7 @@ import (
 // Pairs pane, with Negotiation a tab nobody opened. A resize words it
 // again, what to do first, and brings Negotiation forward.
 func TestLiveConnectFailureRewordedOnResize(t *testing.T) {
-	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusInternalServerError)
-		w.Write([]byte("<html><body><h1>500 Internal Server Error</h1></body></html>"))
-	}))
-	t.Cleanup(failing.Close)
+	failing := htmlFailing(t, "<html><body><h1>500 Internal Server Error</h1></body></html>")
 	l := startLive(t, mcp.Config{URL: failing.URL + "/mcp"})
 	l.waitFor("● failed")
 	l.waitFor("could not connect: POST")

@@ -31,12 +31,7 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 	t.Cleanup(notFound.Close)
 	// A server that fails everything with an HTML page: the advice ends
 	// in the flag to pass, which three rows of 80 columns cut.
-	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusInternalServerError)
-		w.Write([]byte("<html><body><h1>500 Internal Server Error</h1></body></html>"))
-	}))
-	t.Cleanup(failing.Close)
+	failing := htmlFailing(t, "<html><body><h1>500 Internal Server Error</h1></body></html>")
 	const skip = "start mcpscope again with --transport streamable (or --transport sse for a legacy server)"
 	const docker = "is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"
 	const checkURL = "check the URL: legacy gateways serve /sse and streamable servers /mcp; --transport sse or --transport streamable skips detection"

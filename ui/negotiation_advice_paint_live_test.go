@@ -2,8 +2,6 @@ package ui
 
 import (
 	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -19,12 +17,7 @@ import (
 // each advice row began with two cells of the terminal's own dark
 // background, notches down the white pane.
 func TestLightThemeNegotiationAdviceHasNoHoles(t *testing.T) {
-	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusInternalServerError)
-		w.Write([]byte("<h1>broken</h1>"))
-	}))
-	t.Cleanup(failing.Close)
+	failing := htmlFailing(t, "<h1>broken</h1>")
 	s := mcp.NewSession(mcp.Config{URL: failing.URL + "/mcp"})
 	t.Cleanup(func() { s.Close() })
 	m := themed(t, Options{Records: s.Records(), Backend: command.Runner{Session: s}, URL: failing.URL + "/mcp", Transport: mcp.TransportAuto})

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -14,12 +12,7 @@ import (
 // sent), not again in the probe's line.
 func TestLiveNegotiationShowsAnErrorBodyOnce(t *testing.T) {
 	const page = `<html><body><h1>Internal Server Error</h1><p>upstream-crashed-7</p></body></html>`
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusInternalServerError)
-		w.Write([]byte(page))
-	}))
-	t.Cleanup(srv.Close)
+	srv := htmlFailing(t, page)
 	l := startLive(t, mcp.Config{URL: srv.URL + "/mcp"})
 	l.waitFor("● failed")
 	m := l.quit()

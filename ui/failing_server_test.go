@@ -1,0 +1,21 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+// htmlFailing is a server that answers every request 500 with the HTML
+// page, as a crashed app behind a web framework does: the broken server
+// users meet most.
+func htmlFailing(t *testing.T, page string) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusInternalServerError)
+		w.Write([]byte(page))
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
