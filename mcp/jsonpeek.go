@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -219,7 +220,13 @@ func textOf(b []byte) (string, bool) {
 	if bytes.IndexByte(b, '\\') < 0 {
 		return string(b[1 : len(b)-1]), true
 	}
-	return jsonspan.Unquote(b)
+	if s, ok := jsonspan.Unquote(b); ok {
+		return s, true
+	}
+	// Escapes beside bytes that are not UTF-8: encoding/json reads them.
+	var s string
+	err := json.Unmarshal(b, &s)
+	return s, err == nil
 }
 
 // notRPCWhy says why b, which peekMessage found no JSON-RPC message, is
