@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -211,19 +212,19 @@ func memberIndex(names []string, quoted []byte) int {
 	return -1
 }
 
-// textOf is the decoded text of a JSON string's exact bytes; false when
-// they are no string.
+// textOf is the decoded text of a JSON string's exact bytes, as
+// encoding/json reads it (bytes that are not UTF-8 read as U+FFFD); false
+// when they are no string.
 func textOf(b []byte) (string, bool) {
 	if len(b) < 2 || b[0] != '"' {
 		return "", false
 	}
-	if bytes.IndexByte(b, '\\') < 0 {
+	if bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
 		return string(b[1 : len(b)-1]), true
 	}
 	if s, ok := jsonspan.Unquote(b); ok {
 		return s, true
 	}
-	// Escapes beside bytes that are not UTF-8: encoding/json reads them.
 	var s string
 	err := json.Unmarshal(b, &s)
 	return s, err == nil
