@@ -13,6 +13,11 @@ import (
 // the whole text it sits in.
 func deepJSON(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 
+// asDecoded is s with each byte that is not UTF-8 read as U+FFFD, as
+// encoding/json decodes it: the one JSON scanner keeps such bytes as sent
+// (the sanitizer shows them as U+FFFD).
+func asDecoded(s string) string { return string([]rune(s)) }
+
 // FuzzNegotiationReads: whatever a server puts in its capabilities (a
 // value nested past any depth, megabytes of it) and a client in its
 // arguments, the Negotiation pane still names the server, its protocol
@@ -44,7 +49,7 @@ func FuzzNegotiationReads(f *testing.F) {
 		l := NewLog()
 		l.Append(s.recs...)
 		n := l.Negotiation()
-		if n.ServerName != "fuzz-server" || n.ServerVersion != "2" || n.ProtocolVersion != "2025-06-18" || n.Instructions != wantInstr {
+		if n.ServerName != "fuzz-server" || n.ServerVersion != "2" || n.ProtocolVersion != "2025-06-18" || asDecoded(n.Instructions) != wantInstr {
 			t.Fatalf("initialize with capabilities %.200s: server %q %q, protocol %q, instructions %.100q; want fuzz-server 2, 2025-06-18, %.100q",
 				value, n.ServerName, n.ServerVersion, n.ProtocolVersion, n.Instructions, wantInstr)
 		}
@@ -58,7 +63,7 @@ func FuzzNegotiationReads(f *testing.F) {
 		l = NewLog()
 		l.Append(s.recs...)
 		n = l.Negotiation()
-		if n.ServerName != "fuzz-server" || n.ServerVersion != "2" || n.ProtocolVersion != "2026-07-28" || n.Instructions != wantInstr ||
+		if n.ServerName != "fuzz-server" || n.ServerVersion != "2" || n.ProtocolVersion != "2026-07-28" || asDecoded(n.Instructions) != wantInstr ||
 			len(n.SupportedVersions) != 1 || n.SupportedVersions[0] != "2026-07-28" {
 			t.Fatalf("server/discover with capabilities %.200s: server %q %q, protocol %q, supported %q, instructions %.100q; want fuzz-server 2, 2026-07-28, %.100q",
 				value, n.ServerName, n.ServerVersion, n.ProtocolVersion, n.SupportedVersions, n.Instructions, wantInstr)

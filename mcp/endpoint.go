@@ -41,6 +41,11 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 		return nil, fmt.Errorf("the endpoint event's data %q is not a URI: %v", data, err)
 	}
 	preferred := streamURL.ResolveReference(u)
+	// net/url parses some hosts it does not write back as it reads them
+	// ("//::" becomes http://::): the URL POSTed to is the one written.
+	if _, err := url.Parse(preferred.String()); err != nil {
+		return nil, fmt.Errorf("the endpoint event's data %q resolves to %q, which is not a URL: %v", data, preferred.String(), err)
+	}
 	ep := &Endpoint{
 		Data:      Raw(data),
 		Base:      streamURL.String(),

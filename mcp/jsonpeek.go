@@ -2,7 +2,9 @@ package mcp
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
+	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -210,16 +212,22 @@ func memberIndex(names []string, quoted []byte) int {
 	return -1
 }
 
-// textOf is the decoded text of a JSON string's exact bytes; false when
-// they are no string.
+// textOf is the decoded text of a JSON string's exact bytes, as
+// encoding/json reads it (bytes that are not UTF-8 read as U+FFFD); false
+// when they are no string.
 func textOf(b []byte) (string, bool) {
 	if len(b) < 2 || b[0] != '"' {
 		return "", false
 	}
-	if bytes.IndexByte(b, '\\') < 0 {
+	if bytes.IndexByte(b, '\\') < 0 && utf8.Valid(b) {
 		return string(b[1 : len(b)-1]), true
 	}
-	return jsonspan.Unquote(b)
+	if s, ok := jsonspan.Unquote(b); ok {
+		return s, true
+	}
+	var s string
+	err := json.Unmarshal(b, &s)
+	return s, err == nil
 }
 
 // notRPCWhy says why b, which peekMessage found no JSON-RPC message, is
