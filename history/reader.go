@@ -10,7 +10,9 @@ import (
 	"os"
 	"runtime/debug"
 	"strconv"
+	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -73,8 +75,12 @@ func Open(path string) (*Reader, error) {
 	}
 	if r.h.Version > FormatVersion {
 		f.Close()
-		return nil, fmt.Errorf("%s was recorded in format version %d by mcpscope %s; this mcpscope reads version %d: upgrade mcpscope to replay it",
-			path, r.h.Version, r.h.MCPScope, FormatVersion)
+		by := "a newer mcpscope"
+		if v := strings.TrimSpace(r.h.MCPScope); v != "" {
+			by = "mcpscope " + clip.Quote(v, 64)
+		}
+		return nil, fmt.Errorf("%s was recorded in format version %d by %s; this mcpscope reads version %d: upgrade mcpscope to replay it",
+			path, r.h.Version, by, FormatVersion)
 	}
 	return r, nil
 }
@@ -166,7 +172,9 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 			r.at, r.size = at, r.pos-at
 			return nil
 		}
-		if r.atEnd(err) {
+		if r.atEnd(err) && !json.Valid(line) {
+			// Only text that stops mid-JSON is cut short: a whole JSON
+			// line that is no record was written so, and is said so.
 			r.warnings.add(fmt.Sprintf(
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
 			return io.EOF
