@@ -3,8 +3,8 @@ package command
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -69,18 +69,52 @@ func ParseTemplates(result json.RawMessage) ([]ResourceTemplate, string, error) 
 }
 
 // parsePage reads one page of a list result: the items under member and
-// nextCursor. The struct it decodes into is made for member, so
-// encoding/json matches the names as it does for any struct (a key that
-// differs only in case still counts) and reads no other member.
+// nextCursor (names in any case, as encoding/json reads a struct), with the
+// one JSON scanner for the page and encoding/json for
+// each item, so one item it cannot read (nested past its 10,000 levels, or
+// not an object) is left out, not the page with it. A member of the wrong
+// type (a size given as a string) costs that member, not the item:
+// encoding/json reads the rest of the item around it.
 func parsePage[T any](result json.RawMessage, method, member string) ([]T, string, error) {
-	page := reflect.New(reflect.StructOf([]reflect.StructField{
-		{Name: "Items", Type: reflect.TypeFor[[]T](), Tag: reflect.StructTag(`json:"` + member + `"`)},
-		{Name: "NextCursor", Type: reflect.TypeFor[string](), Tag: `json:"nextCursor"`},
-	})).Elem()
-	if err := json.Unmarshal(result, page.Addr().Interface()); err != nil {
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2})
+	if err != nil {
 		return nil, "", fmt.Errorf("the %s result is not readable: %v", method, err)
 	}
-	return page.Field(0).Interface().([]T), page.Field(1).String(), nil
+	root := doc.Root()
+	if root.Kind() != jsonspan.Object {
+		return nil, "", fmt.Errorf("the %s result is %s, not an object", method, root.KindName())
+	}
+	// Names matched as encoding/json matches a struct's: in any case, the
+	// last of a name counting.
+	var cursor string
+	var list jsonspan.Value
+	for k, v := range root.Members() {
+		switch {
+		case strings.EqualFold(k, "nextCursor"):
+			cursor, _ = v.Text()
+		case strings.EqualFold(k, member):
+			list = v
+		}
+	}
+	switch list.Kind() {
+	case 0, jsonspan.Null:
+		return nil, cursor, nil
+	case jsonspan.Array:
+	default:
+		return nil, "", fmt.Errorf("the %s result is not readable: its %q is %s, not an array", method, member, list.KindName())
+	}
+	items := make([]T, 0, list.Len())
+	for entry := range list.Elements() {
+		if entry.Kind() != jsonspan.Object {
+			continue
+		}
+		var item T
+		var typeErr *json.UnmarshalTypeError
+		if err := json.Unmarshal(entry.Raw(), &item); err == nil || errors.As(err, &typeErr) {
+			items = append(items, item)
+		}
+	}
+	return items, cursor, nil
 }
 
 // Contents is one entry of a resources/read answer (or of an embedded

@@ -27,3 +27,26 @@ func TestListPagesReadAsStructs(t *testing.T) {
 		t.Errorf("ParseTemplates of an object = %v, want an error naming resources/templates/list", err)
 	}
 }
+
+// One item a page reader cannot read costs that item, not the page: an
+// item nested past encoding/json's 10,000 levels or not an object is left
+// out, and a member of the wrong type costs that member only. Before, any
+// of them made the whole page "not readable": exec printed raw JSON and
+// the TUI's completion lost every resource of the page.
+func TestListPageKeepsTheItemsItCanRead(t *testing.T) {
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	page := `{"resources":[` +
+		`{"uri":"demo://deep","name":"deep","_meta":{"x":` + deep + `}},` +
+		`{"uri":"demo://sized","name":"sized","size":"12"},` +
+		`5,` +
+		`{"uri":"demo://plain","name":"plain"}` +
+		`],"nextCursor":"p2"}`
+	rs, next, err := ParseResources(json.RawMessage(page))
+	var uris []string
+	for _, r := range rs {
+		uris = append(uris, r.URI)
+	}
+	if err != nil || next != "p2" || strings.Join(uris, " ") != "demo://sized demo://plain" {
+		t.Errorf("ParseResources = %v, %q, %v; want demo://sized and demo://plain, and the cursor p2", uris, next, err)
+	}
+}
