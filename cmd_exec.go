@@ -29,7 +29,7 @@ Each COMMAND is one command line as you would type it in the TUI (short
 forms in parentheses; lists take --all to follow nextCursor to the last page,
 or cursor=X for one page):
   initialize                                  (init)
-  tools/list                                  (list, ls)
+  tools/list                                  (list, ls, tools)
   tools/call NAME key=value key2:=<json> ...  (call)
   resources/list                              (resources)
   resources/templates/list                    (templates)

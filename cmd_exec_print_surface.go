@@ -54,10 +54,16 @@ func (p *printer) columns(rows []entry) {
 
 // count writes "N things", and says when more pages are left.
 func (p *printer) count(n int, noun, next, method string) {
+	p.countAnd(n, noun, "", next, method)
+}
+
+// countAnd is count with more words said after "N things" (" and 2
+// unreadable").
+func (p *printer) countAnd(n int, noun, and, next, method string) {
 	if n != 1 {
 		noun += "s"
 	}
-	fmt.Fprintf(p.w, "%d %s", n, noun)
+	fmt.Fprintf(p.w, "%d %s%s", n, noun, and)
 	if next != "" {
 		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
 	}
