@@ -150,6 +150,13 @@ func (p *printer) contents(result json.RawMessage) {
 			if p.savePath != "" {
 				hint = ""
 			}
+			if data, err := c.Bytes(); err == nil && strings.HasPrefix(c.MimeType, "text/") && utf8.Valid(data) {
+				// Text sent as a blob (server-everything's dynamic
+				// blobs are text/plain) is read as the text it is:
+				// "binary" would be untrue, and hide it.
+				fmt.Fprintf(p.w, "%s: a blob of %d bytes%s, as text:\n%s\n", sanitize.Line(head), size, hint, sanitize.Text(strings.TrimRight(string(data), "\n")))
+				continue
+			}
 			fmt.Fprintf(p.w, "%s: binary, %d bytes%s\n", sanitize.Line(head), size, hint)
 		case c.Text != nil:
 			fmt.Fprintf(p.w, "%s:\n%s\n", sanitize.Line(head), sanitize.Text(strings.TrimRight(*c.Text, "\n")))
