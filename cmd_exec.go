@@ -18,6 +18,7 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -28,7 +29,7 @@ Each COMMAND is one command line as you would type it in the TUI (short
 forms in parentheses; lists take --all to follow nextCursor to the last page,
 or cursor=X for one page):
   initialize                                  (init)
-  tools/list                                  (list, ls)
+  tools/list                                  (list, ls, tools)
   tools/call NAME key=value key2:=<json> ...  (call)
   resources/list                              (resources)
   resources/templates/list                    (templates)
@@ -259,6 +260,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		return &exitError{exitUsage, err}
 	}
 	progress := &progressLine{w: stderr, tty: xf.tty}
+	// net/http logs through the standard logger (a server that sent more
+	// than its Content-Length): said among exec's own lines, made safe.
+	defer stdlog.Route(progress)()
 	var gathered *notes
 	if !asJSON {
 		where := ""

@@ -88,6 +88,10 @@ func (n *notes) record(r mcp.Record) {
 		// server said is wrong even though the commands go through.
 		line = "posting to " + clip.Quote(ep.InUse, 1024) + ", not " + clip.Quote(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason
 	}
+	if st := r.State; r.Kind == mcp.KindState && st != nil && st.State == mcp.StateOpen && st.Detail == mcp.EmptySessionID {
+		// What the server did wrong, though the commands go through.
+		line = st.Detail
+	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if line != "" {

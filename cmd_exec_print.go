@@ -253,14 +253,12 @@ func (p *printer) tools(result json.RawMessage) {
 	for _, u := range page.Unreadable {
 		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u.String()))
 	}
-	fmt.Fprintf(p.w, "%d tools", len(tools))
+	and := ""
 	if n := len(page.Unreadable); n > 0 {
-		fmt.Fprintf(p.w, " and %d unreadable", n)
+		and = fmt.Sprintf(" and %d unreadable", n)
 	}
-	if next != "" {
-		fmt.Fprintf(p.w, " (more pages: use tools/list --all)")
-	}
-	fmt.Fprintln(p.w)
+	// As the other lists say it: "1 tool", and the cursor of the next page.
+	p.countAnd(len(tools), "tool", and, next, "tools/list")
 }
 
 // argSummary is one line per tool: name*: type, with * for required.

@@ -54,10 +54,16 @@ func (p *printer) columns(rows []entry) {
 
 // count writes "N things", and says when more pages are left.
 func (p *printer) count(n int, noun, next, method string) {
+	p.countAnd(n, noun, "", next, method)
+}
+
+// countAnd is count with more words said after "N things" (" and 2
+// unreadable").
+func (p *printer) countAnd(n int, noun, and, next, method string) {
 	if n != 1 {
 		noun += "s"
 	}
-	fmt.Fprintf(p.w, "%d %s", n, noun)
+	fmt.Fprintf(p.w, "%d %s%s", n, noun, and)
 	if next != "" {
 		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
 	}
@@ -143,6 +149,13 @@ func (p *printer) contents(result json.RawMessage) {
 			hint := " (--save FILE writes it)"
 			if p.savePath != "" {
 				hint = ""
+			}
+			if data, err := c.Bytes(); err == nil && strings.HasPrefix(c.MimeType, "text/") && utf8.Valid(data) {
+				// Text sent as a blob (server-everything's dynamic
+				// blobs are text/plain) is read as the text it is:
+				// "binary" would be untrue, and hide it.
+				fmt.Fprintf(p.w, "%s: a blob of %d bytes%s, as text:\n%s\n", sanitize.Line(head), size, hint, sanitize.Text(strings.TrimRight(string(data), "\n")))
+				continue
 			}
 			fmt.Fprintf(p.w, "%s: binary, %d bytes%s\n", sanitize.Line(head), size, hint)
 		case c.Text != nil:

@@ -110,6 +110,19 @@ func (p *progressLine) drawLater() {
 	}
 }
 
+// Write writes b, whole lines, to the same stream, clearing the progress
+// line first so they do not run into it: the standard logger's lines come
+// from net/http at any moment. The next progress draws the line again.
+func (p *progressLine) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.shown {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.shown = false
+	}
+	return p.w.Write(b)
+}
+
 // done forgets every pending request and clears the line: the command
 // they belonged to has returned (answered, failed or cancelled).
 func (p *progressLine) done() {

@@ -24,3 +24,19 @@ func TestExecAnswerPicksTheLineThatFits(t *testing.T) {
 		}
 	}
 }
+
+// An answer with a form's fields given to a URL elicitation (the only
+// --answer for elicitation) is refused in words that say this one only
+// asks to open a link and what answers it, not "only an accepted form
+// takes fields; accept takes none", which reads as a contradiction.
+func TestExecAnswerWithFieldsForAURLElicitation(t *testing.T) {
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	out, errOut, code := run(t, "exec", "--no-record", "--answer", "elicitation accept name=Ann", srv.MCPURL(), "tools/call link_account service=acme")
+	if code != exitFailed || !strings.Contains(out+errOut, "this elicitation asks to open a URL (mode url), and its answer takes no fields: answer it with a bare accept, decline or cancel") {
+		t.Errorf("exit %d, want the URL elicitation's refusal to say what answers it:\n%s\n%s", code, out, errOut)
+	}
+}

@@ -382,7 +382,7 @@ func TestExecToolsListAllPages(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{ToolPages: 3})
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/list --all", "tools/list")
 	want := len(mcptest.StreamableTools())
-	if code != exitOK || !strings.Contains(out, fmt.Sprintf("\n%d tools\n", want)) || !strings.Contains(out, "tools (more pages: use tools/list --all)") {
+	if code != exitOK || !strings.Contains(out, fmt.Sprintf("\n%d tools\n", want)) || !strings.Contains(out, "tools (more pages: use tools/list --all, or cursor=") {
 		t.Errorf("exit %d, want %d tools listed with --all and a page without:\n%s\n%s", code, want, out, errOut)
 	}
 }

@@ -100,3 +100,29 @@ func TestJSONAnswerShorterThanItsContentLength(t *testing.T) {
 		t.Errorf("tools/list = %v, want it to say 16 of the 1000 bytes came", err)
 	}
 }
+
+// An event stream whose Content-Length is shorter than the stream ends
+// there, before the answer: the error names the Content-Length, as the
+// JSON case does, not only that the server ended the stream.
+func TestEventStreamCutByAShortContentLength(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		if strings.Contains(string(body), `"initialize"`) {
+			answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
+		}
+		if !strings.Contains(string(body), `"tools/list"`) {
+			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+		}
+		stream := ": opening\n\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + idOf(string(body)) + ",\"result\":{\"tools\":[]}}\n\n"
+		return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: 12\r\n\r\n" + stream, true
+	})
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
+	t.Cleanup(func() { s.Close() })
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "ended before its answer (the server ended it after 12 bytes, as its Content-Length named)") {
+		t.Errorf("tools/list = %v, want it to say the stream ended after the 12 bytes its Content-Length named", err)
+	}
+}

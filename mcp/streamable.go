@@ -58,6 +58,9 @@ type streamable struct {
 	// until a new session is adopted: a message sent meanwhile would go
 	// without an id and be refused for that, not for the real reason.
 	expired string
+	// emptyIDGen is the session whose initialize answer carried an empty
+	// Mcp-Session-Id: a refusal for want of an id then names that.
+	emptyIDGen int
 	// asides counts the streams read aside (streamable_aside.go).
 	asides atomic.Int32
 }
@@ -313,6 +316,8 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
 		}
 		adopt = func() { t.adopt(sid, gen) }
+	} else if ok && id == "" && m.method == "initialize" && !t.modern && emptySessionID(resp.Header) {
+		adopt = func() { t.emptySession(gen) }
 	}
 	ct := MediaType(resp.Header)
 	var cb *cutBody
@@ -398,7 +403,7 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		// session initialize left without an id: the status alone reads
 		// as a bad message.
 		return &WireError{Cause: CauseSessionNotGiven, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (no Mcp-Session-Id header)", t.endpoint, statusText(resp), firstLine(string(ex.Body)))}
+			Message: fmt.Sprintf("POST %s answered %s: %s; the server wants a session id, and its initialize answer named none (%s)", t.endpoint, statusText(resp), firstLine(string(ex.Body)), t.noIDWords(gen))}
 	}
 	return StatusError(purpose, t.name(), http.MethodPost, t.endpoint.String(), resp, string(ex.Body))
 }

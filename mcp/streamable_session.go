@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -38,6 +39,45 @@ func (t *streamable) adopt(id string, gen int) {
 	}
 	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
 		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id}})
+}
+
+// EmptySessionID is the Detail of the StateOpen record of a session whose
+// initialize answer carried an Mcp-Session-Id header with no value.
+const EmptySessionID = "the initialize answer's Mcp-Session-Id header is empty, which names no session (a session id is visible ASCII characters, 0x21 to 0x7E): mcpscope goes on without a session id"
+
+// emptySessionID reports an Mcp-Session-Id header that is there with
+// nothing in it (net/http trims the spaces around a value).
+func emptySessionID(h http.Header) bool {
+	v, there := h[http.CanonicalHeaderKey("Mcp-Session-Id")]
+	return there && strings.Join(v, "") == ""
+}
+
+// emptySession says, once the initialize answer's record is out, that the
+// server sent an empty session id, which is treated as none: sent back
+// empty, it would name no session either, and a server that wants one
+// says so on the next request.
+func (t *streamable) emptySession(gen int) {
+	t.mu.Lock()
+	current := t.gen == gen
+	if current {
+		t.emptyIDGen = gen
+	}
+	t.mu.Unlock()
+	if !current {
+		return
+	}
+	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: EmptySessionID,
+		URL: t.endpoint.String(), Transport: TransportStreamable}})
+}
+
+// noIDWords says how the initialize answer of session gen named no id.
+func (t *streamable) noIDWords(gen int) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.emptyIDGen == gen {
+		return "its Mcp-Session-Id header was empty"
+	}
+	return "no Mcp-Session-Id header"
 }
 
 // visibleASCII reports an id made only of the characters the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -35,7 +36,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	}
 	var lastID, retryField string
 	retry := defaultRetry
-	body := resp.Body
+	// A Content-Length on an event stream ends it there: net/http reads
+	// no further, so the end is the header's doing, and is said so.
+	body := &countedBody{ReadCloser: resp.Body, length: resp.ContentLength}
 	// jsonLike is a stream whose first block reads as JSON: a JSON answer
 	// labelled text/event-stream, which holds no event to read.
 	jsonLike, first := false, true
@@ -96,6 +99,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return withTransport(we, t.name(), PurposePost)
 		}
 		dropped := "the server ended it"
+		if body.length > 0 && body.read == body.length {
+			dropped = fmt.Sprintf("the server ended it after %d bytes, as its Content-Length named", body.length)
+		}
 		if err != nil {
 			dropped = "it broke: " + err.Error()
 		}
@@ -188,9 +194,22 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
 		note = &resumeNote{after: lastID}
 		m.p.resumed.Store(note)
-		body = next.Body
+		body = &countedBody{ReadCloser: next.Body, length: next.ContentLength}
 		in.resumed = true
 	}
+}
+
+// countedBody counts what was read of a response stream, to tell an end
+// its Content-Length made from one the server made.
+type countedBody struct {
+	io.ReadCloser
+	length, read int64
+}
+
+func (c *countedBody) Read(p []byte) (int, error) {
+	k, err := c.ReadCloser.Read(p)
+	c.read += int64(k)
+	return k, err
 }
 
 // resumable checks, before a response stream of session gen is resumed,

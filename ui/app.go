@@ -21,6 +21,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
@@ -225,7 +226,7 @@ func (m *Model) setBindings() {
 func Run(opts Options) error {
 	m := New(opts)
 	defer m.cancel()
-	defer holdLog(os.Stderr)()
+	defer stdlog.Hold(os.Stderr)()
 	_, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
 	return err
 }

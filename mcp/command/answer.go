@@ -99,6 +99,12 @@ func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []
 		return nil, nil, fmt.Errorf("answer with accept and the form's fields (key=value), or decline, or cancel")
 	}
 	if action != "accept" || e.Mode == "url" {
+		if len(words) > 0 && e.Mode == "url" {
+			// The fields were meant for a form: the person reading this
+			// gave them for another elicitation, or did not know this
+			// one only asks to open a link.
+			return nil, nil, fmt.Errorf("this elicitation asks to open a URL (mode url), and its answer takes no fields: answer it with a bare accept, decline or cancel")
+		}
 		if len(words) > 0 {
 			return nil, nil, fmt.Errorf("only an accepted form takes fields; %s takes none", action)
 		}

@@ -192,6 +192,12 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 	if schema != nil {
 		props = schema.Properties
 	}
+	if spread, known := spreadObject(w, props); spread != "" && known {
+		// `tools/call get-sum '{"a":1,"b":2}'`: arguments as a JSON
+		// object, as other clients take them, go one key at a time;
+		// its keys being the schema's says that is what was meant.
+		return fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, spread)
+	}
 	for _, p := range props {
 		if typed(p.Name) {
 			continue
@@ -209,8 +215,42 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 	}
 	if key != "" {
 		err = fmt.Errorf("%w: did you mean %s=%s?", err, KeyWord(key), ShellQuote(w))
+	} else if spread, _ := spreadObject(w, props); spread != "" {
+		err = fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, spread)
 	}
 	return err
+}
+
+// maxSpread bounds the keys spreadObject writes out: a suggestion, not a
+// translation of any object.
+const maxSpread = 8
+
+// spreadObject is w, a JSON object, as key:=json words in its order, or ""
+// when w is no JSON object or holds none or more than maxSpread keys;
+// known says every key is one of props.
+func spreadObject(w string, props []Property) (spread string, known bool) {
+	if !strings.HasPrefix(w, "{") || !json.Valid([]byte(w)) {
+		return "", false
+	}
+	dec := json.NewDecoder(strings.NewReader(w))
+	if _, err := dec.Token(); err != nil {
+		return "", false
+	}
+	var words []string
+	known = true
+	for dec.More() {
+		k, err := dec.Token()
+		key, ok := k.(string)
+		var v json.RawMessage
+		if err != nil || !ok || dec.Decode(&v) != nil || len(words) == maxSpread {
+			return "", false
+		}
+		known = known && slices.ContainsFunc(props, func(p Property) bool { return p.Name == key })
+		var compact bytes.Buffer
+		_ = json.Compact(&compact, v) // v was decoded: it is valid
+		words = append(words, KeyWord(key)+":="+ShellQuote(compact.String()))
+	}
+	return strings.Join(words, " "), known && len(words) > 0
 }
 
 // argSplitWord splits at the first "=", so `a==b` is key a with value "=b".

@@ -368,6 +368,10 @@ func TestBareValueIsToldItsKey(t *testing.T) {
 		{[]string{"name=Ann", "3"}, `"3": expected key=value or key:=json: did you mean times=3?`},
 		{[]string{"name=Ann", "Bob"}, `"Bob": expected key=value or key:=json`},
 		{[]string{"=x"}, `"=x": the key before = is empty; expected key=value or key:=json`},
+		// Arguments as one JSON object: its keys are the schema's, so
+		// they are spread, not taken as the name's value.
+		{[]string{`{"name": "Ann Lee", "times": 2}`}, `"{\"name\": \"Ann Lee\", \"times\": 2}": expected key=value or key:=json: arguments go one key at a time; did you mean name:='"Ann Lee"' times:=2?`},
+		{[]string{"name=Ann", `{"other":[1, 2]}`}, `"{\"other\":[1, 2]}": expected key=value or key:=json: arguments go one key at a time; did you mean other:='[1,2]'?`},
 	} {
 		_, _, err := ParseArgs(c.words, schema)
 		if err == nil || err.Error() != c.want {

@@ -16,7 +16,7 @@ import (
 // cmdUsage is shown with every error about the shape of a command line.
 const cmdUsage = `usage:
   initialize                                 (alias: init)
-  tools/list [--all] [cursor=X]              (aliases: list, ls)
+  tools/list [--all] [cursor=X]              (aliases: list, ls, tools)
   tools/call NAME [key=value ...]            (alias: call; key:=json sends raw JSON)
   resources/list [--all] [cursor=X]          (alias: resources)
   resources/templates/list [--all] [cursor=X] (alias: templates)
@@ -59,6 +59,7 @@ var cmdAliases = map[string]string{
 	"init":        "initialize",
 	"list":        "tools/list",
 	"ls":          "tools/list",
+	"tools":       "tools/list", // as "prompts" and "resources" list theirs
 	"call":        "tools/call",
 	"resources":   "resources/list",
 	"templates":   "resources/templates/list",

@@ -1,4 +1,4 @@
-package ui
+package stdlog
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ func TestLogHeldWhileTheTUIRuns(t *testing.T) {
 	defer srv.Close()
 
 	var after bytes.Buffer
-	restore := holdLog(&after)
+	restore := Hold(&after)
 	if resp, err := http.Get("http://" + ln.Addr().String() + "/"); err == nil {
 		resp.Body.Close()
 	}
@@ -55,13 +55,13 @@ func TestLogHeldWhileTheTUIRuns(t *testing.T) {
 // more there was.
 func TestHeldLogIsBounded(t *testing.T) {
 	var after bytes.Buffer
-	restore := holdLog(&after)
+	restore := Hold(&after)
 	line := strings.Repeat("x", 1000)
 	for range 1000 {
 		log.Print(line)
 	}
 	restore()
-	if after.Len() > maxHeldLog+200 || !strings.Contains(after.String(), "bytes more, not kept") {
+	if after.Len() > maxHeld+200 || !strings.Contains(after.String(), "bytes more, not kept") {
 		t.Errorf("held %d bytes; tail %q", after.Len(), after.String()[max(after.Len()-80, 0):])
 	}
 }

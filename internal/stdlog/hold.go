@@ -1,4 +1,10 @@
-package ui
+// Package stdlog decides where the standard logger's lines go while
+// mcpscope owns the terminal: net/http writes through it (a handler's panic
+// in the in-process demo gateway or proxy, a server that sent more bytes
+// than its Content-Length), and so does the Go SDK's default logger. Left
+// on stderr they would land across the TUI's panes or in the middle of
+// exec's output, unexplained and unsanitized.
+package stdlog
 
 import (
 	"fmt"
@@ -9,15 +15,12 @@ import (
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
-// maxHeldLog bounds what the held log keeps: a server in the same process
+// maxHeld bounds what the held log keeps: a server in the same process
 // that logs on every request must not grow memory for the whole session.
-const maxHeldLog = 64 << 10
+const maxHeld = 64 << 10
 
 // heldLog keeps what the standard logger writes while the TUI owns the
-// screen. net/http reports a handler's panic or a bad request through it
-// (the demo gateway and the proxy run in this process), and the Go SDK's
-// default logger ends there too; written to stderr, it would land across
-// the panes. It is printed once the screen is given back.
+// screen; it is printed once the screen is given back.
 type heldLog struct {
 	mu      sync.Mutex
 	buf     []byte
@@ -27,15 +30,15 @@ type heldLog struct {
 func (h *heldLog) Write(p []byte) (int, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	keep := min(len(p), maxHeldLog-len(h.buf))
+	keep := min(len(p), maxHeld-len(h.buf))
 	h.buf = append(h.buf, p[:keep]...)
 	h.dropped += len(p) - keep
 	return len(p), nil
 }
 
-// holdLog points the standard logger at a heldLog and returns the function
-// that restores it and prints what was held to w.
-func holdLog(w io.Writer) func() {
+// Hold points the standard logger at a bounded buffer and returns the
+// function that restores it and prints what was held to w, made safe.
+func Hold(w io.Writer) func() {
 	h := &heldLog{}
 	prev := log.Writer()
 	log.SetOutput(h)

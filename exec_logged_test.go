@@ -1,0 +1,48 @@
+package main
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server whose answer runs past its Content-Length makes net/http log
+// "Unsolicited response received on idle HTTP channel" through the
+// standard logger. exec says it among its own lines, explained once and
+// made safe, not as a bare time-stamped line with the server's bytes.
+func TestExecExplainsNetHTTPsLoggedLine(t *testing.T) {
+	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
+		msg := string(body)
+		id := ""
+		if _, rest, ok := strings.Cut(msg, `"id":`); ok {
+			id = rest[:strings.IndexAny(rest, ",}")]
+		}
+		reply := func(result, extra string) string {
+			answer := `{"jsonrpc":"2.0","id":` + id + `,"result":` + result + `}`
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer + extra
+		}
+		switch {
+		case strings.Contains(msg, `"initialize"`):
+			return reply(`{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}`, ""), false
+		case strings.Contains(msg, `"tools/list"`):
+			// The extra bytes hold an escape sequence: it must not
+			// reach the terminal through the logged line.
+			return reply(`{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}`, "\x1b]0;pwned\x07 and more"), true
+		}
+		return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", "--no-get-stream", url+"/mcp", "tools/list")
+	if code != exitOK || !strings.Contains(out, "echo") {
+		t.Fatalf("exit %d, want the tool listed:\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "net/http: Unsolicited response received on idle HTTP channel") ||
+		!strings.Contains(errOut, "more bytes than its answer's Content-Length said") {
+		t.Errorf("stderr lacks net/http's line, explained:\n%s", errOut)
+	}
+	if strings.ContainsAny(errOut, "\x1b\x07") {
+		t.Errorf("the logged line reaches the terminal with its control bytes: %q", errOut)
+	}
+}

@@ -1,0 +1,26 @@
+package stdlog
+
+import (
+	"bytes"
+	"log"
+	"strings"
+	"testing"
+)
+
+// A logger that never stops writes a bounded number of lines, each
+// bounded, and the count of the rest once the logger is given back.
+func TestRouteIsBounded(t *testing.T) {
+	var out bytes.Buffer
+	restore := Route(&out)
+	for range 1000 {
+		log.Print(strings.Repeat("x", 1000) + "\nsecond line")
+	}
+	restore()
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != maxRouted+1 || !strings.Contains(lines[maxRouted], "(and 1980 lines more, not shown)") {
+		t.Errorf("%d lines, last %q; want %d and the count of the rest", len(lines), lines[len(lines)-1], maxRouted+1)
+	}
+	if len(lines[0]) > maxRoutedLine+100 {
+		t.Errorf("a line of %d bytes, want at most about %d", len(lines[0]), maxRoutedLine)
+	}
+}
