@@ -160,6 +160,7 @@ func (m *Model) updateReplayStatus() {
 		state = "⏸"
 	}
 	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position(), r.p.Total(), r.p.Speed())
+	m.com.replayDone = r.p.Done()
 	m.status.replayWait = 0
 	if wait := r.p.Until(m.com.now()); wait > longWait {
 		m.status.replayWait = wait
