@@ -144,6 +144,16 @@ func warningsText(ws []command.ArgWarning) string {
 	return strings.Join(parts, "; ")
 }
 
+// briefWarnings is warnings as the short reminder after a line was sent
+// anyway, sanitized.
+func briefWarnings(ws []command.ArgWarning) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = sanitize.Line(w.Brief())
+	}
+	return strings.Join(parts, "; ")
+}
+
 // warnHint is the line under an input whose Enter was held back by
 // warnings: pressing it again does what verb says anyway.
 func warnHint(st *themes.Styles, keys *KeyMap, verb string, ws []command.ArgWarning) string {
