@@ -72,8 +72,10 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 		b.WriteString("\n### Problems\n\n")
 		for _, p := range n.Problems {
 			fmt.Fprintf(b, "- **%s**: %s", p.Level, mdText(p.Message))
-			if p.Hint != "" {
-				fmt.Fprintf(b, " (%s)", mdText(p.Hint))
+			// The advice the TUI shows under it, from the same table
+			// (Hint alone is only a recording older than causes).
+			if a := p.Advice(advice.CLI); a != "" {
+				fmt.Fprintf(b, " (%s)", mdText(a))
 			}
 			b.WriteString("\n")
 		}

@@ -314,6 +314,10 @@ func (l *Log) onError(r *mcp.Record) {
 		// answer's stream (it ended, could not be resumed, the session
 		// expired meanwhile), and "POST 200" would read as a refusal.
 		l.setState(p, StateFailed)
+	case p.state == StatePending && e.Op == mcp.OpCancelled && e.Cause == mcp.CauseReplaced:
+		// Subscribing opened a new listen stream and closed this one:
+		// it ended, nobody cancelled it and nothing failed.
+		l.setState(p, StateReplaced)
 	case p.state == StatePending || p.state == StateSent && e.Op == mcp.OpPost:
 		l.setState(p, failureState(e.Op))
 	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):

@@ -43,6 +43,7 @@ const (
 	StateFailed     PairState = "failed"      // abandoned for another reason, e.g. the stream closed while it waited
 	StateProbe      PairState = "probe"       // a detection probe the server refused: not this transport
 	StateInput      PairState = "input"       // answered input_required: the server wants input, and a new round
+	StateReplaced   PairState = "replaced"    // a listen stream mcpscope closed for a new one (subscribing): ended, not failed
 )
 
 // Failed reports whether the state is a failure of ours to show in red.
@@ -220,8 +221,8 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	p.respSize = len(m.Raw)
 	delete(l.progressOf, p.id)
 	switch {
-	case p.state == StateCancelled:
-		// The user gave up on it: an answer the server sent anyway is
+	case p.state == StateCancelled || p.state == StateReplaced:
+		// The user gave up on it, or a new stream replaced it: an answer the server sent anyway is
 		// kept, and the row still says what the user did.
 	case m.RPCError && l.refusedProbe(p):
 		// Detection asked, the server said no (2025-era stacks answer

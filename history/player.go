@@ -37,6 +37,7 @@ type Player struct {
 
 	mu       sync.Mutex
 	recs     []mcp.Record // NewPlayer's records; nil when src holds them
+	messages int          // NewPlayer's records' messages (Messages)
 	src      *source
 	n        int // records loaded so far
 	done     bool
@@ -60,6 +61,11 @@ func NewPlayer(h Header, recs []mcp.Record) *Player {
 	p := newPlayer(h)
 	p.recs = recs[:len(recs):len(recs)]
 	p.n = len(recs)
+	for i := range recs {
+		if k := recs[i].Kind; k == mcp.KindSent || k == mcp.KindReceived {
+			p.messages++
+		}
+	}
 	p.done = true
 	close(p.finished)
 	return p
@@ -418,6 +424,17 @@ func (p *Player) Position() int { return p.pos }
 func (p *Player) Total() int {
 	n, _ := p.Loaded()
 	return n
+}
+
+// Messages is how many JSON-RPC messages (sent or received) the records
+// loaded so far hold.
+func (p *Player) Messages() int {
+	if p.src == nil {
+		return p.messages
+	}
+	p.src.mu.Lock()
+	defer p.src.mu.Unlock()
+	return p.src.messages
 }
 
 // Paused reports whether the playback clock is stopped.

@@ -36,6 +36,10 @@ type source struct {
 	written *atomic.Int64
 	differs map[int]struct{}
 	closed  bool
+
+	// messages counts the JSON-RPC messages indexed (records sent or
+	// received), which a replay's empty Pairs pane says are to come.
+	messages int
 }
 
 // lineRef is where a record's line is, and what pacing and lookups need
@@ -89,6 +93,7 @@ func (s *source) offer(i int, rec mcp.Record) {
 type lineSummary struct {
 	Seq  int64     `json:"seq"`
 	Time time.Time `json:"time"`
+	Kind mcp.Kind  `json:"kind"`
 }
 
 // index reads where every record of r is without decoding any payload: a
@@ -106,6 +111,11 @@ func (s *source) index(r *Reader, each func() bool) error {
 			return err
 		}
 		s.add(r, sum.Seq, sum.Time)
+		if sum.Kind == mcp.KindSent || sum.Kind == mcp.KindReceived {
+			s.mu.Lock()
+			s.messages++
+			s.mu.Unlock()
+		}
 		if !each() {
 			return nil
 		}

@@ -68,6 +68,7 @@ const (
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
 	CauseNotAcknowledged  Cause = "not-acknowledged"   // a 2026 listen stream carrying a subscription got no acknowledgement in time
 	CauseReplyRefused     Cause = "reply-refused"      // no answer came after the server refused our answer to its own question
+	CauseReplaced         Cause = "replaced"           // mcpscope closed a stream because a new one of its kind replaced it: an end, not a failure
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
 	CauseFlooded          Cause = "flooded"            // the server asked faster than its requests could be answered; those past a bound were not
@@ -151,6 +152,10 @@ func CauseOf(err error) Cause {
 	var we *WireError
 	if errors.As(err, &we) {
 		return we.Cause
+	}
+	var re replacedError
+	if errors.As(err, &re) {
+		return CauseReplaced
 	}
 	var te *TimeoutError
 	if errors.As(err, &te) {

@@ -296,13 +296,19 @@ func (m *Model) View() string {
 		}
 	}
 	bar, cut := m.status.render(true)
-	if n := m.lay.CmdLine.H - 1; cut && n > 0 && idle && m.status.wraps() && len(cl) >= 2 && blankRows(cl[1:]) {
+	top := 1 // the rows a message to read whole wraps under
+	if idle && m.cmdline.holdsHintRow() {
+		// A watch-only session's or a replay's reason stays: the session
+		// ended there too, and the message wraps below it.
+		top = 2
+	}
+	if n := m.lay.CmdLine.H - top; cut && n > 0 && idle && m.status.wraps() && len(cl) >= top && blankRows(cl[top:]) {
 		// A message asked to be read whole (why a connection failed),
 		// and the bar just cut it (wrapWant, without rendering it
 		// again): it wraps under the keys row, over the rows cmdRows
 		// asked for.
 		if rows, rest, ok := m.status.msgRows(n); ok {
-			cl, bar = append(cl[:1], rows...), rest
+			cl, bar = append(cl[:top], rows...), rest
 			cut = false
 		}
 	}

@@ -188,7 +188,9 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 		// First, so an 80-column bar (after "● ended") keeps it.
 		text = m.keys.NextClient.Help().Key + " steps to " + sanitize.Line(r.Name) + ", still running · " + text
 	}
-	return m.setStatus(levelWarn, text)
+	// Read whole: under the watch-only row at 80 columns the bar cut it
+	// in the middle of the client's name.
+	return m.setWholeStatus(levelWarn, text)
 }
 
 // nextRunning is the first session after the shown one, in the order ]

@@ -12,6 +12,13 @@ import (
 
 // hintLine is the second line: why sending is off, the last Enter's
 // outcome, the completion candidates, or a hint for the word being typed.
+// holdsHintRow reports whether the unfocused command line's second row
+// says something (a replay's or a watch-only session's reason, a history
+// error): a status message to be read whole wraps under it, not over it.
+func (c *CommandLine) holdsHintRow() bool {
+	return !c.input.Focused() && ansi.StringWidth(c.hintLine()) != 0
+}
+
 func (c *CommandLine) hintLine() string {
 	st := c.st
 	switch {
@@ -133,6 +140,16 @@ func warningsText(ws []command.ArgWarning) string {
 	parts := make([]string, len(ws))
 	for i, w := range ws {
 		parts[i] = sanitize.Line(w.String())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// briefWarnings is warnings as the short reminder after a line was sent
+// anyway, sanitized.
+func briefWarnings(ws []command.ArgWarning) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = sanitize.Line(w.Brief())
 	}
 	return strings.Join(parts, "; ")
 }

@@ -20,6 +20,12 @@ type common struct {
 	// replay is set when the records come from a recording, watching when
 	// they are a proxied client's.
 	replay, watching bool
+	// replayDone is set once a replay has handed out every record: only
+	// then does an empty Pairs pane mean the recording has no requests.
+	// replayMessages is how many messages the recording holds (loaded so
+	// far), which an empty Pairs pane says are still to come.
+	replayDone     bool
+	replayMessages int
 	// watchOnly is set while the session shown is a proxied client's,
 	// which no key acts on (the user's own, next to them, is not).
 	watchOnly bool

@@ -20,6 +20,7 @@ const maxIndentDepth = 32
 func prettyJSON(w *lineWriter, s string, cut bool) (ok bool, printed int) {
 	opt := jsonfmt.Options{MaxIndent: maxIndentDepth, Stream: true, Cut: cut}
 	printed, err := jsonfmt.Walk(s, opt, (*jsonSink)(w))
+	(*jsonSink)(w).release(0)
 	return err == nil, printed
 }
 
@@ -39,16 +40,42 @@ var kindOfJSON = [...]kind{
 // costs what the writer can still hold.
 func (s *jsonSink) Write(k jsonfmt.Kind, text string) int {
 	w := (*lineWriter)(s)
+	// A value waits for what follows it: punctuation right after it
+	// (",", ":") stays on the value's last row.
+	trail := 0
+	if k == jsonfmt.Punct {
+		trail = len(text) // the grammar lets only ASCII through
+	}
+	s.release(trail)
 	if room := w.room(); len(text) > room {
 		text = clip.Prefix(text, room)
 	}
+	shown := text // the grammar lets only ASCII through the others
 	if k == jsonfmt.Key || k == jsonfmt.String {
-		w.write(kindOfJSON[k], sanitize.Line(text))
-	} else {
-		w.write(kindOfJSON[k], text) // the grammar lets only ASCII through
+		shown = sanitize.Line(text)
+	}
+	switch k {
+	case jsonfmt.Key, jsonfmt.String, jsonfmt.Number, jsonfmt.Bool, jsonfmt.Null:
+		w.held, w.heldKind = shown, kindOfJSON[k]
+	default:
+		w.write(kindOfJSON[k], shown)
 	}
 	return len(text)
 }
 
+// release writes the value held back, keeping trail columns after it.
+func (s *jsonSink) release(trail int) {
+	w := (*lineWriter)(s)
+	if w.held == "" {
+		return
+	}
+	held := w.held
+	w.held = ""
+	w.writeKeeping(w.heldKind, held, trail)
+}
+
 // Newline starts a line indented two columns per level.
-func (s *jsonSink) Newline(depth int) { (*lineWriter)(s).newline(2 * depth) }
+func (s *jsonSink) Newline(depth int) {
+	s.release(0)
+	(*lineWriter)(s).newline(2 * depth)
+}

@@ -168,6 +168,10 @@ type lineWriter struct {
 	ends      []int
 	lineStart int
 	paints    [kindCount]paint
+	// held is a value (or key) not written yet: the piece after it may be
+	// punctuation to keep on its row (jsonSink).
+	held     string
+	heldKind kind
 }
 
 // newLineWriter returns a writer for about size bytes of input that holds
@@ -199,7 +203,13 @@ func (w *lineWriter) full() bool { return w.room() == 0 }
 // write adds text (already sanitized, without line breaks) to the current
 // line, wrapping it where it passes the width. What does not fit in the
 // writer's limit is dropped.
-func (w *lineWriter) write(k kind, text string) {
+func (w *lineWriter) write(k kind, text string) { w.writeKeeping(k, text, 0) }
+
+// writeKeeping is write for text that trail columns (the punctuation after
+// a value) must follow on its last row: a value that would end at the very
+// edge leaves its last grapheme, or word, for the next row, so that a comma
+// does not wrap onto a row of its own.
+func (w *lineWriter) writeKeeping(k kind, text string, trail int) {
 	if r := w.room(); len(text) > r {
 		text = clip.Prefix(text, r)
 	}
@@ -224,6 +234,19 @@ func (w *lineWriter) write(k kind, text string) {
 			// rather than loop forever.
 			cl, cw := ansi.FirstGraphemeCluster(text, ansi.GraphemeWidth)
 			n, cols = len(cl), cw
+		}
+		if room := w.width - w.col; n == len(text) && trail > 0 && cols+trail > room && trail < w.width {
+			// All of it fits, but not its punctuation after it.
+			n, cols = fit(text, room-trail)
+			if n == 0 {
+				if !w.onlyIndent {
+					w.wrap()
+					continue
+				}
+				// Not one grapheme and the punctuation fit after the
+				// indentation: as it is.
+				n, cols = fit(text, room)
+			}
 		}
 		if k == kindString && n < len(text) {
 			n, cols = wordBreak(text, n, cols, w.width)

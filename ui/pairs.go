@@ -113,8 +113,16 @@ func (p *pairsPane) view(focused bool) []string {
 	lines = append(lines, p.c.st.Header.Render(p.row(cols, "KIND", "ID", "METHOD", "STATE", "POST", "RESP", "SIZE")))
 	if n == 0 {
 		lines = append(lines, p.c.st.Hint.Render("no requests yet: press "+p.c.keys.Initialize.Help().Key+" to initialize, "+p.c.keys.ListTools.Help().Key+" to list tools"))
-		if p.c.replay {
-			lines[1] = p.c.st.Hint.Render("no requests yet in this recording")
+		if p.c.replay && p.c.replayDone {
+			lines[1] = p.c.st.Hint.Render("no messages in this recording")
+		} else if p.c.replay {
+			// "no requests yet in this recording" read as if it had none.
+			// Short: with the key, it reads whole at 80 columns.
+			text := "no message played yet"
+			if k := p.c.replayMessages; k > 0 {
+				text += ": " + strconv.Itoa(k) + " to come"
+			}
+			lines[1] = p.c.st.Hint.Render(text + " (" + p.c.keys.JumpEnd.Help().Key + " jumps to the end)")
 		} else if p.c.watching && log.Len() == 0 {
 			lines[1] = p.c.st.Hint.Render("no client has connected yet")
 			// Where to point the client is the standing note, which a

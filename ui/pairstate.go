@@ -49,6 +49,9 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		return "⚠ late", st.Warning
 	case history.StateCancelled:
 		return "✗ cancelled", st.Warning
+	case history.StateReplaced:
+		// An end, not an error: subscribing opened a new stream.
+		return "↻ replaced", st.Dim
 	case history.StateFailed:
 		return "✗ failed", st.Error
 	case history.StateProbe:

@@ -160,6 +160,11 @@ func (m *Model) updateReplayStatus() {
 		state = "⏸"
 	}
 	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position(), r.p.Total(), r.p.Speed())
+	m.com.replayDone = r.p.Done()
+	if m.com.log.PairCount() == 0 {
+		// Counted only while Pairs is empty, the one time it is said.
+		m.com.replayMessages = r.p.Messages()
+	}
 	m.status.replayWait = 0
 	if wait := r.p.Until(m.com.now()); wait > longWait {
 		m.status.replayWait = wait

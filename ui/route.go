@@ -63,7 +63,11 @@ func (m *Model) cmdRows() int {
 		return cmdLineHeight
 	}
 	if n := m.status.wrapWant(); n > 0 && m.cmdline.Height() == cmdLineHeight && !m.cmdline.Focused() {
-		// A message to read whole wraps under the keys row (see View).
+		// A message to read whole wraps under the keys row, and under the
+		// hint row when that says why nothing can be sent (see View).
+		if m.cmdline.holdsHintRow() {
+			return 2 + n
+		}
 		return 1 + n
 	}
 	return min(m.cmdline.Height(), maxCmdLineHeight)

@@ -134,7 +134,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	}
 	var warn string
 	if len(m.warnings) > 0 {
-		warn = " (sent despite: " + warningsText(m.warnings) + ")"
+		// The user read the warnings whole before sending; the reminder
+		// is one short sentence (no lists of names, no advice).
+		warn = " (sent anyway: " + briefWarnings(m.warnings) + ")"
 	}
 	refusal := func(e *mcp.RPCError) string {
 		// What to do goes first: a long server message is cut at the

@@ -26,6 +26,22 @@ type ArgWarning struct {
 	// Key names the argument; inside arrays and objects it is a path such as tags[1] or meta.x.
 	Key     string
 	Message string
+	// Short is the warning said again once the user sent the line anyway:
+	// what they confirmed, without the lists and advice Message gives
+	// before; "" means Message.
+	Short string
+}
+
+// Brief is the warning as a reminder after the line was sent anyway:
+// Short when there is one, else String.
+func (w ArgWarning) Brief() string {
+	if w.Short == "" {
+		return w.String()
+	}
+	if w.Key == "" {
+		return w.Short
+	}
+	return KeyWord(w.Key) + ": " + w.Short
 }
 
 // String formats the warning as "key: message".

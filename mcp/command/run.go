@@ -148,7 +148,8 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		if sug := Nearest(c.Tool, names); sug != "" {
 			known = "did you mean " + sug + "? known: " + known
 		}
-		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known)})
+		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known),
+			Short: fmt.Sprintf("tool %q is not in tools/list", c.Tool)})
 	}
 	args, w, err := ParseArgs(c.Words, schema)
 	warnings = append(warnings, w...)

@@ -169,11 +169,13 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 		// be checked.
 		pages, err := s.ListPages(ctx, "prompts/list", "", true)
 		if err != nil {
-			warnings = append(warnings, ArgWarning{Message: "could not list the prompts to check the arguments (" + err.Error() + "); sending anyway"})
+			warnings = append(warnings, ArgWarning{Message: "could not list the prompts to check the arguments (" + err.Error() + "); sending anyway",
+				Short: "the prompts could not be listed to check the arguments"})
 		} else {
 			cat.keep(mergePages(pages, "prompts").Result)
 			if p, known = cat.prompt(c.Target); !known {
-				warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("prompt %q is not in prompts/list (known: %s); sending anyway", c.Target, cat.names())})
+				warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("prompt %q is not in prompts/list (known: %s); sending anyway", c.Target, cat.names()),
+					Short: fmt.Sprintf("prompt %q is not in prompts/list", c.Target)})
 			}
 		}
 	}

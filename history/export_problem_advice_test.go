@@ -1,0 +1,64 @@
+package history
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A recording of a failed connect (a server answering 500 text/html to
+// everything) was exported with its Problems listed without the advice the
+// TUI shows under them. The export carries the advice, from the one table.
+func TestExportProblemsCarryTheAdvice(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusInternalServerError)
+		_, _ = w.Write([]byte("<html><body>Internal Server Error</body></html>"))
+	}))
+	t.Cleanup(srv.Close)
+	s := mcp.NewSession(mcp.Config{URL: srv.URL + "/mcp"})
+	l := NewLog()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range s.Records() {
+			l.Append(b...)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := s.Connect(ctx); err == nil {
+		t.Fatal("connecting to a server that answers 500 to everything succeeded")
+	}
+	s.Close()
+	waitClosed(t, done, "end of the record stream after Close")
+
+	problems := l.Negotiation().Problems
+	var want []string
+	for _, p := range problems {
+		if a := p.Advice(advice.CLI); a != "" {
+			want = append(want, a)
+		}
+	}
+	if len(want) == 0 {
+		t.Fatalf("no problem of the failed connect has advice: %+v", problems)
+	}
+	var md bytes.Buffer
+	if err := ExportMarkdown(&md, Header{MCPScope: "test", URL: srv.URL + "/mcp", Transport: "auto", Started: scriptStart}, l); err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(md.String(), "### Problems")
+	section, _, _ = strings.Cut(section, "## Messages")
+	for _, a := range want {
+		if !strings.Contains(section, mdText(a)) {
+			t.Errorf("the Problems section lacks the advice %q:\n%s", a, section)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A tool not in tools/list, sent anyway (Enter twice), said after the send
+// "(sent despite: tool "nosuch" is not in tools/list (big, confirm, ...
+// fifteen names); sending anyway)": four rows of an 80-column screen for
+// what the user had read and confirmed. It is one short sentence now.
+func TestLiveSentAnywayIsOneShortSentence(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("initialized")
+	l.command("tools/list")
+	l.waitFor("tools/list: ok")
+	l.mark()
+	l.command("tools/call nosuch a=1")
+	l.waitFor("sends anyway")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("sent anyway")
+	m := l.quit()
+	got := m.status.msg.text
+	if !strings.HasSuffix(got, `(sent anyway: tool "nosuch" is not in tools/list)`) {
+		t.Errorf("status %q, want it to end (sent anyway: tool \"nosuch\" is not in tools/list)", got)
+	}
+	if strings.Contains(got, "greet") || strings.Contains(got, "sending anyway") {
+		t.Errorf("status %q still lists the tools or says sending anyway", got)
+	}
+	v := ansi.Strip(m.View())
+	if words := strings.Join(strings.Fields(v), " "); !strings.Contains(words, got) {
+		t.Errorf("at 80x24 the status is not read whole:\n%s", v)
+	}
+}
