@@ -198,9 +198,11 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 // the key it was likely meant for: the first required key of schema not
 // typed, else the first key not typed (`greet Ann` is asked whether it
 // meant name=Ann), of the keys whose type takes w: `name=Ann 3` was asked
-// about loud=3, a boolean, and `name=Ann Bob` about times=Bob. When no key
-// takes it, none is named. The command line's hint says it before Enter
-// does.
+// about loud=3, a boolean, and `name=Ann Bob` about times=Bob. A w that is
+// a JSON object is shown as the key:=json words it meant, before any key
+// when its keys are all the schema's, else when no key takes it. When
+// nothing fits, no key is named. The command line's hint says it before
+// Enter does.
 func BareWord(w string, schema *Schema, typed func(string) bool) error {
 	err := fmt.Errorf("%q: expected key=value or key:=json", w)
 	key := ""
@@ -208,7 +210,8 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 	if schema != nil {
 		props = schema.Properties
 	}
-	if spread, known := spreadObject(w, props); spread != "" && known {
+	spread, known := spreadObject(w, props)
+	if spread != "" && known {
 		// `tools/call get-sum '{"a":1,"b":2}'`: arguments as a JSON
 		// object, as other clients take them, go one key at a time;
 		// its keys being the schema's says that is what was meant.
@@ -231,7 +234,7 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 	}
 	if key != "" {
 		err = fmt.Errorf("%w: did you mean %s=%s?", err, KeyWord(key), ShellQuote(w))
-	} else if spread, _ := spreadObject(w, props); spread != "" {
+	} else if spread != "" {
 		err = fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, spread)
 	}
 	return err
