@@ -16,7 +16,8 @@ type TimeoutError struct {
 	After     string
 	Accepted  bool // the server took the message; the wait was for the answer
 	// Unfinished is how many bytes of the answer had come without making a
-	// whole event or JSON body: it began and stopped coming.
+	// whole event or JSON body: it began and stopped coming, or, with
+	// StillComing, was still coming too slowly.
 	Unfinished int64
 	// HeadBegan says the POST's answer had begun (its first bytes came)
 	// when it had not been taken yet: its status line and headers never

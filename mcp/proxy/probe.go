@@ -27,9 +27,8 @@ import (
 //     (its client has the era it asked for, and falls back to initialize
 //     only when it does not), another request that is no server/discover,
 //     or sameClientWindow passing after its last exchange without an
-//     initialize. A session that ends
-//     held back is settled as it ends, so its records are shown all the
-//     same.
+//     initialize. A session that ends held back is settled as it ends, so
+//     its records are shown all the same.
 
 // discover is the method a 2026-aware client probes with.
 const discover = "server/discover"
