@@ -44,13 +44,13 @@ type streamable struct {
 	modern bool
 
 	mu        sync.Mutex
-	quiet     bool               // detection is probing: a refused initialize is a verdict
-	sessionID string             // from the initialize answer
-	protocol  string             // sent as MCP-Protocol-Version once initialize chose it
-	gen       int                // the Session's conn number of this session
-	getCancel context.CancelFunc // ends the GET stream, or the 2026 listen stream
-	// getReplace ends the same stream with a cause: a new one replaced it.
-	getReplace context.CancelCauseFunc
+	quiet     bool   // detection is probing: a refused initialize is a verdict
+	sessionID string // from the initialize answer
+	protocol  string // sent as MCP-Protocol-Version once initialize chose it
+	gen       int    // the Session's conn number of this session
+	// getCancel ends the GET stream, or the 2026 listen stream: with nil
+	// when mcpscope stops it, with errReplaced when a new one replaces it.
+	getCancel context.CancelCauseFunc
 	// known is set once the server answered 2xx to a request carrying
 	// sessionID: a 404 before that means it never kept the session.
 	known bool
@@ -133,10 +133,10 @@ func (t *streamable) beforeInitialize() {
 	old, oldProtocol, oldGen := t.sessionID, t.protocol, t.gen
 	t.sessionID, t.protocol, t.gen = "", "", gen
 	cancel := t.getCancel
-	t.getCancel, t.getReplace = nil, nil
+	t.getCancel = nil
 	t.mu.Unlock()
 	if cancel != nil {
-		cancel()
+		cancel(nil)
 	}
 	// The session given up is ended, as quitting would, rather than left
 	// for the server to keep until it expires.
@@ -196,21 +196,20 @@ func (t *streamable) initialized(ctx context.Context) {
 // loop was not started.
 func (t *streamable) runStream(loop func(ctx context.Context)) bool {
 	s := t.s
-	ctx, cancelCause := context.WithCancelCause(s.life)
-	cancel := func() { cancelCause(nil) }
+	ctx, cancel := context.WithCancelCause(s.life)
 	t.mu.Lock()
-	if t.getReplace != nil {
+	if t.getCancel != nil {
 		// The stream in place ends because this one replaces it (a
 		// listen stream opened again with the subscriptions as they are
 		// now): its row says so, not that someone cancelled it.
-		t.getReplace(errReplaced)
+		t.getCancel(errReplaced)
 	}
-	t.getCancel, t.getReplace = cancel, cancelCause
+	t.getCancel = cancel
 	t.mu.Unlock()
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		cancel()
+		cancel(nil)
 		return false
 	}
 	s.wg.Add(1)

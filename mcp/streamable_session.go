@@ -112,10 +112,10 @@ func (t *streamable) expire(gen int, id string, status int) bool {
 	known := t.known
 	t.sessionID, t.protocol, t.known, t.expired = "", "", false, id
 	cancel := t.getCancel
-	t.getCancel, t.getReplace = nil, nil
+	t.getCancel = nil
 	t.mu.Unlock()
 	if cancel != nil {
-		cancel()
+		cancel(nil)
 	}
 	s := t.s
 	s.mu.Lock()
@@ -136,10 +136,10 @@ func (t *streamable) close() {
 	t.mu.Lock()
 	id, protocol, gen := t.sessionID, t.protocol, t.gen
 	cancel := t.getCancel
-	t.getCancel, t.getReplace = nil, nil
+	t.getCancel = nil
 	t.mu.Unlock()
 	if cancel != nil {
-		cancel()
+		cancel(nil)
 	}
 	t.end(id, protocol, gen)
 }
