@@ -38,7 +38,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	retry := defaultRetry
 	// A Content-Length on an event stream ends it there: net/http reads
 	// no further, so the end is the header's doing, and is said so.
-	body := &countedBody{ReadCloser: resp.Body, length: resp.ContentLength}
+	body := newCountedBody(resp)
 	// jsonLike is a stream whose first block reads as JSON: a JSON answer
 	// labelled text/event-stream, which holds no event to read.
 	jsonLike, first := false, true
@@ -99,7 +99,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return withTransport(we, t.name(), PurposePost)
 		}
 		dropped := "the server ended it"
-		if body.length > 0 && body.read == body.length {
+		if body.length > 0 && body.n == body.length {
 			dropped = fmt.Sprintf("the server ended it after %d bytes, as its Content-Length named", body.length)
 		}
 		if err != nil {
@@ -194,22 +194,22 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			Detail: fmt.Sprintf("request %s: resumed after %s from event %s (resume %d)", m.id, wait, lastID, resumes)}})
 		note = &resumeNote{after: lastID}
 		m.p.resumed.Store(note)
-		body = &countedBody{ReadCloser: next.Body, length: next.ContentLength}
+		body = newCountedBody(next)
 		in.resumed = true
 	}
 }
 
-// countedBody counts what was read of a response stream, to tell an end
-// its Content-Length made from one the server made.
+// countedBody counts what was read of a response stream (countedReader),
+// to tell an end its Content-Length made from one the server made.
 type countedBody struct {
-	io.ReadCloser
-	length, read int64
+	countedReader
+	io.Closer
+	length int64
 }
 
-func (c *countedBody) Read(p []byte) (int, error) {
-	k, err := c.ReadCloser.Read(p)
-	c.read += int64(k)
-	return k, err
+// newCountedBody counts what is read of resp's body.
+func newCountedBody(resp *http.Response) *countedBody {
+	return &countedBody{countedReader: countedReader{r: resp.Body}, Closer: resp.Body, length: resp.ContentLength}
 }
 
 // resumable checks, before a response stream of session gen is resumed,
