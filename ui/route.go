@@ -411,12 +411,13 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 			level, text = levelWarn, text+" · "+note
 		}
 	}
-	status := m.setStatus(level, text)
+	set := m.setStatus
 	if level != levelInfo {
 		// A refusal or a tool's error is what the person reads next, and
 		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps.
-		status = m.setWholeStatus(level, text)
+		set = m.setWholeStatus
 	}
+	status := set(level, text)
 	if msg.cmd.Method == "initialize" {
 		return tea.Batch(status, m.initDone())
 	}
