@@ -304,13 +304,6 @@ type proxySessions struct {
 	early    earlyGets         // sessions of a GET before initialize that went no further
 }
 
-// refusals counts the requests in no session the proxy refused with one
-// status, and when one was last said.
-type refusals struct {
-	total, unsaid int
-	saidAt        time.Time
-}
-
 // newProxySessions decides where sessions go before the proxy serves, so
 // a client that connects at once is neither lost nor printed before the
 // banner: headless lines go to errw, otherwise sessions wait for the TUI.

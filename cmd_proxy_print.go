@@ -167,24 +167,14 @@ func (lp *linePrinter) record(r mcp.Record) {
 // as fast as it asks, and each is in the recording. The next line, or the
 // session's end (ended), says how many were not printed.
 func (lp *linePrinter) refusal(r mcp.Record) {
-	if lp.refused == nil {
-		lp.refused = map[int]*refusals{}
-	}
-	count := lp.refused[r.Error.Status]
-	if count == nil {
-		count = &refusals{}
-		lp.refused[r.Error.Status] = count
-	}
-	count.total++
-	if !count.saidAt.IsZero() && r.Time.Sub(count.saidAt) < time.Second {
-		count.unsaid++
+	more, say := refusalsOf(&lp.refused, r.Error.Status).add(r.Time, true)
+	if !say {
 		return
 	}
 	text := r.Error.Op + ": " + r.Error.Message
-	if count.unsaid > 0 {
-		text += fmt.Sprintf(" (and %d more since the last such line)", count.unsaid)
+	if more > 0 {
+		text += fmt.Sprintf(" (and %d more since the last such line)", more)
 	}
-	count.unsaid, count.saidAt = 0, r.Time
 	lp.lineAt(r.Time, "!", text, "")
 }
 
@@ -297,21 +287,8 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 func (s *proxySessions) refused(r proxy.Refusal) {
 	now := time.Now()
 	s.mu.Lock()
-	if s.refusals == nil {
-		s.refusals = map[int]*refusals{}
-	}
-	count := s.refusals[r.Status]
-	if count == nil {
-		count = &refusals{}
-		s.refusals[r.Status] = count
-	}
-	count.total++
-	count.unsaid++
-	out, feed, unsaid := s.lines, s.feed, count.unsaid
-	say := (out != nil || feed != nil) && now.Sub(count.saidAt) >= time.Second
-	if say {
-		count.unsaid, count.saidAt = 0, now
-	}
+	out, feed := s.lines, s.feed
+	more, say := refusalsOf(&s.refusals, r.Status).add(now, out != nil || feed != nil)
 	s.mu.Unlock()
 	if !say {
 		return
@@ -319,15 +296,15 @@ func (s *proxySessions) refused(r proxy.Refusal) {
 	if out == nil {
 		// The TUI hears of it where it hears of new clients: the request
 		// is in no session, so no tab would ever show it.
-		feed.send(ui.Client{Notice: tuiRefusal(r, unsaid-1)})
+		feed.send(ui.Client{Notice: tuiRefusal(r, more)})
 		return
 	}
 	text := fmt.Sprintf("refused %s %s from %s with %d: %s", sanitize.Line(r.Method), sanitize.Line(r.URI), r.From, r.Status, sanitize.Line(r.Why))
 	if r.Status == http.StatusServiceUnavailable {
 		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
 	}
-	if unsaid > 1 {
-		text += fmt.Sprintf(" (and %d more since the last such line)", unsaid-1)
+	if more > 0 {
+		text += fmt.Sprintf(" (and %d more since the last such line)", more)
 	}
 	out.add(now, now.Format("15:04:05.000")+" "+text)
 }

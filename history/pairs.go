@@ -222,8 +222,9 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	delete(l.progressOf, p.id)
 	switch {
 	case p.state == StateCancelled || p.state == StateReplaced:
-		// The user gave up on it, or a new stream replaced it: an answer the server sent anyway is
-		// kept, and the row still says what the user did.
+		// The user gave up on it, or a new stream replaced it: an answer
+		// the server sent anyway is kept, and the row still says how it
+		// ended here.
 	case m.RPCError && l.refusedProbe(p):
 		// Detection asked, the server said no (2025-era stacks answer
 		// server/discover with -32601 or -32000): that is the answer to

@@ -72,7 +72,7 @@ func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
 		if err != nil {
 			return err
 		}
-		s.add(r, rec.Seq, rec.Time)
+		s.add(r, rec.Seq, rec.Time, rec.Kind)
 		s.offer(s.len()-1, rec)
 		if !each(rec) {
 			return nil
@@ -110,21 +110,21 @@ func (s *source) index(r *Reader, each func() bool) error {
 		if err != nil {
 			return err
 		}
-		s.add(r, sum.Seq, sum.Time)
-		if sum.Kind == mcp.KindSent || sum.Kind == mcp.KindReceived {
-			s.mu.Lock()
-			s.messages++
-			s.mu.Unlock()
-		}
+		s.add(r, sum.Seq, sum.Time, sum.Kind)
 		if !each() {
 			return nil
 		}
 	}
 }
 
-func (s *source) add(r *Reader, seq int64, t time.Time) {
+// add indexes the record r just read, and counts it among the messages
+// when it is one.
+func (s *source) add(r *Reader, seq int64, t time.Time, kind mcp.Kind) {
 	s.mu.Lock()
 	s.idx.add(lineRef{off: r.at, size: uint32(r.size), line: uint32(min(int64(r.line), math.MaxUint32)), seq: seq, nanos: t.UnixNano()})
+	if kind == mcp.KindSent || kind == mcp.KindReceived {
+		s.messages++
+	}
 	s.mu.Unlock()
 }
 

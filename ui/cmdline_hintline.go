@@ -10,8 +10,6 @@ import (
 	"github.com/mcpscope/mcpscope/themes"
 )
 
-// hintLine is the second line: why sending is off, the last Enter's
-// outcome, the completion candidates, or a hint for the word being typed.
 // holdsHintRow reports whether the unfocused command line's second row
 // says something (a replay's or a watch-only session's reason, a history
 // error): a status message to be read whole wraps under it, not over it.
@@ -19,6 +17,8 @@ func (c *CommandLine) holdsHintRow() bool {
 	return !c.input.Focused() && ansi.StringWidth(c.hintLine()) != 0
 }
 
+// hintLine is the second line: why sending is off, the last Enter's
+// outcome, the completion candidates, or a hint for the word being typed.
 func (c *CommandLine) hintLine() string {
 	st := c.st
 	switch {

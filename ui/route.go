@@ -32,8 +32,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseMsg:
 		cmd = m.handleMouse(msg)
 	case tea.WindowSizeMsg:
+		tabbed := m.lay.isTabbed(paneNegotiation)
 		m.resize(msg.Width, msg.Height)
-		m.rewordConnectFailed()
+		m.rewordConnectFailed(!tabbed)
 	default:
 		cmd = m.handleMsg(msg)
 	}
@@ -241,13 +242,17 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 
 // rewordConnectFailed words the message of sayConnectFailed again after
 // a resize, while it is on screen: worded for 160 columns, its advice
-// came last and a 60-column terminal cut all of it; and a layout that
-// now shows panes as tabs brings Negotiation forward as a failure does.
-func (m *Model) rewordConnectFailed() {
+// came last and a 60-column terminal cut all of it. A layout that now
+// shows Negotiation as a tab, and did not before (newlyTabbed), brings it
+// forward as a failure does; one that already did keeps the pane the user
+// went to since.
+func (m *Model) rewordConnectFailed(newlyTabbed bool) {
 	if m.connFail.err == nil || m.status.msg == nil || m.status.msg.id != m.connFail.id || m.lay.Mode == modeTooSmall {
 		return
 	}
-	m.negotiationForward()
+	if newlyTabbed {
+		m.negotiationForward()
+	}
 	m.status.msg.text, m.status.msg.rows = m.connectFailedText(m.connFail.err)
 }
 
@@ -411,12 +416,13 @@ func (m *Model) sent(msg sentMsg) tea.Cmd {
 			level, text = levelWarn, text+" · "+note
 		}
 	}
-	status := m.setStatus(level, text)
+	set := m.setStatus
 	if level != levelInfo {
 		// A refusal or a tool's error is what the person reads next, and
 		// 80 columns cut it mid-sentence ("… (sent d…"): it wraps.
-		status = m.setWholeStatus(level, text)
+		set = m.setWholeStatus
 	}
+	status := set(level, text)
 	if msg.cmd.Method == "initialize" {
 		return tea.Batch(status, m.initDone())
 	}

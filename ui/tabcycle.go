@@ -137,11 +137,7 @@ func candidateLabel(labels []string, i, room int) string {
 	}
 	for j := strings.LastIndexByte(l, '/'); j > 0; j = strings.LastIndexByte(l[:j], '/') {
 		tail := l[j:]
-		shared := false
-		for k, other := range labels {
-			shared = shared || k != i && strings.HasSuffix(other, tail)
-		}
-		if shared {
+		if endsAnother(labels, i, tail) {
 			continue
 		}
 		// At least a few cells of the start stay, with the …, to say
@@ -152,4 +148,15 @@ func candidateLabel(labels []string, i, room int) string {
 		break
 	}
 	return ansi.Truncate(l, room, "…")
+}
+
+// endsAnother reports whether a label other than the i-th ends with tail.
+// It stops at the first: it runs for each label drawn, on every frame.
+func endsAnother(labels []string, i int, tail string) bool {
+	for k, other := range labels {
+		if k != i && strings.HasSuffix(other, tail) {
+			return true
+		}
+	}
+	return false
 }
