@@ -143,9 +143,12 @@ func (lp *linePrinter) record(r mcp.Record) {
 		lp.refusal(r)
 	case r.Error != nil:
 		what := r.Error.Op
-		if a := lp.asked[r.Error.ReqSeq]; a != nil && a.name != "" {
+		if a := lp.asked[r.Error.ReqSeq]; a != nil && r.Error.ReqSeq != 0 {
+			// Its request has its story: a late answer, if one comes,
+			// is printed without the time it took, and a long capture
+			// of failing requests does not keep one entry each.
 			what += " " + a.name
-			a.name = ""
+			delete(lp.asked, r.Error.ReqSeq)
 		}
 		lp.lineAt(r.Time, "!", what+": "+r.Error.Message, "")
 	case r.Detect != nil:
