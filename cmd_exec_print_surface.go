@@ -150,7 +150,7 @@ func (p *printer) contents(result json.RawMessage) {
 			if p.savePath != "" {
 				hint = ""
 			}
-			if data, err := c.Bytes(); err == nil && strings.HasPrefix(c.MimeType, "text/") && utf8.Valid(data) {
+			if data, err := c.Bytes(); err == nil && strings.HasPrefix(strings.ToLower(c.MimeType), "text/") && utf8.Valid(data) {
 				// Text sent as a blob (server-everything's dynamic
 				// blobs are text/plain) is read as the text it is:
 				// "binary" would be untrue, and hide it.
