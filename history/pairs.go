@@ -232,7 +232,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		l.setState(p, StateProbe)
 	case late || p.state == StateTimedOut:
 		l.setState(p, StateLate)
-	case !m.RPCError && l.stats.Protocol < mcp.ProtocolModern && l.stats.Protocol != "":
+	case !m.RPCError && l.stats.Protocol != "" && !mcp.IsModern(l.stats.Protocol):
 		// A 2025 session's result that says input_required is its
 		// result, as the session itself took it (resultType means
 		// something from the 2026 revision on).

@@ -58,7 +58,7 @@ func (s *Session) plan() []candidate {
 		return []candidate{{transport: TransportStateless, url: mcpURL}}
 	}
 	pinned := s.cfg.Protocol
-	modernOK, olderOK := pinned == "" || isModern(pinned), pinned == "" || !isModern(pinned)
+	modernOK, olderOK := pinned == "" || IsModern(pinned), pinned == "" || !IsModern(pinned)
 	var out []candidate
 	add := func(ok bool, c candidate) {
 		if ok {

@@ -131,7 +131,7 @@ func (s *Session) InitializeResult() *Response {
 // initParams are mcpscope's own initialize params.
 func (s *Session) initParams() json.RawMessage {
 	version := s.cfg.Protocol
-	if version == "" || isModern(version) {
+	if version == "" || IsModern(version) {
 		version = ProtocolVersion
 	}
 	params, _ := json.Marshal(map[string]any{
@@ -250,7 +250,7 @@ func modernOnly(e *RPCError) ([]string, bool) {
 		Supported []string `json:"supported"`
 	}
 	_ = json.Unmarshal(e.Data, &d)
-	if len(d.Supported) == 0 || slices.ContainsFunc(d.Supported, func(v string) bool { return !isModern(v) }) {
+	if len(d.Supported) == 0 || slices.ContainsFunc(d.Supported, func(v string) bool { return !IsModern(v) }) {
 		return nil, false
 	}
 	return d.Supported, true

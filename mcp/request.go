@@ -170,7 +170,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 				err = ctx.Err()
 			}
 			if method == "server/discover" {
-				err = refusedDiscover(err, s.cfg.Transport == TransportStateless || s.cfg.Protocol != "" && isModern(s.cfg.Protocol))
+				err = refusedDiscover(err, s.cfg.Transport == TransportStateless || s.cfg.Protocol != "" && IsModern(s.cfg.Protocol))
 			}
 			op := sendOp
 			if CauseOf(err) == CausePostTimeout {

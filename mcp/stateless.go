@@ -59,8 +59,9 @@ func modernOf(tr transport) (*streamable, bool) {
 	return t, true
 }
 
-// isModern reports a protocol version of the stateless era or later.
-func isModern(v string) bool { return v >= ProtocolModern }
+// IsModern reports a protocol version of the stateless era (2026-07-28)
+// or later: the versions where resultType and the other 2026 rules hold.
+func IsModern(v string) bool { return v >= ProtocolModern }
 
 // prepare gives a 2026 request its _meta and mirrored headers; the older
 // era sends params as they are.
@@ -250,7 +251,7 @@ func discovered(resp *Response, protocol string) (discoverResult, error) {
 	if resp.Error != nil {
 		why = resp.Error
 	}
-	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !isModern(v) })
+	modern := slices.DeleteFunc(slices.Clone(supported), func(v string) bool { return !IsModern(v) })
 	if resp.Error != nil && slices.Contains(supported, protocol) {
 		// Picking a version from the list would pick the one refused: the
 		// refusal is about something else the request carried.
