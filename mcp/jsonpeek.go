@@ -57,91 +57,35 @@ type memberSpan struct {
 
 // peekMessage reads one message with the one JSON tokenizer, keeping no
 // index: a message of any number of members, however large or deep, is
-// checked and read in one pass, and each member named is the last of its
-// name, as encoding/json reads it. It reports false when b is not one
-// JSON object. (An index bounded for memory dropped the members past its
-// bound: a request with 300 members before its id read as no request.)
+// checked and read in one pass (and its result or params object, when it
+// has one, in a second pass over that object), and each member named is
+// the last of its name, as encoding/json reads it. It reports false when
+// b is not one JSON object. (An index bounded for memory dropped the
+// members past its bound: a request with 300 members before its id read
+// as no request.)
 func peekMessage(b []byte) (peeked, bool) {
 	var p peeked
 	var top [5]memberSpan
-	var res [3]memberSpan
-	var par [2]memberSpan
-	s := jsonspan.NewScanner(b)
-	if s.Next() != nil || s.Token().Kind != jsonspan.Object || s.Token().Close {
+	if !namedMembers(b, topNames, top[:]) {
 		return p, false
 	}
-	var (
-		next   *memberSpan    // the member whose value is the next token
-		sub    []memberSpan   // res or par while the result or params object is read
-		names  []string       // the member names of sub
-		opened [3]*memberSpan // by depth: the member whose container is open there
-	)
-	for {
-		err := s.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return p, false
-		}
-		t := s.Token()
-		switch {
-		case t.Key:
-			next = nil
-			switch {
-			case t.Depth == 1:
-				if i := memberIndex(topNames, b[t.From:t.To]); i >= 0 {
-					next = &top[i]
-				}
-			case t.Depth == 2 && sub != nil:
-				if i := memberIndex(names, b[t.From:t.To]); i >= 0 {
-					next = &sub[i]
-				}
-			}
-		case t.Close:
-			if t.Depth < len(opened) && opened[t.Depth] != nil {
-				opened[t.Depth].to = t.To
-				opened[t.Depth] = nil
-			}
-			if t.Depth == 1 {
-				sub, names = nil, nil
-			}
-		case next != nil:
-			*next = memberSpan{from: t.From, to: t.To, set: true}
-			if t.Kind == jsonspan.Object || t.Kind == jsonspan.Array {
-				opened[t.Depth] = next
-			}
-			if t.Depth == 1 {
-				// A member named again is read again: the last wins,
-				// with its own members only.
-				switch next {
-				case &top[topResult]:
-					res = [3]memberSpan{}
-					if t.Kind == jsonspan.Object {
-						sub, names = res[:], resultNames
-					}
-				case &top[topParams]:
-					par = [2]memberSpan{}
-					if t.Kind == jsonspan.Object {
-						sub, names = par[:], paramsNames
-					}
-				}
-			}
-			next = nil
-		}
-	}
-	raw := func(m memberSpan) []byte { return m.of(b) }
-	p.id, p.params, p.errv, p.result = raw(top[topID]), raw(top[topParams]), raw(top[topError]), raw(top[topResult])
-	if m := raw(top[topMethod]); m != nil {
+	p.id, p.params, p.errv, p.result = top[topID].of(b), top[topParams].of(b), top[topError].of(b), top[topResult].of(b)
+	if m := top[topMethod].of(b); m != nil {
 		p.hasMethod = true
 		p.method, _ = textOf(m)
 	}
-	p.toolError = string(raw(res[resIsError])) == "true"
-	rt, _ := textOf(raw(res[resType]))
-	p.inputRequired = rt == "input_required"
-	p.requestState = raw(res[resState])
-	p.inputResponses = par[parResponses].set
-	p.echoedState = raw(par[parState])
+	var res [3]memberSpan
+	if r := p.result; len(r) > 0 && r[0] == '{' && namedMembers(r, resultNames, res[:]) {
+		p.toolError = string(res[resIsError].of(r)) == "true"
+		rt, _ := textOf(res[resType].of(r))
+		p.inputRequired = rt == "input_required"
+		p.requestState = res[resState].of(r)
+	}
+	var par [2]memberSpan
+	if pr := p.params; len(pr) > 0 && pr[0] == '{' && namedMembers(pr, paramsNames, par[:]) {
+		p.inputResponses = par[parResponses].set
+		p.echoedState = par[parState].of(pr)
+	}
 	return p, true
 }
 
