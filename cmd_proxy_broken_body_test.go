@@ -22,23 +22,7 @@ import (
 func TestProxyBrokenBodyIsSaidOnce(t *testing.T) {
 	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
-	init, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"breaks-off","version":"1"}}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	init.Header.Set("Content-Type", "application/json")
-	init.Header.Set("Accept", "application/json, text/event-stream")
-	init.Header.Set("User-Agent", "breaks-off")
-	resp, err := http.DefaultClient.Do(init)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	sid := resp.Header.Get("Mcp-Session-Id")
-	if resp.StatusCode != http.StatusOK || sid == "" {
-		t.Fatalf("initialize through the proxy: %s, session %q", resp.Status, sid)
-	}
+	sid := initializeVia(t, h.run.base, "breaks-off")
 	const want = "its body broke off after 10 of its 100 bytes; nothing was relayed"
 	for _, session := range []string{"Mcp-Session-Id: " + sid + "\r\n", ""} {
 		conn, err := net.Dial("tcp", addr)

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -22,23 +21,7 @@ import (
 func TestProxyHeadlessRateLimitsRefusalsInASession(t *testing.T) {
 	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
-	init, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"refused-client","version":"1"}}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	init.Header.Set("Content-Type", "application/json")
-	init.Header.Set("Accept", "application/json, text/event-stream")
-	init.Header.Set("User-Agent", "refused-client")
-	resp, err := http.DefaultClient.Do(init)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	sid := resp.Header.Get("Mcp-Session-Id")
-	if resp.StatusCode != http.StatusOK || sid == "" {
-		t.Fatalf("initialize through the proxy: %s, session %q", resp.Status, sid)
-	}
+	sid := initializeVia(t, h.run.base, "refused-client")
 	const refusals = 5
 	for range refusals {
 		conn, err := net.Dial("tcp", addr)

@@ -13,10 +13,7 @@ import (
 func TestExecSaysTheSessionIDWasEmpty(t *testing.T) {
 	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 		msg := string(body)
-		id := ""
-		if _, rest, ok := strings.Cut(msg, `"id":`); ok {
-			id = rest[:strings.IndexAny(rest, ",}")]
-		}
+		id := rawID(msg)
 		header, answer := "", ""
 		switch {
 		case strings.Contains(msg, `"initialize"`):

@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -23,22 +22,11 @@ func TestExportProblemsCarryTheAdvice(t *testing.T) {
 		_, _ = w.Write([]byte("<html><body>Internal Server Error</body></html>"))
 	}))
 	t.Cleanup(srv.Close)
-	s := mcp.NewSession(mcp.Config{URL: srv.URL + "/mcp"})
-	l := NewLog()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			l.Append(b...)
+	l := logWhile(t, mcp.Config{URL: srv.URL + "/mcp"}, func(ctx context.Context, s *mcp.Session) {
+		if err := s.Connect(ctx); err == nil {
+			t.Fatal("connecting to a server that answers 500 to everything succeeded")
 		}
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err == nil {
-		t.Fatal("connecting to a server that answers 500 to everything succeeded")
-	}
-	s.Close()
-	waitClosed(t, done, "end of the record stream after Close")
+	})
 
 	problems := l.Negotiation().Problems
 	var want []string

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -23,31 +22,17 @@ func (a fixedAnswers) Answer(_ context.Context, r mcp.InputRequest) (json.RawMes
 // multi round-trip request linked as one chain, and progress on a request.
 func TestLogOfAStatelessSession(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	s := mcp.NewSession(mcp.Config{URL: srv.URL, Roots: []mcp.Root{{URI: "file:///r"}}, Answerer: fixedAnswers{
+	l := logOf(t, mcp.Config{URL: srv.URL, Roots: []mcp.Root{{URI: "file:///r"}}, Answerer: fixedAnswers{
 		"elicitation/create":     `{"action":"accept","content":{"name":"Ada"}}`,
 		"sampling/createMessage": `{"role":"assistant","content":{"type":"text","text":"ok"},"model":"m"}`,
-	}})
-	l := NewLog()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			l.Append(b...)
+	}}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "trip", []byte(`{}`)); err != nil {
+			t.Fatal(err)
 		}
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "trip", []byte(`{}`)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "steps", []byte(`{"n":3}`)); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	waitClosed(t, done, "end of the record stream after Close")
+		if _, err := s.CallTool(ctx, "steps", []byte(`{"n":3}`)); err != nil {
+			t.Fatal(err)
+		}
+	})
 
 	n := l.Negotiation()
 	if len(n.SupportedVersions) == 0 || n.ProtocolVersion != mcp.ProtocolModern || n.Transport != mcp.TransportStateless || n.Listen == "" && n.ServerName == "" {

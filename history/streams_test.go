@@ -9,9 +9,22 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// logOf runs fn on a session against url and returns the Log of all it
-// recorded, once the session is closed.
+// logOf runs fn on a session against url, once it connected, and returns
+// the Log of all it recorded, once the session is closed.
 func logOf(t *testing.T, cfg mcp.Config, fn func(ctx context.Context, s *mcp.Session)) *Log {
+	t.Helper()
+	return logWhile(t, cfg, func(ctx context.Context, s *mcp.Session) {
+		if err := s.Connect(ctx); err != nil {
+			t.Fatal(err)
+		}
+		fn(ctx, s)
+	})
+}
+
+// logWhile runs fn on a new session against url, which fn connects (or
+// fails to), and returns the Log of all it recorded, once the session is
+// closed.
+func logWhile(t *testing.T, cfg mcp.Config, fn func(ctx context.Context, s *mcp.Session)) *Log {
 	t.Helper()
 	s := mcp.NewSession(cfg)
 	l := NewLog()
@@ -24,9 +37,6 @@ func logOf(t *testing.T, cfg mcp.Config, fn func(ctx context.Context, s *mcp.Ses
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
 	fn(ctx, s)
 	s.Close()
 	waitClosed(t, done, "end of the record stream after Close")

@@ -1,13 +1,9 @@
 package mcp
 
 import (
-	"bytes"
 	"compress/gzip"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -17,15 +13,8 @@ import (
 // gzipFront serves srv's streamable endpoint, but answers tools/list with
 // body, gzipped, labelled contentType and Content-Encoding: gzip.
 func gzipFront(t *testing.T, srv *mcptest.StreamableServer, contentType string, body func(id string) string) string {
-	target, _ := url.Parse(srv.URL)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		msg, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(msg))
-		if !bytes.Contains(msg, []byte(`"tools/list"`)) {
-			proxy.ServeHTTP(w, r)
-			return
-		}
+	t.Helper()
+	return frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
 		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 			t.Errorf("tools/list asked for Accept-Encoding %q, want gzip", r.Header.Get("Accept-Encoding"))
 		}
@@ -34,9 +23,7 @@ func gzipFront(t *testing.T, srv *mcptest.StreamableServer, contentType string, 
 		zw := gzip.NewWriter(w)
 		_, _ = io.WriteString(zw, body(idOf(string(msg))))
 		_ = zw.Close()
-	}))
-	t.Cleanup(front.Close)
-	return front.URL + "/mcp"
+	}) + "/mcp"
 }
 
 // A few kilobytes of gzip that expand into megabytes of keep-alive

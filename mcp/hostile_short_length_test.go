@@ -1,12 +1,8 @@
 package mcp
 
 import (
-	"bytes"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -72,15 +68,7 @@ func TestPOSTAnswerWhoseHeadersBeganAndNeverEnded(t *testing.T) {
 // "unexpected EOF".
 func TestJSONAnswerShorterThanItsContentLength(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	target, _ := url.Parse(srv.URL)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		if !bytes.Contains(body, []byte(`"tools/list"`)) {
-			proxy.ServeHTTP(w, r)
-			return
-		}
+	front := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, _ []byte) {
 		conn, _, err := http.NewResponseController(w).Hijack()
 		if err != nil {
 			t.Errorf("hijack: %v", err)
@@ -88,9 +76,8 @@ func TestJSONAnswerShorterThanItsContentLength(t *testing.T) {
 		}
 		_, _ = io.WriteString(conn, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":\"2.0\"")
 		conn.Close()
-	}))
-	t.Cleanup(front.Close)
-	s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable, NoGetStream: true})
+	})
+	s := NewSession(Config{URL: front + "/mcp", Transport: TransportStreamable, NoGetStream: true})
 	t.Cleanup(func() { s.Close() })
 	if err := s.Connect(testCtx(t)); err != nil {
 		t.Fatalf("Connect: %v", err)

@@ -1,12 +1,8 @@
 package mcp
 
 import (
-	"bytes"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -25,15 +21,7 @@ func TestAnswerStillTricklingWhenTheWaitRunsOut(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-			target, _ := url.Parse(srv.URL)
-			proxy := httputil.NewSingleHostReverseProxy(target)
-			front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				body, _ := io.ReadAll(r.Body)
-				r.Body = io.NopCloser(bytes.NewReader(body))
-				if !bytes.Contains(body, []byte(`"tools/call"`)) {
-					proxy.ServeHTTP(w, r)
-					return
-				}
+			front := frontOf(t, srv, "tools/call", func(w http.ResponseWriter, r *http.Request, _ []byte) {
 				w.Header().Set("Content-Type", tc.contentType)
 				tick := time.NewTicker(20 * time.Millisecond)
 				defer tick.Stop()
@@ -46,9 +34,8 @@ func TestAnswerStillTricklingWhenTheWaitRunsOut(t *testing.T) {
 					case <-tick.C:
 					}
 				}
-			}))
-			t.Cleanup(front.Close)
-			s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable, RequestTimeout: 600 * time.Millisecond})
+			})
+			s := NewSession(Config{URL: front + "/mcp", Transport: TransportStreamable, RequestTimeout: 600 * time.Millisecond})
 			t.Cleanup(func() { s.Close() })
 			if err := s.Connect(testCtx(t)); err != nil {
 				t.Fatalf("Connect: %v", err)

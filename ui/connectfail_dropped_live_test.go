@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"bufio"
 	"net"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -11,13 +9,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // droppingServer listens on 127.0.0.1 and closes every connection it
-// takes without a word: after reading the request, or at once with a
-// reset when reset is set. It returns the URL of its /mcp.
+// takes without a word: after reading the request (mcptest.RawAnswer with
+// no answer), or at once with a reset when reset is set. It returns the
+// URL of its /mcp.
 func droppingServer(t *testing.T, reset bool) string {
 	t.Helper()
+	if !reset {
+		return mcptest.RawAnswer(t, "") + "/mcp"
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -29,11 +32,7 @@ func droppingServer(t *testing.T, reset bool) string {
 			if err != nil {
 				return
 			}
-			if reset {
-				c.(*net.TCPConn).SetLinger(0) // close sends RST
-			} else if req, err := http.ReadRequest(bufio.NewReader(c)); err == nil {
-				req.Body.Close()
-			}
+			c.(*net.TCPConn).SetLinger(0) // close sends RST
 			c.Close()
 		}
 	}()

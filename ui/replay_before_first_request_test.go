@@ -17,6 +17,12 @@ import (
 // recordingOf writes recs to a recording and loads it for replay.
 func recordingOf(t *testing.T, recs []mcp.Record) *history.Player {
 	t.Helper()
+	return loadRecording(t, writeRecording(t, recs))
+}
+
+// writeRecording writes recs to a recording file and returns its path.
+func writeRecording(t *testing.T, recs []mcp.Record) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	rec, err := history.Create(path, history.Header{URL: fixtureBase, Transport: "sse"}, history.RecordOptions{})
 	if err != nil {
@@ -30,6 +36,12 @@ func recordingOf(t *testing.T, recs []mcp.Record) *history.Player {
 	if err := rec.Close(); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// loadRecording loads the recording at path for replay, read whole.
+func loadRecording(t *testing.T, path string) *history.Player {
+	t.Helper()
 	p, err := history.Load(path)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,33 +15,14 @@ import (
 // the list itself is printed when the TUI ends, and until then the status
 // bar is the only sign the file was damaged.
 func TestReplayOfADamagedRecordingSaysLinesWereSkipped(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "d.jsonl")
-	rec, err := history.Create(path, history.Header{URL: fixtureBase, Transport: "sse"}, history.RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range fixtureRecords()[:3] {
-		if err := rec.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := rec.Close(); err != nil {
-		t.Fatal(err)
-	}
+	path := writeRecording(t, fixtureRecords()[:3])
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.WriteString("{oops\n" + `{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"http"}` + "\n")
 	f.Close()
-	p, err := history.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if err := p.Wait(); err != nil {
-		t.Fatal(err)
-	}
+	p := loadRecording(t, path)
 	now := fixedNow
 	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})

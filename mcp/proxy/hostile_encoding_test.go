@@ -1,8 +1,6 @@
 package proxy
 
 import (
-	"bytes"
-	"compress/gzip"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -16,22 +14,19 @@ import (
 // log says the answer was encoded and not read, instead of logging
 // compressed bytes as a message that is not JSON-RPC.
 func TestUpstreamEncodingNotAskedForIsRelayedUnread(t *testing.T) {
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	_, _ = zw.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`))
-	_ = zw.Close()
+	gz := gzipped(t, []byte(`{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`))
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if ae := r.Header.Get("Accept-Encoding"); ae != "" {
 			t.Errorf("upstream was asked for Accept-Encoding %q, want none", ae)
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Content-Encoding", "gzip")
-		_, _ = w.Write(gz.Bytes())
+		_, _ = w.Write(gz)
 	}))
 	t.Cleanup(up.Close)
 	_, base, w := startProxy(t, up.URL, Config{})
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "Accept", "application/json, text/event-stream", "Accept-Encoding", "gzip")
-	if got := readAll(t, resp.Body); got != gz.String() || resp.Header.Get("Content-Encoding") != "gzip" {
+	if got := readAll(t, resp.Body); got != string(gz) || resp.Header.Get("Content-Encoding") != "gzip" {
 		t.Errorf("the client got %q (Content-Encoding %q), want upstream's gzip bytes as they came", got, resp.Header.Get("Content-Encoding"))
 	}
 	c := w.sessions()[0]

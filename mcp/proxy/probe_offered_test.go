@@ -1,6 +1,8 @@
 package proxy
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -35,14 +37,23 @@ func TestProbeOfferedItsVersionIsShownAtOnce(t *testing.T) {
 	}
 
 	up := mcptest.NewStateless(t, mcptest.StatelessOptions{Versions: []string{"2099-01-01"}})
-	p, base, w := startProxy(t, up.URL, Config{})
+	p, _, w := startProxy(t, up.URL, Config{})
 	p.earlyWait = time.Hour
+	// Its wait begins as its exchange ends, which can be after the answer
+	// reached the client: a front that says when the proxy's handler
+	// returned is what the test waits on.
+	served := make(chan struct{}, 1)
+	front := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		p.ServeHTTP(rw, r)
+		served <- struct{}{}
+	}))
+	t.Cleanup(front.Close)
 	probe := request2026("1", "server/discover", "", "other")
-	readAll(t, rawPost(t, base+"/mcp", probe, headers2026("server/discover", "User-Agent", "other/1")...).Body)
-	// Its wait begins once its exchange is done, after the answer reached
-	// the client: waited for, bounded.
-	for deadline := time.Now().Add(testTimeout); p.waiting() != 1 && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
+	readAll(t, rawPost(t, front.URL+"/mcp", probe, headers2026("server/discover", "User-Agent", "other/1")...).Body)
+	select {
+	case <-served:
+	case <-time.After(testTimeout):
+		t.Fatal("the proxy did not finish the probe's exchange")
 	}
 	w.mu.Lock()
 	started := len(w.clients)
