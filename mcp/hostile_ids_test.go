@@ -24,8 +24,9 @@ func TestTimeoutNamesHugeForeignIDsInPart(t *testing.T) {
 	}}, Config{NoListen: true, RequestTimeout: 500 * time.Millisecond})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	// Under -race the wait can run out mid-way through the 20 MB of
-	// events: a timeout either way, the stalled one saying so.
-	if c := CauseOf(err); c != CauseTimeout && c != CauseStalled || !strings.Contains(err.Error(), "no request of ours has") || len(err.Error()) > 8192 {
+	// events: a timeout either way, the stalled one saying so, or the
+	// slow one when the events were still coming in when it ran out.
+	if c := CauseOf(err); c != CauseTimeout && c != CauseStalled && c != CauseSlowAnswer || !strings.Contains(err.Error(), "no request of ours has") || len(err.Error()) > 8192 {
 		t.Errorf("tools/list = %d bytes of error (%.200v, cause %q), want a timeout naming the ids in part", len(fmt.Sprint(err)), err, CauseOf(err))
 	}
 }

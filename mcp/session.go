@@ -140,6 +140,7 @@ const maxAsking = 64
 type Session struct {
 	cfg       Config
 	client    *http.Client
+	conns     *ownedConns // the connections of the session's own transport; nil with a caller's
 	out       *emitter
 	target    *url.URL // what the user named, parsed once in NewSession
 	urlErr    error    // why cfg.URL is not usable, reported by Connect
@@ -241,7 +242,12 @@ func NewSession(cfg Config) *Session {
 	client.CheckRedirect = s.checkRedirect
 	base := client.Transport
 	if base == nil {
-		base = http.DefaultTransport
+		// The session's own transport, so Close can end its connections.
+		s.conns = &ownedConns{}
+		var ok bool
+		if base, ok = s.conns.transport(); !ok {
+			s.conns = nil
+		}
 	}
 	client.Transport = gunzipTransport{base}
 	s.client = client
@@ -325,6 +331,9 @@ func (s *Session) Close() error {
 	}
 	s.lifeCancel()
 	s.wg.Wait()
+	if s.conns != nil {
+		s.conns.closeAll()
+	}
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Detail: "closed by mcpscope"}})
 	s.out.close()
 	return nil
