@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -24,17 +22,7 @@ import (
 // on the proxy once the log behind them filled).
 func TestEarlyGetClientThatInitializesReachesTheTUI(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, RejectModern: true})
-	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(up.Endpoint(), cf, &pf, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		run.sessions.unshow()
-		run.stop()
-	})
+	run := tuiProxy(t, up.Endpoint(), proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	do := func(req *http.Request) {

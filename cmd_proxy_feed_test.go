@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -19,17 +17,7 @@ import (
 // the last client's too, and the TUI, once it reads, gets every session.
 func TestTUIThatReadsNothingHoldsUpNoClient(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true})
-	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(up.Endpoint(), cf, &pf, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		run.sessions.unshow()
-		run.stop()
-	})
+	run := tuiProxy(t, up.Endpoint(), proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
 	do := func(req *http.Request, what string) int {
 		t.Helper()
 		// Bounded: a session start that waits on the TUI hangs here.

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"io"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/ui"
@@ -18,22 +16,7 @@ import (
 // yet" and no address to connect to. The pane in front says it, whole.
 func TestProxyTUISaysWhereToPointTheClientAt80Columns(t *testing.T) {
 	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
-	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { gw.Close() })
-	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(gw.URL, cf, &pf, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		run.sessions.unshow()
-		run.stop()
-	})
+	run := tuiProxy(t, startGateway(t, demo.Options{}), proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
 	styles, err := loadStyles("")
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -21,17 +20,7 @@ import (
 // client it is told of is the next client that connects, not a stateless
 // tab of the probe.
 func TestProxyProbeReachesTheTUIAsOneClient(t *testing.T) {
-	pf := proxyFlags{listen: "127.0.0.1:0", noRecord: true}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(startGateway(t, demo.Options{}), cf, &pf, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		run.sessions.unshow()
-		run.stop()
-	})
+	run := tuiProxy(t, startGateway(t, demo.Options{}), proxyFlags{listen: "127.0.0.1:0", noRecord: true})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "prober", Version: "1"}, nil).Connect(ctx,

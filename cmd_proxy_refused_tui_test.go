@@ -1,13 +1,10 @@
 package main
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/ui"
@@ -18,17 +15,7 @@ import (
 // a burst of them within a second is one notice, as headless prints one
 // line. The TUI said nothing of them while it ran, only the count after.
 func TestProxyTUIHearsOfRefusalsOutsideSessions(t *testing.T) {
-	pf := proxyFlags{listen: "127.0.0.1:0", noRecord: true}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(startGateway(t, demo.Options{}), cf, &pf, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		run.sessions.unshow()
-		run.stop()
-	})
+	run := tuiProxy(t, startGateway(t, demo.Options{}), proxyFlags{listen: "127.0.0.1:0", noRecord: true})
 	for range 5 {
 		req, err := http.NewRequest("GET", run.base+"/sse", nil)
 		if err != nil {

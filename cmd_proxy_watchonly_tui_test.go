@@ -22,22 +22,7 @@ import (
 // session belongs …", the reason cut in the middle of a word.
 func TestProxyWatchOnlyLineReadsWholeAt80Columns(t *testing.T) {
 	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
-	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { gw.Close() })
-	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
-	cf := &connFlags{}
-	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(gw.MCPURL(), cf, &pf, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		run.sessions.unshow()
-		run.stop()
-	})
+	run := tuiProxy(t, startGateway(t, demo.Options{})+demo.StreamablePath, proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
 	styles, err := loadStyles("")
 	if err != nil {
 		t.Fatal(err)
@@ -68,15 +53,10 @@ func TestProxyWatchOnlyLineReadsWholeAt80Columns(t *testing.T) {
 // tools that ask (server-everything's trigger-elicitation-request).
 func TestProxyOwnSessionAnswersTheServer(t *testing.T) {
 	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
-	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { gw.Close() })
 	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(gw.MCPURL(), cf, &pf, io.Discard)
+	run, err := startProxyRun(startGateway(t, demo.Options{})+demo.StreamablePath, cf, &pf, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
