@@ -15,23 +15,10 @@ import (
 // is cut off there by net/http: the error says the Content-Length cut it,
 // not only that the JSON ended too soon.
 func TestJSONAnswerCutByAShortContentLength(t *testing.T) {
-	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
-		if strings.Contains(string(body), `"initialize"`) {
-			answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
-			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
-		}
-		if !strings.Contains(string(body), `"tools/list"`) {
-			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
-		}
-		answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"tools":[]}}`
+	err := rawToolsList(t, 0, func(id string) (string, bool) {
+		answer := `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[]}}`
 		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)-5) + "\r\n\r\n" + answer, true
 	})
-	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
-	_, _, err := s.ListTools(testCtx(t), false)
 	if err == nil || !strings.Contains(err.Error(), "Content-Length named") {
 		t.Errorf("tools/list = %v, want it to say the Content-Length cut the answer off", err)
 	}
@@ -42,22 +29,9 @@ func TestJSONAnswerCutByAShortContentLength(t *testing.T) {
 // answer" would send the user to look for a server stuck on the request
 // when it was writing its answer, a byte at a time or stalled.
 func TestPOSTAnswerWhoseHeadersBeganAndNeverEnded(t *testing.T) {
-	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
-		if strings.Contains(string(body), `"initialize"`) {
-			answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
-			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
-		}
-		if !strings.Contains(string(body), `"tools/list"`) {
-			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
-		}
+	err := rawToolsList(t, 300*time.Millisecond, func(id string) (string, bool) {
 		return "HTTP/1.1 200 OK\r\nContent-Type: appl", true
 	})
-	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
-	_, _, err := s.ListTools(testCtx(t), false)
 	if CauseOf(err) != CauseStalled || !strings.Contains(err.Error(), "began, but its status line and headers never ended") {
 		t.Errorf("tools/list = %v (cause %q), want %q saying the answer's headers began and never ended", err, CauseOf(err), CauseStalled)
 	}
@@ -92,24 +66,37 @@ func TestJSONAnswerShorterThanItsContentLength(t *testing.T) {
 // there, before the answer: the error names the Content-Length, as the
 // JSON case does, not only that the server ended the stream.
 func TestEventStreamCutByAShortContentLength(t *testing.T) {
+	err := rawToolsList(t, 0, func(id string) (string, bool) {
+		stream := ": opening\n\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"tools\":[]}}\n\n"
+		return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: 12\r\n\r\n" + stream, true
+	})
+	if err == nil || !strings.Contains(err.Error(), "ended before its answer (the server ended it after 12 bytes, as its Content-Length named)") {
+		t.Errorf("tools/list = %v, want it to say the stream ended after the 12 bytes its Content-Length named", err)
+	}
+}
+
+// rawToolsList is a streamable session with a raw-socket server that
+// initializes and takes notifications as any server does, and answers
+// tools/list with what answer writes for its id (and whether it closes the
+// connection after): the error tools/list ends with. timeout is the
+// request timeout (0: the default).
+func rawToolsList(t *testing.T, timeout time.Duration, answer func(id string) (raw string, closeAfter bool)) error {
+	t.Helper()
 	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 		if strings.Contains(string(body), `"initialize"`) {
-			answer := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
-			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
+			init := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(init)) + "\r\n\r\n" + init, false
 		}
 		if !strings.Contains(string(body), `"tools/list"`) {
 			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
 		}
-		stream := ": opening\n\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + idOf(string(body)) + ",\"result\":{\"tools\":[]}}\n\n"
-		return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: 12\r\n\r\n" + stream, true
+		return answer(idOf(string(body)))
 	})
-	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true, RequestTimeout: timeout})
 	t.Cleanup(func() { s.Close() })
 	if err := s.Connect(testCtx(t)); err != nil {
 		t.Fatalf("Connect: %v", err)
 	}
 	_, _, err := s.ListTools(testCtx(t), false)
-	if err == nil || !strings.Contains(err.Error(), "ended before its answer (the server ended it after 12 bytes, as its Content-Length named)") {
-		t.Errorf("tools/list = %v, want it to say the stream ended after the 12 bytes its Content-Length named", err)
-	}
+	return err
 }
