@@ -3,11 +3,8 @@ package proxy
 import (
 	"bufio"
 	"fmt"
-	"net"
 	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -19,12 +16,7 @@ import (
 func TestEmptyUserAgentRecordedAsSent(t *testing.T) {
 	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	_, base, w := startProxy(t, fake.URL, Config{})
-	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(testTimeout))
+	conn := rawConn(t, base)
 	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bare","version":"1"}}}`
 	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: \r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)

@@ -3,11 +3,9 @@ package proxy
 import (
 	"bufio"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -18,12 +16,7 @@ import (
 func TestLegacyStreamWithAnUnparsableHost(t *testing.T) {
 	fake := mcptest.New(t, mcptest.Options{})
 	_, base, _ := startProxy(t, fake.URL, Config{})
-	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(testTimeout))
+	conn := rawConn(t, base)
 	fmt.Fprint(conn, "GET /sse HTTP/1.1\r\nHost: [::1\r\nAccept: text/event-stream\r\n\r\n")
 	br := bufio.NewReader(conn)
 	resp, err := http.ReadResponse(br, nil)

@@ -4,11 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -19,12 +17,7 @@ import (
 func TestRequestWithNoHostIsToldToSendOne(t *testing.T) {
 	fake := mcptest.New(t, mcptest.Options{})
 	_, base, w := startProxy(t, fake.URL, Config{})
-	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(testTimeout))
+	conn := rawConn(t, base)
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
 	fmt.Fprintf(conn, "POST /mcp HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)

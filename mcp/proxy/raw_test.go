@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // rawPost POSTs body to url with the headers given as name, value pairs,
@@ -82,3 +84,17 @@ func headers2026(method string, more ...string) []string {
 }
 
 func stringsReader(s string) io.Reader { return strings.NewReader(s) }
+
+// rawConn is a connection to the proxy at base, for requests net/http
+// would not write; it is closed when the test ends, and no read or write
+// on it waits past testTimeout.
+func rawConn(t *testing.T, base string) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	_ = conn.SetDeadline(time.Now().Add(testTimeout))
+	return conn
+}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -25,12 +24,7 @@ func TestTricklingBodyIsRefusedWhenItTakesTooLong(t *testing.T) {
 		refused = append(refused, fmt.Sprintf("%s %s from %s %d %s", r.Method, r.URI, r.From, r.Status, r.Why))
 		mu.Unlock()
 	}})
-	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(testTimeout))
+	conn := rawConn(t, base)
 	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{", strings.TrimPrefix(base, "http://"))
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {

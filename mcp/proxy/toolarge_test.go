@@ -4,11 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 )
 
 // A client that announces a body larger than the limit is refused with
@@ -17,12 +15,7 @@ import (
 func TestTooLargeBodyRefusedBeforeItIsRead(t *testing.T) {
 	srv := startDemo(t)
 	_, base, _ := startProxy(t, srv.URL+"/mcp", Config{MaxEventSize: 1 << 20})
-	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(testTimeout))
+	conn := rawConn(t, base)
 	// Headers only: the body never comes.
 	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", strings.TrimPrefix(base, "http://"), 64<<20)
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
