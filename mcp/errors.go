@@ -63,6 +63,7 @@ const (
 	CauseUninitialized    Cause = "uninitialized"      // a request refused on a session that was never initialized
 	CauseBadHTTP          Cause = "bad-http"           // an answer that is not HTTP: a malformed status line or header
 	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back
+	CauseBadVersion       Cause = "bad-version"        // an initialize answer's protocolVersion that cannot be sent back as MCP-Protocol-Version
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
@@ -137,7 +138,7 @@ var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
-	CauseModernRefused: true, CauseBadSessionID: true, CauseModernOnly: true,
+	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as

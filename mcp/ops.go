@@ -88,7 +88,9 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	s.protocol = r.ProtocolVersion
 	s.mu.Unlock()
 	if tr != nil {
-		tr.negotiated(r.ProtocolVersion)
+		if err := tr.negotiated(r.ProtocolVersion); err != nil {
+			return resp, err
+		}
 	}
 	// The server answered: the notification that ends the handshake gets
 	// a request's time (Notify's), not what is left of the deadline the

@@ -404,8 +404,9 @@ type transport interface {
 	// to the session. It returns once the message was delivered, or failed.
 	send(ctx context.Context, m *outgoing) error
 	// negotiated is told the protocol version initialize chose, before
-	// notifications/initialized goes out (streamable sends it as a header).
-	negotiated(protocol string)
+	// notifications/initialized goes out (streamable sends it as a header);
+	// an error means the version cannot go on the requests that follow.
+	negotiated(protocol string) error
 	// initialized is told the handshake is done (streamable opens its GET
 	// stream).
 	initialized(ctx context.Context)
