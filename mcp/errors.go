@@ -56,6 +56,7 @@ const (
 	CauseNotConnected     Cause = "not-connected"      // nothing can be sent: no session is open
 	CauseNoTransport      Cause = "no-transport"       // detection found no transport that works
 	CauseLimit            Cause = "limit"              // a bound (pages, bytes) stopped a request
+	CauseBadCursor        Cause = "bad-cursor"         // a list page's nextCursor that is not a string, so no next page can be asked for
 	CauseClosed           Cause = "closed"             // the session was closed by mcpscope
 	CauseNotModern        Cause = "not-modern"         // a 2026 probe found a server of the initialize era
 	CauseModernRefused    Cause = "modern-refused"     // a 2026 server refused the request (version, headers, capabilities)

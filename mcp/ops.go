@@ -176,7 +176,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 			}
 		}
 		tools = append(tools, ts...)
-		return page.NextCursor, nil
+		return page.NextCursor, page.cursorErr
 	})
 	if err != nil {
 		return tools, resp, err

@@ -32,6 +32,8 @@ type ToolPage struct {
 	Tools      []Tool
 	NextCursor string
 	Unreadable []UnreadableTool
+	// cursorErr says the page's nextCursor is there but not a string.
+	cursorErr error
 }
 
 // UnreadableTool is an entry of a tools/list answer that is not a tool
@@ -66,7 +68,7 @@ func ParseTools(result json.RawMessage) (ToolPage, error) {
 	if root.Kind() != jsonspan.Object {
 		return page, fmt.Errorf("the tools/list result is %s, not an object", root.KindName())
 	}
-	page.NextCursor, _ = root.Get("nextCursor").Text()
+	page.NextCursor, page.cursorErr = pageCursor("tools/list", root.Get("nextCursor"))
 	tools := root.Get("tools")
 	switch tools.Kind() {
 	case 0, jsonspan.Null:
