@@ -52,6 +52,10 @@ func (p *printer) columns(rows []entry) {
 	}
 }
 
+// maxTypedCursor bounds the nextCursor quoted in the hint for the next
+// page: real cursors are tokens of tens of bytes.
+const maxTypedCursor = 4096
+
 // count writes "N things", and says when more pages are left.
 func (p *printer) count(n int, noun, next, method string) {
 	p.countAnd(n, noun, "", next, method)
@@ -64,7 +68,12 @@ func (p *printer) countAnd(n int, noun, and, next, method string) {
 		noun += "s"
 	}
 	fmt.Fprintf(p.w, "%d %s%s", n, noun, and)
-	if next != "" {
+	switch {
+	case len(next) > maxTypedCursor:
+		// A line of a megabyte is no hint, and no shell takes such a
+		// word (Linux bounds one at 128 KiB).
+		fmt.Fprintf(p.w, " (more pages: use %s --all; the nextCursor is %d bytes, too long to give as cursor=X)", method, len(next))
+	case next != "":
 		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
 	}
 	fmt.Fprintln(p.w)
