@@ -425,15 +425,23 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		reopening, conflicts = true, 0
 		opened, said, message, retried := s.cfg.Now(), false, false, false
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
+			// An id seen before is a replay: it says nothing new, however
+			// much data it carries. A server replaying the same events
+			// to every Last-Event-ID, ending each GET at once with
+			// "retry: 0", was reopened twenty times a second for good.
+			replay := false
 			if ev.HasID {
 				lastID = ev.ID
 				// A new id is the server moving its cursor: a
 				// 2025-11-25 server may poll, ending each GET after a
 				// priming event (an id, no data) and its retry.
-				said = ids.add(ev.ID) || said
+				replay = !ids.add(ev.ID)
+				said = said || !replay
 			}
-			message = message || len(ev.Data) > 0
-			said = said || message
+			if !replay {
+				message = message || len(ev.Data) > 0
+				said = said || message
+			}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
 			if d, ok := retryOf(ev.Retry); ok {
