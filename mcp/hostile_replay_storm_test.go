@@ -28,3 +28,24 @@ func TestGetStreamReplayingTheSameEventForeverStops(t *testing.T) {
 		t.Errorf("the GET stream was opened %d times before it stopped, want at most %d", got, maxResume+2)
 	}
 }
+
+// A GET stream that sends the same message, with no event id, every time it
+// is opened, and ends at once with "retry: 0", says nothing new after the
+// first time: it stops being reopened, and the state says why, instead of
+// twenty GETs a second for as long as the session lasts.
+func TestGetStreamRepeatingTheSameMessageStops(t *testing.T) {
+	var n atomic.Int64
+	f := &rawStreamable{}
+	f.get = func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		writeEvents(w, "retry: 0\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"same\"}}\n\n")
+	}
+	_, rec := dialRaw(t, f, Config{})
+	rec.waitFor(t, "the GET stream no longer reopened, saying why", func(r Record) bool {
+		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, "stopped reopening") &&
+			strings.Contains(r.State.Detail, "the same messages as the time before")
+	})
+	if got := n.Load(); got > maxResume+2 {
+		t.Errorf("the GET stream was opened %d times before it stopped, want at most %d", got, maxResume+2)
+	}
+}

@@ -371,6 +371,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	// the server may not have seen the old one end yet.
 	reopening, conflicts := false, 0
 	var ids seenIDs
+	var again repeats
 	for {
 		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
@@ -423,7 +424,8 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		state("open")
 		reopening, conflicts = true, 0
-		opened, said, message, retried := s.cfg.Now(), false, false, false
+		opened, said, message, retried, fresh := s.cfg.Now(), false, false, false, false
+		again.begin()
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
 			// An id seen before is a replay: it says nothing new, however
 			// much data it carries. A server replaying the same events
@@ -436,11 +438,14 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 				// 2025-11-25 server may poll, ending each GET after a
 				// priming event (an id, no data) and its retry.
 				replay = !ids.add(ev.ID)
-				said = said || !replay
+				said, fresh = said || !replay, fresh || !replay
 			}
 			if !replay {
 				message = message || len(ev.Data) > 0
 				said = said || message
+				if len(ev.Data) > 0 {
+					again.add(string(ev.Data))
+				}
 			}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
@@ -462,6 +467,10 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		why := "the server ended it"
 		if err != nil {
 			why = "it broke: " + err.Error()
+		}
+		if again.same() && !fresh {
+			said, message = false, false
+			why += ", having sent the same messages as the time before, with no event id"
 		}
 		wait := max(delay, idle.wait(opened, s.cfg.Now(), message))
 		if s.cfg.Now().Sub(opened) < quickEnd {
