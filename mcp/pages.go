@@ -64,8 +64,11 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 	var resp *Response
 	size := 0
 	// A cursor named again would go round the same pages until a bound:
-	// the listing ends at the first repeat.
-	seen := map[string]bool{cursor: true}
+	// the listing ends at the first repeat. Cursors are kept as hashes: a
+	// server's cursors of a megabyte each would otherwise hold up to
+	// maxToolPages megabytes here besides the pages.
+	var seen seenIDs
+	seen.add(cursor)
 	for page := 0; ; page++ {
 		if page == maxToolPages {
 			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server's nextCursor never ends", method, maxToolPages)}
@@ -92,10 +95,9 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 		if err != nil || !all || next == "" {
 			return resp, err
 		}
-		if seen[next] {
+		if !seen.add(next) {
 			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
 		}
-		seen[next] = true
 		cursor = next
 	}
 }
