@@ -328,7 +328,8 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			return &WireError{Cause: CauseBadSessionID, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
 		}
-		adopt = func() { t.adopt(sid, gen) }
+		others := resp.Header.Values("Mcp-Session-Id")[1:]
+		adopt = func() { t.adopt(sid, gen, others) }
 	} else if ok && id == "" && m.method == "initialize" && !t.modern && emptySessionID(resp.Header) {
 		adopt = func() { t.emptySession(gen) }
 	}
