@@ -468,7 +468,9 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		if err != nil {
 			why = "it broke: " + err.Error()
 		}
-		if again.same() && !fresh {
+		if again.same() && !fresh && s.cfg.Now().Sub(opened) < quickEnd {
+			// Only a stream that ended at once: one that lasted was
+			// working, whatever it said.
 			said, message = false, false
 			why += ", having sent the same messages as the time before, with no event id"
 		}
