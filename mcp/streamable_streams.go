@@ -234,8 +234,8 @@ func (t *streamable) resumable(reqID, lastID string, gen int) *WireError {
 // timeout still bounds the whole).
 const maxSeenIDs = 4096
 
-// seenIDs are the event ids of one response stream and its resumptions,
-// as hashes.
+// seenIDs are the event ids of one stream and its resumptions (or the
+// cursors one listing followed), as hashes.
 type seenIDs struct {
 	seed maphash.Seed
 	set  map[uint64]struct{}
