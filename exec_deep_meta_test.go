@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -19,6 +20,7 @@ var deepMeta = `"_meta":{"x":` + strings.Repeat("[", 10001) + strings.Repeat("]"
 // status: read whole with encoding/json, each was unreadable, so the
 // progress line was never drawn and the status printed as the bare method.
 func TestExecReadsNotificationsBesideADeepMeta(t *testing.T) {
+	release := make(chan struct{})
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
 		if x.Method != "tools/call" {
 			x.Default()
@@ -26,6 +28,12 @@ func TestExecReadsNotificationsBesideADeepMeta(t *testing.T) {
 		}
 		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/progress","params":{` + deepMeta + `,"progressToken":` + string(x.ProgressToken()) + `,"progress":1,"total":2,"message":"half way"}}`)
 		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{` + deepMeta + `,"taskId":"t-7","status":"working","statusMessage":"step 2 of 3"}}`)
+		// The answer waits for the progress line: once it is in, the
+		// request's progress is no longer drawn.
+		select {
+		case <-release:
+		case <-x.Context().Done():
+		}
 		x.Result(mcptest.TextResult("done", false))
 	}})
 	cmds, err := parseCommands([]string{"tools/call echo text=hi"})
@@ -35,11 +43,28 @@ func TestExecReadsNotificationsBesideADeepMeta(t *testing.T) {
 	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
 	var out bytes.Buffer
 	errb := &syncBuffer{}
-	if err := runExec(context.Background(), &out, errb, srv.Endpoint(), cmds, &cf, &recordFlags{off: true}, &execFlags{tty: true}); err != nil {
-		t.Fatalf("exec: %v\n%s\n%s", err, out.String(), errb.String())
+	done := make(chan error, 1)
+	go func() {
+		done <- runExec(context.Background(), &out, errb, srv.Endpoint(), cmds, &cf, &recordFlags{off: true}, &execFlags{tty: true})
+	}()
+	const drawn = "tools/call echo  [##########..........] 1/2  half way"
+	deadline := time.After(10 * time.Second)
+wait:
+	for {
+		wrote := errb.changed() // before the look, so no write is missed
+		if strings.Contains(errb.String(), drawn) {
+			break
+		}
+		select {
+		case <-wrote:
+		case <-deadline:
+			t.Errorf("the progress beside a deep _meta was not drawn; stderr:\n%q", errb.String())
+			break wait
+		}
 	}
-	if got := errb.String(); !strings.Contains(got, "tools/call echo  [##########..........] 1/2  half way") {
-		t.Errorf("the progress beside a deep _meta was not drawn; stderr:\n%q", got)
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatalf("exec: %v\n%s\n%s", err, out.String(), errb.String())
 	}
 	if got := out.String(); !strings.Contains(got, "· task t-7 working: step 2 of 3") {
 		t.Errorf("the task status beside a deep _meta is not printed as what it says:\n%s", got)
