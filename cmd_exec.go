@@ -31,6 +31,8 @@ or cursor=X for one page):
   initialize                                  (init)
   tools/list                                  (list, ls, tools)
   tools/call NAME key=value key2:=<json> ...  (call)
+  tools/call NAME '{"key":"value",...}'       the arguments as one JSON object,
+                                              sent exactly as typed
   resources/list                              (resources)
   resources/templates/list                    (templates)
   resources/read URI                          (read)

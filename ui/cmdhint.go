@@ -41,6 +41,10 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		return "--all follows nextCursor through every page · cursor=X asks for one page"
 	case ctx.method == "tools/call" && ctx.index == 1:
 		return toolHint(prefix, tools, keys)
+	case ctx.method == "tools/call" && ctx.objectArguments():
+		// Enter sends the object as the arguments (command.CallArgs), so
+		// the words inside it are no bare values to be told their keys.
+		return "the arguments as one JSON object, sent as typed (Enter warns of what the schema would not take)"
 	case ctx.method == "tools/call" && ctx.info == nil && ctx.cur.Text == "" && ctx.bareWord() != "":
 		// No schema says which key a value was meant for, but Enter
 		// refuses it all the same: say so, not that it goes as a string.
@@ -241,6 +245,16 @@ func propHintNeed(p *command.Property, need string) string {
 func (ctx lineContext) bareWordHint(word string, schema *command.Schema) string {
 	given := ctx.givenKeys()
 	return sanitize.Line(command.BareWord(word, schema, func(name string) bool { return slices.Contains(given, name) }).Error())
+}
+
+// objectArguments reports a tools/call line whose arguments start as one
+// JSON object: its first argument word starts with "{".
+func (ctx lineContext) objectArguments() bool {
+	first := ctx.cur
+	if len(ctx.words) > 2 {
+		first = ctx.words[2]
+	}
+	return ctx.index >= 2 && strings.HasPrefix(first.Text, "{")
 }
 
 // bareWord is the first complete argument word with no = in it, which

@@ -164,14 +164,8 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known),
 			Short: fmt.Sprintf("tool %q is not in tools/list", c.Tool)})
 	}
-	args, w, err := ParseArgs(c.Words, schema)
+	raw, w, err := CallArgs(c, schema)
 	warnings = append(warnings, w...)
-	if err != nil {
-		return nil, warnings, &UsageError{err}
-	}
-	// MarshalJSON keeps := values exactly as typed; json.Marshal would
-	// compact and re-escape them.
-	raw, err := args.MarshalJSON()
 	if err != nil {
 		return nil, warnings, &UsageError{err}
 	}
