@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -117,7 +118,7 @@ func toolName(name string) string {
 // named (mcp.NameProblem) when a call by that name cannot be sure to reach
 // it, and with why it is not callable when it is not.
 func describeTool(t mcp.Tool, named string) string {
-	desc := oneLine(t.Description)
+	desc := oneLine(history.ToolLine(t, oneLine(t.Description)))
 	if named != "" {
 		desc = strings.TrimSuffix("⚠ "+oneLine(named)+" · "+desc, " · ")
 	}
