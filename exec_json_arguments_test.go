@@ -75,3 +75,16 @@ func TestExecJSONArgumentsNotJSON(t *testing.T) {
 		}
 	}
 }
+
+// An object nested deeper than the session sends is refused when it is
+// read, in one line: it passed the check and then failed to be sent, with
+// every byte of it quoted in the error.
+func TestExecJSONArgumentsTooDeep(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	deep := `{"text":"hi","x":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/call", "echo", deep)
+	if code != exitUsage || !strings.Contains(out+errOut, "nest deeper than the 10,000 levels mcpscope sends") || len(out+errOut) > 4000 {
+		t.Errorf("exit %d, want %d and the depth said briefly; the start:\n%.600s\n%.600s", code, exitUsage, out, errOut)
+	}
+}
