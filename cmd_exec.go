@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -31,6 +32,8 @@ or cursor=X for one page):
   initialize                                  (init)
   tools/list                                  (list, ls, tools)
   tools/call NAME key=value key2:=<json> ...  (call)
+  tools/call NAME '{"key":"value",...}'       the arguments as one JSON object,
+                                              sent exactly as typed
   resources/list                              (resources)
   resources/templates/list                    (templates)
   resources/read URI                          (read)
@@ -166,7 +169,7 @@ func parseCommands(args []string) ([]command.Command, error) {
 	for _, a := range args {
 		words, err := command.SplitWords(a)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", a, err)
+			return nil, fmt.Errorf("%q: %v", clip.Quote(a, maxQuotedLine), err)
 		}
 		// JSON params continue their command even though they hold
 		// slashes, and so does the word a command still needs (a URI,
@@ -185,12 +188,16 @@ func parseCommands(args []string) ([]command.Command, error) {
 	for _, l := range lines {
 		c, err := command.ParseCommand(l)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", l, err)
+			return nil, fmt.Errorf("%q: %v", clip.Quote(l, maxQuotedLine), err)
 		}
 		cmds = append(cmds, c)
 	}
 	return cmds, nil
 }
+
+// maxQuotedLine bounds a command line quoted in its usage error: a line may
+// carry a JSON object of any size, and the error is read for what is wrong.
+const maxQuotedLine = 200
 
 // execFlags are exec's own flags, beyond the connection and recording.
 type execFlags struct {

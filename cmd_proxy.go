@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/internal/localurl"
+	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/themes"
@@ -228,6 +229,10 @@ func (r *proxyRun) headless(ctx context.Context) error {
 
 // tui shows the sessions in the TUI until the user quits.
 func (r *proxyRun) tui() error {
+	// Closing the sessions after the TUI may still make net/http log (an
+	// answer past its Content-Length): said, made safe, until they are
+	// closed (see runTUI).
+	defer stdlog.Route(r.errw)()
 	styles, err := loadStyles(r.theme)
 	if err != nil {
 		// Sessions may already be queued for the TUI that will never

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
@@ -118,6 +119,12 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	if url == "" {
 		note = "demo gateway: run mcpscope URL for a real one"
 	}
+	// net/http logs through the standard logger until the session and the
+	// demo gateway are closed, after the TUI gave the screen back (a DELETE
+	// answered past its Content-Length): said as exec says it, made safe
+	// and explained, not as a bare line under the shell's prompt. The TUI
+	// holds the logger while it runs; deferred first, this ends last.
+	defer stdlog.Route(os.Stderr)()
 	url, cfg, stopDemo, err := cf.connect(url)
 	if err != nil {
 		return err

@@ -195,7 +195,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		args = json.RawMessage("{}")
 	}
 	if !json.Valid(args) {
-		return nil, fmt.Errorf("arguments for %s are not valid JSON: %s", name, args)
+		return nil, fmt.Errorf("arguments for %s are not valid JSON: %s", name, Excerpt(args))
 	}
 	// Built by hand: json.Marshal would compact and re-escape the arguments,
 	// and the user's := values must reach the wire exactly as typed.

@@ -18,6 +18,9 @@ type Tool struct {
 	// TaskSupport is execution.taskSupport (tasks.go): "required" means
 	// the tool is called as a task; "" and "forbidden" mean it never is.
 	TaskSupport string `json:"taskSupport,omitempty"`
+	// Annotations are the hints the server gave about the tool (read-only,
+	// destructive, ...), and a title of theirs.
+	Annotations ToolAnnotations `json:"-"`
 	// Invalid says why the tool cannot be used, when it cannot: in the
 	// 2026 era a tool whose x-mcp-header annotations break the rules is
 	// left out of calls (and shown, marked, since a debugger shows what the
@@ -115,6 +118,9 @@ func readTool(v jsonspan.Value) (Tool, string) {
 	t.Description, _ = v.Get("description").Text()
 	if s := v.Get("inputSchema"); s.Exists() {
 		t.InputSchema = s.Raw()
+	}
+	if a := v.Get("annotations"); a.Kind() == jsonspan.Object {
+		t.Annotations = readAnnotations(a.Raw())
 	}
 	if e := v.Get("execution"); e.Kind() == jsonspan.Object {
 		t.TaskSupport = taskSupportOf(e.Raw())
