@@ -76,15 +76,32 @@ func TestExecJSONArgumentsNotJSON(t *testing.T) {
 	}
 }
 
-// An object nested deeper than the session sends is refused when it is
-// read, in one line: it passed the check and then failed to be sent, with
-// every byte of it quoted in the error.
+// JSON nested deeper than the session sends is refused when it is read, in
+// one line that says it is too deep (not "invalid": it is JSON) by how much
+// and what to do, in the same words whether it came as the arguments object
+// or as a key:= value; nothing is sent. The object once passed the check
+// and then failed to be sent with every byte of it quoted, and the key:=
+// value was called invalid JSON.
 func TestExecJSONArgumentsTooDeep(t *testing.T) {
 	stateDir(t)
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	deep := `{"text":"hi","x":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`
-	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/call", "echo", deep)
-	if code != exitUsage || !strings.Contains(out+errOut, "nest deeper than the 10,000 levels mcpscope sends") || len(out+errOut) > 4000 {
-		t.Errorf("exit %d, want %d and the depth said briefly; the start:\n%.600s\n%.600s", code, exitUsage, out, errOut)
+	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
+	for _, tc := range []struct{ form, arg, want string }{
+		{"the arguments object", `{"text":"hi","x":` + deep + `}`,
+			"the arguments of tools/call echo are nested too deep to send: 10002 levels, 2 past the 10000 the arguments object can hold"},
+		{"a key:= value", "x:=" + deep,
+			"x: nested too deep to send: 10001 levels, 2 past the 9999 a value inside the arguments object can hold"},
+	} {
+		out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/call", "echo", tc.arg)
+		both := out + errOut
+		if code != exitUsage || !strings.Contains(both, tc.want) || !strings.Contains(both, "levels deep, the limit of encoding/json") ||
+			!strings.Contains(both, "; nest it at most") || strings.Contains(both, "invalid") || len(both) > 4000 {
+			t.Errorf("%s: exit %d, want %d and %q, said briefly; the start:\n%.600s\n%.600s", tc.form, code, exitUsage, tc.want, out, errOut)
+		}
+	}
+	for _, r := range srv.Requests() {
+		if r.RPCMethod == "tools/call" {
+			t.Errorf("a tools/call was sent: %.200s", r.Body)
+		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // How a word becomes a value, in order:
@@ -130,6 +132,11 @@ func parseArgs(words []string, schema *Schema, defaults bool) (*Args, []ArgWarni
 		val, err := argValue(key, occs[key], s)
 		if err != nil {
 			errs = append(errs, err)
+			continue
+		}
+		// The arguments object around the value is one level of what is sent.
+		if deep := tooDeep(val, maxSendDepth-1, "a value inside the arguments object"); deep != "" {
+			errs = append(errs, fmt.Errorf("%s: %s", key, deep))
 			continue
 		}
 		args.Keys = append(args.Keys, key)
@@ -348,9 +355,15 @@ func argOne(key string, occ argOcc, s *Schema) (json.RawMessage, error) {
 	return argCoerce(key, occ.text, s)
 }
 
+// argRaw is a := value: JSON at any depth, as typed (how deep it may nest
+// is parseArgs's to say, once the value is whole).
 func argRaw(key, text string) (json.RawMessage, error) {
-	var probe json.RawMessage
-	if err := json.Unmarshal([]byte(text), &probe); err != nil {
+	if _, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1}); err != nil {
+		// encoding/json's words for what is wrong, which users know.
+		var probe json.RawMessage
+		if uerr := json.Unmarshal([]byte(text), &probe); uerr != nil {
+			err = uerr
+		}
 		return nil, fmt.Errorf("%s: invalid JSON after := (%v)%s", key, err, argQuoteHint(key+":=", text))
 	}
 	return json.RawMessage(text), nil

@@ -206,10 +206,10 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 	if _, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1}); err != nil {
 		return cmd, fmt.Errorf("the arguments of tools/call %s are not one JSON object (%v): quote the object as one word in single quotes, so the shell keeps its double quotes ('{\"key\":\"value\"}'), or give key=value words\n%s", cmd.Tool, err, cmdUsage)
 	}
-	if !json.Valid([]byte(text)) {
+	if deep := tooDeep([]byte(text), maxSendDepth, "the arguments object"); deep != "" {
 		// JSON all the same: only its depth is past what the session
-		// sends (encoding/json's 10,000 levels), as for a key:= value.
-		return cmd, fmt.Errorf("the arguments of tools/call %s nest deeper than the 10,000 levels mcpscope sends\n%s", cmd.Tool, cmdUsage)
+		// sends, and it is said as for a key:= value.
+		return cmd, fmt.Errorf("the arguments of tools/call %s are %s\n%s", cmd.Tool, deep, cmdUsage)
 	}
 	cmd.Words, cmd.Arguments = nil, json.RawMessage(text)
 	return cmd, nil

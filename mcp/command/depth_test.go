@@ -1,0 +1,47 @@
+package command
+
+import (
+	"strings"
+	"testing"
+)
+
+// nested is JSON text n arrays deep.
+func nested(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+
+// A key:= value fits when the arguments object around it stays within the
+// 10,000 levels the session sends, and is refused by how much it does not,
+// in words that do not call valid JSON invalid. A value of exactly 10,000
+// levels once passed here and then failed to be sent as "not valid JSON";
+// one repeated key nests its values one level deeper, in an array.
+func TestParseArgsDepth(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		want  string // "" accepted
+	}{
+		{[]string{"x:=" + nested(9999)}, ""},
+		{[]string{"x:=" + nested(10000)}, "x: nested too deep to send: 10000 levels, 1 past the 9999 a value inside the arguments object can hold"},
+		{[]string{"x:=" + nested(10001)}, "x: nested too deep to send: 10001 levels, 2 past the 9999"},
+		{[]string{"x:=" + nested(9999), "x:=1"}, "x: nested too deep to send: 10000 levels, 1 past the 9999"},
+		{[]string{"x:=" + nested(9998), "x:=1"}, ""},
+	} {
+		_, _, err := ParseArgs(tc.words, nil)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("ParseArgs(%d words, the first %d bytes) = %.300v, want it accepted", len(tc.words), len(tc.words[0]), err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "invalid")):
+			t.Errorf("ParseArgs(%d words, the first %d bytes) = %.300v, want %q", len(tc.words), len(tc.words[0]), err, tc.want)
+		}
+	}
+}
+
+// The arguments typed as one JSON object may nest the full 10,000 levels,
+// and past them are refused in the words a key:= value gets.
+func TestParseCommandArgumentsDepth(t *testing.T) {
+	if _, err := ParseCommand(`tools/call echo {"x":` + nested(9999) + `}`); err != nil {
+		t.Errorf("an arguments object 10000 levels deep: %.300v, want it accepted", err)
+	}
+	_, err := ParseCommand(`tools/call echo {"x":` + nested(10000) + `}`)
+	if want := "the arguments of tools/call echo are nested too deep to send: 10001 levels, 1 past the 10000 the arguments object can hold"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("an arguments object 10001 levels deep: %.300v, want %q", err, want)
+	}
+}
