@@ -12,19 +12,25 @@ func nested(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", 
 // 10,000 levels the session sends, and is refused by how much it does not,
 // in words that do not call valid JSON invalid. A value of exactly 10,000
 // levels once passed here and then failed to be sent as "not valid JSON";
-// one repeated key nests its values one level deeper, in an array.
+// one repeated key nests its values one level deeper, in an array. An
+// array typed for an array schema, too deep, was "not a JSON array".
 func TestParseArgsDepth(t *testing.T) {
+	array := argTestProps(`"x":{"type":"array","items":{}}`)
 	for _, tc := range []struct {
-		words []string
-		want  string // "" accepted
+		schema string
+		words  []string
+		want   string // "" accepted
 	}{
-		{[]string{"x:=" + nested(9999)}, ""},
-		{[]string{"x:=" + nested(10000)}, "x: nested too deep to send: 10000 levels, 1 past the 9999 a value inside the arguments object can hold"},
-		{[]string{"x:=" + nested(10001)}, "x: nested too deep to send: 10001 levels, 2 past the 9999"},
-		{[]string{"x:=" + nested(9999), "x:=1"}, "x: nested too deep to send: 10000 levels, 1 past the 9999"},
-		{[]string{"x:=" + nested(9998), "x:=1"}, ""},
+		{"", []string{"x:=" + nested(9999)}, ""},
+		{"", []string{"x:=" + nested(10000)}, "x: nested too deep to send: 10000 levels, 1 past the 9999 a value inside the arguments object can hold"},
+		{"", []string{"x:=" + nested(10001)}, "x: nested too deep to send: 10001 levels, 2 past the 9999"},
+		{"", []string{"x:=" + nested(9999), "x:=1"}, "x: nested too deep to send: 10000 levels, 1 past the 9999"},
+		{"", []string{"x:=" + nested(9998), "x:=1"}, ""},
+		// An array typed as the schema asks, not with :=, is its items.
+		{array, []string{"x=" + nested(9999)}, ""},
+		{array, []string{"x=" + nested(10001)}, "x: nested too deep to send: 10001 levels, 2 past the 9999"},
 	} {
-		_, _, err := ParseArgs(tc.words, nil)
+		_, _, err := ParseArgs(tc.words, argTestSchema(t, tc.schema))
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("ParseArgs(%d words, the first %d bytes) = %.300v, want it accepted", len(tc.words), len(tc.words[0]), err)
