@@ -271,6 +271,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		gathered = newNotes(where)
 	}
+	live := newLiveStream()
 	drained := make(chan struct{})
 	go func() {
 		defer close(drained)
@@ -283,6 +284,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		var saidRedirect recentLines
 		for batch := range records {
 			for _, r := range batch {
+				live.record(r)
 				if asJSON {
 					if err := lines.Write(r); err != nil {
 						fmt.Fprintf(stderr, "mcpscope: record %d cannot be printed as JSON: %v\n", r.Seq, err)
@@ -372,14 +374,14 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		code = max(code, got)
 	}
-	if xf.linger > 0 && !asJSON {
-		fmt.Fprintf(stderr, "lingering %s for notifications (ctrl+c ends it)\n", xf.linger)
-	}
 	if xf.linger > 0 {
-		select {
-		case <-time.After(xf.linger):
-		case <-ctx.Done():
+		var said io.Writer
+		if !asJSON {
+			said = stderr
 		}
+		// A listen stream of the user's own stays open whatever became
+		// of the session's: its notifications may come.
+		live.linger(ctx, xf.linger, sess.Logged(), said, !ownListen(cmds))
 	}
 	// After the linger: what the server asked meanwhile (on a bridge that
 	// broadcasts, even another client's question) went unanswered too.
