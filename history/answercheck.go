@@ -81,6 +81,11 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 		return Problem{}, false
 	}
 	initialize := h.ReqSeq != 0 && h.ReqSeq == c.initSeq
+	if initialize {
+		// A new initialize negotiates anew: until its state says which
+		// version it chose, no answer is held against the last one's.
+		c.protocol, c.otherVersion = "", nil
+	}
 	// Streamable HTTP names the session in a header of the initialize
 	// answer; one that a later answer names is not the session in use.
 	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" {
@@ -94,10 +99,9 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 		}
 	}
 	// The version goes on every request once negotiated; an answer that
-	// names another (the initialize answer itself is where a version
-	// is negotiated, and a probe comes before any) contradicts it.
+	// names another (a probe comes before any) contradicts it.
 	if v := mcp.RecordedHeader(h.Headers, "MCP-Protocol-Version"); v != "" && c.protocol != "" && v != c.protocol &&
-		!initialize && h.Purpose != mcp.PurposeProbe && c.otherVersion == nil {
+		h.Purpose != mcp.PurposeProbe && c.otherVersion == nil {
 		c.otherVersion = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseVersionChanged},
 			Message: fmt.Sprintf("an answer carried MCP-Protocol-Version %q, not %q, the version negotiated and every request carries", sanitize.Line(mcp.HeaderQuote(v)), sanitize.Line(c.protocol))}
 		return *c.otherVersion, true
