@@ -19,7 +19,7 @@ import (
 type liveStream struct {
 	mu      sync.Mutex
 	seen    int64  // the Seq of the newest record looked at
-	over    string // what the newest state said, when it said the stream is over
+	over    string // which stream and what its newest state said, when that said it is over
 	changed chan struct{}
 }
 
@@ -34,7 +34,11 @@ func (l *liveStream) record(r mcp.Record) {
 		// stream after --no-listen left it closed.
 		l.over = ""
 		if st.Over {
-			l.over = st.Detail
+			which := "GET stream"
+			if st.State == mcp.StateListen {
+				which = "listen stream"
+			}
+			l.over = "the " + which + " for them is over for good: " + sanitize.Line(st.Detail)
 		}
 	}
 	l.seen = max(l.seen, r.Seq)
@@ -67,7 +71,7 @@ func (l *liveStream) linger(ctx context.Context, d time.Duration, upTo int64, w 
 	for {
 		seen, over, changed := l.state()
 		if over != "" && watch {
-			say("not lingering: no notification can come, the server's stream for them is over: %s\n", sanitize.Line(over))
+			say("not lingering: no notification can come, %s\n", over)
 			return
 		}
 		if seen >= upTo {
@@ -88,7 +92,7 @@ func (l *liveStream) linger(ctx context.Context, d time.Duration, upTo int64, w 
 	for {
 		_, over, changed := l.state()
 		if over != "" && watch {
-			say("stopped lingering: no notification can come, the server's stream for them is over: %s\n", sanitize.Line(over))
+			say("stopped lingering: no notification can come, %s\n", over)
 			return
 		}
 		select {
