@@ -57,7 +57,8 @@ era, server/discover stands for it).
 Log messages and resource updates the server sends are printed with the
 answer they came before (lines starting with ·); --linger keeps the session
 open after the last command to print those that come later (a subscription's
-updates). On a terminal, stderr shows the progress of a pending request;
+updates), and ends early, saying so, when no more can come (the server offers
+no GET stream, or its listen stream gave up for good). On a terminal, stderr shows the progress of a pending request;
 ctrl+c cancels it on the wire before exiting.
 
 What the server asks of the user (elicitation, sampling) is answered from
