@@ -60,7 +60,8 @@ era, server/discover stands for it).
 Log messages and resource updates the server sends are printed with the
 answer they came before (lines starting with ·); --linger keeps the session
 open after the last command to print those that come later (a subscription's
-updates). On a terminal, stderr shows the progress of a pending request;
+updates), and ends early, saying so, when no more can come (the server offers
+no GET stream, or its listen stream gave up for good). On a terminal, stderr shows the progress of a pending request;
 ctrl+c cancels it on the wire before exiting.
 
 What the server asks of the user (elicitation, sampling) is answered from
@@ -278,6 +279,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		gathered = newNotes(where)
 	}
+	live := newLiveStream()
 	drained := make(chan struct{})
 	go func() {
 		defer close(drained)
@@ -290,6 +292,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		var saidRedirect recentLines
 		for batch := range records {
 			for _, r := range batch {
+				live.record(r)
 				if asJSON {
 					if err := lines.Write(r); err != nil {
 						fmt.Fprintf(stderr, "mcpscope: record %d cannot be printed as JSON: %v\n", r.Seq, err)
@@ -379,14 +382,14 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		code = max(code, got)
 	}
-	if xf.linger > 0 && !asJSON {
-		fmt.Fprintf(stderr, "lingering %s for notifications (ctrl+c ends it)\n", xf.linger)
-	}
 	if xf.linger > 0 {
-		select {
-		case <-time.After(xf.linger):
-		case <-ctx.Done():
+		var said io.Writer
+		if !asJSON {
+			said = stderr
 		}
+		// A listen stream of the user's own stays open whatever became
+		// of the session's: its notifications may come.
+		live.linger(ctx, xf.linger, sess.Logged(), said, !ownListen(cmds))
 	}
 	// After the linger: what the server asked meanwhile (on a bridge that
 	// broadcasts, even another client's question) went unanswered too.

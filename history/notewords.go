@@ -131,7 +131,8 @@ func rawOrNil(v jsonspan.Value) json.RawMessage {
 // Line is what the notification says as one line, the same words for
 // every edge: "log LEVEL: text" (with the logger after the level when
 // logger is true: exec has room, a Pairs row leaves it to Detail),
-// "updated URI", "task ID STATUS: text", "cancelled request ID: reason",
+// "updated URI", "task ID STATUS: text", "server cancelled its own
+// request ID: reason",
 // "elicitation ID complete". fit is the edge's own cut of a
 // server's words to n bytes (the UI also sanitizes in it; exec's printer
 // sanitizes the whole line): the short names get budgets of their own,
@@ -151,7 +152,11 @@ func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool)
 	case w.Task != "":
 		line = "task " + fit(w.Task, 64) + " " + fit(w.Status, 32)
 	case w.Cancelled != "":
-		line = "cancelled request " + fit(w.Cancelled, 64)
+		// A cancellation names a request its sender sent (2025-11-25,
+		// cancellation: "previously issued in the same direction"): the
+		// server's own, in the server's id space, whatever request of
+		// ours has the same id; "cancelled request 3" read as ours.
+		line = "server cancelled its own request " + fit(w.Cancelled, 64)
 	case w.Elicitation != "":
 		return "elicitation " + fit(w.Elicitation, 64) + " complete"
 	default:

@@ -188,7 +188,7 @@ func (t *streamable) initialized(ctx context.Context) {
 	t.mu.Unlock()
 	s := t.s
 	if s.cfg.NoGetStream {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Detail: "not opened, as asked"}})
+		s.emit(streamState(StateGetStream, gen, "", "not opened, as asked", true))
 		return
 	}
 	ready := make(chan struct{})

@@ -351,15 +351,14 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	defer answered()
 	s := t.s
 	in := &inbound{conn: gen, stream: StreamGet}
-	state := func(detail string) {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: t.name(), Detail: detail}})
-	}
+	state := func(detail string) { s.emit(streamState(StateGetStream, gen, t.name(), detail, false)) }
+	gaveUp := func(detail string) { s.emit(streamState(StateGetStream, gen, t.name(), detail, true)) }
 	defer func() {
 		// The stream ends with its session: the last word on it must not
 		// stay "reopening in 30s".
 		if gone := t.expiredID(); gone != "" {
 			if _, _, cur, _ := t.session(); cur == gen {
-				state("closed: session " + clip.Quote(gone, 64) + " expired (the server no longer knows it)")
+				gaveUp("closed: session " + clip.Quote(gone, 64) + " expired (the server no longer knows it)")
 			}
 		}
 	}()
@@ -413,12 +412,13 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			}
 			switch {
 			case none:
-				state(why)
+				gaveUp(why)
 			case we != nil && we.Status == http.StatusConflict:
-				state("the server refused the GET stream: another one is open (409)")
+				gaveUp("the server refused the GET stream: another one is open (409)")
 			case we != nil && we.Cause == CauseSessionExpired:
 			default:
 				s.emitError(OpStream, err, 0, gen)
+				gaveUp("not reopened: " + err.Error())
 			}
 			return
 		}
@@ -482,7 +482,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			wait = max(wait, quickBackoff)
 		}
 		if n := quick.ended(opened, s.cfg.Now(), said); n > maxResume {
-			state(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
+			gaveUp(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
 			return
 		} else if n > 0 {
 			wait = max(wait, min(quickBackoff<<(n-1), maxRetry))

@@ -109,6 +109,7 @@ var table = []row{
 	{cause: mcp.CauseStreamEnded, text: "{retry}"},
 	{cause: mcp.CauseSessionExpired, text: "{initialize}: the old session id is dropped"},
 	{cause: mcp.CauseSessionIDChanged, text: "the session id is fixed by initialize's answer: a server (or a load balancer in front of it) that names another one later is broken, and clients that follow it lose their session"},
+	{cause: mcp.CauseVersionChanged, text: "the version is fixed by initialize's answer (in 2026, by the version each request names): a server (or a proxy in front of it) whose answers name another one may read the requests by that version's rules, not the negotiated one's"},
 	{cause: mcp.CauseSessionNotGiven, text: "the server wants a session id on every request, but its initialize answer named none (no Mcp-Session-Id header, or an empty one): a proxy in between may drop the header (let Mcp-Session-Id through both ways), or the server is broken"},
 	{cause: mcp.CauseSessionNotKept, text: "a new session would be refused the same way: the server keeps no sessions it names, runs as several instances behind a load balancer without sticky sessions (route each client to one instance), or a proxy in between drops the Mcp-Session-Id header"},
 	{cause: mcp.CauseSlowAnswer, text: "the answer was still arriving, a few bytes at a time, when --timeout ran out: a slow link, or a server or proxy sending it slowly; raise --timeout if the answer is large and the link slow"},
