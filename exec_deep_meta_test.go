@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -36,37 +33,16 @@ func TestExecReadsNotificationsBesideADeepMeta(t *testing.T) {
 		}
 		x.Result(mcptest.TextResult("done", false))
 	}})
-	cmds, err := parseCommands([]string{"tools/call echo text=hi"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
-	var out bytes.Buffer
-	errb := &syncBuffer{}
-	done := make(chan error, 1)
-	go func() {
-		done <- runExec(context.Background(), &out, errb, srv.Endpoint(), cmds, &cf, &recordFlags{off: true}, &execFlags{tty: true})
-	}()
+	e := startTTYExec(t, srv.Endpoint(), "tools/call echo text=hi")
 	const drawn = "tools/call echo  [##########..........] 1/2  half way"
-	deadline := time.After(10 * time.Second)
-wait:
-	for {
-		wrote := errb.changed() // before the look, so no write is missed
-		if strings.Contains(errb.String(), drawn) {
-			break
-		}
-		select {
-		case <-wrote:
-		case <-deadline:
-			t.Errorf("the progress beside a deep _meta was not drawn; stderr:\n%q", errb.String())
-			break wait
-		}
+	if !e.waitStderr(10*time.Second, func(s string) bool { return strings.Contains(s, drawn) }) {
+		t.Errorf("the progress beside a deep _meta was not drawn; stderr:\n%q", e.errb.String())
 	}
 	close(release)
-	if err := <-done; err != nil {
-		t.Fatalf("exec: %v\n%s\n%s", err, out.String(), errb.String())
+	if err := e.wait(); err != nil {
+		t.Fatalf("exec: %v\n%s\n%s", err, e.out.String(), e.errb.String())
 	}
-	if got := out.String(); !strings.Contains(got, "· task t-7 working: step 2 of 3") {
+	if got := e.out.String(); !strings.Contains(got, "· task t-7 working: step 2 of 3") {
 		t.Errorf("the task status beside a deep _meta is not printed as what it says:\n%s", got)
 	}
 }
