@@ -17,28 +17,18 @@ var deepMeta = `"_meta":{"x":` + strings.Repeat("[", 10001) + strings.Repeat("]"
 // status: read whole with encoding/json, each was unreadable, so the
 // progress line was never drawn and the status printed as the bare method.
 func TestExecReadsNotificationsBesideADeepMeta(t *testing.T) {
-	release := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	url, release := heldToolCall(t, func(x *mcptest.Exchange) {
 		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/progress","params":{` + deepMeta + `,"progressToken":` + string(x.ProgressToken()) + `,"progress":1,"total":2,"message":"half way"}}`)
 		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{` + deepMeta + `,"taskId":"t-7","status":"working","statusMessage":"step 2 of 3"}}`)
-		// The answer waits for the progress line: once it is in, the
-		// request's progress is no longer drawn.
-		select {
-		case <-release:
-		case <-x.Context().Done():
-		}
-		x.Result(mcptest.TextResult("done", false))
-	}})
-	e := startTTYExec(t, srv.Endpoint(), "tools/call echo text=hi")
+	})
+	e := startTTYExec(t, url, "tools/call echo text=hi")
 	const drawn = "tools/call echo  [##########..........] 1/2  half way"
 	if !e.waitStderr(10*time.Second, func(s string) bool { return strings.Contains(s, drawn) }) {
 		t.Errorf("the progress beside a deep _meta was not drawn; stderr:\n%q", e.errb.String())
 	}
-	close(release)
+	// The answer waits for the progress line: once it is in, the
+	// request's progress is no longer drawn.
+	release()
 	if err := e.wait(); err != nil {
 		t.Fatalf("exec: %v\n%s\n%s", err, e.out.String(), e.errb.String())
 	}

@@ -15,28 +15,18 @@ import (
 // million. The newest progress is still drawn once the flood pauses.
 func TestExecProgressFloodIsSampled(t *testing.T) {
 	const n = 20000
-	release := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	url, release := heldToolCall(t, func(x *mcptest.Exchange) {
 		for i := 1; i <= n; i++ {
 			_ = x.Progress(float64(i), n, "")
 			if i%10 == 0 {
 				_ = x.Notify("notifications/progress", map[string]any{"progressToken": fmt.Sprintf("other-%d", i), "progress": i})
 			}
 		}
-		select {
-		case <-release:
-		case <-x.Context().Done():
-		}
-		x.Result(mcptest.TextResult("done", false))
-	}})
-	e := startTTYExec(t, srv.Endpoint(), "tools/call flood")
+	})
+	e := startTTYExec(t, url, "tools/call flood")
 	last := fmt.Sprintf("] %d/%d", n, n)
 	e.waitStderr(30*time.Second, func(s string) bool { return strings.HasSuffix(s, last) })
-	close(release)
+	release()
 	if err := e.wait(); err != nil {
 		t.Fatalf("%v\n%s", err, e.out.String())
 	}

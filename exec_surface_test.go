@@ -277,23 +277,13 @@ func TestProgressLine(t *testing.T) {
 // On a terminal, exec draws the progress the server reports while a tool
 // runs, and clears it before the result.
 func TestExecDrawsProgressOnATerminal(t *testing.T) {
-	release := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	url, release := heldToolCall(t, func(x *mcptest.Exchange) {
 		_ = x.Progress(1, 3, "step 1")
-		select {
-		case <-release:
-		case <-x.Context().Done():
-		}
-		x.Result(mcptest.TextResult("done", false))
-	}})
-	e := startTTYExec(t, srv.Endpoint(), "tools/call steps n=3")
+	})
+	e := startTTYExec(t, url, "tools/call steps n=3")
 	const line = "\r\x1b[Ktools/call steps  [######..............] 1/3  step 1"
 	e.waitStderr(10*time.Second, func(s string) bool { return strings.Contains(s, line) })
-	close(release)
+	release()
 	if err := e.wait(); err != nil {
 		t.Fatalf("%v\n%s\n%q", err, e.out.String(), e.errb.String())
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // ttyExec is exec running in the background as on a terminal, so it draws
@@ -86,4 +87,24 @@ func (s *syncBuffer) changed() <-chan struct{} {
 		s.wake = make(chan struct{})
 	}
 	return s.wake
+}
+
+// heldToolCall serves a streamable server whose tools/call runs notify
+// (what it sends while the tool runs) and then holds its answer, "done",
+// until release is called: until then exec draws what it was sent.
+func heldToolCall(t *testing.T, notify func(x *mcptest.Exchange)) (url string, release func()) {
+	held := make(chan struct{})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		notify(x)
+		select {
+		case <-held:
+		case <-x.Context().Done():
+		}
+		x.Result(mcptest.TextResult("done", false))
+	}})
+	return srv.Endpoint(), sync.OnceFunc(func() { close(held) })
 }
