@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -20,53 +17,22 @@ var deepMeta = `"_meta":{"x":` + strings.Repeat("[", 10001) + strings.Repeat("]"
 // status: read whole with encoding/json, each was unreadable, so the
 // progress line was never drawn and the status printed as the bare method.
 func TestExecReadsNotificationsBesideADeepMeta(t *testing.T) {
-	release := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	url, release := heldToolCall(t, func(x *mcptest.Exchange) {
 		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/progress","params":{` + deepMeta + `,"progressToken":` + string(x.ProgressToken()) + `,"progress":1,"total":2,"message":"half way"}}`)
 		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{` + deepMeta + `,"taskId":"t-7","status":"working","statusMessage":"step 2 of 3"}}`)
-		// The answer waits for the progress line: once it is in, the
-		// request's progress is no longer drawn.
-		select {
-		case <-release:
-		case <-x.Context().Done():
-		}
-		x.Result(mcptest.TextResult("done", false))
-	}})
-	cmds, err := parseCommands([]string{"tools/call echo text=hi"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
-	var out bytes.Buffer
-	errb := &syncBuffer{}
-	done := make(chan error, 1)
-	go func() {
-		done <- runExec(context.Background(), &out, errb, srv.Endpoint(), cmds, &cf, &recordFlags{off: true}, &execFlags{tty: true})
-	}()
+	})
+	e := startTTYExec(t, url, "tools/call echo text=hi")
 	const drawn = "tools/call echo  [##########..........] 1/2  half way"
-	deadline := time.After(10 * time.Second)
-wait:
-	for {
-		wrote := errb.changed() // before the look, so no write is missed
-		if strings.Contains(errb.String(), drawn) {
-			break
-		}
-		select {
-		case <-wrote:
-		case <-deadline:
-			t.Errorf("the progress beside a deep _meta was not drawn; stderr:\n%q", errb.String())
-			break wait
-		}
+	if !e.waitStderr(10*time.Second, func(s string) bool { return strings.Contains(s, drawn) }) {
+		t.Errorf("the progress beside a deep _meta was not drawn; stderr:\n%q", e.errb.String())
 	}
-	close(release)
-	if err := <-done; err != nil {
-		t.Fatalf("exec: %v\n%s\n%s", err, out.String(), errb.String())
+	// The answer waits for the progress line: once it is in, the
+	// request's progress is no longer drawn.
+	release()
+	if err := e.wait(); err != nil {
+		t.Fatalf("exec: %v\n%s\n%s", err, e.out.String(), e.errb.String())
 	}
-	if got := out.String(); !strings.Contains(got, "· task t-7 working: step 2 of 3") {
+	if got := e.out.String(); !strings.Contains(got, "· task t-7 working: step 2 of 3") {
 		t.Errorf("the task status beside a deep _meta is not printed as what it says:\n%s", got)
 	}
 }

@@ -3,18 +3,11 @@
 package main
 
 import (
-	"context"
-	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -25,14 +18,6 @@ import (
 // says it, explained and made safe, not as a bare time-stamped line under
 // the shell's prompt: the logger stays routed until the session is closed.
 func TestTUIExplainsWhatNetHTTPLogsWhileClosing(t *testing.T) {
-	gotool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build mcpscope with")
-	}
-	bin := filepath.Join(t.TempDir(), "mcpscope")
-	if out, err := exec.Command(gotool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	opened := make(chan struct{})
 	var once sync.Once
 	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
@@ -49,38 +34,20 @@ func TestTUIExplainsWhatNetHTTPLogsWhileClosing(t *testing.T) {
 		}
 		return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
 	})
-	ptmx, pts := openPTY(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--no-record", "--transport", "streamable", "--no-get-stream", url+"/mcp")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	// A dumb terminal is asked nothing: nobody answers this one.
-	cmd.Env = append(os.Environ(), "TERM=dumb", "MCPSCOPE_STATE_DIR="+t.TempDir())
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	pts.Close()
-	out := &syncBuffer{}
-	copied := make(chan struct{})
-	go func() {
-		_, _ = io.Copy(out, ptmx)
-		close(copied)
-	}()
+	r := startOnPTY(t, "dumb", "--no-record", "--transport", "streamable", "--no-get-stream", url+"/mcp")
 	select {
 	case <-opened:
-	case <-ctx.Done():
-		t.Fatalf("the TUI did not open the session within 30s: %q", out.String())
+	case <-r.ctx.Done():
+		t.Fatalf("the TUI did not open the session within 30s: %q", r.out.String())
 	}
-	if _, err := ptmx.Write([]byte("q")); err != nil {
+	if _, err := r.ptmx.Write([]byte("q")); err != nil {
 		t.Fatal(err)
 	}
-	err = cmd.Wait()
-	<-copied
-	if ctx.Err() != nil || err != nil {
-		t.Fatalf("the TUI did not quit cleanly within 30s (%v): %q", err, out.String())
+	if err := r.wait(); r.timedOut() || err != nil {
+		t.Fatalf("the TUI did not quit cleanly within 30s (%v): %q", err, r.out.String())
 	}
-	text := out.String()
+	text := r.out.String()
 	if i := strings.LastIndex(text, "\x1b[?1049l"); i >= 0 {
 		text = text[i:] // what was written after the alternate screen
 	}

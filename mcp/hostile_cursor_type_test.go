@@ -1,12 +1,8 @@
 package mcp
 
 import (
-	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A page whose nextCursor is not a string (a number, an object) ends a
@@ -17,33 +13,15 @@ import (
 func TestNextCursorNotAStringIsSaid(t *testing.T) {
 	for _, method := range []string{"tools/list", "prompts/list"} {
 		for _, cursor := range []any{5, map[string]any{"page": 2}} {
-			var pages atomic.Int32
-			handle := func(c *mcptest.Call) {
-				if c.Method != method {
-					c.Default()
-					return
-				}
-				n := pages.Add(1)
-				c.Result(map[string]any{"tools": []map[string]any{{"name": fmt.Sprintf("t%d", n), "inputSchema": map[string]any{"type": "object"}}},
-					"prompts": []map[string]any{{"name": fmt.Sprintf("p%d", n)}}, "nextCursor": cursor})
-			}
-			_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{})
-			list := func(all bool) error {
-				if method == "tools/list" {
-					_, _, err := s.ListTools(testCtx(t), all)
-					return err
-				}
-				_, err := s.ListPages(testCtx(t), method, "", all)
-				return err
-			}
-			err := list(true)
+			s, pages := dialPages(t, method, func(int32) any { return cursor })
+			err := listTestPages(t, s, method, true)
 			if CauseOf(err) != CauseBadCursor || !strings.Contains(err.Error(), "not a string") {
 				t.Errorf("%s --all with nextCursor %v = %v (cause %q), want %q saying it is not a string", method, cursor, err, CauseOf(err), CauseBadCursor)
 			}
 			if got := pages.Load(); got != 1 {
 				t.Errorf("%s --all with nextCursor %v asked for %d pages, want 1", method, cursor, got)
 			}
-			if err := list(false); err != nil {
+			if err := listTestPages(t, s, method, false); err != nil {
 				t.Errorf("%s (one page) with nextCursor %v = %v, want the page", method, cursor, err)
 			}
 		}

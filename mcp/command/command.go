@@ -120,7 +120,7 @@ func ParseCommand(line string) (Command, error) {
 	if strings.HasPrefix(rest, "{") && !listMethods[method] && method != "tools/call" {
 		// A resource template may start with "{" too ({+path}): only
 		// a JSON object is params there.
-		if !targetMethods[method] || json.Valid([]byte(rest)) {
+		if !targetMethods[method] || jsonObject(rest) {
 			return cmdParams(cmd, rest)
 		}
 	}
@@ -222,9 +222,14 @@ func jsonObject(text string) bool {
 }
 
 func cmdParams(cmd Command, text string) (Command, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(text), &obj); err != nil {
+	// Read at any depth, so JSON too deep for encoding/json is not called
+	// "not one JSON object" but refused in the words of every too-deep value.
+	// The text starts with "{": when it is JSON, it is one object.
+	if _, err := argJSON(text); err != nil {
 		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", cmd.Method, err, cmdUsage)
+	}
+	if deep := tooDeep([]byte(text), maxSendDepth, "the params object"); deep != "" {
+		return cmd, fmt.Errorf("the params of %s are %s\n%s", cmd.Method, deep, cmdUsage)
 	}
 	cmd.Params = json.RawMessage(text)
 	return cmd, nil

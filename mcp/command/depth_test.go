@@ -51,3 +51,37 @@ func TestParseCommandArgumentsDepth(t *testing.T) {
 		t.Errorf("an arguments object 10001 levels deep: %.300v, want %q", err, want)
 	}
 }
+
+// Params given whole for any request may nest the 10,000 levels the session
+// sends, and past them are refused as too deep, not as "not one JSON
+// object" with encoding/json's depth error: the text is valid JSON. A
+// resource read's params, deep, once read as a URI template instead.
+func TestParseCommandParamsDepth(t *testing.T) {
+	for _, method := range []string{"ping", "resources/read", "prompts/get"} {
+		// Given bare, or quoted as one word as exec passes an argument.
+		for _, quote := range []string{"", "'"} {
+			params := func(n int) string { return method + " " + quote + `{"x":` + nested(n) + `}` + quote }
+			if cmd, err := ParseCommand(params(9999)); err != nil || len(cmd.Params) == 0 {
+				t.Errorf("%s with params 10000 levels deep, quoted %q: %.300v (params %d bytes), want them accepted as params", method, quote, err, len(cmd.Params))
+			}
+			_, err := ParseCommand(params(10000))
+			want := "the params of " + method + " are nested too deep to send: 10001 levels, 1 past the 10000 the params object can hold"
+			if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "not one JSON object") {
+				t.Errorf("%s with params 10001 levels deep, quoted %q: %.300v, want %q", method, quote, err, want)
+			}
+		}
+	}
+}
+
+// A URI template variable's := value past what encoding/json reads is
+// refused as too deep, not as "invalid JSON after :=".
+func TestFillTemplateDepth(t *testing.T) {
+	_, _, err := FillTemplate("file:///{x}", []string{"x:=" + nested(10001)})
+	want := "x: nested too deep to send: 10001 levels, 1 past the 10000 a := value can hold"
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "invalid") {
+		t.Errorf("FillTemplate(x:= 10001 levels deep) = %.300v, want %q", err, want)
+	}
+	if _, _, err := FillTemplate("file:///{x}", []string{"x:={"}); err == nil || !strings.Contains(err.Error(), "x: invalid JSON after :=") {
+		t.Errorf("FillTemplate(x:={) = %v, want it refused as invalid JSON", err)
+	}
+}

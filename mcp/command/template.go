@@ -113,9 +113,14 @@ func templateValue(key string, occs []argOcc) (uritemplate.Value, bool, error) {
 	if !occ.raw {
 		return uritemplate.String(occ.text), true, nil
 	}
+	// Read at any depth, as every := value is: JSON too deep for
+	// encoding/json to decode below is refused as too deep, not as invalid.
+	if _, err := argRaw(key, occ.text); err != nil {
+		return uritemplate.Value{}, false, err
+	}
 	raw := bytes.TrimSpace([]byte(occ.text))
-	if !json.Valid(raw) {
-		return uritemplate.Value{}, false, fmt.Errorf("%s: invalid JSON after :=%s", key, argQuoteHint(key+":=", occ.text))
+	if deep := tooDeep(raw, maxSendDepth, "a := value"); deep != "" {
+		return uritemplate.Value{}, false, fmt.Errorf("%s: %s", key, deep)
 	}
 	switch raw[0] {
 	case '[':
