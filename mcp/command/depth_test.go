@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -83,5 +84,19 @@ func TestFillTemplateDepth(t *testing.T) {
 	}
 	if _, _, err := FillTemplate("file:///{x}", []string{"x:={"}); err == nil || !strings.Contains(err.Error(), "x: invalid JSON after :=") {
 		t.Errorf("FillTemplate(x:={) = %v, want it refused as invalid JSON", err)
+	}
+}
+
+// A value a URI template cannot expand is refused quoting its start: a
+// pasted document, here 5,000 levels of brackets, must not bury the message.
+func TestFillTemplateQuotesLittleOfAValueItCannotTake(t *testing.T) {
+	for _, words := range [][]string{
+		{"x:=" + nested(5000)},
+		{"x:=" + nested(5000), "x:=" + nested(5000)},
+	} {
+		_, _, err := FillTemplate("file:///{x}", words)
+		if err == nil || !strings.Contains(err.Error(), "bytes)") || len(err.Error()) > 500 {
+			t.Errorf("FillTemplate(%d words of 5,000 levels) = %.300v (%d bytes), want a short refusal naming the value's size", len(words), err, len(fmt.Sprint(err)))
+		}
 	}
 }
