@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpscope/mcpscope/internal/localurl"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -249,6 +250,9 @@ func newDemoServerCmd() *cobra.Command {
 		Short: "Run the built-in demo MCP gateway (legacy SSE at /sse, streamable HTTP at /mcp, stateless 2026 at /stateless) until interrupted",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := localurl.CheckAddr(addr, "127.0.0.1:8811"); err != nil {
+				return &exitError{exitUsage, fmt.Errorf("--addr %w", err)}
+			}
 			srv, err := demo.Start(addr, demo.Options{Greeting: greeting, Version: versionString()})
 			if err != nil {
 				return &exitError{exitConnect, fmt.Errorf("cannot listen on %s: %w", addr, err)}

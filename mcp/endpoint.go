@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -159,6 +160,11 @@ func TargetURL(raw string) (*url.URL, error) {
 			if c < '0' || c > '9' {
 				return nil, fmt.Errorf("%q: the port %q is not a number", raw, p)
 			}
+		}
+		// Dialled, 0 is refused and 99999 is "invalid port" from the
+		// resolver: the user's typo, said as one before anything runs.
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("%q: the port %s is out of range: a port is 1 to 65535", raw, p)
 		}
 	}
 	return u, nil
