@@ -248,7 +248,7 @@ func newDemoServerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "demo-server",
 		Short: "Run the built-in demo MCP gateway (legacy SSE at /sse, streamable HTTP at /mcp, stateless 2026 at /stateless) until interrupted",
-		Args:  cobra.NoArgs,
+		Args:  needArgs(0, 0, "no arguments (the address is --addr)", "mcpscope demo-server --addr 127.0.0.1:8811"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := localurl.CheckAddr(addr, "127.0.0.1:8811"); err != nil {
 				return &exitError{exitUsage, fmt.Errorf("--addr %w", err)}

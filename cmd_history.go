@@ -35,7 +35,7 @@ after its URL (the clientInfo it sent). The table fits the terminal (COLUMNS, or
 columns, when the output is not one): on a narrow one each path goes on a
 line of its own, and the seconds of the start, the duration and the size
 are left out before the URL is cut.`,
-		Args: cobra.NoArgs,
+		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := history.DefaultDir()
 			infos, err := history.List(dir)
