@@ -320,14 +320,21 @@ func (m *Model) View() string {
 			cl[last], bar = msg, rest
 		}
 	}
+	placed := false
 	for i := 1; keysRow != "" && i < len(cl) && i < m.lay.CmdLine.H; i++ {
 		// The user's own session in a proxy's TUI can send: a row left
 		// blank under the clients bar says how (: and c), which it did
 		// nowhere once the status that opened it was gone.
 		if ansi.StringWidth(cl[i]) == 0 {
-			cl[i] = keysRow
+			cl[i], placed = keysRow, true
 			break
 		}
+	}
+	if help := m.com.st.Hint.Render(" · " + keyHints(m.keys.Help)); keysRow != "" && !placed && ansi.StringWidth(cl[0]+help) <= m.width {
+		// The keys row, and its "? help" with it, gave way to the clients
+		// bar: the bar ends with it instead where it has room (the
+		// clients come first), or a proxy's watcher had no word of the help.
+		cl[0] += help
 	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {
 		var l string
