@@ -223,7 +223,9 @@ func (x *execFlags) check(cmds []command.Command) error {
 	if reads != 1 {
 		return fmt.Errorf("--save writes what one resources/read gave, and %d commands read a resource: give exactly one resources/read", reads)
 	}
-	return nil
+	// Said after the request, "the file exists; pass --force" of a
+	// directory sent the user to a flag that could not help.
+	return outputDirError("--save", x.save, "")
 }
 
 // isTerminal reports whether w is a terminal, where drawing a line over and

@@ -253,6 +253,11 @@ func newExportCmd() *cobra.Command {
 			if err := notTheRecording(output, args[0]); err != nil {
 				return &exitError{exitUsage, err}
 			}
+			if output != "" && output != "-" {
+				if err := outputDirError("-o", output, "session.md"); err != nil {
+					return &exitError{exitUsage, err}
+				}
+			}
 			log, h, warnings, err := history.LoadLog(args[0])
 			if err != nil {
 				return &exitError{exitUsage, err}
@@ -265,7 +270,7 @@ func newExportCmd() *cobra.Command {
 			if output != "" && output != "-" {
 				f, err := os.Create(output)
 				if err != nil {
-					return &exitError{exitFailed, err}
+					return &exitError{exitFailed, outputError("-o", output, err)}
 				}
 				defer f.Close()
 				w = f
