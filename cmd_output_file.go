@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/mcpscope/mcpscope/history"
 )
 
 // outputDirError says what is wrong with path as a file for flag to write
@@ -42,4 +44,28 @@ func outputError(flag, path string, err error) error {
 		return fmt.Errorf("%s %s: %v", flag, path, pe.Err)
 	}
 	return fmt.Errorf("%s %s: %v", flag, path, err)
+}
+
+// recordDirError says, before the proxy listens, why its recordings cannot
+// go where they would: each client's recording failed on its own, with
+// os's "mkdir X: not a directory", once clients came.
+func recordDirError(pf *proxyFlags) error {
+	if pf.noRecord {
+		return nil
+	}
+	dir := pf.recordDir
+	if dir == "" {
+		dir = history.DefaultDir()
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("--record-dir %s is a file, not a directory: name a directory (it is created if it is not there), or pass --no-record", dir)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %v", pe.Path, pe.Err)
+		}
+		return fmt.Errorf("cannot create the recordings directory %s (%v): --record-dir DIR names another, --no-record records nothing", dir, err)
+	}
+	return nil
 }

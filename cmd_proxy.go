@@ -156,6 +156,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if pf.noRecord && pf.recordDir != "" {
 		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
 	}
+	if err := recordDirError(pf); err != nil {
+		return nil, &exitError{exitUsage, err}
+	}
 	run := &proxyRun{errw: errw, theme: pf.theme, served: make(chan struct{})}
 	run.sessions = newProxySessions(cfg, pf, errw)
 	p, err := proxy.New(proxy.Config{

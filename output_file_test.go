@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
@@ -41,5 +44,32 @@ func TestOutputFilesThatCannotBeWrittenAreUsageErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Dir(missing)); err == nil {
 		t.Errorf("%s was created", filepath.Dir(missing))
+	}
+}
+
+// The proxy refuses a --record-dir that cannot hold recordings before it
+// listens: every client's recording failed on its own once clients came.
+func TestProxyRefusesARecordDirThatIsAFile(t *testing.T) {
+	stateDir(t)
+	file := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for dir, want := range map[string]string{
+		file:                         "--record-dir " + file + " is a file, not a directory",
+		filepath.Join(file, "below"): "cannot create the recordings directory " + filepath.Join(file, "below"),
+	} {
+		cf := &connFlags{}
+		cf.registerProxy(&cobra.Command{})
+		pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: dir}
+		r, err := startProxyRun("http://127.0.0.1:1", cf, pf, io.Discard)
+		if err == nil {
+			r.stop()
+			t.Errorf("--record-dir %s: the proxy started", dir)
+			continue
+		}
+		if code := report(io.Discard, err); code != exitUsage || !strings.Contains(err.Error(), want) {
+			t.Errorf("--record-dir %s: exit %d, %v; want a usage error saying %q", dir, code, err, want)
+		}
 	}
 }
