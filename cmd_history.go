@@ -48,7 +48,11 @@ are left out before the URL is cut.`,
 				return nil
 			}
 			fmt.Fprint(out, history.RenderSessions(infos, outputWidth(out)))
-			fmt.Fprintf(out, "\n%d recordings in %s\n", len(infos), dir)
+			noun := "recordings"
+			if len(infos) == 1 {
+				noun = "recording"
+			}
+			fmt.Fprintf(out, "\n%d %s in %s\n", len(infos), noun, dir)
 			return nil
 		},
 	}
