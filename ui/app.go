@@ -269,7 +269,7 @@ func (m *Model) View() string {
 		return "starting…"
 	}
 	if m.lay.Mode == modeTooSmall {
-		return tooSmall(m.width, m.height)
+		return tooSmall(m.width, m.height, m.keys.Quit.Help().Key)
 	}
 	lines := m.body()
 	// The command line is padded here so a short line never leaves the
@@ -361,8 +361,10 @@ func blankRows(rows []string) bool {
 // tooSmall is the whole screen when nothing fits, wrapped between words to
 // the width (and cut to the height) so the size it needs is read whole on
 // the small terminal it is shown on.
-func tooSmall(w, h int) string {
-	msg := fmt.Sprintf("terminal too small (need %dx%d, have %dx%d)", minWidth, minHeight, w, h)
+func tooSmall(w, h int, quit string) string {
+	// Nothing else is drawn, the keys row neither: how to leave is said
+	// here, or a newcomer who cannot resize is stuck.
+	msg := fmt.Sprintf("terminal too small (need %dx%d, have %dx%d): enlarge it, or press %s to quit", minWidth, minHeight, w, h, quit)
 	if w <= 0 || h <= 0 {
 		return msg
 	}
