@@ -255,7 +255,7 @@ func newDemoServerCmd() *cobra.Command {
 			}
 			srv, err := demo.Start(addr, demo.Options{Greeting: greeting, Version: versionString()})
 			if err != nil {
-				return &exitError{exitConnect, fmt.Errorf("cannot listen on %s: %w", addr, err)}
+				return &exitError{exitConnect, listenFailure("--addr", addr, err)}
 			}
 			defer srv.Close()
 			out := cmd.OutOrStdout()
