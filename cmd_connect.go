@@ -200,7 +200,10 @@ func addressLike(s string) bool {
 // serverArg checks an argument that names a server.
 func serverArg(s string) (string, error) {
 	if _, err := mcp.TargetURL(s); err != nil {
-		return "", fmt.Errorf("%q looks like a server address but is not a URL: %v", s, err)
+		// TargetURL's words quote the argument and say it is no URL:
+		// "looks like a server address but is not a URL: "X" is not a
+		// URL: parse "X": ..." said both three times.
+		return "", err
 	}
 	return strings.TrimSpace(s), nil
 }
