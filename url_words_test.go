@@ -27,3 +27,13 @@ func TestBadServerURLIsNamedOnce(t *testing.T) {
 		}
 	}
 }
+
+// An empty --root is said as the flag it is: it read "--a root needs a
+// directory".
+func TestEmptyRootNamesTheFlag(t *testing.T) {
+	stateDir(t)
+	_, errOut, code := run(t, "exec", "--no-record", "--root", "", "http://127.0.0.1:1", "ping")
+	if code != exitUsage || !strings.Contains(errOut, `--root "": name a directory`) {
+		t.Errorf("exit %d %q, want a usage error naming --root", code, errOut)
+	}
+}
