@@ -18,6 +18,7 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -158,7 +159,9 @@ func runReplayTUI(path, theme string) error {
 	}
 	defer player.Close()
 	if err := needTerminal(); err != nil {
-		return err
+		// The debugger's advice (mcpscope exec) does not replay anything.
+		q := command.ShellQuote(path)
+		return &exitError{exitUsage, fmt.Errorf("a replay in the TUI needs a terminal; for scripts and pipes, mcpscope replay %s --against URL re-runs it headless and mcpscope export %s prints it", q, q)}
 	}
 	styles, err := loadStyles(theme)
 	if err != nil {
