@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"slices"
 	"strings"
@@ -137,7 +140,11 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		ClientName: "mcpscope", ClientVersion: versionString(),
 	}
 	// A bad URL or origin is the user's to fix: say so before anything runs.
-	if _, err := mcp.TargetURL(url); err != nil {
+	u, err := mcp.TargetURL(url)
+	if err != nil {
+		return mcp.Config{}, err
+	}
+	if err := certFileError(u); err != nil {
 		return mcp.Config{}, err
 	}
 	if err := mcp.CheckOrigins(f.allowOrigins); err != nil {
@@ -278,4 +285,23 @@ func newDemoServerCmd() *cobra.Command {
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8811", "address to listen on")
 	cmd.Flags().StringVar(&greeting, "greeting", "", "word the greet tool starts with (default Hello)")
 	return cmd
+}
+
+// certFileError refuses an SSL_CERT_FILE that names no file, for an https
+// server: Go skips a missing one without a word and checks the certificate
+// against the system's CAs alone, so a typo in it read as the server's
+// certificate being untrusted, whose advice is to set SSL_CERT_FILE.
+func certFileError(u *neturl.URL) error {
+	file := os.Getenv("SSL_CERT_FILE")
+	if file == "" || !strings.EqualFold(u.Scheme, "https") {
+		return nil
+	}
+	fi, err := os.Stat(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("SSL_CERT_FILE=%s: there is no such file: name the PEM file of the CA to trust, or unset it to trust the system's CAs", file)
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("SSL_CERT_FILE=%s is a directory: name a PEM file in it, or pass the directory as SSL_CERT_DIR", file)
+	}
+	return nil
 }
