@@ -399,8 +399,14 @@ func withAdvice(err error) error {
 	return &advisedError{err: err, hint: advice.ForError(err, advice.CLI)}
 }
 
-func waitForSignal() {
+// waitForSignal returns on SIGINT or SIGTERM, or when ctx ends (a test's
+// stand-in for ctrl+c).
+func waitForSignal(ctx context.Context) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	<-ch
+	defer signal.Stop(ch)
+	select {
+	case <-ch:
+	case <-ctx.Done():
+	}
 }
