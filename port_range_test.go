@@ -21,6 +21,7 @@ func TestPortsOutOfRangeAreUsageErrors(t *testing.T) {
 	}{
 		{[]string{"exec", "http://127.0.0.1:99999/mcp", "tools/list"}, "port 99999"},
 		{[]string{"exec", "127.0.0.1:0/mcp", "tools/list"}, "port 0"},
+		{[]string{"exec", "--allow-origin", "http://gw.example:99999", "http://127.0.0.1:1/mcp", "tools/list"}, `--allow-origin "http://gw.example:99999" is not an origin: the port 99999 is out of range`},
 		{[]string{"proxy", "--headless", "--listen", "127.0.0.1:99999", "http://127.0.0.1:1"}, "--listen \"127.0.0.1:99999\": the port 99999"},
 		{[]string{"demo-server", "--addr", "127.0.0.1:99999"}, "--addr \"127.0.0.1:99999\": the port 99999"},
 		{[]string{"demo-server", "--addr", "nohost"}, "--addr \"nohost\" is not host:port"},
