@@ -231,7 +231,9 @@ func (x *execFlags) check(cmds []command.Command) error {
 	if reads != 1 {
 		return fmt.Errorf("--save writes what one resources/read gave, and %d commands read a resource: give exactly one resources/read", reads)
 	}
-	return nil
+	// Said after the request, "the file exists; pass --force" of a
+	// directory sent the user to a flag that could not help.
+	return outputDirError("--save", x.save, "")
 }
 
 // isTerminal reports whether w is a terminal, where drawing a line over and
@@ -407,8 +409,14 @@ func withAdvice(err error) error {
 	return &advisedError{err: err, hint: advice.ForError(err, advice.CLI)}
 }
 
-func waitForSignal() {
+// waitForSignal returns on SIGINT or SIGTERM, or when ctx ends (a test's
+// stand-in for ctrl+c).
+func waitForSignal(ctx context.Context) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	<-ch
+	defer signal.Stop(ch)
+	select {
+	case <-ch:
+	case <-ctx.Done():
+	}
 }

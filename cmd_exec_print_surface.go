@@ -204,7 +204,7 @@ func (p *printer) save(result json.RawMessage, path string, force bool) error {
 		return fmt.Errorf("--save %s: the file exists; pass --force to replace it", path)
 	}
 	if err != nil {
-		return err
+		return outputError("--save", path, err)
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()

@@ -157,6 +157,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if pf.noRecord && pf.recordDir != "" {
 		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
 	}
+	if err := recordDirError(pf); err != nil {
+		return nil, &exitError{exitUsage, err}
+	}
 	run := &proxyRun{errw: errw, theme: pf.theme, served: make(chan struct{})}
 	run.sessions = newProxySessions(cfg, pf, errw)
 	p, err := proxy.New(proxy.Config{
@@ -169,7 +172,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	}
 	ln, err := net.Listen("tcp", pf.listen)
 	if err != nil {
-		return nil, &exitError{exitConnect, fmt.Errorf("cannot listen on %s: %w (is another proxy running there? pick another address with --listen)", pf.listen, err)}
+		return nil, &exitError{exitConnect, listenFailure("--listen", pf.listen, err)}
 	}
 	if pf.listenAny && !loopbackAddr(ln.Addr()) {
 		fmt.Fprintf(errw, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it can use %s with your credentials\n", ln.Addr(), url)

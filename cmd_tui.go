@@ -26,7 +26,7 @@ func addRootTUI(root *cobra.Command) {
 	var cf connFlags
 	var rf recordFlags
 	var theme string
-	root.Args = cobra.MaximumNArgs(1)
+	root.Args = needArgs(0, 1, "at most one URL, the server to debug", "mcpscope http://localhost:8811 (or a command: mcpscope --help lists them)")
 	cf.register(root)
 	rf.register(root)
 	themeFlag(root, &theme)
@@ -181,7 +181,7 @@ func newThemesCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "themes",
 		Short: "List the colour themes with a swatch of each",
-		Args:  cobra.NoArgs,
+		Args:  needArgs(0, 0, "no arguments", "mcpscope themes"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			queryBackground()
 			ts, errs := themes.List()

@@ -59,6 +59,10 @@ func (n *negotiationPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// overflows reports whether the pane's lines run past its height, so
+// scrolling it shows more.
+func (n *negotiationPane) overflows() bool { return len(n.lines()) > n.scroll.height }
+
 // view draws the pane.
 func (n *negotiationPane) view(focused bool) []string {
 	lines := n.lines() // a cache of what the log says: drawing it changes nothing
