@@ -46,11 +46,12 @@ func (p *printer) modern() bool { return p.transport == mcp.TransportStateless }
 
 // result prints one command's outcome and returns its exit status.
 func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
-	title := c.Method
+	sent := c.Method
 	if c.Method == "initialize" && p.modern() {
 		// 2026-07-28 has no initialize: what was sent is server/discover.
-		title = "server/discover"
+		sent = "server/discover"
 	}
+	title := sent
 	if c.Tool != "" {
 		title += " " + c.Tool
 	}
@@ -100,6 +101,13 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	if resp != nil {
 		for _, a := range mcp.Ambiguities(resp.Raw) {
 			fmt.Fprintf(p.w, "⚠ %s\n", sanitize.Line(a))
+		}
+		if p.modern() {
+			// Said before what could be read of the rest, as
+			// initialize's shape is: the session did not follow it.
+			if shape := mcp.InputShape(sent, resp.Result); shape != "" {
+				fmt.Fprintf(p.w, "warning: %s\n", sanitize.Line(shape))
+			}
 		}
 	}
 	if err != nil {

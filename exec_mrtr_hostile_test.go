@@ -169,8 +169,10 @@ func TestExecInitializeWithoutIdentity(t *testing.T) {
 	}
 }
 
-// A 2026 tools/list answered input_required is followed like any other
-// request, not printed as an empty list.
+// A 2026 tools/list answered input_required with nothing else is not
+// followed (the specification allows it only on tools/call, prompts/get
+// and resources/read): the warning says so, and what is left of the
+// answer, no tools, is the list; no second round is sent.
 func TestExecToolsListAsksForInput(t *testing.T) {
 	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
 		if strings.Contains(string(x.Params), "inputResponses") {
@@ -180,8 +182,8 @@ func TestExecToolsListAsksForInput(t *testing.T) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","requestState":"s","inputRequests":{"r":{"method":"roots/list","params":{}}}}}`)
 	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
-	if code != exitOK || !strings.Contains(out, "listed-after-input") {
-		t.Errorf("exit %d, want the list given after the roots were sent\n%s\n%s", code, out, errOut)
+	if code != exitOK || strings.Contains(out, "listed-after-input") || !strings.Contains(out, `warning: tools/list answered resultType "input_required" asking for r`) {
+		t.Errorf("exit %d, want the answer read as it came, with a warning, and no second round\n%s\n%s", code, out, errOut)
 	}
 }
 

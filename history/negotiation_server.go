@@ -77,7 +77,7 @@ func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw, seq int64) {
 	if asked := requestedVersion(req); asked != "" && slices.Contains(n.init.supported, asked) {
 		n.init.protocol = asked
 	}
-	if shape := mcp.DiscoverShape(res.Raw()); shape != "" {
+	if shape := mcp.InputShape("server/discover", res.Raw()); shape != "" {
 		n.init.shape, n.init.shapeSeq = shape, seq
 	}
 }

@@ -237,10 +237,10 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		// result, as the session itself took it (resultType means
 		// something from the 2026 revision on).
 		l.setState(p, answerState(m))
-	case !m.RPCError && InputRequired(m.Raw) && p.method != "server/discover":
-		// server/discover may not ask (mcp.DiscoverShape): its answer
-		// is malformed, said in the Negotiation pane, and no round
-		// follows to end the row.
+	case !m.RPCError && InputRequired(m.Raw) && mcp.MayAskForInput(p.method):
+		// A request that may not ask (mcp.InputShape) got a malformed
+		// answer, not a question: no round follows to end its row, so
+		// it reads answered, and the warning says why.
 		l.setState(p, StateInput)
 	default:
 		l.setState(p, answerState(m))

@@ -162,12 +162,14 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		s.mu.Lock()
 		_, modern := modernOf(s.tr)
 		s.mu.Unlock()
-		if !modern || method == "server/discover" {
+		if !modern || !MayAskForInput(method) {
 			// Only the 2026 revision gives resultType a meaning: a 2025
 			// server's result that says input_required is its result,
 			// as any 2025 client reads it, not a question to answer.
-			// Nor is server/discover's, which may not ask
-			// (DiscoverShape says so where it is shown).
+			// Nor is the answer to a request that may not ask: it is
+			// malformed (InputShape says so where it is shown), and a
+			// second round would only be one more request the server
+			// should not have asked for.
 			return resp, nil
 		}
 		requests, state, asks, err := inputAsked(method, resp.Result)

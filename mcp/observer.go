@@ -254,7 +254,9 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 			m.Class, m.ReqSeq = class, reqSeq
 			if req != nil {
 				m.Method, m.Tool = req.method, req.tool
-				if p.inputRequired {
+				if p.inputRequired && MayAskForInput(req.method) {
+					// An answer that may not ask opens no round: the
+					// client's next request of that method is a new one.
 					o.openRound(p.requestState, req.method, req.tool, cmp.Or(req.chain, reqSeq))
 				}
 			}

@@ -34,6 +34,7 @@ type resultSummary struct {
 	CacheScope    *string
 	InputRequests map[string]json.RawMessage
 	RequestState  *string
+	raw           []byte // the result as it came, for mcp.InputShape
 }
 
 // readSummary reads an answer's summary; false when its top level is not
@@ -56,7 +57,7 @@ func readSummary(raw []byte) (answerSummary, bool) {
 	if res.Kind() != jsonspan.Object {
 		return sum, false
 	}
-	r := &resultSummary{}
+	r := &resultSummary{raw: res.Raw()}
 	text := func(key string, into **string) bool {
 		v := res.Get(key)
 		if !v.Exists() || v.Kind() == jsonspan.Null {
@@ -149,6 +150,13 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 		kind += " · " + strings.Join(extra, " · ")
 	}
 	out = in.labelled(out, "result", kind, st.Row.Render)
+	if in.transport == mcp.TransportStateless {
+		if shape := mcp.InputShape(r.RPC.Method, res.raw); shape != "" {
+			// No round follows a request that may not ask: what it asks
+			// is no question mcpscope answers.
+			return in.wrapped(out, "⚠ "+sanitize.Line(shape), st.Warning)
+		}
+	}
 	if len(res.InputRequests) > 0 {
 		out = in.inputRequests(out, res.InputRequests, res.RequestState != nil)
 	}
