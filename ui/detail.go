@@ -233,7 +233,10 @@ func (d *detailPane) key() detailKey {
 func (d *detailPane) input() detailInput {
 	p, ev := d.selection()
 	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, open: d.c.keys.Open.Help().Key, event: ev, t0: d.c.log.ConnectedAt(),
-		transport: d.c.log.Stats().Transport, recording: d.c.recording, audience: d.c.audience()}
+		recording: d.c.recording, audience: d.c.audience()}
+	stats := d.c.log.Stats()
+	in.transport = stats.Transport
+	in.modern = stats.Transport == mcp.TransportStateless || mcp.IsModern(stats.Protocol)
 	if p != nil {
 		row := *p
 		row.Resumes = slices.Clone(p.Resumes)

@@ -11,11 +11,19 @@ import (
 // A 2026 tools/list answered input_required, which the specification
 // forbids outside tools/call, prompts/get and resources/read: the Detail
 // pane warns that the answer is malformed and says no round follows,
-// instead of promising that mcpscope sends the request again.
+// instead of promising that mcpscope sends the request again. A proxied
+// client's 2026 session is known by the version it settled on, not by a
+// transport of mcpscope's, and reads the same.
 func TestDetailWarnsOfInputWhereTheSpecForbidsIt(t *testing.T) {
+	for _, transport := range []string{mcp.TransportStateless, ""} {
+		t.Run("transport="+transport, func(t *testing.T) { detailWarnsOfMisplacedInput(t, transport) })
+	}
+}
+
+func detailWarnsOfMisplacedInput(t *testing.T, transport string) {
 	s := &streamScript{script: newScript()}
 	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateConnecting, URL: statelessURL}})
-	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateInitialized, Transport: mcp.TransportStateless, Protocol: "2026-07-28", URL: statelessURL}})
+	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateInitialized, Transport: transport, Protocol: "2026-07-28", URL: statelessURL}})
 	list := s.request("1", "tools/list", "", `{}`, 0)
 	s.post(list, 200, mirrored("tools/list", ""), "json", time.Millisecond)
 	s.on(mcp.StreamResponse, list, mcp.ClassResponse, "1", "tools/list",

@@ -50,6 +50,10 @@ type detailInput struct {
 	// says, and audience who acts on it.
 	transport string
 	audience  advice.Audience
+	// modern is set on a 2026-07-28 session, by the version it settled on
+	// as well as by its transport: a proxied client's session has no
+	// transport of mcpscope's choosing, and resultType is read the same.
+	modern bool
 	// recording is the file the records are in, where a message too large
 	// to draw can be read whole; "" when there is none.
 	recording string

@@ -128,7 +128,7 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	if res == nil {
 		return out
 	}
-	if res.ResultType == nil && len(res.TTL) == 0 && res.CacheScope == nil && in.transport != mcp.TransportStateless {
+	if res.ResultType == nil && len(res.TTL) == 0 && res.CacheScope == nil && !in.modern {
 		return out // resultType is a 2026 word: older answers have none to miss
 	}
 	kind := "complete (resultType absent, which means complete)"
@@ -150,7 +150,7 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 		kind += " · " + strings.Join(extra, " · ")
 	}
 	out = in.labelled(out, "result", kind, st.Row.Render)
-	if in.transport == mcp.TransportStateless {
+	if in.modern {
 		if shape := mcp.InputShape(r.RPC.Method, res.raw); shape != "" {
 			// No round follows a request that may not ask: what it asks
 			// is no question mcpscope answers.
