@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -43,7 +44,14 @@ const (
 	OutcomeDifferent Outcome = "different"
 	OutcomeMissing   Outcome = "missing" // the recording had an answer, the live server gave none in time
 	OutcomeError     Outcome = "error"   // the live request failed (POST refused, stream gone)
+	// OutcomeUnrecorded: the recording holds no answer to compare the live
+	// one with (it ends before one came: the session closed, or the
+	// recording was cut short).
+	OutcomeUnrecorded Outcome = "unrecorded"
 )
+
+// unrecordedNote says why an OutcomeUnrecorded request was not compared.
+const unrecordedNote = "no answer to it in the recording (it ended first): nothing to compare"
 
 // RerunResult is one recorded request sent again.
 type RerunResult struct {
@@ -57,6 +65,8 @@ type RerunResult struct {
 	Outcome     Outcome      `json:"outcome"`
 	Differences []Difference `json:"differences,omitempty"`
 	Error       string       `json:"error,omitempty"`
+	// Note says why a request was not compared (OutcomeUnrecorded).
+	Note string `json:"note,omitempty"`
 }
 
 // Rerun sends the client's recorded requests and notifications to s in their
@@ -172,6 +182,9 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			end = last
 		}
 		res.Outcome, res.Differences, res.Error = judge(answers[end], refused[end], live, err, ignore)
+		if res.Outcome == OutcomeUnrecorded {
+			res.Note = unrecordedNote
+		}
 		out = append(out, res)
 	}
 	return out
@@ -210,7 +223,9 @@ func judge(recorded *mcp.Record, refused int, live *mcp.Response, err error, ign
 	case err != nil:
 		return OutcomeError, nil, err.Error()
 	case recorded == nil:
-		return OutcomeDifferent, []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}, ""
+		// Nothing to compare with: the whole live answer is not a
+		// difference, and reading it as one hides why.
+		return OutcomeUnrecorded, []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}, ""
 	}
 	diffs := Compare(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
 	if len(diffs) == 0 {
@@ -246,9 +261,18 @@ func RenderRerun(results []RerunResult) string {
 		case r.As != "":
 			name += " (" + r.As + ")"
 		}
-		fmt.Fprintf(&b, "%3d  %-9s  %s\n", r.N, r.Outcome, sanitize.Line(name))
+		fmt.Fprintf(&b, "%3d  %-10s  %s\n", r.N, r.Outcome, sanitize.Line(name))
 		if r.Error != "" {
 			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
+		}
+		if r.Note != "" {
+			fmt.Fprintf(&b, "     %s\n", r.Note)
+			if len(r.Differences) == 1 {
+				// What the server answers now, on a line of its own that
+				// fits 80 columns: it is news, not a difference.
+				fmt.Fprintf(&b, "     now: %s\n", nowLine(r.Differences[0].Live))
+			}
+			continue
 		}
 		if len(r.Differences) == 0 {
 			continue
@@ -257,9 +281,26 @@ func RenderRerun(results []RerunResult) string {
 			fmt.Fprintf(&b, "     %s\n", line)
 		}
 	}
-	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors\n",
+	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors",
 		len(results), counts[OutcomeSame], counts[OutcomeDifferent], counts[OutcomeMissing], counts[OutcomeError])
+	if n := counts[OutcomeUnrecorded]; n > 0 {
+		fmt.Fprintf(&b, ", %d unrecorded", n)
+	}
+	b.WriteString("\n")
 	return b.String()
+}
+
+// nowLineLimit keeps the "now:" line of an unrecorded answer within 80
+// columns, its indent and size note included.
+const nowLineLimit = 50
+
+// nowLine is a live answer shown on one short line, made safe.
+func nowLine(s string) string {
+	line := jsonLine(clip.Prefix(s, nowLineLimit))
+	if len(s) <= nowLineLimit {
+		return line
+	}
+	return clip.WithSize(clip.Prefix(line, nowLineLimit), len(s))
 }
 
 // AllSame reports whether every request matched its recording.
