@@ -33,6 +33,7 @@ type Reader struct {
 	buf      []byte
 	lineErr  error // why the line readLine or readSkim returned is no record, seen without reading it
 	warnings warnings
+	order    order // the last record read, to see records out of order (order.go)
 }
 
 // Open opens a recording and reads its header.
@@ -149,6 +150,9 @@ func (r *Reader) Next() (mcp.Record, error) {
 		var err error
 		rec, err = r.dec.decode(line)
 		r.dropBuffer()
+		if err == nil {
+			r.inOrder(rec.Seq, rec.Time)
+		}
 		return err
 	})
 	return rec, err
@@ -180,6 +184,10 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 			return io.EOF
 		}
 		r.warnings.add(notARecord(r.line, perr))
+		if errors.Is(perr, errJoined) {
+			// Another recording's numbering starts here: said once.
+			r.order.seen = false
+		}
 	}
 }
 
@@ -202,7 +210,12 @@ func (r *Reader) endErr(err error) error {
 
 // Warnings lists the lines that could not be read, in order: the first
 // hundred, and then how many more there were.
-func (r *Reader) Warnings() []string { return r.warnings.all() }
+func (r *Reader) Warnings() []string {
+	if note := r.orderNote(); note != "" {
+		return append(r.warnings.all(), note)
+	}
+	return r.warnings.all()
+}
 
 // Records is how many records Next has returned.
 func (r *Reader) Records() int { return r.n }

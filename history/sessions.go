@@ -78,6 +78,7 @@ func regularEntry(path string, e os.DirEntry) bool {
 // recordSummary is the part of a record the listing counts; the listing
 // reads only a skeleton of each line (see skimLine), never its payloads.
 type recordSummary struct {
+	Seq  int64     `json:"seq"`
 	Time time.Time `json:"time"`
 	Kind mcp.Kind  `json:"kind"`
 	RPC  *struct {
