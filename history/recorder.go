@@ -130,7 +130,14 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 			f.Close()
 			return nil, err
 		}
-		return start(f, path, h, opts)
+		r, err := start(f, path, h, opts)
+		if err != nil {
+			// The file is new and holds not even its header (the disk is
+			// full): left behind, it would be listed among the sessions
+			// as a recording that is not one.
+			os.Remove(path)
+		}
+		return r, err
 	}
 	return nil, fmt.Errorf("recording: no free file name in %s", dir)
 }
