@@ -331,5 +331,5 @@ func collectAfter(n int) {
 // notARecord is the warning for a line that does not decode, in one wording
 // whether the file is read in order or loaded for the panes.
 func notARecord(line int, err error) string {
-	return fmt.Sprintf("line %d is not a record (%v); skipped it", line, err)
+	return fmt.Sprintf("line %d is not a record (%s); skipped it", line, lineProblem(err))
 }
