@@ -262,18 +262,28 @@ func newExportCmd() *cobra.Command {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(args[0]), sanitize.Line(w))
 			}
 			w := cmd.OutOrStdout()
+			var f *os.File
 			if output != "" && output != "-" {
-				f, err := os.Create(output)
-				if err != nil {
+				if f, err = os.Create(output); err != nil {
 					return &exitError{exitFailed, err}
 				}
-				defer f.Close()
 				w = f
 			}
 			if format == "md" {
 				err = history.ExportMarkdown(w, h, log)
 			} else {
 				err = history.ExportJSON(w, h, log)
+			}
+			if f != nil {
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					// Half a transcript (the disk filled) would pass for
+					// the whole one when shared.
+					os.Remove(output)
+					err = fmt.Errorf("%w: removed the incomplete %s", err, output)
+				}
 			}
 			if err != nil {
 				return &exitError{exitFailed, err}
