@@ -286,6 +286,12 @@ func RenderDiff(diffs []Difference) string {
 		} else {
 			fmt.Fprintf(&b, "%s: %s\n", sanitize.Line(d.Path), d.Kind)
 		}
+		if d.Kind == DiffChanged {
+			if ra, lb, ok := changedWindows(d.Recorded, d.Live); ok {
+				fmt.Fprintf(&b, "  - %s\n  + %s\n", ra, lb)
+				continue
+			}
+		}
 		if d.Kind != DiffAdded {
 			fmt.Fprintf(&b, "  - %s\n", shortLine(d.Recorded))
 		}
