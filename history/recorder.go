@@ -334,6 +334,19 @@ func DefaultDir() string {
 	return filepath.Join(home, ".local", "state", "mcpscope", "sessions")
 }
 
+// DefaultDirFrom names the environment variable DefaultDir was taken from,
+// "" when it is the home directory's: an error about the directory says
+// where to change it.
+func DefaultDirFrom() string {
+	if os.Getenv("MCPSCOPE_STATE_DIR") != "" {
+		return "MCPSCOPE_STATE_DIR"
+	}
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return "XDG_STATE_HOME"
+	}
+	return ""
+}
+
 // NewPath names a new recording in dir by its start time and the server's
 // host, e.g. 2026-11-20T21-57-41_localhost-8811.jsonl, adding -2, -3 ... when
 // that file exists.
