@@ -257,11 +257,15 @@ func RenderRerun(results []RerunResult) string {
 		}
 		switch {
 		case handshakeMethods[r.As]:
-			name += " (as " + r.As + ": capabilities, instructions, serverInfo)"
+			name += " (as " + r.As + ")"
 		case r.As != "":
 			name += " (" + r.As + ")"
 		}
 		fmt.Fprintf(&b, "%3d  %-10s  %s\n", r.N, r.Outcome, sanitize.Line(name))
+		if handshakeMethods[r.As] {
+			// On a line of its own: after the name it passed 80 columns.
+			b.WriteString("     compared on what both say: capabilities, instructions, serverInfo\n")
+		}
 		if r.Error != "" {
 			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
 		}
