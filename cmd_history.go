@@ -75,11 +75,11 @@ func outputWidth(w io.Writer) int {
 }
 
 // readAll loads the records of a recording that keep says to, reporting
-// damage.
-func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (history.Header, []mcp.Record, error) {
+// damage on stderr and returning it too.
+func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (history.Header, []mcp.Record, []string, error) {
 	r, err := history.Open(path)
 	if err != nil {
-		return history.Header{}, nil, err
+		return history.Header{}, nil, nil, err
 	}
 	defer r.Close()
 	var recs []mcp.Record
@@ -89,7 +89,7 @@ func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (histor
 			break
 		}
 		if err != nil {
-			return r.Header(), recs, fmt.Errorf("%s: %w", path, err)
+			return r.Header(), recs, r.Warnings(), fmt.Errorf("%s: %w", path, err)
 		}
 		if keep(&rec) {
 			recs = append(recs, rec)
@@ -98,7 +98,7 @@ func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (histor
 	for _, w := range r.Warnings() {
 		fmt.Fprintf(stderr, "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
 	}
-	return r.Header(), recs, nil
+	return r.Header(), recs, r.Warnings(), nil
 }
 
 func newReplayCmd() *cobra.Command {
@@ -172,7 +172,7 @@ func runReplayTUI(path, theme string) error {
 }
 
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
-	_, recs, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
+	_, recs, warnings, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -220,7 +220,14 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetIndent("", "  ")
-		_ = enc.Encode(map[string]any{"recording": path, "against": url, "same": history.AllSame(results), "results": results})
+		report := map[string]any{"recording": path, "against": url, "same": history.AllSame(results), "results": results}
+		if len(warnings) > 0 {
+			// What is wrong with the recording (cut short, damaged
+			// lines) belongs with the results it explains, not only on a
+			// stderr a CI job may not keep.
+			report["warnings"] = warnings
+		}
+		_ = enc.Encode(report)
 		// The results quote the server's answers: escape what would drive
 		// a terminal, keeping the JSON's value.
 		_, _ = out.Write(sanitize.JSON(b.Bytes()))

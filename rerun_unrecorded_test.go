@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,5 +64,45 @@ func TestRerunOfARequestWithNoRecordedAnswerSaysSo(t *testing.T) {
 		if !strings.HasPrefix(line, "-") && !strings.HasPrefix(line, "+") && len([]rune(line)) > 80 {
 			t.Errorf("line wider than 80 columns: %q", line)
 		}
+	}
+}
+
+// The JSON report of a re-run of a recording cut short says so beside the
+// results it explains: a CI job keeps stdout, and the warning was only on
+// stderr.
+func TestRerunJSONReportCarriesTheRecordingsWarnings(t *testing.T) {
+	stateDir(t)
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	path := filepath.Join(t.TempDir(), "cut.jsonl")
+	if _, errOut, code := run(t, "exec", "--record", path, srv.MCPURL(), "tools/call greet name=Ann"); code != 0 {
+		t.Fatalf("exec: exit %d, %s", code, errOut)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, raw[:bytes.Index(raw, []byte("Hello, Ann!"))], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, _ := run(t, "replay", path, "--json", "--against", srv.MCPURL())
+	var report struct {
+		Warnings []string `json:"warnings"`
+		Results  []struct {
+			Outcome string `json:"outcome"`
+			Note    string `json:"note"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &report); err != nil {
+		t.Fatalf("the report is not JSON: %v\n%s\n%s", err, out, errOut)
+	}
+	if len(report.Warnings) != 1 || !strings.Contains(report.Warnings[0], "is cut short") {
+		t.Errorf("warnings %q, want the line that is cut short", report.Warnings)
+	}
+	if n := len(report.Results); n == 0 || report.Results[n-1].Outcome != "unrecorded" || report.Results[n-1].Note == "" {
+		t.Errorf("results %+v, want the last unrecorded with its note", report.Results)
 	}
 }
