@@ -222,8 +222,7 @@ func (r *proxyRun) headless(ctx context.Context) error {
 	r.sessions.print()
 	<-ctx.Done()
 	r.stop()
-	r.sessions.report(r.errw)
-	return nil
+	return r.sessions.report(r.errw)
 }
 
 // tui shows the sessions in the TUI until the user quits.
@@ -239,9 +238,12 @@ func (r *proxyRun) tui() error {
 	runErr := ui.Run(r.uiOptions(styles))
 	r.finishTUI()
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s stopped\n", r.upstream)
-	r.sessions.report(r.errw)
+	incomplete := r.sessions.report(r.errw)
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}
+	}
+	if incomplete != nil {
+		return incomplete
 	}
 	return nil
 }
@@ -291,17 +293,22 @@ type proxySessions struct {
 	wg   sync.WaitGroup
 
 	mu       sync.Mutex
-	paths    []string       // the last listedPaths recordings
-	recorded int            // recordings made in all
-	lines    *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
-	clients  chan ui.Client // the TUI's feed
-	feed     *clientFeed    // queues for clients, so no session waits on the TUI
-	gone     chan struct{}  // closed once the TUI stopped reading
-	feeds    []<-chan []mcp.Record
-	own      []*mcp.Session    // the user's own sessions, opened from the TUI
-	answers  *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
-	refusals map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
-	early    earlyGets         // sessions of a GET before initialize that went no further
+	paths    []string // the last listedPaths recordings
+	recorded int      // recordings made in all
+	// failed holds the listed recordings (and any not listed yet) a write
+	// error made incomplete, and incomplete counts them all: the report
+	// must not list them as recorded like the rest.
+	failed     map[string]bool
+	incomplete int
+	lines      *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
+	clients    chan ui.Client // the TUI's feed
+	feed       *clientFeed    // queues for clients, so no session waits on the TUI
+	gone       chan struct{}  // closed once the TUI stopped reading
+	feeds      []<-chan []mcp.Record
+	own        []*mcp.Session    // the user's own sessions, opened from the TUI
+	answers    *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
+	refusals   map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
+	early      earlyGets         // sessions of a GET before initialize that went no further
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so

@@ -59,6 +59,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transpo
 	}
 	return history.Tee(recs, rec, func(err error) {
 		fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
+		s.recordFailed(path)
 	}), path, log
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -18,16 +19,32 @@ const listedPaths = 20
 func (s *proxySessions) noteRecorded(path string) {
 	s.recorded++
 	if len(s.paths) == listedPaths {
+		delete(s.failed, s.paths[0])
 		s.paths = slices.Delete(s.paths, 0, 1)
 	}
 	s.paths = append(s.paths, path)
 }
 
-// report says where the sessions were recorded.
-func (s *proxySessions) report(w io.Writer) {
+// recordFailed notes that a write error made the recording at path
+// incomplete (said on stderr as it happened).
+func (s *proxySessions) recordFailed(path string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.failed == nil {
+		s.failed = map[string]bool{}
+	}
+	s.failed[path] = true
+	s.incomplete++
+}
+
+// report says where the sessions were recorded, and which recordings are
+// incomplete; it returns the exit error when any is (as exec exits 1 for
+// a recording a write error cut short).
+func (s *proxySessions) report(w io.Writer) error {
 	s.mu.Lock()
 	paths := append([]string(nil), s.paths...)
 	recorded := s.recorded
+	failed, incomplete := maps.Clone(s.failed), s.incomplete
 	refused, other := 0, 0
 	for status, n := range s.refusals {
 		if status == http.StatusServiceUnavailable {
@@ -63,7 +80,7 @@ func (s *proxySessions) report(w io.Writer) {
 		if !s.pf.noRecord {
 			fmt.Fprintln(w, "no client connected: nothing was recorded")
 		}
-		return
+		return nil
 	case recorded:
 		if recorded == 1 {
 			fmt.Fprintf(w, "1 session recorded:\n")
@@ -74,7 +91,20 @@ func (s *proxySessions) report(w io.Writer) {
 		fmt.Fprintf(w, "%d sessions recorded in %s; the last %d:\n", recorded, filepath.Dir(paths[0]), len(paths))
 	}
 	for _, p := range paths {
-		fmt.Fprintf(w, "  %s\n", p)
+		if failed[p] {
+			fmt.Fprintf(w, "  %s (incomplete: writing it failed)\n", p)
+		} else {
+			fmt.Fprintf(w, "  %s\n", p)
+		}
 	}
 	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")
+	if incomplete == 0 {
+		return nil
+	}
+	what := fmt.Sprintf("%d recordings are", incomplete)
+	if incomplete == 1 {
+		what = "1 recording is"
+	}
+	fmt.Fprintf(w, "%s incomplete: a write failed (see the error above); each replays up to where it did\n", what)
+	return &exitError{exitFailed, nil}
 }
