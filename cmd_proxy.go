@@ -298,7 +298,7 @@ type proxySessions struct {
 	// failed holds the listed recordings (and any not listed yet) a write
 	// error made incomplete, and incomplete counts them all: the report
 	// must not list them as recorded like the rest.
-	failed     map[string]bool
+	failed     map[string]string // path -> why
 	incomplete int
 	lines      *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
 	clients    chan ui.Client // the TUI's feed

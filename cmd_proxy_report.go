@@ -1,12 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"net/http"
 	"path/filepath"
 	"slices"
+
+	"github.com/mcpscope/mcpscope/ui"
 )
 
 // listedPaths bounds the recordings report names one by one: a client
@@ -25,16 +29,33 @@ func (s *proxySessions) noteRecorded(path string) {
 	s.paths = append(s.paths, path)
 }
 
-// recordFailed notes that a write error made the recording at path
-// incomplete (said on stderr as it happened).
-func (s *proxySessions) recordFailed(path string) {
+// recordFailed notes that err made the recording at path of session id
+// incomplete, and says so where the user looks: the TUI's status bar while
+// it runs (stderr is under it), else stderr. The report says it again.
+func (s *proxySessions) recordFailed(id int, path string, err error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.failed == nil {
-		s.failed = map[string]bool{}
+		s.failed = map[string]string{}
 	}
-	s.failed[path] = true
+	s.failed[path] = cause(err)
 	s.incomplete++
+	feed, tui := s.feed, s.clients != nil && !closed(s.gone)
+	s.mu.Unlock()
+	if tui {
+		feed.send(ui.Client{ID: id, RecordingFailed: err.Error()})
+		return
+	}
+	fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
+}
+
+// cause is the words of what failed at the bottom of err (a full disk's
+// "no space left on device"), without the paths the report shows beside it.
+func cause(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // report says where the sessions were recorded, and which recordings are
@@ -91,8 +112,8 @@ func (s *proxySessions) report(w io.Writer) error {
 		fmt.Fprintf(w, "%d sessions recorded in %s; the last %d:\n", recorded, filepath.Dir(paths[0]), len(paths))
 	}
 	for _, p := range paths {
-		if failed[p] {
-			fmt.Fprintf(w, "  %s (incomplete: writing it failed)\n", p)
+		if why, ok := failed[p]; ok {
+			fmt.Fprintf(w, "  %s (incomplete: %s)\n", p, why)
 		} else {
 			fmt.Fprintf(w, "  %s\n", p)
 		}
@@ -105,6 +126,6 @@ func (s *proxySessions) report(w io.Writer) error {
 	if incomplete == 1 {
 		what = "1 recording is"
 	}
-	fmt.Fprintf(w, "%s incomplete: a write failed (see the error above); each replays up to where it did\n", what)
+	fmt.Fprintf(w, "%s incomplete: a write failed; each replays up to where it did\n", what)
 	return &exitError{exitFailed, nil}
 }
