@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -300,15 +301,19 @@ type proxySessions struct {
 	// must not list them as recorded like the rest.
 	failed     map[string]string // path -> why
 	incomplete int
-	lines      *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
-	clients    chan ui.Client // the TUI's feed
-	feed       *clientFeed    // queues for clients, so no session waits on the TUI
-	gone       chan struct{}  // closed once the TUI stopped reading
-	feeds      []<-chan []mcp.Record
-	own        []*mcp.Session    // the user's own sessions, opened from the TUI
-	answers    *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
-	refusals   map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
-	early      earlyGets         // sessions of a GET before initialize that went no further
+	// unrecorded counts the sessions whose recording could not be
+	// created; atomic, as it is counted with s.mu held or not.
+	unrecorded    atomic.Int64
+	unrecordedWhy atomic.Value   // the last one's error text
+	lines         *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
+	clients       chan ui.Client // the TUI's feed
+	feed          *clientFeed    // queues for clients, so no session waits on the TUI
+	gone          chan struct{}  // closed once the TUI stopped reading
+	feeds         []<-chan []mcp.Record
+	own           []*mcp.Session    // the user's own sessions, opened from the TUI
+	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
+	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
+	early         earlyGets         // sessions of a GET before initialize that went no further
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so

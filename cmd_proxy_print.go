@@ -50,7 +50,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...)}
 	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
 	if err != nil {
-		fmt.Fprintf(s.errw, "mcpscope: %s is not recorded: %v\n", what, err)
+		s.notRecorded(what, err)
 		return recs, "", nil
 	}
 	path = rec.Path()

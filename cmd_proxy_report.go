@@ -39,13 +39,25 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 	}
 	s.failed[path] = cause(err)
 	s.incomplete++
-	feed, tui := s.feed, s.clients != nil && !closed(s.gone)
 	s.mu.Unlock()
-	if tui {
-		feed.send(ui.Client{ID: id, RecordingFailed: err.Error()})
+	if s.feed != nil && !closed(s.gone) {
+		s.feed.send(ui.Client{ID: id, RecordingFailed: err.Error()})
 		return
 	}
 	fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
+}
+
+// notRecorded says a session has no recording, as recordFailed says one
+// stopped: on the TUI's status bar while it runs, else on stderr. It may
+// run with s.mu held (openEarly): what it reads is set once.
+func (s *proxySessions) notRecorded(what string, err error) {
+	s.unrecorded.Add(1)
+	s.unrecordedWhy.Store(err.Error())
+	if s.feed != nil && !closed(s.gone) {
+		s.feed.send(ui.Client{Notice: fmt.Sprintf("%s is not recorded: %v", what, err)})
+		return
+	}
+	fmt.Fprintf(s.errw, "mcpscope: %s is not recorded: %v\n", what, err)
 }
 
 // cause is the words of what failed at the bottom of err (a full disk's
@@ -96,10 +108,22 @@ func (s *proxySessions) report(w io.Writer) error {
 		}
 		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
 	}
+	unrecorded := s.unrecorded.Load()
+	if unrecorded > 0 {
+		why, _ := s.unrecordedWhy.Load().(string)
+		if unrecorded == 1 {
+			fmt.Fprintf(w, "1 session was not recorded: %s\n", why)
+		} else {
+			fmt.Fprintf(w, "%d sessions were not recorded; the last because: %s\n", unrecorded, why)
+		}
+	}
 	switch len(paths) {
 	case 0:
-		if !s.pf.noRecord {
+		if !s.pf.noRecord && unrecorded == 0 {
 			fmt.Fprintln(w, "no client connected: nothing was recorded")
+		}
+		if unrecorded > 0 {
+			return &exitError{exitFailed, nil}
 		}
 		return nil
 	case recorded:
@@ -120,6 +144,9 @@ func (s *proxySessions) report(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")
 	if incomplete == 0 {
+		if unrecorded > 0 {
+			return &exitError{exitFailed, nil}
+		}
 		return nil
 	}
 	what := fmt.Sprintf("%d recordings are", incomplete)
