@@ -69,6 +69,9 @@ func Open(path string) (*Reader, error) {
 	}
 	if r.h.Format != Format {
 		f.Close()
+		if cutHeader(header) {
+			return nil, fmt.Errorf("%s is an mcpscope recording cut short in its first line, the header: it was interrupted as it began, and holds no record", path)
+		}
 		if isRecord(header) {
 			return nil, fmt.Errorf("%s has records but no %q header line: it is the output of mcpscope exec --json, or a recording whose first line was removed; replay the recording mcpscope wrote (mcpscope sessions lists them)", path, Format)
 		}
@@ -121,6 +124,20 @@ func (r *Reader) lenientHeader(line []byte) {
 	if r.h.Version == 0 {
 		r.h.Version = FormatVersion
 	}
+}
+
+// headerStart is how every header mcpscope writes begins.
+var headerStart = []byte(`{"format":"` + Format + `"`)
+
+// cutHeader reports whether line, the whole of a file (no line end), is
+// the start of a header that stops before its end: a recording killed as
+// it began, or whose disk filled. Too short to name the format, it is
+// taken for no recording.
+func cutHeader(line []byte) bool {
+	if bytes.HasSuffix(line, []byte("\n")) || json.Valid(line) {
+		return false
+	}
+	return bytes.HasPrefix(line, headerStart) || len(line) >= len(`{"format":"mcp`) && bytes.HasPrefix(headerStart, line)
 }
 
 // isRecord reports whether line looks like a record: a kind and a time.
