@@ -87,7 +87,9 @@ interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 				return err
 			}
 			if pf.headless {
-				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				// SIGHUP too: a terminal that closes must not leave the
+				// recordings without their last records and the report.
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 				defer stop()
 				return run.headless(ctx)
 			}
