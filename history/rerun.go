@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -111,6 +112,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 	modernEra := openedModern(recs, opened)
 	roots := planRoots(recs)
 	tasks := taskIDs{}
+	cancelled := cancelledAfter(recs)
 	var out []RerunResult
 	for i := range recs {
 		r := &recs[i]
@@ -131,6 +133,12 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		}
 		switch r.RPC.Class {
 		case mcp.ClassNotification:
+			if r.RPC.Method == "notifications/cancelled" {
+				// It names a recorded id, which the live session does not
+				// use: a request cancelled in the recording is cancelled
+				// again below, and the live session says so itself.
+				continue
+			}
 			// The client changed its roots here: the live session offers
 			// what it answered next, and tells the server itself.
 			if next, ok := roots.changed[r.Seq]; ok && offer(ctx, s, next) {
@@ -171,11 +179,27 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			if err != nil && live != nil && live.Error != nil {
 				err = nil // the answer is an error: compared like any other
 			}
-		} else if r.RPC.Method == "tasks/result" {
-			live, err = s.TaskResult(ctx, params)
 		} else {
-			live, err = s.Request(ctx, r.RPC.Method, params)
-			tasks.learn(answers[r.Seq], live)
+			reqCtx, stop := ctx, func() {}
+			after, cancels := cancelled[r.Seq]
+			if cancels {
+				reqCtx, stop = giveUpAfter(ctx, after)
+			}
+			if r.RPC.Method == "tasks/result" {
+				live, err = s.TaskResult(reqCtx, params)
+			} else {
+				live, err = s.Request(reqCtx, r.RPC.Method, params)
+				tasks.learn(answers[r.Seq], live)
+			}
+			stop()
+			if cancels && err != nil && reqCtx.Err() != nil && ctx.Err() == nil {
+				// Given up on as the recording did: what the server said
+				// after it was told is not compared, as no client waits
+				// for it.
+				res.Outcome, res.As = OutcomeSame, "cancelled after "+after.Round(time.Millisecond).String()+", as recorded"
+				out = append(out, res)
+				continue
+			}
 		}
 		end := r.Seq
 		if last, ok := lastRound[r.Seq]; ok {
