@@ -126,7 +126,7 @@ Exit status with --against:
   0  every answer matched
   1  something differed, was missing or failed
   2  usage error, or a recording that cannot be used or holds no request
-  3  the server could not be reached`,
+  3  the server could not be reached, or went away during the run (the rest not sent)`,
 		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
@@ -240,6 +240,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}
 	if ctx.Err() != nil {
 		return &exitError{exitInterrupted, errors.New("interrupted")}
+	}
+	if history.Unreachable(results) {
+		return &exitError{exitConnect, nil}
 	}
 	if !history.AllSame(results) {
 		return &exitError{exitFailed, nil}

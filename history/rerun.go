@@ -68,6 +68,9 @@ type RerunResult struct {
 	Error       string       `json:"error,omitempty"`
 	// Note says why a request was not compared (OutcomeUnrecorded).
 	Note string `json:"note,omitempty"`
+	// NotSent is how many recorded requests after this one were not sent:
+	// the server could no longer be reached.
+	NotSent int `json:"not_sent,omitempty"`
 }
 
 // Rerun sends the client's recorded requests and notifications to s in their
@@ -209,9 +212,33 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		if res.Outcome == OutcomeUnrecorded {
 			res.Note = unrecordedNote
 		}
+		if res.Outcome == OutcomeError && mcp.CauseOf(err) == mcp.CauseUnreachable {
+			// The server went away: every request after this one would
+			// fail the same way, a line each.
+			res.NotSent = requestsAfter(recs[i+1:])
+			out = append(out, res)
+			break
+		}
 		out = append(out, res)
 	}
 	return out
+}
+
+// requestsAfter counts the requests in recs a re-run would send.
+func requestsAfter(recs []mcp.Record) int {
+	n := 0
+	for i := range recs {
+		if r := &recs[i]; r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Chain == 0 && r.RPC.Method != ListenMethod {
+			n++
+		}
+	}
+	return n
+}
+
+// Unreachable reports whether the re-run stopped because the server could
+// no longer be reached.
+func Unreachable(results []RerunResult) bool {
+	return len(results) > 0 && results[len(results)-1].NotSent > 0
 }
 
 // RerunUses reports whether Rerun looks at r: what was sent, what was
@@ -292,6 +319,9 @@ func RenderRerun(results []RerunResult) string {
 		}
 		if r.Error != "" {
 			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
+		}
+		if r.NotSent > 0 {
+			fmt.Fprintf(&b, "     the server can no longer be reached: the %d recorded requests after this were not sent\n", r.NotSent)
 		}
 		if r.Note != "" {
 			fmt.Fprintf(&b, "     %s\n", r.Note)
