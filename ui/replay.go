@@ -53,6 +53,10 @@ func (m *Model) replayTick() tea.Cmd {
 		r.reported = true
 		if err := r.p.Err(); err != nil {
 			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
+		} else if w := r.p.Warnings(); len(w) == 1 {
+			// One note says it best itself: most often the last line,
+			// cut short when mcpscope was stopped as it wrote it.
+			cmds = append(cmds, m.setStatus(levelWarn, "end of the recording: "+sanitize.Line(w[0])+" · "+m.keys.JumpStart.Help().Key+" plays it again"))
 		} else if n := r.p.Damaged(); n > 0 {
 			// The lines are listed on the terminal when the TUI ends;
 			// until then this is the only sign the file is damaged.
