@@ -280,9 +280,9 @@ func newExportCmd() *cobra.Command {
 				w = f
 			}
 			if format == "md" {
-				err = history.ExportMarkdown(w, h, log)
+				err = history.ExportMarkdownNoting(w, h, log, warnings)
 			} else {
-				err = history.ExportJSON(w, h, log)
+				err = history.ExportJSONNoting(w, h, log, warnings)
 			}
 			if f != nil {
 				if cerr := f.Close(); err == nil {
