@@ -86,3 +86,22 @@ func TestReplayOfARecordingCutShortSaysSo(t *testing.T) {
 		t.Errorf("status at the end = %q, want it to say the recording was cut short", got)
 	}
 }
+
+// A recording of only its header says so when its replay ends, rather than
+// show an empty screen at 0/0 as if it were still starting.
+func TestReplayOfAnEmptyRecordingSaysSo(t *testing.T) {
+	p := loadRecording(t, writeRecording(t, nil))
+	now := fixedNow
+	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	if m.Init() == nil {
+		t.Fatal("the replay clock does not start: at its end from the start, the end is never said")
+	}
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 45})
+	for i := 0; i < 5 && !strings.Contains(m.status.view(), "holds no records"); i++ {
+		now = now.Add(time.Second)
+		m.Update(replayTickMsg{})
+	}
+	if got := m.status.view(); !strings.Contains(got, "the recording holds no records, only its header") {
+		t.Errorf("status = %q, want it to say the recording is empty", got)
+	}
+}
