@@ -1,9 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // needArgs is cobra's argument count check in words that say what the
@@ -18,4 +22,34 @@ func needArgs(min, max int, what, example string) cobra.PositionalArgs {
 		return &exitError{exitUsage, fmt.Errorf("%s takes %s, not %d argument(s); e.g. %s\nrun '%s --help' for usage",
 			cmd.Name(), what, len(args), example, cmd.CommandPath())}
 	}
+}
+
+// flagError is every command's complaint about a flag in the user's words:
+// pflag's "invalid argument "abc" for "--timeout" flag: time: invalid
+// duration "abc"" quoted Go's parser, and the usage it pointed at was the
+// root command's, not the one whose flag it was.
+func flagError(cmd *cobra.Command, err error) error {
+	var bad *pflag.InvalidValueError
+	if errors.As(err, &bad) {
+		f := bad.GetFlag()
+		switch f.Value.Type() {
+		case "duration":
+			unit := ""
+			if _, nerr := strconv.ParseFloat(bad.GetValue(), 64); nerr == nil {
+				unit = fmt.Sprintf(" (%ss for seconds: a duration takes its unit)", bad.GetValue())
+			}
+			err = fmt.Errorf("--%s %q is not a duration%s: give one such as 500ms, 30s, 2m or 1h30m", f.Name, bad.GetValue(), unit)
+		case "int":
+			err = fmt.Errorf("--%s %q is not a whole number", f.Name, bad.GetValue())
+		default:
+			switch cause := errors.Unwrap(err); {
+			case cause != nil && strings.Contains(cause.Error(), strconv.Quote(bad.GetValue())):
+				// The flag's own words name the value already.
+				err = fmt.Errorf("--%s %v", f.Name, cause)
+			case cause != nil:
+				err = fmt.Errorf("--%s %q: %v", f.Name, bad.GetValue(), cause)
+			}
+		}
+	}
+	return &exitError{exitUsage, fmt.Errorf("%v\nrun '%s --help' for usage", err, cmd.CommandPath())}
 }

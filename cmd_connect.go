@@ -1,8 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"net"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"slices"
 	"strings"
@@ -10,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpscope/mcpscope/internal/localurl"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -136,7 +141,11 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		ClientName: "mcpscope", ClientVersion: versionString(),
 	}
 	// A bad URL or origin is the user's to fix: say so before anything runs.
-	if _, err := mcp.TargetURL(url); err != nil {
+	u, err := mcp.TargetURL(url)
+	if err != nil {
+		return mcp.Config{}, err
+	}
+	if err := certFileError(u); err != nil {
 		return mcp.Config{}, err
 	}
 	if err := mcp.CheckOrigins(f.allowOrigins); err != nil {
@@ -199,7 +208,10 @@ func addressLike(s string) bool {
 // serverArg checks an argument that names a server.
 func serverArg(s string) (string, error) {
 	if _, err := mcp.TargetURL(s); err != nil {
-		return "", fmt.Errorf("%q looks like a server address but is not a URL: %v", s, err)
+		// TargetURL's words quote the argument and say it is no URL:
+		// "looks like a server address but is not a URL: "X" is not a
+		// URL: parse "X": ..." said both three times.
+		return "", err
 	}
 	return strings.TrimSpace(s), nil
 }
@@ -247,15 +259,23 @@ func newDemoServerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "demo-server",
 		Short: "Run the built-in demo MCP gateway (legacy SSE at /sse, streamable HTTP at /mcp, stateless 2026 at /stateless) until interrupted",
-		Args:  cobra.NoArgs,
+		Args:  needArgs(0, 0, "no arguments (the address is --addr)", "mcpscope demo-server --addr 127.0.0.1:8811"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := localurl.CheckAddr(addr, "127.0.0.1:8811"); err != nil {
+				return &exitError{exitUsage, fmt.Errorf("--addr %w", err)}
+			}
 			srv, err := demo.Start(addr, demo.Options{Greeting: greeting, Version: versionString()})
 			if err != nil {
-				return &exitError{exitConnect, fmt.Errorf("cannot listen on %s: %w", addr, err)}
+				return &exitError{exitConnect, listenFailure("--addr", addr, err)}
 			}
 			defer srv.Close()
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "demo gateway listening on %s; ctrl+c stops it\n", srv.URL)
+			if host, _, _ := net.SplitHostPort(addr); !loopbackHost(host) {
+				// The URLs below are how this machine reaches it; they
+				// hid that every other machine that can reach it may too.
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: the demo gateway listens on %s, beyond this machine, with no authentication: anyone who can reach it can use it (--addr 127.0.0.1:PORT keeps it here)\n", addr)
+			}
 			eps := srv.Endpoints()
 			width := 0
 			for _, ep := range eps {
@@ -264,11 +284,40 @@ func newDemoServerCmd() *cobra.Command {
 			for _, ep := range eps {
 				fmt.Fprintf(out, "  %-*s  %s, %s\n", width, ep.URL, ep.About, ep.Protocol)
 			}
-			waitForSignal()
+			waitForSignal(cmd.Context())
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8811", "address to listen on")
 	cmd.Flags().StringVar(&greeting, "greeting", "", "word the greet tool starts with (default Hello)")
 	return cmd
+}
+
+// certFileError refuses an SSL_CERT_FILE that names no file, for an https
+// server: Go skips a missing one without a word and checks the certificate
+// against the system's CAs alone, so a typo in it read as the server's
+// certificate being untrusted, whose advice is to set SSL_CERT_FILE.
+func certFileError(u *neturl.URL) error {
+	file := os.Getenv("SSL_CERT_FILE")
+	if file == "" || !strings.EqualFold(u.Scheme, "https") {
+		return nil
+	}
+	fi, err := os.Stat(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("SSL_CERT_FILE=%s: there is no such file: name the PEM file of the CA to trust, or unset it to trust the system's CAs", file)
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("SSL_CERT_FILE=%s is a directory: name a PEM file in it, or pass the directory as SSL_CERT_DIR", file)
+	}
+	return nil
+}
+
+// loopbackHost reports whether a listen address's host keeps a listener on
+// this machine: a loopback IP or localhost; "" is every interface.
+func loopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -31,6 +32,8 @@ or cursor=X for one page):
   initialize                                  (init)
   tools/list                                  (list, ls, tools)
   tools/call NAME key=value key2:=<json> ...  (call)
+  tools/call NAME '{"key":"value",...}'       the arguments as one JSON object,
+                                              sent exactly as typed
   resources/list                              (resources)
   resources/templates/list                    (templates)
   resources/read URI                          (read)
@@ -57,7 +60,8 @@ era, server/discover stands for it).
 Log messages and resource updates the server sends are printed with the
 answer they came before (lines starting with ·); --linger keeps the session
 open after the last command to print those that come later (a subscription's
-updates). On a terminal, stderr shows the progress of a pending request;
+updates), and ends early, saying so, when no more can come (the server offers
+no GET stream, or its listen stream gave up for good). On a terminal, stderr shows the progress of a pending request;
 ctrl+c cancels it on the wire before exiting.
 
 What the server asks of the user (elicitation, sampling) is answered from
@@ -166,7 +170,7 @@ func parseCommands(args []string) ([]command.Command, error) {
 	for _, a := range args {
 		words, err := command.SplitWords(a)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", a, err)
+			return nil, fmt.Errorf("%q: %v", clip.Quote(a, maxQuotedLine), err)
 		}
 		// JSON params continue their command even though they hold
 		// slashes, and so does the word a command still needs (a URI,
@@ -185,12 +189,16 @@ func parseCommands(args []string) ([]command.Command, error) {
 	for _, l := range lines {
 		c, err := command.ParseCommand(l)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", l, err)
+			return nil, fmt.Errorf("%q: %v", clip.Quote(l, maxQuotedLine), err)
 		}
 		cmds = append(cmds, c)
 	}
 	return cmds, nil
 }
+
+// maxQuotedLine bounds a command line quoted in its usage error: a line may
+// carry a JSON object of any size, and the error is read for what is wrong.
+const maxQuotedLine = 200
 
 // execFlags are exec's own flags, beyond the connection and recording.
 type execFlags struct {
@@ -223,7 +231,9 @@ func (x *execFlags) check(cmds []command.Command) error {
 	if reads != 1 {
 		return fmt.Errorf("--save writes what one resources/read gave, and %d commands read a resource: give exactly one resources/read", reads)
 	}
-	return nil
+	// Said after the request, "the file exists; pass --force" of a
+	// directory sent the user to a flag that could not help.
+	return outputDirError("--save", x.save, "")
 }
 
 // isTerminal reports whether w is a terminal, where drawing a line over and
@@ -271,6 +281,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		gathered = newNotes(where)
 	}
+	live := newLiveStream()
 	drained := make(chan struct{})
 	go func() {
 		defer close(drained)
@@ -283,6 +294,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		var saidRedirect recentLines
 		for batch := range records {
 			for _, r := range batch {
+				live.record(r)
 				if asJSON {
 					if err := lines.Write(r); err != nil {
 						fmt.Fprintf(stderr, "mcpscope: record %d cannot be printed as JSON: %v\n", r.Seq, err)
@@ -372,14 +384,14 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		code = max(code, got)
 	}
-	if xf.linger > 0 && !asJSON {
-		fmt.Fprintf(stderr, "lingering %s for notifications (ctrl+c ends it)\n", xf.linger)
-	}
 	if xf.linger > 0 {
-		select {
-		case <-time.After(xf.linger):
-		case <-ctx.Done():
+		var said io.Writer
+		if !asJSON {
+			said = stderr
 		}
+		// A listen stream of the user's own stays open whatever became
+		// of the session's: its notifications may come.
+		live.linger(ctx, xf.linger, sess.Logged(), said, !ownListen(cmds))
 	}
 	// After the linger: what the server asked meanwhile (on a bridge that
 	// broadcasts, even another client's question) went unanswered too.
@@ -397,8 +409,14 @@ func withAdvice(err error) error {
 	return &advisedError{err: err, hint: advice.ForError(err, advice.CLI)}
 }
 
-func waitForSignal() {
+// waitForSignal returns on SIGINT or SIGTERM, or when ctx ends (a test's
+// stand-in for ctrl+c).
+func waitForSignal(ctx context.Context) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	<-ch
+	defer signal.Stop(ch)
+	select {
+	case <-ch:
+	case <-ctx.Done():
+	}
 }

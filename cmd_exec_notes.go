@@ -31,6 +31,9 @@ type notes struct {
 	// recording is the path of the session's recording, "" without one:
 	// where a log message cut for the terminal can be read whole.
 	recording string
+	// check reads the answers' headers against the session, as the
+	// Negotiation pane does; only the record reader's goroutine uses it.
+	check history.AnswerCheck
 }
 
 // heldLine is a note line and how many times in a row it came: a server
@@ -91,6 +94,11 @@ func (n *notes) record(r mcp.Record) {
 	if st := r.State; r.Kind == mcp.KindState && st != nil && st.State == mcp.StateOpen && st.Detail == mcp.EmptySessionID {
 		// What the server did wrong, though the commands go through.
 		line = st.Detail
+	}
+	if p, ok := n.check.Look(&r); ok {
+		// An answer that contradicts the session (another session id,
+		// another version) said as the TUI's Negotiation pane says it.
+		line = p.Message
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -217,7 +218,7 @@ func (p *printer) initialize(result json.RawMessage) {
 	if protocol == "" {
 		protocol = "(none named)"
 	}
-	if note := mcp.UnknownVersionNote(r.ProtocolVersion); note != "" {
+	if note := mcp.UnknownVersionNote(r.ProtocolVersion, true); note != "" {
 		protocol += " (" + note + ")"
 	}
 	fmt.Fprintf(p.w, "server %s, protocol %s\n", serverName(r.ServerInfo.Name, r.ServerInfo.Version), sanitize.Line(protocol))
@@ -235,7 +236,7 @@ func (p *printer) tools(result json.RawMessage) {
 	rows := make([]entry, len(tools))
 	named := mcp.NameProblems(tools)
 	for i, t := range tools {
-		desc := firstLine(t.Description)
+		desc := history.ToolLine(t, firstLine(t.Description))
 		if named != nil && named[i] != "" {
 			desc = "⚠ " + named[i] + " · " + desc
 		}

@@ -52,6 +52,10 @@ func (p *printer) columns(rows []entry) {
 	}
 }
 
+// maxTypedCursor bounds the nextCursor quoted in the hint for the next
+// page: real cursors are tokens of tens of bytes.
+const maxTypedCursor = 4096
+
 // count writes "N things", and says when more pages are left.
 func (p *printer) count(n int, noun, next, method string) {
 	p.countAnd(n, noun, "", next, method)
@@ -64,7 +68,12 @@ func (p *printer) countAnd(n int, noun, and, next, method string) {
 		noun += "s"
 	}
 	fmt.Fprintf(p.w, "%d %s%s", n, noun, and)
-	if next != "" {
+	switch {
+	case len(next) > maxTypedCursor:
+		// A line of a megabyte is no hint, and no shell takes such a
+		// word (Linux bounds one at 128 KiB).
+		fmt.Fprintf(p.w, " (more pages: use %s --all; the nextCursor is %d bytes, too long to give as cursor=X)", method, len(next))
+	case next != "":
 		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
 	}
 	fmt.Fprintln(p.w)
@@ -195,7 +204,7 @@ func (p *printer) save(result json.RawMessage, path string, force bool) error {
 		return fmt.Errorf("--save %s: the file exists; pass --force to replace it", path)
 	}
 	if err != nil {
-		return err
+		return outputError("--save", path, err)
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
@@ -261,6 +270,10 @@ func (p *printer) discover(result json.RawMessage) bool {
 	var typeErr *json.UnmarshalTypeError
 	if err := json.Unmarshal(result, &r); err != nil && !errors.As(err, &typeErr) || r.Supported == nil {
 		return false
+	}
+	if shape := mcp.DiscoverShape(result); shape != "" {
+		// Said before what could be read of it, as initialize's is.
+		fmt.Fprintf(p.w, "warning: %s\n", sanitize.Line(shape))
 	}
 	var info struct{ Name, Version string }
 	_ = json.Unmarshal(r.Meta[mcp.MetaServerInfo], &info)

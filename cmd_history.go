@@ -18,6 +18,7 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -35,7 +36,7 @@ after its URL (the clientInfo it sent). The table fits the terminal (COLUMNS, or
 columns, when the output is not one): on a narrow one each path goes on a
 line of its own, and the seconds of the start, the duration and the size
 are left out before the URL is cut.`,
-		Args: cobra.NoArgs,
+		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := history.DefaultDir()
 			infos, err := history.List(dir)
@@ -48,7 +49,11 @@ are left out before the URL is cut.`,
 				return nil
 			}
 			fmt.Fprint(out, history.RenderSessions(infos, outputWidth(out)))
-			fmt.Fprintf(out, "\n%d recordings in %s\n", len(infos), dir)
+			noun := "recordings"
+			if len(infos) == 1 {
+				noun = "recording"
+			}
+			fmt.Fprintf(out, "\n%d %s in %s\n", len(infos), noun, dir)
 			return nil
 		},
 	}
@@ -154,7 +159,9 @@ func runReplayTUI(path, theme string) error {
 	}
 	defer player.Close()
 	if err := needTerminal(); err != nil {
-		return err
+		// The debugger's advice (mcpscope exec) does not replay anything.
+		q := command.ShellQuote(path)
+		return &exitError{exitUsage, fmt.Errorf("a replay in the TUI needs a terminal; for scripts and pipes, mcpscope replay %s --against URL re-runs it headless and mcpscope export %s prints it", q, q)}
 	}
 	styles, err := loadStyles(theme)
 	if err != nil {
@@ -263,6 +270,11 @@ func newExportCmd() *cobra.Command {
 			if err := notTheRecording(output, args[0]); err != nil {
 				return &exitError{exitUsage, err}
 			}
+			if output != "" && output != "-" {
+				if err := outputDirError("-o", output, "session.md"); err != nil {
+					return &exitError{exitUsage, err}
+				}
+			}
 			log, h, warnings, err := history.LoadLog(args[0])
 			if err != nil {
 				return &exitError{exitUsage, err}
@@ -275,7 +287,7 @@ func newExportCmd() *cobra.Command {
 			var f *os.File
 			if output != "" && output != "-" {
 				if f, err = os.Create(output); err != nil {
-					return &exitError{exitFailed, err}
+					return &exitError{exitFailed, outputError("-o", output, err)}
 				}
 				w = f
 			}

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/internal/localurl"
+	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/themes"
@@ -159,6 +160,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if pf.noRecord && pf.recordDir != "" {
 		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
 	}
+	if err := recordDirError(pf); err != nil {
+		return nil, &exitError{exitUsage, err}
+	}
 	run := &proxyRun{errw: errw, theme: pf.theme, served: make(chan struct{})}
 	run.sessions = newProxySessions(cfg, pf, errw)
 	p, err := proxy.New(proxy.Config{
@@ -171,7 +175,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	}
 	ln, err := net.Listen("tcp", pf.listen)
 	if err != nil {
-		return nil, &exitError{exitConnect, fmt.Errorf("cannot listen on %s: %w (is another proxy running there? pick another address with --listen)", pf.listen, err)}
+		return nil, &exitError{exitConnect, listenFailure("--listen", pf.listen, err)}
 	}
 	if pf.listenAny && !loopbackAddr(ln.Addr()) {
 		fmt.Fprintf(errw, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it can use %s with your credentials\n", ln.Addr(), url)
@@ -230,6 +234,10 @@ func (r *proxyRun) headless(ctx context.Context) error {
 
 // tui shows the sessions in the TUI until the user quits.
 func (r *proxyRun) tui() error {
+	// Closing the sessions after the TUI may still make net/http log (an
+	// answer past its Content-Length): said, made safe, until they are
+	// closed (see runTUI).
+	defer stdlog.Route(r.errw)()
 	styles, err := loadStyles(r.theme)
 	if err != nil {
 		// Sessions may already be queued for the TUI that will never

@@ -69,7 +69,10 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 	if replayHint {
 		// The command is quoted as a shell reads it, so a path with a
 		// space or a quote pastes back as one argument.
-		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n", r.Path(), command.ShellQuote(r.Path()))
+		// The export line is the TUI's only word of export: it has no
+		// key for it, and a newcomer asked how to share a session.
+		q := command.ShellQuote(r.Path())
+		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", r.Path(), q, q)
 	} else {
 		fmt.Fprintf(w, "recorded to %s\n", r.Path())
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
-// The replay command printed on quitting pastes back into a shell as is,
+// The replay and export commands printed on quitting paste back into a shell as is,
 // even when the recording's path has a space or a quote in it.
 func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "my dir", "Ann's session.jsonl")
@@ -23,12 +23,15 @@ func TestRecordingReportQuotesTheReplayCommand(t *testing.T) {
 	if err := r.report(&out, true); err != nil {
 		t.Fatal(err)
 	}
-	_, cmdLine, ok := strings.Cut(out.String(), "replay it: ")
-	if !ok {
-		t.Fatalf("no replay command in %q", out.String())
-	}
-	words, err := command.SplitWords(strings.TrimSpace(cmdLine))
-	if err != nil || len(words) != 3 || words[0] != "mcpscope" || words[1] != "replay" || words[2] != path {
-		t.Errorf("the replay command %q reads back as %q (%v), want mcpscope replay %q", strings.TrimSpace(cmdLine), words, err, path)
+	for _, c := range []struct{ label, verb string }{{"replay it: ", "replay"}, {"export it: ", "export"}} {
+		_, cmdLine, ok := strings.Cut(out.String(), c.label)
+		if !ok {
+			t.Fatalf("no %s command in %q", c.verb, out.String())
+		}
+		cmdLine, _, _ = strings.Cut(cmdLine, "\n")
+		words, err := command.SplitWords(cmdLine)
+		if err != nil || len(words) < 3 || words[0] != "mcpscope" || words[1] != c.verb || words[2] != path {
+			t.Errorf("the %s command %q reads back as %q (%v), want mcpscope %s %q", c.verb, cmdLine, words, err, c.verb, path)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
@@ -25,7 +26,7 @@ func addRootTUI(root *cobra.Command) {
 	var cf connFlags
 	var rf recordFlags
 	var theme string
-	root.Args = cobra.MaximumNArgs(1)
+	root.Args = needArgs(0, 1, "at most one URL, the server to debug", "mcpscope http://localhost:8811 (or a command: mcpscope --help lists them)")
 	cf.register(root)
 	rf.register(root)
 	themeFlag(root, &theme)
@@ -118,6 +119,12 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	if url == "" {
 		note = "demo gateway: run mcpscope URL for a real one"
 	}
+	// net/http logs through the standard logger until the session and the
+	// demo gateway are closed, after the TUI gave the screen back (a DELETE
+	// answered past its Content-Length): said as exec says it, made safe
+	// and explained, not as a bare line under the shell's prompt. The TUI
+	// holds the logger while it runs; deferred first, this ends last.
+	defer stdlog.Route(os.Stderr)()
 	url, cfg, stopDemo, err := cf.connect(url)
 	if err != nil {
 		return err
@@ -174,7 +181,7 @@ func newThemesCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "themes",
 		Short: "List the colour themes with a swatch of each",
-		Args:  cobra.NoArgs,
+		Args:  needArgs(0, 0, "no arguments", "mcpscope themes"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			queryBackground()
 			ts, errs := themes.List()

@@ -21,7 +21,7 @@ func TestExecSaysWhatCancellationsAndCompletionsName(t *testing.T) {
 		x.Result(mcptest.TextResult("done", false))
 	}})
 	out, errOut, code := run(t, "exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
-	if code != exitOK || !strings.Contains(out, "· cancelled request 41: the operator gave up\n") || !strings.Contains(out, "· elicitation e-7 complete\n") {
+	if code != exitOK || !strings.Contains(out, "· server cancelled its own request 41: the operator gave up\n") || !strings.Contains(out, "· elicitation e-7 complete\n") {
 		t.Errorf("exit %d, want both notifications said by what they name:\n%s\n%s", code, out, errOut)
 	}
 }

@@ -47,16 +47,8 @@ func TestExecSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
 // does not know is said to have, in exec and in the Negotiation pane's
 // words (one note for both), since what follows is spoken in ours.
 func TestExecSaysAnUnknownProtocolVersion(t *testing.T) {
-	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
-		if c.Method == "initialize" {
-			c.Result(map[string]any{"protocolVersion": "1999-01-01", "capabilities": map[string]any{"tools": map[string]any{}},
-				"serverInfo": map[string]any{"name": "old", "version": "1"}})
-			return
-		}
-		c.Default()
-	}})
-	out, errOut, code := run(t, "exec", "--no-record", srv.SSEURL(), "tools/list")
-	if want := "protocol 1999-01-01 (" + mcp.UnknownVersionNote("1999-01-01") + ")"; code != exitOK || !strings.Contains(out, want) || !strings.Contains(want, "not a version mcpscope knows") {
+	out, errOut, code := run(t, "exec", "--no-record", settlingOn(t, "1999-01-01", "old"), "tools/list")
+	if want := "protocol 1999-01-01 (" + mcp.UnknownVersionNote("1999-01-01", true) + ")"; code != exitOK || !strings.Contains(out, want) || !strings.Contains(want, "not a version mcpscope knows") {
 		t.Errorf("exit %d, want %q\n%s\n%s", code, want, out, errOut)
 	}
 	if out, _, _ := run(t, "exec", "--no-record", mcptest.New(t, mcptest.Options{}).SSEURL(), "tools/list"); strings.Contains(out, "not a version mcpscope knows") {

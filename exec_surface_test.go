@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -278,86 +277,20 @@ func TestProgressLine(t *testing.T) {
 // On a terminal, exec draws the progress the server reports while a tool
 // runs, and clears it before the result.
 func TestExecDrawsProgressOnATerminal(t *testing.T) {
-	release := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	url, release := heldToolCall(t, func(x *mcptest.Exchange) {
 		_ = x.Progress(1, 3, "step 1")
-		select {
-		case <-release:
-		case <-x.Context().Done():
-		}
-		x.Result(mcptest.TextResult("done", false))
-	}})
-	cmds, err := parseCommands([]string{"tools/call steps n=3"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
-	var out bytes.Buffer
-	errb := &syncBuffer{}
-	done := make(chan error, 1)
-	go func() {
-		done <- runExec(context.Background(), &out, errb, srv.Endpoint(), cmds, &cf, &recordFlags{off: true}, &execFlags{tty: true})
-	}()
+	})
+	e := startTTYExec(t, url, "tools/call steps n=3")
 	const line = "\r\x1b[Ktools/call steps  [######..............] 1/3  step 1"
-	deadline := time.After(10 * time.Second)
-wait:
-	for {
-		wrote := errb.changed() // before the look, so no write is missed
-		if strings.Contains(errb.String(), line) {
-			break
-		}
-		select {
-		case <-wrote:
-		case <-deadline:
-			break wait
-		}
+	e.waitStderr(10*time.Second, func(s string) bool { return strings.Contains(s, line) })
+	release()
+	if err := e.wait(); err != nil {
+		t.Fatalf("%v\n%s\n%q", err, e.out.String(), e.errb.String())
 	}
-	close(release)
-	if err := <-done; err != nil {
-		t.Fatalf("%v\n%s\n%q", err, out.String(), errb.String())
+	got := e.errb.String()
+	if !strings.Contains(got, line) || !strings.HasSuffix(got, line+"\r\x1b[K") || !strings.Contains(e.out.String(), "done") {
+		t.Errorf("the line was not drawn, or not cleared before the result:\n%q\n%s", got, e.out.String())
 	}
-	got := errb.String()
-	if !strings.Contains(got, line) || !strings.HasSuffix(got, line+"\r\x1b[K") || !strings.Contains(out.String(), "done") {
-		t.Errorf("the line was not drawn, or not cleared before the result:\n%q\n%s", got, out.String())
-	}
-}
-
-// syncBuffer is a bytes.Buffer written by one goroutine and read by
-// another, with a signal on every write.
-type syncBuffer struct {
-	mu   sync.Mutex
-	b    bytes.Buffer
-	wake chan struct{}
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.wake != nil {
-		close(s.wake)
-		s.wake = nil
-	}
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-// changed is closed on the next write.
-func (s *syncBuffer) changed() <-chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.wake == nil {
-		s.wake = make(chan struct{})
-	}
-	return s.wake
 }
 
 // Words given as separate arguments join the command that still needs

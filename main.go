@@ -74,6 +74,7 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(flagError) // the subcommands' too
 	root.AddCommand(newExecCmd(), newDemoServerCmd(), newProxyCmd())
 	addRootTUI(root)
 	addHistoryCmds(root)

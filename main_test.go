@@ -249,7 +249,7 @@ func TestTUINeedsATerminal(t *testing.T) {
 	// A replay of a file that is not there says so first: that is what
 	// the user must fix, whatever the terminal.
 	_, errOut, code = run(t, "replay", filepath.Join(t.TempDir(), "missing.jsonl"))
-	if code != exitUsage || !strings.Contains(errOut, "cannot open the recording") || strings.Contains(errOut, "terminal") {
+	if code != exitUsage || !strings.Contains(errOut, "no recording at ") || strings.Contains(errOut, "terminal") {
 		t.Errorf("replay of a missing file without a terminal: exit %d, %q", code, errOut)
 	}
 }

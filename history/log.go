@@ -202,7 +202,7 @@ type Stats struct {
 func (l *Log) Stats() Stats {
 	s := l.stats
 	s.Errors = l.failed + l.strayErrors
-	s.SessionID = l.neg.sessionID
+	s.SessionID = l.neg.check.SessionID()
 	if s.URL == "" && l.neg.stream != nil {
 		s.URL = l.neg.stream.HTTP.URL
 	}
@@ -212,6 +212,9 @@ func (l *Log) Stats() Stats {
 // index files one kept record, entry idx of the store.
 func (l *Log) index(r *mcp.Record, idx int32) {
 	l.cur = idx + 1
+	if _, ok := l.neg.check.Look(r); ok {
+		l.neg.dirty = true
+	}
 	switch r.Kind {
 	case mcp.KindEvent:
 		if r.Event == nil {
@@ -358,7 +361,7 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	}
 	l.stats.Bytes += h.BodySize
 	i, p := l.row(h.ReqSeq)
-	l.neg.post(r, h.ReqSeq != 0 && p != nil && p.method == "initialize")
+	l.neg.post(r)
 	if h.ReqSeq == 0 || p == nil {
 		return
 	}

@@ -112,10 +112,9 @@ type negotiationIndex struct {
 	listen       string
 	state        string
 	conn         int
-	sessionID    string
-	// otherID is the first answer that named another session than the one
-	// in use: clients send back the id initialize's answer named.
-	otherID  *mcp.Record
+	// check follows the session in use and what its answers' headers
+	// contradict: the one check exec's notes ask too.
+	check    AnswerCheck
 	replaced *mcp.Record // a session-replaced state not yet followed by initialize
 	sources  []*mcp.Record
 
@@ -147,9 +146,6 @@ func (n *negotiationIndex) onEndpoint(r *mcp.Record) {
 	n.endpoint = r
 	if r.Endpoint.Conn != 0 {
 		n.conn = r.Endpoint.Conn
-	}
-	if r.Endpoint.SessionID != "" {
-		n.sessionID = r.Endpoint.SessionID
 	}
 	n.dirty = true
 }
@@ -198,12 +194,7 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 		// A new session: what became of the last one's streams, and what
 		// went wrong in it, is not this one's (Pairs keeps all of it).
 		n.ended, n.getStream, n.resumes = "", "", n.resumes[:0]
-		n.sources, n.otherID = n.sources[:0], nil
-		if st.SessionID != "" {
-			n.sessionID = st.SessionID
-		} else if st.State == mcp.StateConnecting && n.transport == mcp.TransportStreamable {
-			n.sessionID = ""
-		}
+		n.sources = n.sources[:0]
 	case mcp.StateClosed:
 		if st.SessionID != "" {
 			n.ended = st.Detail
@@ -244,7 +235,7 @@ func (n *negotiationIndex) streamGET(r *mcp.Record) {
 	n.dirty = true
 }
 
-func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
+func (n *negotiationIndex) post(r *mcp.Record) {
 	// The pane counts these as POSTs: the streamable GET, its resumes and
 	// the DELETE have rows of their own, and among the POSTs they would
 	// misstate how many POSTs went and how they were answered.
@@ -264,16 +255,6 @@ func (n *negotiationIndex) post(r *mcp.Record, initialize bool) {
 			n.earlier = max(0, n.earlier-1)
 		}
 		n.posts = append(n.posts, r.HTTP)
-	}
-	// Streamable HTTP names the session in a header of the initialize
-	// answer; one that a later answer names is not the session in use.
-	if id := mcp.RecordedHeader(r.HTTP.Headers, "Mcp-Session-Id"); id != "" && r.HTTP.Status >= 200 && r.HTTP.Status < 300 {
-		switch {
-		case initialize || n.sessionID == "":
-			n.sessionID = id
-		case id != n.sessionID && n.otherID == nil:
-			n.otherID = r
-		}
 	}
 	n.httpProblem(r)
 	n.dirty = true
@@ -335,7 +316,7 @@ func (l *Log) Negotiation() *Negotiation {
 		Instructions:      n.init.instructions,
 		State:             n.state,
 		Conn:              n.conn,
-		SessionID:         n.sessionID,
+		SessionID:         n.check.SessionID(),
 	}
 	if n.stream != nil {
 		c.Stream = n.stream.HTTP
@@ -378,10 +359,7 @@ func (l *Log) problems() []Problem {
 				Hint:    "clients with a short connect timeout give up before this server is ready"})
 		}
 	}
-	if r := n.otherID; r != nil {
-		ps = append(ps, Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
-			Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(mcp.RecordedHeader(r.HTTP.Headers, "Mcp-Session-Id"))), sanitize.Line(n.sessionID))})
-	}
+	ps = append(ps, n.check.Problems()...)
 	if n.init.shape != "" {
 		ps = append(ps, Problem{Level: LevelWarning, Seq: n.init.shapeSeq, Message: sanitize.Line(n.init.shape)})
 	}

@@ -51,9 +51,10 @@ func rawCopy(v jsonspan.Value) json.RawMessage {
 // The version the request was sent in is the one in use when the server
 // names it: nothing else says so in a session mcpscope only watches (a
 // proxied client's), where no state record follows.
-func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw) {
+func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw, seq int64) {
 	n.init.name, n.init.version, n.init.instructions = "", "", ""
 	n.init.supported, n.init.capabilities = nil, nil
+	n.init.shape, n.init.shapeSeq = "", 0
 	n.dirty = true
 	// Depth 4 reaches the serverInfo in _meta: result, _meta, serverInfo,
 	// name. The one JSON scanner, as for initialize: no member a server
@@ -75,6 +76,9 @@ func (n *negotiationIndex) discovered(req *mcp.Record, raw mcp.Raw) {
 	}
 	if asked := requestedVersion(req); asked != "" && slices.Contains(n.init.supported, asked) {
 		n.init.protocol = asked
+	}
+	if shape := mcp.DiscoverShape(res.Raw()); shape != "" {
+		n.init.shape, n.init.shapeSeq = shape, seq
 	}
 }
 

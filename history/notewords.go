@@ -3,7 +3,9 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -55,26 +57,39 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 	if !notedMethods[method] {
 		return w, false
 	}
-	var m struct {
-		Params struct {
-			Level  string          `json:"level"`
-			Logger string          `json:"logger"`
-			Data   json.RawMessage `json:"data"`
-			URI    string          `json:"uri"`
-			// notifications/tasks/status
-			TaskID        string `json:"taskId"`
-			Status        string `json:"status"`
-			StatusMessage string `json:"statusMessage"`
-			// notifications/cancelled, notifications/elicitation/complete
-			RequestID     json.RawMessage `json:"requestId"`
-			Reason        string          `json:"reason"`
-			ElicitationID string          `json:"elicitationId"`
-		} `json:"params"`
+	var p struct {
+		Level, Logger string
+		Data          json.RawMessage
+		URI           string
+		// notifications/tasks/status
+		TaskID, Status, StatusMessage string
+		// notifications/cancelled, notifications/elicitation/complete
+		RequestID     json.RawMessage
+		Reason        string
+		ElicitationID string
 	}
-	if json.Unmarshal(raw, &m) != nil {
+	// The one JSON scanner reads the message and only the members named
+	// here are decoded, each as encoding/json would: a _meta (or anything
+	// else) nested deeper than encoding/json reads costs only itself, not
+	// the task's status or the log line beside it.
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 2})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
 		return w, false
 	}
-	p := m.Params
+	params := doc.Root().Field("params")
+	if k := params.Kind(); k != 0 && k != jsonspan.Null && k != jsonspan.Object {
+		return w, false
+	}
+	// data and requestId are kept as written (a null one as none, as
+	// encoding/json keeps it): a log message's deep data loses its text,
+	// not its level.
+	p.Data, p.RequestID = rawOrNil(params.Field("data")), rawOrNil(params.Field("requestId"))
+	if errors.Join(params.DecodeField("level", &p.Level), params.DecodeField("logger", &p.Logger),
+		params.DecodeField("uri", &p.URI), params.DecodeField("taskId", &p.TaskID),
+		params.DecodeField("status", &p.Status), params.DecodeField("statusMessage", &p.StatusMessage),
+		params.DecodeField("reason", &p.Reason), params.DecodeField("elicitationId", &p.ElicitationID)) != nil {
+		return w, false
+	}
 	switch method {
 	case "notifications/resources/updated":
 		return NoteWords{URI: p.URI}, p.URI != ""
@@ -105,10 +120,19 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 	return w, true
 }
 
+// rawOrNil is v's exact bytes, or nil when it is not there.
+func rawOrNil(v jsonspan.Value) json.RawMessage {
+	if !v.Exists() {
+		return nil
+	}
+	return v.Raw()
+}
+
 // Line is what the notification says as one line, the same words for
 // every edge: "log LEVEL: text" (with the logger after the level when
 // logger is true: exec has room, a Pairs row leaves it to Detail),
-// "updated URI", "task ID STATUS: text", "cancelled request ID: reason",
+// "updated URI", "task ID STATUS: text", "server cancelled its own
+// request ID: reason",
 // "elicitation ID complete". fit is the edge's own cut of a
 // server's words to n bytes (the UI also sanitizes in it; exec's printer
 // sanitizes the whole line): the short names get budgets of their own,
@@ -128,7 +152,11 @@ func (w NoteWords) Line(fit func(s string, n int) string, text int, logger bool)
 	case w.Task != "":
 		line = "task " + fit(w.Task, 64) + " " + fit(w.Status, 32)
 	case w.Cancelled != "":
-		line = "cancelled request " + fit(w.Cancelled, 64)
+		// A cancellation names a request its sender sent (2025-11-25,
+		// cancellation: "previously issued in the same direction"): the
+		// server's own, in the server's id space, whatever request of
+		// ours has the same id; "cancelled request 3" read as ours.
+		line = "server cancelled its own request " + fit(w.Cancelled, 64)
 	case w.Elicitation != "":
 		return "elicitation " + fit(w.Elicitation, 64) + " complete"
 	default:

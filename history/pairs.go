@@ -237,7 +237,10 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		// result, as the session itself took it (resultType means
 		// something from the 2026 revision on).
 		l.setState(p, answerState(m))
-	case !m.RPCError && InputRequired(m.Raw):
+	case !m.RPCError && InputRequired(m.Raw) && p.method != "server/discover":
+		// server/discover may not ask (mcp.DiscoverShape): its answer
+		// is malformed, said in the Negotiation pane, and no round
+		// follows to end the row.
 		l.setState(p, StateInput)
 	default:
 		l.setState(p, answerState(m))
@@ -250,7 +253,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		if p.method == "initialize" {
 			l.neg.initialized(m.Raw, r.Seq)
 		} else {
-			l.neg.discovered(l.record(p.req), m.Raw)
+			l.neg.discovered(l.record(p.req), m.Raw, r.Seq)
 		}
 		if v := l.neg.init.protocol; v != "" {
 			// The version in use (the one initialize chose, or the one

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -313,7 +314,14 @@ func openRecording(path string) (*os.File, error) {
 	if errors.As(err, &nr) {
 		return nil, fmt.Errorf("%v: a recording is a .jsonl file mcpscope wrote", err)
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		// os's "open X: no such file or directory" names the call, not
+		// what to do.
+		return nil, fmt.Errorf("no recording at %s: the file does not exist (mcpscope sessions lists the recordings, each with its whole path)", path)
+	case errors.Is(err, fs.ErrPermission):
+		return nil, fmt.Errorf("cannot read the recording %s: permission denied (it belongs to another user?)", path)
+	case err != nil:
 		return nil, fmt.Errorf("cannot open the recording: %w", err)
 	}
 	return f, nil

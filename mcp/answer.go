@@ -162,10 +162,12 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		s.mu.Lock()
 		_, modern := modernOf(s.tr)
 		s.mu.Unlock()
-		if !modern {
+		if !modern || method == "server/discover" {
 			// Only the 2026 revision gives resultType a meaning: a 2025
 			// server's result that says input_required is its result,
 			// as any 2025 client reads it, not a question to answer.
+			// Nor is server/discover's, which may not ask
+			// (DiscoverShape says so where it is shown).
 			return resp, nil
 		}
 		requests, state, asks, err := inputAsked(method, resp.Result)

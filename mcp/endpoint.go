@@ -1,9 +1,11 @@
 package mcp
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -146,19 +148,29 @@ func TargetURL(raw string) (*url.URL, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil {
+		// url.Error says "parse URL: why", the URL once more.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return nil, fmt.Errorf("%q is not a URL: %v", raw, err)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, fmt.Errorf("%q: the scheme must be http or https, not %q", raw, u.Scheme)
 	}
 	if u.Host == "" || u.Hostname() == "" {
-		return nil, fmt.Errorf("%q has no host: use e.g. http://localhost:8811", raw)
+		return nil, fmt.Errorf("%q is not a URL: it has no host; use e.g. http://localhost:8811", raw)
 	}
 	if p := u.Port(); p != "" {
 		for _, c := range p {
 			if c < '0' || c > '9' {
-				return nil, fmt.Errorf("%q: the port %q is not a number", raw, p)
+				return nil, fmt.Errorf("%q is not a URL: the port %q is not a number", raw, p)
 			}
+		}
+		// Dialled, 0 is refused and 99999 is "invalid port" from the
+		// resolver: the user's typo, said as one before anything runs.
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("%q is not a URL: the port %s is out of range (a port is 1 to 65535)", raw, p)
 		}
 	}
 	return u, nil

@@ -44,6 +44,7 @@ const (
 	CauseSessionExpired   Cause = "session-expired"    // the server no longer knows the session id
 	CauseSessionNotKept   Cause = "session-not-kept"   // the server refused the session id its initialize answer named, on first use
 	CauseSessionIDChanged Cause = "session-id-changed" // a later answer named another session id than initialize's
+	CauseVersionChanged   Cause = "version-changed"    // an answer's MCP-Protocol-Version header named another version than the one negotiated
 	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
 	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole
@@ -56,6 +57,7 @@ const (
 	CauseNotConnected     Cause = "not-connected"      // nothing can be sent: no session is open
 	CauseNoTransport      Cause = "no-transport"       // detection found no transport that works
 	CauseLimit            Cause = "limit"              // a bound (pages, bytes) stopped a request
+	CauseBadCursor        Cause = "bad-cursor"         // a list page's nextCursor that is not a string, so no next page can be asked for
 	CauseClosed           Cause = "closed"             // the session was closed by mcpscope
 	CauseNotModern        Cause = "not-modern"         // a 2026 probe found a server of the initialize era
 	CauseModernRefused    Cause = "modern-refused"     // a 2026 server refused the request (version, headers, capabilities)
@@ -63,6 +65,7 @@ const (
 	CauseUninitialized    Cause = "uninitialized"      // a request refused on a session that was never initialized
 	CauseBadHTTP          Cause = "bad-http"           // an answer that is not HTTP: a malformed status line or header
 	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back
+	CauseBadVersion       Cause = "bad-version"        // an initialize answer's protocolVersion that cannot be sent back as MCP-Protocol-Version
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
@@ -137,7 +140,7 @@ var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
-	CauseModernRefused: true, CauseBadSessionID: true, CauseModernOnly: true,
+	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as

@@ -202,12 +202,16 @@ func mirrorHeaders(h http.Header, method string, params json.RawMessage, tool *T
 	if !ok {
 		return
 	}
-	var p map[string]json.RawMessage
-	if json.Unmarshal(params, &p) != nil {
+	// Read level by level with the one scanner, as encoding/json reads
+	// into a map (exact keys, the last of repeated ones): a member nested
+	// past encoding/json's 10,000 levels beside the name or an argument
+	// must not cost the headers the server checks.
+	p, ok := objectOf(params, 1)
+	if !ok {
 		return
 	}
 	var name string
-	if json.Unmarshal(p[member], &name) == nil {
+	if json.Unmarshal(p.Get(member).Raw(), &name) == nil {
 		h.Set("Mcp-Name", headerValue(name))
 	}
 	if method != "tools/call" || tool == nil {
@@ -218,14 +222,14 @@ func mirrorHeaders(h http.Header, method string, params json.RawMessage, tool *T
 		return
 	}
 	for _, hp := range hs {
-		v := p["arguments"]
+		v := p.Get("arguments").Raw()
 		for _, step := range hp.path {
-			var obj map[string]json.RawMessage
-			if json.Unmarshal(v, &obj) != nil {
+			obj, ok := objectOf(v, 1)
+			if !ok {
 				v = nil
 				break
 			}
-			v = obj[step]
+			v = obj.Get(step).Raw()
 		}
 		if s, ok := scalarText(v); ok {
 			h.Set("Mcp-Param-"+hp.header, headerValue(s))

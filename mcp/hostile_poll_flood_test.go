@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A response stream that ends at once with "retry: 0" and an event id it
@@ -53,25 +51,9 @@ func TestResumeWithRetryZeroDoesNotSpin(t *testing.T) {
 // listing stops at the first repeat and says so, for every paged list.
 func TestRepeatedCursorStopsTheListing(t *testing.T) {
 	for _, method := range []string{"tools/list", "prompts/list"} {
-		var pages atomic.Int32
-		handle := func(c *mcptest.Call) {
-			if c.Method != method {
-				c.Default()
-				return
-			}
-			n := pages.Add(1)
-			// a, b, a, b, ...: a cycle, not just the same cursor again.
-			cursor := []string{"a", "b"}[(n-1)%2]
-			c.Result(map[string]any{"tools": []map[string]any{{"name": fmt.Sprintf("t%d", n)}},
-				"prompts": []map[string]any{{"name": fmt.Sprintf("p%d", n)}}, "nextCursor": cursor})
-		}
-		_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{})
-		var err error
-		if method == "tools/list" {
-			_, _, err = s.ListTools(testCtx(t), true)
-		} else {
-			_, err = s.ListPages(testCtx(t), method, "", true)
-		}
+		// a, b, a, b, ...: a cycle, not just the same cursor again.
+		s, pages := dialPages(t, method, func(n int32) any { return []string{"a", "b"}[(n-1)%2] })
+		err := listTestPages(t, s, method, true)
 		if CauseOf(err) != CauseLimit || !strings.Contains(err.Error(), `nextCursor "a" again`) {
 			t.Errorf("%s --all over cursors a, b, a = %v, want a limit error naming the repeated cursor", method, err)
 		}

@@ -135,7 +135,7 @@ func (l *legacy) prepare(_ string, params json.RawMessage) (json.RawMessage, htt
 	return params, nil
 }
 
-func (l *legacy) negotiated(string) {}
+func (l *legacy) negotiated(string) error { return nil }
 
 func (l *legacy) initialized(context.Context) {}
 

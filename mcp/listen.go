@@ -77,7 +77,7 @@ func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Respo
 func (t *streamable) startListen() {
 	s := t.s
 	if s.cfg.NoListen {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: "not opened, as asked"}})
+		s.emit(streamState(StateListen, 0, TransportStateless, "not opened, as asked", true))
 		return
 	}
 	t.runStream(t.listenLoop)
@@ -94,9 +94,8 @@ const listenServed = time.Second
 // the attempts.
 func (t *streamable) listenLoop(ctx context.Context) {
 	s := t.s
-	state := func(detail string) {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: detail}})
-	}
+	state := func(detail string) { s.emit(streamState(StateListen, 0, TransportStateless, detail, false)) }
+	gaveUp := func(detail string) { s.emit(streamState(StateListen, 0, TransportStateless, detail, true)) }
 	delay, failures := time.Second, 0
 	for ctx.Err() == nil {
 		opened := time.Now()
@@ -117,11 +116,19 @@ func (t *streamable) listenLoop(ctx context.Context) {
 		}
 		if rpcErr := (*RPCError)(nil); errors.As(err, &rpcErr) && refusedForGood(rpcErr.Code) {
 			// Asking again would be refused again, every time.
-			state(why + "; not reopened")
+			gaveUp(why + "; not reopened")
+			return
+		}
+		if we := (*WireError)(nil); errors.As(err, &we) && we.Cause == CauseBadContentType && we.Status < 300 {
+			// Taken, and answered with something that is no stream (an
+			// HTML page): the server does not serve listen here, and
+			// asking again gets the same page, as the GET stream's
+			// loop gives up on such an answer too.
+			gaveUp(why + "; not reopened")
 			return
 		}
 		if failures > 8 {
-			state("the listen stream keeps failing (" + why + "); gave up reopening it")
+			gaveUp("the listen stream keeps failing (" + why + "); gave up reopening it")
 			return
 		}
 		state(fmt.Sprintf("the listen stream ended (%s); reopening in %s", why, delay))

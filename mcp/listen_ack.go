@@ -149,8 +149,8 @@ func (s *Session) acknowledged(reqSeq, ackSeq int64, params []byte) {
 		// filter was left out, which the server did not say either.
 		a.resolve(asked, func(string) ackOutcome { return ackOutcome{} })
 		a.mu.Unlock()
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless,
-			Detail: "the server's acknowledgement of the listen stream cannot be read (" + clip.Quote(err.Error(), 200) + "): what it will send notifications for is not known"}})
+		s.emit(streamState(StateListen, 0, TransportStateless,
+			"the server's acknowledgement of the listen stream cannot be read ("+clip.Quote(err.Error(), 200)+"): what it will send notifications for is not known", false))
 		return
 	}
 	left := leftOut(asked, granted)
@@ -165,7 +165,7 @@ func (s *Session) acknowledged(reqSeq, ackSeq int64, params []byte) {
 	if slices.ContainsFunc(left, func(l string) bool { return strings.HasPrefix(l, filterResources) }) && !s.offersSubscribe() {
 		detail += " (its capabilities do not offer resources.subscribe)"
 	}
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: detail}})
+	s.emit(streamState(StateListen, 0, TransportStateless, detail, false))
 }
 
 // leftOut lists what the asked filter wants that the acknowledged one does
@@ -254,7 +254,7 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 		s.acks.forget(w)
 		we := &WireError{Cause: CauseNotAcknowledged, Transport: TransportStateless,
 			Message: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", clip.Quote(w.uri, 200), s.cfg.RequestTimeout)}
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateListen, Transport: TransportStateless, Detail: we.Message}})
+		s.emit(streamState(StateListen, 0, TransportStateless, we.Message, false))
 		return we
 	}
 }

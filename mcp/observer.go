@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"cmp"
-	"encoding/json"
 	"io"
 	"sync"
 	"time"
@@ -151,11 +150,13 @@ func toolOf(method string, params []byte) string {
 	if method != "tools/call" || params == nil {
 		return ""
 	}
-	var p struct {
-		Name string `json:"name"`
+	// Only the name is decoded: a member beside it nested past
+	// encoding/json's 10,000 levels must not lose it.
+	var name string
+	if p, ok := objectOf(params, 1); ok {
+		_ = p.DecodeField("name", &name)
 	}
-	_ = json.Unmarshal(params, &p)
-	return p.Name
+	return name
 }
 
 // ServerJSON logs the message(s) of a JSON answer from the server.

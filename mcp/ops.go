@@ -88,7 +88,9 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 	s.protocol = r.ProtocolVersion
 	s.mu.Unlock()
 	if tr != nil {
-		tr.negotiated(r.ProtocolVersion)
+		if err := tr.negotiated(r.ProtocolVersion); err != nil {
+			return resp, err
+		}
 	}
 	// The server answered: the notification that ends the handshake gets
 	// a request's time (Notify's), not what is left of the deadline the
@@ -174,7 +176,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 			}
 		}
 		tools = append(tools, ts...)
-		return page.NextCursor, nil
+		return page.NextCursor, page.cursorErr
 	})
 	if err != nil {
 		return tools, resp, err
@@ -193,7 +195,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 		args = json.RawMessage("{}")
 	}
 	if !json.Valid(args) {
-		return nil, fmt.Errorf("arguments for %s are not valid JSON: %s", name, args)
+		return nil, fmt.Errorf("arguments for %s are not valid JSON: %s", name, Excerpt(args))
 	}
 	// Built by hand: json.Marshal would compact and re-escape the arguments,
 	// and the user's := values must reach the wire exactly as typed.

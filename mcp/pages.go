@@ -32,10 +32,25 @@ func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool
 		if err != nil {
 			return "", nil
 		}
-		next, _ := doc.Root().Get("nextCursor").Text()
-		return next, nil
+		return pageCursor(method, doc.Root().Get("nextCursor"))
 	})
 	return pages, err
+}
+
+// pageCursor reads a page's nextCursor: "" when it names none (absent or
+// null). One of another type (a number, an object) is an error: a cursor is
+// a string sent back as the server wrote it, so there is no next page to
+// ask for, and ending there without a word passed the pages read for the
+// whole list.
+func pageCursor(method string, next jsonspan.Value) (string, error) {
+	switch next.Kind() {
+	case 0, jsonspan.Null:
+		return "", nil
+	case jsonspan.String:
+		s, _ := next.Text()
+		return s, nil
+	}
+	return "", &WireError{Cause: CauseBadCursor, Message: fmt.Sprintf("%s: the server's nextCursor is %s (%s), not a string: a cursor goes back as the server wrote it, so the next page cannot be asked for", method, next.KindName(), clip.Quote(string(next.Raw()), 64))}
 }
 
 // listPages is the one paging loop: it sends method's request for the page
@@ -49,8 +64,11 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 	var resp *Response
 	size := 0
 	// A cursor named again would go round the same pages until a bound:
-	// the listing ends at the first repeat.
-	seen := map[string]bool{cursor: true}
+	// the listing ends at the first repeat. Cursors are kept as hashes: a
+	// server's cursors of a megabyte each would otherwise hold up to
+	// maxToolPages megabytes here besides the pages.
+	var seen seenIDs
+	seen.add(cursor)
 	for page := 0; ; page++ {
 		if page == maxToolPages {
 			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server's nextCursor never ends", method, maxToolPages)}
@@ -69,13 +87,17 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 		}
 		size += len(resp.Raw)
 		next, err := each(resp)
+		if !all && CauseOf(err) == CauseBadCursor {
+			// One page was asked for, and came: its cursor is the
+			// next request's to fail.
+			err = nil
+		}
 		if err != nil || !all || next == "" {
 			return resp, err
 		}
-		if seen[next] {
+		if !seen.add(next) {
 			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
 		}
-		seen[next] = true
 		cursor = next
 	}
 }

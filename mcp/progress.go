@@ -3,6 +3,9 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // Progress is what a notifications/progress says.
@@ -17,22 +20,46 @@ type Progress struct {
 }
 
 // ParseProgress reads a notifications/progress message; ok is false for any
-// other message or one without a token.
+// other message or one without a token. The message is read with the one
+// JSON scanner and only the members it needs are decoded, so a _meta (or
+// any other member) nested deeper than encoding/json reads costs only
+// itself, not the progress beside it.
 func ParseProgress(raw []byte) (Progress, bool) {
 	if !bytes.Contains(raw, []byte("notifications/progress")) {
 		return Progress{}, false // the cheap test first: most messages are not progress
 	}
-	var n struct {
-		Method string `json:"method"`
-		Params struct {
-			Token    json.RawMessage `json:"progressToken"`
-			Progress float64         `json:"progress"`
-			Total    float64         `json:"total"`
-			Message  string          `json:"message"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(raw, &n) != nil || n.Method != "notifications/progress" || len(n.Params.Token) == 0 {
+	msg, ok := objectOf(raw, 2)
+	if !ok {
 		return Progress{}, false
 	}
-	return Progress{Token: string(n.Params.Token), Progress: n.Params.Progress, Total: n.Params.Total, Message: n.Params.Message}, true
+	var method string
+	var token json.RawMessage
+	var p Progress
+	params := msg.Field("params")
+	if msg.DecodeField("method", &method) != nil || method != "notifications/progress" || !objectOrNull(params) {
+		return Progress{}, false
+	}
+	if errors.Join(params.DecodeField("progressToken", &token), params.DecodeField("progress", &p.Progress),
+		params.DecodeField("total", &p.Total), params.DecodeField("message", &p.Message)) != nil || len(token) == 0 {
+		return Progress{}, false
+	}
+	p.Token = string(token)
+	return p, true
+}
+
+// objectOf reads raw, a JSON object, with the one JSON scanner, indexing
+// depth levels of it (1: its members); false when raw is not one.
+func objectOf(raw []byte, depth int) (jsonspan.Value, bool) {
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: depth})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
+		return jsonspan.Value{}, false
+	}
+	return doc.Root(), true
+}
+
+// objectOrNull reports whether a member encoding/json would decode into a
+// struct is one it can: an object, null, or no member at all.
+func objectOrNull(v jsonspan.Value) bool {
+	k := v.Kind()
+	return k == 0 || k == jsonspan.Null || k == jsonspan.Object
 }

@@ -1,6 +1,9 @@
 package mcp
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseProgress(t *testing.T) {
 	tests := []struct {
@@ -14,6 +17,12 @@ func TestParseProgress(t *testing.T) {
 		{`{"method":"notifications/progress","params":{"progress":1}}`, false, Progress{}},
 		{`{"method":"notifications/message","params":{"data":"notifications/progress"}}`, false, Progress{}},
 		{`notifications/progress`, false, Progress{}},
+		// A member nested past encoding/json's 10,000 levels costs only itself.
+		{`{"method":"notifications/progress","params":{"_meta":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `,"progressToken":3,"progress":2}}`, true, Progress{Token: "3", Progress: 2}},
+		// Names match in any case, and a member of the wrong type is no progress, as encoding/json reads them.
+		{`{"method":"notifications/progress","params":{"ProgressToken":3,"PROGRESS":2}}`, true, Progress{Token: "3", Progress: 2}},
+		{`{"method":"notifications/progress","params":{"progressToken":3,"progress":"2"}}`, false, Progress{}},
+		{`{"method":"notifications/progress","params":[3]}`, false, Progress{}},
 	}
 	for _, tt := range tests {
 		got, ok := ParseProgress([]byte(tt.raw))

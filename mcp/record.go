@@ -247,6 +247,9 @@ type StateChange struct {
 	Transport string `json:"transport,omitempty"`
 	Protocol  string `json:"protocol,omitempty"`   // the protocol version in use, once known
 	SessionID string `json:"session_id,omitempty"` // the session, when the transport names one
+	// Over, on a StateGetStream or StateListen, says that stream is over
+	// for good: nothing reopens it, so no server message comes on it.
+	Over bool `json:"over,omitempty"`
 }
 
 // ErrorInfo is a failure as the wire saw it. Its Cause and the facts beside

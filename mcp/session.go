@@ -115,9 +115,16 @@ func IsProtocolVersion(v string) bool {
 // UnknownVersionNote says what a negotiated version mcpscope does not
 // know means for the session ("" for one it knows): the server chose a
 // version the client never offered, and mcpscope goes on speaking its own.
-func UnknownVersionNote(v string) string {
-	if v == "" || slices.Contains(InitializeEra, v) || v == ProtocolModern {
+// initialize says the version is an initialize answer's, where a stateless
+// revision (2026-07-28 or later, which has no initialize) is one too: it
+// was never offered, and sent back as MCP-Protocol-Version it tells the
+// server the session is of the stateless era.
+func UnknownVersionNote(v string, initialize bool) string {
+	switch {
+	case v == "" || slices.Contains(InitializeEra, v) || v == ProtocolModern && !initialize:
 		return ""
+	case initialize && IsProtocolVersion(v) && IsModern(v):
+		return fmt.Sprintf("a stateless revision, which has no initialize, not a version mcpscope offered (it offered %s); it goes on with %s's messages", ProtocolVersion, ProtocolVersion)
 	}
 	return fmt.Sprintf("not a version mcpscope knows or offered; it goes on with %s's messages", ProtocolVersion)
 }
@@ -404,8 +411,9 @@ type transport interface {
 	// to the session. It returns once the message was delivered, or failed.
 	send(ctx context.Context, m *outgoing) error
 	// negotiated is told the protocol version initialize chose, before
-	// notifications/initialized goes out (streamable sends it as a header).
-	negotiated(protocol string)
+	// notifications/initialized goes out (streamable sends it as a header);
+	// an error means the version cannot go on the requests that follow.
+	negotiated(protocol string) error
 	// initialized is told the handshake is done (streamable opens its GET
 	// stream).
 	initialized(ctx context.Context)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -83,12 +84,14 @@ func (t *streamable) prepare(method string, params json.RawMessage) (json.RawMes
 	h.Set("MCP-Protocol-Version", t.protocol)
 	var tool *Tool
 	if method == "tools/call" {
-		var p struct {
-			Name string `json:"name"`
+		// Only the name is decoded: a member beside it nested past
+		// encoding/json's 10,000 levels must not lose the tool.
+		var name string
+		if p, ok := objectOf(params, 1); ok {
+			_ = p.DecodeField("name", &name)
 		}
-		_ = json.Unmarshal(params, &p)
 		// Called under s.mu, like every prepare.
-		if found := FindTool(s.tools, p.Name); found != nil {
+		if found := FindTool(s.tools, name); found != nil {
 			c := *found
 			tool = &c
 		}
@@ -99,22 +102,35 @@ func (t *streamable) prepare(method string, params json.RawMessage) (json.RawMes
 
 // withMeta adds keys to params._meta, keeping what the params already say
 // (a key the user typed wins) and the rest of the params byte for byte.
+// The _meta is read one level deep with the one scanner, and the keys are
+// added beside its entries as they were typed: an entry nested past
+// encoding/json's 10,000 levels must not cost the request its _meta.
 func withMeta(params json.RawMessage, add map[string]any) json.RawMessage {
-	meta := map[string]json.RawMessage{}
-	if members, ok := objectMembers(string(params)); ok {
-		for _, m := range members {
-			if m.key == "_meta" && json.Unmarshal(params[m.from:m.to], &meta) != nil {
+	meta := json.RawMessage("{}")
+	var typed jsonspan.Value
+	if p, ok := objectOf(params, 1); ok {
+		if m := p.Get("_meta"); m.Exists() {
+			typed, ok = objectOf(m.Raw(), 1)
+			if !ok && m.Kind() != jsonspan.Null {
 				return params // a _meta that is no object: sent as typed
+			}
+			if ok {
+				meta = m.Raw()
 			}
 		}
 	}
-	for k, v := range add {
-		if _, set := meta[k]; !set {
-			meta[k], _ = json.Marshal(v)
+	// In key order, so the same request is sent as the same bytes.
+	for _, k := range slices.Sorted(maps.Keys(add)) {
+		if typed.Get(k).Exists() {
+			continue
 		}
+		v, err := json.Marshal(add[k])
+		if err != nil {
+			continue // unreachable: the values are mcpscope's own
+		}
+		meta = setMember(meta, k, v)
 	}
-	encoded, _ := json.Marshal(meta)
-	return setMember(params, "_meta", encoded)
+	return setMember(params, "_meta", meta)
 }
 
 // setMember sets one member of a JSON object to value, replacing its value

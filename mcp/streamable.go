@@ -150,11 +150,25 @@ func (t *streamable) beforeInitialize() {
 }
 
 // negotiated keeps the version for the MCP-Protocol-Version header of
-// every later request.
-func (t *streamable) negotiated(protocol string) {
+// every later request. A version no header can carry (a control byte) or
+// that would weigh on every request is refused here, once: set as it came,
+// every later request failed in net/http before it left, each time with a
+// "connection failed" that blamed the network.
+func (t *streamable) negotiated(protocol string) error {
+	why := ""
+	if c, bad := HeaderValueControl(protocol); bad {
+		why = fmt.Sprintf("holds a control character (0x%02x), which no HTTP header can carry", c)
+	} else if len(protocol) > maxSessionID {
+		why = fmt.Sprintf("is %d bytes (mcpscope sends back at most %d)", len(protocol), maxSessionID)
+	}
+	if why != "" {
+		return &WireError{Cause: CauseBadVersion, Transport: t.name(), Purpose: PurposePost,
+			Message: fmt.Sprintf("the initialize answer's protocolVersion %q %s: it cannot be sent as MCP-Protocol-Version on the requests that follow, so the session cannot be used", clip.Quote(protocol, 64), why)}
+	}
 	t.mu.Lock()
 	t.protocol = protocol
 	t.mu.Unlock()
+	return nil
 }
 
 // getReadyWait bounds how long the handshake waits for the server to
@@ -174,7 +188,7 @@ func (t *streamable) initialized(ctx context.Context) {
 	t.mu.Unlock()
 	s := t.s
 	if s.cfg.NoGetStream {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Detail: "not opened, as asked"}})
+		s.emit(streamState(StateGetStream, gen, "", "not opened, as asked", true))
 		return
 	}
 	ready := make(chan struct{})
@@ -314,7 +328,8 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			return &WireError{Cause: CauseBadSessionID, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
 				Message: fmt.Sprintf("the initialize answer names a session id (Mcp-Session-Id) of %d bytes; mcpscope sends back at most %d", len(sid), maxSessionID)}
 		}
-		adopt = func() { t.adopt(sid, gen) }
+		others := resp.Header.Values("Mcp-Session-Id")[1:]
+		adopt = func() { t.adopt(sid, gen, others) }
 	} else if ok && id == "" && m.method == "initialize" && !t.modern && emptySessionID(resp.Header) {
 		adopt = func() { t.emptySession(gen) }
 	}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // SessionGone reports an answer to a request that carried a session id
@@ -24,8 +26,10 @@ func SessionGone(status int, ct string, body Raw) bool {
 	return ok && p.errv != nil && (p.id == nil || string(p.id) == "null") && bytes.Contains(bytes.ToLower(bytesOf(string(body))), []byte("session"))
 }
 
-// adopt keeps the session id the initialize answer named.
-func (t *streamable) adopt(id string, gen int) {
+// adopt keeps the session id the initialize answer named; others are the
+// values of any more Mcp-Session-Id headers it had, which name no session
+// mcpscope uses and are said, not dropped without a word.
+func (t *streamable) adopt(id string, gen int, others []string) {
 	t.mu.Lock()
 	if t.gen != gen {
 		t.mu.Unlock()
@@ -36,6 +40,10 @@ func (t *streamable) adopt(id string, gen int) {
 	detail := "session " + id
 	if !visibleASCII(id) {
 		detail += " (not only visible ASCII, as the specification requires of a session id: sent back as it came)"
+	}
+	if len(others) > 0 {
+		detail += fmt.Sprintf(" (the initialize answer had %d Mcp-Session-Id headers, the others saying %s: the first is sent back)",
+			len(others)+1, clip.ListFunc(others, 3, func(o string) string { return fmt.Sprintf("%q", clip.Quote(o, 64)) }))
 	}
 	t.s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: gen, Detail: detail,
 		URL: t.endpoint.String(), Transport: TransportStreamable, SessionID: id}})

@@ -234,8 +234,8 @@ func (t *streamable) resumable(reqID, lastID string, gen int) *WireError {
 // timeout still bounds the whole).
 const maxSeenIDs = 4096
 
-// seenIDs are the event ids of one response stream and its resumptions,
-// as hashes.
+// seenIDs are the event ids of one stream and its resumptions (or the
+// cursors one listing followed), as hashes.
 type seenIDs struct {
 	seed maphash.Seed
 	set  map[uint64]struct{}
@@ -351,15 +351,14 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	defer answered()
 	s := t.s
 	in := &inbound{conn: gen, stream: StreamGet}
-	state := func(detail string) {
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateGetStream, Conn: gen, Transport: t.name(), Detail: detail}})
-	}
+	state := func(detail string) { s.emit(streamState(StateGetStream, gen, t.name(), detail, false)) }
+	gaveUp := func(detail string) { s.emit(streamState(StateGetStream, gen, t.name(), detail, true)) }
 	defer func() {
 		// The stream ends with its session: the last word on it must not
 		// stay "reopening in 30s".
 		if gone := t.expiredID(); gone != "" {
 			if _, _, cur, _ := t.session(); cur == gen {
-				state("closed: session " + clip.Quote(gone, 64) + " expired (the server no longer knows it)")
+				gaveUp("closed: session " + clip.Quote(gone, 64) + " expired (the server no longer knows it)")
 			}
 		}
 	}()
@@ -371,6 +370,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 	// the server may not have seen the old one end yet.
 	reopening, conflicts := false, 0
 	var ids seenIDs
+	var again repeats
 	for {
 		stop := t.sayWaiting(state)
 		resp, err := t.get(ctx, PurposeGet, lastID, 0, gen)
@@ -412,28 +412,41 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			}
 			switch {
 			case none:
-				state(why)
+				gaveUp(why)
 			case we != nil && we.Status == http.StatusConflict:
-				state("the server refused the GET stream: another one is open (409)")
+				gaveUp("the server refused the GET stream: another one is open (409)")
 			case we != nil && we.Cause == CauseSessionExpired:
 			default:
 				s.emitError(OpStream, err, 0, gen)
+				gaveUp("not reopened: " + err.Error())
 			}
 			return
 		}
 		state("open")
 		reopening, conflicts = true, 0
-		opened, said, message, retried := s.cfg.Now(), false, false, false
+		opened, said, message, retried, fresh := s.cfg.Now(), false, false, false, false
+		again.begin()
 		err = s.readEvents(resp.Body, in, func(rec *Record, ev *SSEEvent) {
+			// An id seen before is a replay: it says nothing new, however
+			// much data it carries. A server replaying the same events
+			// to every Last-Event-ID, ending each GET at once with
+			// "retry: 0", was reopened twenty times a second for good.
+			replay := false
 			if ev.HasID {
 				lastID = ev.ID
 				// A new id is the server moving its cursor: a
 				// 2025-11-25 server may poll, ending each GET after a
 				// priming event (an id, no data) and its retry.
-				said = ids.add(ev.ID) || said
+				replay = !ids.add(ev.ID)
+				said, fresh = said || !replay, fresh || !replay
 			}
-			message = message || len(ev.Data) > 0
-			said = said || message
+			if !replay {
+				message = message || len(ev.Data) > 0
+				said = said || message
+				if len(ev.Data) > 0 {
+					again.add(string(ev.Data))
+				}
+			}
 			s.messageEvent(in, rec, ev)
 		}, func(ev *SSEEvent) {
 			if d, ok := retryOf(ev.Retry); ok {
@@ -455,6 +468,12 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		if err != nil {
 			why = "it broke: " + err.Error()
 		}
+		if again.same() && !fresh && s.cfg.Now().Sub(opened) < quickEnd {
+			// Only a stream that ended at once: one that lasted was
+			// working, whatever it said.
+			said, message = false, false
+			why += ", having sent the same messages as the time before, with no event id"
+		}
 		wait := max(delay, idle.wait(opened, s.cfg.Now(), message))
 		if s.cfg.Now().Sub(opened) < quickEnd {
 			// Even a stream that said something is not reopened at
@@ -463,7 +482,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 			wait = max(wait, quickBackoff)
 		}
 		if n := quick.ended(opened, s.cfg.Now(), said); n > maxResume {
-			state(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
+			gaveUp(fmt.Sprintf("the GET stream ended as soon as it opened %d times in a row (%s); mcpscope stopped reopening it", n, why))
 			return
 		} else if n > 0 {
 			wait = max(wait, min(quickBackoff<<(n-1), maxRetry))

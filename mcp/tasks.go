@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // Tasks (protocol 2025-11-25) let a tool run past its request:
@@ -30,15 +31,15 @@ import (
 // called as a task.
 const TaskRequired = "required"
 
-// taskSupportOf reads a tool's execution.taskSupport ("" when absent).
+// taskSupportOf reads a tool's execution.taskSupport ("" when absent),
+// whatever else the execution object holds however deep.
 func taskSupportOf(execution []byte) string {
-	var e struct {
-		TaskSupport string `json:"taskSupport"`
-	}
-	if len(execution) == 0 || json.Unmarshal(execution, &e) != nil {
+	var support string
+	e, ok := objectOf(execution, 1)
+	if !ok || e.DecodeField("taskSupport", &support) != nil {
 		return ""
 	}
-	return e.TaskSupport
+	return support
 }
 
 // withTask adds "task":{} to a tools/call params object built by CallTool.
@@ -59,15 +60,17 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 		// spelt with \u escapes, so a result holding one is decoded.
 		return "", false
 	}
-	var r struct {
-		Task *struct {
-			TaskID string `json:"taskId"`
-		} `json:"task"`
-	}
-	if json.Unmarshal(result, &r) != nil || r.Task == nil {
+	// Only the task's members are decoded: a _meta beside it nested past
+	// encoding/json's 10,000 levels would make the task the tool's result.
+	r, ok := objectOf(result, 2)
+	if !ok {
 		return "", false
 	}
-	return r.Task.TaskID, true
+	task := r.Field("task")
+	if task.Kind() != jsonspan.Object || task.DecodeField("taskId", &id) != nil {
+		return "", false
+	}
+	return id, true
 }
 
 // errNoTaskID is a CreateTaskResult whose taskId is empty.
@@ -102,13 +105,11 @@ func (s *Session) taskResult(ctx context.Context, id string) (*Response, error) 
 // ones) and, like a tool called as a task, cancels the task they name with
 // tasks/cancel when the wait ends before the task does (see taskResult).
 func (s *Session) TaskResult(ctx context.Context, params json.RawMessage) (*Response, error) {
-	var p struct {
-		TaskID string `json:"taskId"`
-	}
-	if json.Unmarshal(params, &p) != nil || p.TaskID == "" {
+	var id string
+	if p, ok := objectOf(params, 1); !ok || p.DecodeField("taskId", &id) != nil || id == "" {
 		return s.roundTrip(ctx, "tasks/result", "", params) // no task to cancel
 	}
-	return s.awaitTask(ctx, p.TaskID, params)
+	return s.awaitTask(ctx, id, params)
 }
 
 // awaitTask sends tasks/result with params, asking for task id, and

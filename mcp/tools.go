@@ -18,6 +18,9 @@ type Tool struct {
 	// TaskSupport is execution.taskSupport (tasks.go): "required" means
 	// the tool is called as a task; "" and "forbidden" mean it never is.
 	TaskSupport string `json:"taskSupport,omitempty"`
+	// Annotations are the hints the server gave about the tool (read-only,
+	// destructive, ...), and a title of theirs.
+	Annotations ToolAnnotations `json:"-"`
 	// Invalid says why the tool cannot be used, when it cannot: in the
 	// 2026 era a tool whose x-mcp-header annotations break the rules is
 	// left out of calls (and shown, marked, since a debugger shows what the
@@ -32,6 +35,8 @@ type ToolPage struct {
 	Tools      []Tool
 	NextCursor string
 	Unreadable []UnreadableTool
+	// cursorErr says the page's nextCursor is there but not a string.
+	cursorErr error
 }
 
 // UnreadableTool is an entry of a tools/list answer that is not a tool
@@ -66,7 +71,7 @@ func ParseTools(result json.RawMessage) (ToolPage, error) {
 	if root.Kind() != jsonspan.Object {
 		return page, fmt.Errorf("the tools/list result is %s, not an object", root.KindName())
 	}
-	page.NextCursor, _ = root.Get("nextCursor").Text()
+	page.NextCursor, page.cursorErr = pageCursor("tools/list", root.Get("nextCursor"))
 	tools := root.Get("tools")
 	switch tools.Kind() {
 	case 0, jsonspan.Null:
@@ -113,6 +118,9 @@ func readTool(v jsonspan.Value) (Tool, string) {
 	t.Description, _ = v.Get("description").Text()
 	if s := v.Get("inputSchema"); s.Exists() {
 		t.InputSchema = s.Raw()
+	}
+	if a := v.Get("annotations"); a.Kind() == jsonspan.Object {
+		t.Annotations = readAnnotations(a.Raw())
 	}
 	if e := v.Get("execution"); e.Kind() == jsonspan.Object {
 		t.TaskSupport = taskSupportOf(e.Raw())

@@ -271,7 +271,7 @@ func (m *Model) View() string {
 		return "starting…"
 	}
 	if m.lay.Mode == modeTooSmall {
-		return tooSmall(m.width, m.height)
+		return tooSmall(m.width, m.height, m.keys.Quit.Help().Key)
 	}
 	lines := m.body()
 	// The command line is padded here so a short line never leaves the
@@ -322,14 +322,21 @@ func (m *Model) View() string {
 			cl[last], bar = msg, rest
 		}
 	}
+	placed := false
 	for i := 1; keysRow != "" && i < len(cl) && i < m.lay.CmdLine.H; i++ {
 		// The user's own session in a proxy's TUI can send: a row left
 		// blank under the clients bar says how (: and c), which it did
 		// nowhere once the status that opened it was gone.
 		if ansi.StringWidth(cl[i]) == 0 {
-			cl[i] = keysRow
+			cl[i], placed = keysRow, true
 			break
 		}
+	}
+	if help := m.com.st.Hint.Render(" · " + keyHints(m.keys.Help)); keysRow != "" && !placed && ansi.StringWidth(cl[0]+help) <= m.width {
+		// The keys row, and its "? help" with it, gave way to the clients
+		// bar: the bar ends with it instead where it has room (the
+		// clients come first), or a proxy's watcher had no word of the help.
+		cl[0] += help
 	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {
 		var l string
@@ -356,8 +363,10 @@ func blankRows(rows []string) bool {
 // tooSmall is the whole screen when nothing fits, wrapped between words to
 // the width (and cut to the height) so the size it needs is read whole on
 // the small terminal it is shown on.
-func tooSmall(w, h int) string {
-	msg := fmt.Sprintf("terminal too small (need %dx%d, have %dx%d)", minWidth, minHeight, w, h)
+func tooSmall(w, h int, quit string) string {
+	// Nothing else is drawn, the keys row neither: how to leave is said
+	// here, or a newcomer who cannot resize is stuck.
+	msg := fmt.Sprintf("terminal too small (need %dx%d, have %dx%d): enlarge it, or press %s to quit", minWidth, minHeight, w, h, quit)
 	if w <= 0 || h <= 0 {
 		return msg
 	}

@@ -53,7 +53,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 			pre = append(pre, command.ArgWarning{Message: command.UnreadableSchema("the tool's inputSchema", err)})
 		}
 	}
-	_, warns, err := command.ParseArgs(cmd.Words, schema)
+	_, warns, err := command.CallArgs(cmd, schema)
 	return append(pre, warns...), err
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -41,6 +42,10 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		return "--all follows nextCursor through every page · cursor=X asks for one page"
 	case ctx.method == "tools/call" && ctx.index == 1:
 		return toolHint(prefix, tools, keys)
+	case ctx.method == "tools/call" && ctx.objectArguments():
+		// Enter sends the object as the arguments (command.CallArgs), so
+		// the words inside it are no bare values to be told their keys.
+		return "the arguments as one JSON object, sent as typed (Enter warns of what the schema would not take)"
 	case ctx.method == "tools/call" && ctx.info == nil && ctx.cur.Text == "" && ctx.bareWord() != "":
 		// No schema says which key a value was meant for, but Enter
 		// refuses it all the same: say so, not that it goes as a string.
@@ -113,7 +118,7 @@ func toolName(name string) string {
 // named (mcp.NameProblem) when a call by that name cannot be sure to reach
 // it, and with why it is not callable when it is not.
 func describeTool(t mcp.Tool, named string) string {
-	desc := oneLine(t.Description)
+	desc := oneLine(history.ToolLine(t, oneLine(t.Description)))
 	if named != "" {
 		desc = strings.TrimSuffix("⚠ "+oneLine(named)+" · "+desc, " · ")
 	}
@@ -241,6 +246,16 @@ func propHintNeed(p *command.Property, need string) string {
 func (ctx lineContext) bareWordHint(word string, schema *command.Schema) string {
 	given := ctx.givenKeys()
 	return sanitize.Line(command.BareWord(word, schema, func(name string) bool { return slices.Contains(given, name) }).Error())
+}
+
+// objectArguments reports a tools/call line whose arguments start as one
+// JSON object: its first argument word starts with "{".
+func (ctx lineContext) objectArguments() bool {
+	first := ctx.cur
+	if len(ctx.words) > 2 {
+		first = ctx.words[2]
+	}
+	return ctx.index >= 2 && strings.HasPrefix(first.Text, "{")
 }
 
 // bareWord is the first complete argument word with no = in it, which

@@ -33,8 +33,8 @@ func TestHintLeavesOutAPartItWouldCutAt80Columns(t *testing.T) {
 }
 
 // A tool whose description alone is wider than the line has it cut, not
-// its arguments: "big — Answers with a text payload of exactly the given
-// number of bytes: 64-byte…" left out what big takes.
+// its arguments: "big — (read-only) Large payload: Answers with a text
+// payload of exactly the…" left out what big takes.
 func TestToolHintKeepsArgumentsAt80Columns(t *testing.T) {
 	gw := startDemo(t)
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
@@ -48,7 +48,7 @@ func TestToolHintKeepsArgumentsAt80Columns(t *testing.T) {
 	m.cmdline.input.CursorEnd()
 	rows := strings.Split(ansi.Strip(m.View()), "\n")
 	hint := strings.TrimRight(rows[len(rows)-2], " ")
-	if !strings.HasPrefix(hint, "big — Answers") || !strings.HasSuffix(hint, "· bytes* integer (1..67108864)") {
+	if !strings.HasPrefix(hint, "big — (read-only) Large payload: Answers") || !strings.HasSuffix(hint, "· bytes* integer (1..67108864)") {
 		t.Errorf("tools/call big at 80x24: hint %q, want the description cut and the argument whole", hint)
 	}
 }

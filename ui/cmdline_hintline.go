@@ -118,12 +118,16 @@ func (ctx lineContext) nothingToComplete() string {
 // wholeKeys is keyHints of as many of bs, from the first, as fit the
 // width: a replay's keys on 80 columns ended "enter open in deta…", and a
 // key named by half its words is worse than one left to the help (?).
+// The help key is named last and kept the longest: it is the way to every
+// other key, and on 80 columns the status bar had dropped its own "? help"
+// for the counts, leaving a newcomer no word of it.
 func (c *CommandLine) wholeKeys(bs []key.Binding) string {
+	with := func(n int) string { return keyHints(append(bs[:n:n], c.keys.Help)...) }
 	n := len(bs)
-	for n > 1 && c.width > 0 && ansi.StringWidth(keyHints(bs[:n]...)) > c.width {
+	for n > 0 && c.width > 0 && ansi.StringWidth(with(n)) > c.width {
 		n--
 	}
-	return keyHints(bs[:n]...)
+	return with(n)
 }
 
 // fit cuts a drawn line to the width.

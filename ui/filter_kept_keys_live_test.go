@@ -23,7 +23,7 @@ func TestLiveKeptFilterNamesEscAt80Columns(t *testing.T) {
 	l.tm.Type("/")
 	l.tm.Type("tools")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	l.waitFor("esc clear filter · enter open in detail")
+	l.waitFor("esc clear filter · ? help")
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	// Cleared: the row names the filter's key again, and not esc.

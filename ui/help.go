@@ -137,7 +137,9 @@ func (c *common) helpContent(w int) []string {
 		if strings.TrimSpace(body) == "" {
 			continue
 		}
-		blocks = append(blocks, c.st.OverlayTitle.Render(g.title)+"\n"+body)
+		// The title's padding is for a box's border ("─ Keys ─"); over a
+		// column of keys it stood one cell right of them.
+		blocks = append(blocks, c.st.OverlayTitle.UnsetPadding().Render(g.title)+"\n"+body)
 	}
 	room := max(w-c.st.Overlay.GetHorizontalFrameSize(), 10)
 	var rows []string

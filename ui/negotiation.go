@@ -59,6 +59,10 @@ func (n *negotiationPane) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// overflows reports whether the pane's lines run past its height, so
+// scrolling it shows more.
+func (n *negotiationPane) overflows() bool { return len(n.lines()) > n.scroll.height }
+
 // view draws the pane.
 func (n *negotiationPane) view(focused bool) []string {
 	lines := n.lines() // a cache of what the log says: drawing it changes nothing
@@ -269,7 +273,7 @@ func (n *negotiationPane) server(f *facts, neg *history.Negotiation) {
 		who = "(it did not name itself)"
 	}
 	f.kv("Server", wireLine(who, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
-	if note := mcp.UnknownVersionNote(neg.ProtocolVersion); note != "" {
+	if note := mcp.UnknownVersionNote(neg.ProtocolVersion, neg.Transport != mcp.TransportStateless); note != "" {
 		f.kv("", "⚠ "+wireLine(neg.ProtocolVersion, 64)+" is "+note, st.Warning)
 	}
 	f.kv("Capabilities", capabilities(neg.Capabilities), st.Row)

@@ -36,6 +36,14 @@ func (m *Model) paneKeys() []key.Binding {
 func (m *Model) focusKeys() []key.Binding {
 	k := m.keys
 	switch m.focus {
+	case paneNegotiation:
+		if m.nego.overflows() {
+			// Its facts run past its bottom (detection, instructions,
+			// the probes on 80x24): the title's "1/24" alone did not
+			// say how to read on.
+			return []key.Binding{key.NewBinding(key.WithKeys(append(k.Up.Keys(), k.Down.Keys()...)...),
+				key.WithHelp(k.Up.Help().Key+" "+k.Down.Help().Key, "scroll"))}
+		}
 	case panePairs:
 		if m.com.log.PairCount() > 0 {
 			return []key.Binding{k.Open}

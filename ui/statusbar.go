@@ -228,7 +228,6 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 		}
 		parts = append(parts, barPart{prio: 7, text: label + st.Row.Render(sanitize.Line(s.recording)), short: short})
 	}
-	add(3, st.Key.Render("?")+st.StatusBar.Render(" help"))
 
 	sep := st.StatusBar.Render(" · ")
 	join := func() string {

@@ -122,7 +122,8 @@ func sameTools(a, b []mcp.Tool) bool {
 		return true
 	}
 	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Title != b[i].Title || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) {
+		if a[i].Name != b[i].Name || a[i].Title != b[i].Title || a[i].Description != b[i].Description || string(a[i].InputSchema) != string(b[i].InputSchema) ||
+			a[i].Annotations != b[i].Annotations {
 			return false
 		}
 	}

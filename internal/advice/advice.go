@@ -109,6 +109,7 @@ var table = []row{
 	{cause: mcp.CauseStreamEnded, text: "{retry}"},
 	{cause: mcp.CauseSessionExpired, text: "{initialize}: the old session id is dropped"},
 	{cause: mcp.CauseSessionIDChanged, text: "the session id is fixed by initialize's answer: a server (or a load balancer in front of it) that names another one later is broken, and clients that follow it lose their session"},
+	{cause: mcp.CauseVersionChanged, text: "the version is fixed by initialize's answer (in 2026, by the version each request names): a server (or a proxy in front of it) whose answers name another one may read the requests by that version's rules, not the negotiated one's"},
 	{cause: mcp.CauseSessionNotGiven, text: "the server wants a session id on every request, but its initialize answer named none (no Mcp-Session-Id header, or an empty one): a proxy in between may drop the header (let Mcp-Session-Id through both ways), or the server is broken"},
 	{cause: mcp.CauseSessionNotKept, text: "a new session would be refused the same way: the server keeps no sessions it names, runs as several instances behind a load balancer without sticky sessions (route each client to one instance), or a proxy in between drops the Mcp-Session-Id header"},
 	{cause: mcp.CauseSlowAnswer, text: "the answer was still arriving, a few bytes at a time, when --timeout ran out: a slow link, or a server or proxy sending it slowly; raise --timeout if the answer is large and the link slow"},
@@ -138,6 +139,7 @@ var table = []row{
 	{cause: mcp.CauseModernRefused, status: 400, text: "the server refused server/discover itself (its error is on the pair): check that no -H header overrides an Mcp-* header"},
 	{cause: mcp.CauseModernRefused, text: "{pin} with a version the server names, or leave --protocol out and mcpscope picks one"},
 	{cause: mcp.CauseUninitialized, text: "not initialized yet: {init} first"},
+	{cause: mcp.CauseBadVersion, text: "a protocol version is a short date such as 2025-11-25 that every later request carries in MCP-Protocol-Version: the server is broken (the initialize answer shows what it sent)"},
 	{cause: mcp.CauseBadSessionID, text: "a session id is a short token of visible ASCII that every later request carries: the server is broken (the HTTP record shows the header)"},
 	{cause: mcp.CauseModernOnly, text: "the server speaks only versions of the stateless era, which has no initialize: {unpin}"},
 	{cause: mcp.CauseNotAcknowledged, text: "whether the server took the subscription is not known: updates may still come on the listen stream; read the resource again to see whether it changed"},
@@ -146,6 +148,7 @@ var table = []row{
 	{cause: mcp.CauseTaskTimeout, text: "the tool runs as a task and tasks/result waits for its end: a long task needs a longer --timeout"},
 	{cause: mcp.CauseInputRounds, text: "the server asked for input again after every round: it may not accept the answers given (each round's inputRequests and inputResponses are in the recording), or it is broken; answer differently {answer}"},
 	{cause: mcp.CauseFlooded, text: "the server sends requests of its own faster than it takes mcpscope's answers to them, so those past a bound were refused or left unanswered: a server stuck in a loop, or one that does not read the answers it is sent (each is in Raw events)"},
+	{cause: mcp.CauseBadCursor, text: "a cursor is an opaque string the client sends back as it came: the server is broken (the page's answer shows the nextCursor it sent; ask for that page alone, without --all, to see the page)"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
 
 	// JSON-RPC errors: the request reached the server, which refused it.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"iter"
 	"strconv"
+	"strings"
 )
 
 // Value is one indexed value of a Doc; the zero Value is a value that does
@@ -179,4 +180,32 @@ func (v Value) KindName() string {
 		return "an object"
 	}
 	return "nothing"
+}
+
+// Field is the object member that encoding/json decodes into a struct
+// field named key: the last member whose key equals key in any case
+// (bytes.EqualFold, as encoding/json folds names), or a Value that does
+// not exist.
+func (v Value) Field(key string) Value {
+	var found Value
+	for k, m := range v.Members() {
+		if strings.EqualFold(k, key) {
+			found = m
+		}
+	}
+	return found
+}
+
+// DecodeField decodes the member Field(key) into out with encoding/json,
+// so a struct read member by member is read as encoding/json would read it
+// whole, except that members it does not ask for are never decoded: one
+// nested past encoding/json's 10,000 levels costs only itself. A member
+// that is not there leaves out as it is; the error is encoding/json's, for
+// a member that cannot be read into out.
+func (v Value) DecodeField(key string, out any) error {
+	m := v.Field(key)
+	if !m.Exists() {
+		return nil
+	}
+	return json.Unmarshal(m.Raw(), out)
 }

@@ -3,6 +3,7 @@
 package localurl
 
 import (
+	"fmt"
 	"net"
 	"strconv"
 )
@@ -20,4 +21,19 @@ func For(a net.Addr) string {
 		host = "127.0.0.1"
 	}
 	return "http://" + net.JoinHostPort(host, strconv.Itoa(tcp.Port))
+}
+
+// CheckAddr says what is wrong with an address to listen on, host:port,
+// before net.Listen does it in its own words ("listen tcp: address 99999:
+// invalid port"). example is a good address to name, e.g. 127.0.0.1:8812.
+// Port 0 is allowed: it picks a free port.
+func CheckAddr(addr, example string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		return fmt.Errorf("%q is not host:port, e.g. %s", addr, example)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("%q: the port %s is not a number from 0 to 65535 (0 picks a free port), e.g. %s", addr, port, example)
+	}
+	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // How a word becomes a value, in order:
@@ -130,6 +132,11 @@ func parseArgs(words []string, schema *Schema, defaults bool) (*Args, []ArgWarni
 		val, err := argValue(key, occs[key], s)
 		if err != nil {
 			errs = append(errs, err)
+			continue
+		}
+		// The arguments object around the value is one level of what is sent.
+		if deep := tooDeep(val, maxSendDepth-1, "a value inside the arguments object"); deep != "" {
+			errs = append(errs, fmt.Errorf("%s: %s", key, deep))
 			continue
 		}
 		args.Keys = append(args.Keys, key)
@@ -348,12 +355,28 @@ func argOne(key string, occ argOcc, s *Schema) (json.RawMessage, error) {
 	return argCoerce(key, occ.text, s)
 }
 
+// argRaw is a := value: JSON at any depth, as typed (how deep it may nest
+// is parseArgs's to say, once the value is whole).
 func argRaw(key, text string) (json.RawMessage, error) {
-	var probe json.RawMessage
-	if err := json.Unmarshal([]byte(text), &probe); err != nil {
+	if _, err := argJSON(text); err != nil {
 		return nil, fmt.Errorf("%s: invalid JSON after := (%v)%s", key, err, argQuoteHint(key+":=", text))
 	}
 	return json.RawMessage(text), nil
+}
+
+// argJSON reads text as JSON at any depth, one level of it indexed; what
+// is wrong with text that is no JSON is said in encoding/json's words,
+// which users know.
+func argJSON(text string) (jsonspan.Value, error) {
+	doc, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1})
+	if err != nil {
+		var probe json.RawMessage
+		if uerr := json.Unmarshal([]byte(text), &probe); uerr != nil {
+			err = uerr
+		}
+		return jsonspan.Value{}, err
+	}
+	return doc.Root(), nil
 }
 
 // argArray builds an array from repeated occurrences; an occurrence that is itself a
@@ -376,8 +399,14 @@ func argArray(key string, occs []argOcc, items *Schema) (json.RawMessage, error)
 			out = append(out, v)
 			continue
 		}
-		var elems []json.RawMessage
-		if err := json.Unmarshal([]byte(trimmed), &elems); err != nil {
+		// Split with the one scanner: an item nested past encoding/json's
+		// 10,000 levels is too deep to send, which parseArgs says, not "no
+		// JSON array".
+		arr, err := argJSON(trimmed)
+		if err == nil && arr.Kind() != jsonspan.Array {
+			err = fmt.Errorf("it is %s", arr.KindName())
+		}
+		if err != nil {
 			if occ.raw {
 				out = append(out, json.RawMessage(text))
 				continue
@@ -385,7 +414,9 @@ func argArray(key string, occs []argOcc, items *Schema) (json.RawMessage, error)
 			return nil, fmt.Errorf("%s: %q is not a JSON array (%v); to send it as one item: %s:=%s",
 				key, text, err, key, ShellQuote("["+string(argString(text))+"]"))
 		}
-		out = append(out, elems...)
+		for e := range arr.Elements() {
+			out = append(out, e.Raw())
+		}
 	}
 	return argJoin(out), nil
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // Scalars as people type them: numbers may carry a "+" sign, leading zeros, ".5" or
@@ -153,8 +155,9 @@ func argTry(kind, text string) (json.RawMessage, bool) {
 	case "null":
 		return json.RawMessage("null"), strings.EqualFold(t, "null")
 	case "object", "array":
-		open := map[string]string{"object": "{", "array": "["}[kind]
-		return json.RawMessage(t), strings.HasPrefix(t, open) && json.Valid([]byte(t))
+		// At any depth: one too deep to send is parseArgs's to say.
+		v, err := argJSON(t)
+		return json.RawMessage(t), err == nil && v.Kind() == map[string]jsonspan.Kind{"object": jsonspan.Object, "array": jsonspan.Array}[kind]
 	}
 	return nil, false
 }

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // cmdUsage is shown with every error about the shape of a command line.
@@ -18,6 +20,7 @@ const cmdUsage = `usage:
   initialize                                 (alias: init)
   tools/list [--all] [cursor=X]              (aliases: list, ls, tools)
   tools/call NAME [key=value ...]            (alias: call; key:=json sends raw JSON)
+  tools/call NAME '{"key":"value"}'          (the arguments as one JSON object, sent as typed)
   resources/list [--all] [cursor=X]          (alias: resources)
   resources/templates/list [--all] [cursor=X] (alias: templates)
   resources/read URI                         (alias: read)
@@ -48,6 +51,10 @@ type Command struct {
 	// Params is set when the user gave a raw JSON params object as the only
 	// argument, and for completion/complete, whose words say the params whole.
 	Params json.RawMessage
+	// Arguments are tools/call's arguments when they were given as one
+	// JSON object (tools/call NAME '{"key":"value"}'), exactly as typed;
+	// Words is empty then.
+	Arguments json.RawMessage
 	// All asks a list to follow nextCursor through every page.
 	All bool
 	// Line is the command line as typed, without surrounding blanks, for history and errors.
@@ -113,7 +120,7 @@ func ParseCommand(line string) (Command, error) {
 	if strings.HasPrefix(rest, "{") && !listMethods[method] && method != "tools/call" {
 		// A resource template may start with "{" too ({+path}): only
 		// a JSON object is params there.
-		if !targetMethods[method] || json.Valid([]byte(rest)) {
+		if !targetMethods[method] || jsonObject(rest) {
 			return cmdParams(cmd, rest)
 		}
 	}
@@ -146,7 +153,7 @@ func ParseCommand(line string) (Command, error) {
 		// called (ParseArgs), which can say which key a bare value
 		// was meant for.
 		cmd.Tool, cmd.Words = words[0], words[1:]
-		return cmd, nil
+		return cmdArguments(cmd, line, next)
 	default:
 		if len(words) == 1 && strings.HasPrefix(words[0], "{") {
 			return cmdParams(cmd, words[0])
@@ -180,10 +187,49 @@ func cmdList(cmd Command, words []string) (Command, error) {
 	return cmd, nil
 }
 
+// cmdArguments takes tools/call's arguments given as one JSON object, as
+// other clients take them: the text after the tool name when it is one
+// (verbatim, so it needs no shell quoting), or the one word after the name
+// that starts with "{" (the object quoted, as exec passes an argument of
+// its own). next is where the tool name starts in line. Anything else
+// stays key=value words.
+func cmdArguments(cmd Command, line string, next int) (Command, error) {
+	_, after, _, _ := argNextWord(line, next) // the tool name, read once already
+	text := strings.TrimSpace(line[after:])
+	if !strings.HasPrefix(text, "{") || !jsonObject(text) {
+		if len(cmd.Words) != 1 || !strings.HasPrefix(cmd.Words[0], "{") {
+			return cmd, nil
+		}
+		text = cmd.Words[0]
+	}
+	// Text that starts with "{" and is JSON is an object.
+	if _, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1}); err != nil {
+		return cmd, fmt.Errorf("the arguments of tools/call %s are not one JSON object (%v): quote the object as one word in single quotes, so the shell keeps its double quotes ('{\"key\":\"value\"}'), or give key=value words\n%s", cmd.Tool, err, cmdUsage)
+	}
+	if deep := tooDeep([]byte(text), maxSendDepth, "the arguments object"); deep != "" {
+		// JSON all the same: only its depth is past what the session
+		// sends, and it is said as for a key:= value.
+		return cmd, fmt.Errorf("the arguments of tools/call %s are %s\n%s", cmd.Tool, deep, cmdUsage)
+	}
+	cmd.Words, cmd.Arguments = nil, json.RawMessage(text)
+	return cmd, nil
+}
+
+// jsonObject reports whether text is one JSON object, however deep.
+func jsonObject(text string) bool {
+	doc, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1})
+	return err == nil && doc.Root().Kind() == jsonspan.Object
+}
+
 func cmdParams(cmd Command, text string) (Command, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(text), &obj); err != nil {
+	// Read at any depth, so JSON too deep for encoding/json is not called
+	// "not one JSON object" but refused in the words of every too-deep value.
+	// The text starts with "{": when it is JSON, it is one object.
+	if _, err := argJSON(text); err != nil {
 		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", cmd.Method, err, cmdUsage)
+	}
+	if deep := tooDeep([]byte(text), maxSendDepth, "the params object"); deep != "" {
+		return cmd, fmt.Errorf("the params of %s are %s\n%s", cmd.Method, deep, cmdUsage)
 	}
 	cmd.Params = json.RawMessage(text)
 	return cmd, nil

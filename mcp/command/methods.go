@@ -50,7 +50,7 @@ func NeedsWord(words []string) bool {
 // cmdTarget reads `prompts/get NAME k=v ...` and `resources/read URI` or
 // `resources/read TEMPLATE k=v ...` (subscribe and unsubscribe alike).
 func cmdTarget(cmd Command, words []string, nameQuoted bool) (Command, error) {
-	if len(words) == 1 && strings.HasPrefix(words[0], "{") && json.Valid([]byte(words[0])) {
+	if len(words) == 1 && strings.HasPrefix(words[0], "{") && jsonObject(words[0]) {
 		return cmdParams(cmd, words[0]) // params given whole, quoted
 	}
 	if len(words) > 0 && resourceMethods[cmd.Method] && strings.HasPrefix(words[0], "uri=") {

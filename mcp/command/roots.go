@@ -30,7 +30,9 @@ func ExpandHome(p string) (string, error) {
 // server should refuse.
 func RootFromPath(p string) (mcp.Root, error) {
 	if p == "" {
-		return mcp.Root{}, fmt.Errorf("a root needs a directory")
+		// "root ..." as every error here: the CLI prefixes "--" to it
+		// (--root ""), which made "--a root needs a directory" of this.
+		return mcp.Root{}, fmt.Errorf(`root "": name a directory, e.g. ~/src/project`)
 	}
 	p, err := ExpandHome(p)
 	if err != nil {

@@ -48,7 +48,20 @@ func Run(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning
 	return run(ctx, s, c, nil)
 }
 
+// run runs c and, when c's words could not become a message, returns the
+// usage error alone: nothing was sent, so the warnings about what would
+// have been (a required key not typed yet) are not "sent anyway", and in
+// front of the error they hid the one line that says what to fix.
 func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
+	r, warnings, err := runCommand(ctx, s, c, cat)
+	if ue := (*UsageError)(nil); errors.As(err, &ue) {
+		return r, nil, err
+	}
+	return r, warnings, err
+}
+
+// runCommand is run, warnings and all.
+func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
 	if c.Method == "tools/call" {
 		return runCall(ctx, s, c)
 	}
@@ -151,14 +164,8 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known),
 			Short: fmt.Sprintf("tool %q is not in tools/list", c.Tool)})
 	}
-	args, w, err := ParseArgs(c.Words, schema)
+	raw, w, err := CallArgs(c, schema)
 	warnings = append(warnings, w...)
-	if err != nil {
-		return nil, warnings, &UsageError{err}
-	}
-	// MarshalJSON keeps := values exactly as typed; json.Marshal would
-	// compact and re-escape them.
-	raw, err := args.MarshalJSON()
 	if err != nil {
 		return nil, warnings, &UsageError{err}
 	}

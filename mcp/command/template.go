@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/yosida95/uritemplate/v3"
 )
 
@@ -100,7 +101,7 @@ func templateValue(key string, occs []argOcc) (uritemplate.Value, bool, error) {
 			if occ.raw {
 				s, ok, err := templateScalar(key, json.RawMessage(occ.text))
 				if err != nil || !ok {
-					return uritemplate.Value{}, false, fmt.Errorf("%s: a list built from repeated keys takes strings or scalars, not %s", key, occ.text)
+					return uritemplate.Value{}, false, fmt.Errorf("%s: a list built from repeated keys takes strings or scalars, not %s", key, clip.Quote(occ.text, quotedValue))
 				}
 				items = append(items, s)
 				continue
@@ -113,9 +114,14 @@ func templateValue(key string, occs []argOcc) (uritemplate.Value, bool, error) {
 	if !occ.raw {
 		return uritemplate.String(occ.text), true, nil
 	}
+	// Read at any depth, as every := value is: JSON too deep for
+	// encoding/json to decode below is refused as too deep, not as invalid.
+	if _, err := argRaw(key, occ.text); err != nil {
+		return uritemplate.Value{}, false, err
+	}
 	raw := bytes.TrimSpace([]byte(occ.text))
-	if !json.Valid(raw) {
-		return uritemplate.Value{}, false, fmt.Errorf("%s: invalid JSON after :=%s", key, argQuoteHint(key+":=", occ.text))
+	if deep := tooDeep(raw, maxSendDepth, "a := value"); deep != "" {
+		return uritemplate.Value{}, false, fmt.Errorf("%s: %s", key, deep)
 	}
 	switch raw[0] {
 	case '[':
@@ -146,6 +152,10 @@ func templateValue(key string, occs []argOcc) (uritemplate.Value, bool, error) {
 	return uritemplate.String(s), ok, err
 }
 
+// quotedValue bounds how much of a typed value an error quotes: enough to
+// recognise it, where a pasted document would bury the message.
+const quotedValue = 200
+
 // templateScalar is a JSON scalar as template text: a string's content, a
 // number or boolean as written; ok is false for null.
 func templateScalar(key string, raw json.RawMessage) (string, bool, error) {
@@ -158,7 +168,7 @@ func templateScalar(key string, raw json.RawMessage) (string, bool, error) {
 		err := json.Unmarshal(raw, &s)
 		return s, err == nil, err
 	case len(raw) > 0 && (raw[0] == '[' || raw[0] == '{'):
-		return "", false, fmt.Errorf("%s: a URI template takes strings, lists of strings and objects of strings; %s is nested too deep", key, raw)
+		return "", false, fmt.Errorf("%s: a URI template takes strings, lists of strings and objects of strings; %s is nested too deep", key, clip.Quote(string(raw), quotedValue))
 	}
 	return string(raw), true, nil
 }

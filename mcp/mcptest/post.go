@@ -233,8 +233,8 @@ func (s *Server) WaitPost(ctx context.Context, match func(Post) bool) (Post, err
 // parse tells what kind of JSON-RPC message body is and returns its method,
 // id and params. A map keeps "result": null, which is a valid result.
 func parse(body []byte) (kind Kind, method string, id, params json.RawMessage) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(body, &m); err != nil || m == nil {
+	m := members(body)
+	if m == nil {
 		return KindInvalid, "", nil, nil
 	}
 	params = m["params"]

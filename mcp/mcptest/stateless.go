@@ -231,7 +231,7 @@ func (s *StatelessServer) checkMessage(rec *Request, fail func(int, int, string,
 	switch {
 	case strings.HasPrefix(body, "["):
 		fail(http.StatusBadRequest, -32600, "Invalid Request: batch requests are not supported", nil)
-	case !json.Valid(rec.Body):
+	case !validJSON(rec.Body):
 		fail(http.StatusBadRequest, -32700, "Parse error: the body is not JSON", nil)
 	case rec.Kind == KindInvalid:
 		fail(http.StatusBadRequest, -32600, "Invalid Request: the body is not a JSON-RPC message", nil)

@@ -73,15 +73,13 @@ func (s *StatelessServer) checkMeta(rec *Request, fail func(int, int, string, an
 		fail(http.StatusBadRequest, -32602, "Invalid params: "+msg, nil)
 		return nil, false
 	}
-	var p struct {
-		Meta map[string]json.RawMessage `json:"_meta"`
-	}
 	_, _, _, params := parse(rec.Body)
-	if err := json.Unmarshal(params, &p); err != nil || p.Meta == nil {
+	meta := members(members(params)["_meta"])
+	if meta == nil {
 		return bad("params._meta is missing; a 2026-07-28 request carries " + metaProtocolVersion + " and " + metaClientCapabilities)
 	}
-	m := &Meta{Raw: p.Meta, ClientCapabilities: p.Meta[metaClientCapabilities], ClientInfo: p.Meta[metaClientInfo]}
-	if err := json.Unmarshal(p.Meta[metaProtocolVersion], &m.ProtocolVersion); err != nil || m.ProtocolVersion == "" {
+	m := &Meta{Raw: meta, ClientCapabilities: meta[metaClientCapabilities], ClientInfo: meta[metaClientInfo]}
+	if err := json.Unmarshal(meta[metaProtocolVersion], &m.ProtocolVersion); err != nil || m.ProtocolVersion == "" {
 		return bad("_meta " + metaProtocolVersion + " must be a non-empty string")
 	}
 	if !slices.Contains(s.opts.Versions, m.ProtocolVersion) {
@@ -95,7 +93,7 @@ func (s *StatelessServer) checkMeta(rec *Request, fail func(int, int, string, an
 	if m.ClientInfo != nil && !isObject(m.ClientInfo) {
 		return bad("_meta " + metaClientInfo + " must be an object")
 	}
-	if raw, ok := p.Meta[metaLogLevel]; ok {
+	if raw, ok := meta[metaLogLevel]; ok {
 		if json.Unmarshal(raw, &m.LogLevel) != nil || !slices.Contains(logLevels, m.LogLevel) {
 			return bad("_meta " + metaLogLevel + " must be one of " + strings.Join(logLevels, ", "))
 		}
@@ -147,9 +145,8 @@ func (s *StatelessServer) checkHeaders(rec *Request, meta *Meta, fail func(int, 
 	if !named {
 		return true
 	}
-	var p map[string]json.RawMessage
 	_, _, _, params := parse(rec.Body)
-	_ = json.Unmarshal(params, &p) // Missing params name nothing; the handler says so.
+	p := members(params) // Missing params name nothing; the handler says so.
 	var name string
 	_ = json.Unmarshal(p[key], &name)
 	if !check("Mcp-Name", name) {
@@ -179,8 +176,7 @@ func (s *StatelessServer) checkParamHeaders(rec *Request, tool string, rawArgs j
 	if err != nil {
 		return true
 	}
-	var args map[string]json.RawMessage
-	_ = json.Unmarshal(rawArgs, &args) // No arguments mirror nothing.
+	args := members(rawArgs) // No arguments mirror nothing.
 	for _, b := range bindings {
 		header := "Mcp-Param-" + b.Header
 		got := rec.Header.Values(header)

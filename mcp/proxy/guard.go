@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/localurl"
 )
 
 // refusal says why the proxy refuses a request: body is the answer's text,
@@ -65,13 +67,10 @@ func localHost(hostport string) bool {
 // a server with the user's credentials and anyone who can reach it can use
 // them.
 func CheckListen(addr string, anyAddr bool) error {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return fmt.Errorf("--listen %q is not host:port, e.g. 127.0.0.1:8812", addr)
+	if err := localurl.CheckAddr(addr, "127.0.0.1:8812"); err != nil {
+		return fmt.Errorf("--listen %w", err)
 	}
-	if port == "" {
-		return fmt.Errorf("--listen %q has no port, e.g. 127.0.0.1:8812", addr)
-	}
+	host, _, _ := net.SplitHostPort(addr)
 	if anyAddr || localHost(host) {
 		return nil
 	}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// liveStream follows what became of the session's stream for server
+// messages (the streamable GET stream, the 2026 listen stream), so that
+// --linger does not wait for notifications that cannot come: once the
+// newest state of that stream says it is over for good, nothing arrives.
+type liveStream struct {
+	mu      sync.Mutex
+	seen    int64  // the Seq of the newest record looked at
+	over    string // which stream and what its newest state said, when that said it is over
+	changed chan struct{}
+}
+
+func newLiveStream() *liveStream { return &liveStream{changed: make(chan struct{})} }
+
+// record looks at one record of the session, in order.
+func (l *liveStream) record(r mcp.Record) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if st := r.State; r.Kind == mcp.KindState && st != nil && (st.State == mcp.StateGetStream || st.State == mcp.StateListen) {
+		// The newest state decides: a subscription reopens the listen
+		// stream after --no-listen left it closed.
+		l.over = ""
+		if st.Over {
+			which := "GET stream"
+			if st.State == mcp.StateListen {
+				which = "listen stream"
+			}
+			l.over = "the " + which + " for them is over for good: " + sanitize.Line(st.Detail)
+		}
+	}
+	l.seen = max(l.seen, r.Seq)
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// state is why the stream is over ("" while it is not) and a channel
+// closed when the next record is looked at.
+func (l *liveStream) state() (int64, string, <-chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.seen, l.over, l.changed
+}
+
+// linger keeps the session open for d, or until ctx ends, or (when watch
+// is set) until the stream for server messages is over, and says so on w
+// (when w is not nil).
+// upTo is the newest record logged before it began: what happened to the
+// stream by then decides whether lingering makes sense at all, so it waits
+// (a bounded time) for the record reader to get that far.
+func (l *liveStream) linger(ctx context.Context, d time.Duration, upTo int64, w io.Writer, watch bool) {
+	say := func(format string, a ...any) {
+		if w != nil {
+			fmt.Fprintf(w, format, a...)
+		}
+	}
+	caughtUp := time.NewTimer(2 * time.Second)
+	defer caughtUp.Stop()
+	for {
+		seen, over, changed := l.state()
+		if over != "" && watch {
+			say("not lingering: no notification can come, %s\n", over)
+			return
+		}
+		if seen >= upTo {
+			break
+		}
+		select {
+		case <-changed:
+			continue
+		case <-caughtUp.C:
+		case <-ctx.Done():
+			return
+		}
+		break
+	}
+	say("lingering %s for notifications (ctrl+c ends it)\n", d)
+	end := time.NewTimer(d)
+	defer end.Stop()
+	for {
+		_, over, changed := l.state()
+		if over != "" && watch {
+			say("stopped lingering: no notification can come, %s\n", over)
+			return
+		}
+		select {
+		case <-changed:
+		case <-end.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// ownListen reports whether a command opens a listen stream of the user's
+// own, which the session's stream giving up does not end.
+func ownListen(cmds []command.Command) bool {
+	for _, c := range cmds {
+		if c.Method == mcp.ListenMethod {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// ttyExec is exec running in the background as on a terminal, so it draws
+// progress on stderr while a test's server holds the answer back.
+type ttyExec struct {
+	out  bytes.Buffer // read only once wait has returned
+	errb *syncBuffer
+	done chan error
+}
+
+// startTTYExec parses commands and starts exec with them against url, as
+// on a terminal, with recording off.
+func startTTYExec(t *testing.T, url string, commands ...string) *ttyExec {
+	t.Helper()
+	cmds, err := parseCommands(commands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
+	e := &ttyExec{errb: &syncBuffer{}, done: make(chan error, 1)}
+	go func() {
+		e.done <- runExec(context.Background(), &e.out, e.errb, url, cmds, &cf, &recordFlags{off: true}, &execFlags{tty: true})
+	}()
+	return e
+}
+
+// waitStderr waits until what exec wrote on stderr so far is drawn, and
+// reports whether it was before timeout.
+func (e *ttyExec) waitStderr(timeout time.Duration, drawn func(stderr string) bool) bool {
+	deadline := time.After(timeout)
+	for {
+		wrote := e.errb.changed() // before the look, so no write is missed
+		if drawn(e.errb.String()) {
+			return true
+		}
+		select {
+		case <-wrote:
+		case <-deadline:
+			return false
+		}
+	}
+}
+
+// wait returns what exec returned, once it has.
+func (e *ttyExec) wait() error { return <-e.done }
+
+// syncBuffer is a bytes.Buffer written by one goroutine and read by
+// another, with a signal on every write.
+type syncBuffer struct {
+	mu   sync.Mutex
+	b    bytes.Buffer
+	wake chan struct{}
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.wake != nil {
+		close(s.wake)
+		s.wake = nil
+	}
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// changed is closed on the next write.
+func (s *syncBuffer) changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.wake == nil {
+		s.wake = make(chan struct{})
+	}
+	return s.wake
+}
+
+// heldToolCall serves a streamable server whose tools/call runs notify
+// (what it sends while the tool runs) and then holds its answer, "done",
+// until release is called: until then exec draws what it was sent.
+func heldToolCall(t *testing.T, notify func(x *mcptest.Exchange)) (url string, release func()) {
+	held := make(chan struct{})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		notify(x)
+		select {
+		case <-held:
+		case <-x.Context().Done():
+		}
+		x.Result(mcptest.TextResult("done", false))
+	}})
+	return srv.Endpoint(), sync.OnceFunc(func() { close(held) })
+}

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A bad flag or a stray argument says, in the user's words, what was wrong
+// and where the usage of that command is: not Go's parser ("time: invalid
+// duration", "strconv.ParseInt: parsing"), not cobra's "unknown command
+// "extra" for "mcpscope sessions"", and not the root command's help for
+// a subcommand's flag.
+func TestBadFlagsAndArgumentsSayWhatToDo(t *testing.T) {
+	stateDir(t)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"exec", "--timeout", "abc", "tools/list"}, []string{`--timeout "abc" is not a duration: give one such as`, "run 'mcpscope exec --help' for usage"}},
+		{[]string{"--endpoint-timeout", "5"}, []string{`--endpoint-timeout "5" is not a duration (5s for seconds`, "run 'mcpscope --help' for usage"}},
+		{[]string{"proxy", "--max-sessions", "x", "http://127.0.0.1:1"}, []string{`--max-sessions "x" is not a whole number`, "run 'mcpscope proxy --help' for usage"}},
+		{[]string{"exec", "--max-event-size", "12QB", "tools/list"}, []string{`--max-event-size "12QB" is not a size: give bytes`}},
+		{[]string{"export", "--nope", "x.jsonl"}, []string{"unknown flag: --nope", "run 'mcpscope export --help' for usage"}},
+		{[]string{"sessions", "extra"}, []string{"sessions takes no arguments", "run 'mcpscope sessions --help' for usage"}},
+		{[]string{"themes", "dark"}, []string{"themes takes no arguments", "run 'mcpscope themes --help' for usage"}},
+		{[]string{"demo-server", "127.0.0.1:8811"}, []string{"demo-server takes no arguments (the address is --addr)", "e.g. mcpscope demo-server --addr 127.0.0.1:8811"}},
+		{[]string{"http://127.0.0.1:1", "http://127.0.0.1:2"}, []string{"takes at most one URL", "run 'mcpscope --help' for usage"}},
+	} {
+		_, errOut, code := run(t, tc.args...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d %q, want %d", tc.args, code, errOut, exitUsage)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%v: %q does not say %q", tc.args, errOut, w)
+			}
+		}
+		for _, raw := range []string{"invalid argument", "time: ", "strconv.", "unknown command", "accepts at most", `"12QB": "12QB"`} {
+			if strings.Contains(errOut, raw) {
+				t.Errorf("%v: %q says %q", tc.args, errOut, raw)
+			}
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package history
+
+import (
+	"fmt"
+
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// AnswerCheck reads the headers of the server's answers against the
+// session they belong to: an Mcp-Session-Id other than the one
+// initialize's answer named, or an MCP-Protocol-Version other than the
+// version negotiated, is a server (or something in front of it) that
+// contradicts the session. The Negotiation pane and exec's notes ask this
+// one check, so both say the same thing once per session.
+//
+// The zero value is ready; feed it every record of a session, in order.
+type AnswerCheck struct {
+	transport string
+	sessionID string // the session in use
+	protocol  string // the version negotiated, "" before
+	initSeq   int64  // the newest initialize request sent
+	// otherID and otherVersion are the first contradictions of the
+	// session in use; a new session forgets them.
+	otherID, otherVersion *Problem
+}
+
+// SessionID is the id of the session in use, "" when there is none.
+func (c *AnswerCheck) SessionID() string { return c.sessionID }
+
+// Look reads one record and returns the problem it is the first of in
+// this session, if it is one.
+func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
+	switch {
+	case r.Kind == mcp.KindDetect && r.Detect != nil && r.Detect.Transport != "":
+		c.transport = r.Detect.Transport
+	case r.Kind == mcp.KindEndpoint && r.Endpoint != nil && r.Endpoint.SessionID != "":
+		c.sessionID = r.Endpoint.SessionID
+	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Method == "initialize":
+		c.initSeq = r.Seq
+	case r.Kind == mcp.KindState && r.State != nil:
+		c.state(r.State)
+	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
+		return c.answer(r)
+	}
+	return Problem{}, false
+}
+
+func (c *AnswerCheck) state(st *mcp.StateChange) {
+	if st.Transport != "" {
+		c.transport = st.Transport
+	}
+	switch st.State {
+	case mcp.StateInitialized:
+		if st.Protocol != "" {
+			c.protocol = st.Protocol
+		}
+	case mcp.StateReconnecting:
+		// A new connection negotiates its own version.
+		c.protocol, c.otherVersion = "", nil
+	case mcp.StateOpen, mcp.StateConnecting:
+		// A new session: what the last one's answers contradicted is
+		// not this one's.
+		c.otherID, c.otherVersion = nil, nil
+		if st.State == mcp.StateConnecting {
+			c.protocol = ""
+		}
+		if st.SessionID != "" {
+			c.sessionID = st.SessionID
+		} else if st.State == mcp.StateConnecting && c.transport == mcp.TransportStreamable {
+			c.sessionID = ""
+		}
+	}
+}
+
+// answer checks the headers of one HTTP answer of the session.
+func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
+	h := r.HTTP
+	if h.Purpose == mcp.PurposeRelay || h.Purpose == mcp.PurposeStream || h.Status < 200 || h.Status > 299 {
+		return Problem{}, false
+	}
+	initialize := h.ReqSeq != 0 && h.ReqSeq == c.initSeq
+	if initialize {
+		// A new initialize negotiates anew: until its state says which
+		// version it chose, no answer is held against the last one's.
+		c.protocol, c.otherVersion = "", nil
+	}
+	// Streamable HTTP names the session in a header of the initialize
+	// answer; one that a later answer names is not the session in use.
+	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" {
+		switch {
+		case initialize || c.sessionID == "":
+			c.sessionID = id
+		case id != c.sessionID && c.otherID == nil:
+			c.otherID = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
+				Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(id)), sanitize.Line(c.sessionID))}
+			return *c.otherID, true
+		}
+	}
+	// The version goes on every request once negotiated; an answer that
+	// names another (a probe comes before any) contradicts it.
+	if v := mcp.RecordedHeader(h.Headers, "MCP-Protocol-Version"); v != "" && c.protocol != "" && v != c.protocol &&
+		h.Purpose != mcp.PurposeProbe && c.otherVersion == nil {
+		c.otherVersion = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseVersionChanged},
+			Message: fmt.Sprintf("an answer carried MCP-Protocol-Version %q, not %q, the version negotiated and every request carries", sanitize.Line(mcp.HeaderQuote(v)), sanitize.Line(c.protocol))}
+		return *c.otherVersion, true
+	}
+	return Problem{}, false
+}
+
+// Problems are the contradictions of the session in use, for the
+// Negotiation pane.
+func (c *AnswerCheck) Problems() []Problem {
+	var ps []Problem
+	for _, p := range []*Problem{c.otherID, c.otherVersion} {
+		if p != nil {
+			ps = append(ps, *p)
+		}
+	}
+	return ps
+}

@@ -1,0 +1,85 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// Answers whose MCP-Protocol-Version header contradicts the version
+// initialize negotiated: the Negotiation pane warns once, with advice, and
+// an answer carrying the negotiated version is no problem.
+func TestNegotiationVersionHeaderChangedLater(t *testing.T) {
+	var lists atomic.Int32
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		switch {
+		case x.Method == "initialize":
+			x.Header().Set("MCP-Protocol-Version", "2025-11-25")
+		case x.Method == "tools/list":
+			// The first two contradict the version, the third does not.
+			x.Header().Set("MCP-Protocol-Version", map[bool]string{true: "2025-03-26", false: "2025-11-25"}[lists.Add(1) < 3])
+		}
+		x.Default()
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		for range 3 {
+			if _, _, err := s.ListTools(ctx, false); err != nil {
+				t.Fatalf("tools/list: %v", err)
+			}
+		}
+	})
+	var warned []Problem
+	for _, p := range l.Negotiation().Problems {
+		if strings.Contains(p.Message, "MCP-Protocol-Version") {
+			warned = append(warned, p)
+		}
+	}
+	const want = `an answer carried MCP-Protocol-Version "2025-03-26", not "2025-11-25"`
+	if len(warned) != 1 || !strings.Contains(warned[0].Message, want) || warned[0].Advice(advice.TUI) == "" {
+		t.Errorf("problems %+v, want one warning saying %q, with advice", warned, want)
+	}
+}
+
+// A server that names, on every answer, the version its session
+// negotiated: a second initialize that negotiates another version is no
+// contradiction, not even on the answers that come before mcpscope says
+// which version it chose (the notifications/initialized that ends it).
+func TestNegotiationVersionHeaderFollowsANewInitialize(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		switch {
+		case x.Method == "initialize":
+			var p struct{ ProtocolVersion string }
+			_ = json.Unmarshal(x.Params, &p)
+			x.Header().Set("MCP-Protocol-Version", p.ProtocolVersion)
+		case x.Session != nil:
+			x.Header().Set("MCP-Protocol-Version", x.Session.ProtocolVersion())
+		}
+		x.Default()
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		if _, _, err := s.ListTools(ctx, false); err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+		params := `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}`
+		if _, err := s.InitializeWith(ctx, json.RawMessage(params)); err != nil {
+			t.Fatalf("initialize again: %v", err)
+		}
+		if _, _, err := s.ListTools(ctx, false); err != nil {
+			t.Fatalf("tools/list in the new session: %v", err)
+		}
+	})
+	if got := l.Negotiation().ProtocolVersion; got != "2025-06-18" {
+		t.Fatalf("negotiated %q, want the second initialize's 2025-06-18", got)
+	}
+	for _, p := range l.Negotiation().Problems {
+		if strings.Contains(p.Message, "MCP-Protocol-Version") {
+			t.Errorf("a warning %q, where every answer named the version its session negotiated", p.Message)
+		}
+	}
+}

@@ -1,0 +1,31 @@
+package history
+
+import (
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// ToolLine is what a listing of tools says of one, the same words for
+// every edge (exec's tools/list, the TUI's tool hints): the hints its
+// annotations state, its title when it is not its name (cut to a line's
+// worth) and desc, the edge's own line of its description, as
+// "(read-only, idempotent) Greeter: Greets a person". The title came from
+// the server: the edges sanitize the line.
+func ToolLine(t mcp.Tool, desc string) string {
+	var parts []string
+	if title := t.TitleShown(); title != "" {
+		parts = append(parts, clip.Quote(clip.FirstLine(strings.TrimSpace(title)), 60))
+	}
+	if desc != "" {
+		parts = append(parts, desc)
+	}
+	// Not " · ", which the TUI's hint reads as between its parts: title
+	// and description are one part, cut together.
+	line := strings.Join(parts, ": ")
+	if words := t.Annotations.Words(); len(words) > 0 {
+		line = strings.TrimSuffix("("+strings.Join(words, ", ")+") "+line, " ")
+	}
+	return line
+}

@@ -1,0 +1,92 @@
+//go:build linux
+
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// ptyRun is the built mcpscope running on a pseudo-terminal of its own,
+// as its controlling terminal, which nobody answers.
+type ptyRun struct {
+	ctx    context.Context // ends 30s after the start, killing the program
+	cmd    *exec.Cmd
+	ptmx   *os.File    // the test's side: write keys to it
+	out    *syncBuffer // everything the program wrote on the terminal
+	copied chan struct{}
+}
+
+// startOnPTY starts the built mcpscope with args on a new pseudo-terminal,
+// with TERM set to term and a state directory of its own.
+func startOnPTY(t *testing.T, term string, args ...string) *ptyRun {
+	t.Helper()
+	bin := builtBinary(t)
+	ptmx, pts := openPTY(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	var env []string
+	for _, kv := range os.Environ() {
+		// termenv asks nothing when CI is set or TERM is dumb, screen or
+		// tmux: whether the terminal is asked is the test's term to say.
+		if !strings.HasPrefix(kv, "CI=") && !strings.HasPrefix(kv, "TERM=") {
+			env = append(env, kv)
+		}
+	}
+	cmd.Env = append(env, "TERM="+term, "MCPSCOPE_STATE_DIR="+t.TempDir())
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pts.Close() // the child has its own; reads end when it exits
+	r := &ptyRun{ctx: ctx, cmd: cmd, ptmx: ptmx, out: &syncBuffer{}, copied: make(chan struct{})}
+	go func() {
+		_, _ = io.Copy(r.out, ptmx) // ends with EIO once the child is gone
+		close(r.copied)
+	}()
+	return r
+}
+
+// wait returns how the program exited, once it has and all it wrote is in
+// out; timedOut tells whether it was killed for taking 30s.
+func (r *ptyRun) wait() error {
+	err := r.cmd.Wait()
+	<-r.copied
+	return err
+}
+
+// timedOut reports whether the 30s the program was given are over.
+func (r *ptyRun) timedOut() bool { return r.ctx.Err() != nil }
+
+// openPTY opens a pseudo-terminal pair with the Linux ptmx interface.
+func openPTY(t *testing.T) (ptmx, pts *os.File) {
+	t.Helper()
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	t.Cleanup(func() { ptmx.Close() })
+	var unlock int32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
+		t.Fatalf("unlock pty: %v", e)
+	}
+	var n uint32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
+		t.Fatalf("pty number: %v", e)
+	}
+	pts, err = os.OpenFile("/dev/pts/"+strconv.FormatUint(uint64(n), 10), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ptmx, pts
+}

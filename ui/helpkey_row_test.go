@@ -1,0 +1,25 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A newcomer on 80 columns is told how to reach every other key: the idle
+// command line's key row ends with "? help", which the status bar dropped
+// there for its counts, and ? opens the help it names.
+func TestLiveKeyRowNamesTheHelpOn80Columns(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	l.waitFor(": command line · c call a tool · enter open in detail · ? help")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("/ search · esc back to the list · ? help")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'?'}})
+	l.waitFor("? or esc to close")
+	l.quit()
+}

@@ -1,0 +1,25 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// Negotiation's facts run past its bottom on 80x24: focused, the keys row
+// says it scrolls, and j shows the next line (the title's 1/N moves on).
+func TestLiveNegotiationNamesItsScrollKeys(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyShiftTab})
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyShiftTab})
+	l.waitFor("Negotiation · initialized · 1/")
+	l.waitFor(": command line · c call a tool · ↑/k ↓/j scroll · ? help")
+	l.tm.Type("j")
+	l.waitFor("Negotiation · initialized · 2/")
+	l.quit()
+}

@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server's notifications/cancelled naming the id of our tools/call in
+// flight reads in Pairs as the server cancelling its own request (the
+// specification: a cancellation names a request its sender sent), and our
+// call's row is still paired with its answer.
+func TestLiveServerCancelNamingOurIDIsNotOurs(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		_ = x.Notify("notifications/cancelled", map[string]any{"requestId": x.ID, "reason": "gave up"})
+		x.Result(mcptest.TextResult("done anyway", false))
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
+	l.waitFor("● initialized")
+	l.command("tools/call echo text=hi")
+	l.waitFor("tools/call echo: ok")
+	m := l.quit()
+	var call *history.Pair
+	var said string
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		switch p := m.com.log.Pair(i); p.Method {
+		case "tools/call":
+			call = p
+		case "notifications/cancelled":
+			said = methodText(p)
+		}
+	}
+	if call == nil || call.State != history.StateOK {
+		t.Fatalf("our tools/call row %+v, want it answered", call)
+	}
+	if want := "server cancelled its own request " + call.ID + ": gave up"; said != want {
+		t.Errorf("the cancellation's row reads %q, want %q", said, want)
+	}
+}
