@@ -11,15 +11,18 @@ import (
 	"github.com/mcpscope/mcpscope/ui"
 )
 
-// A client session the proxy cannot record (its sessions directory is a
-// file) is said to the TUI, on its status bar: it was written to stderr,
-// which the TUI covers.
+// A client session the proxy cannot record (its sessions directory was
+// replaced by a file after it started) is said to the TUI, on its status
+// bar: it was written to stderr, which the TUI covers.
 func TestProxyTUIIsToldASessionIsNotRecorded(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "a-file")
-	if err := os.WriteFile(file, nil, 0o600); err != nil {
+	dir := filepath.Join(t.TempDir(), "rec")
+	p := tuiProxy(t, startGateway(t, demo.Options{}), proxyFlags{listen: "127.0.0.1:0", recordDir: dir})
+	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}
-	p := tuiProxy(t, startGateway(t, demo.Options{}), proxyFlags{listen: "127.0.0.1:0", recordDir: file})
+	if err := os.WriteFile(dir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
