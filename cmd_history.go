@@ -187,6 +187,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
+	if note := cf.rootsNote(); note != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+note)
+	}
 	// What the user answered when recording is answered again, so a tool
 	// that asks re-runs to its end.
 	cfg.Answerer = history.RecordedAnswers(recs)

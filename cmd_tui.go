@@ -130,6 +130,10 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		return err
 	}
 	defer stopDemo()
+	if rn := cf.rootsNote(); rn != "" {
+		// Stderr is under the TUI's screen: the note is where it is read.
+		note = strings.TrimPrefix(note+"; "+rn, "; ")
+	}
 	cfg.Reconnect = true
 	// What the server asks of the user (elicitation, sampling) is
 	// answered at a prompt in the TUI.
