@@ -135,6 +135,9 @@ Exit status with --against:
 		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
+				if err := checkTheme(theme); err != nil {
+					return err
+				}
 				return runRerun(cmd, args[0], against, ignore, asJSON, &cf)
 			}
 			if asJSON || len(ignore) > 0 {
