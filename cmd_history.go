@@ -244,6 +244,11 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		}
 		fmt.Fprint(out, history.RenderRerun(results))
 	}
+	for _, p := range history.UnmatchedIgnores(results, ignore) {
+		// The pattern is read leniently (a typo is a key name), so one
+		// that ignored nothing is said, once, after the results.
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: --ignore %q matched nothing: no answer compared has such a field (e.g. $.result.meta.etag, or a bare key name for that key anywhere)\n", sanitize.Line(p))
+	}
 	if ctx.Err() != nil {
 		return &exitError{exitInterrupted, errors.New("interrupted")}
 	}
