@@ -141,10 +141,6 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		return err
 	}
 	defer stopDemo()
-	if rn := cf.rootsNote(); rn != "" {
-		// Stderr is under the TUI's screen: the note is where it is read.
-		note = strings.TrimPrefix(note+"; "+rn, "; ")
-	}
 	cfg.Reconnect = true
 	// What the server asks of the user (elicitation, sampling) is
 	// answered at a prompt in the TUI.
@@ -158,7 +154,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	opts := ui.Options{
 		Records: records, Backend: command.NewRunner(sess), Styles: styles,
-		URL: url, Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, HistoryPath: historyPath(), Answers: answers,
+		URL: url, Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, Warning: cf.rootsNote(), HistoryPath: historyPath(), Answers: answers,
 	}
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()
