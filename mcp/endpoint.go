@@ -161,19 +161,25 @@ func TargetURL(raw string) (*url.URL, error) {
 	if u.Host == "" || u.Hostname() == "" {
 		return nil, fmt.Errorf("%q is not a URL: it has no host; use e.g. http://localhost:8811", raw)
 	}
-	if p := u.Port(); p != "" {
-		for _, c := range p {
-			if c < '0' || c > '9' {
-				return nil, fmt.Errorf("%q is not a URL: the port %q is not a number", raw, p)
-			}
-		}
-		// Dialled, 0 is refused and 99999 is "invalid port" from the
-		// resolver: the user's typo, said as one before anything runs.
-		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return nil, fmt.Errorf("%q is not a URL: the port %s is out of range (a port is 1 to 65535)", raw, p)
-		}
+	if why := portProblem(u); why != "" {
+		return nil, fmt.Errorf("%q is not a URL: %s", raw, why)
 	}
 	return u, nil
+}
+
+// portProblem says what is wrong with u's port, or "" when nothing is (or
+// it names none). url.Parse lets any digits by, but dialled, 0 is refused
+// and 99999 is "invalid port" from the resolver: the user's typo, said as
+// one before anything runs (a server URL, an --allow-origin).
+func portProblem(u *url.URL) string {
+	p := u.Port()
+	if p == "" {
+		return ""
+	}
+	if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+		return "the port " + p + " is out of range (a port is 1 to 65535)"
+	}
+	return ""
 }
 
 // schemeTypo reports a scheme written without its two slashes

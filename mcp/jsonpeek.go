@@ -9,6 +9,18 @@ import (
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
+// objectOf reads raw, a JSON object, with the one JSON scanner, indexing
+// depth levels of it (1: its members); false when raw is not one. Read
+// so, a member nested past encoding/json's 10,000 levels costs only
+// itself, not the members beside it.
+func objectOf(raw []byte, depth int) (jsonspan.Value, bool) {
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: depth})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
+		return jsonspan.Value{}, false
+	}
+	return doc.Root(), true
+}
+
 // peeked is what the session reads of one JSON-RPC message: the exact
 // bytes of its top-level members (views of the message, not copies), its
 // method decoded, and whether its result says isError: true, which is how

@@ -145,7 +145,8 @@ func (o *Observer) ClientMessage(body []byte, conn int) int64 {
 	return first
 }
 
-// toolOf is the tool a tools/call names, for the pairs pane.
+// toolOf is the tool a tools/call names, for the pairs pane and for the
+// Mcp-Param headers a stateless request mirrors from its arguments.
 func toolOf(method string, params []byte) string {
 	if method != "tools/call" || params == nil {
 		return ""

@@ -161,8 +161,7 @@ func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, e
 func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
 	send := func(params json.RawMessage) (*Response, error) {
-		// A 2026 server may ask for input before it lists (roundTrip).
-		return s.roundTrip(ctx, "tools/list", "", params)
+		return s.Request(ctx, "tools/list", params)
 	}
 	resp, err := listPages("tools/list", cursor, all, send, func(resp *Response) (string, error) {
 		page, err := ParseTools(resp.Result)

@@ -29,12 +29,10 @@ func newOrigins(home *url.URL, allow []string) (origins, error) {
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 			return o, fmt.Errorf("%q is not an origin: write it as scheme://host[:port], e.g. http://127.0.0.1:9000", a)
 		}
-		if p := u.Port(); p != "" {
+		if why := portProblem(u); why != "" {
 			// No server is there: allowed, it would match nothing, and
 			// the user's typo would go unsaid.
-			if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-				return o, fmt.Errorf("%q is not an origin: the port %s is out of range (a port is 1 to 65535)", a, p)
-			}
+			return o, fmt.Errorf("%q is not an origin: %s", a, why)
 		}
 		o.allowed[originOf(u)] = true
 	}

@@ -56,10 +56,11 @@ func pageCursor(method string, next jsonspan.Value) (string, error) {
 // listPages is the one paging loop: it sends method's request for the page
 // at cursor and, when all is set, for each nextCursor that each reads from
 // an answer, within maxToolPages and maxToolBytes, until a cursor comes
-// back that it followed before. send is the caller's
-// because tools/list and the other lists go out by different paths
-// (request and Request). It returns the last answer, with the error that ended the
-// loop: a failed request, a JSON-RPC error, each's error, or a bound.
+// back that it followed before. send and each are the caller's: ListPages
+// keeps every page's answer, ListToolsFrom the tools they list. It returns
+// the last answer, with the error that ended the loop: a failed request, a
+// JSON-RPC error, each's error (a nextCursor that is no string only when
+// all is set: one page asked for came whole), or a bound.
 func listPages(method, cursor string, all bool, send func(params json.RawMessage) (*Response, error), each func(*Response) (next string, err error)) (*Response, error) {
 	var resp *Response
 	size := 0

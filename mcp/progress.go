@@ -47,16 +47,6 @@ func ParseProgress(raw []byte) (Progress, bool) {
 	return p, true
 }
 
-// objectOf reads raw, a JSON object, with the one JSON scanner, indexing
-// depth levels of it (1: its members); false when raw is not one.
-func objectOf(raw []byte, depth int) (jsonspan.Value, bool) {
-	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: depth})
-	if err != nil || doc.Root().Kind() != jsonspan.Object {
-		return jsonspan.Value{}, false
-	}
-	return doc.Root(), true
-}
-
 // objectOrNull reports whether a member encoding/json would decode into a
 // struct is one it can: an object, null, or no member at all.
 func objectOrNull(v jsonspan.Value) bool {

@@ -84,14 +84,8 @@ func (t *streamable) prepare(method string, params json.RawMessage) (json.RawMes
 	h.Set("MCP-Protocol-Version", t.protocol)
 	var tool *Tool
 	if method == "tools/call" {
-		// Only the name is decoded: a member beside it nested past
-		// encoding/json's 10,000 levels must not lose the tool.
-		var name string
-		if p, ok := objectOf(params, 1); ok {
-			_ = p.DecodeField("name", &name)
-		}
 		// Called under s.mu, like every prepare.
-		if found := FindTool(s.tools, name); found != nil {
+		if found := FindTool(s.tools, toolOf(method, params)); found != nil {
 			c := *found
 			tool = &c
 		}

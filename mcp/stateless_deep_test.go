@@ -36,12 +36,19 @@ func TestStatelessDeepParamsStillMirrorHeaders(t *testing.T) {
 			t.Errorf("tools/call with %s nested 10,001 deep = %v, %v; want the tool's answer", tc.where, resp, err)
 			continue
 		}
-		reqs := srv.Requests()
-		h := reqs[len(reqs)-1].Header
+		// The call's own request: the listen stream's POST may be
+		// journaled after it.
+		var call mcptest.Request
+		for _, r := range srv.Requests() {
+			if r.RPCMethod == "tools/call" {
+				call = r
+			}
+		}
+		h := call.Header
 		if h.Get("Mcp-Name") != "forecast" || h.Get("Mcp-Param-Region") != "eu" {
 			t.Errorf("tools/call with %s nested 10,001 deep sent Mcp-Name %q, Mcp-Param-Region %q; want forecast, eu", tc.where, h.Get("Mcp-Name"), h.Get("Mcp-Param-Region"))
 		}
-		if body := string(reqs[len(reqs)-1].Body); !strings.Contains(body, deep) {
+		if body := string(call.Body); !strings.Contains(body, deep) {
 			t.Errorf("tools/call with %s nested 10,001 deep: the deep value was not sent as typed", tc.where)
 		}
 	}

@@ -155,9 +155,15 @@ func argTry(kind, text string) (json.RawMessage, bool) {
 	case "null":
 		return json.RawMessage("null"), strings.EqualFold(t, "null")
 	case "object", "array":
-		// At any depth: one too deep to send is parseArgs's to say.
-		v, err := argJSON(t)
-		return json.RawMessage(t), err == nil && v.Kind() == map[string]jsonspan.Kind{"object": jsonspan.Object, "array": jsonspan.Array}[kind]
+		// At any depth: one too deep to send is parseArgs's to say. Only
+		// the kind counts here, so text that is no JSON is not read
+		// again for encoding/json's words (argJSON).
+		want := jsonspan.Object
+		if kind == "array" {
+			want = jsonspan.Array
+		}
+		doc, err := jsonspan.Parse([]byte(t), jsonspan.Limits{Depth: 1})
+		return json.RawMessage(t), err == nil && doc.Root().Kind() == want
 	}
 	return nil, false
 }
