@@ -15,7 +15,9 @@ import (
 // the recording) before it stops anyway.
 const interruptWait = time.Second
 
-// interruptible cancels ctx on SIGINT or SIGTERM and makes sure the process
+// interruptible cancels ctx on SIGINT, SIGTERM or SIGHUP (the terminal
+// closed: the recording was left without its last 100 ms and its closing
+// record, the server's session never ended) and makes sure the process
 // ends soon after, whatever it is doing: a second signal, or interruptWait
 // of cleanup, ends it at once with exit status 130. The recording is
 // flushed every 100 ms, so at most that much of it is lost then. stop
@@ -23,13 +25,13 @@ const interruptWait = time.Second
 func interruptible(ctx context.Context, stderr io.Writer) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
+	// Asked for before anything is sent, not on the goroutine: there, on a
+	// busy machine, it was not yet asked for when a request was already
+	// at the server, and a signal then ended the process with nothing
+	// cleaned up (a recording without its end, the server not told).
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
-		// Asking for signals starts the runtime's signal loop, a thread
-		// of its own: a fifth of a millisecond that the connection need
-		// not wait for. A signal before this point ends the process as if
-		// none were asked for, before anything needs cleaning up.
-		sigs := make(chan os.Signal, 2)
-		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 		defer signal.Stop(sigs)
 		select {
 		case <-sigs:

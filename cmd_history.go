@@ -80,11 +80,11 @@ func outputWidth(w io.Writer) int {
 }
 
 // readAll loads the records of a recording that keep says to, reporting
-// damage.
-func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (history.Header, []mcp.Record, error) {
+// damage on stderr and returning it too.
+func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (history.Header, []mcp.Record, []string, error) {
 	r, err := history.Open(path)
 	if err != nil {
-		return history.Header{}, nil, err
+		return history.Header{}, nil, nil, err
 	}
 	defer r.Close()
 	var recs []mcp.Record
@@ -94,7 +94,7 @@ func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (histor
 			break
 		}
 		if err != nil {
-			return r.Header(), recs, fmt.Errorf("%s: %w", path, err)
+			return r.Header(), recs, r.Warnings(), fmt.Errorf("%s: %w", path, err)
 		}
 		if keep(&rec) {
 			recs = append(recs, rec)
@@ -103,7 +103,7 @@ func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (histor
 	for _, w := range r.Warnings() {
 		fmt.Fprintf(stderr, "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
 	}
-	return r.Header(), recs, nil
+	return r.Header(), recs, r.Warnings(), nil
 }
 
 func newReplayCmd() *cobra.Command {
@@ -131,7 +131,7 @@ Exit status with --against:
   0  every answer matched
   1  something differed, was missing or failed
   2  usage error, or a recording that cannot be used or holds no request
-  3  the server could not be reached`,
+  3  the server could not be reached, or went away during the run (the rest not sent)`,
 		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
@@ -179,7 +179,7 @@ func runReplayTUI(path, theme string) error {
 }
 
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
-	_, recs, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
+	_, recs, warnings, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}
@@ -227,7 +227,14 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetIndent("", "  ")
-		_ = enc.Encode(map[string]any{"recording": path, "against": url, "same": history.AllSame(results), "results": results})
+		report := map[string]any{"recording": path, "against": url, "same": history.AllSame(results), "results": results}
+		if len(warnings) > 0 {
+			// What is wrong with the recording (cut short, damaged
+			// lines) belongs with the results it explains, not only on a
+			// stderr a CI job may not keep.
+			report["warnings"] = warnings
+		}
+		_ = enc.Encode(report)
 		// The results quote the server's answers: escape what would drive
 		// a terminal, keeping the JSON's value.
 		_, _ = out.Write(sanitize.JSON(b.Bytes()))
@@ -240,6 +247,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}
 	if ctx.Err() != nil {
 		return &exitError{exitInterrupted, errors.New("interrupted")}
+	}
+	if history.Unreachable(results) {
+		return &exitError{exitConnect, nil}
 	}
 	if !history.AllSame(results) {
 		return &exitError{exitFailed, nil}
@@ -274,18 +284,28 @@ func newExportCmd() *cobra.Command {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(args[0]), sanitize.Line(w))
 			}
 			w := cmd.OutOrStdout()
+			var f *os.File
 			if output != "" && output != "-" {
-				f, err := os.Create(output)
-				if err != nil {
+				if f, err = os.Create(output); err != nil {
 					return &exitError{exitFailed, outputError("-o", output, err)}
 				}
-				defer f.Close()
 				w = f
 			}
 			if format == "md" {
-				err = history.ExportMarkdown(w, h, log)
+				err = history.ExportMarkdownNoting(w, h, log, warnings)
 			} else {
-				err = history.ExportJSON(w, h, log)
+				err = history.ExportJSONNoting(w, h, log, warnings)
+			}
+			if f != nil {
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					// Half a transcript (the disk filled) would pass for
+					// the whole one when shared.
+					os.Remove(output)
+					err = fmt.Errorf("%w: removed the incomplete %s", err, output)
+				}
 			}
 			if err != nil {
 				return &exitError{exitFailed, err}

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -87,7 +88,9 @@ interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 				return err
 			}
 			if pf.headless {
-				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				// SIGHUP too: a terminal that closes must not leave the
+				// recordings without their last records and the report.
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 				defer stop()
 				return run.headless(ctx)
 			}
@@ -226,8 +229,7 @@ func (r *proxyRun) headless(ctx context.Context) error {
 	r.sessions.print()
 	<-ctx.Done()
 	r.stop()
-	r.sessions.report(r.errw)
-	return nil
+	return r.sessions.report(r.errw)
 }
 
 // tui shows the sessions in the TUI until the user quits.
@@ -247,9 +249,12 @@ func (r *proxyRun) tui() error {
 	runErr := ui.Run(r.uiOptions(styles))
 	r.finishTUI()
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s stopped\n", r.upstream)
-	r.sessions.report(r.errw)
+	incomplete := r.sessions.report(r.errw)
 	if runErr != nil {
 		return &exitError{exitFailed, runErr}
+	}
+	if incomplete != nil {
+		return incomplete
 	}
 	return nil
 }
@@ -299,17 +304,26 @@ type proxySessions struct {
 	wg   sync.WaitGroup
 
 	mu       sync.Mutex
-	paths    []string       // the last listedPaths recordings
-	recorded int            // recordings made in all
-	lines    *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
-	clients  chan ui.Client // the TUI's feed
-	feed     *clientFeed    // queues for clients, so no session waits on the TUI
-	gone     chan struct{}  // closed once the TUI stopped reading
-	feeds    []<-chan []mcp.Record
-	own      []*mcp.Session    // the user's own sessions, opened from the TUI
-	answers  *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
-	refusals map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
-	early    earlyGets         // sessions of a GET before initialize that went no further
+	paths    []string // the last listedPaths recordings
+	recorded int      // recordings made in all
+	// failed holds the listed recordings (and any not listed yet) a write
+	// error made incomplete, and incomplete counts them all: the report
+	// must not list them as recorded like the rest.
+	failed     map[string]string // path -> why
+	incomplete int
+	// unrecorded counts the sessions whose recording could not be
+	// created; atomic, as it is counted with s.mu held or not.
+	unrecorded    atomic.Int64
+	unrecordedWhy atomic.Value   // the last one's error text
+	lines         *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
+	clients       chan ui.Client // the TUI's feed
+	feed          *clientFeed    // queues for clients, so no session waits on the TUI
+	gone          chan struct{}  // closed once the TUI stopped reading
+	feeds         []<-chan []mcp.Record
+	own           []*mcp.Session    // the user's own sessions, opened from the TUI
+	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
+	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
+	early         earlyGets         // sessions of a GET before initialize that went no further
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so

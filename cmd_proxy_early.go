@@ -119,7 +119,7 @@ func (s *proxySessions) openEarly(c *proxy.Client) {
 	in := make(chan []mcp.Record, 16)
 	s.early.in = in
 	// It starts when its first session did: its records come first.
-	recs, path, log := s.recordStream(in, c.Upstream, mcp.TransportStreamable, c.Started, "proxy GETs before initialize", nil, s.clients != nil)
+	recs, path, log := s.recordStream(in, earlyID, c.Upstream, mcp.TransportStreamable, c.Started, "proxy GETs before initialize", nil, s.clients != nil)
 	s.early.path = path
 	if path != "" {
 		s.noteRecorded(path)

@@ -23,14 +23,15 @@ import (
 func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched bool) (<-chan []mcp.Record, string, *history.Log) {
 	// The client's own credentials are left out like the user's.
 	secrets := secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
-	return s.recordStream(in, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets, watched)
+	return s.recordStream(in, c.ID, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets, watched)
 }
 
-// recordStream tees a session's records into a new recording; what names
-// the session in the file's name, after the upstream's host. When the TUI
-// shows the session (watched), log is a Log that reads the records back
-// from the recording (nil when there is none: the TUI then keeps them).
-func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transport string, started time.Time, what string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
+// recordStream tees a session's records into a new recording; id is the
+// session's (ui.Client's) and what names it in the file's name, after the
+// upstream's host. When the TUI shows the session (watched), log is a Log
+// that reads the records back from the recording (nil when there is none:
+// the TUI then keeps them).
+func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
 	if s.pf.noRecord {
 		return recs, "", nil
 	}
@@ -49,7 +50,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transpo
 	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...)}
 	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
 	if err != nil {
-		fmt.Fprintf(s.errw, "mcpscope: %s is not recorded: %v\n", what, err)
+		s.notRecorded(what, err)
 		return recs, "", nil
 	}
 	path = rec.Path()
@@ -57,9 +58,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, upstream, transpo
 		// Before the Tee writes the first record, so the Log holds none.
 		log = rec.NewLog()
 	}
-	return history.Tee(recs, rec, func(err error) {
-		fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
-	}), path, log
+	return history.Tee(recs, rec, func(err error) { s.recordFailed(id, path, err) }), path, log
 }
 
 // linePrinter prints one line per message of a proxied session:

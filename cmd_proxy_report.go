@@ -1,11 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"maps"
 	"net/http"
 	"path/filepath"
 	"slices"
+
+	"github.com/mcpscope/mcpscope/ui"
 )
 
 // listedPaths bounds the recordings report names one by one: a client
@@ -18,16 +23,61 @@ const listedPaths = 20
 func (s *proxySessions) noteRecorded(path string) {
 	s.recorded++
 	if len(s.paths) == listedPaths {
+		delete(s.failed, s.paths[0])
 		s.paths = slices.Delete(s.paths, 0, 1)
 	}
 	s.paths = append(s.paths, path)
 }
 
-// report says where the sessions were recorded.
-func (s *proxySessions) report(w io.Writer) {
+// recordFailed notes that err made the recording at path of session id
+// incomplete, and says so where the user looks: the TUI's status bar while
+// it runs (stderr is under it), else stderr. The report says it again.
+func (s *proxySessions) recordFailed(id int, path string, err error) {
+	s.mu.Lock()
+	if s.failed == nil {
+		s.failed = map[string]string{}
+	}
+	s.failed[path] = cause(err)
+	s.incomplete++
+	s.mu.Unlock()
+	if s.feed != nil && !closed(s.gone) {
+		s.feed.send(ui.Client{ID: id, RecordingFailed: err.Error()})
+		return
+	}
+	fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
+}
+
+// notRecorded says a session has no recording, as recordFailed says one
+// stopped: on the TUI's status bar while it runs, else on stderr. It may
+// run with s.mu held (openEarly): what it reads is set once.
+func (s *proxySessions) notRecorded(what string, err error) {
+	s.unrecorded.Add(1)
+	s.unrecordedWhy.Store(err.Error())
+	if s.feed != nil && !closed(s.gone) {
+		s.feed.send(ui.Client{Notice: fmt.Sprintf("%s is not recorded: %v", what, err)})
+		return
+	}
+	fmt.Fprintf(s.errw, "mcpscope: %s is not recorded: %v\n", what, err)
+}
+
+// cause is the words of what failed at the bottom of err (a full disk's
+// "no space left on device"), without the paths the report shows beside it.
+func cause(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// report says where the sessions were recorded, and which recordings are
+// incomplete; it returns the exit error when any is (as exec exits 1 for
+// a recording a write error cut short).
+func (s *proxySessions) report(w io.Writer) error {
 	s.mu.Lock()
 	paths := append([]string(nil), s.paths...)
 	recorded := s.recorded
+	failed, incomplete := maps.Clone(s.failed), s.incomplete
 	refused, other := 0, 0
 	for status, n := range s.refusals {
 		if status == http.StatusServiceUnavailable {
@@ -58,12 +108,24 @@ func (s *proxySessions) report(w io.Writer) {
 		}
 		fmt.Fprintf(w, "%s refused before reaching a client session, so no recording holds them: a page's Origin or a Host that is not local (403), or a body too large (413), too slow (408) or broken off (400)\n", what)
 	}
+	unrecorded := s.unrecorded.Load()
+	if unrecorded > 0 {
+		why, _ := s.unrecordedWhy.Load().(string)
+		if unrecorded == 1 {
+			fmt.Fprintf(w, "1 session was not recorded: %s\n", why)
+		} else {
+			fmt.Fprintf(w, "%d sessions were not recorded; the last because: %s\n", unrecorded, why)
+		}
+	}
 	switch len(paths) {
 	case 0:
-		if !s.pf.noRecord {
+		if !s.pf.noRecord && unrecorded == 0 {
 			fmt.Fprintln(w, "no client connected: nothing was recorded")
 		}
-		return
+		if unrecorded > 0 {
+			return &exitError{exitFailed, nil}
+		}
+		return nil
 	case recorded:
 		if recorded == 1 {
 			fmt.Fprintf(w, "1 session recorded:\n")
@@ -74,7 +136,23 @@ func (s *proxySessions) report(w io.Writer) {
 		fmt.Fprintf(w, "%d sessions recorded in %s; the last %d:\n", recorded, filepath.Dir(paths[0]), len(paths))
 	}
 	for _, p := range paths {
-		fmt.Fprintf(w, "  %s\n", p)
+		if why, ok := failed[p]; ok {
+			fmt.Fprintf(w, "  %s (incomplete: %s)\n", p, why)
+		} else {
+			fmt.Fprintf(w, "  %s\n", p)
+		}
 	}
 	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")
+	if incomplete == 0 {
+		if unrecorded > 0 {
+			return &exitError{exitFailed, nil}
+		}
+		return nil
+	}
+	what := fmt.Sprintf("%d recordings are", incomplete)
+	if incomplete == 1 {
+		what = "1 recording is"
+	}
+	fmt.Fprintf(w, "%s incomplete: a write failed; each replays up to where it did\n", what)
+	return &exitError{exitFailed, nil}
 }

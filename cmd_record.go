@@ -109,6 +109,12 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 		rec, err = history.CreateIn(history.DefaultDir(), now, u.Host, h, opts)
 	}
 	if err != nil {
+		if env := history.DefaultDirFrom(); f.file == "" && env != "" {
+			// The directory is not one the user typed here: say where it
+			// came from, or they look for the mistake in the command.
+			return nil, nil, fmt.Errorf("%v (the sessions directory is %s from $%s: fix or unset %s, choose a file with --record FILE, or --no-record)",
+				err, history.DefaultDir(), env, env)
+		}
 		return nil, nil, fmt.Errorf("%v (choose another file with --record FILE, or --no-record)", err)
 	}
 	r := &recording{rec: rec, failed: make(chan error, 1)}

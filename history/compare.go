@@ -19,6 +19,9 @@ type Difference struct {
 	Recorded string `json:"recorded,omitempty"` // compact JSON; empty when absent
 	Live     string `json:"live,omitempty"`
 	Kind     string `json:"kind"` // "changed" | "missing" (only recorded) | "added" (only live)
+	// Of names the elements on the path that were matched by a member
+	// rather than by position, e.g. `name "greet"` for $.result.tools[3].
+	Of string `json:"of,omitempty"`
 }
 
 // The kinds of Difference.
@@ -80,6 +83,10 @@ func decodeJSON(b json.RawMessage) (any, error) {
 type seg struct {
 	key   string
 	index int // -1 for keys
+	// of names the element at index when its array was matched by a
+	// member (elementKey), e.g. `name "greet"`: the index alone does not
+	// say which tool it is.
+	of string
 }
 
 type comparer struct {
@@ -124,7 +131,7 @@ func (c *comparer) skip(path []seg) bool {
 }
 
 func (c *comparer) add(path []seg, kind string, a, b any, hasA, hasB bool) {
-	d := Difference{Path: renderPath(path), Kind: kind}
+	d := Difference{Path: renderPath(path), Kind: kind, Of: renderOf(path)}
 	if hasA {
 		d.Recorded = compact(a)
 	}
@@ -182,6 +189,10 @@ func (c *comparer) walk(path []seg, a, b any) {
 		bv, ok := b.([]any)
 		if !ok {
 			break
+		}
+		if key := elementKey(av, bv); key != "" {
+			c.walkKeyed(path, key, av, bv)
+			return
 		}
 		for i := 0; i < max(len(av), len(bv)); i++ {
 			p := append(path[:len(path):len(path)], seg{index: i})
@@ -270,7 +281,17 @@ func RenderDiff(diffs []Difference) string {
 	}
 	var b strings.Builder
 	for _, d := range diffs {
-		fmt.Fprintf(&b, "%s: %s\n", sanitize.Line(d.Path), d.Kind)
+		if d.Of != "" {
+			fmt.Fprintf(&b, "%s: %s (%s)\n", sanitize.Line(d.Path), d.Kind, sanitize.Line(d.Of))
+		} else {
+			fmt.Fprintf(&b, "%s: %s\n", sanitize.Line(d.Path), d.Kind)
+		}
+		if d.Kind == DiffChanged {
+			if ra, lb, ok := changedWindows(d.Recorded, d.Live); ok {
+				fmt.Fprintf(&b, "  - %s\n  + %s\n", ra, lb)
+				continue
+			}
+		}
 		if d.Kind != DiffAdded {
 			fmt.Fprintf(&b, "  - %s\n", shortLine(d.Recorded))
 		}

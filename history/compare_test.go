@@ -62,15 +62,15 @@ func TestParsePattern(t *testing.T) {
 		path    []seg
 		want    bool
 	}{
-		{"$.result.meta.timestamp", []seg{{"result", -1}, {"meta", -1}, {"timestamp", -1}}, true},
-		{"$.result.meta.timestamp", []seg{{"result", -1}, {"meta", -1}}, false},
-		{"$..sessionId", []seg{{"result", -1}, {"", 0}, {"sessionId", -1}}, true},
-		{"$..sessionId", []seg{{"sessionId", -1}}, true},
-		{"$.result.content[*].text", []seg{{"result", -1}, {"content", -1}, {"", 4}, {"text", -1}}, true},
-		{"$.result.*.text", []seg{{"result", -1}, {"x", -1}, {"text", -1}}, true},
-		{"result.x", []seg{{"result", -1}, {"x", -1}}, true},
-		{"[0]", []seg{{"", 0}}, true},
-		{"$['a.b']", []seg{{"a.b", -1}}, true},
+		{"$.result.meta.timestamp", []seg{{key: "result", index: -1}, {key: "meta", index: -1}, {key: "timestamp", index: -1}}, true},
+		{"$.result.meta.timestamp", []seg{{key: "result", index: -1}, {key: "meta", index: -1}}, false},
+		{"$..sessionId", []seg{{key: "result", index: -1}, {key: "", index: 0}, {key: "sessionId", index: -1}}, true},
+		{"$..sessionId", []seg{{key: "sessionId", index: -1}}, true},
+		{"$.result.content[*].text", []seg{{key: "result", index: -1}, {key: "content", index: -1}, {key: "", index: 4}, {key: "text", index: -1}}, true},
+		{"$.result.*.text", []seg{{key: "result", index: -1}, {key: "x", index: -1}, {key: "text", index: -1}}, true},
+		{"result.x", []seg{{key: "result", index: -1}, {key: "x", index: -1}}, true},
+		{"[0]", []seg{{key: "", index: 0}}, true},
+		{"$['a.b']", []seg{{key: "a.b", index: -1}}, true},
 	}
 	for _, tt := range tests {
 		if got := matchPattern(parsePattern(tt.pattern), tt.path); got != tt.want {

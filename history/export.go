@@ -20,11 +20,25 @@ import (
 // Messages are read and written one at a time: a transcript of any size
 // costs the memory of its largest message.
 func ExportMarkdown(w io.Writer, h Header, log *Log) error {
+	return ExportMarkdownNoting(w, h, log, nil)
+}
+
+// ExportMarkdownNoting is ExportMarkdown saying under its title what is
+// wrong with the recording (LoadLog's warnings: cut short, damaged lines):
+// a transcript shared without them reads as the whole session.
+func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) error {
 	b := bufio.NewWriterSize(w, 64<<10)
 	n := log.Negotiation()
 	fmt.Fprintf(b, "# mcpscope session: %s\n\n", mdText(h.URL))
 	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
 		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
+	if len(warnings) > 0 {
+		b.WriteString("> **The recording is damaged**; this is what could be read of it:\n>\n")
+		for _, w := range warnings {
+			fmt.Fprintf(b, "> - %s\n", mdText(w))
+		}
+		b.WriteString("\n")
+	}
 
 	b.WriteString("## Negotiation\n\n| | |\n|---|---|\n")
 	row := func(k, v string) {
@@ -263,6 +277,12 @@ func transportShown(h Header, n *Negotiation) string {
 // messages as they are read, so an export of any size costs the memory of
 // its largest message.
 func ExportJSON(w io.Writer, h Header, log *Log) error {
+	return ExportJSONNoting(w, h, log, nil)
+}
+
+// ExportJSONNoting is ExportJSON with what is wrong with the recording (as
+// ExportMarkdownNoting) in a "warnings" member after the header.
+func ExportJSONNoting(w io.Writer, h Header, log *Log, warnings []string) error {
 	if h.Format == "" {
 		h.Format, h.Version = Format, FormatVersion
 	}
@@ -273,6 +293,14 @@ func ExportJSON(w io.Writer, h Header, log *Log) error {
 	}
 	b.WriteString("{\n  \"header\": ")
 	b.Write(sanitize.JSON(head))
+	if len(warnings) > 0 {
+		list, err := json.MarshalIndent(warnings, "  ", "  ")
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n  \"warnings\": ")
+		b.Write(sanitize.JSON(list))
+	}
 	if n := log.Negotiation(); n.Transport != "" {
 		// The header keeps what was asked for ("auto"); this is what
 		// the session used.

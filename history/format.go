@@ -482,7 +482,9 @@ func (d *decoder) resolve(ref rawRef) (string, error) {
 			return "", err
 		}
 	default:
-		return "", fmt.Errorf("raw_of names event record %d, which is not the last event before it", ref.Seq)
+		// The event before the message holds its bytes: it was read as
+		// something else, or not at all (its line is damaged or gone).
+		return "", fmt.Errorf("its bytes are kept in event record %d, the event line before it, which could not be read (damaged or removed)", ref.Seq)
 	}
 	if ref.From < 0 || ref.To < ref.From || ref.To > len(data) {
 		return "", fmt.Errorf("raw_of [%d,%d] is outside the %d bytes of event record %d's data", ref.From, ref.To, len(data), ref.Seq)

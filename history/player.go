@@ -43,6 +43,7 @@ type Player struct {
 	done     bool
 	loadErr  error
 	warnings warnings
+	order    string // how many more records are out of order (Reader.orderNote)
 	stop     chan struct{}
 	finished chan struct{}
 	header   Header
@@ -115,6 +116,7 @@ func (p *Player) load(r *Reader, ready chan struct{}) {
 			p.warnings.last = r.warnings.last
 		}
 		seen, seenMore = len(r.warnings.list), r.warnings.more
+		p.order = r.orderNote()
 		p.mu.Unlock()
 		signal()
 	}
@@ -188,6 +190,9 @@ func (p *Player) Err() error {
 func (p *Player) Warnings() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.order != "" {
+		return append(slices.Clone(p.warnings.all()), p.order)
+	}
 	return slices.Clone(p.warnings.all())
 }
 

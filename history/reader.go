@@ -34,6 +34,7 @@ type Reader struct {
 	buf      []byte
 	lineErr  error // why the line readLine or readSkim returned is no record, seen without reading it
 	warnings warnings
+	order    order // the last record read, to see records out of order (order.go)
 }
 
 // Open opens a recording and reads its header.
@@ -69,6 +70,9 @@ func Open(path string) (*Reader, error) {
 	}
 	if r.h.Format != Format {
 		f.Close()
+		if cutHeader(header) {
+			return nil, fmt.Errorf("%s is an mcpscope recording cut short in its first line, the header: it was interrupted as it began, and holds no record", path)
+		}
 		if isRecord(header) {
 			return nil, fmt.Errorf("%s has records but no %q header line: it is the output of mcpscope exec --json, or a recording whose first line was removed; replay the recording mcpscope wrote (mcpscope sessions lists them)", path, Format)
 		}
@@ -123,6 +127,20 @@ func (r *Reader) lenientHeader(line []byte) {
 	}
 }
 
+// headerStart is how every header mcpscope writes begins.
+var headerStart = []byte(`{"format":"` + Format + `"`)
+
+// cutHeader reports whether line, the whole of a file (no line end), is
+// the start of a header that stops before its end: a recording killed as
+// it began, or whose disk filled. Too short to name the format, it is
+// taken for no recording.
+func cutHeader(line []byte) bool {
+	if bytes.HasSuffix(line, []byte("\n")) || json.Valid(line) {
+		return false
+	}
+	return bytes.HasPrefix(line, headerStart) || len(line) >= len(`{"format":"mcp`) && bytes.HasPrefix(headerStart, line)
+}
+
 // isRecord reports whether line looks like a record: a kind and a time.
 func isRecord(line []byte) bool {
 	var rec struct {
@@ -150,6 +168,9 @@ func (r *Reader) Next() (mcp.Record, error) {
 		var err error
 		rec, err = r.dec.decode(line)
 		r.dropBuffer()
+		if err == nil {
+			r.inOrder(rec.Seq, rec.Time)
+		}
 		return err
 	})
 	return rec, err
@@ -181,6 +202,10 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 			return io.EOF
 		}
 		r.warnings.add(notARecord(r.line, perr))
+		if errors.Is(perr, errJoined) {
+			// Another recording's numbering starts here: said once.
+			r.order.seen = false
+		}
 	}
 }
 
@@ -203,7 +228,12 @@ func (r *Reader) endErr(err error) error {
 
 // Warnings lists the lines that could not be read, in order: the first
 // hundred, and then how many more there were.
-func (r *Reader) Warnings() []string { return r.warnings.all() }
+func (r *Reader) Warnings() []string {
+	if note := r.orderNote(); note != "" {
+		return append(r.warnings.all(), note)
+	}
+	return r.warnings.all()
+}
 
 // Records is how many records Next has returned.
 func (r *Reader) Records() int { return r.n }
@@ -326,5 +356,5 @@ func collectAfter(n int) {
 // notARecord is the warning for a line that does not decode, in one wording
 // whether the file is read in order or loaded for the panes.
 func notARecord(line int, err error) string {
-	return fmt.Sprintf("line %d is not a record (%v); skipped it", line, err)
+	return fmt.Sprintf("line %d is not a record (%s); skipped it", line, lineProblem(err))
 }

@@ -73,7 +73,11 @@ type Recorder struct {
 	ping    keepAliveLine // the last keep-alive's line (recorder_keepalive.go)
 	pending bool          // a flush is scheduled
 	err     error
-	closed  bool
+	// flushFailed is signalled when the timed flush meets a write error,
+	// for Tee to report it: a session gone quiet writes no record that
+	// would return it, and the status bar went on saying "● rec".
+	flushFailed chan struct{}
+	closed      bool
 	// What Logs reading the file back need (recorder_live.go): how much
 	// of it is on disk, the number of the last line written, and the
 	// sources told of each line.
@@ -130,7 +134,14 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 			f.Close()
 			return nil, err
 		}
-		return start(f, path, h, opts)
+		r, err := start(f, path, h, opts)
+		if err != nil {
+			// The file is new and holds not even its header (the disk is
+			// full): left behind, it would be listed among the sessions
+			// as a recording that is not one.
+			os.Remove(path)
+		}
+		return r, err
 	}
 	return nil, fmt.Errorf("recording: no free file name in %s", dir)
 }
@@ -139,7 +150,7 @@ func CreateIn(dir string, started time.Time, host string, h Header, opts RecordO
 func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, error) {
 	written := new(atomic.Int64)
 	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL),
-		written: written, line: 1}
+		written: written, line: 1, flushFailed: make(chan struct{}, 1)}
 	h.Format, h.Version = Format, FormatVersion
 	line, err := json.Marshal(r.red.header(h))
 	if err == nil {
@@ -191,14 +202,26 @@ func (r *Recorder) Write(rec mcp.Record) error {
 
 func (r *Recorder) timedFlush() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.pending = false
 	if r.closed || r.err != nil {
+		r.mu.Unlock()
 		return
 	}
 	if err := r.w.Flush(); err != nil {
 		r.err = fmt.Errorf("recording: cannot write to %s: %w", r.path, err)
+		select {
+		case r.flushFailed <- struct{}{}:
+		default:
+		}
 	}
+	r.mu.Unlock()
+}
+
+// writeErr is the error the recording met, or nil.
+func (r *Recorder) writeErr() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
 }
 
 // encode turns a record into its line, redacted as the options say, and
@@ -260,10 +283,11 @@ func (r *Recorder) Close() error {
 // Tee writes every record of in to rec and passes it on. When in closes it
 // closes rec and then its output, so a consumer that sees the end knows the
 // file is complete. A write error is reported once through onErr (which may
-// be nil); records keep flowing, because the screen matters more than the
-// file. The output holds one batch: a slow consumer slows the Tee, and so
-// the log behind it, whose backlog is weighed and bounded; batches parked
-// here would be neither.
+// be nil) as it happens, the timed flush's too (not when a next record
+// comes, which a quiet session may never send); records keep flowing,
+// because the screen matters more than the file. The output holds one
+// batch: a slow consumer slows the Tee, and so the log behind it, whose
+// backlog is weighed and bounded; batches parked here would be neither.
 func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.Record {
 	out := make(chan []mcp.Record, 1)
 	go func() {
@@ -275,13 +299,21 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 				onErr(err)
 			}
 		}
-		for batch := range in {
-			for _, r := range batch {
-				report(rec.Write(r))
+		for {
+			select {
+			case batch, ok := <-in:
+				if !ok {
+					report(rec.Close())
+					return
+				}
+				for _, r := range batch {
+					report(rec.Write(r))
+				}
+				out <- batch
+			case <-rec.flushFailed:
+				report(rec.writeErr())
 			}
-			out <- batch
 		}
-		report(rec.Close())
 	}()
 	return out
 }
@@ -300,6 +332,19 @@ func DefaultDir() string {
 		return filepath.Join(os.TempDir(), "mcpscope", "sessions")
 	}
 	return filepath.Join(home, ".local", "state", "mcpscope", "sessions")
+}
+
+// DefaultDirFrom names the environment variable DefaultDir was taken from,
+// "" when it is the home directory's: an error about the directory says
+// where to change it.
+func DefaultDirFrom() string {
+	if os.Getenv("MCPSCOPE_STATE_DIR") != "" {
+		return "MCPSCOPE_STATE_DIR"
+	}
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return "XDG_STATE_HOME"
+	}
+	return ""
 }
 
 // NewPath names a new recording in dir by its start time and the server's

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -43,7 +45,14 @@ const (
 	OutcomeDifferent Outcome = "different"
 	OutcomeMissing   Outcome = "missing" // the recording had an answer, the live server gave none in time
 	OutcomeError     Outcome = "error"   // the live request failed (POST refused, stream gone)
+	// OutcomeUnrecorded: the recording holds no answer to compare the live
+	// one with (it ends before one came: the session closed, or the
+	// recording was cut short).
+	OutcomeUnrecorded Outcome = "unrecorded"
 )
+
+// unrecordedNote says why an OutcomeUnrecorded request was not compared.
+const unrecordedNote = "no answer to it in the recording (it ended first): nothing to compare"
 
 // RerunResult is one recorded request sent again.
 type RerunResult struct {
@@ -57,6 +66,11 @@ type RerunResult struct {
 	Outcome     Outcome      `json:"outcome"`
 	Differences []Difference `json:"differences,omitempty"`
 	Error       string       `json:"error,omitempty"`
+	// Note says why a request was not compared (OutcomeUnrecorded).
+	Note string `json:"note,omitempty"`
+	// NotSent is how many recorded requests after this one were not sent:
+	// the server could no longer be reached.
+	NotSent int `json:"not_sent,omitempty"`
 }
 
 // Rerun sends the client's recorded requests and notifications to s in their
@@ -101,6 +115,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 	modernEra := openedModern(recs, opened)
 	roots := planRoots(recs)
 	tasks := taskIDs{}
+	cancelled := cancelledAfter(recs)
 	var out []RerunResult
 	for i := range recs {
 		r := &recs[i]
@@ -121,6 +136,12 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		}
 		switch r.RPC.Class {
 		case mcp.ClassNotification:
+			if r.RPC.Method == "notifications/cancelled" {
+				// It names a recorded id, which the live session does not
+				// use: a request cancelled in the recording is cancelled
+				// again below, and the live session says so itself.
+				continue
+			}
 			// The client changed its roots here: the live session offers
 			// what it answered next, and tells the server itself.
 			if next, ok := roots.changed[r.Seq]; ok && offer(ctx, s, next) {
@@ -161,20 +182,63 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 			if err != nil && live != nil && live.Error != nil {
 				err = nil // the answer is an error: compared like any other
 			}
-		} else if r.RPC.Method == "tasks/result" {
-			live, err = s.TaskResult(ctx, params)
 		} else {
-			live, err = s.Request(ctx, r.RPC.Method, params)
-			tasks.learn(answers[r.Seq], live)
+			reqCtx, stop := ctx, func() {}
+			after, cancels := cancelled[r.Seq]
+			if cancels {
+				reqCtx, stop = giveUpAfter(ctx, after)
+			}
+			if r.RPC.Method == "tasks/result" {
+				live, err = s.TaskResult(reqCtx, params)
+			} else {
+				live, err = s.Request(reqCtx, r.RPC.Method, params)
+				tasks.learn(answers[r.Seq], live)
+			}
+			stop()
+			if cancels && err != nil && reqCtx.Err() != nil && ctx.Err() == nil {
+				// Given up on as the recording did: what the server said
+				// after it was told is not compared, as no client waits
+				// for it.
+				res.Outcome, res.As = OutcomeSame, "cancelled after "+after.Round(time.Millisecond).String()+", as recorded"
+				out = append(out, res)
+				continue
+			}
 		}
 		end := r.Seq
 		if last, ok := lastRound[r.Seq]; ok {
 			end = last
 		}
 		res.Outcome, res.Differences, res.Error = judge(answers[end], refused[end], live, err, ignore)
+		if res.Outcome == OutcomeUnrecorded {
+			res.Note = unrecordedNote
+		}
+		if res.Outcome == OutcomeError && mcp.CauseOf(err) == mcp.CauseUnreachable {
+			// The server went away: every request after this one would
+			// fail the same way, a line each.
+			res.NotSent = requestsAfter(recs[i+1:])
+			out = append(out, res)
+			break
+		}
 		out = append(out, res)
 	}
 	return out
+}
+
+// requestsAfter counts the requests in recs a re-run would send.
+func requestsAfter(recs []mcp.Record) int {
+	n := 0
+	for i := range recs {
+		if r := &recs[i]; r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Chain == 0 && r.RPC.Method != ListenMethod {
+			n++
+		}
+	}
+	return n
+}
+
+// Unreachable reports whether the re-run stopped because the server could
+// no longer be reached.
+func Unreachable(results []RerunResult) bool {
+	return len(results) > 0 && results[len(results)-1].NotSent > 0
 }
 
 // RerunUses reports whether Rerun looks at r: what was sent, what was
@@ -210,7 +274,9 @@ func judge(recorded *mcp.Record, refused int, live *mcp.Response, err error, ign
 	case err != nil:
 		return OutcomeError, nil, err.Error()
 	case recorded == nil:
-		return OutcomeDifferent, []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}, ""
+		// Nothing to compare with: the whole live answer is not a
+		// difference, and reading it as one hides why.
+		return OutcomeUnrecorded, []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}, ""
 	}
 	diffs := Compare(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
 	if len(diffs) == 0 {
@@ -242,13 +308,29 @@ func RenderRerun(results []RerunResult) string {
 		}
 		switch {
 		case handshakeMethods[r.As]:
-			name += " (as " + r.As + ": capabilities, instructions, serverInfo)"
+			name += " (as " + r.As + ")"
 		case r.As != "":
 			name += " (" + r.As + ")"
 		}
-		fmt.Fprintf(&b, "%3d  %-9s  %s\n", r.N, r.Outcome, sanitize.Line(name))
+		fmt.Fprintf(&b, "%3d  %-10s  %s\n", r.N, r.Outcome, sanitize.Line(name))
+		if handshakeMethods[r.As] {
+			// On a line of its own: after the name it passed 80 columns.
+			b.WriteString("     compared on what both say: capabilities, instructions, serverInfo\n")
+		}
 		if r.Error != "" {
 			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
+		}
+		if r.NotSent > 0 {
+			fmt.Fprintf(&b, "     the server can no longer be reached: the %d recorded requests after this were not sent\n", r.NotSent)
+		}
+		if r.Note != "" {
+			fmt.Fprintf(&b, "     %s\n", r.Note)
+			if len(r.Differences) == 1 {
+				// What the server answers now, on a line of its own that
+				// fits 80 columns: it is news, not a difference.
+				fmt.Fprintf(&b, "     now: %s\n", nowLine(r.Differences[0].Live))
+			}
+			continue
 		}
 		if len(r.Differences) == 0 {
 			continue
@@ -257,9 +339,26 @@ func RenderRerun(results []RerunResult) string {
 			fmt.Fprintf(&b, "     %s\n", line)
 		}
 	}
-	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors\n",
+	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors",
 		len(results), counts[OutcomeSame], counts[OutcomeDifferent], counts[OutcomeMissing], counts[OutcomeError])
+	if n := counts[OutcomeUnrecorded]; n > 0 {
+		fmt.Fprintf(&b, ", %d unrecorded", n)
+	}
+	b.WriteString("\n")
 	return b.String()
+}
+
+// nowLineLimit keeps the "now:" line of an unrecorded answer within 80
+// columns, its indent and size note included.
+const nowLineLimit = 50
+
+// nowLine is a live answer shown on one short line, made safe.
+func nowLine(s string) string {
+	line := jsonLine(clip.Prefix(s, nowLineLimit))
+	if len(s) <= nowLineLimit {
+		return line
+	}
+	return clip.WithSize(clip.Prefix(line, nowLineLimit), len(s))
 }
 
 // AllSame reports whether every request matched its recording.

@@ -78,6 +78,7 @@ func regularEntry(path string, e os.DirEntry) bool {
 // recordSummary is the part of a record the listing counts; the listing
 // reads only a skeleton of each line (see skimLine), never its payloads.
 type recordSummary struct {
+	Seq  int64     `json:"seq"`
 	Time time.Time `json:"time"`
 	Kind mcp.Kind  `json:"kind"`
 	RPC  *struct {
@@ -110,7 +111,7 @@ func describe(path string) SessionInfo {
 	info.Size, info.Started = fi.Size(), fi.ModTime()
 	r, err := Open(path)
 	if err != nil {
-		info.Note = err.Error()
+		info.Note = aboutIt(err.Error(), path)
 		return info
 	}
 	defer r.Close()
@@ -327,4 +328,15 @@ func clientOf(path string, n int) string {
 	var idx negotiationIndex
 	idx.sentRequest(rec.RPC)
 	return strings.TrimSpace(idx.clientInfo.name + " " + idx.clientInfo.version)
+}
+
+// aboutIt is a note that opens with the recording's path said as "it": the
+// listing shows the path under the row already, and the path said again
+// took the columns the reason needed ("(/home/ann/.local/state/mcpscope/
+// sessions/2026-11-26T10-56-15_local…").
+func aboutIt(note, path string) string {
+	if rest, ok := strings.CutPrefix(note, path+" "); ok {
+		return "it " + rest
+	}
+	return note
 }

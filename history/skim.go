@@ -166,7 +166,13 @@ func (r *Reader) skimNext(v any) error {
 				return errJoined
 			}
 		}
-		return json.Unmarshal(line, v)
+		if err := json.Unmarshal(line, v); err != nil {
+			return err
+		}
+		if st, ok := v.(seqTimed); ok {
+			r.inOrder(st.place())
+		}
+		return nil
 	})
 }
 

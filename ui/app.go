@@ -227,7 +227,9 @@ func Run(opts Options) error {
 	m := New(opts)
 	defer m.cancel()
 	defer stdlog.Hold(os.Stderr)()
-	_, err := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion()).Run()
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	defer quitOnHangup(p)()
+	_, err := p.Run()
 	return err
 }
 

@@ -37,6 +37,10 @@ type Client struct {
 	// it refused before any session held it): the status bar says it, and
 	// the rest of the Client is not looked at.
 	Notice string
+	// RecordingFailed, when not "", says why the recording of the session
+	// ID stopped (a write error: the file is incomplete); the status bar
+	// says so while that session is shown. The rest is not looked at.
+	RecordingFailed string
 }
 
 // clientFeed is a client session the TUI watches: its own Log, filled as
@@ -45,6 +49,8 @@ type clientFeed struct {
 	Client
 	log     *history.Log
 	endedAt int // the order it ended in (1, 2, ...), 0 while it runs
+	// recordingFailed says a write error stopped its recording.
+	recordingFailed bool
 }
 
 // clients are the proxy's sessions and which one is shown.
@@ -115,6 +121,9 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	next := waitForClient(m.opts.Clients)
 	if msg.Notice != "" {
 		return tea.Batch(next, m.setStatus(levelWarn, sanitize.Line(msg.Notice)))
+	}
+	if msg.RecordingFailed != "" {
+		return tea.Batch(next, m.clientRecordingFailed(msg.ID, msg.RecordingFailed))
 	}
 	if f, _ := m.clients.feed(msg.ID); f != nil {
 		if s := m.status.msg; s != nil && s.text == m.newClientText(f.Name) {
@@ -265,7 +274,11 @@ func (m *Model) showClient(i int) {
 	m.clients.cur = i
 	m.showLog(f.log)
 	m.status.recording, m.status.ended = f.RecordingPath, f.ended()
+	m.status.recordingFailed = f.recordingFailed
 	m.com.recording = f.RecordingPath
+	if f.recordingFailed {
+		m.com.recording = "" // what it left out may be missing from the file
+	}
 	m.com.watchOnly = f.Backend == nil
 	// The roots are the shown session's: the user's own offers some, a
 	// proxied client's are its own and not known here (the Negotiation
@@ -434,4 +447,22 @@ func (m *Model) addFeed(c Client) *clientFeed {
 	f := &clientFeed{Client: c, log: log}
 	m.clients.feeds = append(m.clients.feeds, f)
 	return f
+}
+
+// clientRecordingFailed marks the recording of session id incomplete, and
+// says so when that session is shown: a proxied client's recording that
+// stopped went on showing "● rec", its error written to a stderr the TUI
+// covers.
+func (m *Model) clientRecordingFailed(id int, why string) tea.Cmd {
+	f, i := m.clients.feed(id)
+	if f == nil {
+		return nil
+	}
+	f.recordingFailed = true
+	if i != m.clients.cur {
+		return nil
+	}
+	m.status.recordingFailed = true
+	m.com.recording = ""
+	return m.setStatus(levelError, "recording stopped, the file is incomplete: "+sanitize.Line(why))
 }

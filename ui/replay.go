@@ -32,9 +32,10 @@ type replayState struct {
 func newReplayState(p *history.Player) *replayState { return &replayState{p: p} }
 
 // tick schedules the next beat unless one is already on its way or there
-// is nothing to play.
+// is nothing to play and the end was announced (a recording with no
+// records is at its end from the start, and its end is still said).
 func (r *replayState) tick() tea.Cmd {
-	if r.ticking || r.p.Paused() || r.p.Done() {
+	if r.ticking || r.p.Paused() || r.p.Done() && r.reported {
 		return nil
 	}
 	r.ticking = true
@@ -53,6 +54,14 @@ func (m *Model) replayTick() tea.Cmd {
 		r.reported = true
 		if err := r.p.Err(); err != nil {
 			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
+		} else if n, _ := r.p.Loaded(); n == 0 && r.p.Damaged() == 0 {
+			// An empty screen and a clock at 0/0 looked like a replay
+			// still starting.
+			cmds = append(cmds, m.setStatus(levelWarn, "the recording holds no records, only its header: its session ended, or was stopped, before anything happened"))
+		} else if w := r.p.Warnings(); len(w) == 1 {
+			// One note says it best itself: most often the last line,
+			// cut short when mcpscope was stopped as it wrote it.
+			cmds = append(cmds, m.setStatus(levelWarn, "end of the recording: "+sanitize.Line(w[0])+" · "+m.keys.JumpStart.Help().Key+" plays it again"))
 		} else if n := r.p.Damaged(); n > 0 {
 			// The lines are listed on the terminal when the TUI ends;
 			// until then this is the only sign the file is damaged.

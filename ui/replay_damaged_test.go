@@ -59,3 +59,49 @@ func TestReplaySaysWhenTheNextRecordIsFarAway(t *testing.T) {
 		t.Errorf("status after stepping to the last record = %q, still waiting", got)
 	}
 }
+
+// A recording cut short (mcpscope killed as it wrote its last line) says
+// so at the end of its replay, in the reader's words, where it said "1
+// damaged line skipped (listed when you quit)".
+func TestReplayOfARecordingCutShortSaysSo(t *testing.T) {
+	path := writeRecording(t, fixtureRecords()[:3])
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"ht`)
+	f.Close()
+	p := loadRecording(t, path)
+	now := fixedNow
+	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 45})
+	press(m, "G")
+	for i := 0; i < 5 && !p.Done(); i++ {
+		now = now.Add(time.Second)
+		m.Update(replayTickMsg{})
+	}
+	now = now.Add(time.Second)
+	m.Update(replayTickMsg{})
+	if got := m.status.view(); !strings.Contains(got, "end of the recording: line 5 is cut short (the recording was interrupted)") {
+		t.Errorf("status at the end = %q, want it to say the recording was cut short", got)
+	}
+}
+
+// A recording of only its header says so when its replay ends, rather than
+// show an empty screen at 0/0 as if it were still starting.
+func TestReplayOfAnEmptyRecordingSaysSo(t *testing.T) {
+	p := loadRecording(t, writeRecording(t, nil))
+	now := fixedNow
+	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	if m.Init() == nil {
+		t.Fatal("the replay clock does not start: at its end from the start, the end is never said")
+	}
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 45})
+	for i := 0; i < 5 && !strings.Contains(m.status.view(), "holds no records"); i++ {
+		now = now.Add(time.Second)
+		m.Update(replayTickMsg{})
+	}
+	if got := m.status.view(); !strings.Contains(got, "the recording holds no records, only its header") {
+		t.Errorf("status = %q, want it to say the recording is empty", got)
+	}
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// SIGHUP (the terminal closed, the ssh connection dropped) while a call
+// waits ends exec as SIGINT does: the server is told, and the recording is
+// closed with its last records. exec died at once, the recording short of
+// its end and the session never ended.
+func TestExecCleansUpOnAHangup(t *testing.T) {
+	if os.Getenv("MCPSCOPE_HANGUP_CHILD") == "" {
+		// The signal goes to the whole process: a child test process
+		// takes it alone (see TestExecStopsOnASignal).
+		cmd := exec.Command(os.Args[0], "-test.run=^TestExecCleansUpOnAHangup$", "-test.count=1", "-test.v")
+		cmd.Env = append(os.Environ(), "MCPSCOPE_HANGUP_CHILD=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "--- PASS: TestExecCleansUpOnAHangup") {
+			t.Fatalf("the test in its own process: %v\n%s", err, out)
+		}
+		return
+	}
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	done := make(chan int, 1)
+	go func() {
+		_, _, code := run(t, "exec", "--record", path, "--transport", "streamable", srv.Endpoint(), "tools/call slow")
+		done <- code
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" }); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != exitInterrupted {
+			t.Errorf("exit %d, want %d", code, exitInterrupted)
+		}
+	case <-ctx.Done():
+		t.Fatal("exec did not stop on SIGHUP")
+	}
+	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "notifications/cancelled" }); err != nil {
+		t.Errorf("the server was not told of the cancellation: %v", err)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimSpace(raw), []byte("\n"))
+	if last := lines[len(lines)-1]; !bytes.Contains(last, []byte(`"closed by mcpscope"`)) {
+		t.Errorf("the recording ends with %s, want its closing record", last)
+	}
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// The disk fills while the proxy records a client's session: the error is
+// said as it happens, and when the proxy stops its report marks that
+// recording incomplete and it exits 1, as exec does. It listed the file
+// among the sessions recorded like any other and exited 0. A file size
+// limit in a child process (this test binary run again) makes the writes
+// fail as a full disk would.
+func TestProxyReportMarksAnIncompleteRecording(t *testing.T) {
+	if limit := os.Getenv("MCPSCOPE_TEST_FSIZE_PROXY"); limit != "" {
+		n, _ := strconv.ParseUint(limit, 10, 64)
+		small := syscall.Rlimit{Cur: n, Max: n}
+		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &small); err != nil {
+			t.Skipf("cannot lower the file size limit: %v", err)
+		}
+		h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+		if _, errOut, code := run(t, "exec", "--no-record", h.run.base+"/mcp", "tools/call big bytes=100000"); code != exitOK {
+			t.Fatalf("exec through the proxy: exit %d: %s", code, errOut)
+		}
+		h.end()
+		code := exitOK
+		select {
+		case err := <-h.done:
+			var ee *exitError
+			if errors.As(err, &ee) {
+				code = ee.code
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the headless proxy did not stop")
+		}
+		fmt.Fprintf(os.Stdout, "%s\x00%d", h.errw.String(), code)
+		os.Exit(0)
+	}
+	report, code := proxyUnderFileLimit(t, 16<<10)
+	if code != fmt.Sprint(exitFailed) {
+		t.Errorf("the proxy exited %s, want %d for an incomplete recording", code, exitFailed)
+	}
+	for _, want := range []string{"failed: recording: cannot write to ", ".jsonl (incomplete: file too large)\n", "1 recording is incomplete"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, report)
+		}
+	}
+}
+
+// A disk too full for even a session's recording to begin: the proxy
+// relays the session unrecorded, and its report says so with the reason
+// and exits 1 (it said the reason only as the session began, where the
+// TUI covers it, and exited 0).
+func TestProxyReportSaysASessionWasNotRecorded(t *testing.T) {
+	report, code := proxyUnderFileLimit(t, 16)
+	if code != fmt.Sprint(exitFailed) {
+		t.Errorf("the proxy exited %s, want %d for a session not recorded", code, exitFailed)
+	}
+	for _, want := range []string{"is not recorded: recording: cannot write to ", "1 session was not recorded: recording: cannot write to "} {
+		if !strings.Contains(report, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Contains(report, "nothing was recorded\n") && strings.Contains(report, "no client connected") {
+		t.Errorf("the report says no client connected:\n%s", report)
+	}
+}
+
+// proxyUnderFileLimit runs TestProxyReportMarksAnIncompleteRecording's
+// child, a headless proxy whose files may not grow past limit bytes, and
+// returns its stderr and exit status.
+func proxyUnderFileLimit(t *testing.T, limit int) (string, string) {
+	t.Helper()
+	child := exec.Command(os.Args[0], "-test.run=^TestProxyReportMarksAnIncompleteRecording$")
+	child.Env = append(os.Environ(), "MCPSCOPE_TEST_FSIZE_PROXY="+strconv.Itoa(limit))
+	raw, err := child.Output()
+	if err != nil {
+		t.Fatalf("the child: %v\n%s", err, raw)
+	}
+	parts := strings.SplitN(string(raw), "\x00", 2)
+	if len(parts) != 2 {
+		t.Skipf("the child did not run the proxy (no file size limit here?): %q", raw)
+	}
+	return parts[0], parts[1]
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// The disk fills while export -o writes: it exits 1 saying so, and the
+// half-written transcript is removed rather than left to pass for the
+// whole session when shared. A file size limit in a child process (this
+// test binary run again) makes the write fail as a full disk would.
+func TestExportRemovesAnOutputItCouldNotFinish(t *testing.T) {
+	if args := os.Getenv("MCPSCOPE_TEST_FSIZE_EXPORT"); args != "" {
+		small := syscall.Rlimit{Cur: 4096, Max: 4096}
+		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &small); err != nil {
+			t.Skipf("cannot lower the file size limit: %v", err)
+		}
+		out, errOut, code := run(t, strings.Split(args, "\n")...)
+		fmt.Fprintf(os.Stdout, "%s\x00%s\x00%d", out, errOut, code)
+		os.Exit(0)
+	}
+	path, _ := copyRecording(t)
+	for _, format := range []string{"md", "json"} {
+		output := filepath.Join(t.TempDir(), "session."+format)
+		child := exec.Command(os.Args[0], "-test.run=^TestExportRemovesAnOutputItCouldNotFinish$")
+		child.Env = append(os.Environ(), "MCPSCOPE_TEST_FSIZE_EXPORT="+strings.Join([]string{"export", path, "--format", format, "-o", output}, "\n"))
+		raw, err := child.Output()
+		if err != nil {
+			t.Fatalf("the child: %v", err)
+		}
+		parts := strings.SplitN(string(raw), "\x00", 3)
+		if len(parts) != 3 {
+			t.Skipf("the child did not run export (no file size limit here?): %q", raw)
+		}
+		if parts[2] != strconv.Itoa(exitFailed) || !strings.Contains(parts[1], "removed the incomplete "+output) {
+			t.Errorf("export --format %s: exit %s, stderr %q; want exit 1 saying the incomplete file was removed", format, parts[2], parts[1])
+		}
+		if _, err := os.Stat(output); !os.IsNotExist(err) {
+			t.Errorf("export --format %s left %s behind (%v)", format, output, err)
+		}
+	}
+}

@@ -1,0 +1,71 @@
+package history
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+)
+
+// lineProblem says why a line is no record in the recording's own terms:
+// json's errors name Go types ("cannot unmarshal string into Go struct
+// field diskRecord.Record.seq of type int64"), which tell a person who
+// edited the file by hand nothing about what to put back.
+func lineProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		want := jsonKind(te.Type)
+		if field := jsonField(te.Field); field != "" {
+			return fmt.Sprintf("its %q is a JSON %s, where %s belongs", field, te.Value, want)
+		}
+		return fmt.Sprintf("it is a JSON %s, where a record is an object", te.Value)
+	}
+	var pe *time.ParseError
+	if errors.As(err, &pe) {
+		// A record's only time is its "time".
+		return fmt.Sprintf("its \"time\" %q is not a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z", pe.Value)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("it is not JSON: %v, at byte %d", se, se.Offset)
+	}
+	return err.Error()
+}
+
+// jsonField is a Go field path as the recording names it: the embedded
+// structs' Go names (Record, SSEEvent), which are no keys of the line, are
+// left out.
+func jsonField(path string) string {
+	var keys []string
+	for _, part := range strings.Split(path, ".") {
+		if part != "" && (part[0] < 'A' || part[0] > 'Z') {
+			keys = append(keys, part)
+		}
+	}
+	return strings.Join(keys, ".")
+}
+
+// jsonKind names what a value of Go type t is written as in JSON.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "another value"
+}

@@ -1,0 +1,88 @@
+package history
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// A request the recorded client cancelled is cancelled again in the re-run,
+// as long after it was sent, and is the same outcome: it ran to its end
+// (the slow tool's whole wait) and was reported as different from the
+// recorded cancellation.
+func TestRerunCancelsWhatTheRecordingCancelled(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
+		t.Run(url[strings.LastIndexByte(url, '/')+1:], func(t *testing.T) {
+			s := mcp.NewSession(mcp.Config{URL: url})
+			var recs []mcp.Record
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				for b := range s.Records() {
+					recs = append(recs, b...)
+				}
+			}()
+			if err := s.Connect(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if url != srv.StatelessURL() {
+				if _, err := s.Initialize(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// Cancelled, as x in the TUI or ctrl+c in exec do (a deadline
+			// would be a timeout).
+			callCtx, stop := context.WithCancel(ctx)
+			time.AfterFunc(300*time.Millisecond, stop)
+			_, err := s.Request(callCtx, "tools/call", []byte(`{"name":"slow","arguments":{"seconds":5,"steps":5}}`))
+			stop()
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("the slow call was not given up on: %v", err)
+			}
+			if _, err := mcp.Checked(s.Request(ctx, "tools/list", nil)); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			<-done
+
+			live := mcp.NewSession(mcp.Config{URL: url})
+			go func() {
+				for range live.Records() {
+				}
+			}()
+			defer live.Close()
+			if err := live.Connect(ctx); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			results := Rerun(ctx, recs, live, nil)
+			if took := time.Since(start); took > 3*time.Second {
+				t.Errorf("the re-run took %s: the cancelled call ran on", took)
+			}
+			var slow *RerunResult
+			for i := range results {
+				if results[i].Method == "tools/call" {
+					slow = &results[i]
+				}
+				if results[i].Outcome != OutcomeSame {
+					t.Errorf("%s %s: %s %+v %s", results[i].Method, results[i].Tool, results[i].Outcome, results[i].Differences, results[i].Error)
+				}
+			}
+			if slow == nil || !strings.HasPrefix(slow.As, "cancelled after ") {
+				t.Errorf("the slow call's result %+v, want it cancelled as recorded", slow)
+			}
+		})
+	}
+}

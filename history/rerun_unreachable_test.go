@@ -1,0 +1,70 @@
+package history
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// The server goes away during a re-run: the request that found it gone
+// says so, and the rest are not sent (each failed the same way, a line
+// each, and the run exited 1 as for a difference rather than 3).
+func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewSession(mcp.Config{URL: srv.MCPURL()})
+	var recs []mcp.Record
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range s.Records() {
+			recs = append(recs, b...)
+		}
+	}()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"tools/list", "prompts/list", "resources/list", "tools/list"} {
+		if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	<-done
+
+	live := mcp.NewSession(mcp.Config{URL: srv.MCPURL(), NoGetStream: true})
+	go func() {
+		for range live.Records() {
+		}
+	}()
+	defer live.Close()
+	if err := live.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	srv.Close() // gone before the first request is sent again
+	results := Rerun(ctx, recs, live, nil)
+	if len(results) == 0 {
+		t.Fatal("no results")
+	}
+	last := results[len(results)-1]
+	if !Unreachable(results) || last.Outcome != OutcomeError || len(results) > 2 {
+		t.Fatalf("results %+v, want the run stopped at the first request that found the server gone", results)
+	}
+	if want := requestsAfter(recs) - len(results) + 1; last.NotSent < 3 {
+		t.Errorf("NotSent = %d, want the requests after it (%d or so)", last.NotSent, want)
+	}
+	if out := RenderRerun(results); !strings.Contains(out, "the server can no longer be reached: the ") {
+		t.Errorf("the report does not say why the rest were not sent:\n%s", out)
+	}
+}
