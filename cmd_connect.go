@@ -9,12 +9,14 @@ import (
 	neturl "net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/internal/localurl"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -166,6 +168,27 @@ func rootsOf(paths []string) ([]mcp.Root, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// rootsNote says which --root values name no directory here, in one line,
+// or "" when all do. They are offered all the same (a debugger may offer
+// what the server should refuse), so this is a warning, not an error: the
+// spec has clients validate a root before offering it, and a typo would
+// otherwise only show as a server's puzzling refusal.
+func (f *connFlags) rootsNote() string {
+	var absent []string
+	for _, p := range f.roots {
+		if p != "" && command.NoDirectory(p) {
+			absent = append(absent, strconv.Quote(sanitize.Line(p)))
+		}
+	}
+	switch len(absent) {
+	case 0:
+		return ""
+	case 1:
+		return "--root " + absent[0] + " is no directory here: offered all the same (a typo?)"
+	}
+	return "--root " + strings.Join(absent, ", ") + " are no directories here: offered all the same (a typo?)"
 }
 
 // addressLike reports whether an argument names a server rather than a

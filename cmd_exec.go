@@ -259,6 +259,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if demoUsed && !asJSON {
 		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
 	}
+	if note := cf.rootsNote(); note != "" {
+		fmt.Fprintln(stderr, "warning: "+note)
+	}
 	ans := &execAnswers{given: xf.answers, warn: stderr}
 	cfg.Answerer = ans
 	sess := mcp.NewSession(cfg)

@@ -32,14 +32,22 @@ type execAnswers struct {
 // methodAliases are the short names --answer takes for methods.
 var methodAliases = map[string]string{"elicitation": "elicitation/create", "sampling": "sampling/createMessage"}
 
+// answerForms is how a refused --answer says the forms it takes.
+const answerForms = "its first word names what it answers (elicitation, sampling, a method, or a 2026 inputRequests key) and the answer follows after a space, e.g. --answer 'sampling The reply', --answer 'elicitation accept name=Ann' or --answer 'elicitation decline'"
+
 // checkAnswers refuses --answer values that cannot name what they answer:
-// an empty one, and one whose first word is an assignment ('sampling=yes'),
-// which would otherwise match nothing and leave the user wondering why.
+// an empty one, one whose first word is an assignment ('sampling=yes'),
+// and one with no answer after that word ('bogus'), each of which would
+// otherwise match nothing, or answer nothing, and leave the user
+// wondering why.
 func checkAnswers(given []string) error {
 	for _, line := range given {
-		first, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		first, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 		if first == "" || strings.ContainsAny(first, "=") {
-			return fmt.Errorf("--answer %q: its first word names what it answers (elicitation, sampling, a method, or a 2026 inputRequests key) and the answer follows after a space, e.g. --answer 'sampling The reply' or --answer 'elicitation accept name=Ann'", sanitize.Line(line))
+			return fmt.Errorf("--answer %q: %s", sanitize.Line(line), answerForms)
+		}
+		if strings.TrimSpace(rest) == "" {
+			return fmt.Errorf("--answer %q names what it answers but gives no answer: %s", sanitize.Line(line), answerForms)
 		}
 	}
 	return nil

@@ -135,6 +135,9 @@ Exit status with --against:
 		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
+				if err := checkTheme(theme); err != nil {
+					return err
+				}
 				return runRerun(cmd, args[0], against, ignore, asJSON, &cf)
 			}
 			if asJSON || len(ignore) > 0 {
@@ -186,6 +189,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	cfg, err := cf.config(url)
 	if err != nil {
 		return &exitError{exitUsage, err}
+	}
+	if note := cf.rootsNote(); note != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning: "+note)
 	}
 	// What the user answered when recording is answered again, so a tool
 	// that asks re-runs to its end.
@@ -244,6 +250,11 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(url))
 		}
 		fmt.Fprint(out, history.RenderRerun(results))
+	}
+	for _, p := range history.UnmatchedIgnores(results, ignore) {
+		// The pattern is read leniently (a typo is a key name), so one
+		// that ignored nothing is said, once, after the results.
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: --ignore %q matched nothing: no answer compared has such a field (e.g. $.result.meta.etag, or a bare key name for that key anywhere)\n", sanitize.Line(p))
 	}
 	if ctx.Err() != nil {
 		return &exitError{exitInterrupted, errors.New("interrupted")}

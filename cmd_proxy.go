@@ -78,6 +78,9 @@ interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
+			if err := checkTheme(pf.theme); err != nil {
+				return err
+			}
 			if !pf.headless {
 				if err := needTerminal(); err != nil {
 					return &exitError{exitUsage, errors.New("the proxy's TUI needs a terminal; use --headless for scripts and CI")}

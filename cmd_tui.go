@@ -90,6 +90,17 @@ func loadStyles(name string) (themes.Styles, error) {
 	return themes.NewStyles(t.Palette), nil
 }
 
+// checkTheme refuses a --theme that cannot be loaded, as loadStyles does,
+// where nothing may load it (proxy --headless, replay --against) or only
+// once the command has started listening (the proxy's TUI): a theme
+// mistyped there was silently ignored, or said after the port was taken.
+func checkTheme(name string) error {
+	if _, err := themes.Load(name); err != nil {
+		return &exitError{exitUsage, err}
+	}
+	return nil
+}
+
 // keepAttributes lets a colourless theme (mono, which NO_COLOR picks) draw
 // its bold, faint, reverse and underline on a terminal that has them. With
 // NO_COLOR set, termenv falls back to its ASCII profile, which drops those
@@ -143,7 +154,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	opts := ui.Options{
 		Records: records, Backend: command.NewRunner(sess), Styles: styles,
-		URL: url, Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, HistoryPath: historyPath(), Answers: answers,
+		URL: url, Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, Warning: cf.rootsNote(), HistoryPath: historyPath(), Answers: answers,
 	}
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()

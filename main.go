@@ -78,6 +78,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(newExecCmd(), newDemoServerCmd(), newProxyCmd())
 	addRootTUI(root)
 	addHistoryCmds(root)
+	root.SetHelpCommand(newHelpCmd())
 	return root
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,10 +44,31 @@ var IgnoredKeys = []string{"sessionId", "session_id", "timestamp", "time", "date
 // a bare name such as "etag" means that key anywhere. Text that is not JSON
 // is compared as text.
 func Compare(recorded, live json.RawMessage, ignore []string) []Difference {
-	c := comparer{}
+	diffs, _ := CompareIgnoring(recorded, live, ignore)
+	return diffs
+}
+
+// CompareIgnoring is Compare that also says which of the ignore patterns
+// matched a field of either document (in the order given): a pattern that
+// matches none ignores nothing, which the user is told rather than left to
+// believe it did. A field below one already not compared is not looked at.
+func CompareIgnoring(recorded, live json.RawMessage, ignore []string) ([]Difference, []string) {
+	c := comparer{hit: make([]bool, len(ignore))}
 	for _, p := range ignore {
 		c.ignore = append(c.ignore, parsePattern(p))
 	}
+	diffs := c.compare(recorded, live)
+	var matched []string
+	for i, h := range c.hit {
+		if h {
+			matched = append(matched, ignore[i])
+		}
+	}
+	return diffs, matched
+}
+
+// compare is CompareIgnoring's comparison, c's patterns set.
+func (c *comparer) compare(recorded, live json.RawMessage) []Difference {
 	a, errA := decodeJSON(recorded)
 	b, errB := decodeJSON(live)
 	switch {
@@ -91,6 +113,7 @@ type seg struct {
 
 type comparer struct {
 	ignore [][]pseg
+	hit    []bool // which of ignore matched a path walked
 	out    []Difference
 }
 
@@ -103,6 +126,17 @@ var eraKeys = []string{"_meta", "ttlMs", "cacheScope"}
 func (c *comparer) skip(path []seg) bool {
 	if len(path) == 0 {
 		return false
+	}
+	// The user's patterns first, each that matches noted, though a
+	// built-in rule below skips the path too.
+	skip := false
+	for i, p := range c.ignore {
+		if matchPattern(p, path) {
+			c.hit[i], skip = true, true
+		}
+	}
+	if skip {
+		return true
 	}
 	last := path[len(path)-1]
 	if len(path) == 2 && path[0].key == "result" && last.index < 0 {
@@ -122,12 +156,36 @@ func (c *comparer) skip(path []seg) bool {
 			}
 		}
 	}
-	for _, p := range c.ignore {
-		if matchPattern(p, path) {
-			return true
+	return false
+}
+
+// noteBelow notes the ignore patterns not matched yet that match a field
+// below path, which is not compared (another pattern, or a built-in rule,
+// skips it): "tools" given with "$.result.tools[*].name" matched the
+// latter too. It looks no further once every pattern has matched.
+func (c *comparer) noteBelow(path []seg, v any) {
+	if !slices.Contains(c.hit, false) {
+		return
+	}
+	note := func(s seg, x any) {
+		below := append(path[:len(path):len(path)], s)
+		for i, p := range c.ignore {
+			if !c.hit[i] && matchPattern(p, below) {
+				c.hit[i] = true
+			}
+		}
+		c.noteBelow(below, x)
+	}
+	switch vv := v.(type) {
+	case map[string]any:
+		for k, x := range vv {
+			note(seg{key: k, index: -1}, x)
+		}
+	case []any:
+		for i, x := range vv {
+			note(seg{index: i}, x)
 		}
 	}
-	return false
 }
 
 func (c *comparer) add(path []seg, kind string, a, b any, hasA, hasB bool) {
@@ -176,6 +234,8 @@ func (c *comparer) walk(path []seg, a, b any) {
 			}
 			switch {
 			case c.skip(p):
+				c.noteBelow(p, x)
+				c.noteBelow(p, y)
 			case inA && inB:
 				c.walk(p, x, y)
 			case inA:
@@ -198,6 +258,12 @@ func (c *comparer) walk(path []seg, a, b any) {
 			p := append(path[:len(path):len(path)], seg{index: i})
 			switch {
 			case c.skip(p):
+				if i < len(av) {
+					c.noteBelow(p, av[i])
+				}
+				if i < len(bv) {
+					c.noteBelow(p, bv[i])
+				}
 			case i < len(av) && i < len(bv):
 				c.walk(p, av[i], bv[i])
 			case i < len(av):

@@ -71,6 +71,36 @@ type RerunResult struct {
 	// NotSent is how many recorded requests after this one were not sent:
 	// the server could no longer be reached.
 	NotSent int `json:"not_sent,omitempty"`
+	// Ignored are the ignore patterns that matched a field of the two
+	// answers compared; Compared says they were compared at all (not a
+	// failed request). UnmatchedIgnores reads them.
+	Ignored  []string `json:"-"`
+	Compared bool     `json:"-"`
+}
+
+// UnmatchedIgnores are the ignore patterns that matched no field of any
+// answer compared, in the order given; none when nothing was compared
+// (every request failed), which says nothing of the patterns.
+func UnmatchedIgnores(results []RerunResult, ignore []string) []string {
+	matched := map[string]bool{}
+	compared := false
+	for _, r := range results {
+		compared = compared || r.Compared
+		for _, p := range r.Ignored {
+			matched[p] = true
+		}
+	}
+	if !compared {
+		return nil
+	}
+	var out []string
+	for _, p := range ignore {
+		if !matched[p] {
+			out = append(out, p)
+			matched[p] = true // said once
+		}
+	}
+	return out
 }
 
 // Rerun sends the client's recorded requests and notifications to s in their
@@ -170,7 +200,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 				err = nil
 			}
 			recorded, view := asHandshakeViews(answers[r.Seq], live)
-			res.Outcome, res.Differences, res.Error = judge(recorded, refused[r.Seq], view, err, ignore)
+			judge(&res, recorded, refused[r.Seq], view, err, ignore)
 			out = append(out, res)
 			continue
 		}
@@ -212,7 +242,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		if last, ok := lastRound[r.Seq]; ok {
 			end = last
 		}
-		res.Outcome, res.Differences, res.Error = judge(answers[end], refused[end], live, err, ignore)
+		judge(&res, answers[end], refused[end], live, err, ignore)
 		if res.Outcome == OutcomeUnrecorded {
 			res.Note = unrecordedNote
 		}
@@ -260,10 +290,17 @@ func RerunUses(r *mcp.Record) bool {
 	return false
 }
 
-// judge compares one live outcome with the recorded one. refused is the
-// status the recorded POST got when the server refused it (0 otherwise): a
-// server that refuses the same request the same way has not changed.
-func judge(recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) (Outcome, []Difference, string) {
+// judge compares one live outcome with the recorded one into res. refused
+// is the status the recorded POST got when the server refused it (0
+// otherwise): a server that refuses the same request the same way has not
+// changed.
+func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) {
+	res.Outcome, res.Differences, res.Error = judged(res, recorded, refused, live, err, ignore)
+}
+
+// judged is judge's verdict; when it compares the two answers it notes in
+// res which ignore patterns matched.
+func judged(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) (Outcome, []Difference, string) {
 	var te *mcp.TimeoutError
 	var we *mcp.WireError
 	switch {
@@ -282,7 +319,8 @@ func judge(recorded *mcp.Record, refused int, live *mcp.Response, err error, ign
 		// difference, and reading it as one hides why.
 		return OutcomeUnrecorded, []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}, ""
 	}
-	diffs := Compare(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
+	diffs, matched := CompareIgnoring(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
+	res.Ignored, res.Compared = matched, true
 	if len(diffs) == 0 {
 		return OutcomeSame, nil, ""
 	}

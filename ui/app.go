@@ -21,6 +21,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -66,6 +67,10 @@ type Options struct {
 	// Note is a standing hint for the status bar, e.g. that a demo gateway
 	// is running and how to debug a real one.
 	Note string
+	// Warning is said in the status line as the TUI opens: what the
+	// command line warned of (a --root that names no directory), which
+	// stderr, under the TUI's screen, would not show.
+	Warning string
 	// HistoryPath keeps command line history across runs; "" keeps none.
 	HistoryPath string
 	// Answers brings what the server asks the user (elicitation,
@@ -250,6 +255,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.opts.Answers != nil {
 		cmds = append(cmds, waitForQuestion(m.ctx, m.opts.Answers))
+	}
+	if m.opts.Warning != "" {
+		cmds = append(cmds, m.setWholeStatus(levelWarn, sanitize.Line(m.opts.Warning)))
 	}
 	return tea.Batch(cmds...)
 }

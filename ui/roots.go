@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -149,8 +148,7 @@ func resolveRoots(msg RootsMsg) tea.Cmd {
 			}
 			out.roots[i] = r
 			if msg.Verb == "add" {
-				p, _ := command.ExpandHome(a)
-				if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+				if command.NoDirectory(a) {
 					out.absent = append(out.absent, a)
 				}
 			}

@@ -82,6 +82,17 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		first := m.handleKey(one)
 		return tea.Batch(first, m.handleKey(one))
 	}
+	if msg.Type == tea.KeyRunes && msg.Alt && !msg.Paste && !m.typing() {
+		// Esc then q typed faster than the program read them arrives as
+		// one alt+q, which no key matches: the help stayed open and q
+		// did nothing. It is two presses, esc then the rune. Typed into
+		// an input, alt+rune stays the input's (a real alt+q must not
+		// quit from the command line).
+		esc, rest := tea.KeyMsg{Type: tea.KeyEsc}, msg
+		rest.Alt = false
+		first := m.handleKey(esc)
+		return tea.Batch(first, m.handleKey(rest))
+	}
 	if keys, ok := splitRepeat(msg); ok && !m.typing() {
 		// jjjj or ++++ read in one go (a held key, a busy terminal):
 		// each is a press (in the help too), not a word no key matches.

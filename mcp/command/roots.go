@@ -45,3 +45,16 @@ func RootFromPath(p string) (mcp.Root, error) {
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
 	return mcp.Root{URI: u.String(), Name: filepath.Base(abs)}, nil
 }
+
+// NoDirectory reports whether a root path, "~/" expanded, names no
+// directory here (nothing, or a file). Such a root is offered all the
+// same, as RootFromPath says; this is what the TUI and the command line
+// warn of, as it is more often a typo than a test of the server.
+func NoDirectory(p string) bool {
+	p, err := ExpandHome(p)
+	if err != nil {
+		return true
+	}
+	fi, err := os.Stat(p)
+	return err != nil || !fi.IsDir()
+}

@@ -107,9 +107,24 @@ func (c *Client) Label() string {
 	case name != "":
 		return clip.Quote(strings.TrimSpace(name+" "+version), LabelLimit)
 	case c.UserAgent != "":
-		return clip.Quote(c.UserAgent, LabelLimit)
+		return clip.Quote(agentLabel(c.UserAgent), LabelLimit)
 	}
 	return hostOf(c.Remote)
+}
+
+// agentLabel names a client by its User-Agent as its clientInfo names it,
+// "name version": the User-Agent's first product ("mcpscope/dev (linux)"
+// is "mcpscope dev"). A session is named by its User-Agent until its
+// clientInfo comes, and the two spellings of one name made its first
+// lines ("mcpscope/dev") read as another client's. A User-Agent that
+// does not begin with a product is kept whole.
+func agentLabel(ua string) string {
+	product, _, _ := strings.Cut(strings.TrimSpace(ua), " ")
+	name, version, ok := strings.Cut(product, "/")
+	if !ok || name == "" || version == "" || strings.ContainsAny(product, "()") {
+		return ua
+	}
+	return name + " " + version
 }
 
 // LabelLimit is the most of a client's own words a Label holds: a label

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// 'mcpscope help nope' printed the root's help with exit 0, as if nope
+// were a topic; it is a usage error naming the commands there are.
+func TestHelpOfAnUnknownCommandSaysSo(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help", "nope"}, `help "nope": no such command (the commands: completion, demo-server, exec, export, proxy, replay, sessions, themes; run 'mcpscope --help')`},
+		{[]string{"help", "exe"}, `help "exe": no such command; did you mean exec? (the commands: `},
+	} {
+		out, errOut, code := run(t, tc.args...)
+		if code != exitUsage || !strings.Contains(errOut, tc.want) || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d and %q", tc.args, code, out, errOut, exitUsage, tc.want)
+		}
+	}
+	// A command's help is still its help, the root's the root's.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help", "exec"}, "mcpscope exec [URL] COMMAND... [flags]"},
+		{[]string{"help"}, "mcpscope [URL] [flags]"},
+	} {
+		out, errOut, code := run(t, tc.args...)
+		if code != exitOK || !strings.Contains(out, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want the help with %q", tc.args, code, out, errOut, tc.want)
+		}
+	}
+}

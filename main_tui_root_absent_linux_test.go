@@ -1,0 +1,44 @@
+//go:build linux
+
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// The TUI says a --root names no directory where it is read, in its
+// status line: on stderr, as exec says it, it was under the TUI's screen.
+func TestTUISaysARootIsNoDirectory(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{})
+	missing := filepath.Join(t.TempDir(), "nonexist")
+	// A dumb terminal is asked nothing: nobody answers this one.
+	r := startOnPTY(t, "dumb", srv.SSEURL(), "--no-record", "--root", missing)
+	// The pseudo-terminal has no size until given one: the TUI then
+	// draws past "starting…" (SIGWINCH tells it).
+	size := struct{ rows, cols, x, y uint16 }{30, 120, 0, 0}
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, r.ptmx.Fd(), syscall.TIOCSWINSZ, uintptr(unsafe.Pointer(&size))); e != 0 {
+		t.Fatalf("setting the terminal's size: %v", e)
+	}
+	want := "is no directory here"
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(r.out.String(), want) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, err := r.ptmx.Write([]byte("q")); err != nil {
+		t.Fatal(err)
+	}
+	_ = r.wait()
+	if r.timedOut() {
+		t.Fatalf("the TUI did not quit within 30s: %q", r.out.String())
+	}
+	if text := r.out.String(); !strings.Contains(text, want) {
+		t.Errorf("the TUI did not say %q:\n%q", want, text[max(0, len(text)-600):])
+	}
+}
