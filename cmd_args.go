@@ -41,6 +41,10 @@ func flagError(cmd *cobra.Command, err error) error {
 			err = fmt.Errorf("--%s %q is not a duration%s: give one such as 500ms, 30s, 2m or 1h30m", f.Name, bad.GetValue(), unit)
 		case "int":
 			err = fmt.Errorf("--%s %q is not a whole number", f.Name, bad.GetValue())
+		case "bool":
+			// strconv.ParseBool's words name the parser, not the flag's
+			// values; a switch is given alone or as --name=false.
+			err = fmt.Errorf("--%s=%s: a switch is true or false (or given alone for true)", f.Name, bad.GetValue())
 		default:
 			switch cause := errors.Unwrap(err); {
 			case cause != nil && strings.Contains(cause.Error(), strconv.Quote(bad.GetValue())):

@@ -284,7 +284,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		gathered = newNotes(where)
 	}
-	live := newLiveStream()
+	var live *liveStream // nil, looking at nothing, unless --linger waits
+	if xf.linger > 0 {
+		live = newLiveStream()
+	}
 	drained := make(chan struct{})
 	go func() {
 		defer close(drained)

@@ -25,8 +25,12 @@ type liveStream struct {
 
 func newLiveStream() *liveStream { return &liveStream{changed: make(chan struct{})} }
 
-// record looks at one record of the session, in order.
+// record looks at one record of the session, in order; a nil liveStream
+// looks at none.
 func (l *liveStream) record(r mcp.Record) {
+	if l == nil {
+		return
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if st := r.State; r.Kind == mcp.KindState && st != nil && (st.State == mcp.StateGetStream || st.State == mcp.StateListen) {

@@ -312,10 +312,7 @@ func newExportCmd() *cobra.Command {
 					err = cerr
 				}
 				if err != nil {
-					// Half a transcript (the disk filled) would pass for
-					// the whole one when shared.
-					os.Remove(output)
-					err = fmt.Errorf("%w: removed the incomplete %s", err, output)
+					err = dropIncomplete(output, err)
 				}
 			}
 			if err != nil {
@@ -327,6 +324,21 @@ func newExportCmd() *cobra.Command {
 	cmd.Flags().StringVar(&format, "format", "md", "md or json")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
+}
+
+// dropIncomplete removes the file export -o could not finish, as err
+// says: half a transcript (the disk filled) would pass for the whole one
+// when shared. Only a regular file is removed: -o may name a link, or a
+// device such as /dev/stdout, which are the user's and were never ours to
+// delete (as root, the write error of a full disk removed /dev/stdout).
+func dropIncomplete(output string, err error) error {
+	if fi, serr := os.Lstat(output); serr != nil || !fi.Mode().IsRegular() {
+		return fmt.Errorf("%w: what %s received is incomplete", err, output)
+	}
+	if rerr := os.Remove(output); rerr != nil {
+		return fmt.Errorf("%w: the incomplete %s could not be removed: %v", err, output, rerr)
+	}
+	return fmt.Errorf("%w: removed the incomplete %s", err, output)
 }
 
 // notTheRecording refuses an --output that is the recording being exported

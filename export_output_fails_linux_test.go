@@ -46,3 +46,26 @@ func TestExportRemovesAnOutputItCouldNotFinish(t *testing.T) {
 		}
 	}
 }
+
+// An -o that is not a regular file of its own (a link to a device, as
+// /dev/stdout is) is written through and, when the write fails, left
+// where it is: the error says what it received is incomplete. It was
+// removed as a half-written transcript would be, which as root deletes
+// /dev/stdout itself.
+func TestExportLeavesAnOutputThatIsNotAFile(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skipf("no /dev/full here: %v", err)
+	}
+	path, _ := copyRecording(t)
+	link := filepath.Join(t.TempDir(), "session.md")
+	if err := os.Symlink("/dev/full", link); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := run(t, "export", path, "-o", link)
+	if code != exitFailed || !strings.Contains(errOut, "what "+link+" received is incomplete") || strings.Contains(errOut, "removed") {
+		t.Errorf("export -o a link to /dev/full: exit %d, stderr %q; want exit 1 saying what it received is incomplete", code, errOut)
+	}
+	if target, err := os.Readlink(link); err != nil || target != "/dev/full" {
+		t.Errorf("the link %s is gone or changed: %q, %v", link, target, err)
+	}
+}

@@ -19,6 +19,7 @@ func TestBadFlagsAndArgumentsSayWhatToDo(t *testing.T) {
 		{[]string{"exec", "--timeout", "abc", "tools/list"}, []string{`--timeout "abc" is not a duration: give one such as`, "run 'mcpscope exec --help' for usage"}},
 		{[]string{"--endpoint-timeout", "5"}, []string{`--endpoint-timeout "5" is not a duration (5s for seconds`, "run 'mcpscope --help' for usage"}},
 		{[]string{"proxy", "--max-sessions", "x", "http://127.0.0.1:1"}, []string{`--max-sessions "x" is not a whole number`, "run 'mcpscope proxy --help' for usage"}},
+		{[]string{"exec", "--json=maybe", "tools/list"}, []string{"--json=maybe: a switch is true or false", "run 'mcpscope exec --help' for usage"}},
 		{[]string{"exec", "--max-event-size", "12QB", "tools/list"}, []string{`--max-event-size "12QB" is not a size: give bytes`}},
 		{[]string{"export", "--nope", "x.jsonl"}, []string{"unknown flag: --nope", "run 'mcpscope export --help' for usage"}},
 		{[]string{"sessions", "extra"}, []string{"sessions takes no arguments", "run 'mcpscope sessions --help' for usage"}},

@@ -21,3 +21,19 @@ func TestCompareIgnoringSaysWhatMatched(t *testing.T) {
 		t.Errorf("matched %q, want %q", matched, want)
 	}
 }
+
+// A list matched by name (tools) skips an element as a list matched by
+// position does: a pattern naming a field inside the skipped element
+// matched it, and is not said to have matched nothing.
+func TestCompareIgnoringBelowAKeyedElement(t *testing.T) {
+	recorded := json.RawMessage(`{"result":{"tools":[{"name":"a","description":"old"},{"name":"b"}]}}`)
+	live := json.RawMessage(`{"result":{"tools":[{"name":"b"},{"name":"a","description":"new"},{"name":"c","title":"C"}]}}`)
+	ignore := []string{"$.result.tools[*]", "description", "title"}
+	diffs, matched := CompareIgnoring(recorded, live, ignore)
+	if len(diffs) != 0 {
+		t.Errorf("differences %v, want none (all ignored)", diffs)
+	}
+	if !slices.Equal(matched, ignore) {
+		t.Errorf("matched %q, want %q", matched, ignore)
+	}
+}

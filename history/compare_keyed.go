@@ -68,8 +68,12 @@ func (c *comparer) walkKeyed(path []seg, key string, a, b []any) {
 		j, inB := live[name]
 		switch {
 		case c.skip(p):
+			// Not compared, but a pattern naming a field inside it
+			// matched, as for an array compared by position.
+			c.noteBelow(p, e)
 			if inB {
 				matched[j] = true
+				c.noteBelow(p, b[j])
 			}
 		case inB:
 			matched[j] = true
@@ -83,9 +87,11 @@ func (c *comparer) walkKeyed(path []seg, key string, a, b []any) {
 			continue
 		}
 		p := append(path[:len(path):len(path)], seg{index: j, of: keyLabel(key, e.(map[string]any)[key].(string))})
-		if !c.skip(p) {
-			c.add(p, DiffAdded, nil, e, false, true)
+		if c.skip(p) {
+			c.noteBelow(p, e)
+			continue
 		}
+		c.add(p, DiffAdded, nil, e, false, true)
 	}
 }
 

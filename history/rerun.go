@@ -224,8 +224,12 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 				live, err = s.Request(reqCtx, r.RPC.Method, params)
 				tasks.learn(answers[r.Seq], live)
 			}
+			// Read before stop, which ends reqCtx itself: only a request
+			// its give-up ended was cancelled as recorded; one that failed
+			// before then (the server refused it) is the re-run's error.
+			gaveUp := reqCtx.Err() != nil
 			stop()
-			if cancels && err != nil && reqCtx.Err() != nil && ctx.Err() == nil {
+			if cancels && err != nil && gaveUp && ctx.Err() == nil {
 				// Given up on as the recording did: what the server said
 				// after it was told is not compared, as no client waits
 				// for it.

@@ -340,11 +340,13 @@ func (m *Model) View() string {
 			break
 		}
 	}
-	if help := m.com.st.Hint.Render(" · " + keyHints(m.keys.Help)); keysRow != "" && !placed && ansi.StringWidth(cl[0]+help) <= m.width {
+	if keysRow != "" && !placed {
 		// The keys row, and its "? help" with it, gave way to the clients
 		// bar: the bar ends with it instead where it has room (the
 		// clients come first), or a proxy's watcher had no word of the help.
-		cl[0] += help
+		if help := m.com.st.Hint.Render(" · " + keyHints(m.keys.Help)); ansi.StringWidth(cl[0]+help) <= m.width {
+			cl[0] += help
+		}
 	}
 	for i := 0; i < m.lay.CmdLine.H; i++ {
 		var l string
