@@ -88,13 +88,13 @@ func TestExecJSONArgumentsTooDeep(t *testing.T) {
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
 	for _, tc := range []struct{ form, arg, want string }{
 		{"the arguments object", `{"text":"hi","x":` + deep + `}`,
-			"the arguments of tools/call echo are nested too deep to send: 10002 levels, 2 past the 10000 the arguments object can hold"},
+			"the arguments of tools/call echo are nested too deep to send: 10002 levels, 4 past the 9998 the arguments object can hold"},
 		{"a key:= value", "x:=" + deep,
-			"x: nested too deep to send: 10001 levels, 2 past the 9999 a value inside the arguments object can hold"},
+			"x: nested too deep to send: 10001 levels, 4 past the 9997 a value inside the arguments object can hold"},
 	} {
 		out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/call", "echo", tc.arg)
 		both := out + errOut
-		if code != exitUsage || !strings.Contains(both, tc.want) || !strings.Contains(both, "levels deep, the limit of encoding/json") ||
+		if code != exitUsage || !strings.Contains(both, tc.want) || !strings.Contains(both, "a whole message may nest at most 10000 levels, the limit of encoding/json") ||
 			!strings.Contains(both, "; nest it at most") || strings.Contains(both, "invalid") || len(both) > 4000 {
 			t.Errorf("%s: exit %d, want %d and %q, said briefly; the start:\n%.600s\n%.600s", tc.form, code, exitUsage, tc.want, out, errOut)
 		}

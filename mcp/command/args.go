@@ -135,7 +135,7 @@ func parseArgs(words []string, schema *Schema, defaults bool) (*Args, []ArgWarni
 			continue
 		}
 		// The arguments object around the value is one level of what is sent.
-		if deep := tooDeep(val, maxSendDepth-1, "a value inside the arguments object"); deep != "" {
+		if deep := tooDeep(val, argumentsRoom-1, "a value inside the arguments object"); deep != "" {
 			errs = append(errs, fmt.Errorf("%s: %s", key, deep))
 			continue
 		}

@@ -206,7 +206,7 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 	if _, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1}); err != nil {
 		return cmd, fmt.Errorf("the arguments of tools/call %s are not one JSON object (%v): quote the object as one word in single quotes, so the shell keeps its double quotes ('{\"key\":\"value\"}'), or give key=value words\n%s", cmd.Tool, err, cmdUsage)
 	}
-	if deep := tooDeep([]byte(text), maxSendDepth, "the arguments object"); deep != "" {
+	if deep := tooDeep([]byte(text), argumentsRoom, "the arguments object"); deep != "" {
 		// JSON all the same: only its depth is past what the session
 		// sends, and it is said as for a key:= value.
 		return cmd, fmt.Errorf("the arguments of tools/call %s are %s\n%s", cmd.Tool, deep, cmdUsage)
@@ -228,7 +228,7 @@ func cmdParams(cmd Command, text string) (Command, error) {
 	if _, err := argJSON(text); err != nil {
 		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", cmd.Method, err, cmdUsage)
 	}
-	if deep := tooDeep([]byte(text), maxSendDepth, "the params object"); deep != "" {
+	if deep := tooDeep([]byte(text), paramsRoom, "the params object"); deep != "" {
 		return cmd, fmt.Errorf("the params of %s are %s\n%s", cmd.Method, deep, cmdUsage)
 	}
 	cmd.Params = json.RawMessage(text)

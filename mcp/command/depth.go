@@ -6,10 +6,22 @@ import (
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
-// maxSendDepth is how many levels of arrays and objects the arguments of a
-// tools/call may nest: the session checks them with encoding/json before
-// sending, which stops at 10,000 levels, as servers that read with it do.
+// maxSendDepth is how many levels of arrays and objects a whole message
+// may nest: encoding/json stops at 10,000, and a server that reads with it
+// refuses the whole message past them. The message's own object and its
+// params take levels of that: see paramsRoom and argumentsRoom.
 const maxSendDepth = 10000
+
+// paramsRoom and argumentsRoom are the levels left for params given whole
+// (inside the message) and for a tools/call's arguments (inside params):
+// the limit is the whole message's, so arguments of 10,000 levels made a
+// message of 10,002 that such a server refuses whole. (Servers differ: the
+// Go SDK stops at 1,000; mcpscope, a debugger, sends what the user typed
+// as long as encoding/json could read it back.)
+const (
+	paramsRoom    = maxSendDepth - 1
+	argumentsRoom = maxSendDepth - 2
+)
 
 // nesting is how many levels of arrays and objects text nests, read with
 // the one scanner, which takes any depth: 0 for a scalar, and for text that
@@ -35,6 +47,6 @@ func tooDeep(text []byte, room int, what string) string {
 	if n <= room {
 		return ""
 	}
-	return fmt.Sprintf("nested too deep to send: %d levels, %d past the %d %s can hold (mcpscope sends arguments nested at most %d levels deep, the limit of encoding/json and of servers that read with it); nest it at most %d levels deep",
+	return fmt.Sprintf("nested too deep to send: %d levels, %d past the %d %s can hold (a whole message may nest at most %d levels, the limit of encoding/json and of servers that read with it); nest it at most %d levels deep",
 		n, n-room, room, what, maxSendDepth, room)
 }

@@ -9,12 +9,12 @@ import (
 // nested is JSON text n arrays deep.
 func nested(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 
-// A key:= value fits when the arguments object around it stays within the
-// 10,000 levels the session sends, and is refused by how much it does not,
-// in words that do not call valid JSON invalid. A value of exactly 10,000
-// levels once passed here and then failed to be sent as "not valid JSON";
-// one repeated key nests its values one level deeper, in an array. An
-// array typed for an array schema, too deep, was "not a JSON array".
+// A key:= value fits when the whole message around it (the message, its
+// params and the arguments object take three levels) stays within the
+// 10,000 levels encoding/json reads, and is refused by how much it does
+// not, in words that do not call valid JSON invalid. Arguments 10,000
+// deep once went out in a message of 10,002 levels; one repeated key nests its values one level deeper, in an array. An array
+// typed for an array schema, too deep, was "not a JSON array".
 func TestParseArgsDepth(t *testing.T) {
 	array := argTestProps(`"x":{"type":"array","items":{}}`)
 	for _, tc := range []struct {
@@ -22,14 +22,14 @@ func TestParseArgsDepth(t *testing.T) {
 		words  []string
 		want   string // "" accepted
 	}{
-		{"", []string{"x:=" + nested(9999)}, ""},
-		{"", []string{"x:=" + nested(10000)}, "x: nested too deep to send: 10000 levels, 1 past the 9999 a value inside the arguments object can hold"},
-		{"", []string{"x:=" + nested(10001)}, "x: nested too deep to send: 10001 levels, 2 past the 9999"},
-		{"", []string{"x:=" + nested(9999), "x:=1"}, "x: nested too deep to send: 10000 levels, 1 past the 9999"},
-		{"", []string{"x:=" + nested(9998), "x:=1"}, ""},
+		{"", []string{"x:=" + nested(9997)}, ""},
+		{"", []string{"x:=" + nested(9998)}, "x: nested too deep to send: 9998 levels, 1 past the 9997 a value inside the arguments object can hold"},
+		{"", []string{"x:=" + nested(10001)}, "x: nested too deep to send: 10001 levels, 4 past the 9997"},
+		{"", []string{"x:=" + nested(9997), "x:=1"}, "x: nested too deep to send: 9998 levels, 1 past the 9997"},
+		{"", []string{"x:=" + nested(9996), "x:=1"}, ""},
 		// An array typed as the schema asks, not with :=, is its items.
-		{array, []string{"x=" + nested(9999)}, ""},
-		{array, []string{"x=" + nested(10001)}, "x: nested too deep to send: 10001 levels, 2 past the 9999"},
+		{array, []string{"x=" + nested(9997)}, ""},
+		{array, []string{"x=" + nested(10001)}, "x: nested too deep to send: 10001 levels, 4 past the 9997"},
 	} {
 		_, _, err := ParseArgs(tc.words, argTestSchema(t, tc.schema))
 		switch {
@@ -41,20 +41,21 @@ func TestParseArgsDepth(t *testing.T) {
 	}
 }
 
-// The arguments typed as one JSON object may nest the full 10,000 levels,
-// and past them are refused in the words a key:= value gets.
+// The arguments typed as one JSON object may nest the 9,998 levels the
+// message and its params leave them, and past them are refused in the
+// words a key:= value gets.
 func TestParseCommandArgumentsDepth(t *testing.T) {
-	if _, err := ParseCommand(`tools/call echo {"x":` + nested(9999) + `}`); err != nil {
-		t.Errorf("an arguments object 10000 levels deep: %.300v, want it accepted", err)
+	if _, err := ParseCommand(`tools/call echo {"x":` + nested(9997) + `}`); err != nil {
+		t.Errorf("an arguments object 9998 levels deep: %.300v, want it accepted", err)
 	}
-	_, err := ParseCommand(`tools/call echo {"x":` + nested(10000) + `}`)
-	if want := "the arguments of tools/call echo are nested too deep to send: 10001 levels, 1 past the 10000 the arguments object can hold"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("an arguments object 10001 levels deep: %.300v, want %q", err, want)
+	_, err := ParseCommand(`tools/call echo {"x":` + nested(9998) + `}`)
+	if want := "the arguments of tools/call echo are nested too deep to send: 9999 levels, 1 past the 9998 the arguments object can hold"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("an arguments object 9999 levels deep: %.300v, want %q", err, want)
 	}
 }
 
-// Params given whole for any request may nest the 10,000 levels the session
-// sends, and past them are refused as too deep, not as "not one JSON
+// Params given whole for any request may nest the 9,999 levels the message
+// leaves them, and past them are refused as too deep, not as "not one JSON
 // object" with encoding/json's depth error: the text is valid JSON. A
 // resource read's params, deep, once read as a URI template instead.
 func TestParseCommandParamsDepth(t *testing.T) {
@@ -62,13 +63,13 @@ func TestParseCommandParamsDepth(t *testing.T) {
 		// Given bare, or quoted as one word as exec passes an argument.
 		for _, quote := range []string{"", "'"} {
 			params := func(n int) string { return method + " " + quote + `{"x":` + nested(n) + `}` + quote }
-			if cmd, err := ParseCommand(params(9999)); err != nil || len(cmd.Params) == 0 {
-				t.Errorf("%s with params 10000 levels deep, quoted %q: %.300v (params %d bytes), want them accepted as params", method, quote, err, len(cmd.Params))
+			if cmd, err := ParseCommand(params(9998)); err != nil || len(cmd.Params) == 0 {
+				t.Errorf("%s with params 9999 levels deep, quoted %q: %.300v (params %d bytes), want them accepted as params", method, quote, err, len(cmd.Params))
 			}
-			_, err := ParseCommand(params(10000))
-			want := "the params of " + method + " are nested too deep to send: 10001 levels, 1 past the 10000 the params object can hold"
+			_, err := ParseCommand(params(9999))
+			want := "the params of " + method + " are nested too deep to send: 10000 levels, 1 past the 9999 the params object can hold"
 			if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "not one JSON object") {
-				t.Errorf("%s with params 10001 levels deep, quoted %q: %.300v, want %q", method, quote, err, want)
+				t.Errorf("%s with params 10000 levels deep, quoted %q: %.300v, want %q", method, quote, err, want)
 			}
 		}
 	}
