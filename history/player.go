@@ -44,6 +44,7 @@ type Player struct {
 	loadErr  error
 	warnings warnings
 	order    string // how many more records are out of order (Reader.orderNote)
+	end      string // why the recording has no close (Reader.endNote)
 	stop     chan struct{}
 	finished chan struct{}
 	header   Header
@@ -117,6 +118,9 @@ func (p *Player) load(r *Reader, ready chan struct{}) {
 		}
 		seen, seenMore = len(r.warnings.list), r.warnings.more
 		p.order = r.orderNote()
+		if done {
+			p.end = r.endNote()
+		}
 		p.mu.Unlock()
 		signal()
 	}
@@ -190,10 +194,13 @@ func (p *Player) Err() error {
 func (p *Player) Warnings() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.order != "" {
-		return append(slices.Clone(p.warnings.all()), p.order)
+	out := slices.Clone(p.warnings.all())
+	for _, note := range []string{p.order, p.end} {
+		if note != "" {
+			out = append(out, note)
+		}
 	}
-	return slices.Clone(p.warnings.all())
+	return out
 }
 
 // Damaged is how many damaged lines the notes are about, listed or not.
