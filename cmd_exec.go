@@ -249,7 +249,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, stop := interruptible(ctx, stderr)
+	ctx, stop := interruptible(ctx, stderr, "the recording may lack its last 100 ms")
 	defer stop()
 	asJSON := xf.asJSON
 	demoUsed := url == ""

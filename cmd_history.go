@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
-	"syscall"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -198,7 +196,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			cfg.Roots = roots
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGHUP (the terminal closed) as SIGINT: the results so far are
+	// printed and the server's session is ended, not dropped at once.
+	ctx, stop := interruptible(context.Background(), cmd.ErrOrStderr(), "the server's session may not have been ended")
 	defer stop()
 	sess := mcp.NewSession(cfg)
 	go func() {
