@@ -104,6 +104,10 @@ func newExecCmd() *cobra.Command {
 			if len(cmds) == 0 {
 				return &exitError{exitUsage, errors.New("no command given: e.g. mcpscope exec tools/list")}
 			}
+			xf.force = rf.force
+			if err := rf.check("--save FILE", xf.save != ""); err != nil {
+				return &exitError{exitUsage, err}
+			}
 			if err := xf.check(cmds); err != nil {
 				return &exitError{exitUsage, err}
 			}
@@ -120,7 +124,8 @@ func newExecCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print every record as a JSON line instead of readable results")
 	cmd.Flags().StringArrayVar(&answers, "answer", nil, "answer what the server asks, given ahead: 'KEY|METHOD accept field=value ...', 'elicitation decline', 'sampling REPLY TEXT' (repeatable)")
 	cmd.Flags().StringVar(&xf.save, "save", "", "write what resources/read gave (the blob decoded, or the text) to FILE")
-	cmd.Flags().BoolVar(&xf.force, "force", false, "let --save replace an existing file")
+	// One --force serves both files exec can write over.
+	cmd.Flags().Lookup("force").Usage = "let --record FILE or --save FILE replace an existing file"
 	cmd.Flags().DurationVar(&xf.linger, "linger", 0, "after the last command, keep the session open this long and print the notifications that arrive (e.g. a subscription's updates)")
 	cmd.Flags().SetInterspersed(false)
 	return cmd
@@ -217,9 +222,6 @@ func (x *execFlags) check(cmds []command.Command) error {
 		return fmt.Errorf("--linger %s: give a positive duration such as 5s", x.linger)
 	}
 	if x.save == "" {
-		if x.force {
-			return errors.New("--force only lets --save replace a file; give --save FILE too")
-		}
 		return nil
 	}
 	reads := 0
@@ -247,7 +249,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, stop := interruptible(ctx, stderr)
+	ctx, stop := interruptible(ctx, stderr, "the recording may lack its last 100 ms")
 	defer stop()
 	asJSON := xf.asJSON
 	demoUsed := url == ""

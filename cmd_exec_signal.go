@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// interruptWait is how long exec may clean up after SIGINT or SIGTERM
+// interruptWait is how long exec or a re-run may clean up after SIGINT or SIGTERM
 // (telling the server a request was cancelled, ending the session, closing
 // the recording) before it stops anyway.
 const interruptWait = time.Second
@@ -19,10 +19,10 @@ const interruptWait = time.Second
 // closed: the recording was left without its last 100 ms and its closing
 // record, the server's session never ended) and makes sure the process
 // ends soon after, whatever it is doing: a second signal, or interruptWait
-// of cleanup, ends it at once with exit status 130. The recording is
-// flushed every 100 ms, so at most that much of it is lost then. stop
-// undoes it all.
-func interruptible(ctx context.Context, stderr io.Writer) (context.Context, func()) {
+// of cleanup, ends it at once with exit status 130, saying lost (what may
+// be left undone then; a recording is flushed every 100 ms, so at most
+// that much of it is lost). stop undoes it all.
+func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	// Asked for before anything is sent, not on the goroutine: there, on a
@@ -47,7 +47,7 @@ func interruptible(ctx context.Context, stderr io.Writer) (context.Context, func
 		case <-done:
 			return
 		}
-		fmt.Fprintln(stderr, "mcpscope: interrupted; cleaning up took too long, so it stopped (the recording may lack its last 100 ms)")
+		fmt.Fprintf(stderr, "mcpscope: interrupted; cleaning up took too long, so it stopped (%s)\n", lost)
 		os.Exit(exitInterrupted)
 	}()
 	return ctx, func() {

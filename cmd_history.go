@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
-	"syscall"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -204,7 +202,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			cfg.Roots = roots
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGHUP (the terminal closed) as SIGINT: the results so far are
+	// printed and the server's session is ended, not dropped at once.
+	ctx, stop := interruptible(context.Background(), cmd.ErrOrStderr(), "the server's session may not have been ended")
 	defer stop()
 	sess := mcp.NewSession(cfg)
 	go func() {
@@ -297,7 +297,9 @@ func newExportCmd() *cobra.Command {
 			w := cmd.OutOrStdout()
 			var f *os.File
 			if output != "" && output != "-" {
-				if f, err = os.Create(output); err != nil {
+				// Owner-only, as the recording is: an export holds the
+				// same session. An existing file keeps its mode.
+				if f, err = os.OpenFile(output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600); err != nil {
 					return &exitError{exitFailed, outputError("-o", output, err)}
 				}
 				w = f

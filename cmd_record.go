@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -18,6 +19,7 @@ type recordFlags struct {
 	file    string
 	off     bool
 	secrets bool
+	force   bool
 }
 
 func (f *recordFlags) register(cmd *cobra.Command) {
@@ -25,6 +27,21 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.file, "record", "", "record the session to this file (default: a new file in the sessions directory)")
 	fs.BoolVar(&f.off, "no-record", false, "do not record the session")
 	fs.BoolVar(&f.secrets, "record-secrets", false, "keep Authorization, Cookie and the bearer token in the recording (and in exec --json)")
+	fs.BoolVar(&f.force, "force", false, "let --record FILE replace an existing file")
+}
+
+// check refuses --force with no file for it to let be replaced. other is
+// the command's other flag --force serves ("--save FILE" for exec, or ""),
+// and otherGiven says whether it was given.
+func (f *recordFlags) check(other string, otherGiven bool) error {
+	if !f.force || f.file != "" || otherGiven {
+		return nil
+	}
+	flags := "--record FILE"
+	if other != "" {
+		flags += " or " + other
+	}
+	return fmt.Errorf("--force only lets %s replace an existing file; give %s too", flags, flags)
 }
 
 // recording is a live session's recording and what became of it: a write
@@ -103,9 +120,17 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host}
 	opts := f.options(cfg)
 	var rec *history.Recorder
-	if f.file != "" {
+	switch {
+	case f.file != "" && f.force:
 		rec, err = history.Create(f.file, h, opts)
-	} else {
+	case f.file != "":
+		// An earlier session in the file would be lost without a word.
+		rec, err = history.CreateNew(f.file, h, opts)
+		var exists *history.ExistsError
+		if errors.As(err, &exists) {
+			return nil, nil, fmt.Errorf("%v: choose another file with --record FILE, or pass --force to replace it", err)
+		}
+	default:
 		rec, err = history.CreateIn(history.DefaultDir(), now, u.Host, h, opts)
 	}
 	if err != nil {

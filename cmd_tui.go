@@ -57,6 +57,9 @@ Every session is recorded (see mcpscope sessions, mcpscope replay).`
 				return &exitError{exitUsage, err}
 			}
 		}
+		if err := rf.check("", false); err != nil {
+			return &exitError{exitUsage, err}
+		}
 		return runTUI(url, &cf, &rf, theme)
 	}
 	root.AddCommand(newThemesCmd())

@@ -32,8 +32,12 @@ func TestExportOfARecordingCutShortSaysSo(t *testing.T) {
 	if len(doc.Warnings) != 1 || !strings.Contains(doc.Warnings[0], "is cut short") {
 		t.Errorf("warnings %q, want the line cut short", doc.Warnings)
 	}
-	// A whole recording has neither.
-	whole, _ := copyRecording(t)
+	// A whole recording, ended with its close, has neither.
+	whole, raw := copyRecording(t)
+	closing := `{"seq":32,"time":"2026-11-20T21:57:42.6Z","kind":"state","state":{"state":"closed","detail":"closed by mcpscope"}}` + "\n"
+	if err := os.WriteFile(whole, append(raw, closing...), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if md, _, _ := run(t, "export", whole); strings.Contains(md, "damaged") {
 		t.Errorf("a whole recording's transcript says it is damaged")
 	}

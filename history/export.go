@@ -33,7 +33,12 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
 		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
 	if len(warnings) > 0 {
-		b.WriteString("> **The recording is damaged**; this is what could be read of it:\n>\n")
+		if onlyEndNotes(warnings) {
+			// Nothing in it is damaged: it stops before its close.
+			b.WriteString("> **The recording is incomplete**; this is what it holds:\n>\n")
+		} else {
+			b.WriteString("> **The recording is damaged**; this is what could be read of it:\n>\n")
+		}
 		for _, w := range warnings {
 			fmt.Fprintf(b, "> - %s\n", mdText(w))
 		}

@@ -42,7 +42,7 @@ func (r *Reader) inOrder(seq int64, t time.Time) {
 			o.more++
 		} else {
 			o.warned = true
-			r.warnings.add(fmt.Sprintf("line %d is out of order: record %d (%s) comes after record %d (%s) on line %d; the file was edited or joined, and is shown in its order",
+			r.warnings.addOrder(fmt.Sprintf("line %d is out of order: record %d (%s) comes after record %d (%s) on line %d; the file was edited or joined, and is shown in its order",
 				r.line, seq, clockOf(t), o.seq, clockOf(o.t), o.line))
 		}
 	}

@@ -1,9 +1,11 @@
 package history
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -44,6 +46,7 @@ type Player struct {
 	loadErr  error
 	warnings warnings
 	order    string // how many more records are out of order (Reader.orderNote)
+	end      string // why the recording has no close (Reader.endNote)
 	stop     chan struct{}
 	finished chan struct{}
 	header   Header
@@ -116,7 +119,11 @@ func (p *Player) load(r *Reader, ready chan struct{}) {
 			p.warnings.last = r.warnings.last
 		}
 		seen, seenMore = len(r.warnings.list), r.warnings.more
+		p.warnings.order = r.warnings.order
 		p.order = r.orderNote()
+		if done {
+			p.end = r.endNote()
+		}
 		p.mu.Unlock()
 		signal()
 	}
@@ -190,17 +197,46 @@ func (p *Player) Err() error {
 func (p *Player) Warnings() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.order != "" {
-		return append(slices.Clone(p.warnings.all()), p.order)
+	out := slices.Clone(p.warnings.all())
+	for _, note := range []string{p.order, p.end} {
+		if note != "" {
+			out = append(out, note)
+		}
 	}
-	return slices.Clone(p.warnings.all())
+	return out
 }
 
-// Damaged is how many damaged lines the notes are about, listed or not.
+// Damaged is how many damaged lines the notes are about, listed or not:
+// not those that say the order breaks or how the recording ends.
 func (p *Player) Damaged() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.warnings.list) + p.warnings.more
+	return len(p.warnings.list) + p.warnings.more - p.warnings.order
+}
+
+// NotesSummary words what the notes are about in a few words, for a
+// status line that cannot list them: "2 damaged lines skipped", "records
+// out of order", how the recording ends, joined; "" when there are none.
+func (p *Player) NotesSummary() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var parts []string
+	switch n := len(p.warnings.list) + p.warnings.more - p.warnings.order; {
+	case n == 1:
+		parts = append(parts, "1 damaged line skipped")
+	case n > 1:
+		parts = append(parts, fmt.Sprintf("%d damaged lines skipped", n))
+	}
+	if p.warnings.order > 0 || p.order != "" {
+		parts = append(parts, "records out of order")
+	}
+	switch p.end {
+	case unclosedNote:
+		parts = append(parts, "it ends without its close")
+	case stillRecordingNote:
+		parts = append(parts, "still being recorded")
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Header is the recording's header.

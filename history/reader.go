@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,9 @@ type Reader struct {
 	lineErr  error // why the line readLine or readSkim returned is no record, seen without reading it
 	warnings warnings
 	order    order // the last record read, to see records out of order (order.go)
+	closed   bool  // the last record read is the session's closing one (ending.go)
+	ended    bool  // the end of the file was reached
+	cut      bool  // its last line is cut short, which says it ended badly itself
 }
 
 // Open opens a recording and reads its header.
@@ -170,6 +174,7 @@ func (r *Reader) Next() (mcp.Record, error) {
 		r.dropBuffer()
 		if err == nil {
 			r.inOrder(rec.Seq, rec.Time)
+			r.closed = closes(rec.Kind, rec.State)
 		}
 		return err
 	})
@@ -199,6 +204,7 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 			// line that is no record was written so, and is said so.
 			r.warnings.add(fmt.Sprintf(
 				"line %d is cut short (the recording was interrupted); %d records read", r.line, r.n))
+			r.ended, r.cut = true, true
 			return io.EOF
 		}
 		r.warnings.add(notARecord(r.line, perr))
@@ -221,6 +227,7 @@ func (r *Reader) atEnd(err error) bool {
 
 func (r *Reader) endErr(err error) error {
 	if errors.Is(err, io.EOF) {
+		r.ended = true
 		return io.EOF
 	}
 	return fmt.Errorf("cannot read %s after line %d: %w", r.path, r.line, err)
@@ -229,10 +236,13 @@ func (r *Reader) endErr(err error) error {
 // Warnings lists the lines that could not be read, in order: the first
 // hundred, and then how many more there were.
 func (r *Reader) Warnings() []string {
-	if note := r.orderNote(); note != "" {
-		return append(r.warnings.all(), note)
+	out := r.warnings.all()
+	for _, note := range []string{r.orderNote(), r.endNote()} {
+		if note != "" {
+			out = append(slices.Clip(out), note)
+		}
 	}
-	return r.warnings.all()
+	return out
 }
 
 // Records is how many records Next has returned.

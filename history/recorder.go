@@ -90,11 +90,25 @@ type Recorder struct {
 // Create starts a recording at path, creating its directory. The file is
 // readable by its owner only: it holds everything the server said.
 func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("recording: cannot create the directory for %s: %w", path, err)
+	f, err := openLocked(path)
+	if err != nil {
+		return nil, err
 	}
 	// Not truncated before it is locked: the file may be another
 	// mcpscope's recording in progress.
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("recording: cannot empty %s: %w", path, err)
+	}
+	return start(f, path, h, opts)
+}
+
+// openLocked opens (or creates) path for a recording and locks it, without
+// changing what it holds.
+func openLocked(path string) (*os.File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("recording: cannot create the directory for %s: %w", path, err)
+	}
 	f, err := regular.Create(path, 0o600)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
@@ -107,9 +121,39 @@ func Create(path string, h Header, opts RecordOptions) (*Recorder, error) {
 		f.Close()
 		return nil, err
 	}
-	if err := f.Truncate(0); err != nil {
+	return f, nil
+}
+
+// ExistsError is CreateNew's refusal of a file that already holds something:
+// replacing it would lose an earlier session.
+type ExistsError struct {
+	Path string
+	Size int64
+}
+
+// Error names the file and what it holds.
+func (e *ExistsError) Error() string {
+	return fmt.Sprintf("recording: %s already exists (%d bytes, perhaps an earlier session)", e.Path, e.Size)
+}
+
+// CreateNew is Create for a file that must not hold anything yet: a file
+// with content is refused with an *ExistsError and left as it was. The
+// checks run in Create's order, so a FIFO is named as one and a file another
+// mcpscope is recording to is refused as that; an empty file is taken, as
+// there is nothing in it to lose.
+func CreateNew(path string, h Header, opts RecordOptions) (*Recorder, error) {
+	f, err := openLocked(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("recording: cannot empty %s: %w", path, err)
+		return nil, fmt.Errorf("recording: cannot read %s: %w", path, err)
+	}
+	if fi.Size() > 0 {
+		f.Close()
+		return nil, &ExistsError{Path: path, Size: fi.Size()}
 	}
 	return start(f, path, h, opts)
 }

@@ -95,6 +95,7 @@ type recordSummary struct {
 		Status int    `json:"status"`
 		ReqSeq int64  `json:"req_seq"`
 	} `json:"error"`
+	State stateSkim `json:"state"`
 }
 
 // maxClientRecord is how far into a recording the listing looks for the
@@ -164,6 +165,9 @@ func describe(path string) SessionInfo {
 	}
 	if r.warnings.last != "" && info.Note == "" {
 		info.Note = r.warnings.last
+	}
+	if info.Note == "" {
+		info.Note = r.endNote()
 	}
 	return info
 }

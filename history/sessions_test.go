@@ -52,7 +52,7 @@ func TestListSessions(t *testing.T) {
 	b := infos[1]
 	fi, _ := os.Stat(full)
 	if b.Path != full || b.Requests != 6 || b.Errors != 3 || b.Records != 31 || b.Size != fi.Size() ||
-		b.Duration != 1350*time.Millisecond || b.URL != "http://localhost:8811/sse" || b.Note != "" {
+		b.Duration != 1350*time.Millisecond || b.URL != "http://localhost:8811/sse" || damageNote(b.Note) != "" {
 		t.Errorf("b.jsonl = %+v, want 6 requests, 3 errors (tool error, timeout, rpc error), 31 records, 1.35s", b)
 	}
 	if a := infos[2]; filepath.Base(a.Path) != "a.jsonl" || a.Requests != 1 || a.Errors != 0 {

@@ -172,6 +172,9 @@ func (r *Reader) skimNext(v any) error {
 		if st, ok := v.(seqTimed); ok {
 			r.inOrder(st.place())
 		}
+		if c, ok := v.(closing); ok {
+			r.closed = c.closes()
+		}
 		return nil
 	})
 }

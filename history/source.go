@@ -91,9 +91,10 @@ func (s *source) offer(i int, rec mcp.Record) {
 
 // lineSummary is what indexing needs of a record.
 type lineSummary struct {
-	Seq  int64     `json:"seq"`
-	Time time.Time `json:"time"`
-	Kind mcp.Kind  `json:"kind"`
+	Seq   int64     `json:"seq"`
+	Time  time.Time `json:"time"`
+	Kind  mcp.Kind  `json:"kind"`
+	State stateSkim `json:"state"`
 }
 
 // index reads where every record of r is without decoding any payload: a

@@ -16,6 +16,15 @@ type warnings struct {
 	list []string
 	more int
 	last string // the newest, listed or not: often what ended the file
+	// order is how many of the notes say the order breaks (order.go),
+	// not that a line is damaged.
+	order int
+}
+
+// addOrder adds a note that the records' order breaks.
+func (w *warnings) addOrder(s string) {
+	w.order++
+	w.add(s)
 }
 
 func (w *warnings) add(s string) {

@@ -62,11 +62,12 @@ func (m *Model) replayTick() tea.Cmd {
 			// One note says it best itself: most often the last line,
 			// cut short when mcpscope was stopped as it wrote it.
 			cmds = append(cmds, m.setStatus(levelWarn, "end of the recording: "+sanitize.Line(w[0])+" · "+m.keys.JumpStart.Help().Key+" plays it again"))
-		} else if n := r.p.Damaged(); n > 0 {
-			// The lines are listed on the terminal when the TUI ends;
-			// until then this is the only sign the file is damaged.
+		} else if s := r.p.NotesSummary(); s != "" {
+			// The notes are listed on the terminal when the TUI ends;
+			// until then this is the only sign of them. Worded by what
+			// they are about: an order note is no damaged line.
 			cmds = append(cmds, m.setStatus(levelWarn, fmt.Sprintf(
-				"end of the recording: %s skipped (listed when you quit) · %s plays it again", plural(n, "damaged line"), m.keys.JumpStart.Help().Key)))
+				"end of the recording: %s (listed when you quit) · %s plays it again", sanitize.Line(s), m.keys.JumpStart.Help().Key)))
 		} else {
 			cmds = append(cmds, m.setStatus(levelInfo, "at the end: "+m.keys.JumpStart.Help().Key+" plays it again"))
 		}

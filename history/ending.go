@@ -1,0 +1,66 @@
+package history
+
+import "github.com/mcpscope/mcpscope/mcp"
+
+// A session's end is recorded: the last record of a session mcpscope
+// closed (exec, the TUI, a proxied client that left or was let go) is a
+// state change to "closed". A recording whose last record is anything else
+// was stopped before its close was written: mcpscope was killed, or the
+// machine went down, between two lines. Its requests then look pending and
+// a re-run calls them unrecorded, so the reader says why, once, among its
+// warnings; or that another process still holds the file's lock and is
+// recording to it.
+
+// stateSkim is the part of a state record the reader needs to see the end.
+type stateSkim struct {
+	State string `json:"state"`
+}
+
+// closing is a record's skeleton that knows whether it closes the session.
+type closing interface{ closes() bool }
+
+func (s *lineSummary) closes() bool {
+	return s.Kind == mcp.KindState && s.State.State == mcp.StateClosed
+}
+func (s *recordSummary) closes() bool {
+	return s.Kind == mcp.KindState && s.State.State == mcp.StateClosed
+}
+
+// closes reports whether a record is a session's closing one.
+func closes(kind mcp.Kind, st *mcp.StateChange) bool {
+	return kind == mcp.KindState && st != nil && st.State == mcp.StateClosed
+}
+
+// Notes about how a recording ends, said when it has records but no close.
+const (
+	unclosedNote = "the recording ends without its close: mcpscope stopped before closing it (killed, or the machine went down), " +
+		"so what happened after its last record was not recorded"
+	stillRecordingNote = "the recording is still being recorded (another mcpscope holds it): this is what it held so far"
+)
+
+// isEndNote reports whether a reader's note is about how the recording
+// ends rather than a line in it.
+func isEndNote(s string) bool { return s == unclosedNote || s == stillRecordingNote }
+
+// onlyEndNotes reports whether every note is about how the recording ends.
+func onlyEndNotes(notes []string) bool {
+	for _, s := range notes {
+		if !isEndNote(s) {
+			return false
+		}
+	}
+	return len(notes) > 0
+}
+
+// endNote says why a recording read to its end has no closing record, or
+// "" when it has one, was not read to its end, holds no record, or ends in
+// a line cut short (whose warning says it was interrupted).
+func (r *Reader) endNote() string {
+	if !r.ended || r.closed || r.cut || r.n == 0 {
+		return ""
+	}
+	if heldByAnother(r.path) {
+		return stillRecordingNote
+	}
+	return unclosedNote
+}

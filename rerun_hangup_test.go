@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// SIGHUP (the terminal closed) during `replay --against` killed it at
+// once: no results, the server's session never ended. It now stops as
+// SIGINT does: 130, the server told of the cancelled request.
+func TestRerunCleansUpOnAHangup(t *testing.T) {
+	if os.Getenv("MCPSCOPE_RERUN_HANGUP_CHILD") == "" {
+		// The signal goes to the whole process: a child test process
+		// takes it alone (see TestExecStopsOnASignal).
+		cmd := exec.Command(os.Args[0], "-test.run=^TestRerunCleansUpOnAHangup$", "-test.count=1", "-test.v")
+		cmd.Env = append(os.Environ(), "MCPSCOPE_RERUN_HANGUP_CHILD=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "--- PASS: TestRerunCleansUpOnAHangup") {
+			t.Fatalf("the test in its own process: %v\n%s", err, out)
+		}
+		return
+	}
+	stateDir(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	// A recording that holds a call of the slow tool: exec interrupted
+	// while it waits.
+	first := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	path := filepath.Join(t.TempDir(), "s.jsonl")
+	interrupted := make(chan int, 1)
+	go func() {
+		_, _, code := run(t, "exec", "--record", path, "--transport", "streamable", first.Endpoint(), "tools/call slow")
+		interrupted <- code
+	}()
+	if _, err := first.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" }); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if code := <-interrupted; code != exitInterrupted {
+		t.Fatalf("recording the slow call: exit %d", code)
+	}
+
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	done := make(chan int, 1)
+	go func() {
+		_, _, code := run(t, "replay", path, "--against", srv.Endpoint())
+		done <- code
+	}()
+	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" }); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != exitInterrupted {
+			t.Errorf("exit %d, want %d", code, exitInterrupted)
+		}
+	case <-ctx.Done():
+		t.Fatal("replay --against did not stop on SIGHUP")
+	}
+	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "notifications/cancelled" }); err != nil {
+		t.Errorf("the server was not told of the cancellation: %v", err)
+	}
+}
