@@ -38,41 +38,21 @@ func TestRerunReportsARefusalOfWhatTheRecordingCancelled(t *testing.T) {
 	defer srv.Close()
 	url := srv.URL + demo.StreamablePath
 
-	s := mcp.NewSession(mcp.Config{URL: url, Transport: mcp.TransportStreamable})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
+	cfg := mcp.Config{URL: url, Transport: mcp.TransportStreamable}
+	recs := recordSession(t, ctx, cfg, func(s *mcp.Session) {
+		initialize(t, ctx, s)
+		callCtx, stop := context.WithCancel(ctx)
+		time.AfterFunc(2*time.Second, stop)
+		_, err := s.Request(callCtx, "tools/call", []byte(`{"name":"slow","arguments":{"seconds":5,"steps":5}}`))
+		stop()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("the slow call was not given up on: %v", err)
 		}
-	}()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
-	callCtx, stop := context.WithCancel(ctx)
-	time.AfterFunc(2*time.Second, stop)
-	_, err := s.Request(callCtx, "tools/call", []byte(`{"name":"slow","arguments":{"seconds":5,"steps":5}}`))
-	stop()
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("the slow call was not given up on: %v", err)
-	}
-	s.Close()
-	<-done
+	})
 
 	refuse.Store(true)
-	live := mcp.NewSession(mcp.Config{URL: url, Transport: mcp.TransportStreamable})
-	go func() {
-		for range live.Records() {
-		}
-	}()
+	live := liveSession(t, ctx, cfg)
 	defer live.Close()
-	if err := live.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
 	var slow *RerunResult
 	results := Rerun(ctx, recs, live, nil)
 	for i := range results {

@@ -25,47 +25,26 @@ func TestRerunCancelsWhatTheRecordingCancelled(t *testing.T) {
 	defer srv.Close()
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		t.Run(url[strings.LastIndexByte(url, '/')+1:], func(t *testing.T) {
-			s := mcp.NewSession(mcp.Config{URL: url})
-			var recs []mcp.Record
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				for b := range s.Records() {
-					recs = append(recs, b...)
+			recs := recordSession(t, ctx, mcp.Config{URL: url}, func(s *mcp.Session) {
+				if url != srv.StatelessURL() {
+					initialize(t, ctx, s)
 				}
-			}()
-			if err := s.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
-			if url != srv.StatelessURL() {
-				if _, err := s.Initialize(ctx); err != nil {
+				// Cancelled, as x in the TUI or ctrl+c in exec do (a deadline
+				// would be a timeout).
+				callCtx, stop := context.WithCancel(ctx)
+				time.AfterFunc(300*time.Millisecond, stop)
+				_, err := s.Request(callCtx, "tools/call", []byte(`{"name":"slow","arguments":{"seconds":5,"steps":5}}`))
+				stop()
+				if !errors.Is(err, context.Canceled) {
+					t.Fatalf("the slow call was not given up on: %v", err)
+				}
+				if _, err := mcp.Checked(s.Request(ctx, "tools/list", nil)); err != nil {
 					t.Fatal(err)
 				}
-			}
-			// Cancelled, as x in the TUI or ctrl+c in exec do (a deadline
-			// would be a timeout).
-			callCtx, stop := context.WithCancel(ctx)
-			time.AfterFunc(300*time.Millisecond, stop)
-			_, err := s.Request(callCtx, "tools/call", []byte(`{"name":"slow","arguments":{"seconds":5,"steps":5}}`))
-			stop()
-			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("the slow call was not given up on: %v", err)
-			}
-			if _, err := mcp.Checked(s.Request(ctx, "tools/list", nil)); err != nil {
-				t.Fatal(err)
-			}
-			s.Close()
-			<-done
+			})
 
-			live := mcp.NewSession(mcp.Config{URL: url})
-			go func() {
-				for range live.Records() {
-				}
-			}()
+			live := liveSession(t, ctx, mcp.Config{URL: url})
 			defer live.Close()
-			if err := live.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
 			start := time.Now()
 			results := Rerun(ctx, recs, live, nil)
 			if took := time.Since(start); took > 3*time.Second {

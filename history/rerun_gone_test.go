@@ -23,43 +23,22 @@ func TestRerunOfTheRequests2026DoesWithout(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	s := mcp.NewSession(mcp.Config{URL: srv.SSEURL()})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
+	recs := recordSession(t, ctx, mcp.Config{URL: srv.SSEURL()}, func(s *mcp.Session) {
+		initialize(t, ctx, s)
+		for _, step := range []func() (*mcp.Response, error){
+			func() (*mcp.Response, error) { return mcp.Checked(s.Request(ctx, "ping", nil)) },
+			func() (*mcp.Response, error) { return s.Subscribe(ctx, "demo://clock") },
+			func() (*mcp.Response, error) { return s.SetLogLevel(ctx, "warning") },
+			func() (*mcp.Response, error) { return s.Unsubscribe(ctx, "demo://clock") },
+		} {
+			if _, err := step(); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, step := range []func() (*mcp.Response, error){
-		func() (*mcp.Response, error) { return mcp.Checked(s.Request(ctx, "ping", nil)) },
-		func() (*mcp.Response, error) { return s.Subscribe(ctx, "demo://clock") },
-		func() (*mcp.Response, error) { return s.SetLogLevel(ctx, "warning") },
-		func() (*mcp.Response, error) { return s.Unsubscribe(ctx, "demo://clock") },
-	} {
-		if _, err := step(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s.Close()
-	<-done
+	})
 
-	live := mcp.NewSession(mcp.Config{URL: srv.StatelessURL()})
-	go func() {
-		for range live.Records() {
-		}
-	}()
+	live := liveSession(t, ctx, mcp.Config{URL: srv.StatelessURL()})
 	defer live.Close()
-	if err := live.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
 	results := Rerun(ctx, recs, live, nil)
 	var methods []string
 	for _, res := range results {

@@ -20,37 +20,18 @@ func TestRerunOfA2026RecordingOnAnOlderServer(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	modern := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	s := mcp.NewSession(mcp.Config{URL: modern.Endpoint(), NoListen: true})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
+	recs := recordSession(t, ctx, mcp.Config{URL: modern.Endpoint(), NoListen: true}, func(s *mcp.Session) {
+		if _, err := s.Discover(ctx); err != nil {
+			t.Fatal(err)
 		}
-	}()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Discover(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "echo", json.RawMessage(`{"text":"hi"}`)); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	<-done
+		if _, err := s.CallTool(ctx, "echo", json.RawMessage(`{"text":"hi"}`)); err != nil {
+			t.Fatal(err)
+		}
+	})
 
 	older := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	live := mcp.NewSession(mcp.Config{URL: older.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
-	go func() {
-		for range live.Records() {
-		}
-	}()
+	live := liveSession(t, ctx, mcp.Config{URL: older.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
 	defer live.Close()
-	if err := live.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
 	results := Rerun(ctx, recs, live, nil)
 	if len(results) != 3 {
 		t.Fatalf("re-ran %d requests, want discover, discover again, echo: %+v", len(results), results)

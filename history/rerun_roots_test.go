@@ -21,32 +21,17 @@ func rootsSession(t *testing.T, ctx context.Context, url func(*demo.Server) stri
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	s := mcp.NewSession(mcp.Config{URL: url(srv)})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
+	return recordSession(t, ctx, mcp.Config{URL: url(srv)}, func(s *mcp.Session) {
+		// Streamable HTTP initialized as it connected; 2026 has no handshake.
+		if s.InitializeResult() == nil && s.Transport() != mcp.TransportStateless {
+			initialize(t, ctx, s)
 		}
-	}()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	// Streamable HTTP initialized as it connected; 2026 has no handshake.
-	if s.InitializeResult() == nil && s.Transport() != mcp.TransportStateless {
-		if _, err := s.Initialize(ctx); err != nil {
+		listRoots(t, ctx, s, "the client has no roots")
+		if err := s.SetRoots(ctx, []mcp.Root{{URI: "file:///work/project", Name: "project"}}); err != nil {
 			t.Fatal(err)
 		}
-	}
-	listRoots(t, ctx, s, "the client has no roots")
-	if err := s.SetRoots(ctx, []mcp.Root{{URI: "file:///work/project", Name: "project"}}); err != nil {
-		t.Fatal(err)
-	}
-	listRoots(t, ctx, s, "the client has 1 root")
-	s.Close()
-	<-done
-	return recs
+		listRoots(t, ctx, s, "the client has 1 root")
+	})
 }
 
 func listRoots(t *testing.T, ctx context.Context, s *mcp.Session, want string) {
@@ -76,15 +61,8 @@ func TestRerunOffersTheRecordedRoots(t *testing.T) {
 			}
 			defer again.Close()
 			roots, _ := RecordedRoots(recs)
-			s := mcp.NewSession(mcp.Config{URL: url(again), Roots: roots})
-			go func() {
-				for range s.Records() {
-				}
-			}()
+			s := liveSession(t, ctx, mcp.Config{URL: url(again), Roots: roots})
 			defer s.Close()
-			if err := s.Connect(ctx); err != nil {
-				t.Fatal(err)
-			}
 			calls := 0
 			for _, res := range Rerun(ctx, recs, s, nil) {
 				if res.Tool == "list_roots" {

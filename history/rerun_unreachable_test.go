@@ -20,38 +20,17 @@ func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := mcp.NewSession(mcp.Config{URL: srv.MCPURL()})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
+	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL()}, func(s *mcp.Session) {
+		initialize(t, ctx, s)
+		for _, m := range []string{"tools/list", "prompts/list", "resources/list", "tools/list"} {
+			if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range []string{"tools/list", "prompts/list", "resources/list", "tools/list"} {
-		if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s.Close()
-	<-done
+	})
 
-	live := mcp.NewSession(mcp.Config{URL: srv.MCPURL(), NoGetStream: true})
-	go func() {
-		for range live.Records() {
-		}
-	}()
+	live := liveSession(t, ctx, mcp.Config{URL: srv.MCPURL(), NoGetStream: true})
 	defer live.Close()
-	if err := live.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
 	srv.Close() // gone before the first request is sent again
 	results := Rerun(ctx, recs, live, nil)
 	if len(results) == 0 {

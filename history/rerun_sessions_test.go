@@ -1,0 +1,62 @@
+package history
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// recordSession is the recording a re-run test re-runs: a session with cfg,
+// connected, steps run on it, then closed; it returns every record the
+// session wrote. The session is closed even when a step fails the test, so
+// its record reader does not outlive it.
+func recordSession(t *testing.T, ctx context.Context, cfg mcp.Config, steps func(s *mcp.Session)) []mcp.Record {
+	t.Helper()
+	s := mcp.NewSession(cfg)
+	var recs []mcp.Record
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range s.Records() {
+			recs = append(recs, b...)
+		}
+	}()
+	defer func() {
+		s.Close()
+		<-done
+	}()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	steps(s)
+	s.Close()
+	<-done
+	return recs
+}
+
+// initialize does the recorded client's handshake, failing the test if the
+// server refuses it.
+func initialize(t *testing.T, ctx context.Context, s *mcp.Session) {
+	t.Helper()
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// liveSession is the connected session a re-run sends to; its records are
+// read and dropped. The caller closes it, so that it is closed before the
+// servers the test's other defers close.
+func liveSession(t *testing.T, ctx context.Context, cfg mcp.Config) *mcp.Session {
+	t.Helper()
+	live := mcp.NewSession(cfg)
+	go func() {
+		for range live.Records() {
+		}
+	}()
+	if err := live.Connect(ctx); err != nil {
+		live.Close()
+		t.Fatal(err)
+	}
+	return live
+}
