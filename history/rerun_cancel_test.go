@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
 // A request the recorded client cancelled is cancelled again in the re-run,
@@ -18,11 +17,7 @@ import (
 func TestRerunCancelsWhatTheRecordingCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := startDemo(t)
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		t.Run(url[strings.LastIndexByte(url, '/')+1:], func(t *testing.T) {
 			recs := recordSession(t, ctx, mcp.Config{URL: url}, func(s *mcp.Session) {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
 // A recording of an older era that pinged, subscribed, unsubscribed and
@@ -18,11 +17,7 @@ import (
 func TestRerunOfTheRequests2026DoesWithout(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := startDemo(t)
 	recs := recordSession(t, ctx, mcp.Config{URL: srv.SSEURL()}, func(s *mcp.Session) {
 		initialize(t, ctx, s)
 		for _, step := range []func() (*mcp.Response, error){

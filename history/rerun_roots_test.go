@@ -16,11 +16,7 @@ import (
 // added (as the TUI's roots add does), and returns its records.
 func rootsSession(t *testing.T, ctx context.Context, url func(*demo.Server) string) []mcp.Record {
 	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := startDemo(t)
 	return recordSession(t, ctx, mcp.Config{URL: url(srv)}, func(s *mcp.Session) {
 		// Streamable HTTP initialized as it connected; 2026 has no handshake.
 		if s.InitializeResult() == nil && s.Transport() != mcp.TransportStateless {
@@ -55,11 +51,7 @@ func TestRerunOffersTheRecordedRoots(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			recs := rootsSession(t, ctx, url)
-			again, err := demo.Start("127.0.0.1:0", demo.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer again.Close()
+			again := startDemo(t)
 			roots, _ := RecordedRoots(recs)
 			s := liveSession(t, ctx, mcp.Config{URL: url(again), Roots: roots})
 			defer s.Close()

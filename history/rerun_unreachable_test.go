@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
 // The server goes away during a re-run: the request that found it gone
@@ -16,10 +15,7 @@ import (
 func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := startDemo(t)
 	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL()}, func(s *mcp.Session) {
 		initialize(t, ctx, s)
 		for _, m := range []string{"tools/list", "prompts/list", "resources/list", "tools/list"} {
