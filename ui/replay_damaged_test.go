@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -15,27 +14,10 @@ import (
 // the list itself is printed when the TUI ends, and until then the status
 // bar is the only sign the file was damaged.
 func TestReplayOfADamagedRecordingSaysLinesWereSkipped(t *testing.T) {
-	path := writeRecording(t, fixtureRecords()[:3])
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString("{oops\n" + `{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"http"}` + "\n")
-	f.Close()
-	p := loadRecording(t, path)
-	now := fixedNow
-	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	press(m, "G")
-	for i := 0; i < 5 && !p.Done(); i++ {
-		now = now.Add(time.Second)
-		m.Update(replayTickMsg{})
-	}
-	now = now.Add(time.Second)
-	m.Update(replayTickMsg{})
+	p := loadRecording(t, recordingWithTail(t, "{oops\n"+`{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"http"}`+"\n"))
 	// The file has no closing record either (the lines after its
 	// records are no close): said with the count.
-	if got := m.status.view(); !strings.Contains(got, "2 damaged lines skipped, it ends without its close (listed when you quit)") {
+	if got := statusAtReplayEnd(p, 160); !strings.Contains(got, "2 damaged lines skipped, it ends without its close (listed when you quit)") {
 		t.Errorf("status at the end = %q, want it to say 2 damaged lines were skipped and the close is missing", got)
 	}
 }
@@ -48,7 +30,7 @@ func TestReplaySaysWhenTheNextRecordIsFarAway(t *testing.T) {
 	recs[1].Time = recs[0].Time.Add(4 * 365 * 24 * time.Hour)
 	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, recs)
 	now := fixedNow
-	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	m := newReplay(p, &now)
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m.Update(replayTickMsg{})
 	now = now.Add(time.Second)
@@ -66,25 +48,8 @@ func TestReplaySaysWhenTheNextRecordIsFarAway(t *testing.T) {
 // so at the end of its replay, in the reader's words, where it said "1
 // damaged line skipped (listed when you quit)".
 func TestReplayOfARecordingCutShortSaysSo(t *testing.T) {
-	path := writeRecording(t, fixtureRecords()[:3])
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString(`{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"ht`)
-	f.Close()
-	p := loadRecording(t, path)
-	now := fixedNow
-	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
-	m.Update(tea.WindowSizeMsg{Width: 200, Height: 45})
-	press(m, "G")
-	for i := 0; i < 5 && !p.Done(); i++ {
-		now = now.Add(time.Second)
-		m.Update(replayTickMsg{})
-	}
-	now = now.Add(time.Second)
-	m.Update(replayTickMsg{})
-	if got := m.status.view(); !strings.Contains(got, "end of the recording: line 5 is cut short (the recording was interrupted)") {
+	p := loadRecording(t, recordingWithTail(t, `{"seq":9,"time":"2026-01-01T00:00:00Z","kind":"ht`))
+	if got := statusAtReplayEnd(p, 200); !strings.Contains(got, "end of the recording: line 5 is cut short (the recording was interrupted)") {
 		t.Errorf("status at the end = %q, want it to say the recording was cut short", got)
 	}
 }
@@ -94,7 +59,7 @@ func TestReplayOfARecordingCutShortSaysSo(t *testing.T) {
 func TestReplayOfAnEmptyRecordingSaysSo(t *testing.T) {
 	p := loadRecording(t, writeRecording(t, nil))
 	now := fixedNow
-	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return now }})
+	m := newReplay(p, &now)
 	if m.Init() == nil {
 		t.Fatal("the replay clock does not start: at its end from the start, the end is never said")
 	}

@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// recordingWithTail writes the first three fixture records to a recording,
+// then tail as it stands (damaged lines, records put there by hand), and
+// returns its path.
+func recordingWithTail(t *testing.T, tail string) string {
+	t.Helper()
+	path := writeRecording(t, fixtureRecords()[:3])
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(tail); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// newReplay is the TUI replaying p, on a clock that moves only when the
+// test moves *now, so that ticks play exactly what the test means.
+func newReplay(p *history.Player, now *time.Time) *Model {
+	return New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return *now }})
+}
+
+// statusAtReplayEnd plays p to its end, as a user who pressed G and waited
+// would, in a window width columns wide, and returns the status bar then.
+func statusAtReplayEnd(p *history.Player, width int) string {
+	now := fixedNow
+	m := newReplay(p, &now)
+	m.Update(tea.WindowSizeMsg{Width: width, Height: 45})
+	press(m, "G")
+	for i := 0; i < 5 && !p.Done(); i++ {
+		now = now.Add(time.Second)
+		m.Update(replayTickMsg{})
+	}
+	// One tick more: the end is said on the tick after the last record.
+	now = now.Add(time.Second)
+	m.Update(replayTickMsg{})
+	return m.status.view()
+}
