@@ -4,10 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -21,12 +18,7 @@ import (
 // limit in a child process (this test binary run again) makes the writes
 // fail as a full disk would.
 func TestProxyReportMarksAnIncompleteRecording(t *testing.T) {
-	if limit := os.Getenv("MCPSCOPE_TEST_FSIZE_PROXY"); limit != "" {
-		n, _ := strconv.ParseUint(limit, 10, 64)
-		small := syscall.Rlimit{Cur: n, Max: n}
-		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &small); err != nil {
-			t.Skipf("cannot lower the file size limit: %v", err)
-		}
+	if inFileLimitChild(t) {
 		h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
 		if _, errOut, code := run(t, "exec", "--no-record", h.run.base+"/mcp", "tools/call big bytes=100000"); code != exitOK {
 			t.Fatalf("exec through the proxy: exit %d: %s", code, errOut)
@@ -80,15 +72,10 @@ func TestProxyReportSaysASessionWasNotRecorded(t *testing.T) {
 // proxyUnderFileLimit runs TestProxyReportMarksAnIncompleteRecording's
 // child, a headless proxy whose files may not grow past limit bytes, and
 // returns its stderr and exit status.
-func proxyUnderFileLimit(t *testing.T, limit int) (string, string) {
+func proxyUnderFileLimit(t *testing.T, limit uint64) (string, string) {
 	t.Helper()
-	child := exec.Command(os.Args[0], "-test.run=^TestProxyReportMarksAnIncompleteRecording$")
-	child.Env = append(os.Environ(), "MCPSCOPE_TEST_FSIZE_PROXY="+strconv.Itoa(limit))
-	raw, err := child.Output()
-	if err != nil {
-		t.Fatalf("the child: %v\n%s", err, raw)
-	}
-	parts := strings.SplitN(string(raw), "\x00", 2)
+	raw := fileLimitChild(t, "TestProxyReportMarksAnIncompleteRecording", limit)
+	parts := strings.SplitN(raw, "\x00", 2)
 	if len(parts) != 2 {
 		t.Skipf("the child did not run the proxy (no file size limit here?): %q", raw)
 	}

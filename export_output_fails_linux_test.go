@@ -1,13 +1,9 @@
 package main
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -16,30 +12,13 @@ import (
 // whole session when shared. A file size limit in a child process (this
 // test binary run again) makes the write fail as a full disk would.
 func TestExportRemovesAnOutputItCouldNotFinish(t *testing.T) {
-	if args := os.Getenv("MCPSCOPE_TEST_FSIZE_EXPORT"); args != "" {
-		small := syscall.Rlimit{Cur: 4096, Max: 4096}
-		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &small); err != nil {
-			t.Skipf("cannot lower the file size limit: %v", err)
-		}
-		out, errOut, code := run(t, strings.Split(args, "\n")...)
-		fmt.Fprintf(os.Stdout, "%s\x00%s\x00%d", out, errOut, code)
-		os.Exit(0)
-	}
+	serveFileLimitChild(t)
 	path, _ := copyRecording(t)
 	for _, format := range []string{"md", "json"} {
 		output := filepath.Join(t.TempDir(), "session."+format)
-		child := exec.Command(os.Args[0], "-test.run=^TestExportRemovesAnOutputItCouldNotFinish$")
-		child.Env = append(os.Environ(), "MCPSCOPE_TEST_FSIZE_EXPORT="+strings.Join([]string{"export", path, "--format", format, "-o", output}, "\n"))
-		raw, err := child.Output()
-		if err != nil {
-			t.Fatalf("the child: %v", err)
-		}
-		parts := strings.SplitN(string(raw), "\x00", 3)
-		if len(parts) != 3 {
-			t.Skipf("the child did not run export (no file size limit here?): %q", raw)
-		}
-		if parts[2] != strconv.Itoa(exitFailed) || !strings.Contains(parts[1], "removed the incomplete "+output) {
-			t.Errorf("export --format %s: exit %s, stderr %q; want exit 1 saying the incomplete file was removed", format, parts[2], parts[1])
+		_, errOut, code := runUnderFileLimit(t, 4096, "export", path, "--format", format, "-o", output)
+		if code != exitFailed || !strings.Contains(errOut, "removed the incomplete "+output) {
+			t.Errorf("export --format %s: exit %d, stderr %q; want exit 1 saying the incomplete file was removed", format, code, errOut)
 		}
 		if _, err := os.Stat(output); !os.IsNotExist(err) {
 			t.Errorf("export --format %s left %s behind (%v)", format, output, err)

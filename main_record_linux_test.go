@@ -1,11 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -15,36 +12,15 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
-// A disk that fills up mid-session: a file size limit makes every write past
-// 4 KiB fail (EFBIG) as a full disk would (ENOSPC). The limit is lowered in
-// a child process (this test binary run again) only: lowered here it would
-// also fail the test framework's own log of this process, once that passed
-// 4 KiB.
+// A disk that fills up mid-session: a file size limit (in a child process,
+// see runUnderFileLimit) makes every write past 4 KiB fail as on a full disk.
 func TestExecSaysWhenTheRecordingIsIncomplete(t *testing.T) {
-	if args := os.Getenv("MCPSCOPE_TEST_FSIZE_EXEC"); args != "" {
-		small := syscall.Rlimit{Cur: 4096, Max: 4096}
-		if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &small); err != nil {
-			t.Skipf("cannot lower the file size limit: %v", err)
-		}
-		out, errOut, code := run(t, strings.Split(args, "\n")...)
-		fmt.Fprintf(os.Stdout, "%s\x00%s\x00%d", out, errOut, code)
-		os.Exit(0)
-	}
+	serveFileLimitChild(t)
 	url := startGateway(t, demo.Options{})
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	child := exec.Command(os.Args[0], "-test.run=^TestExecSaysWhenTheRecordingIsIncomplete$")
-	child.Env = append(os.Environ(), "MCPSCOPE_TEST_FSIZE_EXEC="+strings.Join([]string{"exec", "--record", path, url, "tools/list"}, "\n"))
-	raw, err := child.Output()
-	if err != nil {
-		t.Fatalf("the child: %v", err)
-	}
-	parts := strings.SplitN(string(raw), "\x00", 3)
-	if len(parts) != 3 {
-		t.Skipf("the child did not run exec (no file size limit here?): %q", raw)
-	}
-	out, errOut := parts[0], parts[1]
-	if parts[2] != strconv.Itoa(exitFailed) {
-		t.Errorf("exit %s, want 1 for a recording that failed\n%s\n%s", parts[2], out, errOut)
+	out, errOut, code := runUnderFileLimit(t, 4096, "exec", "--record", path, url, "tools/list")
+	if code != exitFailed {
+		t.Errorf("exit %d, want 1 for a recording that failed\n%s\n%s", code, out, errOut)
 	}
 	if !strings.Contains(errOut, "the recording "+path+" is incomplete: recording: cannot write to "+path) ||
 		strings.Contains(errOut, "recorded to") {
