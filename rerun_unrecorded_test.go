@@ -18,28 +18,8 @@ import (
 // with the live answer on one short line.
 func TestRerunOfARequestWithNoRecordedAnswerSaysSo(t *testing.T) {
 	stateDir(t)
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	path := filepath.Join(t.TempDir(), "cut.jsonl")
-	if _, errOut, code := run(t, "exec", "--record", path, srv.MCPURL(), "tools/call greet name=Ann"); code != 0 {
-		t.Fatalf("exec: exit %d, %s", code, errOut)
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Cut in the middle of the greeting's answer, as a kill would.
-	at := bytes.Index(raw, []byte("Hello, Ann!"))
-	if at < 0 {
-		t.Fatalf("the recording holds no answer to greet:\n%s", raw)
-	}
-	if err := os.WriteFile(path, raw[:at], 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, errOut, code := run(t, "replay", path, "--against", srv.MCPURL())
+	path, url := recordingCutInAnAnswer(t)
+	out, errOut, code := run(t, "replay", path, "--against", url)
 	if code != exitFailed {
 		t.Errorf("exit %d, want %d: an answer that was not compared is no match", code, exitFailed)
 	}
@@ -72,23 +52,8 @@ func TestRerunOfARequestWithNoRecordedAnswerSaysSo(t *testing.T) {
 // stderr.
 func TestRerunJSONReportCarriesTheRecordingsWarnings(t *testing.T) {
 	stateDir(t)
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	path := filepath.Join(t.TempDir(), "cut.jsonl")
-	if _, errOut, code := run(t, "exec", "--record", path, srv.MCPURL(), "tools/call greet name=Ann"); code != 0 {
-		t.Fatalf("exec: exit %d, %s", code, errOut)
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, raw[:bytes.Index(raw, []byte("Hello, Ann!"))], 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, errOut, _ := run(t, "replay", path, "--json", "--against", srv.MCPURL())
+	path, url := recordingCutInAnAnswer(t)
+	out, errOut, _ := run(t, "replay", path, "--json", "--against", url)
 	var report struct {
 		Warnings []string `json:"warnings"`
 		Results  []struct {
@@ -105,4 +70,33 @@ func TestRerunJSONReportCarriesTheRecordingsWarnings(t *testing.T) {
 	if n := len(report.Results); n == 0 || report.Results[n-1].Outcome != "unrecorded" || report.Results[n-1].Note == "" {
 		t.Errorf("results %+v, want the last unrecorded with its note", report.Results)
 	}
+}
+
+// recordingCutInAnAnswer records a greet call to a demo gateway, cuts the
+// recording in the middle of the greeting's answer, as a kill would, and
+// returns its path and the gateway's endpoint to re-run it on (the gateway
+// is closed when the test ends).
+func recordingCutInAnAnswer(t *testing.T) (path, url string) {
+	t.Helper()
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	path = filepath.Join(t.TempDir(), "cut.jsonl")
+	if _, errOut, code := run(t, "exec", "--record", path, srv.MCPURL(), "tools/call greet name=Ann"); code != 0 {
+		t.Fatalf("exec: exit %d, %s", code, errOut)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.Index(raw, []byte("Hello, Ann!"))
+	if at < 0 {
+		t.Fatalf("the recording holds no answer to greet:\n%s", raw)
+	}
+	if err := os.WriteFile(path, raw[:at], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, srv.MCPURL()
 }
