@@ -8,7 +8,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/spf13/cobra"
 
@@ -21,21 +20,10 @@ import (
 // was "o opens your own session to the same server · watch-only: this
 // session belongs …", the reason cut in the middle of a word.
 func TestProxyWatchOnlyLineReadsWholeAt80Columns(t *testing.T) {
-	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
-	run := tuiProxy(t, startGateway(t, demo.Options{})+demo.StreamablePath, proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
-	styles, err := loadStyles("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := ui.New(run.uiOptions(styles))
+	m, _ := proxyTUI(t, startGateway(t, demo.Options{})+demo.StreamablePath)
 	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 160, Height: 45}} {
 		m.Update(size)
-		var line string
-		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
-			if strings.Contains(l, "watch-only") {
-				line = strings.TrimSpace(l)
-			}
-		}
+		line := screenLine(m, "watch-only")
 		for _, want := range []string{"o open your own session", "watch-only: the proxied client owns this session"} {
 			if !strings.Contains(line, want) {
 				t.Errorf("at %dx%d the line under the panes is %q, want %q read whole", size.Width, size.Height, line, want)
