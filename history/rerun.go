@@ -68,9 +68,11 @@ type RerunResult struct {
 	Error       string       `json:"error,omitempty"`
 	// Note says why a request was not compared (OutcomeUnrecorded).
 	Note string `json:"note,omitempty"`
-	// NotSent is how many recorded requests after this one were not sent:
-	// the server could no longer be reached.
-	NotSent int `json:"not_sent,omitempty"`
+	// Unreachable says this request found the server gone, which ended
+	// the re-run; NotSent is how many recorded requests after it were
+	// therefore not sent (none when it was the last).
+	Unreachable bool `json:"unreachable,omitempty"`
+	NotSent     int  `json:"not_sent,omitempty"`
 	// Ignored are the ignore patterns that matched a field of the two
 	// answers compared; Compared says they were compared at all (not a
 	// failed request). UnmatchedIgnores reads them.
@@ -249,7 +251,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		if res.Outcome == OutcomeError && mcp.CauseOf(err) == mcp.CauseUnreachable {
 			// The server went away: every request after this one would
 			// fail the same way, a line each.
-			res.NotSent = requestsAfter(recs[i+1:])
+			res.Unreachable, res.NotSent = true, requestsAfter(recs[i+1:])
 			out = append(out, res)
 			break
 		}
@@ -272,7 +274,7 @@ func requestsAfter(recs []mcp.Record) int {
 // Unreachable reports whether the re-run stopped because the server could
 // no longer be reached.
 func Unreachable(results []RerunResult) bool {
-	return len(results) > 0 && results[len(results)-1].NotSent > 0
+	return len(results) > 0 && results[len(results)-1].Unreachable
 }
 
 // RerunUses reports whether Rerun looks at r: what was sent, what was
@@ -362,8 +364,11 @@ func RenderRerun(results []RerunResult) string {
 		if r.Error != "" {
 			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
 		}
-		if r.NotSent > 0 {
+		switch {
+		case r.NotSent > 0:
 			fmt.Fprintf(&b, "     the server can no longer be reached: the %d recorded requests after this were not sent\n", r.NotSent)
+		case r.Unreachable:
+			b.WriteString("     the server can no longer be reached\n")
 		}
 		if r.Note != "" {
 			fmt.Fprintf(&b, "     %s\n", r.Note)
