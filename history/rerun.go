@@ -292,41 +292,39 @@ func RerunUses(r *mcp.Record) bool {
 	return false
 }
 
-// judge compares one live outcome with the recorded one into res. refused
-// is the status the recorded POST got when the server refused it (0
-// otherwise): a server that refuses the same request the same way has not
-// changed.
+// judge compares one live outcome with the recorded one into res: its
+// outcome, differences and error, and, when it compares the two answers,
+// which ignore patterns matched. refused is the status the recorded POST
+// got when the server refused it (0 otherwise): a server that refuses the
+// same request the same way has not changed.
 func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) {
-	res.Outcome, res.Differences, res.Error = judged(res, recorded, refused, live, err, ignore)
-}
-
-// judged is judge's verdict; when it compares the two answers it notes in
-// res which ignore patterns matched.
-func judged(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) (Outcome, []Difference, string) {
 	var te *mcp.TimeoutError
 	var we *mcp.WireError
 	switch {
 	case refused != 0 && recorded == nil && errors.As(err, &we) && we.Status == refused:
-		return OutcomeSame, nil, ""
+		res.Outcome = OutcomeSame
 	case refused != 0 && recorded == nil && err == nil:
-		return OutcomeDifferent, []Difference{{Path: "$", Recorded: fmt.Sprintf("HTTP %d", refused), Live: string(live.Raw), Kind: DiffChanged}}, ""
+		res.Outcome = OutcomeDifferent
+		res.Differences = []Difference{{Path: "$", Recorded: fmt.Sprintf("HTTP %d", refused), Live: string(live.Raw), Kind: DiffChanged}}
 	case err != nil && recorded == nil && errors.As(err, &te):
-		return OutcomeSame, nil, "" // it went unanswered then too
+		res.Outcome = OutcomeSame // it went unanswered then too
 	case err != nil && errors.As(err, &te):
-		return OutcomeMissing, nil, err.Error()
+		res.Outcome, res.Error = OutcomeMissing, err.Error()
 	case err != nil:
-		return OutcomeError, nil, err.Error()
+		res.Outcome, res.Error = OutcomeError, err.Error()
 	case recorded == nil:
 		// Nothing to compare with: the whole live answer is not a
 		// difference, and reading it as one hides why.
-		return OutcomeUnrecorded, []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}, ""
+		res.Outcome = OutcomeUnrecorded
+		res.Differences = []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}
+	default:
+		diffs, matched := CompareIgnoring(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
+		res.Ignored, res.Compared = matched, true
+		res.Outcome = OutcomeSame
+		if len(diffs) > 0 {
+			res.Outcome, res.Differences = OutcomeDifferent, diffs
+		}
 	}
-	diffs, matched := CompareIgnoring(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
-	res.Ignored, res.Compared = matched, true
-	if len(diffs) == 0 {
-		return OutcomeSame, nil, ""
-	}
-	return OutcomeDifferent, diffs, ""
 }
 
 // paramsOf takes the params member out of a recorded message, unchanged.
