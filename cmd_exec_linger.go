@@ -17,13 +17,12 @@ import (
 // --linger does not wait for notifications that cannot come: once the
 // newest state of that stream says it is over for good, nothing arrives.
 type liveStream struct {
-	mu      sync.Mutex
-	seen    int64  // the Seq of the newest record looked at
-	over    string // which stream and what its newest state said, when that said it is over
-	changed chan struct{}
+	mu sync.Mutex
+	recordsSeen
+	over string // which stream and what its newest state said, when that said it is over
 }
 
-func newLiveStream() *liveStream { return &liveStream{changed: make(chan struct{})} }
+func newLiveStream() *liveStream { return &liveStream{recordsSeen: newRecordsSeen()} }
 
 // record looks at one record of the session, in order; a nil liveStream
 // looks at none.
@@ -45,9 +44,7 @@ func (l *liveStream) record(r mcp.Record) {
 			l.over = "the " + which + " for them is over for good: " + sanitize.Line(st.Detail)
 		}
 	}
-	l.seen = max(l.seen, r.Seq)
-	close(l.changed)
-	l.changed = make(chan struct{})
+	l.saw(r.Seq)
 }
 
 // state is why the stream is over ("" while it is not) and a channel

@@ -20,10 +20,9 @@ import (
 // each is printed with the answer it came before, in the order it came.
 // Progress has its own line (progressLine).
 type notes struct {
-	mu      sync.Mutex
-	seen    int64 // the Seq of the newest record looked at
-	lines   []heldLine
-	changed chan struct{} // closed and replaced when seen moves
+	mu sync.Mutex
+	recordsSeen
+	lines []heldLine
 	// A flood before one answer keeps its first maxNoteLines/2 lines and
 	// its last ones (a ring from ringAt); skipped counts those between.
 	ringAt  int
@@ -68,7 +67,7 @@ var quietNotes = map[string]bool{"notifications/progress": true, "notifications/
 const maxNoteText = 4096
 
 func newNotes(recording string) *notes {
-	return &notes{changed: make(chan struct{}), recording: recording}
+	return &notes{recordsSeen: newRecordsSeen(), recording: recording}
 }
 
 // record looks at one record of the session, in order.
@@ -105,9 +104,7 @@ func (n *notes) record(r mcp.Record) {
 	if line != "" {
 		n.add(line)
 	}
-	n.seen = max(n.seen, r.Seq)
-	close(n.changed)
-	n.changed = make(chan struct{})
+	n.saw(r.Seq)
 }
 
 // add holds a line, or counts it again when it is the same as the one

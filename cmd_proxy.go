@@ -311,9 +311,13 @@ type proxySessions struct {
 	recorded int      // recordings made in all
 	// failed holds the listed recordings (and any not listed yet) a write
 	// error made incomplete, and incomplete counts them all: the report
-	// must not list them as recorded like the rest.
+	// must not list them as recorded like the rest. unlisted holds the
+	// recordings made and not listed yet, so a failure of one that has
+	// dropped off the list (no longer named in the report) is only
+	// counted, and failed stays as small as the list.
 	failed     map[string]string // path -> why
 	incomplete int
+	unlisted   sync.Map // path -> struct{}; not under s.mu, which openEarly holds while it records
 	// unrecorded counts the sessions whose recording could not be
 	// created; atomic, as it is counted with s.mu held or not.
 	unrecorded    atomic.Int64

@@ -54,6 +54,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 		return recs, "", nil
 	}
 	path = rec.Path()
+	s.unlisted.Store(path, struct{}{}) // before the Tee can fail
 	if watched {
 		// Before the Tee writes the first record, so the Log holds none.
 		log = rec.NewLog()

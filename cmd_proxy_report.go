@@ -22,6 +22,7 @@ const listedPaths = 20
 // listedPaths; s.mu is held.
 func (s *proxySessions) noteRecorded(path string) {
 	s.recorded++
+	s.unlisted.Delete(path)
 	if len(s.paths) == listedPaths {
 		delete(s.failed, s.paths[0])
 		s.paths = slices.Delete(s.paths, 0, 1)
@@ -34,10 +35,12 @@ func (s *proxySessions) noteRecorded(path string) {
 // it runs (stderr is under it), else stderr. The report says it again.
 func (s *proxySessions) recordFailed(id int, path string, err error) {
 	s.mu.Lock()
-	if s.failed == nil {
-		s.failed = map[string]string{}
+	if _, pending := s.unlisted.Load(path); pending || slices.Contains(s.paths, path) {
+		if s.failed == nil {
+			s.failed = map[string]string{}
+		}
+		s.failed[path] = cause(err)
 	}
-	s.failed[path] = cause(err)
 	s.incomplete++
 	s.mu.Unlock()
 	if s.feed != nil && !closed(s.gone) {

@@ -68,9 +68,11 @@ type RerunResult struct {
 	Error       string       `json:"error,omitempty"`
 	// Note says why a request was not compared (OutcomeUnrecorded).
 	Note string `json:"note,omitempty"`
-	// NotSent is how many recorded requests after this one were not sent:
-	// the server could no longer be reached.
-	NotSent int `json:"not_sent,omitempty"`
+	// Unreachable says this request found the server gone, which ended
+	// the re-run; NotSent is how many recorded requests after it were
+	// therefore not sent (none when it was the last).
+	Unreachable bool `json:"unreachable,omitempty"`
+	NotSent     int  `json:"not_sent,omitempty"`
 	// Ignored are the ignore patterns that matched a field of the two
 	// answers compared; Compared says they were compared at all (not a
 	// failed request). UnmatchedIgnores reads them.
@@ -249,7 +251,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		if res.Outcome == OutcomeError && mcp.CauseOf(err) == mcp.CauseUnreachable {
 			// The server went away: every request after this one would
 			// fail the same way, a line each.
-			res.NotSent = requestsAfter(recs[i+1:])
+			res.Unreachable, res.NotSent = true, requestsAfter(recs[i+1:])
 			out = append(out, res)
 			break
 		}
@@ -272,7 +274,7 @@ func requestsAfter(recs []mcp.Record) int {
 // Unreachable reports whether the re-run stopped because the server could
 // no longer be reached.
 func Unreachable(results []RerunResult) bool {
-	return len(results) > 0 && results[len(results)-1].NotSent > 0
+	return len(results) > 0 && results[len(results)-1].Unreachable
 }
 
 // RerunUses reports whether Rerun looks at r: what was sent, what was
@@ -290,41 +292,39 @@ func RerunUses(r *mcp.Record) bool {
 	return false
 }
 
-// judge compares one live outcome with the recorded one into res. refused
-// is the status the recorded POST got when the server refused it (0
-// otherwise): a server that refuses the same request the same way has not
-// changed.
+// judge compares one live outcome with the recorded one into res: its
+// outcome, differences and error, and, when it compares the two answers,
+// which ignore patterns matched. refused is the status the recorded POST
+// got when the server refused it (0 otherwise): a server that refuses the
+// same request the same way has not changed.
 func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) {
-	res.Outcome, res.Differences, res.Error = judged(res, recorded, refused, live, err, ignore)
-}
-
-// judged is judge's verdict; when it compares the two answers it notes in
-// res which ignore patterns matched.
-func judged(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) (Outcome, []Difference, string) {
 	var te *mcp.TimeoutError
 	var we *mcp.WireError
 	switch {
 	case refused != 0 && recorded == nil && errors.As(err, &we) && we.Status == refused:
-		return OutcomeSame, nil, ""
+		res.Outcome = OutcomeSame
 	case refused != 0 && recorded == nil && err == nil:
-		return OutcomeDifferent, []Difference{{Path: "$", Recorded: fmt.Sprintf("HTTP %d", refused), Live: string(live.Raw), Kind: DiffChanged}}, ""
+		res.Outcome = OutcomeDifferent
+		res.Differences = []Difference{{Path: "$", Recorded: fmt.Sprintf("HTTP %d", refused), Live: string(live.Raw), Kind: DiffChanged}}
 	case err != nil && recorded == nil && errors.As(err, &te):
-		return OutcomeSame, nil, "" // it went unanswered then too
+		res.Outcome = OutcomeSame // it went unanswered then too
 	case err != nil && errors.As(err, &te):
-		return OutcomeMissing, nil, err.Error()
+		res.Outcome, res.Error = OutcomeMissing, err.Error()
 	case err != nil:
-		return OutcomeError, nil, err.Error()
+		res.Outcome, res.Error = OutcomeError, err.Error()
 	case recorded == nil:
 		// Nothing to compare with: the whole live answer is not a
 		// difference, and reading it as one hides why.
-		return OutcomeUnrecorded, []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}, ""
+		res.Outcome = OutcomeUnrecorded
+		res.Differences = []Difference{{Path: "$", Live: string(live.Raw), Kind: DiffAdded}}
+	default:
+		diffs, matched := CompareIgnoring(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
+		res.Ignored, res.Compared = matched, true
+		res.Outcome = OutcomeSame
+		if len(diffs) > 0 {
+			res.Outcome, res.Differences = OutcomeDifferent, diffs
+		}
 	}
-	diffs, matched := CompareIgnoring(json.RawMessage(recorded.RPC.Raw), json.RawMessage(live.Raw), ignore)
-	res.Ignored, res.Compared = matched, true
-	if len(diffs) == 0 {
-		return OutcomeSame, nil, ""
-	}
-	return OutcomeDifferent, diffs, ""
 }
 
 // paramsOf takes the params member out of a recorded message, unchanged.
@@ -362,8 +362,11 @@ func RenderRerun(results []RerunResult) string {
 		if r.Error != "" {
 			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
 		}
-		if r.NotSent > 0 {
+		switch {
+		case r.NotSent > 0:
 			fmt.Fprintf(&b, "     the server can no longer be reached: the %d recorded requests after this were not sent\n", r.NotSent)
+		case r.Unreachable:
+			b.WriteString("     the server can no longer be reached\n")
 		}
 		if r.Note != "" {
 			fmt.Fprintf(&b, "     %s\n", r.Note)

@@ -1,0 +1,21 @@
+package main
+
+// recordsSeen is how far the goroutine reading a session's records has
+// got, and a wake-up for whoever waits for it to get further: exec's
+// notes (printed with the answer they came before) and --linger's
+// liveStream both wait for it, a bounded time. The mutex of the type
+// holding it guards it, with what that type derives from the records.
+type recordsSeen struct {
+	seen    int64         // the Seq of the newest record looked at
+	changed chan struct{} // closed and replaced when seen moves
+}
+
+func newRecordsSeen() recordsSeen { return recordsSeen{changed: make(chan struct{})} }
+
+// saw notes that the record numbered seq was looked at, and wakes whoever
+// waits on changed.
+func (s *recordsSeen) saw(seq int64) {
+	s.seen = max(s.seen, seq)
+	close(s.changed)
+	s.changed = make(chan struct{})
+}

@@ -1,0 +1,91 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+)
+
+// goneBefore is a live session whose server goes away just before the
+// named request is sent.
+type goneBefore struct {
+	*mcp.Session
+	srv    *demo.Server
+	method string
+}
+
+func (g goneBefore) Request(ctx context.Context, method string, params json.RawMessage) (*mcp.Response, error) {
+	if method == g.method {
+		g.srv.Close()
+	}
+	return g.Session.Request(ctx, method, params)
+}
+
+// The server goes away at the very last request: that is the same case as
+// going away earlier (the run exited 1 with a plain error instead of 3,
+// because nothing was left unsent).
+func TestRerunServerGoneAtTheLastRequest(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	s := mcp.NewSession(mcp.Config{URL: srv.MCPURL()})
+	var recs []mcp.Record
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range s.Records() {
+			recs = append(recs, b...)
+		}
+	}()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"tools/list", "prompts/list"} {
+		if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	<-done
+
+	// No idle connection kept: one the server has just closed would end
+	// the request with EOF (a dropped connection) rather than the refusal
+	// of a server that is gone.
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	live := mcp.NewSession(mcp.Config{URL: srv.MCPURL(), NoGetStream: true, HTTPClient: client})
+	go func() {
+		for range live.Records() {
+		}
+	}()
+	defer live.Close()
+	if err := live.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	results := Rerun(ctx, recs, goneBefore{live, srv, "prompts/list"}, nil)
+	if len(results) == 0 {
+		t.Fatal("no results")
+	}
+	last := results[len(results)-1]
+	if last.Method != "prompts/list" || last.Outcome != OutcomeError || last.NotSent != 0 {
+		t.Fatalf("results %+v, want the last request (prompts/list) failed with nothing after it", results)
+	}
+	if !Unreachable(results) {
+		t.Errorf("Unreachable = false for a run whose last request found the server gone: %+v", last)
+	}
+	if out := RenderRerun(results); !strings.Contains(out, "the server can no longer be reached\n") {
+		t.Errorf("the report does not say the server is gone:\n%s", out)
+	}
+}
