@@ -33,47 +33,22 @@ func (g goneBefore) Request(ctx context.Context, method string, params json.RawM
 func TestRerunServerGoneAtTheLastRequest(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	s := mcp.NewSession(mcp.Config{URL: srv.MCPURL()})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
+	srv := startDemo(t)
+	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL()}, func(s *mcp.Session) {
+		initialize(t, ctx, s)
+		for _, m := range []string{"tools/list", "prompts/list"} {
+			if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range []string{"tools/list", "prompts/list"} {
-		if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s.Close()
-	<-done
+	})
 
 	// No idle connection kept: one the server has just closed would end
 	// the request with EOF (a dropped connection) rather than the refusal
 	// of a server that is gone.
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
-	live := mcp.NewSession(mcp.Config{URL: srv.MCPURL(), NoGetStream: true, HTTPClient: client})
-	go func() {
-		for range live.Records() {
-		}
-	}()
+	live := liveSession(t, ctx, mcp.Config{URL: srv.MCPURL(), NoGetStream: true, HTTPClient: client})
 	defer live.Close()
-	if err := live.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
 	results := Rerun(ctx, recs, goneBefore{live, srv, "prompts/list"}, nil)
 	if len(results) == 0 {
 		t.Fatal("no results")
