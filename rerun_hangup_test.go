@@ -31,23 +31,15 @@ func TestRerunCleansUpOnAHangup(t *testing.T) {
 	stateDir(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	// A recording that holds a call of the slow tool: exec interrupted
-	// while it waits.
-	first := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	// A recording that holds a call of the slow tool, answered: the
+	// re-run waits for the live answer until the hangup. (A recording
+	// of a call cancelled at once was re-run cancelling it as soon, and
+	// could end before the signal came.)
+	var release func()
+	url, release := heldToolCall(t, func(*mcptest.Exchange) { release() })
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	interrupted := make(chan int, 1)
-	go func() {
-		_, _, code := run(t, "exec", "--record", path, "--transport", "streamable", first.Endpoint(), "tools/call slow")
-		interrupted <- code
-	}()
-	if _, err := first.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" }); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	if code := <-interrupted; code != exitInterrupted {
-		t.Fatalf("recording the slow call: exit %d", code)
+	if _, errOut, code := run(t, "exec", "--record", path, "--transport", "streamable", url, "tools/call slow"); code != 0 {
+		t.Fatalf("recording the slow call: exit %d\n%s", code, errOut)
 	}
 
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
