@@ -116,6 +116,9 @@ func newExecCmd() *cobra.Command {
 			}
 			xf.asJSON, xf.answers = asJSON, answers
 			xf.tty = isTerminal(cmd.ErrOrStderr())
+			if isTerminal(cmd.OutOrStdout()) {
+				xf.width = outputWidth(cmd.OutOrStdout())
+			}
 			return runExec(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), url, cmds, &cf, &rf, &xf)
 		},
 	}
@@ -214,6 +217,9 @@ type execFlags struct {
 	linger  time.Duration
 	// tty says stderr is a terminal, where the progress line is drawn.
 	tty bool
+	// width is stdout's terminal's, listings are wrapped to; 0 when
+	// stdout is no terminal.
+	width int
 }
 
 // check refuses flags that cannot apply to the commands given.
@@ -347,7 +353,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	// Each command's result is written at once when it is complete, rather
 	// than in a system call per line.
 	out := bufio.NewWriter(stdout)
-	p := &printer{w: out, errw: stderr, quiet: asJSON, savePath: xf.save, force: xf.force, notes: gathered}
+	p := &printer{w: out, errw: stderr, quiet: asJSON, width: xf.width, savePath: xf.save, force: xf.force, notes: gathered}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))

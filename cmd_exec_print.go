@@ -27,6 +27,9 @@ type printer struct {
 	w     io.Writer
 	errw  io.Writer // where failures go when the records are the output
 	quiet bool      // --json: records are the output
+	// width is the terminal's that the output goes to, which listings
+	// wrap to; 0 off a terminal, where each entry stays one line.
+	width int
 
 	// Known once connected: the session's transport and protocol.
 	transport, protocol string
