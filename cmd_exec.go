@@ -44,11 +44,13 @@ or cursor=X for one page):
   prompts/get NAME arg=value ...              (prompt)
   completion/complete prompt NAME ARG=VALUE [other=value ...]   (complete)
   completion/complete resource TEMPLATE VAR=VALUE [other=value ...]
-  logging/setLevel LEVEL                      (loglevel; debug info notice warning
-                                               error critical alert emergency)
+  logging/setLevel LEVEL                      (loglevel; debug info notice
+                                               warning error critical alert
+                                               emergency)
   subscriptions/listen notifications:='{"toolsListChanged":true}'
-                                              2026-07-28: answered by the server's
-                                              acknowledgement; the stream stays open
+                                              2026-07-28: answered by the
+                                              server's acknowledgement; the
+                                              stream stays open
   METHOD [key=value ... | '{"json":"params"}']
 Quote a whole command, or give its words as separate arguments:
   mcpscope exec http://localhost:8811 'tools/call greet name=Ann times=2'
@@ -61,8 +63,9 @@ Log messages and resource updates the server sends are printed with the
 answer they came before (lines starting with ·); --linger keeps the session
 open after the last command to print those that come later (a subscription's
 updates), and ends early, saying so, when no more can come (the server offers
-no GET stream, or its listen stream gave up for good). On a terminal, stderr shows the progress of a pending request;
-ctrl+c cancels it on the wire before exiting.
+no GET stream, or its listen stream gave up for good). On a terminal, stderr
+shows the progress of a pending request; ctrl+c cancels it on the wire before
+exiting.
 
 What the server asks of the user (elicitation, sampling) is answered from
 --answer flags given ahead, in the words the TUI takes:
