@@ -283,6 +283,9 @@ func newExportCmd() *cobra.Command {
 			if err := notTheRecording(output, args[0]); err != nil {
 				return &exitError{exitUsage, err}
 			}
+			if err := notARecording(output); err != nil {
+				return &exitError{exitUsage, err}
+			}
 			if output != "" && output != "-" {
 				if err := outputDirError("-o", output, "session.md"); err != nil {
 					return &exitError{exitUsage, err}
@@ -362,4 +365,19 @@ func notTheRecording(output, recording string) error {
 		return nil
 	}
 	return fmt.Errorf("--output %s is the recording being exported: writing it would destroy the recording; name another file", output)
+}
+
+// notARecording refuses an --output that holds another recording: the
+// export would replace that session, which nothing else kept, as --record
+// refuses to without --force. Any other file is replaced, as -o does.
+func notARecording(output string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	r, err := history.Open(output) // a regular file only: a device or FIFO is never read
+	if err != nil {
+		return nil // not there, or no recording
+	}
+	r.Close()
+	return fmt.Errorf("--output %s is a recording of another session: writing it would destroy that session; name another file", output)
 }
