@@ -56,35 +56,59 @@ func (p *printer) columns(rows []entry) {
 }
 
 // minWrapRoom is the narrowest column a listing's text is wrapped into:
-// narrower, a description would take a line per word, and it is left to
-// the terminal to break.
-const minWrapRoom = 30
+// narrower (long resource URIs leave little of 80 columns), each further
+// line is indented by hangIndent under the row instead, so a description
+// does not take a line per few words.
+const (
+	minWrapRoom = 40
+	hangIndent  = 4
+)
 
 // hanging is text that starts in column col, wrapped at its spaces to the
-// terminal's width with each further line indented to col, so a long
-// description stays in its column instead of the terminal breaking it
-// mid-word at the left edge. Off a terminal (width 0) it is text as it is:
-// one line, for grep.
+// terminal's width with each further line indented to col (or by
+// hangIndent when that column is narrow), so a long description stays
+// under its row instead of the terminal breaking it mid-word at the left
+// edge. Off a terminal (width 0) it is text as it is: one line, for grep.
 func (p *printer) hanging(text string, col int) string {
 	room := p.width - col
-	if p.width <= 0 || room < minWrapRoom || ansi.StringWidth(text) <= room {
+	if p.width <= 0 || ansi.StringWidth(text) <= room {
 		return text
 	}
-	lines := wrap.Words(text, room)
+	indent := col
+	if room < minWrapRoom {
+		indent = hangIndent
+	}
+	var lines []string
+	if room >= hangIndent*4 {
+		// The first line fills what the row leaves; the rest go under it.
+		first := wrap.Words(text, room)[0]
+		lines = append(lines, first)
+		text = strings.TrimLeft(strings.TrimPrefix(text, first), " ")
+	} else {
+		lines = append(lines, "") // a row past the width: all of text goes under it
+	}
+	if text != "" {
+		lines = append(lines, wrap.Words(text, p.width-indent)...)
+	}
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ") // argSummary's two-space gaps at a break
 	}
-	return strings.Join(lines, "\n"+strings.Repeat(" ", col))
+	return strings.Join(lines, "\n"+strings.Repeat(" ", indent))
 }
 
 // hangingParts is hanging for a line of parts set apart by two spaces
-// (argSummary's "name*: string  count: number"): it breaks only between
-// parts, so no "count:" is left at a line's end without its type.
+// (argSummary's "name*: string  count: number"): it breaks between parts,
+// so no "count:" is left at a line's end without its type, and inside a
+// part only when it is longer than a line.
 func (p *printer) hangingParts(text string, col int) string {
 	const nbsp = "\u00a0" // no space wrap.Words breaks at
 	parts := strings.Split(text, "  ")
 	for i, part := range parts {
-		parts[i] = strings.ReplaceAll(part, " ", nbsp)
+		if ansi.StringWidth(part) <= p.width-col-hangIndent {
+			// A part longer than a line ("Los Angeles" at the end of an
+			// enum) keeps its spaces to break at, not mid-word.
+			parts[i] = strings.ReplaceAll(part, " ", nbsp)
+		}
 	}
 	return strings.ReplaceAll(p.hanging(strings.Join(parts, "  "), col), nbsp, " ")
 }

@@ -65,3 +65,34 @@ func TestExecToolListWrapsToTheTerminal(t *testing.T) {
 		t.Errorf("off a terminal the description is not one line:\n%s", piped)
 	}
 }
+
+// A listing whose names leave less than minWrapRoom of the 80 columns
+// (server-everything's resource URIs) goes on under each row, indented by
+// hangIndent, instead of a narrow column of a few words a line.
+func TestExecResourceListWrapsUnderANarrowColumn(t *testing.T) {
+	uri := "demo://resource/static/document/architecture.md"
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method != "resources/list" {
+			c.Default()
+			return
+		}
+		c.Result(map[string]any{"resources": []map[string]any{{"uri": uri, "name": "architecture.md", "mimeType": "text/markdown", "description": "Static document file exposed from /docs: architecture.md, of how the parts fit together"}}})
+	}})
+	cmds, err := parseCommands([]string{"resources/list"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
+	var out, errOut bytes.Buffer
+	if err := runExec(context.Background(), &out, &errOut, srv.SSEURL(), cmds, &cf, &recordFlags{off: true}, &execFlags{width: 80}); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out.String(), errOut.String())
+	}
+	listing := out.String()[strings.Index(out.String(), "── resources/list"):]
+	lines := strings.Split(listing, "\n")
+	if !strings.HasPrefix(lines[1], uri+"  text/markdown  Static document") || utf8.RuneCountInString(lines[1]) > 80 {
+		t.Errorf("the row does not begin with the resource and fill the line:\n%s", listing)
+	}
+	if want := "    file exposed from /docs: architecture.md, of how the parts fit together"; lines[2] != want {
+		t.Errorf("the description does not go on under the row, indented by 4:\ngot  %q\nwant %q\n%s", lines[2], want, listing)
+	}
+}
