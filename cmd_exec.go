@@ -44,11 +44,13 @@ or cursor=X for one page):
   prompts/get NAME arg=value ...              (prompt)
   completion/complete prompt NAME ARG=VALUE [other=value ...]   (complete)
   completion/complete resource TEMPLATE VAR=VALUE [other=value ...]
-  logging/setLevel LEVEL                      (loglevel; debug info notice warning
-                                               error critical alert emergency)
+  logging/setLevel LEVEL                      (loglevel; debug info notice
+                                               warning error critical alert
+                                               emergency)
   subscriptions/listen notifications:='{"toolsListChanged":true}'
-                                              2026-07-28: answered by the server's
-                                              acknowledgement; the stream stays open
+                                              2026-07-28: answered by the
+                                              server's acknowledgement; the
+                                              stream stays open
   METHOD [key=value ... | '{"json":"params"}']
 Quote a whole command, or give its words as separate arguments:
   mcpscope exec http://localhost:8811 'tools/call greet name=Ann times=2'
@@ -61,8 +63,9 @@ Log messages and resource updates the server sends are printed with the
 answer they came before (lines starting with ·); --linger keeps the session
 open after the last command to print those that come later (a subscription's
 updates), and ends early, saying so, when no more can come (the server offers
-no GET stream, or its listen stream gave up for good). On a terminal, stderr shows the progress of a pending request;
-ctrl+c cancels it on the wire before exiting.
+no GET stream, or its listen stream gave up for good). On a terminal, stderr
+shows the progress of a pending request; ctrl+c cancels it on the wire before
+exiting.
 
 What the server asks of the user (elicitation, sampling) is answered from
 --answer flags given ahead, in the words the TUI takes:
@@ -116,6 +119,9 @@ func newExecCmd() *cobra.Command {
 			}
 			xf.asJSON, xf.answers = asJSON, answers
 			xf.tty = isTerminal(cmd.ErrOrStderr())
+			if isTerminal(cmd.OutOrStdout()) {
+				xf.width = outputWidth(cmd.OutOrStdout())
+			}
 			return runExec(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), url, cmds, &cf, &rf, &xf)
 		},
 	}
@@ -214,6 +220,9 @@ type execFlags struct {
 	linger  time.Duration
 	// tty says stderr is a terminal, where the progress line is drawn.
 	tty bool
+	// width is stdout's terminal's, listings are wrapped to; 0 when
+	// stdout is no terminal.
+	width int
 }
 
 // check refuses flags that cannot apply to the commands given.
@@ -347,7 +356,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	// Each command's result is written at once when it is complete, rather
 	// than in a system call per line.
 	out := bufio.NewWriter(stdout)
-	p := &printer{w: out, errw: stderr, quiet: asJSON, savePath: xf.save, force: xf.force, notes: gathered}
+	p := &printer{w: out, errw: stderr, quiet: asJSON, width: xf.width, savePath: xf.save, force: xf.force, notes: gathered}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))

@@ -27,6 +27,9 @@ type printer struct {
 	w     io.Writer
 	errw  io.Writer // where failures go when the records are the output
 	quiet bool      // --json: records are the output
+	// width is the terminal's that the output goes to, which listings
+	// wrap to; 0 off a terminal, where each entry stays one line.
+	width int
 
 	// Known once connected: the session's transport and protocol.
 	transport, protocol string
@@ -245,11 +248,17 @@ func (p *printer) tools(result json.RawMessage) {
 	named := mcp.NameProblems(tools)
 	for i, t := range tools {
 		desc := history.ToolLine(t, firstLine(t.Description))
+		if t.TaskSupport == mcp.TaskRequired {
+			// tools/call follows it to its result. Said in the hints'
+			// parentheses when there are any, not in a pair of its own.
+			if len(t.Annotations.Words()) > 0 {
+				desc = "(runs as a task; " + strings.TrimPrefix(desc, "(")
+			} else {
+				desc = strings.TrimSuffix("(runs as a task) "+desc, " ")
+			}
+		}
 		if named != nil && named[i] != "" {
 			desc = "⚠ " + named[i] + " · " + desc
-		}
-		if t.TaskSupport == mcp.TaskRequired {
-			desc = "(runs as a task) " + desc // tools/call follows it to its result
 		}
 		if why := mcp.HeaderProblem(t.InputSchema); why != "" && p.modern() {
 			// Shown, since the server sent it, but marked: a 2026 client

@@ -11,8 +11,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/internal/wrap"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -45,11 +48,69 @@ func (p *printer) columns(rows []entry) {
 		}
 	}
 	for i, r := range rows {
-		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], sanitize.Line(r.desc))
+		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], p.hanging(sanitize.Line(r.desc), width+2))
 		if r.more != "" {
-			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", sanitize.Line(r.more))
+			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", p.hangingParts(sanitize.Line(r.more), width+4))
 		}
 	}
+}
+
+// minWrapRoom is the narrowest column a listing's text is wrapped into:
+// narrower (long resource URIs leave little of 80 columns), each further
+// line is indented by hangIndent under the row instead, so a description
+// does not take a line per few words.
+const (
+	minWrapRoom = 40
+	hangIndent  = 4
+)
+
+// hanging is text that starts in column col, wrapped at its spaces to the
+// terminal's width with each further line indented to col (or by
+// hangIndent when that column is narrow), so a long description stays
+// under its row instead of the terminal breaking it mid-word at the left
+// edge. Off a terminal (width 0) it is text as it is: one line, for grep.
+func (p *printer) hanging(text string, col int) string {
+	room := p.width - col
+	if p.width <= 0 || ansi.StringWidth(text) <= room {
+		return text
+	}
+	indent := col
+	if room < minWrapRoom {
+		indent = hangIndent
+	}
+	var lines []string
+	if room >= hangIndent*4 {
+		// The first line fills what the row leaves; the rest go under it.
+		first := wrap.Words(text, room)[0]
+		lines = append(lines, first)
+		text = strings.TrimLeft(strings.TrimPrefix(text, first), " ")
+	} else {
+		lines = append(lines, "") // a row past the width: all of text goes under it
+	}
+	if text != "" {
+		lines = append(lines, wrap.Words(text, p.width-indent)...)
+	}
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ") // argSummary's two-space gaps at a break
+	}
+	return strings.Join(lines, "\n"+strings.Repeat(" ", indent))
+}
+
+// hangingParts is hanging for a line of parts set apart by two spaces
+// (argSummary's "name*: string  count: number"): it breaks between parts,
+// so no "count:" is left at a line's end without its type, and inside a
+// part only when it is longer than a line.
+func (p *printer) hangingParts(text string, col int) string {
+	const nbsp = "\u00a0" // no space wrap.Words breaks at
+	parts := strings.Split(text, "  ")
+	for i, part := range parts {
+		if ansi.StringWidth(part) <= p.width-col-hangIndent {
+			// A part longer than a line ("Los Angeles" at the end of an
+			// enum) keeps its spaces to break at, not mid-word.
+			parts[i] = strings.ReplaceAll(part, " ", nbsp)
+		}
+	}
+	return strings.ReplaceAll(p.hanging(strings.Join(parts, "  "), col), nbsp, " ")
 }
 
 // maxTypedCursor bounds the nextCursor quoted in the hint for the next

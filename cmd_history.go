@@ -30,10 +30,10 @@ func newSessionsCmd() *cobra.Command {
 		Short: "List recorded sessions: start, URL, duration, requests, errors, size",
 		Long: `List the recordings, newest first, with each file's whole path to give to
 mcpscope replay or export; a proxied client's recording names the client
-after its URL (the clientInfo it sent). The table fits the terminal (COLUMNS, or 80
-columns, when the output is not one): on a narrow one each path goes on a
-line of its own, and the seconds of the start, the duration and the size
-are left out before the URL is cut.`,
+after its URL (the clientInfo it sent). The table fits the terminal
+(COLUMNS, or 80 columns, when the output is not one): on a narrow one each
+path goes on a line of its own, and the seconds of the start, the duration
+and the size are left out before the URL is cut.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := history.DefaultDir()
@@ -112,8 +112,9 @@ func newReplayCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Replay a recording in the TUI, or re-run it against a live server with --against",
-		Long: `Replay a recording in the same panes as a live session, at its original pace
-(space pauses, + and - change speed, . steps, g and G jump to the start and end).
+		Long: `Replay a recording in the same panes as a live session, at its original
+pace (space pauses, + and - change speed, . steps, g and G jump to the start
+and end).
 
 With --against URL it runs headless instead: the recorded requests are sent to
 URL in order and each answer is compared with the recorded one. Session ids,
@@ -129,7 +130,8 @@ Exit status with --against:
   0  every answer matched
   1  something differed, was missing or failed
   2  usage error, or a recording that cannot be used or holds no request
-  3  the server could not be reached, or went away during the run (the rest not sent)`,
+  3  the server could not be reached, or went away during the run (the rest
+     not sent)`,
 		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
@@ -281,6 +283,9 @@ func newExportCmd() *cobra.Command {
 			if err := notTheRecording(output, args[0]); err != nil {
 				return &exitError{exitUsage, err}
 			}
+			if err := notARecording(output); err != nil {
+				return &exitError{exitUsage, err}
+			}
 			if output != "" && output != "-" {
 				if err := outputDirError("-o", output, "session.md"); err != nil {
 					return &exitError{exitUsage, err}
@@ -360,4 +365,19 @@ func notTheRecording(output, recording string) error {
 		return nil
 	}
 	return fmt.Errorf("--output %s is the recording being exported: writing it would destroy the recording; name another file", output)
+}
+
+// notARecording refuses an --output that holds another recording: the
+// export would replace that session, which nothing else kept, as --record
+// refuses to without --force. Any other file is replaced, as -o does.
+func notARecording(output string) error {
+	if output == "" || output == "-" {
+		return nil
+	}
+	r, err := history.Open(output) // a regular file only: a device or FIFO is never read
+	if err != nil {
+		return nil // not there, or no recording
+	}
+	r.Close()
+	return fmt.Errorf("--output %s is a recording of another session: writing it would destroy that session; name another file", output)
 }

@@ -56,22 +56,25 @@ func newProxyCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "proxy URL",
 		Short: "Watch a real MCP client talk to URL: relay it through mcpscope, showing and recording each client's session",
-		Long: `mcpscope proxy listens on loopback and relays every MCP client that connects to it to
-URL, over whichever transport the client chose (legacy HTTP+SSE, streamable HTTP,
-stateless 2026-07-28), and shows their conversation in the usual panes: each client
-is a session of its own ([ and ] switch between them), recorded to a file of its own.
-A proxied session is watch-only: the client owns it.
+		Long: `mcpscope proxy listens on loopback and relays every MCP client that connects
+to it to URL, over whichever transport the client chose (legacy HTTP+SSE,
+streamable HTTP, stateless 2026-07-28), and shows their conversation in the
+usual panes: each client is a session of its own ([ and ] switch between them),
+recorded to a file of its own. A proxied session is watch-only: the client
+owns it.
 
 Point the client at the proxy's URL it prints, e.g.
   mcpscope proxy http://localhost:8811
-  npx @modelcontextprotocol/inspector --cli http://127.0.0.1:8812/sse --transport sse --method tools/list
+  npx @modelcontextprotocol/inspector --cli http://127.0.0.1:8812/sse \
+    --transport sse --method tools/list
 
---bearer and -H fill in credentials for a client that sends none; they go only to URL.
--H 'Name:' (empty, as with curl) removes the client's own header of that name instead.
-A legacy server whose endpoint event names another origin is refused (the client's
-POSTs get 502 saying why) unless --allow-origin names that origin.
---headless records without the TUI and prints one line per message on stderr until
-interrupted (SIGINT or SIGTERM), then flushes the recordings.`,
+--bearer and -H fill in credentials for a client that sends none; they go only
+to URL. -H 'Name:' (empty, as with curl) removes the client's own header of
+that name instead. A legacy server whose endpoint event names another origin
+is refused (the client's POSTs get 502 saying why) unless --allow-origin names
+that origin. --headless records without the TUI and prints one line per
+message on stderr until interrupted (SIGINT or SIGTERM), then flushes the
+recordings.`,
 		Args: needArgs(1, 1, "the URL of the server to relay to", "mcpscope proxy http://localhost:8811"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			url, err := serverArg(args[0])

@@ -31,13 +31,14 @@ func addRootTUI(root *cobra.Command) {
 	rf.register(root)
 	themeFlag(root, &theme)
 	root.Long = `mcpscope opens a live session to an MCP server or gateway and shows how the
-transport was found, every raw event and the matched request/response pairs. It
-speaks all three eras of MCP over HTTP: legacy HTTP+SSE, streamable HTTP with
-sessions, and the stateless 2026-07-28 revision, and finds which one a URL serves.
-With no URL it starts the built-in demo gateway and connects to it.
+transport was found, every raw event and the matched request/response pairs.
+It speaks all three eras of MCP over HTTP: legacy HTTP+SSE, streamable HTTP
+with sessions, and the stateless 2026-07-28 revision, and finds which one a
+URL serves. With no URL it starts the built-in demo gateway and connects to it.
 
   mcpscope                            the built-in demo gateway
-  mcpscope http://localhost:8811      a Docker MCP Gateway (--bearer or $MCPSCOPE_TOKEN)
+  mcpscope http://localhost:8811      a Docker MCP Gateway (--bearer or
+                                      $MCPSCOPE_TOKEN)
   mcpscope http://localhost:3000/mcp  a streamable HTTP or 2026-07-28 server
   mcpscope proxy URL                  watch a real client talk to URL
 

@@ -2,6 +2,7 @@ package command
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
@@ -30,10 +31,13 @@ func CallArgs(c Command, schema *Schema) (json.RawMessage, []ArgWarning, error) 
 // as ParseArgs checks key:=json words.
 func objectWarnings(obj json.RawMessage, schema *Schema) []ArgWarning {
 	doc, err := jsonspan.Parse(obj, jsonspan.Limits{Depth: 1})
-	if schema == nil || err != nil {
+	if err != nil {
 		return nil
 	}
-	var warnings []ArgWarning
+	warnings := duplicateKeys(doc.Root())
+	if schema == nil {
+		return warnings
+	}
 	given := map[string]bool{}
 	for key, v := range doc.Root().Members() {
 		s, w := argSchemaFor(schema, key)
@@ -42,4 +46,28 @@ func objectWarnings(obj json.RawMessage, schema *Schema) []ArgWarning {
 		given[key] = true
 	}
 	return schemaMissing("", schema, func(name string) bool { return given[name] }, warnings)
+}
+
+// duplicateKeys warns of each key obj gives more than once. The object is
+// sent as typed, but which of the values a server takes is its JSON
+// reader's choice (encoding/json and JavaScript keep the last, others the
+// first or refuse it), and key=value words refuse a key given twice.
+func duplicateKeys(obj jsonspan.Value) []ArgWarning {
+	count := map[string]int{}
+	var order []string
+	for key := range obj.Members() {
+		if count[key] == 1 {
+			order = append(order, key)
+		}
+		count[key]++
+	}
+	var warnings []ArgWarning
+	for _, key := range order {
+		warnings = append(warnings, ArgWarning{
+			Key:     key,
+			Message: fmt.Sprintf("given %d times in the object: which one a server takes is up to its JSON reader (most keep the last); give it once", count[key]),
+			Short:   fmt.Sprintf("given %d times", count[key]),
+		})
+	}
+	return warnings
 }

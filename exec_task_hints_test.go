@@ -1,0 +1,36 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A tool that must run as a task and whose annotations state hints (the
+// reference server's simulate-research-query) is listed with one pair of
+// parentheses, "(runs as a task; non-destructive, closed-world)", not two
+// side by side.
+func TestExecListsATaskToolsHintsInOneParenthesis(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method != "tools/list" {
+			c.Default()
+			return
+		}
+		c.Result(map[string]any{"tools": []map[string]any{
+			{"name": "research", "description": "Researches a topic.", "inputSchema": map[string]any{"type": "object"},
+				"execution": map[string]any{"taskSupport": "required"}, "annotations": map[string]any{"readOnlyHint": false, "destructiveHint": false, "openWorldHint": false}},
+			{"name": "plain", "description": "No hints.", "inputSchema": map[string]any{"type": "object"},
+				"execution": map[string]any{"taskSupport": "required"}},
+		}})
+	}})
+	out, errOut, code := run(t, "exec", "--no-record", srv.URL, "tools/list")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"research  (runs as a task; non-destructive, closed-world) Researches a topic.\n", "plain     (runs as a task) No hints.\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the listing does not say %q:\n%s", want, out)
+		}
+	}
+}
