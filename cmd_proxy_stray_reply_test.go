@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -53,5 +54,16 @@ func TestProxyHeadlessSaysAStrayReplyAnswersNothing(t *testing.T) {
 	}
 	if !strings.Contains(out, "→ reply to no server request waiting (never asked, or answered already) id=4242") {
 		t.Errorf("stderr does not say the reply answers no server request:\n%.3000s", out)
+	}
+	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("recordings %q, want the one session's", files)
+	}
+	md, errOut, code := run(t, "export", files[0])
+	if code != exitOK {
+		t.Fatalf("export: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(md, "reply to no server request (never asked, or answered already): answered") {
+		t.Errorf("the export does not title the stray reply as answering no server request:\n%.3000s", md)
 	}
 }
