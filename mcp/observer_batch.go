@@ -23,11 +23,18 @@ func (o *Observer) FailBatch(batch int64, op string, err error) {
 	o.mu.Unlock()
 	// In the order they were sent, not the map's.
 	slices.SortFunc(failed, func(a, b *pending) int { return int(a.seq - b.seq) })
+	if len(failed) == 0 {
+		return
+	}
+	// Made once: a batch at the size limit holds hundreds of thousands
+	// of requests, and each record shares its words.
+	base := &ErrorInfo{Op: op, Message: err.Error(), Cause: CauseOf(err)}
+	if we, ok := err.(*WireError); ok {
+		base = we.info(op, 0, 0)
+	}
 	for _, p := range failed {
-		info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: p.seq, Conn: p.conn, Cause: CauseOf(err)}
-		if we, ok := err.(*WireError); ok {
-			info = we.info(op, p.seq, p.conn)
-		}
-		o.out.emit(Record{Kind: KindError, Error: info})
+		info := *base
+		info.ReqSeq, info.Conn = p.seq, p.conn
+		o.out.emit(Record{Kind: KindError, Error: &info})
 	}
 }
