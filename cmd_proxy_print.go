@@ -241,6 +241,11 @@ func message(m *mcp.RPCMessage, subject string) string {
 		what = "server request " + what
 	case mcp.ClassReply:
 		what = "reply to " + strings.TrimSpace("server request "+method)
+		if m.ReqSeq == 0 {
+			// The client answered an id no server request waits on: one
+			// upstream never sent, or one the client answered already.
+			what = "reply to no server request waiting (never asked, or answered already)"
+		}
 	}
 	if m.ID != "" {
 		what += " id=" + clip.Quote(m.ID, 200)

@@ -107,14 +107,15 @@ func (o *Observer) Close() {
 func (o *Observer) ClientMessage(body []byte, conn int) int64 {
 	data := string(body)
 	at := o.now().Round(0)
-	var first int64
+	var first, batch int64
 	note := func(seq int64) {
 		if first == 0 {
 			first = seq
 		}
 	}
 	eachMessage(data, func() {
-		note(o.out.emit(Record{Time: at, Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassBatch, Conn: conn, Raw: Raw(data)}}))
+		batch = o.out.emit(Record{Time: at, Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassBatch, Conn: conn, Raw: Raw(data)}})
+		note(batch)
 	}, func(raw string) {
 		m := &RPCMessage{Dir: DirOut, Conn: conn, Raw: Raw(raw), Class: ClassInvalid}
 		p, sh := shapeOf(bytesOf(raw))
@@ -128,7 +129,7 @@ func (o *Observer) ClientMessage(body []byte, conn int) int64 {
 				m.Chain = o.roundOf(p.echoedState, m.Method, m.Tool)
 			}
 			seq := o.out.emit(Record{Time: at, Kind: KindSent, RPC: m})
-			o.client.add(m.ID, &pending{seq: seq, conn: conn, method: m.Method, tool: m.Tool, chain: m.Chain})
+			o.client.add(m.ID, &pending{seq: seq, conn: conn, method: m.Method, tool: m.Tool, chain: m.Chain, batch: batch})
 			note(seq)
 			return
 		case shapeNotification:

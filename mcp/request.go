@@ -26,7 +26,10 @@ type pending struct {
 	conn         int
 	method, tool string
 	chain        int64 // the first round's Seq, for a later round of a multi round-trip
-	done         chan result
+	// batch is the Seq of the batch a proxied client's request came in, 0
+	// for one sent alone: a batch refused whole refuses each (FailBatch).
+	batch int64
+	done  chan result
 	// accepted is set once the server took the message (its POST was
 	// answered), so a timeout can say which wait ran out.
 	accepted atomic.Bool

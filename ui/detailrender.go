@@ -215,7 +215,7 @@ func (in *detailInput) message(out []string, title string, r *mcp.Record) []stri
 // pairHead is the row's title, state and timing.
 func (in *detailInput) pairHead() []string {
 	st, p := in.st, in.pair
-	title := pairKindLabel(p.Kind) + " " + pairTitle(p)
+	title := pairKindLabel(p) + " " + pairTitle(p)
 	if p.ID != "" {
 		title += " · id " + wireLine(p.ID, 64)
 	}

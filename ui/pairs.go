@@ -177,7 +177,7 @@ func (p *pairsPane) row(c pairColumns, kind, id, method, state, post, resp, size
 
 func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, selected, cursor bool) string {
 	st := p.c.st
-	kind, kindStyle := pairKindLabel(pr.Kind), st.Outgoing
+	kind, kindStyle := pairKindLabel(pr), st.Outgoing
 	if strings.HasPrefix(kind, "←") {
 		kindStyle = st.Incoming
 	}
@@ -286,7 +286,14 @@ func subjectTail(pr *history.Pair, w int) string {
 }
 
 // pairKindLabel marks rows that are not our own requests.
-func pairKindLabel(k history.PairKind) string {
+func pairKindLabel(p *history.Pair) string {
+	k := p.Kind
+	if k == history.KindServerRequest && p.Request == nil {
+		// A proxied client's reply that no server request waited for
+		// (never asked, or answered already): it went out, and the
+		// server asked nothing.
+		return "→ reply"
+	}
 	switch k {
 	case history.KindRequest:
 		return "→ request"

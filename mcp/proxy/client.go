@@ -255,7 +255,10 @@ func (c *Client) refuse(op string, status int, why string) {
 // watcher when it first says who it is.
 func (c *Client) learn(m message, protocol string) {
 	c.mu.Lock()
-	named := m.name != "" && (m.name != c.name || m.version != c.version)
+	// Once named, a session is renamed only by an initialize: a later
+	// message's _meta clientInfo (a 2026 request sent with a 2025
+	// session's id) is what that message says, not who began the session.
+	named := m.name != "" && (m.name != c.name || m.version != c.version) && (c.name == "" || m.method == "initialize")
 	if named {
 		c.name, c.version = m.name, m.version
 	}

@@ -31,11 +31,14 @@ func (l *leg) finish(err error) {
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client closed its listen stream, as a 2026 client ends a subscription; the proxy closed the upstream one"))
 		case l.request:
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client left before the answer came; the proxy closed the upstream request"))
+		default:
+			l.c.obs.FailBatch(l.reqSeq, mcp.OpCancelled, errors.New("the client left before the batch's answers came; the proxy closed the upstream request"))
 		}
 	case l.p.life.Err() != nil:
 		if l.request {
 			l.c.obs.Fail(l.reqSeq, mcp.OpStream, errors.New("the proxy stopped before the answer came"))
 		}
+		l.c.obs.FailBatch(l.reqSeq, mcp.OpStream, errors.New("the proxy stopped before the batch's answers came"))
 	default:
 		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseStreamEnded, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
 			Message: upstreamsOwn(l.up.Purpose) + " broke off: " + err.Error()})

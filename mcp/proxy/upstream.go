@@ -178,6 +178,8 @@ func (l *leg) failed(op string, err error) {
 		return
 	}
 	l.c.fail(op, err)
+	// A batch's requests ended with it: none will be answered.
+	l.c.obs.FailBatch(l.reqSeq, op, err)
 }
 
 // writeStatus sends the answer's headers to the client now.

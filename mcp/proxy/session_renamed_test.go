@@ -1,0 +1,35 @@
+package proxy
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A client that sends a 2026 request (its _meta naming another clientInfo)
+// with the Mcp-Session-Id of a 2025 session it initialized renamed that
+// session: every later line and the TUI's client list called it by the
+// 2026 request's name, and who began it was gone. The request is
+// relayed and recorded in the session; the session keeps its name.
+func TestSessionKeepsItsNameAfterAForeignMeta(t *testing.T) {
+	gw := startDemo(t)
+	_, base, w := startProxy(t, gw.URL, Config{})
+	accept := "application/json, text/event-stream"
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"first","version":"1"}}}`, "Accept", accept)
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || sid == "" {
+		t.Fatalf("initialize got %s with session %q, want 200 and a session", resp.Status, sid)
+	}
+	rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"second","version":"2"}}}}`,
+		"Accept", accept, "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list")
+	w.record(t, 1, "the 2026 request, relayed in the session", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindHTTP && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.ReqSeq != 0 && http.Header(r.HTTP.RequestHeaders).Get("Mcp-Method") == "tools/list"
+	})
+	if got := len(w.sessions()); got != 1 {
+		t.Fatalf("%d sessions, want the one the session id names", got)
+	}
+	if name, version := w.sessions()[0].Info(); name != "first" || version != "1" {
+		t.Errorf("the session is named %q %q, want its initialize's clientInfo first 1", name, version)
+	}
+}
