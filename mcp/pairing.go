@@ -8,8 +8,12 @@ import "strings"
 // "01", "1.0" and "\"1\"" are four ids, so a server that mangles an id shows
 // as foreign instead of being paired by accident.
 type pairing struct {
-	open      map[string]*pending
-	abandoned map[string]int64 // given up on: id -> the request's Seq
+	open map[string]*pending
+	// abandoned are the latest ids given up on, with their requests' Seqs,
+	// so an answer that comes after is late, not foreign. Bounded as
+	// answered is: a client whose requests keep failing (a proxied batch
+	// refused again and again, with new ids) grew a map for good.
+	abandoned recent[answeredID]
 	// answered are the latest ids answered with their requests' Seqs, so a
 	// second answer to one is told from an answer to an id never sent.
 	answered recent[answeredID]
@@ -22,7 +26,7 @@ type answeredID struct {
 }
 
 func newPairing() pairing {
-	return pairing{open: map[string]*pending{}, abandoned: map[string]int64{}}
+	return pairing{open: map[string]*pending{}}
 }
 
 // add waits for the answer to id.
@@ -38,26 +42,33 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 		pr.remember(id, p.seq)
 		return p, p.seq, ClassResponse
 	}
-	if seq, ok := pr.abandoned[id]; ok {
-		delete(pr.abandoned, id)
-		pr.remember(id, seq)
-		return nil, seq, ClassLate
-	}
-	// Newest first: a client may use an id again.
-	if a, ok := pr.answered.newest(func(a answeredID) bool { return a.id == id && id != "" }); ok {
-		return nil, a.seq, ClassDuplicate
+	// Newest first: a client may use an id again. The request given up on
+	// is late only the first time, and only when it is newer than one that
+	// id answered: after that the answer is a duplicate.
+	same := func(a answeredID) bool { return a.id == id && id != "" }
+	gaveUp, late := pr.abandoned.newest(same)
+	done, dup := pr.answered.newest(same)
+	switch {
+	case late && (!dup || gaveUp.seq > done.seq):
+		pr.remember(id, gaveUp.seq)
+		return nil, gaveUp.seq, ClassLate
+	case dup:
+		return nil, done.seq, ClassDuplicate
 	}
 	return nil, 0, ClassForeign
 }
 
 // remember keeps id as answered, forgetting the oldest past recentKept.
-func (pr *pairing) remember(id string, seq int64) {
+func (pr *pairing) remember(id string, seq int64) { keepID(&pr.answered, id, seq) }
+
+// keepID keeps id in ring, forgetting the oldest past recentKept.
+func keepID(ring *recent[answeredID], id string, seq int64) {
 	if len(id) > 256 {
 		return // no id of a real client or ours is this long
 	}
 	// A copy: id is a view of the answer's bytes, and keeping a view keeps
 	// the whole answer (a proxy relaying 20 MB answers held 256 of them).
-	pr.answered.add(answeredID{strings.Clone(id), seq})
+	ring.add(answeredID{strings.Clone(id), seq})
 }
 
 // abandon stops waiting for id, if p is still what waits for it: an answer
@@ -67,7 +78,7 @@ func (pr *pairing) abandon(id string, p *pending) bool {
 		return false
 	}
 	delete(pr.open, id)
-	pr.abandoned[id] = p.seq
+	keepID(&pr.abandoned, id, p.seq)
 	return true
 }
 
@@ -83,7 +94,7 @@ func (pr *pairing) abandonConn(conn int) []*pending {
 	for id, p := range pr.open {
 		if p.conn == conn {
 			delete(pr.open, id)
-			pr.abandoned[id] = p.seq
+			keepID(&pr.abandoned, id, p.seq)
 			out = append(out, p)
 		}
 	}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"runtime"
+	"strconv"
 	"testing"
 	"weak"
 )
@@ -32,5 +33,42 @@ func TestKeptIDsDoNotHoldTheirMessages(t *testing.T) {
 	}
 	if _, seq, class := pr.take(`"abc"`); class != ClassDuplicate || seq != 7 {
 		t.Errorf("a second answer: %s (seq %d), want a duplicate of 7", class, seq)
+	}
+}
+
+// Requests given up on are kept as answered ones are, the latest few: a
+// proxied client whose refused batches kept bringing new ids grew the
+// pairing for the whole session. An answer that comes after is late once,
+// then a duplicate; an id used again is late for its newer request.
+func TestAbandonedIDsAreBounded(t *testing.T) {
+	pr := newPairing()
+	const n = 10 * recentKept
+	for i := range n {
+		id := `"r` + strconv.Itoa(i) + `"`
+		p := &pending{seq: int64(i + 1)}
+		pr.add(id, p)
+		if !pr.abandon(id, p) {
+			t.Fatalf("abandon %s: the request was not waiting", id)
+		}
+	}
+	if len(pr.open) != 0 {
+		t.Fatalf("%d requests still open after all were given up", len(pr.open))
+	}
+	if _, _, class := pr.take(`"r0"`); class != ClassForeign {
+		t.Errorf("an answer to the first of %d requests given up on: %s, want it forgotten (foreign)", n, class)
+	}
+	newest := `"r` + strconv.Itoa(n-1) + `"`
+	if _, seq, class := pr.take(newest); class != ClassLate || seq != n {
+		t.Errorf("an answer to the newest request given up on: %s (seq %d), want late for %d", class, seq, n)
+	}
+	if _, seq, class := pr.take(newest); class != ClassDuplicate || seq != n {
+		t.Errorf("its second answer: %s (seq %d), want a duplicate of %d", class, seq, n)
+	}
+	// The id used again by a later request, given up on too.
+	p := &pending{seq: n + 1}
+	pr.add(newest, p)
+	pr.abandon(newest, p)
+	if _, seq, class := pr.take(newest); class != ClassLate || seq != n+1 {
+		t.Errorf("an answer to the id's newer request: %s (seq %d), want late for %d", class, seq, n+1)
 	}
 }
