@@ -30,8 +30,10 @@ func InputShape(method string, result []byte) string {
 	if MayAskForInput(method) {
 		return ""
 	}
-	// Depth 2 reaches the keys of inputRequests.
-	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2, Children: 1024})
+	// Depth 2 reaches the keys of inputRequests. Every member is indexed,
+	// as inputAsked indexes them: a resultType after the first 1,024
+	// members is the server's all the same, and the keys are counted whole.
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2})
 	if err != nil {
 		return ""
 	}
