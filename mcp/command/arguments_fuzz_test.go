@@ -18,7 +18,7 @@ func FuzzToolsCallObject(f *testing.F) {
 		{"greet", `{"name":"Ann","times":2}`},
 		{"greet", `{"text":"it's"}`},
 		{"greet", `{"q":"a \"quoted\" \\ word","t":"tab\there"}`},
-		{"a b", `{ "x" : [1, {"y": null}], "z": "$HOME `+"`id`"+`" }`},
+		{"a b", `{ "x" : [1, {"y": null}], "z": "$HOME ` + "`id`" + `" }`},
 		{"greet", `{"a":1} {"b":2}`},
 		{"greet", `{"a":1`},
 		{"greet", `{}`},
