@@ -13,7 +13,10 @@ import (
 // said elsewhere, and gets "". Sanitize the line before it is shown.
 func InitializeShape(result []byte) string {
 	// Depth 2 reaches each capability: result, capabilities, capability.
-	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2, Children: 1024})
+	// Every member is indexed: capabilities after the result's first
+	// 1,024 members, or a capability after the first 1,024, are the
+	// server's all the same.
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2})
 	if err != nil {
 		return ""
 	}
