@@ -88,13 +88,15 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	}
 	// Streamable HTTP names the session in a header of the initialize
 	// answer; one that a later answer names is not the session in use.
+	// Both ids, and both versions below, are the server's words of any
+	// size: each is quoted cut as a header is (HeaderQuote).
 	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" {
 		switch {
 		case initialize || c.sessionID == "":
 			c.sessionID = id
 		case id != c.sessionID && c.otherID == nil:
 			c.otherID = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseSessionIDChanged},
-				Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(id)), sanitize.Line(c.sessionID))}
+				Message: fmt.Sprintf("an answer named session %q, not %q, the one initialize's answer named and every request carries", sanitize.Line(mcp.HeaderQuote(id)), sanitize.Line(mcp.HeaderQuote(c.sessionID)))}
 			return *c.otherID, true
 		}
 	}
@@ -103,7 +105,7 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	if v := mcp.RecordedHeader(h.Headers, "MCP-Protocol-Version"); v != "" && c.protocol != "" && v != c.protocol &&
 		h.Purpose != mcp.PurposeProbe && c.otherVersion == nil {
 		c.otherVersion = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseVersionChanged},
-			Message: fmt.Sprintf("an answer carried MCP-Protocol-Version %q, not %q, the version negotiated and every request carries", sanitize.Line(mcp.HeaderQuote(v)), sanitize.Line(c.protocol))}
+			Message: fmt.Sprintf("an answer carried MCP-Protocol-Version %q, not %q, the version negotiated and every request carries", sanitize.Line(mcp.HeaderQuote(v)), sanitize.Line(mcp.HeaderQuote(c.protocol)))}
 		return *c.otherVersion, true
 	}
 	return Problem{}, false

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize/sanitizetest"
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // fuzzHeader is a version 2 header line, prepended when the fuzzer asks for
@@ -48,6 +49,24 @@ func FuzzReadRecording(f *testing.F) {
 {"format":"mcpscope-session"}
 {"seq":4,"time":"2026-11-20T21:57:41Z","kind":"received","rpc":{"dir":"in","class":"response","id":"1","raw":"{\"id\":1,\"result\":{\"isError\":true}}"}}` + "\n\x00\x00\x00",
 		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"error","error":{"message":"x"}}` + "\r\n[[[[[{\"a\":\"" + strings.Repeat(`\"`, 300) + "\r\n{\"seq\":",
+		// Records out of order, a numbering begun again at 1 (the
+		// proxy's GETs before initialize), and a recording closed or not.
+		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"connecting"}}
+{"seq":3,"time":"2026-11-20T21:57:42Z","kind":"state","state":{"state":"open"}}
+{"seq":2,"time":"2026-11-20T21:57:40Z","kind":"state","state":{"state":"open"}}
+{"seq":1,"time":"2026-11-20T21:57:43Z","kind":"state","state":{"state":"connecting"}}
+{"seq":1,"time":"2026-11-20T21:57:43Z","kind":"state","state":{"state":"connecting"}}
+{"seq":-5,"time":"0001-01-01T00:00:00Z","kind":"state","state":{"state":"closed"}}
+`,
+		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"sent","rpc":{"dir":"out","class":"request","id":"1","method":"tools/call","raw":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}"}}
+{"seq":2,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"closed"}}
+{"seq":3,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"reconnecting"}}
+`,
+		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"closed"}}
+{"seq":2,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"clo`,
+		`{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"closed"}}` + "\n\n   \n",
+		`{"seq":9223372036854775807,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}
+{"seq":-9223372036854775808,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"closed","detail":"\u001b[2J"}}`,
 	} {
 		f.Add(true, []byte(body))
 	}
@@ -62,13 +81,31 @@ func FuzzReadRecording(f *testing.F) {
 		lines := strings.Count(string(body), "\n") + 1
 		if r, err := Open(path); err == nil {
 			n := 0
+			var last mcp.Record
+			var end error
 			for ; n <= lines; n++ {
-				if _, err := r.Next(); err != nil {
+				rec, err := r.Next()
+				if err != nil {
+					end = err
 					break
 				}
+				last = rec
 			}
 			if n > lines {
 				t.Fatalf("Next returned more records (%d) than the file has lines (%d)", n, lines)
+			}
+			// What the reader notes of the file is said on lines of
+			// their own, a bounded number, and a recording that ends
+			// with its close is not said to end without it.
+			warnings := r.Warnings()
+			if len(warnings) > 105 {
+				t.Errorf("%d warnings for %d lines", len(warnings), lines)
+			}
+			for _, w := range warnings {
+				sanitizetest.Check(t, "Reader warning", w, false)
+				if w == unclosedNote && errors.Is(end, io.EOF) && closes(last.Kind, last.State) {
+					t.Errorf("a recording whose last record (%d) closes it is said to end without its close", last.Seq)
+				}
 			}
 			r.Close()
 		}

@@ -15,8 +15,10 @@ import (
 // the server: the edges sanitize the line.
 func ToolLine(t mcp.Tool, desc string) string {
 	var parts []string
-	if title := t.TitleShown(); title != "" {
-		parts = append(parts, clip.Quote(clip.FirstLine(strings.TrimSpace(title)), 60))
+	// A title of blanks says nothing: it is left out, not said as an
+	// empty part before the description (": Greets a person").
+	if title := clip.FirstLine(strings.TrimSpace(t.TitleShown())); title != "" {
+		parts = append(parts, clip.Quote(title, 60))
 	}
 	if desc != "" {
 		parts = append(parts, desc)

@@ -12,8 +12,11 @@ import (
 // no object does not say what the server offers. Text that is not JSON is
 // said elsewhere, and gets "". Sanitize the line before it is shown.
 func InitializeShape(result []byte) string {
-	// Depth 2 reaches each capability: result, capabilities, capability.
-	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2, Children: 1024})
+	// Every member is indexed: capabilities after the result's first
+	// 1,024 members, or a capability after the first 1,024, are the
+	// server's all the same. Depth 1 keeps that to the result's members;
+	// the capabilities' own are read by a second index of their bytes.
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
 	if err != nil {
 		return ""
 	}
@@ -27,8 +30,12 @@ func InitializeShape(result []byte) string {
 	default:
 		return "the initialize result's capabilities is " + kindOf(caps) + ", not an object: it does not say what the server offers"
 	}
+	capsDoc, ok := objectOf(caps.Raw(), 1)
+	if !ok {
+		return "" // none named
+	}
 	var odd []string
-	for name, c := range caps.Members() {
+	for name, c := range capsDoc.Members() {
 		if c.Kind() != jsonspan.Object {
 			odd = append(odd, clip.Quote(name, 64)+" is "+kindOf(c))
 		}

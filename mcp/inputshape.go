@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // inputAskers are the requests a 2026-07-28 server may answer with
@@ -30,17 +29,20 @@ func InputShape(method string, result []byte) string {
 	if MayAskForInput(method) {
 		return ""
 	}
-	// Depth 2 reaches the keys of inputRequests.
-	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 2, Children: 1024})
-	if err != nil {
+	// Every member of the result is indexed, as inputAsked indexes them:
+	// a resultType after the first 1,024 is the server's all the same.
+	// Depth 1 keeps that to the members themselves, not the elements of a
+	// list of thousands of tools; inputRequests' keys, counted whole, are
+	// read only when there is something to say.
+	root, ok := objectOf(result, 1)
+	if !ok {
 		return ""
 	}
-	root := doc.Root()
 	if rt, _ := root.Get("resultType").Text(); rt != "input_required" {
 		return ""
 	}
 	asked := ""
-	if reqs := root.Get("inputRequests"); reqs.Kind() == jsonspan.Object {
+	if reqs, ok := objectOf(root.Get("inputRequests").Raw(), 1); ok {
 		var keys []string
 		for k := range reqs.Members() {
 			keys = append(keys, k)
