@@ -236,3 +236,24 @@ func eachElement(s string, fn func(raw string)) bool {
 	}
 	return true
 }
+
+// Members is the exact bytes of the members of the JSON object b named in
+// names, in the same order, each the last of its name (nil when it is not
+// there); false when b is no JSON object. It reads as namedMembers does, in
+// one pass with no memory per member, for readers of a server's params,
+// which may put what matters after any number of other members.
+func Members(b []byte, names ...string) ([][]byte, bool) {
+	spans := make([]memberSpan, len(names))
+	if !namedMembers(b, names, spans) {
+		return nil, false
+	}
+	out := make([][]byte, len(names))
+	for i, m := range spans {
+		out[i] = m.of(b)
+	}
+	return out, true
+}
+
+// TextOf is the decoded text of a JSON string's exact bytes, as
+// encoding/json reads it; false when they are no string (or nil).
+func TextOf(b []byte) (string, bool) { return textOf(b) }

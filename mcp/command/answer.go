@@ -62,21 +62,21 @@ type Elicitation struct {
 }
 
 // ReadElicitation reads an elicitation/create's params with the one JSON
-// scanner, which reads the message, mode and URL however deep the
-// requestedSchema nests: encoding/json refuses the whole params past
-// 10,000 levels, and the form then lost its message and its fields' cause.
-// What is missing or not a string is left empty.
+// scanner, in one pass, which reads the message, mode and URL however deep
+// the requestedSchema nests (encoding/json refuses the whole params past
+// 10,000 levels, and the form then lost its message and its fields' cause)
+// and however many members come before them (an index bounded at 4,096
+// lost them past it). What is missing or not a string is left empty.
 func ReadElicitation(params json.RawMessage) Elicitation {
 	var e Elicitation
-	doc, err := jsonspan.Parse(params, jsonspan.Limits{Depth: 1, Children: 4096, Values: 4097})
-	if err != nil || doc.Root().Kind() != jsonspan.Object {
+	m, ok := mcp.Members(params, "mode", "message", "url", "requestedSchema")
+	if !ok {
 		return e
 	}
-	root := doc.Root()
-	e.Mode, _ = root.Get("mode").Text()
-	e.Message, _ = root.Get("message").Text()
-	e.URL, _ = root.Get("url").Text()
-	e.RequestedSchema = json.RawMessage(root.Get("requestedSchema").Raw())
+	e.Mode, _ = mcp.TextOf(m[0])
+	e.Message, _ = mcp.TextOf(m[1])
+	e.URL, _ = mcp.TextOf(m[2])
+	e.RequestedSchema = json.RawMessage(m[3])
 	return e
 }
 
