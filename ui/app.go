@@ -11,13 +11,11 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -466,37 +464,6 @@ func (m *Model) paneView(p pane, focused bool) []string { return m.paneOf(p).vie
 type tabSpan struct {
 	p      pane
 	x0, x1 int
-}
-
-// tabLabels are the tabs' texts and positions.
-func (m *Model) tabLabels() ([]string, []tabSpan) {
-	var labels []string
-	var spans []tabSpan
-	x := m.lay.TabBar.X
-	for _, p := range m.lay.Tabbed {
-		label := p.String()
-		switch p {
-		case paneEvents:
-			label += " " + strconv.Itoa(m.com.log.EventCount())
-		case panePairs:
-			label += " " + strconv.Itoa(m.com.log.PairCount())
-		}
-		style := m.com.st.TabInactive
-		if p == m.slot {
-			style = m.com.st.TabActive
-		}
-		s := style.Render(label)
-		w := lipgloss.Width(s)
-		labels = append(labels, s)
-		spans = append(spans, tabSpan{p, x, x + w})
-		x += w + 1
-	}
-	return labels, spans
-}
-
-func (m *Model) tabBar() string {
-	labels, _ := m.tabLabels()
-	return m.com.fit(strings.Join(labels, m.com.st.App.Render(" ")), m.lay.TabBar.W)
 }
 
 // askBoxHeight is the most lines the open question's box takes: half the
