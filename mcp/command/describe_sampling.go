@@ -18,21 +18,24 @@ func describeSampling(params json.RawMessage) string {
 	// encoding/json refuses the whole params when anything in them (a
 	// tool_use input, metadata) nests past 10,000 levels, and the
 	// messages to reply to were lost with it.
+	// The top-level members are found in one pass, whatever their number
+	// (an index bounded at 4,096 members lost the messages past it); only
+	// the messages are indexed, a few levels deep, to be described.
 	var parts []string
-	var maxTokens, prefs []byte
-	var system string
-	if doc, err := jsonspan.Parse(params, jsonspan.Limits{Depth: 5, Children: 4096, Values: 1 << 16}); err == nil {
-		root := doc.Root()
-		for m := range root.Get("messages").Elements() {
+	top, ok := mcp.Members(params, "messages", "maxTokens", "modelPreferences", "systemPrompt")
+	if !ok {
+		top = make([][]byte, 4)
+	}
+	if doc, err := jsonspan.Parse(top[0], jsonspan.Limits{Depth: 4, Children: 4096, Values: 1 << 16}); err == nil {
+		for m := range doc.Root().Elements() {
 			role, _ := m.Get("role").Text()
 			parts = append(parts, role+": "+samplingContent(m.Get("content")))
 		}
-		// Raw: a maxTokens that is not a number is shown as it came,
-		// rather than lose the whole request's description.
-		maxTokens = root.Get("maxTokens").Raw()
-		prefs = root.Get("modelPreferences").Raw()
-		system, _ = root.Get("systemPrompt").Text()
 	}
+	// Raw: a maxTokens that is not a number is shown as it came, rather
+	// than lose the whole request's description.
+	maxTokens, prefs := top[1], top[2]
+	system, _ := mcp.TextOf(top[3])
 	var bounds []string
 	if len(maxTokens) > 0 {
 		bounds = append(bounds, "max tokens "+clip.Quote(string(maxTokens), 32))

@@ -49,3 +49,16 @@ func TestDescribeSamplingSaysWhatBoundsTheReply(t *testing.T) {
 		t.Errorf("Describe = %q, want the odd maxTokens and preferences as they came", odd)
 	}
 }
+
+// What a sampling request asks is read after any number of other members
+// of its params: an index bounded at 4,096 members lost the messages, the
+// bounds and the system prompt past it.
+func TestDescribeSamplingAfterManyMembers(t *testing.T) {
+	params := `{` + strings.Repeat(`"m":1,`, 4100) + `"messages":[{"role":"user","content":{"type":"text","text":"Hi there"}}],"maxTokens":50,"systemPrompt":"Be brief"}`
+	got := describeSampling([]byte(params))
+	for _, want := range []string{"user: Hi there", "max tokens 50", "system prompt “Be brief”"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("describeSampling after 4,100 members = %q, want it to say %q", got, want)
+		}
+	}
+}
