@@ -202,7 +202,16 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 	// here: a result too deep for encoding/json must not pass for a
 	// complete one, and a question nested past its 10,000 levels (a deep
 	// requestedSchema) is still a question to show and answer. Depth 3
-	// reaches each request's method.
+	// reaches each request's method. Only a result that asks is indexed:
+	// resultType is found first in one pass with no memory per member, so
+	// a complete result of millions of small items costs no index.
+	top, ok := Members(result, "resultType")
+	if !ok {
+		return nil, nil, false, nil
+	}
+	if rt, _ := textOf(top[0]); rt != "input_required" {
+		return nil, nil, false, nil
+	}
 	doc, perr := jsonspan.Parse(result, jsonspan.Limits{Depth: 3})
 	if perr != nil {
 		return nil, nil, false, nil

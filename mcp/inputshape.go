@@ -29,20 +29,20 @@ func InputShape(method string, result []byte) string {
 	if MayAskForInput(method) {
 		return ""
 	}
-	// Every member of the result is indexed, as inputAsked indexes them:
-	// a resultType after the first 1,024 is the server's all the same.
-	// Depth 1 keeps that to the members themselves, not the elements of a
-	// list of thousands of tools; inputRequests' keys, counted whole, are
-	// read only when there is something to say.
-	root, ok := objectOf(result, 1)
+	// resultType is found in one pass with no memory per member, however
+	// many come before it (a bounded index missed one past the first
+	// 1,024, and an unbounded one cost memory per member of every result
+	// of every request); inputRequests' keys are read only when there is
+	// something to say.
+	top, ok := Members(result, "resultType", "inputRequests")
 	if !ok {
 		return ""
 	}
-	if rt, _ := root.Get("resultType").Text(); rt != "input_required" {
+	if rt, _ := textOf(top[0]); rt != "input_required" {
 		return ""
 	}
 	asked := ""
-	if reqs, ok := objectOf(root.Get("inputRequests").Raw(), 1); ok {
+	if reqs, ok := objectOf(top[1], 1); ok {
 		var keys []string
 		for k := range reqs.Members() {
 			keys = append(keys, k)
