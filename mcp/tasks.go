@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
-	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // Tasks (protocol 2025-11-25) let a tool run past its request:
@@ -62,12 +61,14 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	}
 	// Only the task's members are decoded: a _meta beside it nested past
 	// encoding/json's 10,000 levels would make the task the tool's result.
-	r, ok := objectOf(result, 2)
+	// Level by level: the result's own members, then the task's, so the
+	// elements of a long content list beside it are never indexed.
+	r, ok := objectOf(result, 1)
 	if !ok {
 		return "", false
 	}
-	task := r.Field("task")
-	if task.Kind() != jsonspan.Object || task.DecodeField("taskId", &id) != nil {
+	task, ok := objectOf(r.Field("task").Raw(), 1)
+	if !ok || task.DecodeField("taskId", &id) != nil {
 		return "", false
 	}
 	return id, true

@@ -28,3 +28,16 @@ func TestInputCheckCostsNoMemoryPerMember(t *testing.T) {
 		t.Errorf("inputAsked of a result of 200,000 members allocated %d bytes, want it not to grow with them", n)
 	}
 }
+
+// A tool's result is checked for a created task; the elements of a long
+// content list beside it are not indexed for that (a \u escape anywhere
+// in the result made the check index every element).
+func TestCreatedTaskCheckSkipsTheContentList(t *testing.T) {
+	result := []byte(`{"content":[` + strings.Repeat(`{"type":"text","text":"caf\u00e9"},`, 50_000) + `{"type":"text","text":"end"}]}`)
+	if n := allocated(func() { CreatedTask(result) }); n > 64<<10 {
+		t.Errorf("CreatedTask of a result of 50,000 content items allocated %d bytes, want it not to grow with them", n)
+	}
+	if id, ok := CreatedTask([]byte(`{"content":[` + strings.Repeat(`{"type":"text","text":"caf\u00e9"},`, 10) + `{}],"task":{"taskId":"t1"}}`)); !ok || id != "t1" {
+		t.Errorf("CreatedTask beside a content list = %q, %v, want t1", id, ok)
+	}
+}
