@@ -1,8 +1,6 @@
 package mcp
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -11,52 +9,19 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// slowPerson is an Answerer that is still thinking when the server gives
-// up: it answers only once its question is withdrawn, as a person who
-// clicks just too late, and says why the question ended.
-type slowPerson struct {
-	asked chan struct{}
-	gone  chan error
-}
-
-func (p *slowPerson) Answer(ctx context.Context, _ InputRequest) (json.RawMessage, error) {
-	p.asked <- struct{}{}
-	<-ctx.Done()
-	p.gone <- context.Cause(ctx)
-	return json.RawMessage(`{"action":"accept","content":{"name":"Ann"}}`), nil
-}
-
 // A server that withdraws its elicitation with notifications/cancelled
 // gets no answer to it: the question in front of the user ends with the
 // server's reason, the request's row is ended as cancelled, and nothing is
 // POSTed back for the withdrawn id.
 func TestServerCancelledQuestionIsWithdrawn(t *testing.T) {
-	person := &slowPerson{asked: make(chan struct{}, 1), gone: make(chan error, 1)}
-	handle := func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		_ = x.Event(`{"jsonrpc":"2.0","id":"q-1","method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}`)
-		select {
-		case <-person.asked:
-		case <-x.Context().Done():
-			return
-		}
-		_ = x.Notify("notifications/cancelled", map[string]any{"requestId": "q-1", "reason": "nobody answered in 2s"})
-		x.Result(mcptest.TextResult("gave up asking", false))
-	}
+	person := newSlowPerson()
+	handle := askThenCancel(person, map[string]any{"requestId": "q-1", "reason": "nobody answered in 2s"})
 	srv, s, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person})
 	ctx := testCtx(t)
 	if _, err := s.CallTool(ctx, "ask_name", []byte(`{}`)); err != nil {
 		t.Fatalf("tools/call: %v", err)
 	}
-	var cause error
-	select {
-	case cause = <-person.gone:
-	case <-ctx.Done():
-		t.Fatal("the question was never withdrawn")
-	}
+	cause := withdrawnCause(t, ctx, person)
 	var sc *ServerCancelled
 	if !errors.As(cause, &sc) || sc.Method != "elicitation/create" || sc.Reason != "nobody answered in 2s" {
 		t.Fatalf("the question ended with %v, want the server's cancellation of elicitation/create with its reason", cause)
@@ -85,7 +50,7 @@ func TestServerCancelledQuestionIsWithdrawn(t *testing.T) {
 // A cancellation right behind its question, in the same breath, still
 // withdraws it: the question is registered before the stream is read on.
 func TestServerCancelledRightAway(t *testing.T) {
-	person := &slowPerson{asked: make(chan struct{}, 1), gone: make(chan error, 1)}
+	person := newSlowPerson()
 	handle := func(x *mcptest.Exchange) {
 		if x.Method != "tools/call" {
 			x.Default()
@@ -100,14 +65,10 @@ func TestServerCancelledRightAway(t *testing.T) {
 	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
 		t.Fatalf("tools/call: %v", err)
 	}
-	select {
-	case cause := <-person.gone:
-		var sc *ServerCancelled
-		if !errors.As(cause, &sc) || sc.Method != "sampling/createMessage" {
-			t.Errorf("the question ended with %v, want the server's cancellation", cause)
-		}
-	case <-ctx.Done():
-		t.Fatal("the question was never withdrawn")
+	cause := withdrawnCause(t, ctx, person)
+	var sc *ServerCancelled
+	if !errors.As(cause, &sc) || sc.Method != "sampling/createMessage" {
+		t.Errorf("the question ended with %v, want the server's cancellation", cause)
 	}
 }
 
@@ -115,7 +76,7 @@ func TestServerCancelledRightAway(t *testing.T) {
 // still withdraws its question: it is read with the one JSON scanner, as
 // the question was.
 func TestServerCancelledDeepMeta(t *testing.T) {
-	person := &slowPerson{asked: make(chan struct{}, 1), gone: make(chan error, 1)}
+	person := newSlowPerson()
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
 	handle := func(x *mcptest.Exchange) {
 		if x.Method != "tools/call" {
@@ -131,13 +92,9 @@ func TestServerCancelledDeepMeta(t *testing.T) {
 	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
 		t.Fatalf("tools/call: %v", err)
 	}
-	select {
-	case cause := <-person.gone:
-		var sc *ServerCancelled
-		if !errors.As(cause, &sc) || sc.Method != "sampling/createMessage" || sc.Reason != "deep" {
-			t.Errorf("the question ended with %v, want the server's cancellation with its reason", cause)
-		}
-	case <-ctx.Done():
-		t.Fatal("the question was never withdrawn")
+	cause := withdrawnCause(t, ctx, person)
+	var sc *ServerCancelled
+	if !errors.As(cause, &sc) || sc.Method != "sampling/createMessage" || sc.Reason != "deep" {
+		t.Errorf("the question ended with %v, want the server's cancellation with its reason", cause)
 	}
 }
