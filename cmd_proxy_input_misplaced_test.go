@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
-	"io"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -33,23 +29,7 @@ func TestProxyReadsMisplacedInputAsTheEnd(t *testing.T) {
 		t.Helper()
 		body := `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list","params":{` + extra +
 			`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"roots":{}}}}}`
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
-		for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-			"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list"} {
-			req.Header.Set(k, v)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatalf("reading the proxied answer to tools/list id %s: %v", id, err)
-		}
-		return string(b)
+		return post2026(t, h.run.base, body, "tools/list", "")
 	}
 	if got := post("1", ""); !strings.Contains(got, answer) {
 		t.Fatalf("the client got %s, want the server's answer relayed as it came", got)

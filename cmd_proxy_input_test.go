@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -25,25 +24,7 @@ func TestProxyHeadlessSaysAnAnswerAsksForInput(t *testing.T) {
 	post := func(id, extra string) string {
 		t.Helper()
 		body := `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"confirm","arguments":{"action":"deploy"}` + extra + `,` + meta + `}}`
-		// Bounded: a proxy that never ends its answer fails here, not at
-		// go test's ten-minute timeout.
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
-		for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-			"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "confirm"} {
-			req.Header.Set(k, v)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, err := io.ReadAll(resp.Body)
-		if err != nil {
-			t.Fatalf("reading the proxied answer to tools/call id %s after %q: %v", id, b, err)
-		}
-		return string(b)
+		return post2026(t, h.run.base, body, "tools/call", "confirm")
 	}
 	first := post("1", "")
 	var asked1 struct {
@@ -130,21 +111,7 @@ func TestProxiedDiscoverNamesTheProtocolInUse(t *testing.T) {
 	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
 	body := `{"jsonrpc":"2.0","id":"server-discover-probe-1","method":"server/discover","params":{` +
 		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
-	for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-		"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"} {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
-		t.Fatalf("reading the proxied answer to server/discover: %v", err)
-	}
-	resp.Body.Close()
+	post2026(t, h.run.base, body, "server/discover", "")
 	h.stop()
 	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
 	if len(files) != 1 {
