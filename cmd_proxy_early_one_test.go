@@ -2,9 +2,7 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,15 +19,7 @@ import (
 func TestOneEarlyGetIsReportedAndDatedAsOne(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, RejectModern: true})
 	h := startHeadless(t, up.Endpoint(), proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/mcp", nil)
-	req.Header.Set("Accept", "text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	earlyGet(t, h.run.base, "")
 	// The session is folded, and its recording made, at the stop: after
 	// the GET's records.
 	h.stop()

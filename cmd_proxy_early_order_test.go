@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"net/http"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -17,17 +14,8 @@ import (
 func TestEarlyGetsRecordingReadsInOrder(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, RejectModern: true})
 	h := startHeadless(t, up.Endpoint(), proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	for i := range 3 {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/mcp", nil)
-		req.Header.Set("Accept", "text/event-stream")
-		req.Header.Set("User-Agent", fmt.Sprintf("early-%d", i))
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		earlyGet(t, h.run.base, fmt.Sprintf("early-%d", i))
 	}
 	h.stop()
 	files, _ := filepath.Glob(filepath.Join(h.dir, "*"))

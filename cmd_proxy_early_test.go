@@ -25,16 +25,8 @@ func TestEarlyGetsThatGoNowhereShareOneRecording(t *testing.T) {
 	defer cancel()
 	get := func(ua string) {
 		t.Helper()
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/mcp", nil)
-		req.Header.Set("Accept", "text/event-stream")
-		req.Header.Set("User-Agent", ua)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusMethodNotAllowed {
-			t.Fatalf("GET as %s answered %s, want upstream's 405", ua, resp.Status)
+		if code := earlyGet(t, h.run.base, ua); code != http.StatusMethodNotAllowed {
+			t.Fatalf("GET as %s answered %d %s, want upstream's 405", ua, code, http.StatusText(code))
 		}
 	}
 	const flood = 40
