@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -19,15 +17,7 @@ import (
 // closed with its last records. exec died at once, the recording short of
 // its end and the session never ended.
 func TestExecCleansUpOnAHangup(t *testing.T) {
-	if os.Getenv("MCPSCOPE_HANGUP_CHILD") == "" {
-		// The signal goes to the whole process: a child test process
-		// takes it alone (see TestExecStopsOnASignal).
-		cmd := exec.Command(os.Args[0], "-test.run=^TestExecCleansUpOnAHangup$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), "MCPSCOPE_HANGUP_CHILD=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil || !strings.Contains(string(out), "--- PASS: TestExecCleansUpOnAHangup") {
-			t.Fatalf("the test in its own process: %v\n%s", err, out)
-		}
+	if rerunInChild(t) { // the signal goes to the whole process
 		return
 	}
 	stateDir(t)

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
@@ -15,17 +13,7 @@ import (
 // SIGINT while a call waits stops exec promptly with 130, and the server is
 // told the request was cancelled before exec goes.
 func TestExecStopsOnASignal(t *testing.T) {
-	if os.Getenv("MCPSCOPE_SIGNAL_CHILD") == "" {
-		// The signal goes to the whole process: here it would also reach
-		// every teatest program of the package's earlier tests, whose
-		// watchers log after their test ended, a panic under -count=2.
-		// A child test process of its own takes it alone.
-		cmd := exec.Command(os.Args[0], "-test.run=^TestExecStopsOnASignal$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), "MCPSCOPE_SIGNAL_CHILD=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil || !strings.Contains(string(out), "--- PASS: TestExecStopsOnASignal") {
-			t.Fatalf("the test in its own process: %v\n%s", err, out)
-		}
+	if rerunInChild(t) { // the signal goes to the whole process
 		return
 	}
 	stateDir(t)

@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -17,15 +14,7 @@ import (
 // once: no results, the server's session never ended. It now stops as
 // SIGINT does: 130, the server told of the cancelled request.
 func TestRerunCleansUpOnAHangup(t *testing.T) {
-	if os.Getenv("MCPSCOPE_RERUN_HANGUP_CHILD") == "" {
-		// The signal goes to the whole process: a child test process
-		// takes it alone (see TestExecStopsOnASignal).
-		cmd := exec.Command(os.Args[0], "-test.run=^TestRerunCleansUpOnAHangup$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), "MCPSCOPE_RERUN_HANGUP_CHILD=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil || !strings.Contains(string(out), "--- PASS: TestRerunCleansUpOnAHangup") {
-			t.Fatalf("the test in its own process: %v\n%s", err, out)
-		}
+	if rerunInChild(t) { // the signal goes to the whole process
 		return
 	}
 	stateDir(t)

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// childTestEnv names, in a child test process, the one test it runs.
+const childTestEnv = "MCPSCOPE_TEST_CHILD"
+
+// rerunInChild runs the calling test again, alone, in a child test process
+// and reports whether it did: the caller returns at once when it did, and
+// goes on to the test proper when it is that child. A test that sends a
+// signal to its own process needs this: the signal goes to the whole
+// process, where it would also reach every teatest program of the
+// package's earlier tests, whose watchers log after their test ended (a
+// panic under -count=2). The parent fails unless the child's test passed.
+func rerunInChild(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv(childTestEnv) == t.Name() {
+		return false
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), childTestEnv+"="+t.Name())
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
+		t.Fatalf("the test in its own process: %v\n%s", err, out)
+	}
+	return true
+}
