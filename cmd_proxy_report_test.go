@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
-	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
@@ -18,22 +15,11 @@ import (
 // paths, and the proxy held every one of them while it ran.
 func TestProxyReportNamesTheLastRecordings(t *testing.T) {
 	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	const sessions = listedPaths + 5
 	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"many","version":"1"}}}`
 	for range sessions {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(initialize))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("initialize through the proxy: %s", resp.Status)
+		if status, _ := clientPost(t, h.run.base+"/mcp", "", initialize); status != http.StatusOK {
+			t.Fatalf("initialize through the proxy: %d %s", status, http.StatusText(status))
 		}
 	}
 	h.stop()

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
-	"io"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
@@ -18,34 +14,7 @@ import (
 // request waited on that id.
 func TestProxyHeadlessSaysAStrayReplyAnswersNothing(t *testing.T) {
 	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	sid := ""
-	post := func(body string) {
-		t.Helper()
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if sid != "" {
-			req.Header.Set("Mcp-Session-Id", sid)
-			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode/100 != 2 {
-			t.Fatalf("POST %.60s: %s, want the gateway's success relayed", body, resp.Status)
-		}
-		if sid == "" {
-			sid = resp.Header.Get("Mcp-Session-Id")
-		}
-	}
-	post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"stray","version":"1"}}}`)
-	post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	post(`{"jsonrpc":"2.0","id":4242,"result":{}}`)
+	sendStrayReply(t, h.run.base+"/mcp")
 	h.stop()
 
 	out := h.errw.String()

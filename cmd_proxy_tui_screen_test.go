@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -33,4 +38,20 @@ func screenLine(m *ui.Model, s string) string {
 		}
 	}
 	return line
+}
+
+// quitOnceDrawn waits until tm's screen has drawn s, quits it as ctrl+c
+// does, and returns the model it ended with, for screenLine to read.
+func quitOnceDrawn(t *testing.T, tm *teatest.TestModel, s string) *ui.Model {
+	t.Helper()
+	var seen bytes.Buffer
+	out := io.TeeReader(tm.Output(), &seen)
+	teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(ansi.Strip(seen.String()), s) },
+		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	final, ok := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*ui.Model)
+	if !ok {
+		t.Fatal("the TUI ended as a model other than ui.Model")
+	}
+	return final
 }

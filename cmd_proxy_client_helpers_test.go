@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// clientPost POSTs body to url as a 2025-11-25 streamable HTTP client
+// does, in session sid when it is not empty, reads the whole answer and
+// returns its status and the session id it gives. It is bounded: a proxy
+// that never ends its answer fails here, not at go test's timeout.
+func clientPost(t *testing.T, url, sid, body string) (status int, session string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if sid != "" {
+		req.Header.Set("Mcp-Session-Id", sid)
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, resp.Header.Get("Mcp-Session-Id")
+}
+
+// sendStrayReply opens a session through the proxy at url and, in it,
+// replies to id 4242, which the server never asked: a stray reply. Each
+// message must be relayed with the gateway's success.
+func sendStrayReply(t *testing.T, url string) {
+	t.Helper()
+	sid := ""
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"stray","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":4242,"result":{}}`,
+	} {
+		status, session := clientPost(t, url, sid, body)
+		if status/100 != 2 {
+			t.Fatalf("POST %.60s: %d %s, want the gateway's success relayed", body, status, http.StatusText(status))
+		}
+		if sid == "" {
+			sid = session
+		}
+	}
+}
