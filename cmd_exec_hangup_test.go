@@ -5,7 +5,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -30,23 +29,7 @@ func TestExecCleansUpOnAHangup(t *testing.T) {
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" }); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGHUP); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-done:
-		if code != exitInterrupted {
-			t.Errorf("exit %d, want %d", code, exitInterrupted)
-		}
-	case <-ctx.Done():
-		t.Fatal("exec did not stop on SIGHUP")
-	}
-	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "notifications/cancelled" }); err != nil {
-		t.Errorf("the server was not told of the cancellation: %v", err)
-	}
+	hangupDuringCall(t, ctx, srv, done, "exec")
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -37,21 +36,5 @@ func TestRerunCleansUpOnAHangup(t *testing.T) {
 		_, _, code := run(t, "replay", path, "--against", srv.Endpoint())
 		done <- code
 	}()
-	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" }); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGHUP); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-done:
-		if code != exitInterrupted {
-			t.Errorf("exit %d, want %d", code, exitInterrupted)
-		}
-	case <-ctx.Done():
-		t.Fatal("replay --against did not stop on SIGHUP")
-	}
-	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "notifications/cancelled" }); err != nil {
-		t.Errorf("the server was not told of the cancellation: %v", err)
-	}
+	hangupDuringCall(t, ctx, srv, done, "replay --against")
 }

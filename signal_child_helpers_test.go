@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // childTestEnv names, in a child test process, the one test it runs.
@@ -30,4 +34,30 @@ func rerunInChild(t *testing.T) bool {
 		t.Fatalf("the test in its own process: %v\n%s", err, out)
 	}
 	return true
+}
+
+// hangupDuringCall waits until srv is asked tools/call, sends this process
+// SIGHUP, and checks that the command run in the background, whose exit
+// status done carries and whose name is what, stops as SIGINT stops it:
+// 130, with srv told of the cancelled request. Run it in a child process
+// (rerunInChild).
+func hangupDuringCall(t *testing.T, ctx context.Context, srv *mcptest.StreamableServer, done <-chan int, what string) {
+	t.Helper()
+	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tools/call" }); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != exitInterrupted {
+			t.Errorf("exit %d, want %d", code, exitInterrupted)
+		}
+	case <-ctx.Done():
+		t.Fatalf("%s did not stop on SIGHUP", what)
+	}
+	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "notifications/cancelled" }); err != nil {
+		t.Errorf("the server was not told of the cancellation: %v", err)
+	}
 }
