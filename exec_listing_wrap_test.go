@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -21,16 +18,8 @@ func TestExecToolListWrapsToTheTerminal(t *testing.T) {
 		Name: "trigger-url-elicitation", Description: desc,
 		InputSchema: []byte(`{"type":"object","properties":{"url":{"type":"string"},"message":{"type":"string"},"elicitationId":{"type":"string"},"errorPath":{"type":"boolean"},"location":{"enum":["New York","Chicago"]}},"required":["url"]}`),
 	}}})
-	cmds, err := parseCommands([]string{"tools/list"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
-	var out, errOut bytes.Buffer
-	if err := runExec(context.Background(), &out, &errOut, srv.SSEURL(), cmds, &cf, &recordFlags{off: true}, &execFlags{width: 80}); err != nil {
-		t.Fatalf("%v\n%s\n%s", err, out.String(), errOut.String())
-	}
-	listing := out.String()[strings.Index(out.String(), "── tools/list"):]
+	out := execAtWidth(t, srv.SSEURL(), 80, "tools/list")
+	listing := out[strings.Index(out, "── tools/list"):]
 	lines := strings.Split(strings.TrimSuffix(listing, "\n"), "\n")
 	col := len("trigger-url-elicitation  ")
 	for _, l := range lines {
@@ -78,16 +67,8 @@ func TestExecResourceListWrapsUnderANarrowColumn(t *testing.T) {
 		}
 		c.Result(map[string]any{"resources": []map[string]any{{"uri": uri, "name": "architecture.md", "mimeType": "text/markdown", "description": "Static document file exposed from /docs: architecture.md, of how the parts fit together"}}})
 	}})
-	cmds, err := parseCommands([]string{"resources/list"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cf := connFlags{transport: mcp.TransportAuto, timeout: mcp.DefaultRequestTimeout, endpointTimeout: mcp.DefaultEndpointTimeout, maxEventSize: mcp.DefaultMaxEventSize}
-	var out, errOut bytes.Buffer
-	if err := runExec(context.Background(), &out, &errOut, srv.SSEURL(), cmds, &cf, &recordFlags{off: true}, &execFlags{width: 80}); err != nil {
-		t.Fatalf("%v\n%s\n%s", err, out.String(), errOut.String())
-	}
-	listing := out.String()[strings.Index(out.String(), "── resources/list"):]
+	out := execAtWidth(t, srv.SSEURL(), 80, "resources/list")
+	listing := out[strings.Index(out, "── resources/list"):]
 	lines := strings.Split(listing, "\n")
 	if !strings.HasPrefix(lines[1], uri+"  text/markdown  Static document") || utf8.RuneCountInString(lines[1]) > 80 {
 		t.Errorf("the row does not begin with the resource and fill the line:\n%s", listing)
