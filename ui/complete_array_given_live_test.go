@@ -6,18 +6,13 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // An array of enum members takes one member per repeated key ("tags=mcp
 // tags=ops"): Tab after the second tags= offered mcp again, first, as if
 // it were not in the list yet. Members already given are not offered.
 func TestLiveArrayEnumOffersWhatIsNotGivenYet(t *testing.T) {
-	gw := startDemo(t)
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := liveDemoAt80(t)
 	l.command("tools/list")
 	l.waitFor("tools/list: ok")
 	l.tm.Type(":tools/call search_notes tags=mcp tags=")

@@ -6,18 +6,13 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // y on an answer past the clipboard's limit said why it copied only
 // part of it in a line an 80-column bar cut: "…(2.0 MiB): terminals take
 // no mor…". It wraps under the keys row and is read whole.
 func TestLiveCappedCopySaysWhyWhole(t *testing.T) {
-	gw := startDemo(t)
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := liveDemoAt80(t)
 	l.call("big bytes=2000000")
 	l.waitFor("tools/call big: ok")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})

@@ -4,10 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // What a tool said when it failed, and a JSON-RPC refusal, were cut at
@@ -15,10 +12,7 @@ import (
 // had to open Detail to read the one sentence they wanted. A warning or
 // an error about a send wraps under the keys row and reads whole.
 func TestLiveFailedCallReadsWhole(t *testing.T) {
-	gw := startDemo(t)
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := liveDemoAt80(t)
 	const said = "the database connection pool is exhausted after 30 seconds of waiting for a free connection"
 	l.call(`fail message="` + said + `"`)
 	l.waitFor("tools/call fail: ✗ isError")

@@ -1,0 +1,21 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// liveDemoAt80 is the TUI live against the demo gateway's streamable HTTP
+// endpoint on an 80x24 terminal (the narrow screen where rows are cut),
+// once its session is initialized.
+func liveDemoAt80(t *testing.T) *live {
+	t.Helper()
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("● initialized")
+	return l
+}
