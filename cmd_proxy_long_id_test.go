@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
-	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 )
@@ -19,20 +16,8 @@ import (
 func TestProxyHeadlessQuotesALongSessionIDShort(t *testing.T) {
 	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
 	sid := strings.Repeat("s", 200_000)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Session-Id", sid)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusNotFound {
-		t.Fatalf("a session the gateway never gave: %s, want its 404 relayed", resp.Status)
+	if status, _ := clientPost(t, h.run.base+"/mcp", sid, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`); status != http.StatusNotFound {
+		t.Fatalf("a session the gateway never gave: %d %s, want its 404 relayed", status, http.StatusText(status))
 	}
 	h.stop()
 

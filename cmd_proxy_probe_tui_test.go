@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -67,16 +65,7 @@ func TestProxyProbeReachesTheTUIAsOneClient(t *testing.T) {
 		}
 	}()
 
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"marker","version":"1"}}}`))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("User-Agent", "marker")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	initializeVia(t, run.base, "marker")
 	if second := next(); !strings.HasPrefix(second.Name, "marker") {
 		t.Errorf("the TUI's second client is %q, want the marker client that connected next", second.Name)
 	} else {
