@@ -210,7 +210,7 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 	if !ok {
 		return nil, nil, false, nil
 	}
-	if rt, _ := textOf(top[0]); rt != "input_required" {
+	if rt, _ := TextOf(top[0]); rt != "input_required" {
 		return nil, nil, false, nil
 	}
 	bad := func(format string, args ...any) error {
@@ -218,7 +218,7 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 			Message: method + " answered input_required, but " + fmt.Sprintf(format, args...)}
 	}
 	if st := top[1]; st != nil && string(st) != "null" {
-		text, ok := textOf(st)
+		text, ok := TextOf(st)
 		if !ok {
 			return nil, nil, true, bad("its requestState is %s, not a string that can be sent back", jsonKind(st))
 		}
