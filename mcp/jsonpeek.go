@@ -212,11 +212,11 @@ var whyLimits = jsonspan.Limits{Depth: 1, Children: 1, Values: 2}
 // eachMember calls fn with every member of a JSON object: its key and where
 // its value is. It reports false when s is not a JSON object.
 func eachMember(s string, fn func(key string, from, to int)) bool {
-	doc, err := jsonspan.Parse(bytesOf(s), jsonspan.Limits{Depth: 1})
-	if err != nil || doc.Root().Kind() != jsonspan.Object {
+	obj, ok := objectOf(bytesOf(s), 1)
+	if !ok {
 		return false
 	}
-	for k, v := range doc.Root().Members() {
+	for k, v := range obj.Members() {
 		from, to := v.Span()
 		fn(k, from, to)
 	}
