@@ -450,12 +450,18 @@ func InputRequired(raw mcp.Raw) bool {
 	}
 	// The one JSON scanner, as the session reads the same answer: with
 	// encoding/json, a question nested past 10,000 levels in it made the
-	// round read as the request's end here, and as a round there.
-	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 2})
-	if err != nil {
+	// round read as the request's end here, and as a round there. Level by
+	// level with no index, as the session finds resultType: indexed two
+	// levels deep, a result of many members cost memory for each.
+	top, ok := mcp.Members(bytesOf(string(raw)), "result")
+	if !ok {
 		return false
 	}
-	rt, _ := doc.Root().Get("result").Get("resultType").Text()
+	res, ok := mcp.Members(top[0], "resultType")
+	if !ok {
+		return false
+	}
+	rt, _ := mcp.TextOf(res[0])
 	return rt == "input_required"
 }
 

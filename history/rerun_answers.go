@@ -144,23 +144,29 @@ func inputMethods(raw mcp.Raw) map[string]inputAsk {
 	}
 	// The one scanner, as package mcp reads the same answer: a question
 	// nested past encoding/json's 10,000 levels is still one to answer.
-	// Depth 4 reaches each request's method and params.
-	doc, err := jsonspan.Parse([]byte(raw), jsonspan.Limits{Depth: 4})
-	if err != nil {
+	// Level by level, as the session reads it: only inputRequests' own
+	// members are indexed, and each request is read by mcp.InputRequestOf.
+	top, ok := mcp.Members(bytesOf(string(raw)), "result")
+	if !ok {
 		return nil
 	}
-	result := doc.Root().Get("result")
-	if rt, _ := result.Get("resultType").Text(); rt != "input_required" {
+	res, ok := mcp.Members(top[0], "resultType", "inputRequests")
+	if !ok {
 		return nil
 	}
-	reqs := result.Get("inputRequests")
-	if reqs.Exists() && reqs.Kind() != jsonspan.Object && reqs.Kind() != jsonspan.Null {
+	if rt, _ := mcp.TextOf(res[0]); rt != "input_required" {
 		return nil
 	}
-	out := make(map[string]inputAsk, reqs.Len())
-	for k, v := range reqs.Members() {
-		method, _ := v.Get("method").Text()
-		out[k] = inputAsk{method: method, question: question(json.RawMessage(v.Get("params").Raw()))}
+	out := map[string]inputAsk{}
+	if reqs := res[1]; reqs != nil && string(reqs) != "null" {
+		doc, err := jsonspan.Parse(reqs, jsonspan.Limits{Depth: 1})
+		if err != nil || doc.Root().Kind() != jsonspan.Object {
+			return nil
+		}
+		for k, v := range doc.Root().Members() {
+			method, params := mcp.InputRequestOf(v.Raw())
+			out[k] = inputAsk{method: method, question: question(params)}
+		}
 	}
 	return out
 }

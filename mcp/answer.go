@@ -201,39 +201,33 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 	// The one scanner reads the answer whatever lies below what is read
 	// here: a result too deep for encoding/json must not pass for a
 	// complete one, and a question nested past its 10,000 levels (a deep
-	// requestedSchema) is still a question to show and answer. Depth 3
-	// reaches each request's method. Only a result that asks is indexed:
-	// resultType is found first in one pass with no memory per member, so
-	// a complete result of millions of small items costs no index.
-	top, ok := Members(result, "resultType")
+	// requestedSchema) is still a question to show and answer. The
+	// result's members are found in one pass with no memory per member,
+	// so a complete result of millions of small items costs no index;
+	// only inputRequests' own members are indexed, and each request is
+	// read from its own bytes by InputRequestOf.
+	top, ok := Members(result, "resultType", "requestState", "inputRequests")
 	if !ok {
 		return nil, nil, false, nil
 	}
-	if rt, _ := textOf(top[0]); rt != "input_required" {
-		return nil, nil, false, nil
-	}
-	doc, perr := jsonspan.Parse(result, jsonspan.Limits{Depth: 3})
-	if perr != nil {
-		return nil, nil, false, nil
-	}
-	root := doc.Root()
-	if resultType, _ := root.Get("resultType").Text(); resultType != "input_required" {
+	if rt, _ := TextOf(top[0]); rt != "input_required" {
 		return nil, nil, false, nil
 	}
 	bad := func(format string, args ...any) error {
 		return &WireError{Cause: CauseBadInputAsk, Transport: TransportStateless,
 			Message: method + " answered input_required, but " + fmt.Sprintf(format, args...)}
 	}
-	if st := root.Get("requestState"); st.Exists() && st.Kind() != jsonspan.Null {
-		text, ok := st.Text()
+	if st := top[1]; st != nil && string(st) != "null" {
+		text, ok := TextOf(st)
 		if !ok {
-			return nil, nil, true, bad("its requestState is %s, not a string that can be sent back", st.KindName())
+			return nil, nil, true, bad("its requestState is %s, not a string that can be sent back", jsonKind(st))
 		}
 		state = &text
 	}
-	if reqs := root.Get("inputRequests"); reqs.Exists() && reqs.Kind() != jsonspan.Null {
-		if reqs.Kind() != jsonspan.Object {
-			return nil, nil, true, bad("its inputRequests is %s, not an object of requests by key", reqs.KindName())
+	if raw := top[2]; raw != nil && string(raw) != "null" {
+		reqs, ok := objectOf(raw, 1)
+		if !ok {
+			return nil, nil, true, bad("its inputRequests is %s, not an object of requests by key", jsonKind(raw))
 		}
 		// A key given twice keeps its last request, as a JSON decoder
 		// reads it.

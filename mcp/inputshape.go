@@ -38,7 +38,7 @@ func InputShape(method string, result []byte) string {
 	if !ok {
 		return ""
 	}
-	if rt, _ := textOf(top[0]); rt != "input_required" {
+	if rt, _ := TextOf(top[0]); rt != "input_required" {
 		return ""
 	}
 	asked := ""

@@ -84,12 +84,12 @@ func peekMessage(b []byte) (peeked, bool) {
 	p.id, p.params, p.errv, p.result = top[topID].of(b), top[topParams].of(b), top[topError].of(b), top[topResult].of(b)
 	if m := top[topMethod].of(b); m != nil {
 		p.hasMethod = true
-		p.method, _ = textOf(m)
+		p.method, _ = TextOf(m)
 	}
 	var res [3]memberSpan
 	if r := p.result; len(r) > 0 && r[0] == '{' && namedMembers(r, resultNames, res[:]) {
 		p.toolError = string(res[resIsError].of(r)) == "true"
-		rt, _ := textOf(res[resType].of(r))
+		rt, _ := TextOf(res[resType].of(r))
 		p.inputRequired = rt == "input_required"
 		p.requestState = res[resState].of(r)
 	}
@@ -168,10 +168,10 @@ func memberIndex(names []string, quoted []byte) int {
 	return -1
 }
 
-// textOf is the decoded text of a JSON string's exact bytes, as
+// TextOf is the decoded text of a JSON string's exact bytes, as
 // encoding/json reads it (bytes that are not UTF-8 read as U+FFFD); false
-// when they are no string.
-func textOf(b []byte) (string, bool) {
+// when they are no string (or nil).
+func TextOf(b []byte) (string, bool) {
 	if len(b) < 2 || b[0] != '"' {
 		return "", false
 	}
@@ -212,11 +212,11 @@ var whyLimits = jsonspan.Limits{Depth: 1, Children: 1, Values: 2}
 // eachMember calls fn with every member of a JSON object: its key and where
 // its value is. It reports false when s is not a JSON object.
 func eachMember(s string, fn func(key string, from, to int)) bool {
-	doc, err := jsonspan.Parse(bytesOf(s), jsonspan.Limits{Depth: 1})
-	if err != nil || doc.Root().Kind() != jsonspan.Object {
+	obj, ok := objectOf(bytesOf(s), 1)
+	if !ok {
 		return false
 	}
-	for k, v := range doc.Root().Members() {
+	for k, v := range obj.Members() {
 		from, to := v.Span()
 		fn(k, from, to)
 	}
@@ -253,7 +253,3 @@ func Members(b []byte, names ...string) ([][]byte, bool) {
 	}
 	return out, true
 }
-
-// TextOf is the decoded text of a JSON string's exact bytes, as
-// encoding/json reads it; false when they are no string (or nil).
-func TextOf(b []byte) (string, bool) { return textOf(b) }

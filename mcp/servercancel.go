@@ -105,7 +105,7 @@ func (s *Session) serverCancelled(conn int, params []byte) {
 	ask, found := s.askCancels[key]
 	s.mu.Unlock()
 	if found {
-		reason, _ := textOf(m[1].of(params))
+		reason, _ := TextOf(m[1].of(params))
 		ask.cancel(&ServerCancelled{Method: ask.method, Reason: reason})
 	}
 }

@@ -37,6 +37,7 @@ func (l *leg) finish(err error) {
 	case l.p.life.Err() != nil:
 		if l.request {
 			l.c.obs.Fail(l.reqSeq, mcp.OpStream, errors.New("the proxy stopped before the answer came"))
+			return
 		}
 		l.c.obs.FailBatch(l.reqSeq, mcp.OpStream, errors.New("the proxy stopped before the batch's answers came"))
 	default:
