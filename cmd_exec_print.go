@@ -247,16 +247,13 @@ func (p *printer) tools(result json.RawMessage) {
 	rows := make([]entry, len(tools))
 	named := mcp.NameProblems(tools)
 	for i, t := range tools {
-		desc := history.ToolLine(t, firstLine(t.Description))
+		var lead []string
 		if t.TaskSupport == mcp.TaskRequired {
 			// tools/call follows it to its result. Said in the hints'
-			// parentheses when there are any, not in a pair of its own.
-			if len(t.Annotations.Words()) > 0 {
-				desc = "(runs as a task; " + strings.TrimPrefix(desc, "(")
-			} else {
-				desc = strings.TrimSuffix("(runs as a task) "+desc, " ")
-			}
+			// parentheses, not in a pair of its own.
+			lead = []string{"runs as a task"}
 		}
+		desc := history.ToolLine(t, firstLine(t.Description), lead...)
 		if named != nil && named[i] != "" {
 			desc = "⚠ " + named[i] + " · " + desc
 		}

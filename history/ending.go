@@ -19,16 +19,19 @@ type stateSkim struct {
 // closing is a record's skeleton that knows whether it closes the session.
 type closing interface{ closes() bool }
 
-func (s *lineSummary) closes() bool {
-	return s.Kind == mcp.KindState && s.State.State == mcp.StateClosed
-}
-func (s *recordSummary) closes() bool {
-	return s.Kind == mcp.KindState && s.State.State == mcp.StateClosed
-}
+func (s *lineSummary) closes() bool   { return closesAs(s.Kind, s.State.State) }
+func (s *recordSummary) closes() bool { return closesAs(s.Kind, s.State.State) }
 
 // closes reports whether a record is a session's closing one.
 func closes(kind mcp.Kind, st *mcp.StateChange) bool {
-	return kind == mcp.KindState && st != nil && st.State == mcp.StateClosed
+	return st != nil && closesAs(kind, st.State)
+}
+
+// closesAs reports whether a record of kind with state (its state
+// record's "state") closes the session: the one rule the skeletons and
+// whole records are read by.
+func closesAs(kind mcp.Kind, state string) bool {
+	return kind == mcp.KindState && state == mcp.StateClosed
 }
 
 // Notes about how a recording ends, said when it has records but no close.

@@ -119,8 +119,7 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
 		// Not a method: an answer (a bridge sharing one upstream
 		// broadcasts every client's) to an id no request of ours had.
 		fmt.Fprintf(b, "\n### %d. answer to an id we never sent: %s\n\n", n, p.State)
-	case title == "" && p.Kind == KindServerRequest && p.Request == nil:
-		// A proxied client's reply that no server request waited for.
+	case title == "" && p.UnaskedReply():
 		fmt.Fprintf(b, "\n### %d. reply to no server request (never asked, or answered already): %s\n\n", n, p.State)
 	case title == "":
 		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(string(p.Kind)), p.State)

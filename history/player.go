@@ -211,7 +211,7 @@ func (p *Player) Warnings() []string {
 func (p *Player) Damaged() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.warnings.list) + p.warnings.more - p.warnings.order
+	return p.warnings.damaged()
 }
 
 // NotesSummary words what the notes are about in a few words, for a
@@ -221,7 +221,7 @@ func (p *Player) NotesSummary() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var parts []string
-	switch n := len(p.warnings.list) + p.warnings.more - p.warnings.order; {
+	switch n := p.warnings.damaged(); {
 	case n == 1:
 		parts = append(parts, "1 damaged line skipped")
 	case n > 1:

@@ -11,9 +11,11 @@ import (
 // every edge (exec's tools/list, the TUI's tool hints): the hints its
 // annotations state, its title when it is not its name (cut to a line's
 // worth) and desc, the edge's own line of its description, as
-// "(read-only, idempotent) Greeter: Greets a person". The title came from
-// the server: the edges sanitize the line.
-func ToolLine(t mcp.Tool, desc string) string {
+// "(read-only, idempotent) Greeter: Greets a person". lead, when given,
+// is said first in the same parentheses, set apart from the hints by "; "
+// ("(runs as a task; read-only)"). The title came from the server: the
+// edges sanitize the line.
+func ToolLine(t mcp.Tool, desc string, lead ...string) string {
 	var parts []string
 	// A title of blanks says nothing: it is left out, not said as an
 	// empty part before the description (": Greets a person").
@@ -27,7 +29,10 @@ func ToolLine(t mcp.Tool, desc string) string {
 	// and description are one part, cut together.
 	line := strings.Join(parts, ": ")
 	if words := t.Annotations.Words(); len(words) > 0 {
-		line = strings.TrimSuffix("("+strings.Join(words, ", ")+") "+line, " ")
+		lead = append(lead[:len(lead):len(lead)], strings.Join(words, ", "))
+	}
+	if len(lead) > 0 {
+		line = strings.TrimSuffix("("+strings.Join(lead, "; ")+") "+line, " ")
 	}
 	return line
 }

@@ -21,6 +21,10 @@ type warnings struct {
 	order int
 }
 
+// damaged is how many notes, listed or not, are about a damaged line: not
+// those that say the order breaks.
+func (w *warnings) damaged() int { return len(w.list) + w.more - w.order }
+
 // addOrder adds a note that the records' order breaks.
 func (w *warnings) addOrder(s string) {
 	w.order++

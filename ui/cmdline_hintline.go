@@ -141,19 +141,20 @@ func (c *CommandLine) fit(s string) string {
 // warningsText is what arguments or an answer were warned about, one
 // sanitized phrase each, for a status or hint line.
 func warningsText(ws []command.ArgWarning) string {
-	parts := make([]string, len(ws))
-	for i, w := range ws {
-		parts[i] = sanitize.Line(w.String())
-	}
-	return strings.Join(parts, "; ")
+	return joinWarnings(ws, command.ArgWarning.String)
 }
 
 // briefWarnings is warnings as the short reminder after a line was sent
 // anyway, sanitized.
 func briefWarnings(ws []command.ArgWarning) string {
+	return joinWarnings(ws, command.ArgWarning.Brief)
+}
+
+// joinWarnings is each warning worded by say, sanitized, joined by "; ".
+func joinWarnings(ws []command.ArgWarning, say func(command.ArgWarning) string) string {
 	parts := make([]string, len(ws))
 	for i, w := range ws {
-		parts[i] = sanitize.Line(w.Brief())
+		parts[i] = sanitize.Line(say(w))
 	}
 	return strings.Join(parts, "; ")
 }

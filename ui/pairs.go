@@ -287,14 +287,10 @@ func subjectTail(pr *history.Pair, w int) string {
 
 // pairKindLabel marks rows that are not our own requests.
 func pairKindLabel(p *history.Pair) string {
-	k := p.Kind
-	if k == history.KindServerRequest && p.Request == nil {
-		// A proxied client's reply that no server request waited for
-		// (never asked, or answered already): it went out, and the
-		// server asked nothing.
-		return "→ reply"
+	if p.UnaskedReply() {
+		return "→ reply" // it went out, and the server asked nothing
 	}
-	switch k {
+	switch p.Kind {
 	case history.KindRequest:
 		return "→ request"
 	case history.KindNotificationOut:
@@ -312,5 +308,5 @@ func pairKindLabel(p *history.Pair) string {
 	case history.KindInvalid:
 		return "← invalid"
 	}
-	return string(k)
+	return string(p.Kind)
 }
