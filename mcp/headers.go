@@ -202,19 +202,20 @@ func mirrorHeaders(h http.Header, method string, params json.RawMessage, tool *T
 	if !ok {
 		return
 	}
-	// Read level by level with the one scanner, as encoding/json reads
-	// into a map (exact keys, the last of repeated ones): a member nested
-	// past encoding/json's 10,000 levels beside the name or an argument
-	// must not cost the headers the server checks.
-	p, ok := objectOf(params, 1)
-	if !ok {
-		return
-	}
-	var name string
-	if json.Unmarshal(p.Get(member).Raw(), &name) == nil {
+	// Read level by level with the one scanner, by exact keys (the wire's
+	// rule; the last of repeated ones, as encoding/json decides): a member
+	// nested past encoding/json's 10,000 levels beside the name or an
+	// argument must not cost the headers the server checks. The name is
+	// read by nameOf, the lookup that chose tool, so Mcp-Name and the
+	// Mcp-Param headers never disagree on what the call names.
+	if name, ok := nameOf(params, member); ok {
 		h.Set("Mcp-Name", headerValue(name))
 	}
 	if method != "tools/call" || tool == nil {
+		return
+	}
+	p, ok := objectOf(params, 1)
+	if !ok {
 		return
 	}
 	hs, err := paramHeaders(tool.InputSchema)

@@ -152,13 +152,26 @@ func toolOf(method string, params []byte) string {
 	if method != "tools/call" || params == nil {
 		return ""
 	}
-	// Only the name is decoded: a member beside it nested past
-	// encoding/json's 10,000 levels must not lose it.
-	var name string
-	if p, ok := objectOf(params, 1); ok {
-		_ = p.DecodeField("name", &name)
-	}
+	name, _ := nameOf(params, "name")
 	return name
+}
+
+// nameOf is the string member of params a request names its subject by
+// (a tools/call's "name", a resources/read's "uri"), read as the wire
+// means it: by its exact key, as JSON members are case-sensitive, so
+// {"Name":"x"} names nothing (encoding/json's case-folding of struct
+// fields is not the wire's rule, and a server reading params.name finds
+// nothing there). It is the one lookup behind Mcp-Name, the tool whose
+// x-mcp-header annotations Mcp-Param headers follow, and the tool a
+// pair shows. Only that member is decoded: a member beside it nested
+// past encoding/json's 10,000 levels must not lose it.
+// It reports false when params has no such string member.
+func nameOf(params []byte, member string) (string, bool) {
+	p, ok := objectOf(params, 1)
+	if !ok {
+		return "", false
+	}
+	return p.Get(member).Text()
 }
 
 // ServerJSON logs the message(s) of a JSON answer from the server.
