@@ -84,14 +84,17 @@ func (s *Session) InitializeWith(ctx context.Context, params json.RawMessage) (*
 		r.ServerInfo.Name, _ = info.Get("name").Text()
 		r.ServerInfo.Version, _ = info.Get("version").Text()
 	}
-	s.mu.Lock()
-	s.protocol = r.ProtocolVersion
-	s.mu.Unlock()
+	// The transport may refuse the version (one no header can carry): the
+	// session takes it only once accepted, so a refused one is never
+	// reported as the session's protocol.
 	if tr != nil {
 		if err := tr.negotiated(r.ProtocolVersion); err != nil {
 			return resp, err
 		}
 	}
+	s.mu.Lock()
+	s.protocol = r.ProtocolVersion
+	s.mu.Unlock()
 	// The server answered: the notification that ends the handshake gets
 	// a request's time (Notify's), not what is left of the deadline the
 	// initialize ran under. A server slow on every POST answered
