@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // Tasks (protocol 2025-11-25) let a tool run past its request:
@@ -51,8 +52,11 @@ func withTask(params json.RawMessage) json.RawMessage {
 
 // CreatedTask reads the task id of a CreateTaskResult; ok is false for any
 // other result (a tool's own result has content, not a task). A task whose
-// taskId is empty is still a task (ok, id ""): a server error that cannot
-// be followed, not a tool's result.
+// taskId is empty (or null) is still a task (ok, id ""): a server error
+// that cannot be followed, not a tool's result. The members are found by
+// their exact keys, "task" and "taskId", as the wire spells them (JSON keys
+// are case-sensitive): a "TaskId" names no task for a server either, and
+// the quick look for the key's bytes and the reading agree on it.
 func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	if !bytes.Contains(result, []byte(`"taskId"`)) && !bytes.Contains(result, []byte(`\u`)) {
 		// The cheap test first: most results are not tasks. A key can be
@@ -67,11 +71,18 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	if !ok {
 		return "", false
 	}
-	task, ok := objectOf(r.Field("task").Raw(), 1)
-	if !ok || task.DecodeField("taskId", &id) != nil {
+	task, ok := objectOf(r.Get("task").Raw(), 1)
+	if !ok {
 		return "", false
 	}
-	return id, true
+	switch v := task.Get("taskId"); v.Kind() {
+	case jsonspan.String:
+		id, _ = v.Text()
+		return id, true
+	case jsonspan.Null:
+		return "", true
+	}
+	return "", false
 }
 
 // errNoTaskID is a CreateTaskResult whose taskId is empty.
