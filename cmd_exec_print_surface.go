@@ -256,11 +256,7 @@ func (p *printer) save(result json.RawMessage, path string, force bool) error {
 	if err != nil {
 		return err
 	}
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if force {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	f, err := os.OpenFile(path, flags, 0o644)
+	f, err := createOutput(path, force)
 	if errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("--save %s: the file exists; pass --force to replace it", path)
 	}

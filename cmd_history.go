@@ -302,9 +302,7 @@ func newExportCmd() *cobra.Command {
 			w := cmd.OutOrStdout()
 			var f *os.File
 			if output != "" && output != "-" {
-				// Owner-only, as the recording is: an export holds the
-				// same session. An existing file keeps its mode.
-				if f, err = os.OpenFile(output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600); err != nil {
+				if f, err = createOutput(output, true); err != nil {
 					return &exitError{exitFailed, outputError("-o", output, err)}
 				}
 				w = f

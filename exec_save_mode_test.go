@@ -1,0 +1,42 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// exec --save made a new file 0644 while export -o and recordings make
+// theirs 0600: a resource the server gave can hold a secret (a token, a
+// key), so a new file is the owner's only. A file replaced with --force
+// keeps the mode its owner gave it.
+func TestExecSaveIsOwnerOnlyWhenNew(t *testing.T) {
+	srv := startClockGateway(t)
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "readme.md")
+	if _, errOut, code := run(t, "exec", "--no-record", "--save", fresh, srv.MCPURL(), "read demo://readme"); code != exitOK {
+		t.Fatalf("exec --save: exit %d: %s", code, errOut)
+	}
+	if fi, err := os.Stat(fresh); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("a new --save file: %v; want mode 0600", err)
+		if err == nil {
+			t.Errorf("its mode is %v", fi.Mode().Perm())
+		}
+	}
+	shared := filepath.Join(dir, "shared.md")
+	if err := os.WriteFile(shared, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(shared, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := run(t, "exec", "--no-record", "--save", shared, "--force", srv.MCPURL(), "read demo://readme"); code != exitOK {
+		t.Fatalf("exec --save --force over a file: exit %d: %s", code, errOut)
+	}
+	if fi, err := os.Stat(shared); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("a file --save --force replaced: %v; want its mode 0644 kept", err)
+		if err == nil {
+			t.Errorf("its mode is %v", fi.Mode().Perm())
+		}
+	}
+}
