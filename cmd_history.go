@@ -251,7 +251,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			// Which side of a diff is which, said once above them all.
 			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(url))
 		}
-		fmt.Fprint(out, history.RenderRerun(results))
+		fmt.Fprint(out, history.RenderRerun(results, outputWidth(out)))
 	}
 	for _, p := range history.UnmatchedIgnores(results, ignore) {
 		// The pattern is read leniently (a typo is a key name), so one

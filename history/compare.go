@@ -340,32 +340,48 @@ func isIdent(s string) bool {
 }
 
 // RenderDiff shows differences as "- recorded" and "+ live" lines under
-// each path.
-func RenderDiff(diffs []Difference) string {
+// each path, every line within width columns (a terminal's, less the
+// indent the caller puts before them): a deep path is cut in its middle,
+// and a value too long for its line is shown through a window, where a
+// long string changed or from the start of a value added or removed.
+func RenderDiff(diffs []Difference, width int) string {
 	if len(diffs) == 0 {
 		return "no differences\n"
 	}
+	width = max(width, minDiffWidth)
+	values := width - len("  - ")
 	var b strings.Builder
 	for _, d := range diffs {
-		if d.Of != "" {
-			fmt.Fprintf(&b, "%s: %s (%s)\n", sanitize.Line(d.Path), d.Kind, sanitize.Line(d.Of))
-		} else {
-			fmt.Fprintf(&b, "%s: %s\n", sanitize.Line(d.Path), d.Kind)
-		}
+		b.WriteString(diffHeading(d, width))
 		if d.Kind == DiffChanged {
-			if ra, lb, ok := changedWindows(d.Recorded, d.Live); ok {
+			if ra, lb, ok := changedWindows(d.Recorded, d.Live, values); ok {
 				fmt.Fprintf(&b, "  - %s\n  + %s\n", ra, lb)
 				continue
 			}
 		}
 		if d.Kind != DiffAdded {
-			fmt.Fprintf(&b, "  - %s\n", shortLine(d.Recorded))
+			fmt.Fprintf(&b, "  - %s\n", valueLine(d.Recorded, values))
 		}
 		if d.Kind != DiffMissing {
-			fmt.Fprintf(&b, "  + %s\n", shortLine(d.Live))
+			fmt.Fprintf(&b, "  + %s\n", valueLine(d.Live, values))
 		}
 	}
 	return b.String()
+}
+
+// minDiffWidth is the least width a diff is laid out for: below it a path
+// and its kind have no room to say anything.
+const minDiffWidth = 40
+
+// diffHeading is a difference's first line, "path: kind (of)", within
+// width: the path is cut in its middle (its start says where, its end
+// what), and the element it names given at most a third of the line.
+func diffHeading(d Difference, width int) string {
+	path, tail := sanitize.Line(d.Path), ": "+d.Kind
+	if d.Of != "" {
+		tail += " (" + clip.Middle(sanitize.Line(d.Of), width/3) + ")"
+	}
+	return clip.Middle(path, width-len(tail)) + tail + "\n"
 }
 
 // jsonLine shows a compact JSON value on one line. Characters that would
@@ -375,17 +391,15 @@ func jsonLine(s string) string {
 	return sanitize.Line(string(sanitize.JSON([]byte(s))))
 }
 
-// diffLineLimit is how much of a value a diff line shows.
-const diffLineLimit = 1000
-
-// shortLine is a value as a diff line shows it: on one line, made safe, and
-// cut when a whole large value changed. Only what is shown is made safe: a
-// value of hundreds of megabytes is not copied whole to show a thousand
-// bytes of it.
-func shortLine(s string) string {
-	line := jsonLine(clip.Prefix(s, diffLineLimit))
-	if len(line) <= diffLineLimit && len(s) <= diffLineLimit {
-		return line
+// valueLine is a value as a diff line shows it: on one line, made safe,
+// and, when longer than width, through the window a changed long string
+// is shown in, from its start, with its size: a whole element added or
+// removed can be megabytes. Only what is shown is made safe: a value of
+// hundreds of megabytes is not copied whole to show a line of it.
+func valueLine(s string, width int) string {
+	if len(s) <= width {
+		return jsonLine(s)
 	}
-	return clip.WithSize(clip.Prefix(line, diffLineLimit), len(s))
+	size := " (" + strconv.Itoa(len(s)) + " bytes)"
+	return window(s, 0, len(s), width-len(size)) + size
 }

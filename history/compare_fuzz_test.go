@@ -54,7 +54,7 @@ func FuzzCompare(f *testing.F) {
 		if back := Compare(json.RawMessage(b), json.RawMessage(a), nil); len(back) != len(all) {
 			t.Fatalf("Compare(%q, %q) = %v, but the other way round %v", a, b, all, back)
 		}
-		out := RenderDiff(diffs)
+		out := RenderDiff(diffs, 75)
 		sanitizetest.Check(t, "RenderDiff", out, true)
 		if len(diffs) > 0 && strings.Count(out, "\n") < len(diffs) {
 			t.Fatalf("RenderDiff of %d differences is %d lines", len(diffs), strings.Count(out, "\n"))

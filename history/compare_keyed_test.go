@@ -34,7 +34,7 @@ func TestCompareMatchesNamedElementsByName(t *testing.T) {
 			}
 		})
 	}
-	diff := RenderDiff(Compare(json.RawMessage(recorded), json.RawMessage(tests[2].live), nil))
+	diff := RenderDiff(Compare(json.RawMessage(recorded), json.RawMessage(tests[2].live), nil), 75)
 	if want := `$.result.tools[1].description: changed (name "add")`; !strings.Contains(diff, want) {
 		t.Errorf("RenderDiff lacks %q:\n%s", want, diff)
 	}

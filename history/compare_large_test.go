@@ -18,7 +18,7 @@ func largeAnswers() (recorded, live json.RawMessage) {
 // changed is shown on a line cut to what a person reads, with its size.
 func TestCompareALargeAnswerShowsAShortLine(t *testing.T) {
 	recorded, live := largeAnswers()
-	out := RenderDiff(Compare(recorded, live, nil))
+	out := RenderDiff(Compare(recorded, live, nil), 75)
 	if !strings.Contains(out, "$.result: missing") || !strings.Contains(out, "… (") || len(out) > 4000 {
 		t.Fatalf("diff of %d bytes:\n%.500s", len(out), out)
 	}
@@ -31,6 +31,6 @@ func BenchmarkCompareLargeAnswer(b *testing.B) {
 	recorded, live := largeAnswers()
 	b.ReportAllocs()
 	for b.Loop() {
-		RenderDiff(Compare(recorded, live, nil))
+		RenderDiff(Compare(recorded, live, nil), 75)
 	}
 }

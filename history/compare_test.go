@@ -85,14 +85,14 @@ func TestRenderDiff(t *testing.T) {
 		{Path: "$.result.gone", Recorded: `true`, Kind: DiffMissing},
 		{Path: "$.result.new", Live: `"` + strings.Repeat("é", 600) + `"`, Kind: DiffAdded},
 	}
-	got := RenderDiff(diffs)
+	got := RenderDiff(diffs, 75)
 	want := "$.result.content[0].text: changed\n  - \"hello\"\n  + \"hullo\\u001b\"\n" +
 		"$.result.gone: missing\n  - true\n" +
-		"$.result.new: added\n  + \"" + strings.Repeat("é", 499) + "… (1202 bytes)\n"
+		"$.result.new: added\n  + \"" + strings.Repeat("é", 27) + "… (1202 bytes)\n"
 	if got != want {
 		t.Errorf("RenderDiff() =\n%s\nwant\n%s", got, want)
 	}
-	if got := RenderDiff(nil); got != "no differences\n" {
-		t.Errorf("RenderDiff(nil) = %q", got)
+	if got := RenderDiff(nil, 75); got != "no differences\n" {
+		t.Errorf("RenderDiff(nil, 75) = %q", got)
 	}
 }

@@ -11,21 +11,16 @@ import (
 // It is shown instead as a window around where the two differ, a little of
 // what they share on either side, cut at "…".
 
-// diffWidth is how much of a value a diff line shows before it is
-// windowed: 80 columns less the indent and "- " a re-run report puts
-// before it.
-const diffWidth = 71
-
 // windowContext is how much shared text is kept on either side of the
 // part that differs.
 const windowContext = 16
 
 // changedWindows shows the two compact JSON strings a and b around where
-// they differ, each within diffWidth and made safe for the terminal. ok is
+// they differ, each within width and made safe for the terminal. ok is
 // false when the window is not
 // needed (both fit) or does not apply (either is not a JSON string).
-func changedWindows(a, b string) (wa, wb string, ok bool) {
-	if !strings.HasPrefix(a, `"`) || !strings.HasPrefix(b, `"`) || len(a) <= diffWidth && len(b) <= diffWidth {
+func changedWindows(a, b string, width int) (wa, wb string, ok bool) {
+	if !strings.HasPrefix(a, `"`) || !strings.HasPrefix(b, `"`) || len(a) <= width && len(b) <= width {
 		return "", "", false
 	}
 	short := min(len(a), len(b))
@@ -38,17 +33,18 @@ func changedWindows(a, b string) (wa, wb string, ok bool) {
 		s++
 	}
 	start := max(0, p-windowContext)
-	return window(a, start, len(a)-s), window(b, start, len(b)-s), true
+	return window(a, start, len(a)-s, width), window(b, start, len(b)-s, width), true
 }
 
 // window is x from start to a little past end (where the difference
-// ends), within diffWidth, made safe, never splitting a character or an
-// escape, with "…" where text was left out.
-func window(x string, start, end int) string {
+// ends), within width, made safe, never splitting a character or an
+// escape, with "…" where text was left out. x is compact JSON: a string,
+// or (an element added or removed) any value, cut the same way.
+func window(x string, start, end, width int) string {
 	start = cleanCut(x, start)
 	stop := min(len(x), end+windowContext)
-	if stop-start > diffWidth-2 {
-		stop = start + diffWidth - 2
+	if stop-start > width-2 {
+		stop = start + width - 2
 	}
 	stop = cleanCut(x, stop)
 	// The piece is made safe as the JSON string it is part of: quoted

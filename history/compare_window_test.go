@@ -25,7 +25,7 @@ func TestRenderDiffShowsWhereALongStringChanged(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			a, _ := json.Marshal(map[string]string{"description": tt.recorded})
 			b, _ := json.Marshal(map[string]string{"description": tt.live})
-			out := RenderDiff(Compare(a, b, nil))
+			out := RenderDiff(Compare(a, b, nil), 75)
 			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 			if len(lines) != 3 {
 				t.Fatalf("RenderDiff gave %d lines, want 3:\n%s", len(lines), out)
@@ -44,7 +44,7 @@ func TestRenderDiffShowsWhereALongStringChanged(t *testing.T) {
 		})
 	}
 	// Short values are shown whole, as they were.
-	out := RenderDiff(Compare(json.RawMessage(`{"a":"Hello, Ann!"}`), json.RawMessage(`{"a":"Hi, Ann."}`), nil))
+	out := RenderDiff(Compare(json.RawMessage(`{"a":"Hello, Ann!"}`), json.RawMessage(`{"a":"Hi, Ann."}`), nil), 75)
 	if want := "$.a: changed\n  - \"Hello, Ann!\"\n  + \"Hi, Ann.\"\n"; out != want {
 		t.Errorf("RenderDiff = %q, want %q", out, want)
 	}

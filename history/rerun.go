@@ -338,8 +338,10 @@ func paramsOf(raw mcp.Raw) json.RawMessage {
 	return m.Params
 }
 
-// RenderRerun prints one line per request and a diff under each difference.
-func RenderRerun(results []RerunResult) string {
+// RenderRerun prints one line per request and a diff under each
+// difference, the diff's lines within width columns (a terminal's; 80 when
+// the output is none).
+func RenderRerun(results []RerunResult, width int) string {
 	var b strings.Builder
 	counts := map[Outcome]int{}
 	for _, r := range results {
@@ -380,8 +382,8 @@ func RenderRerun(results []RerunResult) string {
 		if len(r.Differences) == 0 {
 			continue
 		}
-		for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences), "\n"), "\n") {
-			fmt.Fprintf(&b, "     %s\n", line)
+		for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences, width-len(rerunIndent)), "\n"), "\n") {
+			fmt.Fprintf(&b, "%s%s\n", rerunIndent, line)
 		}
 	}
 	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors",
@@ -392,6 +394,9 @@ func RenderRerun(results []RerunResult) string {
 	b.WriteString("\n")
 	return b.String()
 }
+
+// rerunIndent is what a re-run report puts before a diff's lines.
+const rerunIndent = "     "
 
 // nowLineLimit keeps the "now:" line of an unrecorded answer within 80
 // columns, its indent and size note included.

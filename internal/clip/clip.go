@@ -82,3 +82,43 @@ func Headline(s string, n int) string {
 func LineBreaks(s string) int {
 	return strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
 }
+
+// ellipsis marks where Middle left text out.
+const ellipsis = "…"
+
+// Middle is s whole when it fits in n bytes, or its start and its end
+// joined by "…" within n bytes, never splitting a character: for a path or
+// a name on a line of fixed width, where the end (the member that
+// differs, a version suffix) says the most and the start says where it
+// is. A third of the room goes to the start, the rest to the end.
+func Middle(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	room := n - len(ellipsis)
+	if room <= 0 {
+		return Prefix(s, n)
+	}
+	head := Prefix(s, room/3)
+	return head + ellipsis + suffix(s, room-len(head))
+}
+
+// suffix is at most n bytes of the end of s, lengthened to the start of
+// the character the cut would split, as Prefix shortens: never more than
+// n bytes. Text that is not UTF-8 where it is cut keeps all n bytes.
+func suffix(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if n <= 0 {
+		return ""
+	}
+	cut := len(s) - n
+	for fwd := 0; cut < len(s) && fwd < utf8.UTFMax-1 && !utf8.RuneStart(s[cut]); fwd++ {
+		cut++
+	}
+	if cut < len(s) && !utf8.RuneStart(s[cut]) {
+		cut = len(s) - n
+	}
+	return s[cut:]
+}
