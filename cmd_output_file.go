@@ -60,6 +60,22 @@ func outputError(flag, path string, err error) error {
 	return fmt.Errorf("%s %s: %v", flag, path, err)
 }
 
+// proxyRecordError refuses --record given to proxy, which records each
+// client's session to a file of its own and so takes a directory
+// (--record-dir), saying so in the words exec and the TUI use for a
+// --record that names a directory; nil when --record was not given.
+func proxyRecordError(path string) error {
+	if path == "" {
+		return nil
+	}
+	what, dir := namesDirectory(path)
+	instead := path
+	if !dir {
+		what, instead = "names one file", "DIR"
+	}
+	return recordPathError(path, what, "pass --record-dir "+instead+" (proxy records each client's session to a file of its own in it)")
+}
+
 // recordDirError says, before the proxy listens, why its recordings cannot
 // go where they would: each client's recording failed on its own, with
 // os's "mkdir X: not a directory", once clients came.

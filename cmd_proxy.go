@@ -31,6 +31,7 @@ type proxyFlags struct {
 	listenAny bool
 	headless  bool
 	recordDir string
+	record    string // --record, which proxy refuses with what to pass
 	noRecord  bool
 	secrets   bool
 	theme     string
@@ -109,6 +110,10 @@ recordings.`,
 	fs.BoolVar(&pf.listenAny, "listen-any", false, "allow --listen on an address other than loopback (anyone who reaches it can use URL with your credentials)")
 	fs.BoolVar(&pf.headless, "headless", false, "no TUI: print one line per message on stderr and record until interrupted")
 	fs.StringVar(&pf.recordDir, "record-dir", "", "record each client's session to a new file in this directory (default: the sessions directory)")
+	// --record FILE, as exec and the TUI take it, is answered with what
+	// proxy takes instead rather than cobra's "unknown flag".
+	fs.StringVar(&pf.record, "record", "", "")
+	_ = fs.MarkHidden("record")
 	fs.BoolVar(&pf.noRecord, "no-record", false, "do not record the sessions")
 	fs.BoolVar(&pf.secrets, "record-secrets", false, "keep Authorization, Cookie and tokens in the recordings")
 	fs.IntVar(&pf.maxSess, "max-sessions", proxy.DefaultMaxSessions, "client sessions kept at once, each with its recording open: beyond it the least recently active idle one is ended, or with none idle the new one is refused with 503; 0 means the default")
@@ -165,6 +170,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	}
 	if pf.noRecord && pf.recordDir != "" {
 		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
+	}
+	if err := proxyRecordError(pf.record); err != nil {
+		return nil, &exitError{exitUsage, err}
 	}
 	if err := recordDirError(pf); err != nil {
 		return nil, &exitError{exitUsage, err}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -30,10 +32,16 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.force, "force", false, "let --record FILE replace an existing file")
 }
 
-// check refuses --force with no file for it to let be replaced. other is
-// the command's other flag --force serves ("--save FILE" for exec, or ""),
-// and otherGiven says whether it was given.
+// check refuses a --record that names a directory, and --force with no
+// file for it to let be replaced. other is the command's other flag
+// --force serves ("--save FILE" for exec, or ""), and otherGiven says
+// whether it was given.
 func (f *recordFlags) check(other string, otherGiven bool) error {
+	// Checked with the flags, before anything is connected or drawn (the
+	// TUI needs a terminal first): a directory is no file to record to.
+	if what, dir := namesDirectory(f.file); dir && !f.off {
+		return recordPathError(f.file, what, "name a file in it, e.g. "+filepath.Join(f.file, "session.jsonl"))
+	}
 	if !f.force || f.file != "" || otherGiven {
 		return nil
 	}
@@ -150,6 +158,33 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 		}
 	})
 	return out, r, nil
+}
+
+// namesDirectory reports a --record path that names a directory: one that
+// is there ("is a directory"), or a path ending in a separator, which
+// names one whether it is there or not. Left to the recorder, the first
+// was refused as "not a regular file" with advice about exec --json, and
+// the second had its directory made before the same refusal.
+func namesDirectory(path string) (what string, dir bool) {
+	if path == "" {
+		return "", false
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return "is a directory", true
+	}
+	if os.IsPathSeparator(path[len(path)-1]) {
+		return "ends in " + path[len(path)-1:] + ", so it names a directory", true
+	}
+	return "", false
+}
+
+// recordPathError is the one wording of a --record path that cannot be
+// used, for every command that records (exec and the TUI when it names a
+// directory, proxy whatever it names): which path, what is wrong with it,
+// what to pass instead, and that leaving --record out records to the
+// sessions directory.
+func recordPathError(path, what, instead string) error {
+	return fmt.Errorf("--record %s %s: %s, or leave --record out to record to the sessions directory (%s)", path, what, instead, history.DefaultDir())
 }
 
 // options are the redaction rules for what this session writes out: its
