@@ -17,11 +17,8 @@ func TestExecSaveIsOwnerOnlyWhenNew(t *testing.T) {
 	if _, errOut, code := run(t, "exec", "--no-record", "--save", fresh, srv.MCPURL(), "read demo://readme"); code != exitOK {
 		t.Fatalf("exec --save: exit %d: %s", code, errOut)
 	}
-	if fi, err := os.Stat(fresh); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("a new --save file: %v; want mode 0600", err)
-		if err == nil {
-			t.Errorf("its mode is %v", fi.Mode().Perm())
-		}
+	if got := modeOf(t, fresh); got != 0o600 {
+		t.Errorf("a new --save file has mode %v, want 0600", got)
 	}
 	shared := filepath.Join(dir, "shared.md")
 	if err := os.WriteFile(shared, nil, 0o600); err != nil {
@@ -33,10 +30,17 @@ func TestExecSaveIsOwnerOnlyWhenNew(t *testing.T) {
 	if _, errOut, code := run(t, "exec", "--no-record", "--save", shared, "--force", srv.MCPURL(), "read demo://readme"); code != exitOK {
 		t.Fatalf("exec --save --force over a file: exit %d: %s", code, errOut)
 	}
-	if fi, err := os.Stat(shared); err != nil || fi.Mode().Perm() != 0o644 {
-		t.Errorf("a file --save --force replaced: %v; want its mode 0644 kept", err)
-		if err == nil {
-			t.Errorf("its mode is %v", fi.Mode().Perm())
-		}
+	if got := modeOf(t, shared); got != 0o644 {
+		t.Errorf("a file --save --force replaced has mode %v, want its 0644 kept", got)
 	}
+}
+
+// modeOf is the permission bits of path.
+func modeOf(t *testing.T, path string) os.FileMode {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Mode().Perm()
 }
