@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client's POST whose body breaks off (it announces 100 bytes and closes
@@ -20,7 +21,7 @@ import (
 // Each said "broke off before its body ended (unexpected EOF after 10
 // bytes)", the cause twice, the second time in Go's words.
 func TestProxyBrokenBodyIsSaidOnce(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	sid := initializeVia(t, h.run.base, "breaks-off")
 	const want = "its body broke off after 10 of its 100 bytes; nothing was relayed"

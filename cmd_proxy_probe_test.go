@@ -12,6 +12,7 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -21,7 +22,7 @@ import (
 // first, not a short stateless client beside it. A line says why the
 // session changed transport.
 func TestProxyProbeThenInitializeIsOneSession(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "prober", Version: "1"}, nil).Connect(ctx,

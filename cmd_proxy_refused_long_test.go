@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A page or client chooses a refused request's URI and Origin as freely
@@ -17,7 +18,7 @@ import (
 // that says it was refused quotes the start of each and their size, as it
 // does a session id, rather than print a megabyte line a second.
 func TestProxyHeadlessRefusalQuotesALongURIAndOriginShort(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Requests the proxy refuses inside a session (here five bodies larger
@@ -19,7 +20,7 @@ import (
 // many more there were; the recording has each. It was a line per
 // request: a client retrying at once filled stderr as fast as it asked.
 func TestProxyHeadlessRateLimitsRefusalsInASession(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	sid := initializeVia(t, h.run.base, "refused-client")
 	const refusals = 5

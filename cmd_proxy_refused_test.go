@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Requests the proxy refuses before they reach a client session are in no
@@ -18,7 +19,7 @@ import (
 // the request was and why, and the count when the proxy stops. Both were
 // refused without a word to the person watching.
 func TestProxyHeadlessSaysWhatItRefusedOutsideSessions(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	send := func(request string) int {
 		t.Helper()

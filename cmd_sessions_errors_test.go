@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // mcpscope sessions counts a recording's requests and errors as the TUI's
@@ -22,7 +23,7 @@ func TestSessionsCountErrorsAsTheTUIDoes(t *testing.T) {
 	if _, _, code := run(t, "exec", closed, "tools/list"); code == exitOK {
 		t.Fatalf("exec to %s succeeded with nothing listening", closed)
 	}
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	for _, line := range [][]string{{url + "/sse", "tools/call", "nosuch"}, {url + "/mcp", "tools/list"}} {
 		run(t, append([]string{"exec"}, line...)...)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // discoverCrasher fronts the demo gateway with a server that fails every
@@ -18,7 +19,7 @@ import (
 // not know does, and passes everything else through.
 func discoverCrasher(t *testing.T) string {
 	t.Helper()
-	up, err := url.Parse(startGateway(t, demo.Options{}))
+	up, err := url.Parse(demotest.Start(t, demo.Options{}).URL)
 	if err != nil {
 		t.Fatal(err)
 	}

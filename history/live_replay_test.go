@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // pairView is what a user sees of a pair; replay must reproduce it exactly.
@@ -37,11 +38,7 @@ func viewPairs(l *Log) []pairView {
 // recording's path.
 func recordDemoSession(t *testing.T, transport string) (*Log, string) {
 	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := demotest.Start(t, demo.Options{})
 	path := filepath.Join(t.TempDir(), "live.jsonl")
 	rec, err := Create(path, Header{URL: srv.URL, Transport: "sse", Started: time.Now()}, RecordOptions{})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // liveBearer is the token the live session sends and the recording redacts.
@@ -22,11 +23,7 @@ const liveBearer = "live-bearer-0123456789"
 // uses when it records). It returns both and the recorder's file.
 func recordDemoSessionTwice(t *testing.T, transport string) (mem, file *Log, path string) {
 	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := demotest.Start(t, demo.Options{})
 	path = filepath.Join(t.TempDir(), "live.jsonl")
 	rec, err := Create(path, Header{URL: srv.URL, Transport: transport, Started: time.Now()}, RecordOptions{Tokens: []string{liveBearer}})
 	if err != nil {

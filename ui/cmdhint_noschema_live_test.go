@@ -7,6 +7,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A tools/call typed before any tool is listed has no schema to read: the
@@ -14,7 +16,7 @@ import (
 // tools known yet, so no schema: arguments go as strings (key:=json for
 // other …", what to do cut off.
 func TestNoSchemaHintReadsWholeAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	m := l.quit()

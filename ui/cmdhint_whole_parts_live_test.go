@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A hint of parts joined by " · " at 80x24 leaves out a last part that
@@ -15,7 +17,7 @@ import (
 // yet: tab lists them, then offers names and arguments · prompts…" named
 // one word of the usage.
 func TestHintLeavesOutAPartItWouldCutAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	m := l.quit()
@@ -36,7 +38,7 @@ func TestHintLeavesOutAPartItWouldCutAt80Columns(t *testing.T) {
 // its arguments: "big — (read-only) Large payload: Answers with a text
 // payload of exactly the…" left out what big takes.
 func TestToolHintKeepsArgumentsAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")

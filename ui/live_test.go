@@ -15,6 +15,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -27,17 +28,6 @@ type live struct {
 	out  io.Reader
 	seen bytes.Buffer
 	from int // where waitFor starts looking in seen
-}
-
-// startDemo starts the demo gateway for one test.
-func startDemo(t *testing.T) *demo.Server {
-	t.Helper()
-	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { gw.Close() })
-	return gw
 }
 
 // startLive connects a session with cfg (its Answerer set to the TUI's)
@@ -117,7 +107,7 @@ func pairsOf(m *Model, title string) []string {
 // stream opens, tools/list and a typed tools/call work, and every event
 // names the response stream it came on.
 func TestLiveStreamableAgainstDemo(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("Detect")
 	l.waitFor("GET          open")
@@ -184,7 +174,7 @@ func TestLiveServerPingAnswered(t *testing.T) {
 // stream show, the confirm tool's form is answered at the prompt, and its
 // two rounds show as one chain.
 func TestLiveStatelessConfirmAnswered(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	l.waitFor("● listening")
@@ -217,7 +207,7 @@ func TestLiveStatelessConfirmAnswered(t *testing.T) {
 // The cancel key stops the demo's slow tool while it runs: the row says
 // cancelled and the server is told.
 func TestLiveCancelSlow(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.call("slow seconds=20 steps=20")
@@ -239,7 +229,7 @@ func TestLiveCancelSlow(t *testing.T) {
 // bounds the reply (maxTokens, the model preferences, the system prompt)
 // before the messages.
 func TestLiveSamplingAnswered(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.call(`sample prompt="Name a transport"`)
@@ -262,7 +252,7 @@ func TestLiveSamplingAnswered(t *testing.T) {
 // A question nobody answers is withdrawn when the session stops waiting,
 // and the status bar says so.
 func TestLiveUnansweredQuestionTimesOut(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), RequestTimeout: 700 * time.Millisecond})
 	l.waitFor("● discovered")
 	l.call("confirm action=deploy")
@@ -284,7 +274,7 @@ func TestLiveUnansweredQuestionTimesOut(t *testing.T) {
 
 // i on a stateless session sends server/discover and says so.
 func TestLiveDiscoverKey(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	l.tm.Type("i")
@@ -323,7 +313,7 @@ func TestLiveSessionExpiry(t *testing.T) {
 // initialization"); the status line says what to do about it, and stops
 // saying so once the session is initialized.
 func TestLiveRequestBeforeInitializeSaysPressI(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.waitFor("● open")
 	l.call("greet name=Ann")

@@ -11,6 +11,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // roots in the user's own session from a proxy's TUI lists and changes
@@ -18,7 +20,7 @@ import (
 // of mcpscope URL (Options.Backend), which a proxy's TUI has none of, and
 // the program died with the proxy in it.
 func TestLiveOwnSessionRoots(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	answers := NewAnswerer()
 	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Answerer: answers, RequestTimeout: 15 * time.Second})
 	t.Cleanup(func() { s.Close() })

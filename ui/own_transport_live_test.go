@@ -11,6 +11,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The user's own session in a proxy's TUI is opened before detection
@@ -18,7 +20,7 @@ import (
 // the transport found (it said "auto" for good), and the status line does
 // not tell to press i for a session that initialized itself.
 func TestOwnSessionBarNamesDetectedTransport(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	s := mcp.NewSession(mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportAuto, RequestTimeout: 15 * time.Second})
 	t.Cleanup(func() { s.Close() })
 	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },

@@ -7,13 +7,15 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Reads of two resources, or gets of two prompts, are rows that read
 // apart: each names its URI or prompt after the method, as a tools/call
 // row names its tool.
 func TestLivePairsNameTheResourceAndPrompt(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
 	l.waitFor("● open")
@@ -35,7 +37,7 @@ func TestLivePairsNameTheResourceAndPrompt(t *testing.T) {
 // A URI wider than the METHOD column keeps its end, which tells one
 // resource from another under the same long prefix.
 func TestLivePairsKeepTheEndOfALongURI(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● open")

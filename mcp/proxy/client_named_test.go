@@ -13,6 +13,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -21,7 +23,7 @@ import (
 // that says which client it was, as mcp-remote's probe session and its
 // real one (same User-Agent) otherwise read alike.
 func TestProxiedRecordingNamesItsClient(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	dir := t.TempDir()
 	var mu sync.Mutex
 	var paths []string

@@ -12,7 +12,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
 // testTimeout bounds every wait, so a hang fails instead of stalling.
@@ -183,17 +182,6 @@ func startProxy(t *testing.T, upstream string, cfg Config) (*Proxy, string, *wat
 		p.Close()
 	})
 	return p, ts.URL, w
-}
-
-// startDemo runs the demo gateway on 127.0.0.1 for the test.
-func startDemo(t *testing.T) *demo.Server {
-	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv
 }
 
 // sdkConnect connects the official Go SDK client over tr.

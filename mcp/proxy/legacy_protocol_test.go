@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A proxied legacy HTTP+SSE session knows its protocol version from the
@@ -17,7 +19,7 @@ import (
 // MCP-Protocol-Version), and the status bar showed "sse" with no version
 // where a streamable session showed "streamable 2025-06-18".
 func TestProxiedLegacySessionKnowsItsProtocol(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	cs := sdkConnect(t, "legacy-client", &sdk.SSEClientTransport{Endpoint: base + "/sse"})
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
@@ -50,7 +52,7 @@ func TestProxiedLegacySessionKnowsItsProtocol(t *testing.T) {
 // knows its version from what each request names in its _meta. The status
 // bar showed none, and the test above failed whenever the SDK did so.
 func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
 	br := bufio.NewReader(stream.Body)

@@ -10,6 +10,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // methodHeader sends every POST with the Mcp-Method header naming its
@@ -39,7 +41,7 @@ func (m methodHeader) RoundTrip(r *http.Request) (*http.Response, error) {
 // rest to an unnamed streamable session that began "before the proxy saw
 // it", and every later client's initialize piled into that stateless one.
 func TestMcpMethodHeaderOnA2025Initialize(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	hc := &http.Client{Transport: methodHeader{http.DefaultTransport}}
 	cs := sdkConnect(t, "ts-like", &sdk.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: hc, MaxRetries: -1})

@@ -14,6 +14,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // withToken adds the client's own Authorization to every request.
@@ -30,7 +32,7 @@ func (w withToken) RoundTrip(r *http.Request) (*http.Response, error) {
 // answers (with the time the proxy added), the export shows them, and the
 // client's token is not in the file.
 func TestProxiedSessionRecordsReplaysAndExports(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	dir := t.TempDir()
 	var mu sync.Mutex
 	var paths []string

@@ -10,6 +10,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A 2025 streamable client of a server that keeps no session (the Go
@@ -85,7 +87,7 @@ func (v versionHeader) RoundTrip(r *http.Request) (*http.Response, error) {
 // stream is a legacy session still: only a client whose streamable server
 // keeps no session has a GET stream without a session id.
 func TestLegacyStreamWithAVersionHeader(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	hc := &http.Client{Transport: versionHeader{http.DefaultTransport}}
 	cs := sdkConnect(t, "legacy-versioned", &sdk.SSEClientTransport{Endpoint: base + "/sse", HTTPClient: hc})
