@@ -54,12 +54,7 @@ func getStreamEndingWithEventID(t *testing.T, id, why string) *recorded {
 		_, _ = io.WriteString(w, "retry: 10\nid: "+id+"\n"+`data: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"on the GET stream"}}`+"\n\n")
 	}))
 	t.Cleanup(front.Close)
-	s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	_, rec := connect(t, Config{URL: front.URL + "/mcp", Transport: TransportStreamable})
 	rec.waitFor(t, "the state saying the id is not sent back", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, why)
 	})

@@ -42,12 +42,7 @@ func emptyIDServer(t *testing.T, refuse func() string, withID *atomic.Int32) str
 func TestEmptySessionIDIsSaid(t *testing.T) {
 	var withID atomic.Int32
 	url := emptyIDServer(t, func() string { return "" }, &withID)
-	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
 	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
 		t.Fatalf("tools/list: %v", err)
 	}

@@ -59,12 +59,7 @@ func idOf(msg string) string {
 }
 
 func TestTimeoutSaysTheServerRefusedOurAnswer(t *testing.T) {
-	s := NewSession(Config{URL: sessionlessAsker(t, nil), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: sessionlessAsker(t, nil), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
 	if _, err := s.Initialize(testCtx(t)); err != nil {
 		t.Fatalf("Initialize: %v", err)
 	}
