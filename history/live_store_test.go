@@ -1,7 +1,6 @@
 package history
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -29,43 +28,12 @@ func recordDemoSessionTwice(t *testing.T, transport string) (mem, file *Log, pat
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := srv.SSEURL()
-	if transport == mcp.TransportStreamable {
-		url = srv.MCPURL()
-	}
-	s := mcp.NewSession(mcp.Config{URL: url, Transport: transport, Bearer: liveBearer})
 	mem, file = NewLog(), rec.NewLog()
 	t.Cleanup(func() { file.Close() })
 	if _, ok := file.st.(*fileStore); !ok {
 		t.Fatalf("Recorder.NewLog gave a Log over %T, not the recording", file.st)
 	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for batch := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
-			mem.Append(batch...)
-			file.Append(batch...)
-		}
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.ListTools(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "greet", json.RawMessage(`{"name":"Ann","times":2}`)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "fail", json.RawMessage(`{"message":"boom"}`)); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	<-done
+	runDemoScript(t, srv, transport, liveBearer, rec, mem, file)
 	return mem, file, path
 }
 
