@@ -45,12 +45,6 @@ func TestExecRequestAnsweredEmptyBatchHint(t *testing.T) {
 // printed and its exit code.
 func execToolsListAnswered(t *testing.T, status int, contentType, body string) (out, errOut string, code int) {
 	t.Helper()
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Status(status, contentType, body)
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.AnswerWith("tools/list", status, contentType, body)})
 	return run(t, "exec", "--no-record", "--timeout", "1m", srv.Endpoint(), "tools/list")
 }

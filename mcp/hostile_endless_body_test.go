@@ -65,13 +65,7 @@ func TestLegacyTimeoutQuotesAnEndlessPost(t *testing.T) {
 // answer never comes on the GET stream, times out quoting the page, as a
 // legacy POST's does: it used to say only that no answer came.
 func TestStreamableTimeoutQuotesAnAcceptedPage(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Status(http.StatusAccepted, "text/html", "<html><h1>queued upstream</h1>\n")
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.AnswerWith("tools/list", http.StatusAccepted, "text/html", "<html><h1>queued upstream</h1>\n")})
 	s := NewSession(Config{URL: srv.URL, RequestTimeout: 500 * time.Millisecond, NoGetStream: true})
 	rec := collect(s)
 	if err := s.Connect(testCtx(t)); err != nil {
