@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -26,21 +22,8 @@ func TestProxyBrokenBodyIsSaidOnce(t *testing.T) {
 	sid := initializeVia(t, h.run.base, "breaks-off")
 	const want = "its body broke off after 10 of its 100 bytes; nothing was relayed"
 	for _, session := range []string{"Mcp-Session-Id: " + sid + "\r\n", ""} {
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-		fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nUser-Agent: breaks-off\r\n%sContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"", addr, session)
-		_ = conn.(*net.TCPConn).CloseWrite()
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		conn.Close()
-		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(text), "the request body broke off after 10 of its 100 bytes") {
+		resp, text := rawRequest(t, addr, fmt.Sprintf("POST /mcp HTTP/1.1\r\nHost: %s\r\nUser-Agent: breaks-off\r\n%sContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"", addr, session), true)
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(text, "the request body broke off after 10 of its 100 bytes") {
 			t.Errorf("a body broken off after 10 of 100 bytes got %s %q, want 400 saying how much came", resp.Status, text)
 		}
 	}

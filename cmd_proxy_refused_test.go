@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -23,18 +19,7 @@ func TestProxyHeadlessSaysWhatItRefusedOutsideSessions(t *testing.T) {
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	send := func(request string) int {
 		t.Helper()
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-		fmt.Fprint(conn, request)
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		resp, _ := rawRequest(t, addr, request, false)
 		return resp.StatusCode
 	}
 	if got := send("GET /sse HTTP/1.1\r\nHost: " + addr + "\r\nOrigin: http://localhost.evil.test\r\nAccept: text/event-stream\r\n\r\n"); got != http.StatusForbidden {
