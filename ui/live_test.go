@@ -48,9 +48,17 @@ func startLive(t *testing.T, cfg mcp.Config) *live {
 	}
 	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: cfg.URL, Transport: transport, Answers: answers})
 	m.clipboard = &bytes.Buffer{}
+	l := runLive(t, m, s)
+	go func() { _ = s.Connect(t.Context()) }()
+	return l
+}
+
+// runLive runs the TUI m at 160x45, keeping all it draws for waitFor; s
+// is the session the test drives.
+func runLive(t *testing.T, m *Model, s *mcp.Session) *live {
+	t.Helper()
 	l := &live{t: t, sess: s, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))}
 	l.out = io.TeeReader(l.tm.Output(), &l.seen)
-	go func() { _ = s.Connect(t.Context()) }()
 	return l
 }
 
@@ -61,6 +69,15 @@ func (l *live) waitFor(what string) {
 	l.t.Helper()
 	teatest.WaitFor(l.t, l.out, func([]byte) bool { return bytes.Contains(l.seen.Bytes()[l.from:], []byte(what)) },
 		teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}
+
+// initialize waits for the session to open, presses i and waits for the
+// session to be initialized.
+func (l *live) initialize() {
+	l.t.Helper()
+	l.waitFor("● open")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
 }
 
 // mark makes later waits look only at what is drawn from now on.

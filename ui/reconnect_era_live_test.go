@@ -75,9 +75,7 @@ func TestLiveReconnectFromStatelessToLegacy(t *testing.T) {
 func TestLiveReconnectFromLegacyToStateless(t *testing.T) {
 	srv, legacyOnly := eraSwitch(t, true)
 	l := startLive(t, mcp.Config{URL: srv.URL})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	legacyOnly.Store(false)
 	l.mark()
 	l.tm.Type("r")

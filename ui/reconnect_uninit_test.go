@@ -17,9 +17,7 @@ import (
 func TestLiveRequestAfterReconnectSaysToInitialize(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	l.tm.Type("r")
 	l.waitFor("press i to initialize it")
 	l.mark()
