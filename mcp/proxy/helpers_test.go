@@ -106,6 +106,25 @@ func (w *watched) record(t *testing.T, id int, what string, match func(mcp.Recor
 	return got
 }
 
+// clientWith waits for a record of any client that matches and returns
+// that client.
+func (w *watched) clientWith(t *testing.T, what string, match func(mcp.Record) bool) *Client {
+	t.Helper()
+	var got *Client
+	w.until(t, what, func() bool {
+		for _, c := range w.clients {
+			for _, r := range w.recs[c.ID] {
+				if match(r) {
+					got = c
+					return true
+				}
+			}
+		}
+		return false
+	})
+	return got
+}
+
 // records is a copy of client id's records so far.
 func (w *watched) records(id int) []mcp.Record {
 	w.mu.Lock()

@@ -48,17 +48,8 @@ func TestMcpMethodHeaderOnA2025Initialize(t *testing.T) {
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
 		t.Fatalf("tools/list through the proxy: %v", err)
 	}
-	var c *Client
-	w.until(t, "the session that initialized", func() bool {
-		for _, x := range w.clients {
-			for _, r := range w.recs[x.ID] {
-				if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "initialize" {
-					c = x
-					return true
-				}
-			}
-		}
-		return false
+	c := w.clientWith(t, "the session that initialized", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "initialize"
 	})
 	if c.Transport != mcp.TransportStreamable {
 		t.Errorf("the client's initialize is in a %s session, want %s", c.Transport, mcp.TransportStreamable)

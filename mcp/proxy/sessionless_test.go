@@ -37,17 +37,8 @@ func TestSessionlessStreamableGetStream(t *testing.T) {
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
 		t.Fatalf("tools/list through the proxy: %v", err)
 	}
-	var get *Client
-	w.until(t, "the client's GET relayed", func() bool {
-		for _, c := range w.clients {
-			for _, r := range w.recs[c.ID] {
-				if r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodGet && r.HTTP.Status != 0 {
-					get = c
-					return true
-				}
-			}
-		}
-		return false
+	get := w.clientWith(t, "the client's GET relayed", func(r mcp.Record) bool {
+		return r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodGet && r.HTTP.Status != 0
 	})
 	if get.Transport != mcp.TransportStreamable {
 		t.Errorf("the client's GET is in a %s session, want %s", get.Transport, mcp.TransportStreamable)

@@ -23,15 +23,8 @@ func TestFailedStreamsSayWhichStream(t *testing.T) {
 	rawDo(t, "GET", base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", "s1").Body.Close()
 	rawDo(t, "GET", base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", "s1", "Last-Event-ID", "ev-7").Body.Close()
 	for _, want := range []string{"(the GET stream for server messages)", "(resuming a stream after Last-Event-ID ev-7)"} {
-		w.until(t, "a failure naming "+want, func() bool {
-			for _, c := range w.clients {
-				for _, r := range w.recs[c.ID] {
-					if r.Error != nil && r.Error.Cause == mcp.CauseUnreachable && strings.Contains(r.Error.Message, want) {
-						return true
-					}
-				}
-			}
-			return false
+		w.clientWith(t, "a failure naming "+want, func(r mcp.Record) bool {
+			return r.Error != nil && r.Error.Cause == mcp.CauseUnreachable && strings.Contains(r.Error.Message, want)
 		})
 	}
 }
@@ -44,14 +37,7 @@ func TestBrokenGetStreamSaysSo(t *testing.T) {
 	// The client's stream breaks as upstream's did.
 	_, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
-	w.until(t, "the GET stream's break", func() bool {
-		for _, c := range w.clients {
-			for _, r := range w.recs[c.ID] {
-				if r.Error != nil && strings.HasPrefix(r.Error.Message, "upstream's GET stream broke off") {
-					return true
-				}
-			}
-		}
-		return false
+	w.clientWith(t, "the GET stream's break", func(r mcp.Record) bool {
+		return r.Error != nil && strings.HasPrefix(r.Error.Message, "upstream's GET stream broke off")
 	})
 }
