@@ -3,9 +3,6 @@ package mcp
 import (
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -38,22 +35,19 @@ func callDroppedAfterEventID(t *testing.T, id string) (*recorded, error) {
 func getStreamEndingWithEventID(t *testing.T, id, why string) *recorded {
 	t.Helper()
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	target, _ := url.Parse(srv.URL)
-	proxy := httputil.NewSingleHostReverseProxy(target)
 	var gets atomic.Int32
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	front := mcptest.Front(t, srv.URL, func(w http.ResponseWriter, r *http.Request, _ []byte) bool {
 		if r.Method != http.MethodGet {
-			proxy.ServeHTTP(w, r)
-			return
+			return false
 		}
 		if gets.Add(1) > 2 {
 			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
+			return true
 		}
 		w.Header().Set("Content-Type", "text/event-stream")
 		_, _ = io.WriteString(w, "retry: 10\nid: "+id+"\n"+`data: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"on the GET stream"}}`+"\n\n")
-	}))
-	t.Cleanup(front.Close)
+		return true
+	})
 	_, rec := connect(t, Config{URL: front.URL + "/mcp", Transport: TransportStreamable})
 	rec.waitFor(t, "the state saying the id is not sent back", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateGetStream && strings.Contains(r.State.Detail, why)
