@@ -51,14 +51,6 @@ func onlyRecording(t *testing.T, dir string) string {
 	return files[0]
 }
 
-// rawID is the value of the first "id" member of a JSON-RPC body as the
-// client wrote it, for a hand-written answer to echo: mcpscope writes a
-// request's id before its params.
-func rawID(body string) string {
-	_, rest, _ := strings.Cut(body, `"id":`)
-	return rest[:max(0, strings.IndexAny(rest, ",}"))]
-}
-
 func TestExecListsAndCallsTheDemoGateway(t *testing.T) {
 	stateDir(t)
 	out, errOut, code := run(t, "exec", "--no-record", "tools/list", "tools/call greet name=Ann times=2")

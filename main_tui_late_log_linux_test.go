@@ -27,7 +27,7 @@ func TestTUIExplainsWhatNetHTTPLogsWhileClosing(t *testing.T) {
 			// The escape must not reach the terminal through the line.
 			return "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n\x1b]0;pwned\x07 and more", true
 		case strings.Contains(msg, `"initialize"`):
-			answer := `{"jsonrpc":"2.0","id":` + rawID(msg) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(msg) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
 			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: s1\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
 		case strings.Contains(msg, `"notifications/initialized"`):
 			once.Do(func() { close(opened) })

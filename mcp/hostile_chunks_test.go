@@ -18,7 +18,7 @@ func TestAnswerWithBrokenChunksIsBadHTTP(t *testing.T) {
 	for _, ct := range []string{"application/json", "text/event-stream"} {
 		url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 			if strings.Contains(string(body), `"initialize"`) {
-				init := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"chunks","version":"1"}}}`
+				init := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"chunks","version":"1"}}}`
 				return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: s1\r\nContent-Length: %d\r\n\r\n%s", len(init), init), false
 			}
 			if !strings.Contains(string(body), `"id"`) {

@@ -18,7 +18,7 @@ func emptyIDServer(t *testing.T, refuse func() string, withID *atomic.Int32) str
 	return mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 		msg := string(body)
 		if strings.Contains(msg, `"initialize"`) {
-			answer := `{"jsonrpc":"2.0","id":` + idOf(msg) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(msg) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
 			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: \r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
 		}
 		if _, there := req.Header["Mcp-Session-Id"]; there {
@@ -30,7 +30,7 @@ func emptyIDServer(t *testing.T, refuse func() string, withID *atomic.Int32) str
 		if r := refuse(); r != "" {
 			return "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: " + strconv.Itoa(len(r)) + "\r\n\r\n" + r, false
 		}
-		answer := `{"jsonrpc":"2.0","id":` + idOf(msg) + `,"result":{"tools":[]}}`
+		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(msg) + `,"result":{"tools":[]}}`
 		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
 	})
 }

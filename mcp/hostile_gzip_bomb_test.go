@@ -21,7 +21,7 @@ func gzipFront(t *testing.T, srv *mcptest.StreamableServer, contentType string, 
 		w.Header().Set("Content-Type", contentType)
 		w.Header().Set("Content-Encoding", "gzip")
 		zw := gzip.NewWriter(w)
-		_, _ = io.WriteString(zw, body(idOf(string(msg))))
+		_, _ = io.WriteString(zw, body(mcptest.RawID(string(msg))))
 		_ = zw.Close()
 	}) + "/mcp"
 }
