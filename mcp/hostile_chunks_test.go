@@ -48,11 +48,7 @@ func TestLegacyStreamWithBrokenChunks(t *testing.T) {
 		ep := "event: endpoint\ndata: /message\n\n"
 		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\nZZZ\r\n", len(ep), ep), true
 	})
-	s := NewSession(Config{URL: url + "/sse", Transport: TransportSSE, RequestTimeout: 10 * time.Second})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: url + "/sse", Transport: TransportSSE, RequestTimeout: 10 * time.Second})
 	rec.waitFor(t, "the stream's end", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateClosed
 	})
