@@ -41,11 +41,8 @@ func TestTUIExplainsWhatNetHTTPLogsWhileClosing(t *testing.T) {
 	case <-r.ctx.Done():
 		t.Fatalf("the TUI did not open the session within 30s: %q", r.out.String())
 	}
-	if _, err := r.ptmx.Write([]byte("q")); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.wait(); r.timedOut() || err != nil {
-		t.Fatalf("the TUI did not quit cleanly within 30s (%v): %q", err, r.out.String())
+	if err := r.quit(t); err != nil {
+		t.Fatalf("the TUI did not quit cleanly (%v): %q", err, r.out.String())
 	}
 	text := r.out.String()
 	if i := strings.LastIndex(text, "\x1b[?1049l"); i >= 0 {
