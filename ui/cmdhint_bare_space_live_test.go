@@ -30,9 +30,7 @@ func TestBareValueHintAfterASpace(t *testing.T) {
 		{"call greet name=Bob 3 ", `"3": expected key=value or key:=json: did you mean times=3?`},
 		{"call greet name=Bob Ann ", `"Ann": expected key=value or key:=json`},
 	} {
-		m.cmdline.Focus("")
-		m.cmdline.input.SetValue(tc.line)
-		m.cmdline.input.CursorEnd()
+		typeOnCommandLine(m, tc.line)
 		hint := ansi.Strip(m.cmdline.View())
 		if !strings.Contains(hint, tc.want) || strings.HasSuffix(tc.want, "json") && strings.Contains(hint, "did you mean") {
 			t.Errorf("%q: hint = %q, want %q", tc.line, hint, tc.want)

@@ -29,9 +29,7 @@ func TestNoSchemaHintReadsWholeAt80Columns(t *testing.T) {
 		{"tools/call greet Ann ", `"Ann": expected key=value or key:=json`},
 		{"tools/call nosuch Ann ", `"Ann": expected key=value or key:=json`},
 	} {
-		m.cmdline.Focus("")
-		m.cmdline.input.SetValue(tc.line)
-		m.cmdline.input.CursorEnd()
+		typeOnCommandLine(m, tc.line)
 		if got := row(ansi.Strip(m.View()), tc.want); got == "" {
 			t.Errorf("%q at 80x24: no row reads %q whole:\n%s", tc.line, tc.want, ansi.Strip(m.View()))
 		}
