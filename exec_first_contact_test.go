@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,12 +13,7 @@ import (
 // not a server that went away: the hint said "is the server still
 // running? (it answered before)" for a server never reached.
 func TestExecFirstContactFailureNamesTheAddress(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there now: the connection is refused
+	addr := mcptest.RefusedAddr()
 	for _, transport := range []string{"streamable", "stateless"} {
 		_, errOut, code := run(t, "exec", "--no-record", "--transport", transport, "http://"+addr+"/mcp", "tools/list")
 		if code != exitConnect || !strings.Contains(errOut, "hint: nothing answered at "+addr+": is the server started, and is the URL right?") ||

@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"io"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -358,12 +357,7 @@ func TestLiveRequestBeforeInitializeSaysPressI(t *testing.T) {
 // is cut at 80 columns, a connection that fails brings the Negotiation
 // pane forward: what failed and what to do about it.
 func TestLiveFailedConnectionShowsNegotiationOnASmallTerminal(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := "http://" + ln.Addr().String() + "/mcp"
-	ln.Close() // nothing listens there now: the connection is refused
+	url := "http://" + mcptest.RefusedAddr() + "/mcp"
 	s := mcp.NewSession(mcp.Config{URL: url, EndpointTimeout: 5 * time.Second})
 	t.Cleanup(func() { s.Close() })
 	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: url})

@@ -2,23 +2,18 @@ package proxy
 
 import (
 	"io"
-	"net"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // When upstream is gone, a streamable client's GET stream and its
 // resumption of a response stream fail at once; each failure says which
 // stream it was (the two read as one line printed twice).
 func TestFailedStreamsSayWhichStream(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead := "http://" + ln.Addr().String()
-	ln.Close()
+	dead := "http://" + mcptest.RefusedAddr()
 	_, base, w := startProxy(t, dead, Config{})
 	rawDo(t, "GET", base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", "s1").Body.Close()
 	rawDo(t, "GET", base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", "s1", "Last-Event-ID", "ev-7").Body.Close()
