@@ -12,6 +12,8 @@
 package demotest
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -32,5 +34,19 @@ func Start(tb testing.TB, opts demo.Options) *demo.Server {
 			tb.Errorf("closing the demo gateway: %v", err)
 		}
 	})
+	return srv
+}
+
+// Behind serves the demo gateway with opts behind serve, the test's own
+// handler in front of it (one that refuses a request, compresses answers
+// or stalls a probe, and hands the rest to gateway), on 127.0.0.1 for the
+// length of the test. The server's URL is the gateway's base URL; the
+// server and then the gateway are closed at cleanup.
+func Behind(tb testing.TB, opts demo.Options, serve func(w http.ResponseWriter, r *http.Request, gateway http.Handler)) *httptest.Server {
+	tb.Helper()
+	h := demo.NewHandler(opts)
+	tb.Cleanup(h.Close)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { serve(w, r, h) }))
+	tb.Cleanup(srv.Close)
 	return srv
 }
