@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client's POST whose body breaks off (it announces 100 bytes and closes
@@ -20,26 +17,13 @@ import (
 // Each said "broke off before its body ended (unexpected EOF after 10
 // bytes)", the cause twice, the second time in Go's words.
 func TestProxyBrokenBodyIsSaidOnce(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	sid := initializeVia(t, h.run.base, "breaks-off")
 	const want = "its body broke off after 10 of its 100 bytes; nothing was relayed"
 	for _, session := range []string{"Mcp-Session-Id: " + sid + "\r\n", ""} {
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-		fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nUser-Agent: breaks-off\r\n%sContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"", addr, session)
-		_ = conn.(*net.TCPConn).CloseWrite()
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		conn.Close()
-		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(text), "the request body broke off after 10 of its 100 bytes") {
+		resp, text := rawRequest(t, addr, fmt.Sprintf("POST /mcp HTTP/1.1\r\nHost: %s\r\nUser-Agent: breaks-off\r\n%sContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"", addr, session), true)
+		if resp.StatusCode != http.StatusBadRequest || !strings.Contains(text, "the request body broke off after 10 of its 100 bytes") {
 			t.Errorf("a body broken off after 10 of 100 bytes got %s %q, want 400 saying how much came", resp.Status, text)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A legacy client's first lines come before its initialize names it: they
@@ -13,7 +14,7 @@ import (
 // session names it one way.
 func TestProxyHeadlessNamesAClientOneWay(t *testing.T) {
 	stateDir(t)
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	if out, errOut, code := run(t, "exec", "--no-record", h.run.base+"/sse", "tools/list"); code != exitOK {
 		t.Fatalf("exec through the proxy: exit %d\n%s\n%s", code, out, errOut)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client's keep-alive connection left idle after its request is closed
@@ -18,7 +19,7 @@ import (
 // request and were then held open kept 1,000 descriptors until the proxy
 // stopped, so a client could use up its open files and shut others out.
 func TestProxyClosesIdleKeepAliveConnections(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{idle: 200 * time.Millisecond})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{idle: 200 * time.Millisecond})
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {

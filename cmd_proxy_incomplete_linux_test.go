@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The disk fills while the proxy records a client's session: the error is
@@ -19,7 +20,7 @@ import (
 // fail as a full disk would.
 func TestProxyReportMarksAnIncompleteRecording(t *testing.T) {
 	if inFileLimitChild(t) {
-		h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+		h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 		if _, errOut, code := run(t, "exec", "--no-record", h.run.base+"/mcp", "tools/call big bytes=100000"); code != exitOK {
 			t.Fatalf("exec through the proxy: exit %d: %s", code, errOut)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // openIn counts the files this process has open in dir.
@@ -37,7 +38,7 @@ func openIn(t *testing.T, dir string) int {
 // idle one ends, its recording flushed and closed; with every session busy
 // a new one is refused with 503, which stderr says too.
 func TestProxyKeepsAtMostMaxSessionsRecordingsOpen(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{maxSess: 2})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{maxSess: 2})
 	run, dir, errw := h.run, h.dir, h.errw
 
 	rctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

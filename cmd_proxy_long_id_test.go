@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client that sends a session id 200,000 bytes long (one the proxy never
@@ -14,7 +15,7 @@ import (
 // proxy's own words about the session quote its start and its size: the
 // session's expiry was a line of 200 KB.
 func TestProxyHeadlessQuotesALongSessionIDShort(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	sid := strings.Repeat("s", 200_000)
 	if status, _ := clientPost(t, h.run.base+"/mcp", sid, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`); status != http.StatusNotFound {
 		t.Fatalf("a session the gateway never gave: %d %s, want its 404 relayed", status, http.StatusText(status))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client that names itself 100,000 bytes long (clientInfo and
@@ -17,7 +18,7 @@ import (
 // name it by the start of that name and its size: every line began with
 // the whole name, 100 KB a line.
 func TestProxyHeadlessCutsAClientsLongName(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	long := strings.Repeat("n", 100_000)
 	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": map[string]any{"_meta": map[string]any{
 		"io.modelcontextprotocol/protocolVersion":    "2026-07-28",
@@ -62,7 +63,7 @@ func TestProxyHeadlessCutsAClientsLongName(t *testing.T) {
 // relayed, and its lines quote the start of each: they were printed whole,
 // a line of 300 KB for the request and another for its failure.
 func TestProxyHeadlessCutsLongMethodsToolsAndIDs(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	long := func(c string) string { return strings.Repeat(c, 100_000) }
 	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": long("i"), "method": "tools/call", "params": map[string]any{"name": long("t")}})
 	body2, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 2, "method": long("m")})

@@ -8,13 +8,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Where to point a client at the proxy was said only in the status bar,
 // which drops it at 80 columns: the TUI showed "no client has connected
 // yet" and no address to connect to. The pane in front says it, whole.
 func TestProxyTUISaysWhereToPointTheClientAt80Columns(t *testing.T) {
-	m, run := proxyTUI(t, startGateway(t, demo.Options{}))
+	m, run := proxyTUI(t, demotest.Start(t, demo.Options{}).URL)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	text := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(m.View()), "│", " ")), " ")
 	for _, want := range []string{"point your client at " + run.base + "/sse (sse) or " + run.base + "/mcp (streamable)"} {

@@ -12,6 +12,7 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -21,18 +22,8 @@ import (
 // first, not a short stateless client beside it. A line says why the
 // session changed transport.
 func TestProxyProbeThenInitializeIsOneSession(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "prober", Version: "1"}, nil).Connect(ctx,
-		&sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1, DisableStandaloneSSE: true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cs.ListTools(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs.Close()
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
+	proberListsTools(t, h.run.base+"/mcp")
 	h.stop()
 
 	out := h.errw.String()
@@ -72,17 +63,7 @@ func TestProxyProbeThenInitializeIsOneSession(t *testing.T) {
 func TestProxyRefusedProbeReadsAsAProbe(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true})
 	h := startHeadless(t, up.Endpoint(), proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "prober", Version: "1"}, nil).Connect(ctx,
-		&sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1, DisableStandaloneSSE: true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cs.ListTools(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs.Close()
+	proberListsTools(t, h.run.base+"/mcp")
 	h.stop()
 	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
 	if len(files) != 1 {
@@ -106,4 +87,22 @@ func TestProxyRefusedProbeReadsAsAProbe(t *testing.T) {
 	if st := log.Stats(); st.Transport != mcp.TransportStreamable {
 		t.Errorf("the session reads as %s, want streamable", st.Transport)
 	}
+}
+
+// proberListsTools connects the official Go SDK's client, named prober 1,
+// to the streamable endpoint url (it probes with server/discover first and
+// falls back to initialize), lists the tools and leaves.
+func proberListsTools(t *testing.T, url string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "prober", Version: "1"}, nil).Connect(ctx,
+		&sdk.StreamableClientTransport{Endpoint: url, MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs.Close()
 }

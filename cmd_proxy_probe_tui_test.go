@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -18,7 +19,7 @@ import (
 // client it is told of is the next client that connects, not a stateless
 // tab of the probe.
 func TestProxyProbeReachesTheTUIAsOneClient(t *testing.T) {
-	run := tuiProxy(t, startGateway(t, demo.Options{}), proxyFlags{listen: "127.0.0.1:0", noRecord: true})
+	run := tuiProxy(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{listen: "127.0.0.1:0", noRecord: true})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "prober", Version: "1"}, nil).Connect(ctx,

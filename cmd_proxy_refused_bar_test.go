@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A page's POST that the proxy refuses (403, its Origin is not local) is
@@ -16,7 +17,7 @@ import (
 // 127.0.0.1:45448 with 403: refused a request from Origin …", cut before
 // it said why.
 func TestProxyRefusalNoticeReadsWholeAt80Columns(t *testing.T) {
-	m, run := proxyTUI(t, startGateway(t, demo.Options{})+demo.StreamablePath)
+	m, run := proxyTUI(t, demotest.Start(t, demo.Options{}).URL+demo.StreamablePath)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	for range 3 {
 		req, err := http.NewRequest(http.MethodPost, run.base+"/mcp", strings.NewReader("{}"))

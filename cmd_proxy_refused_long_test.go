@@ -1,15 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A page or client chooses a refused request's URI and Origin as freely
@@ -17,22 +15,11 @@ import (
 // that says it was refused quotes the start of each and their size, as it
 // does a session id, rather than print a megabyte line a second.
 func TestProxyHeadlessRefusalQuotesALongURIAndOriginShort(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
 	path := "/sse?" + strings.Repeat("p", 200<<10)
 	origin := "http://evil.test/" + strings.Repeat("o", 200<<10)
-	fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nAccept: text/event-stream\r\n\r\n", path, addr, origin)
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	resp, _ := rawRequest(t, addr, fmt.Sprintf("GET %s HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nAccept: text/event-stream\r\n\r\n", path, addr, origin), false)
 	if resp.StatusCode != http.StatusForbidden {
 		t.Fatalf("a page of another site: %d, want 403", resp.StatusCode)
 	}

@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Requests the proxy refuses inside a session (here five bodies larger
@@ -19,23 +17,13 @@ import (
 // many more there were; the recording has each. It was a line per
 // request: a client retrying at once filled stderr as fast as it asked.
 func TestProxyHeadlessRateLimitsRefusalsInASession(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	sid := initializeVia(t, h.run.base, "refused-client")
 	const refusals = 5
 	for range refusals {
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
 		// A body announced as 100 MB is refused before a byte of it is read.
-		fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nUser-Agent: refused-client\r\nMcp-Session-Id: %s\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{", addr, sid)
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		conn.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		resp, _ := rawRequest(t, addr, fmt.Sprintf("POST /mcp HTTP/1.1\r\nHost: %s\r\nUser-Agent: refused-client\r\nMcp-Session-Id: %s\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{", addr, sid), false)
 		if resp.StatusCode != http.StatusRequestEntityTooLarge {
 			t.Fatalf("a 100 MB body in the session: %s, want 413", resp.Status)
 		}

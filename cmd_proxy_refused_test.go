@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Requests the proxy refuses before they reach a client session are in no
@@ -18,22 +15,11 @@ import (
 // the request was and why, and the count when the proxy stops. Both were
 // refused without a word to the person watching.
 func TestProxyHeadlessSaysWhatItRefusedOutsideSessions(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	addr := strings.TrimPrefix(h.run.base, "http://")
 	send := func(request string) int {
 		t.Helper()
-		conn, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
-		fmt.Fprint(conn, request)
-		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		resp, _ := rawRequest(t, addr, request, false)
 		return resp.StatusCode
 	}
 	if got := send("GET /sse HTTP/1.1\r\nHost: " + addr + "\r\nOrigin: http://localhost.evil.test\r\nAccept: text/event-stream\r\n\r\n"); got != http.StatusForbidden {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -15,7 +16,7 @@ import (
 // a burst of them within a second is one notice, as headless prints one
 // line. The TUI said nothing of them while it ran, only the count after.
 func TestProxyTUIHearsOfRefusalsOutsideSessions(t *testing.T) {
-	run := tuiProxy(t, startGateway(t, demo.Options{}), proxyFlags{listen: "127.0.0.1:0", noRecord: true})
+	run := tuiProxy(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{listen: "127.0.0.1:0", noRecord: true})
 	for range 5 {
 		req, err := http.NewRequest("GET", run.base+"/sse", nil)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A proxy whose clients opened many sessions names the last few
@@ -14,7 +15,7 @@ import (
 // one of them: a client opening thousands of sessions printed thousands of
 // paths, and the proxy held every one of them while it ran.
 func TestProxyReportNamesTheLastRecordings(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	const sessions = listedPaths + 5
 	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"many","version":"1"}}}`
 	for range sessions {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client that answers an id the server never asked (or answers a server
@@ -13,7 +14,7 @@ import (
 // as if upstream had asked it something. The line now says no server
 // request waited on that id.
 func TestProxyHeadlessSaysAStrayReplyAnswersNothing(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	sendStrayReply(t, h.run.base+"/mcp")
 	h.stop()
 

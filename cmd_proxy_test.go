@@ -17,13 +17,14 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The headless proxy prints a line per message of every client, and when
 // told to stop (as SIGINT or SIGTERM tell it) ends the sessions and
 // flushes each one's recording.
 func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	run, dir, errw := h.run, h.dir, h.errw
 
 	for _, tr := range []sdk.Transport{
@@ -137,7 +138,7 @@ func TestProxyRefusesBadFlags(t *testing.T) {
 // proxy stopped it: the client did not leave, and the recording must not
 // say it did.
 func TestProxyStopIsRecordedAsTheProxyStopping(t *testing.T) {
-	h := startHeadless(t, startGateway(t, demo.Options{}), proxyFlags{})
+	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
 	run, dir := h.run, h.dir
 
 	rctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

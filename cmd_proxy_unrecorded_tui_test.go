@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -16,7 +17,7 @@ import (
 // bar: it was written to stderr, which the TUI covers.
 func TestProxyTUIIsToldASessionIsNotRecorded(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "rec")
-	p := tuiProxy(t, startGateway(t, demo.Options{}), proxyFlags{listen: "127.0.0.1:0", recordDir: dir})
+	p := tuiProxy(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{listen: "127.0.0.1:0", recordDir: dir})
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}

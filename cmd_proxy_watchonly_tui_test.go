@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -20,7 +21,7 @@ import (
 // was "o opens your own session to the same server · watch-only: this
 // session belongs …", the reason cut in the middle of a word.
 func TestProxyWatchOnlyLineReadsWholeAt80Columns(t *testing.T) {
-	m, _ := proxyTUI(t, startGateway(t, demo.Options{})+demo.StreamablePath)
+	m, _ := proxyTUI(t, demotest.Start(t, demo.Options{}).URL+demo.StreamablePath)
 	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 160, Height: 45}} {
 		m.Update(size)
 		line := screenLine(m, "watch-only")
@@ -44,7 +45,7 @@ func TestProxyOwnSessionAnswersTheServer(t *testing.T) {
 	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(startGateway(t, demo.Options{})+demo.StreamablePath, cf, &pf, io.Discard)
+	run, err := startProxyRun(demotest.Start(t, demo.Options{}).URL+demo.StreamablePath, cf, &pf, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"net"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // mcpscope sessions counts a recording's requests and errors as the TUI's
@@ -13,16 +14,11 @@ import (
 // that ended its request, then the connect error) is one error, not two.
 func TestSessionsCountErrorsAsTheTUIDoes(t *testing.T) {
 	dir := stateDir(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "http://" + ln.Addr().String() + "/mcp"
-	ln.Close() // nothing listens there now: the connect is refused
+	closed := "http://" + mcptest.RefusedAddr() + "/mcp"
 	if _, _, code := run(t, "exec", closed, "tools/list"); code == exitOK {
 		t.Fatalf("exec to %s succeeded with nothing listening", closed)
 	}
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	for _, line := range [][]string{{url + "/sse", "tools/call", "nosuch"}, {url + "/mcp", "tools/list"}} {
 		run(t, append([]string{"exec"}, line...)...)
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // mcpscope sessions printed to a pipe fits 80 columns, and still gives each
@@ -13,7 +14,7 @@ import (
 func TestSessionsFitEightyColumns(t *testing.T) {
 	dir := stateDir(t)
 	t.Setenv("COLUMNS", "")
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	for _, era := range []string{"/sse", "/mcp", "/stateless"} {
 		if _, errOut, code := run(t, "exec", url+era, "tools/list"); code != exitOK {
 			t.Fatalf("exec %s: exit %d: %s", era, code, errOut)

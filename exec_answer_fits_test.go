@@ -5,17 +5,14 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Two --answer lines for elicitation answer a form and a URL elicitation
 // in one exec, each the one that fits: the form's fields for the form, a
 // bare accept for the URL (which takes no fields), whatever their order.
 func TestExecAnswerPicksTheLineThatFits(t *testing.T) {
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := demotest.Start(t, demo.Options{})
 	for _, url := range []string{srv.MCPURL(), srv.StatelessURL()} {
 		out, errOut, code := run(t, "exec", "--no-record", "--answer", "elicitation accept name=Ann confirm=true", "--answer", "elicitation accept",
 			url, "tools/call link_account", "tools/call confirm")
@@ -30,11 +27,7 @@ func TestExecAnswerPicksTheLineThatFits(t *testing.T) {
 // asks to open a link and what answers it, not "only an accepted form
 // takes fields; accept takes none", which reads as a contradiction.
 func TestExecAnswerWithFieldsForAURLElicitation(t *testing.T) {
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := demotest.Start(t, demo.Options{})
 	out, errOut, code := run(t, "exec", "--no-record", "--answer", "elicitation accept name=Ann", srv.MCPURL(), "tools/call link_account service=acme")
 	if code != exitFailed || !strings.Contains(out+errOut, "this elicitation asks to open a URL (mode url), and its answer takes no fields: answer it with a bare accept, decline or cancel") {
 		t.Errorf("exit %d, want the URL elicitation's refusal to say what answers it:\n%s\n%s", code, out, errOut)

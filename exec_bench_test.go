@@ -8,6 +8,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // benchExec runs `exec URL tools/list` in-process against the demo gateway:
@@ -15,11 +16,7 @@ import (
 // it (measure that with `mcpscope --version`).
 func benchExec(b *testing.B, record bool) {
 	b.Setenv("MCPSCOPE_STATE_DIR", b.TempDir())
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer srv.Close()
+	srv := demotest.Start(b, demo.Options{})
 	cmds, err := parseCommands([]string{"tools/list"})
 	if err != nil {
 		b.Fatal(err)

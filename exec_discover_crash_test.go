@@ -2,15 +2,14 @@ package main
 
 import (
 	"bytes"
-	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // discoverCrasher fronts the demo gateway with a server that fails every
@@ -18,22 +17,13 @@ import (
 // not know does, and passes everything else through.
 func discoverCrasher(t *testing.T) string {
 	t.Helper()
-	up, err := url.Parse(startGateway(t, demo.Options{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	relay := httputil.NewSingleHostReverseProxy(up)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		if bytes.Contains(body, []byte(`"server/discover"`)) {
-			http.Error(w, "internal error: unknown method", http.StatusInternalServerError)
-			return
+	return mcptest.Front(t, demotest.Start(t, demo.Options{}).URL, func(w http.ResponseWriter, _ *http.Request, body []byte) bool {
+		if !bytes.Contains(body, []byte(`"server/discover"`)) {
+			return false
 		}
-		relay.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
+		http.Error(w, "internal error: unknown method", http.StatusInternalServerError)
+		return true
+	}).URL
 }
 
 // Detection stops at a 500 on server/discover (only 400, 404 and 405 fall

@@ -23,24 +23,7 @@ const defaultsForm = `{"type":"object","properties":{
 // still wins, and a field without a default stays out. Without an answer,
 // exec says what the defaults are.
 func TestExecElicitationSendsFormDefaults(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		resp, err := x.ServerRequest(x.Context(), "elicitation/create", map[string]any{
-			"mode": "form", "message": "Fill in the defaults", "requestedSchema": json.RawMessage(defaultsForm),
-		})
-		if err != nil {
-			x.Error(-32603, "no answer to the form: "+err.Error())
-			return
-		}
-		var got struct {
-			Result json.RawMessage `json:"result"`
-		}
-		_ = json.Unmarshal(resp, &got)
-		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "form answer " + string(got.Result)}}})
-	}})
+	srv := formServer(t, "Fill in the defaults", defaultsForm)
 
 	out, errOut, code := run(t, "exec", "--no-record", "--answer", "elicitation accept age=41", srv.Endpoint(), "tools/call form")
 	if code != exitOK {
@@ -55,4 +38,29 @@ func TestExecElicitationSendsFormDefaults(t *testing.T) {
 	if code != exitFailed || !strings.Contains(errOut, `name: string = "John Doe"`) || !strings.Contains(errOut, "age: integer = 30") || !strings.Contains(errOut, "verified: boolean = true") {
 		t.Errorf("exec without --answer: exit %d; want the form described with its defaults\n%s\n%s", code, out, errOut)
 	}
+}
+
+// formServer is a streamable server whose every tools/call asks the client
+// to fill the form schema with message, and answers with a text saying
+// "form answer" and the result the client sent, exactly.
+func formServer(t *testing.T, message, schema string) *mcptest.StreamableServer {
+	t.Helper()
+	return mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		resp, err := x.ServerRequest(x.Context(), "elicitation/create", map[string]any{
+			"mode": "form", "message": message, "requestedSchema": json.RawMessage(schema),
+		})
+		if err != nil {
+			x.Error(-32603, "no answer to the form: "+err.Error())
+			return
+		}
+		var got struct {
+			Result json.RawMessage `json:"result"`
+		}
+		_ = json.Unmarshal(resp, &got)
+		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "form answer " + string(got.Result)}}})
+	}})
 }

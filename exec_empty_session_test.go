@@ -13,7 +13,7 @@ import (
 func TestExecSaysTheSessionIDWasEmpty(t *testing.T) {
 	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 		msg := string(body)
-		id := rawID(msg)
+		id := mcptest.RawID(msg)
 		header, answer := "", ""
 		switch {
 		case strings.Contains(msg, `"initialize"`):

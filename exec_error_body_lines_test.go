@@ -12,13 +12,7 @@ import (
 // recording and exec --json hold them all), where it used to end as if
 // the first line were the whole body.
 func TestExecErrorBodySaysItHasMoreLines(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Status(500, "text/plain", "Traceback (most recent call last):\n  File \"server.py\", line 9\nValueError: no tools today\n")
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.AnswerWith("tools/list", 500, "text/plain", "Traceback (most recent call last):\n  File \"server.py\", line 9\nValueError: no tools today\n")})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL+"/mcp", "tools/list")
 	want := "answered 500 Internal Server Error: Traceback (most recent call last): (+2 more lines)"
 	if code != exitFailed || !strings.Contains(out, want) {

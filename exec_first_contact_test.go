@@ -2,12 +2,7 @@ package main
 
 import (
 	"bytes"
-	"io"
-	"net"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -18,12 +13,7 @@ import (
 // not a server that went away: the hint said "is the server still
 // running? (it answered before)" for a server never reached.
 func TestExecFirstContactFailureNamesTheAddress(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there now: the connection is refused
+	addr := mcptest.RefusedAddr()
 	for _, transport := range []string{"streamable", "stateless"} {
 		_, errOut, code := run(t, "exec", "--no-record", "--transport", transport, "http://"+addr+"/mcp", "tools/list")
 		if code != exitConnect || !strings.Contains(errOut, "hint: nothing answered at "+addr+": is the server started, and is the URL right?") ||
@@ -38,26 +28,17 @@ func TestExecFirstContactFailureNamesTheAddress(t *testing.T) {
 // next request did answer before, and the hint says so.
 func TestExecFailureAfterAnAnswerSaysItAnsweredBefore(t *testing.T) {
 	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	target, err := url.Parse(fake.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	relay := httputil.NewSingleHostReverseProxy(target)
-	relay.FlushInterval = -1
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if bytes.Contains(body, []byte(`"tools/list"`)) {
-			// Gone before answering: the connection closes with no status.
-			conn, _, err := http.NewResponseController(w).Hijack()
-			if err == nil {
-				conn.Close()
-			}
-			return
+	srv := mcptest.Front(t, fake.URL, func(w http.ResponseWriter, _ *http.Request, body []byte) bool {
+		if !bytes.Contains(body, []byte(`"tools/list"`)) {
+			return false
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		relay.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+		// Gone before answering: the connection closes with no status.
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err == nil {
+			conn.Close()
+		}
+		return true
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", "--transport", "streamable", srv.URL+"/mcp", "tools/list")
 	if code == exitOK || !strings.Contains(out+errOut, "hint: it answered before, so did it crash or restart?") {
 		t.Errorf("tools/list dropped after initialize was answered: exit %d, stdout %q, stderr %q; want the hint that it answered before", code, out, errOut)

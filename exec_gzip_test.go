@@ -3,11 +3,11 @@ package main
 import (
 	"compress/gzip"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // gzipWriter compresses what a handler writes, flushing the compressor
@@ -45,18 +45,15 @@ func (g *gzipWriter) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 // The demo gateway behind a gzip middleware works in all three eras: net/http
 // asks for gzip and decodes it, and mcpscope reads what it decoded.
 func TestExecThroughAGzipMiddleware(t *testing.T) {
-	h := demo.NewHandler(demo.Options{})
-	t.Cleanup(h.Close)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
 		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			h.ServeHTTP(w, r)
+			gateway.ServeHTTP(w, r)
 			return
 		}
 		gw := &gzipWriter{ResponseWriter: w, gz: gzip.NewWriter(w)}
 		defer gw.gz.Close()
-		h.ServeHTTP(gw, r)
-	}))
-	t.Cleanup(srv.Close)
+		gateway.ServeHTTP(gw, r)
+	})
 	for _, path := range []string{demo.SSEPath, demo.StreamablePath, demo.StatelessPath} {
 		t.Run(path, func(t *testing.T) {
 			out, errOut, code := run(t, "exec", "--no-record", srv.URL+path, "tools/call greet name=Ann", "tools/call slow seconds:=0.2 steps:=2")

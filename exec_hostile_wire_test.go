@@ -3,8 +3,6 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -16,16 +14,13 @@ import (
 // advising to run it again (which starts a session forgotten the same way).
 func TestExecSessionForgottenAtOnce(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	target, _ := url.Parse(srv.URL)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Mcp-Session-Id") != "" {
-			http.Error(w, "session not found", http.StatusNotFound)
-			return
+	front := mcptest.Front(t, srv.URL, func(w http.ResponseWriter, r *http.Request, _ []byte) bool {
+		if r.Header.Get("Mcp-Session-Id") == "" {
+			return false
 		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(front.Close)
+		http.Error(w, "session not found", http.StatusNotFound)
+		return true
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", front.URL+"/mcp", "tools/list")
 	if code != exitConnect || !strings.Contains(out+errOut, "never accepted") || !strings.Contains(out+errOut, "sticky") || strings.Contains(out+errOut, "run the command again") {
 		t.Errorf("exit %d, want %d saying the server never accepted its session\n%s\n%s", code, exitConnect, out, errOut)

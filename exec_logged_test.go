@@ -16,7 +16,7 @@ import (
 func TestExecExplainsNetHTTPsLoggedLine(t *testing.T) {
 	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 		msg := string(body)
-		id := rawID(msg)
+		id := mcptest.RawID(msg)
 		reply := func(result, extra string) string {
 			answer := `{"jsonrpc":"2.0","id":` + id + `,"result":` + result + `}`
 			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer + extra

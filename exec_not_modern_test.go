@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // Asked for 2026-07-28 (--transport stateless, or --protocol 2026-07-28)
@@ -18,7 +20,7 @@ func TestExecSaysHowToReachAnEarlierServer(t *testing.T) {
 	stateDir(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		id := rawID(string(body))
+		id := mcptest.RawID(string(body))
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+id+`,"error":{"code":-32022,"message":"unsupported protocol version: \"2026-07-28\"","data":{"supported":["2025-11-25","2025-06-18","2025-03-26"],"requested":"2026-07-28"}}}`)

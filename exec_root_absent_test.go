@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A --root that names no directory here (a typo, or a file) is offered all
@@ -15,7 +16,7 @@ import (
 // says so on stderr before it runs: it used to offer it without a word.
 func TestExecSaysARootIsNoDirectory(t *testing.T) {
 	stateDir(t)
-	url := startGateway(t, demo.Options{}) + "/mcp"
+	url := demotest.Start(t, demo.Options{}).URL + "/mcp"
 	dir := t.TempDir()
 	file := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
@@ -51,7 +52,7 @@ func TestExecSaysARootIsNoDirectory(t *testing.T) {
 // replay --against warns of the same, from the same check.
 func TestRerunSaysARootIsNoDirectory(t *testing.T) {
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{}) + "/mcp"
+	url := demotest.Start(t, demo.Options{}).URL + "/mcp"
 	if out, errOut, code := run(t, "exec", "--root", t.TempDir(), url, "tools/call list_roots"); code != exitOK {
 		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
 	}

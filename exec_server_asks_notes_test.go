@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // What the server asked while a tool ran, and how exec answered, is said
@@ -12,11 +13,7 @@ import (
 // refused (legacy and streamable), a 2026 request sent again with the
 // input its answer asked for.
 func TestExecSaysWhatTheServerAsked(t *testing.T) {
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := demotest.Start(t, demo.Options{})
 	for _, tc := range []struct{ url, answered, refused string }{
 		{srv.SSEURL(), "· answered the server's roots/list\n", "· refused the server's sampling/createMessage: "},
 		{srv.MCPURL(), "· answered the server's roots/list\n", "· refused the server's sampling/createMessage: "},

@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A streamable server that takes a tools/call and never answers, not even
@@ -15,14 +15,7 @@ import (
 // unknown session, which a streamable server answers with 404.
 func TestExecSaysAStuckPostIsTheServers(t *testing.T) {
 	stateDir(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		msg := string(body)
-		id := rawID(msg)
+	url := mcptest.PostOnly(t, func(w http.ResponseWriter, r *http.Request, msg, id string) {
 		switch {
 		case strings.Contains(msg, `"method":"initialize"`):
 			w.Header().Set("Content-Type", "application/json")
@@ -35,9 +28,8 @@ func TestExecSaysAStuckPostIsTheServers(t *testing.T) {
 		default:
 			w.WriteHeader(http.StatusAccepted)
 		}
-	}))
-	t.Cleanup(srv.Close)
-	out, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", "--timeout", "300ms", srv.URL+"/mcp", "tools/call hang")
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", "--timeout", "300ms", url, "tools/call hang")
 	if code == exitOK {
 		t.Fatalf("exit 0 for a call that got no answer:\n%s", out)
 	}

@@ -13,23 +13,14 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
-
-func startClockGateway(t *testing.T) *demo.Server {
-	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{ClockInterval: 20 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv
-}
 
 // exec lists, reads, fills templates, gets prompts and asks for completions
 // in every era, and prints each readably.
 func TestExecTheSurfaceOnEveryEra(t *testing.T) {
-	srv := startClockGateway(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		t.Run(url[strings.LastIndex(url, "/"):], func(t *testing.T) {
 			// Words given unquoted, as a shell passes them: a URI or a
@@ -73,7 +64,7 @@ func TestExecTheSurfaceOnEveryEra(t *testing.T) {
 // --save writes the blob of a binary resource, keeps an existing file
 // unless --force, and is refused when no single read is given.
 func TestExecSaveWritesTheResource(t *testing.T) {
-	srv := startClockGateway(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	path := filepath.Join(t.TempDir(), "logo.png")
 	out, errOut, code := run(t, "exec", "--no-record", "--save", path, srv.MCPURL(), "read demo://logo.png")
 	b, _ := os.ReadFile(path)
@@ -109,7 +100,7 @@ func TestExecSaveWritesTheResource(t *testing.T) {
 // logging/setLevel filters the log tool's messages, which exec prints with
 // the answer they came before; in 2026 the level rides in _meta.
 func TestExecSetLevelFiltersLogMessages(t *testing.T) {
-	srv := startClockGateway(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		out, errOut, code := run(t, "exec", "--no-record", url, "loglevel error", "tools/call log")
 		if code != exitOK {
@@ -137,7 +128,7 @@ func TestExecSetLevelFiltersLogMessages(t *testing.T) {
 
 // A subscription's updates arrive while exec lingers, and are printed.
 func TestExecSubscribeAndLinger(t *testing.T) {
-	srv := startClockGateway(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL()} {
 		out, errOut, code := run(t, "exec", "--no-record", "--linger", "300ms", url, "subscribe demo://clock")
 		if code != exitOK || !strings.Contains(out, "subscribed to demo://clock") || !strings.Contains(out, "· updated demo://clock") {
@@ -150,7 +141,7 @@ func TestExecSubscribeAndLinger(t *testing.T) {
 // subscriptions) an unsubscribe says the stream was opened again without
 // the resource, not "with it among" its subscriptions.
 func TestExecUnsubscribeOn2026SaysWithout(t *testing.T) {
-	srv := startClockGateway(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	out, errOut, code := run(t, "exec", "--no-record", srv.StatelessURL(), "subscribe demo://clock", "unsubscribe demo://clock")
 	if code != exitOK || !strings.Contains(out, "subscribed to demo://clock: the listen stream was opened again with it among its resourceSubscriptions") ||
 		!strings.Contains(out, "unsubscribed from demo://clock: the listen stream was opened again without it in its resourceSubscriptions") {
@@ -160,7 +151,7 @@ func TestExecUnsubscribeOn2026SaysWithout(t *testing.T) {
 
 // JSON-RPC errors say what they mean and what to do.
 func TestExecRPCErrorsSayMeaningAndAdvice(t *testing.T) {
-	srv := startClockGateway(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	out, _, code := run(t, "exec", "--no-record", srv.StatelessURL(), "ping")
 	if code != exitFailed || !strings.Contains(out, "meaning: method not found") || !strings.Contains(out, "hint: initialize, ping and logging/setLevel are gone in 2026-07-28") {
 		t.Errorf("ping on 2026: exit %d\n%s", code, out)

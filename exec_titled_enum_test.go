@@ -1,11 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // titledForm titles its choices as server-everything's
@@ -20,24 +17,7 @@ const titledForm = `{"type":"object","properties":{
 // "hero-1" alone does not say which hero it is. The value is still what
 // is typed and sent.
 func TestExecTitledEnumChoicesShowTheirTitles(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind != mcptest.KindRequest || x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		resp, err := x.ServerRequest(x.Context(), "elicitation/create", map[string]any{
-			"mode": "form", "message": "Pick", "requestedSchema": json.RawMessage(titledForm),
-		})
-		if err != nil {
-			x.Error(-32603, "no answer to the form: "+err.Error())
-			return
-		}
-		var got struct {
-			Result json.RawMessage `json:"result"`
-		}
-		_ = json.Unmarshal(resp, &got)
-		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "form answer " + string(got.Result)}}})
-	}})
+	srv := formServer(t, "Pick", titledForm)
 
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call pick")
 	for _, want := range []string{"hero: enum: hero-1 (Superman)|hero-2 (Green Lantern)", "fish: array of enum: fish-1 (Tuna)|fish-2 (Salmon)", "pet: enum: pet-1 (Cats)|pet-2 (Dogs)"} {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // exec names what a mistyped method or tool was meant to be: a line the
@@ -13,7 +14,7 @@ import (
 // what was meant, where the server's refusal alone said nothing of it.
 func TestExecSuggestsMistypedMethodsAndTools(t *testing.T) {
 	stateDir(t)
-	url := startGateway(t, demo.Options{}) + "/mcp"
+	url := demotest.Start(t, demo.Options{}).URL + "/mcp"
 	_, errOut, code := run(t, "exec", "--no-record", url, "tools/cal greet name=Ann")
 	if code != exitUsage || !strings.Contains(errOut, "tools/cal is not a method mcpscope knows: did you mean tools/call?") {
 		t.Errorf("tools/cal greet: exit %d, stderr:\n%s\nwant exit %d naming tools/call", code, errOut, exitUsage)

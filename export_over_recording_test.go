@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // `export a.jsonl -o b.jsonl`, b another recording (a slip of the tab key
@@ -15,7 +16,7 @@ import (
 // and b is left as it was; an -o that is any other file is still replaced.
 func TestExportRefusesToWriteOverAnotherRecording(t *testing.T) {
 	stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
 	for _, path := range []string{a, b} {

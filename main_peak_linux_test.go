@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // peakAnswer is the size of the answer TestExecLargeAnswerPeak asks for.
@@ -51,7 +52,7 @@ func TestExecLargeAnswerPeak(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("runs two large answers and measures the memory they take, which the race detector changes")
 	}
-	base := startGateway(t, demo.Options{})
+	base := demotest.Start(t, demo.Options{}).URL
 	for _, path := range []string{"/mcp", "/sse"} {
 		child := exec.Command(os.Args[0], "-test.run=^TestExecLargeAnswerPeak$")
 		child.Env = append(os.Environ(), "MCPSCOPE_TEST_PEAK_EXEC="+base+path)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // copyRecording puts a copy of the v1 test recording in a temporary
@@ -60,7 +61,7 @@ func TestRerunOfARecordingWithoutRequestsIsAnError(t *testing.T) {
 	if err := os.WriteFile(path, header, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	out, errOut, code := run(t, "replay", path, "--against", url)
 	if code != exitUsage || !strings.Contains(errOut, "holds no request to re-run") {
 		t.Errorf("replay --against of a header-only recording: exit %d, stdout %q, stderr %q; want exit %d saying nothing was compared", code, out, errOut, exitUsage)

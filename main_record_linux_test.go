@@ -10,13 +10,14 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A disk that fills up mid-session: a file size limit (in a child process,
 // see runUnderFileLimit) makes every write past 4 KiB fail as on a full disk.
 func TestExecSaysWhenTheRecordingIsIncomplete(t *testing.T) {
 	serveFileLimitChild(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	out, errOut, code := runUnderFileLimit(t, 4096, "exec", "--record", path, url, "tools/list")
 	if code != exitFailed {
@@ -35,7 +36,7 @@ func TestExecSaysWhenTheRecordingIsIncomplete(t *testing.T) {
 }
 
 func TestSecondRecorderToTheSameFileIsRefused(t *testing.T) {
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	rf := &recordFlags{file: path}
 	in := make(chan []mcp.Record)
@@ -63,7 +64,7 @@ func TestSecondRecorderToTheSameFileIsRefused(t *testing.T) {
 // exec --record hung in front of the user.
 func TestARecordingThatIsAFIFOIsRefusedNotHung(t *testing.T) {
 	stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	fifo := filepath.Join(t.TempDir(), "s.jsonl")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("no FIFOs here: %v", err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // run executes mcpscope with args and returns stdout, stderr and the exit
@@ -50,24 +51,6 @@ func onlyRecording(t *testing.T, dir string) string {
 	return files[0]
 }
 
-// rawID is the value of the first "id" member of a JSON-RPC body as the
-// client wrote it, for a hand-written answer to echo: mcpscope writes a
-// request's id before its params.
-func rawID(body string) string {
-	_, rest, _ := strings.Cut(body, `"id":`)
-	return rest[:max(0, strings.IndexAny(rest, ",}"))]
-}
-
-func startGateway(t *testing.T, opts demo.Options) string {
-	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv.URL
-}
-
 func TestExecListsAndCallsTheDemoGateway(t *testing.T) {
 	stateDir(t)
 	out, errOut, code := run(t, "exec", "--no-record", "tools/list", "tools/call greet name=Ann times=2")
@@ -85,7 +68,7 @@ func TestExecListsAndCallsTheDemoGateway(t *testing.T) {
 }
 
 func TestExecUnquotedWordsJoinTheirCommand(t *testing.T) {
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	out, errOut, code := run(t, "exec", "--no-record", url, "tools/call", "greet", "name=Bo", "loud=true")
 	if code != exitOK || !strings.Contains(out, "HELLO, BO!") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
@@ -93,7 +76,7 @@ func TestExecUnquotedWordsJoinTheirCommand(t *testing.T) {
 }
 
 func TestExecExitStatuses(t *testing.T) {
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	tests := []struct {
 		name string
 		args []string
@@ -118,7 +101,7 @@ func TestExecExitStatuses(t *testing.T) {
 }
 
 func TestExecJSONPrintsRecords(t *testing.T) {
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	out, errOut, code := run(t, "exec", "--no-record", "--json", url+"/sse", "tools/list")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -141,7 +124,7 @@ func TestExecJSONPrintsRecords(t *testing.T) {
 // exec --json lines end up in files and bug reports: the user's credentials
 // are redacted in them as in a recording, unless --record-secrets says not.
 func TestExecJSONRedactsSecrets(t *testing.T) {
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	const token = "s3cr3t-token-for-the-test"
 	out, errOut, code := run(t, "exec", "--no-record", "--json", "--bearer", token, url+"/mcp", "ping")
 	if code != exitOK || strings.Contains(out, token) || !strings.Contains(out, "[redacted]") {
@@ -158,7 +141,7 @@ func TestExecJSONRedactsSecrets(t *testing.T) {
 // exported.
 func TestRecordListRerunExport(t *testing.T) {
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	_, errOut, code := run(t, "exec", "--bearer", "tok-123456", url, "tools/list", "tools/call greet name=Ann")
 	if code != exitOK {
 		t.Fatalf("exec exit %d: %s", code, errOut)
@@ -182,7 +165,7 @@ func TestRecordListRerunExport(t *testing.T) {
 		t.Errorf("re-run against the same gateway: exit %d\n%s\n%s", code, out, errOut)
 	}
 
-	changed := startGateway(t, demo.Options{Greeting: "Howdy"})
+	changed := demotest.Start(t, demo.Options{Greeting: "Howdy"}).URL
 	out, _, code = run(t, "replay", files[0], "--against", changed)
 	if code != exitFailed || !strings.Contains(out, "different") || !strings.Contains(out, "Howdy") {
 		t.Errorf("re-run against a changed gateway: exit %d\n%s", code, out)
@@ -204,7 +187,7 @@ func TestRecordListRerunExport(t *testing.T) {
 // migration.
 func TestRerunAcrossTransports(t *testing.T) {
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	_, errOut, code := run(t, "exec", url+"/sse", "tools/list", "tools/call greet name=Ann times=2", "tools/call convert value=30 from=c to=f")
 	if code != exitOK {
 		t.Fatalf("exec exit %d: %s", code, errOut)
@@ -255,7 +238,7 @@ func TestTUINeedsATerminal(t *testing.T) {
 }
 
 func TestExecArgumentsThatLookLikeURLs(t *testing.T) {
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	// A URL inside a command is not the server's URL; JSON params with
 	// slashes stay with their command.
 	out, errOut, code := run(t, "exec", "--no-record", url, "tools/call greet name=https://x.example/a", "tools/call", "search_notes", `tags:=["a/b"]`)
@@ -267,7 +250,7 @@ func TestExecArgumentsThatLookLikeURLs(t *testing.T) {
 }
 
 func TestExecJSONStillReportsUsageErrors(t *testing.T) {
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	_, errOut, code := run(t, "exec", "--no-record", "--json", url, "tools/call greet name=Ann times=abc")
 	if code != exitUsage || !strings.Contains(errOut, "times") {
 		t.Errorf("exit %d, stderr %q: want 2 and the key named", code, errOut)
@@ -278,7 +261,7 @@ func TestExecJSONStillReportsUsageErrors(t *testing.T) {
 // answers an unknown method with 400) is the same when refused again.
 func TestRerunKeepsRefusalsTheSame(t *testing.T) {
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	if _, errOut, code := run(t, "exec", url, "no/such/method", "tools/call greet name=Ann"); code != exitFailed {
 		t.Fatalf("exec exit %d, want 1: %s", code, errOut)
 	}
@@ -314,11 +297,7 @@ func TestRecordingRedactsTheURLPasswordWithoutAScheme(t *testing.T) {
 // era (a server request on the stream, or a multi round-trip request), and
 // without them fails saying what was asked and how to answer it.
 func TestExecAnswersInputRequests(t *testing.T) {
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := demotest.Start(t, demo.Options{})
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		out, errOut, code := run(t, "exec", "--no-record", "--answer", "elicitation accept name=Ann confirm=true copies=2", url, "tools/call confirm")
 		if code != exitOK || !strings.Contains(out, "confirmed by Ann") {
@@ -344,11 +323,7 @@ func TestExecAnswersInputRequests(t *testing.T) {
 // by a 2026 server: exec says which versions it speaks and how to pick one,
 // and never falls back to the initialize era.
 func TestExecPinnedVersionRefused(t *testing.T) {
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := demotest.Start(t, demo.Options{})
 	out, errOut, code := run(t, "exec", "--no-record", "--protocol", "2099-01-01", srv.StatelessURL(), "tools/list")
 	if code != exitConnect || !strings.Contains(errOut, "speaks protocol 2026-07-28") || !strings.Contains(errOut, "hint: pass --protocol VERSION with a version the server names") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
@@ -361,11 +336,7 @@ func TestExecPinnedVersionRefused(t *testing.T) {
 // exec takes every URL form the TUI takes, and an argument that looks like
 // an address but is not a URL is an error, never the demo gateway.
 func TestExecURLForms(t *testing.T) {
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := demotest.Start(t, demo.Options{})
 	upper := "HTTP://" + strings.TrimPrefix(srv.SSEURL(), "http://") + "?team=blue"
 	if out, errOut, code := run(t, "exec", "--no-record", upper, "ping"); code != exitOK || strings.Contains(errOut, "demo gateway") {
 		t.Errorf("%s: exit %d\n%s\n%s", upper, code, out, errOut)

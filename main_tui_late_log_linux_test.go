@@ -27,7 +27,7 @@ func TestTUIExplainsWhatNetHTTPLogsWhileClosing(t *testing.T) {
 			// The escape must not reach the terminal through the line.
 			return "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n\x1b]0;pwned\x07 and more", true
 		case strings.Contains(msg, `"initialize"`):
-			answer := `{"jsonrpc":"2.0","id":` + rawID(msg) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(msg) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
 			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: s1\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
 		case strings.Contains(msg, `"notifications/initialized"`):
 			once.Do(func() { close(opened) })
@@ -41,11 +41,8 @@ func TestTUIExplainsWhatNetHTTPLogsWhileClosing(t *testing.T) {
 	case <-r.ctx.Done():
 		t.Fatalf("the TUI did not open the session within 30s: %q", r.out.String())
 	}
-	if _, err := r.ptmx.Write([]byte("q")); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.wait(); r.timedOut() || err != nil {
-		t.Fatalf("the TUI did not quit cleanly within 30s (%v): %q", err, r.out.String())
+	if err := r.quit(t); err != nil {
+		t.Fatalf("the TUI did not quit cleanly (%v): %q", err, r.out.String())
 	}
 	text := r.out.String()
 	if i := strings.LastIndex(text, "\x1b[?1049l"); i >= 0 {

@@ -35,13 +35,7 @@ func TestTUIExitsFailedWhenItsRecordingWasLost(t *testing.T) {
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.ptmx.Write([]byte("q")); err != nil {
-		t.Fatal(err)
-	}
-	err := r.wait()
-	if r.timedOut() {
-		t.Fatalf("the TUI did not quit within 30s: %q", r.out.String())
-	}
+	err := r.quit(t)
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != exitFailed {
 		t.Errorf("the TUI exited with %v, want status %d for a recording that was lost", err, exitFailed)

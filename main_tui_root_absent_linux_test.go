@@ -31,13 +31,7 @@ func TestTUISaysARootIsNoDirectory(t *testing.T) {
 	for !strings.Contains(r.out.String(), want) && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	if _, err := r.ptmx.Write([]byte("q")); err != nil {
-		t.Fatal(err)
-	}
-	_ = r.wait()
-	if r.timedOut() {
-		t.Fatalf("the TUI did not quit within 30s: %q", r.out.String())
-	}
+	_ = r.quit(t)
 	if text := r.out.String(); !strings.Contains(text, want) {
 		t.Errorf("the TUI did not say %q:\n%q", want, text[max(0, len(text)-600):])
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Where export -o or exec --save cannot write is said before anything is
@@ -18,7 +19,7 @@ import (
 // no such file or directory" from os, exit 1).
 func TestOutputFilesThatCannotBeWrittenAreUsageErrors(t *testing.T) {
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	if _, errOut, code := run(t, "exec", url, "ping"); code != exitOK {
 		t.Fatalf("recording a session: exit %d %s", code, errOut)
 	}

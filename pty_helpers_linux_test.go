@@ -68,6 +68,20 @@ func (r *ptyRun) wait() error {
 // timedOut reports whether the 30s the program was given are over.
 func (r *ptyRun) timedOut() bool { return r.ctx.Err() != nil }
 
+// quit types q and waits for the program to exit, failing the test if it
+// had not within its 30s; it returns how the program exited.
+func (r *ptyRun) quit(t *testing.T) error {
+	t.Helper()
+	if _, err := r.ptmx.Write([]byte("q")); err != nil {
+		t.Fatal(err)
+	}
+	err := r.wait()
+	if r.timedOut() {
+		t.Fatalf("the TUI did not quit within 30s: %q", r.out.String())
+	}
+	return err
+}
+
 // openPTY opens a pseudo-terminal pair with the Linux ptmx interface.
 func openPTY(t *testing.T) (ptmx, pts *os.File) {
 	t.Helper()

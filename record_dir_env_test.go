@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A sessions directory that cannot be made (MCPSCOPE_STATE_DIR or
 // XDG_STATE_HOME names a file) is an error that names the variable it came
 // from: the command line the user typed holds no path to fix.
 func TestRecordingDirErrorNamesTheVariableItCameFrom(t *testing.T) {
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	file := filepath.Join(t.TempDir(), "a-file")
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)

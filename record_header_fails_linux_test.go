@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A disk too full to take even a new recording's header line: exec refuses
@@ -17,7 +18,7 @@ import (
 func TestNoEmptyRecordingIsLeftWhenItsHeaderCannotBeWritten(t *testing.T) {
 	serveFileLimitChild(t)
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	_, errOut, code := runUnderFileLimit(t, 16, "exec", url, "tools/list")
 	if code == 0 || !strings.Contains(errOut, "recording: cannot write to ") {
 		t.Errorf("exit %d, stderr %q; want a failure saying the recording cannot be written", code, errOut)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A second `exec --record FILE` to a file that holds a recording used to
@@ -15,7 +16,7 @@ import (
 // --force replaces it on purpose.
 func TestRecordRefusesAnExistingFileUnlessForced(t *testing.T) {
 	stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	path := filepath.Join(t.TempDir(), "s.jsonl")
 	if _, errOut, code := run(t, "exec", "--record", path, url, "tools/list"); code != exitOK {
 		t.Fatalf("first recording: exit %d: %s", code, errOut)

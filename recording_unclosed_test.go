@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A recording whose mcpscope was killed between two lines (kill -9) read as
@@ -16,7 +17,7 @@ import (
 // ends without its close.
 func TestARecordingKilledBetweenLinesSaysSo(t *testing.T) {
 	stateDir(t)
-	url := startGateway(t, demo.Options{})
+	url := demotest.Start(t, demo.Options{}).URL
 	_, errOut, code := run(t, "exec", url, "tools/list")
 	_, path, ok := strings.Cut(strings.TrimSpace(errOut), "recorded to ")
 	if code != exitOK || !ok {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A replay off a terminal says what does the same headless (replay
@@ -12,7 +13,7 @@ import (
 // nothing.
 func TestReplayWithoutATerminalNamesTheHeadlessWays(t *testing.T) {
 	dir := stateDir(t)
-	if _, errOut, code := run(t, "exec", startGateway(t, demo.Options{}), "ping"); code != exitOK {
+	if _, errOut, code := run(t, "exec", demotest.Start(t, demo.Options{}).URL, "ping"); code != exitOK {
 		t.Fatalf("recording a session: exit %d %s", code, errOut)
 	}
 	rec := onlyRecording(t, dir)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A session whose tool asked the user for a form re-runs to the same end:
@@ -16,7 +17,7 @@ func TestRerunAnswersWhatWasAnswered(t *testing.T) {
 	for _, path := range []string{"/sse", "/mcp", "/stateless"} {
 		t.Run(path, func(t *testing.T) {
 			file := recordConfirmedByAnn(t, path)
-			again := startGateway(t, demo.Options{}) + path
+			again := demotest.Start(t, demo.Options{}).URL + path
 			out, errOut, code := run(t, "replay", file, "--against", again)
 			if code != exitOK || !strings.Contains(out, "0 different") || !strings.Contains(out, "tools/call confirm") {
 				t.Errorf("re-run: exit %d\n%s\n%s", code, out, errOut)
@@ -30,13 +31,13 @@ func TestRerunAnswersWhatWasAnswered(t *testing.T) {
 // what is compared.
 func TestRerunOfADeclinedFormIsDeclinedAgain(t *testing.T) {
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{}) + "/stateless"
+	url := demotest.Start(t, demo.Options{}).URL + "/stateless"
 	out, errOut, code := run(t, "exec", "--answer", "elicitation decline", url, "tools/call confirm")
 	if code != exitOK || !strings.Contains(out, "declined") {
 		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
 	}
 	file := onlyRecording(t, dir)
-	again := startGateway(t, demo.Options{}) + "/stateless"
+	again := demotest.Start(t, demo.Options{}).URL + "/stateless"
 	out, errOut, code = run(t, "replay", file, "--against", again, "--json")
 	if code != exitOK || !strings.Contains(out, `"same": true`) {
 		t.Errorf("re-run: exit %d\n%s\n%s", code, out, errOut)
@@ -48,7 +49,7 @@ func TestRerunOfADeclinedFormIsDeclinedAgain(t *testing.T) {
 func recordConfirmedByAnn(t *testing.T, path string) string {
 	t.Helper()
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{}) + path
+	url := demotest.Start(t, demo.Options{}).URL + path
 	out, errOut, code := run(t, "exec", "--answer", "elicitation accept name=Ann confirm=true copies=2", url, "tools/call confirm")
 	if code != exitOK || !strings.Contains(out, "confirmed by Ann") {
 		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)

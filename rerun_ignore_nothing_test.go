@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // An --ignore that matches no field of any answer compared is read
@@ -12,7 +13,7 @@ import (
 // replay says so once, after the results, without changing the outcome.
 func TestRerunSaysAnIgnoreMatchedNothing(t *testing.T) {
 	dir := stateDir(t)
-	url := startGateway(t, demo.Options{}) + "/mcp"
+	url := demotest.Start(t, demo.Options{}).URL + "/mcp"
 	if out, errOut, code := run(t, "exec", url, "tools/list"); code != exitOK {
 		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // replay --against says once, above the diffs, which side is the
@@ -15,11 +16,11 @@ import (
 func TestRerunSaysWhichSideIsWhich(t *testing.T) {
 	dir := stateDir(t)
 	rec := filepath.Join(dir, "greet.jsonl")
-	hello := startGateway(t, demo.Options{})
+	hello := demotest.Start(t, demo.Options{}).URL
 	if _, errOut, code := run(t, "exec", "--record", rec, hello+"/mcp", "tools/call greet name=Ann"); code != exitOK {
 		t.Fatalf("exec: exit %d: %s", code, errOut)
 	}
-	hi := startGateway(t, demo.Options{Greeting: "Hi"})
+	hi := demotest.Start(t, demo.Options{Greeting: "Hi"}).URL
 	out, errOut, code := run(t, "replay", rec, "--against", hi+"/mcp")
 	if code != exitFailed {
 		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitFailed, out, errOut)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A recording cut short (mcpscope killed, the disk full) while an answer
@@ -78,11 +79,7 @@ func TestRerunJSONReportCarriesTheRecordingsWarnings(t *testing.T) {
 // is closed when the test ends).
 func recordingCutInAnAnswer(t *testing.T) (path, url string) {
 	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := demotest.Start(t, demo.Options{})
 	path = filepath.Join(t.TempDir(), "cut.jsonl")
 	if _, errOut, code := run(t, "exec", "--record", path, srv.MCPURL(), "tools/call greet name=Ann"); code != 0 {
 		t.Fatalf("exec: exit %d, %s", code, errOut)

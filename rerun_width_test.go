@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A re-run across eras says how the handshakes were compared; on the
@@ -15,11 +16,7 @@ import (
 // line of its own.
 func TestRerunAcrossErasFitsEightyColumns(t *testing.T) {
 	stateDir(t)
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := demotest.Start(t, demo.Options{})
 	modern := filepath.Join(t.TempDir(), "modern.jsonl")
 	if _, errOut, code := run(t, "exec", "--record", modern, srv.StatelessURL(), "tools/list"); code != exitOK {
 		t.Fatalf("exec: exit %d: %s", code, errOut)

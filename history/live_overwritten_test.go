@@ -17,13 +17,7 @@ import (
 // decodes), an entry shows an error saying the file changed, never another
 // record's content as its own.
 func TestLiveLogOverwrittenRecordingNamesNoOtherRecord(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "live.jsonl")
-	rec, err := Create(path, Header{URL: "http://127.0.0.1:1/mcp", Transport: mcp.TransportStreamable, Started: time.Now()}, RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := rec.NewLog()
-	defer l.Close()
+	path, rec, l := liveRecording(t)
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	for i, text := range []string{"alpha", "bravo", "charl"} {
 		r := mcp.Record{Seq: int64(i + 1), Time: t0, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "post", Message: text}}
@@ -67,13 +61,7 @@ func TestLiveLogOverwrittenRecordingNamesNoOtherRecord(t *testing.T) {
 // the Recorder's offset, so the lines the Log indexed read back as zeros:
 // an entry says the file was emptied, not that a NUL is no JSON.
 func TestLiveLogEmptiedRecordingSaysSo(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "live.jsonl")
-	rec, err := Create(path, Header{URL: "http://127.0.0.1:1/mcp", Transport: mcp.TransportStreamable, Started: time.Now()}, RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := rec.NewLog()
-	defer l.Close()
+	path, rec, l := liveRecording(t)
 	write := func(seq int64) {
 		r := mcp.Record{Seq: seq, Time: time.Now(), Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "post", Message: "m"}}
 		if err := rec.Write(r); err != nil {
@@ -82,12 +70,7 @@ func TestLiveLogEmptiedRecordingSaysSo(t *testing.T) {
 		l.Append(r)
 	}
 	write(1)
-	rec.mu.Lock()
-	err = rec.w.Flush()
-	rec.mu.Unlock()
-	if err != nil {
-		t.Fatal(err)
-	}
+	flushRecorder(t, rec)
 	if err := os.Truncate(path, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -107,13 +90,7 @@ func TestLiveLogEmptiedRecordingSaysSo(t *testing.T) {
 // A recording cut short while the session still records it is reported as
 // cut while it was recorded: nothing was being replayed.
 func TestLiveLogCutRecordingSaysRecorded(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "live.jsonl")
-	rec, err := Create(path, Header{URL: "http://127.0.0.1:1/mcp", Transport: mcp.TransportStreamable, Started: time.Now()}, RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := rec.NewLog()
-	defer l.Close()
+	path, rec, l := liveRecording(t)
 	defer rec.Close()
 	for seq := int64(1); seq <= 2; seq++ {
 		r := mcp.Record{Seq: seq, Time: time.Now(), Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "post", Message: "m"}}
@@ -122,12 +99,7 @@ func TestLiveLogCutRecordingSaysRecorded(t *testing.T) {
 		}
 		l.Append(r)
 	}
-	rec.mu.Lock()
-	err = rec.w.Flush()
-	rec.mu.Unlock()
-	if err != nil {
-		t.Fatal(err)
-	}
+	flushRecorder(t, rec)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -139,5 +111,32 @@ func TestLiveLogCutRecordingSaysRecorded(t *testing.T) {
 	got := l.At(0)
 	if got == nil || got.Error == nil || !strings.Contains(got.Error.Message, "got shorter while it was recorded: line 2") {
 		t.Errorf("At(0) of a recording cut to its header = %+v, want an error saying it got shorter while it was recorded", got.Error)
+	}
+}
+
+// liveRecording creates a recording of a streamable session in a
+// temporary folder and the live Log that reads its records back from it,
+// as the TUI's when it records; the Log is closed when the test ends.
+func liveRecording(t *testing.T) (path string, rec *Recorder, l *Log) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "live.jsonl")
+	rec, err := Create(path, Header{URL: "http://127.0.0.1:1/mcp", Transport: mcp.TransportStreamable, Started: time.Now()}, RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l = rec.NewLog()
+	t.Cleanup(func() { l.Close() })
+	return path, rec, l
+}
+
+// flushRecorder writes out what rec holds buffered, so the file has every
+// record written so far, as the Recorder does when it flushes on its own.
+func flushRecorder(t *testing.T, rec *Recorder) {
+	t.Helper()
+	rec.mu.Lock()
+	err := rec.w.Flush()
+	rec.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

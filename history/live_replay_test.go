@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // pairView is what a user sees of a pair; replay must reproduce it exactly.
@@ -37,48 +38,14 @@ func viewPairs(l *Log) []pairView {
 // recording's path.
 func recordDemoSession(t *testing.T, transport string) (*Log, string) {
 	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := demotest.Start(t, demo.Options{})
 	path := filepath.Join(t.TempDir(), "live.jsonl")
 	rec, err := Create(path, Header{URL: srv.URL, Transport: "sse", Started: time.Now()}, RecordOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := srv.SSEURL()
-	if transport == mcp.TransportStreamable {
-		url = srv.MCPURL()
-	}
-	s := mcp.NewSession(mcp.Config{URL: url, Transport: transport})
 	live := NewLog()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for batch := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
-			live.Append(batch...)
-		}
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.ListTools(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "greet", json.RawMessage(`{"name":"Ann","times":2}`)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "fail", json.RawMessage(`{"message":"boom"}`)); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	waitClosed(t, done, "end of the record stream after Close")
+	runDemoScript(t, srv, transport, "", rec, live)
 	return live, path
 }
 
@@ -170,4 +137,45 @@ func TestCutRecordingReplaysWithWarning(t *testing.T) {
 	if n := l.Len(); n < 10 {
 		t.Errorf("only %d records replayed from the cut recording", n)
 	}
+}
+
+// runDemoScript runs a session over transport against the demo gateway
+// srv, with bearer if not "": connect, initialize, tools/list, a greet call
+// and a failing call, then close. rec records every batch of its records,
+// then each of logs gets it. It returns when the record stream has ended.
+func runDemoScript(t *testing.T, srv *demo.Server, transport, bearer string, rec *Recorder, logs ...*Log) {
+	t.Helper()
+	url := srv.SSEURL()
+	if transport == mcp.TransportStreamable {
+		url = srv.MCPURL()
+	}
+	s := mcp.NewSession(mcp.Config{URL: url, Transport: transport, Bearer: bearer})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for batch := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
+			for _, l := range logs {
+				l.Append(batch...)
+			}
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.ListTools(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CallTool(ctx, "greet", json.RawMessage(`{"name":"Ann","times":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CallTool(ctx, "fail", json.RawMessage(`{"message":"boom"}`)); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	waitClosed(t, done, "end of the record stream after Close")
 }

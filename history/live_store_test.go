@@ -1,7 +1,6 @@
 package history
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // liveBearer is the token the live session sends and the recording redacts.
@@ -22,53 +22,18 @@ const liveBearer = "live-bearer-0123456789"
 // uses when it records). It returns both and the recorder's file.
 func recordDemoSessionTwice(t *testing.T, transport string) (mem, file *Log, path string) {
 	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := demotest.Start(t, demo.Options{})
 	path = filepath.Join(t.TempDir(), "live.jsonl")
 	rec, err := Create(path, Header{URL: srv.URL, Transport: transport, Started: time.Now()}, RecordOptions{Tokens: []string{liveBearer}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := srv.SSEURL()
-	if transport == mcp.TransportStreamable {
-		url = srv.MCPURL()
-	}
-	s := mcp.NewSession(mcp.Config{URL: url, Transport: transport, Bearer: liveBearer})
 	mem, file = NewLog(), rec.NewLog()
 	t.Cleanup(func() { file.Close() })
 	if _, ok := file.st.(*fileStore); !ok {
 		t.Fatalf("Recorder.NewLog gave a Log over %T, not the recording", file.st)
 	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for batch := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
-			mem.Append(batch...)
-			file.Append(batch...)
-		}
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.ListTools(ctx, true); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "greet", json.RawMessage(`{"name":"Ann","times":2}`)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.CallTool(ctx, "fail", json.RawMessage(`{"message":"boom"}`)); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	<-done
+	runDemoScript(t, srv, transport, liveBearer, rec, mem, file)
 	return mem, file, path
 }
 

@@ -2,24 +2,19 @@ package history
 
 import (
 	"context"
-	"net"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // The Negotiation pane of a session whose first POST reached nothing
 // names the address and does not claim the server answered before.
 func TestNegotiationFirstContactFailure(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there now: the connection is refused
+	addr := mcptest.RefusedAddr()
 	for _, transport := range []string{mcp.TransportStreamable, mcp.TransportStateless} {
 		s := mcp.NewSession(mcp.Config{URL: "http://" + addr + "/mcp", Transport: transport, NoGetStream: true})
 		l := NewLog()

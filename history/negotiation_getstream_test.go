@@ -3,9 +3,6 @@ package history
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -22,19 +19,15 @@ import (
 func getStreamOutcome(t *testing.T, status int, contentType, body string) (string, []string, *Log) {
 	t.Helper()
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{NoSessionID: true})
-	target, _ := url.Parse(srv.URL)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.FlushInterval = -1
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet {
-			w.Header().Set("Content-Type", contentType)
-			w.WriteHeader(status)
-			_, _ = w.Write([]byte(body))
-			return
+	front := mcptest.Front(t, srv.URL, func(w http.ResponseWriter, r *http.Request, _ []byte) bool {
+		if r.Method != http.MethodGet {
+			return false
 		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(front.Close)
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(status)
+		_, _ = w.Write([]byte(body))
+		return true
+	})
 
 	s := mcp.NewSession(mcp.Config{URL: front.URL + "/mcp", Transport: mcp.TransportStreamable})
 	t.Cleanup(func() { s.Close() })

@@ -5,11 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -32,28 +28,19 @@ func TestLogDiscoverRefusedWithRPCErrorIsAProbe(t *testing.T) {
 		{http.StatusOK, -32601, "Method not found"},
 	} {
 		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-		target, err := url.Parse(fake.URL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		relay := httputil.NewSingleHostReverseProxy(target)
-		relay.FlushInterval = -1
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body, _ := io.ReadAll(r.Body)
-			if bytes.Contains(body, []byte(`"server/discover"`)) {
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(tc.status)
-				var id struct {
-					ID json.RawMessage `json:"id"`
-				}
-				_ = json.Unmarshal(body, &id)
-				fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%q}}`, string(id.ID), tc.code, tc.msg)
-				return
+		srv := mcptest.Front(t, fake.URL, func(w http.ResponseWriter, r *http.Request, body []byte) bool {
+			if !bytes.Contains(body, []byte(`"server/discover"`)) {
+				return false
 			}
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			relay.ServeHTTP(w, r)
-		}))
-		t.Cleanup(srv.Close)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(tc.status)
+			var id struct {
+				ID json.RawMessage `json:"id"`
+			}
+			_ = json.Unmarshal(body, &id)
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%q}}`, string(id.ID), tc.code, tc.msg)
+			return true
+		})
 		l := logOf(t, mcp.Config{URL: srv.URL + "/mcp", NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
 			if _, err := s.Request(ctx, "ping", nil); err != nil {
 				t.Fatalf("%d %d: ping: %v", tc.status, tc.code, err)

@@ -15,8 +15,15 @@ import (
 // record writes recs to a new recording and returns its path.
 func record(t testing.TB, recs []mcp.Record, opts RecordOptions) string {
 	t.Helper()
+	return recordAs(t, testHeader(), recs, opts)
+}
+
+// recordAs writes recs to a new recording with header h and returns its
+// path.
+func recordAs(t testing.TB, h Header, recs []mcp.Record, opts RecordOptions) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	rec, err := Create(path, testHeader(), opts)
+	rec, err := Create(path, h, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

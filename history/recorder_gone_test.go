@@ -22,12 +22,7 @@ func newGoneRecorder(t *testing.T) (*Recorder, string) {
 	if err := rec.Write(mcp.Record{Seq: 1, Time: time.Now(), Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "post", Message: "first"}}); err != nil {
 		t.Fatal(err)
 	}
-	rec.mu.Lock()
-	err = rec.w.Flush()
-	rec.mu.Unlock()
-	if err != nil {
-		t.Fatal(err)
-	}
+	flushRecorder(t, rec)
 	return rec, path
 }
 

@@ -107,22 +107,10 @@ func TestRecorderRedacts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "s.jsonl")
 			h := testHeader()
 			h.URL += "?token=tok-123456"
-			rec, err := Create(path, h, tt.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
 			recs := secretRecords()
-			for _, r := range recs {
-				if err := rec.Write(r); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := rec.Close(); err != nil {
-				t.Fatal(err)
-			}
+			path := recordAs(t, h, recs, tt.opts)
 			b, _ := os.ReadFile(path)
 			for _, w := range tt.want {
 				if !bytes.Contains(b, []byte(w)) {

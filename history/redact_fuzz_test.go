@@ -98,19 +98,7 @@ func FuzzRedactSecrets(f *testing.F) {
 		opts := RecordOptions{Tokens: []string{bearer}}
 
 		var lines []byte
-		path := filepath.Join(t.TempDir(), "s.jsonl")
-		rec, err := Create(path, Header{URL: userURL, Started: now}, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range recs {
-			if err := rec.Write(r); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := rec.Close(); err != nil {
-			t.Fatal(err)
-		}
+		path := recordAs(t, Header{URL: userURL, Started: now}, recs, opts)
 		file, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

@@ -6,13 +6,13 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A request the recording cancelled that the live server refuses at once
@@ -23,19 +23,16 @@ import (
 func TestRerunReportsARefusalOfWhatTheRecordingCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	h := demo.NewHandler(demo.Options{})
-	defer h.Close()
 	var refuse atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
 		body, _ := io.ReadAll(r.Body)
 		if refuse.Load() && bytes.Contains(body, []byte(`"slow"`)) {
 			http.Error(w, "no slow tools today", http.StatusInternalServerError)
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		h.ServeHTTP(w, r)
-	}))
-	defer srv.Close()
+		gateway.ServeHTTP(w, r)
+	})
 	url := srv.URL + demo.StreamablePath
 
 	cfg := mcp.Config{URL: url, Transport: mcp.TransportStreamable}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A request the recorded client cancelled is cancelled again in the re-run,
@@ -17,7 +19,7 @@ import (
 func TestRerunCancelsWhatTheRecordingCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		t.Run(url[strings.LastIndexByte(url, '/')+1:], func(t *testing.T) {
 			recs := recordSession(t, ctx, mcp.Config{URL: url}, func(s *mcp.Session) {

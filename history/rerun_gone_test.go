@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A recording of an older era that pinged, subscribed, unsubscribed and
@@ -17,7 +19,7 @@ import (
 func TestRerunOfTheRequests2026DoesWithout(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	recs := recordSession(t, ctx, mcp.Config{URL: srv.SSEURL()}, func(s *mcp.Session) {
 		initialize(t, ctx, s)
 		for _, step := range []func() (*mcp.Response, error){

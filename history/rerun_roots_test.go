@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // rootsSession records a session against a fresh demo gateway at the
@@ -16,7 +17,7 @@ import (
 // added (as the TUI's roots add does), and returns its records.
 func rootsSession(t *testing.T, ctx context.Context, url func(*demo.Server) string) []mcp.Record {
 	t.Helper()
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	return recordSession(t, ctx, mcp.Config{URL: url(srv)}, func(s *mcp.Session) {
 		// Streamable HTTP initialized as it connected; 2026 has no handshake.
 		if s.InitializeResult() == nil && s.Transport() != mcp.TransportStateless {
@@ -51,7 +52,7 @@ func TestRerunOffersTheRecordedRoots(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			recs := rootsSession(t, ctx, url)
-			again := startDemo(t)
+			again := demotest.Start(t, demo.Options{})
 			roots, _ := RecordedRoots(recs)
 			s := liveSession(t, ctx, mcp.Config{URL: url(again), Roots: roots})
 			defer s.Close()

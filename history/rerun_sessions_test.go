@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
 // recordSession is the recording a re-run test re-runs: a session with cfg,
@@ -60,16 +59,4 @@ func liveSession(t *testing.T, ctx context.Context, cfg mcp.Config) *mcp.Session
 		t.Fatal(err)
 	}
 	return live
-}
-
-// startDemo starts a demo gateway on a free port, closed when the test
-// ends (after the test's own defers, so after the sessions they close).
-func startDemo(t *testing.T) *demo.Server {
-	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // goneBefore is a live session whose server goes away just before the
@@ -33,7 +34,7 @@ func (g goneBefore) Request(ctx context.Context, method string, params json.RawM
 func TestRerunServerGoneAtTheLastRequest(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL()}, func(s *mcp.Session) {
 		initialize(t, ctx, s)
 		for _, m := range []string{"tools/list", "prompts/list"} {

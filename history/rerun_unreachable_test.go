@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The server goes away during a re-run: the request that found it gone
@@ -15,7 +17,7 @@ import (
 func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL()}, func(s *mcp.Session) {
 		initialize(t, ctx, s)
 		for _, m := range []string{"tools/list", "prompts/list", "resources/list", "tools/list"} {

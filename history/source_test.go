@@ -1,7 +1,6 @@
 package history
 
 import (
-	"path/filepath"
 	"testing"
 )
 
@@ -10,19 +9,7 @@ import (
 // Detail). Reading either again must not make a second copy of the bytes
 // they share: a 60 MB answer would cost 120 MB.
 func TestPlaybackKeepsALargeEventAndItsMessageAsOneCopy(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "big.jsonl")
-	rec, err := Create(path, testHeader(), RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range largeEventOf(2 * bigRecord) {
-		if err := rec.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := rec.Close(); err != nil {
-		t.Fatal(err)
-	}
+	path := record(t, largeEventOf(2*bigRecord), RecordOptions{})
 	r, err := Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -23,52 +21,42 @@ import (
 // old URL while the decision was still on its way.
 func TestPrefixFallbackIsDecidedBeforeTheNextPost(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
-	target, _ := url.Parse(srv.URL)
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1
 	var mu sync.Mutex
 	var unprefixed []string
 	another := make(chan struct{}, 8)
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /message", func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		mu.Lock()
-		unprefixed = append(unprefixed, string(b))
-		again := len(unprefixed) > 1
-		mu.Unlock()
-		if again {
-			another <- struct{}{}
-		}
-		http.NotFound(w, r)
+	front := mcptest.BehindPrefixWith(t, srv, func(mux *http.ServeMux, proxied http.Handler) {
+		mux.HandleFunc("POST /message", func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			unprefixed = append(unprefixed, string(b))
+			again := len(unprefixed) > 1
+			mu.Unlock()
+			if again {
+				another <- struct{}{}
+			}
+			http.NotFound(w, r)
+		})
+		mux.HandleFunc("POST /gw/message", func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(b))
+			if !strings.Contains(string(b), `"method":"initialize"`) {
+				proxied.ServeHTTP(w, r)
+				return
+			}
+			// The answer goes out on the stream now; the 202 is held until
+			// another POST comes to the old URL, or for a bounded while.
+			held := httptest.NewRecorder()
+			proxied.ServeHTTP(held, r)
+			select {
+			case <-another:
+			case <-time.After(500 * time.Millisecond):
+			}
+			w.WriteHeader(held.Code)
+			_, _ = w.Write(held.Body.Bytes())
+		})
 	})
-	mux.HandleFunc("POST /gw/message", func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(b))
-		if !strings.Contains(string(b), `"method":"initialize"`) {
-			http.StripPrefix("/gw", rp).ServeHTTP(w, r)
-			return
-		}
-		// The answer goes out on the stream now; the 202 is held until
-		// another POST comes to the old URL, or for a bounded while.
-		held := httptest.NewRecorder()
-		http.StripPrefix("/gw", rp).ServeHTTP(held, r)
-		select {
-		case <-another:
-		case <-time.After(500 * time.Millisecond):
-		}
-		w.WriteHeader(held.Code)
-		_, _ = w.Write(held.Body.Bytes())
-	})
-	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
-	front := httptest.NewServer(mux)
-	t.Cleanup(front.Close)
 
-	s := NewSession(Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 5 * time.Second})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 5 * time.Second})
 	if _, err := s.Initialize(testCtx(t)); err != nil {
 		t.Fatalf("Initialize: %v", err)
 	}

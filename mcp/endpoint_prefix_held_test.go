@@ -6,8 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,63 +24,52 @@ import (
 // server gave up holding.
 func TestAnswerDoesNotWaitBehindTheHeldFallbackPost(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
-	target, _ := url.Parse(srv.URL)
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1
-	proxied := http.StripPrefix("/gw", rp)
 	answered := make(chan struct{})
 	var answerOnce sync.Once
 	var releasedByAnswer atomic.Bool
 	heldDone := make(chan struct{})
 	var unprefixed atomic.Int64
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /message", func(w http.ResponseWriter, r *http.Request) {
-		unprefixed.Add(1)
-		http.NotFound(w, r)
+	front := mcptest.BehindPrefixWith(t, srv, func(mux *http.ServeMux, proxied http.Handler) {
+		mux.HandleFunc("POST /message", func(w http.ResponseWriter, r *http.Request) {
+			unprefixed.Add(1)
+			http.NotFound(w, r)
+		})
+		mux.HandleFunc("POST /gw/message", func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(b))
+			if strings.Contains(string(b), `"id":"held-1"`) {
+				answerOnce.Do(func() { close(answered) })
+			}
+			if !strings.Contains(string(b), `"method":"initialize"`) {
+				proxied.ServeHTTP(w, r)
+				return
+			}
+			held := httptest.NewRecorder()
+			proxied.ServeHTTP(held, r)
+			// WaitConn, not Conns: the fake announces a stream just after
+			// writing its endpoint, so a client quick to POST can be here
+			// first, and then no ping went out and the test failed (17 in
+			// 1,500 -race runs on a loaded machine).
+			conn, err := srv.WaitConn(r.Context())
+			if err != nil {
+				t.Errorf("the server's stream never opened: %v", err)
+			} else if err := conn.PingID(json.RawMessage(`"held-1"`)); err != nil {
+				t.Errorf("the server's ping on the stream: %v", err)
+			}
+			select {
+			case <-answered:
+				releasedByAnswer.Store(true)
+			case <-time.After(8 * time.Second):
+				// Long enough for a loaded -race run to answer; short of
+				// the 10 s request timeout, so a regression fails here.
+			}
+			close(heldDone)
+			w.WriteHeader(held.Code)
+			_, _ = w.Write(held.Body.Bytes())
+		})
 	})
-	mux.HandleFunc("POST /gw/message", func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(b))
-		if strings.Contains(string(b), `"id":"held-1"`) {
-			answerOnce.Do(func() { close(answered) })
-		}
-		if !strings.Contains(string(b), `"method":"initialize"`) {
-			proxied.ServeHTTP(w, r)
-			return
-		}
-		held := httptest.NewRecorder()
-		proxied.ServeHTTP(held, r)
-		// WaitConn, not Conns: the fake announces a stream just after
-		// writing its endpoint, so a client quick to POST can be here
-		// first, and then no ping went out and the test failed (17 in
-		// 1,500 -race runs on a loaded machine).
-		conn, err := srv.WaitConn(r.Context())
-		if err != nil {
-			t.Errorf("the server's stream never opened: %v", err)
-		} else if err := conn.PingID(json.RawMessage(`"held-1"`)); err != nil {
-			t.Errorf("the server's ping on the stream: %v", err)
-		}
-		select {
-		case <-answered:
-			releasedByAnswer.Store(true)
-		case <-time.After(8 * time.Second):
-			// Long enough for a loaded -race run to answer; short of
-			// the 10 s request timeout, so a regression fails here.
-		}
-		close(heldDone)
-		w.WriteHeader(held.Code)
-		_, _ = w.Write(held.Body.Bytes())
-	})
-	mux.Handle("/gw/", proxied)
-	front := httptest.NewServer(mux)
-	t.Cleanup(front.Close)
 
-	s := NewSession(Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 10 * time.Second})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 10 * time.Second})
 	if _, err := s.Initialize(testCtx(t)); err != nil {
 		t.Fatalf("Initialize: %v", err)
 	}

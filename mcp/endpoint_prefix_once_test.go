@@ -3,9 +3,6 @@ package mcp
 import (
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -21,32 +18,22 @@ import (
 // alternative moved on to the next one.
 func TestAlternativeThatMayHaveTheMessageIsTheLast(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Endpoint: mcptest.EndpointMessage})
-	target, _ := url.Parse(srv.URL)
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1
 	var fallback atomic.Int64
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
-		fallback.Add(1)
-		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+	front := mcptest.BehindPrefixWith(t, srv, func(mux *http.ServeMux, _ http.Handler) {
+		mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
+			fallback.Add(1)
+			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+		})
+		mux.HandleFunc("POST /gw/message", func(w http.ResponseWriter, r *http.Request) {
+			_, _ = io.ReadAll(r.Body) // taken, then the connection breaks
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close()
+			}
+		})
 	})
-	mux.HandleFunc("POST /gw/message", func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.ReadAll(r.Body) // taken, then the connection breaks
-		conn, _, err := w.(http.Hijacker).Hijack()
-		if err == nil {
-			conn.Close()
-		}
-	})
-	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
-	front := httptest.NewServer(mux)
-	t.Cleanup(front.Close)
 
-	s := NewSession(Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 2 * time.Second})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 2 * time.Second})
 	if _, err := s.Initialize(testCtx(t)); err == nil {
 		t.Fatal("Initialize succeeded through a prefix that breaks every POST")
 	}

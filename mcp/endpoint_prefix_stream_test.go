@@ -2,9 +2,6 @@ package mcp
 
 import (
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -19,25 +16,15 @@ import (
 // 404. Before, the message went to the stream URL too.
 func TestPrefixedURLThatIsTheStreamIsNotTried(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Endpoint: func(_, _ string) string { return "/sse" }})
-	target, _ := url.Parse(srv.URL)
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1
 	var toStream atomic.Int64
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
-		toStream.Add(1)
-		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+	front := mcptest.BehindPrefixWith(t, srv, func(mux *http.ServeMux, _ http.Handler) {
+		mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
+			toStream.Add(1)
+			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+		})
 	})
-	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
-	front := httptest.NewServer(mux)
-	t.Cleanup(front.Close)
 
-	s := NewSession(Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 2 * time.Second})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: front.URL + "/gw/sse", Transport: TransportSSE, RequestTimeout: 2 * time.Second})
 	ep := rec.waitFor(t, "the endpoint", func(r Record) bool { return r.Kind == KindEndpoint })
 	if ep.Endpoint.Prefixed != "" {
 		t.Errorf("Prefixed = %q, the stream's own URL; want none", ep.Endpoint.Prefixed)

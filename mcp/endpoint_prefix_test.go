@@ -51,12 +51,7 @@ func TestSessionPostsUnderTheProxyPrefix(t *testing.T) {
 		t.Run(shape.name, func(t *testing.T) {
 			srv := mcptest.New(t, mcptest.Options{Endpoint: shape.endpoint})
 			front := mcptest.BehindPrefix(t, srv)
-			s := NewSession(Config{URL: front.URL + "/gw/sse", Transport: TransportSSE})
-			rec := collect(s)
-			t.Cleanup(func() { s.Close() })
-			if err := s.Connect(testCtx(t)); err != nil {
-				t.Fatalf("Connect: %v", err)
-			}
+			s, rec := connect(t, Config{URL: front.URL + "/gw/sse", Transport: TransportSSE})
 			if _, err := s.Initialize(testCtx(t)); err != nil {
 				t.Fatalf("Initialize behind a prefix the server does not know: %v", err)
 			}

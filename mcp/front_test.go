@@ -2,11 +2,7 @@ package mcp
 
 import (
 	"bytes"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -18,21 +14,12 @@ import (
 // other request reaches srv as sent. It returns the front's URL.
 func frontOf(t *testing.T, srv *mcptest.StreamableServer, method string, answer func(w http.ResponseWriter, r *http.Request, body []byte)) string {
 	t.Helper()
-	target, err := url.Parse(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	relay := httputil.NewSingleHostReverseProxy(target)
 	named := []byte(`"` + method + `"`)
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
+	return mcptest.Front(t, srv.URL, func(w http.ResponseWriter, r *http.Request, body []byte) bool {
 		if !bytes.Contains(body, named) {
-			relay.ServeHTTP(w, r)
-			return
+			return false
 		}
 		answer(w, r, body)
-	}))
-	t.Cleanup(front.Close)
-	return front.URL
+		return true
+	}).URL
 }

@@ -18,7 +18,7 @@ func TestAnswerWithBrokenChunksIsBadHTTP(t *testing.T) {
 	for _, ct := range []string{"application/json", "text/event-stream"} {
 		url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 			if strings.Contains(string(body), `"initialize"`) {
-				init := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"chunks","version":"1"}}}`
+				init := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"chunks","version":"1"}}}`
 				return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: s1\r\nContent-Length: %d\r\n\r\n%s", len(init), init), false
 			}
 			if !strings.Contains(string(body), `"id"`) {
@@ -48,11 +48,7 @@ func TestLegacyStreamWithBrokenChunks(t *testing.T) {
 		ep := "event: endpoint\ndata: /message\n\n"
 		return fmt.Sprintf("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\nZZZ\r\n", len(ep), ep), true
 	})
-	s := NewSession(Config{URL: url + "/sse", Transport: TransportSSE, RequestTimeout: 10 * time.Second})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: url + "/sse", Transport: TransportSSE, RequestTimeout: 10 * time.Second})
 	rec.waitFor(t, "the stream's end", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateClosed
 	})

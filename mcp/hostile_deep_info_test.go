@@ -20,12 +20,7 @@ func TestDiscoverDeepMetaKeepsServerInfo(t *testing.T) {
 		}
 		x.Default()
 	}})
-	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless, NoListen: true})
-	rec := collect(s)
-	defer s.Close()
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	_, rec := connect(t, Config{URL: srv.URL, Transport: TransportStateless, NoListen: true})
 	r := rec.waitFor(t, "the initialized state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateInitialized })
 	if !strings.Contains(r.State.Detail, "deep-meta-server 9.9") {
 		t.Errorf("initialized state says %q, want it to name deep-meta-server 9.9", r.State.Detail)

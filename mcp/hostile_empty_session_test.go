@@ -18,7 +18,7 @@ func emptyIDServer(t *testing.T, refuse func() string, withID *atomic.Int32) str
 	return mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 		msg := string(body)
 		if strings.Contains(msg, `"initialize"`) {
-			answer := `{"jsonrpc":"2.0","id":` + idOf(msg) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(msg) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
 			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: \r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
 		}
 		if _, there := req.Header["Mcp-Session-Id"]; there {
@@ -30,7 +30,7 @@ func emptyIDServer(t *testing.T, refuse func() string, withID *atomic.Int32) str
 		if r := refuse(); r != "" {
 			return "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: " + strconv.Itoa(len(r)) + "\r\n\r\n" + r, false
 		}
-		answer := `{"jsonrpc":"2.0","id":` + idOf(msg) + `,"result":{"tools":[]}}`
+		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(msg) + `,"result":{"tools":[]}}`
 		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
 	})
 }
@@ -42,12 +42,7 @@ func emptyIDServer(t *testing.T, refuse func() string, withID *atomic.Int32) str
 func TestEmptySessionIDIsSaid(t *testing.T) {
 	var withID atomic.Int32
 	url := emptyIDServer(t, func() string { return "" }, &withID)
-	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
 	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
 		t.Fatalf("tools/list: %v", err)
 	}

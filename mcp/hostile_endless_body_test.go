@@ -22,11 +22,7 @@ func TestRequestAnsweredWithAnEndlessPageOfTheWrongType(t *testing.T) {
 		x.StatusOpen(http.StatusOK, "text/html", "<html>loading")
 		<-x.Request.Context().Done()
 	}})
-	s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
 	start := time.Now()
 	_, _, err := s.ListTools(testCtx(t), false)
 	if CauseOf(err) != CauseBadContentType || !strings.Contains(err.Error(), "text/html") {
@@ -65,18 +61,8 @@ func TestLegacyTimeoutQuotesAnEndlessPost(t *testing.T) {
 // answer never comes on the GET stream, times out quoting the page, as a
 // legacy POST's does: it used to say only that no answer came.
 func TestStreamableTimeoutQuotesAnAcceptedPage(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Status(http.StatusAccepted, "text/html", "<html><h1>queued upstream</h1>\n")
-			return
-		}
-		x.Default()
-	}})
-	s := NewSession(Config{URL: srv.URL, RequestTimeout: 500 * time.Millisecond, NoGetStream: true})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.AnswerWith("tools/list", http.StatusAccepted, "text/html", "<html><h1>queued upstream</h1>\n")})
+	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 500 * time.Millisecond, NoGetStream: true})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	var te *TimeoutError
 	if !errorsAs(err, &te) || !strings.Contains(err.Error(), "its POST was answered 202 Accepted, text/html: <html><h1>queued upstream</h1>") {

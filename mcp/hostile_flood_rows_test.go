@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 	"testing"
 
@@ -30,17 +29,7 @@ func TestEveryFloodedServerRequestEnds(t *testing.T) {
 	srv, s, rec := dial(t, mcptest.Options{Handle: handle}, Config{})
 	defer s.Close()
 	defer releaseOnce.Do(func() { close(release) })
-	conn, err := srv.WaitConn(testCtx(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for i := 1; i <= flood; i++ {
-		fmt.Fprintf(&b, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}\n\n", i)
-	}
-	if err := conn.WriteRaw(b.String()); err != nil {
-		t.Fatal(err)
-	}
+	floodWithPings(t, srv, flood)
 	last := rec.waitFor(t, "the flood's last request", func(r Record) bool {
 		return r.Kind == KindReceived && r.RPC.Class == ClassServerRequest && r.RPC.ID == fmt.Sprint(flood)
 	})

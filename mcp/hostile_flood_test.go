@@ -84,17 +84,7 @@ func TestServerRequestFloodIsBounded(t *testing.T) {
 	srv, s, rec := dial(t, mcptest.Options{Handle: handle}, Config{})
 	defer s.Close()
 	defer releaseOnce.Do(func() { close(release) })
-	conn, err := srv.WaitConn(testCtx(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for i := 1; i <= flood; i++ {
-		fmt.Fprintf(&b, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}\n\n", i)
-	}
-	if err := conn.WriteRaw(b.String()); err != nil {
-		t.Fatal(err)
-	}
+	floodWithPings(t, srv, flood)
 	select {
 	case <-full:
 	case <-testCtx(t).Done():
@@ -265,3 +255,20 @@ func TestToolPagesStopAtASizeBound(t *testing.T) {
 }
 
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
+
+// floodWithPings writes n server pings, ids 1 to n, at once on the legacy
+// stream of srv's first session.
+func floodWithPings(t *testing.T, srv *mcptest.Server, n int) {
+	t.Helper()
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}\n\n", i)
+	}
+	if err := conn.WriteRaw(b.String()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -21,7 +21,7 @@ func gzipFront(t *testing.T, srv *mcptest.StreamableServer, contentType string, 
 		w.Header().Set("Content-Type", contentType)
 		w.Header().Set("Content-Encoding", "gzip")
 		zw := gzip.NewWriter(w)
-		_, _ = io.WriteString(zw, body(idOf(string(msg))))
+		_, _ = io.WriteString(zw, body(mcptest.RawID(string(msg))))
 		_ = zw.Close()
 	}) + "/mcp"
 }
@@ -34,12 +34,7 @@ func TestGzipBombOfKeepAlivesIsRefused(t *testing.T) {
 	endpoint := gzipFront(t, srv, "text/event-stream", func(id string) string {
 		return strings.Repeat(": ping\n\n", 4<<20) + "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"tools\":[]}}\n\n"
 	})
-	s := NewSession(Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
 	_, _, err := s.ListTools(testCtx(t), false)
 	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "compression bomb") {
 		t.Errorf("tools/list = %v (cause %q), want %q refusing a compression bomb", err, CauseOf(err), CauseBadHTTP)

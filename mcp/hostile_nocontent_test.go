@@ -19,18 +19,8 @@ func TestRequestAnsweredNoContentFailsAtOnce(t *testing.T) {
 		status int
 		ct     string
 	}{{http.StatusNoContent, ""}, {http.StatusResetContent, ""}, {http.StatusNoContent, "application/json"}, {http.StatusOK, ""}} {
-		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-			if x.Method == "tools/list" {
-				x.Status(c.status, c.ct, "")
-				return
-			}
-			x.Default()
-		}})
-		s := NewSession(Config{URL: srv.URL, RequestTimeout: time.Minute, NoGetStream: true})
-		rec := collect(s)
-		if err := s.Connect(testCtx(t)); err != nil {
-			t.Fatalf("Connect: %v", err)
-		}
+		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.AnswerWith("tools/list", c.status, c.ct, "")})
+		s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: time.Minute, NoGetStream: true})
 		start := time.Now()
 		_, _, err := s.ListTools(testCtx(t), false)
 		if CauseOf(err) != CauseNoResponse || !strings.Contains(err.Error(), http.StatusText(c.status)) || !strings.Contains(err.Error(), "belongs in the POST's response") {
@@ -47,18 +37,8 @@ func TestRequestAnsweredNoContentFailsAtOnce(t *testing.T) {
 // A request answered 202 on a session is still waited for: the answer may
 // come on the GET stream, as some servers send it.
 func TestRequestAnsweredAcceptedStillWaitsForTheGetStream(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Status(http.StatusAccepted, "", "")
-			return
-		}
-		x.Default()
-	}})
-	s := NewSession(Config{URL: srv.URL, RequestTimeout: 300 * time.Millisecond, NoGetStream: true})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.AnswerWith("tools/list", http.StatusAccepted, "", "")})
+	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 300 * time.Millisecond, NoGetStream: true})
 	_, _, err := s.ListTools(testCtx(t), false)
 	var te *TimeoutError
 	if !errorsAs(err, &te) {

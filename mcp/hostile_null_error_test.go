@@ -21,11 +21,7 @@ func TestAnswerWithANullErrorAndNoResult(t *testing.T) {
 		}
 		x.Default()
 	}})
-	s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
 	_, _, err := s.ListTools(testCtx(t), false)
 	if err == nil || !strings.Contains(err.Error(), `no "result", and its "error" is null`) || strings.Contains(err.Error(), "not JSON") {
 		t.Errorf("tools/list answered {\"error\":null} = %v, want it said that the answer has no result and a null error", err)

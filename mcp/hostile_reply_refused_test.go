@@ -2,12 +2,12 @@ package mcp
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // sessionlessAsker is a streamable server that keeps no sessions (no
@@ -18,17 +18,11 @@ import (
 // (when given) once it has come.
 func sessionlessAsker(t *testing.T, slowSeen chan struct{}) string {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		msg := string(body)
+	return mcptest.PostOnly(t, func(w http.ResponseWriter, r *http.Request, msg, id string) {
 		switch {
 		case strings.Contains(msg, `"method":"initialize"`):
 			w.Header().Set("Content-Type", "application/json")
-			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+idOf(msg)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"asker","version":"1"}}}`)
+			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"asker","version":"1"}}}`)
 		case strings.Contains(msg, `"name":"slow"`):
 			w.Header().Set("Content-Type", "text/event-stream")
 			w.(http.Flusher).Flush()
@@ -46,25 +40,11 @@ func sessionlessAsker(t *testing.T, slowSeen chan struct{}) string {
 		default:
 			w.WriteHeader(http.StatusAccepted)
 		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/mcp"
-}
-
-// idOf is the id member of a request the client sent, as written.
-func idOf(msg string) string {
-	_, rest, _ := strings.Cut(msg, `"id":`)
-	end := strings.IndexAny(rest, ",}")
-	return rest[:end]
+	})
 }
 
 func TestTimeoutSaysTheServerRefusedOurAnswer(t *testing.T) {
-	s := NewSession(Config{URL: sessionlessAsker(t, nil), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: sessionlessAsker(t, nil), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
 	if _, err := s.Initialize(testCtx(t)); err != nil {
 		t.Fatalf("Initialize: %v", err)
 	}

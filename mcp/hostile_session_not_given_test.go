@@ -24,11 +24,7 @@ func TestSessionWantedButNeverGiven(t *testing.T) {
 		}
 		x.Default()
 	}})
-	s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
-	rec := collect(s)
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
 	_, _, err := s.ListTools(testCtx(t), false)
 	if CauseOf(err) != CauseSessionNotGiven || !strings.Contains(err.Error(), "No valid session ID provided") || !strings.Contains(err.Error(), "initialize answer named none") {
 		t.Errorf("tools/list = %v (cause %q), want it said that the server wants a session its initialize answer never named", err, CauseOf(err))

@@ -84,13 +84,13 @@ func rawToolsList(t *testing.T, timeout time.Duration, answer func(id string) (r
 	t.Helper()
 	url := mcptest.RawAnswers(t, func(req *http.Request, body []byte) (string, bool) {
 		if strings.Contains(string(body), `"initialize"`) {
-			init := `{"jsonrpc":"2.0","id":` + idOf(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
+			init := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
 			return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(init)) + "\r\n\r\n" + init, false
 		}
 		if !strings.Contains(string(body), `"tools/list"`) {
 			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
 		}
-		return answer(idOf(string(body)))
+		return answer(mcptest.RawID(string(body)))
 	})
 	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true, RequestTimeout: timeout})
 	t.Cleanup(func() { s.Close() })

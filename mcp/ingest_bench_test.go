@@ -114,34 +114,59 @@ func BenchmarkIngest(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		s := NewSession(Config{URL: "http://127.0.0.1:1/sse"})
-		u, _ := url.Parse("http://127.0.0.1:1/sse")
-		l := newLegacy(s, u)
-		s.tr = l
-		c := &connection{n: 1, ready: make(chan struct{}), in: inbound{conn: 1, stream: StreamLegacy}}
-		l.current = c
+		bl := newBenchLegacy(func(r Record) int {
+			if r.Kind == KindReceived && r.RPC.Class == ClassResponse {
+				return 1
+			}
+			return 0
+		})
 		reqs := make([]*pending, benchWindow)
 		for i := range reqs {
 			reqs[i] = &pending{conn: 1, method: "tools/call", done: make(chan result, 1)}
 		}
-		drained := make(chan int)
-		go func() {
-			paired := 0
-			for batch := range s.Records() {
-				for _, r := range batch {
-					if r.Kind == KindReceived && r.RPC.Class == ClassResponse {
-						paired++
-					}
-				}
-			}
-			drained <- paired
-		}()
 		b.StartTimer()
-		s.wg.Add(1)
-		l.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(&windowReader{b: b, s: s, reqs: reqs, chunks: chunks})})
-		s.out.close()
-		if paired := <-drained; paired != benchEvents {
+		if paired := bl.read(&windowReader{b: b, s: bl.s, reqs: reqs, chunks: chunks}); paired != benchEvents {
 			b.Fatalf("paired %d answers, want %d", paired, benchEvents)
 		}
 	}
+}
+
+// benchLegacy is a legacy session reading one stream with no network under
+// it, for the benchmarks of the ingest path.
+type benchLegacy struct {
+	s       *Session
+	l       *legacy
+	c       *connection
+	drained chan int
+}
+
+// newBenchLegacy sets up a legacy session whose stream is ready to be read
+// and drains its records, summing count over them.
+func newBenchLegacy(count func(Record) int) *benchLegacy {
+	s := NewSession(Config{URL: "http://127.0.0.1:1/sse"})
+	u, _ := url.Parse("http://127.0.0.1:1/sse")
+	l := newLegacy(s, u)
+	s.tr = l
+	c := &connection{n: 1, ready: make(chan struct{}), in: inbound{conn: 1, stream: StreamLegacy}}
+	l.current = c
+	bl := &benchLegacy{s: s, l: l, c: c, drained: make(chan int)}
+	go func() {
+		n := 0
+		for batch := range s.Records() {
+			for _, r := range batch {
+				n += count(r)
+			}
+		}
+		bl.drained <- n
+	}()
+	return bl
+}
+
+// read reads body as the session's stream to its end, ends the record
+// stream and returns what count summed.
+func (bl *benchLegacy) read(body io.Reader) int {
+	bl.s.wg.Add(1)
+	bl.l.readStream(context.Background(), bl.c, &http.Response{Body: io.NopCloser(body)})
+	bl.s.out.close()
+	return <-bl.drained
 }

@@ -2,10 +2,6 @@ package mcp
 
 import (
 	"bytes"
-	"context"
-	"io"
-	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 )
@@ -22,29 +18,14 @@ func BenchmarkKeepAliveFlood(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		s := NewSession(Config{URL: "http://127.0.0.1:1/sse"})
-		u, _ := url.Parse("http://127.0.0.1:1/sse")
-		l := newLegacy(s, u)
-		s.tr = l
-		c := &connection{n: 1, ready: make(chan struct{}), in: inbound{conn: 1, stream: StreamLegacy}}
-		l.current = c
-		drained := make(chan int)
-		go func() {
-			comments := 0
-			for batch := range s.Records() {
-				for _, r := range batch {
-					if r.Kind == KindEvent {
-						comments += len(r.Event.Comments)
-					}
-				}
+		bl := newBenchLegacy(func(r Record) int {
+			if r.Kind == KindEvent {
+				return len(r.Event.Comments)
 			}
-			drained <- comments
-		}()
+			return 0
+		})
 		b.StartTimer()
-		s.wg.Add(1)
-		l.readStream(context.Background(), c, &http.Response{Body: io.NopCloser(bytes.NewReader(data))})
-		s.out.close()
-		if n := <-drained; n != benchKeepAlives {
+		if n := bl.read(bytes.NewReader(data)); n != benchKeepAlives {
 			b.Fatalf("%d comments delivered, want %d", n, benchKeepAlives)
 		}
 	}

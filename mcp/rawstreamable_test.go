@@ -92,12 +92,7 @@ func (f *rawStreamable) requests(m string) []*http.Request {
 func dialRaw(t *testing.T, f *rawStreamable, cfg Config) (*Session, *recorded) {
 	t.Helper()
 	cfg.URL, cfg.Transport = f.start(t), TransportStreamable
-	s := NewSession(cfg)
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, cfg)
 	return s, rec
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -59,4 +60,27 @@ func withdrawnCause(t *testing.T, ctx context.Context, person *slowPerson) error
 		t.Fatal("the question was never withdrawn")
 		return nil
 	}
+}
+
+// questionCancelledAtOnce calls a tool whose server asks a sampling
+// question (id 7) and sends cancel, raw, right behind it, in the same
+// breath; it returns why the person's question ended.
+func questionCancelledAtOnce(t *testing.T, cancel string) error {
+	t.Helper()
+	person := newSlowPerson()
+	handle := func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		_ = x.Event(`{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}`)
+		_ = x.Event(cancel)
+		x.Result(mcptest.TextResult("never mind", false))
+	}
+	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person, RequestTimeout: 5 * time.Second})
+	ctx := testCtx(t)
+	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
+		t.Fatalf("tools/call: %v", err)
+	}
+	return withdrawnCause(t, ctx, person)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -50,22 +49,7 @@ func TestServerCancelledQuestionIsWithdrawn(t *testing.T) {
 // A cancellation right behind its question, in the same breath, still
 // withdraws it: the question is registered before the stream is read on.
 func TestServerCancelledRightAway(t *testing.T) {
-	person := newSlowPerson()
-	handle := func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		_ = x.Event(`{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}`)
-		_ = x.Notify("notifications/cancelled", map[string]any{"requestId": 7})
-		x.Result(mcptest.TextResult("never mind", false))
-	}
-	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person, RequestTimeout: 5 * time.Second})
-	ctx := testCtx(t)
-	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
-		t.Fatalf("tools/call: %v", err)
-	}
-	cause := withdrawnCause(t, ctx, person)
+	cause := questionCancelledAtOnce(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`)
 	var sc *ServerCancelled
 	if !errors.As(cause, &sc) || sc.Method != "sampling/createMessage" {
 		t.Errorf("the question ended with %v, want the server's cancellation", cause)
@@ -76,23 +60,8 @@ func TestServerCancelledRightAway(t *testing.T) {
 // still withdraws its question: it is read with the one JSON scanner, as
 // the question was.
 func TestServerCancelledDeepMeta(t *testing.T) {
-	person := newSlowPerson()
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
-	handle := func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		_ = x.Event(`{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}`)
-		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"deep","_meta":{"x":` + deep + `}}}`)
-		x.Result(mcptest.TextResult("never mind", false))
-	}
-	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person, RequestTimeout: 5 * time.Second})
-	ctx := testCtx(t)
-	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
-		t.Fatalf("tools/call: %v", err)
-	}
-	cause := withdrawnCause(t, ctx, person)
+	cause := questionCancelledAtOnce(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"deep","_meta":{"x":`+deep+`}}}`)
 	var sc *ServerCancelled
 	if !errors.As(cause, &sc) || sc.Method != "sampling/createMessage" || sc.Reason != "deep" {
 		t.Errorf("the question ended with %v, want the server's cancellation with its reason", cause)

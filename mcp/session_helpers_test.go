@@ -102,13 +102,21 @@ func dial(t *testing.T, opts mcptest.Options, cfg Config) (*mcptest.Server, *Ses
 		// The legacy fake's own tests: detection has tests of its own.
 		cfg.Transport = TransportSSE
 	}
+	s, rec := connect(t, cfg)
+	return srv, s, rec
+}
+
+// connect opens a session with cfg, collecting its records, and connects
+// it; the session is closed when the test ends.
+func connect(t *testing.T, cfg Config) (*Session, *recorded) {
+	t.Helper()
 	s := NewSession(cfg)
 	rec := collect(s)
 	t.Cleanup(func() { s.Close() })
 	if err := s.Connect(testCtx(t)); err != nil {
 		t.Fatalf("Connect: %v", err)
 	}
-	return srv, s, rec
+	return s, rec
 }
 
 func testCtx(t *testing.T) context.Context {

@@ -15,12 +15,7 @@ func dialStateless(t *testing.T, opts mcptest.StatelessOptions, cfg Config) (*mc
 	t.Helper()
 	srv := mcptest.NewStateless(t, opts)
 	cfg.URL = srv.URL
-	s := NewSession(cfg)
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, cfg)
 	return srv, s, rec
 }
 

@@ -2,11 +2,11 @@ package mcp
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // labelledEmpty is a streamable server that answers what needs no answer
@@ -14,20 +14,14 @@ import (
 // Accepted, Content-Type: application/json, Content-Length: 0.
 func labelledEmpty(t *testing.T) string {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		msg := string(body)
+	return mcptest.PostOnly(t, func(w http.ResponseWriter, r *http.Request, msg, id string) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Mcp-Session-Id", "c1a48a90797c48f8b4ae35c399b9df3f")
 		switch {
 		case strings.Contains(msg, `"method":"initialize"`):
-			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+idOf(msg)+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"py","version":"1"}}}`)
+			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"py","version":"1"}}}`)
 		case strings.Contains(msg, `"method":"tools/list"`):
-			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+idOf(msg)+`,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}`)
+			fmt.Fprint(w, `{"jsonrpc":"2.0","id":`+id+`,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}}`)
 		case strings.Contains(msg, `"method":"server/discover"`):
 			w.WriteHeader(http.StatusBadRequest)
 			fmt.Fprint(w, `{"jsonrpc":"2.0","id":"server-error","error":{"code":-32600,"message":"Bad Request: Missing session ID"}}`)
@@ -35,9 +29,7 @@ func labelledEmpty(t *testing.T) string {
 			w.Header().Set("Content-Length", "0")
 			w.WriteHeader(http.StatusAccepted)
 		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/mcp"
+	})
 }
 
 func TestStreamableTakesAnEmptyJSONLabelledAccept(t *testing.T) {

@@ -3,9 +3,6 @@ package mcp
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -31,22 +28,18 @@ func TestStreamableFirstRequestAfterInitializeFindsTheGetStream(t *testing.T) {
 		}
 		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "answered " + string(resp)}}})
 	}})
-	target, _ := url.Parse(srv.URL)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.FlushInterval = -1
 	// The GET is answered a little late, as by a server far away: late
 	// enough that a request sent at once after initialize would beat it.
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	front := mcptest.Front(t, srv.URL, func(w http.ResponseWriter, r *http.Request, _ []byte) bool {
 		if r.Method == http.MethodGet {
 			select {
 			case <-time.After(300 * time.Millisecond):
 			case <-r.Context().Done():
-				return
+				return true
 			}
 		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(front.Close)
+		return false
+	})
 
 	s := NewSession(Config{URL: front.URL + "/mcp", Transport: TransportStreamable, Answerer: &countingAnswerer{}})
 	defer s.Close()

@@ -21,12 +21,7 @@ func dialStreamable(t *testing.T, opts mcptest.StreamableOptions, cfg Config) (*
 	if cfg.Transport == "" {
 		cfg.Transport = TransportStreamable // detection has tests of its own
 	}
-	s := NewSession(cfg)
-	rec := collect(s)
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
+	s, rec := connect(t, cfg)
 	return srv, s, rec
 }
 

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // altQ is esc then q typed faster than the program read them: bubbletea
@@ -17,7 +19,7 @@ var altQ = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q"), Alt: true}
 // Esc then q typed quickly, with the help open, closes the help and quits,
 // as the two presses do: the help stayed and q did nothing.
 func TestLiveEscQReadAtOnceClosesTheHelpAndQuits(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.waitFor("● open")
 	l.tm.Type("?")
@@ -32,7 +34,7 @@ func TestLiveEscQReadAtOnceClosesTheHelpAndQuits(t *testing.T) {
 // Typed into the command line or the filter, alt+q is the input's: it
 // must not quit (nor close the input and then quit).
 func TestLiveAltQInAnInputDoesNotQuit(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.waitFor("● open")
 	l.tm.Type(":tools")

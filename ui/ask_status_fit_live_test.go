@@ -6,6 +6,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // When the server asks (a form, a sampling request), the status bar says
@@ -16,7 +18,7 @@ func TestLiveAskStatusReadsWholeAt80Columns(t *testing.T) {
 		{"confirm action=deploy", "answer the question below (esc cancels the form)"},
 		{"sample prompt=hi", "answer the question below (esc declines)"},
 	} {
-		gw := startDemo(t)
+		gw := demotest.Start(t, demo.Options{})
 		l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 		l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 		l.waitFor("● initialized")

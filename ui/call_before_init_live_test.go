@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // c greet then Enter before i on a legacy session: the runner lists the
@@ -11,7 +13,7 @@ import (
 // as it would the call. One Enter makes one refused request, and the
 // status says to press i, as it does for any other method sent too soon.
 func TestCallBeforeInitializeIsOneRefusal(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.waitFor("Session")
 	l.mark()

@@ -7,13 +7,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // While a request waits for its answer the line under the panes names x:
 // a slow tool was running and the line named only keys that send more.
 // Once it is over, x is not named.
 func TestCancelKeyNamedWhileARequestWaits(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.tm.Type("l")

@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A request cancelled with x: its Detail says in words that it was
 // cancelled here, not Go's "context canceled".
 func TestLiveCancelledRequestSaysSoInWords(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.tm.Type("l")

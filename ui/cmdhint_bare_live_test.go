@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A value typed without its key is refused by Enter (did you mean
@@ -12,7 +14,7 @@ import (
 // it is sent anyway" until then, the opposite of what Enter did. It says
 // what Enter will.
 func TestLiveHintOnABareValueSaysWhatEnterWill(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")

@@ -7,6 +7,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A space after a value typed without its key started a new word, and the
@@ -15,7 +17,7 @@ import (
 // names a key whose type takes the value, or none (loud=3 was offered for
 // a boolean).
 func TestBareValueHintAfterASpace(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")
@@ -28,9 +30,7 @@ func TestBareValueHintAfterASpace(t *testing.T) {
 		{"call greet name=Bob 3 ", `"3": expected key=value or key:=json: did you mean times=3?`},
 		{"call greet name=Bob Ann ", `"Ann": expected key=value or key:=json`},
 	} {
-		m.cmdline.Focus("")
-		m.cmdline.input.SetValue(tc.line)
-		m.cmdline.input.CursorEnd()
+		typeOnCommandLine(m, tc.line)
 		hint := ansi.Strip(m.cmdline.View())
 		if !strings.Contains(hint, tc.want) || strings.HasSuffix(tc.want, "json") && strings.Contains(hint, "did you mean") {
 			t.Errorf("%q: hint = %q, want %q", tc.line, hint, tc.want)

@@ -7,6 +7,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A tools/call typed before any tool is listed has no schema to read: the
@@ -14,7 +16,7 @@ import (
 // tools known yet, so no schema: arguments go as strings (key:=json for
 // other …", what to do cut off.
 func TestNoSchemaHintReadsWholeAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	m := l.quit()
@@ -27,9 +29,7 @@ func TestNoSchemaHintReadsWholeAt80Columns(t *testing.T) {
 		{"tools/call greet Ann ", `"Ann": expected key=value or key:=json`},
 		{"tools/call nosuch Ann ", `"Ann": expected key=value or key:=json`},
 	} {
-		m.cmdline.Focus("")
-		m.cmdline.input.SetValue(tc.line)
-		m.cmdline.input.CursorEnd()
+		typeOnCommandLine(m, tc.line)
 		if got := row(ansi.Strip(m.View()), tc.want); got == "" {
 			t.Errorf("%q at 80x24: no row reads %q whole:\n%s", tc.line, tc.want, ansi.Strip(m.View()))
 		}

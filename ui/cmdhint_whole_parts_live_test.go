@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A hint of parts joined by " · " at 80x24 leaves out a last part that
@@ -15,17 +17,14 @@ import (
 // yet: tab lists them, then offers names and arguments · prompts…" named
 // one word of the usage.
 func TestHintLeavesOutAPartItWouldCutAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	m := l.quit()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for _, line := range []string{"prompts/get ", "read "} {
-		m.cmdline.Focus("")
-		m.cmdline.input.SetValue(line)
-		m.cmdline.input.CursorEnd()
-		rows := strings.Split(ansi.Strip(m.View()), "\n")
-		hint := strings.TrimRight(rows[len(rows)-2], " ")
+		typeOnCommandLine(m, line)
+		hint := hintRow(m)
 		if !strings.HasSuffix(hint, " · …") || !strings.Contains(hint, "known yet: tab lists them") {
 			t.Errorf("%q at 80x24: hint %q, want what tab does whole and then · …", line, hint)
 		}
@@ -36,19 +35,31 @@ func TestHintLeavesOutAPartItWouldCutAt80Columns(t *testing.T) {
 // its arguments: "big — (read-only) Large payload: Answers with a text
 // payload of exactly the…" left out what big takes.
 func TestToolHintKeepsArgumentsAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")
 	l.waitFor("tools/list: ok")
 	m := l.quit()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.cmdline.Focus("")
-	m.cmdline.input.SetValue("tools/call big ")
-	m.cmdline.input.CursorEnd()
-	rows := strings.Split(ansi.Strip(m.View()), "\n")
-	hint := strings.TrimRight(rows[len(rows)-2], " ")
+	typeOnCommandLine(m, "tools/call big ")
+	hint := hintRow(m)
 	if !strings.HasPrefix(hint, "big — (read-only) Large payload: Answers") || !strings.HasSuffix(hint, "· bytes* integer (1..67108864)") {
 		t.Errorf("tools/call big at 80x24: hint %q, want the description cut and the argument whole", hint)
 	}
+}
+
+// typeOnCommandLine opens m's command line with line on it, the cursor at
+// its end, as if it had been typed.
+func typeOnCommandLine(m *Model, line string) {
+	m.cmdline.Focus("")
+	m.cmdline.input.SetValue(line)
+	m.cmdline.input.CursorEnd()
+}
+
+// hintRow is the hint under the command line as m draws it: the row above
+// the command line, trailing blanks cut.
+func hintRow(m *Model) string {
+	rows := strings.Split(ansi.Strip(m.View()), "\n")
+	return strings.TrimRight(rows[len(rows)-2], " ")
 }

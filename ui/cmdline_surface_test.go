@@ -30,11 +30,7 @@ func TestCommandLineCompletesPromptsAndResources(t *testing.T) {
 		Resources: []command.Resource{{URI: "demo://readme"}, {URI: "demo://logo.png"}},
 		Templates: []command.ResourceTemplate{{URITemplate: "notes://{tag}"}},
 	}
-	tests := []struct {
-		typed string
-		tabs  int
-		want  string
-	}{
+	checkTabCompletion(t, sf, []tabCase{
 		{"prompts/get r", 1, "prompts/get review_code "},
 		{"prompt ", 3, "prompt summarize "},
 		{"prompts/get review_code ", 2, "prompts/get review_code language="},
@@ -44,18 +40,7 @@ func TestCommandLineCompletesPromptsAndResources(t *testing.T) {
 		{"subscribe demo://l", 1, "subscribe demo://logo.png "},
 		{"complete prompt s", 1, "complete prompt summarize "},
 		{"complete resource ", 1, "complete resource 'notes://{tag}' "},
-	}
-	for _, tc := range tests {
-		c := newLine(t, "")
-		c.SetSurface(sf)
-		clPress(c, runes(tc.typed))
-		for range tc.tabs {
-			clPress(c, keyTab)
-		}
-		if got := c.input.Value(); got != tc.want {
-			t.Errorf("%q + %d tab(s) = %q, want %q", tc.typed, tc.tabs, got, tc.want)
-		}
-	}
+	})
 }
 
 // TestCommandLineChecksPromptArguments: prompts/get is checked against the

@@ -6,13 +6,15 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Tab on the method offers the methods of the session's era: a 2026
 // server's subscriptions/listen and server/discover, and no ping, which it
 // does not have; an older server's ping and tasks, and no server/discover.
 func TestLiveTabOffersTheErasMethods(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	for _, tc := range []struct {
 		url, state, typed, want string
 	}{

@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Tab on read's URI before the resources were listed lists them (and the
@@ -17,7 +19,7 @@ import (
 // and the one after it puts the first in.
 // Tab again while the listings are on their way lists nothing twice.
 func TestLiveReadTabListsResourcesItself(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.mark()

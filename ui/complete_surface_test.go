@@ -19,11 +19,7 @@ var surfaceForHints = history.Surface{
 // tool's keys after the tool: resources/read, subscribe and
 // completion/complete resource all fill a template with var=value words.
 func TestCommandLineCompletesTemplateVariables(t *testing.T) {
-	tests := []struct {
-		typed string
-		tabs  int
-		want  string
-	}{
+	checkTabCompletion(t, surfaceForHints, []tabCase{
 		{"read 'repo://{owner}/{name}' ", 2, "read 'repo://{owner}/{name}' owner="},
 		{"read 'repo://{owner}/{name}' n", 1, "read 'repo://{owner}/{name}' name="},
 		{"read 'repo://{owner}/{name}' owner=a ", 1, "read 'repo://{owner}/{name}' owner=a name="},
@@ -31,18 +27,7 @@ func TestCommandLineCompletesTemplateVariables(t *testing.T) {
 		{"complete resource 'repo://{owner}/{name}' o", 1, "complete resource 'repo://{owner}/{name}' owner="},
 		// A URI is not a template: nothing follows it.
 		{"read demo://readme ", 1, "read demo://readme "},
-	}
-	for _, tc := range tests {
-		c := newLine(t, "")
-		c.SetSurface(surfaceForHints)
-		clPress(c, runes(tc.typed))
-		for range tc.tabs {
-			clPress(c, keyTab)
-		}
-		if got := c.input.Value(); got != tc.want {
-			t.Errorf("%q + %d tab(s) = %q, want %q", tc.typed, tc.tabs, got, tc.want)
-		}
-	}
+	})
 }
 
 // An array whose items are an enum (a multi-select form field, a list of
@@ -95,6 +80,32 @@ func TestCommandLineHintsFromTheSurface(t *testing.T) {
 		}
 		if what, _, _ := strings.Cut(tc.want, " · "); strings.HasPrefix(what, "no ") && cellWidth(what) > 80 {
 			t.Errorf("%q: what to send first, %q, is cut on an 80-column terminal", tc.typed, what)
+		}
+	}
+}
+
+// A tabCase is words typed on the command line, how many times Tab is
+// pressed after them, and the line that must be left.
+type tabCase struct {
+	typed string
+	tabs  int
+	want  string
+}
+
+// checkTabCompletion types each case's words on a fresh command line that
+// knows sf, presses Tab as many times as the case says, and checks the
+// line left.
+func checkTabCompletion(t *testing.T, sf history.Surface, tests []tabCase) {
+	t.Helper()
+	for _, tc := range tests {
+		c := newLine(t, "")
+		c.SetSurface(sf)
+		clPress(c, runes(tc.typed))
+		for range tc.tabs {
+			clPress(c, keyTab)
+		}
+		if got := c.input.Value(); got != tc.want {
+			t.Errorf("%q + %d tab(s) = %q, want %q", tc.typed, tc.tabs, got, tc.want)
 		}
 	}
 }

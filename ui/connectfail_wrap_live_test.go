@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // "could not connect" at 80 columns was cut after the URL: why (connection
@@ -21,12 +21,7 @@ import (
 // do comes first and the cut falls on the attempts, which the Negotiation
 // pane on screen lists. At 160 columns it reads whole in its own order.
 func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	refused := "http://" + ln.Addr().String() + "/mcp"
-	ln.Close() // nothing listens there
+	refused := "http://" + mcptest.RefusedAddr() + "/mcp"
 	notFound := httptest.NewServer(http.NotFoundHandler())
 	t.Cleanup(notFound.Close)
 	// A server that fails everything with an HTML page: the advice ends

@@ -7,12 +7,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // An event of a stateless session came on no numbered connection: Detail
 // says which request's stream it came on, without "(connection 0)".
 func TestDetailEventNamesNoConnectionZero(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	l.tm.Type("l")

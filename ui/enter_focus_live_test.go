@@ -6,13 +6,15 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // On a wide terminal Detail sits beside the pairs; enter on a pair still
 // focuses it, so "/" searches the answer just opened instead of filtering
 // Raw events, as it does where Detail replaces the list.
 func TestLiveEnterFocusesDetailBesideTheList(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("GET          open")
 	l.tm.Type("l")

@@ -13,17 +13,14 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // TestFlowAgainstDemoGateway drives the whole program as a person would,
 // against the real demo gateway over loopback HTTP: connect, initialize,
 // list tools, call greet through the command line, quit.
 func TestFlowAgainstDemoGateway(t *testing.T) {
-	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer gw.Close()
+	gw := demotest.Start(t, demo.Options{})
 	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), RequestTimeout: 10 * time.Second})
 	defer s.Close()
 

@@ -70,9 +70,7 @@ func TestLiveListChangedAfterEveryListingStops(t *testing.T) {
 		}
 	}})
 	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	l.tm.Type("l")
 	l.waitFor("not listing again on its own")
 	m := l.quit()

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Subscribing on 2026-07-28 replaces the listen stream. The old stream's
@@ -15,7 +17,7 @@ import (
 // replacement is an end, not a failure. The row says replaced, with no
 // error glyph, and the status bar counts no error for it.
 func TestLiveReplacedListenRowIsNoFailure(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless})
 	l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
 	l.waitFor("● listening")

@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"io"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -27,17 +27,6 @@ type live struct {
 	out  io.Reader
 	seen bytes.Buffer
 	from int // where waitFor starts looking in seen
-}
-
-// startDemo starts the demo gateway for one test.
-func startDemo(t *testing.T) *demo.Server {
-	t.Helper()
-	gw, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { gw.Close() })
-	return gw
 }
 
 // startLive connects a session with cfg (its Answerer set to the TUI's)
@@ -58,9 +47,17 @@ func startLive(t *testing.T, cfg mcp.Config) *live {
 	}
 	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: cfg.URL, Transport: transport, Answers: answers})
 	m.clipboard = &bytes.Buffer{}
+	l := runLive(t, m, s)
+	go func() { _ = s.Connect(t.Context()) }()
+	return l
+}
+
+// runLive runs the TUI m at 160x45, keeping all it draws for waitFor; s
+// is the session the test drives.
+func runLive(t *testing.T, m *Model, s *mcp.Session) *live {
+	t.Helper()
 	l := &live{t: t, sess: s, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))}
 	l.out = io.TeeReader(l.tm.Output(), &l.seen)
-	go func() { _ = s.Connect(t.Context()) }()
 	return l
 }
 
@@ -71,6 +68,15 @@ func (l *live) waitFor(what string) {
 	l.t.Helper()
 	teatest.WaitFor(l.t, l.out, func([]byte) bool { return bytes.Contains(l.seen.Bytes()[l.from:], []byte(what)) },
 		teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}
+
+// initialize waits for the session to open, presses i and waits for the
+// session to be initialized.
+func (l *live) initialize() {
+	l.t.Helper()
+	l.waitFor("● open")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
 }
 
 // mark makes later waits look only at what is drawn from now on.
@@ -117,7 +123,7 @@ func pairsOf(m *Model, title string) []string {
 // stream opens, tools/list and a typed tools/call work, and every event
 // names the response stream it came on.
 func TestLiveStreamableAgainstDemo(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("Detect")
 	l.waitFor("GET          open")
@@ -184,7 +190,7 @@ func TestLiveServerPingAnswered(t *testing.T) {
 // stream show, the confirm tool's form is answered at the prompt, and its
 // two rounds show as one chain.
 func TestLiveStatelessConfirmAnswered(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	l.waitFor("● listening")
@@ -217,7 +223,7 @@ func TestLiveStatelessConfirmAnswered(t *testing.T) {
 // The cancel key stops the demo's slow tool while it runs: the row says
 // cancelled and the server is told.
 func TestLiveCancelSlow(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.call("slow seconds=20 steps=20")
@@ -239,7 +245,7 @@ func TestLiveCancelSlow(t *testing.T) {
 // bounds the reply (maxTokens, the model preferences, the system prompt)
 // before the messages.
 func TestLiveSamplingAnswered(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.call(`sample prompt="Name a transport"`)
@@ -262,7 +268,7 @@ func TestLiveSamplingAnswered(t *testing.T) {
 // A question nobody answers is withdrawn when the session stops waiting,
 // and the status bar says so.
 func TestLiveUnansweredQuestionTimesOut(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), RequestTimeout: 700 * time.Millisecond})
 	l.waitFor("● discovered")
 	l.call("confirm action=deploy")
@@ -284,7 +290,7 @@ func TestLiveUnansweredQuestionTimesOut(t *testing.T) {
 
 // i on a stateless session sends server/discover and says so.
 func TestLiveDiscoverKey(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	l.tm.Type("i")
@@ -323,7 +329,7 @@ func TestLiveSessionExpiry(t *testing.T) {
 // initialization"); the status line says what to do about it, and stops
 // saying so once the session is initialized.
 func TestLiveRequestBeforeInitializeSaysPressI(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.waitFor("● open")
 	l.call("greet name=Ann")
@@ -351,12 +357,7 @@ func TestLiveRequestBeforeInitializeSaysPressI(t *testing.T) {
 // is cut at 80 columns, a connection that fails brings the Negotiation
 // pane forward: what failed and what to do about it.
 func TestLiveFailedConnectionShowsNegotiationOnASmallTerminal(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := "http://" + ln.Addr().String() + "/mcp"
-	ln.Close() // nothing listens there now: the connection is refused
+	url := "http://" + mcptest.RefusedAddr() + "/mcp"
 	s := mcp.NewSession(mcp.Config{URL: url, EndpointTimeout: 5 * time.Second})
 	t.Cleanup(func() { s.Close() })
 	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: url})

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // On a 2026-07-28 server there is no logging/setLevel: the level rides in
@@ -13,7 +15,7 @@ import (
 // that never went; subscribe and unsubscribe say the listen stream was
 // opened again, as exec does.
 func TestModernLevelAndSubscribeSayWhatHappened(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
 	l.command("loglevel warning")

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"net"
 	"strings"
 	"testing"
 
@@ -9,6 +8,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // After r, the Negotiation pane's POSTs are the new session's: the refused
@@ -16,12 +16,7 @@ import (
 // The POSTs line said "failed: dial tcp …: connection refused ×1, 200 ×1,
 // 202 ×1" under a session that had just initialized, as if it were failing.
 func TestNegotiationMarksAnEarlierAttemptsPosts(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there until the server starts below
+	addr := mcptest.RefusedAddr() // nothing listens there until the server starts below
 	l := startLive(t, mcp.Config{URL: "http://" + addr + "/mcp", Transport: mcp.TransportStreamable, NoGetStream: true})
 	l.waitFor("● failed")
 	gw, err := demo.Start(addr, demo.Options{})

@@ -2,14 +2,13 @@ package ui
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A POST mcpscope stopped waiting for (the request timed out before any
@@ -17,15 +16,7 @@ import (
 // (`Post "http://…": context canceled`), which repeat the URL and read as
 // a failure of the server's connection.
 func TestNegotiationSaysAPostWasGivenUp(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		msg := string(body)
-		_, rest, _ := strings.Cut(msg, `"id":`)
-		id := rest[:max(0, strings.IndexAny(rest, ",}"))]
+	url := mcptest.PostOnly(t, func(w http.ResponseWriter, r *http.Request, msg, id string) {
 		w.Header().Set("Content-Type", "application/json")
 		switch {
 		case strings.Contains(msg, `"method":"initialize"`):
@@ -37,9 +28,8 @@ func TestNegotiationSaysAPostWasGivenUp(t *testing.T) {
 		default:
 			w.WriteHeader(http.StatusAccepted)
 		}
-	}))
-	t.Cleanup(srv.Close)
-	l := startLive(t, mcp.Config{URL: srv.URL + "/mcp", Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
+	})
+	l := startLive(t, mcp.Config{URL: url, Transport: mcp.TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
 	l.waitFor("● initialized")
 	l.call("hang")
 	l.waitFor("✗ timed out")

@@ -7,6 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The Negotiation pane's labels are words, not abbreviations, at 80
@@ -14,7 +16,7 @@ import (
 // four-pane screen): "fallback", "Instructions", "Capabilities", each with its value
 // beside it in the same column as every other fact.
 func TestLiveNegotiationLabelsAreWords(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.waitFor("Endpoint")
 	l.tm.Type("i")

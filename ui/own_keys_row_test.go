@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The user's own session in a proxy's TUI (o) can send, and the rows under
@@ -17,7 +19,7 @@ import (
 // once the status that opened the session was gone the row under it was
 // blank, ": command line · c call a tool" nowhere on screen.
 func TestOwnSessionSaysHowToSend(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	s := mcp.NewSession(mcp.Config{URL: gw.MCPURL(), RequestTimeout: 15 * time.Second})
 	t.Cleanup(func() { s.Close() })
 	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },

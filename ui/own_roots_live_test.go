@@ -1,16 +1,13 @@
 package ui
 
 import (
-	"bytes"
-	"io"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // roots in the user's own session from a proxy's TUI lists and changes
@@ -18,7 +15,7 @@ import (
 // of mcpscope URL (Options.Backend), which a proxy's TUI has none of, and
 // the program died with the proxy in it.
 func TestLiveOwnSessionRoots(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	answers := NewAnswerer()
 	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Answerer: answers, RequestTimeout: 15 * time.Second})
 	t.Cleanup(func() { s.Close() })
@@ -27,35 +24,19 @@ func TestLiveOwnSessionRoots(t *testing.T) {
 			go func() { _ = s.Connect(t.Context()) }()
 			return Client{ID: -1, Name: "you · mcpscope", Records: s.Records(), Backend: command.Runner{Session: s}}, nil
 		}})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))
-	var seen bytes.Buffer
-	out := io.TeeReader(tm.Output(), &seen)
-	from := 0
-	waitFor := func(what string) {
-		t.Helper()
-		teatest.WaitFor(t, out, func([]byte) bool { return bytes.Contains(seen.Bytes()[from:], []byte(what)) },
-			teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
-	command := func(line string) {
-		from = seen.Len()
-		tm.Type(":")
-		tm.Type(line)
-		tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	}
-	tm.Type("o")
-	waitFor("● open")
-	tm.Type("i")
-	waitFor("● initialized")
-	command("roots")
-	waitFor("roots offered: none")
+	l := runLive(t, m, s)
+	l.tm.Type("o")
+	l.initialize()
+	l.mark()
+	l.command("roots")
+	l.waitFor("roots offered: none")
 	dir := t.TempDir()
-	command("roots add " + dir)
-	waitFor("1 root offered")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	l.mark()
+	l.command("roots add " + dir)
+	l.waitFor("1 root offered")
 	// A proxied client's session shows no roots of the user's own: the
 	// Negotiation pane named them on every client's.
-	fm := tm.FinalModel(t).(*Model)
+	fm := l.quit()
 	fm.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
 	press(fm, "[")
 	if fm.backend() != nil || fm.com.rootsKnown || len(fm.com.roots) != 0 {

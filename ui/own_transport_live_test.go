@@ -2,7 +2,6 @@ package ui
 
 import (
 	"bytes"
-	"io"
 	"testing"
 	"time"
 
@@ -11,6 +10,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The user's own session in a proxy's TUI is opened before detection
@@ -18,7 +19,7 @@ import (
 // the transport found (it said "auto" for good), and the status line does
 // not tell to press i for a session that initialized itself.
 func TestOwnSessionBarNamesDetectedTransport(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	s := mcp.NewSession(mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportAuto, RequestTimeout: 15 * time.Second})
 	t.Cleanup(func() { s.Close() })
 	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
@@ -26,22 +27,17 @@ func TestOwnSessionBarNamesDetectedTransport(t *testing.T) {
 			go func() { _ = s.Connect(t.Context()) }()
 			return Client{ID: -1, Name: "you (mcpscope)", Records: s.Records(), Backend: command.Runner{Session: s}}, nil
 		}})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))
-	var seen bytes.Buffer
-	out := io.TeeReader(tm.Output(), &seen)
-	tm.Type("o")
-	teatest.WaitFor(t, out, func([]byte) bool {
-		return bytes.Contains(seen.Bytes(), []byte("you (mcpscope) · streamable")) && bytes.Contains(seen.Bytes(), []byte("● initialized"))
-	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	if bytes.Contains(seen.Bytes(), []byte("i initializes it")) {
-		t.Errorf("the status told to press i for a session that initializes itself:\n%s", seen.String())
+	l := runLive(t, m, s)
+	l.tm.Type("o")
+	l.waitFor("you (mcpscope) · streamable")
+	l.waitFor("● initialized")
+	if bytes.Contains(l.seen.Bytes(), []byte("i initializes it")) {
+		t.Errorf("the status told to press i for a session that initializes itself:\n%s", l.seen.String())
 	}
 	// At 80 columns the status names the keys back, not cut before them.
-	from := seen.Len()
-	tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	teatest.WaitFor(t, out, func([]byte) bool {
-		return bytes.Contains(seen.Bytes()[from:], []byte("[ and ] go back to the clients"))
-	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	tm.Type("q")
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	l.mark()
+	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l.waitFor("[ and ] go back to the clients")
+	l.tm.Type("q")
+	l.tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 }

@@ -6,12 +6,14 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A log message the server sends reads in Pairs as its level and text, where every row said "notifications/mes…" at 120 columns and each
 // had to be opened to tell one from another.
 func TestLivePairsShowLogMessages(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("loglevel warning")

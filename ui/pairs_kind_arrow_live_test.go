@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // At 100 columns the Pairs pane is half the screen and its KIND column
@@ -15,7 +17,7 @@ import (
 // request of ours, and a notification's direction was gone. The arrow
 // stays.
 func TestLiveNarrowPairsKeepTheDirection(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	l.waitFor("● initialized")

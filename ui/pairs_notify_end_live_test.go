@@ -8,13 +8,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // At 80 columns a notification too long for the METHOD column keeps the
 // end of its name whole: the listen stream's acknowledgement read
 // "…/subscriptions/acknowled…", cut at both ends.
 func TestLiveNotificationEndReadsWholeAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● listening")

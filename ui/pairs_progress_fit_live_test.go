@@ -6,13 +6,15 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // At 80 columns a pending tools/call keeps its progress words whole in
 // the METHOD column ("step 1 of 4", not "step 1 …"), with the tool's name
 // still on the row.
 func TestLiveProgressWordsFitAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● initialized")

@@ -7,18 +7,18 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Reads of two resources, or gets of two prompts, are rows that read
 // apart: each names its URI or prompt after the method, as a tools/call
 // row names its tool.
 func TestLivePairsNameTheResourceAndPrompt(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	l.command("read demo://readme")
 	l.waitFor("2 req ·")
 	// The prompts are listed first, to check the arguments against.
@@ -35,12 +35,10 @@ func TestLivePairsNameTheResourceAndPrompt(t *testing.T) {
 // A URI wider than the METHOD column keeps its end, which tells one
 // resource from another under the same long prefix.
 func TestLivePairsKeepTheEndOfALongURI(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	l.command("read repo://{owner}/{name} owner=a-rather-long-organisation-name name=alpha")
 	l.waitFor("2 req ·")
 	l.command("read repo://{owner}/{name} owner=a-rather-long-organisation-name name=beta")

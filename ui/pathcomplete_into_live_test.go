@@ -8,6 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A directory chosen by Tab is gone into by the next Tab, as a shell does,
@@ -21,7 +23,7 @@ func TestLiveRootsAddTabGoesIntoAChosenDirectory(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	tab := tea.KeyMsg{Type: tea.KeyTab}

@@ -11,6 +11,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Tab after "roots add " completes directories as a shell does: the
@@ -32,7 +34,7 @@ func TestLiveRootsAddCompletesDirectories(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "alps.txt"), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	tab := tea.KeyMsg{Type: tea.KeyTab}

@@ -12,17 +12,16 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // eraSwitch is a server on one base URL that serves either the stateless
 // 2026 era at /mcp or only legacy HTTP+SSE at /sse (the demo gateway
 // behind both), as a gateway restarted with another transport does.
 func eraSwitch(t *testing.T, legacy bool) (*httptest.Server, *atomic.Bool) {
-	h := demo.NewHandler(demo.Options{})
-	t.Cleanup(h.Close)
 	legacyOnly := &atomic.Bool{}
 	legacyOnly.Store(legacy)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
 		switch {
 		case r.URL.Path == "/mcp" && !legacyOnly.Load():
 			r.URL.Path = demo.StatelessPath
@@ -31,9 +30,8 @@ func eraSwitch(t *testing.T, legacy bool) (*httptest.Server, *atomic.Bool) {
 			http.NotFound(w, r)
 			return
 		}
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+		gateway.ServeHTTP(w, r)
+	})
 	return srv, legacyOnly
 }
 
@@ -75,9 +73,7 @@ func TestLiveReconnectFromStatelessToLegacy(t *testing.T) {
 func TestLiveReconnectFromLegacyToStateless(t *testing.T) {
 	srv, legacyOnly := eraSwitch(t, true)
 	l := startLive(t, mcp.Config{URL: srv.URL})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	legacyOnly.Store(false)
 	l.mark()
 	l.tm.Type("r")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // r pressed while detection's first probe (a server/discover POST) waits
@@ -20,11 +20,9 @@ import (
 // would have sent later (a 500 that stops detection) cannot land after
 // the new detection found streamable HTTP.
 func TestLiveReconnectCancelsProbeInFlight(t *testing.T) {
-	h := demo.NewHandler(demo.Options{})
-	t.Cleanup(h.Close)
 	stalled, cancelled, release := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := demotest.Behind(t, demo.Options{}, func(w http.ResponseWriter, r *http.Request, gateway http.Handler) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		first := false
@@ -32,7 +30,7 @@ func TestLiveReconnectCancelsProbeInFlight(t *testing.T) {
 			once.Do(func() { first = true })
 		}
 		if !first {
-			h.ServeHTTP(w, r)
+			gateway.ServeHTTP(w, r)
 			return
 		}
 		close(stalled)
@@ -42,8 +40,7 @@ func TestLiveReconnectCancelsProbeInFlight(t *testing.T) {
 		case <-release:
 			http.Error(w, "late: this server broke", http.StatusInternalServerError)
 		}
-	}))
-	t.Cleanup(srv.Close)
+	})
 	t.Cleanup(func() { close(release) })
 
 	l := startLive(t, mcp.Config{URL: srv.URL + "/mcp", EndpointTimeout: time.Minute})

@@ -7,6 +7,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // r on a legacy SSE session opens a new session that waits for
@@ -14,11 +16,9 @@ import (
 // the old session id is dropped", an expired session's advice, while the
 // status bar said "a new session; press i to initialize it".
 func TestLiveLegacyReconnectSaysInitializeIt(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	l.tm.Type("r")
 	l.waitFor("press i to initialize it")
 	view := ansi.Strip(l.quit().View())

@@ -6,6 +6,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // After r on a legacy stream the new session was never initialized: a
@@ -13,11 +15,9 @@ import (
 // just opened, instead of only quoting the server's "invalid during
 // session initialization".
 func TestLiveRequestAfterReconnectSaysToInitialize(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	l.tm.Type("r")
 	l.waitFor("press i to initialize it")
 	l.mark()
@@ -30,7 +30,7 @@ func TestLiveRequestAfterReconnectSaysToInitialize(t *testing.T) {
 // hint said to list the tools, which the server refuses before initialize.
 // It fits 80 columns: its end, how Tab gets the tools, was cut there.
 func TestCallHintBeforeInitialize(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● open")

@@ -14,6 +14,8 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // detailOf is what the detail pane shows of pair i of log.
@@ -40,7 +42,7 @@ func eventDetailOf(m *Model, log *history.Log, i int) []string {
 // session sent included, though the file has it redacted.
 func TestRecordedLiveSessionShowsWhatItSent(t *testing.T) {
 	const bearer = "ui-live-bearer-0123456789"
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	path := filepath.Join(t.TempDir(), "live.jsonl")
 	rec, err := history.Create(path, history.Header{URL: gw.MCPURL(), Transport: mcp.TransportStreamable, Started: time.Now()},
 		history.RecordOptions{Tokens: []string{bearer}})

@@ -10,13 +10,15 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The keys row under the panes names whole keys at 80x24: a replay of a
 // real session named its own keys and then the pane's, and the row ended
 // "enter open in deta…". Keys that do not fit are left to the help (?).
 func TestReplayKeysRowNamesWholeKeysAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	recs := liveRecords(t, gw.MCPURL(), "tools/list")
 	p := history.NewPlayer(history.Header{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, recs)
 	m := New(Options{Player: p, Styles: testStyles(), URL: gw.MCPURL(), Transport: mcp.TransportStreamable, Now: func() time.Time { return fixedNow }})

@@ -28,23 +28,8 @@ func TestRootsChangesInQuickSuccessionBothLand(t *testing.T) {
 	// roots add B is typed, and resolved, while A's change is still on
 	// its way to the session (offerA has not run).
 	msgs := make(chan tea.Msg, 64)
-	var run func(tea.Cmd)
-	run = func(c tea.Cmd) {
-		if c == nil {
-			return
-		}
-		go func() {
-			msg := c()
-			if b, ok := msg.(tea.BatchMsg); ok {
-				for _, c := range b {
-					run(c)
-				}
-				return
-			}
-			if isResolved(msg) || isRootsSet(msg) {
-				msgs <- msg
-			}
-		}()
+	run := func(c tea.Cmd) {
+		runInto(c, func(msg tea.Msg) bool { return isResolved(msg) || isRootsSet(msg) }, msgs)
 	}
 	var offerB tea.Cmd
 	if _, cmd = m.Update(RootsMsg{Verb: "add", Args: []string{dirB}, Line: "roots add " + dirB}); cmd != nil {

@@ -56,23 +56,7 @@ func (f *fakeBackend) Reconnect(context.Context) error {
 func runCmd(t *testing.T, cmd tea.Cmd, want func(tea.Msg) bool) tea.Msg {
 	t.Helper()
 	msgs := make(chan tea.Msg, 64)
-	var run func(tea.Cmd)
-	run = func(c tea.Cmd) {
-		if c == nil {
-			return
-		}
-		go func() {
-			msg := c()
-			if b, ok := msg.(tea.BatchMsg); ok {
-				for _, c := range b {
-					run(c)
-				}
-				return
-			}
-			msgs <- msg
-		}()
-	}
-	run(cmd)
+	runInto(cmd, func(tea.Msg) bool { return true }, msgs)
 	timeout := time.After(5 * time.Second)
 	for {
 		select {
@@ -276,4 +260,24 @@ func TestRequestsWaitForInitialize(t *testing.T) {
 	if got := (<-b.done).Method; got != "tools/list" {
 		t.Errorf("l after the handshake sent %q, want tools/list", got)
 	}
+}
+
+// runInto runs cmd and every command it batches, each on its own
+// goroutine, and sends the messages keep accepts to msgs.
+func runInto(cmd tea.Cmd, keep func(tea.Msg) bool, msgs chan<- tea.Msg) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		msg := cmd()
+		if b, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range b {
+				runInto(c, keep, msgs)
+			}
+			return
+		}
+		if keep(msg) {
+			msgs <- msg
+		}
+	}()
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A tool not in tools/list, sent anyway (Enter twice), said after the send
@@ -15,7 +17,7 @@ import (
 // fifteen names); sending anyway)": four rows of an 80-column screen for
 // what the user had read and confirmed. It is one short sentence now.
 func TestLiveSentAnywayIsOneShortSentence(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("initialized")

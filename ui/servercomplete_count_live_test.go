@@ -27,9 +27,7 @@ func TestLiveServerValuesCountWhatIsOffered(t *testing.T) {
 		}
 	}})
 	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
-	l.waitFor("● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
+	l.initialize()
 	l.mark()
 	l.tm.Type(":prompts/get review lang=r")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})

@@ -7,13 +7,15 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Tab on a prompt argument's value asks the server (completion/complete,
 // with the other arguments as context) and offers what it answers; a
 // template variable's value likewise. Before, Tab there did nothing.
 func TestLiveTabAsksTheServerForValues(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("prompts")

@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A request the server refuses with an HTTP status shows, on an 80-column
@@ -17,7 +19,7 @@ import (
 // POSTed to (a legacy endpoint with its session id) filled the line before
 // either, and Detail shows it.
 func TestStatusLineShowsTheRefusalNotTheURL(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, RequestTimeout: 15 * time.Second})
 	t.Cleanup(func() { s.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

@@ -6,6 +6,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Tab as a shell does it, on the demo's convert tool: several candidates
@@ -13,7 +15,7 @@ import (
 // a chosen key= goes on to its values (convert's enum), where it used to
 // step on to the next key, and on a key with no values to offer says so.
 func TestLiveTabAfterAChosenKeyCompletesItsValues(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")
@@ -51,7 +53,7 @@ func TestLiveTabAfterAChosenKeyCompletesItsValues(t *testing.T) {
 // A prompt argument chosen by Tab asks the server for its values on the
 // next Tab, as one typed by hand does.
 func TestLiveTabAfterAChosenPromptArgumentAsksTheServer(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("prompts")

@@ -8,13 +8,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // v switches the Detail pane between pretty JSON and raw bytes. At 80x24
 // the Pairs pane has the screen, and v changed nothing in sight and said
 // nothing (the next enter opened raw bytes): it says what it did.
 func TestLiveToggleRawSaysSoWhenDetailIsHidden(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● initialized")

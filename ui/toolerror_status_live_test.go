@@ -6,12 +6,14 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A tool that answers isError: the status line says what the tool said,
 // readable on an 80-column terminal, instead of only "see Detail".
 func TestLiveToolErrorSaysWhatTheToolSaid(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● initialized")

@@ -10,13 +10,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A send key in a proxied client's session says why nothing is sent, read
 // whole at 80x24: the status repeated the line above it ("o open your own
 // session · watch-only: …") and was cut in the middle of the reason.
 func TestWatchOnlyKeySaysWhyWholeAt80Columns(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	recs := liveRecords(t, gw.MCPURL(), "tools/list")
 	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
 		OpenOwn: func() (Client, error) { return Client{}, errors.New("o is not pressed in this test") }})

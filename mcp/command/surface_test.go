@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -154,19 +155,9 @@ func runLine(t *testing.T, s Session, line string) (*mcp.Response, []ArgWarning,
 	return Run(ctx, s, c)
 }
 
-func startDemo(t *testing.T) *demo.Server {
-	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{ClockInterval: 20 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv
-}
-
 // Every command of the surface, run on the demo gateway in each era.
 func TestRunTheSurfaceOnEveryEra(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		t.Run(url[strings.LastIndex(url, "/"):], func(t *testing.T) {
 			s, _ := open(t, url)
@@ -218,7 +209,7 @@ func TestRunTheSurfaceOnEveryEra(t *testing.T) {
 // A prompt's required argument left out is a warning, and the request
 // still goes: the server's refusal is what a debugger shows.
 func TestRunPromptWarnsAndSends(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	s, tp := open(t, srv.MCPURL())
 	_, w, err := runLine(t, s, "prompts/get review_code focus=tests colour=red")
 	var rpcErr *mcp.RPCError
@@ -246,7 +237,7 @@ func TestRunPromptWarnsAndSends(t *testing.T) {
 
 // A Runner lists the prompts once and checks later gets from what it kept.
 func TestRunnerKeepsThePromptsItListed(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	s, tp := open(t, srv.MCPURL())
 	r := NewRunner(s)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -265,7 +256,7 @@ func TestRunnerKeepsThePromptsItListed(t *testing.T) {
 // logging/setLevel filters the log tool's messages: by the request in the
 // 2025 eras, by the _meta of every later request in 2026.
 func TestRunSetLevelFiltersTheLog(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	for _, url := range []string{srv.MCPURL(), srv.StatelessURL()} {
 		t.Run(url[strings.LastIndex(url, "/"):], func(t *testing.T) {
 			s, tp := open(t, url)
@@ -307,7 +298,7 @@ func TestRunSetLevelFiltersTheLog(t *testing.T) {
 // A subscription to demo://clock brings notifications/resources/updated,
 // and unsubscribing is answered.
 func TestRunSubscribeBringsUpdates(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	// In 2026 the subscription rides the listen stream, opened again.
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		s, tp := open(t, url)

@@ -144,16 +144,18 @@ func EndpointAbsolute(base, id string) string { return base + "/message?sessionI
 // loopback port with nothing listening, so a POST to the preferred target
 // fails to connect and only the canonical fallback reaches the server.
 func EndpointUnreachable() EndpointFunc {
-	addr := closedLoopbackAddr()
+	addr := RefusedAddr()
 	return func(_, id string) string {
 		return "http://" + addr + "/message?sessionId=" + id
 	}
 }
 
-// closedLoopbackAddr finds a port by listening and closing at once; the
-// kernel does not hand it out again soon. Port 1 (tcpmux, never served on
-// test machines) is the fallback if listening fails.
-func closedLoopbackAddr() string {
+// RefusedAddr is host:port on 127.0.0.1 where nothing listens, so a
+// connection there is refused: for a server that is down, or not up yet.
+// It finds a port by listening and closing at once; the kernel does not
+// hand it out again soon. Port 1 (tcpmux, never served on test machines)
+// is the fallback if listening fails.
+func RefusedAddr() string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "127.0.0.1:1"

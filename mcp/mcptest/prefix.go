@@ -16,17 +16,31 @@ import (
 // (the canonical fallback answers 405). The stream is relayed as it comes.
 func BehindPrefix(t testing.TB, srv *Server) *httptest.Server {
 	t.Helper()
+	return BehindPrefixWith(t, srv, func(mux *http.ServeMux, _ http.Handler) {
+		mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+		})
+	})
+}
+
+// BehindPrefixWith serves srv under /gw as BehindPrefix does, with the
+// routes of the proxy in front set by routes instead of the 405 at the
+// stream's path: routes is given the proxy's mux and the handler that
+// relays to srv (prefix stripped), and adds what this front does its own
+// way (a path that answers 404, holds a POST, or breaks the connection).
+// Everything else under /gw/ is relayed to srv.
+func BehindPrefixWith(t testing.TB, srv *Server, routes func(mux *http.ServeMux, proxied http.Handler)) *httptest.Server {
+	t.Helper()
 	target, err := url.Parse(srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rp := httputil.NewSingleHostReverseProxy(target)
 	rp.FlushInterval = -1
+	proxied := http.StripPrefix("/gw", rp)
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /gw/sse", func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
-	})
-	mux.Handle("/gw/", http.StripPrefix("/gw", rp))
+	routes(mux, proxied)
+	mux.Handle("/gw/", proxied)
 	front := httptest.NewServer(mux)
 	t.Cleanup(front.Close)
 	return front

@@ -3,16 +3,16 @@ package proxy
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -21,39 +21,15 @@ import (
 // that says which client it was, as mcp-remote's probe session and its
 // real one (same User-Agent) otherwise read alike.
 func TestProxiedRecordingNamesItsClient(t *testing.T) {
-	gw := startDemo(t)
-	dir := t.TempDir()
-	var mu sync.Mutex
-	var paths []string
-	var done sync.WaitGroup
-	p, err := New(Config{Upstream: gw.URL, OnStart: func(c *Client) {
-		path := filepath.Join(dir, fmt.Sprintf("client-%d.jsonl", c.ID))
-		rec, err := history.Create(path, history.Header{URL: c.Upstream, Transport: c.Transport, Started: c.Started}, history.RecordOptions{})
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		mu.Lock()
-		paths = append(paths, path)
-		mu.Unlock()
-		done.Add(1)
-		go func() {
-			defer done.Done()
-			for range history.Tee(c.Records(), rec, func(err error) { t.Error(err) }) {
-			}
-		}()
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := startServer(t, p)
+	gw := demotest.Start(t, demo.Options{})
+	p := newRecordingProxy(t, gw.URL, func(_ *Client) history.RecordOptions { return history.RecordOptions{} })
+	srv := startServer(t, p.Proxy)
 	cs := sdkConnect(t, "desktop-app", &sdk.StreamableClientTransport{Endpoint: srv + "/mcp", MaxRetries: -1})
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
 		t.Fatal(err)
 	}
 	cs.Close()
-	p.Close()
-	done.Wait()
+	paths := p.closeAndWait()
 
 	var named int
 	for _, path := range paths {
@@ -102,7 +78,7 @@ func TestProxiedRecordingNamesItsClient(t *testing.T) {
 		t.Fatalf("%d streamable sessions among %d recordings, want 1 (and the SDK's 2026 probe)", named, len(paths))
 	}
 	// mcpscope sessions lists each recording with the client it holds.
-	infos, err := history.List(dir)
+	infos, err := history.List(p.dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -14,7 +16,7 @@ import (
 // a bare base means the Docker gateway's two paths; a /mcp path gets its
 // sibling /sse only when that serves an event stream.
 func TestEndpoints(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	legacyOnly := mcptest.New(t, mcptest.Options{})
 	down := httptest.NewServer(http.NotFoundHandler())

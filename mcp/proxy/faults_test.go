@@ -3,7 +3,6 @@ package proxy
 import (
 	"bufio"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -110,12 +109,7 @@ func TestLegacyClientClosesItsStream(t *testing.T) {
 // An upstream that cannot be reached: the client gets a clean 502 with a
 // text body saying so, and the record says what happened.
 func TestUnreachableUpstreamAnswers502(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead := "http://" + ln.Addr().String()
-	ln.Close()
+	dead := "http://" + mcptest.RefusedAddr()
 	_, base, w := startProxy(t, dead, Config{})
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"x","version":"1"}}}`)
 	body := readAll(t, resp.Body)

@@ -9,6 +9,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // methodsSent lists the methods of the requests in recs, in order.
@@ -29,7 +31,7 @@ func methodsSent(recs []mcp.Record) []string {
 // recording) as a short stateless client that ended saying where its
 // client went.
 func TestDiscoverProbeThenInitialize(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	p, base, w := startProxy(t, gw.URL, Config{})
 	p.earlyWait = time.Hour // the fold must not wait on the window
 	for range 2 {

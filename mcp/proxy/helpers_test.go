@@ -12,7 +12,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
 )
 
 // testTimeout bounds every wait, so a hang fails instead of stalling.
@@ -107,6 +106,25 @@ func (w *watched) record(t *testing.T, id int, what string, match func(mcp.Recor
 	return got
 }
 
+// clientWith waits for a record of any client that matches and returns
+// that client.
+func (w *watched) clientWith(t *testing.T, what string, match func(mcp.Record) bool) *Client {
+	t.Helper()
+	var got *Client
+	w.until(t, what, func() bool {
+		for _, c := range w.clients {
+			for _, r := range w.recs[c.ID] {
+				if match(r) {
+					got = c
+					return true
+				}
+			}
+		}
+		return false
+	})
+	return got
+}
+
 // records is a copy of client id's records so far.
 func (w *watched) records(id int) []mcp.Record {
 	w.mu.Lock()
@@ -183,17 +201,6 @@ func startProxy(t *testing.T, upstream string, cfg Config) (*Proxy, string, *wat
 		p.Close()
 	})
 	return p, ts.URL, w
-}
-
-// startDemo runs the demo gateway on 127.0.0.1 for the test.
-func startDemo(t *testing.T) *demo.Server {
-	t.Helper()
-	srv, err := demo.Start("127.0.0.1:0", demo.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	return srv
 }
 
 // sdkConnect connects the official Go SDK client over tr.

@@ -10,6 +10,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A proxied legacy HTTP+SSE session knows its protocol version from the
@@ -17,29 +19,14 @@ import (
 // MCP-Protocol-Version), and the status bar showed "sse" with no version
 // where a streamable session showed "streamable 2025-06-18".
 func TestProxiedLegacySessionKnowsItsProtocol(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	cs := sdkConnect(t, "legacy-client", &sdk.SSEClientTransport{Endpoint: base + "/sse"})
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
 		t.Fatal(err)
 	}
 	want := cs.InitializeResult().ProtocolVersion
-	var id int
-	w.until(t, "the legacy session", func() bool {
-		for _, c := range w.clients {
-			if c.Transport == mcp.TransportSSE {
-				id = c.ID
-				return true
-			}
-		}
-		return false
-	})
-	w.record(t, id, "the tools/list answer", func(r mcp.Record) bool {
-		return r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "tools/list"
-	})
-	log := history.NewLog()
-	log.Append(w.records(id)...)
-	if got := log.Stats().Protocol; want == "" || got != want {
+	if got := legacySessionProtocol(t, w); want == "" || got != want {
 		t.Errorf("the proxied legacy session's protocol is %q, want %q, what the initialize answer chose", got, want)
 	}
 }
@@ -50,7 +37,7 @@ func TestProxiedLegacySessionKnowsItsProtocol(t *testing.T) {
 // knows its version from what each request names in its _meta. The status
 // bar showed none, and the test above failed whenever the SDK did so.
 func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
 	br := bufio.NewReader(stream.Body)
@@ -71,6 +58,16 @@ func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
 	if answer := nextEvent(t, br); !strings.Contains(answer, `"tools"`) {
 		t.Fatalf("the tools/list answer on the stream is %q", answer)
 	}
+	if got := legacySessionProtocol(t, w); got != "2026-07-28" {
+		t.Errorf("the proxied 2026 session over a legacy stream has protocol %q, want 2026-07-28, the version its requests name", got)
+	}
+}
+
+// legacySessionProtocol waits for the proxy's legacy HTTP+SSE session to
+// have its tools/list answered and returns the protocol version its
+// records say it speaks.
+func legacySessionProtocol(t *testing.T, w *watched) string {
+	t.Helper()
 	var id int
 	w.until(t, "the legacy session", func() bool {
 		for _, c := range w.clients {
@@ -86,7 +83,5 @@ func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
 	})
 	log := history.NewLog()
 	log.Append(w.records(id)...)
-	if got := log.Stats().Protocol; got != "2026-07-28" {
-		t.Errorf("the proxied 2026 session over a legacy stream has protocol %q, want 2026-07-28, the version its requests name", got)
-	}
+	return log.Stats().Protocol
 }

@@ -8,6 +8,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Client B POSTs to client A's legacy endpoint URI (the session id in its
@@ -16,7 +18,7 @@ import (
 // after B's clientInfo. Now A's session says, once, that another client
 // posted to it, and keeps A's name.
 func TestLegacyPostFromAnotherClientIsSaid(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, srv.URL+"/sse", Config{})
 	cs := sdkConnect(t, "client-a", &sdk.SSEClientTransport{Endpoint: base + "/sse"})
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
@@ -54,7 +56,7 @@ func TestLegacyPostFromAnotherClientIsSaid(t *testing.T) {
 // A client whose stream request names no User-Agent (Node's eventsource
 // sends none) and whose POSTs do is one client: nothing is said.
 func TestLegacyPostWithUserAgentStreamWithoutIsOneClient(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, srv.URL+"/sse", Config{})
 	hc := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
 		r = r.Clone(r.Context())

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -23,7 +25,7 @@ type crowd struct {
 const crowdMax = 3
 
 func startCrowd(t *testing.T) *crowd {
-	demo := startDemo(t)
+	demo := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, demo.URL, Config{MaxSessions: crowdMax})
 	return &crowd{t: t, base: base, w: w}
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client with a 64 KB User-Agent and a long query is quoted short in how
@@ -14,7 +16,7 @@ import (
 // recording beside the two every exchange keeps (the client's leg and
 // upstream's).
 func TestLongUserAgentIsQuotedShortInHowTheSessionBegan(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	agent := strings.Repeat("a", 64<<10)
 	query := "?q=" + strings.Repeat("q", 64<<10)

@@ -10,6 +10,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // methodHeader sends every POST with the Mcp-Method header naming its
@@ -39,24 +41,15 @@ func (m methodHeader) RoundTrip(r *http.Request) (*http.Response, error) {
 // rest to an unnamed streamable session that began "before the proxy saw
 // it", and every later client's initialize piled into that stateless one.
 func TestMcpMethodHeaderOnA2025Initialize(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	hc := &http.Client{Transport: methodHeader{http.DefaultTransport}}
 	cs := sdkConnect(t, "ts-like", &sdk.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: hc, MaxRetries: -1})
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
 		t.Fatalf("tools/list through the proxy: %v", err)
 	}
-	var c *Client
-	w.until(t, "the session that initialized", func() bool {
-		for _, x := range w.clients {
-			for _, r := range w.recs[x.ID] {
-				if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "initialize" {
-					c = x
-					return true
-				}
-			}
-		}
-		return false
+	c := w.clientWith(t, "the session that initialized", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "initialize"
 	})
 	if c.Transport != mcp.TransportStreamable {
 		t.Errorf("the client's initialize is in a %s session, want %s", c.Transport, mcp.TransportStreamable)

@@ -9,13 +9,15 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Several clients at once, on both transports with sessions: each is a
 // session of its own, named by its clientInfo, whose records hold its own
 // conversation and no one else's.
 func TestSeveralClientsAtOnce(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	const each = 3
 	var wg sync.WaitGroup

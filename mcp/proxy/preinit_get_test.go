@@ -80,17 +80,8 @@ func TestPreInitializeGetIsStreamable(t *testing.T) {
 			send(t, http.MethodPost, url, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, in)
 			send(t, http.MethodPost, url, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, in)
 
-			var sess *Client
-			w.until(t, "the tools/list answered in the client's session", func() bool {
-				for _, c := range w.clients {
-					for _, r := range w.recs[c.ID] {
-						if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "tools/list" {
-							sess = c
-							return true
-						}
-					}
-				}
-				return false
+			sess := w.clientWith(t, "the tools/list answered in the client's session", func(r mcp.Record) bool {
+				return r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "tools/list"
 			})
 			if sess.Transport != mcp.TransportStreamable || sess.Label() != "ai-sdk-like 2.0.99" {
 				t.Errorf("the client's session is %q · %s, want ai-sdk-like 2.0.99 · streamable", sess.Label(), sess.Transport)

@@ -2,18 +2,17 @@ package proxy
 
 import (
 	"bytes"
-	"fmt"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // withToken adds the client's own Authorization to every request.
@@ -30,33 +29,11 @@ func (w withToken) RoundTrip(r *http.Request) (*http.Response, error) {
 // answers (with the time the proxy added), the export shows them, and the
 // client's token is not in the file.
 func TestProxiedSessionRecordsReplaysAndExports(t *testing.T) {
-	gw := startDemo(t)
-	dir := t.TempDir()
-	var mu sync.Mutex
-	var paths []string
-	var done sync.WaitGroup
-	p, err := New(Config{Upstream: gw.URL, OnStart: func(c *Client) {
-		path := filepath.Join(dir, fmt.Sprintf("client-%d.jsonl", c.ID))
-		rec, err := history.Create(path, history.Header{URL: c.Upstream, Transport: c.Transport, Started: c.Started},
-			history.RecordOptions{Tokens: []string{strings.TrimPrefix(c.Authorization[0], "Bearer ")}})
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		mu.Lock()
-		paths = append(paths, path)
-		mu.Unlock()
-		done.Add(1)
-		go func() {
-			defer done.Done()
-			for range history.Tee(c.Records(), rec, func(err error) { t.Error(err) }) {
-			}
-		}()
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := startServer(t, p)
+	gw := demotest.Start(t, demo.Options{})
+	p := newRecordingProxy(t, gw.URL, func(c *Client) history.RecordOptions {
+		return history.RecordOptions{Tokens: []string{strings.TrimPrefix(c.Authorization[0], "Bearer ")}}
+	})
+	srv := startServer(t, p.Proxy)
 	tr := &sdk.SSEClientTransport{Endpoint: srv + "/sse", HTTPClient: &http.Client{Transport: withToken{"client-secret-42"}}}
 	cs := sdkConnect(t, "recorded", tr)
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
@@ -66,8 +43,7 @@ func TestProxiedSessionRecordsReplaysAndExports(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs.Close()
-	p.Close()
-	done.Wait()
+	paths := p.closeAndWait()
 
 	if len(paths) != 1 {
 		t.Fatalf("%d recordings, want one for the one client", len(paths))

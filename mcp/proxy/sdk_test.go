@@ -7,6 +7,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The official Go SDK client, over its SSE transport and over its
@@ -15,7 +17,7 @@ import (
 // client's session is recorded with both legs, its clientInfo and its
 // pairs.
 func TestSDKClientsThroughTheProxyToTheDemo(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	for _, tc := range []struct {
 		transport string

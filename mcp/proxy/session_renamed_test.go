@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client that sends a 2026 request (its _meta naming another clientInfo)
@@ -13,7 +15,7 @@ import (
 // 2026 request's name, and who began it was gone. The request is
 // relayed and recorded in the session; the session keeps its name.
 func TestSessionKeepsItsNameAfterAForeignMeta(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	accept := "application/json, text/event-stream"
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"first","version":"1"}}}`, "Accept", accept)

@@ -10,6 +10,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A 2025 streamable client of a server that keeps no session (the Go
@@ -35,17 +37,8 @@ func TestSessionlessStreamableGetStream(t *testing.T) {
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
 		t.Fatalf("tools/list through the proxy: %v", err)
 	}
-	var get *Client
-	w.until(t, "the client's GET relayed", func() bool {
-		for _, c := range w.clients {
-			for _, r := range w.recs[c.ID] {
-				if r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodGet && r.HTTP.Status != 0 {
-					get = c
-					return true
-				}
-			}
-		}
-		return false
+	get := w.clientWith(t, "the client's GET relayed", func(r mcp.Record) bool {
+		return r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.Method == http.MethodGet && r.HTTP.Status != 0
 	})
 	if get.Transport != mcp.TransportStreamable {
 		t.Errorf("the client's GET is in a %s session, want %s", get.Transport, mcp.TransportStreamable)
@@ -85,7 +78,7 @@ func (v versionHeader) RoundTrip(r *http.Request) (*http.Response, error) {
 // stream is a legacy session still: only a client whose streamable server
 // keeps no session has a GET stream without a session id.
 func TestLegacyStreamWithAVersionHeader(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
 	hc := &http.Client{Transport: versionHeader{http.DefaultTransport}}
 	cs := sdkConnect(t, "legacy-versioned", &sdk.SSEClientTransport{Endpoint: base + "/sse", HTTPClient: hc})

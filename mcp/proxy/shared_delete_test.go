@@ -8,13 +8,15 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Client B sends DELETE with client A's Mcp-Session-Id: B is recorded
 // apart, and upstream ends A's session. A's recording said nothing of it
 // until its next request came back 404; now it says which client ended it.
 func TestAnotherClientsDeleteIsSaidInTheSession(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, srv.URL+"/mcp", Config{})
 	cs := sdkConnect(t, "client-a", &sdk.StreamableClientTransport{Endpoint: base + "/mcp"})
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
@@ -47,7 +49,7 @@ func TestAnotherClientsDeleteIsSaidInTheSession(t *testing.T) {
 // its failure says the session is gone (whose advice is to initialize
 // again), not a bare 404 status (whose advice is to check the path).
 func TestGoneSessionRequestFailsAsExpired(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, srv.URL+"/mcp", Config{})
 	cs := sdkConnect(t, "client-a", &sdk.StreamableClientTransport{Endpoint: base + "/mcp"})
 	a := w.sessions()[0]

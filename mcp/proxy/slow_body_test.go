@@ -9,6 +9,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client whose POST body trickles in (here it sends one byte of 100 and
@@ -16,7 +19,7 @@ import (
 // message whole, and the watcher hears of it: it held its connection and a
 // handler for as long as it liked. The proxy goes on serving others.
 func TestTricklingBodyIsRefusedWhenItTakesTooLong(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	var mu sync.Mutex
 	var refused []string
 	_, base, _ := startProxy(t, gw.URL, Config{BodyTimeout: 200 * time.Millisecond, OnRefused: func(r Refusal) {

@@ -2,36 +2,24 @@ package proxy
 
 import (
 	"io"
-	"net"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // When upstream is gone, a streamable client's GET stream and its
 // resumption of a response stream fail at once; each failure says which
 // stream it was (the two read as one line printed twice).
 func TestFailedStreamsSayWhichStream(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead := "http://" + ln.Addr().String()
-	ln.Close()
+	dead := "http://" + mcptest.RefusedAddr()
 	_, base, w := startProxy(t, dead, Config{})
 	rawDo(t, "GET", base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", "s1").Body.Close()
 	rawDo(t, "GET", base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", "s1", "Last-Event-ID", "ev-7").Body.Close()
 	for _, want := range []string{"(the GET stream for server messages)", "(resuming a stream after Last-Event-ID ev-7)"} {
-		w.until(t, "a failure naming "+want, func() bool {
-			for _, c := range w.clients {
-				for _, r := range w.recs[c.ID] {
-					if r.Error != nil && r.Error.Cause == mcp.CauseUnreachable && strings.Contains(r.Error.Message, want) {
-						return true
-					}
-				}
-			}
-			return false
+		w.clientWith(t, "a failure naming "+want, func(r mcp.Record) bool {
+			return r.Error != nil && r.Error.Cause == mcp.CauseUnreachable && strings.Contains(r.Error.Message, want)
 		})
 	}
 }
@@ -44,14 +32,7 @@ func TestBrokenGetStreamSaysSo(t *testing.T) {
 	// The client's stream breaks as upstream's did.
 	_, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
-	w.until(t, "the GET stream's break", func() bool {
-		for _, c := range w.clients {
-			for _, r := range w.recs[c.ID] {
-				if r.Error != nil && strings.HasPrefix(r.Error.Message, "upstream's GET stream broke off") {
-					return true
-				}
-			}
-		}
-		return false
+	w.clientWith(t, "the GET stream's break", func(r mcp.Record) bool {
+		return r.Error != nil && strings.HasPrefix(r.Error.Message, "upstream's GET stream broke off")
 	})
 }

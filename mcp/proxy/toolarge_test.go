@@ -7,13 +7,16 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client that announces a body larger than the limit is refused with
 // 413 and a text body at once, before it sends (and the proxy reads) the
 // bytes it will refuse anyway; one within the limit is still relayed.
 func TestTooLargeBodyRefusedBeforeItIsRead(t *testing.T) {
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	_, base, _ := startProxy(t, srv.URL+"/mcp", Config{MaxEventSize: 1 << 20})
 	conn := rawConn(t, base)
 	// Headers only: the body never comes.

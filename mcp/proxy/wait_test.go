@@ -6,6 +6,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -16,7 +18,7 @@ import (
 // client (it probes, then initializes) and every GET before initialize
 // left one pending for the window, each holding its session.
 func TestShortClientsLeaveNoWaitPending(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	p, base, _ := startProxy(t, gw.URL, Config{})
 	p.earlyWait = time.Hour // a wait left pending stays so
 	for i := range 5 {

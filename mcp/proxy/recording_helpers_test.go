@@ -1,0 +1,59 @@
+package proxy
+
+import (
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// recordingProxy is a proxy that records each client's session to a file
+// of its own, as `mcpscope proxy` does.
+type recordingProxy struct {
+	*Proxy
+	dir   string // the folder of the recordings
+	mu    sync.Mutex
+	paths []string
+	done  sync.WaitGroup
+}
+
+// newRecordingProxy starts a proxy to upstream that records every client
+// in a temporary folder, with the record options opts gives for it.
+func newRecordingProxy(t *testing.T, upstream string, opts func(*Client) history.RecordOptions) *recordingProxy {
+	t.Helper()
+	rp := &recordingProxy{dir: t.TempDir()}
+	p, err := New(Config{Upstream: upstream, OnStart: func(c *Client) {
+		path := filepath.Join(rp.dir, fmt.Sprintf("client-%d.jsonl", c.ID))
+		rec, err := history.Create(path, history.Header{URL: c.Upstream, Transport: c.Transport, Started: c.Started}, opts(c))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		rp.mu.Lock()
+		rp.paths = append(rp.paths, path)
+		rp.mu.Unlock()
+		rp.done.Add(1)
+		go func() {
+			defer rp.done.Done()
+			for range history.Tee(c.Records(), rec, func(err error) { t.Error(err) }) {
+			}
+		}()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp.Proxy = p
+	return rp
+}
+
+// closeAndWait closes the proxy, waits until every recording is written
+// and returns their paths, in the order the clients came.
+func (rp *recordingProxy) closeAndWait() []string {
+	rp.Close()
+	rp.done.Wait()
+	rp.mu.Lock()
+	defer rp.mu.Unlock()
+	return rp.paths
+}
