@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // exec --save made a new file 0644 while export -o and recordings make
@@ -11,7 +14,7 @@ import (
 // key), so a new file is the owner's only. A file replaced with --force
 // keeps the mode its owner gave it.
 func TestExecSaveIsOwnerOnlyWhenNew(t *testing.T) {
-	srv := startClockGateway(t)
+	srv := demotest.Start(t, demo.Options{})
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "readme.md")
 	if _, errOut, code := run(t, "exec", "--no-record", "--save", fresh, srv.MCPURL(), "read demo://readme"); code != exitOK {
