@@ -224,7 +224,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	if len(cf.roots) > 0 {
 		sender = struct{ history.Sender }{sess}
 	}
-	results := history.Rerun(ctx, recs, sender, ignore)
+	// The credentials given here are kept out of what is compared and
+	// printed, as a recording keeps them out of itself.
+	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg)}, cfg.URL)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
 		// before its first request would pass a CI check comparing nothing.

@@ -91,3 +91,23 @@ func TestRecordingRedactsEchoedCredentials(t *testing.T) {
 		})
 	}
 }
+
+// A re-run given the credentials the recording was made with compares the
+// server's live echo of them as the recording holds it, redacted: the same
+// answer is the same, and the report never prints the secret.
+func TestRerunRedactsEchoedCredentials(t *testing.T) {
+	stateDir(t)
+	for _, c := range echoCases(whoamiServer(t)) {
+		t.Run(c.name, func(t *testing.T) {
+			file := recordEcho(t, c)
+			args := append([]string{"replay", file, "--against", c.url, "--transport", "streamable", "--no-get-stream"}, c.flags...)
+			out, errOut, code := run(t, args...)
+			if code != 0 {
+				t.Errorf("replay --against exit %d, want 0 (the same answer)\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+			}
+			if strings.Contains(out+errOut, c.secret) {
+				t.Errorf("replay --against printed the secret %s:\nstdout:\n%s\nstderr:\n%s", c.secret, out, errOut)
+			}
+		})
+	}
+}
