@@ -388,6 +388,15 @@ func (s *Session) headers(req *http.Request) {
 		}
 	}
 	SetHost(req, s.cfg.Header)
+	if _, named := s.cfg.Header["Authorization"]; !named && s.target != nil && s.target.User != nil {
+		// The URL's userinfo is the user's credential for their origin,
+		// as curl takes it. net/http sends it only for a request whose own
+		// URL holds it, so a POST to an endpoint event's absolute URL or
+		// a redirect's Location on the same origin would go without it;
+		// set here, it also shows (redacted) in the request's record.
+		pw, _ := s.target.User.Password()
+		req.SetBasicAuth(s.target.User.Username(), pw)
+	}
 	if s.cfg.Bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+s.cfg.Bearer)
 	}
