@@ -158,7 +158,10 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	opts := ui.Options{
 		Records: records, Backend: command.NewRunner(sess), Styles: styles,
-		URL: url, Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, Warning: cf.rootsNote(), HistoryPath: historyPath(), Answers: answers,
+		// The session's URL, not the one typed: it holds no password, and
+		// the status bar shows it until the first record names a URL (all
+		// through a probe the server leaves unanswered).
+		URL: sess.URL(), Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, Warning: cf.rootsNote(), HistoryPath: historyPath(), Answers: answers,
 	}
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()
