@@ -111,3 +111,25 @@ func TestRerunRedactsEchoedCredentials(t *testing.T) {
 		})
 	}
 }
+
+// The server a re-run was against is named in its report, which a CI job's
+// log keeps: with the URL's password masked.
+func TestRerunReportMasksThePassword(t *testing.T) {
+	stateDir(t)
+	srv := whoamiServer(t)
+	c := echoCases(srv)[0]
+	file := recordEcho(t, c)
+	against := strings.Replace(srv.URL, "http://", "http://ann:SECRET-pw-3e1d@", 1)
+	for _, flags := range [][]string{nil, {"--json"}} {
+		// The answer differs (basic auth, not the recorded bearer), so the
+		// text report names the server it was against.
+		args := append([]string{"replay", file, "--against", against, "--transport", "streamable", "--no-get-stream"}, flags...)
+		out, errOut, code := run(t, args...)
+		if code != 1 || !strings.Contains(out, "ann:xxxxx@") {
+			t.Errorf("replay --against %v: exit %d, want 1 and the server named with its password masked\nstdout:\n%s\nstderr:\n%s", flags, code, out, errOut)
+		}
+		if strings.Contains(out+errOut, "SECRET-pw-3e1d") {
+			t.Errorf("replay --against %v printed the password:\nstdout:\n%s\nstderr:\n%s", flags, out, errOut)
+		}
+	}
+}
