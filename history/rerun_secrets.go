@@ -2,7 +2,6 @@ package history
 
 import (
 	"context"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -51,7 +50,7 @@ func (r *redactor) text(s string) string {
 		return s
 	}
 	for _, tok := range r.tokens {
-		s = strings.ReplaceAll(s, tok.secret, tok.with)
+		s = tok.replace(s)
 	}
 	return s
 }
