@@ -103,8 +103,17 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		h.Add(name, value)
 	}
 	bearer, from := f.bearer, "--bearer"
+	// The environment's token stands in only for a credential the command
+	// line does not give. An -H Authorization (even 'Authorization:', which
+	// asks for none) or a password in the URL is the user's choice for this
+	// server, and the token in their environment (often the Docker
+	// gateway's) must not go to it in its place.
+	_, named := h["Authorization"]
+	if u, err := mcp.TargetURL(url); err == nil && u.User != nil {
+		named = true
+	}
 	for _, env := range []string{"MCPSCOPE_TOKEN", "MCP_GATEWAY_AUTH_TOKEN"} {
-		if bearer == "" {
+		if bearer == "" && !named {
 			bearer, from = os.Getenv(env), "$"+env
 		}
 	}

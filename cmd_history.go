@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	neturl "net/url"
 	"os"
 	"strconv"
 
@@ -181,6 +182,20 @@ func runReplayTUI(path, theme string) error {
 	return nil
 }
 
+// passwordMasked is raw with the password of its userinfo masked
+// (url.URL.Redacted), for a report that a CI job's log keeps; raw as typed
+// when it holds none, or does not parse.
+func passwordMasked(raw string) string {
+	u, err := neturl.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	if _, ok := u.User.Password(); !ok {
+		return raw
+	}
+	return u.Redacted()
+}
+
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
 	_, recs, warnings, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
 	if err != nil {
@@ -224,7 +239,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	if len(cf.roots) > 0 {
 		sender = struct{ history.Sender }{sess}
 	}
-	results := history.Rerun(ctx, recs, sender, ignore)
+	// The credentials given here are kept out of what is compared and
+	// printed, as a recording keeps them out of itself.
+	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg)}, cfg.URL)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
 		// before its first request would pass a CI check comparing nothing.
@@ -235,7 +252,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetIndent("", "  ")
-		report := map[string]any{"recording": path, "against": url, "same": history.AllSame(results), "results": results}
+		report := map[string]any{"recording": path, "against": passwordMasked(url), "same": history.AllSame(results), "results": results}
 		if len(warnings) > 0 {
 			// What is wrong with the recording (cut short, damaged
 			// lines) belongs with the results it explains, not only on a
@@ -249,7 +266,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	} else {
 		if !history.AllSame(results) {
 			// Which side of a diff is which, said once above them all.
-			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(url))
+			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(passwordMasked(url)))
 		}
 		fmt.Fprint(out, history.RenderRerun(results, outputWidth(out)))
 	}

@@ -191,10 +191,10 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if err != nil {
 		return nil, &exitError{exitConnect, listenFailure("--listen", pf.listen, err)}
 	}
-	if pf.listenAny && !loopbackAddr(ln.Addr()) {
-		fmt.Fprintf(errw, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it can use %s with your credentials\n", ln.Addr(), url)
-	}
 	run.p, run.upstream = p, p.UpstreamURL()
+	if pf.listenAny && !loopbackAddr(ln.Addr()) {
+		fmt.Fprintf(errw, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it can use %s with your credentials\n", ln.Addr(), run.upstream)
+	}
 	run.base = localurl.For(ln.Addr())
 	idle := pf.idle
 	if idle <= 0 {

@@ -156,10 +156,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		sess.Close()
 		return &exitError{exitUsage, err}
 	}
-	opts := ui.Options{
-		Records: records, Backend: command.NewRunner(sess), Styles: styles,
-		URL: url, Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, Warning: cf.rootsNote(), HistoryPath: historyPath(), Answers: answers,
-	}
+	opts := liveOptions(sess, records, styles, cf, cfg, note, answers)
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()
 		// The screen reads the records back from the recording, made
@@ -190,6 +187,18 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		return &exitError{code: exitFailed}
 	}
 	return nil
+}
+
+// liveOptions are the TUI's options for the live session sess, whose
+// records (as the recorder passes them on) it shows.
+func liveOptions(sess *mcp.Session, records <-chan []mcp.Record, styles themes.Styles, cf *connFlags, cfg mcp.Config, note string, answers *ui.Answerer) ui.Options {
+	return ui.Options{
+		Records: records, Backend: command.NewRunner(sess), Styles: styles,
+		// The session's URL, not the one typed: it holds no password, and
+		// the status bar shows it until the first record names a URL (all
+		// through a probe the server leaves unanswered).
+		URL: sess.URL(), Transport: cf.transport, ProbeTimeout: cfg.EndpointTimeout, Note: note, Warning: cf.rootsNote(), HistoryPath: historyPath(), Answers: answers,
+	}
 }
 
 func newThemesCmd() *cobra.Command {

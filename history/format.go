@@ -248,7 +248,7 @@ func (l encodedLine) mayContain(tok token) bool {
 		}
 	}
 	for _, b := range l.big {
-		if strings.Contains(b, tok.secret) {
+		if tok.in(b) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package history
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"net/url"
 	"reflect"
@@ -91,17 +92,53 @@ func (r *redactor) learn(h map[string][]string) {
 	}
 }
 
-// token is a secret replaced wherever it appears, and what replaces it. It
-// carries the secret as bytes and as JSON escapes it, worked out once: the
-// encoded line of every record is searched for both.
+// token is a secret replaced wherever it appears, and what replaces it.
+// A server's bytes are kept as they came, so a secret it echoes inside a
+// JSON string may be spelt as its encoder escapes it: Go's escapes & < >
+// (\u0026), PHP's escapes / (\/), which base64 tokens hold. forms are the
+// secret's spellings in a string, lineForms each as an encoded line holds
+// it, worked out once: the line of every record is searched for them.
 type token struct {
 	secret, with string
-	raw, esc     []byte
+	forms        []string
+	lineForms    [][]byte
 }
 
 func newToken(secret, with string) token {
-	esc, _ := json.Marshal(secret)
-	return token{secret: secret, with: with, raw: []byte(secret), esc: esc[1 : len(esc)-1]}
+	t := token{secret: secret, with: with}
+	esc := jsonEscaped(secret)
+	for _, f := range []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`)} {
+		if !slices.Contains(t.forms, f) {
+			t.forms = append(t.forms, f)
+		}
+	}
+	for _, f := range t.forms {
+		for _, l := range []string{f, jsonEscaped(f)} {
+			if !slices.ContainsFunc(t.lineForms, func(b []byte) bool { return string(b) == l }) {
+				t.lineForms = append(t.lineForms, []byte(l))
+			}
+		}
+	}
+	return t
+}
+
+// jsonEscaped is s as encoding/json writes it inside a string's quotes.
+func jsonEscaped(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+// in reports whether s holds the token in any of its forms.
+func (t token) in(s string) bool {
+	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) })
+}
+
+// replace is s with every form of the token replaced.
+func (t token) replace(s string) string {
+	for _, f := range t.forms {
+		s = strings.ReplaceAll(s, f, t.with)
+	}
+	return s
 }
 
 func newRedactor(opts RecordOptions, userURL string) *redactor {
@@ -119,11 +156,25 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 		}
 	}
 	if u, err := url.Parse(userURL); err == nil && u.User != nil {
-		if pw, ok := u.User.Password(); ok && len(pw) >= minToken {
+		pw, ok := u.User.Password()
+		if ok && len(pw) >= minToken {
 			r.tokens = append(r.tokens, newToken(pw, Redacted))
+		}
+		if ok {
+			// net/http sends the URL's userinfo as basic auth, adding the
+			// header after the request's headers were recorded, so it is
+			// never learnt from them; a server that echoes it would put
+			// the password, base64-encoded, in the recording.
+			r.tokens = append(r.tokens, newToken(basicCredential(u.User.Username(), pw), Redacted))
 		}
 	}
 	return r
+}
+
+// basicCredential is the credential of "Authorization: Basic" for user and
+// password, as net/http encodes it.
+func basicCredential(user, password string) string {
+	return base64.StdEncoding.EncodeToString([]byte(user + ":" + password))
 }
 
 // record returns rec with headers and URLs redacted, and whether that
@@ -182,8 +233,8 @@ func (r *redactor) scrub(rec *mcp.Record, line encodedLine) bool {
 			continue
 		}
 		v := reflect.ValueOf(rec).Elem()
-		if anyString(v, everything, func(s string) bool { return strings.Contains(s, tok.secret) }) {
-			mapStrings(v, everything, func(s string) string { return strings.ReplaceAll(s, tok.secret, tok.with) })
+		if anyString(v, everything, tok.in) {
+			mapStrings(v, everything, tok.replace)
 			changed = true
 		}
 	}
@@ -261,10 +312,10 @@ func userinfo(s string, start int) (strSpan, int, bool) {
 	return ui, ui.from + colon, true
 }
 
-// mayContain is a quick test on the encoded line: the token as is, as JSON
-// escapes it, or hidden in base64 (bytes that are not UTF-8 are stored so).
+// mayContain is a quick test on the encoded line: the token in any of its
+// forms, or hidden in base64 (bytes that are not UTF-8 are stored so).
 func mayContain(line []byte, tok token) bool {
-	return bytes.Contains(line, tok.raw) || bytes.Contains(line, base64Mark) || bytes.Contains(line, tok.esc)
+	return bytes.Contains(line, base64Mark) || slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(line, f) })
 }
 
 // base64Mark opens a payload that is not UTF-8, stored as base64.

@@ -115,6 +115,12 @@ func UnmatchedIgnores(results []RerunResult, ignore []string) []string {
 // sessions it opens a new one, and the notifications/initialized that follows
 // it is the handshake's.
 func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []RerunResult {
+	return rerun(ctx, recs, s, ignore, nil)
+}
+
+// rerun is Rerun, with red (when not nil) replacing the live session's
+// credentials in both answers of every comparison (see RerunRedacting).
+func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, red *redactor) []RerunResult {
 	answers := map[int64]*mcp.Record{}
 	refused := map[int64]int{} // request Seq -> the HTTP status its POST got, when not 2xx
 	probes := map[int64]bool{} // requests detection sent
@@ -202,7 +208,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 				err = nil
 			}
 			recorded, view := asHandshakeViews(answers[r.Seq], live)
-			judge(&res, recorded, refused[r.Seq], view, err, ignore)
+			judge(&res, recorded, refused[r.Seq], view, err, ignore, red)
 			out = append(out, res)
 			continue
 		}
@@ -244,7 +250,7 @@ func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []
 		if last, ok := lastRound[r.Seq]; ok {
 			end = last
 		}
-		judge(&res, answers[end], refused[end], live, err, ignore)
+		judge(&res, answers[end], refused[end], live, err, ignore, red)
 		if res.Outcome == OutcomeUnrecorded {
 			res.Note = unrecordedNote
 		}
@@ -296,8 +302,11 @@ func RerunUses(r *mcp.Record) bool {
 // outcome, differences and error, and, when it compares the two answers,
 // which ignore patterns matched. refused is the status the recorded POST
 // got when the server refused it (0 otherwise): a server that refuses the
-// same request the same way has not changed.
-func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string) {
+// same request the same way has not changed. red (nil for none) redacts
+// both answers, and the error, first.
+func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string, red *redactor) {
+	recorded, live = red.views(recorded, live)
+	defer func() { res.Error = red.text(res.Error) }()
 	var te *mcp.TimeoutError
 	var we *mcp.WireError
 	switch {

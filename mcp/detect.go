@@ -239,7 +239,7 @@ func (s *Session) detect(ctx context.Context) error {
 	if ctx.Err() == nil {
 		// Nothing retries a detection that failed: the session says so
 		// rather than look as if it were still starting.
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateFailed, URL: s.cfg.URL, Detail: d.Reason}})
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateFailed, URL: s.target.String(), Detail: d.Reason}})
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()

@@ -149,8 +149,9 @@ type Session struct {
 	client    *http.Client
 	conns     *ownedConns // the connections of the session's own transport; nil with a caller's
 	out       *emitter
-	target    *url.URL // what the user named, parsed once in NewSession
-	urlErr    error    // why cfg.URL is not usable, reported by Connect
+	target    *url.URL      // what the user named, parsed once in NewSession, less its userinfo
+	urlErr    error         // why cfg.URL is not usable, reported by Connect
+	userinfo  *url.Userinfo // the URL's user and password, taken out of target (headers sends them)
 	origins   origins
 	replyQ    chan replyJob // our answers to server requests, waiting for a worker
 	replyOnce sync.Once
@@ -233,6 +234,13 @@ func NewSession(cfg Config) *Session {
 		subscribed: map[string]bool{},
 	}
 	s.target, s.urlErr = TargetURL(cfg.URL)
+	if s.urlErr == nil && s.target.User != nil {
+		// The URL's userinfo is a credential: kept apart, it goes out
+		// only as headers' basic auth to the user's origin, and no URL
+		// derived from the target (the stream, the endpoints, every
+		// message, record and status line naming one) holds the password.
+		s.userinfo, s.target.User = s.target.User, nil
+	}
 	if s.urlErr == nil {
 		s.origins, s.urlErr = newOrigins(s.target, cfg.AllowOrigins)
 	}
@@ -388,6 +396,15 @@ func (s *Session) headers(req *http.Request) {
 		}
 	}
 	SetHost(req, s.cfg.Header)
+	if _, named := s.cfg.Header["Authorization"]; !named && s.userinfo != nil {
+		// The URL's userinfo is the user's credential for their origin,
+		// as curl takes it, on every request there: an endpoint event's
+		// or a redirect's absolute URL on that origin carries no userinfo
+		// for net/http to send. Set here, it also shows (redacted) in the
+		// request's record.
+		pw, _ := s.userinfo.Password()
+		req.SetBasicAuth(s.userinfo.Username(), pw)
+	}
 	if s.cfg.Bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+s.cfg.Bearer)
 	}

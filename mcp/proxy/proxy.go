@@ -294,8 +294,11 @@ func (p *Proxy) Close() {
 	p.client.CloseIdleConnections()
 }
 
-// UpstreamURL is the upstream as the proxy reaches it.
-func (p *Proxy) UpstreamURL() string { return p.upstream.String() }
+// UpstreamURL is the upstream as the proxy reaches it, for showing: its
+// password, if it has one, is masked (url.URL.Redacted), as everything
+// mcpscope prints or records does. It is printed on stderr, which a
+// --headless run in CI writes to a log anyone with the job can read.
+func (p *Proxy) UpstreamURL() string { return p.upstream.Redacted() }
 
 // newClient starts a client session for request r, not registered under
 // any key; nil when the proxy is at its cap and no session is idle.

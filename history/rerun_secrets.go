@@ -1,0 +1,56 @@
+package history
+
+import (
+	"context"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// RerunRedacting is Rerun for a live session that was given credentials:
+// opts.Tokens (its bearer token, its Authorization headers) and the
+// password of url, the URL it connects to. A server that echoes one (a
+// "whoami" tool, an error quoting the header) is common; its recording
+// holds the echo redacted, while the live answer holds the secret. Compared
+// as they are, every such answer would differ by the redaction alone, and
+// the report, often a CI job's log, would print the live secret. So both
+// answers of every comparison have those credentials replaced as a
+// recording replaces them before they are compared and reported.
+func RerunRedacting(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, opts RecordOptions, url string) []RerunResult {
+	return rerun(ctx, recs, s, ignore, newRedactor(opts, url))
+}
+
+// views returns recorded and live with r's tokens replaced in their raw
+// messages, as a recording's scrub replaces them in server bytes; the
+// caller's values are never changed. A nil r changes nothing.
+func (r *redactor) views(recorded *mcp.Record, live *mcp.Response) (*mcp.Record, *mcp.Response) {
+	if r == nil || r.off {
+		return recorded, live
+	}
+	if recorded != nil && recorded.RPC != nil {
+		if raw := mcp.Raw(r.text(string(recorded.RPC.Raw))); raw != recorded.RPC.Raw {
+			c, m := *recorded, *recorded.RPC
+			m.Raw, c.RPC = raw, &m
+			recorded = &c
+		}
+	}
+	if live != nil {
+		if raw := mcp.Raw(r.text(string(live.Raw))); raw != live.Raw {
+			// judge compares and reports Raw alone.
+			c := *live
+			c.Raw = raw
+			live = &c
+		}
+	}
+	return recorded, live
+}
+
+// text is s with r's tokens replaced; a nil r changes nothing.
+func (r *redactor) text(s string) string {
+	if r == nil || r.off {
+		return s
+	}
+	for _, tok := range r.tokens {
+		s = tok.replace(s)
+	}
+	return s
+}
