@@ -171,7 +171,9 @@ func (a *askPrompt) inputLines() []string {
 		return lines
 	}
 	if a.cycle != nil {
-		return append(lines, drawCandidates(st, a.cycle, a.input.Width))
+		// A row of its own: the whole width, not the input's after its
+		// prompt.
+		return append(lines, drawCandidates(st, a.cycle, a.w))
 	}
 	if note := a.nothingToComplete(); a.fruitless && note != "" {
 		return append(lines, st.Hint.Render(note))
