@@ -39,6 +39,15 @@ type Answerer interface {
 // ErrNoAnswer is an Answerer's way of saying nothing answers the request.
 var ErrNoAnswer = errors.New("no answer was given")
 
+// ErrDeclined is an Answerer's way of saying the user declined a sampling
+// request: the server is answered with the specification's error for it,
+// CodeUserRejected, and nothing went wrong.
+var ErrDeclined = errors.New("the user declined")
+
+// CodeUserRejected is the JSON-RPC error code the specification gives a
+// client's answer to a sampling request its user rejected.
+const CodeUserRejected = -1
+
 // Root is one root mcpscope offers the server (--root).
 type Root struct {
 	URI  string `json:"uri"`
