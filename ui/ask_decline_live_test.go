@@ -20,8 +20,9 @@ func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
 	l.waitFor("● initialized")
 	l.call(`sample prompt="Name a transport"`)
 	l.waitFor("asks: sampling/createMessage")
+	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
-	l.waitFor("tools/call sample: ")
+	l.waitFor("↩ answered")
 	m := l.quit()
 	var asked *history.Pair
 	for i := 0; i < m.com.log.PairCount(); i++ {
