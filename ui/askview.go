@@ -40,11 +40,13 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	title += " · from " + askedBy(a.c.log, q.Req)
 	// The box is drawn every second while the question waits, and a
 	// server's form can have 100,000 fields or a message of megabytes: a
-	// frame reads only the lines down to the last row shown, and one past
-	// it, which says there is more.
+	// frame reads only the lines down to a little past the last row
+	// shown, enough to count a form of a few dozen fields whole ("lines
+	// 1-7 of 28", not "of 9+") and no more.
 	rows := h - 2
 	top := max(a.top, 0)
-	body := a.bodyLines(q, inner, top+rows+1)
+	limit := top + rows + askCountAhead
+	body := a.bodyLines(q, inner, limit)
 	if top > 0 && len(body) <= rows {
 		// Scrolled down, then given room for all of it (the terminal
 		// grew): it shows whole, and offers no scrolling.
@@ -57,8 +59,8 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		top = min(top, max(len(body)-(rows-1), 0))
 		end := min(top+rows-1, len(body))
 		of := fmt.Sprint(len(body))
-		if len(body) == top+rows+1 {
-			of += "+" // read no further than needed: there may be more
+		if len(body) == limit {
+			of += "+" // read no further than that: there may be more
 		}
 		more := st.Dim.Render(fmt.Sprintf("lines %d-%d of %s · %s/%s scroll", top+1, end, of,
 			a.c.keys.AskScrollUp.Help().Key, a.c.keys.AskScrollDown.Help().Key))
@@ -66,6 +68,10 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	}
 	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
 }
+
+// askCountAhead is how many lines past the box's last row a frame reads
+// of the question, to say how many there are.
+const askCountAhead = 40
 
 // bodyLines are the first limit lines of question q's box inside its
 // border, inner cells wide: the form or the messages, and how to answer.
