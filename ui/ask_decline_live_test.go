@@ -41,3 +41,21 @@ func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
 		t.Errorf("the declined sampling row is %s (failure %+v), want answered with no failure", asked.State, asked.Failure)
 	}
 }
+
+// Tab completes decline on a sampling request's answer line, as it
+// completes accept, decline and cancel on a form's: "dec" and Tab did
+// nothing.
+func TestLiveTabCompletesSamplingDecline(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(`sample prompt="Name a transport"`)
+	l.waitFor("asks: sampling/createMessage")
+	l.mark()
+	l.tm.Type("dec")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("answer › decline")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("↩ answered")
+	l.quit()
+}
