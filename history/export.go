@@ -257,7 +257,7 @@ type jsonPair struct {
 	ID         json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
 	Method     string          `json:"method,omitempty"`
 	Tool       string          `json:"tool,omitempty"`
-	Subject    string          `json:"subject,omitempty"` // a prompt's name, a resource's URI
+	Subject    string          `json:"subject,omitempty"` // a prompt's name, a resource's URI, what a completion completes
 	Kind       PairKind        `json:"kind"`
 	State      PairState       `json:"state"`
 	Sent       *time.Time      `json:"sent,omitempty"`
