@@ -37,7 +37,7 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	if n := len(a.queue); n > 1 {
 		title += " · " + plural(n-1, "more question") + " waiting"
 	}
-	title += " · from " + askedBy(a.c.log, q.Req)
+	title += " · " + askedBy(a.c.log, q.Req)
 	// The box is drawn every second while the question waits, and a
 	// server's form can have 100,000 fields or a message of megabytes: a
 	// frame reads only the lines down to a little past the last row
@@ -193,7 +193,7 @@ func (a *askPrompt) outcome() ([]string, lipgloss.Style) {
 	return a.outcomeRows(a.c.st, a.c.keys, "answers", a.w)
 }
 
-// askedBy names who asks, from the record that asked: for an
+// askedBy says who asks, from the record that asked: for an
 // input_required answer (2026) the request it answered, for a server
 // request (2025) the request whose stream it came on, when the log says.
 // The record may not be in the log yet: questions and records travel apart.
@@ -201,21 +201,22 @@ func askedBy(log *history.Log, req mcp.InputRequest) string {
 	i := indexOfSeq(log, req.Seq)
 	r := log.At(i)
 	if r == nil || r.Seq != req.Seq || r.RPC == nil {
-		return "the server"
+		return "from the server"
 	}
 	switch r.RPC.Class {
 	case mcp.ClassResponse, mcp.ClassLate:
 		if p := log.PairOf(r.RPC.ReqSeq); p != nil {
-			return pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
+			return "from " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
 		}
 	case mcp.ClassServerRequest:
-		who := "the server (its request " + wireLine(r.RPC.ID, 64) + ")"
+		// The call of ours it came during first: on 80 columns the end
+		// of the title is cut, and which call asks is what matters.
 		if p := carrierOf(log, r); p != nil {
-			who += " during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
+			return "during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + "; the server's request " + wireLine(r.RPC.ID, 64) + ")"
 		}
-		return who
+		return "from the server (its request " + wireLine(r.RPC.ID, 64) + ")"
 	}
-	return "the server"
+	return "from the server"
 }
 
 // indexOfSeq finds the record with Seq seq by binary search: Seqs only
