@@ -47,6 +47,11 @@ or cursor=X for one page):
   logging/setLevel LEVEL                      (loglevel; debug info notice
                                                warning error critical alert
                                                emergency)
+  tasks/get taskId=ID                         (tasks/result, tasks/cancel
+                                               alike; tasks/list); a tool
+                                               that runs only as a task is
+                                               called as one and followed
+                                               to its result
   subscriptions/listen notifications:='{"toolsListChanged":true}'
                                               2026-07-28: answered by the
                                               server's acknowledgement; the

@@ -158,10 +158,14 @@ func (n *notes) take() []string {
 func replyLine(m *mcp.RPCMessage) string {
 	var reply struct {
 		Error *struct {
+			Code    int    `json:"code"`
 			Message string `json:"message"`
 		} `json:"error"`
 	}
 	_ = json.Unmarshal([]byte(m.Raw), &reply) // our own reply: it is JSON
+	if reply.Error != nil && reply.Error.Code == mcp.CodeUserRejected {
+		return "declined the server's " + clip.Quote(m.Method, 200) + " (--answer said decline)"
+	}
 	if reply.Error != nil {
 		return "refused the server's " + clip.Quote(m.Method, 200) + ": " + clip.Quote(reply.Error.Message, 1024)
 	}

@@ -146,7 +146,11 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
 		facts = append(facts, verb+opener.Time.Format("15:04:05.000"))
 	}
 	if p.Post != nil && p.Post.HTTP != nil {
-		facts = append(facts, fmt.Sprintf("POST %d in %s", p.Post.HTTP.Status, ms(p.PostLatency)))
+		post := "POST"
+		if p.Kind == KindServerRequest {
+			post = "reply POST" // the server's request came on a stream; the POST carried our reply
+		}
+		facts = append(facts, fmt.Sprintf("%s %d in %s", post, p.Post.HTTP.Status, ms(p.PostLatency)))
 	}
 	if p.Latency > 0 {
 		facts = append(facts, "answered in "+ms(p.Latency))
@@ -253,7 +257,7 @@ type jsonPair struct {
 	ID         json.RawMessage `json:"id"` // the JSON-RPC id as sent; null without one
 	Method     string          `json:"method,omitempty"`
 	Tool       string          `json:"tool,omitempty"`
-	Subject    string          `json:"subject,omitempty"` // a prompt's name, a resource's URI
+	Subject    string          `json:"subject,omitempty"` // a prompt's name, a resource's URI, what a completion completes
 	Kind       PairKind        `json:"kind"`
 	State      PairState       `json:"state"`
 	Sent       *time.Time      `json:"sent,omitempty"`

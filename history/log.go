@@ -323,6 +323,10 @@ func (l *Log) onError(r *mcp.Record) {
 		l.setState(p, StateReplaced)
 	case p.state == StatePending || p.state == StateSent && e.Op == mcp.OpPost:
 		l.setState(p, failureState(e.Op))
+	case p.state == StateInput && e.Op == mcp.OpInput:
+		// The server asked for input and no round followed: the request
+		// never got its result.
+		l.setState(p, StateFailed)
 	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):
 		// Already counted: the POST's status failed the row first.
 	default:

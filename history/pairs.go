@@ -66,8 +66,10 @@ type Pair struct {
 	State            PairState
 	ID, Method, Tool string
 	// Subject is what a prompts/get or resources/read, subscribe or
-	// unsubscribe request names (the prompt, the URI): rows of one method
-	// read apart by it, as a tools/call's do by Tool.
+	// unsubscribe request names (the prompt, the URI), or what a
+	// completion/complete completes (the prompt or template, then the
+	// argument): rows of one method read apart by it, as a tools/call's
+	// do by Tool.
 	Subject           string
 	Request, Response *mcp.Record
 	Post              *mcp.Record // the HTTP exchange that carried Request (or Reply)
@@ -359,7 +361,8 @@ func (l *Log) pair(i int32) Pair {
 	}
 }
 
-// SubjectOf is the prompt name or resource URI a request names (see
+// SubjectOf is the prompt name or resource URI a request names, or the
+// reference and argument a completion/complete completes (see
 // Pair.Subject), "" for other methods.
 func SubjectOf(m *mcp.RPCMessage) string {
 	var key string
@@ -368,6 +371,8 @@ func SubjectOf(m *mcp.RPCMessage) string {
 		key = "name"
 	case "resources/read", "resources/subscribe", "resources/unsubscribe":
 		key = "uri"
+	case "completion/complete":
+		return completionSubject([]byte(m.Raw))
 	default:
 		return ""
 	}
@@ -380,6 +385,23 @@ func SubjectOf(m *mcp.RPCMessage) string {
 	}
 	s, _ := doc.Root().Get("params").Get(key).Text()
 	return s
+}
+
+// completionSubject is what a completion/complete asks about: the prompt
+// or template (its ref) and the argument whose values it asks for, so a
+// row of several says which argument each completed.
+func completionSubject(raw []byte) string {
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 3})
+	if err != nil {
+		return ""
+	}
+	params := doc.Root().Get("params")
+	ref, ok := params.Get("ref").Get("name").Text()
+	if !ok {
+		ref, _ = params.Get("ref").Get("uri").Text()
+	}
+	arg, _ := params.Get("argument").Get("name").Text()
+	return strings.TrimSpace(ref + " " + arg)
 }
 
 // records are the records of entries + 1.

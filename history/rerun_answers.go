@@ -63,6 +63,9 @@ type recordedAnswer struct {
 	key    string // the 2026 inputRequests key; "" for a 2025 reply
 	result json.RawMessage
 	err    string
+	// declined is a sampling request the user declined (answered
+	// mcp.CodeUserRejected): declined again, it is answered the same.
+	declined bool
 	// question is what the server asked, as question reads it; "" when
 	// the recording does not hold it (then any question of the method
 	// takes this answer, as before questions were compared).
@@ -101,6 +104,9 @@ func (a *recordedAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.
 	}
 	ans := queue[i]
 	a.byMethod[req.Method] = slices.Delete(queue, i, i+1)
+	if ans.declined {
+		return nil, mcp.ErrDeclined
+	}
 	if ans.err != "" {
 		return nil, errors.New(ans.err)
 	}
@@ -118,11 +124,15 @@ func replyAnswer(raw mcp.Raw) recordedAnswer {
 	var m struct {
 		Result json.RawMessage `json:"result"`
 		Error  *struct {
+			Code    int    `json:"code"`
 			Message string `json:"message"`
 		} `json:"error"`
 	}
 	if json.Unmarshal([]byte(raw), &m) != nil {
 		return recordedAnswer{err: "the recorded answer cannot be read"}
+	}
+	if m.Error != nil && m.Error.Code == mcp.CodeUserRejected {
+		return recordedAnswer{declined: true}
 	}
 	if m.Error != nil {
 		return recordedAnswer{err: "answered with an error in the recording: " + m.Error.Message}

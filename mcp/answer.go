@@ -39,6 +39,15 @@ type Answerer interface {
 // ErrNoAnswer is an Answerer's way of saying nothing answers the request.
 var ErrNoAnswer = errors.New("no answer was given")
 
+// ErrDeclined is an Answerer's way of saying the user declined a sampling
+// request: the server is answered with the specification's error for it,
+// CodeUserRejected, and nothing went wrong.
+var ErrDeclined = errors.New("the user declined")
+
+// CodeUserRejected is the JSON-RPC error code the specification gives a
+// client's answer to a sampling request its user rejected.
+const CodeUserRejected = -1
+
 // Root is one root mcpscope offers the server (--root).
 type Root struct {
 	URI  string `json:"uri"`
@@ -180,12 +189,18 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 			chain = resp.ReqSeq
 		}
 		if round == maxRounds {
-			return resp, &WireError{Cause: CauseInputRounds, Transport: TransportStateless,
+			err := &WireError{Cause: CauseInputRounds, Transport: TransportStateless,
 				Message: fmt.Sprintf("%s still asked for input after %d rounds; stopped", method, maxRounds)}
+			s.emitError(OpInput, err, resp.ReqSeq, 0)
+			return resp, err
 		}
 		answers, err := s.gather(ctx, resp.Seq, requests)
 		if err != nil {
-			return resp, &InputRequiredError{Method: method, Missing: missingOf(err), Err: err}
+			// Recorded on the round's row: it asked, and no round
+			// follows, which a replay must show as the live session did.
+			ierr := &InputRequiredError{Method: method, Missing: missingOf(err), Err: err}
+			s.emitError(OpInput, &WireError{Cause: CauseNoAnswer, Transport: TransportStateless, Message: ierr.Error(), Err: ierr}, resp.ReqSeq, 0)
+			return resp, ierr
 		}
 		params = withInput(orig, answers, state)
 	}

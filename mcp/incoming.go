@@ -283,6 +283,10 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":` + string(res) + `}`)
 		case errors.Is(err, errUnknownMethod):
 			body = errorReply(id, CodeMethodNotFound, "mcpscope does not implement "+name)
+		case errors.Is(err, ErrDeclined) && method == "sampling/createMessage":
+			// Answered as the specification says, not a failure: the
+			// user chose to.
+			body = errorReply(id, CodeUserRejected, "User rejected sampling request: declined in mcpscope")
 		default:
 			body = errorReply(id, -32603, "mcpscope could not answer "+name+": "+err.Error())
 			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + method + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)

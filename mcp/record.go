@@ -291,6 +291,7 @@ const (
 	OpReply     = "reply"     // our answer to a server request failed
 	OpStream    = "stream"    // the stream ended or broke
 	OpProbe     = "probe"     // a detection probe was refused: a verdict about the transport
+	OpInput     = "input"     // a multi round-trip request stopped: what its answer asked for was not given
 )
 
 // Detection is how the transport was chosen: every probe sent and what

@@ -33,11 +33,24 @@ func parseForm(params json.RawMessage) form {
 	return f
 }
 
+// samplingDecline is the answer that declines a sampling request
+// (command.ParseAnswer).
+const samplingDecline = "decline"
+
 // actionWords are the first words an elicitation answer may start with.
 var actionWords = []string{"accept", "decline", "cancel"}
 
-// complete runs one Tab on an elicitation answer (see tabComplete).
+// complete runs one Tab on an elicitation answer (see tabComplete), or
+// on a sampling answer, whose one word to complete is decline: the rest
+// is the reply, the person's to type.
 func (a *askPrompt) complete(q *Question) {
+	if q.Req.Method == "sampling/createMessage" {
+		if typed := strings.TrimSpace(a.input.Value()); strings.HasPrefix(samplingDecline, typed) && typed != samplingDecline {
+			a.input.SetValue(samplingDecline)
+			a.input.CursorEnd()
+		}
+		return
+	}
 	if q.Req.Method != "elicitation/create" {
 		return
 	}

@@ -37,14 +37,16 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	if n := len(a.queue); n > 1 {
 		title += " · " + plural(n-1, "more question") + " waiting"
 	}
-	title += " · from " + askedBy(a.c.log, q.Req)
+	title += " · " + askedBy(a.c.log, q.Req)
 	// The box is drawn every second while the question waits, and a
 	// server's form can have 100,000 fields or a message of megabytes: a
-	// frame reads only the lines down to the last row shown, and one past
-	// it, which says there is more.
+	// frame reads only the lines down to a little past the last row
+	// shown, enough to count a form of a few dozen fields whole ("lines
+	// 1-7 of 28", not "of 9+") and no more.
 	rows := h - 2
 	top := max(a.top, 0)
-	body := a.bodyLines(q, inner, top+rows+1)
+	limit := top + rows + askCountAhead
+	body := a.bodyLines(q, inner, limit)
 	if top > 0 && len(body) <= rows {
 		// Scrolled down, then given room for all of it (the terminal
 		// grew): it shows whole, and offers no scrolling.
@@ -57,8 +59,8 @@ func (a *askPrompt) boxLines(w, h int) []string {
 		top = min(top, max(len(body)-(rows-1), 0))
 		end := min(top+rows-1, len(body))
 		of := fmt.Sprint(len(body))
-		if len(body) == top+rows+1 {
-			of += "+" // read no further than needed: there may be more
+		if len(body) == limit {
+			of += "+" // read no further than that: there may be more
 		}
 		more := st.Dim.Render(fmt.Sprintf("lines %d-%d of %s · %s/%s scroll", top+1, end, of,
 			a.c.keys.AskScrollUp.Help().Key, a.c.keys.AskScrollDown.Help().Key))
@@ -66,6 +68,10 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	}
 	return a.c.box(st.FocusedPane, st.FocusedTitle.Render(sanitize.Line(title)), body, w, len(body)+2)
 }
+
+// askCountAhead is how many lines past the box's last row a frame reads
+// of the question, to say how many there are.
+const askCountAhead = 40
 
 // bodyLines are the first limit lines of question q's box inside its
 // border, inner cells wide: the form or the messages, and how to answer.
@@ -171,7 +177,9 @@ func (a *askPrompt) inputLines() []string {
 		return lines
 	}
 	if a.cycle != nil {
-		return append(lines, drawCandidates(st, a.cycle, a.input.Width))
+		// A row of its own: the whole width, not the input's after its
+		// prompt.
+		return append(lines, drawCandidates(st, a.cycle, a.w))
 	}
 	if note := a.nothingToComplete(); a.fruitless && note != "" {
 		return append(lines, st.Hint.Render(note))
@@ -185,7 +193,7 @@ func (a *askPrompt) outcome() ([]string, lipgloss.Style) {
 	return a.outcomeRows(a.c.st, a.c.keys, "answers", a.w)
 }
 
-// askedBy names who asks, from the record that asked: for an
+// askedBy says who asks, from the record that asked: for an
 // input_required answer (2026) the request it answered, for a server
 // request (2025) the request whose stream it came on, when the log says.
 // The record may not be in the log yet: questions and records travel apart.
@@ -193,21 +201,22 @@ func askedBy(log *history.Log, req mcp.InputRequest) string {
 	i := indexOfSeq(log, req.Seq)
 	r := log.At(i)
 	if r == nil || r.Seq != req.Seq || r.RPC == nil {
-		return "the server"
+		return "from the server"
 	}
 	switch r.RPC.Class {
 	case mcp.ClassResponse, mcp.ClassLate:
 		if p := log.PairOf(r.RPC.ReqSeq); p != nil {
-			return pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
+			return "from " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
 		}
 	case mcp.ClassServerRequest:
-		who := "the server (its request " + wireLine(r.RPC.ID, 64) + ")"
+		// The call of ours it came during first: on 80 columns the end
+		// of the title is cut, and which call asks is what matters.
 		if p := carrierOf(log, r); p != nil {
-			who += " during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
+			return "during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + "; the server's request " + wireLine(r.RPC.ID, 64) + ")"
 		}
-		return who
+		return "from the server (its request " + wireLine(r.RPC.ID, 64) + ")"
 	}
-	return "the server"
+	return "from the server"
 }
 
 // indexOfSeq finds the record with Seq seq by binary search: Seqs only

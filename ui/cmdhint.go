@@ -56,6 +56,10 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		return "no tools known yet: values go as strings (key:=json for JSON) · send tools/list"
 	case ctx.method == "tools/call":
 		return ctx.argHint()
+	case command.ParamsSchema(ctx.method) != nil:
+		if h := ctx.paramsHint(command.ParamsSchema(ctx.method)); h != "" {
+			return h
+		}
 	}
 	if u := usageLine(ctx.method); u != "" {
 		// What this command takes, in the words of the usage text: a
@@ -188,6 +192,32 @@ func (ctx lineContext) argHint() string {
 			if p.Required == req && used < 500 {
 				parts = append(parts, argSummary(&p))
 				used += len(parts[len(parts)-1])
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// paramsHint is what a method whose params are typed (ParamsSchema) takes:
+// the key being typed, described, or the keys not given yet; "" when
+// every key is given.
+func (ctx lineContext) paramsHint(schema *command.Schema) string {
+	prefix := ctx.cur.Text
+	if key, _, ok := strings.Cut(prefix, "="); ok {
+		if p := schema.Property(strings.TrimSuffix(key, ":")); p != nil {
+			return ctx.keyHint(p)
+		}
+		return ""
+	}
+	given := ctx.givenKeys()
+	if prefix == "" && len(given) == 0 && usageLine(ctx.method) != "" {
+		return "" // the usage says more: what the method is for, its era
+	}
+	var parts []string
+	for _, req := range []bool{true, false} {
+		for _, p := range schema.Properties {
+			if p.Required == req && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
+				parts = append(parts, argSummary(&p))
 			}
 		}
 	}

@@ -28,6 +28,8 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		if p := listedPrompt(sf.Prompts, prefix); p != nil {
 			return describePrompt(*p), true
 		}
+	case ctx.method == "prompts/get" && ctx.index >= 2 && len(sf.Prompts) == 0 && !strings.Contains(prefix, "="):
+		return "no prompts known yet: " + tab + " lists them, then offers the arguments" + usage, true
 	case ctx.method == "prompts/get" && ctx.index >= 2:
 		if p := listedPrompt(sf.Prompts, ctx.words[1].Text); p != nil {
 			h := promptArgHint(*p, prefix, ctx.givenKeys())

@@ -79,7 +79,11 @@ func analyze(before string, tools map[string]*toolInfo) lineContext {
 // givenKeys are the argument keys of the complete words after the tool.
 func (ctx lineContext) givenKeys() []string {
 	var keys []string
-	for _, w := range ctx.words[min(2, len(ctx.words)):] {
+	from := 2 // the method and the tool, prompt or URI
+	if command.ParamsSchema(ctx.method) != nil {
+		from = 1 // a method whose keys follow it
+	}
+	for _, w := range ctx.words[min(from, len(ctx.words)):] {
 		if k, _, ok := strings.Cut(w.Text, "="); ok {
 			keys = append(keys, strings.TrimSuffix(k, ":"))
 		}
@@ -217,22 +221,34 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 		}
 	case ctx.method == "tools/call" && ctx.info != nil:
 		schema, _ := ctx.info.getSchema()
-		if key, value, ok := strings.Cut(prefix, "="); ok {
-			if !strings.HasSuffix(key, ":") {
-				completeValues(&comp, key, value, schema.Property(key), ctx.words)
-			}
-			break
+		ctx.completeKeys(&comp, schema)
+	case command.ParamsSchema(ctx.method) != nil && ctx.index >= 1:
+		// A method whose params the specification types (tasks/get
+		// taskId=, notifications/cancelled requestId=) offers its keys
+		// as a tool's are.
+		ctx.completeKeys(&comp, command.ParamsSchema(ctx.method))
+	}
+	return comp
+}
+
+// completeKeys offers the keys of schema not given yet, the required ones
+// first, or the values of the key whose = is typed.
+func (ctx lineContext) completeKeys(comp *completion, schema *command.Schema) {
+	prefix := ctx.cur.Text
+	if key, value, ok := strings.Cut(prefix, "="); ok {
+		if !strings.HasSuffix(key, ":") {
+			completeValues(comp, key, value, schema.Property(key), ctx.words)
 		}
-		given := ctx.givenKeys()
-		for _, req := range []bool{true, false} {
-			for _, p := range schemaProps(schema) {
-				if p.Required == req && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
-					comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
-				}
+		return
+	}
+	given := ctx.givenKeys()
+	for _, req := range []bool{true, false} {
+		for _, p := range schemaProps(schema) {
+			if p.Required == req && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
+				comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
 			}
 		}
 	}
-	return comp
 }
 
 // listedPrompt is the prompt named name as prompts/list gave it, or nil.

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -34,8 +36,11 @@ func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
 	sf := c.surface
 	promptName := ctx.method == "prompts/get" && ctx.index == 1 ||
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "prompt"
+	// A prompt's argument names come from prompts/list too, when the
+	// name was typed by hand.
+	promptArg := ctx.method == "prompts/get" && ctx.index >= 2 && !strings.Contains(ctx.cur.Text, "=")
 	switch {
-	case promptName && len(sf.Prompts) == 0:
+	case (promptName || promptArg) && len(sf.Prompts) == 0:
 		return listForCompletionMsg{what: "the prompts", listings: []command.Command{promptsListing}}, true
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
 		return listForCompletionMsg{what: "the resources and templates", listings: []command.Command{resourcesListing, templatesListing}}, true

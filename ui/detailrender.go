@@ -42,10 +42,11 @@ type detailInput struct {
 	t0         time.Time // when the session connected
 
 	// Facts that need the Log, looked up in Update so format can run on
-	// another goroutine: which stream the response (or the event) came
-	// on, and the id of a chain's first round.
-	respVia, eventVia string
-	chainFirst        string
+	// another goroutine: which stream the response (or the event, or the
+	// server's request or notification) came on, and the id of a chain's
+	// first round.
+	respVia, eventVia, reqVia string
+	chainFirst                string
 	// transport is the session's, which decides what an error's advice
 	// says, and audience who acts on it.
 	transport string
@@ -203,15 +204,6 @@ func (in *detailInput) section(title, note string) string {
 	return in.st.Header.Render(cell(head+strings.Repeat("─", max(in.width-len([]rune(head)), 0)), in.width))
 }
 
-func (in *detailInput) message(out []string, title string, r *mcp.Record) []string {
-	if r == nil || r.RPC == nil {
-		return out
-	}
-	raw := r.RPC.Raw
-	out = append(out, "", in.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
-	return append(out, in.json(string(raw), in.pretty)...)
-}
-
 // pairHead is the row's title, state and timing.
 func (in *detailInput) pairHead() []string {
 	st, p := in.st, in.pair
@@ -256,7 +248,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 		respLine = len(out) + 1
 	}
 	out = in.response(out, p.Response)
-	out = in.message(out, "Our reply", p.Reply)
+	out = in.reply(out, p.Reply, p.Post)
 	out = in.resumeLines(out, p.Resumes)
 	if p.Post != nil && p.Post.HTTP != nil && !postFailed {
 		out = in.postLines(out, p.Post.HTTP)
@@ -288,6 +280,24 @@ func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
 		title = "Notification"
 	}
 	out = append(out, "", in.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
+	if in.reqVia != "" {
+		// The server's message came on a stream; a POST of the row's is
+		// our reply's, shown with the reply.
+		out = in.labelled(out, "came on", in.reqVia, in.st.Dim.Render)
+	} else if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
+		out = append(in.requestHeaders(out, post.HTTP), "")
+	}
+	return append(out, in.json(string(raw), in.pretty)...)
+}
+
+// reply is the Our reply section of a server's request: the HTTP request
+// line and headers of the POST that carried it, then the message.
+func (in *detailInput) reply(out []string, r, post *mcp.Record) []string {
+	if r == nil || r.RPC == nil {
+		return out
+	}
+	raw := r.RPC.Raw
+	out = append(out, "", in.section("Our reply", history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
 	if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
 		out = append(in.requestHeaders(out, post.HTTP), "")
 	}

@@ -236,6 +236,11 @@ func (in *detailInput) timing() []string {
 		case "json":
 			s += " (application/json)"
 		}
+		if p.Kind == history.KindServerRequest {
+			// The POST carried our reply: its time is the reply's, not
+			// the server's request's.
+			s = "our reply's " + s
+		}
 		parts = append(parts, s+": headers after "+history.FormatDuration(p.PostLatency))
 	}
 	if p.Relay != nil && p.Relay.HTTP != nil {
@@ -246,6 +251,8 @@ func (in *detailInput) timing() []string {
 	switch {
 	case p.Latency > 0 && p.State == history.StateCancelled:
 		parts = append(parts, "cancelled, yet answered after "+history.FormatDuration(p.Latency))
+	case p.Latency > 0 && p.Kind == history.KindServerRequest:
+		parts = append(parts, "answered after "+history.FormatDuration(p.Latency))
 	case p.Latency > 0:
 		parts = append(parts, "response after "+history.FormatDuration(p.Latency))
 	case p.Listening():

@@ -306,18 +306,28 @@ func expireStatus(id int, ttl time.Duration) tea.Cmd {
 // carrierOf is the pair of the request on whose response stream a received
 // message came, when the log says: the event before it names the request.
 func carrierOf(log *history.Log, r *mcp.Record) *history.Pair {
+	if seq := carrierSeq(log, r); seq != 0 {
+		return log.PairOf(seq)
+	}
+	return nil
+}
+
+// carrierSeq is the Seq of the request on whose response stream a received
+// message came, or 0: a server's request or notification names no request
+// of ours, but the event it was read from does.
+func carrierSeq(log *history.Log, r *mcp.Record) int64 {
 	if r.RPC.Stream != mcp.StreamResponse {
-		return nil
+		return 0
 	}
 	i := indexOfSeq(log, r.Seq)
 	if cur := log.At(i); cur == nil || cur.Seq != r.Seq {
-		return nil
+		return 0
 	}
 	ev := log.At(i - 1)
-	if ev == nil || ev.Event == nil || ev.Event.ReqSeq == 0 {
-		return nil
+	if ev == nil || ev.Event == nil {
+		return 0
 	}
-	return log.PairOf(ev.Event.ReqSeq)
+	return ev.Event.ReqSeq
 }
 
 // errLine puts an error and the advice for it on one status line.

@@ -44,7 +44,9 @@ func TestLiveTabAsksTheServerForValues(t *testing.T) {
 	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "read 'notes://{tag}' tag=progress ") {
 		t.Errorf("the line after Tab is %q, want the server's value filled in", got)
 	}
-	if got := pairsOf(m, "completion/complete"); len(got) != 3 {
-		t.Errorf("completion/complete rows %v, want the three Tabs' requests in Pairs", got)
+	// Each row names what it completed.
+	prompt, tag := pairsOf(m, "completion/complete review_code language"), pairsOf(m, "completion/complete notes://{tag} tag")
+	if len(prompt) != 1 || len(tag) != 2 {
+		t.Errorf("completion/complete rows %v for language, %v for tag: want the three Tabs' requests in Pairs", prompt, tag)
 	}
 }

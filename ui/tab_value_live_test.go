@@ -67,7 +67,7 @@ func TestLiveTabAfterAChosenPromptArgumentAsksTheServer(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("the server offered")
 	m := l.quit()
-	if got := pairsOf(m, "completion/complete"); len(got) != 1 {
+	if got := pairsOf(m, "completion/complete review_code language"); len(got) != 1 {
 		t.Errorf("completion/complete rows %v, want the one Tab's request", got)
 	}
 }

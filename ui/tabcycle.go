@@ -76,18 +76,21 @@ func (cy *cycleState) replace(in *textinput.Model, start, end int, text string) 
 // The list starts up to two candidates before the chosen one, so it is on
 // screen with what comes next; only what fits is drawn, so cycling through a
 // thousand tool names stays cheap, and how many more follow is said as +N.
-// A candidate wider than a third of the line is cut, so one long tool name
-// does not hide the others.
+// When they do not all fit whole, a candidate wider than a third of the
+// line is cut, so one long tool name does not hide the others; when they
+// do, none is ("titledSingleSelectEnu…" at 80 columns beside one other).
 func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 	labels := cy.comp.labels
+	fits := width <= 0 || allFit(labels, width)
+	cut := len(labels) > 1 && !fits
 	label := func(i int) string {
-		if width > 0 && len(labels) > 1 {
+		if cut {
 			return candidateLabel(labels, i, max(width/3, 12))
 		}
 		return labels[i]
 	}
 	first := 0
-	if width > 0 && cy.idx > 0 {
+	if !fits && cy.idx > 0 {
 		first = cy.idx
 		for used := ansi.StringWidth(label(first)) + 2; first > 0 && cy.idx-first < 2; first-- {
 			if used += ansi.StringWidth(label(first-1)) + 2; used >= width/2 {
@@ -110,7 +113,7 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		if rest := len(labels) - i - 1; rest > 0 {
 			need += 2 + len(fmt.Sprintf("+%d", rest))
 		}
-		if width > 0 && used+need > width && i > first {
+		if !fits && used+need > width && i > first {
 			b.WriteString(st.Hint.Render(fmt.Sprintf("+%d", len(labels)-i)))
 			break
 		}
@@ -123,6 +126,18 @@ func drawCandidates(st *themes.Styles, cy *cycleState, width int) string {
 		used += ansi.StringWidth(l) + 2
 	}
 	return b.String()
+}
+
+// allFit reports whether every label fits on a line of width cells whole,
+// each followed by its two blanks; it stops at the first that does not.
+func allFit(labels []string, width int) bool {
+	used := 0
+	for _, l := range labels {
+		if used += ansi.StringWidth(l) + 2; used > width {
+			return false
+		}
+	}
+	return true
 }
 
 // candidateLabel is labels[i] cut to room cells. URIs under one long

@@ -2,7 +2,6 @@ package command
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,7 +26,7 @@ import (
 // description of the form says what they are.
 
 // ErrDeclined is a sampling request the user declined.
-var ErrDeclined = errors.New("the user declined")
+var ErrDeclined = mcp.ErrDeclined
 
 // ParseAnswer turns a line into the result that answers req.
 func ParseAnswer(req mcp.InputRequest, line string) (json.RawMessage, []ArgWarning, error) {

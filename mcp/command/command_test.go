@@ -248,6 +248,9 @@ func TestUsage(t *testing.T) {
 	for _, tc := range []struct{ method, want string }{
 		{"prompts/get", "prompts/get NAME [arg=value ...] (alias: prompt)"},
 		{"resources/read", "resources/read URI (alias: read)\nresources/read TEMPLATE [var=value ...] (fills an RFC 6570 template, e.g. repo://{owner}/{name})"},
+		// Its own line: "unsubscribe likewise" on subscribe's left
+		// the command line's hint for it the one of an unknown method.
+		{"resources/unsubscribe", "resources/unsubscribe URI|TEMPLATE [var=value ...] (alias: unsubscribe)"},
 		{"no/such", ""},
 	} {
 		if got := Usage(tc.method); got != tc.want {

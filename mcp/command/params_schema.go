@@ -17,12 +17,21 @@ var paramSchemas = map[string]string{
 	"notifications/cancelled": `{"type":"object","properties":{
 		"requestId":{"type":["integer","string"]},
 		"reason":{"type":"string"}},"additionalProperties":{}}`,
+	// The 2025-11-25 tasks requests name the task they are about.
+	"tasks/get":    taskParams,
+	"tasks/result": taskParams,
+	"tasks/cancel": taskParams,
 	"notifications/progress": `{"type":"object","properties":{
 		"progressToken":{"type":["integer","string"]},
 		"progress":{"type":"number"},
 		"total":{"type":"number"},
 		"message":{"type":"string"}},"additionalProperties":{}}`,
 }
+
+// taskParams are the params of a tasks request about one task.
+const taskParams = `{"type":"object","properties":{
+		"taskId":{"type":"string","description":"the id the task was created with (tasks/list lists them)"}},
+		"required":["taskId"],"additionalProperties":{}}`
 
 // parsedParamSchemas holds paramSchemas read once.
 var parsedParamSchemas = sync.OnceValue(func() map[string]*Schema {

@@ -1,10 +1,12 @@
 package command
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -178,6 +180,10 @@ type Content struct {
 	URI      string    `json:"uri,omitempty"`
 	Name     string    `json:"name,omitempty"`
 	Resource *Contents `json:"resource,omitempty"`
+	// Title and Description are a resource link's, as resources/list
+	// gives a resource's.
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
 }
 
 // Summary is the block as one line for a person: the text of a text
@@ -195,7 +201,19 @@ func (c Content) Summary() string {
 		}
 		return fmt.Sprintf("[%s %s, %s]", c.Type, c.MimeType, size)
 	case "resource_link":
-		return "[resource link " + c.URI + "]"
+		// What resources/list would say of it: a link is to be read
+		// later, and its name and description say whether to.
+		s := "[resource link " + c.URI
+		if c.MimeType != "" {
+			s += " (" + c.MimeType + ")"
+		}
+		if n := cmp.Or(c.Title, c.Name); n != "" && n != path.Base(c.URI) {
+			s += " " + n
+		}
+		if d, _, _ := strings.Cut(strings.TrimSpace(c.Description), "\n"); d != "" {
+			s += " — " + strings.TrimSpace(d)
+		}
+		return s + "]"
 	case "resource":
 		if c.Resource == nil {
 			return "[resource, empty]"

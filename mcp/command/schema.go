@@ -34,8 +34,11 @@ type Schema struct {
 	// ExclusiveMinimum and ExclusiveMaximum also carry the draft-4 boolean form, moved over from Minimum and Maximum.
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum *float64
 	MinLength, MaxLength                                 *int
-	Default                                              json.RawMessage
-	AdditionalPropertiesFalse                            bool
+	// Format is a string's "format" (email, uri, date, date-time, ...);
+	// the ones an elicitation form may use are checked.
+	Format                    string
+	Default                   json.RawMessage
+	AdditionalPropertiesFalse bool
 	// AdditionalProperties types the keys not listed in Properties when the schema gives a schema for them.
 	AdditionalProperties *Schema
 	// AnyOf and OneOf are read as a union of their branches: a debugger only needs to know what may be sent.
@@ -81,6 +84,7 @@ const (
 	schemaMaxMembers     = 4096    // members read of one enum, properties, required, anyOf ...
 	schemaMaxValues      = 1 << 16 // JSON values indexed (36 bytes each)
 	schemaMaxDescription = 500     // runes of a description kept
+	schemaMaxFormat      = 32      // runes of a format kept
 	schemaMaxTypes       = 16      // entries of one "type" list kept
 )
 
@@ -243,6 +247,10 @@ func (p *schemaParser) parse(v jsonspan.Value, depth int) *Schema {
 		case "exclusiveMaximum":
 			exclMax = string(raw) == "true"
 			s.ExclusiveMaximum = schemaFloat(raw)
+		case "format":
+			if d, ok := f.Text(); ok {
+				s.Format = schemaCap(d, schemaMaxFormat)
+			}
 		case "minLength":
 			s.MinLength = schemaInt(raw)
 		case "maxLength":

@@ -175,6 +175,9 @@ func schemaCheck(path string, v any, s *Schema, out []ArgWarning) []ArgWarning {
 		if s.MaxLength != nil && n > *s.MaxLength {
 			warn("%s is %d characters, more than maxLength %d", schemaShow(v), n, *s.MaxLength)
 		}
+		if want := formatBroken(s.Format, x); want != "" {
+			warn("%s is not %s (format %s)", schemaShow(v), want, s.Format)
+		}
 	case []any:
 		for i, item := range x {
 			out = schemaCheck(fmt.Sprintf("%s[%d]", path, i), item, s.Items, out)

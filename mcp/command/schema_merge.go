@@ -57,6 +57,7 @@ func schemaMerge(s *Schema, branches []*Schema) {
 		s.ExclusiveMaximum = cmp.Or(s.ExclusiveMaximum, b.ExclusiveMaximum)
 		s.MinLength = cmp.Or(s.MinLength, b.MinLength)
 		s.MaxLength = cmp.Or(s.MaxLength, b.MaxLength)
+		s.Format = cmp.Or(s.Format, b.Format)
 		if s.Default == nil {
 			s.Default = b.Default
 		}

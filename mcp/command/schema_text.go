@@ -94,6 +94,9 @@ func (w *typeText) schema(s *Schema) {
 	if len(w.b) == start {
 		w.str("any")
 	}
+	if s.Format != "" && slices.Contains(s.Type, "string") {
+		w.str(" (" + s.Format + ")")
+	}
 	if r := schemaRange(s); r != "" {
 		w.str(" (" + r + ")")
 	}

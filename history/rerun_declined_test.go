@@ -1,0 +1,59 @@
+package history
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// declining says no to every sampling request, as esc in the TUI does.
+type declining struct{}
+
+func (declining) Answer(context.Context, mcp.InputRequest) (json.RawMessage, error) {
+	return nil, mcp.ErrDeclined
+}
+
+// A sampling request the user declined when recording is declined again
+// in a re-run, answered the same -1 "User rejected sampling request": it
+// was replayed as an error of another code (-32603, "answered with an
+// error in the recording: …"), and a tool that says what came back
+// answered differently.
+func TestRerunDeclinesWhatWasDeclined(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	srv := startDemo(t)
+	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL(), Answerer: declining{}}, func(s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "sample", json.RawMessage(`{"prompt":"hi"}`)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var declined bool
+	for _, r := range recs {
+		if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && strings.Contains(string(r.RPC.Raw), `"code":-1,`) {
+			declined = true
+		}
+	}
+	if !declined {
+		t.Fatal("the recording holds no sampling request declined with -1")
+	}
+	again := startDemo(t)
+	s := liveSession(t, ctx, mcp.Config{URL: again.MCPURL(), Answerer: RecordedAnswers(recs)})
+	defer s.Close()
+	results := Rerun(ctx, recs, s, nil)
+	sampled := 0
+	for _, res := range results {
+		if res.Tool == "sample" {
+			sampled++
+		}
+		if res.Outcome != OutcomeSame {
+			t.Errorf("%s %s: %s %+v %s", res.Method, res.Tool, res.Outcome, res.Differences, res.Error)
+		}
+	}
+	if sampled != 1 {
+		t.Errorf("the re-run called sample %d times, want 1", sampled)
+	}
+}

@@ -1,0 +1,61 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A sampling request the user declines (esc) is answered with the
+// specification's error for it, code -1 "User rejected sampling request",
+// and is no failure: it was answered -32603 "mcpscope could not answer
+// …", its row marked ✗ failed and Negotiation saying it "went unanswered".
+func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(`sample prompt="Name a transport"`)
+	l.waitFor("asks: sampling/createMessage")
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	l.waitFor("↩ answered")
+	m := l.quit()
+	var asked *history.Pair
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); p.Kind == history.KindServerRequest && p.Method == "sampling/createMessage" {
+			asked = p
+		}
+	}
+	if asked == nil || asked.Reply == nil {
+		t.Fatalf("no sampling row with our reply: %+v", asked)
+	}
+	reply := string(asked.Reply.RPC.Raw)
+	if !strings.Contains(reply, `"code":-1,`) || !strings.Contains(reply, "User rejected sampling request") {
+		t.Errorf("the declined sampling request was answered %s, want error code -1, User rejected sampling request", reply)
+	}
+	if asked.State != history.StateAnswered || asked.Failure != nil {
+		t.Errorf("the declined sampling row is %s (failure %+v), want answered with no failure", asked.State, asked.Failure)
+	}
+}
+
+// Tab completes decline on a sampling request's answer line, as it
+// completes accept, decline and cancel on a form's: "dec" and Tab did
+// nothing.
+func TestLiveTabCompletesSamplingDecline(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(`sample prompt="Name a transport"`)
+	l.waitFor("asks: sampling/createMessage")
+	l.mark()
+	l.tm.Type("dec")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("answer › decline")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("↩ answered")
+	l.quit()
+}

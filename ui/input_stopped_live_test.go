@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A 2026 request whose input_required answer is not answered (the user
+// declines the sampled message) ends there, and its row says so, with
+// why, in the recording as on screen: it stayed "↪ input" (answered
+// input_required, a new round to follow) for good, and only the status
+// line said the chain had stopped.
+func TestLiveUnansweredInputEndsTheRequestsRow(t *testing.T) {
+	gw := startDemo(t)
+	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless})
+	l.waitFor("● discovered")
+	l.call("sample prompt=hi")
+	l.waitFor("asks: sampling/createMessage")
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
+	l.waitFor("✗ failed")
+	m := l.quit()
+	var call *history.Pair
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); p.Tool == "sample" {
+			call = p
+		}
+	}
+	if call == nil || call.State != history.StateFailed || call.Failure == nil || call.Failure.Error.Op != mcp.OpInput {
+		t.Fatalf("the sample row is %+v, want it failed by the input not given", call)
+	}
+	text := ansi.Strip(openPair(t, m, call.Request.Seq))
+	if !strings.Contains(text, "── Failure ── input") || !strings.Contains(text, "needs input that was not given") || !strings.Contains(text, "the user declined") {
+		t.Errorf("Detail does not say why the request ended:\n%s", text)
+	}
+}
