@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // declining says no to every sampling request, as esc in the TUI does.
@@ -25,7 +27,7 @@ func (declining) Answer(context.Context, mcp.InputRequest) (json.RawMessage, err
 func TestRerunDeclinesWhatWasDeclined(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	srv := startDemo(t)
+	srv := demotest.Start(t, demo.Options{})
 	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL(), Answerer: declining{}}, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "sample", json.RawMessage(`{"prompt":"hi"}`)); err != nil {
 			t.Fatal(err)
@@ -40,7 +42,7 @@ func TestRerunDeclinesWhatWasDeclined(t *testing.T) {
 	if !declined {
 		t.Fatal("the recording holds no sampling request declined with -1")
 	}
-	again := startDemo(t)
+	again := demotest.Start(t, demo.Options{})
 	s := liveSession(t, ctx, mcp.Config{URL: again.MCPURL(), Answerer: RecordedAnswers(recs)})
 	defer s.Close()
 	results := Rerun(ctx, recs, s, nil)

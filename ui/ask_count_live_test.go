@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A form that does not fit the question's box says how long it is: at
@@ -15,7 +17,7 @@ import (
 // server-everything's 28-line form the same), as if its length were
 // unknown, because a frame read only one line past the box.
 func TestLiveAskBoxCountsAShortFormWhole(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● initialized")

@@ -8,6 +8,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A sampling request the user declines (esc) is answered with the
@@ -15,7 +17,7 @@ import (
 // and is no failure: it was answered -32603 "mcpscope could not answer
 // …", its row marked ✗ failed and Negotiation saying it "went unanswered".
 func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.call(`sample prompt="Name a transport"`)
@@ -46,7 +48,7 @@ func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
 // completes accept, decline and cancel on a form's: "dec" and Tab did
 // nothing.
 func TestLiveTabCompletesSamplingDecline(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.call(`sample prompt="Name a transport"`)

@@ -6,6 +6,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The methods whose params the specification types complete their keys as
@@ -14,7 +16,7 @@ import (
 // only "key=value words (key:=json for raw JSON) or one {JSON} object of
 // params", though README names its requestId.
 func TestLiveTypedParamsCompleteTheirKeys(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("● initialized")

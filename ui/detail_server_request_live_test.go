@@ -8,6 +8,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A server's request in Detail says which stream it came on, and the POST
@@ -16,7 +18,7 @@ import (
 // request, as if the server had POSTed them, and the timing line read
 // "POST 202: headers after … · response after …" as for a request of ours.
 func TestLiveDetailShowsAServerRequestsStreamAndOurReplysPOST(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.call(`sample prompt="Name a transport"`)

@@ -9,6 +9,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A 2026 request whose input_required answer is not answered (the user
@@ -17,7 +19,7 @@ import (
 // input_required, a new round to follow) for good, and only the status
 // line said the chain had stopped.
 func TestLiveUnansweredInputEndsTheRequestsRow(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless})
 	l.waitFor("● discovered")
 	l.call("sample prompt=hi")

@@ -6,6 +6,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // Tab after a prompt's name typed by hand lists the prompts, as Tab on
@@ -13,7 +15,7 @@ import (
 // prompts/list sent yet, "prompt review_code " and Tab did nothing, and
 // the hint said only the usage.
 func TestLiveTabListsThePromptsForAHandTypedPromptsArguments(t *testing.T) {
-	gw := startDemo(t)
+	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.mark()
