@@ -191,9 +191,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if err != nil {
 		return nil, &exitError{exitConnect, listenFailure("--listen", pf.listen, err)}
 	}
-	if pf.listenAny && !loopbackAddr(ln.Addr()) {
-		fmt.Fprintf(errw, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it can use %s with your credentials\n", ln.Addr(), url)
-	}
+	warnBeyondLoopback(errw, ln.Addr(), "the proxy", ": anyone who can reach it can use "+url+" with your credentials", "--listen 127.0.0.1:PORT")
 	run.p, run.upstream = p, p.UpstreamURL()
 	run.base = localurl.For(ln.Addr())
 	idle := pf.idle
@@ -301,12 +299,6 @@ func (r *proxyRun) finishTUI() {
 	r.sessions.closeOwn()
 	r.sessions.unshow()
 	r.stop()
-}
-
-// loopbackAddr reports whether a listener's address is loopback only.
-func loopbackAddr(a net.Addr) bool {
-	tcp, ok := a.(*net.TCPAddr)
-	return ok && tcp.IP.IsLoopback()
 }
 
 // proxySessions records each client session to a file of its own and
