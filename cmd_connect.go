@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net"
 	"net/http"
 	neturl "net/url"
 	"os"
@@ -303,11 +302,9 @@ func newDemoServerCmd() *cobra.Command {
 			defer srv.Close()
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "demo gateway listening on %s; ctrl+c stops it\n", srv.URL)
-			if host, _, _ := net.SplitHostPort(addr); !loopbackHost(host) {
-				// The URLs below are how this machine reaches it; they
-				// hid that every other machine that can reach it may too.
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: the demo gateway listens on %s, beyond this machine, with no authentication: anyone who can reach it can use it (--addr 127.0.0.1:PORT keeps it here)\n", addr)
-			}
+			// The URLs below are how this machine reaches it; they hid
+			// that every other machine that can reach it may too.
+			warnBeyondLoopback(cmd.ErrOrStderr(), srv.Addr(), "the demo gateway", ", with no authentication: anyone who can reach it can use it", "--addr 127.0.0.1:PORT")
 			eps := srv.Endpoints()
 			width := 0
 			for _, ep := range eps {
@@ -342,14 +339,4 @@ func certFileError(u *neturl.URL) error {
 		return fmt.Errorf("SSL_CERT_FILE=%s is a directory: name a PEM file in it, or pass the directory as SSL_CERT_DIR", file)
 	}
 	return nil
-}
-
-// loopbackHost reports whether a listen address's host keeps a listener on
-// this machine: a loopback IP or localhost; "" is every interface.
-func loopbackHost(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

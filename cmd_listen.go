@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"syscall"
 )
 
@@ -23,4 +25,25 @@ func listenFailure(flag, addr string, err error) error {
 		return fmt.Errorf("cannot listen on %s: %v", addr, errno)
 	}
 	return fmt.Errorf("cannot listen on %s: %v", addr, err)
+}
+
+// loopbackAddr reports whether a listener mcpscope opened (the demo
+// gateway's, the proxy's) is loopback only. It judges the address the
+// system gave the listener, not the host as typed: a name the hosts file
+// maps to 127.0.0.1 is loopback, and "" or 0.0.0.0 is every interface.
+func loopbackAddr(a net.Addr) bool {
+	tcp, ok := a.(*net.TCPAddr)
+	return ok && tcp.IP.IsLoopback()
+}
+
+// warnBeyondLoopback warns on w, in the one wording of both listeners,
+// when the listener at a, which what names, can be reached beyond this
+// machine: risk says who could do what with it, keep the flag that keeps
+// it here. The address is the one listened on, so port 0 reads as the
+// port it picked.
+func warnBeyondLoopback(w io.Writer, a net.Addr, what, risk, keep string) {
+	if loopbackAddr(a) {
+		return
+	}
+	fmt.Fprintf(w, "warning: %s listens on %s, beyond this machine%s (%s keeps it here)\n", what, a, risk, keep)
 }

@@ -192,9 +192,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 		return nil, &exitError{exitConnect, listenFailure("--listen", pf.listen, err)}
 	}
 	run.p, run.upstream = p, p.UpstreamURL()
-	if pf.listenAny && !loopbackAddr(ln.Addr()) {
-		fmt.Fprintf(errw, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it can use %s with your credentials\n", ln.Addr(), run.upstream)
-	}
+	warnBeyondLoopback(errw, ln.Addr(), "the proxy", ": anyone who can reach it can use "+run.upstream+" with your credentials", "--listen 127.0.0.1:PORT")
 	run.base = localurl.For(ln.Addr())
 	idle := pf.idle
 	if idle <= 0 {
@@ -301,12 +299,6 @@ func (r *proxyRun) finishTUI() {
 	r.sessions.closeOwn()
 	r.sessions.unshow()
 	r.stop()
-}
-
-// loopbackAddr reports whether a listener's address is loopback only.
-func loopbackAddr(a net.Addr) bool {
-	tcp, ok := a.(*net.TCPAddr)
-	return ok && tcp.IP.IsLoopback()
 }
 
 // proxySessions records each client session to a file of its own and

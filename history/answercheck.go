@@ -22,8 +22,10 @@ type AnswerCheck struct {
 	protocol  string // the version negotiated, "" before
 	initSeq   int64  // the newest initialize request sent
 	// otherID and otherVersion are the first contradictions of the
-	// session in use; a new session forgets them.
-	otherID, otherVersion *Problem
+	// session in use, and otherSent the first request a proxied client
+	// sent naming another version than its session's; a new session
+	// forgets them.
+	otherID, otherVersion, otherSent *Problem
 }
 
 // SessionID is the id of the session in use, "" when there is none.
@@ -58,11 +60,11 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 		}
 	case mcp.StateReconnecting:
 		// A new connection negotiates its own version.
-		c.protocol, c.otherVersion = "", nil
+		c.protocol, c.otherVersion, c.otherSent = "", nil, nil
 	case mcp.StateOpen, mcp.StateConnecting:
 		// A new session: what the last one's answers contradicted is
 		// not this one's.
-		c.otherID, c.otherVersion = nil, nil
+		c.otherID, c.otherVersion, c.otherSent = nil, nil, nil
 		if st.State == mcp.StateConnecting {
 			c.protocol = ""
 		}
@@ -77,7 +79,10 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 // answer checks the headers of one HTTP answer of the session.
 func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	h := r.HTTP
-	if h.Purpose == mcp.PurposeRelay || h.Purpose == mcp.PurposeStream || h.Status < 200 || h.Status > 299 {
+	if h.Purpose == mcp.PurposeRelay {
+		return c.sent(r)
+	}
+	if h.Purpose == mcp.PurposeStream || h.Status < 200 || h.Status > 299 {
 		return Problem{}, false
 	}
 	initialize := h.ReqSeq != 0 && h.ReqSeq == c.initSeq
@@ -111,11 +116,27 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	return Problem{}, false
 }
 
+// sent checks a request a proxied client sent in its session: one naming
+// another MCP-Protocol-Version than the session negotiated (a 2026
+// request with a 2025 session's id) is relayed and recorded as sent, and
+// said here once, rather than taken as the session's version. A session
+// with no id (stateless) names its version in each request.
+func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
+	v := mcp.RecordedHeader(r.HTTP.RequestHeaders, "MCP-Protocol-Version")
+	if v == "" || c.protocol == "" || v == c.protocol || c.sessionID == "" || c.otherSent != nil {
+		return Problem{}, false
+	}
+	c.otherSent = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseVersionSent},
+		Message: fmt.Sprintf("the client sent a request naming MCP-Protocol-Version %q in session %q, which negotiated %q: it was relayed and is recorded as sent; the session's version is still %q",
+			sanitize.Line(mcp.HeaderQuote(v)), sanitize.Line(mcp.HeaderQuote(c.sessionID)), sanitize.Line(mcp.HeaderQuote(c.protocol)), sanitize.Line(mcp.HeaderQuote(c.protocol)))}
+	return *c.otherSent, true
+}
+
 // Problems are the contradictions of the session in use, for the
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.otherVersion} {
+	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent} {
 		if p != nil {
 			ps = append(ps, *p)
 		}

@@ -293,6 +293,9 @@ func (l *Log) onState(r *mcp.Record) {
 
 func (l *Log) onError(r *mcp.Record) {
 	e := r.Error
+	if e.Cause == mcp.CauseBadVersion {
+		l.versionRefused()
+	}
 	// Errors that end one request are that row's story; failed POSTs and
 	// replies carry advice about the session, so they are problems too.
 	if (e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == mcp.OpReply) && e.Op != mcp.OpProbe {

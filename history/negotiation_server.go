@@ -37,6 +37,20 @@ func (n *negotiationIndex) initialized(raw mcp.Raw, seq int64) {
 	}
 }
 
+// versionRefused forgets what the initialize answer before it said: mcpscope
+// refused the version it named (one no MCP-Protocol-Version header can
+// carry), so no session of that server and version is in use. The answer
+// came first and was taken as the session's; shown on, the pane, the status
+// bar, a replay and an export named the refused version as negotiated, in
+// the colour of success, beside the failure that says it was refused. That
+// failure, with its advice, is what is left to tell.
+func (l *Log) versionRefused() {
+	shape, shapeSeq := l.neg.init.shape, l.neg.init.shapeSeq
+	l.neg.init = initFacts{shape: shape, shapeSeq: shapeSeq}
+	l.neg.dirty = true
+	l.stats.Protocol = ""
+}
+
 // rawCopy is v's bytes, copied: a view would keep the whole answer they
 // sit in, which may be megabytes, for as long as the index lives.
 func rawCopy(v jsonspan.Value) json.RawMessage {

@@ -45,6 +45,7 @@ const (
 	CauseSessionNotKept   Cause = "session-not-kept"   // the server refused the session id its initialize answer named, on first use
 	CauseSessionIDChanged Cause = "session-id-changed" // a later answer named another session id than initialize's
 	CauseVersionChanged   Cause = "version-changed"    // an answer's MCP-Protocol-Version header named another version than the one negotiated
+	CauseVersionSent      Cause = "version-sent"       // a proxied client's request named another MCP-Protocol-Version than its session negotiated
 	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
 	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole

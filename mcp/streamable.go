@@ -161,14 +161,25 @@ func (t *streamable) negotiated(protocol string) error {
 	} else if len(protocol) > maxSessionID {
 		why = fmt.Sprintf("is %d bytes (mcpscope sends back at most %d)", len(protocol), maxSessionID)
 	}
-	if why != "" {
-		return &WireError{Cause: CauseBadVersion, Transport: t.name(), Purpose: PurposePost,
-			Message: fmt.Sprintf("the initialize answer's protocolVersion %q %s: it cannot be sent as MCP-Protocol-Version on the requests that follow, so the session cannot be used", clip.Quote(protocol, 64), why)}
-	}
 	t.mu.Lock()
-	t.protocol = protocol
+	quiet, gen := t.quiet, t.gen
+	if why == "" {
+		t.protocol = protocol
+	}
 	t.mu.Unlock()
-	return nil
+	if why == "" {
+		return nil
+	}
+	err := &WireError{Cause: CauseBadVersion, Transport: t.name(), Purpose: PurposePost,
+		Message: fmt.Sprintf("the initialize answer's protocolVersion %q %s: it cannot be sent as MCP-Protocol-Version on the requests that follow, so the session cannot be used", clip.Quote(protocol, 64), why)}
+	if !quiet {
+		// The record says the version was refused, which the answer
+		// before it cannot: without it a recording (and the panes fed
+		// from it) showed the refused version as the one in use.
+		// Detection logs the failure it stops at itself.
+		t.s.emitError(OpConnect, err, 0, gen)
+	}
+	return err
 }
 
 // getReadyWait bounds how long the handshake waits for the server to

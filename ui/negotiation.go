@@ -35,6 +35,19 @@ type negotiationPane struct {
 	cacheW   int
 	cacheLog *history.Log
 	cacheGen int // the roots' generation
+
+	// elsewhere is advice the status line shows now (why connecting
+	// failed, and what to do): the problem it advises on leaves it out,
+	// so it is read once, until the status line moves on.
+	elsewhere string
+}
+
+// SetAdviceElsewhere names the advice the status line shows now ("" for
+// none), which the problems leave out.
+func (n *negotiationPane) SetAdviceElsewhere(hint string) {
+	if hint != n.elsewhere {
+		n.elsewhere, n.cache = hint, nil
+	}
 }
 
 func newNegotiationPane(c *common, transport string) *negotiationPane {
@@ -413,7 +426,7 @@ func (n *negotiationPane) problems(f *facts, ps []history.Problem) {
 			mark, style = "⚠ ", st.Warning
 		}
 		f.text(mark+wireLine(p.Message, 1024), style, 0)
-		if hint := p.Advice(n.c.audience()); hint != "" {
+		if hint := p.Advice(n.c.audience()); hint != "" && hint != n.elsewhere {
 			f.text("→ "+wireLine(hint, 1024), st.Hint, 2)
 		}
 	}

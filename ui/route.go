@@ -38,6 +38,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.handleMsg(msg)
 	}
+	m.nego.SetAdviceElsewhere(m.connectAdviceShown())
 	if m.ctx.Err() != nil {
 		// Quitting: nothing more is sent or formatted off the loop, but a
 		// last View still draws the detail of what is selected.
@@ -254,6 +255,18 @@ func (m *Model) rewordConnectFailed(newlyTabbed bool) {
 		m.negotiationForward()
 	}
 	m.status.msg.text, m.status.msg.rows = m.connectFailedText(m.connFail.err)
+}
+
+// connectAdviceShown is the advice the status line shows now with why
+// connecting failed, "" when it shows none: the Negotiation pane then
+// leaves it out under the failure it names. Both said it at once, and at
+// 80x24 the repeat took three of the screen's rows; once the message
+// is gone the pane says it again.
+func (m *Model) connectAdviceShown() string {
+	if m.connFail.err == nil || m.status.msg == nil || m.status.msg.id != m.connFail.id || m.lay.Mode == modeTooSmall {
+		return ""
+	}
+	return advice.ForInfo(m.connFail.err, advice.TUI)
 }
 
 // connectFailedText is why connecting failed and what to do, worded to

@@ -17,11 +17,18 @@ type Server struct {
 	// redirects to /sse.
 	URL string
 
+	addr    net.Addr // the address listened on, as the system gave it
 	handler *Handler
 	srv     *http.Server
 	done    chan struct{}
 	err     error // what Serve returned, other than the normal ErrServerClosed
 }
+
+// Addr is the address the gateway listens on, as the system gave it (the
+// port picked for port 0, the address a name resolved to): what says
+// whether it can be reached beyond this machine, which the address as
+// typed does not.
+func (s *Server) Addr() net.Addr { return s.addr }
 
 // SSEURL is the legacy HTTP+SSE endpoint (protocol 2024-11-05).
 func (s *Server) SSEURL() string { return s.URL + SSEPath }
@@ -67,6 +74,7 @@ func Start(addr string, opts Options) (*Server, error) {
 	h := NewHandler(opts)
 	s := &Server{
 		URL:     localurl.For(ln.Addr()),
+		addr:    ln.Addr(),
 		handler: h,
 		srv: &http.Server{
 			Handler:           h,

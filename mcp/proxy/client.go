@@ -262,7 +262,12 @@ func (c *Client) learn(m message, protocol string) {
 	if named {
 		c.name, c.version = m.name, m.version
 	}
-	if protocol != "" {
+	// A session with an id negotiated its version in its handshake: a
+	// later request naming another (a 2026 request sent with a 2025
+	// session's id) is recorded as the client sent it, and history says
+	// it contradicts the session (AnswerCheck); it does not re-label the
+	// session. Without an id (stateless) each request names its own.
+	if protocol != "" && (c.protocol == "" || c.sessionID == "") {
 		c.protocol = protocol
 	}
 	// A session OnStart has not heard of yet is named as it starts.

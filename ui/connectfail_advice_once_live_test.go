@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// What to do about a failed connection is on screen once: on the status
+// line with why it failed while that message lasts, then in the
+// Negotiation pane under the failure. Both said it at once, and at 80x24
+// the repeat took three of the screen's 24 rows.
+func TestLiveConnectFailureAdviceShownOnce(t *testing.T) {
+	badGateway := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		w.Write([]byte("<html><body><h1>502 Bad Gateway</h1></body></html>"))
+	}))
+	t.Cleanup(badGateway.Close)
+	// "/health" is one word of the advice for a 502 ("check GET /health
+	// and the gateway's logs"): wrapping never splits it.
+	const word = "/health"
+	for _, size := range [][2]int{{80, 24}, {160, 45}} {
+		l := startLive(t, mcp.Config{URL: badGateway.URL + "/sse"})
+		l.tm.Send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		l.waitFor("● failed")
+		l.waitFor("could not connect")
+		m := l.quit()
+		v := ansi.Strip(m.View())
+		if n := strings.Count(v, word); n != 1 {
+			t.Errorf("%dx%d: the advice shows %d times, want once:\n%s", size[0], size[1], n, v)
+		}
+		if !strings.Contains(lastRows(v, 5), word) {
+			t.Errorf("%dx%d: the status line does not say what to do:\n%s", size[0], size[1], v)
+		}
+		// The message is gone: the pane says what to do.
+		m.Update(statusExpiredMsg{id: m.statusSeq})
+		v = ansi.Strip(m.View())
+		if n := strings.Count(v, word); n != 1 || strings.Contains(lastRows(v, 3), word) {
+			t.Errorf("%dx%d: after the status line moved on the advice shows %d times, want once in the pane:\n%s", size[0], size[1], n, v)
+		}
+	}
+}
+
+// lastRows is the last n rows of a screen.
+func lastRows(v string, n int) string {
+	rows := strings.Split(v, "\n")
+	return strings.Join(rows[max(0, len(rows)-n):], "\n")
+}
