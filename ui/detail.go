@@ -91,6 +91,10 @@ func (d *detailPane) keepPlace(bySection bool) {
 	if !d.ready || len(d.cache) == 0 || d.keep.set {
 		return
 	}
+	if s := &d.search; !bySection && s.key == d.cacheKey && s.at >= 0 && s.at < len(s.hits) &&
+		s.hits[s.at] >= d.scroll.offset && s.hits[s.at] < d.scroll.offset+d.scroll.height {
+		s.resume = s.at // followSearch brings it back into view
+	}
 	n := len(d.cache)
 	d.keep = keptPlace{set: true, atEnd: d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
 		atResponse: bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
