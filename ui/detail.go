@@ -81,6 +81,9 @@ func (d *detailPane) SetSize(w, h int) {
 	}
 	d.w, d.h = w, h
 	d.scroll.height = max(h-2, 1)
+	// The search input may be open: it takes the pane's width, not the
+	// one it was opened at (cut at the border in a narrower terminal).
+	d.search.input.Width = max(w-6, 1)
 }
 
 // keepPlace notes where the reader is before the lines are made again;

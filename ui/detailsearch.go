@@ -60,7 +60,6 @@ func (d *detailPane) searching() bool { return d.search.input.Focused() }
 func (d *detailPane) openSearch() tea.Cmd {
 	d.search.input.SetValue("")
 	d.search.input.Placeholder = d.searchPlaceholder()
-	d.search.input.Width = max(d.w-6, 1)
 	return d.search.input.Focus()
 }
 
