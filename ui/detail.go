@@ -88,8 +88,10 @@ func (d *detailPane) SetSize(w, h int) {
 
 // keepPlace notes where the reader is before the lines are made again;
 // bySection keeps the Response section rather than the share of the way
-// down, for lines of another form. The first note of a run (resizes while
-// a large answer is formatted) is where the reader was.
+// down, for lines of another form. A reader on the Response's header
+// (where a sent request's answer opens) keeps it at any width: the share
+// slid off it as the request above was wrapped again. The first note of a
+// run (resizes while a large answer is formatted) is where the reader was.
 func (d *detailPane) keepPlace(bySection bool) {
 	if !d.ready || len(d.cache) == 0 || d.keep.set {
 		return
@@ -99,8 +101,9 @@ func (d *detailPane) keepPlace(bySection bool) {
 		s.resume = s.at // followSearch brings it back into view
 	}
 	n := len(d.cache)
-	d.keep = keptPlace{set: true, atEnd: d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
-		atResponse: bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
+	onHeader := d.respLine >= 0 && d.scroll.offset == d.respLine
+	d.keep = keptPlace{set: true, atEnd: !onHeader && d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
+		atResponse: onHeader || bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
 }
 
 // restorePlace scrolls back to the kept place once the lines are those of
