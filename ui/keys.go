@@ -36,6 +36,9 @@ type KeyMap struct {
 	Filter key.Binding
 	// Reconnect opens a new stream (a new session on the legacy transport).
 	Reconnect key.Binding
+	// Redraw clears the terminal and draws the screen again, as ctrl+l
+	// does in a shell, less or vim, for a screen something else wrote over.
+	Redraw key.Binding
 	// ToggleRaw switches the detail pane between pretty JSON and exact bytes.
 	ToggleRaw key.Binding
 	// Copy puts the detail pane's JSON on the clipboard (OSC 52).
@@ -96,6 +99,7 @@ func DefaultKeyMap() *KeyMap {
 		Filter:        b("filter events", "/"),
 		CancelRequest: b("cancel the selected request", "x"),
 		Reconnect:     b("reconnect", "r"),
+		Redraw:        b("redraw the screen", "ctrl+l"),
 		ToggleRaw:     b("pretty/raw", "v"),
 		Copy:          b("copy JSON", "y"),
 		Search:        b("search", "/"),
