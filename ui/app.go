@@ -125,8 +125,12 @@ type Model struct {
 	// afterTools holds the tools/calls of tools not listed yet, submitted
 	// while the tools/list c sent for completion was on its way: sent when
 	// it is back, their arguments are typed by the listed schema and the
-	// call does not list the tools a second time itself.
-	afterTools []command.Command
+	// call does not list the tools a second time itself. A typed one whose
+	// arguments the schema then warns about goes back to the command line
+	// instead (heldCallWarned).
+	afterTools []SubmitMsg
+	// afterToolsAnswer is the listing's answer they wait to see indexed.
+	afterToolsAnswer *mcp.Response
 	// autoLists is, for each of listKinds, what the listings that
 	// list_changed caused are at (followListChanged).
 	autoLists [len(listKinds)]autoListState
