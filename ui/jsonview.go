@@ -218,7 +218,7 @@ func (w *lineWriter) writeKeeping(k kind, text string, trail int) {
 		w.onlyIndent = w.onlyIndent && text == ""
 		return
 	}
-	for text != "" {
+	for wrapped := false; text != ""; wrapped = true {
 		n, cols := fit(text, w.width-w.col)
 		if n == 0 {
 			switch {
@@ -248,8 +248,16 @@ func (w *lineWriter) writeKeeping(k kind, text string, trail int) {
 				n, cols = fit(text, room)
 			}
 		}
-		if k == kindString && n < len(text) {
+		switch {
+		case k == kindString && n < len(text):
 			n, cols = wordBreak(text, n, cols, w.width)
+		case k == kindString && wrapped:
+			// A string already on rows of its own goes on a line of its
+			// text per row to its end: the last rows ran "שלום\n表格\n"
+			// together because they fit.
+			if nl := firstEscapedNewline(text); nl > 0 && nl < n {
+				n, cols = nl, cols-ansi.StringWidth(text[nl:n])
+			}
 		}
 		w.emit(k, text[:n])
 		w.onlyIndent = false

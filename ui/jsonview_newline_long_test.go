@@ -34,3 +34,23 @@ func TestJSONLinesEndsRowAtEveryEscapedNewline(t *testing.T) {
 		}
 	}
 }
+
+// The rows of a string that wraps end at each escaped newline to its
+// end, its last lines too when together they would fit on one row.
+func TestJSONLinesEndsRowAtEveryEscapedNewlineToTheEnd(t *testing.T) {
+	text := strings.Repeat("long line of text ", 6) + `\nab\ncd\nef`
+	lines := stripAll(JSONLines(`{"text":"`+text+`"}`, colourStyles(), true, 60, 0))
+	var rows []string
+	for _, l := range lines {
+		rows = append(rows, strings.TrimSpace(l))
+	}
+	joined := strings.Join(rows, "\n")
+	for _, want := range []string{`\nab\n`, `\ncd\n`} {
+		if strings.Contains(joined, want) {
+			t.Errorf("rows run the lines of the text together (%s):\n%s", want, strings.Join(lines, "\n"))
+		}
+	}
+	if !strings.Contains(joined, "\nab\\n\ncd\\n\nef\"") {
+		t.Errorf("want rows ab\\n, cd\\n, ef\":\n%s", strings.Join(lines, "\n"))
+	}
+}
