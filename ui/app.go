@@ -223,6 +223,16 @@ func (m *Model) setBindings() {
 	for _, b := range []*key.Binding{&k.PlayPause, &k.Faster, &k.Slower, &k.Step, &k.JumpStart, &k.JumpEnd} {
 		b.SetEnabled(replay)
 	}
+	// g and G go to the top and the bottom too, as in less and vim, where
+	// a replay does not take them for its restart and its end. Like
+	// ctrl+b and ctrl+f for the page keys, the help names home and end.
+	if replay {
+		k.Home.SetKeys("home")
+		k.End.SetKeys("end")
+	} else {
+		k.Home.SetKeys("home", "g")
+		k.End.SetKeys("end", "G")
+	}
 	k.NextClient.SetEnabled(m.opts.Clients != nil)
 	k.PrevClient.SetEnabled(m.opts.Clients != nil)
 	k.OpenOwn.SetEnabled(m.opts.OpenOwn != nil)
