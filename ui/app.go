@@ -291,7 +291,12 @@ func (m *Model) View() string {
 		return "starting…"
 	}
 	if m.lay.Mode == modeTooSmall {
-		return tooSmall(m.width, m.height, m.keys.Quit.Help().Key)
+		quit := m.keys.Quit.Help().Key
+		if m.typing() {
+			// q is a letter in the input that still has the keys.
+			quit = "ctrl+c"
+		}
+		return tooSmall(m.width, m.height, quit)
 	}
 	lines := m.body()
 	// The command line is padded here so a short line never leaves the
