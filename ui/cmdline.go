@@ -246,6 +246,9 @@ func (c *CommandLine) key(msg tea.KeyMsg) tea.Cmd {
 		return c.submit()
 	case key.Matches(msg, k.Complete):
 		return c.complete()
+	case key.Matches(msg, k.CompleteBack):
+		c.cycle = tabBack(&c.input, c.cycle)
+		return nil
 	case key.Matches(msg, k.HistoryPrev):
 		if line, ok := c.hist.prev(c.input.Value()); ok {
 			c.setLine(line)

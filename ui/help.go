@@ -53,7 +53,7 @@ func (k *KeyMap) commandLineKeys() []key.Binding {
 	as := func(b key.Binding, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
 	}
-	return []key.Binding{as(k.Complete, "complete"), as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
+	return []key.Binding{as(k.Complete, "complete"), k.CompleteBack, as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.

@@ -54,12 +54,14 @@ type KeyMap struct {
 	// keys: ctrl+b and ctrl+f move the cursor in its input.
 	AskScrollUp   key.Binding
 	AskScrollDown key.Binding
-	// Complete, Submit, Cancel, HistoryPrev and HistoryNext drive the command line.
-	Complete    key.Binding
-	Submit      key.Binding
-	Cancel      key.Binding
-	HistoryPrev key.Binding
-	HistoryNext key.Binding
+	// Complete, Submit, Cancel, HistoryPrev and HistoryNext drive the command
+	// line; CompleteBack steps back through the candidates Tab listed.
+	Complete     key.Binding
+	CompleteBack key.Binding
+	Submit       key.Binding
+	Cancel       key.Binding
+	HistoryPrev  key.Binding
+	HistoryNext  key.Binding
 	// NextClient and PrevClient show another client's session in a proxy.
 	NextClient key.Binding
 	PrevClient key.Binding
@@ -108,6 +110,7 @@ func DefaultKeyMap() *KeyMap {
 		AskScrollUp:   b("scroll the question up", "pgup"),
 		AskScrollDown: b("scroll the question down", "pgdown"),
 		Complete:      b("complete", "tab"),
+		CompleteBack:  b("previous candidate", "shift+tab"),
 		Submit:        b("send", "enter"),
 		Cancel:        b("cancel", "esc"),
 		HistoryPrev:   b("earlier command", "up"),
