@@ -125,8 +125,12 @@ type Model struct {
 	// afterTools holds the tools/calls of tools not listed yet, submitted
 	// while the tools/list c sent for completion was on its way: sent when
 	// it is back, their arguments are typed by the listed schema and the
-	// call does not list the tools a second time itself.
-	afterTools []command.Command
+	// call does not list the tools a second time itself. A typed one whose
+	// arguments the schema then warns about goes back to the command line
+	// instead (heldCallWarned).
+	afterTools []SubmitMsg
+	// afterToolsAnswer is the listing's answer they wait to see indexed.
+	afterToolsAnswer *mcp.Response
 	// autoLists is, for each of listKinds, what the listings that
 	// list_changed caused are at (followListChanged).
 	autoLists [len(listKinds)]autoListState
@@ -219,6 +223,16 @@ func (m *Model) setBindings() {
 	for _, b := range []*key.Binding{&k.PlayPause, &k.Faster, &k.Slower, &k.Step, &k.JumpStart, &k.JumpEnd} {
 		b.SetEnabled(replay)
 	}
+	// g and G go to the top and the bottom too, as in less and vim, where
+	// a replay does not take them for its restart and its end. Like
+	// ctrl+b and ctrl+f for the page keys, the help names home and end.
+	if replay {
+		k.Home.SetKeys("home")
+		k.End.SetKeys("end")
+	} else {
+		k.Home.SetKeys("home", "g")
+		k.End.SetKeys("end", "G")
+	}
 	k.NextClient.SetEnabled(m.opts.Clients != nil)
 	k.PrevClient.SetEnabled(m.opts.Clients != nil)
 	k.OpenOwn.SetEnabled(m.opts.OpenOwn != nil)
@@ -277,7 +291,12 @@ func (m *Model) View() string {
 		return "starting…"
 	}
 	if m.lay.Mode == modeTooSmall {
-		return tooSmall(m.width, m.height, m.keys.Quit.Help().Key)
+		quit := m.keys.Quit.Help().Key
+		if m.typing() {
+			// q is a letter in the input that still has the keys.
+			quit = "ctrl+c"
+		}
+		return tooSmall(m.width, m.height, quit)
 	}
 	lines := m.body()
 	// The command line is padded here so a short line never leaves the

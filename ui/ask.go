@@ -141,6 +141,9 @@ func (a *askPrompt) key(msg tea.KeyMsg) (tea.Cmd, *answered) {
 	case key.Matches(msg, k.Complete):
 		a.complete(q)
 		return nil, nil
+	case key.Matches(msg, k.CompleteBack):
+		a.cycle = tabBack(&a.input, a.cycle)
+		return nil, nil
 	case key.Matches(msg, k.AskScrollUp):
 		a.scroll(-max(a.h-3, 1))
 		return nil, nil

@@ -125,6 +125,11 @@ func (h *cmdHistory) next() (string, bool) {
 	return h.entries[h.pos], true
 }
 
+// showing reports whether line is the entry a walk shows now, unchanged.
+func (h *cmdHistory) showing(line string) bool {
+	return h.pos < len(h.entries) && h.entries[h.pos] == line
+}
+
 // reset ends a walk: the next up starts from the newest entry.
 func (h *cmdHistory) reset() { h.pos = len(h.entries) }
 

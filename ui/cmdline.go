@@ -53,7 +53,10 @@ type CommandLine struct {
 	transport string
 	methods   []string
 
-	hist     *cmdHistory
+	hist *cmdHistory
+	// opened is what the line was opened with ("tools/call " for c), which
+	// esc drops without keeping it in the history.
+	opened   string
 	saveErr  string // why the history could not be written
 	disabled string // why sending is off; "" when it is on
 	// paneKeys are the focused pane's keys, named after the command
@@ -118,6 +121,7 @@ func NewCommandLine(st *themes.Styles, keys *KeyMap, historyPath string) *Comman
 // Focus gives the command line the keyboard with prefill typed in.
 func (c *CommandLine) Focus(prefill string) tea.Cmd {
 	c.input.SetValue(prefill)
+	c.opened = prefill
 	c.input.CursorEnd()
 	c.clearOutcome()
 	c.saveErr = "" // it was shown while the line was closed
@@ -225,16 +229,26 @@ func (c *CommandLine) key(msg tea.KeyMsg) tea.Cmd {
 	k := c.keys
 	switch {
 	case key.Matches(msg, k.Cancel):
+		// A line typed and left with esc (pressed to close the candidates,
+		// or by habit) is kept in the history, as vim keeps an abandoned
+		// command line: ↑ brings it back instead of it being lost.
+		var save tea.Cmd
+		if line := c.input.Value(); strings.TrimSpace(line) != strings.TrimSpace(c.opened) && !c.hist.showing(line) {
+			save = c.hist.add(line)
+		}
 		c.input.Reset()
 		c.clearOutcome()
 		c.input.Blur()
-		return func() tea.Msg { return CancelMsg{} }
+		return tea.Batch(save, func() tea.Msg { return CancelMsg{} })
 	case c.disabled != "":
 		return nil // the hint line says why
 	case key.Matches(msg, k.Submit):
 		return c.submit()
 	case key.Matches(msg, k.Complete):
 		return c.complete()
+	case key.Matches(msg, k.CompleteBack):
+		c.cycle = tabBack(&c.input, c.cycle)
+		return nil
 	case key.Matches(msg, k.HistoryPrev):
 		if line, ok := c.hist.prev(c.input.Value()); ok {
 			c.setLine(line)

@@ -80,12 +80,12 @@ func (m *Model) completionListed(msg sentMsg) tea.Cmd {
 	if msg.cmd.Method != toolsListing.Method || len(m.afterTools) == 0 {
 		return nil
 	}
-	m.syncTools()
-	waiting := m.afterTools
-	m.afterTools = nil
-	cmds := make([]tea.Cmd, 0, len(waiting))
-	for _, c := range waiting {
-		cmds = append(cmds, m.submit(c))
+	if msg.resp != nil && !m.answerIndexed(msg.resp) {
+		// The records and the send's result reach the model apart: the
+		// calls go once the listed schema is indexed (afterAppend), so
+		// they are checked against it.
+		m.afterToolsAnswer = msg.resp
+		return nil
 	}
-	return tea.Batch(cmds...)
+	return m.releaseAfterTools()
 }

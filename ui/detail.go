@@ -81,19 +81,29 @@ func (d *detailPane) SetSize(w, h int) {
 	}
 	d.w, d.h = w, h
 	d.scroll.height = max(h-2, 1)
+	// The search input may be open: it takes the pane's width, not the
+	// one it was opened at (cut at the border in a narrower terminal).
+	d.search.input.Width = max(w-6, 1)
 }
 
 // keepPlace notes where the reader is before the lines are made again;
 // bySection keeps the Response section rather than the share of the way
-// down, for lines of another form. The first note of a run (resizes while
-// a large answer is formatted) is where the reader was.
+// down, for lines of another form. A reader on the Response's header
+// (where a sent request's answer opens) keeps it at any width: the share
+// slid off it as the request above was wrapped again. The first note of a
+// run (resizes while a large answer is formatted) is where the reader was.
 func (d *detailPane) keepPlace(bySection bool) {
 	if !d.ready || len(d.cache) == 0 || d.keep.set {
 		return
 	}
+	if s := &d.search; !bySection && s.key == d.cacheKey && s.at >= 0 && s.at < len(s.hits) &&
+		s.hits[s.at] >= d.scroll.offset && s.hits[s.at] < d.scroll.offset+d.scroll.height {
+		s.resume = s.at // followSearch brings it back into view
+	}
 	n := len(d.cache)
-	d.keep = keptPlace{set: true, atEnd: d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
-		atResponse: bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
+	onHeader := d.respLine >= 0 && d.scroll.offset == d.respLine
+	d.keep = keptPlace{set: true, atEnd: !onHeader && d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
+		atResponse: onHeader || bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
 }
 
 // restorePlace scrolls back to the kept place once the lines are those of

@@ -29,6 +29,10 @@ type detailSearch struct {
 	// inPart is set when the lines searched show only part of a message
 	// too large to draw, so "not found" can say where it looked.
 	inPart bool
+	// resume is the hit that was on screen when the width changed (-1:
+	// none): the lines are wrapped again, and the reader's place as a
+	// share of the way down put the match out of view.
+	resume int
 }
 
 // find searches lines, the lines of key, for the query; inPart says the
@@ -43,7 +47,7 @@ func newDetailSearch(c *common) detailSearch {
 	in.Prompt = "/ "
 	in.CharLimit = 256
 	styleInput(&in, c.st.TextInput)
-	return detailSearch{input: in, at: -1}
+	return detailSearch{input: in, at: -1, resume: -1}
 }
 
 // searching reports whether the search input has the keyboard.
@@ -56,7 +60,6 @@ func (d *detailPane) searching() bool { return d.search.input.Focused() }
 func (d *detailPane) openSearch() tea.Cmd {
 	d.search.input.SetValue("")
 	d.search.input.Placeholder = d.searchPlaceholder()
-	d.search.input.Width = max(d.w-6, 1)
 	return d.search.input.Focus()
 }
 
@@ -162,6 +165,12 @@ func (d *detailPane) followSearch() {
 		return
 	}
 	s.find(d.cacheKey, d.cache, d.inPart)
+	if i := s.resume; i >= 0 && i < len(s.hits) {
+		s.resume, s.at = -1, i
+		d.scroll.offset = s.hits[i]
+		return
+	}
+	s.resume = -1
 	for i, h := range s.hits {
 		if h >= d.scroll.offset && h < d.scroll.offset+d.scroll.height {
 			s.at = i
@@ -185,6 +194,9 @@ func (d *detailPane) searchNote() string {
 		return " · “" + q + "” not found"
 	}
 	if s.at < 0 || s.at >= len(s.hits) || s.hits[s.at] < d.scroll.offset || s.hits[s.at] >= d.scroll.offset+d.scroll.height {
+		if len(s.hits) == 1 {
+			return " · “" + q + "” 1 match"
+		}
 		return fmt.Sprintf(" · “%s” %d matches", q, len(s.hits))
 	}
 	return fmt.Sprintf(" · “%s” %d/%d", q, s.at+1, len(s.hits))

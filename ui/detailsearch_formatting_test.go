@@ -21,7 +21,7 @@ func TestDetailSearchWhileFormatting(t *testing.T) {
 	typeKeys(m, "NEEDLE")
 	press(m, "enter")
 	m.Update(runCmd(t, cmd, isFormatted))
-	if view := ansi.Strip(m.View()); strings.Contains(view, "not found") || !strings.Contains(view, "“NEEDLE” 1 matches") && !strings.Contains(view, "“NEEDLE” 1/1") {
+	if view := ansi.Strip(m.View()); strings.Contains(view, "not found") || !strings.Contains(view, "“NEEDLE” 1 match") && !strings.Contains(view, "“NEEDLE” 1/1") {
 		t.Errorf("after the lines came, the title does not count the match:\n%s", view)
 	}
 	press(m, "n")

@@ -31,7 +31,7 @@ func (k *KeyMap) groups() []helpGroup {
 		return nb
 	}
 	return []helpGroup{
-		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect}},
+		{"Global", []key.Binding{k.Quit, k.Help, k.NextPane, k.PrevPane, k.Reconnect, k.Redraw}},
 		{"Send", []key.Binding{k.Initialize, k.ListTools, k.Call, k.Command, k.CancelRequest}},
 		{"Pairs and events", []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Open}},
 		{"Raw events", []key.Binding{k.Filter, as(k.Submit, "keep filter"), as(k.Cancel, "clear filter")}},
@@ -53,7 +53,7 @@ func (k *KeyMap) commandLineKeys() []key.Binding {
 	as := func(b key.Binding, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
 	}
-	return []key.Binding{as(k.Complete, "complete"), as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
+	return []key.Binding{as(k.Complete, "complete"), k.CompleteBack, as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.

@@ -15,7 +15,7 @@ func TestHelpGroupTitlesLineUpWithTheirKeys(t *testing.T) {
 	press(m, "?")
 	rows := strings.Split(ansi.Strip(m.View()), "\n")
 	col := func(row, s string) int { return len([]rune(row[:strings.Index(row, s)])) }
-	for _, g := range []struct{ title, key string }{{"Global", "q "}, {"Send", "i send"}, {"Raw events", "/     filter"}, {"Command line", "tab   complete"}} {
+	for _, g := range []struct{ title, key string }{{"Global", "q "}, {"Send", "i send"}, {"Raw events", "/     filter"}, {"Command line", "tab       complete"}} {
 		found := false
 		for i, r := range rows[:len(rows)-1] {
 			if !strings.Contains(r, g.title) || !strings.Contains(rows[i+1], g.key) {

@@ -218,7 +218,7 @@ func (w *lineWriter) writeKeeping(k kind, text string, trail int) {
 		w.onlyIndent = w.onlyIndent && text == ""
 		return
 	}
-	for text != "" {
+	for wrapped := false; text != ""; wrapped = true {
 		n, cols := fit(text, w.width-w.col)
 		if n == 0 {
 			switch {
@@ -248,8 +248,16 @@ func (w *lineWriter) writeKeeping(k kind, text string, trail int) {
 				n, cols = fit(text, room)
 			}
 		}
-		if k == kindString && n < len(text) {
+		switch {
+		case k == kindString && n < len(text):
 			n, cols = wordBreak(text, n, cols, w.width)
+		case k == kindString && wrapped:
+			// A string already on rows of its own goes on a line of its
+			// text per row to its end: the last rows ran "שלום\n表格\n"
+			// together because they fit.
+			if nl := firstEscapedNewline(text); nl > 0 && nl < n {
+				n, cols = nl, cols-ansi.StringWidth(text[nl:n])
+			}
 		}
 		w.emit(k, text[:n])
 		w.onlyIndent = false
@@ -262,22 +270,22 @@ func (w *lineWriter) writeKeeping(k kind, text string, trail int) {
 }
 
 // wordBreak moves the end of a string's line that must wrap after n bytes
-// (cols columns) back to just after an escaped newline (so a multi-line
-// text reads a line per row) or else after its last space (so prose, a
-// tool's description, wraps between words and the next row starts with a
-// word). A row that would lose more than a third of the width keeps its
-// hard break: a long token (a URL, base64) is better cut than left on a
-// stub.
+// (cols columns) back to just after its first escaped newline (so a
+// multi-line text reads a line per row, however long its lines are: the
+// row ends where the text's line does, as in a pager) or else after its
+// last space (so prose, a tool's description, wraps between words and the
+// next row starts with a word). A row that would lose more than a third of
+// the width to a space keeps its hard break: a long token (a URL, base64)
+// is better cut than left on a stub.
 func wordBreak(text string, n, cols, width int) (int, int) {
-	at := -1
-	if nl := lastEscapedNewline(text[:n]); nl > 0 && ansi.StringWidth(text[nl:n]) <= width/3 {
-		at = nl
-	} else if sp := strings.LastIndexByte(text[:n], ' '); sp > 0 {
-		at = sp + 1
+	if nl := firstEscapedNewline(text[:n]); nl > 0 && nl < n {
+		return nl, cols - ansi.StringWidth(text[nl:n])
 	}
-	if at <= 0 || at == n {
+	sp := strings.LastIndexByte(text[:n], ' ')
+	if sp <= 0 || sp+1 == n {
 		return n, cols
 	}
+	at := sp + 1
 	cut := ansi.StringWidth(text[at:n])
 	if cut > width/3 {
 		return n, cols
@@ -285,20 +293,17 @@ func wordBreak(text string, n, cols, width int) (int, int) {
 	return at, cols - cut
 }
 
-// lastEscapedNewline is the offset just after the last \n escape in s (a
+// firstEscapedNewline is the offset just after the first \n escape in s (a
 // backslash that is not itself escaped, then n), or -1.
-func lastEscapedNewline(s string) int {
-	for i := len(s) - 1; i > 0; i-- {
-		if s[i] != 'n' || s[i-1] != '\\' {
+func firstEscapedNewline(s string) int {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '\\' {
 			continue
 		}
-		slashes := 0
-		for j := i - 1; j >= 0 && s[j] == '\\'; j-- {
-			slashes++
+		if s[i+1] == 'n' {
+			return i + 2
 		}
-		if slashes%2 == 1 {
-			return i + 1
-		}
+		i++ // an escape of two bytes: \\ is not the start of \n
 	}
 	return -1
 }

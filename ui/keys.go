@@ -36,6 +36,9 @@ type KeyMap struct {
 	Filter key.Binding
 	// Reconnect opens a new stream (a new session on the legacy transport).
 	Reconnect key.Binding
+	// Redraw clears the terminal and draws the screen again, as ctrl+l
+	// does in a shell, less or vim, for a screen something else wrote over.
+	Redraw key.Binding
 	// ToggleRaw switches the detail pane between pretty JSON and exact bytes.
 	ToggleRaw key.Binding
 	// Copy puts the detail pane's JSON on the clipboard (OSC 52).
@@ -51,12 +54,14 @@ type KeyMap struct {
 	// keys: ctrl+b and ctrl+f move the cursor in its input.
 	AskScrollUp   key.Binding
 	AskScrollDown key.Binding
-	// Complete, Submit, Cancel, HistoryPrev and HistoryNext drive the command line.
-	Complete    key.Binding
-	Submit      key.Binding
-	Cancel      key.Binding
-	HistoryPrev key.Binding
-	HistoryNext key.Binding
+	// Complete, Submit, Cancel, HistoryPrev and HistoryNext drive the command
+	// line; CompleteBack steps back through the candidates Tab listed.
+	Complete     key.Binding
+	CompleteBack key.Binding
+	Submit       key.Binding
+	Cancel       key.Binding
+	HistoryPrev  key.Binding
+	HistoryNext  key.Binding
 	// NextClient and PrevClient show another client's session in a proxy.
 	NextClient key.Binding
 	PrevClient key.Binding
@@ -96,6 +101,7 @@ func DefaultKeyMap() *KeyMap {
 		Filter:        b("filter events", "/"),
 		CancelRequest: b("cancel the selected request", "x"),
 		Reconnect:     b("reconnect", "r"),
+		Redraw:        b("redraw the screen", "ctrl+l"),
 		ToggleRaw:     b("pretty/raw", "v"),
 		Copy:          b("copy JSON", "y"),
 		Search:        b("search", "/"),
@@ -104,6 +110,7 @@ func DefaultKeyMap() *KeyMap {
 		AskScrollUp:   b("scroll the question up", "pgup"),
 		AskScrollDown: b("scroll the question down", "pgdown"),
 		Complete:      b("complete", "tab"),
+		CompleteBack:  b("previous candidate", "shift+tab"),
 		Submit:        b("send", "enter"),
 		Cancel:        b("cancel", "esc"),
 		HistoryPrev:   b("earlier command", "up"),

@@ -5,6 +5,16 @@ import tea "github.com/charmbracelet/bubbletea"
 // handleMouse scrolls the pane under the pointer with the wheel; a click
 // focuses that pane and selects the row under the pointer.
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if m.showHelp && msg.Action == tea.MouseActionPress {
+		// The wheel scrolls the help where it is taller than the screen,
+		// as the arrows do.
+		switch msg.Button {
+		case tea.MouseButtonWheelUp:
+			m.helpTop = m.com.helpScroll(m.helpTop, -wheelStep, m.width, m.lay.CmdLine.Y)
+		case tea.MouseButtonWheelDown:
+			m.helpTop = m.com.helpScroll(m.helpTop, wheelStep, m.width, m.lay.CmdLine.Y)
+		}
+	}
 	if m.showHelp || m.lay.Mode == modeTooSmall {
 		return nil
 	}

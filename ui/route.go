@@ -119,7 +119,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	// The command line closed itself on the key that sent these: a line
 	// opened again since (Esc then ":" typed fast) stays open.
 	case SubmitMsg:
-		return m.submit(msg.Command)
+		return m.submitTyped(msg)
 	case CancelMsg:
 		return nil
 	case RootsMsg:
@@ -219,7 +219,11 @@ func (m *Model) afterAppend() tea.Cmd {
 	m.cmdline.SetUninitialized(awaitsInitialize(m.com.log))
 	m.cmdline.SetUnconnected(m.com.log.Stats().State == mcp.StateFailed)
 	m.syncEra()
-	return tea.Batch(filter, m.startSpin(), names)
+	var held tea.Cmd
+	if m.afterToolsAnswer != nil && m.answerIndexed(m.afterToolsAnswer) {
+		held = m.releaseAfterTools()
+	}
+	return tea.Batch(filter, m.startSpin(), names, held)
 }
 
 // sayConnectFailed puts why the connection failed on the status line: on a

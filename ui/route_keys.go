@@ -108,6 +108,10 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.cancel()
 		return tea.Quit
 	}
+	if key.Matches(msg, k.Redraw) {
+		// No input takes ctrl+l as text, so it redraws while typing too.
+		return tea.ClearScreen
+	}
 	if m.ask.open() {
 		m.showHelp = false
 		cmd, done := m.ask.key(msg)

@@ -38,8 +38,13 @@ func (m *Model) syncTools() bool {
 	return true
 }
 
-// submit sends a command from the command line or a send key.
-func (m *Model) submit(c command.Command) tea.Cmd {
+// submit sends a command from a send key or one that waited.
+func (m *Model) submit(c command.Command) tea.Cmd { return m.submitTyped(SubmitMsg{Command: c}) }
+
+// submitTyped sends a command, typed on the command line when msg.Line is
+// set.
+func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
+	c := msg.Command
 	if reason := m.sendDisabled(); reason != "" {
 		return m.setStatus(levelWarn, reason)
 	}
@@ -56,7 +61,7 @@ func (m *Model) submit(c command.Command) tea.Cmd {
 	}
 	if c.Method == "tools/call" && m.completionLists[toolsListing.Method] && mcp.FindTool(m.tools, c.Tool) == nil {
 		// c then a name and enter, typed faster than the tools were listed.
-		m.afterTools = append(m.afterTools, c)
+		m.afterTools = append(m.afterTools, msg)
 		return m.setStatus(levelInfo, m.labelOf(c)+" goes once tools/list is answered…")
 	}
 	if c.Method == "initialize" {

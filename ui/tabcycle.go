@@ -53,6 +53,20 @@ func tabComplete(in *textinput.Model, cy *cycleState, candidates func(before str
 	return cy
 }
 
+// tabBack runs one shift+Tab: the candidate before the one shown (the
+// last one before any was chosen), as a shell's menu completion goes
+// back. With no candidates listed for the line as it is, it does nothing
+// (a Tab lists them).
+func tabBack(in *textinput.Model, cy *cycleState) *cycleState {
+	if cy == nil || cy.value != in.Value() || len(cy.comp.items) == 0 {
+		return cy
+	}
+	n := len(cy.comp.items)
+	cy.idx = (max(cy.idx, 0) - 1 + n) % n
+	cy.replace(in, cy.comp.start, cy.end, cy.comp.items[cy.idx])
+	return cy
+}
+
 // leftOpen reports whether the chosen candidate leaves its word open: a
 // key that waits for its value (name=) or a directory to go into (src/).
 // A candidate that ends its word ends with a space.

@@ -11,9 +11,10 @@ import (
 // Words wraps plain text to room columns at its spaces only, so "POST
 // server/discover http://host/mcp", a version "2025-11-25" or a header
 // "Mcp-Session-Id" keep each word whole on a line; only a word longer than
-// a line (a long URL) is broken, at its / ? & where it can be. ansi.Wrap
-// and ansi.Wordwrap break at every hyphen ("2025-06-|18"), and Wordwrap
-// lets a long word run past the border.
+// a line (a long URL) is broken, at its / ? & or a hyphen where it can be.
+// ansi.Wrap and ansi.Wordwrap break at every hyphen ("2025-06-|18"), a
+// minus sign too ("code":-|32000), and Wordwrap lets a long word run past
+// the border.
 func Words(value string, room int) []string {
 	var lines []string
 	var cur strings.Builder
@@ -30,14 +31,41 @@ func Words(value string, room int) []string {
 			lines = append(lines, cur.String())
 			cur.Reset()
 		}
-		if ww > room {
-			parts := strings.Split(ansi.Wrap(w, room, "/?&"), "\n")
-			lines = append(lines, parts[:len(parts)-1]...)
-			w = parts[len(parts)-1]
+		for ww > room {
+			head := long(w, room)
+			lines = append(lines, head)
+			w = w[len(head):]
 			ww = ansi.StringWidth(w)
 		}
 		cur.WriteString(w)
 		curW = ww
 	}
 	return append(lines, cur.String())
+}
+
+// long is the first row of a word wider than room: up to the last break
+// (after / ? & or a hyphen between two letters or digits, never a minus
+// sign) that fits, or else all of room, whole graphemes only (at least
+// one, so a row always moves on).
+func long(w string, room int) string {
+	head := ansi.Truncate(w, max(room, 1), "")
+	if head == "" {
+		cl, _ := ansi.FirstGraphemeCluster(w, ansi.GraphemeWidth)
+		return cl
+	}
+	for i := len(head) - 1; i > 0; i-- {
+		switch c := head[i]; {
+		case c == '/' || c == '?' || c == '&',
+			c == '-' && alnum(head[i-1]) && i+1 < len(w) && alnum(w[i+1]):
+			return head[:i+1]
+		}
+	}
+	if n := len(head); n > 1 && head[n-1] == '-' && n < len(w) && w[n] >= '0' && w[n] <= '9' {
+		return head[:n-1] // the minus sign goes on with its number
+	}
+	return head
+}
+
+func alnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

@@ -1,0 +1,46 @@
+package ui
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A call typed and sent before the tools were listed waits for the
+// listing; when the schema then warns about it (echo without its required
+// text), it is not sent unseen ("sent anyway" before the warning was ever
+// shown, and the server's refusal): it goes back to the command line with
+// the warning, as a first Enter does, and a second Enter sends it.
+func TestCallWaitingForListingWarnsBeforeSending(t *testing.T) {
+	release := make(chan struct{})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && x.Method == "tools/list" {
+			select {
+			case <-release:
+			case <-x.Context().Done():
+				return
+			}
+		}
+		x.Default()
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call("echo")
+	l.waitFor("goes once tools/list is answered")
+	l.mark()
+	close(release)
+	l.waitFor("enter again sends anyway")
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("tools/call echo:")
+	m := l.quit()
+	if got := pairsOf(m, "tools/call echo"); len(got) != 1 {
+		t.Errorf("tools/call echo rows %v, want the one sent by the second enter", got)
+	}
+	if m.cmdline.Focused() {
+		t.Errorf("the command line is still open after the second enter sent the call")
+	}
+}
