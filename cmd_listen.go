@@ -47,3 +47,19 @@ func warnBeyondLoopback(w io.Writer, a net.Addr, what, risk, keep string) {
 	}
 	fmt.Fprintf(w, "warning: %s listens on %s, beyond this machine%s (%s keeps it here)\n", what, a, risk, keep)
 }
+
+// listenRefusal says why the proxy will not listen on addr, as typed, whose
+// listener the system gave the address a: it is not loopback (judged as
+// the warning judges it, by loopbackAddr) and --listen-any was not given.
+// The proxy relays to a server with the user's credentials, so anyone who
+// can reach it can use them.
+func listenRefusal(addr string, a net.Addr) error {
+	host := a.String()
+	if tcp, ok := a.(*net.TCPAddr); ok {
+		host = tcp.IP.String()
+		if tcp.IP.IsUnspecified() {
+			host = "every address"
+		}
+	}
+	return fmt.Errorf("--listen %q: %s is not loopback; anyone who can reach it could use the upstream with your credentials. Pass --listen-any if that is what you want", addr, host)
+}

@@ -156,7 +156,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	if err != nil {
 		return nil, &exitError{exitUsage, err}
 	}
-	if err := proxy.CheckListen(pf.listen, pf.listenAny); err != nil {
+	if err := proxy.CheckListen(pf.listen); err != nil {
 		return nil, &exitError{exitUsage, err}
 	}
 	if pf.maxSess < 0 {
@@ -190,6 +190,10 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	ln, err := net.Listen("tcp", pf.listen)
 	if err != nil {
 		return nil, &exitError{exitConnect, listenFailure("--listen", pf.listen, err)}
+	}
+	if !pf.listenAny && !loopbackAddr(ln.Addr()) {
+		ln.Close()
+		return nil, &exitError{exitUsage, listenRefusal(pf.listen, ln.Addr())}
 	}
 	run.p, run.upstream = p, p.UpstreamURL()
 	warnBeyondLoopback(errw, ln.Addr(), "the proxy", ": anyone who can reach it can use "+run.upstream+" with your credentials", "--listen 127.0.0.1:PORT")

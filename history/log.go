@@ -181,8 +181,11 @@ type Stats struct {
 	Records, Events, Requests, Pending, Errors, Foreign, Notifications int
 	// Bytes received from the server: SSE event bytes and the bodies of
 	// HTTP answers other than the stream itself (whose bytes are the events).
-	Bytes                            int64
-	State, SessionID, URL, Transport string
+	Bytes                 int64
+	State, URL, Transport string
+	// SessionID is the id of the session in use: none once connecting
+	// failed, whatever id the server gave before.
+	SessionID string
 	// Protocol is the protocol version the server chose.
 	Protocol string
 	// Detected is set once detection said which transport the URL serves
@@ -202,7 +205,12 @@ type Stats struct {
 func (l *Log) Stats() Stats {
 	s := l.stats
 	s.Errors = l.failed + l.strayErrors
-	s.SessionID = l.neg.check.SessionID()
+	// A session that failed to connect (a refused protocol version, say,
+	// after the initialize answer named its Mcp-Session-Id) has no
+	// session in use; the Negotiation pane still tells the id it was given.
+	if s.State != mcp.StateFailed {
+		s.SessionID = l.neg.check.SessionID()
+	}
 	if s.URL == "" && l.neg.stream != nil {
 		s.URL = l.neg.stream.HTTP.URL
 	}

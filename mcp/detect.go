@@ -185,6 +185,13 @@ func (s *Session) detect(ctx context.Context) error {
 				method = http.MethodGet
 			}
 			tried = []Attempt{{Transport: c.transport, Method: method, URL: c.url.String()}}
+			var we *WireError
+			if errors.As(err, &we) && we.Status != 0 {
+				// What it answered, as a probe's line says it: the
+				// failure it met is the session's own error record,
+				// shown whole once, not quoted again on this line.
+				tried[0].Status, tried[0].ContentType = we.Status, we.Header["Content-Type"]
+			}
 		}
 		last := &tried[len(tried)-1]
 		last.Verdict = verdict(c, err, last.Status != 0)
@@ -428,7 +435,8 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 }
 
 // failedReason names every attempt when nothing worked; a forced
-// transport was the only one tried, and is named as such.
+// transport was the only one tried, and is named as such (what it met is
+// said by its attempt and by the error the session records).
 func failedReason(attempts []Attempt, err error, forced bool) string {
 	if len(attempts) == 0 {
 		return "no transport was tried: " + err.Error()
@@ -440,7 +448,10 @@ func failedReason(attempts []Attempt, err error, forced bool) string {
 		}
 	}
 	if forced && len(attempts) > 0 {
-		return "transport " + attempts[0].Transport + " asked for, and it did not work: " + strings.Join(parts, "; ")
+		// What went wrong is the session's own error record and the
+		// attempt's line; the reason says what only it can: that this
+		// was the one transport tried, because it was asked for.
+		return "transport " + attempts[0].Transport + " asked for: detection skipped, so no other transport was tried"
 	}
 	return "no transport worked: " + strings.Join(parts, "; ")
 }

@@ -311,8 +311,9 @@ func (n *negotiationPane) instructions(f *facts, neg *history.Negotiation) {
 
 // detection shows how the transport was found: the sentence that says why
 // (unless a problem above already said it), then every probe with what
-// came back. A body one of the problems ps above already shows (an HTML
-// error page, whole) is not quoted again on its probe's line.
+// came back. A body or a failure one of the problems ps above already
+// shows (an HTML error page, a refused version, whole) is not quoted again
+// on its probe's line.
 func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Problem, said bool) {
 	if d == nil {
 		return
@@ -326,7 +327,14 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 		f.kv("Detect", wireLine(d.Reason, 1024), style)
 	}
 	for _, a := range d.Attempts {
-		line := wireLine(a.Label(), 1024) + " → " + statusText(a.Status, a.Err)
+		status := statusText(a.Status, a.Err)
+		if a.Status == 0 && a.Err != "" && saidAbove(ps, a.Err) {
+			// A forced transport's one attempt failed with the error a
+			// problem above shows whole: quoted again here, the pane
+			// said one failure twice.
+			status = "failed, as said above"
+		}
+		line := wireLine(a.Label(), 1024) + " → " + status
 		if a.ContentType != "" {
 			line += " · " + wireLine(a.ContentType, 128)
 		}
@@ -339,9 +347,10 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 			}
 			line += " · \"" + body + "\""
 		}
-		if a.Verdict != "" && a.Status != 0 && a.Verdict != fmt.Sprintf("answered %d", a.Status) {
+		if a.Verdict != "" && a.Status != 0 && a.Verdict != fmt.Sprintf("answered %d", a.Status) && !saidAbove(ps, strings.TrimPrefix(a.Verdict, "failed: ")) {
 			// The line already says what came back: a verdict of no
-			// answer, or of the status alone, would say it twice.
+			// answer, or of the status alone, would say it twice, as
+			// would a failure a problem above shows whole.
 			line += " · " + wireLine(a.Verdict, 256)
 		}
 		f.kv("  probe", line, statusStyle(st, a.Status))

@@ -62,22 +62,15 @@ func localHost(hostport string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// CheckListen checks the address the proxy is to listen on: loopback
-// unless the user said otherwise with anyAddr, because the proxy relays to
-// a server with the user's credentials and anyone who can reach it can use
-// them.
-func CheckListen(addr string, anyAddr bool) error {
+// CheckListen checks the form of the address the proxy is to listen on
+// (host:port, a port from 0 to 65535). Whether it is loopback is judged
+// once listened on, by the address the system gave the listener: a host
+// name can resolve to 127.0.0.1 and "" to every interface.
+func CheckListen(addr string) error {
 	if err := localurl.CheckAddr(addr, "127.0.0.1:8812"); err != nil {
 		return fmt.Errorf("--listen %w", err)
 	}
-	host, _, _ := net.SplitHostPort(addr)
-	if anyAddr || localHost(host) {
-		return nil
-	}
-	if host == "" {
-		host = "every address"
-	}
-	return fmt.Errorf("--listen %q: %s is not loopback; anyone who can reach it could use the upstream with your credentials. Pass --listen-any if that is what you want", addr, host)
+	return nil
 }
 
 // acceptsEventStream reports whether a request asks for an event stream.

@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A transport forced with --transport that fails is said once in the
+// Negotiation pane, by the ✗ problem with the answer's page; the Detect
+// line says only what it can (it was asked for, so nothing else was
+// tried) and the attempt's line what came back (502 · text/html). The
+// failure was said three times: as the problem, in the Detect reason and,
+// whole with the page, on the probe's line. Dark and light, 80x24 and
+// 160x45.
+func TestLiveForcedTransportFailureSaidOnce(t *testing.T) {
+	const page = "<html><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx-gone-7</center></body></html>"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		io.WriteString(w, page)
+	}))
+	t.Cleanup(srv.Close)
+	url := srv.URL + "/mcp"
+	for _, theme := range []string{"dark", "light"} {
+		for _, size := range [][2]int{{80, 24}, {160, 45}} {
+			s := mcp.NewSession(mcp.Config{URL: url, Transport: mcp.TransportStreamable})
+			t.Cleanup(func() { s.Close() })
+			opts := Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: url, Transport: mcp.TransportStreamable}
+			var m *Model
+			if theme == "light" {
+				m = themed(t, opts)
+			} else {
+				m = New(opts)
+			}
+			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(size[0], size[1]))
+			go func() { _ = s.Connect(t.Context()) }()
+			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "could not connect") })
+			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+			go io.Copy(io.Discard, tm.Output())
+			final := tm.FinalModel(t).(*Model)
+			neg := ansi.Strip(strings.Join(final.nego.lines(), "\n"))
+			// Words as read, wherever the pane's width wrapped them.
+			words := strings.Join(strings.Fields(neg), " ")
+			where := fmt.Sprintf("%s %dx%d", theme, size[0], size[1])
+			if got := strings.Count(neg, "nginx-gone-7"); got != 1 {
+				t.Errorf("%s: the Negotiation pane shows the page %d times, want once:\n%s", where, got, neg)
+			}
+			if got := strings.Count(words, "answered 502"); got != 1 {
+				t.Errorf("%s: the pane says the POST answered 502 %d times, want once, in the problem:\n%s", where, got, neg)
+			}
+			if !strings.Contains(words, "asked for: detection skipped, so no other transport was tried") {
+				t.Errorf("%s: the Detect line does not say the transport was asked for, so alone tried:\n%s", where, neg)
+			}
+			if !strings.Contains(words, "→ 502 · text/html") {
+				t.Errorf("%s: the attempt's line does not say what came back:\n%s", where, neg)
+			}
+			if theme == "light" {
+				if h := holes(final.View()); len(h) > 0 {
+					t.Errorf("%s: cells with no background (row: cells) %v", where, h)
+				}
+			}
+		}
+	}
+}
+
+// A forced transport whose initialize answer named a version mcpscope
+// refused: the refusal is the ✗ problem, and the attempt's line says it
+// failed without quoting it again (it was quoted whole there).
+func TestLiveForcedRefusedVersionSaidOnce(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && x.Method == "initialize" {
+			x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
+				"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
+			return
+		}
+		x.Default()
+	}})
+	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
+	l.waitFor("holds a control character")
+	m := l.quit()
+	words := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
+	if got := strings.Count(words, "holds a control character"); got != 1 {
+		t.Errorf("the Negotiation pane says the refusal %d times, want once:\n%s", got, words)
+	}
+	if !strings.Contains(words, "→ failed, as said above") {
+		t.Errorf("the attempt's line does not say it failed:\n%s", words)
+	}
+}
