@@ -42,7 +42,8 @@ func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
 	switch {
 	case (promptName || promptArg) && len(sf.Prompts) == 0:
 		return listForCompletionMsg{what: "the prompts", listings: []command.Command{promptsListing}}, true
-	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
+	case command.IsResourceTarget(ctx.method) && ctx.method != "resources/unsubscribe" && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
+		// unsubscribe offers what was subscribed to, which no listing says.
 		return listForCompletionMsg{what: "the resources and templates", listings: []command.Command{resourcesListing, templatesListing}}, true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
 		return listForCompletionMsg{what: "the templates", listings: []command.Command{templatesListing}}, true
