@@ -172,7 +172,7 @@ func (p *printer) resources(result json.RawMessage) {
 		if r.Size != nil {
 			kind = strings.TrimPrefix(kind+fmt.Sprintf(", %d bytes", *r.Size), ", ")
 		}
-		rows[i] = entry{name: r.URI, kind: kind, desc: firstLine(r.Description)}
+		rows[i] = entry{name: r.URI, kind: kind, desc: withAnnotations(firstLine(r.Description), r.Annotations)}
 	}
 	p.columns(rows)
 	p.count(len(rs), "resource", next, "resources/list")
@@ -186,10 +186,19 @@ func (p *printer) templates(result json.RawMessage) {
 	}
 	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = entry{name: t.URITemplate, kind: t.MimeType, desc: firstLine(t.Description)}
+		rows[i] = entry{name: t.URITemplate, kind: t.MimeType, desc: withAnnotations(firstLine(t.Description), t.Annotations)}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list")
+}
+
+// withAnnotations is a listed resource's description followed by its
+// annotations in brief, "(for: user · priority 0.5)".
+func withAnnotations(desc string, a *command.Annotations) string {
+	if note := a.String(); note != "" {
+		return strings.TrimPrefix(desc+" ("+note+")", " ")
+	}
+	return desc
 }
 
 func (p *printer) prompts(result json.RawMessage) {
