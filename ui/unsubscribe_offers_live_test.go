@@ -40,6 +40,13 @@ func TestLiveUnsubscribeOffersTheSubscribed(t *testing.T) {
 					l.waitFor(tc.subscribed)
 				}
 			}
+			// Enter on a URI a letter off the one subscribed to holds it
+			// back with that one.
+			l.mark()
+			l.tm.Type(":unsubscribe demo://clocc")
+			l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+			l.waitFor("demo://clocc is not subscribed to: did you mean demo://clock?")
+			l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 			l.mark()
 			l.tm.Type(":unsubscribe ")
 			l.waitFor("subscribed: demo://clock")
