@@ -12,14 +12,15 @@ import (
 // less the resources/unsubscribe answered after it, since the last
 // initialize (a new session has none); in 2026-07-28 the
 // resourceSubscriptions of the newest listen request, which is where a
-// subscription lives there. The command line offers them to unsubscribe.
+// subscription lives there. A session the server replaced or forgot has
+// none either. The command line offers them to unsubscribe.
 
 // subscribedAnswer follows a result answering a request of method about
 // subject (its URI).
 func (s *surfaceIndex) subscribedAnswer(method, subject string) {
 	switch method {
 	case "initialize":
-		s.subscribed = nil
+		s.subscribed = nil // a new session
 	case "resources/subscribe":
 		if subject != "" && !slices.Contains(s.subscribed, subject) {
 			// A new slice: Surface hands the old one out.

@@ -2,6 +2,7 @@ package history
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,8 @@ import (
 
 // The URIs subscribed to are read from the log: a subscribe the server
 // refused is none, an unsubscribe answered takes one away, and a new
-// initialize (a new session, which has none) forgets them all.
+// initialize (a new session, which has none) or a session the server
+// forgot leaves none.
 func TestSurfaceNamesTheURIsSubscribedTo(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -39,6 +41,13 @@ func TestSurfaceNamesTheURIsSubscribedTo(t *testing.T) {
 		if _, err := s.Subscribe(ctx, "demo://d"); err != nil {
 			t.Fatal(err)
 		}
+		// The server forgets the session: the next request says so.
+		for _, sess := range srv.Sessions() {
+			sess.Expire()
+		}
+		if _, err := mcp.Checked(s.Request(ctx, "ping", nil)); err == nil {
+			t.Fatal("a ping on an expired session succeeded")
+		}
 	})
 	// The last initialize starts the new session.
 	last := len(recs) - 1
@@ -52,8 +61,16 @@ func TestSurfaceNamesTheURIsSubscribedTo(t *testing.T) {
 	if got, want := strings.Join(l.Surface().Subscribed, " "), "demo://c"; got != want {
 		t.Errorf("before the new session, subscribed = %q, want %q", got, want)
 	}
-	l.Append(recs[last:]...)
+	expired := slices.IndexFunc(recs, func(r mcp.Record) bool { return r.State != nil && r.State.State == mcp.StateExpired })
+	if expired < last {
+		t.Fatalf("no session-expired record after the last initialize (at %d)", expired)
+	}
+	l.Append(recs[last:expired]...)
 	if got, want := strings.Join(l.Surface().Subscribed, " "), "demo://d"; got != want {
-		t.Errorf("at the end, subscribed = %q, want %q (the new session's only)", got, want)
+		t.Errorf("in the new session, subscribed = %q, want %q (the new session's only)", got, want)
+	}
+	l.Append(recs[expired:]...)
+	if got := l.Surface().Subscribed; len(got) != 0 {
+		t.Errorf("after the session expired, subscribed = %q, want none", got)
 	}
 }
