@@ -328,9 +328,13 @@ func (p *printer) toolResult(resp *mcp.Response) {
 				texts = textsOf(resp.Result, len(r.Content))
 			}
 			printText(p.w, texts[i])
-			continue
+		} else {
+			io.WriteString(p.w, c.summary()+"\n")
 		}
-		io.WriteString(p.w, c.summary()+"\n")
+		if note := c.Annotations.String(); note != "" {
+			// On a line of its own after the block: no word of the text.
+			fmt.Fprintln(p.w, "("+sanitize.Line(note)+")")
+		}
 	}
 	if len(r.Structured) > 0 && len(r.Content) == 0 {
 		fmt.Fprintln(p.w, prettyJSON(r.Structured))

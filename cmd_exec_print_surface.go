@@ -24,9 +24,10 @@ import (
 // prompts, completions, log levels, and what a 2026 result says about
 // itself. Server text goes through sanitize, as everywhere in exec.
 
-// entry is one row of a listing: a name, what it is, and an optional line
-// under the description (a tool's or a prompt's arguments).
-type entry struct{ name, desc, more string }
+// entry is one row of a listing: a name, its kind (a resource's or
+// template's mime type and size; "" for none), what it is, and an optional
+// line under the description (a tool's or a prompt's arguments).
+type entry struct{ name, kind, desc, more string }
 
 // maxNameColumn is the widest a listing's name column grows: a longer name
 // runs past it rather than widening it for every row. A server's one name
@@ -34,21 +35,40 @@ type entry struct{ name, desc, more string }
 // megabyte (and past a million runes fmt prints %!(BADWIDTH) instead).
 const maxNameColumn = 48
 
-// columns writes a listing, the names aligned. Every part is one line
-// (sanitize.Line): a line break a server put in a name is shown, not
-// obeyed, so it cannot print a line that reads as another entry. fmt pads
-// by runes, so the column is measured in runes of what is printed.
+// maxKindColumn is the widest the kind column grows, for the same reason:
+// mime types are a few words ("application/vnd.ms-excel"), a longer one
+// runs past the column.
+const maxKindColumn = 32
+
+// columns writes a listing, the names aligned and the kinds too, so the
+// descriptions after kinds of different lengths start in one column.
+// Every part is one line (sanitize.Line): a line break a server put in a
+// name is shown, not obeyed, so it cannot print a line that reads as
+// another entry. fmt pads by runes, so the columns are measured in runes
+// of what is printed.
 func (p *printer) columns(rows []entry) {
 	names := make([]string, len(rows))
-	width := 0
+	kinds := make([]string, len(rows))
+	width, kindWidth := 0, 0
 	for i, r := range rows {
 		names[i] = sanitize.Line(r.name)
 		if n := utf8.RuneCountInString(names[i]); n <= maxNameColumn {
 			width = max(width, n)
 		}
+		kinds[i] = sanitize.Line(r.kind)
+		if n := utf8.RuneCountInString(kinds[i]); n <= maxKindColumn {
+			kindWidth = max(kindWidth, n)
+		}
 	}
 	for i, r := range rows {
-		fmt.Fprintf(p.w, "%-*s  %s\n", width, names[i], p.hanging(sanitize.Line(r.desc), width+2))
+		line := fmt.Sprintf("%-*s  ", width, names[i])
+		if kindWidth > 0 {
+			// A kind past its column pushes its own row's description
+			// on; the other rows stay aligned.
+			line += fmt.Sprintf("%-*s  ", kindWidth, kinds[i])
+		}
+		line += p.hanging(sanitize.Line(r.desc), utf8.RuneCountInString(line))
+		fmt.Fprintln(p.w, strings.TrimRight(line, " "))
 		if r.more != "" {
 			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", p.hangingParts(sanitize.Line(r.more), width+4))
 		}
@@ -148,14 +168,11 @@ func (p *printer) resources(result json.RawMessage) {
 	}
 	rows := make([]entry, len(rs))
 	for i, r := range rs {
-		desc := r.MimeType
+		kind := r.MimeType
 		if r.Size != nil {
-			desc += fmt.Sprintf(", %d bytes", *r.Size)
+			kind = strings.TrimPrefix(kind+fmt.Sprintf(", %d bytes", *r.Size), ", ")
 		}
-		if d := firstLine(r.Description); d != "" {
-			desc = strings.TrimPrefix(desc+"  "+d, "  ")
-		}
-		rows[i] = entry{name: r.URI, desc: desc}
+		rows[i] = entry{name: r.URI, kind: kind, desc: withAnnotations(firstLine(r.Description), r.Annotations)}
 	}
 	p.columns(rows)
 	p.count(len(rs), "resource", next, "resources/list")
@@ -169,10 +186,19 @@ func (p *printer) templates(result json.RawMessage) {
 	}
 	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = entry{name: t.URITemplate, desc: strings.TrimPrefix(t.MimeType+"  "+firstLine(t.Description), "  ")}
+		rows[i] = entry{name: t.URITemplate, kind: t.MimeType, desc: withAnnotations(firstLine(t.Description), t.Annotations)}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list")
+}
+
+// withAnnotations is a listed resource's description followed by its
+// annotations in brief, "(for: user · priority 0.5)".
+func withAnnotations(desc string, a *command.Annotations) string {
+	if note := a.String(); note != "" {
+		return strings.TrimPrefix(desc+" ("+note+")", " ")
+	}
+	return desc
 }
 
 func (p *printer) prompts(result json.RawMessage) {

@@ -296,6 +296,10 @@ func (l *Log) onState(r *mcp.Record) {
 	if st.Protocol != "" {
 		l.stats.Protocol = st.Protocol
 	}
+	if st.State == mcp.StateSessionReplaced || st.State == mcp.StateExpired {
+		// The server's subscriptions were the old session's.
+		l.surface.subscribed = nil
+	}
 	l.neg.onState(r)
 }
 

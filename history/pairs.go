@@ -164,6 +164,9 @@ func (l *Log) onRPC(r *mcp.Record) {
 			l.neg.sentRequest(m)
 			l.progressOf[m.ID] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)
+			if m.Method == ListenMethod {
+				l.surface.subscribedListen(m)
+			}
 		} else {
 			rw.kind, rw.state, rw.req = KindServerRequest, StatePending, l.cur
 		}
@@ -249,6 +252,9 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	}
 	if m.RPCError {
 		return
+	}
+	if p.more != nil {
+		l.surface.subscribedAnswer(p.method, p.more.subject)
 	}
 	switch p.method {
 	case "initialize", "server/discover":

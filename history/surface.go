@@ -10,12 +10,14 @@ import (
 // Surface is what the server listed besides its tools: the prompts,
 // resources and resource templates of the newest answers to prompts/list,
 // resources/list and resources/templates/list (all the pages of a listing
-// followed by nextCursor). The command line completes names and URIs from
-// it. The slices are shared: callers must not change them.
+// followed by nextCursor), and the URIs the session is subscribed to
+// (subscribed.go). The command line completes names and URIs from it. The
+// slices are shared: callers must not change them.
 type Surface struct {
-	Prompts   []command.Prompt
-	Resources []command.Resource
-	Templates []command.ResourceTemplate
+	Prompts    []command.Prompt
+	Resources  []command.Resource
+	Templates  []command.ResourceTemplate
+	Subscribed []string
 }
 
 // surfaceIndex follows the list answers Surface is made of.
@@ -23,6 +25,9 @@ type surfaceIndex struct {
 	prompts   listing[command.Prompt]
 	resources listing[command.Resource]
 	templates listing[command.ResourceTemplate]
+	// subscribed are the URIs subscribed to, in the order subscribed; a
+	// change makes a new slice, since Surface hands them out.
+	subscribed []string
 }
 
 // page reads one answer to a list method; an answer that cannot be read
@@ -54,5 +59,6 @@ func (s *surfaceIndex) page(method string, req, resp *mcp.Record) {
 // Surface returns the prompts, resources and templates the server listed
 // last.
 func (l *Log) Surface() Surface {
-	return Surface{Prompts: l.surface.prompts.done, Resources: l.surface.resources.done, Templates: l.surface.templates.done}
+	return Surface{Prompts: l.surface.prompts.done, Resources: l.surface.resources.done, Templates: l.surface.templates.done,
+		Subscribed: l.surface.subscribed}
 }

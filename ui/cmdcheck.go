@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -76,22 +78,26 @@ func (c *CommandLine) checkPrompt(cmd command.Command) (warns []command.ArgWarni
 }
 
 // checkResource warns of a resource URI one or two letters off one
-// resources/list named; a URI listed nowhere near may be one the server
-// serves without listing it, and goes without a word.
+// resources/list named (for unsubscribe, one subscribed to: that is what
+// it undoes); a URI listed nowhere near may be one the server serves
+// without listing it, and goes without a word.
 func (c *CommandLine) checkResource(cmd command.Command) (command.ArgWarning, bool) {
 	if !command.IsResourceTarget(cmd.Method) || cmd.Target == "" || command.IsTemplate(cmd.Target) {
 		return command.ArgWarning{}, false
 	}
-	uris := make([]string, len(c.surface.Resources))
+	uris, not := make([]string, len(c.surface.Resources)), "is not in resources/list"
 	for i, r := range c.surface.Resources {
-		if r.URI == cmd.Target {
-			return command.ArgWarning{}, false
-		}
 		uris[i] = r.URI
+	}
+	if cmd.Method == "resources/unsubscribe" {
+		uris, not = c.surface.Subscribed, "is not subscribed to"
+	}
+	if slices.Contains(uris, cmd.Target) {
+		return command.ArgWarning{}, false
 	}
 	sug := command.Nearest(cmd.Target, uris)
 	if sug == "" {
 		return command.ArgWarning{}, false
 	}
-	return command.ArgWarning{Message: cmd.Target + " is not in resources/list: did you mean " + sug + "?"}, true
+	return command.ArgWarning{Message: cmd.Target + " " + not + ": did you mean " + sug + "?"}, true
 }

@@ -53,7 +53,7 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 	case ctx.method == "tools/call" && ctx.info == nil && len(tools) == 0:
 		// Not an unknown tool: no tool is known yet. Short enough to be
 		// read whole at 80 columns, what to do included.
-		return "no tools known yet: values go as strings (key:=json for JSON) · send tools/list"
+		return "no tools known yet: values go as strings (key:=json for JSON) · " + keys.Complete.Help().Key + " lists them"
 	case ctx.method == "tools/call":
 		return ctx.argHint()
 	case command.ParamsSchema(ctx.method) != nil:
@@ -77,7 +77,8 @@ func usageLine(method string) string {
 
 func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
 	if len(tools) == 0 {
-		return "no tools known yet: send tools/list first (" + keys.ListTools.Help().Key + " outside the command line)"
+		// Tab lists them (listingFor), as it lists prompts and resources.
+		return "no tools known yet: " + keys.Complete.Help().Key + " lists them, then offers names and arguments"
 	}
 	// A line never shows more than this many names; counting the rest
 	// keeps a gateway with a thousand tools cheap to draw.

@@ -22,8 +22,8 @@ func TestNoSchemaHintReadsWholeAt80Columns(t *testing.T) {
 	m := l.quit()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for _, tc := range []struct{ line, want string }{
-		{"tools/call greet ", "no tools known yet: values go as strings (key:=json for JSON) · send tools/list"},
-		{"tools/call greet name=Ann ", "no tools known yet: values go as strings (key:=json for JSON) · send tools/list"},
+		{"tools/call greet ", "no tools known yet: values go as strings (key:=json for JSON) · tab lists them"},
+		{"tools/call greet name=Ann ", "no tools known yet: values go as strings (key:=json for JSON) · tab lists them"},
 		// Enter refuses a value typed without its key, schema or not: the
 		// hint said it went as a string.
 		{"tools/call greet Ann ", `"Ann": expected key=value or key:=json`},

@@ -52,6 +52,8 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		}
 		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
 			"= (a variable left out expands to nothing)", true
+	case ctx.method == "resources/unsubscribe" && ctx.index == 1:
+		return subscribedHint(sf.Subscribed, prefix) + usage, true
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
 		return "no resources known yet: " + tab + " lists them and templates, then offers URIs" + usage, true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
@@ -124,4 +126,22 @@ func argNames(p command.Prompt) string {
 		names[i] = sanitize.Line(a.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// subscribedHint names the URIs subscribed to that start with prefix, what
+// unsubscribe's Tab offers, or says there are none.
+func subscribedHint(subscribed []string, prefix string) string {
+	if len(subscribed) == 0 {
+		return "nothing subscribed in this session"
+	}
+	var uris []string
+	for _, u := range subscribed {
+		if strings.HasPrefix(u, prefix) {
+			uris = append(uris, sanitize.Line(u))
+		}
+	}
+	if len(uris) == 0 {
+		return "not subscribed to a URI starting " + sanitize.Line(prefix) + "; it is sent as typed"
+	}
+	return "subscribed: " + strings.Join(uris, "  ")
 }

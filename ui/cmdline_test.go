@@ -261,8 +261,8 @@ func TestCommandLineHints(t *testing.T) {
 	}
 	c = NewCommandLine(plainStyles(), DefaultKeyMap(), "")
 	c.Focus("tools/call ")
-	if got := hintOf(c); !strings.Contains(got, "no tools known yet") || !strings.Contains(got, "l ") {
-		t.Errorf("without tools the hint is %q, want it to say to press l for tools/list", got)
+	if got := hintOf(c); !strings.Contains(got, "no tools known yet: tab lists them") {
+		t.Errorf("without tools the hint is %q, want it to say Tab lists them", got)
 	}
 }
 

@@ -175,6 +175,14 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 				comp.add(command.ShellQuote(v)+"=", v+"=")
 			}
 		}
+	case ctx.method == "resources/unsubscribe" && ctx.index == 1:
+		// Only what the session is subscribed to: any other URI has
+		// nothing to undo.
+		for _, u := range sf.Subscribed {
+			if strings.HasPrefix(u, prefix) {
+				comp.add(command.ShellQuote(u)+" ", u)
+			}
+		}
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1,
 		ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource":
 		if ctx.method != "completion/complete" {

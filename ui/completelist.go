@@ -11,9 +11,10 @@ import (
 
 // Completion offers what the server listed. When nothing of what a word
 // needs was listed yet, mcpscope lists it itself, as the user would have
-// to: c lists the tools, a Tab on read's URI lists the resources and
-// templates, one on a prompt's name the prompts. The listings are ordinary requests (rows in Pairs); the next
-// Tab offers what they brought.
+// to: c lists the tools, and so does a Tab on a tool's name or arguments;
+// a Tab on read's URI lists the resources and templates, one on a prompt's
+// name the prompts. The listings are ordinary requests (rows in Pairs);
+// the next Tab offers what they brought.
 
 // listForCompletionMsg asks the root to send the listings that completion
 // of the word under the cursor needs.
@@ -40,9 +41,14 @@ func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
 	// name was typed by hand.
 	promptArg := ctx.method == "prompts/get" && ctx.index >= 2 && !strings.Contains(ctx.cur.Text, "=")
 	switch {
+	case ctx.method == "tools/call" && ctx.index >= 1 && len(c.tools) == 0:
+		// A tool's name, or its arguments when the name was typed by
+		// hand, as c lists them on opening the command line.
+		return listForCompletionMsg{what: "the tools", listings: []command.Command{toolsListing}}, true
 	case (promptName || promptArg) && len(sf.Prompts) == 0:
 		return listForCompletionMsg{what: "the prompts", listings: []command.Command{promptsListing}}, true
-	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
+	case command.IsResourceTarget(ctx.method) && ctx.method != "resources/unsubscribe" && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
+		// unsubscribe offers what was subscribed to, which no listing says.
 		return listForCompletionMsg{what: "the resources and templates", listings: []command.Command{resourcesListing, templatesListing}}, true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
 		return listForCompletionMsg{what: "the templates", listings: []command.Command{templatesListing}}, true

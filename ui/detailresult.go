@@ -128,6 +128,7 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	if res == nil {
 		return out
 	}
+	out = in.annotated(out, res.raw)
 	if res.ResultType == nil && len(res.TTL) == 0 && res.CacheScope == nil && !in.modern {
 		return out // resultType is a 2026 word: older answers have none to miss
 	}
@@ -159,6 +160,19 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	}
 	if len(res.InputRequests) > 0 {
 		out = in.inputRequests(out, res.InputRequests, res.RequestState != nil)
+	}
+	return out
+}
+
+// annotated lists the result's content blocks that carry annotations,
+// in the words exec prints under each block: whom it is for, its priority.
+func (in *detailInput) annotated(out []string, result []byte) []string {
+	for i, b := range command.AnnotatedBlocks(result) {
+		label := ""
+		if i == 0 {
+			label = "annotated"
+		}
+		out = in.labelled(out, label, wireLine(b.Where+" ("+b.Type+")", 128)+": "+sanitize.Line(b.Annotations.String()), in.st.Row.Render)
 	}
 	return out
 }

@@ -41,6 +41,8 @@ type Resource struct {
 	Description string `json:"description,omitempty"`
 	MimeType    string `json:"mimeType,omitempty"`
 	Size        *int64 `json:"size,omitempty"`
+	// Annotations are whom the resource is for and how much it matters.
+	Annotations *Annotations `json:"annotations,omitempty"`
 }
 
 // ResourceTemplate is one entry of a resources/templates/list answer.
@@ -50,6 +52,8 @@ type ResourceTemplate struct {
 	Title       string `json:"title,omitempty"`
 	Description string `json:"description,omitempty"`
 	MimeType    string `json:"mimeType,omitempty"`
+	// Annotations are whom its resources are for and how much they matter.
+	Annotations *Annotations `json:"annotations,omitempty"`
 }
 
 // ParsePrompts reads the prompts and the next page's cursor of a
@@ -184,6 +188,9 @@ type Content struct {
 	// gives a resource's.
 	Title       string `json:"title,omitempty"`
 	Description string `json:"description,omitempty"`
+	// Annotations are whom the block is for and how much it matters
+	// (get-annotated-message in server-everything).
+	Annotations *Annotations `json:"annotations,omitempty"`
 }
 
 // Summary is the block as one line for a person: the text of a text
@@ -246,9 +253,14 @@ type Turn struct {
 const maxTurnIndent = 16
 
 // String is the turn as "role: text", every line of a long text indented
-// under the first (by as much as the role takes, up to maxTurnIndent).
+// under the first (by as much as the role takes, up to maxTurnIndent),
+// and the content's annotations, if any, on a line of their own under it.
 func (t Turn) String() string {
 	text := strings.TrimRight(t.Content.Summary(), "\n")
+	if note := t.Content.Annotations.String(); note != "" {
+		// Under the message, not in it: it is no word of the message.
+		text += "\n(" + note + ")"
+	}
 	return t.Role + ": " + strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", min(len(t.Role)+2, maxTurnIndent)))
 }
 

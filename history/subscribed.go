@@ -1,0 +1,52 @@
+package history
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// The resources the session is subscribed to, as the log tells it: in the
+// 2025 eras each resources/subscribe the server answered with a result,
+// less the resources/unsubscribe answered after it, since the last
+// initialize (a new session has none); in 2026-07-28 the
+// resourceSubscriptions of the newest listen request, which is where a
+// subscription lives there. A session the server replaced or forgot has
+// none either. The command line offers them to unsubscribe.
+
+// subscribedAnswer follows a result answering a request of method about
+// subject (its URI).
+func (s *surfaceIndex) subscribedAnswer(method, subject string) {
+	switch method {
+	case "initialize":
+		s.subscribed = nil // a new session
+	case "resources/subscribe":
+		if subject != "" && !slices.Contains(s.subscribed, subject) {
+			// A new slice: Surface hands the old one out.
+			s.subscribed = append(slices.Clip(s.subscribed), subject)
+		}
+	case "resources/unsubscribe":
+		if slices.Contains(s.subscribed, subject) {
+			s.subscribed = slices.DeleteFunc(slices.Clone(s.subscribed), func(u string) bool { return u == subject })
+		}
+	}
+}
+
+// subscribedListen follows a listen request we sent: its
+// resourceSubscriptions are what the session is subscribed to now.
+func (s *surfaceIndex) subscribedListen(m *mcp.RPCMessage) {
+	var env struct {
+		Params json.RawMessage `json:"params"`
+	}
+	if json.Unmarshal([]byte(m.Raw), &env) != nil {
+		return
+	}
+	filter, err := mcp.ListenFilter(env.Params)
+	if err != nil {
+		return
+	}
+	var uris []string
+	_ = json.Unmarshal(filter["resourceSubscriptions"], &uris)
+	s.subscribed = slices.DeleteFunc(uris, func(u string) bool { return u == "" })
+}

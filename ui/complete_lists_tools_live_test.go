@@ -1,0 +1,49 @@
+package ui
+
+import (
+	"regexp"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// Tab on a tool's name typed after ":" lists the tools itself, as c does
+// and as Tab on a prompt's name or read's URI lists theirs: it said "send
+// tools/list first" and did nothing. The next Tab completes the name.
+func TestLiveCallTabListsToolsItself(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	for _, tc := range []struct{ era, url, open string }{
+		{"streamable", gw.MCPURL(), "● initialized"},
+		{"stateless", gw.StatelessURL(), "● discovered"},
+	} {
+		t.Run(tc.era, func(t *testing.T) {
+			l := startLive(t, mcp.Config{URL: tc.url})
+			l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
+			l.waitFor(tc.open)
+			l.mark()
+			l.tm.Type(":tools/call gre")
+			l.waitFor("no tools known yet: tab lists them, then offers names and arguments")
+			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab}) // while listing: not listed twice
+			done := regexp.MustCompile(`tools/list +✓ ok`)
+			teatest.WaitFor(t, l.out, func([]byte) bool { return done.Match(l.seen.Bytes()[l.from:]) },
+				teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+			l.mark()
+			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+			l.waitFor("tools/call greet")
+			m := l.quit()
+			if got := pairsOf(m, "tools/list"); len(got) != 1 {
+				t.Errorf("tools/list rows = %v, want one listing", got)
+			}
+			if got, want := m.cmdline.input.Value(), "tools/call greet "; got != want {
+				t.Errorf("command line after Tab = %q, want %q", got, want)
+			}
+		})
+	}
+}
