@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -22,14 +23,41 @@ func TestExportMarkdownNamesTheReplysPOST(t *testing.T) {
 		}
 		x.Default()
 	}})
-	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, func(ctx context.Context, s *mcp.Session) {
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
+	// The reply's POST is answered 202 as the server reads it, which can
+	// be after the call's own answer: the session is closed only once that
+	// status is recorded (the second 202, after notifications/initialized's),
+	// or the row would have no POST to name.
+	s := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l := NewLog()
+	replied, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		accepted := 0
+		for b := range s.Records() {
+			l.Append(b...)
+			for _, r := range b {
+				if r.HTTP != nil && r.HTTP.Purpose == mcp.PurposePost && r.HTTP.Status == 202 {
+					if accepted++; accepted == 2 {
+						close(replied)
+					}
+				}
+			}
 		}
-		if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
-			t.Fatal(err)
-		}
-	})
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	waitClosed(t, replied, "202 to the reply's POST")
+	s.Close()
+	waitClosed(t, done, "end of the record stream after Close")
 	var b bytes.Buffer
 	if err := ExportMarkdown(&b, Header{URL: srv.Endpoint()}, l); err != nil {
 		t.Fatal(err)
