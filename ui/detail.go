@@ -153,6 +153,13 @@ func (d *detailPane) showEvent(r *mcp.Record) {
 	d.toResponse, d.keep = false, keptPlace{}
 }
 
+// empty reports whether nothing is selected: the pane shows only how to
+// select something.
+func (d *detailPane) empty() bool {
+	p, ev := d.selection()
+	return p == nil && ev == nil
+}
+
 // Update handles the keys of a focused detail pane; pretty/raw and copy
 // are global so they work while a list has focus.
 func (d *detailPane) Update(msg tea.Msg) tea.Cmd {

@@ -106,7 +106,7 @@ func (d *detailPane) searchKey(msg tea.KeyMsg) tea.Cmd {
 func (d *detailPane) matchKey(msg tea.KeyMsg) bool {
 	k := d.c.keys
 	switch {
-	case d.search.query == "":
+	case d.search.query == "" || d.empty():
 		return false
 	case key.Matches(msg, k.NextMatch):
 		d.findFrom(d.scroll.offset+1, 1)
