@@ -73,3 +73,31 @@ func TestLiveDetailKeepsTheTopLineAcrossResizes(t *testing.T) {
 		}
 	}
 }
+
+// A match on screen below the top row stays on screen across a resize,
+// and the top row stays on top: the match was pulled up to the top row,
+// moving the reader's place. Live against the demo over loopback.
+func TestLiveDetailSearchMatchInViewKeepsTheTopLine(t *testing.T) {
+	l := liveDemoAt80(t)
+	l.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	l.mark()
+	l.call("big bytes=20000")
+	l.waitFor("tools/call big: ok")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.tm.Type("/00002048")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyUp})
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyUp}) // the line before the match on top
+	l.mark()
+	l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
+	l.tm.Type(":")
+	l.waitFor("tab complete")
+	m := l.quit()
+	if m.width != 160 {
+		t.Fatalf("the resize did not arrive: width %d", m.width)
+	}
+	view := ansi.Strip(m.View())
+	if top := detailTopRow(t, m); !strings.Contains(top, "00001984 abc") || !strings.Contains(view, "00002048 abc") || !strings.Contains(view, "“00002048” 1/1") {
+		t.Errorf("after the resize Detail's top row is %q, want the line before the match (00001984) still on top and the match in view:\n%s", top, view)
+	}
+}
