@@ -296,7 +296,7 @@ func (m *Model) View() string {
 			// q is a letter in the input that still has the keys.
 			quit = "ctrl+c"
 		}
-		return tooSmall(m.width, m.height, quit)
+		return m.com.tooSmall(m.width, m.height, quit)
 	}
 	lines := m.body()
 	// The command line is padded here so a short line never leaves the
@@ -389,8 +389,10 @@ func blankRows(rows []string) bool {
 
 // tooSmall is the whole screen when nothing fits, wrapped between words to
 // the width (and cut to the height) so the size it needs is read whole on
-// the small terminal it is shown on.
-func tooSmall(w, h int, quit string) string {
+// the small terminal it is shown on. It is drawn in the theme, every cell
+// of it, as every other screen is: in the terminal's own colours it was a
+// dark patch in a light theme's window.
+func (c *common) tooSmall(w, h int, quit string) string {
 	// Nothing else is drawn, the keys row neither: how to leave is said
 	// here, or a newcomer who cannot resize is stuck.
 	msg := fmt.Sprintf("terminal too small (need %dx%d, have %dx%d): enlarge it, or press %s to quit", minWidth, minHeight, w, h, quit)
@@ -398,7 +400,14 @@ func tooSmall(w, h int, quit string) string {
 		return msg
 	}
 	lines := wrapWords(msg, w)
-	return strings.Join(lines[:min(len(lines), h)], "\n")
+	lines = lines[:min(len(lines), h)]
+	for i, l := range lines {
+		lines[i] = c.painted(c.fit(c.st.Warning.Render(l), w))
+	}
+	for len(lines) < h {
+		lines = append(lines, c.fit("", w))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // piece is a pane's line placed at a column.

@@ -29,6 +29,9 @@ type detailPane struct {
 	cache    []string
 	cacheKey detailKey
 	ready    bool
+	// cont are the lines of cache that continue the one above, wrapped at
+	// the width (ascending).
+	cont []int
 	// inPart is set when cache leaves out part of what it shows.
 	inPart bool
 	// formatting is the key of the newest command formatting lines, if any.
@@ -46,10 +49,14 @@ type detailPane struct {
 }
 
 // keptPlace is a place in the lines that survives making them again: the
-// end, the Response section, or a share of the way down.
+// end; at another width, the line on top as the text has it (textPlace);
+// in another form (pretty or raw, whose lines do not match), the Response
+// section or a share of the way down.
 type keptPlace struct {
 	set, atEnd, atResponse bool
 	share                  float64
+	text                   textPlace
+	byText                 bool
 }
 
 // detailKey is what the rendered lines depend on.
@@ -86,12 +93,14 @@ func (d *detailPane) SetSize(w, h int) {
 	d.search.input.Width = max(w-6, 1)
 }
 
-// keepPlace notes where the reader is before the lines are made again;
-// bySection keeps the Response section rather than the share of the way
-// down, for lines of another form. A reader on the Response's header
-// (where a sent request's answer opens) keeps it at any width: the share
-// slid off it as the request above was wrapped again. The first note of a
-// run (resizes while a large answer is formatted) is where the reader was.
+// keepPlace notes where the reader is before the lines are made again. At
+// another width (bySection false) the line on the top row stays on top,
+// wrapped again: the Response's header where a sent request's answer
+// opens, or a line in the middle of the JSON (kept as a share of the way
+// down, it slid by a few lines as what was above it wrapped differently).
+// bySection keeps the Response section, or else the share of the way down,
+// for lines of another form. The first note of a run (resizes while a
+// large answer is formatted) is where the reader was.
 func (d *detailPane) keepPlace(bySection bool) {
 	if !d.ready || len(d.cache) == 0 || d.keep.set {
 		return
@@ -103,7 +112,11 @@ func (d *detailPane) keepPlace(bySection bool) {
 	n := len(d.cache)
 	onHeader := d.respLine >= 0 && d.scroll.offset == d.respLine
 	d.keep = keptPlace{set: true, atEnd: !onHeader && d.scroll.offset > 0 && d.scroll.offset+d.scroll.height >= n,
-		atResponse: onHeader || bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
+		atResponse: bySection && d.respLine >= 0 && d.scroll.offset >= d.respLine, share: float64(d.scroll.offset) / float64(n)}
+	if !bySection {
+		start, _ := d.scroll.visible(n)
+		d.keep.text, d.keep.byText = placeOf(d.cache, d.cont, start), true
+	}
 }
 
 // restorePlace scrolls back to the kept place once the lines are those of
@@ -116,6 +129,8 @@ func (d *detailPane) restorePlace() {
 	switch {
 	case d.keep.atEnd:
 		d.scroll.offset = n - d.scroll.height
+	case d.keep.byText:
+		d.scroll.offset = d.keep.text.row(d.cache, d.cont)
 	case d.keep.atResponse && d.respLine >= 0:
 		// Pretty and raw lines do not match row for row; the section
 		// being read does.
@@ -151,6 +166,13 @@ func (d *detailPane) showEvent(r *mcp.Record) {
 	d.pair, d.event, d.log = nil, r, d.c.log
 	d.scroll.offset = 0
 	d.toResponse, d.keep = false, keptPlace{}
+}
+
+// empty reports whether nothing is selected: the pane shows only how to
+// select something.
+func (d *detailPane) empty() bool {
+	p, ev := d.selection()
+	return p == nil && ev == nil
 }
 
 // Update handles the keys of a focused detail pane; pretty/raw and copy
@@ -276,9 +298,9 @@ func (d *detailPane) lines() []string {
 		d.cacheKey, d.respLine, d.inPart = k, -1, false
 		if d.ready = in.cost() <= inlineFormat; d.ready {
 			d.cache, d.respLine = in.format()
-			d.inPart = in.inPart
+			d.inPart, d.cont = in.inPart, in.cont
 		} else {
-			d.cache = in.placeholder()
+			d.cache, d.cont = in.placeholder(), nil
 		}
 	}
 	if d.toResponse && d.respLine >= 0 {
@@ -301,7 +323,7 @@ func (d *detailPane) refresh() tea.Cmd {
 	d.formatting, d.formattingKey = true, k
 	return func() tea.Msg {
 		lines, resp := in.format()
-		return detailFormattedMsg{key: k, lines: lines, respLine: resp, inPart: in.inPart}
+		return detailFormattedMsg{key: k, lines: lines, respLine: resp, inPart: in.inPart, cont: in.cont}
 	}
 }
 
@@ -314,7 +336,7 @@ func (d *detailPane) formatted(msg detailFormattedMsg) {
 	if d.ready || msg.key != d.cacheKey {
 		return
 	}
-	d.cache, d.respLine, d.ready, d.inPart = msg.lines, msg.respLine, true, msg.inPart
+	d.cache, d.respLine, d.ready, d.inPart, d.cont = msg.lines, msg.respLine, true, msg.inPart, msg.cont
 	if d.search.key == d.cacheKey && d.search.hits != nil {
 		// A search made in the placeholder is made again in the lines.
 		d.search.find(d.cacheKey, d.cache, d.inPart)

@@ -63,20 +63,38 @@ type detailInput struct {
 	// show (a message too large to draw, comment lines past the cap), so
 	// a search that finds nothing can say where it looked.
 	inPart bool
+	// cont are the lines format made that continue the one above, wrapped
+	// at the width (ascending): the pane keeps a reader's place on the
+	// line itself across a resize (detailplace.go).
+	cont []int
 }
 
-// json is JSONLines of raw at the pane's width and limit, noting in inPart
-// when some of raw is left out.
-func (in *detailInput) json(raw string, pretty bool) []string {
-	lines, cut := jsonLines(raw, in.st, pretty, in.width, detailLimit)
+// row appends one row of a line wrapped at the width; i is its index
+// among the line's rows, so every row after the first is noted as a
+// continuation.
+func (in *detailInput) row(out []string, i int, text string) []string {
+	if i > 0 {
+		in.cont = append(in.cont, len(out))
+	}
+	return append(out, text)
+}
+
+// json appends JSONLines of raw at the pane's width and limit to out,
+// noting in inPart when some of raw is left out.
+func (in *detailInput) json(out []string, raw string, pretty bool) []string {
+	lines, cont, cut := jsonLines(raw, in.st, pretty, in.width, detailLimit)
 	in.inPart = in.inPart || cut
+	for _, c := range cont {
+		in.cont = append(in.cont, len(out)+c)
+	}
+	out = append(out, lines...)
 	if cut && in.recording != "" {
 		// "more not shown" alone left the user nowhere to go for the rest.
-		for _, row := range wrapRows(wholeInRecording(in.recording), in.width, 6) {
-			lines = append(lines, in.st.Hint.Render(row))
+		for i, row := range wrapRows(wholeInRecording(in.recording), in.width, 6) {
+			out = in.row(out, i, in.st.Hint.Render(row))
 		}
 	}
-	return lines
+	return out
 }
 
 // wholeInRecording says where a message too large to draw can be read
@@ -91,6 +109,7 @@ type detailFormattedMsg struct {
 	lines    []string
 	respLine int
 	inPart   bool
+	cont     []int
 }
 
 // cost is how many bytes of messages formatting reads.
@@ -122,6 +141,7 @@ func (in *detailInput) cost() int {
 // format makes the pane's lines, and says where the Response section
 // starts (-1: none).
 func (in *detailInput) format() ([]string, int) {
+	in.cont = nil
 	switch {
 	case in.pair != nil:
 		return in.pairLines()
@@ -149,8 +169,8 @@ func (in *detailInput) emptyLines() []string {
 	out := []string{in.st.Hint.Render("select a pair or an event and press " + in.open)}
 	if in.note != "" {
 		out = append(out, "")
-		for _, l := range wrapWords(sanitize.Line(in.note), in.width) {
-			out = append(out, in.st.Info.Render(l))
+		for i, l := range wrapWords(sanitize.Line(in.note), in.width) {
+			out = in.row(out, i, in.st.Info.Render(l))
 		}
 	}
 	return out
@@ -161,8 +181,8 @@ func (in *detailInput) emptyLines() []string {
 // URL, the advice on what to do) instead of being cut at the border. text
 // is plain, sanitized text.
 func (in *detailInput) wrapped(out []string, text string, style lipgloss.Style) []string {
-	for _, l := range wrapWords(text, in.width) {
-		out = append(out, style.Render(l))
+	for i, l := range wrapWords(text, in.width) {
+		out = in.row(out, i, style.Render(l))
 	}
 	return out
 }
@@ -174,10 +194,10 @@ func (in *detailInput) wrappedTail(out []string, text, tail string, style, tailS
 	rows := wrapWords(text+tail, in.width)
 	for i, l := range rows {
 		if i == len(rows)-1 && strings.HasSuffix(l, tail) {
-			out = append(out, style.Render(strings.TrimSuffix(l, tail))+tailStyle.Render(tail))
+			out = in.row(out, i, style.Render(strings.TrimSuffix(l, tail))+tailStyle.Render(tail))
 			continue
 		}
-		out = append(out, style.Render(l))
+		out = in.row(out, i, style.Render(l))
 	}
 	return out
 }
@@ -187,10 +207,10 @@ func (in *detailInput) wrappedTail(out []string, text, tail string, style, tailS
 func (in *detailInput) wrappedHead(out []string, head, text string, headStyle, style lipgloss.Style) []string {
 	for i, l := range wrapWords(head+text, in.width) {
 		if i == 0 && strings.HasPrefix(l, head) {
-			out = append(out, headStyle.Render(head)+style.Render(strings.TrimPrefix(l, head)))
+			out = in.row(out, i, headStyle.Render(head)+style.Render(strings.TrimPrefix(l, head)))
 			continue
 		}
-		out = append(out, style.Render(l))
+		out = in.row(out, i, style.Render(l))
 	}
 	return out
 }
@@ -216,7 +236,7 @@ func (in *detailInput) pairHead() []string {
 		sep = " " // a probe's state begins with the separator: "· · probe" said it twice
 	}
 	out := in.wrappedTail(nil, title+sep, in.state, st.Row, in.stateStyle)
-	return append(out, in.timing()...)
+	return in.timing(out)
 }
 
 func (in *detailInput) pairLines() ([]string, int) {
@@ -287,7 +307,7 @@ func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
 	} else if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
 		out = append(in.requestHeaders(out, post.HTTP), "")
 	}
-	return append(out, in.json(string(raw), in.pretty)...)
+	return in.json(out, string(raw), in.pretty)
 }
 
 // reply is the Our reply section of a server's request: the HTTP request
@@ -301,7 +321,7 @@ func (in *detailInput) reply(out []string, r, post *mcp.Record) []string {
 	if post != nil && post.HTTP != nil && len(post.HTTP.RequestHeaders) > 0 {
 		out = append(in.requestHeaders(out, post.HTTP), "")
 	}
-	return append(out, in.json(string(raw), in.pretty)...)
+	return in.json(out, string(raw), in.pretty)
 }
 
 // response is the Response section: what the answer is in words, then
@@ -318,7 +338,7 @@ func (in *detailInput) response(out []string, r *mcp.Record) []string {
 	if in.pretty {
 		out = in.responseFacts(out, r)
 	}
-	return append(out, in.json(string(raw), in.pretty)...)
+	return in.json(out, string(raw), in.pretty)
 }
 
 // postLines shows the POST's answer when it says more than "202 Accepted":
@@ -340,7 +360,7 @@ func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
 	case in.pair != nil && in.pair.Response != nil && in.pair.Response.RPC != nil && strings.TrimSpace(string(in.pair.Response.RPC.Raw)) == body:
 		out = append(out, in.st.Dim.Render("(its body is the Response above)"))
 	case len(h.Body) > 0:
-		out = append(out, in.json(string(h.Body), in.pretty)...)
+		out = in.json(out, string(h.Body), in.pretty)
 	}
 	return out
 }
@@ -388,11 +408,11 @@ func (in *detailInput) eventLines() []string {
 	}
 	if !in.pretty {
 		out = append(out, "", in.section("Raw bytes", "as received"))
-		return append(out, in.json(string(ev.Raw), false)...)
+		return in.json(out, string(ev.Raw), false)
 	}
 	out = append(out, "", in.section("Data", ""))
 	if ev.Data == "" {
 		return append(out, st.Hint.Render("(no data)"))
 	}
-	return append(out, in.json(string(ev.Data), true)...)
+	return in.json(out, string(ev.Data), true)
 }

@@ -95,7 +95,7 @@ func (in *detailInput) labelled(out []string, label, value string, style func(..
 		if i == 0 {
 			l = cell(label, w)
 		}
-		out = append(out, in.st.Dim.Render(l)+style(part))
+		out = in.row(out, i, in.st.Dim.Render(l)+style(part))
 	}
 	return out
 }
@@ -236,9 +236,9 @@ func (in *detailInput) resumeLines(out []string, resumes []*mcp.Record) []string
 	return out
 }
 
-// timing is the row's timing line: the POST's status and the time to its
-// answer's headers, the time to the response, progress, the chain.
-func (in *detailInput) timing() []string {
+// timing appends the row's timing line: the POST's status and the time to
+// its answer's headers, the time to the response, progress, the chain.
+func (in *detailInput) timing(out []string) []string {
 	p := in.pair
 	var parts []string
 	if p.Post != nil && p.Post.HTTP != nil {
@@ -275,7 +275,6 @@ func (in *detailInput) timing() []string {
 	if len(p.Resumes) > 0 {
 		parts = append(parts, "stream resumed ×"+strconv.Itoa(len(p.Resumes)))
 	}
-	var out []string
 	if len(parts) > 0 {
 		out = in.wrapped(out, strings.Join(parts, " · "), in.st.Dim)
 	}

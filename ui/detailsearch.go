@@ -30,8 +30,8 @@ type detailSearch struct {
 	// too large to draw, so "not found" can say where it looked.
 	inPart bool
 	// resume is the hit that was on screen when the width changed (-1:
-	// none): the lines are wrapped again, and the reader's place as a
-	// share of the way down put the match out of view.
+	// none): the lines are wrapped again, and narrower rows can push the
+	// match below the screen.
 	resume int
 }
 
@@ -106,7 +106,7 @@ func (d *detailPane) searchKey(msg tea.KeyMsg) tea.Cmd {
 func (d *detailPane) matchKey(msg tea.KeyMsg) bool {
 	k := d.c.keys
 	switch {
-	case d.search.query == "":
+	case d.search.query == "" || d.empty():
 		return false
 	case key.Matches(msg, k.NextMatch):
 		d.findFrom(d.scroll.offset+1, 1)
@@ -167,7 +167,11 @@ func (d *detailPane) followSearch() {
 	s.find(d.cacheKey, d.cache, d.inPart)
 	if i := s.resume; i >= 0 && i < len(s.hits) {
 		s.resume, s.at = -1, i
-		d.scroll.offset = s.hits[i]
+		if start, end := d.scroll.visible(len(d.cache)); s.hits[i] < start || s.hits[i] >= end {
+			// Off screen at the new size: the match is what was being
+			// read. In view, the top line stays where the resize kept it.
+			d.scroll.offset = s.hits[i]
+		}
 		return
 	}
 	s.resume = -1

@@ -40,31 +40,33 @@ const shownInPart = " more not shown"
 // sees what the server really sent. Nesting deeper than maxIndentDepth is
 // printed on one line.
 func JSONLines(raw string, st *themes.Styles, pretty bool, width, limit int) []string {
-	lines, _ := jsonLines(raw, st, pretty, width, limit)
+	lines, _, _ := jsonLines(raw, st, pretty, width, limit)
 	return lines
 }
 
-// jsonLines is JSONLines, and whether some of raw was left out.
-func jsonLines(raw string, st *themes.Styles, pretty bool, width, limit int) ([]string, bool) {
+// jsonLines is JSONLines, the lines that continue the one above where it
+// was wrapped at width (ascending), and whether some of raw was left out.
+func jsonLines(raw string, st *themes.Styles, pretty bool, width, limit int) ([]string, []int, bool) {
 	if len(raw) == 0 {
-		return []string{st.Dim.Render("(empty)")}, false
+		return []string{st.Dim.Render("(empty)")}, nil, false
 	}
 	if limit <= 0 {
 		limit = detailLimit
 	}
 	data, omitted := cutAt(raw, limit)
 	var lines []string
+	var cont []int
 	if pretty {
 		w := newLineWriter(st, width, len(data), prettyGrowth*limit)
 		if ok, printed := prettyJSON(w, data, omitted > 0); ok {
-			lines = w.finish()
+			lines, cont = w.finish(), w.cont
 			omitted += len(data) - printed
 		}
 	}
 	if lines == nil {
 		w := newLineWriter(st, width, len(data), prettyGrowth*limit)
 		textLines(w, data)
-		lines = w.finish()
+		lines, cont = w.finish(), w.cont
 	}
 	if omitted > 0 {
 		notice := fmt.Sprintf("… %s"+shownInPart+" (%s in all)", history.FormatSize(int64(omitted)), history.FormatSize(int64(len(raw))))
@@ -73,7 +75,7 @@ func jsonLines(raw string, st *themes.Styles, pretty bool, width, limit int) ([]
 		}
 		lines = append(lines, st.Warning.Render(notice))
 	}
-	return lines, omitted > 0
+	return lines, cont, omitted > 0
 }
 
 // PrettyText is raw as JSONLines prints it, as plain text without colours
@@ -172,6 +174,10 @@ type lineWriter struct {
 	// punctuation to keep on its row (jsonSink).
 	held     string
 	heldKind kind
+	// cont are the lines that continue the one above, wrapped at the
+	// width rather than begun by the text: a reader's place across a
+	// resize is kept on the line as the text has it (detailplace.go).
+	cont []int
 }
 
 // newLineWriter returns a writer for about size bytes of input that holds
@@ -367,6 +373,7 @@ func (w *lineWriter) indentWidth() int {
 
 func (w *lineWriter) wrap() {
 	w.endLine()
+	w.cont = append(w.cont, len(w.ends))
 	w.indent(w.indentWidth())
 }
 
@@ -394,6 +401,9 @@ func (w *lineWriter) finish() []string {
 	if w.full() && w.onlyIndent && len(w.ends) > 0 {
 		// The writer filled up after starting a line: drop its indentation.
 		w.buf, w.ends = w.buf[:w.ends[len(w.ends)-1]], w.ends[:len(w.ends)-1]
+		if n := len(w.cont); n > 0 && w.cont[n-1] > len(w.ends) {
+			w.cont = w.cont[:n-1] // the line dropped was a wrapped one's
+		}
 	}
 	all := string(w.buf)
 	lines := make([]string, 0, len(w.ends)+2) // room for the cut notice

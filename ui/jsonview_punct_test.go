@@ -18,7 +18,7 @@ func TestJSONPunctuationStaysWithItsValue(t *testing.T) {
 	st := testStyles()
 	want := strings.Join(strings.Fields(strings.Join(JSONLines(raw, &st, true, 0, 0), "\n")), "")
 	for width := 12; width <= 120; width++ {
-		lines, _ := jsonLines(raw, &st, true, width, 0)
+		lines, _, _ := jsonLines(raw, &st, true, width, 0)
 		var all strings.Builder
 		for i, l := range lines {
 			plain := ansi.Strip(l)

@@ -256,6 +256,12 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Copy):
 		return m.copyDetail(), true
 	case m.focus == paneDetail && key.Matches(msg, k.Search):
+		if m.detail.empty() {
+			// The pane holds only the hint to select something: a
+			// search of it answered "not found", as if the text had
+			// been looked for in a message.
+			return m.setStatus(levelInfo, "nothing to search yet: select a pair or an event and press "+k.Open.Help().Key), true
+		}
 		return m.detail.openSearch(), true
 	case key.Matches(msg, k.Filter):
 		m.setFocus(paneEvents)
