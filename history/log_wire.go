@@ -1,0 +1,156 @@
+package history
+
+import "github.com/mcpscope/mcpscope/mcp"
+
+// The Log's index of records about the wire rather than messages: the
+// session's states, its errors and its HTTP exchanges, each settling the
+// row it belongs to.
+
+func (l *Log) onState(r *mcp.Record) {
+	if l.connectedAt.IsZero() {
+		l.connectedAt = r.Time
+	}
+	st := r.State
+	switch st.State {
+	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed, mcp.StateListen:
+		// Facts about one stream, shown in the negotiation pane: the
+		// session's own state has not changed.
+	default:
+		l.stats.State = st.State
+	}
+	if (st.State == mcp.StateConnecting || st.State == mcp.StateReconnecting) && st.Transport == mcp.TransportSSE {
+		l.probing("GET "+urlPath(st.URL), r.Time)
+	}
+	if st.URL != "" {
+		l.stats.URL = st.URL
+	}
+	if st.Transport != "" {
+		l.stats.Transport = st.Transport
+	}
+	if st.State == mcp.StateConnecting || st.State == mcp.StateReconnecting {
+		// A new connection negotiates its own version: the earlier
+		// session's (of another era, even) is not this one's.
+		l.stats.Protocol = ""
+	}
+	if st.Protocol != "" {
+		l.stats.Protocol = st.Protocol
+	}
+	if st.State == mcp.StateSessionReplaced || st.State == mcp.StateExpired {
+		// The server's subscriptions were the old session's.
+		l.surface.subscribed = nil
+	}
+	l.neg.onState(r)
+}
+
+func (l *Log) onError(r *mcp.Record) {
+	e := r.Error
+	if e.Cause == mcp.CauseBadVersion {
+		l.versionRefused()
+	}
+	// Errors that end one request are that row's story; failed POSTs and
+	// replies carry advice about the session, so they are problems too.
+	if (e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == mcp.OpReply) && e.Op != mcp.OpProbe {
+		l.neg.addSource(r)
+	}
+	var i int32
+	var p *row
+	if e.ReqSeq != 0 {
+		i, p = l.row(e.ReqSeq)
+	}
+	if p == nil {
+		l.strayErrors++
+		return
+	}
+	defer l.views.refresh(l, i)
+	if p.fail == 0 {
+		p.fail = l.cur
+	}
+	switch {
+	case p.state == StatePending && e.Op == mcp.OpPost && p.post != 0 && accepted(l.record(p.post).HTTP):
+		// The server took the POST (200): what failed came after, on the
+		// answer's stream (it ended, could not be resumed, the session
+		// expired meanwhile), and "POST 200" would read as a refusal.
+		l.setState(p, StateFailed)
+	case p.state == StatePending && e.Op == mcp.OpCancelled && e.Cause == mcp.CauseReplaced:
+		// Subscribing opened a new listen stream and closed this one:
+		// it ended, nobody cancelled it and nothing failed.
+		l.setState(p, StateReplaced)
+	case p.state == StatePending || p.state == StateSent && e.Op == mcp.OpPost:
+		l.setState(p, failureState(e.Op))
+	case p.state == StateInput && e.Op == mcp.OpInput:
+		// The server asked for input and no round followed: the request
+		// never got its result.
+		l.setState(p, StateFailed)
+	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):
+		// Already counted: the POST's status failed the row first.
+	default:
+		// The row was answered, so this error is a story of its own.
+		l.strayErrors++
+	}
+}
+
+// failureState is where an error leaves the request it ended.
+func failureState(op string) PairState {
+	switch op {
+	case mcp.OpTimeout:
+		return StateTimedOut
+	case mcp.OpPost:
+		return StatePostFailed
+	case mcp.OpCancelled:
+		return StateCancelled
+	case mcp.OpProbe:
+		return StateProbe
+	}
+	return StateFailed
+}
+
+func (l *Log) onHTTP(r *mcp.Record) {
+	h := r.HTTP
+	if h.Purpose == mcp.PurposeRelay {
+		l.onRelay(r)
+		return
+	}
+	if len(h.Redirects) > 0 {
+		l.neg.onRedirects(h)
+	}
+	if h.Purpose == mcp.PurposeStream {
+		l.neg.streamGET(r)
+		return
+	}
+	l.stats.Bytes += h.BodySize
+	i, p := l.row(h.ReqSeq)
+	l.neg.post(r)
+	if h.ReqSeq == 0 || p == nil {
+		return
+	}
+	defer l.views.refresh(l, i)
+	if h.Purpose == mcp.PurposeResume {
+		l.resumed(p, l.cur)
+		return
+	}
+	p.post = l.cur
+	p.postLatency = h.Duration
+	if accepted(h) && p.state == StatePostFailed && h.Purpose != mcp.PurposeProbe {
+		// The same message went on to another URL that took it (a legacy
+		// endpoint's alternative after a 404): the refusal before it is
+		// not where the message ended.
+		st := StateSent
+		if p.kind == KindRequest {
+			st = StatePending
+		}
+		l.setState(p, st)
+	}
+	// A POST that was not accepted will never be answered on the stream;
+	// an answer that already arrived wins over what the POST said.
+	if !accepted(h) && (p.state == StatePending || p.state == StateSent) {
+		st := StatePostFailed
+		if h.Purpose == mcp.PurposeProbe {
+			st = StateProbe
+		}
+		l.setState(p, st)
+	}
+}
+
+// accepted reports whether the server took a POST: 202 on legacy SSE, 200
+// with the answer on streamable HTTP.
+func accepted(h *mcp.HTTPExchange) bool { return h.Status >= 200 && h.Status < 300 }
