@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -163,6 +164,10 @@ func (s *Session) detect(ctx context.Context) error {
 	// stoppedAt is the transport whose probe met a failure that ended
 	// detection before every candidate was tried.
 	var stoppedAt string
+	// failedAt and closestAt index the attempts that met lastErr and
+	// closest; untried names the transports a stop left untried.
+	var failedAt, closestAt int
+	var untried []string
 	for i, c := range cands {
 		tr := s.newTransport(c)
 		s.mu.Lock()
@@ -213,19 +218,24 @@ func (s *Session) detect(ctx context.Context) error {
 				Reason: chosenReason(c, attempts, forced), Attempts: attempts}})
 			return nil
 		}
-		lastErr = err
+		lastErr, failedAt = err, len(attempts)-1
 		if last.Status >= 200 && last.Status < 300 && closest == nil && CauseOf(err) != CauseNotModern {
 			// The server answered this probe in kind (an event stream, a
 			// JSON answer) and then failed: that failure says the most.
 			// A refused server/discover only sends detection on to the
 			// initialize era; what fails there says more.
-			closest = err
+			closest, closestAt = err, len(attempts)-1
 		}
 		if ctx.Err() != nil || forced || i == len(cands)-1 {
 			break
 		}
 		if !fallThrough(err) {
 			stoppedAt = c.transport
+			for _, u := range cands[i+1:] {
+				if w := transportWords(u.transport); !slices.Contains(untried, w) {
+					untried = append(untried, w)
+				}
+			}
 			break
 		}
 		if cands[i+1].under && !c.under && !nothingFound(attempts) {
@@ -241,20 +251,12 @@ func (s *Session) detect(ctx context.Context) error {
 		// detection's first probe.
 		return context.Canceled
 	}
-	d := &Detection{Forced: forced, Attempts: attempts, Reason: failedReason(attempts, lastErr, forced)}
-	s.emit(Record{Kind: KindDetect, Detect: d})
-	if ctx.Err() == nil {
-		// Nothing retries a detection that failed: the session says so
-		// rather than look as if it were still starting.
-		s.emit(Record{Kind: KindState, State: &StateChange{State: StateFailed, URL: s.target.String(), Detail: d.Reason}})
-	}
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
+	d := &Detection{Forced: forced, Attempts: attempts, Reason: failedReason(attempts, lastErr, forced, -1, nil)}
 	err := lastErr
+	failedOn := failedAt
 	switch {
 	case closest != nil:
-		err = closest
+		err, failedOn = closest, closestAt
 	case len(attempts) > 1 && fallThrough(lastErr):
 		cause := CauseNoTransport
 		if unanswered(attempts) {
@@ -266,7 +268,7 @@ func (s *Session) detect(ctx context.Context) error {
 		if prev, ok := lastErr.(*WireError); ok {
 			we.Status, we.Header = prev.Status, prev.Header
 		}
-		err = we
+		err, failedOn = we, -1
 	}
 	if we, ok := err.(*WireError); ok && stoppedAt != "" && err == lastErr {
 		// Advice may name a way past the probe that stopped detection
@@ -275,6 +277,22 @@ func (s *Session) detect(ctx context.Context) error {
 		stopped := *we
 		stopped.Probe = stoppedAt
 		err = &stopped
+	}
+	if !forced && failedOn >= 0 && ctx.Err() == nil {
+		// The failure is the session's own error record, shown whole
+		// with its advice: the reason names the attempt it ended, as the
+		// forced reason does, and says what only it can, what was tried
+		// and what was left untried, rather than quote the failure again.
+		d.Reason = failedReason(attempts, err, forced, failedOn, untried)
+	}
+	s.emit(Record{Kind: KindDetect, Detect: d})
+	if ctx.Err() == nil {
+		// Nothing retries a detection that failed: the session says so
+		// rather than look as if it were still starting.
+		s.emit(Record{Kind: KindState, State: &StateChange{State: StateFailed, URL: s.target.String(), Detail: d.Reason}})
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
 	}
 	if !forced || CauseOf(err) == CauseModernOnly {
 		// A forced transport logged its own failure, except a refusal
@@ -436,16 +454,29 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 
 // failedReason names every attempt when nothing worked; a forced
 // transport was the only one tried, and is named as such (what it met is
-// said by its attempt and by the error the session records).
-func failedReason(attempts []Attempt, err error, forced bool) string {
+// said by its attempt and by the error the session records). The attempt
+// at index said met the failure the session records whole: it is named
+// as failed, not quoted (unless its verdict is that nothing answered), and
+// untried names the transports its stop left untried.
+func failedReason(attempts []Attempt, err error, forced bool, said int, untried []string) string {
 	if len(attempts) == 0 {
 		return "no transport was tried: " + err.Error()
 	}
 	var parts []string
-	for _, a := range attempts {
-		if a.Verdict != "" { // a step on the way to a verdict
+	for i, a := range attempts {
+		switch {
+		case i == said && (a.Status != 0 || strings.HasPrefix(a.Verdict, "failed: ")):
+			// Its status is on its own line, its failure the
+			// session's error: "failed" is what is left to say. A
+			// verdict of no answer (closed, no connection) is the
+			// status itself, and stays.
+			parts = append(parts, a.Label()+": failed")
+		case a.Verdict != "": // a step on the way to a verdict
 			parts = append(parts, a.Label()+": "+a.Verdict)
 		}
+	}
+	if len(untried) > 0 {
+		parts = append(parts, "detection stopped there, so "+strings.Join(untried, " and ")+" not tried")
 	}
 	if forced && len(attempts) > 0 {
 		// What went wrong is the session's own error record and the

@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// Without --transport, a failure that ends detection is said once in the
+// Negotiation pane, as a forced transport's is: the ✗ problem gives the
+// reason and its advice, the Detect line which transports were tried and
+// each one's status (the one that met the failure 'failed', the ones the
+// stop left untried named), and the probe's line what came back. The
+// Detect line quoted the whole refusal, or 'answered 502', again. Dark and
+// light, 80x24 and 160x45.
+func TestLiveDetectFailureSaidOnce(t *testing.T) {
+	const page = "<html><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx-gone-8</center></body></html>"
+	gone := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusBadGateway)
+		io.WriteString(w, page)
+	}))
+	t.Cleanup(gone.Close)
+	odd := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && x.Method == "initialize" {
+			x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
+				"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
+			return
+		}
+		x.Default()
+	}})
+	cases := []struct {
+		name, url, said string
+		// detect is what the Detect line says of the attempts, in order.
+		detect []string
+	}{
+		{"502 everywhere", gone.URL + "/mcp", "answered 502", []string{
+			"no transport worked: POST server/discover " + gone.URL + "/mcp: failed; detection stopped there, so streamable HTTP and legacy HTTP+SSE not tried",
+			"→ 502 · text/html"}},
+		{"refused version", odd.Endpoint(), "holds a control character", []string{
+			"POST initialize " + odd.Endpoint() + ": failed; detection stopped there, so legacy HTTP+SSE not tried"}},
+	}
+	for _, c := range cases {
+		for _, theme := range []string{"dark", "light"} {
+			for _, size := range [][2]int{{80, 24}, {160, 45}} {
+				s := mcp.NewSession(mcp.Config{URL: c.url, NoGetStream: true})
+				t.Cleanup(func() { s.Close() })
+				opts := Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: c.url, Transport: mcp.TransportAuto}
+				var m *Model
+				if theme == "light" {
+					m = themed(t, opts)
+				} else {
+					m = New(opts)
+				}
+				tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(size[0], size[1]))
+				go func() { _ = s.Connect(t.Context()) }()
+				teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "could not connect") })
+				tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+				go io.Copy(io.Discard, tm.Output())
+				final := tm.FinalModel(t).(*Model)
+				neg := ansi.Strip(strings.Join(final.nego.lines(), "\n"))
+				// Words as read, wherever the pane's width wrapped them.
+				words := strings.Join(strings.Fields(neg), " ")
+				where := fmt.Sprintf("%s, %s %dx%d", c.name, theme, size[0], size[1])
+				if got := strings.Count(words, c.said); got != 1 {
+					t.Errorf("%s: the Negotiation pane says %q %d times, want once, in the problem:\n%s", where, c.said, got, neg)
+				}
+				if !strings.Contains(words, "✗ ") {
+					t.Errorf("%s: no ✗ problem says why:\n%s", where, neg)
+				}
+				for _, w := range c.detect {
+					if !strings.Contains(words, w) {
+						t.Errorf("%s: the pane does not say %q:\n%s", where, w, neg)
+					}
+				}
+				if theme == "light" {
+					if h := holes(final.View()); len(h) > 0 {
+						t.Errorf("%s: cells with no background (row: cells) %v", where, h)
+					}
+				}
+			}
+		}
+	}
+}
