@@ -200,6 +200,9 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		last := &tried[len(tried)-1]
 		last.Verdict = verdict(c, err, last.Status != 0)
+		if err != nil {
+			last.Cause = CauseOf(err)
+		}
 		switch c := CauseOf(err); {
 		case err == nil || last.Status != 0:
 		case last.Err == "", c == CauseConnectTimeout, c == CauseEndpointTimeout:

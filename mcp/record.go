@@ -315,6 +315,9 @@ type Attempt struct {
 	Err         string `json:"err,omitempty"`
 	Seq         int64  `json:"seq,omitempty"`     // the HTTP record of the probe
 	Verdict     string `json:"verdict,omitempty"` // what it showed
+	// Cause is what the failure it met was (CauseOf its error), "" if
+	// none: what tells the failure apart from the words that say it.
+	Cause Cause `json:"cause,omitempty"`
 }
 
 // Label names what a probe asked, for a person: the HTTP method, the

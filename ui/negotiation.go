@@ -328,11 +328,15 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 	}
 	for _, a := range d.Attempts {
 		status := statusText(a.Status, a.Err)
-		if a.Status == 0 && a.Err != "" && saidAbove(ps, a.Err) {
-			// A forced transport's one attempt failed with the error a
-			// problem above shows whole: quoted again here, the pane
-			// said one failure twice.
+		if a.Status == 0 && a.Err != "" && failureAbove(ps, a) {
+			// The attempt failed with the error a problem above shows
+			// whole: quoted again here, the pane said one failure twice.
+			// Its verdict (no connection, closed without an answer) says
+			// what came back in a word, unless the problem says that too.
 			status = "failed, as said above"
+			if v := a.Verdict; v != "" && !strings.HasPrefix(v, "failed: ") && !bodyAbove(ps, wireLine(v, 256)) {
+				status = wireLine(v, 256)
+			}
 		}
 		line := wireLine(a.Label(), 1024) + " → " + status
 		if a.ContentType != "" {
@@ -347,7 +351,7 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 			}
 			line += " · \"" + body + "\""
 		}
-		if a.Verdict != "" && a.Status != 0 && a.Verdict != fmt.Sprintf("answered %d", a.Status) && !saidAbove(ps, strings.TrimPrefix(a.Verdict, "failed: ")) {
+		if a.Verdict != "" && a.Status != 0 && a.Verdict != fmt.Sprintf("answered %d", a.Status) && !failureAbove(ps, a) {
 			// The line already says what came back: a verdict of no
 			// answer, or of the status alone, would say it twice, as
 			// would a failure a problem above shows whole.
@@ -416,6 +420,25 @@ func saidAbove(ps []history.Problem, text string) bool {
 		}
 	}
 	return false
+}
+
+// failureAbove reports whether one of the problems already shows the
+// failure attempt a met. What the failure is decides, not how it is
+// worded: the session's error says "POST URL failed: read tcp …" where the
+// probe's HTTP client said `Post "URL": read tcp …`. A problem is a's
+// failure when it is the error that ended detection at a's probe with a's
+// cause, or reads a's failure word for word (a forced transport's, whose
+// own error is the problem; a recording older than attempts' causes).
+func failureAbove(ps []history.Problem, a mcp.Attempt) bool {
+	for _, p := range ps {
+		if f := p.Fact; f != nil && a.Cause != "" && f.Cause == a.Cause && f.Probe == a.Transport {
+			return true
+		}
+	}
+	if a.Status == 0 {
+		return saidAbove(ps, a.Err)
+	}
+	return saidAbove(ps, strings.TrimPrefix(a.Verdict, "failed: "))
 }
 
 // problems lists the newest problems first, each with what to do.

@@ -1,0 +1,74 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+// closedPort is the URL of a /mcp on 127.0.0.1 where nothing listens.
+func closedPort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return "http://" + addr + "/mcp"
+}
+
+// A server that resets, closes or never takes the connection: the ✗
+// problem says why ("POST URL failed: read tcp …: connection reset by
+// peer"), and the probe's line says what came back in a word ("→ closed
+// without an answer", "→ no connection"). The probe's line quoted the
+// failure again in the HTTP client's words (`failed: read tcp …`): the
+// check for a failure said above matched only a problem worded exactly
+// as the attempt's error. 80x24 and 160x45.
+func TestLiveDroppedProbeFailureSaidOnce(t *testing.T) {
+	cases := []struct {
+		name, url string
+		// why is the failure's own words, said once, in the problem;
+		// verdict what the probe's line says came back.
+		why, verdict string
+	}{
+		{"reset", droppingServer(t, true), "connection reset by peer", "closed without an answer"},
+		{"closed", droppingServer(t, false), "EOF", "closed without an answer"},
+		{"refused", closedPort(t), "connection refused", "no connection"},
+	}
+	for _, c := range cases {
+		for _, size := range [][2]int{{80, 24}, {160, 45}} {
+			s := mcp.NewSession(mcp.Config{URL: c.url, NoGetStream: true})
+			t.Cleanup(func() { s.Close() })
+			m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: c.url, Transport: mcp.TransportAuto})
+			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(size[0], size[1]))
+			go func() { _ = s.Connect(t.Context()) }()
+			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "could not connect") })
+			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+			go io.Copy(io.Discard, tm.Output())
+			final := tm.FinalModel(t).(*Model)
+			neg := ansi.Strip(strings.Join(final.nego.lines(), "\n"))
+			// Words as read, wherever the pane's width wrapped them.
+			words := strings.Join(strings.Fields(neg), " ")
+			where := fmt.Sprintf("%s, %dx%d", c.name, size[0], size[1])
+			if got := strings.Count(words, c.why); got != 1 {
+				t.Errorf("%s: the Negotiation pane says %q %d times, want once, in the problem:\n%s", where, c.why, got, neg)
+			}
+			if want := "✗ POST " + c.url + " failed: "; !strings.Contains(words, want) {
+				t.Errorf("%s: no ✗ problem says %q:\n%s", where, want, neg)
+			}
+			if want := "POST server/discover " + c.url + " → " + c.verdict; !strings.Contains(words, want) {
+				t.Errorf("%s: the probe's line does not say %q:\n%s", where, want, neg)
+			}
+		}
+	}
+}
