@@ -326,6 +326,12 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 	if !said {
 		f.kv("Detect", wireLine(d.Reason, 1024), style)
 	}
+	// A forced transport sends its initialize, not a probe: calling that
+	// a probe said detection ran when --transport skipped it.
+	label := "  probe"
+	if d.Forced {
+		label = "  tried"
+	}
 	for _, a := range d.Attempts {
 		status := statusText(a.Status, a.Err)
 		if a.Status == 0 && a.Err != "" && failureAbove(ps, a) {
@@ -357,7 +363,7 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 			// would a failure a problem above shows whole.
 			line += " · " + wireLine(a.Verdict, 256)
 		}
-		f.kv("  probe", line, statusStyle(st, a.Status))
+		f.kv(label, line, statusStyle(st, a.Status))
 	}
 }
 
