@@ -14,8 +14,12 @@ import (
 // a line (a long URL) is broken, at its / ? & or a hyphen where it can be.
 // ansi.Wrap and ansi.Wordwrap break at every hyphen ("2025-06-|18"), a
 // minus sign too ("code":-|32000), and Wordwrap lets a long word run past
-// the border.
+// the border. A room under one column (a terminal narrower than an
+// indent) wraps as one column does: every word on a row of its own.
 func Words(value string, room int) []string {
+	// Below one column no row can hold anything, and the loop that breaks
+	// a long word would never end on the empty rest of a word.
+	room = max(room, 1)
 	var lines []string
 	var cur strings.Builder
 	curW := 0
@@ -48,7 +52,7 @@ func Words(value string, room int) []string {
 // sign) that fits, or else all of room, whole graphemes only (at least
 // one, so a row always moves on).
 func long(w string, room int) string {
-	head := ansi.Truncate(w, max(room, 1), "")
+	head := ansi.Truncate(w, room, "")
 	if head == "" {
 		cl, _ := ansi.FirstGraphemeCluster(w, ansi.GraphemeWidth)
 		return cl
