@@ -52,7 +52,7 @@ func Words(value string, room int) []string {
 // sign) that fits, or else all of room, whole graphemes only (at least
 // one, so a row always moves on).
 func long(w string, room int) string {
-	head := ansi.Truncate(w, room, "")
+	head := within(w, room)
 	if head == "" {
 		cl, _ := ansi.FirstGraphemeCluster(w, ansi.GraphemeWidth)
 		return cl
@@ -72,4 +72,20 @@ func long(w string, room int) string {
 
 func alnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// within is the longest start of w, in whole graphemes, no wider than
+// room. It is always a start of w: ansi.Truncate keeps an escape sequence
+// from past the cut, and the caller, going on from len(head), then showed
+// bytes twice or lost them.
+func within(w string, room int) string {
+	n, width := 0, 0
+	for n < len(w) {
+		cl, cw := ansi.FirstGraphemeCluster(w[n:], ansi.GraphemeWidth)
+		if cl == "" || width+cw > room {
+			break
+		}
+		n, width = n+len(cl), width+cw
+	}
+	return w[:n]
 }
