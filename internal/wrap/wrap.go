@@ -25,13 +25,15 @@ func Words(value string, room int) []string {
 	curW := 0
 	for _, w := range strings.Split(value, " ") {
 		ww := ansi.StringWidth(w)
-		if curW > 0 && curW+1+ww <= room {
+		// By bytes, not width: a word of no width (a lone combining mark)
+		// is a word, kept with its space and in its place.
+		if cur.Len() > 0 && curW+1+ww <= room {
 			cur.WriteByte(' ')
 			cur.WriteString(w)
 			curW += 1 + ww
 			continue
 		}
-		if curW > 0 {
+		if cur.Len() > 0 {
 			lines = append(lines, cur.String())
 			cur.Reset()
 		}
@@ -81,7 +83,10 @@ func alnum(c byte) bool {
 func within(w string, room int) string {
 	n, width := 0, 0
 	for n < len(w) {
-		cl, cw := ansi.FirstGraphemeCluster(w[n:], ansi.GraphemeWidth)
+		cl, _ := ansi.FirstGraphemeCluster(w[n:], ansi.GraphemeWidth)
+		// Measured as the caller measures the word: the cluster's own
+		// width is 0 for bytes that are no UTF-8, which StringWidth counts.
+		cw := ansi.StringWidth(cl)
 		if cl == "" || width+cw > room {
 			break
 		}

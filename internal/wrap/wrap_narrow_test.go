@@ -23,3 +23,21 @@ func TestWordsRoomUnderOne(t *testing.T) {
 		}
 	}
 }
+
+// A word of no width (a lone combining mark) keeps its place and its
+// space: before a word that fits it was joined to it, and before a long
+// word it went after all the long word's rows.
+func TestWordsZeroWidthWord(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		room int
+		want []string
+	}{
+		{"\u0301 b", 80, []string{"\u0301 b"}},
+		{"\u0301 abc", 1, []string{"\u0301", "a", "b", "c"}},
+	} {
+		if got := Words(c.in, c.room); !slices.Equal(got, c.want) {
+			t.Errorf("Words(%q, %d) = %q, want %q", c.in, c.room, got, c.want)
+		}
+	}
+}
