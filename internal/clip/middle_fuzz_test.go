@@ -1,6 +1,7 @@
 package clip
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -12,7 +13,7 @@ import (
 // what it cut.
 func FuzzMiddle(f *testing.F) {
 	for _, s := range []string{"", "a", "…", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "日本語のテキスト/ファイル名", "e\u0301e\u0301e\u0301", "\xff\xfe\xfd", "a\xe2\x80"} {
-		for _, n := range []int{-1, 0, 1, 2, 3, 4, 5, 7, 12, 40} {
+		for _, n := range []int{math.MinInt, math.MinInt + 2, -1, 0, 1, 2, 3, 4, 5, 7, 12, 40} {
 			f.Add(s, n)
 		}
 	}
