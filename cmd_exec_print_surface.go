@@ -44,35 +44,42 @@ const maxKindColumn = 32
 // descriptions after kinds of different lengths start in one column.
 // Every part is one line (sanitize.Line): a line break a server put in a
 // name is shown, not obeyed, so it cannot print a line that reads as
-// another entry. fmt pads by runes, so the columns are measured in runes
-// of what is printed.
+// another entry. The columns are measured in terminal cells, as they
+// are drawn: a name or a type in wide characters (CJK takes two cells a
+// character) would push the rest of its row out of line, and past the
+// width its description was wrapped to, if padded by runes as fmt pads.
 func (p *printer) columns(rows []entry) {
 	names := make([]string, len(rows))
 	kinds := make([]string, len(rows))
 	width, kindWidth := 0, 0
 	for i, r := range rows {
 		names[i] = sanitize.Line(r.name)
-		if n := utf8.RuneCountInString(names[i]); n <= maxNameColumn {
+		if n := ansi.StringWidth(names[i]); n <= maxNameColumn {
 			width = max(width, n)
 		}
 		kinds[i] = sanitize.Line(r.kind)
-		if n := utf8.RuneCountInString(kinds[i]); n <= maxKindColumn {
+		if n := ansi.StringWidth(kinds[i]); n <= maxKindColumn {
 			kindWidth = max(kindWidth, n)
 		}
 	}
 	for i, r := range rows {
-		line := fmt.Sprintf("%-*s  ", width, names[i])
+		line := padCells(names[i], width) + "  "
 		if kindWidth > 0 {
 			// A kind past its column pushes its own row's description
 			// on; the other rows stay aligned.
-			line += fmt.Sprintf("%-*s  ", kindWidth, kinds[i])
+			line += padCells(kinds[i], kindWidth) + "  "
 		}
-		line += p.hanging(sanitize.Line(r.desc), utf8.RuneCountInString(line))
+		line += p.hanging(sanitize.Line(r.desc), ansi.StringWidth(line))
 		fmt.Fprintln(p.w, strings.TrimRight(line, " "))
 		if r.more != "" {
 			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", p.hangingParts(sanitize.Line(r.more), width+4))
 		}
 	}
+}
+
+// padCells is s followed by the spaces that make it width cells wide.
+func padCells(s string, width int) string {
+	return s + strings.Repeat(" ", max(width-ansi.StringWidth(s), 0))
 }
 
 // minWrapRoom is the narrowest column a listing's text is wrapped into:

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
@@ -398,7 +399,11 @@ func jsonLine(s string) string {
 // hundreds of megabytes is not copied whole to show a line of it.
 func valueLine(s string, width int) string {
 	if len(s) <= width {
-		return jsonLine(s)
+		// Made safe it may be wider (an invalid byte is shown as
+		// \ufffd): then it is windowed as a longer value is.
+		if line := jsonLine(s); ansi.StringWidth(line) <= width {
+			return line
+		}
 	}
 	size := " (" + strconv.Itoa(len(s)) + " bytes)"
 	return window(s, 0, len(s), width-len(size)) + size

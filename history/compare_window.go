@@ -3,6 +3,8 @@ package history
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // A long string that changed in one place (a tool's description with one
@@ -47,6 +49,22 @@ func window(x string, start, end, width int) string {
 		stop = start + width - 2
 	}
 	stop = cleanCut(x, stop)
+	for {
+		body := windowText(x, start, stop)
+		// Made safe, a character a terminal would act on (a bidi
+		// control of 3 bytes) is shown as a 6-character escape: the
+		// window, cut by bytes, is cut shorter until it fits.
+		over := ansi.StringWidth(body) - width
+		if over <= 0 || stop <= start {
+			return body
+		}
+		stop = cleanCut(x, max(stop-over, start))
+	}
+}
+
+// windowText is x[start:stop] as window shows it: made safe, with "…"
+// where text was left out.
+func windowText(x string, start, stop int) string {
 	// The piece is made safe as the JSON string it is part of: quoted
 	// where it was cut, and the quotes taken off again.
 	body := x[start:stop]

@@ -37,7 +37,7 @@ func (l *Log) onState(r *mcp.Record) {
 	}
 	if st.State == mcp.StateSessionReplaced || st.State == mcp.StateExpired {
 		// The server's subscriptions were the old session's.
-		l.surface.subscribed = nil
+		l.surface.setSubscribed(nil)
 	}
 	l.neg.onState(r)
 }

@@ -95,7 +95,9 @@ func (r *redactor) learn(h map[string][]string) {
 // token is a secret replaced wherever it appears, and what replaces it.
 // A server's bytes are kept as they came, so a secret it echoes inside a
 // JSON string may be spelt as its encoder escapes it: Go's escapes & < >
-// (\u0026), PHP's escapes / (\/), which base64 tokens hold. forms are the
+// (\u0026), PHP's escapes / (\/), which base64 tokens hold, and most
+// (JavaScript's, Python's) escape neither, only " \ and control
+// characters, so a secret holding & and " is spelt unlike Go's. forms are the
 // secret's spellings in a string, lineForms each as an encoded line holds
 // it, worked out once: the line of every record is searched for them.
 type token struct {
@@ -106,8 +108,8 @@ type token struct {
 
 func newToken(secret, with string) token {
 	t := token{secret: secret, with: with}
-	esc := jsonEscaped(secret)
-	for _, f := range []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`)} {
+	esc, plain := jsonEscaped(secret), jsonEscapedPlain(secret)
+	for _, f := range []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`)} {
 		if !slices.Contains(t.forms, f) {
 			t.forms = append(t.forms, f)
 		}
@@ -126,6 +128,17 @@ func newToken(secret, with string) token {
 func jsonEscaped(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b[1 : len(b)-1])
+}
+
+// jsonEscapedPlain is s as an encoder that leaves & < > alone
+// (JavaScript's JSON.stringify, Python's json) writes it inside quotes.
+func jsonEscapedPlain(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	out := strings.TrimSuffix(b.String(), "\n")
+	return out[1 : len(out)-1]
 }
 
 // in reports whether s holds the token in any of its forms.

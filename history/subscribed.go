@@ -20,16 +20,30 @@ import (
 func (s *surfaceIndex) subscribedAnswer(method, subject string) {
 	switch method {
 	case "initialize":
-		s.subscribed = nil // a new session
+		s.setSubscribed(nil) // a new session
 	case "resources/subscribe":
-		if subject != "" && !slices.Contains(s.subscribed, subject) {
-			// A new slice: Surface hands the old one out.
-			s.subscribed = append(slices.Clip(s.subscribed), subject)
+		if subject != "" && !s.isSubscribed[subject] {
+			if s.isSubscribed == nil {
+				s.isSubscribed = map[string]bool{}
+			}
+			s.isSubscribed[subject] = true
+			s.subscribed = append(s.subscribed, subject)
 		}
 	case "resources/unsubscribe":
-		if slices.Contains(s.subscribed, subject) {
+		if s.isSubscribed[subject] {
+			delete(s.isSubscribed, subject)
+			// A new slice: Surface hands the old one out.
 			s.subscribed = slices.DeleteFunc(slices.Clone(s.subscribed), func(u string) bool { return u == subject })
 		}
+	}
+}
+
+// setSubscribed makes uris (no empty one) the URIs subscribed to.
+func (s *surfaceIndex) setSubscribed(uris []string) {
+	s.subscribed = slices.DeleteFunc(uris, func(u string) bool { return u == "" })
+	s.isSubscribed = make(map[string]bool, len(s.subscribed))
+	for _, u := range s.subscribed {
+		s.isSubscribed[u] = true
 	}
 }
 
@@ -48,5 +62,5 @@ func (s *surfaceIndex) subscribedListen(m *mcp.RPCMessage) {
 	}
 	var uris []string
 	_ = json.Unmarshal(filter["resourceSubscriptions"], &uris)
-	s.subscribed = slices.DeleteFunc(uris, func(u string) bool { return u == "" })
+	s.setSubscribed(uris)
 }

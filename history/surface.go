@@ -2,6 +2,7 @@ package history
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -25,9 +26,12 @@ type surfaceIndex struct {
 	prompts   listing[command.Prompt]
 	resources listing[command.Resource]
 	templates listing[command.ResourceTemplate]
-	// subscribed are the URIs subscribed to, in the order subscribed; a
-	// change makes a new slice, since Surface hands them out.
-	subscribed []string
+	// subscribed are the URIs subscribed to, in the order subscribed;
+	// Surface hands them out clipped, so appending never shows through,
+	// and a removal makes a new slice. isSubscribed holds the same URIs,
+	// so a recording of thousands of subscribes is read in linear time.
+	subscribed   []string
+	isSubscribed map[string]bool
 }
 
 // page reads one answer to a list method; an answer that cannot be read
@@ -60,5 +64,5 @@ func (s *surfaceIndex) page(method string, req, resp *mcp.Record) {
 // last.
 func (l *Log) Surface() Surface {
 	return Surface{Prompts: l.surface.prompts.done, Resources: l.surface.resources.done, Templates: l.surface.templates.done,
-		Subscribed: l.surface.subscribed}
+		Subscribed: slices.Clip(l.surface.subscribed)}
 }

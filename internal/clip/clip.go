@@ -95,10 +95,12 @@ func Middle(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	room := n - len(ellipsis)
-	if room <= 0 {
+	if n <= len(ellipsis) {
+		// No room for the mark; compared before subtracting, so the
+		// least int does not wrap round to the most.
 		return Prefix(s, n)
 	}
+	room := n - len(ellipsis)
 	head := Prefix(s, room/3)
 	return head + ellipsis + suffix(s, room-len(head))
 }

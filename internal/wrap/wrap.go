@@ -14,20 +14,26 @@ import (
 // a line (a long URL) is broken, at its / ? & or a hyphen where it can be.
 // ansi.Wrap and ansi.Wordwrap break at every hyphen ("2025-06-|18"), a
 // minus sign too ("code":-|32000), and Wordwrap lets a long word run past
-// the border.
+// the border. A room under one column (a terminal narrower than an
+// indent) wraps as one column does: every word on a row of its own.
 func Words(value string, room int) []string {
+	// Below one column no row can hold anything, and the loop that breaks
+	// a long word would never end on the empty rest of a word.
+	room = max(room, 1)
 	var lines []string
 	var cur strings.Builder
 	curW := 0
 	for _, w := range strings.Split(value, " ") {
 		ww := ansi.StringWidth(w)
-		if curW > 0 && curW+1+ww <= room {
+		// By bytes, not width: a word of no width (a lone combining mark)
+		// is a word, kept with its space and in its place.
+		if cur.Len() > 0 && curW+1+ww <= room {
 			cur.WriteByte(' ')
 			cur.WriteString(w)
 			curW += 1 + ww
 			continue
 		}
-		if curW > 0 {
+		if cur.Len() > 0 {
 			lines = append(lines, cur.String())
 			cur.Reset()
 		}
@@ -48,7 +54,7 @@ func Words(value string, room int) []string {
 // sign) that fits, or else all of room, whole graphemes only (at least
 // one, so a row always moves on).
 func long(w string, room int) string {
-	head := ansi.Truncate(w, max(room, 1), "")
+	head := within(w, room)
 	if head == "" {
 		cl, _ := ansi.FirstGraphemeCluster(w, ansi.GraphemeWidth)
 		return cl
@@ -68,4 +74,23 @@ func long(w string, room int) string {
 
 func alnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// within is the longest start of w, in whole graphemes, no wider than
+// room. It is always a start of w: ansi.Truncate keeps an escape sequence
+// from past the cut, and the caller, going on from len(head), then showed
+// bytes twice or lost them.
+func within(w string, room int) string {
+	n, width := 0, 0
+	for n < len(w) {
+		cl, _ := ansi.FirstGraphemeCluster(w[n:], ansi.GraphemeWidth)
+		// Measured as the caller measures the word: the cluster's own
+		// width is 0 for bytes that are no UTF-8, which StringWidth counts.
+		cw := ansi.StringWidth(cl)
+		if cl == "" || width+cw > room {
+			break
+		}
+		n, width = n+len(cl), width+cw
+	}
+	return w[:n]
 }
