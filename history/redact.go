@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -151,8 +152,8 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 	// The URL's credentials as they are spelt in it, colon and at sign
 	// included, are specific enough to replace wherever a server echoes them.
 	if i := strings.Index(userURL, "://"); i >= 0 {
-		if ui, colon, ok := userinfo(userURL, i+3); ok && colon >= 0 {
-			r.tokens = append(r.tokens, newToken(userURL[ui.from:ui.to+1], userURL[ui.from:colon+1]+redactedPassword+"@"))
+		if ui, colon, ok := urlpass.Userinfo(userURL, i+3); ok && colon >= 0 {
+			r.tokens = append(r.tokens, newToken(userURL[ui.From:ui.To+1], userURL[ui.From:colon+1]+redactedPassword+"@"))
 		}
 	}
 	if u, err := url.Parse(userURL); err == nil && u.User != nil {
@@ -260,57 +261,7 @@ func hasPassword(s string) bool {
 
 // redactPasswords replaces the password of every URL in s (scheme://user:
 // password@host) and leaves every other byte as it was.
-func redactPasswords(s string) string {
-	var b strings.Builder
-	last := 0
-	for i := 0; ; {
-		j := strings.Index(s[i:], "://")
-		if j < 0 {
-			break
-		}
-		start := i + j + 3
-		i = start
-		ui, colon, ok := userinfo(s, start)
-		if !ok || colon < 0 {
-			continue
-		}
-		b.WriteString(s[last : colon+1])
-		b.WriteString(redactedPassword)
-		last = ui.to
-		i = ui.to
-	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
-}
-
-// strSpan is a part of a string, s[from:to].
-type strSpan struct{ from, to int }
-
-// userinfo finds the userinfo of the URL authority starting at s[start]: the
-// span up to its '@' (to is the index of the '@'), and the index of the
-// colon before the password (-1 without one). The authority ends at '/',
-// '?', '#', a space, a double quote or an angle bracket; its last '@' ends
-// the userinfo. A single quote does not end it: it is a character a
-// password may hold ("http://ann:it's@host" is a URL as typed).
-func userinfo(s string, start int) (strSpan, int, bool) {
-	end := start
-	for end < len(s) && !strings.ContainsRune("/?#\" \t\r\n<>", rune(s[end])) {
-		end++
-	}
-	at := strings.LastIndexByte(s[start:end], '@')
-	if at <= 0 {
-		return strSpan{}, -1, false
-	}
-	ui := strSpan{start, start + at}
-	colon := strings.IndexByte(s[ui.from:ui.to], ':')
-	if colon < 0 {
-		return ui, -1, true
-	}
-	return ui, ui.from + colon, true
-}
+func redactPasswords(s string) string { return urlpass.Mask(s, redactedPassword) }
 
 // mayContain is a quick test on the encoded line: the token in any of its
 // forms, or hidden in base64 (bytes that are not UTF-8 are stored so).

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// A URL that does not parse is quoted in the error saying why, but with its
+// password masked, by every command that takes one: the message goes to a
+// shared screen or a CI log. A bad escape in the password is said without
+// quoting the password's bytes either.
+func TestURLThatDoesNotParseIsQuotedWithoutItsPassword(t *testing.T) {
+	stateDir(t)
+	url := demotest.Start(t, demo.Options{}).URL
+	rec := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, errOut, code := run(t, "exec", "--record", rec, url+"/mcp", "tools/list"); code != exitOK {
+		t.Fatalf("recording a session: exit %d\n%s", code, errOut)
+	}
+	bad := map[string]string{
+		"http://ann:SECRETpw77@127.0.0.1:99999/mcp": "port 99999 is out of range",
+		"ann:SECRETpw77@127.0.0.1:99999/mcp":        "port 99999 is out of range",
+		"http://ann:SECRE%zzTpw77@127.0.0.1:9/mcp":  "%25",
+		"ftp://ann:SECRETpw77@127.0.0.1:9/mcp":      "must be http or https",
+	}
+	for u, why := range bad {
+		for _, args := range [][]string{
+			{"exec", "--no-record", u, "tools/list"},
+			{"--no-record", u},
+			{"proxy", "--headless", "--no-record", "--listen", "127.0.0.1:0", u},
+			{"replay", rec, "--against", u},
+			{"replay", rec, "--json", "--against", u},
+		} {
+			out, errOut, code := run(t, args...)
+			all := out + errOut
+			if code != exitUsage || !strings.Contains(all, why) || !strings.Contains(all, "ann:xxxxx@127.0.0.1") {
+				t.Errorf("%q: exit %d, want %d saying %q and naming ann:xxxxx@127.0.0.1\n%s", args, code, exitUsage, why, all)
+			}
+			if strings.Contains(all, "SECRE") || strings.Contains(all, "zzT") {
+				t.Errorf("%q: the password is printed:\n%s", args, all)
+			}
+		}
+	}
+}
+
+// replay --against names the server it re-ran against without the password
+// of a URL typed without its scheme, as mcpscope accepts it: url.Parse read
+// "ann:pw@host" as the scheme "ann", and the report printed it whole.
+func TestRerunReportMasksThePasswordOfAURLWithoutAScheme(t *testing.T) {
+	stateDir(t)
+	url := demotest.Start(t, demo.Options{}).URL
+	rec := filepath.Join(t.TempDir(), "r.jsonl")
+	if _, errOut, code := run(t, "exec", "--record", rec, url+"/mcp", "tools/list"); code != exitOK {
+		t.Fatalf("recording a session: exit %d\n%s", code, errOut)
+	}
+	against := strings.Replace(url, "http://", "ann:SECRETpw77@", 1) + "/mcp"
+	out, errOut, code := run(t, "replay", rec, "--json", "--against", against)
+	if code != exitOK || !strings.Contains(out, `"against": "ann:xxxxx@127.0.0.1`) {
+		t.Errorf("exit %d, want 0 and the server named as ann:xxxxx@…\n%s\n%s", code, out, errOut)
+	}
+	if strings.Contains(out+errOut, "SECRETpw77") {
+		t.Errorf("the password is printed:\n%s\n%s", out, errOut)
+	}
+}
