@@ -233,7 +233,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}
 	// The credentials given here are kept out of what is compared and
 	// printed, as a recording keeps them out of itself.
-	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg)}, cfg.URL)
+	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
 		// before its first request would pass a CI check comparing nothing.

@@ -28,7 +28,7 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&f.file, "record", "", "record the session to this file (default: a new file in the sessions directory)")
 	fs.BoolVar(&f.off, "no-record", false, "do not record the session")
-	fs.BoolVar(&f.secrets, "record-secrets", false, "keep Authorization, Cookie and the bearer token in the recording (and in exec --json)")
+	fs.BoolVar(&f.secrets, "record-secrets", false, "keep Authorization, Cookie, -H values and the bearer token in the recording (and in exec --json and on screen)")
 	fs.BoolVar(&f.force, "force", false, "let --record FILE replace an existing file")
 }
 
@@ -203,7 +203,7 @@ func (f *recordFlags) shown(records <-chan []mcp.Record, cfg mcp.Config) <-chan 
 // options are the redaction rules for what this session writes out: its
 // recording, and exec --json's lines.
 func (f *recordFlags) options(cfg mcp.Config) history.RecordOptions {
-	return history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg)}
+	return history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg), Headers: cfg.Header}
 }
 
 // secretsOf lists the credentials the user gave, so the recording can leave

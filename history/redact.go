@@ -17,16 +17,17 @@ import (
 // least certain:
 //
 //  1. By header: the values of Authorization, Proxy-Authorization, Cookie
-//     and Set-Cookie.
+//     and Set-Cookie, and of every header the user gave (-H) but the
+//     protocol's own (keptHeader).
 //  2. By structure: the password of a URL is found by parsing, in every
 //     string mcpscope wrote (URLs, error messages, state details), whatever
 //     the password's length; server bytes (mcp.Raw values and SSE events)
 //     are kept exactly.
 //  3. By exact match, everywhere, server bytes included: the user URL's
 //     "user:password@", the credentials the user gave (RecordOptions.Tokens)
-//     and those seen since in a request's Authorization or
-//     Proxy-Authorization (a proxied client's token, refreshed mid-session),
-//     but only those of minToken bytes or more. A shorter one ("a", "http")
+//     the values of the user's -H headers, and those seen since in a
+//     request's headers redacted by 1 (a proxied client's token, refreshed
+//     mid-session), but only those of minToken bytes or more. A shorter one ("a", "http")
 //     would scrub ordinary text out of every message; 1 and 2 cover it where
 //     mcpscope put it.
 
@@ -44,9 +45,26 @@ var secretHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "
 // redactor applies RecordOptions to records. It is used by one goroutine
 // at a time: it learns tokens as records pass.
 type redactor struct {
-	off     bool    // --record-secrets
-	tokens  []token // replaced by exact match
-	learned int     // how many of tokens came from requests' headers
+	off     bool     // --record-secrets
+	names   []string // the user's -H headers redacted by name, besides secretHeaders
+	tokens  []token  // replaced by exact match
+	learned int      // how many of tokens came from requests' headers
+}
+
+// keptHeader reports a header the user may give with -H that is no
+// credential: one the protocol defines and mcpscope sends itself, given to
+// debug the wire (another Accept, a pinned MCP-Protocol-Version), whose
+// value a recording must show.
+func keptHeader(name string) bool {
+	if len(name) > 4 && strings.EqualFold(name[:4], "Mcp-") {
+		return true
+	}
+	for _, n := range []string{"Accept", "Content-Type", "Host", "Origin", "User-Agent", "Last-Event-ID"} {
+		if strings.EqualFold(name, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxLearned bounds the credentials learnt from requests: each costs a
@@ -69,26 +87,51 @@ func Credential(value string) string {
 	return v
 }
 
+// headerSecrets are the parts of a value of the header name that are
+// replaced wherever they appear: the credential of an Authorization (its
+// scheme is no secret), the value of each cookie of a Cookie, and the
+// value of another credential header, with its credential part as well
+// when it has a scheme ("X-Auth: Token T" echoed as T alone).
+func headerSecrets(name, value string) []string {
+	switch {
+	case slices.ContainsFunc(credentialHeaders, func(n string) bool { return strings.EqualFold(n, name) }):
+		return []string{Credential(value)}
+	case strings.EqualFold(name, "Cookie"):
+		var out []string
+		for _, c := range strings.Split(value, ";") {
+			_, v, _ := strings.Cut(c, "=")
+			out = append(out, strings.Trim(strings.TrimSpace(v), `"`))
+		}
+		return out
+	}
+	v := strings.TrimSpace(value)
+	if cred := Credential(v); cred != v {
+		return []string{v, cred}
+	}
+	return []string{v}
+}
+
 // learn keeps the credentials of a request's headers, so that a server
 // echoing one in a later body does not put it in the recording.
 func (r *redactor) learn(h map[string][]string) {
 	for k, vs := range h {
-		if !slices.ContainsFunc(credentialHeaders, func(n string) bool { return strings.EqualFold(n, k) }) {
+		if !r.secretHeader(k) || strings.EqualFold(k, "Set-Cookie") || strings.EqualFold(k, "Cookie") {
 			continue
 		}
 		for _, v := range vs {
-			cred := Credential(v)
-			if len(cred) < minToken || slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == cred }) {
-				continue
+			for _, secret := range headerSecrets(k, v) {
+				if len(secret) < minToken || slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == secret }) {
+					continue
+				}
+				if r.learned == maxLearned {
+					// Drop the oldest learnt one; the user's own stay.
+					i := len(r.tokens) - r.learned
+					r.tokens = slices.Delete(r.tokens, i, i+1)
+					r.learned--
+				}
+				r.tokens = append(r.tokens, newToken(secret, Redacted))
+				r.learned++
 			}
-			if r.learned == maxLearned {
-				// Drop the oldest learnt one; the user's own stay.
-				i := len(r.tokens) - r.learned
-				r.tokens = slices.Delete(r.tokens, i, i+1)
-				r.learned--
-			}
-			r.tokens = append(r.tokens, newToken(cred, Redacted))
-			r.learned++
 		}
 	}
 }
@@ -144,8 +187,20 @@ func (t token) replace(s string) string {
 
 func newRedactor(opts RecordOptions, userURL string) *redactor {
 	r := &redactor{off: opts.Secrets}
-	for _, t := range opts.Tokens {
-		if len(t) >= minToken {
+	user := slices.Clone(opts.Tokens)
+	for name, vs := range opts.Headers {
+		if keptHeader(name) {
+			continue
+		}
+		if !isSecretHeader(name) {
+			r.names = append(r.names, name)
+		}
+		for _, v := range vs {
+			user = append(user, headerSecrets(name, v)...)
+		}
+	}
+	for _, t := range user {
+		if len(t) >= minToken && !slices.ContainsFunc(r.tokens, func(tok token) bool { return tok.secret == t }) {
 			r.tokens = append(r.tokens, newToken(t, Redacted))
 		}
 	}
@@ -186,11 +241,11 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 		return rec, false
 	}
 	changed := false
-	if rec.HTTP != nil && hasSecretHeader(rec.HTTP) {
+	if rec.HTTP != nil && (r.secretIn(rec.HTTP.RequestHeaders) || r.secretIn(rec.HTTP.Headers)) {
 		r.learn(rec.HTTP.RequestHeaders)
 		h := *rec.HTTP
-		h.RequestHeaders = redactHeaders(h.RequestHeaders)
-		h.Headers = redactHeaders(h.Headers)
+		h.RequestHeaders = r.redactHeaders(h.RequestHeaders)
+		h.Headers = r.redactHeaders(h.Headers)
 		rec.HTTP, changed = &h, true
 	}
 	v := reflect.ValueOf(&rec).Elem()
@@ -272,13 +327,15 @@ func mayContain(line []byte, tok token) bool {
 // base64Mark opens a payload that is not UTF-8, stored as base64.
 var base64Mark = []byte(`{"base64":`)
 
-func hasSecretHeader(h *mcp.HTTPExchange) bool {
-	return secretIn(h.RequestHeaders) || secretIn(h.Headers)
+// secretHeader reports a header whose values are redacted: a credential
+// header, or one of the user's -H headers.
+func (r *redactor) secretHeader(name string) bool {
+	return isSecretHeader(name) || slices.ContainsFunc(r.names, func(n string) bool { return strings.EqualFold(n, name) })
 }
 
-func secretIn(h map[string][]string) bool {
+func (r *redactor) secretIn(h map[string][]string) bool {
 	for k := range h {
-		if isSecretHeader(k) {
+		if r.secretHeader(k) {
 			return true
 		}
 	}
@@ -294,13 +351,13 @@ func isSecretHeader(name string) bool {
 	return false
 }
 
-func redactHeaders(h map[string][]string) map[string][]string {
-	if !secretIn(h) {
+func (r *redactor) redactHeaders(h map[string][]string) map[string][]string {
+	if !r.secretIn(h) {
 		return h
 	}
 	out := make(map[string][]string, len(h))
 	for k, v := range h {
-		if isSecretHeader(k) {
+		if r.secretHeader(k) {
 			red := make([]string, len(v))
 			for i := range red {
 				red[i] = Redacted
