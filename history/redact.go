@@ -24,11 +24,12 @@ import (
 //     the password's length; server bytes (mcp.Raw values and SSE events)
 //     are kept exactly.
 //  3. By exact match, everywhere, server bytes included: the user URL's
-//     "user:password@", the credentials the user gave (RecordOptions.Tokens)
+//     "user:password@", the credentials the user gave (RecordOptions.Tokens),
 //     the values of the user's -H headers, and those seen since in a
 //     request's headers redacted by 1 (a proxied client's token, refreshed
-//     mid-session), but only those of minToken bytes or more. A shorter one ("a", "http")
-//     would scrub ordinary text out of every message; 1 and 2 cover it where
+//     mid-session, or its cookies' values; see headerSecrets), but only
+//     those of minToken bytes or more. A shorter one ("a", "http") would
+//     scrub ordinary text out of every message; 1 and 2 cover it where
 //     mcpscope put it.
 
 // minToken is the shortest credential replaced wherever it appears.
@@ -115,7 +116,7 @@ func headerSecrets(name, value string) []string {
 // echoing one in a later body does not put it in the recording.
 func (r *redactor) learn(h map[string][]string) {
 	for k, vs := range h {
-		if !r.secretHeader(k) || strings.EqualFold(k, "Set-Cookie") || strings.EqualFold(k, "Cookie") {
+		if !r.secretHeader(k) || strings.EqualFold(k, "Set-Cookie") {
 			continue
 		}
 		for _, v := range vs {
