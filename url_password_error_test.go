@@ -46,6 +46,26 @@ func TestURLThatDoesNotParseIsQuotedWithoutItsPassword(t *testing.T) {
 	}
 }
 
+// An --allow-origin that is no origin is quoted without its password too.
+func TestAllowOriginThatIsNoOriginIsQuotedWithoutItsPassword(t *testing.T) {
+	url := demotest.Start(t, demo.Options{}).URL + "/mcp"
+	for _, origin := range []string{"http://ann:SECRETpw77@127.0.0.1:99999", "ftp://ann:SECRETpw77@127.0.0.1"} {
+		for _, args := range [][]string{
+			{"exec", "--no-record", "--allow-origin", origin, url, "tools/list"},
+			{"proxy", "--headless", "--no-record", "--listen", "127.0.0.1:0", "--allow-origin", origin, url},
+		} {
+			out, errOut, code := run(t, args...)
+			all := out + errOut
+			if code != exitUsage || !strings.Contains(all, "is not an origin") || !strings.Contains(all, "ann:xxxxx@127.0.0.1") {
+				t.Errorf("%q: exit %d, want %d saying it is not an origin, naming ann:xxxxx@127.0.0.1\n%s", args, code, exitUsage, all)
+			}
+			if strings.Contains(all, "SECRETpw77") {
+				t.Errorf("%q: the password is printed:\n%s", args, all)
+			}
+		}
+	}
+}
+
 // replay --against names the server it re-ran against without the password
 // of a URL typed without its scheme, as mcpscope accepts it: url.Parse read
 // "ann:pw@host" as the scheme "ann", and the report printed it whole.
