@@ -49,7 +49,7 @@ type redactor struct {
 	off     bool     // --record-secrets
 	names   []string // the user's -H headers redacted by name, besides secretHeaders
 	tokens  []token  // replaced by exact match
-	learned int      // how many of tokens came from requests' headers
+	learned [2]int   // how many of tokens came from requests' headers, by learntFrom
 }
 
 // keptHeader reports a header the user may give with -H that is no
@@ -119,23 +119,41 @@ func (r *redactor) learn(h map[string][]string) {
 		if !r.secretHeader(k) || strings.EqualFold(k, "Set-Cookie") {
 			continue
 		}
+		from := learntCredential
+		if strings.EqualFold(k, "Cookie") {
+			from = learntCookie
+		}
 		for _, v := range vs {
 			for _, secret := range headerSecrets(k, v) {
 				if len(secret) < minToken || slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == secret }) {
 					continue
 				}
-				if r.learned == maxLearned {
-					// Drop the oldest learnt one; the user's own stay.
-					i := len(r.tokens) - r.learned
+				if r.learned[from] == maxLearned {
+					// Drop the oldest learnt one of its kind; the user's
+					// own stay, and a client's many cookies never push
+					// out its token.
+					i := slices.IndexFunc(r.tokens, func(t token) bool { return t.from == from })
 					r.tokens = slices.Delete(r.tokens, i, i+1)
-					r.learned--
+					r.learned[from]--
 				}
-				r.tokens = append(r.tokens, newToken(secret, Redacted))
-				r.learned++
+				t := newToken(secret, Redacted)
+				t.from = from
+				r.tokens = append(r.tokens, t)
+				r.learned[from]++
 			}
 		}
 	}
 }
+
+// learntFrom says where a learnt token came from: each kind has its own
+// maxLearned.
+type learntFrom int8
+
+const (
+	learntCredential learntFrom = iota // Authorization, or a user's -H header
+	learntCookie
+	userGiven // not learnt: the user's own, never dropped
+)
 
 // token is a secret replaced wherever it appears, and what replaces it.
 // A server's bytes are kept as they came, so a secret it echoes inside a
@@ -144,13 +162,14 @@ func (r *redactor) learn(h map[string][]string) {
 // secret's spellings in a string, lineForms each as an encoded line holds
 // it, worked out once: the line of every record is searched for them.
 type token struct {
+	from         learntFrom
 	secret, with string
 	forms        []string
 	lineForms    [][]byte
 }
 
 func newToken(secret, with string) token {
-	t := token{secret: secret, with: with}
+	t := token{from: userGiven, secret: secret, with: with}
 	esc := jsonEscaped(secret)
 	for _, f := range []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`)} {
 		if !slices.Contains(t.forms, f) {
