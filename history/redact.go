@@ -68,9 +68,10 @@ func keptHeader(name string) bool {
 	return false
 }
 
-// maxLearned bounds the credentials learnt from requests: each costs a
-// search of every later line, and a client sending a new token with every
-// request must not make recording slower without end. The newest are kept.
+// maxLearned bounds the credentials of each kind (learntFrom) learnt from
+// requests: each costs a search of every later line, and a client sending
+// a new token with every request must not make recording slower without
+// end. The newest are kept.
 const maxLearned = 32
 
 // credentialHeaders carry a credential of the client's own, as "Scheme
