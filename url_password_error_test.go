@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -11,8 +13,9 @@ import (
 
 // A URL that does not parse is quoted in the error saying why, but with its
 // password masked, by every command that takes one: the message goes to a
-// shared screen or a CI log. A bad escape in the password is said without
-// quoting the password's bytes either.
+// shared screen or a CI log. A bad escape in the password, or a character
+// that ends the host part, is said without quoting the password's bytes
+// either.
 func TestURLThatDoesNotParseIsQuotedWithoutItsPassword(t *testing.T) {
 	stateDir(t)
 	url := demotest.Start(t, demo.Options{}).URL
@@ -25,6 +28,10 @@ func TestURLThatDoesNotParseIsQuotedWithoutItsPassword(t *testing.T) {
 		"ann:SECRETpw77@127.0.0.1:99999/mcp":        "port 99999 is out of range",
 		"http://ann:SECRE%zzTpw77@127.0.0.1:9/mcp":  "%25",
 		"ftp://ann:SECRETpw77@127.0.0.1:9/mcp":      "must be http or https",
+		// A / ? or # ends the host part: url.Parse quoted the password's
+		// start as a port.
+		"http://ann:SECRE/Tpw77@127.0.0.1:9/mcp": "write them as %2F",
+		"http://ann:SECRE#Tpw77@127.0.0.1:9/mcp": "write them as %2F",
 	}
 	for u, why := range bad {
 		for _, args := range [][]string{
@@ -34,7 +41,11 @@ func TestURLThatDoesNotParseIsQuotedWithoutItsPassword(t *testing.T) {
 			{"replay", rec, "--against", u},
 			{"replay", rec, "--json", "--against", u},
 		} {
-			out, errOut, code := run(t, args...)
+			// Bounded: a URL read as another (host "ann") would be
+			// connected to, or proxied until ctrl+c.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			out, errOut, code := runCtx(t, ctx, args...)
+			cancel()
 			all := out + errOut
 			if code != exitUsage || !strings.Contains(all, why) || !strings.Contains(all, "ann:xxxxx@127.0.0.1") {
 				t.Errorf("%q: exit %d, want %d saying %q and naming ann:xxxxx@127.0.0.1\n%s", args, code, exitUsage, why, all)

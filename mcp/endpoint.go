@@ -146,6 +146,10 @@ func TargetURL(raw string) (*url.URL, error) {
 	// a message goes to a terminal others watch and into CI logs.
 	quoted := urlpass.Typed(raw)
 	if !strings.Contains(s, "://") {
+		if masked, _, ok := urlpass.Broken("http://" + s); ok {
+			// "ann:/pw@host" is no scheme typo but a password with a '/'.
+			return nil, brokenPassword(raw, masked)
+		}
 		if schemeTypo(s) {
 			return nil, fmt.Errorf("%q is not a URL: a scheme takes two slashes, as in http://localhost:8811/sse", quoted)
 		}
@@ -158,12 +162,22 @@ func TargetURL(raw string) (*url.URL, error) {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
+		if masked, head, ok := urlpass.Broken(s); ok && (head == "" || strings.Contains(err.Error(), head)) {
+			// url.Parse read the password's start as a port, and says so.
+			return nil, brokenPassword(raw, masked)
+		}
 		var esc url.EscapeError
 		if errors.As(err, &esc) && inPassword(s, string(esc)) {
 			// EscapeError quotes the bytes of the password it stopped at.
 			return nil, fmt.Errorf("%q is not a URL: its password holds a %% that starts no escape (%%XX); write a %% in a password as %%25", quoted)
 		}
 		return nil, fmt.Errorf("%q is not a URL: %v", quoted, err)
+	}
+	if masked, head, ok := urlpass.Broken(s); ok && head == "" && strings.HasSuffix(u.Host, ":") {
+		// A password that starts with '/' parses: "http://ann:/pw@host"
+		// is host "ann" with an empty port and the path "/pw@host", to
+		// which the password would go, to another host.
+		return nil, brokenPassword(raw, masked)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, fmt.Errorf("%q: the scheme must be http or https, not %q", quoted, u.Scheme)
@@ -175,6 +189,16 @@ func TargetURL(raw string) (*url.URL, error) {
 		return nil, fmt.Errorf("%q is not a URL: %s", quoted, why)
 	}
 	return u, nil
+}
+
+// brokenPassword is the error for a URL whose password holds a character
+// that ends the host part; masked is it as TargetURL read it, with http://
+// in front when raw had no scheme.
+func brokenPassword(raw, masked string) error {
+	if !strings.Contains(raw, "://") {
+		masked = strings.TrimPrefix(masked, "http://")
+	}
+	return fmt.Errorf("%q is not a URL: its password holds a / ? or #, which ends the host part; write them as %%2F, %%3F and %%23", masked)
 }
 
 // inPassword reports whether part occurs in the password of the URL s.

@@ -76,3 +76,36 @@ func Typed(raw string) string {
 	const scheme = "http://"
 	return strings.TrimPrefix(Mask(scheme+raw, Masked), scheme)
 }
+
+// Broken finds a password that holds a '/', '?' or '#' in a URL that did
+// not parse: those end the authority, so Userinfo sees no userinfo at all
+// ("http://ann:pa/ss@host" reads as host "ann:pa" and a path), and
+// url.Parse's error quotes the password's start as a port. When s's
+// authority, read up to its last '@' whatever comes before, holds a
+// password that Userinfo does not find, it returns s with that password
+// masked, the password's text up to its first such character (what an
+// error may quote), and true.
+func Broken(s string) (masked, head string, ok bool) {
+	i := strings.Index(s, "://")
+	if i < 0 {
+		return s, "", false
+	}
+	start := i + 3
+	if _, colon, found := Userinfo(s, start); found && colon >= 0 {
+		return s, "", false
+	}
+	at := strings.LastIndexByte(s[start:], '@')
+	if at <= 0 {
+		return s, "", false
+	}
+	colon := strings.IndexByte(s[start:start+at], ':')
+	if colon < 0 {
+		return s, "", false
+	}
+	pw := s[start+colon+1 : start+at]
+	end := strings.IndexAny(pw, "/?#")
+	if end < 0 {
+		return s, "", false
+	}
+	return s[:start+colon+1] + Masked + s[start+at:], pw[:end], true
+}
