@@ -62,6 +62,7 @@ func (f *connFlags) register(cmd *cobra.Command) {
 func (f *connFlags) config(url string) (mcp.Config, error) {
 	h := http.Header{}
 	for _, line := range f.headers {
+		shown := headerShown(line)
 		name, value, colon := strings.Cut(line, ":")
 		ok := colon
 		if !ok {
@@ -73,22 +74,22 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		}
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
-			return mcp.Config{}, fmt.Errorf("-H %q: a header is 'Name: value', e.g. -H 'X-Team: blue' ('Name;' sends it empty, 'Name:' sends none)", line)
+			return mcp.Config{}, fmt.Errorf("-H %q: a header is 'Name: value', e.g. -H 'X-Team: blue' ('Name;' sends it empty, 'Name:' sends none)", shown)
 		}
 		if strings.ContainsAny(line, "\r\n") {
-			return mcp.Config{}, fmt.Errorf("-H %q: a header cannot hold a line break (it would end the header and start another); remove the CR or LF", line)
+			return mcp.Config{}, fmt.Errorf("-H %q: a header cannot hold a line break (it would end the header and start another); remove the CR or LF", shown)
 		}
 		// Checked here because net/http refuses such a header on every
 		// request, which would read as a server that does not answer.
 		if !mcp.ValidHeaderName(name) {
-			return mcp.Config{}, fmt.Errorf("-H %q: the name %q is not a header name; use letters, digits and - (any of !#$%%&'*+-.^_`|~ too), e.g. -H 'X-Team: blue'", line, name)
+			return mcp.Config{}, fmt.Errorf("-H %q: the name %q is not a header name; use letters, digits and - (any of !#$%%&'*+-.^_`|~ too), e.g. -H 'X-Team: blue'", shown, name)
 		}
 		if mcp.UnsentHeader(name) {
-			return mcp.Config{}, fmt.Errorf("-H %q: net/http writes %s from the body of each request and drops any other, so mcpscope cannot send it; leave it out", line, http.CanonicalHeaderKey(name))
+			return mcp.Config{}, fmt.Errorf("-H %q: net/http writes %s from the body of each request and drops any other, so mcpscope cannot send it; leave it out", shown, http.CanonicalHeaderKey(name))
 		}
 		value = strings.TrimSpace(value)
 		if c, bad := mcp.HeaderValueControl(value); bad {
-			return mcp.Config{}, fmt.Errorf("-H %q: the value holds the control character %#02x, which HTTP does not allow in a header; remove it", line, c)
+			return mcp.Config{}, fmt.Errorf("-H %q: the value holds the control character %#02x, which HTTP does not allow in a header; remove it", shown, c)
 		}
 		if colon && value == "" {
 			// 'Name:' removes the header, as curl's -H does: a name with
@@ -162,6 +163,24 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 		return mcp.Config{}, fmt.Errorf("--allow-origin %w", err)
 	}
 	return cfg, nil
+}
+
+// headerShown is an -H line as an error quotes it: its value is a
+// credential (README, Safety) and the message goes to a terminal others
+// watch and to CI logs, so only its name is shown, or the first word of a
+// line that is no header. A token read from a file with its newline is the
+// usual mistake, and its error printed the token.
+func headerShown(line string) string {
+	if name, value, ok := strings.Cut(line, ":"); ok {
+		if strings.TrimSpace(value) == "" {
+			return line
+		}
+		return name + ": …"
+	}
+	if word, rest, ok := strings.Cut(line, " "); ok && strings.TrimSpace(rest) != "" {
+		return word + " …"
+	}
+	return line
 }
 
 // rootsOf turns --root directories into roots: absolute file URIs named

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	neturl "net/url"
 	"os"
 	"strconv"
 
@@ -16,6 +15,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/ui"
@@ -182,19 +182,11 @@ func runReplayTUI(path, theme string) error {
 	return nil
 }
 
-// passwordMasked is raw with the password of its userinfo masked
-// (url.URL.Redacted), for a report that a CI job's log keeps; raw as typed
-// when it holds none, or does not parse.
-func passwordMasked(raw string) string {
-	u, err := neturl.Parse(raw)
-	if err != nil || u.User == nil {
-		return raw
-	}
-	if _, ok := u.User.Password(); !ok {
-		return raw
-	}
-	return u.Redacted()
-}
+// passwordMasked is raw with the password of its userinfo masked, for a
+// report that a CI job's log keeps. urlpass reads it as typed: url.Parse
+// takes "ann:pw@host" (no scheme, as mcpscope accepts it) for a URL of
+// scheme "ann" with no password, which was printed whole.
+func passwordMasked(raw string) string { return urlpass.Typed(raw) }
 
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
 	_, recs, warnings, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
@@ -241,7 +233,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}
 	// The credentials given here are kept out of what is compared and
 	// printed, as a recording keeps them out of itself.
-	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg)}, cfg.URL)
+	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
 		// before its first request would pass a CI check comparing nothing.

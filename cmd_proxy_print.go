@@ -32,9 +32,6 @@ func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched 
 // that reads the records back from the recording (nil when there is none:
 // the TUI then keeps them).
 func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
-	if s.pf.noRecord {
-		return recs, "", nil
-	}
 	// The URL as the session reads it (mcp.TargetURL, as for any
 	// recording): typed without a scheme, url.Parse finds no host and no
 	// password, so the file would be unnamed and the password not redacted.
@@ -42,16 +39,22 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 	if u, err := mcp.TargetURL(upstream); err == nil {
 		upstream, host = u.String(), u.Host
 	}
+	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...), Headers: s.cfg.Header}
+	// The screen and the lines on stderr show the records as the
+	// recording holds them, recorded or not: both are often shared.
+	shown := func(recs <-chan []mcp.Record) <-chan []mcp.Record { return history.Redacting(recs, opts, upstream) }
+	if s.pf.noRecord {
+		return shown(recs), "", nil
+	}
 	dir := s.pf.recordDir
 	if dir == "" {
 		dir = history.DefaultDir()
 	}
 	h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host}
-	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...)}
 	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
 	if err != nil {
 		s.notRecorded(what, err)
-		return recs, "", nil
+		return shown(recs), "", nil
 	}
 	path = rec.Path()
 	s.unlisted.Store(path, struct{}{}) // before the Tee can fail
@@ -59,7 +62,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 		// Before the Tee writes the first record, so the Log holds none.
 		log = rec.NewLog()
 	}
-	return history.Tee(recs, rec, func(err error) { s.recordFailed(id, path, err) }), path, log
+	return shown(history.Tee(recs, rec, func(err error) { s.recordFailed(id, path, err) })), path, log
 }
 
 // linePrinter prints one line per message of a proxied session:

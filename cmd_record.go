@@ -28,7 +28,7 @@ func (f *recordFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&f.file, "record", "", "record the session to this file (default: a new file in the sessions directory)")
 	fs.BoolVar(&f.off, "no-record", false, "do not record the session")
-	fs.BoolVar(&f.secrets, "record-secrets", false, "keep Authorization, Cookie and the bearer token in the recording (and in exec --json)")
+	fs.BoolVar(&f.secrets, "record-secrets", false, "keep Authorization, Cookie, -H values and the bearer token in the recording (and in exec --json and on screen)")
 	fs.BoolVar(&f.force, "force", false, "let --record FILE replace an existing file")
 }
 
@@ -187,10 +187,23 @@ func recordPathError(path, what, instead string) error {
 	return fmt.Errorf("--record %s %s: %s, or leave --record out to record to the sessions directory (%s)", path, what, instead, history.DefaultDir())
 }
 
+// shown is what a live screen shows of records, the stream start returned:
+// the records as the recording holds them, redacted by the same rules
+// (history.Redacting), whether or not there is a recording. The screen is
+// often shared, and y copies what it shows.
+func (f *recordFlags) shown(records <-chan []mcp.Record, cfg mcp.Config) <-chan []mcp.Record {
+	// The URL as the recorder reads it (see start).
+	url := cfg.URL
+	if u, err := mcp.TargetURL(cfg.URL); err == nil {
+		url = u.String()
+	}
+	return history.Redacting(records, f.options(cfg), url)
+}
+
 // options are the redaction rules for what this session writes out: its
 // recording, and exec --json's lines.
 func (f *recordFlags) options(cfg mcp.Config) history.RecordOptions {
-	return history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg)}
+	return history.RecordOptions{Secrets: f.secrets, Tokens: secretsOf(cfg), Headers: cfg.Header}
 }
 
 // secretsOf lists the credentials the user gave, so the recording can leave

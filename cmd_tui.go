@@ -156,6 +156,7 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		sess.Close()
 		return &exitError{exitUsage, err}
 	}
+	records = rf.shown(records, cfg)
 	opts := liveOptions(sess, records, styles, cf, cfg, note, answers)
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()

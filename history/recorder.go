@@ -43,7 +43,7 @@ type Header struct {
 type RecordOptions struct {
 	// Secrets keeps credentials in the file (--record-secrets). By default
 	// Authorization, Proxy-Authorization, Cookie and Set-Cookie values, the
-	// password of any URL mcpscope writes, and each of Tokens wherever it
+	// values of Headers, the password of any URL mcpscope writes, and each of Tokens wherever it
 	// appears become "[redacted]" (see redact.go).
 	Secrets bool
 	// Tokens are credentials the user handed mcpscope: the bearer token and
@@ -52,6 +52,12 @@ type RecordOptions struct {
 	// would scrub ordinary text, and the header rules cover it where
 	// mcpscope sends it. The header URL's password needs no listing here.
 	Tokens []string
+	// Headers are the headers the user gave (-H), by name. Each is a
+	// credential (an API key, a gateway's own token header) unless it is
+	// one of the protocol's own (see keptHeader): its values are redacted
+	// by name wherever a record holds that header, and each value of 8
+	// bytes or more is replaced wherever it appears, as Tokens are.
+	Headers map[string][]string
 }
 
 // Redacted replaces secrets in recordings.

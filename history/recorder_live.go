@@ -17,7 +17,7 @@ import (
 // flushDelay) stays in the Log's memory until it is on disk, and so does
 // every record the file does not have as the session emitted it (one that
 // failed to encode or to be written, or one the redactor changed: the
-// screen shows what the session saw; a replay shows the redacted file).
+// screen's copy went through a redactor of its own, see Redacting).
 
 // countingWriter counts the bytes that reached the file.
 type countingWriter struct {

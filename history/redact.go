@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -16,17 +17,19 @@ import (
 // least certain:
 //
 //  1. By header: the values of Authorization, Proxy-Authorization, Cookie
-//     and Set-Cookie.
+//     and Set-Cookie, and of every header the user gave (-H) but the
+//     protocol's own (keptHeader).
 //  2. By structure: the password of a URL is found by parsing, in every
 //     string mcpscope wrote (URLs, error messages, state details), whatever
 //     the password's length; server bytes (mcp.Raw values and SSE events)
 //     are kept exactly.
 //  3. By exact match, everywhere, server bytes included: the user URL's
-//     "user:password@", the credentials the user gave (RecordOptions.Tokens)
-//     and those seen since in a request's Authorization or
-//     Proxy-Authorization (a proxied client's token, refreshed mid-session),
-//     but only those of minToken bytes or more. A shorter one ("a", "http")
-//     would scrub ordinary text out of every message; 1 and 2 cover it where
+//     "user:password@", the credentials the user gave (RecordOptions.Tokens),
+//     the values of the user's -H headers, and those seen since in a
+//     request's headers redacted by 1 (a proxied client's token, refreshed
+//     mid-session, or its cookies' values; see headerSecrets), but only
+//     those of minToken bytes or more. A shorter one ("a", "http") would
+//     scrub ordinary text out of every message; 1 and 2 cover it where
 //     mcpscope put it.
 
 // minToken is the shortest credential replaced wherever it appears.
@@ -43,14 +46,32 @@ var secretHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "
 // redactor applies RecordOptions to records. It is used by one goroutine
 // at a time: it learns tokens as records pass.
 type redactor struct {
-	off     bool    // --record-secrets
-	tokens  []token // replaced by exact match
-	learned int     // how many of tokens came from requests' headers
+	off     bool     // --record-secrets
+	names   []string // the user's -H headers redacted by name, besides secretHeaders
+	tokens  []token  // replaced by exact match
+	learned [2]int   // how many of tokens came from requests' headers, by learntFrom
 }
 
-// maxLearned bounds the credentials learnt from requests: each costs a
-// search of every later line, and a client sending a new token with every
-// request must not make recording slower without end. The newest are kept.
+// keptHeader reports a header the user may give with -H that is no
+// credential: one the protocol defines and mcpscope sends itself, given to
+// debug the wire (another Accept, a pinned MCP-Protocol-Version), whose
+// value a recording must show.
+func keptHeader(name string) bool {
+	if len(name) > 4 && strings.EqualFold(name[:4], "Mcp-") {
+		return true
+	}
+	for _, n := range []string{"Accept", "Content-Type", "Host", "Origin", "User-Agent", "Last-Event-ID"} {
+		if strings.EqualFold(name, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxLearned bounds the credentials of each kind (learntFrom) learnt from
+// requests: each costs a search of every later line, and a client sending
+// a new token with every request must not make recording slower without
+// end. The newest are kept.
 const maxLearned = 32
 
 // credentialHeaders carry a credential of the client's own, as "Scheme
@@ -68,29 +89,72 @@ func Credential(value string) string {
 	return v
 }
 
+// headerSecrets are the parts of a value of the header name that are
+// replaced wherever they appear: the credential of an Authorization (its
+// scheme is no secret), the value of each cookie of a Cookie, and the
+// value of another credential header, with its credential part as well
+// when it has a scheme ("X-Auth: Token T" echoed as T alone).
+func headerSecrets(name, value string) []string {
+	switch {
+	case slices.ContainsFunc(credentialHeaders, func(n string) bool { return strings.EqualFold(n, name) }):
+		return []string{Credential(value)}
+	case strings.EqualFold(name, "Cookie"):
+		var out []string
+		for _, c := range strings.Split(value, ";") {
+			_, v, _ := strings.Cut(c, "=")
+			out = append(out, strings.Trim(strings.TrimSpace(v), `"`))
+		}
+		return out
+	}
+	v := strings.TrimSpace(value)
+	if cred := Credential(v); cred != v {
+		return []string{v, cred}
+	}
+	return []string{v}
+}
+
 // learn keeps the credentials of a request's headers, so that a server
 // echoing one in a later body does not put it in the recording.
 func (r *redactor) learn(h map[string][]string) {
 	for k, vs := range h {
-		if !slices.ContainsFunc(credentialHeaders, func(n string) bool { return strings.EqualFold(n, k) }) {
+		if !r.secretHeader(k) || strings.EqualFold(k, "Set-Cookie") {
 			continue
 		}
+		from := learntCredential
+		if strings.EqualFold(k, "Cookie") {
+			from = learntCookie
+		}
 		for _, v := range vs {
-			cred := Credential(v)
-			if len(cred) < minToken || slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == cred }) {
-				continue
+			for _, secret := range headerSecrets(k, v) {
+				if len(secret) < minToken || slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == secret }) {
+					continue
+				}
+				if r.learned[from] == maxLearned {
+					// Drop the oldest learnt one of its kind; the user's
+					// own stay, and a client's many cookies never push
+					// out its token.
+					i := slices.IndexFunc(r.tokens, func(t token) bool { return t.from == from })
+					r.tokens = slices.Delete(r.tokens, i, i+1)
+					r.learned[from]--
+				}
+				t := newToken(secret, Redacted)
+				t.from = from
+				r.tokens = append(r.tokens, t)
+				r.learned[from]++
 			}
-			if r.learned == maxLearned {
-				// Drop the oldest learnt one; the user's own stay.
-				i := len(r.tokens) - r.learned
-				r.tokens = slices.Delete(r.tokens, i, i+1)
-				r.learned--
-			}
-			r.tokens = append(r.tokens, newToken(cred, Redacted))
-			r.learned++
 		}
 	}
 }
+
+// learntFrom says where a learnt token came from: each kind has its own
+// maxLearned.
+type learntFrom int8
+
+const (
+	learntCredential learntFrom = iota // Authorization, or a user's -H header
+	learntCookie
+	userGiven // not learnt: the user's own, never dropped
+)
 
 // token is a secret replaced wherever it appears, and what replaces it.
 // A server's bytes are kept as they came, so a secret it echoes inside a
@@ -101,13 +165,14 @@ func (r *redactor) learn(h map[string][]string) {
 // secret's spellings in a string, lineForms each as an encoded line holds
 // it, worked out once: the line of every record is searched for them.
 type token struct {
+	from         learntFrom
 	secret, with string
 	forms        []string
 	lineForms    [][]byte
 }
 
 func newToken(secret, with string) token {
-	t := token{secret: secret, with: with}
+	t := token{from: userGiven, secret: secret, with: with}
 	esc, plain := jsonEscaped(secret), jsonEscapedPlain(secret)
 	for _, f := range []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`)} {
 		if !slices.Contains(t.forms, f) {
@@ -156,16 +221,28 @@ func (t token) replace(s string) string {
 
 func newRedactor(opts RecordOptions, userURL string) *redactor {
 	r := &redactor{off: opts.Secrets}
-	for _, t := range opts.Tokens {
-		if len(t) >= minToken {
+	user := slices.Clone(opts.Tokens)
+	for name, vs := range opts.Headers {
+		if keptHeader(name) {
+			continue
+		}
+		if !isSecretHeader(name) {
+			r.names = append(r.names, name)
+		}
+		for _, v := range vs {
+			user = append(user, headerSecrets(name, v)...)
+		}
+	}
+	for _, t := range user {
+		if len(t) >= minToken && !slices.ContainsFunc(r.tokens, func(tok token) bool { return tok.secret == t }) {
 			r.tokens = append(r.tokens, newToken(t, Redacted))
 		}
 	}
 	// The URL's credentials as they are spelt in it, colon and at sign
 	// included, are specific enough to replace wherever a server echoes them.
 	if i := strings.Index(userURL, "://"); i >= 0 {
-		if ui, colon, ok := userinfo(userURL, i+3); ok && colon >= 0 {
-			r.tokens = append(r.tokens, newToken(userURL[ui.from:ui.to+1], userURL[ui.from:colon+1]+redactedPassword+"@"))
+		if ui, colon, ok := urlpass.Userinfo(userURL, i+3); ok && colon >= 0 {
+			r.tokens = append(r.tokens, newToken(userURL[ui.From:ui.To+1], userURL[ui.From:colon+1]+redactedPassword+"@"))
 		}
 	}
 	if u, err := url.Parse(userURL); err == nil && u.User != nil {
@@ -198,11 +275,11 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 		return rec, false
 	}
 	changed := false
-	if rec.HTTP != nil && hasSecretHeader(rec.HTTP) {
+	if rec.HTTP != nil && (r.secretIn(rec.HTTP.RequestHeaders) || r.secretIn(rec.HTTP.Headers)) {
 		r.learn(rec.HTTP.RequestHeaders)
 		h := *rec.HTTP
-		h.RequestHeaders = redactHeaders(h.RequestHeaders)
-		h.Headers = redactHeaders(h.Headers)
+		h.RequestHeaders = r.redactHeaders(h.RequestHeaders)
+		h.Headers = r.redactHeaders(h.Headers)
 		rec.HTTP, changed = &h, true
 	}
 	v := reflect.ValueOf(&rec).Elem()
@@ -273,57 +350,7 @@ func hasPassword(s string) bool {
 
 // redactPasswords replaces the password of every URL in s (scheme://user:
 // password@host) and leaves every other byte as it was.
-func redactPasswords(s string) string {
-	var b strings.Builder
-	last := 0
-	for i := 0; ; {
-		j := strings.Index(s[i:], "://")
-		if j < 0 {
-			break
-		}
-		start := i + j + 3
-		i = start
-		ui, colon, ok := userinfo(s, start)
-		if !ok || colon < 0 {
-			continue
-		}
-		b.WriteString(s[last : colon+1])
-		b.WriteString(redactedPassword)
-		last = ui.to
-		i = ui.to
-	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
-}
-
-// strSpan is a part of a string, s[from:to].
-type strSpan struct{ from, to int }
-
-// userinfo finds the userinfo of the URL authority starting at s[start]: the
-// span up to its '@' (to is the index of the '@'), and the index of the
-// colon before the password (-1 without one). The authority ends at '/',
-// '?', '#', a space, a double quote or an angle bracket; its last '@' ends
-// the userinfo. A single quote does not end it: it is a character a
-// password may hold ("http://ann:it's@host" is a URL as typed).
-func userinfo(s string, start int) (strSpan, int, bool) {
-	end := start
-	for end < len(s) && !strings.ContainsRune("/?#\" \t\r\n<>", rune(s[end])) {
-		end++
-	}
-	at := strings.LastIndexByte(s[start:end], '@')
-	if at <= 0 {
-		return strSpan{}, -1, false
-	}
-	ui := strSpan{start, start + at}
-	colon := strings.IndexByte(s[ui.from:ui.to], ':')
-	if colon < 0 {
-		return ui, -1, true
-	}
-	return ui, ui.from + colon, true
-}
+func redactPasswords(s string) string { return urlpass.Mask(s, redactedPassword) }
 
 // mayContain is a quick test on the encoded line: the token in any of its
 // forms, or hidden in base64 (bytes that are not UTF-8 are stored so).
@@ -334,13 +361,15 @@ func mayContain(line []byte, tok token) bool {
 // base64Mark opens a payload that is not UTF-8, stored as base64.
 var base64Mark = []byte(`{"base64":`)
 
-func hasSecretHeader(h *mcp.HTTPExchange) bool {
-	return secretIn(h.RequestHeaders) || secretIn(h.Headers)
+// secretHeader reports a header whose values are redacted: a credential
+// header, or one of the user's -H headers.
+func (r *redactor) secretHeader(name string) bool {
+	return isSecretHeader(name) || slices.ContainsFunc(r.names, func(n string) bool { return strings.EqualFold(n, name) })
 }
 
-func secretIn(h map[string][]string) bool {
+func (r *redactor) secretIn(h map[string][]string) bool {
 	for k := range h {
-		if isSecretHeader(k) {
+		if r.secretHeader(k) {
 			return true
 		}
 	}
@@ -356,13 +385,13 @@ func isSecretHeader(name string) bool {
 	return false
 }
 
-func redactHeaders(h map[string][]string) map[string][]string {
-	if !secretIn(h) {
+func (r *redactor) redactHeaders(h map[string][]string) map[string][]string {
+	if !r.secretIn(h) {
 		return h
 	}
 	out := make(map[string][]string, len(h))
 	for k, v := range h {
-		if isSecretHeader(k) {
+		if r.secretHeader(k) {
 			red := make([]string, len(v))
 			for i := range red {
 				red[i] = Redacted

@@ -68,6 +68,9 @@ type RerunResult struct {
 	Error       string       `json:"error,omitempty"`
 	// Note says why a request was not compared (OutcomeUnrecorded).
 	Note string `json:"note,omitempty"`
+	// Redacted says the recorded params held a credential the recording
+	// redacted, so the re-run sent the redaction mark in its place.
+	Redacted string `json:"redacted,omitempty"`
 	// Unreachable says this request found the server gone, which ended
 	// the re-run; NotSent is how many recorded requests after it were
 	// therefore not sent (none when it was the last).
@@ -195,7 +198,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 		if during, ok := roots.during[r.Seq]; ok {
 			offer(ctx, s, during) // a 2026 client tells its roots only when asked
 		}
-		res := RerunResult{N: len(out) + 1, Method: r.RPC.Method, Tool: r.RPC.Tool}
+		res := RerunResult{N: len(out) + 1, Method: r.RPC.Method, Tool: r.RPC.Tool, Redacted: redactedNote(params)}
 		var live *mcp.Response
 		var err error
 		if crossEra(r.RPC.Method, s) {
@@ -369,6 +372,9 @@ func RenderRerun(results []RerunResult, width int) string {
 		if handshakeMethods[r.As] {
 			// On a line of its own: after the name it passed 80 columns.
 			b.WriteString("     compared on what both say: capabilities, instructions, serverInfo\n")
+		}
+		if r.Redacted != "" {
+			fmt.Fprintf(&b, "     %s\n", r.Redacted)
 		}
 		if r.Error != "" {
 			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))

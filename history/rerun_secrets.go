@@ -2,6 +2,8 @@ package history
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -53,4 +55,22 @@ func (r *redactor) text(s string) string {
 		s = tok.replace(s)
 	}
 	return s
+}
+
+// redactedNote says that params, a recorded request's, hold a mark the
+// recording put in place of a credential, and so the re-run sent the mark:
+// the recording has no value to send, and a re-run must not make one up.
+// The answer it gets is to that request, not to the one recorded; it says
+// nothing when params hold no mark.
+func redactedNote(params json.RawMessage) string {
+	var marks []string
+	for _, m := range []string{Redacted, redactedPassword} {
+		if strings.Contains(string(params), m) {
+			marks = append(marks, m)
+		}
+	}
+	if len(marks) == 0 {
+		return ""
+	}
+	return "its params held a credential the recording redacted: sent as " + strings.Join(marks, " and ")
 }

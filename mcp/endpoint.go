@@ -7,6 +7,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 )
 
 // sessionParams are the spellings of the session id parameter seen in the
@@ -140,9 +142,16 @@ func TargetURL(raw string) (*url.URL, error) {
 	if s == "" {
 		return nil, fmt.Errorf("no URL given: pass the server's address, e.g. http://localhost:8811")
 	}
+	// Every message quotes the URL as typed, but never its password: such
+	// a message goes to a terminal others watch and into CI logs.
+	quoted := urlpass.Typed(raw)
 	if !strings.Contains(s, "://") {
+		if masked, _, ok := urlpass.Broken("http://" + s); ok {
+			// "ann:/pw@host" is no scheme typo but a password with a '/'.
+			return nil, brokenPassword(raw, masked)
+		}
 		if schemeTypo(s) {
-			return nil, fmt.Errorf("%q is not a URL: a scheme takes two slashes, as in http://localhost:8811/sse", raw)
+			return nil, fmt.Errorf("%q is not a URL: a scheme takes two slashes, as in http://localhost:8811/sse", quoted)
 		}
 		s = "http://" + s
 	}
@@ -153,18 +162,53 @@ func TargetURL(raw string) (*url.URL, error) {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return nil, fmt.Errorf("%q is not a URL: %v", raw, err)
+		if masked, head, ok := urlpass.Broken(s); ok && (head == "" || strings.Contains(err.Error(), head)) {
+			// url.Parse read the password's start as a port, and says so.
+			return nil, brokenPassword(raw, masked)
+		}
+		var esc url.EscapeError
+		if errors.As(err, &esc) && inPassword(s, string(esc)) {
+			// EscapeError quotes the bytes of the password it stopped at.
+			return nil, fmt.Errorf("%q is not a URL: its password holds a %% that starts no escape (%%XX); write a %% in a password as %%25", quoted)
+		}
+		return nil, fmt.Errorf("%q is not a URL: %v", quoted, err)
+	}
+	if masked, head, ok := urlpass.Broken(s); ok && head == "" && strings.HasSuffix(u.Host, ":") {
+		// A password that starts with '/' parses: "http://ann:/pw@host"
+		// is host "ann" with an empty port and the path "/pw@host", to
+		// which the password would go, to another host.
+		return nil, brokenPassword(raw, masked)
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("%q: the scheme must be http or https, not %q", raw, u.Scheme)
+		return nil, fmt.Errorf("%q: the scheme must be http or https, not %q", quoted, u.Scheme)
 	}
 	if u.Host == "" || u.Hostname() == "" {
-		return nil, fmt.Errorf("%q is not a URL: it has no host; use e.g. http://localhost:8811", raw)
+		return nil, fmt.Errorf("%q is not a URL: it has no host; use e.g. http://localhost:8811", quoted)
 	}
 	if why := portProblem(u); why != "" {
-		return nil, fmt.Errorf("%q is not a URL: %s", raw, why)
+		return nil, fmt.Errorf("%q is not a URL: %s", quoted, why)
 	}
 	return u, nil
+}
+
+// brokenPassword is the error for a URL whose password holds a character
+// that ends the host part; masked is it as TargetURL read it, with http://
+// in front when raw had no scheme.
+func brokenPassword(raw, masked string) error {
+	if !strings.Contains(raw, "://") {
+		masked = strings.TrimPrefix(masked, "http://")
+	}
+	return fmt.Errorf("%q is not a URL: its password holds a / ? or #, which ends the host part; write them as %%2F, %%3F and %%23", masked)
+}
+
+// inPassword reports whether part occurs in the password of the URL s.
+func inPassword(s, part string) bool {
+	i := strings.Index(s, "://")
+	if i < 0 {
+		return false
+	}
+	ui, colon, ok := urlpass.Userinfo(s, i+3)
+	return ok && colon >= 0 && strings.Contains(s[colon+1:ui.To], part)
 }
 
 // portProblem says what is wrong with u's port, or "" when nothing is (or

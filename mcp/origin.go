@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 )
 
 // origins decides where requests may go and which of them carry the user's
@@ -26,13 +28,14 @@ func newOrigins(home *url.URL, allow []string) (origins, error) {
 	o := origins{home: originOf(home), allowed: map[string]bool{}}
 	for _, a := range allow {
 		u, err := url.Parse(strings.TrimSpace(a))
+		// Quoted without a password it may hold, as TargetURL quotes a URL.
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			return o, fmt.Errorf("%q is not an origin: write it as scheme://host[:port], e.g. http://127.0.0.1:9000", a)
+			return o, fmt.Errorf("%q is not an origin: write it as scheme://host[:port], e.g. http://127.0.0.1:9000", urlpass.Typed(a))
 		}
 		if why := portProblem(u); why != "" {
 			// No server is there: allowed, it would match nothing, and
 			// the user's typo would go unsaid.
-			return o, fmt.Errorf("%q is not an origin: %s", a, why)
+			return o, fmt.Errorf("%q is not an origin: %s", urlpass.Typed(a), why)
 		}
 		o.allowed[originOf(u)] = true
 	}

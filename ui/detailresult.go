@@ -204,7 +204,9 @@ func (in *detailInput) inputRequests(out []string, reqs map[string]json.RawMessa
 // requestHeaders are the HTTP request line and headers that carried a
 // message, sorted by name, so the mirrored Mcp-Method, Mcp-Name,
 // Mcp-Param-* and MCP-Protocol-Version can be checked against the body by
-// eye. Recordings already hide credentials; nothing more is hidden here.
+// eye. The records reach the screen redacted as a recording holds them
+// (history.Redacting: Authorization, Cookie, the token, a URL's password
+// read [redacted]), so nothing more is hidden here.
 func (in *detailInput) requestHeaders(out []string, h *mcp.HTTPExchange) []string {
 	st := in.st
 	out = in.wrapped(out, wireLine(h.Method+" "+h.URL, 2048), st.Dim)

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// The proxy's TUI shows a proxied client's credential headers as its
+// session's recording holds them, as the live TUI does: [redacted].
+func TestProxyTUIShowsClientCredentialHeadersRedacted(t *testing.T) {
+	const token, cookie = "TOKEN-proxied-7e21c4", "COOKIE-proxied-93b0aa"
+	m, run := proxyTUI(t, demotest.Start(t, demo.Options{}).URL+demo.StreamablePath)
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(200, 60))
+	var seen bytes.Buffer
+	out := io.TeeReader(tm.Output(), &seen)
+	waitFor := func(what string) {
+		t.Helper()
+		teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(ansi.Strip(seen.String()), what) },
+			teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"creds","version":"1"}}}`
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, run.base+demo.StreamablePath, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Cookie", "sid="+cookie)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	waitFor("initialize")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitFor("Authorization:")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	screen := ansi.Strip(seen.String())
+	for _, want := range []string{"Authorization: [redacted]", "Cookie: [redacted]"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("Detail does not show %q:\n%s", want, screen)
+		}
+	}
+	for _, secret := range []string{token, cookie} {
+		if strings.Contains(screen, secret) {
+			t.Errorf("the screen shows %q", secret)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+	"github.com/mcpscope/mcpscope/ui"
+)
+
+// liveTUIScreen runs the live TUI as runTUI wires it (records through
+// recordFlags.shown) on a session to url with the flags set by flags,
+// opens the tools/list row in Detail and returns all the screen drew.
+func liveTUIScreen(t *testing.T, url string, rf *recordFlags, flags func(*connFlags)) string {
+	t.Helper()
+	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
+	cf := &connFlags{}
+	cf.register(&cobra.Command{})
+	flags(cf)
+	cfg, err := cf.config(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := mcp.NewSession(cfg)
+	defer sess.Close()
+	styles, err := loadStyles("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ui.New(liveOptions(sess, rf.shown(sess.Records(), cfg), styles, cf, cfg, "", ui.NewAnswerer()))
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(200, 60))
+	var seen bytes.Buffer
+	out := io.TeeReader(tm.Output(), &seen)
+	waitFor := func(s string) {
+		t.Helper()
+		teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(ansi.Strip(seen.String()), s) },
+			teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}
+	go func() { _ = sess.Connect(t.Context()) }()
+	waitFor("● initialized")
+	tm.Type("l")
+	waitFor("tools/list: ok")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitFor("Authorization:")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	return ansi.Strip(seen.String())
+}
+
+// The live TUI shows a request's credential headers as a recording holds
+// them: mcpscope demos tools on shared screens, and y copies what Detail
+// shows. The bearer token, a Cookie and a URL's password (sent as basic
+// auth) read [redacted]; with --record-secrets they are shown, as they are
+// recorded.
+func TestLiveTUIShowsCredentialHeadersRedacted(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{}).MCPURL()
+	const token, cookie = "TOKEN-live-4f1c9a", "COOKIE-live-0d2e7b"
+	screen := liveTUIScreen(t, gw, &recordFlags{off: true}, func(cf *connFlags) {
+		cf.bearer = token
+		cf.headers = []string{"Cookie: sid=" + cookie}
+	})
+	for _, want := range []string{"Authorization: [redacted]", "Cookie: [redacted]"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("Detail does not show %q:\n%s", want, screen)
+		}
+	}
+	for _, secret := range []string{token, cookie} {
+		if strings.Contains(screen, secret) {
+			t.Errorf("the screen shows %q", secret)
+		}
+	}
+
+	basic := strings.Replace(gw, "http://", "http://ann:PASSWORD-live-8b3a@", 1)
+	screen = liveTUIScreen(t, basic, &recordFlags{off: true}, func(*connFlags) {})
+	if !strings.Contains(screen, "Authorization: [redacted]") || strings.Contains(screen, "Basic ") || strings.Contains(screen, "PASSWORD-live-8b3a") {
+		t.Errorf("the URL's password, sent as basic auth, is not shown redacted:\n%s", screen)
+	}
+
+	screen = liveTUIScreen(t, gw, &recordFlags{off: true, secrets: true}, func(cf *connFlags) { cf.bearer = token })
+	if !strings.Contains(screen, "Authorization: Bearer "+token) {
+		t.Errorf("with --record-secrets Detail does not show the token as it was sent:\n%s", screen)
+	}
+}
