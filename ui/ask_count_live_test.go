@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -18,9 +17,7 @@ import (
 // unknown, because a frame read only one line past the box.
 func TestLiveAskBoxCountsAShortFormWhole(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.call("confirm action=deploy")
 	l.waitFor("pgup/pgdn scroll")
 	view := ansi.Strip(l.quit().View())

@@ -17,9 +17,7 @@ import (
 // params", though README names its requestId.
 func TestLiveTypedParamsCompleteTheirKeys(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 
 	l.mark()
 	l.tm.Type(":tasks/get ")

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -17,9 +16,7 @@ import (
 // that explains it comes forward.
 func TestLiveForcedTransportSaysWhyItFailed(t *testing.T) {
 	failing := htmlFailing(t, "<h1>broken</h1>")
-	l := startLive(t, mcp.Config{URL: failing.URL + "/mcp", Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● failed")
+	l := startLiveReady(t, mcp.Config{URL: failing.URL + "/mcp", Transport: mcp.TransportStreamable}, 80, 24, "● failed")
 	l.waitFor("could not connect")
 	v := ansi.Strip(l.quit().View())
 	text := strings.Join(strings.Fields(v), " ")

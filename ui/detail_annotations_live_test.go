@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -15,19 +14,13 @@ import (
 // block is for, its priority), in the words exec prints, above the JSON
 // where they were only members deep in it.
 func TestLiveDetailShowsContentAnnotations(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "tools/call" {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[` +
-				`{"type":"text","text":"Error: Operation failed","annotations":{"priority":1.0,"audience":["user","assistant"]}},` +
-				`{"type":"text","text":"plain"},` +
-				`{"type":"image","mimeType":"image/png","data":"AAAA","annotations":{"priority":0.5,"audience":["user"]}}]}}`)
-			return
-		}
-		x.Default()
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	l.waitFor("● initialized")
+	srv := streamableOn(t, "tools/call", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[` +
+			`{"type":"text","text":"Error: Operation failed","annotations":{"priority":1.0,"audience":["user","assistant"]}},` +
+			`{"type":"text","text":"plain"},` +
+			`{"type":"image","mimeType":"image/png","data":"AAAA","annotations":{"priority":0.5,"audience":["user"]}}]}}`)
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 120, 40, "● initialized")
 	l.call("echo text=hi")
 	l.waitFor("tools/call echo: ok")
 	m := l.quit()

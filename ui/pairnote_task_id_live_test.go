@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -33,9 +32,7 @@ func TestLiveTaskStatusRowKeepsTheStatus(t *testing.T) {
 		}
 		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "done"}}})
 	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.call("research")
 	l.waitFor("tools/call research: ok")
 	v := ansi.Strip(l.quit().View())

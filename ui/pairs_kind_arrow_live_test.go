@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -18,9 +17,7 @@ import (
 // stays.
 func TestLiveNarrowPairsKeepTheDirection(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
-	l.waitFor("● initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 100, 30, "● initialized")
 	l.call("list_roots")
 	l.waitFor("tools/call list_roots: ok")
 	v := ansi.Strip(l.quit().View())

@@ -17,9 +17,7 @@ import (
 // nothing (the next enter opened raw bytes): it says what it did.
 func TestLiveToggleRawSaysSoWhenDetailIsHidden(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
 	l.tm.Type("l")
 	l.waitFor("tools/list: ok")
 	l.tm.Type("v")

@@ -18,14 +18,10 @@ import (
 // refusal, which no record said when the transport was forced.
 func TestLiveRefusedVersionIsNotShownInUse(t *testing.T) {
 	const refused = "2025-11-25\u001b[31m"
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "initialize" {
-			x.Result(map[string]any{"protocolVersion": refused, "capabilities": map[string]any{},
-				"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
-			return
-		}
-		x.Default()
-	}})
+	srv := streamableOn(t, "initialize", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"protocolVersion": refused, "capabilities": map[string]any{},
+			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
+	})
 	for _, transport := range []string{mcp.TransportStreamable, ""} {
 		t.Run("transport="+transport, func(t *testing.T) {
 			l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: transport, NoGetStream: true})
