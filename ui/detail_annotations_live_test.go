@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -24,13 +25,11 @@ func TestLiveDetailShowsContentAnnotations(t *testing.T) {
 	l.call("echo text=hi")
 	l.waitFor("tools/call echo: ok")
 	m := l.quit()
-	var seq int64
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if p := m.com.log.Pair(i); p.Tool == "echo" && p.Request != nil {
-			seq = p.Request.Seq
-		}
+	call := lastPair(m, func(p *history.Pair) bool { return p.Tool == "echo" && p.Request != nil })
+	if call == nil {
+		t.Fatalf("no tools/call echo row")
 	}
-	view := ansi.Strip(openPair(t, m, seq))
+	view := ansi.Strip(openPair(t, m, call.Request.Seq))
 	for _, want := range []string{
 		"annotated content 1 (text): for: user, assistant · priority 1",
 		"          content 3 (image): for: user · priority 0.5",

@@ -5,7 +5,10 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -47,4 +50,29 @@ func streamableHoldingToolsList(t *testing.T) (*mcptest.StreamableServer, chan s
 		}
 	})
 	return srv, release
+}
+
+// lastPair is the last row of m's log that match accepts, nil when none
+// does.
+func lastPair(m *Model, match func(p *history.Pair) bool) *history.Pair {
+	var last *history.Pair
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); match(p) {
+			last = p
+		}
+	}
+	return last
+}
+
+// liveSampling is the demo gateway over streamable HTTP with its sample
+// tool called and the server's sampling request on screen, waiting for
+// the user's answer.
+func liveSampling(t *testing.T) *live {
+	t.Helper()
+	gw := demotest.Start(t, demo.Options{})
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(`sample prompt="Name a transport"`)
+	l.waitFor("asks: sampling/createMessage")
+	return l
 }
