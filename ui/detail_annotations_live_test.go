@@ -22,8 +22,7 @@ func TestLiveDetailShowsContentAnnotations(t *testing.T) {
 			`{"type":"image","mimeType":"image/png","data":"AAAA","annotations":{"priority":0.5,"audience":["user"]}}]}}`)
 	})
 	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 120, 40, "● initialized")
-	l.call("echo text=hi")
-	l.waitFor("tools/call echo: ok")
+	l.callOK("echo text=hi")
 	m := l.quit()
 	call := lastPair(m, func(p *history.Pair) bool { return p.Tool == "echo" && p.Request != nil })
 	if call == nil {

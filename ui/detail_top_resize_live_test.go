@@ -36,8 +36,7 @@ func TestLiveDetailKeepsTheTopLineAcrossResizes(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	l.mark()
-	l.call("big bytes=20000")
-	l.waitFor("tools/call big: ok")
+	l.callOK("big bytes=20000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter}) // the pair, from its top
 	for range 7 {
 		l.tm.Send(tea.KeyMsg{Type: tea.KeyDown})
@@ -81,8 +80,7 @@ func TestLiveDetailSearchMatchInViewKeepsTheTopLine(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 30})
 	l.mark()
-	l.call("big bytes=20000")
-	l.waitFor("tools/call big: ok")
+	l.callOK("big bytes=20000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.tm.Type("/00002048")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})

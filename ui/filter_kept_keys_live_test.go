@@ -18,8 +18,7 @@ import (
 func TestLiveKeptFilterNamesEscAt80Columns(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.tm.Type("/")
 	l.tm.Type("tools")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})

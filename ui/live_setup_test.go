@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -75,4 +76,20 @@ func liveSampling(t *testing.T) *live {
 	l.call(`sample prompt="Name a transport"`)
 	l.waitFor("asks: sampling/createMessage")
 	return l
+}
+
+// listTools presses l and waits for the tools/list it sends to be
+// answered.
+func (l *live) listTools() {
+	l.t.Helper()
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+}
+
+// callOK sends tools/call args, as call does, and waits for the call's row
+// to say ok.
+func (l *live) callOK(args string) {
+	l.t.Helper()
+	l.call(args)
+	l.waitFor("tools/call " + strings.Fields(args)[0] + ": ok")
 }

@@ -33,8 +33,7 @@ func TestLiveTaskStatusRowKeepsTheStatus(t *testing.T) {
 		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "done"}}})
 	}})
 	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
-	l.call("research")
-	l.waitFor("tools/call research: ok")
+	l.callOK("research")
 	v := ansi.Strip(l.quit().View())
 	for _, want := range []string{"task 87c6863e… working", "task 87c6863e… completed"} {
 		if !strings.Contains(v, want) {

@@ -18,8 +18,7 @@ import (
 func TestLiveNarrowPairsKeepTheDirection(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 100, 30, "● initialized")
-	l.call("list_roots")
-	l.waitFor("tools/call list_roots: ok")
+	l.callOK("list_roots")
 	v := ansi.Strip(l.quit().View())
 	var server, call string
 	for _, r := range strings.Split(v, "\n") {

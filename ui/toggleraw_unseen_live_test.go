@@ -18,8 +18,7 @@ import (
 func TestLiveToggleRawSaysSoWhenDetailIsHidden(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.tm.Type("v")
 	l.waitFor("Detail shows raw bytes now (v switches back)")
 	l.tm.Type("v")

@@ -13,8 +13,7 @@ import (
 func TestLiveToolErrorSaysWhatTheToolSaid(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.call("fail message='disk full'")
 	l.waitFor("tools/call fail: ✗ isError: disk full")
 	l.quit()
