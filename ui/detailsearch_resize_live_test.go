@@ -14,8 +14,7 @@ import (
 // fell back to "1 matches" (also bad English). Against the demo's big tool
 // over loopback, 160x45 to 70x20 and back.
 func TestLiveDetailSearchMatchSurvivesResize(t *testing.T) {
-	l := liveDemoAt80(t)
-	l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
+	l := liveDemoAt(t, 160, 45)
 	l.mark()
 	l.callOK("big bytes=200000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})

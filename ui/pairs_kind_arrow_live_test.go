@@ -5,10 +5,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // At 100 columns the Pairs pane is half the screen and its KIND column
@@ -16,8 +12,7 @@ import (
 // request of ours, and a notification's direction was gone. The arrow
 // stays.
 func TestLiveNarrowPairsKeepTheDirection(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 100, 30, "● initialized")
+	l := liveDemoAt(t, 100, 30)
 	l.callOK("list_roots")
 	v := ansi.Strip(l.quit().View())
 	var server, call string
