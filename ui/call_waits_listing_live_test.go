@@ -2,19 +2,13 @@ package ui
 
 import (
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // c lists the tools for completion; a call typed and sent before that
 // listing is back waits for it, rather than listing the tools a second
 // time itself: one tools/list row, not two the user never asked for.
 func TestCallWaitsForTheListingCSent(t *testing.T) {
-	srv, release := streamableHoldingToolsList(t)
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.call("echo text=hi")
-	l.waitFor("goes once tools/list is answered")
+	l, release := callBeforeListing(t, "echo text=hi")
 	close(release)
 	l.waitFor("tools/call echo: ok")
 	m := l.quit()

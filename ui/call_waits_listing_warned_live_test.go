@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // A call typed and sent before the tools were listed waits for the
@@ -14,11 +12,7 @@ import (
 // shown, and the server's refusal): it goes back to the command line with
 // the warning, as a first Enter does, and a second Enter sends it.
 func TestCallWaitingForListingWarnsBeforeSending(t *testing.T) {
-	srv, release := streamableHoldingToolsList(t)
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.call("echo")
-	l.waitFor("goes once tools/list is answered")
+	l, release := callBeforeListing(t, "echo")
 	l.mark()
 	close(release)
 	l.waitFor("enter again sends anyway")

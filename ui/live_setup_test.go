@@ -37,12 +37,13 @@ func streamableOn(t *testing.T, method string, handle func(x *mcptest.Exchange))
 	}})
 }
 
-// streamableHoldingToolsList is a streamable fake whose tools/list answers
-// only once the returned channel is closed, so a test can type while the
-// listing is still on its way.
-func streamableHoldingToolsList(t *testing.T) (*mcptest.StreamableServer, chan struct{}) {
+// callBeforeListing runs the TUI on a streamable fake whose tools/list
+// answers only once release is closed, and sends tools/call args while
+// that listing (the one c sends) is on its way: the call is left waiting
+// for it.
+func callBeforeListing(t *testing.T, args string) (l *live, release chan struct{}) {
 	t.Helper()
-	release := make(chan struct{})
+	release = make(chan struct{})
 	srv := streamableOn(t, "tools/list", func(x *mcptest.Exchange) {
 		select {
 		case <-release:
@@ -50,7 +51,11 @@ func streamableHoldingToolsList(t *testing.T) (*mcptest.StreamableServer, chan s
 		case <-x.Context().Done():
 		}
 	})
-	return srv, release
+	l = startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(args)
+	l.waitFor("goes once tools/list is answered")
+	return l, release
 }
 
 // lastPair is the last row of m's log that match accepts, nil when none
