@@ -26,8 +26,7 @@ func TestLiveConnectFailureAdviceShownOnce(t *testing.T) {
 	// and the gateway's logs"): wrapping never splits it.
 	const word = "/health"
 	for _, size := range [][2]int{{80, 24}, {160, 45}} {
-		l := startLiveReady(t, mcp.Config{URL: badGateway.URL + "/sse"}, size[0], size[1], "● failed")
-		l.waitFor("could not connect")
+		l := liveFailedAt(t, mcp.Config{URL: badGateway.URL + "/sse"}, size[0], size[1])
 		m := l.quit()
 		v := ansi.Strip(m.View())
 		if n := strings.Count(v, word); n != 1 {

@@ -45,8 +45,7 @@ func droppingServer(t *testing.T, reset bool) string {
 func TestLiveDroppedConnectionIsNotNothingAnswered(t *testing.T) {
 	for _, reset := range []bool{false, true} {
 		url := droppingServer(t, reset)
-		l := startLiveReady(t, mcp.Config{URL: url}, 80, 24, "● failed")
-		l.waitFor("could not connect")
+		l := liveFailedAt(t, mcp.Config{URL: url}, 80, 24)
 		m := l.quit()
 		v := ansi.Strip(m.View())
 		text := strings.Join(strings.Fields(v), " ")

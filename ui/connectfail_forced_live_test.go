@@ -16,8 +16,7 @@ import (
 // that explains it comes forward.
 func TestLiveForcedTransportSaysWhyItFailed(t *testing.T) {
 	failing := htmlFailing(t, "<h1>broken</h1>")
-	l := startLiveReady(t, mcp.Config{URL: failing.URL + "/mcp", Transport: mcp.TransportStreamable}, 80, 24, "● failed")
-	l.waitFor("could not connect")
+	l := liveFailedAt(t, mcp.Config{URL: failing.URL + "/mcp", Transport: mcp.TransportStreamable}, 80, 24)
 	v := ansi.Strip(l.quit().View())
 	text := strings.Join(strings.Fields(v), " ")
 	for _, want := range []string{"could not connect: POST " + failing.URL + "/mcp answered 500", "the server failed: check its logs", "Negotiation · failed"} {

@@ -18,8 +18,7 @@ import (
 func TestLiveConnectFailureTakesTheRowsOfItsAdvice(t *testing.T) {
 	notFound := httptest.NewServer(http.NotFoundHandler())
 	t.Cleanup(notFound.Close)
-	l := startLiveReady(t, mcp.Config{URL: notFound.URL + "/wrong"}, 80, 24, "● failed")
-	l.waitFor("could not connect")
+	l := liveFailedAt(t, mcp.Config{URL: notFound.URL + "/wrong"}, 80, 24)
 	v := ansi.Strip(l.quit().View())
 	rows := strings.Split(v, "\n")
 	at := -1

@@ -98,3 +98,12 @@ func (l *live) callOK(args string) {
 	l.call(args)
 	l.waitFor("tools/call " + strings.Fields(args)[0] + ": ok")
 }
+
+// liveFailedAt runs startLive at w x h on a session that cannot connect
+// and waits until the screen says so.
+func liveFailedAt(t *testing.T, cfg mcp.Config, w, h int) *live {
+	t.Helper()
+	l := startLiveReady(t, cfg, w, h, "● failed")
+	l.waitFor("could not connect")
+	return l
+}
