@@ -16,6 +16,14 @@ import (
 // gateways do.
 func whoamiServer(t *testing.T) *httptest.Server {
 	t.Helper()
+	return whoamiServerWriting(t, nil)
+}
+
+// whoamiServerWriting is whoamiServer with each answer's JSON passed
+// through rewrite, when it is not nil, before it is sent: a server whose
+// encoder spells the same JSON otherwise.
+func whoamiServerWriting(t *testing.T, rewrite func([]byte) []byte) *httptest.Server {
+	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", "POST")
@@ -41,8 +49,12 @@ func whoamiServer(t *testing.T) *httptest.Server {
 		default:
 			result = map[string]any{"content": []any{map[string]any{"type": "text", "text": "you are " + r.Header.Get("Authorization")}}}
 		}
+		out, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result})
+		if rewrite != nil {
+			out = rewrite(out)
+		}
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result})
+		w.Write(out)
 	}))
 	t.Cleanup(srv.Close)
 	return srv

@@ -17,9 +17,7 @@ import (
 func TestExportMarkdownNamesForeignAnswers(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{Handle: mcptest.Broadcast})
 	l := logOf(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
+		initialize(t, ctx, s)
 		if _, err := s.Request(ctx, "ping", nil); err != nil {
 			t.Fatal(err)
 		}

@@ -49,9 +49,7 @@ func TestExportMarkdownNamesTheReplysPOST(t *testing.T) {
 	if err := s.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
+	initialize(t, ctx, s)
 	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {
 		t.Fatal(err)
 	}

@@ -164,9 +164,7 @@ func runDemoScript(t *testing.T, srv *demo.Server, transport, bearer string, rec
 	if err := s.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Initialize(ctx); err != nil {
-		t.Fatal(err)
-	}
+	initialize(t, ctx, s)
 	if _, _, err := s.ListTools(ctx, true); err != nil {
 		t.Fatal(err)
 	}

@@ -51,9 +51,7 @@ func TestNegotiationResumesAreTheSessionsOwn(t *testing.T) {
 		if _, err := s.CallTool(ctx, "echo", []byte(`{"text":"x"}`)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
+		initialize(t, ctx, s)
 	})
 	for i := range l.Len() {
 		if r := l.At(i); r.Kind == mcp.KindState && (r.State.State == mcp.StateResuming || r.State.State == mcp.StateResumed) {
@@ -83,9 +81,7 @@ func TestNegotiationProblemsAreTheSessionsOwn(t *testing.T) {
 		if _, err := s.Request(ctx, "ping", nil); mcp.CauseOf(err) != mcp.CauseSessionExpired {
 			t.Fatalf("ping on the forgotten session: %v, want session-expired", err)
 		}
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
+		initialize(t, ctx, s)
 		if _, err := s.Request(ctx, "ping", nil); err != nil {
 			t.Fatal(err)
 		}

@@ -36,9 +36,7 @@ func TestNegotiationPostsLeaveOutRefusedProbes(t *testing.T) {
 	}
 
 	used := logOf(t, mcp.Config{URL: srv.URL}, func(ctx context.Context, s *mcp.Session) {
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
+		initialize(t, ctx, s)
 	})
 	un := used.Negotiation()
 	if len(un.Posts) == 0 {

@@ -60,3 +60,17 @@ func liveSession(t *testing.T, ctx context.Context, cfg mcp.Config) *mcp.Session
 	}
 	return live
 }
+
+// rerunSame re-runs recs on s and fails the test for every step whose
+// answer is not the same as the recording's; it returns every result for
+// the test's own checks.
+func rerunSame(t *testing.T, ctx context.Context, recs []mcp.Record, s *mcp.Session) []RerunResult {
+	t.Helper()
+	results := Rerun(ctx, recs, s, nil)
+	for _, res := range results {
+		if res.Outcome != OutcomeSame {
+			t.Errorf("%s %s: %s %+v %s", res.Method, res.Tool, res.Outcome, res.Differences, res.Error)
+		}
+	}
+	return results
+}

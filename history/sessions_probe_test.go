@@ -16,9 +16,7 @@ import (
 func TestListSessionsCountsNoAnsweredProbe(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	l := logOf(t, mcp.Config{URL: srv.Endpoint()}, func(ctx context.Context, s *mcp.Session) {
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
+		initialize(t, ctx, s)
 	})
 	probed := false
 	for i := range l.Len() {

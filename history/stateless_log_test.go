@@ -77,9 +77,7 @@ func TestLogOf2025InputRequiredIsAnAnswer(t *testing.T) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{"r":{"method":"roots/list"}},"content":[]}}`)
 	}})
 	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoListen: true}, func(ctx context.Context, s *mcp.Session) {
-		if _, err := s.Initialize(ctx); err != nil {
-			t.Fatal(err)
-		}
+		initialize(t, ctx, s)
 		if _, err := s.CallTool(ctx, "anything", []byte(`{}`)); err != nil {
 			t.Fatal(err)
 		}

@@ -1,12 +1,9 @@
 package mcp
 
 import (
-	"encoding/json"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A result whose task members are spelt in another case ("TaskId",
@@ -22,21 +19,7 @@ func TestTaskKeysInAnotherCaseAreNoTask(t *testing.T) {
 		`{"Task":{"taskId":"t1","status":"working"},"content":[{"type":"text","text":"caf\u00e9"}]}`,
 	} {
 		var asked atomic.Int32
-		_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-			switch x.Method {
-			case "tools/call":
-				x.Result(json.RawMessage(result))
-				return
-			case "tasks/result", "tasks/get":
-				asked.Add(1)
-			}
-			mcptest.Tasks(nil)(x)
-		}}, Config{NoGetStream: true, RequestTimeout: 2 * time.Second})
-		ctx := testCtx(t)
-		if _, _, err := s.ListTools(ctx, false); err != nil {
-			t.Fatal(err)
-		}
-		resp, err := s.CallTool(ctx, mcptest.TaskTool().Name, json.RawMessage(`{"topic":"go"}`))
+		resp, err := callTaskTool(t, 2*time.Second, "go", answeringToolsCall(result, &asked))
 		if err != nil || resp == nil || string(resp.Result) != result {
 			t.Errorf("CallTool answered %s = %+v, %v; want that answer as the tool's result", result, resp, err)
 		}

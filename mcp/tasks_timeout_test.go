@@ -18,20 +18,14 @@ import (
 func TestTaskPastTimeoutIsCancelled(t *testing.T) {
 	var mu sync.Mutex
 	var cancelled []string
-	tasks := mcptest.Tasks(nil)
-	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+	_, err := callTaskTool(t, 300*time.Millisecond, "forever", func(x *mcptest.Exchange) bool {
 		if x.Method == "tasks/cancel" {
 			mu.Lock()
 			cancelled = append(cancelled, string(x.Params))
 			mu.Unlock()
 		}
-		tasks(x)
-	}}, Config{NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
-	ctx := testCtx(t)
-	if _, _, err := s.ListTools(ctx, false); err != nil {
-		t.Fatal(err)
-	}
-	_, err := s.CallTool(ctx, mcptest.TaskTool().Name, json.RawMessage(`{"topic":"forever"}`))
+		return false
+	})
 	if got := CauseOf(err); got != CauseTaskTimeout {
 		t.Fatalf("CallTool of a task that never ends: cause %q (%v), want %q", got, err, CauseTaskTimeout)
 	}
@@ -49,19 +43,13 @@ func TestTaskPastTimeoutIsCancelled(t *testing.T) {
 // instead of the tool's result: the call fails saying so. Before, exec
 // printed the task as the tool's result, which shows as nothing at all.
 func TestTaskResultThatIsATask(t *testing.T) {
-	tasks := mcptest.Tasks(nil)
-	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+	_, err := callTaskTool(t, 0, "go", func(x *mcptest.Exchange) bool {
 		if x.Method == "tasks/result" {
 			x.Result(json.RawMessage(`{"task":{"taskId":"other\u001b[2J","status":"working"}}`))
-			return
+			return true
 		}
-		tasks(x)
-	}}, Config{NoGetStream: true})
-	ctx := testCtx(t)
-	if _, _, err := s.ListTools(ctx, false); err != nil {
-		t.Fatal(err)
-	}
-	_, err := s.CallTool(ctx, mcptest.TaskTool().Name, json.RawMessage(`{"topic":"go"}`))
+		return false
+	})
 	if err == nil || !strings.Contains(err.Error(), `answered a task ("other\x1b[2J") instead of the tool's result`) {
 		t.Fatalf("CallTool = %v; want an error saying tasks/result answered a task", err)
 	}

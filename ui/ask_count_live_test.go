@@ -4,12 +4,7 @@ import (
 	"regexp"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A form that does not fit the question's box says how long it is: at
@@ -17,10 +12,7 @@ import (
 // server-everything's 28-line form the same), as if its length were
 // unknown, because a frame read only one line past the box.
 func TestLiveAskBoxCountsAShortFormWhole(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := liveDemoAt80(t)
 	l.call("confirm action=deploy")
 	l.waitFor("pgup/pgdn scroll")
 	view := ansi.Strip(l.quit().View())

@@ -7,9 +7,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A sampling request the user declines (esc) is answered with the
@@ -17,21 +14,14 @@ import (
 // and is no failure: it was answered -32603 "mcpscope could not answer
 // …", its row marked ✗ failed and Negotiation saying it "went unanswered".
 func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.call(`sample prompt="Name a transport"`)
-	l.waitFor("asks: sampling/createMessage")
+	l := liveSampling(t)
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.waitFor("↩ answered")
 	m := l.quit()
-	var asked *history.Pair
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if p := m.com.log.Pair(i); p.Kind == history.KindServerRequest && p.Method == "sampling/createMessage" {
-			asked = p
-		}
-	}
+	asked := lastPair(m, func(p *history.Pair) bool {
+		return p.Kind == history.KindServerRequest && p.Method == "sampling/createMessage"
+	})
 	if asked == nil || asked.Reply == nil {
 		t.Fatalf("no sampling row with our reply: %+v", asked)
 	}
@@ -48,11 +38,7 @@ func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
 // completes accept, decline and cancel on a form's: "dec" and Tab did
 // nothing.
 func TestLiveTabCompletesSamplingDecline(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.call(`sample prompt="Name a transport"`)
-	l.waitFor("asks: sampling/createMessage")
+	l := liveSampling(t)
 	l.mark()
 	l.tm.Type("dec")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})

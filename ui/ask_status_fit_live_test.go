@@ -3,8 +3,6 @@ package ui
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -19,9 +17,7 @@ func TestLiveAskStatusReadsWholeAt80Columns(t *testing.T) {
 		{"sample prompt=hi", "answer the question below (esc declines)"},
 	} {
 		gw := demotest.Start(t, demo.Options{})
-		l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-		l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-		l.waitFor("● initialized")
+		l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
 		l.command("tools/list")
 		l.waitFor("tools/list: ok")
 		l.call(tc.call)

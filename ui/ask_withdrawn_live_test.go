@@ -48,12 +48,9 @@ func TestLiveFormWithdrawnByServer(t *testing.T) {
 	if m.ask.open() {
 		t.Error("the withdrawn form is still open")
 	}
-	var row *history.Pair
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if p := m.com.log.Pair(i); p.Kind == history.KindServerRequest && p.Method == "elicitation/create" {
-			row = p
-		}
-	}
+	row := lastPair(m, func(p *history.Pair) bool {
+		return p.Kind == history.KindServerRequest && p.Method == "elicitation/create"
+	})
 	if row == nil || row.State != history.StateCancelled || row.Reply != nil {
 		t.Errorf("the withdrawn question's row is %+v, want it cancelled with no reply", row)
 	}

@@ -2,30 +2,13 @@ package ui
 
 import (
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // c lists the tools for completion; a call typed and sent before that
 // listing is back waits for it, rather than listing the tools a second
 // time itself: one tools/list row, not two the user never asked for.
 func TestCallWaitsForTheListingCSent(t *testing.T) {
-	release := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "tools/list" {
-			select {
-			case <-release:
-			case <-x.Context().Done():
-				return
-			}
-		}
-		x.Default()
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.call("echo text=hi")
-	l.waitFor("goes once tools/list is answered")
+	l, release := callBeforeListing(t, "echo text=hi")
 	close(release)
 	l.waitFor("tools/call echo: ok")
 	m := l.quit()

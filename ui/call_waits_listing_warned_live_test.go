@@ -4,9 +4,6 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A call typed and sent before the tools were listed waits for the
@@ -15,21 +12,7 @@ import (
 // shown, and the server's refusal): it goes back to the command line with
 // the warning, as a first Enter does, and a second Enter sends it.
 func TestCallWaitingForListingWarnsBeforeSending(t *testing.T) {
-	release := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "tools/list" {
-			select {
-			case <-release:
-			case <-x.Context().Done():
-				return
-			}
-		}
-		x.Default()
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.call("echo")
-	l.waitFor("goes once tools/list is answered")
+	l, release := callBeforeListing(t, "echo")
 	l.mark()
 	close(release)
 	l.waitFor("enter again sends anyway")

@@ -15,8 +15,7 @@ func TestLiveCancelledRequestSaysSoInWords(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.call("slow seconds=4") // step 1 of 4 after a second, then x
 	l.waitFor("tools/call slow ·")
 	l.tm.Type("x")

@@ -18,20 +18,14 @@ import (
 // of it empty.
 func TestLiveCandidatesThatFitAreWhole(t *testing.T) {
 	names := []string{"trigger-elicitation-request-async", "trigger-sampling-request-async"}
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "tools/list" {
-			var tools []map[string]any
-			for _, n := range names {
-				tools = append(tools, map[string]any{"name": n, "inputSchema": map[string]any{"type": "object"}})
-			}
-			x.Result(map[string]any{"tools": tools})
-			return
+	srv := streamableOn(t, "tools/list", func(x *mcptest.Exchange) {
+		var tools []map[string]any
+		for _, n := range names {
+			tools = append(tools, map[string]any{"name": n, "inputSchema": map[string]any{"type": "object"}})
 		}
-		x.Default()
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+		x.Result(map[string]any{"tools": tools})
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.command("tools/list")
 	l.waitFor("tools/list: ok")
 	l.tm.Type(":tools/call trig")
@@ -51,22 +45,16 @@ func TestLiveCandidatesThatFitAreWhole(t *testing.T) {
 // after its "answer › " prompt rather than its own.
 func TestLiveFormCandidatesThatFitAreWhole(t *testing.T) {
 	fields := []string{"favouriteTitledSingleSelectEnum", "favouriteTitledMultipleSelectEnum"}
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "tools/call" {
-			props := map[string]any{}
-			for _, f := range fields {
-				props[f] = map[string]any{"type": "string"}
-			}
-			_, _ = x.ServerRequest(x.Context(), "elicitation/create", map[string]any{
-				"message": "Pick", "requestedSchema": map[string]any{"type": "object", "properties": props}})
-			x.Result(map[string]any{"content": []any{}})
-			return
+	srv := streamableOn(t, "tools/call", func(x *mcptest.Exchange) {
+		props := map[string]any{}
+		for _, f := range fields {
+			props[f] = map[string]any{"type": "string"}
 		}
-		x.Default()
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+		_, _ = x.ServerRequest(x.Context(), "elicitation/create", map[string]any{
+			"message": "Pick", "requestedSchema": map[string]any{"type": "object", "properties": props}})
+		x.Result(map[string]any{"content": []any{}})
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.command("tools/call pick")
 	l.waitFor("asks: elicitation/create")
 	l.tm.Type("accept fav")

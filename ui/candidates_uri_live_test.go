@@ -36,9 +36,7 @@ func TestLiveURICandidatesKeepTheirEnds(t *testing.T) {
 		}
 	}})
 	offered := func(typed, shown string) string {
-		l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-		l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-		l.waitFor("● initialized")
+		l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 		l.command("resources/list")
 		l.waitFor("resources/list: ok")
 		l.command("resources/templates/list")

@@ -14,8 +14,7 @@ import (
 func TestLiveEscKeepsTypedLineInHistory(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.mark()
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	line := "tools/call greet name=Ada times=3 loud=true"
 	l.tm.Type(":" + line)
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})

@@ -4,10 +4,6 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The methods whose params the specification types complete their keys as
@@ -16,10 +12,7 @@ import (
 // only "key=value words (key:=json for raw JSON) or one {JSON} object of
 // params", though README names its requestId.
 func TestLiveTypedParamsCompleteTheirKeys(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := liveDemoAt80(t)
 
 	l.mark()
 	l.tm.Type(":tasks/get ")

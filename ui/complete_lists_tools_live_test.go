@@ -23,9 +23,7 @@ func TestLiveCallTabListsToolsItself(t *testing.T) {
 		{"stateless", gw.StatelessURL(), "● discovered"},
 	} {
 		t.Run(tc.era, func(t *testing.T) {
-			l := startLive(t, mcp.Config{URL: tc.url})
-			l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
-			l.waitFor(tc.open)
+			l := startLiveReady(t, mcp.Config{URL: tc.url}, 160, 45, tc.open)
 			l.mark()
 			l.tm.Type(":tools/call gre")
 			l.waitFor("no tools known yet: tab lists them, then offers names and arguments")

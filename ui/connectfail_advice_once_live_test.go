@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -27,10 +26,7 @@ func TestLiveConnectFailureAdviceShownOnce(t *testing.T) {
 	// and the gateway's logs"): wrapping never splits it.
 	const word = "/health"
 	for _, size := range [][2]int{{80, 24}, {160, 45}} {
-		l := startLive(t, mcp.Config{URL: badGateway.URL + "/sse"})
-		l.tm.Send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		l.waitFor("● failed")
-		l.waitFor("could not connect")
+		l := liveFailedAt(t, mcp.Config{URL: badGateway.URL + "/sse"}, size[0], size[1])
 		m := l.quit()
 		v := ansi.Strip(m.View())
 		if n := strings.Count(v, word); n != 1 {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -46,10 +45,7 @@ func droppingServer(t *testing.T, reset bool) string {
 func TestLiveDroppedConnectionIsNotNothingAnswered(t *testing.T) {
 	for _, reset := range []bool{false, true} {
 		url := droppingServer(t, reset)
-		l := startLive(t, mcp.Config{URL: url})
-		l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-		l.waitFor("● failed")
-		l.waitFor("could not connect")
+		l := liveFailedAt(t, mcp.Config{URL: url}, 80, 24)
 		m := l.quit()
 		v := ansi.Strip(m.View())
 		text := strings.Join(strings.Fields(v), " ")

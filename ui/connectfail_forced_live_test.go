@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -17,10 +16,7 @@ import (
 // that explains it comes forward.
 func TestLiveForcedTransportSaysWhyItFailed(t *testing.T) {
 	failing := htmlFailing(t, "<h1>broken</h1>")
-	l := startLive(t, mcp.Config{URL: failing.URL + "/mcp", Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● failed")
-	l.waitFor("could not connect")
+	l := liveFailedAt(t, mcp.Config{URL: failing.URL + "/mcp", Transport: mcp.TransportStreamable}, 80, 24)
 	v := ansi.Strip(l.quit().View())
 	text := strings.Join(strings.Fields(v), " ")
 	for _, want := range []string{"could not connect: POST " + failing.URL + "/mcp answered 500", "the server failed: check its logs", "Negotiation · failed"} {

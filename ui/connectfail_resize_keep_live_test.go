@@ -14,10 +14,7 @@ import (
 // and the keys back to Negotiation each time.
 func TestLiveResizeKeepsThePaneChosenAfterAFailure(t *testing.T) {
 	failing := htmlFailing(t, "<html><body><h1>500 Internal Server Error</h1></body></html>")
-	l := startLive(t, mcp.Config{URL: failing.URL + "/mcp"})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● failed")
-	l.waitFor("could not connect")
+	l := liveFailedAt(t, mcp.Config{URL: failing.URL + "/mcp"}, 80, 24)
 	// Negotiation is forward: two panes on is Pairs.
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -19,10 +18,7 @@ import (
 func TestLiveConnectFailureTakesTheRowsOfItsAdvice(t *testing.T) {
 	notFound := httptest.NewServer(http.NotFoundHandler())
 	t.Cleanup(notFound.Close)
-	l := startLive(t, mcp.Config{URL: notFound.URL + "/wrong"})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● failed")
-	l.waitFor("could not connect")
+	l := liveFailedAt(t, mcp.Config{URL: notFound.URL + "/wrong"}, 80, 24)
 	v := ansi.Strip(l.quit().View())
 	rows := strings.Split(v, "\n")
 	at := -1

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -44,9 +43,7 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 		{failing.URL + "/mcp", 80, 24, "no transport worked", []string{"answered 500 Internal Server Error", "the server failed: check its logs", skip}, nil},
 		{failing.URL + "/mcp", 60, 20, "could not connect", []string{"could not connect — the server failed: check its logs", skip}, nil},
 	} {
-		l := startLive(t, mcp.Config{URL: tc.url})
-		l.tm.Send(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
-		l.waitFor("● failed")
+		l := startLiveReady(t, mcp.Config{URL: tc.url}, tc.w, tc.h, "● failed")
 		l.waitFor(tc.wait)
 		m := l.quit()
 		v := ansi.Strip(m.View())

@@ -13,8 +13,7 @@ import (
 // no mor…". It wraps under the keys row and is read whole.
 func TestLiveCappedCopySaysWhyWhole(t *testing.T) {
 	l := liveDemoAt80(t)
-	l.call("big bytes=2000000")
-	l.waitFor("tools/call big: ok")
+	l.callOK("big bytes=2000000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("→ request tools/call big")
 	l.tm.Type("y")

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -15,29 +15,20 @@ import (
 // block is for, its priority), in the words exec prints, above the JSON
 // where they were only members deep in it.
 func TestLiveDetailShowsContentAnnotations(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "tools/call" {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[` +
-				`{"type":"text","text":"Error: Operation failed","annotations":{"priority":1.0,"audience":["user","assistant"]}},` +
-				`{"type":"text","text":"plain"},` +
-				`{"type":"image","mimeType":"image/png","data":"AAAA","annotations":{"priority":0.5,"audience":["user"]}}]}}`)
-			return
-		}
-		x.Default()
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	l.waitFor("● initialized")
-	l.call("echo text=hi")
-	l.waitFor("tools/call echo: ok")
+	srv := streamableOn(t, "tools/call", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[` +
+			`{"type":"text","text":"Error: Operation failed","annotations":{"priority":1.0,"audience":["user","assistant"]}},` +
+			`{"type":"text","text":"plain"},` +
+			`{"type":"image","mimeType":"image/png","data":"AAAA","annotations":{"priority":0.5,"audience":["user"]}}]}}`)
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 120, 40, "● initialized")
+	l.callOK("echo text=hi")
 	m := l.quit()
-	var seq int64
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if p := m.com.log.Pair(i); p.Tool == "echo" && p.Request != nil {
-			seq = p.Request.Seq
-		}
+	call := lastPair(m, func(p *history.Pair) bool { return p.Tool == "echo" && p.Request != nil })
+	if call == nil {
+		t.Fatalf("no tools/call echo row")
 	}
-	view := ansi.Strip(openPair(t, m, seq))
+	view := ansi.Strip(openPair(t, m, call.Request.Seq))
 	for _, want := range []string{
 		"annotated content 1 (text): for: user, assistant · priority 1",
 		"          content 3 (image): for: user · priority 0.5",

@@ -17,8 +17,7 @@ func TestDetailEventNamesNoConnectionZero(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	m := l.quit()
 	for i := 0; i < int(paneCount) && m.focus != paneEvents; i++ {
 		press(m, "tab")

@@ -12,8 +12,7 @@ import (
 func TestLiveGAndLowerGScrollDetail(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.mark()
-	l.call("big bytes=20000")
-	l.waitFor("tools/call big: ok")
+	l.callOK("big bytes=20000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.mark()
 	l.tm.Type("G")

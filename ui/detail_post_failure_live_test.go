@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -17,17 +16,11 @@ import (
 // its first line ("Traceback (most recent call last):"). The body was at
 // the bottom, under the request's JSON, off the first screen.
 func TestLiveDetailShowsARefusedPostsBodyUnderTheFailure(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "tools/call" {
-			x.Status(http.StatusInternalServerError, "text/plain",
-				"Traceback (most recent call last):\n  File \"server.py\", line 12, in handle\nKeyError: 'boom'\n")
-			return
-		}
-		x.Default()
-	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	srv := streamableOn(t, "tools/call", func(x *mcptest.Exchange) {
+		x.Status(http.StatusInternalServerError, "text/plain",
+			"Traceback (most recent call last):\n  File \"server.py\", line 12, in handle\nKeyError: 'boom'\n")
+	})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.call("echo text=hi")
 	l.waitFor("POST 500")
 	m := l.quit()

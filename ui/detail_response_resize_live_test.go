@@ -14,8 +14,7 @@ import (
 // request, on top) as the request above was wrapped again. Live against
 // the demo over loopback, through the sizes a user drags between.
 func TestLiveDetailResponseStaysOnTopAcrossResizes(t *testing.T) {
-	l := liveDemoAt80(t)
-	l.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	l := liveDemoAt(t, 120, 30)
 	l.mark()
 	l.call("greet times=10 name=" + strings.Repeat("longname", 30))
 	l.waitFor("tools/call greet: ok") // Detail shows the answer, scrolled to its Response

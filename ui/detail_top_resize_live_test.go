@@ -33,11 +33,9 @@ var payloadOffset = regexp.MustCompile(`\b\d{8} abc`)
 // Live against the demo over loopback, a pair opened from the top and
 // scrolled a little, then through the sizes a user drags between.
 func TestLiveDetailKeepsTheTopLineAcrossResizes(t *testing.T) {
-	l := liveDemoAt80(t)
-	l.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	l := liveDemoAt(t, 120, 30)
 	l.mark()
-	l.call("big bytes=20000")
-	l.waitFor("tools/call big: ok")
+	l.callOK("big bytes=20000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter}) // the pair, from its top
 	for range 7 {
 		l.tm.Send(tea.KeyMsg{Type: tea.KeyDown})
@@ -78,11 +76,9 @@ func TestLiveDetailKeepsTheTopLineAcrossResizes(t *testing.T) {
 // and the top row stays on top: the match was pulled up to the top row,
 // moving the reader's place. Live against the demo over loopback.
 func TestLiveDetailSearchMatchInViewKeepsTheTopLine(t *testing.T) {
-	l := liveDemoAt80(t)
-	l.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 30})
+	l := liveDemoAt(t, 120, 30)
 	l.mark()
-	l.call("big bytes=20000")
-	l.waitFor("tools/call big: ok")
+	l.callOK("big bytes=20000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.tm.Type("/00002048")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})

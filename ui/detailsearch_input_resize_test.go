@@ -16,8 +16,7 @@ import (
 func TestLiveDetailSearchInputFollowsResize(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.mark()
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.tm.Type("/tools")
 	l.mark()

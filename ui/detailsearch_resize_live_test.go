@@ -14,11 +14,9 @@ import (
 // fell back to "1 matches" (also bad English). Against the demo's big tool
 // over loopback, 160x45 to 70x20 and back.
 func TestLiveDetailSearchMatchSurvivesResize(t *testing.T) {
-	l := liveDemoAt80(t)
-	l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
+	l := liveDemoAt(t, 160, 45)
 	l.mark()
-	l.call("big bytes=200000")
-	l.waitFor("tools/call big: ok")
+	l.callOK("big bytes=200000")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.tm.Type("/00100032")
 	l.mark()

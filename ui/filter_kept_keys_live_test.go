@@ -17,11 +17,8 @@ import (
 // the filter is cleared.
 func TestLiveKeptFilterNamesEscAt80Columns(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l.listTools()
 	l.tm.Type("/")
 	l.tm.Type("tools")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})

@@ -24,8 +24,7 @@ func TestLiveForeignProgressSaysSo(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
 	l.initialize()
 	l.mark()
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.call("echo text=hi")
 	l.waitFor("/progress · foreign") // "…/progress" where the METHOD column is narrow
 	m := l.quit()

@@ -12,8 +12,7 @@ import (
 // (60x20), as the arrows do: it did nothing, though the wheel scrolls
 // every pane under it. Live against the demo.
 func TestLiveWheelScrollsHelp(t *testing.T) {
-	l := liveDemoAt80(t)
-	l.tm.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	l := liveDemoAt(t, 60, 20)
 	l.tm.Type("?")
 	l.mark()
 	for range 20 {

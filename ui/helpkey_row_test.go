@@ -15,9 +15,7 @@ import (
 // there for its counts, and ? opens the help it names.
 func TestLiveKeyRowNamesTheHelpOn80Columns(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
 	l.waitFor(": command line · c call a tool · enter open in detail · ? help")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("/ search · esc back to the list · ? help")

@@ -28,12 +28,7 @@ func TestLiveUnansweredInputEndsTheRequestsRow(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.waitFor("✗ failed")
 	m := l.quit()
-	var call *history.Pair
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if p := m.com.log.Pair(i); p.Tool == "sample" {
-			call = p
-		}
-	}
+	call := lastPair(m, func(p *history.Pair) bool { return p.Tool == "sample" })
 	if call == nil || call.State != history.StateFailed || call.Failure == nil || call.Failure.Error.Op != mcp.OpInput {
 		t.Fatalf("the sample row is %+v, want it failed by the input not given", call)
 	}

@@ -32,8 +32,7 @@ func TestLiveListChangedOnEveryStreamListsOnce(t *testing.T) {
 		}})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.mark()
 	l.call("echo text=hi")
 	// Every event of the session so far has been shown once there are 11:

@@ -19,9 +19,7 @@ import (
 // it.
 func TestLiveReplacedListenSaysWhy(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● listening")
+	l := startLiveReady(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless}, 80, 24, "● listening")
 	l.command("subscribe demo://clock")
 	l.waitFor("subscribed to demo://clock")
 	for _, k := range []tea.KeyType{tea.KeyHome, tea.KeyDown, tea.KeyEnter} {

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -18,9 +17,7 @@ import (
 // error glyph, and the status bar counts no error for it.
 func TestLiveReplacedListenRowIsNoFailure(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless})
-	l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
-	l.waitFor("● listening")
+	l := startLiveReady(t, mcp.Config{URL: gw.StatelessURL(), Transport: mcp.TransportStateless}, 160, 45, "● listening")
 	l.command("subscribe demo://clock")
 	l.waitFor("↻ replaced")
 	m := l.quit()

@@ -3,8 +3,6 @@ package ui
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -15,9 +13,13 @@ import (
 // once its session is initialized.
 func liveDemoAt80(t *testing.T) *live {
 	t.Helper()
+	return liveDemoAt(t, 80, 24)
+}
+
+// liveDemoAt is the TUI live against the demo gateway's streamable HTTP
+// endpoint on a w x h terminal, once its session is initialized.
+func liveDemoAt(t *testing.T, w, h int) *live {
+	t.Helper()
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
-	return l
+	return startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, w, h, "● initialized")
 }

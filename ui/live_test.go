@@ -127,10 +127,8 @@ func TestLiveStreamableAgainstDemo(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("Detect")
 	l.waitFor("GET          open")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
-	l.call("convert value=21.5 from=c to=f precision=1")
-	l.waitFor("tools/call convert: ok")
+	l.listTools()
+	l.callOK("convert value=21.5 from=c to=f precision=1")
 	l.waitFor("resp ")
 	m := l.quit()
 	neg := m.com.log.Negotiation()
@@ -140,11 +138,9 @@ func TestLiveStreamableAgainstDemo(t *testing.T) {
 	if got := pairsOf(m, "tools/call convert"); len(got) != 1 || got[0] != "ok" {
 		t.Errorf("tools/call convert rows %v, want one ok", got)
 	}
-	p := m.com.log.Pair(m.com.log.PairCount() - 1)
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if q := m.com.log.Pair(i); q.Tool == "convert" {
-			p = q
-		}
+	p := lastPair(m, func(p *history.Pair) bool { return p.Tool == "convert" })
+	if p == nil {
+		t.Fatalf("no tools/call convert row")
 	}
 	if p.Post == nil || p.Post.HTTP.Purpose != mcp.PurposePost || p.PostLatency <= 0 || p.Latency < p.PostLatency {
 		t.Errorf("convert's POST %v took %s to its headers and %s to the answer; want the POST's own time, no more than the answer's", p.Post, p.PostLatency, p.Latency)
@@ -168,16 +164,10 @@ func TestLiveServerPingAnswered(t *testing.T) {
 	}})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.waitFor("↩ answered")
 	m := l.quit()
-	var ping *history.Pair
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if p := m.com.log.Pair(i); p.Kind == history.KindServerRequest && p.Method == "ping" {
-			ping = p
-		}
-	}
+	ping := lastPair(m, func(p *history.Pair) bool { return p.Kind == history.KindServerRequest && p.Method == "ping" })
 	if ping == nil || ping.State != history.StateAnswered || ping.Reply == nil {
 		t.Fatalf("ping row %+v, want the server's ping answered", ping)
 	}
@@ -206,12 +196,7 @@ func TestLiveStatelessConfirmAnswered(t *testing.T) {
 	if got := pairsOf(m, "tools/call confirm"); len(got) != 2 || got[0] != string(history.StateInput) || got[1] != string(history.StateOK) {
 		t.Errorf("confirm rows %v, want input then ok", got)
 	}
-	var second *history.Pair
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if p := m.com.log.Pair(i); p.Tool == "confirm" && p.Round == 2 {
-			second = p
-		}
-	}
+	second := lastPair(m, func(p *history.Pair) bool { return p.Tool == "confirm" && p.Round == 2 })
 	if second == nil || !strings.Contains(string(second.Request.RPC.Raw), `"environment":"staging"`) || !strings.Contains(string(second.Request.RPC.Raw), `"confirm":true`) {
 		t.Errorf("the second round %v does not carry the typed answer", second)
 	}
@@ -245,21 +230,14 @@ func TestLiveCancelSlow(t *testing.T) {
 // bounds the reply (maxTokens, the model preferences, the system prompt)
 // before the messages.
 func TestLiveSamplingAnswered(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.call(`sample prompt="Name a transport"`)
-	l.waitFor("asks: sampling/createMessage")
+	l := liveSampling(t)
 	l.waitFor("max tokens 200 · model hints claude, speed priority 0.8 · system prompt “You answer for the mcpscope demo gateway. Be brief.” · reply to user: Name a")
 	l.typeLine("streamable HTTP")
 	l.waitFor("tools/call sample: ok")
 	m := l.quit()
-	var reply *history.Pair
-	for i := 0; i < m.com.log.PairCount(); i++ {
-		if p := m.com.log.Pair(i); p.Kind == history.KindServerRequest && p.Method == "sampling/createMessage" {
-			reply = p
-		}
-	}
+	reply := lastPair(m, func(p *history.Pair) bool {
+		return p.Kind == history.KindServerRequest && p.Method == "sampling/createMessage"
+	})
 	if reply == nil || reply.Reply == nil || !strings.Contains(string(reply.Reply.RPC.Raw), "streamable HTTP") {
 		t.Errorf("sampling row %+v, want it answered with the typed text", reply)
 	}
@@ -337,8 +315,7 @@ func TestLiveRequestBeforeInitializeSaysPressI(t *testing.T) {
 	l.tm.Type("i")
 	l.waitFor("● initialized")
 	l.mark()
-	l.call("greet name=Ann")
-	l.waitFor("tools/call greet: ok")
+	l.callOK("greet name=Ann")
 	m := l.quit()
 	if strings.Contains(l.seen.String()[l.from:], "not initialized yet") {
 		t.Error("the hint to initialize stayed after initialize")

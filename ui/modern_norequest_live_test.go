@@ -20,8 +20,7 @@ func TestModernLevelAndSubscribeSayWhatHappened(t *testing.T) {
 	l.waitFor("● discovered")
 	l.command("loglevel warning")
 	l.waitFor("log level warning: in every later request's _meta")
-	l.call("log")
-	l.waitFor("tools/call log: ok")
+	l.callOK("log")
 	// Nor is there resources/subscribe: the listen stream is opened again.
 	l.command("subscribe demo://clock")
 	l.waitFor("subscribed to demo://clock: the listen stream now carries its updates")

@@ -14,9 +14,7 @@ import (
 // says it scrolls, and j shows the next line (the title's 1/N moves on).
 func TestLiveNegotiationNamesItsScrollKeys(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyShiftTab})
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyShiftTab})
 	l.waitFor("Negotiation · initialized · 1/")

@@ -79,14 +79,10 @@ func TestLiveForcedTransportFailureSaidOnce(t *testing.T) {
 // refused: the refusal is the ✗ problem, and the attempt's line says it
 // failed without quoting it again (it was quoted whole there).
 func TestLiveForcedRefusedVersionSaidOnce(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "initialize" {
-			x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
-				"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
-			return
-		}
-		x.Default()
-	}})
+	srv := streamableOn(t, "initialize", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
+			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
+	})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
 	l.waitFor("holds a control character")
 	m := l.quit()

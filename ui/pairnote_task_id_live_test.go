@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -33,11 +32,8 @@ func TestLiveTaskStatusRowKeepsTheStatus(t *testing.T) {
 		}
 		x.Result(map[string]any{"content": []map[string]string{{"type": "text", "text": "done"}}})
 	}})
-	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
-	l.call("research")
-	l.waitFor("tools/call research: ok")
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
+	l.callOK("research")
 	v := ansi.Strip(l.quit().View())
 	for _, want := range []string{"task 87c6863e… working", "task 87c6863e… completed"} {
 		if !strings.Contains(v, want) {

@@ -18,8 +18,7 @@ func TestLivePairsShowLogMessages(t *testing.T) {
 	l.waitFor("● initialized")
 	l.command("loglevel warning")
 	l.waitFor("logging/setLevel: ok")
-	l.call("log message=disk-full")
-	l.waitFor("tools/call log: ok")
+	l.callOK("log message=disk-full")
 	l.waitFor("log emergency: disk-full")
 	m := l.quit()
 	var logs []string

@@ -4,12 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // At 100 columns the Pairs pane is half the screen and its KIND column
@@ -17,12 +12,8 @@ import (
 // request of ours, and a notification's direction was gone. The arrow
 // stays.
 func TestLiveNarrowPairsKeepTheDirection(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
-	l.waitFor("● initialized")
-	l.call("list_roots")
-	l.waitFor("tools/call list_roots: ok")
+	l := liveDemoAt(t, 100, 30)
+	l.callOK("list_roots")
 	v := ansi.Strip(l.quit().View())
 	var server, call string
 	for _, r := range strings.Split(v, "\n") {

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -17,9 +16,7 @@ import (
 // "…/subscriptions/acknowled…", cut at both ends.
 func TestLiveNotificationEndReadsWholeAt80Columns(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● listening")
+	l := startLiveReady(t, mcp.Config{URL: gw.StatelessURL()}, 80, 24, "● listening")
 	l.waitFor("acknowled")
 	view := ansi.Strip(l.quit().View())
 	got := row(view, "← notify", "acknowled")

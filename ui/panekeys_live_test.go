@@ -15,9 +15,7 @@ import (
 // only in the help, so esc back from Detail was found by chance.
 func TestLiveIdleLineNamesThePaneKeys(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
 	l.waitFor(": command line · c call a tool · enter open in detail")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor(": command line · c call a tool · / search · esc back to the list")

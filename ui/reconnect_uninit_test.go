@@ -3,8 +3,6 @@ package ui
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -31,9 +29,7 @@ func TestLiveRequestAfterReconnectSaysToInitialize(t *testing.T) {
 // It fits 80 columns: its end, how Tab gets the tools, was cut there.
 func TestCallHintBeforeInitialize(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● open")
+	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE}, 80, 24, "● open")
 	l.mark()
 	l.tm.Type("c")
 	l.waitFor("not initialized: esc, then i initializes it and l lists the tools for tab")

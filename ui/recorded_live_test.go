@@ -71,10 +71,8 @@ func TestRecordedLiveSessionShowsWhatItSent(t *testing.T) {
 	l.out = io.TeeReader(l.tm.Output(), &l.seen)
 	go func() { _ = s.Connect(t.Context()) }()
 	l.waitFor("● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
-	l.call("greet name=Ann times=2")
-	l.waitFor("tools/call greet: ok")
+	l.listTools()
+	l.callOK("greet name=Ann times=2")
 	m = l.quit()
 	// Every record on disk: the recording is closed when the stream ends.
 	s.Close()

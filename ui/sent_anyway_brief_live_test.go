@@ -18,9 +18,7 @@ import (
 // what the user had read and confirmed. It is one short sentence now.
 func TestLiveSentAnywayIsOneShortSentence(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("initialized")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "initialized")
 	l.command("tools/list")
 	l.waitFor("tools/list: ok")
 	l.mark()

@@ -23,8 +23,7 @@ import (
 func TestLiveStatusBarSingleSpacedAtEveryWidth(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.mark()
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	m := l.quit()
 	t.Cleanup(func() { lipgloss.SetColorProfile(termenv.Ascii) })
 	for _, profile := range []termenv.Profile{termenv.Ascii, termenv.ANSI256} {

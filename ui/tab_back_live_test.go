@@ -13,8 +13,7 @@ import (
 func TestLiveShiftTabStepsBackThroughCandidates(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.mark()
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	tab := tea.KeyMsg{Type: tea.KeyTab}
 	back := tea.KeyMsg{Type: tea.KeyShiftTab}
 	l.tm.Type(":tools/call ")
@@ -32,8 +31,7 @@ func TestLiveShiftTabStepsBackThroughCandidates(t *testing.T) {
 
 	l = liveDemoAt80(t)
 	l.mark()
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	l.tm.Type(":tools/call ")
 	l.tm.Send(tab)
 	l.tm.Send(tab)

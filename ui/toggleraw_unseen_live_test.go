@@ -17,11 +17,8 @@ import (
 // nothing (the next enter opened raw bytes): it says what it did.
 func TestLiveToggleRawSaysSoWhenDetailIsHidden(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l.listTools()
 	l.tm.Type("v")
 	l.waitFor("Detail shows raw bytes now (v switches back)")
 	l.tm.Type("v")

@@ -3,8 +3,6 @@ package ui
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -14,11 +12,8 @@ import (
 // readable on an 80-column terminal, instead of only "see Detail".
 func TestLiveToolErrorSaysWhatTheToolSaid(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	l.waitFor("● initialized")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l.listTools()
 	l.call("fail message='disk full'")
 	l.waitFor("tools/call fail: ✗ isError: disk full")
 	l.quit()

@@ -20,8 +20,7 @@ func TestDetailSaysANegativeTTLIsNone(t *testing.T) {
 	}})
 	l := startLive(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true})
 	l.waitFor("● discovered")
-	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.listTools()
 	// The status can come before the answer's records, and Detail opened
 	// on a pending pair stays at its top: wait for the answer's row size.
 	l.waitFor("63 B")

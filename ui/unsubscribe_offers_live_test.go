@@ -22,9 +22,7 @@ func TestLiveUnsubscribeOffersTheSubscribed(t *testing.T) {
 		{"stateless", gw.StatelessURL(), "● discovered", "subscribed to demo://", "unsubscribed from demo://readme"},
 	} {
 		t.Run(tc.era, func(t *testing.T) {
-			l := startLive(t, mcp.Config{URL: tc.url})
-			l.tm.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
-			l.waitFor(tc.open)
+			l := startLiveReady(t, mcp.Config{URL: tc.url}, 160, 45, tc.open)
 			l.mark()
 			l.tm.Type(":unsubscribe ")
 			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})

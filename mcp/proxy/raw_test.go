@@ -42,6 +42,19 @@ func rawDo(t *testing.T, method, url, body string, headers ...string) *http.Resp
 	return resp
 }
 
+// rawInitialize initializes a 2025-11-25 session through the proxy at
+// base, as the client "first" 1, with raw POSTs (no SDK, so a test can
+// send what an SDK would not), and returns the session's Mcp-Session-Id.
+func rawInitialize(t *testing.T, base string) string {
+	t.Helper()
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"first","version":"1"}}}`, "Accept", "application/json, text/event-stream")
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || sid == "" {
+		t.Fatalf("initialize got %s with session %q, want 200 and a session", resp.Status, sid)
+	}
+	return sid
+}
+
 // readAll reads a whole body, failing the test on error.
 func readAll(t *testing.T, r io.Reader) string {
 	t.Helper()

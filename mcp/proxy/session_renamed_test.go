@@ -17,14 +17,9 @@ import (
 func TestSessionKeepsItsNameAfterAForeignMeta(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	_, base, w := startProxy(t, gw.URL, Config{})
-	accept := "application/json, text/event-stream"
-	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"first","version":"1"}}}`, "Accept", accept)
-	sid := resp.Header.Get("Mcp-Session-Id")
-	if resp.StatusCode != http.StatusOK || sid == "" {
-		t.Fatalf("initialize got %s with session %q, want 200 and a session", resp.Status, sid)
-	}
+	sid := rawInitialize(t, base)
 	rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"second","version":"2"}}}}`,
-		"Accept", accept, "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list")
+		headers2026("tools/list", "Mcp-Session-Id", sid)...)
 	w.record(t, 1, "the 2026 request, relayed in the session", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindHTTP && r.HTTP.Purpose == mcp.PurposeRelay && r.HTTP.ReqSeq != 0 && http.Header(r.HTTP.RequestHeaders).Get("Mcp-Method") == "tools/list"
 	})

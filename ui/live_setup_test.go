@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// startLiveReady runs startLive at w x h and waits until the status bar
+// says ready ("● initialized", "● listening", "● failed"), the set-up most
+// live tests share before they type anything.
+func startLiveReady(t *testing.T, cfg mcp.Config, w, h int, ready string) *live {
+	t.Helper()
+	l := startLive(t, cfg)
+	l.tm.Send(tea.WindowSizeMsg{Width: w, Height: h})
+	l.waitFor(ready)
+	return l
+}
+
+// streamableOn is a streamable fake server that hands the requests of
+// method to handle and answers everything else as the fake does by default.
+func streamableOn(t *testing.T, method string, handle func(x *mcptest.Exchange)) *mcptest.StreamableServer {
+	t.Helper()
+	return mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind == mcptest.KindRequest && x.Method == method {
+			handle(x)
+			return
+		}
+		x.Default()
+	}})
+}
+
+// callBeforeListing runs the TUI on a streamable fake whose tools/list
+// answers only once release is closed, and sends tools/call args while
+// that listing (the one c sends) is on its way: the call is left waiting
+// for it.
+func callBeforeListing(t *testing.T, args string) (l *live, release chan struct{}) {
+	t.Helper()
+	release = make(chan struct{})
+	srv := streamableOn(t, "tools/list", func(x *mcptest.Exchange) {
+		select {
+		case <-release:
+			x.Default()
+		case <-x.Context().Done():
+		}
+	})
+	l = startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(args)
+	l.waitFor("goes once tools/list is answered")
+	return l, release
+}
+
+// lastPair is the last row of m's log that match accepts, nil when none
+// does.
+func lastPair(m *Model, match func(p *history.Pair) bool) *history.Pair {
+	var last *history.Pair
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); match(p) {
+			last = p
+		}
+	}
+	return last
+}
+
+// liveSampling is the demo gateway over streamable HTTP with its sample
+// tool called and the server's sampling request on screen, waiting for
+// the user's answer.
+func liveSampling(t *testing.T) *live {
+	t.Helper()
+	gw := demotest.Start(t, demo.Options{})
+	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(`sample prompt="Name a transport"`)
+	l.waitFor("asks: sampling/createMessage")
+	return l
+}
+
+// listTools presses l and waits for the tools/list it sends to be
+// answered.
+func (l *live) listTools() {
+	l.t.Helper()
+	l.tm.Type("l")
+	l.waitFor("tools/list: ok")
+}
+
+// callOK sends tools/call args, as call does, and waits for the call's row
+// to say ok.
+func (l *live) callOK(args string) {
+	l.t.Helper()
+	l.call(args)
+	l.waitFor("tools/call " + strings.Fields(args)[0] + ": ok")
+}
+
+// liveFailedAt runs startLive at w x h on a session that cannot connect
+// and waits until the screen says so.
+func liveFailedAt(t *testing.T, cfg mcp.Config, w, h int) *live {
+	t.Helper()
+	l := startLiveReady(t, cfg, w, h, "● failed")
+	l.waitFor("could not connect")
+	return l
+}
