@@ -19,13 +19,9 @@ func TestExecWarnsOfAnInitializeResultOfTheWrongShape(t *testing.T) {
 		{`{"protocolVersion":"2025-11-25","capabilities":"all","serverInfo":{"name":"odd","version":"1"}}`,
 			`warning: the initialize result's capabilities is a string ("all"), not an object: it does not say what the server offers` + "\n"},
 	} {
-		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-			if x.Kind == mcptest.KindRequest && x.Method == "initialize" {
-				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + tc.result + `}`)
-				return
-			}
-			x.Default()
-		}})
+		srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + tc.result + `}`)
+		})
 		out, errOut, _ := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "ping")
 		if strings.Count(out, tc.want) != 1 {
 			t.Errorf("%s: want the warning %q once:\n%s\n%s", tc.result, tc.want, out, errOut)

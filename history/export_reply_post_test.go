@@ -15,14 +15,10 @@ import (
 // reply. The transcript says so: "POST 202 in …" read as if the server's
 // request had been POSTed.
 func TestExportMarkdownNamesTheReplysPOST(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "tools/call" {
-			_, _ = x.ServerRequest(x.Context(), "roots/list", map[string]any{})
-			x.Result(map[string]any{"content": []any{}})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		_, _ = x.ServerRequest(x.Context(), "roots/list", map[string]any{})
+		x.Result(map[string]any{"content": []any{}})
+	})
 	// The reply's POST is answered 202 as the server reads it, which can
 	// be after the call's own answer: the session is closed only once that
 	// status is recorded (the second 202, after notifications/initialized's),

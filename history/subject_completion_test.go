@@ -13,13 +13,9 @@ import (
 // server-everything's completable-prompt completes department, then name
 // for the department chosen, and six rows read "completion/complete" alike.
 func TestCompletionRowsNameTheirArgument(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "completion/complete" {
-			x.Result(map[string]any{"completion": map[string]any{"values": []string{}}})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "completion/complete", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"completion": map[string]any{"values": []string{}}})
+	})
 	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, func(ctx context.Context, s *mcp.Session) {
 		for _, params := range []string{
 			`{"ref":{"type":"ref/prompt","name":"completable-prompt"},"argument":{"name":"department","value":"E"}}`,

@@ -18,7 +18,7 @@ import (
 // of it empty.
 func TestLiveCandidatesThatFitAreWhole(t *testing.T) {
 	names := []string{"trigger-elicitation-request-async", "trigger-sampling-request-async"}
-	srv := streamableOn(t, "tools/list", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		var tools []map[string]any
 		for _, n := range names {
 			tools = append(tools, map[string]any{"name": n, "inputSchema": map[string]any{"type": "object"}})
@@ -45,7 +45,7 @@ func TestLiveCandidatesThatFitAreWhole(t *testing.T) {
 // after its "answer › " prompt rather than its own.
 func TestLiveFormCandidatesThatFitAreWhole(t *testing.T) {
 	fields := []string{"favouriteTitledSingleSelectEnum", "favouriteTitledMultipleSelectEnum"}
-	srv := streamableOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		props := map[string]any{}
 		for _, f := range fields {
 			props[f] = map[string]any{"type": "string"}

@@ -15,7 +15,7 @@ import (
 // block is for, its priority), in the words exec prints, above the JSON
 // where they were only members deep in it.
 func TestLiveDetailShowsContentAnnotations(t *testing.T) {
-	srv := streamableOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[` +
 			`{"type":"text","text":"Error: Operation failed","annotations":{"priority":1.0,"audience":["user","assistant"]}},` +
 			`{"type":"text","text":"plain"},` +

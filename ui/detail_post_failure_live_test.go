@@ -16,7 +16,7 @@ import (
 // its first line ("Traceback (most recent call last):"). The body was at
 // the bottom, under the request's JSON, off the first screen.
 func TestLiveDetailShowsARefusedPostsBodyUnderTheFailure(t *testing.T) {
-	srv := streamableOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.Status(http.StatusInternalServerError, "text/plain",
 			"Traceback (most recent call last):\n  File \"server.py\", line 12, in handle\nKeyError: 'boom'\n")
 	})

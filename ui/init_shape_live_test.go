@@ -10,7 +10,7 @@ import (
 // An initialize result whose capabilities are not objects is a warning in
 // the Negotiation pane, beside the capabilities it lists.
 func TestNegotiationWarnsOfCapabilitiesOfTheWrongType(t *testing.T) {
-	srv := streamableOn(t, "initialize", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":5},"serverInfo":{"name":"odd","version":"1"}}}`)
 	})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})

@@ -24,19 +24,6 @@ func startLiveReady(t *testing.T, cfg mcp.Config, w, h int, ready string) *live 
 	return l
 }
 
-// streamableOn is a streamable fake server that hands the requests of
-// method to handle and answers everything else as the fake does by default.
-func streamableOn(t *testing.T, method string, handle func(x *mcptest.Exchange)) *mcptest.StreamableServer {
-	t.Helper()
-	return mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == method {
-			handle(x)
-			return
-		}
-		x.Default()
-	}})
-}
-
 // callBeforeListing runs the TUI on a streamable fake whose tools/list
 // answers only once release is closed, and sends tools/call args while
 // that listing (the one c sends) is on its way: the call is left waiting
@@ -44,7 +31,7 @@ func streamableOn(t *testing.T, method string, handle func(x *mcptest.Exchange))
 func callBeforeListing(t *testing.T, args string) (l *live, release chan struct{}) {
 	t.Helper()
 	release = make(chan struct{})
-	srv := streamableOn(t, "tools/list", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		select {
 		case <-release:
 			x.Default()

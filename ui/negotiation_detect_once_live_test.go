@@ -32,14 +32,10 @@ func TestLiveDetectFailureSaidOnce(t *testing.T) {
 		io.WriteString(w, page)
 	}))
 	t.Cleanup(gone.Close)
-	odd := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Kind == mcptest.KindRequest && x.Method == "initialize" {
-			x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
-				"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
-			return
-		}
-		x.Default()
-	}})
+	odd := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
+			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
+	})
 	cases := []struct {
 		name, url, said string
 		// detect is what the Detect line says of the attempts, in order.

@@ -79,7 +79,7 @@ func TestLiveForcedTransportFailureSaidOnce(t *testing.T) {
 // refused: the refusal is the ✗ problem, and the attempt's line says it
 // failed without quoting it again (it was quoted whole there).
 func TestLiveForcedRefusedVersionSaidOnce(t *testing.T) {
-	srv := streamableOn(t, "initialize", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
 		x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
 			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
 	})
