@@ -24,6 +24,15 @@ func whoamiServer(t *testing.T) *httptest.Server {
 // encoder spells the same JSON otherwise.
 func whoamiServerWriting(t *testing.T, rewrite func([]byte) []byte) *httptest.Server {
 	t.Helper()
+	return echoToolServer(t, "whoami", func(r *http.Request) string { return "you are " + r.Header.Get("Authorization") }, rewrite)
+}
+
+// echoToolServer is a plain-JSON streamable HTTP server (no session, no
+// GET stream) whose one tool, named tool, answers with text(r) of the
+// request that called it; each answer's JSON is passed through rewrite,
+// when it is not nil, before it is sent.
+func echoToolServer(t *testing.T, tool string, text func(r *http.Request) string, rewrite func([]byte) []byte) *httptest.Server {
+	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", "POST")
@@ -43,11 +52,11 @@ func whoamiServerWriting(t *testing.T, rewrite func([]byte) []byte) *httptest.Se
 		switch m.Method {
 		case "initialize":
 			result = map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{"tools": map[string]any{}},
-				"serverInfo": map[string]any{"name": "whoami", "version": "1"}}
+				"serverInfo": map[string]any{"name": tool, "version": "1"}}
 		case "tools/list":
-			result = map[string]any{"tools": []any{map[string]any{"name": "whoami", "inputSchema": map[string]any{"type": "object"}}}}
+			result = map[string]any{"tools": []any{map[string]any{"name": tool, "inputSchema": map[string]any{"type": "object"}}}}
 		default:
-			result = map[string]any{"content": []any{map[string]any{"type": "text", "text": "you are " + r.Header.Get("Authorization")}}}
+			result = map[string]any{"content": []any{map[string]any{"type": "text", "text": text(r)}}}
 		}
 		out, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result})
 		if rewrite != nil {

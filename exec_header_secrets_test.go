@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,37 +14,9 @@ import (
 // gateways and "whoami" tools do.
 func headerEchoServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.Header().Set("Allow", "POST")
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		body, _ := io.ReadAll(r.Body)
-		if json.Unmarshal(body, &m) != nil || m.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		var result any
-		switch m.Method {
-		case "initialize":
-			result = map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{"tools": map[string]any{}},
-				"serverInfo": map[string]any{"name": "headers", "version": "1"}}
-		case "tools/list":
-			result = map[string]any{"tools": []any{map[string]any{"name": "headers", "inputSchema": map[string]any{"type": "object"}}}}
-		default:
-			text := "key " + r.Header.Get("X-Api-Key") + " cookie " + r.Header.Get("Cookie")
-			result = map[string]any{"content": []any{map[string]any{"type": "text", "text": text}}}
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result})
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	return echoToolServer(t, "headers", func(r *http.Request) string {
+		return "key " + r.Header.Get("X-Api-Key") + " cookie " + r.Header.Get("Cookie")
+	}, nil)
 }
 
 // Every -H header is a credential (README, Safety) but the protocol's own:
