@@ -2,7 +2,6 @@ package ui
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -16,12 +15,7 @@ import (
 // Negotiation pane under the failure. Both said it at once, and at 80x24
 // the repeat took three of the screen's 24 rows.
 func TestLiveConnectFailureAdviceShownOnce(t *testing.T) {
-	badGateway := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusBadGateway)
-		w.Write([]byte("<html><body><h1>502 Bad Gateway</h1></body></html>"))
-	}))
-	t.Cleanup(badGateway.Close)
+	badGateway := htmlFailingWith(t, http.StatusBadGateway, "<html><body><h1>502 Bad Gateway</h1></body></html>")
 	// "/health" is one word of the advice for a 502 ("check GET /health
 	// and the gateway's logs"): wrapping never splits it.
 	const word = "/health"

@@ -11,9 +11,16 @@ import (
 // users meet most.
 func htmlFailing(t *testing.T, page string) *httptest.Server {
 	t.Helper()
+	return htmlFailingWith(t, http.StatusInternalServerError, page)
+}
+
+// htmlFailingWith is htmlFailing answering status instead, as a gateway
+// whose upstream is gone answers 502 with its own page.
+func htmlFailingWith(t *testing.T, status int, page string) *httptest.Server {
+	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusInternalServerError)
+		w.WriteHeader(status)
 		w.Write([]byte(page))
 	}))
 	t.Cleanup(srv.Close)

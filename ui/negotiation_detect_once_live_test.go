@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -26,12 +25,7 @@ import (
 // light, 80x24 and 160x45.
 func TestLiveDetectFailureSaidOnce(t *testing.T) {
 	const page = "<html><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx-gone-8</center></body></html>"
-	gone := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusBadGateway)
-		io.WriteString(w, page)
-	}))
-	t.Cleanup(gone.Close)
+	gone := htmlFailingWith(t, http.StatusBadGateway, page)
 	odd := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
 		x.Result(map[string]any{"protocolVersion": "2025-11-25\u001b[31m", "capabilities": map[string]any{},
 			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})

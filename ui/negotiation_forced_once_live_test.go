@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -26,12 +25,7 @@ import (
 // 160x45.
 func TestLiveForcedTransportFailureSaidOnce(t *testing.T) {
 	const page = "<html><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx-gone-7</center></body></html>"
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusBadGateway)
-		io.WriteString(w, page)
-	}))
-	t.Cleanup(srv.Close)
+	srv := htmlFailingWith(t, http.StatusBadGateway, page)
 	url := srv.URL + "/mcp"
 	for _, theme := range []string{"dark", "light"} {
 		for _, size := range [][2]int{{80, 24}, {160, 45}} {
