@@ -57,6 +57,23 @@ func liveTUIScreen(t *testing.T, url string, rf *recordFlags, flags func(*connFl
 	return ansi.Strip(seen.String())
 }
 
+// screenHidesCredentials fails t unless screen's Detail shows the
+// Authorization and Cookie headers [redacted] and shows neither the token
+// nor the cookie sent in them.
+func screenHidesCredentials(t *testing.T, screen, token, cookie string) {
+	t.Helper()
+	for _, want := range []string{"Authorization: [redacted]", "Cookie: [redacted]"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("Detail does not show %q:\n%s", want, screen)
+		}
+	}
+	for _, secret := range []string{token, cookie} {
+		if strings.Contains(screen, secret) {
+			t.Errorf("the screen shows %q", secret)
+		}
+	}
+}
+
 // The live TUI shows a request's credential headers as a recording holds
 // them: mcpscope demos tools on shared screens, and y copies what Detail
 // shows. The bearer token, a Cookie and a URL's password (sent as basic
@@ -69,16 +86,7 @@ func TestLiveTUIShowsCredentialHeadersRedacted(t *testing.T) {
 		cf.bearer = token
 		cf.headers = []string{"Cookie: sid=" + cookie}
 	})
-	for _, want := range []string{"Authorization: [redacted]", "Cookie: [redacted]"} {
-		if !strings.Contains(screen, want) {
-			t.Errorf("Detail does not show %q:\n%s", want, screen)
-		}
-	}
-	for _, secret := range []string{token, cookie} {
-		if strings.Contains(screen, secret) {
-			t.Errorf("the screen shows %q", secret)
-		}
-	}
+	screenHidesCredentials(t, screen, token, cookie)
 
 	basic := strings.Replace(gw, "http://", "http://ann:PASSWORD-live-8b3a@", 1)
 	screen = liveTUIScreen(t, basic, &recordFlags{off: true}, func(*connFlags) {})
