@@ -11,18 +11,27 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
+// demoRecording records tools/list of a new demo gateway, in a state
+// directory of the test's own, and returns the gateway's URL and the
+// recording's path.
+func demoRecording(t *testing.T) (url, rec string) {
+	t.Helper()
+	stateDir(t)
+	url = demotest.Start(t, demo.Options{}).URL
+	rec = filepath.Join(t.TempDir(), "r.jsonl")
+	if _, errOut, code := run(t, "exec", "--record", rec, url+"/mcp", "tools/list"); code != exitOK {
+		t.Fatalf("recording a session: exit %d\n%s", code, errOut)
+	}
+	return url, rec
+}
+
 // A URL that does not parse is quoted in the error saying why, but with its
 // password masked, by every command that takes one: the message goes to a
 // shared screen or a CI log. A bad escape in the password, or a character
 // that ends the host part, is said without quoting the password's bytes
 // either.
 func TestURLThatDoesNotParseIsQuotedWithoutItsPassword(t *testing.T) {
-	stateDir(t)
-	url := demotest.Start(t, demo.Options{}).URL
-	rec := filepath.Join(t.TempDir(), "r.jsonl")
-	if _, errOut, code := run(t, "exec", "--record", rec, url+"/mcp", "tools/list"); code != exitOK {
-		t.Fatalf("recording a session: exit %d\n%s", code, errOut)
-	}
+	_, rec := demoRecording(t)
 	bad := map[string]string{
 		"http://ann:SECRETpw77@127.0.0.1:99999/mcp": "port 99999 is out of range",
 		"ann:SECRETpw77@127.0.0.1:99999/mcp":        "port 99999 is out of range",
@@ -81,12 +90,7 @@ func TestAllowOriginThatIsNoOriginIsQuotedWithoutItsPassword(t *testing.T) {
 // of a URL typed without its scheme, as mcpscope accepts it: url.Parse read
 // "ann:pw@host" as the scheme "ann", and the report printed it whole.
 func TestRerunReportMasksThePasswordOfAURLWithoutAScheme(t *testing.T) {
-	stateDir(t)
-	url := demotest.Start(t, demo.Options{}).URL
-	rec := filepath.Join(t.TempDir(), "r.jsonl")
-	if _, errOut, code := run(t, "exec", "--record", rec, url+"/mcp", "tools/list"); code != exitOK {
-		t.Fatalf("recording a session: exit %d\n%s", code, errOut)
-	}
+	url, rec := demoRecording(t)
 	against := strings.Replace(url, "http://", "ann:SECRETpw77@", 1) + "/mcp"
 	out, errOut, code := run(t, "replay", rec, "--json", "--against", against)
 	if code != exitOK || !strings.Contains(out, `"against": "ann:xxxxx@127.0.0.1`) {
