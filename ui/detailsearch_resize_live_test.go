@@ -27,10 +27,7 @@ func TestLiveDetailSearchMatchSurvivesResize(t *testing.T) {
 		l.tm.Send(size)
 		l.waitFor("“00100032” 1/1")
 	}
-	m := l.quit()
-	if m.width != 70 {
-		t.Fatalf("the last size did not arrive: width %d", m.width)
-	}
+	m := l.quitAtWidth(70)
 	view := ansi.Strip(m.View())
 	if !strings.Contains(view, "00100032 abc") || !strings.Contains(view, "“00100032” 1/1") {
 		t.Errorf("at 70x20 the match is not on screen, or the title does not say it is:\n%s", view)
