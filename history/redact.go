@@ -211,10 +211,32 @@ func (t token) in(s string) bool {
 	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) })
 }
 
-// replace is s with every form of the token replaced.
+// replace is s with every form of the token replaced. In JSON text (a
+// server's answer) a match that begins or ends inside an escape sequence
+// is no spelling of the secret: "00000000" inside "\u00000000" is the
+// escape's digits and four more, and replacing it would leave the answer
+// no JSON. Such a match is skipped; the text it is in does not decode to
+// the secret there. Other text (mcpscope's own, a body that is no JSON)
+// has no escapes: every match is replaced.
 func (t token) replace(s string) string {
-	for _, f := range t.forms {
-		s = strings.ReplaceAll(s, f, t.with)
+	if !slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) {
+		return s
+	}
+	if !json.Valid([]byte(s)) {
+		for _, f := range t.forms {
+			s = strings.ReplaceAll(s, f, t.with)
+		}
+		return s
+	}
+	// Every spelling first, then what is left inside escapes respelt: a
+	// respelling must not undo a spelling another form would match ("\/"
+	// of PHP's).
+	for _, respell := range []bool{false, true} {
+		for _, f := range t.forms {
+			if strings.Contains(s, f) {
+				s = replaceOutsideEscapes(s, f, t.with, respell)
+			}
+		}
 	}
 	return s
 }

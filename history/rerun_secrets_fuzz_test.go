@@ -52,19 +52,64 @@ func FuzzRerunRedacting(f *testing.F) {
 			t.Fatalf("built an invalid answer: %s", live)
 		}
 		_, got := r.views(nil, &mcp.Response{Raw: mcp.Raw(live)})
+		var strs []string
+		isJSON := collectStrings(string(got.Raw), &strs)
 		innocent := Redacted + "\x00" + redactedPassword + "\x00" + around
 		for _, secret := range []string{bearer, password} {
 			if len(secret) < minToken || strings.Contains(innocent, secret) {
 				continue
 			}
-			// Searched in the raw text, in every spelling: a secret that
-			// is part of an escape (\u0000 holds 0000) can leave the
-			// redacted answer no JSON, which this does not judge.
-			for _, spelt := range echoSpellings(secret) {
-				if spelt = spelt[1 : len(spelt)-1]; strings.Contains(string(got.Raw), spelt) {
-					t.Fatalf("secret %q survives as %q\nlive: %s\nredacted: %s", secret, spelt, live, got.Raw)
+			if !isJSON {
+				// A secret holding a quote replaced across a string's
+				// end leaves no JSON: searched in the raw text, in every
+				// spelling.
+				for _, spelt := range echoSpellings(secret) {
+					if spelt = spelt[1 : len(spelt)-1]; strings.Contains(string(got.Raw), spelt) {
+						t.Fatalf("secret %q survives as %q\nlive: %s\nredacted: %s", secret, spelt, live, got.Raw)
+					}
+				}
+				continue
+			}
+			// Judged as a reader gets the strings back, whatever their
+			// spelling: a secret's digits after an escape's ("\u00000000"
+			// for 00000000) are no secret, and replacing them left
+			// "\u[redacted]", no JSON. Bytes that are no UTF-8 read as
+			// U+FFFD.
+			var read string
+			b, _ := json.Marshal(secret)
+			json.Unmarshal(b, &read)
+			for _, s := range strs {
+				if strings.Contains(s, read) {
+					t.Fatalf("secret %q survives in %q\nlive: %s\nredacted: %s", secret, s, live, got.Raw)
 				}
 			}
 		}
 	})
+}
+
+// collectStrings appends every string of the JSON text raw to out, and
+// reports whether raw is JSON.
+func collectStrings(raw string, out *[]string) bool {
+	var v any
+	if json.Unmarshal([]byte(raw), &v) != nil {
+		return false
+	}
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			*out = append(*out, v)
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			for k, e := range v {
+				*out = append(*out, k)
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return true
 }

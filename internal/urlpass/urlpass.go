@@ -6,7 +6,10 @@
 // and for messages alike.
 package urlpass
 
-import "strings"
+import (
+	"net"
+	"strings"
+)
 
 // Masked is what Mask puts for a password in a message a person reads:
 // what net/url's URL.Redacted writes, so a URL reads the same whether it
@@ -84,7 +87,9 @@ func Typed(raw string) string {
 // authority, read up to its last '@' whatever comes before, holds a
 // password that Userinfo does not find, it returns s with that password
 // masked, the password's text up to its first such character (what an
-// error may quote), and true.
+// error may quote), and true. An '@' after the first '/' is the path's
+// when what precedes it reads as host:port ("http://127.0.0.1:99999x/a@b"
+// has a wrong port, no password): see portTypo.
 func Broken(s string) (masked, head string, ok bool) {
 	i := strings.Index(s, "://")
 	if i < 0 {
@@ -107,5 +112,32 @@ func Broken(s string) (masked, head string, ok bool) {
 	if end < 0 {
 		return s, "", false
 	}
+	if portTypo(s[start:start+colon], pw[:end]) {
+		return s, "", false
+	}
 	return s[:start+colon+1] + Masked + s[start+at:], pw[:end], true
+}
+
+// portTypo says whether user:pw, the text before the authority's first '/',
+// '?' or '#', reads as host:port rather than user:password: the user part
+// is an IP address, localhost or a dotted name, and the password starts
+// with a digit. Both readings fail url.Parse the same way; this one takes
+// "127.0.0.1:99999x" for the bad port a person mistyped.
+func portTypo(user, pw string) bool {
+	if pw == "" || pw[0] < '0' || pw[0] > '9' {
+		return false
+	}
+	if net.ParseIP(strings.Trim(user, "[]")) != nil || strings.EqualFold(user, "localhost") {
+		return true
+	}
+	labels := strings.Split(user, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || strings.Trim(l, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != "" {
+			return false
+		}
+	}
+	return true
 }
