@@ -198,7 +198,7 @@ func brokenPassword(raw, masked string) error {
 	if !strings.Contains(raw, "://") {
 		masked = strings.TrimPrefix(masked, "http://")
 	}
-	return fmt.Errorf("%q is not a URL: its password holds a / ? or #, which ends the host part; write them as %%2F, %%3F and %%23", masked)
+	return fmt.Errorf("%q is not a URL: its password holds a / ? or #, which ends the host part; write them as %%2F, %%3F and %%23 (with no password there, its port is wrong)", masked)
 }
 
 // inPassword reports whether part occurs in the password of the URL s.

@@ -120,24 +120,14 @@ func Broken(s string) (masked, head string, ok bool) {
 
 // portTypo says whether user:pw, the text before the authority's first '/',
 // '?' or '#', reads as host:port rather than user:password: the user part
-// is an IP address, localhost or a dotted name, and the password starts
-// with a digit. Both readings fail url.Parse the same way; this one takes
-// "127.0.0.1:99999x" for the bad port a person mistyped.
+// is an IP address or localhost, and the password starts with a digit.
+// Both readings fail url.Parse the same way; this one takes
+// "127.0.0.1:99999x" for the bad port a person mistyped. A dotted name is
+// not enough: "first.last:1/x@host" is a user, and reading it as a port
+// would quote the password's start.
 func portTypo(user, pw string) bool {
 	if pw == "" || pw[0] < '0' || pw[0] > '9' {
 		return false
 	}
-	if net.ParseIP(strings.Trim(user, "[]")) != nil || strings.EqualFold(user, "localhost") {
-		return true
-	}
-	labels := strings.Split(user, ".")
-	if len(labels) < 2 {
-		return false
-	}
-	for _, l := range labels {
-		if l == "" || strings.Trim(l, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != "" {
-			return false
-		}
-	}
-	return true
+	return net.ParseIP(strings.Trim(user, "[]")) != nil || strings.EqualFold(user, "localhost")
 }
