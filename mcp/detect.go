@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -365,129 +364,6 @@ func notServed(err error) bool {
 		return false
 	}
 	return fallThrough(err)
-}
-
-// verdict says in a few words what a probe showed; answered says whether
-// any HTTP answer came, since a stream that never sent its headers was not
-// seen to be anything.
-func verdict(c candidate, err error, answered bool) string {
-	if err == nil {
-		switch c.transport {
-		case TransportSSE:
-			return "an event stream with an endpoint event: legacy HTTP+SSE"
-		case TransportStateless:
-			return "server/discover answered: stateless HTTP (2026-07-28)"
-		}
-		return "initialize answered: streamable HTTP"
-	}
-	var we *WireError
-	if errors.As(err, &we) {
-		switch we.Cause {
-		case CauseStatus:
-			if !fallThrough(err) {
-				// A 500 or a 401 says nothing of the transport: detection
-				// stops on it, and the verdict does not guess.
-				return fmt.Sprintf("answered %d", we.Status)
-			}
-			return fmt.Sprintf("answered %d: not %s here", we.Status, transportWords(c.transport))
-		case CauseNotEventStream:
-			return "not an event stream: not legacy HTTP+SSE here"
-		case CauseEndpointTimeout, CauseNoEndpoint:
-			if !answered {
-				return "no answer in time"
-			}
-			return "no endpoint event: not legacy HTTP+SSE here"
-		case CauseConnectTimeout:
-			return "no answer in time"
-		case CauseUnreachable:
-			return "no connection"
-		case CauseDropped:
-			return "closed without an answer"
-		case CauseBadHTTP:
-			return "an answer that is not HTTP"
-		case CauseNotModern:
-			return we.Message
-		case CauseModernRefused:
-			return "a 2026 server refused it: " + we.Message
-		case CauseBadContentType, CauseNotJSONRPC:
-			return "no JSON-RPC answer: not streamable HTTP here"
-		}
-	}
-	return "failed: " + err.Error()
-}
-
-// transportWords names a transport for a person.
-func transportWords(t string) string {
-	switch t {
-	case TransportSSE:
-		return "legacy HTTP+SSE"
-	case TransportStreamable:
-		return "streamable HTTP"
-	case TransportStateless:
-		return "stateless HTTP (2026-07-28)"
-	}
-	return t
-}
-
-// chosenReason is the one sentence the Negotiation pane shows.
-func chosenReason(c candidate, attempts []Attempt, forced bool) string {
-	if forced {
-		return fmt.Sprintf("transport %s asked for: detection skipped; %s at %s", c.transport, transportWords(c.transport), c.url)
-	}
-	var why string
-	switch c.transport {
-	case TransportSSE:
-		why = fmt.Sprintf("GET %s opened an event stream whose first event named the POST endpoint: legacy HTTP+SSE", c.url)
-	case TransportStateless:
-		why = fmt.Sprintf("POST server/discover to %s was answered with 2026-07-28 among its versions: stateless HTTP", c.url)
-	default:
-		why = fmt.Sprintf("POST initialize to %s was answered: streamable HTTP", c.url)
-	}
-	if len(attempts) > 1 {
-		var before []string
-		for _, a := range attempts[:len(attempts)-1] {
-			if a.Verdict != "" { // a step on the way to a verdict
-				before = append(before, a.Label()+": "+a.Verdict)
-			}
-		}
-		why = strings.Join(before, "; ") + "; so " + why
-	}
-	return why
-}
-
-// failedReason names every attempt when nothing worked; a forced
-// transport was the only one tried, and is named as such (what it met is
-// said by its attempt and by the error the session records). The attempt
-// at index said met the failure the session records whole: it is named
-// as failed, not quoted (unless its verdict is that nothing answered), and
-// untried names the transports its stop left untried.
-func failedReason(attempts []Attempt, err error, forced bool, said int, untried []string) string {
-	if len(attempts) == 0 {
-		return "no transport was tried: " + err.Error()
-	}
-	var parts []string
-	for i, a := range attempts {
-		switch {
-		case i == said && (a.Status != 0 || strings.HasPrefix(a.Verdict, "failed: ")):
-			// Its status is on its own line, its failure the
-			// session's error: "failed" is what is left to say. A
-			// verdict of no answer (closed, no connection) is the
-			// status itself, and stays.
-			parts = append(parts, a.Label()+": failed")
-		case a.Verdict != "": // a step on the way to a verdict
-			parts = append(parts, a.Label()+": "+a.Verdict)
-		}
-	}
-	if len(untried) > 0 {
-		parts = append(parts, "detection stopped there, so "+strings.Join(untried, " and ")+" not tried")
-	}
-	if forced && len(attempts) > 0 {
-		// What went wrong is the session's own error record and the
-		// attempt's line; the reason says what only it can: that this
-		// was the one transport tried, because it was asked for.
-		return "transport " + attempts[0].Transport + " asked for: detection skipped, so no other transport was tried"
-	}
-	return "no transport worked: " + strings.Join(parts, "; ")
 }
 
 // emitHTTP logs an HTTP exchange and, while detection probes, keeps a

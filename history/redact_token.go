@@ -1,0 +1,109 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// learntFrom says where a learnt token came from: each kind has its own
+// maxLearned.
+type learntFrom int8
+
+const (
+	learntCredential learntFrom = iota // Authorization, or a user's -H header
+	learntCookie
+	userGiven // not learnt: the user's own, never dropped
+)
+
+// token is a secret replaced wherever it appears, and what replaces it.
+// A server's bytes are kept as they came, so a secret it echoes inside a
+// JSON string may be spelt as its encoder escapes it: Go's escapes & < >
+// (\u0026), PHP's escapes / (\/), which base64 tokens hold, and most
+// (JavaScript's, Python's) escape neither, only " \ and control
+// characters, so a secret holding & and " is spelt unlike Go's. forms are the
+// secret's spellings in a string, lineForms each as an encoded line holds
+// it, worked out once: the line of every record is searched for them.
+type token struct {
+	from         learntFrom
+	secret, with string
+	forms        []string
+	lineForms    [][]byte
+}
+
+func newToken(secret, with string) token {
+	t := token{from: userGiven, secret: secret, with: with}
+	esc, plain := jsonEscaped(secret), jsonEscapedPlain(secret)
+	for _, f := range []string{secret, esc, strings.ReplaceAll(esc, "/", `\/`), plain, strings.ReplaceAll(plain, "/", `\/`)} {
+		if !slices.Contains(t.forms, f) {
+			t.forms = append(t.forms, f)
+		}
+	}
+	for _, f := range t.forms {
+		for _, l := range []string{f, jsonEscaped(f)} {
+			if !slices.ContainsFunc(t.lineForms, func(b []byte) bool { return string(b) == l }) {
+				t.lineForms = append(t.lineForms, []byte(l))
+			}
+		}
+	}
+	return t
+}
+
+// jsonEscaped is s as encoding/json writes it inside a string's quotes.
+func jsonEscaped(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+// jsonEscapedPlain is s as an encoder that leaves & < > alone
+// (JavaScript's JSON.stringify, Python's json) writes it inside quotes.
+func jsonEscapedPlain(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	out := strings.TrimSuffix(b.String(), "\n")
+	return out[1 : len(out)-1]
+}
+
+// in reports whether s holds the token in any of its forms.
+func (t token) in(s string) bool {
+	return slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) })
+}
+
+// replace is s with every form of the token replaced. In JSON text (a
+// server's answer) a match that begins or ends inside an escape sequence
+// is no spelling of the secret: "00000000" inside "\u00000000" is the
+// escape's digits and four more, and replacing it would leave the answer
+// no JSON. Such a match is skipped; the text it is in does not decode to
+// the secret there. Other text (mcpscope's own, a body that is no JSON)
+// has no escapes: every match is replaced.
+func (t token) replace(s string) string {
+	if !slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) {
+		return s
+	}
+	if !json.Valid([]byte(s)) {
+		for _, f := range t.forms {
+			s = strings.ReplaceAll(s, f, t.with)
+		}
+		return s
+	}
+	// Every spelling first, then what is left inside escapes respelt: a
+	// respelling must not undo a spelling another form would match ("\/"
+	// of PHP's).
+	for _, respell := range []bool{false, true} {
+		for _, f := range t.forms {
+			if strings.Contains(s, f) {
+				s = replaceOutsideEscapes(s, f, t.with, respell)
+			}
+		}
+	}
+	return s
+}
+
+// mayContain is a quick test on the encoded line: the token in any of its
+// forms, or hidden in base64 (bytes that are not UTF-8 are stored so).
+func mayContain(line []byte, tok token) bool {
+	return bytes.Contains(line, base64Mark) || slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(line, f) })
+}
