@@ -145,15 +145,20 @@ func TargetURL(raw string) (*url.URL, error) {
 	// Every message quotes the URL as typed, but never its password: such
 	// a message goes to a terminal others watch and into CI logs.
 	quoted := urlpass.Typed(raw)
-	if !strings.Contains(s, "://") {
-		if masked, _, ok := urlpass.Broken("http://" + s); ok {
-			// "ann:/pw@host" is no scheme typo but a password with a '/'.
-			return nil, brokenPassword(raw, masked)
-		}
-		if schemeTypo(s) {
-			return nil, fmt.Errorf("%q is not a URL: a scheme takes two slashes, as in http://localhost:8811/sse", quoted)
-		}
+	noScheme := !strings.Contains(s, "://")
+	typo := noScheme && schemeTypo(s)
+	if noScheme {
 		s = "http://" + s
+	}
+	// A password holding / ? or # is found once, by the text alone; each
+	// check below says when that is what went wrong.
+	masked, head, broken := urlpass.Broken(s)
+	if noScheme && broken {
+		// "ann:/pw@host" is no scheme typo but a password with a '/'.
+		return nil, brokenPassword(raw, masked)
+	}
+	if typo {
+		return nil, fmt.Errorf("%q is not a URL: a scheme takes two slashes, as in http://localhost:8811/sse", quoted)
 	}
 	u, err := url.Parse(s)
 	if err != nil {
@@ -162,7 +167,7 @@ func TargetURL(raw string) (*url.URL, error) {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		if masked, head, ok := urlpass.Broken(s); ok && (head == "" || strings.Contains(err.Error(), head)) {
+		if broken && (head == "" || strings.Contains(err.Error(), head)) {
 			// url.Parse read the password's start as a port, and says so.
 			return nil, brokenPassword(raw, masked)
 		}
@@ -173,7 +178,7 @@ func TargetURL(raw string) (*url.URL, error) {
 		}
 		return nil, fmt.Errorf("%q is not a URL: %v", quoted, err)
 	}
-	if masked, head, ok := urlpass.Broken(s); ok && head == "" && strings.HasSuffix(u.Host, ":") {
+	if broken && head == "" && strings.HasSuffix(u.Host, ":") {
 		// A password that starts with '/' parses: "http://ann:/pw@host"
 		// is host "ann" with an empty port and the path "/pw@host", to
 		// which the password would go, to another host.

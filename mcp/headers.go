@@ -206,24 +206,26 @@ func mirrorHeaders(h http.Header, method string, params json.RawMessage, tool *T
 	// rule; the last of repeated ones, as encoding/json decides): a member
 	// nested past encoding/json's 10,000 levels beside the name or an
 	// argument must not cost the headers the server checks. The name is
-	// read by nameOf, the lookup that chose tool, so Mcp-Name and the
-	// Mcp-Param headers never disagree on what the call names.
-	if name, ok := nameOf(params, member); ok {
+	// read as nameOf reads it, the lookup that chose tool, so Mcp-Name and
+	// the Mcp-Param headers never disagree on what the call names; params
+	// are read once for both.
+	p, ok := objectOf(params, 1)
+	if !ok {
+		return
+	}
+	if name, ok := p.Get(member).Text(); ok {
 		h.Set("Mcp-Name", headerValue(name))
 	}
 	if method != "tools/call" || tool == nil {
-		return
-	}
-	p, ok := objectOf(params, 1)
-	if !ok {
 		return
 	}
 	hs, err := paramHeaders(tool.InputSchema)
 	if err != nil {
 		return
 	}
+	args := p.Get("arguments").Raw()
 	for _, hp := range hs {
-		v := p.Get("arguments").Raw()
+		v := args
 		for _, step := range hp.path {
 			obj, ok := objectOf(v, 1)
 			if !ok {

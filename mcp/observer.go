@@ -161,11 +161,12 @@ func toolOf(method string, params []byte) string {
 // means it: by its exact key, as JSON members are case-sensitive, so
 // {"Name":"x"} names nothing (encoding/json's case-folding of struct
 // fields is not the wire's rule, and a server reading params.name finds
-// nothing there). It is the one lookup behind Mcp-Name, the tool whose
-// x-mcp-header annotations Mcp-Param headers follow, and the tool a
-// pair shows. Only that member is decoded: a member beside it nested
-// past encoding/json's 10,000 levels must not lose it.
-// It reports false when params has no such string member.
+// nothing there). It is the lookup behind the tool whose x-mcp-header
+// annotations Mcp-Param headers follow and the tool a pair shows;
+// mirrorHeaders reads Mcp-Name the same way (p.Get(member).Text()) from
+// the params it reads once. Only that member is decoded: a member beside
+// it nested past encoding/json's 10,000 levels must not lose it. It
+// reports false when params has no such string member.
 func nameOf(params []byte, member string) (string, bool) {
 	p, ok := objectOf(params, 1)
 	if !ok {

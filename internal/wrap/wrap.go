@@ -41,7 +41,7 @@ func Words(value string, room int) []string {
 			head := long(w, room)
 			lines = append(lines, head)
 			w = w[len(head):]
-			ww = ansi.StringWidth(w)
+			ww = restWidth(w, room)
 		}
 		cur.WriteString(w)
 		curW = ww
@@ -93,4 +93,15 @@ func within(w string, room int) string {
 		n, width = n+len(cl), width+cw
 	}
 	return w[:n]
+}
+
+// restWidth is the width of w, the rest of a long word, when it may fit in
+// room, and room+1 when within already finds it wider: measuring every
+// rest whole cost a word of n bytes n²/room (a 160 KB line took seconds),
+// and within looks at no more than a row of it.
+func restWidth(w string, room int) int {
+	if within(w, room) != w {
+		return room + 1
+	}
+	return ansi.StringWidth(w)
 }

@@ -9,6 +9,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -217,8 +218,9 @@ func (c Content) Summary() string {
 		if n := cmp.Or(c.Title, c.Name); n != "" && n != path.Base(c.URI) {
 			s += " " + n
 		}
-		if d, _, _ := strings.Cut(strings.TrimSpace(c.Description), "\n"); d != "" {
-			s += " — " + strings.TrimSpace(d)
+		// clip.FirstLine ends a line at a CR too, which a terminal obeys.
+		if d := strings.TrimSpace(clip.FirstLine(strings.TrimSpace(c.Description))); d != "" {
+			s += " — " + d
 		}
 		return s + "]"
 	case "resource":

@@ -17,6 +17,10 @@ func TestResourceLinkSummary(t *testing.T) {
 		{`{"type":"resource_link","uri":"demo://readme","name":"readme"}`, "[resource link demo://readme]"},
 		{`{"type":"resource_link","uri":"file:///a/b.go","name":"b.go","title":"The B file","description":"\n  first line\nsecond line"}`,
 			"[resource link file:///a/b.go The B file — first line]"},
+		// A CR ends a line as a LF does: it is not left for a terminal
+		// to obey.
+		{`{"type":"resource_link","uri":"file:///a/c.go","name":"c.go","description":"first line\rsecond line"}`,
+			"[resource link file:///a/c.go — first line]"},
 	} {
 		var c Content
 		if err := json.Unmarshal([]byte(tc.block), &c); err != nil {

@@ -4,7 +4,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 )
 
@@ -28,10 +27,10 @@ func PostOnly(t testing.TB, handle func(w http.ResponseWriter, r *http.Request, 
 	return srv.URL + "/mcp"
 }
 
-// RawID is the value of the first "id" member of a JSON-RPC message as the
-// client wrote it ("" when there is none), for a hand-written answer to
-// echo: mcpscope writes a request's id before its params.
+// RawID is the "id" member of a JSON-RPC message as the client wrote it
+// ("" when there is none, or msg is no JSON object), for a hand-written
+// answer to echo. It is read as the fakes read every message (members),
+// so an "id" nested in params or a string is never taken for it.
 func RawID(msg string) string {
-	_, rest, _ := strings.Cut(msg, `"id":`)
-	return rest[:max(0, strings.IndexAny(rest, ",}"))]
+	return string(members([]byte(msg))["id"])
 }
