@@ -182,12 +182,6 @@ func runReplayTUI(path, theme string) error {
 	return nil
 }
 
-// passwordMasked is raw with the password of its userinfo masked, for a
-// report that a CI job's log keeps. urlpass reads it as typed: url.Parse
-// takes "ann:pw@host" (no scheme, as mcpscope accepts it) for a URL of
-// scheme "ann" with no password, which was printed whole.
-func passwordMasked(raw string) string { return urlpass.Typed(raw) }
-
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
 	_, recs, warnings, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
 	if err != nil {
@@ -232,7 +226,12 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		sender = struct{ history.Sender }{sess}
 	}
 	// The credentials given here are kept out of what is compared and
-	// printed, as a recording keeps them out of itself.
+	// printed, as a recording keeps them out of itself. The report, which
+	// a CI job's log keeps, names the server by its URL with the password
+	// masked as typed (urlpass.Typed): url.Parse takes "ann:pw@host", no
+	// scheme as mcpscope accepts it, for a URL of scheme "ann" with no
+	// password, which was printed whole.
+	against := urlpass.Typed(url)
 	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
@@ -244,7 +243,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetIndent("", "  ")
-		report := map[string]any{"recording": path, "against": passwordMasked(url), "same": history.AllSame(results), "results": results}
+		report := map[string]any{"recording": path, "against": against, "same": history.AllSame(results), "results": results}
 		if len(warnings) > 0 {
 			// What is wrong with the recording (cut short, damaged
 			// lines) belongs with the results it explains, not only on a
@@ -258,7 +257,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	} else {
 		if !history.AllSame(results) {
 			// Which side of a diff is which, said once above them all.
-			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(passwordMasked(url)))
+			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
 		}
 		fmt.Fprint(out, history.RenderRerun(results, outputWidth(out)))
 	}

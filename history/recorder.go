@@ -42,9 +42,10 @@ type Header struct {
 // RecordOptions says what a recording may contain.
 type RecordOptions struct {
 	// Secrets keeps credentials in the file (--record-secrets). By default
-	// Authorization, Proxy-Authorization, Cookie and Set-Cookie values, the
-	// values of Headers, the password of any URL mcpscope writes, and each of Tokens wherever it
-	// appears become "[redacted]" (see redact.go).
+	// Authorization, Proxy-Authorization, Cookie and Set-Cookie values,
+	// the values of Headers, the password of any URL mcpscope writes, and
+	// each of Tokens wherever it appears become "[redacted]" (see
+	// redact.go).
 	Secrets bool
 	// Tokens are credentials the user handed mcpscope: the bearer token and
 	// the credential part of -H Authorization values. They are replaced

@@ -144,8 +144,19 @@ func (r *redactor) learn(h map[string][]string) {
 	}
 }
 
+// newRedactor is the redactor of opts for a session of userURL, the URL as
+// typed or as mcp.TargetURL completed it.
 func newRedactor(opts RecordOptions, userURL string) *redactor {
 	r := &redactor{off: opts.Secrets}
+	if !strings.Contains(userURL, "://") {
+		// Typed without its scheme ("ann:pw@host/mcp"), the URL is read
+		// as the session reads it: url.Parse took "ann" for a scheme and
+		// found no password, and exec --json and a re-run's report showed
+		// a server's echo of it.
+		if u, err := mcp.TargetURL(userURL); err == nil {
+			userURL = u.String()
+		}
+	}
 	user := slices.Clone(opts.Tokens)
 	for name, vs := range opts.Headers {
 		if keptHeader(name) {

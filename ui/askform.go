@@ -2,7 +2,6 @@ package ui
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -106,12 +105,8 @@ func formCompletion(f form, before string) completion {
 			given = append(given, strings.TrimSuffix(k, ":"))
 		}
 	}
-	for _, req := range []bool{true, false} {
-		for _, p := range schemaProps(f.schema) {
-			if p.Required == req && strings.HasPrefix(p.Name, cur.Text) && !slices.Contains(given, p.Name) {
-				comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
-			}
-		}
+	for _, p := range keysLeft(f.schema, cur.Text, given) {
+		comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
 	}
 	return comp
 }

@@ -215,12 +215,8 @@ func (ctx lineContext) paramsHint(schema *command.Schema) string {
 		return "" // the usage says more: what the method is for, its era
 	}
 	var parts []string
-	for _, req := range []bool{true, false} {
-		for _, p := range schema.Properties {
-			if p.Required == req && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
-				parts = append(parts, argSummary(&p))
-			}
-		}
+	for _, p := range keysLeft(schema, prefix, given) {
+		parts = append(parts, argSummary(&p))
 	}
 	return strings.Join(parts, " · ")
 }

@@ -249,14 +249,24 @@ func (ctx lineContext) completeKeys(comp *completion, schema *command.Schema) {
 		}
 		return
 	}
-	given := ctx.givenKeys()
+	for _, p := range keysLeft(schema, prefix, ctx.givenKeys()) {
+		comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
+	}
+}
+
+// keysLeft are the properties of schema (nil: none) starting with prefix
+// that given does not name yet, the required ones first: what a key's Tab
+// offers and its hint lists, on the command line and in a form alike.
+func keysLeft(schema *command.Schema, prefix string, given []string) []command.Property {
+	var left []command.Property
 	for _, req := range []bool{true, false} {
 		for _, p := range schemaProps(schema) {
 			if p.Required == req && strings.HasPrefix(p.Name, prefix) && !slices.Contains(given, p.Name) {
-				comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
+				left = append(left, p)
 			}
 		}
 	}
+	return left
 }
 
 // listedPrompt is the prompt named name as prompts/list gave it, or nil.

@@ -252,7 +252,7 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 // forward as a failure does; one that already did keeps the pane the user
 // went to since.
 func (m *Model) rewordConnectFailed(newlyTabbed bool) {
-	if m.connFail.err == nil || m.status.msg == nil || m.status.msg.id != m.connFail.id || m.lay.Mode == modeTooSmall {
+	if !m.connectFailedShown() {
 		return
 	}
 	if newlyTabbed {
@@ -261,13 +261,20 @@ func (m *Model) rewordConnectFailed(newlyTabbed bool) {
 	m.status.msg.text, m.status.msg.rows = m.connectFailedText(m.connFail.err)
 }
 
+// connectFailedShown reports whether the status line shows why connecting
+// failed now: the message sayConnectFailed set is still the one shown, on a
+// screen large enough to show it.
+func (m *Model) connectFailedShown() bool {
+	return m.connFail.err != nil && m.status.msg != nil && m.status.msg.id == m.connFail.id && m.lay.Mode != modeTooSmall
+}
+
 // connectAdviceShown is the advice the status line shows now with why
 // connecting failed, "" when it shows none: the Negotiation pane then
 // leaves it out under the failure it names. Both said it at once, and at
 // 80x24 the repeat took three of the screen's rows; once the message
 // is gone the pane says it again.
 func (m *Model) connectAdviceShown() string {
-	if m.connFail.err == nil || m.status.msg == nil || m.status.msg.id != m.connFail.id || m.lay.Mode == modeTooSmall {
+	if !m.connectFailedShown() {
 		return ""
 	}
 	return advice.ForInfo(m.connFail.err, advice.TUI)
