@@ -1,15 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"io"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -38,23 +33,14 @@ func liveTUIScreen(t *testing.T, url string, rf *recordFlags, flags func(*connFl
 		t.Fatal(err)
 	}
 	m := ui.New(liveOptions(sess, rf.shown(sess.Records(), cfg), styles, cf, cfg, "", ui.NewAnswerer()))
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(200, 60))
-	var seen bytes.Buffer
-	out := io.TeeReader(tm.Output(), &seen)
-	waitFor := func(s string) {
-		t.Helper()
-		teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(ansi.Strip(seen.String()), s) },
-			teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	tw := watchTUI(t, m, 200, 60)
 	go func() { _ = sess.Connect(t.Context()) }()
-	waitFor("● initialized")
-	tm.Type("l")
-	waitFor("tools/list: ok")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitFor("Authorization:")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-	return ansi.Strip(seen.String())
+	tw.waitFor("● initialized")
+	tw.tm.Type("l")
+	tw.waitFor("tools/list: ok")
+	tw.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	tw.waitFor("Authorization:")
+	return tw.quit()
 }
 
 // screenHidesCredentials fails t unless screen's Detail shows the
