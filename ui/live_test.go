@@ -66,8 +66,7 @@ func runLive(t *testing.T, m *Model, s *mcp.Session) *live {
 // else counts).
 func (l *live) waitFor(what string) {
 	l.t.Helper()
-	teatest.WaitFor(l.t, l.out, func([]byte) bool { return bytes.Contains(l.seen.Bytes()[l.from:], []byte(what)) },
-		teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	l.waitUntil(func(seen []byte) bool { return bytes.Contains(seen, []byte(what)) })
 }
 
 // initialize waits for the session to open, presses i and waits for the
