@@ -3,6 +3,9 @@ package main
 import (
 	"os"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // recordedExec runs `mcpscope exec --record path url requests...`, fails
@@ -18,4 +21,16 @@ func recordedExec(t *testing.T, path, url string, requests ...string) []byte {
 		t.Fatal(err)
 	}
 	return rec
+}
+
+// oneSessionRecorded points recordings at a temporary state directory,
+// records one session there (a ping to the demo gateway, with exec) and
+// returns the directory's sessions folder, as stateDir does.
+func oneSessionRecorded(t *testing.T) string {
+	t.Helper()
+	dir := stateDir(t)
+	if _, errOut, code := run(t, "exec", demotest.Start(t, demo.Options{}).URL, "ping"); code != exitOK {
+		t.Fatalf("recording a session: exit %d %s", code, errOut)
+	}
+	return dir
 }
