@@ -46,11 +46,7 @@ func TestProxyOwnSessionAnswersTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	styles, err := loadStyles("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tw := watchTUI(t, ui.New(run.uiOptions(styles)), 160, 45)
+	tw := watchTUI(t, ui.New(run.uiOptions(defaultStyles(t))), 160, 45)
 	t.Cleanup(func() {
 		run.finishTUI()
 	})

@@ -5,12 +5,9 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/spf13/cobra"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
-	"github.com/mcpscope/mcpscope/ui"
 )
 
 // liveTUIScreen runs the live TUI as runTUI wires it (records through
@@ -19,20 +16,8 @@ import (
 func liveTUIScreen(t *testing.T, url string, rf *recordFlags, flags func(*connFlags)) string {
 	t.Helper()
 	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
-	cf := &connFlags{}
-	cf.register(&cobra.Command{})
-	flags(cf)
-	cfg, err := cf.config(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess := mcp.NewSession(cfg)
+	m, sess := liveTUIModel(t, url, rf, flags)
 	defer sess.Close()
-	styles, err := loadStyles("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := ui.New(liveOptions(sess, rf.shown(sess.Records(), cfg), styles, cf, cfg, "", ui.NewAnswerer()))
 	tw := watchTUI(t, m, 200, 60)
 	go func() { _ = sess.Connect(t.Context()) }()
 	tw.waitFor("● initialized")

@@ -10,6 +10,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/themes"
+	"github.com/mcpscope/mcpscope/ui"
 )
 
 // tuiWatch is a TUI under test at a fixed size, keeping all it draws so
@@ -43,4 +48,38 @@ func (tw *tuiWatch) quit() string {
 	tw.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tw.tm.WaitFinished(tw.t, teatest.WithFinalTimeout(5*time.Second))
 	return ansi.Strip(tw.seen.String())
+}
+
+// defaultStyles are the styles mcpscope draws with when no --theme is
+// given.
+func defaultStyles(t *testing.T) themes.Styles {
+	t.Helper()
+	styles, err := loadStyles("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return styles
+}
+
+// liveTUIModel is the live TUI as runTUI builds it, on a session to url
+// with the connection flags flags sets (nil: the defaults). The TUI reads
+// the session's records through rf's shown when rf is given, as they come
+// when it is nil. The caller closes the session.
+func liveTUIModel(t *testing.T, url string, rf *recordFlags, flags func(*connFlags)) (*ui.Model, *mcp.Session) {
+	t.Helper()
+	cf := &connFlags{}
+	cf.register(&cobra.Command{})
+	if flags != nil {
+		flags(cf)
+	}
+	cfg, err := cf.config(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := mcp.NewSession(cfg)
+	records := sess.Records()
+	if rf != nil {
+		records = rf.shown(records, cfg)
+	}
+	return ui.New(liveOptions(sess, records, defaultStyles(t), cf, cfg, "", ui.NewAnswerer())), sess
 }
