@@ -207,9 +207,7 @@ func TestLiveStatelessConfirmAnswered(t *testing.T) {
 // The cancel key stops the demo's slow tool while it runs: the row says
 // cancelled and the server is told.
 func TestLiveCancelSlow(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
+	l := liveDemoAt(t, 160, 45)
 	l.call("slow seconds=20 steps=20")
 	l.waitFor("step 1 of 20")
 	l.tm.Type("x")
