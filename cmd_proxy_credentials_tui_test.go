@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -10,8 +9,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -22,14 +19,7 @@ import (
 func TestProxyTUIShowsClientCredentialHeadersRedacted(t *testing.T) {
 	const token, cookie = "TOKEN-proxied-7e21c4", "COOKIE-proxied-93b0aa"
 	m, run := proxyTUI(t, demotest.Start(t, demo.Options{}).URL+demo.StreamablePath)
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(200, 60))
-	var seen bytes.Buffer
-	out := io.TeeReader(tm.Output(), &seen)
-	waitFor := func(what string) {
-		t.Helper()
-		teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(ansi.Strip(seen.String()), what) },
-			teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	tw := watchTUI(t, m, 200, 60)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"creds","version":"1"}}}`
@@ -44,11 +34,8 @@ func TestProxyTUIShowsClientCredentialHeadersRedacted(t *testing.T) {
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	waitFor("initialize")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitFor("Authorization:")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-	screen := ansi.Strip(seen.String())
-	screenHidesCredentials(t, screen, token, cookie)
+	tw.waitFor("initialize")
+	tw.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	tw.waitFor("Authorization:")
+	screenHidesCredentials(t, tw.quit(), token, cookie)
 }

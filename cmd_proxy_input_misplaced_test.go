@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -45,12 +44,9 @@ func TestProxyReadsMisplacedInputAsTheEnd(t *testing.T) {
 	if !strings.Contains(line, "← tools/list id=1 ok") {
 		t.Errorf("the relayed answer reads %q, want ok: tools/list has no round to follow\n%s", line, h.errw.String())
 	}
-	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("%d recordings, want the client's one", len(files))
-	}
+	recording := onlyRecording(t, h.dir)
 	log := history.NewLog()
-	log.Append(readRecording(t, files[0])...)
+	log.Append(readRecording(t, recording)...)
 	rows := 0
 	for i := range log.PairCount() {
 		if p := log.Pair(i); p.Method == "tools/list" {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -113,12 +112,9 @@ func TestProxiedDiscoverNamesTheProtocolInUse(t *testing.T) {
 		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
 	post2026(t, h.run.base, body, "server/discover", "")
 	h.stop()
-	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("%d recordings, want the client's one", len(files))
-	}
+	recording := onlyRecording(t, h.dir)
 	log := history.NewLog()
-	log.Append(readRecording(t, files[0])...)
+	log.Append(readRecording(t, recording)...)
 	if neg := log.Negotiation(); neg.ProtocolVersion != "2026-07-28" || neg.ServerName == "" {
 		t.Errorf("the proxied session's negotiation says server %q, protocol %q; want the server named and protocol 2026-07-28", neg.ServerName, neg.ProtocolVersion)
 	}

@@ -70,12 +70,8 @@ func TestProxyKeepsAtMostMaxSessionsRecordingsOpen(t *testing.T) {
 	}
 	// The recordings close as their records drain, just after the
 	// sessions end: nothing signals it but the file's closing.
-	deadline := time.Now().Add(10 * time.Second)
-	for openIn(t, dir) > 2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d recordings open after %d initializes, want at most --max-sessions 2", openIn(t, dir), initializes)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !pollFor(func() bool { return openIn(t, dir) <= 2 }) {
+		t.Fatalf("%d recordings open after %d initializes, want at most --max-sessions 2", openIn(t, dir), initializes)
 	}
 
 	// Two legacy streams make every session busy: the next is refused.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -35,13 +34,13 @@ func TestProxyProbeThenInitializeIsOneSession(t *testing.T) {
 	if strings.Contains(out, "· stateless") || strings.Contains(out, "#2 ") {
 		t.Errorf("the probe is shown as a client of its own:\n%s", out)
 	}
-	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
-	if len(files) != 1 || !strings.Contains(files[0], "streamable") {
-		t.Fatalf("recordings %v, want the one streamable session", files)
+	recording := onlyRecording(t, h.dir)
+	if !strings.Contains(recording, "streamable") {
+		t.Fatalf("recording %s, want the one streamable session", recording)
 	}
 	log := history.NewLog()
 	var methods []string
-	for _, r := range readRecording(t, files[0]) {
+	for _, r := range readRecording(t, recording) {
 		log.Append(r)
 		if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest {
 			methods = append(methods, r.RPC.Method)
@@ -65,11 +64,8 @@ func TestProxyRefusedProbeReadsAsAProbe(t *testing.T) {
 	h := startHeadless(t, up.Endpoint(), proxyFlags{})
 	proberListsTools(t, h.run.base+"/mcp")
 	h.stop()
-	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("recordings %v, want the one session", files)
-	}
-	recs := readRecording(t, files[0])
+	recording := onlyRecording(t, h.dir)
+	recs := readRecording(t, recording)
 	log := history.NewLog()
 	log.Append(recs...)
 	var probe *history.Pair

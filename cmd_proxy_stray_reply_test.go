@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,11 +24,8 @@ func TestProxyHeadlessSaysAStrayReplyAnswersNothing(t *testing.T) {
 	if !strings.Contains(out, "→ reply to no server request waiting (never asked, or answered already) id=4242") {
 		t.Errorf("stderr does not say the reply answers no server request:\n%.3000s", out)
 	}
-	files, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("recordings %q, want the one session's", files)
-	}
-	md, errOut, code := run(t, "export", files[0])
+	recording := onlyRecording(t, h.dir)
+	md, errOut, code := run(t, "export", recording)
 	if code != exitOK {
 		t.Fatalf("export: exit %d: %s", code, errOut)
 	}

@@ -155,11 +155,8 @@ func TestProxyStopIsRecordedAsTheProxyStopping(t *testing.T) {
 		t.Fatalf("first read %q (%v), want the endpoint event", buf[:n], err)
 	}
 	h.stop()
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("%d recordings, want the one client's", len(files))
-	}
-	recs := readRecording(t, files[0])
+	recording := onlyRecording(t, dir)
+	recs := readRecording(t, recording)
 	last := recs[len(recs)-1]
 	if last.State == nil || last.State.State != mcp.StateClosed || !strings.Contains(last.State.Detail, "proxy stopped") {
 		t.Errorf("the recording ends with %+v, want closed because the proxy stopped", last.State)

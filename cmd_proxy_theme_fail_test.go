@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -65,11 +64,8 @@ func TestProxyWithABadThemeStillClosesTheRecordings(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no-such-theme") {
 		t.Fatalf("tui() = %v, want the error about the theme no-such-theme", err)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("recordings %v, want the client's session's one", files)
-	}
-	data, err := os.ReadFile(files[0])
+	recording := onlyRecording(t, dir)
+	data, err := os.ReadFile(recording)
 	if err != nil {
 		t.Fatal(err)
 	}

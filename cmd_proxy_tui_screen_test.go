@@ -21,11 +21,7 @@ func proxyTUI(t *testing.T, upstream string) (*ui.Model, *proxyRun) {
 	t.Helper()
 	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
 	run := tuiProxy(t, upstream, proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
-	styles, err := loadStyles("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ui.New(run.uiOptions(styles)), run
+	return ui.New(run.uiOptions(defaultStyles(t))), run
 }
 
 // screenLine is the last line on m's screen that holds s, as the user reads

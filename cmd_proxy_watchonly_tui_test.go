@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -49,32 +46,20 @@ func TestProxyOwnSessionAnswersTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	styles, err := loadStyles("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tm := teatest.NewTestModel(t, ui.New(run.uiOptions(styles)), teatest.WithInitialTermSize(160, 45))
+	tw := watchTUI(t, ui.New(run.uiOptions(defaultStyles(t))), 160, 45)
 	t.Cleanup(func() {
 		run.finishTUI()
 	})
-	var seen bytes.Buffer
-	out := io.TeeReader(tm.Output(), &seen)
-	waitFor := func(what string) {
-		t.Helper()
-		teatest.WaitFor(t, out, func([]byte) bool { return bytes.Contains(seen.Bytes(), []byte(what)) },
-			teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
-	tm.Type("o")
-	waitFor("● initialized")
-	tm.Type("l")
-	waitFor("tools/list: ok")
-	tm.Type("c")
-	tm.Type("confirm action=deploy")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitFor("asks: elicitation/create")
-	tm.Type("name=Ann confirm=true")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitFor("tools/call confirm: ok")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tw.tm.Type("o")
+	tw.waitFor("● initialized")
+	tw.tm.Type("l")
+	tw.waitFor("tools/list: ok")
+	tw.tm.Type("c")
+	tw.tm.Type("confirm action=deploy")
+	tw.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	tw.waitFor("asks: elicitation/create")
+	tw.tm.Type("name=Ann confirm=true")
+	tw.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	tw.waitFor("tools/call confirm: ok")
+	tw.quit()
 }

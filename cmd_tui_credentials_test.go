@@ -1,21 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"io"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
-	"github.com/spf13/cobra"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
-	"github.com/mcpscope/mcpscope/ui"
 )
 
 // liveTUIScreen runs the live TUI as runTUI wires it (records through
@@ -24,37 +16,16 @@ import (
 func liveTUIScreen(t *testing.T, url string, rf *recordFlags, flags func(*connFlags)) string {
 	t.Helper()
 	t.Setenv("MCPSCOPE_CONFIG_DIR", t.TempDir())
-	cf := &connFlags{}
-	cf.register(&cobra.Command{})
-	flags(cf)
-	cfg, err := cf.config(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess := mcp.NewSession(cfg)
+	m, sess := liveTUIModel(t, url, rf, flags)
 	defer sess.Close()
-	styles, err := loadStyles("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := ui.New(liveOptions(sess, rf.shown(sess.Records(), cfg), styles, cf, cfg, "", ui.NewAnswerer()))
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(200, 60))
-	var seen bytes.Buffer
-	out := io.TeeReader(tm.Output(), &seen)
-	waitFor := func(s string) {
-		t.Helper()
-		teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(ansi.Strip(seen.String()), s) },
-			teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	tw := watchTUI(t, m, 200, 60)
 	go func() { _ = sess.Connect(t.Context()) }()
-	waitFor("● initialized")
-	tm.Type("l")
-	waitFor("tools/list: ok")
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitFor("Authorization:")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-	return ansi.Strip(seen.String())
+	tw.waitFor("● initialized")
+	tw.tm.Type("l")
+	tw.waitFor("tools/list: ok")
+	tw.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	tw.waitFor("Authorization:")
+	return tw.quit()
 }
 
 // screenHidesCredentials fails t unless screen's Detail shows the

@@ -8,10 +8,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/spf13/cobra"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/ui"
 )
 
 // The status bar names the server from the start, before any record names
@@ -29,20 +25,8 @@ func TestTUIStatusBarHidesTheURLPassword(t *testing.T) {
 	defer srv.Close()
 	defer close(hold)
 
-	cf := &connFlags{}
-	cf.register(&cobra.Command{})
-	url := strings.Replace(srv.URL, "http://", "http://ann:SECRET-pw-0b7e@", 1) + "/mcp"
-	cfg, err := cf.config(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess := mcp.NewSession(cfg)
+	m, sess := liveTUIModel(t, strings.Replace(srv.URL, "http://", "http://ann:SECRET-pw-0b7e@", 1)+"/mcp", nil, nil)
 	defer sess.Close()
-	styles, err := loadStyles("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := ui.New(liveOptions(sess, sess.Records(), styles, cf, cfg, "", ui.NewAnswerer()))
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 30})
 	screen := ansi.Strip(m.View())
 	if strings.Contains(screen, "SECRET-pw-0b7e") {

@@ -19,15 +19,8 @@ func TestExportRefusesToWriteOverAnotherRecording(t *testing.T) {
 	url := demotest.Start(t, demo.Options{}).URL
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
-	for _, path := range []string{a, b} {
-		if _, errOut, code := run(t, "exec", "--record", path, url, "ping"); code != exitOK {
-			t.Fatalf("recording %s: exit %d: %s", path, code, errOut)
-		}
-	}
-	before, err := os.ReadFile(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	recordedExec(t, a, url, "ping")
+	before := recordedExec(t, b, url, "ping")
 	_, errOut, code := run(t, "export", a, "-o", b)
 	if code != exitUsage || !strings.Contains(errOut, b+" is a recording of another session") {
 		t.Errorf("export over another recording: exit %d, stderr %q; want 2 and the file named", code, errOut)

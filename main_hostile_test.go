@@ -56,10 +56,7 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 		t.Errorf("exec against the hostile fake: exit %d, want %d (an RPC error and a 502)", code, exitFailed)
 	}
 	checkOutput(t, "exec", out, errOut, shownBidi, shownCR, "502", "warning:")
-	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(files) != 1 {
-		t.Fatalf("exec made recordings %v, want one", files)
-	}
+	recording := onlyRecording(t, dir)
 
 	out, errOut, _ = run(t, append([]string{"exec", "--no-record", "--json", srv.SSEURL()}, cmds...)...)
 	checkOutput(t, "exec --json", out, errOut, `\u202e`, `\u009b`)
@@ -77,13 +74,13 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 	}
 	checkOutput(t, "exec, hostile reason phrase", out, errOut, "502", shownCR)
 
-	damaged := writeHostileRecording(t, dir, files[0])
+	damaged := writeHostileRecording(t, dir, recording)
 	t.Setenv("COLUMNS", "1000") // the hostile URL whole, not cut to 80 columns
 	out, errOut, _ = run(t, "sessions")
 	checkOutput(t, "sessions", out, errOut, shownCR, "pwned")
 
 	plain := mcptest.New(t, mcptest.Options{})
-	for _, file := range []string{files[0], damaged} {
+	for _, file := range []string{recording, damaged} {
 		for _, args := range [][]string{
 			{"export", file, "--format", "md"},
 			{"export", file, "--format", "json"},
@@ -95,9 +92,9 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 			checkOutput(t, strings.Join(args[:1], " ")+" "+strings.Join(args[2:], " "), out, errOut)
 		}
 	}
-	out, _, _ = run(t, "export", files[0], "--format", "md")
+	out, _, _ = run(t, "export", recording, "--format", "md")
 	checkOutput(t, "export md", out, "", shownCR, `\u202e`, "```json")
-	out, _, _ = run(t, "replay", files[0], "--against", plain.SSEURL())
+	out, _, _ = run(t, "replay", recording, "--against", plain.SSEURL())
 	checkOutput(t, "replay --against", out, "", "different", `\u202e`)
 	out, _, _ = run(t, "export", damaged, "--format", "md")
 	checkOutput(t, "export md of the damaged file", out, "", shownCR)

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -22,15 +21,12 @@ func TestTUIExitsFailedWhenItsRecordingWasLost(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "lost.jsonl")
 	// A dumb terminal is asked nothing: nobody answers this one.
 	r := startOnPTY(t, "dumb", srv.SSEURL(), "--record", path)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if fi, err := os.Stat(path); err == nil && fi.Size() > 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the TUI did not start its recording within 10s")
-		}
-		time.Sleep(20 * time.Millisecond)
+	started := func() bool {
+		fi, err := os.Stat(path)
+		return err == nil && fi.Size() > 0
+	}
+	if !pollFor(started) {
+		t.Fatal("the TUI did not start its recording within 10s")
 	}
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 	"unsafe"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -27,10 +26,7 @@ func TestTUISaysARootIsNoDirectory(t *testing.T) {
 		t.Fatalf("setting the terminal's size: %v", e)
 	}
 	want := "is no directory here"
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(r.out.String(), want) && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
+	pollFor(func() bool { return strings.Contains(r.out.String(), want) })
 	_ = r.quit(t)
 	if text := r.out.String(); !strings.Contains(text, want) {
 		t.Errorf("the TUI did not say %q:\n%q", want, text[max(0, len(text)-600):])

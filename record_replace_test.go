@@ -18,13 +18,7 @@ func TestRecordRefusesAnExistingFileUnlessForced(t *testing.T) {
 	stateDir(t)
 	url := demotest.Start(t, demo.Options{}).URL
 	path := filepath.Join(t.TempDir(), "s.jsonl")
-	if _, errOut, code := run(t, "exec", "--record", path, url, "tools/list"); code != exitOK {
-		t.Fatalf("first recording: exit %d: %s", code, errOut)
-	}
-	first, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := recordedExec(t, path, url, "tools/list")
 	_, errOut, code := run(t, "exec", "--record", path, url, "ping")
 	if code != exitUsage || !strings.Contains(errOut, path+" already exists") || !strings.Contains(errOut, "--force") {
 		t.Errorf("second recording to the same file: exit %d, stderr %q; want 2, the file named and --force offered", code, errOut)

@@ -3,19 +3,13 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A replay off a terminal says what does the same headless (replay
 // --against, export), not the debugger's advice: mcpscope exec replays
 // nothing.
 func TestReplayWithoutATerminalNamesTheHeadlessWays(t *testing.T) {
-	dir := stateDir(t)
-	if _, errOut, code := run(t, "exec", demotest.Start(t, demo.Options{}).URL, "ping"); code != exitOK {
-		t.Fatalf("recording a session: exit %d %s", code, errOut)
-	}
+	dir := oneSessionRecorded(t)
 	rec := onlyRecording(t, dir)
 	_, errOut, code := run(t, "replay", rec)
 	if code != exitUsage || !strings.Contains(errOut, "mcpscope replay "+rec+" --against URL") || !strings.Contains(errOut, "mcpscope export "+rec) || strings.Contains(errOut, "mcpscope exec") {

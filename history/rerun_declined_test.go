@@ -45,13 +45,7 @@ func TestRerunDeclinesWhatWasDeclined(t *testing.T) {
 	again := demotest.Start(t, demo.Options{})
 	s := liveSession(t, ctx, mcp.Config{URL: again.MCPURL(), Answerer: RecordedAnswers(recs)})
 	defer s.Close()
-	sampled := 0
-	for _, res := range rerunSame(t, ctx, recs, s) {
-		if res.Tool == "sample" {
-			sampled++
-		}
-	}
-	if sampled != 1 {
+	if sampled := rerunCalls(t, ctx, recs, s, "sample"); sampled != 1 {
 		t.Errorf("the re-run called sample %d times, want 1", sampled)
 	}
 }

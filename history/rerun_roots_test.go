@@ -56,13 +56,7 @@ func TestRerunOffersTheRecordedRoots(t *testing.T) {
 			roots, _ := RecordedRoots(recs)
 			s := liveSession(t, ctx, mcp.Config{URL: url(again), Roots: roots})
 			defer s.Close()
-			calls := 0
-			for _, res := range rerunSame(t, ctx, recs, s) {
-				if res.Tool == "list_roots" {
-					calls++
-				}
-			}
-			if calls != 2 {
+			if calls := rerunCalls(t, ctx, recs, s, "list_roots"); calls != 2 {
 				t.Errorf("the re-run called list_roots %d times, want 2", calls)
 			}
 		})

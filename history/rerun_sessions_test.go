@@ -74,3 +74,31 @@ func rerunSame(t *testing.T, ctx context.Context, recs []mcp.Record, s *mcp.Sess
 	}
 	return results
 }
+
+// recordRequests records a session with cfg that initializes and then
+// sends each method with no params, failing the test on any error or
+// error answer, and returns its records.
+func recordRequests(t *testing.T, ctx context.Context, cfg mcp.Config, methods ...string) []mcp.Record {
+	t.Helper()
+	return recordSession(t, ctx, cfg, func(s *mcp.Session) {
+		initialize(t, ctx, s)
+		for _, m := range methods {
+			if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// rerunCalls re-runs recs on s as rerunSame does (every outcome the same)
+// and returns how many times it called tool.
+func rerunCalls(t *testing.T, ctx context.Context, recs []mcp.Record, s *mcp.Session, tool string) int {
+	t.Helper()
+	calls := 0
+	for _, res := range rerunSame(t, ctx, recs, s) {
+		if res.Tool == tool {
+			calls++
+		}
+	}
+	return calls
+}

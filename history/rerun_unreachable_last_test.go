@@ -35,14 +35,7 @@ func TestRerunServerGoneAtTheLastRequest(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	srv := demotest.Start(t, demo.Options{})
-	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL()}, func(s *mcp.Session) {
-		initialize(t, ctx, s)
-		for _, m := range []string{"tools/list", "prompts/list"} {
-			if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	})
+	recs := recordRequests(t, ctx, mcp.Config{URL: srv.MCPURL()}, "tools/list", "prompts/list")
 
 	// No idle connection kept: one the server has just closed would end
 	// the request with EOF (a dropped connection) rather than the refusal

@@ -18,14 +18,7 @@ func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	srv := demotest.Start(t, demo.Options{})
-	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL()}, func(s *mcp.Session) {
-		initialize(t, ctx, s)
-		for _, m := range []string{"tools/list", "prompts/list", "resources/list", "tools/list"} {
-			if _, err := mcp.Checked(s.Request(ctx, m, nil)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	})
+	recs := recordRequests(t, ctx, mcp.Config{URL: srv.MCPURL()}, "tools/list", "prompts/list", "resources/list", "tools/list")
 
 	live := liveSession(t, ctx, mcp.Config{URL: srv.MCPURL(), NoGetStream: true})
 	defer live.Close()

@@ -4,9 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -28,10 +25,7 @@ func TestLiveCandidatesThatFitAreWhole(t *testing.T) {
 	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.command("tools/list")
 	l.waitFor("tools/list: ok")
-	l.tm.Type(":tools/call trig")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-	l.waitFor("trigger-sampling-request-async  ")
-	view := ansi.Strip(l.quit().View())
+	view := l.tabView(":tools/call trig", "trigger-sampling-request-async  ")
 	for _, n := range names {
 		if !strings.Contains(view, n+"  ") {
 			t.Errorf("the candidates do not show %s whole at 80 columns:\n%s", n, view)
@@ -57,10 +51,7 @@ func TestLiveFormCandidatesThatFitAreWhole(t *testing.T) {
 	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.command("tools/call pick")
 	l.waitFor("asks: elicitation/create")
-	l.tm.Type("accept fav")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-	l.waitFor("favouriteTitled")
-	view := ansi.Strip(l.quit().View())
+	view := l.tabView("accept fav", "favouriteTitled")
 	for _, f := range fields {
 		if !strings.Contains(view, f+"=  ") {
 			t.Errorf("the answer line's candidates do not show %s= whole at 80 columns:\n%s", f, view)

@@ -4,9 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -41,10 +38,7 @@ func TestLiveURICandidatesKeepTheirEnds(t *testing.T) {
 		l.waitFor("resources/list: ok")
 		l.command("resources/templates/list")
 		l.waitFor("resources/templates/list: ok")
-		l.tm.Type(":" + typed)
-		l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-		l.waitFor(shown)
-		return ansi.Strip(l.quit().View())
+		return l.tabView(":"+typed, shown)
 	}
 	view := offered("read ", "+3")
 	templates := offered("read demo://resource/dynamic/", "{resourceId}  ")

@@ -3,9 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // An array of enum members takes one member per repeated key ("tags=mcp
@@ -15,10 +12,7 @@ func TestLiveArrayEnumOffersWhatIsNotGivenYet(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.command("tools/list")
 	l.waitFor("tools/list: ok")
-	l.tm.Type(":tools/call search_notes tags=mcp tags=")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-	l.waitFor("gateway  todo")
-	v := ansi.Strip(l.quit().View())
+	v := l.tabView(":tools/call search_notes tags=mcp tags=", "gateway  todo")
 	var offered string
 	for _, r := range strings.Split(v, "\n") {
 		if strings.Contains(r, "gateway  todo") {

@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -28,12 +25,7 @@ func TestLiveReadTabListsResourcesItself(t *testing.T) {
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	// Both rows done: the surface the next Tab reads is in.
-	done := regexp.MustCompile(`resources/list +✓ ok`)
-	doneT := regexp.MustCompile(`resources/templates/list +✓ ok`)
-	teatest.WaitFor(t, l.out, func([]byte) bool {
-		seen := l.seen.Bytes()[l.from:]
-		return done.Match(seen) && doneT.Match(seen)
-	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	l.waitRowsOK("resources/list", "resources/templates/list")
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("demo://clock  demo://logo.png")

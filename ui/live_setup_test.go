@@ -8,8 +8,6 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -62,9 +60,7 @@ func lastPair(m *Model, match func(p *history.Pair) bool) *history.Pair {
 // the user's answer.
 func liveSampling(t *testing.T) *live {
 	t.Helper()
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
+	l := liveDemoAt(t, 160, 45)
 	l.call(`sample prompt="Name a transport"`)
 	l.waitFor("asks: sampling/createMessage")
 	return l

@@ -66,8 +66,7 @@ func runLive(t *testing.T, m *Model, s *mcp.Session) *live {
 // else counts).
 func (l *live) waitFor(what string) {
 	l.t.Helper()
-	teatest.WaitFor(l.t, l.out, func([]byte) bool { return bytes.Contains(l.seen.Bytes()[l.from:], []byte(what)) },
-		teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	l.waitUntil(func(seen []byte) bool { return bytes.Contains(seen, []byte(what)) })
 }
 
 // initialize waits for the session to open, presses i and waits for the
@@ -208,9 +207,7 @@ func TestLiveStatelessConfirmAnswered(t *testing.T) {
 // The cancel key stops the demo's slow tool while it runs: the row says
 // cancelled and the server is told.
 func TestLiveCancelSlow(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
+	l := liveDemoAt(t, 160, 45)
 	l.call("slow seconds=20 steps=20")
 	l.waitFor("step 1 of 20")
 	l.tm.Type("x")

@@ -2,17 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
-
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -44,24 +38,7 @@ func TestLiveDetectFailureSaidOnce(t *testing.T) {
 	for _, c := range cases {
 		for _, theme := range []string{"dark", "light"} {
 			for _, size := range [][2]int{{80, 24}, {160, 45}} {
-				s := mcp.NewSession(mcp.Config{URL: c.url, NoGetStream: true})
-				t.Cleanup(func() { s.Close() })
-				opts := Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: c.url, Transport: mcp.TransportAuto}
-				var m *Model
-				if theme == "light" {
-					m = themed(t, opts)
-				} else {
-					m = New(opts)
-				}
-				tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(size[0], size[1]))
-				go func() { _ = s.Connect(t.Context()) }()
-				teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "could not connect") })
-				tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-				go io.Copy(io.Discard, tm.Output())
-				final := tm.FinalModel(t).(*Model)
-				neg := ansi.Strip(strings.Join(final.nego.lines(), "\n"))
-				// Words as read, wherever the pane's width wrapped them.
-				words := strings.Join(strings.Fields(neg), " ")
+				final, neg, words := failedNegotiation(t, mcp.Config{URL: c.url, NoGetStream: true}, theme == "light", size[0], size[1])
 				where := fmt.Sprintf("%s, %s %dx%d", c.name, theme, size[0], size[1])
 				if got := strings.Count(words, c.said); got != 1 {
 					t.Errorf("%s: the Negotiation pane says %q %d times, want once, in the problem:\n%s", where, c.said, got, neg)

@@ -2,17 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"io"
 	"net"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
-
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // closedPort is the URL of a /mcp on 127.0.0.1 where nothing listens.
@@ -47,18 +41,7 @@ func TestLiveDroppedProbeFailureSaidOnce(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, size := range [][2]int{{80, 24}, {160, 45}} {
-			s := mcp.NewSession(mcp.Config{URL: c.url, NoGetStream: true})
-			t.Cleanup(func() { s.Close() })
-			m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: c.url, Transport: mcp.TransportAuto})
-			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(size[0], size[1]))
-			go func() { _ = s.Connect(t.Context()) }()
-			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "could not connect") })
-			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-			go io.Copy(io.Discard, tm.Output())
-			final := tm.FinalModel(t).(*Model)
-			neg := ansi.Strip(strings.Join(final.nego.lines(), "\n"))
-			// Words as read, wherever the pane's width wrapped them.
-			words := strings.Join(strings.Fields(neg), " ")
+			_, neg, words := failedNegotiation(t, mcp.Config{URL: c.url, NoGetStream: true}, false, size[0], size[1])
 			where := fmt.Sprintf("%s, %dx%d", c.name, size[0], size[1])
 			if got := strings.Count(words, c.why); got != 1 {
 				t.Errorf("%s: the Negotiation pane says %q %d times, want once, in the problem:\n%s", where, c.why, got, neg)

@@ -2,17 +2,13 @@ package ui
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -29,24 +25,7 @@ func TestLiveForcedTransportFailureSaidOnce(t *testing.T) {
 	url := srv.URL + "/mcp"
 	for _, theme := range []string{"dark", "light"} {
 		for _, size := range [][2]int{{80, 24}, {160, 45}} {
-			s := mcp.NewSession(mcp.Config{URL: url, Transport: mcp.TransportStreamable})
-			t.Cleanup(func() { s.Close() })
-			opts := Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: url, Transport: mcp.TransportStreamable}
-			var m *Model
-			if theme == "light" {
-				m = themed(t, opts)
-			} else {
-				m = New(opts)
-			}
-			tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(size[0], size[1]))
-			go func() { _ = s.Connect(t.Context()) }()
-			teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "could not connect") })
-			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-			go io.Copy(io.Discard, tm.Output())
-			final := tm.FinalModel(t).(*Model)
-			neg := ansi.Strip(strings.Join(final.nego.lines(), "\n"))
-			// Words as read, wherever the pane's width wrapped them.
-			words := strings.Join(strings.Fields(neg), " ")
+			final, neg, words := failedNegotiation(t, mcp.Config{URL: url, Transport: mcp.TransportStreamable}, theme == "light", size[0], size[1])
 			where := fmt.Sprintf("%s %dx%d", theme, size[0], size[1])
 			if got := strings.Count(neg, "nginx-gone-7"); got != 1 {
 				t.Errorf("%s: the Negotiation pane shows the page %d times, want once:\n%s", where, got, neg)

@@ -1,0 +1,17 @@
+package ui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// tabView types typed, presses tab, waits for shown (what the candidates
+// drawn say), quits and returns the final screen without its styles: the
+// ending of the tests of what tab offers.
+func (l *live) tabView(typed, shown string) string {
+	l.t.Helper()
+	l.tm.Type(typed)
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor(shown)
+	return ansi.Strip(l.quit().View())
+}
