@@ -58,7 +58,9 @@ func (l *Log) onError(r *mcp.Record) {
 		i, p = l.row(e.ReqSeq)
 	}
 	if p == nil {
-		l.strayErrors++
+		if !probeVerdict(e.Op, e.Status, e.ReqSeq) {
+			l.strayErrors++
+		}
 		return
 	}
 	defer l.views.refresh(l, i)
@@ -83,6 +85,8 @@ func (l *Log) onError(r *mcp.Record) {
 		l.setState(p, StateFailed)
 	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):
 		// Already counted: the POST's status failed the row first.
+	case probeVerdict(e.Op, e.Status, e.ReqSeq):
+		// Detection's step, not an error, whatever the row came to.
 	default:
 		// The row was answered, so this error is a story of its own.
 		l.strayErrors++
