@@ -27,18 +27,7 @@ func TestProbeErrorsCountAlikeInTheListingAndTheStatusBar(t *testing.T) {
 			recs := []mcp.Record{{Seq: 1, Time: now, Kind: mcp.KindError, Error: &c.e}}
 			l := NewLog()
 			l.Append(recs...)
-			dir := t.TempDir()
-			rec, err := Create(filepath.Join(dir, "s.jsonl"), Header{URL: "http://127.0.0.1:1/mcp", Started: now}, RecordOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := rec.Write(recs[0]); err != nil {
-				t.Fatal(err)
-			}
-			if err := rec.Close(); err != nil {
-				t.Fatal(err)
-			}
-			infos, err := List(dir)
+			infos, err := List(filepath.Dir(record(t, recs, RecordOptions{})))
 			if err != nil || len(infos) != 1 {
 				t.Fatalf("List = %v, %v; want the one session", infos, err)
 			}
