@@ -28,3 +28,18 @@ func TestExecMemberNamesAreCaseSensitive(t *testing.T) {
 		t.Errorf("a log line's \"Level\" was read as its level, want the notification shown by its method\n%s", out)
 	}
 }
+
+// An answer whose id is misspelt ({"ID":..,"result":..}) has no id: exec
+// says so and names the key, instead of "an answer came back with id
+// that no request of ours has", an id of nothing.
+func TestExecAnswerWithMisspeltIDHasNone(t *testing.T) {
+	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+		x.SSE()
+		x.Reply(`{"jsonrpc":"2.0","ID":` + string(x.ID) + `,"result":{"content":[{"type":"text","text":"folded id"}]}}`)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")
+	want := `a message came back that is an answer with no id (its "ID" is not "id": JSON-RPC's member names are case-sensitive)`
+	if code != exitFailed || !strings.Contains(out, want) || strings.Contains(out, "with id  that") || strings.Contains(out, "folded id") {
+		t.Errorf("exit %d, want %d saying %q\n%s\n%s", code, exitFailed, want, out, errOut)
+	}
+}

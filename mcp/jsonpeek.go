@@ -203,16 +203,22 @@ func notRPCWhy(b []byte) string {
 	case doc.Root().Kind() != jsonspan.Object:
 		return "JSON but no JSON-RPC message: it is not an object"
 	}
+	return "JSON but no JSON-RPC message: no method, result or error" + foldedNote(b)
+}
+
+// foldedNote says, as words to append, which top-level key of the JSON
+// object b spells a JSON-RPC member in another case ("Result", "ID"); ""
+// when none does. Read by its exact key, as a server reads it, such a
+// member is not there; naming it tells the server's author what to fix.
+func foldedNote(b []byte) string {
 	if k, n := foldedMember(b); k != "" {
-		return fmt.Sprintf("JSON but no JSON-RPC message: no method, result or error (its %q is not %q: JSON-RPC's member names are case-sensitive)", k, n)
+		return fmt.Sprintf(" (its %q is not %q: JSON-RPC's member names are case-sensitive)", k, n)
 	}
-	return "JSON but no JSON-RPC message: no method, result or error"
+	return ""
 }
 
 // foldedMember is the first top-level key of the JSON object b that spells
-// a JSON-RPC member in another case ("Result", "ID"), and that member's
-// name. Read by its exact key, as a server reads it, such a member is not
-// there; naming it tells the server's author what to fix.
+// a JSON-RPC member in another case, and that member's name.
 func foldedMember(b []byte) (key, name string) {
 	s := jsonspan.NewScanner(b)
 	for s.Next() == nil {
