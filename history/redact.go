@@ -22,7 +22,8 @@ import (
 //     the password's length; server bytes (mcp.Raw values and SSE events)
 //     are kept exactly.
 //  3. By exact match, everywhere, server bytes included: the user URL's
-//     "user:password@", the credentials the user gave (RecordOptions.Tokens),
+//     "user:password@" and credential query parameters ("?token=T",
+//     urlpass.QueryParams), the credentials the user gave (RecordOptions.Tokens),
 //     the values of the user's -H headers, and those seen since in a
 //     request's headers redacted by 1 (a proxied client's token, refreshed
 //     mid-session, or its cookies' values; see headerSecrets), but only
@@ -179,6 +180,19 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 	if i := strings.Index(userURL, "://"); i >= 0 {
 		if ui, colon, ok := urlpass.Userinfo(userURL, i+3); ok && colon >= 0 {
 			r.tokens = append(r.tokens, newToken(userURL[ui.From:ui.To+1], userURL[ui.From:colon+1]+redactedPassword+"@"))
+		}
+	}
+	// A credential in the URL's query: its name=value as the URL spells
+	// it, whatever its length (the name kept, so a reader sees which
+	// parameter was there), and its value alone where a server echoes it.
+	for _, p := range urlpass.QueryParams(userURL) {
+		for _, sp := range p.Spellings(Redacted) {
+			r.tokens = append(r.tokens, newToken(sp[0], sp[1]))
+		}
+		for _, v := range []string{p.Value, p.Raw} {
+			if len(v) >= minToken && !slices.ContainsFunc(r.tokens, func(tok token) bool { return tok.secret == v }) {
+				r.tokens = append(r.tokens, newToken(v, Redacted))
+			}
 		}
 	}
 	if u, err := url.Parse(userURL); err == nil && u.User != nil {
