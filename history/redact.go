@@ -49,6 +49,7 @@ type redactor struct {
 	names   []string // the user's -H headers redacted by name, besides secretHeaders
 	tokens  []token  // replaced by exact match
 	learned [2]int   // how many of tokens came from requests' headers, by learntFrom
+	fixed   bool     // learns nothing: a legacy recording's (legacyRedactor)
 }
 
 // keptHeader reports a header the user may give with -H that is no
@@ -226,7 +227,9 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 	}
 	changed := false
 	if rec.HTTP != nil && (r.secretIn(rec.HTTP.RequestHeaders) || r.secretIn(rec.HTTP.Headers)) {
-		r.learn(rec.HTTP.RequestHeaders)
+		if !r.fixed {
+			r.learn(rec.HTTP.RequestHeaders)
+		}
 		h := *rec.HTTP
 		h.RequestHeaders = r.redactHeaders(h.RequestHeaders)
 		h.Headers = r.redactHeaders(h.Headers)
