@@ -40,6 +40,7 @@ type Reader struct {
 	ended    bool      // the end of the file was reached
 	cut      bool      // its last line is cut short, which says it ended badly itself
 	red      *redactor // a legacy recording's (legacyRedactor); nil for others
+	unread   bool      // a legacy recording whose request headers are not read yet
 }
 
 // Open opens a recording and reads its header.
@@ -92,30 +93,31 @@ func Open(path string) (*Reader, error) {
 		return nil, fmt.Errorf("%s was recorded in format version %d by %s; this mcpscope reads version %d: upgrade mcpscope to replay it",
 			path, r.h.Version, by, FormatVersion)
 	}
-	if r.h.Redacts == "" {
-		if err := r.legacy(path); err != nil {
-			f.Close()
-			return nil, err
-		}
-	}
+	// Read when a record is first shown: the sessions listing skims
+	// every recording and shows none of their headers.
+	r.unread = r.h.Redacts == ""
 	return r, nil
 }
 
-// legacy reads the request headers of a recording made before mcpscope
-// redacted -H headers, so that its records are shown as the recorder now
-// writes them (legacyRedactor).
-func (r *Reader) legacy(path string) error {
-	f, err := openRecording(path)
+// legacy is the redactor of a recording made before mcpscope redacted -H
+// headers, so that its records are shown as the recorder now writes them
+// (legacyRedactor); nil for any other. Its request headers are read, in a
+// pass of their own, the first time it is asked for.
+func (r *Reader) legacy() (*redactor, error) {
+	if !r.unread {
+		return r.red, nil
+	}
+	f, err := openRecording(r.path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer f.Close()
 	red, err := legacyRedactor(f, r.h)
 	if err != nil {
-		return fmt.Errorf("cannot read %s: %w", path, err)
+		return nil, fmt.Errorf("cannot read %s: %w", r.path, err)
 	}
-	r.red = red
-	return nil
+	r.red, r.unread = red, false
+	return red, nil
 }
 
 // shown is rec as a reader shows it: redacted when the recording is a
@@ -197,8 +199,12 @@ func (r *Reader) Path() string { return r.path }
 // not a record is skipped with a warning: an interrupted recording still
 // replays up to where it stopped.
 func (r *Reader) Next() (mcp.Record, error) {
+	red, err := r.legacy()
+	if err != nil {
+		return mcp.Record{}, err
+	}
 	rec, err := r.nextAsWritten()
-	return shown(r.red, rec), err
+	return shown(red, rec), err
 }
 
 // nextAsWritten is Next without a legacy recording's redaction: the

@@ -69,7 +69,11 @@ func openSource(path string) (*source, error) {
 // load reads every record of r, indexing each and handing it to each (which
 // returns false to stop). It returns the read error that ended it early.
 func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
-	s.red = r.red
+	red, err := r.legacy()
+	if err != nil {
+		return err
+	}
+	s.red = red
 	for {
 		rec, err := r.nextAsWritten()
 		if errors.Is(err, io.EOF) {
@@ -108,7 +112,11 @@ type lineSummary struct {
 // record and returns false to stop. A line that turns out not to decode
 // when it is read back is skipped then (see span).
 func (s *source) index(r *Reader, each func() bool) error {
-	s.red = r.red
+	red, err := r.legacy()
+	if err != nil {
+		return err
+	}
+	s.red = red
 	for {
 		var sum lineSummary
 		err := r.skimNext(&sum)
