@@ -272,6 +272,8 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		return err
 	}
 	defer stopDemo()
+	mask := newQueryMask(cfg.URL, rf.secrets)
+	stderr = mask.writer(stderr)
 	if demoUsed && !asJSON {
 		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
 	}
@@ -356,7 +358,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		if code == exitOK {
 			return nil
 		}
-		return &exitError{code, err}
+		return &exitError{code, mask.err(err)}
 	}
 	// Each command's result is written at once when it is complete, rather
 	// than in a system call per line.

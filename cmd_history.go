@@ -215,8 +215,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		}
 	}()
 	defer sess.Close()
+	mask := newQueryMask(cfg.URL, false)
 	if err := sess.Connect(ctx); err != nil {
-		return &exitError{exitConnect, withAdvice(err)}
+		return &exitError{exitConnect, mask.err(withAdvice(err))}
 	}
 	// With --root, those roots stand for the whole re-run: the recording's
 	// changes of roots are not replayed. Rerun changes roots only through
@@ -230,8 +231,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// a CI job's log keeps, names the server by its URL with the password
 	// masked as typed (urlpass.Typed): url.Parse takes "ann:pw@host", no
 	// scheme as mcpscope accepts it, for a URL of scheme "ann" with no
-	// password, which was printed whole.
-	against := urlpass.Typed(url)
+	// password, which was printed whole. A credential in its query is
+	// masked too.
+	against := mask.text(urlpass.Typed(url))
 	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short

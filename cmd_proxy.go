@@ -195,7 +195,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 		ln.Close()
 		return nil, &exitError{exitUsage, listenRefusal(pf.listen, ln.Addr())}
 	}
-	run.p, run.upstream = p, p.UpstreamURL()
+	// Printed on stderr and the TUI's bar: the upstream's query
+	// credentials masked as its records' are.
+	run.p, run.upstream = p, newQueryMask(cfg.URL, pf.secrets).text(p.UpstreamURL())
 	warnBeyondLoopback(errw, ln.Addr(), "the proxy", ": anyone who can reach it can use "+run.upstream+" with your credentials", "--listen 127.0.0.1:PORT")
 	run.base = localurl.For(ln.Addr())
 	idle := pf.idle
