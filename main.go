@@ -79,6 +79,7 @@ func newRootCmd() *cobra.Command {
 	addRootTUI(root)
 	addHistoryCmds(root)
 	root.SetHelpCommand(newHelpCmd())
+	wrapHelp(root)
 	return root
 }
 
