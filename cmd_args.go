@@ -35,7 +35,9 @@ func flagError(cmd *cobra.Command, err error) error {
 		switch f.Value.Type() {
 		case "duration":
 			unit := ""
-			if _, nerr := strconv.ParseFloat(bad.GetValue(), 64); nerr == nil {
+			// A bare positive number lacks only its unit; a negative one
+			// would be refused with one, so "-1s" is not suggested.
+			if n, nerr := strconv.ParseFloat(bad.GetValue(), 64); nerr == nil && n > 0 {
 				unit = fmt.Sprintf(" (%ss for seconds: a duration takes its unit)", bad.GetValue())
 			}
 			err = fmt.Errorf("--%s %q is not a duration%s: give one such as 500ms, 30s, 2m or 1h30m", f.Name, bad.GetValue(), unit)

@@ -123,8 +123,13 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if c, bad := mcp.HeaderValueControl(bearer); bad {
 		return mcp.Config{}, fmt.Errorf("%s holds the control character %#02x, which HTTP does not allow in a header; remove it", from, c)
 	}
-	if f.timeout <= 0 || f.endpointTimeout <= 0 {
-		return mcp.Config{}, fmt.Errorf("--timeout and --endpoint-timeout must be positive durations such as 30s")
+	for _, d := range []struct {
+		name  string
+		value time.Duration
+	}{{"--timeout", f.timeout}, {"--endpoint-timeout", f.endpointTimeout}} {
+		if d.value <= 0 {
+			return mcp.Config{}, fmt.Errorf("%s %s: give a positive duration such as 30s", d.name, d.value)
+		}
 	}
 	if f.maxEventSize < 64<<10 {
 		return mcp.Config{}, fmt.Errorf("--max-event-size %d is too small: events of 64 KiB are normal (big tool lists)", f.maxEventSize)

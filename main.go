@@ -80,6 +80,7 @@ func newRootCmd() *cobra.Command {
 	addHistoryCmds(root)
 	root.SetHelpCommand(newHelpCmd())
 	wrapHelp(root)
+	guardCompletion(root)
 	return root
 }
 
