@@ -254,7 +254,7 @@ func addressLike(s string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}
-	if hasPort && host != "" && port != "" && port[0] >= '0' && port[0] <= '9' {
+	if hasPort && port != "" && port[0] >= '0' && port[0] <= '9' {
 		return true
 	}
 	return strings.Contains(host, ".") && !strings.HasPrefix(host, ".")
