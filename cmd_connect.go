@@ -314,6 +314,15 @@ func newDemoServerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "demo-server",
 		Short: "Run the built-in demo MCP gateway (legacy SSE at /sse, streamable HTTP at /mcp, stateless 2026 at /stateless) until interrupted",
+		Long: `Run the built-in demo MCP gateway until interrupted: every era from one
+listener, legacy HTTP+SSE at /sse, streamable HTTP with sessions at /mcp (with
+an event store, so resumption can be shown) and the stateless 2026-07-28
+revision at /stateless; /health, and / redirecting to /sse, as the Docker MCP
+Gateway does. It prints the three URLs.
+
+It has no authentication: an --addr beyond loopback (0.0.0.0:8811) is warned
+about. --greeting changes the word greet starts with, so a re-run against it
+(mcpscope replay FILE --against URL) has a difference to show.`,
 		Args:  needArgs(0, 0, "no arguments (the address is --addr)", "mcpscope demo-server --addr 127.0.0.1:8811"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := localurl.CheckAddr(addr, "127.0.0.1:8811"); err != nil {
