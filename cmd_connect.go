@@ -323,7 +323,7 @@ Gateway does. It prints the three URLs.
 It has no authentication: an --addr beyond loopback (0.0.0.0:8811) is warned
 about. --greeting changes the word greet starts with, so a re-run against it
 (mcpscope replay FILE --against URL) has a difference to show.`,
-		Args:  needArgs(0, 0, "no arguments (the address is --addr)", "mcpscope demo-server --addr 127.0.0.1:8811"),
+		Args: needArgs(0, 0, "no arguments (the address is --addr)", "mcpscope demo-server --addr 127.0.0.1:8811"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := localurl.CheckAddr(addr, "127.0.0.1:8811"); err != nil {
 				return &exitError{exitUsage, fmt.Errorf("--addr %w", err)}
