@@ -10,7 +10,8 @@ import (
 // printed its help and exited 0 (a script's 'completion zsh2 > file'
 // wrote the help), a negative --timeout was offered "-1s" as the fix, and
 // a zero one was refused as "--timeout and --endpoint-timeout" without
-// saying which.
+// saying which, and a flag given no value was pflag's "flag needs an
+// argument: 'H' in -H".
 func TestBadInputSaysWhatToGive(t *testing.T) {
 	stateDir(t)
 	for _, tc := range []struct {
@@ -24,6 +25,8 @@ func TestBadInputSaysWhatToGive(t *testing.T) {
 		{[]string{"exec", "--timeout", "-1", "tools/list"}, []string{`--timeout "-1" is not a duration: give one such as 500ms, 30s`}, "-1s"},
 		{[]string{"exec", "--timeout", "0", "tools/list"}, []string{"--timeout 0s: give a positive duration such as 30s"}, "--endpoint-timeout"},
 		{[]string{"exec", "--endpoint-timeout", "-5s", "tools/list"}, []string{"--endpoint-timeout -5s: give a positive duration such as 30s"}, "--timeout and"},
+		{[]string{"-H"}, []string{"-H needs a value after it: request header 'Name: value'", "run 'mcpscope --help' for usage"}, "flag needs an argument"},
+		{[]string{"export", "x.jsonl", "--format"}, []string{"--format needs a value after it: md or json", "run 'mcpscope export --help' for usage"}, "flag needs an argument"},
 	} {
 		out, errOut, code := run(t, tc.args...)
 		if code != exitUsage {
