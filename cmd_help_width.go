@@ -84,23 +84,114 @@ func helpEntry(c *cobra.Command, name string, pad int, short string) string {
 	return head + strings.Join(lines, "\n"+strings.Repeat(" ", indent))
 }
 
-// helpText is a command's help text with each line that is too long for
-// c's help width wrapped, its continuation indented as the line was. Long
-// help is written in lines of 80 columns; this wraps a Short shown in its
-// place, or any help on a narrower terminal.
+// helpText is a command's help text fitted to c's help width. Text that
+// fits is left as written (Long help is written in lines of 80 columns).
+// Otherwise (a Short shown in place of Long, any help on a narrower
+// terminal) a paragraph is wrapped again as a whole, a table's row ("  name
+// what it is") keeps its description in its column with the lines that
+// continue it there, and any other indented line is wrapped at its indent:
+// wrapping line by line left a short line after every long one.
 func helpText(c *cobra.Command, text string) string {
 	width := helpWidth(c)
+	lines := strings.Split(text, "\n")
+	fits := true
+	for _, l := range lines {
+		fits = fits && ansi.StringWidth(l) <= width
+	}
+	if fits {
+		return text
+	}
 	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		if ansi.StringWidth(line) <= width {
-			out = append(out, line)
-			continue
+	add := func(first, rest string, words []string) {
+		for n, l := range wrap.Words(strings.Join(words, " "), width-len(rest)) {
+			if n == 0 {
+				out = append(out, first+l)
+			} else {
+				out = append(out, rest+l)
+			}
 		}
-		body := strings.TrimLeft(line, " ")
-		indent := strings.Repeat(" ", len(line)-len(body))
-		for _, l := range wrap.Words(body, width-len(indent)) {
-			out = append(out, indent+l)
+	}
+	for i := 0; i < len(lines); {
+		line := lines[i]
+		i++
+		indent, col := leadingSpaces(line), tableColumn(line)
+		switch {
+		case strings.TrimSpace(line) == "":
+			out = append(out, "")
+		case indent == 0:
+			words := []string{line}
+			for i < len(lines) && strings.TrimSpace(lines[i]) != "" && leadingSpaces(lines[i]) == 0 {
+				words = append(words, lines[i])
+				i++
+			}
+			add("", "", words)
+		case col > 0:
+			words := []string{line[col:]}
+			// Continuations are at the column, or a little past it
+			// under an opening parenthesis.
+			for i < len(lines) && strings.TrimSpace(lines[i]) != "" && leadingSpaces(lines[i]) >= col && leadingSpaces(lines[i]) <= col+2 {
+				words = append(words, strings.TrimSpace(lines[i]))
+				i++
+			}
+			if width-col >= minColumn {
+				add(line[:col], strings.Repeat(" ", col), words)
+				break
+			}
+			// Too little room in the column: the name on a line of its
+			// own, what it is under it, further in.
+			add(line[:indent], strings.Repeat(" ", indent+4), []string{strings.TrimSpace(line[:col])})
+			pad := strings.Repeat(" ", indent+4)
+			add(pad, pad, words)
+		default:
+			// An indented line (a command shown) is wrapped at its
+			// indent, going on a little further in so the next one's
+			// start still stands out; lines deep in (a description in
+			// the column of a row too long for it) are one block. Either
+			// is brought in when its indent leaves too little room.
+			words := []string{line[indent:]}
+			for indent > deepIndent && i < len(lines) && strings.TrimSpace(lines[i]) != "" && leadingSpaces(lines[i]) == indent && tableColumn(lines[i]) == 0 {
+				words = append(words, strings.TrimSpace(lines[i]))
+				i++
+			}
+			if width-indent < minColumn {
+				indent = min(indent, 6)
+			}
+			first, rest := strings.Repeat(" ", indent), strings.Repeat(" ", indent)
+			if len(words) == 1 {
+				rest += "    "
+			}
+			add(first, rest, words)
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// deepIndent is the indent past which lines are a column's description
+// rather than examples or items of their own.
+const deepIndent = 8
+
+// minColumn is the least room a table row's description is wrapped in, in
+// its column.
+const minColumn = 20
+
+// leadingSpaces counts the spaces line starts with.
+func leadingSpaces(line string) int {
+	return len(line) - len(strings.TrimLeft(line, " "))
+}
+
+// tableColumn is where the description of a table row starts (after a run
+// of two or more spaces that follows the row's first text), or 0 when
+// line is no row.
+func tableColumn(line string) int {
+	start := leadingSpaces(line)
+	gap := strings.Index(line[start:], "  ")
+	if start == 0 || gap < 0 {
+		return 0
+	}
+	rest := line[start+gap:]
+	col := start + gap + leadingSpaces(rest)
+	if col >= len(line) {
+		return 0
+	}
+	return col
 }

@@ -57,3 +57,37 @@ func TestHelpFitsItsWidth(t *testing.T) {
 		t.Errorf("exec --help does not wrap --allow-origin's usage in its column:\n%s", out)
 	}
 }
+
+// On a terminal narrower than the 80 columns help is written for, each
+// command's text is wrapped again to fit, losing no word: paragraphs as a
+// whole, a table's descriptions under their names when their column has
+// no room left, rather than a short line after every long one.
+func TestHelpTextRewrapsForANarrowTerminal(t *testing.T) {
+	t.Setenv("COLUMNS", "50")
+	root := newRootCmd()
+	for _, c := range append(root.Commands(), root) {
+		if c.Long == "" {
+			continue
+		}
+		got := helpText(c, c.Long)
+		for _, line := range strings.Split(got, "\n") {
+			if n := ansi.StringWidth(line); n > 50 {
+				t.Errorf("%s at 50 columns: a line of %d: %q", c.Name(), n, line)
+			}
+		}
+		if strings.Join(strings.Fields(got), "") != strings.Join(strings.Fields(c.Long), "") {
+			t.Errorf("%s at 50 columns lost or changed text:\n%s", c.Name(), got)
+		}
+	}
+	root.SetArgs([]string{"--help"})
+	var out strings.Builder
+	root.SetOut(&out)
+	if err := root.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	// The root's table of examples: a name too long for its column on a
+	// line of its own, what it is under it.
+	if want := "  mcpscope http://localhost:8811\n      a Docker MCP Gateway (--bearer or\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("mcpscope --help at 50 columns does not put %q:\n%s", want, out.String())
+	}
+}
