@@ -285,7 +285,11 @@ func newExportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export FILE",
 		Short: "Write a recording as a Markdown transcript (--format md) or JSON pairs (--format json)",
-		Args:  needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
+		Long: `Write a recording as a Markdown transcript to share (--format md, the
+default) or as its request/response pairs in JSON (--format json), to standard
+output or to the file -o names. -o replaces the file it names, except a
+recording: it refuses to write over a session.`,
+		Args: needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "md" && format != "json" {
 				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}
