@@ -312,6 +312,10 @@ type Detection struct {
 	Reason    string    `json:"reason"`
 	Forced    bool      `json:"forced,omitempty"` // --transport skipped detection
 	Attempts  []Attempt `json:"attempts,omitempty"`
+	// Untried, when detection failed and stopped at a failure that says
+	// nothing of the transport (a 500, a refused version), names the
+	// transports (in words, TransportWords) it left untried.
+	Untried []string `json:"untried,omitempty"`
 }
 
 // Attempt is one detection probe.
