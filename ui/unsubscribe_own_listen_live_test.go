@@ -2,6 +2,7 @@ package ui
 
 import (
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -13,9 +14,11 @@ import (
 // A subscriptions/listen typed by hand is a subscription of its own beside
 // the session's (2026-07-28 lets a client hold several at once): one that
 // names no resourceSubscriptions leaves what unsubscribe's Tab offers as
-// it was, since the session's listen stream still carries them.
+// it was, since the session's listen stream still carries them, and Detail
+// calls its row the user's own stream, not the session's.
 func TestLiveTypedListenKeepsTheSubscribed(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
+	// No clock update comes in between to move the rows.
+	gw := demotest.Start(t, demo.Options{ClockInterval: time.Hour})
 	l := startLiveReady(t, mcp.Config{URL: gw.StatelessURL()}, 160, 45, "● discovered")
 	l.mark()
 	l.command("subscribe demo://clock")
@@ -23,6 +26,9 @@ func TestLiveTypedListenKeepsTheSubscribed(t *testing.T) {
 	l.mark()
 	l.command(`subscriptions/listen notifications:='{"toolsListChanged":true}'`)
 	l.waitFor("subscriptions/listen: ok")
+	// Detail shows its answer: the stream is not the session's live
+	// stream, which Detail called it.
+	l.waitFor("open: a listen stream of your own")
 	l.mark()
 	l.tm.Type(":unsubscribe ")
 	l.waitFor("subscribed: demo://clock")
