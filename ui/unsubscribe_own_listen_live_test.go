@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -15,7 +17,8 @@ import (
 // the session's (2026-07-28 lets a client hold several at once): one that
 // names no resourceSubscriptions leaves what unsubscribe's Tab offers as
 // it was, since the session's listen stream still carries them, and Detail
-// calls its row the user's own stream, not the session's.
+// calls its row the user's own stream, and Negotiation's Listen line
+// goes on naming the session's.
 func TestLiveTypedListenKeepsTheSubscribed(t *testing.T) {
 	// No clock update comes in between to move the rows.
 	gw := demotest.Start(t, demo.Options{ClockInterval: time.Hour})
@@ -37,6 +40,22 @@ func TestLiveTypedListenKeepsTheSubscribed(t *testing.T) {
 	m := l.quit()
 	if got, want := m.cmdline.input.Value(), "unsubscribe demo://clock "; got != want {
 		t.Errorf("after Tab the line is %q, want %q", got, want)
+	}
+	// Negotiation's Listen line is the session's live stream, the newest
+	// listen that is not the one typed: it named the typed one.
+	var own, typed string
+	for i := 0; i < m.com.log.PairCount(); i++ {
+		if p := m.com.log.Pair(i); p.Method == "subscriptions/listen" && p.Request != nil {
+			if p.Request.RPC.UserStream {
+				typed = p.ID
+			} else {
+				own = p.ID
+			}
+		}
+	}
+	neg := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
+	if own == "" || typed == "" || !strings.Contains(neg, "(subscriptions/listen, id "+own+")") || strings.Contains(neg, "id "+typed) {
+		t.Errorf("the Listen line should name the session's listen %q, not the typed %q:\n%s", own, typed, neg)
 	}
 }
 
