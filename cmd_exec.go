@@ -363,7 +363,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	// Each command's result is written at once when it is complete, rather
 	// than in a system call per line.
 	out := bufio.NewWriter(stdout)
-	p := &printer{w: out, errw: stderr, quiet: asJSON, width: xf.width, savePath: xf.save, force: xf.force, notes: gathered}
+	p := &printer{w: out, errw: stderr, quiet: asJSON, width: xf.width, savePath: xf.save, force: xf.force, notes: gathered, noListen: cfg.NoListen}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
 			return finish(exitInterrupted, errors.New("interrupted"))

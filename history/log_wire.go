@@ -1,6 +1,10 @@
 package history
 
-import "github.com/mcpscope/mcpscope/mcp"
+import (
+	"slices"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
 
 // The Log's index of records about the wire rather than messages: the
 // session's states, its errors and its HTTP exchanges, each settling the
@@ -38,6 +42,12 @@ func (l *Log) onState(r *mcp.Record) {
 	if st.State == mcp.StateSessionReplaced || st.State == mcp.StateExpired {
 		// The server's subscriptions were the old session's.
 		l.surface.setSubscribed(nil)
+	}
+	if st.State == mcp.StateListen && st.Subscriptions != nil {
+		// No listen stream carries them (--no-listen), but they are
+		// what the user subscribed to.
+		l.surface.setSubscribed(slices.Clone(*st.Subscriptions))
+		l.surface.unheard = true
 	}
 	l.neg.onState(r)
 }
