@@ -265,6 +265,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	}
 	ctx, stop := interruptible(ctx, stderr, "the recording may lack its last 100 ms")
 	defer stop()
+	ctx, stdout = watchOutput(ctx, stdout)
 	asJSON := xf.asJSON
 	demoUsed := url == ""
 	url, cfg, stopDemo, err := cf.connect(url)
@@ -366,7 +367,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	p := &printer{w: out, errw: stderr, quiet: asJSON, width: xf.width, savePath: xf.save, force: xf.force, notes: gathered, noListen: cfg.NoListen}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
-			return finish(exitInterrupted, errors.New("interrupted"))
+			return finish(stopped(ctx))
 		}
 		return finish(exitConnect, withAdvice(err))
 	}
@@ -401,7 +402,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		got := p.result(c, resp, err)
 		_ = out.Flush()
 		if ctx.Err() != nil {
-			return finish(exitInterrupted, errors.New("interrupted"))
+			return finish(stopped(ctx))
 		}
 		if got == exitConnect {
 			return finish(exitConnect, nil)
