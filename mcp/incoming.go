@@ -48,6 +48,11 @@ type foreignAnswer struct {
 	// event names the SSE event an answer came in when that was not a
 	// message event: clients read no other, so it answers nothing.
 	event string
+	// first is, when the answer names "id" more than once, the id its
+	// first such member gives: mcpscope pairs by the last, as
+	// encoding/json reads it, but a reader that keeps the first pairs it
+	// by this one.
+	first string
 }
 
 // shape is what a JSON-RPC message is, from the members it has.
@@ -177,6 +182,7 @@ func (s *Session) rememberForeign(f foreignAnswer) {
 	// keeping a view keeps the whole message, which may be megabytes.
 	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), strings.Clone(clip.Quote(f.event, 64))
 	f.unreadable = strings.Clone(clip.Quote(f.unreadable, 128))
+	f.first = strings.Clone(clip.Quote(f.first, 256))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}
@@ -215,7 +221,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	m.Class, m.ReqSeq = class, reqSeq
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 	if m.Class == ClassForeign {
-		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID})
+		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, first: firstOfTwice(m.Raw, "id")})
 	}
 }
 

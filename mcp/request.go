@@ -256,6 +256,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	st := s.straysLocked(p, id)
 	s.mu.Unlock()
 	te.Misnamed, te.Foreign, te.Malformed, te.Unreadable = st.Misnamed, st.Foreign, st.Malformed, st.Unreadable
+	te.Shadowed = st.Shadowed
 	return te
 }
 
@@ -281,6 +282,8 @@ func (s *Session) straysLocked(p *pending, id string) strays {
 			st.Malformed = append(st.Malformed, f.id)
 		case f.unreadable != "":
 			st.Unreadable = append(st.Unreadable, f.unreadable)
+		case f.first == id:
+			st.Shadowed = append(st.Shadowed, f.id)
 		default:
 			st.Foreign = append(st.Foreign, f.id)
 		}
