@@ -11,8 +11,11 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // do sends req and fills ex with what a record of it needs: the headers as
@@ -76,15 +79,21 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	return resp, nil
 }
 
-// dechunked is a body net/http reads in chunks: chunks framed wrongly fail
-// with an error that says the answer is not HTTP a client can read, as a
-// gzip body that does not decode does, rather than as a stream that broke
-// and may be tried again.
+// dechunked is a body net/http reads in chunks: chunks framed wrongly, or
+// a trailer that does not parse, fail with an error that says the answer
+// is not HTTP a client can read, as a gzip body that does not decode does,
+// rather than as a stream that broke and may be tried again.
 type dechunked struct{ io.ReadCloser }
 
 func (d *dechunked) Read(p []byte) (int, error) {
 	n, err := d.ReadCloser.Read(p)
-	if err != nil && err != io.EOF && badChunks(err) {
+	var trailer textproto.ProtocolError
+	if err != nil && err != io.EOF && errors.As(err, &trailer) {
+		// The only header lines a body holds are its trailer, read
+		// after the last chunk: the body itself came whole.
+		err = &WireError{Cause: CauseBadHTTP, Err: err,
+			Message: "the body's trailer (the header lines after its last chunk) is malformed (" + clip.Quote(err.Error(), 200) + ")"}
+	} else if err != nil && err != io.EOF && badChunks(err) {
 		err = &WireError{Cause: CauseBadHTTP, Err: err,
 			Message: "the body's chunked framing is broken (" + err.Error() + ")"}
 	}
