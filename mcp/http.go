@@ -260,9 +260,9 @@ func MediaType(h http.Header) string {
 	return ct
 }
 
-// foreignCharset is the charset an event stream's Content-Type names when
-// it is not UTF-8, which is the only encoding of event streams; "" when it
-// names none or UTF-8.
+// foreignCharset is the charset an answer's Content-Type names when it is
+// not UTF-8, which is the only encoding of event streams and of JSON; ""
+// when it names none or UTF-8.
 func foreignCharset(h http.Header) string {
 	_, params, err := mime.ParseMediaType(h.Get("Content-Type"))
 	if err != nil {

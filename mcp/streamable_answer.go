@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // noBody is the end of a 2xx POST answer with nothing in its body.
@@ -97,6 +100,11 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 			// shorter than the answer cuts the JSON off, which is the
 			// server's framing, not its JSON, to blame.
 			why += fmt.Sprintf(" (the body ended after the %d bytes its Content-Length named: a Content-Length shorter than the answer cuts it off)", resp.ContentLength)
+		}
+		if cs := foreignCharset(resp.Header); cs != "" && !utf8.Valid(body) {
+			// What reads as no JSON in UTF-8 may be JSON in the charset
+			// its label names: the one clue to why.
+			why += fmt.Sprintf(" (it is labelled charset=%s: JSON is UTF-8 only, and mcpscope read it as UTF-8)", clip.Quote(cs, 32))
 		}
 		return &WireError{Cause: CauseNotJSONRPC, Transport: t.name(), Purpose: PurposePost, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, why)}
