@@ -42,7 +42,7 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	}
 	u, err := url.Parse(ref)
 	if err != nil {
-		return nil, fmt.Errorf("the endpoint event's data %q is not a URI: %v", data, err)
+		return nil, fmt.Errorf("the endpoint event's data %q is not a URI: %s", data, notURIWhy(ref, err))
 	}
 	preferred := streamURL.ResolveReference(u)
 	// net/url parses some hosts it does not write back as it reads them
@@ -266,4 +266,18 @@ func checkTransportName(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown transport %q: use auto, sse, streamable or stateless", name)
+}
+
+// notURIWhy says why ref, the endpoint event's data, did not parse as a
+// URI: in its own words rather than net/url's, which quote the data again.
+// Data on two data: lines is joined with a newline, which no URI holds.
+func notURIWhy(ref string, err error) string {
+	if n := strings.Count(ref, "\n"); n > 0 {
+		return fmt.Sprintf("it came on %d data: lines, which an event joins with a newline, and a URI is one line", n+1)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return strings.TrimPrefix(ue.Err.Error(), "net/url: ")
+	}
+	return err.Error()
 }
