@@ -17,3 +17,25 @@ func TestExecSaysAnEndpointOnTwoDataLines(t *testing.T) {
 		t.Errorf("exit %d, want %d and %q\n%s", code, exitConnect, want, errOut)
 	}
 }
+
+// A stream the server keeps feeding with comments and other events but
+// never an endpoint event says, when the wait runs out, that it was open
+// and what came: no proxy was holding it back. One that sent nothing does
+// not claim so.
+func TestExecSaysWhatCameInsteadOfAnEndpoint(t *testing.T) {
+	stateDir(t)
+	const fed = "the stream was open and the server sent 3 blocks on it (comments or other events), none of them an endpoint event"
+	for _, tc := range []struct {
+		name, head string
+		said       bool
+	}{
+		{"comments and an event", ": ping\n\n: ping\n\nevent: hello\ndata: hi\n\n", true},
+		{"nothing", "", false},
+	} {
+		url := legacyStream(t, tc.head)
+		_, errOut, code := run(t, "exec", "--no-record", "--transport", "sse", "--endpoint-timeout", "1s", url, "tools/list")
+		if code != exitConnect || !strings.Contains(errOut, "no endpoint event within 1s") || strings.Contains(errOut, fed) != tc.said {
+			t.Errorf("%s: exit %d, want %d, the wait named, and %q said: %v\n%s", tc.name, code, exitConnect, fed, tc.said, errOut)
+		}
+	}
+}

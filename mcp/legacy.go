@@ -73,6 +73,11 @@ type connection struct {
 	// for the endpoint event that runs out with one begun is not a
 	// stream that said nothing.
 	pending unfinishedAnswer
+	// blocks counts the blocks (comment lines, events) that came on the
+	// stream other than an endpoint event: a wait for the endpoint that
+	// runs out after some came was on a stream the server kept feeding,
+	// not one a proxy held back.
+	blocks atomic.Int64
 }
 
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
@@ -198,6 +203,10 @@ func (l *legacy) connect(ctx context.Context, why string) error {
 			msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, l.stream)
 			if n := c.pending.n.Load(); n > 0 {
 				msg += fmt.Sprintf(": an event had begun (%d bytes came) and not ended", n)
+			} else if n := c.blocks.Load(); n == 1 {
+				msg += ": the stream was open and the server sent 1 block on it (a comment or another event), not an endpoint event"
+			} else if n > 1 {
+				msg += fmt.Sprintf(": the stream was open and the server sent %d blocks on it (comments or other events), none of them an endpoint event", n)
 			}
 			err = &WireError{Cause: CauseEndpointTimeout, Transport: TransportSSE, Message: msg}
 			l.logError(OpNegotiate, err, c.n)
@@ -309,7 +318,11 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 			l.mu.Unlock()
 		}
 		l.s.messageEvent(&c.in, rec, ev)
-	}, nil)
+	}, func(ev *SSEEvent) {
+		if ev.Name != "endpoint" {
+			c.blocks.Add(1)
+		}
+	})
 	l.streamEnded(ctx, c, err)
 }
 
