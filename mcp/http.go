@@ -50,14 +50,7 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			return nil, &WireError{Cause: CausePostTimeout, Purpose: ex.Purpose, Err: err,
 				Message: fmt.Sprintf("%s %s got no answer in time", req.Method, ex.URL)}
 		}
-		why := unwrapURLError(err).Error()
-		if errors.Is(err, io.EOF) {
-			// net/http's word for a connection closed before any answer.
-			why = "the server closed the connection without answering (EOF)"
-		}
-		if long, ok := HeadersTooLong(err); ok {
-			why = long
-		}
+		why := FailureWords(err)
 		return nil, &WireError{Cause: FailureCause(err), Purpose: ex.Purpose, Err: err,
 			Answered: s.answered.Load(), Addr: HostPort(req.URL),
 			Message: fmt.Sprintf("%s %s failed: %s", req.Method, ex.URL, why)}
@@ -227,6 +220,20 @@ func HostPort(u *url.URL) string {
 
 // unwrapURLError drops net/http's "Get \"URL\": " prefix, which would say
 // the URL twice.
+// FailureWords says why an HTTP request that got no answer failed, as the
+// error says it but in words where net/http's are bare: a connection
+// closed before any answer is only "EOF" to net/http, and headers past
+// its limit name neither 1xx answers nor the server.
+func FailureWords(err error) string {
+	if errors.Is(err, io.EOF) {
+		return "the server closed the connection without answering (EOF)"
+	}
+	if long, ok := HeadersTooLong(err); ok {
+		return long
+	}
+	return unwrapURLError(err).Error()
+}
+
 func unwrapURLError(err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
