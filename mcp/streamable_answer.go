@@ -28,16 +28,24 @@ func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string
 		// on the GET stream below). 204 and 205 say there is nothing more
 		// to come, and a 200 (or any other 2xx) with an empty body was the
 		// answer, empty: waiting would only run out the timeout.
-		empty := ""
-		if resp.StatusCode != http.StatusNoContent && resp.StatusCode != http.StatusResetContent {
-			empty = " with an empty body"
-		}
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s%s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", t.endpoint, statusText(resp), empty, m.method)}
+			Message: NoAnswerToRequest(t.endpoint.String(), resp, m.method)}
 	}
 	// Accepted: a notification or reply needs no more; a request's
 	// answer may still come on the GET stream.
 	return nil
+}
+
+// NoAnswerToRequest says that the POST of a request (method) to url was
+// answered resp, a success other than 202 with nothing in its body: 204
+// and 205 say there is nothing more to come, and a 200 with an empty body
+// was the answer, empty, so no answer can come for the request.
+func NoAnswerToRequest(url string, resp *http.Response, method string) string {
+	empty := ""
+	if resp.StatusCode != http.StatusNoContent && resp.StatusCode != http.StatusResetContent {
+		empty = " with an empty body"
+	}
+	return fmt.Sprintf("POST %s answered %s%s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", url, statusText(resp), empty, method)
 }
 
 // jsonAnswer reads a JSON answer: the message(s) it holds are received
@@ -83,7 +91,9 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		return &WireError{Cause: CauseEventTooLarge, Transport: t.name(), Purpose: PurposePost,
 			Message: fmt.Sprintf("the JSON answer is larger than the %d-byte limit", limit)}
 	}
-	if len(body) == 0 && (m.p == nil || resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusResetContent) {
+	if len(body) == 0 && (m.p == nil || resp.StatusCode >= 200 && resp.StatusCode <= 299) {
+		// A success with nothing in it, to a request, says that in its
+		// own words: as JSON it is only "unexpected end of JSON input".
 		ex.Opened = ""
 		s.emitHTTP(ex)
 		adopt()
