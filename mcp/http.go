@@ -231,6 +231,12 @@ func FailureWords(err error) string {
 	if long, ok := HeadersTooLong(err); ok {
 		return long
 	}
+	var pe textproto.ProtocolError
+	if errors.As(err, &pe) {
+		// net/http wraps it as "net/http: HTTP/1.x transport connection
+		// broken: ...", which names neither the answer nor its headers.
+		return "its answer's headers do not parse: " + clip.Quote(string(pe), 300)
+	}
 	return unwrapURLError(err).Error()
 }
 

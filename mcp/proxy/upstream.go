@@ -151,10 +151,7 @@ func (l *leg) unreachable(err error) {
 	case cause == mcp.CauseBadHTTP:
 		// Upstream was reached too, and answered: "cannot reach" would
 		// send the user to check a server that is running.
-		if long, ok := mcp.HeadersTooLong(err); ok {
-			err = errors.New(long)
-		}
-		msg = fmt.Sprintf("mcpscope proxy: %s %s answered what is not HTTP a client can read: %v", l.r.Method, l.up.URL, err)
+		msg = fmt.Sprintf("mcpscope proxy: %s %s answered what is not HTTP a client can read: %s", l.r.Method, l.up.URL, why)
 	case cause == mcp.CauseDropped:
 		// Upstream took the connection, then closed or reset it before
 		// answering: it is there, and "cannot reach" would send the
