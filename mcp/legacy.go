@@ -424,7 +424,7 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	case ctx.Err() != nil:
 		reason = "mcpscope closed the stream (a reconnect or quit)"
 	case err != nil:
-		reason = "the stream broke: " + err.Error()
+		reason = "the stream broke: " + brokeWords(err)
 		if isTooLarge(err) {
 			cause = CauseEventTooLarge
 		}

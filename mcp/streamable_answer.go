@@ -70,7 +70,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		if we := badBody(err); we != nil {
 			return withTransport(we, t.name(), PurposePost)
 		}
-		msg := "the JSON answer broke off: " + err.Error()
+		msg := "the JSON answer broke off: " + brokeWords(err)
 		if errors.Is(err, io.ErrUnexpectedEOF) && resp.ContentLength > int64(len(body)) {
 			// net/http's words name neither how far it got nor what the
 			// server promised: a Content-Length longer than the answer.
