@@ -256,7 +256,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	st := s.straysLocked(p, id)
 	s.mu.Unlock()
 	te.Misnamed, te.Foreign, te.Malformed, te.Unreadable = st.Misnamed, st.Foreign, st.Malformed, st.Unreadable
-	te.Shadowed = st.Shadowed
+	te.Shadowed, te.Retyped = st.Shadowed, st.Retyped
 	return te
 }
 
@@ -284,6 +284,8 @@ func (s *Session) straysLocked(p *pending, id string) strays {
 			st.Unreadable = append(st.Unreadable, f.unreadable)
 		case f.first == id:
 			st.Shadowed = append(st.Shadowed, f.id)
+		case len(f.id) == len(id)+2 && f.id[0] == '"' && f.id[1:len(f.id)-1] == id:
+			st.Retyped = append(st.Retyped, f.id)
 		default:
 			st.Foreign = append(st.Foreign, f.id)
 		}

@@ -57,6 +57,9 @@ type TimeoutError struct {
 	// this request's id first: mcpscope reads the last, a reader that
 	// keeps the first reads this request's answer.
 	Shadowed []string
+	// Retyped are ids of answers that gave this request's id as a string,
+	// where mcpscope sent a number: JSON-RPC ids match by type too.
+	Retyped []string
 	// ReplyFailed says which of our answers to the server's own questions,
 	// sent while this request waited, the server did not take: a server
 	// that asks mid-request waits for that answer before it answers.
@@ -90,7 +93,7 @@ func (e *TimeoutError) Error() string {
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
-	return msg + strayWords(strays{Misnamed: e.Misnamed, Shadowed: e.Shadowed, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
+	return msg + strayWords(strays{Misnamed: e.Misnamed, Shadowed: e.Shadowed, Retyped: e.Retyped, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
 }
 
 // strays are the messages that came back while a request waited and
@@ -102,6 +105,9 @@ type strays struct {
 	// Shadowed are the last ids of answers that named "id" more than once,
 	// the waiting request's id first.
 	Shadowed []string
+	// Retyped are ids of answers that gave the waiting request's id as a
+	// string, where it was sent as a number.
+	Retyped []string
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent.
 	Foreign []string
@@ -122,6 +128,9 @@ func strayWords(st strays) string {
 	}
 	if len(st.Shadowed) > 0 {
 		msg += fmt.Sprintf(`; an answer came back naming "id" twice, this request's id first and %s last: mcpscope, like most JSON readers, took the last, so it answers nothing here, but a reader that keeps the first takes it as this request's answer`, idList(st.Shadowed))
+	}
+	if len(st.Retyped) > 0 {
+		msg += fmt.Sprintf("; an answer came back with id %s, this request's id as a string where mcpscope sent a number: JSON-RPC ids match by type as well as value, so it answers nothing here", idList(st.Retyped))
 	}
 	if len(st.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(st.Foreign))
