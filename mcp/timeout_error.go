@@ -60,6 +60,10 @@ type TimeoutError struct {
 	// Retyped are ids of answers that gave this request's id as a string,
 	// where mcpscope sent a number: JSON-RPC ids match by type too.
 	Retyped []string
+	// Miscased are the names of fields that are "data" in another case
+	// ("Data") in events that came meanwhile carrying no data: readers
+	// ignore them, so what they held reached nobody.
+	Miscased []string
 	// ReplyFailed says which of our answers to the server's own questions,
 	// sent while this request waited, the server did not take: a server
 	// that asks mid-request waits for that answer before it answers.
@@ -93,7 +97,7 @@ func (e *TimeoutError) Error() string {
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
-	return msg + strayWords(strays{Misnamed: e.Misnamed, Shadowed: e.Shadowed, Retyped: e.Retyped, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
+	return msg + strayWords(strays{Misnamed: e.Misnamed, Shadowed: e.Shadowed, Retyped: e.Retyped, Miscased: e.Miscased, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
 }
 
 // strays are the messages that came back while a request waited and
@@ -108,6 +112,9 @@ type strays struct {
 	// Retyped are ids of answers that gave the waiting request's id as a
 	// string, where it was sent as a number.
 	Retyped []string
+	// Miscased are the names of fields that are "data" in another case,
+	// in events that carried no data.
+	Miscased []string
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent.
 	Foreign []string
@@ -128,6 +135,9 @@ func strayWords(st strays) string {
 	}
 	if len(st.Shadowed) > 0 {
 		msg += fmt.Sprintf(`; an answer came back naming "id" twice, this request's id first and %s last: mcpscope, like most JSON readers, took the last, so it answers nothing here, but a reader that keeps the first takes it as this request's answer`, idList(st.Shadowed))
+	}
+	if len(st.Miscased) > 0 {
+		msg += fmt.Sprintf(`; an event carried its data in a field named %q, which SSE readers ignore: field names are case-sensitive, and only "data" carries data`, st.Miscased[0])
 	}
 	if len(st.Retyped) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s, this request's id as a string where mcpscope sent a number: JSON-RPC ids match by type as well as value, so it answers nothing here", idList(st.Retyped))
