@@ -21,3 +21,13 @@ func TestExecSaysAnAnswerGaveItsIDAsAString(t *testing.T) {
 		t.Errorf("exit %d, want %d and %q\n%s\n%s", code, exitFailed, want, out, errOut)
 	}
 }
+
+// A JSON answer that is an empty array says so beside "held no answer".
+func TestExecSaysAnEmptyArrayAnswer(t *testing.T) {
+	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) { x.Reply(" [ ] ") })
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+	const want = "held no answer to it (it is an empty JSON array: a batch of no messages)"
+	if code != exitFailed || !strings.Contains(out+errOut, want) {
+		t.Errorf("exit %d, want %d and %q\n%s\n%s", code, exitFailed, want, out, errOut)
+	}
+}

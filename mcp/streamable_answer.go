@@ -122,7 +122,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost,
-			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + strayWords(s.straysSince(m.p, m.id))}
+			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + emptyBatch(body) + strayWords(s.straysSince(m.p, m.id))}
 	}
 	return nil
 }
@@ -146,6 +146,15 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 // isBatch reports a JSON array, which handleMessage reads message by message.
+// emptyBatch says, of a JSON answer that is an empty array, what it is: a
+// batch of no messages, where nothing else would be said of it.
+func emptyBatch(b []byte) string {
+	if t := bytes.TrimSpace(b); len(t) >= 2 && t[0] == '[' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0 && t[len(t)-1] == ']' {
+		return " (it is an empty JSON array: a batch of no messages)"
+	}
+	return ""
+}
+
 func isBatch(b []byte) bool {
 	b = bytes.TrimSpace(b)
 	return len(b) > 0 && b[0] == '['
