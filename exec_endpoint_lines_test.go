@@ -39,3 +39,15 @@ func TestExecSaysWhatCameInsteadOfAnEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// An endpoint event whose URI came in a field named "Data" says so, where
+// it said only that the event had no data.
+func TestExecSaysAnEndpointInDataOfAnotherCase(t *testing.T) {
+	stateDir(t)
+	url := legacyStream(t, "event: endpoint\nData: /message?sessionid=1\n\n")
+	_, errOut, code := run(t, "exec", "--no-record", "--transport", "sse", url, "tools/list")
+	const want = `the endpoint event has no data: it carried the URI in a field named "Data", which SSE readers ignore`
+	if code != exitConnect || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, want %d and %q\n%s", code, exitConnect, want, errOut)
+	}
+}

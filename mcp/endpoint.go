@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/urlpass"
 )
 
@@ -29,6 +30,18 @@ const maxEndpoint = 16 << 10
 // canonical fallback `{base}/sse?sessionid=<id>` that the Docker MCP Gateway
 // contract promises. Data is kept untouched so a user can compare what the
 // server said with what was made of it (a lost proxy prefix shows up here).
+// ResolveEndpointEvent is ResolveEndpoint of the endpoint event ev's data,
+// whose failure for no data names a field that is "data" in another case
+// ("Data"), which SSE readers ignore: the one clue to why there was none.
+func ResolveEndpointEvent(streamURL *url.URL, ev *SSEEvent) (*Endpoint, error) {
+	data := string(ev.Data)
+	ep, err := ResolveEndpoint(streamURL, data)
+	if name := miscasedData(ev.Raw); err != nil && strings.TrimSpace(data) == "" && name != "" {
+		err = fmt.Errorf(`the endpoint event has no data: it carried the URI in a field named %q, which SSE readers ignore (field names are case-sensitive, and only "data" carries data)`, clip.Quote(name, 32))
+	}
+	return ep, err
+}
+
 func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	ref := strings.TrimSpace(data)
 	if ref == "" {

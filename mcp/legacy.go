@@ -309,7 +309,7 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 	err := l.s.readEvents(resp.Body, &c.in, func(rec *Record, ev *SSEEvent) {
 		if ev.Name == "endpoint" {
 			l.s.emit(*rec)
-			l.negotiate(c, string(ev.Data))
+			l.negotiate(c, ev)
 			return
 		}
 		if len(ev.Data) > 0 {
@@ -331,9 +331,9 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 // POSTs elsewhere would take the user's credentials with them. A later
 // endpoint event on the same stream that changes the target is held to the
 // same rules, and a refused one leaves the earlier target in use.
-func (l *legacy) negotiate(c *connection, data string) {
+func (l *legacy) negotiate(c *connection, ev *SSEEvent) {
 	s := l.s
-	ep, err := ResolveEndpoint(c.url, data)
+	ep, err := ResolveEndpointEvent(c.url, ev)
 	if err == nil {
 		target, _ := url.Parse(ep.Preferred)
 		err = s.origins.check(target, "the endpoint event", CauseBadEndpoint)
