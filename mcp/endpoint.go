@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/urlpass"
 )
 
@@ -29,6 +30,18 @@ const maxEndpoint = 16 << 10
 // canonical fallback `{base}/sse?sessionid=<id>` that the Docker MCP Gateway
 // contract promises. Data is kept untouched so a user can compare what the
 // server said with what was made of it (a lost proxy prefix shows up here).
+// ResolveEndpointEvent is ResolveEndpoint of the endpoint event ev's data,
+// whose failure for no data names a field that is "data" in another case
+// ("Data"), which SSE readers ignore: the one clue to why there was none.
+func ResolveEndpointEvent(streamURL *url.URL, ev *SSEEvent) (*Endpoint, error) {
+	data := string(ev.Data)
+	ep, err := ResolveEndpoint(streamURL, data)
+	if name := miscasedData(ev.Raw); err != nil && strings.TrimSpace(data) == "" && name != "" {
+		err = fmt.Errorf(`the endpoint event has no data: it carried the URI in a field named %q, which SSE readers ignore (field names are case-sensitive, and only "data" carries data)`, clip.Quote(name, 32))
+	}
+	return ep, err
+}
+
 func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	ref := strings.TrimSpace(data)
 	if ref == "" {
@@ -42,7 +55,7 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	}
 	u, err := url.Parse(ref)
 	if err != nil {
-		return nil, fmt.Errorf("the endpoint event's data %q is not a URI: %v", data, err)
+		return nil, fmt.Errorf("the endpoint event's data %q is not a URI: %s", data, notURIWhy(ref, err))
 	}
 	preferred := streamURL.ResolveReference(u)
 	// net/url parses some hosts it does not write back as it reads them
@@ -270,4 +283,18 @@ func checkTransportName(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown transport %q: use auto, sse, streamable or stateless", name)
+}
+
+// notURIWhy says why ref, the endpoint event's data, did not parse as a
+// URI: in its own words rather than net/url's, which quote the data again.
+// Data on two data: lines is joined with a newline, which no URI holds.
+func notURIWhy(ref string, err error) string {
+	if n := strings.Count(ref, "\n"); n > 0 {
+		return fmt.Sprintf("it came on %d data: lines, which an event joins with a newline, and a URI is one line", n+1)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return strings.TrimPrefix(ue.Err.Error(), "net/url: ")
+	}
+	return err.Error()
 }

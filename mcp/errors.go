@@ -384,3 +384,13 @@ func (e *RPCError) Error() string {
 // maxQuoted bounds what an error's text quotes of a server's words: the
 // message and its data can be megabytes; the record keeps them whole.
 const maxQuoted = 1000
+
+// brokeWords says why an answer being read broke off: a reset in words,
+// where net/http's are the socket's ("read tcp 127.0.0.1:1->127.0.0.1:2:
+// read: connection reset by peer"); any other error as it is.
+func brokeWords(err error) string {
+	if errors.Is(err, syscall.ECONNRESET) {
+		return "the connection was reset (connection reset by peer)"
+	}
+	return err.Error()
+}

@@ -45,3 +45,33 @@ func TestEventStreamInAnotherCharsetIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// A JSON answer labelled charset=utf-16 and written in it is no JSON read
+// as UTF-8; the error names the label beside the decoder's words, which
+// alone blame a byte 0xff. One only labelled so, in plain ASCII, is read.
+func TestJSONAnswerInAnotherCharsetIsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		body func(answer string) string
+		want string
+	}{
+		{"written in UTF-16", utf16LE, "(it is labelled charset=utf-16: JSON is UTF-8 only, and mcpscope read it as UTF-8)"},
+		{"only labelled so", func(answer string) string { return answer }, ""},
+	} {
+		handle := func(x *mcptest.Exchange) {
+			if x.Method == "tools/list" {
+				x.Status(200, "application/json; charset=utf-16", tc.body(`{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[]}}`))
+				return
+			}
+			x.Default()
+		}
+		_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{})
+		_, err := s.Request(testCtx(t), "tools/list", nil)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: Request = %v, want the ASCII answer read", tc.name, err)
+		case tc.want != "" && (CauseOf(err) != CauseNotJSONRPC || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: Request = %v (cause %q), want it naming its charset: %q", tc.name, err, CauseOf(err), tc.want)
+		}
+	}
+}

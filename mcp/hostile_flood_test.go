@@ -194,6 +194,7 @@ func floodSlowConsumer(t *testing.T, phase string) {
 
 // An answer with an id we never sent is named when the request it should
 // have answered times out: a server that mangles ids is not a silent one.
+// This one gives our numeric id back as a string, which is named as that.
 func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {
 	handle := func(c *mcptest.Call) {
 		if c.Method == "tools/list" {
@@ -205,7 +206,7 @@ func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {
 	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 300 * time.Millisecond})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	var te *TimeoutError
-	if !errorsAs(err, &te) || len(te.Foreign) != 1 || !strings.Contains(err.Error(), "that no request of ours has") {
+	if !errorsAs(err, &te) || len(te.Retyped) != 1 || !strings.Contains(err.Error(), "this request's id as a string where mcpscope sent a number") {
 		t.Fatalf("Request = %v, want a timeout naming the answer with the foreign id", err)
 	}
 }

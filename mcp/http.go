@@ -11,8 +11,11 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/textproto"
 	"net/url"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // do sends req and fills ex with what a record of it needs: the headers as
@@ -47,14 +50,7 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			return nil, &WireError{Cause: CausePostTimeout, Purpose: ex.Purpose, Err: err,
 				Message: fmt.Sprintf("%s %s got no answer in time", req.Method, ex.URL)}
 		}
-		why := unwrapURLError(err).Error()
-		if errors.Is(err, io.EOF) {
-			// net/http's word for a connection closed before any answer.
-			why = "the server closed the connection without answering (EOF)"
-		}
-		if long, ok := HeadersTooLong(err); ok {
-			why = long
-		}
+		why := FailureWords(err)
 		return nil, &WireError{Cause: FailureCause(err), Purpose: ex.Purpose, Err: err,
 			Answered: s.answered.Load(), Addr: HostPort(req.URL),
 			Message: fmt.Sprintf("%s %s failed: %s", req.Method, ex.URL, why)}
@@ -76,15 +72,21 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	return resp, nil
 }
 
-// dechunked is a body net/http reads in chunks: chunks framed wrongly fail
-// with an error that says the answer is not HTTP a client can read, as a
-// gzip body that does not decode does, rather than as a stream that broke
-// and may be tried again.
+// dechunked is a body net/http reads in chunks: chunks framed wrongly, or
+// a trailer that does not parse, fail with an error that says the answer
+// is not HTTP a client can read, as a gzip body that does not decode does,
+// rather than as a stream that broke and may be tried again.
 type dechunked struct{ io.ReadCloser }
 
 func (d *dechunked) Read(p []byte) (int, error) {
 	n, err := d.ReadCloser.Read(p)
-	if err != nil && err != io.EOF && badChunks(err) {
+	var trailer textproto.ProtocolError
+	if err != nil && err != io.EOF && errors.As(err, &trailer) {
+		// The only header lines a body holds are its trailer, read
+		// after the last chunk: the body itself came whole.
+		err = &WireError{Cause: CauseBadHTTP, Err: err,
+			Message: "the body's trailer (the header lines after its last chunk) is malformed (" + clip.Quote(err.Error(), 200) + ")"}
+	} else if err != nil && err != io.EOF && badChunks(err) {
 		err = &WireError{Cause: CauseBadHTTP, Err: err,
 			Message: "the body's chunked framing is broken (" + err.Error() + ")"}
 	}
@@ -218,6 +220,26 @@ func HostPort(u *url.URL) string {
 
 // unwrapURLError drops net/http's "Get \"URL\": " prefix, which would say
 // the URL twice.
+// FailureWords says why an HTTP request that got no answer failed, as the
+// error says it but in words where net/http's are bare: a connection
+// closed before any answer is only "EOF" to net/http, and headers past
+// its limit name neither 1xx answers nor the server.
+func FailureWords(err error) string {
+	if errors.Is(err, io.EOF) {
+		return "the server closed the connection without answering (EOF)"
+	}
+	if long, ok := HeadersTooLong(err); ok {
+		return long
+	}
+	var pe textproto.ProtocolError
+	if errors.As(err, &pe) {
+		// net/http wraps it as "net/http: HTTP/1.x transport connection
+		// broken: ...", which names neither the answer nor its headers.
+		return "its answer's headers do not parse: " + clip.Quote(string(pe), 300)
+	}
+	return unwrapURLError(err).Error()
+}
+
 func unwrapURLError(err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
@@ -251,9 +273,9 @@ func MediaType(h http.Header) string {
 	return ct
 }
 
-// foreignCharset is the charset an event stream's Content-Type names when
-// it is not UTF-8, which is the only encoding of event streams; "" when it
-// names none or UTF-8.
+// foreignCharset is the charset an answer's Content-Type names when it is
+// not UTF-8, which is the only encoding of event streams and of JSON; ""
+// when it names none or UTF-8.
 func foreignCharset(h http.Header) string {
 	_, params, err := mime.ParseMediaType(h.Get("Content-Type"))
 	if err != nil {

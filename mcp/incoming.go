@@ -48,6 +48,15 @@ type foreignAnswer struct {
 	// event names the SSE event an answer came in when that was not a
 	// message event: clients read no other, so it answers nothing.
 	event string
+	// first is, when the answer names "id" more than once, the id its
+	// first such member gives: mcpscope pairs by the last, as
+	// encoding/json reads it, but a reader that keeps the first pairs it
+	// by this one.
+	first string
+	// miscased is, for an event that carried no data but a field that is
+	// "data" in another case ("Data"), that field's name as written: SSE
+	// field names are case-sensitive, so what it held reached nobody.
+	miscased string
 }
 
 // shape is what a JSON-RPC message is, from the members it has.
@@ -177,6 +186,8 @@ func (s *Session) rememberForeign(f foreignAnswer) {
 	// keeping a view keeps the whole message, which may be megabytes.
 	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), strings.Clone(clip.Quote(f.event, 64))
 	f.unreadable = strings.Clone(clip.Quote(f.unreadable, 128))
+	f.first = strings.Clone(clip.Quote(f.first, 256))
+	f.miscased = strings.Clone(clip.Quote(f.miscased, 32))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}
@@ -221,7 +232,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		// misspelt ("ID"), which may have been the answer.
 		s.rememberForeign(foreignAnswer{seq: seq, unreadable: "an answer with no id" + foldedNote(bytesOf(string(m.Raw)))})
 	case m.Class == ClassForeign:
-		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID})
+		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, first: firstOfTwice(m.Raw, "id")})
 	}
 }
 
@@ -428,10 +439,12 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			// its address, which would put every record on the heap, one
 			// allocation per keep-alive of a flood.
 			s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: ev})
+			s.miscased(ev)
 			return
 		}
 		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		onEvent(&rec, ev)
+		s.miscased(ev)
 	}, holding: func(on bool) {
 		if on {
 			s.out.hold()
@@ -475,4 +488,39 @@ func (s *Session) messageEvent(in *inbound, rec *Record, ev *SSEEvent) {
 		s.rememberForeign(foreignAnswer{seq: seq, id: stringOf(p.id), event: ev.Name})
 		s.mu.Unlock()
 	}
+}
+
+// miscased remembers, after the block ev was logged, a field of it that is
+// "data" in another case when ev carried no data: for the error of the
+// request whose answer it may have held.
+func (s *Session) miscased(ev *SSEEvent) {
+	if len(ev.Data) > 0 {
+		return
+	}
+	if name := miscasedData(ev.Raw); name != "" {
+		seq := s.Logged()
+		s.mu.Lock()
+		s.rememberForeign(foreignAnswer{seq: seq, miscased: name})
+		s.mu.Unlock()
+	}
+}
+
+// miscasedData is the name of a field of the SSE block raw that is "data"
+// in another case ("Data", "DATA"), "" when there is none: readers ignore
+// it, as SSE field names are case-sensitive.
+func miscasedData(raw Raw) string {
+	rest := string(raw)
+	for rest != "" {
+		line := rest
+		if i := strings.IndexAny(rest, "\r\n"); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		name, _, ok := strings.Cut(line, ":")
+		if ok && name != "data" && strings.EqualFold(name, "data") {
+			return name
+		}
+	}
+	return ""
 }

@@ -73,6 +73,11 @@ type connection struct {
 	// for the endpoint event that runs out with one begun is not a
 	// stream that said nothing.
 	pending unfinishedAnswer
+	// blocks counts the blocks (comment lines, events) that came on the
+	// stream other than an endpoint event: a wait for the endpoint that
+	// runs out after some came was on a stream the server kept feeding,
+	// not one a proxy held back.
+	blocks atomic.Int64
 }
 
 func (c *connection) markReady() { c.readyOnce.Do(func() { close(c.ready) }) }
@@ -198,6 +203,10 @@ func (l *legacy) connect(ctx context.Context, why string) error {
 			msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, l.stream)
 			if n := c.pending.n.Load(); n > 0 {
 				msg += fmt.Sprintf(": an event had begun (%d bytes came) and not ended", n)
+			} else if n := c.blocks.Load(); n == 1 {
+				msg += ": the stream was open and the server sent 1 block on it (a comment or another event), not an endpoint event"
+			} else if n > 1 {
+				msg += fmt.Sprintf(": the stream was open and the server sent %d blocks on it (comments or other events), none of them an endpoint event", n)
 			}
 			err = &WireError{Cause: CauseEndpointTimeout, Transport: TransportSSE, Message: msg}
 			l.logError(OpNegotiate, err, c.n)
@@ -300,7 +309,7 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 	err := l.s.readEvents(resp.Body, &c.in, func(rec *Record, ev *SSEEvent) {
 		if ev.Name == "endpoint" {
 			l.s.emit(*rec)
-			l.negotiate(c, string(ev.Data))
+			l.negotiate(c, ev)
 			return
 		}
 		if len(ev.Data) > 0 {
@@ -309,7 +318,11 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 			l.mu.Unlock()
 		}
 		l.s.messageEvent(&c.in, rec, ev)
-	}, nil)
+	}, func(ev *SSEEvent) {
+		if ev.Name != "endpoint" {
+			c.blocks.Add(1)
+		}
+	})
 	l.streamEnded(ctx, c, err)
 }
 
@@ -318,9 +331,9 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 // POSTs elsewhere would take the user's credentials with them. A later
 // endpoint event on the same stream that changes the target is held to the
 // same rules, and a refused one leaves the earlier target in use.
-func (l *legacy) negotiate(c *connection, data string) {
+func (l *legacy) negotiate(c *connection, ev *SSEEvent) {
 	s := l.s
-	ep, err := ResolveEndpoint(c.url, data)
+	ep, err := ResolveEndpointEvent(c.url, ev)
 	if err == nil {
 		target, _ := url.Parse(ep.Preferred)
 		err = s.origins.check(target, "the endpoint event", CauseBadEndpoint)
@@ -411,7 +424,7 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	case ctx.Err() != nil:
 		reason = "mcpscope closed the stream (a reconnect or quit)"
 	case err != nil:
-		reason = "the stream broke: " + err.Error()
+		reason = "the stream broke: " + brokeWords(err)
 		if isTooLarge(err) {
 			cause = CauseEventTooLarge
 		}

@@ -225,8 +225,9 @@ func (o *Observer) ServerEvents(r io.Reader, stream string, conn int, reqSeq int
 
 // Fail ends the client's request logged at reqSeq, if it still waits: the
 // client left, or the server could not be reached. An answer that comes
-// later is late.
-func (o *Observer) Fail(reqSeq int64, op string, err error) {
+// later is late. It reports whether the request still waited, and so took
+// the failure; when it did not, nothing is logged.
+func (o *Observer) Fail(reqSeq int64, op string, err error) bool {
 	o.mu.Lock()
 	var id string
 	for k, p := range o.client.open {
@@ -238,13 +239,14 @@ func (o *Observer) Fail(reqSeq int64, op string, err error) {
 	}
 	o.mu.Unlock()
 	if id == "" {
-		return
+		return false
 	}
 	info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Cause: CauseOf(err)}
 	if we, ok := err.(*WireError); ok {
 		info = we.info(op, reqSeq, 0)
 	}
 	o.out.emit(Record{Kind: KindError, Error: info})
+	return true
 }
 
 // serverData logs what the server sent, after ev when that is not nil.

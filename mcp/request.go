@@ -256,6 +256,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	st := s.straysLocked(p, id)
 	s.mu.Unlock()
 	te.Misnamed, te.Foreign, te.Malformed, te.Unreadable = st.Misnamed, st.Foreign, st.Malformed, st.Unreadable
+	te.Shadowed, te.Retyped, te.Miscased = st.Shadowed, st.Retyped, st.Miscased
 	return te
 }
 
@@ -281,6 +282,12 @@ func (s *Session) straysLocked(p *pending, id string) strays {
 			st.Malformed = append(st.Malformed, f.id)
 		case f.unreadable != "":
 			st.Unreadable = append(st.Unreadable, f.unreadable)
+		case f.miscased != "":
+			st.Miscased = append(st.Miscased, f.miscased)
+		case f.first == id:
+			st.Shadowed = append(st.Shadowed, f.id)
+		case len(f.id) == len(id)+2 && f.id[0] == '"' && f.id[1:len(f.id)-1] == id:
+			st.Retyped = append(st.Retyped, f.id)
 		default:
 			st.Foreign = append(st.Foreign, f.id)
 		}

@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // noBody is the end of a 2xx POST answer with nothing in its body.
@@ -25,16 +28,24 @@ func (t *streamable) noBody(m *outgoing, resp *http.Response, id, purpose string
 		// on the GET stream below). 204 and 205 say there is nothing more
 		// to come, and a 200 (or any other 2xx) with an empty body was the
 		// answer, empty: waiting would only run out the timeout.
-		empty := ""
-		if resp.StatusCode != http.StatusNoContent && resp.StatusCode != http.StatusResetContent {
-			empty = " with an empty body"
-		}
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: purpose, Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s%s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", t.endpoint, statusText(resp), empty, m.method)}
+			Message: NoAnswerToRequest(t.endpoint.String(), resp, m.method)}
 	}
 	// Accepted: a notification or reply needs no more; a request's
 	// answer may still come on the GET stream.
 	return nil
+}
+
+// NoAnswerToRequest says that the POST of a request (method) to url was
+// answered resp, a success other than 202 with nothing in its body: 204
+// and 205 say there is nothing more to come, and a 200 with an empty body
+// was the answer, empty, so no answer can come for the request.
+func NoAnswerToRequest(url string, resp *http.Response, method string) string {
+	empty := ""
+	if resp.StatusCode != http.StatusNoContent && resp.StatusCode != http.StatusResetContent {
+		empty = " with an empty body"
+	}
+	return fmt.Sprintf("POST %s answered %s%s to %s, a request: a request's answer belongs in the POST's response (JSON or an event stream); 202 with no body is only for notifications and responses", url, statusText(resp), empty, method)
 }
 
 // jsonAnswer reads a JSON answer: the message(s) it holds are received
@@ -59,7 +70,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		if we := badBody(err); we != nil {
 			return withTransport(we, t.name(), PurposePost)
 		}
-		msg := "the JSON answer broke off: " + err.Error()
+		msg := "the JSON answer broke off: " + brokeWords(err)
 		if errors.Is(err, io.ErrUnexpectedEOF) && resp.ContentLength > int64(len(body)) {
 			// net/http's words name neither how far it got nor what the
 			// server promised: a Content-Length longer than the answer.
@@ -80,7 +91,9 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		return &WireError{Cause: CauseEventTooLarge, Transport: t.name(), Purpose: PurposePost,
 			Message: fmt.Sprintf("the JSON answer is larger than the %d-byte limit", limit)}
 	}
-	if len(body) == 0 && (m.p == nil || resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusResetContent) {
+	if len(body) == 0 && (m.p == nil || resp.StatusCode >= 200 && resp.StatusCode <= 299) {
+		// A success with nothing in it, to a request, says that in its
+		// own words: as JSON it is only "unexpected end of JSON input".
 		ex.Opened = ""
 		s.emitHTTP(ex)
 		adopt()
@@ -98,13 +111,18 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 			// server's framing, not its JSON, to blame.
 			why += fmt.Sprintf(" (the body ended after the %d bytes its Content-Length named: a Content-Length shorter than the answer cuts it off)", resp.ContentLength)
 		}
+		if cs := foreignCharset(resp.Header); cs != "" && !utf8.Valid(body) {
+			// What reads as no JSON in UTF-8 may be JSON in the charset
+			// its label names: the one clue to why.
+			why += fmt.Sprintf(" (it is labelled charset=%s: JSON is UTF-8 only, and mcpscope read it as UTF-8)", clip.Quote(cs, 32))
+		}
 		return &WireError{Cause: CauseNotJSONRPC, Transport: t.name(), Purpose: PurposePost, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, why)}
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
 		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost,
-			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + strayWords(s.straysSince(m.p, m.id))}
+			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + emptyBatch(body) + strayWords(s.straysSince(m.p, m.id))}
 	}
 	return nil
 }
@@ -128,6 +146,15 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 // isBatch reports a JSON array, which handleMessage reads message by message.
+// emptyBatch says, of a JSON answer that is an empty array, what it is: a
+// batch of no messages, where nothing else would be said of it.
+func emptyBatch(b []byte) string {
+	if t := bytes.TrimSpace(b); len(t) >= 2 && t[0] == '[' && len(bytes.TrimSpace(t[1:len(t)-1])) == 0 && t[len(t)-1] == ']' {
+		return " (it is an empty JSON array: a batch of no messages)"
+	}
+	return ""
+}
+
 func isBatch(b []byte) bool {
 	b = bytes.TrimSpace(b)
 	return len(b) > 0 && b[0] == '['

@@ -102,7 +102,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			dropped = fmt.Sprintf("the server ended it after %d bytes, as its Content-Length named", body.length)
 		}
 		if err != nil {
-			dropped = "it broke: " + err.Error()
+			dropped = "it broke: " + brokeWords(err)
 		}
 		if jsonLike && lastID == "" {
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,
@@ -438,7 +438,7 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		}
 		why := "the server ended it"
 		if err != nil {
-			why = "it broke: " + err.Error()
+			why = "it broke: " + brokeWords(err)
 		}
 		if again.same() && !fresh && s.cfg.Now().Sub(opened) < quickEnd {
 			// Only a stream that ended at once: one that lasted was

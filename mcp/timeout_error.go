@@ -53,6 +53,17 @@ type TimeoutError struct {
 	// Misnamed are the names of SSE events other than "message" that
 	// carried an answer with this request's id, which clients do not read.
 	Misnamed []string
+	// Shadowed are the last ids of answers that named "id" twice or more,
+	// this request's id first: mcpscope reads the last, a reader that
+	// keeps the first reads this request's answer.
+	Shadowed []string
+	// Retyped are ids of answers that gave this request's id as a string,
+	// where mcpscope sent a number: JSON-RPC ids match by type too.
+	Retyped []string
+	// Miscased are the names of fields that are "data" in another case
+	// ("Data") in events that came meanwhile carrying no data: readers
+	// ignore them, so what they held reached nobody.
+	Miscased []string
 	// ReplyFailed says which of our answers to the server's own questions,
 	// sent while this request waited, the server did not take: a server
 	// that asks mid-request waits for that answer before it answers.
@@ -86,7 +97,7 @@ func (e *TimeoutError) Error() string {
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
-	return msg + strayWords(strays{Misnamed: e.Misnamed, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
+	return msg + strayWords(strays{Misnamed: e.Misnamed, Shadowed: e.Shadowed, Retyped: e.Retyped, Miscased: e.Miscased, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
 }
 
 // strays are the messages that came back while a request waited and
@@ -95,6 +106,15 @@ type strays struct {
 	// Misnamed are the names of SSE events other than "message" that
 	// carried an answer with the request's id.
 	Misnamed []string
+	// Shadowed are the last ids of answers that named "id" more than once,
+	// the waiting request's id first.
+	Shadowed []string
+	// Retyped are ids of answers that gave the waiting request's id as a
+	// string, where it was sent as a number.
+	Retyped []string
+	// Miscased are the names of fields that are "data" in another case,
+	// in events that carried no data.
+	Miscased []string
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent.
 	Foreign []string
@@ -112,6 +132,15 @@ func strayWords(st strays) string {
 	var msg string
 	if len(st.Misnamed) > 0 {
 		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", clip.Quote(st.Misnamed[0], 64))
+	}
+	if len(st.Shadowed) > 0 {
+		msg += fmt.Sprintf(`; an answer came back naming "id" twice, this request's id first and %s last: mcpscope, like most JSON readers, took the last, so it answers nothing here, but a reader that keeps the first takes it as this request's answer`, idList(st.Shadowed))
+	}
+	if len(st.Miscased) > 0 {
+		msg += fmt.Sprintf(`; an event carried its data in a field named %q, which SSE readers ignore: field names are case-sensitive, and only "data" carries data`, st.Miscased[0])
+	}
+	if len(st.Retyped) > 0 {
+		msg += fmt.Sprintf("; an answer came back with id %s, this request's id as a string where mcpscope sent a number: JSON-RPC ids match by type as well as value, so it answers nothing here", idList(st.Retyped))
 	}
 	if len(st.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(st.Foreign))

@@ -287,6 +287,12 @@ func ForError(err error, a Audience) string {
 			text = "the server sends its answers under the wrong SSE event name: it must name them message (or leave the event line out)"
 		case len(te.Malformed) > 0:
 			text = "the server sent a message with this request's id but no result and no error member: the server is broken"
+		case len(te.Miscased) > 0:
+			text = `the server writes an SSE field name in the wrong case ("data" is the only name that carries data): clients ignore it; the server is broken`
+		case len(te.Shadowed) > 0:
+			text = `the server named "id" twice in an answer: a message names each member once; the server is broken`
+		case len(te.Retyped) > 0:
+			text = "the server gave this request's id back as a string: an answer must carry the id exactly as it was sent; the server is broken"
 		case len(te.Foreign) > 0:
 			text = "the server answered with an id mcpscope never sent: a bridge shared by several clients, or a server that rewrites ids"
 		case te.ResumedAfter != "":

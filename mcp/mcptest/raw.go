@@ -56,6 +56,34 @@ func RawAnswers(t testing.TB, answer func(req *http.Request, body []byte) (raw s
 	})
 }
 
+// RawAnswersThenReset is RawAnswers whose connections, when answer says
+// hold, are reset rather than held once that answer is written: an answer
+// cut off by a TCP reset (connection reset by peer) where it would go on.
+func RawAnswersThenReset(t testing.TB, answer func(req *http.Request, body []byte) (raw string, reset bool)) string {
+	t.Helper()
+	return serveConns(t, "mcptest.RawAnswersThenReset", func(c net.Conn) {
+		br := bufio.NewReader(c)
+		for {
+			req, err := http.ReadRequest(br)
+			if err != nil {
+				return
+			}
+			body, _ := io.ReadAll(req.Body)
+			raw, reset := answer(req, body)
+			if _, err := io.WriteString(c, raw); err != nil {
+				return
+			}
+			if reset {
+				if tc, ok := c.(*net.TCPConn); ok {
+					// No linger: closing sends RST, not FIN.
+					_ = tc.SetLinger(0)
+				}
+				return
+			}
+		}
+	})
+}
+
 // serveConns serves every connection on a raw TCP listener on 127.0.0.1
 // with handle, which writes what net/http would not; the connection closes
 // when handle returns. It returns the base URL and stops in t.Cleanup.

@@ -91,7 +91,7 @@ func (p *Proxy) endpointRewriter(c *Client, r *http.Request, stream *url.URL, si
 			return p.endpointPastLimit(c, r, ev, stream, since, endpoints), false
 		}
 		data := string(ev.Data)
-		ep, err := mcp.ResolveEndpoint(stream, data)
+		ep, err := mcp.ResolveEndpointEvent(stream, ev)
 		var target *url.URL
 		if err == nil {
 			target, err = url.Parse(ep.Preferred)

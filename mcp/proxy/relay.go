@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -204,8 +205,24 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	}
 	if !ok && l.up.Opened != mcp.StreamJSON {
 		l.failed(mcp.OpPost, statusError(l, resp))
+	} else if err == nil {
+		l.noAnswer(resp, n)
 	}
 	return err
+}
+
+// noAnswer fails a request whose POST upstream took with a success that
+// carries nothing (204, 205, or a 200 with an empty body), as a session's
+// own request fails: no answer can come for it, and the record would show
+// it waiting for ever. A 202 leaves room for an answer on the GET stream,
+// and a legacy session's answers all come on its stream.
+func (l *leg) noAnswer(resp *http.Response, n int64) {
+	if !l.request || n != 0 || resp.StatusCode == http.StatusAccepted || resp.StatusCode < 200 || resp.StatusCode > 299 ||
+		resp.Request.Method != http.MethodPost || l.c.kind() == mcp.TransportSSE {
+		return
+	}
+	l.failed(mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
+		Message: mcp.NoAnswerToRequest(l.up.URL, resp, clip.Quote(l.method, 200)) + " (relayed to the client as it came)"})
 }
 
 // encodedBody reports an answer whose body is in a Content-Encoding (gzip,
@@ -249,6 +266,8 @@ func (l *leg) other(resp *http.Response) error {
 	l.emitRelay()
 	if resp.StatusCode >= 400 && !l.refusalIsNeutral(resp.StatusCode) {
 		l.failed(opOf(l.up.Purpose), statusError(l, resp))
+	} else if err == nil {
+		l.noAnswer(resp, n)
 	}
 	return err
 }

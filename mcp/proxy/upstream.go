@@ -138,7 +138,8 @@ func (l *leg) unreachable(err error) {
 		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.p.upstream.Host))
 		return
 	}
-	msg := fmt.Sprintf("mcpscope proxy: cannot reach the upstream %s: %v", l.up.URL, err)
+	why := mcp.FailureWords(err)
+	msg := fmt.Sprintf("mcpscope proxy: cannot reach the upstream %s: %s", l.up.URL, why)
 	cause := mcp.FailureCause(err)
 	var sw *switched
 	switch {
@@ -150,10 +151,12 @@ func (l *leg) unreachable(err error) {
 	case cause == mcp.CauseBadHTTP:
 		// Upstream was reached too, and answered: "cannot reach" would
 		// send the user to check a server that is running.
-		if long, ok := mcp.HeadersTooLong(err); ok {
-			err = errors.New(long)
-		}
-		msg = fmt.Sprintf("mcpscope proxy: %s %s answered what is not HTTP a client can read: %v", l.r.Method, l.up.URL, err)
+		msg = fmt.Sprintf("mcpscope proxy: %s %s answered what is not HTTP a client can read: %s", l.r.Method, l.up.URL, why)
+	case cause == mcp.CauseDropped:
+		// Upstream took the connection, then closed or reset it before
+		// answering: it is there, and "cannot reach" would send the
+		// user to check that it is.
+		msg = fmt.Sprintf("mcpscope proxy: %s %s failed: %s", l.r.Method, l.up.URL, why)
 	}
 	l.w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	l.w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -162,7 +165,7 @@ func (l *leg) unreachable(err error) {
 	l.emitRelay()
 	op := opOf(l.up.Purpose)
 	we := &mcp.WireError{Cause: cause, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
-		Message: fmt.Sprintf("%s failed: %v (the client was answered 502)", exchangeOf(l.r, l.up.URL, l.up.Purpose), err)}
+		Message: fmt.Sprintf("%s failed: %s (the client was answered 502)", exchangeOf(l.r, l.up.URL, l.up.Purpose), why)}
 	we.Answered = l.c.answered.Load()
 	if u, perr := url.Parse(l.up.URL); perr == nil && l.up.URL != "" {
 		we.Addr = mcp.HostPort(u)
