@@ -258,7 +258,12 @@ func (in *detailInput) timing(out []string) []string {
 			// the server's request's.
 			s = "our reply's " + s
 		}
-		parts = append(parts, s+": headers after "+history.FormatDuration(p.PostLatency))
+		if h.Status == 0 {
+			// No status came, so no headers: how long it waited is all.
+			parts = append(parts, s+" · after "+history.FormatDuration(p.PostLatency))
+		} else {
+			parts = append(parts, s+": headers after "+history.FormatDuration(p.PostLatency))
+		}
 	}
 	if p.Relay != nil && p.Relay.HTTP != nil {
 		// A proxied client's request: upstream's time is the POST's, and
