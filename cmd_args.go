@@ -27,15 +27,28 @@ func needArgs(min, max int, what, example string) cobra.PositionalArgs {
 // flagError is every command's complaint about a flag in the user's words:
 // pflag's "invalid argument "abc" for "--timeout" flag: time: invalid
 // duration "abc"" quoted Go's parser, and the usage it pointed at was the
-// root command's, not the one whose flag it was.
+// root command's, not the one whose flag it was. A flag given no value is
+// said with what its value is.
 func flagError(cmd *cobra.Command, err error) error {
 	var bad *pflag.InvalidValueError
+	var none *pflag.ValueRequiredError
+	if errors.As(err, &none) {
+		// pflag's "flag needs an argument: 'H' in -H" named neither the
+		// flag as typed nor what its value is.
+		f, name := none.GetFlag(), "--"+none.GetFlag().Name
+		if sh := none.GetSpecifiedShortnames(); sh != "" {
+			name = "-" + sh
+		}
+		err = fmt.Errorf("%s needs a value after it: %s", name, f.Usage)
+	}
 	if errors.As(err, &bad) {
 		f := bad.GetFlag()
 		switch f.Value.Type() {
 		case "duration":
 			unit := ""
-			if _, nerr := strconv.ParseFloat(bad.GetValue(), 64); nerr == nil {
+			// A bare positive number lacks only its unit; a negative one
+			// would be refused with one, so "-1s" is not suggested.
+			if n, nerr := strconv.ParseFloat(bad.GetValue(), 64); nerr == nil && n > 0 {
 				unit = fmt.Sprintf(" (%ss for seconds: a duration takes its unit)", bad.GetValue())
 			}
 			err = fmt.Errorf("--%s %q is not a duration%s: give one such as 500ms, 30s, 2m or 1h30m", f.Name, bad.GetValue(), unit)

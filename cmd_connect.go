@@ -123,8 +123,13 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if c, bad := mcp.HeaderValueControl(bearer); bad {
 		return mcp.Config{}, fmt.Errorf("%s holds the control character %#02x, which HTTP does not allow in a header; remove it", from, c)
 	}
-	if f.timeout <= 0 || f.endpointTimeout <= 0 {
-		return mcp.Config{}, fmt.Errorf("--timeout and --endpoint-timeout must be positive durations such as 30s")
+	for _, d := range []struct {
+		name  string
+		value time.Duration
+	}{{"--timeout", f.timeout}, {"--endpoint-timeout", f.endpointTimeout}} {
+		if d.value <= 0 {
+			return mcp.Config{}, fmt.Errorf("%s %s: give a positive duration such as 30s", d.name, d.value)
+		}
 	}
 	if f.maxEventSize < 64<<10 {
 		return mcp.Config{}, fmt.Errorf("--max-event-size %d is too small: events of 64 KiB are normal (big tool lists)", f.maxEventSize)
@@ -249,7 +254,7 @@ func addressLike(s string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}
-	if hasPort && host != "" && port != "" && port[0] >= '0' && port[0] <= '9' {
+	if hasPort && port != "" && port[0] >= '0' && port[0] <= '9' {
 		return true
 	}
 	return strings.Contains(host, ".") && !strings.HasPrefix(host, ".")
@@ -309,7 +314,16 @@ func newDemoServerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "demo-server",
 		Short: "Run the built-in demo MCP gateway (legacy SSE at /sse, streamable HTTP at /mcp, stateless 2026 at /stateless) until interrupted",
-		Args:  needArgs(0, 0, "no arguments (the address is --addr)", "mcpscope demo-server --addr 127.0.0.1:8811"),
+		Long: `Run the built-in demo MCP gateway until interrupted: every era from one
+listener, legacy HTTP+SSE at /sse, streamable HTTP with sessions at /mcp (with
+an event store, so resumption can be shown) and the stateless 2026-07-28
+revision at /stateless; /health, and / redirecting to /sse, as the Docker MCP
+Gateway does. It prints the three URLs.
+
+It has no authentication: an --addr beyond loopback (0.0.0.0:8811) is warned
+about. --greeting changes the word greet starts with, so a re-run against it
+(mcpscope replay FILE --against URL) has a difference to show.`,
+		Args: needArgs(0, 0, "no arguments (the address is --addr)", "mcpscope demo-server --addr 127.0.0.1:8811"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := localurl.CheckAddr(addr, "127.0.0.1:8811"); err != nil {
 				return &exitError{exitUsage, fmt.Errorf("--addr %w", err)}

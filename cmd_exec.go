@@ -265,6 +265,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	}
 	ctx, stop := interruptible(ctx, stderr, "the recording may lack its last 100 ms")
 	defer stop()
+	ctx, stdout = watchOutput(ctx, stdout)
 	asJSON := xf.asJSON
 	demoUsed := url == ""
 	url, cfg, stopDemo, err := cf.connect(url)
@@ -272,6 +273,8 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		return err
 	}
 	defer stopDemo()
+	mask := newQueryMask(cfg.URL, rf.secrets)
+	stderr = mask.writer(stderr)
 	if demoUsed && !asJSON {
 		fmt.Fprintf(stderr, "no URL given: using the built-in demo gateway at %s\n", url)
 	}
@@ -356,15 +359,15 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		if code == exitOK {
 			return nil
 		}
-		return &exitError{code, err}
+		return &exitError{code, mask.err(err)}
 	}
 	// Each command's result is written at once when it is complete, rather
 	// than in a system call per line.
 	out := bufio.NewWriter(stdout)
-	p := &printer{w: out, errw: stderr, quiet: asJSON, width: xf.width, savePath: xf.save, force: xf.force, notes: gathered}
+	p := &printer{w: out, errw: stderr, quiet: asJSON, width: xf.width, savePath: xf.save, force: xf.force, notes: gathered, noListen: cfg.NoListen}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
-			return finish(exitInterrupted, errors.New("interrupted"))
+			return finish(stopped(ctx))
 		}
 		return finish(exitConnect, withAdvice(err))
 	}
@@ -399,7 +402,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		got := p.result(c, resp, err)
 		_ = out.Flush()
 		if ctx.Err() != nil {
-			return finish(exitInterrupted, errors.New("interrupted"))
+			return finish(stopped(ctx))
 		}
 		if got == exitConnect {
 			return finish(exitConnect, nil)

@@ -69,39 +69,36 @@ func (l *liveStream) linger(ctx context.Context, d time.Duration, upTo int64, w 
 	}
 	caughtUp := time.NewTimer(2 * time.Second)
 	defer caughtUp.Stop()
-	for {
-		seen, over, changed := l.state()
-		if over != "" && watch {
-			say("not lingering: no notification can come, %s\n", over)
-			return
-		}
-		if seen >= upTo {
-			break
-		}
-		select {
-		case <-changed:
-			continue
-		case <-caughtUp.C:
-		case <-ctx.Done():
-			return
-		}
-		break
+	if !l.waitFor(ctx, caughtUp.C, func(seen int64) bool { return seen >= upTo }, watch, say, "not lingering") {
+		return
 	}
 	say("lingering %s for notifications (ctrl+c ends it)\n", d)
 	end := time.NewTimer(d)
 	defer end.Stop()
+	l.waitFor(ctx, end.C, func(int64) bool { return false }, watch, say, "stopped lingering")
+}
+
+// waitFor waits, record by record, until reached is true of the newest
+// record looked at or timer fires (true), or until ctx ends or, when watch
+// is set, the stream is over (false; said as "<stopping>: no notification
+// can come, ..."). Catching up with the records and lingering are the
+// same wait, with other ends.
+func (l *liveStream) waitFor(ctx context.Context, timer <-chan time.Time, reached func(seen int64) bool, watch bool, say func(string, ...any), stopping string) bool {
 	for {
-		_, over, changed := l.state()
+		seen, over, changed := l.state()
 		if over != "" && watch {
-			say("stopped lingering: no notification can come, %s\n", over)
-			return
+			say("%s: no notification can come, %s\n", stopping, over)
+			return false
+		}
+		if reached(seen) {
+			return true
 		}
 		select {
 		case <-changed:
-		case <-end.C:
-			return
+		case <-timer:
+			return true
 		case <-ctx.Done():
-			return
+			return false
 		}
 	}
 }

@@ -33,6 +33,9 @@ type printer struct {
 
 	// Known once connected: the session's transport and protocol.
 	transport, protocol string
+	// noListen says a 2026 session opens no listen stream (--no-listen),
+	// so subscribing or unsubscribing reopens none.
+	noListen bool
 	// savePath is where --save writes what resources/read gave; force
 	// lets it replace a file.
 	savePath string
@@ -129,7 +132,14 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 			if c.Method == "resources/unsubscribe" {
 				done, how = "unsubscribed from", "without it in"
 			}
-			fmt.Fprintf(p.w, "%s %s: the listen stream was opened again %s its resourceSubscriptions\n", done, sanitize.Line(c.Target), how)
+			switch {
+			case p.noListen && c.Method == "resources/unsubscribe":
+				fmt.Fprintf(p.w, "%s %s: --no-listen opens no listen stream, so none was reopened\n", done, sanitize.Line(c.Target))
+			case p.noListen:
+				fmt.Fprintf(p.w, "%s %s, but --no-listen opens no listen stream: no update of it comes\n", done, sanitize.Line(c.Target))
+			default:
+				fmt.Fprintf(p.w, "%s %s: the listen stream was opened again %s its resourceSubscriptions\n", done, sanitize.Line(c.Target), how)
+			}
 		default:
 			fmt.Fprintln(p.w, "sent")
 		}

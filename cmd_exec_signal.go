@@ -31,6 +31,10 @@ func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.
 	// cleaned up (a recording without its end, the server not told).
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	// A closed stdout (a pipe into head) makes a write fail with EPIPE
+	// rather than kill the process, so the session is ended and the
+	// recording closed as for a signal (see outputWatch).
+	signal.Ignore(syscall.SIGPIPE)
 	go func() {
 		defer signal.Stop(sigs)
 		select {

@@ -11,7 +11,8 @@ import (
 // newHelpCmd is cobra's help command, except that a topic naming no
 // command is said to be one: cobra's own found the root for it (the root
 // takes a URL argument) and printed the root's help with exit 0, so
-// 'mcpscope help nope' looked like an answer.
+// 'mcpscope help nope' looked like an answer, and 'mcpscope help exec
+// nope' printed exec's.
 func newHelpCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "help [command]",
@@ -34,6 +35,12 @@ func newHelpCmd() *cobra.Command {
 			target, rest, err := root.Find(args)
 			if err != nil || target == nil || (target == root && len(rest) > 0) {
 				return &exitError{exitUsage, unknownTopic(root, args[0])}
+			}
+			if len(rest) > 0 {
+				// Words past a command that has no such subcommand were
+				// dropped, and its help printed as if they had been a topic.
+				return &exitError{exitUsage, fmt.Errorf("help %q: %s has no command %q; run 'mcpscope help %s' for its help",
+					strings.Join(args, " "), target.CommandPath(), rest[0], strings.TrimPrefix(target.CommandPath(), root.Name()+" "))}
 			}
 			// As cobra's: the help and version flags show in the help.
 			target.InitDefaultHelpFlag()

@@ -215,8 +215,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		}
 	}()
 	defer sess.Close()
+	mask := newQueryMask(cfg.URL, false)
 	if err := sess.Connect(ctx); err != nil {
-		return &exitError{exitConnect, withAdvice(err)}
+		return &exitError{exitConnect, mask.err(withAdvice(err))}
 	}
 	// With --root, those roots stand for the whole re-run: the recording's
 	// changes of roots are not replayed. Rerun changes roots only through
@@ -230,8 +231,9 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// a CI job's log keeps, names the server by its URL with the password
 	// masked as typed (urlpass.Typed): url.Parse takes "ann:pw@host", no
 	// scheme as mcpscope accepts it, for a URL of scheme "ann" with no
-	// password, which was printed whole.
-	against := urlpass.Typed(url)
+	// password, which was printed whole. A credential in its query is
+	// masked too.
+	against := mask.text(urlpass.Typed(url))
 	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
@@ -283,7 +285,11 @@ func newExportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export FILE",
 		Short: "Write a recording as a Markdown transcript (--format md) or JSON pairs (--format json)",
-		Args:  needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
+		Long: `Write a recording as a Markdown transcript to share (--format md, the
+default) or as its request/response pairs in JSON (--format json), to standard
+output or to the file -o names. -o replaces the file it names, except a
+recording: it refuses to write over a session.`,
+		Args: needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "md" && format != "json" {
 				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}

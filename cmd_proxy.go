@@ -144,6 +144,7 @@ type proxyRun struct {
 	base     string // the proxy's URL, as a local client reaches it
 	upstream string
 	eps      []proxy.Endpoint
+	silent   string // what to say of an upstream that did not answer at start (upstreamSilent)
 	errw     io.Writer
 	theme    string
 	sessions *proxySessions
@@ -195,7 +196,9 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 		ln.Close()
 		return nil, &exitError{exitUsage, listenRefusal(pf.listen, ln.Addr())}
 	}
-	run.p, run.upstream = p, p.UpstreamURL()
+	// Printed on stderr and the TUI's bar: the upstream's query
+	// credentials masked as its records' are.
+	run.p, run.upstream = p, newQueryMask(cfg.URL, pf.secrets).text(p.UpstreamURL())
 	warnBeyondLoopback(errw, ln.Addr(), "the proxy", ": anyone who can reach it can use "+run.upstream+" with your credentials", "--listen 127.0.0.1:PORT")
 	run.base = localurl.For(ln.Addr())
 	idle := pf.idle
@@ -210,6 +213,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	run.eps = p.Endpoints(ctx, run.base)
+	run.silent = upstreamSilent(ctx, run.upstream)
 	return run, nil
 }
 
@@ -241,6 +245,9 @@ func (r *proxyRun) pointAt() string {
 // flushes the recordings.
 func (r *proxyRun) headless(ctx context.Context) error {
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s; point your client at:\n%s", r.upstream, r.pointAt())
+	if r.silent != "" {
+		fmt.Fprintf(r.errw, "warning: %s\n", r.silent)
+	}
 	fmt.Fprintf(r.errw, "ctrl+c (or SIGTERM) stops it and flushes the recordings\n")
 	r.sessions.print()
 	<-ctx.Done()
@@ -291,8 +298,9 @@ func (r *proxyRun) uiOptions(styles themes.Styles) ui.Options {
 		Clients: r.sessions.show(), Styles: styles, URL: r.upstream, Transport: "proxy", HistoryPath: historyPath(),
 		// Short enough that the line under the panes, the key that opens
 		// a session first, is read whole at 80 columns.
-		NoSend: "watch-only: the proxied client owns this session",
-		Note:   "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
+		NoSend:  "watch-only: the proxied client owns this session",
+		Note:    "proxy to " + r.upstream + ": point your client at " + strings.Join(urls, " or "),
+		Warning: r.silent,
 	}
 }
 

@@ -158,6 +158,9 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	records = rf.shown(records, cfg)
 	opts := liveOptions(sess, records, styles, cf, cfg, note, answers)
+	// The status bar's URL until the first record names one: its query's
+	// credentials masked as the records' are.
+	opts.URL = newQueryMask(cfg.URL, rf.secrets).text(opts.URL)
 	if rec != nil {
 		opts.RecordingPath, opts.RecordingFailed = rec.Path(), rec.Failed()
 		// The screen reads the records back from the recording, made

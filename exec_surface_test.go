@@ -345,3 +345,15 @@ func TestExecBoundsTheNotesBeforeAnAnswer(t *testing.T) {
 		t.Errorf("the first and last lines are out of order")
 	}
 }
+
+// With --no-listen a 2026 subscribe opens no stream: exec says no update
+// comes, and the unsubscribe that no stream was reopened.
+func TestExecSubscribeNoListenSaysNoStream(t *testing.T) {
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.StatelessURL(), "subscribe demo://clock", "unsubscribe demo://clock")
+	if code != exitOK || !strings.Contains(out, "subscribed to demo://clock, but --no-listen opens no listen stream: no update of it comes") ||
+		!strings.Contains(out, "unsubscribed from demo://clock: --no-listen opens no listen stream, so none was reopened") ||
+		strings.Contains(out, "opened again") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}

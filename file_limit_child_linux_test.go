@@ -47,7 +47,7 @@ func inFileLimitChild(t *testing.T) bool {
 func fileLimitChild(t *testing.T, test string, limit uint64, env ...string) string {
 	t.Helper()
 	child := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(test)+"$")
-	child.Env = append(os.Environ(), fileLimitEnv+"="+strconv.FormatUint(limit, 10))
+	child.Env = childEnv(t, fileLimitEnv+"="+strconv.FormatUint(limit, 10))
 	child.Env = append(child.Env, env...)
 	raw, err := child.Output()
 	if err != nil {

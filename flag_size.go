@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -38,6 +39,10 @@ func (s sizeFlag) String() string {
 
 func (s sizeFlag) Type() string { return "size" }
 
+// maxSize is the largest size a flag takes: past it a byte count would
+// overflow once multiplied by its unit.
+const maxSize = 1 << 40
+
 func (s sizeFlag) Set(v string) error {
 	text := strings.ToUpper(strings.TrimSpace(v))
 	mult := int64(1)
@@ -48,7 +53,13 @@ func (s sizeFlag) Set(v string) error {
 		}
 	}
 	n, err := strconv.ParseInt(text, 10, 64)
-	if err != nil || n < 0 || n > (1<<40)/mult {
+	var big *strconv.NumError
+	if (err == nil && n > maxSize/mult) || (errors.As(err, &big) && big.Err == strconv.ErrRange && !strings.HasPrefix(text, "-")) {
+		// A size, only too large: "is not a size" sent the user looking
+		// for a typo.
+		return fmt.Errorf("%q is more than the most mcpscope takes, 1TiB: give a smaller size such as 64MiB", v)
+	}
+	if err != nil || n < 0 {
 		return fmt.Errorf("%q is not a size: give bytes (67108864) or a number with a unit (64MiB, 512KiB, 1MB)", v)
 	}
 	*s.n = int(n * mult)

@@ -26,6 +26,13 @@ func TestMaxEventSizeTakesUnits(t *testing.T) {
 			t.Errorf("%s: exit %d, want %d and how to write a size\n%s", strings.Join(args[:3], " "), code, exitUsage, errOut)
 		}
 	}
+	// A size past the most is said to be one, too large, not "not a size".
+	for _, size := range []string{"99999999999999999999", "2000GiB"} {
+		_, errOut, code := run(t, "exec", "--no-record", "--max-event-size", size, srv.SSEURL(), "tools/list")
+		if want := `"` + size + `" is more than the most mcpscope takes, 1TiB: give a smaller size such as 64MiB`; code != exitUsage || !strings.Contains(errOut, want) {
+			t.Errorf("--max-event-size %s: exit %d, want %d and %q\n%s", size, code, exitUsage, want, errOut)
+		}
+	}
 	if _, errOut, code := run(t, "exec", "--no-record", "--max-event-size", "1KB", srv.SSEURL(), "tools/list"); code != exitUsage || !strings.Contains(errOut, "too small") {
 		t.Errorf("--max-event-size 1KB: exit %d, want %d saying it is too small\n%s", code, exitUsage, errOut)
 	}

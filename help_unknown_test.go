@@ -34,3 +34,18 @@ func TestHelpOfAnUnknownCommandSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// 'mcpscope help exec anything' printed exec's help as if "anything" were
+// one of its topics; the word is said, and where exec's help is. A
+// subcommand's subcommand is still a topic.
+func TestHelpOfAWordPastACommandSaysSo(t *testing.T) {
+	out, errOut, code := run(t, "help", "exec", "anything")
+	want := `help "exec anything": mcpscope exec has no command "anything"; run 'mcpscope help exec' for its help`
+	if code != exitUsage || !strings.Contains(errOut, want) || out != "" {
+		t.Errorf("help exec anything: exit %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, exitUsage, want)
+	}
+	out, errOut, code = run(t, "help", "completion", "bash")
+	if code != exitOK || !strings.Contains(out, "mcpscope completion bash") {
+		t.Errorf("help completion bash: exit %d, stdout %q, stderr %q; want bash's help", code, out, errOut)
+	}
+}

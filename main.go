@@ -79,6 +79,8 @@ func newRootCmd() *cobra.Command {
 	addRootTUI(root)
 	addHistoryCmds(root)
 	root.SetHelpCommand(newHelpCmd())
+	wrapHelp(root)
+	guardCompletion(root)
 	return root
 }
 

@@ -55,7 +55,7 @@ func TestExecLargeAnswerPeak(t *testing.T) {
 	base := demotest.Start(t, demo.Options{}).URL
 	for _, path := range []string{"/mcp", "/sse"} {
 		child := exec.Command(os.Args[0], "-test.run=^TestExecLargeAnswerPeak$")
-		child.Env = append(os.Environ(), "MCPSCOPE_TEST_PEAK_EXEC="+base+path)
+		child.Env = childEnv(t, "MCPSCOPE_TEST_PEAK_EXEC="+base+path)
 		out, err := child.Output()
 		if err != nil {
 			t.Fatalf("%s: the child: %v\n%s", path, err, out)

@@ -4,34 +4,42 @@ import "github.com/mcpscope/mcpscope/mcp"
 
 // A session's end is recorded: the last record of a session mcpscope
 // closed (exec, the TUI, a proxied client that left or was let go) is a
-// state change to "closed". A recording whose last record is anything else
-// was stopped before its close was written: mcpscope was killed, or the
-// machine went down, between two lines. Its requests then look pending and
-// a re-run calls them unrecorded, so the reader says why, once, among its
-// warnings; or that another process still holds the file's lock and is
-// recording to it.
+// state change to "closed" of the session itself. A recording whose last
+// record is anything else, a connection's close among them, was stopped
+// before its close was written: mcpscope was killed, or the machine went
+// down, between two lines. Its requests then look pending and a re-run
+// calls them unrecorded, so the reader says why, once, among its warnings;
+// or that another process still holds the file's lock and is recording to
+// it.
 
 // stateSkim is the part of a state record the reader needs to see the end.
 type stateSkim struct {
 	State string `json:"state"`
+	Conn  int    `json:"conn"`
+	URL   string `json:"url"`
 }
 
 // closing is a record's skeleton that knows whether it closes the session.
 type closing interface{ closes() bool }
 
-func (s *lineSummary) closes() bool   { return closesAs(s.Kind, s.State.State) }
-func (s *recordSummary) closes() bool { return closesAs(s.Kind, s.State.State) }
+func (s *lineSummary) closes() bool   { return closesAs(s.Kind, s.State) }
+func (s *recordSummary) closes() bool { return closesAs(s.Kind, s.State) }
 
 // closes reports whether a record is a session's closing one.
 func closes(kind mcp.Kind, st *mcp.StateChange) bool {
-	return st != nil && closesAs(kind, st.State)
+	return st != nil && closesAs(kind, stateSkim{State: st.State, Conn: st.Conn, URL: st.URL})
 }
 
 // closesAs reports whether a record of kind with state (its state
-// record's "state") closes the session: the one rule the skeletons and
-// whole records are read by.
-func closesAs(kind mcp.Kind, state string) bool {
-	return kind == mcp.KindState && state == mcp.StateClosed
+// record's skeleton) closes the session: the one rule the skeletons and
+// whole records are read by. A live session's close (mcp.Session.Close)
+// names no connection; a proxied session's names the upstream URL, as
+// every state of it does. A "closed" that names a connection and no URL
+// is one connection's or server session's end (a legacy stream that
+// dropped, a DELETE), after which the session went on: a recording cut
+// right after it has no close.
+func closesAs(kind mcp.Kind, st stateSkim) bool {
+	return kind == mcp.KindState && st.State == mcp.StateClosed && (st.Conn == 0 || st.URL != "")
 }
 
 // Notes about how a recording ends, said when it has records but no close.

@@ -35,7 +35,8 @@ type Log struct {
 	// multi round-trip chain.
 	progressOf map[string]int32
 	rounds     map[int64]int
-	// listenRow is the row of the newest listen stream, -1 for none.
+	// listenRow is the row of the session's newest listen stream, -1 for
+	// none.
 	listenRow int32
 
 	stats       Stats

@@ -1,6 +1,10 @@
 package history
 
-import "github.com/mcpscope/mcpscope/mcp"
+import (
+	"slices"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
 
 // The Log's index of records about the wire rather than messages: the
 // session's states, its errors and its HTTP exchanges, each settling the
@@ -39,6 +43,12 @@ func (l *Log) onState(r *mcp.Record) {
 		// The server's subscriptions were the old session's.
 		l.surface.setSubscribed(nil)
 	}
+	if st.State == mcp.StateListen && st.Subscriptions != nil {
+		// No listen stream carries them (--no-listen), but they are
+		// what the user subscribed to.
+		l.surface.setSubscribed(slices.Clone(*st.Subscriptions))
+		l.surface.unheard = true
+	}
 	l.neg.onState(r)
 }
 
@@ -58,7 +68,9 @@ func (l *Log) onError(r *mcp.Record) {
 		i, p = l.row(e.ReqSeq)
 	}
 	if p == nil {
-		l.strayErrors++
+		if !probeVerdict(e.Op, e.Status, e.ReqSeq) {
+			l.strayErrors++
+		}
 		return
 	}
 	defer l.views.refresh(l, i)
@@ -83,6 +95,8 @@ func (l *Log) onError(r *mcp.Record) {
 		l.setState(p, StateFailed)
 	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):
 		// Already counted: the POST's status failed the row first.
+	case probeVerdict(e.Op, e.Status, e.ReqSeq):
+		// Detection's step, not an error, whatever the row came to.
 	default:
 		// The row was answered, so this error is a story of its own.
 		l.strayErrors++

@@ -69,21 +69,21 @@ func ReadNote(method string, raw []byte) (w NoteWords, ok bool) {
 		ElicitationID string
 	}
 	// The one JSON scanner reads the message and only the members named
-	// here are decoded, each as encoding/json would: a _meta (or anything
+	// here are decoded, each by its exact key: a _meta (or anything
 	// else) nested deeper than encoding/json reads costs only itself, not
 	// the task's status or the log line beside it.
 	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 2})
 	if err != nil || doc.Root().Kind() != jsonspan.Object {
 		return w, false
 	}
-	params := doc.Root().Field("params")
+	params := doc.Root().Get("params")
 	if k := params.Kind(); k != 0 && k != jsonspan.Null && k != jsonspan.Object {
 		return w, false
 	}
 	// data and requestId are kept as written (a null one as none, as
 	// encoding/json keeps it): a log message's deep data loses its text,
 	// not its level.
-	p.Data, p.RequestID = rawOrNil(params.Field("data")), rawOrNil(params.Field("requestId"))
+	p.Data, p.RequestID = rawOrNil(params.Get("data")), rawOrNil(params.Get("requestId"))
 	if errors.Join(params.DecodeField("level", &p.Level), params.DecodeField("logger", &p.Logger),
 		params.DecodeField("uri", &p.URI), params.DecodeField("taskId", &p.TaskID),
 		params.DecodeField("status", &p.Status), params.DecodeField("statusMessage", &p.StatusMessage),

@@ -166,7 +166,10 @@ func (l *Log) onRPC(r *mcp.Record) {
 			l.neg.sentRequest(m)
 			l.progressOf[m.ID] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)
-			if m.Method == ListenMethod {
+			if m.Method == ListenMethod && !m.UserStream {
+				// A listen the user typed is a subscription of its
+				// own beside the session's: unsubscribe cannot undo
+				// it (x on its row closes it), so it changes nothing here.
 				l.surface.subscribedListen(m)
 			}
 		} else {

@@ -35,10 +35,12 @@ type Reader struct {
 	buf      []byte
 	lineErr  error // why the line readLine or readSkim returned is no record, seen without reading it
 	warnings warnings
-	order    order // the last record read, to see records out of order (order.go)
-	closed   bool  // the last record read is the session's closing one (ending.go)
-	ended    bool  // the end of the file was reached
-	cut      bool  // its last line is cut short, which says it ended badly itself
+	order    order     // the last record read, to see records out of order (order.go)
+	closed   bool      // the last record read is the session's closing one (ending.go)
+	ended    bool      // the end of the file was reached
+	cut      bool      // its last line is cut short, which says it ended badly itself
+	red      *redactor // a legacy recording's (legacyRedactor); nil for others
+	unread   bool      // a legacy recording whose request headers are not read yet
 }
 
 // Open opens a recording and reads its header.
@@ -91,7 +93,40 @@ func Open(path string) (*Reader, error) {
 		return nil, fmt.Errorf("%s was recorded in format version %d by %s; this mcpscope reads version %d: upgrade mcpscope to replay it",
 			path, r.h.Version, by, FormatVersion)
 	}
+	// Read when a record is first shown: the sessions listing skims
+	// every recording and shows none of their headers.
+	r.unread = r.h.Redacts == ""
 	return r, nil
+}
+
+// legacy is the redactor of a recording made before mcpscope redacted -H
+// headers, so that its records are shown as the recorder now writes them
+// (legacyRedactor); nil for any other. Its request headers are read, in a
+// pass of their own, the first time it is asked for.
+func (r *Reader) legacy() (*redactor, error) {
+	if !r.unread {
+		return r.red, nil
+	}
+	f, err := openRecording(r.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	red, err := legacyRedactor(f, r.h)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", r.path, err)
+	}
+	r.red, r.unread = red, false
+	return red, nil
+}
+
+// shown is rec as a reader shows it: redacted when the recording is a
+// legacy one.
+func shown(red *redactor, rec mcp.Record) mcp.Record {
+	if red == nil {
+		return rec
+	}
+	return red.view(rec)
 }
 
 var (
@@ -164,6 +199,17 @@ func (r *Reader) Path() string { return r.path }
 // not a record is skipped with a warning: an interrupted recording still
 // replays up to where it stopped.
 func (r *Reader) Next() (mcp.Record, error) {
+	red, err := r.legacy()
+	if err != nil {
+		return mcp.Record{}, err
+	}
+	rec, err := r.nextAsWritten()
+	return shown(red, rec), err
+}
+
+// nextAsWritten is Next without a legacy recording's redaction: the
+// record as its line holds it, whose bytes later records may point into.
+func (r *Reader) nextAsWritten() (mcp.Record, error) {
 	var rec mcp.Record
 	err := r.next(r.readLine, func(line []byte) error {
 		if r.lineErr != nil {

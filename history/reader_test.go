@@ -78,7 +78,7 @@ func TestReaderRoundTripIsExact(t *testing.T) {
 		t.Fatalf("read %d records, want %d", len(got), len(recs))
 	}
 	want := testHeader()
-	want.Format, want.Version = Format, FormatVersion
+	want.Format, want.Version, want.Redacts = Format, FormatVersion, RedactsHeaders
 	if h := r.Header(); h != want {
 		t.Errorf("Header() = %+v, want %+v", h, want)
 	}

@@ -37,7 +37,20 @@ type Header struct {
 	Transport string    `json:"transport"`
 	Started   time.Time `json:"started"` // RFC 3339 with nanoseconds
 	Host      string    `json:"host"`    // the server's host:port, as in the file name
+	// Redacts says what the recorder redacted beyond the credential
+	// headers: RedactsHeaders (the user's -H headers, by name and echoed
+	// value, and the URL's query credentials) or RedactsNone
+	// (--record-secrets). Empty in a recording made before mcpscope
+	// redacted -H headers, whose request headers a reader redacts itself
+	// (see legacyRedactor).
+	Redacts string `json:"redacts,omitempty"`
 }
+
+// The values of Header.Redacts.
+const (
+	RedactsHeaders = "headers"
+	RedactsNone    = "none"
+)
 
 // RecordOptions says what a recording may contain.
 type RecordOptions struct {
@@ -203,6 +216,10 @@ func start(f *os.File, path string, h Header, opts RecordOptions) (*Recorder, er
 	r := &Recorder{f: f, w: bufio.NewWriterSize(countingWriter{f, written}, 256<<10), path: path, red: newRedactor(opts, h.URL),
 		written: written, line: 1, flushFailed: make(chan struct{}, 1)}
 	h.Format, h.Version = Format, FormatVersion
+	h.Redacts = RedactsHeaders
+	if opts.Secrets {
+		h.Redacts = RedactsNone
+	}
 	line, err := json.Marshal(r.red.header(h))
 	if err == nil {
 		r.head = append(line, '\n')

@@ -71,7 +71,7 @@ func TestRecorderCloseFlushes(t *testing.T) {
 	if got, want := len(lines), 1+len(s.recs); got != want {
 		t.Errorf("file has %d lines, want %d", got, want)
 	}
-	if want := `{"format":"mcpscope-session","version":2,"mcpscope":"0.1.0","url":"http://localhost:8811/sse","transport":"sse","started":"2026-11-20T21:57:41Z","host":"localhost:8811"}`; lines[0] != want {
+	if want := `{"format":"mcpscope-session","version":2,"mcpscope":"0.1.0","url":"http://localhost:8811/sse","transport":"sse","started":"2026-11-20T21:57:41Z","host":"localhost:8811","redacts":"headers"}`; lines[0] != want {
 		t.Errorf("header line = %s\nwant %s", lines[0], want)
 	}
 	if err := rec.Write(s.recs[0]); err == nil {

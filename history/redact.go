@@ -22,7 +22,8 @@ import (
 //     the password's length; server bytes (mcp.Raw values and SSE events)
 //     are kept exactly.
 //  3. By exact match, everywhere, server bytes included: the user URL's
-//     "user:password@", the credentials the user gave (RecordOptions.Tokens),
+//     "user:password@" and credential query parameters ("?token=T",
+//     urlpass.QueryParams), the credentials the user gave (RecordOptions.Tokens),
 //     the values of the user's -H headers, and those seen since in a
 //     request's headers redacted by 1 (a proxied client's token, refreshed
 //     mid-session, or its cookies' values; see headerSecrets), but only
@@ -48,6 +49,7 @@ type redactor struct {
 	names   []string // the user's -H headers redacted by name, besides secretHeaders
 	tokens  []token  // replaced by exact match
 	learned [2]int   // how many of tokens came from requests' headers, by learntFrom
+	fixed   bool     // learns nothing: a legacy recording's (legacyRedactor)
 }
 
 // keptHeader reports a header the user may give with -H that is no
@@ -181,6 +183,19 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 			r.tokens = append(r.tokens, newToken(userURL[ui.From:ui.To+1], userURL[ui.From:colon+1]+redactedPassword+"@"))
 		}
 	}
+	// A credential in the URL's query: its name=value as the URL spells
+	// it, whatever its length (the name kept, so a reader sees which
+	// parameter was there), and its value alone where a server echoes it.
+	for _, p := range urlpass.QueryParams(userURL) {
+		for _, sp := range p.Spellings(Redacted) {
+			r.tokens = append(r.tokens, newToken(sp[0], sp[1]))
+		}
+		for _, v := range []string{p.Value, p.Raw} {
+			if len(v) >= minToken && !slices.ContainsFunc(r.tokens, func(tok token) bool { return tok.secret == v }) {
+				r.tokens = append(r.tokens, newToken(v, Redacted))
+			}
+		}
+	}
 	if u, err := url.Parse(userURL); err == nil && u.User != nil {
 		pw, ok := u.User.Password()
 		if ok && len(pw) >= minToken {
@@ -212,7 +227,9 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 	}
 	changed := false
 	if rec.HTTP != nil && (r.secretIn(rec.HTTP.RequestHeaders) || r.secretIn(rec.HTTP.Headers)) {
-		r.learn(rec.HTTP.RequestHeaders)
+		if !r.fixed {
+			r.learn(rec.HTTP.RequestHeaders)
+		}
 		h := *rec.HTTP
 		h.RequestHeaders = r.redactHeaders(h.RequestHeaders)
 		h.Headers = r.redactHeaders(h.Headers)

@@ -8,13 +8,16 @@ import (
 )
 
 // replaceOutsideEscapes is strings.ReplaceAll(s, old, with) but for the
-// matches that begin or end inside an escape sequence of s, JSON text;
+// matches that begin or end inside an escape sequence of s, JSON text, or
+// that cross a string's quote (jsonStrings.place, which also says how a
+// whole value is replaced so the text stays JSON);
 // with respell, a character of such a match is spelt otherwise (respelt)
 // so its bytes no longer read as the secret.
 func replaceOutsideEscapes(s, old, with string, respell bool) string {
 	var b strings.Builder
 	// Bounded: a respelling could in principle undo another.
 	last, respells, maxRespells := 0, 0, len(s)
+	js := stringsOf(s)
 	for i := 0; i <= len(s)-len(old); {
 		j := strings.Index(s[i:], old)
 		if j < 0 {
@@ -33,12 +36,14 @@ func replaceOutsideEscapes(s, old, with string, respell bool) string {
 				if at >= last && s[at+1] != 'u' {
 					if esc, ok := respelt(s[at:]); ok {
 						s, respells = s[:at]+esc, respells+1
+						js = stringsOf(s)
 						continue
 					}
 				}
 				if e := escapeEnd(s, from); e > last && e < to {
 					if esc, ok := respelt(s[e:]); ok {
 						s, respells = s[:e]+esc, respells+1
+						js = stringsOf(s)
 						continue
 					}
 				}
@@ -46,8 +51,18 @@ func replaceOutsideEscapes(s, old, with string, respell bool) string {
 			i = from + 1
 			continue
 		}
+		if k := js.index(from); k < 0 || js[k].from-1 >= to {
+			// Outside strings: a number the match is part of is
+			// replaced whole.
+			from, to = widen(s, from, to)
+		}
+		rep, ok := js.place(s, from, to, with)
+		if !ok {
+			i = from + 1
+			continue
+		}
 		b.WriteString(s[last:from])
-		b.WriteString(with)
+		b.WriteString(rep)
 		last, i = to, to
 	}
 	if last == 0 {

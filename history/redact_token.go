@@ -77,18 +77,44 @@ func (t token) in(s string) bool {
 // is no spelling of the secret: "00000000" inside "\u00000000" is the
 // escape's digits and four more, and replacing it would leave the answer
 // no JSON. Such a match is skipped; the text it is in does not decode to
-// the secret there. Other text (mcpscope's own, a body that is no JSON)
+// the secret there; so is a match across a string's quote (see
+// jsonStrings.place). Other text (mcpscope's own, a body that is no JSON)
 // has no escapes: every match is replaced.
 func (t token) replace(s string) string {
 	if !slices.ContainsFunc(t.forms, func(f string) bool { return strings.Contains(s, f) }) {
 		return s
 	}
 	if !json.Valid([]byte(s)) {
-		for _, f := range t.forms {
-			s = strings.ReplaceAll(s, f, t.with)
-		}
-		return s
+		return t.replaceLines(s)
 	}
+	return t.replaceJSON(s)
+}
+
+// replaceLines is replace for text that is no JSON as a whole. A line of
+// it whose value after "data:" is JSON (an SSE event's raw bytes) is
+// replaced as JSON, so the event's data stays the JSON it was; any other
+// text has no escapes, and every match is replaced.
+func (t token) replaceLines(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, line := range lines {
+		body := strings.TrimRight(line, "\r\n")
+		if rest, ok := strings.CutPrefix(body, "data:"); ok {
+			v := strings.TrimPrefix(rest, " ")
+			if json.Valid([]byte(v)) {
+				lines[i] = body[:len(body)-len(v)] + t.replaceJSON(v) + line[len(body):]
+				continue
+			}
+		}
+		for _, f := range t.forms {
+			line = strings.ReplaceAll(line, f, t.with)
+		}
+		lines[i] = line
+	}
+	return strings.Join(lines, "")
+}
+
+// replaceJSON is replace for valid JSON text.
+func (t token) replaceJSON(s string) string {
 	// Every spelling first, then what is left inside escapes respelt: a
 	// respelling must not undo a spelling another form would match ("\/"
 	// of PHP's).

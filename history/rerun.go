@@ -157,23 +157,18 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 	roots := planRoots(recs)
 	tasks := taskIDs{}
 	cancelled := cancelledAfter(recs)
+	// A probe is how the recording found its transport, except the one
+	// that succeeded in opening the session: that was its handshake.
+	probe := func(seq int64) bool { return probes[seq] && seq != opened }
 	var out []RerunResult
 	for i := range recs {
 		r := &recs[i]
-		if r.Kind != mcp.KindSent || r.RPC == nil || ctx.Err() != nil {
+		if ctx.Err() != nil || !sentAgain(r, probe) {
 			continue
 		}
 		params := tasks.rewrite(paramsOf(r.RPC.Raw))
 		if modernEra && s.Transport() != mcp.TransportStateless {
 			params = withoutModernMeta(params)
-		}
-		// The listen stream is the live session's own, opened as it
-		// connects, like the handshake's notifications/initialized.
-		// A probe is how the recording found its transport, except the one
-		// that succeeded in opening the session: that was its handshake.
-		probe := probes[r.Seq] && r.Seq != opened
-		if probe || r.RPC.Chain != 0 || r.RPC.Method == "notifications/initialized" || r.RPC.Method == ListenMethod {
-			continue
 		}
 		switch r.RPC.Class {
 		case mcp.ClassNotification:
@@ -260,7 +255,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 		if res.Outcome == OutcomeError && mcp.CauseOf(err) == mcp.CauseUnreachable {
 			// The server went away: every request after this one would
 			// fail the same way, a line each.
-			res.Unreachable, res.NotSent = true, requestsAfter(recs[i+1:])
+			res.Unreachable, res.NotSent = true, requestsAfter(recs[i+1:], probe)
 			out = append(out, res)
 			break
 		}
@@ -269,11 +264,21 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 	return out
 }
 
+// sentAgain reports whether the re-run sends r again: a message the
+// client sent, less detection's probes (probe says which), the later
+// rounds of a multi round-trip (the live session gathers their input
+// itself), and what the live session sends on its own as it connects:
+// notifications/initialized and the listen stream.
+func sentAgain(r *mcp.Record, probe func(seq int64) bool) bool {
+	return r.Kind == mcp.KindSent && r.RPC != nil && !probe(r.Seq) && r.RPC.Chain == 0 &&
+		r.RPC.Method != "notifications/initialized" && r.RPC.Method != ListenMethod
+}
+
 // requestsAfter counts the requests in recs a re-run would send.
-func requestsAfter(recs []mcp.Record) int {
+func requestsAfter(recs []mcp.Record, probe func(seq int64) bool) int {
 	n := 0
 	for i := range recs {
-		if r := &recs[i]; r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Chain == 0 && r.RPC.Method != ListenMethod {
+		if r := &recs[i]; sentAgain(r, probe) && r.RPC.Class == mcp.ClassRequest {
 			n++
 		}
 	}

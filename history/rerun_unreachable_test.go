@@ -31,7 +31,7 @@ func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	if !Unreachable(results) || last.Outcome != OutcomeError || len(results) > 2 {
 		t.Fatalf("results %+v, want the run stopped at the first request that found the server gone", results)
 	}
-	if want := requestsAfter(recs) - len(results) + 1; last.NotSent < 3 {
+	if want := requestsAfter(recs, func(int64) bool { return false }) - len(results) + 1; last.NotSent < 3 {
 		t.Errorf("NotSent = %d, want the requests after it (%d or so)", last.NotSent, want)
 	}
 	if out := RenderRerun(results, 80); !strings.Contains(out, "the server can no longer be reached: the ") {

@@ -140,13 +140,10 @@ func describe(path string) SessionInfo {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && s.Error.Op == mcp.OpProbe && (s.Error.Status != 0 || s.Error.ReqSeq != 0):
-			// A detection step the server answered (a 2025 server's 400
-			// to server/discover), not an error: the TUI counts none, and
-			// every session of such a server was listed with one. A probe
-			// that ended its request is that row's (StateProbe, see
-			// Log.onError): a refused connect is the connect error after
-			// it, one error as the status bar says, not two.
+		case s.Kind == mcp.KindError && s.Error != nil && probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq):
+			// Counted as the TUI counts it: every session of a 2025
+			// server was listed with an error for its answered probe, and
+			// a refused connect with two.
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:

@@ -40,6 +40,11 @@ type source struct {
 	// messages counts the JSON-RPC messages indexed (records sent or
 	// received), which a replay's empty Pairs pane says are to come.
 	messages int
+
+	// red redacts a legacy recording's records as they are handed out
+	// (see legacyRedactor); the cache holds them as written, since a
+	// message's bytes are found in its event's.
+	red *redactor
 }
 
 // lineRef is where a record's line is, and what pacing and lookups need
@@ -64,8 +69,13 @@ func openSource(path string) (*source, error) {
 // load reads every record of r, indexing each and handing it to each (which
 // returns false to stop). It returns the read error that ended it early.
 func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
+	red, err := r.legacy()
+	if err != nil {
+		return err
+	}
+	s.red = red
 	for {
-		rec, err := r.Next()
+		rec, err := r.nextAsWritten()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
@@ -74,7 +84,7 @@ func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
 		}
 		s.add(r, rec.Seq, rec.Time, rec.Kind)
 		s.offer(s.len()-1, rec)
-		if !each(rec) {
+		if !each(shown(s.red, rec)) {
 			return nil
 		}
 	}
@@ -102,6 +112,11 @@ type lineSummary struct {
 // record and returns false to stop. A line that turns out not to decode
 // when it is read back is skipped then (see span).
 func (s *source) index(r *Reader, each func() bool) error {
+	red, err := r.legacy()
+	if err != nil {
+		return err
+	}
+	s.red = red
 	for {
 		var sum lineSummary
 		err := r.skimNext(&sum)
@@ -189,7 +204,12 @@ func (s *source) time(i int) time.Time { return time.Unix(0, s.ref(i).nanos) }
 func (s *source) record(i int) (*mcp.Record, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.recordLocked(i)
+	rec, err := s.recordLocked(i)
+	if err != nil || s.red == nil {
+		return rec, err
+	}
+	red := s.red.view(*rec)
+	return &red, nil
 }
 
 func (s *source) recordLocked(i int) (*mcp.Record, error) {
@@ -341,7 +361,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			continue
 		}
 		s.offer(i, rec)
-		out = append(out, rec)
+		out = append(out, shown(s.red, rec))
 	}
 	return out, warnings, to, nil
 }

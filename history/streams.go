@@ -22,8 +22,9 @@ func (p *row) waits() bool {
 	return p.kind == KindRequest && p.state == StatePending && p.method != ListenMethod
 }
 
-// ListenPair is the row of the newest listen stream, or nil when none was
-// opened.
+// ListenPair is the row of the session's newest listen stream, or nil when
+// none was opened. One the user typed is a subscription of its own beside
+// it, not the session's live stream.
 func (l *Log) ListenPair() *Pair {
 	if l.listenRow < 0 {
 		return nil
@@ -31,9 +32,10 @@ func (l *Log) ListenPair() *Pair {
 	return l.views.get(l, l.listenRow)
 }
 
-// noteListen remembers the row a listen request opened.
+// noteListen remembers the row a listen request of the session's own
+// opened.
 func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
-	if m.Method == ListenMethod {
+	if m.Method == ListenMethod && !m.UserStream {
 		l.listenRow = row
 		// What became of the stream before is no longer news: a new one
 		// is on its way, and what becomes of it is said anew.

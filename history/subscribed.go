@@ -11,9 +11,13 @@ import (
 // 2025 eras each resources/subscribe the server answered with a result,
 // less the resources/unsubscribe answered after it, since the last
 // initialize (a new session has none); in 2026-07-28 the
-// resourceSubscriptions of the newest listen request, which is where a
-// subscription lives there. A session the server replaced or forgot has
-// none either. The command line offers them to unsubscribe.
+// resourceSubscriptions of the newest listen request of the session's own
+// (one the user typed is a subscription of its own beside it, as the
+// specification lets a client hold several), which is where a
+// subscription lives there, or, when the session opens no listen stream
+// (--no-listen), those its listen state names. A session the server
+// replaced or forgot has none either. The command line offers them to
+// unsubscribe.
 
 // subscribedAnswer follows a result answering a request of method about
 // subject (its URI).

@@ -19,6 +19,10 @@ type Surface struct {
 	Resources  []command.Resource
 	Templates  []command.ResourceTemplate
 	Subscribed []string
+	// Unheard says no listen stream carries Subscribed (a 2026 session
+	// opened with --no-listen): no update of them comes, and
+	// unsubscribing opens or closes no stream.
+	Unheard bool
 }
 
 // surfaceIndex follows the list answers Surface is made of.
@@ -32,6 +36,7 @@ type surfaceIndex struct {
 	// so a recording of thousands of subscribes is read in linear time.
 	subscribed   []string
 	isSubscribed map[string]bool
+	unheard      bool // no listen stream carries them (Surface.Unheard)
 }
 
 // page reads one answer to a list method; an answer that cannot be read
@@ -64,5 +69,5 @@ func (s *surfaceIndex) page(method string, req, resp *mcp.Record) {
 // last.
 func (l *Log) Surface() Surface {
 	return Surface{Prompts: l.surface.prompts.done, Resources: l.surface.resources.done, Templates: l.surface.templates.done,
-		Subscribed: slices.Clip(l.surface.subscribed)}
+		Subscribed: slices.Clip(l.surface.subscribed), Unheard: l.surface.unheard}
 }

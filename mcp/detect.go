@@ -234,7 +234,7 @@ func (s *Session) detect(ctx context.Context) error {
 		if !fallThrough(err) {
 			stoppedAt = c.transport
 			for _, u := range cands[i+1:] {
-				if w := transportWords(u.transport); !slices.Contains(untried, w) {
+				if w := TransportWords(u.transport); !slices.Contains(untried, w) {
 					untried = append(untried, w)
 				}
 			}
@@ -286,6 +286,7 @@ func (s *Session) detect(ctx context.Context) error {
 		// forced reason does, and says what only it can, what was tried
 		// and what was left untried, rather than quote the failure again.
 		d.Reason = failedReason(attempts, err, forced, failedOn, untried)
+		d.Untried = untried
 	}
 	s.emit(Record{Kind: KindDetect, Detect: d})
 	if ctx.Err() == nil {

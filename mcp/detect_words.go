@@ -28,7 +28,7 @@ func verdict(c candidate, err error, answered bool) string {
 				// stops on it, and the verdict does not guess.
 				return fmt.Sprintf("answered %d", we.Status)
 			}
-			return fmt.Sprintf("answered %d: not %s here", we.Status, transportWords(c.transport))
+			return fmt.Sprintf("answered %d: not %s here", we.Status, TransportWords(c.transport))
 		case CauseNotEventStream:
 			return "not an event stream: not legacy HTTP+SSE here"
 		case CauseEndpointTimeout, CauseNoEndpoint:
@@ -55,8 +55,9 @@ func verdict(c candidate, err error, answered bool) string {
 	return "failed: " + err.Error()
 }
 
-// transportWords names a transport for a person.
-func transportWords(t string) string {
+// TransportWords names a transport for a person: "legacy HTTP+SSE",
+// "streamable HTTP", "stateless HTTP (2026-07-28)".
+func TransportWords(t string) string {
 	switch t {
 	case TransportSSE:
 		return "legacy HTTP+SSE"
@@ -71,7 +72,7 @@ func transportWords(t string) string {
 // chosenReason is the one sentence the Negotiation pane shows.
 func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 	if forced {
-		return fmt.Sprintf("transport %s asked for: detection skipped; %s at %s", c.transport, transportWords(c.transport), c.url)
+		return fmt.Sprintf("transport %s asked for: detection skipped; %s at %s", c.transport, TransportWords(c.transport), c.url)
 	}
 	var why string
 	switch c.transport {

@@ -188,6 +188,10 @@ func TargetURL(raw string) (*url.URL, error) {
 		return nil, fmt.Errorf("%q: the scheme must be http or https, not %q", quoted, u.Scheme)
 	}
 	if u.Host == "" || u.Hostname() == "" {
+		if port := u.Port(); port != "" {
+			// ":8811", as some tools take for this machine's port.
+			return nil, fmt.Errorf("%q is not a URL: it has no host; for this machine's port %s use http://localhost:%s", quoted, port, port)
+		}
 		return nil, fmt.Errorf("%q is not a URL: it has no host; use e.g. http://localhost:8811", quoted)
 	}
 	if why := portProblem(u); why != "" {

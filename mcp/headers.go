@@ -58,6 +58,18 @@ func HeaderProblem(schema json.RawMessage) string {
 	return ""
 }
 
+// readParamHeaders reads t's x-mcp-header annotations once, when a 2026
+// tools/list answer is read: the Mcp-Param headers every call of the tool
+// carries (mirrorHeaders), or why the tool cannot be used (Invalid). A
+// schema is server text of any size, not to be decoded again per call.
+func (t *Tool) readParamHeaders() {
+	hs, err := paramHeaders(t.InputSchema)
+	if err != nil {
+		t.Invalid = err.Error()
+	}
+	t.headers = hs
+}
+
 // paramHeaders reads a tool's x-mcp-header annotations. An annotation that
 // breaks the rules makes the whole tool unusable, and the error says why:
 // the name must be a non-empty HTTP token, unique whatever its case, on a
@@ -194,8 +206,8 @@ func isToken(s string) bool {
 
 // mirrorHeaders sets the headers a 2026 request carries besides the
 // protocol version: Mcp-Method, Mcp-Name, and the Mcp-Param headers the
-// tool's schema asks for, read from the arguments at their paths (absent
-// or null values send no header).
+// tool's schema asks for (read when it was listed, readParamHeaders), read
+// from the arguments at their paths (absent or null values send no header).
 func mirrorHeaders(h http.Header, method string, params json.RawMessage, tool *Tool) {
 	h.Set("Mcp-Method", headerValue(method))
 	member, ok := nameMember[method]
@@ -219,12 +231,8 @@ func mirrorHeaders(h http.Header, method string, params json.RawMessage, tool *T
 	if method != "tools/call" || tool == nil {
 		return
 	}
-	hs, err := paramHeaders(tool.InputSchema)
-	if err != nil {
-		return
-	}
 	args := p.Get("arguments").Raw()
-	for _, hp := range hs {
+	for _, hp := range tool.headers {
 		v := args
 		for _, step := range hp.path {
 			obj, ok := objectOf(v, 1)

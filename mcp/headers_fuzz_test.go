@@ -35,7 +35,9 @@ func FuzzMirrorHeaders(f *testing.F) {
 	f.Fuzz(func(t *testing.T, method, schema, params string) {
 		_ = HeaderProblem(json.RawMessage(schema))
 		h := http.Header{}
-		mirrorHeaders(h, method, json.RawMessage(params), &Tool{Name: "t", InputSchema: json.RawMessage(schema)})
+		tool := &Tool{Name: "t", InputSchema: json.RawMessage(schema)}
+		tool.readParamHeaders()
+		mirrorHeaders(h, method, json.RawMessage(params), tool)
 		req, err := http.NewRequest("POST", "http://127.0.0.1:9600/mcp", nil)
 		if err != nil {
 			t.Fatal(err)

@@ -214,7 +214,13 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	}
 	m.Class, m.ReqSeq = class, reqSeq
 	seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
-	if m.Class == ClassForeign {
+	switch {
+	case m.Class == ClassForeign && p.id == nil:
+		// No id to name ("an answer came back with id  that ..."): an
+		// error about a request the server could not read, or an id
+		// misspelt ("ID"), which may have been the answer.
+		s.rememberForeign(foreignAnswer{seq: seq, unreadable: "an answer with no id" + foldedNote(bytesOf(string(m.Raw)))})
+	case m.Class == ClassForeign:
 		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID})
 	}
 }

@@ -3,7 +3,9 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -201,7 +203,37 @@ func notRPCWhy(b []byte) string {
 	case doc.Root().Kind() != jsonspan.Object:
 		return "JSON but no JSON-RPC message: it is not an object"
 	}
-	return "JSON but no JSON-RPC message: no method, result or error"
+	return "JSON but no JSON-RPC message: no method, result or error" + foldedNote(b)
+}
+
+// foldedNote says, as words to append, which top-level key of the JSON
+// object b spells a JSON-RPC member in another case ("Result", "ID"); ""
+// when none does. Read by its exact key, as a server reads it, such a
+// member is not there; naming it tells the server's author what to fix.
+func foldedNote(b []byte) string {
+	if k, n := foldedMember(b); k != "" {
+		return fmt.Sprintf(" (its %q is not %q: JSON-RPC's member names are case-sensitive)", k, n)
+	}
+	return ""
+}
+
+// foldedMember is the first top-level key of the JSON object b that spells
+// a JSON-RPC member in another case, and that member's name.
+func foldedMember(b []byte) (key, name string) {
+	s := jsonspan.NewScanner(b)
+	for s.Next() == nil {
+		t := s.Token()
+		if !t.Key || t.Depth != 1 {
+			continue
+		}
+		k, _ := TextOf(b[t.From:t.To])
+		for _, n := range topNames {
+			if k != n && strings.EqualFold(k, n) {
+				return k, n
+			}
+		}
+	}
+	return "", ""
 }
 
 // whyLimits index little more than what notRPCWhy looks at, the root's

@@ -73,11 +73,21 @@ func (s *Session) subscription(ctx context.Context, uri string, on bool) (*Respo
 	return Checked(s.Request(ctx, method, params))
 }
 
-// startListen opens the listen stream in the background (step 3).
+// startListen opens the listen stream in the background (step 3). With
+// NoListen it opens none, and says which resources are subscribed to all
+// the same, so the log can offer them to unsubscribe.
 func (t *streamable) startListen() {
 	s := t.s
 	if s.cfg.NoListen {
-		s.emit(streamState(StateListen, 0, TransportStateless, "not opened, as asked", true))
+		s.mu.Lock()
+		uris := slices.Sorted(maps.Keys(s.subscribed))
+		s.mu.Unlock()
+		st := streamState(StateListen, 0, TransportStateless, "not opened, as asked", true)
+		if uris == nil {
+			uris = []string{}
+		}
+		st.State.Subscriptions = &uris
+		s.emit(st)
 		return
 	}
 	t.runStream(t.listenLoop)
@@ -165,7 +175,9 @@ func refusedForGood(code int) bool {
 // stream sends a request whose answer is a long-lived stream: it is logged
 // and paired like any request, but no timeout applies, and it returns when
 // the stream ends, with why. opened, when not nil, is told the request's
-// Seq once a listen stream's acknowledgement can be waited for.
+// Seq once a listen stream's acknowledgement can be waited for: only the
+// user's own listen stream (Listen) has one, so its request is marked
+// UserStream.
 func (s *Session) stream(ctx context.Context, method string, params json.RawMessage, label string, opened func(seq int64)) error {
 	s.mu.Lock()
 	if s.closed {
@@ -178,7 +190,7 @@ func (s *Session) stream(ctx context.Context, method string, params json.RawMess
 	params, header := tr.prepare(method, params)
 	body := encodeMessage(id, method, params)
 	p := &pending{conn: s.conn, method: method, done: make(chan result, 1)}
-	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Conn: s.conn, Raw: Raw(body)}})
+	p.seq = s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassRequest, ID: id, Method: method, Conn: s.conn, UserStream: opened != nil, Raw: Raw(body)}})
 	s.pairs.add(id, p)
 	s.mu.Unlock()
 	if label == StreamListen {

@@ -174,7 +174,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 		ts := page.Tools
 		if s.Transport() == TransportStateless {
 			for i := range ts {
-				ts[i].Invalid = HeaderProblem(ts[i].InputSchema)
+				ts[i].readParamHeaders()
 			}
 		}
 		tools = append(tools, ts...)

@@ -35,7 +35,7 @@ func ParseProgress(raw []byte) (Progress, bool) {
 	var method string
 	var token json.RawMessage
 	var p Progress
-	params := msg.Field("params")
+	params := msg.Get("params")
 	if msg.DecodeField("method", &method) != nil || method != "notifications/progress" || !objectOrNull(params) {
 		return Progress{}, false
 	}

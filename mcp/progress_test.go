@@ -19,8 +19,11 @@ func TestParseProgress(t *testing.T) {
 		{`notifications/progress`, false, Progress{}},
 		// A member nested past encoding/json's 10,000 levels costs only itself.
 		{`{"method":"notifications/progress","params":{"_meta":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `,"progressToken":3,"progress":2}}`, true, Progress{Token: "3", Progress: 2}},
-		// Names match in any case, and a member of the wrong type is no progress, as encoding/json reads them.
-		{`{"method":"notifications/progress","params":{"ProgressToken":3,"PROGRESS":2}}`, true, Progress{Token: "3", Progress: 2}},
+		// Names match exactly, as JSON-RPC's are case-sensitive: "ProgressToken" is no token,
+		// "Params" no params, "PROGRESS" no progress; a member of the wrong type is no progress.
+		{`{"method":"notifications/progress","params":{"ProgressToken":3,"progress":2}}`, false, Progress{}},
+		{`{"method":"notifications/progress","Params":{"progressToken":3,"progress":2}}`, false, Progress{}},
+		{`{"method":"notifications/progress","params":{"progressToken":3,"PROGRESS":2}}`, true, Progress{Token: "3"}},
 		{`{"method":"notifications/progress","params":{"progressToken":3,"progress":"2"}}`, false, Progress{}},
 		{`{"method":"notifications/progress","params":[3]}`, false, Progress{}},
 	}

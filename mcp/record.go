@@ -219,7 +219,12 @@ type RPCMessage struct {
 	// our open listen requests' ids, that id's JSON text: it is for a
 	// subscription we do not have, and was not acted on.
 	ForeignSubscription string `json:"foreign_subscription,omitempty"`
-	Raw                 Raw    `json:"raw"`
+	// UserStream marks a 2026 subscriptions/listen request the user sent by
+	// hand: a subscription of its own beside the session's (the
+	// specification lets a client hold several at once), so its
+	// resourceSubscriptions are not what the session is subscribed to.
+	UserStream bool `json:"user_stream,omitempty"`
+	Raw        Raw  `json:"raw"`
 }
 
 // The states of a session's connection.
@@ -250,6 +255,11 @@ type StateChange struct {
 	// Over, on a StateGetStream or StateListen, says that stream is over
 	// for good: nothing reopens it, so no server message comes on it.
 	Over bool `json:"over,omitempty"`
+	// Subscriptions, on a StateListen of a session that opens no listen
+	// stream (--no-listen), are the resources subscribed to all the same,
+	// sorted (empty once the last is unsubscribed): what a listen stream
+	// would carry, though none does. Nil on every other state.
+	Subscriptions *[]string `json:"subscriptions,omitempty"`
 }
 
 // ErrorInfo is a failure as the wire saw it. Its Cause and the facts beside
@@ -305,6 +315,10 @@ type Detection struct {
 	Reason    string    `json:"reason"`
 	Forced    bool      `json:"forced,omitempty"` // --transport skipped detection
 	Attempts  []Attempt `json:"attempts,omitempty"`
+	// Untried, when detection failed and stopped at a failure that says
+	// nothing of the transport (a 500, a refused version), names the
+	// transports (in words, TransportWords) it left untried.
+	Untried []string `json:"untried,omitempty"`
 }
 
 // Attempt is one detection probe.

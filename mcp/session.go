@@ -402,8 +402,7 @@ func (s *Session) headers(req *http.Request) {
 		// or a redirect's absolute URL on that origin carries no userinfo
 		// for net/http to send. Set here, it also shows (redacted) in the
 		// request's record.
-		pw, _ := s.userinfo.Password()
-		req.SetBasicAuth(s.userinfo.Username(), pw)
+		SetBasicAuth(req.Header, s.userinfo)
 	}
 	if s.cfg.Bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+s.cfg.Bearer)

@@ -26,6 +26,9 @@ type Tool struct {
 	// left out of calls (and shown, marked, since a debugger shows what the
 	// server sent).
 	Invalid string `json:"-"`
+	// headers are the Mcp-Param headers its schema asks for, read once
+	// when a 2026 tools/list answer is (ListToolsFrom), not on every call.
+	headers []headerParam
 }
 
 // ToolPage is one tools/list answer, read entry by entry: an entry that is

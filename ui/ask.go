@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -168,7 +169,7 @@ func (a *askPrompt) submit(q *Question) (tea.Cmd, *answered) {
 	res, warns, err := command.ParseAnswer(q.Req, line)
 	what := questionLabel(q)
 	switch {
-	case errors.Is(err, command.ErrDeclined):
+	case errors.Is(err, mcp.ErrDeclined):
 		q.answer(nil, err)
 		return a.remove(q), &answered{levelInfo, "declined " + what}
 	case err != nil:
@@ -194,7 +195,7 @@ func (a *askPrompt) dismiss(q *Question) (tea.Cmd, *answered) {
 		q.answer(json.RawMessage(`{"action":"cancel"}`), nil)
 		return a.remove(q), &answered{levelInfo, "cancelled " + what + " (action: cancel)"}
 	}
-	q.answer(nil, command.ErrDeclined)
+	q.answer(nil, mcp.ErrDeclined)
 	return a.remove(q), &answered{levelInfo, "declined " + what}
 }
 

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 const formParams = `{"message":"Deploy?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","description":"Who"},"copies":{"type":"integer","minimum":1,"maximum":5},"env":{"type":"string","enum":["staging","production"]}},"required":["name"]}}`
@@ -85,7 +84,7 @@ func TestAskEscDismisses(t *testing.T) {
 		t.Errorf("the sampling request's messages are not shown:\n%s", m.View())
 	}
 	press(m, "esc")
-	if r := answerOf(t, q); !errors.Is(r.err, command.ErrDeclined) {
+	if r := answerOf(t, q); !errors.Is(r.err, mcp.ErrDeclined) {
 		t.Errorf("esc on sampling answered %s, %v; want declined", r.res, r.err)
 	}
 }

@@ -46,6 +46,9 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		// Enter sends the object as the arguments (command.CallArgs), so
 		// the words inside it are no bare values to be told their keys.
 		return "the arguments as one JSON object, sent as typed (Enter warns of what the schema would not take)"
+	case ctx.method == "tools/call" && ctx.arrayArguments() != nil:
+		// Enter refuses them whatever the schema: say so now.
+		return sanitize.Line(ctx.arrayArguments().Error())
 	case ctx.method == "tools/call" && ctx.info == nil && ctx.cur.Text == "" && ctx.bareWord() != "":
 		// No schema says which key a value was meant for, but Enter
 		// refuses it all the same: say so, not that it goes as a string.
@@ -283,6 +286,22 @@ func (ctx lineContext) objectArguments() bool {
 		first = ctx.words[2]
 	}
 	return ctx.index >= 2 && strings.HasPrefix(first.Text, "{")
+}
+
+// arrayArguments is Enter's refusal of a tools/call line whose arguments
+// are one JSON array (command.ArgumentsArray), nil when they are not.
+func (ctx lineContext) arrayArguments() error {
+	if ctx.index < 2 {
+		return nil
+	}
+	var words []string
+	for _, w := range ctx.words[2:] {
+		words = append(words, w.Text)
+	}
+	if ctx.cur.Text != "" {
+		words = append(words, ctx.cur.Text)
+	}
+	return command.ArgumentsArray(ctx.tool, strings.Join(words, " "), words)
 }
 
 // bareWord is the first complete argument word with no = in it, which

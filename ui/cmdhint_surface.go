@@ -53,7 +53,7 @@ func (ctx lineContext) surfaceHint(sf history.Surface, keys *KeyMap) (string, bo
 		return "fill " + sanitize.Line(t) + " with var=value words: " + sanitize.Line(strings.Join(vars, "=  ")) +
 			"= (a variable left out expands to nothing)", true
 	case ctx.method == "resources/unsubscribe" && ctx.index == 1:
-		return subscribedHint(sf.Subscribed, prefix) + usage, true
+		return subscribedHint(sf.Subscribed, sf.Unheard, prefix) + usage, true
 	case command.IsResourceTarget(ctx.method) && ctx.index == 1 && len(sf.Resources)+len(sf.Templates) == 0:
 		return "no resources known yet: " + tab + " lists them and templates, then offers URIs" + usage, true
 	case ctx.method == "completion/complete" && ctx.index == 2 && ctx.words[1].Text == "resource" && len(sf.Templates) == 0:
@@ -129,8 +129,9 @@ func argNames(p command.Prompt) string {
 }
 
 // subscribedHint names the URIs subscribed to that start with prefix, what
-// unsubscribe's Tab offers, or says there are none.
-func subscribedHint(subscribed []string, prefix string) string {
+// unsubscribe's Tab offers, or says there are none; unheard says no listen
+// stream carries them (--no-listen).
+func subscribedHint(subscribed []string, unheard bool, prefix string) string {
 	if len(subscribed) == 0 {
 		return "nothing subscribed in this session"
 	}
@@ -142,6 +143,10 @@ func subscribedHint(subscribed []string, prefix string) string {
 	}
 	if len(uris) == 0 {
 		return "not subscribed to a URI starting " + sanitize.Line(prefix) + "; it is sent as typed"
+	}
+	if unheard {
+		// Said first: an 80-column hint line cuts the list, not this.
+		return "subscribed (--no-listen: no stream carries them): " + strings.Join(uris, "  ")
 	}
 	return "subscribed: " + strings.Join(uris, "  ")
 }

@@ -29,7 +29,10 @@ func TestHangupQuitsTheProgram(t *testing.T) {
 		// The signal goes to the whole process: a child test process
 		// takes it alone.
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHangupQuitsTheProgram$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), "MCPSCOPE_UI_HANGUP_CHILD=1")
+		// The child's temporary directories go under the parent's, which
+		// its clean-up removes: a child killed or ending in os.Exit
+		// never runs its own.
+		cmd.Env = append(os.Environ(), "MCPSCOPE_UI_HANGUP_CHILD=1", "TMPDIR="+t.TempDir())
 		out, err := cmd.CombinedOutput()
 		if err != nil || !strings.Contains(string(out), "--- PASS: TestHangupQuitsTheProgram") {
 			t.Fatalf("the test in its own process: %v\n%s", err, out)

@@ -327,7 +327,7 @@ func (n *negotiationPane) detection(f *facts, d *mcp.Detection, ps []history.Pro
 		style = st.Error
 	}
 	if !said {
-		f.kv("Detect", wireLine(d.Reason, 1024), style)
+		f.kv("Detect", wireLine(detectLine(d), 1024), style)
 	}
 	// A forced transport sends its initialize, not a probe: calling that
 	// a probe said detection ran when --transport skipped it.

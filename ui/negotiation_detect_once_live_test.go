@@ -12,11 +12,11 @@ import (
 
 // Without --transport, a failure that ends detection is said once in the
 // Negotiation pane, as a forced transport's is: the ✗ problem gives the
-// reason and its advice, the Detect line which transports were tried and
-// each one's status (the one that met the failure 'failed', the ones the
-// stop left untried named), and the probe's line what came back. The
-// Detect line quoted the whole refusal, or 'answered 502', again. Dark and
-// light, 80x24 and 160x45.
+// reason and its advice, the Detect line that none worked and which
+// transports the stop left untried, and the probe's line what came back.
+// The Detect line quoted the whole refusal, or 'answered 502', again, and
+// then walked the probes the lines below it show. Dark and light, 80x24
+// and 160x45.
 func TestLiveDetectFailureSaidOnce(t *testing.T) {
 	const page = "<html><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx-gone-8</center></body></html>"
 	gone := htmlFailingWith(t, http.StatusBadGateway, page)
@@ -30,10 +30,10 @@ func TestLiveDetectFailureSaidOnce(t *testing.T) {
 		detect []string
 	}{
 		{"502 everywhere", gone.URL + "/mcp", "answered 502", []string{
-			"no transport worked: POST server/discover " + gone.URL + "/mcp: failed; detection stopped there, so streamable HTTP and legacy HTTP+SSE not tried",
-			"→ 502 · text/html"}},
+			"Detect no transport worked: the probe below found none; detection stopped at its failure, so streamable HTTP and legacy HTTP+SSE not tried probe POST server/discover " + gone.URL + "/mcp → 502 · text/html"}},
 		{"refused version", odd.Endpoint(), "holds a control character", []string{
-			"POST initialize " + odd.Endpoint() + ": failed; detection stopped there, so legacy HTTP+SSE not tried"}},
+			"Detect no transport worked: none of the probes below found one; detection stopped at the last one's failure, so legacy HTTP+SSE not tried probe POST server/discover " + odd.Endpoint(),
+			"probe POST initialize " + odd.Endpoint() + " → 200"}},
 	}
 	for _, c := range cases {
 		for _, theme := range []string{"dark", "light"} {

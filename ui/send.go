@@ -54,6 +54,10 @@ type sentMsg struct {
 	// nor, unless it failed, the status line from what the user sent.
 	auto     bool
 	autoKind int
+	// unheard says no listen stream carries the session's subscriptions
+	// (a 2026 session opened with --no-listen): subscribing or
+	// unsubscribing opened and closed none.
+	unheard bool
 }
 
 // reconnectedMsg is the outcome of Backend.Reconnect.
@@ -68,6 +72,7 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	// uninitialized as one just opened.
 	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
 	connecting := m.com.log.Stats().State == mcp.StateConnecting
+	unheard := m.com.log.Surface().Unheard
 	if m.status.probing() {
 		return func() tea.Msg {
 			return sentMsg{cmd: c, label: label, connecting: true, detecting: true,
@@ -78,7 +83,7 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	return func() tea.Msg {
 		defer sends.done(id)
 		resp, warnings, err := b.Do(ctx, c)
-		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting}
+		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, unheard: unheard}
 	}
 }
 
@@ -185,6 +190,12 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		// acknowledged them).
 		// Short: the URI and what it means must fit 80 columns.
 		uri := sanitize.Line(m.cmd.Target)
+		switch {
+		case m.unheard && m.cmd.Method == "resources/unsubscribe":
+			return levelInfo, "unsubscribed from " + uri + " (--no-listen: no listen stream to reopen)" + warn
+		case m.unheard:
+			return levelWarn, "subscribed to " + uri + ", but --no-listen opens no listen stream: no update of it comes" + warn
+		}
 		if m.cmd.Method == "resources/unsubscribe" {
 			return levelInfo, "unsubscribed from " + uri + ": the listen stream was reopened without it" + warn
 		}

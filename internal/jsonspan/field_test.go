@@ -5,12 +5,13 @@ import (
 	"testing"
 )
 
-// Field finds a member as encoding/json finds a struct field's (in any
-// case, the last one counting), and DecodeField decodes that member alone,
-// so a sibling nested past encoding/json's 10,000 levels costs nothing.
+// DecodeField finds a member by its exact key (JSON-RPC's names are
+// case-sensitive: "Status" is not "status"), the last one counting, and
+// decodes that member alone, so a sibling nested past encoding/json's
+// 10,000 levels costs nothing.
 func TestDecodeField(t *testing.T) {
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
-	doc := mustParse(t, `{"_meta":`+deep+`,"Status":"old","STATUS":"working","n":"7"}`, Limits{Depth: 1})
+	doc := mustParse(t, `{"_meta":`+deep+`,"status":"old","status":"working","Status":"folded","n":"7"}`, Limits{Depth: 1})
 	root := doc.Root()
 	var status string
 	if err := root.DecodeField("status", &status); err != nil || status != "working" {
@@ -19,6 +20,10 @@ func TestDecodeField(t *testing.T) {
 	var n int
 	if err := root.DecodeField("n", &n); err == nil {
 		t.Errorf(`DecodeField("n") into an int read the string "7" as %d, want encoding/json's error`, n)
+	}
+	var folded string
+	if err := root.DecodeField("STATUS", &folded); err != nil || folded != "" {
+		t.Errorf(`DecodeField("STATUS") = %q, %v; want no member: keys are exact`, folded, err)
 	}
 	missing := "kept"
 	if err := root.DecodeField("absent", &missing); err != nil || missing != "kept" {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"iter"
 	"strconv"
-	"strings"
 )
 
 // Value is one indexed value of a Doc; the zero Value is a value that does
@@ -182,28 +181,16 @@ func (v Value) KindName() string {
 	return "nothing"
 }
 
-// Field is the object member that encoding/json decodes into a struct
-// field named key: the last member whose key equals key in any case
-// (bytes.EqualFold, as encoding/json folds names), or a Value that does
-// not exist.
-func (v Value) Field(key string) Value {
-	var found Value
-	for k, m := range v.Members() {
-		if strings.EqualFold(k, key) {
-			found = m
-		}
-	}
-	return found
-}
-
-// DecodeField decodes the member Field(key) into out with encoding/json,
-// so a struct read member by member is read as encoding/json would read it
-// whole, except that members it does not ask for are never decoded: one
-// nested past encoding/json's 10,000 levels costs only itself. A member
-// that is not there leaves out as it is; the error is encoding/json's, for
-// a member that cannot be read into out.
+// DecodeField decodes the member Get(key) into out with encoding/json. The
+// member is found by its exact key, as Get finds it and not as
+// encoding/json finds a struct field (in any case): JSON-RPC's member names
+// are case-sensitive, so {"Status":...} has no "status", for a server as
+// for mcpscope. Members it does not ask for are never decoded: one nested
+// past encoding/json's 10,000 levels costs only itself. A member that is
+// not there leaves out as it is; the error is encoding/json's, for a member
+// that cannot be read into out.
 func (v Value) DecodeField(key string, out any) error {
-	m := v.Field(key)
+	m := v.Get(key)
 	if !m.Exists() {
 		return nil
 	}

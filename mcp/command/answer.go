@@ -25,9 +25,6 @@ import (
 // defaults (SEP-1034), so accepting it unchanged sends them, and the
 // description of the form says what they are.
 
-// ErrDeclined is a sampling request the user declined.
-var ErrDeclined = mcp.ErrDeclined
-
 // ParseAnswer turns a line into the result that answers req.
 func ParseAnswer(req mcp.InputRequest, line string) (json.RawMessage, []ArgWarning, error) {
 	switch req.Method {
@@ -36,7 +33,7 @@ func ParseAnswer(req mcp.InputRequest, line string) (json.RawMessage, []ArgWarni
 	case "sampling/createMessage":
 		text := strings.TrimSpace(line)
 		if text == "decline" {
-			return nil, nil, ErrDeclined
+			return nil, nil, mcp.ErrDeclined
 		}
 		if text == "" {
 			return nil, nil, fmt.Errorf("a sampled message needs text: type the reply, or decline")

@@ -211,7 +211,7 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 // nothing fits, no key is named. The command line's hint says it before
 // Enter does.
 func BareWord(w string, schema *Schema, typed func(string) bool) error {
-	err := fmt.Errorf("%q: expected key=value or key:=json", w)
+	err := fmt.Errorf("%s: expected key=value or key:=json", argQuoted(w))
 	key := ""
 	var props []Property
 	if schema != nil {
@@ -222,7 +222,7 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 		// `tools/call get-sum '{"a":1,"b":2}'`: arguments as a JSON
 		// object, as other clients take them, go one key at a time;
 		// its keys being the schema's says that is what was meant.
-		return fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, spread)
+		return fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, argSuggested(spread))
 	}
 	for _, p := range props {
 		if typed(p.Name) {
@@ -240,9 +240,9 @@ func BareWord(w string, schema *Schema, typed func(string) bool) error {
 		}
 	}
 	if key != "" {
-		err = fmt.Errorf("%w: did you mean %s=%s?", err, KeyWord(key), ShellQuote(w))
+		err = fmt.Errorf("%w: did you mean %s?", err, argSuggested(KeyWord(key)+"="+ShellQuote(w)))
 	} else if spread != "" {
-		err = fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, spread)
+		err = fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, argSuggested(spread))
 	}
 	return err
 }
@@ -411,8 +411,8 @@ func argArray(key string, occs []argOcc, items *Schema) (json.RawMessage, error)
 				out = append(out, json.RawMessage(text))
 				continue
 			}
-			return nil, fmt.Errorf("%s: %q is not a JSON array (%v); to send it as one item: %s:=%s",
-				key, text, err, key, ShellQuote("["+string(argString(text))+"]"))
+			return nil, fmt.Errorf("%s: %s is not a JSON array (%v); to send it as one item: %s",
+				key, argQuoted(text), err, argSuggested(key+":="+ShellQuote("["+string(argString(text))+"]")))
 		}
 		for e := range arr.Elements() {
 			out = append(out, e.Raw())

@@ -39,7 +39,7 @@ func argTypeError(key, text string, s *Schema) error {
 	t := strings.TrimSpace(text)
 	var wants []string
 	detail, hint := "", ""
-	fix := "; to send it as typed: " + key + ":=" + ShellQuote(string(argString(text)))
+	fix := "; to send it as typed: " + argSuggested(key+":="+ShellQuote(string(argString(text))))
 	for _, k := range schemaKinds(s) {
 		open := map[string]string{"object": "{", "array": "["}[k]
 		switch {
@@ -50,7 +50,7 @@ func argTypeError(key, text string, s *Schema) error {
 				detail = " (" + err.Error() + ")"
 			}
 			if k == "array" {
-				fix = "; to send it as one item: " + key + ":=" + ShellQuote("["+string(argString(text))+"]")
+				fix = "; to send it as one item: " + argSuggested(key+":="+ShellQuote("["+string(argString(text))+"]"))
 			}
 		case k == "array" && len(schemaKinds(schemaItems(s))) > 0:
 			wants = append(wants, argWant(schemaItems(s)), "a JSON array")
@@ -68,8 +68,8 @@ func argTypeError(key, text string, s *Schema) error {
 		// and at 80 columns they pushed the fix off the last row.
 		fix, detail = h, ""
 	}
-	return fmt.Errorf("%s: %q is not %s%s (schema says type %s)%s%s",
-		key, text, strings.Join(wants, " or "), detail, schemaKindsString(s), hint, fix)
+	return fmt.Errorf("%s: %s is not %s%s (schema says type %s)%s%s",
+		key, argQuoted(text), strings.Join(wants, " or "), detail, schemaKindsString(s), hint, fix)
 }
 
 // argQuoteHint catches the usual mistake: JSON typed without single quotes loses its

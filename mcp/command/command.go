@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -197,6 +198,9 @@ func cmdList(cmd Command, words []string) (Command, error) {
 func cmdArguments(cmd Command, line string, next int) (Command, error) {
 	_, after, _, _ := argNextWord(line, next) // the tool name, read once already
 	text := strings.TrimSpace(line[after:])
+	if err := ArgumentsArray(cmd.Tool, text, cmd.Words); err != nil {
+		return cmd, fmt.Errorf("%w\n%s", err, cmdUsage)
+	}
 	if !strings.HasPrefix(text, "{") || !jsonObject(text) {
 		if len(cmd.Words) != 1 || !strings.HasPrefix(cmd.Words[0], "{") {
 			return cmd, nil
@@ -214,6 +218,31 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 	}
 	cmd.Words, cmd.Arguments = nil, json.RawMessage(text)
 	return cmd, nil
+}
+
+// ArgumentsArray refuses tools/call arguments given as one JSON array
+// (JSON-RPC's params by position): text is what follows the tool name,
+// words the words it was split into; nil when they are no array. A tool
+// takes its arguments by name only, so no schema makes them right, and
+// they are refused before anything is sent, unlike a bare word among
+// key=value words, which may be a value whose key the schema tells
+// (BareWord).
+func ArgumentsArray(tool, text string, words []string) error {
+	for _, t := range []string{text, strings.Join(words, " ")} {
+		if !strings.HasPrefix(t, "[") || len(words) == 0 {
+			continue
+		}
+		if doc, err := jsonspan.Parse([]byte(t), jsonspan.Limits{Depth: 1}); err != nil || doc.Root().Kind() != jsonspan.Array {
+			continue
+		}
+		list := "'[…]'"
+		if len(t) <= 40 {
+			list = ShellQuote(t)
+		}
+		return fmt.Errorf("tools/call %s takes its arguments by name, not as a JSON array (%s): give key=value words (a list goes to its key: KEY:=%s) or one JSON object ('{\"key\":\"value\"}')",
+			tool, clip.Quote(t, 40), list)
+	}
+	return nil
 }
 
 // jsonObject reports whether text is one JSON object, however deep.

@@ -151,9 +151,9 @@ type Proxy struct {
 	byKey    map[string]*Client // sessionless requests, by who sent them
 	early    map[string]*Client // sessions a GET began before its client's initialize, by who sent it
 
-	evictions  int            // sessions admit ended
-	ended      recentSessions // the last few session ids admit ended
-	goneLegacy recentSessions // the last few legacy sessions whose stream closed
+	evictions  int           // sessions admit ended
+	ended      endedSessions // the last few session ids admit ended
+	goneLegacy endedSessions // the last few legacy sessions whose stream closed
 }
 
 // New prepares a proxy to the upstream the config names.

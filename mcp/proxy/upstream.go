@@ -317,8 +317,6 @@ func (p *Proxy) credentials(req *http.Request) {
 	case p.cfg.Bearer != "":
 		h.Set("Authorization", "Bearer "+p.cfg.Bearer)
 	case p.upstream.User != nil:
-		pw, _ := p.upstream.User.Password()
-		r := &http.Request{Header: h}
-		r.SetBasicAuth(p.upstream.User.Username(), pw)
+		mcp.SetBasicAuth(h, p.upstream.User)
 	}
 }

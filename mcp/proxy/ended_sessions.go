@@ -2,19 +2,23 @@ package proxy
 
 import "slices"
 
-// recentSessions remembers a bounded number of session ids, each with the
-// number of the client session that recorded it, so that a client coming
-// back to a session whose recording ended (its legacy stream closed, or
-// the session limit ended it) begins a new one saying which that was. An
+// endedSessions remembers a bounded number of ended session ids, each with
+// the number of the client session that recorded it, so that a client
+// coming back to a session whose recording ended (its legacy stream closed,
+// or the session limit ended it) begins a new one saying which that was. An
 // id remembered again moves to the newest; p.mu is held by callers.
-type recentSessions struct {
+//
+// It is keyed, not mcp's fixed ring of recent values: its bound follows
+// --max-sessions (any size), and it is looked up by id on every request
+// of a session the proxy does not know, so a lookup must not cost a scan.
+type endedSessions struct {
 	by    map[string]int
 	order []string // oldest first, each id once
 }
 
 // remember notes that session sid, recorded by client session n, ended,
 // keeping at most most ids.
-func (rs *recentSessions) remember(sid string, n, most int) {
+func (rs *endedSessions) remember(sid string, n, most int) {
 	if rs.by == nil {
 		rs.by = map[string]int{}
 	}
@@ -29,7 +33,7 @@ func (rs *recentSessions) remember(sid string, n, most int) {
 }
 
 // recorded is the client session that recorded sid, if it is remembered.
-func (rs *recentSessions) recorded(sid string) (int, bool) {
+func (rs *endedSessions) recorded(sid string) (int, bool) {
 	n, ok := rs.by[sid]
 	return n, ok
 }

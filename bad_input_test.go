@@ -1,0 +1,49 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Input that names nothing runnable is refused with exit 2 and words that
+// say what to give: 'completion' alone or with a word that is no shell
+// printed its help and exited 0 (a script's 'completion zsh2 > file'
+// wrote the help), a negative --timeout was offered "-1s" as the fix, and
+// a zero one was refused as "--timeout and --endpoint-timeout" without
+// saying which, and a flag given no value was pflag's "flag needs an
+// argument: 'H' in -H".
+func TestBadInputSaysWhatToGive(t *testing.T) {
+	stateDir(t)
+	for _, tc := range []struct {
+		args     []string
+		want     []string
+		wantNone string
+	}{
+		{[]string{"completion"}, []string{"completion needs the name of a shell: give one of bash, fish, powershell, zsh, e.g. mcpscope completion bash"}, "Usage:"},
+		{[]string{"completion", "zsh2"}, []string{`completion "zsh2": no such shell: give one of bash, fish, powershell, zsh`}, "Usage:"},
+		{[]string{"completion", "bash", "extra"}, []string{"bash takes no arguments, not 1 argument(s)", "run 'mcpscope completion bash --help' for usage"}, "unknown command"},
+		{[]string{"exec", "--timeout", "-1", "tools/list"}, []string{`--timeout "-1" is not a duration: give one such as 500ms, 30s`}, "-1s"},
+		{[]string{"exec", "--timeout", "0", "tools/list"}, []string{"--timeout 0s: give a positive duration such as 30s"}, "--endpoint-timeout"},
+		{[]string{"exec", "--endpoint-timeout", "-5s", "tools/list"}, []string{"--endpoint-timeout -5s: give a positive duration such as 30s"}, "--timeout and"},
+		{[]string{"-H"}, []string{"-H needs a value after it: request header 'Name: value'", "run 'mcpscope --help' for usage"}, "flag needs an argument"},
+		{[]string{"export", "x.jsonl", "--format"}, []string{"--format needs a value after it: md or json", "run 'mcpscope export --help' for usage"}, "flag needs an argument"},
+	} {
+		out, errOut, code := run(t, tc.args...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d, stderr %q, want %d", tc.args, code, errOut, exitUsage)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%v: stderr %q does not say %q", tc.args, errOut, w)
+			}
+		}
+		if strings.Contains(out+errOut, tc.wantNone) {
+			t.Errorf("%v: stdout %q, stderr %q say %q", tc.args, out, errOut, tc.wantNone)
+		}
+	}
+	// A shell is still a shell.
+	out, errOut, code := run(t, "completion", "bash")
+	if code != exitOK || !strings.Contains(out, "bash completion") {
+		t.Errorf("completion bash: exit %d, stderr %q, stdout %.80q", code, errOut, out)
+	}
+}

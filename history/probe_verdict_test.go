@@ -1,0 +1,42 @@
+package history
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// The status bar and the sessions listing count errors by one rule: a
+// probe the server answered is detection's step, even with no row to tell
+// it (a relayed probe, a recording cut short), and a probe with neither an
+// answer nor a request is an error to both.
+func TestProbeErrorsCountAlikeInTheListingAndTheStatusBar(t *testing.T) {
+	now := time.Now()
+	for _, c := range []struct {
+		name string
+		e    mcp.ErrorInfo
+		want int
+	}{
+		{"answered, no row", mcp.ErrorInfo{Op: mcp.OpProbe, Status: 400, Message: "400 Bad Request"}, 0},
+		{"its row not in the recording", mcp.ErrorInfo{Op: mcp.OpProbe, ReqSeq: 7, Message: "timed out"}, 0},
+		{"no answer, no row", mcp.ErrorInfo{Op: mcp.OpProbe, Message: "connection refused"}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			recs := []mcp.Record{{Seq: 1, Time: now, Kind: mcp.KindError, Error: &c.e}}
+			l := NewLog()
+			l.Append(recs...)
+			infos, err := List(filepath.Dir(record(t, recs, RecordOptions{})))
+			if err != nil || len(infos) != 1 {
+				t.Fatalf("List = %v, %v; want the one session", infos, err)
+			}
+			if got := l.Stats().Errors; got != c.want {
+				t.Errorf("the status bar counts %d errors, want %d", got, c.want)
+			}
+			if got := infos[0].Errors; got != c.want {
+				t.Errorf("the listing counts %d errors, want %d", got, c.want)
+			}
+		})
+	}
+}

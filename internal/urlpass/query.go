@@ -1,0 +1,96 @@
+package urlpass
+
+import (
+	"net/url"
+	"strings"
+)
+
+// secretParams name the query parameters whose value is a credential, as
+// services that cannot take a header put one in a URL ("?token=",
+// "?api_key=", a signed URL's "?sig="). A name matches in any case, and
+// with '-' read as '_'; a name ending in "_" and one of suffixParams
+// matches too (X-Amz-Signature, X-Amz-Security-Token, x-goog-api-key).
+var secretParams = []string{
+	"token", "access_token", "api_key", "apikey", "key", "auth", "password",
+	"secret", "sig", "signature", "client_secret",
+}
+
+// suffixParams end the names of credential parameters that carry a
+// vendor's prefix.
+var suffixParams = []string{"token", "signature", "secret", "password", "api_key", "apikey"}
+
+// SecretParam reports whether a query parameter named name holds a
+// credential.
+func SecretParam(name string) bool {
+	n := strings.ReplaceAll(strings.ToLower(name), "-", "_")
+	for _, p := range secretParams {
+		if n == p {
+			return true
+		}
+	}
+	for _, p := range suffixParams {
+		if strings.HasSuffix(n, "_"+p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Param is a credential in a URL's query: its name and value as the URL
+// spells them (Raw, percent-escapes kept) and the value they decode to.
+type Param struct{ Name, Raw, Value string }
+
+// QueryParams are the credentials in the query of rawURL, the URL the user
+// typed: each parameter whose name SecretParam accepts and whose value is
+// not empty. It reads the text alone, so a URL that does not parse has its
+// credentials found too.
+func QueryParams(rawURL string) []Param {
+	q := strings.IndexByte(rawURL, '?')
+	if q < 0 {
+		return nil
+	}
+	query, _, _ := strings.Cut(rawURL[q+1:], "#")
+	var out []Param
+	for _, kv := range strings.Split(query, "&") {
+		name, raw, ok := strings.Cut(kv, "=")
+		if !ok || raw == "" {
+			continue
+		}
+		n, err := url.QueryUnescape(name)
+		if err != nil {
+			n = name
+		}
+		if !SecretParam(n) {
+			continue
+		}
+		v, err := url.QueryUnescape(raw)
+		if err != nil {
+			v = raw
+		}
+		out = append(out, Param{Name: name, Raw: raw, Value: v})
+	}
+	return out
+}
+
+// Spellings are the ways p stands in a URL's query, each with what
+// replaces it: its name kept, its value with.
+func (p Param) Spellings(with string) [][2]string {
+	var out [][2]string
+	for _, sep := range []string{"?", "&"} {
+		out = append(out, [2]string{sep + p.Name + "=" + p.Raw, sep + p.Name + "=" + with})
+	}
+	return out
+}
+
+// MaskQuery replaces the value of each of params wherever a URL in s
+// carries it (?name=value or &name=value) with with, keeping the name:
+// only the user's own parameters with the user's own values, so a server's
+// (a legacy endpoint's sessionId, another token it chose) stays as it is.
+func MaskQuery(s string, params []Param, with string) string {
+	for _, p := range params {
+		for _, sp := range p.Spellings(with) {
+			s = strings.ReplaceAll(s, sp[0], sp[1])
+		}
+	}
+	return s
+}
