@@ -89,6 +89,8 @@ type Pair struct {
 	Progress, Total float64
 	ProgressMessage string
 	Notifications   int
+	// ProgressAt is when the newest notifications/progress came.
+	ProgressAt time.Time
 	// Relay is the client's leg when a proxy relayed the request, and
 	// ProxyAdded the time the proxy added to the answer's headers.
 	Relay      *mcp.Record
@@ -121,6 +123,7 @@ type rowMore struct {
 	progress, total float64
 	progressMsg     string
 	progressN       int
+	progressAt      time.Time // when the newest progress came
 	proxyAdded      time.Duration
 	resumes         []int32 // entries + 1, at most maxResumes
 	subject         string  // see Pair.Subject
@@ -363,7 +366,7 @@ func (l *Log) pair(i int32) Pair {
 		Failure: l.record(rw.fail), Reply: l.record(rw.reply),
 		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,
 		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
-		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN,
+		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN, ProgressAt: x.progressAt,
 		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
 		Subject: x.subject,
 	}
@@ -468,6 +471,7 @@ func (l *Log) progress(r *mcp.Record) bool {
 	x := l.rows.at(int(i)).extra()
 	x.progress, x.total, x.progressMsg = pr.Progress, pr.Total, pr.Message
 	x.progressN++
+	x.progressAt = r.Time
 	l.views.refresh(l, i)
 	return true
 }

@@ -94,6 +94,9 @@ type WireError struct {
 	// Header holds the answer's headers advice may quote
 	// (WWW-Authenticate, Allow, Content-Type, Retry-After).
 	Header map[string]string
+	// Credentialed says the refused request carried an Authorization
+	// header: a 401 then refused the credential sent, not its absence.
+	Credentialed bool
 	// Answered says the server had answered an earlier request of this
 	// session, so a connection refused now means it went away, not that
 	// it was never there. Addr is the host:port a request that got no
@@ -118,7 +121,7 @@ func (e *WireError) Unwrap() error { return e.Err }
 func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed}
 }
 
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal
@@ -274,6 +277,7 @@ func StatusError(purpose, transport, method, target string, resp *http.Response,
 	}
 	msg := fmt.Sprintf("%s %s answered %s", method, target, answer)
 	e := &WireError{Cause: CauseStatus, Message: msg, Status: resp.StatusCode, Purpose: purpose, Transport: transport, Answer: answer}
+	e.Credentialed = resp.Request != nil && resp.Request.Header.Get("Authorization") != ""
 	for _, h := range adviceHeaders {
 		if v := resp.Header.Get(h); v != "" {
 			if e.Header == nil {

@@ -399,6 +399,7 @@ func (s *Session) startRepliers() {
 						if errors.As(err, &inner) {
 							// Its status and headers decide the advice.
 							we.Status, we.Purpose, we.Transport, we.Header = inner.Status, inner.Purpose, inner.Transport, inner.Header
+							we.Credentialed = inner.Credentialed
 						}
 						s.mu.Lock()
 						s.replyFailed = failedReply{seq: j.m.seq, during: j.during, what: clip.Quote(we.Message, maxQuoted)}

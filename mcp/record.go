@@ -289,6 +289,9 @@ type ErrorInfo struct {
 	// Probe is the transport whose detection probe met the failure
 	// detection stopped at (WireError's field).
 	Probe string `json:"probe,omitempty"`
+	// Credentialed says the refused request carried an Authorization
+	// header (WireError's field).
+	Credentialed bool `json:"credentialed,omitempty"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.

@@ -182,11 +182,18 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 				op, err = OpTimeout, s.timeoutError(p, id)
 			}
 			if s.abandon(id, p, op, err) {
+				if op == OpTimeout {
+					s.tellCancelled(tr, id, p.method, s.timedOutReason())
+				}
 				return giveUp(err)
 			}
 		case <-timer.C:
 			err := s.timeoutError(p, id)
 			if s.abandon(id, p, OpTimeout, err) {
+				// Nobody waits for the answer any more: the server is
+				// told, as a cancel by hand tells it, so a slow tool
+				// does not run on for no one.
+				s.tellCancelled(tr, id, p.method, s.timedOutReason())
 				return giveUp(err)
 			}
 		case <-ctx.Done():
@@ -200,7 +207,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 				op, why = OpTimeout, te
 			}
 			if s.abandon(id, p, op, why) {
-				s.tellCancelled(tr, id, p.method)
+				s.tellCancelled(tr, id, p.method, "cancelled in mcpscope")
 				return giveUp(ctx.Err())
 			}
 		}
@@ -213,7 +220,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 // after (ctrl+c in exec) still tells the server. initialize is never
 // cancelled (the specification forbids it), and a server that did not
 // answer detection's probe is told nothing it did not ask for.
-func (s *Session) tellCancelled(tr transport, id, method string) {
+func (s *Session) tellCancelled(tr transport, id, method, reason string) {
 	if _, modern := modernOf(tr); modern || method == "initialize" {
 		return
 	}
@@ -225,8 +232,15 @@ func (s *Session) tellCancelled(tr transport, id, method string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	params := json.RawMessage(`{"requestId":` + id + `,"reason":"cancelled in mcpscope"}`)
+	r, _ := json.Marshal(reason)
+	params := json.RawMessage(`{"requestId":` + id + `,"reason":` + string(r) + `}`)
 	_ = s.Notify(ctx, "notifications/cancelled", params)
+}
+
+// timedOutReason is the reason notifications/cancelled gives for a
+// request that outlived the request timeout.
+func (s *Session) timedOutReason() string {
+	return "no answer within " + s.cfg.RequestTimeout.String() + ": mcpscope stopped waiting"
 }
 
 // timeoutError says a request went unanswered, and names the answers that

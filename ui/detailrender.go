@@ -34,6 +34,9 @@ type detailInput struct {
 	pretty bool
 	note   string
 	open   string // the key that opens a pair or an event, for the empty pane
+	// cancel is the key that cancels a pending request of ours; "" where
+	// none can be (a replay, a proxied client's session).
+	cancel string
 
 	pair       *history.Pair // a copy of the row, or nil
 	state      string
@@ -268,6 +271,10 @@ func (in *detailInput) pairLines() ([]string, int) {
 		respLine = len(out) + 1
 	}
 	out = in.response(out, p.Response)
+	if w := in.waiting(); w != "" && p.Response == nil {
+		out = append(out, "", in.section("Response", "pending"))
+		out = in.wrapped(out, w, in.st.Pending)
+	}
 	out = in.reply(out, p.Reply, p.Post)
 	out = in.resumeLines(out, p.Resumes)
 	if p.Post != nil && p.Post.HTTP != nil && !postFailed {

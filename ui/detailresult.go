@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -257,7 +258,12 @@ func (in *detailInput) timing(out []string) []string {
 			// the server's request's.
 			s = "our reply's " + s
 		}
-		parts = append(parts, s+": headers after "+history.FormatDuration(p.PostLatency))
+		if h.Status == 0 {
+			// No status came, so no headers: how long it waited is all.
+			parts = append(parts, s+" · after "+history.FormatDuration(p.PostLatency))
+		} else {
+			parts = append(parts, s+": headers after "+history.FormatDuration(p.PostLatency))
+		}
 	}
 	if p.Relay != nil && p.Relay.HTTP != nil {
 		// A proxied client's request: upstream's time is the POST's, and
@@ -303,4 +309,29 @@ func (in *detailInput) timing(out []string) []string {
 		out = in.wrapped(out, "round "+strconv.Itoa(p.Round)+" of a multi round-trip request started by "+first, in.st.Info)
 	}
 	return out
+}
+
+// waiting says what a pending request of ours waits for, and the key that
+// cancels it: "◌ pending" alone read the same for a call just sent and one
+// to a server that never answers ("" for any other row). The Pairs row
+// counts the time. It goes where the answer will, so the lines above stay
+// put when it comes (a search made in them keeps its match).
+func (in *detailInput) waiting() string {
+	p := in.pair
+	if p.State != history.StatePending || p.Kind != history.KindRequest || p.Listening() {
+		return ""
+	}
+	what := "waiting for the answer"
+	switch h := p.Post; {
+	case h == nil || h.HTTP == nil:
+		what = "waiting for the POST's answer"
+	case h.HTTP.Opened == "sse":
+		what = "waiting for the answer on the POST's event stream"
+	case h.HTTP.Status == http.StatusAccepted:
+		what = "waiting for the answer on the stream"
+	}
+	if in.cancel != "" {
+		what += " · " + in.cancel + " cancels it"
+	}
+	return what
 }

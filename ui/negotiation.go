@@ -82,6 +82,9 @@ func (n *negotiationPane) view(focused bool) []string {
 	start, end := n.scroll.visible(len(lines))
 	title := "Negotiation"
 	if s := sessionState(n.c.log); s != "" {
+		if s == mcp.StateClosed && detectionGoesOn(n.c.log.Stats()) {
+			s = mcp.StateConnecting // a probe's stream closed: detection goes on
+		}
 		title += " · " + wireLine(s, 32)
 	}
 	title += n.scroll.position(start, len(lines))
@@ -247,7 +250,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		f.kv("Endpoint", "\""+wireLine(string(neg.EndpointEvent.Data), 2048)+"\" (not resolved)", st.Warning)
 	} else if neg.Stream != nil && neg.State == mcp.StateClosed {
 		what := "none: the stream closed before an endpoint event"
-		if !n.c.replay && !n.c.watching {
+		if !n.c.replay && !n.c.watching && !detectionGoesOn(n.c.log.Stats()) {
 			// Only a session of one's own can be retried: a proxied one
 			// is its client's, a replay is a recording.
 			what += " (press " + f.c.keys.Reconnect.Help().Key + " to retry)"

@@ -261,12 +261,18 @@ func fitMethod(pr *history.Pair, w int) string {
 	if ansi.StringWidth(title)+ansi.StringWidth(progress) <= w {
 		return title + progress
 	}
-	if rest, ok := strings.CutPrefix(title, "tools/call "); ok {
-		title = "…/call " + rest
-	}
 	// The title keeps a few cells whatever happens: a row must still say
 	// which request it is; the cell cuts the progress then.
-	if room := max(w-ansi.StringWidth(progress), 8); ansi.StringWidth(title) > room {
+	room := max(w-ansi.StringWidth(progress), 8)
+	if rest, ok := strings.CutPrefix(title, "tools/call "); ok {
+		title = "…/call " + rest
+		if ansi.StringWidth(title) > room {
+			// The tool's name alone, rather than "…/call …": which call
+			// it is matters more than that it is one.
+			title = rest
+		}
+	}
+	if ansi.StringWidth(title) > room {
 		title = ansi.Truncate(title, room, "…")
 	}
 	return title + progress

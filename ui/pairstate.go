@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -21,6 +22,33 @@ func (c *common) pairState(pr *history.Pair) (string, lipgloss.Style) {
 // kept (Detail's lines): a spinner frozen on one frame looks hung.
 const stillPending = "◌"
 
+// quietAfter is how long a pending request's progress may be silent before
+// its row says so, in place of the bar (the STATE column holds 12 cells;
+// the bar is back with the next progress): a tool reporting a step every
+// second or two is at work, while a server stopped mid-call (kill -STOP, a
+// breakpoint) read the same, the spinner turning and the time counting.
+const quietAfter = 5 * time.Second
+
+// quietFor is how long the progress of a pending request has been silent,
+// in whole seconds ("12s", "3m"), once that is quietAfter or more; "" in
+// Detail (stillPending), whose lines are drawn once and kept.
+func (c *common) quietFor(pr *history.Pair, spin string) string {
+	if spin == stillPending || pr.ProgressAt.IsZero() {
+		return ""
+	}
+	d := c.clock().Sub(pr.ProgressAt)
+	if d < quietAfter {
+		return ""
+	}
+	if d < time.Minute {
+		return strconv.Itoa(int(d/time.Second)) + "s"
+	}
+	if d < time.Hour {
+		return strconv.Itoa(int(d/time.Minute)) + "m"
+	}
+	return strconv.Itoa(int(d/time.Hour)) + "h"
+}
+
 // pairStateWith is pairState with spin in place of the spinner's frame.
 func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.Style) {
 	st := c.st
@@ -30,8 +58,14 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		case pr.Listening():
 			return "● listening", st.Info
 		case pr.Total > 0:
+			if quiet := c.quietFor(pr, spin); quiet != "" {
+				return spin + " quiet " + quiet, st.Pending
+			}
 			return spin + " " + progressBar(pr.Progress/pr.Total, 5) + " " + percent(pr.Progress/pr.Total), st.Pending
 		case pr.Progress > 0:
+			if quiet := c.quietFor(pr, spin); quiet != "" {
+				return spin + " quiet " + quiet, st.Pending
+			}
 			return spin + " at " + history.FormatNumber(pr.Progress), st.Pending
 		}
 		return spin + " pending", st.Pending

@@ -108,7 +108,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case recordsMsg:
 		m.com.log.Append(msg...)
-		return tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayConnectFailed(msg), waitForRecords(m.opts.Records))
+		return tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayConnectFailed(msg), m.sayReplaced(msg), waitForRecords(m.opts.Records))
 	case recordingFailedMsg:
 		m.status.recordingFailed = true
 		m.com.recording = "" // what it left out may be missing from the file
@@ -243,6 +243,25 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 	m.status.msg.rows = rows
 	m.connFail.err, m.connFail.id = e, m.statusSeq
 	return cmd
+}
+
+// sayReplaced puts on the status line that the legacy stream reconnected
+// into a new session nobody initialized: Negotiation says so, but on a
+// small terminal it is a tab the user is not looking at, and after a
+// reconnect of the session's own the message of a request the break failed
+// ("press r to reconnect") no longer held. It says nothing of who asked:
+// after r, reconnectedMsg says the same, in whichever order they come.
+func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
+	if m.com.replay || m.com.watching || sessionState(m.com.log) != mcp.StateSessionReplaced {
+		return nil
+	}
+	for i := range batch {
+		if s := batch[i].State; batch[i].Kind == mcp.KindState && s != nil && s.State == mcp.StateSessionReplaced {
+			return m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
+				m.keys.Initialize.Help().Key+" to initialize it")
+		}
+	}
+	return nil
 }
 
 // rewordConnectFailed words the message of sayConnectFailed again after

@@ -41,9 +41,16 @@ func newStatusBar(c *common, opts Options) *statusBar {
 func (s *statusBar) probing() bool {
 	stats := s.c.log.Stats()
 	// Detection POSTs before any session state is set: "" is probing too,
-	// and so is failed once r started detection again.
+	// and so is failed once r started detection again, and closed when a
+	// legacy GET probe's stream closed and the POSTs are still to come.
 	return s.transport == mcp.TransportAuto && !s.c.replay && !stats.Detected &&
-		(stats.State == "" || stats.State == mcp.StateConnecting || stats.State == mcp.StateFailed)
+		(stats.State == "" || stats.State == mcp.StateConnecting || stats.State == mcp.StateFailed || detectionGoesOn(stats))
+}
+
+// detectionGoesOn reports a detection that has probed and not concluded:
+// a probe's stream that closed is one step of it, not the session's end.
+func detectionGoesOn(stats history.Stats) bool {
+	return !stats.Detected && stats.Probe != ""
 }
 
 // probeView names the detection step in flight and how long it has

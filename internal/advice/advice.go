@@ -46,6 +46,9 @@ type Fact struct {
 	// Probe is the transport whose detection probe met the failure that
 	// ended detection (mcp.WireError's field), "" otherwise.
 	Probe string
+	// Credentialed says the refused request carried an Authorization
+	// header (mcp.WireError's field): a 401 refused the token sent.
+	Credentialed bool
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -210,8 +213,15 @@ func For(f Fact, a Audience) string {
 			// protected resource metadata, which names the authorization
 			// server. mcpscope runs no OAuth flow of its own.
 			text = "the server wants an OAuth access token (its challenge names its authorization metadata): mcpscope runs no OAuth flow; get a token from its authorization server and pass --bearer TOKEN or set MCPSCOPE_TOKEN"
+			if f.Credentialed {
+				text = "the server refused the token sent: wrong, expired or not for this server (its challenge names its authorization metadata): mcpscope runs no OAuth flow; get a new token from its authorization server and pass it with --bearer TOKEN or MCPSCOPE_TOKEN"
+			}
+		} else if f.Credentialed {
+			text = refusedToken
 		}
 		text += "; it said WWW-Authenticate: " + wa
+	} else if f.Status == http.StatusUnauthorized && f.Credentialed && f.Cause == mcp.CauseStatus {
+		text = refusedToken
 	}
 	if ra := f.Header["Retry-After"]; ra != "" && (f.Status == http.StatusTooManyRequests || f.Status == http.StatusServiceUnavailable) {
 		text += " (it said Retry-After: " + ra + ")"
@@ -222,6 +232,11 @@ func For(f Fact, a Audience) string {
 	}
 	return strings.ReplaceAll(words[a].Replace(text), "{addr}", addr)
 }
+
+// refusedToken is the advice for a 401 to a request that carried an
+// Authorization header: "pass --bearer TOKEN" told the user to do what
+// they had done.
+const refusedToken = "the server refused the token sent: check the one --bearer, -H Authorization, MCPSCOPE_TOKEN or MCP_GATEWAY_AUTH_TOKEN gave (wrong, expired, or not this server's)"
 
 // authScheme is the scheme a WWW-Authenticate challenge asks for when
 // none of its challenges is Bearer (which --bearer answers), else "".
@@ -269,7 +284,7 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 // the fact to advise from later (the Negotiation pane's problems).
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed}
 }
 
 // ForError returns the advice for an error a session returned.
@@ -277,7 +292,7 @@ func ForError(err error, a Audience) string {
 	var we *mcp.WireError
 	if errors.As(err, &we) {
 		return For(Fact{Cause: we.Cause, Code: we.Code(), Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header,
-			Answered: we.Answered, Addr: we.Addr, Probe: we.Probe}, a)
+			Answered: we.Answered, Addr: we.Addr, Probe: we.Probe, Credentialed: we.Credentialed}, a)
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {
