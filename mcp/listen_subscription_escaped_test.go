@@ -14,11 +14,7 @@ import (
 // acted on as ours.
 func TestListenForeignSubscriptionWithAnEscapedKey(t *testing.T) {
 	send := make(chan struct{})
-	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "subscriptions/listen" {
-			x.Default()
-			return
-		}
+	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
 		_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"_meta": map[string]any{MetaSubscriptionID: x.ID},
 			"notifications": map[string]any{"toolsListChanged": true}})
 		select {
@@ -28,7 +24,7 @@ func TestListenForeignSubscriptionWithAnEscapedKey(t *testing.T) {
 		case <-x.Context().Done():
 		}
 		<-x.Context().Done()
-	}}, Config{})
+	})}, Config{})
 	ctx := testCtx(t)
 	if _, _, err := s.ListTools(ctx, false); err != nil {
 		t.Fatal(err)

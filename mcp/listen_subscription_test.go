@@ -12,11 +12,7 @@ import (
 // the stranger's was taken for ours.
 func TestListenNotificationForASubscriptionWeDoNotHave(t *testing.T) {
 	send, sendOurs := make(chan struct{}), make(chan struct{})
-	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "subscriptions/listen" {
-			x.Default()
-			return
-		}
+	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
 		tag := func(id any) map[string]any { return map[string]any{"_meta": map[string]any{MetaSubscriptionID: id}} }
 		_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"_meta": tag(x.ID)["_meta"], "notifications": map[string]any{"toolsListChanged": true}})
 		select {
@@ -30,7 +26,7 @@ func TestListenNotificationForASubscriptionWeDoNotHave(t *testing.T) {
 		case <-x.Context().Done():
 		}
 		<-x.Context().Done()
-	}}, Config{})
+	})}, Config{})
 	ctx := testCtx(t)
 	if _, _, err := s.ListTools(ctx, false); err != nil {
 		t.Fatal(err)
