@@ -156,13 +156,9 @@ func TestExecDiscoverNamesOnlyNewerVersions(t *testing.T) {
 // An initialize answer without serverInfo or protocolVersion says they are
 // missing instead of printing blanks.
 func TestExecInitializeWithoutIdentity(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "initialize" {
-			x.Result(map[string]any{"capabilities": map[string]any{"tools": map[string]any{}}})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"capabilities": map[string]any{"tools": map[string]any{}}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "tools/list")
 	if code != exitOK || !strings.Contains(out, "server (no serverInfo), protocol (none named)") {
 		t.Errorf("exit %d, want the missing identity said\n%s\n%s", code, out, errOut)

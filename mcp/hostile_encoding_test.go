@@ -49,10 +49,10 @@ func TestAnswerInAnEncodingThatDoesNotDecode(t *testing.T) {
 func TestEmptyAnswerLabelledWithAnEncoding(t *testing.T) {
 	for _, encoding := range []string{"gzip", "br"} {
 		t.Run(encoding, func(t *testing.T) {
-			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("notifications/initialized", func(x *mcptest.Exchange) {
+			srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
 				x.Header().Set("Content-Encoding", encoding)
 				x.Accept()
-			})})
+			})
 			s := NewSession(Config{URL: srv.Endpoint(), Transport: TransportStreamable})
 			t.Cleanup(func() { s.Close() })
 			if err := s.Connect(testCtx(t)); err != nil {

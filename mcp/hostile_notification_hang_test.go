@@ -13,9 +13,9 @@ import (
 // answer's stream would be read under does not turn that into "context
 // canceled".
 func TestNotificationNeverAnsweredIsAPostTimeout(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("notifications/initialized", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
 		<-x.Request.Context().Done()
-	})})
+	})
 	s := NewSession(Config{URL: srv.URL, Transport: TransportStreamable, RequestTimeout: time.Second, NoGetStream: true})
 	rec := collect(s)
 	err := s.Connect(testCtx(t))

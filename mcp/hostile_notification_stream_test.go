@@ -17,14 +17,14 @@ import (
 // --timeout (60s by default) for the stream to end, saying nothing.
 func TestNotificationAnsweredWithAnEndlessStream(t *testing.T) {
 	closed := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("notifications/initialized", func(x *mcptest.Exchange) {
+	srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
 		if err := x.WriteRaw(": held open\n\n"); err != nil {
 			return
 		}
 		_ = x.Notify("notifications/message", map[string]any{"level": "info", "data": "said on the notification's stream"})
 		<-x.Request.Context().Done()
 		close(closed)
-	})})
+	})
 	s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
 	rec := collect(s)
 	start := time.Now()
@@ -63,10 +63,10 @@ func TestNotificationAnsweredWithABodyThatNeverEnds(t *testing.T) {
 	}
 	for _, ct := range []string{"text/plain", "application/json"} {
 		t.Run("streamable "+ct, func(t *testing.T) {
-			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("notifications/initialized", func(x *mcptest.Exchange) {
+			srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
 				x.StatusOpen(http.StatusAccepted, ct, " ")
 				<-x.Request.Context().Done()
-			})})
+			})
 			s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
 			rec := collect(s)
 			start := time.Now()

@@ -2,7 +2,7 @@ package mcptest
 
 import "testing"
 
-// OnMethod starts a streamable fake whose requests of method go to handle
+// OnMethod starts a streamable fake whose messages of method go to handle
 // and whose every other message is answered as the fake does by default
 // (Exchange.Default). Most tests that script a server change one answer
 // only; this keeps each of them to that answer, and keeps the dispatch in
