@@ -24,8 +24,7 @@ func TestLiveUnsubscribeOffersTheSubscribed(t *testing.T) {
 		t.Run(tc.era, func(t *testing.T) {
 			l := startLiveReady(t, mcp.Config{URL: tc.url}, 160, 45, tc.open)
 			l.mark()
-			l.tm.Type(":unsubscribe ")
-			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+			l.typeTab(":unsubscribe ")
 			l.waitFor("nothing subscribed in this session")
 			l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 
