@@ -41,7 +41,7 @@ func TestExecNoteLinesStayOnOneLine(t *testing.T) {
 // first time and a text result once it is sent again with inputResponses.
 func askingServerOnce(t *testing.T, result string) string {
 	t.Helper()
-	return statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	return mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		if strings.Contains(string(x.Params), "inputResponses") {
 			x.Result(mcptest.TextResult("done", false))
 			return

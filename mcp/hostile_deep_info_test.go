@@ -12,10 +12,10 @@ import (
 // entry a server is free to fill must not hide the others.
 func TestDiscoverDeepMetaKeepsServerInfo(t *testing.T) {
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("server/discover", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":["` + ProtocolModern + `"],"capabilities":{"tools":{}},` +
 			`"_meta":{"x.example/deep":` + deep + `,"` + MetaServerInfo + `":{"name":"deep-meta-server","version":"9.9"}}}}`)
-	})})
+	})
 	_, rec := connect(t, Config{URL: srv.URL, Transport: TransportStateless, NoListen: true})
 	r := rec.waitFor(t, "the initialized state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateInitialized })
 	if !strings.Contains(r.State.Detail, "deep-meta-server 9.9") {

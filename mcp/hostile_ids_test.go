@@ -39,9 +39,9 @@ func TestDiscoverRefusalWithHugeData(t *testing.T) {
 		{-32020, map[string]any{"mismatch": map[string]any{"header": "Mcp-Method", "expected": huge, "received": huge}}},
 	} {
 		t.Run(fmt.Sprint(tc.code), func(t *testing.T) {
-			srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("server/discover", func(x *mcptest.Exchange) {
+			srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
 				x.Fail(400, tc.code, "refused", tc.data)
-			})})
+			})
 			s := NewSession(Config{URL: srv.URL, NoListen: true, Transport: TransportStateless})
 			t.Cleanup(func() { s.Close() })
 			err := s.Connect(testCtx(t))

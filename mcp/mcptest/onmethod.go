@@ -26,3 +26,10 @@ func HandleMethod(method string, handle func(x *Exchange)) func(x *Exchange) {
 		x.Default()
 	}
 }
+
+// StatelessOnMethod is OnMethod on the stateless fake: its messages of
+// method go to handle, every other message is answered by default.
+func StatelessOnMethod(t testing.TB, method string, handle func(x *Exchange)) *StatelessServer {
+	t.Helper()
+	return NewStateless(t, StatelessOptions{Handle: HandleMethod(method, handle)})
+}
