@@ -21,3 +21,15 @@ func (l *live) tabView(typed, shown string) string {
 	l.waitFor(shown)
 	return ansi.Strip(l.quit().View())
 }
+
+// unsubscribeTab opens ":unsubscribe ", waits for hint (the subscribed
+// URIs the hint names), presses tab and waits for the line it completes:
+// the tests subscribe to demo://clock alone.
+func (l *live) unsubscribeTab(hint string) {
+	l.t.Helper()
+	l.mark()
+	l.tm.Type(":unsubscribe ")
+	l.waitFor(hint)
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.waitFor("unsubscribe demo://clock")
+}
