@@ -27,8 +27,7 @@ func TestProxiedClientRowNamesTheMethod(t *testing.T) {
 	}, func(r mcp.Record) bool { return r.Kind == mcp.KindHTTP && r.HTTP.Purpose == mcp.PurposeRelay })
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100})
-	m.Update(clientMsg{ID: 1, Name: "probing-client 1.0.0 · streamable", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
+	showClient(m, "probing-client 1.0.0 · streamable", recs)
 	// The Negotiation pane's rows, joined: the Client line wraps.
 	var pane []string
 	for _, r := range strings.Split(ansi.Strip(m.View()), "\n") {

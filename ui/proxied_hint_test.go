@@ -97,8 +97,7 @@ func TestProxiedUndiscoveredNoPressI(t *testing.T) {
 	}, func(r mcp.Record) bool { return r.Kind == mcp.KindError })
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100}) // the whole Negotiation pane
-	m.Update(clientMsg{ID: 1, Name: "ai-sdk-mcp-client 1.0.0 · stateless", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
+	showClient(m, "ai-sdk-mcp-client 1.0.0 · stateless", recs)
 	view := m.View()
 	if !strings.Contains(view, "not discovered yet") {
 		t.Fatalf("the Negotiation pane does not say the server is not discovered:\n%s", view)
@@ -117,8 +116,7 @@ func TestProxiedLegacyNotInitializedNoPressI(t *testing.T) {
 	}, func(r mcp.Record) bool { return r.Kind == mcp.KindEndpoint })
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100}) // the whole Negotiation pane
-	m.Update(clientMsg{ID: 1, Name: "node · sse", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
+	showClient(m, "node · sse", recs)
 	view := m.View()
 	if !strings.Contains(view, "not initialized yet") {
 		t.Fatalf("the Negotiation pane does not say the session is not initialized:\n%s", view)
