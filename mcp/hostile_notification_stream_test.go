@@ -25,15 +25,7 @@ func TestNotificationAnsweredWithAnEndlessStream(t *testing.T) {
 		<-x.Request.Context().Done()
 		close(closed)
 	})
-	s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
-	rec := collect(s)
-	start := time.Now()
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("Connect took %v: the handshake waited on the stream answering notifications/initialized", d)
-	}
+	s, rec := connectPastTheNotification(t, srv.URL, "stream")
 	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
 		t.Errorf("tools/list after the handshake: %v", err)
 	}
@@ -67,15 +59,7 @@ func TestNotificationAnsweredWithABodyThatNeverEnds(t *testing.T) {
 				x.StatusOpen(http.StatusAccepted, ct, " ")
 				<-x.Request.Context().Done()
 			})
-			s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
-			rec := collect(s)
-			start := time.Now()
-			if err := s.Connect(testCtx(t)); err != nil {
-				t.Fatalf("Connect: %v", err)
-			}
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("Connect took %v: the handshake waited on the body answering notifications/initialized", d)
-			}
+			s, rec := connectPastTheNotification(t, srv.URL, "body")
 			s.Close()
 			rec.waitEnd(t)
 			cutNote(t, rec)
@@ -104,4 +88,21 @@ func TestNotificationAnsweredWithABodyThatNeverEnds(t *testing.T) {
 		rec.waitEnd(t)
 		cutNote(t, rec)
 	})
+}
+
+// connectPastTheNotification connects to the streamable fake at url and
+// fails the test if the handshake took 10 seconds or more: it waited on
+// the what (stream or body) answering notifications/initialized.
+func connectPastTheNotification(t *testing.T, url, what string) (*Session, *recorded) {
+	t.Helper()
+	s := NewSession(Config{URL: url, RequestTimeout: 20 * time.Second, NoGetStream: true})
+	rec := collect(s)
+	start := time.Now()
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Connect took %v: the handshake waited on the %s answering notifications/initialized", d, what)
+	}
+	return s, rec
 }
