@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -17,12 +15,7 @@ import (
 // with … before what is wrong with the last field; the screen keeps its
 // height and every row its width.
 func TestAskWarningsWrapOnANarrowTerminal(t *testing.T) {
-	m := newTestModel(t, 80, 24, newFakeBackend(), nil)
-	m.opts.Answers = NewAnswerer()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	t.Cleanup(cancel)
-	q := &Question{Req: mcp.InputRequest{Key: "deploy", Method: "elicitation/create", Params: json.RawMessage(formParams)}, ctx: ctx, reply: make(chan reply, 1)}
-	m.Update(questionMsg{q})
+	m, _ := askModelAt(t, 80, 24, mcp.InputRequest{Key: "deploy", Method: "elicitation/create", Params: json.RawMessage(formParams)})
 	typeKeys(m, "accept copies=9 env=prod")
 	press(m, "enter")
 	view := ansi.Strip(m.View())
