@@ -143,6 +143,7 @@ func fullSession() []mcp.Record {
 
 // log is a Log of the script's records so far.
 func (s *script) log() *Log {
-	l := s.log()
+	l := NewLog()
+	l.Append(s.recs...)
 	return l
 }
