@@ -19,15 +19,7 @@ func TestAskWarningsWrapOnANarrowTerminal(t *testing.T) {
 	typeKeys(m, "accept copies=9 env=prod")
 	press(m, "enter")
 	view := ansi.Strip(m.View())
-	lines := strings.Split(view, "\n")
-	if len(lines) != 24 {
-		t.Fatalf("the screen has %d rows, want 24:\n%s", len(lines), view)
-	}
-	for i, l := range lines {
-		if w := ansi.StringWidth(l); w > 80 {
-			t.Errorf("row %d is %d cells wide: %q", i, w, l)
-		}
-	}
+	lines := screenRows(t, view, 80, 24)
 	joined := strings.Join(strings.Fields(view), " ")
 	for _, want := range []string{"enter again answers anyway", "copies: 9 is above the maximum 5", "production", "name: missing required"} {
 		if !strings.Contains(joined, want) {

@@ -32,15 +32,7 @@ func TestAskLongFormScrolls(t *testing.T) {
 	screen := func() string {
 		t.Helper()
 		view := ansi.Strip(m.View())
-		lines := strings.Split(view, "\n")
-		if len(lines) != 24 {
-			t.Fatalf("the screen has %d rows, want 24:\n%s", len(lines), view)
-		}
-		for i, l := range lines {
-			if w := ansi.StringWidth(l); w > 80 {
-				t.Errorf("row %d is %d cells wide: %q", i, w, l)
-			}
-		}
+		screenRows(t, view, 80, 24)
 		return view
 	}
 	first := screen()
