@@ -16,13 +16,9 @@ import (
 // anyway, is a request of its own, not a round of the first.
 func TestProxyReadsMisplacedInputAsTheEnd(t *testing.T) {
 	const answer = `"result":{"resultType":"input_required","requestState":"x","inputRequests":{"who":{"method":"roots/list","params":{}}},"tools":[]}}`
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,` + answer)
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,` + answer)
+	})
 	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
 	post := func(id, extra string) string {
 		t.Helper()

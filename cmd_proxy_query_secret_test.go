@@ -1,13 +1,10 @@
 package main
 
 import (
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -17,32 +14,8 @@ import (
 // client's query, so the URL it tells the client to use keeps the key).
 func TestProxyMasksUpstreamQueryCredential(t *testing.T) {
 	const token = "TOKEN-q-77889900"
-	var mu sync.Mutex
-	var gotQuery []string
-	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		gotQuery = append(gotQuery, r.URL.RawQuery)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"up","version":"1"}}}`)
-	}))
-	defer upstream.Close()
-
-	h := startHeadless(t, upstream.URL+"/mcp?token="+token, proxyFlags{})
-	req, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp?token="+token, strings.NewReader(
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	h.stop()
+	upstream, gotQuery := initUpstream(t, func(r *http.Request) string { return r.URL.RawQuery })
+	h := initializeThroughProxy(t, upstream+"/mcp?token="+token, "/mcp?token="+token)
 
 	named := 0
 	for _, line := range strings.Split(h.errw.String(), "\n") {
@@ -65,9 +38,7 @@ func TestProxyMasksUpstreamQueryCredential(t *testing.T) {
 	if strings.Contains(string(raw), token) || !strings.Contains(string(raw), "token=[redacted]") {
 		t.Errorf("the recording holds the token, or not its name:\n%.1500s", raw)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(gotQuery) == 0 || gotQuery[0] != "token="+token {
-		t.Errorf("upstream got queries %q, want token=%s", gotQuery, token)
+	if got := gotQuery(); len(got) == 0 || got[0] != "token="+token {
+		t.Errorf("upstream got queries %q, want token=%s", got, token)
 	}
 }

@@ -25,13 +25,9 @@ func TestExecErrorLinesStayOnOneLine(t *testing.T) {
 			x.Default()
 		}
 	}})
-	refusing := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "initialize" {
-			x.ErrorData(-32603, "cannot start\nmcpscope: forged connect", nil)
-			return
-		}
-		x.Default()
-	}})
+	refusing := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.ErrorData(-32603, "cannot start\nmcpscope: forged connect", nil)
+	})
 	check := func(name, out, errOut string, breaks int) {
 		t.Helper()
 		for _, line := range strings.Split(out+errOut, "\n") {

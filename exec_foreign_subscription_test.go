@@ -14,11 +14,7 @@ import (
 // and the update for our own subscription as ours. Before, both read
 // "updated demo://readme", as if the stranger's were ours.
 func TestExecForeignSubscriptionID(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "subscriptions/listen" {
-			x.Default()
-			return
-		}
+	srv := mcptest.StatelessOnMethod(t, "subscriptions/listen", func(x *mcptest.Exchange) {
 		var p struct {
 			Notifications struct {
 				Resources []string `json:"resourceSubscriptions"`
@@ -34,7 +30,7 @@ func TestExecForeignSubscriptionID(t *testing.T) {
 			_ = x.Notify("notifications/resources/updated", map[string]any{"uri": "demo://readme", "_meta": tag(x.ID)})
 		}
 		<-x.Context().Done()
-	}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--linger", "300ms", srv.Endpoint(), "subscribe demo://readme")
 	if code != exitOK || !strings.Contains(out, "· updated demo://readme\n") ||
 		!strings.Contains(out, "· for a subscription we do not have (subscriptionId 987654): updated demo://stranger\n") {

@@ -30,7 +30,7 @@ func TestExecSessionForgottenAtOnce(t *testing.T) {
 // A 2026 answer that stops mid-event says so, with advice about buffering
 // proxies and stuck servers, not only "raise --timeout for slow tools".
 func TestExecAnswerStalledMidEvent(t *testing.T) {
-	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		_ = x.WriteRaw("event: message\ndata: {\"jsonrpc\":\"2.0\",")
 		<-x.Context().Done()
 	})

@@ -32,7 +32,7 @@ func TestExecWarnsOfAnInitializeResultOfTheWrongShape(t *testing.T) {
 // A negative ttlMs is said to be no time to keep a result, not shown as
 // if it were one.
 func TestExecSaysANegativeTTLIsNone(t *testing.T) {
-	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[],"ttlMs":-5}}`)
 	})
 	out, errOut, _ := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")

@@ -15,13 +15,9 @@ func TestExecFlagsAnAnswerOfAnotherJSONRPCVersion(t *testing.T) {
 		{``, `it has no "jsonrpc": "2.0" member`},
 		{`"jsonrpc":"1.0",`, `its "jsonrpc" is "1.0", not "2.0"`},
 	} {
-		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-			if x.Method != "tools/list" {
-				x.Default()
-				return
-			}
+		srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 			x.Reply(`{` + c.member + `"id":` + string(x.ID) + `,"result":{"tools":[]}}`)
-		}})
+		})
 		out, errOut, code := run(t, "exec", "--no-record", srv.URL, "tools/list")
 		if code != exitOK || !strings.Contains(out, "⚠ "+c.want) || !strings.Contains(out, "0 tools") {
 			t.Errorf("%q: exit %d, want the answer read and flagged with %q\n%s\n%s", c.member, code, c.want, out, errOut)

@@ -19,13 +19,9 @@ func TestExecLingerStopsWhenNoNotificationCanCome(t *testing.T) {
 	for _, tc := range []struct{ name, url, want string }{
 		{"no GET stream", mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone}).Endpoint(),
 			"not lingering: no notification can come, the GET stream for them is over for good: this server offers no GET stream (405)"},
-		{"listen answered HTML", mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-			if x.Method == "subscriptions/listen" {
-				x.Status(200, "text/html", "<html>hi</html>")
-				return
-			}
-			x.Default()
-		}}).Endpoint(), `lingering: no notification can come, the listen stream for them is over for good: POST `},
+		{"listen answered HTML", mcptest.StatelessOnMethod(t, "subscriptions/listen", func(x *mcptest.Exchange) {
+			x.Status(200, "text/html", "<html>hi</html>")
+		}).Endpoint(), `lingering: no notification can come, the listen stream for them is over for good: POST `},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

@@ -15,7 +15,7 @@ import (
 // (encoding/json's struct decoding folds case; it read the "Level" as the
 // level.)
 func TestExecMemberNamesAreCaseSensitive(t *testing.T) {
-	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.SSE()
 		_ = x.Event(`{"jsonrpc":"2.0","method":"notifications/message","params":{"Level":"error","data":"folded level"}}`)
 		x.Reply(`{"jsonrpc":"2.0","ID":` + string(x.ID) + `,"Result":{"content":[{"type":"text","text":"folded result"}]}}`)
@@ -33,7 +33,7 @@ func TestExecMemberNamesAreCaseSensitive(t *testing.T) {
 // says so and names the key, instead of "an answer came back with id
 // that no request of ours has", an id of nothing.
 func TestExecAnswerWithMisspeltIDHasNone(t *testing.T) {
-	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.SSE()
 		x.Reply(`{"jsonrpc":"2.0","ID":` + string(x.ID) + `,"result":{"content":[{"type":"text","text":"folded id"}]}}`)
 	})

@@ -12,22 +12,17 @@ import (
 // askingServer is a 2026 server whose tools/call always answers result.
 func askingServer(t *testing.T, result string) string {
 	t.Helper()
-	return statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	return mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + result + `}`)
 	}).URL
 }
 
 // statelessOn starts a 2026 fake that answers method with answer and every
-// other method as the fake does by default.
+// other message as the fake does by default (mcptest.StatelessOnMethod, by
+// the name exec tests written before it call it).
 func statelessOn(t *testing.T, method string, answer func(x *mcptest.Exchange)) *mcptest.StatelessServer {
 	t.Helper()
-	return mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != method {
-			x.Default()
-			return
-		}
-		answer(x)
-	}})
+	return mcptest.StatelessOnMethod(t, method, answer)
 }
 
 // An input_required answer exec cannot follow is a failure (exit 1) saying
@@ -72,7 +67,7 @@ func TestExecOddResultInfoShownAsWritten(t *testing.T) {
 // A discover answer listing a version that is not a string still prints
 // the server's identity and the versions that are.
 func TestExecDiscoverWithOddVersions(t *testing.T) {
-	srv := statelessOn(t, "server/discover", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":[7,"2026-07-28"],"capabilities":{"tools":{}},` +
 			`"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"oddball","version":"1"}}}}`)
 	})
@@ -86,7 +81,7 @@ func TestExecDiscoverWithOddVersions(t *testing.T) {
 // a sampling request) is answered by --answer 'KEY ...', as the hint for it
 // says, not read as the method it also names.
 func TestExecAnswerKeyNamedLikeAnAlias(t *testing.T) {
-	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		var p struct {
 			InputResponses map[string]json.RawMessage `json:"inputResponses"`
 		}
@@ -120,7 +115,7 @@ func TestExecDiscoverRefusedAdviceByCode(t *testing.T) {
 		{-32020, "Mcp-* headers not matching its body", "client capability"},
 	} {
 		t.Run(fmt.Sprint(tc.code), func(t *testing.T) {
-			srv := statelessOn(t, "server/discover", func(x *mcptest.Exchange) {
+			srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
 				x.Fail(400, tc.code, "refused", map[string]any{"requiredCapabilities": []string{"telepathy"}})
 			})
 			out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
@@ -144,7 +139,7 @@ func TestExecUnknownResultType(t *testing.T) {
 // A server that names only versions newer than mcpscope knows is told
 // apart: pinning one would send the 2026-07-28 messages under its name.
 func TestExecDiscoverNamesOnlyNewerVersions(t *testing.T) {
-	srv := statelessOn(t, "server/discover", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
 		x.Fail(400, -32022, "unsupported", map[string]any{"supported": []string{"2099-01-01"}, "requested": "2026-07-28"})
 	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
@@ -156,13 +151,9 @@ func TestExecDiscoverNamesOnlyNewerVersions(t *testing.T) {
 // An initialize answer without serverInfo or protocolVersion says they are
 // missing instead of printing blanks.
 func TestExecInitializeWithoutIdentity(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "initialize" {
-			x.Result(map[string]any{"capabilities": map[string]any{"tools": map[string]any{}}})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"capabilities": map[string]any{"tools": map[string]any{}}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", "--transport", "streamable", srv.Endpoint(), "tools/list")
 	if code != exitOK || !strings.Contains(out, "server (no serverInfo), protocol (none named)") {
 		t.Errorf("exit %d, want the missing identity said\n%s\n%s", code, out, errOut)
@@ -174,7 +165,7 @@ func TestExecInitializeWithoutIdentity(t *testing.T) {
 // and resources/read): the warning says so, and what is left of the
 // answer, no tools, is the list; no second round is sent.
 func TestExecToolsListAsksForInput(t *testing.T) {
-	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		if strings.Contains(string(x.Params), "inputResponses") {
 			x.Result(map[string]any{"tools": []map[string]any{{"name": "listed-after-input", "inputSchema": map[string]any{"type": "object"}}}})
 			return
@@ -193,7 +184,7 @@ func TestExecToolsListAsksForInput(t *testing.T) {
 // unfinished result, nor a failure saying the whole answer cannot be read.
 func TestExecInputRequiredTooDeep(t *testing.T) {
 	deep := strings.Repeat(`{"type":"object","properties":{"a":`, 6000) + `{"type":"string"}` + strings.Repeat(`}}`, 6000)
-	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		if strings.Contains(string(x.Params), `"inputResponses":{"e":{"action":"decline"}}`) && strings.Contains(string(x.Params), `"requestState":"s"`) {
 			x.Result(map[string]any{"content": []map[string]any{{"type": "text", "text": "done-after-deep-ask"}}})
 			return

@@ -20,17 +20,13 @@ func TestExecNotRPCSaidOneWay(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, how := range []string{"json", "sse"} {
-				srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-					if x.Method != "tools/list" {
-						x.Default()
-						return
-					}
+				srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 					if how == "json" {
 						x.Status(200, "application/json", tc.body)
 						return
 					}
 					_ = x.Event(tc.body) // then the stream ends with no answer
-				}})
+				})
 				out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL+"/mcp", "tools/list")
 				if code != exitFailed || !strings.Contains(out, tc.want) {
 					t.Errorf("%s: exit %d, want %d and the error saying %q:\n%s\n%s", how, code, exitFailed, tc.want, out, errOut)

@@ -11,7 +11,7 @@ import (
 // that request, not with the next command's answer (the same line fifty
 // times in a row is printed once, with its count).
 func TestExecNotesOfAFailedRequestStayWithIt(t *testing.T) {
-	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.SSE()
 		for range 50 {
 			_ = x.Notify("notifications/message", map[string]any{"level": "info", "data": "before the drop"})

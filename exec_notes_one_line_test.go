@@ -41,7 +41,7 @@ func TestExecNoteLinesStayOnOneLine(t *testing.T) {
 // first time and a text result once it is sent again with inputResponses.
 func askingServerOnce(t *testing.T, result string) string {
 	t.Helper()
-	return statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	return mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		if strings.Contains(string(x.Params), "inputResponses") {
 			x.Result(mcptest.TextResult("done", false))
 			return
@@ -55,13 +55,9 @@ func askingServerOnce(t *testing.T, result string) string {
 func TestExecWarningsAndResultInfoStayOnOneLine(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{
 		Tools: []mcptest.Tool{{Name: "real\nwarning: forged tool", InputSchema: []byte(`{"type":"object"}`)}},
-		Handle: func(x *mcptest.Exchange) {
-			if x.Method != "tools/call" {
-				x.Default()
-				return
-			}
+		Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"complete\nforged: result","content":[{"type":"text","text":"hi"}]}}`)
-		}})
+		})})
 	out, errOut, _ := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")
 	for _, line := range strings.Split(out+errOut, "\n") {
 		if strings.HasPrefix(line, "warning: forged") || strings.HasPrefix(line, "forged: result") {

@@ -24,7 +24,7 @@ func TestExecSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
 			`⚠ it has both "result" and "error", which JSON-RPC forbids: mcpscope read it as the error`, exitFailed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+			srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,` + tc.answer + `}`)
 			})
 			out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
@@ -35,7 +35,7 @@ func TestExecSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
 	}
 	// A clean answer, and JSON-RPC 1.0's "error": null beside a result,
 	// read one way only.
-	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[]},"error":null}`)
 	})
 	if out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list"); code != exitOK || strings.Contains(out+errOut, "⚠") {

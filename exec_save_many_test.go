@@ -14,17 +14,13 @@ import (
 // error used to list every URI whole, a line of megabytes.
 func TestExecSaveOfManyContentsNamesAFew(t *testing.T) {
 	long := strings.Repeat("u", 2000)
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "resources/read" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "resources/read", func(x *mcptest.Exchange) {
 		contents := make([]map[string]any, 5000)
 		for i := range contents {
 			contents[i] = map[string]any{"uri": fmt.Sprintf("x://%d/%s", i, long), "text": "t"}
 		}
 		x.Result(map[string]any{"contents": contents})
-	}})
+	})
 	path := filepath.Join(t.TempDir(), "out")
 	out, errOut, code := run(t, "exec", "--no-record", "--save", path, srv.URL, "read x://a")
 	var said string

@@ -11,17 +11,13 @@ import (
 // A text/plain resource sent as a blob is shown as its text, made safe,
 // not called "binary"; a blob that is not UTF-8 stays binary.
 func TestExecShowsATextBlobAsText(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "resources/read" {
-			x.Result(map[string]any{"contents": []map[string]any{
-				{"uri": "demo://text", "mimeType": "text/plain", "blob": base64.StdEncoding.EncodeToString([]byte("Resource 4: plain\x1b]0;title\x07 words\n"))},
-				{"uri": "demo://raw", "mimeType": "text/plain", "blob": base64.StdEncoding.EncodeToString([]byte{0xff, 0xfe, 0x00})},
-				{"uri": "demo://upper", "mimeType": "Text/Markdown", "blob": base64.StdEncoding.EncodeToString([]byte("# Title\n"))},
-			}})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "resources/read", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"contents": []map[string]any{
+			{"uri": "demo://text", "mimeType": "text/plain", "blob": base64.StdEncoding.EncodeToString([]byte("Resource 4: plain\x1b]0;title\x07 words\n"))},
+			{"uri": "demo://raw", "mimeType": "text/plain", "blob": base64.StdEncoding.EncodeToString([]byte{0xff, 0xfe, 0x00})},
+			{"uri": "demo://upper", "mimeType": "Text/Markdown", "blob": base64.StdEncoding.EncodeToString([]byte("# Title\n"))},
+		}})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "read demo://text")
 	if code != exitOK || !strings.Contains(out, "demo://text (text/plain): a blob of 34 bytes (--save FILE writes it), as text:\nResource 4: plain") {
 		t.Errorf("exit %d, want the blob shown as text:\n%s\n%s", code, out, errOut)

@@ -32,7 +32,7 @@ func TestExecPrintsToolTextAsSanitized(t *testing.T) {
 		{"Content", `{"Content":[{"type":"text","text":"capital"}],"content":[{"type":"text","text":"lower"}],"CONTENT":[` + image + `,{"type":"text","text":"last"}]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+			srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + tc.result + `}`)
 			})
 			out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")
@@ -50,7 +50,7 @@ func TestExecPrintsToolTextAsSanitized(t *testing.T) {
 			}
 		})
 	}
-	srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[{"type":"text","text":42}]}}`)
 	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")

@@ -27,13 +27,9 @@ const annotatedTools = `{"tools":[
 // hints were dropped.
 func TestExecToolsListShowsAnnotations(t *testing.T) {
 	stateDir(t)
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + annotatedTools + `}`)
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + annotatedTools + `}`)
+	})
 	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/list")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)

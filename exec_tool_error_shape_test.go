@@ -18,7 +18,7 @@ func TestExecToolErrorOfAnyShape(t *testing.T) {
 		{"empty content, no error", `{"content":[]}`, "(no content)\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+			srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + tc.result + `}`)
 			})
 			out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")

@@ -12,13 +12,9 @@ import (
 // a list of one says "1 tool" and how to reach the next page, as the
 // other lists do.
 func TestExecToolsWordAndOneTool(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Result(map[string]any{"tools": []map[string]any{{"name": "only", "inputSchema": map[string]any{"type": "object"}}}, "nextCursor": "p2"})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"tools": []map[string]any{{"name": "only", "inputSchema": map[string]any{"type": "object"}}}, "nextCursor": "p2"})
+	})
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools")
 	if code != exitOK || !strings.Contains(out, "── tools/list\nonly") {
 		t.Fatalf("exit %d, want tools/list run:\n%s\n%s", code, out, errOut)

@@ -94,17 +94,13 @@ func (s *syncBuffer) changed() <-chan struct{} {
 // until release is called: until then exec draws what it was sent.
 func heldToolCall(t *testing.T, notify func(x *mcptest.Exchange)) (url string, release func()) {
 	held := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		notify(x)
 		select {
 		case <-held:
 		case <-x.Context().Done():
 		}
 		x.Result(mcptest.TextResult("done", false))
-	}})
+	})
 	return srv.Endpoint(), sync.OnceFunc(func() { close(held) })
 }

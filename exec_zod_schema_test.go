@@ -13,7 +13,7 @@ import (
 // z.number().int(): tools/list shows a bare integer, not a range in
 // floating-point exponents, and a real range in full digits.
 func TestExecToolListReadsZodIntegers(t *testing.T) {
-	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		x.Result(json.RawMessage(`{"tools":[{"name":"slow","inputSchema":{"type":"object","properties":{
 			"steps":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},
 			"port":{"type":"integer","minimum":1024,"maximum":2147483647}},"required":["steps"]}}]}`))

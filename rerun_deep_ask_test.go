@@ -13,7 +13,7 @@ import (
 func deepAskServer(t *testing.T) *mcptest.StatelessServer {
 	t.Helper()
 	deep := strings.Repeat(`{"type":"object","properties":{"a":`, 6000) + `{"type":"string"}` + strings.Repeat(`}}`, 6000)
-	return statelessOn(t, "tools/call", func(x *mcptest.Exchange) {
+	return mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		if strings.Contains(string(x.Params), `"inputResponses":{"e":{"action":"decline"}}`) && strings.Contains(string(x.Params), `"requestState":"s"`) {
 			x.Result(map[string]any{"content": []map[string]any{{"type": "text", "text": "done-after-deep-ask"}}})
 			return

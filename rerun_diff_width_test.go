@@ -13,13 +13,9 @@ import (
 // toolsServer serves tools/list with tools and the rest as the fake does.
 func toolsServer(t *testing.T, tools string) string {
 	t.Helper()
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Result(json.RawMessage(`{"tools":` + tools + `}`))
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Result(json.RawMessage(`{"tools":` + tools + `}`))
+	})
 	return srv.Endpoint()
 }
 

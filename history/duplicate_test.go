@@ -15,15 +15,11 @@ import (
 // for the request it repeats, not an answer to an id never sent, and not a
 // failure of ours.
 func TestLogSecondAnswerRow(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/list" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		first := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":[]}}`, x.ID)
 		again := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32603,"message":"again"}}`, x.ID)
 		x.Status(http.StatusOK, "text/event-stream", "data: "+first+"\n\ndata: "+again+"\n\n")
-	}})
+	})
 	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, func(ctx context.Context, s *mcp.Session) {
 		if _, _, err := s.ListTools(ctx, false); err != nil {
 			t.Fatalf("tools/list: %v", err)

@@ -1,9 +1,7 @@
 package history
 
 import (
-	"context"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -34,8 +32,7 @@ func TestARecordingCutAfterAConnectionsCloseHasNoClose(t *testing.T) {
 			}
 		}
 	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := testCtx(t)
 	if err := s.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}

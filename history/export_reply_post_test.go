@@ -2,10 +2,8 @@ package history
 
 import (
 	"bytes"
-	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -40,8 +38,7 @@ func TestExportMarkdownNamesTheReplysPOST(t *testing.T) {
 			}
 		}
 	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := testCtx(t)
 	if err := s.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}

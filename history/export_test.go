@@ -110,8 +110,7 @@ func TestExportMarkdownEscapesMarkdownAndHTML(t *testing.T) {
 	s := newScript()
 	req := s.request("1", "tools/call", `{"name":"x"}`)
 	s.fail("post", req, `refused: <img src=https://t.example/p.gif> [click](https://phish.example) **now** & ~~this~~`, "")
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	var b bytes.Buffer
 	h := Header{URL: "http://h/<script>alert(1)</script>", MCPScope: "v1 <b>x</b>"}
 	if err := ExportMarkdown(&b, h, l); err != nil {

@@ -1,7 +1,6 @@
 package history
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -159,8 +158,7 @@ func runDemoScript(t *testing.T, srv *demo.Server, transport, bearer string, rec
 			}
 		}
 	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := testCtx(t)
 	if err := s.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}

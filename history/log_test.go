@@ -102,8 +102,7 @@ func TestLogTimings(t *testing.T) {
 func TestLogResponseBeforePost(t *testing.T) {
 	s := newScript()
 	req := s.request("1", "tools/list", "{}")
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	p := l.Pair(0)
 	if p.State != StatePending || l.Stats().Pending != 1 {
 		t.Fatalf("after send: state %s pending %d, want pending 1", p.State, l.Stats().Pending)
@@ -126,8 +125,7 @@ func TestLogTimeoutThenLate(t *testing.T) {
 	s := newScript()
 	req := s.request("1", "tools/call", `{"name":"echo"}`)
 	s.fail(mcp.OpTimeout, req, "no answer", "")
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	p := l.Pair(0)
 	if p.State != StateTimedOut || l.Stats().Errors != 1 {
 		t.Fatalf("state %s errors %d, want timed-out and 1 error", p.State, l.Stats().Errors)
@@ -187,8 +185,7 @@ func TestLogPostFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScript()
 			tt.build(s)
-			l := NewLog()
-			l.Append(s.recs...)
+			l := s.log()
 			if got := l.Pair(0).State; got != tt.want {
 				t.Errorf("state = %s, want %s", got, tt.want)
 			}
@@ -213,8 +210,7 @@ func TestLogStrayAnswers(t *testing.T) {
 	s.send(mcp.ClassBatch, "", "", "", `[{"jsonrpc":"2.0","method":"a"}]`)
 	s.add(mcp.Record{Kind: mcp.KindHTTP})     // corrupt: no exchange
 	s.add(mcp.Record{Kind: mcp.KindReceived}) // corrupt: no message
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	checkRows(t, l, []string{
 		"request ok ping id=1 req@1 resp@2",
 		"foreign ok  id=1 resp@3",
@@ -230,8 +226,7 @@ func TestLogStrayAnswers(t *testing.T) {
 func TestLogPointersStayValid(t *testing.T) {
 	s := newScript()
 	req := s.request("1", "ping", "{}")
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	p, first := l.Pair(0), l.At(0)
 	for i := 0; i < 5000; i++ {
 		s.recs = nil
@@ -403,8 +398,7 @@ func TestLogFoldsProgressIntoItsRequest(t *testing.T) {
 	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"other","progress":1}}`)
 	s.result("7", call, `{"content":[]}`)
 	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":4,"total":4}}`)
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	checkRows(t, l, []string{
 		fmt.Sprintf("request ok tools/call tool=echo id=7 req@%d resp@%d", call, call+5),
 		fmt.Sprintf("notification-in received notifications/progress req@%d", call+4),

@@ -46,8 +46,7 @@ func FuzzNegotiationReads(f *testing.F) {
 		s.negotiate()
 		init := s.request("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":`+value+`,"clientInfo":{"name":"fuzz-client","version":"1"}}`)
 		s.result("1", init, `{"protocolVersion":"2025-06-18","capabilities":`+value+`,"serverInfo":{"name":"fuzz-server","version":"2"},"instructions":`+instructions+`}`)
-		l := NewLog()
-		l.Append(s.recs...)
+		l := s.log()
 		n := l.Negotiation()
 		if n.ServerName != "fuzz-server" || n.ServerVersion != "2" || n.ProtocolVersion != "2025-06-18" || asDecoded(n.Instructions) != wantInstr {
 			t.Fatalf("initialize with capabilities %.200s: server %q %q, protocol %q, instructions %.100q; want fuzz-server 2, 2025-06-18, %.100q",

@@ -104,8 +104,7 @@ func TestNegotiationProblems(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newScript()
 			tt.build(s)
-			l := NewLog()
-			l.Append(s.recs...)
+			l := s.log()
 			got := problemLines(l.Negotiation())
 			lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 			if got == "" {
@@ -128,8 +127,7 @@ func TestNegotiationPostsKeepTheLast50(t *testing.T) {
 	for i := 0; i < 120; i++ {
 		s.post(0, 200+i, time.Millisecond)
 	}
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	posts := l.Negotiation().Posts
 	if len(posts) != 50 || posts[0].Status != 270 || posts[49].Status != 319 {
 		t.Errorf("Posts: %d kept, first %d last %d; want 50 from 270 to 319", len(posts), posts[0].Status, posts[49].Status)
@@ -141,8 +139,7 @@ func TestNegotiationStreamableSessionHeader(t *testing.T) {
 	r := s.request("1", "initialize", "{}")
 	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: "post", Status: 200, ReqSeq: r,
 		Headers: map[string][]string{"Mcp-Session-Id": {"s-42"}}}})
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	if got := l.Negotiation().SessionID; got != "s-42" {
 		t.Errorf("SessionID = %q, want s-42 from the Mcp-Session-Id header", got)
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -25,8 +24,7 @@ func (declining) Answer(context.Context, mcp.InputRequest) (json.RawMessage, err
 // error in the recording: …"), and a tool that says what came back
 // answered differently.
 func TestRerunDeclinesWhatWasDeclined(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := testCtx(t)
 	srv := demotest.Start(t, demo.Options{})
 	recs := recordSession(t, ctx, mcp.Config{URL: srv.MCPURL(), Answerer: declining{}}, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "sample", json.RawMessage(`{"prompt":"hi"}`)); err != nil {

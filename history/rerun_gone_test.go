@@ -1,10 +1,8 @@
 package history
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -17,8 +15,7 @@ import (
 // resourceSubscriptions, _meta's log level; a ping is not sent), and
 // their answers are not reported as "method not found" differences.
 func TestRerunOfTheRequests2026DoesWithout(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := testCtx(t)
 	srv := demotest.Start(t, demo.Options{})
 	recs := recordSession(t, ctx, mcp.Config{URL: srv.SSEURL()}, func(s *mcp.Session) {
 		initialize(t, ctx, s)

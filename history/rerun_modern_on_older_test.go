@@ -1,11 +1,9 @@
 package history
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -17,8 +15,7 @@ import (
 // 2026 client's _meta (protocol version, capabilities, client info), so
 // the older server answers in its own era.
 func TestRerunOfA2026RecordingOnAnOlderServer(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := testCtx(t)
 	modern := mcptest.NewStateless(t, mcptest.StatelessOptions{})
 	recs := recordSession(t, ctx, mcp.Config{URL: modern.Endpoint(), NoListen: true}, func(s *mcp.Session) {
 		if _, err := s.Discover(ctx); err != nil {

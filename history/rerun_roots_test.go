@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -49,8 +48,7 @@ func TestRerunOffersTheRecordedRoots(t *testing.T) {
 		"sse": (*demo.Server).SSEURL, "streamable": (*demo.Server).MCPURL, "stateless": (*demo.Server).StatelessURL,
 	} {
 		t.Run(name, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
+			ctx := testCtx(t)
 			recs := rootsSession(t, ctx, url)
 			again := demotest.Start(t, demo.Options{})
 			roots, _ := RecordedRoots(recs)

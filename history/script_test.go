@@ -140,3 +140,10 @@ func fullSession() []mcp.Record {
 	s.recv(mcp.ClassInvalid, "", 0, `not json at all`)
 	return s.recs
 }
+
+// log is a Log of the script's records so far.
+func (s *script) log() *Log {
+	l := NewLog()
+	l.Append(s.recs...)
+	return l
+}

@@ -69,13 +69,9 @@ func TestLogOfAStatelessSession(t *testing.T) {
 // A 2025 session's result that says input_required is shown as the answer
 // it is, as the session took it: not a round waiting for input.
 func TestLogOf2025InputRequiredIsAnAnswer(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{"r":{"method":"roots/list"}},"content":[]}}`)
-	}})
+	})
 	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoListen: true}, func(ctx context.Context, s *mcp.Session) {
 		initialize(t, ctx, s)
 		if _, err := s.CallTool(ctx, "anything", []byte(`{}`)); err != nil {

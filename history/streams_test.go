@@ -35,8 +35,7 @@ func logWhile(t *testing.T, cfg mcp.Config, fn func(ctx context.Context, s *mcp.
 			l.Append(b...)
 		}
 	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := testCtx(t)
 	fn(ctx, s)
 	s.Close()
 	waitClosed(t, done, "end of the record stream after Close")

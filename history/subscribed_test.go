@@ -1,11 +1,9 @@
 package history
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -16,8 +14,7 @@ import (
 // initialize (a new session, which has none) or a session the server
 // forgot leaves none.
 func TestSurfaceNamesTheURIsSubscribedTo(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx := testCtx(t)
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
 		switch {
 		case x.Kind == mcptest.KindRequest && strings.Contains(string(x.Params), "refused://"):

@@ -24,8 +24,7 @@ func TestLogSurfaceFollowsListAnswers(t *testing.T) {
 	s.result("5", tl, `{"resourceTemplates":[{"uriTemplate":"notes://{tag}","name":"notes"}]}`)
 	bad := s.request("6", "resources/list", `{}`)
 	s.recv(mcp.ClassResponse, "6", bad, `{"jsonrpc":"2.0","id":6,"error":{"code":-32601,"message":"no"}}`)
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	sf := l.Surface()
 	var names []string
 	for _, p := range sf.Prompts {

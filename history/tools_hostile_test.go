@@ -12,8 +12,7 @@ func TestLogToolsSurviveHostileEntries(t *testing.T) {
 	s := newScript()
 	r := s.request("1", "tools/list", `{}`)
 	s.result("1", r, `{"tools":[{"name":"a"},{"name":42},{"name":"deep","inputSchema":`+deep+`},"x",{"name":"b"}]}`)
-	l := NewLog()
-	l.Append(s.recs...)
+	l := s.log()
 	var names []string
 	for _, tool := range l.Tools() {
 		names = append(names, tool.Name)

@@ -18,14 +18,10 @@ import (
 // or detected alike.
 func TestLogRefusedVersionIsNotInUse(t *testing.T) {
 	const refused = "2025-11-25\u001b[31m"
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "initialize" {
-			x.Result(map[string]any{"protocolVersion": refused, "capabilities": map[string]any{},
-				"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"protocolVersion": refused, "capabilities": map[string]any{},
+			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
+	})
 	for _, transport := range []string{mcp.TransportStreamable, mcp.TransportAuto} {
 		t.Run(transport, func(t *testing.T) {
 			l := logWhile(t, mcp.Config{URL: srv.Endpoint(), Transport: transport, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {

@@ -15,14 +15,10 @@ import (
 // id as Last-Event-ID. It returns the records and the call's error.
 func callDroppedAfterEventID(t *testing.T, id string) (*recorded, error) {
 	t.Helper()
-	_, s, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	_, s, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 		x.Status(http.StatusOK, "text/event-stream", "retry: 10\nid: "+id+"\n"+
 			`data: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"before the drop"}}`+"\n\n")
-	}}, Config{})
+	})}, Config{})
 	_, err := s.CallTool(testCtx(t), "echo", []byte(`{"text":"x"}`))
 	return rec, err
 }

@@ -25,14 +25,10 @@ func utf16LE(s string) string {
 // stream ended.
 func TestEventStreamInAnotherCharsetIsNamed(t *testing.T) {
 	for _, tr := range []string{TransportStreamable, TransportStateless} {
-		handle := func(x *mcptest.Exchange) {
-			if x.Method == "tools/list" {
-				answer := `{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[]}}`
-				x.Status(200, "text/event-stream; charset=UTF-16", utf16LE("event: message\ndata: "+answer+"\n\n"))
-				return
-			}
-			x.Default()
-		}
+		handle := mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+			answer := `{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[]}}`
+			x.Status(200, "text/event-stream; charset=UTF-16", utf16LE("event: message\ndata: "+answer+"\n\n"))
+		})
 		var s *Session
 		if tr == TransportStreamable {
 			_, s, _ = dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{})

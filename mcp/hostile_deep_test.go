@@ -12,13 +12,9 @@ import (
 // are read beside them, not taken as missing.
 func TestDiscoverWithDeepCapabilities(t *testing.T) {
 	deep := strings.Repeat(`{"a":`, 11000) + `1` + strings.Repeat(`}`, 11000)
-	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "server/discover" {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"x":` + deep + `}}}`)
-			return
-		}
-		x.Default()
-	}}, Config{NoListen: true})
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("server/discover", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{},"x":` + deep + `}}}`)
+	})}, Config{NoListen: true})
 	if got := s.Transport(); got != TransportStateless {
 		t.Fatalf("transport = %q, want %q", got, TransportStateless)
 	}
@@ -31,13 +27,9 @@ func TestDiscoverWithDeepCapabilities(t *testing.T) {
 // reads still gives the protocol version every later request carries.
 func TestInitializeWithDeepCapabilities(t *testing.T) {
 	deep := strings.Repeat(`{"a":`, 11000) + `1` + strings.Repeat(`}`, 11000)
-	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "initialize" {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"x":` + deep + `},"serverInfo":{"name":"deep","version":"1"}}}`)
-			return
-		}
-		x.Default()
-	}}, Config{})
+	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("initialize", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"x":` + deep + `},"serverInfo":{"name":"deep","version":"1"}}}`)
+	})}, Config{})
 	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
 		t.Fatalf("tools/list = %v", err)
 	}

@@ -18,17 +18,13 @@ func TestDiscoverVersionsOfTheWrongShape(t *testing.T) {
 		{`[1,null,{"v":"2026-07-28"}]`, "server/discover answered a supportedVersions list with no version string in it"},
 		{``, "server/discover answered a result without supportedVersions"},
 	} {
-		srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-			if x.Method == "server/discover" {
-				member := ""
-				if c.versions != "" {
-					member = `"supportedVersions":` + c.versions + `,`
-				}
-				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{` + member + `"capabilities":{"tools":{}}}}`)
-				return
+		srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
+			member := ""
+			if c.versions != "" {
+				member = `"supportedVersions":` + c.versions + `,`
 			}
-			x.Default()
-		}})
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{` + member + `"capabilities":{"tools":{}}}}`)
+		})
 		s := NewSession(Config{URL: srv.URL, Transport: TransportStateless, NoListen: true})
 		collect(s)
 		err := s.Connect(testCtx(t))

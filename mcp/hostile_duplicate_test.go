@@ -13,15 +13,11 @@ import (
 // the request it repeats, not as an answer to an id mcpscope never sent; the
 // first answer stays the one the caller got.
 func TestSecondAnswerIsADuplicate(t *testing.T) {
-	_, s, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/list" {
-			x.Default()
-			return
-		}
+	_, s, rec := dialStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
 		first := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":[]}}`, x.ID)
 		again := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"second","inputSchema":{"type":"object"}}]}}`, x.ID)
 		x.Status(http.StatusOK, "text/event-stream", "data: "+first+"\n\ndata: "+again+"\n\n")
-	}}, Config{})
+	})}, Config{})
 	tools, _, err := s.ListTools(testCtx(t), false)
 	if err != nil || len(tools) != 0 {
 		t.Fatalf("tools/list = %v, %v; want the first answer (no tools)", tools, err)

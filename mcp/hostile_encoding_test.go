@@ -49,14 +49,10 @@ func TestAnswerInAnEncodingThatDoesNotDecode(t *testing.T) {
 func TestEmptyAnswerLabelledWithAnEncoding(t *testing.T) {
 	for _, encoding := range []string{"gzip", "br"} {
 		t.Run(encoding, func(t *testing.T) {
-			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-				if x.Method == "notifications/initialized" {
-					x.Header().Set("Content-Encoding", encoding)
-					x.Accept()
-					return
-				}
-				x.Default()
-			}})
+			srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
+				x.Header().Set("Content-Encoding", encoding)
+				x.Accept()
+			})
 			s := NewSession(Config{URL: srv.Endpoint(), Transport: TransportStreamable})
 			t.Cleanup(func() { s.Close() })
 			if err := s.Connect(testCtx(t)); err != nil {
@@ -90,17 +86,13 @@ func TestEncodingAskedForByTheUsersHeader(t *testing.T) {
 // its headers are in: its body cannot be read, so it is not waited on (an
 // event stream may stay open for as long as the request may wait).
 func TestStreamInAnUnaskedEncodingFailsAtOnce(t *testing.T) {
-	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/list" {
-			x.Default()
-			return
-		}
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
 		x.Header().Set("Content-Encoding", "br")
 		x.SSE()
 		_ = x.FlushHeaders()
 		_ = x.Notify("notifications/message", map[string]any{"level": "info", "data": "a few bytes, then nothing"})
 		<-x.Context().Done()
-	}}, Config{NoListen: true, RequestTimeout: 20 * time.Second})
+	})}, Config{NoListen: true, RequestTimeout: 20 * time.Second})
 	start := time.Now()
 	_, _, err := s.ListTools(testCtx(t), false)
 	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), `Content-Encoding "br"`) {

@@ -14,14 +14,10 @@ import (
 // answeredLinger has passed: it used to wait the whole timeout and then
 // say no answer came.
 func TestRequestAnsweredWithAnEndlessPageOfTheWrongType(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/list" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		x.StatusOpen(http.StatusOK, "text/html", "<html>loading")
 		<-x.Request.Context().Done()
-	}})
+	})
 	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
 	start := time.Now()
 	_, _, err := s.ListTools(testCtx(t), false)

@@ -12,16 +12,12 @@ import (
 // Answers to ids never sent, each id a megabyte long, are named in part by
 // the timeout that follows: its text stays a line, not 16 MB.
 func TestTimeoutNamesHugeForeignIDsInPart(t *testing.T) {
-	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/list" {
-			x.Default()
-			return
-		}
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
 		for i := range 20 {
 			_ = x.WriteRaw(fmt.Sprintf("data: {\"jsonrpc\":\"2.0\",\"id\":\"%d%s\",\"result\":{}}\n\n", i, strings.Repeat("x", 1<<20)))
 		}
 		<-x.Context().Done()
-	}}, Config{NoListen: true, RequestTimeout: 500 * time.Millisecond})
+	})}, Config{NoListen: true, RequestTimeout: 500 * time.Millisecond})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	// Under -race the wait can run out mid-way through the 20 MB of
 	// events: a timeout either way, the stalled one saying so, or the
@@ -43,13 +39,9 @@ func TestDiscoverRefusalWithHugeData(t *testing.T) {
 		{-32020, map[string]any{"mismatch": map[string]any{"header": "Mcp-Method", "expected": huge, "received": huge}}},
 	} {
 		t.Run(fmt.Sprint(tc.code), func(t *testing.T) {
-			srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-				if x.Method == "server/discover" {
-					x.Fail(400, tc.code, "refused", tc.data)
-					return
-				}
-				x.Default()
-			}})
+			srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
+				x.Fail(400, tc.code, "refused", tc.data)
+			})
 			s := NewSession(Config{URL: srv.URL, NoListen: true, Transport: TransportStateless})
 			t.Cleanup(func() { s.Close() })
 			err := s.Connect(testCtx(t))

@@ -16,13 +16,9 @@ func TestJSONAnswerThatIsNotRPCSaysWhy(t *testing.T) {
 		{"not an object", `"a string"`, "not an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-				if x.Method == "tools/list" {
-					x.Status(200, "application/json", tc.body)
-					return
-				}
-				x.Default()
-			}}, Config{NoListen: true})
+			_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+				x.Status(200, "application/json", tc.body)
+			})}, Config{NoListen: true})
 			_, _, err := s.ListTools(testCtx(t), false)
 			if CauseOf(err) != CauseNotJSONRPC || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("tools/list = %v (cause %q), want %q saying %q", err, CauseOf(err), CauseNotJSONRPC, tc.want)
@@ -40,13 +36,9 @@ func TestHugeErrorQuotedInPart(t *testing.T) {
 		{"not an error object", `{"code":"E1","message":"bad","data":"` + data + `"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-				if x.Method == "tools/list" {
-					x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"error":` + tc.errv + `}`)
-					return
-				}
-				x.Default()
-			}}, Config{NoListen: true})
+			_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"error":` + tc.errv + `}`)
+			})}, Config{NoListen: true})
 			resp, err := s.Request(testCtx(t), "tools/list", nil)
 			if err != nil || resp.Error == nil {
 				t.Fatalf("tools/list = %v, %v; want the error answer", resp, err)
@@ -66,13 +58,9 @@ func TestHugeErrorQuotedInPart(t *testing.T) {
 // HTTP record keeps.
 func TestLongErrorWithStatusIsTheAnswer(t *testing.T) {
 	data := strings.Repeat("d", 200<<10)
-	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Fail(400, -32602, "bad params", data)
-			return
-		}
-		x.Default()
-	}}, Config{NoListen: true})
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+		x.Fail(400, -32602, "bad params", data)
+	})}, Config{NoListen: true})
 	resp, err := s.Request(testCtx(t), "tools/list", nil)
 	if err != nil || resp == nil || resp.Error == nil || resp.Error.Code != -32602 {
 		t.Fatalf("tools/list = %v, %.200v; want the -32602 error as its answer", resp, err)

@@ -14,13 +14,9 @@ import (
 // with a result is said to have done so, and is reopened as a stream that
 // ended would be.
 func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
-	refused := func(x *mcptest.Exchange) {
-		if x.Method == "subscriptions/listen" {
-			x.Error(CodeMethodNotFound, "no listen here")
-			return
-		}
-		x.Default()
-	}
+	refused := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
+		x.Error(CodeMethodNotFound, "no listen here")
+	})
 	srv, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: refused}, Config{})
 	rec.waitFor(t, "the listen state saying it is not reopened", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "no listen here; not reopened")
@@ -53,14 +49,10 @@ func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
 		return r.Kind == KindReceived && r.RPC.Method == "notifications/subscriptions/acknowledged"
 	})
 
-	answered := func(x *mcptest.Exchange) {
-		if x.Method == "subscriptions/listen" {
-			x.JSON()
-			x.Result(map[string]any{})
-			return
-		}
-		x.Default()
-	}
+	answered := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
+		x.JSON()
+		x.Result(map[string]any{})
+	})
 	_, _, rec = dialStateless(t, mcptest.StatelessOptions{Handle: answered}, Config{})
 	rec.waitFor(t, "the listen state saying it was answered", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "with a result instead of keeping its stream open); reopening")
@@ -72,18 +64,14 @@ func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
 // reopened after the first delay each time, not after a delay that grows
 // to 30s until the attempts are given up.
 func TestListenCutAfterItWasServedIsReopenedSoon(t *testing.T) {
-	cut := func(x *mcptest.Exchange) {
-		if x.Method != "subscriptions/listen" {
-			x.Default()
-			return
-		}
+	cut := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
 		x.SSE()
 		_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{})
 		select { // the platform's limit on a request's life
 		case <-time.After(1200 * time.Millisecond):
 		case <-x.Context().Done():
 		}
-	}
+	})
 	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: cut}, Config{})
 	reopening := func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "reopening in")
@@ -113,18 +101,14 @@ func TestListenCutAfterItWasServedIsReopenedSoon(t *testing.T) {
 // grows as after any failure, rather than starting over each time as for
 // a stream that was open.
 func TestListenRefusedSlowlyBacksOff(t *testing.T) {
-	slow := func(x *mcptest.Exchange) {
-		if x.Method != "subscriptions/listen" {
-			x.Default()
-			return
-		}
+	slow := mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
 		select {
 		case <-time.After(1200 * time.Millisecond):
 		case <-x.Context().Done():
 			return
 		}
 		x.Error(-32603, "overloaded")
-	}
+	})
 	_, _, rec := dialStateless(t, mcptest.StatelessOptions{Handle: slow}, Config{})
 	var details []string
 	rec.waitFor(t, "the second slow refusal's reopening", func(Record) bool {

@@ -12,13 +12,9 @@ import (
 // the rest as a well-behaved server would.
 func inputAskServer(t *testing.T, result string) (*mcptest.StatelessServer, *Session) {
 	t.Helper()
-	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + result + `}`)
-	}}, Config{NoListen: true})
+	})}, Config{NoListen: true})
 	return srv, s
 }
 
@@ -78,13 +74,9 @@ func TestStatelessInputRequiredForever(t *testing.T) {
 // asked for, or failed it as a malformed ask).
 func TestInputRequiredOn2025SessionIsTheResult(t *testing.T) {
 	result := `{"resultType":"input_required","inputRequests":{"r":{"method":"roots/list"}},"requestState":"s","content":[{"type":"text","text":"as it is"}]}`
-	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":` + result + `}`)
-	}}, Config{NoListen: true})
+	})}, Config{NoListen: true})
 	ctx := testCtx(t)
 	if _, err := s.Initialize(ctx); err != nil {
 		t.Fatalf("Initialize: %v", err)

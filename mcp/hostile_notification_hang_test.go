@@ -13,13 +13,9 @@ import (
 // answer's stream would be read under does not turn that into "context
 // canceled".
 func TestNotificationNeverAnsweredIsAPostTimeout(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "notifications/initialized" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
 		<-x.Request.Context().Done()
-	}})
+	})
 	s := NewSession(Config{URL: srv.URL, Transport: TransportStreamable, RequestTimeout: time.Second, NoGetStream: true})
 	rec := collect(s)
 	err := s.Connect(testCtx(t))

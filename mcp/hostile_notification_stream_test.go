@@ -17,27 +17,15 @@ import (
 // --timeout (60s by default) for the stream to end, saying nothing.
 func TestNotificationAnsweredWithAnEndlessStream(t *testing.T) {
 	closed := make(chan struct{})
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "notifications/initialized" {
-			x.Default()
-			return
-		}
+	srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
 		if err := x.WriteRaw(": held open\n\n"); err != nil {
 			return
 		}
 		_ = x.Notify("notifications/message", map[string]any{"level": "info", "data": "said on the notification's stream"})
 		<-x.Request.Context().Done()
 		close(closed)
-	}})
-	s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
-	rec := collect(s)
-	start := time.Now()
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
-	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("Connect took %v: the handshake waited on the stream answering notifications/initialized", d)
-	}
+	})
+	s, rec := connectPastTheNotification(t, srv.URL, "stream")
 	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
 		t.Errorf("tools/list after the handshake: %v", err)
 	}
@@ -67,23 +55,11 @@ func TestNotificationAnsweredWithABodyThatNeverEnds(t *testing.T) {
 	}
 	for _, ct := range []string{"text/plain", "application/json"} {
 		t.Run("streamable "+ct, func(t *testing.T) {
-			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-				if x.Method != "notifications/initialized" {
-					x.Default()
-					return
-				}
+			srv := mcptest.OnMethod(t, "notifications/initialized", func(x *mcptest.Exchange) {
 				x.StatusOpen(http.StatusAccepted, ct, " ")
 				<-x.Request.Context().Done()
-			}})
-			s := NewSession(Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
-			rec := collect(s)
-			start := time.Now()
-			if err := s.Connect(testCtx(t)); err != nil {
-				t.Fatalf("Connect: %v", err)
-			}
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("Connect took %v: the handshake waited on the body answering notifications/initialized", d)
-			}
+			})
+			s, rec := connectPastTheNotification(t, srv.URL, "body")
 			s.Close()
 			rec.waitEnd(t)
 			cutNote(t, rec)
@@ -112,4 +88,21 @@ func TestNotificationAnsweredWithABodyThatNeverEnds(t *testing.T) {
 		rec.waitEnd(t)
 		cutNote(t, rec)
 	})
+}
+
+// connectPastTheNotification connects to the streamable fake at url and
+// fails the test if the handshake took 10 seconds or more: it waited on
+// the what (stream or body) answering notifications/initialized.
+func connectPastTheNotification(t *testing.T, url, what string) (*Session, *recorded) {
+	t.Helper()
+	s := NewSession(Config{URL: url, RequestTimeout: 20 * time.Second, NoGetStream: true})
+	rec := collect(s)
+	start := time.Now()
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Connect took %v: the handshake waited on the %s answering notifications/initialized", d, what)
+	}
+	return s, rec
 }

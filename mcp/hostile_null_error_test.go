@@ -14,13 +14,9 @@ import (
 // is not JSON: unexpected end of JSON input", of a body that is JSON, and
 // its record said it did not fail, so the pairs showed it as ok.
 func TestAnswerWithANullErrorAndNoResult(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"error":null}`)
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"error":null}`)
+	})
 	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
 	_, _, err := s.ListTools(testCtx(t), false)
 	if err == nil || !strings.Contains(err.Error(), `no "result", and its "error" is null`) || strings.Contains(err.Error(), "not JSON") {

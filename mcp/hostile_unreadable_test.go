@@ -17,13 +17,9 @@ func TestUnreadableAnswerIsNamed(t *testing.T) {
 		return `{"jsonrpc":"2.0","id":` + string(id) + `,"result":{"tools":[]}` + "\x00" + `}`
 	}
 	t.Run("streamable, the stream ends", func(t *testing.T) {
-		_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-			if x.Method == "tools/list" {
-				x.Reply(broken(x.ID))
-				return
-			}
-			x.Default()
-		}}, Config{})
+		_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+			x.Reply(broken(x.ID))
+		})}, Config{})
 		_, err := s.Request(testCtx(t), "tools/list", nil)
 		if err == nil || !strings.Contains(err.Error(), "ended before its answer") ||
 			!strings.Contains(err.Error(), "a message came back that is not JSON: invalid character") {

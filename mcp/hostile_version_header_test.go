@@ -18,14 +18,10 @@ func TestInitializeVersionNoHeaderCanCarry(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			version := tc.version
-			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-				if x.Method == "initialize" {
-					x.Result(map[string]any{"protocolVersion": version, "capabilities": map[string]any{"tools": map[string]any{}},
-						"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
-					return
-				}
-				x.Default()
-			}})
+			srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+				x.Result(map[string]any{"protocolVersion": version, "capabilities": map[string]any{"tools": map[string]any{}},
+					"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
+			})
 			s := NewSession(Config{URL: srv.Endpoint(), Transport: TransportStreamable, NoGetStream: true})
 			collect(s)
 			err := s.Connect(testCtx(t))

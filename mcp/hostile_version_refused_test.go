@@ -12,14 +12,10 @@ import (
 // The version used to be taken before the transport refused it, so a
 // failed Connect left Protocol() naming the refused version.
 func TestRefusedVersionLeavesNothingNegotiated(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "initialize" {
-			x.Result(map[string]any{"protocolVersion": "2025-11-25\r\nX-Evil: 1", "capabilities": map[string]any{},
-				"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.OnMethod(t, "initialize", func(x *mcptest.Exchange) {
+		x.Result(map[string]any{"protocolVersion": "2025-11-25\r\nX-Evil: 1", "capabilities": map[string]any{},
+			"serverInfo": map[string]any{"name": "odd-version", "version": "1"}})
+	})
 	s := NewSession(Config{URL: srv.Endpoint(), Transport: TransportStreamable, NoGetStream: true})
 	recs := collect(s)
 	err := s.Connect(testCtx(t))

@@ -15,13 +15,9 @@ import (
 // version as supported is said to contradict itself: "speaks 2026-07-28,
 // not 2026-07-28" and advice to pin one of its versions would lead nowhere.
 func TestStatelessUnsupportedVersionNamingOurs(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "server/discover" {
-			x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []string{ProtocolModern}, "requested": ProtocolModern})
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
+		x.Fail(http.StatusBadRequest, CodeUnsupportedVersion, "unsupported", map[string]any{"supported": []string{ProtocolModern}, "requested": ProtocolModern})
+	})
 	s := NewSession(Config{URL: srv.URL, Transport: TransportStateless})
 	defer s.Close()
 	collect(s)

@@ -39,14 +39,10 @@ func TestSubscribeWithoutAcknowledgementSaysSo(t *testing.T) {
 // unreadable, and the subscription stands as asked. Before, it was read
 // as granting nothing: "acknowledged without" every part of the filter.
 func TestListenAcknowledgementThatCannotBeRead(t *testing.T) {
-	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "subscriptions/listen" {
-			_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"notifications": "all"})
-			<-x.Context().Done()
-			return
-		}
-		x.Default()
-	}}, Config{})
+	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("subscriptions/listen", func(x *mcptest.Exchange) {
+		_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"notifications": "all"})
+		<-x.Context().Done()
+	})}, Config{})
 	ctx := testCtx(t)
 	if _, err := s.Subscribe(ctx, "demo://readme"); err != nil {
 		t.Fatalf("Subscribe = %v, want the subscription left as asked", err)

@@ -33,11 +33,7 @@ func (p *slowPerson) Answer(ctx context.Context, _ InputRequest) (json.RawMessag
 // notifications/cancelled carrying params, so the cancellation can only
 // reach a question already in front of the user.
 func askThenCancel(person *slowPerson, params map[string]any) func(*mcptest.Exchange) {
-	return func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	return mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 		_ = x.Event(`{"jsonrpc":"2.0","id":"q-1","method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}`)
 		select {
 		case <-person.asked:
@@ -46,7 +42,7 @@ func askThenCancel(person *slowPerson, params map[string]any) func(*mcptest.Exch
 		}
 		_ = x.Notify("notifications/cancelled", params)
 		x.Result(mcptest.TextResult("gave up asking", false))
-	}
+	})
 }
 
 // withdrawnCause waits for the person's question to end and returns why;
@@ -68,15 +64,11 @@ func withdrawnCause(t *testing.T, ctx context.Context, person *slowPerson) error
 func questionCancelledAtOnce(t *testing.T, cancel string) error {
 	t.Helper()
 	person := newSlowPerson()
-	handle := func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	handle := mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 		_ = x.Event(`{"jsonrpc":"2.0","id":7,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}`)
 		_ = x.Event(cancel)
 		x.Result(mcptest.TextResult("never mind", false))
-	}
+	})
 	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{Answerer: person, RequestTimeout: 5 * time.Second})
 	ctx := testCtx(t)
 	if _, err := s.CallTool(ctx, "ask", []byte(`{}`)); err != nil {

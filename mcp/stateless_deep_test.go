@@ -14,13 +14,9 @@ import (
 // the arguments and the _meta beside it, and the server refused the call.
 func TestStatelessDeepParamsStillMirrorHeaders(t *testing.T) {
 	deep := strings.Repeat("[", 10001) + strings.Repeat("]", 10001)
-	answer := func(x *mcptest.Exchange) {
-		if x.Method == "tools/call" {
-			x.Result(mcptest.TextResult("forecast for eu", false)) // the default handler reads params with encoding/json
-			return
-		}
-		x.Default()
-	}
+	answer := mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
+		x.Result(mcptest.TextResult("forecast for eu", false)) // the default handler reads params with encoding/json
+	})
 	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{Tools: mcptest.StatelessTools(), Handle: answer}, Config{})
 	ctx := testCtx(t)
 	if _, _, err := s.ListTools(ctx, true); err != nil {

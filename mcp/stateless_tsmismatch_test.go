@@ -14,16 +14,12 @@ import (
 // expected value ("should be \"\"") the server never sent.
 func TestHeaderMismatchOfTheTypeScriptShape(t *testing.T) {
 	const said = `Bad Request: the request headers and body disagree: the body carries params.name="fail" but the Mcp-Name header names "fail, other"`
-	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
+	_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
 		x.Fail(http.StatusBadRequest, CodeHeaderMismatch, said, map[string]any{"mismatch": map[string]any{
 			"header": "fail, other",
 			"body":   `the body carries params.name="fail" but the Mcp-Name header names "fail, other"`,
 		}})
-	}}, Config{})
+	})}, Config{})
 	resp, err := s.CallTool(testCtx(t), "fail", []byte(`{}`))
 	if err != nil || resp.Error == nil || resp.Error.Code != CodeHeaderMismatch {
 		t.Fatalf("tools/call = %v, %v; want -32020", resp, err)

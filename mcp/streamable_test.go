@@ -274,13 +274,9 @@ func TestStreamableBadAnswers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			handle := func(x *mcptest.Exchange) {
-				if x.Method == "tools/list" {
-					tt.handle(x)
-					return
-				}
-				x.Default()
-			}
+			handle := mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+				tt.handle(x)
+			})
 			_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{})
 			_, err := s.Request(testCtx(t), "tools/list", nil)
 			var we *WireError
@@ -293,13 +289,9 @@ func TestStreamableBadAnswers(t *testing.T) {
 		})
 	}
 	// A JSON-RPC error body on a 400 is the request's own answer.
-	handle := func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Fail(400, -32602, "bad params", nil)
-			return
-		}
-		x.Default()
-	}
+	handle := mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+		x.Fail(400, -32602, "bad params", nil)
+	})
 	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{})
 	resp, err := s.Request(testCtx(t), "tools/list", nil)
 	if err != nil || resp.Error == nil || resp.Error.Code != -32602 {

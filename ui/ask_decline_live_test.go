@@ -40,8 +40,7 @@ func TestLiveDeclinedSamplingIsRejectedAsTheSpecificationSays(t *testing.T) {
 func TestLiveTabCompletesSamplingDecline(t *testing.T) {
 	l := liveSampling(t)
 	l.mark()
-	l.tm.Type("dec")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.typeTab("dec")
 	l.waitFor("answer › decline")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("↩ answered")

@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -17,24 +15,11 @@ import (
 // with … before what is wrong with the last field; the screen keeps its
 // height and every row its width.
 func TestAskWarningsWrapOnANarrowTerminal(t *testing.T) {
-	m := newTestModel(t, 80, 24, newFakeBackend(), nil)
-	m.opts.Answers = NewAnswerer()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	t.Cleanup(cancel)
-	q := &Question{Req: mcp.InputRequest{Key: "deploy", Method: "elicitation/create", Params: json.RawMessage(formParams)}, ctx: ctx, reply: make(chan reply, 1)}
-	m.Update(questionMsg{q})
+	m, _ := askModelAt(t, 80, 24, mcp.InputRequest{Key: "deploy", Method: "elicitation/create", Params: json.RawMessage(formParams)})
 	typeKeys(m, "accept copies=9 env=prod")
 	press(m, "enter")
 	view := ansi.Strip(m.View())
-	lines := strings.Split(view, "\n")
-	if len(lines) != 24 {
-		t.Fatalf("the screen has %d rows, want 24:\n%s", len(lines), view)
-	}
-	for i, l := range lines {
-		if w := ansi.StringWidth(l); w > 80 {
-			t.Errorf("row %d is %d cells wide: %q", i, w, l)
-		}
-	}
+	lines := screenRows(t, view, 80, 24)
 	joined := strings.Join(strings.Fields(view), " ")
 	for _, want := range []string{"enter again answers anyway", "copies: 9 is above the maximum 5", "production", "name: missing required"} {
 		if !strings.Contains(joined, want) {

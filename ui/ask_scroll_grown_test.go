@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -17,12 +15,7 @@ import (
 // for all of it (the window grew) shows it from its first line, and does
 // not say "lines 1-7 of 7 · pgup/pgdn scroll" of keys that move nothing.
 func TestAskBoxScrolledThenGrownShowsItWhole(t *testing.T) {
-	m := newTestModel(t, 80, 24, newFakeBackend(), nil)
-	m.opts.Answers = NewAnswerer()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	t.Cleanup(cancel)
-	q := &Question{Req: mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(longForm())}, ctx: ctx, reply: make(chan reply, 1)}
-	m.Update(questionMsg{q})
+	m, _ := askModelAt(t, 80, 24, mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(longForm())})
 	for range 5 {
 		press(m, "pgdown")
 	}

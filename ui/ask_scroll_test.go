@@ -1,12 +1,10 @@
 package ui
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -30,24 +28,11 @@ func longForm() string {
 // scrolls in the box with pgup/pgdn: every field can be read before it is
 // answered, and the screen keeps its size.
 func TestAskLongFormScrolls(t *testing.T) {
-	m := newTestModel(t, 80, 24, newFakeBackend(), nil)
-	m.opts.Answers = NewAnswerer()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	t.Cleanup(cancel)
-	q := &Question{Req: mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(longForm())}, ctx: ctx, reply: make(chan reply, 1)}
-	m.Update(questionMsg{q})
+	m, q := askModelAt(t, 80, 24, mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(longForm())})
 	screen := func() string {
 		t.Helper()
 		view := ansi.Strip(m.View())
-		lines := strings.Split(view, "\n")
-		if len(lines) != 24 {
-			t.Fatalf("the screen has %d rows, want 24:\n%s", len(lines), view)
-		}
-		for i, l := range lines {
-			if w := ansi.StringWidth(l); w > 80 {
-				t.Errorf("row %d is %d cells wide: %q", i, w, l)
-			}
-		}
+		screenRows(t, view, 80, 24)
 		return view
 	}
 	first := screen()

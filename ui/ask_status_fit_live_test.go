@@ -2,10 +2,6 @@ package ui
 
 import (
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // When the server asks (a form, a sampling request), the status bar says
@@ -16,8 +12,7 @@ func TestLiveAskStatusReadsWholeAt80Columns(t *testing.T) {
 		{"confirm action=deploy", "answer the question below (esc cancels the form)"},
 		{"sample prompt=hi", "answer the question below (esc declines)"},
 	} {
-		gw := demotest.Start(t, demo.Options{})
-		l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+		l := liveDemoDetectedAt80(t)
 		l.command("tools/list")
 		l.waitFor("tools/list: ok")
 		l.call(tc.call)

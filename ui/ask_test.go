@@ -16,11 +16,18 @@ const formParams = `{"message":"Deploy?","requestedSchema":{"type":"object","pro
 // askModel is a live model with one question from the server open.
 func askModel(t *testing.T, method, params string) (*Model, *Question) {
 	t.Helper()
-	m := newTestModel(t, 160, 45, newFakeBackend(), nil)
+	return askModelAt(t, 160, 45, mcp.InputRequest{Key: "deploy", Method: method, Params: json.RawMessage(params)})
+}
+
+// askModelAt is a live model on a w x h terminal with the question req
+// open, which waits a minute at most for its answer.
+func askModelAt(t *testing.T, w, h int, req mcp.InputRequest) (*Model, *Question) {
+	t.Helper()
+	m := newTestModel(t, w, h, newFakeBackend(), nil)
 	m.opts.Answers = NewAnswerer()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
-	q := &Question{Req: mcp.InputRequest{Key: "deploy", Method: method, Params: json.RawMessage(params)}, ctx: ctx, reply: make(chan reply, 1)}
+	q := &Question{Req: req, ctx: ctx, reply: make(chan reply, 1)}
 	m.Update(questionMsg{q})
 	return m, q
 }

@@ -22,6 +22,13 @@ func newProxyModel(t *testing.T, ch chan Client) *Model {
 	return m
 }
 
+// showClient announces client 1, named name, and hands it recs, as the
+// proxy does for a client session with records so far.
+func showClient(m *Model, name string, recs []mcp.Record) {
+	m.Update(clientMsg{ID: 1, Name: name, Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{1, recs})
+}
+
 // A proxy's TUI lists its client sessions, shows one at a time, switches
 // with ] and [, keeps indexing the ones not shown, and cannot send.
 func TestProxyClientsSwitch(t *testing.T) {

@@ -4,10 +4,6 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A tool's arguments typed as a JSON array can never be right (a tool
@@ -16,8 +12,7 @@ import (
 // the tools first, then refused the word as no key=value; the hint said
 // values go as strings.
 func TestLiveArgumentsArrayRefusedBeforeSending(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l := liveDemoDetectedAt80(t)
 	l.mark()
 	l.tm.Type(":tools/call greet [1]")
 	l.waitFor("tools/call greet takes its arguments by name, not as a JSON array ([1])")

@@ -16,8 +16,7 @@ func TestLiveEscKeepsTypedLineInHistory(t *testing.T) {
 	l.mark()
 	l.listTools()
 	line := "tools/call greet name=Ada times=3 loud=true"
-	l.tm.Type(":" + line)
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.typeTab(":" + line)
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.tm.Type("c")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})

@@ -15,8 +15,7 @@ func TestLiveTypedParamsCompleteTheirKeys(t *testing.T) {
 	l := liveDemoAt80(t)
 
 	l.mark()
-	l.tm.Type(":tasks/get ")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.typeTab(":tasks/get ")
 	l.waitFor("tasks/get taskId=")
 	l.waitFor("taskId: string, required")
 
@@ -24,8 +23,7 @@ func TestLiveTypedParamsCompleteTheirKeys(t *testing.T) {
 	l.mark()
 	l.tm.Type("notifications/cancelled ")
 	l.waitFor("requestId integer|string · reason string")
-	l.tm.Type("requestId=5 ")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.typeTab("requestId=5 ")
 	l.waitFor("requestId=5 reason=")
 	l.quit()
 }

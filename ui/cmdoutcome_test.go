@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 // convertSession is a session whose tools/list answered a tool with a
@@ -33,15 +31,7 @@ func TestCommandLineShowsARefusalWhole(t *testing.T) {
 	}
 	press(m, "enter")
 	view := m.View()
-	rows := strings.Split(view, "\n")
-	if len(rows) != 24 {
-		t.Fatalf("the screen has %d rows, want 24:\n%s", len(rows), view)
-	}
-	for i, r := range rows {
-		if w := ansi.StringWidth(r); w > 80 {
-			t.Errorf("row %d is %d cells wide: %q", i, w, r)
-		}
-	}
+	rows := screenRows(t, view, 80, 24)
 	var words []string
 	for _, r := range rows[m.lay.CmdLine.Y+1 : m.lay.CmdLine.Y+m.lay.CmdLine.H] {
 		words = append(words, strings.Fields(r)...)

@@ -3,8 +3,6 @@ package ui
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
@@ -29,8 +27,7 @@ func TestLiveTabOffersTheErasMethods(t *testing.T) {
 		l := startLive(t, mcp.Config{URL: tc.url})
 		l.waitFor(tc.state)
 		l.tm.Type(":")
-		l.tm.Type(tc.typed)
-		l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+		l.typeTab(tc.typed)
 		if tc.want != tc.typed {
 			l.waitFor(tc.want)
 		}

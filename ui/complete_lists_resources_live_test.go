@@ -21,8 +21,7 @@ func TestLiveReadTabListsResourcesItself(t *testing.T) {
 	l.waitFor("● initialized")
 	l.mark()
 	l.tm.Type(":")
-	l.tm.Type("read ")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.typeTab("read ")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	// Both rows done: the surface the next Tab reads is in.
 	l.waitRowsOK("resources/list", "resources/templates/list")

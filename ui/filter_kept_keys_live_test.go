@@ -6,18 +6,13 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A kept Raw events filter hides events until esc clears it: the keys row
 // under the panes says so (only the help did), and stops saying it once
 // the filter is cleared.
 func TestLiveKeptFilterNamesEscAt80Columns(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l := liveDemoDetectedAt80(t)
 	l.listTools()
 	l.tm.Type("/")
 	l.tm.Type("tools")

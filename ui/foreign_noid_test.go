@@ -13,13 +13,9 @@ import (
 // id (the conformance suite's initialize server does) shows a foreign row
 // that says the answer had no id, not that it named one we never sent.
 func TestLiveForeignAnswerWithNoID(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{NoSessionID: true, GET: mcptest.GETNone, Handle: func(x *mcptest.Exchange) {
-		if x.Method == "notifications/initialized" {
-			x.Status(http.StatusOK, "application/json", `{"jsonrpc":"2.0","result":{}}`)
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{NoSessionID: true, GET: mcptest.GETNone, Handle: mcptest.HandleMethod("notifications/initialized", func(x *mcptest.Exchange) {
+		x.Status(http.StatusOK, "application/json", `{"jsonrpc":"2.0","result":{}}`)
+	})})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.waitFor("(an answer with no id)")

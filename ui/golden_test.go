@@ -28,6 +28,22 @@ func checkFrame(t *testing.T, view string, w, h int) {
 	}
 }
 
+// screenRows splits view into its rows and asserts it fills a w x h
+// screen without going past it: exactly h rows, none wider than w cells.
+func screenRows(t *testing.T, view string, w, h int) []string {
+	t.Helper()
+	rows := strings.Split(view, "\n")
+	if len(rows) != h {
+		t.Fatalf("the screen has %d rows, want %d:\n%s", len(rows), h, view)
+	}
+	for i, r := range rows {
+		if got := cellWidth(r); got > w {
+			t.Errorf("row %d is %d cells wide: %q", i, got, r)
+		}
+	}
+	return rows
+}
+
 func TestGoldenWide(t *testing.T) {
 	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
 	// Open the greet call in the detail pane: up from the newest row.

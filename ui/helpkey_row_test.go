@@ -4,18 +4,13 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A newcomer on 80 columns is told how to reach every other key: the idle
 // command line's key row ends with "? help", which the status bar dropped
 // there for its counts, and ? opens the help it names.
 func TestLiveKeyRowNamesTheHelpOn80Columns(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l := liveDemoDetectedAt80(t)
 	l.waitFor(": command line · c call a tool · enter open in detail · ? help")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("/ search · esc back to the list · ? help")

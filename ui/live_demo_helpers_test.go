@@ -23,3 +23,12 @@ func liveDemoAt(t *testing.T, w, h int) *live {
 	gw := demotest.Start(t, demo.Options{})
 	return startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, w, h, "● initialized")
 }
+
+// liveDemoDetectedAt80 is liveDemoAt80 with no transport named, as most
+// users start it: the session's transport is detected, and Negotiation
+// says how.
+func liveDemoDetectedAt80(t *testing.T) *live {
+	t.Helper()
+	gw := demotest.Start(t, demo.Options{})
+	return startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+}

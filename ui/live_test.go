@@ -186,8 +186,7 @@ func TestLiveStatelessConfirmAnswered(t *testing.T) {
 	l.waitFor("2026-07-28 ✓")
 	l.call("confirm action=deploy")
 	l.waitFor("asks: elicitation/create (confirm)")
-	l.tm.Type("name=Ann confirm=true environment=st")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab}) // completes staging
+	l.typeTab("name=Ann confirm=true environment=st") // completes staging
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("tools/call confirm: ok")
 	l.waitFor("↳ round 2 · tools/call confirm")

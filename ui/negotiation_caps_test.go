@@ -12,18 +12,14 @@ import (
 // server/discover says "subscribe": false) is one it does not offer: the
 // Caps line leaves it out instead of listing it beside the ones set to true.
 func TestNegotiationLeavesOutCapabilitiesSetToFalse(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "server/discover" {
-			x.Default()
-			return
-		}
+	srv := mcptest.StatelessOnMethod(t, "server/discover", func(x *mcptest.Exchange) {
 		x.Result(map[string]any{
 			"supportedVersions": []string{mcp.ProtocolModern},
 			"capabilities": map[string]any{"logging": map[string]any{}, "prompts": map[string]any{"listChanged": false},
 				"resources": map[string]any{"listChanged": true, "subscribe": false}},
 			"_meta": map[string]any{mcp.MetaServerInfo: map[string]any{"name": "ts-like", "version": "2"}},
 		})
-	}})
+	})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
 	l.waitFor("ts-like")
 	view := strings.Join(l.quit().nego.lines(), "\n")

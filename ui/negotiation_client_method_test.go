@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -17,18 +15,8 @@ import (
 // "Client … POST http://…/mcp → 400", as if the proxy had turned it away.
 func TestProxiedClientRowNamesTheMethod(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{RejectModern: true})
-	discover := `{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{"_meta":{` +
-		`"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},` +
-		`"io.modelcontextprotocol/clientInfo":{"name":"probing-client","version":"1.0.0"}}}}`
-	recs := proxiedRecords(t, up.URL+"/mcp", func(front string) {
-		clientSend(t, http.MethodPost, front+"/mcp", discover, map[string]string{
-			"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-			"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
-	}, func(r mcp.Record) bool { return r.Kind == mcp.KindHTTP && r.HTTP.Purpose == mcp.PurposeRelay })
-	m := newProxyModel(t, make(chan Client))
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100})
-	m.Update(clientMsg{ID: 1, Name: "probing-client 1.0.0 · streamable", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
+	recs := proxiedDiscover(t, up.URL+"/mcp", "probing-client", func(r mcp.Record) bool { return r.Kind == mcp.KindHTTP && r.HTTP.Purpose == mcp.PurposeRelay })
+	m := proxyPane(t, "probing-client 1.0.0 · streamable", recs)
 	// The Negotiation pane's rows, joined: the Client line wraps.
 	var pane []string
 	for _, r := range strings.Split(ansi.Strip(m.View()), "\n") {

@@ -18,8 +18,7 @@ func TestProxiedNegotiationNamesTheClient(t *testing.T) {
 		{Seq: 3, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeRelay, Method: "POST", URL: "http://127.0.0.1:8812/mcp", Status: 200, StatusLine: "200 OK",
 			RequestHeaders: map[string][]string{"User-Agent": {"node"}}, ReqSeq: 2}},
 	}
-	m.Update(clientMsg{ID: 1, Name: "claude-desktop 0.9 · streamable", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
+	showClient(m, "claude-desktop 0.9 · streamable", recs)
 	view := m.View()
 	if !strings.Contains(strings.Join(strings.Fields(view), " "), "Client claude-desktop 0.9 · POST") {
 		t.Errorf("the Negotiation pane does not name the client by its clientInfo:\n%s", view)
@@ -36,8 +35,7 @@ func TestProxiedNegotiationSaysTheUserAgentWasCut(t *testing.T) {
 		{Seq: 2, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeRelay, Method: "POST", URL: "http://127.0.0.1:8812/mcp", Status: 200, StatusLine: "200 OK",
 			RequestHeaders: map[string][]string{"User-Agent": {ua}}}},
 	}
-	m.Update(clientMsg{ID: 1, Name: "node · streamable", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
+	showClient(m, "node · streamable", recs)
 	view := strings.Join(strings.Fields(m.View()), " ")
 	if !strings.Contains(view, "(70000 bytes)") {
 		t.Errorf("the Negotiation pane does not say the User-Agent was cut:\n%s", m.View())

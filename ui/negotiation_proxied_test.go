@@ -17,8 +17,7 @@ func TestProxiedStreamClosedBeforeEndpointNoRetry(t *testing.T) {
 		{Seq: 2, Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposeStream, Method: "GET", URL: "http://127.0.0.1:8811/mcp", Status: 400, StatusLine: "400 Bad Request"}},
 		{Seq: 3, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateClosed, Detail: "upstream answered 400 Bad Request, not an event stream"}},
 	}
-	m.Update(clientMsg{ID: 1, Name: "undici · sse", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
+	showClient(m, "undici · sse", recs)
 	view := m.View()
 	if !strings.Contains(view, "the stream closed before an endpoint event") {
 		t.Fatalf("the Negotiation pane does not say the stream closed before its endpoint:\n%s", view)

@@ -4,18 +4,13 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The idle command line names the focused pane's keys after its own, at 80
 // columns: enter on Pairs, / and esc in Detail, / on Raw events. They were
 // only in the help, so esc back from Detail was found by chance.
 func TestLiveIdleLineNamesThePaneKeys(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l := liveDemoDetectedAt80(t)
 	l.waitFor(": command line · c call a tool · enter open in detail")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor(": command line · c call a tool · / search · esc back to the list")

@@ -16,6 +16,43 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 )
 
+// proxiedDiscover relays a 2026 client's server/discover, its clientInfo
+// named name, through a real proxy to upstream and returns the records of
+// its session once one satisfies done.
+func proxiedDiscover(t *testing.T, upstream, name string, done func(mcp.Record) bool) []mcp.Record {
+	t.Helper()
+	discover := `{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{"_meta":{` +
+		`"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},` +
+		`"io.modelcontextprotocol/clientInfo":{"name":"` + name + `","version":"1.0.0"}}}}`
+	return proxiedRecords(t, upstream, func(front string) {
+		clientSend(t, http.MethodPost, front+"/mcp", discover, map[string]string{
+			"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+			"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
+	}, done)
+}
+
+// proxyPane is the proxy's TUI, tall enough for the whole Negotiation
+// pane, showing recs as the session of the client labelled label.
+func proxyPane(t *testing.T, label string, recs []mcp.Record) *Model {
+	t.Helper()
+	m := newProxyModel(t, make(chan Client))
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100})
+	showClient(m, label, recs)
+	return m
+}
+
+// paneSaysWithoutPressI asserts that view says says and does not offer
+// "press i", which cannot send in a proxied, watch-only session.
+func paneSaysWithoutPressI(t *testing.T, view, says string) {
+	t.Helper()
+	if !strings.Contains(view, says) {
+		t.Fatalf("the Negotiation pane does not say %q:\n%s", says, view)
+	}
+	if strings.Contains(view, "press i") {
+		t.Errorf("a proxied session offers i, which cannot send there:\n%s", view)
+	}
+}
+
 // proxiedRecords relays a client's request through a real proxy to
 // upstream and returns the records of the client session it made, once
 // one satisfies done.
@@ -87,25 +124,8 @@ func clientSend(t *testing.T, method, url, body string, header map[string]string
 // send in a watch-only session.
 func TestProxiedUndiscoveredNoPressI(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	discover := `{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{"_meta":{` +
-		`"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},` +
-		`"io.modelcontextprotocol/clientInfo":{"name":"ai-sdk-mcp-client","version":"1.0.0"}}}}`
-	recs := proxiedRecords(t, up.URL+"/mcp", func(front string) {
-		clientSend(t, http.MethodPost, front+"/mcp", discover, map[string]string{
-			"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-			"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
-	}, func(r mcp.Record) bool { return r.Kind == mcp.KindError })
-	m := newProxyModel(t, make(chan Client))
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100}) // the whole Negotiation pane
-	m.Update(clientMsg{ID: 1, Name: "ai-sdk-mcp-client 1.0.0 · stateless", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
-	view := m.View()
-	if !strings.Contains(view, "not discovered yet") {
-		t.Fatalf("the Negotiation pane does not say the server is not discovered:\n%s", view)
-	}
-	if strings.Contains(view, "press i") {
-		t.Errorf("a proxied session offers i, which cannot send there:\n%s", view)
-	}
+	recs := proxiedDiscover(t, up.URL+"/mcp", "ai-sdk-mcp-client", func(r mcp.Record) bool { return r.Kind == mcp.KindError })
+	paneSaysWithoutPressI(t, proxyPane(t, "ai-sdk-mcp-client 1.0.0 · stateless", recs).View(), "not discovered yet")
 }
 
 // A proxied legacy client that opened its stream and has not initialized
@@ -115,15 +135,5 @@ func TestProxiedLegacyNotInitializedNoPressI(t *testing.T) {
 	recs := proxiedRecords(t, up.URL+"/sse", func(front string) {
 		clientSend(t, http.MethodGet, front+"/sse", "", map[string]string{"Accept": "text/event-stream"})
 	}, func(r mcp.Record) bool { return r.Kind == mcp.KindEndpoint })
-	m := newProxyModel(t, make(chan Client))
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 100}) // the whole Negotiation pane
-	m.Update(clientMsg{ID: 1, Name: "node · sse", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
-	view := m.View()
-	if !strings.Contains(view, "not initialized yet") {
-		t.Fatalf("the Negotiation pane does not say the session is not initialized:\n%s", view)
-	}
-	if strings.Contains(view, "press i") {
-		t.Errorf("a proxied session offers i, which cannot send there:\n%s", view)
-	}
+	paneSaysWithoutPressI(t, proxyPane(t, "node · sse", recs).View(), "not initialized yet")
 }

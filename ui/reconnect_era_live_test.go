@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -48,8 +47,7 @@ func TestLiveReconnectFromStatelessToLegacy(t *testing.T) {
 	l.tm.Type("r")
 	l.waitFor("● open")
 	l.tm.Type(":")
-	l.tm.Type("pi")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.typeTab("pi")
 	l.waitFor("ping ")
 	m := l.quit()
 	if st := m.com.log.Stats(); st.Transport != mcp.TransportSSE || st.Protocol != "" {

@@ -5,18 +5,13 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // roots add says which roots are offered and how the server was told,
 // read whole at 80x24 however long the path typed: it was "roots added
 // /tmp/: 1 root offered; the server is told with notifications/roots/…".
 func TestLiveRootsAddedReadsWholeAt80Columns(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l := liveDemoDetectedAt80(t)
 	dir := t.TempDir()
 	l.mark()
 	l.command("roots add " + dir)

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -29,8 +27,7 @@ func TestLiveServerValuesCountWhatIsOffered(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
 	l.initialize()
 	l.mark()
-	l.tm.Type(":prompts/get review lang=r")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.typeTab(":prompts/get review lang=r")
 	l.waitFor("the server offered 2 values for lang (1 more left out: control characters)")
 	m := l.quit()
 	if got := m.cmdline.cycle; got == nil || len(got.comp.items) != 2 {

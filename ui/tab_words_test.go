@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -17,13 +15,8 @@ import (
 // cancels" and the roots hint "tab completes them", beside "tab complete"
 // on the command line.
 func TestHintsWordTabAsItsBinding(t *testing.T) {
-	m := newTestModel(t, 160, 45, newFakeBackend(), nil)
-	m.opts.Answers = NewAnswerer()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	t.Cleanup(cancel)
 	form := `{"message":"who?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}`
-	q := &Question{Req: mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(form)}, ctx: ctx, reply: make(chan reply, 1)}
-	m.Update(questionMsg{q})
+	m, _ := askModelAt(t, 160, 45, mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(form)})
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "(tab complete · esc cancel)") || strings.Contains(v, "tab completes") {
 		t.Errorf("the form's prompt does not word tab as its binding does:\n%s", v)
 	}

@@ -6,18 +6,13 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // v switches the Detail pane between pretty JSON and raw bytes. At 80x24
 // the Pairs pane has the screen, and v changed nothing in sight and said
 // nothing (the next enter opened raw bytes): it says what it did.
 func TestLiveToggleRawSaysSoWhenDetailIsHidden(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
+	l := liveDemoDetectedAt80(t)
 	l.listTools()
 	l.tm.Type("v")
 	l.waitFor("Detail shows raw bytes now (v switches back)")

@@ -3,8 +3,6 @@ package ui
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -21,8 +19,7 @@ func TestTabListsAnEmptyToolNameAsQuotes(t *testing.T) {
 	l.waitFor("tools/list: ok")
 	l.mark()
 	l.tm.Type(":")
-	l.tm.Type("call ")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+	l.typeTab("call ")
 	l.waitFor(`ok  ""  last`)
 	l.quit()
 }

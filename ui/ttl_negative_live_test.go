@@ -11,13 +11,9 @@ import (
 // A negative ttlMs is said in Detail to be no time to keep the result, in
 // exec's words, not shown as if it were one.
 func TestDetailSaysANegativeTTLIsNone(t *testing.T) {
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method == "tools/list" {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[],"ttlMs":-5}}`)
-			return
-		}
-		x.Default()
-	}})
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[],"ttlMs":-5}}`)
+	})
 	l := startLive(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStateless, NoListen: true})
 	l.waitFor("● discovered")
 	l.listTools()

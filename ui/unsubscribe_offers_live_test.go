@@ -24,8 +24,7 @@ func TestLiveUnsubscribeOffersTheSubscribed(t *testing.T) {
 		t.Run(tc.era, func(t *testing.T) {
 			l := startLiveReady(t, mcp.Config{URL: tc.url}, 160, 45, tc.open)
 			l.mark()
-			l.tm.Type(":unsubscribe ")
-			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+			l.typeTab(":unsubscribe ")
 			l.waitFor("nothing subscribed in this session")
 			l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 
@@ -45,11 +44,7 @@ func TestLiveUnsubscribeOffersTheSubscribed(t *testing.T) {
 			l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 			l.waitFor("demo://clocc is not subscribed to: did you mean demo://clock?")
 			l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
-			l.mark()
-			l.tm.Type(":unsubscribe ")
-			l.waitFor("subscribed: demo://clock")
-			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-			l.waitFor("unsubscribe demo://clock")
+			l.unsubscribeTab("subscribed: demo://clock")
 			m := l.quit()
 			if got, want := m.cmdline.input.Value(), "unsubscribe demo://clock "; got != want {
 				t.Errorf("after Tab the line is %q, want %q", got, want)

@@ -32,11 +32,7 @@ func TestLiveTypedListenKeepsTheSubscribed(t *testing.T) {
 	// Detail shows its answer: the stream is not the session's live
 	// stream, which Detail called it.
 	l.waitFor("open: a listen stream of your own")
-	l.mark()
-	l.tm.Type(":unsubscribe ")
-	l.waitFor("subscribed: demo://clock")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-	l.waitFor("unsubscribe demo://clock")
+	l.unsubscribeTab("subscribed: demo://clock")
 	m := l.quit()
 	if got, want := m.cmdline.input.Value(), "unsubscribe demo://clock "; got != want {
 		t.Errorf("after Tab the line is %q, want %q", got, want)
@@ -69,11 +65,7 @@ func TestLiveNoListenOffersTheSubscribed(t *testing.T) {
 	l.mark()
 	l.command("subscribe demo://clock")
 	l.waitFor("subscribed to demo://clock, but --no-listen opens no listen stream: no update of it comes")
-	l.mark()
-	l.tm.Type(":unsubscribe ")
-	l.waitFor("subscribed (--no-listen: no stream carries them): demo://clock")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-	l.waitFor("unsubscribe demo://clock")
+	l.unsubscribeTab("subscribed (--no-listen: no stream carries them): demo://clock")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("unsubscribed from demo://clock (--no-listen: no listen stream to reopen)")
 	l.mark()

@@ -9,7 +9,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
@@ -23,8 +22,7 @@ func TestWatchOnlyKeySaysWhyWholeAt80Columns(t *testing.T) {
 	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
 		OpenOwn: func() (Client, error) { return Client{}, errors.New("o is not pressed in this test") }})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(clientMsg{ID: 1, Name: "alpha · streamable", Records: make(chan []mcp.Record)})
-	m.Update(clientRecordsMsg{1, recs})
+	showClient(m, "alpha · streamable", recs)
 	for _, k := range []string{"i", "l", "r"} {
 		press(m, k)
 		rows := strings.Split(ansi.Strip(m.View()), "\n")

@@ -2,18 +2,34 @@ package mcptest
 
 import "testing"
 
-// OnMethod starts a streamable fake whose requests of method go to handle
+// OnMethod starts a streamable fake whose messages of method go to handle
 // and whose every other message is answered as the fake does by default
 // (Exchange.Default). Most tests that script a server change one answer
 // only; this keeps each of them to that answer, and keeps the dispatch in
 // one place rather than in a copy per test.
 func OnMethod(t testing.TB, method string, handle func(x *Exchange)) *StreamableServer {
 	t.Helper()
-	return NewStreamable(t, StreamableOptions{Handle: func(x *Exchange) {
-		if x.Kind == KindRequest && x.Method == method {
+	return NewStreamable(t, StreamableOptions{Handle: HandleMethod(method, handle)})
+}
+
+// HandleMethod is the Handle of StreamableOptions or StatelessOptions that
+// sends the messages of method (a request's or a notification's) to handle
+// and answers every other as the fake does by default. It is OnMethod's
+// dispatch for a test that sets other options too, or that starts its fake
+// through a helper of its own.
+func HandleMethod(method string, handle func(x *Exchange)) func(x *Exchange) {
+	return func(x *Exchange) {
+		if x.Method == method {
 			handle(x)
 			return
 		}
 		x.Default()
-	}})
+	}
+}
+
+// StatelessOnMethod is OnMethod on the stateless fake: its messages of
+// method go to handle, every other message is answered by default.
+func StatelessOnMethod(t testing.TB, method string, handle func(x *Exchange)) *StatelessServer {
+	t.Helper()
+	return NewStateless(t, StatelessOptions{Handle: HandleMethod(method, handle)})
 }

@@ -65,11 +65,7 @@ func TestStreamableReplayScope(t *testing.T) {
 	}
 	for _, tt := range tests {
 		pinged := make(chan struct{})
-		srv := NewStreamable(t, StreamableOptions{SessionID: fixedID, Store: tt.store, Handle: func(x *Exchange) {
-			if x.Method != "tools/call" {
-				x.Default()
-				return
-			}
+		srv := NewStreamable(t, StreamableOptions{SessionID: fixedID, Store: tt.store, Handle: HandleMethod("tools/call", func(x *Exchange) {
 			_ = x.Log("info", "before the cut")
 			x.Cut(0)
 			select {
@@ -81,7 +77,7 @@ func TestStreamableReplayScope(t *testing.T) {
 			if x.WaitResumed(x.Context()) == nil {
 				x.Default()
 			}
-		}})
+		})})
 		open(t, srv)
 		want(t, "cut stream", readBody(t, call(t, srv, "ID1", echoCall)), logEvent("s2_1", "before the cut"))
 		want(t, "ping on another stream", readBody(t, call(t, srv, "ID1", `{"jsonrpc":"2.0","id":3,"method":"ping"}`)), pingResult)

@@ -22,16 +22,7 @@ func TestDeleteRefusedWith405IsNoFailure(t *testing.T) {
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
 		t.Fatalf("tools/list: %v", err)
 	}
-	var c *Client
-	w.until(t, "the streamable session", func() bool {
-		for _, x := range w.clients {
-			if x.Transport == mcp.TransportStreamable {
-				c = x
-				return true
-			}
-		}
-		return false
-	})
+	c := w.clientOn(t, mcp.TransportStreamable)
 	_ = cs.Close()
 	w.until(t, "the session ended by the client's DELETE", func() bool { return w.ended[c.ID] })
 	w.record(t, c.ID, "the DELETE answered 405", func(r mcp.Record) bool {

@@ -63,16 +63,7 @@ func TestSDKStreamableThroughTheProxyToTheFake(t *testing.T) {
 	if err != nil || res.IsError {
 		t.Fatalf("tools/call echo: %+v, %v", res, err)
 	}
-	var c *Client
-	w.until(t, "the streamable session", func() bool {
-		for _, x := range w.clients {
-			if x.Transport == mcp.TransportStreamable {
-				c = x
-				return true
-			}
-		}
-		return false
-	})
+	c := w.clientOn(t, mcp.TransportStreamable)
 	open := w.record(t, c.ID, "the session open", func(r mcp.Record) bool {
 		return r.State != nil && r.State.State == mcp.StateOpen && r.State.SessionID != ""
 	})

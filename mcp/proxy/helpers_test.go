@@ -125,6 +125,23 @@ func (w *watched) clientWith(t *testing.T, what string, match func(mcp.Record) b
 	return got
 }
 
+// clientOn waits for the first client session on transport and returns
+// it.
+func (w *watched) clientOn(t *testing.T, transport string) *Client {
+	t.Helper()
+	var got *Client
+	w.until(t, "the "+transport+" session", func() bool {
+		for _, c := range w.clients {
+			if c.Transport == transport {
+				got = c
+				return true
+			}
+		}
+		return false
+	})
+	return got
+}
+
 // records is a copy of client id's records so far.
 func (w *watched) records(id int) []mcp.Record {
 	w.mu.Lock()

@@ -68,16 +68,7 @@ func TestProxied2026OverLegacyKnowsItsProtocol(t *testing.T) {
 // records say it speaks.
 func legacySessionProtocol(t *testing.T, w *watched) string {
 	t.Helper()
-	var id int
-	w.until(t, "the legacy session", func() bool {
-		for _, c := range w.clients {
-			if c.Transport == mcp.TransportSSE {
-				id = c.ID
-				return true
-			}
-		}
-		return false
-	})
+	id := w.clientOn(t, mcp.TransportSSE).ID
 	w.record(t, id, "the tools/list answer", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "tools/list"
 	})
