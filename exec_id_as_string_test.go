@@ -12,7 +12,7 @@ import (
 // with id "7" that no request of ours has" read as a contradiction when
 // the request's id was 7.
 func TestExecSaysAnAnswerGaveItsIDAsAString(t *testing.T) {
-	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":"` + string(x.ID) + `","result":{"tools":[]}}`)
 	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
@@ -24,7 +24,7 @@ func TestExecSaysAnAnswerGaveItsIDAsAString(t *testing.T) {
 
 // A JSON answer that is an empty array says so beside "held no answer".
 func TestExecSaysAnEmptyArrayAnswer(t *testing.T) {
-	srv := statelessOn(t, "tools/list", func(x *mcptest.Exchange) { x.Reply(" [ ] ") })
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) { x.Reply(" [ ] ") })
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
 	const want = "held no answer to it (it is an empty JSON array: a batch of no messages)"
 	if code != exitFailed || !strings.Contains(out+errOut, want) {

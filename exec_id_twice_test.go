@@ -13,7 +13,7 @@ import (
 // whose reader keeps the first member would take it as the answer.
 func TestExecSaysAnAnswerNamedItsIDTwice(t *testing.T) {
 	const want = `an answer came back naming "id" twice, this request's id first and 99 last`
-	stateless := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+	stateless := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"id":99,"result":{"tools":[]}}`)
 	})
 	legacy := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
@@ -35,7 +35,7 @@ func TestExecSaysAnAnswerNamedItsIDTwice(t *testing.T) {
 		})
 	}
 	// An answer that is merely someone else's still reads as that.
-	other := statelessOn(t, "tools/list", func(x *mcptest.Exchange) {
+	other := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
 		x.Reply(`{"jsonrpc":"2.0","id":7,"id":99,"result":{"tools":[]}}`)
 	})
 	out, errOut, _ := run(t, "exec", "--no-record", "--no-listen", other.URL, "tools/list")

@@ -17,14 +17,6 @@ func askingServer(t *testing.T, result string) string {
 	}).URL
 }
 
-// statelessOn starts a 2026 fake that answers method with answer and every
-// other message as the fake does by default (mcptest.StatelessOnMethod, by
-// the name exec tests written before it call it).
-func statelessOn(t *testing.T, method string, answer func(x *mcptest.Exchange)) *mcptest.StatelessServer {
-	t.Helper()
-	return mcptest.StatelessOnMethod(t, method, answer)
-}
-
 // An input_required answer exec cannot follow is a failure (exit 1) saying
 // what is wrong with it, never a success printing "resultType
 // input_required".
