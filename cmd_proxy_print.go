@@ -83,6 +83,9 @@ type linePrinter struct {
 	// 503 past --max-in-flight, a 413), by status: at most a line a second
 	// each, as refusals in no session (proxySessions.refused).
 	refused map[int]*refusals
+	// batchFailed counts, by the batch's Seq, the requests of a batch
+	// whose POST failed, until the POST's own failure says how many.
+	batchFailed map[int64]int
 	// failing is the run of failures of one kind the session is in (an
 	// upstream answering each request 500, or gone): said at most a line
 	// a second, as refusals are, and counted when the run ends.
@@ -169,6 +172,22 @@ func (lp *linePrinter) record(r mcp.Record) {
 		lp.exchange(r.HTTP)
 	case r.Error != nil && r.Error.Purpose == mcp.PurposeRelay && r.Error.Status != 0:
 		lp.refusal(r)
+	case r.Error != nil && r.Error.Batch != 0 && r.Error.ReqSeq != 0:
+		// A request of a batch whose POST failed: the POST's own failure,
+		// next, says them all in one line.
+		delete(lp.asked, r.Error.ReqSeq)
+		if lp.batchFailed == nil {
+			lp.batchFailed = map[int64]int{}
+		}
+		lp.batchFailed[r.Error.Batch]++
+	case r.Error != nil && r.Error.Batch != 0:
+		n := lp.batchFailed[r.Error.Batch]
+		delete(lp.batchFailed, r.Error.Batch)
+		what := fmt.Sprintf("%s batch of %d requests", r.Error.Op, n)
+		if n == 1 {
+			what = r.Error.Op + " batch of 1 request"
+		}
+		lp.failure(r, what+": "+r.Error.Message)
 	case r.Error != nil:
 		what := r.Error.Op
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && r.Error.ReqSeq != 0 {
