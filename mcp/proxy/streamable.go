@@ -88,8 +88,8 @@ func streamOf(m message) string {
 // statelessPost relays a 2026-07-28 request to the session of the client
 // that sent it.
 func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byte, m message) {
-	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, said("the client speaks stateless MCP ("+protocolOf(r.Header, m)+")"),
-		func(c *Client) { c.probing = true })
+	c, asked := p.statelessSession(r, m, body)
+	defer asked()
 	c, done := p.hold(w, c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after its session ended")
 	if c == nil {
 		return
