@@ -269,6 +269,12 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	p.mu.Lock()
 	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
+	if m.name == "" && probe != nil && probe.path != r.URL.Path {
+		// An initialize naming no clientInfo finds the anonymous one under
+		// its own identity: the path still tells it apart (curl at
+		// /stateless, and another curl initializing at /mcp).
+		probe = nil
+	}
 	if anon := p.byKey[identity(mcp.TransportStateless, r, message{})]; probe == nil && anon != nil && anon.path == r.URL.Path {
 		probe = anon
 	}
