@@ -34,9 +34,28 @@ func TestStatelessClientsUsingOneWaitingIDAreApart(t *testing.T) {
 	t.Cleanup(up.Close)
 	_, base, w := startProxy(t, up.URL+"/mcp", Config{})
 	body := request2026("1", "tools/list", "", "twin")
+	// The first request is made here and sent from a goroutine, which
+	// must not fail the test itself.
+	req, err := http.NewRequestWithContext(bounded(t), http.MethodPost, base+"/mcp", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for h, v := range map[string]string{"Content-Type": "application/json", "User-Agent": "curl/8.5.0"} {
+		req.Header.Set(h, v)
+	}
+	hs := headers2026("tools/list")
+	for i := 0; i+1 < len(hs); i += 2 {
+		req.Header.Set(hs[i], hs[i+1])
+	}
 	answered := make(chan *http.Response, 1)
+	failed := make(chan error, 1)
 	go func() {
-		answered <- rawPost(t, base+"/mcp", body, headers2026("tools/list", "User-Agent", "curl/8.5.0")...)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			failed <- err
+			return
+		}
+		answered <- resp
 	}()
 	select {
 	case <-arrived:
@@ -46,7 +65,12 @@ func TestStatelessClientsUsingOneWaitingIDAreApart(t *testing.T) {
 	second := rawPost(t, base+"/mcp", body, headers2026("tools/list", "User-Agent", "curl/8.5.0")...)
 	readAll(t, second.Body)
 	close(release)
-	first := <-answered
+	var first *http.Response
+	select {
+	case first = <-answered:
+	case err := <-failed:
+		t.Fatalf("the first tools/list: %v", err)
+	}
 	readAll(t, first.Body)
 	if first.StatusCode != http.StatusOK || second.StatusCode != http.StatusOK {
 		t.Fatalf("the two tools/list: %s and %s, want 200 each", first.Status, second.Status)
