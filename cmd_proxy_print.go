@@ -83,7 +83,34 @@ type linePrinter struct {
 	// 503 past --max-in-flight, a 413), by status: at most a line a second
 	// each, as refusals in no session (proxySessions.refused).
 	refused map[int]*refusals
+	// batchFailed counts, by the batch's Seq, the requests of a batch
+	// whose POST failed, until the POST's own failure says how many.
+	batchFailed map[int64]int
+	// failing is the run of failures of one kind the session is in (an
+	// upstream answering each request 500, or gone): said at most a line
+	// a second, as refusals are, and counted when the run ends.
+	failing *failureRun
 	last    time.Time // the time of the last record, for the count at the end
+}
+
+// failureRun is a run of failures of one kind (failureKind) in a session,
+// and when the last of them came.
+type failureRun struct {
+	kind  string
+	op    string // the failures' Op, for the count to name
+	count refusals
+	at    time.Time
+}
+
+// failureKind is what makes two failures the same for a line: what failed
+// and why, not which request (the request's name is added to the line).
+// A failure with no typed cause is told by its words.
+func failureKind(e *mcp.ErrorInfo) string {
+	kind := fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr)
+	if e.Cause == "" {
+		kind += "\x00" + e.Message
+	}
+	return kind
 }
 
 // inFlight is what the printer keeps of a request until its answer.
@@ -139,11 +166,28 @@ func (lp *linePrinter) record(r mcp.Record) {
 		if a := lp.asked[r.RPC.ReqSeq]; a != nil && r.RPC.ReqSeq != 0 {
 			subject = a.subject
 		}
+		lp.endFailures()
 		lp.lineAt(r.Time, "←", message(r.RPC, subject), lp.outcome(r))
 	case r.HTTP != nil && r.HTTP.ReqSeq != 0:
 		lp.exchange(r.HTTP)
 	case r.Error != nil && r.Error.Purpose == mcp.PurposeRelay && r.Error.Status != 0:
 		lp.refusal(r)
+	case r.Error != nil && r.Error.Batch != 0 && r.Error.ReqSeq != 0:
+		// A request of a batch whose POST failed: the POST's own failure,
+		// next, says them all in one line.
+		delete(lp.asked, r.Error.ReqSeq)
+		if lp.batchFailed == nil {
+			lp.batchFailed = map[int64]int{}
+		}
+		lp.batchFailed[r.Error.Batch]++
+	case r.Error != nil && r.Error.Batch != 0:
+		n := lp.batchFailed[r.Error.Batch]
+		delete(lp.batchFailed, r.Error.Batch)
+		what := fmt.Sprintf("%s batch of %d requests", r.Error.Op, n)
+		if n == 1 {
+			what = r.Error.Op + " batch of 1 request"
+		}
+		lp.failure(r, what+": "+r.Error.Message)
 	case r.Error != nil:
 		what := r.Error.Op
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && r.Error.ReqSeq != 0 {
@@ -153,7 +197,7 @@ func (lp *linePrinter) record(r mcp.Record) {
 			what += " " + a.name
 			delete(lp.asked, r.Error.ReqSeq)
 		}
-		lp.lineAt(r.Time, "!", what+": "+r.Error.Message, "")
+		lp.failure(r, what+": "+r.Error.Message)
 	case r.Detect != nil:
 		if lp.detected {
 			lp.lineAt(r.Time, "·", "now "+r.Detect.Transport+":", strings.TrimPrefix(r.Detect.Reason, "proxied: "))
@@ -184,9 +228,45 @@ func (lp *linePrinter) refusal(r mcp.Record) {
 	lp.lineAt(r.Time, "!", text, "")
 }
 
-// ended says, once the session's records ended, how many of its refused
-// requests no line printed since the last of their status.
+// failure prints the line of a failure (text), unless one of its kind was
+// printed less than a second before in the run it is part of: an upstream
+// that refuses every request refuses a client retrying in a tight loop as
+// fast as it asks, and each is in the recording. The run's end
+// (endFailures) says how many were not printed.
+func (lp *linePrinter) failure(r mcp.Record, text string) {
+	kind := failureKind(r.Error)
+	if lp.failing != nil && lp.failing.kind != kind {
+		lp.endFailures()
+	}
+	if lp.failing == nil {
+		lp.failing = &failureRun{kind: kind, op: r.Error.Op}
+	}
+	lp.failing.at = r.Time
+	more, say := lp.failing.count.add(r.Time, true)
+	if !say {
+		return
+	}
+	if more > 0 {
+		text += fmt.Sprintf(" (and %d more like this)", more)
+	}
+	lp.lineAt(r.Time, "!", text, "")
+}
+
+// endFailures ends the run of failures, if any, saying how many of it no
+// line printed since the last one did.
+func (lp *linePrinter) endFailures() {
+	run := lp.failing
+	lp.failing = nil
+	if run == nil || run.count.unsaid == 0 {
+		return
+	}
+	lp.lineAt(run.at, "!", fmt.Sprintf("… %d more like the last %s failure (the recording has each)", run.count.unsaid, run.op), "")
+}
+
+// ended says, once the session's records ended, how many of its failures
+// and refused requests no line printed since the last of their kind.
 func (lp *linePrinter) ended() {
+	lp.endFailures()
 	for _, status := range slices.Sorted(maps.Keys(lp.refused)) {
 		if n := lp.refused[status].unsaid; n > 0 {
 			what := fmt.Sprintf("%d more requests were", n)

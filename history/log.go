@@ -30,8 +30,8 @@ type Log struct {
 	rowOf  map[int64]int32 // Seq of a record that opened a row -> the row
 	views  pairViews
 	names  map[string]string // method and tool names, stored once each
-	// progressOf finds a pending request's row by its id, which is the
-	// progressToken mcpscope sends; rounds counts the later rounds of each
+	// progressOf finds a pending request's row by the progressToken it
+	// named, else its id (the token mcpscope sends); rounds counts the later rounds of each
 	// multi round-trip chain.
 	progressOf map[string]int32
 	rounds     map[int64]int

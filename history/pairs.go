@@ -127,6 +127,9 @@ type rowMore struct {
 	proxyAdded      time.Duration
 	resumes         []int32 // entries + 1, at most maxResumes
 	subject         string  // see Pair.Subject
+	// token is the progressToken the request named when it is not its id
+	// (a proxied client's own), which its progress comes under.
+	token string
 }
 
 // extra is the row's rowMore, made when first needed.
@@ -164,7 +167,13 @@ func (l *Log) onRPC(r *mcp.Record) {
 				l.stats.Protocol = requestedVersion(r)
 			}
 			l.neg.sentRequest(m)
-			l.progressOf[m.ID] = int32(l.rows.n)
+			// Progress comes under the token the request named: a
+			// proxied client picks its own (mcpscope's is the id).
+			token := m.ID
+			if t, ok := mcp.ProgressTokenOf(bytesOf(string(m.Raw))); ok && t != m.ID {
+				token, x.token = t, t
+			}
+			l.progressOf[token] = int32(l.rows.n)
 			l.noteListen(int32(l.rows.n), m)
 			if m.Method == ListenMethod && !m.UserStream {
 				// A listen the user typed is a subscription of its
@@ -229,7 +238,11 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	p.answered = r.Time
 	p.latency = r.Time.Sub(p.sent)
 	p.respSize = len(m.Raw)
-	delete(l.progressOf, p.id)
+	if p.more != nil && p.more.token != "" {
+		delete(l.progressOf, p.more.token)
+	} else {
+		delete(l.progressOf, p.id)
+	}
 	switch {
 	case p.state == StateCancelled || p.state == StateReplaced:
 		// The user gave up on it, or a new stream replaced it: an answer
@@ -455,10 +468,11 @@ func InputRequired(raw mcp.Raw) bool {
 	return rt == "input_required"
 }
 
-// progress puts a notifications/progress on the pending request whose id
-// its progressToken names (mcpscope uses each request's id as its token),
+// progress puts a notifications/progress on the pending request its
+// progressToken names (the token the request's _meta named, as a proxied
+// client picks its own, else its id, which mcpscope sends as its token),
 // and reports whether there was one. A notification for no pending request
-// of ours (a late one, a proxied client's own token) is not folded.
+// (a late one, a token never sent) is not folded.
 func (l *Log) progress(r *mcp.Record) bool {
 	pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw))
 	if !ok {

@@ -8,10 +8,11 @@ import "slices"
 // gets an error record of its own, as a request sent alone would, so no
 // row of the batch stays pending for good and the pairing forgets them
 // (a client sending refused batches of fresh ids would otherwise grow it
-// without bound). A batch of 0 (a message sent alone) fails nothing.
-func (o *Observer) FailBatch(batch int64, op string, err error) {
+// without bound). Each names the batch (ErrorInfo.Batch). A batch of 0 (a
+// message sent alone) fails nothing. It returns how many it ended.
+func (o *Observer) FailBatch(batch int64, op string, err error) int {
 	if batch == 0 {
-		return
+		return 0
 	}
 	o.mu.Lock()
 	var failed []*pending
@@ -24,7 +25,7 @@ func (o *Observer) FailBatch(batch int64, op string, err error) {
 	// In the order they were sent, not the map's.
 	slices.SortFunc(failed, func(a, b *pending) int { return int(a.seq - b.seq) })
 	if len(failed) == 0 {
-		return
+		return 0
 	}
 	// Made once: a batch at the size limit holds hundreds of thousands
 	// of requests, and each record shares its words.
@@ -34,7 +35,8 @@ func (o *Observer) FailBatch(batch int64, op string, err error) {
 	}
 	for _, p := range failed {
 		info := *base
-		info.ReqSeq, info.Conn = p.seq, p.conn
+		info.ReqSeq, info.Conn, info.Batch = p.seq, p.conn, batch
 		o.out.emit(Record{Kind: KindError, Error: &info})
 	}
+	return len(failed)
 }

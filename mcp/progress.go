@@ -53,3 +53,22 @@ func objectOrNull(v jsonspan.Value) bool {
 	k := v.Kind()
 	return k == 0 || k == jsonspan.Null || k == jsonspan.Object
 }
+
+// ProgressTokenOf is the progressToken a request's params._meta names, as
+// its JSON text (as Progress.Token has it), and whether it names one. A
+// proxied client picks its own tokens; mcpscope's are its requests' ids.
+func ProgressTokenOf(raw []byte) (string, bool) {
+	if !bytes.Contains(raw, []byte("progressToken")) {
+		return "", false // the cheap test first: most requests name none
+	}
+	msg, ok := objectOf(raw, 3)
+	if !ok {
+		return "", false
+	}
+	token := msg.Get("params").Get("_meta").Get("progressToken")
+	switch token.Kind() {
+	case jsonspan.String, jsonspan.Number:
+		return string(token.Raw()), true
+	}
+	return "", false
+}

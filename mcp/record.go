@@ -270,8 +270,12 @@ type ErrorInfo struct {
 	Message string `json:"message"`
 	Hint    string `json:"hint,omitempty"`
 	ReqSeq  int64  `json:"req_seq,omitempty"` // the request this error ended, if any
-	Conn    int    `json:"conn,omitempty"`
-	Cause   Cause  `json:"cause,omitempty"`
+	// Batch is the Seq of the client's batch whose POST failed: on the
+	// failure of each request in it (with its ReqSeq), and then on the
+	// POST's own (without), so a watcher can say the batch once.
+	Batch int64 `json:"batch,omitempty"`
+	Conn  int   `json:"conn,omitempty"`
+	Cause Cause `json:"cause,omitempty"`
 	// Status is the HTTP status that failed, Purpose the exchange's, and
 	// Transport the transport in use.
 	Status    int    `json:"status,omitempty"`

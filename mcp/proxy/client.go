@@ -48,6 +48,10 @@ type Client struct {
 	p    *Proxy
 	obs  *mcp.Observer
 	path string // the path of the request that began it
+	// asking holds the ids of the stateless requests relaying now, with
+	// how many use each (under p.mu): a request using one of them is
+	// another client's (see statelessSession).
+	asking map[string]int
 	// answered is set once upstream answered any request of the session:
 	// after it, an upstream that cannot be reached went away.
 	answered atomic.Bool

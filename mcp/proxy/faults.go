@@ -32,14 +32,14 @@ func (l *leg) finish(err error) {
 		case l.request:
 			l.c.obs.Fail(l.reqSeq, mcp.OpCancelled, errors.New("the client left before the answer came; the proxy closed the upstream request"))
 		default:
-			l.c.obs.FailBatch(l.reqSeq, mcp.OpCancelled, errors.New("the client left before the batch's answers came; the proxy closed the upstream request"))
+			l.failBatch(mcp.OpCancelled, errors.New("the client left before the batch's answers came; the proxy closed the upstream request"), false)
 		}
 	case l.p.life.Err() != nil:
 		if l.request {
 			l.c.obs.Fail(l.reqSeq, mcp.OpStream, errors.New("the proxy stopped before the answer came"))
 			return
 		}
-		l.c.obs.FailBatch(l.reqSeq, mcp.OpStream, errors.New("the proxy stopped before the batch's answers came"))
+		l.failBatch(mcp.OpStream, errors.New("the proxy stopped before the batch's answers came"), false)
 	default:
 		we := &mcp.WireError{Cause: mcp.CauseStreamEnded, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
 			Message: upstreamsOwn(l.up.Purpose) + " broke off: " + err.Error()}

@@ -111,8 +111,10 @@ type Config struct {
 	// means DefaultMaxSessions.
 	MaxSessions int
 	// MaxInFlight bounds the exchanges one session relays at once: its
-	// requests waiting for their answers and its open streams (see busy);
-	// 0 means DefaultMaxInFlight.
+	// requests waiting for their answers and its open streams (see busy),
+	// whichever client sent them: another client's POST to a legacy
+	// session's endpoint is relayed as the session's, and counts so; 0
+	// means DefaultMaxInFlight.
 	MaxInFlight int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time

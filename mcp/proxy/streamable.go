@@ -88,8 +88,8 @@ func streamOf(m message) string {
 // statelessPost relays a 2026-07-28 request to the session of the client
 // that sent it.
 func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byte, m message) {
-	c := p.keyed(p.byKey, identity(mcp.TransportStateless, r, m), mcp.TransportStateless, r, said("the client speaks stateless MCP ("+protocolOf(r.Header, m)+")"),
-		func(c *Client) { c.probing = true })
+	c, asked := p.statelessSession(r, m, body)
+	defer asked()
 	c, done := p.hold(w, c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after its session ended")
 	if c == nil {
 		return
@@ -269,6 +269,12 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	p.mu.Lock()
 	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
+	if m.name == "" && probe != nil && probe.path != r.URL.Path {
+		// An initialize naming no clientInfo finds the anonymous one under
+		// its own identity: the path still tells it apart (curl at
+		// /stateless, and another curl initializing at /mcp).
+		probe = nil
+	}
 	if anon := p.byKey[identity(mcp.TransportStateless, r, message{})]; probe == nil && anon != nil && anon.path == r.URL.Path {
 		probe = anon
 	}

@@ -180,9 +180,24 @@ func (l *leg) failed(op string, err error) {
 		l.c.obs.Fail(l.reqSeq, op, err)
 		return
 	}
-	l.c.fail(op, err)
-	// A batch's requests ended with it: none will be answered.
-	l.c.obs.FailBatch(l.reqSeq, op, err)
+	l.failBatch(op, err, true)
+}
+
+// failBatch logs the failure of a leg that waits on no one request: a
+// batch's requests end with it (none will be answered), each with a record
+// of its own as the pairing needs, and then the POST's own failure names
+// the batch, so a watcher says it once for all of them. A failure that
+// ended no request is logged only when onItsOwn (a GET stream its client
+// closed is no failure).
+func (l *leg) failBatch(op string, err error, onItsOwn bool) {
+	var batch int64
+	if l.c.obs.FailBatch(l.reqSeq, op, err) > 0 {
+		batch = l.reqSeq
+	} else if !onItsOwn {
+		return
+	}
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: err.Error(), Conn: conn,
+		Cause: mcp.CauseOf(err), Transport: l.c.kind(), Batch: batch}})
 }
 
 // writeStatus sends the answer's headers to the client now.

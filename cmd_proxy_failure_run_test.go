@@ -1,0 +1,77 @@
+package main
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// An upstream that refuses every request after initialize (500), and a
+// client retrying in a tight loop: the headless lines say the failure at
+// most once a second and count the rest when the run ends; the recording
+// has each. It was a failure line per request.
+func TestProxyHeadlessRateLimitsRepeatedUpstreamFailures(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if r.Method == http.MethodPost && strings.Contains(string(body), `"initialize"`) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Mcp-Session-Id", "s1")
+			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"up","version":"1"}}}`)
+			return
+		}
+		http.Error(w, "overloaded", http.StatusInternalServerError)
+	}))
+	defer up.Close()
+	h := startHeadless(t, up.URL+"/mcp", proxyFlags{})
+	sid := initializeVia(t, h.run.base, "retrier")
+	const tries = 40
+	for i := range tries {
+		req, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":`+strconv.Itoa(i+2)+`,"method":"tools/list"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Session-Id", sid)
+		req.Header.Set("User-Agent", "retrier")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusInternalServerError {
+			t.Fatalf("tools/list through the proxy: %s, want upstream's 500", resp.Status)
+		}
+	}
+	h.stop()
+
+	var failed []string
+	counted := false
+	for _, l := range strings.Split(h.errw.String(), "\n") {
+		if strings.Contains(l, " ! ") && strings.Contains(l, "tools/list") {
+			failed = append(failed, l)
+		}
+		if strings.Contains(l, "more like the last") && strings.Contains(l, "(the recording has each)") {
+			counted = true
+		}
+	}
+	// Forty within a second or so (a slow machine may be allowed a few).
+	if len(failed) == 0 || len(failed) > 4 || !counted {
+		t.Errorf("%d upstream failures made the lines %q (count said: %v), want one a second and the count of the rest", tries, failed, counted)
+	}
+	n := 0
+	for _, r := range readRecording(t, onlyRecording(t, h.dir)) {
+		if r.Kind == mcp.KindError && r.Error != nil && r.Error.ReqSeq != 0 && r.Error.Status == http.StatusInternalServerError {
+			n++
+		}
+	}
+	if n != tries {
+		t.Errorf("the recording has %d of the %d failures, want each", n, tries)
+	}
+}

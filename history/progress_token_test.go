@@ -1,0 +1,32 @@
+package history
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A proxied client picks its own progressToken (the Go SDK's caller sets
+// "t1"), not the request's id as mcpscope does: its progress is folded into
+// the request's row all the same. It was a row of its own each, marked
+// "foreign token", next to a request that showed no progress.
+func TestLogFoldsProgressUnderTheRequestsOwnToken(t *testing.T) {
+	s := newScript()
+	s.negotiate()
+	call := s.request("5", "tools/call", `{"name":"echo","_meta":{"progressToken":"t1"}}`)
+	for i := 1; i <= 3; i++ {
+		s.recv(mcp.ClassNotification, "", 0, fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":%d,"total":10,"message":"step %d"}}`, i, i))
+	}
+	s.result("5", call, `{"content":[]}`)
+	s.recv(mcp.ClassNotification, "", 0, `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t1","progress":4,"total":10}}`)
+	l := NewLog()
+	l.Append(s.recs...)
+	checkRows(t, l, []string{
+		fmt.Sprintf("request ok tools/call tool=echo id=5 req@%d resp@%d", call, call+4),
+		fmt.Sprintf("notification-in received notifications/progress req@%d", call+5),
+	})
+	if p := l.Pair(0); p.Notifications != 3 || p.Progress != 3 || p.Total != 10 || p.ProgressMessage != "step 3" {
+		t.Errorf("call row: %d notifications, progress %v of %v %q; want 3, 3 of 10 \"step 3\"", p.Notifications, p.Progress, p.Total, p.ProgressMessage)
+	}
+}

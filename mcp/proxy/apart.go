@@ -1,0 +1,93 @@
+package proxy
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// statelessSession is the stateless session a request (body) of the client
+// r is filed under, and what lets go of it once relayed: its identity's,
+// unless a request of that session relaying now uses an id body uses.
+// Then it is another client of the same address, User-Agent and
+// clientInfo (curl twice at once, which names no clientInfo, and both send
+// id 1), filed in the first numbered session of that identity whose
+// relaying ids it does not use: in one session, the pairing by id would
+// leave one request pending for good and show the other's answer as a
+// duplicate. It is nil when the proxy is at its cap and no session is
+// idle.
+func (p *Proxy) statelessSession(r *http.Request, m message, body []byte) (*Client, func()) {
+	base := identity(mcp.TransportStateless, r, m)
+	ids := requestIDs(body)
+	how := "the client speaks stateless MCP (" + protocolOf(r.Header, m) + ")"
+	key := base
+	// Bounded: each step passes a session that exists, and at the cap
+	// keyed makes none.
+	for n := 2; ; n++ {
+		c := p.keyed(p.byKey, key, mcp.TransportStateless, r, said(how), func(c *Client) { c.probing = true })
+		if c == nil {
+			return nil, func() {}
+		}
+		if c.ask(ids) {
+			return c, func() { c.asked(ids) }
+		}
+		how = fmt.Sprintf("the client speaks stateless MCP (%s); another client of the same address and User-Agent waits in session %d on an id this one uses", protocolOf(r.Header, m), c.ID)
+		key = fmt.Sprintf("%s\x00%d", base, n)
+	}
+}
+
+// ask counts ids as relaying in c, unless one of them relays already.
+func (c *Client) ask(ids []string) bool {
+	c.p.mu.Lock()
+	defer c.p.mu.Unlock()
+	for _, id := range ids {
+		if c.asking[id] > 0 {
+			return false
+		}
+	}
+	if len(ids) > 0 && c.asking == nil {
+		c.asking = map[string]int{}
+	}
+	for _, id := range ids {
+		c.asking[id]++
+	}
+	return true
+}
+
+// asked lets go of ids, relayed.
+func (c *Client) asked(ids []string) {
+	c.p.mu.Lock()
+	defer c.p.mu.Unlock()
+	for _, id := range ids {
+		if c.asking[id]--; c.asking[id] <= 0 {
+			delete(c.asking, id)
+		}
+	}
+}
+
+// requestIDs are the ids of the requests in body, a message or a batch,
+// as their text (as the pairing matches them).
+func requestIDs(body []byte) []string {
+	var msgs []json.RawMessage
+	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
+		if json.Unmarshal(t, &msgs) != nil {
+			return nil
+		}
+	} else {
+		msgs = []json.RawMessage{body}
+	}
+	var ids []string
+	for _, raw := range msgs {
+		var v struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if json.Unmarshal(raw, &v) == nil && v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null" {
+			ids = append(ids, string(bytes.TrimSpace(v.ID)))
+		}
+	}
+	return ids
+}
