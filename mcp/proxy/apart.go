@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,9 +8,9 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// statelessSession is the stateless session a request (body) of the client
+// statelessSession is the stateless session a request (m) of the client
 // r is filed under, and what lets go of it once relayed: its identity's,
-// unless a request of that session relaying now uses an id body uses.
+// unless a request of that session relaying now uses an id m uses.
 // Then it is another client of the same address, User-Agent and
 // clientInfo (curl twice at once, which names no clientInfo, and both send
 // id 1), filed in the first numbered session of that identity whose
@@ -19,9 +18,9 @@ import (
 // leave one request pending for good and show the other's answer as a
 // duplicate. It is nil when the proxy is at its cap and no session is
 // idle.
-func (p *Proxy) statelessSession(r *http.Request, m message, body []byte) (*Client, func()) {
+func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	base := identity(mcp.TransportStateless, r, m)
-	ids := requestIDs(body)
+	ids := m.ids
 	how := "the client speaks stateless MCP (" + protocolOf(r.Header, m) + ")"
 	key := base
 	// Bounded: each step passes a session that exists, and at the cap
@@ -68,25 +67,19 @@ func (c *Client) asked(ids []string) {
 	}
 }
 
-// requestIDs are the ids of the requests in body, a message or a batch,
-// as their text (as the pairing matches them).
-func requestIDs(body []byte) []string {
-	var msgs []json.RawMessage
-	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
-		if json.Unmarshal(t, &msgs) != nil {
-			return nil
-		}
-	} else {
-		msgs = []json.RawMessage{body}
+// batchIDs are the ids of the requests in batch, as their text.
+func batchIDs(batch []byte) []string {
+	var msgs []struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if json.Unmarshal(batch, &msgs) != nil {
+		return nil
 	}
 	var ids []string
-	for _, raw := range msgs {
-		var v struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		if json.Unmarshal(raw, &v) == nil && v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null" {
-			ids = append(ids, string(bytes.TrimSpace(v.ID)))
+	for _, v := range msgs {
+		if v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null" {
+			ids = append(ids, string(v.ID))
 		}
 	}
 	return ids

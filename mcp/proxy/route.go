@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -22,6 +23,10 @@ type message struct {
 	request       bool   // a method and an id: the session waits for its answer
 	name, version string // clientInfo, from initialize or a stateless _meta
 	protocol      string // the protocol version a stateless _meta names
+	// ids are the ids of the requests in the message or batch, as their
+	// text (as the pairing matches them): a stateless client's session is
+	// told apart by them (statelessSession).
+	ids []string
 	// text is the message as the proxy read it, decoded when the client
 	// compressed it (see readable); nil for the body as it came.
 	text []byte
@@ -35,9 +40,13 @@ type clientInfo struct {
 	Version string `json:"version"`
 }
 
-// peek reads a single message's method and clientInfo; a batch or
-// anything that is not JSON-RPC gives nothing, and is relayed all the same.
+// peek reads a single message's method, id and clientInfo, and a batch's
+// request ids; anything that is not JSON-RPC gives nothing, and is relayed
+// all the same.
 func peek(body []byte) message {
+	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
+		return message{ids: batchIDs(t)}
+	}
 	var v struct {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
@@ -50,6 +59,9 @@ func peek(body []byte) message {
 		return message{}
 	}
 	m := message{method: v.Method, request: v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null"}
+	if m.request {
+		m.ids = []string{string(v.ID)}
+	}
 	info := v.Params.ClientInfo
 	if raw, ok := v.Params.Meta[mcp.MetaClientInfo]; ok {
 		var ci clientInfo

@@ -17,6 +17,21 @@ import (
 // first's session, whose pairing by id then left one request pending for
 // good and showed the other's answer as a duplicate.
 func TestStatelessClientsUsingOneWaitingIDAreApart(t *testing.T) {
+	statelessTwinsApart(t, false)
+}
+
+// So are two that gzip their requests (Content-Encoding: gzip): their ids
+// were read from the body as it came, found none, and both were filed in
+// one session.
+func TestGzippedStatelessClientsUsingOneWaitingIDAreApart(t *testing.T) {
+	statelessTwinsApart(t, true)
+}
+
+// statelessTwinsApart sends two stateless tools/list of one client, both
+// id 1, the second while the first waits, gzipped or not, and checks they
+// are two sessions, each with its answer paired.
+func statelessTwinsApart(t *testing.T, gzipBody bool) {
+	t.Helper()
 	arrived := make(chan struct{}, 2)
 	release := make(chan struct{})
 	var once sync.Once
@@ -34,6 +49,11 @@ func TestStatelessClientsUsingOneWaitingIDAreApart(t *testing.T) {
 	t.Cleanup(up.Close)
 	_, base, w := startProxy(t, up.URL+"/mcp", Config{})
 	body := request2026("1", "tools/list", "", "twin")
+	var encoding []string
+	if gzipBody {
+		body = string(gzipped(t, []byte(body)))
+		encoding = []string{"Content-Encoding", "gzip"}
+	}
 	// The first request is made here and sent from a goroutine, which
 	// must not fail the test itself.
 	req, err := http.NewRequestWithContext(bounded(t), http.MethodPost, base+"/mcp", strings.NewReader(body))
@@ -43,7 +63,7 @@ func TestStatelessClientsUsingOneWaitingIDAreApart(t *testing.T) {
 	for h, v := range map[string]string{"Content-Type": "application/json", "User-Agent": "curl/8.5.0"} {
 		req.Header.Set(h, v)
 	}
-	hs := headers2026("tools/list")
+	hs := headers2026("tools/list", encoding...)
 	for i := 0; i+1 < len(hs); i += 2 {
 		req.Header.Set(hs[i], hs[i+1])
 	}
@@ -62,7 +82,7 @@ func TestStatelessClientsUsingOneWaitingIDAreApart(t *testing.T) {
 	case <-bounded(t).Done():
 		t.Fatal("the first request did not reach upstream")
 	}
-	second := rawPost(t, base+"/mcp", body, headers2026("tools/list", "User-Agent", "curl/8.5.0")...)
+	second := rawPost(t, base+"/mcp", body, headers2026("tools/list", append([]string{"User-Agent", "curl/8.5.0"}, encoding...)...)...)
 	readAll(t, second.Body)
 	close(release)
 	var first *http.Response

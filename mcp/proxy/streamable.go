@@ -88,7 +88,7 @@ func streamOf(m message) string {
 // statelessPost relays a 2026-07-28 request to the session of the client
 // that sent it.
 func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byte, m message) {
-	c, asked := p.statelessSession(r, m, body)
+	c, asked := p.statelessSession(r, m)
 	defer asked()
 	c, done := p.hold(w, c, mcp.TransportStateless, r, "the client speaks stateless MCP", "a request after its session ended")
 	if c == nil {
