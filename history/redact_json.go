@@ -3,6 +3,8 @@ package history
 import (
 	"sort"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
 // jsonStrings are the contents of the strings of valid JSON text, between
@@ -12,22 +14,16 @@ import (
 // with its quotes), and replacing it would leave the text no JSON.
 type jsonStrings []struct{ from, to int }
 
-// stringsOf finds the strings of s, valid JSON text.
+// stringsOf finds the strings of s, valid JSON text, keys and values, as
+// the one JSON tokenizer (jsonspan.Scanner) reads them.
 func stringsOf(s string) jsonStrings {
 	var out jsonStrings
-	for i := 0; i < len(s); i++ {
-		if s[i] != '"' {
-			continue
+	sc := jsonspan.NewScanner(bytesOf(s))
+	tok := sc.Token()
+	for sc.Next() == nil {
+		if tok.Kind == jsonspan.String {
+			out = append(out, struct{ from, to int }{tok.From + 1, tok.To - 1})
 		}
-		j := i + 1
-		for j < len(s) && s[j] != '"' {
-			if s[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		out = append(out, struct{ from, to int }{i + 1, min(j, len(s))})
-		i = j
 	}
 	return out
 }
