@@ -25,11 +25,6 @@ const (
 // common servers and proxies take (8 KiB).
 const maxEndpoint = 16 << 10
 
-// ResolveEndpoint turns the data of an `endpoint` event into the URL to POST
-// to, resolved against the URL of the GET that opened the stream, plus the
-// canonical fallback `{base}/sse?sessionid=<id>` that the Docker MCP Gateway
-// contract promises. Data is kept untouched so a user can compare what the
-// server said with what was made of it (a lost proxy prefix shows up here).
 // ResolveEndpointEvent is ResolveEndpoint of the endpoint event ev's data,
 // whose failure for no data names a field that is "data" in another case
 // ("Data"), which SSE readers ignore: the one clue to why there was none.
@@ -42,6 +37,11 @@ func ResolveEndpointEvent(streamURL *url.URL, ev *SSEEvent) (*Endpoint, error) {
 	return ep, err
 }
 
+// ResolveEndpoint turns the data of an `endpoint` event into the URL to POST
+// to, resolved against the URL of the GET that opened the stream, plus the
+// canonical fallback `{base}/sse?sessionid=<id>` that the Docker MCP Gateway
+// contract promises. Data is kept untouched so a user can compare what the
+// server said with what was made of it (a lost proxy prefix shows up here).
 func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	ref := strings.TrimSpace(data)
 	if ref == "" {

@@ -218,8 +218,6 @@ func HostPort(u *url.URL) string {
 	return net.JoinHostPort(u.Hostname(), port)
 }
 
-// unwrapURLError drops net/http's "Get \"URL\": " prefix, which would say
-// the URL twice.
 // FailureWords says why an HTTP request that got no answer failed, as the
 // error says it but in words where net/http's are bare: a connection
 // closed before any answer is only "EOF" to net/http, and headers past
@@ -240,6 +238,8 @@ func FailureWords(err error) string {
 	return unwrapURLError(err).Error()
 }
 
+// unwrapURLError drops net/http's "Get \"URL\": " prefix, which would say
+// the URL twice.
 func unwrapURLError(err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {

@@ -145,7 +145,6 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return k, err
 }
 
-// isBatch reports a JSON array, which handleMessage reads message by message.
 // emptyBatch says, of a JSON answer that is an empty array, what it is: a
 // batch of no messages, where nothing else would be said of it.
 func emptyBatch(b []byte) string {
@@ -155,6 +154,7 @@ func emptyBatch(b []byte) string {
 	return ""
 }
 
+// isBatch reports a JSON array, which handleMessage reads message by message.
 func isBatch(b []byte) bool {
 	b = bytes.TrimSpace(b)
 	return len(b) > 0 && b[0] == '['
