@@ -267,10 +267,8 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	if f := s.replyFailed; f.seq > p.seq && (f.during == 0 || f.during == p.seq) {
 		te.ReplyFailed = f.what
 	}
-	st := s.straysLocked(p, id)
+	te.strays = s.straysLocked(p, id)
 	s.mu.Unlock()
-	te.Misnamed, te.Foreign, te.Malformed, te.Unreadable = st.Misnamed, st.Foreign, st.Malformed, st.Unreadable
-	te.Shadowed, te.Retyped, te.Miscased = st.Shadowed, st.Retyped, st.Miscased
 	return te
 }
 

@@ -29,16 +29,6 @@ type TimeoutError struct {
 	// Opening says the wait was the connect timeout of the request that
 	// opens a session (initialize, server/discover), not --timeout.
 	Opening bool
-	// Foreign are the ids of answers that arrived meanwhile for requests we
-	// never sent: a server that mangles ids looks like one that is silent.
-	Foreign []string
-	// Malformed are the ids of messages that arrived meanwhile with an id
-	// but neither a result nor an error: an answer, broken, that the
-	// request it meant to answer cannot take.
-	Malformed []string
-	// Unreadable say why each message that arrived meanwhile with no id
-	// to read was no JSON-RPC message: the answer may have been one.
-	Unreadable []string
 	// PostSaid is the status and first line of the body of a POST that
 	// was taken (2xx) but said more than a 202 does ("200 OK, text/html:
 	// <h1>Error</h1>"), empty when it said nothing more.
@@ -50,20 +40,10 @@ type TimeoutError struct {
 	// answer, which reads like a slow tool.
 	ResumedAfter  string
 	ResumedEvents int
-	// Misnamed are the names of SSE events other than "message" that
-	// carried an answer with this request's id, which clients do not read.
-	Misnamed []string
-	// Shadowed are the last ids of answers that named "id" twice or more,
-	// this request's id first: mcpscope reads the last, a reader that
-	// keeps the first reads this request's answer.
-	Shadowed []string
-	// Retyped are ids of answers that gave this request's id as a string,
-	// where mcpscope sent a number: JSON-RPC ids match by type too.
-	Retyped []string
-	// Miscased are the names of fields that are "data" in another case
-	// ("Data") in events that came meanwhile carrying no data: readers
-	// ignore them, so what they held reached nobody.
-	Miscased []string
+	// strays are what came back while it waited and answered nothing
+	// (Misnamed, Shadowed, Retyped, Miscased, Foreign, Malformed,
+	// Unreadable): a server that mangles ids looks like one that is silent.
+	strays
 	// ReplyFailed says which of our answers to the server's own questions,
 	// sent while this request waited, the server did not take: a server
 	// that asks mid-request waits for that answer before it answers.
@@ -97,7 +77,7 @@ func (e *TimeoutError) Error() string {
 	if e.ReplyFailed != "" {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
-	return msg + strayWords(strays{Misnamed: e.Misnamed, Shadowed: e.Shadowed, Retyped: e.Retyped, Miscased: e.Miscased, Foreign: e.Foreign, Malformed: e.Malformed, Unreadable: e.Unreadable})
+	return msg + strayWords(e.strays)
 }
 
 // strays are the messages that came back while a request waited and
@@ -107,22 +87,26 @@ type strays struct {
 	// carried an answer with the request's id.
 	Misnamed []string
 	// Shadowed are the last ids of answers that named "id" more than once,
-	// the waiting request's id first.
+	// the waiting request's id first: mcpscope reads the last, a reader
+	// that keeps the first reads the request's answer.
 	Shadowed []string
 	// Retyped are ids of answers that gave the waiting request's id as a
-	// string, where it was sent as a number.
+	// string, where it was sent as a number: JSON-RPC ids match by type
+	// too.
 	Retyped []string
-	// Miscased are the names of fields that are "data" in another case,
-	// in events that carried no data.
+	// Miscased are the names of fields that are "data" in another case
+	// ("Data"), in events that carried no data: readers ignore them, so
+	// what they held reached nobody.
 	Miscased []string
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent.
 	Foreign []string
 	// Malformed are the ids of messages that arrived meanwhile with an id
-	// but neither a result nor an error.
+	// but neither a result nor an error: an answer, broken, that the
+	// request it meant to answer cannot take.
 	Malformed []string
 	// Unreadable say why each message that arrived meanwhile with no id
-	// to read was no JSON-RPC message.
+	// to read was no JSON-RPC message: the answer may have been one.
 	Unreadable []string
 }
 
