@@ -213,7 +213,7 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	run.eps = p.Endpoints(ctx, run.base)
-	run.silent = upstreamSilent(ctx, run.upstream)
+	run.silent = upstreamSilent(ctx, p.UpstreamURL())
 	return run, nil
 }
 
