@@ -1,0 +1,88 @@
+package mcp
+
+import (
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
+
+// What came back that answered nothing, kept for the timeout error of the
+// request it may have meant to answer (see straysLocked).
+
+// maxForeign bounds the ids of foreign answers remembered for timeouts.
+const maxForeign = 16
+
+// foreignAnswer is an answer to an id we never sent, or (malformed) a
+// message with an id but neither a method, a result nor an error: what a
+// broken server sends for an answer, which pairs with nothing.
+type foreignAnswer struct {
+	seq       int64
+	id        string
+	malformed bool
+	// unreadable, when not "", says why a message that came with no id
+	// we could read is no JSON-RPC message (it is not JSON, say): an
+	// answer broken so badly that nothing can tell whose it was.
+	unreadable string
+	// event names the SSE event an answer came in when that was not a
+	// message event: clients read no other, so it answers nothing.
+	event string
+	// first is, when the answer names "id" more than once, the id its
+	// first such member gives: mcpscope pairs by the last, as
+	// encoding/json reads it, but a reader that keeps the first pairs it
+	// by this one.
+	first string
+	// miscased is, for an event that carried no data but a field that is
+	// "data" in another case ("Data"), that field's name as written: SSE
+	// field names are case-sensitive, so what it held reached nobody.
+	miscased string
+}
+
+// rememberForeign keeps an answer that paired with nothing, for the timeout
+// of the request it may have meant to answer; s.mu is held.
+func (s *Session) rememberForeign(f foreignAnswer) {
+	// Copies, cut: the id and name are views of the message's bytes, and
+	// keeping a view keeps the whole message, which may be megabytes.
+	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), strings.Clone(clip.Quote(f.event, 64))
+	f.unreadable = strings.Clone(clip.Quote(f.unreadable, 128))
+	f.first = strings.Clone(clip.Quote(f.first, 256))
+	f.miscased = strings.Clone(clip.Quote(f.miscased, 32))
+	if len(s.foreign) == maxForeign {
+		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
+	}
+	s.foreign = append(s.foreign, f)
+}
+
+// miscased remembers, after the block ev was logged, a field of it that is
+// "data" in another case when ev carried no data: for the error of the
+// request whose answer it may have held.
+func (s *Session) miscased(ev *SSEEvent) {
+	if len(ev.Data) > 0 {
+		return
+	}
+	if name := miscasedData(ev.Raw); name != "" {
+		seq := s.Logged()
+		s.mu.Lock()
+		s.rememberForeign(foreignAnswer{seq: seq, miscased: name})
+		s.mu.Unlock()
+	}
+}
+
+// miscasedData is the name of a field of the SSE block raw that is "data"
+// in another case ("Data", "DATA"), "" when there is none: readers ignore
+// it, as SSE field names are case-sensitive.
+func miscasedData(raw Raw) string {
+	rest := string(raw)
+	for rest != "" {
+		line := rest
+		if i := strings.IndexAny(rest, "\r\n"); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		name, _, ok := strings.Cut(line, ":")
+		if ok && name != "data" && strings.EqualFold(name, "data") {
+			return name
+		}
+	}
+	return ""
+}
