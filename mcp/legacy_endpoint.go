@@ -1,0 +1,89 @@
+package mcp
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+)
+
+// negotiate resolves an endpoint event. The URI must stay on the user's
+// origin (or one they allowed) and be http or https: a server pointing the
+// POSTs elsewhere would take the user's credentials with them. A later
+// endpoint event on the same stream that changes the target is held to the
+// same rules, and a refused one leaves the earlier target in use.
+func (l *legacy) negotiate(c *connection, ev *SSEEvent) {
+	s := l.s
+	ep, err := ResolveEndpointEvent(c.url, ev)
+	if err == nil {
+		target, _ := url.Parse(ep.Preferred)
+		err = s.origins.check(target, "the endpoint event", CauseBadEndpoint)
+	}
+	if err != nil {
+		var we *WireError
+		if !errors.As(err, &we) {
+			we = &WireError{Cause: CauseBadEndpoint, Message: err.Error(), Err: err}
+		}
+		we.Transport, we.Purpose = TransportSSE, PurposeStream
+		l.mu.Lock()
+		first := c.endpoint == nil
+		if first {
+			c.err = we
+		}
+		l.mu.Unlock()
+		s.emitError(OpNegotiate, we, 0, c.n)
+		if first {
+			c.markReady()
+		}
+		return
+	}
+	ep.Conn = c.n
+	ep.Elapsed = s.cfg.Now().Sub(c.started)
+	l.mu.Lock()
+	first := c.endpoint == nil
+	if !first {
+		// Elapsed says how long negotiating took; a later event on the
+		// same stream does not make that slower.
+		ep.Elapsed = c.endpoint.Elapsed
+	}
+	// The state records go out under the lock with the endpoint, so they
+	// come before anything the session does on it.
+	s.emit(Record{Kind: KindEndpoint, Endpoint: ep})
+	switched := !first && ep.SessionID != c.endpoint.SessionID
+	old := c.endpoint
+	c.endpoint = ep
+	if l.current == c {
+		l.endpoint = ep
+		if switched {
+			// The POSTs follow the server to the session it named, which
+			// nobody initialized: say so (the session learns it below,
+			// as s.mu is never taken under l.mu).
+			s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n, SessionID: ep.SessionID, Transport: TransportSSE,
+				Detail: fmt.Sprintf("a later endpoint event on the same stream named another session (%s, was %s), which mcpscope has not initialized", orNone(ep.SessionID), orNone(old.SessionID))}})
+		}
+		if first {
+			s.emit(Record{Kind: KindState, State: &StateChange{State: StateOpen, Conn: c.n, Detail: "session " + ep.SessionID,
+				URL: l.stream.String(), Transport: TransportSSE, SessionID: ep.SessionID}})
+			if c.replaces {
+				s.emit(Record{Kind: KindState, State: &StateChange{State: StateSessionReplaced, Conn: c.n,
+					Detail: "the new stream is a new session (" + ep.SessionID + ") that was never initialized: initialize again"}})
+			}
+		}
+		l.everOpen = true
+	}
+	switched = switched && l.current == c
+	l.mu.Unlock()
+	if switched {
+		s.mu.Lock()
+		s.initialized, s.protocol, s.tools = false, "", nil
+		s.mu.Unlock()
+	}
+	c.markReady()
+}
+
+// orNone names a session id for a message, or says there is none.
+func orNone(id string) string {
+	if id == "" {
+		return "no session id"
+	}
+	return id
+}
