@@ -26,6 +26,11 @@ type AnswerCheck struct {
 	// sent naming another version than its session's; a new session
 	// forgets them.
 	otherID, otherVersion, otherSent *Problem
+	// batchSent says a batch went out in this session (a proxied client
+	// may send one), so a batch coming back is its answer; batchAnswer
+	// is the first batch holding an answer that came when none went.
+	batchSent   bool
+	batchAnswer *Problem
 }
 
 // SessionID is the id of the session in use, "" when there is none.
@@ -43,6 +48,10 @@ func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
 		c.initSeq = r.Seq
 	case r.Kind == mcp.KindState && r.State != nil:
 		c.state(r.State)
+	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
+		c.batchSent = true
+	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
+		return c.batch(r)
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
 		return c.answer(r)
 	}
@@ -65,6 +74,7 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 		// A new session: what the last one's answers contradicted is
 		// not this one's.
 		c.otherID, c.otherVersion, c.otherSent = nil, nil, nil
+		c.batchSent, c.batchAnswer = false, nil
 		if st.State == mcp.StateConnecting {
 			c.protocol = ""
 		}
@@ -116,6 +126,18 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	return Problem{}, false
 }
 
+// batch checks a batch the server sent: one holding an answer when no
+// batch was sent in the session broke JSON-RPC, though its members are
+// read (and paired) all the same. Said once per session.
+func (c *AnswerCheck) batch(r *mcp.Record) (Problem, bool) {
+	if c.batchSent || c.batchAnswer != nil || !mcp.BatchAnswers(r.RPC.Raw) {
+		return Problem{}, false
+	}
+	c.batchAnswer = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseBatchAnswer},
+		Message: "the server sent an answer inside a batch (a JSON array) though no batch was sent: mcpscope read its members"}
+	return *c.batchAnswer, true
+}
+
 // sent checks a request a proxied client sent in its session: one naming
 // another MCP-Protocol-Version than the session negotiated (a 2026
 // request with a 2025 session's id) is relayed and recorded as sent, and
@@ -136,7 +158,7 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent} {
+	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer} {
 		if p != nil {
 			ps = append(ps, *p)
 		}
