@@ -47,6 +47,7 @@ const (
 	CauseVersionChanged   Cause = "version-changed"    // an answer's MCP-Protocol-Version header named another version than the one negotiated
 	CauseVersionSent      Cause = "version-sent"       // a proxied client's request named another MCP-Protocol-Version than its session negotiated
 	CauseBatchAnswer      Cause = "batch-answer"       // an answer that came as a batch (a JSON array) though no batch was sent
+	CauseAcceptedAnswer   Cause = "accepted-answer"    // a request's answer in the body of a 202, which is for notifications and responses
 	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
 	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole
