@@ -110,7 +110,12 @@ type WireError struct {
 	// TransportStreamable: initialize, TransportSSE: the GET): a server
 	// failing on one probe may still speak another's transport.
 	Probe string
-	Err   error
+	// Undecodable says the answer came but its body is in an encoding
+	// that cannot be read (one mcpscope did not ask for, gzip that does
+	// not decode, a compression bomb): that answer is lost, not the
+	// connection, which the next request may use.
+	Undecodable bool
+	Err         error
 }
 
 // Error is the message alone: advice is the edges' to add.
@@ -154,6 +159,14 @@ var connectionCauses = map[Cause]bool{
 func IsConnectionFailure(err error) bool {
 	var we *WireError
 	return errors.As(err, &we) && connectionCauses[we.Cause]
+}
+
+// IsUndecodable reports whether err is an answer whose body could not be
+// decoded (WireError.Undecodable): a failure of that one answer, which is
+// the session's only when the answer was the one that opens it.
+func IsUndecodable(err error) bool {
+	var we *WireError
+	return errors.As(err, &we) && we.Undecodable
 }
 
 // CauseOf returns the cause of a wire error, or "".
