@@ -33,6 +33,7 @@ const (
 	CauseNotEventStream   Cause = "not-event-stream"   // a GET answered 200 with something other than an event stream
 	CauseNoEndpoint       Cause = "no-endpoint"        // the legacy stream ended before its endpoint event
 	CauseEndpointTimeout  Cause = "endpoint-timeout"   // no endpoint event in time
+	CauseEndpointNotSent  Cause = "endpoint-not-sent"  // no endpoint event in time, on a stream that carried comments or other events: detection treats it as endpoint-timeout
 	CauseConnectTimeout   Cause = "connect-timeout"    // no answer to the initialize that opens a session in time
 	CauseBadEndpoint      Cause = "bad-endpoint"       // the endpoint event's data is not a usable URI
 	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
@@ -148,7 +149,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseEndpointNotSent: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true,

@@ -100,6 +100,7 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseNotEventStream, text: "this URL does not serve an SSE stream: legacy gateways serve /sse; --transport auto also tries streamable HTTP"},
 	{cause: mcp.CauseEndpointTimeout, text: "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"},
+	{cause: mcp.CauseEndpointNotSent, text: "what came shows the stream open and nothing holding it back: this server sends no endpoint event at this path (is it a legacy SSE server? gateways serve /sse; give the bare base URL and mcpscope finds the transport), or it sends one only once it knows you (--bearer); raise the wait with --endpoint-timeout if it is only slow"},
 	{cause: mcp.CauseConnectTimeout, text: "the server took the connection but did not answer: is it overloaded, or is this the right port? raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseNoEndpoint, text: "{reconnect}; if it keeps happening, the server is not a legacy SSE server at this path"},
 	{cause: mcp.CauseBadEndpoint, text: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID: the server is broken"},
