@@ -33,6 +33,7 @@ const (
 	CauseNotEventStream   Cause = "not-event-stream"   // a GET answered 200 with something other than an event stream
 	CauseNoEndpoint       Cause = "no-endpoint"        // the legacy stream ended before its endpoint event
 	CauseEndpointTimeout  Cause = "endpoint-timeout"   // no endpoint event in time
+	CauseEndpointNotSent  Cause = "endpoint-not-sent"  // no endpoint event in time, on a stream that carried comments or other events: detection treats it as endpoint-timeout
 	CauseConnectTimeout   Cause = "connect-timeout"    // no answer to the initialize that opens a session in time
 	CauseBadEndpoint      Cause = "bad-endpoint"       // the endpoint event's data is not a usable URI
 	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
@@ -46,6 +47,8 @@ const (
 	CauseSessionIDChanged Cause = "session-id-changed" // a later answer named another session id than initialize's
 	CauseVersionChanged   Cause = "version-changed"    // an answer's MCP-Protocol-Version header named another version than the one negotiated
 	CauseVersionSent      Cause = "version-sent"       // a proxied client's request named another MCP-Protocol-Version than its session negotiated
+	CauseBatchAnswer      Cause = "batch-answer"       // an answer that came as a batch (a JSON array) though no batch was sent
+	CauseAcceptedAnswer   Cause = "accepted-answer"    // a request's answer in the body of a 202, which is for notifications and responses
 	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
 	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole
@@ -108,7 +111,12 @@ type WireError struct {
 	// TransportStreamable: initialize, TransportSSE: the GET): a server
 	// failing on one probe may still speak another's transport.
 	Probe string
-	Err   error
+	// Undecodable says the answer came but its body is in an encoding
+	// that cannot be read (one mcpscope did not ask for, gzip that does
+	// not decode, a compression bomb): that answer is lost, not the
+	// connection, which the next request may use.
+	Undecodable bool
+	Err         error
 }
 
 // Error is the message alone: advice is the edges' to add.
@@ -141,7 +149,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseEndpointNotSent: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true,
@@ -152,6 +160,14 @@ var connectionCauses = map[Cause]bool{
 func IsConnectionFailure(err error) bool {
 	var we *WireError
 	return errors.As(err, &we) && connectionCauses[we.Cause]
+}
+
+// IsUndecodable reports whether err is an answer whose body could not be
+// decoded (WireError.Undecodable): a failure of that one answer, which is
+// the session's only when the answer was the one that opens it.
+func IsUndecodable(err error) bool {
+	var we *WireError
+	return errors.As(err, &we) && we.Undecodable
 }
 
 // CauseOf returns the cause of a wire error, or "".

@@ -201,14 +201,20 @@ func (l *legacy) connect(ctx context.Context, why string) error {
 		switch {
 		case timedOut.Load():
 			msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, l.stream)
+			// Whole blocks that came say no proxy held the stream back:
+			// the advice for that (CauseEndpointNotSent) is not a
+			// buffering proxy's.
+			cause := CauseEndpointTimeout
 			if n := c.pending.n.Load(); n > 0 {
 				msg += fmt.Sprintf(": an event had begun (%d bytes came) and not ended", n)
 			} else if n := c.blocks.Load(); n == 1 {
 				msg += ": the stream was open and the server sent 1 block on it (a comment or another event), not an endpoint event"
+				cause = CauseEndpointNotSent
 			} else if n > 1 {
 				msg += fmt.Sprintf(": the stream was open and the server sent %d blocks on it (comments or other events), none of them an endpoint event", n)
+				cause = CauseEndpointNotSent
 			}
-			err = &WireError{Cause: CauseEndpointTimeout, Transport: TransportSSE, Message: msg}
+			err = &WireError{Cause: cause, Transport: TransportSSE, Message: msg}
 			l.logError(OpNegotiate, err, c.n)
 		case ctx.Err() != nil:
 			err = ctx.Err()
