@@ -67,6 +67,9 @@ type row struct {
 // The table. Actions in braces are worded for the audience:
 // {reconnect}, {initialize}, {retry}; {addr} is the fact's host:port.
 var table = []row{
+	// The streamable GET stream broke with nothing in flight: no request
+	// failure says what to do, so this advice is the only word of it.
+	{cause: mcp.CauseUnreachable, answered: true, purpose: mcp.PurposeGet, text: "is the server still running? (it answered before); once it runs again, {reconnect}"},
 	{cause: mcp.CauseUnreachable, answered: true, text: "is the server still running? (it answered before)"},
 	{cause: mcp.CauseUnreachable, text: "nothing answered at {addr}: is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
 	{cause: mcp.CauseDropped, answered: true, text: "it answered before, so did it crash or restart? its logs say; {reconnect}"},
