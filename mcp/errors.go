@@ -79,6 +79,7 @@ const (
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
 	CauseFlooded          Cause = "flooded"            // the server asked faster than its requests could be answered; those past a bound were not
+	CauseReconnectGaveUp  Cause = "reconnect-gave-up"  // the legacy stream broke and none of mcpscope's reconnects of its own reopened it
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -116,7 +117,11 @@ type WireError struct {
 	// not decode, a compression bomb): that answer is lost, not the
 	// connection, which the next request may use.
 	Undecodable bool
-	Err         error
+	// Reconnecting says mcpscope is reopening the broken stream on its
+	// own (the legacy transport's automatic reconnects): nobody needs to
+	// ask for it yet.
+	Reconnecting bool
+	Err          error
 }
 
 // Error is the message alone: advice is the edges' to add.
@@ -129,7 +134,7 @@ func (e *WireError) Unwrap() error { return e.Err }
 func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
 }
 
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal
@@ -152,7 +157,7 @@ var connectionCauses = map[Cause]bool{
 	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseEndpointNotSent: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
-	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true,
+	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseReconnectGaveUp: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as

@@ -468,8 +468,9 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	}
 	l.mu.Unlock()
 	c.markReady()
+	we.Reconnecting = reconnect
 	s.failPending(c.n, OpStream, &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream,
-		Message: reason + " while a request was waiting for its answer", Err: err})
+		Message: reason + " while a request was waiting for its answer", Err: err, Reconnecting: reconnect})
 	if ctx.Err() != nil {
 		return // we ended it: Close or Reconnect says so
 	}
@@ -494,8 +495,13 @@ func isTooLarge(err error) bool {
 func (l *legacy) autoReconnect() {
 	s := l.s
 	defer s.wg.Done()
-	delay := 500 * time.Millisecond
-	for attempt := 1; attempt <= 5; attempt++ {
+	delay := s.cfg.ReconnectDelay
+	if delay <= 0 {
+		delay = 500 * time.Millisecond
+	}
+	// err is the last attempt's failure: every attempt ran, none opened.
+	var err error
+	for attempt := 1; attempt <= autoReconnects; attempt++ {
 		t := time.NewTimer(delay)
 		select {
 		case <-t.C:
@@ -503,10 +509,33 @@ func (l *legacy) autoReconnect() {
 			t.Stop()
 			return
 		}
-		err := l.connect(s.life, fmt.Sprintf("automatic, attempt %d of 5", attempt))
+		err = l.connect(s.life, fmt.Sprintf("%sattempt %d of %d", AutoReconnect, attempt, autoReconnects))
 		if err == nil || errors.Is(err, ErrClosed) {
 			return
 		}
 		delay *= 2
 	}
+	l.mu.Lock()
+	// A reconnect the user asked for meanwhile may have opened a stream:
+	// then nothing gave up.
+	open := l.endpoint != nil
+	l.mu.Unlock()
+	if open || s.life.Err() != nil {
+		return
+	}
+	// Said once, as its own error: each attempt's failure says why that
+	// attempt failed, not that nothing will try again.
+	s.mu.Lock()
+	conn := s.conn
+	s.mu.Unlock()
+	s.emitError(OpConnect, &WireError{Cause: CauseReconnectGaveUp, Transport: TransportSSE, Purpose: PurposeStream,
+		Message: fmt.Sprintf("mcpscope stopped reconnecting on its own after %d attempts (the last: %s)", autoReconnects, err), Err: err}, 0, conn)
 }
+
+// autoReconnects is how many times a broken legacy stream is reopened on
+// its own before mcpscope leaves it to the user.
+const autoReconnects = 5
+
+// AutoReconnect opens the detail of a StateReconnecting that mcpscope
+// began on its own, before "attempt n of 5": the user did not ask for it.
+const AutoReconnect = "automatic, "

@@ -49,6 +49,9 @@ type Fact struct {
 	// Credentialed says the refused request carried an Authorization
 	// header (mcp.WireError's field): a 401 refused the token sent.
 	Credentialed bool
+	// Reconnecting says mcpscope was reopening the broken stream on its
+	// own (mcp.WireError's field): asking for it is not yet the advice.
+	Reconnecting bool
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -61,12 +64,17 @@ type row struct {
 	purpose   string
 	transport string
 	answered  bool // only when the server had answered before
-	text      string
+	// reconnecting: only while mcpscope reopens the stream on its own.
+	reconnecting bool
+	text         string
 }
 
 // The table. Actions in braces are worded for the audience:
 // {reconnect}, {initialize}, {retry}; {addr} is the fact's host:port.
 var table = []row{
+	// The streamable GET stream broke with nothing in flight: no request
+	// failure says what to do, so this advice is the only word of it.
+	{cause: mcp.CauseUnreachable, answered: true, purpose: mcp.PurposeGet, text: "is the server still running? (it answered before); once it runs again, {reconnect}"},
 	{cause: mcp.CauseUnreachable, answered: true, text: "is the server still running? (it answered before)"},
 	{cause: mcp.CauseUnreachable, text: "nothing answered at {addr}: is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
 	{cause: mcp.CauseDropped, answered: true, text: "it answered before, so did it crash or restart? its logs say; {reconnect}"},
@@ -109,7 +117,9 @@ var table = []row{
 	{cause: mcp.CauseRedirectToGet, text: "the server redirects with 301, 302 or 303, which turns a POST into a GET without the message: give mcpscope the URL it redirects to (often the same path with or without a trailing slash), or have the server redirect with 307 or 308"},
 	{cause: mcp.CauseBadScheme, text: "the server must point at an http or https URL: the server is broken"},
 	{cause: mcp.CauseEventTooLarge, text: "an event was larger than --max-event-size allows; raise it if that is normal for this server"},
+	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, reconnecting: true, text: "mcpscope is reconnecting on its own (up to 5 attempts, counted on the status line); the new legacy session it opens needs initialize: {init}"},
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, text: "{reconnect} (a new legacy session needs initialize)"},
+	{cause: mcp.CauseReconnectGaveUp, text: "is the server still running? once it is, {reconnect} (a new legacy session needs initialize)"},
 	{cause: mcp.CauseStreamEnded, text: "{retry}"},
 	{cause: mcp.CauseSessionExpired, text: "{initialize}: the old session id is dropped"},
 	{cause: mcp.CauseSessionIDChanged, text: "the session id is fixed by initialize's answer: a server (or a load balancer in front of it) that names another one later is broken, and clients that follow it lose their session"},
@@ -190,7 +200,8 @@ func For(f Fact, a Audience) string {
 	text := ""
 	for _, r := range table {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
-			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) {
+			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
+			(!r.reconnecting || f.Reconnecting) {
 			text = r.text
 			break
 		}
@@ -287,7 +298,7 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 // the fact to advise from later (the Negotiation pane's problems).
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
 }
 
 // ForError returns the advice for an error a session returned.
@@ -295,7 +306,7 @@ func ForError(err error, a Audience) string {
 	var we *mcp.WireError
 	if errors.As(err, &we) {
 		return For(Fact{Cause: we.Cause, Code: we.Code(), Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header,
-			Answered: we.Answered, Addr: we.Addr, Probe: we.Probe, Credentialed: we.Credentialed}, a)
+			Answered: we.Answered, Addr: we.Addr, Probe: we.Probe, Credentialed: we.Credentialed, Reconnecting: we.Reconnecting}, a)
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {
