@@ -107,7 +107,7 @@ func newExecCmd() *cobra.Command {
 			}
 			cmds, err := parseCommands(lines)
 			if err != nil {
-				return &exitError{exitUsage, err}
+				return &exitError{exitUsage, withUsageWrapped(err, outputWidth(cmd.ErrOrStderr()))}
 			}
 			if len(cmds) == 0 {
 				return &exitError{exitUsage, errors.New("no command given: e.g. mcpscope exec tools/list")}

@@ -94,6 +94,13 @@ func (n *notes) record(r mcp.Record) {
 		// What the server did wrong, though the commands go through.
 		line = st.Detail
 	}
+	if st := r.State; r.Kind == mcp.KindState && st != nil && st.State == mcp.StateOpen && st.Transport == mcp.TransportStreamable && st.SessionID != "" {
+		if note := mcp.SessionIDNote(st.SessionID); note != "" {
+			// The id is the server's words: quoted, so the blanks in
+			// it show, and cut as a header is.
+			line = fmt.Sprintf("the initialize answer's Mcp-Session-Id %q is %s", mcp.HeaderQuote(st.SessionID), note)
+		}
+	}
 	if p, ok := n.check.Look(&r); ok {
 		// An answer that contradicts the session (another session id,
 		// another version) said as the TUI's Negotiation pane says it.

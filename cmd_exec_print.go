@@ -44,6 +44,8 @@ type printer struct {
 	// the session's Logged, once connected.
 	notes  *notes
 	logged func() int64
+	// pastOpening says the session's opening command was printed.
+	pastOpening bool
 }
 
 // modern reports whether the session is in the 2026 era, whose results
@@ -62,9 +64,14 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		title += " " + c.Tool
 	}
 	var ue *command.UsageError
+	// The first command opens the session (initialize, or 2026's
+	// server/discover): its failure is the negotiation's, any later one's
+	// is that request's, unless the session itself is gone.
+	opening := !p.pastOpening
+	p.pastOpening = true
 	code := exitOK
 	switch {
-	case mcp.IsConnectionFailure(err):
+	case mcp.IsConnectionFailure(err) && (opening || !mcp.IsUndecodable(err)):
 		code = exitConnect
 	case errors.As(err, &ue):
 		code = exitUsage

@@ -90,6 +90,15 @@ recordings.`,
 					return &exitError{exitUsage, errors.New("the proxy's TUI needs a terminal; use --headless for scripts and CI")}
 				}
 			}
+			if pf.headless {
+				// Its lines go to stderr, often a pipe (2>&1 | head): once
+				// what read it ended, a line would kill the proxy with
+				// SIGPIPE, leaving the recordings without their close and
+				// the clients cut off. Ignored, the write fails (EPIPE),
+				// the line is dropped, and relaying and recording go on
+				// until SIGINT or SIGTERM, as the first line says.
+				signal.Ignore(syscall.SIGPIPE)
+			}
 			run, err := startProxyRun(url, &cf, &pf, cmd.ErrOrStderr())
 			if err != nil {
 				return err

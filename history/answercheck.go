@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -26,7 +27,22 @@ type AnswerCheck struct {
 	// sent naming another version than its session's; a new session
 	// forgets them.
 	otherID, otherVersion, otherSent *Problem
+	// batchSent says a batch went out in this session (a proxied client
+	// may send one), so a batch coming back is its answer; batchAnswer
+	// is the first batch holding an answer that came when none went.
+	batchSent   bool
+	batchAnswer *Problem
+	// accepted holds, by the Seq of the message they carried, the POSTs
+	// answered 202 whose body became messages (JSON or an event stream),
+	// until an answer came in one; acceptedAnswer is the first answer to
+	// a request that came so.
+	accepted       map[int64]int64
+	acceptedAnswer *Problem
 }
+
+// maxAccepted bounds the 202 POSTs with a body held for their answer: a
+// server answering every notification so would otherwise grow it.
+const maxAccepted = 64
 
 // SessionID is the id of the session in use, "" when there is none.
 func (c *AnswerCheck) SessionID() string { return c.sessionID }
@@ -43,6 +59,12 @@ func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
 		c.initSeq = r.Seq
 	case r.Kind == mcp.KindState && r.State != nil:
 		c.state(r.State)
+	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
+		c.batchSent = true
+	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
+		return c.batch(r)
+	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.ReqSeq != 0:
+		return c.acceptedWith(r)
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
 		return c.answer(r)
 	}
@@ -65,6 +87,8 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 		// A new session: what the last one's answers contradicted is
 		// not this one's.
 		c.otherID, c.otherVersion, c.otherSent = nil, nil, nil
+		c.batchSent, c.batchAnswer = false, nil
+		c.accepted, c.acceptedAnswer = nil, nil
 		if st.State == mcp.StateConnecting {
 			c.protocol = ""
 		}
@@ -84,6 +108,15 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	}
 	if h.Purpose == mcp.PurposeStream || h.Status < 200 || h.Status > 299 {
 		return Problem{}, false
+	}
+	if h.Purpose == mcp.PurposePost && h.Status == 202 && h.Opened != "" && h.ReqSeq != 0 {
+		if len(c.accepted) >= maxAccepted {
+			clear(c.accepted)
+		}
+		if c.accepted == nil {
+			c.accepted = make(map[int64]int64)
+		}
+		c.accepted[h.ReqSeq] = r.Seq
 	}
 	initialize := h.ReqSeq != 0 && h.ReqSeq == c.initSeq
 	if initialize {
@@ -116,6 +149,44 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	return Problem{}, false
 }
 
+// batch checks a batch the server sent: one holding an answer when no
+// batch was sent in the session broke JSON-RPC, though its members are
+// read (and paired) all the same. Said once per session.
+func (c *AnswerCheck) batch(r *mcp.Record) (Problem, bool) {
+	if c.batchSent || c.batchAnswer != nil || !mcp.BatchAnswers(r.RPC.Raw) {
+		return Problem{}, false
+	}
+	c.batchAnswer = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseBatchAnswer},
+		Message: "the server sent an answer inside a batch (a JSON array) though no batch was sent: mcpscope read its members"}
+	return *c.batchAnswer, true
+}
+
+// acceptedWith checks a message that came in answer to one sent: the
+// answer to a request in the body of a 202 (streamable HTTP), which the
+// specification keeps for notifications and responses, with no body. The
+// answer is used all the same; said once per session.
+func (c *AnswerCheck) acceptedWith(r *mcp.Record) (Problem, bool) {
+	if _, ok := c.accepted[r.RPC.ReqSeq]; !ok {
+		return Problem{}, false
+	}
+	switch r.RPC.Class {
+	case mcp.ClassResponse, mcp.ClassLate, mcp.ClassDuplicate:
+	default:
+		return Problem{}, false // a notification on the stream; the answer may follow
+	}
+	delete(c.accepted, r.RPC.ReqSeq)
+	if c.acceptedAnswer != nil || r.RPC.Stream != mcp.StreamJSON && r.RPC.Stream != mcp.StreamResponse {
+		return Problem{}, false
+	}
+	what := "a request"
+	if r.RPC.Method != "" {
+		what = sanitize.Line(clip.Quote(r.RPC.Method, 200))
+	}
+	c.acceptedAnswer = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseAcceptedAnswer},
+		Message: "the server answered " + what + " with 202 Accepted and the answer in its body, where a request's answer comes with 200: mcpscope used the answer"}
+	return *c.acceptedAnswer, true
+}
+
 // sent checks a request a proxied client sent in its session: one naming
 // another MCP-Protocol-Version than the session negotiated (a 2026
 // request with a 2025 session's id) is relayed and recorded as sent, and
@@ -136,7 +207,7 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent} {
+	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer} {
 		if p != nil {
 			ps = append(ps, *p)
 		}

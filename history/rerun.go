@@ -34,6 +34,10 @@ type Sender interface {
 	Subscribe(ctx context.Context, uri string) (*mcp.Response, error)
 	Unsubscribe(ctx context.Context, uri string) (*mcp.Response, error)
 	SetLogLevel(ctx context.Context, level string) (*mcp.Response, error)
+	// Listen opens a subscriptions/listen of the user's own and returns
+	// once the server acknowledged it (its Result is the
+	// acknowledgement's params).
+	Listen(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
 }
 
 // Outcome is how a re-run request compares with its recording.
@@ -157,6 +161,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 	roots := planRoots(recs)
 	tasks := taskIDs{}
 	cancelled := cancelledAfter(recs)
+	acks := recordedAcks(recs)
 	// A probe is how the recording found its transport, except the one
 	// that succeeded in opening the session: that was its handshake.
 	probe := func(seq int64) bool { return probes[seq] && seq != opened }
@@ -213,6 +218,21 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 		if olderEra && s.Transport() == mcp.TransportStateless && goneIn2026[r.RPC.Method] != "" {
 			res.As = goneIn2026[r.RPC.Method]
 			live, err = runGone(ctx, s, r.RPC.Method, params)
+		} else if userListen(r) && s.Transport() != mcp.TransportStateless {
+			// An older era has no listen (an older server may take it and
+			// never answer): it sends list changes unasked, which is what
+			// the listen asked for, as a ping is not sent to a 2026 server.
+			res.Outcome, res.As = OutcomeSame, listenNotSent
+			out = append(out, res)
+			continue
+		} else if userListen(r) {
+			live, err = rerunListen(ctx, s, params)
+			judge(&res, ackView(acks[r.RPC.ID]), refused[r.Seq], live, err, ignore, red)
+			if res.Outcome == OutcomeUnrecorded {
+				res.Note = unrecordedNote
+			}
+			out = append(out, res)
+			continue
 		} else if r.RPC.Method == "initialize" {
 			live, err = s.InitializeWith(ctx, params)
 			if err != nil && live != nil && live.Error != nil {
@@ -268,10 +288,11 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 // client sent, less detection's probes (probe says which), the later
 // rounds of a multi round-trip (the live session gathers their input
 // itself), and what the live session sends on its own as it connects:
-// notifications/initialized and the listen stream.
+// notifications/initialized and its listen stream (a listen the user
+// typed is sent again).
 func sentAgain(r *mcp.Record, probe func(seq int64) bool) bool {
 	return r.Kind == mcp.KindSent && r.RPC != nil && !probe(r.Seq) && r.RPC.Chain == 0 &&
-		r.RPC.Method != "notifications/initialized" && r.RPC.Method != ListenMethod
+		r.RPC.Method != "notifications/initialized" && (r.RPC.Method != ListenMethod || userListen(r))
 }
 
 // requestsAfter counts the requests in recs a re-run would send.

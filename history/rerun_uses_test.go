@@ -51,6 +51,10 @@ func (e *echoSender) SetLogLevel(ctx context.Context, level string) (*mcp.Respon
 	return e.Request(ctx, "logging/setLevel", nil)
 }
 
+func (e *echoSender) Listen(ctx context.Context, params json.RawMessage) (*mcp.Response, error) {
+	return e.Request(ctx, mcp.ListenMethod, params)
+}
+
 // replay --against holds only the records RerunUses keeps: the re-run must
 // send the same requests and judge them the same as with every record.
 func TestRerunOfTheRecordsItUsesIsTheSame(t *testing.T) {

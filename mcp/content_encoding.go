@@ -125,7 +125,7 @@ func (b *boundedDecoder) Read(p []byte) (int, error) {
 	n, err := b.dec.Read(p)
 	b.out += int64(n)
 	if b.out > gzipAllowance && b.out > maxGzipRatio*b.counted.n {
-		b.err = &WireError{Cause: CauseBadHTTP, Err: ErrCompressionBomb,
+		b.err = &WireError{Cause: CauseBadHTTP, Err: ErrCompressionBomb, Undecodable: true,
 			Message: fmt.Sprintf("the %s body expanded more than %d-fold (%d bytes became %d): refused as a compression bomb", b.enc, maxGzipRatio, b.counted.n, b.out)}
 		return n, b.err
 	}

@@ -204,7 +204,7 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		switch c := CauseOf(err); {
 		case err == nil || last.Status != 0:
-		case last.Err == "", c == CauseConnectTimeout, c == CauseEndpointTimeout:
+		case last.Err == "", c == CauseConnectTimeout, c == CauseEndpointTimeout, c == CauseEndpointNotSent:
 			// No answer came in time, so what the HTTP client says
 			// ("context canceled") says less than why detection gave up.
 			last.Err = err.Error()
@@ -319,7 +319,7 @@ func unanswered(attempts []Attempt) bool {
 // once a stream opened, connecting before.
 func connectOp(err error) string {
 	switch CauseOf(err) {
-	case CauseEndpointTimeout, CauseNoEndpoint, CauseBadEndpoint, CauseCrossOrigin, CauseBadScheme:
+	case CauseEndpointTimeout, CauseEndpointNotSent, CauseNoEndpoint, CauseBadEndpoint, CauseCrossOrigin, CauseBadScheme:
 		return OpNegotiate
 	}
 	return OpConnect
@@ -344,7 +344,7 @@ func fallThrough(err error) bool {
 		return false
 	}
 	switch we.Cause {
-	case CauseNotEventStream, CauseNoEndpoint, CauseEndpointTimeout, CauseConnectTimeout, CauseBadContentType, CauseNotJSONRPC, CauseNoResponse, CauseNotModern:
+	case CauseNotEventStream, CauseNoEndpoint, CauseEndpointTimeout, CauseEndpointNotSent, CauseConnectTimeout, CauseBadContentType, CauseNotJSONRPC, CauseNoResponse, CauseNotModern:
 		return true
 	case CauseStatus:
 		switch we.Status {
@@ -361,7 +361,7 @@ func fallThrough(err error) bool {
 // detection would only wait on once per candidate.
 func notServed(err error) bool {
 	switch CauseOf(err) {
-	case CauseConnectTimeout, CauseEndpointTimeout, CauseNoResponse:
+	case CauseConnectTimeout, CauseEndpointTimeout, CauseEndpointNotSent, CauseNoResponse:
 		return false
 	}
 	return fallThrough(err)

@@ -31,7 +31,7 @@ func verdict(c candidate, err error, answered bool) string {
 			return fmt.Sprintf("answered %d: not %s here", we.Status, TransportWords(c.transport))
 		case CauseNotEventStream:
 			return "not an event stream: not legacy HTTP+SSE here"
-		case CauseEndpointTimeout, CauseNoEndpoint:
+		case CauseEndpointTimeout, CauseEndpointNotSent, CauseNoEndpoint:
 			if !answered {
 				return "no answer in time"
 			}

@@ -33,6 +33,7 @@ const (
 	CauseNotEventStream   Cause = "not-event-stream"   // a GET answered 200 with something other than an event stream
 	CauseNoEndpoint       Cause = "no-endpoint"        // the legacy stream ended before its endpoint event
 	CauseEndpointTimeout  Cause = "endpoint-timeout"   // no endpoint event in time
+	CauseEndpointNotSent  Cause = "endpoint-not-sent"  // no endpoint event in time, on a stream that carried comments or other events: detection treats it as endpoint-timeout
 	CauseConnectTimeout   Cause = "connect-timeout"    // no answer to the initialize that opens a session in time
 	CauseBadEndpoint      Cause = "bad-endpoint"       // the endpoint event's data is not a usable URI
 	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
@@ -46,6 +47,8 @@ const (
 	CauseSessionIDChanged Cause = "session-id-changed" // a later answer named another session id than initialize's
 	CauseVersionChanged   Cause = "version-changed"    // an answer's MCP-Protocol-Version header named another version than the one negotiated
 	CauseVersionSent      Cause = "version-sent"       // a proxied client's request named another MCP-Protocol-Version than its session negotiated
+	CauseBatchAnswer      Cause = "batch-answer"       // an answer that came as a batch (a JSON array) though no batch was sent
+	CauseAcceptedAnswer   Cause = "accepted-answer"    // a request's answer in the body of a 202, which is for notifications and responses
 	CauseSessionNotGiven  Cause = "session-not-given"  // a request refused for want of a session id that initialize's answer never named
 	CauseTimeout          Cause = "timeout"            // the request was taken but no answer came in time
 	CauseStalled          Cause = "stalled"            // the answer began but stopped coming before it was whole
@@ -76,6 +79,7 @@ const (
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
 	CauseFlooded          Cause = "flooded"            // the server asked faster than its requests could be answered; those past a bound were not
+	CauseReconnectGaveUp  Cause = "reconnect-gave-up"  // the legacy stream broke and none of mcpscope's reconnects of its own reopened it
 )
 
 // WireError is a failure on the wire, with the facts advice is chosen from.
@@ -108,7 +112,16 @@ type WireError struct {
 	// TransportStreamable: initialize, TransportSSE: the GET): a server
 	// failing on one probe may still speak another's transport.
 	Probe string
-	Err   error
+	// Undecodable says the answer came but its body is in an encoding
+	// that cannot be read (one mcpscope did not ask for, gzip that does
+	// not decode, a compression bomb): that answer is lost, not the
+	// connection, which the next request may use.
+	Undecodable bool
+	// Reconnecting says mcpscope is reopening the broken stream on its
+	// own (the legacy transport's automatic reconnects): nobody needs to
+	// ask for it yet.
+	Reconnecting bool
+	Err          error
 }
 
 // Error is the message alone: advice is the edges' to add.
@@ -121,7 +134,7 @@ func (e *WireError) Unwrap() error { return e.Err }
 func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
 }
 
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal
@@ -141,10 +154,10 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseEndpointNotSent: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
-	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true,
+	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseReconnectGaveUp: true,
 }
 
 // IsConnectionFailure reports whether err means the session cannot go on as
@@ -152,6 +165,14 @@ var connectionCauses = map[Cause]bool{
 func IsConnectionFailure(err error) bool {
 	var we *WireError
 	return errors.As(err, &we) && connectionCauses[we.Cause]
+}
+
+// IsUndecodable reports whether err is an answer whose body could not be
+// decoded (WireError.Undecodable): a failure of that one answer, which is
+// the session's only when the answer was the one that opens it.
+func IsUndecodable(err error) bool {
+	var we *WireError
+	return errors.As(err, &we) && we.Undecodable
 }
 
 // CauseOf returns the cause of a wire error, or "".

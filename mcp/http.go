@@ -185,7 +185,7 @@ func encodingError(req *http.Request, resp *http.Response, ex *HTTPExchange) *Wi
 		msg = fmt.Sprintf("%s %s answered with Content-Encoding %q, as the -H Accept-Encoding: %s header allowed; mcpscope decodes only what it asks for itself, so the body cannot be read: leave that header out", req.Method, ex.URL, ce, ae)
 	}
 	ex.Err = msg
-	return &WireError{Cause: CauseBadHTTP, Purpose: ex.Purpose, Status: resp.StatusCode,
+	return &WireError{Cause: CauseBadHTTP, Purpose: ex.Purpose, Status: resp.StatusCode, Undecodable: true,
 		Header: map[string]string{"Content-Encoding": ce}, Message: msg}
 }
 
@@ -198,7 +198,7 @@ func (g *gunzipped) Read(p []byte) (int, error) {
 	n, err := g.ReadCloser.Read(p)
 	var corrupt flate.CorruptInputError
 	if errors.Is(err, gzip.ErrHeader) || errors.Is(err, gzip.ErrChecksum) || errors.As(err, &corrupt) {
-		err = &WireError{Cause: CauseBadHTTP, Err: err,
+		err = &WireError{Cause: CauseBadHTTP, Err: err, Undecodable: true,
 			Message: "the body is labelled Content-Encoding: gzip but does not decode (" + err.Error() + ")"}
 	}
 	return n, err

@@ -67,6 +67,23 @@ func eachMessage(data string, batch func(), one func(raw string)) {
 	eachElement(data, one)
 }
 
+// BatchAnswers reports whether raw is a batch (a JSON array) holding an
+// answer (a member with a result or an error): JSON-RPC allows that only
+// as the answer to a batch of requests, and MCP clients send none.
+func BatchAnswers(raw Raw) bool {
+	data := string(raw)
+	if !isBatch(bytesOf(data)) {
+		return false
+	}
+	answers := false
+	eachElement(data, func(m string) {
+		if _, sh := shapeOf(bytesOf(m)); sh == shapeAnswer {
+			answers = true
+		}
+	})
+	return answers
+}
+
 // handleMessage classifies the data of a message event (or a JSON body) and
 // pairs answers. ev, the event's record, is logged just before the first
 // message record; it is nil for a JSON body.

@@ -201,14 +201,20 @@ func (l *legacy) connect(ctx context.Context, why string) error {
 		switch {
 		case timedOut.Load():
 			msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, l.stream)
+			// Whole blocks that came say no proxy held the stream back:
+			// the advice for that (CauseEndpointNotSent) is not a
+			// buffering proxy's.
+			cause := CauseEndpointTimeout
 			if n := c.pending.n.Load(); n > 0 {
 				msg += fmt.Sprintf(": an event had begun (%d bytes came) and not ended", n)
 			} else if n := c.blocks.Load(); n == 1 {
 				msg += ": the stream was open and the server sent 1 block on it (a comment or another event), not an endpoint event"
+				cause = CauseEndpointNotSent
 			} else if n > 1 {
 				msg += fmt.Sprintf(": the stream was open and the server sent %d blocks on it (comments or other events), none of them an endpoint event", n)
+				cause = CauseEndpointNotSent
 			}
-			err = &WireError{Cause: CauseEndpointTimeout, Transport: TransportSSE, Message: msg}
+			err = &WireError{Cause: cause, Transport: TransportSSE, Message: msg}
 			l.logError(OpNegotiate, err, c.n)
 		case ctx.Err() != nil:
 			err = ctx.Err()
@@ -380,8 +386,9 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	}
 	l.mu.Unlock()
 	c.markReady()
+	we.Reconnecting = reconnect
 	s.failPending(c.n, OpStream, &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream,
-		Message: reason + " while a request was waiting for its answer", Err: err})
+		Message: reason + " while a request was waiting for its answer", Err: err, Reconnecting: reconnect})
 	if ctx.Err() != nil {
 		return // we ended it: Close or Reconnect says so
 	}
@@ -406,8 +413,13 @@ func isTooLarge(err error) bool {
 func (l *legacy) autoReconnect() {
 	s := l.s
 	defer s.wg.Done()
-	delay := 500 * time.Millisecond
-	for attempt := 1; attempt <= 5; attempt++ {
+	delay := s.cfg.ReconnectDelay
+	if delay <= 0 {
+		delay = 500 * time.Millisecond
+	}
+	// err is the last attempt's failure: every attempt ran, none opened.
+	var err error
+	for attempt := 1; attempt <= autoReconnects; attempt++ {
 		t := time.NewTimer(delay)
 		select {
 		case <-t.C:
@@ -415,10 +427,33 @@ func (l *legacy) autoReconnect() {
 			t.Stop()
 			return
 		}
-		err := l.connect(s.life, fmt.Sprintf("automatic, attempt %d of 5", attempt))
+		err = l.connect(s.life, fmt.Sprintf("%sattempt %d of %d", AutoReconnect, attempt, autoReconnects))
 		if err == nil || errors.Is(err, ErrClosed) {
 			return
 		}
 		delay *= 2
 	}
+	l.mu.Lock()
+	// A reconnect the user asked for meanwhile may have opened a stream:
+	// then nothing gave up.
+	open := l.endpoint != nil
+	l.mu.Unlock()
+	if open || s.life.Err() != nil {
+		return
+	}
+	// Said once, as its own error: each attempt's failure says why that
+	// attempt failed, not that nothing will try again.
+	s.mu.Lock()
+	conn := s.conn
+	s.mu.Unlock()
+	s.emitError(OpConnect, &WireError{Cause: CauseReconnectGaveUp, Transport: TransportSSE, Purpose: PurposeStream,
+		Message: fmt.Sprintf("mcpscope stopped reconnecting on its own after %d attempts (the last: %s)", autoReconnects, err), Err: err}, 0, conn)
 }
+
+// autoReconnects is how many times a broken legacy stream is reopened on
+// its own before mcpscope leaves it to the user.
+const autoReconnects = 5
+
+// AutoReconnect opens the detail of a StateReconnecting that mcpscope
+// began on its own, before "attempt n of 5": the user did not ask for it.
+const AutoReconnect = "automatic, "

@@ -296,6 +296,9 @@ type ErrorInfo struct {
 	// Credentialed says the refused request carried an Authorization
 	// header (WireError's field).
 	Credentialed bool `json:"credentialed,omitempty"`
+	// Reconnecting says mcpscope was reopening the broken stream on its
+	// own when this failed (WireError's field).
+	Reconnecting bool `json:"reconnecting,omitempty"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.

@@ -38,8 +38,8 @@ func (t *streamable) adopt(id string, gen int, others []string) {
 	t.sessionID, t.known, t.expired = id, false, ""
 	t.mu.Unlock()
 	detail := "session " + id
-	if !visibleASCII(id) {
-		detail += " (not only visible ASCII, as the specification requires of a session id: sent back as it came)"
+	if note := SessionIDNote(id); note != "" {
+		detail += " (" + note + ")"
 	}
 	if len(others) > 0 {
 		detail += fmt.Sprintf(" (the initialize answer had %d Mcp-Session-Id headers, the others saying %s: the first is sent back)",
@@ -86,6 +86,16 @@ func (t *streamable) noIDWords(gen int) string {
 		return "its Mcp-Session-Id header was empty"
 	}
 	return "no Mcp-Session-Id header"
+}
+
+// SessionIDNote says what is wrong with a session id a streamable server
+// named, "" when nothing is: the open state's Detail (the TUI) and exec's
+// notes say it alike.
+func SessionIDNote(id string) string {
+	if visibleASCII(id) {
+		return ""
+	}
+	return "not only visible ASCII, as the specification requires of a session id: sent back as it came"
 }
 
 // visibleASCII reports an id made only of the characters the

@@ -19,7 +19,7 @@ func TestLiveDetailOfAPendingRequestSaysWhatItWaitsFor(t *testing.T) {
 	})
 	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.command("tools/call wait")
-	l.waitFor("1 pending")
+	l.waitRowPending("tools/call wait")
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("waiting for the POST's answer · x cancels it")

@@ -44,7 +44,7 @@ func TestLiveDetailOfAnUnansweredPOSTSaysNoHeaders(t *testing.T) {
 	t.Cleanup(srv.Close)
 	l := startLiveReady(t, mcp.Config{URL: srv.URL + "/mcp", Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.command("tools/call wait")
-	l.waitFor("1 pending")
+	l.waitRowPending("tools/call wait")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("x cancels it")
 	l.mark()

@@ -25,6 +25,7 @@ type statusBar struct {
 	msg                             *statusLine
 	ended                           bool
 	recordingFailed                 bool   // the recording stopped: the file is incomplete
+	gone                            bool   // the GET stream broke for good: the server is not answering
 	replay                          string // position and speed while replaying
 	// replayWait is how long a replay waits for its next record, when that
 	// is long enough to look stuck. It is a field of its own, not part of
@@ -301,6 +302,9 @@ func (s *statusBar) stateView(state string) string {
 		if probe := s.probeView(); probe != "" {
 			return st.Warning.Render("◌ " + probe)
 		}
+	}
+	if s.gone && state == mcp.StateInitialized {
+		return st.Error.Render("● " + stateStreamGone)
 	}
 	switch state {
 	case "":

@@ -49,6 +49,9 @@ type Fact struct {
 	// Credentialed says the refused request carried an Authorization
 	// header (mcp.WireError's field): a 401 refused the token sent.
 	Credentialed bool
+	// Reconnecting says mcpscope was reopening the broken stream on its
+	// own (mcp.WireError's field): asking for it is not yet the advice.
+	Reconnecting bool
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -61,12 +64,17 @@ type row struct {
 	purpose   string
 	transport string
 	answered  bool // only when the server had answered before
-	text      string
+	// reconnecting: only while mcpscope reopens the stream on its own.
+	reconnecting bool
+	text         string
 }
 
 // The table. Actions in braces are worded for the audience:
 // {reconnect}, {initialize}, {retry}; {addr} is the fact's host:port.
 var table = []row{
+	// The streamable GET stream broke with nothing in flight: no request
+	// failure says what to do, so this advice is the only word of it.
+	{cause: mcp.CauseUnreachable, answered: true, purpose: mcp.PurposeGet, text: "is the server still running? (it answered before); once it runs again, {reconnect}"},
 	{cause: mcp.CauseUnreachable, answered: true, text: "is the server still running? (it answered before)"},
 	{cause: mcp.CauseUnreachable, text: "nothing answered at {addr}: is the server started, and is the URL right? (the Docker MCP Gateway: docker mcp gateway run; default port 8811)"},
 	{cause: mcp.CauseDropped, answered: true, text: "it answered before, so did it crash or restart? its logs say; {reconnect}"},
@@ -100,6 +108,7 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusGatewayTimeout, text: "the gateway or what is behind it is unavailable: check GET /health and the gateway's logs"},
 	{cause: mcp.CauseNotEventStream, text: "this URL does not serve an SSE stream: legacy gateways serve /sse; --transport auto also tries streamable HTTP"},
 	{cause: mcp.CauseEndpointTimeout, text: "likely causes: a wrong path (gateways serve /sse), a proxy buffering the stream (disable buffering for text/event-stream), or missing auth (--bearer); raise the wait with --endpoint-timeout"},
+	{cause: mcp.CauseEndpointNotSent, text: "what came shows the stream open and nothing holding it back: this server sends no endpoint event at this path (is it a legacy SSE server? gateways serve /sse; give the bare base URL and mcpscope finds the transport), or it sends one only once it knows you (--bearer); raise the wait with --endpoint-timeout if it is only slow"},
 	{cause: mcp.CauseConnectTimeout, text: "the server took the connection but did not answer: is it overloaded, or is this the right port? raise the wait with --endpoint-timeout"},
 	{cause: mcp.CauseNoEndpoint, text: "{reconnect}; if it keeps happening, the server is not a legacy SSE server at this path"},
 	{cause: mcp.CauseBadEndpoint, text: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID: the server is broken"},
@@ -108,12 +117,16 @@ var table = []row{
 	{cause: mcp.CauseRedirectToGet, text: "the server redirects with 301, 302 or 303, which turns a POST into a GET without the message: give mcpscope the URL it redirects to (often the same path with or without a trailing slash), or have the server redirect with 307 or 308"},
 	{cause: mcp.CauseBadScheme, text: "the server must point at an http or https URL: the server is broken"},
 	{cause: mcp.CauseEventTooLarge, text: "an event was larger than --max-event-size allows; raise it if that is normal for this server"},
+	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, reconnecting: true, text: "mcpscope is reconnecting on its own (up to 5 attempts, counted on the status line); the new legacy session it opens needs initialize: {init}"},
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, text: "{reconnect} (a new legacy session needs initialize)"},
+	{cause: mcp.CauseReconnectGaveUp, text: "is the server still running? once it is, {reconnect} (a new legacy session needs initialize)"},
 	{cause: mcp.CauseStreamEnded, text: "{retry}"},
 	{cause: mcp.CauseSessionExpired, text: "{initialize}: the old session id is dropped"},
 	{cause: mcp.CauseSessionIDChanged, text: "the session id is fixed by initialize's answer: a server (or a load balancer in front of it) that names another one later is broken, and clients that follow it lose their session"},
 	{cause: mcp.CauseVersionChanged, text: "the version is fixed by initialize's answer (in 2026, by the version each request names): a server (or a proxy in front of it) whose answers name another one may read the requests by that version's rules, not the negotiated one's"},
 	{cause: mcp.CauseVersionSent, text: "a session's version is fixed by its initialize: a client that sends a request of another version with the session's id (a 2026 request, which has no session) mixes two eras, and the server may read it by either's rules; the session is recorded as it negotiated"},
+	{cause: mcp.CauseBatchAnswer, text: "JSON-RPC answers a batch only with a batch: a server (or a proxy in between) that wraps the answer to one request in an array is broken, and clients that read one message find none; mcpscope read the array's members"},
+	{cause: mcp.CauseAcceptedAnswer, text: "streamable HTTP answers a request with 200 (JSON or an event stream) and keeps 202 with no body for notifications and responses: clients that take 202 as \"no answer here\" never read this one, and wait on the GET stream or time out; the server (or a proxy in between rewriting the status) is broken"},
 	{cause: mcp.CauseSessionNotGiven, text: "the server wants a session id on every request, but its initialize answer named none (no Mcp-Session-Id header, or an empty one): a proxy in between may drop the header (let Mcp-Session-Id through both ways), or the server is broken"},
 	{cause: mcp.CauseSessionNotKept, text: "a new session would be refused the same way: the server keeps no sessions it names, runs as several instances behind a load balancer without sticky sessions (route each client to one instance), or a proxy in between drops the Mcp-Session-Id header"},
 	{cause: mcp.CauseSlowAnswer, text: "the answer was still arriving, a few bytes at a time, when --timeout ran out: a slow link, or a server or proxy sending it slowly; raise --timeout if the answer is large and the link slow"},
@@ -187,7 +200,8 @@ func For(f Fact, a Audience) string {
 	text := ""
 	for _, r := range table {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
-			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) {
+			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
+			(!r.reconnecting || f.Reconnecting) {
 			text = r.text
 			break
 		}
@@ -284,7 +298,7 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 // the fact to advise from later (the Negotiation pane's problems).
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
 }
 
 // ForError returns the advice for an error a session returned.
@@ -292,7 +306,7 @@ func ForError(err error, a Audience) string {
 	var we *mcp.WireError
 	if errors.As(err, &we) {
 		return For(Fact{Cause: we.Cause, Code: we.Code(), Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header,
-			Answered: we.Answered, Addr: we.Addr, Probe: we.Probe, Credentialed: we.Credentialed}, a)
+			Answered: we.Answered, Addr: we.Addr, Probe: we.Probe, Credentialed: we.Credentialed, Reconnecting: we.Reconnecting}, a)
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {

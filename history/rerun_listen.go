@@ -1,0 +1,91 @@
+package history
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A subscriptions/listen the user typed (UserStream) is one of the
+// recorded requests: a subscription of the user's own beside the
+// session's, which the live session opens again as the user's. The
+// session's own listen is not: the live session opens its own as it
+// connects. A listen's answer is its acknowledgement, a notification on
+// its stream naming it in _meta (its subscriptionId), so the re-run
+// compares the acknowledgements' params, what each server agreed to send.
+
+// listenNotSent is what a re-run says of a user's listen it does not send
+// to a server of an older era, whose servers send list changes unasked.
+const listenNotSent = "not sent: the older eras have none"
+
+// userListen reports whether r is a subscriptions/listen the user sent.
+func userListen(r *mcp.Record) bool {
+	return r.RPC != nil && r.RPC.Method == ListenMethod && r.RPC.UserStream
+}
+
+// recordedAcks maps each listen request's id (its JSON text) to the
+// recorded acknowledgement naming it: the first one, as the live
+// session's Listen returns the first.
+func recordedAcks(recs []mcp.Record) map[string]*mcp.Record {
+	acks := map[string]*mcp.Record{}
+	for i := range recs {
+		r := &recs[i]
+		if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification ||
+			r.RPC.Method != "notifications/subscriptions/acknowledged" || r.RPC.ForeignSubscription != "" {
+			continue
+		}
+		var m struct {
+			Params struct {
+				Meta map[string]json.RawMessage `json:"_meta"`
+			} `json:"params"`
+		}
+		if json.Unmarshal([]byte(r.RPC.Raw), &m) != nil {
+			continue
+		}
+		id := m.Params.Meta[mcp.MetaSubscriptionID]
+		var compact bytes.Buffer
+		if len(id) == 0 || json.Compact(&compact, id) != nil {
+			continue
+		}
+		if _, seen := acks[compact.String()]; !seen {
+			acks[compact.String()] = r
+		}
+	}
+	return acks
+}
+
+// ackView is an acknowledgement seen as an answer whose result is its
+// params, so it compares as any answer does (its _meta, which names the
+// listen request's id, is the era's and not compared).
+func ackView(rec *mcp.Record) *mcp.Record {
+	if rec == nil {
+		return nil
+	}
+	v := *rec
+	rpc := *rec.RPC
+	rpc.Raw = mcp.Raw(`{"result":` + string(orNull(paramsOf(rec.RPC.Raw))) + `}`)
+	v.RPC = &rpc
+	return &v
+}
+
+// rerunListen opens the user's listen again on s and returns its
+// acknowledgement as an answer like ackView's.
+func rerunListen(ctx context.Context, s Sender, params json.RawMessage) (*mcp.Response, error) {
+	live, err := s.Listen(ctx, params)
+	if err != nil || live == nil {
+		return live, err
+	}
+	v := *live
+	v.Raw = mcp.Raw(`{"result":` + string(orNull(live.Result)) + `}`)
+	return &v, nil
+}
+
+// orNull is raw, or JSON null when it is empty.
+func orNull(raw json.RawMessage) json.RawMessage {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return json.RawMessage("null")
+	}
+	return raw
+}

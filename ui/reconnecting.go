@@ -1,0 +1,37 @@
+package ui
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// sayReconnecting puts on the status line what the legacy transport's
+// reconnects of its own are doing: the attempt under way ("attempt 2 of
+// 5"), and once none reopened the stream, that it gave up and what to do
+// then. Before, a call the break failed said "press r to reconnect"
+// while mcpscope was already reconnecting, and the bar said "● closed".
+func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
+	if m.com.replay || m.com.watching {
+		return nil
+	}
+	var cmd tea.Cmd
+	for i := range batch {
+		r := &batch[i]
+		if st := r.State; r.Kind == mcp.KindState && st != nil && st.State == mcp.StateReconnecting && strings.HasPrefix(st.Detail, mcp.AutoReconnect) {
+			cmd = m.setStatus(levelWarn, "the stream broke: reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
+		}
+		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
+			text := e.Message
+			if hint := advice.ForInfo(e, advice.TUI); hint != "" {
+				text += " — " + hint
+			}
+			cmd = m.setWholeStatus(levelError, sanitize.Line(text))
+		}
+	}
+	return cmd
+}

@@ -1,0 +1,58 @@
+package ui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/internal/advice"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// stateStreamGone is the state the status bar shows once the server's
+// GET stream broke for good because the server stopped answering: the
+// session is still "initialized" on the wire's terms, but with no call in
+// flight nothing else said the server was gone.
+const stateStreamGone = "stream gone"
+
+// sayStreamGone notices, in a batch of records, the GET stream of a
+// streamable session given up because the server cannot be reached (or
+// dropped the connection), and puts on the status line what happened and
+// what to do; the bar's state says "stream gone" until the server is heard
+// from again. Only the Negotiation pane said it before, and at 80x24 it
+// is a tab the user is not looking at.
+func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
+	if m.com.replay || m.com.watching {
+		return nil
+	}
+	var gone *mcp.ErrorInfo
+	for i := range batch {
+		r := &batch[i]
+		switch {
+		case r.Kind == mcp.KindError && r.Error != nil && streamGone(r.Error):
+			gone = r.Error
+		case r.Kind == mcp.KindState && r.State != nil && r.State.State != mcp.StateGetStream,
+			r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Status > 0:
+			// The server answered again, or the session went on
+			// (r reconnects): the stream is no longer what to say. The
+			// GET stream's own states ("not reopened") are the failure.
+			gone = nil
+			m.status.gone = false
+		}
+	}
+	if gone == nil {
+		return nil
+	}
+	m.status.gone = true
+	text := "the server's stream is gone: " + gone.Message
+	if hint := advice.ForInfo(gone, advice.TUI); hint != "" {
+		text += " — " + hint
+	}
+	return m.setWholeStatus(levelError, sanitize.Line(text))
+}
+
+// streamGone reports whether e is the GET stream of a streamable session
+// given up because the server is unreachable or dropped the connection.
+func streamGone(e *mcp.ErrorInfo) bool {
+	return e.Op == mcp.OpStream && e.Purpose == mcp.PurposeGet && e.ReqSeq == 0 &&
+		(e.Cause == mcp.CauseUnreachable || e.Cause == mcp.CauseDropped)
+}
