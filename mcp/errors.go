@@ -137,6 +137,11 @@ func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
 }
 
+// Info is the failure as a record's ErrorInfo holds it, with no op,
+// request or connection: the facts advice is chosen by, from one list of
+// them (info) rather than another copy of it.
+func (e *WireError) Info() *ErrorInfo { return e.info("", 0, 0) }
+
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal
 // of server/discover, say), or 0: the same cause can need other advice for
 // -32021 than for -32020.

@@ -305,8 +305,7 @@ func FactOf(e *mcp.ErrorInfo) Fact {
 func ForError(err error, a Audience) string {
 	var we *mcp.WireError
 	if errors.As(err, &we) {
-		return For(Fact{Cause: we.Cause, Code: we.Code(), Status: we.Status, Purpose: we.Purpose, Transport: we.Transport, Header: we.Header,
-			Answered: we.Answered, Addr: we.Addr, Probe: we.Probe, Credentialed: we.Credentialed, Reconnecting: we.Reconnecting}, a)
+		return For(FactOf(we.Info()), a)
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {
