@@ -242,8 +242,20 @@ func (c *Client) openOnce(detail string) {
 
 // fail logs a failure that ended no request of the client's.
 func (c *Client) fail(op string, err error) {
-	c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: err.Error(), Conn: conn,
-		Cause: mcp.CauseOf(err), Transport: c.kind()}})
+	c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: c.errorInfo(op, err)})
+}
+
+// errorInfo is err as a record of the session holds it: a wire error's
+// facts whole (its status, the headers advice quotes, its purpose), as a
+// request's failure keeps them (mcp.Observer.Fail), so a refused GET
+// stream or batch POST is advised as the refused request is.
+func (c *Client) errorInfo(op string, err error) *mcp.ErrorInfo {
+	info := &mcp.ErrorInfo{Message: err.Error(), Cause: mcp.CauseOf(err)}
+	if we, ok := err.(*mcp.WireError); ok {
+		info = we.Info()
+	}
+	info.Op, info.Conn, info.Transport = op, conn, c.kind()
+	return info
 }
 
 // refuse logs a request of the client's that the proxy answered with

@@ -196,8 +196,9 @@ func (l *leg) failBatch(op string, err error, onItsOwn bool) {
 	} else if !onItsOwn {
 		return
 	}
-	l.c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: op, Message: err.Error(), Conn: conn,
-		Cause: mcp.CauseOf(err), Transport: l.c.kind(), Batch: batch}})
+	info := l.c.errorInfo(op, err)
+	info.Batch = batch
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: info})
 }
 
 // writeStatus sends the answer's headers to the client now.
