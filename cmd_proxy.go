@@ -221,8 +221,13 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
+	// Dialled alongside the probes, not after them: a gateway whose GET
+	// /mcp holds back its status line uses up their time, and a dial
+	// with none left failed at once, warning that nothing answered.
+	silent := make(chan string, 1)
+	go func() { silent <- upstreamSilent(ctx, p.UpstreamURL()) }()
 	run.eps = p.Endpoints(ctx, run.base)
-	run.silent = upstreamSilent(ctx, p.UpstreamURL())
+	run.silent = <-silent
 	return run, nil
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -32,5 +34,27 @@ func TestProxyToNothingSaysSoAtStart(t *testing.T) {
 	h.stop()
 	if out := h.errw.String(); strings.Contains(out, "nothing answered") {
 		t.Errorf("proxy to a live server warns:\n%s", out)
+	}
+}
+
+// A gateway given by its bare base URL whose GET /mcp holds back its
+// status line (a streamable server with no message yet) used up the start's
+// probes' time, and the check that something answers, made after them
+// with what time was left, failed at once and warned that nothing answered
+// at an address that had just answered the probe of /sse.
+func TestProxyToAHoldingGatewayDoesNotSayNothingAnswered(t *testing.T) {
+	stateDir(t)
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && r.URL.Path == "/mcp" {
+			<-r.Context().Done() // held until the prober gives up
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	t.Cleanup(up.Close)
+	h := startHeadless(t, up.URL, proxyFlags{})
+	h.stop()
+	if out := h.errw.String(); strings.Contains(out, "nothing answered") {
+		t.Errorf("proxy to a gateway that answered its probes warns:\n%s", out)
 	}
 }
