@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -289,18 +288,7 @@ func (p *printer) save(result json.RawMessage, path string, force bool) error {
 	if err != nil {
 		return err
 	}
-	f, err := createOutput(path, force)
-	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("--save %s: the file exists; pass --force to replace it", path)
-	}
-	if err != nil {
-		return outputError("--save", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err := writeSaved(path, data, force); err != nil {
 		return err
 	}
 	fmt.Fprintf(p.w, "saved %d bytes to %s\n", len(data), path)

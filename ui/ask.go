@@ -38,6 +38,11 @@ type askPrompt struct {
 	// top is the first line of the box's body shown: a form longer
 	// than the box scrolls.
 	top int
+	// unsent is what was typed into a question the session withdrew
+	// before it was sent (the server cancelled it, the connection
+	// dropped): ↑ on an empty answer brings it back, so a half-filled
+	// form is not lost when the server asks again.
+	unsent string
 
 	lineOutcome
 }
@@ -124,6 +129,18 @@ func (a *askPrompt) remove(q *Question) tea.Cmd {
 	return a.start()
 }
 
+// withdraw takes q out of the queue because the session stopped waiting
+// for it, keeping what was typed into it (see unsent), which it returns.
+func (a *askPrompt) withdraw(q *Question) (string, tea.Cmd) {
+	typed := ""
+	if a.current() == q {
+		if typed = strings.TrimSpace(a.input.Value()); typed != "" {
+			a.unsent = typed
+		}
+	}
+	return typed, a.remove(q)
+}
+
 // answered is what an Enter or Esc did, for the status bar.
 type answered struct {
 	level statusLevel
@@ -150,6 +167,11 @@ func (a *askPrompt) key(msg tea.KeyMsg) (tea.Cmd, *answered) {
 		return nil, nil
 	case key.Matches(msg, k.AskScrollDown):
 		a.scroll(max(a.h-3, 1))
+		return nil, nil
+	case key.Matches(msg, k.HistoryPrev) && a.unsent != "" && a.input.Value() == "":
+		a.input.SetValue(a.unsent)
+		a.input.CursorEnd()
+		a.clearOutcome()
 		return nil, nil
 	}
 	before := a.input.Value()

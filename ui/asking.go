@@ -37,19 +37,34 @@ func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
 	if !slices.Contains(m.ask.queue, msg.q) {
 		return nil // answered here; the session has moved on
 	}
-	cmd := m.ask.remove(msg.q)
+	typed, cmd := m.ask.withdraw(msg.q)
 	what := questionLabel(msg.q)
+	// What was typed and not sent is said, and kept for ↑: a form
+	// half filled must not vanish with the question.
+	kept := ""
+	if typed != "" {
+		kept = "; your unsent answer is kept (↑ in the next question's answer brings it back): " + wireLine(typed, 200)
+	}
 	if sc := (*mcp.ServerCancelled)(nil); errors.As(msg.err, &sc) {
 		said := what + " was withdrawn: the server cancelled it (notifications/cancelled)"
 		if sc.Reason != "" {
 			said += ": " + wireLine(sc.Reason, 200)
 		}
-		return tea.Batch(cmd, m.setStatus(levelWarn, said))
+		return tea.Batch(cmd, m.withdrawnStatus(levelWarn, said+kept, kept != ""))
 	}
 	if errors.Is(msg.err, context.DeadlineExceeded) {
-		return tea.Batch(cmd, m.setStatus(levelError, "nobody answered "+what+" in time: the session told the server it went unanswered (--timeout sets the wait)"))
+		return tea.Batch(cmd, m.withdrawnStatus(levelError, "nobody answered "+what+" in time: the session told the server it went unanswered (--timeout sets the wait)"+kept, kept != ""))
 	}
-	return tea.Batch(cmd, m.setStatus(levelWarn, what+" was withdrawn: the request that asked was cancelled or the session closed"))
+	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, what+" was withdrawn: the request that asked was cancelled or the session closed"+kept, kept != ""))
+}
+
+// withdrawnStatus says a question was withdrawn; whole when it names an
+// unsent answer, which must be read to the end.
+func (m *Model) withdrawnStatus(level statusLevel, text string, whole bool) tea.Cmd {
+	if whole {
+		return m.setWholeStatus(level, text)
+	}
+	return m.setStatus(level, text)
 }
 
 // askTicker keeps the time left on an open question current.

@@ -27,15 +27,23 @@ type cmdHistory struct {
 	draft   string // what was typed before walking started
 	file    *historyFile
 	seq     uint64 // numbers the snapshots handed to the file
-	loadErr error  // why the file could not be read; saving is off then
+	// added are the newest lines this process added (at most
+	// historyCap), and addedTotal how many it added in all: the file
+	// gets these appended to what it holds when written, so two
+	// mcpscopes sharing the history do not each overwrite the other's.
+	added      []string
+	addedTotal uint64
+	loadErr    error // why the file could not be read; saving is off then
 }
 
-// historyFile writes snapshots of the history. Snapshots can reach it out
-// of order (each save is its own Cmd goroutine), so it keeps the newest.
+// historyFile appends this process's lines to the history file. Snapshots
+// can reach it out of order (each save is its own Cmd goroutine), so it
+// keeps the newest.
 type historyFile struct {
 	path    string
 	mu      sync.Mutex
 	written uint64
+	flushed uint64 // how many of the process's added lines the file has
 }
 
 // historySaveErrMsg reports that the history could not be written.
@@ -58,11 +66,7 @@ func loadHistory(path string) *cmdHistory {
 		h.loadErr = fmt.Errorf("command history not kept: %w", err)
 		return h
 	default:
-		for _, line := range strings.Split(string(data), "\n") {
-			if line = strings.TrimSuffix(line, "\r"); strings.TrimSpace(line) != "" {
-				h.entries = append(h.entries, line)
-			}
-		}
+		h.entries = historyLines(data)
 		if len(h.entries) > historyCap {
 			h.entries = h.entries[len(h.entries)-historyCap:]
 		}
@@ -90,10 +94,15 @@ func (h *cmdHistory) add(line string) tea.Cmd {
 	if h.file == nil {
 		return nil
 	}
+	h.added = append(h.added, line)
+	if len(h.added) > historyCap {
+		h.added = slices.Delete(h.added, 0, len(h.added)-historyCap)
+	}
+	h.addedTotal++
 	h.seq++
-	f, seq, snapshot := h.file, h.seq, slices.Clone(h.entries)
+	f, seq, total, snapshot := h.file, h.seq, h.addedTotal, slices.Clone(h.added)
 	return func() tea.Msg {
-		if err := f.write(seq, snapshot); err != nil {
+		if err := f.write(seq, total, snapshot); err != nil {
 			return historySaveErrMsg{err}
 		}
 		return nil
@@ -133,13 +142,35 @@ func (h *cmdHistory) showing(line string) bool {
 // reset ends a walk: the next up starts from the newest entry.
 func (h *cmdHistory) reset() { h.pos = len(h.entries) }
 
-// write replaces the file with lines through a temporary file and a rename,
-// so a crash mid-write never leaves half a history.
-func (f *historyFile) write(seq uint64, lines []string) error {
+// write appends the added lines the file does not have yet (added are the
+// newest of total lines added) to what the file holds now, which another
+// mcpscope may have written since this one started, and replaces the file
+// through a temporary file and a rename, so a crash mid-write never leaves
+// half a history.
+func (f *historyFile) write(seq, total uint64, added []string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if seq <= f.written {
 		return nil
+	}
+	var lines []string
+	data, err := regular.ReadFile(f.path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		// Writing now would replace a history that could not be read.
+		return fmt.Errorf("saving command history to %s: %w", f.path, err)
+	default:
+		lines = historyLines(data)
+	}
+	fresh := added[len(added)-int(min(total-f.flushed, uint64(len(added)))):]
+	for _, line := range fresh {
+		if len(lines) == 0 || lines[len(lines)-1] != line {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) > historyCap {
+		lines = lines[len(lines)-historyCap:]
 	}
 	dir := filepath.Dir(f.path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -159,6 +190,17 @@ func (f *historyFile) write(seq uint64, lines []string) error {
 		_ = os.Remove(tmp.Name())
 		return fmt.Errorf("saving command history to %s: %w", f.path, err)
 	}
-	f.written = seq
+	f.written, f.flushed = seq, total
 	return nil
+}
+
+// historyLines are the commands a history file holds, one a line.
+func historyLines(data []byte) []string {
+	var lines []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSuffix(line, "\r"); strings.TrimSpace(line) != "" {
+			lines = append(lines, line)
+		}
+	}
+	return lines
 }
