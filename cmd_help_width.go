@@ -92,7 +92,12 @@ func helpEntry(c *cobra.Command, name string, pad int, short string) string {
 // continue it there, and any other indented line is wrapped at its indent:
 // wrapping line by line left a short line after every long one.
 func helpText(c *cobra.Command, text string) string {
-	width := helpWidth(c)
+	return fitText(text, helpWidth(c))
+}
+
+// fitText is text fitted to width as helpText says; exec's usage block
+// after a command-line error is fitted by it too.
+func fitText(text string, width int) string {
 	lines := strings.Split(text, "\n")
 	fits := true
 	for _, l := range lines {
