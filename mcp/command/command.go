@@ -115,7 +115,7 @@ func ParseCommand(line string) (Command, error) {
 	}
 	method = Canonical(method)
 	if method == "" || strings.ContainsAny(method, "={") {
-		return cmd, fmt.Errorf("%q is not a method name\n%s", method, cmdUsage)
+		return cmd, fmt.Errorf("%s is not a method name\n%s", argQuoted(method), cmdUsage)
 	}
 	cmd.Method = method
 	rest := strings.TrimSpace(line[next:])
@@ -183,7 +183,7 @@ func cmdList(cmd Command, words []string) (Command, error) {
 		case strings.HasPrefix(w, "cursor="):
 			cmd.Words = append(cmd.Words, w)
 		default:
-			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %q\n%s", cmd.Method, w, cmdUsage)
+			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %s\n%s", cmd.Method, argQuoted(w), cmdUsage)
 		}
 	}
 	return cmd, nil
