@@ -25,6 +25,7 @@ func FuzzRefusalIsClipped(f *testing.F) {
 		{"tools/call t ", "a b ", "", 3000},
 		{"read ", "x", " k=v", 3000},
 		{"tools/call t ", "\x1b]52;c;", "", 2000},
+		{"tools/call ", "x", " [1]", 5000},
 	} {
 		f.Add(s.head, s.value, s.tail, s.times)
 	}

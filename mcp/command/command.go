@@ -240,7 +240,7 @@ func ArgumentsArray(tool, text string, words []string) error {
 			list = ShellQuote(t)
 		}
 		return fmt.Errorf("tools/call %s takes its arguments by name, not as a JSON array (%s): give key=value words (a list goes to its key: KEY:=%s) or one JSON object ('{\"key\":\"value\"}')",
-			tool, clip.Quote(t, 40), list)
+			clip.Quote(tool, quotedValue), clip.Quote(t, 40), list)
 	}
 	return nil
 }
@@ -256,10 +256,10 @@ func cmdParams(cmd Command, text string) (Command, error) {
 	// "not one JSON object" but refused in the words of every too-deep value.
 	// The text starts with "{": when it is JSON, it is one object.
 	if _, err := argJSON(text); err != nil {
-		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", cmd.Method, err, cmdUsage)
+		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", clip.Quote(cmd.Method, quotedValue), err, cmdUsage)
 	}
 	if deep := tooDeep([]byte(text), paramsRoom, "the params object"); deep != "" {
-		return cmd, fmt.Errorf("the params of %s are %s\n%s", cmd.Method, deep, cmdUsage)
+		return cmd, fmt.Errorf("the params of %s are %s\n%s", clip.Quote(cmd.Method, quotedValue), deep, cmdUsage)
 	}
 	cmd.Params = json.RawMessage(text)
 	return cmd, nil
