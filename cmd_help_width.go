@@ -143,8 +143,13 @@ func fitText(text string, width int) string {
 				break
 			}
 			// Too little room in the column: the name on a line of its
-			// own, what it is under it, further in.
-			add(line[:indent], strings.Repeat(" ", indent+4), []string{strings.TrimSpace(line[:col])})
+			// own, what it is under it, further in; both brought in when
+			// the row's own indent leaves too little room (a row deep
+			// in, at 21 columns, ran past the edge by its indent).
+			if width-indent-4 < minColumn {
+				indent = min(indent, 2)
+			}
+			add(strings.Repeat(" ", indent), strings.Repeat(" ", indent+4), []string{strings.TrimSpace(line[:col])})
 			pad := strings.Repeat(" ", indent+4)
 			add(pad, pad, words)
 		default:

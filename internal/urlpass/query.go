@@ -2,6 +2,7 @@ package urlpass
 
 import (
 	"net/url"
+	"sort"
 	"strings"
 )
 
@@ -86,11 +87,22 @@ func (p Param) Spellings(with string) [][2]string {
 // carries it (?name=value or &name=value) with with, keeping the name:
 // only the user's own parameters with the user's own values, so a server's
 // (a legacy endpoint's sessionId, another token it chose) stays as it is.
+//
+// It is one pass, longest spelling first, so a value that begins another
+// ("?token=ab&token=abc") does not mask the other's head alone and leave
+// its tail ("[redacted]c"), and a mask is never masked again.
 func MaskQuery(s string, params []Param, with string) string {
+	var spellings [][2]string
 	for _, p := range params {
-		for _, sp := range p.Spellings(with) {
-			s = strings.ReplaceAll(s, sp[0], sp[1])
-		}
+		spellings = append(spellings, p.Spellings(with)...)
 	}
-	return s
+	if len(spellings) == 0 {
+		return s
+	}
+	sort.SliceStable(spellings, func(i, j int) bool { return len(spellings[i][0]) > len(spellings[j][0]) })
+	pairs := make([]string, 0, 2*len(spellings))
+	for _, sp := range spellings {
+		pairs = append(pairs, sp[0], sp[1])
+	}
+	return strings.NewReplacer(pairs...).Replace(s)
 }

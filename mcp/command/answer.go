@@ -89,7 +89,7 @@ func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []
 		if a, ok := actions[strings.ToLower(words[0])]; ok {
 			action, words = a, words[1:]
 		} else if !strings.Contains(words[0], "=") {
-			return nil, nil, fmt.Errorf("%q: answer with accept, decline or cancel, then the form's fields as key=value", words[0])
+			return nil, nil, fmt.Errorf("%s: answer with accept, decline or cancel, then the form's fields as key=value", argQuoted(words[0]))
 		}
 	} else if e.Mode != "url" {
 		return nil, nil, fmt.Errorf("answer with accept and the form's fields (key=value), or decline, or cancel")

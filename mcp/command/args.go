@@ -283,14 +283,14 @@ func spreadObject(w string, props []Property) (spread string, known bool) {
 func argSplitWord(w string) (string, argOcc, error) {
 	i := strings.IndexByte(w, '=')
 	if i < 0 {
-		return "", argOcc{}, fmt.Errorf("%q: expected key=value or key:=json", w)
+		return "", argOcc{}, fmt.Errorf("%s: expected key=value or key:=json", argQuoted(w))
 	}
 	key, occ := w[:i], argOcc{text: w[i+1:]}
 	if strings.HasSuffix(key, ":") {
 		key, occ.raw = key[:len(key)-1], true
 	}
 	if key == "" {
-		return "", argOcc{}, fmt.Errorf("%q: the key before = is empty; expected key=value or key:=json", w)
+		return "", argOcc{}, fmt.Errorf("%s: the key before = is empty; expected key=value or key:=json", argQuoted(w))
 	}
 	return key, occ, nil
 }

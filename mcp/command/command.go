@@ -115,7 +115,7 @@ func ParseCommand(line string) (Command, error) {
 	}
 	method = Canonical(method)
 	if method == "" || strings.ContainsAny(method, "={") {
-		return cmd, fmt.Errorf("%q is not a method name\n%s", method, cmdUsage)
+		return cmd, fmt.Errorf("%s is not a method name\n%s", argQuoted(method), cmdUsage)
 	}
 	cmd.Method = method
 	rest := strings.TrimSpace(line[next:])
@@ -183,7 +183,7 @@ func cmdList(cmd Command, words []string) (Command, error) {
 		case strings.HasPrefix(w, "cursor="):
 			cmd.Words = append(cmd.Words, w)
 		default:
-			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %q\n%s", cmd.Method, w, cmdUsage)
+			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %s\n%s", cmd.Method, argQuoted(w), cmdUsage)
 		}
 	}
 	return cmd, nil
@@ -240,7 +240,7 @@ func ArgumentsArray(tool, text string, words []string) error {
 			list = ShellQuote(t)
 		}
 		return fmt.Errorf("tools/call %s takes its arguments by name, not as a JSON array (%s): give key=value words (a list goes to its key: KEY:=%s) or one JSON object ('{\"key\":\"value\"}')",
-			tool, clip.Quote(t, 40), list)
+			clip.Quote(tool, quotedValue), clip.Quote(t, 40), list)
 	}
 	return nil
 }
@@ -256,10 +256,10 @@ func cmdParams(cmd Command, text string) (Command, error) {
 	// "not one JSON object" but refused in the words of every too-deep value.
 	// The text starts with "{": when it is JSON, it is one object.
 	if _, err := argJSON(text); err != nil {
-		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", cmd.Method, err, cmdUsage)
+		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", clip.Quote(cmd.Method, quotedValue), err, cmdUsage)
 	}
 	if deep := tooDeep([]byte(text), paramsRoom, "the params object"); deep != "" {
-		return cmd, fmt.Errorf("the params of %s are %s\n%s", cmd.Method, deep, cmdUsage)
+		return cmd, fmt.Errorf("the params of %s are %s\n%s", clip.Quote(cmd.Method, quotedValue), deep, cmdUsage)
 	}
 	cmd.Params = json.RawMessage(text)
 	return cmd, nil

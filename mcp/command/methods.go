@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // listMethods are the lists paged by nextCursor: they take [--all]
@@ -74,7 +76,7 @@ func cmdTarget(cmd Command, words []string, nameQuoted bool) (Command, error) {
 	}
 	if resourceMethods[cmd.Method] {
 		if !IsTemplate(cmd.Target) && len(words) > 0 {
-			return cmd, fmt.Errorf("%s %s: a URI takes no key=value words; only a template such as repo://{owner}/{name} is filled with them\n%s", cmd.Method, cmd.Target, cmdUsage)
+			return cmd, fmt.Errorf("%s %s: a URI takes no key=value words; only a template such as repo://{owner}/{name} is filled with them\n%s", cmd.Method, clip.Quote(cmd.Target, quotedValue), cmdUsage)
 		}
 		if IsTemplate(cmd.Target) {
 			// Only errors stop here; the warnings come with the send.
@@ -94,7 +96,7 @@ func cmdLogLevel(cmd Command, words []string) (Command, error) {
 	}
 	level := strings.TrimPrefix(words[0], "level=")
 	if !slices.Contains(LogLevels, level) {
-		return cmd, fmt.Errorf("logging/setLevel %q: not a log level; use one of %s\n%s", level, strings.Join(LogLevels, ", "), cmdUsage)
+		return cmd, fmt.Errorf("logging/setLevel %s: not a log level; use one of %s\n%s", argQuoted(level), strings.Join(LogLevels, ", "), cmdUsage)
 	}
 	cmd.Target = level
 	return cmd, nil
@@ -116,7 +118,7 @@ func cmdComplete(cmd Command, words []string) (Command, error) {
 	case "resource", "ref/resource":
 		ref = Ref{Type: "ref/resource", URI: words[1]}
 	default:
-		return cmd, fmt.Errorf("%q: %s\n%s", words[0], how, cmdUsage)
+		return cmd, fmt.Errorf("%s: %s\n%s", argQuoted(words[0]), how, cmdUsage)
 	}
 	cmd.Target = words[1]
 	req := CompletionRequest{Ref: ref}

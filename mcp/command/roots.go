@@ -40,7 +40,7 @@ func RootFromPath(p string) (mcp.Root, error) {
 	}
 	abs, err := filepath.Abs(p)
 	if err != nil {
-		return mcp.Root{}, fmt.Errorf("root %q: %v", p, err)
+		return mcp.Root{}, fmt.Errorf("root %s: %v", argQuoted(p), err)
 	}
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
 	return mcp.Root{URI: u.String(), Name: filepath.Base(abs)}, nil

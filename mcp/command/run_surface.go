@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -115,7 +116,7 @@ func runResource(ctx context.Context, s Session, c Command) (*mcp.Response, []Ar
 			return nil, warnings, &UsageError{err}
 		}
 	} else if len(c.Words) > 0 {
-		return nil, nil, &UsageError{fmt.Errorf("%s %s: a URI takes no key=value words; only a template is filled with them", c.Method, c.Target)}
+		return nil, nil, &UsageError{fmt.Errorf("%s %s: a URI takes no key=value words; only a template is filled with them", c.Method, clip.Quote(c.Target, quotedValue))}
 	}
 	switch c.Method {
 	case "resources/subscribe":

@@ -88,8 +88,8 @@ func FillTemplate(template string, words []string) (string, []ArgWarning, error)
 }
 
 func templateError(template string, err error) error {
-	return fmt.Errorf("%q is not a URI template (RFC 6570): %v; write variables as {name}, {+name}, {/name*}, {?a,b} ..., "+
-		"or to send a URI with braces as it is, give the params whole: '{\"uri\":\"...\"}'", template, err)
+	return fmt.Errorf("%s is not a URI template (RFC 6570): %v; write variables as {name}, {+name}, {/name*}, {?a,b} ..., "+
+		"or to send a URI with braces as it is, give the params whole: '{\"uri\":\"...\"}'", argQuoted(template), err)
 }
 
 // templateValue turns a variable's occurrences into a template value;
