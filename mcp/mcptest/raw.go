@@ -36,24 +36,9 @@ func RawAnswer(t testing.TB, answer string) string {
 // says nothing. It returns the base URL and stops in t.Cleanup.
 func RawAnswers(t testing.TB, answer func(req *http.Request, body []byte) (raw string, hold bool)) string {
 	t.Helper()
-	return serveConns(t, "mcptest.RawAnswers", func(c net.Conn) {
-		br := bufio.NewReader(c)
-		for {
-			req, err := http.ReadRequest(br)
-			if err != nil {
-				return
-			}
-			body, _ := io.ReadAll(req.Body)
-			raw, hold := answer(req, body)
-			if _, err := io.WriteString(c, raw); err != nil {
-				return
-			}
-			if hold {
-				_, _ = io.Copy(io.Discard, br)
-				return
-			}
-		}
-	})
+	return serveConns(t, "mcptest.RawAnswers", answerEach(answer, func(c net.Conn, br *bufio.Reader) {
+		_, _ = io.Copy(io.Discard, br)
+	}))
 }
 
 // RawAnswersThenReset is RawAnswers whose connections, when answer says
@@ -61,7 +46,19 @@ func RawAnswers(t testing.TB, answer func(req *http.Request, body []byte) (raw s
 // cut off by a TCP reset (connection reset by peer) where it would go on.
 func RawAnswersThenReset(t testing.TB, answer func(req *http.Request, body []byte) (raw string, reset bool)) string {
 	t.Helper()
-	return serveConns(t, "mcptest.RawAnswersThenReset", func(c net.Conn) {
+	return serveConns(t, "mcptest.RawAnswersThenReset", answerEach(answer, func(c net.Conn, _ *bufio.Reader) {
+		if tc, ok := c.(*net.TCPConn); ok {
+			// No linger: closing sends RST, not FIN.
+			_ = tc.SetLinger(0)
+		}
+	}))
+}
+
+// answerEach is a connection handler that answers each request read from
+// it with what answer returns, and once answer says so runs last and
+// returns (the connection then closes).
+func answerEach(answer func(req *http.Request, body []byte) (string, bool), last func(net.Conn, *bufio.Reader)) func(net.Conn) {
+	return func(c net.Conn) {
 		br := bufio.NewReader(c)
 		for {
 			req, err := http.ReadRequest(br)
@@ -69,19 +66,16 @@ func RawAnswersThenReset(t testing.TB, answer func(req *http.Request, body []byt
 				return
 			}
 			body, _ := io.ReadAll(req.Body)
-			raw, reset := answer(req, body)
+			raw, end := answer(req, body)
 			if _, err := io.WriteString(c, raw); err != nil {
 				return
 			}
-			if reset {
-				if tc, ok := c.(*net.TCPConn); ok {
-					// No linger: closing sends RST, not FIN.
-					_ = tc.SetLinger(0)
-				}
+			if end {
+				last(c, br)
 				return
 			}
 		}
-	})
+	}
 }
 
 // serveConns serves every connection on a raw TCP listener on 127.0.0.1
