@@ -93,6 +93,7 @@ type negotiationIndex struct {
 	detect        *mcp.Detection
 	transport     string
 	getStream     string
+	getOver       bool // the GET stream is over for good (StateChange.Over)
 	resumes       []string
 	ended         string
 	redirects     []mcp.Redirect
@@ -157,7 +158,7 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 	}
 	switch st.State {
 	case mcp.StateGetStream:
-		n.getStream = st.Detail
+		n.getStream, n.getOver = st.Detail, st.Over
 		n.dirty = true
 		return // a fact about the GET stream, not the session's state
 	case mcp.StateListen:
@@ -193,11 +194,17 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 		}
 		// A new session: what became of the last one's streams, and what
 		// went wrong in it, is not this one's (Pairs keeps all of it).
-		n.ended, n.getStream, n.resumes = "", "", n.resumes[:0]
+		n.ended, n.getStream, n.getOver, n.resumes = "", "", false, n.resumes[:0]
 		n.sources = n.sources[:0]
 	case mcp.StateClosed:
 		if st.SessionID != "" {
 			n.ended = st.Detail
+		}
+		if n.getStream != "" && !n.getOver {
+			// Closing the session ends its GET stream without a record
+			// of its own: "open" would outlive it (seen in every
+			// replay of a streamable session mcpscope ended).
+			n.getStream, n.getOver = "ended with the session", true
 		}
 	}
 	n.state = st.State

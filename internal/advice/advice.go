@@ -66,6 +66,9 @@ type row struct {
 	answered  bool // only when the server had answered before
 	// reconnecting: only while mcpscope reopens the stream on its own.
 	reconnecting bool
+	// probeMovedOn: only for a probe that did not end detection (the
+	// fact names no Probe).
+	probeMovedOn bool
 	text         string
 }
 
@@ -98,6 +101,11 @@ var table = []row{
 	{cause: mcp.CauseStatus, status: http.StatusNotAcceptable, text: "the server refused the Accept header mcpscope sent (Accept: application/json, text/event-stream): a proxy in between may rewrite it"},
 	{cause: mcp.CauseStatus, status: http.StatusUnsupportedMediaType, text: "the server wants Content-Type: application/json (a proxy may have dropped it)"},
 	{cause: mcp.CauseStatus, status: http.StatusConflict, text: "the server allows one GET stream per session and has one open"},
+	// A POST probe of detection that a server of another era refused (every
+	// TypeScript SDK server answers server/discover with 400 "Server not
+	// initialized"): detection moved on, so it is not a failure to act on.
+	// The probe that ends detection carries Probe and gets the rows below.
+	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeProbe, probeMovedOn: true, text: "nothing to do: a detection probe, which a server of another era refuses so; detection went on to the next way in (Negotiation shows what each probe met and what was chosen)"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeResume, text: "the server cannot replay a dropped stream (it keeps no event store): the answer is lost; {retry}"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeStream, text: "the server refused the GET that opens a legacy SSE stream (read its body): a streamable HTTP server answers so to a GET without a session; without --transport sse mcpscope finds what the server speaks (--transport streamable says so)"},
 	{cause: mcp.CauseStatus, status: http.StatusBadRequest, purpose: mcp.PurposeGet, text: "the server refused the optional GET stream for its own messages (read its body): requests still work, but what it sends unasked, such as list changes, will not arrive; --no-get-stream stops asking"},
@@ -201,7 +209,7 @@ func For(f Fact, a Audience) string {
 	for _, r := range table {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
-			(!r.reconnecting || f.Reconnecting) {
+			(!r.reconnecting || f.Reconnecting) && (!r.probeMovedOn || f.Probe == "") {
 			text = r.text
 			break
 		}
