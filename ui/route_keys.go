@@ -127,6 +127,11 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	if m.ask.open() {
 		m.showHelp = false
+		if q := m.ask.current(); key.Matches(msg, k.Submit) {
+			if why := m.askStreamGone(q); why != "" {
+				return m.unsentAnswer(q, why)
+			}
+		}
 		cmd, done := m.ask.key(msg)
 		if done != nil {
 			return tea.Batch(cmd, m.setStatus(done.level, done.text))
