@@ -105,6 +105,13 @@ type Model struct {
 		err *mcp.ErrorInfo
 		id  int
 	}
+	// unsent is the status message that says an answer was not sent and
+	// is kept, and its id: the stream's news that follows (reconnecting,
+	// a new session) carries it on instead of replacing it unread.
+	unsent struct {
+		text string
+		id   int
+	}
 	spinning  bool
 	spinFrame int
 	tools     []mcp.Tool // the tools last given to the command line

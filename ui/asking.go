@@ -62,7 +62,9 @@ func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
 // unsent answer, which must be read to the end.
 func (m *Model) withdrawnStatus(level statusLevel, text string, whole bool) tea.Cmd {
 	if whole {
-		return m.setWholeStatus(level, text)
+		cmd := m.setWholeStatus(level, text)
+		m.unsent.text, m.unsent.id = text, m.statusSeq
+		return cmd
 	}
 	return m.setStatus(level, text)
 }

@@ -146,13 +146,25 @@ func (h *cmdHistory) reset() { h.pos = len(h.entries) }
 // newest of total lines added) to what the file holds now, which another
 // mcpscope may have written since this one started, and replaces the file
 // through a temporary file and a rename, so a crash mid-write never leaves
-// half a history.
+// half a history. A lock (lockHistory) keeps another mcpscope's save out
+// from the read to the rename.
 func (f *historyFile) write(seq, total uint64, added []string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if seq <= f.written {
 		return nil
 	}
+	dir := filepath.Dir(f.path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("saving command history: %w", err)
+	}
+	// Held from the read to the rename: another mcpscope's save between
+	// them would be replaced by this one's.
+	unlock, err := lockHistory(f.path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	var lines []string
 	data, err := regular.ReadFile(f.path)
 	switch {
@@ -171,10 +183,6 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	}
 	if len(lines) > historyCap {
 		lines = lines[len(lines)-historyCap:]
-	}
-	dir := filepath.Dir(f.path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("saving command history: %w", err)
 	}
 	tmp, err := os.CreateTemp(dir, ".history-*")
 	if err != nil {

@@ -108,7 +108,10 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case recordsMsg:
 		m.com.log.Append(msg...)
-		return tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayConnectFailed(msg), m.sayReplaced(msg), m.sayStreamGone(msg), m.sayReconnecting(msg), waitForRecords(m.opts.Records))
+		unsent := m.unsentShown()
+		cmd := tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayConnectFailed(msg), m.sayReplaced(msg), m.sayStreamGone(msg), m.sayReconnecting(msg), waitForRecords(m.opts.Records))
+		m.carryUnsent(unsent)
+		return cmd
 	case recordingFailedMsg:
 		m.status.recordingFailed = true
 		m.com.recording = "" // what it left out may be missing from the file

@@ -68,6 +68,12 @@ func (m *Model) focusKeys() []key.Binding {
 	return nil
 }
 
+// tooSmallShown reports whether the screen shows only that the terminal
+// is too small (before the first size it shows "starting…").
+func (m *Model) tooSmallShown() bool {
+	return m.width > 0 && m.lay.Mode == modeTooSmall
+}
+
 // typing reports whether a text input has the keyboard.
 func (m *Model) typing() bool {
 	return m.ask.open() || m.cmdline.Focused() || m.events.typing() || m.detail.searching()
@@ -112,8 +118,20 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		// No input takes ctrl+l as text, so it redraws while typing too.
 		return tea.ClearScreen
 	}
+	if m.tooSmallShown() {
+		// Only the too-small screen is drawn: a key now would change a
+		// command line or an answer the user cannot see (a Z landed in
+		// the middle of name=An), or send it blind with enter. Quit and
+		// redraw, above, are all it names or needs.
+		return nil
+	}
 	if m.ask.open() {
 		m.showHelp = false
+		if q := m.ask.current(); key.Matches(msg, k.Submit) {
+			if why := m.askStreamGone(q); why != "" {
+				return m.unsentAnswer(q, why)
+			}
+		}
 		cmd, done := m.ask.key(msg)
 		if done != nil {
 			return tea.Batch(cmd, m.setStatus(done.level, done.text))

@@ -34,7 +34,7 @@ func (m *Model) View() string {
 			// q is a letter in the input that still has the keys.
 			quit = "ctrl+c"
 		}
-		return m.com.tooSmall(m.width, m.height, quit)
+		return m.com.tooSmall(m.width, m.height, quit, m.typing())
 	}
 	lines := m.body()
 	// The command line is padded here so a short line never leaves the
@@ -129,8 +129,10 @@ func blankRows(rows []string) bool {
 // the width (and cut to the height) so the size it needs is read whole on
 // the small terminal it is shown on. It is drawn in the theme, every cell
 // of it, as every other screen is: in the terminal's own colours it was a
-// dark patch in a light theme's window.
-func (c *common) tooSmall(w, h int, quit string) string {
+// dark patch in a light theme's window. Where it has room it also says
+// that other keys do nothing (handleKey drops them), and, while an input
+// holds typed text, that the text is kept.
+func (c *common) tooSmall(w, h int, quit string, typing bool) string {
 	// Nothing else is drawn, the keys row neither: how to leave is said
 	// here, or a newcomer who cannot resize is stuck.
 	msg := fmt.Sprintf("terminal too small (need %dx%d, have %dx%d): enlarge it, or press %s to quit", minWidth, minHeight, w, h, quit)
@@ -138,6 +140,14 @@ func (c *common) tooSmall(w, h int, quit string) string {
 		return msg
 	}
 	lines := wrapWords(msg, w)
+	more := msg + "; other keys do nothing until then"
+	if typing {
+		more += " (what you typed is kept)"
+	}
+	// Said only whole: a cut "other keys do…" would read as anything.
+	if longer := wrapWords(more, w); len(longer) <= h {
+		lines = longer
+	}
 	lines = lines[:min(len(lines), h)]
 	for i, l := range lines {
 		lines[i] = c.painted(c.fit(c.st.Warning.Render(l), w))

@@ -1,0 +1,57 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// A form still open when the legacy /sse stream it came on breaks: the
+// Enter that answers it cannot reach the server. Before, the form closed,
+// the row said answered, and the reconnect's news replaced the status
+// bar: the answer vanished without a word. Now what was typed is kept for
+// ↑, the status bar says it could not be sent and why, and the stream's
+// later news carries that on instead of replacing it.
+func TestLiveFormAnswerAfterLegacyDropIsKept(t *testing.T) {
+	const typed = "accept name=An confirm=true"
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond}, 160, 45, "● open")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
+	l.command("tools/call confirm")
+	l.waitFor("asks: elicitation/create")
+	l.tm.Type(typed)
+	l.waitFor(typed)
+	l.mark()
+	if err := gw.Close(); err != nil {
+		t.Fatalf("closing the demo gateway: %v", err)
+	}
+	l.waitFor("reconnecting on its own")
+	l.mark()
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("could not send your answer")
+	l.waitFor("stopped reconnecting on its own")
+	m := l.quit()
+	if m.ask.unsent != typed {
+		t.Errorf("the kept answer is %q, want %q for ↑ in the next question", m.ask.unsent, typed)
+	}
+	if m.status.msg == nil || !strings.Contains(m.status.msg.text, "your unsent answer is kept") || !strings.Contains(m.status.msg.text, typed) {
+		t.Errorf("after the reconnects gave up the status bar reads %+v, want it still to say the answer %q was kept", m.status.msg, typed)
+	}
+	row := lastPair(m, func(p *history.Pair) bool {
+		return p.Kind == history.KindServerRequest && p.Method == "elicitation/create"
+	})
+	if row == nil {
+		t.Fatal("no row for the server's elicitation/create")
+	}
+	if row.State == history.StateAnswered {
+		t.Errorf("the elicitation's row says %s, yet the answer could not be sent", row.State)
+	}
+}

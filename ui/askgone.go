@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A question asked on a legacy /sse stream is answered by a POST to that
+// stream's endpoint, which dies with it: after the stream broke (and more
+// so once a reconnect opened a new session, which never asked) an Enter
+// sent the answer nowhere, the form closed, and the status bar said
+// "answered" until the reconnect's news replaced it. The answer typed is
+// kept instead, as a withdrawn question's is, and the status bar says why
+// it could not go.
+
+// errStreamGone answers, to the session, a question whose stream broke
+// before the user's answer could be sent on it.
+var errStreamGone = errors.New("the stream the question came on broke before it was answered")
+
+// askStreamGone is why the head question can no longer be answered ("" while
+// it can): the legacy stream it came on broke after it was asked.
+func (m *Model) askStreamGone(q *Question) string {
+	if q == nil || m.com.log.Stats().Transport != mcp.TransportSSE {
+		return ""
+	}
+	why := ""
+	for i := m.com.log.Len() - 1; i >= 0; i-- {
+		r := m.com.log.At(i)
+		if r.Seq <= q.Req.Seq {
+			break
+		}
+		if r.Kind != mcp.KindState || r.State == nil {
+			continue
+		}
+		switch r.State.State {
+		case mcp.StateSessionReplaced:
+			// The newest news wins: the stream is back, on a session
+			// that never asked.
+			if why == "" {
+				why = "the stream broke and reconnected to a new session, which did not ask it"
+			}
+		case mcp.StateClosed, mcp.StateReconnecting, mcp.StateFailed:
+			if why == "" {
+				why = "the stream it came on broke"
+			}
+		}
+	}
+	return why
+}
+
+// unsentAnswer closes the head question, whose stream is gone (why),
+// keeping what was typed for ↑ and saying it was not sent.
+func (m *Model) unsentAnswer(q *Question, why string) tea.Cmd {
+	typed, cmd := m.ask.withdraw(q)
+	q.answer(nil, errStreamGone)
+	text := "could not send your answer to " + questionLabel(q) + ": " + why
+	if typed != "" {
+		text += "; your unsent answer is kept (↑ in the next question's answer brings it back): " + wireLine(typed, 200)
+	}
+	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, text, typed != ""))
+}
+
+// unsentShown is the status message naming a kept unsent answer while it
+// is the one shown, "" otherwise.
+func (m *Model) unsentShown() string {
+	if m.unsent.text == "" || m.status.msg == nil || m.status.msg.id != m.unsent.id {
+		return ""
+	}
+	return m.unsent.text
+}
+
+// carryUnsent puts the unsent answer's message (shown, from unsentShown
+// before the news) after whatever replaced it: the answer must not
+// vanish from the screen without a word read.
+func (m *Model) carryUnsent(shown string) {
+	if shown == "" || m.status.msg == nil || m.status.msg.id == m.unsent.id {
+		return
+	}
+	m.status.msg.text += " · " + shown
+	m.status.msg.wrap = true
+	m.unsent.id = m.status.msg.id
+}

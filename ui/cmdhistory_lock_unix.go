@@ -1,0 +1,30 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package ui
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// lockHistory holds an exclusive advisory lock on the history's sidecar
+// lock file (path + ".lock") until unlock is called: two mcpscopes saving
+// at the same instant each read the file, appended their line and renamed
+// over it, and the later rename dropped the other's line. The lock is on
+// a file of its own because the history itself is replaced by a rename,
+// and a lock on the replaced file would guard nothing. It waits for the
+// other save, which only reads and writes a small file.
+func lockHistory(path string) (unlock func(), err error) {
+	lockPath := path + ".lock"
+	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("saving command history: cannot open its lock file: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("saving command history: cannot lock %s: %w", lockPath, err)
+	}
+	// Closing the file releases the lock.
+	return func() { _ = f.Close() }, nil
+}
