@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 // and with --force leaves the file it was to replace as it was: before,
 // the old file was emptied first and a cut one left in its place.
 func TestExecSaveThatCannotWriteLosesNothing(t *testing.T) {
+	serveFileLimitChild(t)
 	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
 	dir := t.TempDir()
 	old, fresh := filepath.Join(dir, "keep.md"), filepath.Join(dir, "new.md")
@@ -24,20 +24,9 @@ func TestExecSaveThatCannotWriteLosesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	// demo://readme is some 600 bytes: a limit of 100 cuts every write
-	// of it. Go ignores SIGXFSZ, so the write fails with EFBIG.
-	var was syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &was); err != nil {
-		t.Skip("no file size limit here:", err)
-	}
-	limit := syscall.Rlimit{Cur: 100, Max: was.Max}
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &limit); err != nil {
-		t.Skip("cannot set a file size limit:", err)
-	}
-	outForce, _, codeForce := run(t, "exec", "--no-record", "--force", "--save", old, srv.MCPURL(), "read demo://readme")
-	outNew, _, codeNew := run(t, "exec", "--no-record", "--save", fresh, srv.MCPURL(), "read demo://readme")
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &was); err != nil {
-		t.Fatal(err)
-	}
+	// of it (in a child process: see runUnderFileLimit).
+	outForce, _, codeForce := runUnderFileLimit(t, 100, "exec", "--no-record", "--force", "--save", old, srv.MCPURL(), "read demo://readme")
+	outNew, _, codeNew := runUnderFileLimit(t, 100, "exec", "--no-record", "--save", fresh, srv.MCPURL(), "read demo://readme")
 	if b, _ := os.ReadFile(old); codeForce != exitFailed || string(b) != "what I had\n" || !strings.Contains(outForce, "--save "+old+": writing") || !strings.Contains(outForce, "the file keeps what it held") {
 		t.Errorf("--force over a file, write failing: exit %d, file now %q\n%s", codeForce, b, outForce)
 	}
