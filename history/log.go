@@ -39,11 +39,15 @@ type Log struct {
 	// none.
 	listenRow int32
 
-	stats       Stats
-	failed      int // rows of ours in a failed state
-	strayErrors int // error records not tied to a row
-	connectedAt time.Time
-	lastTime    time.Time
+	stats Stats
+	// autoReconnecting says the legacy transport is reopening a broken
+	// stream on its own: a connection's "closed" is then one failed
+	// attempt, and the session is still reconnecting.
+	autoReconnecting bool
+	failed           int // rows of ours in a failed state
+	strayErrors      int // error records not tied to a row
+	connectedAt      time.Time
+	lastTime         time.Time
 
 	neg     negotiationIndex
 	tools   listing[mcp.Tool]

@@ -2,6 +2,7 @@ package history
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -21,6 +22,7 @@ func (l *Log) onState(r *mcp.Record) {
 		// session's own state has not changed.
 	default:
 		l.stats.State = st.State
+		l.reconnectingOnItsOwn(r)
 	}
 	if (st.State == mcp.StateConnecting || st.State == mcp.StateReconnecting) && st.Transport == mcp.TransportSSE {
 		l.probing("GET "+urlPath(st.URL), r.Time)
@@ -52,8 +54,34 @@ func (l *Log) onState(r *mcp.Record) {
 	l.neg.onState(r)
 }
 
+// reconnectingOnItsOwn keeps the session's state "reconnecting" between
+// the legacy transport's attempts of its own: each failed attempt records
+// its connection's "closed", but the session is not closed until the
+// attempts gave up (CauseReconnectGaveUp) or the session itself closed.
+func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
+	st := r.State
+	switch {
+	case st.State == mcp.StateReconnecting:
+		l.autoReconnecting = strings.HasPrefix(st.Detail, mcp.AutoReconnect)
+	case st.State == mcp.StateClosed && !closes(r.Kind, st):
+		if l.autoReconnecting {
+			l.stats.State = mcp.StateReconnecting
+		}
+	case st.State != mcp.StateConnecting:
+		l.autoReconnecting = false
+	}
+}
+
 func (l *Log) onError(r *mcp.Record) {
 	e := r.Error
+	if e.Cause == mcp.CauseReconnectGaveUp && l.autoReconnecting {
+		l.autoReconnecting = false
+		l.stats.State = mcp.StateClosed
+	} else if e.Reconnecting && e.Cause != mcp.CauseReconnectGaveUp {
+		// The stream broke and mcpscope reopens it: the "closed" that
+		// follows is not the session's end.
+		l.autoReconnecting = true
+	}
 	if e.Cause == mcp.CauseBadVersion {
 		l.versionRefused()
 	}

@@ -24,6 +24,19 @@ func (m *Model) syncEra() {
 // screen: that era has no initialize, server/discover opened it.
 const stateDiscovered = "discovered"
 
+// stateNewSession is what the screen calls a session-replaced: a
+// reconnect opened a new session, which waits for initialize. The
+// recordings keep the record's name.
+const stateNewSession = "new session"
+
+// stateWords is a session state in the words the screen shows it in.
+func stateWords(state string) string {
+	if state == mcp.StateSessionReplaced {
+		return stateNewSession
+	}
+	return state
+}
+
 // sessionState is the session's state as the screen names it.
 func sessionState(log *history.Log) string {
 	st := log.Stats()

@@ -85,7 +85,7 @@ func (n *negotiationPane) view(focused bool) []string {
 		if s == mcp.StateClosed && detectionGoesOn(n.c.log.Stats()) {
 			s = mcp.StateConnecting // a probe's stream closed: detection goes on
 		}
-		title += " · " + wireLine(s, 32)
+		title += " · " + wireLine(stateWords(s), 32)
 	}
 	title += n.scroll.position(start, len(lines))
 	return n.c.frame(title, lines[start:end], n.w, n.h, focused)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -11,7 +12,8 @@ import (
 // own and the server names a new session nobody initialized. At 80x24,
 // where Negotiation (which says so) is a tab behind Pairs, the status line
 // says it and what to press: the bar's "● session-replaced" was all the
-// screen showed, and requests were refused until i.
+// screen showed, and requests were refused until i. The bar names the
+// state in words, in the warning style: "◌ new session".
 func TestLiveAutoReconnectSaysPressI(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{})
 	l := startLiveReady(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true}, 80, 24, "● open")
@@ -19,7 +21,10 @@ func TestLiveAutoReconnectSaysPressI(t *testing.T) {
 	l.waitFor("● initialized")
 	l.mark()
 	srv.Conns()[0].Close()
-	l.waitFor("● session-replaced")
+	l.waitFor("◌ new session")
 	l.waitFor("the stream reconnected, to a new session: press i to initialize it")
+	if seen := l.seen.Bytes()[l.from:]; bytes.Contains(seen, []byte("session-replaced")) {
+		t.Errorf("the screen showed the record's name session-replaced, not words:\n%s", seen)
+	}
 	l.quit()
 }

@@ -316,8 +316,9 @@ func (s *statusBar) stateView(state string) string {
 		return st.Dim.Render("○ starting")
 	case mcp.StateOpen, mcp.StateInitialized, mcp.StateResumed, stateDiscovered:
 		return st.Success.Render("● " + state)
-	case mcp.StateConnecting, mcp.StateReconnecting, mcp.StateResuming:
-		return st.Warning.Render("◌ " + state)
+	case mcp.StateConnecting, mcp.StateReconnecting, mcp.StateResuming, mcp.StateSessionReplaced:
+		// A new session is healthy but waits for i.
+		return st.Warning.Render("◌ " + stateWords(state))
 	}
 	return st.Error.Render("● " + wireLine(state, 32))
 }

@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// While the legacy transport reconnects on its own, each failed attempt
+// records its connection's "closed": the bar's state reads "reconnecting"
+// between the attempts, and "closed" only once they gave up.
+func TestLiveLegacyReconnectsOfItsOwnReadReconnectingUntilTheyGaveUp(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond}, 80, 24, "● open")
+	l.tm.Type("i")
+	l.waitFor("● initialized")
+	l.command("tools/call slow seconds=20")
+	l.waitRowPending("tools/call slow")
+	if err := gw.Close(); err != nil {
+		t.Fatalf("closing the demo gateway: %v", err)
+	}
+	l.waitFor("attempt 2 of 5")
+	l.mark()
+	l.waitFor("mcpscope stopped reconnecting on its own after 5 attempts")
+	l.waitFor("● closed")
+	seen := l.seen.Bytes()[l.from:]
+	// Up to the last attempt's words: the frame that says the attempts
+	// gave up reads "closed" before its status line.
+	gaveUp := bytes.LastIndex(seen[:bytes.Index(seen, []byte("stopped reconnecting"))], []byte("reconnecting on its own, attempt"))
+	if gaveUp < 0 {
+		t.Fatalf("the status line never counted the attempts after the second:\n%s", seen)
+	}
+	if bytes.Contains(seen[:gaveUp], []byte("● closed")) {
+		t.Errorf("the bar said closed between mcpscope's reconnects of its own:\n%s", seen[:gaveUp])
+	}
+	if !bytes.Contains(seen[:gaveUp], []byte("◌ reconnecting")) {
+		t.Errorf("the bar never said reconnecting between the attempts:\n%s", seen[:gaveUp])
+	}
+	l.quit()
+}
