@@ -1,11 +1,10 @@
-//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
-
 package ui
 
 import (
 	"fmt"
 	"os"
-	"syscall"
+
+	"github.com/mcpscope/mcpscope/internal/flock"
 )
 
 // lockHistory holds an exclusive advisory lock on the history's sidecar
@@ -14,14 +13,16 @@ import (
 // over it, and the later rename dropped the other's line. The lock is on
 // a file of its own because the history itself is replaced by a rename,
 // and a lock on the replaced file would guard nothing. It waits for the
-// other save, which only reads and writes a small file.
+// other save, which only reads and writes a small file. Where flock is not
+// available, saves of one process are still ordered by historyFile's
+// mutex.
 func lockHistory(path string) (unlock func(), err error) {
 	lockPath := path + ".lock"
 	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("saving command history: cannot open its lock file: %w", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+	if err := flock.Exclusive(f); err != nil {
 		_ = f.Close()
 		return nil, fmt.Errorf("saving command history: cannot lock %s: %w", lockPath, err)
 	}
