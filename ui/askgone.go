@@ -52,11 +52,19 @@ func (m *Model) askStreamGone(q *Question) string {
 }
 
 // unsentAnswer closes the head question, whose stream is gone (why),
-// keeping what was typed for ↑ and saying it was not sent.
-func (m *Model) unsentAnswer(q *Question, why string) tea.Cmd {
+// keeping what was typed for ↑ and saying it was not sent. dismissed is
+// an Esc: the reply not sent is the cancel (or decline) it stands for.
+func (m *Model) unsentAnswer(q *Question, why string, dismissed bool) tea.Cmd {
+	reply := "your answer"
+	if dismissed {
+		reply = "your decline"
+		if q.Req.Method == "elicitation/create" {
+			reply = "your cancel (action: cancel)"
+		}
+	}
 	typed, cmd := m.ask.withdraw(q)
 	q.answer(nil, errStreamGone)
-	text := "could not send your answer to " + questionLabel(q) + ": " + why
+	text := "could not send " + reply + " to " + questionLabel(q) + ": " + why
 	if typed != "" {
 		text += "; your unsent answer is kept (↑ in the next question's answer brings it back): " + wireLine(typed, 200)
 	}

@@ -127,9 +127,11 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	if m.ask.open() {
 		m.showHelp = false
-		if q := m.ask.current(); key.Matches(msg, k.Submit) {
+		if q := m.ask.current(); key.Matches(msg, k.Submit, k.Cancel) {
+			// Esc answers too (action cancel, or a decline): it can no
+			// more reach a broken stream than Enter's answer can.
 			if why := m.askStreamGone(q); why != "" {
-				return m.unsentAnswer(q, why)
+				return m.unsentAnswer(q, why, key.Matches(msg, k.Cancel))
 			}
 		}
 		cmd, done := m.ask.key(msg)
