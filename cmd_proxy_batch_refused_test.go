@@ -35,20 +35,7 @@ func TestProxyHeadlessRefusedBatchIsOneLine(t *testing.T) {
 	up := batchRefusingUpstream(t)
 	h := startHeadless(t, up.URL+"/mcp", proxyFlags{})
 	sid := initializeVia(t, h.run.base, "batcher")
-	req, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(`[{"jsonrpc":"2.0","id":2,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/progress","params":{}},{"jsonrpc":"2.0","id":"three","method":"ping"}]`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Session-Id", sid)
-	req.Header.Set("User-Agent", "batcher")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	resp := postVia(t, h.run.base, sid, "batcher", `[{"jsonrpc":"2.0","id":2,"method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/progress","params":{}},{"jsonrpc":"2.0","id":"three","method":"ping"}]`)
 	if resp.StatusCode != http.StatusBadRequest {
 		t.Fatalf("the batch got %s, want upstream's 400 relayed", resp.Status)
 	}

@@ -31,20 +31,7 @@ func TestProxyHeadlessRateLimitsRepeatedUpstreamFailures(t *testing.T) {
 	sid := initializeVia(t, h.run.base, "retrier")
 	const tries = 40
 	for i := range tries {
-		req, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":`+strconv.Itoa(i+2)+`,"method":"tools/list"}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Mcp-Session-Id", sid)
-		req.Header.Set("User-Agent", "retrier")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
+		resp := postVia(t, h.run.base, sid, "retrier", `{"jsonrpc":"2.0","id":`+strconv.Itoa(i+2)+`,"method":"tools/list"}`)
 		if resp.StatusCode != http.StatusInternalServerError {
 			t.Fatalf("tools/list through the proxy: %s, want upstream's 500", resp.Status)
 		}

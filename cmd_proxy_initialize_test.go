@@ -31,3 +31,25 @@ func initializeVia(t *testing.T, base, name string) string {
 	}
 	return sid
 }
+
+// postVia POSTs body through the proxy at base in session sid as the
+// client named name (its User-Agent, as initializeVia sent it), reads the
+// whole answer and returns it, its body spent.
+func postVia(t *testing.T, base, sid, name, body string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, base+"/mcp", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("User-Agent", name)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp
+}
