@@ -13,14 +13,12 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
-// A form still open when the legacy /sse stream it came on breaks: the
-// Enter that answers it cannot reach the server. Before, the form closed,
-// the row said answered, and the reconnect's news replaced the status
-// bar: the answer vanished without a word. Now what was typed is kept for
-// ↑, the status bar says it could not be sent and why, and the stream's
-// later news carries that on instead of replacing it.
-func TestLiveFormAnswerAfterLegacyDropIsKept(t *testing.T) {
-	const typed = "accept name=An confirm=true"
+// formOnBrokenLegacyStream opens the demo's confirm form over the legacy
+// /sse transport, types typed into it, then closes the gateway and waits
+// until mcpscope reconnects on its own: the set-up of the tests that what
+// the form sends once its stream broke is said not to have been sent.
+func formOnBrokenLegacyStream(t *testing.T, typed string) *live {
+	t.Helper()
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond}, 160, 45, "● open")
 	l.tm.Type("i")
@@ -35,6 +33,34 @@ func TestLiveFormAnswerAfterLegacyDropIsKept(t *testing.T) {
 	}
 	l.waitFor("reconnecting on its own")
 	l.mark()
+	return l
+}
+
+// elicitationNotAnswered fails t unless m has a row for the server's
+// elicitation/create that does not say answered: what would have answered
+// it (named by what) could not be sent.
+func elicitationNotAnswered(t *testing.T, m *Model, what string) {
+	t.Helper()
+	row := lastPair(m, func(p *history.Pair) bool {
+		return p.Kind == history.KindServerRequest && p.Method == "elicitation/create"
+	})
+	if row == nil {
+		t.Fatal("no row for the server's elicitation/create")
+	}
+	if row.State == history.StateAnswered {
+		t.Errorf("the elicitation's row says %s, yet the %s could not be sent", row.State, what)
+	}
+}
+
+// A form still open when the legacy /sse stream it came on breaks: the
+// Enter that answers it cannot reach the server. Before, the form closed,
+// the row said answered, and the reconnect's news replaced the status
+// bar: the answer vanished without a word. Now what was typed is kept for
+// ↑, the status bar says it could not be sent and why, and the stream's
+// later news carries that on instead of replacing it.
+func TestLiveFormAnswerAfterLegacyDropIsKept(t *testing.T) {
+	const typed = "accept name=An confirm=true"
+	l := formOnBrokenLegacyStream(t, typed)
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("could not send your answer")
 	l.waitFor("stopped reconnecting on its own")
@@ -45,13 +71,5 @@ func TestLiveFormAnswerAfterLegacyDropIsKept(t *testing.T) {
 	if m.status.msg == nil || !strings.Contains(m.status.msg.text, "your unsent answer is kept") || !strings.Contains(m.status.msg.text, typed) {
 		t.Errorf("after the reconnects gave up the status bar reads %+v, want it still to say the answer %q was kept", m.status.msg, typed)
 	}
-	row := lastPair(m, func(p *history.Pair) bool {
-		return p.Kind == history.KindServerRequest && p.Method == "elicitation/create"
-	})
-	if row == nil {
-		t.Fatal("no row for the server's elicitation/create")
-	}
-	if row.State == history.StateAnswered {
-		t.Errorf("the elicitation's row says %s, yet the answer could not be sent", row.State)
-	}
+	elicitationNotAnswered(t, m, "answer")
 }
