@@ -11,11 +11,12 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
-// A legacy stream that breaks with a call pending: mcpscope reconnects on
-// its own, so neither the failed call nor the status line says "press r"
-// while it does; the status line counts the attempts, and says "press r"
-// once the last of them failed.
-func TestLiveLegacyBreakSaysReconnectingThenPressROnceItGaveUp(t *testing.T) {
+// slowCallOnBrokenLegacyStream starts a call to the demo's slow tool over
+// the legacy /sse transport at 80x24, marks, then closes the gateway with
+// the call pending: mcpscope reconnects on its own from there. It is the
+// set-up of the tests of what the screen says while it does.
+func slowCallOnBrokenLegacyStream(t *testing.T) *live {
+	t.Helper()
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond}, 80, 24, "● open")
 	l.tm.Type("i")
@@ -26,6 +27,15 @@ func TestLiveLegacyBreakSaysReconnectingThenPressROnceItGaveUp(t *testing.T) {
 	if err := gw.Close(); err != nil {
 		t.Fatalf("closing the demo gateway: %v", err)
 	}
+	return l
+}
+
+// A legacy stream that breaks with a call pending: mcpscope reconnects on
+// its own, so neither the failed call nor the status line says "press r"
+// while it does; the status line counts the attempts, and says "press r"
+// once the last of them failed.
+func TestLiveLegacyBreakSaysReconnectingThenPressROnceItGaveUp(t *testing.T) {
+	l := slowCallOnBrokenLegacyStream(t)
 	l.waitFor("mcpscope stopped reconnecting on its own after 5 attempts")
 	l.waitFor("press r to reconnect")
 	seen := l.seen.Bytes()[l.from:]

@@ -3,26 +3,13 @@ package ui
 import (
 	"bytes"
 	"testing"
-	"time"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // While the legacy transport reconnects on its own, each failed attempt
 // records its connection's "closed": the bar's state reads "reconnecting"
 // between the attempts, and "closed" only once they gave up.
 func TestLiveLegacyReconnectsOfItsOwnReadReconnectingUntilTheyGaveUp(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond}, 80, 24, "● open")
-	l.tm.Type("i")
-	l.waitFor("● initialized")
-	l.command("tools/call slow seconds=20")
-	l.waitRowPending("tools/call slow")
-	if err := gw.Close(); err != nil {
-		t.Fatalf("closing the demo gateway: %v", err)
-	}
+	l := slowCallOnBrokenLegacyStream(t)
 	l.waitFor("attempt 2 of 5")
 	l.mark()
 	l.waitFor("mcpscope stopped reconnecting on its own after 5 attempts")
