@@ -32,3 +32,17 @@ func liveDemoDetectedAt80(t *testing.T) *live {
 	gw := demotest.Start(t, demo.Options{})
 	return startLiveReady(t, mcp.Config{URL: gw.MCPURL()}, 80, 24, "● initialized")
 }
+
+// halfTyped is the command liveDemoHalfTypedAt80 leaves on the command line.
+const halfTyped = "tools/call gr"
+
+// liveDemoHalfTypedAt80 is liveDemoAt80 with halfTyped typed on the command
+// line and not sent, marked once the screen shows it.
+func liveDemoHalfTypedAt80(t *testing.T) *live {
+	t.Helper()
+	l := liveDemoAt80(t)
+	l.tm.Type(":" + halfTyped)
+	l.waitFor(halfTyped)
+	l.mark()
+	return l
+}

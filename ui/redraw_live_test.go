@@ -12,15 +12,12 @@ import (
 // other program wrote over), as it does in a shell, less or vim, even with
 // a command half typed, which stays as it was. Before, it did nothing.
 func TestLiveCtrlLRedraws(t *testing.T) {
-	l := liveDemoAt80(t)
-	l.tm.Type(":tools/call gr")
-	l.waitFor("tools/call gr")
-	l.mark()
+	l := liveDemoHalfTypedAt80(t)
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlL})
 	l.waitFor("\x1b[2J")
 	m := l.quit()
-	if got := m.cmdline.input.Value(); !m.cmdline.Focused() || got != "tools/call gr" {
-		t.Errorf("after ctrl+l the command line holds %q, want %q", got, "tools/call gr")
+	if got := m.cmdline.input.Value(); !m.cmdline.Focused() || got != halfTyped {
+		t.Errorf("after ctrl+l the command line holds %q, want %q", got, halfTyped)
 	}
 	if help := ansi.Strip(m.com.helpView(160, 45, 0)); !strings.Contains(help, "ctrl+l") || !strings.Contains(help, "redraw the screen") {
 		t.Errorf("the help does not name ctrl+l:\n%s", help)
