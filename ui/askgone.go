@@ -26,7 +26,8 @@ func (m *Model) askStreamGone(q *Question) string {
 	if q == nil || m.com.log.Stats().Transport != mcp.TransportSSE {
 		return ""
 	}
-	why := ""
+	// The newest news after the question says it: a stream back on a new
+	// session that never asked, or one that broke.
 	for i := m.com.log.Len() - 1; i >= 0; i-- {
 		r := m.com.log.At(i)
 		if r.Seq <= q.Req.Seq {
@@ -37,18 +38,12 @@ func (m *Model) askStreamGone(q *Question) string {
 		}
 		switch r.State.State {
 		case mcp.StateSessionReplaced:
-			// The newest news wins: the stream is back, on a session
-			// that never asked.
-			if why == "" {
-				why = "the stream broke and reconnected to a new session, which did not ask it"
-			}
+			return "the stream broke and reconnected to a new session, which did not ask it"
 		case mcp.StateClosed, mcp.StateReconnecting, mcp.StateFailed:
-			if why == "" {
-				why = "the stream it came on broke"
-			}
+			return "the stream it came on broke"
 		}
 	}
-	return why
+	return ""
 }
 
 // unsentAnswer closes the head question, whose stream is gone (why),
@@ -64,11 +59,7 @@ func (m *Model) unsentAnswer(q *Question, why string, dismissed bool) tea.Cmd {
 	}
 	typed, cmd := m.ask.withdraw(q)
 	q.answer(nil, errStreamGone)
-	text := "could not send " + reply + " to " + questionLabel(q) + ": " + why
-	if typed != "" {
-		text += "; your unsent answer is kept (↑ in the next question's answer brings it back): " + wireLine(typed, 200)
-	}
-	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, text, typed != ""))
+	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, "could not send "+reply+" to "+questionLabel(q)+": "+why, typed))
 }
 
 // unsentShown is the status message naming a kept unsent answer while it

@@ -39,34 +39,32 @@ func (m *Model) questionGone(msg questionGoneMsg) tea.Cmd {
 	}
 	typed, cmd := m.ask.withdraw(msg.q)
 	what := questionLabel(msg.q)
-	// What was typed and not sent is said, and kept for ↑: a form
-	// half filled must not vanish with the question.
-	kept := ""
-	if typed != "" {
-		kept = "; your unsent answer is kept (↑ in the next question's answer brings it back): " + wireLine(typed, 200)
-	}
 	if sc := (*mcp.ServerCancelled)(nil); errors.As(msg.err, &sc) {
 		said := what + " was withdrawn: the server cancelled it (notifications/cancelled)"
 		if sc.Reason != "" {
 			said += ": " + wireLine(sc.Reason, 200)
 		}
-		return tea.Batch(cmd, m.withdrawnStatus(levelWarn, said+kept, kept != ""))
+		return tea.Batch(cmd, m.withdrawnStatus(levelWarn, said, typed))
 	}
 	if errors.Is(msg.err, context.DeadlineExceeded) {
-		return tea.Batch(cmd, m.withdrawnStatus(levelError, "nobody answered "+what+" in time: the session told the server it went unanswered (--timeout sets the wait)"+kept, kept != ""))
+		return tea.Batch(cmd, m.withdrawnStatus(levelError, "nobody answered "+what+" in time: the session told the server it went unanswered (--timeout sets the wait)", typed))
 	}
-	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, what+" was withdrawn: the request that asked was cancelled or the session closed"+kept, kept != ""))
+	return tea.Batch(cmd, m.withdrawnStatus(levelWarn, what+" was withdrawn: the request that asked was cancelled or the session closed", typed))
 }
 
-// withdrawnStatus says a question was withdrawn; whole when it names an
-// unsent answer, which must be read to the end.
-func (m *Model) withdrawnStatus(level statusLevel, text string, whole bool) tea.Cmd {
-	if whole {
-		cmd := m.setWholeStatus(level, text)
-		m.unsent.text, m.unsent.id = text, m.statusSeq
-		return cmd
+// withdrawnStatus says a question was withdrawn (text), and what was typed
+// into it and not sent (typed), kept for ↑: a form half filled must not
+// vanish with the question. A message that names an unsent answer is shown
+// whole, to be read to the end, and carried past the news that follows
+// (carryUnsent).
+func (m *Model) withdrawnStatus(level statusLevel, text, typed string) tea.Cmd {
+	if typed == "" {
+		return m.setStatus(level, text)
 	}
-	return m.setStatus(level, text)
+	text += "; your unsent answer is kept (" + m.keys.HistoryPrev.Help().Key + " in the next question's answer brings it back): " + wireLine(typed, 200)
+	cmd := m.setWholeStatus(level, text)
+	m.unsent.text, m.unsent.id = text, m.statusSeq
+	return cmd
 }
 
 // askTicker keeps the time left on an open question current.

@@ -40,25 +40,8 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		return rootsHint
 	case command.IsList(ctx.method):
 		return "--all follows nextCursor through every page · cursor=X asks for one page"
-	case ctx.method == "tools/call" && ctx.index == 1:
-		return toolHint(prefix, tools, keys)
-	case ctx.method == "tools/call" && ctx.objectArguments():
-		// Enter sends the object as the arguments (command.CallArgs), so
-		// the words inside it are no bare values to be told their keys.
-		return "the arguments as one JSON object, sent as typed (Enter warns of what the schema would not take)"
-	case ctx.method == "tools/call" && ctx.arrayArguments() != nil:
-		// Enter refuses them whatever the schema: say so now.
-		return sanitize.Line(ctx.arrayArguments().Error())
-	case ctx.method == "tools/call" && ctx.info == nil && ctx.cur.Text == "" && ctx.bareWord() != "":
-		// No schema says which key a value was meant for, but Enter
-		// refuses it all the same: say so, not that it goes as a string.
-		return ctx.bareWordHint(ctx.bareWord(), nil)
-	case ctx.method == "tools/call" && ctx.info == nil && len(tools) == 0:
-		// Not an unknown tool: no tool is known yet. Short enough to be
-		// read whole at 80 columns, what to do included.
-		return "no tools known yet: values go as strings (key:=json for JSON) · " + keys.Complete.Help().Key + " lists them"
 	case ctx.method == "tools/call":
-		return ctx.argHint()
+		return ctx.callHint(tools, keys)
 	case command.ParamsSchema(ctx.method) != nil:
 		if h := ctx.paramsHint(command.ParamsSchema(ctx.method)); h != "" {
 			return h
@@ -286,6 +269,37 @@ func (ctx lineContext) objectArguments() bool {
 		first = ctx.words[2]
 	}
 	return ctx.index >= 2 && strings.HasPrefix(first.Text, "{")
+}
+
+// callHint is hint on a tools/call line. The line's arguments are read
+// once each here (arrayArguments parses them all), not once for the test
+// and again for the words, on every key typed.
+func (ctx lineContext) callHint(tools []mcp.Tool, keys *KeyMap) string {
+	if ctx.index == 1 {
+		return toolHint(ctx.cur.Text, tools, keys)
+	}
+	if ctx.objectArguments() {
+		// Enter sends the object as the arguments (command.CallArgs), so
+		// the words inside it are no bare values to be told their keys.
+		return "the arguments as one JSON object, sent as typed (Enter warns of what the schema would not take)"
+	}
+	if err := ctx.arrayArguments(); err != nil {
+		// Enter refuses them whatever the schema: say so now.
+		return sanitize.Line(err.Error())
+	}
+	if ctx.info == nil && ctx.cur.Text == "" {
+		// No schema says which key a value was meant for, but Enter
+		// refuses it all the same: say so, not that it goes as a string.
+		if bare := ctx.bareWord(); bare != "" {
+			return ctx.bareWordHint(bare, nil)
+		}
+	}
+	if ctx.info == nil && len(tools) == 0 {
+		// Not an unknown tool: no tool is known yet. Short enough to be
+		// read whole at 80 columns, what to do included.
+		return "no tools known yet: values go as strings (key:=json for JSON) · " + keys.Complete.Help().Key + " lists them"
+	}
+	return ctx.argHint()
 }
 
 // arrayArguments is Enter's refusal of a tools/call line whose arguments

@@ -5,7 +5,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -26,11 +25,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 			cmd = m.setStatus(levelWarn, "the stream broke: reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
 		}
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
-			text := e.Message
-			if hint := advice.ForInfo(e, advice.TUI); hint != "" {
-				text += " — " + hint
-			}
-			cmd = m.setWholeStatus(levelError, sanitize.Line(text))
+			cmd = m.setWholeStatus(levelError, withAdvice(e.Message, e))
 		}
 	}
 	return cmd

@@ -43,11 +43,16 @@ func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
 		return nil
 	}
 	m.status.gone = true
-	text := "the server's stream is gone: " + gone.Message
-	if hint := advice.ForInfo(gone, advice.TUI); hint != "" {
+	return m.setWholeStatus(levelError, withAdvice("the server's stream is gone: "+gone.Message, gone))
+}
+
+// withAdvice is text, which says what e was, and what to do about it, as
+// the status line says a stream's end (sayStreamGone, sayReconnecting).
+func withAdvice(text string, e *mcp.ErrorInfo) string {
+	if hint := advice.ForInfo(e, advice.TUI); hint != "" {
 		text += " — " + hint
 	}
-	return m.setWholeStatus(levelError, sanitize.Line(text))
+	return sanitize.Line(text)
 }
 
 // streamGone reports whether e is the GET stream of a streamable session
