@@ -137,10 +137,16 @@ func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
 }
 
-// Info is the failure as a record's ErrorInfo holds it, with no op,
-// request or connection: the facts advice is chosen by, from one list of
-// them (info) rather than another copy of it.
-func (e *WireError) Info() *ErrorInfo { return e.info("", 0, 0) }
+// ErrorInfoOf is err as the record that logs it as a failure of op holds
+// it: a wire error's facts whole (its status, the headers advice quotes,
+// its purpose), any other error's message and cause. It is the one place
+// an error becomes a record, so every failure is advised alike.
+func ErrorInfoOf(op string, err error, reqSeq int64, conn int) *ErrorInfo {
+	if we, ok := err.(*WireError); ok {
+		return we.info(op, reqSeq, conn)
+	}
+	return &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
+}
 
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal
 // of server/discover, say), or 0: the same cause can need other advice for
