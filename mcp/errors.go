@@ -33,7 +33,7 @@ const (
 	CauseNotEventStream   Cause = "not-event-stream"   // a GET answered 200 with something other than an event stream
 	CauseNoEndpoint       Cause = "no-endpoint"        // the legacy stream ended before its endpoint event
 	CauseEndpointTimeout  Cause = "endpoint-timeout"   // no endpoint event in time
-	CauseEndpointNotSent  Cause = "endpoint-not-sent"  // no endpoint event in time, on a stream that carried comments or other events: detection treats it as endpoint-timeout
+	CauseEndpointNotSent  Cause = "endpoint-not-sent"  // no endpoint event in time, on a stream that carried comments or other events: weighed as endpoint-timeout (weighed)
 	CauseConnectTimeout   Cause = "connect-timeout"    // no answer to the initialize that opens a session in time
 	CauseBadEndpoint      Cause = "bad-endpoint"       // the endpoint event's data is not a usable URI
 	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
@@ -165,7 +165,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseEndpointNotSent: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseReconnectGaveUp: true,
@@ -175,7 +175,18 @@ var connectionCauses = map[Cause]bool{
 // it is (exec's exit status 3), rather than one request failing.
 func IsConnectionFailure(err error) bool {
 	var we *WireError
-	return errors.As(err, &we) && connectionCauses[we.Cause]
+	return errors.As(err, &we) && connectionCauses[weighed(we.Cause)]
+}
+
+// weighed is c as detection, connecting and exec's exit status weigh it:
+// endpoint-not-sent is endpoint-timeout, told apart only for its advice
+// (what came on the stream shows no proxy held it back), so no list of
+// causes names both.
+func weighed(c Cause) Cause {
+	if c == CauseEndpointNotSent {
+		return CauseEndpointTimeout
+	}
+	return c
 }
 
 // IsUndecodable reports whether err is an answer whose body could not be
