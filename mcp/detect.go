@@ -268,7 +268,7 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		we := &WireError{Cause: cause, Message: d.Reason, Err: lastErr}
 		if prev, ok := lastErr.(*WireError); ok {
-			we.Status, we.Header, we.Credentialed = prev.Status, prev.Header, prev.Credentialed
+			we.takeAnswer(prev)
 		}
 		err, failedOn = we, -1
 	}

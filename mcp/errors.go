@@ -148,6 +148,14 @@ func ErrorInfoOf(op string, err error, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
 }
 
+// takeAnswer gives e the facts of the answer prev met that decide advice
+// (its status, its headers, whether the request carried credentials): a
+// failure that wraps another is advised on the answer behind it, and a
+// fact WireError gains is carried over here, once, not at each wrapper.
+func (e *WireError) takeAnswer(prev *WireError) {
+	e.Status, e.Header, e.Credentialed = prev.Status, prev.Header, prev.Credentialed
+}
+
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal
 // of server/discover, say), or 0: the same cause can need other advice for
 // -32021 than for -32020.
