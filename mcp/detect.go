@@ -202,9 +202,9 @@ func (s *Session) detect(ctx context.Context) error {
 		if err != nil {
 			last.Cause = CauseOf(err)
 		}
-		switch c := CauseOf(err); {
+		switch c := weighed(CauseOf(err)); {
 		case err == nil || last.Status != 0:
-		case last.Err == "", c == CauseConnectTimeout, c == CauseEndpointTimeout, c == CauseEndpointNotSent:
+		case last.Err == "", c == CauseConnectTimeout, c == CauseEndpointTimeout:
 			// No answer came in time, so what the HTTP client says
 			// ("context canceled") says less than why detection gave up.
 			last.Err = err.Error()
@@ -268,7 +268,7 @@ func (s *Session) detect(ctx context.Context) error {
 		}
 		we := &WireError{Cause: cause, Message: d.Reason, Err: lastErr}
 		if prev, ok := lastErr.(*WireError); ok {
-			we.Status, we.Header, we.Credentialed = prev.Status, prev.Header, prev.Credentialed
+			we.takeAnswer(prev)
 		}
 		err, failedOn = we, -1
 	}
@@ -318,8 +318,8 @@ func unanswered(attempts []Attempt) bool {
 // connectOp is the op a failure to connect is logged under: negotiating
 // once a stream opened, connecting before.
 func connectOp(err error) string {
-	switch CauseOf(err) {
-	case CauseEndpointTimeout, CauseEndpointNotSent, CauseNoEndpoint, CauseBadEndpoint, CauseCrossOrigin, CauseBadScheme:
+	switch weighed(CauseOf(err)) {
+	case CauseEndpointTimeout, CauseNoEndpoint, CauseBadEndpoint, CauseCrossOrigin, CauseBadScheme:
 		return OpNegotiate
 	}
 	return OpConnect
@@ -343,8 +343,8 @@ func fallThrough(err error) bool {
 	if !errors.As(err, &we) {
 		return false
 	}
-	switch we.Cause {
-	case CauseNotEventStream, CauseNoEndpoint, CauseEndpointTimeout, CauseEndpointNotSent, CauseConnectTimeout, CauseBadContentType, CauseNotJSONRPC, CauseNoResponse, CauseNotModern:
+	switch weighed(we.Cause) {
+	case CauseNotEventStream, CauseNoEndpoint, CauseEndpointTimeout, CauseConnectTimeout, CauseBadContentType, CauseNotJSONRPC, CauseNoResponse, CauseNotModern:
 		return true
 	case CauseStatus:
 		switch we.Status {
@@ -360,8 +360,8 @@ func fallThrough(err error) bool {
 // transport's kind), as opposed to a server that is slow or gone, which
 // detection would only wait on once per candidate.
 func notServed(err error) bool {
-	switch CauseOf(err) {
-	case CauseConnectTimeout, CauseEndpointTimeout, CauseEndpointNotSent, CauseNoResponse:
+	switch weighed(CauseOf(err)) {
+	case CauseConnectTimeout, CauseEndpointTimeout, CauseNoResponse:
 		return false
 	}
 	return fallThrough(err)

@@ -21,7 +21,7 @@ func verdict(c candidate, err error, answered bool) string {
 	}
 	var we *WireError
 	if errors.As(err, &we) {
-		switch we.Cause {
+		switch weighed(we.Cause) {
 		case CauseStatus:
 			if !fallThrough(err) {
 				// A 500 or a 401 says nothing of the transport: detection
@@ -31,7 +31,7 @@ func verdict(c candidate, err error, answered bool) string {
 			return fmt.Sprintf("answered %d: not %s here", we.Status, TransportWords(c.transport))
 		case CauseNotEventStream:
 			return "not an event stream: not legacy HTTP+SSE here"
-		case CauseEndpointTimeout, CauseEndpointNotSent, CauseNoEndpoint:
+		case CauseEndpointTimeout, CauseNoEndpoint:
 			if !answered {
 				return "no answer in time"
 			}

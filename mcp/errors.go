@@ -33,7 +33,7 @@ const (
 	CauseNotEventStream   Cause = "not-event-stream"   // a GET answered 200 with something other than an event stream
 	CauseNoEndpoint       Cause = "no-endpoint"        // the legacy stream ended before its endpoint event
 	CauseEndpointTimeout  Cause = "endpoint-timeout"   // no endpoint event in time
-	CauseEndpointNotSent  Cause = "endpoint-not-sent"  // no endpoint event in time, on a stream that carried comments or other events: detection treats it as endpoint-timeout
+	CauseEndpointNotSent  Cause = "endpoint-not-sent"  // no endpoint event in time, on a stream that carried comments or other events: weighed as endpoint-timeout (weighed)
 	CauseConnectTimeout   Cause = "connect-timeout"    // no answer to the initialize that opens a session in time
 	CauseBadEndpoint      Cause = "bad-endpoint"       // the endpoint event's data is not a usable URI
 	CauseCrossOrigin      Cause = "cross-origin"       // an endpoint or redirect pointing at another origin
@@ -137,10 +137,24 @@ func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
 }
 
-// Info is the failure as a record's ErrorInfo holds it, with no op,
-// request or connection: the facts advice is chosen by, from one list of
-// them (info) rather than another copy of it.
-func (e *WireError) Info() *ErrorInfo { return e.info("", 0, 0) }
+// ErrorInfoOf is err as the record that logs it as a failure of op holds
+// it: a wire error's facts whole (its status, the headers advice quotes,
+// its purpose), any other error's message and cause. It is the one place
+// an error becomes a record, so every failure is advised alike.
+func ErrorInfoOf(op string, err error, reqSeq int64, conn int) *ErrorInfo {
+	if we, ok := err.(*WireError); ok {
+		return we.info(op, reqSeq, conn)
+	}
+	return &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
+}
+
+// takeAnswer gives e the facts of the answer prev met that decide advice
+// (its status, its headers, whether the request carried credentials): a
+// failure that wraps another is advised on the answer behind it, and a
+// fact WireError gains is carried over here, once, not at each wrapper.
+func (e *WireError) takeAnswer(prev *WireError) {
+	e.Status, e.Header, e.Credentialed = prev.Status, prev.Header, prev.Credentialed
+}
 
 // Code returns the code of the JSON-RPC error the failure wraps (a refusal
 // of server/discover, say), or 0: the same cause can need other advice for
@@ -159,7 +173,7 @@ var ErrClosed = &WireError{Cause: CauseClosed, Message: "the session is closed"}
 // Connection failures are the causes that mean the session itself is not
 // usable, as opposed to one request failing.
 var connectionCauses = map[Cause]bool{
-	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseEndpointNotSent: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
+	CauseUnreachable: true, CauseDropped: true, CauseUntrustedCert: true, CauseNotTLS: true, CauseWantsTLS: true, CauseBadHTTP: true, CauseNoEndpoint: true, CauseEndpointTimeout: true, CauseConnectTimeout: true, CauseBadEndpoint: true,
 	CauseCrossOrigin: true, CauseBadScheme: true, CauseNotConnected: true, CauseNoTransport: true,
 	CauseNotEventStream: true, CauseStreamEnded: true, CauseSessionExpired: true, CauseSessionNotKept: true, CauseClosed: true,
 	CauseModernRefused: true, CauseBadSessionID: true, CauseBadVersion: true, CauseModernOnly: true, CauseReconnectGaveUp: true,
@@ -169,7 +183,18 @@ var connectionCauses = map[Cause]bool{
 // it is (exec's exit status 3), rather than one request failing.
 func IsConnectionFailure(err error) bool {
 	var we *WireError
-	return errors.As(err, &we) && connectionCauses[we.Cause]
+	return errors.As(err, &we) && connectionCauses[weighed(we.Cause)]
+}
+
+// weighed is c as detection, connecting and exec's exit status weigh it:
+// endpoint-not-sent is endpoint-timeout, told apart only for its advice
+// (what came on the stream shows no proxy held it back), so no list of
+// causes names both.
+func weighed(c Cause) Cause {
+	if c == CauseEndpointNotSent {
+		return CauseEndpointTimeout
+	}
+	return c
 }
 
 // IsUndecodable reports whether err is an answer whose body could not be

@@ -371,8 +371,8 @@ func (s *Session) startRepliers() {
 						var inner *WireError
 						if errors.As(err, &inner) {
 							// Its status and headers decide the advice.
-							we.Status, we.Purpose, we.Transport, we.Header = inner.Status, inner.Purpose, inner.Transport, inner.Header
-							we.Credentialed = inner.Credentialed
+							we.takeAnswer(inner)
+							we.Purpose, we.Transport = inner.Purpose, inner.Transport
 						}
 						s.mu.Lock()
 						s.replyFailed = failedReply{seq: j.m.seq, during: j.during, what: clip.Quote(we.Message, maxQuoted)}

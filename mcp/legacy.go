@@ -384,9 +384,10 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 			reason += fmt.Sprintf(", as soon as it opened, %d times in a row; mcpscope stopped reconnecting on its own", n)
 		}
 	}
+	// Set under l.mu: we may be l.ended already, which others read.
+	we.Reconnecting = reconnect
 	l.mu.Unlock()
 	c.markReady()
-	we.Reconnecting = reconnect
 	s.failPending(c.n, OpStream, &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream,
 		Message: reason + " while a request was waiting for its answer", Err: err, Reconnecting: reconnect})
 	if ctx.Err() != nil {

@@ -241,11 +241,7 @@ func (o *Observer) Fail(reqSeq int64, op string, err error) bool {
 	if id == "" {
 		return false
 	}
-	info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Cause: CauseOf(err)}
-	if we, ok := err.(*WireError); ok {
-		info = we.info(op, reqSeq, 0)
-	}
-	o.out.emit(Record{Kind: KindError, Error: info})
+	o.out.emit(Record{Kind: KindError, Error: ErrorInfoOf(op, err, reqSeq, 0)})
 	return true
 }
 

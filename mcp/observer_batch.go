@@ -29,10 +29,7 @@ func (o *Observer) FailBatch(batch int64, op string, err error) int {
 	}
 	// Made once: a batch at the size limit holds hundreds of thousands
 	// of requests, and each record shares its words.
-	base := &ErrorInfo{Op: op, Message: err.Error(), Cause: CauseOf(err)}
-	if we, ok := err.(*WireError); ok {
-		base = we.info(op, 0, 0)
-	}
+	base := ErrorInfoOf(op, err, 0, 0)
 	for _, p := range failed {
 		info := *base
 		info.ReqSeq, info.Conn, info.Batch = p.seq, p.conn, batch

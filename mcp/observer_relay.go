@@ -17,12 +17,15 @@ func (o *Observer) FailConn(conn int, op string, err error) {
 	o.mu.Lock()
 	failed := o.client.abandonConn(conn)
 	o.mu.Unlock()
+	if len(failed) == 0 {
+		return
+	}
+	// Made once, as FailBatch's: each record shares its words.
+	base := ErrorInfoOf(op, err, 0, conn)
 	for _, p := range failed {
-		info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: p.seq, Conn: conn, Cause: CauseOf(err)}
-		if we, ok := err.(*WireError); ok {
-			info = we.info(op, p.seq, conn)
-		}
-		o.out.emit(Record{Kind: KindError, Error: info})
+		info := *base
+		info.ReqSeq = p.seq
+		o.out.emit(Record{Kind: KindError, Error: &info})
 	}
 }
 

@@ -371,10 +371,7 @@ func (s *Session) Logged() int64 {
 // emitError logs err as an error record of op; a wire error keeps its cause
 // and facts so the edges can advise on it.
 func (s *Session) emitError(op string, err error, reqSeq int64, conn int) {
-	info := &ErrorInfo{Op: op, Message: err.Error(), ReqSeq: reqSeq, Conn: conn, Cause: CauseOf(err)}
-	if we, ok := err.(*WireError); ok {
-		info = we.info(op, reqSeq, conn)
-	}
+	info := ErrorInfoOf(op, err, reqSeq, conn)
 	if te, ok := err.(*TimeoutError); ok {
 		info.Transport = te.Transport
 	}

@@ -180,7 +180,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			we := &WireError{Cause: CauseResumeFailed, Transport: t.name(), Purpose: PurposeResume, Err: err,
 				Message: fmt.Sprintf("request %s: could not resume its stream after event %s: %v", m.id, lastID, err)}
 			if prev, ok := err.(*WireError); ok {
-				we.Status, we.Header, we.Credentialed = prev.Status, prev.Header, prev.Credentialed
+				we.takeAnswer(prev)
 				if prev.Cause == CauseSessionExpired || prev.Cause == CauseSessionNotKept {
 					// What the user must do is start a new session, not
 					// try the request again on this one.

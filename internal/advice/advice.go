@@ -313,7 +313,7 @@ func FactOf(e *mcp.ErrorInfo) Fact {
 func ForError(err error, a Audience) string {
 	var we *mcp.WireError
 	if errors.As(err, &we) {
-		return For(FactOf(we.Info()), a)
+		return For(FactOf(mcp.ErrorInfoOf("", we, 0, 0)), a)
 	}
 	var te *mcp.TimeoutError
 	if errors.As(err, &te) {

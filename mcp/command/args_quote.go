@@ -18,11 +18,7 @@ func argQuoted(text string) string {
 }
 
 // argSuggested is a suggestion of words to type instead, whole up to
-// quotedValue bytes, else its start and its size: the shape of the fix is
-// what is read, and a value that long is not typed again by hand.
-func argSuggested(words string) string {
-	if len(words) <= quotedValue {
-		return words
-	}
-	return clip.WithSize(clip.Prefix(words, quotedValue), len(words))
-}
+// quotedValue bytes, else its start and its size (clip.Quote): the shape
+// of the fix is what is read, and a value that long is not typed again by
+// hand.
+func argSuggested(words string) string { return clip.Quote(words, quotedValue) }

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -67,20 +68,30 @@ func (c *Client) asked(ids []string) {
 	}
 }
 
-// batchIDs are the ids of the requests in batch, as their text.
+// batchIDs are the ids of the requests in batch, as their text. A member
+// that is no request object (a number, a method that is no string) is
+// passed over, as peek passes over such a message, and the others' ids
+// are read all the same.
 func batchIDs(batch []byte) []string {
 	var msgs []struct {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
 	}
-	if json.Unmarshal(batch, &msgs) != nil {
+	var typeErr *json.UnmarshalTypeError
+	if err := json.Unmarshal(batch, &msgs); err != nil && !errors.As(err, &typeErr) {
 		return nil
 	}
 	var ids []string
 	for _, v := range msgs {
-		if v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null" {
+		if isRequest(v.Method, v.ID) {
 			ids = append(ids, string(v.ID))
 		}
 	}
 	return ids
+}
+
+// isRequest reports a message with a method and an id: one the session
+// waits to see answered.
+func isRequest(method string, id json.RawMessage) bool {
+	return method != "" && len(id) > 0 && string(id) != "null"
 }

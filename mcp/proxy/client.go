@@ -250,11 +250,8 @@ func (c *Client) fail(op string, err error) {
 // request's failure keeps them (mcp.Observer.Fail), so a refused GET
 // stream or batch POST is advised as the refused request is.
 func (c *Client) errorInfo(op string, err error) *mcp.ErrorInfo {
-	info := &mcp.ErrorInfo{Message: err.Error(), Cause: mcp.CauseOf(err)}
-	if we, ok := err.(*mcp.WireError); ok {
-		info = we.Info()
-	}
-	info.Op, info.Conn, info.Transport = op, conn, c.kind()
+	info := mcp.ErrorInfoOf(op, err, 0, conn)
+	info.Transport = c.kind()
 	return info
 }
 

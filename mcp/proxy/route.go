@@ -58,7 +58,7 @@ func peek(body []byte) message {
 	if json.Unmarshal(body, &v) != nil {
 		return message{}
 	}
-	m := message{method: v.Method, request: v.Method != "" && len(v.ID) > 0 && string(v.ID) != "null"}
+	m := message{method: v.Method, request: isRequest(v.Method, v.ID)}
 	if m.request {
 		m.ids = []string{string(v.ID)}
 	}
