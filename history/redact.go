@@ -47,8 +47,9 @@ var secretHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "
 type redactor struct {
 	off     bool     // --record-secrets
 	names   []string // the user's -H headers redacted by name, besides secretHeaders
-	tokens  []token  // replaced by exact match
+	tokens  []token  // replaced by exact match, longest secret first (add)
 	learned [2]int   // how many of tokens came from requests' headers, by learntFrom
+	added   int      // tokens added so far: the next one's age
 	fixed   bool     // learns nothing: a legacy recording's (legacyRedactor)
 }
 
@@ -133,13 +134,12 @@ func (r *redactor) learn(h map[string][]string) {
 					// Drop the oldest learnt one of its kind; the user's
 					// own stay, and a client's many cookies never push
 					// out its token.
-					i := slices.IndexFunc(r.tokens, func(t token) bool { return t.from == from })
-					r.tokens = slices.Delete(r.tokens, i, i+1)
+					r.dropOldest(from)
 					r.learned[from]--
 				}
 				t := newToken(secret, Redacted)
 				t.from = from
-				r.tokens = append(r.tokens, t)
+				r.add(t)
 				r.learned[from]++
 			}
 		}
@@ -173,14 +173,14 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 	}
 	for _, t := range user {
 		if len(t) >= minToken && !slices.ContainsFunc(r.tokens, func(tok token) bool { return tok.secret == t }) {
-			r.tokens = append(r.tokens, newToken(t, Redacted))
+			r.add(newToken(t, Redacted))
 		}
 	}
 	// The URL's credentials as they are spelt in it, colon and at sign
 	// included, are specific enough to replace wherever a server echoes them.
 	if i := strings.Index(userURL, "://"); i >= 0 {
 		if ui, colon, ok := urlpass.Userinfo(userURL, i+3); ok && colon >= 0 {
-			r.tokens = append(r.tokens, newToken(userURL[ui.From:ui.To+1], userURL[ui.From:colon+1]+redactedPassword+"@"))
+			r.add(newToken(userURL[ui.From:ui.To+1], userURL[ui.From:colon+1]+redactedPassword+"@"))
 		}
 	}
 	// A credential in the URL's query: its name=value as the URL spells
@@ -188,25 +188,25 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 	// parameter was there), and its value alone where a server echoes it.
 	for _, p := range urlpass.QueryParams(userURL) {
 		for _, sp := range p.Spellings(Redacted) {
-			r.tokens = append(r.tokens, newToken(sp[0], sp[1]))
+			r.add(newToken(sp[0], sp[1]))
 		}
 		for _, v := range []string{p.Value, p.Raw} {
 			if len(v) >= minToken && !slices.ContainsFunc(r.tokens, func(tok token) bool { return tok.secret == v }) {
-				r.tokens = append(r.tokens, newToken(v, Redacted))
+				r.add(newToken(v, Redacted))
 			}
 		}
 	}
 	if u, err := url.Parse(userURL); err == nil && u.User != nil {
 		pw, ok := u.User.Password()
 		if ok && len(pw) >= minToken {
-			r.tokens = append(r.tokens, newToken(pw, Redacted))
+			r.add(newToken(pw, Redacted))
 		}
 		if ok {
 			// net/http sends the URL's userinfo as basic auth, adding the
 			// header after the request's headers were recorded, so it is
 			// never learnt from them; a server that echoes it would put
 			// the password, base64-encoded, in the recording.
-			r.tokens = append(r.tokens, newToken(basicCredential(u.User.Username(), pw), Redacted))
+			r.add(newToken(basicCredential(u.User.Username(), pw), Redacted))
 		}
 	}
 	return r

@@ -27,6 +27,7 @@ const (
 // it, worked out once: the line of every record is searched for them.
 type token struct {
 	from         learntFrom
+	age          int // the order it was added in (redactor.add)
 	secret, with string
 	forms        []string
 	lineForms    [][]byte
@@ -132,4 +133,30 @@ func (t token) replaceJSON(s string) string {
 // forms, or hidden in base64 (bytes that are not UTF-8 are stored so).
 func mayContain(line []byte, tok token) bool {
 	return bytes.Contains(line, base64Mark) || slices.ContainsFunc(tok.lineForms, func(f []byte) bool { return bytes.Contains(line, f) })
+}
+
+// add keeps t among r's tokens, longest secret first: each token replaces
+// its secret in turn, and a shorter one replaced first would leave the end
+// of a longer one it begins ("?token=ab" before "?token=abc" left "c").
+func (r *redactor) add(t token) {
+	t.age = r.added
+	r.added++
+	i := slices.IndexFunc(r.tokens, func(o token) bool { return len(o.secret) < len(t.secret) })
+	if i < 0 {
+		i = len(r.tokens)
+	}
+	r.tokens = slices.Insert(r.tokens, i, t)
+}
+
+// dropOldest drops the token of kind from added first.
+func (r *redactor) dropOldest(from learntFrom) {
+	oldest := -1
+	for i, t := range r.tokens {
+		if t.from == from && (oldest < 0 || t.age < r.tokens[oldest].age) {
+			oldest = i
+		}
+	}
+	if oldest >= 0 {
+		r.tokens = slices.Delete(r.tokens, oldest, oldest+1)
+	}
 }
