@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
@@ -10,60 +13,100 @@ import (
 	"github.com/mcpscope/mcpscope/internal/wrap"
 )
 
-// helpTemplate is cobra's default help template, its text wrapped to the
-// width help is printed at: a command with no Long help shows its Short,
-// and some of those run past 80 columns.
-const helpTemplate = `{{with (or .Long .Short)}}{{helpText $ . | trimTrailingWhitespaces}}
-
-{{end}}{{if or .Runnable .HasSubCommands}}{{.UsageString}}{{end}}`
-
-// usageTemplate is cobra's default usage template with its three kinds of
-// long line wrapped to the width help is printed at: a command's Short in
-// the list of commands (its words kept in their column) and the flags'
-// usage (pflag's FlagUsagesWrapped). Cobra's own printed each on one line,
-// which ran to 200 columns and a terminal broke mid-word.
-const usageTemplate = `Usage:{{if .Runnable}}
-  {{.UseLine}}{{end}}{{if .HasAvailableSubCommands}}
-  {{.CommandPath}} [command]{{end}}{{if gt (len .Aliases) 0}}
-
-Aliases:
-  {{.NameAndAliases}}{{end}}{{if .HasExample}}
-
-Examples:
-{{.Example}}{{end}}{{if .HasAvailableSubCommands}}{{$cmds := .Commands}}{{if eq (len .Groups) 0}}
-
-Available Commands:{{range $cmds}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
-{{helpEntry $ .Name .NamePadding .Short}}{{end}}{{end}}{{else}}{{range $group := .Groups}}
-
-{{.Title}}{{range $cmds}}{{if (and (eq .GroupID $group.ID) (or .IsAvailableCommand (eq .Name "help")))}}
-{{helpEntry $ .Name .NamePadding .Short}}{{end}}{{end}}{{end}}{{if not .AllChildCommandsHaveGroup}}
-
-Additional Commands:{{range $cmds}}{{if (and (eq .GroupID "") (or .IsAvailableCommand (eq .Name "help")))}}
-{{helpEntry $ .Name .NamePadding .Short}}{{end}}{{end}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
-
-Flags:
-{{helpFlags $ .LocalFlags | trimTrailingWhitespaces}}{{end}}{{if .HasAvailableInheritedFlags}}
-
-Global Flags:
-{{helpFlags $ .InheritedFlags | trimTrailingWhitespaces}}{{end}}{{if .HasHelpSubCommands}}
-
-Additional help topics:{{range .Commands}}{{if .IsAdditionalHelpTopicCommand}}
-{{helpEntry $ .CommandPath .CommandPathPadding .Short}}{{end}}{{end}}{{end}}{{if .HasAvailableSubCommands}}
-
-Use "{{.CommandPath}} [command] --help" for more information about a command.{{end}}
-`
-
 // wrapHelp makes root's help, and so every subcommand's, fit the width of
-// the terminal it is printed to (80 columns in a pipe, or COLUMNS).
+// the terminal it is printed to (80 columns in a pipe, or COLUMNS). Help
+// and usage are Go functions, not cobra templates: executing a
+// text/template reaches reflect's MethodByName, which keeps every exported
+// method of every linked package in the binary (3 MB more to load at
+// each start).
 func wrapHelp(root *cobra.Command) {
-	cobra.AddTemplateFuncs(map[string]any{
-		"helpText":  helpText,
-		"helpEntry": helpEntry,
-		"helpFlags": helpFlags,
+	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
+		printHelp(c.OutOrStdout(), c)
 	})
-	root.SetHelpTemplate(helpTemplate)
-	root.SetUsageTemplate(usageTemplate)
+	root.SetUsageFunc(func(c *cobra.Command) error {
+		printUsage(c.OutOrStderr(), c)
+		return nil
+	})
 }
+
+// printHelp is cobra's default help with its text wrapped to the width
+// help is printed at: a command with no Long help shows its Short, and
+// some of those run past 80 columns.
+func printHelp(w io.Writer, c *cobra.Command) {
+	text := c.Long
+	if text == "" {
+		text = c.Short
+	}
+	if text != "" {
+		fmt.Fprintf(w, "%s\n\n", trimRight(helpText(c, text)))
+	}
+	if c.Runnable() || c.HasSubCommands() {
+		fmt.Fprint(w, c.UsageString())
+	}
+}
+
+// printUsage is cobra's default usage with its two kinds of long line
+// wrapped to the width help is printed at: a command's Short in a list of
+// commands (its words kept in their column) and the flags' usage
+// (pflag's FlagUsagesWrapped). Cobra's own printed each on one line, which
+// ran to 200 columns and a terminal broke mid-word.
+func printUsage(w io.Writer, c *cobra.Command) {
+	fmt.Fprint(w, "Usage:")
+	if c.Runnable() {
+		fmt.Fprintf(w, "\n  %s", c.UseLine())
+	}
+	if c.HasAvailableSubCommands() {
+		fmt.Fprintf(w, "\n  %s [command]", c.CommandPath())
+	}
+	if len(c.Aliases) > 0 {
+		fmt.Fprintf(w, "\n\nAliases:\n  %s", c.NameAndAliases())
+	}
+	if c.HasExample() {
+		fmt.Fprintf(w, "\n\nExamples:\n%s", c.Example)
+	}
+	if c.HasAvailableSubCommands() {
+		list := func(title, group string) {
+			fmt.Fprintf(w, "\n\n%s", title)
+			for _, sub := range c.Commands() {
+				if sub.GroupID == group && (sub.IsAvailableCommand() || sub.Name() == "help") {
+					fmt.Fprintf(w, "\n%s", helpEntry(c, sub.Name(), sub.NamePadding(), sub.Short))
+				}
+			}
+		}
+		if len(c.Groups()) == 0 {
+			// With no groups, no command names one.
+			list("Available Commands:", "")
+		} else {
+			for _, g := range c.Groups() {
+				list(g.Title, g.ID)
+			}
+			if !c.AllChildCommandsHaveGroup() {
+				list("Additional Commands:", "")
+			}
+		}
+	}
+	if c.HasAvailableLocalFlags() {
+		fmt.Fprintf(w, "\n\nFlags:\n%s", trimRight(helpFlags(c, c.LocalFlags())))
+	}
+	if c.HasAvailableInheritedFlags() {
+		fmt.Fprintf(w, "\n\nGlobal Flags:\n%s", trimRight(helpFlags(c, c.InheritedFlags())))
+	}
+	if c.HasHelpSubCommands() {
+		fmt.Fprint(w, "\n\nAdditional help topics:")
+		for _, sub := range c.Commands() {
+			if sub.IsAdditionalHelpTopicCommand() {
+				fmt.Fprintf(w, "\n%s", helpEntry(c, sub.CommandPath(), sub.CommandPathPadding(), sub.Short))
+			}
+		}
+	}
+	if c.HasAvailableSubCommands() {
+		fmt.Fprintf(w, "\n\nUse \"%s [command] --help\" for more information about a command.", c.CommandPath())
+	}
+	fmt.Fprintln(w)
+}
+
+// trimRight is s without the blanks it ends in.
+func trimRight(s string) string { return strings.TrimRightFunc(s, unicode.IsSpace) }
 
 // helpWidth is the width c's help is printed at.
 func helpWidth(c *cobra.Command) int {
