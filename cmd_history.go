@@ -234,13 +234,31 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// password, which was printed whole. A credential in its query is
 	// masked too.
 	against := mask.text(urlpass.Typed(url))
-	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL)
+	// Each result is printed as soon as it is judged, through exec's
+	// watch on stdout: when what reads it has gone (| head -1), the
+	// re-run stops sending, ends the session and says why, as exec does,
+	// rather than re-running the rest for no reader and ending silently.
+	ctx, out := watchOutput(ctx, cmd.OutOrStdout())
+	width := outputWidth(cmd.OutOrStdout())
+	legend := false
+	var each func(history.RerunResult)
+	if !asJSON {
+		each = func(r history.RerunResult) {
+			if !legend && r.Outcome != history.OutcomeSame {
+				// Which side of a diff is which, said once above the
+				// first that is not the same.
+				legend = true
+				fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
+			}
+			fmt.Fprint(out, history.RenderRerunResult(r, width))
+		}
+	}
+	results := history.RerunRedactingEach(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
 		// before its first request would pass a CI check comparing nothing.
 		return &exitError{exitUsage, fmt.Errorf("%s holds no request to re-run, so nothing was compared: re-run a recording of a session that sent requests", path)}
 	}
-	out := cmd.OutOrStdout()
 	if asJSON {
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
@@ -257,11 +275,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		// a terminal, keeping the JSON's value.
 		_, _ = out.Write(sanitize.JSON(b.Bytes()))
 	} else {
-		if !history.AllSame(results) {
-			// Which side of a diff is which, said once above them all.
-			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
-		}
-		fmt.Fprint(out, history.RenderRerun(results, outputWidth(out)))
+		fmt.Fprint(out, history.RenderRerunCounts(results))
 	}
 	for _, p := range history.UnmatchedIgnores(results, ignore) {
 		// The pattern is read leniently (a typo is a key name), so one
@@ -269,7 +283,8 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: --ignore %q matched nothing: no answer compared has such a field (e.g. $.result.meta.etag, or a bare key name for that key anywhere)\n", sanitize.Line(p))
 	}
 	if ctx.Err() != nil {
-		return &exitError{exitInterrupted, errors.New("interrupted")}
+		code, err := stopped(ctx)
+		return &exitError{code, err}
 	}
 	if history.Unreachable(results) {
 		return &exitError{exitConnect, nil}

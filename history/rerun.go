@@ -122,12 +122,13 @@ func UnmatchedIgnores(results []RerunResult, ignore []string) []string {
 // sessions it opens a new one, and the notifications/initialized that follows
 // it is the handshake's.
 func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []RerunResult {
-	return rerun(ctx, recs, s, ignore, nil)
+	return rerun(ctx, recs, s, ignore, nil, nil)
 }
 
 // rerun is Rerun, with red (when not nil) replacing the live session's
-// credentials in both answers of every comparison (see RerunRedacting).
-func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, red *redactor) []RerunResult {
+// credentials in both answers of every comparison (see RerunRedacting),
+// and each (when not nil) given every result as soon as it is judged.
+func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, red *redactor, each func(RerunResult)) []RerunResult {
 	answers := map[int64]*mcp.Record{}
 	refused := map[int64]int{} // request Seq -> the HTTP status its POST got, when not 2xx
 	probes := map[int64]bool{} // requests detection sent
@@ -166,6 +167,12 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 	// that succeeded in opening the session: that was its handshake.
 	probe := func(seq int64) bool { return probes[seq] && seq != opened }
 	var out []RerunResult
+	add := func(res RerunResult) {
+		out = append(out, res)
+		if each != nil {
+			each(res)
+		}
+	}
 	for i := range recs {
 		r := &recs[i]
 		if ctx.Err() != nil || !sentAgain(r, probe) {
@@ -212,7 +219,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			}
 			recorded, view := asHandshakeViews(answers[r.Seq], live)
 			judge(&res, recorded, refused[r.Seq], view, err, ignore, red)
-			out = append(out, res)
+			add(res)
 			continue
 		}
 		if olderEra && s.Transport() == mcp.TransportStateless && goneIn2026[r.RPC.Method] != "" {
@@ -223,7 +230,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			// never answer): it sends list changes unasked, which is what
 			// the listen asked for, as a ping is not sent to a 2026 server.
 			res.Outcome, res.As = OutcomeSame, listenNotSent
-			out = append(out, res)
+			add(res)
 			continue
 		} else if userListen(r) {
 			live, err = rerunListen(ctx, s, params)
@@ -231,7 +238,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			if res.Outcome == OutcomeUnrecorded {
 				res.Note = unrecordedNote
 			}
-			out = append(out, res)
+			add(res)
 			continue
 		} else if r.RPC.Method == "initialize" {
 			live, err = s.InitializeWith(ctx, params)
@@ -260,7 +267,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 				// after it was told is not compared, as no client waits
 				// for it.
 				res.Outcome, res.As = OutcomeSame, "cancelled after "+after.Round(time.Millisecond).String()+", as recorded"
-				out = append(out, res)
+				add(res)
 				continue
 			}
 		}
@@ -276,10 +283,10 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			// The server went away: every request after this one would
 			// fail the same way, a line each.
 			res.Unreachable, res.NotSent = true, requestsAfter(recs[i+1:], probe)
-			out = append(out, res)
+			add(res)
 			break
 		}
-		out = append(out, res)
+		add(res)
 	}
 	return out
 }
@@ -378,54 +385,73 @@ func paramsOf(raw mcp.Raw) json.RawMessage {
 
 // RenderRerun prints one line per request and a diff under each
 // difference, the diff's lines within width columns (a terminal's; 80 when
-// the output is none).
+// the output is none), and the counts under them all.
 func RenderRerun(results []RerunResult, width int) string {
+	var b strings.Builder
+	for _, r := range results {
+		b.WriteString(RenderRerunResult(r, width))
+	}
+	b.WriteString(RenderRerunCounts(results))
+	return b.String()
+}
+
+// RenderRerunResult is one request's part of RenderRerun: its line, and
+// the diff or notes under it. A re-run prints each as it is judged, so a
+// reader that goes away (| head -1) is found before the rest is sent.
+func RenderRerunResult(r RerunResult, width int) string {
+	var b strings.Builder
+	name := r.Method
+	if r.Tool != "" {
+		name += " " + r.Tool
+	}
+	switch {
+	case handshakeMethods[r.As]:
+		name += " (as " + r.As + ")"
+	case r.As != "":
+		name += " (" + r.As + ")"
+	}
+	fmt.Fprintf(&b, "%3d  %-10s  %s\n", r.N, r.Outcome, sanitize.Line(name))
+	if handshakeMethods[r.As] {
+		// On a line of its own: after the name it passed 80 columns.
+		b.WriteString("     compared on what both say: capabilities, instructions, serverInfo\n")
+	}
+	if r.Redacted != "" {
+		fmt.Fprintf(&b, "     %s\n", r.Redacted)
+	}
+	if r.Error != "" {
+		fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
+	}
+	switch {
+	case r.NotSent > 0:
+		fmt.Fprintf(&b, "     the server can no longer be reached: the %d recorded requests after this were not sent\n", r.NotSent)
+	case r.Unreachable:
+		b.WriteString("     the server can no longer be reached\n")
+	}
+	if r.Note != "" {
+		fmt.Fprintf(&b, "     %s\n", r.Note)
+		if len(r.Differences) == 1 {
+			// What the server answers now, on a line of its own that
+			// fits 80 columns: it is news, not a difference.
+			fmt.Fprintf(&b, "     now: %s\n", nowLine(r.Differences[0].Live))
+		}
+		return b.String()
+	}
+	if len(r.Differences) == 0 {
+		return b.String()
+	}
+	for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences, width-len(rerunIndent)), "\n"), "\n") {
+		fmt.Fprintf(&b, "%s%s\n", rerunIndent, line)
+	}
+	return b.String()
+}
+
+// RenderRerunCounts is the line under a re-run's results that counts them
+// by outcome.
+func RenderRerunCounts(results []RerunResult) string {
 	var b strings.Builder
 	counts := map[Outcome]int{}
 	for _, r := range results {
 		counts[r.Outcome]++
-		name := r.Method
-		if r.Tool != "" {
-			name += " " + r.Tool
-		}
-		switch {
-		case handshakeMethods[r.As]:
-			name += " (as " + r.As + ")"
-		case r.As != "":
-			name += " (" + r.As + ")"
-		}
-		fmt.Fprintf(&b, "%3d  %-10s  %s\n", r.N, r.Outcome, sanitize.Line(name))
-		if handshakeMethods[r.As] {
-			// On a line of its own: after the name it passed 80 columns.
-			b.WriteString("     compared on what both say: capabilities, instructions, serverInfo\n")
-		}
-		if r.Redacted != "" {
-			fmt.Fprintf(&b, "     %s\n", r.Redacted)
-		}
-		if r.Error != "" {
-			fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
-		}
-		switch {
-		case r.NotSent > 0:
-			fmt.Fprintf(&b, "     the server can no longer be reached: the %d recorded requests after this were not sent\n", r.NotSent)
-		case r.Unreachable:
-			b.WriteString("     the server can no longer be reached\n")
-		}
-		if r.Note != "" {
-			fmt.Fprintf(&b, "     %s\n", r.Note)
-			if len(r.Differences) == 1 {
-				// What the server answers now, on a line of its own that
-				// fits 80 columns: it is news, not a difference.
-				fmt.Fprintf(&b, "     now: %s\n", nowLine(r.Differences[0].Live))
-			}
-			continue
-		}
-		if len(r.Differences) == 0 {
-			continue
-		}
-		for _, line := range strings.Split(strings.TrimRight(RenderDiff(r.Differences, width-len(rerunIndent)), "\n"), "\n") {
-			fmt.Fprintf(&b, "%s%s\n", rerunIndent, line)
-		}
 	}
 	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors",
 		len(results), counts[OutcomeSame], counts[OutcomeDifferent], counts[OutcomeMissing], counts[OutcomeError])

@@ -18,7 +18,13 @@ import (
 // answers of every comparison have those credentials replaced as a
 // recording replaces them before they are compared and reported.
 func RerunRedacting(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, opts RecordOptions, url string) []RerunResult {
-	return rerun(ctx, recs, s, ignore, newRedactor(opts, url))
+	return RerunRedactingEach(ctx, recs, s, ignore, opts, url, nil)
+}
+
+// RerunRedactingEach is RerunRedacting, giving each result to each (when
+// not nil) as soon as it is judged, before the next request is sent.
+func RerunRedactingEach(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, opts RecordOptions, url string, each func(RerunResult)) []RerunResult {
+	return rerun(ctx, recs, s, ignore, newRedactor(opts, url), each)
 }
 
 // views returns recorded and live with r's tokens replaced in their raw
