@@ -29,6 +29,12 @@ type ptyRun struct {
 // with TERM set to term and a state directory of its own.
 func startOnPTY(t *testing.T, term string, args ...string) *ptyRun {
 	t.Helper()
+	return startOnPTYIn(t, term, t.TempDir(), args...)
+}
+
+// startOnPTYIn is startOnPTY with the state directory stateDir.
+func startOnPTYIn(t *testing.T, term, stateDir string, args ...string) *ptyRun {
+	t.Helper()
 	bin := builtBinary(t)
 	ptmx, pts := openPTY(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -44,7 +50,7 @@ func startOnPTY(t *testing.T, term string, args ...string) *ptyRun {
 			env = append(env, kv)
 		}
 	}
-	cmd.Env = append(env, "TERM="+term, "MCPSCOPE_STATE_DIR="+t.TempDir())
+	cmd.Env = append(env, "TERM="+term, "MCPSCOPE_STATE_DIR="+stateDir)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -250,6 +251,10 @@ func Run(opts Options) error {
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
 	defer quitOnHangup(p)()
 	_, err := p.Run()
+	if herr := m.cmdline.hist.finish(); herr != nil {
+		// The screen is the user's again: said where it stays.
+		fmt.Fprintf(os.Stderr, "mcpscope: %s\n", herr)
+	}
 	return err
 }
 

@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/regular"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // historyCap is how many commands the history keeps, in memory and on disk.
@@ -175,8 +176,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	default:
 		lines = historyLines(data)
 	}
-	fresh := added[len(added)-int(min(total-f.flushed, uint64(len(added)))):]
-	for _, line := range fresh {
+	for _, line := range added[len(added)-int(min(total-f.flushed, uint64(len(added)))):] {
 		if len(lines) == 0 || lines[len(lines)-1] != line {
 			lines = append(lines, line)
 		}
@@ -200,6 +200,39 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	}
 	f.written, f.flushed = seq, total
 	return nil
+}
+
+// finish saves, as the TUI ends, what this run added that the file lacks:
+// the last save is a Cmd bubbletea does not wait for, so a line typed just
+// before quitting, or one whose save failed, was lost without a word. The
+// error, when it cannot be saved, says why and lists those lines, so
+// nothing typed is lost silently.
+func (h *cmdHistory) finish() error {
+	if h.file == nil || h.addedTotal == 0 {
+		return nil
+	}
+	err := h.file.write(h.seq, h.addedTotal, h.added)
+	if err == nil {
+		return nil
+	}
+	lost := h.file.unsaved(h.addedTotal, h.added)
+	if len(lost) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n  the history lacks these commands typed this run:", err)
+	for _, line := range lost {
+		b.WriteString("\n    " + sanitize.Line(line))
+	}
+	return errors.New(b.String())
+}
+
+// unsaved are the lines of added (the newest of total lines added) the
+// file does not have.
+func (f *historyFile) unsaved(total uint64, added []string) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return added[len(added)-int(min(total-f.flushed, uint64(len(added)))):]
 }
 
 // historyLines are the commands a history file holds, one a line.

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/mcpscope/mcpscope/internal/flock"
 )
@@ -22,10 +24,17 @@ func lockHistory(path string) (unlock func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("saving command history: cannot open its lock file: %w", err)
 	}
-	if err := flock.Exclusive(f); err != nil {
+	if err := flock.ExclusiveWithin(f, historyLockWait); err != nil {
 		_ = f.Close()
+		if errors.Is(err, flock.ErrHeld) {
+			return nil, fmt.Errorf("command history not saved: another process held its lock %s for over %s (an mcpscope stopped or hung while saving it; fuser -v %s names it)", lockPath, historyLockWait, lockPath)
+		}
 		return nil, fmt.Errorf("saving command history: cannot lock %s: %w", lockPath, err)
 	}
 	// Closing the file releases the lock.
 	return func() { _ = f.Close() }, nil
 }
+
+// historyLockWait is how long a save waits for another's lock on the
+// history: a save holds it for milliseconds.
+const historyLockWait = time.Second

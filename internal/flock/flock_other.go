@@ -5,6 +5,7 @@ package flock
 import (
 	"errors"
 	"os"
+	"time"
 )
 
 // ErrHeld is TryExclusive's error when another open file holds the lock.
@@ -15,6 +16,9 @@ func TryExclusive(*os.File) error { return nil }
 
 // Exclusive does nothing where flock is not available.
 func Exclusive(*os.File) error { return nil }
+
+// ExclusiveWithin does nothing where flock is not available.
+func ExclusiveWithin(*os.File, time.Duration) error { return nil }
 
 // Held cannot tell where flock is not available: nothing looks held.
 func Held(string) bool { return false }

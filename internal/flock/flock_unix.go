@@ -10,6 +10,7 @@ import (
 	"errors"
 	"os"
 	"syscall"
+	"time"
 )
 
 // ErrHeld is TryExclusive's error when another open file holds the lock.
@@ -30,6 +31,25 @@ func TryExclusive(f *os.File) error {
 // for another holder to let go.
 func Exclusive(f *os.File) error {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+}
+
+// retryEvery is how often ExclusiveWithin tries the lock again: flock has
+// no wait with a time limit, and a save's holder lets go within
+// milliseconds.
+const retryEvery = 20 * time.Millisecond
+
+// ExclusiveWithin is Exclusive waiting at most wait, then failing with
+// ErrHeld: a holder that never lets go (another mcpscope stopped with
+// SIGSTOP while holding it) must not hang the caller.
+func ExclusiveWithin(f *os.File, wait time.Duration) error {
+	deadline := time.Now().Add(wait)
+	for {
+		err := TryExclusive(f)
+		if !errors.Is(err, ErrHeld) || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(retryEvery)
+	}
 }
 
 // Held reports whether another open file (in any process) holds an
