@@ -33,6 +33,12 @@ type notes struct {
 	// check reads the answers' headers against the session, as the
 	// Negotiation pane does; only the record reader's goroutine uses it.
 	check history.AnswerCheck
+	// userListens are the Seqs of the subscriptions/listen requests the
+	// user typed, and from is which stream the event being read came on
+	// (fromStream), while there are any; only the record reader's
+	// goroutine uses them.
+	userListens map[int64]bool
+	from        string
 }
 
 // heldLine is a note line and how many times in a row it came: a server
@@ -76,8 +82,20 @@ func (n *notes) record(r mcp.Record) {
 		return
 	}
 	line := ""
+	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == mcp.ListenMethod && r.RPC.UserStream {
+		if n.userListens == nil {
+			n.userListens = map[int64]bool{}
+		}
+		n.userListens[r.Seq] = true
+	}
+	if r.Kind == mcp.KindEvent && r.Event != nil {
+		n.from = n.fromStream(r.Event)
+	}
 	if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassNotification && !quietNotes[r.RPC.Method] {
 		line = noteLine(r.RPC, n.recording)
+		if n.from != "" && (r.RPC.Stream == mcp.StreamListen || r.RPC.Stream == mcp.StreamGet) {
+			line += " (from " + n.from + ")"
+		}
 	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
 		line = replyLine(r.RPC)
@@ -112,6 +130,25 @@ func (n *notes) record(r mcp.Record) {
 		n.add(line)
 	}
 	n.saw(r.Seq)
+}
+
+// fromStream names the stream an event came on when the user typed a
+// subscriptions/listen of their own: the session's stream brings the same
+// list changes, and "notifications/tools/list_changed ×2" read as the
+// server repeating itself, not as one change on each of two streams. ""
+// when there is one stream for server messages only, or ev is on another.
+func (n *notes) fromStream(ev *mcp.SSEEvent) string {
+	switch {
+	case len(n.userListens) == 0:
+		return ""
+	case ev.Stream == mcp.StreamListen && n.userListens[ev.ReqSeq]:
+		return "your subscriptions/listen stream"
+	case ev.Stream == mcp.StreamListen:
+		return "the session's listen stream"
+	case ev.Stream == mcp.StreamGet:
+		return "the session's GET stream"
+	}
+	return ""
 }
 
 // add holds a line, or counts it again when it is the same as the one
