@@ -108,16 +108,8 @@ func (n *notes) record(r mcp.Record) {
 		// server said is wrong even though the commands go through.
 		line = "posting to " + clip.Quote(ep.InUse, 1024) + ", not " + clip.Quote(ep.Preferred, 1024) + " as the endpoint event said: " + ep.Reason
 	}
-	if st := r.State; r.Kind == mcp.KindState && st != nil && st.State == mcp.StateOpen && st.Detail == mcp.EmptySessionID {
-		// What the server did wrong, though the commands go through.
-		line = st.Detail
-	}
-	if st := r.State; r.Kind == mcp.KindState && st != nil && st.State == mcp.StateOpen && st.Transport == mcp.TransportStreamable && st.SessionID != "" {
-		if note := mcp.SessionIDNote(st.SessionID); note != "" {
-			// The id is the server's words: quoted, so the blanks in
-			// it show, and cut as a header is.
-			line = fmt.Sprintf("the initialize answer's Mcp-Session-Id %q is %s", mcp.HeaderQuote(st.SessionID), note)
-		}
+	if note := sessionIDLine(&r); note != "" {
+		line = note
 	}
 	if p, ok := n.check.Look(&r); ok {
 		// An answer that contradicts the session (another session id,
@@ -147,6 +139,29 @@ func (n *notes) fromStream(ev *mcp.SSEEvent) string {
 		return "the session's listen stream"
 	case ev.Stream == mcp.StreamGet:
 		return "the session's GET stream"
+	}
+	return ""
+}
+
+// sessionIDLine is what is wrong with the session id a streamable
+// session opened with, said on the line of exec's notes and of the
+// headless proxy ("" when nothing is): an empty Mcp-Session-Id, or one
+// with blanks, which the session sends back all the same.
+func sessionIDLine(r *mcp.Record) string {
+	st := r.State
+	if r.Kind != mcp.KindState || st == nil || st.State != mcp.StateOpen {
+		return ""
+	}
+	if st.Detail == mcp.EmptySessionID {
+		// What the server did wrong, though the commands go through.
+		return st.Detail
+	}
+	if st.Transport == mcp.TransportStreamable && st.SessionID != "" {
+		if note := mcp.SessionIDNote(st.SessionID); note != "" {
+			// The id is the server's words: quoted, so the blanks in
+			// it show, and cut as a header is.
+			return fmt.Sprintf("the initialize answer's Mcp-Session-Id %q is %s", mcp.HeaderQuote(st.SessionID), note)
+		}
 	}
 	return ""
 }

@@ -91,6 +91,10 @@ type linePrinter struct {
 	// a second, as refusals are, and counted when the run ends.
 	failing *failureRun
 	last    time.Time // the time of the last record, for the count at the end
+	// check reads upstream's answers against the session, as the TUI's
+	// Negotiation pane and exec's notes do: what it finds (an answer in
+	// a batch, or in a 202's body) is a line, once per session.
+	check history.AnswerCheck
 }
 
 // failureRun is a run of failures of one kind (failureKind) in a session,
@@ -150,9 +154,21 @@ func (lp *linePrinter) started(path string) {
 }
 
 // record prints the line of a record, if it is one worth a line: messages
-// either way, failures, and the session's opening and end.
+// either way, failures, and the session's opening and end; then what is
+// wrong with the session it shows, as exec's notes say it.
 func (lp *linePrinter) record(r mcp.Record) {
 	lp.last = r.Time
+	lp.recordLine(r)
+	if note := sessionIDLine(&r); note != "" {
+		lp.lineAt(r.Time, "!", note, "")
+	}
+	if p, ok := lp.check.Look(&r); ok {
+		lp.lineAt(r.Time, "!", p.Message, "")
+	}
+}
+
+// recordLine prints the line of the record itself, if it is worth one.
+func (lp *linePrinter) recordLine(r mcp.Record) {
 	switch {
 	case r.RPC != nil && r.Kind == mcp.KindSent:
 		subject := ""
