@@ -78,6 +78,9 @@ func (l *Log) onError(r *mcp.Record) {
 	defer l.views.refresh(l, i)
 	if p.fail == 0 {
 		p.fail = l.cur
+		if e.Reconnecting {
+			l.ownReconnectRows = append(l.ownReconnectRows, i)
+		}
 	}
 	switch {
 	case p.state == StatePending && e.Op == mcp.OpPost && p.post != 0 && accepted(l.record(p.post).HTTP):

@@ -1,11 +1,22 @@
 package history
 
 import (
+	"sort"
+
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // The legacy transport's reconnects of its own, as the Log follows them:
-// the session's state between the attempts.
+// the session's state between the attempts, and what a failure the broken
+// stream caused says once they ended.
+
+// ownReconnectEnd is where one run of reconnects of its own ended: at is
+// the entry + 1 of the record that ended it, gaveUp says none reopened the
+// stream (CauseReconnectGaveUp).
+type ownReconnectEnd struct {
+	at     int32
+	gaveUp bool
+}
 
 // reconnectingOnItsOwn keeps the session's state "reconnecting" between
 // the legacy transport's attempts of its own: each failed attempt records
@@ -46,8 +57,37 @@ func (l *Log) reconnectErrorOnItsOwn(e *mcp.ErrorInfo) {
 	}
 }
 
-// setReconnectingOnItsOwn sets whether those reconnects are under way;
-// gaveUp says they ended with none reopening the stream.
+// setReconnectingOnItsOwn sets whether those reconnects are under way and
+// notes where a run of them ended.
 func (l *Log) setReconnectingOnItsOwn(on, gaveUp bool) {
+	if l.autoReconnecting && !on {
+		l.ownReconnectEnds = append(l.ownReconnectEnds, ownReconnectEnd{at: l.cur, gaveUp: gaveUp})
+		// Their failures read differently now (failureNow).
+		for _, i := range l.ownReconnectRows {
+			l.views.refresh(l, i)
+		}
+		l.ownReconnectRows = l.ownReconnectRows[:0]
+	}
 	l.autoReconnecting = on
+}
+
+// failureNow is the failure record of a row (entry + 1) as the row tells
+// it now: a broken stream's failure was recorded saying mcpscope reconnects
+// on its own, and its advice says so; once those reconnects gave up, that
+// is no longer true, and the advice is what the user does (press r). The
+// record itself is left as recorded.
+func (l *Log) failureNow(fail int32) *mcp.Record {
+	r := l.record(fail)
+	if r == nil || r.Error == nil || !r.Error.Reconnecting {
+		return r
+	}
+	ends := l.ownReconnectEnds
+	i := sort.Search(len(ends), func(i int) bool { return ends[i].at > fail })
+	if i == len(ends) || !ends[i].gaveUp {
+		return r
+	}
+	c, e := *r, *r.Error
+	e.Reconnecting = false
+	c.Error = &e
+	return &c
 }
