@@ -11,12 +11,21 @@ import (
 // stream caused says once they ended.
 
 // ownReconnectEnd is where one run of reconnects of its own ended: at is
-// the entry + 1 of the record that ended it, gaveUp says none reopened the
-// stream (CauseReconnectGaveUp).
+// the entry + 1 of the record that ended it, how how it ended.
 type ownReconnectEnd struct {
-	at     int32
-	gaveUp bool
+	at  int32
+	how ownReconnectOutcome
 }
+
+// ownReconnectOutcome is how a run of reconnects of its own ended.
+type ownReconnectOutcome uint8
+
+const (
+	ownReconnectOn       ownReconnectOutcome = iota // under way: not an end
+	ownReconnectReopened                            // a stream opened again
+	ownReconnectGaveUp                              // none did (CauseReconnectGaveUp), or the session closed
+	ownReconnectOther                               // the user reconnected meanwhile
+)
 
 // reconnectingOnItsOwn keeps the session's state "reconnecting" between
 // the legacy transport's attempts of its own: each failed attempt records
@@ -28,17 +37,23 @@ type ownReconnectEnd struct {
 func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
 	st := r.State
 	switch {
+	case st.State == mcp.StateReconnecting && st.OnItsOwn():
+		l.setReconnectingOnItsOwn(ownReconnectOn)
 	case st.State == mcp.StateReconnecting:
-		l.setReconnectingOnItsOwn(st.OnItsOwn(), false)
+		l.setReconnectingOnItsOwn(ownReconnectOther)
 	case st.State == mcp.StateClosed && !closes(r.Kind, st):
 		if st.OnItsOwn() {
-			l.setReconnectingOnItsOwn(true, false)
+			l.setReconnectingOnItsOwn(ownReconnectOn)
 		}
 		if l.autoReconnecting {
 			l.stats.State = mcp.StateReconnecting
 		}
+	case st.State == mcp.StateClosed:
+		l.setReconnectingOnItsOwn(ownReconnectGaveUp)
+	case st.State == mcp.StateOpen || st.State == mcp.StateSessionReplaced || st.State == mcp.StateInitialized:
+		l.setReconnectingOnItsOwn(ownReconnectReopened)
 	case st.State != mcp.StateConnecting:
-		l.setReconnectingOnItsOwn(false, false)
+		l.setReconnectingOnItsOwn(ownReconnectOther)
 	}
 }
 
@@ -50,18 +65,19 @@ func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
 func (l *Log) reconnectErrorOnItsOwn(e *mcp.ErrorInfo) {
 	switch {
 	case e.Cause == mcp.CauseReconnectGaveUp && l.autoReconnecting:
-		l.setReconnectingOnItsOwn(false, true)
+		l.setReconnectingOnItsOwn(ownReconnectGaveUp)
 		l.stats.State = mcp.StateClosed
 	case e.Reconnecting && e.Cause != mcp.CauseReconnectGaveUp:
-		l.setReconnectingOnItsOwn(true, false)
+		l.setReconnectingOnItsOwn(ownReconnectOn)
 	}
 }
 
-// setReconnectingOnItsOwn sets whether those reconnects are under way and
-// notes where a run of them ended.
-func (l *Log) setReconnectingOnItsOwn(on, gaveUp bool) {
+// setReconnectingOnItsOwn sets whether those reconnects are under way
+// (ownReconnectOn) and notes where and how a run of them ended.
+func (l *Log) setReconnectingOnItsOwn(how ownReconnectOutcome) {
+	on := how == ownReconnectOn
 	if l.autoReconnecting && !on {
-		l.ownReconnectEnds = append(l.ownReconnectEnds, ownReconnectEnd{at: l.cur, gaveUp: gaveUp})
+		l.ownReconnectEnds = append(l.ownReconnectEnds, ownReconnectEnd{at: l.cur, how: how})
 		// Their failures read differently now (failureNow).
 		for _, i := range l.ownReconnectRows {
 			l.views.refresh(l, i)
@@ -74,8 +90,9 @@ func (l *Log) setReconnectingOnItsOwn(on, gaveUp bool) {
 // failureNow is the failure record of a row (entry + 1) as the row tells
 // it now: a broken stream's failure was recorded saying mcpscope reconnects
 // on its own, and its advice says so; once those reconnects gave up, that
-// is no longer true, and the advice is what the user does (press r). The
-// record itself is left as recorded.
+// is no longer true, and the advice is what the user does (press r); once
+// they reopened the stream, it says they did. The record itself is left as
+// recorded.
 func (l *Log) failureNow(fail int32) *mcp.Record {
 	r := l.record(fail)
 	if r == nil || r.Error == nil || !r.Error.Reconnecting {
@@ -83,11 +100,18 @@ func (l *Log) failureNow(fail int32) *mcp.Record {
 	}
 	ends := l.ownReconnectEnds
 	i := sort.Search(len(ends), func(i int) bool { return ends[i].at > fail })
-	if i == len(ends) || !ends[i].gaveUp {
+	if i == len(ends) {
 		return r
 	}
 	c, e := *r, *r.Error
-	e.Reconnecting = false
+	switch ends[i].how {
+	case ownReconnectGaveUp:
+		e.Reconnecting = false
+	case ownReconnectReopened:
+		e.Reopened = true
+	default:
+		return r // the user's own reconnect: what it did is its rows' story
+	}
 	c.Error = &e
 	return &c
 }

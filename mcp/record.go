@@ -313,6 +313,10 @@ type ErrorInfo struct {
 	// Reconnecting says mcpscope was reopening the broken stream on its
 	// own when this failed (WireError's field).
 	Reconnecting bool `json:"reconnecting,omitempty"`
+	// Reopened says those reconnects reopened the stream later. It is
+	// never recorded (a record says what was known when it was written):
+	// the history sets it on the failure it hands out once they did.
+	Reopened bool `json:"-"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.
