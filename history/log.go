@@ -44,6 +44,12 @@ type Log struct {
 	// stream on its own: a connection's "closed" is then one failed
 	// attempt, and the session is still reconnecting.
 	autoReconnecting bool
+	// ownReconnectEnds are where each run of those reconnects ended, in
+	// record order (reconnect_own.go).
+	ownReconnectEnds []ownReconnectEnd
+	// ownReconnectRows are the rows the break failed saying those
+	// reconnects are under way, whose Pairs change once they end.
+	ownReconnectRows []int32
 	failed           int // rows of ours in a failed state
 	strayErrors      int // error records not tied to a row
 	connectedAt      time.Time

@@ -2,7 +2,6 @@ package history
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -54,34 +53,9 @@ func (l *Log) onState(r *mcp.Record) {
 	l.neg.onState(r)
 }
 
-// reconnectingOnItsOwn keeps the session's state "reconnecting" between
-// the legacy transport's attempts of its own: each failed attempt records
-// its connection's "closed", but the session is not closed until the
-// attempts gave up (CauseReconnectGaveUp) or the session itself closed.
-func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
-	st := r.State
-	switch {
-	case st.State == mcp.StateReconnecting:
-		l.autoReconnecting = strings.HasPrefix(st.Detail, mcp.AutoReconnect)
-	case st.State == mcp.StateClosed && !closes(r.Kind, st):
-		if l.autoReconnecting {
-			l.stats.State = mcp.StateReconnecting
-		}
-	case st.State != mcp.StateConnecting:
-		l.autoReconnecting = false
-	}
-}
-
 func (l *Log) onError(r *mcp.Record) {
 	e := r.Error
-	if e.Cause == mcp.CauseReconnectGaveUp && l.autoReconnecting {
-		l.autoReconnecting = false
-		l.stats.State = mcp.StateClosed
-	} else if e.Reconnecting && e.Cause != mcp.CauseReconnectGaveUp {
-		// The stream broke and mcpscope reopens it: the "closed" that
-		// follows is not the session's end.
-		l.autoReconnecting = true
-	}
+	l.reconnectErrorOnItsOwn(e)
 	if e.Cause == mcp.CauseBadVersion {
 		l.versionRefused()
 	}
@@ -104,6 +78,9 @@ func (l *Log) onError(r *mcp.Record) {
 	defer l.views.refresh(l, i)
 	if p.fail == 0 {
 		p.fail = l.cur
+		if e.Reconnecting {
+			l.ownReconnectRows = append(l.ownReconnectRows, i)
+		}
 	}
 	switch {
 	case p.state == StatePending && e.Op == mcp.OpPost && p.post != 0 && accepted(l.record(p.post).HTTP):

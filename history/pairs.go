@@ -376,7 +376,7 @@ func (l *Log) pair(i int32) Pair {
 	return Pair{
 		Kind: rw.kind, State: rw.state, ID: rw.id, Method: rw.method, Tool: rw.tool,
 		Request: l.record(rw.req), Response: l.record(rw.resp), Post: l.record(rw.post),
-		Failure: l.record(rw.fail), Reply: l.record(rw.reply),
+		Failure: l.failureNow(rw.fail), Reply: l.record(rw.reply),
 		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,
 		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
 		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN, ProgressAt: x.progressAt,

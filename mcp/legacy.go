@@ -130,9 +130,9 @@ func errNoEndpoint() *WireError {
 	return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
 }
 
-func (l *legacy) open(ctx context.Context) error { return l.connect(ctx, "") }
+func (l *legacy) open(ctx context.Context) error { return l.connect(ctx, "", false) }
 
-func (l *legacy) reconnect(ctx context.Context) error { return l.connect(ctx, "requested") }
+func (l *legacy) reconnect(ctx context.Context) error { return l.connect(ctx, "requested", false) }
 
 func (l *legacy) beforeInitialize() {}
 
@@ -154,8 +154,9 @@ func (l *legacy) close() {
 }
 
 // connect opens a new stream connection. why is empty for the first
-// connection and says what caused a later one.
-func (l *legacy) connect(ctx context.Context, why string) error {
+// connection and says what caused a later one; auto says it is one of the
+// reconnects mcpscope does on its own (StateChange.Auto).
+func (l *legacy) connect(ctx context.Context, why string, auto bool) error {
 	s := l.s
 	s.mu.Lock()
 	if s.closed {
@@ -186,7 +187,7 @@ func (l *legacy) connect(ctx context.Context, why string) error {
 	if why != "" {
 		state = StateReconnecting
 	}
-	s.emit(Record{Kind: KindState, State: &StateChange{State: state, Conn: c.n, Detail: why, URL: l.stream.String(), Transport: TransportSSE}})
+	s.emit(Record{Kind: KindState, State: &StateChange{State: state, Conn: c.n, Detail: why, URL: l.stream.String(), Transport: TransportSSE, Auto: auto}})
 
 	// The wait for the endpoint starts before the GET: a server that takes
 	// the connection and never answers must not hold Connect forever, and
@@ -396,7 +397,10 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	if err != nil {
 		s.emitError(OpStream, we, 0, c.n)
 	}
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason}})
+	// Auto says, from this close on, that attempts follow: a stream that
+	// ended cleanly has no error to say it, and the first attempt starts
+	// only after ReconnectDelay, so the bar read "closed" until then.
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason, Auto: reconnect}})
 	if reconnect {
 		s.wg.Add(1)
 		go l.autoReconnect()
@@ -428,7 +432,7 @@ func (l *legacy) autoReconnect() {
 			t.Stop()
 			return
 		}
-		err = l.connect(s.life, fmt.Sprintf("%sattempt %d of %d", AutoReconnect, attempt, autoReconnects))
+		err = l.connect(s.life, fmt.Sprintf("%sattempt %d of %d", AutoReconnect, attempt, autoReconnects), true)
 		if err == nil || errors.Is(err, ErrClosed) {
 			return
 		}
@@ -457,4 +461,6 @@ const autoReconnects = 5
 
 // AutoReconnect opens the detail of a StateReconnecting that mcpscope
 // began on its own, before "attempt n of 5": the user did not ask for it.
+// The fact itself is StateChange.Auto (read through OnItsOwn); recordings
+// older than it say it only by this prefix.
 const AutoReconnect = "automatic, "

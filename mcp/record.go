@@ -260,6 +260,20 @@ type StateChange struct {
 	// sorted (empty once the last is unsubscribed): what a listen stream
 	// would carry, though none does. Nil on every other state.
 	Subscriptions *[]string `json:"subscriptions,omitempty"`
+	// Auto, on a StateClosed, says mcpscope reopens the stream on its own
+	// after it (the legacy transport's reconnects); on a StateReconnecting,
+	// that this is one of those attempts, not one the user asked for.
+	// Read it through OnItsOwn, which also reads recordings older than it.
+	Auto bool `json:"auto,omitempty"`
+}
+
+// OnItsOwn reports whether st is part of a reconnect mcpscope does on its
+// own: the close it follows, or one of its attempts. It is the one place
+// that is decided, for the TUI and the history alike. Recordings older
+// than Auto said so only by the detail's AutoReconnect prefix on each
+// attempt, which is read the same as before.
+func (st *StateChange) OnItsOwn() bool {
+	return st.Auto || st.State == StateReconnecting && strings.HasPrefix(st.Detail, AutoReconnect)
 }
 
 // ErrorInfo is a failure as the wire saw it. Its Cause and the facts beside
@@ -299,6 +313,10 @@ type ErrorInfo struct {
 	// Reconnecting says mcpscope was reopening the broken stream on its
 	// own when this failed (WireError's field).
 	Reconnecting bool `json:"reconnecting,omitempty"`
+	// Reopened says those reconnects reopened the stream later. It is
+	// never recorded (a record says what was known when it was written):
+	// the history sets it on the failure it hands out once they did.
+	Reopened bool `json:"-"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.

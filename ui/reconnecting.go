@@ -21,7 +21,14 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 	var cmd tea.Cmd
 	for i := range batch {
 		r := &batch[i]
-		if st := r.State; r.Kind == mcp.KindState && st != nil && st.State == mcp.StateReconnecting && strings.HasPrefix(st.Detail, mcp.AutoReconnect) {
+		st := r.State
+		switch {
+		case r.Kind != mcp.KindState || st == nil || !st.OnItsOwn():
+		case st.State == mcp.StateClosed:
+			// The stream's end, the attempts to come: said from here, not
+			// from the first attempt, ReconnectDelay later.
+			cmd = m.setStatus(levelWarn, sanitize.Line(st.Detail)+": reconnecting on its own…")
+		case st.State == mcp.StateReconnecting:
 			cmd = m.setStatus(levelWarn, "the stream broke: reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
 		}
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {

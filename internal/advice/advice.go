@@ -52,6 +52,9 @@ type Fact struct {
 	// Reconnecting says mcpscope was reopening the broken stream on its
 	// own (mcp.WireError's field): asking for it is not yet the advice.
 	Reconnecting bool
+	// Reopened says those reconnects reopened the stream since
+	// (mcp.ErrorInfo's field): they are no longer under way.
+	Reopened bool
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -66,6 +69,8 @@ type row struct {
 	answered  bool // only when the server had answered before
 	// reconnecting: only while mcpscope reopens the stream on its own.
 	reconnecting bool
+	// reopened: only once those reconnects reopened the stream.
+	reopened bool
 	// probeMovedOn: only for a probe that did not end detection (the
 	// fact names no Probe).
 	probeMovedOn bool
@@ -125,6 +130,7 @@ var table = []row{
 	{cause: mcp.CauseRedirectToGet, text: "the server redirects with 301, 302 or 303, which turns a POST into a GET without the message: give mcpscope the URL it redirects to (often the same path with or without a trailing slash), or have the server redirect with 307 or 308"},
 	{cause: mcp.CauseBadScheme, text: "the server must point at an http or https URL: the server is broken"},
 	{cause: mcp.CauseEventTooLarge, text: "an event was larger than --max-event-size allows; raise it if that is normal for this server"},
+	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, reconnecting: true, reopened: true, text: "mcpscope reconnected on its own, to a new legacy session, which needs initialize: {init}"},
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, reconnecting: true, text: "mcpscope is reconnecting on its own (up to 5 attempts, counted on the status line); the new legacy session it opens needs initialize: {init}"},
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, text: "{reconnect} (a new legacy session needs initialize)"},
 	{cause: mcp.CauseReconnectGaveUp, text: "is the server still running? once it is, {reconnect} (a new legacy session needs initialize)"},
@@ -209,7 +215,7 @@ func For(f Fact, a Audience) string {
 	for _, r := range table {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
-			(!r.reconnecting || f.Reconnecting) && (!r.probeMovedOn || f.Probe == "") {
+			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.probeMovedOn || f.Probe == "") {
 			text = r.text
 			break
 		}
@@ -306,7 +312,7 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 // the fact to advise from later (the Negotiation pane's problems).
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting, Reopened: e.Reopened}
 }
 
 // ForError returns the advice for an error a session returned.

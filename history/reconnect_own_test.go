@@ -1,0 +1,111 @@
+package history
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// ownReconnectsRecorded are the records of a real legacy session whose
+// server ends each stream cleanly as soon as it opened: mcpscope
+// reconnects on its own until it gives up, then the session is closed.
+func ownReconnectsRecorded(t *testing.T) []mcp.Record {
+	t.Helper()
+	srv := mcptest.New(t, mcptest.Options{CloseAfterEndpoint: true})
+	s := mcp.NewSession(mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: time.Millisecond})
+	var recs []mcp.Record
+	gaveUp, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		said := false
+		for b := range s.Records() {
+			for _, r := range b {
+				recs = append(recs, r)
+				if !said && r.Kind == mcp.KindState && r.State.State == mcp.StateClosed && strings.Contains(r.State.Detail, "stopped reconnecting") {
+					said = true
+					close(gaveUp)
+				}
+			}
+		}
+	}()
+	ctx := testCtx(t)
+	if err := s.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-gaveUp:
+	case <-ctx.Done():
+		t.Fatal("the reconnects of its own never gave up")
+	}
+	s.Close()
+	waitClosed(t, done, "end of the record stream after Close")
+	return recs
+}
+
+// statesRead are the session's states a Log reads after each state record
+// of recs, appended one by one, as a replay steps through them.
+func statesRead(recs []mcp.Record) []string {
+	l := NewLog()
+	var out []string
+	for _, r := range recs {
+		l.Append(r)
+		if r.Kind == mcp.KindState {
+			out = append(out, r.State.State+"→"+l.Stats().State)
+		}
+	}
+	return out
+}
+
+// Whether a state is part of mcpscope's reconnects of its own is one
+// typed fact the transport records (StateChange.Auto): the first close,
+// clean, with no error to say it, already reads "reconnecting", and the
+// last, after which nothing reconnects, "closed". A recording made before
+// the fact, which said it only by the attempts' detail, reads as it did:
+// its first close "closed", the attempts and the closes between them
+// "reconnecting".
+func TestOwnReconnectsReadFromTheTypedFactAndOldRecordingsAsBefore(t *testing.T) {
+	recs := ownReconnectsRecorded(t)
+	fresh, _ := readAll(t, record(t, recs, RecordOptions{}))
+	old := make([]mcp.Record, len(fresh))
+	for i, r := range fresh {
+		if r.State != nil {
+			st := *r.State
+			st.Auto = false // as mcpscope recorded it before the field
+			r.State = &st
+		}
+		old[i] = r
+	}
+	oldRead, _ := readAll(t, record(t, old, RecordOptions{}))
+
+	newStates, oldStates := statesRead(fresh), statesRead(oldRead)
+	// connecting, open, the first stream's clean close, then the attempts.
+	if len(newStates) < 4 || newStates[2] != "closed→reconnecting" {
+		t.Errorf("a new recording's first clean close reads %q; want it reconnecting (states %q)", newStates[min(2, len(newStates)-1)], newStates)
+	}
+	if len(oldStates) < 4 || oldStates[2] != "closed→closed" || oldStates[3] != "reconnecting→reconnecting" {
+		t.Errorf("an old recording's first close and attempt read %q; want closed, then reconnecting, as before the field", oldStates)
+	}
+	attempts := 0
+	for i, r := range fresh {
+		st := r.State
+		if st == nil || st.State != mcp.StateReconnecting {
+			continue
+		}
+		attempts++
+		if !st.OnItsOwn() || !oldRead[i].State.OnItsOwn() {
+			t.Errorf("attempt %q: on its own %v (new), %v (old recording); want both", st.Detail, st.OnItsOwn(), oldRead[i].State.OnItsOwn())
+		}
+	}
+	if attempts == 0 {
+		t.Fatal("the session recorded no reconnect of its own")
+	}
+	// The close after which nothing reconnects, then the session's own.
+	for _, states := range [][]string{newStates, oldStates} {
+		if got := states[len(states)-2:]; got[0] != "closed→closed" || got[1] != "closed→closed" {
+			t.Errorf("the last states read %q; want closed once the reconnects gave up (all: %q)", got, states)
+		}
+	}
+}
