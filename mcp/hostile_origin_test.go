@@ -19,20 +19,38 @@ import (
 // headers of every request that reaches it and answers 202.
 type collector struct {
 	*httptest.Server
-	mu   sync.Mutex
-	seen []http.Header
+	mu      sync.Mutex
+	seen    []http.Header
+	arrived chan struct{} // a request reached it
 }
 
 func newCollector(t *testing.T) *collector {
-	c := &collector{}
+	c := &collector{arrived: make(chan struct{}, 1)}
 	c.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c.mu.Lock()
 		c.seen = append(c.seen, r.Header.Clone())
 		c.mu.Unlock()
+		select {
+		case c.arrived <- struct{}{}:
+		default:
+		}
 		w.WriteHeader(http.StatusAccepted)
 	}))
 	t.Cleanup(c.Close)
 	return c
+}
+
+// waitRequests waits, bounded, until n requests have reached the collector.
+func (c *collector) waitRequests(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for len(c.requests()) < n {
+		select {
+		case <-c.arrived:
+		case <-deadline:
+			t.Fatalf("%d requests reached the other origin within 10s, want %d", len(c.requests()), n)
+		}
+	}
 }
 
 func (c *collector) requests() []http.Header {
@@ -173,18 +191,25 @@ func TestAllowedRedirectCarriesNoCredentials(t *testing.T) {
 	other := newCollector(t)
 	redirector := httptest.NewServer(http.RedirectHandler(other.URL+"/sse", http.StatusTemporaryRedirect))
 	defer redirector.Close()
-	for _, transport := range []string{TransportSSE, TransportStreamable} {
+	for i, transport := range []string{TransportSSE, TransportStreamable} {
 		cfg := credentialed(redirector.URL + "/x?token=q-s3cret")
 		cfg.Transport = transport
 		cfg.Header.Set("Cookie", "session=c-s3cret")
 		cfg.AllowOrigins = []string{other.URL}
-		// The other origin answers 202 and nothing more: what reached it
-		// is all that matters, so the wait for an answer is kept short.
-		cfg.EndpointTimeout = 100 * time.Millisecond
 		s := NewSession(cfg)
 		collect(s)
-		_ = s.Connect(testCtx(t)) // the other origin answers 202, not MCP: only what reached it matters
+		// The other origin answers 202, not MCP: only what reached it
+		// matters, so the wait for an answer is ended once the request is
+		// there. A short wait instead (100ms) could end before the request
+		// got there on a loaded machine.
+		connected := make(chan struct{})
+		go func() {
+			defer close(connected)
+			_ = s.Connect(testCtx(t))
+		}()
+		other.waitRequests(t, i+1)
 		s.Close()
+		waitClosed(t, connected, "Connect's end after Close")
 	}
 	got := other.requests()
 	if len(got) != 2 {

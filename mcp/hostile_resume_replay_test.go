@@ -51,6 +51,10 @@ func TestResumeAServerThatEndsEveryStream(t *testing.T) {
 	if got := len(f.requests(http.MethodGet)); got < polls {
 		t.Errorf("%d GETs, want at least %d resumptions", got, polls)
 	}
+	// Records reach the collector after the call returns: the count is
+	// taken once the record stream has ended, so none is still on its way.
+	s.Close()
+	rec.waitEnd(t)
 	progress := 0
 	for _, r := range rec.all() {
 		if r.Kind == KindReceived && r.RPC.Method == "notifications/progress" {
