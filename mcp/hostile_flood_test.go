@@ -203,7 +203,7 @@ func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {
 		}
 		c.Default()
 	}
-	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 1500 * time.Millisecond})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	var te *TimeoutError
 	if !errorsAs(err, &te) || len(te.Retyped) != 1 || !strings.Contains(err.Error(), "this request's id as a string where mcpscope sent a number") {
@@ -221,7 +221,7 @@ func TestMalformedAnswerIsNamedInTheTimeout(t *testing.T) {
 		}
 		c.Default()
 	}
-	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 1500 * time.Millisecond})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	var te *TimeoutError
 	if !errorsAs(err, &te) || len(te.Malformed) != 1 || len(te.Foreign) != 0 || !strings.Contains(err.Error(), "neither a result nor an error") {

@@ -38,7 +38,7 @@ func TestRequestAnsweredNoContentFailsAtOnce(t *testing.T) {
 // come on the GET stream, as some servers send it.
 func TestRequestAnsweredAcceptedStillWaitsForTheGetStream(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.AnswerWith("tools/list", http.StatusAccepted, "", "")})
-	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 300 * time.Millisecond, NoGetStream: true})
+	s, rec := connect(t, Config{URL: srv.URL, RequestTimeout: 1500 * time.Millisecond, NoGetStream: true})
 	_, _, err := s.ListTools(testCtx(t), false)
 	var te *TimeoutError
 	if !errorsAs(err, &te) {

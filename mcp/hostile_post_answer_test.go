@@ -22,7 +22,7 @@ func TestTimeoutQuotesTheBodyOfATakenPost(t *testing.T) {
 			c.Default()
 		}
 	}
-	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 1500 * time.Millisecond})
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	var te *TimeoutError
 	if !errorsAs(err, &te) || !strings.Contains(err.Error(), "its POST was answered 200 OK, text/html: <html><h1>Error 500</h1>upstream died</html>") {

@@ -44,7 +44,7 @@ func sessionlessAsker(t *testing.T, slowSeen chan struct{}) string {
 }
 
 func TestTimeoutSaysTheServerRefusedOurAnswer(t *testing.T) {
-	s, rec := connect(t, Config{URL: sessionlessAsker(t, nil), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 300 * time.Millisecond})
+	s, rec := connect(t, Config{URL: sessionlessAsker(t, nil), Transport: TransportStreamable, NoGetStream: true, RequestTimeout: 1500 * time.Millisecond})
 	if _, err := s.Initialize(testCtx(t)); err != nil {
 		t.Fatalf("Initialize: %v", err)
 	}

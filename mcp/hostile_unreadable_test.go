@@ -35,7 +35,7 @@ func TestUnreadableAnswerIsNamed(t *testing.T) {
 			}
 			c.Default()
 		}
-		_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 300 * time.Millisecond})
+		_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 1500 * time.Millisecond})
 		_, err := s.Request(testCtx(t), "tools/list", nil)
 		var te *TimeoutError
 		if !errorsAs(err, &te) || len(te.Unreadable) != 2 ||

@@ -14,7 +14,7 @@ import (
 // acknowledgement came. Before, the wait ended in a silent success, as if
 // the server had taken the URI.
 func TestSubscribeWithoutAcknowledgementSaysSo(t *testing.T) {
-	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.ListenWithoutAck}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, s, rec := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.ListenWithoutAck}, Config{RequestTimeout: 1500 * time.Millisecond})
 	ctx := testCtx(t)
 	_, err := s.Subscribe(ctx, "demo://readme")
 	if CauseOf(err) != CauseNotAcknowledged || !strings.Contains(err.Error(), "the subscription stands as asked") {
@@ -22,7 +22,7 @@ func TestSubscribeWithoutAcknowledgementSaysSo(t *testing.T) {
 	}
 	st := rec.waitFor(t, "a listen state saying no acknowledgement came", func(r Record) bool {
 		return r.State != nil && r.State.State == StateListen &&
-			strings.Contains(r.State.Detail, `did not acknowledge the listen stream carrying demo://readme within 300ms`)
+			strings.Contains(r.State.Detail, `did not acknowledge the listen stream carrying demo://readme within 1.5s`)
 	})
 	if st.State.Detail != err.Error() {
 		t.Errorf("listen state %q and Subscribe's error %q, want the same words", st.State.Detail, err)

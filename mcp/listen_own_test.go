@@ -14,7 +14,7 @@ import (
 // acknowledgement and notifications are known as ours, not as for a
 // subscription we do not have.
 func TestListenOfTheUsersOwn(t *testing.T) {
-	srv, s, rec := dialStateless(t, mcptest.StatelessOptions{Tools: mcptest.StatelessTools()}, Config{NoListen: true, RequestTimeout: 300 * time.Millisecond})
+	srv, s, rec := dialStateless(t, mcptest.StatelessOptions{Tools: mcptest.StatelessTools()}, Config{NoListen: true, RequestTimeout: 1500 * time.Millisecond})
 	ctx := testCtx(t)
 	resp, err := s.Listen(ctx, []byte(`{"notifications":{"promptsListChanged":true}}`))
 	if err != nil || !strings.Contains(string(resp.Result), `"promptsListChanged":true`) {

@@ -44,14 +44,14 @@ func TestSessionPostErrors(t *testing.T) {
 }
 
 func TestSessionHangingPostIsBounded(t *testing.T) {
-	_, s, rec := dial(t, mcptest.Options{Handle: mcptest.HangingPost}, Config{RequestTimeout: 300 * time.Millisecond})
+	_, s, rec := dial(t, mcptest.Options{Handle: mcptest.HangingPost}, Config{RequestTimeout: 1500 * time.Millisecond})
 	start := time.Now()
 	_, err := s.Request(testCtx(t), "tools/list", nil)
 	if err == nil {
 		t.Fatal("a hanging POST returned no error")
 	}
 	if time.Since(start) > 5*time.Second {
-		t.Errorf("a hanging POST took %s with a 300ms timeout", time.Since(start))
+		t.Errorf("a hanging POST took %s with a 1.5s timeout", time.Since(start))
 	}
 	rec.waitFor(t, "failure record", func(r Record) bool {
 		return r.Kind == KindError && (r.Error.Op == OpPost || r.Error.Op == OpTimeout) && r.Error.ReqSeq > 0
@@ -102,7 +102,7 @@ func TestSessionForeignAndFieldOrder(t *testing.T) {
 func TestSessionHangingPostIsNotSentTwice(t *testing.T) {
 	// The preferred URL differs from the canonical one, so a careless client
 	// would retry the hung POST there and run the call twice.
-	srv, s, _ := dial(t, mcptest.Options{Endpoint: mcptest.EndpointMessage, Handle: mcptest.HangingPost}, Config{RequestTimeout: 300 * time.Millisecond})
+	srv, s, _ := dial(t, mcptest.Options{Endpoint: mcptest.EndpointMessage, Handle: mcptest.HangingPost}, Config{RequestTimeout: 1500 * time.Millisecond})
 	_, err := s.Request(testCtx(t), "tools/call", []byte(`{"name":"echo","arguments":{"text":"once"}}`))
 	var te *TimeoutError
 	if !errors.As(err, &te) || te.Accepted || !strings.Contains(err.Error(), "the POST itself got no answer") {

@@ -14,7 +14,7 @@ import (
 // send one). Before, the slow tool ran on at the server with nobody
 // waiting for it, as a task did before tasks/cancel went out on timeout.
 func TestTimedOutRequestIsCancelled(t *testing.T) {
-	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{}, Config{RequestTimeout: 300 * time.Millisecond})
+	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{}, Config{RequestTimeout: 1500 * time.Millisecond})
 	_, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
 	if CauseOf(err) != CauseTimeout {
 		t.Fatalf("a call past --timeout = %v (cause %q), want a timeout", err, CauseOf(err))
