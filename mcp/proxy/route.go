@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -35,47 +36,81 @@ type message struct {
 	undecoded string
 }
 
+// clientInfo is the name and version a client gives for itself.
 type clientInfo struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
+	Name, Version string
 }
 
 // peek reads a single message's method, id and clientInfo, and a batch's
 // request ids; anything that is not JSON-RPC gives nothing, and is relayed
-// all the same.
+// all the same. Members are read by their exact names, as the Observer
+// reads them (jsonspan): {"ID":1} has no id, so the proxy does not wait
+// for an answer to what the recording shows as a notification.
 func peek(body []byte) message {
 	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
 		return message{ids: batchIDs(t)}
 	}
-	var v struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			ClientInfo *clientInfo                `json:"clientInfo"`
-			Meta       map[string]json.RawMessage `json:"_meta"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(body, &v) != nil {
+	// Depth 2 indexes params' members and nothing inside them: a large
+	// argument costs one pass, not an index.
+	doc, err := jsonspan.Parse(body, jsonspan.Limits{Depth: 2})
+	if err != nil || doc.Root().Kind() == jsonspan.Null {
 		return message{}
 	}
-	m := message{method: v.Method, request: isRequest(v.Method, v.ID)}
-	if m.request {
-		m.ids = []string{string(v.ID)}
+	root := doc.Root()
+	var id json.RawMessage
+	var method string
+	var info *clientInfo
+	var meta map[string]json.RawMessage
+	if root.Kind() != jsonspan.Object || root.DecodeField("id", &id) != nil || root.DecodeField("method", &method) != nil {
+		return message{}
 	}
-	info := v.Params.ClientInfo
-	if raw, ok := v.Params.Meta[mcp.MetaClientInfo]; ok {
-		var ci clientInfo
-		if json.Unmarshal(raw, &ci) == nil {
-			info = &ci
+	if params := root.Get("params"); params.Exists() && params.Kind() != jsonspan.Null {
+		if params.Kind() != jsonspan.Object || params.DecodeField("_meta", &meta) != nil {
+			return message{}
+		}
+		if ci := params.Get("clientInfo"); ci.Exists() && ci.Kind() != jsonspan.Null {
+			if info, err = infoOf(ci.Raw()); err != nil {
+				return message{}
+			}
+		}
+	}
+	m := message{method: method, request: isRequest(method, id)}
+	if m.request {
+		m.ids = []string{string(id)}
+	}
+	if raw, ok := meta[mcp.MetaClientInfo]; ok {
+		if ci, err := infoOf(raw); err == nil && ci != nil {
+			info = ci
 		}
 	}
 	if info != nil {
 		m.name, m.version = info.Name, info.Version
 	}
-	if raw, ok := v.Params.Meta[mcp.MetaProtocolVersion]; ok {
+	if raw, ok := meta[mcp.MetaProtocolVersion]; ok {
 		_ = json.Unmarshal(raw, &m.protocol)
 	}
 	return m
+}
+
+// infoOf reads a clientInfo object's name and version by their exact
+// names; nil for null, an error for anything else that is no such object.
+func infoOf(raw []byte) (*clientInfo, error) {
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return nil, err
+	}
+	switch root := doc.Root(); root.Kind() {
+	case jsonspan.Null:
+		return nil, nil
+	case jsonspan.Object:
+		var ci clientInfo
+		if err := errors.Join(root.DecodeField("name", &ci.Name), root.DecodeField("version", &ci.Version)); err != nil {
+			return nil, err
+		}
+		return &ci, nil
+	default:
+		return nil, fmt.Errorf("clientInfo is %s, not an object", root.KindName())
+	}
 }
 
 // protocolOf is the protocol version a request names: its
