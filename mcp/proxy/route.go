@@ -3,7 +3,6 @@ package proxy
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -34,6 +33,9 @@ type message struct {
 	// undecoded says why a body that names a Content-Encoding could not
 	// be decoded, for the record; "" when it was, or names none.
 	undecoded string
+	// peek is the Observer's reading of text, handed on so the message
+	// is read once (mcp.Observer.ClientMessagePeeked).
+	peek mcp.ClientPeek
 }
 
 // clientInfo is the name and version a client gives for itself.
@@ -43,52 +45,35 @@ type clientInfo struct {
 
 // peek reads a single message's method, id and clientInfo, and a batch's
 // request ids; anything that is not JSON-RPC gives nothing, and is relayed
-// all the same. Members are read by their exact names, as the Observer
-// reads them (jsonspan): {"ID":1} has no id, so the proxy does not wait
-// for an answer to what the recording shows as a notification.
+// all the same. It reads the message once, as the Observer reads it
+// (mcp.PeekClient, members by their exact names), and keeps that reading
+// for the Observer: {"ID":1} has no id, so the proxy does not wait for an
+// answer to what the recording shows as a notification.
 func peek(body []byte) message {
-	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
-		return message{ids: batchIDs(t)}
+	pk := mcp.PeekClient(body)
+	if pk.Batch() {
+		return message{ids: batchIDs(bytes.TrimSpace(body)), peek: pk}
 	}
-	// Depth 2 indexes params' members and nothing inside them: a large
-	// argument costs one pass, not an index.
-	doc, err := jsonspan.Parse(body, jsonspan.Limits{Depth: 2})
-	if err != nil || doc.Root().Kind() == jsonspan.Null {
-		return message{}
-	}
-	root := doc.Root()
-	var id json.RawMessage
-	var method string
-	var info *clientInfo
-	var meta map[string]json.RawMessage
-	if root.Kind() != jsonspan.Object || root.DecodeField("id", &id) != nil || root.DecodeField("method", &method) != nil {
-		return message{}
-	}
-	if params := root.Get("params"); params.Exists() && params.Kind() != jsonspan.Null {
-		if params.Kind() != jsonspan.Object || params.DecodeField("_meta", &meta) != nil {
-			return message{}
-		}
-		if ci := params.Get("clientInfo"); ci.Exists() && ci.Kind() != jsonspan.Null {
-			if info, err = infoOf(ci.Raw()); err != nil {
-				return message{}
-			}
-		}
-	}
-	m := message{method: method, request: isRequest(method, id)}
+	m := message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), peek: pk}
 	if m.request {
-		m.ids = []string{string(id)}
+		m.ids = []string{string(pk.ID())}
 	}
-	if raw, ok := meta[mcp.MetaClientInfo]; ok {
-		if ci, err := infoOf(raw); err == nil && ci != nil {
-			info = ci
-		}
+	// Depth 2 indexes _meta's members and nothing inside them: a large
+	// argument costs one pass, not an index.
+	doc, err := jsonspan.Parse(pk.Params(), jsonspan.Limits{Depth: 2})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
+		return m
+	}
+	params := doc.Root()
+	info, _ := infoOf(params.Get("clientInfo").Raw())
+	meta := params.Get("_meta")
+	if ci, err := infoOf(meta.Get(mcp.MetaClientInfo).Raw()); err == nil && ci != nil {
+		info = ci
 	}
 	if info != nil {
 		m.name, m.version = info.Name, info.Version
 	}
-	if raw, ok := meta[mcp.MetaProtocolVersion]; ok {
-		_ = json.Unmarshal(raw, &m.protocol)
-	}
+	_ = meta.DecodeField(mcp.MetaProtocolVersion, &m.protocol)
 	return m
 }
 
