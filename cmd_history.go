@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/atomicfile"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/urlpass"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -329,9 +330,9 @@ recording: it refuses to write over a session.`,
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(args[0]), sanitize.Line(w))
 			}
 			w := cmd.OutOrStdout()
-			var f *os.File
+			var f *atomicfile.File
 			if output != "" && output != "-" {
-				if f, err = createOutput(output, true); err != nil {
+				if f, err = atomicfile.Create(output, true); err != nil {
 					return &exitError{exitFailed, outputError("-o", output, err)}
 				}
 				w = f
@@ -342,11 +343,11 @@ recording: it refuses to write over a session.`,
 				err = history.ExportJSONNoting(w, h, log, warnings)
 			}
 			if f != nil {
-				if cerr := f.Close(); err == nil {
-					err = cerr
+				if err == nil {
+					err = f.Commit()
 				}
 				if err != nil {
-					err = dropIncomplete(output, err)
+					err = dropIncomplete(f, output, err)
 				}
 			}
 			if err != nil {
@@ -360,12 +361,19 @@ recording: it refuses to write over a session.`,
 	return cmd
 }
 
-// dropIncomplete removes the file export -o could not finish, as err
+// dropIncomplete gives up the file export -o could not finish, as err
 // says: half a transcript (the disk filled) would pass for the whole one
-// when shared. Only a regular file is removed: -o may name a link, or a
-// device such as /dev/stdout, which are the user's and were never ours to
-// delete (as root, the write error of a full disk removed /dev/stdout).
-func dropIncomplete(output string, err error) error {
+// when shared (atomicfile's policy). A file written in place is removed
+// only when regular: -o may name a link, or a device such as /dev/stdout,
+// which are the user's and were never ours to delete (as root, the write
+// error of a full disk removed /dev/stdout).
+func dropIncomplete(f *atomicfile.File, output string, err error) error {
+	switch f.Abort() {
+	case atomicfile.Kept:
+		return fmt.Errorf("%w: %s keeps what it held", err, output)
+	case atomicfile.Removed:
+		return fmt.Errorf("%w: removed the incomplete %s", err, output)
+	}
 	if fi, serr := os.Lstat(output); serr != nil || !fi.Mode().IsRegular() {
 		return fmt.Errorf("%w: what %s received is incomplete", err, output)
 	}

@@ -30,20 +30,6 @@ func outputDirError(flag, path, eg string) error {
 	return nil
 }
 
-// createOutput creates the file a flag writes (export's -o, exec's
-// --save): owner-only (0600) when new, as a recording is, since an export
-// holds the whole session and a saved answer may hold a secret the server
-// gave. An existing file keeps the mode its owner gave it; it is replaced
-// when replace is set, and refused (an error that is os.ErrExist)
-// otherwise. The umask still applies, as to every file.
-func createOutput(path string, replace bool) (*os.File, error) {
-	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
-	if replace {
-		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	}
-	return os.OpenFile(path, flags, 0o600)
-}
-
 // outputError is an error creating the file flag writes, in the user's
 // words: os's "open X: permission denied" named the call, not the flag.
 func outputError(flag, path string, err error) error {

@@ -13,28 +13,28 @@ import (
 // went to, and net/http's own errors quote it whole. The recorder's
 // redactor hides the same ones in recordings and on screen; with
 // --record-secrets neither does.
-type queryMask []urlpass.Param
+// It holds the replacer built once, since every stderr line goes through it.
+type queryMask struct {
+	q urlpass.QueryMasker
+}
 
 // newQueryMask is the mask of url's credentials, none with secrets.
 func newQueryMask(url string, secrets bool) queryMask {
 	if secrets {
-		return nil
+		return queryMask{}
 	}
-	return urlpass.QueryParams(url)
+	return queryMask{urlpass.NewQueryMasker(urlpass.QueryParams(url), history.Redacted)}
 }
 
 // text is s with the credentials' values redacted.
 func (m queryMask) text(s string) string {
-	if len(m) == 0 {
-		return s
-	}
-	return urlpass.MaskQuery(s, m, history.Redacted)
+	return m.q.Replace(s)
 }
 
 // writer is w with every write masked: each line mcpscope writes is one
 // write, so a value is never cut in two.
 func (m queryMask) writer(w io.Writer) io.Writer {
-	if len(m) == 0 {
+	if m.q.Empty() {
 		return w
 	}
 	return maskedWriter{w, m}
@@ -42,7 +42,7 @@ func (m queryMask) writer(w io.Writer) io.Writer {
 
 // err is e with its message masked, still e to errors.Is and errors.As.
 func (m queryMask) err(e error) error {
-	if len(m) == 0 || e == nil {
+	if m.q.Empty() || e == nil {
 		return e
 	}
 	return maskedError{e, m}

@@ -60,27 +60,3 @@ func Ambiguities(raw Raw) []string {
 	}
 	return out
 }
-
-// firstOfTwice is the raw value of the first of two or more members named
-// key at the top of the JSON object raw, "" when key is named once or not
-// at all: where a reader that keeps the first member parts from mcpscope,
-// which keeps the last.
-func firstOfTwice(raw Raw, key string) string {
-	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 2})
-	if err != nil || doc.Root().Kind() != jsonspan.Object {
-		return ""
-	}
-	first, n := "", 0
-	for k, v := range doc.Root().Members() {
-		if k == key {
-			if n == 0 {
-				first = string(v.Raw())
-			}
-			n++
-		}
-	}
-	if n < 2 {
-		return ""
-	}
-	return first
-}

@@ -29,9 +29,13 @@ func objectOf(raw []byte, depth int) (jsonspan.Value, bool) {
 // a tool call fails without failing the JSON-RPC call.
 type peeked struct {
 	id, result, errv, params []byte
-	method                   string
-	hasMethod                bool
-	toolError                bool
+	// firstID is the first of two or more "id" members, nil when the
+	// message names id once or not at all: where a reader that keeps the
+	// first parts from mcpscope, which keeps the last.
+	firstID   []byte
+	method    string
+	hasMethod bool
+	toolError bool
 	// A 2026 multi round-trip: a result that asks for input, with the
 	// state to echo, and a request that answers one, with the state it
 	// echoes (nil when there is none).
@@ -63,10 +67,13 @@ const (
 	parResponses, parState                           = 0, 1
 )
 
-// memberSpan is where a member's value is in the message; set when it is there.
+// memberSpan is where a member's value is in the message; set when it is
+// there. When the name comes twice or more, from and to are the last one's
+// and firstFrom and firstTo the first one's, with twice set.
 type memberSpan struct {
-	from, to int
-	set      bool
+	from, to           int
+	firstFrom, firstTo int
+	set, twice         bool
 }
 
 // peekMessage reads one message with the one JSON tokenizer, keeping no
@@ -84,6 +91,9 @@ func peekMessage(b []byte) (peeked, bool) {
 		return p, false
 	}
 	p.id, p.params, p.errv, p.result = top[topID].of(b), top[topParams].of(b), top[topError].of(b), top[topResult].of(b)
+	if id := top[topID]; id.twice {
+		p.firstID = b[id.firstFrom:id.firstTo]
+	}
 	if m := top[topMethod].of(b); m != nil {
 		p.hasMethod = true
 		p.method, _ = TextOf(m)
@@ -143,7 +153,15 @@ func namedMembers(b []byte, names []string, out []memberSpan) bool {
 				open.to, open = t.To, nil
 			}
 		case next != nil:
+			// The name's earlier value is complete (members do not
+			// nest at depth 1): the first one is kept for firstID.
+			prev := *next
 			*next = memberSpan{from: t.From, to: t.To, set: true}
+			if prev.twice {
+				next.firstFrom, next.firstTo, next.twice = prev.firstFrom, prev.firstTo, true
+			} else if prev.set {
+				next.firstFrom, next.firstTo, next.twice = prev.from, prev.to, true
+			}
 			if t.Kind == jsonspan.Object || t.Kind == jsonspan.Array {
 				open = next
 			}

@@ -105,6 +105,12 @@ func (o *Observer) Close() {
 // and returns the Seq of its first record. Its requests wait for the
 // server's answers; its answers reply to the server's requests.
 func (o *Observer) ClientMessage(body []byte, conn int) int64 {
+	return o.ClientMessagePeeked(body, ClientPeek{}, conn)
+}
+
+// ClientMessagePeeked is ClientMessage of a body already read by
+// PeekClient(body), which is not read again.
+func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int) int64 {
 	data := string(body)
 	at := o.now().Round(0)
 	var first, batch int64
@@ -118,7 +124,10 @@ func (o *Observer) ClientMessage(body []byte, conn int) int64 {
 		note(batch)
 	}, func(raw string) {
 		m := &RPCMessage{Dir: DirOut, Conn: conn, Raw: Raw(raw), Class: ClassInvalid}
-		p, sh := shapeOf(bytesOf(raw))
+		p, sh := pk.p, pk.sh
+		if !pk.read || pk.batch {
+			p, sh = shapeOf(bytesOf(raw))
+		}
 		o.mu.Lock()
 		defer o.mu.Unlock()
 		switch sh {

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/internal/atomicfile"
 	"github.com/mcpscope/mcpscope/internal/regular"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
@@ -146,8 +148,8 @@ func (h *cmdHistory) reset() { h.pos = len(h.entries) }
 // write appends the added lines the file does not have yet (added are the
 // newest of total lines added) to what the file holds now, which another
 // mcpscope may have written since this one started, and replaces the file
-// through a temporary file and a rename, so a crash mid-write never leaves
-// half a history. A lock (lockHistory) keeps another mcpscope's save out
+// whole (atomicfile), so a failed or crashed write never leaves half a
+// history. A lock (lockHistory) keeps another mcpscope's save out
 // from the read to the rename.
 func (f *historyFile) write(seq, total uint64, added []string) error {
 	f.mu.Lock()
@@ -184,18 +186,16 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	if len(lines) > historyCap {
 		lines = lines[len(lines)-historyCap:]
 	}
-	tmp, err := os.CreateTemp(dir, ".history-*")
+	out, err := atomicfile.Create(f.path, true)
 	if err != nil {
 		return fmt.Errorf("saving command history: %w", err)
 	}
-	_, werr := tmp.WriteString(strings.Join(lines, "\n") + "\n")
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("saving command history to %s: %w", f.path, err)
+	_, err = io.WriteString(out, strings.Join(lines, "\n")+"\n")
+	if err == nil {
+		err = out.Commit()
 	}
-	if err := os.Rename(tmp.Name(), f.path); err != nil {
-		_ = os.Remove(tmp.Name())
+	if err != nil {
+		out.Abort()
 		return fmt.Errorf("saving command history to %s: %w", f.path, err)
 	}
 	f.written, f.flushed = seq, total

@@ -87,22 +87,45 @@ func (p Param) Spellings(with string) [][2]string {
 // carries it (?name=value or &name=value) with with, keeping the name:
 // only the user's own parameters with the user's own values, so a server's
 // (a legacy endpoint's sessionId, another token it chose) stays as it is.
+// A caller that masks many strings builds a QueryMasker once instead.
+func MaskQuery(s string, params []Param, with string) string {
+	return NewQueryMasker(params, with).Replace(s)
+}
+
+// QueryMasker is MaskQuery for one URL's params and one mask, built once:
+// the replacer behind it is the costly part, and stderr masks every line.
+type QueryMasker struct {
+	r *strings.Replacer
+}
+
+// NewQueryMasker is the masker of params' values, each replaced by with.
 //
 // It is one pass, longest spelling first, so a value that begins another
 // ("?token=ab&token=abc") does not mask the other's head alone and leave
 // its tail ("[redacted]c"), and a mask is never masked again.
-func MaskQuery(s string, params []Param, with string) string {
+func NewQueryMasker(params []Param, with string) QueryMasker {
 	var spellings [][2]string
 	for _, p := range params {
 		spellings = append(spellings, p.Spellings(with)...)
 	}
 	if len(spellings) == 0 {
-		return s
+		return QueryMasker{}
 	}
 	sort.SliceStable(spellings, func(i, j int) bool { return len(spellings[i][0]) > len(spellings[j][0]) })
 	pairs := make([]string, 0, 2*len(spellings))
 	for _, sp := range spellings {
 		pairs = append(pairs, sp[0], sp[1])
 	}
-	return strings.NewReplacer(pairs...).Replace(s)
+	return QueryMasker{strings.NewReplacer(pairs...)}
+}
+
+// Empty reports whether the masker masks nothing (no params).
+func (q QueryMasker) Empty() bool { return q.r == nil }
+
+// Replace is s with the params' values masked.
+func (q QueryMasker) Replace(s string) string {
+	if q.r == nil {
+		return s
+	}
+	return q.r.Replace(s)
 }

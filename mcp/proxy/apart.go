@@ -2,10 +2,10 @@ package proxy
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -73,18 +73,19 @@ func (c *Client) asked(ids []string) {
 // passed over, as peek passes over such a message, and the others' ids
 // are read all the same.
 func batchIDs(batch []byte) []string {
-	var msgs []struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-	}
-	var typeErr *json.UnmarshalTypeError
-	if err := json.Unmarshal(batch, &msgs); err != nil && !errors.As(err, &typeErr) {
+	doc, err := jsonspan.Parse(batch, jsonspan.Limits{Depth: 2})
+	if err != nil {
 		return nil
 	}
 	var ids []string
-	for _, v := range msgs {
-		if isRequest(v.Method, v.ID) {
-			ids = append(ids, string(v.ID))
+	for v := range doc.Root().Elements() {
+		var id json.RawMessage
+		var method string
+		if v.Kind() != jsonspan.Object || v.DecodeField("method", &method) != nil || v.DecodeField("id", &id) != nil {
+			continue
+		}
+		if isRequest(method, id) {
+			ids = append(ids, string(id))
 		}
 	}
 	return ids

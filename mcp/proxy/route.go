@@ -3,7 +3,6 @@ package proxy
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -33,49 +33,69 @@ type message struct {
 	// undecoded says why a body that names a Content-Encoding could not
 	// be decoded, for the record; "" when it was, or names none.
 	undecoded string
+	// peek is the Observer's reading of text, handed on so the message
+	// is read once (mcp.Observer.ClientMessagePeeked).
+	peek mcp.ClientPeek
 }
 
+// clientInfo is the name and version a client gives for itself.
 type clientInfo struct {
-	Name    string `json:"name"`
-	Version string `json:"version"`
+	Name, Version string
 }
 
 // peek reads a single message's method, id and clientInfo, and a batch's
 // request ids; anything that is not JSON-RPC gives nothing, and is relayed
-// all the same.
+// all the same. It reads the message once, as the Observer reads it
+// (mcp.PeekClient, members by their exact names), and keeps that reading
+// for the Observer: {"ID":1} has no id, so the proxy does not wait for an
+// answer to what the recording shows as a notification.
 func peek(body []byte) message {
-	if t := bytes.TrimSpace(body); len(t) > 0 && t[0] == '[' {
-		return message{ids: batchIDs(t)}
+	pk := mcp.PeekClient(body)
+	if pk.Batch() {
+		return message{ids: batchIDs(bytes.TrimSpace(body)), peek: pk}
 	}
-	var v struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			ClientInfo *clientInfo                `json:"clientInfo"`
-			Meta       map[string]json.RawMessage `json:"_meta"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(body, &v) != nil {
-		return message{}
-	}
-	m := message{method: v.Method, request: isRequest(v.Method, v.ID)}
+	m := message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), peek: pk}
 	if m.request {
-		m.ids = []string{string(v.ID)}
+		m.ids = []string{string(pk.ID())}
 	}
-	info := v.Params.ClientInfo
-	if raw, ok := v.Params.Meta[mcp.MetaClientInfo]; ok {
-		var ci clientInfo
-		if json.Unmarshal(raw, &ci) == nil {
-			info = &ci
-		}
+	// Depth 2 indexes _meta's members and nothing inside them: a large
+	// argument costs one pass, not an index.
+	doc, err := jsonspan.Parse(pk.Params(), jsonspan.Limits{Depth: 2})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
+		return m
+	}
+	params := doc.Root()
+	info, _ := infoOf(params.Get("clientInfo").Raw())
+	meta := params.Get("_meta")
+	if ci, err := infoOf(meta.Get(mcp.MetaClientInfo).Raw()); err == nil && ci != nil {
+		info = ci
 	}
 	if info != nil {
 		m.name, m.version = info.Name, info.Version
 	}
-	if raw, ok := v.Params.Meta[mcp.MetaProtocolVersion]; ok {
-		_ = json.Unmarshal(raw, &m.protocol)
-	}
+	_ = meta.DecodeField(mcp.MetaProtocolVersion, &m.protocol)
 	return m
+}
+
+// infoOf reads a clientInfo object's name and version by their exact
+// names; nil for null, an error for anything else that is no such object.
+func infoOf(raw []byte) (*clientInfo, error) {
+	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return nil, err
+	}
+	switch root := doc.Root(); root.Kind() {
+	case jsonspan.Null:
+		return nil, nil
+	case jsonspan.Object:
+		var ci clientInfo
+		if err := errors.Join(root.DecodeField("name", &ci.Name), root.DecodeField("version", &ci.Version)); err != nil {
+			return nil, err
+		}
+		return &ci, nil
+	default:
+		return nil, fmt.Errorf("clientInfo is %s, not an object", root.KindName())
+	}
 }
 
 // protocolOf is the protocol version a request names: its

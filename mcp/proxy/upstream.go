@@ -57,7 +57,7 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 		// does between reads (tee), so the log's backlog stays bounded.
 		c.obs.WaitRoom(l.ctx)
 		if body != nil {
-			l.reqSeq = c.obs.ClientMessage(l.text, conn)
+			l.reqSeq = c.obs.ClientMessagePeeked(l.text, m.peek, conn)
 			if m.undecoded != "" {
 				c.fail(mcp.OpPost, errors.New(m.undecoded))
 			}

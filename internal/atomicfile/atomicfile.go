@@ -1,0 +1,116 @@
+// Package atomicfile writes the files mcpscope writes for the user
+// (exec --save, export -o, the ↑ command history) with one policy: the old
+// file is kept whole unless the new one is complete, and a cut file that
+// mcpscope made never stays under the user's name.
+//
+// A regular file, or a name not there yet, is written to a temporary file
+// beside it and renamed over it once it is whole, keeping the old file's
+// mode. What is no regular file (/dev/stdout, a FIFO, a symbolic link,
+// which is written through) is written in place, and so is a file whose
+// directory takes no file beside it (one the user may not write to, a name
+// too long for a temporary one beside it): such a file was written before
+// and must go on being written.
+package atomicfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Outcome is what is under the user's name after Abort.
+type Outcome int
+
+const (
+	// Kept: the old file is there whole.
+	Kept Outcome = iota
+	// Removed: there was no file, and the cut one mcpscope made (beside
+	// it or in place) is gone.
+	Removed
+	// Cut: what was written in place to a file that was there before
+	// (or is no regular file) stays, cut; the caller says so.
+	Cut
+)
+
+// File is a file being written; Commit ends it, or Abort on failure.
+type File struct {
+	f       *os.File
+	path    string
+	tmp     bool // f is a temporary file beside path
+	existed bool // path was there before
+	replace bool
+	perm    fs.FileMode
+}
+
+// Create opens path to be written. An existing path is replaced when
+// replace is set and refused otherwise (an error that is os.ErrExist). A
+// new file is owner-only (0600, under the umask): it may hold a secret.
+func Create(path string, replace bool) (*File, error) {
+	fi, err := os.Lstat(path)
+	existed := err == nil
+	if existed && !replace {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrExist}
+	}
+	if !existed || fi.Mode().IsRegular() {
+		if tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*"); err == nil {
+			w := &File{f: tmp, path: path, tmp: true, existed: existed, replace: replace}
+			if existed {
+				w.perm = fi.Mode().Perm()
+			}
+			return w, nil
+		}
+	}
+	// In place: no file can be made beside it, or it is no regular file.
+	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if replace {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flags, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	return &File{f: f, path: path, existed: existed, replace: replace}, nil
+}
+
+// Write writes to the file being made.
+func (w *File) Write(p []byte) (int, error) { return w.f.Write(p) }
+
+// Commit ends the file: closed and, when it was written beside, put in
+// place with the old file's mode. On an error nothing is left beside it,
+// and the caller calls Abort.
+func (w *File) Commit() error {
+	var err error
+	if w.tmp && w.existed {
+		err = w.f.Chmod(w.perm)
+	}
+	if err = errors.Join(err, w.f.Close()); err != nil || !w.tmp {
+		return err
+	}
+	if !w.replace {
+		// A link, unlike a rename, refuses a file made under the
+		// name since Create looked.
+		if err = os.Link(w.f.Name(), w.path); err == nil || errors.Is(err, fs.ErrExist) {
+			_ = os.Remove(w.f.Name())
+			return err
+		}
+	}
+	return os.Rename(w.f.Name(), w.path)
+}
+
+// Abort gives up the file after a failed Write or Commit and says what is
+// under the user's name now.
+func (w *File) Abort() Outcome {
+	_ = w.f.Close()
+	if w.tmp {
+		_ = os.Remove(w.f.Name())
+		if w.existed {
+			return Kept
+		}
+		return Removed
+	}
+	if fi, err := os.Lstat(w.path); !w.existed && err == nil && fi.Mode().IsRegular() && os.Remove(w.path) == nil {
+		return Removed
+	}
+	return Cut
+}

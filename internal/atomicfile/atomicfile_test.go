@@ -1,0 +1,131 @@
+package atomicfile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Replacing: nothing shows under the name until Commit, which keeps the
+// old file's mode and leaves nothing beside it.
+func TestCommitReplacesWholeKeepingTheMode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(path, []byte("old\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Create(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("new, ")); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, path); got != "old\n" {
+		t.Errorf("before Commit the file reads %q, want the old one whole", got)
+	}
+	if _, err := f.Write([]byte("whole\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, path); got != "new, whole\n" {
+		t.Errorf("after Commit the file reads %q", got)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode after Commit: %v %v, want 0640", fi.Mode(), err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the directory holds %d files, want only the one written", len(ents))
+	}
+}
+
+// Abort keeps an old file whole, and leaves no file where there was none.
+func TestAbortKeepsTheOldFileAndLeavesNoNewOne(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.txt")
+	if err := os.WriteFile(old, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Create(old, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.Write([]byte("cut"))
+	if got := f.Abort(); got != Kept || read(t, old) != "old\n" {
+		t.Errorf("Abort over a file: %v, file %q; want Kept and the old file", got, read(t, old))
+	}
+	fresh := filepath.Join(dir, "new.txt")
+	if f, err = Create(fresh, false); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.Write([]byte("cut"))
+	if got := f.Abort(); got != Removed {
+		t.Errorf("Abort of a new file: %v, want Removed", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the directory holds %d files, want only the old one", len(ents))
+	}
+}
+
+// Without replace an existing name is refused, also when it is made
+// between Create and Commit.
+func TestNoReplaceRefusesAnExistingFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	f, err := Create(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("theirs\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(path, false); !errors.Is(err, os.ErrExist) {
+		t.Errorf("Create of an existing name without replace: %v, want os.ErrExist", err)
+	}
+	_, _ = f.Write([]byte("mine\n"))
+	if err := f.Commit(); !errors.Is(err, os.ErrExist) {
+		t.Errorf("Commit over a file made meanwhile: %v, want os.ErrExist", err)
+	}
+	f.Abort()
+	if got := read(t, path); got != "theirs\n" {
+		t.Errorf("the file made meanwhile reads %q, want it untouched", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the directory holds %d files, want only theirs", len(ents))
+	}
+}
+
+// A directory that takes no file beside the one replaced (here a name
+// too long for a temporary one beside it): it is written in place, as
+// before.
+func TestInPlaceWhereNoFileFitsBeside(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, strings.Repeat("n", 250))
+	if err := os.WriteFile(path, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Create(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.Write([]byte("new\n"))
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, path); got != "new\n" {
+		t.Errorf("written in place, the file reads %q, want new", got)
+	}
+}
