@@ -1,9 +1,6 @@
 package main
 
 import (
-	"context"
-	"net/http"
-	"os"
 	"strings"
 	"testing"
 
@@ -19,35 +16,14 @@ import (
 func TestExecStopsWhenItsOutputCloses(t *testing.T) {
 	dir := stateDir(t)
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Close()
-	defer w.Close()
-	cmd := newRootCmd()
-	var errb strings.Builder
-	cmd.SetOut(w)
-	cmd.SetErr(&errb)
-	cmd.SetArgs([]string{"exec", srv.Endpoint(), "tools/list", "tools/list", "tools/call echo text=hi"})
-	code := report(&errb, cmd.ExecuteContext(context.Background()))
+	code, stderr := runIntoClosedOutput(t, "exec", srv.Endpoint(), "tools/list", "tools/list", "tools/call echo text=hi")
 	if code != exitOutputClosed {
-		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitOutputClosed, errb.String())
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitOutputClosed, stderr)
 	}
-	if !strings.Contains(errb.String(), "its output was closed") || !strings.Contains(errb.String(), "recorded to ") {
-		t.Errorf("stderr does not say why it stopped and where it recorded:\n%s", errb.String())
+	if !strings.Contains(stderr, "its output was closed") || !strings.Contains(stderr, "recorded to ") {
+		t.Errorf("stderr does not say why it stopped and where it recorded:\n%s", stderr)
 	}
-	var lists, calls, deletes int
-	for _, q := range srv.Requests() {
-		switch {
-		case q.Is("tools/list"):
-			lists++
-		case q.Is("tools/call"):
-			calls++
-		case q.Method == http.MethodDelete:
-			deletes++
-		}
-	}
+	lists, calls, deletes := sentAfter(srv, 0)
 	if lists > 1 || calls != 0 {
 		t.Errorf("after its output closed exec went on sending: %d tools/list, %d tools/call", lists, calls)
 	}

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"context"
-	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,35 +20,14 @@ func TestRerunStopsWhenItsOutputCloses(t *testing.T) {
 		t.Fatalf("exec: exit %d: %s", code, errOut)
 	}
 	before := len(srv.Requests())
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Close()
-	defer w.Close()
-	cmd := newRootCmd()
-	var errb strings.Builder
-	cmd.SetOut(w)
-	cmd.SetErr(&errb)
-	cmd.SetArgs([]string{"replay", rec, "--against", srv.Endpoint()})
-	code := report(&errb, cmd.ExecuteContext(context.Background()))
+	code, stderr := runIntoClosedOutput(t, "replay", rec, "--against", srv.Endpoint())
 	if code != exitOutputClosed {
-		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitOutputClosed, errb.String())
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitOutputClosed, stderr)
 	}
-	if !strings.Contains(errb.String(), "its output was closed") {
-		t.Errorf("stderr does not say why it stopped:\n%s", errb.String())
+	if !strings.Contains(stderr, "its output was closed") {
+		t.Errorf("stderr does not say why it stopped:\n%s", stderr)
 	}
-	var lists, calls, deletes int
-	for _, q := range srv.Requests()[before:] {
-		switch {
-		case q.Is("tools/list"):
-			lists++
-		case q.Is("tools/call"):
-			calls++
-		case q.Method == http.MethodDelete:
-			deletes++
-		}
-	}
+	lists, calls, deletes := sentAfter(srv, before)
 	if lists > 1 || calls != 0 {
 		t.Errorf("after its output closed the re-run went on sending: %d tools/list, %d tools/call", lists, calls)
 	}
