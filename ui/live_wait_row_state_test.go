@@ -1,0 +1,26 @@
+package ui
+
+import "regexp"
+
+// waitRowState waits until Pairs draws the row whose title starts with
+// title in state (as
+// pairStateWith words it: "✓ ok", "✗ rpc error", "✗ cancelled"), since the
+// last mark. The status line's "method: ok" is no such sign: the command's
+// answer comes back to Update on its own, and the records that make the
+// row travel on the record channel, so either can come first.
+func (l *live) waitRowState(title, state string) {
+	l.t.Helper()
+	// The title may be cut to the column's width: what follows it on the
+	// row, up to the state, stays inside the Pairs pane's borders.
+	row := regexp.MustCompile(regexp.QuoteMeta(title) + `[^│\n]*? ` + regexp.QuoteMeta(state))
+	l.waitUntil(func(seen []byte) bool { return row.Match(seen) })
+}
+
+// waitOK waits until the status line says method's request was answered ok
+// and Pairs draws its row so: what the answer brought (the tools listed,
+// the resources offered) is then in the log the test reads.
+func (l *live) waitOK(method string) {
+	l.t.Helper()
+	l.waitFor(method + ": ok")
+	l.waitRowsOK(method)
+}
