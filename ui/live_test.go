@@ -188,7 +188,7 @@ func TestLiveStatelessConfirmAnswered(t *testing.T) {
 	l.waitFor("asks: elicitation/create (confirm)")
 	l.typeTab("name=Ann confirm=true environment=st") // completes staging
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	l.waitFor("tools/call confirm: ok")
+	l.waitOK("tools/call confirm")
 	l.waitFor("↳ round 2 · tools/call confirm")
 	m := l.quit()
 	if got := pairsOf(m, "tools/call confirm"); len(got) != 2 || got[0] != string(history.StateInput) || got[1] != string(history.StateOK) {
@@ -229,7 +229,7 @@ func TestLiveSamplingAnswered(t *testing.T) {
 	l := liveSampling(t)
 	l.waitFor("max tokens 200 · model hints claude, speed priority 0.8 · system prompt “You answer for the mcpscope demo gateway. Be brief.” · reply to user: Name a")
 	l.typeLine("streamable HTTP")
-	l.waitFor("tools/call sample: ok")
+	l.waitOK("tools/call sample")
 	l.waitRowState("tools/call sample", "✓ ok") // after the reply's records
 	m := l.quit()
 	reply := lastPair(m, func(p *history.Pair) bool {

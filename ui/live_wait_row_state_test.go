@@ -22,5 +22,5 @@ func (l *live) waitRowState(title, state string) {
 func (l *live) waitOK(method string) {
 	l.t.Helper()
 	l.waitFor(method + ": ok")
-	l.waitRowsOK(method)
+	l.waitRowState(method, "✓ ok")
 }
