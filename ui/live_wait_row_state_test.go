@@ -12,7 +12,8 @@ func (l *live) waitRowState(title, state string) {
 	l.t.Helper()
 	// The title may be cut to the column's width: what follows it on the
 	// row, up to the state, stays inside the Pairs pane's borders.
-	row := regexp.MustCompile(regexp.QuoteMeta(title) + `[^│\n]*? ` + regexp.QuoteMeta(state))
+	// The status line's "title: state" is not the row.
+	row := regexp.MustCompile(regexp.QuoteMeta(title) + `(?:[^:│\n][^│\n]*?)? +` + regexp.QuoteMeta(state))
 	l.waitUntil(func(seen []byte) bool { return row.Match(seen) })
 }
 
