@@ -18,10 +18,14 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 	if m.com.replay || m.com.watching {
 		return nil
 	}
+	// An attempt is said only while it is still under way: a batch that
+	// holds the attempt and what came of it (a busy machine reads them
+	// together) said "attempt 1 of 5…" over sayReplaced's "press i".
+	underWay := sessionState(m.com.log) == mcp.StateReconnecting
 	var cmd tea.Cmd
 	for i := range batch {
 		r := &batch[i]
-		if st := r.State; r.Kind == mcp.KindState && st != nil && st.State == mcp.StateReconnecting && strings.HasPrefix(st.Detail, mcp.AutoReconnect) {
+		if st := r.State; underWay && r.Kind == mcp.KindState && st != nil && st.State == mcp.StateReconnecting && strings.HasPrefix(st.Detail, mcp.AutoReconnect) {
 			cmd = m.setStatus(levelWarn, "the stream broke: reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
 		}
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
