@@ -19,13 +19,14 @@ func TestLiveCloseYourOwnListenStream(t *testing.T) {
 	l.waitFor("discovered")
 	l.command(`subscriptions/listen notifications:='{"toolsListChanged":true}'`)
 	l.waitFor("subscriptions/listen: ok")
+	l.waitRowState("subscriptions/listen", "● listening") // End and ↑ select rows
 	l.mark()
 	// Its row is the last but its acknowledgement's.
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnd})
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyUp})
 	l.tm.Type("x")
 	l.waitFor("closing subscriptions/listen")
-	l.waitFor("cancelled")
+	l.waitRowState("subscriptions/listen", "✗ cancelled")
 	m := l.quit()
 	if got := pairsOf(m, "subscriptions/listen"); len(got) != 1 || got[0] != "cancelled" {
 		t.Errorf("the listen rows are %v, want the one typed, closed", got)

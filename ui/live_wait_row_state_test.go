@@ -1,6 +1,11 @@
 package ui
 
-import "regexp"
+import (
+	"regexp"
+	"time"
+
+	"github.com/charmbracelet/x/exp/teatest"
+)
 
 // waitRowState waits until Pairs draws the row whose title starts with
 // title in state (as
@@ -24,4 +29,19 @@ func (l *live) waitOK(method string) {
 	l.t.Helper()
 	l.waitFor(method + ": ok")
 	l.waitRowState(method, "✓ ok")
+}
+
+// waitRowsDrawn waits until Pairs has drawn n rows (told apart by their
+// ids) whose title starts with title, over all the test drew: a row drawn
+// again (a selection moved, the panes resized) is no new row.
+func (l *live) waitRowsDrawn(title string, n int) {
+	l.t.Helper()
+	row := regexp.MustCompile(`request (\S+) +` + regexp.QuoteMeta(title))
+	teatest.WaitFor(l.t, l.out, func([]byte) bool {
+		ids := map[string]bool{}
+		for _, m := range row.FindAllSubmatch(l.seen.Bytes(), -1) {
+			ids[string(m[1])] = true
+		}
+		return len(ids) >= n
+	}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 }

@@ -38,7 +38,7 @@ func TestLiveTabAsksTheServerForValues(t *testing.T) {
 	l.mark()
 	l.typeTab(" tag=zzz")
 	l.waitFor("the server offered no values for tag starting zzz")
-	l.waitRowState("completion/complete ", "✓ ok")
+	l.waitRowsDrawn("completion/complete ", 3) // one row for each Tab that asked
 	m := l.quit()
 	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "read 'notes://{tag}' tag=progress ") {
 		t.Errorf("the line after Tab is %q, want the server's value filled in", got)
