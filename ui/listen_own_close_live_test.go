@@ -16,7 +16,7 @@ import (
 func TestLiveCloseYourOwnListenStream(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), NoListen: true})
-	l.waitFor("discovered")
+	l.waitFor("● discovered") // the bar's state: the word alone can be drawn while the transport is still being found
 	l.command(`subscriptions/listen notifications:='{"toolsListChanged":true}'`)
 	l.waitFor("subscriptions/listen: ok")
 	l.waitRowState("subscriptions/listen", "● listening") // End and ↑ select rows
