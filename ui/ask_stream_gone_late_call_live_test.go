@@ -40,9 +40,11 @@ func (h heldCalls) Do(ctx context.Context, c command.Command) (*mcp.Response, []
 func TestLiveUnsentAnswerOutlivesTheCallsLateError(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	answers := NewAnswerer()
-	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond,
+	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: time.Minute,
 		Answerer: answers, RequestTimeout: 15 * time.Second})
 	t.Cleanup(func() { s.Close() })
+	// The first attempt to reconnect waits a minute: no news of it comes
+	// to replace the call's error on the status line before it is drawn.
 	release := make(chan struct{})
 	t.Cleanup(func() {
 		select {
@@ -75,8 +77,6 @@ func TestLiveUnsentAnswerOutlivesTheCallsLateError(t *testing.T) {
 	close(release)
 	l.waitFor("tools/call confirm: ")
 	final := l.quit()
-	// Later news (the attempts to reconnect) carries the words on too:
-	// once the call's error had dropped them, nothing brought them back.
 	if final.status.msg == nil || !strings.Contains(final.status.msg.text, "your unsent answer is kept") || !strings.Contains(final.status.msg.text, typed) {
 		t.Errorf("after the call's error the status bar reads %+v, want it still to say the answer %q was kept", final.status.msg, typed)
 	}
