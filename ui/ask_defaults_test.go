@@ -58,7 +58,7 @@ func TestLiveFormAcceptSendsDefaults(t *testing.T) {
 	l.waitFor("asks: elicitation/create")
 	l.tm.Type("accept")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	l.waitFor("tools/call form: ok")
+	l.waitOK("tools/call form")
 	l.quit()
 	answer := <-got
 	if !strings.Contains(answer, `"content":{"name":"John Doe","age":30}`) {

@@ -14,7 +14,7 @@ func TestLiveAskStatusReadsWholeAt80Columns(t *testing.T) {
 	} {
 		l := liveDemoDetectedAt80(t)
 		l.command("tools/list")
-		l.waitFor("tools/list: ok")
+		l.waitOK("tools/list")
 		l.call(tc.call)
 		l.waitFor("asks: ")
 		// Drawn whole on the status bar: a cut one ends in … before it.

@@ -19,6 +19,7 @@ func TestCallBeforeInitializeIsOneRefusal(t *testing.T) {
 	l.mark()
 	l.call("greet name=Ann")
 	l.waitFor("tools/call greet: not initialized yet: press i first")
+	l.waitRowState("tools/list", "✗ rpc error")
 	m := l.quit()
 	if n := m.com.log.PairCount(); n != 1 {
 		t.Errorf("one Enter made %d requests, want 1", n)

@@ -10,7 +10,8 @@ import (
 func TestCallWaitsForTheListingCSent(t *testing.T) {
 	l, release := callBeforeListing(t, "echo text=hi")
 	close(release)
-	l.waitFor("tools/call echo: ok")
+	l.waitOK("tools/call echo")
+	l.waitRowsOK("tools/list", "tools/call echo")
 	m := l.quit()
 	if got := pairsOf(m, "tools/list"); len(got) != 1 {
 		t.Errorf("tools/list rows %v, want the one c sent", got)

@@ -19,6 +19,7 @@ func TestCallWaitingForListingWarnsBeforeSending(t *testing.T) {
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("tools/call echo:")
+	l.waitRowState("tools/call echo", "✗ isError")
 	m := l.quit()
 	if got := pairsOf(m, "tools/call echo"); len(got) != 1 {
 		t.Errorf("tools/call echo rows %v, want the one sent by the second enter", got)

@@ -22,8 +22,10 @@ func TestCancelKeyNamedWhileARequestWaits(t *testing.T) {
 	l.mark()
 	l.call("slow seconds=30")
 	l.waitFor("x cancel ·")
+	l.waitRowPending("tools/call slow") // x cancels the row it follows
 	l.tm.Type("x")
 	l.waitFor("tools/call slow: cancelled")
+	l.waitRowState("tools/call slow", "✗ cancelled")
 	m := l.quit()
 	if got := pairsOf(m, "tools/call slow"); len(got) != 1 || got[0] != "cancelled" {
 		t.Errorf("tools/call slow rows %v, want one cancelled", got)

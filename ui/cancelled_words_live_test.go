@@ -18,8 +18,10 @@ func TestLiveCancelledRequestSaysSoInWords(t *testing.T) {
 	l.listTools()
 	l.call("slow seconds=4") // step 1 of 4 after a second, then x
 	l.waitFor("tools/call slow ·")
+	l.waitRowPending("tools/call slow") // x cancels the row it follows
 	l.tm.Type("x")
 	l.waitFor("tools/call slow: cancelled")
+	l.waitRowState("tools/call slow", "✗ cancelled")
 	m := l.quit()
 	for i := 0; i < m.com.log.PairCount(); i++ {
 		if p := m.com.log.Pair(i); p.Tool == "slow" && p.Failure != nil {

@@ -24,7 +24,7 @@ func TestLiveCandidatesThatFitAreWhole(t *testing.T) {
 	})
 	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	view := l.tabView(":tools/call trig", "trigger-sampling-request-async  ")
 	for _, n := range names {
 		if !strings.Contains(view, n+"  ") {

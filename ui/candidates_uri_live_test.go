@@ -35,9 +35,9 @@ func TestLiveURICandidatesKeepTheirEnds(t *testing.T) {
 	offered := func(typed, shown string) string {
 		l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 		l.command("resources/list")
-		l.waitFor("resources/list: ok")
+		l.waitOK("resources/list")
 		l.command("resources/templates/list")
-		l.waitFor("resources/templates/list: ok")
+		l.waitOK("resources/templates/list")
 		return l.tabView(":"+typed, shown)
 	}
 	view := offered("read ", "+3")

@@ -18,7 +18,7 @@ func TestLiveHintOnABareValueSaysWhatEnterWill(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	l.mark()
 	l.tm.Type(":")
 	l.tm.Type("call greet Ann")

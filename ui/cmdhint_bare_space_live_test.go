@@ -21,7 +21,7 @@ func TestBareValueHintAfterASpace(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	m := l.quit()
 	for _, tc := range []struct{ line, want string }{
 		{"call greet Ann", `"Ann": expected key=value or key:=json: did you mean name=Ann?`},

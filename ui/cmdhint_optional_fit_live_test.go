@@ -14,7 +14,7 @@ import (
 func TestLiveArgumentHintKeepsItsExample(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	l.tm.Type(":tools/call search_notes filter=")
 	l.waitFor("filter: object")
 	v := ansi.Strip(l.quit().View())

@@ -39,7 +39,7 @@ func TestToolHintKeepsArgumentsAt80Columns(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	m := l.quit()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	typeOnCommandLine(m, "tools/call big ")

@@ -11,7 +11,7 @@ import (
 func TestLiveArrayEnumOffersWhatIsNotGivenYet(t *testing.T) {
 	l := liveDemoAt80(t)
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	v := l.tabView(":tools/call search_notes tags=mcp tags=", "gateway  todo")
 	var offered string
 	for _, r := range strings.Split(v, "\n") {

@@ -340,8 +340,13 @@ func (d *detailPane) formatted(msg detailFormattedMsg) {
 		return
 	}
 	d.cache, d.respLine, d.ready, d.inPart, d.cont = msg.lines, msg.respLine, true, msg.inPart, msg.cont
-	if d.search.key == d.cacheKey && d.search.hits != nil {
-		// A search made in the placeholder is made again in the lines.
-		d.search.find(d.cacheKey, d.cache, d.inPart)
+	if s := &d.search; s.key == d.cacheKey && s.hits != nil {
+		// A search made in the placeholder is made again in the lines, and
+		// the match enter, n or N asked for is brought into view.
+		waiting, from, dir := s.waiting, s.waitFrom, s.waitDir
+		s.find(d.cacheKey, d.cache, d.inPart)
+		if waiting {
+			d.findFrom(from, dir)
+		}
 	}
 }

@@ -17,7 +17,7 @@ func TestLiveDetailResponseStaysOnTopAcrossResizes(t *testing.T) {
 	l := liveDemoAt(t, 120, 30)
 	l.mark()
 	l.call("greet times=10 name=" + strings.Repeat("longname", 30))
-	l.waitFor("tools/call greet: ok") // Detail shows the answer, scrolled to its Response
+	l.waitOK("tools/call greet") // Detail shows the answer, scrolled to its Response
 	sizes := []tea.WindowSizeMsg{{Width: 160, Height: 45}, {Width: 70, Height: 20}, {Width: 250, Height: 60}, {Width: 120, Height: 30}}
 	for _, size := range sizes {
 		l.tm.Send(size)

@@ -24,7 +24,7 @@ func TestLiveDetailShowsAServerRequestsStreamAndOurReplysPOST(t *testing.T) {
 	l.call(`sample prompt="Name a transport"`)
 	l.waitFor("asks: sampling/createMessage")
 	l.typeLine("streamable HTTP")
-	l.waitFor("tools/call sample: ok")
+	l.waitOK("tools/call sample")
 	m := l.quit()
 	var asked, call *history.Pair
 	for i := 0; i < m.com.log.PairCount(); i++ {

@@ -33,13 +33,19 @@ type detailSearch struct {
 	// none): the lines are wrapped again, and narrower rows can push the
 	// match below the screen.
 	resume int
+	// waiting is set when enter, n or N searched a placeholder (the lines
+	// were still being formatted): the move they asked for is made when
+	// the lines come, from where it was asked (waitFrom, waitDir), instead
+	// of leaving the match counted and out of view.
+	waiting           bool
+	waitFrom, waitDir int
 }
 
 // find searches lines, the lines of key, for the query; inPart says the
 // lines leave out part of what they show.
 func (s *detailSearch) find(key detailKey, lines []string, inPart bool) {
 	s.key, s.hits, s.at = key, findLines(lines, s.query), -1
-	s.inPart = inPart
+	s.inPart, s.waiting = inPart, false
 }
 
 func newDetailSearch(c *common) detailSearch {
@@ -125,6 +131,9 @@ func (d *detailPane) findFrom(from, dir int) {
 	if d.search.key != d.cacheKey || d.search.hits == nil {
 		d.search.find(d.cacheKey, lines, d.inPart)
 	}
+	if !d.ready {
+		d.search.waiting, d.search.waitFrom, d.search.waitDir = true, from, dir
+	}
 	hits := d.search.hits
 	d.search.at = -1
 	if len(hits) == 0 {
@@ -191,6 +200,10 @@ func (d *detailPane) searchNote() string {
 		return ""
 	}
 	q := sanitize.Line(s.query)
+	if s.waiting {
+		// Searched in the placeholder: nothing is known until the lines come.
+		return " · looking for “" + q + "” once formatted"
+	}
 	if len(s.hits) == 0 {
 		if s.inPart {
 			return " · “" + q + "” not found in what is shown" // a large answer is shown in part

@@ -42,6 +42,7 @@ func TestLiveSendWhileDetectingSaysSoAndSendsNothing(t *testing.T) {
 	held := <-accepted // the first probe's POST is in
 	t.Cleanup(func() { held.Close() })
 	l.waitFor("finding the transport")
+	l.waitFor("◌ POST server/discover") // the probe's record is in
 	l.mark()
 	l.tm.Type("i")
 	l.waitFor("not sent, the transport is still being found")

@@ -27,6 +27,7 @@ func TestLiveForeignProgressSaysSo(t *testing.T) {
 	l.listTools()
 	l.call("echo text=hi")
 	l.waitFor("/progress · foreign") // "…/progress" where the METHOD column is narrow
+	l.waitOK("tools/call echo")      // its answer came after its own progress
 	m := l.quit()
 	var progressRows []string
 	for i := 0; i < m.com.log.PairCount(); i++ {

@@ -44,7 +44,7 @@ func TestLiveListChangedForASubscriptionWeDoNotHave(t *testing.T) {
 		x.Default()
 	}})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
-	l.waitFor("discovered")
+	l.waitFor("● discovered") // the bar's state: the word alone can be drawn while the transport is still being found
 	close(stranger)
 	l.waitFor("for a subscription we do not have")
 	// The frame that shows the row shows what Update did with it: a

@@ -13,7 +13,7 @@ import (
 func TestCommandLineMarksAToolItsHeadersMakeUnusable(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Tools: append(mcptest.StatelessTools(), mcptest.InvalidHeaderTools()...)})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
-	l.waitFor("discovered")
+	l.waitFor("● discovered") // the bar's state: the word alone can be drawn while the transport is still being found
 	l.listTools()
 	l.mark()
 	l.tm.Type("c")

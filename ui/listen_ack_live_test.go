@@ -15,7 +15,7 @@ import (
 func TestListenSaysWhatTheAcknowledgementLeftOut(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{NoResourceSubscriptions: true})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
-	l.waitFor("discovered")
+	l.waitFor("● discovered") // the bar's state: the word alone can be drawn while the transport is still being found
 	if _, err := srv.WaitListen(t.Context()); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 func TestCancelASubscribeWaitingForItsAcknowledgement(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.ListenWithoutAck})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
-	l.waitFor("discovered")
+	l.waitFor("● discovered") // the bar's state: the word alone can be drawn while the transport is still being found
 	l.command("subscribe demo://readme")
 	l.waitFor("waiting for the answer")
 	l.mark()

@@ -16,16 +16,17 @@ import (
 func TestLiveCloseYourOwnListenStream(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), NoListen: true})
-	l.waitFor("discovered")
+	l.waitFor("● discovered") // the bar's state: the word alone can be drawn while the transport is still being found
 	l.command(`subscriptions/listen notifications:='{"toolsListChanged":true}'`)
 	l.waitFor("subscriptions/listen: ok")
+	l.waitRowState("subscriptions/listen", "● listening") // End and ↑ select rows
 	l.mark()
 	// Its row is the last but its acknowledgement's.
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnd})
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyUp})
 	l.tm.Type("x")
 	l.waitFor("closing subscriptions/listen")
-	l.waitFor("cancelled")
+	l.waitRowState("subscriptions/listen", "✗ cancelled")
 	m := l.quit()
 	if got := pairsOf(m, "subscriptions/listen"); len(got) != 1 || got[0] != "cancelled" {
 		t.Errorf("the listen rows are %v, want the one typed, closed", got)

@@ -71,15 +71,16 @@ func liveSampling(t *testing.T) *live {
 func (l *live) listTools() {
 	l.t.Helper()
 	l.tm.Type("l")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 }
 
-// callOK sends tools/call args, as call does, and waits for the call's row
-// to say ok.
+// callOK sends tools/call args, as call does, and waits for the call's
+// status and its row to say ok.
 func (l *live) callOK(args string) {
 	l.t.Helper()
 	l.call(args)
 	l.waitFor("tools/call " + strings.Fields(args)[0] + ": ok")
+	l.waitRowState("tools/call "+strings.Fields(args)[0], "✓ ok")
 }
 
 // liveFailedAt runs startLive at w x h on a session that cannot connect

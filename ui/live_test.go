@@ -188,7 +188,7 @@ func TestLiveStatelessConfirmAnswered(t *testing.T) {
 	l.waitFor("asks: elicitation/create (confirm)")
 	l.typeTab("name=Ann confirm=true environment=st") // completes staging
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	l.waitFor("tools/call confirm: ok")
+	l.waitOK("tools/call confirm")
 	l.waitFor("↳ round 2 · tools/call confirm")
 	m := l.quit()
 	if got := pairsOf(m, "tools/call confirm"); len(got) != 2 || got[0] != string(history.StateInput) || got[1] != string(history.StateOK) {
@@ -229,7 +229,8 @@ func TestLiveSamplingAnswered(t *testing.T) {
 	l := liveSampling(t)
 	l.waitFor("max tokens 200 · model hints claude, speed priority 0.8 · system prompt “You answer for the mcpscope demo gateway. Be brief.” · reply to user: Name a")
 	l.typeLine("streamable HTTP")
-	l.waitFor("tools/call sample: ok")
+	l.waitOK("tools/call sample")
+	l.waitRowState("tools/call sample", "✓ ok") // after the reply's records
 	m := l.quit()
 	reply := lastPair(m, func(p *history.Pair) bool {
 		return p.Kind == history.KindServerRequest && p.Method == "sampling/createMessage"
@@ -267,8 +268,9 @@ func TestLiveDiscoverKey(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.StatelessURL()})
 	l.waitFor("● discovered")
+	l.mark()
 	l.tm.Type("i")
-	l.waitFor("server/discover: ok")
+	l.waitOK("server/discover")
 	m := l.quit()
 	if got := pairsOf(m, "server/discover"); len(got) != 2 {
 		t.Errorf("server/discover rows %v, want the one on connect and the one i sent", got)
@@ -290,6 +292,7 @@ func TestLiveSessionExpiry(t *testing.T) {
 	l.mark()
 	l.tm.Type("i")
 	l.waitFor("initialize: ok")
+	l.waitFor("● initialized") // the new session's state, from its records
 	m := l.quit()
 	neg := m.com.log.Negotiation()
 	sessions := srv.Sessions()

@@ -16,7 +16,7 @@ func TestLiveTabListsThePromptsForAHandTypedPromptsArguments(t *testing.T) {
 	l.tm.Type(":prompt review_code ")
 	l.waitFor("no prompts known yet: tab lists them, then offers the arguments")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-	l.waitFor("prompts/list: ok")
+	l.waitOK("prompts/list")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("language=  focus=  code=")
 	l.quit()

@@ -57,7 +57,7 @@ func TestLiveReconnectCancelsProbeInFlight(t *testing.T) {
 		t.Fatal("r left the stalled server/discover probe in flight: it was not cancelled")
 	}
 	l.waitFor("streamable")
-	l.waitFor("initialized")
+	l.waitFor("● initialized") // the bar's state, not a word of another pane
 	m := l.quit()
 	st := m.com.log.Stats()
 	if st.Transport != mcp.TransportStreamable || st.State != mcp.StateInitialized {

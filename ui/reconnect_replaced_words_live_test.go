@@ -21,6 +21,9 @@ func TestLiveLegacyReconnectSaysInitializeIt(t *testing.T) {
 	l.initialize()
 	l.tm.Type("r")
 	l.waitFor("press i to initialize it")
+	// That status can come before the records Negotiation is drawn from.
+	l.waitFor("never initialized")
+	l.waitFor("not initialized yet: press i first")
 	view := ansi.Strip(l.quit().View())
 	if !strings.Contains(view, "never initialized") {
 		t.Fatalf("the Negotiation pane does not say the new session is not initialized:\n%s", view)

@@ -18,12 +18,16 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 	if m.com.replay || m.com.watching {
 		return nil
 	}
+	// An attempt is said only while it is still under way: a batch that
+	// holds the attempt and what came of it (a busy machine reads them
+	// together) said "attempt 1 of 5…" over sayReplaced's "press i".
+	underWay := sessionState(m.com.log) == mcp.StateReconnecting
 	var cmd tea.Cmd
 	for i := range batch {
 		r := &batch[i]
 		st := r.State
 		switch {
-		case r.Kind != mcp.KindState || st == nil || !st.OnItsOwn():
+		case !underWay || r.Kind != mcp.KindState || st == nil || !st.OnItsOwn():
 		case st.State == mcp.StateClosed:
 			// The stream's end, the attempts to come: said from here, not
 			// from the first attempt, ReconnectDelay later.

@@ -141,8 +141,13 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		return m.dirsListed(msg)
 	case sentMsg:
 		// What waited for a listing goes after its status: its own
-		// "waiting for the answer" is the newer news.
+		// "waiting for the answer" is the newer news. An answer to a form
+		// that could not be sent stays said after it: the call the form
+		// belonged to can fail after the Enter (its error reaches Update
+		// apart from the records).
+		unsent := m.unsentShown()
 		done := m.sent(msg)
+		m.carryUnsent(unsent)
 		return tea.Batch(done, m.completionListed(msg))
 	case reconnectedMsg:
 		if msg.err != nil {

@@ -20,7 +20,7 @@ func TestLiveSentAnywayIsOneShortSentence(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "initialized")
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	l.mark()
 	l.command("tools/call nosuch a=1")
 	l.waitFor("sends anyway")

@@ -24,7 +24,7 @@ func TestLiveServerCancelNamingOurIDIsNotOurs(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
 	l.waitFor("● initialized")
 	l.command("tools/call echo text=hi")
-	l.waitFor("tools/call echo: ok")
+	l.waitOK("tools/call echo")
 	m := l.quit()
 	var call *history.Pair
 	var said string

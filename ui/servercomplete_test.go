@@ -19,17 +19,18 @@ func TestLiveTabAsksTheServerForValues(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("prompts")
-	l.waitFor("prompts/list: ok")
+	l.waitOK("prompts/list")
 	l.mark()
 	l.tm.Type(":")
 	l.typeTab("prompts/get review_code language=ja")
 	l.waitFor("the server offered 2 values for language")
 	l.waitFor("javascript")
+	l.waitRowState("completion/complete ", "✓ ok") // the row cuts the subject: "…code language"
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	l.waitFor(": command line")
 	l.command("templates")
-	l.waitFor("resources/templates/list: ok")
+	l.waitOK("resources/templates/list")
 	l.mark()
 	l.tm.Type(":")
 	l.typeTab("read 'notes://{tag}' tag=p")
@@ -37,6 +38,7 @@ func TestLiveTabAsksTheServerForValues(t *testing.T) {
 	l.mark()
 	l.typeTab(" tag=zzz")
 	l.waitFor("the server offered no values for tag starting zzz")
+	l.waitRowsDrawn("completion/complete ", 3) // one row for each Tab that asked
 	m := l.quit()
 	if got := m.cmdline.input.Value(); !strings.HasPrefix(got, "read 'notes://{tag}' tag=progress ") {
 		t.Errorf("the line after Tab is %q, want the server's value filled in", got)

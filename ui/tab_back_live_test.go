@@ -24,6 +24,9 @@ func TestLiveShiftTabStepsBackThroughCandidates(t *testing.T) {
 	l.waitFor("|")
 	m := l.quit()
 	tools := m.tools
+	if len(tools) == 0 {
+		t.Fatal("no tools known after the listing was drawn")
+	}
 	last := tools[len(tools)-1].Name
 	if got, want := m.cmdline.input.Value(), "tools/call "+last+" |"; got != want {
 		t.Errorf("shift+tab before any candidate was chosen: line %q, want %q", got, want)

@@ -19,7 +19,7 @@ func TestLiveTabAfterAChosenKeyCompletesItsValues(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	tab := func() { l.tm.Send(tea.KeyMsg{Type: tea.KeyTab}) }
 
 	l.mark()
@@ -57,7 +57,7 @@ func TestLiveTabAfterAChosenPromptArgumentAsksTheServer(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("prompts")
-	l.waitFor("prompts/list: ok")
+	l.waitOK("prompts/list")
 	l.mark()
 	l.tm.Type(":")
 	l.typeTab("prompt review_code ")
@@ -65,6 +65,7 @@ func TestLiveTabAfterAChosenPromptArgumentAsksTheServer(t *testing.T) {
 	l.waitFor("› prompt review_code language=")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	l.waitFor("the server offered")
+	l.waitRowState("completion/complete ", "✓ ok") // the row cuts the subject: "…code language"
 	m := l.quit()
 	if got := pairsOf(m, "completion/complete review_code language"); len(got) != 1 {
 		t.Errorf("completion/complete rows %v, want the one Tab's request", got)

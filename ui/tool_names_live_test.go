@@ -17,7 +17,7 @@ func TestHintSaysATwiceListedToolIsAmbiguous(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	l.mark()
 	l.tm.Type("c")
 	l.waitFor(`""`) // the empty name is listed as "", not as a gap

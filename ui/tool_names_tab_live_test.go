@@ -16,7 +16,7 @@ func TestTabListsAnEmptyToolNameAsQuotes(t *testing.T) {
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.command("tools/list")
-	l.waitFor("tools/list: ok")
+	l.waitOK("tools/list")
 	l.mark()
 	l.tm.Type(":")
 	l.typeTab("call ")

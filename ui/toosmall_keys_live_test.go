@@ -34,7 +34,7 @@ func TestLiveTooSmallKeysLeaveTheLineAlone(t *testing.T) {
 	l.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
 	l.waitFor("tools/call greet name=An")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	l.waitFor("tools/call greet: ok")
+	l.waitOK("tools/call greet")
 	l.tm.Send(tea.WindowSizeMsg{Width: 30, Height: 8})
 	m := l.quit()
 	var greets []string
