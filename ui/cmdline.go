@@ -46,7 +46,7 @@ type CommandLine struct {
 	surface history.Surface
 	// uninitialized: the session waits for initialize (see SetUninitialized).
 	uninitialized bool
-	// unconnected: no transport could be opened (see SetUnconnected).
+	// unconnected: no transport is open (see SetUnconnected).
 	unconnected bool
 	// transport is the session's, and methods the method words of its era
 	// (see SetTransport), worked out when it changes, not on every frame.
@@ -178,9 +178,11 @@ func (c *CommandLine) analyze(before string) lineContext {
 // initialized (a legacy stream before i): listing the tools cannot work yet.
 func (c *CommandLine) SetUninitialized(u bool) { c.uninitialized = u }
 
-// SetUnconnected tells the hints no transport could be opened: nothing the
-// line sends can go until the user reconnects, so the hints name that key
-// first instead of c and l, which only answer "not connected".
+// SetUnconnected tells the hints no transport could be opened, or the one
+// there was closed (the reconnects of its own gave up): nothing the line
+// sends can go until the user reconnects, so the hints name that key
+// first instead of c and l, which only answer "not connected". The status
+// line's "press r" is gone after a few seconds; the keys row stays.
 func (c *CommandLine) SetUnconnected(u bool) { c.unconnected = u }
 
 // SetRoots tells completion which roots are offered.

@@ -54,3 +54,16 @@ func TestLiveCleanLegacyEndReadsReconnectingFromTheClose(t *testing.T) {
 	}
 	l.quit()
 }
+
+// Once the reconnects of its own gave up, the keys row names r first, as
+// it does when no transport could be opened: the status line's "press r
+// to reconnect" goes after a few seconds, and the row then read
+// ": command line · c call a tool", keys that only answer "not connected".
+func TestLiveKeysRowNamesReconnectOnceTheReconnectsGaveUp(t *testing.T) {
+	l := slowCallOnBrokenLegacyStream(t)
+	l.waitFor("mcpscope stopped reconnecting on its own after 5 attempts")
+	l.waitUntil(func(seen []byte) bool {
+		return strings.Contains(ansi.Strip(string(seen)), "r reconnect · : command line")
+	})
+	l.quit()
+}

@@ -225,7 +225,8 @@ func (m *Model) afterAppend() tea.Cmd {
 	names := m.warnToolNames(m.syncTools())
 	m.cmdline.SetSurface(m.com.log.Surface())
 	m.cmdline.SetUninitialized(awaitsInitialize(m.com.log))
-	m.cmdline.SetUnconnected(m.com.log.Stats().State == mcp.StateFailed)
+	state := m.com.log.Stats().State
+	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed)
 	m.syncEra()
 	var held tea.Cmd
 	if m.afterToolsAnswer != nil && m.answerIndexed(m.afterToolsAnswer) {
