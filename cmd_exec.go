@@ -388,6 +388,10 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 			// the answer, and a second initialize would open another.
 			resp = opened
 		} else {
+			if note := command.EraNote(c.Method, p.transport, sess.Protocol()); note != "" {
+				// Said before the wait, which may last the whole --timeout.
+				fmt.Fprintf(stderr, "warning: %s\n", sanitize.Line(note))
+			}
 			resp, warnings, err = runner.Do(ctx, c)
 		}
 		// The answer is in (or the request was given up on, and in the

@@ -24,7 +24,8 @@ const (
 	ownReconnectOn       ownReconnectOutcome = iota // under way: not an end
 	ownReconnectReopened                            // a stream opened again
 	ownReconnectGaveUp                              // none did (CauseReconnectGaveUp), or the session closed
-	ownReconnectOther                               // the user reconnected meanwhile
+	ownReconnectByUser                              // the user reconnected meanwhile
+	ownReconnectOther                               // another state ended them
 )
 
 // reconnectingOnItsOwn keeps the session's state "reconnecting" between
@@ -40,7 +41,7 @@ func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
 	case st.State == mcp.StateReconnecting && st.OnItsOwn():
 		l.setReconnectingOnItsOwn(ownReconnectOn)
 	case st.State == mcp.StateReconnecting:
-		l.setReconnectingOnItsOwn(ownReconnectOther)
+		l.setReconnectingOnItsOwn(ownReconnectByUser)
 	case st.State == mcp.StateClosed && !closes(r.Kind, st):
 		if st.OnItsOwn() {
 			l.setReconnectingOnItsOwn(ownReconnectOn)
@@ -91,7 +92,8 @@ func (l *Log) setReconnectingOnItsOwn(how ownReconnectOutcome) {
 // it now: a broken stream's failure was recorded saying mcpscope reconnects
 // on its own, and its advice says so; once those reconnects gave up, that
 // is no longer true, and the advice is what the user does (press r); once
-// they reopened the stream, it says they did. The record itself is left as
+// they reopened the stream, it says they did; once the user reconnected
+// meanwhile, it says that ended them. The record itself is left as
 // recorded.
 func (l *Log) failureNow(fail int32) *mcp.Record {
 	r := l.record(fail)
@@ -109,8 +111,12 @@ func (l *Log) failureNow(fail int32) *mcp.Record {
 		e.Reconnecting = false
 	case ownReconnectReopened:
 		e.Reopened = true
+	case ownReconnectByUser:
+		// What the user's reconnect did is its rows' story; the failure
+		// says only that it ended the reconnects of its own.
+		e.UserReconnected = true
 	default:
-		return r // the user's own reconnect: what it did is its rows' story
+		return r
 	}
 	c.Error = &e
 	return &c

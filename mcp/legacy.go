@@ -43,6 +43,10 @@ type legacy struct {
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
 	quick    quickEnds          // connections in a row that ended at once with nothing said
+	// asked counts the reconnects the user asked for (r): one ends the
+	// reconnects of its own under way, whose next attempt would otherwise
+	// replace the stream the user's opened with yet another session.
+	asked int
 	// deciding is held by the POST that found the preferred URL refusing
 	// and tries the alternatives (legacy_post.go); POSTs wait for it.
 	deciding chan struct{}
@@ -132,7 +136,20 @@ func errNoEndpoint() *WireError {
 
 func (l *legacy) open(ctx context.Context) error { return l.connect(ctx, "", false) }
 
-func (l *legacy) reconnect(ctx context.Context) error { return l.connect(ctx, "requested", false) }
+func (l *legacy) reconnect(ctx context.Context) error {
+	l.mu.Lock()
+	l.asked++
+	l.mu.Unlock()
+	return l.connect(ctx, "requested", false)
+}
+
+// askedSince reports whether the user asked for a reconnect since asked
+// was n.
+func (l *legacy) askedSince(n int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.asked != n
+}
 
 func (l *legacy) beforeInitialize() {}
 
@@ -422,6 +439,9 @@ func (l *legacy) autoReconnect() {
 	if delay <= 0 {
 		delay = 500 * time.Millisecond
 	}
+	l.mu.Lock()
+	asked := l.asked
+	l.mu.Unlock()
 	// err is the last attempt's failure: every attempt ran, none opened.
 	var err error
 	for attempt := 1; attempt <= autoReconnects; attempt++ {
@@ -432,8 +452,11 @@ func (l *legacy) autoReconnect() {
 			t.Stop()
 			return
 		}
+		if l.askedSince(asked) {
+			return // the user's reconnect took over: what it did is its own story
+		}
 		err = l.connect(s.life, fmt.Sprintf("%sattempt %d of %d", AutoReconnect, attempt, autoReconnects), true)
-		if err == nil || errors.Is(err, ErrClosed) {
+		if err == nil || errors.Is(err, ErrClosed) || l.askedSince(asked) {
 			return
 		}
 		delay *= 2

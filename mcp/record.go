@@ -317,6 +317,10 @@ type ErrorInfo struct {
 	// never recorded (a record says what was known when it was written):
 	// the history sets it on the failure it hands out once they did.
 	Reopened bool `json:"-"`
+	// UserReconnected says the user reconnected (r) while those
+	// reconnects were under way, which ended them. Like Reopened, the
+	// history sets it and it is never recorded.
+	UserReconnected bool `json:"-"`
 }
 
 // The values of ErrorInfo.Op. Timeout, post and cancelled end a request.

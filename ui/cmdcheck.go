@@ -20,7 +20,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	}
 	if cmd.Method != "tools/call" {
 		var pre []command.ArgWarning
-		if c.info[cmd.Method] != nil && !isMethodWord(cmd.Method) {
+		if c.info[cmd.Method] != nil && !command.IsMethodWord(cmd.Method) {
 			// A tool's name typed where the method goes: the server would
 			// answer "method not found", which does not say what was meant.
 			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is a tool, not a method: type tools/call " + cmd.Method + " (or " + c.keys.Call.Help().Key + " outside the command line)"})

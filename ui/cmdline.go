@@ -161,7 +161,7 @@ func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
 // transport in use, or "" (or auto) while it is not known.
 func (c *CommandLine) SetTransport(transport string) {
 	if c.methods == nil || transport != c.transport {
-		c.transport, c.methods = transport, knownMethods(transport)
+		c.transport, c.methods = transport, command.MethodsFor(transport)
 	}
 }
 

@@ -41,7 +41,7 @@ type lineContext struct {
 	method string         // the method, aliases resolved; "" while typing it
 	tool   string         // the tool name of tools/call, once typed
 	info   *toolInfo      // that tool, when it is known
-	// methods are the method words of the session's era (knownMethods);
+	// methods are the method words of the session's era (command.MethodsFor);
 	// nil offers those of every era.
 	methods []string
 	// room is the width of the hint row; 0 when not known.
@@ -51,7 +51,7 @@ type lineContext struct {
 // methodWords are the methods the first word may be, for this line's era.
 func (ctx lineContext) methodWords() []string {
 	if ctx.methods == nil {
-		return knownMethods("")
+		return command.MethodsFor("")
 	}
 	return ctx.methods
 }

@@ -31,13 +31,28 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		case st.State == mcp.StateClosed:
 			// The stream's end, the attempts to come: said from here, not
 			// from the first attempt, ReconnectDelay later.
+			m.ownEnd = ownEndWords(st.Detail)
 			cmd = m.setStatus(levelWarn, sanitize.Line(st.Detail)+": reconnecting on its own…")
 		case st.State == mcp.StateReconnecting:
-			cmd = m.setStatus(levelWarn, "the stream broke: reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
+			end := m.ownEnd
+			if end == "" {
+				end = "the stream broke"
+			}
+			cmd = m.setStatus(levelWarn, end+": reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
 		}
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
 			cmd = m.setWholeStatus(levelError, withAdvice(e.Message, e))
 		}
 	}
 	return cmd
+}
+
+// ownEndWords is the short form of how the stream ended (the close's
+// detail) that each attempt's status line opens with: a server that ended
+// its stream cleanly closed it; it did not break.
+func ownEndWords(detail string) string {
+	if strings.HasPrefix(detail, "the server closed the stream") {
+		return "the server closed the stream"
+	}
+	return "the stream broke"
 }

@@ -73,7 +73,12 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	if strings.HasPrefix(c.Method, "notifications/") {
 		what = "sending " + m.labelOf(c) + "…"
 	}
-	return tea.Batch(m.setStatus(levelInfo, what), m.sendCmd(c))
+	status := m.setStatus(levelInfo, what)
+	if note := command.EraNote(c.Method, m.com.log.Stats().Transport, m.com.log.Stats().Protocol); note != "" {
+		// Said at once: the answer may never come.
+		status = m.setWholeStatus(levelWarn, sanitize.Line(note))
+	}
+	return tea.Batch(status, m.sendCmd(c))
 }
 
 // initDone counts an initialize's send as over (answered, refused or

@@ -55,6 +55,9 @@ type Fact struct {
 	// Reopened says those reconnects reopened the stream since
 	// (mcp.ErrorInfo's field): they are no longer under way.
 	Reopened bool
+	// UserReconnected says the user reconnected while those reconnects
+	// were under way (mcp.ErrorInfo's field): they are no longer.
+	UserReconnected bool
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -71,6 +74,8 @@ type row struct {
 	reconnecting bool
 	// reopened: only once those reconnects reopened the stream.
 	reopened bool
+	// userReconnected: only once the user reconnected meanwhile.
+	userReconnected bool
 	// probeMovedOn: only for a probe that did not end detection (the
 	// fact names no Probe).
 	probeMovedOn bool
@@ -131,6 +136,7 @@ var table = []row{
 	{cause: mcp.CauseBadScheme, text: "the server must point at an http or https URL: the server is broken"},
 	{cause: mcp.CauseEventTooLarge, text: "an event was larger than --max-event-size allows; raise it if that is normal for this server"},
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, reconnecting: true, reopened: true, text: "mcpscope reconnected on its own, to a new legacy session, which needs initialize: {init}"},
+	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, reconnecting: true, userReconnected: true, text: "you reconnected meanwhile, which ended mcpscope's reconnects of its own; the new legacy session needs initialize once it is open: {init}"},
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, reconnecting: true, text: "mcpscope is reconnecting on its own (up to 5 attempts, counted on the status line); the new legacy session it opens needs initialize: {init}"},
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, text: "{reconnect} (a new legacy session needs initialize)"},
 	{cause: mcp.CauseReconnectGaveUp, text: "is the server still running? once it is, {reconnect} (a new legacy session needs initialize)"},
@@ -215,7 +221,7 @@ func For(f Fact, a Audience) string {
 	for _, r := range table {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
-			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.probeMovedOn || f.Probe == "") {
+			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") {
 			text = r.text
 			break
 		}
@@ -312,7 +318,7 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 // the fact to advise from later (the Negotiation pane's problems).
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting, Reopened: e.Reopened}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting, Reopened: e.Reopened, UserReconnected: e.UserReconnected}
 }
 
 // ForError returns the advice for an error a session returned.

@@ -1,0 +1,87 @@
+package command
+
+import "github.com/mcpscope/mcpscope/mcp"
+
+// Era says in which era of MCP a method exists.
+type Era int
+
+const (
+	EraBoth     Era = iota // every era (2026 maps subscribe and setLevel onto its own ways)
+	EraSessions            // 2024-11-05 to 2025-11-25: initialize, ping, tasks/list and tasks/result
+	EraModern              // 2026-07-28 only (with its extensions)
+)
+
+// methodEras are the words the command line offers first: MCP's requests
+// and notifications a client sends, and roots, mcpscope's own command for
+// the roots it offers, each with its era. Any other method name can still
+// be typed and sent.
+var methodEras = []struct {
+	name string
+	era  Era
+}{
+	{"initialize", EraSessions},
+	{"tools/list", EraBoth}, {"tools/call", EraBoth}, {"ping", EraSessions},
+	{"resources/list", EraBoth}, {"resources/templates/list", EraBoth}, {"resources/read", EraBoth},
+	{"resources/subscribe", EraBoth}, {"resources/unsubscribe", EraBoth},
+	{"prompts/list", EraBoth}, {"prompts/get", EraBoth}, {"completion/complete", EraBoth}, {"logging/setLevel", EraBoth},
+	{"server/discover", EraModern}, {mcp.ListenMethod, EraModern},
+	// Tasks: 2025-11-25's, and 2026's tasks extension (get, update, cancel).
+	{"tasks/list", EraSessions}, {"tasks/get", EraBoth}, {"tasks/result", EraSessions}, {"tasks/update", EraModern}, {"tasks/cancel", EraBoth},
+	{"notifications/initialized", EraSessions}, {"notifications/cancelled", EraBoth}, {"notifications/roots/list_changed", EraSessions},
+	{"roots", EraBoth},
+}
+
+// MethodsFor are the method words for a session on transport: those of
+// its era once it is known (a 2026 server has no initialize or ping, an
+// older one no server/discover), all of them before.
+func MethodsFor(transport string) []string {
+	want := EraBoth
+	switch transport {
+	case mcp.TransportStateless:
+		want = EraModern
+	case mcp.TransportSSE, mcp.TransportStreamable:
+		want = EraSessions
+	}
+	out := make([]string, 0, len(methodEras))
+	for _, w := range methodEras {
+		if want == EraBoth || w.era == EraBoth || w.era == want {
+			out = append(out, w.name)
+		}
+	}
+	return out
+}
+
+// IsMethodWord reports whether name is one of the methods the command
+// line offers in any era.
+func IsMethodWord(name string) bool {
+	for _, w := range methodEras {
+		if w.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// EraNote is what the edges say, as a method goes, of a 2026-07-28 method
+// sent in a session of an older era (transport sse or streamable, protocol
+// the version it negotiated, "" before initialize), or "" otherwise. It is
+// sent still, as the user may be testing the server; but such a server
+// may take it and never answer (the Go SDK does), and the user would wait
+// the whole timeout with nothing said.
+func EraNote(method, transport, protocol string) string {
+	if transport != mcp.TransportSSE && transport != mcp.TransportStreamable {
+		return ""
+	}
+	for _, w := range methodEras {
+		if w.name != method || w.era != EraModern {
+			continue
+		}
+		speaks := protocol
+		if speaks == "" {
+			speaks = "an older era's protocol (initialize)"
+		}
+		return method + " belongs to " + mcp.ProtocolModern + " and this session speaks " + speaks +
+			": sent as typed, but the server may hold it without an answer or refuse it"
+	}
+	return ""
+}
