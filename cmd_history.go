@@ -254,7 +254,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			fmt.Fprint(out, history.RenderRerunResult(r, width))
 		}
 	}
-	results := history.RerunRedactingEach(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
+	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
 	if len(results) == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
 		// before its first request would pass a CI check comparing nothing.

@@ -16,14 +16,10 @@ import (
 // as they are, every such answer would differ by the redaction alone, and
 // the report, often a CI job's log, would print the live secret. So both
 // answers of every comparison have those credentials replaced as a
-// recording replaces them before they are compared and reported.
-func RerunRedacting(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, opts RecordOptions, url string) []RerunResult {
-	return RerunRedactingEach(ctx, recs, s, ignore, opts, url, nil)
-}
-
-// RerunRedactingEach is RerunRedacting, giving each result to each (when
-// not nil) as soon as it is judged, before the next request is sent.
-func RerunRedactingEach(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, opts RecordOptions, url string, each func(RerunResult)) []RerunResult {
+// recording replaces them before they are compared and reported. each
+// (when not nil) is given every result as soon as it is judged, before the
+// next request is sent, so a caller can print it at once.
+func RerunRedacting(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, opts RecordOptions, url string, each func(RerunResult)) []RerunResult {
 	return rerun(ctx, recs, s, ignore, newRedactor(opts, url), each)
 }
 
