@@ -383,21 +383,11 @@ func paramsOf(raw mcp.Raw) json.RawMessage {
 	return m.Params
 }
 
-// RenderRerun prints one line per request and a diff under each
-// difference, the diff's lines within width columns (a terminal's; 80 when
-// the output is none), and the counts under them all.
-func RenderRerun(results []RerunResult, width int) string {
-	var b strings.Builder
-	for _, r := range results {
-		b.WriteString(RenderRerunResult(r, width))
-	}
-	b.WriteString(RenderRerunCounts(results))
-	return b.String()
-}
-
-// RenderRerunResult is one request's part of RenderRerun: its line, and
-// the diff or notes under it. A re-run prints each as it is judged, so a
-// reader that goes away (| head -1) is found before the rest is sent.
+// RenderRerunResult is one request's line in a re-run's report, and the
+// diff or notes under it, the diff's lines within width columns (a
+// terminal's; 80 when the output is none). A re-run prints each as it is
+// judged, so a reader that goes away (| head -1) is found before the rest
+// is sent.
 func RenderRerunResult(r RerunResult, width int) string {
 	var b strings.Builder
 	name := r.Method

@@ -84,7 +84,7 @@ func FuzzRerunRecording(f *testing.F) {
 		if len(results) > sent {
 			t.Fatalf("the re-run gave %d results for %d sent records", len(results), sent)
 		}
-		sanitizetest.Check(t, "RenderRerun", RenderRerun(results, 80), true)
+		sanitizetest.Check(t, "renderRerun", renderRerun(results, 80), true)
 		out, err := json.Marshal(results)
 		if err != nil || !json.Valid(out) {
 			t.Fatalf("the re-run's results do not marshal: %v", err)

@@ -41,7 +41,7 @@ func TestRerunOfTheRequests2026DoesWithout(t *testing.T) {
 	if got := strings.Join(methods, " "); got != "initialize ping resources/subscribe logging/setLevel resources/unsubscribe" {
 		t.Errorf("re-ran %s", got)
 	}
-	out := RenderRerun(results, 80)
+	out := renderRerun(results, 80)
 	for _, want := range []string{"ping (not sent: 2026-07-28 has no ping)", "resources/subscribe (as subscriptions/listen resourceSubscriptions)", "logging/setLevel (as _meta io.modelcontextprotocol/logLevel)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)

@@ -54,7 +54,7 @@ func TestRerunServerGoneAtTheLastRequest(t *testing.T) {
 	if !Unreachable(results) {
 		t.Errorf("Unreachable = false for a run whose last request found the server gone: %+v", last)
 	}
-	if out := RenderRerun(results, 80); !strings.Contains(out, "the server can no longer be reached\n") {
+	if out := renderRerun(results, 80); !strings.Contains(out, "the server can no longer be reached\n") {
 		t.Errorf("the report does not say the server is gone:\n%s", out)
 	}
 }

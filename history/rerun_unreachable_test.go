@@ -34,7 +34,7 @@ func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	if want := requestsAfter(recs, func(int64) bool { return false }) - len(results) + 1; last.NotSent < 3 {
 		t.Errorf("NotSent = %d, want the requests after it (%d or so)", last.NotSent, want)
 	}
-	if out := RenderRerun(results, 80); !strings.Contains(out, "the server can no longer be reached: the ") {
+	if out := renderRerun(results, 80); !strings.Contains(out, "the server can no longer be reached: the ") {
 		t.Errorf("the report does not say why the rest were not sent:\n%s", out)
 	}
 }
