@@ -73,12 +73,12 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	if strings.HasPrefix(c.Method, "notifications/") {
 		what = "sending " + m.labelOf(c) + "…"
 	}
-	status := m.setStatus(levelInfo, what)
-	if note := command.EraNote(c.Method, m.com.log.Stats().Transport, m.com.log.Stats().Protocol); note != "" {
-		// Said at once: the answer may never come.
-		status = m.setWholeStatus(levelWarn, sanitize.Line(note))
+	st := m.com.log.Stats()
+	if note := command.EraNote(c.Method, st.Transport, st.Protocol); note != "" {
+		// Said at once, in place of the wait: the answer may never come.
+		return tea.Batch(m.setWholeStatus(levelWarn, sanitize.Line(note)), m.sendCmd(c))
 	}
-	return tea.Batch(status, m.sendCmd(c))
+	return tea.Batch(m.setStatus(levelInfo, what), m.sendCmd(c))
 }
 
 // initDone counts an initialize's send as over (answered, refused or
