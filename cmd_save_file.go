@@ -16,19 +16,19 @@ import (
 func writeSaved(path string, data []byte, force bool) error {
 	f, err := atomicfile.Create(path, force)
 	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("--save %s: the file exists; pass --force to replace it", path)
+		return savedExists(path)
 	}
 	if err != nil {
 		return outputError("--save", path, err)
 	}
-	_, werr := f.Write(data)
-	err = werr
+	_, err = f.Write(data)
 	if err == nil {
 		err = f.Commit()
 	}
 	if errors.Is(err, os.ErrExist) && !force {
+		// Made under the name while this one was written: the link refused it.
 		f.Abort()
-		return fmt.Errorf("--save %s: the file exists; pass --force to replace it", path)
+		return savedExists(path)
 	}
 	if err != nil {
 		switch f.Abort() {
@@ -40,4 +40,9 @@ func writeSaved(path string, data []byte, force bool) error {
 		return fmt.Errorf("--save %s: writing %d bytes failed: %w", path, len(data), err)
 	}
 	return nil
+}
+
+// savedExists is --save's refusal of a file that is there, without --force.
+func savedExists(path string) error {
+	return fmt.Errorf("--save %s: the file exists; pass --force to replace it", path)
 }
