@@ -8,7 +8,6 @@ type ClientPeek struct {
 	p     peeked
 	sh    shape
 	batch bool
-	read  bool // set by PeekClient; the zero ClientPeek is read again
 }
 
 // PeekClient reads the client's message body with the one JSON reader,
@@ -16,10 +15,10 @@ type ClientPeek struct {
 // reads it).
 func PeekClient(body []byte) ClientPeek {
 	if isBatch(body) {
-		return ClientPeek{batch: true, read: true}
+		return ClientPeek{batch: true}
 	}
 	p, sh := shapeOf(body)
-	return ClientPeek{p: p, sh: sh, read: true}
+	return ClientPeek{p: p, sh: sh}
 }
 
 // Batch reports a batch (a JSON array); its members' peeks are not kept.

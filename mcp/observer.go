@@ -105,7 +105,7 @@ func (o *Observer) Close() {
 // and returns the Seq of its first record. Its requests wait for the
 // server's answers; its answers reply to the server's requests.
 func (o *Observer) ClientMessage(body []byte, conn int) int64 {
-	return o.ClientMessagePeeked(body, ClientPeek{}, conn)
+	return o.ClientMessagePeeked(body, PeekClient(body), conn)
 }
 
 // ClientMessagePeeked is ClientMessage of a body already read by
@@ -125,7 +125,7 @@ func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int) int
 	}, func(raw string) {
 		m := &RPCMessage{Dir: DirOut, Conn: conn, Raw: Raw(raw), Class: ClassInvalid}
 		p, sh := pk.p, pk.sh
-		if !pk.read || pk.batch {
+		if pk.batch {
 			p, sh = shapeOf(bytesOf(raw))
 		}
 		o.mu.Lock()
