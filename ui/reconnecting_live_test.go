@@ -3,8 +3,11 @@ package ui
 import (
 	"bytes"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/demo"
@@ -17,8 +20,15 @@ import (
 // set-up of the tests of what the screen says while it does.
 func slowCallOnBrokenLegacyStream(t *testing.T) *live {
 	t.Helper()
+	return slowCallOnLegacyStreamBrokenWith(t, 20*time.Millisecond)
+}
+
+// slowCallOnLegacyStreamBrokenWith is slowCallOnBrokenLegacyStream with
+// delay before each reconnect of its own.
+func slowCallOnLegacyStreamBrokenWith(t *testing.T, delay time.Duration) *live {
+	t.Helper()
 	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond}, 80, 24, "● open")
+	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: delay}, 80, 24, "● open")
 	l.tm.Type("i")
 	l.waitFor("● initialized")
 	l.command("tools/call slow seconds=20")
@@ -28,6 +38,20 @@ func slowCallOnBrokenLegacyStream(t *testing.T) *live {
 		t.Fatalf("closing the demo gateway: %v", err)
 	}
 	return l
+}
+
+// failedCallFailure opens the failed tools/call slow's Detail in m and
+// returns its Failure section as one text (the pane wraps between words).
+func failedCallFailure(t *testing.T, m *Model) string {
+	t.Helper()
+	press(m, "enter")
+	view := ansi.Strip(m.View())
+	text := strings.Join(strings.Fields(strings.ReplaceAll(view, "│", " ")), " ")
+	from, to := strings.Index(text, "── Failure"), strings.Index(text, "── Request")
+	if !strings.Contains(text, "tools/call slow") || from < 0 || to < from {
+		t.Fatalf("Enter did not open the failed call's Detail:\n%s", view)
+	}
+	return text[from:to]
 }
 
 // A legacy stream that breaks with a call pending: mcpscope reconnects on
