@@ -1,13 +1,19 @@
 package mcp
 
 // ClientPeek is a client's message as the Observer reads it, read once:
-// the proxy routes by it (its method, id and params) and hands it on to
-// ClientMessagePeeked, so a large body is not read a second time. A
-// batch's members are read by the Observer as it logs them.
+// the proxy routes by it (its method, its id, who the client says it is
+// and the version it names) and hands it on to ClientMessagePeeked, so a
+// large body is not read a second time. A batch's members are read by the
+// Observer as it logs them.
 type ClientPeek struct {
 	p     peeked
 	sh    shape
 	batch bool
+	// Who the client says it is and the version its _meta names, read
+	// from the spans the one pass over params found.
+	name, version string
+	named         bool
+	protocol      string
 }
 
 // PeekClient reads the client's message body with the one JSON reader,
@@ -18,7 +24,47 @@ func PeekClient(body []byte) ClientPeek {
 		return ClientPeek{batch: true}
 	}
 	p, sh := shapeOf(body)
-	return ClientPeek{p: p, sh: sh}
+	c := ClientPeek{p: p, sh: sh}
+	c.name, c.version, c.named = infoOf(p.clientInfo)
+	if p.meta == nil || p.meta[0] != '{' {
+		return c
+	}
+	var meta [2]memberSpan
+	if !namedMembers(p.meta, []string{MetaClientInfo, MetaProtocolVersion}, meta[:]) {
+		return c
+	}
+	// A stateless request's _meta names its client over its params'.
+	if name, version, ok := infoOf(meta[0].of(p.meta)); ok {
+		c.name, c.version, c.named = name, version, true
+	}
+	c.protocol, _ = TextOf(meta[1].of(p.meta))
+	return c
+}
+
+// infoOf reads a clientInfo object's name and version by their exact
+// names, as encoding/json decodes them into strings: a member absent or
+// null is "". It reports false for anything that is no such object (null,
+// a name that is a number).
+func infoOf(raw []byte) (name, version string, ok bool) {
+	if len(raw) == 0 || raw[0] != '{' {
+		return "", "", false
+	}
+	var m [2]memberSpan
+	if !namedMembers(raw, []string{"name", "version"}, m[:]) {
+		return "", "", false
+	}
+	name, okName := stringMember(m[0].of(raw))
+	version, okVersion := stringMember(m[1].of(raw))
+	return name, version, okName && okVersion
+}
+
+// stringMember is a member's text when it is a string, "" when it is
+// absent or null; false for any other value.
+func stringMember(b []byte) (string, bool) {
+	if b == nil || string(b) == "null" {
+		return "", true
+	}
+	return TextOf(b)
 }
 
 // Batch reports a batch (a JSON array); its members' peeks are not kept.
@@ -30,5 +76,14 @@ func (c ClientPeek) Method() string { return c.p.method }
 // ID is the exact bytes of the message's id, nil when it has none.
 func (c ClientPeek) ID() []byte { return c.p.id }
 
-// Params is the exact bytes of the message's params, nil when it has none.
-func (c ClientPeek) Params() []byte { return c.p.params }
+// ClientInfo is the name and version the client gives for itself: its
+// _meta's io.modelcontextprotocol/clientInfo (a stateless request's),
+// else its params' clientInfo (an initialize's). ok is false when it
+// gives neither as an object.
+func (c ClientPeek) ClientInfo() (name, version string, ok bool) {
+	return c.name, c.version, c.named
+}
+
+// Protocol is the protocol version the message's _meta names (a
+// stateless request's), "" when it names none as a string.
+func (c ClientPeek) Protocol() string { return c.protocol }

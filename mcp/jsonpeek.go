@@ -43,6 +43,10 @@ type peeked struct {
 	requestState   []byte
 	inputResponses bool
 	echoedState    []byte
+	// The exact bytes of params' clientInfo (an initialize's) and _meta
+	// (a stateless request's), nil when it has none: who the client says
+	// it is, read in the same pass over params.
+	clientInfo, meta []byte
 }
 
 // isRPCError reports an answer that fails: its "error" is set, or it has
@@ -58,13 +62,13 @@ func (p peeked) isRPCError() bool {
 var (
 	topNames    = []string{"id", "method", "params", "result", "error"}
 	resultNames = []string{"isError", "resultType", "requestState"}
-	paramsNames = []string{"inputResponses", "requestState"}
+	paramsNames = []string{"inputResponses", "requestState", "clientInfo", "_meta"}
 )
 
 const (
 	topID, topMethod, topParams, topResult, topError = 0, 1, 2, 3, 4
 	resIsError, resType, resState                    = 0, 1, 2
-	parResponses, parState                           = 0, 1
+	parResponses, parState, parInfo, parMeta         = 0, 1, 2, 3
 )
 
 // memberSpan is where a member's value is in the message; set when it is
@@ -105,10 +109,11 @@ func peekMessage(b []byte) (peeked, bool) {
 		p.inputRequired = rt == "input_required"
 		p.requestState = res[resState].of(r)
 	}
-	var par [2]memberSpan
+	var par [4]memberSpan
 	if pr := p.params; len(pr) > 0 && pr[0] == '{' && namedMembers(pr, paramsNames, par[:]) {
 		p.inputResponses = par[parResponses].set
 		p.echoedState = par[parState].of(pr)
+		p.clientInfo, p.meta = par[parInfo].of(pr), par[parMeta].of(pr)
 	}
 	return p, true
 }

@@ -21,7 +21,7 @@ import (
 // idle.
 func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 	base := identity(mcp.TransportStateless, r, m)
-	ids := m.ids
+	ids := m.requestIDs()
 	how := "the client speaks stateless MCP (" + protocolOf(r.Header, m) + ")"
 	key := base
 	// Bounded: each step passes a session that exists, and at the cap

@@ -55,6 +55,6 @@ func readable(body []byte, h http.Header, limit int) (msg []byte, why string) {
 func (p *Proxy) peekBody(body []byte, h http.Header) message {
 	msg, why := readable(body, h, p.cfg.MaxEventSize)
 	m := peek(msg)
-	m.text, m.undecoded = msg, why
+	m.undecoded = why
 	return m
 }

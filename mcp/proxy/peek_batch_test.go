@@ -14,11 +14,11 @@ func TestPeekReadsBatchIDsPastAMemberThatIsNoObject(t *testing.T) {
 		`[1, {"jsonrpc":"2.0","id":7,"method":"ping"}]`,
 		`[{"jsonrpc":"2.0","id":8,"method":5}, {"jsonrpc":"2.0","id":7,"method":"ping"}, {"jsonrpc":"2.0","method":"notifications/initialized"}]`,
 	} {
-		if ids := peek([]byte(body)).ids; !slices.Equal(ids, []string{"7"}) {
+		if ids := peek([]byte(body)).requestIDs(); !slices.Equal(ids, []string{"7"}) {
 			t.Errorf("peek(%s).ids = %q, want [7]", body, ids)
 		}
 	}
-	if ids := peek([]byte(`[{"id":7,"method":"ping"}`)).ids; ids != nil {
+	if ids := peek([]byte(`[{"id":7,"method":"ping"}`)).requestIDs(); ids != nil {
 		t.Errorf("a batch that is not JSON gave ids %q, want none", ids)
 	}
 }

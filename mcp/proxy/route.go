@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -23,12 +22,11 @@ type message struct {
 	request       bool   // a method and an id: the session waits for its answer
 	name, version string // clientInfo, from initialize or a stateless _meta
 	protocol      string // the protocol version a stateless _meta names
-	// ids are the ids of the requests in the message or batch, as their
-	// text (as the pairing matches them): a stateless client's session is
-	// told apart by them (statelessSession).
+	// ids is the id of a request sent alone, as its text (see
+	// requestIDs).
 	ids []string
 	// text is the message as the proxy read it, decoded when the client
-	// compressed it (see readable); nil for the body as it came.
+	// compressed it (see readable).
 	text []byte
 	// undecoded says why a body that names a Content-Encoding could not
 	// be decoded, for the record; "" when it was, or names none.
@@ -38,64 +36,37 @@ type message struct {
 	peek mcp.ClientPeek
 }
 
-// clientInfo is the name and version a client gives for itself.
-type clientInfo struct {
-	Name, Version string
-}
-
-// peek reads a single message's method, id and clientInfo, and a batch's
-// request ids; anything that is not JSON-RPC gives nothing, and is relayed
-// all the same. It reads the message once, as the Observer reads it
-// (mcp.PeekClient, members by their exact names), and keeps that reading
-// for the Observer: {"ID":1} has no id, so the proxy does not wait for an
-// answer to what the recording shows as a notification.
+// peek reads a single message's method, id and clientInfo; anything that
+// is not JSON-RPC gives nothing, and is relayed all the same. It reads the
+// message once, as the Observer reads it (mcp.PeekClient, members by
+// their exact names), and keeps that reading for the Observer: {"ID":1}
+// has no id, so the proxy does not wait for an answer to what the
+// recording shows as a notification. A batch's request ids are read only
+// where they are needed (requestIDs).
 func peek(body []byte) message {
 	pk := mcp.PeekClient(body)
 	if pk.Batch() {
-		return message{ids: batchIDs(bytes.TrimSpace(body)), peek: pk}
+		return message{text: body, peek: pk}
 	}
-	m := message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), peek: pk}
+	m := message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), protocol: pk.Protocol(), text: body, peek: pk}
 	if m.request {
 		m.ids = []string{string(pk.ID())}
 	}
-	// Depth 2 indexes _meta's members and nothing inside them: a large
-	// argument costs one pass, not an index.
-	doc, err := jsonspan.Parse(pk.Params(), jsonspan.Limits{Depth: 2})
-	if err != nil || doc.Root().Kind() != jsonspan.Object {
-		return m
-	}
-	params := doc.Root()
-	info, _ := infoOf(params.Get("clientInfo").Raw())
-	meta := params.Get("_meta")
-	if ci, err := infoOf(meta.Get(mcp.MetaClientInfo).Raw()); err == nil && ci != nil {
-		info = ci
-	}
-	if info != nil {
-		m.name, m.version = info.Name, info.Version
-	}
-	_ = meta.DecodeField(mcp.MetaProtocolVersion, &m.protocol)
+	m.name, m.version, _ = pk.ClientInfo()
 	return m
 }
 
-// infoOf reads a clientInfo object's name and version by their exact
-// names; nil for null, an error for anything else that is no such object.
-func infoOf(raw []byte) (*clientInfo, error) {
-	doc, err := jsonspan.Parse(raw, jsonspan.Limits{Depth: 1})
-	if err != nil {
-		return nil, err
+// requestIDs are the ids of the requests in the message or batch, as
+// their text (as the pairing matches them): a stateless client's session
+// is told apart by them (statelessSession). A batch's are read here, not
+// by peek: only a stateless client's batch needs them, and 2026-07-28 has
+// no batches, so any other client's batch is read once, by the Observer
+// as it logs it.
+func (m message) requestIDs() []string {
+	if m.peek.Batch() {
+		return batchIDs(bytes.TrimSpace(m.text))
 	}
-	switch root := doc.Root(); root.Kind() {
-	case jsonspan.Null:
-		return nil, nil
-	case jsonspan.Object:
-		var ci clientInfo
-		if err := errors.Join(root.DecodeField("name", &ci.Name), root.DecodeField("version", &ci.Version)); err != nil {
-			return nil, err
-		}
-		return &ci, nil
-	default:
-		return nil, fmt.Errorf("clientInfo is %s, not an object", root.KindName())
-	}
+	return m.ids
 }
 
 // protocolOf is the protocol version a request names: its
