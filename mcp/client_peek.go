@@ -55,7 +55,10 @@ func infoOf(raw []byte) (name, version string, ok bool) {
 	}
 	name, okName := stringMember(m[0].of(raw))
 	version, okVersion := stringMember(m[1].of(raw))
-	return name, version, okName && okVersion
+	if !okName || !okVersion {
+		return "", "", false
+	}
+	return name, version, true
 }
 
 // stringMember is a member's text when it is a string, "" when it is
