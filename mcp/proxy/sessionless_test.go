@@ -20,13 +20,7 @@ import (
 // shown with its answer (405), not a legacy HTTP+SSE session of its own
 // that "upstream answered 405, not an event stream".
 func TestSessionlessStreamableGetStream(t *testing.T) {
-	srv := sdk.NewServer(&sdk.Implementation{Name: "stateless-up", Version: "1"}, nil)
-	sdk.AddTool(srv, &sdk.Tool{Name: "echo"}, func(_ context.Context, _ *sdk.CallToolRequest, in struct{ Text string }) (*sdk.CallToolResult, any, error) {
-		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: in.Text}}}, nil, nil
-	})
-	up := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{Stateless: true}))
-	t.Cleanup(up.Close)
-	_, base, w := startProxy(t, up.URL, Config{})
+	_, base, w := startProxy(t, statelessSDKEcho(t), Config{})
 
 	cl := sdk.NewClient(&sdk.Implementation{Name: "sessionless", Version: "1"}, nil)
 	cs, err := cl.Connect(bounded(t), &sdk.StreamableClientTransport{Endpoint: base + "/mcp", MaxRetries: -1}, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
@@ -61,6 +55,20 @@ func TestSessionlessStreamableGetStream(t *testing.T) {
 			t.Errorf("a legacy HTTP+SSE session %s was made for a streamable client", c.Label())
 		}
 	}
+}
+
+// statelessSDKEcho serves the Go SDK's streamable handler in stateless
+// mode (it keeps no session, and speaks 2026-07-28 as well as 2025) with
+// one tool, echo, for the test; it returns its URL.
+func statelessSDKEcho(t *testing.T) string {
+	t.Helper()
+	srv := sdk.NewServer(&sdk.Implementation{Name: "stateless-up", Version: "1"}, nil)
+	sdk.AddTool(srv, &sdk.Tool{Name: "echo"}, func(_ context.Context, _ *sdk.CallToolRequest, in struct{ Text string }) (*sdk.CallToolResult, any, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: in.Text}}}, nil, nil
+	})
+	up := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{Stateless: true}))
+	t.Cleanup(up.Close)
+	return up.URL
 }
 
 // versionHeader sends MCP-Protocol-Version on every request, its legacy

@@ -1,9 +1,6 @@
 package proxy
 
 import (
-	"context"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -18,13 +15,7 @@ import (
 // apart by the clientInfo each names in its _meta: the watcher sees two
 // sessions, each holding only its own agent's requests, each answered.
 func TestTwoStatelessSDKAgentsAreTwoSessions(t *testing.T) {
-	srv := sdk.NewServer(&sdk.Implementation{Name: "up", Version: "1"}, nil)
-	sdk.AddTool(srv, &sdk.Tool{Name: "echo"}, func(_ context.Context, _ *sdk.CallToolRequest, in struct{ Text string }) (*sdk.CallToolResult, any, error) {
-		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: in.Text}}}, nil, nil
-	})
-	up := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, &sdk.StreamableHTTPOptions{Stateless: true}))
-	t.Cleanup(up.Close)
-	_, base, w := startProxy(t, up.URL, Config{})
+	_, base, w := startProxy(t, statelessSDKEcho(t), Config{})
 	const calls = 5
 	agents := []string{"agent-a", "agent-b"}
 	var wg sync.WaitGroup
