@@ -234,6 +234,13 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 				// columns in the middle of the reason.
 				reason = m.opts.NoSend
 			}
+			if reason == replayDisabled {
+				// The row above says it whole; the status, which shares its
+				// row with the badge, the position and the speed, was cut at
+				// 80 columns to "(this is …" and took the protocol version
+				// with it.
+				reason = replayRefused
+			}
 			return m.setStatus(levelWarn, reason), true
 		}
 	}
