@@ -63,3 +63,37 @@ func hintRow(m *Model) string {
 	rows := strings.Split(ansi.Strip(m.View()), "\n")
 	return strings.TrimRight(rows[len(rows)-2], " ")
 }
+
+// A hint cut at 80 columns ends on a whole word: a tool's description read
+// "Greets a pe…" and the list of tool names "greet  link_accoun…", as if a
+// word or a tool had that name.
+func TestHintCutsBetweenWordsAt80Columns(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
+	l.waitFor("● initialized")
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	m := l.quit()
+	names := map[string]bool{}
+	for _, tool := range m.tools {
+		names[tool.Name] = true
+	}
+	for _, line := range []string{"tools/call greet ", "tools/call "} {
+		m.Update(tea.WindowSizeMsg{Width: 400, Height: 24})
+		typeOnCommandLine(m, line)
+		whole, _, _ := strings.Cut(hintRow(m), " · ")
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		cut, _, _ := strings.Cut(hintRow(m), " · ")
+		kept, ok := strings.CutSuffix(cut, " …")
+		if !ok || !strings.HasPrefix(whole, kept+" ") {
+			t.Errorf("%q at 80x24: hint begins %q, want a start of %q cut after a whole word, then \" …\"", line, cut, whole)
+			continue
+		}
+		if line == "tools/call " {
+			words := strings.Fields(kept)
+			if last := words[len(words)-1]; !names[last] {
+				t.Errorf("%q at 80x24: the last name before … is %q, no tool's", line, last)
+			}
+		}
+	}
+}
