@@ -134,25 +134,6 @@ func (c *CommandLine) wholeKeys(bs []key.Binding) string {
 	return with(n)
 }
 
-// cutAtWord is plain text s cut to w cells, "…" in place of the rest, after
-// its last whole word when one ends in the last third of the room: a tool's
-// description cut to "Greets a pe…", or a list of names to "link_accoun…",
-// read as words of those names. The space before "…" says the word before
-// it is whole. A long token (a URL) is cut where the room ends.
-func cutAtWord(s string, w int) string {
-	if ansi.StringWidth(s) <= w {
-		return s
-	}
-	if w < 1 {
-		return ""
-	}
-	head := ansi.Truncate(s, w-1, "")
-	if sp := strings.LastIndexByte(head, ' '); sp > 0 && ansi.StringWidth(head[:sp]) >= w*2/3 {
-		return head[:sp+1] + "…"
-	}
-	return head + "…"
-}
-
 // fit cuts a drawn line to the width.
 func (c *CommandLine) fit(s string) string {
 	if c.width <= 0 {
