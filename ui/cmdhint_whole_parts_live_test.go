@@ -65,34 +65,48 @@ func hintRow(m *Model) string {
 }
 
 // A hint cut at 80 columns ends on a whole word: a tool's description read
-// "Greets a pe…" and the list of tool names "greet  link_accoun…", as if a
-// word or a tool had that name.
+// "Greets a pe…", the list of tool names "greet  link_accoun…", as if a
+// word or a tool had that name, and a template's hint "var=value words (…".
 func TestHintCutsBetweenWordsAt80Columns(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
 	l.waitFor("● initialized")
 	l.command("tools/list")
 	l.waitOK("tools/list")
+	l.command("resources/templates/list")
+	l.waitOK("resources/templates/list")
 	m := l.quit()
 	names := map[string]bool{}
 	for _, tool := range m.tools {
 		names[tool.Name] = true
 	}
-	for _, line := range []string{"tools/call greet ", "tools/call "} {
-		m.Update(tea.WindowSizeMsg{Width: 400, Height: 24})
-		typeOnCommandLine(m, line)
-		whole, _, _ := strings.Cut(hintRow(m), " · ")
-		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		cut, _, _ := strings.Cut(hintRow(m), " · ")
+	for _, tc := range []struct {
+		line  string
+		first bool // the cut falls in the first of the hint's parts
+	}{
+		{"tools/call greet ", true},
+		{"tools/call ", true},
+		{"read 'notes://{tag}' tag=", false},
+	} {
+		hint := func(w int) string {
+			m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+			typeOnCommandLine(m, tc.line)
+			h := hintRow(m)
+			if tc.first {
+				h, _, _ = strings.Cut(h, " · ")
+			}
+			return h
+		}
+		whole, cut := hint(400), hint(80)
 		kept, ok := strings.CutSuffix(cut, " …")
 		if !ok || !strings.HasPrefix(whole, kept+" ") {
-			t.Errorf("%q at 80x24: hint begins %q, want a start of %q cut after a whole word, then \" …\"", line, cut, whole)
+			t.Errorf("%q at 80x24: hint %q, want a start of %q cut after a whole word, then \" …\"", tc.line, cut, whole)
 			continue
 		}
-		if line == "tools/call " {
+		if tc.line == "tools/call " {
 			words := strings.Fields(kept)
 			if last := words[len(words)-1]; !names[last] {
-				t.Errorf("%q at 80x24: the last name before … is %q, no tool's", line, last)
+				t.Errorf("%q at 80x24: the last name before … is %q, no tool's", tc.line, last)
 			}
 		}
 	}

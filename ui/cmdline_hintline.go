@@ -53,7 +53,8 @@ func (c *CommandLine) hintLine() string {
 // names and arguments · prompts…" named a word of the usage, and a key's
 // "tim…" read as a key of that name. A last part that would show only a
 // few cells is left out, "…" in its place; a part that shows most of
-// itself is cut by fit as before; a first part wider than the line alone
+// itself is cut after its last whole word (cutAtWord), as is a hint of one
+// part; a first part wider than the line alone
 // (a tool's long description) is cut to leave its arguments whole.
 func (c *CommandLine) wholeParts(h string) string {
 	const sep, more, readable = " · ", " · …", 24
@@ -76,10 +77,6 @@ func (c *CommandLine) wholeParts(h string) string {
 		if len(rest) > 0 {
 			return cutAtWord(parts[0], c.width-ansi.StringWidth(tail())) + tail()
 		}
-		return h
-	}
-	if len(strings.Split(h, sep)) == 1 && c.width > 0 {
-		// One part (a list of tool names, a sentence): cut between words.
 		return cutAtWord(h, c.width)
 	}
 	for c.width > 0 && ansi.StringWidth(h) > c.width {
@@ -88,6 +85,9 @@ func (c *CommandLine) wholeParts(h string) string {
 			break
 		}
 		h = h[:i] + more
+	}
+	if c.width > 0 {
+		return cutAtWord(h, c.width)
 	}
 	return h
 }
