@@ -68,9 +68,7 @@ func hintRow(m *Model) string {
 // "Greets a pe…", the list of tool names "greet  link_accoun…", as if a
 // word or a tool had that name, and a template's hint "var=value words (…".
 func TestHintCutsBetweenWordsAt80Columns(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLive(t, mcp.Config{URL: gw.MCPURL()})
-	l.waitFor("● initialized")
+	l := liveDemoAt80(t)
 	l.command("tools/list")
 	l.waitOK("tools/list")
 	l.command("resources/templates/list")
