@@ -215,7 +215,10 @@ func New(opts Options) *Model {
 // the send keys.
 const (
 	replayDisabled = "replay: sending is disabled (this is a recording)"
-	noBackend      = "sending is disabled: there is no session to send through"
+	// replayRefused is what a send key pressed in a replay says on the
+	// status bar, short enough to leave the bar whole on 80 columns.
+	replayRefused = "a replay sends nothing"
+	noBackend     = "sending is disabled: there is no session to send through"
 )
 
 // setBindings enables only the keys that can apply: no sending or

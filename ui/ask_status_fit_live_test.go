@@ -5,12 +5,13 @@ import (
 )
 
 // When the server asks (a form, a sampling request), the status bar says
-// to answer below and what esc does, read whole at 80x24: it was "the
-// server asks for input: answer below (esc decli…".
+// to answer the question above it and what esc does, read whole at 80x24:
+// it was "the server asks for input: answer below (esc decli…", and then
+// "the question below", from the screen's last row.
 func TestLiveAskStatusReadsWholeAt80Columns(t *testing.T) {
 	for _, tc := range []struct{ call, want string }{
-		{"confirm action=deploy", "answer the question below (esc cancels the form)"},
-		{"sample prompt=hi", "answer the question below (esc declines)"},
+		{"confirm action=deploy", "answer the question above (esc cancels the form)"},
+		{"sample prompt=hi", "answer the question above (esc declines)"},
 	} {
 		l := liveDemoDetectedAt80(t)
 		l.command("tools/list")

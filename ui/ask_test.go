@@ -147,7 +147,7 @@ func TestAskSaysWhatEscDoes(t *testing.T) {
 		m, _ := askModel(t, tc.method, tc.params)
 		rows := strings.Split(m.View(), "\n")
 		bar, hint := rows[len(rows)-1], rows[len(rows)-2]
-		if !strings.Contains(bar, "answer the question below ("+tc.does+")") || !strings.Contains(hint, tc.does) {
+		if !strings.Contains(bar, "answer the question above ("+tc.does+")") || !strings.Contains(hint, tc.does) {
 			t.Errorf("%s: status %q and hint %q, want both to say %q", tc.method, bar, hint, tc.does)
 		}
 	}

@@ -17,7 +17,7 @@ func TestAskURLEscSaysNoForm(t *testing.T) {
 	if strings.Contains(bar+hint, "the form") {
 		t.Errorf("a link's question speaks of a form: status %q, hint %q", bar, hint)
 	}
-	if !strings.Contains(bar, "answer the question below (esc cancels)") || !strings.Contains(hint, "esc cancels ·") {
+	if !strings.Contains(bar, "answer the question above (esc cancels)") || !strings.Contains(hint, "esc cancels ·") {
 		t.Errorf("status %q and hint %q, want both to say esc cancels", bar, hint)
 	}
 }

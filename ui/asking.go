@@ -23,8 +23,9 @@ func (m *Model) asked(q *Question) tea.Cmd {
 		// The same words as the prompt's hint: esc cancels a form (an
 		// answer the server sees) and declines anything else. Short
 		// enough to be read whole at 80 columns: "the server asks for
-		// input: answer below (esc decli…" was cut there.
-		cmds = append(cmds, m.setStatus(levelInfo, "answer the question below ("+m.keys.Cancel.Help().Key+" "+m.ask.escDoes()+")"), m.askTicker())
+		// input: answer below (esc decli…" was cut there. Above: the
+		// status bar is the screen's last row, the question over it.
+		cmds = append(cmds, m.setStatus(levelInfo, "answer the question above ("+m.keys.Cancel.Help().Key+" "+m.ask.escDoes()+")"), m.askTicker())
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, "another question is waiting: "+plural(len(m.ask.queue), "question")+" in all"))
 	}

@@ -126,10 +126,10 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 		return tea.Batch(next, m.clientRecordingFailed(msg.ID, msg.RecordingFailed))
 	}
 	if f, _ := m.clients.feed(msg.ID); f != nil {
-		if s := m.status.msg; s != nil && s.text == m.newClientText(f.Name) {
+		if s := m.status.msg; s != nil && s.text == m.newClientText(f.ID, f.Name) {
 			// Still announcing it by the User-Agent it came with: the
 			// name it gave itself is the one the clients bar shows.
-			s.text = m.newClientText(msg.Name)
+			s.text = m.newClientText(f.ID, msg.Name)
 		}
 		f.Name = msg.Name
 		if msg.RecordingPath != "" {
@@ -148,7 +148,7 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	if m.clients.cur < 0 {
 		m.showClient(len(m.clients.feeds) - 1)
 	} else {
-		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.Name)))
+		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.ID, f.Name)))
 	}
 	return tea.Batch(cmds...)
 }
@@ -156,8 +156,24 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 // newClientText announces a client session that is not the one shown.
 // The key first: after the bar's state an 80-column line cut it off the
 // end of a long client name.
-func (m *Model) newClientText(name string) string {
-	return m.keys.NextClient.Help().Key + " shows a new client: " + sanitize.Line(name)
+func (m *Model) newClientText(id int, name string) string {
+	return m.keys.NextClient.Help().Key + " shows a new client: " + clientLabel(id, name)
+}
+
+// clientLabel names a proxied client as the clients bar does, by its
+// number and then its name: two sessions of one program (an editor's two
+// windows) read the same by name alone, on the status line as on the bar.
+func clientLabel(id int, name string) string {
+	return strconv.Itoa(id) + " " + sanitize.Line(name)
+}
+
+// label names session f on the status line: a client as the bar does
+// (clientLabel), the user's own session by its name.
+func (f *clientFeed) label() string {
+	if f.Backend != nil {
+		return sanitize.Line(f.Name)
+	}
+	return clientLabel(f.ID, f.Name)
 }
 
 // handleClientRecords indexes a session's records; only the shown one
@@ -189,13 +205,13 @@ func (m *Model) handleClientEnded(msg clientEndedMsg) tea.Cmd {
 		return nil
 	}
 	m.status.ended = true
-	text := "the client's session ended: " + sanitize.Line(f.Name) + " (everything so far is still here)"
+	text := "the client's session ended: " + f.label() + " (everything so far is still here)"
 	if r := m.clients.nextRunning(); r != nil {
 		// A client that ends at once (exec's server/discover probe, a
 		// stateless request) would leave the screen reading as if
 		// nothing ran, its end said over the next one's announcement.
 		// First, so an 80-column bar (after "● ended") keeps it.
-		text = m.keys.NextClient.Help().Key + " steps to " + sanitize.Line(r.Name) + ", still running · " + text
+		text = m.keys.NextClient.Help().Key + " steps to " + r.label() + ", still running · " + text
 	}
 	// Read whole: under the watch-only row at 80 columns the bar cut it
 	// in the middle of the client's name.
@@ -419,7 +435,7 @@ func (m *Model) clientTab(i int, f *clientFeed, short bool) string {
 		label = "you"
 	case f.Backend == nil:
 		// A client's number; the user's own session needs none.
-		label = strconv.Itoa(f.ID) + " " + label
+		label = clientLabel(f.ID, f.Name)
 	default:
 		if tr := f.log.Stats().Transport; tr != "" {
 			// The own session's transport is found by detection, after

@@ -22,13 +22,13 @@ func TestClientEndSaysWhichIsStillRunning(t *testing.T) {
 	m.Update(clientRecordsMsg{1, fixtureRecords()})
 	m.Update(clientMsg{ID: 2, Name: "mcpscope dev · streamable", Records: make(chan []mcp.Record)})
 	m.Update(clientEndedMsg{1})
-	if got := m.status.msg.text; !strings.HasPrefix(got, "] steps to mcpscope dev · streamable, still running · the client's session ended") {
+	if got := m.status.msg.text; !strings.HasPrefix(got, "] steps to 2 mcpscope dev · streamable, still running · the client's session ended: 1 mcpscope dev · stateless") {
 		t.Errorf("status %q, want it to start with the client still running and ]", got)
 	}
 	// At 80 columns it wraps above the bar, read whole.
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	view := ansi.Strip(m.View())
-	if words := strings.Join(strings.Fields(view), " "); !strings.Contains(words, "] steps to mcpscope dev · streamable, still running") {
+	if words := strings.Join(strings.Fields(view), " "); !strings.Contains(words, "] steps to 2 mcpscope dev · streamable, still running") {
 		t.Errorf("80 columns: the screen lost the client still running:\n%s", view)
 	}
 	// None running: the end says only that it ended.
@@ -37,7 +37,31 @@ func TestClientEndSaysWhichIsStillRunning(t *testing.T) {
 	m.Update(clientMsg{ID: 2, Name: "beta · sse", Records: make(chan []mcp.Record)})
 	m.Update(clientEndedMsg{2})
 	m.Update(clientEndedMsg{1})
-	if got := m.status.msg.text; strings.Contains(got, "running") || !strings.Contains(got, "the client's session ended: alpha") {
+	if got := m.status.msg.text; strings.Contains(got, "running") || !strings.Contains(got, "the client's session ended: 1 alpha") {
 		t.Errorf("status %q, want the end alone: no client runs", got)
+	}
+}
+
+// Two sessions of one program (an editor's two windows) have one name: the
+// status line named the client still running and the one that ended
+// alike, "] steps to mcpscope dev · sse, still running · the client's
+// session ended: mcpscope dev · sse". It numbers them as the bar does.
+func TestClientStatusTellsSameNamedClientsApart(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(clientMsg{ID: 1, Name: "mcpscope dev · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "mcpscope dev · sse", Records: make(chan []mcp.Record)})
+	if got := m.status.msg.text; got != "] shows a new client: 2 mcpscope dev · sse" {
+		t.Errorf("the second client's announcement = %q, want it numbered as on the bar", got)
+	}
+	m.Update(clientEndedMsg{1})
+	view := ansi.Strip(m.View())
+	words := strings.Join(strings.Fields(view), " ")
+	want := "] steps to 2 mcpscope dev · sse, still running · the client's session ended: 1 mcpscope dev · sse (everything so far is still here)"
+	if !strings.Contains(words, want) {
+		t.Errorf("80x24: the end does not say which client ended and which runs, %q:\n%s", want, view)
+	}
+	if bar := row(view, "clients:"); !strings.Contains(bar, "1 mcpscope dev · sse (ended)") && !strings.Contains(bar, "1 (ended)") {
+		t.Errorf("the clients bar = %q, want client 1 marked ended", bar)
 	}
 }

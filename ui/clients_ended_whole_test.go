@@ -20,7 +20,7 @@ func TestClientEndedReadsWholeUnderWatchOnlyRow(t *testing.T) {
 	m.Update(clientMsg{ID: 1, Name: "mcpscope dev · streamable", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, fixtureRecords()})
 	m.Update(clientEndedMsg{1})
-	want := "the client's session ended: mcpscope dev · streamable (everything so far is still here)"
+	want := "the client's session ended: 1 mcpscope dev · streamable (everything so far is still here)"
 	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 160, Height: 45}} {
 		m.Update(size)
 		view := ansi.Strip(m.View())

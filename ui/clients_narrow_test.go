@@ -40,7 +40,7 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 	}
 	// The third client's announcement keeps the key that shows it.
 	m.Update(clientMsg{ID: 4, Name: "windsurf-mcp-client 1.8.0 · streamable", Records: make(chan []mcp.Record)})
-	if got := lastLine(ansi.Strip(m.View())); !strings.Contains(got, "] shows a new client: windsurf-mcp-client") {
+	if got := lastLine(ansi.Strip(m.View())); !strings.Contains(got, "] shows a new client: 4 windsurf-mcp-client") {
 		t.Errorf("at 80 columns the status bar = %q, want the key that shows the new client", got)
 	}
 }

@@ -50,7 +50,7 @@ func TestProxyClientsSwitch(t *testing.T) {
 	if m.com.log.PairCount() != alpha {
 		t.Fatalf("a second client took over the screen: %d pairs shown, want alpha's %d", m.com.log.PairCount(), alpha)
 	}
-	if !strings.Contains(m.status.view(), "a new client: beta") {
+	if !strings.Contains(m.status.view(), "a new client: 2 beta") {
 		t.Errorf("the status bar does not announce the new client: %q", m.status.view())
 	}
 	press(m, "]")

@@ -63,3 +63,49 @@ func hintRow(m *Model) string {
 	rows := strings.Split(ansi.Strip(m.View()), "\n")
 	return strings.TrimRight(rows[len(rows)-2], " ")
 }
+
+// A hint cut at 80 columns ends on a whole word: a tool's description read
+// "Greets a pe…", the list of tool names "greet  link_accoun…", as if a
+// word or a tool had that name, and a template's hint "var=value words (…".
+func TestHintCutsBetweenWordsAt80Columns(t *testing.T) {
+	l := liveDemoAt80(t)
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	l.command("resources/templates/list")
+	l.waitOK("resources/templates/list")
+	m := l.quit()
+	names := map[string]bool{}
+	for _, tool := range m.tools {
+		names[tool.Name] = true
+	}
+	for _, tc := range []struct {
+		line  string
+		first bool // the cut falls in the first of the hint's parts
+	}{
+		{"tools/call greet ", true},
+		{"tools/call ", true},
+		{"read 'notes://{tag}' tag=", false},
+	} {
+		hint := func(w int) string {
+			m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+			typeOnCommandLine(m, tc.line)
+			h := hintRow(m)
+			if tc.first {
+				h, _, _ = strings.Cut(h, " · ")
+			}
+			return h
+		}
+		whole, cut := hint(400), hint(80)
+		kept, ok := strings.CutSuffix(cut, " …")
+		if !ok || !strings.HasPrefix(whole, kept+" ") {
+			t.Errorf("%q at 80x24: hint %q, want a start of %q cut after a whole word, then \" …\"", tc.line, cut, whole)
+			continue
+		}
+		if tc.line == "tools/call " {
+			words := strings.Fields(kept)
+			if last := words[len(words)-1]; !names[last] {
+				t.Errorf("%q at 80x24: the last name before … is %q, no tool's", tc.line, last)
+			}
+		}
+	}
+}

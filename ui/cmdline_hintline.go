@@ -53,7 +53,8 @@ func (c *CommandLine) hintLine() string {
 // names and arguments · prompts…" named a word of the usage, and a key's
 // "tim…" read as a key of that name. A last part that would show only a
 // few cells is left out, "…" in its place; a part that shows most of
-// itself is cut by fit as before; a first part wider than the line alone
+// itself is cut after its last whole word (cutAtWord), as is a hint of one
+// part; a first part wider than the line alone
 // (a tool's long description) is cut to leave its arguments whole.
 func (c *CommandLine) wholeParts(h string) string {
 	const sep, more, readable = " · ", " · …", 24
@@ -74,9 +75,9 @@ func (c *CommandLine) wholeParts(h string) string {
 			rest = rest[:len(rest)-1]
 		}
 		if len(rest) > 0 {
-			return ansi.Truncate(parts[0], c.width-ansi.StringWidth(tail()), "…") + tail()
+			return cutAtWord(parts[0], c.width-ansi.StringWidth(tail())) + tail()
 		}
-		return h
+		return cutAtWord(h, c.width)
 	}
 	for c.width > 0 && ansi.StringWidth(h) > c.width {
 		i := strings.LastIndex(strings.TrimSuffix(h, more), sep)
@@ -84,6 +85,9 @@ func (c *CommandLine) wholeParts(h string) string {
 			break
 		}
 		h = h[:i] + more
+	}
+	if c.width > 0 {
+		return cutAtWord(h, c.width)
 	}
 	return h
 }

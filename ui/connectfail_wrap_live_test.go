@@ -71,3 +71,24 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 		}
 	}
 }
+
+// A "could not connect" too long for its rows ends after a whole word: at
+// 80 columns the advice for a server failing with a long HTML page ended
+// "(or --transport sse for a legacy server) · PO…", half a word of the
+// attempt the Negotiation pane lists whole.
+func TestLiveCouldNotConnectCutEndsOnAWord(t *testing.T) {
+	failing := htmlFailing(t, "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body>"+
+		"<h1>Internal Server Error</h1><p>The server encountered an internal error and was unable to complete "+
+		"your request. Either the server is overloaded or there is an error in the application.</p></body></html>")
+	l := startLiveReady(t, mcp.Config{URL: failing.URL}, 80, 24, "● failed")
+	l.waitFor("could not connect")
+	v := ansi.Strip(l.quit().View())
+	rows := strings.Split(v, "\n")
+	last := strings.TrimRight(rows[len(rows)-2], " ")
+	if !strings.HasPrefix(rows[len(rows)-5], "could not connect") {
+		t.Fatalf("the message does not fill its rows, nothing to cut:\n%s", v)
+	}
+	if strings.HasSuffix(last, "…") && !strings.HasSuffix(last, " …") {
+		t.Errorf("the message's last row is cut in a word: %q\n%s", last, v)
+	}
+}

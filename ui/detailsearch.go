@@ -107,6 +107,10 @@ func (d *detailPane) searchKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
+// searched reports whether a search was made (n and N have a query to
+// step through).
+func (d *detailPane) searched() bool { return d.search.query != "" }
+
 // matchKey moves to the next (n) or previous (N) match; false when the
 // key is neither or there is no query.
 func (d *detailPane) matchKey(msg tea.KeyMsg) bool {

@@ -165,6 +165,25 @@ func sinceConnect(d time.Duration) string {
 	return fmt.Sprintf("+%.3fs", d.Seconds())
 }
 
+// cutAtWord is plain text s cut to w cells, "…" in place of the rest, after
+// its last whole word when one ends in the last third of the room: a tool's
+// description cut to "Greets a pe…", or a list of names to "link_accoun…",
+// read as words of those names. The space before "…" says the word before
+// it is whole. A long token (a URL) is cut where the room ends.
+func cutAtWord(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	if w < 1 {
+		return ""
+	}
+	head := ansi.Truncate(s, w-1, "")
+	if sp := strings.LastIndexByte(head, ' '); sp > 0 && ansi.StringWidth(head[:sp]) >= w*2/3 {
+		return head[:sp+1] + "…"
+	}
+	return head + "…"
+}
+
 // wrapWords wraps plain text to room columns at its spaces only (see
 // wrap.Words, the one wrapping of plain text).
 func wrapWords(value string, room int) []string { return wrap.Words(value, room) }

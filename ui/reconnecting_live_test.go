@@ -72,3 +72,19 @@ func TestLiveLegacyBreakSaysReconnectingThenPressROnceItGaveUp(t *testing.T) {
 	}
 	l.quit()
 }
+
+// A request sent while mcpscope reconnects on its own is not sent, and the
+// status line says so: it said "not connected: the stream has no endpoint
+// — press r to reconnect" while the bar read "◌ reconnecting" and the
+// reconnect was under way.
+func TestLiveSendWhileReconnectingSaysSo(t *testing.T) {
+	l := slowCallOnLegacyStreamBrokenWith(t, time.Minute)
+	l.waitFor("reconnecting on its own")
+	l.mark()
+	l.tm.Type("l")
+	l.waitFor("tools/list: not sent, the stream is reconnecting")
+	if seen := l.seen.Bytes()[l.from:]; bytes.Contains(seen, []byte("press r")) {
+		t.Errorf("l while reconnecting said press r:\n%s", seen)
+	}
+	l.quit()
+}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -25,5 +26,33 @@ func TestReplayLineNamesItsKeys(t *testing.T) {
 	}
 	if row(view, replayDisabled) == "" {
 		t.Errorf("the line no longer says sending is off:\n%s", view)
+	}
+}
+
+// A send key in a replay says why it did nothing on the status bar, whole,
+// on 80 columns: it repeated the line above, cut to "(this is …", and the
+// bar dropped the protocol version to make room for it.
+func TestReplaySendKeyStatusFits(t *testing.T) {
+	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, fixtureRecords())
+	m := New(Options{Player: p, Styles: testStyles(), URL: fixtureBase, Transport: "sse", Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for range 20 {
+		m.Update(replayTickMsg{})
+		press(m, ".")
+	}
+	before := ansi.Strip(m.View())
+	version := m.com.log.Stats().Protocol
+	if version == "" || row(before, "REPLAY sse "+version) == "" {
+		t.Fatalf("the replay has no protocol version on its bar to keep:\n%s", before)
+	}
+	press(m, "i")
+	view := ansi.Strip(m.View())
+	checkFrame(t, view, 80, 24)
+	bar := row(view, "REPLAY")
+	if !strings.Contains(bar, replayRefused) || strings.Contains(bar, "…") {
+		t.Errorf("i in a replay: the bar does not say why whole: %q\n%s", bar, view)
+	}
+	if !strings.Contains(bar, "REPLAY sse "+version) {
+		t.Errorf("i in a replay: the bar lost the protocol version: %q", bar)
 	}
 }

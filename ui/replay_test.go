@@ -60,7 +60,7 @@ func TestReplay(t *testing.T) {
 	}
 
 	press(m, "i")
-	if !strings.Contains(status(), replayDisabled) {
+	if !strings.Contains(status(), replayRefused) {
 		t.Fatalf("i in a replay did not say sending is disabled: %q", status())
 	}
 	press(m, "c")

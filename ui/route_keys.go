@@ -234,6 +234,13 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 				// columns in the middle of the reason.
 				reason = m.opts.NoSend
 			}
+			if reason == replayDisabled {
+				// The row above says it whole; the status, which shares its
+				// row with the badge, the position and the speed, was cut at
+				// 80 columns to "(this is …" and took the protocol version
+				// with it.
+				reason = replayRefused
+			}
 			return m.setStatus(levelWarn, reason), true
 		}
 	}
@@ -282,7 +289,14 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			// been looked for in a message.
 			return m.setStatus(levelInfo, "nothing to search yet: select a pair or an event and press "+k.Open.Help().Key), true
 		}
+		if m.status.msg != nil && m.status.msg.text == m.noSearchText() {
+			m.status.msg = nil // said of the search being made now
+		}
 		return m.detail.openSearch(), true
+	case m.focus == paneDetail && key.Matches(msg, k.NextMatch, k.PrevMatch) && !m.detail.searched():
+		// n and N did nothing and said nothing before a search: the line
+		// under the panes names / and the help names n, not the order.
+		return m.setStatus(levelInfo, m.noSearchText()), true
 	case key.Matches(msg, k.Filter):
 		m.setFocus(paneEvents)
 		return m.events.openFilter(), true
@@ -365,4 +379,9 @@ func (m *Model) setFocus(p pane) {
 	if m.lay.isTabbed(p) {
 		m.slot = p
 	}
+}
+
+// noSearchText is what n and N say in Detail before a search was made.
+func (m *Model) noSearchText() string {
+	return "no search to step through: " + m.keys.Search.Help().Key + " searches this detail first"
 }

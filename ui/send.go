@@ -49,6 +49,10 @@ type sentMsg struct {
 	// and a request beside the probes would wait out its timeout on a
 	// server that has not answered them either.
 	detecting bool
+	// reconnecting says it was sent while the stream was being reopened
+	// (mcpscope's reconnects of its own, or r), where "not connected:
+	// press r" asked for what was under way.
+	reconnecting bool
 	// auto says mcpscope sent it on its own (a list_changed followed,
 	// autoKind says which list): its answer neither takes the detail pane
 	// nor, unless it failed, the status line from what the user sent.
@@ -72,6 +76,7 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	// uninitialized as one just opened.
 	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
 	connecting := m.com.log.Stats().State == mcp.StateConnecting
+	reconnecting := m.com.log.Stats().State == mcp.StateReconnecting
 	unheard := m.com.log.Surface().Unheard
 	if m.status.probing() {
 		return func() tea.Msg {
@@ -83,7 +88,7 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	return func() tea.Msg {
 		defer sends.done(id)
 		resp, warnings, err := b.Do(ctx, c)
-		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, unheard: unheard}
+		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard}
 	}
 }
 
@@ -165,6 +170,11 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		}
 		if we := (*mcp.WireError)(nil); m.connecting && errors.As(m.err, &we) && we.Cause == mcp.CauseNotConnected {
 			return levelWarn, label + ": not sent, still connecting: send it once the session is open (Negotiation shows how far it got)"
+		}
+		if we := (*mcp.WireError)(nil); m.reconnecting && errors.As(m.err, &we) && we.Cause == mcp.CauseNotConnected {
+			// Short: the status bar keeps its "◌ reconnecting" beside it
+			// on 80 columns, and what to do once it is open comes then.
+			return levelWarn, label + ": not sent, the stream is reconnecting"
 		}
 		if mcp.CauseOf(m.err) == mcp.CauseNotAcknowledged {
 			// The subscription stands: not known to work, not failed.

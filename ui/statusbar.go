@@ -114,7 +114,7 @@ func (s *statusBar) msgRow() (msg, bar string, ok bool) {
 
 // msgRows is msgRow wrapped between words over at most n rows, for a
 // message that asked to be read whole (statusLine.wrap); the last row is
-// cut if it is longer still.
+// cut after a whole word if it is longer still.
 func (s *statusBar) msgRows(n int) (rows []string, bar string, ok bool) {
 	if s.msg == nil || n < 1 {
 		return nil, "", false
@@ -122,7 +122,7 @@ func (s *statusBar) msgRows(n int) (rows []string, bar string, ok bool) {
 	bar, _ = s.render(false)
 	style := s.levelStyle(s.msg.level)
 	for _, r := range wrapRows(s.msg.text, max(s.w, 1), n) {
-		rows = append(rows, s.c.fit(style.Render(r), s.w))
+		rows = append(rows, s.c.fit(style.Render(cutAtWord(r, s.w)), s.w))
 	}
 	return rows, bar, true
 }
