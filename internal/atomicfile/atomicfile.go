@@ -83,8 +83,8 @@ func Create(path string, replace bool) (*File, error) {
 func (w *File) Write(p []byte) (int, error) { return w.f.Write(p) }
 
 // Commit ends the file: closed and, when it was written beside, put in
-// place with the old file's mode. On an error nothing is left beside it,
-// and the caller calls Abort.
+// place with the old file's mode. On an error the caller calls Abort,
+// which removes what is left beside it.
 func (w *File) Commit() error {
 	var err error
 	if w.tmp && w.existed {
