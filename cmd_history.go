@@ -363,24 +363,17 @@ recording: it refuses to write over a session.`,
 
 // dropIncomplete gives up the file export -o could not finish, as err
 // says: half a transcript (the disk filled) would pass for the whole one
-// when shared (atomicfile's policy). A file written in place is removed
-// only when regular: -o may name a link, or a device such as /dev/stdout,
-// which are the user's and were never ours to delete (as root, the write
-// error of a full disk removed /dev/stdout).
+// when shared (atomicfile's policy). What is no regular file (a link, a
+// device such as /dev/stdout) is the user's, never ours to delete: as
+// root, the write error of a full disk removed /dev/stdout.
 func dropIncomplete(f *atomicfile.File, output string, err error) error {
 	switch f.Abort() {
 	case atomicfile.Kept:
 		return fmt.Errorf("%w: %s keeps what it held", err, output)
-	case atomicfile.Removed:
+	case atomicfile.Removed, atomicfile.Dropped:
 		return fmt.Errorf("%w: removed the incomplete %s", err, output)
 	}
-	if fi, serr := os.Lstat(output); serr != nil || !fi.Mode().IsRegular() {
-		return fmt.Errorf("%w: what %s received is incomplete", err, output)
-	}
-	if rerr := os.Remove(output); rerr != nil {
-		return fmt.Errorf("%w: the incomplete %s could not be removed: %v", err, output, rerr)
-	}
-	return fmt.Errorf("%w: removed the incomplete %s", err, output)
+	return fmt.Errorf("%w: what %s received is incomplete", err, output)
 }
 
 // notTheRecording refuses an --output that is the recording being exported

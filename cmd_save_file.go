@@ -11,8 +11,8 @@ import (
 // writeSaved writes what --save saves to path, with atomicfile's policy:
 // a write that fails (the disk is full, a file size limit) must not leave
 // a cut file that looks like the resource, nor empty the file --force was
-// to replace. Only a file written in place that was there before (no file
-// can be made beside it, or it is no regular file) is left as it came.
+// to replace. Only what is no regular file (a device, a link written
+// through) is left as it came, cut.
 func writeSaved(path string, data []byte, force bool) error {
 	f, err := atomicfile.Create(path, force)
 	if errors.Is(err, os.ErrExist) {
@@ -36,8 +36,10 @@ func writeSaved(path string, data []byte, force bool) error {
 			return fmt.Errorf("--save %s: writing %d bytes failed, the file keeps what it held: %w", path, len(data), err)
 		case atomicfile.Removed:
 			return fmt.Errorf("--save %s: writing %d bytes failed, nothing was saved: %w", path, len(data), err)
+		case atomicfile.Dropped:
+			return fmt.Errorf("--save %s: writing %d bytes failed, the file was written in place (no file can be made beside it) and the incomplete one removed: %w", path, len(data), err)
 		}
-		return fmt.Errorf("--save %s: writing %d bytes failed: %w", path, len(data), err)
+		return fmt.Errorf("--save %s: writing %d bytes failed, what it received is incomplete: %w", path, len(data), err)
 	}
 	return nil
 }

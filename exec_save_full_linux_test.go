@@ -40,3 +40,20 @@ func TestExecSaveThatCannotWriteLosesNothing(t *testing.T) {
 		t.Errorf("temporary files left behind: %q", left)
 	}
 }
+
+// A --save --force over a file whose directory takes no file beside it
+// (here a name too long for one) is written in place; when that write
+// fails, the cut file is removed and the error says so: left, it passed
+// for the resource.
+func TestExecSaveInPlaceThatCannotWriteLeavesNoCutFile(t *testing.T) {
+	serveFileLimitChild(t)
+	srv := demotest.Start(t, demo.Options{ClockInterval: 20 * time.Millisecond})
+	old := filepath.Join(t.TempDir(), strings.Repeat("k", 250))
+	if err := os.WriteFile(old, []byte("what I had\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runUnderFileLimit(t, 100, "exec", "--no-record", "--force", "--save", old, srv.MCPURL(), "read demo://readme")
+	if _, err := os.Lstat(old); code != exitFailed || err == nil || !strings.Contains(out, "the incomplete one removed") {
+		t.Errorf("--force in place, write failing: exit %d, cut file left: %v\n%s", code, err == nil, out)
+	}
+}

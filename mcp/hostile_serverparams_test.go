@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -126,5 +128,35 @@ func TestServerQuestionsWaitingAreBounded(t *testing.T) {
 	defer ans.mu.Unlock()
 	if ans.most > maxAsking {
 		t.Errorf("%d questions were put to the user at once, want at most %d", ans.most, maxAsking)
+	}
+}
+
+// A server request whose method is a megabyte long, and whose answer the
+// server then refuses: the error that says the answer was not taken
+// quotes the method clipped, as the answer itself does, not the whole
+// megabyte once more.
+func TestUnsentReplyToAHugeMethodQuotesItClipped(t *testing.T) {
+	refuse := func(c *mcptest.Call) {
+		if c.Kind == mcptest.KindResponse {
+			c.Status(http.StatusInternalServerError, "text/plain", "no")
+			return
+		}
+		c.Default()
+	}
+	srv, s, rec := dial(t, mcptest.Options{Handle: refuse}, Config{})
+	defer s.Close()
+	conn, err := srv.WaitConn(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	method := strings.Repeat("m", 1<<20)
+	if err := conn.Message(`{"jsonrpc":"2.0","id":7,"method":"` + method + `"}`); err != nil {
+		t.Fatal(err)
+	}
+	got := rec.waitFor(t, "the error on the answer not taken", func(r Record) bool {
+		return r.Kind == KindError && r.Error.Op == OpReply
+	})
+	if msg := got.Error.Message; len(msg) > 2000 || !strings.Contains(msg, "could not answer the server's mmm") {
+		t.Errorf("the error is %d bytes: %.300q, want the method clipped", len(msg), msg)
 	}
 }

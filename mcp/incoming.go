@@ -218,9 +218,8 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 // instead of exhausting descriptors and memory.
 func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, method string, params []byte) {
 	id := string(rawID)
-	// What our answers quote of the method: one a megabyte long must not
-	// make each answer as long (the id is echoed whole: it has to be).
-	name := clip.Quote(method, 200)
+	// The id is echoed whole: it has to be.
+	name := quotedMethod(method)
 	if method == "ping" {
 		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
 		return
@@ -279,11 +278,15 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			body = errorReply(id, CodeUserRejected, "User rejected sampling request: declined in mcpscope")
 		default:
 			body = errorReply(id, -32603, "mcpscope could not answer "+name+": "+err.Error())
-			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + method + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
+			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + name + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
 		}
 		s.reply(conn, reqSeq, during, id, method, body)
 	}()
 }
+
+// quotedMethod is what our answers and errors quote of a server request's
+// method: one a megabyte long must not make each of them as long.
+func quotedMethod(method string) string { return clip.Quote(method, 200) }
 
 // errorReply is our JSON-RPC error answer to the server's request id (its
 // raw JSON), with code and message.
@@ -362,12 +365,12 @@ func (s *Session) startRepliers() {
 						// sent now it would go with the new session's
 						// id, answering nothing there, or a question of
 						// the new session that has the same id.
-						s.emitError(OpReply, &WireError{Cause: CauseClosed, Message: fmt.Sprintf("not sent: the answer to the server's %s belongs to connection %d, which mcpscope ended since (connection %d is open now)", j.m.method, j.conn, cur)}, j.m.seq, j.conn)
+						s.emitError(OpReply, &WireError{Cause: CauseClosed, Message: fmt.Sprintf("not sent: the answer to the server's %s belongs to connection %d, which mcpscope ended since (connection %d is open now)", quotedMethod(j.m.method), j.conn, cur)}, j.m.seq, j.conn)
 						continue
 					}
 					ctx, cancel := context.WithTimeout(s.life, s.cfg.RequestTimeout)
 					if err := j.tr.send(ctx, j.m); err != nil {
-						we := &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + j.m.method + ": " + err.Error(), Err: err}
+						we := &WireError{Cause: CauseOf(err), Message: "could not answer the server's " + quotedMethod(j.m.method) + ": " + err.Error(), Err: err}
 						var inner *WireError
 						if errors.As(err, &inner) {
 							// Its status and headers decide the advice.

@@ -1,7 +1,7 @@
 // Package atomicfile writes the files mcpscope writes for the user
 // (exec --save, export -o, the ↑ command history) with one policy: the old
-// file is kept whole unless the new one is complete, and a cut file that
-// mcpscope made never stays under the user's name.
+// file is kept whole unless the new one is complete, and a cut regular file
+// never stays under the user's name.
 //
 // A regular file, or a name not there yet, is written to a temporary file
 // beside it and renamed over it once it is whole, keeping the old file's
@@ -9,7 +9,8 @@
 // which is written through) is written in place, and so is a file whose
 // directory takes no file beside it (one the user may not write to, a name
 // too long for a temporary one beside it): such a file was written before
-// and must go on being written.
+// and must go on being written. Cut there, a regular file is removed: half
+// a transcript or a resource would pass for the whole one.
 package atomicfile
 
 import (
@@ -28,8 +29,13 @@ const (
 	// Removed: there was no file, and the cut one mcpscope made (beside
 	// it or in place) is gone.
 	Removed
-	// Cut: what was written in place to a file that was there before
-	// (or is no regular file) stays, cut; the caller says so.
+	// Dropped: a regular file was there and was written in place (no
+	// file could be made beside it); cut, it is removed, so neither the
+	// old file nor the new one is left.
+	Dropped
+	// Cut: what is no regular file (a device, a FIFO, a link written
+	// through), or a regular file that could not be removed, received
+	// part of it and is left as it is; the caller says so.
 	Cut
 )
 
@@ -77,8 +83,8 @@ func Create(path string, replace bool) (*File, error) {
 func (w *File) Write(p []byte) (int, error) { return w.f.Write(p) }
 
 // Commit ends the file: closed and, when it was written beside, put in
-// place with the old file's mode. On an error nothing is left beside it,
-// and the caller calls Abort.
+// place with the old file's mode. On an error the caller calls Abort,
+// which removes what is left beside it.
 func (w *File) Commit() error {
 	var err error
 	if w.tmp && w.existed {
@@ -109,8 +115,11 @@ func (w *File) Abort() Outcome {
 		}
 		return Removed
 	}
-	if fi, err := os.Lstat(w.path); !w.existed && err == nil && fi.Mode().IsRegular() && os.Remove(w.path) == nil {
-		return Removed
+	if fi, err := os.Lstat(w.path); err != nil || !fi.Mode().IsRegular() || os.Remove(w.path) != nil {
+		return Cut
 	}
-	return Cut
+	if w.existed {
+		return Dropped
+	}
+	return Removed
 }

@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,5 +128,78 @@ func TestInPlaceWhereNoFileFitsBeside(t *testing.T) {
 	}
 	if got := read(t, path); got != "new\n" {
 		t.Errorf("written in place, the file reads %q, want new", got)
+	}
+}
+
+// failWrites makes f's next Write fail, as a full disk does.
+func failWrites(t *testing.T, f *File) {
+	t.Helper()
+	if err := f.f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("more")); err == nil {
+		t.Fatal("a Write after the file was closed succeeded")
+	}
+}
+
+// A regular file written in place (no file fits beside it) and cut is
+// removed, whether it was there before or not: half a transcript must not
+// pass for the whole one. It was left, cut, under the user's name.
+func TestAbortInPlaceRemovesTheCutFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, existed := range []bool{true, false} {
+		path := filepath.Join(dir, strings.Repeat(fmt.Sprint(existed)[:1], 250))
+		want := Removed
+		if existed {
+			want = Dropped
+			if err := os.WriteFile(path, []byte("old\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := Create(path, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.tmp {
+			t.Fatal("a name of 250 bytes was written beside, want in place")
+		}
+		if _, err := f.Write([]byte("cut")); err != nil {
+			t.Fatal(err)
+		}
+		failWrites(t, f)
+		if got := f.Abort(); got != want {
+			t.Errorf("existed %v: Abort = %v, want %v", existed, got, want)
+		}
+		if _, err := os.Lstat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("existed %v: the cut file is still there (%v)", existed, err)
+		}
+	}
+}
+
+// What is no regular file of its own (here a link, written through) is
+// the user's: cut, it is left as it is, and Abort says so.
+func TestAbortLeavesALinkWrittenThrough(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "target"), filepath.Join(dir, "link")
+	if err := os.WriteFile(target, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Create(link, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.Write([]byte("cut"))
+	failWrites(t, f)
+	if got := f.Abort(); got != Cut {
+		t.Errorf("Abort through a link = %v, want Cut", got)
+	}
+	if got, err := os.Readlink(link); err != nil || got != target {
+		t.Errorf("the link now: %q, %v; want it untouched", got, err)
+	}
+	if got := read(t, target); got != "cut" {
+		t.Errorf("the link's target reads %q, want what it received", got)
 	}
 }

@@ -1,6 +1,11 @@
 package command
 
-import "github.com/mcpscope/mcpscope/mcp"
+import (
+	"slices"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/mcp"
+)
 
 // Era says in which era of MCP a method exists.
 type Era int
@@ -64,10 +69,10 @@ func IsMethodWord(name string) bool {
 
 // EraNote is what the edges say, as a method goes, of a 2026-07-28 method
 // sent in a session of an older era (transport sse or streamable, protocol
-// the version it negotiated, "" before initialize), or "" otherwise. It is
-// sent still, as the user may be testing the server; but such a server
-// may take it and never answer (the Go SDK does), and the user would wait
-// the whole timeout with nothing said.
+// the version its initialize answer named, "" before initialize), or ""
+// otherwise. It is sent still, as the user may be testing the server; but
+// such a server may take it and never answer (the Go SDK does), and the
+// user would wait the whole timeout with nothing said.
 func EraNote(method, transport, protocol string) string {
 	if transport != mcp.TransportSSE && transport != mcp.TransportStreamable {
 		return ""
@@ -77,8 +82,15 @@ func EraNote(method, transport, protocol string) string {
 			continue
 		}
 		speaks := protocol
-		if speaks == "" {
+		switch {
+		case speaks == "":
 			speaks = "an older era's protocol (initialize)"
+		case !slices.Contains(mcp.InitializeEra, protocol):
+			// The server named a version of no older era (2026-07-28
+			// itself, or one unknown): the session opened with
+			// initialize all the same, and goes on with the messages
+			// mcpscope offered. The version is the server's text.
+			speaks = mcp.ProtocolVersion + "'s messages (its server named " + clip.Quote(protocol, 64) + ")"
 		}
 		return method + " belongs to " + mcp.ProtocolModern + " and this session speaks " + speaks +
 			": sent as typed, but the server may hold it without an answer or refuse it"

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"bufio"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -202,4 +203,49 @@ func TestStreamAskedWithoutAcceptIsRewrittenToo(t *testing.T) {
 	w.record(t, 1, "the negotiation error", func(r mcp.Record) bool {
 		return r.Error != nil && r.Error.Op == mcp.OpNegotiate && r.Error.Cause == mcp.CauseCrossOrigin
 	})
+}
+
+// A client that leaves while the allowed origin its POST went to has not
+// answered: the cancellation names that origin's host, where the request
+// was waiting, not the upstream's, which was never asked.
+func TestClientLeavingAPostToAnAllowedOriginNamesThatHost(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Read whole, so the server sees the proxy close the connection.
+		_, _ = io.Copy(io.Discard, r.Body)
+		arrived <- struct{}{}
+		<-r.Context().Done()
+	}))
+	t.Cleanup(other.Close)
+	up := mcptest.New(t, mcptest.Options{Endpoint: func(_, id string) string { return other.URL + "/sse?sessionid=" + id }})
+	_, base, w := startProxy(t, up.URL, Config{AllowOrigins: []string{other.URL}})
+	data := endpointData(t, base)
+	ctx, leave := contextWithCancel(t)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+data, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	posted := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		posted <- err
+	}()
+	select {
+	case <-arrived:
+	case <-bounded(t).Done():
+		t.Fatal("the POST never reached the allowed origin")
+	}
+	leave()
+	<-posted
+	left := w.record(t, 1, "the request's cancellation", func(r mcp.Record) bool {
+		return r.Error != nil && r.Error.Op == mcp.OpCancelled
+	})
+	otherHost, upHost := strings.TrimPrefix(other.URL, "http://"), strings.TrimPrefix(up.URL, "http://")
+	if !strings.Contains(left.Error.Message, otherHost) || strings.Contains(left.Error.Message, upHost) {
+		t.Errorf("the cancellation says %q, want it to name %s, where the request waited, and not the upstream %s", left.Error.Message, otherHost, upHost)
+	}
 }

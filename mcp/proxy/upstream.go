@@ -135,7 +135,7 @@ func (l *leg) unreachable(err error) {
 		http.Error(l.w, "mcpscope proxy: shutting down", http.StatusServiceUnavailable)
 		return
 	case l.r.Context().Err() != nil:
-		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.p.upstream.Host))
+		l.failed(mcp.OpCancelled, fmt.Errorf("the client left before %s answered", l.destination().Host))
 		return
 	}
 	why := mcp.FailureWords(err)
@@ -171,6 +171,15 @@ func (l *leg) unreachable(err error) {
 		we.Addr = mcp.HostPort(u)
 	}
 	l.failed(op, we)
+}
+
+// destination is where the leg's request went: the upstream, or the
+// other origin the user allowed that upstream's endpoint named.
+func (l *leg) destination() *url.URL {
+	if l.to != nil {
+		return l.to
+	}
+	return l.p.upstream
 }
 
 // failed logs a failure: it ends the client's request when it waits, and
