@@ -9,16 +9,30 @@
 // which is written through) is written in place, and so is a file whose
 // directory takes no file beside it (one the user may not write to, a name
 // too long for a temporary one beside it): such a file was written before
-// and must go on being written. Cut there, a regular file is removed: half
+// and must go on being written. Any other failure to make the file beside
+// it (a full disk) leaves an existing file alone. Cut there, a regular file is removed: half
 // a transcript or a resource would pass for the whole one.
 package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
+
+// createTemp is os.CreateTemp; a test stands in a failure no test can
+// cause for real (a full disk).
+var createTemp = os.CreateTemp
+
+// besideRefused reports an error that says the directory takes no new
+// file of that name from us (not ours to write, or the name too long),
+// where writing in place is what the user did before and still works.
+func besideRefused(err error) bool {
+	return errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENAMETOOLONG)
+}
 
 // Outcome is what is under the user's name after Abort.
 type Outcome int
@@ -59,12 +73,19 @@ func Create(path string, replace bool) (*File, error) {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrExist}
 	}
 	if !existed || fi.Mode().IsRegular() {
-		if tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*"); err == nil {
+		tmp, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+		if err == nil {
 			w := &File{f: tmp, path: path, tmp: true, existed: existed, replace: replace}
 			if existed {
 				w.perm = fi.Mode().Perm()
 			}
 			return w, nil
+		}
+		if existed && !besideRefused(err) {
+			// A full disk, a quota, no descriptors left: written in
+			// place, the old file would be emptied first and then lost
+			// when the write fails the same way.
+			return nil, fmt.Errorf("cannot make a file beside %s to write it whole, so it is left as it was: %w", path, err)
 		}
 	}
 	// In place: no file can be made beside it, or it is no regular file.
@@ -89,6 +110,11 @@ func (w *File) Commit() error {
 	var err error
 	if w.tmp && w.existed {
 		err = w.f.Chmod(w.perm)
+	}
+	if w.tmp && err == nil {
+		// Renamed before its bytes reach the disk, a crash can leave an
+		// empty file under the name where the old one was whole.
+		err = w.f.Sync()
 	}
 	if err = errors.Join(err, w.f.Close()); err != nil || !w.tmp {
 		return err

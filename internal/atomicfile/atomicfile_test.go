@@ -3,9 +3,11 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -201,5 +203,30 @@ func TestAbortLeavesALinkWrittenThrough(t *testing.T) {
 	}
 	if got := read(t, target); got != "cut" {
 		t.Errorf("the link's target reads %q, want what it received", got)
+	}
+}
+
+// A file that cannot be made beside the old one for want of space (or
+// quota, or descriptors) leaves the old one whole: written in place it
+// would be emptied first, then lost when the write failed the same way.
+func TestNoRoomBesideKeepsTheOldFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "answer.json")
+	if err := os.WriteFile(path, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	createTemp = func(string, string) (*os.File, error) {
+		return nil, &fs.PathError{Op: "open", Path: path + ".tmp", Err: syscall.ENOSPC}
+	}
+	t.Cleanup(func() { createTemp = os.CreateTemp })
+	f, err := Create(path, true)
+	if err == nil {
+		_ = f.Abort()
+		t.Fatal("Create wrote in place with no room beside the file")
+	}
+	if !strings.Contains(err.Error(), "left as it was") || !errors.Is(err, syscall.ENOSPC) {
+		t.Errorf("error %q does not say the file is left and why", err)
+	}
+	if got := read(t, path); got != "old\n" {
+		t.Errorf("the old file reads %q, want it whole", got)
 	}
 }
