@@ -360,7 +360,7 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	l.mu.Lock()
 	current := l.current == c && !closed
 	opened := c.endpoint != nil
-	reason := "the server closed the stream"
+	reason := serverClosedStream
 	cause := CauseStreamEnded
 	switch {
 	case ctx.Err() != nil:
@@ -417,7 +417,7 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	// Auto says, from this close on, that attempts follow: a stream that
 	// ended cleanly has no error to say it, and the first attempt starts
 	// only after ReconnectDelay, so the bar read "closed" until then.
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason, Auto: reconnect}})
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason, Auto: reconnect, ServerEnded: err == nil}})
 	if reconnect {
 		s.wg.Add(1)
 		go l.autoReconnect()
@@ -487,3 +487,9 @@ const autoReconnects = 5
 // The fact itself is StateChange.Auto (read through OnItsOwn); recordings
 // older than it say it only by this prefix.
 const AutoReconnect = "automatic, "
+
+// serverClosedStream opens the detail of the StateClosed of a legacy
+// stream the server ended cleanly. The fact itself is
+// StateChange.ServerEnded (read through ClosedByServer); recordings older
+// than it say it only by these words.
+const serverClosedStream = "the server closed the stream"
