@@ -154,6 +154,10 @@ type Model struct {
 
 	// sends are the backend calls still running, for the cancel key.
 	sends *inflight
+	// lastSent are the request records of the send whose end the status
+	// line said last: the records of that end may not have reached the
+	// log yet, where its row still reads pending.
+	lastSent []int64
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
 	cancel context.CancelFunc

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -45,6 +47,10 @@ func (m *Model) cancelSelected() tea.Cmd {
 		return m.setStatus(levelInfo, "closing "+label+"…")
 	case p.Listening():
 		return m.setStatus(levelWarn, label+" is the session's listen stream: it stays open until you quit")
+	case p.State == history.StatePending && slices.Contains(m.lastSent, p.Request.Seq):
+		// Its end is on the status line; the records of it are on their
+		// way. It said "sent by the session itself".
+		return m.setStatus(levelWarn, "nothing to cancel: "+label+" already ended")
 	case p.State == history.StatePending:
 		return m.setStatus(levelWarn, label+" was sent by the session itself, not from here: it cannot be cancelled")
 	}
