@@ -2,14 +2,12 @@ package ui
 
 import (
 	"bytes"
-	"io"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -94,8 +92,7 @@ func liveHeldRecords(t *testing.T) (*live, *heldRecords, *demo.Server) {
 	m := New(Options{Records: recs.out, Backend: command.Runner{Session: s}, Styles: testStyles(), URL: gw.SSEURL(),
 		Transport: mcp.TransportSSE, Answers: answers})
 	m.clipboard = &bytes.Buffer{}
-	l := &live{t: t, sess: s, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))}
-	l.out = io.TeeReader(l.tm.Output(), &l.seen)
+	l := runLive(t, m, s)
 	go func() { _ = s.Connect(t.Context()) }()
 	l.initialize()
 	return l, recs, gw
