@@ -147,7 +147,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// apart from the records).
 		unsent := m.unsentShown()
 		m.ask.streamBroke(msg.err)
-		m.lastSent = msg.seqs
+		m.endedSend(msg.seqs)
 		done := m.sent(msg)
 		m.carryUnsent(unsent)
 		return tea.Batch(done, m.completionListed(msg))
