@@ -1,6 +1,9 @@
 package history
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -106,6 +109,49 @@ func TestOwnReconnectsReadFromTheTypedFactAndOldRecordingsAsBefore(t *testing.T)
 	for _, states := range [][]string{newStates, oldStates} {
 		if got := states[len(states)-2:]; got[0] != "closed→closed" || got[1] != "closed→closed" {
 			t.Errorf("the last states read %q; want closed once the reconnects gave up (all: %q)", got, states)
+		}
+	}
+}
+
+// That the server ended a legacy stream cleanly is a typed fact
+// (StateChange.ServerEnded, read by ClosedByServer), which the attempts'
+// status line opens with; a recording made before the field, with it
+// removed from the file, still reads as the server's close by the
+// detail's words.
+func TestServerClosedStreamReadFromTheTypedFactAndOldRecordingsAsBefore(t *testing.T) {
+	path := record(t, ownReconnectsRecorded(t), RecordOptions{})
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const field = `,"server_ended":true`
+	if !bytes.Contains(raw, []byte(field)) {
+		t.Fatalf("the recording holds no %s:\n%s", field, raw)
+	}
+	oldPath := filepath.Join(t.TempDir(), "old.jsonl")
+	if err := os.WriteFile(oldPath, bytes.ReplaceAll(raw, []byte(field), nil), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := readAll(t, path)
+	old, _ := readAll(t, oldPath)
+	closes := 0
+	for i, r := range fresh {
+		st := r.State
+		if st == nil || st.State != mcp.StateClosed || !strings.HasPrefix(st.Detail, "the server closed the stream") {
+			continue
+		}
+		closes++
+		if !st.ServerEnded || !st.ClosedByServer() || old[i].State.ServerEnded || !old[i].State.ClosedByServer() {
+			t.Errorf("close %q: field %v, closed by the server %v (new); field %v, closed by the server %v (old); want the field only in the new, both closed by the server",
+				st.Detail, st.ServerEnded, st.ClosedByServer(), old[i].State.ServerEnded, old[i].State.ClosedByServer())
+		}
+	}
+	if closes == 0 {
+		t.Fatal("the session recorded no close by the server")
+	}
+	for _, r := range fresh {
+		if st := r.State; st != nil && st.State != mcp.StateClosed && st.ClosedByServer() {
+			t.Errorf("a %s state reads as closed by the server: %+v", st.State, *st)
 		}
 	}
 }

@@ -43,10 +43,6 @@ type legacy struct {
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
 	quick    quickEnds          // connections in a row that ended at once with nothing said
-	// asked counts the reconnects the user asked for (r): one ends the
-	// reconnects of its own under way, whose next attempt would otherwise
-	// replace the stream the user's opened with yet another session.
-	asked int
 	// deciding is held by the POST that found the preferred URL refusing
 	// and tries the alternatives (legacy_post.go); POSTs wait for it.
 	deciding chan struct{}
@@ -67,7 +63,11 @@ type connection struct {
 	url       *url.URL      // where the GET ended up, after redirects
 	ready     chan struct{} // closed once the endpoint is known or the stream ended
 	readyOnce sync.Once
-	in        inbound
+	// replaced is closed when a later connection takes this one's place:
+	// the reconnects of its own that follow this one's end stop at once
+	// when it is the user's (r) that did.
+	replaced chan struct{}
+	in       inbound
 	// Under legacy.mu:
 	endpoint *Endpoint // this connection's negotiation result
 	err      error     // why it ended before an endpoint
@@ -134,21 +134,23 @@ func errNoEndpoint() *WireError {
 	return &WireError{Cause: CauseNotConnected, Transport: TransportSSE, Message: "not connected: the stream has no endpoint"}
 }
 
-func (l *legacy) open(ctx context.Context) error { return l.connect(ctx, "", false) }
-
-func (l *legacy) reconnect(ctx context.Context) error {
-	l.mu.Lock()
-	l.asked++
-	l.mu.Unlock()
-	return l.connect(ctx, "requested", false)
+func (l *legacy) open(ctx context.Context) error {
+	_, err := l.connect(ctx, "", nil)
+	return err
 }
 
-// askedSince reports whether the user asked for a reconnect since asked
-// was n.
-func (l *legacy) askedSince(n int) bool {
+func (l *legacy) reconnect(ctx context.Context) error {
+	_, err := l.connect(ctx, "requested", nil)
+	return err
+}
+
+// replacedSince reports whether a connection other than c has taken its
+// place: one the user asked for, as the reconnects of its own follow from
+// the connection they last opened.
+func (l *legacy) replacedSince(c *connection) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.asked != n
+	return l.current != c
 }
 
 func (l *legacy) beforeInitialize() {}
@@ -170,41 +172,21 @@ func (l *legacy) close() {
 	}
 }
 
-// connect opens a new stream connection. why is empty for the first
-// connection and says what caused a later one; auto says it is one of the
-// reconnects mcpscope does on its own (StateChange.Auto).
-func (l *legacy) connect(ctx context.Context, why string, auto bool) error {
+// connect opens a new stream connection and returns it. why is empty for
+// the first connection and says what caused a later one. after is nil
+// unless this is one of the reconnects mcpscope does on its own
+// (StateChange.Auto), when it is the connection they follow from.
+func (l *legacy) connect(ctx context.Context, why string, after *connection) (*connection, error) {
 	s := l.s
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return ErrClosed
+	c, streamCtx, cancel, err := l.begin(after)
+	if err != nil {
+		return nil, err
 	}
-	s.conn++
-	c := &connection{n: s.conn, started: s.cfg.Now(), ready: make(chan struct{})}
-	c.in = inbound{conn: c.n, stream: StreamLegacy, unfinished: &c.pending}
-	s.initialized = false
-	s.protocol = ""
-	s.tools = nil // a new session may offer other tools
-	// Taken under the lock, after the closed check, so Close's Wait
-	// cannot race with it; the reader (or a failed open) gives it back.
-	s.wg.Add(1)
-	s.mu.Unlock()
-
-	streamCtx, cancel := context.WithCancel(s.life)
-	l.mu.Lock()
-	if l.cancel != nil {
-		l.cancel()
-	}
-	c.replaces = l.everOpen
-	l.cancel, l.current, l.endpoint, l.ended = cancel, c, nil, nil
-	l.mu.Unlock()
-
 	state := StateConnecting
 	if why != "" {
 		state = StateReconnecting
 	}
-	s.emit(Record{Kind: KindState, State: &StateChange{State: state, Conn: c.n, Detail: why, URL: l.stream.String(), Transport: TransportSSE, Auto: auto}})
+	s.emit(Record{Kind: KindState, State: &StateChange{State: state, Conn: c.n, Detail: why, URL: l.stream.String(), Transport: TransportSSE, Auto: after != nil}})
 
 	// The wait for the endpoint starts before the GET: a server that takes
 	// the connection and never answers must not hold Connect forever, and
@@ -214,7 +196,7 @@ func (l *legacy) connect(ctx context.Context, why string, auto bool) error {
 	defer timer.Stop()
 	stopWatch := context.AfterFunc(ctx, cancel)
 	defer stopWatch()
-	fail := func(err error) error {
+	fail := func(err error) (*connection, error) {
 		cancel()
 		switch {
 		case timedOut.Load():
@@ -236,9 +218,17 @@ func (l *legacy) connect(ctx context.Context, why string, auto bool) error {
 			l.logError(OpNegotiate, err, c.n)
 		case ctx.Err() != nil:
 			err = ctx.Err()
+		case l.replacedSince(c):
+			// A later connect (the user's r) took this one's place
+			// before it opened: said so, not "context canceled". One
+			// that waited for its endpoint had no error at all, and
+			// mcpscope crashed on it.
+			err = errTakenOver
+		case err == nil:
+			err = ErrClosed // the session's close ended the wait
 		}
 		l.emitFailed(c, err)
-		return err
+		return c, err
 	}
 
 	resp, err := l.openStream(streamCtx, c)
@@ -253,17 +243,65 @@ func (l *legacy) connect(ctx context.Context, why string, auto bool) error {
 		return fail(nil)
 	}
 	l.mu.Lock()
-	ep, cerr := c.endpoint, c.err
+	ep, cerr, taken := c.endpoint, c.err, l.current != c
 	l.mu.Unlock()
 	if ep == nil {
+		if cerr == nil && taken {
+			// Its stream's end, read first, came of the same take-over.
+			return fail(nil)
+		}
 		if cerr == nil {
 			cerr = &WireError{Cause: CauseNoEndpoint, Transport: TransportSSE, Message: "the stream ended before the endpoint event"}
 		}
 		cancel()
-		return cerr
+		return c, cerr
 	}
-	return nil
+	return c, nil
 }
+
+// begin makes a new connection the current one; when after is not nil,
+// only if after still is. The session's lock and the transport's are held
+// throughout, so that a reconnect the user asked for and an attempt of
+// the reconnects of its own cannot interleave, the attempt replacing the
+// stream the user's had just opened.
+func (l *legacy) begin(after *connection) (*connection, context.Context, context.CancelFunc, error) {
+	s := l.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, nil, nil, ErrClosed
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if after != nil && l.current != after {
+		return nil, nil, nil, errTakenOver
+	}
+	s.conn++
+	c := &connection{n: s.conn, started: s.cfg.Now(), ready: make(chan struct{}), replaced: make(chan struct{})}
+	c.in = inbound{conn: c.n, stream: StreamLegacy, unfinished: &c.pending}
+	s.initialized = false
+	s.protocol = ""
+	s.tools = nil // a new session may offer other tools
+	// Taken under the lock, after the closed check, so Close's Wait
+	// cannot race with it; the reader (or a failed open) gives it back.
+	s.wg.Add(1)
+
+	streamCtx, cancel := context.WithCancel(s.life)
+	if l.cancel != nil {
+		l.cancel()
+	}
+	if l.current != nil {
+		close(l.current.replaced)
+	}
+	c.replaces = l.everOpen
+	l.cancel, l.current, l.endpoint, l.ended = cancel, c, nil, nil
+	return c, streamCtx, cancel, nil
+}
+
+// errTakenOver is why a connection ended before it opened, or an attempt
+// of the reconnects of its own did not start: a later reconnect (the
+// user's) took the stream's place.
+var errTakenOver = errors.New("a later reconnect took the stream's place")
 
 // logError records a failure unless detection is probing, where the
 // failure is the probe's verdict.
@@ -360,7 +398,7 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	l.mu.Lock()
 	current := l.current == c && !closed
 	opened := c.endpoint != nil
-	reason := "the server closed the stream"
+	reason := serverClosedStream
 	cause := CauseStreamEnded
 	switch {
 	case ctx.Err() != nil:
@@ -417,10 +455,10 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	// Auto says, from this close on, that attempts follow: a stream that
 	// ended cleanly has no error to say it, and the first attempt starts
 	// only after ReconnectDelay, so the bar read "closed" until then.
-	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason, Auto: reconnect}})
+	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Conn: c.n, Detail: reason, Auto: reconnect, ServerEnded: err == nil}})
 	if reconnect {
 		s.wg.Add(1)
-		go l.autoReconnect()
+		go l.autoReconnect(c)
 	}
 }
 
@@ -429,61 +467,3 @@ func isTooLarge(err error) bool {
 	var tl *tooLargeError
 	return errors.As(err, &tl) || strings.Contains(err.Error(), "token too long")
 }
-
-// autoReconnect retries with backoff, like EventSource, a bounded number of
-// times so a dead gateway does not mean an endless loop.
-func (l *legacy) autoReconnect() {
-	s := l.s
-	defer s.wg.Done()
-	delay := s.cfg.ReconnectDelay
-	if delay <= 0 {
-		delay = 500 * time.Millisecond
-	}
-	l.mu.Lock()
-	asked := l.asked
-	l.mu.Unlock()
-	// err is the last attempt's failure: every attempt ran, none opened.
-	var err error
-	for attempt := 1; attempt <= autoReconnects; attempt++ {
-		t := time.NewTimer(delay)
-		select {
-		case <-t.C:
-		case <-s.life.Done():
-			t.Stop()
-			return
-		}
-		if l.askedSince(asked) {
-			return // the user's reconnect took over: what it did is its own story
-		}
-		err = l.connect(s.life, fmt.Sprintf("%sattempt %d of %d", AutoReconnect, attempt, autoReconnects), true)
-		if err == nil || errors.Is(err, ErrClosed) || l.askedSince(asked) {
-			return
-		}
-		delay *= 2
-	}
-	l.mu.Lock()
-	// A reconnect the user asked for meanwhile may have opened a stream:
-	// then nothing gave up.
-	open := l.endpoint != nil
-	l.mu.Unlock()
-	if open || s.life.Err() != nil {
-		return
-	}
-	// Said once, as its own error: each attempt's failure says why that
-	// attempt failed, not that nothing will try again.
-	s.mu.Lock()
-	conn := s.conn
-	s.mu.Unlock()
-	s.emitError(OpConnect, &WireError{Cause: CauseReconnectGaveUp, Transport: TransportSSE, Purpose: PurposeStream,
-		Message: fmt.Sprintf("mcpscope stopped reconnecting on its own after %d attempts (the last: %s)", autoReconnects, err), Err: err}, 0, conn)
-}
-
-// autoReconnects is how many times a broken legacy stream is reopened on
-// its own before mcpscope leaves it to the user.
-const autoReconnects = 5
-
-// AutoReconnect opens the detail of a StateReconnecting that mcpscope
-// began on its own, before "attempt n of 5": the user did not ask for it.
-// The fact itself is StateChange.Auto (read through OnItsOwn); recordings
-// older than it say it only by this prefix.
-const AutoReconnect = "automatic, "

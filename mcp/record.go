@@ -265,6 +265,11 @@ type StateChange struct {
 	// that this is one of those attempts, not one the user asked for.
 	// Read it through OnItsOwn, which also reads recordings older than it.
 	Auto bool `json:"auto,omitempty"`
+	// ServerEnded, on a StateClosed of the legacy stream, says the server
+	// ended the stream cleanly: nothing broke it and mcpscope did not close
+	// it. Read it through ClosedByServer, which also reads recordings older
+	// than it.
+	ServerEnded bool `json:"server_ended,omitempty"`
 }
 
 // OnItsOwn reports whether st is part of a reconnect mcpscope does on its
@@ -274,6 +279,14 @@ type StateChange struct {
 // attempt, which is read the same as before.
 func (st *StateChange) OnItsOwn() bool {
 	return st.Auto || st.State == StateReconnecting && strings.HasPrefix(st.Detail, AutoReconnect)
+}
+
+// ClosedByServer reports whether st is the close of a stream the server
+// ended cleanly, rather than one that broke or that mcpscope closed.
+// Recordings older than ServerEnded said so only by the detail's opening
+// words, which are read the same as before.
+func (st *StateChange) ClosedByServer() bool {
+	return st.State == StateClosed && (st.ServerEnded || strings.HasPrefix(st.Detail, serverClosedStream))
 }
 
 // ErrorInfo is a failure as the wire saw it. Its Cause and the facts beside

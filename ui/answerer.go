@@ -35,6 +35,9 @@ type Question struct {
 	ctx   context.Context
 	asked time.Time
 	reply chan reply
+	// broke is set when a call's failure said the legacy stream the
+	// question came on broke, before the records of the break came.
+	broke bool
 }
 
 // reply is the person's answer: the result, or why there is none.

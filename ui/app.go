@@ -154,6 +154,10 @@ type Model struct {
 
 	// sends are the backend calls still running, for the cancel key.
 	sends *inflight
+	// ended are the request records of the sends whose end the status
+	// line said while their rows may still read pending: the records of
+	// that end reach the log apart from it (see endedSend).
+	ended []int64
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
 	cancel context.CancelFunc

@@ -26,6 +26,9 @@ func (m *Model) askStreamGone(q *Question) string {
 	if q == nil || m.com.log.Stats().Transport != mcp.TransportSSE {
 		return ""
 	}
+	if q.broke {
+		return "the stream it came on broke"
+	}
 	// The newest news after the question says it: a stream back on a new
 	// session that never asked, or one that broke.
 	for i := m.com.log.Len() - 1; i >= 0; i-- {
@@ -44,6 +47,21 @@ func (m *Model) askStreamGone(q *Question) string {
 		}
 	}
 	return ""
+}
+
+// streamBroke marks the questions open as asked on a stream that broke,
+// when err, a call's failure, says the legacy stream ended under it. The
+// call's error reaches Update apart from the records that say so: an
+// Enter or Esc between the two, with the break already on the status
+// line, sent the answer nowhere and said "cancelled" or "answered".
+func (a *askPrompt) streamBroke(err error) {
+	var we *mcp.WireError
+	if !errors.As(err, &we) || we.Transport != mcp.TransportSSE || we.Purpose != mcp.PurposeStream {
+		return
+	}
+	for _, q := range a.queue {
+		q.broke = true
+	}
 }
 
 // unsentAnswer closes the head question, whose stream is gone (why),

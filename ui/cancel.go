@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -45,12 +47,27 @@ func (m *Model) cancelSelected() tea.Cmd {
 		return m.setStatus(levelInfo, "closing "+label+"…")
 	case p.Listening():
 		return m.setStatus(levelWarn, label+" is the session's listen stream: it stays open until you quit")
+	case p.State == history.StatePending && slices.Contains(m.ended, p.Request.Seq):
+		// Its end is on the status line; the records of it are on their
+		// way. It said "sent by the session itself".
+		return m.setStatus(levelWarn, "nothing to cancel: "+label+" already ended")
 	case p.State == history.StatePending:
 		return m.setStatus(levelWarn, label+" was sent by the session itself, not from here: it cannot be cancelled")
 	}
 	state, _ := m.com.pairState(p)
 	// What happened first: an 80-column status bar cuts the end.
 	return m.setStatus(levelWarn, "nothing to cancel: "+label+" already ended ("+state+")")
+}
+
+// endedSend notes the request records of a send that returned, and
+// forgets those whose rows the log no longer reads pending: what x says
+// of a row is then the log's to say.
+func (m *Model) endedSend(seqs []int64) {
+	m.ended = slices.DeleteFunc(m.ended, func(seq int64) bool {
+		p := m.com.log.PairOf(seq)
+		return p != nil && p.State != history.StatePending
+	})
+	m.ended = append(m.ended, seqs...)
 }
 
 // streamCloser is a backend that can close a listen stream the user opened

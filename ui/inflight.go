@@ -43,18 +43,21 @@ func (f *inflight) start(parent context.Context) (context.Context, int) {
 	}), id
 }
 
-// done forgets a send that returned.
-func (f *inflight) done(id int) {
+// done forgets a send that returned, and returns the request records it
+// sent.
+func (f *inflight) done(id int) []int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if cancel, ok := f.cancel[id]; ok {
 		cancel()
 	}
 	delete(f.cancel, id)
-	for _, seq := range f.seqs[id] {
+	seqs := f.seqs[id]
+	for _, seq := range seqs {
 		delete(f.bySeq, seq)
 	}
 	delete(f.seqs, id)
+	return seqs
 }
 
 // cancelSeq cancels the send that sent the request record seq, and

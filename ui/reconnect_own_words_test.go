@@ -32,7 +32,10 @@ func TestLiveCleanLegacyEndAttemptsSayTheServerClosedIt(t *testing.T) {
 		fmt.Fprint(w, "event: endpoint\ndata: /messages?sessionId=x\n\n")
 	}))
 	t.Cleanup(srv.Close)
-	l := startLive(t, mcp.Config{URL: srv.URL + "/sse", Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond})
+	// Attempt 2 comes 3 delays after the close and its line stays 4
+	// more, until attempt 3: long enough that a loaded machine cannot
+	// read both in one batch and never draw the second's line.
+	l := startLive(t, mcp.Config{URL: srv.URL + "/sse", Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 250 * time.Millisecond})
 	l.waitFor("the server closed the stream: reconnecting on its own, attempt 2 of 5…")
 	if seen := l.seen.Bytes(); bytes.Contains(seen, []byte("the stream broke")) {
 		t.Errorf("a stream the server closed cleanly read as broken:\n%s", seen)

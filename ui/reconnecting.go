@@ -31,7 +31,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		case st.State == mcp.StateClosed:
 			// The stream's end, the attempts to come: said from here, not
 			// from the first attempt, ReconnectDelay later.
-			m.ownEnd = ownEndWords(st.Detail)
+			m.ownEnd = ownEndWords(st)
 			cmd = m.setStatus(levelWarn, sanitize.Line(st.Detail)+": reconnecting on its own…")
 		case st.State == mcp.StateReconnecting:
 			end := m.ownEnd
@@ -47,11 +47,11 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 	return cmd
 }
 
-// ownEndWords is the short form of how the stream ended (the close's
-// detail) that each attempt's status line opens with: a server that ended
-// its stream cleanly closed it; it did not break.
-func ownEndWords(detail string) string {
-	if strings.HasPrefix(detail, "the server closed the stream") {
+// ownEndWords is the short form of how the stream ended (its close) that
+// each attempt's status line opens with: a server that ended its stream
+// cleanly closed it; it did not break.
+func ownEndWords(st *mcp.StateChange) string {
+	if st.ClosedByServer() {
 		return "the server closed the stream"
 	}
 	return "the stream broke"

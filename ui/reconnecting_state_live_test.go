@@ -3,13 +3,16 @@ package ui
 import (
 	"bytes"
 	"testing"
+	"time"
 )
 
 // While the legacy transport reconnects on its own, each failed attempt
 // records its connection's "closed": the bar's state reads "reconnecting"
 // between the attempts, and "closed" only once they gave up.
 func TestLiveLegacyReconnectsOfItsOwnReadReconnectingUntilTheyGaveUp(t *testing.T) {
-	l := slowCallOnBrokenLegacyStream(t)
+	// Attempt 2's line stays 4 delays, until attempt 3: long enough to be
+	// drawn on a loaded machine, which reads records in larger batches.
+	l := slowCallOnLegacyStreamBrokenWith(t, 100*time.Millisecond)
 	l.waitFor("attempt 2 of 5")
 	l.mark()
 	l.waitFor("mcpscope stopped reconnecting on its own after 5 attempts")

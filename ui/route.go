@@ -146,6 +146,8 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// belonged to can fail after the Enter (its error reaches Update
 		// apart from the records).
 		unsent := m.unsentShown()
+		m.ask.streamBroke(msg.err)
+		m.endedSend(msg.seqs)
 		done := m.sent(msg)
 		m.carryUnsent(unsent)
 		return tea.Batch(done, m.completionListed(msg))

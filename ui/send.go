@@ -37,6 +37,7 @@ type sentMsg struct {
 	resp     *mcp.Response
 	warnings []command.ArgWarning
 	err      error
+	seqs     []int64 // the request records it sent
 	// uninitialized says it went out on a session opened but never
 	// initialized (a legacy session waits for i), where a refusal most
 	// likely means just that, whatever the server's words.
@@ -86,9 +87,9 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	}
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
-		defer sends.done(id)
 		resp, warnings, err := b.Do(ctx, c)
-		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard}
+		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard,
+			seqs: sends.done(id)}
 	}
 }
 
