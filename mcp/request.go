@@ -296,6 +296,8 @@ func (s *Session) straysLocked(p *pending, id string) strays {
 			st.Unreadable = append(st.Unreadable, f.unreadable)
 		case f.miscased != "":
 			st.Miscased = append(st.Miscased, f.miscased)
+		case f.nullError != "":
+			st.NullErrors = append(st.NullErrors, f.nullError)
 		case f.first == id:
 			st.Shadowed = append(st.Shadowed, f.id)
 		case len(f.id) == len(id)+2 && f.id[0] == '"' && f.id[1:len(f.id)-1] == id:

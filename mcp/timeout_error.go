@@ -101,6 +101,9 @@ type strays struct {
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent.
 	Foreign []string
+	// NullErrors are the errors of answers with id null: the server's
+	// word that it could not read a request, or could not tell its id.
+	NullErrors []string
 	// Malformed are the ids of messages that arrived meanwhile with an id
 	// but neither a result nor an error: an answer, broken, that the
 	// request it meant to answer cannot take.
@@ -128,6 +131,9 @@ func strayWords(st strays) string {
 	}
 	if len(st.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(st.Foreign))
+	}
+	if len(st.NullErrors) > 0 {
+		msg += fmt.Sprintf("; an error came back with id null, JSON-RPC's answer to a request the server could not read or could not tell the id of: %s", st.NullErrors[0])
 	}
 	if len(st.Malformed) > 0 {
 		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", idList(st.Malformed))
