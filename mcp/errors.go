@@ -220,6 +220,10 @@ func CauseOf(err error) Cause {
 		switch {
 		case te.Opening:
 			return CauseConnectTimeout
+		case !te.Accepted && te.Interim != 0:
+			// Only word that an answer is coming: the server is stuck
+			// on the request, as with no answer at all.
+			return CausePostTimeout
 		case !te.Accepted && te.HeadBegan:
 			return CauseStalled
 		case te.Accepted && te.Unfinished > 0 && te.StillComing:

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -23,6 +24,10 @@ type TimeoutError struct {
 	// when it had not been taken yet: its status line and headers never
 	// ended.
 	HeadBegan bool
+	// Interim is the status of the last 1xx answer the POST got (100
+	// Continue, 103 Early Hints), 0 for none: the server said an answer
+	// was coming, and its final status never came.
+	Interim int
 	// StillComing says the last bytes of that unfinished answer came in
 	// the second half of the wait: it was still arriving, too slowly.
 	StillComing bool
@@ -53,7 +58,9 @@ type TimeoutError struct {
 // Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
 	var msg string
-	if !e.Accepted && e.HeadBegan {
+	if !e.Accepted && e.Interim != 0 {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST was answered %d %s, an interim answer saying one is coming, and then no final status", e.Method, e.ID, e.After, e.Interim, http.StatusText(e.Interim))
+	} else if !e.Accepted && e.HeadBegan {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST's answer began, but its status line and headers never ended", e.Method, e.ID, e.After)
 	} else if !e.Accepted {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
