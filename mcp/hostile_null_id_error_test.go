@@ -14,9 +14,7 @@ import (
 // "an answer came back with id null that no request of ours has", leaving
 // out the server's words, and so blamed a server bug to retry.
 func TestErrorWithANullIDIsQuotedForTheRequest(t *testing.T) {
-	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
-		x.Reply(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"request too large"}}`)
-	})
+	srv := mcptest.UnreadableRequest(t, "tools/list", "request too large")
 	s, _ := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
 	_, _, err := s.ListTools(testCtx(t), false)
 	if err == nil || !strings.Contains(err.Error(), "id null") || !strings.Contains(err.Error(), "-32600: request too large") {
