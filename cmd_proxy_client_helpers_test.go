@@ -34,19 +34,25 @@ func clientPost(t *testing.T, url, sid, body string) (status int, session string
 }
 
 // sendStrayReply opens a session through the proxy at url and, in it,
-// replies to id 4242, which the server never asked: a stray reply. Each
-// message must be relayed with the gateway's success.
+// replies to id 4242, which the server never asked: a stray reply.
 func sendStrayReply(t *testing.T, url string) {
 	t.Helper()
+	postInSession(t, url, `{"jsonrpc":"2.0","id":4242,"result":{}}`)
+}
+
+// postInSession opens a session through the proxy at url (initialize and
+// notifications/initialized) and POSTs bodies in it. Each message must be
+// relayed with upstream's success.
+func postInSession(t *testing.T, url string, bodies ...string) {
+	t.Helper()
 	sid := ""
-	for _, body := range []string{
+	for _, body := range append([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"stray","version":"1"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
-		`{"jsonrpc":"2.0","id":4242,"result":{}}`,
-	} {
+	}, bodies...) {
 		status, session := clientPost(t, url, sid, body)
 		if status/100 != 2 {
-			t.Fatalf("POST %.60s: %d %s, want the gateway's success relayed", body, status, http.StatusText(status))
+			t.Fatalf("POST %.60s: %d %s, want upstream's success relayed", body, status, http.StatusText(status))
 		}
 		if sid == "" {
 			sid = session

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"time"
@@ -17,7 +18,14 @@ func lineProblem(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		want := jsonKind(te.Type)
-		if field := jsonField(te.Field); field != "" {
+		field := jsonField(te.Field)
+		if num, ok := strings.CutPrefix(te.Value, "number "); ok && field != "" && want == "a number" {
+			// A number where a number belongs: one it cannot hold (a
+			// fraction, or beyond its range), which "a JSON number 1e400,
+			// where a number belongs" would leave a person to guess.
+			return fmt.Sprintf("its %q is the JSON number %s, where %s belongs", field, num, numberRange(te.Type))
+		}
+		if field != "" {
 			return fmt.Sprintf("its %q is a JSON %s, where %s belongs", field, te.Value, want)
 		}
 		return fmt.Sprintf("it is a JSON %s, where a record is an object", te.Value)
@@ -68,4 +76,22 @@ func jsonKind(t reflect.Type) string {
 		return jsonKind(t.Elem())
 	}
 	return "another value"
+}
+
+// numberRange says which numbers a field of Go type t, a number type,
+// holds.
+func numberRange(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	bits := t.Bits()
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return fmt.Sprintf("a whole number from %d to %d", int64(-1)<<(bits-1), int64(1)<<(bits-1)-1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<(bits-1)*2-1)
+	case reflect.Float32:
+		return fmt.Sprintf("a number from -%g to %g", math.MaxFloat32, math.MaxFloat32)
+	}
+	return fmt.Sprintf("a number from -%g to %g", math.MaxFloat64, math.MaxFloat64)
 }

@@ -58,6 +58,11 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 		return nil, fmt.Errorf("the endpoint event's data %q is not a URI: %s", data, notURIWhy(ref, err))
 	}
 	preferred := streamURL.ResolveReference(u)
+	// A user and password in the endpoint are the server's, not the
+	// user's: net/http would send them as basic auth on every POST (to
+	// an origin the user allowed, too), a credential the user never gave.
+	// The user's own go in a header (Session.headers), never in the URL.
+	preferred.User = nil
 	// net/url parses some hosts it does not write back as it reads them
 	// ("//::" becomes http://::): the URL POSTed to is the one written.
 	if _, err := url.Parse(preferred.String()); err != nil {

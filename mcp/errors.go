@@ -220,6 +220,10 @@ func CauseOf(err error) Cause {
 		switch {
 		case te.Opening:
 			return CauseConnectTimeout
+		case !te.Accepted && te.Interim != 0:
+			// Only word that an answer is coming: the server is stuck
+			// on the request, as with no answer at all.
+			return CausePostTimeout
 		case !te.Accepted && te.HeadBegan:
 			return CauseStalled
 		case te.Accepted && te.Unfinished > 0 && te.StillComing:
@@ -292,6 +296,27 @@ var notHTTP = []string{
 // its limit (MaxResponseHeaderBytes, 10 MiB by default) before the final
 // status: endless 1xx answers or a header without end.
 const headersExceeded = "server response headers exceeded "
+
+// maxHeaderBytes is net/http's limit on an answer's headers
+// (MaxResponseHeaderBytes left at its default), 1xx answers included.
+const maxHeaderBytes = 10 << 20
+
+// errInterimFlood ends an answer whose 1xx answers alone went past
+// maxHeaderBytes, in net/http's words for the same, which HeadersTooLong
+// reads.
+var errInterimFlood = fmt.Errorf("%s%d bytes", headersExceeded, maxHeaderBytes)
+
+// headerBytes is about what a 1xx answer's headers took on the wire: a
+// status line, and each header's name, value and line end.
+func headerBytes(h textproto.MIMEHeader) int {
+	n := len("HTTP/1.1 100 Early Hints\r\n\r\n")
+	for k, vs := range h {
+		for _, v := range vs {
+			n += len(k) + len(": \r\n") + len(v)
+		}
+	}
+	return n
+}
 
 // HeadersTooLong says, for an error net/http gave because the answer's
 // headers went past its limit, what the server did, in place of

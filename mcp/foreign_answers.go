@@ -35,6 +35,10 @@ type foreignAnswer struct {
 	// "data" in another case ("Data"), that field's name as written: SSE
 	// field names are case-sensitive, so what it held reached nobody.
 	miscased string
+	// nullError is the error of an answer whose id is null, JSON-RPC's
+	// answer to a request the server could not read (or whose id it could
+	// not tell): the server's reason why the request went unanswered.
+	nullError string
 }
 
 // rememberForeign keeps an answer that paired with nothing, for the timeout
@@ -46,6 +50,7 @@ func (s *Session) rememberForeign(f foreignAnswer) {
 	f.unreadable = strings.Clone(clip.Quote(f.unreadable, 128))
 	f.first = strings.Clone(clip.Quote(f.first, 256))
 	f.miscased = strings.Clone(clip.Quote(f.miscased, 32))
+	f.nullError = strings.Clone(clip.Quote(f.nullError, 512))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}

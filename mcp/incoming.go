@@ -204,9 +204,22 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		// error about a request the server could not read, or an id
 		// misspelt ("ID"), which may have been the answer.
 		s.rememberForeign(foreignAnswer{seq: seq, unreadable: "an answer with no id" + foldedNote(bytesOf(string(m.Raw)))})
+	case m.Class == ClassForeign && m.RPCError && string(p.id) == "null":
+		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: nullIDError(p.errv)})
 	case m.Class == ClassForeign:
 		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, first: string(p.firstID)})
 	}
+}
+
+// nullIDError is the error of an answer with id null as a person reads
+// it: the code and message, or the error as sent when it is not an error
+// object.
+func nullIDError(errv []byte) string {
+	var e RPCError
+	if err := json.Unmarshal(errv, &e); err != nil {
+		return clip.Quote(string(errv), maxQuoted)
+	}
+	return e.Error()
 }
 
 // answerServer replies to a server request: ping at once (servers close

@@ -58,7 +58,8 @@ func SameOrigin(a, b *url.URL) bool { return originOf(a) == originOf(b) }
 func OriginOf(u *url.URL) string { return originOf(u) }
 
 // originOf is scheme://host:port with the scheme's default port made
-// explicit and the host's ASCII letters lower-cased, so equal origins
+// explicit, written without leading zeros, and the host's ASCII letters
+// lower-cased, so equal origins
 // compare equal. Only ASCII: DNS names are case-blind in ASCII alone, and
 // Unicode lower-casing makes hosts equal that net/http sends to different
 // servers ("İ.example" lower-cases to "i.example", and net/http dials
@@ -66,6 +67,12 @@ func OriginOf(u *url.URL) string { return originOf(u) }
 // or redirect there.
 func originOf(u *url.URL) string {
 	host, port := lowerASCII(u.Hostname()), u.Port()
+	if n, err := strconv.ParseUint(port, 10, 16); err == nil {
+		// The port as net/http dials it: "09450" is port 9450, so an
+		// endpoint written with a leading zero is the same server, not
+		// another origin to refuse.
+		port = strconv.FormatUint(n, 10)
+	}
 	if port == "" {
 		port = "80"
 		if strings.EqualFold(u.Scheme, "https") {

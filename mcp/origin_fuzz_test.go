@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"testing"
 )
 
@@ -31,8 +32,13 @@ func dialAddress(u *url.URL) string {
 	if !errors.As(err, &d) {
 		return ""
 	}
-	// DNS names are case-blind in ASCII: LOCALHOST is localhost.
-	return u.Scheme + "://" + lowerASCII(d.addr)
+	// DNS names are case-blind in ASCII: LOCALHOST is localhost. A port
+	// is dialed as the number it spells: 08811 is 8811.
+	host, port, err := net.SplitHostPort(d.addr)
+	if n, perr := strconv.ParseUint(port, 10, 16); err == nil && perr == nil {
+		port = strconv.FormatUint(n, 10)
+	}
+	return u.Scheme + "://" + lowerASCII(net.JoinHostPort(host, port))
 }
 
 // FuzzOriginCheck: a URL a server points at (an endpoint event, a redirect)

@@ -37,6 +37,10 @@ type pending struct {
 	// status line and headers that began and never ended are not a POST
 	// the server never answered.
 	headBegan atomic.Bool
+	// interim is the status of the last 1xx answer (100 Continue, 103
+	// Early Hints) the POST got, 0 for none: word that an answer is
+	// coming, which is no answer, nor an answer begun and broken off.
+	interim atomic.Int32
 	// unfinished is how much of its answer came without making a whole
 	// event or body yet: an answer that began and stopped coming is not a
 	// slow tool.
@@ -246,7 +250,7 @@ func (s *Session) timedOutReason() string {
 // timeoutError says a request went unanswered, and names the answers that
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
-	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), HeadBegan: p.headBegan.Load()}
+	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), HeadBegan: p.headBegan.Load(), Interim: int(p.interim.Load())}
 	if last := p.unfinished.last.Load(); te.Unfinished > 0 && last != 0 {
 		// Still coming when its last byte came in the second half of the
 		// wait: a server trickling it, not one that stopped.
@@ -296,6 +300,8 @@ func (s *Session) straysLocked(p *pending, id string) strays {
 			st.Unreadable = append(st.Unreadable, f.unreadable)
 		case f.miscased != "":
 			st.Miscased = append(st.Miscased, f.miscased)
+		case f.nullError != "":
+			st.NullErrors = append(st.NullErrors, f.nullError)
 		case f.first == id:
 			st.Shadowed = append(st.Shadowed, f.id)
 		case len(f.id) == len(id)+2 && f.id[0] == '"' && f.id[1:len(f.id)-1] == id:

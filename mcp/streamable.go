@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptrace"
+	"net/textproto"
 	"net/url"
 	"strings"
 	"sync"
@@ -297,7 +298,19 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 		reqCtx = aside.ctx
 	}
 	if p := m.p; p != nil {
-		reqCtx = httptrace.WithClientTrace(reqCtx, &httptrace.ClientTrace{GotFirstResponseByte: func() { p.headBegan.Store(true) }})
+		interim := 0 // header bytes of the 1xx answers so far
+		reqCtx = httptrace.WithClientTrace(reqCtx, &httptrace.ClientTrace{
+			GotFirstResponseByte: func() { p.headBegan.Store(true) },
+			Got1xxResponse: func(code int, h textproto.MIMEHeader) error {
+				p.interim.Store(int32(code))
+				// Traced, 1xx answers no longer count toward net/http's
+				// header limit: endless ones must still end.
+				if interim += headerBytes(h); interim > maxHeaderBytes {
+					return errInterimFlood
+				}
+				return nil
+			},
+		})
 	}
 	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, t.endpoint.String(), bytes.NewReader(m.body))
 	if err != nil {

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -23,6 +24,10 @@ type TimeoutError struct {
 	// when it had not been taken yet: its status line and headers never
 	// ended.
 	HeadBegan bool
+	// Interim is the status of the last 1xx answer the POST got (100
+	// Continue, 103 Early Hints), 0 for none: the server said an answer
+	// was coming, and its final status never came.
+	Interim int
 	// StillComing says the last bytes of that unfinished answer came in
 	// the second half of the wait: it was still arriving, too slowly.
 	StillComing bool
@@ -53,7 +58,9 @@ type TimeoutError struct {
 // Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
 	var msg string
-	if !e.Accepted && e.HeadBegan {
+	if !e.Accepted && e.Interim != 0 {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST was answered %d %s, an interim answer saying one is coming, and then no final status", e.Method, e.ID, e.After, e.Interim, http.StatusText(e.Interim))
+	} else if !e.Accepted && e.HeadBegan {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST's answer began, but its status line and headers never ended", e.Method, e.ID, e.After)
 	} else if !e.Accepted {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
@@ -101,6 +108,9 @@ type strays struct {
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent.
 	Foreign []string
+	// NullErrors are the errors of answers with id null: the server's
+	// word that it could not read a request, or could not tell its id.
+	NullErrors []string
 	// Malformed are the ids of messages that arrived meanwhile with an id
 	// but neither a result nor an error: an answer, broken, that the
 	// request it meant to answer cannot take.
@@ -128,6 +138,9 @@ func strayWords(st strays) string {
 	}
 	if len(st.Foreign) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s that no request of ours has", idList(st.Foreign))
+	}
+	if len(st.NullErrors) > 0 {
+		msg += fmt.Sprintf("; an error came back with id null, JSON-RPC's answer to a request the server could not read or could not tell the id of: %s", st.NullErrors[0])
 	}
 	if len(st.Malformed) > 0 {
 		msg += fmt.Sprintf("; a message came back with id %s but neither a result nor an error, so it answers nothing", idList(st.Malformed))

@@ -158,6 +158,19 @@ func (x *Exchange) answerLocked(code int, contentType, body string, ends bool) {
 	_ = a.write(body) // A client that left will see nothing either way.
 }
 
+// Interim sends a 1xx informational answer (100 Continue, 103 Early
+// Hints) ahead of the POST's answer, once per call; the answer itself
+// comes from Reply, Status and the rest, or never.
+func (x *Exchange) Interim(code int) {
+	x.stream.mu.Lock()
+	defer x.stream.mu.Unlock()
+	if a := x.stream.att; a != nil && !a.wrote {
+		// net/http writes a 1xx at once, and leaves the real status
+		// to come.
+		a.w.WriteHeader(code)
+	}
+}
+
 // Accept answers 202 with no body, the answer to a notification or a
 // response.
 func (x *Exchange) Accept() { x.Status(http.StatusAccepted, "", "") }

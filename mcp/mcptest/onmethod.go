@@ -1,6 +1,9 @@
 package mcptest
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 // OnMethod starts a streamable fake whose messages of method go to handle
 // and whose every other message is answered as the fake does by default
@@ -32,4 +35,16 @@ func HandleMethod(method string, handle func(x *Exchange)) func(x *Exchange) {
 func StatelessOnMethod(t testing.TB, method string, handle func(x *Exchange)) *StatelessServer {
 	t.Helper()
 	return NewStateless(t, StatelessOptions{Handle: HandleMethod(method, handle)})
+}
+
+// UnreadableRequest starts a streamable fake that answers every request
+// of method as a server answers one it could not read (too large, or its
+// id unreadable): with a JSON-RPC error whose id is null and whose message
+// is why.
+func UnreadableRequest(t testing.TB, method, why string) *StreamableServer {
+	t.Helper()
+	msg, _ := json.Marshal(why)
+	return OnMethod(t, method, func(x *Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":` + string(msg) + `}}`)
+	})
 }

@@ -1,0 +1,23 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A server that cannot read a request (too large, or its id unreadable)
+// answers, as JSON-RPC says, an error with id null. The request's failure
+// quotes that error: it is the server's reason. It used to say only that
+// "an answer came back with id null that no request of ours has", leaving
+// out the server's words, and so blamed a server bug to retry.
+func TestErrorWithANullIDIsQuotedForTheRequest(t *testing.T) {
+	srv := mcptest.UnreadableRequest(t, "tools/list", "request too large")
+	s, _ := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "id null") || !strings.Contains(err.Error(), "-32600: request too large") {
+		t.Errorf("tools/list answered by an error with id null = %v, want the server's error quoted", err)
+	}
+}
