@@ -180,6 +180,8 @@ func TestSessionsBeyondTheCapEndTheLeastRecentlyActiveIdleOne(t *testing.T) {
 	c.w.record(t, sc.ID, "c's stream closed by the client", func(r mcp.Record) bool {
 		return r.State != nil && r.State.State == mcp.StateGetStream && r.State.Detail == "closed by the client"
 	})
+	// The stream's close is logged before its exchange is counted out.
+	c.w.until(t, "c to be idle", func() bool { _, idle := sc.idle(); return idle })
 	if resp := c.ping(b); resp.StatusCode != http.StatusOK {
 		t.Errorf("ping of b after the proxy ended its session = %s, want relayed", resp.Status)
 	}
