@@ -21,3 +21,18 @@ func TestErrorWithANullIDIsQuotedForTheRequest(t *testing.T) {
 		t.Errorf("tools/list answered by an error with id null = %v, want the server's error quoted", err)
 	}
 }
+
+// An id-null answer whose "error" is null reads as the answer with a null
+// error it is, as it does when it carries the request's id. It used to be
+// quoted as "JSON-RPC error 0: ", an error with no words, as if the server
+// had sent a code 0 with an empty message.
+func TestNullErrorWithANullIDIsSaidToBeNull(t *testing.T) {
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":null,"error":null}`)
+	})
+	s, _ := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "id null") || !strings.Contains(err.Error(), `its "error" is null`) || strings.Contains(err.Error(), "error 0:") {
+		t.Errorf("tools/list answered by an error null with id null = %v, want it said that the error is null", err)
+	}
+}

@@ -178,16 +178,8 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		resp := &req.answer
 		*resp = Response{ReqSeq: req.seq, Seq: seq, Raw: m.Raw, ToolError: m.ToolError}
-		if m.RPCError && string(p.errv) == "null" {
-			// {"id":1,"error":null}: JSON-RPC 1.0's "no error", with no
-			// result beside it. Read as a result, it would be an empty
-			// one, blamed on the JSON ("unexpected end of JSON input").
-			resp.Error = &RPCError{Code: -32700, Message: `unreadable answer: it has no "result", and its "error" is null`}
-		} else if m.RPCError {
-			resp.Error = &RPCError{}
-			if err := json.Unmarshal(p.errv, resp.Error); err != nil {
-				resp.Error = &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(p.errv), maxQuoted)}
-			}
+		if m.RPCError {
+			resp.Error = rpcErrorOf(p.errv)
 		} else {
 			// A view of the message's immutable bytes, not a copy: the
 			// Result doc says it must not be written to.
@@ -205,21 +197,26 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		// misspelt ("ID"), which may have been the answer.
 		s.rememberForeign(foreignAnswer{seq: seq, unreadable: "an answer with no id" + foldedNote(bytesOf(string(m.Raw)))})
 	case m.Class == ClassForeign && m.RPCError && string(p.id) == "null":
-		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: nullIDError(p.errv)})
+		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: rpcErrorOf(p.errv).Error()})
 	case m.Class == ClassForeign:
 		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, first: string(p.firstID)})
 	}
 }
 
-// nullIDError is the error of an answer with id null as a person reads
-// it: the code and message, or the error as sent when it is not an error
-// object.
-func nullIDError(errv []byte) string {
-	var e RPCError
-	if err := json.Unmarshal(errv, &e); err != nil {
-		return clip.Quote(string(errv), maxQuoted)
+// rpcErrorOf is a failing answer's "error" as a person reads it, whether
+// it answers our request or, with id null, none. {"error":null} with no
+// result beside it is JSON-RPC 1.0's "no error": read as a result, it
+// would be an empty one, blamed on the JSON ("unexpected end of JSON
+// input"); read as an error object, one with code 0 and no message.
+func rpcErrorOf(errv []byte) *RPCError {
+	if string(errv) == "null" {
+		return &RPCError{Code: -32700, Message: `unreadable answer: it has no "result", and its "error" is null`}
 	}
-	return e.Error()
+	e := &RPCError{}
+	if err := json.Unmarshal(errv, e); err != nil {
+		return &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
+	}
+	return e
 }
 
 // answerServer replies to a server request: ping at once (servers close
