@@ -8,8 +8,8 @@ import "testing"
 // take "Method" or a "ClientInfo" for the client's own).
 func TestPeekReadsMembersByTheirExactNames(t *testing.T) {
 	m := peek([]byte(`{"jsonrpc":"2.0","ID":1,"method":"tools/list"}`))
-	if m.request || m.ids != nil {
-		t.Errorf(`peek of an "ID" member: request %v, ids %q; want no request (JSON-RPC names are case-sensitive)`, m.request, m.ids)
+	if m.request || m.requestIDs() != nil {
+		t.Errorf(`peek of an "ID" member: request %v, ids %q; want no request (JSON-RPC names are case-sensitive)`, m.request, m.requestIDs())
 	}
 	m = peek([]byte(`{"jsonrpc":"2.0","id":1,"Method":"tools/list"}`))
 	if m.request || m.method != "" {
@@ -20,7 +20,7 @@ func TestPeekReadsMembersByTheirExactNames(t *testing.T) {
 		t.Errorf(`peek of clientInfo {"Name":"x","version":"1"}: request %v, name %q, version %q; want a request, no name, version 1`, m.request, m.name, m.version)
 	}
 	m = peek([]byte(`{"jsonrpc":"2.0","id":"a","method":"initialize","params":{"clientInfo":{"name":"c","version":"2"}}}`))
-	if !m.request || m.ids[0] != `"a"` || m.name != "c" || m.version != "2" {
+	if !m.request || m.requestIDs()[0] != `"a"` || m.name != "c" || m.version != "2" {
 		t.Errorf(`peek of a well-formed initialize: %+v; want request "a" from c 2`, m)
 	}
 }

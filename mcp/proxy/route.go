@@ -22,9 +22,6 @@ type message struct {
 	request       bool   // a method and an id: the session waits for its answer
 	name, version string // clientInfo, from initialize or a stateless _meta
 	protocol      string // the protocol version a stateless _meta names
-	// ids is the id of a request sent alone, as its text (see
-	// requestIDs).
-	ids []string
 	// text is the message as the proxy read it, decoded when the client
 	// compressed it (see readable).
 	text []byte
@@ -49,9 +46,6 @@ func peek(body []byte) message {
 		return message{text: body, peek: pk}
 	}
 	m := message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), protocol: pk.Protocol(), text: body, peek: pk}
-	if m.request {
-		m.ids = []string{string(pk.ID())}
-	}
 	m.name, m.version, _ = pk.ClientInfo()
 	return m
 }
@@ -63,10 +57,13 @@ func peek(body []byte) message {
 // no batches, so any other client's batch is read once, by the Observer
 // as it logs it.
 func (m message) requestIDs() []string {
-	if m.peek.Batch() {
+	switch {
+	case m.peek.Batch():
 		return batchIDs(bytes.TrimSpace(m.text))
+	case m.request:
+		return []string{string(m.peek.ID())}
 	}
-	return m.ids
+	return nil
 }
 
 // protocolOf is the protocol version a request names: its
