@@ -371,7 +371,17 @@ func statusText(resp *http.Response) string {
 	if resp.Status != "" {
 		return resp.Status
 	}
-	return strconv.Itoa(resp.StatusCode) + " " + http.StatusText(resp.StatusCode)
+	return codeText(resp.StatusCode)
+}
+
+// codeText is a status code with its reason phrase ("100 Continue"), or
+// the code alone when net/http knows no phrase for it (a 199 of the
+// server's own).
+func codeText(code int) string {
+	if text := http.StatusText(code); text != "" {
+		return strconv.Itoa(code) + " " + text
+	}
+	return strconv.Itoa(code)
 }
 
 // firstLine is what a message quotes of a server's text: its first line,

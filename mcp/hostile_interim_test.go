@@ -37,3 +37,18 @@ func TestInterimAnswers(t *testing.T) {
 		t.Errorf("tools/list answered 100 Continue and nothing more = %v (cause %v), want the 100 said and the server stuck", err, CauseOf(err))
 	}
 }
+
+// A 1xx code net/http has no reason phrase for (a 199 of the server's
+// own) is said as the code alone: it used to leave a gap where the phrase
+// goes ("answered 199 , an interim answer").
+func TestInterimAnswerOfAnUnknownCode(t *testing.T) {
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Interim(199)
+		<-x.Context().Done()
+	})
+	s, _ := connect(t, Config{URL: srv.URL, RequestTimeout: 300 * time.Millisecond, NoGetStream: true})
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "answered 199, an interim answer") {
+		t.Errorf("tools/list answered 199 and nothing more = %v, want the 199 said as it is", err)
+	}
+}
