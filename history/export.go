@@ -115,6 +115,8 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
 		title += " " + p.Subject
 	}
 	switch {
+	case title == "" && p.NullIDError():
+		fmt.Fprintf(b, "\n### %d. error with id null (a request the server could not read): %s\n\n", n, p.State)
 	case title == "" && p.Kind == KindForeign:
 		// Not a method: an answer (a bridge sharing one upstream
 		// broadcasts every client's) to an id no request of ours had.

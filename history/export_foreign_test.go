@@ -34,3 +34,22 @@ func TestExportMarkdownNamesForeignAnswers(t *testing.T) {
 		t.Errorf("the foreign answer's facts lost its id:\n%s", md)
 	}
 }
+
+// A server that cannot read a request answers an error with id null. The
+// transcript heads it as that, not as an answer meant for another client.
+func TestExportMarkdownNamesANullIDError(t *testing.T) {
+	srv := mcptest.UnreadableRequest(t, "tools/list", "request too large")
+	l := logOf(t, mcp.Config{URL: srv.URL, NoGetStream: true}, func(ctx context.Context, s *mcp.Session) {
+		if _, _, err := s.ListTools(ctx, false); err == nil {
+			t.Error("tools/list answered by an error with id null succeeded")
+		}
+	})
+	var b bytes.Buffer
+	if err := ExportMarkdown(&b, Header{URL: srv.URL}, l); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	if !strings.Contains(md, ". error with id null (a request the server could not read): ") || strings.Contains(md, "answer to an id we never sent") {
+		t.Errorf("the error with id null is not headed as one:\n%s", md)
+	}
+}

@@ -84,12 +84,15 @@ func numberRange(t reflect.Type) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	bits := t.Bits()
+	// The largest of 64 bits shifted down to the type's: 1<<bits - 1
+	// would overflow for the 64-bit types.
+	unused := 64 - t.Bits()
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return fmt.Sprintf("a whole number from %d to %d", int64(-1)<<(bits-1), int64(1)<<(bits-1)-1)
+		most := int64(math.MaxInt64) >> unused
+		return fmt.Sprintf("a whole number from %d to %d", -most-1, most)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<(bits-1)*2-1)
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)>>unused)
 	case reflect.Float32:
 		return fmt.Sprintf("a number from -%g to %g", math.MaxFloat32, math.MaxFloat32)
 	}

@@ -116,7 +116,7 @@ func (d *detailPane) searched() bool { return d.search.query != "" }
 func (d *detailPane) matchKey(msg tea.KeyMsg) bool {
 	k := d.c.keys
 	switch {
-	case d.search.query == "" || d.empty():
+	case !d.searched() || d.empty():
 		return false
 	case key.Matches(msg, k.NextMatch):
 		d.findFrom(d.scroll.offset+1, 1)

@@ -188,6 +188,10 @@ func methodParts(pr *history.Pair) (title, progress string) {
 			method = "(no method)"
 		case pr.ID == "":
 			method = "(an answer with no id)"
+		case pr.NullIDError():
+			// Why a request of ours failed (see NullIDError), not an
+			// answer meant for another client; short, for the column.
+			method = "(id null: request unreadable)"
 		default:
 			method = "(answer to an id we never sent)"
 		}

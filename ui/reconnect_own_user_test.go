@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // A call the legacy stream's break failed said in its Detail that
@@ -11,11 +10,7 @@ import (
 // which ends those reconnects, it said so still. It follows the user's
 // reconnect, as it follows a give-up.
 func TestLiveFailedCallDetailFollowsTheUsersReconnect(t *testing.T) {
-	// The first attempt of its own is a minute away: r comes while the
-	// reconnects are under way, before any of them ran.
-	l := slowCallOnLegacyStreamBrokenWith(t, time.Minute)
-	l.waitFor("◌ reconnecting")
-	l.mark()
+	l := reconnectingOnItsOwnAMinuteAway(t)
 	l.tm.Type("r")
 	// The gateway is gone: the user's reconnect fails, and says so.
 	l.waitFor("reconnect failed:")

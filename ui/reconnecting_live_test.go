@@ -40,6 +40,18 @@ func slowCallOnLegacyStreamBrokenWith(t *testing.T, delay time.Duration) *live {
 	return l
 }
 
+// reconnectingOnItsOwnAMinuteAway is slowCallOnLegacyStreamBrokenWith a
+// minute before each reconnect of its own, marked once the status line
+// says they are under way: what the user does next comes while mcpscope
+// reconnects on its own, before any attempt ran.
+func reconnectingOnItsOwnAMinuteAway(t *testing.T) *live {
+	t.Helper()
+	l := slowCallOnLegacyStreamBrokenWith(t, time.Minute)
+	l.waitFor("reconnecting on its own")
+	l.mark()
+	return l
+}
+
 // failedCallFailure opens the failed tools/call slow's Detail in m and
 // returns its Failure section as one text (the pane wraps between words).
 func failedCallFailure(t *testing.T, m *Model) string {
@@ -78,9 +90,7 @@ func TestLiveLegacyBreakSaysReconnectingThenPressROnceItGaveUp(t *testing.T) {
 // — press r to reconnect" while the bar read "◌ reconnecting" and the
 // reconnect was under way.
 func TestLiveSendWhileReconnectingSaysSo(t *testing.T) {
-	l := slowCallOnLegacyStreamBrokenWith(t, time.Minute)
-	l.waitFor("reconnecting on its own")
-	l.mark()
+	l := reconnectingOnItsOwnAMinuteAway(t)
 	l.tm.Type("l")
 	l.waitFor("tools/list: not sent, the stream is reconnecting")
 	if seen := l.seen.Bytes()[l.from:]; bytes.Contains(seen, []byte("press r")) {

@@ -228,18 +228,18 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	// every key that passes (a scroll or a filter keystroke).
 	if pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
 		if reason := m.sendDisabled(); reason != "" {
-			if m.backend() == nil && m.opts.NoSend != "" {
-				// Why alone: the row above names the key that opens a
-				// session, and the whole line, repeated, was cut at 80
-				// columns in the middle of the reason.
-				reason = m.opts.NoSend
-			}
-			if reason == replayDisabled {
+			switch {
+			case m.opts.Player != nil:
 				// The row above says it whole; the status, which shares its
 				// row with the badge, the position and the speed, was cut at
 				// 80 columns to "(this is …" and took the protocol version
 				// with it.
 				reason = replayRefused
+			case m.backend() == nil && m.opts.NoSend != "":
+				// Why alone: the row above names the key that opens a
+				// session, and the whole line, repeated, was cut at 80
+				// columns in the middle of the reason.
+				reason = m.opts.NoSend
 			}
 			return m.setStatus(levelWarn, reason), true
 		}

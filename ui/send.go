@@ -169,15 +169,14 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if m.detecting {
 			return levelWarn, label + ": not sent, the transport is still being found: send it once open"
 		}
-		if we := (*mcp.WireError)(nil); m.connecting && errors.As(m.err, &we) && we.Cause == mcp.CauseNotConnected {
+		switch cause := mcp.CauseOf(m.err); {
+		case cause == mcp.CauseNotConnected && m.connecting:
 			return levelWarn, label + ": not sent, still connecting: send it once the session is open (Negotiation shows how far it got)"
-		}
-		if we := (*mcp.WireError)(nil); m.reconnecting && errors.As(m.err, &we) && we.Cause == mcp.CauseNotConnected {
+		case cause == mcp.CauseNotConnected && m.reconnecting:
 			// Short: the status bar keeps its "◌ reconnecting" beside it
 			// on 80 columns, and what to do once it is open comes then.
 			return levelWarn, label + ": not sent, the stream is reconnecting"
-		}
-		if mcp.CauseOf(m.err) == mcp.CauseNotAcknowledged {
+		case cause == mcp.CauseNotAcknowledged:
 			// The subscription stands: not known to work, not failed.
 			return levelWarn, label + ": " + errLine(m.err) + warn
 		}
