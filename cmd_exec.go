@@ -383,6 +383,8 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		var resp *mcp.Response
 		var warnings []command.ArgWarning
 		var err error
+		p.head(c)
+		_ = out.Flush()
 		if opened := sess.InitializeResult(); i == 0 && opened != nil && c.Params == nil && len(c.Words) == 0 {
 			// Streamable HTTP opens its session with initialize: that is
 			// the answer, and a second initialize would open another.

@@ -52,13 +52,37 @@ type printer struct {
 // describe themselves.
 func (p *printer) modern() bool { return p.transport == mcp.TransportStateless }
 
-// result prints one command's outcome and returns its exit status.
-func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
-	sent := c.Method
+// sent is the method c goes as: 2026-07-28 has no initialize, what is
+// sent for it is server/discover.
+func (p *printer) sent(c command.Command) string {
 	if c.Method == "initialize" && p.modern() {
-		// 2026-07-28 has no initialize: what was sent is server/discover.
-		sent = "server/discover"
+		return "server/discover"
 	}
+	return c.Method
+}
+
+// head prints the line that opens c's block, before c is sent, so that
+// what is said while it runs (a warning about its arguments or an
+// --answer, the progress line) comes under the command it is about, not
+// above it as if it ended the one before. --json prints no blocks.
+func (p *printer) head(c command.Command) {
+	if p.quiet {
+		return
+	}
+	title := p.sent(c)
+	if c.Tool != "" {
+		title += " " + c.Tool
+	}
+	if c.Target != "" {
+		title += " " + c.Target
+	}
+	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
+}
+
+// result prints one command's outcome, under the line head printed, and
+// returns its exit status.
+func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
+	sent := p.sent(c)
 	title := sent
 	if c.Tool != "" {
 		title += " " + c.Tool
@@ -96,10 +120,6 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		}
 		return code
 	}
-	if c.Target != "" {
-		title += " " + c.Target
-	}
-	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
 	var upTo int64
 	if resp != nil {
 		upTo = resp.Seq
