@@ -151,6 +151,11 @@ func (lp *linePrinter) started(path string) {
 		status = "recording to " + path
 	}
 	lp.lineAt(lp.c.Started, "+", what, status)
+	if used, given := lp.c.OffPath(); used != "" {
+		// Said at once: the whole session is another endpoint's, and the
+		// lines that follow name methods, not where they went.
+		lp.lineAt(lp.c.Started, "!", fmt.Sprintf("the client came to %s, not to %s of the URL given: its requests go to that other path on the upstream (a client may put /mcp on any URL it is told)", clip.Quote(used, proxy.LabelLimit), given), "")
+	}
 }
 
 // record prints the line of a record, if it is one worth a line: messages

@@ -103,6 +103,23 @@ func (c *Client) Info() (name, version string) {
 	return c.name, c.version
 }
 
+// OffPath is the path the session's first request used, and the path of
+// the URL the proxy was given, when the two differ: its requests went to
+// that other path on the upstream's origin, another endpoint than the one
+// given (a client may put /mcp on any URL it is told, as the MCP Inspector
+// CLI does with --transport http). Both are "" when it used the path
+// given, or the URL given has none.
+func (c *Client) OffPath() (used, given string) {
+	if c.p == nil {
+		return "", ""
+	}
+	given = strings.TrimSuffix(c.p.upstream.Path, "/")
+	if given == "" || c.path == c.p.upstream.Path {
+		return "", ""
+	}
+	return c.path, c.p.upstream.Path
+}
+
 // Label names the client for a person: its clientInfo, else its
 // User-Agent, else its address, cut to LabelLimit bytes.
 func (c *Client) Label() string {
