@@ -389,11 +389,14 @@ func codeText(code int) string {
 // line says little).
 func firstLine(s string) string { return clip.Headline(s, 200) }
 
-// JSON-RPC error codes the 2026 revision defines, and the standard ones it
-// gives meaning on HTTP.
+// JSON-RPC error codes: the standard ones mcpscope reads or sends, and
+// those the 2026 revision defines and gives meaning on HTTP.
 const (
+	CodeParseError         = -32700
+	CodeInvalidRequest     = -32600
 	CodeMethodNotFound     = -32601
 	CodeInvalidParams      = -32602
+	CodeInternalError      = -32603
 	CodeHeaderMismatch     = -32020
 	CodeMissingCapability  = -32021
 	CodeUnsupportedVersion = -32022
