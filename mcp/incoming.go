@@ -271,9 +271,13 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.asking--
 			s.mu.Unlock()
 		}()
-		defer done()
 		res, err := s.answerInput(ctx, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
-		if s.withdrawn(ctx, conn, reqSeq) {
+		cancelled := s.withdrawn(ctx, conn, reqSeq)
+		// Forgotten before its answer is queued: once the server has the
+		// answer it may reuse the id, and a question it asks with it must
+		// find no stale entry here.
+		done()
+		if cancelled {
 			return
 		}
 		var body []byte
