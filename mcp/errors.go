@@ -466,10 +466,14 @@ type RPCError struct {
 
 // Error is the code and the server's message and data, each cut to what a
 // message can quote.
-func (e *RPCError) Error() string {
-	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip.Quote(e.Message, maxQuoted))
+func (e *RPCError) Error() string { return e.quoted(maxQuoted) }
+
+// quoted is Error with the server's message and data each cut to n bytes,
+// each saying how long it was.
+func (e *RPCError) quoted(n int) string {
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip.Quote(e.Message, n))
 	if len(e.Data) > 0 {
-		s += " (data: " + clip.Quote(string(e.Data), maxQuoted) + ")"
+		s += " (data: " + clip.Quote(string(e.Data), n) + ")"
 	}
 	return s
 }

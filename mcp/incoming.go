@@ -197,7 +197,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		// misspelt ("ID"), which may have been the answer.
 		s.rememberForeign(foreignAnswer{seq: seq, unreadable: "an answer with no id" + foldedNote(bytesOf(string(m.Raw)))})
 	case m.Class == ClassForeign && m.RPCError && string(p.id) == "null":
-		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: rpcErrorOf(p.errv).Error()})
+		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: rpcErrorOf(p.errv).quoted(nullQuoted)})
 	case m.Class == ClassForeign:
 		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, first: string(p.firstID)})
 	}
