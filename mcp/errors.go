@@ -220,9 +220,10 @@ func CauseOf(err error) Cause {
 		switch {
 		case te.Opening:
 			return CauseConnectTimeout
-		case !te.Accepted && te.Interim != 0:
+		case !te.Accepted && te.Interim != 0 && !te.HeadBegan:
 			// Only word that an answer is coming: the server is stuck
-			// on the request, as with no answer at all.
+			// on the request, as with no answer at all. One whose final
+			// status began after it stalled while writing (below).
 			return CausePostTimeout
 		case !te.Accepted && te.HeadBegan:
 			return CauseStalled
