@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -30,6 +31,16 @@ type ownedConn struct {
 	set  *ownedConns
 	once sync.Once
 	gone chan struct{}
+	// read counts the bytes read: whether any came after a 1xx answer
+	// (afterInterim).
+	read atomic.Int64
+}
+
+// Read counts what it reads.
+func (c *ownedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.read.Add(int64(n))
+	return n, err
 }
 
 // Close is net/http closing the connection: its reader is done with it.

@@ -220,9 +220,10 @@ func CauseOf(err error) Cause {
 		switch {
 		case te.Opening:
 			return CauseConnectTimeout
-		case !te.Accepted && te.Interim != 0:
+		case !te.Accepted && te.Interim != 0 && !te.HeadBegan:
 			// Only word that an answer is coming: the server is stuck
-			// on the request, as with no answer at all.
+			// on the request, as with no answer at all. One whose final
+			// status began after it stalled while writing (below).
 			return CausePostTimeout
 		case !te.Accepted && te.HeadBegan:
 			return CauseStalled
@@ -389,11 +390,14 @@ func codeText(code int) string {
 // line says little).
 func firstLine(s string) string { return clip.Headline(s, 200) }
 
-// JSON-RPC error codes the 2026 revision defines, and the standard ones it
-// gives meaning on HTTP.
+// JSON-RPC error codes: the standard ones mcpscope reads or sends, and
+// those the 2026 revision defines and gives meaning on HTTP.
 const (
+	CodeParseError         = -32700
+	CodeInvalidRequest     = -32600
 	CodeMethodNotFound     = -32601
 	CodeInvalidParams      = -32602
+	CodeInternalError      = -32603
 	CodeHeaderMismatch     = -32020
 	CodeMissingCapability  = -32021
 	CodeUnsupportedVersion = -32022
@@ -463,10 +467,14 @@ type RPCError struct {
 
 // Error is the code and the server's message and data, each cut to what a
 // message can quote.
-func (e *RPCError) Error() string {
-	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip.Quote(e.Message, maxQuoted))
+func (e *RPCError) Error() string { return e.quoted(maxQuoted) }
+
+// quoted is Error with the server's message and data each cut to n bytes,
+// each saying how long it was.
+func (e *RPCError) quoted(n int) string {
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip.Quote(e.Message, n))
 	if len(e.Data) > 0 {
-		s += " (data: " + clip.Quote(string(e.Data), maxQuoted) + ")"
+		s += " (data: " + clip.Quote(string(e.Data), n) + ")"
 	}
 	return s
 }

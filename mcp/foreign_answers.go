@@ -37,9 +37,15 @@ type foreignAnswer struct {
 	miscased string
 	// nullError is the error of an answer whose id is null, JSON-RPC's
 	// answer to a request the server could not read (or whose id it could
-	// not tell): the server's reason why the request went unanswered.
+	// not tell): the server's reason why the request went unanswered. It
+	// is cut where it is made (nullQuoted), once, so the length it tells
+	// is that of what the server sent, not of the text quoting it.
 	nullError string
 }
+
+// nullQuoted bounds what a remembered id-null error quotes of the server's
+// message, and of its data: a session keeps up to maxForeign of them.
+const nullQuoted = 256
 
 // rememberForeign keeps an answer that paired with nothing, for the timeout
 // of the request it may have meant to answer; s.mu is held.
@@ -50,7 +56,6 @@ func (s *Session) rememberForeign(f foreignAnswer) {
 	f.unreadable = strings.Clone(clip.Quote(f.unreadable, 128))
 	f.first = strings.Clone(clip.Quote(f.first, 256))
 	f.miscased = strings.Clone(clip.Quote(f.miscased, 32))
-	f.nullError = strings.Clone(clip.Quote(f.nullError, 512))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}

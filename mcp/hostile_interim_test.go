@@ -1,8 +1,10 @@
 package mcp
 
 import (
+	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -50,5 +52,65 @@ func TestInterimAnswerOfAnUnknownCode(t *testing.T) {
 	_, _, err := s.ListTools(testCtx(t), false)
 	if err == nil || !strings.Contains(err.Error(), "answered 199, an interim answer") {
 		t.Errorf("tools/list answered 199 and nothing more = %v, want the 199 said as it is", err)
+	}
+}
+
+// A 1xx followed by a final status line that begins and stalls is said as
+// that, a stalled answer: it used to be said as a 1xx and then no final
+// status, a server stuck before its status, and the advice looked for a
+// server stuck on the request rather than one stuck while writing.
+func TestInterimAnswerThenAFinalStatusThatStalls(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	var sess atomic.Pointer[Session]
+	front := frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, _ []byte) {
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			t.Errorf("hijack: %v", err)
+			return
+		}
+		defer conn.Close()
+		_, _ = io.WriteString(conn, "HTTP/1.1 103 Early Hints\r\n\r\n")
+		// The final status begins only once the 103 was read on its own.
+		if !waitInterimRead(sess.Load()) {
+			t.Error("mcpscope never read the 103")
+			return
+		}
+		_, _ = io.WriteString(conn, "HTTP/1.1 200 OK\r\nContent-Type: appl")
+		_, _ = conn.Read(make([]byte, 1)) // until mcpscope gives up and closes
+	})
+	s := NewSession(Config{URL: front + "/mcp", Transport: TransportStreamable, NoGetStream: true, RequestTimeout: time.Second})
+	t.Cleanup(func() { s.Close() })
+	sess.Store(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "answered 103 Early Hints, an interim answer saying one is coming, and then its final status line and headers began, but never ended") || CauseOf(err) != CauseStalled {
+		t.Errorf("tools/list answered 103 and then half a status line = %v (cause %v), want the 103 said and the final status stalled", err, CauseOf(err))
+	}
+}
+
+// waitInterimRead waits, bounded, until a request of s has read a 1xx
+// answer: nothing but the request itself knows it has.
+func waitInterimRead(s *Session) bool {
+	deadline := time.NewTimer(10 * time.Second)
+	defer deadline.Stop()
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		s.mu.Lock()
+		read := false
+		for _, p := range s.pairs.open {
+			read = read || p.interim.Load() != 0
+		}
+		s.mu.Unlock()
+		if read {
+			return true
+		}
+		select {
+		case <-tick.C:
+		case <-deadline.C:
+			return false
+		}
 	}
 }

@@ -36,3 +36,15 @@ func TestNullErrorWithANullIDIsSaidToBeNull(t *testing.T) {
 		t.Errorf("tools/list answered by an error null with id null = %v, want it said that the error is null", err)
 	}
 }
+
+// A long id-null error is cut once, and the length it tells is that of
+// the server's message: it used to be cut as an error's text and then
+// again, telling the length of mcpscope's own text quoting it.
+func TestLongErrorWithANullIDTellsTheServersLength(t *testing.T) {
+	srv := mcptest.UnreadableRequest(t, "tools/list", strings.Repeat("too large ", 500))
+	s, _ := connect(t, Config{URL: srv.URL, RequestTimeout: 20 * time.Second, NoGetStream: true})
+	_, _, err := s.ListTools(testCtx(t), false)
+	if err == nil || !strings.Contains(err.Error(), "-32600: too large") || !strings.Contains(err.Error(), "… (5000 bytes)") || strings.Count(err.Error(), "bytes)") != 1 {
+		t.Errorf("tools/list answered by a 5000-byte error with id null = %v, want it cut once, telling the message's 5000 bytes", err)
+	}
+}

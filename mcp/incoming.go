@@ -197,7 +197,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		// misspelt ("ID"), which may have been the answer.
 		s.rememberForeign(foreignAnswer{seq: seq, unreadable: "an answer with no id" + foldedNote(bytesOf(string(m.Raw)))})
 	case m.Class == ClassForeign && m.RPCError && string(p.id) == "null":
-		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: rpcErrorOf(p.errv).Error()})
+		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: rpcErrorOf(p.errv).quoted(nullQuoted)})
 	case m.Class == ClassForeign:
 		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, first: string(p.firstID)})
 	}
@@ -210,11 +210,11 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 // input"); read as an error object, one with code 0 and no message.
 func rpcErrorOf(errv []byte) *RPCError {
 	if string(errv) == "null" {
-		return &RPCError{Code: -32700, Message: `unreadable answer: it has no "result", and its "error" is null`}
+		return &RPCError{Code: CodeParseError, Message: `unreadable answer: it has no "result", and its "error" is null`}
 	}
 	e := &RPCError{}
 	if err := json.Unmarshal(errv, e); err != nil {
-		return &RPCError{Code: -32700, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
+		return &RPCError{Code: CodeParseError, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
 	}
 	return e
 }
@@ -255,7 +255,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.emitError(OpReply, &WireError{Cause: CauseFlooded,
 				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
 		}
-		s.reply(conn, reqSeq, during, id, method, errorReply(id, -32603, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", name, maxAsking)))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInternalError, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", name, maxAsking)))
 		return
 	}
 	s.asking++
@@ -271,9 +271,13 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.asking--
 			s.mu.Unlock()
 		}()
-		defer done()
 		res, err := s.answerInput(ctx, InputRequest{Method: method, Params: json.RawMessage(params), Seq: reqSeq})
-		if s.withdrawn(ctx, conn, reqSeq) {
+		cancelled := s.withdrawn(ctx, conn, reqSeq)
+		// Forgotten before its answer is queued: once the server has the
+		// answer it may reuse the id, and a question it asks with it must
+		// find no stale entry here.
+		done()
+		if cancelled {
 			return
 		}
 		var body []byte
@@ -287,7 +291,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			// user chose to.
 			body = errorReply(id, CodeUserRejected, "User rejected sampling request: declined in mcpscope")
 		default:
-			body = errorReply(id, -32603, "mcpscope could not answer "+name+": "+err.Error())
+			body = errorReply(id, CodeInternalError, "mcpscope could not answer "+name+": "+err.Error())
 			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + name + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
 		}
 		s.reply(conn, reqSeq, during, id, method, body)

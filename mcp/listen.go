@@ -166,7 +166,7 @@ func listenRefused(err error) bool {
 // (an internal error, a server's own code) may pass.
 func refusedForGood(code int) bool {
 	switch code {
-	case -32600, CodeMethodNotFound, CodeInvalidParams, CodeHeaderMismatch, CodeMissingCapability, CodeUnsupportedVersion:
+	case CodeInvalidRequest, CodeMethodNotFound, CodeInvalidParams, CodeHeaderMismatch, CodeMissingCapability, CodeUnsupportedVersion:
 		return true
 	}
 	return false

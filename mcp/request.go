@@ -41,6 +41,8 @@ type pending struct {
 	// Early Hints) the POST got, 0 for none: word that an answer is
 	// coming, which is no answer, nor an answer begun and broken off.
 	interim atomic.Int32
+	// afterInterim tells whether the final status began after that 1xx.
+	afterInterim afterInterim
 	// unfinished is how much of its answer came without making a whole
 	// event or body yet: an answer that began and stopped coming is not a
 	// slow tool.
@@ -251,6 +253,10 @@ func (s *Session) timedOutReason() string {
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), HeadBegan: p.headBegan.Load(), Interim: int(p.interim.Load())}
+	if te.Interim != 0 {
+		// The first byte net/http told of was the 1xx's.
+		te.HeadBegan = p.afterInterim.finalBegan()
+	}
 	if last := p.unfinished.last.Load(); te.Unfinished > 0 && last != 0 {
 		// Still coming when its last byte came in the second half of the
 		// wait: a server trickling it, not one that stopped.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 )
@@ -61,21 +62,33 @@ type pendingAsk struct {
 
 // askStarted registers a question the Answerer is about to see and returns
 // its context and a func that forgets it. s.mu is not held.
+//
+// A server that asks again with an id whose question still waits breaks
+// JSON-RPC (ids are unique among a sender's requests in flight), but both
+// questions are its own and both are put to the user, each its own entry:
+// the first answered must not forget the second, which the server could
+// then no longer withdraw.
 func (s *Session) askStarted(conn int, rawID []byte, method string) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(s.life)
 	key, ok := newAskKey(conn, rawID)
 	if !ok {
 		return ctx, func() { cancel(nil) }
 	}
+	ask := &pendingAsk{method: method, cancel: cancel}
 	s.mu.Lock()
 	if s.askCancels == nil {
-		s.askCancels = map[askKey]pendingAsk{}
+		s.askCancels = map[askKey][]*pendingAsk{}
 	}
-	s.askCancels[key] = pendingAsk{method: method, cancel: cancel}
+	s.askCancels[key] = append(s.askCancels[key], ask)
 	s.mu.Unlock()
 	return ctx, func() {
 		s.mu.Lock()
-		delete(s.askCancels, key)
+		waiting := slices.DeleteFunc(s.askCancels[key], func(a *pendingAsk) bool { return a == ask })
+		if len(waiting) == 0 {
+			delete(s.askCancels, key)
+		} else {
+			s.askCancels[key] = waiting
+		}
 		s.mu.Unlock()
 		cancel(nil)
 	}
@@ -86,7 +99,10 @@ func (s *Session) askStarted(conn int, rawID []byte, method string) (context.Con
 var cancelledNames = []string{"requestId", "reason"}
 
 // serverCancelled acts on the server's notifications/cancelled: the
-// question it names, if one is waiting, is withdrawn. A cancellation of
+// question it names, if one is waiting, is withdrawn. Where a server asked
+// twice with one id, every question waiting under it is withdrawn: the
+// cancellation cannot say which it meant, and the server ignores any answer
+// to an id it cancelled (the specification). A cancellation of
 // anything else (a request already answered, one of another session) is
 // only logged, as the specification allows for a race.
 func (s *Session) serverCancelled(conn int, params []byte) {
@@ -102,10 +118,10 @@ func (s *Session) serverCancelled(conn int, params []byte) {
 		return
 	}
 	s.mu.Lock()
-	ask, found := s.askCancels[key]
+	waiting := slices.Clone(s.askCancels[key])
 	s.mu.Unlock()
-	if found {
-		reason, _ := TextOf(m[1].of(params))
+	reason, _ := TextOf(m[1].of(params))
+	for _, ask := range waiting {
 		ask.cancel(&ServerCancelled{Method: ask.method, Reason: reason})
 	}
 }

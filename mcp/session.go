@@ -185,8 +185,9 @@ type Session struct {
 	// never there.
 	answered atomic.Bool
 	// askCancels are the server's questions waiting for their answer, for
-	// the server to withdraw with notifications/cancelled (servercancel.go).
-	askCancels map[askKey]pendingAsk
+	// the server to withdraw with notifications/cancelled (servercancel.go);
+	// each waiting question is its own entry, even where a server reused an id.
+	askCancels map[askKey][]*pendingAsk
 	// ownStreams close the listen streams the user opened (listen_own.go),
 	// by their request's Seq.
 	ownStreams map[int64]context.CancelFunc

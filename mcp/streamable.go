@@ -300,8 +300,10 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 	if p := m.p; p != nil {
 		interim := 0 // header bytes of the 1xx answers so far
 		reqCtx = httptrace.WithClientTrace(reqCtx, &httptrace.ClientTrace{
+			GotConn:              p.afterInterim.gotConn,
 			GotFirstResponseByte: func() { p.headBegan.Store(true) },
 			Got1xxResponse: func(code int, h textproto.MIMEHeader) error {
+				p.afterInterim.interim()
 				p.interim.Store(int32(code))
 				// Traced, 1xx answers no longer count toward net/http's
 				// header limit: endless ones must still end.

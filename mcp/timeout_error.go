@@ -25,7 +25,8 @@ type TimeoutError struct {
 	HeadBegan bool
 	// Interim is the status of the last 1xx answer the POST got (100
 	// Continue, 103 Early Hints), 0 for none: the server said an answer
-	// was coming, and its final status never came.
+	// was coming, and its final status never came whole. With HeadBegan,
+	// the final status line began after it and stalled.
 	Interim int
 	// StillComing says the last bytes of that unfinished answer came in
 	// the second half of the wait: it was still arriving, too slowly.
@@ -57,7 +58,9 @@ type TimeoutError struct {
 // Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
 	var msg string
-	if !e.Accepted && e.Interim != 0 {
+	if !e.Accepted && e.Interim != 0 && e.HeadBegan {
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST was answered %s, an interim answer saying one is coming, and then its final status line and headers began, but never ended", e.Method, e.ID, e.After, codeText(e.Interim))
+	} else if !e.Accepted && e.Interim != 0 {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST was answered %s, an interim answer saying one is coming, and then no final status", e.Method, e.ID, e.After, codeText(e.Interim))
 	} else if !e.Accepted && e.HeadBegan {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST's answer began, but its status line and headers never ended", e.Method, e.ID, e.After)
