@@ -235,6 +235,9 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 				// 80 columns to "(this is …" and took the protocol version
 				// with it.
 				reason = replayRefused
+				if pressed(msg, k.Reconnect) {
+					reason = replayNoReconnect
+				}
 			case m.backend() == nil && m.opts.NoSend != "":
 				// Why alone: the row above names the key that opens a
 				// session, and the whole line, repeated, was cut at 80
