@@ -73,10 +73,28 @@ func (l *Log) reconnectErrorOnItsOwn(e *mcp.ErrorInfo) {
 	}
 }
 
+// outageError reports whether e, an error tied to no request, is one more
+// of an outage already counted: the stream's break, each failed attempt
+// and the giving up read "7 err" on the bar after one outage, nothing the
+// user did failing. The first error of a run of reconnects counts (a
+// stream that ended cleanly said none); the rest are told in Negotiation.
+// wasOn is whether the reconnects were under way before e.
+func (l *Log) outageError(e *mcp.ErrorInfo, wasOn bool) bool {
+	if !wasOn && !l.autoReconnecting || e.Op != mcp.OpConnect && e.Op != mcp.OpStream {
+		return false
+	}
+	counted := l.outageCounted
+	l.outageCounted = true
+	return counted
+}
+
 // setReconnectingOnItsOwn sets whether those reconnects are under way
 // (ownReconnectOn) and notes where and how a run of them ended.
 func (l *Log) setReconnectingOnItsOwn(how ownReconnectOutcome) {
 	on := how == ownReconnectOn
+	if on && !l.autoReconnecting {
+		l.outageCounted = false
+	}
 	if l.autoReconnecting && !on {
 		l.ownReconnectEnds = append(l.ownReconnectEnds, ownReconnectEnd{at: l.cur, how: how})
 		// Their failures read differently now (failureNow).
