@@ -111,6 +111,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
 	// While typing, q is a letter; ctrl+c still quits.
 	if key.Matches(msg, k.Quit) && (!m.typing() || msg.Type == tea.KeyCtrlC) {
+		// A line half typed is kept in the history as esc keeps it: ↑
+		// brings it back at the next start (Run saves it as it ends).
+		m.cmdline.keepTyped()
 		m.cancel()
 		return tea.Quit
 	}
