@@ -157,7 +157,7 @@ type Model struct {
 	// ended are the request records of the sends whose end the status
 	// line said while their rows may still read pending: the records of
 	// that end reach the log apart from it (see endedSend).
-	ended []int64
+	ended []sentRecord
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
 	cancel context.CancelFunc
