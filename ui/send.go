@@ -180,6 +180,10 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			// Short: the status bar keeps its "◌ reconnecting" beside it
 			// on 80 columns, and what to do once it is open comes then.
 			return levelWarn, label + ": not sent, the stream is reconnecting"
+		case cause == mcp.CauseNotConnected:
+			// Nothing went out: "(sent anyway: …)" after it was untrue,
+			// and the warning is said again when the line is sent.
+			return levelError, label + ": " + errLine(m.err)
 		case cause == mcp.CauseNotAcknowledged:
 			// The subscription stands: not known to work, not failed.
 			return levelWarn, label + ": " + errLine(m.err) + warn
