@@ -40,14 +40,10 @@ type Log struct {
 	listenRow int32
 
 	stats Stats
-	// autoReconnecting says the legacy transport is reopening a broken
-	// stream on its own: a connection's "closed" is then one failed
-	// attempt, and the session is still reconnecting.
-	autoReconnecting bool
-	// outageCounted says an error of the outage those reconnects follow
-	// was counted: the attempts' failures and their giving up are the
-	// same outage, not more errors (outageError).
-	outageCounted bool
+	// own follows the legacy transport's reopening of a broken stream on
+	// its own: a connection's "closed" is then one failed attempt, and the
+	// session is still reconnecting.
+	own ownReconnects
 	// ownReconnectEnds are where each run of those reconnects ended, in
 	// record order (reconnect_own.go).
 	ownReconnectEnds []ownReconnectEnd

@@ -10,8 +10,8 @@ import (
 // One outage is one error on the bar: a legacy server that went away was
 // reconnected to on its own five times, each attempt's failure and the
 // giving up counted, and the bar read "7 err" after one outage with no
-// request failed. The outage counts once; the Negotiation pane keeps each
-// attempt's story.
+// request failed. The outage counts once, on the bar and in the listing of
+// recordings; the Negotiation pane keeps each attempt's story.
 func TestAnOutageReconnectedToOnItsOwnCountsOnce(t *testing.T) {
 	srv := mcptest.New(t, mcptest.Options{})
 	recs := recordedUntil(t, srv.SSEURL(), srv.Close, func(r mcp.Record) bool {
@@ -30,5 +30,9 @@ func TestAnOutageReconnectedToOnItsOwnCountsOnce(t *testing.T) {
 	l.Append(recs...)
 	if got := l.Stats().Errors; got != 1 {
 		t.Errorf("errors counted after one outage of %d error records = %d, want 1", errs, got)
+	}
+	// mcpscope sessions lists it with the count the bar gives.
+	if got := describe(record(t, recs, RecordOptions{})).Errors; got != 1 {
+		t.Errorf("sessions lists one outage of %d error records with %d errors, want 1 as on the bar", errs, got)
 	}
 }
