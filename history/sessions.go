@@ -158,18 +158,20 @@ func describe(path string) SessionInfo {
 			repeat = e.ReqSeq == 0 && own.repeat(e, wasOn)
 		}
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && (probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq) || repeat):
+		case s.Kind == mcp.KindError && s.Error != nil && (probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq) || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
 			// a refused connect with two; an outage with an error for
-			// each reconnect of its own.
+			// each reconnect of its own; a request the user cancelled
+			// (x), which the bar reads cancelled, not failed.
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:
 		case s.Kind == mcp.KindSent && s.RPC.Class == mcp.ClassRequest:
 			info.Requests++
-		case s.Kind == mcp.KindReceived && (s.RPC.Class == mcp.ClassResponse || s.RPC.Class == mcp.ClassLate) &&
-			(s.RPC.RPCError || s.RPC.ToolError):
+		case s.Kind == mcp.KindReceived && s.RPC.Class == mcp.ClassResponse && (s.RPC.RPCError || s.RPC.ToolError):
+			// Not a late one: the request it answers had already ended
+			// (cancelled, timed out), and the bar counts that row once.
 			info.Errors++
 		}
 	}
