@@ -311,6 +311,13 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.PrevClient):
 		return m.stepClient(-1), true
 	case key.Matches(msg, k.OpenOwn):
+		if i := m.clients.ownRunning(); i >= 0 {
+			// One is open: o goes to it. A second, opened beside it, was
+			// listed "you" twice, and which one sent what was anyone's
+			// guess.
+			m.showClient(i)
+			return tea.Batch(m.afterAppend(), m.setStatus(levelInfo, "your own session, open already")), true
+		}
 		return tea.Batch(m.setStatus(levelInfo, "opening your own session…"), openOwn(m.opts.OpenOwn)), true
 	default:
 		if m.replay != nil {
