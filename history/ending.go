@@ -17,6 +17,10 @@ type stateSkim struct {
 	State string `json:"state"`
 	Conn  int    `json:"conn"`
 	URL   string `json:"url"`
+	// Auto and Detail say a state is one of mcpscope's reconnects of its
+	// own (StateChange.OnItsOwn), which the listing's counts follow.
+	Auto   bool   `json:"auto"`
+	Detail string `json:"detail"`
 }
 
 // closing is a record's skeleton that knows whether it closes the session.

@@ -242,7 +242,13 @@ func mdCode(s string) string {
 
 // ms shows a duration in milliseconds, e.g. "3 ms", "1350 ms".
 // ms rounds to what a reader can use: 0.01 ms under 10 ms, 0.1 ms above.
+// A duration no exchange can take (see impossible) is "an unknown time":
+// a recording whose clock jumped or that was edited printed
+// "-9223372036854.78 ms", as if measured.
 func ms(d time.Duration) string {
+	if impossible(d) {
+		return "an unknown time"
+	}
 	v := float64(d) / float64(time.Millisecond)
 	prec := 1
 	if v < 10 {
@@ -252,6 +258,11 @@ func ms(d time.Duration) string {
 	t = strings.TrimRight(strings.TrimRight(t, "0"), ".")
 	return t + " ms"
 }
+
+// impossible reports whether a recorded duration cannot be one an exchange
+// took: negative, or longer than a week (a clock that jumped, an edited
+// recording).
+func impossible(d time.Duration) bool { return d < 0 || d > 7*24*time.Hour }
 
 // jsonPair is one row in ExportJSON, but for its messages.
 type jsonPair struct {
@@ -401,7 +412,12 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 	return nil
 }
 
+// msFloat is d in milliseconds for the JSON export, nil (null) where it
+// is impossible, as ms says it is unknown.
 func msFloat(d time.Duration) *float64 {
+	if impossible(d) {
+		return nil
+	}
 	v := float64(d) / float64(time.Millisecond)
 	return &v
 }

@@ -40,10 +40,10 @@ type Log struct {
 	listenRow int32
 
 	stats Stats
-	// autoReconnecting says the legacy transport is reopening a broken
-	// stream on its own: a connection's "closed" is then one failed
-	// attempt, and the session is still reconnecting.
-	autoReconnecting bool
+	// own follows the legacy transport's reopening of a broken stream on
+	// its own: a connection's "closed" is then one failed attempt, and the
+	// session is still reconnecting.
+	own ownReconnects
 	// ownReconnectEnds are where each run of those reconnects ended, in
 	// record order (reconnect_own.go).
 	ownReconnectEnds []ownReconnectEnd

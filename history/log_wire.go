@@ -55,6 +55,7 @@ func (l *Log) onState(r *mcp.Record) {
 
 func (l *Log) onError(r *mcp.Record) {
 	e := r.Error
+	wasOn := l.own.on
 	l.reconnectErrorOnItsOwn(e)
 	if e.Cause == mcp.CauseBadVersion {
 		l.versionRefused()
@@ -70,7 +71,7 @@ func (l *Log) onError(r *mcp.Record) {
 		i, p = l.row(e.ReqSeq)
 	}
 	if p == nil {
-		if !probeVerdict(e.Op, e.Status, e.ReqSeq) {
+		if !probeVerdict(e.Op, e.Status, e.ReqSeq) && !l.own.repeat(e, wasOn) {
 			l.strayErrors++
 		}
 		return

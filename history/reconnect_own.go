@@ -28,56 +28,112 @@ const (
 	ownReconnectOther                               // another state ended them
 )
 
-// reconnectingOnItsOwn keeps the session's state "reconnecting" between
-// the legacy transport's attempts of its own: each failed attempt records
-// its connection's "closed", but the session is not closed until the
-// attempts gave up (CauseReconnectGaveUp) or the session itself closed.
-// Whether a state is one of those is StateChange.OnItsOwn's to say: the
-// close the attempts follow says it too, so the bar reads "reconnecting"
-// from the stream's end, not only from the first attempt on.
-func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
-	st := r.State
-	switch {
-	case st.State == mcp.StateReconnecting && st.OnItsOwn():
-		l.setReconnectingOnItsOwn(ownReconnectOn)
-	case st.State == mcp.StateReconnecting:
-		l.setReconnectingOnItsOwn(ownReconnectByUser)
-	case st.State == mcp.StateClosed && !closes(r.Kind, st):
+// ownReconnects follows mcpscope's runs of reconnects of its own from
+// the records: the one reading of them, for the Log and for the counts
+// the listing of recordings gives (describe), which must say what the
+// status bar says.
+type ownReconnects struct {
+	on bool // a run is under way
+	// counted says an error of the outage the run follows was counted:
+	// the attempts' failures and their giving up are the same outage,
+	// not more errors (repeat).
+	counted bool
+}
+
+// stateStep is how the state record (kind, st) moves a run: what it comes
+// to, and false when the record says nothing of it. Each failed attempt
+// records its connection's "closed", but the session is not closed until
+// the attempts gave up or the session itself closed. Whether a state is
+// one of those is StateChange.OnItsOwn's to say: the close the attempts
+// follow says it too.
+func (o *ownReconnects) stateStep(kind mcp.Kind, st *mcp.StateChange) (ownReconnectOutcome, bool) {
+	switch st.State {
+	case mcp.StateGetStream, mcp.StateResuming, mcp.StateResumed, mcp.StateListen, mcp.StateConnecting:
+		// Facts about one stream, or a step on the way: no end.
+		return 0, false
+	case mcp.StateReconnecting:
 		if st.OnItsOwn() {
-			l.setReconnectingOnItsOwn(ownReconnectOn)
+			return ownReconnectOn, true
 		}
-		if l.autoReconnecting {
-			l.stats.State = mcp.StateReconnecting
+		return ownReconnectByUser, true
+	case mcp.StateClosed:
+		if !closes(kind, st) {
+			return ownReconnectOn, st.OnItsOwn()
 		}
-	case st.State == mcp.StateClosed:
-		l.setReconnectingOnItsOwn(ownReconnectGaveUp)
-	case st.State == mcp.StateOpen || st.State == mcp.StateSessionReplaced || st.State == mcp.StateInitialized:
-		l.setReconnectingOnItsOwn(ownReconnectReopened)
-	case st.State != mcp.StateConnecting:
-		l.setReconnectingOnItsOwn(ownReconnectOther)
+		return ownReconnectGaveUp, true
+	case mcp.StateOpen, mcp.StateSessionReplaced, mcp.StateInitialized:
+		return ownReconnectReopened, true
+	}
+	return ownReconnectOther, true
+}
+
+// errorStep is how the error e moves a run: the one that says they gave
+// up ends it. Recordings older than StateChange.Auto said a break that
+// reconnects only by the error's Reconnecting (a clean end said nothing
+// until the first attempt): it is read as before, and in newer ones the
+// close that follows says the same.
+func (o *ownReconnects) errorStep(e *mcp.ErrorInfo) (ownReconnectOutcome, bool) {
+	switch {
+	case e.Cause == mcp.CauseReconnectGaveUp && o.on:
+		return ownReconnectGaveUp, true
+	case e.Reconnecting && e.Cause != mcp.CauseReconnectGaveUp:
+		return ownReconnectOn, true
+	}
+	return 0, false
+}
+
+// set moves the run to how, and reports whether a run ended there.
+func (o *ownReconnects) set(how ownReconnectOutcome) bool {
+	on := how == ownReconnectOn
+	if on && !o.on {
+		o.counted = false
+	}
+	ended := o.on && !on
+	o.on = on
+	return ended
+}
+
+// repeat reports whether e, an error tied to no request, is one more of
+// an outage already counted: the stream's break, each failed attempt and
+// the giving up read "7 err" on the bar after one outage, nothing the user
+// did failing. The first error of a run of reconnects counts (a stream
+// that ended cleanly said none); the rest are told in Negotiation. wasOn
+// is whether the run was under way before e.
+func (o *ownReconnects) repeat(e *mcp.ErrorInfo, wasOn bool) bool {
+	if !wasOn && !o.on || e.Op != mcp.OpConnect && e.Op != mcp.OpStream {
+		return false
+	}
+	counted := o.counted
+	o.counted = true
+	return counted
+}
+
+// reconnectingOnItsOwn follows a state record: it keeps the session's
+// state "reconnecting" between the attempts, so the bar reads so from the
+// stream's end, not only from the first attempt on.
+func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
+	if how, ok := l.own.stateStep(r.Kind, r.State); ok {
+		l.setReconnectingOnItsOwn(how)
+	}
+	if r.State.State == mcp.StateClosed && !closes(r.Kind, r.State) && l.own.on {
+		l.stats.State = mcp.StateReconnecting
 	}
 }
 
-// reconnectErrorOnItsOwn follows the errors about those reconnects: the
-// one that says they gave up ends them. Recordings older than
-// StateChange.Auto said a break that reconnects only by the error's
-// Reconnecting (a clean end said nothing until the first attempt): it is
-// read as before, and in newer ones the close that follows says the same.
+// reconnectErrorOnItsOwn follows an error about those reconnects.
 func (l *Log) reconnectErrorOnItsOwn(e *mcp.ErrorInfo) {
-	switch {
-	case e.Cause == mcp.CauseReconnectGaveUp && l.autoReconnecting:
-		l.setReconnectingOnItsOwn(ownReconnectGaveUp)
-		l.stats.State = mcp.StateClosed
-	case e.Reconnecting && e.Cause != mcp.CauseReconnectGaveUp:
-		l.setReconnectingOnItsOwn(ownReconnectOn)
+	if how, ok := l.own.errorStep(e); ok {
+		l.setReconnectingOnItsOwn(how)
+		if how == ownReconnectGaveUp {
+			l.stats.State = mcp.StateClosed
+		}
 	}
 }
 
 // setReconnectingOnItsOwn sets whether those reconnects are under way
 // (ownReconnectOn) and notes where and how a run of them ended.
 func (l *Log) setReconnectingOnItsOwn(how ownReconnectOutcome) {
-	on := how == ownReconnectOn
-	if l.autoReconnecting && !on {
+	if l.own.set(how) {
 		l.ownReconnectEnds = append(l.ownReconnectEnds, ownReconnectEnd{at: l.cur, how: how})
 		// Their failures read differently now (failureNow).
 		for _, i := range l.ownReconnectRows {
@@ -85,7 +141,6 @@ func (l *Log) setReconnectingOnItsOwn(how ownReconnectOutcome) {
 		}
 		l.ownReconnectRows = l.ownReconnectRows[:0]
 	}
-	l.autoReconnecting = on
 }
 
 // failureNow is the failure record of a row (entry + 1) as the row tells

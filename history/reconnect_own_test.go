@@ -18,18 +18,28 @@ import (
 func ownReconnectsRecorded(t *testing.T) []mcp.Record {
 	t.Helper()
 	srv := mcptest.New(t, mcptest.Options{CloseAfterEndpoint: true})
-	s := mcp.NewSession(mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: time.Millisecond})
+	return recordedUntil(t, srv.SSEURL(), nil, func(r mcp.Record) bool {
+		return r.Kind == mcp.KindState && r.State.State == mcp.StateClosed && strings.Contains(r.State.Detail, "stopped reconnecting")
+	})
+}
+
+// recordedUntil are the records of a real legacy session at url that
+// reconnects on its own, from its connect, after which then runs, until
+// the record done says it is over; then the session is closed.
+func recordedUntil(t *testing.T, url string, then func(), done func(mcp.Record) bool) []mcp.Record {
+	t.Helper()
+	s := mcp.NewSession(mcp.Config{URL: url, Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: time.Millisecond})
 	var recs []mcp.Record
-	gaveUp, done := make(chan struct{}), make(chan struct{})
+	over, finished := make(chan struct{}), make(chan struct{})
 	go func() {
-		defer close(done)
+		defer close(finished)
 		said := false
 		for b := range s.Records() {
 			for _, r := range b {
 				recs = append(recs, r)
-				if !said && r.Kind == mcp.KindState && r.State.State == mcp.StateClosed && strings.Contains(r.State.Detail, "stopped reconnecting") {
+				if !said && done(r) {
 					said = true
-					close(gaveUp)
+					close(over)
 				}
 			}
 		}
@@ -38,13 +48,16 @@ func ownReconnectsRecorded(t *testing.T) []mcp.Record {
 	if err := s.Connect(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if then != nil {
+		then()
+	}
 	select {
-	case <-gaveUp:
+	case <-over:
 	case <-ctx.Done():
-		t.Fatal("the reconnects of its own never gave up")
+		t.Fatal("the reconnects of its own never came to what was awaited")
 	}
 	s.Close()
-	waitClosed(t, done, "end of the record stream after Close")
+	waitClosed(t, finished, "end of the record stream after Close")
 	return recs
 }
 

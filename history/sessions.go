@@ -91,9 +91,11 @@ type recordSummary struct {
 		Purpose string `json:"purpose"`
 	} `json:"http"`
 	Error *struct {
-		Op     string `json:"op"`
-		Status int    `json:"status"`
-		ReqSeq int64  `json:"req_seq"`
+		Op           string    `json:"op"`
+		Status       int       `json:"status"`
+		ReqSeq       int64     `json:"req_seq"`
+		Cause        mcp.Cause `json:"cause"`
+		Reconnecting bool      `json:"reconnecting"`
 	} `json:"error"`
 	State stateSkim `json:"state"`
 }
@@ -122,6 +124,7 @@ func describe(path string) SessionInfo {
 	// clientAt is the record (from 1) that names the client: its
 	// initialize, else (2026) its first request.
 	proxied, clientAt, clientInit := false, 0, false
+	var own ownReconnects // an outage's errors count once, as on the bar
 	for {
 		var s recordSummary
 		err := r.skimNext(&s)
@@ -139,18 +142,36 @@ func describe(path string) SessionInfo {
 			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
 			clientAt, clientInit = info.Records, s.RPC.Method == "initialize"
 		}
+		repeat := false
 		switch {
-		case s.Kind == mcp.KindError && s.Error != nil && probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq):
+		case s.Kind == mcp.KindState:
+			st := &mcp.StateChange{State: s.State.State, Conn: s.State.Conn, URL: s.State.URL, Auto: s.State.Auto, Detail: s.State.Detail}
+			if how, ok := own.stateStep(s.Kind, st); ok {
+				own.set(how)
+			}
+		case s.Kind == mcp.KindError && s.Error != nil:
+			e := &mcp.ErrorInfo{Op: s.Error.Op, Status: s.Error.Status, ReqSeq: s.Error.ReqSeq, Cause: s.Error.Cause, Reconnecting: s.Error.Reconnecting}
+			wasOn := own.on
+			if how, ok := own.errorStep(e); ok {
+				own.set(how)
+			}
+			repeat = e.ReqSeq == 0 && own.repeat(e, wasOn)
+		}
+		switch {
+		case s.Kind == mcp.KindError && s.Error != nil && (probeVerdict(s.Error.Op, s.Error.Status, s.Error.ReqSeq) || repeat || s.Error.Op == mcp.OpCancelled && s.Error.ReqSeq != 0):
 			// Counted as the TUI counts it: every session of a 2025
 			// server was listed with an error for its answered probe, and
-			// a refused connect with two.
+			// a refused connect with two; an outage with an error for
+			// each reconnect of its own; a request the user cancelled
+			// (x), which the bar reads cancelled, not failed.
 		case s.Kind == mcp.KindError:
 			info.Errors++
 		case s.RPC == nil:
 		case s.Kind == mcp.KindSent && s.RPC.Class == mcp.ClassRequest:
 			info.Requests++
-		case s.Kind == mcp.KindReceived && (s.RPC.Class == mcp.ClassResponse || s.RPC.Class == mcp.ClassLate) &&
-			(s.RPC.RPCError || s.RPC.ToolError):
+		case s.Kind == mcp.KindReceived && s.RPC.Class == mcp.ClassResponse && (s.RPC.RPCError || s.RPC.ToolError):
+			// Not a late one: the request it answers had already ended
+			// (cancelled, timed out), and the bar counts that row once.
 			info.Errors++
 		}
 	}

@@ -121,7 +121,12 @@ type WireError struct {
 	// own (the legacy transport's automatic reconnects): nobody needs to
 	// ask for it yet.
 	Reconnecting bool
-	Err          error
+	// Unread says an error with id null came back while the request
+	// waited: JSON-RPC's answer to a request the server could not read,
+	// so no answer to it was coming and sending it again as it was
+	// meets the same refusal.
+	Unread bool
+	Err    error
 }
 
 // Error is the message alone: advice is the edges' to add.
@@ -134,7 +139,8 @@ func (e *WireError) Unwrap() error { return e.Err }
 func (e *WireError) info(op string, reqSeq int64, conn int) *ErrorInfo {
 	return &ErrorInfo{Op: op, Message: e.Message, ReqSeq: reqSeq, Conn: conn, Cause: e.Cause,
 		Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header, Code: e.Code(),
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting,
+		Unread: e.Unread}
 }
 
 // ErrorInfoOf is err as the record that logs it as a failure of op holds

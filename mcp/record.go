@@ -326,6 +326,9 @@ type ErrorInfo struct {
 	// Reconnecting says mcpscope was reopening the broken stream on its
 	// own when this failed (WireError's field).
 	Reconnecting bool `json:"reconnecting,omitempty"`
+	// Unread says an error with id null came back while the request
+	// waited: the server could not read it (WireError's field).
+	Unread bool `json:"unread,omitempty"`
 	// Reopened says those reconnects reopened the stream later. It is
 	// never recorded (a record says what was known when it was written):
 	// the history sets it on the failure it hands out once they did.

@@ -121,8 +121,9 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
-		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost,
-			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + emptyBatch(body) + strayWords(s.straysSince(m.p, m.id))}
+		st := s.straysSince(m.p, m.id)
+		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost, Unread: st.unread(),
+			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + emptyBatch(body) + strayWords(st)}
 	}
 	return nil
 }

@@ -157,7 +157,7 @@ type Model struct {
 	// ended are the request records of the sends whose end the status
 	// line said while their rows may still read pending: the records of
 	// that end reach the log apart from it (see endedSend).
-	ended []int64
+	ended []sentRecord
 	// ctx ends the backend calls still running when the program quits.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -222,7 +222,12 @@ const (
 	// replayRefused is what a send key pressed in a replay says on the
 	// status bar, short enough to leave the bar whole on 80 columns.
 	replayRefused = "a replay sends nothing"
-	noBackend     = "sending is disabled: there is no session to send through"
+	// replayNoReconnect is what r says there: it sends nothing either,
+	// but "sends nothing" did not say why r, which reconnects, did not
+	// (the bar's REPLAY badge says where; short, so the bar keeps the
+	// protocol version on 80 columns).
+	replayNoReconnect = "no server to reconnect to"
+	noBackend         = "sending is disabled: there is no session to send through"
 )
 
 // setBindings enables only the keys that can apply: no sending or

@@ -50,16 +50,28 @@ func (m *Model) askStreamGone(q *Question) string {
 }
 
 // streamBroke marks the questions open as asked on a stream that broke,
-// when err, a call's failure, says the legacy stream ended under it. The
-// call's error reaches Update apart from the records that say so: an
-// Enter or Esc between the two, with the break already on the status
-// line, sent the answer nowhere and said "cancelled" or "answered".
-func (a *askPrompt) streamBroke(err error) {
+// when err, the failure of a call sent as the records seqs, says the
+// legacy stream ended under it. The call's error reaches Update apart
+// from the records that say so: an Enter or Esc between the two, with the
+// break already on the status line, sent the answer nowhere and said
+// "cancelled" or "answered". A question that came on another stream (one
+// a reconnect opened since) is still answerable there and is left alone;
+// on reports the connection of a record of the call's session (sentOn).
+func (a *askPrompt) streamBroke(err error, seqs []int64, on func(seq int64) (int, bool)) {
 	var we *mcp.WireError
 	if !errors.As(err, &we) || we.Transport != mcp.TransportSSE || we.Purpose != mcp.PurposeStream {
 		return
 	}
+	broken, known := 0, false
+	for _, seq := range seqs {
+		if broken, known = on(seq); known {
+			break
+		}
+	}
 	for _, q := range a.queue {
+		if conn, ok := on(q.Req.Seq); known && ok && conn != broken {
+			continue
+		}
 		q.broke = true
 	}
 }

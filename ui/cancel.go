@@ -47,7 +47,7 @@ func (m *Model) cancelSelected() tea.Cmd {
 		return m.setStatus(levelInfo, "closing "+label+"…")
 	case p.Listening():
 		return m.setStatus(levelWarn, label+" is the session's listen stream: it stays open until you quit")
-	case p.State == history.StatePending && slices.Contains(m.ended, p.Request.Seq):
+	case p.State == history.StatePending && slices.Contains(m.ended, sentRecord{m.com.log, p.Request.Seq}):
 		// Its end is on the status line; the records of it are on their
 		// way. It said "sent by the session itself".
 		return m.setStatus(levelWarn, "nothing to cancel: "+label+" already ended")
@@ -59,15 +59,56 @@ func (m *Model) cancelSelected() tea.Cmd {
 	return m.setStatus(levelWarn, "nothing to cancel: "+label+" already ended ("+state+")")
 }
 
+// sentRecord is a request record of the user's, in the log of the session
+// it went out on: in a proxy's TUI each session's records are numbered
+// alike.
+type sentRecord struct {
+	log *history.Log
+	seq int64
+}
+
 // endedSend notes the request records of a send that returned, and
-// forgets those whose rows the log no longer reads pending: what x says
-// of a row is then the log's to say.
-func (m *Model) endedSend(seqs []int64) {
-	m.ended = slices.DeleteFunc(m.ended, func(seq int64) bool {
-		p := m.com.log.PairOf(seq)
+// forgets those whose rows their log no longer reads pending: what x says
+// of a row is then the log's to say. Each is looked up in its own
+// session's log, not the one shown now (another client's, whose rows
+// under the same numbers had ended). Those of a session let go
+// (dropEnded), whose log is closed, are forgotten.
+func (m *Model) endedSend(msg sentMsg) {
+	m.ended = slices.DeleteFunc(m.ended, func(r sentRecord) bool {
+		if !m.logKept(r.log) {
+			return true
+		}
+		p := r.log.PairOf(r.seq)
 		return p != nil && p.State != history.StatePending
 	})
-	m.ended = append(m.ended, seqs...)
+	for _, seq := range msg.seqs {
+		m.ended = append(m.ended, sentRecord{msg.sentLog(m), seq})
+	}
+}
+
+// logKept reports whether l is the log of a session still listed (or the
+// one session of a TUI that is no proxy's).
+func (m *Model) logKept(l *history.Log) bool {
+	return l == m.com.log || slices.ContainsFunc(m.clients.feeds, func(f *clientFeed) bool { return f.log == l })
+}
+
+// sentLog is the log of the session the send went through (see
+// sentMsg.log), the shown one when it does not say.
+func (msg sentMsg) sentLog(m *Model) *history.Log {
+	if msg.log != nil {
+		return msg.log
+	}
+	return m.com.log
+}
+
+// sentOn is the connection the record seq of log went out or came in on,
+// and whether log has it yet.
+func sentOn(log *history.Log, seq int64) (int, bool) {
+	p := log.PairOf(seq)
+	if p == nil || p.Request == nil || p.Request.RPC == nil {
+		return 0, false
+	}
+	return p.Request.RPC.Conn, true
 }
 
 // streamCloser is a backend that can close a listen stream the user opened

@@ -230,6 +230,17 @@ func (c *clients) nextRunning() *clientFeed {
 	return nil
 }
 
+// ownRunning is the index of the user's own session (one that can send)
+// whose records have not ended, or -1.
+func (c *clients) ownRunning() int {
+	for i, f := range c.feeds {
+		if f.Backend != nil && !f.ended() {
+			return i
+		}
+	}
+	return -1
+}
+
 // ended reports whether the session's records ended.
 func (f *clientFeed) ended() bool { return f.endedAt > 0 }
 

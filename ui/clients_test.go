@@ -157,8 +157,9 @@ func TestOwnSessionNextToTheClients(t *testing.T) {
 		t.Errorf("l sent %q through the own session, want tools/list", c.Method)
 	}
 	press(m, "]")
-	if m.sendDisabled() != ownFirst {
-		t.Errorf("back on a client, sending is %q, want %q", m.sendDisabled(), ownFirst)
+	// o now goes back to the session open, and the line says so.
+	if back := "o your own session · " + watchOnly; m.sendDisabled() != back {
+		t.Errorf("back on a client, sending is %q, want %q", m.sendDisabled(), back)
 	}
 }
 

@@ -61,7 +61,7 @@ func usageLine(method string) string {
 	return strings.ReplaceAll(command.Usage(method), "\n", "  or  ")
 }
 
-func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
+func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap, room int) string {
 	if len(tools) == 0 {
 		// Tab lists them (listingFor), as it lists prompts and resources.
 		return "no tools known yet: " + keys.Complete.Help().Key + " lists them, then offers names and arguments"
@@ -90,10 +90,33 @@ func toolHint(prefix string, tools []mcp.Tool, keys *KeyMap) string {
 	if n == 0 {
 		return "no tool starts with " + sanitize.Line(prefix) + "; it is sent as typed"
 	}
-	if n > shown {
-		names = append(names, "…")
+	return fitNames(plural(n, "tool")+": ", names, n, room)
+}
+
+// fitNames is head and as many whole names as fit in room cells (0: no
+// limit), two spaces apart, and "+N" for the n less those shown: the
+// way Tab's list says how many more there are (drawCandidates), where
+// this row ended "greet  …" and left the count to guess.
+func fitNames(head string, names []string, n, room int) string {
+	line, shown := head, 0
+	for i, name := range names {
+		next := line + name
+		if i > 0 {
+			next = line + "  " + name
+		}
+		need := ansi.StringWidth(next)
+		if rest := n - i - 1; rest > 0 {
+			need += len("  +" + strconv.Itoa(rest))
+		}
+		if room > 0 && need > room && i > 0 {
+			break
+		}
+		line, shown = next, i+1
 	}
-	return plural(n, "tool") + ": " + strings.Join(names, "  ")
+	if shown < n {
+		line += "  +" + strconv.Itoa(n-shown)
+	}
+	return line
 }
 
 // toolName is a tool's name in a list of names: an empty one is shown as
@@ -276,7 +299,7 @@ func (ctx lineContext) objectArguments() bool {
 // and again for the words, on every key typed.
 func (ctx lineContext) callHint(tools []mcp.Tool, keys *KeyMap) string {
 	if ctx.index == 1 {
-		return toolHint(ctx.cur.Text, tools, keys)
+		return toolHint(ctx.cur.Text, tools, keys, ctx.room)
 	}
 	if ctx.objectArguments() {
 		// Enter sends the object as the arguments (command.CallArgs), so

@@ -227,6 +227,18 @@ func (c *CommandLine) Update(msg tea.Msg) (*CommandLine, tea.Cmd) {
 	return c, cmd
 }
 
+// keepTyped adds the line typed to the history, unless it is only what the
+// line was opened with (c's "tools/call ") or an entry ↑ shows unchanged,
+// and returns the Cmd that saves it, or nil. Trailing blanks (Tab's, after
+// a completed word) are not kept: a line kept at esc, brought back with ↑
+// and left again at quit was kept twice, once per blank.
+func (c *CommandLine) keepTyped() tea.Cmd {
+	if line := strings.TrimRight(c.input.Value(), " "); c.input.Focused() && strings.TrimSpace(line) != strings.TrimSpace(c.opened) && !c.hist.showing(line) {
+		return c.hist.add(line)
+	}
+	return nil
+}
+
 func (c *CommandLine) key(msg tea.KeyMsg) tea.Cmd {
 	k := c.keys
 	switch {
@@ -234,10 +246,7 @@ func (c *CommandLine) key(msg tea.KeyMsg) tea.Cmd {
 		// A line typed and left with esc (pressed to close the candidates,
 		// or by habit) is kept in the history, as vim keeps an abandoned
 		// command line: ↑ brings it back instead of it being lost.
-		var save tea.Cmd
-		if line := c.input.Value(); strings.TrimSpace(line) != strings.TrimSpace(c.opened) && !c.hist.showing(line) {
-			save = c.hist.add(line)
-		}
+		save := c.keepTyped()
 		c.input.Reset()
 		c.clearOutcome()
 		c.input.Blur()

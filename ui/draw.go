@@ -184,6 +184,27 @@ func cutAtWord(s string, w int) string {
 	return head + "…"
 }
 
+// cutPath is a slash-separated name (a method) cut to w cells so that it
+// still reads as words: its last segment, which tells it from its
+// neighbours, whole, and what comes before it cut at its end, where a
+// word's start is kept ("subscr…/acknowledged"); a last segment too wide
+// for that keeps its end. Cut at its start, "…ubscriptions/acknowledged"
+// began in the middle of a word.
+func cutPath(s string, w int) string {
+	n := ansi.StringWidth(s)
+	if n <= w {
+		return s
+	}
+	if w < 1 {
+		return ""
+	}
+	i := strings.LastIndexByte(s, '/')
+	if i <= 0 || ansi.StringWidth(s[i:])+2 > w {
+		return "…" + ansi.TruncateLeft(s, n-(w-1), "")
+	}
+	return ansi.Truncate(s[:i], w-ansi.StringWidth(s[i:]), "…") + s[i:]
+}
+
 // wrapWords wraps plain text to room columns at its spaces only (see
 // wrap.Words, the one wrapping of plain text).
 func wrapWords(value string, room int) []string { return wrap.Words(value, room) }

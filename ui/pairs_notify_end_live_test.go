@@ -13,7 +13,8 @@ import (
 
 // At 80 columns a notification too long for the METHOD column keeps the
 // end of its name whole: the listen stream's acknowledgement read
-// "…/subscriptions/acknowled…", cut at both ends.
+// "…/subscriptions/acknowled…", cut at both ends, and then
+// "…ubscriptions/acknowledged", cut inside a word.
 func TestLiveNotificationEndReadsWholeAt80Columns(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	l := startLiveReady(t, mcp.Config{URL: gw.StatelessURL()}, 80, 24, "● listening")
@@ -23,7 +24,7 @@ func TestLiveNotificationEndReadsWholeAt80Columns(t *testing.T) {
 	if got == "" {
 		t.Fatalf("no row for the acknowledgement:\n%s", view)
 	}
-	if !strings.Contains(got, "ubscriptions/acknowledged ") {
-		t.Errorf("the acknowledgement's row does not end its name whole: %q", got)
+	if !strings.Contains(got, "/acknowledged ") || strings.Contains(got, "…ubscriptions") {
+		t.Errorf("the acknowledgement's row does not end its name whole, or begins it inside a word: %q", got)
 	}
 }

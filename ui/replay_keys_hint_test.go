@@ -30,7 +30,7 @@ func TestReplayLineNamesItsKeys(t *testing.T) {
 }
 
 // A send key in a replay says why it did nothing on the status bar, whole,
-// on 80 columns: it repeated the line above, cut to "(this is …", and the
+// on 80 columns (r, that there is nothing to reconnect to): it repeated the line above, cut to "(this is …", and the
 // bar dropped the protocol version to make room for it.
 func TestReplaySendKeyStatusFits(t *testing.T) {
 	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, fixtureRecords())
@@ -54,5 +54,12 @@ func TestReplaySendKeyStatusFits(t *testing.T) {
 	}
 	if !strings.Contains(bar, "REPLAY sse "+version) {
 		t.Errorf("i in a replay: the bar lost the protocol version: %q", bar)
+	}
+	// r sends nothing either, but what it does not do is reconnect: "a
+	// replay sends nothing" did not say why r did nothing.
+	press(m, "r")
+	bar = row(ansi.Strip(m.View()), "REPLAY")
+	if !strings.Contains(bar, replayNoReconnect) || strings.Contains(bar, "…") || !strings.Contains(bar, "REPLAY sse "+version) {
+		t.Errorf("r in a replay: the bar = %q, want %q whole beside the protocol version", bar, replayNoReconnect)
 	}
 }

@@ -146,8 +146,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// belonged to can fail after the Enter (its error reaches Update
 		// apart from the records).
 		unsent := m.unsentShown()
-		m.ask.streamBroke(msg.err)
-		m.endedSend(msg.seqs)
+		log := msg.sentLog(m)
+		m.ask.streamBroke(msg.err, msg.seqs, func(seq int64) (int, bool) { return sentOn(log, seq) })
+		m.endedSend(msg)
 		done := m.sent(msg)
 		m.carryUnsent(unsent)
 		return tea.Batch(done, m.completionListed(msg))

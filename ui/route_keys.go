@@ -111,6 +111,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
 	// While typing, q is a letter; ctrl+c still quits.
 	if key.Matches(msg, k.Quit) && (!m.typing() || msg.Type == tea.KeyCtrlC) {
+		// A line half typed is kept in the history as esc keeps it: ↑
+		// brings it back at the next start (Run saves it as it ends).
+		m.cmdline.keepTyped()
 		m.cancel()
 		return tea.Quit
 	}
@@ -235,6 +238,9 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 				// 80 columns to "(this is …" and took the protocol version
 				// with it.
 				reason = replayRefused
+				if pressed(msg, k.Reconnect) {
+					reason = replayNoReconnect
+				}
 			case m.backend() == nil && m.opts.NoSend != "":
 				// Why alone: the row above names the key that opens a
 				// session, and the whole line, repeated, was cut at 80
@@ -305,6 +311,13 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.PrevClient):
 		return m.stepClient(-1), true
 	case key.Matches(msg, k.OpenOwn):
+		if i := m.clients.ownRunning(); i >= 0 {
+			// One is open: o goes to it. A second, opened beside it, was
+			// listed "you" twice, and which one sent what was anyone's
+			// guess.
+			m.showClient(i)
+			return tea.Batch(m.afterAppend(), m.setStatus(levelInfo, "your own session, open already")), true
+		}
 		return tea.Batch(m.setStatus(levelInfo, "opening your own session…"), openOwn(m.opts.OpenOwn)), true
 	default:
 		if m.replay != nil {

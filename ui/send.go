@@ -38,6 +38,10 @@ type sentMsg struct {
 	warnings []command.ArgWarning
 	err      error
 	seqs     []int64 // the request records it sent
+	// log is the log of the session it went through, the one shown when
+	// it was sent: in a proxy's TUI another may be shown when it ends,
+	// and the user may have opened more than one session of their own.
+	log *history.Log
 	// uninitialized says it went out on a session opened but never
 	// initialized (a legacy session waits for i), where a refusal most
 	// likely means just that, whatever the server's words.
@@ -72,7 +76,7 @@ type reconnectedMsg struct{ err error }
 // its own request timeout; the context ends with the program, or when the
 // cancel key stops this send (see inflight).
 func (m *Model) sendCmd(c command.Command) tea.Cmd {
-	b, sends, label := m.backend(), m.sends, m.labelOf(c)
+	b, sends, label, log := m.backend(), m.sends, m.labelOf(c), m.com.log
 	// A reconnect's new legacy session (session-replaced) is as
 	// uninitialized as one just opened.
 	uninitialized := c.Method != "initialize" && awaitsInitialize(m.com.log)
@@ -89,7 +93,7 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	return func() tea.Msg {
 		resp, warnings, err := b.Do(ctx, c)
 		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard,
-			seqs: sends.done(id)}
+			seqs: sends.done(id), log: log}
 	}
 }
 
@@ -176,6 +180,10 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			// Short: the status bar keeps its "◌ reconnecting" beside it
 			// on 80 columns, and what to do once it is open comes then.
 			return levelWarn, label + ": not sent, the stream is reconnecting"
+		case cause == mcp.CauseNotConnected:
+			// Nothing went out: "(sent anyway: …)" after it was untrue,
+			// and the warning is said again when the line is sent.
+			return levelError, label + ": " + errLine(m.err)
 		case cause == mcp.CauseNotAcknowledged:
 			// The subscription stands: not known to work, not failed.
 			return levelWarn, label + ": " + errLine(m.err) + warn

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -17,7 +18,12 @@ func (m *Model) sendDisabled() string {
 		return replayDisabled
 	case m.backend() == nil && m.opts.NoSend != "" && m.opts.OpenOwn != nil:
 		// What to do first: a narrow terminal cuts the end of the line.
-		return keyHints(m.keys.OpenOwn) + " · " + m.opts.NoSend
+		// With one open, o goes to it, and "open" would promise another.
+		o := m.keys.OpenOwn
+		if m.clients.ownRunning() >= 0 {
+			o = key.NewBinding(key.WithKeys(o.Keys()...), key.WithHelp(o.Help().Key, "your own session"))
+		}
+		return keyHints(o) + " · " + m.opts.NoSend
 	case m.backend() == nil && m.opts.NoSend != "":
 		return m.opts.NoSend
 	case m.backend() == nil:

@@ -58,6 +58,9 @@ type Fact struct {
 	// UserReconnected says the user reconnected while those reconnects
 	// were under way (mcp.ErrorInfo's field): they are no longer.
 	UserReconnected bool
+	// Unread says an error with id null came back while the request
+	// waited (mcp.WireError's field): the server could not read it.
+	Unread bool
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -79,7 +82,9 @@ type row struct {
 	// probeMovedOn: only for a probe that did not end detection (the
 	// fact names no Probe).
 	probeMovedOn bool
-	text         string
+	// unread: only when an error with id null came back meanwhile.
+	unread bool
+	text   string
 }
 
 // The table. Actions in braces are worded for the audience:
@@ -156,6 +161,10 @@ var table = []row{
 	{cause: mcp.CausePostTimeout, transport: mcp.TransportStreamable, text: "the server did not answer the POST within --timeout, not even with a status: it is stuck on this request (its logs may say where), or a proxy in between holds the answer back"},
 	{cause: mcp.CausePostTimeout, transport: mcp.TransportStateless, text: "the server did not answer the POST within --timeout, not even with a status: it is stuck on this request (its logs may say where), or a proxy in between holds the answer back"},
 	{cause: mcp.CausePostTimeout, text: "the server did not answer the POST within --timeout; some servers hang on an unknown session: {reconnect}"},
+	// The server said, with an error with id null, that it could not read
+	// the request: no answer was coming, and the same request again meets
+	// the same error.
+	{cause: mcp.CauseNoResponse, unread: true, text: "the server could not read the request (its error with id null, quoted, says why: too large, not JSON it takes, or an id it cannot read): change what is sent before sending it again"},
 	{cause: mcp.CauseNoResponse, status: 202, text: "the server took the request as if it were a notification and sent no answer where one can come: a server bug; read its logs for why"},
 	{cause: mcp.CauseNoResponse, status: 204, text: "the server answered as if the request were a notification: a server bug; read its logs for why"},
 	{cause: mcp.CauseNoResponse, status: 205, text: "the server answered as if the request were a notification: a server bug; read its logs for why"},
@@ -221,7 +230,8 @@ func For(f Fact, a Audience) string {
 	for _, r := range table {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
-			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") {
+			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
+			(!r.unread || f.Unread) {
 			text = r.text
 			break
 		}
@@ -318,7 +328,8 @@ func ForInfo(e *mcp.ErrorInfo, a Audience) string {
 // the fact to advise from later (the Negotiation pane's problems).
 func FactOf(e *mcp.ErrorInfo) Fact {
 	return Fact{Cause: e.Cause, Code: e.Code, Status: e.Status, Purpose: e.Purpose, Transport: e.Transport, Header: e.Header,
-		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting, Reopened: e.Reopened, UserReconnected: e.UserReconnected}
+		Answered: e.Answered, Addr: e.Addr, Probe: e.Probe, Credentialed: e.Credentialed, Reconnecting: e.Reconnecting, Reopened: e.Reopened, UserReconnected: e.UserReconnected,
+		Unread: e.Unread}
 }
 
 // ForError returns the advice for an error a session returned.
@@ -343,6 +354,8 @@ func ForError(err error, a Audience) string {
 			text = "the server gave this request's id back as a string: an answer must carry the id exactly as it was sent; the server is broken"
 		case len(te.Foreign) > 0:
 			text = "the server answered with an id mcpscope never sent: a bridge shared by several clients, or a server that rewrites ids"
+		case len(te.NullErrors) > 0:
+			text = For(Fact{Cause: mcp.CauseNoResponse, Unread: true}, a)
 		case te.ResumedAfter != "":
 			// A store that replays what was missed and then sends
 			// nothing on the resumed stream reads like a slow tool.
