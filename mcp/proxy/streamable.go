@@ -269,7 +269,7 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	p.mu.Lock()
 	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
-	if m.name == "" && probe != nil && probe.path != r.URL.Path {
+	if name, _ := m.client(); name == "" && probe != nil && probe.path != r.URL.Path {
 		// An initialize naming no clientInfo finds the anonymous one under
 		// its own identity: the path still tells it apart (curl at
 		// /stateless, and another curl initializing at /mcp).
