@@ -107,6 +107,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
+		l.eventID = l.eventID || ev.ID != ""
 		if l.heard != nil && !ev.Unparsed() {
 			l.heard(string(ev.Data))
 		}
