@@ -318,18 +318,6 @@ func headerBytes(h textproto.MIMEHeader) int {
 	return n
 }
 
-// Interim counts one more 1xx answer's headers into sofar, the bytes of
-// the request's 1xx answers so far. Traced (httptrace Got1xxResponse),
-// 1xx answers no longer count toward net/http's header limit, so endless
-// ones must be ended here: past the limit it returns the error net/http
-// would have given, which HeadersTooLong reads.
-func Interim(sofar *int, h textproto.MIMEHeader) error {
-	if *sofar += headerBytes(h); *sofar > maxHeaderBytes {
-		return errInterimFlood
-	}
-	return nil
-}
-
 // HeadersTooLong says, for an error net/http gave because the answer's
 // headers went past its limit, what the server did, in place of
 // net/http's wording that names neither 1xx answers nor the server.
@@ -384,13 +372,6 @@ func statusText(resp *http.Response) string {
 		return resp.Status
 	}
 	return codeText(resp.StatusCode)
-}
-
-// InterimOnly says a request was answered code, an interim (1xx) answer,
-// and nothing after it: mcpscope's own timeout and the proxy's 502 word it
-// alike.
-func InterimOnly(code int) string {
-	return "answered " + codeText(code) + ", an interim answer saying one is coming, and then no final status"
 }
 
 // codeText is a status code with its reason phrase ("100 Continue"), or

@@ -303,7 +303,12 @@ func (t *streamable) send(ctx context.Context, m *outgoing) error {
 			GotFirstResponseByte: func() { p.headBegan.Store(true) },
 			Got1xxResponse: func(code int, h textproto.MIMEHeader) error {
 				p.interim.Store(int32(code))
-				return Interim(&interim, h)
+				// Traced, 1xx answers no longer count toward net/http's
+				// header limit: endless ones must still end.
+				if interim += headerBytes(h); interim > maxHeaderBytes {
+					return errInterimFlood
+				}
+				return nil
 			},
 		})
 	}

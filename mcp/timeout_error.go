@@ -58,7 +58,7 @@ type TimeoutError struct {
 func (e *TimeoutError) Error() string {
 	var msg string
 	if !e.Accepted && e.Interim != 0 {
-		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST was %s", e.Method, e.ID, e.After, InterimOnly(e.Interim))
+		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST was answered %s, an interim answer saying one is coming, and then no final status", e.Method, e.ID, e.After, codeText(e.Interim))
 	} else if !e.Accepted && e.HeadBegan {
 		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST's answer began, but its status line and headers never ended", e.Method, e.ID, e.After)
 	} else if !e.Accepted {

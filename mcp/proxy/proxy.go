@@ -87,13 +87,8 @@ type Config struct {
 	// A larger answer is still relayed whole.
 	MaxEventSize int
 	// DialTimeout bounds connecting to the upstream; 0 means 10 seconds.
-	// Nothing else upstream is timed but InterimTimeout: the client
-	// decides how long it waits.
+	// Nothing else upstream is timed: the client decides how long it waits.
 	DialTimeout time.Duration
-	// InterimTimeout bounds the wait for upstream's final status after an
-	// interim (1xx) answer, counted from the latest one; 0 means
-	// DefaultInterimTimeout. Past it the client is answered 502.
-	InterimTimeout time.Duration
 	// BodyTimeout bounds how long a client's request body may take to
 	// arrive whole; 0 means one minute. A client's message is one JSON
 	// text it has whole before it sends it: one that trickles in a byte a
@@ -178,9 +173,6 @@ func New(cfg Config) (*Proxy, error) {
 	}
 	if cfg.DialTimeout <= 0 {
 		cfg.DialTimeout = 10 * time.Second
-	}
-	if cfg.InterimTimeout <= 0 {
-		cfg.InterimTimeout = DefaultInterimTimeout
 	}
 	if cfg.BodyTimeout <= 0 {
 		cfg.BodyTimeout = time.Minute

@@ -93,14 +93,9 @@ func (l *leg) roundTrip() (*http.Response, error) {
 	l.up.Method, l.up.URL = out.Method, out.URL.String()
 	l.up.RequestHeaders = mcp.SentHeaders(out)
 	keepUserAgent(out)
-	out, heard := l.p.interimWatch(out)
 	sent := l.p.cfg.Now()
 	resp, err := l.p.client.Do(out)
-	heard()
 	l.up.Duration = l.p.cfg.Now().Sub(sent)
-	if ie := interimCause(out); err != nil && ie != nil {
-		return nil, ie
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -149,17 +144,10 @@ func (l *leg) unreachable(err error) {
 	why := mcp.FailureWords(err)
 	msg := fmt.Sprintf("mcpscope proxy: cannot reach the upstream %s: %s", l.up.URL, why)
 	cause := mcp.FailureCause(err)
-	var (
-		sw *switched
-		ie *interimOnly
-	)
+	var sw *switched
 	switch {
 	case l.up.URL == "":
 		msg = fmt.Sprintf("mcpscope proxy: cannot relay to the upstream: %v", err)
-	case errors.As(err, &ie):
-		// Upstream was reached and said an answer is coming: it is
-		// stuck on the request, not out of reach.
-		msg, cause = fmt.Sprintf("mcpscope proxy: %s %s %v", l.r.Method, l.up.URL, err), mcp.CausePostTimeout
 	case errors.As(err, &sw):
 		// Upstream was reached: what it answered cannot be relayed.
 		msg, cause = fmt.Sprintf("mcpscope proxy: %s %s: %v", l.r.Method, l.up.URL, err), mcp.CauseBadHTTP
