@@ -339,9 +339,7 @@ func message(m *mcp.RPCMessage, subject string) string {
 		return fmt.Sprintf("not JSON-RPC (%d bytes)", len(m.Raw))
 	case mcp.ClassForeign:
 		what = "answer to an id the client never sent"
-		if m.ID == "null" && m.RPCError {
-			// JSON-RPC's answer to a request the server could not read:
-			// not an answer meant for some other client.
+		if m.NullIDError() {
 			return "error with id null: upstream could not read a request, or tell its id"
 		}
 	case mcp.ClassDuplicate:

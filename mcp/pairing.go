@@ -110,3 +110,12 @@ func (pr *pairing) drain() []*pending {
 	}
 	return out
 }
+
+// NullIDError reports whether m is an error with id null that pairing found
+// no request for: JSON-RPC's answer to a request the server could not read
+// (too large, or its id unreadable). It is why a request failed, not an
+// answer meant for some other client. The proxy's log and the history's
+// rows both ask this, so they name such an answer alike.
+func (m *RPCMessage) NullIDError() bool {
+	return m.Class == ClassForeign && m.ID == "null" && m.RPCError
+}

@@ -288,9 +288,10 @@ func (c *Client) learn(m message, protocol string) {
 	// Once named, a session is renamed only by an initialize: a later
 	// message's _meta clientInfo (a 2026 request sent with a 2025
 	// session's id) is what that message says, not who began the session.
-	named := m.name != "" && (m.name != c.name || m.version != c.version) && (c.name == "" || m.method == "initialize")
+	name, version := m.client()
+	named := name != "" && (name != c.name || version != c.version) && (c.name == "" || m.method == "initialize")
 	if named {
-		c.name, c.version = m.name, m.version
+		c.name, c.version = name, version
 	}
 	// A session with an id negotiated its version in its handshake: a
 	// later request naming another (a 2026 request sent with a 2025

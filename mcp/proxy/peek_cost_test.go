@@ -50,8 +50,9 @@ func TestPeekIndexesNoneOfTheMessage(t *testing.T) {
 	}
 	batch.WriteByte(']')
 	big := call(args.String())
-	if m := peek(big); m.name != "agent" || m.protocol != "2026-07-28" || !m.request {
-		t.Fatalf("peek of the large call: name %q, protocol %q, request %v; want agent's 2026-07-28 request", m.name, m.protocol, m.request)
+	m := peek(big)
+	if name, _ := m.client(); name != "agent" || m.peek.Protocol() != "2026-07-28" || !m.request {
+		t.Fatalf("peek of the large call: name %q, protocol %q, request %v; want agent's 2026-07-28 request", name, m.peek.Protocol(), m.request)
 	}
 	for _, c := range []struct {
 		what string

@@ -16,11 +16,11 @@ func TestPeekReadsMembersByTheirExactNames(t *testing.T) {
 		t.Errorf(`peek of a "Method" member: request %v, method %q; want none`, m.request, m.method)
 	}
 	m = peek([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"Name":"x","version":"1"}}}`))
-	if !m.request || m.name != "" || m.version != "1" {
-		t.Errorf(`peek of clientInfo {"Name":"x","version":"1"}: request %v, name %q, version %q; want a request, no name, version 1`, m.request, m.name, m.version)
+	if name, version := m.client(); !m.request || name != "" || version != "1" {
+		t.Errorf(`peek of clientInfo {"Name":"x","version":"1"}: request %v, name %q, version %q; want a request, no name, version 1`, m.request, name, version)
 	}
 	m = peek([]byte(`{"jsonrpc":"2.0","id":"a","method":"initialize","params":{"clientInfo":{"name":"c","version":"2"}}}`))
-	if !m.request || m.requestIDs()[0] != `"a"` || m.name != "c" || m.version != "2" {
+	if name, version := m.client(); !m.request || m.requestIDs()[0] != `"a"` || name != "c" || version != "2" {
 		t.Errorf(`peek of a well-formed initialize: %+v; want request "a" from c 2`, m)
 	}
 }

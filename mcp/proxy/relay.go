@@ -107,6 +107,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
+		l.eventID = l.eventID || ev.ID != ""
 		if l.heard != nil && !ev.Unparsed() {
 			l.heard(string(ev.Data))
 		}
@@ -203,10 +204,18 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 			l.heard(body)
 		}
 	}
-	if !ok && l.up.Opened != mcp.StreamJSON {
+	switch {
+	case !ok && l.up.Opened != mcp.StreamJSON:
 		l.failed(mcp.OpPost, statusError(l, resp))
-	} else if err == nil {
+	case err != nil:
+	case n == 0:
 		l.noAnswer(resp, n)
+	case l.request && l.up.Opened == mcp.StreamJSON:
+		// A JSON answer is whole: a request it does not answer (a body
+		// that is no JSON-RPC, or answers another id) gets no answer
+		// after it, and would wait for ever. (A no-op when answered.)
+		l.c.obs.Fail(l.reqSeq, mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
+			Message: fmt.Sprintf("POST %s answered %s with a JSON body that holds no answer to %s (relayed to the client as it came)", l.up.URL, resp.Status, clip.Quote(l.method, 200))})
 	}
 	return err
 }

@@ -18,10 +18,8 @@ import (
 // message is what the proxy reads of a client's message to route it and
 // name the client. The Observer classifies and pairs it; this only peeks.
 type message struct {
-	method        string
-	request       bool   // a method and an id: the session waits for its answer
-	name, version string // clientInfo, from initialize or a stateless _meta
-	protocol      string // the protocol version a stateless _meta names
+	method  string
+	request bool // a method and an id: the session waits for its answer
 	// text is the message as the proxy read it, decoded when the client
 	// compressed it (see readable).
 	text []byte
@@ -45,9 +43,14 @@ func peek(body []byte) message {
 	if pk.Batch() {
 		return message{text: body, peek: pk}
 	}
-	m := message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), protocol: pk.Protocol(), text: body, peek: pk}
-	m.name, m.version, _ = pk.ClientInfo()
-	return m
+	return message{method: pk.Method(), request: isRequest(pk.Method(), pk.ID()), text: body, peek: pk}
+}
+
+// client is the name and version the client gives for itself, from an
+// initialize's clientInfo or a stateless request's _meta.
+func (m message) client() (name, version string) {
+	name, version, _ = m.peek.ClientInfo()
+	return name, version
 }
 
 // requestIDs are the ids of the requests in the message or batch, as
@@ -72,7 +75,7 @@ func protocolOf(h http.Header, m message) string {
 	if v := h.Get("MCP-Protocol-Version"); v != "" {
 		return v
 	}
-	return m.protocol
+	return m.peek.Protocol()
 }
 
 // stateless reports a request of the 2026-07-28 era: versions are dates,
@@ -84,7 +87,7 @@ func protocolOf(h http.Header, m message) string {
 // of the era (upstream refuses it, and the client's initialize with it
 // is still a 2025 client's).
 func stateless(h http.Header, m message) bool {
-	for _, v := range []string{h.Get("MCP-Protocol-Version"), m.protocol} {
+	for _, v := range []string{h.Get("MCP-Protocol-Version"), m.peek.Protocol()} {
 		if mcp.IsProtocolVersion(v) {
 			return v >= "2026"
 		}
@@ -195,7 +198,8 @@ func (p *Proxy) legacyOf(u *url.URL) *Client {
 // identity groups requests that carry no session: the client's host, its
 // User-Agent, the transport and (stateless) the clientInfo it names.
 func identity(transport string, r *http.Request, m message) string {
-	return transport + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent") + "\x00" + m.name + "\x00" + m.version
+	name, version := m.client()
+	return transport + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent") + "\x00" + name + "\x00" + version
 }
 
 // readBody reads a client's message whole: it is what the session logs,

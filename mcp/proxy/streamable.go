@@ -68,6 +68,9 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		}
 	}
 	err := l.answer(resp, streamOf(m), nil)
+	if err == nil && !l.eventID {
+		l.unanswered(", and no event had an id the client could resume it from")
+	}
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && gone(c, l, resp, sid) {
 		defer c.end("upstream no longer knows the session")
 	}
@@ -75,6 +78,17 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		c.state(mcp.StateInitialized, "the client finished the handshake")
 	}
 	l.finish(err)
+}
+
+// unanswered ends the leg's request when upstream's answer was an event
+// stream that ended, whole, without the answer (a no-op when the answer
+// came): nothing can resume it (why says what stops a client from), so
+// the request would wait for ever, and the lines said nothing of it.
+func (l *leg) unanswered(why string) {
+	if l.request && l.up.Opened == "sse" {
+		l.c.obs.Fail(l.reqSeq, mcp.OpStream, &mcp.WireError{Cause: mcp.CauseNoResponse, Transport: l.c.kind(),
+			Message: "the response stream ended without the answer" + why})
+	}
 }
 
 // streamOf names the event stream that answers a request.
@@ -118,11 +132,9 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 		// will not initialize: it is shown now (see probe.go).
 		c.settle()
 	}
-	if err == nil && l.request && l.up.Opened == "sse" {
-		// Nothing can resume a stateless stream: one that ended without
-		// the answer ended the request. (A no-op when it was answered.)
-		c.obs.Fail(l.reqSeq, mcp.OpStream, &mcp.WireError{Cause: mcp.CauseNoResponse, Transport: mcp.TransportStateless,
-			Message: "the response stream ended without the answer"})
+	if err == nil {
+		// Nothing can resume a stateless stream.
+		l.unanswered("")
 	}
 	l.finish(err)
 }
@@ -269,7 +281,7 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	p.mu.Lock()
 	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
-	if m.name == "" && probe != nil && probe.path != r.URL.Path {
+	if name, _ := m.client(); name == "" && probe != nil && probe.path != r.URL.Path {
 		// An initialize naming no clientInfo finds the anonymous one under
 		// its own identity: the path still tells it apart (curl at
 		// /stateless, and another curl initializing at /mcp).

@@ -40,6 +40,9 @@ type leg struct {
 	// heard hears each message of upstream's answer as it is logged: a
 	// JSON body, or an event's data; nil when nobody listens.
 	heard func(msg string)
+	// eventID says an event of upstream's answer stream had an id, which
+	// a client can resume the stream from (Last-Event-ID).
+	eventID bool
 }
 
 // newLeg starts relaying r for c: the client's message m (if there is a
