@@ -247,10 +247,13 @@ func completionSaid(result json.RawMessage) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	if len(c.Values) == 0 {
+	if len(c.Values) == 0 && c.NotStrings == 0 {
 		return "no values offered", true
 	}
-	line := clip.ListFunc(c.Values, 8, func(v string) string { return wireLine(v, 64) })
+	line := "no values that are strings"
+	if len(c.Values) > 0 {
+		line = clip.ListFunc(c.Values, 8, func(v string) string { return wireLine(v, 64) })
+	}
 	switch {
 	case c.Total != nil && *c.Total != len(c.Values) && c.HasMore:
 		line += fmt.Sprintf(" (of %d; the server has more)", *c.Total)
@@ -258,6 +261,9 @@ func completionSaid(result json.RawMessage) (string, bool) {
 		line += fmt.Sprintf(" (of %d)", *c.Total)
 	case c.HasMore:
 		line += " (the server has more)"
+	}
+	if c.NotStrings > 0 {
+		line += fmt.Sprintf(" (%d more left out: not strings)", c.NotStrings)
 	}
 	return line, true
 }

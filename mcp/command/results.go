@@ -281,20 +281,46 @@ func ParseConversation(result json.RawMessage) (string, []Turn, error) {
 
 // Completion is a completion/complete answer.
 type Completion struct {
-	Values  []string `json:"values"`
-	Total   *int     `json:"total,omitempty"`
-	HasMore bool     `json:"hasMore,omitempty"`
+	Values  []string
+	Total   *int
+	HasMore bool
+	// NotStrings counts the values that are not strings (a number, null,
+	// an object): no command line can take them, so they are left out of
+	// Values and said apart.
+	NotStrings int
 }
 
-// ParseCompletion reads a completion/complete result.
+// ParseCompletion reads a completion/complete result. A member of the
+// wrong type does not cost the rest: a hasMore of "yes" or a total of
+// "lots" reads as absent, and a value that is not a string is counted in
+// NotStrings, so the values a server did offer are still offered.
 func ParseCompletion(result json.RawMessage) (Completion, error) {
 	var r struct {
-		Completion Completion `json:"completion"`
+		Completion struct {
+			Values  []json.RawMessage `json:"values"`
+			Total   json.RawMessage   `json:"total"`
+			HasMore json.RawMessage   `json:"hasMore"`
+		} `json:"completion"`
 	}
 	if err := json.Unmarshal(result, &r); err != nil {
 		return Completion{}, fmt.Errorf("the completion/complete result is not readable: %v", err)
 	}
-	return r.Completion, nil
+	var c Completion
+	c.Values = make([]string, 0, len(r.Completion.Values))
+	for _, raw := range r.Completion.Values {
+		var v string
+		if json.Unmarshal(raw, &v) != nil || string(raw) == "null" {
+			c.NotStrings++
+			continue
+		}
+		c.Values = append(c.Values, v)
+	}
+	var total int
+	if json.Unmarshal(r.Completion.Total, &total) == nil && string(r.Completion.Total) != "null" {
+		c.Total = &total
+	}
+	_ = json.Unmarshal(r.Completion.HasMore, &c.HasMore) // Not a bool reads as false.
+	return c, nil
 }
 
 // ResultInfo is what a 2026-07-28 result says about itself: whether it is
