@@ -224,6 +224,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	case r.Late:
 		return levelWarn, label + ": the answer came after the request timed out" + warn
 	}
+	if odd := command.OddIsError(r.Result); odd != "" && m.cmd.Method == "tools/call" {
+		return levelWarn, label + ": " + sanitize.Line(odd) + warn
+	}
 	if warn != "" {
 		return levelWarn, label + ": ok" + warn
 	}

@@ -422,3 +422,20 @@ func (i ResultInfo) String() string {
 	}
 	return s
 }
+
+// OddIsError says what a tools/call result's isError is when it is not a
+// boolean (a string "yes", a number): the session reads only true as the
+// tool failing, so without a word such a result read as plainly ok. ""
+// when isError is a boolean, null or absent.
+func OddIsError(result json.RawMessage) string {
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return ""
+	}
+	raw := doc.Root().Get("isError").Raw()
+	switch string(raw) {
+	case "", "true", "false", "null":
+		return ""
+	}
+	return "isError " + mcp.Excerpt(raw) + " (not a boolean): read as no error"
+}
