@@ -185,7 +185,13 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			// before the status and the server's words; Detail shows it.
 			return levelError, label + ": " + errText(m.err, we.Answer) + warn
 		}
-		return levelError, label + ": " + errLine(m.err) + warn
+		words := m.err.Error()
+		if rest, ok := strings.CutPrefix(words, m.cmd.Method+": "); ok && label == m.cmd.Method {
+			// A paging bound names the list it stopped, which the label
+			// named already: "tools/list: tools/list: stopped after…".
+			words = rest
+		}
+		return levelError, label + ": " + errText(m.err, words) + warn
 	}
 	r := m.resp
 	switch {
