@@ -194,6 +194,16 @@ type Content struct {
 	Annotations *Annotations `json:"annotations,omitempty"`
 }
 
+// blobSize says how many bytes a base64 blob holds, or, when it is not
+// base64, how many characters it has and that it is not.
+func blobSize(data string) string {
+	n, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return fmt.Sprintf("%d base64 characters, not valid base64", len(data))
+	}
+	return fmt.Sprintf("%d bytes", len(n))
+}
+
 // Summary is the block as one line for a person: the text of a text
 // block, and for the others what they are, e.g. "[image image/png, 812
 // bytes]" or "[resource notes://mcp (text/plain)]".
@@ -202,12 +212,7 @@ func (c Content) Summary() string {
 	case "text":
 		return c.Text
 	case "image", "audio":
-		n, err := base64.StdEncoding.DecodeString(c.Data)
-		size := fmt.Sprintf("%d bytes", len(n))
-		if err != nil {
-			size = fmt.Sprintf("%d base64 characters, not valid base64", len(c.Data))
-		}
-		return fmt.Sprintf("[%s %s, %s]", c.Type, c.MimeType, size)
+		return fmt.Sprintf("[%s %s, %s]", c.Type, c.MimeType, blobSize(c.Data))
 	case "resource_link":
 		// What resources/list would say of it: a link is to be read
 		// later, and its name and description say whether to.
@@ -232,7 +237,8 @@ func (c Content) Summary() string {
 			s += " (" + c.Resource.MimeType + ")"
 		}
 		if c.Resource.Blob != nil {
-			return s + fmt.Sprintf(", %d bytes]", c.Resource.Size())
+			// A blob that is not base64 was "-1 bytes".
+			return s + ", " + blobSize(*c.Resource.Blob) + "]"
 		}
 		s += "]"
 		if c.Resource.Text != nil {
