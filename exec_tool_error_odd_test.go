@@ -16,7 +16,7 @@ func TestExecSaysAnIsErrorThatIsNotABoolean(t *testing.T) {
 			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[{"type":"text","text":"it broke"}],"isError":` + isError + `}}`)
 		})
 		out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call echo text=hi")
-		want := "── tools/call echo\nisError " + isError + " (not a boolean): read as no error:\nit broke\n"
+		want := "── tools/call echo\nisError " + isError + " is not a boolean: read as no error:\nit broke\n"
 		if code != exitOK || !strings.Contains(out, want) {
 			t.Errorf("isError %s: exit %d, want %q in:\n%s\n%s", isError, code, want, out, errOut)
 		}

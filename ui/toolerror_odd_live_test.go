@@ -22,6 +22,6 @@ func TestLiveToolErrorNotABooleanIsSaid(t *testing.T) {
 	l.initialize()
 	l.listTools()
 	l.call("echo text=hi")
-	l.waitFor(`tools/call echo: isError "yes" (not a boolean): read as no error`)
+	l.waitFor(`tools/call echo: isError "yes" is not a boolean: read as no error`)
 	l.quit()
 }

@@ -443,5 +443,5 @@ func OddIsError(result json.RawMessage) string {
 	case "", "true", "false", "null":
 		return ""
 	}
-	return "isError " + mcp.Excerpt(raw) + " (not a boolean): read as no error"
+	return "isError " + mcp.Excerpt(raw) + " is not a boolean: read as no error"
 }
