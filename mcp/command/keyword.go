@@ -2,6 +2,7 @@ package command
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
@@ -16,4 +17,31 @@ func KeyWord(name string) string {
 		return strconv.Quote(name)
 	}
 	return name
+}
+
+// keysAsShown reads back a key typed as KeyWord shows it: a schema key
+// holding control characters is shown Go-quoted ("n\x1b[2Jame"), and
+// typed so, "n\x1b[2Jame"=x, quoting leaves n\x1b[2Jame, which no key
+// matched: the form's field could not be answered at all, and the
+// warning named as known the very key typed. order and occs are renamed
+// in place; a key the schema has as typed, or typed both ways, stays.
+func keysAsShown(order []string, occs map[string][]argOcc, schema *Schema) {
+	if schema == nil {
+		return
+	}
+	for i, key := range order {
+		if schema.Property(key) != nil || !strings.Contains(key, `\`) {
+			continue
+		}
+		name, err := strconv.Unquote(`"` + key + `"`)
+		if err != nil || KeyWord(name) == name || schema.Property(name) == nil {
+			continue
+		}
+		if _, both := occs[name]; both {
+			continue
+		}
+		order[i] = name
+		occs[name] = occs[key]
+		delete(occs, key)
+	}
 }
