@@ -106,7 +106,7 @@ func formCompletion(f form, before string) completion {
 		}
 	}
 	for _, p := range keysLeft(f.schema, cur.Text, given) {
-		comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
+		comp.add(command.KeyTyped(p.Name)+"=", command.KeyWord(p.Name)+"=")
 	}
 	return comp
 }

@@ -250,7 +250,7 @@ func (ctx lineContext) completeKeys(comp *completion, schema *command.Schema) {
 		return
 	}
 	for _, p := range keysLeft(schema, prefix, ctx.givenKeys()) {
-		comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
+		comp.add(command.KeyTyped(p.Name)+"=", command.KeyWord(p.Name)+"=")
 	}
 }
 

@@ -45,3 +45,13 @@ func keysAsShown(order []string, occs map[string][]argOcc, schema *Schema) {
 		delete(occs, key)
 	}
 }
+
+// KeyTyped is a schema key as a command line takes it: shell-quoted, or,
+// when it holds what the terminal sanitizer would drop, as KeyWord shows
+// it, which keysAsShown reads back. What Tab inserts for a key.
+func KeyTyped(name string) string {
+	if w := KeyWord(name); w != name {
+		return w
+	}
+	return ShellQuote(name)
+}
