@@ -1,12 +1,10 @@
 package ui
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A server whose completion/complete answer is odd in its types: values
@@ -16,26 +14,12 @@ import (
 // complete lang: the completion/complete result is not readable" over
 // values that were there.
 func TestLiveServerValuesOfOddTypesStillOffered(t *testing.T) {
-	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
-		switch {
-		case c.Kind == mcptest.KindRequest && c.Method == "initialize":
-			c.Result(map[string]any{"protocolVersion": "2025-06-18", "serverInfo": map[string]any{"name": "fake", "version": "1"},
-				"capabilities": map[string]any{"prompts": map[string]any{}, "completions": map[string]any{}}})
-		case c.Kind == mcptest.KindRequest && c.Method == "completion/complete":
-			var p struct {
-				Argument struct{ Name string } `json:"argument"`
-			}
-			_ = json.Unmarshal(c.Params, &p)
-			if p.Argument.Name == "other" {
-				c.Result(map[string]any{"completion": map[string]any{"values": []any{7, nil}, "hasMore": "yes"}})
-				return
-			}
-			c.Result(map[string]any{"completion": map[string]any{"values": []any{"ruby", 7, nil, map[string]any{"a": 1}, "rust"},
-				"total": "lots", "hasMore": "yes"}})
-		default:
-			c.Default()
+	srv := completingServer(t, func(argument string) map[string]any {
+		if argument == "other" {
+			return map[string]any{"values": []any{7, nil}, "hasMore": "yes"}
 		}
-	}})
+		return map[string]any{"values": []any{"ruby", 7, nil, map[string]any{"a": 1}, "rust"}, "total": "lots", "hasMore": "yes"}
+	})
 	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
 	l.initialize()
 	l.mark()
