@@ -3,6 +3,7 @@ package command
 import (
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
@@ -47,11 +48,12 @@ func keysAsShown(order []string, occs map[string][]argOcc, schema *Schema) {
 }
 
 // KeyTyped is a schema key as a command line takes it: shell-quoted, or,
-// when it holds what the terminal sanitizer would drop, as KeyWord shows
-// it, which keysAsShown reads back. What Tab inserts for a key.
+// when it holds control characters, which an input line cannot hold, as
+// KeyWord shows it, which keysAsShown reads back. What Tab inserts for a
+// key. (A bidi override the line can hold goes in as it is.)
 func KeyTyped(name string) string {
-	if w := KeyWord(name); w != name {
-		return w
+	if strings.ContainsFunc(name, unicode.IsControl) {
+		return KeyWord(name)
 	}
 	return ShellQuote(name)
 }
