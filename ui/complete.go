@@ -245,7 +245,7 @@ func (ctx lineContext) completeKeys(comp *completion, schema *command.Schema) {
 	prefix := ctx.cur.Text
 	if key, value, ok := strings.Cut(prefix, "="); ok {
 		if !strings.HasSuffix(key, ":") {
-			completeValues(comp, key, value, schema.Property(key), ctx.words)
+			completeValues(comp, key, value, schema.PropertyTyped(key), ctx.words)
 		}
 		return
 	}

@@ -27,24 +27,44 @@ func KeyWord(name string) string {
 // warning named as known the very key typed. order and occs are renamed
 // in place; a key the schema has as typed, or typed both ways, stays.
 func keysAsShown(order []string, occs map[string][]argOcc, schema *Schema) {
-	if schema == nil {
-		return
-	}
 	for i, key := range order {
-		if schema.Property(key) != nil || !strings.Contains(key, `\`) {
+		if schema.Property(key) != nil {
 			continue
 		}
-		name, err := strconv.Unquote(`"` + key + `"`)
-		if err != nil || KeyWord(name) == name || schema.Property(name) == nil {
-			continue
-		}
-		if _, both := occs[name]; both {
+		name, ok := keyAsShown(key)
+		if _, both := occs[name]; !ok || both || schema.Property(name) == nil {
 			continue
 		}
 		order[i] = name
 		occs[name] = occs[key]
 		delete(occs, key)
 	}
+}
+
+// PropertyTyped is the property a key typed on a command line names: the
+// key as it is, or read back as KeyWord shows it (see keysAsShown). What
+// the hints under a line look a typed key up with.
+func (s *Schema) PropertyTyped(key string) *Property {
+	if p := s.Property(key); p != nil {
+		return p
+	}
+	if name, ok := keyAsShown(key); ok {
+		return s.Property(name)
+	}
+	return nil
+}
+
+// keyAsShown is the key a word typed as KeyWord shows a key holding
+// control characters stands for, once quoting has taken its quotes off.
+func keyAsShown(key string) (string, bool) {
+	if !strings.Contains(key, `\`) {
+		return "", false
+	}
+	name, err := strconv.Unquote(`"` + key + `"`)
+	if err != nil || KeyWord(name) == name {
+		return "", false
+	}
+	return name, true
 }
 
 // KeyTyped is a schema key as a command line takes it: shell-quoted, or,
