@@ -1,21 +1,15 @@
 package ui
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // A tool whose argument name holds an escape sequence: Tab inserts it as
 // the hint shows it, Go-quoted, and the hint under the value's word is
 // that argument's, not "is not in the tool's schema" of the key Tab put in.
 func TestCommandLineKeyWithControlTextTypedAsShown(t *testing.T) {
-	c := NewCommandLine(plainStyles(), DefaultKeyMap(), "")
-	c.SetSize(200)
-	c.SetTools([]mcp.Tool{{Name: "odd", InputSchema: json.RawMessage(`{"type":"object","properties":{"n\u001b[2Jame":{"type":"string","enum":["Ann","Bob"]}}}`)}})
-	c.Focus("")
+	c := lineWithTool(200, "odd", `{"type":"object","properties":{"n\u001b[2Jame":{"type":"string","enum":["Ann","Bob"]}}}`)
 	clPress(c, runes("tools/call odd "), keyTab)
 	if got, want := c.input.Value(), `tools/call odd "n\x1b[2Jame"=`; got != want {
 		t.Fatalf("completed key = %q, want %q", got, want)
