@@ -349,6 +349,9 @@ func (p *printer) toolResult(resp *mcp.Response) {
 	if resp.ToolError {
 		fmt.Fprintln(p.w, "tool error (isError: true):")
 	}
+	if odd := command.OddIsError(resp.Result); odd != "" {
+		fmt.Fprintln(p.w, sanitize.Line(odd)+":")
+	}
 	if json.Unmarshal(resp.Result, &r) != nil {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 		return

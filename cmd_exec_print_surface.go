@@ -331,6 +331,9 @@ func (p *printer) completion(result json.RawMessage) {
 	if c.HasMore {
 		fmt.Fprint(p.w, " (the server has more)")
 	}
+	if c.NotStrings > 0 {
+		fmt.Fprintf(p.w, " (%d more left out: not strings)", c.NotStrings)
+	}
 	fmt.Fprintln(p.w)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/ui"
 )
@@ -383,15 +384,31 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		s = "late " + s
 	}
 	a := lp.asked[m.ReqSeq]
-	if a == nil {
-		return s
+	if a != nil {
+		delete(lp.asked, m.ReqSeq)
+		s += " " + history.FormatDuration(r.Time.Sub(a.at))
+		if a.relayed {
+			s += fmt.Sprintf(" (POST: upstream %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
+		}
 	}
-	delete(lp.asked, m.ReqSeq)
-	s += " " + history.FormatDuration(r.Time.Sub(a.at))
-	if a.relayed {
-		s += fmt.Sprintf(" (POST: upstream %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
+	return s + oddIsError(m)
+}
+
+// oddIsError is what a tools/call answer's isError says when it is not a
+// boolean, after a dash; "" for any other answer. A plain "ok" over
+// isError "yes" hid what the server may have meant as a failure.
+func oddIsError(m *mcp.RPCMessage) string {
+	if m.Method != "tools/call" || m.RPCError || m.ToolError {
+		return ""
 	}
-	return s
+	res, ok := mcp.Members([]byte(m.Raw), "result")
+	if !ok {
+		return ""
+	}
+	if odd := command.OddIsError(res[0]); odd != "" {
+		return " — " + sanitize.Line(odd)
+	}
+	return ""
 }
 
 // refused says on stderr (headless) that a request in no session was

@@ -23,7 +23,7 @@ func TestAFloodOfOneFailureKeepsTheProblemsBeforeIt(t *testing.T) {
 			Raw: mcp.Raw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i))}})
 		seq++
 		l.Append(mcp.Record{Seq: seq, Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpReply, ReqSeq: seq - 1, Cause: mcp.CauseFlooded,
-			Message: "not answered: the server asks faster than its answers are taken"}})
+			Message: "a request of the server's went unanswered: it asks faster than its answers are taken"}})
 	}
 	var said []string
 	refused, flood := 0, 0

@@ -335,7 +335,7 @@ func (s *Session) reply(conn int, reqSeq, during int64, id, method string, body 
 		s.mu.Unlock()
 		// One wording for all: the same problem repeated is shown once.
 		s.emitError(OpReply, &WireError{Cause: CauseFlooded,
-			Message: "not answered: the server asks faster than its answers are taken"}, reqSeq, conn)
+			Message: "a request of the server's went unanswered: it asks faster than its answers are taken"}, reqSeq, conn)
 		return
 	}
 	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassReply, ID: id, Method: method, ReqSeq: reqSeq, Conn: conn, Raw: Raw(body)}})

@@ -85,7 +85,7 @@ func formCompletion(f form, before string) completion {
 	comp := completion{start: cur.Start}
 	if k, v, ok := strings.Cut(cur.Text, "="); ok {
 		if !strings.HasSuffix(k, ":") {
-			completeValues(&comp, k, v, f.schema.Property(k), words)
+			completeValues(&comp, k, v, f.schema.PropertyTyped(k), words)
 		}
 		return comp
 	}
@@ -106,7 +106,7 @@ func formCompletion(f form, before string) completion {
 		}
 	}
 	for _, p := range keysLeft(f.schema, cur.Text, given) {
-		comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
+		comp.add(command.KeyTyped(p.Name)+"=", command.KeyWord(p.Name)+"=")
 	}
 	return comp
 }

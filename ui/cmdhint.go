@@ -157,7 +157,7 @@ func (ctx lineContext) argHint() string {
 	prefix := ctx.cur.Text
 	if key, _, ok := strings.Cut(prefix, "="); ok {
 		key = strings.TrimSuffix(key, ":")
-		if p := schema.Property(key); p != nil {
+		if p := schema.PropertyTyped(key); p != nil {
 			return ctx.keyHint(p)
 		}
 		return unknownKeyHint(key, schema)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -154,11 +155,22 @@ func briefWarnings(ws []command.ArgWarning) string {
 	return joinWarnings(ws, command.ArgWarning.Brief)
 }
 
-// joinWarnings is each warning worded by say, sanitized, joined by "; ".
+// maxWarningsSaid bounds the warnings one line names, the rest counted: a
+// server's template of 50,000 variables, filled with two, warned of each
+// one left out, and a hint of megabytes was worded and wrapped on every
+// frame, seconds a key. No line shows more than a few.
+const maxWarningsSaid = 8
+
+// joinWarnings is each warning worded by say, sanitized, joined by "; ",
+// the first maxWarningsSaid of them and how many more.
 func joinWarnings(ws []command.ArgWarning, say func(command.ArgWarning) string) string {
-	parts := make([]string, len(ws))
-	for i, w := range ws {
+	n := min(len(ws), maxWarningsSaid)
+	parts := make([]string, n, n+1)
+	for i, w := range ws[:n] {
 		parts[i] = sanitize.Line(say(w))
+	}
+	if more := len(ws) - n; more > 0 {
+		parts = append(parts, "and "+strconv.Itoa(more)+" more")
 	}
 	return strings.Join(parts, "; ")
 }

@@ -245,12 +245,12 @@ func (ctx lineContext) completeKeys(comp *completion, schema *command.Schema) {
 	prefix := ctx.cur.Text
 	if key, value, ok := strings.Cut(prefix, "="); ok {
 		if !strings.HasSuffix(key, ":") {
-			completeValues(comp, key, value, schema.Property(key), ctx.words)
+			completeValues(comp, key, value, schema.PropertyTyped(key), ctx.words)
 		}
 		return
 	}
 	for _, p := range keysLeft(schema, prefix, ctx.givenKeys()) {
-		comp.add(command.ShellQuote(p.Name)+"=", p.Name+"=")
+		comp.add(command.KeyTyped(p.Name)+"=", command.KeyWord(p.Name)+"=")
 	}
 }
 

@@ -193,7 +193,13 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			// before the status and the server's words; Detail shows it.
 			return levelError, label + ": " + errText(m.err, we.Answer) + warn
 		}
-		return levelError, label + ": " + errLine(m.err) + warn
+		words := m.err.Error()
+		if rest, ok := strings.CutPrefix(words, m.cmd.Method+": "); ok && label == m.cmd.Method {
+			// A paging bound names the list it stopped, which the label
+			// named already: "tools/list: tools/list: stopped after…".
+			words = rest
+		}
+		return levelError, label + ": " + errText(m.err, words) + warn
 	}
 	r := m.resp
 	switch {
@@ -232,6 +238,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	case r.Late:
 		return levelWarn, label + ": the answer came after the request timed out" + warn
 	}
+	if odd := command.OddIsError(r.Result); odd != "" && m.cmd.Method == "tools/call" {
+		return levelWarn, label + ": " + sanitize.Line(odd) + warn
+	}
 	if warn != "" {
 		return levelWarn, label + ": ok" + warn
 	}
@@ -255,10 +264,13 @@ func completionSaid(result json.RawMessage) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	if len(c.Values) == 0 {
+	if len(c.Values) == 0 && c.NotStrings == 0 {
 		return "no values offered", true
 	}
-	line := clip.ListFunc(c.Values, 8, func(v string) string { return wireLine(v, 64) })
+	line := "no values that are strings"
+	if len(c.Values) > 0 {
+		line = clip.ListFunc(c.Values, 8, func(v string) string { return wireLine(v, 64) })
+	}
 	switch {
 	case c.Total != nil && *c.Total != len(c.Values) && c.HasMore:
 		line += fmt.Sprintf(" (of %d; the server has more)", *c.Total)
@@ -266,6 +278,9 @@ func completionSaid(result json.RawMessage) (string, bool) {
 		line += fmt.Sprintf(" (of %d)", *c.Total)
 	case c.HasMore:
 		line += " (the server has more)"
+	}
+	if c.NotStrings > 0 {
+		line += fmt.Sprintf(" (%d more left out: not strings)", c.NotStrings)
 	}
 	return line, true
 }

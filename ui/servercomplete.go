@@ -32,7 +32,10 @@ type serverCompleteMsg struct {
 type serverCompletedMsg struct {
 	ask    serverCompleteMsg
 	values []string
-	err    error
+	// notStrings counts the values the server answered that are not
+	// strings, which no command line can take.
+	notStrings int
+	err        error
 }
 
 // serverCompletion is the completion/complete that asks the server for the
@@ -99,7 +102,7 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 				out.err = resp.Error
 			} else {
 				c, perr := command.ParseCompletion(resp.Result)
-				out.values, out.err = c.Values, perr
+				out.values, out.notStrings, out.err = c.Values, c.NotStrings, perr
 			}
 		}
 		return out
@@ -119,9 +122,16 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	for _, v := range msg.values {
 		comp.add(command.ShellQuote(msg.ask.key)+"="+command.ShellQuote(v)+" ", v)
 	}
-	if len(msg.values) > 0 && len(comp.items) == 0 {
-		return m.setStatus(levelWarn, "the server offered "+plural(len(msg.values), "value")+" for "+sanitize.Line(msg.ask.key)+
-			", none of which can be typed (control characters)")
+	if offered := len(msg.values) + msg.notStrings; offered > 0 && len(comp.items) == 0 {
+		why := "control characters"
+		switch {
+		case len(msg.values) == 0:
+			why = "not strings"
+		case msg.notStrings > 0:
+			why = "control characters, or not strings"
+		}
+		return m.setStatus(levelWarn, "the server offered "+plural(offered, "value")+" for "+sanitize.Line(msg.ask.key)+
+			", none of which can be typed ("+why+")")
 	}
 	if !m.cmdline.offer(msg.ask.line, comp) {
 		if len(msg.values) == 0 {
@@ -138,6 +148,9 @@ func (m *Model) serverCompleted(msg serverCompletedMsg) tea.Cmd {
 	if n := len(msg.values) - len(comp.items); n > 0 {
 		// The count says what Tab steps through; the rest is said apart.
 		what += " (" + strconv.Itoa(n) + " more left out: control characters)"
+	}
+	if msg.notStrings > 0 {
+		what += " (" + strconv.Itoa(msg.notStrings) + " more left out: not strings)"
 	}
 	return m.setStatus(levelInfo, what)
 }

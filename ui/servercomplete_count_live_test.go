@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A server that answers completion/complete with a value holding an escape
@@ -13,17 +12,9 @@ import (
 // status counts the values Tab steps through, saying apart what was left
 // out, instead of "3 values" for two candidates.
 func TestLiveServerValuesCountWhatIsOffered(t *testing.T) {
-	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
-		switch {
-		case c.Kind == mcptest.KindRequest && c.Method == "initialize":
-			c.Result(map[string]any{"protocolVersion": "2025-06-18", "serverInfo": map[string]any{"name": "fake", "version": "1"},
-				"capabilities": map[string]any{"prompts": map[string]any{}, "completions": map[string]any{}}})
-		case c.Kind == mcptest.KindRequest && c.Method == "completion/complete":
-			c.Result(map[string]any{"completion": map[string]any{"values": []string{"ruby", "ru\x1b[31mst", "rust"}}})
-		default:
-			c.Default()
-		}
-	}})
+	srv := completingServer(t, func(string) map[string]any {
+		return map[string]any{"values": []string{"ruby", "ru\x1b[31mst", "rust"}}
+	})
 	l := startLive(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
 	l.initialize()
 	l.mark()

@@ -124,6 +124,7 @@ func parseArgs(words []string, schema *Schema, defaults bool) (*Args, []ArgWarni
 	if len(errs) > 0 {
 		errs = withKeyHint(words, schema, occs)
 	}
+	keysAsShown(order, occs, schema)
 	args := &Args{Values: map[string]json.RawMessage{}}
 	var warns []ArgWarning
 	for _, key := range order {

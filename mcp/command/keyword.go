@@ -2,6 +2,8 @@ package command
 
 import (
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
@@ -16,4 +18,62 @@ func KeyWord(name string) string {
 		return strconv.Quote(name)
 	}
 	return name
+}
+
+// keysAsShown reads back a key typed as KeyWord shows it: a schema key
+// holding control characters is shown Go-quoted ("n\x1b[2Jame"), and
+// typed so, "n\x1b[2Jame"=x, quoting leaves n\x1b[2Jame, which no key
+// matched: the form's field could not be answered at all, and the
+// warning named as known the very key typed. order and occs are renamed
+// in place; a key the schema has as typed, or typed both ways, stays.
+func keysAsShown(order []string, occs map[string][]argOcc, schema *Schema) {
+	for i, key := range order {
+		if schema.Property(key) != nil {
+			continue
+		}
+		name, ok := keyAsShown(key)
+		if _, both := occs[name]; !ok || both || schema.Property(name) == nil {
+			continue
+		}
+		order[i] = name
+		occs[name] = occs[key]
+		delete(occs, key)
+	}
+}
+
+// PropertyTyped is the property a key typed on a command line names: the
+// key as it is, or read back as KeyWord shows it (see keysAsShown). What
+// the hints under a line look a typed key up with.
+func (s *Schema) PropertyTyped(key string) *Property {
+	if p := s.Property(key); p != nil {
+		return p
+	}
+	if name, ok := keyAsShown(key); ok {
+		return s.Property(name)
+	}
+	return nil
+}
+
+// keyAsShown is the key a word typed as KeyWord shows a key holding
+// control characters stands for, once quoting has taken its quotes off.
+func keyAsShown(key string) (string, bool) {
+	if !strings.Contains(key, `\`) {
+		return "", false
+	}
+	name, err := strconv.Unquote(`"` + key + `"`)
+	if err != nil || KeyWord(name) == name {
+		return "", false
+	}
+	return name, true
+}
+
+// KeyTyped is a schema key as a command line takes it: shell-quoted, or,
+// when it holds control characters, which an input line cannot hold, as
+// KeyWord shows it, which keysAsShown reads back. What Tab inserts for a
+// key. (A bidi override the line can hold goes in as it is.)
+func KeyTyped(name string) string {
+	if strings.ContainsFunc(name, unicode.IsControl) {
+		return KeyWord(name)
+	}
+	return ShellQuote(name)
 }

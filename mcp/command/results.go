@@ -194,6 +194,16 @@ type Content struct {
 	Annotations *Annotations `json:"annotations,omitempty"`
 }
 
+// blobSize says how many bytes a base64 blob holds, or, when it is not
+// base64, how many characters it has and that it is not.
+func blobSize(data string) string {
+	n, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return fmt.Sprintf("%d base64 characters, not valid base64", len(data))
+	}
+	return fmt.Sprintf("%d bytes", len(n))
+}
+
 // Summary is the block as one line for a person: the text of a text
 // block, and for the others what they are, e.g. "[image image/png, 812
 // bytes]" or "[resource notes://mcp (text/plain)]".
@@ -202,12 +212,7 @@ func (c Content) Summary() string {
 	case "text":
 		return c.Text
 	case "image", "audio":
-		n, err := base64.StdEncoding.DecodeString(c.Data)
-		size := fmt.Sprintf("%d bytes", len(n))
-		if err != nil {
-			size = fmt.Sprintf("%d base64 characters, not valid base64", len(c.Data))
-		}
-		return fmt.Sprintf("[%s %s, %s]", c.Type, c.MimeType, size)
+		return fmt.Sprintf("[%s %s, %s]", c.Type, c.MimeType, blobSize(c.Data))
 	case "resource_link":
 		// What resources/list would say of it: a link is to be read
 		// later, and its name and description say whether to.
@@ -232,7 +237,8 @@ func (c Content) Summary() string {
 			s += " (" + c.Resource.MimeType + ")"
 		}
 		if c.Resource.Blob != nil {
-			return s + fmt.Sprintf(", %d bytes]", c.Resource.Size())
+			// A blob that is not base64 was "-1 bytes".
+			return s + ", " + blobSize(*c.Resource.Blob) + "]"
 		}
 		s += "]"
 		if c.Resource.Text != nil {
@@ -281,20 +287,46 @@ func ParseConversation(result json.RawMessage) (string, []Turn, error) {
 
 // Completion is a completion/complete answer.
 type Completion struct {
-	Values  []string `json:"values"`
-	Total   *int     `json:"total,omitempty"`
-	HasMore bool     `json:"hasMore,omitempty"`
+	Values  []string
+	Total   *int
+	HasMore bool
+	// NotStrings counts the values that are not strings (a number, null,
+	// an object): no command line can take them, so they are left out of
+	// Values and said apart.
+	NotStrings int
 }
 
-// ParseCompletion reads a completion/complete result.
+// ParseCompletion reads a completion/complete result. A member of the
+// wrong type does not cost the rest: a hasMore of "yes" or a total of
+// "lots" reads as absent, and a value that is not a string is counted in
+// NotStrings, so the values a server did offer are still offered.
 func ParseCompletion(result json.RawMessage) (Completion, error) {
 	var r struct {
-		Completion Completion `json:"completion"`
+		Completion struct {
+			Values  []json.RawMessage `json:"values"`
+			Total   json.RawMessage   `json:"total"`
+			HasMore json.RawMessage   `json:"hasMore"`
+		} `json:"completion"`
 	}
 	if err := json.Unmarshal(result, &r); err != nil {
 		return Completion{}, fmt.Errorf("the completion/complete result is not readable: %v", err)
 	}
-	return r.Completion, nil
+	var c Completion
+	c.Values = make([]string, 0, len(r.Completion.Values))
+	for _, raw := range r.Completion.Values {
+		var v string
+		if json.Unmarshal(raw, &v) != nil || string(raw) == "null" {
+			c.NotStrings++
+			continue
+		}
+		c.Values = append(c.Values, v)
+	}
+	var total int
+	if json.Unmarshal(r.Completion.Total, &total) == nil && string(r.Completion.Total) != "null" {
+		c.Total = &total
+	}
+	_ = json.Unmarshal(r.Completion.HasMore, &c.HasMore) // Not a bool reads as false.
+	return c, nil
 }
 
 // ResultInfo is what a 2026-07-28 result says about itself: whether it is
@@ -395,4 +427,21 @@ func (i ResultInfo) String() string {
 		s += " · " + o
 	}
 	return s
+}
+
+// OddIsError says what a tools/call result's isError is when it is not a
+// boolean (a string "yes", a number): the session reads only true as the
+// tool failing, so without a word such a result read as plainly ok. ""
+// when isError is a boolean, null or absent.
+func OddIsError(result json.RawMessage) string {
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
+	if err != nil {
+		return ""
+	}
+	raw := doc.Root().Get("isError").Raw()
+	switch string(raw) {
+	case "", "true", "false", "null":
+		return ""
+	}
+	return "isError " + mcp.Excerpt(raw) + " is not a boolean: read as no error"
 }

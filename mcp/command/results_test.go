@@ -83,3 +83,13 @@ func TestParseCompletion(t *testing.T) {
 		t.Errorf("= %+v, %v", c, err)
 	}
 }
+
+func TestParseCompletionKeepsTheStringsOfAnOddAnswer(t *testing.T) {
+	c, err := ParseCompletion(json.RawMessage(`{"completion":{"values":["a",1,null,{},"b"],"total":"lots","hasMore":"yes"}}`))
+	if err != nil || strings.Join(c.Values, ",") != "a,b" || c.NotStrings != 3 || c.Total != nil || c.HasMore {
+		t.Errorf("= %+v, %v; want values a and b, 3 not strings, no total, no more", c, err)
+	}
+	if _, err := ParseCompletion(json.RawMessage(`{"completion":{"values":"a"}}`)); err == nil {
+		t.Error("values that are not an array read without an error")
+	}
+}

@@ -58,7 +58,9 @@ func FillTemplate(template string, words []string) (string, []ArgWarning, error)
 	var warns []ArgWarning
 	for _, key := range order {
 		if !slices.Contains(vars, key) {
-			warns = append(warns, ArgWarning{Key: key, Message: fmt.Sprintf("not a variable of %s (its variables: %s); left out", template, strings.Join(vars, ", "))})
+			// Both cut: a server's template of 50,000 variables made each
+			// such warning half a megabyte.
+			warns = append(warns, ArgWarning{Key: key, Message: fmt.Sprintf("not a variable of %s (its variables: %s); left out", clip.Middle(template, maxQuotedTemplate), clip.List(vars, 8))})
 			continue
 		}
 		v, defined, err := templateValue(key, occs[key])
@@ -86,6 +88,9 @@ func FillTemplate(template string, words []string) (string, []ArgWarning, error)
 	}
 	return uri, warns, nil
 }
+
+// maxQuotedTemplate is how much of a template a warning quotes.
+const maxQuotedTemplate = 200
 
 func templateError(template string, err error) error {
 	return fmt.Errorf("%s is not a URI template (RFC 6570): %v; write variables as {name}, {+name}, {/name*}, {?a,b} ..., "+

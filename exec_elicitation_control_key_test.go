@@ -1,0 +1,28 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A form whose field name holds an escape sequence is shown with the name
+// Go-quoted, "n\x1b[2Jame", so that the terminal draws it whole; typed as
+// shown, it answers that field, where it was an unknown key (its warning
+// naming as known the very key typed) and the field could not be answered.
+func TestExecAnswersAFieldNamedWithControlTextAsShown(t *testing.T) {
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		answer, err := x.ServerRequest(x.Context(), "elicitation/create", map[string]any{"message": "who?",
+			"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{"n\x1b[2Jame": map[string]any{"type": "string"}}}})
+		text := string(answer)
+		if err != nil {
+			text = err.Error()
+		}
+		x.Result(mcptest.TextResult(text, false))
+	})
+	out, errOut, code := run(t, "exec", "--no-record", `--answer=elicitation accept "n\x1b[2Jame"=Ann`, srv.Endpoint(), "tools/call echo text=hi")
+	if code != exitOK || !strings.Contains(out, `"content":{"n\u001b[2Jame":"Ann"}`) || strings.Contains(errOut, "unknown key") {
+		t.Errorf("exit %d, want the field answered by its name as shown:\n%s\n%s", code, out, errOut)
+	}
+}
