@@ -219,6 +219,16 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		p.setLevel(c, resp)
 	case mcp.ListenMethod:
 		p.listening(resp.Result)
+	case "ping":
+		// The specification's answer is an empty result, which printed as
+		// JSON read as "{}", as if something were missing; anything else
+		// a server put there is shown as it came.
+		var members map[string]json.RawMessage
+		if json.Unmarshal(resp.Result, &members) == nil && len(members) == 0 {
+			fmt.Fprintln(p.w, "pong (an empty result, as the specification has it)")
+		} else {
+			fmt.Fprintln(p.w, prettyJSON(resp.Result))
+		}
 	default:
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 	}

@@ -26,3 +26,17 @@ func TestExecJSONWarningsNameTheirCommand(t *testing.T) {
 		}
 	}
 }
+
+// ping's answer is an empty result: exec says the server answered, where it
+// printed "{}" as if the answer had lost something.
+func TestExecPingSaysPong(t *testing.T) {
+	stateDir(t)
+	out, errOut, code := run(t, "exec", demotest.Start(t, demo.Options{}).URL, "ping")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, ping, _ := strings.Cut(out, "── ping\n")
+	if !strings.HasPrefix(ping, "pong (an empty result") || strings.Contains(ping, "{}") {
+		t.Errorf("ping printed %q, want pong saying the result is empty:\n%s", ping, out)
+	}
+}
