@@ -84,7 +84,9 @@ Exit status:
   1  a JSON-RPC error, a tool result with isError, or a request that failed
   2  usage error (bad flags, a command line that does not parse)
   3  connection or negotiation failure
-  130 interrupted (ctrl+c)`
+  130 interrupted (ctrl+c)
+  141 what read its output ended (| head -1): the session ended, its
+      recording closed`
 
 func newExecCmd() *cobra.Command {
 	var cf connFlags
