@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // needArgs is cobra's argument count check in words that say what the
@@ -41,6 +43,20 @@ func flagError(cmd *cobra.Command, err error) error {
 		}
 		err = fmt.Errorf("%s needs a value after it: %s", name, f.Usage)
 	}
+	var unknown *pflag.NotExistError
+	if errors.As(err, &unknown) && unknown.GetSpecifiedName() != "" {
+		// pflag says only "unknown flag: --bearr"; a slip of a flag the
+		// command has is named, as a slip of a command is.
+		var names []string
+		cmd.Flags().VisitAll(func(f *pflag.Flag) {
+			if !f.Hidden {
+				names = append(names, f.Name)
+			}
+		})
+		if near := command.Nearest(unknown.GetSpecifiedName(), names); near != "" {
+			err = fmt.Errorf("%v: did you mean --%s?", err, near)
+		}
+	}
 	if errors.As(err, &bad) {
 		f := bad.GetFlag()
 		switch f.Value.Type() {
@@ -69,4 +85,40 @@ func flagError(cmd *cobra.Command, err error) error {
 		}
 	}
 	return &exitError{exitUsage, fmt.Errorf("%v\nrun '%s --help' for usage", err, cmd.CommandPath())}
+}
+
+// unknownWord is the complaint about a first word that is neither a command
+// nor a URL, naming the command it is a slip of ("exce" for exec), or the
+// flag it names without its dashes ("version" for --version).
+func unknownWord(root *cobra.Command, word string) error {
+	msg := fmt.Sprintf("%q is neither a command nor a URL", word)
+	if s := nearCommands(root, word); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+	} else if f := root.Flags().Lookup(strings.ToLower(word)); word != "" && f != nil {
+		msg += "; did you mean --" + f.Name + "?"
+	}
+	return &exitError{exitUsage, errors.New(msg + " (run 'mcpscope --help')")}
+}
+
+// nearCommands names root's commands that word is a slip of: the nearest
+// (a letter off, two swapped), else those it begins. cobra's SuggestionsFor
+// allows no slip unless cobra has set its distance first, and takes an empty
+// word for the start of every command.
+func nearCommands(root *cobra.Command, word string) []string {
+	var names []string
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	if near := command.Nearest(strings.ToLower(word), names); near != "" {
+		return []string{near}
+	}
+	var begun []string
+	for _, n := range names {
+		if word != "" && strings.HasPrefix(n, strings.ToLower(word)) {
+			begun = append(begun, n)
+		}
+	}
+	return begun
 }

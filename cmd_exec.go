@@ -84,7 +84,9 @@ Exit status:
   1  a JSON-RPC error, a tool result with isError, or a request that failed
   2  usage error (bad flags, a command line that does not parse)
   3  connection or negotiation failure
-  130 interrupted (ctrl+c)`
+  130 interrupted (ctrl+c)
+  141 what read its output ended (| head -1): the session ended, its
+      recording closed`
 
 func newExecCmd() *cobra.Command {
 	var cf connFlags
@@ -385,6 +387,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		var err error
 		p.head(c)
 		_ = out.Flush()
+		ans.about(p.about(c))
 		if opened := sess.InitializeResult(); i == 0 && opened != nil && c.Params == nil && len(c.Words) == 0 {
 			// Streamable HTTP opens its session with initialize: that is
 			// the answer, and a second initialize would open another.
@@ -403,7 +406,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		for _, w := range warnings {
 			// One line: a tool or key name the server chose must not
 			// start a line of its own.
-			fmt.Fprintf(stderr, "warning: %s\n", sanitize.Line(w.String()))
+			fmt.Fprintf(stderr, "warning: %s%s\n", p.about(c), sanitize.Line(w.String()))
 		}
 		got := p.result(c, resp, err)
 		_ = out.Flush()

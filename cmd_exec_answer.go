@@ -25,6 +25,7 @@ type execAnswers struct {
 	warn  io.Writer
 
 	mu         sync.Mutex
+	command    string // what a warning starts with: the command being run, with --json
 	unanswered []mcp.InputRequest
 	used       []string // the given answers that matched a request
 }
@@ -99,14 +100,23 @@ func (a *execAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.RawM
 	return nil, mcp.ErrNoAnswer
 }
 
+// about sets what the warnings about answers given while the next command
+// runs start with (printer.about).
+func (a *execAnswers) about(command string) {
+	a.mu.Lock()
+	a.command = command
+	a.mu.Unlock()
+}
+
 // answer answers req with the words of the --answer line that matched it.
 func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (json.RawMessage, error) {
 	a.mu.Lock()
 	a.used = append(a.used, line)
+	about := a.command
 	a.mu.Unlock()
 	res, warns, err := command.ParseAnswer(req, rest)
 	for _, w := range warns {
-		fmt.Fprintf(a.warn, "warning: --answer %s: %s\n", sanitize.Line(first), sanitize.Line(w.String()))
+		fmt.Fprintf(a.warn, "warning: %s--answer %s: %s\n", about, sanitize.Line(first), sanitize.Line(w.String()))
 	}
 	if e := command.ReadElicitation(req.Params); err == nil && req.Method == "elicitation/create" && e.Mode == "url" {
 		// Answered ahead, the URL would be seen nowhere but the

@@ -61,6 +61,25 @@ func (p *printer) sent(c command.Command) string {
 	return c.Method
 }
 
+// title is the method c goes as and its tool, as --json's lines on stderr
+// name the command they are about.
+func (p *printer) title(c command.Command) string {
+	if c.Tool != "" {
+		return p.sent(c) + " " + c.Tool
+	}
+	return p.sent(c)
+}
+
+// about is what a line on stderr about c starts with: nothing under the
+// "──" line head printed, and c's title with --json, which prints no such
+// line, so that a warning in a run of several commands says whose it is.
+func (p *printer) about(c command.Command) string {
+	if !p.quiet {
+		return ""
+	}
+	return sanitize.Line(p.title(c)) + ": "
+}
+
 // head prints the line that opens c's block, before c is sent, so that
 // what is said while it runs (a warning about its arguments or an
 // --answer, the progress line) comes under the command it is about, not
@@ -82,11 +101,7 @@ func (p *printer) head(c command.Command) {
 // result prints one command's outcome, under the line head printed, and
 // returns its exit status.
 func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
-	sent := p.sent(c)
-	title := sent
-	if c.Tool != "" {
-		title += " " + c.Tool
-	}
+	sent, title := p.sent(c), p.title(c)
 	var ue *command.UsageError
 	// The first command opens the session (initialize, or 2026's
 	// server/discover): its failure is the negotiation's, any later one's
@@ -204,6 +219,16 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		p.setLevel(c, resp)
 	case mcp.ListenMethod:
 		p.listening(resp.Result)
+	case "ping":
+		// The specification's answer is an empty result, which printed as
+		// JSON read as "{}", as if something were missing; anything else
+		// a server put there is shown as it came.
+		var members map[string]json.RawMessage
+		if json.Unmarshal(resp.Result, &members) == nil && len(members) == 0 {
+			fmt.Fprintln(p.w, "pong (an empty result, as the specification has it)")
+		} else {
+			fmt.Fprintln(p.w, prettyJSON(resp.Result))
+		}
 	default:
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))
 	}

@@ -54,7 +54,7 @@ func newHelpCmd() *cobra.Command {
 // the commands there are.
 func unknownTopic(root *cobra.Command, name string) error {
 	msg := fmt.Sprintf("help %q: no such command", name)
-	if s := root.SuggestionsFor(name); len(s) > 0 {
+	if s := nearCommands(root, name); len(s) > 0 {
 		msg += "; did you mean " + strings.Join(s, " or ") + "?"
 	}
 	var names []string

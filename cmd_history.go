@@ -133,7 +133,8 @@ Exit status with --against:
   1  something differed, was missing or failed
   2  usage error, or a recording that cannot be used or holds no request
   3  the server could not be reached, or went away during the run (the rest
-     not sent)`,
+     not sent)
+  141 what read its output ended (| head -1): the rest not sent`,
 		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {

@@ -74,8 +74,8 @@ to URL. -H 'Name:' (empty, as with curl) removes the client's own header of
 that name instead. A legacy server whose endpoint event names another origin
 is refused (the client's POSTs get 502 saying why) unless --allow-origin names
 that origin. --headless records without the TUI and prints one line per
-message on stderr until interrupted (SIGINT or SIGTERM), then flushes the
-recordings.`,
+message on stderr until interrupted (SIGINT, SIGTERM or SIGHUP), then flushes
+the recordings.`,
 		Args: needArgs(1, 1, "the URL of the server to relay to", "mcpscope proxy http://localhost:8811"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			url, err := serverArg(args[0])
@@ -96,7 +96,7 @@ recordings.`,
 				// SIGPIPE, leaving the recordings without their close and
 				// the clients cut off. Ignored, the write fails (EPIPE),
 				// the line is dropped, and relaying and recording go on
-				// until SIGINT or SIGTERM, as the first line says.
+				// until SIGINT, SIGTERM or SIGHUP, as the first line says.
 				signal.Ignore(syscall.SIGPIPE)
 			}
 			run, err := startProxyRun(url, &cf, &pf, cmd.ErrOrStderr())

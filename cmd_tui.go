@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
@@ -26,7 +25,14 @@ func addRootTUI(root *cobra.Command) {
 	var cf connFlags
 	var rf recordFlags
 	var theme string
-	root.Args = needArgs(0, 1, "at most one URL, the server to debug", "mcpscope http://localhost:8811 (or a command: mcpscope --help lists them)")
+	oneURL := needArgs(0, 1, "at most one URL, the server to debug", "mcpscope http://localhost:8811 (or a command: mcpscope --help lists them)")
+	root.Args = func(cmd *cobra.Command, args []string) error {
+		// "mcpscope exce tools/list" is a mistyped command, not two URLs.
+		if len(args) > 1 && !addressLike(args[0]) {
+			return unknownWord(cmd, args[0])
+		}
+		return oneURL(cmd, args)
+	}
 	cf.register(root)
 	rf.register(root)
 	themeFlag(root, &theme)
@@ -47,11 +53,7 @@ Every session is recorded (see mcpscope sessions, mcpscope replay).`
 		url := ""
 		if len(args) == 1 {
 			if !addressLike(args[0]) {
-				msg := fmt.Sprintf("%q is neither a command nor a URL", args[0])
-				if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-					msg += "; did you mean " + strings.Join(s, " or ") + "?"
-				}
-				return &exitError{exitUsage, errors.New(msg + " (run 'mcpscope --help')")}
+				return unknownWord(cmd, args[0])
 			}
 			var err error
 			if url, err = serverArg(args[0]); err != nil {

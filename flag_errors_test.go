@@ -26,6 +26,12 @@ func TestBadFlagsAndArgumentsSayWhatToDo(t *testing.T) {
 		{[]string{"themes", "dark"}, []string{"themes takes no arguments", "run 'mcpscope themes --help' for usage"}},
 		{[]string{"demo-server", "127.0.0.1:8811"}, []string{"demo-server takes no arguments (the address is --addr)", "e.g. mcpscope demo-server --addr 127.0.0.1:8811"}},
 		{[]string{"http://127.0.0.1:1", "http://127.0.0.1:2"}, []string{"takes at most one URL", "run 'mcpscope --help' for usage"}},
+		{[]string{"exce", "tools/list"}, []string{`"exce" is neither a command nor a URL; did you mean exec?`}},
+		{[]string{"sesions"}, []string{`"sesions" is neither a command nor a URL; did you mean sessions?`}},
+		{[]string{"help", "sesions"}, []string{`help "sesions": no such command; did you mean sessions?`}},
+		{[]string{"version"}, []string{`"version" is neither a command nor a URL; did you mean --version?`}},
+		{[]string{"exec", "--bearr", "x", "tools/list"}, []string{"unknown flag: --bearr: did you mean --bearer?", "run 'mcpscope exec --help' for usage"}},
+		{[]string{"proxy", "--headles", "http://127.0.0.1:1"}, []string{"unknown flag: --headles: did you mean --headless?"}},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != exitUsage {
@@ -41,5 +47,15 @@ func TestBadFlagsAndArgumentsSayWhatToDo(t *testing.T) {
 				t.Errorf("%v: %q says %q", tc.args, errOut, raw)
 			}
 		}
+	}
+}
+
+// An empty first word is no slip of any command: cobra's suggestions took it
+// for the start of every one and listed them all.
+func TestEmptyWordSuggestsNoCommand(t *testing.T) {
+	stateDir(t)
+	_, errOut, code := run(t, "")
+	if code != exitUsage || !strings.Contains(errOut, `"" is neither a command nor a URL`) || strings.Contains(errOut, "did you mean") {
+		t.Errorf("exit %d %q, want %d saying the empty word is no command, suggesting none", code, errOut, exitUsage)
 	}
 }

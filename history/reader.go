@@ -90,7 +90,7 @@ func Open(path string) (*Reader, error) {
 		if v := strings.TrimSpace(r.h.MCPScope); v != "" {
 			by = "mcpscope " + clip.Quote(v, 64)
 		}
-		return nil, fmt.Errorf("%s was recorded in format version %d by %s; this mcpscope reads version %d: upgrade mcpscope to replay it",
+		return nil, fmt.Errorf("%s was recorded in format version %d by %s; this mcpscope reads version %d: upgrade mcpscope to read it (replay, export or re-run it)",
 			path, r.h.Version, by, FormatVersion)
 	}
 	// Read when a record is first shown: the sessions listing skims

@@ -146,8 +146,9 @@ func TestReaderRejects(t *testing.T) {
 		{"empty", "", "is empty: it is not an mcpscope recording"},
 		{"other json", `{"seq":1,"kind":"state"}` + "\n", `is not an mcpscope recording: its first line is not a "mcpscope-session" header`},
 		{"binary", "\x00\x01\x02", "is not an mcpscope recording"},
-		{"newer", `{"format":"mcpscope-session","version":9,"mcpscope":"9.0.0"}` + "\n", "format version 9 by mcpscope 9.0.0; this mcpscope reads version 2: upgrade"},
-		{"newer, by nobody named", `{"format":"mcpscope-session","version":9,"mcpscope":""}` + "\n", "format version 9 by a newer mcpscope; this mcpscope reads version 2: upgrade"},
+		// export and replay --against read it too: "to replay it" told them of another command.
+		{"newer", `{"format":"mcpscope-session","version":9,"mcpscope":"9.0.0"}` + "\n", "format version 9 by mcpscope 9.0.0; this mcpscope reads version 2: upgrade mcpscope to read it (replay, export or re-run it)"},
+		{"newer, by nobody named", `{"format":"mcpscope-session","version":9,"mcpscope":""}` + "\n", "format version 9 by a newer mcpscope; this mcpscope reads version 2: upgrade mcpscope to read it (replay, export or re-run it)"},
 		{"records without a header", `{"seq":1,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}` + "\n",
 			`has records but no "mcpscope-session" header line: it is the output of mcpscope exec --json`},
 		{"gzip", "\x1f\x8b\x08\x00\x00\x00\x00\x00", "is gzip-compressed: decompress it first"},

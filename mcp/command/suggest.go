@@ -59,13 +59,17 @@ func Nearest(word string, candidates []string) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance of a and b in runes, or more
-// than limit when it is past it (the rows stop early).
+// editDistance is the distance of a and b in runes, counting two adjacent
+// runes typed the other way round as one edit ("exce" for "exec", "lsit"
+// for "list": the commonest slip, which Levenshtein counts as two), or
+// more than limit when it is past it (the rows stop early: no cell is less
+// than the least of the row before it).
 func editDistance(a, b string, limit int) int {
 	ra, rb := []rune(a), []rune(b)
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit + 1
 	}
+	older := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
@@ -80,12 +84,15 @@ func editDistance(a, b string, limit int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], older[j-2]+1)
+			}
 			low = min(low, cur[j])
 		}
 		if low > limit {
 			return limit + 1
 		}
-		prev, cur = cur, prev
+		older, prev, cur = prev, cur, older
 	}
 	return prev[len(rb)]
 }

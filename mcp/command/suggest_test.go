@@ -13,7 +13,9 @@ func TestSuggestMethodNames(t *testing.T) {
 		{"task/list", "tasks/list"},
 		{"tasks/resutl", "tasks/result"},
 		{"tasks/cancel", ""},
-		{"pnig", ""}, // two edits in a short word
+		{"pnig", "ping"}, // two letters swapped are one slip
+		{"lsit", "list"},
+		{"pnog", ""}, // two edits in a short word
 		{"tools/list", ""},
 		{"call", ""},
 		{"my/method", ""},
