@@ -1,0 +1,102 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+)
+
+// JSON-RPC error codes: the standard ones mcpscope reads or sends, and
+// those the 2026 revision defines and gives meaning on HTTP.
+const (
+	CodeParseError         = -32700
+	CodeInvalidRequest     = -32600
+	CodeMethodNotFound     = -32601
+	CodeInvalidParams      = -32602
+	CodeInternalError      = -32603
+	CodeHeaderMismatch     = -32020
+	CodeMissingCapability  = -32021
+	CodeUnsupportedVersion = -32022
+)
+
+// Meaning says in words what a JSON-RPC error means by the specification,
+// with the facts its data carries: which header did not match, which
+// capability is missing, which versions the server speaks. It quotes the
+// server's words up to maxQuoted bytes.
+func (e *RPCError) Meaning() string { return clip.Quote(e.meaning(), maxQuoted) }
+
+func (e *RPCError) meaning() string {
+	var d struct {
+		Mismatch  json.RawMessage `json:"mismatch"`
+		Required  json.RawMessage `json:"requiredCapabilities"`
+		Supported []string        `json:"supported"`
+		Requested string          `json:"requested"`
+	}
+	_ = json.Unmarshal(e.Data, &d)
+	switch e.Code {
+	case CodeHeaderMismatch:
+		s := "HeaderMismatch: a mirrored header was missing or did not match the body"
+		var m struct {
+			Header   string  `json:"header"`
+			Expected *string `json:"expected"`
+			Received *string `json:"received"`
+		}
+		// Only the {header, expected, received} shape says which header
+		// should have held what. The TypeScript SDK sends {header, body}:
+		// its header is at times a name, at times the value it got, and
+		// its message already says what disagreed, so it is quoted as is.
+		if json.Unmarshal(d.Mismatch, &m) == nil && m.Header != "" && m.Expected != nil {
+			got := "nothing"
+			if m.Received != nil {
+				got = strconv.Quote(*m.Received)
+			}
+			s = fmt.Sprintf("HeaderMismatch: %s should be %q, the server got %s", m.Header, *m.Expected, got)
+		}
+		return s + " (" + e.Message + ")"
+	case CodeMissingCapability:
+		s := "MissingRequiredClientCapability: the request needs a client capability that was not declared"
+		if len(d.Required) > 0 {
+			s += ": " + string(d.Required)
+		}
+		return s
+	case CodeUnsupportedVersion:
+		s := "UnsupportedProtocolVersion"
+		if d.Requested != "" {
+			s += ": " + d.Requested + " is not spoken here"
+		}
+		if len(d.Supported) > 0 {
+			s += "; the server supports " + VersionList(d.Supported)
+		}
+		return s
+	case CodeMethodNotFound:
+		return "method not found: the server does not implement this method (" + e.Message + ")"
+	}
+	return e.Message
+}
+
+// RPCError is a JSON-RPC error object.
+type RPCError struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+// Error is the code and the server's message and data, each cut to what a
+// message can quote.
+func (e *RPCError) Error() string { return e.quoted(maxQuoted) }
+
+// quoted is Error with the server's message and data each cut to n bytes,
+// each saying how long it was.
+func (e *RPCError) quoted(n int) string {
+	s := fmt.Sprintf("JSON-RPC error %d: %s", e.Code, clip.Quote(e.Message, n))
+	if len(e.Data) > 0 {
+		s += " (data: " + clip.Quote(string(e.Data), n) + ")"
+	}
+	return s
+}
+
+// maxQuoted bounds what an error's text quotes of a server's words: the
+// message and its data can be megabytes; the record keeps them whole.
+const maxQuoted = 1000
