@@ -56,7 +56,13 @@ func startLive(t *testing.T, cfg mcp.Config) *live {
 // is the session the test drives.
 func runLive(t *testing.T, m *Model, s *mcp.Session) *live {
 	t.Helper()
-	l := &live{t: t, sess: s, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 45))}
+	return runLiveSized(t, m, s, 160, 45)
+}
+
+// runLiveSized is runLive on a terminal of w x h.
+func runLiveSized(t *testing.T, m *Model, s *mcp.Session, w, h int) *live {
+	t.Helper()
+	l := &live{t: t, sess: s, tm: teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))}
 	l.out = io.TeeReader(l.tm.Output(), &l.seen)
 	return l
 }

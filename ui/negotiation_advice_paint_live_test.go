@@ -1,12 +1,8 @@
 package ui
 
 import (
-	"io"
 	"strings"
 	"testing"
-
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -21,12 +17,10 @@ func TestLightThemeNegotiationAdviceHasNoHoles(t *testing.T) {
 	s := mcp.NewSession(mcp.Config{URL: failing.URL + "/mcp"})
 	t.Cleanup(func() { s.Close() })
 	m := themed(t, Options{Records: s.Records(), Backend: command.Runner{Session: s}, URL: failing.URL + "/mcp", Transport: mcp.TransportAuto})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	l := runLiveSized(t, m, s, 80, 24)
 	go func() { _ = s.Connect(t.Context()) }()
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "could not connect") })
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	go io.Copy(io.Discard, tm.Output())
-	final := tm.FinalModel(t).(*Model)
+	l.waitFor("could not connect")
+	final := l.quit()
 	view := final.View()
 	if !strings.Contains(view, "→") {
 		t.Fatalf("the Negotiation pane shows no advice:\n%s", view)

@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"io"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -34,12 +31,10 @@ func failedNegotiation(t *testing.T, cfg mcp.Config, light bool, w, h int) (fina
 	} else {
 		m = New(opts)
 	}
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	l := runLiveSized(t, m, s, w, h)
 	go func() { _ = s.Connect(t.Context()) }()
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "could not connect") })
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	go io.Copy(io.Discard, tm.Output())
-	final = tm.FinalModel(t).(*Model)
+	l.waitFor("could not connect")
+	final = l.quit()
 	neg = ansi.Strip(strings.Join(final.nego.lines(), "\n"))
 	return final, neg, strings.Join(strings.Fields(neg), " ")
 }

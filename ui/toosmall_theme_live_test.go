@@ -1,13 +1,11 @@
 package ui
 
 import (
-	"io"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -24,16 +22,12 @@ func TestLiveTooSmallIsThemed(t *testing.T) {
 	s := mcp.NewSession(mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
 	t.Cleanup(func() { s.Close() })
 	m := themed(t, Options{Records: s.Records(), Backend: command.Runner{Session: s}, URL: gw.MCPURL(), Transport: mcp.TransportStreamable})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	l := runLiveSized(t, m, s, 80, 24)
 	go func() { _ = s.Connect(t.Context()) }()
-	var seen strings.Builder
-	out := io.TeeReader(tm.Output(), &seen)
-	teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(seen.String(), "initialized") })
-	tm.Send(tea.WindowSizeMsg{Width: 40, Height: 10})
-	teatest.WaitFor(t, out, func([]byte) bool { return strings.Contains(seen.String(), "enlarge it") })
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
-	go io.Copy(io.Discard, tm.Output())
-	final := tm.FinalModel(t).(*Model)
+	l.waitFor("initialized")
+	l.tm.Send(tea.WindowSizeMsg{Width: 40, Height: 10})
+	l.waitFor("enlarge it")
+	final := l.quit()
 	view := final.View()
 	if plain := ansi.Strip(view); !strings.Contains(plain, "terminal too small") {
 		t.Fatalf("40x10 does not say the terminal is too small:\n%s", plain)
