@@ -147,6 +147,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		m.ID = stringOf(p.id)
 		m.RPCError = p.isRPCError()
 		m.ToolError = p.toolError
+		m.OddIsError = p.oddIsError
 		s.pairAnswer(ev, m, p, at)
 		return
 	}

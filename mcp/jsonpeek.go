@@ -36,6 +36,9 @@ type peeked struct {
 	method    string
 	hasMethod bool
 	toolError bool
+	// oddIsError: the result's isError is there and is neither a boolean
+	// nor null ("yes", 1), which only true would read as the tool failing.
+	oddIsError bool
 	// A 2026 multi round-trip: a result that asks for input, with the
 	// state to echo, and a request that answers one, with the state it
 	// echoes (nil when there is none).
@@ -104,7 +107,9 @@ func peekMessage(b []byte) (peeked, bool) {
 	}
 	var res [3]memberSpan
 	if r := p.result; len(r) > 0 && r[0] == '{' && namedMembers(r, resultNames, res[:]) {
-		p.toolError = string(res[resIsError].of(r)) == "true"
+		isErr := string(res[resIsError].of(r))
+		p.toolError = isErr == "true"
+		p.oddIsError = isErr != "" && isErr != "true" && isErr != "false" && isErr != "null"
 		rt, _ := TextOf(res[resType].of(r))
 		p.inputRequired = rt == "input_required"
 		p.requestState = res[resState].of(r)

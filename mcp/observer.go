@@ -273,6 +273,7 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 			m.ID = stringOf(p.id)
 			m.RPCError = p.isRPCError()
 			m.ToolError = p.toolError
+			m.OddIsError = p.oddIsError
 			req, reqSeq, class := o.client.take(m.ID)
 			m.Class, m.ReqSeq = class, reqSeq
 			if req != nil {

@@ -207,7 +207,11 @@ type RPCMessage struct {
 	ReqSeq    int64  `json:"req_seq,omitempty"`   // for answers: Seq of the request record
 	RPCError  bool   `json:"rpc_error,omitempty"` // the answer carries a JSON-RPC error
 	ToolError bool   `json:"tool_error,omitempty"`
-	Conn      int    `json:"conn,omitempty"`
+	// OddIsError is a tools/call result whose isError is neither a
+	// boolean nor null ("yes", 1): read as no error, and said so, since
+	// the server may have meant the tool failed.
+	OddIsError bool `json:"odd_is_error,omitempty"`
+	Conn       int  `json:"conn,omitempty"`
 	// Stream is how it travelled (a Stream constant); "" means the legacy
 	// stream for what came in and a POST for what went out.
 	Stream string `json:"stream,omitempty"`

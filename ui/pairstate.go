@@ -70,6 +70,12 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		}
 		return spin + " pending", st.Pending
 	case history.StateOK:
+		if r := pr.Response; r != nil && r.RPC != nil && r.RPC.OddIsError {
+			// Read as no error, as the status line says, but not a plain
+			// ok: the server may have meant the tool failed (12 cells, the
+			// STATE column).
+			return "⚠ ok isErr?", st.Warning
+		}
 		return "✓ ok", st.Success
 	case history.StateInput:
 		return "↪ input", st.Info
