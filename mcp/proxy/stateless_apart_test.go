@@ -34,12 +34,16 @@ func statelessTwinsApart(t *testing.T, gzipBody bool) {
 	t.Helper()
 	arrived := make(chan struct{}, 2)
 	release := make(chan struct{})
-	var once sync.Once
+	var once, released sync.Once
+	let := func() { released.Do(func() { close(release) }) }
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.ReadAll(r.Body)
-		arrived <- struct{}{}
+		// Which request is first is settled before the test hears one
+		// arrived: told after, the second could take the first's place
+		// and wait on release while the test waits on it.
 		first := false
 		once.Do(func() { first = true })
+		arrived <- struct{}{}
 		if first {
 			<-release // the second request comes while this one waits
 		}
@@ -47,6 +51,9 @@ func statelessTwinsApart(t *testing.T, gzipBody bool) {
 		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`)
 	}))
 	t.Cleanup(up.Close)
+	// Cleanups run last first: a test that fails before it lets the first
+	// request go lets it go here, or up.Close waits on it for ever.
+	t.Cleanup(let)
 	_, base, w := startProxy(t, up.URL+"/mcp", Config{})
 	body := request2026("1", "tools/list", "", "twin")
 	var encoding []string
@@ -84,7 +91,7 @@ func statelessTwinsApart(t *testing.T, gzipBody bool) {
 	}
 	second := rawPost(t, base+"/mcp", body, headers2026("tools/list", append([]string{"User-Agent", "curl/8.5.0"}, encoding...)...)...)
 	readAll(t, second.Body)
-	close(release)
+	let()
 	var first *http.Response
 	select {
 	case first = <-answered:
