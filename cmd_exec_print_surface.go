@@ -317,7 +317,8 @@ func (p *printer) completion(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	for _, v := range c.Values {
+	shown := c.Values[:min(len(c.Values), command.MaxCompletionValues)]
+	for _, v := range shown {
 		fmt.Fprintln(p.w, sanitize.Line(v))
 	}
 	noun := "values"
@@ -330,6 +331,9 @@ func (p *printer) completion(result json.RawMessage) {
 	}
 	if c.HasMore {
 		fmt.Fprint(p.w, " (the server has more)")
+	}
+	if hidden := len(c.Values) - len(shown); hidden > 0 {
+		fmt.Fprintf(p.w, " (%d not shown: the specification allows at most %d)", hidden, command.MaxCompletionValues)
 	}
 	if c.NotStrings > 0 {
 		fmt.Fprintf(p.w, " (%d more left out: not strings)", c.NotStrings)

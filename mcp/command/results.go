@@ -285,6 +285,11 @@ func ParseConversation(result json.RawMessage) (string, []Turn, error) {
 	return r.Description, r.Messages, nil
 }
 
+// MaxCompletionValues is the most values the specification lets a
+// completion/complete answer hold; a server that sends more is past it, so
+// what shows them prints this many and counts the rest.
+const MaxCompletionValues = 100
+
 // Completion is a completion/complete answer.
 type Completion struct {
 	Values  []string
