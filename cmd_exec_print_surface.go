@@ -306,7 +306,11 @@ func (p *printer) conversation(result json.RawMessage) {
 	if desc != "" {
 		fmt.Fprintf(p.w, "%s\n", sanitize.Text(desc))
 	}
-	for _, t := range turns {
+	for i, t := range turns {
+		if t.Unreadable != "" {
+			fmt.Fprintf(p.w, "unreadable messages[%d]: %s\n", i, sanitize.Line(t.Unreadable))
+			continue
+		}
 		fmt.Fprintln(p.w, sanitize.Text(t.String()))
 	}
 }

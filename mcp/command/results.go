@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -253,6 +254,18 @@ func (c Content) Summary() string {
 type Turn struct {
 	Role    string  `json:"role"`
 	Content Content `json:"content"`
+	// Unreadable says why the message could not be read ("" when it
+	// could): a role of 7 or a message of null costs that message alone,
+	// not the conversation.
+	Unreadable string `json:"-"`
+}
+
+// UnmarshalJSON reads one message and never fails: what is wrong with it
+// goes in Unreadable.
+func (t *Turn) UnmarshalJSON(b []byte) error {
+	type plain Turn
+	t.Unreadable = jsonwhy.Item(b, (*plain)(t))
+	return nil
 }
 
 // maxTurnIndent bounds the indent of a turn's later lines: the role is
@@ -273,7 +286,7 @@ func (t Turn) String() string {
 }
 
 // ParseConversation reads a prompts/get result: its description and its
-// messages in order.
+// messages in order, a message that cannot be read marked Unreadable.
 func ParseConversation(result json.RawMessage) (string, []Turn, error) {
 	var r struct {
 		Description string `json:"description"`
