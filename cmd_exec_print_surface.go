@@ -174,7 +174,7 @@ func (p *printer) resources(result json.RawMessage) {
 	}
 	rows := make([]entry, len(rs))
 	for i, r := range rs {
-		kind := r.MimeType
+		kind := command.MimeTypeShown(r.MimeType)
 		if r.Size != nil {
 			kind = strings.TrimPrefix(kind+fmt.Sprintf(", %d bytes", *r.Size), ", ")
 		}
@@ -192,7 +192,7 @@ func (p *printer) templates(result json.RawMessage) {
 	}
 	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = entry{name: t.URITemplate, kind: t.MimeType, desc: withAnnotations(firstLine(t.Description), t.Annotations)}
+		rows[i] = entry{name: t.URITemplate, kind: command.MimeTypeShown(t.MimeType), desc: withAnnotations(firstLine(t.Description), t.Annotations)}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list")
@@ -239,7 +239,7 @@ func (p *printer) contents(result json.RawMessage) {
 	for _, c := range cs {
 		head := c.URI
 		if c.MimeType != "" {
-			head += " (" + c.MimeType + ")"
+			head += " (" + command.MimeTypeShown(c.MimeType) + ")"
 		}
 		switch {
 		case c.Blob != nil:

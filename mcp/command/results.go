@@ -12,6 +12,7 @@ import (
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/internal/jsonwhy"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -195,6 +196,16 @@ type Content struct {
 	Annotations *Annotations `json:"annotations,omitempty"`
 }
 
+// MimeTypeShown is a mimeType as a line shows it: one of which the
+// sanitizer leaves nothing (escape sequences, bidi marks) is said to be
+// invisible, where "()" showed nothing at all.
+func MimeTypeShown(m string) string {
+	if m != "" && strings.TrimSpace(sanitize.Line(m)) == "" {
+		return "mimeType of invisible characters"
+	}
+	return m
+}
+
 // blobSize says how many bytes a base64 blob holds, or, when it is not
 // base64, how many characters it has and that it is not.
 func blobSize(data string) string {
@@ -213,13 +224,13 @@ func (c Content) Summary() string {
 	case "text":
 		return c.Text
 	case "image", "audio":
-		return fmt.Sprintf("[%s %s, %s]", c.Type, c.MimeType, blobSize(c.Data))
+		return fmt.Sprintf("[%s %s, %s]", c.Type, MimeTypeShown(c.MimeType), blobSize(c.Data))
 	case "resource_link":
 		// What resources/list would say of it: a link is to be read
 		// later, and its name and description say whether to.
 		s := "[resource link " + c.URI
 		if c.MimeType != "" {
-			s += " (" + c.MimeType + ")"
+			s += " (" + MimeTypeShown(c.MimeType) + ")"
 		}
 		if n := cmp.Or(c.Title, c.Name); n != "" && n != path.Base(c.URI) {
 			s += " " + n
@@ -235,7 +246,7 @@ func (c Content) Summary() string {
 		}
 		s := "[resource " + c.Resource.URI
 		if c.Resource.MimeType != "" {
-			s += " (" + c.Resource.MimeType + ")"
+			s += " (" + MimeTypeShown(c.Resource.MimeType) + ")"
 		}
 		if c.Resource.Blob != nil {
 			// A blob that is not base64 was "-1 bytes".
