@@ -468,8 +468,7 @@ func OddIsError(result json.RawMessage) string {
 		return ""
 	}
 	raw := doc.Root().Get("isError").Raw()
-	switch string(raw) {
-	case "", "true", "false", "null":
+	if !mcp.IsErrorOdd(raw) {
 		return ""
 	}
 	return "isError " + mcp.Excerpt(raw) + " is not a boolean: read as no error"
