@@ -27,6 +27,9 @@ type notes struct {
 	// its last ones (a ring from ringAt); skipped counts those between.
 	ringAt  int
 	skipped int
+	// cyc is a block of the last lines held coming again and again
+	// (tools, resources, prompts list changes in turn): counted, not held.
+	cyc cycle
 	// recording is the path of the session's recording, "" without one:
 	// where a log message cut for the terminal can be read whole.
 	recording string
@@ -172,14 +175,79 @@ func sessionIDLine(r *mcp.Record) string {
 	return ""
 }
 
+// cycle is a block of k lines, the last held, that came again: repeats
+// whole times and pos lines into the next.
+type cycle struct{ k, pos, repeats int }
+
+// maxCycle is the longest block of lines that folds as coming again: a
+// server's list changes in turn are three, and a longer block found
+// would cost a look back that long at every line.
+const maxCycle = 8
+
 // add holds a line, or counts it again when it is the same as the one
-// held last; n.mu is held. Past maxNoteLines, the second half of the lines
-// is a ring of the newest.
+// held last, or the next of a block of lines that is coming again; n.mu
+// is held. Past maxNoteLines, the second half of the lines is a ring of
+// the newest.
 func (n *notes) add(line string) {
+	if n.cyc.k > 0 {
+		if n.back(n.cyc.k-1-n.cyc.pos).text == line {
+			if n.cyc.pos++; n.cyc.pos == n.cyc.k {
+				n.cyc.repeats, n.cyc.pos = n.cyc.repeats+1, 0
+			}
+			return
+		}
+		n.endCycle()
+	}
 	if last := n.last(); last != nil && last.text == line {
 		last.times++
 		return
 	}
+	if k := n.cycleAt(line); k > 0 {
+		n.cyc = cycle{k: k, pos: 1}
+		return
+	}
+	n.put(line)
+}
+
+// cycleAt is the length of the block of lines, the last held, that line
+// would begin again, or 0: lines that came once each, up to maxCycle.
+func (n *notes) cycleAt(line string) int {
+	for i := range maxCycle {
+		h := n.back(i)
+		if h == nil || h.times != 1 {
+			return 0
+		}
+		if h.text == line {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// endCycle holds what a block that came again leaves to say: how many
+// times it came whole, and the lines of the block it came into after
+// that; n.mu is held.
+func (n *notes) endCycle() {
+	c := n.cyc
+	n.cyc = cycle{}
+	partial := make([]string, c.pos)
+	for i := range partial {
+		partial[i] = n.back(c.k - 1 - i).text
+	}
+	if c.repeats > 0 {
+		times := "times"
+		if c.repeats == 1 {
+			times = "time"
+		}
+		n.put(fmt.Sprintf("(the %d lines above, %d more %s)", c.k, c.repeats, times))
+	}
+	for _, l := range partial {
+		n.put(l)
+	}
+}
+
+// put holds a line as it is; n.mu is held.
+func (n *notes) put(line string) {
 	if len(n.lines) < maxNoteLines {
 		n.lines = append(n.lines, heldLine{line, 1})
 		return
@@ -190,20 +258,29 @@ func (n *notes) add(line string) {
 }
 
 // last is the line held last, or nil; n.mu is held.
-func (n *notes) last() *heldLine {
+func (n *notes) last() *heldLine { return n.back(0) }
+
+// back is the line held i lines before the last, or nil; n.mu is held.
+func (n *notes) back(i int) *heldLine {
 	switch {
-	case len(n.lines) == 0:
+	case i >= len(n.lines):
 		return nil
 	case n.skipped == 0:
-		return &n.lines[len(n.lines)-1]
+		return &n.lines[len(n.lines)-1-i]
 	}
-	ring := n.lines[maxNoteLines/2:]
-	return &ring[(n.ringAt+len(ring)-1)%len(ring)]
+	head, ring := n.lines[:maxNoteLines/2], n.lines[maxNoteLines/2:]
+	if i >= len(ring) {
+		return &head[len(head)-1-(i-len(ring))]
+	}
+	return &ring[(n.ringAt+len(ring)-1-i)%len(ring)]
 }
 
 // take returns the held lines in the order they came, with a line saying
 // how many were left out between, and empties the notes; n.mu is held.
 func (n *notes) take() []string {
+	if n.cyc.k > 0 {
+		n.endCycle()
+	}
 	held := n.lines
 	if n.skipped > 0 {
 		head, ring := held[:maxNoteLines/2], held[maxNoteLines/2:]

@@ -366,7 +366,7 @@ func argSummary(raw json.RawMessage) string {
 
 func (p *printer) toolResult(resp *mcp.Response) {
 	var r struct {
-		Content    []toolContent   `json:"content"`
+		Content    []contentItem   `json:"content"`
 		Structured json.RawMessage `json:"structuredContent"`
 	}
 	// Said first: a result of another shape (content that is no list) is
@@ -388,6 +388,11 @@ func (p *printer) toolResult(resp *mcp.Response) {
 	var texts []json.RawMessage
 	for i := range r.Content {
 		c := &r.Content[i]
+		if c.unreadable != "" {
+			// The others are still shown: one bad block costs itself.
+			fmt.Fprintf(p.w, "unreadable content[%d]: %s\n", i, sanitize.Line(c.unreadable))
+			continue
+		}
 		if c.Type == "text" {
 			if texts == nil {
 				texts = textsOf(resp.Result, len(r.Content))

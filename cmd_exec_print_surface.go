@@ -174,7 +174,7 @@ func (p *printer) resources(result json.RawMessage) {
 	}
 	rows := make([]entry, len(rs))
 	for i, r := range rs {
-		kind := r.MimeType
+		kind := command.MimeTypeShown(r.MimeType)
 		if r.Size != nil {
 			kind = strings.TrimPrefix(kind+fmt.Sprintf(", %d bytes", *r.Size), ", ")
 		}
@@ -192,7 +192,7 @@ func (p *printer) templates(result json.RawMessage) {
 	}
 	rows := make([]entry, len(ts))
 	for i, t := range ts {
-		rows[i] = entry{name: t.URITemplate, kind: t.MimeType, desc: withAnnotations(firstLine(t.Description), t.Annotations)}
+		rows[i] = entry{name: t.URITemplate, kind: command.MimeTypeShown(t.MimeType), desc: withAnnotations(firstLine(t.Description), t.Annotations)}
 	}
 	p.columns(rows)
 	p.count(len(ts), "template", next, "resources/templates/list")
@@ -239,7 +239,7 @@ func (p *printer) contents(result json.RawMessage) {
 	for _, c := range cs {
 		head := c.URI
 		if c.MimeType != "" {
-			head += " (" + c.MimeType + ")"
+			head += " (" + command.MimeTypeShown(c.MimeType) + ")"
 		}
 		switch {
 		case c.Blob != nil:
@@ -306,7 +306,11 @@ func (p *printer) conversation(result json.RawMessage) {
 	if desc != "" {
 		fmt.Fprintf(p.w, "%s\n", sanitize.Text(desc))
 	}
-	for _, t := range turns {
+	for i, t := range turns {
+		if t.Unreadable != "" {
+			fmt.Fprintf(p.w, "unreadable messages[%d]: %s\n", i, sanitize.Line(t.Unreadable))
+			continue
+		}
 		fmt.Fprintln(p.w, sanitize.Text(t.String()))
 	}
 }
@@ -317,7 +321,8 @@ func (p *printer) completion(result json.RawMessage) {
 		fmt.Fprintln(p.w, prettyJSON(result))
 		return
 	}
-	for _, v := range c.Values {
+	shown := c.Values[:min(len(c.Values), command.MaxCompletionValues)]
+	for _, v := range shown {
 		fmt.Fprintln(p.w, sanitize.Line(v))
 	}
 	noun := "values"
@@ -330,6 +335,9 @@ func (p *printer) completion(result json.RawMessage) {
 	}
 	if c.HasMore {
 		fmt.Fprint(p.w, " (the server has more)")
+	}
+	if hidden := len(c.Values) - len(shown); hidden > 0 {
+		fmt.Fprintf(p.w, " (%d not shown: the specification allows at most %d)", hidden, command.MaxCompletionValues)
 	}
 	if c.NotStrings > 0 {
 		fmt.Fprintf(p.w, " (%d more left out: not strings)", c.NotStrings)

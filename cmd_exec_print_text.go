@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -22,12 +23,25 @@ type toolContent struct {
 	Text textField `json:"text,omitempty"`
 }
 
+// contentItem is one block of a tool result's content, or why it cannot be
+// read: a bare 7, null, a name that is a number.
+type contentItem struct {
+	toolContent
+	unreadable string
+}
+
+// UnmarshalJSON reads one block and never fails, so the others are read.
+func (c *contentItem) UnmarshalJSON(b []byte) error {
+	c.unreadable = jsonwhy.Item(b, &c.toolContent)
+	return nil
+}
+
 // textField checks that a block's text is what a string field accepts (a
-// JSON string or null) without copying it: anything else fails the
-// result's decoding, as it did when the text was decoded as a string.
+// JSON string or null) without copying it: anything else makes the
+// block unreadable, as it was when the text was decoded as a string.
 type textField struct{}
 
-var errTextNotString = errors.New("a content block's text is not a string")
+var errTextNotString = errors.New(`its "text" is not a string`)
 
 // UnmarshalJSON accepts a JSON string or null and keeps nothing of it.
 func (*textField) UnmarshalJSON(b []byte) error {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -20,5 +21,26 @@ func TestExecCompletionOfOddTypesPrintsTheStrings(t *testing.T) {
 	want := "── completion/complete review\nruby\nrust\n2 values (3 more left out: not strings)\n"
 	if code != exitOK || !strings.Contains(out, want) {
 		t.Errorf("exit %d, want %q in:\n%s\n%s", code, want, out, errOut)
+	}
+}
+
+// A completion/complete answer of far more values than the specification's
+// 100: exec prints 100 of them and counts the rest, instead of a line for
+// every one.
+func TestExecCompletionPastTheLimitPrintsABoundedNumber(t *testing.T) {
+	var values strings.Builder
+	for i := range 5000 {
+		if i > 0 {
+			values.WriteByte(',')
+		}
+		fmt.Fprintf(&values, `"v%d"`, i)
+	}
+	srv := mcptest.OnMethod(t, "completion/complete", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"completion":{"values":[` + values.String() + `]}}}`)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "complete prompt review lang=r")
+	want := "v98\nv99\n5000 values (4900 not shown: the specification allows at most 100)\n"
+	if code != exitOK || !strings.Contains(out, want) || strings.Contains(out, "v100\n") {
+		t.Errorf("exit %d, want %q and no v100 in:\n%.2000s\n%s", code, want, out, errOut)
 	}
 }

@@ -17,7 +17,8 @@ import (
 // encoding/json decodes, whether exec writes it as it decodes it (plain
 // text) or decodes it whole (anything the sanitizer changes), and whichever
 // member encoding/json would take when names differ only in case or come
-// twice; a text that is not a string prints the result as JSON.
+// twice; a block whose text is not a string is said to be unreadable, the
+// others printed.
 func TestExecPrintsToolTextAsSanitized(t *testing.T) {
 	image := `{"type":"image","mimeType":"image/png","data":"AAAA"}`
 	for _, tc := range []struct{ name, result string }{
@@ -26,7 +27,7 @@ func TestExecPrintsToolTextAsSanitized(t *testing.T) {
 		{"escape sequences", `{"content":[{"type":"text","text":"title\u001b]0;owned\u0007 and \u001b[31mred\u001b[0m"}]}`},
 		{"bidi and controls", "{\"content\":[{\"type\":\"text\",\"text\":\"\u202eevil\u202c \\u0000 \\u009b x \\u2028 y\"}]}"},
 		{"non-ASCII", `{"content":[{"type":"text","text":"café ☕ \ud83d\ude00"}]}`},
-		{"null and missing", `{"content":[{"type":"text","text":null},{"type":"text"},null]}`},
+		{"null and missing", `{"content":[{"type":"text","text":null},{"type":"text"}]}`},
 		{"text twice", `{"content":[{"type":"text","text":"first","text":"second"}]}`},
 		{"text in capitals", `{"content":[{"type":"text","text":"lower","TEXT":"upper"},{"type":"text","Text":"only"}]}`},
 		{"Content", `{"Content":[{"type":"text","text":"capital"}],"content":[{"type":"text","text":"lower"}],"CONTENT":[` + image + `,{"type":"text","text":"last"}]}`},
@@ -51,11 +52,11 @@ func TestExecPrintsToolTextAsSanitized(t *testing.T) {
 		})
 	}
 	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[{"type":"text","text":42}]}}`)
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[{"type":"text","text":42},{"type":"text","text":"next"}]}}`)
 	})
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/call anything")
-	if code != exitOK || !strings.Contains(out, `"text": 42`) {
-		t.Errorf("exit %d, want a text that is a number shown in the result's JSON\n%s\n%s", code, out, errOut)
+	if want := "unreadable content[0]: its \"text\" is not a string\nnext\n"; code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want a text that is a number said unreadable, %q\n%s\n%s", code, want, out, errOut)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
 // lineProblem says why a line is no record in the recording's own terms:
@@ -17,8 +19,8 @@ import (
 func lineProblem(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		want := jsonKind(te.Type)
-		field := jsonField(te.Field)
+		want := jsonwhy.Kind(te.Type)
+		field := jsonwhy.Field(te.Field)
 		if num, ok := strings.CutPrefix(te.Value, "number "); ok && field != "" && want == "a number" {
 			// A number where a number belongs: one it cannot hold (a
 			// fraction, or beyond its range), which "a JSON number 1e400,
@@ -40,42 +42,6 @@ func lineProblem(err error) string {
 		return fmt.Sprintf("it is not JSON: %v, at byte %d", se, se.Offset)
 	}
 	return err.Error()
-}
-
-// jsonField is a Go field path as the recording names it: the embedded
-// structs' Go names (Record, SSEEvent), which are no keys of the line, are
-// left out.
-func jsonField(path string) string {
-	var keys []string
-	for _, part := range strings.Split(path, ".") {
-		if part != "" && (part[0] < 'A' || part[0] > 'Z') {
-			keys = append(keys, part)
-		}
-	}
-	return strings.Join(keys, ".")
-}
-
-// jsonKind names what a value of Go type t is written as in JSON.
-func jsonKind(t reflect.Type) string {
-	if t == nil {
-		return "another value"
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	case reflect.Pointer:
-		return jsonKind(t.Elem())
-	}
-	return "another value"
 }
 
 // numberRange says which numbers a field of Go type t, a number type,

@@ -107,9 +107,9 @@ func peekMessage(b []byte) (peeked, bool) {
 	}
 	var res [3]memberSpan
 	if r := p.result; len(r) > 0 && r[0] == '{' && namedMembers(r, resultNames, res[:]) {
-		isErr := string(res[resIsError].of(r))
-		p.toolError = isErr == "true"
-		p.oddIsError = isErr != "" && isErr != "true" && isErr != "false" && isErr != "null"
+		isErr := res[resIsError].of(r)
+		p.toolError = string(isErr) == "true"
+		p.oddIsError = IsErrorOdd(isErr)
 		rt, _ := TextOf(res[resType].of(r))
 		p.inputRequired = rt == "input_required"
 		p.requestState = res[resState].of(r)
@@ -312,4 +312,16 @@ func Members(b []byte, names ...string) ([][]byte, bool) {
 		out[i] = m.of(b)
 	}
 	return out, true
+}
+
+// IsErrorOdd reports whether a result's isError, as its JSON text (nil
+// when it is not there), is neither a boolean nor null ("yes", 1): only
+// true reads as the tool failing, so the Pairs row, the status line, exec
+// and the proxy's log say such a one was read as no error.
+func IsErrorOdd(raw []byte) bool {
+	switch string(raw) {
+	case "", "true", "false", "null":
+		return false
+	}
+	return true
 }

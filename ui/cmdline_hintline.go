@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -115,7 +116,14 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 // words' hints say why there is nothing already ("no tools known yet").
 func (ctx lineContext) nothingToComplete() string {
 	if key, _, ok := strings.Cut(ctx.cur.Text, "="); ok && key != "" {
-		return "no values to offer for " + sanitize.Line(strings.TrimSuffix(key, ":")) + ": type one"
+		name := sanitize.Line(strings.TrimSuffix(key, ":"))
+		if s := valuesSchema(ctx.keysSchema().PropertyTyped(key)); s.ChoicesLeftOut() > 0 {
+			// The value may be among those the enum lists past the
+			// cut: "no values" alone would say there are none.
+			return fmt.Sprintf("no values to offer for %s among the first %d of its enum's %d: type one",
+				name, len(s.Choices()), len(s.Choices())+s.ChoicesLeftOut())
+		}
+		return "no values to offer for " + name + ": type one"
 	}
 	return ""
 }

@@ -227,16 +227,25 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 				comp.add(command.QuoteName(t.Name)+" ", label)
 			}
 		}
-	case ctx.method == "tools/call" && ctx.info != nil:
-		schema, _ := ctx.info.getSchema()
-		ctx.completeKeys(&comp, schema)
-	case command.ParamsSchema(ctx.method) != nil && ctx.index >= 1:
-		// A method whose params the specification types (tasks/get
-		// taskId=, notifications/cancelled requestId=) offers its keys
-		// as a tool's are.
-		ctx.completeKeys(&comp, command.ParamsSchema(ctx.method))
+	case ctx.keysSchema() != nil:
+		ctx.completeKeys(&comp, ctx.keysSchema())
 	}
 	return comp
+}
+
+// keysSchema is the schema whose keys the words after the method give:
+// the tool's, for tools/call, or the params the specification types for
+// a method (tasks/get taskId=, notifications/cancelled requestId=), which
+// are offered as a tool's are. nil when the line has none.
+func (ctx lineContext) keysSchema() *command.Schema {
+	switch {
+	case ctx.method == "tools/call" && ctx.info != nil:
+		schema, _ := ctx.info.getSchema()
+		return schema
+	case ctx.index >= 1:
+		return command.ParamsSchema(ctx.method)
+	}
+	return nil
 }
 
 // completeKeys offers the keys of schema not given yet, the required ones
@@ -292,10 +301,9 @@ func completeValues(comp *completion, key, typed string, p *command.Property, gi
 	if p == nil || p.Schema == nil {
 		return
 	}
-	values := scalarChoices(p.Schema)
+	values := scalarChoices(valuesSchema(p))
 	var chosen []string
-	if len(values) == 0 && p.Schema.Items != nil && slices.Contains(p.Schema.Type, "array") {
-		values = scalarChoices(p.Schema.Items)
+	if valuesSchema(p) != p.Schema {
 		for _, w := range given {
 			if k, v, ok := strings.Cut(w.Text, "="); ok && k == key {
 				chosen = append(chosen, v)
@@ -320,6 +328,20 @@ func completeValues(comp *completion, key, typed string, p *command.Property, gi
 		}
 		comp.add(command.ShellQuote(key)+sep+command.ShellQuote(b.String())+" ", b.String())
 	}
+}
+
+// valuesSchema is the schema whose choices a key's values are: the key's
+// own, or its items' for an array whose items are an enum (a multi-select
+// form field, a list of tags).
+func valuesSchema(p *command.Property) *command.Schema {
+	if p == nil || p.Schema == nil {
+		return nil
+	}
+	s := p.Schema
+	if len(scalarChoices(s)) == 0 && s.Items != nil && slices.Contains(s.Type, "array") {
+		return s.Items
+	}
+	return s
 }
 
 // scalarChoices are the values a schema allows when it lists them: its enum

@@ -11,6 +11,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -194,6 +196,16 @@ type Content struct {
 	Annotations *Annotations `json:"annotations,omitempty"`
 }
 
+// MimeTypeShown is a mimeType as a line shows it: one of which the
+// sanitizer leaves nothing (escape sequences, bidi marks) is said to be
+// invisible, where "()" showed nothing at all.
+func MimeTypeShown(m string) string {
+	if m != "" && strings.TrimSpace(sanitize.Line(m)) == "" {
+		return "mimeType of invisible characters"
+	}
+	return m
+}
+
 // blobSize says how many bytes a base64 blob holds, or, when it is not
 // base64, how many characters it has and that it is not.
 func blobSize(data string) string {
@@ -212,13 +224,13 @@ func (c Content) Summary() string {
 	case "text":
 		return c.Text
 	case "image", "audio":
-		return fmt.Sprintf("[%s %s, %s]", c.Type, c.MimeType, blobSize(c.Data))
+		return fmt.Sprintf("[%s %s, %s]", c.Type, MimeTypeShown(c.MimeType), blobSize(c.Data))
 	case "resource_link":
 		// What resources/list would say of it: a link is to be read
 		// later, and its name and description say whether to.
 		s := "[resource link " + c.URI
 		if c.MimeType != "" {
-			s += " (" + c.MimeType + ")"
+			s += " (" + MimeTypeShown(c.MimeType) + ")"
 		}
 		if n := cmp.Or(c.Title, c.Name); n != "" && n != path.Base(c.URI) {
 			s += " " + n
@@ -234,7 +246,7 @@ func (c Content) Summary() string {
 		}
 		s := "[resource " + c.Resource.URI
 		if c.Resource.MimeType != "" {
-			s += " (" + c.Resource.MimeType + ")"
+			s += " (" + MimeTypeShown(c.Resource.MimeType) + ")"
 		}
 		if c.Resource.Blob != nil {
 			// A blob that is not base64 was "-1 bytes".
@@ -253,6 +265,18 @@ func (c Content) Summary() string {
 type Turn struct {
 	Role    string  `json:"role"`
 	Content Content `json:"content"`
+	// Unreadable says why the message could not be read ("" when it
+	// could): a role of 7 or a message of null costs that message alone,
+	// not the conversation.
+	Unreadable string `json:"-"`
+}
+
+// UnmarshalJSON reads one message and never fails: what is wrong with it
+// goes in Unreadable.
+func (t *Turn) UnmarshalJSON(b []byte) error {
+	type plain Turn
+	t.Unreadable = jsonwhy.Item(b, (*plain)(t))
+	return nil
 }
 
 // maxTurnIndent bounds the indent of a turn's later lines: the role is
@@ -273,7 +297,7 @@ func (t Turn) String() string {
 }
 
 // ParseConversation reads a prompts/get result: its description and its
-// messages in order.
+// messages in order, a message that cannot be read marked Unreadable.
 func ParseConversation(result json.RawMessage) (string, []Turn, error) {
 	var r struct {
 		Description string `json:"description"`
@@ -284,6 +308,11 @@ func ParseConversation(result json.RawMessage) (string, []Turn, error) {
 	}
 	return r.Description, r.Messages, nil
 }
+
+// MaxCompletionValues is the most values the specification lets a
+// completion/complete answer hold; a server that sends more is past it, so
+// what shows them prints this many and counts the rest.
+const MaxCompletionValues = 100
 
 // Completion is a completion/complete answer.
 type Completion struct {
@@ -439,8 +468,7 @@ func OddIsError(result json.RawMessage) string {
 		return ""
 	}
 	raw := doc.Root().Get("isError").Raw()
-	switch string(raw) {
-	case "", "true", "false", "null":
+	if !mcp.IsErrorOdd(raw) {
 		return ""
 	}
 	return "isError " + mcp.Excerpt(raw) + " is not a boolean: read as no error"

@@ -57,3 +57,13 @@ func (s *Schema) ChoiceTitles() []string {
 	}
 	return titles
 }
+
+// ChoicesLeftOut counts the enum members past the ones Choices holds: an
+// enum longer than the schema reader keeps is cut, and what offers its
+// values says so rather than seem to offer them all.
+func (s *Schema) ChoicesLeftOut() int {
+	if s == nil || s.unread || len(s.Enum) == 0 {
+		return 0
+	}
+	return s.enumMore
+}
