@@ -396,9 +396,11 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 
 // oddIsError is what a tools/call answer's isError says when it is not a
 // boolean, after a dash; "" for any other answer. A plain "ok" over
-// isError "yes" hid what the server may have meant as a failure.
+// isError "yes" hid what the server may have meant as a failure. The
+// record says whether it is (RPCMessage.OddIsError, read as it came): the
+// answer is read again for its words only then, not for every answer.
 func oddIsError(m *mcp.RPCMessage) string {
-	if m.Method != "tools/call" || m.RPCError || m.ToolError {
+	if m.Method != "tools/call" || m.RPCError || !m.OddIsError {
 		return ""
 	}
 	res, ok := mcp.Members([]byte(m.Raw), "result")
