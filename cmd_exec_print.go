@@ -88,10 +88,7 @@ func (p *printer) head(c command.Command) {
 	if p.quiet {
 		return
 	}
-	title := p.sent(c)
-	if c.Tool != "" {
-		title += " " + c.Tool
-	}
+	title := p.title(c)
 	if c.Target != "" {
 		title += " " + c.Target
 	}
