@@ -301,9 +301,10 @@ func completeValues(comp *completion, key, typed string, p *command.Property, gi
 	if p == nil || p.Schema == nil {
 		return
 	}
-	values := scalarChoices(valuesSchema(p))
+	vs := valuesSchema(p)
+	values := scalarChoices(vs)
 	var chosen []string
-	if valuesSchema(p) != p.Schema {
+	if vs != p.Schema {
 		for _, w := range given {
 			if k, v, ok := strings.Cut(w.Text, "="); ok && k == key {
 				chosen = append(chosen, v)
