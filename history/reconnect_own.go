@@ -82,8 +82,12 @@ func (o *ownReconnects) errorStep(e *mcp.ErrorInfo) (ownReconnectOutcome, bool) 
 	return 0, false
 }
 
-// set moves the run to how, and reports whether a run ended there.
-func (o *ownReconnects) set(how ownReconnectOutcome) bool {
+// step moves the run to how, the outcome of a stateStep or errorStep when
+// ok, and reports whether a run ended there.
+func (o *ownReconnects) step(how ownReconnectOutcome, ok bool) bool {
+	if !ok {
+		return false
+	}
 	on := how == ownReconnectOn
 	if on && !o.on {
 		o.counted = false
@@ -112,9 +116,7 @@ func (o *ownReconnects) repeat(e *mcp.ErrorInfo, wasOn bool) bool {
 // state "reconnecting" between the attempts, so the bar reads so from the
 // stream's end, not only from the first attempt on.
 func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
-	if how, ok := l.own.stateStep(r.Kind, r.State); ok {
-		l.setReconnectingOnItsOwn(how)
-	}
+	l.ownStep(l.own.stateStep(r.Kind, r.State))
 	if r.State.State == mcp.StateClosed && !closes(r.Kind, r.State) && l.own.on {
 		l.stats.State = mcp.StateReconnecting
 	}
@@ -122,18 +124,17 @@ func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
 
 // reconnectErrorOnItsOwn follows an error about those reconnects.
 func (l *Log) reconnectErrorOnItsOwn(e *mcp.ErrorInfo) {
-	if how, ok := l.own.errorStep(e); ok {
-		l.setReconnectingOnItsOwn(how)
-		if how == ownReconnectGaveUp {
-			l.stats.State = mcp.StateClosed
-		}
+	how, ok := l.own.errorStep(e)
+	l.ownStep(how, ok)
+	if ok && how == ownReconnectGaveUp {
+		l.stats.State = mcp.StateClosed
 	}
 }
 
-// setReconnectingOnItsOwn sets whether those reconnects are under way
-// (ownReconnectOn) and notes where and how a run of them ended.
-func (l *Log) setReconnectingOnItsOwn(how ownReconnectOutcome) {
-	if l.own.set(how) {
+// ownStep moves the run of those reconnects (ownReconnects.step) and
+// notes where and how a run of them ended.
+func (l *Log) ownStep(how ownReconnectOutcome, ok bool) {
+	if l.own.step(how, ok) {
 		l.ownReconnectEnds = append(l.ownReconnectEnds, ownReconnectEnd{at: l.cur, how: how})
 		// Their failures read differently now (failureNow).
 		for _, i := range l.ownReconnectRows {

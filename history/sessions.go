@@ -146,15 +146,11 @@ func describe(path string) SessionInfo {
 		switch {
 		case s.Kind == mcp.KindState:
 			st := &mcp.StateChange{State: s.State.State, Conn: s.State.Conn, URL: s.State.URL, Auto: s.State.Auto, Detail: s.State.Detail}
-			if how, ok := own.stateStep(s.Kind, st); ok {
-				own.set(how)
-			}
+			own.step(own.stateStep(s.Kind, st))
 		case s.Kind == mcp.KindError && s.Error != nil:
 			e := &mcp.ErrorInfo{Op: s.Error.Op, Status: s.Error.Status, ReqSeq: s.Error.ReqSeq, Cause: s.Error.Cause, Reconnecting: s.Error.Reconnecting}
 			wasOn := own.on
-			if how, ok := own.errorStep(e); ok {
-				own.set(how)
-			}
+			own.step(own.errorStep(e))
 			repeat = e.ReqSeq == 0 && own.repeat(e, wasOn)
 		}
 		switch {
