@@ -238,8 +238,13 @@ func describeSent(m sentMsg) (statusLevel, string) {
 	case r.Late:
 		return levelWarn, label + ": the answer came after the request timed out" + warn
 	}
-	if odd := command.OddIsError(r.Result); odd != "" && m.cmd.Method == "tools/call" {
-		return levelWarn, label + ": " + sanitize.Line(odd) + warn
+	if m.cmd.Method == "tools/call" {
+		// Only a tool's result is read again for it: a large answer of
+		// another method (resources/read) was scanned for an isError it
+		// cannot carry.
+		if odd := command.OddIsError(r.Result); odd != "" {
+			return levelWarn, label + ": " + sanitize.Line(odd) + warn
+		}
 	}
 	if warn != "" {
 		return levelWarn, label + ": ok" + warn
