@@ -122,10 +122,6 @@ type strays struct {
 	Unreadable []string
 }
 
-// unread reports whether an error with id null came back: the server's
-// word that it could not read a request, which is why no answer came.
-func (st strays) unread() bool { return len(st.NullErrors) > 0 }
-
 // strayWords says what strayed, as clauses to append to a message that
 // says the answer did not come; "" when nothing did.
 func strayWords(st strays) string {
