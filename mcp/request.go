@@ -290,6 +290,16 @@ func (s *Session) straysSince(p *pending, id string) strays {
 	return s.straysLocked(p, id)
 }
 
+// answerLost is the failure of request m whose POST ended without its
+// answer, as msg says, on transport: what strayed meanwhile is added to
+// msg, and an error with id null among it, the server's word that it could
+// not read the request, marks it Unread.
+func (s *Session) answerLost(m *outgoing, transport string, err error, msg string) *WireError {
+	st := s.straysSince(m.p, m.id)
+	return &WireError{Cause: CauseNoResponse, Transport: transport, Purpose: PurposePost, Err: err,
+		Unread: len(st.NullErrors) > 0, Message: msg + strayWords(st)}
+}
+
 // straysLocked is straysSince with s.mu held.
 func (s *Session) straysLocked(p *pending, id string) strays {
 	var st strays

@@ -34,7 +34,7 @@ func (p *slowPerson) Answer(ctx context.Context, _ InputRequest) (json.RawMessag
 // reach a question already in front of the user.
 func askThenCancel(person *slowPerson, params map[string]any) func(*mcptest.Exchange) {
 	return mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
-		_ = x.Event(`{"jsonrpc":"2.0","id":"q-1","method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}`)
+		_ = x.Event(elicitQ1("Your name?"))
 		select {
 		case <-person.asked:
 		case <-x.Context().Done():
@@ -43,6 +43,11 @@ func askThenCancel(person *slowPerson, params map[string]any) func(*mcptest.Exch
 		_ = x.Notify("notifications/cancelled", params)
 		x.Result(mcptest.TextResult("gave up asking", false))
 	})
+}
+
+// elicitQ1 is an elicitation the server asks as id "q-1".
+func elicitQ1(message string) string {
+	return `{"jsonrpc":"2.0","id":"q-1","method":"elicitation/create","params":{"message":"` + message + `","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}`
 }
 
 // withdrawnCause waits for the person's question to end and returns why;

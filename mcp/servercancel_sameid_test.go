@@ -32,11 +32,6 @@ func (p *heldPerson) Answer(ctx context.Context, in InputRequest) (json.RawMessa
 	return json.RawMessage(`{"action":"accept","content":{"name":"Ann"}}`), nil
 }
 
-// elicitQ1 is an elicitation the server asks as id "q-1".
-func elicitQ1(message string) string {
-	return `{"jsonrpc":"2.0","id":"q-1","method":"elicitation/create","params":{"message":"` + message + `","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}`
-}
-
 // askTwiceAsQ1 is a server's tools/call that asks "first" and "second"
 // both as "q-1", waits until both are in front of the person, calls
 // between (the test's moment to wait for what it needs), and then cancels

@@ -121,9 +121,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	}
 	s.handleMessage(in, nil, string(body), at)
 	if m.p != nil && s.waiting(m.id) {
-		st := s.straysSince(m.p, m.id)
-		return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost, Unread: st.unread(),
-			Message: fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id) + emptyBatch(body) + strayWords(st)}
+		return s.answerLost(m, t.name(), nil, fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id)+emptyBatch(body))
 	}
 	return nil
 }

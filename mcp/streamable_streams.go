@@ -118,14 +118,10 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 		}
 		if t.modern {
 			// 2026 streams do not resume: the answer is lost with it.
-			st := s.straysSince(m.p, m.id)
-			return &WireError{Cause: CauseNoResponse, Transport: TransportStateless, Purpose: PurposePost, Err: err, Unread: st.unread(),
-				Message: fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped) + strayWords(st)}
+			return s.answerLost(m, TransportStateless, err, fmt.Sprintf("the %s stream of request %s ended before its answer (%s)", label, m.id, dropped))
 		}
 		if lastID == "" {
-			st := s.straysSince(m.p, m.id)
-			return &WireError{Cause: CauseNoResponse, Transport: t.name(), Purpose: PurposePost, Err: err, Unread: st.unread(),
-				Message: fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped) + strayWords(st)}
+			return s.answerLost(m, t.name(), err, fmt.Sprintf("the response stream of request %s ended before its answer (%s), and no event had an id to resume from", m.id, dropped))
 		}
 		if len(lastID) > maxSessionID {
 			// Sent back, it would be refused (431) or crowd out the

@@ -57,22 +57,24 @@ type TimeoutError struct {
 
 // Error says which request waited how long, and what did come.
 func (e *TimeoutError) Error() string {
-	var msg string
-	if !e.Accepted && e.Interim != 0 && e.HeadBegan {
-		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST was answered %s, an interim answer saying one is coming, and then its final status line and headers began, but never ended", e.Method, e.ID, e.After, codeText(e.Interim))
-	} else if !e.Accepted && e.Interim != 0 {
-		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST was answered %s, an interim answer saying one is coming, and then no final status", e.Method, e.ID, e.After, codeText(e.Interim))
-	} else if !e.Accepted && e.HeadBegan {
-		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST's answer began, but its status line and headers never ended", e.Method, e.ID, e.After)
-	} else if !e.Accepted {
-		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the POST itself got no answer", e.Method, e.ID, e.After)
-	} else if e.Unfinished > 0 && e.StillComing {
-		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Method, e.ID, e.After, e.Unfinished)
-	} else if e.Unfinished > 0 {
-		msg = fmt.Sprintf("no answer to %s (id %s) within %s: its answer began and stopped coming, %d bytes into an event or body that never ended", e.Method, e.ID, e.After, e.Unfinished)
-	} else {
-		msg = fmt.Sprintf("no answer to %s (id %s) within %s: the server took it but no answer came back", e.Method, e.ID, e.After)
+	var why string
+	switch {
+	case !e.Accepted && e.Interim != 0 && e.HeadBegan:
+		why = "the POST was answered " + codeText(e.Interim) + ", an interim answer saying one is coming, and then its final status line and headers began, but never ended"
+	case !e.Accepted && e.Interim != 0:
+		why = "the POST was answered " + codeText(e.Interim) + ", an interim answer saying one is coming, and then no final status"
+	case !e.Accepted && e.HeadBegan:
+		why = "the POST's answer began, but its status line and headers never ended"
+	case !e.Accepted:
+		why = "the POST itself got no answer"
+	case e.Unfinished > 0 && e.StillComing:
+		why = fmt.Sprintf("its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Unfinished)
+	case e.Unfinished > 0:
+		why = fmt.Sprintf("its answer began and stopped coming, %d bytes into an event or body that never ended", e.Unfinished)
+	default:
+		why = "the server took it but no answer came back"
 	}
+	msg := fmt.Sprintf("no answer to %s (id %s) within %s: %s", e.Method, e.ID, e.After, why)
 	if e.PostSaid != "" {
 		msg += "; its POST was answered " + e.PostSaid
 	}
@@ -121,10 +123,6 @@ type strays struct {
 	// to read was no JSON-RPC message: the answer may have been one.
 	Unreadable []string
 }
-
-// unread reports whether an error with id null came back: the server's
-// word that it could not read a request, which is why no answer came.
-func (st strays) unread() bool { return len(st.NullErrors) > 0 }
 
 // strayWords says what strayed, as clauses to append to a message that
 // says the answer did not come; "" when nothing did.

@@ -110,11 +110,7 @@ func (c *Client) Info() (name, version string) {
 // CLI does with --transport http). Both are "" when it used the path
 // given, or the URL given has none.
 func (c *Client) OffPath() (used, given string) {
-	if c.p == nil {
-		return "", ""
-	}
-	given = strings.TrimSuffix(c.p.upstream.Path, "/")
-	if given == "" || c.path == c.p.upstream.Path {
+	if c.p == nil || strings.TrimSuffix(c.p.upstream.Path, "/") == "" || c.path == c.p.upstream.Path {
 		return "", ""
 	}
 	return c.path, c.p.upstream.Path
