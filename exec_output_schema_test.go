@@ -1,0 +1,31 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// reportSchema is the outputSchema of the fake's "report" tool: a count.
+const reportSchema = `{"type":"object","properties":{"count":{"type":"integer"}},"required":["count"]}`
+
+// A tool's structuredContent that breaks its outputSchema: exec says how
+// before the content, and still exits 0, as for an isError that is not a
+// boolean; one that keeps to it prints no warning.
+func TestExecSaysStructuredContentBreaksOutputSchema(t *testing.T) {
+	cases := []struct{ name, result, want string }{
+		{"breaks", `{"content":[{"type":"text","text":"three"}],"structuredContent":{"count":"three"}}`,
+			"── tools/call report\nwarning: structuredContent breaks the outputSchema: at /properties/count: type: three has type \"string\", want \"integer\"\nthree\n"},
+		{"missing", `{"content":[{"type":"text","text":"3"}]}`,
+			"── tools/call report\nwarning: no structuredContent, though the tool has an outputSchema\n3\n"},
+		{"keeps to it", `{"content":[{"type":"text","text":"3"}],"structuredContent":{"count":3}}`, "── tools/call report\n3\n"},
+	}
+	for _, c := range cases {
+		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.OutputSchemaTool(reportSchema, c.result)})
+		out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call report")
+		if code != exitOK || !strings.Contains(out, c.want) {
+			t.Errorf("%s: exit %d, want %q in:\n%s\n%s", c.name, code, c.want, out, errOut)
+		}
+	}
+}
