@@ -37,8 +37,9 @@ const (
 // structuredContent does not conform, is missing, or is not an object; or
 // that it was not checked, and why, when the schema costs too much to check
 // or cannot be used. "" when the result conforms, when the tool or its
-// outputSchema is not known, and for a tool error (isError true), whose
-// result the schema does not describe. The line holds server text:
+// outputSchema is not known, and for what is no result the schema
+// describes: a tool error (isError true), a task made to run the call, a
+// round that asks for input. The line holds server text:
 // sanitize it before it reaches a terminal.
 func OutputMismatch(tools []mcp.Tool, name string, result json.RawMessage) string {
 	t := mcp.FindTool(tools, name)
@@ -49,10 +50,16 @@ func OutputMismatch(tools []mcp.Tool, name string, result json.RawMessage) strin
 	if err != nil || doc.Root().Kind() != jsonspan.Object {
 		return ""
 	}
-	if string(doc.Root().Get("isError").Raw()) == "true" {
+	root := doc.Root()
+	if string(root.Get("isError").Raw()) == "true" || root.Get("task").Kind() == jsonspan.Object {
+		// A tool's failure, or a task made to run the call (its
+		// CreateTaskResult): no result the schema describes.
 		return ""
 	}
-	sc := doc.Root().Get("structuredContent")
+	if rt, _ := root.Get("resultType").Text(); rt == "input_required" {
+		return "" // a round that asks for input; the result comes after
+	}
+	sc := root.Get("structuredContent")
 	switch sc.Kind() {
 	case 0, jsonspan.Null:
 		return "no structuredContent, though the tool has an outputSchema"

@@ -30,6 +30,8 @@ func TestOutputMismatch(t *testing.T) {
 			"no structuredContent, though the tool has an outputSchema"},
 		{"not an object", countSchema, `{"structuredContent":[3]}`, "structuredContent is an array, not an object"},
 		{"tool error", countSchema, `{"isError":true,"content":[{"type":"text","text":"no"}]}`, ""},
+		{"a task made", countSchema, `{"task":{"taskId":"t1","status":"working"}}`, ""},
+		{"input required", countSchema, `{"resultType":"input_required","inputRequests":{}}`, ""},
 		{"no outputSchema", ``, `{"structuredContent":[3]}`, ""},
 		{"a $ref followed", `{"$defs":{"n":{"type":"integer"}},"type":"object","properties":{"count":{"$ref":"#/$defs/n"}}}`,
 			`{"structuredContent":{"count":1.5}}`, `structuredContent breaks the outputSchema: at /$defs/n: type: 1.5 has type "number", want "integer"`},
