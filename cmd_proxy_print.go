@@ -402,43 +402,36 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 			s += fmt.Sprintf(" (POST: upstream %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
 		}
 	}
-	return s + oddIsError(m) + lp.outputMismatch(m)
+	return s + lp.toolNotes(m)
 }
 
-// outputMismatch is how a tools/call answer's structuredContent breaks its
-// tool's outputSchema, as the client listed it (command.OutputMismatch),
-// after a dash; "" for any other answer, or one that keeps to it.
-func (lp *linePrinter) outputMismatch(m *mcp.RPCMessage) string {
-	if m.Method != "tools/call" || m.RPCError || m.ToolError || len(lp.tools.Tools()) == 0 {
+// toolNotes is what a tools/call answer's line says after its status,
+// each after a dash: an isError that is not a boolean (a plain "ok" over
+// isError "yes" hid what the server may have meant as a failure), and how
+// its structuredContent breaks its tool's outputSchema as the client
+// listed it (command.OutputMismatch); "" for any other answer. The answer
+// is read again only when there is something to look for: the record says
+// whether its isError is odd (RPCMessage.OddIsError, read as it came), and
+// a schema needs a listing.
+func (lp *linePrinter) toolNotes(m *mcp.RPCMessage) string {
+	if m.Method != "tools/call" || m.RPCError {
+		return ""
+	}
+	tools := lp.tools.Tools()
+	if !m.OddIsError && (m.ToolError || len(tools) == 0) {
 		return ""
 	}
 	res, ok := mcp.Members([]byte(m.Raw), "result")
 	if !ok || res[0] == nil {
 		return ""
 	}
-	if bad := command.OutputMismatch(lp.tools.Tools(), m.Tool, res[0]); bad != "" {
-		return " — " + sanitize.Line(bad)
+	var notes string
+	for _, note := range []string{command.OddIsError(res[0]), command.OutputMismatch(tools, m.Tool, res[0])} {
+		if note != "" {
+			notes += " — " + sanitize.Line(note)
+		}
 	}
-	return ""
-}
-
-// oddIsError is what a tools/call answer's isError says when it is not a
-// boolean, after a dash; "" for any other answer. A plain "ok" over
-// isError "yes" hid what the server may have meant as a failure. The
-// record says whether it is (RPCMessage.OddIsError, read as it came): the
-// answer is read again for its words only then, not for every answer.
-func oddIsError(m *mcp.RPCMessage) string {
-	if m.Method != "tools/call" || m.RPCError || !m.OddIsError {
-		return ""
-	}
-	res, ok := mcp.Members([]byte(m.Raw), "result")
-	if !ok {
-		return ""
-	}
-	if odd := command.OddIsError(res[0]); odd != "" {
-		return " — " + sanitize.Line(odd)
-	}
-	return ""
+	return notes
 }
 
 // refused says on stderr (headless) that a request in no session was
