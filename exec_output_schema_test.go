@@ -12,17 +12,21 @@ const reportSchema = `{"type":"object","properties":{"count":{"type":"integer"}}
 
 // A tool's structuredContent that breaks its outputSchema: exec says how
 // before the content, and still exits 0, as for an isError that is not a
-// boolean; one that keeps to it prints no warning.
+// boolean; one that keeps to it prints no warning, and a schema whose
+// $ref loops (which the validator would follow until the stack overflowed)
+// is said to be not checked.
 func TestExecSaysStructuredContentBreaksOutputSchema(t *testing.T) {
-	cases := []struct{ name, result, want string }{
-		{"breaks", `{"content":[{"type":"text","text":"three"}],"structuredContent":{"count":"three"}}`,
+	cases := []struct{ name, schema, result, want string }{
+		{"breaks", reportSchema, `{"content":[{"type":"text","text":"three"}],"structuredContent":{"count":"three"}}`,
 			"── tools/call report\nwarning: structuredContent breaks the outputSchema: at /properties/count: type: three has type \"string\", want \"integer\"\nthree\n"},
-		{"missing", `{"content":[{"type":"text","text":"3"}]}`,
+		{"missing", reportSchema, `{"content":[{"type":"text","text":"3"}]}`,
 			"── tools/call report\nwarning: no structuredContent, though the tool has an outputSchema\n3\n"},
-		{"keeps to it", `{"content":[{"type":"text","text":"3"}],"structuredContent":{"count":3}}`, "── tools/call report\n3\n"},
+		{"keeps to it", reportSchema, `{"content":[{"type":"text","text":"3"}],"structuredContent":{"count":3}}`, "── tools/call report\n3\n"},
+		{"loops", string(mcptest.SchemaRefCycle()), `{"content":[{"type":"text","text":"3"}],"structuredContent":{"count":3}}`,
+			"── tools/call report\nwarning: structuredContent not checked against the outputSchema: its $ref #/$defs/Node refers back to itself\n3\n"},
 	}
 	for _, c := range cases {
-		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.OutputSchemaTool(reportSchema, c.result)})
+		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.OutputSchemaTool(c.schema, c.result)})
 		out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call report")
 		if code != exitOK || !strings.Contains(out, c.want) {
 			t.Errorf("%s: exit %d, want %q in:\n%s\n%s", c.name, code, c.want, out, errOut)

@@ -62,6 +62,12 @@ func TestOutputMismatchHostileSchemas(t *testing.T) {
 			t.Errorf("%s: OutputMismatch = %q, want it not checked", hc.name, got)
 		}
 	}
+	// A $ref that loops without reading deeper into the value: the
+	// validator alone overflows the stack on it, a crash of the program.
+	loop := `{"$defs":{"n":{"anyOf":[{"$ref":"#/$defs/n"}]}},"$ref":"#/$defs/n"}`
+	if got := OutputMismatch(outputTools(loop), "counter", result); got != "structuredContent not checked against the outputSchema: its $ref #/$defs/n refers back to itself" {
+		t.Errorf("a looping $ref: OutputMismatch = %q, want it not checked", got)
+	}
 	// A schema within its own budget still costs its size for each part of
 	// the value: a union of 1000 branches over 100,000 items is not checked.
 	var b strings.Builder
