@@ -26,8 +26,15 @@ import (
 // The bounds of one check. A schema level is at most two JSON levels.
 const (
 	outputMaxDepth = 2*schemaMaxDepth + 4
-	outputMaxNodes = schemaMaxNodes  // JSON values of the schema, references expanded
-	outputMaxWork  = 1 << 20         // expanded schema values × units of the value: at most ~0.2s of the validator
+	// The TUI checks each answer as it is filed, on its update loop, so
+	// these two bound what one answer may cost there: about 20 ms of the
+	// validator at worst, where the argument schemas' 10,000 parts cost
+	// up to 90 ms (compiling a pattern and failing a branch each cost
+	// about 70 µs) and a work of 1<<20 up to 0.15 s. Both leave room for
+	// a realistic outputSchema of 50 parts over a structuredContent of a
+	// few thousand values.
+	outputMaxNodes = 2000            // JSON values of the schema, references expanded
+	outputMaxWork  = 1 << 18         // expanded schema values × units of the value
 	outputUnit     = 64              // bytes of the value that count as one more unit
 	outputMaxValue = schemaMaxValues // values of structuredContent counted; past them its bytes count
 )
@@ -65,7 +72,13 @@ func OutputMismatch(tools []mcp.Tool, name string, result json.RawMessage) strin
 		return "no structuredContent, though the tool has an outputSchema"
 	case jsonspan.Object:
 	default:
-		return "structuredContent is " + sc.KindName() + ", not an object"
+		// 2026-07-28 lets structuredContent be any JSON value; its
+		// results, and only its, must carry resultType, so a result that
+		// names one is read by that revision's rule, whatever the era
+		// (this needs no knowledge of the session it came in).
+		if root.Get("resultType").Kind() == 0 {
+			return "structuredContent is " + sc.KindName() + ", not an object"
+		}
 	}
 	if why := outputCost(t.OutputSchema, sc.Raw()); why != "" {
 		return "structuredContent not checked against the outputSchema: " + why
