@@ -44,6 +44,9 @@ type printer struct {
 	// the session's Logged, once connected.
 	notes  *notes
 	logged func() int64
+	// listed is the session's tools as listed, once connected, whose
+	// outputSchema a tool's result is checked against.
+	listed func() []mcp.Tool
 	// pastOpening says the session's opening command was printed.
 	pastOpening bool
 }
@@ -191,7 +194,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	case "tools/list":
 		p.tools(resp.Result)
 	case "tools/call":
-		p.toolResult(resp)
+		p.toolResult(c.Tool, resp)
 	case "resources/list":
 		p.resources(resp.Result)
 	case "resources/templates/list":
@@ -361,7 +364,7 @@ func argSummary(raw json.RawMessage) string {
 	return strings.Join(parts, "  ")
 }
 
-func (p *printer) toolResult(resp *mcp.Response) {
+func (p *printer) toolResult(tool string, resp *mcp.Response) {
 	var r struct {
 		Content    []contentItem   `json:"content"`
 		Structured json.RawMessage `json:"structuredContent"`
@@ -373,6 +376,13 @@ func (p *printer) toolResult(resp *mcp.Response) {
 	}
 	if odd := command.OddIsError(resp.Result); odd != "" {
 		fmt.Fprintln(p.w, sanitize.Line(odd)+":")
+	}
+	if p.listed != nil {
+		// Said, not failed on, as an odd isError is: the result is
+		// still the tool's, and a debugger shows it.
+		if bad := command.OutputMismatch(p.listed(), tool, resp.Result); bad != "" {
+			fmt.Fprintln(p.w, "warning: "+sanitize.Line(bad))
+		}
 	}
 	if json.Unmarshal(resp.Result, &r) != nil {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))

@@ -350,6 +350,11 @@ func (in *detailInput) response(out []string, r *mcp.Record) []string {
 	for _, a := range mcp.Ambiguities(raw) {
 		out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
 	}
+	if p := in.pair; p != nil && p.Output != "" {
+		// What the Pairs row marks "schema?": the result is shown all
+		// the same, as the server sent it.
+		out = in.wrapped(out, "⚠ "+wireLine(p.Output, 512), in.st.Warning)
+	}
 	if in.pretty {
 		out = in.responseFacts(out, r)
 	}
