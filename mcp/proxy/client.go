@@ -79,7 +79,7 @@ type Client struct {
 	started       bool        // OnStart heard of it
 	probing       bool        // a stateless session held back as a possible probe (see probe.go)
 	probeSent     int         // requests of a stateless session so far
-	probeOK       bool        // a stateless request of it was answered 2xx
+	probeOK       bool        // upstream answered a stateless request of it with its result
 	wait          *time.Timer // what it waits on its client for (wait.go); nil when nothing
 }
 

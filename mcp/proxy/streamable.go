@@ -116,10 +116,18 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	c.learn(m, protocolOf(r.Header, m))
 	l := p.newLeg(w, r, c, body, m, purpose)
 	defer l.cancel()
-	offered := false
-	if purpose == mcp.PurposeProbe {
+	// Until the session is open, its answers are read for a result: a 2xx
+	// status alone (a stream that then breaks off) opens nothing.
+	offered, result := false, false
+	probe, unopened := purpose == mcp.PurposeProbe, m.request && c.unopened()
+	if probe || unopened {
 		asked := protocolOf(r.Header, m)
-		l.heard = func(msg string) { offered = offered || mcp.DiscoverOffers([]byte(msg), asked) }
+		l.heard = func(msg string) {
+			offered = offered || probe && mcp.DiscoverOffers([]byte(msg), asked)
+			if unopened && !result {
+				_, result = answerTo(msg, m.text)
+			}
+		}
 	}
 	resp, ok := l.send()
 	if !ok {
@@ -127,6 +135,9 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	}
 	c.probeAnswered(m, resp.StatusCode)
 	err := l.answer(resp, streamOf(m), nil)
+	if result && resp.StatusCode/100 == 2 {
+		c.succeeded()
+	}
 	if offered && resp.StatusCode/100 == 2 {
 		// Offered the version it asked for, the client has its era and
 		// will not initialize: it is shown now (see probe.go).
