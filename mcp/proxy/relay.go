@@ -108,6 +108,9 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
 		l.eventID = l.eventID || ev.ID != ""
+		if ev.Unparsed() {
+			l.cut = len(ev.Raw)
+		}
 		if l.heard != nil && !ev.Unparsed() {
 			l.heard(string(ev.Data))
 		}
@@ -128,6 +131,10 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		}
 		return nil
 	})
+	if err != nil && t.werr == nil && t.rerr == nil {
+		// A block past the size limit stopped the reader, not the stream.
+		l.cut = 0
+	}
 	if err != nil && t.werr == nil && t.rerr == nil && t.holding {
 		// The reader stopped on its own (an event past the size limit) on
 		// a stream whose every endpoint event must be rewritten: past this

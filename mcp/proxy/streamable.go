@@ -86,8 +86,12 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 // the request would wait for ever, and the lines said nothing of it.
 func (l *leg) unanswered(why string) {
 	if l.request && l.up.Opened == "sse" {
+		ended := "ended"
+		if l.cut > 0 {
+			ended += " " + mcp.MidEvent(l.cut) + ","
+		}
 		l.c.obs.Fail(l.reqSeq, mcp.OpStream, &mcp.WireError{Cause: mcp.CauseNoResponse, Transport: l.c.kind(),
-			Message: "the response stream ended without the answer" + why})
+			Message: "the response stream " + ended + " without the answer" + why})
 	}
 }
 
