@@ -92,6 +92,11 @@ func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
 	return c
 }
 
+// UpstreamAnswered reports whether upstream answered any request of the
+// session yet (any status): until it has, the session may be a client
+// retrying against an upstream that is down.
+func (c *Client) UpstreamAnswered() bool { return c.answered.Load() }
+
 // Records is the session's log. It closes after the session ends.
 func (c *Client) Records() <-chan []mcp.Record { return c.obs.Records() }
 
