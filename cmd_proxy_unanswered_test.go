@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -21,12 +20,7 @@ import (
 // the report says how many and where. Each attempt still has its lines.
 func TestInitializesUpstreamNeverAnsweredShareOneRecording(t *testing.T) {
 	stateDir(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there now
+	addr := closedAddr(t)
 	h := startHeadless(t, "http://"+addr+"/mcp", proxyFlags{})
 	const attempts = 3
 	for range attempts {

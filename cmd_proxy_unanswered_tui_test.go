@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"testing"
 	"time"
@@ -14,12 +13,7 @@ import (
 // under the number of the first of them (no other entry has it), with
 // every attempt's records, not a tab per attempt.
 func TestInitializesUpstreamNeverAnsweredAreOneTab(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there now
+	addr := closedAddr(t)
 	run := tuiProxy(t, "http://"+addr+"/mcp", proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
 	const attempts = 2
 	for range attempts {
