@@ -359,7 +359,7 @@ type proxySessions struct {
 	own           []*mcp.Session    // the user's own sessions, opened from the TUI
 	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
 	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
-	early         earlyGets         // sessions of a GET before initialize that went no further
+	early         earlyGets         // sessions held until they are worth a recording of their own
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so
@@ -404,10 +404,10 @@ func (s *proxySessions) unshow() {
 func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
 
 // start records a new client session and passes it on; one that began
-// with a GET before any initialize waits to be worth a recording of its
-// own (holdEarly).
+// with a GET before any initialize, or that upstream has answered nothing
+// of yet, waits to be worth a recording of its own (holdEarly).
 func (s *proxySessions) start(c *proxy.Client) {
-	if c.EarlyGet {
+	if c.EarlyGet || !c.UpstreamAnswered() {
 		s.holdEarly(c)
 		return
 	}

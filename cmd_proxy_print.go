@@ -69,7 +69,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 // linePrinter prints one line per message of a proxied session:
 //
 //	15:04:05.123 #1 inspector-cli 0.1 · sse → tools/call greet id=3
-//	15:04:05.140 #1 inspector-cli 0.1 · sse ← tools/call greet id=3 ok 17ms (POST: upstream 1.2ms, proxy added 150µs)
+//	15:04:05.140 #1 inspector-cli 0.1 · streamable ← tools/call greet id=3 ok 17ms (upstream's headers after 1.2ms, proxy added 150µs)
 //
 // Everything that came from the wire is sanitized: a client or server must
 // not drive the terminal.
@@ -399,7 +399,10 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		delete(lp.asked, m.ReqSeq)
 		s += " " + history.FormatDuration(r.Time.Sub(a.at))
 		if a.relayed {
-			s += fmt.Sprintf(" (POST: upstream %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
+			// Upstream's time is its headers', not its answer's: a 2 s
+			// tool streams its answer long after them, and "upstream
+			// 6.2ms" read as the whole of it.
+			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
 		}
 	}
 	return s + lp.toolNotes(m)
