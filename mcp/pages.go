@@ -97,7 +97,7 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 			return resp, err
 		}
 		if !seen.add(next) {
-			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
+			return resp, &WireError{Cause: CauseCursorLoop, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
 		}
 		cursor = next
 	}

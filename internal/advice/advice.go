@@ -195,6 +195,8 @@ var table = []row{
 	{cause: mcp.CauseInputRounds, text: "the server asked for input again after every round: it may not accept the answers given (each round's inputRequests and inputResponses are in the recording), or it is broken; answer differently {answer}"},
 	{cause: mcp.CauseFlooded, text: "the server sends requests of its own faster than it takes mcpscope's answers to them, so those past a bound were refused or left unanswered: a server stuck in a loop, or one that does not read the answers it is sent (each is in Raw events)"},
 	{cause: mcp.CauseBadCursor, text: "a cursor is an opaque string the client sends back as it came: the server is broken (the page's answer shows the nextCursor it sent; ask for that page alone, without --all, to see the page)"},
+	// Not a bound the user can ask under: the server's pages go round.
+	{cause: mcp.CauseCursorLoop, text: "the server's nextCursor names a page it gave before, so its pages would go round for ever: the server is broken (what the pages read hold is kept; cursor=X asks for one page)"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
 
 	// JSON-RPC errors: the request reached the server, which refused it.
