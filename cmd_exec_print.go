@@ -156,7 +156,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		}
 	}
 	if err != nil {
-		if resp != nil && c.All && pagesStopped(err) {
+		if resp != nil && c.All && mcp.PagesStopped(err) {
 			// The pages read before the bound or the repeat came back
 			// with the error: the items they hold are what the user
 			// asked for, where only the error was printed.
@@ -248,16 +248,6 @@ func (p *printer) listing(method string, result json.RawMessage) {
 	case "prompts/list":
 		p.prompts(result)
 	}
-}
-
-// pagesStopped reports a listing of every page that ended at a bound or a
-// cursor that went round, with the pages read before it.
-func pagesStopped(err error) bool {
-	switch mcp.CauseOf(err) {
-	case mcp.CauseLimit, mcp.CauseCursorLoop, mcp.CauseBadCursor:
-		return true
-	}
-	return false
 }
 
 // failure says why a command failed: a JSON-RPC error with its meaning by

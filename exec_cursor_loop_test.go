@@ -12,7 +12,8 @@ import (
 // A listing with --all whose nextCursor goes round (a, b, a) stops at the
 // repeat and prints the items of the pages it read before the error, for
 // every paged list, where it printed the error alone; the advice says the
-// server is broken, not "ask for less".
+// server is broken, not "ask for less". A call types its arguments by the
+// tools those pages list.
 func TestExecCursorLoopKeepsThePagesRead(t *testing.T) {
 	var pages atomic.Int32
 	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
@@ -44,5 +45,12 @@ func TestExecCursorLoopKeepsThePagesRead(t *testing.T) {
 		if strings.Contains(out, "ask for less") {
 			t.Errorf("%s --all: a cursor that goes round is advised as a bound to ask under:\n%s", method, out)
 		}
+	}
+	// A call lists the tools first to type its arguments: the tools of
+	// the pages read before the repeat are known, not "none".
+	pages.Store(0)
+	out, errOut, _ := run(t, "exec", "--no-record", srv.SSEURL(), "call item2 n=1")
+	if strings.Contains(errOut, "not in tools/list") {
+		t.Errorf("calling a tool the looping pages listed warned it is unknown:\n%s\n%s", errOut, out)
 	}
 }

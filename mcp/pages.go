@@ -37,6 +37,17 @@ func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool
 	return pages, err
 }
 
+// PagesStopped reports a listing of every page that a bound or a cursor
+// that went round (or one that is no string) ended, with the pages read
+// before it: what they list is the server's, and kept.
+func PagesStopped(err error) bool {
+	switch CauseOf(err) {
+	case CauseLimit, CauseCursorLoop, CauseBadCursor:
+		return true
+	}
+	return false
+}
+
 // pageCursor reads a page's nextCursor: "" when it names none (absent or
 // null). One of another type (a number, an object) is an error: a cursor is
 // a string sent back as the server wrote it, so there is no next page to
