@@ -4,13 +4,9 @@ import (
 	"bufio"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A server flooding identical keep-alives costs the TUI's Log of a
@@ -21,55 +17,21 @@ import (
 // back as it arrived.
 func TestLiveKeepAliveFloodCostsOneEntry(t *testing.T) {
 	const pings = 50_000
-	srv := mcptest.New(t, mcptest.Options{})
-	path := filepath.Join(t.TempDir(), "pings.jsonl")
-	rec, err := Create(path, Header{URL: srv.SSEURL(), Transport: mcp.TransportSSE, Started: time.Now()}, RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := mcp.NewSession(mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
-	log := rec.NewLog()
-	defer log.Close()
-	// The Log is the consumer's alone; it says when the note after the
-	// flood is in.
-	after, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		for batch := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
-			log.Append(batch...)
-			for _, r := range batch {
-				if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "notifications/message" {
-					close(after)
-				}
-			}
-		}
-	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	conn, err := srv.WaitConn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	live := recordLive(t, ctx, true, isNote)
+	log := live.Log
 	flood := strings.Repeat(": ping\n\n", 8<<10)
 	for sent := 0; sent < pings; sent += 8 << 10 {
-		if err := conn.WriteRaw(flood); err != nil {
+		if err := live.Conn.WriteRaw(flood); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := conn.Message(floodNote(0)); err != nil {
+	if err := live.Conn.Message(floodNote(0)); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-after:
-	case <-ctx.Done():
-		t.Fatal("the note after the flood did not reach the Log")
-	}
-	s.Close()
-	<-done
-	if err := rec.Close(); err != nil {
+	live.wait(t, ctx, "the note after the flood")
+	if err := live.Rec.Close(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -92,7 +54,7 @@ func TestLiveKeepAliveFloodCostsOneEntry(t *testing.T) {
 	if got := string(log.Event(log.EventCount() - 1).Event.Data); got != floodNote(0) {
 		t.Errorf("the event after the flood reads back as %q, want %q", got, floodNote(0))
 	}
-	f, err := os.Open(path)
+	f, err := os.Open(live.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
