@@ -159,6 +159,12 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		}
 	}
 	if err != nil {
+		if resp != nil && c.All && mcp.PagesStopped(err) {
+			// The pages read before the bound or the repeat came back
+			// with the error: the items they hold are what the user
+			// asked for, where only the error was printed.
+			p.listing(c.Method, resp.Result)
+		}
 		p.failure(err)
 		fmt.Fprintln(p.w)
 		return code
@@ -191,14 +197,10 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	switch c.Method {
 	case "initialize", "server/discover":
 		p.initialize(resp.Result)
-	case "tools/list":
-		p.tools(resp.Result)
+	case "tools/list", "resources/list", "resources/templates/list", "prompts/list":
+		p.listing(c.Method, resp.Result)
 	case "tools/call":
 		p.toolResult(c.Tool, resp)
-	case "resources/list":
-		p.resources(resp.Result)
-	case "resources/templates/list":
-		p.templates(resp.Result)
 	case "resources/read":
 		p.contents(resp.Result)
 		if p.savePath != "" {
@@ -209,8 +211,6 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		}
 	case "resources/subscribe", "resources/unsubscribe":
 		fmt.Fprintf(p.w, "%s %s\n", map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Line(c.Target))
-	case "prompts/list":
-		p.prompts(resp.Result)
 	case "prompts/get":
 		p.conversation(resp.Result)
 	case "completion/complete":
@@ -237,6 +237,20 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	}
 	fmt.Fprintln(p.w)
 	return code
+}
+
+// listing prints the items of a list method's answer.
+func (p *printer) listing(method string, result json.RawMessage) {
+	switch method {
+	case "tools/list":
+		p.tools(result)
+	case "resources/list":
+		p.resources(result)
+	case "resources/templates/list":
+		p.templates(result)
+	case "prompts/list":
+		p.prompts(result)
+	}
 }
 
 // failure says why a command failed: a JSON-RPC error with its meaning by

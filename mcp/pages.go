@@ -37,6 +37,17 @@ func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool
 	return pages, err
 }
 
+// PagesStopped reports a listing of every page that a bound or a cursor
+// that went round (or one that is no string) ended, with the pages read
+// before it: what they list is the server's, and kept.
+func PagesStopped(err error) bool {
+	switch CauseOf(err) {
+	case CauseLimit, CauseCursorLoop, CauseBadCursor:
+		return true
+	}
+	return false
+}
+
 // pageCursor reads a page's nextCursor: "" when it names none (absent or
 // null). One of another type (a number, an object) is an error: a cursor is
 // a string sent back as the server wrote it, so there is no next page to
@@ -97,7 +108,7 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 			return resp, err
 		}
 		if !seen.add(next) {
-			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
+			return resp, &WireError{Cause: CauseCursorLoop, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
 		}
 		cursor = next
 	}
