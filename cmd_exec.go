@@ -109,7 +109,9 @@ func newExecCmd() *cobra.Command {
 			}
 			cmds, err := parseCommands(lines)
 			if err != nil {
-				return &exitError{exitUsage, withUsageWrapped(err, outputWidth(cmd.ErrOrStderr()))}
+				// The line says what is wrong and what to type; the 30
+				// rows of every command's form under it buried that.
+				return &exitError{exitUsage, &advisedError{err: err, hint: "mcpscope help exec lists every command and its form"}}
 			}
 			if len(cmds) == 0 {
 				return &exitError{exitUsage, errors.New("no command given: e.g. mcpscope exec tools/list")}
