@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
 // cmdUsage is the form of every command, one a line: Usage gives a
@@ -210,7 +211,7 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 	}
 	// Text that starts with "{" and is JSON is an object.
 	if _, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1}); err != nil {
-		return cmd, fmt.Errorf("the arguments of tools/call %s are not one JSON object (%v): quote the object as one word in single quotes, so the shell keeps its double quotes ('{\"key\":\"value\"}'), or give key=value words", cmd.Tool, err)
+		return cmd, fmt.Errorf("the arguments of tools/call %s are not one JSON object (%s): quote the object as one word in single quotes, so the shell keeps its double quotes ('{\"key\":\"value\"}'), or give key=value words", cmd.Tool, jsonwhy.Syntax([]byte(text), err))
 	}
 	if deep := tooDeep([]byte(text), argumentsRoom, "the arguments object"); deep != "" {
 		// JSON all the same: only its depth is past what the session

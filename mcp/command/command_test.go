@@ -135,8 +135,8 @@ func TestParseCommandErrors(t *testing.T) {
 		{"list --bogus", `tools/list takes only --all and cursor=X, not "--bogus"`},
 		{"list page=2", `tools/list takes only --all and cursor=X, not "page=2"`},
 		{"ping extra", `"extra": expected key=value or key:=json`},
-		{`ping {"a":`, "params for ping are not one JSON object (unexpected end of JSON input)"},
-		{`ping {"a":1} {"b":2}`, "params for ping are not one JSON object (invalid character '{' after top-level value)"},
+		{`ping {"a":`, `params for ping are not one JSON object (the JSON ends before it is complete: a closing "}", "]" or double quote is missing)`},
+		{`ping {"a":1} {"b":2}`, `params for ping are not one JSON object (more text follows the end of the JSON value at byte 8: {"a":1} ▶{"b":2})`},
 		{`ping '[1]' x=1`, `"[1]": expected key=value or key:=json`},
 		{"x=1", `"x=1" is not a method name`},
 		{"Call echo", `"echo": expected key=value or key:=json`}, // aliases are exact, not guessed
