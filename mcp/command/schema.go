@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
 // Schema is the subset of JSON Schema mcpscope understands, parsed from a tool's
@@ -115,7 +116,7 @@ func ParseSchema(raw json.RawMessage) (*Schema, error) {
 		Children: schemaMaxMembers,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("schema is not valid JSON: %v", err)
+		return nil, fmt.Errorf("schema is not valid JSON: %s", jsonwhy.Syntax(trimmed, err))
 	}
 	root := doc.Root()
 	if k := root.Kind(); k != jsonspan.Object && k != jsonspan.Bool {
