@@ -9,7 +9,8 @@ import (
 // The token in the environment ($MCP_GATEWAY_AUTH_TOKEN, often the Docker
 // gateway's) stands in for --bearer only when the command line gives no
 // credential of its own: a server the user sends -H Authorization or a URL
-// password to gets that, never the environment's token in its place.
+// password to gets that, never the environment's token in its place, and
+// an empty --bearer asks for none.
 func TestEnvironmentTokenNeverReplacesTheCommandLines(t *testing.T) {
 	stateDir(t)
 	t.Setenv("MCPSCOPE_TOKEN", "")
@@ -23,6 +24,7 @@ func TestEnvironmentTokenNeverReplacesTheCommandLines(t *testing.T) {
 	}{
 		{"header", srv.URL, "you are Basic Zm9vOmJhcg==", []string{"-H", "Authorization: Basic Zm9vOmJhcg=="}},
 		{"none asked for", srv.URL, "you are \n", []string{"-H", "Authorization:"}},
+		{"empty --bearer", srv.URL, "you are \n", []string{"--bearer", ""}},
 		{"URL password", strings.Replace(srv.URL, "http://", "http://ann:pw-1@", 1), "you are " + basic.Header.Get("Authorization"), nil},
 		{"nothing given", srv.URL, "you are Bearer SECRET-env-4d1c77", nil},
 	} {
