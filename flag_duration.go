@@ -1,10 +1,11 @@
 package main
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // durationFlag is a time.Duration flag whose value --help writes as the
@@ -18,17 +19,14 @@ func durationVar(fs *pflag.FlagSet, d *time.Duration, name string, value time.Du
 	fs.Var(durationFlag{d}, name, usage)
 }
 
-// String is the duration in seconds when it is a whole number of them
-// (60s, 90s), else as Go writes it (500ms, 1.5s); "0" for none, which
-// --help leaves unsaid as it does every zero default.
+// String is the duration as mcpscope writes every setting
+// (mcp.DurationText: 60s, 500ms); "0" for none, which --help leaves unsaid
+// as it does every zero default.
 func (f durationFlag) String() string {
-	switch {
-	case f.d == nil || *f.d == 0:
+	if f.d == nil || *f.d == 0 {
 		return "0"
-	case *f.d%time.Second == 0:
-		return strconv.FormatInt(int64(*f.d/time.Second), 10) + "s"
 	}
-	return f.d.String()
+	return mcp.DurationText(*f.d)
 }
 
 // Type is pflag's word for the value, which flagError reads to say what a

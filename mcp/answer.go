@@ -143,7 +143,7 @@ func (s *Session) answerInput(ctx context.Context, req InputRequest) (json.RawMe
 			err = fmt.Errorf("the answer is not JSON: %s", res)
 		}
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) && err != nil {
-			err = fmt.Errorf("nobody answered within %s: %w", s.cfg.RequestTimeout, ErrNoAnswer)
+			err = fmt.Errorf("nobody answered within %s: %w", DurationText(s.cfg.RequestTimeout), ErrNoAnswer)
 		}
 		return res, err
 	}

@@ -200,7 +200,7 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 		cancel()
 		switch {
 		case timedOut.Load():
-			msg := fmt.Sprintf("no endpoint event within %s from %s", s.cfg.EndpointTimeout, l.stream)
+			msg := fmt.Sprintf("no endpoint event within %s from %s", DurationText(s.cfg.EndpointTimeout), l.stream)
 			// Whole blocks that came say no proxy held the stream back:
 			// the advice for that (CauseEndpointNotSent) is not a
 			// buffering proxy's.

@@ -253,7 +253,7 @@ func (s *Session) awaitSubscribed(ctx context.Context, w *ackWaiter) error {
 	case <-timer.C:
 		s.acks.forget(w)
 		we := &WireError{Cause: CauseNotAcknowledged, Transport: TransportStateless,
-			Message: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", clip.Quote(w.uri, 200), s.cfg.RequestTimeout)}
+			Message: fmt.Sprintf("the server did not acknowledge the listen stream carrying %s within %s: the subscription stands as asked, but the server may send no notifications/resources/updated for it", clip.Quote(w.uri, 200), DurationText(s.cfg.RequestTimeout))}
 		s.emit(streamState(StateListen, 0, TransportStateless, we.Message, false))
 		return we
 	}

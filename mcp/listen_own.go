@@ -117,7 +117,7 @@ func (s *Session) Listen(ctx context.Context, params json.RawMessage) (*Response
 	case <-timer.C:
 		cancel()
 		return nil, &WireError{Cause: CauseNotAcknowledged, Transport: TransportStateless,
-			Message: fmt.Sprintf("the server did not acknowledge %s within %s: the stream was closed", ListenMethod, s.cfg.RequestTimeout)}
+			Message: fmt.Sprintf("the server did not acknowledge %s within %s: the stream was closed", ListenMethod, DurationText(s.cfg.RequestTimeout))}
 	}
 }
 

@@ -114,7 +114,7 @@ func (t *streamable) opening(ctx context.Context, method string, send func(conte
 	var te *TimeoutError
 	if err != nil && resp == nil && ctx.Err() == nil && (errors.Is(octx.Err(), context.DeadlineExceeded) || errors.As(err, &te)) {
 		err = &WireError{Cause: CauseConnectTimeout, Transport: t.name(), Purpose: PurposePost, Err: err,
-			Message: fmt.Sprintf("no answer to %s within %s from %s", method, timeout, t.endpoint)}
+			Message: fmt.Sprintf("no answer to %s within %s from %s", method, DurationText(timeout), t.endpoint)}
 	}
 	return resp, err
 }

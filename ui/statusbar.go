@@ -66,20 +66,7 @@ func (s *statusBar) probeView() string {
 	waited := max(0, s.c.clock().Sub(stats.ProbeSince)).Truncate(time.Second)
 	text := wireLine(stats.Probe, 32) + " " + waited.String()
 	if s.probeTimeout > 0 {
-		text += "/" + shortDuration(s.probeTimeout)
-	}
-	return text
-}
-
-// shortDuration writes d as Go does, without the zero units that a whole
-// number of minutes or hours adds ("1m", not "1m0s").
-func shortDuration(d time.Duration) string {
-	text := d.String()
-	if strings.HasSuffix(text, "m0s") {
-		text = strings.TrimSuffix(text, "0s")
-	}
-	if strings.HasSuffix(text, "h0m") {
-		text = strings.TrimSuffix(text, "0m")
+		text += "/" + mcp.DurationText(s.probeTimeout)
 	}
 	return text
 }

@@ -166,7 +166,7 @@ func (p *Proxy) awaitInitialize(c *Client) {
 		p.earlyMu.Lock()
 		defer p.earlyMu.Unlock()
 		if !c.initialized() {
-			c.end(fmt.Sprintf("the client did not initialize within %s of its GET: it asked for an event stream with no session id and said nothing more", p.earlyWait))
+			c.end(fmt.Sprintf("the client did not initialize within %s of its GET: it asked for an event stream with no session id and said nothing more", mcp.DurationText(p.earlyWait)))
 		}
 	})
 }

@@ -239,7 +239,7 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	switch ne := net.Error(nil); {
 	case errors.As(err, &ne) && ne.Timeout():
 		status, brief = http.StatusRequestTimeout, "its body came too slowly"
-		why = fmt.Sprintf("its body did not arrive whole within %s (%s came)", p.cfg.BodyTimeout, be.came())
+		why = fmt.Sprintf("its body did not arrive whole within %s (%s came)", mcp.DurationText(p.cfg.BodyTimeout), be.came())
 		answer = "the request body did not arrive whole within " + p.cfg.BodyTimeout.String() + ": send the message whole, at once"
 	case err == errTooLarge:
 		status, brief = http.StatusRequestEntityTooLarge, "its body is over --max-event-size"
