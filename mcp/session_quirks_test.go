@@ -183,7 +183,7 @@ func TestSessionStreamClosesMidSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	<-conn.Done()
+	waitClosed(t, conn.Done(), "the stream closed by the server")
 	rec.waitFor(t, "closed state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateClosed })
 	_, err = s.Request(ctx, "tools/list", nil)
 	if !IsConnectionFailure(err) || CauseOf(err) != CauseNotConnected {
