@@ -77,7 +77,7 @@ func TestLiveFloodIsReadBackFromTheRecording(t *testing.T) {
 		t.Fatal("the flood did not reach the Log")
 	}
 	s.Close()
-	<-done
+	waitClosed(t, done, "the end of the session's records after Close")
 
 	fs, ok := log.st.(*fileStore)
 	if !ok {
