@@ -79,7 +79,7 @@ func (l *liveRecorded) wait(t *testing.T, ctx context.Context, what string) {
 		t.Fatalf("%s did not arrive", what)
 	}
 	l.s.Close()
-	<-l.done
+	waitClosed(t, l.done, "the end of the session's records after Close")
 }
 
 // isNote reports a notifications/message the server sent.

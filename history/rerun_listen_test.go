@@ -52,7 +52,7 @@ func TestRerunSendsTheUsersOwnListenAgain(t *testing.T) {
 	}
 	results := rerunSame(t, ctx, recs, live)
 	live.Close()
-	<-done
+	waitClosed(t, done, "the end of the live session's records after Close")
 
 	var methods []string
 	for _, res := range results {

@@ -31,7 +31,7 @@ func recordSession(t *testing.T, ctx context.Context, cfg mcp.Config, steps func
 	}
 	steps(s)
 	s.Close()
-	<-done
+	waitClosed(t, done, "the end of the session's records after Close")
 	return recs
 }
 

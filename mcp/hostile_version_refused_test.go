@@ -26,7 +26,7 @@ func TestRefusedVersionLeavesNothingNegotiated(t *testing.T) {
 		t.Errorf("after the refused version: Protocol() = %q, InitializeResult() = %v; want nothing negotiated", p, init)
 	}
 	s.Close()
-	<-recs.done
+	recs.waitEnd(t)
 	for _, r := range recs.all() {
 		if r.Kind == KindState && r.State.State == StateInitialized {
 			t.Errorf("a refused version was recorded as initialized: %+v", r.State)

@@ -24,7 +24,7 @@ func TestObserverFailConnAndServerText(t *testing.T) {
 	o.ServerText(`{"jsonrpc":"2.0","id":2,"result":{}}`, 2, b)
 	o.ServerText(`{"jsonrpc":"2.0","id":1,"result":{}}`, 1, a)
 	o.Close()
-	<-done
+	waitClosed(t, done, "the end of the observer's records after Close")
 	var failed []int64
 	classes := map[string]Class{}
 	for _, r := range recs {

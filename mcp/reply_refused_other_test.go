@@ -25,7 +25,7 @@ func TestTimeoutOfAnotherRequestIsNotBlamedOnARefusedAnswer(t *testing.T) {
 		_, err := s.CallTool(testCtx(t), "slow", []byte(`{}`))
 		slow <- err
 	}()
-	<-slowSeen
+	waitClosed(t, slowSeen, "the slow tools/call at the server")
 	if _, err := s.CallTool(testCtx(t), "ask", []byte(`{}`)); CauseOf(err) != CauseReplyRefused {
 		t.Fatalf("ask: cause %q (%v), want %q", CauseOf(err), err, CauseReplyRefused)
 	}

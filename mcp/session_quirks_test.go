@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -130,20 +131,18 @@ func TestSessionAnswerBefore202(t *testing.T) {
 	// until the session has taken the answer: the request must complete
 	// without its 202, and the 202 is still recorded when it comes.
 	release := make(chan struct{})
-	t.Cleanup(func() {
-		select {
-		case <-release:
-		default:
-			close(release)
-		}
-	})
 	handle := func(c *mcptest.Call) {
 		if c.Method != "tools/list" {
 			c.Default()
 			return
 		}
 		c.ReplyBefore202(`{"jsonrpc":"2.0","id":` + string(c.ID) + `,"result":{"tools":[]}}`)
-		<-release
+		// The server's Close ends the request: a test that fails before
+		// release does not hang in its cleanup on this handler.
+		select {
+		case <-release:
+		case <-c.Request.Context().Done():
+		}
 	}
 	_, s, rec := dial(t, mcptest.Options{Handle: handle}, Config{})
 	resp, err := s.Request(testCtx(t), "tools/list", nil)
@@ -184,7 +183,7 @@ func TestSessionStreamClosesMidSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	<-conn.Done()
+	waitClosed(t, conn.Done(), "the stream closed by the server")
 	rec.waitFor(t, "closed state", func(r Record) bool { return r.Kind == KindState && r.State.State == StateClosed })
 	_, err = s.Request(ctx, "tools/list", nil)
 	if !IsConnectionFailure(err) || CauseOf(err) != CauseNotConnected {
@@ -205,12 +204,17 @@ func TestSessionLateAnswer(t *testing.T) {
 		})
 	}
 	_, s, rec := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 200 * time.Millisecond})
+	// Cleanups run last first: a test that fails before release lets the
+	// handler go before the server's Close waits for it.
+	var released sync.Once
+	let := func() { released.Do(func() { close(release) }) }
+	t.Cleanup(let)
 	_, err := s.Request(testCtx(t), "slow", nil)
 	var te *TimeoutError
 	if !errors.As(err, &te) {
 		t.Fatalf("Request = %v, want a TimeoutError", err)
 	}
-	close(release)
+	let()
 	late := rec.waitFor(t, "late answer", func(r Record) bool { return r.Kind == KindReceived && r.RPC.Class == ClassLate })
 	timeout := rec.waitFor(t, "timeout record", func(r Record) bool { return r.Kind == KindError && r.Error.Op == OpTimeout })
 	if late.RPC.ReqSeq != timeout.Error.ReqSeq || late.RPC.ReqSeq == 0 {

@@ -75,7 +75,7 @@ func TestURLPasswordIsInNoMessageOrRecord(t *testing.T) {
 		t.Errorf("URL() = %q, shows the password", s.URL())
 	}
 	s.Close()
-	<-rec.done
+	rec.waitEnd(t)
 	for _, r := range rec.all() {
 		b, _ := json.Marshal(r)
 		if strings.Contains(string(b), password) {

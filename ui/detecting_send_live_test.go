@@ -4,6 +4,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -39,7 +40,12 @@ func TestLiveSendWhileDetectingSaysSoAndSendsNothing(t *testing.T) {
 		}
 	})
 	l := startLive(t, mcp.Config{URL: "http://" + ln.Addr().String() + "/mcp"})
-	held := <-accepted // the first probe's POST is in
+	var held net.Conn
+	select {
+	case held = <-accepted: // the first probe's POST is in
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first probe never connected within 10s")
+	}
 	t.Cleanup(func() { held.Close() })
 	l.waitFor("finding the transport")
 	l.waitFor("◌ POST server/discover") // the probe's record is in
