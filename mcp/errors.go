@@ -78,6 +78,7 @@ const (
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
 	CauseFlooded          Cause = "flooded"            // the server asked faster than its requests could be answered; those past a bound were not
+	CauseModernAsked      Cause = "modern-asked"       // a 2026 server sent a request of its own, which that revision forbids; a 2026 client sends no answer to it
 	CauseReconnectGaveUp  Cause = "reconnect-gave-up"  // the legacy stream broke and none of mcpscope's reconnects of its own reopened it
 )
 

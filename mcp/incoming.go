@@ -231,6 +231,18 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 	id := string(rawID)
 	// The id is echoed whole: it has to be.
 	name := quotedMethod(method)
+	s.mu.Lock()
+	_, modern := modernOf(s.tr)
+	s.mu.Unlock()
+	if modern {
+		// 2026-07-28: "The client MUST NOT send JSON-RPC responses", and
+		// its server asks through inputRequests, never on a stream; an
+		// answer POSTed would be refused, and a question put to the user
+		// could not be answered.
+		s.emitError(OpReply, &WireError{Cause: CauseModernAsked,
+			Message: "the server sent a request of its own, " + name + ", on a 2026-07-28 stream, where a server sends none and a client answers none: it was not answered"}, reqSeq, conn)
+		return
+	}
 	if method == "ping" {
 		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
 		return
