@@ -260,6 +260,10 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		// result, as the session itself took it (resultType means
 		// something from the 2026 revision on).
 		l.setState(p, answerState(m))
+	case !m.RPCError && mcp.IsModern(l.stats.Protocol) && UnknownResultType(p.method, m.Raw) != "":
+		// "A resultType of any value unrecognized by the client MUST be
+		// considered invalid": the session failed the request with it.
+		l.setState(p, StateFailed)
 	case !m.RPCError && InputRequired(m.Raw) && mcp.MayAskForInput(p.method):
 		// A request that may not ask (mcp.InputShape) got a malformed
 		// answer, not a question: no round follows to end its row, so
@@ -442,6 +446,19 @@ func (v *pairViews) refresh(l *Log, i int32) {
 			*p = l.pair(i)
 		}
 	}
+}
+
+// UnknownResultType is mcp.UnknownResultType of a whole answer (raw, a
+// JSON-RPC response): what is wrong with its result's resultType, or "".
+func UnknownResultType(method string, raw mcp.Raw) string {
+	if !strings.Contains(string(raw), `"resultType"`) {
+		return "" // the cheap test first: most answers of the older eras never say it
+	}
+	top, ok := mcp.Members(bytesOf(string(raw)), "result")
+	if !ok {
+		return ""
+	}
+	return mcp.UnknownResultType(method, top[0])
 }
 
 // InputRequired reports a 2026 result asking for input before it can end

@@ -171,6 +171,11 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		s.mu.Lock()
 		_, modern := modernOf(s.tr)
 		s.mu.Unlock()
+		if modern {
+			if bad := UnknownResultType(method, resp.Result); bad != "" {
+				return resp, &WireError{Cause: CauseBadResultType, Transport: TransportStateless, Message: bad}
+			}
+		}
 		if !modern || !MayAskForInput(method) {
 			// Only the 2026 revision gives resultType a meaning: a 2025
 			// server's result that says input_required is its result,

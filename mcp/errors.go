@@ -70,6 +70,7 @@ const (
 	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back
 	CauseBadVersion       Cause = "bad-version"        // an initialize answer's protocolVersion that cannot be sent back as MCP-Protocol-Version
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
+	CauseBadResultType    Cause = "bad-result-type"    // a 2026 result whose resultType is none the revision defines, so it is invalid
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
 	CauseNotAcknowledged  Cause = "not-acknowledged"   // a 2026 listen stream carrying a subscription got no acknowledgement in time

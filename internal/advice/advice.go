@@ -191,6 +191,7 @@ var table = []row{
 	{cause: mcp.CauseNotAcknowledged, text: "whether the server took the subscription is not known: updates may still come on the listen stream; read the resource again to see whether it changed"},
 	{cause: mcp.CauseNotSubscribed, text: "the server does not send updates of this resource: read it again to see whether it changed"},
 	{cause: mcp.CauseBadInputAsk, text: "the server's input_required answer cannot be followed (its body is on the pair): a server bug, so there is nothing mcpscope can answer"},
+	{cause: mcp.CauseBadResultType, text: "a 2026 result is complete or input_required (or says none, which means complete); any other resultType makes it invalid: the server is broken, or speaks an extension mcpscope did not declare"},
 	{cause: mcp.CauseTaskTimeout, text: "the tool runs as a task and tasks/result waits for its end: a long task needs a longer --timeout"},
 	{cause: mcp.CauseInputRounds, text: "the server asked for input again after every round: it may not accept the answers given (each round's inputRequests and inputResponses are in the recording), or it is broken; answer differently {answer}"},
 	{cause: mcp.CauseFlooded, text: "the server sends requests of its own faster than it takes mcpscope's answers to them, so those past a bound were refused or left unanswered: a server stuck in a loop, or one that does not read the answers it is sent (each is in Raw events)"},
