@@ -254,6 +254,13 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": "+paramsKind(params)+", where an object must ask the question"))
 		return
 	}
+	if mode, ok := undeclaredMode(method, params); ok {
+		// "Server sends an elicitation/create request with a mode not
+		// declared in client capabilities: -32602 (Invalid params)", a
+		// client MUST answer; put to the user, it read as a form.
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": its mode "+mode+" is not one mcpscope declared (form, url)"))
+		return
+	}
 	// What a person answers may take a while: the stream reader goes on.
 	s.mu.Lock()
 	if s.closed {
@@ -309,6 +316,23 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		}
 		s.reply(conn, reqSeq, during, id, method, body)
 	}()
+}
+
+// undeclaredMode reads the mode of an elicitation/create: the mode as the
+// server wrote it, and true, when it is none of those mcpscope declares in
+// its elicitation capability (form, url); an absent or null one is form.
+func undeclaredMode(method string, params []byte) (string, bool) {
+	if method != "elicitation/create" {
+		return "", false
+	}
+	m, ok := Members(params, "mode")
+	if !ok || m[0] == nil || string(m[0]) == "null" {
+		return "", false
+	}
+	if mode, _ := TextOf(m[0]); mode == "form" || mode == "url" {
+		return "", false
+	}
+	return Excerpt(m[0]), true
 }
 
 // quotedMethod is what our answers and errors quote of a server request's
