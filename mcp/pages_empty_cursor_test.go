@@ -80,13 +80,7 @@ func TestListAllEndsAtEmptyCursorOn2025(t *testing.T) {
 	if err != nil || len(tools) != 1 || tools[0].Name != "only" {
 		t.Fatalf("ListTools(all) = %v, %v; want the one tool of the one page", toolNames(tools), err)
 	}
-	n := 0
-	for _, r := range srv.Requests() {
-		if r.RPCMethod == "tools/list" {
-			n++
-		}
-	}
-	if n != 1 {
+	if n := requestsOf(srv.Requests(), "tools/list"); n != 1 {
 		t.Errorf("the server got %d tools/list requests, want 1", n)
 	}
 }
