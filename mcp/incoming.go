@@ -318,23 +318,6 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 	}()
 }
 
-// undeclaredMode reads the mode of an elicitation/create: the mode as the
-// server wrote it, and true, when it is none of those mcpscope declares in
-// its elicitation capability (form, url); an absent or null one is form.
-func undeclaredMode(method string, params []byte) (string, bool) {
-	if method != "elicitation/create" {
-		return "", false
-	}
-	m, ok := Members(params, "mode")
-	if !ok || m[0] == nil || string(m[0]) == "null" {
-		return "", false
-	}
-	if mode, _ := TextOf(m[0]); mode == "form" || mode == "url" {
-		return "", false
-	}
-	return Excerpt(m[0]), true
-}
-
 // quotedMethod is what our answers and errors quote of a server request's
 // method: one a megabyte long must not make each of them as long.
 func quotedMethod(method string) string { return clip.Quote(method, 200) }
@@ -344,14 +327,6 @@ func quotedMethod(method string) string { return clip.Quote(method, 200) }
 func errorReply(id string, code int, message string) []byte {
 	msg, _ := json.Marshal(message)
 	return []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":` + strconv.Itoa(code) + `,"message":` + string(msg) + `}}`)
-}
-
-// paramsKind says what a request's params are, for an error message.
-func paramsKind(params []byte) string {
-	if len(params) == 0 {
-		return "it has no params"
-	}
-	return "its params are " + jsonKind(params)
 }
 
 // reply logs our answer to a server request and queues its POST. Replies
