@@ -27,6 +27,14 @@ func TestBadInputSaysWhatToGive(t *testing.T) {
 		{[]string{"exec", "--endpoint-timeout", "-5s", "tools/list"}, []string{"--endpoint-timeout -5s: give a positive duration such as 30s"}, "--timeout and"},
 		{[]string{"-H"}, []string{"-H needs a value after it: request header 'Name: value'", "run 'mcpscope --help' for usage"}, "flag needs an argument"},
 		{[]string{"export", "x.jsonl", "--format"}, []string{"--format needs a value after it: md or json", "run 'mcpscope export --help' for usage"}, "flag needs an argument"},
+		// A flag whose value is a URL or a file says so, not what the
+		// flag does; given empty (an unset "$URL"), it is refused, where
+		// it was taken as not given and the command did the other thing.
+		{[]string{"replay", "x.jsonl", "--against"}, []string{"--against needs a value after it: the URL of the server to re-run the recording against (or leave --against out to replay it in the TUI)"}, "compare"},
+		{[]string{"replay", "--against", "", "x.jsonl"}, []string{`--against "": give the URL of the server to re-run the recording against, or leave --against out to replay it in the TUI`}, "no recording at"},
+		{[]string{"exec", "--save", "", "http://127.0.0.1:9501/mcp", "read", "x"}, []string{`--save "": give the FILE to write what resources/read gave to, or leave --save out to print it`}, "recorded to"},
+		{[]string{"export", "-o", "", "x.jsonl"}, []string{`--output "": give the FILE to write to, or leave --output out to write to standard output`}, "no recording at"},
+		{[]string{"exec", "--record", "", "http://127.0.0.1:9501/mcp", "tools/list"}, []string{`--record "": give the FILE to record the session to`}, "recorded to"},
 	} {
 		out, errOut, code := run(t, tc.args...)
 		if code != exitUsage {

@@ -41,7 +41,7 @@ func flagError(cmd *cobra.Command, err error) error {
 		if sh := none.GetSpecifiedShortnames(); sh != "" {
 			name = "-" + sh
 		}
-		err = fmt.Errorf("%s needs a value after it: %s", name, f.Usage)
+		err = fmt.Errorf("%s needs a value after it: %s", name, valueWords(f))
 	}
 	var unknown *pflag.NotExistError
 	if errors.As(err, &unknown) && unknown.GetSpecifiedName() != "" {

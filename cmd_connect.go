@@ -50,8 +50,8 @@ func (f *connFlags) register(cmd *cobra.Command) {
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "request header 'Name: value', replacing mcpscope's own of that name, as curl's -H does: 'Name:' sends none, 'Name;' an empty one (repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent as Authorization: Bearer (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let the server point at this other origin, scheme://host:port (repeatable; it gets none of your headers or token)")
-	fs.DurationVar(&f.timeout, "timeout", mcp.DefaultRequestTimeout, "how long a request waits for its answer")
-	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting may take (the endpoint event, or the answer to initialize)")
+	durationVar(fs, &f.timeout, "timeout", mcp.DefaultRequestTimeout, "how long a request waits for its answer")
+	durationVar(fs, &f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting may take (the endpoint event, or the answer to initialize)")
 	f.maxEventSize = mcp.DefaultMaxEventSize
 	fs.Var(sizeFlag{&f.maxEventSize}, "max-event-size", "largest SSE event or JSON answer accepted, in bytes or with a unit (64MiB)")
 	fs.BoolVar(&f.noGetStream, "no-get-stream", false, "streamable HTTP: do not open the GET stream for server messages")

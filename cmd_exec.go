@@ -109,7 +109,9 @@ func newExecCmd() *cobra.Command {
 			}
 			cmds, err := parseCommands(lines)
 			if err != nil {
-				return &exitError{exitUsage, withUsageWrapped(err, outputWidth(cmd.ErrOrStderr()))}
+				// The line says what is wrong and what to type; the 30
+				// rows of every command's form under it buried that.
+				return &exitError{exitUsage, &advisedError{err: err, hint: "mcpscope help exec lists every command and its form"}}
 			}
 			if len(cmds) == 0 {
 				return &exitError{exitUsage, errors.New("no command given: e.g. mcpscope exec tools/list")}
@@ -139,7 +141,7 @@ func newExecCmd() *cobra.Command {
 	cmd.Flags().StringVar(&xf.save, "save", "", "write what resources/read gave (the blob decoded, or the text) to FILE")
 	// One --force serves both files exec can write over.
 	cmd.Flags().Lookup("force").Usage = "let --record FILE or --save FILE replace an existing file"
-	cmd.Flags().DurationVar(&xf.linger, "linger", 0, "after the last command, keep the session open this long and print the notifications that arrive (e.g. a subscription's updates)")
+	durationVar(cmd.Flags(), &xf.linger, "linger", 0, "after the last command, keep the session open this long and print the notifications that arrive (e.g. a subscription's updates)")
 	cmd.Flags().SetInterspersed(false)
 	return cmd
 }
@@ -373,7 +375,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		}
 		return finish(exitConnect, withAdvice(err))
 	}
-	p.transport, p.protocol, p.logged = sess.Transport(), sess.Protocol(), sess.Logged
+	p.transport, p.protocol, p.logged, p.listed = sess.Transport(), sess.Protocol(), sess.Logged, sess.Tools
 	runner := command.NewRunner(sess)
 	if opens := cmds[0].Method == "initialize" || cmds[0].Method == "server/discover" && p.modern(); !opens {
 		// server/discover opens only a 2026 session; elsewhere it is a

@@ -44,6 +44,9 @@ type printer struct {
 	// the session's Logged, once connected.
 	notes  *notes
 	logged func() int64
+	// listed is the session's tools as listed, once connected, whose
+	// outputSchema a tool's result is checked against.
+	listed func() []mcp.Tool
 	// pastOpening says the session's opening command was printed.
 	pastOpening bool
 }
@@ -156,6 +159,12 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		}
 	}
 	if err != nil {
+		if resp != nil && c.All && mcp.PagesStopped(err) {
+			// The pages read before the bound or the repeat came back
+			// with the error: the items they hold are what the user
+			// asked for, where only the error was printed.
+			p.listing(c.Method, resp.Result)
+		}
 		p.failure(err)
 		fmt.Fprintln(p.w)
 		return code
@@ -188,14 +197,10 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	switch c.Method {
 	case "initialize", "server/discover":
 		p.initialize(resp.Result)
-	case "tools/list":
-		p.tools(resp.Result)
+	case "tools/list", "resources/list", "resources/templates/list", "prompts/list":
+		p.listing(c.Method, resp.Result)
 	case "tools/call":
-		p.toolResult(resp)
-	case "resources/list":
-		p.resources(resp.Result)
-	case "resources/templates/list":
-		p.templates(resp.Result)
+		p.toolResult(c.Tool, resp)
 	case "resources/read":
 		p.contents(resp.Result)
 		if p.savePath != "" {
@@ -206,8 +211,6 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		}
 	case "resources/subscribe", "resources/unsubscribe":
 		fmt.Fprintf(p.w, "%s %s\n", map[string]string{"resources/subscribe": "subscribed to", "resources/unsubscribe": "unsubscribed from"}[c.Method], sanitize.Line(c.Target))
-	case "prompts/list":
-		p.prompts(resp.Result)
 	case "prompts/get":
 		p.conversation(resp.Result)
 	case "completion/complete":
@@ -234,6 +237,20 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	}
 	fmt.Fprintln(p.w)
 	return code
+}
+
+// listing prints the items of a list method's answer.
+func (p *printer) listing(method string, result json.RawMessage) {
+	switch method {
+	case "tools/list":
+		p.tools(result)
+	case "resources/list":
+		p.resources(result)
+	case "resources/templates/list":
+		p.templates(result)
+	case "prompts/list":
+		p.prompts(result)
+	}
 }
 
 // failure says why a command failed: a JSON-RPC error with its meaning by
@@ -361,7 +378,7 @@ func argSummary(raw json.RawMessage) string {
 	return strings.Join(parts, "  ")
 }
 
-func (p *printer) toolResult(resp *mcp.Response) {
+func (p *printer) toolResult(tool string, resp *mcp.Response) {
 	var r struct {
 		Content    []contentItem   `json:"content"`
 		Structured json.RawMessage `json:"structuredContent"`
@@ -373,6 +390,13 @@ func (p *printer) toolResult(resp *mcp.Response) {
 	}
 	if odd := command.OddIsError(resp.Result); odd != "" {
 		fmt.Fprintln(p.w, sanitize.Line(odd)+":")
+	}
+	if p.listed != nil {
+		// Said, not failed on, as an odd isError is: the result is
+		// still the tool's, and a debugger shows it.
+		if bad := command.OutputMismatch(p.listed(), tool, resp.Result); bad != "" {
+			fmt.Fprintln(p.w, "warning: "+sanitize.Line(bad))
+		}
 	}
 	if json.Unmarshal(resp.Result, &r) != nil {
 		fmt.Fprintln(p.w, prettyJSON(resp.Result))

@@ -139,7 +139,7 @@ func (f *connFlags) registerProxy(cmd *cobra.Command) {
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "header 'Name: value' sent upstream when the client sends none of that name ('Name;' sends it empty, 'Name:' removes the client's own, as curl's -H does; repeatable)")
 	fs.StringVar(&f.bearer, "bearer", "", "token sent upstream as Authorization: Bearer when the client sends no Authorization (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN)")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let a legacy upstream's endpoint event point the client's POSTs at this other origin, scheme://host:port (repeatable; it gets the client's own headers, never --bearer or -H); without it those POSTs are refused with 502")
-	fs.DurationVar(&f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting to URL may take")
+	durationVar(fs, &f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting to URL may take")
 	f.maxEventSize = mcp.DefaultMaxEventSize
 	fs.Var(sizeFlag{&f.maxEventSize}, "max-event-size", "largest SSE event or JSON answer logged whole, in bytes or with a unit (64MiB); larger ones are still relayed")
 }
@@ -359,7 +359,7 @@ type proxySessions struct {
 	own           []*mcp.Session    // the user's own sessions, opened from the TUI
 	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
 	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
-	early         earlyGets         // sessions of a GET before initialize that went no further
+	early         earlyGets         // sessions held until they are worth a recording of their own
 }
 
 // newProxySessions decides where sessions go before the proxy serves, so
@@ -404,10 +404,10 @@ func (s *proxySessions) unshow() {
 func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
 
 // start records a new client session and passes it on; one that began
-// with a GET before any initialize waits to be worth a recording of its
-// own (holdEarly).
+// with a GET before any initialize, or that upstream has answered nothing
+// of yet, waits to be worth a recording of its own (holdEarly).
 func (s *proxySessions) start(c *proxy.Client) {
-	if c.EarlyGet {
+	if c.EarlyGet || !c.UpstreamAnswered() {
 		s.holdEarly(c)
 		return
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"sync"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
@@ -18,27 +19,60 @@ import (
 // message, and recorded then from its first record; one that ends without
 // sending any is folded into one recording for the whole run, with every
 // other such session (its records kept whole, one file however many).
+//
+// A client retrying its initialize against an upstream that is down
+// would leave a recording per attempt too (720 an hour at one retry in
+// 5 s). So any other session is held until upstream answered anything of
+// it, or for answerWait; one that ends before either is folded into a
+// recording of its own kind for the run.
 
-// earlyGets is the one recording of the run's sessions that ended with no
-// message from their client.
+// earlyGets holds the sessions held back from a recording of their own,
+// and the run's folds of those that ended before they were worth one.
 type earlyGets struct {
-	held   sync.WaitGroup // sessions held, not yet recorded nor folded
-	adding sync.Mutex     // one session's records go in whole, not mixed with another's
+	held sync.WaitGroup // sessions held, not yet recorded nor folded
+	// unstarted are the sessions held and not handed on yet, by ID; s.mu
+	// guards it (rename).
+	unstarted  map[int]bool
+	gets       sessionFold // sessions of a GET before initialize that went no further
+	unanswered sessionFold // sessions upstream answered nothing of
+}
+
+// sessionFold is the one recording of the run's sessions of a kind that
+// ended before they were worth one of their own.
+type sessionFold struct {
+	adding sync.Mutex // one session's records go in whole, not mixed with another's
 	in     chan []mcp.Record
 	path   string
 	folded int
 	closed bool
-	// unstarted are the sessions held and not handed on yet, by ID; s.mu
-	// guards it (rename).
-	unstarted map[int]bool
 }
 
-// earlyID is the number the folded sessions are shown under in the TUI:
-// the proxy numbers its sessions from 1, the user's own from -1.
-const earlyID = 0
+// foldKind is what a fold's recording is named and shown as.
+type foldKind struct {
+	what string // names its file, after the upstream's host
+	name string // its entry in the TUI
+	// id is the number it is shown under in the TUI; byFirst shows it
+	// under the number of its first session, which no other entry has.
+	id      int
+	byFirst bool
+}
 
-// holdEarly holds session c's records until its client sends a message
-// (then it is recorded as any session is) or it ends (then it is folded).
+var (
+	// getsFold is shown as 0: the proxy numbers its sessions from 1, the
+	// user's own from -1.
+	getsFold       = foldKind{what: "proxy GETs before initialize", name: "GETs before initialize, never initialized", id: 0}
+	unansweredFold = foldKind{what: "proxy sessions upstream never answered", name: "sessions upstream never answered", byFirst: true}
+)
+
+// answerWait is how long a session upstream has answered nothing of is
+// held: past it, it is a session of its own whatever comes of it.
+const answerWait = time.Second
+
+// holdEarly holds session c's records until it is worth a recording of
+// its own (then it is recorded as any session is) or it ends (then it is
+// folded): a session of a GET before initialize once its client sends a
+// message, any other once upstream answered anything of it or answerWait
+// passed.
 func (s *proxySessions) holdEarly(c *proxy.Client) {
 	s.early.held.Add(1)
 	s.mu.Lock()
@@ -49,12 +83,28 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 	s.mu.Unlock()
 	go func() {
 		defer s.early.held.Done()
+		worth, f, kind := clientSpoke, &s.early.gets, getsFold
+		var waited <-chan time.Time
+		if !c.EarlyGet {
+			worth, f, kind = func([]mcp.Record) bool { return c.UpstreamAnswered() }, &s.early.unanswered, unansweredFold
+			timer := time.NewTimer(answerWait)
+			defer timer.Stop()
+			waited = timer.C
+		}
 		var kept [][]mcp.Record
 		in := c.Records()
-		for batch := range in {
-			kept = append(kept, batch)
-			if !clientSpoke(batch) {
-				continue
+		for {
+			select {
+			case batch, ok := <-in:
+				if !ok {
+					s.fold(c, kept, f, kind)
+					return
+				}
+				kept = append(kept, batch)
+				if !worth(batch) {
+					continue
+				}
+			case <-waited:
 			}
 			out := make(chan []mcp.Record, len(kept))
 			for _, b := range kept {
@@ -69,7 +119,6 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 			s.startWith(c, out)
 			return
 		}
-		s.fold(c, kept)
 	}()
 }
 
@@ -83,24 +132,24 @@ func clientSpoke(batch []mcp.Record) bool {
 	return false
 }
 
-// fold adds the records of session c, which ended with no message from
-// its client, to the run's one recording of such sessions, made with the
-// first, and prints its lines (headless) as any session's.
-func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record) {
+// fold adds the records of session c, which ended before it was worth a
+// recording of its own, to the run's one recording of its kind (fold f),
+// made with the first, and prints its lines (headless) as any session's.
+func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record, f *sessionFold, kind foldKind) {
 	s.mu.Lock()
 	delete(s.early.unstarted, c.ID)
-	if s.early.in == nil && !s.early.closed {
-		s.openEarly(c)
+	if f.in == nil && !f.closed {
+		s.openFold(c, f, kind)
 	}
-	in, path, out := s.early.in, s.early.path, s.lines
-	s.early.folded++
+	in, path, out := f.in, f.path, s.lines
+	f.folded++
 	s.mu.Unlock()
 	if in != nil {
-		s.early.adding.Lock()
+		f.adding.Lock()
 		for _, b := range kept {
 			in <- b
 		}
-		s.early.adding.Unlock()
+		f.adding.Unlock()
 	}
 	if out != nil {
 		lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}}
@@ -113,21 +162,25 @@ func (s *proxySessions) fold(c *proxy.Client, kept [][]mcp.Record) {
 	}
 }
 
-// openEarly starts the run's recording of folded sessions, the first of
+// openFold starts the run's recording of fold f, the first session of
 // which is c; s.mu is held.
-func (s *proxySessions) openEarly(c *proxy.Client) {
+func (s *proxySessions) openFold(c *proxy.Client, f *sessionFold, kind foldKind) {
 	in := make(chan []mcp.Record, 16)
-	s.early.in = in
+	f.in = in
+	id := kind.id
+	if kind.byFirst {
+		id = c.ID
+	}
 	// It starts when its first session did: its records come first.
-	recs, path, log := s.recordStream(in, earlyID, c.Upstream, mcp.TransportStreamable, c.Started, "proxy GETs before initialize", nil, s.clients != nil)
-	s.early.path = path
+	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, nil, s.clients != nil)
+	f.path = path
 	if path != "" {
 		s.noteRecorded(path)
 	}
 	switch {
 	case s.clients != nil && !closed(s.gone):
 		s.feeds = append(s.feeds, recs)
-		s.feed.send(ui.Client{ID: earlyID, Name: "GETs before initialize, never initialized", Records: recs, RecordingPath: path, Log: log})
+		s.feed.send(ui.Client{ID: id, Name: kind.name, Records: recs, RecordingPath: path, Log: log})
 	default:
 		if log != nil {
 			log.Close()
@@ -136,14 +189,19 @@ func (s *proxySessions) openEarly(c *proxy.Client) {
 	}
 }
 
-// closeEarly ends the run's recording of folded sessions, once no session
-// is held any more.
+// closeEarly ends the run's recordings of folded sessions, once no
+// session is held any more.
 func (s *proxySessions) closeEarly() {
 	s.mu.Lock()
-	in := s.early.in
-	s.early.in, s.early.closed = nil, true
+	var ins []chan []mcp.Record
+	for _, f := range []*sessionFold{&s.early.gets, &s.early.unanswered} {
+		if f.in != nil {
+			ins = append(ins, f.in)
+		}
+		f.in, f.closed = nil, true
+	}
 	s.mu.Unlock()
-	if in != nil {
+	for _, in := range ins {
 		close(in)
 	}
 }

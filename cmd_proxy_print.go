@@ -69,7 +69,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 // linePrinter prints one line per message of a proxied session:
 //
 //	15:04:05.123 #1 inspector-cli 0.1 · sse → tools/call greet id=3
-//	15:04:05.140 #1 inspector-cli 0.1 · sse ← tools/call greet id=3 ok 17ms (POST: upstream 1.2ms, proxy added 150µs)
+//	15:04:05.140 #1 inspector-cli 0.1 · streamable ← tools/call greet id=3 ok 17ms (upstream's headers after 1.2ms, proxy added 150µs)
 //
 // Everything that came from the wire is sanitized: a client or server must
 // not drive the terminal.
@@ -96,6 +96,8 @@ type linePrinter struct {
 	// Negotiation pane and exec's notes do: what it finds (an answer in
 	// a batch, or in a 202's body) is a line, once per session.
 	check history.AnswerCheck
+	// tools are the session's tools as its client listed them.
+	tools history.ToolListing
 }
 
 // failureRun is a run of failures of one kind (failureKind) in a session,
@@ -126,6 +128,9 @@ type inFlight struct {
 	name string
 	// subject is the prompt or URI it names, for its answer's line.
 	subject string
+	// listing is a tools/list request, whose answer lists the tools a
+	// tools/call's result is checked against; nil for other methods.
+	listing *mcp.Record
 	// upstream is how long upstream took to answer the request's POST (its
 	// headers), and added the time the proxy added to that; posted and
 	// relayed say each is known.
@@ -181,6 +186,9 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		if r.RPC.Class == mcp.ClassRequest {
 			subject = history.SubjectOf(r.RPC)
 			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject}
+			if r.RPC.Method == "tools/list" {
+				lp.asked[r.Seq].listing = &r
+			}
 		}
 		lp.lineAt(r.Time, "→", message(r.RPC, subject), "")
 	case r.RPC != nil && r.Kind == mcp.KindReceived:
@@ -384,33 +392,49 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		s = "late " + s
 	}
 	a := lp.asked[m.ReqSeq]
+	if a != nil && a.listing != nil && !m.RPCError {
+		lp.tools.Answer(a.listing, &r)
+	}
 	if a != nil {
 		delete(lp.asked, m.ReqSeq)
 		s += " " + history.FormatDuration(r.Time.Sub(a.at))
 		if a.relayed {
-			s += fmt.Sprintf(" (POST: upstream %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
+			// Upstream's time is its headers', not its answer's: a 2 s
+			// tool streams its answer long after them, and "upstream
+			// 6.2ms" read as the whole of it.
+			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
 		}
 	}
-	return s + oddIsError(m)
+	return s + lp.toolNotes(m)
 }
 
-// oddIsError is what a tools/call answer's isError says when it is not a
-// boolean, after a dash; "" for any other answer. A plain "ok" over
-// isError "yes" hid what the server may have meant as a failure. The
-// record says whether it is (RPCMessage.OddIsError, read as it came): the
-// answer is read again for its words only then, not for every answer.
-func oddIsError(m *mcp.RPCMessage) string {
-	if m.Method != "tools/call" || m.RPCError || !m.OddIsError {
+// toolNotes is what a tools/call answer's line says after its status,
+// each after a dash: an isError that is not a boolean (a plain "ok" over
+// isError "yes" hid what the server may have meant as a failure), and how
+// its structuredContent breaks its tool's outputSchema as the client
+// listed it (command.OutputMismatch); "" for any other answer. The answer
+// is read again only when there is something to look for: the record says
+// whether its isError is odd (RPCMessage.OddIsError, read as it came), and
+// a schema needs a listing.
+func (lp *linePrinter) toolNotes(m *mcp.RPCMessage) string {
+	if m.Method != "tools/call" || m.RPCError {
+		return ""
+	}
+	tools := lp.tools.Tools()
+	if !m.OddIsError && (m.ToolError || len(tools) == 0) {
 		return ""
 	}
 	res, ok := mcp.Members([]byte(m.Raw), "result")
-	if !ok {
+	if !ok || res[0] == nil {
 		return ""
 	}
-	if odd := command.OddIsError(res[0]); odd != "" {
-		return " — " + sanitize.Line(odd)
+	var notes string
+	for _, note := range []string{command.OddIsError(res[0]), command.OutputMismatch(tools, m.Tool, res[0])} {
+		if note != "" {
+			notes += " — " + sanitize.Line(note)
+		}
 	}
-	return ""
+	return notes
 }
 
 // refused says on stderr (headless) that a request in no session was

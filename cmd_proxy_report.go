@@ -89,13 +89,20 @@ func (s *proxySessions) report(w io.Writer) error {
 			other += n.total
 		}
 	}
-	folded, earlyPath := s.early.folded, s.early.path
+	folded, earlyPath := s.early.gets.folded, s.early.gets.path
+	unanswered, unansweredPath := s.early.unanswered.folded, s.early.unanswered.path
 	s.mu.Unlock()
 	switch {
 	case folded == 1 && earlyPath != "":
 		fmt.Fprintf(w, "1 session was only a GET before initialize, refused, and its client said nothing more: it is recorded in %s\n", earlyPath)
 	case folded > 1 && earlyPath != "":
 		fmt.Fprintf(w, "%d sessions were only a GET before initialize, refused, and their client said nothing more: they are recorded together in %s\n", folded, earlyPath)
+	}
+	switch {
+	case unanswered == 1 && unansweredPath != "":
+		fmt.Fprintf(w, "1 session ended with nothing answered by upstream (down, or not reached): it is recorded in %s\n", unansweredPath)
+	case unanswered > 1 && unansweredPath != "":
+		fmt.Fprintf(w, "%d sessions ended with nothing answered by upstream (down, or not reached; a client retrying its initialize): they are recorded together in %s\n", unanswered, unansweredPath)
 	}
 	if refused > 0 {
 		what := fmt.Sprintf("%d requests were", refused)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -15,12 +14,7 @@ import (
 // that nothing answered, at once, and nothing when the server is there.
 func TestProxyToNothingSaysSoAtStart(t *testing.T) {
 	stateDir(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close() // nothing listens there now
+	addr := closedAddr(t)
 
 	h := startHeadless(t, "http://"+addr, proxyFlags{})
 	h.stop()

@@ -55,12 +55,7 @@ func TestProxyHeadlessOutlivesItsStderrReader(t *testing.T) {
 func proxyWithStderrGone(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	listen := ln.Addr().String()
-	ln.Close()
+	listen := closedAddr(t)
 	done := make(chan int, 1)
 	go func() {
 		cmd := newRootCmd()

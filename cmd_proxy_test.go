@@ -56,12 +56,13 @@ func TestProxyHeadlessPrintsAndFlushes(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, out)
 		}
 	}
-	// A streamable answer's line says what upstream took to answer the
-	// POST and what the proxy added. (A legacy answer comes on the stream,
-	// often before its POST's 202, when neither is known yet.)
+	// A streamable answer's line says what upstream took to send the
+	// POST's headers, as that (not the answer's time), and what the proxy
+	// added. (A legacy answer comes on the stream, often before its POST's
+	// 202, when neither is known yet.)
 	for _, line := range strings.Split(out, "\n") {
-		if strings.Contains(line, "streamable ← tools/call greet id=") && (!strings.Contains(line, "(POST: upstream ") || !strings.Contains(line, ", proxy added ")) {
-			t.Errorf("the answer's line %q does not say upstream's time and the time the proxy added", line)
+		if strings.Contains(line, "streamable ← tools/call greet id=") && (!strings.Contains(line, "(upstream's headers after ") || !strings.Contains(line, ", proxy added ")) {
+			t.Errorf("the answer's line %q does not say upstream's headers' time and the time the proxy added", line)
 		}
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))

@@ -69,6 +69,12 @@ func TestExecJSONArgumentsNotJSON(t *testing.T) {
 	if code != exitUsage || !strings.Contains(out+errOut, "the arguments of tools/call echo are not one JSON object") || !strings.Contains(out+errOut, "in single quotes") {
 		t.Errorf("exit %d, want %d and how to quote the object:\n%s\n%s", code, exitUsage, out, errOut)
 	}
+	// Where it stops being JSON and what JSON wanted there, not
+	// encoding/json's "invalid character 't' looking for beginning of
+	// object key string".
+	if !strings.Contains(out+errOut, "(a key is not a string in double quotes at byte 1: {▶text:hi})") || strings.Contains(out+errOut, "invalid character") {
+		t.Errorf("the error does not say where and why in a person's words:\n%s\n%s", out, errOut)
+	}
 	for _, r := range srv.Requests() {
 		if r.RPCMethod == "tools/call" {
 			t.Errorf("a tools/call was sent: %s", r.Body)

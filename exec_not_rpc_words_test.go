@@ -16,7 +16,7 @@ func TestExecNotRPCSaidOneWay(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"no members", `{"hello":"world"}`, "JSON but no JSON-RPC message: no method, result or error"},
 		{"not an object", `"a string"`, "JSON but no JSON-RPC message: it is not an object"},
-		{"not JSON", `{"jsonrpc":"2.0",}`, "not JSON: invalid character"},
+		{"not JSON", `{"jsonrpc":"2.0",}`, `not JSON: a key is not a string in double quotes at byte 17: …"jsonrpc":"2.0",▶}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, how := range []string{"json", "sse"} {

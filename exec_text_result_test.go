@@ -74,7 +74,7 @@ func TestExecPrintsALargeTextWithoutCopies(t *testing.T) {
 	p := &printer{w: &out}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	p.toolResult(&mcp.Response{Result: result})
+	p.toolResult("echo", &mcp.Response{Result: result})
 	runtime.ReadMemStats(&after)
 	var decoded struct {
 		Content []struct{ Text string }

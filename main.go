@@ -75,6 +75,7 @@ func newRootCmd() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(flagError) // the subcommands' too
+	root.PersistentPreRunE = refuseEmptyValues
 	root.AddCommand(newExecCmd(), newDemoServerCmd(), newProxyCmd())
 	addRootTUI(root)
 	addHistoryCmds(root)

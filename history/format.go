@@ -103,6 +103,8 @@ type diskEvent struct {
 	// DataFromRaw says the data is what the SSE standard makes of Raw: its
 	// data lines joined by LF (an event whose data spans several lines).
 	DataFromRaw bool `json:"data_from_raw,omitempty"`
+	// IDAt is where a long id lies in Raw (format_eventid.go).
+	IDAt *[2]int `json:"id_at,omitempty"`
 }
 
 // diskRPC is a JSON-RPC message as stored: its raw bytes spelt out, or
@@ -339,6 +341,7 @@ func (e *encoder) event(ev *mcp.SSEEvent) *diskEvent {
 		p := payload(data)
 		d.Data = &p
 	}
+	d.storeID(raw)
 	return d
 }
 
@@ -423,6 +426,9 @@ func (d *decoder) decode(line []byte) (mcp.Record, error) {
 			return mcp.Record{}, err
 		}
 		ev.Data = mcp.Raw(data)
+		if err := de.readID(); err != nil {
+			return mcp.Record{}, err
+		}
 		rec.Event = ev
 		d.lastSeq, d.lastData, d.hasLast = rec.Seq, data, true
 	}

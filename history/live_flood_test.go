@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // floodNote is the n-th of a flood of distinct notifications.
@@ -27,57 +26,27 @@ func TestLiveFloodIsReadBackFromTheRecording(t *testing.T) {
 	// holding them all would hold 1,000 times what is asserted. 200,000
 	// took up to 60s under -race on a loaded machine, this test's bound.
 	const notes = 50_000
-	srv := mcptest.New(t, mcptest.Options{})
-	path := filepath.Join(t.TempDir(), "flood.jsonl")
-	rec, err := Create(path, Header{URL: srv.SSEURL(), Transport: mcp.TransportSSE, Started: time.Now()}, RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := mcp.NewSession(mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE})
-	log := rec.NewLog()
-	defer log.Close()
-	// The Log is the consumer's alone; it says when every note is in.
-	all, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		seen := 0
-		for batch := range Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }) {
-			log.Append(batch...)
-			for _, r := range batch {
-				if r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Method == "notifications/message" {
-					if seen++; seen == notes {
-						close(all)
-					}
-				}
-			}
-		}
-	}()
+	seen := 0
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	if err := s.Connect(ctx); err != nil {
-		t.Fatal(err)
-	}
-	conn, err := srv.WaitConn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	live := recordLive(t, ctx, true, func(r mcp.Record) bool {
+		if isNote(r) {
+			seen++
+		}
+		return seen == notes
+	})
+	log := live.Log
 	var b strings.Builder
 	for n := range notes {
 		fmt.Fprintf(&b, "event: message\ndata: %s\n\n", floodNote(n))
 		if b.Len() > 64<<10 || n == notes-1 {
-			if err := conn.WriteRaw(b.String()); err != nil {
+			if err := live.Conn.WriteRaw(b.String()); err != nil {
 				t.Fatal(err)
 			}
 			b.Reset()
 		}
 	}
-	select {
-	case <-all:
-	case <-ctx.Done():
-		t.Fatal("the flood did not reach the Log")
-	}
-	s.Close()
-	<-done
+	live.wait(t, ctx, "the flood")
 
 	fs, ok := log.st.(*fileStore)
 	if !ok {

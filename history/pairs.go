@@ -97,6 +97,10 @@ type Pair struct {
 	// Resumes are the GETs that resumed the request's dropped response
 	// stream (streamable HTTP), oldest first.
 	Resumes []*mcp.Record
+	// Output says how a tools/call's result breaks its tool's
+	// outputSchema, or why it was not checked; "" when it keeps to it or
+	// no schema is known (command.OutputMismatch). Server text: sanitize it.
+	Output string
 }
 
 // row is what the Log keeps of a Pair: the records as entries of its store
@@ -128,7 +132,8 @@ type rowMore struct {
 	subject         string  // see Pair.Subject
 	// token is the progressToken the request named when it is not its id
 	// (a proxied client's own), which its progress comes under.
-	token string
+	token  string
+	output string // see Pair.Output
 }
 
 // extra is the row's rowMore, made when first needed.
@@ -274,6 +279,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	if m.RPCError {
 		return
 	}
+	l.outputCheck(p, m)
 	if p.more != nil {
 		l.surface.subscribedAnswer(p.method, p.more.subject)
 	}
@@ -384,7 +390,7 @@ func (l *Log) pair(i int32) Pair {
 		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
 		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN, ProgressAt: x.progressAt,
 		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
-		Subject: x.subject,
+		Subject: x.subject, Output: x.output,
 	}
 }
 

@@ -38,6 +38,10 @@ type ownReconnects struct {
 	// the attempts' failures and their giving up are the same outage,
 	// not more errors (repeat).
 	counted bool
+	// byServer says the run under way follows a stream the server closed
+	// cleanly, not one that broke: what each attempt's status line opens
+	// with (see Log.ReconnectingAfterServerClose).
+	byServer bool
 }
 
 // stateStep is how the state record (kind, st) moves a run: what it comes
@@ -90,7 +94,7 @@ func (o *ownReconnects) step(how ownReconnectOutcome, ok bool) bool {
 	}
 	on := how == ownReconnectOn
 	if on && !o.on {
-		o.counted = false
+		o.counted, o.byServer = false, false
 	}
 	ended := o.on && !on
 	o.on = on
@@ -116,10 +120,23 @@ func (o *ownReconnects) repeat(e *mcp.ErrorInfo, wasOn bool) bool {
 // state "reconnecting" between the attempts, so the bar reads so from the
 // stream's end, not only from the first attempt on.
 func (l *Log) reconnectingOnItsOwn(r *mcp.Record) {
+	wasOn := l.own.on
 	l.ownStep(l.own.stateStep(r.Kind, r.State))
 	if r.State.State == mcp.StateClosed && !closes(r.Kind, r.State) && l.own.on {
 		l.stats.State = mcp.StateReconnecting
+		if !wasOn {
+			// The close the run follows; an attempt's own close later is
+			// not how the stream ended.
+			l.own.byServer = r.State.ClosedByServer()
+		}
 	}
+}
+
+// ReconnectingAfterServerClose reports whether the reconnects of its own
+// under way follow a stream the server closed cleanly, rather than one
+// that broke: each run says how its own stream ended.
+func (l *Log) ReconnectingAfterServerClose() bool {
+	return l.own.on && l.own.byServer
 }
 
 // reconnectErrorOnItsOwn follows an error about those reconnects.

@@ -30,6 +30,25 @@ func (l *Log) toolsPage(req, resp *mcp.Record) {
 // of the newest listing); before any listing completed, the pages so far.
 func (l *Log) Tools() []mcp.Tool { return l.tools.done }
 
+// ToolListing follows a session's tools/list answers page by page, as a
+// Log does, for a reader of records that keeps no Log (the headless
+// proxy's lines check a tool's result against its outputSchema with it).
+type ToolListing struct{ li listing[mcp.Tool] }
+
+// Answer takes a tools/list answer and the request it answers; an answer
+// that cannot be read leaves what was known.
+func (t *ToolListing) Answer(req, resp *mcp.Record) {
+	if resp == nil || resp.RPC == nil {
+		return
+	}
+	if tools, next, err := parseToolsPage(resp.RPC.Raw); err == nil {
+		t.li.page(requestCursor(req), tools, next)
+	}
+}
+
+// Tools are the tools of the newest complete listing, as Log.Tools.
+func (t *ToolListing) Tools() []mcp.Tool { return t.li.done }
+
 // parseToolsPage reads one tools/list answer: its tools and its nextCursor.
 // jsonspan, not encoding/json, finds the result: one tool's schema nested
 // past encoding/json's depth limit must not hide every tool.

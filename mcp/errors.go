@@ -61,6 +61,7 @@ const (
 	CauseNoTransport      Cause = "no-transport"       // detection found no transport that works
 	CauseLimit            Cause = "limit"              // a bound (pages, bytes) stopped a request
 	CauseBadCursor        Cause = "bad-cursor"         // a list page's nextCursor that is not a string, so no next page can be asked for
+	CauseCursorLoop       Cause = "cursor-loop"        // a list page's nextCursor named a page already read, so the pages would repeat forever
 	CauseClosed           Cause = "closed"             // the session was closed by mcpscope
 	CauseNotModern        Cause = "not-modern"         // a 2026 probe found a server of the initialize era
 	CauseModernRefused    Cause = "modern-refused"     // a 2026 server refused the request (version, headers, capabilities)

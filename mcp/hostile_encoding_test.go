@@ -102,3 +102,19 @@ func TestStreamInAnUnaskedEncodingFailsAtOnce(t *testing.T) {
 		t.Errorf("tools/list took %v: it waited on a body it could not read", took)
 	}
 }
+
+// A legacy stream labelled gzip that is not gzip fails connecting as an
+// answer that is not HTTP a client can read (bad-http), as it does once
+// the endpoint came, not as a stream that ended before its endpoint event,
+// whose advice was to run the command again and to look for another
+// server at this path.
+func TestLegacyStreamLabelledGzipThatIsNot(t *testing.T) {
+	srv := mcptest.New(t, mcptest.Options{GETStatus: http.StatusOK, GETBody: "event: endpoint\ndata: /sse?sessionid=x\n\n",
+		GETHeaders: http.Header{"Content-Type": {"text/event-stream"}, "Content-Encoding": {"gzip"}}})
+	s := NewSession(Config{URL: srv.SSEURL(), Transport: TransportSSE})
+	defer s.Close()
+	err := s.Connect(testCtx(t))
+	if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "labelled Content-Encoding: gzip but does not decode") {
+		t.Errorf("Connect = %v (cause %q), want %q saying the body does not decode", err, CauseOf(err), CauseBadHTTP)
+	}
+}

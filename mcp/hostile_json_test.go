@@ -11,7 +11,7 @@ import (
 func TestJSONAnswerThatIsNotRPCSaysWhy(t *testing.T) {
 	for _, tc := range []struct{ name, body, want string }{
 		{"byte order mark", "\xef\xbb\xbf{}", "byte order mark"},
-		{"trailing bytes", `{"jsonrpc":"2.0","id":1,"result":{}} trailing`, "after top-level value"},
+		{"trailing bytes", `{"jsonrpc":"2.0","id":1,"result":{}} trailing`, `not JSON: more text follows the end of the JSON value at byte 37: …:1,"result":{}} ▶trailing`},
 		{"an event stream", "event: message\ndata: {}\n\n", "reads as an event stream"},
 		{"not an object", `"a string"`, "not an object"},
 	} {

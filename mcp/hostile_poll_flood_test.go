@@ -54,8 +54,8 @@ func TestRepeatedCursorStopsTheListing(t *testing.T) {
 		// a, b, a, b, ...: a cycle, not just the same cursor again.
 		s, pages := dialPages(t, method, func(n int32) any { return []string{"a", "b"}[(n-1)%2] })
 		err := listTestPages(t, s, method, true)
-		if CauseOf(err) != CauseLimit || !strings.Contains(err.Error(), `nextCursor "a" again`) {
-			t.Errorf("%s --all over cursors a, b, a = %v, want a limit error naming the repeated cursor", method, err)
+		if CauseOf(err) != CauseCursorLoop || !strings.Contains(err.Error(), `nextCursor "a" again`) {
+			t.Errorf("%s --all over cursors a, b, a = %v, want a cursor-loop error naming the repeated cursor", method, err)
 		}
 		if got := pages.Load(); got != 3 {
 			t.Errorf("%s --all asked for %d pages, want 3 (the third names a cursor seen before)", method, got)

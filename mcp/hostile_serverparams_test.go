@@ -109,7 +109,7 @@ func TestServerQuestionsWaitingAreBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	refused := func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte("already waiting for the user")) }
+	refused := func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte("already waiting for an answer")) }
 	for i := range extra {
 		id := fmt.Sprintf(`"id":"q%d",`, maxAsking+i)
 		if _, err := srv.WaitPost(testCtx(t), func(p mcptest.Post) bool { return refused(p) && bytes.Contains(p.Body, []byte(id)) }); err != nil {

@@ -22,7 +22,7 @@ func TestUnreadableAnswerIsNamed(t *testing.T) {
 		})}, Config{})
 		_, err := s.Request(testCtx(t), "tools/list", nil)
 		if err == nil || !strings.Contains(err.Error(), "ended before its answer") ||
-			!strings.Contains(err.Error(), "a message came back that is not JSON: invalid character") {
+			!strings.Contains(err.Error(), `a message came back that is not JSON: a member is not followed by "," or "}" at byte`) {
 			t.Fatalf("Request = %v, want the stream's end naming the message that is not JSON", err)
 		}
 	})

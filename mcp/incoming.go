@@ -275,7 +275,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			s.emitError(OpReply, &WireError{Cause: CauseFlooded,
 				Message: fmt.Sprintf("the server asks more than %d questions at once: %d of them refused so far", maxAsking, n)}, reqSeq, conn)
 		}
-		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInternalError, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for the user", name, maxAsking)))
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInternalError, fmt.Sprintf("mcpscope refused %s: %d questions of this server are already waiting for an answer", name, maxAsking)))
 		return
 	}
 	s.asking++

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
 // objectOf reads raw, a JSON object, with the one JSON scanner, indexing
@@ -227,7 +228,7 @@ func notRPCWhy(b []byte) string {
 	case bytes.HasPrefix(b, []byte("event:")) || bytes.HasPrefix(b, []byte("data:")) || bytes.HasPrefix(b, []byte("id:")):
 		return "not JSON: it reads as an event stream (event:, data: or id: lines), not one message"
 	case err != nil:
-		return "not JSON: " + err.Error()
+		return "not JSON: " + jsonwhy.Syntax(b, err)
 	case doc.Root().Kind() != jsonspan.Object:
 		return "JSON but no JSON-RPC message: it is not an object"
 	}

@@ -415,11 +415,12 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	}
 	we := &WireError{Cause: cause, Transport: TransportSSE, Purpose: PurposeStream, Message: reason, Err: err}
 	if current && c.err == nil && c.endpoint == nil {
-		// An event past the size limit is the cause even before the
-		// endpoint: the advice is to raise --max-event-size, not to look
-		// for another server at this path.
+		// An event past the size limit, or a body that cannot be read, is
+		// the cause even before the endpoint: the advice is to raise
+		// --max-event-size or that the server is broken, not to run the
+		// command again and look for another server at this path.
 		early := CauseNoEndpoint
-		if cause == CauseEventTooLarge {
+		if cause == CauseEventTooLarge || cause == CauseBadHTTP {
 			early = cause
 		}
 		c.err = &WireError{Cause: early, Transport: TransportSSE, Message: reason + " before the endpoint event", Err: err}

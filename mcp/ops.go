@@ -180,13 +180,15 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 		tools = append(tools, ts...)
 		return page.NextCursor, page.cursorNamed, page.cursorErr
 	})
-	if err != nil {
+	if err != nil && !PagesStopped(err) {
 		return tools, resp, err
 	}
+	// The tools of the pages read before a bound or a repeated cursor are
+	// the server's: calls type their arguments by them.
 	s.mu.Lock()
 	s.tools = tools
 	s.mu.Unlock()
-	return tools, resp, nil
+	return tools, resp, err
 }
 
 // CallTool calls a tool with a JSON object of arguments. A tool that lists

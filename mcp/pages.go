@@ -37,6 +37,17 @@ func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool
 	return pages, err
 }
 
+// PagesStopped reports a listing of every page that a bound or a cursor
+// that went round (or one that is no string) ended, with the pages read
+// before it: what they list is the server's, and kept.
+func PagesStopped(err error) bool {
+	switch CauseOf(err) {
+	case CauseLimit, CauseCursorLoop, CauseBadCursor:
+		return true
+	}
+	return false
+}
+
 // emptyCursorFollowed reports whether an empty nextCursor names a next
 // page: in 2026-07-28 it does ("an empty string is a valid cursor and thus
 // MUST NOT be treated as the end of results"); the earlier revisions say
@@ -108,7 +119,7 @@ func listPages(method, cursor string, all, emptyFollowed bool, send func(params 
 			return resp, err
 		}
 		if !seen.add(next) {
-			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
+			return resp, &WireError{Cause: CauseCursorLoop, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
 		}
 		cursor = next
 	}

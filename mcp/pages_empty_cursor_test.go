@@ -61,8 +61,8 @@ func TestListAllStopsAtRepeatedEmptyCursor(t *testing.T) {
 	})})
 	s, _ := connect(t, Config{URL: srv.URL, Transport: TransportStateless, NoListen: true})
 	tools, _, err := s.ListTools(testCtx(t), true)
-	if CauseOf(err) != CauseLimit {
-		t.Fatalf("ListTools(all) error = %v, want the repeated cursor's limit", err)
+	if CauseOf(err) != CauseCursorLoop {
+		t.Fatalf("ListTools(all) error = %v, want the cursor-loop error of the repeat", err)
 	}
 	if len(tools) != 2 {
 		t.Errorf("ListTools(all) read %d tools, want the 2 of the first page and the one page its cursor named", len(tools))

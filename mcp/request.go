@@ -58,6 +58,12 @@ type pending struct {
 	// deadline is when the request times out (zero for a stream that
 	// has none): a dropped stream is not resumed after it.
 	deadline time.Time
+	// timeout is how long it waits for its answer: the request timeout,
+	// or the endpoint timeout for the request that opens the session.
+	timeout time.Duration
+	// opening says it is that request, whose running out of time is the
+	// connection's timeout.
+	opening bool
 	// answer is where the answer is put: made with the request, it costs
 	// the stream reader nothing to fill.
 	answer Response
@@ -124,7 +130,8 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 	}
 	params, header := tr.prepare(method, params)
 	body := encodeMessage(id, method, params)
-	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1), deadline: time.Now().Add(s.cfg.RequestTimeout)}
+	opening, timeout := s.timeoutOf(ctx)
+	p := &pending{conn: s.conn, method: method, tool: tool, done: make(chan result, 1), deadline: time.Now().Add(timeout), timeout: timeout, opening: opening}
 	// A request detection sends is a probe: its failure is a verdict
 	// about the transport, logged as such.
 	sendOp := OpPost
@@ -150,7 +157,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 		posted <- tr.send(sendCtx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header})
 	}()
 	sentAt := time.Now()
-	timer := time.NewTimer(s.cfg.RequestTimeout)
+	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	giveUp := func(err error) (*Response, error) {
 		cancelSend()
@@ -189,7 +196,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 			}
 			if s.abandon(id, p, op, err) {
 				if op == OpTimeout {
-					s.tellCancelled(tr, id, p.method, s.timedOutReason())
+					s.tellCancelled(tr, id, p.method, timedOutReason(timeout))
 				}
 				return giveUp(err)
 			}
@@ -199,7 +206,7 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 				// Nobody waits for the answer any more: the server is
 				// told, as a cancel by hand tells it, so a slow tool
 				// does not run on for no one.
-				s.tellCancelled(tr, id, p.method, s.timedOutReason())
+				s.tellCancelled(tr, id, p.method, timedOutReason(timeout))
 				return giveUp(err)
 			}
 		case <-ctx.Done():
@@ -244,15 +251,15 @@ func (s *Session) tellCancelled(tr transport, id, method, reason string) {
 }
 
 // timedOutReason is the reason notifications/cancelled gives for a
-// request that outlived the request timeout.
-func (s *Session) timedOutReason() string {
-	return "no answer within " + s.cfg.RequestTimeout.String() + ": mcpscope stopped waiting"
+// request that outlived its timeout.
+func timedOutReason(timeout time.Duration) string {
+	return "no answer within " + timeout.String() + ": mcpscope stopped waiting"
 }
 
 // timeoutError says a request went unanswered, and names the answers that
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
-	te := &TimeoutError{Method: p.method, ID: id, After: s.cfg.RequestTimeout.String(), Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), HeadBegan: p.headBegan.Load(), Interim: int(p.interim.Load())}
+	te := &TimeoutError{Method: p.method, ID: id, After: p.timeout.String(), Opening: p.opening, Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), HeadBegan: p.headBegan.Load(), Interim: int(p.interim.Load())}
 	if te.Interim != 0 {
 		// The first byte net/http told of was the 1xx's.
 		te.HeadBegan = p.afterInterim.finalBegan()
@@ -260,7 +267,7 @@ func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
 	if last := p.unfinished.last.Load(); te.Unfinished > 0 && last != 0 {
 		// Still coming when its last byte came in the second half of the
 		// wait: a server trickling it, not one that stopped.
-		te.StillComing = s.cfg.Now().Sub(time.Unix(0, last)) < s.cfg.RequestTimeout/2
+		te.StillComing = s.cfg.Now().Sub(time.Unix(0, last)) < p.timeout/2
 	}
 	if said := p.postSaid.Load(); said != nil {
 		te.PostSaid = *said

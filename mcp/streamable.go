@@ -106,10 +106,13 @@ func (t *streamable) open(ctx context.Context) error {
 // out of it as the connection timeout it is, naming the request.
 func (t *streamable) opening(ctx context.Context, method string, send func(context.Context) (*Response, error)) (*Response, error) {
 	timeout := t.s.cfg.EndpointTimeout
-	octx, cancel := context.WithTimeout(ctx, timeout)
+	octx, cancel := context.WithTimeout(asOpening(ctx), timeout)
 	defer cancel()
 	resp, err := send(octx)
-	if err != nil && resp == nil && ctx.Err() == nil && errors.Is(octx.Err(), context.DeadlineExceeded) {
+	// The request's own wait is the same timeout: whichever of the two
+	// ran out first, it is the connection's.
+	var te *TimeoutError
+	if err != nil && resp == nil && ctx.Err() == nil && (errors.Is(octx.Err(), context.DeadlineExceeded) || errors.As(err, &te)) {
 		err = &WireError{Cause: CauseConnectTimeout, Transport: t.name(), Purpose: PurposePost, Err: err,
 			Message: fmt.Sprintf("no answer to %s within %s from %s", method, timeout, t.endpoint)}
 	}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
 // noBody is the end of a 2xx POST answer with nothing in its body.
@@ -105,7 +106,7 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
 		s.handleMessage(in, nil, string(body), at)
 		why := notRPCWhy(body)
-		if resp.ContentLength > 0 && int64(len(body)) == resp.ContentLength && strings.Contains(why, "unexpected end") {
+		if resp.ContentLength > 0 && int64(len(body)) == resp.ContentLength && strings.Contains(why, jsonwhy.Unfinished) {
 			// net/http reads no further than the Content-Length says: one
 			// shorter than the answer cuts the JSON off, which is the
 			// server's framing, not its JSON, to blame.

@@ -51,6 +51,7 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 	var note *resumeNote // the latest resumption, counting its events
 	for {
 		fresh, message := false, false
+		cut := 0 // the bytes of a last block the stream ended inside
 		opened := s.cfg.Now()
 		var linger *time.Timer
 		err := s.readEvents(body, in, func(rec *Record, ev *SSEEvent) {
@@ -72,6 +73,9 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 				linger = time.AfterFunc(answeredLinger, func() { b.Close() })
 			}
 		}, func(ev *SSEEvent) {
+			if ev.Unparsed() {
+				cut = len(ev.Raw)
+			}
 			if first {
 				raw := bytes.TrimSpace([]byte(ev.Raw))
 				jsonLike, first = len(raw) > 0 && (raw[0] == '{' || raw[0] == '['), false
@@ -98,11 +102,16 @@ func (t *streamable) readResponse(ctx context.Context, m *outgoing, resp *http.R
 			return withTransport(we, t.name(), PurposePost)
 		}
 		dropped := "the server ended it"
-		if body.length > 0 && body.n == body.length {
-			dropped = fmt.Sprintf("the server ended it after %d bytes, as its Content-Length named", body.length)
-		}
-		if err != nil {
+		switch {
+		case err != nil && cut > 0:
+			dropped = "it broke, " + MidEvent(cut) + ": " + brokeWords(err)
+		case err != nil:
 			dropped = "it broke: " + brokeWords(err)
+		case body.length > 0 && body.n == body.length:
+			// What cut the event short, if one was.
+			dropped = fmt.Sprintf("the server ended it after %d bytes, as its Content-Length named", body.length)
+		case cut > 0:
+			dropped += ", " + MidEvent(cut)
 		}
 		if jsonLike && lastID == "" {
 			return &WireError{Cause: CauseBadContentType, Transport: t.name(), Purpose: PurposePost, Err: err,

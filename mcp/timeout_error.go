@@ -70,7 +70,7 @@ func (e *TimeoutError) Error() string {
 	case e.Unfinished > 0 && e.StillComing:
 		why = fmt.Sprintf("its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Unfinished)
 	case e.Unfinished > 0:
-		why = fmt.Sprintf("its answer began and stopped coming, %d bytes into an event or body that never ended", e.Unfinished)
+		why = "its answer began and stopped coming, " + bytesInto(e.Unfinished, "an event or body")
 	default:
 		why = "the server took it but no answer came back"
 	}
@@ -167,3 +167,19 @@ func idList(ids []string) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// bytesInto says where an answer stopped: n bytes into what (an event, a
+// body) that never ended.
+func bytesInto(n int64, what string) string {
+	unit := "bytes"
+	if n == 1 {
+		unit = "byte"
+	}
+	return fmt.Sprintf("%d %s into %s that never ended", n, unit, what)
+}
+
+// MidEvent says where a stream that ended inside an event (no blank line
+// ended its last block) stopped: n bytes into it. No message came of
+// those bytes; they are recorded as they came. mcpscope's own sessions
+// and the proxy say it alike.
+func MidEvent(n int) string { return bytesInto(int64(n), "an event") }

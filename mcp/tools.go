@@ -15,6 +15,9 @@ type Tool struct {
 	Title       string          `json:"title,omitempty"`
 	Description string          `json:"description,omitempty"`
 	InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+	// OutputSchema types the structuredContent of the tool's results
+	// (2025-06-18 on), as the server sent it; see command.OutputMismatch.
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
 	// TaskSupport is execution.taskSupport (tasks.go): "required" means
 	// the tool is called as a task; "" and "forbidden" mean it never is.
 	TaskSupport string `json:"taskSupport,omitempty"`
@@ -124,6 +127,9 @@ func readTool(v jsonspan.Value) (Tool, string) {
 	t.Description, _ = v.Get("description").Text()
 	if s := v.Get("inputSchema"); s.Exists() {
 		t.InputSchema = s.Raw()
+	}
+	if s := v.Get("outputSchema"); s.Exists() {
+		t.OutputSchema = s.Raw()
 	}
 	if a := v.Get("annotations"); a.Kind() == jsonspan.Object {
 		t.Annotations = readAnnotations(a.Raw())

@@ -113,9 +113,6 @@ type Model struct {
 		text string
 		id   int
 	}
-	// ownEnd is how the legacy stream ended before the reconnects of its
-	// own under way: each attempt's status line says it again.
-	ownEnd    string
 	spinning  bool
 	spinFrame int
 	tools     []mcp.Tool // the tools last given to the command line

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -21,5 +22,26 @@ func TestAskTabWithNothingToOfferSaysSo(t *testing.T) {
 	typeKeys(m, "A")
 	if view := ansi.Strip(m.View()); strings.Contains(view, "no values to offer") {
 		t.Errorf("typing after the Tab left its note:\n%s", view)
+	}
+}
+
+// Tab on a form's value past the 4,096 members the schema reader keeps of
+// an enum, or of a union of consts, says the list was cut, in the words
+// the command line's hint uses: "no values to offer for c" alone read as
+// if the form had no such value.
+func TestAskTabPastACutEnumSaysItWasCut(t *testing.T) {
+	for _, kw := range []string{"enum", "oneOf"} {
+		members := make([]string, 5000)
+		for i := range members {
+			if members[i] = fmt.Sprintf(`"v%d"`, i); kw == "oneOf" {
+				members[i] = `{"const":` + members[i] + `}`
+			}
+		}
+		m, _ := askModel(t, "elicitation/create", `{"message":"Which?","requestedSchema":{"type":"object","properties":{"c":{"type":"string","`+kw+`":[`+strings.Join(members, ",")+`]}}}}`)
+		typeKeys(m, "accept c=v4500")
+		press(m, "tab")
+		if view := ansi.Strip(m.View()); !strings.Contains(view, "no values to offer for c among the first 4096 of its enum's 5000: type one") {
+			t.Errorf("%s of 5,000: a Tab past the cut did not say the list was cut:\n%s", kw, view)
+		}
 	}
 }

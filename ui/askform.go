@@ -70,7 +70,7 @@ func (a *askPrompt) nothingToComplete() string {
 	if len(words) == 0 {
 		return ""
 	}
-	return lineContext{cur: words[len(words)-1]}.nothingToComplete()
+	return noValuesToOffer(words[len(words)-1].Text, a.form.schema)
 }
 
 // formCompletion lists what may complete the word at the end of before:

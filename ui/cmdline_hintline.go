@@ -115,17 +115,25 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 // nothing on a key=value word: that its value is the user's to type. Other
 // words' hints say why there is nothing already ("no tools known yet").
 func (ctx lineContext) nothingToComplete() string {
-	if key, _, ok := strings.Cut(ctx.cur.Text, "="); ok && key != "" {
-		name := sanitize.Line(strings.TrimSuffix(key, ":"))
-		if s := valuesSchema(ctx.keysSchema().PropertyTyped(key)); s.ChoicesLeftOut() > 0 {
-			// The value may be among those the enum lists past the
-			// cut: "no values" alone would say there are none.
-			return fmt.Sprintf("no values to offer for %s among the first %d of its enum's %d: type one",
-				name, len(s.Choices()), len(s.Choices())+s.ChoicesLeftOut())
-		}
-		return "no values to offer for " + name + ": type one"
+	return noValuesToOffer(ctx.cur.Text, ctx.keysSchema())
+}
+
+// noValuesToOffer is the note after a Tab that found nothing on the
+// key=value word cur whose keys schema types, on the command line and
+// under a question's answer alike; "" when cur is no key=value.
+func noValuesToOffer(cur string, schema *command.Schema) string {
+	key, _, ok := strings.Cut(cur, "=")
+	if !ok || key == "" {
+		return ""
 	}
-	return ""
+	name := sanitize.Line(strings.TrimSuffix(key, ":"))
+	if s := valuesSchema(schema.PropertyTyped(key)); s.ChoicesLeftOut() > 0 {
+		// The value may be among those the enum lists past the cut:
+		// "no values" alone would say there are none.
+		return fmt.Sprintf("no values to offer for %s among the first %d of its enum's %d: type one",
+			name, len(s.Choices()), len(s.Choices())+s.ChoicesLeftOut())
+	}
+	return "no values to offer for " + name + ": type one"
 }
 
 // wholeKeys is keyHints of as many of bs, from the first, as fit the

@@ -41,6 +41,8 @@ type detailPane struct {
 	// toResponse scrolls there once the answer is drawn.
 	respLine   int
 	toResponse bool
+	// waitRows are the rows of cache's waiting line (detailInput.waitRows).
+	waitRows int
 	// keep is where the reader was when the size or the form (pretty or
 	// raw) changed, put back once the lines are made again.
 	keep keptPlace
@@ -298,11 +300,18 @@ func (d *detailPane) input() detailInput {
 func (d *detailPane) lines() []string {
 	if k := d.key(); d.cache == nil || k != d.cacheKey {
 		in := d.input()
+		samePair := d.cache != nil && k.pair == d.cacheKey.pair && k.event == d.cacheKey.event && k.width == d.cacheKey.width
 		d.cacheKey, d.respLine, d.inPart = k, -1, false
 		if d.ready = in.cost() <= inlineFormat; d.ready {
 			d.cache, d.respLine = in.format()
 			d.inPart, d.cont = in.inPart, in.cont
+			if gone := d.waitRows - in.waitRows; samePair && gone > 0 && d.scroll.offset > 0 {
+				// The answer came: the waiting line above the reader went.
+				d.scroll.offset = max(d.scroll.offset-gone, 0)
+			}
+			d.waitRows = in.waitRows
 		} else {
+			d.waitRows = 0 // the placeholder has none
 			d.cache, d.cont = in.placeholder(), nil
 		}
 	}

@@ -62,6 +62,11 @@ type detailInput struct {
 	// to draw can be read whole; "" when there is none.
 	recording string
 
+	// waitRows are the rows the waiting line took under the heading: they
+	// go when the answer comes, and the pane moves the reader up by as
+	// many so the text they read stays in its place.
+	waitRows int
+
 	// inPart is set by format when the lines leave out part of what they
 	// show (a message too large to draw, comment lines past the cap), so
 	// a search that finds nothing can say where it looked.
@@ -245,6 +250,13 @@ func (in *detailInput) pairHead() []string {
 func (in *detailInput) pairLines() ([]string, int) {
 	st, p := in.st, in.pair
 	out := in.pairHead()
+	if w := in.waiting(); w != "" && p.Response == nil {
+		// Under the heading: below a long request it was past the fold
+		// of an 80x24 terminal, where a reader saw no word of it.
+		n := len(out)
+		out = in.wrapped(out, w, in.st.Pending)
+		in.waitRows = len(out) - n
+	}
 	if f := p.Failure; f != nil && f.Error != nil {
 		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
 		// A sentence (quoting a body at most), wrapped between words as
@@ -271,10 +283,6 @@ func (in *detailInput) pairLines() ([]string, int) {
 		respLine = len(out) + 1
 	}
 	out = in.response(out, p.Response)
-	if w := in.waiting(); w != "" && p.Response == nil {
-		out = append(out, "", in.section("Response", "pending"))
-		out = in.wrapped(out, w, in.st.Pending)
-	}
 	out = in.reply(out, p.Reply, p.Post)
 	out = in.resumeLines(out, p.Resumes)
 	if p.Post != nil && p.Post.HTTP != nil && !postFailed {
@@ -341,6 +349,11 @@ func (in *detailInput) response(out []string, r *mcp.Record) []string {
 	out = append(out, "", in.section("Response", history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
 	for _, a := range mcp.Ambiguities(raw) {
 		out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
+	}
+	if p := in.pair; p != nil && p.Output != "" {
+		// What the Pairs row marks "schema?": the result is shown all
+		// the same, as the server sent it.
+		out = in.wrapped(out, "⚠ "+wireLine(p.Output, 512), in.st.Warning)
 	}
 	if in.pretty {
 		out = in.responseFacts(out, r)

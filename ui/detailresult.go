@@ -317,8 +317,8 @@ func (in *detailInput) timing(out []string) []string {
 // waiting says what a pending request of ours waits for, and the key that
 // cancels it: "◌ pending" alone read the same for a call just sent and one
 // to a server that never answers ("" for any other row). The Pairs row
-// counts the time. It goes where the answer will, so the lines above stay
-// put when it comes (a search made in them keeps its match).
+// counts the time. It goes under the heading, in view however long the
+// request; a search made in the lines follows them when the answer comes.
 func (in *detailInput) waiting() string {
 	p := in.pair
 	if p.State != history.StatePending || p.Kind != history.KindRequest || p.Listening() {

@@ -122,17 +122,6 @@ func (c *common) helpScrollHint(where string) string {
 	return c.keys.Up.Help().Key + " " + c.keys.Down.Help().Key + " " + where + " · " + c.helpCloseKeys() + " to close"
 }
 
-// helpKeysRow is the command line's keys row while the help is open: the
-// overlay's own keys, as the row names the focused pane's keys otherwise.
-// The pane's (": command line", "enter open in detail") did nothing there.
-func (c *common) helpKeysRow(w, h int) string {
-	row := c.helpCloseKeys() + " closes"
-	if len(c.helpContent(w)) > c.helpRoom(h) {
-		row = c.keys.Up.Help().Key + " " + c.keys.Down.Help().Key + " scroll · " + row
-	}
-	return c.st.Hint.Render(row)
-}
-
 // helpCloseKeys names the keys that close the help: "? or esc".
 func (c *common) helpCloseKeys() string {
 	return c.keys.Help.Help().Key + " or " + c.keys.Cancel.Help().Key

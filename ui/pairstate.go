@@ -76,6 +76,11 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			// STATE column).
 			return "⚠ ok isErr?", st.Warning
 		}
+		if pr.Output != "" {
+			// The result breaks its tool's outputSchema, or could not be
+			// checked against it: Detail and the status line say which.
+			return "⚠ ok schema?", st.Warning
+		}
 		return "✓ ok", st.Success
 	case history.StateInput:
 		return "↪ input", st.Info

@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -31,14 +32,9 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		case st.State == mcp.StateClosed:
 			// The stream's end, the attempts to come: said from here, not
 			// from the first attempt, ReconnectDelay later.
-			m.ownEnd = ownEndWords(st)
 			cmd = m.setStatus(levelWarn, sanitize.Line(st.Detail)+": reconnecting on its own…")
 		case st.State == mcp.StateReconnecting:
-			end := m.ownEnd
-			if end == "" {
-				end = "the stream broke"
-			}
-			cmd = m.setStatus(levelWarn, end+": reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
+			cmd = m.setStatus(levelWarn, ownEndWords(m.com.log)+": reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
 		}
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
 			cmd = m.setWholeStatus(levelError, withAdvice(e.Message, e))
@@ -48,10 +44,10 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 }
 
 // ownEndWords is the short form of how the stream ended (its close) that
-// each attempt's status line opens with: a server that ended its stream
-// cleanly closed it; it did not break.
-func ownEndWords(st *mcp.StateChange) string {
-	if st.ClosedByServer() {
+// each attempt's status line opens with, as the log says of the run under
+// way: a server that ended its stream cleanly closed it; it did not break.
+func ownEndWords(log *history.Log) string {
+	if log.ReconnectingAfterServerClose() {
 		return "the server closed the stream"
 	}
 	return "the stream broke"

@@ -55,7 +55,10 @@ func (m *Model) View() string {
 		idle = !m.cmdline.Focused()
 		cl = strings.Split(m.cmdline.View(), "\n")
 		if m.showHelp && idle {
-			cl[0] = m.com.helpKeysRow(m.width, m.lay.CmdLine.Y)
+			// The pane's keys do nothing under the help, and the box's
+			// footer names the help's own keys: said once, inside the
+			// box, it fits where a clients bar takes this row.
+			cl[0] = ""
 		}
 		if m.opts.Clients != nil && idle {
 			// The command line's first row lists the clients, except while
@@ -102,11 +105,7 @@ func (m *Model) View() string {
 		// The keys row, and its "? help" with it, gave way to the clients
 		// bar: the bar ends with it instead where it has room (the
 		// clients come first), or a proxy's watcher had no word of the help.
-		say := keyHints(m.keys.Help)
-		if m.showHelp {
-			say = m.com.helpCloseKeys() + " closes"
-		}
-		if help := m.com.st.Hint.Render(" · " + say); ansi.StringWidth(cl[0]+help) <= m.width {
+		if help := m.com.st.Hint.Render(" · " + keyHints(m.keys.Help)); ansi.StringWidth(cl[0]+help) <= m.width {
 			cl[0] += help
 		}
 	}

@@ -28,6 +28,9 @@ type Backend interface {
 	// command changes them).
 	Roots() []mcp.Root
 	SetRoots(ctx context.Context, roots []mcp.Root) error
+	// Tools are the session's tools as listed, whose outputSchema a
+	// tool's result is checked against.
+	Tools() []mcp.Tool
 }
 
 // sentMsg is the outcome of one Backend.Do, delivered back to Update.
@@ -67,6 +70,9 @@ type sentMsg struct {
 	// (a 2026 session opened with --no-listen): subscribing or
 	// unsubscribing opened and closed none.
 	unheard bool
+	// output says how a tool's result breaks its outputSchema
+	// (command.OutputMismatch), read off the UI goroutine.
+	output string
 }
 
 // reconnectedMsg is the outcome of Backend.Reconnect.
@@ -92,8 +98,12 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
 		resp, warnings, err := b.Do(ctx, c)
+		var output string
+		if c.Method == "tools/call" && err == nil && resp != nil {
+			output = command.OutputMismatch(b.Tools(), c.Tool, resp.Result)
+		}
 		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard,
-			seqs: sends.done(id), log: log}
+			seqs: sends.done(id), log: log, output: output}
 	}
 }
 
@@ -245,6 +255,9 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		if odd := command.OddIsError(r.Result); odd != "" {
 			return levelWarn, label + ": " + sanitize.Line(odd) + warn
 		}
+	}
+	if m.output != "" {
+		return levelWarn, label + ": " + sanitize.Line(m.output) + warn
 	}
 	if warn != "" {
 		return levelWarn, label + ": ok" + warn

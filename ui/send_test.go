@@ -39,6 +39,8 @@ func (f *fakeBackend) Roots() []mcp.Root {
 	return f.roots
 }
 
+func (f *fakeBackend) Tools() []mcp.Tool { return nil }
+
 func (f *fakeBackend) SetRoots(_ context.Context, roots []mcp.Root) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -197,6 +197,8 @@ var table = []row{
 	{cause: mcp.CauseFlooded, text: "the server sends requests of its own faster than it takes mcpscope's answers to them, so those past a bound were refused or left unanswered: a server stuck in a loop, or one that does not read the answers it is sent (each is in Raw events)"},
 	{cause: mcp.CauseModernAsked, text: "in 2026-07-28 a server asks through an input_required result (inputRequests), never with a request of its own, and a client sends no JSON-RPC responses: the server is broken, or speaks an older revision's way on this one (the request is in Raw events)"},
 	{cause: mcp.CauseBadCursor, text: "a cursor is an opaque string the client sends back as it came: the server is broken (the page's answer shows the nextCursor it sent; ask for that page alone, without --all, to see the page)"},
+	// Not a bound the user can ask under: the server's pages go round.
+	{cause: mcp.CauseCursorLoop, text: "the server's nextCursor names a page it gave before, so its pages would go round for ever: the server is broken (what the pages read hold is kept; cursor=X asks for one page)"},
 	{cause: mcp.CauseLimit, text: "the server's answer went past a bound mcpscope keeps; ask for less (a cursor, fewer pages)"},
 
 	// JSON-RPC errors: the request reached the server, which refused it.
@@ -250,7 +252,13 @@ func For(f Fact, a Audience) string {
 		// server/discover alone and still answer initialize.
 		text += "; it failed on server/discover, the first probe of detection: a server that fails only there (on a method it does not know) is reached by skipping detection: {skipdetect}"
 	}
-	if wa := f.Header["WWW-Authenticate"]; wa != "" && f.Status == http.StatusUnauthorized {
+	if wa := f.Header["WWW-Authenticate"]; wa != "" && f.Status == http.StatusForbidden {
+		// A 403 that comes with a challenge refused the rights of the
+		// token (RFC 6750's insufficient_scope, MCP's step-up
+		// authorization): a refused Host or Origin comes with none, and
+		// its advice sent the user to change what was not wrong.
+		text = forbiddenChallenge + "; it said WWW-Authenticate: " + wa
+	} else if wa != "" && f.Status == http.StatusUnauthorized {
 		if scheme := authScheme(wa); scheme != "" {
 			// A token sent as Bearer would be refused again.
 			text = "the server wants " + scheme + " credentials, not a bearer token: pass them with -H 'Authorization: " + scheme + " ...'"
@@ -283,6 +291,10 @@ func For(f Fact, a Audience) string {
 // Authorization header: "pass --bearer TOKEN" told the user to do what
 // they had done.
 const refusedToken = "the server refused the token sent: check the one --bearer, -H Authorization, MCPSCOPE_TOKEN or MCP_GATEWAY_AUTH_TOKEN gave (wrong, expired, or not this server's)"
+
+// forbiddenChallenge is the advice for a 403 that names a challenge: the
+// server knows who asks and wants more rights than the token carries.
+const forbiddenChallenge = "the server refused the request for the rights it needs, not for the Host or Origin: its challenge (quoted) names what the token lacks, such as a scope (insufficient_scope); mcpscope runs no OAuth flow: get a token with those rights from its authorization server and pass it with --bearer TOKEN or MCPSCOPE_TOKEN"
 
 // authScheme is the scheme a WWW-Authenticate challenge asks for when
 // none of its challenges is Bearer (which --bearer answers), else "".

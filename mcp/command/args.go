@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
 // How a word becomes a value, in order:
@@ -366,16 +367,13 @@ func argRaw(key, text string) (json.RawMessage, error) {
 }
 
 // argJSON reads text as JSON at any depth, one level of it indexed; what
-// is wrong with text that is no JSON is said in encoding/json's words,
-// which users know.
+// is wrong with text that is no JSON is said as jsonwhy says it: where it
+// stops being JSON and what JSON wanted there, not in the scanner's words
+// ("invalid character 'h' looking for beginning of value").
 func argJSON(text string) (jsonspan.Value, error) {
 	doc, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1})
 	if err != nil {
-		var probe json.RawMessage
-		if uerr := json.Unmarshal([]byte(text), &probe); uerr != nil {
-			err = uerr
-		}
-		return jsonspan.Value{}, err
+		return jsonspan.Value{}, errors.New(jsonwhy.Syntax([]byte(text), err))
 	}
 	return doc.Root(), nil
 }

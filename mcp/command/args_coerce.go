@@ -45,8 +45,7 @@ func argTypeError(key, text string, s *Schema) error {
 		switch {
 		case open != "" && strings.HasPrefix(t, open):
 			wants = append(wants, "a JSON "+k)
-			var probe any
-			if err := json.Unmarshal([]byte(t), &probe); err != nil && detail == "" {
+			if _, err := argJSON(t); err != nil && detail == "" {
 				detail = " (" + err.Error() + ")"
 			}
 			if k == "array" {

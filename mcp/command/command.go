@@ -14,9 +14,11 @@ import (
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
-// cmdUsage is shown with every error about the shape of a command line.
+// cmdUsage is the form of every command, one a line: Usage gives a
+// method's own rows, as the TUI's hint shows them while it is typed.
 const cmdUsage = `usage:
   initialize                                 (alias: init)
   tools/list [--all] [cursor=X]              (aliases: list, ls, tools)
@@ -108,14 +110,14 @@ func ParseCommand(line string) (Command, error) {
 	cmd := Command{Line: strings.TrimSpace(line)}
 	method, next, found, err := argNextWord(line, 0)
 	if err != nil {
-		return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+		return cmd, err
 	}
 	if !found {
-		return cmd, errors.New("empty command\n" + cmdUsage)
+		return cmd, errors.New("empty command: give a method such as tools/list")
 	}
 	method = Canonical(method)
 	if method == "" || strings.ContainsAny(method, "={") {
-		return cmd, fmt.Errorf("%s is not a method name\n%s", argQuoted(method), cmdUsage)
+		return cmd, fmt.Errorf("%s is not a method name", argQuoted(method))
 	}
 	cmd.Method = method
 	rest := strings.TrimSpace(line[next:])
@@ -129,7 +131,7 @@ func ParseCommand(line string) (Command, error) {
 	// Split from the original offset so error columns count from the start of the line.
 	words, err := argSplitFrom(line, next)
 	if err != nil {
-		return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+		return cmd, err
 	}
 	// A quoted first word is a name whatever it holds: a server's tool or
 	// prompt name with = or { in it would otherwise read as an argument,
@@ -146,10 +148,10 @@ func ParseCommand(line string) (Command, error) {
 		return cmdLogLevel(cmd, words)
 	case method == "tools/call":
 		if len(words) == 0 {
-			return cmd, errors.New("tools/call needs the tool name before its arguments\n" + cmdUsage)
+			return cmd, errors.New("tools/call needs the tool name before its arguments")
 		}
 		if !nameQuoted && strings.ContainsAny(words[0], "={") {
-			return cmd, errors.New("tools/call needs the tool name before its arguments (a name that holds = or { goes in quotes: tools/call 'a=b')\n" + cmdUsage)
+			return cmd, errors.New("tools/call needs the tool name before its arguments (a name that holds = or { goes in quotes: tools/call 'a=b')")
 		}
 		// The words are checked against the tool's schema when it is
 		// called (ParseArgs), which can say which key a bare value
@@ -166,9 +168,9 @@ func ParseCommand(line string) (Command, error) {
 			if typo := MethodTypo(method); typo != "" {
 				// "tools/cal greet" fails on greet, which is not the
 				// mistake: say what the method was meant to be first.
-				return cmd, fmt.Errorf("%s (%v)\n%s", typo, err, cmdUsage)
+				return cmd, fmt.Errorf("%s (%v)", typo, err)
 			}
-			return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+			return cmd, err
 		}
 	}
 	cmd.Words = words
@@ -183,7 +185,7 @@ func cmdList(cmd Command, words []string) (Command, error) {
 		case strings.HasPrefix(w, "cursor="):
 			cmd.Words = append(cmd.Words, w)
 		default:
-			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %s\n%s", cmd.Method, argQuoted(w), cmdUsage)
+			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %s", cmd.Method, argQuoted(w))
 		}
 	}
 	return cmd, nil
@@ -199,7 +201,7 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 	_, after, _, _ := argNextWord(line, next) // the tool name, read once already
 	text := strings.TrimSpace(line[after:])
 	if err := ArgumentsArray(cmd.Tool, text, cmd.Words); err != nil {
-		return cmd, fmt.Errorf("%w\n%s", err, cmdUsage)
+		return cmd, err
 	}
 	if !strings.HasPrefix(text, "{") || !jsonObject(text) {
 		if len(cmd.Words) != 1 || !strings.HasPrefix(cmd.Words[0], "{") {
@@ -209,12 +211,12 @@ func cmdArguments(cmd Command, line string, next int) (Command, error) {
 	}
 	// Text that starts with "{" and is JSON is an object.
 	if _, err := jsonspan.Parse([]byte(text), jsonspan.Limits{Depth: 1}); err != nil {
-		return cmd, fmt.Errorf("the arguments of tools/call %s are not one JSON object (%v): quote the object as one word in single quotes, so the shell keeps its double quotes ('{\"key\":\"value\"}'), or give key=value words\n%s", cmd.Tool, err, cmdUsage)
+		return cmd, fmt.Errorf("the arguments of tools/call %s are not one JSON object (%s): quote the object as one word in single quotes, so the shell keeps its double quotes ('{\"key\":\"value\"}'), or give key=value words", cmd.Tool, jsonwhy.Syntax([]byte(text), err))
 	}
 	if deep := tooDeep([]byte(text), argumentsRoom, "the arguments object"); deep != "" {
 		// JSON all the same: only its depth is past what the session
 		// sends, and it is said as for a key:= value.
-		return cmd, fmt.Errorf("the arguments of tools/call %s are %s\n%s", cmd.Tool, deep, cmdUsage)
+		return cmd, fmt.Errorf("the arguments of tools/call %s are %s", cmd.Tool, deep)
 	}
 	cmd.Words, cmd.Arguments = nil, json.RawMessage(text)
 	return cmd, nil
@@ -256,10 +258,10 @@ func cmdParams(cmd Command, text string) (Command, error) {
 	// "not one JSON object" but refused in the words of every too-deep value.
 	// The text starts with "{": when it is JSON, it is one object.
 	if _, err := argJSON(text); err != nil {
-		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words\n%s", clip.Quote(cmd.Method, quotedValue), err, cmdUsage)
+		return cmd, fmt.Errorf("params for %s are not one JSON object (%v); give one JSON object or key=value words", clip.Quote(cmd.Method, quotedValue), err)
 	}
 	if deep := tooDeep([]byte(text), paramsRoom, "the params object"); deep != "" {
-		return cmd, fmt.Errorf("the params of %s are %s\n%s", clip.Quote(cmd.Method, quotedValue), deep, cmdUsage)
+		return cmd, fmt.Errorf("the params of %s are %s", clip.Quote(cmd.Method, quotedValue), deep)
 	}
 	cmd.Params = json.RawMessage(text)
 	return cmd, nil

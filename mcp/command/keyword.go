@@ -12,10 +12,17 @@ import (
 // Go-quoted when it is empty or holds what the terminal sanitizer would
 // drop or replace. A server's key "\x1b[2Jx" would otherwise be drawn as
 // x, and "x: unknown key (known keys: x)" said of the x a person typed;
-// an empty key would be no word at all.
+// an empty key would be no word at all. A key that also holds " or \ is
+// shown single-quoted with the same escapes inside ('a\x01\"b'): in
+// double quotes the command line takes the backslash off \" and \\, and
+// the key typed as shown named another.
 func KeyWord(name string) string {
 	if name == "" || sanitize.Line(name) != name {
-		return strconv.Quote(name)
+		q := strconv.Quote(name)
+		if strings.ContainsAny(name, `"\`) {
+			return ShellQuote(q[1 : len(q)-1])
+		}
+		return q
 	}
 	return name
 }

@@ -33,3 +33,31 @@ func TestHostileKeysAreNamedQuoted(t *testing.T) {
 		}
 	}
 }
+
+// A form key with control characters and a " or \ is shown as it can be
+// typed back: Go-quoted, its \" and \\ lost their backslash to the command
+// line's double quotes, and the field typed as shown could not be answered
+// (a\x01\\b read as a, ^A and a backspace).
+func TestHostileKeysWithQuotesAreTypedAsShown(t *testing.T) {
+	for _, name := range []string{"a\x01\"b", "a\x01\\b", "a\x01\\nb", "a\x01'\"b", "a\u202e\"b"} {
+		key, _ := json.Marshal(name)
+		params := json.RawMessage(`{"message":"Keys","requestedSchema":{"type":"object","properties":{` + string(key) + `:{"type":"integer"}}}}`)
+		req := mcp.InputRequest{Method: "elicitation/create", Params: params}
+		shown := KeyWord(name)
+		if !strings.Contains(Describe(req), shown) {
+			t.Errorf("Describe = %q, want it to name the key %s", Describe(req), shown)
+		}
+		answer, warns, err := ParseAnswer(req, "accept "+shown+"=7")
+		if err != nil || len(warns) > 0 {
+			t.Errorf("the key %q typed as shown, %s=7: err %v, warnings %v", name, shown, err, warns)
+			continue
+		}
+		want, _ := json.Marshal(map[string]any{"action": "accept", "content": map[string]int{name: 7}})
+		if string(answer) != string(want) {
+			t.Errorf("the key %q typed as shown, %s=7: answer %s, want %s", name, shown, answer, want)
+		}
+		if typed := KeyTyped(name); typed != shown && !strings.ContainsFunc(name, func(r rune) bool { return r == '\u202e' }) {
+			t.Errorf("Tab puts the key %q in as %s, and it is shown as %s", name, typed, shown)
+		}
+	}
+}

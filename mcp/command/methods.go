@@ -63,25 +63,25 @@ func cmdTarget(cmd Command, words []string, nameQuoted bool) (Command, error) {
 		if resourceMethods[cmd.Method] {
 			what = "a URI or a URI template"
 		}
-		return cmd, fmt.Errorf("%s needs %s first\n%s", cmd.Method, what, cmdUsage)
+		return cmd, fmt.Errorf("%s needs %s first", cmd.Method, what)
 	}
 	if cmd.Method == "prompts/get" && !nameQuoted && strings.Contains(words[0], "=") {
-		return cmd, errors.New("prompts/get needs the prompt's name before its arguments (a name that holds = goes in quotes: prompts/get 'a=b')\n" + cmdUsage)
+		return cmd, errors.New("prompts/get needs the prompt's name before its arguments (a name that holds = goes in quotes: prompts/get 'a=b')")
 	}
 	cmd.Target, words = words[0], words[1:]
 	for _, w := range words {
 		if _, _, err := argSplitWord(w); err != nil {
-			return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+			return cmd, err
 		}
 	}
 	if resourceMethods[cmd.Method] {
 		if !IsTemplate(cmd.Target) && len(words) > 0 {
-			return cmd, fmt.Errorf("%s %s: a URI takes no key=value words; only a template such as repo://{owner}/{name} is filled with them\n%s", cmd.Method, clip.Quote(cmd.Target, quotedValue), cmdUsage)
+			return cmd, fmt.Errorf("%s %s: a URI takes no key=value words; only a template such as repo://{owner}/{name} is filled with them", cmd.Method, clip.Quote(cmd.Target, quotedValue))
 		}
 		if IsTemplate(cmd.Target) {
 			// Only errors stop here; the warnings come with the send.
 			if _, _, err := FillTemplate(cmd.Target, words); err != nil {
-				return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+				return cmd, err
 			}
 		}
 	}
@@ -92,11 +92,11 @@ func cmdTarget(cmd Command, words []string, nameQuoted bool) (Command, error) {
 // cmdLogLevel reads `logging/setLevel LEVEL` (or level=LEVEL).
 func cmdLogLevel(cmd Command, words []string) (Command, error) {
 	if len(words) != 1 {
-		return cmd, fmt.Errorf("logging/setLevel takes one level: %s\n%s", strings.Join(LogLevels, ", "), cmdUsage)
+		return cmd, fmt.Errorf("logging/setLevel takes one level: %s", strings.Join(LogLevels, ", "))
 	}
 	level := strings.TrimPrefix(words[0], "level=")
 	if !slices.Contains(LogLevels, level) {
-		return cmd, fmt.Errorf("logging/setLevel %s: not a log level; use one of %s\n%s", argQuoted(level), strings.Join(LogLevels, ", "), cmdUsage)
+		return cmd, fmt.Errorf("logging/setLevel %s: not a log level; use one of %s", argQuoted(level), strings.Join(LogLevels, ", "))
 	}
 	cmd.Target = level
 	return cmd, nil
@@ -109,7 +109,7 @@ func cmdLogLevel(cmd Command, words []string) (Command, error) {
 func cmdComplete(cmd Command, words []string) (Command, error) {
 	const how = "completion/complete takes prompt NAME or resource TEMPLATE, then the argument to complete as ARG=VALUE so far, then the other arguments as key=value"
 	if len(words) < 3 {
-		return cmd, errors.New(how + "\n" + cmdUsage)
+		return cmd, errors.New(how)
 	}
 	var ref Ref
 	switch words[0] {
@@ -118,17 +118,17 @@ func cmdComplete(cmd Command, words []string) (Command, error) {
 	case "resource", "ref/resource":
 		ref = Ref{Type: "ref/resource", URI: words[1]}
 	default:
-		return cmd, fmt.Errorf("%s: %s\n%s", argQuoted(words[0]), how, cmdUsage)
+		return cmd, fmt.Errorf("%s: %s", argQuoted(words[0]), how)
 	}
 	cmd.Target = words[1]
 	req := CompletionRequest{Ref: ref}
 	for i, w := range words[2:] {
 		key, occ, err := argSplitWord(w)
 		if err != nil {
-			return cmd, fmt.Errorf("%v\n%s", err, cmdUsage)
+			return cmd, err
 		}
 		if occ.raw {
-			return cmd, fmt.Errorf("%s: completion works on strings: write %s=VALUE\n%s", w, key, cmdUsage)
+			return cmd, fmt.Errorf("%s: completion works on strings: write %s=VALUE", w, key)
 		}
 		if i == 0 {
 			req.Argument, req.Value = key, occ.text

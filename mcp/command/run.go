@@ -126,7 +126,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		// Not known yet, or added since the last listing (mcp-add, a later
 		// page): list once more so the arguments get their types.
 		listed, _, err := s.ListToolsFrom(ctx, "", true)
-		if err == nil {
+		if err == nil || mcp.PagesStopped(err) {
 			tools = listed
 		}
 		var refused *mcp.RPCError

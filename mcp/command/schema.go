@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/internal/jsonwhy"
 )
 
 // Schema is the subset of JSON Schema mcpscope understands, parsed from a tool's
@@ -54,6 +55,9 @@ type Schema struct {
 	enumKinds []string
 	// enumMore counts the enum members past the ones kept in Enum.
 	enumMore int
+	// anyOfMore and oneOfMore count the branches past the ones kept in
+	// AnyOf and OneOf: a union of 5,000 consts lists the first 4,096.
+	anyOfMore, oneOfMore int
 	// size is the number of schemas below and including this one, counting a
 	// shared one each time it is reached: what walking it costs.
 	size int
@@ -112,7 +116,7 @@ func ParseSchema(raw json.RawMessage) (*Schema, error) {
 		Children: schemaMaxMembers,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("schema is not valid JSON: %v", err)
+		return nil, fmt.Errorf("schema is not valid JSON: %s", jsonwhy.Syntax(trimmed, err))
 	}
 	root := doc.Root()
 	if k := root.Kind(); k != jsonspan.Object && k != jsonspan.Bool {
@@ -264,8 +268,10 @@ func (p *schemaParser) parse(v jsonspan.Value, depth int) *Schema {
 			}
 		case "anyOf":
 			s.AnyOf = p.list(f, depth, "anyOf")
+			s.anyOfMore = listMore(f, s.AnyOf)
 		case "oneOf":
 			s.OneOf = p.list(f, depth, "oneOf")
+			s.oneOfMore = listMore(f, s.OneOf)
 		case "allOf":
 			allOf = p.list(f, depth, "allOf")
 		}
@@ -334,6 +340,14 @@ func (p *schemaParser) list(v jsonspan.Value, depth int, keyword string) []*Sche
 		p.cut("%s lists %d schemas, and only the first %d are read", keyword, v.Len(), len(out))
 	}
 	return out
+}
+
+// listMore is how many schemas of the list v were not read into read.
+func listMore(v jsonspan.Value, read []*Schema) int {
+	if v.Kind() != jsonspan.Array {
+		return 0
+	}
+	return max(v.Len()-len(read), 0)
 }
 
 // names reads the strings of a list such as required, skipping anything else.

@@ -58,12 +58,26 @@ func (s *Schema) ChoiceTitles() []string {
 	return titles
 }
 
-// ChoicesLeftOut counts the enum members past the ones Choices holds: an
-// enum longer than the schema reader keeps is cut, and what offers its
-// values says so rather than seem to offer them all.
+// ChoicesLeftOut counts the values s lists past the ones Choices holds:
+// an enum, or a union of consts, longer than the schema reader keeps is
+// cut, and what offers its values says so rather than seem to offer them
+// all.
 func (s *Schema) ChoicesLeftOut() int {
-	if s == nil || s.unread || len(s.Enum) == 0 {
+	if s == nil || s.unread {
 		return 0
 	}
-	return s.enumMore
+	if len(s.Enum) > 0 {
+		return s.enumMore
+	}
+	held := len(s.Choices())
+	if held == 0 {
+		return 0
+	}
+	// Choices stops at schemaMaxMembers consts; the branches it read
+	// past that, and the ones the reader never kept, are the rest.
+	all := s.anyOfMore + s.oneOfMore
+	for b := range s.branches() {
+		all += len(b.Enum) + b.enumMore
+	}
+	return all - held
 }

@@ -2,6 +2,8 @@ package command
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -47,5 +49,27 @@ func TestTitledEnumsAreEnums(t *testing.T) {
 	}
 	if _, warns, _ := ParseArgs([]string{"hero=hero-9"}, s); len(warns) == 0 {
 		t.Error("a hero that is none of the titled enum's values was not warned of")
+	}
+}
+
+// A union of more consts than the reader keeps says how many it left out,
+// as a long enum does: the offer of its values said nothing of the cut.
+func TestChoicesLeftOutCountsAUnionCut(t *testing.T) {
+	for _, kw := range []string{"enum", "oneOf", "anyOf"} {
+		members := make([]string, 5000)
+		for i := range members {
+			if kw == "enum" {
+				members[i] = fmt.Sprintf(`"v%d"`, i)
+			} else {
+				members[i] = fmt.Sprintf(`{"const":"v%d"}`, i)
+			}
+		}
+		s, err := ParseSchema(json.RawMessage(`{"` + kw + `":[` + strings.Join(members, ",") + `]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, left := len(s.Choices()), s.ChoicesLeftOut(); got != 4096 || left != 904 {
+			t.Errorf("%s of 5,000: %d choices and %d left out, want 4096 and 904", kw, got, left)
+		}
 	}
 }

@@ -62,10 +62,10 @@ func schemaMerge(s *Schema, branches []*Schema) {
 			s.Default = b.Default
 		}
 		if s.AnyOf == nil {
-			s.AnyOf = b.AnyOf
+			s.AnyOf, s.anyOfMore = b.AnyOf, b.anyOfMore
 		}
 		if s.OneOf == nil {
-			s.OneOf = b.OneOf
+			s.OneOf, s.oneOfMore = b.OneOf, b.oneOfMore
 		}
 	}
 	s.Properties, s.Required = props, req

@@ -33,8 +33,8 @@ func TestParseSchemaEmpty(t *testing.T) {
 
 func TestParseSchemaErrors(t *testing.T) {
 	tests := []struct{ raw, want string }{
-		{`{"type":`, "schema is not valid JSON: unexpected end of JSON input"},
-		{`{"a":1} x`, "schema is not valid JSON: invalid character 'x' after top-level value at byte 8"},
+		{`{"type":`, `schema is not valid JSON: the JSON ends before it is complete: a closing "}", "]" or double quote is missing`},
+		{`{"a":1} x`, `schema is not valid JSON: more text follows the end of the JSON value at byte 8: {"a":1} ▶x`},
 		{`"string"`, "schema must be a JSON object, got a string"},
 		{`[1]`, "schema must be a JSON object, got an array"},
 		{`5`, "schema must be a JSON object, got an integer"},

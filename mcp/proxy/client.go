@@ -79,7 +79,7 @@ type Client struct {
 	started       bool        // OnStart heard of it
 	probing       bool        // a stateless session held back as a possible probe (see probe.go)
 	probeSent     int         // requests of a stateless session so far
-	probeOK       bool        // a stateless request of it was answered 2xx
+	probeOK       bool        // upstream answered a stateless request of it with its result
 	wait          *time.Timer // what it waits on its client for (wait.go); nil when nothing
 }
 
@@ -91,6 +91,11 @@ func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
 	}
 	return c
 }
+
+// UpstreamAnswered reports whether upstream answered any request of the
+// session yet (any status): until it has, the session may be a client
+// retrying against an upstream that is down.
+func (c *Client) UpstreamAnswered() bool { return c.answered.Load() }
 
 // Records is the session's log. It closes after the session ends.
 func (c *Client) Records() <-chan []mcp.Record { return c.obs.Records() }

@@ -41,8 +41,12 @@ func (l *leg) finish(err error) {
 		}
 		l.failBatch(mcp.OpStream, errors.New("the proxy stopped before the batch's answers came"), false)
 	default:
+		where := ""
+		if l.cut > 0 {
+			where = ", " + mcp.MidEvent(l.cut)
+		}
 		we := &mcp.WireError{Cause: mcp.CauseStreamEnded, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
-			Message: upstreamsOwn(l.up.Purpose) + " broke off: " + err.Error()}
+			Message: upstreamsOwn(l.up.Purpose) + " broke off" + where + ": " + err.Error()}
 		if !l.request {
 			l.failed(mcp.OpStream, we)
 		} else if !l.c.obs.Fail(l.reqSeq, mcp.OpStream, we) {
@@ -50,7 +54,7 @@ func (l *leg) finish(err error) {
 			// client's copy is cut off with the rest (a JSON body whole
 			// but for a broken trailer, a stream reset after its answer):
 			// said on its own, or the record shows only "ok".
-			we.Message = upstreamsOwn(l.up.Purpose) + " broke off after the answer came: " + err.Error() + "; the proxy cut the client's answer off as upstream's was"
+			we.Message = upstreamsOwn(l.up.Purpose) + " broke off after the answer came" + where + ": " + err.Error() + "; the proxy cut the client's answer off as upstream's was"
 			l.c.fail(mcp.OpStream, we)
 		}
 		panic(http.ErrAbortHandler)

@@ -33,8 +33,10 @@ import (
 // discover is the method a 2026-aware client probes with.
 const discover = "server/discover"
 
-// statelessOpen is how a stateless session opens: once any request of it
-// succeeded, whether that was seen while it was held back or after.
+// statelessOpen is how a stateless session opens: once upstream answered
+// a request of it with its result, whether that was seen while it was held
+// back or after (a 2xx whose stream then broke off, or that held a
+// JSON-RPC error, opened nothing).
 const statelessOpen = "stateless: every request stands alone"
 
 // probeRequest counts a request of stateless session c in, settles c
@@ -59,24 +61,36 @@ func (c *Client) probeRequest(m message) string {
 	return mcp.PurposePost
 }
 
-// probeAnswered notes upstream's answer to request m of stateless session
+// probeAnswered notes upstream's status for request m of stateless session
 // c: a 2xx answer to a request that is no probe settles it as stateless,
-// and a settled session is open once any request succeeded.
+// shown as its answer comes, not after it.
 func (c *Client) probeAnswered(m message, status int) {
-	ok := status >= 200 && status < 300
 	c.mu.Lock()
-	if ok {
-		c.probeOK = true
+	probing := c.probing
+	c.mu.Unlock()
+	if probing && status >= 200 && status < 300 && m.method != discover {
+		c.settle()
 	}
-	// A probe answered after its client's initialize made the session
-	// streamable (the two sent at once) opened nothing.
+}
+
+// unopened reports whether stateless session c has yet to log that it is
+// open: until then its requests' answers are read for a result.
+func (c *Client) unopened() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !c.opened
+}
+
+// succeeded notes that upstream answered a request of stateless session c
+// with its result: c is open from then on, once it is settled when it is
+// held back. A probe answered after its client's initialize made the
+// session streamable (the two sent at once) opens nothing.
+func (c *Client) succeeded() {
+	c.mu.Lock()
+	c.probeOK = true
 	probing, stateless := c.probing, c.Transport == mcp.TransportStateless
 	c.mu.Unlock()
-	if probing && ok && m.method != discover {
-		c.settle()
-		return
-	}
-	if !probing && ok && stateless {
+	if !probing && stateless {
 		c.openOnce(statelessOpen)
 	}
 }

@@ -108,6 +108,9 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
 		l.eventID = l.eventID || ev.ID != ""
+		if ev.Unparsed() {
+			l.cut = len(ev.Raw)
+		}
 		if l.heard != nil && !ev.Unparsed() {
 			l.heard(string(ev.Data))
 		}
@@ -128,6 +131,10 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		}
 		return nil
 	})
+	if err != nil && t.werr == nil && t.rerr == nil {
+		// A block past the size limit stopped the reader, not the stream.
+		l.cut = 0
+	}
 	if err != nil && t.werr == nil && t.rerr == nil && t.holding {
 		// The reader stopped on its own (an event past the size limit) on
 		// a stream whose every endpoint event must be rewritten: past this
@@ -328,13 +335,22 @@ func statusError(l *leg, resp *http.Response) error {
 // answers reports whether a JSON body is the answer to the request in
 // sent: an error status can carry a request's JSON-RPC error.
 func answers(body string, sent []byte) bool {
+	answer, _ := answerTo(body, sent)
+	return answer
+}
+
+// answerTo reports whether a message is the answer to the request in sent
+// (by id), and whether that answer is a result, not a JSON-RPC error.
+func answerTo(msg string, sent []byte) (answer, result bool) {
 	var a, q struct {
 		ID     json.RawMessage `json:"id"`
 		Result json.RawMessage `json:"result"`
 		Error  json.RawMessage `json:"error"`
 	}
-	return json.Unmarshal([]byte(body), &a) == nil && json.Unmarshal(sent, &q) == nil &&
-		len(a.ID) > 0 && string(a.ID) == string(q.ID) && (a.Result != nil || a.Error != nil)
+	if json.Unmarshal([]byte(msg), &a) != nil || json.Unmarshal(sent, &q) != nil || len(a.ID) == 0 || string(a.ID) != string(q.ID) {
+		return false, false
+	}
+	return a.Result != nil || a.Error != nil, a.Result != nil && a.Error == nil
 }
 
 // capped keeps what is written to it up to limit bytes, and notes when

@@ -86,8 +86,12 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 // the request would wait for ever, and the lines said nothing of it.
 func (l *leg) unanswered(why string) {
 	if l.request && l.up.Opened == "sse" {
+		ended := "ended"
+		if l.cut > 0 {
+			ended += " " + mcp.MidEvent(l.cut) + ","
+		}
 		l.c.obs.Fail(l.reqSeq, mcp.OpStream, &mcp.WireError{Cause: mcp.CauseNoResponse, Transport: l.c.kind(),
-			Message: "the response stream ended without the answer" + why})
+			Message: "the response stream " + ended + " without the answer" + why})
 	}
 }
 
@@ -116,10 +120,18 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	c.learn(m, protocolOf(r.Header, m))
 	l := p.newLeg(w, r, c, body, m, purpose)
 	defer l.cancel()
-	offered := false
-	if purpose == mcp.PurposeProbe {
+	// Until the session is open, its answers are read for a result: a 2xx
+	// status alone (a stream that then breaks off) opens nothing.
+	offered, result := false, false
+	probe, unopened := purpose == mcp.PurposeProbe, m.request && c.unopened()
+	if probe || unopened {
 		asked := protocolOf(r.Header, m)
-		l.heard = func(msg string) { offered = offered || mcp.DiscoverOffers([]byte(msg), asked) }
+		l.heard = func(msg string) {
+			offered = offered || probe && mcp.DiscoverOffers([]byte(msg), asked)
+			if unopened && !result {
+				_, result = answerTo(msg, m.text)
+			}
+		}
 	}
 	resp, ok := l.send()
 	if !ok {
@@ -127,6 +139,9 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	}
 	c.probeAnswered(m, resp.StatusCode)
 	err := l.answer(resp, streamOf(m), nil)
+	if result && resp.StatusCode/100 == 2 {
+		c.succeeded()
+	}
 	if offered && resp.StatusCode/100 == 2 {
 		// Offered the version it asked for, the client has its era and
 		// will not initialize: it is shown now (see probe.go).

@@ -43,6 +43,9 @@ type leg struct {
 	// eventID says an event of upstream's answer stream had an id, which
 	// a client can resume the stream from (Last-Event-ID).
 	eventID bool
+	// cut is how many bytes of an event upstream's answer stream ended
+	// inside (no blank line ended its last block), 0 for none.
+	cut int
 }
 
 // newLeg starts relaying r for c: the client's message m (if there is a

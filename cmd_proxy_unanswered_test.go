@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A client retrying its initialize against an upstream that is down (the
+// Go SDK's, three attempts) leaves one recording for the run holding every
+// attempt, not a recording per attempt (720 an hour at one retry in 5 s):
+// the report says how many and where. Each attempt still has its lines.
+func TestInitializesUpstreamNeverAnsweredShareOneRecording(t *testing.T) {
+	stateDir(t)
+	addr := closedAddr(t)
+	h := startHeadless(t, "http://"+addr+"/mcp", proxyFlags{})
+	const attempts = 3
+	for range attempts {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, err := sdk.NewClient(&sdk.Implementation{Name: "retrier", Version: "1"}, nil).Connect(ctx,
+			&sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+		cancel()
+		if err == nil {
+			t.Fatal("the client connected through a proxy to nothing")
+		}
+	}
+	h.stop()
+	out := h.errw.String()
+	recording := onlyRecording(t, h.dir)
+	if !strings.Contains(recording, "sessions-upstream-never-answered") {
+		t.Errorf("the one recording is %s, want it named for what it holds", recording)
+	}
+	if want := "3 sessions ended with nothing answered by upstream"; !strings.Contains(out, want) || !strings.Contains(out, recording) {
+		t.Errorf("the report lacks %q and %s:\n%s", want, recording, out)
+	}
+	inits := 0
+	for _, r := range readRecording(t, recording) {
+		if r.RPC != nil && r.RPC.Method == "initialize" && r.RPC.ID != "" && r.Kind == mcp.KindSent {
+			inits++
+		}
+	}
+	if inits != attempts {
+		t.Errorf("the recording holds %d initializes, want the %d attempts", inits, attempts)
+	}
+	for _, id := range []string{"#1 retrier 1", "#2 retrier 1", "#3 retrier 1"} {
+		if !strings.Contains(out, id+" · streamable → initialize") {
+			t.Errorf("stderr lacks the attempt %s:\n%s", id, out)
+		}
+	}
+}
+
+// A session whose upstream is slow to answer its initialize (longer than
+// answerWait) is shown as its own once answerWait passed, before upstream
+// answers, and recorded on its own: only sessions upstream never answered
+// are folded.
+func TestSlowInitializeIsItsOwnSession(t *testing.T) {
+	stateDir(t)
+	release := make(chan struct{})
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if !strings.Contains(string(body), `"patient"`) {
+			// The proxy's own look at upstream as it starts.
+			http.NotFound(w, r)
+			return
+		}
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"slow","version":"1"}}}`)
+	}))
+	t.Cleanup(up.Close)
+	h := startHeadless(t, up.URL+"/mcp", proxyFlags{})
+	answered := make(chan int, 1)
+	go func() {
+		status, _ := clientPost(t, h.run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"patient","version":"1"}}}`)
+		answered <- status
+	}()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(h.errw.String(), "#1 patient 1 · streamable → initialize"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the session was not shown while upstream held its initialize:\n%s", h.errw.String())
+		}
+	}
+	close(release)
+	if status := <-answered; status != http.StatusOK {
+		t.Fatalf("the initialize was answered %d, want upstream's 200", status)
+	}
+	h.stop()
+	if recording := onlyRecording(t, h.dir); !strings.Contains(recording, "proxy-streamable-1") {
+		t.Errorf("the session is recorded in %s, want a recording of its own", recording)
+	}
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// In the TUI, initializes upstream never answered are one entry, shown
+// under the number of the first of them (no other entry has it), with
+// every attempt's records, not a tab per attempt.
+func TestInitializesUpstreamNeverAnsweredAreOneTab(t *testing.T) {
+	addr := closedAddr(t)
+	run := tuiProxy(t, "http://"+addr+"/mcp", proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
+	const attempts = 2
+	for range attempts {
+		if status, _ := clientPost(t, run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"retrier","version":"1"}}}`); status != http.StatusBadGateway {
+			t.Fatalf("the initialize was answered %d, want 502", status)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var got struct {
+		id      int
+		name    string
+		records <-chan []mcp.Record
+	}
+	select {
+	case c := <-run.sessions.show():
+		if c.Log != nil {
+			t.Cleanup(func() { c.Log.Close() })
+		}
+		got.id, got.name, got.records = c.ID, c.Name, c.Records
+	case <-ctx.Done():
+		t.Fatal("the TUI was told of no session")
+	}
+	if got.id != 1 || got.name != unansweredFold.name {
+		t.Fatalf("the TUI's first entry is %d %q, want 1 %q", got.id, got.name, unansweredFold.name)
+	}
+	for inits := 0; inits < attempts; {
+		select {
+		case batch := <-got.records:
+			for _, r := range batch {
+				if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "initialize" {
+					inits++
+				}
+			}
+		case c := <-run.sessions.show():
+			t.Fatalf("the TUI was told of another entry, %d %q, where the attempts share one", c.ID, c.Name)
+		case <-ctx.Done():
+			t.Fatalf("the entry holds %d initializes, want the %d attempts", inits, attempts)
+		}
+	}
+}

@@ -1,0 +1,253 @@
+package command
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// This file holds the one rule for a tools/call result against its tool's
+// outputSchema (2025-06-18 on): a server MUST give structuredContent that
+// conforms, a client SHOULD check it. The check is github.com/google/
+// jsonschema-go's; what is ours is the budget around it, since that
+// validator has none: a $ref that loops without reading deeper into the
+// value recurses until the stack overflows (a crash no recover catches),
+// and references shared by anyOf branches multiply its work. So a schema is
+// walked first, in bounded time, with every reference expanded, and only
+// one whose expanded size times the value's size fits outputMaxWork is
+// given to the validator; past it the line says it was not checked.
+
+// The bounds of one check. A schema level is at most two JSON levels.
+const (
+	outputMaxDepth = 2*schemaMaxDepth + 4
+	// The TUI checks each answer as it is filed, on its update loop, so
+	// these two bound what one answer may cost there: about 20 ms of the
+	// validator at worst, where the argument schemas' 10,000 parts cost
+	// up to 90 ms (compiling a pattern and failing a branch each cost
+	// about 70 µs) and a work of 1<<20 up to 0.15 s. Both leave room for
+	// a realistic outputSchema of 50 parts over a structuredContent of a
+	// few thousand values.
+	outputMaxNodes = 2000            // JSON values of the schema, references expanded
+	outputMaxWork  = 1 << 18         // expanded schema values × units of the value
+	outputUnit     = 64              // bytes of the value that count as one more unit
+	outputMaxValue = schemaMaxValues // values of structuredContent counted; past them its bytes count
+)
+
+// OutputMismatch says in one line how the result of a call of the tool
+// named breaks that tool's outputSchema, as tools lists it: the
+// structuredContent does not conform, is missing, or is not an object; or
+// that it was not checked, and why, when the schema costs too much to check
+// or cannot be used. "" when the result conforms, when the tool or its
+// outputSchema is not known, and for what is no result the schema
+// describes: a tool error (isError true), a task made to run the call, a
+// round that asks for input. The line holds server text:
+// sanitize it before it reaches a terminal.
+func OutputMismatch(tools []mcp.Tool, name string, result json.RawMessage) string {
+	t := mcp.FindTool(tools, name)
+	if t == nil || len(t.OutputSchema) == 0 || string(t.OutputSchema) == "null" {
+		return ""
+	}
+	doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1})
+	if err != nil || doc.Root().Kind() != jsonspan.Object {
+		return ""
+	}
+	root := doc.Root()
+	if string(root.Get("isError").Raw()) == "true" || root.Get("task").Kind() == jsonspan.Object {
+		// A tool's failure, or a task made to run the call (its
+		// CreateTaskResult): no result the schema describes.
+		return ""
+	}
+	if rt, _ := root.Get("resultType").Text(); rt == "input_required" {
+		return "" // a round that asks for input; the result comes after
+	}
+	sc := root.Get("structuredContent")
+	switch sc.Kind() {
+	case 0, jsonspan.Null:
+		return "no structuredContent, though the tool has an outputSchema"
+	case jsonspan.Object:
+	default:
+		// 2026-07-28 lets structuredContent be any JSON value; its
+		// results, and only its, must carry resultType, so a result that
+		// names one is read by that revision's rule, whatever the era
+		// (this needs no knowledge of the session it came in).
+		if root.Get("resultType").Kind() == 0 {
+			return "structuredContent is " + sc.KindName() + ", not an object"
+		}
+	}
+	if why := outputCost(t.OutputSchema, sc.Raw()); why != "" {
+		return "structuredContent not checked against the outputSchema: " + why
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(t.OutputSchema, &s); err != nil {
+		return "structuredContent not checked: the outputSchema is unreadable (" + outputReason(err) + ")"
+	}
+	rs, err := s.Resolve(nil)
+	if err != nil {
+		return "structuredContent not checked: the outputSchema cannot be used (" + outputReason(err) + ")"
+	}
+	if v := s.Schema; v != "" && !strings.Contains(v, "draft-07") && !strings.Contains(v, "2020-12") {
+		return "structuredContent not checked: the outputSchema's $schema " + mcp.Excerpt([]byte(v)) + " is not draft-07 or 2020-12"
+	}
+	var v any
+	if err := json.Unmarshal(sc.Raw(), &v); err != nil {
+		return ""
+	}
+	if err := rs.Validate(v); err != nil {
+		return "structuredContent breaks the outputSchema: " + outputReason(err)
+	}
+	return ""
+}
+
+// outputReason is the validator's error as a short line: its innermost
+// cause, after where in the schema it was found ("at /properties/n:
+// type: ..."), rather than the chain of every level it passed.
+func outputReason(err error) string {
+	msg, at := err.Error(), ""
+	for {
+		rest, ok := strings.CutPrefix(msg, "validating ")
+		if !ok {
+			break
+		}
+		where, cause, ok := strings.Cut(rest, ": ")
+		if !ok {
+			break
+		}
+		at, msg = where, cause
+	}
+	msg = strings.Join(strings.Fields(clip.Prefix(msg, 400)), " ")
+	if at != "" && at != "root" {
+		msg = "at " + at + ": " + msg
+	}
+	return clip.Prefix(msg, 160)
+}
+
+// outputCost says why checking value against schema would cost more than
+// it is worth, or "" when it fits: the schema nests too deep, or, with
+// every local reference expanded where it is used, holds more than
+// outputMaxNodes values or loops; a reference that is not a local JSON
+// pointer, or a dynamic one, cannot be expanded so is not followed either.
+// Its cost is one read of each text plus one visit per value of the schema.
+func outputCost(schema, value []byte) string {
+	const tooLarge = "schema too large"
+	doc, err := jsonspan.Parse(schema, jsonspan.Limits{Depth: outputMaxDepth, Values: outputMaxNodes + 1})
+	if err != nil {
+		return "the outputSchema is not JSON"
+	}
+	w := outputWalk{root: doc.Root(), sizes: map[int]int{}, active: map[int]bool{}}
+	nodes := w.size(doc.Root())
+	if w.why != "" {
+		return w.why
+	}
+	if nodes > outputMaxNodes {
+		return fmt.Sprintf("%s (more than %d parts once its references are expanded)", tooLarge, outputMaxNodes)
+	}
+	vd, err := jsonspan.Parse(value, jsonspan.Limits{Values: outputMaxValue + 1})
+	if err != nil {
+		return "structuredContent is not JSON"
+	}
+	units := countValues(vd.Root()) + len(value)/outputUnit
+	if nodes*units > outputMaxWork {
+		return fmt.Sprintf("%s for a structuredContent this large (%d schema parts × %d parts of the value)", tooLarge, nodes, units)
+	}
+	return ""
+}
+
+// outputWalk measures a schema with its references expanded, once per
+// referenced value (sizes), stopping at a loop (active).
+type outputWalk struct {
+	root   jsonspan.Value
+	sizes  map[int]int  // expanded size of a referenced value, by its offset
+	active map[int]bool // references being expanded now
+	why    string       // why the walk stopped, "" while it goes on
+}
+
+// size is the number of values in v with references expanded, at most
+// just past outputMaxNodes; it sets why when v cannot be measured.
+func (w *outputWalk) size(v jsonspan.Value) int {
+	if w.why != "" {
+		return 0
+	}
+	if v.Cut() {
+		w.why = fmt.Sprintf("schema too large (more than %d parts, or nested deeper than %d levels)", outputMaxNodes, schemaMaxDepth)
+		return 0
+	}
+	n := 1
+	switch v.Kind() {
+	case jsonspan.Array:
+		for e := range v.Elements() {
+			n = min(n+w.size(e), outputMaxNodes+1)
+		}
+	case jsonspan.Object:
+		for key, m := range v.Members() {
+			switch key {
+			case "$dynamicRef", "$recursiveRef":
+				w.why = "the outputSchema has a " + key + ", which is not followed"
+				return 0
+			case "$id":
+				if from, _ := v.Span(); from != rootFrom(w.root) {
+					// It moves the base "#" names below it: the walk
+					// would measure another part than the validator uses.
+					w.why = "the outputSchema has a $id below its top, which is not followed"
+					return 0
+				}
+			case "$ref":
+				if m.Kind() == jsonspan.String {
+					n = min(n+w.ref(m), outputMaxNodes+1)
+				}
+			}
+			n = min(n+w.size(m), outputMaxNodes+1)
+		}
+	}
+	return n
+}
+
+// ref is the expanded size of what a $ref names.
+func (w *outputWalk) ref(m jsonspan.Value) int {
+	ref, _ := m.Text()
+	target := schemaPointer(w.root, ref)
+	if !target.Exists() {
+		w.why = "its $ref " + mcp.Excerpt([]byte(ref)) + " is not a local JSON pointer to a part of it"
+		return 0
+	}
+	at, _ := target.Span()
+	if n, ok := w.sizes[at]; ok {
+		return n
+	}
+	if w.active[at] {
+		w.why = "its $ref " + mcp.Excerpt([]byte(ref)) + " refers back to itself"
+		return 0
+	}
+	w.active[at] = true
+	n := w.size(target)
+	delete(w.active, at)
+	w.sizes[at] = n
+	return n
+}
+
+// rootFrom is where the root value starts in its text.
+func rootFrom(root jsonspan.Value) int {
+	from, _ := root.Span()
+	return from
+}
+
+// countValues is the number of values indexed in v, v included.
+func countValues(v jsonspan.Value) int {
+	n := 1
+	switch v.Kind() {
+	case jsonspan.Array:
+		for e := range v.Elements() {
+			n += countValues(e)
+		}
+	case jsonspan.Object:
+		for _, m := range v.Members() {
+			n += countValues(m)
+		}
+	}
+	return n
+}

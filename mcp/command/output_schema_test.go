@@ -1,0 +1,91 @@
+package command
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// countSchema is an outputSchema of one required integer, count.
+const countSchema = `{"type":"object","properties":{"count":{"type":"integer"}},"required":["count"]}`
+
+func outputTools(schema string) []mcp.Tool {
+	return []mcp.Tool{{Name: "counter", OutputSchema: json.RawMessage(schema)}}
+}
+
+func TestOutputMismatch(t *testing.T) {
+	cases := []struct {
+		name, schema, result, want string
+	}{
+		{"conforms", countSchema, `{"content":[],"structuredContent":{"count":3}}`, ""},
+		{"wrong type", countSchema, `{"content":[],"structuredContent":{"count":"three"}}`,
+			`structuredContent breaks the outputSchema: at /properties/count: type: three has type "string", want "integer"`},
+		{"missing required", countSchema, `{"structuredContent":{}}`,
+			`structuredContent breaks the outputSchema: required: missing properties: ["count"]`},
+		{"no structuredContent", countSchema, `{"content":[{"type":"text","text":"3"}]}`,
+			"no structuredContent, though the tool has an outputSchema"},
+		{"null structuredContent", countSchema, `{"structuredContent":null}`,
+			"no structuredContent, though the tool has an outputSchema"},
+		{"not an object", countSchema, `{"structuredContent":[3]}`, "structuredContent is an array, not an object"},
+		// 2026-07-28 allows any JSON value, and its results carry resultType.
+		{"any value in 2026", `{"type":"array","items":{"type":"integer"}}`, `{"resultType":"complete","structuredContent":[3]}`, ""},
+		{"any value in 2026, checked", `{"type":"array","items":{"type":"integer"}}`, `{"resultType":"complete","structuredContent":["x"]}`,
+			`structuredContent breaks the outputSchema: at /items: type: x has type "string", want "integer"`},
+		{"tool error", countSchema, `{"isError":true,"content":[{"type":"text","text":"no"}]}`, ""},
+		{"a task made", countSchema, `{"task":{"taskId":"t1","status":"working"}}`, ""},
+		{"input required", countSchema, `{"resultType":"input_required","inputRequests":{}}`, ""},
+		{"no outputSchema", ``, `{"structuredContent":[3]}`, ""},
+		{"a $ref followed", `{"$defs":{"n":{"type":"integer"}},"type":"object","properties":{"count":{"$ref":"#/$defs/n"}}}`,
+			`{"structuredContent":{"count":1.5}}`, `structuredContent breaks the outputSchema: at /$defs/n: type: 1.5 has type "number", want "integer"`},
+		{"remote $ref", `{"type":"object","properties":{"count":{"$ref":"https://example.com/n.json"}}}`,
+			`{"structuredContent":{"count":1}}`, `structuredContent not checked against the outputSchema: its $ref https://example.com/n.json is not a local JSON pointer to a part of it`},
+		{"unreadable", `{"type":7}`, `{"structuredContent":{}}`, "structuredContent not checked: the outputSchema is unreadable ("},
+	}
+	for _, c := range cases {
+		got := OutputMismatch(outputTools(c.schema), "counter", json.RawMessage(c.result))
+		if got != c.want && (c.want == "" || !strings.HasPrefix(got, c.want)) {
+			t.Errorf("%s: OutputMismatch = %q, want %q", c.name, got, c.want)
+		}
+	}
+	if got := OutputMismatch(outputTools(countSchema), "other", json.RawMessage(`{"structuredContent":[]}`)); got != "" {
+		t.Errorf("a tool not listed: OutputMismatch = %q, want nothing said", got)
+	}
+}
+
+// Every hostile schema class is either checked or said to be not checked,
+// in the time one walk of its text takes: a $ref loop (which the validator
+// would follow until the stack overflowed), references that multiply into
+// millions of paths, deep nesting, huge enums and lists.
+func TestOutputMismatchHostileSchemas(t *testing.T) {
+	result := json.RawMessage(`{"structuredContent":{"count":3,"next":{"count":"x"},"tree":5,"deep":{"a":{}},"pick":"v1"}}`)
+	for _, hc := range hostileCases() {
+		got := OutputMismatch(outputTools(string(hc.raw)), "counter", result)
+		if !strings.HasPrefix(got, "structuredContent not checked against the outputSchema: ") {
+			t.Errorf("%s: OutputMismatch = %q, want it not checked", hc.name, got)
+		}
+	}
+	// A $ref that loops without reading deeper into the value: the
+	// validator alone overflows the stack on it, a crash of the program.
+	loop := `{"$defs":{"n":{"anyOf":[{"$ref":"#/$defs/n"}]}},"$ref":"#/$defs/n"}`
+	if got := OutputMismatch(outputTools(loop), "counter", result); got != "structuredContent not checked against the outputSchema: its $ref #/$defs/n refers back to itself" {
+		t.Errorf("a looping $ref: OutputMismatch = %q, want it not checked", got)
+	}
+	// A schema within its own budget still costs its size for each part of
+	// the value: a union of 300 branches over 100,000 items is not checked.
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{"items":{"type":"array","items":{"anyOf":[`)
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"type":"string","const":"v` + string(rune('a'+i%26)) + `"}`)
+	}
+	b.WriteString(`]}}}}`)
+	items := strings.Repeat(`1,`, 100_000)
+	got := OutputMismatch(outputTools(b.String()), "counter", json.RawMessage(`{"structuredContent":{"items":[`+items+`1]}}`))
+	if !strings.Contains(got, "not checked against the outputSchema: schema too large for a structuredContent this large") {
+		t.Errorf("a wide union over many items: OutputMismatch = %q, want it not checked", got)
+	}
+}

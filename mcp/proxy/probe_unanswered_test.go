@@ -1,0 +1,67 @@
+package proxy
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A Go SDK client whose probe upstream takes with 200 and an event stream
+// that never answers gives up; the stateless session its probe is shown
+// as, once the window for an initialize passed, never says it is open:
+// nothing of it succeeded.
+func TestProbeThatNeverAnsweredOpensNothing(t *testing.T) {
+	up := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.FlushHeaders() == nil {
+			<-x.Context().Done()
+		}
+	}})
+	p, base, w := startProxy(t, up.URL, Config{})
+	p.earlyWait = 50 * time.Millisecond
+	// The client gives up once the proxy has upstream's 200 (held back,
+	// the session's client gets it only once it is settled).
+	reached, inner := make(chan struct{}, 1), p.client.Transport
+	p.client.Transport = roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		resp, err := inner.RoundTrip(r)
+		if err == nil {
+			reached <- struct{}{}
+		}
+		return resp, err
+	})
+	ctx, cancel := context.WithCancel(bounded(t))
+	gaveUp := make(chan error, 1)
+	go func() {
+		_, err := sdk.NewClient(&sdk.Implementation{Name: "quitter", Version: "1"}, nil).Connect(ctx,
+			&sdk.StreamableClientTransport{Endpoint: base + "/mcp", MaxRetries: -1, DisableStandaloneSSE: true}, nil)
+		gaveUp <- err
+	}()
+	select {
+	case <-reached:
+	case <-time.After(testTimeout):
+		t.Fatal("upstream's answer to the probe never reached the proxy")
+	}
+	cancel()
+	if err := <-gaveUp; err == nil {
+		t.Fatal("the client connected, want it to give up")
+	}
+	w.until(t, "the probe's session, once its window passed", func() bool { return len(w.clients) == 1 })
+	id := w.sessions()[0].ID
+	w.record(t, id, "the probe's failure", func(r mcp.Record) bool { return r.Error != nil && r.Error.Op == mcp.OpCancelled })
+	p.Close()
+	w.until(t, "the session to end", func() bool { return w.ended[id] })
+	for _, r := range w.records(id) {
+		if r.State != nil && r.State.State == mcp.StateOpen {
+			t.Errorf("a session whose only request got no answer logs %s", describe(r))
+		}
+	}
+	if got := strings.Join(methodsSent(w.records(id)), " "); got != "server/discover" {
+		t.Errorf("the session sent %q, want its probe alone", got)
+	}
+}
