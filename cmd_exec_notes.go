@@ -103,10 +103,11 @@ func (n *notes) record(r mcp.Record) {
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassReply && r.RPC.Method != "ping" {
 		line = replyLine(r.RPC)
 	}
-	if r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpReply && r.Error.Cause == mcp.CauseFlooded {
+	if r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpReply && (r.Error.Cause == mcp.CauseFlooded || r.Error.Cause == mcp.CauseModernAsked) {
 		// Requests of the server's left unanswered or refused past a
-		// bound: without a line, a run with most of them unanswered
-		// read as one where every one was. A run of them folds to one.
+		// bound, or sent on a 2026 stream where none is answered:
+		// without a line, a run with them unanswered read as one where
+		// every one was. A run of them folds to one.
 		line = r.Error.Message
 	}
 	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Chain != 0 {

@@ -349,7 +349,7 @@ func (p *printer) tools(result json.RawMessage) {
 		and = fmt.Sprintf(" and %d unreadable", n)
 	}
 	// As the other lists say it: "1 tool", and the cursor of the next page.
-	p.countAnd(len(tools), "tool", and, next, "tools/list")
+	p.countAnd(len(tools), "tool", and, next, "tools/list", result)
 }
 
 // argSummary is one line per tool: name*: type, with * for required.

@@ -139,18 +139,26 @@ func (p *printer) hangingParts(text string, col int) string {
 	return strings.ReplaceAll(p.hanging(strings.Join(parts, "  "), col), nbsp, " ")
 }
 
+// emptyCursorNamed reports a list page whose nextCursor is the empty
+// string, as written.
+func emptyCursorNamed(result json.RawMessage) bool {
+	m, ok := mcp.Members(result, "nextCursor")
+	return ok && string(m[0]) == `""`
+}
+
 // maxTypedCursor bounds the nextCursor quoted in the hint for the next
 // page: real cursors are tokens of tens of bytes.
 const maxTypedCursor = 4096
 
-// count writes "N things", and says when more pages are left.
-func (p *printer) count(n int, noun, next, method string) {
-	p.countAnd(n, noun, "", next, method)
+// count writes "N things", and says when more pages are left: next, the
+// cursor of result, the page counted.
+func (p *printer) count(n int, noun, next, method string, result json.RawMessage) {
+	p.countAnd(n, noun, "", next, method, result)
 }
 
 // countAnd is count with more words said after "N things" (" and 2
 // unreadable").
-func (p *printer) countAnd(n int, noun, and, next, method string) {
+func (p *printer) countAnd(n int, noun, and, next, method string, result json.RawMessage) {
 	if n != 1 {
 		noun += "s"
 	}
@@ -162,6 +170,10 @@ func (p *printer) countAnd(n int, noun, and, next, method string) {
 		fmt.Fprintf(p.w, " (more pages: use %s --all; the nextCursor is %d bytes, too long to give as cursor=X)", method, len(next))
 	case next != "":
 		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
+	case p.modern() && emptyCursorNamed(result):
+		// 2026-07-28: an empty nextCursor names a page, and --all
+		// follows it; cursor= with no text asks for the first.
+		fmt.Fprintf(p.w, " (more pages: use %s --all; the nextCursor is the empty string, which 2026-07-28 counts as a page)", method)
 	}
 	fmt.Fprintln(p.w)
 }
@@ -181,7 +193,7 @@ func (p *printer) resources(result json.RawMessage) {
 		rows[i] = entry{name: r.URI, kind: kind, desc: withAnnotations(firstLine(r.Description), r.Annotations)}
 	}
 	p.columns(rows)
-	p.count(len(rs), "resource", next, "resources/list")
+	p.count(len(rs), "resource", next, "resources/list", result)
 }
 
 func (p *printer) templates(result json.RawMessage) {
@@ -195,7 +207,7 @@ func (p *printer) templates(result json.RawMessage) {
 		rows[i] = entry{name: t.URITemplate, kind: command.MimeTypeShown(t.MimeType), desc: withAnnotations(firstLine(t.Description), t.Annotations)}
 	}
 	p.columns(rows)
-	p.count(len(ts), "template", next, "resources/templates/list")
+	p.count(len(ts), "template", next, "resources/templates/list", result)
 }
 
 // withAnnotations is a listed resource's description followed by its
@@ -225,7 +237,7 @@ func (p *printer) prompts(result json.RawMessage) {
 		rows[i] = entry{name: pr.Name, desc: firstLine(pr.Description), more: strings.Join(args, "  ")}
 	}
 	p.columns(rows)
-	p.count(len(ps), "prompt", next, "prompts/list")
+	p.count(len(ps), "prompt", next, "prompts/list", result)
 }
 
 // contents shows what a resources/read gave: text as it is, binary as its

@@ -46,13 +46,13 @@ func TestExecHugeInputRequestsAreCounted(t *testing.T) {
 	}
 }
 
-// A resultType or ttlMs of the wrong type is printed as the server wrote
-// it, never as an empty word or a zero that looks like a real value.
+// A ttlMs of the wrong type is printed as the server wrote it, never as a
+// zero that looks like a real value.
 func TestExecOddResultInfoShownAsWritten(t *testing.T) {
-	url := askingServer(t, `{"resultType":5,"ttlMs":1e400,"content":[{"type":"text","text":"hi"}]}`)
+	url := askingServer(t, `{"resultType":"complete","ttlMs":1e400,"content":[{"type":"text","text":"hi"}]}`)
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
-	if code != exitOK || !strings.Contains(out, "resultType 5 (not a string)") || !strings.Contains(out, "ttlMs 1e400 (not a whole number") || strings.Contains(out, "ttlMs 0") {
-		t.Errorf("exit %d, want the odd members as written\n%s\n%s", code, out, errOut)
+	if code != exitOK || !strings.Contains(out, "ttlMs 1e400 (not a whole number") || strings.Contains(out, "ttlMs 0") {
+		t.Errorf("exit %d, want the odd member as written\n%s\n%s", code, out, errOut)
 	}
 }
 
@@ -118,13 +118,20 @@ func TestExecDiscoverRefusedAdviceByCode(t *testing.T) {
 	}
 }
 
-// A resultType the protocol does not define is shown as written and said
-// to be read as complete, not passed off as one more kind of result.
+// A resultType 2026-07-28 does not define, or one that is no string, makes
+// the result invalid, as that revision says a client MUST consider it:
+// exec says which resultType, as the server wrote it, and exits 1, where
+// it printed the content, "read as complete", and exited 0.
 func TestExecUnknownResultType(t *testing.T) {
-	url := askingServer(t, `{"resultType":"partial","content":[{"type":"text","text":"hi"}]}`)
-	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
-	if code != exitOK || !strings.Contains(out, "resultType partial (not a resultType the protocol defines; read as complete)") {
-		t.Errorf("exit %d, want the unknown resultType marked\n%s\n%s", code, out, errOut)
+	for _, tc := range []struct{ stated, want string }{
+		{`"partial"`, `tools/call answered resultType "partial", which is none of 2026-07-28's (complete, input_required): an invalid result, not a success`},
+		{`5`, `tools/call answered resultType 5, which is none of 2026-07-28's`},
+	} {
+		url := askingServer(t, `{"resultType":`+tc.stated+`,"content":[{"type":"text","text":"hi"}]}`)
+		out, errOut, code := run(t, "exec", "--no-record", "--no-listen", url, "tools/call anything")
+		if code != exitFailed || !strings.Contains(out+errOut, tc.want) {
+			t.Errorf("exit %d, want %d and %q\n%s\n%s", code, exitFailed, tc.want, out, errOut)
+		}
 	}
 }
 

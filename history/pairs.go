@@ -1,7 +1,6 @@
 package history
 
 import (
-	"strings"
 	"time"
 	"weak"
 
@@ -265,6 +264,10 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		// result, as the session itself took it (resultType means
 		// something from the 2026 revision on).
 		l.setState(p, answerState(m))
+	case !m.RPCError && mcp.IsModern(l.stats.Protocol) && UnknownResultType(p.method, m.Raw) != "":
+		// "A resultType of any value unrecognized by the client MUST be
+		// considered invalid": the session failed the request with it.
+		l.setState(p, StateFailed)
 	case !m.RPCError && InputRequired(m.Raw) && mcp.MayAskForInput(p.method):
 		// A request that may not ask (mcp.InputShape) got a malformed
 		// answer, not a question: no round follows to end its row, so
@@ -448,30 +451,6 @@ func (v *pairViews) refresh(l *Log, i int32) {
 			*p = l.pair(i)
 		}
 	}
-}
-
-// InputRequired reports a 2026 result asking for input before it can end
-// (resultType input_required): the request is not finished, a new round
-// with the answers is.
-func InputRequired(raw mcp.Raw) bool {
-	if !strings.Contains(string(raw), `"input_required"`) {
-		return false // the cheap test first: most answers never say it
-	}
-	// The one JSON scanner, as the session reads the same answer: with
-	// encoding/json, a question nested past 10,000 levels in it made the
-	// round read as the request's end here, and as a round there. Level by
-	// level with no index, as the session finds resultType: indexed two
-	// levels deep, a result of many members cost memory for each.
-	top, ok := mcp.Members(bytesOf(string(raw)), "result")
-	if !ok {
-		return false
-	}
-	res, ok := mcp.Members(top[0], "resultType")
-	if !ok {
-		return false
-	}
-	rt, _ := mcp.TextOf(res[0])
-	return rt == "input_required"
 }
 
 // progress puts a notifications/progress on the pending request its

@@ -171,6 +171,11 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		s.mu.Lock()
 		_, modern := modernOf(s.tr)
 		s.mu.Unlock()
+		if modern {
+			if bad := UnknownResultType(method, resp.Result); bad != "" {
+				return resp, &WireError{Cause: CauseBadResultType, Transport: TransportStateless, Message: bad}
+			}
+		}
 		if !modern || !MayAskForInput(method) {
 			// Only the 2026 revision gives resultType a meaning: a 2025
 			// server's result that says input_required is its result,
@@ -212,7 +217,7 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 // what is wrong, not a result: read as complete it would report a request
 // that never finished as a success, and sent again with nothing answered
 // it would only get the same answer.
-func inputAsked(method string, result json.RawMessage) (requests map[string]json.RawMessage, state *string, asks bool, err error) {
+func inputAsked(method string, result json.RawMessage) (requests map[string]json.RawMessage, state json.RawMessage, asks bool, err error) {
 	// The one scanner reads the answer whatever lies below what is read
 	// here: a result too deep for encoding/json must not pass for a
 	// complete one, and a question nested past its 10,000 levels (a deep
@@ -233,11 +238,14 @@ func inputAsked(method string, result json.RawMessage) (requests map[string]json
 			Message: method + " answered input_required, but " + fmt.Sprintf(format, args...)}
 	}
 	if st := top[1]; st != nil && string(st) != "null" {
-		text, ok := TextOf(st)
-		if !ok {
+		if _, ok := TextOf(st); !ok {
 			return nil, nil, true, bad("its requestState is %s, not a string that can be sent back", jsonKind(st))
 		}
-		state = &text
+		// Kept as the server wrote it, escapes and all: "the client MUST
+		// echo back the exact value", and a string decoded and encoded
+		// again is not it when it holds a lone surrogate (\ud800), which
+		// decodes to U+FFFD.
+		state = json.RawMessage(st)
 	}
 	if raw := top[2]; raw != nil && string(raw) != "null" {
 		reqs, ok := objectOf(raw, 1)
@@ -335,13 +343,12 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 
 // withInput is the params of a retried round: the original params, byte for
 // byte, with the answers and, when the server gave one, its requestState
-// echoed exactly.
-func withInput(params json.RawMessage, answers map[string]json.RawMessage, state *string) json.RawMessage {
+// (a JSON string as the server wrote it) echoed exactly.
+func withInput(params json.RawMessage, answers map[string]json.RawMessage, state json.RawMessage) json.RawMessage {
 	b, _ := json.Marshal(answers)
 	params = setMember(params, "inputResponses", b)
 	if state != nil {
-		st, _ := json.Marshal(*state)
-		params = setMember(params, "requestState", st)
+		params = setMember(params, "requestState", state)
 	}
 	return params
 }

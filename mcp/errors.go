@@ -71,6 +71,7 @@ const (
 	CauseBadSessionID     Cause = "bad-session-id"     // an Mcp-Session-Id that cannot be sent back
 	CauseBadVersion       Cause = "bad-version"        // an initialize answer's protocolVersion that cannot be sent back as MCP-Protocol-Version
 	CauseBadInputAsk      Cause = "bad-input-ask"      // an input_required answer that cannot be followed (2026)
+	CauseBadResultType    Cause = "bad-result-type"    // a 2026 result whose resultType is none the revision defines, so it is invalid
 	CauseInputRounds      Cause = "input-rounds"       // a multi round-trip request still asked for input after the last round allowed
 	CauseNotSubscribed    Cause = "not-subscribed"     // a 2026 listen stream acknowledged without the resource subscribed to
 	CauseNotAcknowledged  Cause = "not-acknowledged"   // a 2026 listen stream carrying a subscription got no acknowledgement in time
@@ -79,6 +80,7 @@ const (
 	CauseModernOnly       Cause = "modern-only"        // initialize refused (-32022) by a server that speaks only 2026 versions
 	CauseTaskTimeout      Cause = "task-timeout"       // a task did not end within --timeout; it was cancelled
 	CauseFlooded          Cause = "flooded"            // the server asked faster than its requests could be answered; those past a bound were not
+	CauseModernAsked      Cause = "modern-asked"       // a 2026 server sent a request of its own, which that revision forbids; a 2026 client sends no answer to it
 	CauseReconnectGaveUp  Cause = "reconnect-gave-up"  // the legacy stream broke and none of mcpscope's reconnects of its own reopened it
 )
 

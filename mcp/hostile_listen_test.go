@@ -21,13 +21,7 @@ func TestListenRefusedOrAnsweredAtOnce(t *testing.T) {
 	rec.waitFor(t, "the listen state saying it is not reopened", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateListen && strings.Contains(r.State.Detail, "no listen here; not reopened")
 	})
-	n := 0
-	for _, r := range srv.Requests() {
-		if r.RPCMethod == "subscriptions/listen" {
-			n++
-		}
-	}
-	if n != 1 {
+	if n := requestsOf(srv.Requests(), "subscriptions/listen"); n != 1 {
 		t.Errorf("the server got %d subscriptions/listen, want 1", n)
 	}
 

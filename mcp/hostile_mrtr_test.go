@@ -18,11 +18,11 @@ func inputAskServer(t *testing.T, result string) (*mcptest.StatelessServer, *Ses
 	return srv, s
 }
 
-// calls counts the tools/call POSTs the server got.
-func calls(srv *mcptest.StatelessServer) int {
+// requestsOf counts the requests of method among reqs, those a fake got.
+func requestsOf(reqs []mcptest.Request, method string) int {
 	n := 0
-	for _, r := range srv.Requests() {
-		if r.RPCMethod == "tools/call" {
+	for _, r := range reqs {
+		if r.RPCMethod == method {
 			n++
 		}
 	}
@@ -46,7 +46,7 @@ func TestStatelessMalformedInputRequired(t *testing.T) {
 			if CauseOf(err) != CauseBadInputAsk || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("tools/call = %v (cause %q), want a %q error saying %q", err, CauseOf(err), CauseBadInputAsk, tc.want)
 			}
-			if n := calls(srv); n != 1 {
+			if n := requestsOf(srv.Requests(), "tools/call"); n != 1 {
 				t.Errorf("the server got %d tools/call, want 1: nothing could be answered", n)
 			}
 		})
@@ -62,7 +62,7 @@ func TestStatelessInputRequiredForever(t *testing.T) {
 	if !errors.As(err, &we) || we.Cause != CauseInputRounds || !strings.Contains(err.Error(), "after 8 rounds") {
 		t.Fatalf("tools/call = %v, want %q after 8 rounds", err, CauseInputRounds)
 	}
-	if n := calls(srv); n != maxRounds {
+	if n := requestsOf(srv.Requests(), "tools/call"); n != maxRounds {
 		t.Errorf("the server got %d tools/call, want %d", n, maxRounds)
 	}
 }
@@ -85,13 +85,7 @@ func TestInputRequiredOn2025SessionIsTheResult(t *testing.T) {
 	if err != nil || resp == nil || !strings.Contains(string(resp.Result), `"as it is"`) {
 		t.Fatalf("tools/call = %v, %v; want the server's result", resp, err)
 	}
-	n := 0
-	for _, r := range srv.Requests() {
-		if r.RPCMethod == "tools/call" {
-			n++
-		}
-	}
-	if n != 1 {
+	if n := requestsOf(srv.Requests(), "tools/call"); n != 1 {
 		t.Errorf("the server got %d tools/call, want the one sent", n)
 	}
 }

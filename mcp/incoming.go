@@ -231,6 +231,18 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 	id := string(rawID)
 	// The id is echoed whole: it has to be.
 	name := quotedMethod(method)
+	s.mu.Lock()
+	_, modern := modernOf(s.tr)
+	s.mu.Unlock()
+	if modern {
+		// 2026-07-28: "The client MUST NOT send JSON-RPC responses", and
+		// its server asks through inputRequests, never on a stream; an
+		// answer POSTed would be refused, and a question put to the user
+		// could not be answered.
+		s.emitError(OpReply, &WireError{Cause: CauseModernAsked,
+			Message: "the server sent a request of its own, " + name + ", on a 2026-07-28 stream, where a server sends none and a client answers none: it was not answered"}, reqSeq, conn)
+		return
+	}
 	if method == "ping" {
 		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
 		return
@@ -240,6 +252,13 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		// back at once as invalid params, not put to the user as an empty
 		// question that holds the server until --timeout.
 		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": "+paramsKind(params)+", where an object must ask the question"))
+		return
+	}
+	if mode, ok := undeclaredMode(method, params); ok {
+		// "Server sends an elicitation/create request with a mode not
+		// declared in client capabilities: -32602 (Invalid params)", a
+		// client MUST answer; put to the user, it read as a form.
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": its mode "+mode+" is not one mcpscope declared (form, url)"))
 		return
 	}
 	// What a person answers may take a while: the stream reader goes on.
@@ -308,14 +327,6 @@ func quotedMethod(method string) string { return clip.Quote(method, 200) }
 func errorReply(id string, code int, message string) []byte {
 	msg, _ := json.Marshal(message)
 	return []byte(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":` + strconv.Itoa(code) + `,"message":` + string(msg) + `}}`)
-}
-
-// paramsKind says what a request's params are, for an error message.
-func paramsKind(params []byte) string {
-	if len(params) == 0 {
-		return "it has no params"
-	}
-	return "its params are " + jsonKind(params)
 }
 
 // reply logs our answer to a server request and queues its POST. Replies

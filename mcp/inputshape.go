@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -56,4 +57,34 @@ func InputShape(method string, result []byte) string {
 	return clip.Quote(method, 64) + ` answered resultType "input_required"` + asked +
 		", which the specification allows only on " + allowed +
 		": a malformed answer; mcpscope answers nothing, sends it no second round and reads the rest as the result"
+}
+
+// resultTypes are the resultType values 2026-07-28 defines; mcpscope
+// declares no extension that would add one.
+var resultTypes = []string{"complete", "input_required"}
+
+// UnknownResultType says in one line what is wrong with a 2026 result of
+// method whose resultType is stated but is none the revision defines, or
+// "" when nothing is (absent or null means complete). The specification:
+// "A resultType of any value unrecognized by the client MUST be considered
+// invalid", so such a result is no success, whatever else it holds.
+// Sanitize the line before it is shown.
+func UnknownResultType(method string, result []byte) string {
+	if !bytes.Contains(result, []byte(`"resultType"`)) {
+		return "" // the cheap test first: the key is spelled so or absent
+	}
+	top, ok := Members(result, "resultType")
+	if !ok || top[0] == nil || string(top[0]) == "null" {
+		return ""
+	}
+	rt, isText := TextOf(top[0])
+	if isText && slices.Contains(resultTypes, rt) {
+		return ""
+	}
+	stated := Excerpt(top[0])
+	if isText {
+		stated = `"` + clip.Quote(rt, 64) + `"`
+	}
+	return clip.Quote(method, 64) + " answered resultType " + stated + ", which is none of 2026-07-28's (" +
+		strings.Join(resultTypes, ", ") + "): an invalid result, not a success"
 }

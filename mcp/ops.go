@@ -166,10 +166,10 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 	send := func(params json.RawMessage) (*Response, error) {
 		return s.Request(ctx, "tools/list", params)
 	}
-	resp, err := listPages("tools/list", cursor, all, send, func(resp *Response) (string, error) {
+	resp, err := listPages("tools/list", cursor, all, s.emptyCursorFollowed(), send, func(resp *Response) (string, bool, error) {
 		page, err := ParseTools(resp.Result)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		ts := page.Tools
 		if s.Transport() == TransportStateless {
@@ -178,7 +178,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 			}
 		}
 		tools = append(tools, ts...)
-		return page.NextCursor, page.cursorErr
+		return page.NextCursor, page.cursorNamed, page.cursorErr
 	})
 	if err != nil && !PagesStopped(err) {
 		return tools, resp, err

@@ -24,13 +24,13 @@ func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool
 		}
 		return resp, err
 	}
-	_, err := listPages(method, cursor, all, send, func(resp *Response) (string, error) {
+	_, err := listPages(method, cursor, all, s.emptyCursorFollowed(), send, func(resp *Response) (string, bool, error) {
 		// The one JSON scanner, to the top level only: with encoding/json,
 		// one item nested past 10,000 levels (a resource's _meta) hid the
 		// cursor, and the listing ended there without a word.
 		doc, err := jsonspan.Parse(resp.Result, jsonspan.Limits{Depth: 1})
 		if err != nil {
-			return "", nil
+			return "", false, nil
 		}
 		return pageCursor(method, doc.Root().Get("nextCursor"))
 	})
@@ -48,20 +48,27 @@ func PagesStopped(err error) bool {
 	return false
 }
 
-// pageCursor reads a page's nextCursor: "" when it names none (absent or
-// null). One of another type (a number, an object) is an error: a cursor is
-// a string sent back as the server wrote it, so there is no next page to
-// ask for, and ending there without a word passed the pages read for the
-// whole list.
-func pageCursor(method string, next jsonspan.Value) (string, error) {
+// emptyCursorFollowed reports whether an empty nextCursor names a next
+// page: in 2026-07-28 it does ("an empty string is a valid cursor and thus
+// MUST NOT be treated as the end of results"); the earlier revisions say
+// nothing of it, and servers of theirs that write "nextCursor":"" for the
+// last page are kept from going round their first page again.
+func (s *Session) emptyCursorFollowed() bool { return s.Transport() == TransportStateless }
+
+// pageCursor reads a page's nextCursor: named is false when it names none
+// (absent or null), and true for any string, the empty one too. One of
+// another type (a number, an object) is an error: a cursor is a string sent
+// back as the server wrote it, so there is no next page to ask for, and
+// ending there without a word passed the pages read for the whole list.
+func pageCursor(method string, next jsonspan.Value) (cursor string, named bool, err error) {
 	switch next.Kind() {
 	case 0, jsonspan.Null:
-		return "", nil
+		return "", false, nil
 	case jsonspan.String:
 		s, _ := next.Text()
-		return s, nil
+		return s, true, nil
 	}
-	return "", &WireError{Cause: CauseBadCursor, Message: fmt.Sprintf("%s: the server's nextCursor is %s (%s), not a string: a cursor goes back as the server wrote it, so the next page cannot be asked for", method, next.KindName(), clip.Quote(string(next.Raw()), 64))}
+	return "", false, &WireError{Cause: CauseBadCursor, Message: fmt.Sprintf("%s: the server's nextCursor is %s (%s), not a string: a cursor goes back as the server wrote it, so the next page cannot be asked for", method, next.KindName(), clip.Quote(string(next.Raw()), 64))}
 }
 
 // listPages is the one paging loop: it sends method's request for the page
@@ -71,8 +78,10 @@ func pageCursor(method string, next jsonspan.Value) (string, error) {
 // keeps every page's answer, ListToolsFrom the tools they list. It returns
 // the last answer, with the error that ended the loop: a failed request, a
 // JSON-RPC error, each's error (a nextCursor that is no string only when
-// all is set: one page asked for came whole), or a bound.
-func listPages(method, cursor string, all bool, send func(params json.RawMessage) (*Response, error), each func(*Response) (next string, err error)) (*Response, error) {
+// all is set: one page asked for came whole), or a bound. cursor "" asks
+// for the first page; an empty nextCursor a page names is followed, sent
+// as "cursor":"", only when emptyFollowed (emptyCursorFollowed).
+func listPages(method, cursor string, all, emptyFollowed bool, send func(params json.RawMessage) (*Response, error), each func(*Response) (next string, named bool, err error)) (*Response, error) {
 	var resp *Response
 	size := 0
 	// A cursor named again would go round the same pages until a bound:
@@ -80,7 +89,9 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 	// server's cursors of a megabyte each would otherwise hold up to
 	// maxToolPages megabytes here besides the pages.
 	var seen seenIDs
-	seen.add(cursor)
+	if cursor != "" {
+		seen.add(cursor)
+	}
 	for page := 0; ; page++ {
 		if page == maxToolPages {
 			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages: the server's nextCursor never ends", method, maxToolPages)}
@@ -89,7 +100,7 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages holding %d bytes, past the %d-byte bound", method, page, size, maxToolBytes)}
 		}
 		var params json.RawMessage
-		if cursor != "" {
+		if page > 0 || cursor != "" {
 			params, _ = json.Marshal(map[string]string{"cursor": cursor})
 		}
 		var err error
@@ -98,13 +109,13 @@ func listPages(method, cursor string, all bool, send func(params json.RawMessage
 			return resp, err
 		}
 		size += len(resp.Raw)
-		next, err := each(resp)
+		next, named, err := each(resp)
 		if !all && CauseOf(err) == CauseBadCursor {
 			// One page was asked for, and came: its cursor is the
 			// next request's to fail.
 			err = nil
 		}
-		if err != nil || !all || next == "" {
+		if err != nil || !all || !named || next == "" && !emptyFollowed {
 			return resp, err
 		}
 		if !seen.add(next) {

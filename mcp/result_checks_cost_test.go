@@ -27,6 +27,9 @@ func TestInputCheckCostsNoMemoryPerMember(t *testing.T) {
 	if n := allocated(func() { _, _, _, _ = inputAsked("tools/call", result) }); n > 64<<10 {
 		t.Errorf("inputAsked of a result of 200,000 members allocated %d bytes, want it not to grow with them", n)
 	}
+	if n := allocated(func() { UnknownResultType("tools/call", result) }); n > 64<<10 {
+		t.Errorf("UnknownResultType of a result of 200,000 members allocated %d bytes, want it not to grow with them", n)
+	}
 }
 
 // A tool's result is checked for a created task; the elements of a long

@@ -41,8 +41,11 @@ type ToolPage struct {
 	Tools      []Tool
 	NextCursor string
 	Unreadable []UnreadableTool
-	// cursorErr says the page's nextCursor is there but not a string.
-	cursorErr error
+	// cursorNamed says the page's nextCursor is a string, "" too (absent
+	// or null name no next page); cursorErr that it is there but not a
+	// string.
+	cursorNamed bool
+	cursorErr   error
 }
 
 // UnreadableTool is an entry of a tools/list answer that is not a tool
@@ -77,7 +80,7 @@ func ParseTools(result json.RawMessage) (ToolPage, error) {
 	if root.Kind() != jsonspan.Object {
 		return page, fmt.Errorf("the tools/list result is %s, not an object", root.KindName())
 	}
-	page.NextCursor, page.cursorErr = pageCursor("tools/list", root.Get("nextCursor"))
+	page.NextCursor, page.cursorNamed, page.cursorErr = pageCursor("tools/list", root.Get("nextCursor"))
 	tools := root.Get("tools")
 	switch tools.Kind() {
 	case 0, jsonspan.Null:

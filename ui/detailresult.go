@@ -158,6 +158,9 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 			// is no question mcpscope answers.
 			return in.wrapped(out, "⚠ "+sanitize.Line(shape), st.Warning)
 		}
+		if bad := mcp.UnknownResultType(r.RPC.Method, res.raw); bad != "" {
+			return in.wrapped(out, "⚠ "+sanitize.Line(bad), st.Warning)
+		}
 	}
 	if len(res.InputRequests) > 0 {
 		out = in.inputRequests(out, res.InputRequests, res.RequestState != nil)

@@ -191,9 +191,11 @@ var table = []row{
 	{cause: mcp.CauseNotAcknowledged, text: "whether the server took the subscription is not known: updates may still come on the listen stream; read the resource again to see whether it changed"},
 	{cause: mcp.CauseNotSubscribed, text: "the server does not send updates of this resource: read it again to see whether it changed"},
 	{cause: mcp.CauseBadInputAsk, text: "the server's input_required answer cannot be followed (its body is on the pair): a server bug, so there is nothing mcpscope can answer"},
+	{cause: mcp.CauseBadResultType, text: "a 2026 result is complete or input_required (or says none, which means complete); any other resultType makes it invalid: the server is broken, or speaks an extension mcpscope did not declare"},
 	{cause: mcp.CauseTaskTimeout, text: "the tool runs as a task and tasks/result waits for its end: a long task needs a longer --timeout"},
 	{cause: mcp.CauseInputRounds, text: "the server asked for input again after every round: it may not accept the answers given (each round's inputRequests and inputResponses are in the recording), or it is broken; answer differently {answer}"},
 	{cause: mcp.CauseFlooded, text: "the server sends requests of its own faster than it takes mcpscope's answers to them, so those past a bound were refused or left unanswered: a server stuck in a loop, or one that does not read the answers it is sent (each is in Raw events)"},
+	{cause: mcp.CauseModernAsked, text: "in 2026-07-28 a server asks through an input_required result (inputRequests), never with a request of its own, and a client sends no JSON-RPC responses: the server is broken, or speaks an older revision's way on this one (the request is in Raw events)"},
 	{cause: mcp.CauseBadCursor, text: "a cursor is an opaque string the client sends back as it came: the server is broken (the page's answer shows the nextCursor it sent; ask for that page alone, without --all, to see the page)"},
 	// Not a bound the user can ask under: the server's pages go round.
 	{cause: mcp.CauseCursorLoop, text: "the server's nextCursor names a page it gave before, so its pages would go round for ever: the server is broken (what the pages read hold is kept; cursor=X asks for one page)"},

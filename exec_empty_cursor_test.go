@@ -1,0 +1,31 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A 2026-07-28 list page whose nextCursor is the empty string names one
+// page more, as that revision has it: exec's one page says so and points
+// at --all, which lists the next page's items too, where "1 tool" read as
+// the whole list.
+func TestExecEmptyCursorIsAPageOn2026(t *testing.T) {
+	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		if strings.Contains(string(x.Params), `"cursor":""`) {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[{"name":"second","inputSchema":{"type":"object"}}]}}`)
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[{"name":"first","inputSchema":{"type":"object"}}],"nextCursor":""}}`)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+	want := "1 tool (more pages: use tools/list --all; the nextCursor is the empty string, which 2026-07-28 counts as a page)"
+	if code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want %q\n%s\n%s", code, want, out, errOut)
+	}
+	out, errOut, code = run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list --all")
+	if code != exitOK || !strings.Contains(out, "second") || !strings.Contains(out, "2 tools\n") {
+		t.Errorf("exit %d, want both pages' tools listed\n%s\n%s", code, out, errOut)
+	}
+}
