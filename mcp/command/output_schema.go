@@ -3,6 +3,7 @@ package command
 import (
 	"encoding/json"
 	"fmt"
+	"regexp/syntax"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -37,6 +38,15 @@ const (
 	outputMaxWork  = 1 << 18         // expanded schema values × units of the value
 	outputUnit     = 64              // bytes of the value that count as one more unit
 	outputMaxValue = schemaMaxValues // values of structuredContent counted; past them its bytes count
+	// The schema is read again for each answer checked: at 1 MiB that
+	// costs about 17 ms, and a schema's size in parts says nothing of
+	// the strings (descriptions, a const) that make it long.
+	outputMaxBytes = 1 << 20
+	// A pattern costs the validator its program's length for each byte
+	// of a string it is matched on (a 30 KB one, 14 s over a 200 KB
+	// string), so its instructions count as parts; one this long is
+	// not read to be counted.
+	outputMaxPattern = 4 * outputMaxNodes
 )
 
 // OutputMismatch says in one line how the result of a call of the tool
@@ -135,6 +145,9 @@ func outputReason(err error) string {
 // Its cost is one read of each text plus one visit per value of the schema.
 func outputCost(schema, value []byte) string {
 	const tooLarge = "schema too large"
+	if len(schema) > outputMaxBytes {
+		return fmt.Sprintf("%s (%d bytes, more than %d)", tooLarge, len(schema), outputMaxBytes)
+	}
 	doc, err := jsonspan.Parse(schema, jsonspan.Limits{Depth: outputMaxDepth, Values: outputMaxNodes + 1})
 	if err != nil {
 		return "the outputSchema is not JSON"
@@ -165,6 +178,7 @@ type outputWalk struct {
 	sizes  map[int]int  // expanded size of a referenced value, by its offset
 	active map[int]bool // references being expanded now
 	why    string       // why the walk stopped, "" while it goes on
+	parsed int          // parts of the patterns read, each once
 }
 
 // size is the number of values in v with references expanded, at most
@@ -200,6 +214,14 @@ func (w *outputWalk) size(v jsonspan.Value) int {
 				if m.Kind() == jsonspan.String {
 					n = min(n+w.ref(m), outputMaxNodes+1)
 				}
+			case "pattern":
+				if re, ok := m.Text(); ok {
+					n = min(n+w.pattern(re), outputMaxNodes+1)
+				}
+			case "patternProperties":
+				for re := range m.Members() {
+					n = min(n+w.pattern(re), outputMaxNodes+1)
+				}
 			}
 			n = min(n+w.size(m), outputMaxNodes+1)
 		}
@@ -227,6 +249,49 @@ func (w *outputWalk) ref(m jsonspan.Value) int {
 	n := w.size(target)
 	delete(w.active, at)
 	w.sizes[at] = n
+	return n
+}
+
+// pattern is what a regular expression of the schema counts for: two
+// parts for each instruction of its program (about 3 ns a byte of the
+// string matched), so that one costs the validator no more than the
+// parts it stands for. One that does not parse counts nothing here; the
+// validator refuses it.
+func (w *outputWalk) pattern(re string) int {
+	if len(re) > outputMaxPattern {
+		w.why = fmt.Sprintf("schema too large (a pattern of %d bytes, more than %d)", len(re), outputMaxPattern)
+		return 0
+	}
+	parsed, err := syntax.Parse(re, syntax.Perl)
+	if err != nil {
+		return 0
+	}
+	n := 2 * programSize(parsed)
+	if w.parsed += n; w.parsed > outputMaxNodes {
+		// Stopped here, not after every pattern of the schema is read.
+		w.why = fmt.Sprintf("schema too large (its patterns hold more than %d parts)", outputMaxNodes)
+		return 0
+	}
+	return n
+}
+
+// programSize is about the number of instructions re compiles to, at most
+// just past outputMaxNodes. It is counted on the parsed expression since
+// compiling costs as much as the program is long: a{1000} repeated over
+// 8 KB compiles to a million instructions in a third of a second.
+func programSize(re *syntax.Regexp) int {
+	n := 1
+	switch re.Op {
+	case syntax.OpLiteral:
+		n = len(re.Rune)
+	case syntax.OpRepeat:
+		times := max(re.Min, re.Max, 1)
+		n = min(times*programSize(re.Sub[0]), outputMaxNodes+1)
+	default:
+		for _, sub := range re.Sub {
+			n = min(n+programSize(sub), outputMaxNodes+1)
+		}
+	}
 	return n
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -87,5 +88,54 @@ func TestOutputMismatchHostileSchemas(t *testing.T) {
 	got := OutputMismatch(outputTools(b.String()), "counter", json.RawMessage(`{"structuredContent":{"items":[`+items+`1]}}`))
 	if !strings.Contains(got, "not checked against the outputSchema: schema too large for a structuredContent this large") {
 		t.Errorf("a wide union over many items: OutputMismatch = %q, want it not checked", got)
+	}
+}
+
+// A pattern costs the validator its compiled length for each byte of the
+// string it is matched on, and a schema is read again for each answer: a
+// pattern of 30 KB took 14 s over a string of 200 KB on the TUI's update
+// loop, one of 8 KB of a{1000} compiles to a million instructions, and a
+// 20 MB description cost a third of a second an answer. Each is said to be
+// not checked, at once; a pattern of realistic size is still checked.
+func TestOutputMismatchCostlyText(t *testing.T) {
+	long := strings.Repeat("x", 200_000)
+	stringSchema := func(keyword string) string {
+		return `{"type":"object","properties":{"s":{"type":"string",` + keyword + `}}}`
+	}
+	var many strings.Builder
+	many.WriteString(`{"type":"object","properties":{"s":{"allOf":[`)
+	for i := range 600 {
+		if i > 0 {
+			many.WriteString(",")
+		}
+		many.WriteString(`{"pattern":"` + strings.Repeat("(a|b)?", 100) + `x"}`)
+	}
+	many.WriteString(`]}}}`)
+	cases := []struct{ name, schema, value, want string }{
+		{"a long pattern", stringSchema(`"pattern":"` + strings.Repeat("(a|b)?", 5000) + `c"`), `{"s":"` + long + `"}`,
+			"schema too large (a pattern of 30001 bytes, more than 8000)"},
+		{"a pattern over a long string", stringSchema(`"pattern":"` + strings.Repeat("[a-z]*", 200) + `c"`), `{"s":"` + long + `"}`,
+			"schema too large for a structuredContent this large"},
+		{"repeats that compile to a million", stringSchema(`"pattern":"` + strings.Repeat("a{1000}", 1100) + `"`), `{"s":"a"}`,
+			"schema too large (its patterns hold more than 2000 parts)"},
+		{"patternProperties", `{"type":"object","patternProperties":{"` + strings.Repeat("(a|b)?", 1000) + `":{}}}`, `{"s":"a"}`,
+			"schema too large (its patterns hold more than 2000 parts)"},
+		{"many patterns", many.String(), `{"s":"ab"}`, "schema too large (its patterns hold more than 2000 parts)"},
+		{"a long description", `{"type":"object","description":"` + strings.Repeat("d", 20<<20) + `"}`, `{"s":1}`,
+			"schema too large (20971554 bytes, more than 1048576)"},
+	}
+	for _, c := range cases {
+		start := time.Now()
+		got := OutputMismatch(outputTools(c.schema), "counter", json.RawMessage(`{"structuredContent":`+c.value+`}`))
+		if !strings.HasPrefix(got, "structuredContent not checked against the outputSchema: "+c.want) {
+			t.Errorf("%s: OutputMismatch = %q, want it not checked: %s", c.name, got, c.want)
+		}
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("%s: OutputMismatch took %v", c.name, took)
+		}
+	}
+	email := stringSchema(`"pattern":"^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$"`)
+	if got := OutputMismatch(outputTools(email), "counter", json.RawMessage(`{"structuredContent":{"s":"not an address"}}`)); !strings.HasPrefix(got, "structuredContent breaks the outputSchema: at /properties/s: pattern: ") {
+		t.Errorf("a realistic pattern: OutputMismatch = %q, want it checked", got)
 	}
 }
