@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -16,6 +17,13 @@ import (
 // for a person and cheap for the terminal.
 const replayInterval = 33 * time.Millisecond
 
+// replayFrameWork is how long one beat may spend indexing records. Most
+// cost microseconds, but a tools/call answer is checked against its
+// tool's outputSchema as it is filed, up to about 20 ms each: the 1,000
+// answers of one beat at instant speed held the update loop, and q with
+// it, for half a minute.
+const replayFrameWork = 50 * time.Millisecond
+
 // replayTickMsg is one beat of the replay clock.
 type replayTickMsg struct{}
 
@@ -27,6 +35,9 @@ type replayState struct {
 	ticking bool
 	// reported is set once the end of the recording was announced.
 	reported bool
+	// backlog is what the Player handed out that a beat had no time to
+	// index (replayFrameWork); the next beats index it first, in order.
+	backlog []mcp.Record
 }
 
 func newReplayState(p *history.Player) *replayState { return &replayState{p: p} }
@@ -35,7 +46,7 @@ func newReplayState(p *history.Player) *replayState { return &replayState{p: p} 
 // is nothing to play and the end was announced (a recording with no
 // records is at its end from the start, and its end is still said).
 func (r *replayState) tick() tea.Cmd {
-	if r.ticking || r.p.Paused() || r.p.Done() && r.reported {
+	if r.ticking || len(r.backlog) == 0 && (r.p.Paused() || r.p.Done() && r.reported) {
 		return nil
 	}
 	r.ticking = true
@@ -50,7 +61,7 @@ func (m *Model) replayTick() tea.Cmd {
 	}
 	r.ticking = false
 	cmds := []tea.Cmd{m.appendReplay(r.p.Due(m.com.now())), r.tick()}
-	if r.p.Done() && !r.reported {
+	if r.p.Done() && len(r.backlog) == 0 && !r.reported {
 		r.reported = true
 		if err := r.p.Err(); err != nil {
 			cmds = append(cmds, m.setStatus(levelError, "the recording ends early: "+sanitize.Line(err.Error())))
@@ -75,13 +86,24 @@ func (m *Model) replayTick() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// appendReplay indexes replayed records exactly like live ones.
+// appendReplay indexes replayed records exactly like live ones, after the
+// backlog, for at most replayFrameWork; what is left waits in the backlog.
 func (m *Model) appendReplay(recs []mcp.Record) tea.Cmd {
 	defer m.updateReplayStatus()
+	r := m.replay
+	recs = slices.Concat(r.backlog, recs)
 	if len(recs) == 0 {
 		return nil
 	}
-	m.com.log.Append(recs...)
+	start, n := time.Now(), 0
+	for n < len(recs) && (n == 0 || time.Since(start) < replayFrameWork) {
+		m.com.log.Append(recs[n])
+		n++
+	}
+	r.backlog = recs[n:]
+	if len(r.backlog) == 0 {
+		r.backlog = nil
+	}
 	return m.afterAppend()
 }
 
@@ -125,6 +147,7 @@ func (m *Model) replayFromStart(play bool) tea.Cmd {
 	r := m.replay
 	m.restartReplay()
 	r.p.Restart()
+	r.backlog = nil
 	if play {
 		r.p.Resume()
 	}
@@ -162,15 +185,16 @@ func (m *Model) updateReplayStatus() {
 	if r == nil {
 		return
 	}
-	state := "▶"
+	state, done := "▶", r.p.Done() && len(r.backlog) == 0
 	switch {
-	case r.p.Done():
+	case done:
 		state = "■"
 	case r.p.Paused():
 		state = "⏸"
 	}
-	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position(), r.p.Total(), r.p.Speed())
-	m.com.replayDone = r.p.Done()
+	// The position is of what is indexed, so the backlog's still to come.
+	m.status.replay = fmt.Sprintf("%s %d/%d %s", state, r.p.Position()-len(r.backlog), r.p.Total(), r.p.Speed())
+	m.com.replayDone = done
 	if m.com.log.PairCount() == 0 {
 		// Counted only while Pairs is empty, the one time it is said.
 		m.com.replayMessages = r.p.Messages()

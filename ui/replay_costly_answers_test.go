@@ -1,0 +1,64 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/history"
+)
+
+// A recording of 40 tools/call answers, each costing its outputSchema's
+// check about the most one may (a pattern of about 1,000 parts over a
+// string of 16 KB): G at instant speed indexes what fits in one beat and
+// the rest on the beats after, so the update loop, and q, answer at once,
+// where the one update of G checked every answer (1,000 of them held it
+// for half a minute). The position in the bar is of what is indexed; the
+// end is said once all of it is.
+func TestReplayCostlyAnswersKeepTheTUIResponsive(t *testing.T) {
+	const calls = 40
+	schema := `{"type":"object","properties":{"s":{"type":"string","pattern":"` + strings.Repeat("[a-z]*", 240) + `c"}}}`
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	list := s.request("1", "tools/list", "", `{}`)
+	s.answer(list, "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"},"outputSchema":`+schema+`}]}}`, false, false)
+	long := strings.Repeat("x", 16_000)
+	for i := range calls {
+		id := fmt.Sprint(i + 2)
+		call := s.request(id, "tools/call", "t", `{"name":"t","arguments":{}}`)
+		s.answer(call, id, "tools/call", "t", `{"jsonrpc":"2.0","id":`+id+`,"result":{"content":[],"structuredContent":{"s":"`+long+`"}}}`, false, false)
+	}
+	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, s.recs)
+	now := fixedNow
+	m := newReplay(p, &now)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+
+	start := time.Now()
+	press(m, "G")
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("G took %v: the update loop was held", took)
+	}
+	if got := m.com.log.Len(); got >= len(s.recs) {
+		t.Fatalf("G indexed all %d records in one update, want what fits in a beat", got)
+	}
+	if bar := m.status.view(); strings.Contains(bar, "■") || !strings.Contains(bar, fmt.Sprintf("▶ %d/%d", m.com.log.Len(), len(s.recs))) {
+		t.Errorf("status bar while records wait to be indexed: %q, want ▶ at %d/%d", bar, m.com.log.Len(), len(s.recs))
+	}
+	for i := 0; i < 10*calls && !strings.Contains(m.status.view(), "■"); i++ {
+		now = now.Add(replayInterval)
+		m.Update(replayTickMsg{})
+	}
+	if got := m.com.log.Len(); got != len(s.recs) {
+		t.Fatalf("after the beats: %d records indexed, want all %d", got, len(s.recs))
+	}
+	if bar := m.status.view(); !strings.Contains(bar, fmt.Sprintf("■ %d/%d", len(s.recs), len(s.recs))) {
+		t.Errorf("status bar at the end: %q", bar)
+	}
+	last := m.com.log.Pair(m.com.log.PairCount() - 1)
+	if !strings.HasPrefix(last.Output, "structuredContent breaks the outputSchema: at /properties/s: pattern: ") {
+		t.Errorf("the last answer's Output = %.120q, want the pattern it breaks", last.Output)
+	}
+}
