@@ -59,9 +59,11 @@ type foldKind struct {
 
 var (
 	// getsFold is shown as 0: the proxy numbers its sessions from 1, the
-	// user's own from -1.
-	getsFold       = foldKind{what: "proxy GETs before initialize", name: "GETs before initialize, never initialized", id: 0}
-	unansweredFold = foldKind{what: "proxy sessions upstream never answered", name: "sessions upstream never answered", byFirst: true}
+	// user's own from -1. The names are in parentheses since the tab puts
+	// the number first: "2 sessions upstream never answered" read as a
+	// count of two where it held 3,000.
+	getsFold       = foldKind{what: "proxy GETs before initialize", name: "(GETs before initialize, never initialized)", id: 0}
+	unansweredFold = foldKind{what: "proxy sessions upstream never answered", name: "(sessions upstream never answered)", byFirst: true}
 )
 
 // answerWait is how long a session upstream has answered nothing of is
