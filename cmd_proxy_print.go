@@ -401,8 +401,10 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		if a.relayed {
 			// Upstream's time is its headers', not its answer's: a 2 s
 			// tool streams its answer long after them, and "upstream
-			// 6.2ms" read as the whole of it.
-			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
+			// 6.2ms" read as the whole of it. The parts are on the
+			// total's clock (the client's leg is timed from its sent
+			// record) and written as it is, so neither reads more.
+			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", history.FormatDuration(a.upstream), history.FormatDuration(a.added))
 		}
 	}
 	return s + lp.toolNotes(m)
