@@ -1,0 +1,48 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A streamable server that names no Mcp-Session-Id keeps no session: the
+// headless lines say so once it answered the initialize with its result
+// (as JSON or in an event), and before the client's next message. A 200
+// whose body is a JSON-RPC error, or a stream that ends without the
+// answer, opened nothing: "· open no Mcp-Session-Id" was said for those
+// too, the moment the status came.
+func TestProxyHeadlessSessionlessOpenOnlyOnAResult(t *testing.T) {
+	const open = "· open no Mcp-Session-Id"
+	for _, c := range []struct {
+		name   string
+		handle func(x *mcptest.Exchange)
+		opened bool
+	}{
+		{"result as JSON", func(x *mcptest.Exchange) { x.JSON(); x.Default() }, true},
+		{"result in an event", func(x *mcptest.Exchange) { x.SSE(); x.Default() }, true},
+		{"JSON-RPC error", func(x *mcptest.Exchange) { x.JSON(); x.Error(-32603, "cannot start") }, false},
+		{"stream without the answer", func(x *mcptest.Exchange) { x.Status(http.StatusOK, "text/event-stream", "") }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{NoSessionID: true, GET: mcptest.GETNone,
+				Handle: mcptest.HandleMethod("initialize", c.handle)})
+			h := startHeadless(t, srv.Endpoint(), proxyFlags{})
+			clientPost(t, h.run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+			clientPost(t, h.run.base+"/mcp", "", `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+			h.stop()
+			lines := h.errw.String()
+			said, next := strings.Index(lines, open), strings.Index(lines, "→ notifications/initialized")
+			switch {
+			case next < 0:
+				t.Fatalf("the client's notifications/initialized has no line:\n%s", lines)
+			case c.opened && (said < 0 || said > next):
+				t.Errorf("want %q before the client's next message:\n%s", open, lines)
+			case !c.opened && said >= 0:
+				t.Errorf("upstream gave no result, yet the lines say %q:\n%s", open, lines)
+			}
+		})
+	}
+}
