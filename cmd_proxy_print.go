@@ -105,15 +105,18 @@ type linePrinter struct {
 type failureRun struct {
 	kind  string
 	op    string // the failures' Op, for the count to name
+	of    string // the request failing, without its id (failingOf), for the count to name; "" for none
 	count refusals
 	at    time.Time
 }
 
 // failureKind is what makes two failures the same for a line: what failed
-// and why, not which request (the request's name is added to the line).
+// and why, and of which request (of, its method and tool or subject), not
+// its id: a client retrying tools/list makes one run, but the initialize's
+// failure is not counted in as one more like the last of another request.
 // A failure with no typed cause is told by its words.
-func failureKind(e *mcp.ErrorInfo) string {
-	kind := fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr)
+func failureKind(e *mcp.ErrorInfo, of string) string {
+	kind := fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr, of)
 	if e.Cause == "" {
 		kind += "\x00" + e.Message
 	}
@@ -126,6 +129,9 @@ type inFlight struct {
 	// name is the request's name (method, tool, id), for a failure that
 	// ends it to say which; "" once one has.
 	name string
+	// of is its name without the id, what tells its failures' run from
+	// another request's (failureKind).
+	of string
 	// subject is the prompt or URI it names, for its answer's line.
 	subject string
 	// listing is a tools/list request, whose answer lists the tools a
@@ -185,7 +191,8 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		subject := ""
 		if r.RPC.Class == mcp.ClassRequest {
 			subject = history.SubjectOf(r.RPC)
-			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject}
+			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject,
+				of: message(&mcp.RPCMessage{Method: r.RPC.Method, Tool: r.RPC.Tool, Class: r.RPC.Class}, subject)}
 			if r.RPC.Method == "tools/list" {
 				lp.asked[r.Seq].listing = &r
 			}
@@ -217,17 +224,18 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		if n == 1 {
 			what = r.Error.Op + " batch of 1 request"
 		}
-		lp.failure(r, what+": "+r.Error.Message)
+		lp.failure(r, "a batch", what+": "+r.Error.Message)
 	case r.Error != nil:
-		what := r.Error.Op
+		what, of := r.Error.Op, ""
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && r.Error.ReqSeq != 0 {
 			// Its request has its story: a late answer, if one comes,
 			// is printed without the time it took, and a long capture
 			// of failing requests does not keep one entry each.
 			what += " " + a.name
+			of = a.of
 			delete(lp.asked, r.Error.ReqSeq)
 		}
-		lp.failure(r, what+": "+r.Error.Message)
+		lp.failure(r, of, what+": "+r.Error.Message)
 	case r.Detect != nil:
 		if lp.detected {
 			lp.lineAt(r.Time, "·", "now "+r.Detect.Transport+":", strings.TrimPrefix(r.Detect.Reason, "proxied: "))
@@ -258,18 +266,19 @@ func (lp *linePrinter) refusal(r mcp.Record) {
 	lp.lineAt(r.Time, "!", text, "")
 }
 
-// failure prints the line of a failure (text), unless one of its kind was
-// printed less than a second before in the run it is part of: an upstream
-// that refuses every request refuses a client retrying in a tight loop as
-// fast as it asks, and each is in the recording. The run's end
-// (endFailures) says how many were not printed.
-func (lp *linePrinter) failure(r mcp.Record, text string) {
-	kind := failureKind(r.Error)
+// failure prints the line of a failure (text) of request of (its name
+// without the id; "" for none), unless one of its kind was printed less
+// than a second before in the run it is part of: an upstream that refuses
+// every request refuses a client retrying in a tight loop as fast as it
+// asks, and each is in the recording. The run's end (endFailures) says
+// how many were not printed.
+func (lp *linePrinter) failure(r mcp.Record, of, text string) {
+	kind := failureKind(r.Error, of)
 	if lp.failing != nil && lp.failing.kind != kind {
 		lp.endFailures()
 	}
 	if lp.failing == nil {
-		lp.failing = &failureRun{kind: kind, op: r.Error.Op}
+		lp.failing = &failureRun{kind: kind, op: r.Error.Op, of: of}
 	}
 	lp.failing.at = r.Time
 	more, say := lp.failing.count.add(r.Time, true)
@@ -290,7 +299,11 @@ func (lp *linePrinter) endFailures() {
 	if run == nil || run.count.unsaid == 0 {
 		return
 	}
-	lp.lineAt(run.at, "!", fmt.Sprintf("… %d more like the last %s failure (the recording has each)", run.count.unsaid, run.op), "")
+	what := run.op + " failure"
+	if run.of != "" {
+		what += " of " + run.of
+	}
+	lp.lineAt(run.at, "!", fmt.Sprintf("… %d more like the last %s (the recording has each)", run.count.unsaid, what), "")
 }
 
 // ended says, once the session's records ended, how many of its failures
