@@ -5,7 +5,6 @@ import (
 	"maps"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -15,7 +14,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
-	"github.com/mcpscope/mcpscope/ui"
 )
 
 // record starts the recording of a client session, a new file in the
@@ -105,15 +103,18 @@ type linePrinter struct {
 type failureRun struct {
 	kind  string
 	op    string // the failures' Op, for the count to name
+	of    string // the request failing, without its id (failingOf), for the count to name; "" for none
 	count refusals
 	at    time.Time
 }
 
 // failureKind is what makes two failures the same for a line: what failed
-// and why, not which request (the request's name is added to the line).
+// and why, and of which request (of, its method and tool or subject), not
+// its id: a client retrying tools/list makes one run, but the initialize's
+// failure is not counted in as one more like the last of another request.
 // A failure with no typed cause is told by its words.
-func failureKind(e *mcp.ErrorInfo) string {
-	kind := fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr)
+func failureKind(e *mcp.ErrorInfo, of string) string {
+	kind := fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr, of)
 	if e.Cause == "" {
 		kind += "\x00" + e.Message
 	}
@@ -126,6 +127,9 @@ type inFlight struct {
 	// name is the request's name (method, tool, id), for a failure that
 	// ends it to say which; "" once one has.
 	name string
+	// of is its name without the id, what tells its failures' run from
+	// another request's (failureKind).
+	of string
 	// subject is the prompt or URI it names, for its answer's line.
 	subject string
 	// listing is a tools/list request, whose answer lists the tools a
@@ -185,7 +189,8 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		subject := ""
 		if r.RPC.Class == mcp.ClassRequest {
 			subject = history.SubjectOf(r.RPC)
-			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject}
+			lp.asked[r.Seq] = &inFlight{at: r.Time, name: message(r.RPC, subject), subject: subject,
+				of: message(&mcp.RPCMessage{Method: r.RPC.Method, Tool: r.RPC.Tool, Class: r.RPC.Class}, subject)}
 			if r.RPC.Method == "tools/list" {
 				lp.asked[r.Seq].listing = &r
 			}
@@ -217,17 +222,18 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		if n == 1 {
 			what = r.Error.Op + " batch of 1 request"
 		}
-		lp.failure(r, what+": "+r.Error.Message)
+		lp.failure(r, "a batch", what+": "+r.Error.Message)
 	case r.Error != nil:
-		what := r.Error.Op
+		what, of := r.Error.Op, ""
 		if a := lp.asked[r.Error.ReqSeq]; a != nil && r.Error.ReqSeq != 0 {
 			// Its request has its story: a late answer, if one comes,
 			// is printed without the time it took, and a long capture
 			// of failing requests does not keep one entry each.
 			what += " " + a.name
+			of = a.of
 			delete(lp.asked, r.Error.ReqSeq)
 		}
-		lp.failure(r, what+": "+r.Error.Message)
+		lp.failure(r, of, what+": "+r.Error.Message)
 	case r.Detect != nil:
 		if lp.detected {
 			lp.lineAt(r.Time, "·", "now "+r.Detect.Transport+":", strings.TrimPrefix(r.Detect.Reason, "proxied: "))
@@ -258,18 +264,19 @@ func (lp *linePrinter) refusal(r mcp.Record) {
 	lp.lineAt(r.Time, "!", text, "")
 }
 
-// failure prints the line of a failure (text), unless one of its kind was
-// printed less than a second before in the run it is part of: an upstream
-// that refuses every request refuses a client retrying in a tight loop as
-// fast as it asks, and each is in the recording. The run's end
-// (endFailures) says how many were not printed.
-func (lp *linePrinter) failure(r mcp.Record, text string) {
-	kind := failureKind(r.Error)
+// failure prints the line of a failure (text) of request of (its name
+// without the id; "" for none), unless one of its kind was printed less
+// than a second before in the run it is part of: an upstream that refuses
+// every request refuses a client retrying in a tight loop as fast as it
+// asks, and each is in the recording. The run's end (endFailures) says
+// how many were not printed.
+func (lp *linePrinter) failure(r mcp.Record, of, text string) {
+	kind := failureKind(r.Error, of)
 	if lp.failing != nil && lp.failing.kind != kind {
 		lp.endFailures()
 	}
 	if lp.failing == nil {
-		lp.failing = &failureRun{kind: kind, op: r.Error.Op}
+		lp.failing = &failureRun{kind: kind, op: r.Error.Op, of: of}
 	}
 	lp.failing.at = r.Time
 	more, say := lp.failing.count.add(r.Time, true)
@@ -290,7 +297,11 @@ func (lp *linePrinter) endFailures() {
 	if run == nil || run.count.unsaid == 0 {
 		return
 	}
-	lp.lineAt(run.at, "!", fmt.Sprintf("… %d more like the last %s failure (the recording has each)", run.count.unsaid, run.op), "")
+	what := run.op + " failure"
+	if run.of != "" {
+		what += " of " + run.of
+	}
+	lp.lineAt(run.at, "!", fmt.Sprintf("… %d more like the last %s (the recording has each)", run.count.unsaid, what), "")
 }
 
 // ended says, once the session's records ended, how many of its failures
@@ -401,8 +412,10 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		if a.relayed {
 			// Upstream's time is its headers', not its answer's: a 2 s
 			// tool streams its answer long after them, and "upstream
-			// 6.2ms" read as the whole of it.
-			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", a.upstream.Round(100*time.Microsecond), a.added.Round(10*time.Microsecond))
+			// 6.2ms" read as the whole of it. The parts are on the
+			// total's clock (the client's leg is timed from its sent
+			// record) and written as it is, so neither reads more.
+			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", history.FormatDuration(a.upstream), history.FormatDuration(a.added))
 		}
 	}
 	return s + lp.toolNotes(m)
@@ -435,57 +448,4 @@ func (lp *linePrinter) toolNotes(m *mcp.RPCMessage) string {
 		}
 	}
 	return notes
-}
-
-// refused says on stderr (headless) that a request in no session was
-// refused: because every client session was busy (503), or for what it
-// was (a non-local Origin or Host, a body too large or broken off). Each
-// status at most one line a second, with how many more there were, so a
-// flood of refusals is not a flood of lines; the TUI's status bar says
-// the same, as often, in a few words (tuiRefusal). The totals are said when
-// the proxy stops, in the TUI too.
-func (s *proxySessions) refused(r proxy.Refusal) {
-	now := time.Now()
-	s.mu.Lock()
-	out, feed := s.lines, s.feed
-	more, say := refusalsOf(&s.refusals, r.Status).add(now, out != nil || feed != nil)
-	s.mu.Unlock()
-	if !say {
-		return
-	}
-	if out == nil {
-		// The TUI hears of it where it hears of new clients: the request
-		// is in no session, so no tab would ever show it.
-		feed.send(ui.Client{Notice: tuiRefusal(r, more)})
-		return
-	}
-	text := fmt.Sprintf("refused %s %s from %s with %d: %s", sanitize.Line(r.Method), sanitize.Line(r.URI), r.From, r.Status, sanitize.Line(r.Why))
-	if r.Status == http.StatusServiceUnavailable {
-		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
-	}
-	if more > 0 {
-		text += fmt.Sprintf(" (and %d more since the last such line)", more)
-	}
-	out.add(now, now.Format("15:04:05.000")+" "+text)
-}
-
-// tuiPathLimit is the most of a refused request's path the status bar
-// quotes.
-const tuiPathLimit = 24
-
-// tuiRefusal is a refusal as the status bar says it: one sentence that an
-// 80-column bar shows whole next to the session's state, e.g. "refused
-// POST /mcp: its Origin is not local (403; 4 more)". The path stands
-// for the URI and the short cause for the long one (which quotes what the
-// client chose); headless lines and the report say the rest.
-func tuiRefusal(r proxy.Refusal, more int) string {
-	path, _, _ := strings.Cut(r.URI, "?")
-	if len(path) > tuiPathLimit {
-		path = clip.Prefix(path, tuiPathLimit) + "…"
-	}
-	counted := strconv.Itoa(r.Status)
-	if more > 0 {
-		counted += fmt.Sprintf("; %d more", more)
-	}
-	return fmt.Sprintf("refused %s %s: %s (%s)", clip.Prefix(r.Method, 8), path, r.Short, counted)
 }

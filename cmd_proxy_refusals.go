@@ -1,6 +1,17 @@
 package main
 
-import "time"
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp/proxy"
+	"github.com/mcpscope/mcpscope/ui"
+)
 
 // refusals counts the requests the proxy refused with one status, and
 // when one was last said: a client refused as fast as it asks gets at
@@ -37,4 +48,57 @@ func (c *refusals) add(now time.Time, canSay bool) (more int, say bool) {
 	more = c.unsaid - 1
 	c.unsaid, c.saidAt = 0, now
 	return more, true
+}
+
+// refused says on stderr (headless) that a request in no session was
+// refused: because every client session was busy (503), or for what it
+// was (a non-local Origin or Host, a body too large or broken off). Each
+// status at most one line a second, with how many more there were, so a
+// flood of refusals is not a flood of lines; the TUI's status bar says
+// the same, as often, in a few words (tuiRefusal). The totals are said when
+// the proxy stops, in the TUI too.
+func (s *proxySessions) refused(r proxy.Refusal) {
+	now := time.Now()
+	s.mu.Lock()
+	out, feed := s.lines, s.feed
+	more, say := refusalsOf(&s.refusals, r.Status).add(now, out != nil || feed != nil)
+	s.mu.Unlock()
+	if !say {
+		return
+	}
+	if out == nil {
+		// The TUI hears of it where it hears of new clients: the request
+		// is in no session, so no tab would ever show it.
+		feed.send(ui.Client{Notice: tuiRefusal(r, more)})
+		return
+	}
+	text := fmt.Sprintf("refused %s %s from %s with %d: %s", sanitize.Line(r.Method), sanitize.Line(r.URI), r.From, r.Status, sanitize.Line(r.Why))
+	if r.Status == http.StatusServiceUnavailable {
+		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
+	}
+	if more > 0 {
+		text += fmt.Sprintf(" (and %d more since the last such line)", more)
+	}
+	out.add(now, now.Format("15:04:05.000")+" "+text)
+}
+
+// tuiPathLimit is the most of a refused request's path the status bar
+// quotes.
+const tuiPathLimit = 24
+
+// tuiRefusal is a refusal as the status bar says it: one sentence that an
+// 80-column bar shows whole next to the session's state, e.g. "refused
+// POST /mcp: its Origin is not local (403; 4 more)". The path stands
+// for the URI and the short cause for the long one (which quotes what the
+// client chose); headless lines and the report say the rest.
+func tuiRefusal(r proxy.Refusal, more int) string {
+	path, _, _ := strings.Cut(r.URI, "?")
+	if len(path) > tuiPathLimit {
+		path = clip.Prefix(path, tuiPathLimit) + "…"
+	}
+	counted := strconv.Itoa(r.Status)
+	if more > 0 {
+		counted += fmt.Sprintf("; %d more", more)
+	}
+	return fmt.Sprintf("refused %s %s: %s (%s)", clip.Prefix(r.Method, 8), path, r.Short, counted)
 }

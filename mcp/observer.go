@@ -105,14 +105,16 @@ func (o *Observer) Close() {
 // and returns the Seq of its first record. Its requests wait for the
 // server's answers; its answers reply to the server's requests.
 func (o *Observer) ClientMessage(body []byte, conn int) int64 {
-	return o.ClientMessagePeeked(body, PeekClient(body), conn)
+	return o.ClientMessagePeeked(body, PeekClient(body), conn, o.now())
 }
 
 // ClientMessagePeeked is ClientMessage of a body already read by
-// PeekClient(body), which is not read again.
-func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int) int64 {
+// PeekClient(body), which is not read again, logged as sent at at (on
+// the Observer's clock): a proxy times the client's leg from that same
+// moment, so an answer's time and its parts are read on one clock.
+func (o *Observer) ClientMessagePeeked(body []byte, pk ClientPeek, conn int, at time.Time) int64 {
 	data := string(body)
-	at := o.now().Round(0)
+	at = at.Round(0)
 	var first, batch int64
 	note := func(seq int64) {
 		if first == 0 {

@@ -5,9 +5,11 @@ import "net/url"
 // PurposeRelay marks the client's leg of an exchange the proxy relayed: the
 // request as the client sent it to the proxy (URL and headers) and what the
 // proxy answered it (status and headers). Its Duration runs from the
-// client's request reaching the proxy to the answer's headers leaving it,
-// so the time the proxy added is that minus the upstream leg's Duration
-// (the exchange of the same ReqSeq with the purpose of what was relayed).
+// client's message being logged (its sent record's Time; with no message,
+// the request reaching the proxy) to the answer's headers leaving it, on
+// the clock the answer's time is read on, so it is never more than that;
+// the time the proxy added is it minus the upstream leg's Duration (the
+// exchange of the same ReqSeq with the purpose of what was relayed).
 const PurposeRelay = "relay"
 
 // FailConn ends every request of the client's that still waits on

@@ -228,13 +228,22 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 }
 
 // noAnswer fails a request whose POST upstream took with a success that
-// carries nothing (204, 205, or a 200 with an empty body), as a session's
+// carries nothing (204, 205, or a 200 with an empty body), or a body of n
+// bytes that is neither JSON nor an event stream (other), as a session's
 // own request fails: no answer can come for it, and the record would show
-// it waiting for ever. A 202 leaves room for an answer on the GET stream,
-// and a legacy session's answers all come on its stream.
+// it waiting for ever (a 200 text/html to initialize had no line at all).
+// A 202 leaves room for an answer on the GET stream, and a legacy
+// session's answers all come on its stream.
 func (l *leg) noAnswer(resp *http.Response, n int64) {
-	if !l.request || n != 0 || resp.StatusCode == http.StatusAccepted || resp.StatusCode < 200 || resp.StatusCode > 299 ||
+	if !l.request || resp.StatusCode == http.StatusAccepted || resp.StatusCode < 200 || resp.StatusCode > 299 ||
 		resp.Request.Method != http.MethodPost || l.c.kind() == mcp.TransportSSE {
+		return
+	}
+	if n != 0 {
+		ct := mcp.HeaderQuote(resp.Header.Get("Content-Type"))
+		l.failed(mcp.OpPost, &mcp.WireError{Cause: mcp.CauseBadContentType, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
+			Header:  map[string]string{"Content-Type": ct},
+			Message: fmt.Sprintf("POST %s answered %s with Content-Type %q, neither JSON nor an event stream: it holds no answer to %s (relayed to the client as it came)", l.up.URL, resp.Status, ct, clip.Quote(l.method, 200))})
 		return
 	}
 	l.failed(mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,

@@ -64,7 +64,19 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			p.mu.Lock()
 			p.byKey[identity(mcp.TransportStreamable, r, message{})] = c
 			p.mu.Unlock()
-			c.state(mcp.StateOpen, "no Mcp-Session-Id: the server keeps no session")
+			// Said once upstream answered the initialize with its result:
+			// a 200 that holds an error, or a stream that ends without
+			// the answer, opened nothing. It is heard before the client
+			// has the answer (an event is logged before it goes out, a
+			// JSON body before the handler ends), so the line comes
+			// before anything the client sends next.
+			said := false
+			l.heard = func(msg string) {
+				if _, result := answerTo(msg, m.text); result && !said {
+					said = true
+					c.state(mcp.StateOpen, "no Mcp-Session-Id: the server keeps no session")
+				}
+			}
 		}
 	}
 	err := l.answer(resp, streamOf(m), nil)
