@@ -267,8 +267,8 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	ctx, stop := interruptible(ctx, stderr, "the recording may lack its last 100 ms")
-	defer stop()
+	ctx, interrupt := interruptible(ctx, stderr, "the recording may lack its last 100 ms")
+	defer interrupt.Stop()
 	ctx, stdout = watchOutput(ctx, stdout)
 	asJSON := xf.asJSON
 	demoUsed := url == ""
@@ -288,6 +288,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	ans := &execAnswers{given: xf.answers, warn: stderr}
 	cfg.Answerer = ans
 	sess := mcp.NewSession(cfg)
+	interrupt.Hurries(sess)
 	records, rec, err := rf.start(sess.Records(), cfg, func(err error) {
 		fmt.Fprintf(stderr, "mcpscope: %v\n", err)
 	})

@@ -6,8 +6,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // interruptWait is how long exec or a re-run may clean up after SIGINT or SIGTERM
@@ -15,16 +18,55 @@ import (
 // the recording) before it stops anyway.
 const interruptWait = time.Second
 
+// goodbyeWait is how much of interruptWait taking leave of the server (the
+// cancellation, tasks/cancel, the DELETE) may have, before mcp.Session.Hurry
+// gives it up: the rest is for closing the session and its recording, which
+// are the user's to keep.
+const goodbyeWait = interruptWait / 2
+
+// interruption is what a command learns of a signal: Hurries names the
+// session whose goodbyes to give up when they take too long, and Stop undoes
+// it all.
+type interruption struct {
+	done chan struct{}
+	stop context.CancelFunc
+	mu   sync.Mutex
+	sess *mcp.Session
+}
+
+// Hurries names the session cleanup waits on, once it is made.
+func (in *interruption) Hurries(sess *mcp.Session) {
+	in.mu.Lock()
+	in.sess = sess
+	in.mu.Unlock()
+}
+
+// Stop ends the watch on signals; the command has cleaned up.
+func (in *interruption) Stop() {
+	close(in.done)
+	in.stop()
+}
+
+func (in *interruption) hurry() {
+	in.mu.Lock()
+	sess := in.sess
+	in.mu.Unlock()
+	if sess != nil {
+		sess.Hurry()
+	}
+}
+
 // interruptible cancels ctx on SIGINT, SIGTERM or SIGHUP (the terminal
 // closed: the recording was left without its last 100 ms and its closing
 // record, the server's session never ended) and makes sure the process
-// ends soon after, whatever it is doing: a second signal, or interruptWait
-// of cleanup, ends it at once with exit status 130, saying lost (what may
-// be left undone then; a recording is flushed every 100 ms, so at most
-// that much of it is lost). stop undoes it all.
-func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.Context, func()) {
+// ends soon after, whatever it is doing: after goodbyeWait the session
+// Hurries names stops taking leave of the server, and a second signal, or
+// interruptWait of cleanup, ends it at once with exit status 130, saying
+// lost (what may be left undone then; a recording is flushed every 100 ms,
+// so at most that much of it is lost).
+func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.Context, *interruption) {
 	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
+	in := &interruption{done: make(chan struct{}), stop: cancel}
 	// Asked for before anything is sent, not on the goroutine: there, on a
 	// busy machine, it was not yet asked for when a request was already
 	// at the server, and a signal then ended the process with nothing
@@ -39,23 +81,28 @@ func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.
 		defer signal.Stop(sigs)
 		select {
 		case <-sigs:
-		case <-done:
+		case <-in.done:
 			return
 		}
 		cancel()
+		hurry := time.NewTimer(goodbyeWait)
+		defer hurry.Stop()
 		t := time.NewTimer(interruptWait)
 		defer t.Stop()
-		select {
-		case <-sigs:
-		case <-t.C:
-		case <-done:
-			return
+		for waiting := true; waiting; {
+			select {
+			case <-hurry.C:
+				in.hurry()
+			case <-sigs:
+				waiting = false
+			case <-t.C:
+				waiting = false
+			case <-in.done:
+				return
+			}
 		}
 		fmt.Fprintf(stderr, "mcpscope: interrupted; cleaning up took too long, so it stopped (%s)\n", lost)
 		os.Exit(exitInterrupted)
 	}()
-	return ctx, func() {
-		close(done)
-		cancel()
-	}
+	return ctx, in
 }

@@ -209,9 +209,10 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}
 	// SIGHUP (the terminal closed) as SIGINT: the results so far are
 	// printed and the server's session is ended, not dropped at once.
-	ctx, stop := interruptible(context.Background(), cmd.ErrOrStderr(), "the server's session may not have been ended")
-	defer stop()
+	ctx, interrupt := interruptible(context.Background(), cmd.ErrOrStderr(), "the server's session may not have been ended")
+	defer interrupt.Stop()
 	sess := mcp.NewSession(cfg)
+	interrupt.Hurries(sess)
 	go func() {
 		for range sess.Records() {
 		}

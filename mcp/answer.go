@@ -319,6 +319,9 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	if refused, err := unanswerable(keys, requests, seq); err != nil {
+		return nil, &gatherError{missing: refused, err: err}
+	}
 	out := map[string]json.RawMessage{}
 	var missing []InputRequest
 	var firstErr error

@@ -1,5 +1,10 @@
 package mcp
 
+import (
+	"encoding/json"
+	"fmt"
+)
+
 // What a server's question (elicitation/create, sampling/createMessage)
 // holds that is refused at once, before anyone is asked.
 
@@ -18,6 +23,32 @@ func undeclaredMode(method string, params []byte) (string, bool) {
 		return "", false
 	}
 	return Excerpt(m[0]), true
+}
+
+// unanswerable finds the input requests of a 2026 round (keys in order)
+// that no answer can be given to: an elicitation/create of a mode mcpscope
+// did not declare. A 2025 server's request of one is answered -32602, but
+// 2026-07-28 has no error answer for one inputRequests key (inputResponses
+// hold results), and the retry needs every answer ("the client MUST
+// construct the requested inputs before retrying"): so nobody is asked
+// any question of the round, and the request is not sent again. The round
+// is kept in the log as the server sent it; err says why.
+func unanswerable(keys []string, requests map[string]json.RawMessage, seq int64) ([]InputRequest, error) {
+	var refused []InputRequest
+	first := ""
+	for _, k := range keys {
+		method, params := InputRequestOf(requests[k])
+		if mode, ok := undeclaredMode(method, params); ok {
+			refused = append(refused, InputRequest{Key: k, Method: method, Params: params, Seq: seq})
+			if first == "" {
+				first = mode
+			}
+		}
+	}
+	if refused == nil {
+		return nil, nil
+	}
+	return refused, fmt.Errorf("the elicitation mode %s is not one mcpscope declared (form, url), and 2026-07-28 has no error to answer one input request with, so nobody was asked and the request was not sent again", first)
 }
 
 // paramsKind says what a request's params are, for an error message.

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -36,5 +37,31 @@ func TestElicitationOfAnUndeclaredModeIsRefused(t *testing.T) {
 	}
 	if len(ans.asked) != 2 {
 		t.Errorf("the user was asked %d times, want 2 (the form and the one with no mode)", len(ans.asked))
+	}
+}
+
+// In a 2026 input_required round, an elicitation/create of a mode mcpscope
+// did not declare is put to nobody, nor is any other question of the
+// round, and the request is not sent again: 2026-07-28 has no error to
+// answer one input request with, and a retry needs every answer. The
+// error names the key and says why. It was put to the user as a form.
+func TestInputRoundOfAnUndeclaredModeIsNotAsked(t *testing.T) {
+	ans := &countingAnswerer{}
+	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: mcptest.HandleMethod("tools/call", func(x *mcptest.Exchange) {
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resultType":"input_required","inputRequests":{` +
+			`"a":{"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object"}}},` +
+			`"b":{"method":"elicitation/create","params":{"mode":"telepathy","message":"m"}}},"requestState":"s"}}`)
+	})}, Config{NoListen: true, Answerer: ans})
+	_, err := s.CallTool(testCtx(t), "anything", []byte(`{}`))
+	var ierr *InputRequiredError
+	if !errors.As(err, &ierr) || len(ierr.Missing) != 1 || ierr.Missing[0].Key != "b" ||
+		!strings.Contains(err.Error(), `"telepathy" is not one mcpscope declared (form, url)`) || !strings.Contains(err.Error(), "not sent again") {
+		t.Fatalf("tools/call = %v, want the round refused for key b's mode", err)
+	}
+	if n := ans.asked.Load(); n != 0 {
+		t.Errorf("the user was asked %d questions, want none", n)
+	}
+	if n := requestsOf(srv.Requests(), "tools/call"); n != 1 {
+		t.Errorf("the server got %d tools/call, want 1", n)
 	}
 }

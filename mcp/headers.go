@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // The 2026-07-28 revision mirrors parts of each request's body into
@@ -36,6 +38,18 @@ func headerValue(v string) string {
 		return v
 	}
 	return "=?base64?" + base64.StdEncoding.EncodeToString([]byte(v)) + "?="
+}
+
+// methodHeaderErr refuses, on a 2026-07-28 transport, a method that
+// Mcp-Method cannot carry as it is: that revision gives the base64 form
+// to Mcp-Name and the Mcp-Param headers only, and a method name is plain
+// ASCII in every revision, so a server would read the encoded form as a
+// method the body does not name. Other transports send no Mcp-Method.
+func methodHeaderErr(tr transport, method string) error {
+	if _, modern := modernOf(tr); !modern || headerValue(method) == method {
+		return nil
+	}
+	return fmt.Errorf("the method %s cannot be sent over 2026-07-28: its Mcp-Method header takes a method as plain printable ASCII with no blank at either end, as every MCP method name is (the base64 form is for Mcp-Name and Mcp-Param values only)", clip.Quote(method, maxQuoted))
 }
 
 // headerParam is one tool parameter mirrored into a header.

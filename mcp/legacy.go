@@ -42,6 +42,7 @@ type legacy struct {
 	ended    *WireError
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
+	protocol string             // sent as MCP-Protocol-Version (negotiated)
 	quick    quickEnds          // connections in a row that ended at once with nothing said
 	// deciding is held by the POST that found the preferred URL refusing
 	// and tries the alternatives (legacy_post.go); POSTs wait for it.
@@ -158,8 +159,6 @@ func (l *legacy) beforeInitialize() {}
 func (l *legacy) prepare(_ string, params json.RawMessage) (json.RawMessage, http.Header) {
 	return params, nil
 }
-
-func (l *legacy) negotiated(string) error { return nil }
 
 func (l *legacy) initialized(context.Context) {}
 

@@ -252,6 +252,9 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 		return &WireError{Cause: CauseBadEndpoint, Transport: TransportSSE, Purpose: PurposePost, Message: err.Error(), Err: err}
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if v := l.protocolHeader(); v != "" {
+		req.Header.Set("MCP-Protocol-Version", v)
+	}
 	ex := &HTTPExchange{Purpose: PurposePost, ReqSeq: m.seq, Conn: conn}
 	start := s.cfg.Now()
 	resp, err := s.do(req, ex)
@@ -298,4 +301,27 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 		return nil
 	}
 	return StatusError(PurposePost, TransportSSE, http.MethodPost, target, resp, string(ex.Body))
+}
+
+// negotiated keeps the version for the MCP-Protocol-Version header of the
+// POSTs that follow: from 2025-06-18 a client "MUST include" it "on all
+// subsequent requests" when using HTTP (lifecycle, Version Negotiation),
+// which this transport is too, as the TypeScript SDK's SSE client sends
+// it. Earlier versions define no such header, and a version no header can
+// carry is not sent: the versions this transport serves never needed it.
+func (l *legacy) negotiated(protocol string) error {
+	if _, bad := HeaderValueControl(protocol); bad || protocol < "2025-06-18" || len(protocol) > maxSessionID {
+		protocol = ""
+	}
+	l.mu.Lock()
+	l.protocol = protocol
+	l.mu.Unlock()
+	return nil
+}
+
+// protocolHeader is the MCP-Protocol-Version a POST carries, "" for none.
+func (l *legacy) protocolHeader() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.protocol
 }

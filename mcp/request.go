@@ -121,6 +121,10 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 		s.mu.Unlock()
 		return nil, err
 	}
+	if err := methodHeaderErr(tr, method); err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
 	s.nextID++
 	id := strconv.FormatInt(s.nextID, 10)
 	if !s.cfg.NoProgress && method != "initialize" {
@@ -243,7 +247,7 @@ func (s *Session) tellCancelled(tr transport, id, method, reason string) {
 	if probing {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(s.goodbye, 300*time.Millisecond)
 	defer cancel()
 	r, _ := json.Marshal(reason)
 	params := json.RawMessage(`{"requestId":` + id + `,"reason":` + string(r) + `}`)
@@ -389,6 +393,10 @@ func (s *Session) Notify(ctx context.Context, method string, params json.RawMess
 		return err
 	}
 	tr := s.tr
+	if err := methodHeaderErr(tr, method); err != nil {
+		s.mu.Unlock()
+		return err
+	}
 	params, header := tr.prepare(method, params)
 	body := encodeMessage("", method, params)
 	seq := s.emit(Record{Kind: KindSent, RPC: &RPCMessage{Dir: DirOut, Class: ClassNotification, Method: method, Conn: s.conn, Raw: Raw(body)}})

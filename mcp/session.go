@@ -195,6 +195,11 @@ type Session struct {
 	wg         sync.WaitGroup  // stream readers, reconnects and background posts
 	life       context.Context // ends with Close; bounds background work
 	lifeCancel context.CancelFunc
+	// goodbye bounds what is sent to take leave of the server (the
+	// notifications/cancelled of a request given up on, tasks/cancel,
+	// the DELETE that ends the session); Hurry ends it.
+	goodbye context.Context
+	hurry   context.CancelFunc
 }
 
 // NewSession prepares a session; nothing touches the network until Connect.
@@ -221,6 +226,7 @@ func NewSession(cfg Config) *Session {
 		cfg.Now = time.Now
 	}
 	life, lifeCancel := context.WithCancel(context.Background())
+	goodbye, hurry := context.WithCancel(context.Background())
 	if cfg.FirstID <= 0 {
 		// A short random prefix keeps ids readable (4817001, 4817002, ...)
 		// while making a clash with another client's ids unlikely.
@@ -230,6 +236,8 @@ func NewSession(cfg Config) *Session {
 		nextID:     cfg.FirstID - 1,
 		life:       life,
 		lifeCancel: lifeCancel,
+		goodbye:    goodbye,
+		hurry:      hurry,
 		cfg:        cfg,
 		out:        newEmitter(cfg.Now),
 		pairs:      newPairing(),
@@ -353,10 +361,20 @@ func (s *Session) Close() error {
 	if s.conns != nil {
 		s.conns.closeAll()
 	}
+	s.hurry()
 	s.emit(Record{Kind: KindState, State: &StateChange{State: StateClosed, Detail: "closed by mcpscope"}})
 	s.out.close()
 	return nil
 }
+
+// Hurry gives up on taking leave of the server: a notifications/cancelled,
+// tasks/cancel or DELETE being sent, or sent later, ends at once instead of
+// at its own bound. Each is bounded, but one after another, against a
+// server that answers none, they took 1.4 s after ctrl+c on a call made as
+// a task, and exec stopped at its second of cleanup before the session was
+// closed and the recording had its end. It is safe to call at any time,
+// from any goroutine.
+func (s *Session) Hurry() { s.hurry() }
 
 func (s *Session) emit(r Record) int64 { return s.out.emit(r) }
 

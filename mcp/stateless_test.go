@@ -181,3 +181,30 @@ func TestStatelessSendsNoGetOrDelete(t *testing.T) {
 		}
 	}
 }
+
+// A method Mcp-Method cannot carry as it is (not plain ASCII) is refused
+// before anything is sent, saying why, where it went in the base64 form
+// 2026-07-28 gives only Mcp-Name and Mcp-Param values: a server read the
+// header as a method the body did not name.
+func TestStatelessRefusesAMethodItsHeaderCannotCarry(t *testing.T) {
+	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{}, Config{})
+	ctx := testCtx(t)
+	before := len(srv.Requests())
+	for _, method := range []string{"tööls/list", "tools/list ", "notifications/\x1b[2J"} {
+		var err error
+		if strings.HasPrefix(method, "notifications/") {
+			err = s.Notify(ctx, method, nil)
+		} else {
+			_, err = s.Request(ctx, method, nil)
+		}
+		if err == nil || !strings.Contains(err.Error(), "Mcp-Method header takes a method as plain printable ASCII") {
+			t.Errorf("%q: err %v, want the refusal", method, err)
+		}
+	}
+	if got := srv.Requests()[before:]; len(got) != 0 {
+		t.Errorf("sent %d requests, want none: %+v", len(got), got)
+	}
+	if resp, err := s.Request(ctx, "tools/list", nil); err != nil || resp.Error != nil {
+		t.Errorf("tools/list after the refusals: %v, %v", resp, err)
+	}
+}

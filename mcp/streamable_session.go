@@ -170,7 +170,7 @@ func (t *streamable) end(id, protocol string, gen int) {
 	if id == "" || s.cfg.KeepSession {
 		return
 	}
-	ctx, done := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, done := context.WithTimeout(s.goodbye, 300*time.Millisecond)
 	defer done()
 	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, t.endpoint.String(), nil)
 	if err != nil {

@@ -132,8 +132,10 @@ func (s *Session) awaitTask(ctx context.Context, id string, params json.RawMessa
 	timedOut := errors.As(err, &te)
 	if ctx.Err() != nil || timedOut {
 		cancelParams, _ := json.Marshal(map[string]string{"taskId": id})
+		// ctx has ended: its values go on, and Hurry ends it too.
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
 		defer cancel()
+		defer context.AfterFunc(s.goodbye, cancel)()
 		_, _ = s.roundTrip(cctx, "tasks/cancel", "", cancelParams)
 	}
 	if timedOut && ctx.Err() == nil {

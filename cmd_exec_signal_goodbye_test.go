@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// stallingGoodbyes serves srv through a proxy that never answers what a
+// client sends to take leave: notifications/cancelled, tasks/cancel and
+// DELETE hang until the client gives up on them.
+func stallingGoodbyes(t *testing.T, srv *mcptest.StreamableServer) string {
+	t.Helper()
+	target, err := url.Parse(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relay := httputil.NewSingleHostReverseProxy(target)
+	relay.ErrorLog = log.New(io.Discard, "", 0) // the goodbyes it gives up on
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if r.Method == http.MethodDelete || bytes.Contains(body, []byte(`"notifications/cancelled"`)) || bytes.Contains(body, []byte(`"tasks/cancel"`)) {
+			<-r.Context().Done()
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		relay.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	return front.URL + "/mcp"
+}
+
+// ctrl+c on a tool called as a task, against a server that answers none of
+// the goodbyes (notifications/cancelled, tasks/cancel, DELETE): exec stops
+// within its second, 130, and the recording ends with the session's close.
+// Each goodbye waited out its own bound, 1.4 s in all, and exec said
+// "cleaning up took too long" and left the recording without its end.
+func TestExecSignalDuringStalledGoodbyesKeepsTheRecording(t *testing.T) {
+	bin := builtBinary(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.Tasks(nil)})
+	endpoint := stallingGoodbyes(t, srv)
+	recording := filepath.Join(t.TempDir(), "session.jsonl")
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, "exec", "--no-get-stream", "--record", recording, endpoint, "tools/list", "tools/call research topic=forever")
+	cmd.Env = childEnv(t, "MCPSCOPE_STATE_DIR="+t.TempDir())
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	if _, err := srv.WaitRequest(ctx, func(r mcptest.Request) bool { return r.RPCMethod == "tasks/result" }); err != nil {
+		_ = cmd.Process.Kill()
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	start := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	select {
+	case err = <-ended:
+	case <-ctx.Done():
+		_ = cmd.Process.Kill()
+		t.Fatal("exec did not stop on SIGINT")
+	}
+	took := time.Since(start)
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted || took > 2*time.Second {
+		t.Fatalf("exec ended with %v after %s, want exit 130 within a second or so\n%s", err, took, stderr.String())
+	}
+	if strings.Contains(stderr.String(), "took too long") {
+		t.Errorf("exec gave up cleaning up:\n%s", stderr.String())
+	}
+	recs := readRecording(t, recording)
+	if last := recs[len(recs)-1]; last.State == nil || last.State.State != mcp.StateClosed {
+		t.Errorf("the recording ends with %+v, want the session's close", last)
+	}
+}
