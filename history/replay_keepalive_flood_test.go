@@ -104,3 +104,54 @@ func sameRows(t *testing.T, what string, got, want *Log) {
 		}
 	}
 }
+
+// A replay paces a run of keep-alives as they came: halfway through the
+// flood's time the row counts the keep-alives of its first half, and a step
+// adds one, as a replay of the same records held in memory does.
+func TestReplayKeepAliveRunKeepsItsPace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "flood.jsonl")
+	rec, err := Create(path, testHeader(), RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []mcp.Record
+	floodSession(1000, func(r mcp.Record) {
+		if err == nil {
+			err = rec.Write(r)
+		}
+		recs = append(recs, r)
+	})
+	if cerr := rec.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	mem := NewPlayer(p.Header(), recs)
+	c := &fakeClock{t: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	p.Now, mem.Now = c.now, c.now
+	replay, want := p.NewLog(), NewLog()
+	for _, tick := range []func(*Player) []mcp.Record{
+		func(pl *Player) []mcp.Record { return pl.Due(c.now()) },
+		func(pl *Player) []mcp.Record { return pl.Due(c.now().Add(500 * time.Microsecond)) },
+		func(pl *Player) []mcp.Record { return pl.Step() },
+	} {
+		replay.Append(tick(p)...)
+		want.Append(tick(mem)...)
+		if p.Position() != mem.Position() {
+			t.Fatalf("the replay is at record %d, a replay of the records in memory at %d", p.Position(), mem.Position())
+		}
+		sameRows(t, "the replay", replay, want)
+	}
+	if n, _ := replay.EventRepeats(1); n != 501 {
+		t.Errorf("halfway through the flood and a step on, its row counts %d keep-alives, want 501", n)
+	}
+}
