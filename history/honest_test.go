@@ -167,11 +167,11 @@ func TestSkimKeepsTheSkeleton(t *testing.T) {
 	}
 	for _, tt := range tests {
 		br := bufioReader(tt.in + "\n" + `{"next":true}` + "\n")
-		got, n, err := skimLine(br, nil)
+		got, _, n, err := skimLine(br, nil)
 		if err != nil || string(got) != tt.want || n != int64(len(tt.in)+1) {
 			t.Errorf("skimLine(%.60q) = %s, %d, %v; want %s, %d", tt.in, got, n, err, tt.want, len(tt.in)+1)
 		}
-		if next, _, _ := skimLine(br, nil); string(next) != `{"next":true}` {
+		if next, _, _, _ := skimLine(br, nil); string(next) != `{"next":true}` {
 			t.Errorf("the next line reads %q", next)
 		}
 	}

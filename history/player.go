@@ -107,7 +107,7 @@ func (p *Player) load(r *Reader, ready chan struct{}) {
 	defer signal()
 	seen, seenMore := 0, 0 // reader warnings already passed on
 	hand := func(done bool, err error) {
-		n := p.src.len()
+		n := p.src.records()
 		p.mu.Lock()
 		p.n = n
 		p.done, p.loadErr = done, err

@@ -33,6 +33,11 @@ type Reader struct {
 	pos      int64 // file offset of the next line
 	at, size int64 // where the line of the last record returned starts, and its length with its end
 	buf      []byte
+	// raw is the last line read as it is in the file, without its end,
+	// when it came in one piece of br's buffer (a keep-alive's always
+	// does), else nil; valid until the next read. The skim keeps only a
+	// line's skeleton, and spotting a repeated keep-alive needs its bytes.
+	raw      []byte
 	lineErr  error // why the line readLine or readSkim returned is no record, seen without reading it
 	warnings warnings
 	order    order     // the last record read, to see records out of order (order.go)
@@ -307,7 +312,9 @@ func (r *Reader) readLine() ([]byte, error) {
 	r.lineErr = nil
 	line, err := r.br.ReadSlice('\n')
 	r.pos += int64(len(line))
-	if err == bufio.ErrBufferFull {
+	r.raw = nil
+	whole := err != bufio.ErrBufferFull
+	if !whole {
 		lead := bytes.TrimLeft(line, " \t")
 		object := len(lead) == 0 || lead[0] == '{'
 		for err == bufio.ErrBufferFull {
@@ -335,6 +342,9 @@ func (r *Reader) readLine() ([]byte, error) {
 	}
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
+	if whole {
+		r.raw = line
+	}
 	return line, err
 }
 

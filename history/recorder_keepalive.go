@@ -3,6 +3,7 @@ package history
 import (
 	"bytes"
 	"strconv"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -13,6 +14,10 @@ import (
 // of a core; the line of the last keep-alive is kept instead, and a record
 // of the same event is written as its seq and time before that line's
 // rest. Every record still gets its own line, as it did.
+//
+// Reading a recording back, the same rule spots those repeats among its
+// lines (repeats), so that a replay's index, like the live one, keeps a run
+// of them as its first line and a count (source_runs.go).
 
 // keepAliveLine is the last keep-alive recorded: its event, and its line
 // after `{"seq":N,"time":"T"`.
@@ -64,10 +69,28 @@ func (k *keepAliveLine) repeated(rec *mcp.Record, red *redactor) (encodedLine, b
 	return line, true
 }
 
+// repeats reports whether line, read back as the record with this seq and
+// time, is the last keep-alive remembered written again: its head, then
+// the same rest, as repeated writes it.
+func (k *keepAliveLine) repeats(line []byte, seq int64, t time.Time) bool {
+	if k.ev == nil || len(line) <= len(k.tail) {
+		return false
+	}
+	head, ok := lineHead(k.buf[:0], &mcp.Record{Seq: seq, Time: t})
+	if !ok {
+		return false
+	}
+	k.buf = head
+	return len(line) == len(head)+len(k.tail) && bytes.HasPrefix(line, head) && bytes.Equal(line[len(head):], k.tail)
+}
+
+// forget drops the keep-alive remembered: the record after it is another.
+func (k *keepAliveLine) forget() { k.ev, k.tail = nil, nil }
+
 // remember keeps the line just encoded for rec when rec is a bare
 // keep-alive whose line starts as lineHead says; anything else forgets.
 func (k *keepAliveLine) remember(rec *mcp.Record, line encodedLine) {
-	k.ev, k.tail = nil, nil
+	k.forget()
 	if !bareKeepAlive(rec) || len(line.text) != 1 {
 		return
 	}

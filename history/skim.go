@@ -24,13 +24,14 @@ const (
 var errSkimTooLarge = errors.New("the line is not shaped like a record")
 
 // skimLine reads one line from br and returns its skeleton (appended to
-// out[:0]) and how many bytes it read. err is non-nil only when the line has
-// no newline (io.EOF) or on a read error, as with bufio.Reader.ReadSlice.
-func skimLine(br *bufio.Reader, out []byte) ([]byte, int64, error) {
+// out[:0]), the line itself without its newline when it came in one piece
+// of br's buffer (nil otherwise; valid until br is read again), and how
+// many bytes it read. err is non-nil only when the line has no newline
+// (io.EOF) or on a read error, as with bufio.Reader.ReadSlice.
+func skimLine(br *bufio.Reader, out []byte) (skel, whole []byte, n int64, err error) {
 	var s skimmer
 	s.out = out[:0]
-	var n int64
-	for {
+	for first := true; ; first = false {
 		chunk, err := br.ReadSlice('\n')
 		n += int64(len(chunk))
 		if err == nil {
@@ -38,10 +39,13 @@ func skimLine(br *bufio.Reader, out []byte) ([]byte, int64, error) {
 		}
 		s.feed(chunk)
 		if err != bufio.ErrBufferFull {
-			if s.tooLarge {
-				return s.out[:0], n, errSkimTooLarge
+			if first {
+				whole = chunk
 			}
-			return s.out, n, err
+			if s.tooLarge {
+				return s.out[:0], whole, n, errSkimTooLarge
+			}
+			return s.out, whole, n, err
 		}
 	}
 }
@@ -181,8 +185,8 @@ func (r *Reader) skimNext(v any) error {
 
 // readSkim is readLine for skimNext: the next line's skeleton.
 func (r *Reader) readSkim() ([]byte, error) {
-	line, n, err := skimLine(r.br, r.buf)
-	r.buf = line
+	line, whole, n, err := skimLine(r.br, r.buf)
+	r.buf, r.raw = line, bytes.TrimSuffix(whole, []byte("\r"))
 	r.pos += n
 	if n > 0 || err == nil {
 		r.line++

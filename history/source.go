@@ -16,7 +16,8 @@ import (
 
 // source is a recording read back by position: the file itself is the store.
 // A loader reads the file once and keeps where each record's line is (about
-// 32 bytes a record); records are decoded again when asked, and the few
+// 32 bytes a record, and a run of repeated keep-alives as one: see
+// source_runs.go); records are decoded again when asked, and the few
 // asked for lately are cached. A million-record recording costs tens of
 // megabytes this way, where holding the records costs the file's size
 // several times over. Safe for concurrent use.
@@ -28,6 +29,13 @@ type source struct {
 	idx   chunked[lineRef]
 	cache recordCache
 	buf   []byte // line buffer for reads under mu
+
+	// runs are the runs of repeated keep-alives, in order, and recs counts
+	// the records indexed, repeats included (source_runs.go); keep is the
+	// keep-alive read last, whose repeats make a run.
+	runs []lineRun
+	recs int
+	keep keepAliveLine
 
 	// A recording being written (recorder_live.go): written counts the
 	// bytes on disk so far (nil: the file is whole), differs holds the
@@ -82,8 +90,12 @@ func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
 		if err != nil {
 			return err
 		}
-		s.add(r, rec.Seq, rec.Time, rec.Kind)
-		s.offer(s.len()-1, rec)
+		if s.repeats(r, rec.Seq, rec.Time, rec.Kind, &rec) {
+			s.fold(rec.Seq, rec.Time)
+		} else {
+			s.add(r, rec.Seq, rec.Time, rec.Kind)
+			s.offer(s.len()-1, rec)
+		}
 		if !each(shown(s.red, rec)) {
 			return nil
 		}
@@ -126,7 +138,11 @@ func (s *source) index(r *Reader, each func() bool) error {
 		if err != nil {
 			return err
 		}
-		s.add(r, sum.Seq, sum.Time, sum.Kind)
+		if s.repeats(r, sum.Seq, sum.Time, sum.Kind, nil) {
+			s.fold(sum.Seq, sum.Time)
+		} else {
+			s.add(r, sum.Seq, sum.Time, sum.Kind)
+		}
 		if !each() {
 			return nil
 		}
@@ -138,6 +154,7 @@ func (s *source) index(r *Reader, each func() bool) error {
 func (s *source) add(r *Reader, seq int64, t time.Time, kind mcp.Kind) {
 	s.mu.Lock()
 	s.idx.add(lineRef{off: r.at, size: uint32(r.size), line: uint32(min(int64(r.line), math.MaxUint32)), seq: seq, nanos: t.UnixNano()})
+	s.recs++
 	if kind == mcp.KindSent || kind == mcp.KindReceived {
 		s.messages++
 	}
@@ -168,6 +185,7 @@ func (s *source) addWritten(ref lineRef, redacted bool) bool {
 		s.differs[s.idx.n] = struct{}{}
 	}
 	s.idx.add(ref)
+	s.recs++
 	return true
 }
 
@@ -182,24 +200,22 @@ func (s *source) asEmitted(i int) bool {
 // onDisk reports whether a line ending at end can be read back yet.
 func (s *source) onDisk(end int64) bool { return s.written == nil || end <= s.written.Load() }
 
-// len is how many records are indexed so far.
+// len is how many entries are indexed so far: records, a run of repeated
+// keep-alives counted once.
 func (s *source) len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.idx.n
 }
 
-// ref returns where record i is.
+// ref returns where entry i is.
 func (s *source) ref(i int) lineRef {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return *s.idx.at(i)
 }
 
-// time is record i's time, for pacing.
-func (s *source) time(i int) time.Time { return time.Unix(0, s.ref(i).nanos) }
-
-// record returns record i, from the cache or read back from the file. The
+// record returns entry i, from the cache or read back from the file. The
 // record is shared: callers must not change it.
 func (s *source) record(i int) (*mcp.Record, error) {
 	s.mu.Lock()
@@ -314,26 +330,39 @@ func trimLineEnd(b []byte) []byte {
 	return b
 }
 
-// span decodes records [from, to) in order: what playback hands out next.
-// It reads the file sequentially and leaves the cache alone, so playing a
-// recording through never evicts what the screen shows. A line that does not
-// decode (index accepted it from its skeleton) is left out, with a warning;
-// err is a read error, which ends the span at next.
+// span decodes records [from, to) (record positions, repeats of a run
+// included) in order: what playback hands out next. It reads the file
+// sequentially and leaves the cache alone, so playing a recording through
+// never evicts what the screen shows. A line that does not decode (index
+// accepted it from its skeleton) is left out, with a warning; err is a read
+// error, which ends the span at next.
 func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next int, err error) {
 	if from >= to {
 		return nil, nil, to, nil
 	}
-	first := s.ref(from)
+	first, _, _, _ := s.placed(from)
 	br := bufio.NewReaderSize(io.NewSectionReader(s.f, first.off, 1<<62), 256<<10)
 	pos := first.off
 	var buf []byte
 	out = make([]mcp.Record, 0, to-from)
 	d := decoder{}
+	var last *mcp.Record // the entry decoded last, whose repeats may follow
+	lastEntry := -1
 	for i := from; i < to; i++ {
-		ref := s.ref(i)
+		ref, e, k, ru := s.placed(i)
+		if k > 0 {
+			if lastEntry != e {
+				last = nil
+			}
+			rec, err := s.repeated(last, e, k, ru)
+			if err != nil {
+				return out, warnings, i, err
+			}
+			out = append(out, rec)
+			continue
+		}
 		if ref.off != pos {
-			// Lines the loader skipped (damaged) lie between.
-			if _, err := br.Discard(int(ref.off - pos)); err != nil {
+			if err := s.skipTo(br, pos, ref.off); err != nil {
 				return out, warnings, i, s.readErr(ref, err)
 			}
 			pos = ref.off
@@ -346,7 +375,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 		d.find = func(seq int64) (string, error) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
-			return s.eventDataLocked(i, seq)
+			return s.eventDataLocked(e, seq)
 		}
 		rec, err := d.decode(trimLineEnd(line))
 		if n := cap(buf); n > bigBuffer {
@@ -360,8 +389,9 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			warnings = append(warnings, notARecord(int(ref.line), err))
 			continue
 		}
-		s.offer(i, rec)
+		s.offer(e, rec)
 		out = append(out, shown(s.red, rec))
+		last, lastEntry = &out[len(out)-1], e
 	}
 	return out, warnings, to, nil
 }

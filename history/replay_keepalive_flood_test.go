@@ -1,0 +1,157 @@
+package history
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// floodSession hands each the records of a session whose server flooded
+// pings keep-alives between notes, then a few of another comment.
+func floodSession(pings int, each func(mcp.Record)) {
+	at := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
+	seq := int64(0)
+	emit := func(ev mcp.SSEEvent) {
+		seq++
+		each(mcp.Record{Seq: seq, Time: at.Add(time.Duration(seq) * time.Microsecond), Kind: mcp.KindEvent, Event: &ev})
+	}
+	note := func(n int) {
+		emit(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Name: "message", Data: mcp.Raw(floodNote(n)), Raw: mcp.Raw("data: " + floodNote(n) + "\n\n")})
+	}
+	note(0)
+	for range pings {
+		emit(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Comments: []string{"ping"}, Raw: ": ping\n\n"})
+	}
+	note(1)
+	for range 3 {
+		emit(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Comments: []string{"still here"}, Raw: ": still here\n\n"})
+	}
+	note(2)
+}
+
+// A recording of a keep-alive flood replays and exports with an index of
+// the recording that holds the run's first line, not a line (32 bytes) a
+// keep-alive: two million of them cost 64 MB, ten minutes of a flood
+// gigabytes, where the live view of the same session held one entry. What
+// the replay shows is what the live view showed: the same rows, a row for
+// the run with its count and its newest's time, every record counted.
+func TestReplayKeepAliveFloodCostsOneEntry(t *testing.T) {
+	const pings = 2_000_000
+	path := filepath.Join(t.TempDir(), "flood.jsonl")
+	rec, err := Create(path, testHeader(), RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := NewLog()
+	floodSession(pings, func(r mcp.Record) {
+		if err == nil {
+			err = rec.Write(r)
+		}
+		live.Append(r)
+	})
+	if cerr := rec.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := live.Stats().Records
+
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	replay := p.NewLog()
+	playAll(t, p, replay)
+	if n := p.src.len(); n > 10 {
+		t.Errorf("the replay's index of the recording holds %d lines after %d identical keep-alives, want the few other records and the runs' first", n, pings)
+	}
+	if p.Total() != total || p.Position() != total {
+		t.Errorf("the replay is at %d of %d records, want %d of %d", p.Position(), p.Total(), total, total)
+	}
+	sameRows(t, "the replay", replay, live)
+
+	exported, _, _, err := LoadLog(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer exported.Close()
+	if n := exported.st.(*fileStore).src.len(); n > 10 {
+		t.Errorf("an export's index of the recording holds %d lines after %d identical keep-alives", n, pings)
+	}
+	sameRows(t, "the export", exported, live)
+}
+
+// sameRows checks that got shows the events pane and the counts want does.
+func sameRows(t *testing.T, what string, got, want *Log) {
+	t.Helper()
+	if g, w := got.Stats(), want.Stats(); g.Records != w.Records || g.Events != w.Events || g.Bytes != w.Bytes {
+		t.Errorf("%s counts %d records, %d events, %d bytes; the live view %d, %d, %d", what, g.Records, g.Events, g.Bytes, w.Records, w.Events, w.Bytes)
+	}
+	if got.EventCount() != want.EventCount() {
+		t.Fatalf("%s has %d rows of events, the live view %d", what, got.EventCount(), want.EventCount())
+	}
+	for i := range want.EventCount() {
+		gn, gt := got.EventRepeats(i)
+		wn, wt := want.EventRepeats(i)
+		g, w := got.Event(i), want.Event(i)
+		if gn != wn || !gt.Equal(wt) || g.Seq != w.Seq || string(g.Event.Raw) != string(w.Event.Raw) {
+			t.Errorf("%s's row %d is record %d %q ×%d (newest at %s), the live view's record %d %q ×%d (newest at %s)",
+				what, i, g.Seq, g.Event.Raw, gn, gt.Format(time.RFC3339Nano), w.Seq, w.Event.Raw, wn, wt.Format(time.RFC3339Nano))
+		}
+	}
+}
+
+// A replay paces a run of keep-alives as they came: halfway through the
+// flood's time the row counts the keep-alives of its first half, and a step
+// adds one, as a replay of the same records held in memory does.
+func TestReplayKeepAliveRunKeepsItsPace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "flood.jsonl")
+	rec, err := Create(path, testHeader(), RecordOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []mcp.Record
+	floodSession(1000, func(r mcp.Record) {
+		if err == nil {
+			err = rec.Write(r)
+		}
+		recs = append(recs, r)
+	})
+	if cerr := rec.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	mem := NewPlayer(p.Header(), recs)
+	c := &fakeClock{t: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	p.Now, mem.Now = c.now, c.now
+	replay, want := p.NewLog(), NewLog()
+	for _, tick := range []func(*Player) []mcp.Record{
+		func(pl *Player) []mcp.Record { return pl.Due(c.now()) },
+		func(pl *Player) []mcp.Record { return pl.Due(c.now().Add(500 * time.Microsecond)) },
+		func(pl *Player) []mcp.Record { return pl.Step() },
+	} {
+		replay.Append(tick(p)...)
+		want.Append(tick(mem)...)
+		if p.Position() != mem.Position() {
+			t.Fatalf("the replay is at record %d, a replay of the records in memory at %d", p.Position(), mem.Position())
+		}
+		sameRows(t, "the replay", replay, want)
+	}
+	if n, _ := replay.EventRepeats(1); n != 501 {
+		t.Errorf("halfway through the flood and a step on, its row counts %d keep-alives, want 501", n)
+	}
+}
