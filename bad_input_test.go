@@ -35,6 +35,11 @@ func TestBadInputSaysWhatToGive(t *testing.T) {
 		{[]string{"exec", "--save", "", "http://127.0.0.1:9501/mcp", "read", "x"}, []string{`--save "": give the FILE to write what resources/read gave to, or leave --save out to print it`}, "recorded to"},
 		{[]string{"export", "-o", "", "x.jsonl"}, []string{`--output "": give the FILE to write to, or leave --output out to write to standard output`}, "no recording at"},
 		{[]string{"exec", "--record", "", "http://127.0.0.1:9501/mcp", "tools/list"}, []string{`--record "": give the FILE to record the session to`}, "recorded to"},
+		// A flag that takes the server's URL as its value leaves no URL,
+		// and the demo gateway got the URL as a token, a header, a path.
+		{[]string{"exec", "--bearer", "http://127.0.0.1:9501/mcp", "tools/list"}, []string{`--bearer took "http://127.0.0.1:9501/mcp" as its value, so no server URL is left`, "mcpscope exec --bearer VALUE URL"}, "demo gateway at"},
+		{[]string{"exec", "-H", "HTTPS://127.0.0.1:9501/mcp", "tools/list"}, []string{`--header took "HTTPS://127.0.0.1:9501/mcp" as its value`}, "demo gateway at"},
+		{[]string{"--record", "http://127.0.0.1:9501/mcp"}, []string{`--record took "http://127.0.0.1:9501/mcp" as its value`, "mcpscope --record VALUE URL"}, "terminal"},
 	} {
 		out, errOut, code := run(t, tc.args...)
 		if code != exitUsage {

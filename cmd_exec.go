@@ -104,6 +104,11 @@ func newExecCmd() *cobra.Command {
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
+			if url == "" {
+				if err := flagAteURL(cmd); err != nil {
+					return &exitError{exitUsage, err}
+				}
+			}
 			if flag := misplacedFlag(cmd, lines); flag != "" {
 				return &exitError{exitUsage, fmt.Errorf("%s is a flag of exec but comes after the first command word or URL, where flags are not read: put the flags first (mcpscope exec %s ... URL COMMAND...)", flag, flag)}
 			}

@@ -60,6 +60,11 @@ Every session is recorded (see mcpscope sessions, mcpscope replay).`
 				return &exitError{exitUsage, err}
 			}
 		}
+		if url == "" {
+			if err := flagAteURL(cmd); err != nil {
+				return &exitError{exitUsage, err}
+			}
+		}
 		if err := rf.check("", false); err != nil {
 			return &exitError{exitUsage, err}
 		}
