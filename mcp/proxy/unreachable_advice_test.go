@@ -14,11 +14,17 @@ import (
 // recording's error says which, so its advice does not claim "it answered
 // before" for an upstream that never answered, and does after it did.
 func TestUnreachableUpstreamAdviceKnowsWhetherItAnswered(t *testing.T) {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	up := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Mcp-Session-Id", "s1")
 		w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"up","version":"1"}}}`))
 	}))
+	// No connection is kept for the proxy to reuse: once upstream is
+	// closed, a kept one could answer the next POST with EOF (a server
+	// that went away mid-answer) before the proxy saw it closed, where the
+	// test means an upstream nothing listens at any more.
+	up.Config.SetKeepAlivesEnabled(false)
+	up.Start()
 	_, base, w := startProxy(t, up.URL, Config{})
 	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"c","version":"1"}}}`
 	accept := "application/json, text/event-stream"
