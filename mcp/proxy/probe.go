@@ -73,8 +73,9 @@ func (c *Client) probeAnswered(m message, status int) {
 	}
 }
 
-// unopened reports whether stateless session c has yet to log that it is
-// open: until then its requests' answers are read for a result.
+// unopened reports whether session c, stateless or streamable with no
+// session id, has yet to log that it is open: until then its requests'
+// answers are read for a result.
 func (c *Client) unopened() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()

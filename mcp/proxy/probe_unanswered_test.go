@@ -2,7 +2,9 @@ package proxy
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -63,5 +65,32 @@ func TestProbeThatNeverAnsweredOpensNothing(t *testing.T) {
 	}
 	if got := strings.Join(methodsSent(w.records(id)), " "); got != "server/discover" {
 		t.Errorf("the session sent %q, want its probe alone", got)
+	}
+}
+
+// An answer whose members are named otherwise than JSON-RPC names them
+// ("ID", "Result") is no answer in the session's recording, so it opens
+// the stateless session no more than a 200 with nothing in it would: the
+// proxy reads it as the recording does, members by their exact names.
+func TestMisnamedAnswerOpensNothing(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","ID":1,"Result":{"tools":[]}}`)
+	}))
+	t.Cleanup(up.Close)
+	p, base, w := startProxy(t, up.URL, Config{})
+	p.earlyWait = time.Hour
+	list := request2026("1", "tools/list", "", "lister")
+	if body := readAll(t, rawPost(t, base+"/mcp", list, headers2026("tools/list")...).Body); !strings.Contains(body, `"Result"`) {
+		t.Fatalf("the client was answered %q, want upstream's body relayed", body)
+	}
+	w.until(t, "the lister's session", func() bool { return len(w.clients) == 1 })
+	id := w.sessions()[0].ID
+	p.Close()
+	w.until(t, "the session to end", func() bool { return w.ended[id] })
+	for _, r := range w.records(id) {
+		if r.State != nil && r.State.State == mcp.StateOpen {
+			t.Errorf("a session whose one answer names no id logs %s", describe(r))
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -191,7 +190,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	case n == 0 && err == nil:
 		// Nothing, labelled JSON: the Python SDK's 202 to a
 		// notification. No message came, so none is logged.
-	case ok || answers(body, l.text):
+	case ok || answers(body, l.id):
 		l.up.Opened = mcp.StreamJSON
 	default:
 		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
@@ -341,25 +340,25 @@ func statusError(l *leg, resp *http.Response) error {
 	return e
 }
 
-// answers reports whether a JSON body is the answer to the request in
-// sent: an error status can carry a request's JSON-RPC error.
-func answers(body string, sent []byte) bool {
-	answer, _ := answerTo(body, sent)
+// answers reports whether a JSON body is the answer to the request whose
+// id is id: an error status can carry a request's JSON-RPC error.
+func answers(body string, id []byte) bool {
+	answer, _ := answerTo(body, id)
 	return answer
 }
 
-// answerTo reports whether a message is the answer to the request in sent
-// (by id), and whether that answer is a result, not a JSON-RPC error.
-func answerTo(msg string, sent []byte) (answer, result bool) {
-	var a, q struct {
-		ID     json.RawMessage `json:"id"`
-		Result json.RawMessage `json:"result"`
-		Error  json.RawMessage `json:"error"`
-	}
-	if json.Unmarshal([]byte(msg), &a) != nil || json.Unmarshal(sent, &q) != nil || len(a.ID) == 0 || string(a.ID) != string(q.ID) {
+// answerTo reports whether a message is the answer to the request whose
+// id is id (as the client's message's peek read it), and whether that
+// answer is a result, not a JSON-RPC error. It reads the message as the
+// Observer does, with the one JSON reader and members by their exact
+// names: {"ID":1,"Result":{}} is no answer in the recording, so it is none
+// here either.
+func answerTo(msg string, id []byte) (answer, result bool) {
+	a, ok := mcp.Members([]byte(msg), "id", "result", "error")
+	if !ok || len(a[0]) == 0 || string(a[0]) != string(id) {
 		return false, false
 	}
-	return a.Result != nil || a.Error != nil, a.Result != nil && a.Error == nil
+	return a[1] != nil || a[2] != nil, a[1] != nil && a[2] == nil
 }
 
 // capped keeps what is written to it up to limit bytes, and notes when

@@ -239,8 +239,11 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	switch ne := net.Error(nil); {
 	case errors.As(err, &ne) && ne.Timeout():
 		status, brief = http.StatusRequestTimeout, "its body came too slowly"
-		why = fmt.Sprintf("its body did not arrive whole within %s (%s came)", mcp.DurationText(p.cfg.BodyTimeout), be.came())
-		answer = "the request body did not arrive whole within " + p.cfg.BodyTimeout.String() + ": send the message whole, at once"
+		// One wording of the wait for the log and the client (60s, as
+		// --help writes it, not 1m0s to one of them).
+		late := "body did not arrive whole within " + mcp.DurationText(p.cfg.BodyTimeout)
+		why = "its " + late + " (" + be.came() + " came)"
+		answer = "the request " + late + ": send the message whole, at once"
 	case err == errTooLarge:
 		status, brief = http.StatusRequestEntityTooLarge, "its body is over --max-event-size"
 		why = fmt.Sprintf("its body is larger than --max-event-size (%d bytes)", p.cfg.MaxEventSize)

@@ -70,11 +70,11 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			// has the answer (an event is logged before it goes out, a
 			// JSON body before the handler ends), so the line comes
 			// before anything the client sends next.
-			said := false
 			l.heard = func(msg string) {
-				if _, result := answerTo(msg, m.text); result && !said {
-					said = true
-					c.state(mcp.StateOpen, "no Mcp-Session-Id: the server keeps no session")
+				if c.unopened() {
+					if _, result := answerTo(msg, m.peek.ID()); result {
+						c.openOnce("no Mcp-Session-Id: the server keeps no session")
+					}
 				}
 			}
 		}
@@ -141,7 +141,7 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 		l.heard = func(msg string) {
 			offered = offered || probe && mcp.DiscoverOffers([]byte(msg), asked)
 			if unopened && !result {
-				_, result = answerTo(msg, m.text)
+				_, result = answerTo(msg, m.peek.ID())
 			}
 		}
 	}

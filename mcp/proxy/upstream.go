@@ -27,6 +27,7 @@ type leg struct {
 	body    []byte
 	text    []byte   // body as the proxy read it: decoded when the client compressed it (see readable)
 	request bool     // the body is a request waiting for its answer
+	id      []byte   // the request's id as the client wrote it, nil for none
 	method  string   // the client's message's method, "" for none
 	reqSeq  int64    // the record of the client's message, 0 for none
 	to      *url.URL // another origin the user allowed, where this POST goes (nil: the upstream)
@@ -53,7 +54,7 @@ type leg struct {
 // client's request and the proxy. c is nil for a GET whose answer says
 // which session it is (openStream), which sets l.c before logging anything.
 func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
-	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, text: body, request: m.request, method: m.method}
+	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, text: body, request: m.request, id: m.peek.ID(), method: m.method}
 	if m.text != nil {
 		l.text = m.text
 	}
