@@ -11,10 +11,16 @@ import (
 // same for a live session, a proxied one and a replay of either, rather
 // than on every frame that draws the row.
 func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
-	if p.method != "tools/call" || m.RPCError || len(l.Tools()) == 0 {
+	if p.method != "tools/call" || m.RPCError {
 		return
 	}
-	res, ok := mcp.Members([]byte(m.Raw), "result")
+	if t := mcp.FindTool(l.Tools(), p.tool); t == nil || len(t.OutputSchema) == 0 {
+		// Most tools have no outputSchema: their answers, which may be
+		// megabytes, are not copied and scanned for a result to check
+		// on the update loop.
+		return
+	}
+	res, ok := mcp.Members(bytesOf(string(m.Raw)), "result")
 	if !ok || res[0] == nil {
 		return
 	}
