@@ -14,10 +14,10 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 	if p.method != "tools/call" || m.RPCError {
 		return
 	}
-	if t := mcp.FindTool(l.Tools(), p.tool); t == nil || len(t.OutputSchema) == 0 {
-		// Most tools have no outputSchema: their answers, which may be
-		// megabytes, are not copied and scanned for a result to check
-		// on the update loop.
+	if !HasOutputSchema(l.Tools(), p.tool) {
+		// Most tools have none: their answers, which may be megabytes,
+		// are not copied and scanned for a result to check on the
+		// update loop.
 		return
 	}
 	res, ok := mcp.Members(bytesOf(string(m.Raw)), "result")
@@ -27,4 +27,12 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 	if note := command.OutputMismatch(l.Tools(), p.tool, res[0]); note != "" {
 		p.extra().output = note
 	}
+}
+
+// HasOutputSchema reports whether tools give the tool named an outputSchema
+// to check its results against (command.OutputMismatch): a reader of a
+// tools/call answer looks into it for the check only then.
+func HasOutputSchema(tools []mcp.Tool, name string) bool {
+	t := mcp.FindTool(tools, name)
+	return t != nil && len(t.OutputSchema) > 0
 }
