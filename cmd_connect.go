@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/mcpscope/mcpscope/internal/localurl"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -26,7 +27,7 @@ type connFlags struct {
 	transport       string
 	headers         []string
 	bearer          string
-	bearerGiven     bool // --bearer was on the command line, even empty
+	bearerFlag      *pflag.Flag // --bearer, whose Changed says the command line gave it, even empty
 	allowOrigins    []string
 	timeout         time.Duration
 	endpointTimeout time.Duration
@@ -49,7 +50,8 @@ func (f *connFlags) register(cmd *cobra.Command) {
 	fs.StringArrayVar(&f.roots, "root", nil, "offer this directory to the server as a root (repeatable)")
 	fs.BoolVar(&f.noProgress, "no-progress", false, "send requests without a progressToken")
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "request header 'Name: value', replacing mcpscope's own of that name, as curl's -H does: 'Name:' sends none, 'Name;' an empty one (repeatable)")
-	fs.Var(bearerFlag{&f.bearer, &f.bearerGiven}, "bearer", "token sent as Authorization: Bearer (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN; --bearer '' sends none)")
+	fs.StringVar(&f.bearer, "bearer", "", "token sent as Authorization: Bearer (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN; --bearer '' sends none)")
+	f.bearerFlag = fs.Lookup("bearer")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let the server point at this other origin, scheme://host:port (repeatable; it gets none of your headers or token)")
 	durationVar(fs, &f.timeout, "timeout", mcp.DefaultRequestTimeout, "how long a request waits for its answer")
 	durationVar(fs, &f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting may take (the endpoint event, or the answer to initialize)")
@@ -110,7 +112,7 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	// choice for this server, and the token in their environment (often the
 	// Docker gateway's) must not go to it in its place.
 	_, named := h["Authorization"]
-	named = named || f.bearerGiven
+	named = named || f.bearerFlag != nil && f.bearerFlag.Changed
 	if u, err := mcp.TargetURL(url); err == nil && u.User != nil {
 		named = true
 	}

@@ -137,7 +137,8 @@ func (f *connFlags) registerProxy(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	f.transport, f.timeout = mcp.TransportAuto, mcp.DefaultRequestTimeout
 	fs.StringArrayVarP(&f.headers, "header", "H", nil, "header 'Name: value' sent upstream when the client sends none of that name ('Name;' sends it empty, 'Name:' removes the client's own, as curl's -H does; repeatable)")
-	fs.Var(bearerFlag{&f.bearer, &f.bearerGiven}, "bearer", "token sent upstream as Authorization: Bearer when the client sends no Authorization (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN; --bearer '' sends none)")
+	fs.StringVar(&f.bearer, "bearer", "", "token sent upstream as Authorization: Bearer when the client sends no Authorization (default $MCPSCOPE_TOKEN, then $MCP_GATEWAY_AUTH_TOKEN; --bearer '' sends none)")
+	f.bearerFlag = fs.Lookup("bearer")
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let a legacy upstream's endpoint event point the client's POSTs at this other origin, scheme://host:port (repeatable; it gets the client's own headers, never --bearer or -H); without it those POSTs are refused with 502")
 	durationVar(fs, &f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting to URL may take")
 	f.maxEventSize = mcp.DefaultMaxEventSize

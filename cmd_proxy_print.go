@@ -428,13 +428,13 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 // listed it (command.OutputMismatch); "" for any other answer. The answer
 // is read again only when there is something to look for: the record says
 // whether its isError is odd (RPCMessage.OddIsError, read as it came), and
-// a schema needs a listing.
+// a check needs its tool listed with an outputSchema.
 func (lp *linePrinter) toolNotes(m *mcp.RPCMessage) string {
 	if m.Method != "tools/call" || m.RPCError {
 		return ""
 	}
 	tools := lp.tools.Tools()
-	if !m.OddIsError && (m.ToolError || len(tools) == 0) {
+	if !m.OddIsError && (m.ToolError || !history.HasOutputSchema(tools, m.Tool)) {
 		return ""
 	}
 	res, ok := mcp.Members([]byte(m.Raw), "result")

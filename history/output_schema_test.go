@@ -3,6 +3,8 @@ package history
 import (
 	"encoding/json"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,5 +60,30 @@ func TestOutputSchemaMismatchReplays(t *testing.T) {
 		if len(got) != 1 || got[0] != want {
 			t.Errorf("%s: the tools/call rows say %q, want [%q]", how, got, want)
 		}
+	}
+}
+
+// Filing the answer of a tool that has no outputSchema reads nothing of
+// it for a check: a 16 MB answer costs no copy of itself on the update
+// loop, where each tools/call answer was copied and scanned once any tool
+// was listed.
+func TestOutputCheckLeavesAnswersOfToolsWithoutSchema(t *testing.T) {
+	s := newScript()
+	list := s.request("1", "tools/list", `{}`)
+	s.result("1", list, `{"tools":[{"name":"echo","inputSchema":{"type":"object"}},{"name":"report","inputSchema":{"type":"object"},"outputSchema":{"type":"object"}}]}`)
+	call := s.request("2", "tools/call", `{"name":"echo"}`)
+	s.result("2", call, `{"content":[{"type":"text","text":"`+strings.Repeat("x", 16<<20)+`"}]}`)
+	l := NewLog()
+	l.Append(s.recs[:2]...)
+	l.Append(s.recs[2])
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	l.Append(s.recs[3])
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
+		t.Errorf("filing a 16 MB answer of a tool with no outputSchema allocated %d bytes", got)
+	}
+	if p := l.Pair(l.PairCount() - 1); p.Method != "tools/call" || p.State != StateOK || p.Output != "" {
+		t.Errorf("the call's row: %s %v %q, want an ok tools/call with no Output", p.Method, p.State, p.Output)
 	}
 }

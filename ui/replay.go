@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -60,7 +59,14 @@ func (m *Model) replayTick() tea.Cmd {
 		return nil
 	}
 	r.ticking = false
-	cmds := []tea.Cmd{m.appendReplay(r.p.Due(m.com.now())), r.tick()}
+	var due []mcp.Record
+	if len(r.backlog) == 0 {
+		// The Player hands out more only once the backlog is indexed: a
+		// beat's batch at most waits, where each beat's MaxBatch piled up
+		// behind answers slower to index than they came.
+		due = r.p.Due(m.com.now())
+	}
+	cmds := []tea.Cmd{m.appendReplay(due), r.tick()}
 	if r.p.Done() && len(r.backlog) == 0 && !r.reported {
 		r.reported = true
 		if err := r.p.Err(); err != nil {
@@ -91,7 +97,9 @@ func (m *Model) replayTick() tea.Cmd {
 func (m *Model) appendReplay(recs []mcp.Record) tea.Cmd {
 	defer m.updateReplayStatus()
 	r := m.replay
-	recs = slices.Concat(r.backlog, recs)
+	if len(r.backlog) > 0 {
+		recs = append(r.backlog, recs...)
+	}
 	if len(recs) == 0 {
 		return nil
 	}

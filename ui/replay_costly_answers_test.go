@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -20,17 +21,7 @@ import (
 // end is said once all of it is.
 func TestReplayCostlyAnswersKeepTheTUIResponsive(t *testing.T) {
 	const calls = 40
-	schema := `{"type":"object","properties":{"s":{"type":"string","pattern":"` + strings.Repeat("[a-z]*", 240) + `c"}}}`
-	s := newScript()
-	s.negotiate("/sse?sessionid=ABC123")
-	list := s.request("1", "tools/list", "", `{}`)
-	s.answer(list, "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"},"outputSchema":`+schema+`}]}}`, false, false)
-	long := strings.Repeat("x", 16_000)
-	for i := range calls {
-		id := fmt.Sprint(i + 2)
-		call := s.request(id, "tools/call", "t", `{"name":"t","arguments":{}}`)
-		s.answer(call, id, "tools/call", "t", `{"jsonrpc":"2.0","id":`+id+`,"result":{"content":[],"structuredContent":{"s":"`+long+`"}}}`, false, false)
-	}
+	s := costlyAnswers(calls)
 	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, s.recs)
 	now := fixedNow
 	m := newReplay(p, &now)
@@ -61,4 +52,49 @@ func TestReplayCostlyAnswersKeepTheTUIResponsive(t *testing.T) {
 	if !strings.HasPrefix(last.Output, "structuredContent breaks the outputSchema: at /properties/s: pattern: ") {
 		t.Errorf("the last answer's Output = %.120q, want the pattern it breaks", last.Output)
 	}
+}
+
+// A recording playing at instant speed whose costly answers outlast a
+// beat: the Player hands out no more while the beats index what it gave,
+// so what waits to be indexed stays one batch (MaxBatch) however long
+// the recording, where each beat added a batch and the whole of it could
+// wait in memory.
+func TestReplayBacklogStaysOneBatch(t *testing.T) {
+	s := costlyAnswers(10)
+	for range history.MaxBatch + 100 {
+		s.event("message", `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`)
+	}
+	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, s.recs)
+	p.SetSpeed(math.Inf(1))
+	now := fixedNow
+	m := newReplay(p, &now)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for i := 0; i < 100 && !strings.Contains(m.status.view(), "■"); i++ {
+		if ahead := p.Position() - m.com.log.Len(); ahead > history.MaxBatch {
+			t.Fatalf("beat %d: %d records handed out and not yet indexed, want at most %d", i, ahead, history.MaxBatch)
+		}
+		now = now.Add(replayInterval)
+		m.Update(replayTickMsg{})
+	}
+	if got := m.com.log.Len(); got != len(s.recs) {
+		t.Fatalf("after the beats: %d records indexed, want all %d", got, len(s.recs))
+	}
+}
+
+// costlyAnswers is a recording of a tools/list and calls tools/call
+// answers, each costing its outputSchema's check about the most one may
+// (a pattern of about 1,000 parts over a string of 16 KB).
+func costlyAnswers(calls int) *script {
+	schema := `{"type":"object","properties":{"s":{"type":"string","pattern":"` + strings.Repeat("[a-z]*", 240) + `c"}}}`
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	list := s.request("1", "tools/list", "", `{}`)
+	s.answer(list, "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"},"outputSchema":`+schema+`}]}}`, false, false)
+	long := strings.Repeat("x", 16_000)
+	for i := range calls {
+		id := fmt.Sprint(i + 2)
+		call := s.request(id, "tools/call", "t", `{"name":"t","arguments":{}}`)
+		s.answer(call, id, "tools/call", "t", `{"jsonrpc":"2.0","id":`+id+`,"result":{"content":[],"structuredContent":{"s":"`+long+`"}}}`, false, false)
+	}
+	return s
 }
