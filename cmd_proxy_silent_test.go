@@ -14,7 +14,7 @@ import (
 // that nothing answered, at once, and nothing when the server is there.
 func TestProxyToNothingSaysSoAtStart(t *testing.T) {
 	stateDir(t)
-	addr := closedAddr(t)
+	addr := mcptest.ClosedAddr(t)
 
 	h := startHeadless(t, "http://"+addr, proxyFlags{})
 	h.stop()

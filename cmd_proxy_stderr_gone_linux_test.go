@@ -55,7 +55,7 @@ func TestProxyHeadlessOutlivesItsStderrReader(t *testing.T) {
 func proxyWithStderrGone(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	dir := t.TempDir()
-	listen := closedAddr(t)
+	listen := mcptest.ClosedAddr(t)
 	done := make(chan int, 1)
 	go func() {
 		cmd := newRootCmd()

@@ -12,6 +12,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A client retrying its initialize against an upstream that is down (the
@@ -20,7 +21,7 @@ import (
 // the report says how many and where. Each attempt still has its lines.
 func TestInitializesUpstreamNeverAnsweredShareOneRecording(t *testing.T) {
 	stateDir(t)
-	addr := closedAddr(t)
+	addr := mcptest.ClosedAddr(t)
 	h := startHeadless(t, "http://"+addr+"/mcp", proxyFlags{})
 	const attempts = 3
 	for range attempts {

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // In the TUI, initializes upstream never answered are one entry, shown
 // under the number of the first of them (no other entry has it), with
 // every attempt's records, not a tab per attempt.
 func TestInitializesUpstreamNeverAnsweredAreOneTab(t *testing.T) {
-	addr := closedAddr(t)
+	addr := mcptest.ClosedAddr(t)
 	run := tuiProxy(t, "http://"+addr+"/mcp", proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
 	const attempts = 2
 	for range attempts {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -52,17 +51,4 @@ func initializeThroughProxy(t *testing.T, url, path string) *headless {
 	resp.Body.Close()
 	h.stop()
 	return h
-}
-
-// closedAddr is an address on 127.0.0.1 nothing listens on: a port that
-// was free a moment ago, its listener closed.
-func closedAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	return addr
 }

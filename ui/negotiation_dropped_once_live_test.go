@@ -2,24 +2,12 @@ package ui
 
 import (
 	"fmt"
-	"net"
 	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
-
-// closedPort is the URL of a /mcp on 127.0.0.1 where nothing listens.
-func closedPort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	return "http://" + addr + "/mcp"
-}
 
 // A server that resets, closes or never takes the connection: the ✗
 // problem says why ("POST URL failed: read tcp …: connection reset by
@@ -37,7 +25,7 @@ func TestLiveDroppedProbeFailureSaidOnce(t *testing.T) {
 	}{
 		{"reset", droppingServer(t, true), "connection reset by peer", "closed without an answer"},
 		{"closed", droppingServer(t, false), "EOF", "closed without an answer"},
-		{"refused", closedPort(t), "connection refused", "no connection"},
+		{"refused", "http://" + mcptest.ClosedAddr(t) + "/mcp", "connection refused", "no connection"},
 	}
 	for _, c := range cases {
 		for _, size := range [][2]int{{80, 24}, {160, 45}} {
