@@ -53,8 +53,12 @@ func TestProbeThatNeverAnsweredOpensNothing(t *testing.T) {
 	if err := <-gaveUp; err == nil {
 		t.Fatal("the client connected, want it to give up")
 	}
-	w.until(t, "the probe's session, once its window passed", func() bool { return len(w.clients) == 1 })
-	id := w.sessions()[0].ID
+	// Found by its probe, not by its place: the client's
+	// notifications/cancelled, sent as it gives up, is a session of its
+	// own (it names no client) and may be told of first.
+	id := w.clientWith(t, "the probe's session, once its window passed", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Method == "server/discover"
+	}).ID
 	w.record(t, id, "the probe's failure", func(r mcp.Record) bool { return r.Error != nil && r.Error.Op == mcp.OpCancelled })
 	p.Close()
 	w.until(t, "the session to end", func() bool { return w.ended[id] })
