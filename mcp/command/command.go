@@ -37,7 +37,8 @@ const cmdUsage = `usage:
   logging/setLevel LEVEL                     (alias: loglevel; debug info notice warning error critical alert emergency)
   server/discover                            (2026-07-28: what the server is; initialize opens the older eras)
   subscriptions/listen notifications:='{"toolsListChanged":true,"resourceSubscriptions":["URI"]}'   (2026-07-28; stays open)
-  tasks/get taskId=ID                        (tasks/cancel alike; 2025-11-25: tasks/result, tasks/list [cursor=X]; 2026 extension: tasks/update)
+  tasks/get taskId=ID                        (tasks/cancel alike; 2025-11-25: tasks/result; 2026 extension: tasks/update)
+  tasks/list [--all] [cursor=X]              (2025-11-25)
   METHOD [key=value ... | {json params}]`
 
 // Command is one command line as a user types it in exec or the TUI.

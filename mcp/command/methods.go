@@ -11,9 +11,10 @@ import (
 )
 
 // listMethods are the lists paged by nextCursor: they take [--all]
-// [cursor=X].
+// [cursor=X]. 2025-11-25's tasks/list is one too (a PaginatedRequest).
 var listMethods = map[string]bool{
 	"tools/list": true, "resources/list": true, "resources/templates/list": true, "prompts/list": true,
+	"tasks/list": true,
 }
 
 // targetMethods name a prompt or a resource before their key=value words.

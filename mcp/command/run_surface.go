@@ -15,6 +15,7 @@ import (
 // listKeys name the array each list method pages.
 var listKeys = map[string]string{
 	"resources/list": "resources", "resources/templates/list": "resourceTemplates", "prompts/list": "prompts",
+	"tasks/list": "tasks",
 }
 
 // runList asks for a list, every page with --all, as one answer.
