@@ -21,6 +21,22 @@ var paramSchemas = map[string]string{
 	"tasks/get":    taskParams,
 	"tasks/result": taskParams,
 	"tasks/cancel": taskParams,
+	// 2026-07-28's listen request says which notifications it wants in
+	// one object (a SubscriptionFilter), required.
+	"subscriptions/listen": `{"type":"object","properties":{
+		"notifications":{"type":"object","description":"the notifications wanted, e.g. {\"toolsListChanged\":true,\"resourceSubscriptions\":[\"URI\"]}",
+			"properties":{
+				"toolsListChanged":{"type":"boolean"},
+				"promptsListChanged":{"type":"boolean"},
+				"resourcesListChanged":{"type":"boolean"},
+				"resourceSubscriptions":{"type":"array","items":{"type":"string"}}}}},
+		"required":["notifications"],"additionalProperties":{}}`,
+	// The 2026 tasks extension answers a task's inputRequests with
+	// tasks/update, both members required.
+	"tasks/update": `{"type":"object","properties":{
+		"taskId":{"type":"string","description":"the id the task was created with"},
+		"inputResponses":{"type":"object","description":"the answers, by the keys of the task's inputRequests"}},
+		"required":["taskId","inputResponses"],"additionalProperties":{}}`,
 	"notifications/progress": `{"type":"object","properties":{
 		"progressToken":{"type":["integer","string"]},
 		"progress":{"type":"number"},
