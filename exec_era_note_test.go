@@ -25,3 +25,15 @@ func TestExecSaysAtOnceAMethodIsOfAnotherEra(t *testing.T) {
 		t.Errorf("the era note came only after the wait for the answer:\n%s", errOut)
 	}
 }
+
+// The other way round: ping is of the eras that open with initialize, and
+// the demo's 2026-07-28 endpoint refuses it as an unknown method; exec
+// said only the refusal, which read as the server's fault. It says first
+// that the method is of another era than the session.
+func TestExecSaysAnOlderMethodIsOfAnotherEraThanA2026Session(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	_, errOut, _ := run(t, "exec", "--no-record", "--timeout", "5s", gw.StatelessURL(), "ping")
+	if !strings.Contains(errOut, "ping belongs to the eras before 2026-07-28 and this session speaks 2026-07-28") {
+		t.Fatalf("exec did not say ping is of another era than the 2026 session:\n%s", errOut)
+	}
+}

@@ -36,6 +36,10 @@ var methodEras = []struct {
 	{"roots", EraBoth},
 }
 
+// modernAs are the methods of EraSessions a 2026-07-28 session does not
+// send as typed but as its own request: what it sends instead.
+var modernAs = map[string]string{"initialize": "server/discover"}
+
 // MethodsFor are the method words for a session on transport: those of
 // its era once it is known (a 2026 server has no initialize or ping, an
 // older one no server/discover), all of them before.
@@ -67,13 +71,27 @@ func IsMethodWord(name string) bool {
 	return false
 }
 
-// EraNote is what the edges say, as a method goes, of a 2026-07-28 method
-// sent in a session of an older era (transport sse or streamable, protocol
-// the version its initialize answer named, "" before initialize), or ""
-// otherwise. It is sent still, as the user may be testing the server; but
-// such a server may take it and never answer (the Go SDK does), and the
-// user would wait the whole timeout with nothing said.
+// EraNote is what the edges say, as a method goes, of a method of another
+// era than the session's, or "" otherwise: a 2026-07-28 method sent in a
+// session of an older era (transport sse or streamable, protocol the
+// version its initialize answer named, "" before initialize), or a method
+// of the older eras sent as typed in a 2026-07-28 session (transport
+// stateless). It is sent still, as the user may be testing the server; but
+// an older server may take a 2026 method and never answer (the Go SDK
+// does), and the user would wait the whole timeout with nothing said,
+// and a 2026 server refuses an older request as an unknown method or
+// takes an older notification and ignores it, which read as the server's
+// fault.
 func EraNote(method, transport, protocol string) string {
+	if transport == mcp.TransportStateless {
+		for _, w := range methodEras {
+			if w.name == method && w.era == EraSessions && modernAs[method] == "" {
+				return method + " belongs to the eras before " + mcp.ProtocolModern + " and this session speaks " + mcp.ProtocolModern +
+					": sent as typed, but the server may refuse it as an unknown method or ignore it"
+			}
+		}
+		return ""
+	}
 	if transport != mcp.TransportSSE && transport != mcp.TransportStreamable {
 		return ""
 	}

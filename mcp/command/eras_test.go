@@ -37,3 +37,26 @@ func TestEraNoteNamesTheVersionTheSessionGoesOnWith(t *testing.T) {
 		}
 	}
 }
+
+// The other way round: a method of the eras that open with initialize
+// (ping, tasks/list, notifications/initialized ...) typed in a 2026-07-28
+// session is sent still, and said to be of another era, where nothing
+// was said: a notification the server took with 202 and ignored, a ping
+// refused as an unknown method, read as the server's fault. initialize is
+// none of them: 2026 sends server/discover for it.
+func TestEraNoteOfAnOlderMethodInA2026Session(t *testing.T) {
+	for _, m := range []string{"ping", "tasks/list", "tasks/result", "notifications/initialized", "notifications/roots/list_changed"} {
+		got := EraNote(m, mcp.TransportStateless, mcp.ProtocolModern)
+		if !strings.Contains(got, m+" belongs to the eras before "+mcp.ProtocolModern) || !strings.Contains(got, "this session speaks "+mcp.ProtocolModern) {
+			t.Errorf("EraNote(%s, stateless) = %q, want it to say the method is of the eras before %s", m, got, mcp.ProtocolModern)
+		}
+	}
+	for _, m := range []string{"initialize", "tools/list", "logging/setLevel", "resources/subscribe", "server/discover", "tasks/update"} {
+		if got := EraNote(m, mcp.TransportStateless, mcp.ProtocolModern); got != "" {
+			t.Errorf("EraNote(%s, stateless) = %q, want none", m, got)
+		}
+	}
+	if got := EraNote("ping", mcp.TransportStreamable, mcp.ProtocolVersion); got != "" {
+		t.Errorf("EraNote(ping, streamable) = %q, want none", got)
+	}
+}
