@@ -324,9 +324,10 @@ func (p *printer) tools(result json.RawMessage) {
 	named := mcp.NameProblems(tools)
 	for i, t := range tools {
 		var lead []string
-		if t.TaskSupport == mcp.TaskRequired {
+		if t.TaskSupport == mcp.TaskRequired && !p.modern() {
 			// tools/call follows it to its result. Said in the hints'
-			// parentheses, not in a pair of its own.
+			// parentheses, not in a pair of its own. A 2026 session
+			// calls it plainly: the field is 2025-11-25's.
 			lead = []string{"runs as a task"}
 		}
 		desc := history.ToolLine(t, firstLine(t.Description), lead...)

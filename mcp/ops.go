@@ -193,7 +193,8 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([
 
 // CallTool calls a tool with a JSON object of arguments. A tool that lists
 // itself as requiring a task (tasks.go) is called as one, and its answer
-// is the task's result, from tasks/result.
+// is the task's result, from tasks/result, in the 2025 eras; in 2026 it is
+// called plainly.
 func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessage) (*Response, error) {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
@@ -209,7 +210,11 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 	params = append(params, '}')
 	s.mu.Lock()
 	tool := FindTool(s.tools, name)
-	task := tool != nil && tool.TaskSupport == TaskRequired
+	// execution.taskSupport and params.task are 2025-11-25's: a 2026
+	// server that still lists the one defines neither the other nor
+	// tasks/result (its tasks extension is the server's to start).
+	_, modern := modernOf(s.tr)
+	task := tool != nil && tool.TaskSupport == TaskRequired && !modern
 	s.mu.Unlock()
 	if !task {
 		return s.roundTrip(ctx, "tools/call", name, params)
