@@ -65,14 +65,26 @@ func (a *listenAcks) first(seq int64, f ackFirst) {
 // to send), its ReqSeq the listen request's and its Seq the
 // acknowledgement's record. An error says the stream was refused or ended
 // first, or that no acknowledgement came within the request timeout (the
-// stream is closed then). On a session of an older era it is sent as any
+// stream is closed then). Params nil ask for what the session's own
+// stream asks for. On a session of an older era it is sent as any
 // request is.
 func (s *Session) Listen(ctx context.Context, params json.RawMessage) (*Response, error) {
+	var bare json.RawMessage
+	if params == nil {
+		// Typed bare: its notifications member is required, and with
+		// none the server agrees to send nothing. It asks for what the
+		// session's own stream asks for (read before s.mu is taken: it
+		// takes it).
+		bare = s.listenParams()
+	}
 	s.mu.Lock()
 	_, modern := modernOf(s.tr)
 	if !modern || s.closed {
 		s.mu.Unlock()
 		return s.Request(ctx, ListenMethod, params)
+	}
+	if bare != nil {
+		params = bare
 	}
 	streamCtx, cancel := context.WithCancel(s.life)
 	s.wg.Add(1)

@@ -69,3 +69,20 @@ func TestParamsSchemasOfTheSchemasMethods(t *testing.T) {
 		}
 	}
 }
+
+// A bare subscriptions/listen asks for what the session's own listen
+// stream asks for (every list change), as its notifications member is
+// required; it went with none, and the server agreed to send nothing.
+func TestRunBareListenAsksForTheListChanges(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	s, _ := open(t, srv.Endpoint())
+	r, _, err := runLine(t, s, "subscriptions/listen")
+	if err != nil {
+		t.Fatalf("subscriptions/listen: %v", err)
+	}
+	for _, flag := range []string{"toolsListChanged", "promptsListChanged", "resourcesListChanged"} {
+		if !strings.Contains(string(r.Result), `"`+flag+`":true`) {
+			t.Errorf("the bare listen was acknowledged with %s, want %s among what the server agreed to send", r.Result, flag)
+		}
+	}
+}
