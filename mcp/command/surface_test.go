@@ -315,21 +315,26 @@ func TestRunSubscribeBringsUpdates(t *testing.T) {
 	}
 }
 
-// pagedResources answers resources/list in three pages chained by cursors.
-func pagedResources(x *mcptest.Exchange) {
-	if x.Method != "resources/list" {
-		x.Default()
-		return
+// pagedList answers method with pages, by the cursor asked for ("" the
+// first), and anything else as the fake does.
+func pagedList(method string, pages map[string]string) func(x *mcptest.Exchange) {
+	return func(x *mcptest.Exchange) {
+		if x.Method != method {
+			x.Default()
+			return
+		}
+		var p struct{ Cursor string }
+		_ = json.Unmarshal(x.Params, &p)
+		x.Result(json.RawMessage(pages[p.Cursor]))
 	}
-	var p struct{ Cursor string }
-	_ = json.Unmarshal(x.Params, &p)
-	pages := map[string]string{
-		"":   `{"resources":[{"uri":"a://1","name":"1"}],"nextCursor":"p2"}`,
-		"p2": `{"resources":[{"uri":"a://2","name":"2"}],"nextCursor":"p3"}`,
-		"p3": `{"resources":[{"uri":"a://3","name":"3"}]}`,
-	}
-	x.Result(json.RawMessage(pages[p.Cursor]))
 }
+
+// pagedResources answers resources/list in three pages chained by cursors.
+var pagedResources = pagedList("resources/list", map[string]string{
+	"":   `{"resources":[{"uri":"a://1","name":"1"}],"nextCursor":"p2"}`,
+	"p2": `{"resources":[{"uri":"a://2","name":"2"}],"nextCursor":"p3"}`,
+	"p3": `{"resources":[{"uri":"a://3","name":"3"}]}`,
+})
 
 // --all follows nextCursor and answers one list; without it, one page.
 func TestRunListPages(t *testing.T) {

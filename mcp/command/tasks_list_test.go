@@ -10,19 +10,10 @@ import (
 
 // pagedTasks answers 2025-11-25's tasks/list in two pages chained by a
 // cursor, as the schema pages it (ListTasksRequest is a PaginatedRequest).
-func pagedTasks(x *mcptest.Exchange) {
-	if x.Method != "tasks/list" {
-		x.Default()
-		return
-	}
-	var p struct{ Cursor string }
-	_ = json.Unmarshal(x.Params, &p)
-	pages := map[string]string{
-		"":   `{"tasks":[{"taskId":"t1","status":"working","createdAt":"2026-01-01T00:00:00Z","lastUpdatedAt":"2026-01-01T00:00:00Z","ttl":null}],"nextCursor":"p2"}`,
-		"p2": `{"tasks":[{"taskId":"t2","status":"completed","createdAt":"2026-01-01T00:00:00Z","lastUpdatedAt":"2026-01-01T00:00:01Z","ttl":null}]}`,
-	}
-	x.Result(json.RawMessage(pages[p.Cursor]))
-}
+var pagedTasks = pagedList("tasks/list", map[string]string{
+	"":   `{"tasks":[{"taskId":"t1","status":"working","createdAt":"2026-01-01T00:00:00Z","lastUpdatedAt":"2026-01-01T00:00:00Z","ttl":null}],"nextCursor":"p2"}`,
+	"p2": `{"tasks":[{"taskId":"t2","status":"completed","createdAt":"2026-01-01T00:00:00Z","lastUpdatedAt":"2026-01-01T00:00:01Z","ttl":null}]}`,
+})
 
 // tasks/list is a paged list like the others: --all follows nextCursor
 // and answers every task as one list, where it was refused ("--all":
