@@ -337,8 +337,16 @@ var pagedResources = pagedList("resources/list", map[string]string{
 })
 
 // --all follows nextCursor and answers one list; without it, one page.
+// 2025-11-25's tasks/list is paged as the others are: its --all was
+// refused ("--all": expected key=value).
 func TestRunListPages(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: pagedResources})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tasks/list" {
+			pagedTasks(x)
+			return
+		}
+		pagedResources(x)
+	}})
 	s, tp := open(t, srv.Endpoint())
 	tests := []struct {
 		line, want string
@@ -347,19 +355,17 @@ func TestRunListPages(t *testing.T) {
 		{"resources/list --all", "a://1 a://2 a://3", ""},
 		{"resources/list", "a://1", "p2"},
 		{"resources/list cursor=p2", "a://2", "p3"},
+		{"tasks/list --all", "t1 t2", ""},
+		{"tasks/list", "t1", "p2"},
+		{"tasks/list cursor=p2", "t2", ""},
 	}
 	for _, tt := range tests {
 		r, _, err := runLine(t, s, tt.line)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.line, err)
 		}
-		rs, next, _ := ParseResources(r.Result)
-		var uris []string
-		for _, x := range rs {
-			uris = append(uris, x.URI)
-		}
-		if strings.Join(uris, " ") != tt.want || next != tt.next {
-			t.Errorf("%s = %v next %q, want %s next %q", tt.line, uris, next, tt.want, tt.next)
+		if ids, next := pageItems(r.Result); strings.Join(ids, " ") != tt.want || next != tt.next {
+			t.Errorf("%s = %v next %q, want %s next %q", tt.line, ids, next, tt.want, tt.next)
 		}
 	}
 	// Records reach the tap after the calls that made them return.
@@ -372,6 +378,22 @@ func TestRunListPages(t *testing.T) {
 	if _, _, err := runLine(t, s, "resources/list cursor=a cursor=b"); !strings.Contains(errString(err), "one cursor") {
 		t.Errorf("two cursors: %v", err)
 	}
+}
+
+// pageItems are a list answer's items, each by its uri (a resource's) or
+// taskId (a task's), and its nextCursor.
+func pageItems(result json.RawMessage) (ids []string, next string) {
+	var page map[string]json.RawMessage
+	_ = json.Unmarshal(result, &page)
+	_ = json.Unmarshal(page["nextCursor"], &next)
+	for _, key := range []string{"resources", "tasks"} {
+		var items []struct{ URI, TaskID string }
+		_ = json.Unmarshal(page[key], &items)
+		for _, it := range items {
+			ids = append(ids, it.URI+it.TaskID)
+		}
+	}
+	return ids, next
 }
 
 func warningText(ws []ArgWarning) string {
