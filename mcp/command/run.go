@@ -108,13 +108,24 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 		return r, nil, err
 	}
 	var warnings []ArgWarning
-	if typo := MethodTypo(c.Method); typo != "" {
+	typo := MethodTypo(c.Method)
+	if typo != "" {
 		warnings = append(warnings, ArgWarning{Message: typo + " (sent as typed)"})
 	}
+	var r *mcp.Response
+	var err error
 	if strings.HasPrefix(c.Method, "notifications/") {
-		return nil, warnings, s.Notify(ctx, c.Method, params)
+		err = s.Notify(ctx, c.Method, params)
+	} else {
+		r, err = mcp.Checked(s.Request(ctx, c.Method, params))
 	}
-	r, err := mcp.Checked(s.Request(ctx, c.Method, params))
+	var unsendable *mcp.MethodHeaderError
+	if typo != "" && errors.As(err, &unsendable) {
+		// Not sent after all: one line saying why and what was meant,
+		// not a "sent as typed" warning the refusal contradicts.
+		unsendable.Meant = suggestMethod(c.Method)
+		return nil, nil, err
+	}
 	return r, warnings, err
 }
 
