@@ -46,7 +46,7 @@ func TestListAllFollowsEmptyCursorOn2026(t *testing.T) {
 	if len(tools) != 2 || tools[0].Name != "first" || tools[1].Name != "second" {
 		t.Errorf("ListTools(all) = %v, want the tools first and second of both pages", toolNames(tools))
 	}
-	pages, err := s.ListPages(testCtx(t), "resources/list", "", true)
+	pages, err := s.ListPages(testCtx(t), "resources/list", Cursor{}, true)
 	if err != nil || len(pages) != 2 {
 		t.Fatalf("ListPages(resources/list, all) = %d pages, %v; want 2 pages", len(pages), err)
 	}
