@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -29,5 +32,47 @@ func TestProxyHeadlessInitializeErrorWithSessionIDOpensNothing(t *testing.T) {
 	infos, err := history.List(h.dir)
 	if err != nil || len(infos) != 1 || infos[0].Errors != 1 {
 		t.Errorf("sessions lists %+v (%v), want one recording with the one error", infos, err)
+	}
+}
+
+// The TUI's entry for it is told the same: no open state, and the close
+// saying the initialize failed, not an open session that never ends.
+func TestProxyTUIInitializeErrorWithSessionIDOpensNothing(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone,
+		Handle: mcptest.HandleMethod("initialize", func(x *mcptest.Exchange) { x.JSON(); x.Error(-32603, "cannot start") })})
+	run := tuiProxy(t, srv.Endpoint(), proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()})
+	clientPost(t, run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var records <-chan []mcp.Record
+	select {
+	case c := <-run.sessions.show():
+		if c.Log != nil {
+			t.Cleanup(func() { c.Log.Close() })
+		}
+		records = c.Records
+	case <-ctx.Done():
+		t.Fatal("the TUI was told of no session")
+	}
+	for {
+		select {
+		case batch, ok := <-records:
+			if !ok {
+				t.Fatal("the entry's records ended without its close")
+			}
+			for _, r := range batch {
+				switch {
+				case r.Kind == mcp.KindState && r.State.State == mcp.StateOpen:
+					t.Fatalf("the entry was told the session opened: %+v", *r.State)
+				case r.Kind == mcp.KindState && r.State.State == mcp.StateClosed:
+					if !strings.HasPrefix(r.State.Detail, "the initialize failed: upstream answered JSON-RPC error -32603: cannot start") {
+						t.Errorf("the entry closed with %q, want the initialize's failure", r.State.Detail)
+					}
+					return
+				}
+			}
+		case <-ctx.Done():
+			t.Fatal("the entry was never told the session ended")
+		}
 	}
 }
