@@ -14,13 +14,8 @@ import (
 // was reachable only with --all); cursor= with no text is still the
 // first page.
 func TestExecEmptyCursorIsAPageOn2026(t *testing.T) {
-	srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
-		if strings.Contains(string(x.Params), `"cursor":""`) {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[{"name":"second","inputSchema":{"type":"object"}}]}}`)
-			return
-		}
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"tools":[{"name":"first","inputSchema":{"type":"object"}}],"nextCursor":""}}`)
-	})
+	srv := mcptest.StatelessOnMethod(t, "tools/list", mcptest.PagedOnEmptyCursor("tools",
+		`{"name":"first","inputSchema":{"type":"object"}}`, `{"name":"second","inputSchema":{"type":"object"}}`))
 	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
 	want := `1 tool (more pages: use tools/list --all, or cursor=""; the nextCursor is the empty string, which 2026-07-28 counts as a page)`
 	if code != exitOK || !strings.Contains(out, want) {

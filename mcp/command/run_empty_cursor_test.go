@@ -12,13 +12,7 @@ import (
 // it is the first page still, and the two together are refused. Before,
 // the empty cursor's page was reachable only by following it with --all.
 func TestRunEmptyCursorAsksForItsPage(t *testing.T) {
-	srv := mcptest.StatelessOnMethod(t, "prompts/list", func(x *mcptest.Exchange) {
-		if strings.Contains(string(x.Params), `"cursor":""`) {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"prompts":[{"name":"second"}]}}`)
-			return
-		}
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"prompts":[{"name":"first"}],"nextCursor":""}}`)
-	})
+	srv := mcptest.StatelessOnMethod(t, "prompts/list", mcptest.PagedOnEmptyCursor("prompts", `{"name":"first"}`, `{"name":"second"}`))
 	s, _ := open(t, srv.URL)
 	for _, c := range []struct{ line, want string }{
 		{`prompts/list cursor=""`, "second"},
