@@ -28,7 +28,7 @@ const execHelp = `Connect, run each COMMAND in order and print its result.
 
 Each COMMAND is one command line as you would type it in the TUI (short
 forms in parentheses; lists take --all to follow nextCursor to the last page,
-or cursor=X for one page):
+or cursor=X for one page, cursor="" for the page an empty nextCursor names):
   initialize                                  (init)
   tools/list                                  (list, ls, tools)
   tools/call NAME key=value key2:=<json> ...  (call)

@@ -171,9 +171,10 @@ func (p *printer) countAnd(n int, noun, and, next, method string, result json.Ra
 	case next != "":
 		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
 	case p.modern() && emptyCursorNamed(result):
-		// 2026-07-28: an empty nextCursor names a page, and --all
-		// follows it; cursor= with no text asks for the first.
-		fmt.Fprintf(p.w, " (more pages: use %s --all; the nextCursor is the empty string, which 2026-07-28 counts as a page)", method)
+		// 2026-07-28: an empty nextCursor names a page, which --all
+		// follows and cursor="" asks for; cursor= with no text asks
+		// for the first.
+		fmt.Fprintf(p.w, ` (more pages: use %s --all, or cursor=""; the nextCursor is the empty string, which 2026-07-28 counts as a page)`, method)
 	}
 	fmt.Fprintln(p.w)
 }

@@ -15,8 +15,9 @@ import (
 // lineProblem says why a line is no record in the recording's own terms:
 // json's errors name Go types ("cannot unmarshal string into Go struct
 // field diskRecord.Record.seq of type int64"), which tell a person who
-// edited the file by hand nothing about what to put back.
-func lineProblem(err error) string {
+// edited the file by hand nothing about what to put back. src is the
+// line that err was decoding.
+func lineProblem(src []byte, err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		want := jsonwhy.Kind(te.Type)
@@ -39,7 +40,10 @@ func lineProblem(err error) string {
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("it is not JSON: %v, at byte %d", se, se.Offset)
+		// Where the line stops being JSON and what JSON wanted there,
+		// as every bad JSON is said, not the scanner's "invalid
+		// character 'o' looking for beginning of object key string".
+		return "it is not JSON: " + jsonwhy.Syntax(trimLineEnd(src), err)
 	}
 	return err.Error()
 }

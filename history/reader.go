@@ -258,7 +258,7 @@ func (r *Reader) next(read func() ([]byte, error), parse func([]byte) error) err
 			r.ended, r.cut = true, true
 			return io.EOF
 		}
-		r.warnings.add(notARecord(r.line, perr))
+		r.warnings.add(notARecord(r.line, line, perr))
 		if errors.Is(perr, errJoined) {
 			// Another recording's numbering starts here: said once.
 			r.order.seen = false
@@ -419,8 +419,9 @@ func collectAfter(n int) {
 	}
 }
 
-// notARecord is the warning for a line that does not decode, in one wording
-// whether the file is read in order or loaded for the panes.
-func notARecord(line int, err error) string {
-	return fmt.Sprintf("line %d is not a record (%s); skipped it", line, lineProblem(err))
+// notARecord is the warning for line number line, src, that does not
+// decode, in one wording whether the file is read in order or loaded for
+// the panes.
+func notARecord(line int, src []byte, err error) string {
+	return fmt.Sprintf("line %d is not a record (%s); skipped it", line, lineProblem(src, err))
 }

@@ -112,7 +112,7 @@ func TestReaderDamagedFiles(t *testing.T) {
 		{"last line whole JSON but no record", string(whole) + `{"seq":99,"time":"x","kind":"state"}` + "\n", len(recs),
 			[]string{`line 33 is not a record (its "time" "x" is not a time as RFC 3339 writes it, such as 2026-11-20T21:57:41Z); skipped it`}},
 		{"garbage in the middle", strings.Join(lines[:5], "") + "{oops\n\n" + strings.Join(lines[5:], ""), len(recs),
-			[]string{"line 6 is not a record (it is not JSON: invalid character 'o' looking for beginning of object key string, at byte 2); skipped it"}},
+			[]string{"line 6 is not a record (it is not JSON: a key is not a string in double quotes at byte 1: {▶oops); skipped it"}},
 		{"a field of the wrong type", strings.Join(lines[:5], "") + `{"seq":"7","time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}` + "\n" + strings.Join(lines[5:], ""), len(recs),
 			[]string{`line 6 is not a record (its "seq" is a JSON string, where a number belongs); skipped it`}},
 		{"a number out of range", strings.Join(lines[:5], "") + `{"seq":1e400,"time":"2026-11-20T21:57:41Z","kind":"state","state":{"state":"open"}}` + "\n" + strings.Join(lines[5:], ""), len(recs),

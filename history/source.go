@@ -377,7 +377,8 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			defer s.mu.Unlock()
 			return s.eventDataLocked(e, seq)
 		}
-		rec, err := d.decode(trimLineEnd(line))
+		line = trimLineEnd(line)
+		rec, err := d.decode(line)
 		if n := cap(buf); n > bigBuffer {
 			buf = nil
 			collectAfter(n)
@@ -386,7 +387,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			err = s.same(ref, &rec)
 		}
 		if err != nil {
-			warnings = append(warnings, notARecord(int(ref.line), err))
+			warnings = append(warnings, notARecord(int(ref.line), line, err))
 			continue
 		}
 		s.offer(e, rec)

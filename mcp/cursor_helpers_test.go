@@ -34,6 +34,6 @@ func listTestPages(t *testing.T, s *Session, method string, all bool) error {
 		_, _, err := s.ListTools(testCtx(t), all)
 		return err
 	}
-	_, err := s.ListPages(testCtx(t), method, "", all)
+	_, err := s.ListPages(testCtx(t), method, Cursor{}, all)
 	return err
 }

@@ -49,7 +49,37 @@ func methodHeaderErr(tr transport, method string) error {
 	if _, modern := modernOf(tr); !modern || headerValue(method) == method {
 		return nil
 	}
-	return fmt.Errorf("the method %s cannot be sent over 2026-07-28: its Mcp-Method header takes a method as plain printable ASCII with no blank at either end, as every MCP method name is (the base64 form is for Mcp-Name and Mcp-Param values only)", clip.Quote(method, maxQuoted))
+	return &MethodHeaderError{Method: method}
+}
+
+// MethodHeaderRefusal is the refusal a session on transport (its
+// Transport()) gives method before sending it, nil when it sends it: for
+// an edge that would hold a line back before Enter sends it.
+func MethodHeaderRefusal(transport, method string) *MethodHeaderError {
+	if transport != TransportStateless || headerValue(method) == method {
+		return nil
+	}
+	return &MethodHeaderError{Method: method}
+}
+
+// MethodHeaderError is the refusal of a method a 2026-07-28 transport
+// cannot send as typed (see methodHeaderErr). Nothing was sent.
+type MethodHeaderError struct {
+	Method string
+	// Meant is the method the typed one was most likely meant to be, set
+	// by a caller that knows the method words ("" when none): the one
+	// refusal then says what to type, where a warning that the method
+	// was unknown and "sent as typed" would contradict it.
+	Meant string
+}
+
+func (e *MethodHeaderError) Error() string {
+	const why = "its Mcp-Method header takes a method as plain printable ASCII with no blank at either end, as every MCP method name is"
+	if e.Meant != "" {
+		// What to type first: a narrow hint line cuts the rest.
+		return fmt.Sprintf("the method %s cannot be sent over 2026-07-28: did you mean %s? (%s)", clip.Quote(e.Method, maxQuoted), e.Meant, why)
+	}
+	return fmt.Sprintf("the method %s cannot be sent over 2026-07-28: %s (the base64 form is for Mcp-Name and Mcp-Param values only)", clip.Quote(e.Method, maxQuoted), why)
 }
 
 // headerParam is one tool parameter mirrored into a header.

@@ -49,7 +49,7 @@ func TestListPagesCursorBesideADeepItem(t *testing.T) {
 		}
 		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"resources":[{"uri":"file:///a","name":"a","_meta":{"x":` + deep + `}}],"nextCursor":"p2"}}`)
 	})}, Config{})
-	pages, err := s.ListPages(testCtx(t), "resources/list", "", true)
+	pages, err := s.ListPages(testCtx(t), "resources/list", Cursor{}, true)
 	if err != nil || len(pages) != 2 {
 		t.Fatalf("ListPages = %d pages, %v; want 2 pages", len(pages), err)
 	}

@@ -204,6 +204,10 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	}
 }
 
+// RPCErrorOf is a failing answer's "error" member as a person reads it
+// (see rpcErrorOf).
+func RPCErrorOf(errv []byte) *RPCError { return rpcErrorOf(errv) }
+
 // rpcErrorOf is a failing answer's "error" as a person reads it, whether
 // it answers our request or, with id null, none. {"error":null} with no
 // result beside it is JSON-RPC 1.0's "no error": read as a result, it

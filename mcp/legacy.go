@@ -326,6 +326,7 @@ func (l *legacy) openStream(ctx context.Context, c *connection) (*http.Response,
 	}
 	req.Header.Set("Accept", "text/event-stream")
 	req.Header.Set("Cache-Control", "no-cache")
+	l.headers(req)
 	ex := &HTTPExchange{Purpose: PurposeStream, Conn: c.n}
 	resp, err := s.do(req, ex)
 	if err != nil {

@@ -252,9 +252,7 @@ func (l *legacy) postOnce(ctx context.Context, target string, m *outgoing, conn 
 		return &WireError{Cause: CauseBadEndpoint, Transport: TransportSSE, Purpose: PurposePost, Message: err.Error(), Err: err}
 	}
 	req.Header.Set("Content-Type", "application/json")
-	if v := l.protocolHeader(); v != "" {
-		req.Header.Set("MCP-Protocol-Version", v)
-	}
+	l.headers(req)
 	ex := &HTTPExchange{Purpose: PurposePost, ReqSeq: m.seq, Conn: conn}
 	start := s.cfg.Now()
 	resp, err := s.do(req, ex)
@@ -319,9 +317,14 @@ func (l *legacy) negotiated(protocol string) error {
 	return nil
 }
 
-// protocolHeader is the MCP-Protocol-Version a POST carries, "" for none.
-func (l *legacy) protocolHeader() string {
+// headers sets what every request of this transport carries, the POSTs
+// and the GET of each reconnect alike: the negotiated version goes on "all
+// subsequent requests", and a reconnect's GET is one.
+func (l *legacy) headers(req *http.Request) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.protocol
+	v := l.protocol
+	l.mu.Unlock()
+	if v != "" {
+		req.Header.Set("MCP-Protocol-Version", v)
+	}
 }

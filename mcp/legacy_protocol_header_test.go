@@ -37,3 +37,31 @@ func TestLegacyPostsCarryTheNegotiatedVersion(t *testing.T) {
 		}
 	}
 }
+
+// A reconnect's GET carries the negotiated MCP-Protocol-Version too, as
+// the POSTs do: it is one of the "subsequent requests" the version asks
+// the header on. The GETs of reconnects carried none.
+func TestLegacyReconnectCarriesTheNegotiatedVersion(t *testing.T) {
+	srv, s, _ := dial(t, mcptest.Options{}, Config{Protocol: "2025-06-18"})
+	ctx := testCtx(t)
+	if _, err := s.Initialize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Reconnect(ctx); err != nil {
+		t.Fatalf("Reconnect: %v", err)
+	}
+	var conns []*mcptest.Conn
+	for range 2 {
+		c, err := srv.WaitConn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	if got := conns[0].Header.Get("MCP-Protocol-Version"); got != "" {
+		t.Errorf("the first GET, before initialize, carried MCP-Protocol-Version %q, want none", got)
+	}
+	if got := conns[1].Header.Get("MCP-Protocol-Version"); got != "2025-06-18" {
+		t.Errorf("the reconnect's GET carried MCP-Protocol-Version %q, want 2025-06-18", got)
+	}
+}

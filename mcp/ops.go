@@ -157,11 +157,12 @@ func (s *Session) Initialized() bool {
 // ListTools asks for the tool list; with all it follows nextCursor to the
 // last page. The returned response is the last page's.
 func (s *Session) ListTools(ctx context.Context, all bool) ([]Tool, *Response, error) {
-	return s.ListToolsFrom(ctx, "", all)
+	return s.ListToolsFrom(ctx, Cursor{}, all)
 }
 
-// ListToolsFrom is ListTools starting at cursor ("" for the first page).
-func (s *Session) ListToolsFrom(ctx context.Context, cursor string, all bool) ([]Tool, *Response, error) {
+// ListToolsFrom is ListTools starting at cursor (the zero Cursor for the
+// first page).
+func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([]Tool, *Response, error) {
 	var tools []Tool
 	send := func(params json.RawMessage) (*Response, error) {
 		return s.Request(ctx, "tools/list", params)

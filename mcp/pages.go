@@ -9,13 +9,27 @@ import (
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
+// Cursor is where a listing starts: the zero Cursor asks for the first
+// page (no cursor is sent); a Named one sends Text as the cursor, the
+// empty string too, which 2026-07-28 counts as a page ("an empty string
+// is a valid cursor") that only a cursor can reach.
+type Cursor struct {
+	Text  string
+	Named bool
+}
+
+// CursorAt is the cursor text, or the first page for "": the cursor a
+// server's non-empty nextCursor gives.
+func CursorAt(text string) Cursor { return Cursor{Text: text, Named: text != ""} }
+
 // ListPages asks for a paged list (resources/list, resources/templates/list,
-// prompts/list, or any method paged by nextCursor) starting at cursor ("" for
-// the first page) and, when all is set, follows nextCursor to the last page.
+// prompts/list, or any method paged by nextCursor) starting at cursor (the
+// zero Cursor for the first page) and, when all is set, follows nextCursor
+// to the last page.
 // It returns every page's answer in order. The same bounds as tools/list
 // stop a server whose cursor never ends or whose pages never stop growing;
 // the pages read so far come back with the error.
-func (s *Session) ListPages(ctx context.Context, method, cursor string, all bool) ([]*Response, error) {
+func (s *Session) ListPages(ctx context.Context, method string, cursor Cursor, all bool) ([]*Response, error) {
 	var pages []*Response
 	send := func(params json.RawMessage) (*Response, error) {
 		resp, err := s.Request(ctx, method, params)
@@ -81,7 +95,7 @@ func pageCursor(method string, next jsonspan.Value) (cursor string, named bool, 
 // all is set: one page asked for came whole), or a bound. cursor "" asks
 // for the first page; an empty nextCursor a page names is followed, sent
 // as "cursor":"", only when emptyFollowed (emptyCursorFollowed).
-func listPages(method, cursor string, all, emptyFollowed bool, send func(params json.RawMessage) (*Response, error), each func(*Response) (next string, named bool, err error)) (*Response, error) {
+func listPages(method string, cursor Cursor, all, emptyFollowed bool, send func(params json.RawMessage) (*Response, error), each func(*Response) (next string, named bool, err error)) (*Response, error) {
 	var resp *Response
 	size := 0
 	// A cursor named again would go round the same pages until a bound:
@@ -89,8 +103,8 @@ func listPages(method, cursor string, all, emptyFollowed bool, send func(params 
 	// server's cursors of a megabyte each would otherwise hold up to
 	// maxToolPages megabytes here besides the pages.
 	var seen seenIDs
-	if cursor != "" {
-		seen.add(cursor)
+	if cursor.Named {
+		seen.add(cursor.Text)
 	}
 	for page := 0; ; page++ {
 		if page == maxToolPages {
@@ -100,8 +114,8 @@ func listPages(method, cursor string, all, emptyFollowed bool, send func(params 
 			return resp, &WireError{Cause: CauseLimit, Message: fmt.Sprintf("%s: stopped after %d pages holding %d bytes, past the %d-byte bound", method, page, size, maxToolBytes)}
 		}
 		var params json.RawMessage
-		if page > 0 || cursor != "" {
-			params, _ = json.Marshal(map[string]string{"cursor": cursor})
+		if page > 0 || cursor.Named {
+			params, _ = json.Marshal(map[string]string{"cursor": cursor.Text})
 		}
 		var err error
 		resp, err = Checked(send(params))
@@ -121,6 +135,6 @@ func listPages(method, cursor string, all, emptyFollowed bool, send func(params 
 		if !seen.add(next) {
 			return resp, &WireError{Cause: CauseCursorLoop, Message: fmt.Sprintf("%s: stopped after %d pages: the server answered nextCursor %q again, so the pages would repeat forever", method, page+1, clip.Quote(next, 64))}
 		}
-		cursor = next
+		cursor = Cursor{Text: next, Named: true}
 	}
 }

@@ -1,27 +1,10 @@
 package mcp
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
-
-// pagedOnEmptyCursor answers the first page of a list (no cursor) with one
-// item and "nextCursor":"", and a request carrying "cursor":"" with the
-// second item and no nextCursor: the 2026-07-28 pagination page's own case
-// of an empty string that is a cursor, not the end of results.
-func pagedOnEmptyCursor(member, first, second string) func(x *mcptest.Exchange) {
-	return func(x *mcptest.Exchange) {
-		var p map[string]json.RawMessage
-		_ = json.Unmarshal(x.Params, &p)
-		if c, ok := p["cursor"]; ok && string(c) == `""` {
-			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"` + member + `":[` + second + `]}}`)
-			return
-		}
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"` + member + `":[` + first + `],"nextCursor":""}}`)
-	}
-}
 
 // On 2026-07-28 an empty nextCursor names a next page ("MUST NOT be treated
 // as the end of results"): tools/list --all and resources/list --all ask
@@ -31,9 +14,9 @@ func TestListAllFollowsEmptyCursorOn2026(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
 		switch x.Method {
 		case "tools/list":
-			pagedOnEmptyCursor("tools", `{"name":"first","inputSchema":{"type":"object"}}`, `{"name":"second","inputSchema":{"type":"object"}}`)(x)
+			mcptest.PagedOnEmptyCursor("tools", `{"name":"first","inputSchema":{"type":"object"}}`, `{"name":"second","inputSchema":{"type":"object"}}`)(x)
 		case "resources/list":
-			pagedOnEmptyCursor("resources", `{"uri":"file:///a","name":"a"}`, `{"uri":"file:///b","name":"b"}`)(x)
+			mcptest.PagedOnEmptyCursor("resources", `{"uri":"file:///a","name":"a"}`, `{"uri":"file:///b","name":"b"}`)(x)
 		default:
 			x.Default()
 		}
@@ -46,7 +29,7 @@ func TestListAllFollowsEmptyCursorOn2026(t *testing.T) {
 	if len(tools) != 2 || tools[0].Name != "first" || tools[1].Name != "second" {
 		t.Errorf("ListTools(all) = %v, want the tools first and second of both pages", toolNames(tools))
 	}
-	pages, err := s.ListPages(testCtx(t), "resources/list", "", true)
+	pages, err := s.ListPages(testCtx(t), "resources/list", Cursor{}, true)
 	if err != nil || len(pages) != 2 {
 		t.Fatalf("ListPages(resources/list, all) = %d pages, %v; want 2 pages", len(pages), err)
 	}
@@ -75,7 +58,7 @@ func TestListAllStopsAtRepeatedEmptyCursor(t *testing.T) {
 // page again.
 func TestListAllEndsAtEmptyCursorOn2025(t *testing.T) {
 	srv, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: mcptest.HandleMethod("tools/list",
-		pagedOnEmptyCursor("tools", `{"name":"only","inputSchema":{"type":"object"}}`, `{"name":"not-asked","inputSchema":{"type":"object"}}`))}, Config{})
+		mcptest.PagedOnEmptyCursor("tools", `{"name":"only","inputSchema":{"type":"object"}}`, `{"name":"not-asked","inputSchema":{"type":"object"}}`))}, Config{})
 	tools, _, err := s.ListTools(testCtx(t), true)
 	if err != nil || len(tools) != 1 || tools[0].Name != "only" {
 		t.Fatalf("ListTools(all) = %v, %v; want the one tool of the one page", toolNames(tools), err)

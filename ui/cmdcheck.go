@@ -18,6 +18,12 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 			return warns, err
 		}
 	}
+	if err := command.Unsendable(c.transport, cmd.Method); err != nil {
+		// Refused before anything is sent, as the session would refuse
+		// it: "did you mean", then "Enter sends it anyway", then the
+		// session's refusal contradicted each other.
+		return nil, err
+	}
 	if cmd.Method != "tools/call" {
 		var pre []command.ArgWarning
 		if c.info[cmd.Method] != nil && !command.IsMethodWord(cmd.Method) {

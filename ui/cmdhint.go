@@ -39,7 +39,7 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 	case ctx.method == "roots":
 		return rootsHint
 	case command.IsList(ctx.method):
-		return "--all follows nextCursor through every page · cursor=X asks for one page"
+		return `--all follows nextCursor through every page · cursor=X asks for one page (cursor="" the empty cursor's)`
 	case ctx.method == "tools/call":
 		return ctx.callHint(tools, keys)
 	case command.ParamsSchema(ctx.method) != nil:

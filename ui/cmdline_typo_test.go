@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -62,5 +63,32 @@ func TestCommandLineSuggestsAListedResource(t *testing.T) {
 		if s := submitted(clPress(c, keyEnter)); s == nil || s.Forced {
 			t.Errorf("%q: got %+v and hint %q, want it sent at once", line, s, hintOf(c))
 		}
+	}
+}
+
+// On a 2026-07-28 session a mistyped method its Mcp-Method header cannot
+// carry (not plain ASCII) is refused at Enter in one line that names the
+// method meant, as the session would refuse it: it was held back with
+// "did you mean", sent on the second Enter, and then refused.
+func TestCommandLineRefusesAnUnsendableTypoOn2026(t *testing.T) {
+	c := newLine(t, "")
+	c.SetTransport(mcp.TransportStateless)
+	clPress(c, runes("tööls/list"))
+	for range 2 {
+		if s := submitted(clPress(c, keyEnter)); s != nil {
+			t.Fatalf("sent %+v, which the session cannot send", s)
+		}
+	}
+	hint := hintOf(c)
+	if !strings.Contains(hint, "cannot be sent over 2026-07-28") || !strings.Contains(hint, "did you mean tools/list?") {
+		t.Errorf("hint %q, want the one refusal naming tools/list", hint)
+	}
+	// Over 2025 the method goes as typed, held back once as a typo.
+	c = newLine(t, "")
+	c.SetTransport(mcp.TransportStreamable)
+	clPress(c, runes("tööls/list"))
+	clPress(c, keyEnter)
+	if s := submitted(clPress(c, keyEnter)); s == nil || !s.Forced {
+		t.Errorf("over 2025: got %+v and hint %q, want it sent on the second Enter", s, hintOf(c))
 	}
 }

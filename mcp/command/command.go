@@ -62,6 +62,11 @@ type Command struct {
 	Arguments json.RawMessage
 	// All asks a list to follow nextCursor through every page.
 	All bool
+	// EmptyCursor asks a list for the page the empty cursor names
+	// (cursor="" or cursor=''; 2026-07-28: "an empty string is a valid
+	// cursor"), where cursor= with no text asks for the first page, as it
+	// always did.
+	EmptyCursor bool
 	// Line is the command line as typed, without surrounding blanks, for history and errors.
 	Line string
 }
@@ -140,7 +145,11 @@ func ParseCommand(line string) (Command, error) {
 	nameQuoted := strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, `"`)
 	switch {
 	case listMethods[method]:
-		return cmdList(cmd, words)
+		var raw []string // the words as typed
+		for _, w := range SplitPartial(line)[1:] {
+			raw = append(raw, line[w.Start:w.End])
+		}
+		return cmdList(cmd, words, raw)
 	case targetMethods[method]:
 		return cmdTarget(cmd, words, nameQuoted)
 	case method == "completion/complete":
@@ -178,16 +187,23 @@ func ParseCommand(line string) (Command, error) {
 	return cmd, nil
 }
 
-func cmdList(cmd Command, words []string) (Command, error) {
-	for _, w := range words {
+// cmdList reads a list's words; raw are the same words as typed, where
+// cursor="" (the empty cursor) differs from cursor= (none).
+func cmdList(cmd Command, words, raw []string) (Command, error) {
+	for i, w := range words {
 		switch {
 		case w == "--all":
 			cmd.All = true
+		case w == "cursor=" && i < len(raw) && (raw[i] == `cursor=""` || raw[i] == "cursor=''"):
+			cmd.EmptyCursor = true
 		case strings.HasPrefix(w, "cursor="):
 			cmd.Words = append(cmd.Words, w)
 		default:
 			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %s", cmd.Method, argQuoted(w))
 		}
+	}
+	if cmd.EmptyCursor && len(cmd.Words) > 0 {
+		return cmd, fmt.Errorf("%s takes one cursor: cursor=\"\" (the empty one) or cursor=X, not both", cmd.Method)
 	}
 	return cmd, nil
 }

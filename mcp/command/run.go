@@ -24,11 +24,11 @@ func (e *UsageError) Unwrap() error { return e.Err }
 // Session is what a command needs from a live session; *mcp.Session has it.
 type Session interface {
 	InitializeWith(ctx context.Context, params json.RawMessage) (*mcp.Response, error)
-	ListToolsFrom(ctx context.Context, cursor string, all bool) ([]mcp.Tool, *mcp.Response, error)
+	ListToolsFrom(ctx context.Context, cursor mcp.Cursor, all bool) ([]mcp.Tool, *mcp.Response, error)
 	Tools() []mcp.Tool
 	CallTool(ctx context.Context, name string, args json.RawMessage) (*mcp.Response, error)
 	Request(ctx context.Context, method string, params json.RawMessage) (*mcp.Response, error)
-	ListPages(ctx context.Context, method, cursor string, all bool) ([]*mcp.Response, error)
+	ListPages(ctx context.Context, method string, cursor mcp.Cursor, all bool) ([]*mcp.Response, error)
 	Notify(ctx context.Context, method string, params json.RawMessage) error
 	SetLogLevel(ctx context.Context, level string) (*mcp.Response, error)
 	Subscribe(ctx context.Context, uri string) (*mcp.Response, error)
@@ -99,7 +99,7 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 		if len(params) > 0 && json.Unmarshal(params, &p) != nil {
 			return nil, nil, &UsageError{fmt.Errorf("tools/list takes one cursor, as text: cursor=NEXT_CURSOR")}
 		}
-		tools, r, err := s.ListToolsFrom(ctx, p.Cursor, c.All)
+		tools, r, err := s.ListToolsFrom(ctx, mcp.Cursor{Text: p.Cursor, Named: p.Cursor != "" || c.EmptyCursor}, c.All)
 		return allTools(r, tools), nil, err
 	case mcp.ListenMethod:
 		// A stream that stays open: answered by its acknowledgement, not
@@ -108,13 +108,24 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 		return r, nil, err
 	}
 	var warnings []ArgWarning
-	if typo := MethodTypo(c.Method); typo != "" {
+	typo := MethodTypo(c.Method)
+	if typo != "" {
 		warnings = append(warnings, ArgWarning{Message: typo + " (sent as typed)"})
 	}
+	var r *mcp.Response
+	var err error
 	if strings.HasPrefix(c.Method, "notifications/") {
-		return nil, warnings, s.Notify(ctx, c.Method, params)
+		err = s.Notify(ctx, c.Method, params)
+	} else {
+		r, err = mcp.Checked(s.Request(ctx, c.Method, params))
 	}
-	r, err := mcp.Checked(s.Request(ctx, c.Method, params))
+	var unsendable *mcp.MethodHeaderError
+	if typo != "" && errors.As(err, &unsendable) {
+		// Not sent after all: one line saying why and what was meant,
+		// not a "sent as typed" warning the refusal contradicts.
+		unsendable.Meant = suggestMethod(c.Method)
+		return nil, nil, err
+	}
 	return r, warnings, err
 }
 
@@ -125,7 +136,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	if mcp.FindTool(tools, c.Tool) == nil {
 		// Not known yet, or added since the last listing (mcp-add, a later
 		// page): list once more so the arguments get their types.
-		listed, _, err := s.ListToolsFrom(ctx, "", true)
+		listed, _, err := s.ListToolsFrom(ctx, mcp.Cursor{}, true)
 		if err == nil || mcp.PagesStopped(err) {
 			tools = listed
 		}

@@ -32,20 +32,21 @@ func runList(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Resp
 	return resp, nil, err
 }
 
-// listCursor reads the one cursor=X a list may be given.
-func listCursor(c Command) (string, error) {
+// listCursor reads the one cursor=X a list may be given: cursor= with no
+// text is the first page, cursor="" the page the empty cursor names.
+func listCursor(c Command) (mcp.Cursor, error) {
 	if len(c.Words) == 0 {
-		return "", nil
+		return mcp.Cursor{Named: c.EmptyCursor}, nil
 	}
 	args, _, err := ParseArgs(c.Words, nil)
 	if err != nil {
-		return "", &UsageError{err}
+		return mcp.Cursor{}, &UsageError{err}
 	}
 	var cur string
 	if len(args.Keys) != 1 || json.Unmarshal(args.Values["cursor"], &cur) != nil {
-		return "", &UsageError{fmt.Errorf("%s takes one cursor, as text: cursor=NEXT_CURSOR", c.Method)}
+		return mcp.Cursor{}, &UsageError{fmt.Errorf("%s takes one cursor, as text: cursor=NEXT_CURSOR", c.Method)}
 	}
-	return cur, nil
+	return mcp.CursorAt(cur), nil
 }
 
 // mergePages is the answer of a paged list as one: the last page's, with
@@ -169,7 +170,7 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 	if !known {
 		// Not seen yet, or added since: list them so the arguments can
 		// be checked.
-		pages, err := s.ListPages(ctx, "prompts/list", "", true)
+		pages, err := s.ListPages(ctx, "prompts/list", mcp.Cursor{}, true)
 		if err != nil {
 			warnings = append(warnings, ArgWarning{Message: "could not list the prompts to check the arguments (" + err.Error() + "); sending anyway",
 				Short: "the prompts could not be listed to check the arguments"})

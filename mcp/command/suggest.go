@@ -1,6 +1,10 @@
 package command
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
 
 // otherMethods are the requests and notifications of MCP that the command
 // line has no short form for; with the aliases and the methods they stand
@@ -24,6 +28,17 @@ func suggestMethod(word string) string {
 		return ""
 	}
 	return Nearest(word, known)
+}
+
+// Unsendable is the refusal of a method a session on transport cannot
+// send as typed (mcp.MethodHeaderRefusal), naming the method it was most
+// likely meant to be; nil when it can be sent.
+func Unsendable(transport, method string) error {
+	if e := mcp.MethodHeaderRefusal(transport, method); e != nil {
+		e.Meant = suggestMethod(method)
+		return e
+	}
+	return nil
 }
 
 // MethodTypo is what the edges say of a first word a letter or two off a

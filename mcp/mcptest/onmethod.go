@@ -37,6 +37,23 @@ func StatelessOnMethod(t testing.TB, method string, handle func(x *Exchange)) *S
 	return NewStateless(t, StatelessOptions{Handle: HandleMethod(method, handle)})
 }
 
+// PagedOnEmptyCursor answers the first page of a list (no cursor) with
+// the item first and "nextCursor":"", and a request carrying "cursor":""
+// with the item second and no nextCursor, under member ("tools",
+// "prompts"): the 2026-07-28 pagination page's own case of an empty string
+// that is a cursor, not the end of results.
+func PagedOnEmptyCursor(member, first, second string) func(x *Exchange) {
+	return func(x *Exchange) {
+		var p map[string]json.RawMessage
+		_ = json.Unmarshal(x.Params, &p)
+		if c, ok := p["cursor"]; ok && string(c) == `""` {
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"` + member + `":[` + second + `]}}`)
+			return
+		}
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"` + member + `":[` + first + `],"nextCursor":""}}`)
+	}
+}
+
 // UnreadableRequest starts a streamable fake that answers every request
 // of method as a server answers one it could not read (too large, or its
 // id unreadable): with a JSON-RPC error whose id is null and whose message

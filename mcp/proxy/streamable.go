@@ -44,6 +44,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	}
 	success := resp.StatusCode >= 200 && resp.StatusCode < 300
 	sid := resp.Header.Get("Mcp-Session-Id")
+	var refused *mcp.RPCError // the initialize's error, when upstream answered one
 	switch {
 	case opening && !success:
 		defer c.end("upstream answered the initialize " + resp.Status + ": no session began")
@@ -54,11 +55,24 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			p.sessions[sessionKey(sid, r)] = c
 			p.mu.Unlock()
 			c.adopt(sid)
-			c.state(mcp.StateOpen, "session "+shownID(sid))
 			if prev != nil && prev != c {
 				// Upstream gave the id again to the same client: nothing
 				// tells the two sessions' requests apart any more.
 				prev.end(fmt.Sprintf("upstream gave this session's id %s to a new initialize from the same client (session %d): its later requests are recorded there", shownID(sid), c.ID))
+			}
+			// The id is routed at once (the client may use it the moment
+			// it has the answer), but the session is open only once the
+			// answer is a result: a 200 naming a session whose body is a
+			// JSON-RPC error began nothing, and "open session" said it did.
+			l.heard = func(msg string) {
+				if !c.unopened() || refused != nil {
+					return
+				}
+				if answered, result := answerTo(msg, m.peek.ID()); result {
+					c.openOnce("session " + shownID(sid))
+				} else if errv, ok := mcp.Members([]byte(msg), "error"); answered && ok {
+					refused = mcp.RPCErrorOf(errv[0])
+				}
 			}
 		} else {
 			p.mu.Lock()
@@ -80,6 +94,9 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		}
 	}
 	err := l.answer(resp, streamOf(m), nil)
+	if refused != nil && opening {
+		defer c.end(fmt.Sprintf("the initialize failed: upstream answered %s (though naming session %s): no session began", refused, shownID(sid)))
+	}
 	if err == nil && !l.eventID {
 		l.unanswered(", and no event had an id the client could resume it from")
 	}
