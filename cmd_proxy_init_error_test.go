@@ -25,7 +25,7 @@ func TestProxyHeadlessInitializeErrorWithSessionIDOpensNothing(t *testing.T) {
 	if strings.Contains(lines, "· open") {
 		t.Errorf("upstream answered the initialize with an error, yet the lines say the session opened:\n%s", lines)
 	}
-	const failed = "· closed the initialize failed: upstream answered JSON-RPC error -32603: cannot start"
+	const failed = "· closed: the initialize failed: upstream answered JSON-RPC error -32603: cannot start"
 	if !strings.Contains(lines, failed) {
 		t.Errorf("the lines lack %q:\n%s", failed, lines)
 	}

@@ -241,8 +241,11 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		lp.detected = true
 	case r.State != nil:
 		switch r.State.State {
-		case mcp.StateOpen, mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:
+		case mcp.StateOpen:
 			lp.lineAt(r.Time, "·", r.State.State, r.State.Detail)
+		case mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:
+			// The detail of these is a sentence saying why, not a name.
+			lp.lineAt(r.Time, "·", r.State.State+":", r.State.Detail)
 		}
 	}
 }
