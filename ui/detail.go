@@ -41,8 +41,9 @@ type detailPane struct {
 	// toResponse scrolls there once the answer is drawn.
 	respLine   int
 	toResponse bool
-	// waitRows are the rows of cache's waiting line (detailInput.waitRows).
-	waitRows int
+	// headRows are the rows of cache's waiting line or warnings
+	// (detailInput.headRows).
+	headRows int
 	// keep is where the reader was when the size or the form (pretty or
 	// raw) changed, put back once the lines are made again.
 	keep keptPlace
@@ -75,6 +76,9 @@ type detailKey struct {
 	progress float64
 	notes    int
 	resumes  int
+	// A live call's outputSchema note may come after its answer (its
+	// sender reads it, history.Log.NoteOutput).
+	output string
 }
 
 func newDetailPane(c *common) *detailPane {
@@ -257,7 +261,7 @@ func (d *detailPane) key() detailKey {
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
-		k.progress, k.notes, k.resumes = p.Progress, p.Notifications, len(p.Resumes)
+		k.progress, k.notes, k.resumes, k.output = p.Progress, p.Notifications, len(p.Resumes), p.Output
 	}
 	return k
 }
@@ -305,13 +309,14 @@ func (d *detailPane) lines() []string {
 		if d.ready = in.cost() <= inlineFormat; d.ready {
 			d.cache, d.respLine = in.format()
 			d.inPart, d.cont = in.inPart, in.cont
-			if gone := d.waitRows - in.waitRows; samePair && gone > 0 && d.scroll.offset > 0 {
-				// The answer came: the waiting line above the reader went.
-				d.scroll.offset = max(d.scroll.offset-gone, 0)
+			if moved := in.headRows - d.headRows; samePair && moved != 0 && d.scroll.offset > 0 {
+				// The answer came: the waiting line above the reader
+				// went, the warnings about it came.
+				d.scroll.offset = max(d.scroll.offset+moved, 0)
 			}
-			d.waitRows = in.waitRows
+			d.headRows = in.headRows
 		} else {
-			d.waitRows = 0 // the placeholder has none
+			d.headRows = 0 // the placeholder has none
 			d.cache, d.cont = in.placeholder(), nil
 		}
 	}

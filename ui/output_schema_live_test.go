@@ -12,8 +12,9 @@ import (
 const reportSchema = `{"type":"object","properties":{"count":{"type":"integer"}},"required":["count"]}`
 
 // A tool's structuredContent that breaks its listed outputSchema: the
-// status line says how, its Pairs row warns "schema?" and Detail says it
-// over the result, instead of a plain "ok".
+// status line says how, its Pairs row warns "schema?" and Detail, jumping
+// to the answer, points to where it says it (under its heading; see
+// TestDetailWarnsOfTheAnswerAtTheTop), instead of a plain "ok".
 func TestLiveOutputSchemaBrokenIsSaid(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.OutputSchemaTool(reportSchema,
 		`{"content":[{"type":"text","text":"three"}],"structuredContent":{"count":"three"}}`)})
@@ -22,7 +23,7 @@ func TestLiveOutputSchemaBrokenIsSaid(t *testing.T) {
 	l.call("report")
 	l.waitFor(`tools/call report: structuredContent breaks the outputSchema: at /properties/count: type: three has type "string", want "integer"`)
 	l.waitRowState("tools/call report", "⚠ ok schema?")
-	l.waitFor("⚠ structuredContent breaks the outputSchema")
+	l.waitFor("⚠ see the top")
 	l.quit()
 }
 
