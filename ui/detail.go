@@ -158,10 +158,22 @@ func (d *detailPane) showPair(p *history.Pair) {
 }
 
 // showAnswer selects a pair scrolled to its response: after sending, the
-// answer is what the user wants to read.
+// answer is what the user wants to read. A reader who scrolled the
+// request's lines while it waited keeps their place: the jump took it from
+// them, and the heading's state and the status line say the answer came.
 func (d *detailPane) showAnswer(p *history.Pair) {
+	if p != nil && d.scroll.offset > 0 && d.showing(p) {
+		d.pair = p
+		return
+	}
 	d.showPair(p)
 	d.toResponse = p != nil
+}
+
+// showing reports whether the pane shows the row of p.
+func (d *detailPane) showing(p *history.Pair) bool {
+	shown, ev := d.selection()
+	return ev == nil && shown != nil && shown.Request != nil && p.Request != nil && shown.Request.Seq == p.Request.Seq
 }
 
 // showEvent selects a raw event and scrolls to its top.
