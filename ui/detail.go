@@ -41,7 +41,7 @@ type detailPane struct {
 	// toResponse scrolls there once the answer is drawn.
 	respLine   int
 	toResponse bool
-	// headRows are the rows of cache's waiting line or warnings
+	// headRows are the rows of cache above its first section
 	// (detailInput.headRows).
 	headRows int
 	// keep is where the reader was when the size or the form (pretty or
@@ -321,14 +321,14 @@ func (d *detailPane) lines() []string {
 		if d.ready = in.cost() <= inlineFormat; d.ready {
 			d.cache, d.respLine = in.format()
 			d.inPart, d.cont = in.inPart, in.cont
-			if moved := in.headRows - d.headRows; samePair && moved != 0 && d.scroll.offset > 0 {
+			if moved := in.headRows - d.headRows; samePair && d.headRows >= 0 && moved != 0 && d.scroll.offset > 0 {
 				// The answer came: the waiting line above the reader
-				// went, the warnings about it came.
+				// went, the warnings about it came, the timing grew.
 				d.scroll.offset = max(d.scroll.offset+moved, 0)
 			}
 			d.headRows = in.headRows
 		} else {
-			d.headRows = 0 // the placeholder has none
+			d.headRows = -1 // unknown: the placeholder has none
 			d.cache, d.cont = in.placeholder(), nil
 		}
 	}

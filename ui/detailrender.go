@@ -62,10 +62,11 @@ type detailInput struct {
 	// to draw can be read whole; "" when there is none.
 	recording string
 
-	// headRows are the rows the waiting line, or the warnings about the
-	// answer, took under the heading: the one goes and the others come
-	// with the answer, and the pane moves the reader by as many so the
-	// text they read stays in its place.
+	// headRows are the rows above the first section: the heading, its
+	// timing, and the waiting line or the warnings about the answer. The
+	// one goes and the others come with the answer, and the timing grows:
+	// the pane moves the reader by as many rows so the text they read
+	// stays in its place.
 	headRows int
 	// warned says the answer's warnings are under the heading.
 	warned bool
@@ -252,8 +253,7 @@ func (in *detailInput) pairHead() []string {
 
 func (in *detailInput) pairLines() ([]string, int) {
 	st, p := in.st, in.pair
-	head := in.pairHead()
-	out := head
+	out := in.pairHead()
 	if w := in.waiting(); w != "" && p.Response == nil {
 		// Under the heading: below a long request it was past the fold
 		// of an 80x24 terminal, where a reader saw no word of it.
@@ -265,7 +265,7 @@ func (in *detailInput) pairLines() ([]string, int) {
 	warned := len(out)
 	out = in.answerWarnings(out, p.Response)
 	in.warned = len(out) > warned
-	in.headRows = len(out) - len(head)
+	in.headRows = len(out)
 	if f := p.Failure; f != nil && f.Error != nil {
 		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
 		// A sentence (quoting a body at most), wrapped between words as
