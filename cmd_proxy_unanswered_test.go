@@ -63,7 +63,7 @@ func TestInitializesUpstreamNeverAnsweredShareOneRecording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if list := history.RenderSessions(infos, 0); !strings.Contains(list, "/mcp (3 sessions upstream never answered)") || strings.Contains(list, "client retrier") {
+	if list := history.RenderSessions(infos, 0); !strings.Contains(list, "(3 sessions upstream never answered) http://") || strings.Contains(list, "client retrier") {
 		t.Errorf("sessions does not name the recording for the 3 sessions it holds:\n%s", list)
 	}
 }

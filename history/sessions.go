@@ -247,7 +247,9 @@ func newSessionRow(s SessionInfo) sessionRow {
 	url := sanitize.Line(s.URL)
 	switch {
 	case s.Folded != "":
-		url += " (" + foldWords(s.Folded, s.Sessions) + ")"
+		// What they are first: a narrow listing cuts the URL's end, and
+		// the URL is that of the run's other sessions.
+		url = "(" + foldWords(s.Folded, s.Sessions) + ") " + url
 	case s.Client != "":
 		url += " (client " + sanitize.Line(s.Client) + ")"
 	}
