@@ -5,9 +5,6 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // At 80x24, a call opened from Pairs whose result breaks its outputSchema
@@ -16,10 +13,7 @@ import (
 // the Response heading, where Detail jumps when an answer comes, points
 // up to it instead of saying it twice.
 func TestDetailWarnsOfTheAnswerAtTheTop(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.OutputSchemaTool(reportSchema,
-		`{"content":[{"type":"text","text":"three"}],"structuredContent":{"count":"three"}}`)})
-	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
-	l.listTools()
+	l := liveBrokenOutput(t, 80, 24)
 	l.call("report a=1 b=2 c=3 d=4 e=5 f=6 g=7")
 	l.waitRowState("tools/call report", "⚠ ok schema?")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
