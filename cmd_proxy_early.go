@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/ui"
@@ -49,8 +50,9 @@ type sessionFold struct {
 
 // foldKind is what a fold's recording is named and shown as.
 type foldKind struct {
-	what string // names its file, after the upstream's host
-	name string // its entry in the TUI
+	what   string // names its file, after the upstream's host
+	folded string // its kind, as its header says it (history.Header.Folded)
+	name   string // its entry in the TUI
 	// id is the number it is shown under in the TUI; byFirst shows it
 	// under the number of its first session, which no other entry has.
 	id      int
@@ -62,8 +64,10 @@ var (
 	// user's own from -1. The names are in parentheses since the tab puts
 	// the number first: "2 sessions upstream never answered" read as a
 	// count of two where it held 3,000.
-	getsFold       = foldKind{what: "proxy GETs before initialize", name: "(GETs before initialize, never initialized)", id: 0}
-	unansweredFold = foldKind{what: "proxy sessions upstream never answered", name: "(sessions upstream never answered)", byFirst: true}
+	getsFold = foldKind{what: "proxy GETs before initialize", folded: history.FoldGets,
+		name: "(GETs before initialize, never initialized)", id: 0}
+	unansweredFold = foldKind{what: "proxy sessions upstream never answered", folded: history.FoldUnanswered,
+		name: "(sessions upstream never answered)", byFirst: true}
 )
 
 // answerWait is how long a session upstream has answered nothing of is
@@ -174,7 +178,7 @@ func (s *proxySessions) openFold(c *proxy.Client, f *sessionFold, kind foldKind)
 		id = c.ID
 	}
 	// It starts when its first session did: its records come first.
-	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, nil, s.clients != nil)
+	recs, path, log := s.recordStream(in, id, c.Upstream, c.Transport, c.Started, kind.what, kind.folded, nil, s.clients != nil)
 	f.path = path
 	if path != "" {
 		s.noteRecorded(path)

@@ -22,15 +22,16 @@ import (
 func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched bool) (<-chan []mcp.Record, string, *history.Log) {
 	// The client's own credentials are left out like the user's.
 	secrets := secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
-	return s.recordStream(in, c.ID, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), secrets, watched)
+	return s.recordStream(in, c.ID, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), "", secrets, watched)
 }
 
 // recordStream tees a session's records into a new recording; id is the
 // session's (ui.Client's) and what names it in the file's name, after the
-// upstream's host. When the TUI shows the session (watched), log is a Log
+// upstream's host; folded is the kind of the run's recording of many
+// short sessions it is (history.Header.Folded), "" for one session's. When the TUI shows the session (watched), log is a Log
 // that reads the records back from the recording (nil when there is none:
 // the TUI then keeps them).
-func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
+func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what, folded string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
 	// The URL as the session reads it (mcp.TargetURL, as for any
 	// recording): typed without a scheme, url.Parse finds no host and no
 	// password, so the file would be unnamed and the password not redacted.
@@ -49,7 +50,7 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 	if dir == "" {
 		dir = history.DefaultDir()
 	}
-	h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host}
+	h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host, Folded: folded}
 	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
 	if err != nil {
 		s.notRecorded(what, err)

@@ -11,6 +11,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -55,6 +56,15 @@ func TestInitializesUpstreamNeverAnsweredShareOneRecording(t *testing.T) {
 		if !strings.Contains(out, id+" · streamable → initialize") {
 			t.Errorf("stderr lacks the attempt %s:\n%s", id, out)
 		}
+	}
+	// mcpscope sessions names it for what it holds, where it named it by
+	// the first attempt's client, as if it held that one session.
+	infos, err := history.List(h.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list := history.RenderSessions(infos, 0); !strings.Contains(list, "(3 sessions upstream never answered) http://") || strings.Contains(list, "client retrier") {
+		t.Errorf("sessions does not name the recording for the 3 sessions it holds:\n%s", list)
 	}
 }
 

@@ -59,6 +59,9 @@ type Log struct {
 	tools   listing[mcp.Tool]
 	surface surfaceIndex
 	cur     int32 // entry + 1 of the record being indexed
+	// outNotes are the outputSchema notes of tools/call answers that
+	// their sender read (NoteOutput).
+	outNotes outputNotes
 }
 
 // run is a stretch of identical keep-alive events (comment-only events with

@@ -9,10 +9,27 @@ import (
 // outputSchema of its tool, as the newest tools/list before the answer
 // gives it (command.OutputMismatch): read once as the answer is filed, the
 // same for a live session, a proxied one and a replay of either, rather
-// than on every frame that draws the row.
+// than on every frame that draws the row. Where the sender reads it off
+// the update loop (NoteOutput), the Log takes its note instead of reading
+// the answer again.
 func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 	if p.method != "tools/call" || m.RPCError {
 		return
+	}
+	if note, ok := l.outNotes.pending[m.ReqSeq]; ok {
+		delete(l.outNotes.pending, m.ReqSeq)
+		p.extra().output = note
+		return
+	}
+	switch p.state {
+	case StateLate, StateCancelled, StateReplaced:
+		// Nobody waits for it any more: whoever sent it reads no note.
+	default:
+		if l.outNotes.bySender {
+			// Its sender reads the answer off the update loop and
+			// hands the note in (NoteOutput), before or after this.
+			return
+		}
 	}
 	if !HasOutputSchema(l.Tools(), p.tool) {
 		// Most tools have none: their answers, which may be megabytes,
@@ -27,6 +44,50 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 	if note := command.OutputMismatch(l.Tools(), p.tool, res[0]); note != "" {
 		p.extra().output = note
 	}
+}
+
+// outputNotes are the notes of tools/call answers read by their sender.
+type outputNotes struct {
+	// bySender says the answers of this log's own tools/calls are checked
+	// by their sender (NoteOutput): a live session's UI reads them off
+	// its update loop, where a replay or a proxied client has no sender.
+	bySender bool
+	// pending are notes handed in before their answer was filed, by the
+	// Seq of the request, at most maxPendingNotes.
+	pending map[int64]string
+}
+
+// maxPendingNotes bounds the notes kept for answers not filed yet: each is
+// filed moments after its note, and one that never is costs no more.
+const maxPendingNotes = 64
+
+// SenderChecksOutput says that from now on whoever sends this log's
+// tools/calls reads each answer against its tool's outputSchema off the
+// update loop and hands the Log its note (NoteOutput): the Log no longer
+// reads an answer that is still waited for a second time. A late or
+// cancelled call's answer, which nobody reads, the Log still checks.
+func (l *Log) SenderChecksOutput() { l.outNotes.bySender = true }
+
+// NoteOutput hands the Log what the answer to the tools/call sent as the
+// record reqSeq says against its tool's outputSchema ("" when it keeps to
+// it), as its sender read it (SenderChecksOutput). The answer may be filed
+// before or after.
+func (l *Log) NoteOutput(reqSeq int64, note string) {
+	i, p := l.row(reqSeq)
+	if p != nil && p.resp != 0 {
+		if note != "" {
+			p.extra().output = note
+			l.views.refresh(l, i)
+		}
+		return
+	}
+	if note == "" || len(l.outNotes.pending) >= maxPendingNotes {
+		return
+	}
+	if l.outNotes.pending == nil {
+		l.outNotes.pending = map[int64]string{}
+	}
+	l.outNotes.pending[reqSeq] = note
 }
 
 // HasOutputSchema reports whether tools give the tool named an outputSchema

@@ -44,6 +44,11 @@ type Header struct {
 	// redacted -H headers, whose request headers a reader redacts itself
 	// (see legacyRedactor).
 	Redacts string `json:"redacts,omitempty"`
+	// Folded is, for a proxy run's one recording of many short sessions
+	// of a kind (FoldUnanswered, FoldGets), that kind: the sessions
+	// listing counts them and names them so, not by the first one's
+	// client. Empty for the recording of one session.
+	Folded string `json:"folded,omitempty"`
 }
 
 // The values of Header.Redacts.

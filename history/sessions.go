@@ -30,6 +30,11 @@ type SessionInfo struct {
 	// Client is, for a proxied client's session, the clientInfo it sent
 	// ("name version"): the recordings of a proxy otherwise read alike.
 	Client string
+	// Folded is the kind of sessions a proxy run recorded together
+	// (Header.Folded), and Sessions how many there are: each begins its
+	// records at Seq 1.
+	Folded   string
+	Sessions int
 }
 
 // List describes the recordings (*.jsonl) in dir, newest first. A file that
@@ -119,8 +124,9 @@ func describe(path string) SessionInfo {
 	}
 	defer r.Close()
 	h := r.Header()
-	info.Started, info.URL = h.Started, h.URL
+	info.Started, info.URL, info.Folded = h.Started, h.URL, h.Folded
 	var last time.Time
+	var lastSeq int64
 	// clientAt is the record (from 1) that names the client: its
 	// initialize, else (2026) its first request.
 	proxied, clientAt, clientInit := false, 0, false
@@ -137,6 +143,10 @@ func describe(path string) SessionInfo {
 		}
 		info.Records++
 		last = s.Time
+		if info.Records == 1 || s.Seq <= lastSeq {
+			info.Sessions++
+		}
+		lastSeq = s.Seq
 		proxied = proxied || s.HTTP != nil && s.HTTP.Purpose == mcp.PurposeRelay
 		if s.Kind == mcp.KindSent && s.RPC != nil && s.RPC.Class == mcp.ClassRequest && info.Records <= maxClientRecord &&
 			(clientAt == 0 || s.RPC.Method == "initialize" && !clientInit) {
@@ -174,7 +184,7 @@ func describe(path string) SessionInfo {
 	if !last.IsZero() && last.After(info.Started) {
 		info.Duration = last.Sub(info.Started)
 	}
-	if proxied && clientAt > 0 {
+	if proxied && clientAt > 0 && info.Folded == "" {
 		info.Client = clientOf(path, clientAt)
 	}
 	if r.warnings.last != "" && info.Note == "" {
@@ -235,7 +245,12 @@ type sessionRow struct {
 
 func newSessionRow(s SessionInfo) sessionRow {
 	url := sanitize.Line(s.URL)
-	if s.Client != "" {
+	switch {
+	case s.Folded != "":
+		// What they are first: a narrow listing cuts the URL's end, and
+		// the URL is that of the run's other sessions.
+		url = "(" + foldWords(s.Folded, s.Sessions) + ") " + url
+	case s.Client != "":
 		url += " (client " + sanitize.Line(s.Client) + ")"
 	}
 	if s.Note != "" {

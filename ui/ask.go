@@ -97,9 +97,10 @@ func (a *askPrompt) start() tea.Cmd {
 	if q := a.current(); q != nil && q.Req.Method == "elicitation/create" {
 		a.form = parseForm(q.Req.Params)
 		if f := a.form; f.Mode != "url" && f.schema != nil && len(f.schema.Properties) > 0 {
-			// The keys in the bindings' own words, as every key row
-			// has them ("tab complete"), not a second wording of them.
-			a.input.Placeholder = "accept key=value …  (" + keyHints(a.c.keys.Complete, a.c.keys.Cancel) + ")"
+			// The key in the binding's own words, as every key row has
+			// it ("tab complete"), not a second wording of it. What esc
+			// does is said once, on the hint row under the input.
+			a.input.Placeholder = "accept key=value …  (" + keyHints(a.c.keys.Complete) + ")"
 		} else {
 			a.input.Placeholder = "accept, decline or cancel"
 		}

@@ -20,12 +20,11 @@ func (m *Model) asked(q *Question) tea.Cmd {
 	m.showHelp = false // the question is what needs the screen now
 	cmds := []tea.Cmd{m.ask.push(q), watchQuestion(q), waitForQuestion(m.ctx, m.opts.Answers)}
 	if len(m.ask.queue) == 1 {
-		// The same words as the prompt's hint: esc cancels a form (an
-		// answer the server sees) and declines anything else. Short
-		// enough to be read whole at 80 columns: "the server asks for
-		// input: answer below (esc decli…" was cut there. Above: the
-		// status bar is the screen's last row, the question over it.
-		cmds = append(cmds, m.setStatus(levelInfo, "answer the question above ("+m.keys.Cancel.Help().Key+" "+m.ask.escDoes()+")"), m.askTicker())
+		// Above: the status bar is the screen's last row, the question
+		// over it. What esc does is said once, on the hint row under
+		// the input, where it was said three times (the input's
+		// placeholder, that row, and here).
+		cmds = append(cmds, m.setStatus(levelInfo, "answer the question above"), m.askTicker())
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, "another question is waiting: "+plural(len(m.ask.queue), "question")+" in all"))
 	}

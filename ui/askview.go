@@ -96,7 +96,8 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 			}
 		}
 	}
-	esc := a.c.keys.Cancel.Help().Key
+	// What esc does is said once, on the hint row under the input
+	// (inputLines): the box's last line is often below its fold.
 	switch q.Req.Method {
 	case "elicitation/create":
 		f := a.form
@@ -112,10 +113,10 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 				wrap("open "+wireLine(f.URL, 2048), st.Key.Render)
 				wrap("a page on "+wireLine(host, 256), st.Dim.Render)
 			}
-			wrap("then: accept (done) · decline · cancel   "+esc+" cancels", st.Hint.Render)
+			wrap("then: accept (done) · decline · cancel", st.Hint.Render)
 		case f.schemaErr != nil:
 			wrap(sanitize.Line(command.UnreadableSchema("the form's requestedSchema", f.schemaErr)), st.Warning.Render)
-			wrap("accept key=value … · decline · cancel   "+esc+" cancels", st.Hint.Render)
+			wrap("accept key=value … · decline · cancel", st.Hint.Render)
 		default:
 			for _, p := range schemaProps(f.schema) {
 				if full() {
@@ -127,11 +128,11 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 			if f.defaults {
 				defaults = ", fields left out go with their defaults"
 			}
-			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete)+" · "+esc+" cancels", st.Hint.Render)
+			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete), st.Hint.Render)
 		}
 	default:
 		wrap(text(a.said), st.Row.Render)
-		wrap("the reply goes back as the assistant's text · "+esc+" declines", st.Hint.Render)
+		wrap("the reply goes back as the assistant's text", st.Hint.Render)
 	}
 	return body
 }

@@ -41,8 +41,9 @@ type detailPane struct {
 	// toResponse scrolls there once the answer is drawn.
 	respLine   int
 	toResponse bool
-	// waitRows are the rows of cache's waiting line (detailInput.waitRows).
-	waitRows int
+	// headRows are the rows of cache above its first section
+	// (detailInput.headRows).
+	headRows int
 	// keep is where the reader was when the size or the form (pretty or
 	// raw) changed, put back once the lines are made again.
 	keep keptPlace
@@ -75,6 +76,9 @@ type detailKey struct {
 	progress float64
 	notes    int
 	resumes  int
+	// A live call's outputSchema note may come after its answer (its
+	// sender reads it, history.Log.NoteOutput).
+	output string
 }
 
 func newDetailPane(c *common) *detailPane {
@@ -154,10 +158,22 @@ func (d *detailPane) showPair(p *history.Pair) {
 }
 
 // showAnswer selects a pair scrolled to its response: after sending, the
-// answer is what the user wants to read.
+// answer is what the user wants to read. A reader who scrolled the
+// request's lines while it waited keeps their place: the jump took it from
+// them, and the heading's state and the status line say the answer came.
 func (d *detailPane) showAnswer(p *history.Pair) {
+	if p != nil && d.scroll.offset > 0 && d.showing(p) {
+		d.pair = p
+		return
+	}
 	d.showPair(p)
 	d.toResponse = p != nil
+}
+
+// showing reports whether the pane shows the row of p.
+func (d *detailPane) showing(p *history.Pair) bool {
+	shown, ev := d.selection()
+	return ev == nil && shown != nil && shown.Request != nil && p.Request != nil && shown.Request.Seq == p.Request.Seq
 }
 
 // showEvent selects a raw event and scrolls to its top.
@@ -257,7 +273,7 @@ func (d *detailPane) key() detailKey {
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
-		k.progress, k.notes, k.resumes = p.Progress, p.Notifications, len(p.Resumes)
+		k.progress, k.notes, k.resumes, k.output = p.Progress, p.Notifications, len(p.Resumes), p.Output
 	}
 	return k
 }
@@ -305,13 +321,14 @@ func (d *detailPane) lines() []string {
 		if d.ready = in.cost() <= inlineFormat; d.ready {
 			d.cache, d.respLine = in.format()
 			d.inPart, d.cont = in.inPart, in.cont
-			if gone := d.waitRows - in.waitRows; samePair && gone > 0 && d.scroll.offset > 0 {
-				// The answer came: the waiting line above the reader went.
-				d.scroll.offset = max(d.scroll.offset-gone, 0)
+			if moved := in.headRows - d.headRows; samePair && d.headRows >= 0 && moved != 0 && d.scroll.offset > 0 {
+				// The answer came: the waiting line above the reader
+				// went, the warnings about it came, the timing grew.
+				d.scroll.offset = max(d.scroll.offset+moved, 0)
 			}
-			d.waitRows = in.waitRows
+			d.headRows = in.headRows
 		} else {
-			d.waitRows = 0 // the placeholder has none
+			d.headRows = -1 // unknown: the placeholder has none
 			d.cache, d.cont = in.placeholder(), nil
 		}
 	}

@@ -62,10 +62,14 @@ type detailInput struct {
 	// to draw can be read whole; "" when there is none.
 	recording string
 
-	// waitRows are the rows the waiting line took under the heading: they
-	// go when the answer comes, and the pane moves the reader up by as
-	// many so the text they read stays in its place.
-	waitRows int
+	// headRows are the rows above the first section: the heading, its
+	// timing, and the waiting line or the warnings about the answer. The
+	// one goes and the others come with the answer, and the timing grows:
+	// the pane moves the reader by as many rows so the text they read
+	// stays in its place.
+	headRows int
+	// warned says the answer's warnings are under the heading.
+	warned bool
 
 	// inPart is set by format when the lines leave out part of what they
 	// show (a message too large to draw, comment lines past the cap), so
@@ -253,10 +257,15 @@ func (in *detailInput) pairLines() ([]string, int) {
 	if w := in.waiting(); w != "" && p.Response == nil {
 		// Under the heading: below a long request it was past the fold
 		// of an 80x24 terminal, where a reader saw no word of it.
-		n := len(out)
 		out = in.wrapped(out, w, in.st.Pending)
-		in.waitRows = len(out) - n
 	}
+	// What is wrong with the answer goes under the heading, where a reader
+	// looks first: under the Response heading it was past the fold of a
+	// long request at 80x24, while the Pairs row marked it.
+	warned := len(out)
+	out = in.answerWarnings(out, p.Response)
+	in.warned = len(out) > warned
+	in.headRows = len(out)
 	if f := p.Failure; f != nil && f.Error != nil {
 		out = append(out, "", in.section("Failure", wireLine(f.Error.Op, 32)))
 		// A sentence (quoting a body at most), wrapped between words as
@@ -346,19 +355,34 @@ func (in *detailInput) response(out []string, r *mcp.Record) []string {
 		return out
 	}
 	raw := r.RPC.Raw
-	out = append(out, "", in.section("Response", history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
-	for _, a := range mcp.Ambiguities(raw) {
-		out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
+	note := history.FormatSize(int64(len(raw))) + " at " + r.Time.Format("15:04:05.000")
+	if in.warned {
+		// Detail jumps here when the answer comes: the warnings about it
+		// are at the top.
+		note += " · ⚠ see the top"
 	}
-	if p := in.pair; p != nil && p.Output != "" {
-		// What the Pairs row marks "schema?": the result is shown all
-		// the same, as the server sent it.
-		out = in.wrapped(out, "⚠ "+wireLine(p.Output, 512), in.st.Warning)
-	}
+	out = append(out, "", in.section("Response", note))
 	if in.pretty {
 		out = in.responseFacts(out, r)
 	}
 	return in.json(out, string(raw), in.pretty)
+}
+
+// answerWarnings are what in the answer r readers may take differently
+// (mcp.Ambiguities) and how its result breaks its tool's outputSchema
+// (what the Pairs row marks "schema?"): the result is shown all the same,
+// as the server sent it.
+func (in *detailInput) answerWarnings(out []string, r *mcp.Record) []string {
+	if r == nil || r.RPC == nil {
+		return out
+	}
+	for _, a := range mcp.Ambiguities(r.RPC.Raw) {
+		out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
+	}
+	if p := in.pair; p != nil && p.Output != "" {
+		out = in.wrapped(out, "⚠ "+wireLine(p.Output, 512), in.st.Warning)
+	}
+	return out
 }
 
 // postLines shows the POST's answer when it says more than "202 Accepted":

@@ -147,6 +147,9 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// apart from the records).
 		unsent := m.unsentShown()
 		log := msg.sentLog(m)
+		if msg.cmd.Method == "tools/call" && msg.resp != nil {
+			log.NoteOutput(msg.resp.ReqSeq, msg.output)
+		}
 		m.ask.streamBroke(msg.err, msg.seqs, func(seq int64) (int, bool) { return sentOn(log, seq) })
 		m.endedSend(msg)
 		done := m.sent(msg)

@@ -71,7 +71,8 @@ type sentMsg struct {
 	// unsubscribing opened and closed none.
 	unheard bool
 	// output says how a tool's result breaks its outputSchema
-	// (command.OutputMismatch), read off the UI goroutine.
+	// (command.OutputMismatch), read off the UI goroutine: the status
+	// line says it, and the Log files it on the call's row (NoteOutput).
 	output string
 }
 
@@ -94,6 +95,12 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 			return sentMsg{cmd: c, label: label, connecting: true, detecting: true,
 				err: &mcp.WireError{Cause: mcp.CauseNotConnected, Message: "not connected: detection is still probing"}}
 		}
+	}
+	if c.Method == "tools/call" {
+		// Its answer is read against the tool's outputSchema here, off
+		// the update loop, and the note handed to the Log (sentMsg):
+		// the Log does not read it a second time on the loop.
+		log.SenderChecksOutput()
 	}
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
