@@ -204,7 +204,12 @@ func (e *eventsPane) view(focused bool) []string {
 				// The Log keeps a run of identical keep-alives as one
 				// row; the count goes first and the last one's time last,
 				// so a narrow pane cuts the least telling part.
-				data = "×" + strconv.Itoa(n) + " " + data + " (last " + sinceConnect(last.Sub(t0)) + ")"
+				run := "×" + strconv.Itoa(n)
+				if data != "" {
+					// A block of a line EventSource ignores ("x") shows none.
+					run += " " + data
+				}
+				data = run + " (last " + sinceConnect(last.Sub(t0)) + ")"
 			}
 		} else {
 			if name == "" {
