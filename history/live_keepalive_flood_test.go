@@ -14,14 +14,29 @@ import (
 // of the recording holds the run's first line, not one entry (40 bytes) a
 // keep-alive, which grew the TUI by gigabytes over a flood of minutes. The
 // recording still has every keep-alive, and what came after the run reads
-// back as it arrived.
+// back as it arrived. A keep-alive is any block an EventSource would not
+// dispatch: a retry field alone, or a line it ignores, three bytes a
+// block, grew the TUI as comments did before they were folded.
 func TestLiveKeepAliveFloodCostsOneEntry(t *testing.T) {
+	for _, tc := range []struct {
+		name, block string
+		line        string // what each of its lines in the recording holds
+	}{
+		{"comments", ": ping\n\n", `"comments":["ping"]`},
+		{"a retry field", "retry: 1000\n\n", `"retry":"1000"`},
+		{"a line EventSource ignores", "x\n\n", `"raw":"x\n\n"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) { keepAliveFloodCostsOneEntry(t, tc.block, tc.line) })
+	}
+}
+
+func keepAliveFloodCostsOneEntry(t *testing.T, block, line string) {
 	const pings = 50_000
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	live := recordLive(t, ctx, true, isNote)
 	log := live.Log
-	flood := strings.Repeat(": ping\n\n", 8<<10)
+	flood := strings.Repeat(block, 8<<10)
 	for sent := 0; sent < pings; sent += 8 << 10 {
 		if err := live.Conn.WriteRaw(flood); err != nil {
 			t.Fatal(err)
@@ -62,7 +77,7 @@ func TestLiveKeepAliveFloodCostsOneEntry(t *testing.T) {
 	lines := 0
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if strings.Contains(sc.Text(), `"comments":["ping"]`) {
+		if strings.Contains(sc.Text(), line) {
 			lines++
 		}
 	}

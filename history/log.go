@@ -64,7 +64,7 @@ type Log struct {
 	outNotes outputNotes
 }
 
-// run is a stretch of identical keep-alive events (comment-only events with
+// run is a stretch of identical keep-alive events (undispatched blocks with
 // the same bytes, one after another) kept as its first event: a server that
 // pings every second for a day, or floods, costs one entry, while the
 // recording still has every byte.
@@ -125,10 +125,13 @@ func (l *Log) fold(r *mcp.Record) bool {
 	return true
 }
 
-// keepAlive reports whether an event is only comments: nothing an
-// EventSource would dispatch, no retry.
+// keepAlive reports whether an event is bookkeeping, nothing an
+// EventSource would dispatch: comments, but also a retry field or a line
+// it ignores ("x"), which a server can flood as well, three bytes a block
+// (2 million of them grew the TUI by 170 MB, where as many identical
+// comments cost one row).
 func keepAlive(ev *mcp.SSEEvent) bool {
-	return len(ev.Comments) > 0 && !ev.Dispatched() && ev.Retry == ""
+	return !ev.Dispatched()
 }
 
 // Len is the number of entries: the records, with each run of identical

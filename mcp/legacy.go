@@ -44,6 +44,7 @@ type legacy struct {
 	everOpen bool               // some connection negotiated a session
 	protocol string             // sent as MCP-Protocol-Version (negotiated)
 	quick    quickEnds          // connections in a row that ended at once with nothing said
+	again    repeats            // the messages of the current connection, and of the one before
 	// deciding is held by the POST that found the preferred URL refusing
 	// and tries the alternatives (legacy_post.go); POSTs wait for it.
 	deciding chan struct{}
@@ -368,6 +369,11 @@ func withTransport(err error, transport, purpose string) error {
 func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Response) {
 	defer l.s.wg.Done()
 	defer resp.Body.Close()
+	l.mu.Lock()
+	if l.current == c {
+		l.again.begin()
+	}
+	l.mu.Unlock()
 	err := l.s.readEvents(resp.Body, &c.in, func(rec *Record, ev *SSEEvent) {
 		if ev.Name == "endpoint" {
 			l.s.emit(*rec)
@@ -377,6 +383,9 @@ func (l *legacy) readStream(ctx context.Context, c *connection, resp *http.Respo
 		if len(ev.Data) > 0 {
 			l.mu.Lock()
 			c.said = true
+			if l.current == c {
+				l.again.add(string(ev.Data))
+			}
 			l.mu.Unlock()
 		}
 		l.s.messageEvent(&c.in, rec, ev)
@@ -434,13 +443,22 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	// A stream that ends as soon as it negotiated, with nothing said, is
 	// a server that would be reconnected to forever, a new session each
 	// time: after maxResume of those in a row, no more on its own.
+	// A stream greeting each new session with the same messages before
+	// it ends at once says nothing new either: it would be reconnected
+	// to, greeting and ending, for as long as mcpscope runs.
+	said, same := c.said, ""
+	if current && l.again.same() && s.cfg.Now().Sub(c.started) < quickEnd {
+		said, same = false, ", having sent the same messages as the time before"
+	}
 	reconnect := current && opened && s.cfg.Reconnect && ctx.Err() == nil
 	if reconnect {
-		if n := l.quick.ended(c.started, s.cfg.Now(), c.said); n > maxResume {
+		if n := l.quick.ended(c.started, s.cfg.Now(), said); n > maxResume {
 			reconnect = false
-			reason += fmt.Sprintf(", as soon as it opened, %d times in a row; mcpscope stopped reconnecting on its own", n)
+			reason += fmt.Sprintf(", as soon as it opened, %d times in a row%s; mcpscope stopped reconnecting on its own", n, same)
+			same = ""
 		}
 	}
+	reason += same
 	// Set under l.mu: we may be l.ended already, which others read.
 	we.Reconnecting = reconnect
 	l.mu.Unlock()

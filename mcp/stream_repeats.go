@@ -2,12 +2,14 @@ package mcp
 
 import "hash/maphash"
 
-// repeats tells a GET stream whose messages are those of the stream before
+// repeats tells a stream whose messages are those of the stream before
 // it, event for event, with no event id to say they are new. A server that
 // answers every GET with the same message and "retry: 0" said something
 // each time by the message alone, so it was reopened twenty times a second
-// for as long as the session lasted, the same message recorded each time.
-// Counted as saying nothing, it ends like any stream that ends at once.
+// for as long as the session lasted, the same message recorded each time;
+// a legacy server that greets each session alike and ends its stream was
+// reconnected to twice a second. Counted as saying nothing, it ends like
+// any stream that ends at once.
 type repeats struct {
 	h    maphash.Hash
 	prev uint64

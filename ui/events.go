@@ -197,14 +197,19 @@ func (e *eventsPane) view(focused bool) []string {
 			name = "(comment)"
 			if len(ev.Comments) > 0 {
 				data = ": " + firstLine(ev.Comments[0], 512)
-				if n, last := e.repeats(i); n > 1 {
-					// The Log keeps a run of identical keep-alives as one
-					// row; the count goes first and the last one's time last,
-					// so a narrow pane cuts the least telling part.
-					data = "×" + strconv.Itoa(n) + " " + data + " (last " + sinceConnect(last.Sub(t0)) + ")"
-				}
 			} else if ev.Retry != "" {
 				name, data = "(retry)", "retry: "+wireLine(ev.Retry, 32)
+			}
+			if n, last := e.repeats(i); n > 1 {
+				// The Log keeps a run of identical keep-alives as one
+				// row; the count goes first and the last one's time last,
+				// so a narrow pane cuts the least telling part.
+				run := "×" + strconv.Itoa(n)
+				if data != "" {
+					// A block of a line EventSource ignores ("x") shows none.
+					run += " " + data
+				}
+				data = run + " (last " + sinceConnect(last.Sub(t0)) + ")"
 			}
 		} else {
 			if name == "" {

@@ -371,16 +371,27 @@ func TestRecordingFailureShowsInTheStatusBar(t *testing.T) {
 
 func lastLine(s string) string { return s[strings.LastIndexByte(s, '\n')+1:] }
 
+// A run of identical keep-alives is one row with its count, comments or
+// a retry field alone alike.
 func TestKeepAliveRunIsOneRow(t *testing.T) {
-	at := fixedNow.Add(-time.Minute)
-	recs := []mcp.Record{{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen}}}
-	for i := range 5 {
-		recs = append(recs, mcp.Record{Seq: int64(i + 2), Time: at.Add(time.Duration(i+1) * time.Second), Kind: mcp.KindEvent,
-			Event: &mcp.SSEEvent{Conn: 1, Comments: []string{"ping"}, Raw: ": ping\n\n"}})
-	}
-	m := newTestModel(t, 160, 45, nil, recs)
-	if v := m.View(); !strings.Contains(v, "×5 : ping (last") || strings.Count(v, ": ping") != 1 {
-		t.Errorf("five identical keep-alives are not one row:\n%s", v)
+	for _, tc := range []struct {
+		ev        mcp.SSEEvent
+		row, once string
+	}{
+		{mcp.SSEEvent{Conn: 1, Comments: []string{"ping"}, Raw: ": ping\n\n"}, "×5 : ping (last", ": ping"},
+		{mcp.SSEEvent{Conn: 1, Retry: "1000", Raw: "retry: 1000\n\n"}, "×5 retry: 1000 (last", "retry: 1000"},
+		{mcp.SSEEvent{Conn: 1, Raw: "x\n\n"}, "(comment)  3 B ×5 (last", "×5"},
+	} {
+		at := fixedNow.Add(-time.Minute)
+		recs := []mcp.Record{{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen}}}
+		for i := range 5 {
+			ev := tc.ev
+			recs = append(recs, mcp.Record{Seq: int64(i + 2), Time: at.Add(time.Duration(i+1) * time.Second), Kind: mcp.KindEvent, Event: &ev})
+		}
+		m := newTestModel(t, 160, 45, nil, recs)
+		if v := m.View(); !strings.Contains(v, tc.row) || strings.Count(v, tc.once) != 1 {
+			t.Errorf("five identical keep-alives %q are not one row reading %q:\n%s", tc.ev.Raw, tc.row, v)
+		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -33,23 +32,56 @@ func (e *bodyError) came() string {
 
 // readLimited reads all of r, up to limit bytes. size is the length r
 // announced (-1 when unknown): one past the limit is refused before a byte
-// is read, and one within it is read into a buffer of its size, where
-// growing one as it comes would cost twice the message or more.
+// is read. A length within it is a promise, not bytes: setting aside the
+// whole of it at once let a client that announced 60 MB and sent one byte
+// hold 60 MB of the proxy for as long as its body may take. So what is
+// set aside grows with what came, bodyGrowth-fold each time it fills (a
+// client holds at most bodyGrowth times what it sent, beyond the first
+// firstBodyBlock), up to the announced size exactly, never past it as a
+// doubling buffer's last step would.
 func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 	if size > limit {
 		return nil, errTooLarge
 	}
-	var buf bytes.Buffer
-	if size > 0 {
-		// ReadFrom wants MinRead bytes free before each read, the last
-		// (which finds the end) too.
-		buf.Grow(int(size) + bytes.MinRead)
+	// One byte past the most there may be: the read that finds the end,
+	// or the byte that is one too many, needs room.
+	most := limit + 1
+	if size >= 0 {
+		most = size + 1
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
-		return nil, &bodyError{err: err, read: buf.Len(), size: size}
+	buf := make([]byte, 0, min(firstBodyBlock, most))
+	for {
+		if len(buf) == cap(buf) {
+			if int64(len(buf)) >= most {
+				// Past the limit, or past the length announced (which
+				// net/http never reads past): only the limit bounds it.
+				if most > limit {
+					return nil, errTooLarge
+				}
+				most = limit + 1
+			}
+			grown := make([]byte, len(buf), min(bodyGrowth*int64(cap(buf)), most))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, &bodyError{err: err, read: len(buf), size: size}
+		}
 	}
-	if int64(buf.Len()) > limit {
+	if int64(len(buf)) > limit {
 		return nil, errTooLarge
 	}
-	return buf.Bytes(), nil
+	return buf, nil
 }
+
+// How a client's body is read: into firstBodyBlock bytes, then into one
+// bodyGrowth times as large each time it fills.
+const (
+	firstBodyBlock = 64 << 10
+	bodyGrowth     = 4
+)
