@@ -106,6 +106,10 @@ type Model struct {
 		err *mcp.ErrorInfo
 		id  int
 	}
+	// reconnectSaid is the id of the status message that said a
+	// reconnect of the legacy transport's own was under way: the close
+	// that ends those reconnects replaces it (sayReconnecting).
+	reconnectSaid int
 	// unsent is the status message that says an answer was not sent and
 	// is kept, and its id: the stream's news that follows (reconnecting,
 	// a new session) carries it on instead of replacing it unread.

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -28,13 +29,22 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		r := &batch[i]
 		st := r.State
 		switch {
-		case !underWay || r.Kind != mcp.KindState || st == nil || !st.OnItsOwn():
+		case r.Kind != mcp.KindState || st == nil:
+		case !underWay && st.State == mcp.StateClosed && m.status.msg != nil && m.status.msg.id == m.reconnectSaid:
+			// The reconnects ended without a word of their own (a server
+			// ending each new stream at once, the same way, is left): the
+			// attempt's "reconnecting…" stayed up over a closed session.
+			cmd = m.setWholeStatus(levelError, sanitize.Line(st.Detail)+" — "+
+				advice.For(advice.Fact{Cause: mcp.CauseStreamEnded, Transport: mcp.TransportSSE}, advice.TUI))
+		case !underWay || !st.OnItsOwn():
 		case st.State == mcp.StateClosed:
 			// The stream's end, the attempts to come: said from here, not
 			// from the first attempt, ReconnectDelay later.
 			cmd = m.setStatus(levelWarn, sanitize.Line(st.Detail)+": reconnecting on its own…")
+			m.reconnectSaid = m.statusSeq
 		case st.State == mcp.StateReconnecting:
 			cmd = m.setStatus(levelWarn, ownEndWords(m.com.log)+": reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
+			m.reconnectSaid = m.statusSeq
 		}
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
 			cmd = m.setWholeStatus(levelError, withAdvice(e.Message, e))
