@@ -164,7 +164,13 @@ func (lp *linePrinter) started(path string) {
 	if used, given := lp.c.OffPath(); used != "" {
 		// Said at once: the whole session is another endpoint's, and the
 		// lines that follow name methods, not where they went.
-		lp.lineAt(lp.c.Started, "!", fmt.Sprintf("the client came to %s, not to %s of the URL given: its requests go to that other path on the upstream (a client may put /mcp on any URL it is told)", clip.Quote(used, proxy.LabelLimit), given), "")
+		what := fmt.Sprintf("the client came to %s, not to %s of the URL given: its requests go to that other path on the upstream", clip.Quote(used, proxy.LabelLimit), given)
+		if strings.HasSuffix(used, "/mcp") {
+			// Why a client would: said only where it is why (a client
+			// told /sse came to /sse, not to /mcp).
+			what += " (a client may put /mcp on any URL it is told)"
+		}
+		lp.lineAt(lp.c.Started, "!", what, "")
 	}
 }
 
