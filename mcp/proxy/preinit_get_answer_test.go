@@ -1,0 +1,31 @@
+package proxy
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A legacy HTTP+SSE client pointed at a streamable server's /sse (the MCP
+// Inspector CLI's --transport sse through a proxy of server-everything's
+// streamableHttp) is answered 404 and says nothing more. The line that
+// ends its session said only that it did not initialize, and no line of
+// the proxy's said what upstream answered it, while the client said 404:
+// it says so now.
+func TestRefusedGetEndSaysWhatUpstreamAnswered(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	p, base, w := startProxy(t, up.URL, Config{})
+	p.earlyWait = time.Millisecond
+	if st, _ := send(t, http.MethodGet, base+"/sse", "", map[string]string{"Accept": "text/event-stream"}); st != http.StatusNotFound {
+		t.Fatalf("the GET of /sse answered %d, want upstream's 404", st)
+	}
+	w.until(t, "the GET's session ended", func() bool { return len(w.clients) == 1 && w.ended[w.clients[0].ID] })
+	recs := w.records(1)
+	end := recs[len(recs)-1]
+	if want := "did not initialize within 1ms of its GET, which upstream answered it 404 Not Found"; end.State == nil || !strings.Contains(end.State.Detail, want) {
+		t.Errorf("the session ends with %s, want it to say %q", describe(end), want)
+	}
+}
