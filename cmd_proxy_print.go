@@ -188,6 +188,10 @@ func (lp *linePrinter) record(r mcp.Record) {
 	}
 }
 
+// proxyNoteText bounds the text of a notification a line quotes: the
+// recording, named as the session began, has all of it.
+const proxyNoteText = 200
+
 // recordLine prints the line of the record itself, if it is worth one.
 func (lp *linePrinter) recordLine(r mcp.Record) {
 	switch {
@@ -208,7 +212,15 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			subject = a.subject
 		}
 		lp.endFailures()
-		lp.lineAt(r.Time, "←", message(r.RPC, subject), lp.outcome(r))
+		what := message(r.RPC, subject)
+		if r.RPC.Class == mcp.ClassNotification {
+			// What it says, as exec's notes and the TUI's Pairs read it
+			// ("log info: …", "updated URI", "task ID working: …"): a
+			// column of "← notifications/message" said nothing.
+			words, _ := noteText(r.RPC, proxyNoteText)
+			what = history.ForeignSubscription(r.RPC) + words
+		}
+		lp.lineAt(r.Time, "←", what, lp.outcome(r))
 	case r.HTTP != nil && r.HTTP.ReqSeq != 0:
 		lp.exchange(r.HTTP)
 	case r.Error != nil && r.Error.Purpose == mcp.PurposeRelay && r.Error.Status != 0:
