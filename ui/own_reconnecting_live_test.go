@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
@@ -18,15 +17,7 @@ import (
 // said why or what to do.
 func TestOwnSessionSaysItsStreamBrokeAndReconnects(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond, RequestTimeout: 15 * time.Second})
-	t.Cleanup(func() { s.Close() })
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) {
-			go func() { _ = s.Connect(t.Context()) }()
-			return Client{ID: -1, Name: "you (mcpscope)", Records: s.Records(), Backend: command.Runner{Session: s}}, nil
-		}})
-	l := runLive(t, m, s)
-	l.tm.Type("o")
+	l := ownSessionLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 20 * time.Millisecond}, "you (mcpscope)")
 	l.waitFor("● open")
 	l.tm.Type("i")
 	l.waitFor("● initialized")
