@@ -215,9 +215,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		what := message(r.RPC, subject)
 		if r.RPC.Class == mcp.ClassNotification {
 			// What it says, as exec's notes and the TUI's Pairs read it
-			// ("log info: …", "updated URI", "task ID working: …"): a
-			// column of "← notifications/message" said nothing.
+			// ("log info: …", "updated URI", "task ID working: …",
+			// "progress [###…] 1/2"): a column of "← notifications/message"
+			// said nothing.
 			words, _ := noteText(r.RPC, proxyNoteText)
+			if pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw)); ok {
+				words = progressText("progress", pr) // as exec's progress line draws it
+			}
 			what = history.ForeignSubscription(r.RPC) + words
 		}
 		lp.lineAt(r.Time, "←", what, lp.outcome(r))
