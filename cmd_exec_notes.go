@@ -342,12 +342,8 @@ func noteLine(m *mcp.RPCMessage, recording string) string {
 // noteWords is what a notification says, read as its method says, its
 // text cut past maxNoteText with a pointer to the rest.
 func noteWords(m *mcp.RPCMessage, recording string) string {
-	w, ok := history.ReadNote(m.Method, []byte(m.Raw))
-	if !ok {
-		return clip.Quote(m.Method, 200)
-	}
-	line := w.Line(clip.Quote, maxNoteText, true)
-	if len(w.Text) > maxNoteText || len(w.URI) > maxNoteText {
+	line, cut := noteText(m, maxNoteText)
+	if cut {
 		if recording != "" {
 			line += " (all of it is in the recording " + recording + ", and in exec --json)"
 		} else {
@@ -355,6 +351,17 @@ func noteWords(m *mcp.RPCMessage, recording string) string {
 		}
 	}
 	return line
+}
+
+// noteText is what a notification says, read as its method says (its
+// method, when that says nothing more), its text and URI cut to max bytes;
+// cut says they were.
+func noteText(m *mcp.RPCMessage, max int) (line string, cut bool) {
+	w, ok := history.ReadNote(m.Method, []byte(m.Raw))
+	if !ok {
+		return clip.Quote(m.Method, 200), false
+	}
+	return w.Line(clip.Quote, max, true), len(w.Text) > max || len(w.URI) > max
 }
 
 // print writes the notifications that came before the record numbered

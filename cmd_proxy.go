@@ -90,6 +90,7 @@ the recordings.`,
 					return &exitError{exitUsage, errors.New("the proxy's TUI needs a terminal; use --headless for scripts and CI")}
 				}
 			}
+			ctx := context.Background()
 			if pf.headless {
 				// Its lines go to stderr, often a pipe (2>&1 | head): once
 				// what read it ended, a line would kill the proxy with
@@ -98,16 +99,21 @@ the recordings.`,
 				// the line is dropped, and relaying and recording go on
 				// until SIGINT, SIGTERM or SIGHUP, as the first line says.
 				signal.Ignore(syscall.SIGPIPE)
+				// SIGHUP too: a terminal that closes must not leave the
+				// recordings without their last records and the report.
+				// Caught before the proxy listens: it relays and records
+				// from then, while it asks upstream what it serves for
+				// its first lines (up to 2s), and a signal then killed
+				// it with its recordings unclosed.
+				var stop context.CancelFunc
+				ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+				defer stop()
 			}
 			run, err := startProxyRun(url, &cf, &pf, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
 			if pf.headless {
-				// SIGHUP too: a terminal that closes must not leave the
-				// recordings without their last records and the report.
-				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-				defer stop()
 				return run.headless(ctx)
 			}
 			return run.tui()

@@ -10,7 +10,27 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
+
+// sdkThroughDemoProxy starts a headless proxy to the demo gateway and
+// connects an SDK client named client, with opts, to it over streamable
+// HTTP; ctx bounds what the test asks through it. The test closes the
+// client and stops h before it reads h's lines.
+func sdkThroughDemoProxy(t *testing.T, client string, opts *sdk.ClientOptions) (h *headless, cs *sdk.ClientSession, ctx context.Context) {
+	t.Helper()
+	h = startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: client, Version: "1"}, opts).
+		Connect(ctx, &sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, cs, ctx
+}
 
 // greetThroughProxy connects an SDK client named client to the headless
 // proxy h, sending its requests through rt, calls the demo's greet times

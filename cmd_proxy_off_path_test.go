@@ -16,17 +16,23 @@ func TestProxyHeadlessSaysTheClientCameToAnotherPath(t *testing.T) {
 	up, _ := initUpstream(t, func(*http.Request) string { return "" })
 	for _, tc := range []struct {
 		given, used string
-		said        bool
+		said, why   bool
 	}{
-		{"/stateless", "/mcp", true},
-		{"/mcp", "/mcp", false},
-		{"", "/mcp", false}, // a bare base URL: every path is the client's choice
+		{"/stateless", "/mcp", true, true},
+		{"/mcp", "/mcp", false, false},
+		{"", "/mcp", false, false}, // a bare base URL: every path is the client's choice
+		// A client told another path than the URL's (/sse of a server
+		// given as /mcp) came to it: that is not a client putting /mcp on it.
+		{"/mcp", "/sse", true, false},
 	} {
 		h := initializeThroughProxy(t, up+tc.given, tc.used)
 		lines := h.errw.String()
 		said := strings.Contains(lines, "! the client came to "+tc.used+", not to "+tc.given+" of the URL given")
 		if said != tc.said {
 			t.Errorf("given %q, the client at %q: said %v, want %v\n%s", tc.given, tc.used, said, tc.said, lines)
+		}
+		if why := strings.Contains(lines, "(a client may put /mcp on any URL it is told)"); why != tc.why {
+			t.Errorf("given %q, the client at %q: said a client may put /mcp on any URL: %v, want %v\n%s", tc.given, tc.used, why, tc.why, lines)
 		}
 	}
 }

@@ -165,7 +165,13 @@ func (lp *linePrinter) started(path string) {
 	if used, given := lp.c.OffPath(); used != "" {
 		// Said at once: the whole session is another endpoint's, and the
 		// lines that follow name methods, not where they went.
-		lp.lineAt(lp.c.Started, "!", fmt.Sprintf("the client came to %s, not to %s of the URL given: its requests go to that other path on the upstream (a client may put /mcp on any URL it is told)", clip.Quote(used, proxy.LabelLimit), given), "")
+		what := fmt.Sprintf("the client came to %s, not to %s of the URL given: its requests go to that other path on the upstream", clip.Quote(used, proxy.LabelLimit), given)
+		if strings.HasSuffix(used, "/mcp") {
+			// Why a client would: said only where it is why (a client
+			// told /sse came to /sse, not to /mcp).
+			what += " (a client may put /mcp on any URL it is told)"
+		}
+		lp.lineAt(lp.c.Started, "!", what, "")
 	}
 }
 
@@ -182,6 +188,10 @@ func (lp *linePrinter) record(r mcp.Record) {
 		lp.lineAt(r.Time, "!", p.Message, "")
 	}
 }
+
+// proxyNoteText bounds the text of a notification a line quotes: the
+// recording, named as the session began, has all of it.
+const proxyNoteText = 200
 
 // recordLine prints the line of the record itself, if it is worth one.
 func (lp *linePrinter) recordLine(r mcp.Record) {
@@ -203,7 +213,19 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			subject = a.subject
 		}
 		lp.endFailures()
-		lp.lineAt(r.Time, "←", message(r.RPC, subject), lp.outcome(r))
+		what := message(r.RPC, subject)
+		if r.RPC.Class == mcp.ClassNotification {
+			// What it says, as exec's notes and the TUI's Pairs read it
+			// ("log info: …", "updated URI", "task ID working: …",
+			// "progress [###…] 1/2"): a column of "← notifications/message"
+			// said nothing.
+			words, _ := noteText(r.RPC, proxyNoteText)
+			if pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw)); ok {
+				words = progressText("progress", pr) // as exec's progress line draws it
+			}
+			what = history.ForeignSubscription(r.RPC) + words
+		}
+		lp.lineAt(r.Time, "←", what, lp.outcome(r))
 	case r.HTTP != nil && r.HTTP.ReqSeq != 0:
 		lp.exchange(r.HTTP)
 	case r.Error != nil && r.Error.Purpose == mcp.PurposeRelay && r.Error.Status != 0:

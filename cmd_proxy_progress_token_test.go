@@ -4,13 +4,10 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The Go SDK client calls the demo's slow tool through the proxy with a
@@ -18,16 +15,10 @@ import (
 // its progress, as a replay and export show it. Each progress was a row of
 // its own marked "foreign token", and the call showed none.
 func TestProxiedClientsOwnProgressTokenFoldsIntoItsCall(t *testing.T) {
-	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	var heard atomic.Int64
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "progress-client", Version: "1"}, &sdk.ClientOptions{
+	h, cs, ctx := sdkThroughDemoProxy(t, "progress-client", &sdk.ClientOptions{
 		ProgressNotificationHandler: func(context.Context, *sdk.ProgressNotificationClientRequest) { heard.Add(1) },
-	}).Connect(ctx, &sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	params := &sdk.CallToolParams{Name: "slow", Arguments: map[string]any{"seconds": 0.05, "steps": 4}}
 	params.SetProgressToken("client-token")
 	if _, err := cs.CallTool(ctx, params); err != nil {

@@ -3,16 +3,12 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -54,25 +50,9 @@ func TestProxyHeadlessOutlivesItsStderrReader(t *testing.T) {
 // parent looks for once all held.
 func proxyWithStderrGone(t *testing.T) {
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	dir := t.TempDir()
-	listen := mcptest.ClosedAddr(t)
-	done := make(chan int, 1)
-	go func() {
-		cmd := newRootCmd()
-		cmd.SetArgs([]string{"proxy", "--headless", "--listen", listen, "--record-dir", dir, up.Endpoint()})
-		done <- report(os.Stderr, cmd.Execute())
-	}()
+	listen, done, dir := runHeadlessProxy(t, up.Endpoint())
 	base := "http://" + listen + "/mcp"
-	if !pollFor(func() bool {
-		c, err := net.Dial("tcp", listen)
-		if err == nil {
-			c.Close()
-		}
-		return err == nil
-	}) {
-		t.Fatal("the proxy never listened")
-	}
-	status, sid := clientPost(t, base, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	status, sid := clientPost(t, base, "", initializeBody)
 	if status != 200 || sid == "" {
 		t.Fatalf("initialize through the proxy: %d, session %q", status, sid)
 	}
@@ -80,19 +60,6 @@ func proxyWithStderrGone(t *testing.T) {
 	if status, _ := clientPost(t, base, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`); status != 200 {
 		t.Fatalf("tools/list through the proxy: %d", status)
 	}
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	if code := <-done; code != exitOK {
-		t.Fatalf("the proxy exited %d after SIGTERM, want %d", code, exitOK)
-	}
-	paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if len(paths) != 1 {
-		t.Fatalf("recordings %q, want one", paths)
-	}
-	recs := readRecording(t, paths[0])
-	if last := recs[len(recs)-1]; last.State == nil || last.State.State != mcp.StateClosed {
-		t.Fatalf("the recording ends with %+v, want its close", last)
-	}
+	stopWithRecordingClosed(t, done, dir)
 	fmt.Println("relayed, recorded and closed")
 }

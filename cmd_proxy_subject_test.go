@@ -1,29 +1,17 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // The headless proxy's lines for prompts/get and resources/read and
 // subscribe name the prompt or URI, both the request's and its answer's,
 // as a tools/call's name its tool.
 func TestProxyHeadlessNamesThePromptAndURI(t *testing.T) {
-	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "subject-test", Version: "1"}, nil).
-		Connect(ctx, &sdk.StreamableClientTransport{Endpoint: h.run.base + "/mcp", MaxRetries: -1}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, cs, ctx := sdkThroughDemoProxy(t, "subject-test", nil)
 	if _, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "demo://readme"}); err != nil {
 		t.Fatal(err)
 	}

@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -70,4 +73,55 @@ func hangupDuringCall(t *testing.T, ctx context.Context, srv *mcptest.Streamable
 func childEnv(t *testing.T, env ...string) []string {
 	t.Helper()
 	return append(append(os.Environ(), "TMPDIR="+t.TempDir()), env...)
+}
+
+// initializeBody is a client's initialize, for a test that plays the
+// client over raw HTTP.
+const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`
+
+// runHeadlessProxy runs `mcpscope proxy --headless` to upstream, as the
+// command line runs it, recording to dir, and returns once it listens, on
+// listen; done carries its exit status. Run it in a child process: it is
+// stopped with a signal to the whole process (stopWithRecordingClosed).
+func runHeadlessProxy(t *testing.T, upstream string) (listen string, done <-chan int, dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	listen = mcptest.ClosedAddr(t)
+	exited := make(chan int, 1)
+	go func() {
+		cmd := newRootCmd()
+		cmd.SetArgs([]string{"proxy", "--headless", "--listen", listen, "--record-dir", dir, upstream})
+		exited <- report(os.Stderr, cmd.Execute())
+	}()
+	if !pollFor(func() bool {
+		c, err := net.Dial("tcp", listen)
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
+	}) {
+		t.Fatal("the proxy never listened")
+	}
+	return listen, exited, dir
+}
+
+// stopWithRecordingClosed sends this process SIGTERM and checks that the
+// headless proxy of runHeadlessProxy exits 0, its one recording (in dir)
+// closed.
+func stopWithRecordingClosed(t *testing.T, done <-chan int, dir string) {
+	t.Helper()
+	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if code := <-done; code != exitOK {
+		t.Fatalf("the proxy exited %d after SIGTERM, want %d", code, exitOK)
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(paths) != 1 {
+		t.Fatalf("recordings %q, want one", paths)
+	}
+	recs := readRecording(t, paths[0])
+	if last := recs[len(recs)-1]; last.State == nil || last.State.State != mcp.StateClosed {
+		t.Fatalf("the recording ends with %+v, want its close", last)
+	}
 }

@@ -188,7 +188,14 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 	if i != m.clients.cur {
 		return next
 	}
-	return tea.Batch(m.afterAppend(), m.followListChanged(msg.recs), next)
+	var own tea.Cmd
+	if f.Backend != nil {
+		// The user's own session says on the status line what befalls it,
+		// as mcpscope URL does: a proxied client's is its client's to
+		// handle (and sayReconnecting's "press r" is no key of its).
+		own = m.sayOwnSession(msg.recs)
+	}
+	return tea.Batch(m.afterAppend(), m.followListChanged(msg.recs), own, next)
 }
 
 // handleClientEnded marks a session over; it stays listed and readable,
@@ -307,6 +314,7 @@ func (m *Model) showClient(i int) {
 		m.com.recording = "" // what it left out may be missing from the file
 	}
 	m.com.watchOnly = f.Backend == nil
+	m.com.own = f.Backend != nil
 	// The roots are the shown session's: the user's own offers some, a
 	// proxied client's are its own and not known here (the Negotiation
 	// pane named the own session's roots on every client's).

@@ -29,6 +29,10 @@ type common struct {
 	// watchOnly is set while the session shown is a proxied client's,
 	// which no key acts on (the user's own, next to them, is not).
 	watchOnly bool
+	// own is set while the session shown in a proxy's TUI is the user's
+	// own, opened with o next to the clients: its hints are a live
+	// session's, not a proxied client's.
+	own bool
 	// spin is the current frame of the pending spinner.
 	spin string
 	// note is the standing hint of Options.Note.
@@ -56,6 +60,11 @@ func newCommon(st *themes.Styles, keys *KeyMap, log *history.Log, now func() tim
 // shown: it does not in a replay, nor in a proxied client's session (the
 // client owns it), so advice to press it is for a session of one's own.
 func (c *common) canInitialize() bool { return c.keys.Initialize.Enabled() }
+
+// proxied reports whether a proxy's TUI shows a proxied client's session,
+// or none yet: not the user's own, whose empty panes say what a live
+// session's say (press i), not that no client has connected or spoken.
+func (c *common) proxied() bool { return c.watching && !c.own }
 
 // clock is "now" as the records see it: the wall clock when live, and in a
 // replay the time of the last record played, so a pending request's age is

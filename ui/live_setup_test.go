@@ -3,13 +3,31 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
+
+// ownSessionLive runs a proxy's TUI with no client yet, at 160x45, and
+// presses o: the user's own session, named name, opens on a session of
+// cfg (its Answerer the TUI's), which connects then.
+func ownSessionLive(t *testing.T, cfg mcp.Config, name string) *live {
+	t.Helper()
+	s, answers := liveSession(t, cfg)
+	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Answers: answers, Now: func() time.Time { return fixedNow },
+		OpenOwn: func() (Client, error) {
+			go func() { _ = s.Connect(t.Context()) }()
+			return Client{ID: -1, Name: name, Records: s.Records(), Backend: command.Runner{Session: s}}, nil
+		}})
+	l := runLive(t, m, s)
+	l.tm.Type("o")
+	return l
+}
 
 // startLiveReady runs startLive at w x h and waits until the status bar
 // says ready ("● initialized", "● listening", "● failed"), the set-up most

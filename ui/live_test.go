@@ -33,13 +33,7 @@ type live struct {
 // and runs the TUI on it at 160x45.
 func startLive(t *testing.T, cfg mcp.Config) *live {
 	t.Helper()
-	answers := NewAnswerer()
-	cfg.Answerer = answers
-	if cfg.RequestTimeout == 0 {
-		cfg.RequestTimeout = 15 * time.Second
-	}
-	s := mcp.NewSession(cfg)
-	t.Cleanup(func() { s.Close() })
+	s, answers := liveSession(t, cfg)
 	// As the CLI does: no --transport is "auto", detection.
 	transport := cfg.Transport
 	if transport == "" {
@@ -50,6 +44,22 @@ func startLive(t *testing.T, cfg mcp.Config) *live {
 	l := runLive(t, m, s)
 	go func() { _ = s.Connect(t.Context()) }()
 	return l
+}
+
+// liveSession is a session of cfg for a live test, not connected yet: its
+// answers are those the TUI puts to the user (answers, for the TUI's
+// Options), each request bounded by 15s unless cfg says; closed when the
+// test ends.
+func liveSession(t *testing.T, cfg mcp.Config) (*mcp.Session, *Answerer) {
+	t.Helper()
+	answers := NewAnswerer()
+	cfg.Answerer = answers
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = 15 * time.Second
+	}
+	s := mcp.NewSession(cfg)
+	t.Cleanup(func() { s.Close() })
+	return s, answers
 }
 
 // runLive runs the TUI m at 160x45, keeping all it draws for waitFor; s

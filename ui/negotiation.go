@@ -142,7 +142,7 @@ func (f *facts) text(s string, style lipgloss.Style, indent int) {
 func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	st := n.c.st
 	f := &facts{c: n.c, w: w}
-	if n.c.watching && n.c.log.Len() == 0 {
+	if n.c.proxied() && n.c.log.Len() == 0 {
 		f.text("waiting for a client to connect to the proxy", st.Hint, 0)
 		return f.lines
 	}
@@ -211,7 +211,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		stats := n.c.log.Stats()
 		url := stats.URL
 		switch {
-		case url == "" && n.detect && !stats.Detected && !n.c.watching:
+		case url == "" && n.detect && !stats.Detected && !n.c.proxied():
 			// Detection POSTs before any stream opens; "waiting for the
 			// stream" read as a GET hanging while a probe was.
 			f.text("finding the transport: each probe is a row in Pairs as it goes out; what each answered shows here when detection ends", st.Hint, 0)
@@ -250,7 +250,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 		f.kv("Endpoint", "\""+wireLine(string(neg.EndpointEvent.Data), 2048)+"\" (not resolved)", st.Warning)
 	} else if neg.Stream != nil && neg.State == mcp.StateClosed {
 		what := "none: the stream closed before an endpoint event"
-		if !n.c.replay && !n.c.watching && !detectionGoesOn(n.c.log.Stats()) {
+		if !n.c.replay && !n.c.proxied() && !detectionGoesOn(n.c.log.Stats()) {
 			// Only a session of one's own can be retried: a proxied one
 			// is its client's, a replay is a recording.
 			what += " (press " + f.c.keys.Reconnect.Help().Key + " to retry)"

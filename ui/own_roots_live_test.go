@@ -2,10 +2,8 @@ package ui
 
 import (
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
@@ -16,16 +14,7 @@ import (
 // the program died with the proxy in it.
 func TestLiveOwnSessionRoots(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	answers := NewAnswerer()
-	s := mcp.NewSession(mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE, Answerer: answers, RequestTimeout: 15 * time.Second})
-	t.Cleanup(func() { s.Close() })
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Answers: answers,
-		OpenOwn: func() (Client, error) {
-			go func() { _ = s.Connect(t.Context()) }()
-			return Client{ID: -1, Name: "you · mcpscope", Records: s.Records(), Backend: command.Runner{Session: s}}, nil
-		}})
-	l := runLive(t, m, s)
-	l.tm.Type("o")
+	l := ownSessionLive(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE}, "you · mcpscope")
 	l.initialize()
 	l.mark()
 	l.command("roots")

@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
@@ -20,15 +19,7 @@ import (
 // not tell to press i for a session that initialized itself.
 func TestOwnSessionBarNamesDetectedTransport(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
-	s := mcp.NewSession(mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportAuto, RequestTimeout: 15 * time.Second})
-	t.Cleanup(func() { s.Close() })
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) {
-			go func() { _ = s.Connect(t.Context()) }()
-			return Client{ID: -1, Name: "you (mcpscope)", Records: s.Records(), Backend: command.Runner{Session: s}}, nil
-		}})
-	l := runLive(t, m, s)
-	l.tm.Type("o")
+	l := ownSessionLive(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportAuto}, "you (mcpscope)")
 	l.waitFor("you (mcpscope) · streamable")
 	l.waitFor("● initialized")
 	if bytes.Contains(l.seen.Bytes(), []byte("i initializes it")) {

@@ -123,7 +123,7 @@ func (p *pairsPane) view(focused bool) []string {
 				text += ": " + strconv.Itoa(k) + " to come"
 			}
 			lines[1] = p.c.st.Hint.Render(text + " (" + p.c.keys.JumpEnd.Help().Key + " jumps to the end)")
-		} else if p.c.watching && log.Len() == 0 {
+		} else if p.c.proxied() && log.Len() == 0 {
 			lines[1] = p.c.st.Hint.Render("no client has connected yet")
 			// Where to point the client is the standing note, which a
 			// status bar of 80 columns drops: the pane in front says it.
@@ -133,7 +133,7 @@ func (p *pairsPane) view(focused bool) []string {
 					lines = append(lines, p.c.st.Info.Render(l))
 				}
 			}
-		} else if p.c.watching {
+		} else if p.c.proxied() {
 			lines[1] = p.c.st.Hint.Render("no requests yet from this client")
 		} else if log.Stats().State == mcp.StateFailed {
 			// i would only say "not connected": the way on is to connect.

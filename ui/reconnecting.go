@@ -17,7 +17,7 @@ import (
 // then. Before, a call the break failed said "press r to reconnect"
 // while mcpscope was already reconnecting, and the bar said "● closed".
 func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
-	if m.com.replay || m.com.watching {
+	if m.com.replay || m.com.proxied() {
 		return nil
 	}
 	// An attempt is said only while it is still under way: a batch that

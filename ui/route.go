@@ -103,13 +103,20 @@ func (m *Model) resize(w, h int) {
 	m.status.SetSize(w)
 }
 
+// sayOwnSession puts on the status line what new records of a session of
+// the user's own say happened to it: it failed to connect, its stream
+// broke, is reconnecting or came back to a new session.
+func (m *Model) sayOwnSession(batch []mcp.Record) tea.Cmd {
+	return tea.Batch(m.sayConnectFailed(batch), m.sayReplaced(batch), m.sayStreamGone(batch), m.sayReconnecting(batch))
+}
+
 // handleMsg handles everything that is not input, by type.
 func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case recordsMsg:
 		m.com.log.Append(msg...)
 		unsent := m.unsentShown()
-		cmd := tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayConnectFailed(msg), m.sayReplaced(msg), m.sayStreamGone(msg), m.sayReconnecting(msg), waitForRecords(m.opts.Records))
+		cmd := tea.Batch(m.afterAppend(), m.followListChanged(msg), m.sayOwnSession(msg), waitForRecords(m.opts.Records))
 		m.carryUnsent(unsent)
 		return cmd
 	case recordingFailedMsg:
@@ -267,7 +274,7 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 // ("press r to reconnect") no longer held. It says nothing of who asked:
 // after r, reconnectedMsg says the same, in whichever order they come.
 func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
-	if m.com.replay || m.com.watching || sessionState(m.com.log) != mcp.StateSessionReplaced {
+	if m.com.replay || m.com.proxied() || sessionState(m.com.log) != mcp.StateSessionReplaced {
 		return nil
 	}
 	for i := range batch {

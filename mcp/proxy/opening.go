@@ -114,6 +114,13 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 	defer p.awaitInitialize(c)
 	defer c.release()
 	l.c, l.up.Purpose = c, mcp.PurposeGet
+	answer := "could not be reached"
+	if err == nil {
+		answer = "answered it " + resp.Status
+	}
+	c.mu.Lock()
+	c.earlyAnswer = answer
+	c.mu.Unlock()
 	if err != nil {
 		l.unreachable(err)
 		return
@@ -165,8 +172,14 @@ func (p *Proxy) awaitInitialize(c *Client) {
 	c.waitWhile(func() bool { return c.initAt.IsZero() }, p.earlyWait, func() {
 		p.earlyMu.Lock()
 		defer p.earlyMu.Unlock()
-		if !c.initialized() {
-			c.end(fmt.Sprintf("the client did not initialize within %s of its GET: it asked for an event stream with no session id and said nothing more", mcp.DurationText(p.earlyWait)))
+		c.mu.Lock()
+		initialized, answer := !c.initAt.IsZero(), c.earlyAnswer
+		c.mu.Unlock()
+		if !initialized {
+			// What upstream answered is why the client said nothing more
+			// (a legacy client at a streamable server's /sse is answered
+			// 404): the line that ends the session says it.
+			c.end(fmt.Sprintf("the client did not initialize within %s of its GET, which upstream %s: it asked for an event stream with no session id and said nothing more", mcp.DurationText(p.earlyWait), answer))
 		}
 	})
 }

@@ -171,18 +171,11 @@ func TestGetAfterInitializeGoesWithIt(t *testing.T) {
 // done: its session ends saying so, rather than stay open for an
 // initialize that does not come.
 func TestRefusedGetWithNoInitializeEnds(t *testing.T) {
-	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone})
-	p, base, w := startProxy(t, up.URL, Config{})
-	p.earlyWait = time.Millisecond
-	if st, _ := send(t, http.MethodGet, base+"/mcp", "", map[string]string{"Accept": "text/event-stream"}); st != http.StatusMethodNotAllowed {
-		t.Fatalf("the GET answered %d, want upstream's 405", st)
-	}
-	w.until(t, "the GET's session ended", func() bool { return len(w.clients) == 1 && w.ended[w.clients[0].ID] })
-	recs := w.records(1)
+	recs, c := refusedGetEnd(t, mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone}), "/mcp", http.StatusMethodNotAllowed)
 	if end := recs[len(recs)-1]; end.State == nil || !strings.Contains(end.State.Detail, "did not initialize") {
 		t.Errorf("the session ends with %s, want it to say the client did not initialize", describe(end))
 	}
-	if c := w.sessions()[0]; c.Transport != mcp.TransportStreamable {
+	if c.Transport != mcp.TransportStreamable {
 		t.Errorf("the refused GET is a %s session, want streamable", c.Transport)
 	}
 }

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The headless proxy's line for a notification the server sent says what
+// it says, as exec's notes and the TUI's Pairs do: a log message's level,
+// logger and text, a progress's count. Each read "← notifications/message"
+// (or /progress) and no more, so a capture of server-everything's logging
+// was a column of the one method.
+func TestProxyHeadlessSaysWhatANotificationSays(t *testing.T) {
+	h, cs, ctx := sdkThroughDemoProxy(t, "note-test", &sdk.ClientOptions{
+		LoggingMessageHandler: func(context.Context, *sdk.LoggingMessageRequest) {},
+	})
+	if err := cs.SetLoggingLevel(ctx, &sdk.SetLoggingLevelParams{Level: "emergency"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "log", Arguments: map[string]any{"message": "disk full"}}); err != nil {
+		t.Fatal(err)
+	}
+	slow := &sdk.CallToolParams{Name: "slow", Arguments: map[string]any{"seconds": 0.05, "steps": 2}}
+	slow.SetProgressToken("p1")
+	if _, err := cs.CallTool(ctx, slow); err != nil {
+		t.Fatal(err)
+	}
+	cs.Close()
+	h.stop()
+	out := h.errw.String()
+	for _, want := range []string{"← log emergency mcpscope-demo: disk full (emergency)", "← progress  [##########..........] 1/2  step 1 of 2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, out)
+		}
+	}
+	for _, method := range []string{"← notifications/message", "← notifications/progress"} {
+		if strings.Contains(out, method) {
+			t.Errorf("a notification's line names only its method, %s:\n%s", method, out)
+		}
+	}
+}
