@@ -228,7 +228,8 @@ func (f *connFlags) rootsNote() string {
 }
 
 // addressLike reports whether an argument names a server rather than a
-// command: a scheme (even one missing a slash, "http:/host"), an IPv6
+// command: a scheme (even one missing a slash, "http:/host", or its colon,
+// "http//host"), an IPv6
 // literal, host:port, localhost, or a dotted host, with the blanks around
 // it that a paste brings. Such an argument must then parse as a URL; it is
 // never taken for a command, and never silently replaced by the demo
@@ -239,6 +240,11 @@ func addressLike(s string) bool {
 		return false
 	}
 	if strings.Contains(s, "://") || strings.HasPrefix(s, "[") || strings.Contains(s, ":/") {
+		return true
+	}
+	if _, ok := mcp.ColonlessScheme(s); ok {
+		// "http//host:8811" holds no colon before its first slash, so
+		// it was read as a command, run against the demo gateway.
 		return true
 	}
 	if scheme, _, ok := strings.Cut(s, ":"); ok && (strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https")) {
