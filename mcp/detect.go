@@ -348,7 +348,11 @@ func fallThrough(err error) bool {
 		return true
 	case CauseStatus:
 		switch we.Status {
-		case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusNotAcceptable, http.StatusUnsupportedMediaType:
+		case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusNotAcceptable, http.StatusUnsupportedMediaType,
+			// 501: the server takes no POST at all (a static file
+			// server such as python3 -m http.server), or not this
+			// method: no server error to read logs for.
+			http.StatusNotImplemented:
 			return true
 		}
 	}

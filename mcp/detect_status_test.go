@@ -48,3 +48,35 @@ func TestDetectionStopsOnAServerError(t *testing.T) {
 		t.Errorf("attempts %+v, want one probe whose verdict is the status alone", d.Attempts)
 	}
 }
+
+// A web server that is no MCP server (python3 -m http.server) answers a
+// POST 501 Not Implemented: that is "not this transport here", and
+// detection goes on to the legacy stream, so the error names every probe,
+// where it stopped at the first and advised reading the server's logs and
+// skipping detection with --transport.
+func TestDetectionGoesOnPastNotImplemented(t *testing.T) {
+	files := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodPost:
+			http.Error(w, "Unsupported method ('POST')", http.StatusNotImplemented)
+		case r.URL.Path == "/":
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte("<html>Directory listing</html>"))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(files.Close)
+	s := NewSession(Config{URL: files.URL})
+	defer s.Close()
+	collect(s)
+	err := s.Connect(testCtx(t))
+	if CauseOf(err) != CauseNoTransport {
+		t.Fatalf("Connect = %v, want no transport", err)
+	}
+	for _, probe := range []string{"POST initialize " + files.URL + "/mcp", "GET " + files.URL + "/sse"} {
+		if !strings.Contains(err.Error(), probe) {
+			t.Errorf("Connect = %v, want it to name %q", err, probe)
+		}
+	}
+}
