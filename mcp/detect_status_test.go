@@ -2,8 +2,10 @@ package mcp
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -78,5 +80,17 @@ func TestDetectionGoesOnPastNotImplemented(t *testing.T) {
 		if !strings.Contains(err.Error(), probe) {
 			t.Errorf("Connect = %v, want it to name %q", err, probe)
 		}
+	}
+}
+
+// A host name that does not resolve is said as that, without the
+// resolver's address, which read as if it were the server's: "dial tcp:
+// lookup gw.invalid on 10.0.0.53:53: no such host".
+func TestFailureWordsNameAnUnknownHost(t *testing.T) {
+	err := &url.Error{Op: "Post", URL: "http://gw.invalid:8811/mcp", Err: &net.OpError{Op: "dial", Net: "tcp",
+		Err: &net.DNSError{Err: "no such host", Name: "gw.invalid", Server: "10.0.0.53:53", IsNotFound: true}}}
+	got := FailureWords(err)
+	if got != `no host is named "gw.invalid" (DNS found none)` {
+		t.Errorf("FailureWords = %q, want the unknown host named alone", got)
 	}
 }
