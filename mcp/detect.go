@@ -221,7 +221,7 @@ func (s *Session) detect(ctx context.Context) error {
 			return nil
 		}
 		lastErr, failedAt = err, len(attempts)-1
-		if last.Status >= 200 && last.Status < 300 && closest == nil && CauseOf(err) != CauseNotModern {
+		if last.Status >= 200 && last.Status < 300 && closest == nil && inKind(err) {
 			// The server answered this probe in kind (an event stream, a
 			// JSON answer) and then failed: that failure says the most.
 			// A refused server/discover only sends detection on to the
@@ -303,6 +303,20 @@ func (s *Session) detect(ctx context.Context) error {
 		s.emitError(connectOp(err), err, 0, 0)
 	}
 	return err
+}
+
+// inKind reports whether a probe that failed after a 2xx was answered in
+// its transport's kind. A refused server/discover only sends detection on
+// to the initialize era, and a page of another type (a /health "ok", a
+// web page) answers no transport: taken as the answer that says the most,
+// it hid every other probe behind "not an event stream", advising the
+// --transport auto detection had just used.
+func inKind(err error) bool {
+	switch weighed(CauseOf(err)) {
+	case CauseNotModern, CauseNotEventStream, CauseBadContentType:
+		return false
+	}
+	return true
 }
 
 // unanswered reports whether no probe got an HTTP answer at all.

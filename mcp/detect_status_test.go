@@ -94,3 +94,32 @@ func TestFailureWordsNameAnUnknownHost(t *testing.T) {
 		t.Errorf("FailureWords = %q, want the unknown host named alone", got)
 	}
 }
+
+// A URL at a page that is no MCP endpoint (a gateway's /health answering
+// GET with "ok", POSTs with 405) fails detection naming every probe: the
+// GET's 200 was taken for an answer in kind that says the most, so the
+// error was "not an event stream" alone, advising --transport auto, which
+// had been used.
+func TestDetectionOnAPlainPageNamesEveryProbe(t *testing.T) {
+	health := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte("ok"))
+	}))
+	t.Cleanup(health.Close)
+	s := NewSession(Config{URL: health.URL + "/health"})
+	defer s.Close()
+	collect(s)
+	err := s.Connect(testCtx(t))
+	if CauseOf(err) != CauseNoTransport {
+		t.Fatalf("Connect = %v, want no transport", err)
+	}
+	for _, probe := range []string{"POST server/discover " + health.URL + "/health", "POST initialize " + health.URL + "/health", "GET " + health.URL + "/health"} {
+		if !strings.Contains(err.Error(), probe) {
+			t.Errorf("Connect = %v, want it to name %q", err, probe)
+		}
+	}
+}
