@@ -237,6 +237,10 @@ func FailureWords(err error) string {
 		// broken: ...", which names neither the answer nor its headers.
 		return "its answer's headers do not parse: " + clip.Quote(string(pe), 300)
 	}
+	if plainAnswerToTLS(err) {
+		// net/http's "http: server gave HTTP response to HTTPS client".
+		return "it answered in plain HTTP, not TLS"
+	}
 	if words := dialWords(err); words != "" {
 		return words
 	}
