@@ -18,7 +18,7 @@ import (
 //     it speaks only the older versions.
 //  2. POST initialize with Accept: application/json, text/event-stream. An
 //     answer means streamable HTTP with sessions.
-//  3. If that gets 400, 404 or 405 (or is no MCP answer at all), GET the URL
+//  3. If that gets 400, 404, 405 or 501 (or is no MCP answer at all), GET the URL
 //     expecting an event stream whose first event is `endpoint`: legacy
 //     HTTP+SSE.
 //
