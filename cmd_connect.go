@@ -138,10 +138,17 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if f.maxEventSize < 64<<10 {
 		return mcp.Config{}, fmt.Errorf("--max-event-size %d is too small: events of 64 KiB are normal (big tool lists)", f.maxEventSize)
 	}
-	switch f.transport {
-	case mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless:
-	default:
-		return mcp.Config{}, fmt.Errorf("--transport %q: use auto, sse, streamable or stateless", f.transport)
+	if transports := []string{mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless}; !slices.Contains(transports, f.transport) {
+		meant, lower := "", strings.ToLower(f.transport)
+		near := command.Nearest(lower, transports)
+		if slices.Contains(transports, lower) {
+			near = lower // "SSE": the names are lower case
+		}
+		if near != "" {
+			// "streamble" is a slip, said as a slip of a flag's name is.
+			meant = "did you mean " + near + "? "
+		}
+		return mcp.Config{}, fmt.Errorf("--transport %q: %suse auto, sse, streamable or stateless", f.transport, meant)
 	}
 	if f.protocol != "" && !mcp.IsProtocolVersion(f.protocol) {
 		return mcp.Config{}, fmt.Errorf("--protocol %q: a protocol version is a date, e.g. 2025-06-18 or 2026-07-28", f.protocol)
