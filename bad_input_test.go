@@ -24,6 +24,9 @@ func TestBadInputSaysWhatToGive(t *testing.T) {
 		{[]string{"completion", "bash", "extra"}, []string{"bash takes no arguments, not 1 argument(s)", "run 'mcpscope completion bash --help' for usage"}, "unknown command"},
 		{[]string{"exec", "--timeout", "-1", "tools/list"}, []string{`--timeout "-1" is not a duration: give one such as 500ms, 30s`}, "-1s"},
 		{[]string{"exec", "--timeout", "0", "tools/list"}, []string{"--timeout 0s: give a positive duration such as 30s"}, "--endpoint-timeout"},
+		// A slip of a transport's name is named as one.
+		{[]string{"exec", "--transport", "streamble", "tools/list"}, []string{`--transport "streamble": did you mean streamable? use auto, sse, streamable or stateless`}, "demo gateway at"},
+		{[]string{"exec", "--transport", "SSE", "tools/list"}, []string{`--transport "SSE": did you mean sse?`}, "demo gateway at"},
 		{[]string{"exec", "--endpoint-timeout", "-5s", "tools/list"}, []string{"--endpoint-timeout -5s: give a positive duration such as 30s"}, "--timeout and"},
 		{[]string{"-H"}, []string{"-H needs a value after it: request header 'Name: value'", "run 'mcpscope --help' for usage"}, "flag needs an argument"},
 		{[]string{"export", "x.jsonl", "--format"}, []string{"--format needs a value after it: md or json", "run 'mcpscope export --help' for usage"}, "flag needs an argument"},

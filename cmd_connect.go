@@ -138,10 +138,17 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if f.maxEventSize < 64<<10 {
 		return mcp.Config{}, fmt.Errorf("--max-event-size %d is too small: events of 64 KiB are normal (big tool lists)", f.maxEventSize)
 	}
-	switch f.transport {
-	case mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless:
-	default:
-		return mcp.Config{}, fmt.Errorf("--transport %q: use auto, sse, streamable or stateless", f.transport)
+	if transports := []string{mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless}; !slices.Contains(transports, f.transport) {
+		meant, lower := "", strings.ToLower(f.transport)
+		near := command.Nearest(lower, transports)
+		if slices.Contains(transports, lower) {
+			near = lower // "SSE": the names are lower case
+		}
+		if near != "" {
+			// "streamble" is a slip, said as a slip of a flag's name is.
+			meant = "did you mean " + near + "? "
+		}
+		return mcp.Config{}, fmt.Errorf("--transport %q: %suse auto, sse, streamable or stateless", f.transport, meant)
 	}
 	if f.protocol != "" && !mcp.IsProtocolVersion(f.protocol) {
 		return mcp.Config{}, fmt.Errorf("--protocol %q: a protocol version is a date, e.g. 2025-06-18 or 2026-07-28", f.protocol)
@@ -228,7 +235,8 @@ func (f *connFlags) rootsNote() string {
 }
 
 // addressLike reports whether an argument names a server rather than a
-// command: a scheme (even one missing a slash, "http:/host"), an IPv6
+// command: a scheme (even one missing a slash, "http:/host", or its colon,
+// "http//host"), an IPv6
 // literal, host:port, localhost, or a dotted host, with the blanks around
 // it that a paste brings. Such an argument must then parse as a URL; it is
 // never taken for a command, and never silently replaced by the demo
@@ -239,6 +247,11 @@ func addressLike(s string) bool {
 		return false
 	}
 	if strings.Contains(s, "://") || strings.HasPrefix(s, "[") || strings.Contains(s, ":/") {
+		return true
+	}
+	if _, ok := mcp.ColonlessScheme(s); ok {
+		// "http//host:8811" holds no colon before its first slash, so
+		// it was read as a command, run against the demo gateway.
 		return true
 	}
 	if scheme, _, ok := strings.Cut(s, ":"); ok && (strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https")) {

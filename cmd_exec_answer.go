@@ -142,6 +142,7 @@ func (a *execAnswers) missing() string {
 		return ""
 	}
 	var b strings.Builder
+	var names []string // what --answer would name each thing asked by
 	for i, r := range a.unanswered {
 		if i == mcp.MaxListed {
 			fmt.Fprintf(&b, "and %d more things the server asked went unanswered (each is in the recording)\n", len(a.unanswered)-i)
@@ -156,6 +157,14 @@ func (a *execAnswers) missing() string {
 		if name == "" {
 			name = r.Method
 		}
+		// A 2026 input request is answered by its key or by its method's
+		// name, so a slip of either is named.
+		names = append(names, name, r.Method)
+		for alias, m := range methodAliases {
+			if m == r.Method {
+				names = append(names, alias)
+			}
+		}
 		// What was asked is quoted in part past a few kilobytes: the
 		// recording has it whole.
 		name = clip.Quote(name, 200)
@@ -165,9 +174,17 @@ func (a *execAnswers) missing() string {
 	// A given answer that matched nothing is most likely the one meant for
 	// what went unanswered, under another name.
 	for _, line := range a.given {
-		if !slices.Contains(a.used, line) {
-			fmt.Fprintf(&b, "--answer '%s' matched nothing the server asked\n", sanitize.Line(line))
+		if slices.Contains(a.used, line) {
+			continue
 		}
+		fmt.Fprintf(&b, "--answer '%s' matched nothing the server asked", sanitize.Line(line))
+		first, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if near := command.Nearest(first, names); near != "" {
+			// A slip of the name ('elicitaton') is said as one, as a
+			// slip of a method or a flag is.
+			fmt.Fprintf(&b, ": did you mean %s?", sanitize.Line(near))
+		}
+		b.WriteString("\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

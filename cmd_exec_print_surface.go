@@ -417,8 +417,11 @@ func (p *printer) instructions(text string) {
 		return
 	}
 	// Instructions can run to pages (they are written for a model); the
-	// first line says what they are, the TUI shows them whole.
-	fmt.Fprintf(p.w, "instructions: %s\n", sanitize.Line(firstLine(text)))
+	// first line says what they are, the TUI shows them whole. On a
+	// terminal that line is wrapped at its spaces, as a listing is: the
+	// demo's, the first thing exec prints, was broken mid-word.
+	const label = "instructions: "
+	fmt.Fprintf(p.w, "%s%s\n", label, p.hanging(sanitize.Line(firstLine(text)), len(label)))
 }
 
 // firstLine is the first line of text (a description, instructions),

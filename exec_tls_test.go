@@ -36,4 +36,10 @@ func TestExecSaysWhatIsWrongWithTLS(t *testing.T) {
 			t.Errorf("%s: exit %d, want %d and a hint saying %q\n%s\n%s", c.url, code, exitConnect, c.want, out, errOut)
 		}
 	}
+	// The failure itself is said in words too: it read net/http's own
+	// "http: server gave HTTP response to HTTPS client".
+	_, errOut, _ := run(t, "exec", "--no-record", strings.Replace(plain.URL, "http://", "https://", 1)+"/mcp", "ping")
+	if !strings.Contains(errOut, "failed: it answered in plain HTTP, not TLS") || strings.Contains(errOut, "HTTPS client") {
+		t.Errorf("an https URL answered in plain HTTP: %q, want it said in words", errOut)
+	}
 }

@@ -307,9 +307,10 @@ func TestExecAnswersInputRequests(t *testing.T) {
 		if code != exitFailed || !strings.Contains(errOut, "--answer") || !strings.Contains(out+errOut, "confirm") {
 			t.Errorf("%s without --answer: exit %d\n%s\n%s", url, code, out, errOut)
 		}
-		// An answer under a name nothing asked for is pointed out.
+		// An answer under a name nothing asked for is pointed out, and
+		// a slip of the name is named as one, in every era.
 		out, errOut, code = run(t, "exec", "--no-record", "--answer", "elicitaton accept name=Ann", url, "tools/call confirm")
-		if code != exitFailed || !strings.Contains(errOut, "--answer 'elicitaton accept name=Ann' matched nothing") {
+		if code != exitFailed || !strings.Contains(errOut, "--answer 'elicitaton accept name=Ann' matched nothing the server asked: did you mean elicitation?") {
 			t.Errorf("%s with a misnamed --answer: exit %d\n%s\n%s", url, code, out, errOut)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 //     it speaks only the older versions.
 //  2. POST initialize with Accept: application/json, text/event-stream. An
 //     answer means streamable HTTP with sessions.
-//  3. If that gets 400, 404 or 405 (or is no MCP answer at all), GET the URL
+//  3. If that gets 400, 404, 405 or 501 (or is no MCP answer at all), GET the URL
 //     expecting an event stream whose first event is `endpoint`: legacy
 //     HTTP+SSE.
 //
@@ -221,7 +221,7 @@ func (s *Session) detect(ctx context.Context) error {
 			return nil
 		}
 		lastErr, failedAt = err, len(attempts)-1
-		if last.Status >= 200 && last.Status < 300 && closest == nil && CauseOf(err) != CauseNotModern {
+		if last.Status >= 200 && last.Status < 300 && closest == nil && inKind(err) {
 			// The server answered this probe in kind (an event stream, a
 			// JSON answer) and then failed: that failure says the most.
 			// A refused server/discover only sends detection on to the
@@ -305,6 +305,20 @@ func (s *Session) detect(ctx context.Context) error {
 	return err
 }
 
+// inKind reports whether a probe that failed after a 2xx was answered in
+// its transport's kind. A refused server/discover only sends detection on
+// to the initialize era, and a page of another type (a /health "ok", a
+// web page) answers no transport: taken as the answer that says the most,
+// it hid every other probe behind "not an event stream", advising the
+// --transport auto detection had just used.
+func inKind(err error) bool {
+	switch weighed(CauseOf(err)) {
+	case CauseNotModern, CauseNotEventStream, CauseBadContentType:
+		return false
+	}
+	return true
+}
+
 // unanswered reports whether no probe got an HTTP answer at all.
 func unanswered(attempts []Attempt) bool {
 	for _, a := range attempts {
@@ -348,7 +362,11 @@ func fallThrough(err error) bool {
 		return true
 	case CauseStatus:
 		switch we.Status {
-		case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusNotAcceptable, http.StatusUnsupportedMediaType:
+		case http.StatusBadRequest, http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusNotAcceptable, http.StatusUnsupportedMediaType,
+			// 501: the server takes no POST at all (a static file
+			// server such as python3 -m http.server), or not this
+			// method: no server error to read logs for.
+			http.StatusNotImplemented:
 			return true
 		}
 	}

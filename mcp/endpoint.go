@@ -163,6 +163,14 @@ func TargetURL(raw string) (*url.URL, error) {
 	// Every message quotes the URL as typed, but never its password: such
 	// a message goes to a terminal others watch and into CI logs.
 	quoted := urlpass.Typed(raw)
+	if fixed, ok := ColonlessScheme(s); ok {
+		// Prefixed with http:// it would parse, as a host named "http".
+		// Both are quoted from the fixed URL, where its password is
+		// found and masked.
+		meant := urlpass.Typed(fixed)
+		colon := strings.Index(meant, "://")
+		return nil, fmt.Errorf("%q is not a URL: its scheme lacks the ':'; did you mean %q?", meant[:colon]+meant[colon+1:], meant)
+	}
 	noScheme := !strings.Contains(s, "://")
 	typo := noScheme && schemeTypo(s)
 	if noScheme {
@@ -251,6 +259,19 @@ func portProblem(u *url.URL) string {
 		return "the port " + p + " is out of range (a port is 1 to 65535)"
 	}
 	return ""
+}
+
+// ColonlessScheme reports an address whose http or https scheme lost its
+// colon ("http//localhost:8811", a slip of the shift key), with the URL
+// it was meant to be.
+func ColonlessScheme(s string) (fixed string, ok bool) {
+	s = strings.TrimSpace(s)
+	for _, scheme := range []string{"http", "https"} {
+		if len(s) > len(scheme)+2 && strings.EqualFold(s[:len(scheme)+2], scheme+"//") {
+			return s[:len(scheme)] + "://" + s[len(scheme)+2:], true
+		}
+	}
+	return "", false
 }
 
 // schemeTypo reports a scheme written without its two slashes

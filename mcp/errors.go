@@ -272,8 +272,7 @@ func FailureCause(err error) Cause {
 	switch {
 	case errors.As(err, &verify), errors.As(err, &authority), errors.As(err, &host), errors.As(err, &invalid):
 		return CauseUntrustedCert
-	case errors.As(err, &record), strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
-		// net/http words the second one itself, without a type.
+	case errors.As(err, &record), plainAnswerToTLS(err):
 		return CauseNotTLS
 	}
 	msg := err.Error()
@@ -288,6 +287,12 @@ func FailureCause(err error) Cause {
 		return CauseDropped
 	}
 	return CauseUnreachable
+}
+
+// plainAnswerToTLS reports net/http's refusal of a plain HTTP answer to
+// an https request, which it words itself, without a type.
+func plainAnswerToTLS(err error) bool {
+	return strings.Contains(err.Error(), "server gave HTTP response to HTTPS client")
 }
 
 // notHTTP are the words net/http's errors use for an answer it read but

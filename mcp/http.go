@@ -13,7 +13,9 @@ import (
 	"net/http"
 	"net/textproto"
 	"net/url"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 )
@@ -235,7 +237,32 @@ func FailureWords(err error) string {
 		// broken: ...", which names neither the answer nor its headers.
 		return "its answer's headers do not parse: " + clip.Quote(string(pe), 300)
 	}
+	if plainAnswerToTLS(err) {
+		// net/http's "http: server gave HTTP response to HTTPS client".
+		return "it answered in plain HTTP, not TLS"
+	}
+	if words := dialWords(err); words != "" {
+		return words
+	}
 	return unwrapURLError(err).Error()
+}
+
+// dialWords says why no connection was made in the user's words, or ""
+// for another failure: Go's "dial tcp 127.0.0.1:9852: connect:
+// connection refused" named its own call, and a name that does not
+// resolve read "dial tcp: lookup NAME on 10.0.0.53:53: no such host",
+// naming the resolver's address as if it were the server's.
+func dialWords(err error) string {
+	var dns *net.DNSError
+	if errors.As(err, &dns) && dns.IsNotFound {
+		return "no host is named " + strconv.Quote(dns.Name) + " (DNS found none)"
+	}
+	var op *net.OpError
+	var errno syscall.Errno
+	if errors.As(err, &op) && op.Op == "dial" && errors.As(err, &errno) {
+		return errno.Error()
+	}
+	return ""
 }
 
 // unwrapURLError drops net/http's "Get \"URL\": " prefix, which would say

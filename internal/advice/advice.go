@@ -228,6 +228,13 @@ var words = map[Audience]*strings.Replacer{
 		"{skipdetect}", "skip detection in the client"),
 }
 
+// gatewayStatus reports a status a gateway or proxy answers for what is
+// behind it (502, 503, 504): the server is down or unreachable whatever
+// the method, so skipping detection would meet it again.
+func gatewayStatus(status int) bool {
+	return status == http.StatusBadGateway || status == http.StatusServiceUnavailable || status == http.StatusGatewayTimeout
+}
+
 // For returns the advice for a fact, or "" when the table has none.
 func For(f Fact, a Audience) string {
 	text := ""
@@ -246,7 +253,7 @@ func For(f Fact, a Audience) string {
 	if text == "" {
 		return ""
 	}
-	if f.Cause == mcp.CauseStatus && f.Status >= 500 && f.Probe == mcp.TransportStateless {
+	if f.Cause == mcp.CauseStatus && f.Status >= 500 && !gatewayStatus(f.Status) && f.Probe == mcp.TransportStateless {
 		// Detection stops at a server failure rather than guess past it,
 		// but servers that crash on a method they do not know fail
 		// server/discover alone and still answer initialize.

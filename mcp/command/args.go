@@ -190,9 +190,18 @@ func argGroup(words []string) (order []string, occs map[string][]argOcc, errs []
 func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []error {
 	typed := func(name string) bool { _, ok := occs[name]; return ok }
 	var errs []error
-	for _, w := range words {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
 		_, _, err := argSplitWord(w)
 		if err == nil {
+			continue
+		}
+		if n, spaced := spacedAssignment(words[i:]); spaced != "" {
+			// `name = Ann` is one key=value typed as a shell's
+			// assignment is not: said once, not as three bare words
+			// of which the key was asked whether it meant name=name.
+			errs = append(errs, fmt.Errorf("%s: a key=value has no spaces around its =; did you mean %s?", argQuoted(strings.Join(words[i:i+n], " ")), argSuggested(spaced)))
+			i += n - 1
 			continue
 		}
 		if !strings.Contains(w, "=") {
@@ -201,6 +210,26 @@ func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []err
 		errs = append(errs, err)
 	}
 	return errs
+}
+
+// spacedAssignment reads a key=value typed with spaces around its '='
+// (`name = Ann`, `name =Ann`, or `name := 2` for key:=json) at the start of
+// words: how many words it took and the word meant, or 0 and "".
+func spacedAssignment(words []string) (n int, meant string) {
+	key := words[0]
+	if len(words) < 2 || key == "" || strings.ContainsAny(key, "=:") {
+		return 0, ""
+	}
+	op := words[1]
+	switch {
+	case (op == "=" || op == ":=") && len(words) > 2 && !strings.Contains(words[2], "="):
+		return 3, KeyWord(key) + op + ShellQuote(words[2])
+	case strings.HasPrefix(op, ":=") && len(op) > 2:
+		return 2, KeyWord(key) + ":=" + ShellQuote(op[2:])
+	case strings.HasPrefix(op, "=") && len(op) > 1 && !strings.Contains(op[1:], "="):
+		return 2, KeyWord(key) + "=" + ShellQuote(op[1:])
+	}
+	return 0, ""
 }
 
 // BareWord is the refusal of w, a word typed with no key=value, telling it

@@ -109,7 +109,11 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 	}
 	var warnings []ArgWarning
 	typo := MethodTypo(c.Method)
-	if typo != "" {
+	if tool := toolAsMethod(ctx, s, c); tool != "" {
+		// A tool's name is no typo of a method: the tool is what was meant.
+		typo = ""
+		warnings = append(warnings, ArgWarning{Message: tool + " (sent as typed)"})
+	} else if typo != "" {
 		warnings = append(warnings, ArgWarning{Message: typo + " (sent as typed)"})
 	}
 	var r *mcp.Response
