@@ -2,6 +2,7 @@ package history
 
 import (
 	"context"
+	"net/http"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -59,6 +60,17 @@ func liveSession(t *testing.T, ctx context.Context, cfg mcp.Config) *mcp.Session
 		t.Fatal(err)
 	}
 	return live
+}
+
+// unkeptSession is a liveSession to url (no GET stream) that keeps no idle
+// connection, for a test whose server goes away before a request: that
+// request dials and is refused, as a server that is gone refuses it. A
+// kept connection the server has just closed could carry it instead, and
+// end it with EOF (a dropped connection) before the client saw it closed.
+func unkeptSession(t *testing.T, ctx context.Context, url string) *mcp.Session {
+	t.Helper()
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	return liveSession(t, ctx, mcp.Config{URL: url, NoGetStream: true, HTTPClient: client})
 }
 
 // rerunSame re-runs recs on s and fails the test for every step whose

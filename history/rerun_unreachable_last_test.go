@@ -3,7 +3,6 @@ package history
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -37,11 +36,7 @@ func TestRerunServerGoneAtTheLastRequest(t *testing.T) {
 	srv := demotest.Start(t, demo.Options{})
 	recs := recordRequests(t, ctx, mcp.Config{URL: srv.MCPURL()}, "tools/list", "prompts/list")
 
-	// No idle connection kept: one the server has just closed would end
-	// the request with EOF (a dropped connection) rather than the refusal
-	// of a server that is gone.
-	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
-	live := liveSession(t, ctx, mcp.Config{URL: srv.MCPURL(), NoGetStream: true, HTTPClient: client})
+	live := unkeptSession(t, ctx, srv.MCPURL())
 	defer live.Close()
 	results := Rerun(ctx, recs, goneBefore{live, srv, "prompts/list"}, nil)
 	if len(results) == 0 {

@@ -20,7 +20,7 @@ func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	srv := demotest.Start(t, demo.Options{})
 	recs := recordRequests(t, ctx, mcp.Config{URL: srv.MCPURL()}, "tools/list", "prompts/list", "resources/list", "tools/list")
 
-	live := liveSession(t, ctx, mcp.Config{URL: srv.MCPURL(), NoGetStream: true})
+	live := unkeptSession(t, ctx, srv.MCPURL())
 	defer live.Close()
 	srv.Close() // gone before the first request is sent again
 	results := Rerun(ctx, recs, live, nil)
