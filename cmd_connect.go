@@ -7,7 +7,6 @@ import (
 	"net/http"
 	neturl "net/url"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -138,23 +137,16 @@ func (f *connFlags) config(url string) (mcp.Config, error) {
 	if f.maxEventSize < 64<<10 {
 		return mcp.Config{}, fmt.Errorf("--max-event-size %d is too small: events of 64 KiB are normal (big tool lists)", f.maxEventSize)
 	}
-	if transports := []string{mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless}; !slices.Contains(transports, f.transport) {
-		meant, lower := "", strings.ToLower(f.transport)
-		near := command.Nearest(lower, transports)
-		if slices.Contains(transports, lower) {
-			near = lower // "SSE": the names are lower case
-		}
-		if near != "" {
-			// "streamble" is a slip, said as a slip of a flag's name is.
-			meant = "did you mean " + near + "? "
-		}
-		return mcp.Config{}, fmt.Errorf("--transport %q: %suse auto, sse, streamable or stateless", f.transport, meant)
+	if err := choiceError("--transport", f.transport, []string{mcp.TransportAuto, mcp.TransportSSE, mcp.TransportStreamable, mcp.TransportStateless}); err != nil {
+		return mcp.Config{}, err
 	}
 	if f.protocol != "" && !mcp.IsProtocolVersion(f.protocol) {
 		return mcp.Config{}, fmt.Errorf("--protocol %q: a protocol version is a date, e.g. 2025-06-18 or 2026-07-28", f.protocol)
 	}
-	if f.logLevel != "" && !slices.Contains(command.LogLevels, f.logLevel) {
-		return mcp.Config{}, fmt.Errorf("--log-level %q: use one of %s", f.logLevel, strings.Join(command.LogLevels, ", "))
+	if f.logLevel != "" {
+		if err := choiceError("--log-level", f.logLevel, command.LogLevels); err != nil {
+			return mcp.Config{}, err
+		}
 	}
 	roots, err := rootsOf(f.roots)
 	if err != nil {

@@ -309,8 +309,8 @@ output or to the file -o names. -o replaces the file it names, except a
 recording: it refuses to write over a session.`,
 		Args: needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "md" && format != "json" {
-				return &exitError{exitUsage, fmt.Errorf("--format %q: use md or json", format)}
+			if err := choiceError("--format", format, []string{"md", "json"}); err != nil {
+				return &exitError{exitUsage, err}
 			}
 			if err := notTheRecording(output, args[0]); err != nil {
 				return &exitError{exitUsage, err}
