@@ -39,3 +39,23 @@ func TestLiveSentAnywayIsOneShortSentence(t *testing.T) {
 		t.Errorf("at 80x24 the status is not read whole:\n%s", v)
 	}
 }
+
+// A tool's name typed as a method is sent as typed, and the reminder
+// after the send read "(sent anyway: greet is a tool, not a method: did
+// you mean tools/call greet name=Ann? (sent as typed))": one note inside
+// another, saying the same twice.
+func TestLiveToolAsMethodSentAnywayIsSaidOnce(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 160, 45, "initialized")
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	l.mark()
+	l.command("greet name=Ann")
+	l.waitFor("enter again sends anyway")
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("sent anyway")
+	got := l.quit().status.msg.text
+	if !strings.HasSuffix(got, "(sent anyway: greet is a tool, not a method: did you mean tools/call greet name=Ann?)") || strings.Contains(got, "sent as typed") {
+		t.Errorf("status %q, want it to end (sent anyway: greet is a tool, not a method: did you mean tools/call greet name=Ann?)", got)
+	}
+}

@@ -112,9 +112,10 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 	if tool := toolAsMethod(ctx, s, c); tool != "" {
 		// A tool's name is no typo of a method: the tool is what was meant.
 		typo = ""
-		warnings = append(warnings, ArgWarning{Message: tool + " (sent as typed)"})
+		warnings = append(warnings, ArgWarning{Message: tool + " (sent as typed)", Short: tool})
 	} else if typo != "" {
-		warnings = append(warnings, ArgWarning{Message: typo + " (sent as typed)"})
+		// Short: said after the line went anyway, inside "(sent anyway: …)".
+		warnings = append(warnings, ArgWarning{Message: typo + " (sent as typed)", Short: typo})
 	}
 	var r *mcp.Response
 	var err error
