@@ -300,7 +300,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	case "tools/list":
 		l.toolsPage(l.record(p.req), r)
 	case "prompts/list", "resources/list", "resources/templates/list":
-		l.surface.page(p.method, l.record(p.req), r)
+		l.surface.page(p.method, l.record(p.req), r, l.emptyCursorNamed())
 	}
 }
 
