@@ -1,21 +1,26 @@
 package history
 
+import (
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
 // listing follows the pages of one list method (tools/list, prompts/list,
 // ...). A listing is the answer to a request without a cursor plus the
 // pages fetched with the nextCursor each page gave; the newest complete
 // listing is what completion offers, and until one completes, the pages so
 // far are better than nothing.
 type listing[T any] struct {
-	cur      []T    // the listing being assembled
-	next     string // the cursor that continues cur
-	done     []T    // the newest complete listing; shared, never changed
+	cur      []T        // the listing being assembled
+	next     mcp.Cursor // the cursor that continues cur; the zero Cursor when none does
+	done     []T        // the newest complete listing; shared, never changed
 	haveDone bool
 }
 
-// page takes one answer: the cursor its request asked with, the items it
-// listed and the cursor it gave for more.
-func (li *listing[T]) page(cursor string, items []T, next string) {
-	if cursor != "" && cursor != li.next {
+// page takes one answer: the cursor its request asked with (the zero
+// Cursor for none), the items it listed and the cursor it gave for more
+// (the zero Cursor for none: the listing's last page).
+func (li *listing[T]) page(cursor mcp.Cursor, items []T, next mcp.Cursor) {
+	if cursor.Named && cursor != li.next {
 		// A page of a listing whose start is not here: it says nothing
 		// about the whole list unless there is nothing better.
 		if li.haveDone {
@@ -23,16 +28,49 @@ func (li *listing[T]) page(cursor string, items []T, next string) {
 		}
 		li.cur = nil
 	}
-	if cursor == "" {
+	if !cursor.Named {
 		li.cur = nil
 	}
 	li.cur = append(li.cur, items...)
 	li.next = next
-	if next == "" || !li.haveDone {
+	last := !next.Named
+	if last || !li.haveDone {
 		li.done = li.cur[:len(li.cur):len(li.cur)]
-		li.haveDone = next == ""
+		li.haveDone = last
 	}
-	if next == "" {
+	if last {
 		li.cur = nil
 	}
+}
+
+// listCursors are the cursor a list request asked with and the one its
+// answer gave for more (next, as the answer's parser read it), the zero
+// Cursor for none. In 2026-07-28 (emptyNamed) an empty string is a cursor
+// like any other ("an empty string is a valid cursor and thus MUST NOT be
+// treated as the end of results"): a "cursor":"" asks for a page, not the
+// start, and a "nextCursor":"" says more pages follow. Earlier servers
+// write "nextCursor":"" on their last page, so there "" is none, as
+// mcp.ListPages reads it.
+func listCursors(req *mcp.Record, result []byte, next string, emptyNamed bool) (asked, more mcp.Cursor) {
+	asked = mcp.CursorAt(requestCursor(req))
+	more = mcp.CursorAt(next)
+	if !emptyNamed {
+		return asked, more
+	}
+	if !asked.Named && req != nil && req.RPC != nil {
+		if m, ok := mcp.Members([]byte(req.RPC.Raw), "params"); ok {
+			asked.Named = emptyString(m[0], "cursor")
+		}
+	}
+	if !more.Named {
+		more.Named = emptyString(result, "nextCursor")
+	}
+	return asked, more
+}
+
+// emptyString reports whether the JSON object obj has member name, and it
+// is the empty string.
+func emptyString(obj []byte, name string) bool {
+	m, ok := mcp.Members(obj, name)
+	return ok && string(m[0]) == `""`
 }

@@ -101,6 +101,10 @@ type Pair struct {
 	// outputSchema, or why it was not checked; "" when it keeps to it or
 	// no schema is known (command.OutputMismatch). Server text: sanitize it.
 	Output string
+	// Ambiguous says the answer holds what JSON readers may take
+	// differently (mcp.Ambiguities: a member named twice, result beside
+	// error, no "jsonrpc": "2.0"); Detail says what.
+	Ambiguous bool
 }
 
 // row is what the Log keeps of a Pair: the records as entries of its store
@@ -132,8 +136,9 @@ type rowMore struct {
 	subject         string  // see Pair.Subject
 	// token is the progressToken the request named when it is not its id
 	// (a proxied client's own), which its progress comes under.
-	token  string
-	output string // see Pair.Output
+	token     string
+	output    string // see Pair.Output
+	ambiguous bool   // see Pair.Ambiguous
 }
 
 // extra is the row's rowMore, made when first needed.
@@ -242,6 +247,9 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	p.answered = r.Time
 	p.latency = r.Time.Sub(p.sent)
 	p.respSize = len(m.Raw)
+	if mcp.Ambiguities(m.Raw) != nil {
+		p.extra().ambiguous = true
+	}
 	if p.more != nil && p.more.token != "" {
 		delete(l.progressOf, p.more.token)
 	} else {
@@ -300,7 +308,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	case "tools/list":
 		l.toolsPage(l.record(p.req), r)
 	case "prompts/list", "resources/list", "resources/templates/list":
-		l.surface.page(p.method, l.record(p.req), r)
+		l.surface.page(p.method, l.record(p.req), r, l.emptyCursorNamed())
 	}
 }
 
@@ -390,7 +398,7 @@ func (l *Log) pair(i int32) Pair {
 		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
 		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN, ProgressAt: x.progressAt,
 		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
-		Subject: x.subject, Output: x.output,
+		Subject: x.subject, Output: x.output, Ambiguous: x.ambiguous,
 	}
 }
 

@@ -40,27 +40,33 @@ type surfaceIndex struct {
 }
 
 // page reads one answer to a list method; an answer that cannot be read
-// leaves what was known.
-func (s *surfaceIndex) page(method string, req, resp *mcp.Record) {
+// leaves what was known. emptyNamed says an empty cursor names a page
+// (listCursors).
+func (s *surfaceIndex) page(method string, req, resp *mcp.Record, emptyNamed bool) {
 	var env struct {
 		Result json.RawMessage `json:"result"`
 	}
 	if json.Unmarshal([]byte(resp.RPC.Raw), &env) != nil || len(env.Result) == 0 {
 		return
 	}
-	cursor := requestCursor(req)
+	cursors := func(next string) (mcp.Cursor, mcp.Cursor) {
+		return listCursors(req, env.Result, next, emptyNamed)
+	}
 	switch method {
 	case "prompts/list":
 		if items, next, err := command.ParsePrompts(env.Result); err == nil {
-			s.prompts.page(cursor, items, next)
+			asked, more := cursors(next)
+			s.prompts.page(asked, items, more)
 		}
 	case "resources/list":
 		if items, next, err := command.ParseResources(env.Result); err == nil {
-			s.resources.page(cursor, items, next)
+			asked, more := cursors(next)
+			s.resources.page(asked, items, more)
 		}
 	case "resources/templates/list":
 		if items, next, err := command.ParseTemplates(env.Result); err == nil {
-			s.templates.page(cursor, items, next)
+			asked, more := cursors(next)
+			s.templates.page(asked, items, more)
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // page reads one tools/list answer into the tool listing; an answer that
 // cannot be read leaves what was known.
 func (l *Log) toolsPage(req, resp *mcp.Record) {
-	tools, next, err := parseToolsPage(resp.RPC.Raw)
+	tools, result, next, err := parseToolsPage(resp.RPC.Raw)
 	if err != nil {
 		return
 	}
@@ -23,8 +23,13 @@ func (l *Log) toolsPage(req, resp *mcp.Record) {
 			tools[i].Invalid = mcp.HeaderProblem(tools[i].InputSchema)
 		}
 	}
-	l.tools.page(requestCursor(req), tools, next)
+	asked, more := listCursors(req, result, next, l.emptyCursorNamed())
+	l.tools.page(asked, tools, more)
 }
+
+// emptyCursorNamed reports a 2026-07-28 session, where an empty cursor
+// names a page (listCursors).
+func (l *Log) emptyCursorNamed() bool { return l.neg.transport == mcp.TransportStateless }
 
 // Tools returns the tools of the newest complete tools/list answer (all pages
 // of the newest listing); before any listing completed, the pages so far.
@@ -41,28 +46,32 @@ func (t *ToolListing) Answer(req, resp *mcp.Record) {
 	if resp == nil || resp.RPC == nil {
 		return
 	}
-	if tools, next, err := parseToolsPage(resp.RPC.Raw); err == nil {
-		t.li.page(requestCursor(req), tools, next)
+	if tools, result, next, err := parseToolsPage(resp.RPC.Raw); err == nil {
+		// Its reader knows no era: an empty cursor is none, as before
+		// 2026-07-28.
+		asked, more := listCursors(req, result, next, false)
+		t.li.page(asked, tools, more)
 	}
 }
 
 // Tools are the tools of the newest complete listing, as Log.Tools.
 func (t *ToolListing) Tools() []mcp.Tool { return t.li.done }
 
-// parseToolsPage reads one tools/list answer: its tools and its nextCursor.
+// parseToolsPage reads one tools/list answer: its tools, its result and
+// its nextCursor.
 // jsonspan, not encoding/json, finds the result: one tool's schema nested
 // past encoding/json's depth limit must not hide every tool.
-func parseToolsPage(raw mcp.Raw) ([]mcp.Tool, string, error) {
+func parseToolsPage(raw mcp.Raw) ([]mcp.Tool, []byte, string, error) {
 	doc, err := jsonspan.Parse([]byte(raw), jsonspan.Limits{Depth: 1})
 	if err != nil {
-		return nil, "", fmt.Errorf("tools/list answer: %w", err)
+		return nil, nil, "", fmt.Errorf("tools/list answer: %w", err)
 	}
 	result := doc.Root().Get("result")
 	if !result.Exists() {
-		return nil, "", fmt.Errorf("tools/list answer has no result")
+		return nil, nil, "", fmt.Errorf("tools/list answer has no result")
 	}
 	page, err := mcp.ParseTools(result.Raw())
-	return page.Tools, page.NextCursor, err
+	return page.Tools, result.Raw(), page.NextCursor, err
 }
 
 // requestCursor is the cursor a list request asked for, if any.

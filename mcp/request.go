@@ -17,7 +17,6 @@ type Response struct {
 	Result    json.RawMessage // nil when the answer is an error; shares the message's memory, so read it, never write it
 	Error     *RPCError
 	ToolError bool // a tools/call result with isError: true
-	Late      bool
 }
 
 // pending is one of our requests waiting for its answer.

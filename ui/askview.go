@@ -128,7 +128,10 @@ func (a *askPrompt) bodyLines(q *Question, inner, limit int) []string {
 			if f.defaults {
 				defaults = ", fields left out go with their defaults"
 			}
-			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel   "+keyHints(a.c.keys.Complete), st.Hint.Render)
+			// Tab is said once, in the input's placeholder (start), seen
+			// where the answer is typed: this line is often below the
+			// box's fold.
+			wrap("accept key=value … (key:=json for raw JSON"+defaults+") · decline · cancel", st.Hint.Render)
 		}
 	default:
 		wrap(text(a.said), st.Row.Render)

@@ -81,6 +81,12 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 			// checked against it: Detail and the status line say which.
 			return "⚠ ok schema?", st.Warning
 		}
+		if pr.Ambiguous {
+			// JSON readers may take the answer differently (a member
+			// named twice, no "jsonrpc": "2.0"): what Detail shows is
+			// one reading, and its top says which.
+			return "⚠ ok JSON?", st.Warning
+		}
 		return "✓ ok", st.Success
 	case history.StateInput:
 		return "↪ input", st.Info

@@ -252,8 +252,6 @@ func describeSent(m sentMsg) (statusLevel, string) {
 			return levelWarn, label + ": ✗ isError: " + said + warn
 		}
 		return levelWarn, label + ": the tool reported an error (isError: true); see Detail" + warn
-	case r.Late:
-		return levelWarn, label + ": the answer came after the request timed out" + warn
 	}
 	if m.cmd.Method == "tools/call" {
 		// Only a tool's result is read again for it: a large answer of

@@ -19,6 +19,8 @@ func TestHintsWordTabAsItsBinding(t *testing.T) {
 	m, _ := askModelAt(t, 160, 45, mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(form)})
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "(tab complete)") || strings.Contains(v, "tab completes") {
 		t.Errorf("the form's prompt does not word tab as its binding does:\n%s", v)
+	} else if n := strings.Count(v, "tab complete"); n != 1 {
+		t.Errorf("the open form says tab complete %d times, want once (in its input):\n%s", n, v)
 	}
 
 	m = newTestModel(t, 160, 45, newFakeBackend(), nil)
