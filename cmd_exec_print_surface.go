@@ -139,13 +139,6 @@ func (p *printer) hangingParts(text string, col int) string {
 	return strings.ReplaceAll(p.hanging(strings.Join(parts, "  "), col), nbsp, " ")
 }
 
-// emptyCursorNamed reports a list page whose nextCursor is the empty
-// string, as written.
-func emptyCursorNamed(result json.RawMessage) bool {
-	m, ok := mcp.Members(result, "nextCursor")
-	return ok && string(m[0]) == `""`
-}
-
 // maxTypedCursor bounds the nextCursor quoted in the hint for the next
 // page: real cursors are tokens of tens of bytes.
 const maxTypedCursor = 4096
@@ -170,7 +163,7 @@ func (p *printer) countAnd(n int, noun, and, next, method string, result json.Ra
 		fmt.Fprintf(p.w, " (more pages: use %s --all; the nextCursor is %d bytes, too long to give as cursor=X)", method, len(next))
 	case next != "":
 		fmt.Fprintf(p.w, " (more pages: use %s --all, or cursor=%s)", method, sanitize.Line(command.ShellQuote(next)))
-	case p.modern() && emptyCursorNamed(result):
+	case p.modern() && mcp.EmptyStringMember(result, "nextCursor"):
 		// 2026-07-28: an empty nextCursor names a page, which --all
 		// follows and cursor="" asks for; cursor= with no text asks
 		// for the first.

@@ -59,18 +59,11 @@ func listCursors(req *mcp.Record, result []byte, next string, emptyNamed bool) (
 	}
 	if !asked.Named && req != nil && req.RPC != nil {
 		if m, ok := mcp.Members([]byte(req.RPC.Raw), "params"); ok {
-			asked.Named = emptyString(m[0], "cursor")
+			asked.Named = mcp.EmptyStringMember(m[0], "cursor")
 		}
 	}
 	if !more.Named {
-		more.Named = emptyString(result, "nextCursor")
+		more.Named = mcp.EmptyStringMember(result, "nextCursor")
 	}
 	return asked, more
-}
-
-// emptyString reports whether the JSON object obj has member name, and it
-// is the empty string.
-func emptyString(obj []byte, name string) bool {
-	m, ok := mcp.Members(obj, name)
-	return ok && string(m[0]) == `""`
 }
