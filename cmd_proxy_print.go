@@ -430,7 +430,7 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 	}
 	a := lp.asked[m.ReqSeq]
 	if a != nil && a.listing != nil && !m.RPCError {
-		lp.tools.Answer(a.listing, &r)
+		lp.tools.Answer(a.listing, &r, lp.c.Transport == mcp.TransportStateless)
 	}
 	if a != nil {
 		delete(lp.asked, m.ReqSeq)

@@ -41,15 +41,14 @@ func (l *Log) Tools() []mcp.Tool { return l.tools.done }
 type ToolListing struct{ li listing[mcp.Tool] }
 
 // Answer takes a tools/list answer and the request it answers; an answer
-// that cannot be read leaves what was known.
-func (t *ToolListing) Answer(req, resp *mcp.Record) {
+// that cannot be read leaves what was known. modern says the session
+// speaks 2026-07-28, where an empty cursor names a page.
+func (t *ToolListing) Answer(req, resp *mcp.Record, modern bool) {
 	if resp == nil || resp.RPC == nil {
 		return
 	}
 	if tools, result, next, err := parseToolsPage(resp.RPC.Raw); err == nil {
-		// Its reader knows no era: an empty cursor is none, as before
-		// 2026-07-28.
-		asked, more := listCursors(req, result, next, false)
+		asked, more := listCursors(req, result, next, modern)
 		t.li.page(asked, tools, more)
 	}
 }
