@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A 2026 recording's ping, refused there as an unknown method (2026-07-28
@@ -14,21 +13,12 @@ import (
 // "different" read as the server having changed.
 func TestRerunSaysAPingDiffersByEra(t *testing.T) {
 	ctx := testCtx(t)
-	modern := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	recs := recordSession(t, ctx, mcp.Config{URL: modern.Endpoint(), NoListen: true}, func(s *mcp.Session) {
-		if _, err := s.Discover(ctx); err != nil {
-			t.Fatal(err)
-		}
+	_, results := rerunModernOnOlder(t, ctx, func(s *mcp.Session) {
 		resp, err := s.Request(ctx, "ping", nil)
 		if err != nil || resp == nil || resp.Error == nil || resp.Error.Code != mcp.CodeMethodNotFound {
 			t.Fatalf("the 2026 fake answered ping %+v, %v; want it refused as an unknown method", resp, err)
 		}
 	})
-
-	older := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	live := liveSession(t, ctx, mcp.Config{URL: older.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
-	defer live.Close()
-	results := Rerun(ctx, recs, live, nil)
 	var ping *RerunResult
 	for i := range results {
 		if results[i].Method == "ping" {
