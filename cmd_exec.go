@@ -359,7 +359,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		progress.done()
 		if gathered.pending() {
 			fmt.Fprintln(stdout, "── notifications after the last answer")
-			gathered.print(stdout, 0)
+			gathered.print(stdout, 0, 0, "")
 		}
 		if rec != nil && rec.report(stderr, false) != nil && code == exitOK {
 			// The answers were fine, the file is not: a script relying on
@@ -377,6 +377,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 	p := &printer{w: out, errw: stderr, quiet: asJSON, width: xf.width, savePath: xf.save, force: xf.force, notes: gathered, noListen: cfg.NoListen}
 	if err := sess.Connect(ctx); err != nil {
 		if ctx.Err() != nil {
+			progress.interrupted()
 			return finish(stopped(ctx))
 		}
 		return finish(exitConnect, withAdvice(err))
@@ -411,6 +412,9 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		// 2025 eras notifications/cancelled already sent): the
 		// progress line goes before the result is printed.
 		progress.done()
+		if ctx.Err() != nil {
+			progress.interrupted()
+		}
 		for _, w := range warnings {
 			// One line: a tool or key name the server chose must not
 			// start a line of its own.

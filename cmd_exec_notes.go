@@ -33,6 +33,9 @@ type notes struct {
 	// recording is the path of the session's recording, "" without one:
 	// where a log message cut for the terminal can be read whole.
 	recording string
+	// at is the Seq of the record being looked at, kept on the line it
+	// adds to: a line that came before a command was sent is said as such.
+	at int64
 	// check reads the answers' headers against the session, as the
 	// Negotiation pane does; only the record reader's goroutine uses it.
 	check history.AnswerCheck
@@ -45,10 +48,12 @@ type notes struct {
 }
 
 // heldLine is a note line and how many times in a row it came: a server
-// announcing the same list change five times is one line with ×5.
+// announcing the same list change five times is one line with ×5. seq is
+// the Seq of the record it last came in.
 type heldLine struct {
 	text  string
 	times int
+	seq   int64
 }
 
 // String is the line as printed, with its count when it came more than once.
@@ -129,6 +134,7 @@ func (n *notes) record(r mcp.Record) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if line != "" {
+		n.at = r.Seq
 		n.add(line)
 	}
 	n.saw(r.Seq)
@@ -177,8 +183,11 @@ func sessionIDLine(r *mcp.Record) string {
 }
 
 // cycle is a block of k lines, the last held, that came again: repeats
-// whole times and pos lines into the next.
-type cycle struct{ k, pos, repeats int }
+// whole times and pos lines into the next, the last in the record seq.
+type cycle struct {
+	k, pos, repeats int
+	seq             int64
+}
 
 // maxCycle is the longest block of lines that folds as coming again: a
 // server's list changes in turn are three, and a longer block found
@@ -192,6 +201,7 @@ const maxCycle = 8
 func (n *notes) add(line string) {
 	if n.cyc.k > 0 {
 		if n.back(n.cyc.k-1-n.cyc.pos).text == line {
+			n.cyc.seq = n.at
 			if n.cyc.pos++; n.cyc.pos == n.cyc.k {
 				n.cyc.repeats, n.cyc.pos = n.cyc.repeats+1, 0
 			}
@@ -201,10 +211,11 @@ func (n *notes) add(line string) {
 	}
 	if last := n.last(); last != nil && last.text == line {
 		last.times++
+		last.seq = n.at
 		return
 	}
 	if k := n.cycleAt(line); k > 0 {
-		n.cyc = cycle{k: k, pos: 1}
+		n.cyc = cycle{k: k, pos: 1, seq: n.at}
 		return
 	}
 	n.put(line)
@@ -240,20 +251,23 @@ func (n *notes) endCycle() {
 		if c.repeats == 1 {
 			times = "time"
 		}
-		n.put(fmt.Sprintf("(the %d lines above, %d more %s)", c.k, c.repeats, times))
+		n.putAt(fmt.Sprintf("(the %d lines above, %d more %s)", c.k, c.repeats, times), c.seq)
 	}
 	for _, l := range partial {
-		n.put(l)
+		n.putAt(l, c.seq)
 	}
 }
 
-// put holds a line as it is; n.mu is held.
-func (n *notes) put(line string) {
+// put holds a line as it is, come in the record being looked at; n.mu is held.
+func (n *notes) put(line string) { n.putAt(line, n.at) }
+
+// putAt holds a line as it is, come in the record numbered seq; n.mu is held.
+func (n *notes) putAt(line string, seq int64) {
 	if len(n.lines) < maxNoteLines {
-		n.lines = append(n.lines, heldLine{line, 1})
+		n.lines = append(n.lines, heldLine{line, 1, seq})
 		return
 	}
-	n.lines[maxNoteLines/2+n.ringAt] = heldLine{line, 1}
+	n.lines[maxNoteLines/2+n.ringAt] = heldLine{line, 1, seq}
 	n.ringAt = (n.ringAt + 1) % (maxNoteLines - maxNoteLines/2)
 	n.skipped++
 }
@@ -278,18 +292,25 @@ func (n *notes) back(i int) *heldLine {
 
 // take returns the held lines in the order they came, with a line saying
 // how many were left out between, and empties the notes; n.mu is held.
-func (n *notes) take() []string {
+// Those that came before the record numbered sent (the request of the
+// command named what; 0 for none) say so: a server's list changes right
+// after initialize are the session's, not caused by the first command
+// they print under.
+func (n *notes) take(sent int64, what string) []string {
 	if n.cyc.k > 0 {
 		n.endCycle()
 	}
 	held := n.lines
 	if n.skipped > 0 {
 		head, ring := held[:maxNoteLines/2], held[maxNoteLines/2:]
-		held = slices.Concat(head, []heldLine{{text: fmt.Sprintf("… %d more notifications (exec --json shows every one)", n.skipped), times: 1}}, ring[n.ringAt:], ring[:n.ringAt])
+		held = slices.Concat(head, []heldLine{{text: fmt.Sprintf("… %d more notifications (exec --json shows every one)", n.skipped), times: 1, seq: ring[n.ringAt].seq}}, ring[n.ringAt:], ring[:n.ringAt])
 	}
 	lines := make([]string, len(held))
 	for i, h := range held {
 		lines[i] = h.String()
+		if h.seq < sent {
+			lines[i] += " (came before " + what + " was sent)"
+		}
 	}
 	n.lines, n.ringAt, n.skipped = nil, 0, 0
 	return lines
@@ -367,7 +388,9 @@ func noteText(m *mcp.RPCMessage, max int) (line string, cut bool) {
 // print writes the notifications that came before the record numbered
 // upTo (all so far when it is 0), waiting a bounded time for the record
 // reader to reach it, since it reads the records on a goroutine of its own.
-func (n *notes) print(w io.Writer, upTo int64) {
+// Those before the record numbered sent (the request of the command named
+// what; 0 for none) are said to have come before it was sent.
+func (n *notes) print(w io.Writer, upTo, sent int64, what string) {
 	if n == nil {
 		return
 	}
@@ -390,7 +413,7 @@ func (n *notes) print(w io.Writer, upTo int64) {
 		}
 	}
 	n.mu.Lock()
-	lines := n.take()
+	lines := n.take(sent, what)
 	n.mu.Unlock()
 	for _, l := range lines {
 		// One line each (oneLine), whatever the server put in the words

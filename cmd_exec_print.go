@@ -135,9 +135,14 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		}
 		return code
 	}
-	var upTo int64
+	var upTo, sentAt int64
 	if resp != nil {
 		upTo = resp.Seq
+	}
+	if resp != nil && !opening {
+		// What came before the request went (a server's list changes
+		// right after initialize) is said to be the session's, not its.
+		sentAt = resp.ReqSeq
 	}
 	if err != nil && p.logged != nil {
 		// A failure has no answer to mark where its notifications end:
@@ -145,7 +150,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		// command's.
 		upTo = max(upTo, p.logged())
 	}
-	p.notes.print(p.w, upTo)
+	p.notes.print(p.w, upTo, sentAt, title)
 	if resp != nil {
 		for _, a := range mcp.Ambiguities(resp.Raw) {
 			fmt.Fprintf(p.w, "⚠ %s\n", sanitize.Line(a))

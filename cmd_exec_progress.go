@@ -135,6 +135,20 @@ func (p *progressLine) done() {
 	p.clearLocked()
 }
 
+// interrupted clears the row the cursor is on, on a terminal: the ctrl+c
+// that stopped the command was echoed there as ^C, and what is said next
+// ("cancelled: …", "interrupted") ran on after it on the same line when no
+// progress line had been drawn to clear. Off a terminal there is no echo.
+func (p *progressLine) interrupted() {
+	if !p.tty {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clearLocked()
+	fmt.Fprint(p.w, "\r\x1b[K")
+}
+
 func (p *progressLine) clearLocked() {
 	p.later = ""
 	if p.flush != nil {

@@ -72,6 +72,9 @@ type RerunResult struct {
 	Error       string       `json:"error,omitempty"`
 	// Note says why a request was not compared (OutcomeUnrecorded).
 	Note string `json:"note,omitempty"`
+	// Era says why the answers differ when the eras do, not the server: a
+	// 2026 recording's ping, refused there, answered by an older server.
+	Era string `json:"era,omitempty"`
 	// Redacted says the recorded params held a credential the recording
 	// redacted, so the re-run sent the redaction mark in its place.
 	Redacted string `json:"redacted,omitempty"`
@@ -276,6 +279,9 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			end = last
 		}
 		judge(&res, answers[end], refused[end], live, err, ignore, red)
+		if res.Outcome == OutcomeDifferent && modernEra && s.Transport() != mcp.TransportStateless {
+			res.Era = eraRefusal(r.RPC.Method, answers[end])
+		}
 		if res.Outcome == OutcomeUnrecorded {
 			res.Note = unrecordedNote
 		}
@@ -410,6 +416,9 @@ func RenderRerunResult(r RerunResult, width int) string {
 	}
 	if r.Error != "" {
 		fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))
+	}
+	if r.Era != "" {
+		fmt.Fprintf(&b, "     %s\n", r.Era)
 	}
 	switch {
 	case r.NotSent > 0:

@@ -189,3 +189,22 @@ func runGone(ctx context.Context, s Sender, method string, params json.RawMessag
 	}
 	return &mcp.Response{Raw: mcp.Raw(`{"jsonrpc":"2.0","result":{}}`), Result: json.RawMessage(`{}`)}, nil
 }
+
+// eraRefusal says why a request of a 2026 recording, re-run on a server of
+// an older era, differs when 2026-07-28 does without it (goneIn2026) and
+// the recording's server refused it as an unknown method: the eras differ,
+// not the server. "" for any other request or recorded answer.
+func eraRefusal(method string, recorded *mcp.Record) string {
+	if goneIn2026[method] == "" || recorded == nil || recorded.RPC == nil {
+		return ""
+	}
+	var answer struct {
+		Error *struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	if json.Unmarshal([]byte(recorded.RPC.Raw), &answer) != nil || answer.Error == nil || answer.Error.Code != mcp.CodeMethodNotFound {
+		return ""
+	}
+	return "differs because the eras differ: " + method + " is not in " + mcp.ProtocolModern
+}

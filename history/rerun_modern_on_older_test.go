@@ -1,6 +1,7 @@
 package history
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -16,20 +17,11 @@ import (
 // the older server answers in its own era.
 func TestRerunOfA2026RecordingOnAnOlderServer(t *testing.T) {
 	ctx := testCtx(t)
-	modern := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	recs := recordSession(t, ctx, mcp.Config{URL: modern.Endpoint(), NoListen: true}, func(s *mcp.Session) {
-		if _, err := s.Discover(ctx); err != nil {
-			t.Fatal(err)
-		}
+	older, results := rerunModernOnOlder(t, ctx, func(s *mcp.Session) {
 		if _, err := s.CallTool(ctx, "echo", json.RawMessage(`{"text":"hi"}`)); err != nil {
 			t.Fatal(err)
 		}
 	})
-
-	older := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	live := liveSession(t, ctx, mcp.Config{URL: older.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
-	defer live.Close()
-	results := Rerun(ctx, recs, live, nil)
 	if len(results) != 3 {
 		t.Fatalf("re-ran %d requests, want discover, discover again, echo: %+v", len(results), results)
 	}
@@ -50,4 +42,22 @@ func TestRerunOfA2026RecordingOnAnOlderServer(t *testing.T) {
 	if inits > 2 {
 		t.Errorf("the older server was initialized %d times; the discover sent again must not initialize it again", inits)
 	}
+}
+
+// rerunModernOnOlder records a 2026 session with the stateless fake
+// (server/discover, then steps) and re-runs it on the streamable fake of
+// an older era, which it returns with the results.
+func rerunModernOnOlder(t *testing.T, ctx context.Context, steps func(s *mcp.Session)) (*mcptest.StreamableServer, []RerunResult) {
+	t.Helper()
+	modern := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	recs := recordSession(t, ctx, mcp.Config{URL: modern.Endpoint(), NoListen: true}, func(s *mcp.Session) {
+		if _, err := s.Discover(ctx); err != nil {
+			t.Fatal(err)
+		}
+		steps(s)
+	})
+	older := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	live := liveSession(t, ctx, mcp.Config{URL: older.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
+	defer live.Close()
+	return older, Rerun(ctx, recs, live, nil)
 }

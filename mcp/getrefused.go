@@ -13,7 +13,8 @@ import "net/http"
 //   - 405 is the specification's answer from a server with no GET stream.
 //   - 404 to a GET with no session id: the server has no GET route at that
 //     URL (the TypeScript SDK without sessions behind Express); with a
-//     session id, 404 means the session is gone, a failure.
+//     session id, 404 means the session is gone, a failure. Before any
+//     POST it is said as seen then: that POSTs are answered is not known.
 //   - 400 to a GET sent before the client initialized, so with no session
 //     id: the server serves a GET stream only within a session (the
 //     official SDKs: "Mcp-Session-Id header is required"). A client that
@@ -24,6 +25,10 @@ func NoGetStream(status int, withSession, initialized bool) (string, bool) {
 	switch {
 	case status == http.StatusMethodNotAllowed:
 		return "this server offers no GET stream (405)", true
+	case status == http.StatusNotFound && !withSession && !initialized:
+		// Nothing was POSTed yet: that POSTs are answered at this URL
+		// is not known, only that the GET was refused.
+		return "this server offers no GET stream here: a GET sent before any POST answered 404 (the specification's answer is 405)", true
 	case status == http.StatusNotFound && !withSession:
 		return "this server offers no GET stream: GET answered 404 where POSTs are answered (the specification's answer is 405)", true
 	case status == http.StatusBadRequest && !withSession && !initialized:

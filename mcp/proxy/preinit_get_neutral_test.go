@@ -11,8 +11,10 @@ import (
 )
 
 // A streamable client's GET before it initializes (Vercel's @ai-sdk/mcp
-// sends one), refused because the server offers no GET stream (405) or
-// serves one only within a session (400 to a GET with no session id), is
+// sends one), refused because the server offers no GET stream (405, or
+// 404 said as seen before any POST, not as 404 "where POSTs are
+// answered") or serves one only within a session (400 to a GET with no
+// session id), is
 // a fact about the server: the session it goes in counts no error for it,
 // and says why in words, as the client's own GET stream does
 // (mcp.NoGetStream). A GET refused for want of credentials is still an
@@ -30,6 +32,9 @@ func TestRefusedPreInitializeGetIsNoError(t *testing.T) {
 		{"400", func(t *testing.T) string {
 			return mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETOK}).URL
 		}, http.StatusBadRequest, "before the client initialized (400)"},
+		{"404", func(t *testing.T) string {
+			return streamUpstream(t, func(int) (int, string) { return http.StatusNotFound, "" }, nil).URL
+		}, http.StatusNotFound, "a GET sent before any POST answered 404 (the specification's answer is 405)"},
 		{"401", func(t *testing.T) string {
 			return streamUpstream(t, func(int) (int, string) { return http.StatusUnauthorized, "" }, nil).URL
 		}, http.StatusUnauthorized, ""},
