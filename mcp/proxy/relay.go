@@ -132,7 +132,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	})
 	if err != nil && t.werr == nil && t.rerr == nil {
 		// A block past the size limit stopped the reader, not the stream.
-		l.cut = 0
+		l.cut, l.unread = 0, true
 	}
 	if err != nil && t.werr == nil && t.rerr == nil && t.holding {
 		// The reader stopped on its own (an event past the size limit) on
@@ -183,7 +183,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	keep := &capped{limit: limit}
 	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
 	body := keep.String()
-	l.up.BodySize = n
+	l.up.BodySize, l.unread = n, keep.over
 	switch {
 	case keep.over:
 		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
