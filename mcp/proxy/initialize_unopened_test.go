@@ -27,7 +27,16 @@ func stateOf(t *testing.T, w *watched, id int, state, want string) string {
 // session is shown open, saying the answer was not read, where it stayed
 // neither open nor ended.
 func TestInitializeAnswerTooLargeOpensTheSession(t *testing.T) {
-	for _, sse := range []bool{false, true} {
+	for _, tc := range []struct {
+		sse  bool
+		size int
+	}{
+		// Many reads long: the stream goes on past the limit.
+		{false, 256 << 10}, {true, 256 << 10},
+		// One read long: the stream's end comes with the event.
+		{false, 16 << 10}, {true, 16 << 10},
+	} {
+		sse := tc.sse
 		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone,
 			Handle: mcptest.HandleMethod("initialize", func(x *mcptest.Exchange) {
 				if sse {
@@ -36,15 +45,14 @@ func TestInitializeAnswerTooLargeOpensTheSession(t *testing.T) {
 					x.JSON()
 				}
 				x.Result(map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{},
-					// Many reads long: the stream goes on past the limit.
-					"serverInfo": map[string]any{"name": "big", "version": strings.Repeat("x", 256<<10)}})
+					"serverInfo": map[string]any{"name": "big", "version": strings.Repeat("x", tc.size)}})
 			})})
 		_, base, w := startProxy(t, fake.URL, Config{MaxEventSize: 4 << 10})
 		resp := rawPost(t, base+"/mcp", initializeBody, "Accept", "application/json, text/event-stream")
 		body := readAll(t, resp.Body)
 		sid := resp.Header.Get("Mcp-Session-Id")
 		if sid == "" || !strings.Contains(body, `"result"`) {
-			t.Fatalf("sse=%v: the client got %s, session %q, %d bytes: want upstream's result whole", sse, resp.Status, sid, len(body))
+			t.Fatalf("sse=%v, %d bytes: the client got %s, session %q, %d bytes: want upstream's result whole", sse, tc.size, resp.Status, sid, len(body))
 		}
 		w.until(t, "a session", func() bool { return len(w.clients) == 1 })
 		stateOf(t, w, w.sessions()[0].ID, mcp.StateOpen, "session "+sid+"; upstream answered the initialize 200 OK, larger than --max-event-size, so the proxy relayed it unread")
