@@ -65,20 +65,23 @@ func TestInitializeAnswerTooLargeOpensTheSession(t *testing.T) {
 // nor ended for as long as the proxy ran. So does one answered with a
 // JSON-RPC error by a server that keeps no session.
 func TestInitializeWithoutAResultEndsTheSession(t *testing.T) {
+	reached := make(chan struct{}) // upstream has the initialize the client leaves before its headers
 	for _, tc := range []struct {
 		name      string
 		noSession bool
 		handle    func(x *mcptest.Exchange)
-		leave     bool // the client leaves once it has the headers
+		leave     string // "headers": the client leaves once it has them; "before": before they come
 		want      string
 	}{
 		{name: "stream ends", handle: func(x *mcptest.Exchange) { x.Cut(0) },
 			want: "the initialize got no answer: upstream's 200 OK (though naming session "},
 		{name: "stream breaks", handle: func(x *mcptest.Exchange) { _ = x.FlushHeaders(); x.Break() },
-			want: "the initialize got no answer: upstream's 200 OK (though naming session "},
+			want: ") broke off before it: no session began"},
 		{name: "error, no session", noSession: true, handle: func(x *mcptest.Exchange) { x.JSON(); x.Error(-32603, "cannot start") },
 			want: "the initialize failed: upstream answered JSON-RPC error -32603: cannot start: no session began"},
-		{name: "client leaves", leave: true, handle: func(x *mcptest.Exchange) { _ = x.FlushHeaders(); <-x.Context().Done() },
+		{name: "client leaves", leave: "headers", handle: func(x *mcptest.Exchange) { _ = x.FlushHeaders(); <-x.Context().Done() },
+			want: "the client left before upstream's answer to its initialize came: no session began"},
+		{name: "client leaves before headers", leave: "before", handle: func(x *mcptest.Exchange) { close(reached); <-x.Context().Done() },
 			want: "the client left before upstream's answer to its initialize came: no session began"},
 	} {
 		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, NoSessionID: tc.noSession,
@@ -88,19 +91,33 @@ func TestInitializeWithoutAResultEndsTheSession(t *testing.T) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/mcp", strings.NewReader(initializeBody))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
+		if tc.leave == "before" {
+			go func() {
+				<-reached
+				leave()
+			}()
+		}
 		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
+		switch {
+		case tc.leave == "before":
+			if err == nil {
+				resp.Body.Close()
+				t.Fatalf("%s: the client got %s, want none (it left)", tc.name, resp.Status)
+			}
+		case err != nil:
 			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if tc.leave {
+		case tc.leave == "headers":
 			leave()
-		} else {
+			resp.Body.Close()
+		default:
 			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
 		}
-		resp.Body.Close()
 		w.until(t, "a session", func() bool { return len(w.clients) == 1 })
 		id := w.sessions()[0].ID
-		stateOf(t, w, id, mcp.StateClosed, tc.want)
+		if got := stateOf(t, w, id, mcp.StateClosed, tc.want); tc.name == "stream ends" && !strings.HasSuffix(got, ") ended without it: no session began") {
+			t.Errorf("%s: the session closed with %q, want it to say the answer ended without the initialize's", tc.name, got)
+		}
 		for _, r := range w.records(id) {
 			if r.State != nil && r.State.State == mcp.StateOpen {
 				t.Errorf("%s: the session was said open: %+v", tc.name, *r.State)
