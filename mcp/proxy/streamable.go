@@ -49,9 +49,8 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	case opening && !success:
 		defer c.end("upstream answered the initialize " + resp.Status + ": no session began")
 	case m.method == "initialize" && success && r.Header.Get("Mcp-Session-Id") == "":
-		open := "no Mcp-Session-Id: the server keeps no session"
+		open := openedAs(sid)
 		if sid != "" {
-			open = "session " + shownID(sid)
 			p.mu.Lock()
 			prev := p.sessions[sessionKey(sid, r)]
 			p.sessions[sessionKey(sid, r)] = c
@@ -358,16 +357,21 @@ func (l *leg) opening(err error, sid string, refused *mcp.RPCError) string {
 	case refused != nil:
 		return fmt.Sprintf("the initialize failed: upstream answered %s%s: no session began", refused, named)
 	case l.unread:
-		open := "no Mcp-Session-Id: the server keeps no session"
-		if sid != "" {
-			open = "session " + shownID(sid)
-		}
-		l.c.openOnce(fmt.Sprintf("%s; upstream answered the initialize %s, larger than --max-event-size, so the proxy relayed it unread: whether it is a result is not known", open, l.up.StatusLine))
+		l.c.openOnce(fmt.Sprintf("%s; upstream answered the initialize %s, larger than --max-event-size, so the proxy relayed it unread: whether it is a result is not known", openedAs(sid), l.up.StatusLine))
 		return ""
 	case err != nil:
 		return unopened(l, err, fmt.Sprintf("got no answer: upstream's %s%s broke off before it", l.up.StatusLine, named))
 	}
 	return unopened(l, nil, fmt.Sprintf("got no answer: upstream's %s%s ended without it", l.up.StatusLine, named))
+}
+
+// openedAs is what a streamable session's open line says of it: the
+// session upstream named (sid), or that it named none.
+func openedAs(sid string) string {
+	if sid == "" {
+		return "no Mcp-Session-Id: the server keeps no session"
+	}
+	return "session " + shownID(sid)
 }
 
 // unopened says why the session an initialize began ends when the
