@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -14,24 +15,33 @@ import (
 // An initialize answered 200 with an Mcp-Session-Id but a JSON-RPC error
 // body began no session: the headless lines say the initialize failed and
 // why, where they said "· open session ..." as for one that worked, and
-// the recording lists the failure as an error.
+// the recording lists the failure as an error. So they do when the client
+// asked for its GET stream first (Vercel's @ai-sdk/mcp does) and that GET
+// began the session.
 func TestProxyHeadlessInitializeErrorWithSessionIDOpensNothing(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone,
-		Handle: mcptest.HandleMethod("initialize", func(x *mcptest.Exchange) { x.JSON(); x.Error(-32603, "cannot start") })})
-	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
-	clientPost(t, h.run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
-	h.stop()
-	lines := h.errw.String()
-	if strings.Contains(lines, "· open") {
-		t.Errorf("upstream answered the initialize with an error, yet the lines say the session opened:\n%s", lines)
-	}
-	const failed = "· closed: the initialize failed: upstream answered JSON-RPC error -32603: cannot start"
-	if !strings.Contains(lines, failed) {
-		t.Errorf("the lines lack %q:\n%s", failed, lines)
-	}
-	infos, err := history.List(h.dir)
-	if err != nil || len(infos) != 1 || infos[0].Errors != 1 {
-		t.Errorf("sessions lists %+v (%v), want one recording with the one error", infos, err)
+	for _, early := range []bool{false, true} {
+		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone,
+			Handle: mcptest.HandleMethod("initialize", func(x *mcptest.Exchange) { x.JSON(); x.Error(-32603, "cannot start") })})
+		h := startHeadless(t, srv.Endpoint(), proxyFlags{})
+		if early {
+			if code := earlyGet(t, h.run.base, ""); code != http.StatusMethodNotAllowed {
+				t.Fatalf("the early GET got %d, want upstream's 405", code)
+			}
+		}
+		clientPost(t, h.run.base+"/mcp", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+		h.stop()
+		lines := h.errw.String()
+		if strings.Contains(lines, "· open") || strings.Count(lines, "· streamable + ") != 1 {
+			t.Errorf("early GET %v: want one session, never open:\n%s", early, lines)
+		}
+		const failed = "· closed: the initialize failed: upstream answered JSON-RPC error -32603: cannot start"
+		if !strings.Contains(lines, failed) {
+			t.Errorf("early GET %v: the lines lack %q:\n%s", early, failed, lines)
+		}
+		infos, err := history.List(h.dir)
+		if err != nil || len(infos) != 1 || infos[0].Errors != 1 {
+			t.Errorf("early GET %v: sessions lists %+v (%v), want one recording with the one error", early, infos, err)
+		}
 	}
 }
 

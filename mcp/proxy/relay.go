@@ -130,11 +130,14 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		}
 		return nil
 	})
-	if err != nil && t.werr == nil && t.rerr == nil {
-		// A block past the size limit stopped the reader, not the stream.
-		l.cut = 0
+	// A block past the size limit stopped the reader, not the stream: the
+	// stream goes on, or it ended in the same read (upstream's last bytes
+	// come with the end of its body), which is no break either.
+	tooLarge := err != nil && t.werr == nil && (t.rerr == nil || t.rerr == io.EOF)
+	if tooLarge {
+		l.cut, l.unread = 0, true
 	}
-	if err != nil && t.werr == nil && t.rerr == nil && t.holding {
+	if tooLarge && t.holding {
 		// The reader stopped on its own (an event past the size limit) on
 		// a stream whose every endpoint event must be rewritten: past this
 		// point none can be, so the client gets none of it. What was held
@@ -147,7 +150,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	}
 	t.holding = false
 	t.flushHeld()
-	if err != nil && t.werr == nil && t.rerr == nil {
+	if tooLarge {
 		// The reader stopped on its own (an event past the size limit):
 		// the client still gets the rest of the stream, unlogged.
 		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
@@ -183,7 +186,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	keep := &capped{limit: limit}
 	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
 	body := keep.String()
-	l.up.BodySize = n
+	l.up.BodySize, l.unread = n, keep.over
 	switch {
 	case keep.over:
 		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])

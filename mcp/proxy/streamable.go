@@ -38,7 +38,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	resp, ok := l.send()
 	if !ok {
 		if opening {
-			c.end("the initialize got no answer from upstream: no session began")
+			c.end(unopened(l, nil, "got no answer from upstream"))
 		}
 		return
 	}
@@ -49,6 +49,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	case opening && !success:
 		defer c.end("upstream answered the initialize " + resp.Status + ": no session began")
 	case m.method == "initialize" && success && r.Header.Get("Mcp-Session-Id") == "":
+		open := openedAs(sid)
 		if sid != "" {
 			p.mu.Lock()
 			prev := p.sessions[sessionKey(sid, r)]
@@ -60,42 +61,35 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 				// tells the two sessions' requests apart any more.
 				prev.end(fmt.Sprintf("upstream gave this session's id %s to a new initialize from the same client (session %d): its later requests are recorded there", shownID(sid), c.ID))
 			}
-			// The id is routed at once (the client may use it the moment
-			// it has the answer), but the session is open only once the
-			// answer is a result: a 200 naming a session whose body is a
-			// JSON-RPC error began nothing, and "open session" said it did.
-			l.heard = func(msg string) {
-				if !c.unopened() || refused != nil {
-					return
-				}
-				if answered, result := answerTo(msg, m.peek.ID()); result {
-					c.openOnce("session " + shownID(sid))
-				} else if errv, ok := mcp.Members([]byte(msg), "error"); answered && ok {
-					refused = mcp.RPCErrorOf(errv[0])
-				}
-			}
 		} else {
 			p.mu.Lock()
 			p.byKey[identity(mcp.TransportStreamable, r, message{})] = c
 			p.mu.Unlock()
-			// Said once upstream answered the initialize with its result:
-			// a 200 that holds an error, or a stream that ends without
-			// the answer, opened nothing. It is heard before the client
-			// has the answer (an event is logged before it goes out, a
-			// JSON body before the handler ends), so the line comes
-			// before anything the client sends next.
-			l.heard = func(msg string) {
-				if c.unopened() {
-					if _, result := answerTo(msg, m.peek.ID()); result {
-						c.openOnce("no Mcp-Session-Id: the server keeps no session")
-					}
-				}
+		}
+		// The id (or the client, with none) is routed at once: the client
+		// may go on the moment it has the answer. But the session is open
+		// only once the answer is a result: a 200 whose body is a
+		// JSON-RPC error, or a stream that ends without the answer, began
+		// nothing, and "open session" said it did. It is heard before the
+		// client has the answer (an event is logged before it goes out, a
+		// JSON body before the handler ends), so the line comes before
+		// anything the client sends next.
+		l.heard = func(msg string) {
+			if !c.unopened() || refused != nil {
+				return
+			}
+			if answered, result := answerTo(msg, m.peek.ID()); result {
+				c.openOnce(open)
+			} else if errv, ok := mcp.Members([]byte(msg), "error"); answered && ok {
+				refused = mcp.RPCErrorOf(errv[0])
 			}
 		}
 	}
 	err := l.answer(resp, streamOf(m), nil)
-	if refused != nil && opening {
-		defer c.end(fmt.Sprintf("the initialize failed: upstream answered %s (though naming session %s): no session began", refused, shownID(sid)))
+	if opening && success {
+		if why := l.opening(err, sid, refused); why != "" {
+			defer c.end(why)
+		}
 	}
 	if err == nil && !l.eventID {
 		l.unanswered(", and no event had an id the client could resume it from")
@@ -342,4 +336,55 @@ func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	// it before the proxy is done): the end waits for that, and it is the
 	// session's last record.
 	probe.end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
+}
+
+// opening settles the session an initialize began, which upstream answered
+// with a success that l relayed (err says how relaying ended; sid is the
+// session upstream named, "" for none; refused its JSON-RPC error, if it
+// answered one). It says why the session ends, or "" when it is open: a
+// result opened it as it was heard, and an answer too large to read opens
+// it too, since the client has it and goes on in the session. Anything
+// else began nothing: the session would stay neither open nor ended for
+// as long as the proxy runs.
+func (l *leg) opening(err error, sid string, refused *mcp.RPCError) string {
+	named := ""
+	if sid != "" {
+		named = " (though naming session " + shownID(sid) + ")"
+	}
+	switch {
+	case !l.c.unopened():
+		return ""
+	case refused != nil:
+		return fmt.Sprintf("the initialize failed: upstream answered %s%s: no session began", refused, named)
+	case l.unread:
+		l.c.openOnce(fmt.Sprintf("%s; upstream answered the initialize %s, larger than --max-event-size, so the proxy relayed it unread: whether it is a result is not known", openedAs(sid), l.up.StatusLine))
+		return ""
+	case err != nil:
+		return unopened(l, err, fmt.Sprintf("got no answer: upstream's %s%s broke off before it", l.up.StatusLine, named))
+	}
+	return unopened(l, nil, fmt.Sprintf("got no answer: upstream's %s%s ended without it", l.up.StatusLine, named))
+}
+
+// openedAs is what a streamable session's open line says of it: the
+// session upstream named (sid), or that it named none.
+func openedAs(sid string) string {
+	if sid == "" {
+		return "no Mcp-Session-Id: the server keeps no session"
+	}
+	return "session " + shownID(sid)
+}
+
+// unopened says why the session an initialize began ends when the
+// initialize got no answer: what upstream did (said of the initialize),
+// unless the client left or the proxy stopped first (err is how relaying
+// ended).
+func unopened(l *leg, err error, upstream string) string {
+	how := "the initialize " + upstream
+	switch {
+	case l.clientLeft(err):
+		how = "the client left before upstream's answer to its initialize came"
+	case l.p.life.Err() != nil:
+		how = "the proxy stopped before upstream's answer to the initialize came"
+	}
+	return how + ": no session began"
 }

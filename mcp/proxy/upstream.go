@@ -47,6 +47,10 @@ type leg struct {
 	// cut is how many bytes of an event upstream's answer stream ended
 	// inside (no blank line ended its last block), 0 for none.
 	cut int
+	// unread says part of upstream's answer was larger than
+	// --max-event-size: relayed, but not read for its messages (heard
+	// never heard them).
+	unread bool
 }
 
 // newLeg starts relaying r for c: the client's message m (if there is a
