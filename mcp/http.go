@@ -257,9 +257,8 @@ func dialWords(err error) string {
 	if errors.As(err, &dns) && dns.IsNotFound {
 		return "no host is named " + strconv.Quote(dns.Name) + " (DNS found none)"
 	}
-	var op *net.OpError
 	var errno syscall.Errno
-	if errors.As(err, &op) && op.Op == "dial" && errors.As(err, &errno) {
+	if isDialError(err) && errors.As(err, &errno) {
 		return errno.Error()
 	}
 	return ""

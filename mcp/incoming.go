@@ -180,7 +180,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		resp := &req.answer
 		*resp = Response{ReqSeq: req.seq, Seq: seq, Raw: m.Raw, ToolError: m.ToolError}
 		if m.RPCError {
-			resp.Error = rpcErrorOf(p.errv)
+			resp.Error = RPCErrorOf(p.errv)
 		} else {
 			// A view of the message's immutable bytes, not a copy: the
 			// Result doc says it must not be written to.
@@ -198,22 +198,18 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		// misspelt ("ID"), which may have been the answer.
 		s.rememberForeign(foreignAnswer{seq: seq, unreadable: "an answer with no id" + foldedNote(bytesOf(string(m.Raw)))})
 	case m.Class == ClassForeign && m.RPCError && string(p.id) == "null":
-		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: rpcErrorOf(p.errv).quoted(nullQuoted)})
+		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, nullError: RPCErrorOf(p.errv).quoted(nullQuoted)})
 	case m.Class == ClassForeign:
 		s.rememberForeign(foreignAnswer{seq: seq, id: m.ID, first: string(p.firstID)})
 	}
 }
 
-// RPCErrorOf is a failing answer's "error" member as a person reads it
-// (see rpcErrorOf).
-func RPCErrorOf(errv []byte) *RPCError { return rpcErrorOf(errv) }
-
-// rpcErrorOf is a failing answer's "error" as a person reads it, whether
+// RPCErrorOf is a failing answer's "error" as a person reads it, whether
 // it answers our request or, with id null, none. {"error":null} with no
 // result beside it is JSON-RPC 1.0's "no error": read as a result, it
 // would be an empty one, blamed on the JSON ("unexpected end of JSON
 // input"); read as an error object, one with code 0 and no message.
-func rpcErrorOf(errv []byte) *RPCError {
+func RPCErrorOf(errv []byte) *RPCError {
 	if string(errv) == "null" {
 		return &RPCError{Code: CodeParseError, Message: `unreadable answer: it has no "result", and its "error" is null`}
 	}

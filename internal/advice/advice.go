@@ -228,13 +228,6 @@ var words = map[Audience]*strings.Replacer{
 		"{skipdetect}", "skip detection in the client"),
 }
 
-// gatewayStatus reports a status a gateway or proxy answers for what is
-// behind it (502, 503, 504): the server is down or unreachable whatever
-// the method, so skipping detection would meet it again.
-func gatewayStatus(status int) bool {
-	return status == http.StatusBadGateway || status == http.StatusServiceUnavailable || status == http.StatusGatewayTimeout
-}
-
 // For returns the advice for a fact, or "" when the table has none.
 func For(f Fact, a Audience) string {
 	text := ""
@@ -249,15 +242,18 @@ func For(f Fact, a Audience) string {
 	}
 	if text == "" && f.Cause == mcp.CauseStatus && f.Status >= 500 {
 		text = "the server failed: check its logs"
+		if f.Probe == mcp.TransportStateless {
+			// Detection stops at a server failure rather than guess past
+			// it, but servers that crash on a method they do not know
+			// fail server/discover alone and still answer initialize. A
+			// gateway's 502, 503 or 504 has its own row above: what is
+			// behind it is down whatever the method, and skipping
+			// detection would meet it again.
+			text += "; it failed on server/discover, the first probe of detection: a server that fails only there (on a method it does not know) is reached by skipping detection: {skipdetect}"
+		}
 	}
 	if text == "" {
 		return ""
-	}
-	if f.Cause == mcp.CauseStatus && f.Status >= 500 && !gatewayStatus(f.Status) && f.Probe == mcp.TransportStateless {
-		// Detection stops at a server failure rather than guess past it,
-		// but servers that crash on a method they do not know fail
-		// server/discover alone and still answer initialize.
-		text += "; it failed on server/discover, the first probe of detection: a server that fails only there (on a method it does not know) is reached by skipping detection: {skipdetect}"
 	}
 	if wa := f.Header["WWW-Authenticate"]; wa != "" && f.Status == http.StatusForbidden {
 		// A 403 that comes with a challenge refused the rights of the

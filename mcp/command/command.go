@@ -145,11 +145,7 @@ func ParseCommand(line string) (Command, error) {
 	nameQuoted := strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, `"`)
 	switch {
 	case listMethods[method]:
-		var raw []string // the words as typed
-		for _, w := range SplitPartial(line)[1:] {
-			raw = append(raw, line[w.Start:w.End])
-		}
-		return cmdList(cmd, words, raw)
+		return cmdList(cmd, SplitPartial(line)[1:], line)
 	case targetMethods[method]:
 		return cmdTarget(cmd, words, nameQuoted)
 	case method == "completion/complete":
@@ -187,19 +183,19 @@ func ParseCommand(line string) (Command, error) {
 	return cmd, nil
 }
 
-// cmdList reads a list's words; raw are the same words as typed, where
+// cmdList reads a list's words, as they stand in line: as typed,
 // cursor="" (the empty cursor) differs from cursor= (none).
-func cmdList(cmd Command, words, raw []string) (Command, error) {
-	for i, w := range words {
-		switch {
-		case w == "--all":
+func cmdList(cmd Command, words []Word, line string) (Command, error) {
+	for _, w := range words {
+		switch raw := line[w.Start:w.End]; {
+		case w.Text == "--all":
 			cmd.All = true
-		case w == "cursor=" && i < len(raw) && (raw[i] == `cursor=""` || raw[i] == "cursor=''"):
+		case raw == `cursor=""` || raw == "cursor=''":
 			cmd.EmptyCursor = true
-		case strings.HasPrefix(w, "cursor="):
-			cmd.Words = append(cmd.Words, w)
+		case strings.HasPrefix(w.Text, "cursor="):
+			cmd.Words = append(cmd.Words, w.Text)
 		default:
-			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %s", cmd.Method, argQuoted(w))
+			return cmd, fmt.Errorf("%s takes only --all and cursor=X, not %s", cmd.Method, argQuoted(w.Text))
 		}
 	}
 	if cmd.EmptyCursor && len(cmd.Words) > 0 {

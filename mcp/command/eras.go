@@ -36,10 +36,6 @@ var methodEras = []struct {
 	{"roots", EraBoth},
 }
 
-// modernAs are the methods of EraSessions a 2026-07-28 session does not
-// send as typed but as its own request: what it sends instead.
-var modernAs = map[string]string{"initialize": "server/discover"}
-
 // MethodsFor are the method words for a session on transport: those of
 // its era once it is known (a 2026 server has no initialize or ping, an
 // older one no server/discover), all of them before.
@@ -63,12 +59,19 @@ func MethodsFor(transport string) []string {
 // IsMethodWord reports whether name is one of the methods the command
 // line offers in any era.
 func IsMethodWord(name string) bool {
+	_, ok := eraOf(name)
+	return ok
+}
+
+// eraOf is the era of a method the command line offers, false for any
+// other method.
+func eraOf(name string) (Era, bool) {
 	for _, w := range methodEras {
 		if w.name == name {
-			return true
+			return w.era, true
 		}
 	}
-	return false
+	return EraBoth, false
 }
 
 // EraNote is what the edges say, as a method goes, of a method of another
@@ -83,35 +86,27 @@ func IsMethodWord(name string) bool {
 // takes an older notification and ignores it, which read as the server's
 // fault.
 func EraNote(method, transport, protocol string) string {
-	if transport == mcp.TransportStateless {
-		for _, w := range methodEras {
-			if w.name == method && w.era == EraSessions && modernAs[method] == "" {
-				return method + " belongs to the eras before " + mcp.ProtocolModern + " and this session speaks " + mcp.ProtocolModern +
-					": sent as typed, but the server may refuse it as an unknown method or ignore it"
-			}
-		}
+	era, _ := eraOf(method)
+	switch {
+	case transport == mcp.TransportStateless && era == EraSessions && method != "initialize":
+		// initialize is not sent as typed there: the session sends its
+		// own server/discover instead (Session.InitializeWith).
+		return method + " belongs to the eras before " + mcp.ProtocolModern + " and this session speaks " + mcp.ProtocolModern +
+			": sent as typed, but the server may refuse it as an unknown method or ignore it"
+	case transport != mcp.TransportSSE && transport != mcp.TransportStreamable, era != EraModern:
 		return ""
 	}
-	if transport != mcp.TransportSSE && transport != mcp.TransportStreamable {
-		return ""
+	speaks := protocol
+	switch {
+	case speaks == "":
+		speaks = "an older era's protocol (initialize)"
+	case !slices.Contains(mcp.InitializeEra, protocol):
+		// The server named a version of no older era (2026-07-28
+		// itself, or one unknown): the session opened with
+		// initialize all the same, and goes on with the messages
+		// mcpscope offered. The version is the server's text.
+		speaks = mcp.ProtocolVersion + "'s messages (its server named " + clip.Quote(protocol, 64) + ")"
 	}
-	for _, w := range methodEras {
-		if w.name != method || w.era != EraModern {
-			continue
-		}
-		speaks := protocol
-		switch {
-		case speaks == "":
-			speaks = "an older era's protocol (initialize)"
-		case !slices.Contains(mcp.InitializeEra, protocol):
-			// The server named a version of no older era (2026-07-28
-			// itself, or one unknown): the session opened with
-			// initialize all the same, and goes on with the messages
-			// mcpscope offered. The version is the server's text.
-			speaks = mcp.ProtocolVersion + "'s messages (its server named " + clip.Quote(protocol, 64) + ")"
-		}
-		return method + " belongs to " + mcp.ProtocolModern + " and this session speaks " + speaks +
-			": sent as typed, but the server may hold it without an answer or refuse it"
-	}
-	return ""
+	return method + " belongs to " + mcp.ProtocolModern + " and this session speaks " + speaks +
+		": sent as typed, but the server may hold it without an answer or refuse it"
 }

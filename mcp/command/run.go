@@ -67,7 +67,14 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 	}
 	if c.Params == nil {
 		switch {
-		case listMethods[c.Method] && c.Method != "tools/list":
+		case c.Method == "tools/list":
+			cursor, err := listCursor(c)
+			if err != nil {
+				return nil, nil, err
+			}
+			tools, r, err := s.ListToolsFrom(ctx, cursor, c.All)
+			return allTools(r, tools), nil, err
+		case listMethods[c.Method]:
 			return runList(ctx, s, c, cat)
 		case c.Method == "prompts/get" && c.Target != "":
 			return runPrompt(ctx, s, c, cat)
@@ -92,15 +99,6 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 	case "initialize":
 		r, err := s.InitializeWith(ctx, params)
 		return r, nil, err
-	case "tools/list":
-		var p struct {
-			Cursor string `json:"cursor"`
-		}
-		if len(params) > 0 && json.Unmarshal(params, &p) != nil {
-			return nil, nil, &UsageError{fmt.Errorf("tools/list takes one cursor, as text: cursor=NEXT_CURSOR")}
-		}
-		tools, r, err := s.ListToolsFrom(ctx, mcp.Cursor{Text: p.Cursor, Named: p.Cursor != "" || c.EmptyCursor}, c.All)
-		return allTools(r, tools), nil, err
 	case mcp.ListenMethod:
 		// A stream that stays open: answered by its acknowledgement, not
 		// waited on until the request timeout.

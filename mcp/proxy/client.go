@@ -69,7 +69,6 @@ type Client struct {
 	foreign       map[string]*foreign // legacy: where POSTs to these URIs go instead of the upstream
 	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see noteSender)
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
-	earlyAnswer   string              // what upstream answered the client's latest GET before it initialized ("404 Not Found")
 	opened        bool                // a state "open" was logged
 	active        int                 // exchanges relaying now
 	seen          int64               // when an exchange last began or ended, in the proxy's ticks

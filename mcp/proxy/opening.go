@@ -71,7 +71,7 @@ func (p *Proxy) streamAnswered(w http.ResponseWriter, r *http.Request, l *leg, r
 		p.full(w, r)
 		return
 	}
-	defer p.awaitInitialize(c)
+	defer p.awaitInitialize(c, "answered it "+resp.Status+" with an event stream")
 	defer c.release()
 	l.c = c
 	c.answered.Store(true)
@@ -111,16 +111,13 @@ func (p *Proxy) earlyGet(w http.ResponseWriter, r *http.Request, l *leg, resp *h
 		p.full(w, r)
 		return
 	}
-	defer p.awaitInitialize(c)
-	defer c.release()
-	l.c, l.up.Purpose = c, mcp.PurposeGet
 	answer := "could not be reached"
 	if err == nil {
 		answer = "answered it " + resp.Status
 	}
-	c.mu.Lock()
-	c.earlyAnswer = answer
-	c.mu.Unlock()
+	defer p.awaitInitialize(c, answer)
+	defer c.release()
+	l.c, l.up.Purpose = c, mcp.PurposeGet
 	if err != nil {
 		l.unreachable(err)
 		return
@@ -164,18 +161,16 @@ func (p *Proxy) earlyClient(r *http.Request, how string) *Client {
 
 // awaitInitialize ends session c, which a GET with no session id began,
 // unless its client initializes in it within sameClientWindow: a client
-// that asked for a stream, got none and said nothing more is done.
-func (p *Proxy) awaitInitialize(c *Client) {
+// that asked for a stream, got none and said nothing more is done. answer
+// is what upstream did with the GET ("answered it 404 Not Found").
+func (p *Proxy) awaitInitialize(c *Client, answer string) {
 	if c.kind() != mcp.TransportStreamable {
 		return
 	}
 	c.waitWhile(func() bool { return c.initAt.IsZero() }, p.earlyWait, func() {
 		p.earlyMu.Lock()
 		defer p.earlyMu.Unlock()
-		c.mu.Lock()
-		initialized, answer := !c.initAt.IsZero(), c.earlyAnswer
-		c.mu.Unlock()
-		if !initialized {
+		if !c.initialized() {
 			// What upstream answered is why the client said nothing more
 			// (a legacy client at a streamable server's /sse is answered
 			// 404): the line that ends the session says it.

@@ -1,7 +1,9 @@
 package proxy
 
 import (
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -14,9 +16,9 @@ import (
 // through a proxy of up, which answers it status, and returns the records
 // of the session it began once that ended (its client says nothing more),
 // with the session.
-func refusedGetEnd(t *testing.T, up *mcptest.StreamableServer, path string, status int) ([]mcp.Record, *Client) {
+func refusedGetEnd(t *testing.T, upURL, path string, status int) ([]mcp.Record, *Client) {
 	t.Helper()
-	p, base, w := startProxy(t, up.URL, Config{})
+	p, base, w := startProxy(t, upURL, Config{})
 	p.earlyWait = time.Millisecond
 	if st, _ := send(t, http.MethodGet, base+path, "", map[string]string{"Accept": "text/event-stream"}); st != status {
 		t.Fatalf("the GET of %s answered %d, want upstream's %d", path, st, status)
@@ -32,9 +34,26 @@ func refusedGetEnd(t *testing.T, up *mcptest.StreamableServer, path string, stat
 // the proxy's said what upstream answered it, while the client said 404:
 // it says so now.
 func TestRefusedGetEndSaysWhatUpstreamAnswered(t *testing.T) {
-	recs, _ := refusedGetEnd(t, mcptest.NewStreamable(t, mcptest.StreamableOptions{}), "/sse", http.StatusNotFound)
+	recs, _ := refusedGetEnd(t, mcptest.NewStreamable(t, mcptest.StreamableOptions{}).URL, "/sse", http.StatusNotFound)
 	end := recs[len(recs)-1]
 	if want := "did not initialize within 1ms of its GET, which upstream answered it 404 Not Found"; end.State == nil || !strings.Contains(end.State.Detail, want) {
+		t.Errorf("the session ends with %s, want it to say %q", describe(end), want)
+	}
+}
+
+// A GET upstream answered with an event stream that ended before any
+// endpoint event is a streamable client's too: the line that ends its
+// session, when its client says nothing more, says what upstream
+// answered, where it read "which upstream : it asked".
+func TestEndedStreamGetEndSaysWhatUpstreamAnswered(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, ": hello\n\n")
+	}))
+	t.Cleanup(up.Close)
+	recs, _ := refusedGetEnd(t, up.URL, "/mcp", http.StatusOK)
+	end := recs[len(recs)-1]
+	if want := "did not initialize within 1ms of its GET, which upstream answered it 200 OK with an event stream: it asked"; end.State == nil || !strings.Contains(end.State.Detail, want) {
 		t.Errorf("the session ends with %s, want it to say %q", describe(end), want)
 	}
 }

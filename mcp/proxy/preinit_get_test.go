@@ -171,7 +171,7 @@ func TestGetAfterInitializeGoesWithIt(t *testing.T) {
 // done: its session ends saying so, rather than stay open for an
 // initialize that does not come.
 func TestRefusedGetWithNoInitializeEnds(t *testing.T) {
-	recs, c := refusedGetEnd(t, mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone}), "/mcp", http.StatusMethodNotAllowed)
+	recs, c := refusedGetEnd(t, mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone}).URL, "/mcp", http.StatusMethodNotAllowed)
 	if end := recs[len(recs)-1]; end.State == nil || !strings.Contains(end.State.Detail, "did not initialize") {
 		t.Errorf("the session ends with %s, want it to say the client did not initialize", describe(end))
 	}
