@@ -65,9 +65,9 @@ var (
 	// the number first: "2 sessions upstream never answered" read as a
 	// count of two where it held 3,000.
 	getsFold = foldKind{what: "proxy GETs before initialize", folded: history.FoldGets,
-		name: "(GETs before initialize, never initialized)", id: 0}
+		name: "(" + history.FoldName(history.FoldGets) + ")", id: 0}
 	unansweredFold = foldKind{what: "proxy sessions upstream never answered", folded: history.FoldUnanswered,
-		name: "(sessions upstream never answered)", byFirst: true}
+		name: "(" + history.FoldName(history.FoldUnanswered) + ")", byFirst: true}
 )
 
 // answerWait is how long a session upstream has answered nothing of is

@@ -213,16 +213,17 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			subject = a.subject
 		}
 		lp.endFailures()
-		what := message(r.RPC, subject)
-		if r.RPC.Class == mcp.ClassNotification {
-			// What it says, as exec's notes and the TUI's Pairs read it
-			// ("log info: …", "updated URI", "task ID working: …",
-			// "progress [###…] 1/2"): a column of "← notifications/message"
-			// said nothing.
+		// A notification says what it says, as exec's notes and the
+		// TUI's Pairs read it ("log info: …", "updated URI", "task ID
+		// working: …", "progress [###…] 1/2"): a column of
+		// "← notifications/message" said nothing.
+		var what string
+		if r.RPC.Class != mcp.ClassNotification {
+			what = message(r.RPC, subject)
+		} else if pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw)); ok {
+			what = history.ForeignSubscription(r.RPC) + progressText("progress", pr) // as exec's progress line draws it
+		} else {
 			words, _ := noteText(r.RPC, proxyNoteText)
-			if pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw)); ok {
-				words = progressText("progress", pr) // as exec's progress line draws it
-			}
 			what = history.ForeignSubscription(r.RPC) + words
 		}
 		lp.lineAt(r.Time, "←", what, lp.outcome(r))

@@ -13,19 +13,29 @@ const (
 	FoldGets = "gets"
 )
 
+// FoldName is what the sessions of a fold of kind folded are called:
+// the proxy's TUI lists the fold so, and the sessions listing counts them
+// so (foldWords).
+func FoldName(folded string) string { return foldNouns(folded)[1] }
+
 // foldWords names n sessions of a fold of kind folded for the sessions
 // listing: "3 sessions upstream never answered". A recording of such a
 // fold was named by its first session's client, as if it held that one.
 func foldWords(folded string, n int) string {
-	one, many := "session", "sessions"
+	if n == 1 {
+		return "1 " + foldNouns(folded)[0]
+	}
+	return fmt.Sprintf("%d %s", n, FoldName(folded))
+}
+
+// foldNouns are what one session and many of a fold of kind folded are
+// called.
+func foldNouns(folded string) [2]string {
 	switch folded {
 	case FoldUnanswered:
-		one, many = "session upstream never answered", "sessions upstream never answered"
+		return [2]string{"session upstream never answered", "sessions upstream never answered"}
 	case FoldGets:
-		one, many = "GET before initialize, never initialized", "GETs before initialize, never initialized"
+		return [2]string{"GET before initialize, never initialized", "GETs before initialize, never initialized"}
 	}
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return [2]string{"session", "sessions"}
 }

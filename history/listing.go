@@ -52,17 +52,8 @@ func (li *listing[T]) page(cursor mcp.Cursor, items []T, next mcp.Cursor) {
 // write "nextCursor":"" on their last page, so there "" is none, as
 // mcp.ListPages reads it.
 func listCursors(req *mcp.Record, result []byte, next string, emptyNamed bool) (asked, more mcp.Cursor) {
-	asked = mcp.CursorAt(requestCursor(req))
-	more = mcp.CursorAt(next)
-	if !emptyNamed {
-		return asked, more
-	}
-	if !asked.Named && req != nil && req.RPC != nil {
-		if m, ok := mcp.Members([]byte(req.RPC.Raw), "params"); ok {
-			asked.Named = mcp.EmptyStringMember(m[0], "cursor")
-		}
-	}
-	if !more.Named {
+	asked, more = requestCursor(req, emptyNamed), mcp.CursorAt(next)
+	if emptyNamed && !more.Named {
 		more.Named = mcp.EmptyStringMember(result, "nextCursor")
 	}
 	return asked, more

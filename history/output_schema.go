@@ -21,15 +21,13 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 		p.extra().output = note
 		return
 	}
-	switch p.state {
-	case StateLate, StateCancelled, StateReplaced:
-		// Nobody waits for it any more: whoever sent it reads no note.
-	default:
-		if l.outNotes.bySender {
-			// Its sender reads the answer off the update loop and
-			// hands the note in (NoteOutput), before or after this.
-			return
-		}
+	// A late, cancelled or replaced call's answer nobody waits for any
+	// more: its sender reads no note, so the Log reads it.
+	waited := p.state != StateLate && p.state != StateCancelled && p.state != StateReplaced
+	if l.outNotes.bySender && waited {
+		// Its sender reads the answer off the update loop and hands the
+		// note in (NoteOutput), before or after this.
+		return
 	}
 	if !HasOutputSchema(l.Tools(), p.tool) {
 		// Most tools have none: their answers, which may be megabytes,

@@ -73,18 +73,21 @@ func parseToolsPage(raw mcp.Raw) ([]mcp.Tool, []byte, string, error) {
 	return page.Tools, result.Raw(), page.NextCursor, err
 }
 
-// requestCursor is the cursor a list request asked for, if any.
-func requestCursor(req *mcp.Record) string {
+// requestCursor is the cursor a list request asked with, the zero Cursor
+// for none; emptyNamed says a "cursor":"" names a page (listCursors).
+func requestCursor(req *mcp.Record, emptyNamed bool) mcp.Cursor {
 	if req == nil || req.RPC == nil {
-		return ""
+		return mcp.Cursor{}
 	}
 	var v struct {
 		Params struct {
-			Cursor string `json:"cursor"`
+			Cursor *string `json:"cursor"`
 		} `json:"params"`
 	}
-	if json.Unmarshal([]byte(req.RPC.Raw), &v) != nil {
-		return ""
+	if json.Unmarshal([]byte(req.RPC.Raw), &v) != nil || v.Params.Cursor == nil {
+		return mcp.Cursor{}
 	}
-	return v.Params.Cursor
+	c := mcp.CursorAt(*v.Params.Cursor)
+	c.Named = c.Named || emptyNamed
+	return c
 }

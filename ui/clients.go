@@ -313,7 +313,6 @@ func (m *Model) showClient(i int) {
 	if f.recordingFailed {
 		m.com.recording = "" // what it left out may be missing from the file
 	}
-	m.com.watchOnly = f.Backend == nil
 	m.com.own = f.Backend != nil
 	// The roots are the shown session's: the user's own offers some, a
 	// proxied client's are its own and not known here (the Negotiation

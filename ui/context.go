@@ -26,12 +26,10 @@ type common struct {
 	// far), which an empty Pairs pane says are still to come.
 	replayDone     bool
 	replayMessages int
-	// watchOnly is set while the session shown is a proxied client's,
-	// which no key acts on (the user's own, next to them, is not).
-	watchOnly bool
 	// own is set while the session shown in a proxy's TUI is the user's
 	// own, opened with o next to the clients: its hints are a live
-	// session's, not a proxied client's.
+	// session's, and its keys act on it, where no key acts on a proxied
+	// client's (proxied).
 	own bool
 	// spin is the current frame of the pending spinner.
 	spin string
@@ -81,7 +79,7 @@ func (c *common) clock() time.Time {
 // audience is who acts on the advice under a failure of the session shown:
 // the user at these keys, or a proxied session's client.
 func (c *common) audience() advice.Audience {
-	if c.watchOnly {
+	if c.proxied() {
 		return advice.Watcher
 	}
 	return advice.TUI

@@ -284,7 +284,7 @@ func (d *detailPane) input() detailInput {
 	p, ev := d.selection()
 	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, open: d.c.keys.Open.Help().Key, event: ev, t0: d.c.log.ConnectedAt(),
 		recording: d.c.recording, audience: d.c.audience()}
-	if !d.c.replay && !d.c.watchOnly {
+	if !d.c.replay && !d.c.proxied() {
 		in.cancel = d.c.keys.CancelRequest.Help().Key
 	}
 	stats := d.c.log.Stats()

@@ -3,9 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
-
-	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -16,13 +13,7 @@ import (
 // record, its Negotiation pane "waiting for a client to connect to the
 // proxy": the session is no client's, and no client is awaited.
 func TestOwnSessionEmptyPanesSayPressI(t *testing.T) {
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) {
-			return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
-		}})
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
-	m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+	m := ownOpened(t, 160, 45, make(chan []mcp.Record), newFakeBackend())
 	say := func(when string) {
 		t.Helper()
 		view := m.View()

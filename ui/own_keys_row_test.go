@@ -22,13 +22,7 @@ func TestOwnSessionSaysHowToSend(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	s := mcp.NewSession(mcp.Config{URL: gw.MCPURL(), RequestTimeout: 15 * time.Second})
 	t.Cleanup(func() { s.Close() })
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) {
-			return Client{ID: -1, Name: "you · mcpscope", Records: s.Records(), Backend: command.Runner{Session: s}}, nil
-		}})
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
-	m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+	m := ownOpened(t, 80, 24, s.Records(), command.Runner{Session: s})
 	if m.sendDisabled() != "" {
 		t.Fatalf("the own session cannot send: %q", m.sendDisabled())
 	}
@@ -45,4 +39,19 @@ func TestOwnSessionSaysHowToSend(t *testing.T) {
 	if view := ansi.Strip(m.View()); row(view, ": command line") != "" || row(view, "watch-only") == "" {
 		t.Errorf("back on a proxied client, the rows under the panes offer keys that cannot send:\n%s", view)
 	}
+}
+
+// ownOpened is a proxy's TUI at w×h with one proxied client, alpha, that
+// has said nothing, and the user's own session (-1, its records on recs,
+// sent through b) opened with o and shown.
+func ownOpened(t *testing.T, w, h int, recs <-chan []mcp.Record, b Backend) *Model {
+	t.Helper()
+	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
+		OpenOwn: func() (Client, error) {
+			return Client{ID: -1, Name: "you · mcpscope", Records: recs, Backend: b}, nil
+		}})
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+	return m
 }

@@ -17,16 +17,7 @@ import (
 // fifteen names); sending anyway)": four rows of an 80-column screen for
 // what the user had read and confirmed. It is one short sentence now.
 func TestLiveSentAnywayIsOneShortSentence(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 80, 24, "initialized")
-	l.command("tools/list")
-	l.waitOK("tools/list")
-	l.mark()
-	l.command("tools/call nosuch a=1")
-	l.waitFor("sends anyway")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	l.waitFor("sent anyway")
-	m := l.quit()
+	m := sentAnyway(t, 80, 24, "tools/call nosuch a=1", "sends anyway")
 	got := m.status.msg.text
 	if !strings.HasSuffix(got, `(sent anyway: tool "nosuch" is not in tools/list)`) {
 		t.Errorf("status %q, want it to end (sent anyway: tool \"nosuch\" is not in tools/list)", got)
@@ -45,17 +36,25 @@ func TestLiveSentAnywayIsOneShortSentence(t *testing.T) {
 // you mean tools/call greet name=Ann? (sent as typed))": one note inside
 // another, saying the same twice.
 func TestLiveToolAsMethodSentAnywayIsSaidOnce(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, 160, 45, "initialized")
-	l.command("tools/list")
-	l.waitOK("tools/list")
-	l.mark()
-	l.command("greet name=Ann")
-	l.waitFor("enter again sends anyway")
-	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	l.waitFor("sent anyway")
-	got := l.quit().status.msg.text
+	got := sentAnyway(t, 160, 45, "greet name=Ann", "enter again sends anyway").status.msg.text
 	if !strings.HasSuffix(got, "(sent anyway: greet is a tool, not a method: did you mean tools/call greet name=Ann?)") || strings.Contains(got, "sent as typed") {
 		t.Errorf("status %q, want it to end (sent anyway: greet is a tool, not a method: did you mean tools/call greet name=Ann?)", got)
 	}
+}
+
+// sentAnyway types line on a live w×h session of the demo after its
+// tools/list, confirms it with Enter once prompt asks to, and returns the
+// Model once the status line says it was sent anyway.
+func sentAnyway(t *testing.T, w, h int, line, prompt string) *Model {
+	t.Helper()
+	gw := demotest.Start(t, demo.Options{})
+	l := startLiveReady(t, mcp.Config{URL: gw.MCPURL(), Transport: mcp.TransportStreamable}, w, h, "initialized")
+	l.command("tools/list")
+	l.waitOK("tools/list")
+	l.mark()
+	l.command(line)
+	l.waitFor(prompt)
+	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	l.waitFor("sent anyway")
+	return l.quit()
 }
