@@ -70,6 +70,7 @@ type Client struct {
 	senders       map[string]bool     // legacy: other clients whose POSTs to it were noted (see noteSender)
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
 	opened        bool                // a state "open" was logged
+	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
 	active        int                 // exchanges relaying now
 	seen          int64               // when an exchange last began or ended, in the proxy's ticks
 	used          bool                // an exchange began: until then the request that made it is on its way

@@ -17,9 +17,14 @@ const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{
 // want, and returns that detail.
 func stateOf(t *testing.T, w *watched, id int, state, want string) string {
 	t.Helper()
-	return w.record(t, id, "a "+state+" state saying "+want, func(r mcp.Record) bool {
+	return w.record(t, id, "a "+state+" state saying "+want, inState(state, want)).State.Detail
+}
+
+// inState matches a state record in state whose detail holds want.
+func inState(state, want string) func(mcp.Record) bool {
+	return func(r mcp.Record) bool {
 		return r.State != nil && r.State.State == state && strings.Contains(r.State.Detail, want)
-	}).State.Detail
+	}
 }
 
 // An initialize whose result is larger than --max-event-size is relayed to

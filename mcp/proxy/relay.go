@@ -364,6 +364,20 @@ func answerTo(msg string, id []byte) (answer, result bool) {
 	return a[1] != nil || a[2] != nil, a[1] != nil && a[2] == nil
 }
 
+// initAnswer reads msg as the answer to an initialize whose id is id:
+// result when it is its result, else its JSON-RPC error when it is that
+// (nil when msg is neither).
+func initAnswer(msg string, id []byte) (result bool, refused *mcp.RPCError) {
+	answered, result := answerTo(msg, id)
+	if result || !answered {
+		return result, nil
+	}
+	if errv, ok := mcp.Members([]byte(msg), "error"); ok {
+		return false, mcp.RPCErrorOf(errv[0])
+	}
+	return false, nil
+}
+
 // capped keeps what is written to it up to limit bytes, and notes when
 // there was more. It gathers blocks (doubling from 4 KiB to 1 MiB, so a
 // small answer stays cheap) and joins them once, so a large body costs its

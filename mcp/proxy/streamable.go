@@ -78,14 +78,35 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			if !c.unopened() || refused != nil {
 				return
 			}
-			if answered, result := answerTo(msg, m.peek.ID()); result {
+			if result, rpcErr := initAnswer(msg, m.peek.ID()); result {
 				c.openOnce(open)
-			} else if errv, ok := mcp.Members([]byte(msg), "error"); answered && ok {
-				refused = mcp.RPCErrorOf(errv[0])
+			} else {
+				refused = rpcErr
 			}
 		}
 	}
+	within, reopened := r.Header.Get("Mcp-Session-Id"), false
+	if m.method == "initialize" && within != "" {
+		// A re-initialize within a live session: nothing opens or ends,
+		// but a watcher is told what upstream made of it (reinitialized).
+		l.heard = func(msg string) {
+			if result, rpcErr := initAnswer(msg, m.peek.ID()); result {
+				reopened = true
+			} else if refused == nil {
+				refused = rpcErr
+			}
+		}
+		if success && sid != "" && sid != within {
+			p.mu.Lock()
+			p.sessions[sessionKey(sid, r)] = c
+			p.mu.Unlock()
+			c.adopt(sid)
+		}
+	}
 	err := l.answer(resp, streamOf(m), nil)
+	if m.method == "initialize" && within != "" {
+		c.reinitialized(within, resp.Status, success && reopened, refused, sid)
+	}
 	if opening && success {
 		if why := l.opening(err, sid, refused); why != "" {
 			defer c.end(why)
@@ -95,7 +116,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 		l.unanswered(", and no event had an id the client could resume it from")
 	}
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && gone(c, l, resp, sid) {
-		defer c.end("upstream no longer knows the session")
+		defer c.end(c.goneEnd(sid))
 	}
 	if err == nil && success && m.method == "notifications/initialized" {
 		c.state(mcp.StateInitialized, "the client finished the handshake")
@@ -251,7 +272,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 	}
 	err := l.answer(resp, stream, rewrite)
 	if sid != "" && gone(c, l, resp, sid) {
-		defer c.end("upstream no longer knows the session")
+		defer c.end(c.goneEnd(sid))
 	}
 	if purpose == mcp.PurposeGet && isStream {
 		streamClosed(c, l, err)

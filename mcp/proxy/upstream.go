@@ -92,6 +92,9 @@ func (l *leg) send() (resp *http.Response, ok bool) {
 		l.unreachable(err)
 		return nil, false
 	}
+	if l.c != nil {
+		l.c.accepted(resp.StatusCode)
+	}
 	return resp, true
 }
 

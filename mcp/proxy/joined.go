@@ -1,0 +1,55 @@
+package proxy
+
+import (
+	"errors"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A streamable session the proxy meets through an Mcp-Session-Id it does
+// not know (it began before the proxy started, or another client uses its
+// id) has no initialize to open it: it is open once upstream accepts a
+// request in it, and says then what it is (Client.joined), so a watcher
+// does not see it wait for ever on a handshake that happened elsewhere.
+
+// accepted opens a session the proxy met mid-way once upstream answered a
+// request in it with status, a success.
+func (c *Client) accepted(status int) {
+	c.mu.Lock()
+	joined := c.joined
+	c.mu.Unlock()
+	if joined != "" && status >= 200 && status < 300 {
+		c.openOnce(joined)
+	}
+}
+
+// goneEnd is why session c (sid) ends when upstream says it does not know
+// it: a session the proxy met mid-way that upstream never accepted was
+// never open here, and "no longer" would say it had been.
+func (c *Client) goneEnd(sid string) string {
+	c.mu.Lock()
+	never := c.joined != "" && !c.opened
+	c.mu.Unlock()
+	if never {
+		return "upstream does not know session " + shownID(sid) + " either: it was never open through this proxy"
+	}
+	return "upstream no longer knows the session"
+}
+
+// reinitialized says what became of an initialize the client sent within
+// its session sid: upstream answered status, with its result when
+// reopened, else with refused (its JSON-RPC error, nil for none); newID is
+// the session id upstream's answer names, if any.
+func (c *Client) reinitialized(sid, status string, reopened bool, refused *mcp.RPCError, newID string) {
+	what := "the client initialized again within session " + shownID(sid)
+	switch {
+	case reopened && newID != "" && newID != sid:
+		c.state(mcp.StateOpen, what+": upstream answered with a result and a new session id "+shownID(newID)+", which the client's requests use from now on")
+	case reopened:
+		c.state(mcp.StateOpen, what+": upstream answered with a result; the session goes on")
+	case refused != nil:
+		c.fail(mcp.OpPost, errors.New(what+": upstream refused it ("+refused.Error()+"); the session goes on as it was"))
+	default:
+		c.fail(mcp.OpPost, errors.New(what+": upstream answered "+status+" with no result; the session goes on as it was"))
+	}
+}
