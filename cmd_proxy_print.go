@@ -267,7 +267,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		switch r.State.State {
 		case mcp.StateOpen:
 			lp.lineAt(r.Time, "·", r.State.State, r.State.Detail)
-		case mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized:
+		case mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized, mcp.StateFailed:
 			// The detail of these is a sentence saying why, not a name.
 			lp.lineAt(r.Time, "·", r.State.State+":", r.State.Detail)
 		}

@@ -355,3 +355,19 @@ func (p *Proxy) joinEarly(r *http.Request) *Client {
 	}
 	return c
 }
+
+// endUnopened ends session c, which the client's initialize failed to
+// open, saying why. An event stream the client opened before it (an early
+// GET) holds the session's records open, and its closed line waits for
+// that stream, which upstream may keep open for as long as it likes: the
+// failure is said at once, so the session does not look as if it were
+// still opening.
+func (c *Client) endUnopened(why string) {
+	c.mu.Lock()
+	held := c.active > 1 // the initialize's own exchange is counted too
+	c.mu.Unlock()
+	if held {
+		c.state(mcp.StateFailed, why+"; the session ends when what it still relays ends (an event stream the client opened before its initialize stays open for as long as upstream keeps it)")
+	}
+	c.end(why)
+}

@@ -38,7 +38,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	resp, ok := l.send()
 	if !ok {
 		if opening {
-			c.end(unopened(l, nil, "got no answer from upstream"))
+			c.endUnopened(unopened(l, nil, "got no answer from upstream"))
 		}
 		return
 	}
@@ -47,7 +47,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	var refused *mcp.RPCError // the initialize's error, when upstream answered one
 	switch {
 	case opening && !success:
-		defer c.end("upstream answered the initialize " + resp.Status + ": no session began")
+		defer c.endUnopened("upstream answered the initialize " + resp.Status + ": no session began")
 	case m.method == "initialize" && success && r.Header.Get("Mcp-Session-Id") == "":
 		open := openedAs(sid)
 		if sid != "" {
@@ -109,7 +109,7 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	}
 	if opening && success {
 		if why := l.opening(err, sid, refused); why != "" {
-			defer c.end(why)
+			defer c.endUnopened(why)
 		}
 	}
 	if err == nil && !l.eventID {

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A client's initialize that fails while the event stream it opened before
+// it stays open is said at once, in a line of its own: the session's
+// closed line waits for that stream, which upstream may hold for ever.
+func TestProxyHeadlessSaysAFailedInitializeAtOnce(t *testing.T) {
+	held := make(chan struct{})
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			http.Error(w, "initialize refused", http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+		case <-held:
+		}
+	}))
+	t.Cleanup(up.Close)
+	t.Cleanup(func() { close(held) })
+	h := startHeadless(t, up.URL, proxyFlags{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	get, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/mcp", nil)
+	get.Header.Set("Accept", "text/event-stream")
+	get.Header.Set("User-Agent", "failing-client")
+	stream, err := http.DefaultClient.Do(get)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	init, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"failing-client","version":"1"}}}`))
+	init.Header.Set("Content-Type", "application/json")
+	init.Header.Set("Accept", "application/json, text/event-stream")
+	init.Header.Set("User-Agent", "failing-client")
+	resp, err := http.DefaultClient.Do(init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	want := "failed: upstream answered the initialize 500 Internal Server Error: no session began"
+	for !strings.Contains(h.errw.String(), want) {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("no line %q while the GET stream is open:\n%s", want, h.errw.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if strings.Contains(h.errw.String(), "closed:") {
+		t.Errorf("the session closed while its GET stream is open:\n%s", h.errw.String())
+	}
+}
