@@ -4,33 +4,18 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A client's initialize that fails while the event stream it opened before
 // it stays open is said at once, in a line of its own: the session's
 // closed line waits for that stream, which upstream may hold for ever.
 func TestProxyHeadlessSaysAFailedInitializeAtOnce(t *testing.T) {
-	held := make(chan struct{})
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost {
-			http.Error(w, "initialize refused", http.StatusInternalServerError)
-			return
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		w.WriteHeader(http.StatusOK)
-		w.(http.Flusher).Flush()
-		select {
-		case <-r.Context().Done():
-		case <-held:
-		}
-	}))
-	t.Cleanup(up.Close)
-	t.Cleanup(func() { close(held) })
-	h := startHeadless(t, up.URL, proxyFlags{})
+	h := startHeadless(t, mcptest.InitializeRefusedStreamHeld(t), proxyFlags{})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	get, _ := http.NewRequestWithContext(ctx, http.MethodGet, h.run.base+"/mcp", nil)

@@ -3,28 +3,17 @@ package proxy
 import (
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // When a client's initialize fails while the event stream it opened before
 // it stays open, the session's closed line waits for that stream; the
 // failure is said at once, and the end comes when the stream closes.
 func TestFailedInitializeWithAnOpenGetStreamSaysSoAtOnce(t *testing.T) {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost {
-			http.Error(w, "initialize refused", http.StatusInternalServerError)
-			return
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		w.WriteHeader(http.StatusOK)
-		w.(http.Flusher).Flush()
-		<-r.Context().Done()
-	}))
-	t.Cleanup(up.Close)
-	_, base, w := startProxy(t, up.URL, Config{})
+	_, base, w := startProxy(t, mcptest.InitializeRefusedStreamHeld(t), Config{})
 	stream := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream", "MCP-Protocol-Version", "2025-11-25", "User-Agent", aiSDKLike)
 	if stream.StatusCode != http.StatusOK {
 		t.Fatalf("the GET answered %s, want the upstream's stream", stream.Status)
