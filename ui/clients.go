@@ -1,15 +1,12 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -362,113 +359,6 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 	m.showClient(len(m.clients.feeds) - 1)
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
 		m.setStatus(levelInfo, "your own session to the same server · "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
-}
-
-// clientsBar lists the sessions on one line, the shown one marked, for
-// the command line's spare row (a proxied session cannot send).
-func (m *Model) clientsBar() string {
-	st := m.com.st
-	k := m.keys
-	head := st.Key.Render(k.PrevClient.Help().Key+" "+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
-	if n := m.clients.dropped; n > 0 {
-		head += st.Hint.Render("(" + strconv.Itoa(n) + " ended earlier: in their recordings) ")
-	}
-	if len(m.clients.feeds) == 0 {
-		return head + st.Hint.Render("none yet")
-	}
-	parts := make([]string, len(m.clients.feeds))
-	for i, f := range m.clients.feeds {
-		parts[i] = m.clientTab(i, f, false)
-	}
-	// The shown one first when they do not all fit: it is the one that
-	// matters.
-	gap := st.App.Render(" ") // unstyled, it was a hole in a themed background
-	line := head + strings.Join(parts, gap)
-	if cur := m.clients.cur; cur > 0 && ansi.StringWidth(line) > m.width {
-		line = head + strings.Join(append(parts[cur:], parts[:cur]...), gap)
-	}
-	if ansi.StringWidth(line) > m.width {
-		// Still too long (a third client on 80 columns was cut away
-		// whole): the others are named by their numbers, in order, so
-		// every session is there to step to with [ and ].
-		for i, f := range m.clients.feeds {
-			parts[i] = m.clientTab(i, f, i != m.clients.cur)
-		}
-		line = head + strings.Join(parts, gap)
-	}
-	if ansi.StringWidth(line) > m.width {
-		// Even the numbers do not fit (200 clients on 80 columns): cut
-		// at the edge, the shown one was lost past it, so the bar shows
-		// the numbers around it instead, and where it is among them all.
-		line = head + m.clientsWindow(parts, gap, m.width-ansi.StringWidth(head))
-	}
-	return line
-}
-
-// clientsWindow is the tabs around the shown one that fit in width
-// columns, a "…" on each side that has more, and where the shown one is
-// in the list ("16 of 200").
-func (m *Model) clientsWindow(parts []string, gap string, width int) string {
-	st := m.com.st
-	cur := m.clients.cur
-	where := st.Hint.Render(fmt.Sprintf(" %d of %d", cur+1, len(parts)))
-	more := st.Hint.Render("…")
-	render := func(lo, hi int) string {
-		s := strings.Join(parts[lo:hi], gap)
-		if lo > 0 {
-			s = more + gap + s
-		}
-		if hi < len(parts) {
-			s += gap + more
-		}
-		return s + where
-	}
-	lo, hi := cur, cur+1
-	if over := ansi.StringWidth(render(lo, hi)) - width; over > 0 {
-		// Not even the shown one's name fits: it is cut, so where it is
-		// still shows.
-		parts[cur] = ansi.Truncate(parts[cur], max(ansi.StringWidth(parts[cur])-over, 1), "…")
-	}
-	for grew := true; grew; {
-		grew = false
-		if hi < len(parts) && ansi.StringWidth(render(lo, hi+1)) <= width {
-			hi, grew = hi+1, true
-		}
-		if lo > 0 && ansi.StringWidth(render(lo-1, hi)) <= width {
-			lo, grew = lo-1, true
-		}
-	}
-	return render(lo, hi)
-}
-
-// clientTab is session f's tab in the clients bar, the i-th; short names
-// a client by its number alone (the user's own session as "you").
-func (m *Model) clientTab(i int, f *clientFeed, short bool) string {
-	st := m.com.st
-	label := sanitize.Line(f.Name)
-	switch {
-	case short && f.Backend == nil:
-		label = strconv.Itoa(f.ID)
-	case short:
-		label = "you"
-	case f.Backend == nil:
-		// A client's number; the user's own session needs none.
-		label = clientLabel(f.ID, f.Name)
-	default:
-		if tr := f.log.Stats().Transport; tr != "" {
-			// The own session's transport is found by detection, after
-			// it was named: its log knows which it is (or is trying).
-			label += " · " + sanitize.Line(tr)
-		}
-	}
-	if f.ended() {
-		label += " (ended)"
-	}
-	style := st.TabInactive
-	if i == m.clients.cur {
-		style = st.TabActive
-	}
-	return style.Render(label)
 }
 
 // addFeed adds a tab for c, a proxied client or the user's own session,
