@@ -17,17 +17,7 @@ import (
 func TestLegacyStreamGreetingTheSameEachTimeStopsReconnecting(t *testing.T) {
 	const greeting = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"welcome"}}`
 	srv := mcptest.New(t, mcptest.Options{})
-	ctx := testCtx(t)
-	go func() {
-		for {
-			c, err := srv.WaitConn(ctx)
-			if err != nil {
-				return
-			}
-			c.Message(greeting)
-			c.Close()
-		}
-	}()
+	srv.GreetEachAndClose(greeting)
 	_, rec := connect(t, Config{URL: srv.URL, Transport: TransportSSE, Reconnect: true, ReconnectDelay: 10 * time.Millisecond})
 	rec.waitFor(t, "the reconnects given up, saying why", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateClosed && strings.Contains(r.State.Detail, "stopped reconnecting") &&

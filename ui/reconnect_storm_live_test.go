@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -18,18 +17,7 @@ import (
 func TestReconnectsStoppedSayWhyOnTheStatusLine(t *testing.T) {
 	const greeting = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"welcome"}}`
 	srv := mcptest.New(t, mcptest.Options{})
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	go func() {
-		for {
-			c, err := srv.WaitConn(ctx)
-			if err != nil {
-				return
-			}
-			c.Message(greeting)
-			c.Close()
-		}
-	}()
+	srv.GreetEachAndClose(greeting)
 	l := startLiveReady(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportSSE, Reconnect: true, ReconnectDelay: 10 * time.Millisecond}, 160, 45, "reconnecting on its own")
 	l.mark()
 	l.waitFor("mcpscope stopped reconnecting on its own")

@@ -2,6 +2,7 @@ package mcptest
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -133,4 +134,20 @@ func answerHostileStatus(c net.Conn) {
 			return
 		}
 	}
+}
+
+// GreetEachAndClose sends every stream opened from now on message and
+// then closes it, until the server closes: a legacy server that ends
+// each new session at once, greeting it the same way each time.
+func (s *Server) GreetEachAndClose(message string) {
+	go func() {
+		for {
+			c, err := s.WaitConn(context.Background())
+			if err != nil {
+				return // the server closed
+			}
+			c.Message(message)
+			c.Close()
+		}
+	}()
 }
