@@ -171,6 +171,14 @@ func TestLogPostFailures(t *testing.T) {
 		{"stream closed while waiting", func(s *script) {
 			s.fail("stream", s.request("1", "ping", "{}"), "stream closed while ping was waiting", "")
 		}, StateFailed},
+		{"no answer to the POST, then the stream's error about it", func(s *script) {
+			// A 2026 listen stream reopened on its own: the POST got no
+			// HTTP answer (connection refused), and the stream it was to
+			// open says so too. One failure, one error.
+			r := s.request("1", "subscriptions/listen", "{}")
+			s.post(r, 0, time.Millisecond)
+			s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: "stream", Purpose: mcp.PurposePost, Message: "POST failed: connection refused", ReqSeq: r}})
+		}, StatePostFailed},
 		{"answered, then an error about it", func(s *script) {
 			r := s.request("1", "ping", "{}")
 			s.result("1", r, "{}")

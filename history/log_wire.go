@@ -99,8 +99,12 @@ func (l *Log) onError(r *mcp.Record) {
 		// The server asked for input and no round followed: the request
 		// never got its result.
 		l.setState(p, StateFailed)
-	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe):
-		// Already counted: the POST's status failed the row first.
+	case (p.state.Failed() || p.state == StateProbe) && (e.Op == mcp.OpPost || e.Op == mcp.OpProbe),
+		p.state == StatePostFailed && e.Purpose == mcp.PurposePost:
+		// Already counted: the POST's status failed the row first. A
+		// listen stream reopened on its own says its refused POST as a
+		// stream error: the same failure, not a second one ('7 req · 9
+		// err' for 5 failed rows).
 	case probeVerdict(e.Op, e.Status, e.ReqSeq):
 		// Detection's step, not an error, whatever the row came to.
 	default:

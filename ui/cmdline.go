@@ -109,7 +109,8 @@ func (o *lineOutcome) holdBack(line string, warns []command.ArgWarning) bool {
 func NewCommandLine(st *themes.Styles, keys *KeyMap, historyPath string) *CommandLine {
 	in := textinput.New()
 	in.Prompt = "› "
-	in.Placeholder = "method [key=value …]   " + keyHints(keys.Complete) + " · " + keyHints(keys.HistoryPrev)
+	// The keys (tab, ↑) are said on the hint row under it, once.
+	in.Placeholder = "method [key=value …]"
 	// Tab and the arrows belong to completion and history here.
 	in.KeyMap.AcceptSuggestion = key.NewBinding(key.WithDisabled())
 	in.KeyMap.NextSuggestion = key.NewBinding(key.WithDisabled())

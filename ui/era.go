@@ -29,10 +29,17 @@ const stateDiscovered = "discovered"
 // recordings keep the record's name.
 const stateNewSession = "new session"
 
+// stateExpired is what the screen calls a session-expired: the server no
+// longer knows the session. The recordings keep the record's name.
+const stateExpired = "session expired"
+
 // stateWords is a session state in the words the screen shows it in.
 func stateWords(state string) string {
-	if state == mcp.StateSessionReplaced {
+	switch state {
+	case mcp.StateSessionReplaced:
 		return stateNewSession
+	case mcp.StateExpired:
+		return stateExpired
 	}
 	return state
 }

@@ -53,7 +53,11 @@ func (k *KeyMap) commandLineKeys() []key.Binding {
 	as := func(b key.Binding, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
 	}
-	return []key.Binding{as(k.Complete, "complete"), k.CompleteBack, as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
+	// While typing q is a letter: the one key that quits there is said
+	// here, with what becomes of the line, or only the too-small screen
+	// named it.
+	quit := key.NewBinding(key.WithKeys(typingQuit), key.WithHelp(typingQuit, "quit (the line is kept for ↑)"))
+	return []key.Binding{as(k.Complete, "complete"), k.CompleteBack, as(k.Submit, "send / answer"), as(k.Cancel, "leave / dismiss a question"), quit, k.HistoryPrev, k.HistoryNext, k.AskScrollUp, k.AskScrollDown}
 }
 
 // ShortHelp implements help.KeyMap: the keys worth a reminder.

@@ -78,3 +78,16 @@ func TestHelpOverlayKeepsItsPlaceWhileScrolling(t *testing.T) {
 		t.Errorf("scrolled to the end, the help should show its last key and say there is more above:\n%s", view)
 	}
 }
+
+// The help says which key quits from the command line, where q is a
+// letter, and that the line half typed is kept: it said only "q quit",
+// and ctrl+c was named nowhere but on the too-small screen.
+func TestHelpNamesTheQuitKeyWhileTyping(t *testing.T) {
+	m := newTestModel(t, 160, 45, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	view := m.View()
+	checkFrame(t, view, 160, 45)
+	if !strings.Contains(view, "ctrl+c    quit (the line is kept for ↑)") {
+		t.Errorf("the help does not say ctrl+c quits from the command line:\n%s", view)
+	}
+}

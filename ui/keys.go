@@ -76,13 +76,17 @@ type KeyMap struct {
 	JumpEnd   key.Binding
 }
 
+// typingQuit is the one key of Quit that quits while typing, where q is a
+// letter.
+const typingQuit = "ctrl+c"
+
 // DefaultKeyMap returns the bindings mcpscope ships with.
 func DefaultKeyMap() *KeyMap {
 	b := func(help string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], help))
 	}
 	k := &KeyMap{
-		Quit:          b("quit", "q", "ctrl+c"),
+		Quit:          b("quit", "q", typingQuit),
 		Help:          b("help", "?"),
 		NextPane:      b("next pane", "tab"),
 		PrevPane:      b("previous pane", "shift+tab"),

@@ -296,7 +296,9 @@ func TestLiveDiscoverKey(t *testing.T) {
 	}
 }
 
-// A streamable session the server forgot says so, and i starts a new one.
+// A streamable session the server forgot says so, in words ("● session
+// expired", where the bar showed the record's name, session-expired), and
+// i starts a new one.
 func TestLiveSessionExpiry(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{ExpireAfter: 2})
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
@@ -304,7 +306,10 @@ func TestLiveSessionExpiry(t *testing.T) {
 	l.tm.Type("l")
 	l.tm.Type("l")
 	l.waitFor("starts a new one (press i)")
-	l.waitFor("session-expired")
+	l.waitFor("● session expired")
+	if bytes.Contains(l.seen.Bytes(), []byte("session-expired")) {
+		t.Errorf("the screen showed the record's name session-expired, not words:\n%s", l.seen.Bytes())
+	}
 	l.mark()
 	l.tm.Type("i")
 	l.waitFor("initialize: ok")

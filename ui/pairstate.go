@@ -111,7 +111,9 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		if pr.Post != nil && pr.Post.HTTP != nil && pr.Post.HTTP.Status != 0 {
 			return "✗ POST " + strconv.Itoa(pr.Post.HTTP.Status), st.Error
 		}
-		return "✗ POST failed", st.Error
+		// No HTTP answer at all (refused, reset): 12 cells, the STATE
+		// column, where "✗ POST failed" read "✗ POST fail…".
+		return "✗ POST error", st.Error
 	case history.StateAnswered:
 		return "↩ answered", st.Dim
 	case history.StateSent:

@@ -38,9 +38,15 @@ func newReplay(p *history.Player, now *time.Time) *Model {
 // statusAtReplayEnd plays p to its end, as a user who pressed G and waited
 // would, in a window width columns wide, and returns the status bar then.
 func statusAtReplayEnd(p *history.Player, width int) string {
+	return replayAtEnd(p, width, 45).status.view()
+}
+
+// replayAtEnd is the TUI that played p to its end, as a user who pressed G
+// and waited would, in a window width by height.
+func replayAtEnd(p *history.Player, width, height int) *Model {
 	now := fixedNow
 	m := newReplay(p, &now)
-	m.Update(tea.WindowSizeMsg{Width: width, Height: 45})
+	m.Update(tea.WindowSizeMsg{Width: width, Height: height})
 	press(m, "G")
 	for i := 0; i < 5 && !p.Done(); i++ {
 		now = now.Add(time.Second)
@@ -49,5 +55,5 @@ func statusAtReplayEnd(p *history.Player, width int) string {
 	// One tick more: the end is said on the tick after the last record.
 	now = now.Add(time.Second)
 	m.Update(replayTickMsg{})
-	return m.status.view()
+	return m
 }

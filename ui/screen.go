@@ -32,7 +32,7 @@ func (m *Model) View() string {
 		quit := m.keys.Quit.Help().Key
 		if m.typing() {
 			// q is a letter in the input that still has the keys.
-			quit = "ctrl+c"
+			quit = typingQuit
 		}
 		return m.com.tooSmall(m.width, m.height, quit, m.typing())
 	}

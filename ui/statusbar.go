@@ -307,7 +307,7 @@ func (s *statusBar) stateView(state string) string {
 		// A new session is healthy but waits for i.
 		return st.Warning.Render("◌ " + stateWords(state))
 	}
-	return st.Error.Render("● " + wireLine(state, 32))
+	return st.Error.Render("● " + wireLine(stateWords(state), 32))
 }
 
 func (s *statusBar) levelStyle(l statusLevel) lipgloss.Style {

@@ -1,0 +1,24 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A request whose POST got no HTTP answer (the server went away: the
+// connection is refused) reads "✗ POST error" in Pairs, whole in the
+// STATE column's 12 cells at 80 and 160 columns, where "✗ POST failed"
+// was cut mid-word to "✗ POST fail…" at every width.
+func TestPostWithNoAnswerReadsWholeInPairs(t *testing.T) {
+	for _, w := range []int{80, 160} {
+		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+		l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true}, w, 45, "● initialized")
+		srv.Close()
+		l.mark()
+		l.tm.Type("l")
+		l.waitRowState("tools/list", "✗ POST error")
+		l.quit()
+	}
+}
