@@ -16,13 +16,7 @@ func TestReconnectsStoppedAfterANewSessionSayWhy(t *testing.T) {
 	s := newScript()
 	s.negotiate("/sse?sessionid=ABC123")
 	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
-	feed := func(rs ...mcp.Record) {
-		n := len(s.recs)
-		for _, r := range rs {
-			s.add(r)
-		}
-		m.Update(recordsMsg(s.recs[n:]))
-	}
+	feed := feeder(s, m)
 	feed(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateClosed, Conn: 1, Auto: true, ServerEnded: true, Detail: "the server closed the stream"}})
 	feed(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateReconnecting, Detail: mcp.AutoReconnect + "attempt 1 of 5", Auto: true}})
 	feed(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen, Conn: 2, SessionID: "DEF456", Transport: mcp.TransportSSE}},
