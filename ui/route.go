@@ -279,8 +279,16 @@ func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
 	}
 	for i := range batch {
 		if s := batch[i].State; batch[i].Kind == mcp.KindState && s != nil && s.State == mcp.StateSessionReplaced {
-			return m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
+			amid := m.status.msg != nil && m.status.msg.id == m.reconnectSaid
+			cmd := m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
 				m.keys.Initialize.Help().Key+" to initialize it")
+			if amid {
+				// A reconnect of its own, read apart from the close that
+				// may follow at once: that close, when it ends the
+				// reconnects, says why in place of this (sayReconnecting).
+				m.reconnectSaid = m.statusSeq
+			}
+			return cmd
 		}
 	}
 	return nil

@@ -43,8 +43,14 @@ func TestAnnouncedBodyIsNotSetAsideBeforeItComes(t *testing.T) {
 	runtime.GC()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
-	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 8<<20 {
-		t.Errorf("%d clients that announced %d MiB and sent 1 byte each grew the heap by %d MiB, want under 8", clients, announced>>20, grew>>20)
+	// Set aside as announced, the bodies hold clients*announced (128 MiB);
+	// as they come, a few hundred KiB. The bound is half of one announced
+	// body: what any one connection set aside ahead of its bytes is over
+	// it, and what the rest of the process (the demo, another test's
+	// goroutines winding down) keeps alive across the measure has that
+	// much room.
+	if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > announced/2 {
+		t.Errorf("%d clients that announced %d MiB and sent 1 byte each grew the heap by %d MiB, want under %d", clients, announced>>20, grew>>20, announced>>21)
 	}
 	ok := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`,
 		"Accept", "application/json, text/event-stream")
