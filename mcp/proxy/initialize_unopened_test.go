@@ -71,7 +71,8 @@ func TestInitializeAnswerTooLargeOpensTheSession(t *testing.T) {
 // JSON-RPC error by a server that keeps no session. A JSON answer larger
 // than --max-event-size that broke off is no answer either: it was said
 // "relayed whole" and the session open, and the break "after the answer
-// came".
+// came"; nor is an event larger than it that the stream's end cut off
+// (no blank line ended it, so the client's EventSource dropped it).
 func TestInitializeWithoutAResultEndsTheSession(t *testing.T) {
 	reached := make(chan struct{}) // upstream has the initialize the client leaves before its headers
 	for _, tc := range []struct {
@@ -92,6 +93,14 @@ func TestInitializeWithoutAResultEndsTheSession(t *testing.T) {
 			x.StatusOpen(http.StatusOK, "application/json", `{"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"`+strings.Repeat("x", 16<<10))
 			x.Break()
 		}, want: ") broke off before it: no session began"},
+		{name: "too large, ends mid-event", maxEvent: 4 << 10, handle: func(x *mcptest.Exchange) {
+			_ = x.WriteRaw(`data: {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"` + strings.Repeat("x", 256<<10))
+			x.Cut(0)
+		}, want: ") ended without it: no session began"},
+		{name: "too large, ends mid-event in one read", maxEvent: 4 << 10, handle: func(x *mcptest.Exchange) {
+			_ = x.WriteRaw(`data: {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"` + strings.Repeat("x", 16<<10) + "\n")
+			x.Cut(0)
+		}, want: ") ended without it: no session began"},
 		{name: "error, no session", noSession: true, handle: func(x *mcptest.Exchange) { x.JSON(); x.Error(-32603, "cannot start") },
 			want: "the initialize failed: upstream answered JSON-RPC error -32603: cannot start: no session began"},
 		{name: "client leaves", leave: "headers", handle: func(x *mcptest.Exchange) { _ = x.FlushHeaders(); <-x.Context().Done() },

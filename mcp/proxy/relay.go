@@ -164,6 +164,13 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		if err == io.EOF {
 			err = nil
 		}
+		if err == nil && !t.endsBlock() {
+			// The stream ended inside a block, the one too large or one
+			// after it: the client's EventSource dropped it, so an
+			// answer in it never came, and the answer was not relayed
+			// unread after all.
+			l.unread = false
+		}
 	}
 	if t.werr != nil {
 		return &clientGone{t.werr}
