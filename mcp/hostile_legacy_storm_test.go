@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -16,14 +17,32 @@ import (
 // says why.
 func TestLegacyStreamGreetingTheSameEachTimeStopsReconnecting(t *testing.T) {
 	const greeting = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"welcome"}}`
+	reconnectsStop(t, "the same messages as the time before", maxResume+2, greeting)
+}
+
+// reconnectsStop has a legacy fake greet each stream with greetings in
+// turn and end it, and waits for mcpscope to stop reconnecting on its own
+// saying it had the messages of a stream before (want), after at most
+// most streams.
+func reconnectsStop(t *testing.T, want string, most int, greetings ...string) {
+	t.Helper()
 	srv := mcptest.New(t, mcptest.Options{})
-	srv.GreetEachAndClose(greeting)
+	srv.GreetEachAndClose(greetings...)
 	_, rec := connect(t, Config{URL: srv.URL, Transport: TransportSSE, Reconnect: true, ReconnectDelay: 10 * time.Millisecond})
 	rec.waitFor(t, "the reconnects given up, saying why", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateClosed && strings.Contains(r.State.Detail, "stopped reconnecting") &&
-			strings.Contains(r.State.Detail, "the same messages as the time before")
+			strings.Contains(r.State.Detail, want)
 	})
-	if n := len(srv.Conns()); n > maxResume+2 {
-		t.Errorf("the server saw %d streams before the reconnects stopped, want at most %d", n, maxResume+2)
+	if n := len(srv.Conns()); n > most {
+		t.Errorf("the server saw %d streams before the reconnects stopped, want at most %d", n, most)
 	}
+}
+
+// A legacy server that greets its sessions with two messages in turn
+// brings nothing new either: each stream was unlike the one before it, so
+// it was reconnected to for as long as mcpscope ran. It stops as the one
+// greeting alike does, and the state says which stream it repeated.
+func TestLegacyStreamGreetingInTurnStopsReconnecting(t *testing.T) {
+	const greeting = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"welcome %d"}}`
+	reconnectsStop(t, "the same messages as the time before last", maxResume+3, fmt.Sprintf(greeting, 0), fmt.Sprintf(greeting, 1))
 }

@@ -447,8 +447,12 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 	// it ends at once says nothing new either: it would be reconnected
 	// to, greeting and ending, for as long as mcpscope runs.
 	said, same := c.said, ""
-	if current && l.again.same() && s.cfg.Now().Sub(c.started) < quickEnd {
-		said, same = false, ", having sent the same messages as the time before"
+	back := 0
+	if current {
+		back = l.again.same()
+	}
+	if back > 0 && s.cfg.Now().Sub(c.started) < quickEnd {
+		said, same = false, ", having sent "+sameAs(back)
 	}
 	reconnect := current && opened && s.cfg.Reconnect && ctx.Err() == nil
 	if reconnect {

@@ -447,11 +447,11 @@ func (t *streamable) getLoop(ctx context.Context, gen int, ready chan<- struct{}
 		if err != nil {
 			why = "it broke: " + brokeWords(err)
 		}
-		if again.same() && !fresh && s.cfg.Now().Sub(opened) < quickEnd {
+		if back := again.same(); back > 0 && !fresh && s.cfg.Now().Sub(opened) < quickEnd {
 			// Only a stream that ended at once: one that lasted was
 			// working, whatever it said.
 			said, message = false, false
-			why += ", having sent the same messages as the time before, with no event id"
+			why += ", having sent " + sameAs(back) + ", with no event id"
 		}
 		wait := max(delay, idle.wait(opened, s.cfg.Now(), message))
 		if s.cfg.Now().Sub(opened) < quickEnd {

@@ -107,13 +107,18 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 	}
 	var warnings []ArgWarning
 	typo := MethodTypo(c.Method)
-	if tool := toolAsMethod(ctx, s, c); tool != "" {
+	said, tool := toolAsMethod(ctx, s, c)
+	switch {
+	case tool:
 		// A tool's name is no typo of a method: the tool is what was meant.
 		typo = ""
-		warnings = append(warnings, ArgWarning{Message: tool + " (sent as typed)", Short: tool})
-	} else if typo != "" {
+		warnings = append(warnings, ArgWarning{Message: said + " (sent as typed)", Short: said})
+	case typo != "":
 		// Short: said after the line went anyway, inside "(sent anyway: …)".
 		warnings = append(warnings, ArgWarning{Message: typo + " (sent as typed)", Short: typo})
+	}
+	if !tool && said != "" {
+		warnings = append(warnings, ArgWarning{Message: said + " (sent as typed)", Short: said})
 	}
 	var r *mcp.Response
 	var err error

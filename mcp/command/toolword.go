@@ -2,35 +2,50 @@ package command
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// toolGuessWait bounds the tools/list that toolAsMethod sends: it is asked
+// for a guess about the command, which goes as typed whatever it finds, so
+// a server whose tools/list never answers must not hold the command back
+// for the request timeout.
+const toolGuessWait = 2 * time.Second
+
 // toolAsMethod is what is said of a tool's name typed where the method goes
-// ("greet name=Ann"), or "" when the word is no tool's: the server answers
-// "method not found" or a bare 400, which does not say what was meant.
-// A word with a slash, or a method mcpscope knows, is a method; for any
-// other the tools are listed once when none are known yet (exec has not
-// listed them), as a call to an unknown tool lists them.
-func toolAsMethod(ctx context.Context, s Session, c Command) string {
+// ("greet name=Ann"), with tool set, or "" when the word is no tool's: the
+// server answers "method not found" or a bare 400, which does not say what
+// was meant. A word with a slash, or a method mcpscope knows, is a method;
+// for any other the tools are listed once when none are known yet (exec
+// has not listed them), as a call to an unknown tool lists them, within
+// toolGuessWait: a listing that took longer is said (tool false), since
+// the command went that much later.
+func toolAsMethod(ctx context.Context, s Session, c Command) (said string, tool bool) {
 	if strings.Contains(c.Method, "/") || IsMethodWord(c.Method) || c.Method == "" {
-		return ""
+		return "", false
 	}
 	tools := s.Tools()
 	if len(tools) == 0 {
-		listed, _, err := s.ListToolsFrom(ctx, mcp.Cursor{}, true)
+		lctx, cancel := context.WithTimeout(ctx, toolGuessWait)
+		listed, _, err := s.ListToolsFrom(lctx, mcp.Cursor{}, true)
+		cancel()
 		if err != nil && !mcp.PagesStopped(err) {
-			return ""
+			if ctx.Err() == nil && errors.Is(lctx.Err(), context.DeadlineExceeded) {
+				return "whether " + c.Method + " is a tool is not known: tools/list, asked first, gave no answer within " + toolGuessWait.String(), false
+			}
+			return "", false
 		}
 		tools = listed
 	}
 	if mcp.FindTool(tools, c.Method) == nil {
-		return ""
+		return "", false
 	}
 	meant := "tools/call " + ShellQuote(c.Method)
 	for _, w := range c.Words {
 		meant += " " + ShellQuote(w)
 	}
-	return c.Method + " is a tool, not a method: did you mean " + meant + "?"
+	return c.Method + " is a tool, not a method: did you mean " + meant + "?", true
 }

@@ -136,17 +136,18 @@ func answerHostileStatus(c net.Conn) {
 	}
 }
 
-// GreetEachAndClose sends every stream opened from now on message and
-// then closes it, until the server closes: a legacy server that ends
-// each new session at once, greeting it the same way each time.
-func (s *Server) GreetEachAndClose(message string) {
+// GreetEachAndClose sends every stream opened from now on one of
+// messages, each in turn (the first stream the first), and then closes
+// it, until the server closes: a legacy server that ends each new session
+// at once, greeting it the same way each time, or in a round of ways.
+func (s *Server) GreetEachAndClose(messages ...string) {
 	go func() {
-		for {
+		for i := 0; ; i++ {
 			c, err := s.WaitConn(context.Background())
 			if err != nil {
 				return // the server closed
 			}
-			c.Message(message)
+			c.Message(messages[i%len(messages)])
 			c.Close()
 		}
 	}()

@@ -68,12 +68,17 @@ func TestInitializeAnswerTooLargeOpensTheSession(t *testing.T) {
 // whose answer broke off, or whose client left before the answer came,
 // began nothing: the session ends saying so, where it stayed neither open
 // nor ended for as long as the proxy ran. So does one answered with a
-// JSON-RPC error by a server that keeps no session.
+// JSON-RPC error by a server that keeps no session. A JSON answer larger
+// than --max-event-size that broke off is no answer either: it was said
+// "relayed whole" and the session open, and the break "after the answer
+// came"; nor is an event larger than it that the stream's end cut off
+// (no blank line ended it, so the client's EventSource dropped it).
 func TestInitializeWithoutAResultEndsTheSession(t *testing.T) {
 	reached := make(chan struct{}) // upstream has the initialize the client leaves before its headers
 	for _, tc := range []struct {
 		name      string
 		noSession bool
+		maxEvent  int // --max-event-size; 0 for its default
 		handle    func(x *mcptest.Exchange)
 		leave     string // "headers": the client leaves once it has them; "before": before they come
 		want      string
@@ -82,6 +87,20 @@ func TestInitializeWithoutAResultEndsTheSession(t *testing.T) {
 			want: "the initialize got no answer: upstream's 200 OK (though naming session "},
 		{name: "stream breaks", handle: func(x *mcptest.Exchange) { _ = x.FlushHeaders(); x.Break() },
 			want: ") broke off before it: no session began"},
+		{name: "too large, breaks", maxEvent: 4 << 10, handle: func(x *mcptest.Exchange) {
+			// Less than the length announced: the answer breaks off.
+			x.Header().Set("Content-Length", "100000")
+			x.StatusOpen(http.StatusOK, "application/json", `{"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"`+strings.Repeat("x", 16<<10))
+			x.Break()
+		}, want: ") broke off before it: no session began"},
+		{name: "too large, ends mid-event", maxEvent: 4 << 10, handle: func(x *mcptest.Exchange) {
+			_ = x.WriteRaw(`data: {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"` + strings.Repeat("x", 256<<10))
+			x.Cut(0)
+		}, want: ") ended without it: no session began"},
+		{name: "too large, ends mid-event in one read", maxEvent: 4 << 10, handle: func(x *mcptest.Exchange) {
+			_ = x.WriteRaw(`data: {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"` + strings.Repeat("x", 16<<10) + "\n")
+			x.Cut(0)
+		}, want: ") ended without it: no session began"},
 		{name: "error, no session", noSession: true, handle: func(x *mcptest.Exchange) { x.JSON(); x.Error(-32603, "cannot start") },
 			want: "the initialize failed: upstream answered JSON-RPC error -32603: cannot start: no session began"},
 		{name: "client leaves", leave: "headers", handle: func(x *mcptest.Exchange) { _ = x.FlushHeaders(); <-x.Context().Done() },
@@ -91,7 +110,7 @@ func TestInitializeWithoutAResultEndsTheSession(t *testing.T) {
 	} {
 		fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, NoSessionID: tc.noSession,
 			Handle: mcptest.HandleMethod("initialize", tc.handle)})
-		_, base, w := startProxy(t, fake.URL, Config{})
+		_, base, w := startProxy(t, fake.URL, Config{MaxEventSize: tc.maxEvent})
 		ctx, leave := contextWithCancel(t)
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/mcp", strings.NewReader(initializeBody))
 		req.Header.Set("Content-Type", "application/json")
@@ -126,6 +145,9 @@ func TestInitializeWithoutAResultEndsTheSession(t *testing.T) {
 		for _, r := range w.records(id) {
 			if r.State != nil && r.State.State == mcp.StateOpen {
 				t.Errorf("%s: the session was said open: %+v", tc.name, *r.State)
+			}
+			if r.Error != nil && (strings.Contains(r.Error.Message, "relayed whole") || strings.Contains(r.Error.Message, "after the answer came")) {
+				t.Errorf("%s: a record says upstream's answer came whole: %s", tc.name, r.Error.Message)
 			}
 		}
 	}

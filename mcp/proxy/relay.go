@@ -164,6 +164,13 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		if err == io.EOF {
 			err = nil
 		}
+		if err == nil && !t.endsBlock() {
+			// The stream ended inside a block, the one too large or one
+			// after it: the client's EventSource dropped it, so an
+			// answer in it never came, and the answer was not relayed
+			// unread after all.
+			l.unread = false
+		}
 	}
 	if t.werr != nil {
 		return &clientGone{t.werr}
@@ -186,7 +193,11 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	keep := &capped{limit: limit}
 	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
 	body := keep.String()
-	l.up.BodySize, l.unread = n, keep.over
+	// An answer that broke off was not relayed whole, read or not: it is
+	// said to have broken off (faults.go), not to be too large, and an
+	// initialize's opening is not taken for having come.
+	tooLarge := keep.over && err == nil
+	l.up.BodySize, l.unread = n, tooLarge
 	switch {
 	case keep.over:
 		l.up.Body = mcp.Raw(body[:min(len(body), mcp.BodyLimit)])
@@ -203,7 +214,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	}
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &l.up})
 	l.emitRelay()
-	if keep.over {
+	if tooLarge {
 		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.kind(),
 			Message: fmt.Sprintf("a JSON answer of %d bytes, larger than the %d-byte limit: relayed whole, its messages not logged (--max-event-size)", n, limit)})
 	} else if l.up.Opened == mcp.StreamJSON {

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"strings"
@@ -35,6 +36,11 @@ type tee struct {
 	dirty      bool  // written since the last flush
 	werr       error // writing to the client failed: the next read says so
 	rerr       error // how reading from upstream ended
+	// tail is the last bytes read (tailN of them), enough to tell whether
+	// the stream ends at a block's end (endsBlock) once the framer has
+	// stopped reading it.
+	tail  [4]byte
+	tailN int
 }
 
 func (t *tee) Read(p []byte) (int, error) {
@@ -58,8 +64,44 @@ func (t *tee) Read(p []byte) (int, error) {
 	if n > 0 {
 		t.held = append(t.held, p[:n]...)
 		t.unfinished = -1
+		t.keepTail(p[:n])
 	}
 	return n, err
+}
+
+// keepTail keeps the last bytes of what was read, b the latest.
+func (t *tee) keepTail(b []byte) {
+	if len(b) >= len(t.tail) {
+		t.tailN = copy(t.tail[:], b[len(b)-len(t.tail):])
+		return
+	}
+	keep := min(t.tailN, len(t.tail)-len(b))
+	copy(t.tail[:], t.tail[t.tailN-keep:t.tailN])
+	t.tailN = keep + copy(t.tail[keep:], b)
+}
+
+// endsBlock reports whether what was read ends a block: its last line
+// ending follows another (a blank line), as "\n\n", "\r\r" or "\r\n\r\n".
+// A stream that ends otherwise cut its last block off, which an
+// EventSource drops.
+func (t *tee) endsBlock() bool {
+	b, ok := cutLineEnd(t.tail[:t.tailN])
+	if !ok {
+		return false
+	}
+	_, ok = cutLineEnd(b)
+	return ok
+}
+
+// cutLineEnd is b less the line ending it ends with, if it ends with one.
+func cutLineEnd(b []byte) ([]byte, bool) {
+	switch {
+	case bytes.HasSuffix(b, []byte("\r\n")):
+		return b[:len(b)-2], true
+	case bytes.HasSuffix(b, []byte("\n")), bytes.HasSuffix(b, []byte("\r")):
+		return b[:len(b)-1], true
+	}
+	return b, false
 }
 
 // Unfinished is the framer saying that the last n bytes read belong to a
