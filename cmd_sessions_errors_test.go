@@ -14,7 +14,7 @@ import (
 // that ended its request, then the connect error) is one error, not two.
 func TestSessionsCountErrorsAsTheTUIDoes(t *testing.T) {
 	dir := stateDir(t)
-	closed := "http://" + mcptest.RefusedAddr() + "/mcp"
+	closed := "http://" + mcptest.ClosedAddr(t) + "/mcp"
 	if _, _, code := run(t, "exec", closed, "tools/list"); code == exitOK {
 		t.Fatalf("exec to %s succeeded with nothing listening", closed)
 	}

@@ -13,7 +13,7 @@ import (
 // not a server that went away: the hint said "is the server still
 // running? (it answered before)" for a server never reached.
 func TestExecFirstContactFailureNamesTheAddress(t *testing.T) {
-	addr := mcptest.RefusedAddr()
+	addr := mcptest.ClosedAddr(t)
 	for _, transport := range []string{"streamable", "stateless"} {
 		_, errOut, code := run(t, "exec", "--no-record", "--transport", transport, "http://"+addr+"/mcp", "tools/list")
 		if code != exitConnect || !strings.Contains(errOut, "hint: nothing answered at "+addr+": is the server started, and is the URL right?") ||

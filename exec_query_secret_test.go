@@ -74,7 +74,7 @@ func TestExecRecordSecretsKeepsQueryCredentials(t *testing.T) {
 // query's credential masked and its name kept.
 func TestExecConnectFailureMasksQueryCredential(t *testing.T) {
 	stateDir(t)
-	_, errOut, code := run(t, "exec", "--no-record", "http://"+mcptest.RefusedAddr()+"/mcp?Access_Token=q7Zsecret&x=1", "tools/list")
+	_, errOut, code := run(t, "exec", "--no-record", "http://"+mcptest.ClosedAddr(t)+"/mcp?Access_Token=q7Zsecret&x=1", "tools/list")
 	if code != exitConnect {
 		t.Fatalf("exit %d, want %d\n%s", code, exitConnect, errOut)
 	}

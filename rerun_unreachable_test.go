@@ -11,7 +11,7 @@ import (
 // as exec does: it printed only "connection refused".
 func TestRerunAgainstNothingSaysWhatToDo(t *testing.T) {
 	path, _ := copyRecording(t)
-	addr := mcptest.RefusedAddr()
+	addr := mcptest.ClosedAddr(t)
 	url := "http://" + addr + "/mcp"
 	_, errOut, code := run(t, "replay", path, "--against", url)
 	if code != exitConnect || !strings.Contains(errOut, "hint: nothing answered at "+addr) {

@@ -14,7 +14,7 @@ import (
 // The Negotiation pane of a session whose first POST reached nothing
 // names the address and does not claim the server answered before.
 func TestNegotiationFirstContactFailure(t *testing.T) {
-	addr := mcptest.RefusedAddr()
+	addr := mcptest.ClosedAddr(t)
 	for _, transport := range []string{mcp.TransportStreamable, mcp.TransportStateless} {
 		s := mcp.NewSession(mcp.Config{URL: "http://" + addr + "/mcp", Transport: transport, NoGetStream: true})
 		l := NewLog()

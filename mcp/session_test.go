@@ -116,7 +116,7 @@ func TestSessionFallsBackToCanonicalURL(t *testing.T) {
 	}{
 		{"404 on preferred", mcptest.Options{Endpoint: mcptest.EndpointMessage, RejectPreferred: 404}, "answered 404"},
 		{"405 on preferred", mcptest.Options{Endpoint: mcptest.EndpointMessage, RejectPreferred: 405}, "answered 405"},
-		{"unreachable preferred", mcptest.Options{Endpoint: mcptest.EndpointUnreachable()}, "could not be reached"},
+		{"unreachable preferred", mcptest.Options{Endpoint: mcptest.EndpointUnreachable(t)}, "could not be reached"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

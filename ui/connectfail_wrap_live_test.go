@@ -20,7 +20,7 @@ import (
 // do comes first and the cut falls on the attempts, which the Negotiation
 // pane on screen lists. At 160 columns it reads whole in its own order.
 func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
-	refused := "http://" + mcptest.RefusedAddr() + "/mcp"
+	refused := "http://" + mcptest.ClosedAddr(t) + "/mcp"
 	notFound := httptest.NewServer(http.NotFoundHandler())
 	t.Cleanup(notFound.Close)
 	// A server that fails everything with an HTML page: the advice ends

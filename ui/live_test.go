@@ -354,7 +354,7 @@ func TestLiveRequestBeforeInitializeSaysPressI(t *testing.T) {
 // is cut at 80 columns, a connection that fails brings the Negotiation
 // pane forward: what failed and what to do about it.
 func TestLiveFailedConnectionShowsNegotiationOnASmallTerminal(t *testing.T) {
-	url := "http://" + mcptest.RefusedAddr() + "/mcp"
+	url := "http://" + mcptest.ClosedAddr(t) + "/mcp"
 	s := mcp.NewSession(mcp.Config{URL: url, EndpointTimeout: 5 * time.Second})
 	t.Cleanup(func() { s.Close() })
 	m := New(Options{Records: s.Records(), Backend: command.Runner{Session: s}, Styles: testStyles(), URL: url})

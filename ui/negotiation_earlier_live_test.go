@@ -16,9 +16,10 @@ import (
 // The POSTs line said "failed: dial tcp …: connection refused ×1, 200 ×1,
 // 202 ×1" under a session that had just initialized, as if it were failing.
 func TestNegotiationMarksAnEarlierAttemptsPosts(t *testing.T) {
-	addr := mcptest.RefusedAddr() // nothing listens there until the server starts below
+	addr, free := mcptest.ClosedUntil(t) // nothing listens there until the server starts below
 	l := startLive(t, mcp.Config{URL: "http://" + addr + "/mcp", Transport: mcp.TransportStreamable, NoGetStream: true})
 	l.waitFor("● failed")
+	free()
 	gw, err := demo.Start(addr, demo.Options{})
 	if err != nil {
 		t.Fatalf("starting the server on the port that refused: %v", err)

@@ -1,20 +1,25 @@
 package mcptest
 
-import (
-	"net"
-	"testing"
-)
+import "testing"
 
-// ClosedAddr is an address on 127.0.0.1 that nothing listens on: a port
-// that was free a moment ago, its listener closed. A dial there is
-// refused, as at a server that is not running.
+// ClosedAddr is an address on 127.0.0.1 that nothing listens on for the
+// rest of the test: a dial there is refused, as at a server that is not
+// running. The port is held (bound, never listening) until the test
+// ends, so no listener can be given it meanwhile: a port found free and
+// let go could be handed to the next listener, a proxy's own among them,
+// which then relayed to itself.
 func ClosedAddr(t testing.TB) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr, free := hold(t)
+	t.Cleanup(free)
 	return addr
+}
+
+// ClosedUntil is ClosedAddr for a test that starts a server there later:
+// free lets the port go, for the server to listen on.
+func ClosedUntil(t testing.TB) (addr string, free func()) {
+	t.Helper()
+	addr, free = hold(t)
+	t.Cleanup(free)
+	return addr, free
 }

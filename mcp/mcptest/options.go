@@ -4,8 +4,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"net"
 	"net/http"
+	"testing"
 	"time"
 )
 
@@ -143,28 +143,11 @@ func EndpointAbsolute(base, id string) string { return base + "/message?sessionI
 // EndpointUnreachable returns an EndpointFunc whose absolute URL points at a
 // loopback port with nothing listening, so a POST to the preferred target
 // fails to connect and only the canonical fallback reaches the server.
-func EndpointUnreachable() EndpointFunc {
-	addr := RefusedAddr()
+func EndpointUnreachable(t testing.TB) EndpointFunc {
+	addr := ClosedAddr(t)
 	return func(_, id string) string {
 		return "http://" + addr + "/message?sessionId=" + id
 	}
-}
-
-// RefusedAddr is host:port on 127.0.0.1 where nothing listens, so a
-// connection there is refused: for a server that is down, or not up yet.
-// It finds a port by listening and closing at once; the kernel does not
-// hand it out again soon. Port 1 (tcpmux, never served on test machines)
-// is the fallback if listening fails.
-func RefusedAddr() string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "127.0.0.1:1"
-	}
-	addr := l.Addr().String()
-	if err := l.Close(); err != nil {
-		return "127.0.0.1:1"
-	}
-	return addr
 }
 
 // CRLFNoSpace frames the endpoint event as some servers do: CRLF line ends

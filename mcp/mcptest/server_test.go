@@ -180,7 +180,7 @@ func TestRejectPreferredLetsCanonicalThrough(t *testing.T) {
 }
 
 func TestUnreachablePreferredEndpoint(t *testing.T) {
-	srv := New(t, Options{Endpoint: EndpointUnreachable()})
+	srv := New(t, Options{Endpoint: EndpointUnreachable(t)})
 	st := openStream(t, srv.SSEURL(), nil)
 	preferred := st.endpoint()
 	if _, err := tryPost(context.Background(), preferred, initialize, http.Header{"Content-Type": {"application/json"}}); err == nil {

@@ -109,7 +109,7 @@ func TestLegacyClientClosesItsStream(t *testing.T) {
 // An upstream that cannot be reached: the client gets a clean 502 with a
 // text body saying so, and the record says what happened.
 func TestUnreachableUpstreamAnswers502(t *testing.T) {
-	dead := "http://" + mcptest.RefusedAddr()
+	dead := "http://" + mcptest.ClosedAddr(t)
 	_, base, w := startProxy(t, dead, Config{})
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"x","version":"1"}}}`)
 	body := readAll(t, resp.Body)

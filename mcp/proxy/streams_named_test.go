@@ -13,7 +13,7 @@ import (
 // resumption of a response stream fail at once; each failure says which
 // stream it was (the two read as one line printed twice).
 func TestFailedStreamsSayWhichStream(t *testing.T) {
-	dead := "http://" + mcptest.RefusedAddr()
+	dead := "http://" + mcptest.ClosedAddr(t)
 	_, base, w := startProxy(t, dead, Config{})
 	rawDo(t, "GET", base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", "s1").Body.Close()
 	rawDo(t, "GET", base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", "s1", "Last-Event-ID", "ev-7").Body.Close()
