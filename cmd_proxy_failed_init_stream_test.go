@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -26,16 +25,7 @@ func TestProxyHeadlessSaysAFailedInitializeAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stream.Body.Close()
-	init, _ := http.NewRequestWithContext(ctx, http.MethodPost, h.run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"failing-client","version":"1"}}}`))
-	init.Header.Set("Content-Type", "application/json")
-	init.Header.Set("Accept", "application/json, text/event-stream")
-	init.Header.Set("User-Agent", "failing-client")
-	resp, err := http.DefaultClient.Do(init)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	postVia(t, h.run.base, "", "failing-client", initializeAs("failing-client"))
 	want := "failed: upstream answered the initialize 500 Internal Server Error: no session began"
 	for !strings.Contains(h.errw.String(), want) {
 		select {

@@ -35,7 +35,7 @@ func TestTUIThatReadsNothingHoldsUpNoClient(t *testing.T) {
 	// waited on it, with the lock on every client's first request held.
 	const burst = 2 * 64
 	initialize := func(ua string) *http.Request {
-		req, _ := http.NewRequest(http.MethodPost, run.base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"`+ua+`","version":"1"}}}`))
+		req, _ := http.NewRequest(http.MethodPost, run.base+"/mcp", strings.NewReader(initializeAs(ua)))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
 		req.Header.Set("User-Agent", ua)

@@ -30,7 +30,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		st := r.State
 		switch {
 		case r.Kind != mcp.KindState || st == nil:
-		case !underWay && st.State == mcp.StateClosed && m.status.msg != nil && m.status.msg.id == m.reconnectSaid:
+		case !underWay && st.State == mcp.StateClosed && m.status.shows(m.reconnectSaid):
 			// The reconnects ended without a word of their own (a server
 			// ending each new stream at once, the same way, is left): the
 			// attempt's "reconnecting…" stayed up over a closed session.
@@ -51,6 +51,33 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 		}
 	}
 	return cmd
+}
+
+// sayReplaced puts on the status line that the legacy stream reconnected
+// into a new session nobody initialized: Negotiation says so, but on a
+// small terminal it is a tab the user is not looking at, and after a
+// reconnect of the session's own the message of a request the break failed
+// ("press r to reconnect") no longer held. It says nothing of who asked:
+// after r, reconnectedMsg says the same, in whichever order they come.
+func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
+	if m.com.replay || m.com.proxied() || sessionState(m.com.log) != mcp.StateSessionReplaced {
+		return nil
+	}
+	for i := range batch {
+		if s := batch[i].State; batch[i].Kind == mcp.KindState && s != nil && s.State == mcp.StateSessionReplaced {
+			amid := m.status.shows(m.reconnectSaid)
+			cmd := m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
+				m.keys.Initialize.Help().Key+" to initialize it")
+			if amid {
+				// A reconnect of its own, read apart from the close that
+				// may follow at once: that close, when it ends the
+				// reconnects, says why in place of this (sayReconnecting).
+				m.reconnectSaid = m.statusSeq
+			}
+			return cmd
+		}
+	}
+	return nil
 }
 
 // ownEndWords is the short form of how the stream ended (its close) that

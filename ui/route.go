@@ -182,7 +182,7 @@ func (m *Model) handleMsg(msg tea.Msg) tea.Cmd {
 		// ("terminals take no mor…"): it wraps to be read whole.
 		return m.setWholeStatus(msg.status())
 	case statusExpiredMsg:
-		if m.status.msg != nil && m.status.msg.id == msg.id {
+		if m.status.shows(msg.id) {
 			m.status.msg = nil
 		}
 		return nil
@@ -267,33 +267,6 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 	return cmd
 }
 
-// sayReplaced puts on the status line that the legacy stream reconnected
-// into a new session nobody initialized: Negotiation says so, but on a
-// small terminal it is a tab the user is not looking at, and after a
-// reconnect of the session's own the message of a request the break failed
-// ("press r to reconnect") no longer held. It says nothing of who asked:
-// after r, reconnectedMsg says the same, in whichever order they come.
-func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
-	if m.com.replay || m.com.proxied() || sessionState(m.com.log) != mcp.StateSessionReplaced {
-		return nil
-	}
-	for i := range batch {
-		if s := batch[i].State; batch[i].Kind == mcp.KindState && s != nil && s.State == mcp.StateSessionReplaced {
-			amid := m.status.msg != nil && m.status.msg.id == m.reconnectSaid
-			cmd := m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
-				m.keys.Initialize.Help().Key+" to initialize it")
-			if amid {
-				// A reconnect of its own, read apart from the close that
-				// may follow at once: that close, when it ends the
-				// reconnects, says why in place of this (sayReconnecting).
-				m.reconnectSaid = m.statusSeq
-			}
-			return cmd
-		}
-	}
-	return nil
-}
-
 // rewordConnectFailed words the message of sayConnectFailed again after
 // a resize, while it is on screen: worded for 160 columns, its advice
 // came last and a 60-column terminal cut all of it. A layout that now
@@ -314,7 +287,7 @@ func (m *Model) rewordConnectFailed(newlyTabbed bool) {
 // failed now: the message sayConnectFailed set is still the one shown, on a
 // screen large enough to show it.
 func (m *Model) connectFailedShown() bool {
-	return m.connFail.err != nil && m.status.msg != nil && m.status.msg.id == m.connFail.id && m.lay.Mode != modeTooSmall
+	return m.connFail.err != nil && m.status.shows(m.connFail.id) && m.lay.Mode != modeTooSmall
 }
 
 // connectAdviceShown is the advice the status line shows now with why

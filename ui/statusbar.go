@@ -130,6 +130,9 @@ func (s *statusBar) wrapWant() int {
 	return n
 }
 
+// shows reports whether the message on the bar now is the one set as id.
+func (s *statusBar) shows(id int) bool { return s.msg != nil && s.msg.id == id }
+
 // wraps reports a message that asked to be read whole (statusLine.wrap).
 func (s *statusBar) wraps() bool { return s.msg != nil && s.msg.wrap }
 

@@ -108,17 +108,15 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 	var warnings []ArgWarning
 	typo := MethodTypo(c.Method)
 	said, tool := toolAsMethod(ctx, s, c)
-	switch {
-	case tool:
+	if tool {
 		// A tool's name is no typo of a method: the tool is what was meant.
 		typo = ""
-		warnings = append(warnings, ArgWarning{Message: said + " (sent as typed)", Short: said})
-	case typo != "":
-		// Short: said after the line went anyway, inside "(sent anyway: …)".
-		warnings = append(warnings, ArgWarning{Message: typo + " (sent as typed)", Short: typo})
 	}
-	if !tool && said != "" {
-		warnings = append(warnings, ArgWarning{Message: said + " (sent as typed)", Short: said})
+	for _, w := range []string{typo, said} {
+		if w != "" {
+			// Short: said after the line went anyway, inside "(sent anyway: …)".
+			warnings = append(warnings, ArgWarning{Message: w + " (sent as typed)", Short: w})
+		}
 	}
 	var r *mcp.Response
 	var err error

@@ -149,6 +149,17 @@ func (w *watched) records(id int) []mcp.Record {
 	return append([]mcp.Record(nil), w.recs[id]...)
 }
 
+// count is how many of session id's records match.
+func (w *watched) count(id int, match func(mcp.Record) bool) int {
+	n := 0
+	for _, r := range w.records(id) {
+		if match(r) {
+			n++
+		}
+	}
+	return n
+}
+
 // sessions is a copy of the client sessions so far.
 func (w *watched) sessions() []*Client {
 	w.mu.Lock()

@@ -10,17 +10,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// count is how many of session id's records match.
-func (w *watched) count(id int, match func(mcp.Record) bool) int {
-	n := 0
-	for _, r := range w.records(id) {
-		if match(r) {
-			n++
-		}
-	}
-	return n
-}
-
 // A client that kept its session while the proxy restarted (it
 // initialized before this proxy ran) is met through an Mcp-Session-Id the
 // proxy does not know. It waited for ever on a handshake that happened

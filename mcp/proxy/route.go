@@ -160,6 +160,19 @@ func sessionKey(sid string, r *http.Request) string {
 	return sid + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent")
 }
 
+// routeSession files session c under the id sid upstream gave it (an
+// initialize's answer), so the client's requests with that id reach it,
+// and makes sid the id c relays; it returns the session filed there
+// before, if any.
+func (p *Proxy) routeSession(sid string, r *http.Request, c *Client) (prev *Client) {
+	key := sessionKey(sid, r)
+	p.mu.Lock()
+	prev, p.sessions[key] = p.sessions[key], c
+	p.mu.Unlock()
+	c.adopt(sid)
+	return prev
+}
+
 // keyed finds the session under key in m, or makes, registers and starts
 // one, saying how it began by why (called with p.mu held); prepare readies
 // a new one while it is made. It is nil when the

@@ -45,18 +45,15 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	success := resp.StatusCode >= 200 && resp.StatusCode < 300
 	sid := resp.Header.Get("Mcp-Session-Id")
 	var refused *mcp.RPCError // the initialize's error, when upstream answered one
+	within := r.Header.Get("Mcp-Session-Id")
+	reinit := m.method == "initialize" && within != ""
 	switch {
 	case opening && !success:
 		defer c.endUnopened("upstream answered the initialize " + resp.Status + ": no session began")
-	case m.method == "initialize" && success && r.Header.Get("Mcp-Session-Id") == "":
+	case m.method == "initialize" && success && within == "":
 		open := openedAs(sid)
 		if sid != "" {
-			p.mu.Lock()
-			prev := p.sessions[sessionKey(sid, r)]
-			p.sessions[sessionKey(sid, r)] = c
-			p.mu.Unlock()
-			c.adopt(sid)
-			if prev != nil && prev != c {
+			if prev := p.routeSession(sid, r, c); prev != nil && prev != c {
 				// Upstream gave the id again to the same client: nothing
 				// tells the two sessions' requests apart any more.
 				prev.end(fmt.Sprintf("upstream gave this session's id %s to a new initialize from the same client (session %d): its later requests are recorded there", shownID(sid), c.ID))
@@ -85,8 +82,8 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			}
 		}
 	}
-	within, reopened := r.Header.Get("Mcp-Session-Id"), false
-	if m.method == "initialize" && within != "" {
+	reopened := false
+	if reinit {
 		// A re-initialize within a live session: nothing opens or ends,
 		// but a watcher is told what upstream made of it (reinitialized).
 		l.heard = func(msg string) {
@@ -97,14 +94,11 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 			}
 		}
 		if success && sid != "" && sid != within {
-			p.mu.Lock()
-			p.sessions[sessionKey(sid, r)] = c
-			p.mu.Unlock()
-			c.adopt(sid)
+			p.routeSession(sid, r, c)
 		}
 	}
 	err := l.answer(resp, streamOf(m), nil)
-	if m.method == "initialize" && within != "" {
+	if reinit {
 		c.reinitialized(within, resp.Status, success && reopened, refused, sid)
 	}
 	if opening && success {
@@ -115,8 +109,8 @@ func (p *Proxy) streamablePost(w http.ResponseWriter, r *http.Request, body []by
 	if err == nil && !l.eventID {
 		l.unanswered(", and no event had an id the client could resume it from")
 	}
-	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" && gone(c, l, resp, sid) {
-		defer c.end(c.goneEnd(sid))
+	if within != "" && gone(c, l, resp, within) {
+		defer c.end(c.goneEnd(within))
 	}
 	if err == nil && success && m.method == "notifications/initialized" {
 		c.state(mcp.StateInitialized, "the client finished the handshake")
