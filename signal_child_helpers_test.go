@@ -86,7 +86,10 @@ const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{
 func runHeadlessProxy(t *testing.T, upstream string) (listen string, done <-chan int, dir string) {
 	t.Helper()
 	dir = t.TempDir()
-	listen = mcptest.ClosedAddr(t)
+	// A port for the proxy alone: held until it is let go just before
+	// the proxy listens on it.
+	listen, free := mcptest.ClosedUntil(t)
+	free()
 	exited := make(chan int, 1)
 	go func() {
 		cmd := newRootCmd()
