@@ -10,8 +10,7 @@ import "testing"
 // which then relayed to itself.
 func ClosedAddr(t testing.TB) string {
 	t.Helper()
-	addr, free := hold(t)
-	t.Cleanup(free)
+	addr, _ := ClosedUntil(t)
 	return addr
 }
 
