@@ -168,9 +168,7 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 		if err != nil || resp.Error != nil {
 			return resp, err
 		}
-		s.mu.Lock()
-		_, modern := modernOf(s.tr)
-		s.mu.Unlock()
+		modern := s.modern()
 		if modern {
 			if bad := UnknownResultType(method, resp.Result); bad != "" {
 				return resp, &WireError{Cause: CauseBadResultType, Transport: TransportStateless, Message: bad}

@@ -231,10 +231,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 	id := string(rawID)
 	// The id is echoed whole: it has to be.
 	name := quotedMethod(method)
-	s.mu.Lock()
-	_, modern := modernOf(s.tr)
-	s.mu.Unlock()
-	if modern {
+	if s.modern() {
 		// 2026-07-28: "The client MUST NOT send JSON-RPC responses", and
 		// its server asks through inputRequests, never on a stream; an
 		// answer POSTed would be refused, and a question put to the user

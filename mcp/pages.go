@@ -67,7 +67,7 @@ func PagesStopped(err error) bool {
 // MUST NOT be treated as the end of results"); the earlier revisions say
 // nothing of it, and servers of theirs that write "nextCursor":"" for the
 // last page are kept from going round their first page again.
-func (s *Session) emptyCursorFollowed() bool { return s.Transport() == TransportStateless }
+func (s *Session) emptyCursorFollowed() bool { return s.modern() }
 
 // pageCursor reads a page's nextCursor: named is false when it names none
 // (absent or null), and true for any string, the empty one too. One of

@@ -60,6 +60,15 @@ func modernOf(tr transport) (*streamable, bool) {
 	return t, true
 }
 
+// modern reports whether session s speaks 2026-07-28 (its transport is
+// stateless), for a caller that does not hold s.mu.
+func (s *Session) modern() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, modern := modernOf(s.tr)
+	return modern
+}
+
 // IsModern reports a protocol version of the stateless era (2026-07-28)
 // or later: the versions where resultType and the other 2026 rules hold.
 func IsModern(v string) bool { return v >= ProtocolModern }
