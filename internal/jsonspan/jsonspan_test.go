@@ -115,8 +115,12 @@ func TestLimits(t *testing.T) {
 	if n != 3 || e.Len() != 4 || !e.Cut() {
 		t.Errorf("e: %d indexed of %d, cut %v; want 3 of 4, cut", n, e.Len(), e.Cut())
 	}
+	// The root, a, b, e and three of e's elements: c is past the depth.
+	if got := d.Indexed(); got != 7 {
+		t.Errorf("%d values indexed, want 7", got)
+	}
 	d = mustParse(t, `[[1,2],[3,4]]`, Limits{Values: 5})
-	if got := len(d.nodes); got != 5 {
+	if got := d.Indexed(); got != 5 {
 		t.Errorf("%d values indexed, want 5", got)
 	}
 	if !d.Root().Index(1).Cut() {

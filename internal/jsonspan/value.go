@@ -17,6 +17,10 @@ type Value struct {
 // Root is the document's top-level value.
 func (d *Doc) Root() Value { return Value{d, 0} }
 
+// Indexed is how many values Parse indexed, the root included: at most
+// its Limits.Values, counted as it read, so no walk is needed to know it.
+func (d *Doc) Indexed() int { return len(d.nodes) }
+
 func (v Value) node() *node { return &v.d.nodes[v.i] }
 
 // Exists reports whether v is a value (not a missing member).

@@ -164,7 +164,7 @@ func outputCost(schema, value []byte) string {
 	if err != nil {
 		return "structuredContent is not JSON"
 	}
-	units := countValues(vd.Root()) + len(value)/outputUnit
+	units := vd.Indexed() + len(value)/outputUnit
 	if nodes*units > outputMaxWork {
 		return fmt.Sprintf("%s for a structuredContent this large (%d schema parts × %d parts of the value)", tooLarge, nodes, units)
 	}
@@ -299,20 +299,4 @@ func programSize(re *syntax.Regexp) int {
 func rootFrom(root jsonspan.Value) int {
 	from, _ := root.Span()
 	return from
-}
-
-// countValues is the number of values indexed in v, v included.
-func countValues(v jsonspan.Value) int {
-	n := 1
-	switch v.Kind() {
-	case jsonspan.Array:
-		for e := range v.Elements() {
-			n += countValues(e)
-		}
-	case jsonspan.Object:
-		for _, m := range v.Members() {
-			n += countValues(m)
-		}
-	}
-	return n
 }
