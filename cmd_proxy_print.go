@@ -464,12 +464,12 @@ func (lp *linePrinter) toolNotes(m *mcp.RPCMessage) string {
 	if !m.OddIsError && (m.ToolError || !history.HasOutputSchema(tools, m.Tool)) {
 		return ""
 	}
-	res, ok := mcp.Members([]byte(m.Raw), "result")
-	if !ok || res[0] == nil {
+	res, ok := history.AnswerResult(m.Raw)
+	if !ok {
 		return ""
 	}
 	var notes string
-	for _, note := range []string{command.OddIsError(res[0]), command.OutputMismatch(tools, m.Tool, res[0])} {
+	for _, note := range []string{command.OddIsError(res), command.OutputMismatch(tools, m.Tool, res)} {
 		if note != "" {
 			notes += " — " + sanitize.Line(note)
 		}

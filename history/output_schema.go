@@ -35,11 +35,11 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 		// update loop.
 		return
 	}
-	res, ok := mcp.Members(bytesOf(string(m.Raw)), "result")
-	if !ok || res[0] == nil {
+	res, ok := AnswerResult(m.Raw)
+	if !ok {
 		return
 	}
-	if note := command.OutputMismatch(l.Tools(), p.tool, res[0]); note != "" {
+	if note := command.OutputMismatch(l.Tools(), p.tool, res); note != "" {
 		p.extra().output = note
 	}
 }

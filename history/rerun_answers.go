@@ -156,11 +156,11 @@ func inputMethods(raw mcp.Raw) map[string]inputAsk {
 	// nested past encoding/json's 10,000 levels is still one to answer.
 	// Level by level, as the session reads it: only inputRequests' own
 	// members are indexed, and each request is read by mcp.InputRequestOf.
-	top, ok := mcp.Members(bytesOf(string(raw)), "result")
+	result, ok := AnswerResult(raw)
 	if !ok {
 		return nil
 	}
-	res, ok := mcp.Members(top[0], "resultType", "inputRequests")
+	res, ok := mcp.Members(result, "resultType", "inputRequests")
 	if !ok {
 		return nil
 	}
