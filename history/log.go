@@ -56,7 +56,7 @@ type Log struct {
 	lastTime         time.Time
 
 	neg     negotiationIndex
-	tools   listing[mcp.Tool]
+	tools   ToolListing
 	surface surfaceIndex
 	cur     int32 // entry + 1 of the record being indexed
 	// outNotes are the outputSchema notes of tools/call answers that

@@ -306,7 +306,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 			l.stats.Protocol = v
 		}
 	case "tools/list":
-		l.toolsPage(l.record(p.req), r)
+		l.tools.Answer(l.record(p.req), r, l.emptyCursorNamed())
 	case "prompts/list", "resources/list", "resources/templates/list":
 		l.surface.page(p.method, l.record(p.req), r, l.emptyCursorNamed())
 	}

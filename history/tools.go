@@ -8,35 +8,16 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// page reads one tools/list answer into the tool listing; an answer that
-// cannot be read leaves what was known.
-func (l *Log) toolsPage(req, resp *mcp.Record) {
-	tools, result, next, err := parseToolsPage(resp.RPC.Raw)
-	if err != nil {
-		return
-	}
-	if l.neg.transport == mcp.TransportStateless {
-		// A 2026 client leaves out a tool whose x-mcp-header annotations
-		// break the rules: it is kept, marked with why, as the session
-		// marks it.
-		for i := range tools {
-			tools[i].Invalid = mcp.HeaderProblem(tools[i].InputSchema)
-		}
-	}
-	asked, more := listCursors(req, result, next, l.emptyCursorNamed())
-	l.tools.page(asked, tools, more)
-}
-
 // emptyCursorNamed reports a 2026-07-28 session, where an empty cursor
 // names a page (listCursors).
 func (l *Log) emptyCursorNamed() bool { return l.neg.transport == mcp.TransportStateless }
 
 // Tools returns the tools of the newest complete tools/list answer (all pages
 // of the newest listing); before any listing completed, the pages so far.
-func (l *Log) Tools() []mcp.Tool { return l.tools.done }
+func (l *Log) Tools() []mcp.Tool { return l.tools.Tools() }
 
-// ToolListing follows a session's tools/list answers page by page, as a
-// Log does, for a reader of records that keeps no Log (the headless
+// ToolListing follows a session's tools/list answers page by page: a Log's
+// own, and that of a reader of records that keeps no Log (the headless
 // proxy's lines check a tool's result against its outputSchema with it).
 type ToolListing struct{ li listing[mcp.Tool] }
 
@@ -47,13 +28,24 @@ func (t *ToolListing) Answer(req, resp *mcp.Record, modern bool) {
 	if resp == nil || resp.RPC == nil {
 		return
 	}
-	if tools, result, next, err := parseToolsPage(resp.RPC.Raw); err == nil {
-		asked, more := listCursors(req, result, next, modern)
-		t.li.page(asked, tools, more)
+	tools, result, next, err := parseToolsPage(resp.RPC.Raw)
+	if err != nil {
+		return
 	}
+	if modern {
+		// A 2026 client leaves out a tool whose x-mcp-header annotations
+		// break the rules: it is kept, marked with why, as the session
+		// marks it.
+		for i := range tools {
+			tools[i].Invalid = mcp.HeaderProblem(tools[i].InputSchema)
+		}
+	}
+	asked, more := listCursors(req, result, next, modern)
+	t.li.page(asked, tools, more)
 }
 
-// Tools are the tools of the newest complete listing, as Log.Tools.
+// Tools are the tools of the newest complete listing (all its pages);
+// before any listing completed, the pages so far.
 func (t *ToolListing) Tools() []mcp.Tool { return t.li.done }
 
 // parseToolsPage reads one tools/list answer: its tools, its result and
