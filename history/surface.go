@@ -1,7 +1,6 @@
 package history
 
 import (
-	"encoding/json"
 	"slices"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -43,28 +42,26 @@ type surfaceIndex struct {
 // leaves what was known. emptyNamed says an empty cursor names a page
 // (listCursors).
 func (s *surfaceIndex) page(method string, req, resp *mcp.Record, emptyNamed bool) {
-	var env struct {
-		Result json.RawMessage `json:"result"`
-	}
-	if json.Unmarshal([]byte(resp.RPC.Raw), &env) != nil || len(env.Result) == 0 {
+	result, ok := AnswerResult(resp.RPC.Raw)
+	if !ok {
 		return
 	}
 	cursors := func(next string) (mcp.Cursor, mcp.Cursor) {
-		return listCursors(req, env.Result, next, emptyNamed)
+		return listCursors(req, result, next, emptyNamed)
 	}
 	switch method {
 	case "prompts/list":
-		if items, next, err := command.ParsePrompts(env.Result); err == nil {
+		if items, next, err := command.ParsePrompts(result); err == nil {
 			asked, more := cursors(next)
 			s.prompts.page(asked, items, more)
 		}
 	case "resources/list":
-		if items, next, err := command.ParseResources(env.Result); err == nil {
+		if items, next, err := command.ParseResources(result); err == nil {
 			asked, more := cursors(next)
 			s.resources.page(asked, items, more)
 		}
 	case "resources/templates/list":
-		if items, next, err := command.ParseTemplates(env.Result); err == nil {
+		if items, next, err := command.ParseTemplates(result); err == nil {
 			asked, more := cursors(next)
 			s.templates.page(asked, items, more)
 		}
