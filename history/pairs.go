@@ -272,7 +272,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		// result, as the session itself took it (resultType means
 		// something from the 2026 revision on).
 		l.setState(p, answerState(m))
-	case !m.RPCError && mcp.IsModern(l.stats.Protocol) && UnknownResultType(p.method, m.Raw) != "":
+	case !m.RPCError && mcp.IsModern(l.stats.Protocol) && unknownResultType(p.method, m.Raw) != "":
 		// "A resultType of any value unrecognized by the client MUST be
 		// considered invalid": the session failed the request with it.
 		l.setState(p, StateFailed)

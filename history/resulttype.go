@@ -20,9 +20,9 @@ func AnswerResult(raw mcp.Raw) ([]byte, bool) {
 	return top[0], true
 }
 
-// UnknownResultType is mcp.UnknownResultType of a whole answer (raw, a
+// unknownResultType is mcp.UnknownResultType of a whole answer (raw, a
 // JSON-RPC response): what is wrong with its result's resultType, or "".
-func UnknownResultType(method string, raw mcp.Raw) string {
+func unknownResultType(method string, raw mcp.Raw) string {
 	if !strings.Contains(string(raw), `"resultType"`) {
 		return "" // the cheap test first: most answers of the older eras never say it
 	}
