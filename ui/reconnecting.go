@@ -17,9 +17,6 @@ import (
 // then. Before, a call the break failed said "press r to reconnect"
 // while mcpscope was already reconnecting, and the bar said "● closed".
 func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
-	if m.com.replay || m.com.proxied() {
-		return nil
-	}
 	// An attempt is said only while it is still under way: a batch that
 	// holds the attempt and what came of it (a busy machine reads them
 	// together) said "attempt 1 of 5…" over sayReplaced's "press i".
@@ -60,7 +57,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 // ("press r to reconnect") no longer held. It says nothing of who asked:
 // after r, reconnectedMsg says the same, in whichever order they come.
 func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
-	if m.com.replay || m.com.proxied() || sessionState(m.com.log) != mcp.StateSessionReplaced {
+	if sessionState(m.com.log) != mcp.StateSessionReplaced {
 		return nil
 	}
 	for i := range batch {

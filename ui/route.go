@@ -105,8 +105,13 @@ func (m *Model) resize(w, h int) {
 
 // sayOwnSession puts on the status line what new records of a session of
 // the user's own say happened to it: it failed to connect, its stream
-// broke, is reconnecting or came back to a new session.
+// broke, is reconnecting or came back to a new session. A replay's records
+// are a recording's, and a proxied client's session is its client's to
+// handle: neither is said so.
 func (m *Model) sayOwnSession(batch []mcp.Record) tea.Cmd {
+	if m.com.replay || m.com.proxied() {
+		return nil
+	}
 	return tea.Batch(m.sayConnectFailed(batch), m.sayReplaced(batch), m.sayStreamGone(batch), m.sayReconnecting(batch))
 }
 
@@ -252,7 +257,7 @@ func (m *Model) afterAppend() tea.Cmd {
 // small terminal the Negotiation pane that explains it is a tab the user
 // is not looking at, and "● failed" alone says nothing of what to do.
 func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
-	if m.com.replay || m.com.log.Stats().State != mcp.StateFailed {
+	if m.com.log.Stats().State != mcp.StateFailed {
 		return nil
 	}
 	e := m.connectFailure(batch)

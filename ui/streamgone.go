@@ -21,9 +21,6 @@ const stateStreamGone = "stream gone"
 // from again. Only the Negotiation pane said it before, and at 80x24 it
 // is a tab the user is not looking at.
 func (m *Model) sayStreamGone(batch []mcp.Record) tea.Cmd {
-	if m.com.replay || m.com.proxied() {
-		return nil
-	}
 	var gone *mcp.ErrorInfo
 	for i := range batch {
 		r := &batch[i]
