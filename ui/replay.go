@@ -39,13 +39,17 @@ type replayState struct {
 	backlog []mcp.Record
 }
 
+// ended reports that the replay is at its end: the Player handed out the
+// whole recording and the backlog is indexed.
+func (r *replayState) ended() bool { return r.p.Done() && len(r.backlog) == 0 }
+
 func newReplayState(p *history.Player) *replayState { return &replayState{p: p} }
 
 // tick schedules the next beat unless one is already on its way or there
 // is nothing to play and the end was announced (a recording with no
 // records is at its end from the start, and its end is still said).
 func (r *replayState) tick() tea.Cmd {
-	if r.ticking || len(r.backlog) == 0 && (r.p.Paused() || r.p.Done() && r.reported) {
+	if r.ticking || len(r.backlog) == 0 && r.p.Paused() || r.ended() && r.reported {
 		return nil
 	}
 	r.ticking = true
@@ -67,7 +71,7 @@ func (m *Model) replayTick() tea.Cmd {
 		due = r.p.Due(m.com.now())
 	}
 	cmds := []tea.Cmd{m.appendReplay(due), r.tick()}
-	if r.p.Done() && len(r.backlog) == 0 && !r.reported {
+	if r.ended() && !r.reported {
 		r.reported = true
 		// What is wrong with the file is read whole, wrapped under the
 		// keys row: at 80 columns the bar cut it mid-sentence, and with
@@ -196,7 +200,7 @@ func (m *Model) updateReplayStatus() {
 	if r == nil {
 		return
 	}
-	state, done := "▶", r.p.Done() && len(r.backlog) == 0
+	state, done := "▶", r.ended()
 	switch {
 	case done:
 		state = "■"
