@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -18,14 +17,13 @@ import (
 // come, say "sent by the session itself" of the user's own request.
 func TestEndedSendIsTheOwnSessionsWhateverClientIsShown(t *testing.T) {
 	b := newFakeBackend()
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) {
-			return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
-		}})
+	m := proxyWithOwn(func() (Client, error) {
+		return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+	})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, fixtureRecords()}) // its initialize, answered
-	m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+	pressOwn(t, m)
 	s := newScript()
 	s.negotiate("/sse?sessionid=OWN")
 	init := s.request("1", "initialize", "", `{}`) // the same record number, still pending

@@ -129,11 +129,10 @@ func TestProxiedSessionShowsBothLegs(t *testing.T) {
 func TestOwnSessionNextToTheClients(t *testing.T) {
 	b := newFakeBackend()
 	opened := 0
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) {
-			opened++
-			return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
-		}})
+	m := proxyWithOwn(func() (Client, error) {
+		opened++
+		return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+	})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
 	// The line under the panes says first how to get a session that can

@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -20,13 +19,12 @@ import (
 func TestHelpSaysHowToCloseOnce(t *testing.T) {
 	plain := func(w, h int) *Model { return newTestModel(t, w, h, newFakeBackend(), fixtureRecords()) }
 	own := func(w, h int) *Model {
-		m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-			OpenOwn: func() (Client, error) {
-				return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
-			}})
+		m := proxyWithOwn(func() (Client, error) {
+			return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
+		})
 		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 		m.Update(clientMsg{ID: 1, Name: "claude-code 1.0.3 · sse", Records: make(chan []mcp.Record)})
-		m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+		pressOwn(t, m)
 		return m
 	}
 	for _, tc := range []struct {

@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -15,14 +14,13 @@ import (
 // client's panes still offered to "open your own session".
 func TestOpenOwnAgainGoesToTheOneOpen(t *testing.T) {
 	opened := 0
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) {
-			opened++
-			return Client{ID: -opened, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
-		}})
+	m := proxyWithOwn(func() (Client, error) {
+		opened++
+		return Client{ID: -opened, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
+	})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
-	m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+	pressOwn(t, m)
 	press(m, "[")
 	if got, want := m.sendDisabled(), "o your own session · "+watchOnly; got != want {
 		t.Errorf("a client's session with the own one open: the line says %q, want %q", got, want)

@@ -41,17 +41,29 @@ func TestOwnSessionSaysHowToSend(t *testing.T) {
 	}
 }
 
+// proxyWithOwn is a proxy's TUI at rest, with no client yet, whose o
+// opens the user's own session as open says.
+func proxyWithOwn(open func() (Client, error)) *Model {
+	return New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow }, OpenOwn: open})
+}
+
+// pressOwn presses o and hands the TUI what it did: the user's own
+// session, opened and shown.
+func pressOwn(t *testing.T, m *Model) {
+	t.Helper()
+	m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+}
+
 // ownOpened is a proxy's TUI at w×h with one proxied client, alpha, that
 // has said nothing, and the user's own session (-1, its records on recs,
 // sent through b) opened with o and shown.
 func ownOpened(t *testing.T, w, h int, recs <-chan []mcp.Record, b Backend) *Model {
 	t.Helper()
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) {
-			return Client{ID: -1, Name: "you · mcpscope", Records: recs, Backend: b}, nil
-		}})
+	m := proxyWithOwn(func() (Client, error) {
+		return Client{ID: -1, Name: "you · mcpscope", Records: recs, Backend: b}, nil
+	})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
-	m.Update(runCmd(t, press(m, "o"), func(msg tea.Msg) bool { _, ok := msg.(ownMsg); return ok }))
+	pressOwn(t, m)
 	return m
 }

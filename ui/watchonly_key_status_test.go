@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -19,8 +18,7 @@ import (
 func TestWatchOnlyKeySaysWhyWholeAt80Columns(t *testing.T) {
 	gw := demotest.Start(t, demo.Options{})
 	recs := liveRecords(t, gw.MCPURL(), "tools/list")
-	m := New(Options{Styles: testStyles(), Clients: make(chan Client), NoSend: watchOnly, Now: func() time.Time { return fixedNow },
-		OpenOwn: func() (Client, error) { return Client{}, errors.New("o is not pressed in this test") }})
+	m := proxyWithOwn(func() (Client, error) { return Client{}, errors.New("o is not pressed in this test") })
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	showClient(m, "alpha · streamable", recs)
 	for _, k := range []string{"i", "l", "r"} {
