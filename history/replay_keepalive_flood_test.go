@@ -8,9 +8,13 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// ping is the keep-alive comment floodSession floods by default.
+var ping = mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Comments: []string{"ping"}, Raw: ": ping\n\n"}
+
 // floodSession hands each the records of a session whose server flooded
-// pings keep-alives between notes, then a few of another comment.
-func floodSession(pings int, each func(mcp.Record)) {
+// pings keep-alives (the event ka) between notes, then a few of another
+// comment.
+func floodSession(pings int, ka mcp.SSEEvent, each func(mcp.Record)) {
 	at := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
 	seq := int64(0)
 	emit := func(ev mcp.SSEEvent) {
@@ -22,7 +26,7 @@ func floodSession(pings int, each func(mcp.Record)) {
 	}
 	note(0)
 	for range pings {
-		emit(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Comments: []string{"ping"}, Raw: ": ping\n\n"})
+		emit(ka)
 	}
 	note(1)
 	for range 3 {
@@ -37,15 +41,32 @@ func floodSession(pings int, each func(mcp.Record)) {
 // gigabytes, where the live view of the same session held one entry. What
 // the replay shows is what the live view showed: the same rows, a row for
 // the run with its count and its newest's time, every record counted.
+//
+// A keep-alive is any block an EventSource would not dispatch, as the live
+// index has it: a flood of retry fields alone, or of a line it ignores
+// ("x"), indexed a line each.
 func TestReplayKeepAliveFloodCostsOneEntry(t *testing.T) {
-	const pings = 2_000_000
+	for _, tc := range []struct {
+		name  string
+		pings int
+		ka    mcp.SSEEvent
+	}{
+		{"comments", 2_000_000, ping},
+		{"a retry field", 20_000, mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Retry: "1000", Raw: "retry: 1000\n\n"}},
+		{"a line EventSource ignores", 20_000, mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Raw: "x\n\n"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { replayFloodCostsOneEntry(t, tc.pings, tc.ka) })
+	}
+}
+
+func replayFloodCostsOneEntry(t *testing.T, pings int, ka mcp.SSEEvent) {
 	path := filepath.Join(t.TempDir(), "flood.jsonl")
 	rec, err := Create(path, testHeader(), RecordOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	live := NewLog()
-	floodSession(pings, func(r mcp.Record) {
+	floodSession(pings, ka, func(r mcp.Record) {
 		if err == nil {
 			err = rec.Write(r)
 		}
@@ -115,7 +136,7 @@ func TestReplayKeepAliveRunKeepsItsPace(t *testing.T) {
 		t.Fatal(err)
 	}
 	var recs []mcp.Record
-	floodSession(1000, func(r mcp.Record) {
+	floodSession(1000, ping, func(r mcp.Record) {
 		if err == nil {
 			err = rec.Write(r)
 		}

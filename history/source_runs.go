@@ -58,7 +58,7 @@ func (s *source) repeats(r *Reader, seq int64, t time.Time, kind mcp.Kind, rec *
 		return true
 	}
 	if rec == nil {
-		if !bytes.Contains(line, []byte(`"comments"`)) {
+		if !mayBeKeepAlive(line) {
 			s.keep.forget()
 			return false
 		}
@@ -72,6 +72,16 @@ func (s *source) repeats(r *Reader, seq int64, t time.Time, kind mcp.Kind, rec *
 	}
 	s.keep.remember(rec, encodedLine{text: [][]byte{line}})
 	return false
+}
+
+// mayBeKeepAlive is the cheap test of an event's line before it is decoded
+// to see whether it is a keep-alive (bareKeepAlive, any block an
+// EventSource would not dispatch: comments, a retry field alone, a line it
+// ignores): it holds no data, in none of the ways a diskEvent stores it
+// ("data", "data_at", "data_from_raw"). A key follows { or , where the same
+// words in a string are escaped (\"data).
+func mayBeKeepAlive(line []byte) bool {
+	return !bytes.Contains(line, []byte(`,"data`)) && !bytes.Contains(line, []byte(`{"data`))
 }
 
 // fold counts the record just read, with this seq and time, into the run
