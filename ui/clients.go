@@ -185,14 +185,11 @@ func (m *Model) handleClientRecords(msg clientRecordsMsg) tea.Cmd {
 	if i != m.clients.cur {
 		return next
 	}
-	var own tea.Cmd
-	if f.Backend != nil {
-		// The user's own session says on the status line what befalls it,
-		// as mcpscope URL does: a proxied client's is its client's to
-		// handle (and sayReconnecting's "press r" is no key of its).
-		own = m.sayOwnSession(msg.recs)
-	}
-	return tea.Batch(m.afterAppend(), m.followListChanged(msg.recs), own, next)
+	// The user's own session says on the status line what befalls it, as
+	// mcpscope URL does: a proxied client's is its client's to handle (and
+	// sayReconnecting's "press r" is no key of its), which sayOwnSession
+	// leaves unsaid.
+	return tea.Batch(m.afterAppend(), m.followListChanged(msg.recs), m.sayOwnSession(msg.recs), next)
 }
 
 // handleClientEnded marks a session over; it stays listed and readable,
