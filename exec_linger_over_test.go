@@ -14,14 +14,16 @@ import (
 // offers no GET stream, a 2026 listen stream answered with an HTML page),
 // exec says so and ends instead of lingering the whole time. The context
 // ends long before the linger would: an exec that lingered on is
-// interrupted, exit 130.
+// interrupted, exit 130. Whether exec learns it before lingering ("not
+// lingering") or while ("stopped lingering") depends on when the stream's
+// answer comes, after tools/list's or before; both end at once.
 func TestExecLingerStopsWhenNoNotificationCanCome(t *testing.T) {
 	for _, tc := range []struct{ name, url, want string }{
 		{"no GET stream", mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone}).Endpoint(),
-			"not lingering: no notification can come, the GET stream for them is over for good: this server offers no GET stream (405)"},
+			" lingering: no notification can come, the GET stream for them is over for good: this server offers no GET stream (405)"},
 		{"listen answered HTML", mcptest.StatelessOnMethod(t, "subscriptions/listen", func(x *mcptest.Exchange) {
 			x.Status(200, "text/html", "<html>hi</html>")
-		}).Endpoint(), `lingering: no notification can come, the listen stream for them is over for good: POST `},
+		}).Endpoint(), ` lingering: no notification can come, the listen stream for them is over for good: POST `},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
