@@ -69,13 +69,30 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		if m.completionLists[l.Method] {
 			continue
 		}
-		if m.completionLists == nil {
-			m.completionLists = map[string]bool{}
-		}
-		m.completionLists[l.Method] = true
+		m.awaitListing(l.Method)
 		cmds = append(cmds, m.sendCmd(l))
 	}
 	return tea.Batch(cmds...)
+}
+
+// listingSent counts a listing the user sent (l, or typed bare) as one
+// completion waits for: c pressed before its answer sends no second
+// tools/list, and a call typed meanwhile goes once it is answered. A page
+// asked for by cursor lists only part, so it is not counted.
+func (m *Model) listingSent(c command.Command) {
+	if c.Method != toolsListing.Method || len(c.Words) > 0 || c.Params != nil || c.EmptyCursor {
+		return
+	}
+	m.awaitListing(c.Method)
+}
+
+// awaitListing notes that a listing of method is on its way, for
+// completion to wait for rather than send again.
+func (m *Model) awaitListing(method string) {
+	if m.completionLists == nil {
+		m.completionLists = map[string]bool{}
+	}
+	m.completionLists[method] = true
 }
 
 // completionListed forgets a listing for completion that came back (or

@@ -73,6 +73,7 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	if c.Method == "initialize" {
 		m.initializing++
 	}
+	m.listingSent(c)
 	// The status outlives the send: a slow tool is still waiting for its
 	// answer when "sending" would have stopped being true.
 	what := m.labelOf(c) + ": waiting for the answer…"
