@@ -303,6 +303,10 @@ func (s *statusBar) stateView(state string) string {
 			// is waiting on the network, not on mcpscope starting.
 			return st.Warning.Render("◌ " + mcp.StateConnecting)
 		}
+		if s.c.proxied() && s.c.log.Len() == 0 {
+			// The proxy listens already: its clients are what is to come.
+			return st.Dim.Render("○ waiting for a client")
+		}
 		return st.Dim.Render("○ starting")
 	case mcp.StateOpen, mcp.StateInitialized, mcp.StateResumed, stateDiscovered:
 		return st.Success.Render("● " + state)
