@@ -94,17 +94,23 @@ func (d *detailPane) searchKey(msg tea.KeyMsg) tea.Cmd {
 		d.search.input.Blur()
 		return nil
 	case key.Matches(msg, k.Submit):
-		d.search.input.Blur()
-		if v := d.search.input.Value(); v != "" {
-			d.search.query = v
-		}
-		d.search.key, d.search.hits = detailKey{}, nil
-		d.findFrom(d.scroll.offset, 1)
+		d.keepSearch()
 		return nil
 	}
 	var cmd tea.Cmd
 	d.search.input, cmd = d.search.input.Update(msg)
 	return cmd
+}
+
+// keepSearch leaves the search input and searches for what was typed
+// (enter, or tab on its way to another pane).
+func (d *detailPane) keepSearch() {
+	d.search.input.Blur()
+	if v := d.search.input.Value(); v != "" {
+		d.search.query = v
+	}
+	d.search.key, d.search.hits = detailKey{}, nil
+	d.findFrom(d.scroll.offset, 1)
 }
 
 // searched reports whether a search was made (n and N have a query to

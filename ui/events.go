@@ -144,8 +144,7 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 				e.input.SetValue("")
 				return e.setQuery("")
 			case key.Matches(km, k.Submit):
-				e.input.Blur()
-				e.resize()
+				e.keepFilter()
 				return nil
 			}
 		}
@@ -171,6 +170,13 @@ func (e *eventsPane) Update(msg tea.Msg) tea.Cmd {
 		e.list.wheel(msg, e.count())
 	}
 	return nil
+}
+
+// keepFilter leaves the filter input, the filter kept (enter, or tab on
+// its way to another pane).
+func (e *eventsPane) keepFilter() {
+	e.input.Blur()
+	e.resize()
 }
 
 // click selects the row at screen line y of the pane.

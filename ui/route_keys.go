@@ -164,6 +164,18 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.cmdline, cmd = m.cmdline.Update(msg)
 		return cmd
 	}
+	if (m.events.typing() || m.detail.searching()) && pressed(msg, k.NextPane, k.PrevPane) {
+		// Tab moves between panes everywhere else; in a filter or a search
+		// it did nothing and said nothing. It keeps what was typed, as
+		// enter does, and moves on.
+		if m.events.typing() {
+			m.events.keepFilter()
+		} else {
+			m.detail.keepSearch()
+		}
+		cmd, _ := m.globalKey(msg)
+		return cmd
+	}
 	if m.events.typing() {
 		return m.events.Update(msg)
 	}
