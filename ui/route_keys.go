@@ -182,6 +182,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if m.detail.searching() {
 		return m.detail.searchKey(msg)
 	}
+	if msg.Paste {
+		return m.pasteCommand(msg)
+	}
 	if first, rest, ok := m.splitOpener(msg); ok {
 		// ":prompts" typed fast arrives as one message of runes: the first
 		// opens the input, the others are its text rather than lost.
@@ -236,29 +239,53 @@ func (m *Model) splitOpener(msg tea.KeyMsg) (tea.KeyMsg, tea.KeyMsg, bool) {
 	return first, rest, true
 }
 
+// pasteCommand opens the command line holding a paste that no input had
+// the keyboard for: no key is a paste, and it was dropped without a word.
+// Where nothing can be sent (a replay, a proxied client's session) it
+// says why, in the words the command line's own key gets.
+func (m *Model) pasteCommand(msg tea.KeyMsg) tea.Cmd {
+	if reason := m.sendRefusal(false); reason != "" {
+		return m.setStatus(levelWarn, reason)
+	}
+	focus := m.cmdline.Focus("")
+	var cmd tea.Cmd
+	m.cmdline, cmd = m.cmdline.Update(msg)
+	return tea.Batch(focus, cmd)
+}
+
+// sendRefusal is why a key that sends (or reconnects, when reconnect)
+// does nothing now, "" when it can.
+func (m *Model) sendRefusal(reconnect bool) string {
+	reason := m.sendDisabled()
+	if reason == "" {
+		return ""
+	}
+	switch {
+	case m.opts.Player != nil:
+		// The row above says it whole; the status, which shares its
+		// row with the badge, the position and the speed, was cut at
+		// 80 columns to "(this is …" and took the protocol version
+		// with it.
+		reason = replayRefused
+		if reconnect {
+			reason = replayNoReconnect
+		}
+	case m.backend() == nil && m.opts.NoSend != "":
+		// Why alone: the row above names the key that opens a
+		// session, and the whole line, repeated, was cut at 80
+		// columns in the middle of the reason.
+		reason = m.opts.NoSend
+	}
+	return reason
+}
+
 // globalKey handles the keys that work whatever pane has focus.
 func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
 	// The key first: the reason is built only for a key it stops, not for
 	// every key that passes (a scroll or a filter keystroke).
 	if pressed(msg, k.Initialize, k.ListTools, k.Call, k.Command, k.Reconnect, k.CancelRequest) {
-		if reason := m.sendDisabled(); reason != "" {
-			switch {
-			case m.opts.Player != nil:
-				// The row above says it whole; the status, which shares its
-				// row with the badge, the position and the speed, was cut at
-				// 80 columns to "(this is …" and took the protocol version
-				// with it.
-				reason = replayRefused
-				if pressed(msg, k.Reconnect) {
-					reason = replayNoReconnect
-				}
-			case m.backend() == nil && m.opts.NoSend != "":
-				// Why alone: the row above names the key that opens a
-				// session, and the whole line, repeated, was cut at 80
-				// columns in the middle of the reason.
-				reason = m.opts.NoSend
-			}
+		if reason := m.sendRefusal(pressed(msg, k.Reconnect)); reason != "" {
 			return m.setStatus(levelWarn, reason), true
 		}
 	}
