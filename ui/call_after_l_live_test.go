@@ -6,7 +6,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // l, then c before the server answered: c's completion waits for the
@@ -14,14 +13,7 @@ import (
 // slow server showed two tools/list rows for one press of l), and a call
 // typed before the answer goes once it came, checked against the schema.
 func TestCallWaitsForTheListingLSent(t *testing.T) {
-	release := make(chan struct{})
-	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
-		select {
-		case <-release:
-			x.Default()
-		case <-x.Context().Done():
-		}
-	})
+	srv, release := heldOn(t, "tools/list")
 	l := startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
 	l.waitFor("● initialized")
 	l.tm.Type("l")

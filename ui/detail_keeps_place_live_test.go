@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // A pending call open in Detail jumps to its Response when the answer
@@ -17,14 +16,7 @@ import (
 // waiting line above them gone); not scrolled, the answer is shown.
 func TestLiveDetailKeepsAScrolledReadersPlace(t *testing.T) {
 	for _, scrolled := range []bool{false, true} {
-		release := make(chan struct{})
-		srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
-			select {
-			case <-release:
-				x.Default()
-			case <-x.Context().Done():
-			}
-		})
+		srv, release := heldOn(t, "tools/call")
 		l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 		l.command("tools/call echo text=" + strings.Repeat("word", 80)) // 320 columns of text: lines to scroll at 80x24
 		l.waitRowPending("tools/call echo")

@@ -46,19 +46,27 @@ func startLiveReady(t *testing.T, cfg mcp.Config, w, h int, ready string) *live 
 // for it.
 func callBeforeListing(t *testing.T, args string) (l *live, release chan struct{}) {
 	t.Helper()
-	release = make(chan struct{})
-	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+	srv, release := heldOn(t, "tools/list")
+	l = startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
+	l.waitFor("● initialized")
+	l.call(args)
+	l.waitFor("goes once tools/list is answered")
+	return l, release
+}
+
+// heldOn is a streamable server that answers method only once release is
+// closed (or the request is given up), everything else at once.
+func heldOn(t *testing.T, method string) (*mcptest.StreamableServer, chan struct{}) {
+	t.Helper()
+	release := make(chan struct{})
+	srv := mcptest.OnMethod(t, method, func(x *mcptest.Exchange) {
 		select {
 		case <-release:
 			x.Default()
 		case <-x.Context().Done():
 		}
 	})
-	l = startLive(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable})
-	l.waitFor("● initialized")
-	l.call(args)
-	l.waitFor("goes once tools/list is answered")
-	return l, release
+	return srv, release
 }
 
 // lastPair is the last row of m's log that match accepts, nil when none
