@@ -44,7 +44,7 @@ func (c *CommandLine) hintLine() string {
 	value := c.input.Value()
 	ctx := c.analyze(value[:byteOffset(value, c.input.Position())])
 	h := c.wordHint(ctx)
-	if note := ctx.nothingToComplete(); c.fruitless && note != "" {
+	if note := c.nothingToComplete(ctx); c.fruitless && note != "" {
 		h = note + " · " + h
 	}
 	return st.Hint.Render(c.wholeParts(h))
@@ -116,6 +116,32 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 // words' hints say why there is nothing already ("no tools known yet").
 func (ctx lineContext) nothingToComplete() string {
 	return noValuesToOffer(ctx.cur.Text, ctx.keysSchema())
+}
+
+// nothingToComplete is the note after a Tab that found nothing on the
+// word of ctx: no values for a key, or, for a mistyped method or tool name,
+// the one it is nearest (Enter says so too, but only once sent).
+func (c *CommandLine) nothingToComplete(ctx lineContext) string {
+	if note := ctx.nothingToComplete(); note != "" {
+		return note
+	}
+	var names []string
+	switch {
+	case ctx.index == 0:
+		names = ctx.methodWords()
+	case ctx.method == "tools/call" && ctx.index == 1:
+		for _, t := range c.tools {
+			names = append(names, t.Name)
+		}
+	}
+	if ctx.cur.Text == "" || names == nil {
+		return ""
+	}
+	sug := command.Nearest(ctx.cur.Text, names)
+	if sug == "" {
+		return ""
+	}
+	return sanitize.Line(ctx.cur.Text) + ": did you mean " + sanitize.Line(sug) + "?"
 }
 
 // noValuesToOffer is the note after a Tab that found nothing on the
