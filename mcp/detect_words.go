@@ -95,6 +95,17 @@ func chosenReason(c candidate, attempts []Attempt, forced bool) string {
 	return why
 }
 
+// UntriedWords says which transports detection left untried, as the end
+// of a sentence: "legacy HTTP+SSE was not tried", "streamable HTTP and
+// legacy HTTP+SSE were not tried".
+func UntriedWords(untried []string) string {
+	verb := " was not tried"
+	if len(untried) > 1 {
+		verb = " were not tried"
+	}
+	return strings.Join(untried, " and ") + verb
+}
+
 // failedReason names every attempt when nothing worked; a forced
 // transport was the only one tried, and is named as such (what it met is
 // said by its attempt and by the error the session records). The attempt
@@ -119,7 +130,7 @@ func failedReason(attempts []Attempt, err error, forced bool, said int, untried 
 		}
 	}
 	if len(untried) > 0 {
-		parts = append(parts, "detection stopped there, so "+strings.Join(untried, " and ")+" not tried")
+		parts = append(parts, "detection stopped there, so "+UntriedWords(untried))
 	}
 	if forced && len(attempts) > 0 {
 		// What went wrong is the session's own error record and the

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strings"
-
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -30,7 +28,7 @@ func detectLine(d *mcp.Detection) string {
 		line, stop = "no transport worked: none of the probes below found one", "the last one's failure"
 	}
 	if len(d.Untried) > 0 {
-		line += "; detection stopped at " + stop + ", so " + strings.Join(d.Untried, " and ") + " not tried"
+		line += "; detection stopped at " + stop + ", so " + mcp.UntriedWords(d.Untried)
 	}
 	return line
 }

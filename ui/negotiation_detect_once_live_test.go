@@ -30,9 +30,9 @@ func TestLiveDetectFailureSaidOnce(t *testing.T) {
 		detect []string
 	}{
 		{"502 everywhere", gone.URL + "/mcp", "answered 502", []string{
-			"Detect no transport worked: the probe below found none; detection stopped at its failure, so streamable HTTP and legacy HTTP+SSE not tried probe POST server/discover " + gone.URL + "/mcp → 502 · text/html"}},
+			"Detect no transport worked: the probe below found none; detection stopped at its failure, so streamable HTTP and legacy HTTP+SSE were not tried probe POST server/discover " + gone.URL + "/mcp → 502 · text/html"}},
 		{"refused version", odd.Endpoint(), "holds a control character", []string{
-			"Detect no transport worked: none of the probes below found one; detection stopped at the last one's failure, so legacy HTTP+SSE not tried probe POST server/discover " + odd.Endpoint(),
+			"Detect no transport worked: none of the probes below found one; detection stopped at the last one's failure, so legacy HTTP+SSE was not tried probe POST server/discover " + odd.Endpoint(),
 			"probe POST initialize " + odd.Endpoint() + " → 200"}},
 	}
 	for _, c := range cases {
