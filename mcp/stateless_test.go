@@ -187,7 +187,9 @@ func TestStatelessSendsNoGetOrDelete(t *testing.T) {
 // 2026-07-28 gives only Mcp-Name and Mcp-Param values: a server read the
 // header as a method the body did not name.
 func TestStatelessRefusesAMethodItsHeaderCannotCarry(t *testing.T) {
-	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{}, Config{})
+	// No listen stream: the session opens it in the background, and its
+	// POST could reach the server after the count below was taken.
+	srv, s, _ := dialStateless(t, mcptest.StatelessOptions{}, Config{NoListen: true})
 	ctx := testCtx(t)
 	before := len(srv.Requests())
 	for _, method := range []string{"tööls/list", "tools/list ", "notifications/\x1b[2J"} {
