@@ -26,13 +26,13 @@ const (
 const maxEndpoint = 16 << 10
 
 // ResolveEndpointEvent is ResolveEndpoint of the endpoint event ev's data,
-// whose failure for no data names a field that is "data" in another case
-// ("Data"), which SSE readers ignore: the one clue to why there was none.
+// whose failure for no data names a field a person reads as "data" ("Data",
+// "data "), which SSE readers ignore: the one clue to why there was none.
 func ResolveEndpointEvent(streamURL *url.URL, ev *SSEEvent) (*Endpoint, error) {
 	data := string(ev.Data)
 	ep, err := ResolveEndpoint(streamURL, data)
-	if name := miscasedData(ev.Raw); err != nil && strings.TrimSpace(data) == "" && name != "" {
-		err = fmt.Errorf(`the endpoint event has no data: it carried the URI in a field named %q, which SSE readers ignore (field names are case-sensitive, and only "data" carries data)`, clip.Quote(name, 32))
+	if name := dataAlikeName(ev.Raw); err != nil && strings.TrimSpace(data) == "" && name != "" {
+		err = fmt.Errorf(`the endpoint event has no data: it carried the URI in a field named %q, which SSE readers ignore (%s, and only "data" carries data)`, clip.Quote(name, 32), DataAlikeWhy(name))
 	}
 	return ep, err
 }
