@@ -29,7 +29,7 @@ func TestExecNamesDataInAnotherCase(t *testing.T) {
 	}})
 	for _, tc := range []struct{ name, url, hint string }{
 		{"response stream", streamable.URL, ""},
-		{"legacy stream", legacy.URL + "/sse", `hint: the server writes an SSE field name in the wrong case`},
+		{"legacy stream", legacy.URL + "/sse", `hint: the server writes an SSE field name that is not exactly "data" (field names are case-sensitive)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := run(t, "exec", "--no-record", "--no-get-stream", "--timeout", "1s", tc.url, "tools/list")

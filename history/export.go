@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -184,7 +185,7 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
 // cleaning adds a backtick, so the fence is measured on the message.
 func writeFenced(b *bufio.Writer, raw string) {
 	fence := strings.Repeat("`", max(3, longestRun(raw, '`')+1))
-	if json.Valid(bytesOf(raw)) {
+	if jsonText(raw) {
 		b.WriteString(fence + "json\n")
 		writePretty(b, raw, "", true)
 	} else {
@@ -423,10 +424,19 @@ func msFloat(d time.Duration) *float64 {
 }
 
 func jsonOrNull(s string) json.RawMessage {
-	if s == "" || !json.Valid([]byte(s)) {
+	if s == "" || !jsonText(s) {
 		return json.RawMessage("null")
 	}
 	return json.RawMessage(s)
+}
+
+// jsonText reports whether raw is JSON an export can write as JSON: valid,
+// and UTF-8 throughout, as JSON text must be. json.Valid alone passes a
+// string holding a byte such as 0xff, which every encoder (and json.Indent's
+// reader) then writes as "\ufffd": the transcript would say the server sent
+// U+FFFD, where the recording keeps the byte it sent.
+func jsonText(raw string) bool {
+	return utf8.ValidString(raw) && json.Valid(bytesOf(raw))
 }
 
 // message is a record's JSON-RPC message as JSON when it is JSON, else as
@@ -435,7 +445,7 @@ func message(r *mcp.Record) string {
 	if r == nil || r.RPC == nil {
 		return "null"
 	}
-	if json.Valid(bytesOf(string(r.RPC.Raw))) {
+	if jsonText(string(r.RPC.Raw)) {
 		return string(r.RPC.Raw)
 	}
 	b, err := r.RPC.Raw.MarshalJSON()

@@ -26,13 +26,13 @@ const (
 const maxEndpoint = 16 << 10
 
 // ResolveEndpointEvent is ResolveEndpoint of the endpoint event ev's data,
-// whose failure for no data names a field that is "data" in another case
-// ("Data"), which SSE readers ignore: the one clue to why there was none.
+// whose failure for no data names a field a person reads as "data" ("Data",
+// "data "), which SSE readers ignore: the one clue to why there was none.
 func ResolveEndpointEvent(streamURL *url.URL, ev *SSEEvent) (*Endpoint, error) {
 	data := string(ev.Data)
 	ep, err := ResolveEndpoint(streamURL, data)
-	if name := miscasedData(ev.Raw); err != nil && strings.TrimSpace(data) == "" && name != "" {
-		err = fmt.Errorf(`the endpoint event has no data: it carried the URI in a field named %q, which SSE readers ignore (field names are case-sensitive, and only "data" carries data)`, clip.Quote(name, 32))
+	if name := dataAlikeName(ev.Raw); err != nil && strings.TrimSpace(data) == "" && name != "" {
+		err = fmt.Errorf(`the endpoint event has no data: it carried the URI in a field named %q, which SSE readers ignore (%s, and only "data" carries data)`, clip.Quote(name, 32), DataAlikeWhy(name))
 	}
 	return ep, err
 }
@@ -63,6 +63,7 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	// an origin the user allowed, too), a credential the user never gave.
 	// The user's own go in a header (Session.headers), never in the URL.
 	preferred.User = nil
+	preferred.RawQuery = queryAsSent(preferred.RawQuery)
 	// net/url parses some hosts it does not write back as it reads them
 	// ("//::" becomes http://::): the URL POSTed to is the one written.
 	if _, err := url.Parse(preferred.String()); err != nil {
@@ -81,6 +82,35 @@ func ResolveEndpoint(streamURL *url.URL, data string) (*Endpoint, error) {
 	}
 	ep.Prefixed = prefixKept(streamURL, u, preferred)
 	return ep, nil
+}
+
+// queryAsSent is the query q with the bytes a browser's URL parser
+// percent-encodes in a query (space, ", ', <, > and every byte past ASCII)
+// so encoded. net/url keeps a query as written, and net/http writes it into
+// the request line as it is: a space there splits the line, and the server
+// answers 400 to every POST a browser client would have made. Controls are
+// refused by url.Parse before this.
+func queryAsSent(q string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if c != ' ' && c != '"' && c != '\'' && c != '<' && c != '>' && c < 0x7f {
+			if b.Len() > 0 {
+				b.WriteByte(c)
+			}
+			continue
+		}
+		if b.Len() == 0 {
+			b.Grow(len(q) + 8)
+			b.WriteString(q[:i])
+		}
+		b.WriteString("%" + hex[c>>4:c>>4+1] + hex[c&15:c&15+1])
+	}
+	if b.Len() == 0 {
+		return q
+	}
+	return b.String()
 }
 
 // prefixKept is the endpoint's absolute path put back under the path prefix

@@ -31,10 +31,11 @@ type foreignAnswer struct {
 	// encoding/json reads it, but a reader that keeps the first pairs it
 	// by this one.
 	first string
-	// miscased is, for an event that carried no data but a field that is
-	// "data" in another case ("Data"), that field's name as written: SSE
-	// field names are case-sensitive, so what it held reached nobody.
-	miscased string
+	// dataAlike is, for an event that carried no data but a field a
+	// person reads as "data" ("Data", "data ", a byte order mark and
+	// "data"), that field's name as written: SSE field names are matched
+	// byte for byte, so what it held reached nobody.
+	dataAlike string
 	// nullError is the error of an answer whose id is null, JSON-RPC's
 	// answer to a request the server could not read (or whose id it could
 	// not tell): the server's reason why the request went unanswered. It
@@ -55,32 +56,35 @@ func (s *Session) rememberForeign(f foreignAnswer) {
 	f.id, f.event = strings.Clone(clip.Quote(f.id, 256)), strings.Clone(clip.Quote(f.event, 64))
 	f.unreadable = strings.Clone(clip.Quote(f.unreadable, 128))
 	f.first = strings.Clone(clip.Quote(f.first, 256))
-	f.miscased = strings.Clone(clip.Quote(f.miscased, 32))
+	f.dataAlike = strings.Clone(clip.Quote(f.dataAlike, 32))
 	if len(s.foreign) == maxForeign {
 		s.foreign = append(s.foreign[:0], s.foreign[1:]...)
 	}
 	s.foreign = append(s.foreign, f)
 }
 
-// miscased remembers, after the block ev was logged, a field of it that is
-// "data" in another case when ev carried no data: for the error of the
+// rememberDataAlike remembers, after the block ev was logged, a field of it
+// a person reads as "data" when ev carried no data: for the error of the
 // request whose answer it may have held.
-func (s *Session) miscased(ev *SSEEvent) {
+func (s *Session) rememberDataAlike(ev *SSEEvent) {
 	if len(ev.Data) > 0 {
 		return
 	}
-	if name := miscasedData(ev.Raw); name != "" {
+	if name := dataAlikeName(ev.Raw); name != "" {
 		seq := s.Logged()
 		s.mu.Lock()
-		s.rememberForeign(foreignAnswer{seq: seq, miscased: name})
+		s.rememberForeign(foreignAnswer{seq: seq, dataAlike: name})
 		s.mu.Unlock()
 	}
 }
 
-// miscasedData is the name of a field of the SSE block raw that is "data"
-// in another case ("Data", "DATA"), "" when there is none: readers ignore
-// it, as SSE field names are case-sensitive.
-func miscasedData(raw Raw) string {
+// dataAlikeName is the name of a field of the SSE block raw that a person
+// reads as "data" and readers ignore, "" when there is none: "data" in
+// another case ("Data", "DATA"), with a space before its colon ("data "),
+// or after a byte order mark (a writer that starts each event with one; a
+// reader drops only the one that starts the stream). SSE field names are
+// matched byte for byte.
+func dataAlikeName(raw Raw) string {
 	rest := string(raw)
 	for rest != "" {
 		line := rest
@@ -90,9 +94,19 @@ func miscasedData(raw Raw) string {
 			rest = ""
 		}
 		name, _, ok := strings.Cut(line, ":")
-		if ok && name != "data" && strings.EqualFold(name, "data") {
+		bare := strings.Trim(strings.TrimLeft(name, "\ufeff"), " \t")
+		if ok && name != "data" && strings.EqualFold(bare, "data") {
 			return name
 		}
 	}
 	return ""
+}
+
+// DataAlikeWhy says why readers ignore the field named name, which
+// dataAlikeName found: its case, or the bytes about "data" in its name.
+func DataAlikeWhy(name string) string {
+	if strings.EqualFold(name, "data") {
+		return "field names are case-sensitive"
+	}
+	return "a field's name is every byte before its colon, a space or a byte order mark too"
 }

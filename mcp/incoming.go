@@ -439,12 +439,12 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			// its address, which would put every record on the heap, one
 			// allocation per keep-alive of a flood.
 			s.emit(Record{Time: tap.arrived, Kind: KindEvent, Event: ev})
-			s.miscased(ev)
+			s.rememberDataAlike(ev)
 			return
 		}
 		rec := Record{Time: tap.arrived, Kind: KindEvent, Event: ev}
 		onEvent(&rec, ev)
-		s.miscased(ev)
+		s.rememberDataAlike(ev)
 	}, holding: func(on bool) {
 		if on {
 			s.out.hold()

@@ -324,8 +324,8 @@ func (s *Session) straysLocked(p *pending, id string) strays {
 			st.Malformed = append(st.Malformed, f.id)
 		case f.unreadable != "":
 			st.Unreadable = append(st.Unreadable, f.unreadable)
-		case f.miscased != "":
-			st.Miscased = append(st.Miscased, f.miscased)
+		case f.dataAlike != "":
+			st.DataAlike = append(st.DataAlike, f.dataAlike)
 		case f.nullError != "":
 			st.NullErrors = append(st.NullErrors, f.nullError)
 		case f.first == id:

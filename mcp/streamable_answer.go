@@ -103,20 +103,8 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 	s.emitHTTP(ex)
 	adopt()
 	in := &inbound{conn: gen, stream: StreamJSON, reqSeq: m.seq}
-	if p, ok := peekMessage(bytes.TrimSpace(body)); !isBatch(body) && (!ok || !p.hasMethod && p.result == nil && p.errv == nil) {
+	if why := JSONBodyNotRPC(body, resp); why != "" {
 		s.handleMessage(in, nil, string(body), at)
-		why := notRPCWhy(body)
-		if resp.ContentLength > 0 && int64(len(body)) == resp.ContentLength && strings.Contains(why, jsonwhy.Unfinished) {
-			// net/http reads no further than the Content-Length says: one
-			// shorter than the answer cuts the JSON off, which is the
-			// server's framing, not its JSON, to blame.
-			why += fmt.Sprintf(" (the body ended after the %d bytes its Content-Length named: a Content-Length shorter than the answer cuts it off)", resp.ContentLength)
-		}
-		if cs := foreignCharset(resp.Header); cs != "" && !utf8.Valid(body) {
-			// What reads as no JSON in UTF-8 may be JSON in the charset
-			// its label names: the one clue to why.
-			why += fmt.Sprintf(" (it is labelled charset=%s: JSON is UTF-8 only, and mcpscope read it as UTF-8)", clip.Quote(cs, 32))
-		}
 		return &WireError{Cause: CauseNotJSONRPC, Transport: t.name(), Purpose: PurposePost, Status: resp.StatusCode,
 			Message: fmt.Sprintf("POST %s answered application/json that is %s", t.endpoint, why)}
 	}
@@ -125,6 +113,29 @@ func (t *streamable) jsonAnswer(m *outgoing, resp *http.Response, ex *HTTPExchan
 		return s.answerLost(m, t.name(), nil, fmt.Sprintf("the JSON answer to request %s held no answer to it", m.id)+emptyBatch(body))
 	}
 	return nil
+}
+
+// JSONBodyNotRPC says why body, the whole application/json answer resp
+// carried, is no JSON-RPC message, as words that follow "is" ("not JSON:
+// it starts with a byte order mark ..."); "" when it is one, or a batch.
+// One reading for a session's POST and a proxied client's.
+func JSONBodyNotRPC(body []byte, resp *http.Response) string {
+	if p, ok := peekMessage(bytes.TrimSpace(body)); isBatch(body) || ok && (p.hasMethod || p.result != nil || p.errv != nil) {
+		return ""
+	}
+	why := notRPCWhy(body)
+	if resp.ContentLength > 0 && int64(len(body)) == resp.ContentLength && strings.Contains(why, jsonwhy.Unfinished) {
+		// net/http reads no further than the Content-Length says: one
+		// shorter than the answer cuts the JSON off, which is the
+		// server's framing, not its JSON, to blame.
+		why += fmt.Sprintf(" (the body ended after the %d bytes its Content-Length named: a Content-Length shorter than the answer cuts it off)", resp.ContentLength)
+	}
+	if cs := foreignCharset(resp.Header); cs != "" && !utf8.Valid(body) {
+		// What reads as no JSON in UTF-8 may be JSON in the charset
+		// its label names: the one clue to why.
+		why += fmt.Sprintf(" (it is labelled charset=%s: JSON is UTF-8 only, and mcpscope read it as UTF-8)", clip.Quote(cs, 32))
+	}
+	return why
 }
 
 // countingReader keeps n at the bytes read so far: until a JSON body ends,

@@ -46,7 +46,7 @@ type TimeoutError struct {
 	ResumedAfter  string
 	ResumedEvents int
 	// strays are what came back while it waited and answered nothing
-	// (Misnamed, Shadowed, Retyped, Miscased, Foreign, Malformed,
+	// (Misnamed, Shadowed, Retyped, DataAlike, Foreign, Malformed,
 	// Unreadable): a server that mangles ids looks like one that is silent.
 	strays
 	// ReplyFailed says which of our answers to the server's own questions,
@@ -105,10 +105,10 @@ type strays struct {
 	// string, where it was sent as a number: JSON-RPC ids match by type
 	// too.
 	Retyped []string
-	// Miscased are the names of fields that are "data" in another case
-	// ("Data"), in events that carried no data: readers ignore them, so
-	// what they held reached nobody.
-	Miscased []string
+	// DataAlike are the names of fields a person reads as "data" ("Data",
+	// "data "; see dataAlikeName), in events that carried no data: readers
+	// ignore them, so what they held reached nobody.
+	DataAlike []string
 	// Foreign are the ids of answers that arrived meanwhile for requests we
 	// never sent.
 	Foreign []string
@@ -134,8 +134,8 @@ func strayWords(st strays) string {
 	if len(st.Shadowed) > 0 {
 		msg += fmt.Sprintf(`; an answer came back naming "id" twice, this request's id first and %s last: mcpscope, like most JSON readers, took the last, so it answers nothing here, but a reader that keeps the first takes it as this request's answer`, idList(st.Shadowed))
 	}
-	if len(st.Miscased) > 0 {
-		msg += fmt.Sprintf(`; an event carried its data in a field named %q, which SSE readers ignore: field names are case-sensitive, and only "data" carries data`, st.Miscased[0])
+	if len(st.DataAlike) > 0 {
+		msg += fmt.Sprintf(`; an event carried its data in a field named %q, which SSE readers ignore: %s, and only "data" carries data`, st.DataAlike[0], DataAlikeWhy(st.DataAlike[0]))
 	}
 	if len(st.Retyped) > 0 {
 		msg += fmt.Sprintf("; an answer came back with id %s, this request's id as a string where mcpscope sent a number: JSON-RPC ids match by type as well as value, so it answers nothing here", idList(st.Retyped))

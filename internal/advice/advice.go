@@ -363,8 +363,8 @@ func ForError(err error, a Audience) string {
 			text = "the server sends its answers under the wrong SSE event name: it must name them message (or leave the event line out)"
 		case len(te.Malformed) > 0:
 			text = "the server sent a message with this request's id but no result and no error member: the server is broken"
-		case len(te.Miscased) > 0:
-			text = `the server writes an SSE field name in the wrong case ("data" is the only name that carries data): clients ignore it; the server is broken`
+		case len(te.DataAlike) > 0:
+			text = `the server writes an SSE field name that is not exactly "data" (` + mcp.DataAlikeWhy(te.DataAlike[0]) + `), the only name that carries data: clients ignore it; the server is broken`
 		case len(te.Shadowed) > 0:
 			text = `the server named "id" twice in an answer: a message names each member once; the server is broken`
 		case len(te.Retyped) > 0:

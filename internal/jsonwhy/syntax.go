@@ -23,7 +23,7 @@ var syntaxWords = []struct{ context, words string }{
 	{"after array element", `an item is not followed by "," or "]"`},
 	{"looking for beginning of object key string", `a key is not a string in double quotes`},
 	{"looking for beginning of value", `no JSON value starts here: a string goes in double quotes ("text"); numbers, true, false, null, objects and arrays go bare`},
-	{"in string literal", `a string holds a raw control character (a tab or line break): write it as \t or \n`},
+	{"in string literal", `a string holds a raw control character: write it as a \ escape`},
 	{"in string escape code", `a string holds a backslash escape JSON does not know: write a backslash as \\`},
 	{"in \\u hexadecimal character escape", `a \u escape is not four hex digits`},
 	{"in numeric literal", "a number is malformed"},
@@ -69,7 +69,21 @@ func Syntax(src []byte, err error) string {
 			break
 		}
 	}
+	if offset < len(src) && src[offset] < 0x20 && strings.Contains(msg, "in string literal") {
+		what = controlWords(src[offset])
+	}
 	return fmt.Sprintf("%s at byte %d: %s", what, offset, near(src, offset))
+}
+
+// controlWords says what to write for the raw control byte c a string
+// holds: its own escape (\t, \n, \r), or \u00XX for one that has none
+// (a NUL is no tab or line break, and \t would not say it).
+func controlWords(c byte) string {
+	esc := map[byte]string{'\t': `\t`, '\n': `\n`, '\r': `\r`}[c]
+	if esc == "" {
+		esc = fmt.Sprintf(`\u%04x`, c)
+	}
+	return fmt.Sprintf("a string holds a raw control character (%q): write it as %s", rune(c), esc)
 }
 
 // near is the text either side of offset in src, cut on whole runes, with

@@ -20,6 +20,8 @@ func TestSyntaxSaysWhatAndWhere(t *testing.T) {
 		{`{"a":1 "b":2}`, `a member is not followed by "," or "}" at byte 7: {"a":1 ▶"b":2}`},
 		{"{\"a\":1\x00}", `a member is not followed by "," or "}" at byte 6: {"a":1▶\x00}`},
 		{"[\"\xff\", \x01]", `no JSON value starts here: a string goes in double quotes ("text"); numbers, true, false, null, objects and arrays go bare at byte 6: ["\xff", ▶\x01]`},
+		{"{\"a\":\"x\x00y\"}", `a string holds a raw control character ('\x00'): write it as \u0000 at byte 7: {"a":"x▶\x00y"}`},
+		{"{\"a\":\"x\ty\"}", `a string holds a raw control character ('\t'): write it as \t at byte 7: {"a":"x▶\ty"}`},
 		{` `, `there is no JSON value: the text is empty`},
 		{`{"a":`, `the JSON ends before it is complete: a closing "}", "]" or double quote is missing`},
 		{`{"long":"` + "0123456789abcdefghij" + `",x}`, `a key is not a string in double quotes at byte 31: …6789abcdefghij",▶x}`},

@@ -234,8 +234,14 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 		// A JSON answer is whole: a request it does not answer (a body
 		// that is no JSON-RPC, or answers another id) gets no answer
 		// after it, and would wait for ever. (A no-op when answered.)
+		holds := "holds no answer to " + clip.Quote(l.method, 200)
+		if why := mcp.JSONBodyNotRPC([]byte(body), resp); why != "" {
+			// Why it is none, as a session's POST says it: a byte order
+			// mark, JSON cut short, a charset other than UTF-8.
+			holds = "is " + why + ", so no answer to " + clip.Quote(l.method, 200)
+		}
 		l.c.obs.Fail(l.reqSeq, mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s with a JSON body that holds no answer to %s (relayed to the client as it came)", l.up.URL, resp.Status, clip.Quote(l.method, 200))})
+			Message: fmt.Sprintf("POST %s answered %s with a JSON body that %s (relayed to the client as it came)", l.up.URL, resp.Status, holds)})
 	}
 	return err
 }

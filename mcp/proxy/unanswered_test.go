@@ -83,23 +83,30 @@ func TestSessionResponseStreamEndedWithoutTheAnswer(t *testing.T) {
 }
 
 // A request answered 200 application/json with a body that is no JSON-RPC
-// (an HTML error page): a JSON answer is whole, so no answer can come
-// after it and the request fails saying so. It used to wait for ever, a
-// spinner in an ended session.
+// (an HTML error page, or the answer after a byte order mark): a JSON answer
+// is whole, so no answer can come after it and the request fails saying so,
+// and why the body is none, as a session's own POST says it. It used to
+// wait for ever, a spinner in an ended session; then it said only that the
+// body held no answer, though it held the answer in plain sight.
 func TestSessionJSONAnswerThatHoldsNoAnswer(t *testing.T) {
-	const page = "<html>oops</html>"
-	up := sessionUpstream(t, func(c net.Conn, r *http.Request) {
-		_, _ = fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(page), page)
-	})
-	_, base, w := startProxy(t, up, Config{})
-	post := sessionPoster(t, base)
-	if got := post(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`); got != page {
-		t.Fatalf("the client got %q, want upstream's body as it came", got)
-	}
-	failed := w.record(t, w.sessions()[0].ID, "tools/list failed", func(r mcp.Record) bool {
-		return r.Error != nil && r.Error.Cause == mcp.CauseNoResponse
-	})
-	if want := "answered 200 OK with a JSON body that holds no answer to tools/list (relayed to the client as it came)"; !strings.Contains(failed.Error.Message, want) {
-		t.Errorf("tools/list's failure says %q, want %q", failed.Error.Message, want)
+	for _, tc := range []struct{ body, why string }{
+		{"<html>oops</html>", "not JSON: no JSON value starts here"},
+		{"\ufeff" + `{"jsonrpc":"2.0","id":2,"result":{"tools":[]}}`, "not JSON: it starts with a byte order mark, which JSON does not allow"},
+	} {
+		up := sessionUpstream(t, func(c net.Conn, r *http.Request) {
+			_, _ = fmt.Fprintf(c, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(tc.body), tc.body)
+		})
+		_, base, w := startProxy(t, up, Config{})
+		post := sessionPoster(t, base)
+		if got := post(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`); got != tc.body {
+			t.Fatalf("the client got %q, want upstream's body as it came", got)
+		}
+		failed := w.record(t, w.sessions()[0].ID, "tools/list failed", func(r mcp.Record) bool {
+			return r.Error != nil && r.Error.Cause == mcp.CauseNoResponse
+		})
+		want := "answered 200 OK with a JSON body that is " + tc.why
+		if msg := failed.Error.Message; !strings.Contains(msg, want) || !strings.HasSuffix(msg, ", so no answer to tools/list (relayed to the client as it came)") {
+			t.Errorf("tools/list's failure says %q, want %q and that it is no answer", msg, want)
+		}
 	}
 }
