@@ -64,13 +64,18 @@ type Log struct {
 	outNotes outputNotes
 }
 
-// run is a stretch of identical keep-alive events (undispatched blocks with
-// the same bytes, one after another) kept as its first event: a server that
-// pings every second for a day, or floods, costs one entry, while the
-// recording still has every byte.
+// run is a stretch of keep-alives (blocks an EventSource would not
+// dispatch, one after another on one stream, whatever their text: `: ping
+// 1`, `: ping 2`, ...) kept as its first event: a server that pings every
+// second for a day, or floods, costs one entry, while the recording still
+// has every byte.
 type run struct {
 	n    int       // events in the run, the first included
 	last time.Time // the newest one's time
+	// newest is the newest block when its text is not the first's (nil
+	// when it is): a person reads where the run ended, `: ping - 12:00`,
+	// as well as where it began.
+	newest *mcp.SSEEvent
 }
 
 // NewLog returns an empty Log that keeps its records in memory.
@@ -103,12 +108,9 @@ func (l *Log) Append(rs ...mcp.Record) {
 }
 
 // fold adds a keep-alive to the run the last entry stands for, if it is
-// one of the same bytes, and reports whether it did.
+// one (foldsInto), and reports whether it did.
 func (l *Log) fold(r *mcp.Record) bool {
-	if r.Kind != mcp.KindEvent || r.Event == nil || !keepAlive(r.Event) {
-		return false
-	}
-	if l.ping == nil || !l.ping.Same(r.Event) {
+	if r.Kind != mcp.KindEvent || r.Event == nil || l.ping == nil || !foldsInto(l.ping, r.Event) {
 		return false
 	}
 	e := l.events[len(l.events)-1]
@@ -119,6 +121,10 @@ func (l *Log) fold(r *mcp.Record) bool {
 	}
 	ru.n++
 	ru.last = r.Time
+	ru.newest = nil
+	if !l.ping.Same(r.Event) {
+		ru.newest = r.Event
+	}
 	l.stats.Events++
 	l.stats.Bytes += int64(len(r.Event.Raw))
 	l.st.folded(r)
@@ -134,7 +140,42 @@ func keepAlive(ev *mcp.SSEEvent) bool {
 	return !ev.Dispatched()
 }
 
-// Len is the number of entries: the records, with each run of identical
+// The kinds of run an event can be in (runKind): blocks an EventSource
+// would not dispatch as an event, which a server can flood.
+const (
+	notRun = iota
+	// keepAliveRun holds comments, retry fields alone and lines an
+	// EventSource ignores ("x").
+	keepAliveRun
+	// idRun holds blocks of an id and no data (`id: 7`): each sets the
+	// Last-Event-ID a reconnect sends, so the row of their run shows the
+	// newest's id (Log.EventNewest), not only the first's.
+	idRun
+)
+
+// runKind is the kind of run ev can be in, notRun for an event that is
+// dispatched.
+func runKind(ev *mcp.SSEEvent) int {
+	switch {
+	case keepAlive(ev):
+		return keepAliveRun
+	case ev.HasID && ev.Name == "" && ev.Data == "":
+		return idRun
+	}
+	return notRun
+}
+
+// foldsInto is the one rule by which a block joins the run before it, in
+// the live index, the recorder and a replay's index alike: both are blocks
+// of one kind of run on the same stream, whatever their text. Folding only
+// identical ones let a server that numbers or timestamps its pings
+// (sse-starlette's `: ping - <time>`) grow the TUI by an entry a ping.
+func foldsInto(prev, ev *mcp.SSEEvent) bool {
+	k := runKind(ev)
+	return k != notRun && k == runKind(prev) && prev.SameStream(ev)
+}
+
+// Len is the number of entries: the records, with each run of
 // keep-alives counted once (Stats().Records counts every record).
 func (l *Log) Len() int { return l.st.len() }
 
@@ -151,7 +192,7 @@ func (l *Log) At(i int) *mcp.Record {
 func (l *Log) LastTime() time.Time { return l.lastTime }
 
 // EventCount is the number of rows of the events pane: SSE events, each
-// run of identical keep-alives counted once.
+// run of keep-alives counted once.
 func (l *Log) EventCount() int { return len(l.events) }
 
 // Event returns the record of the i-th row of the events pane, or nil when
@@ -163,9 +204,8 @@ func (l *Log) Event(i int) *mcp.Record {
 	return l.st.get(int(l.events[i]))
 }
 
-// EventRepeats says how many identical keep-alives the i-th row of the
-// events pane stands for (1 for any other event) and when the newest of
-// them arrived.
+// EventRepeats says how many keep-alives the i-th row of the events pane
+// stands for (1 for any other event) and when the newest of them arrived.
 func (l *Log) EventRepeats(i int) (int, time.Time) {
 	if i < 0 || i >= len(l.events) {
 		return 0, time.Time{}
@@ -174,6 +214,19 @@ func (l *Log) EventRepeats(i int) (int, time.Time) {
 		return ru.n, ru.last
 	}
 	return 1, l.st.get(int(l.events[i])).Time
+}
+
+// EventNewest is the newest keep-alive of the run the i-th row of the
+// events pane stands for, when its text is not the row's own (Event's);
+// nil otherwise.
+func (l *Log) EventNewest(i int) *mcp.SSEEvent {
+	if i < 0 || i >= len(l.events) {
+		return nil
+	}
+	if ru := l.runs[l.events[i]]; ru != nil {
+		return ru.newest
+	}
+	return nil
 }
 
 // PairCount is the number of rows in the pairs pane.
@@ -248,7 +301,7 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 		l.events = append(l.events, idx)
 		l.stats.Events++
 		l.stats.Bytes += int64(len(r.Event.Raw))
-		if keepAlive(r.Event) {
+		if runKind(r.Event) != notRun {
 			l.ping = r.Event
 		}
 		l.neg.onEvent(r)

@@ -307,7 +307,8 @@ func TestLogToolsPagination(t *testing.T) {
 }
 
 // keepAliveRecords are a state, five pings, a message, two pings, a
-// different comment and a ping from another stream.
+// different comment (which joins their run) and a ping from another
+// stream.
 func keepAliveRecords() []mcp.Record {
 	s := newScript()
 	s.state(mcp.StateOpen)
@@ -337,21 +338,31 @@ func checkKeepAliveRuns(t *testing.T, how string, l *Log, recs []mcp.Record) {
 		n, last := l.EventRepeats(i)
 		got = append(got, row{l.Event(i).Seq, n, last})
 	}
-	want := []row{{2, 5, recs[5].Time}, {7, 1, recs[6].Time}, {8, 2, recs[8].Time}, {10, 1, recs[9].Time}, {11, 1, recs[10].Time}}
+	want := []row{{2, 5, recs[5].Time}, {7, 1, recs[6].Time}, {8, 3, recs[9].Time}, {11, 1, recs[10].Time}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("%s: event rows (seq, count, last) = %v, want %v", how, got, want)
 	}
+	var newest []string
+	for i := 0; i < l.EventCount(); i++ {
+		if ev := l.EventNewest(i); ev != nil {
+			newest = append(newest, fmt.Sprintf("%d:%q", i, ev.Raw))
+		}
+	}
+	if got, want := fmt.Sprint(newest), `[2:": keepalive\n\n"]`; got != want {
+		t.Errorf("%s: the rows whose newest keep-alive is not their first = %s, want %s", how, got, want)
+	}
 	st := l.Stats()
-	if st.Records != 11 || st.Events != 10 || l.Len() != 6 {
-		t.Errorf("%s: %d records, %d events, %d entries; want 11, 10 and 6", how, st.Records, st.Events, l.Len())
+	if st.Records != 11 || st.Events != 10 || l.Len() != 5 {
+		t.Errorf("%s: %d records, %d events, %d entries; want 11, 10 and 5", how, st.Records, st.Events, l.Len())
 	}
 	if at := l.At(l.Len() - 1); at.Seq != 11 || !l.LastTime().Equal(recs[10].Time) {
 		t.Errorf("%s: last entry %d at %v, want record 11", how, at.Seq, l.LastTime())
 	}
 }
 
-// A run of identical keep-alives is one row and one entry: a server that
-// pings for a day costs what one ping does, while every one is counted.
+// A run of keep-alives on one stream is one row and one entry, whatever
+// their text: a server that pings for a day costs what one ping does,
+// while every one is counted and the newest's text is kept.
 func TestLogFoldsRunsOfKeepAlives(t *testing.T) {
 	recs := keepAliveRecords()
 	l := NewLog()

@@ -255,7 +255,9 @@ func (r *Recorder) Write(rec mcp.Record) error {
 	if r.err != nil {
 		return r.err
 	}
-	line, redacted, repeat, err := r.encode(rec)
+	// Read before encode remembers rec as the last keep-alive.
+	folds := r.ping.follows(&rec)
+	line, redacted, err := r.encode(rec)
 	if err != nil {
 		return fmt.Errorf("recording: cannot encode record %d: %w", rec.Seq, err)
 	}
@@ -265,9 +267,9 @@ func (r *Recorder) Write(rec mcp.Record) error {
 		return r.err
 	}
 	r.line++
-	if !repeat {
-		// A keep-alive the same as the one before is folded into that
-		// one's row by the Logs reading this recording back: indexing
+	if !folds {
+		// A keep-alive after another on its stream is folded into that
+		// one's run by the Logs reading this recording back: indexing
 		// its line too cost each of them an entry (40 bytes) a
 		// keep-alive, so a server flooding them grew the TUI without
 		// bound while the screen showed one row.
@@ -305,20 +307,20 @@ func (r *Recorder) writeErr() error {
 }
 
 // encode turns a record into its line, redacted as the options say, and
-// reports whether redacting changed it and whether the record is a
-// keep-alive the same as the one before (its line repeated); r.mu is held.
-// The caller's record is never changed.
-func (r *Recorder) encode(rec mcp.Record) (line encodedLine, redacted, repeat bool, err error) {
+// reports whether redacting changed it; a keep-alive the same as the one
+// before repeats its line. r.mu is held. The caller's record is never
+// changed.
+func (r *Recorder) encode(rec mcp.Record) (line encodedLine, redacted bool, err error) {
 	if line, ok := r.ping.repeated(&rec, r.red); ok {
 		// What encoder.encode remembers of an event record.
 		r.enc.lastSeq, r.enc.lastData = rec.Seq, string(rec.Event.Data)
-		return line, false, true, nil
+		return line, false, nil
 	}
 	line, redacted, err = r.encodeAfresh(rec)
 	if err == nil {
 		r.ping.remember(&rec, line)
 	}
-	return line, redacted, false, err
+	return line, redacted, err
 }
 
 // encodeAfresh is rec's line, redacted.

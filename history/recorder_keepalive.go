@@ -15,22 +15,34 @@ import (
 // of the same event is written as its seq and time before that line's
 // rest. Every record still gets its own line, as it did.
 //
-// Reading a recording back, the same rule spots those repeats among its
+// A keep-alive that differs from the one before (`: ping 1`, `: ping 2`)
+// is encoded afresh, but it still folds into the run (foldsInto) the Logs
+// reading the recording back keep as one entry: the Recorder does not
+// index its line for them (follows).
+//
+// Reading a recording back, the same rule spots those runs among its
 // lines (repeats), so that a replay's index, like the live one, keeps a run
 // of them as its first line and a count (source_runs.go).
 
-// keepAliveLine is the last keep-alive recorded: its event, and its line
-// after `{"seq":N,"time":"T"`.
+// keepAliveLine is the last keep-alive recorded, when the record before is
+// one: its event, and its line after `{"seq":N,"time":"T"`.
 type keepAliveLine struct {
 	ev   *mcp.SSEEvent
-	tail []byte
+	tail []byte // nil when its line does not start as lineHead says
 	buf  []byte // the last repeated line: Write copies it out before the next
 }
 
-// bareKeepAlive reports a record that is only a keep-alive event: nothing
-// but its seq and time tell it from the one before.
+// follows reports whether rec joins the run of keep-alives the last record
+// ended (foldsInto), which the Logs keep as one entry.
+func (k *keepAliveLine) follows(rec *mcp.Record) bool {
+	return k.ev != nil && bareKeepAlive(rec) && foldsInto(k.ev, rec.Event)
+}
+
+// bareKeepAlive reports a record that is only an event a run can hold
+// (runKind: a keep-alive, or an id alone): nothing but its seq and time,
+// and its text, tell it from the one before.
 func bareKeepAlive(rec *mcp.Record) bool {
-	return rec.Kind == mcp.KindEvent && rec.Event != nil && keepAlive(rec.Event) &&
+	return rec.Kind == mcp.KindEvent && rec.Event != nil && runKind(rec.Event) != notRun &&
 		rec.HTTP == nil && rec.Endpoint == nil && rec.RPC == nil && rec.State == nil && rec.Error == nil && rec.Detect == nil
 }
 
@@ -50,7 +62,7 @@ func lineHead(b []byte, rec *mcp.Record) ([]byte, bool) {
 // the last one remembered and no token the redactor looks for may be in
 // it; false means encoding it as any other.
 func (k *keepAliveLine) repeated(rec *mcp.Record, red *redactor) (encodedLine, bool) {
-	if k.ev == nil || !bareKeepAlive(rec) || !k.ev.Same(rec.Event) {
+	if k.tail == nil || !k.follows(rec) || !k.ev.Same(rec.Event) {
 		return encodedLine{}, false
 	}
 	head, ok := lineHead(k.buf[:0], rec)
@@ -73,7 +85,7 @@ func (k *keepAliveLine) repeated(rec *mcp.Record, red *redactor) (encodedLine, b
 // time, is the last keep-alive remembered written again: its head, then
 // the same rest, as repeated writes it.
 func (k *keepAliveLine) repeats(line []byte, seq int64, t time.Time) bool {
-	if k.ev == nil || len(line) <= len(k.tail) {
+	if k.tail == nil || len(line) <= len(k.tail) {
 		return false
 	}
 	head, ok := lineHead(k.buf[:0], &mcp.Record{Seq: seq, Time: t})
@@ -87,17 +99,19 @@ func (k *keepAliveLine) repeats(line []byte, seq int64, t time.Time) bool {
 // forget drops the keep-alive remembered: the record after it is another.
 func (k *keepAliveLine) forget() { k.ev, k.tail = nil, nil }
 
-// remember keeps the line just encoded for rec when rec is a bare
-// keep-alive whose line starts as lineHead says; anything else forgets.
+// remember keeps rec when it is a bare keep-alive, and the line just
+// encoded for it when that starts as lineHead says; anything else forgets.
 func (k *keepAliveLine) remember(rec *mcp.Record, line encodedLine) {
 	k.forget()
-	if !bareKeepAlive(rec) || len(line.text) != 1 {
-		return
-	}
-	head, ok := lineHead(nil, rec)
-	if !ok || !bytes.HasPrefix(line.text[0], head) {
+	if !bareKeepAlive(rec) {
 		return
 	}
 	ev := *rec.Event
-	k.ev, k.tail = &ev, bytes.Clone(line.text[0][len(head):])
+	k.ev = &ev
+	if len(line.text) != 1 {
+		return
+	}
+	if head, ok := lineHead(nil, rec); ok && bytes.HasPrefix(line.text[0], head) {
+		k.tail = bytes.Clone(line.text[0][len(head):])
+	}
 }

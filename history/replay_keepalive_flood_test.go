@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -11,10 +12,20 @@ import (
 // ping is the keep-alive comment floodSession floods by default.
 var ping = mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Comments: []string{"ping"}, Raw: ": ping\n\n"}
 
+// every is the flood of one keep-alive, ev, again and again.
+func every(ev mcp.SSEEvent) func(int) mcp.SSEEvent { return func(int) mcp.SSEEvent { return ev } }
+
+// stamped is sse-starlette's flood: `: ping - <time>`, each keep-alive
+// naming when it was sent, the k-th k microseconds on.
+func stamped(k int) mcp.SSEEvent {
+	c := "ping - " + time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC).Add(time.Duration(k)*time.Microsecond).Format("2006-01-02 15:04:05.000000Z07:00")
+	return mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Comments: []string{c}, Raw: mcp.Raw(": " + c + "\n\n")}
+}
+
 // floodSession hands each the records of a session whose server flooded
-// pings keep-alives (the event ka) between notes, then a few of another
+// pings keep-alives (ka(k) the k-th) between notes, then a few of another
 // comment.
-func floodSession(pings int, ka mcp.SSEEvent, each func(mcp.Record)) {
+func floodSession(pings int, ka func(int) mcp.SSEEvent, each func(mcp.Record)) {
 	at := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
 	seq := int64(0)
 	emit := func(ev mcp.SSEEvent) {
@@ -25,8 +36,8 @@ func floodSession(pings int, ka mcp.SSEEvent, each func(mcp.Record)) {
 		emit(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Name: "message", Data: mcp.Raw(floodNote(n)), Raw: mcp.Raw("data: " + floodNote(n) + "\n\n")})
 	}
 	note(0)
-	for range pings {
-		emit(ka)
+	for k := range pings {
+		emit(ka(k))
 	}
 	note(1)
 	for range 3 {
@@ -44,22 +55,29 @@ func floodSession(pings int, ka mcp.SSEEvent, each func(mcp.Record)) {
 //
 // A keep-alive is any block an EventSource would not dispatch, as the live
 // index has it: a flood of retry fields alone, or of a line it ignores
-// ("x"), indexed a line each.
+// ("x"), indexed a line each. Nor need they be the same: comments that
+// each say when they were sent, or blocks of an id alone, were indexed a
+// line each, and a replay shows the newest's text, as the live view did.
 func TestReplayKeepAliveFloodCostsOneEntry(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		pings int
-		ka    mcp.SSEEvent
+		ka    func(int) mcp.SSEEvent
 	}{
-		{"comments", 2_000_000, ping},
-		{"a retry field", 20_000, mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Retry: "1000", Raw: "retry: 1000\n\n"}},
-		{"a line EventSource ignores", 20_000, mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Raw: "x\n\n"}},
+		{"comments", 2_000_000, every(ping)},
+		{"a retry field", 20_000, every(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Retry: "1000", Raw: "retry: 1000\n\n"})},
+		{"a line EventSource ignores", 20_000, every(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Raw: "x\n\n"})},
+		{"comments that differ", 200_000, stamped},
+		{"ids alone", 20_000, func(k int) mcp.SSEEvent {
+			id := fmt.Sprintf("%06d", k)
+			return mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, ID: id, HasID: true, Raw: mcp.Raw("id: " + id + "\n\n")}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { replayFloodCostsOneEntry(t, tc.pings, tc.ka) })
 	}
 }
 
-func replayFloodCostsOneEntry(t *testing.T, pings int, ka mcp.SSEEvent) {
+func replayFloodCostsOneEntry(t *testing.T, pings int, ka func(int) mcp.SSEEvent) {
 	path := filepath.Join(t.TempDir(), "flood.jsonl")
 	rec, err := Create(path, testHeader(), RecordOptions{})
 	if err != nil {
@@ -79,6 +97,9 @@ func replayFloodCostsOneEntry(t *testing.T, pings int, ka mcp.SSEEvent) {
 		t.Fatal(err)
 	}
 	total := live.Stats().Records
+	if first, last := ka(0), ka(pings-1); first.Raw != last.Raw && newestRaw(live, 1) != string(last.Raw) {
+		t.Errorf("the live view's row of the flood ends with %q, want the newest keep-alive %q", newestRaw(live, 1), last.Raw)
+	}
 
 	p, err := Load(path)
 	if err != nil {
@@ -88,7 +109,7 @@ func replayFloodCostsOneEntry(t *testing.T, pings int, ka mcp.SSEEvent) {
 	replay := p.NewLog()
 	playAll(t, p, replay)
 	if n := p.src.len(); n > 10 {
-		t.Errorf("the replay's index of the recording holds %d lines after %d identical keep-alives, want the few other records and the runs' first", n, pings)
+		t.Errorf("the replay's index of the recording holds %d lines after %d keep-alives, want the few other records and the runs' first", n, pings)
 	}
 	if p.Total() != total || p.Position() != total {
 		t.Errorf("the replay is at %d of %d records, want %d of %d", p.Position(), p.Total(), total, total)
@@ -101,7 +122,7 @@ func replayFloodCostsOneEntry(t *testing.T, pings int, ka mcp.SSEEvent) {
 	}
 	defer exported.Close()
 	if n := exported.st.(*fileStore).src.len(); n > 10 {
-		t.Errorf("an export's index of the recording holds %d lines after %d identical keep-alives", n, pings)
+		t.Errorf("an export's index of the recording holds %d lines after %d keep-alives", n, pings)
 	}
 	sameRows(t, "the export", exported, live)
 }
@@ -123,7 +144,19 @@ func sameRows(t *testing.T, what string, got, want *Log) {
 			t.Errorf("%s's row %d is record %d %q ×%d (newest at %s), the live view's record %d %q ×%d (newest at %s)",
 				what, i, g.Seq, g.Event.Raw, gn, gt.Format(time.RFC3339Nano), w.Seq, w.Event.Raw, wn, wt.Format(time.RFC3339Nano))
 		}
+		if g, w := newestRaw(got, i), newestRaw(want, i); g != w {
+			t.Errorf("%s's row %d ends its run with %q, the live view's with %q", what, i, g, w)
+		}
 	}
+}
+
+// newestRaw is the bytes of the newest keep-alive of row i's run when they
+// are not the row's own, "" otherwise.
+func newestRaw(l *Log, i int) string {
+	if ev := l.EventNewest(i); ev != nil {
+		return string(ev.Raw)
+	}
+	return ""
 }
 
 // A replay paces a run of keep-alives as they came: halfway through the
@@ -136,7 +169,7 @@ func TestReplayKeepAliveRunKeepsItsPace(t *testing.T) {
 		t.Fatal(err)
 	}
 	var recs []mcp.Record
-	floodSession(1000, ping, func(r mcp.Record) {
+	floodSession(1000, every(ping), func(r mcp.Record) {
 		if err == nil {
 			err = rec.Write(r)
 		}

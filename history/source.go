@@ -90,8 +90,8 @@ func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
 		if err != nil {
 			return err
 		}
-		if s.repeats(r, rec.Seq, rec.Time, rec.Kind, &rec) {
-			s.fold(rec.Seq, rec.Time)
+		if folds, differs := s.repeats(r, rec.Seq, rec.Time, rec.Kind, &rec); folds {
+			s.fold(r, rec.Seq, rec.Time, differs)
 		} else {
 			s.add(r, rec.Seq, rec.Time, rec.Kind)
 			s.offer(s.len()-1, rec)
@@ -138,8 +138,8 @@ func (s *source) index(r *Reader, each func() bool) error {
 		if err != nil {
 			return err
 		}
-		if s.repeats(r, sum.Seq, sum.Time, sum.Kind, nil) {
-			s.fold(sum.Seq, sum.Time)
+		if folds, differs := s.repeats(r, sum.Seq, sum.Time, sum.Kind, nil); folds {
+			s.fold(r, sum.Seq, sum.Time, differs)
 		} else {
 			s.add(r, sum.Seq, sum.Time, sum.Kind)
 		}
@@ -153,12 +153,17 @@ func (s *source) index(r *Reader, each func() bool) error {
 // when it is one.
 func (s *source) add(r *Reader, seq int64, t time.Time, kind mcp.Kind) {
 	s.mu.Lock()
-	s.idx.add(lineRef{off: r.at, size: uint32(r.size), line: uint32(min(int64(r.line), math.MaxUint32)), seq: seq, nanos: t.UnixNano()})
+	s.idx.add(readRef(r, seq, t))
 	s.recs++
 	if kind == mcp.KindSent || kind == mcp.KindReceived {
 		s.messages++
 	}
 	s.mu.Unlock()
+}
+
+// readRef is where the record r just read, with this seq and time, is.
+func readRef(r *Reader, seq int64, t time.Time) lineRef {
+	return lineRef{off: r.at, size: uint32(r.size), line: uint32(min(int64(r.line), math.MaxUint32)), seq: seq, nanos: t.UnixNano()}
 }
 
 // Close closes the file.
@@ -350,7 +355,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 	lastEntry := -1
 	for i := from; i < to; i++ {
 		ref, e, k, ru := s.placed(i)
-		if k > 0 {
+		if k > 0 && (k < ru.n-1 || !ru.varies) {
 			if lastEntry != e {
 				last = nil
 			}
@@ -360,6 +365,10 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			}
 			out = append(out, rec)
 			continue
+		}
+		if k > 0 {
+			// The newest of a run whose lines differ, read as it is.
+			ref = ru.last
 		}
 		if ref.off != pos {
 			if err := s.skipTo(br, pos, ref.off); err != nil {
@@ -390,9 +399,11 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			warnings = append(warnings, notARecord(int(ref.line), line, err))
 			continue
 		}
-		s.offer(e, rec)
 		out = append(out, shown(s.red, rec))
-		last, lastEntry = &out[len(out)-1], e
+		if k == 0 {
+			s.offer(e, rec)
+			last, lastEntry = &out[len(out)-1], e
+		}
 	}
 	return out, warnings, to, nil
 }

@@ -20,18 +20,28 @@ import (
 // (keepAliveLine), and the repeats that follow are a count and the last
 // one's seq and time.
 //
+// A run whose keep-alives differ (`: ping 1`, `: ping 2`) is kept the same
+// way, and also where its last line is: the Log shows a run's first and
+// newest text, so the newest is read back as it is, not as the first.
+//
 // The Player still counts every record (records, time, span take record
 // positions), so its pace, its position and what the Log counts are what
 // they were. A repeat is handed out as its run's first record in its own
-// place: the last one with its own seq and time, those between with theirs
-// spread evenly from the first's to the last's (knowing each line's own
-// would mean indexing each).
+// place: the last one with its own seq and time (and its own line when it
+// differs), those between with theirs spread evenly from the first's to
+// the last's (knowing each line's own would mean indexing each). So a
+// replay of a run whose lines differ in length counts the bytes of those
+// between as the first's: the status bar's byte count can differ from the
+// live one's by that much.
 
-// lineRun is a run of repeated keep-alives: entry is the index entry of its
-// first line, which is record at; n records in all, the first included.
+// lineRun is a run of keep-alives: entry is the index entry of its first
+// line, which is record at; n records in all, the first included; last is
+// where its last line is, varies whether any differs from the first.
 type lineRun struct {
 	entry, at, n       int
 	lastSeq, lastNanos int64
+	last               lineRef
+	varies             bool
 }
 
 // repeat is the seq and time (Unix nanoseconds) given to repeat k (1 to
@@ -45,58 +55,63 @@ func (ru lineRun) repeat(k int, first lineRef) (seq, nanos int64) {
 }
 
 // repeats reports whether the record r just read, with this seq, time and
-// kind, is the keep-alive before it again, and remembers it for the next
-// line when it is a keep-alive that is not. rec is the record when it was
-// decoded; nil decodes a line that may be a keep-alive.
-func (s *source) repeats(r *Reader, seq int64, t time.Time, kind mcp.Kind, rec *mcp.Record) bool {
+// kind, joins the run of keep-alives before it (foldsInto), and whether its
+// line differs from the run's first; it remembers the record for the next
+// line when it is a keep-alive. rec is the record when it was decoded; nil
+// decodes a line that may be a keep-alive.
+func (s *source) repeats(r *Reader, seq int64, t time.Time, kind mcp.Kind, rec *mcp.Record) (folds, differs bool) {
 	line := r.raw
 	if line == nil || kind != mcp.KindEvent {
 		s.keep.forget()
-		return false
+		return false, false
 	}
 	if s.keep.repeats(line, seq, t) {
-		return true
+		return true, false
 	}
 	if rec == nil {
 		if !mayBeKeepAlive(line) {
 			s.keep.forget()
-			return false
+			return false, false
 		}
 		var d decoder
 		got, err := d.decode(line)
 		if err != nil {
 			s.keep.forget()
-			return false
+			return false, false
 		}
 		rec = &got
 	}
+	folds = s.keep.follows(rec)
 	s.keep.remember(rec, encodedLine{text: [][]byte{line}})
-	return false
+	return folds, folds
 }
 
 // mayBeKeepAlive is the cheap test of an event's line before it is decoded
-// to see whether it is a keep-alive (bareKeepAlive, any block an
+// to see whether it is a block a run can hold (bareKeepAlive, any block an
 // EventSource would not dispatch: comments, a retry field alone, a line it
-// ignores): it holds no data, in none of the ways a diskEvent stores it
+// ignores, an id alone): it holds no data, in none of the ways a diskEvent stores it
 // ("data", "data_at", "data_from_raw"). A key follows { or , where the same
 // words in a string are escaped (\"data).
 func mayBeKeepAlive(line []byte) bool {
 	return !bytes.Contains(line, []byte(`,"data`)) && !bytes.Contains(line, []byte(`{"data`))
 }
 
-// fold counts the record just read, with this seq and time, into the run
-// of the last entry, which it repeats.
-func (s *source) fold(seq int64, t time.Time) {
+// fold counts the record r just read, with this seq and time, into the
+// run of the last entry, which it joins; differs says its line is not the
+// run's first line again.
+func (s *source) fold(r *Reader, seq int64, t time.Time, differs bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.recs++
+	last := readRef(r, seq, t)
 	if k := len(s.runs); k > 0 && s.runs[k-1].entry == s.idx.n-1 {
 		ru := &s.runs[k-1]
 		ru.n++
-		ru.lastSeq, ru.lastNanos = seq, t.UnixNano()
+		ru.lastSeq, ru.lastNanos, ru.last = seq, t.UnixNano(), last
+		ru.varies = ru.varies || differs
 		return
 	}
-	s.runs = append(s.runs, lineRun{entry: s.idx.n - 1, at: s.recs - 2, n: 2, lastSeq: seq, lastNanos: t.UnixNano()})
+	s.runs = append(s.runs, lineRun{entry: s.idx.n - 1, at: s.recs - 2, n: 2, lastSeq: seq, lastNanos: t.UnixNano(), last: last, varies: differs})
 }
 
 // records is how many records are indexed so far, repeats included.

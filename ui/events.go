@@ -95,16 +95,17 @@ func (e *eventsPane) eventAt(i int) *mcp.Record {
 	return e.c.log.Event(e.filter.matches[i])
 }
 
-// repeats is how many identical keep-alives row i stands for, and when the
-// newest arrived.
-func (e *eventsPane) repeats(i int) (int, time.Time) {
+// repeats is how many keep-alives row i stands for, when the newest
+// arrived, and the newest when its text is not the row's own (nil else).
+func (e *eventsPane) repeats(i int) (int, time.Time, *mcp.SSEEvent) {
 	if e.filter.active() {
 		if i < 0 || i >= e.count() {
-			return 0, time.Time{}
+			return 0, time.Time{}, nil
 		}
 		i = e.filter.matches[i]
 	}
-	return e.c.log.EventRepeats(i)
+	n, last := e.c.log.EventRepeats(i)
+	return n, last, e.c.log.EventNewest(i)
 }
 
 // selected is the event under the cursor, or nil.
@@ -193,29 +194,35 @@ func (e *eventsPane) view(focused bool) []string {
 	rows := make([]eventCells, 0, max(end-start, 0))
 	keepAlives := make([]bool, 0, cap(rows))
 	noData := make([]bool, 0, cap(rows))
+	idRuns := make([]idRun, 0, cap(rows))
 	for i := start; i < end; i++ {
 		r := e.eventAt(i)
 		ev := r.Event
 		name, data := wireLine(ev.Name, 64), previewData(firstLine(string(ev.Data), 512))
 		keepAlive := !ev.Dispatched()
 		empty := false
+		id := wireLine(ev.ID, 64)
+		n, last, newest := e.repeats(i)
+		// The Log keeps a run of blocks no EventSource dispatches as one
+		// row; the count goes first and the last one's time last, so a
+		// narrow pane cuts the least telling part.
+		lastAt := " (last " + sinceConnect(last.Sub(t0)) + ")"
 		if keepAlive {
-			name = "(comment)"
-			if len(ev.Comments) > 0 {
-				data = ": " + firstLine(ev.Comments[0], 512)
-			} else if ev.Retry != "" {
-				name, data = "(retry)", "retry: "+wireLine(ev.Retry, 32)
-			}
-			if n, last := e.repeats(i); n > 1 {
-				// The Log keeps a run of identical keep-alives as one
-				// row; the count goes first and the last one's time last,
-				// so a narrow pane cuts the least telling part.
+			name, data = keepAliveCells(ev)
+			if n > 1 {
+				// A run whose blocks differ (`: ping 1` ... `: ping 9`)
+				// shows its first and its newest.
 				run := "×" + strconv.Itoa(n)
 				if data != "" {
 					// A block of a line EventSource ignores ("x") shows none.
 					run += " " + data
 				}
-				data = run + " (last " + sinceConnect(last.Sub(t0)) + ")"
+				if newest != nil {
+					if _, to := keepAliveCells(newest); to != "" {
+						run += " … " + to
+					}
+				}
+				data = run + lastAt
 			}
 		} else {
 			if name == "" {
@@ -228,9 +235,20 @@ func (e *eventsPane) view(focused bool) []string {
 				data, empty = "(no data)", true
 			}
 		}
-		rows = append(rows, eventCells{sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, wireLine(ev.ID, 64),
+		run := idRun{}
+		if !keepAlive && n > 1 {
+			// A run of ids alone: each sets the Last-Event-ID a reconnect
+			// sends, so the ID is the newest's, the one in effect, and
+			// the first's is said too (when the rows are drawn).
+			run = idRun{count: "×" + strconv.Itoa(n), first: id, lastAt: lastAt}
+			if newest != nil {
+				id = wireLine(newest.ID, 64)
+			}
+			data = run.count + " (no data)"
+		}
+		rows = append(rows, eventCells{sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, id,
 			history.FormatSize(int64(len(ev.Raw))), data})
-		keepAlives, noData = append(keepAlives, keepAlive), append(noData, empty)
+		keepAlives, noData, idRuns = append(keepAlives, keepAlive), append(noData, empty), append(idRuns, run)
 	}
 	cols := eventColumnsFor(inner, rows)
 	lines := make([]string, 0, e.list.height+2)
@@ -247,16 +265,18 @@ func (e *eventsPane) view(focused bool) []string {
 	}
 	for j, cells := range rows {
 		i := start + j
-		if noData[j] && cells.id != "" && cols.id == 0 {
+		switch run := idRuns[j]; {
+		case run.first != "" && cols.id == 0:
+			// The ids before when the newest came, which a narrow pane
+			// cuts first.
+			cells.data = fitIDs(run.count+" ids ", []string{run.first, cells.id}, cols.data) + run.lastAt
+		case run.first != "":
+			cells.data = fitIDs(run.count+" (no data) from id ", []string{run.first}, cols.data) + run.lastAt
+		case noData[j] && cells.id != "" && cols.id == 0:
 			// A narrow pane has no ID column. As in the column, a long
 			// id keeps its end, which tells the stream's events apart
 			// (…_0, …_1); the cell's end cut made them all read alike.
-			cells.data += " id "
-			room, w := cols.data-ansi.StringWidth(cells.data), ansi.StringWidth(cells.id)
-			if w > room && room > 1 {
-				cells.id = ansi.TruncateLeft(cells.id, w-room+1, "…")
-			}
-			cells.data += cells.id
+			cells.data = fitIDs(cells.data+" id ", []string{cells.id}, cols.data)
 		}
 		text := cols.row(cells)
 		style := st.Row
@@ -310,4 +330,37 @@ func previewData(data string) string {
 		}
 	}
 	return data
+}
+
+// keepAliveCells are the name and data cells of a keep-alive: its first
+// comment, else its retry field; a line EventSource ignores ("x") has none.
+func keepAliveCells(ev *mcp.SSEEvent) (name, data string) {
+	switch {
+	case len(ev.Comments) > 0:
+		return "(comment)", ": " + firstLine(ev.Comments[0], 512)
+	case ev.Retry != "":
+		return "(retry)", "retry: " + wireLine(ev.Retry, 32)
+	}
+	return "(comment)", ""
+}
+
+// idRun is what the row of a run of ids alone says besides its cells: how
+// many, the first's id, and when the newest came.
+type idRun struct{ count, first, lastAt string }
+
+// fitIDs is lead followed by ids, a space between them, in room cells: as
+// in the ID column, a long id keeps its end, which tells a stream's events
+// apart (…_0, …_1), where cutting the end made them all read alike.
+func fitIDs(lead string, ids []string, room int) string {
+	each := (room - ansi.StringWidth(lead) - (len(ids) - 1)) / len(ids)
+	for k, id := range ids {
+		if k > 0 {
+			lead += " "
+		}
+		if w := ansi.StringWidth(id); w > each && each > 1 {
+			id = ansi.TruncateLeft(id, w-each+1, "…")
+		}
+		lead += id
+	}
+	return lead
 }

@@ -12,7 +12,8 @@ import (
 // In a pane too narrow for the ID column (160 columns: Raw events is 64
 // cells) an event with no data shows its id after "(no data)", and like
 // the column it keeps the id's end: the stream's events differ there
-// (…_0, …_1), and cutting the end showed them all alike.
+// (…_0, …_1), and cutting the end showed them all alike. Two in a row on
+// one stream are one row, a run of ids alone, which keeps both ends.
 func TestNarrowEventsKeepTheEndOfAnID(t *testing.T) {
 	s := newScript()
 	s.negotiate("/sse?sessionid=ABC123")
