@@ -152,8 +152,10 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	}
 	p.notes.print(p.w, upTo, sentAt, title)
 	if resp != nil {
-		for _, a := range mcp.Ambiguities(resp.Raw) {
-			fmt.Fprintf(p.w, "⚠ %s\n", sanitize.Line(a))
+		if resp.Ambiguous {
+			for _, a := range mcp.Ambiguities(resp.Raw) {
+				fmt.Fprintf(p.w, "⚠ %s\n", sanitize.Line(a))
+			}
 		}
 		if p.modern() {
 			// Said before what could be read of the rest, as

@@ -288,3 +288,27 @@ func BenchmarkLogLargeEvent(b *testing.B) {
 		runtime.KeepAlive(l)
 	}
 }
+
+// BenchmarkLogLargeAnswer indexes a tools/call and its 4 MB answer, as the
+// TUI's update loop does for each answer that comes: what it costs on top
+// of the answer's bytes, read already.
+func BenchmarkLogLargeAnswer(b *testing.B) {
+	ev := largeEventOf(4 << 20)
+	answer := ev[1]
+	m := *answer.RPC
+	m.ReqSeq, m.Method, m.Tool = 1, "tools/call", "echo"
+	answer.RPC = &m
+	recs := []mcp.Record{
+		{Seq: 1, Time: scriptStart, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "3", Method: "tools/call", Tool: "echo",
+			Raw: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{}}}`}},
+		answer,
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		l := NewLog()
+		l.Append(recs...)
+		if p := l.Pair(0); p.State != StateOK {
+			b.Fatalf("the answer's row is %s, want %s", p.State, StateOK)
+		}
+	}
+}

@@ -247,7 +247,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	p.answered = r.Time
 	p.latency = r.Time.Sub(p.sent)
 	p.respSize = len(m.Raw)
-	if mcp.Ambiguities(m.Raw) != nil {
+	if m.Ambiguous {
 		p.extra().ambiguous = true
 	}
 	if p.more != nil && p.more.token != "" {

@@ -198,12 +198,9 @@ func eraRefusal(method string, recorded *mcp.Record) string {
 	if goneIn2026[method] == "" || recorded == nil || recorded.RPC == nil {
 		return ""
 	}
-	var answer struct {
-		Error *struct {
-			Code int `json:"code"`
-		} `json:"error"`
-	}
-	if json.Unmarshal([]byte(recorded.RPC.Raw), &answer) != nil || answer.Error == nil || answer.Error.Code != mcp.CodeMethodNotFound {
+	// Only its "error" is read, in place: the answer may be large.
+	top, ok := mcp.Members(bytesOf(string(recorded.RPC.Raw)), "error")
+	if !ok || top[0] == nil || mcp.RPCErrorOf(top[0]).Code != mcp.CodeMethodNotFound {
 		return ""
 	}
 	return "differs because the eras differ: " + method + " is not in " + mcp.ProtocolModern

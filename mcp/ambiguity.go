@@ -60,3 +60,24 @@ func Ambiguities(raw Raw) []string {
 	}
 	return out
 }
+
+// readAnswer sets what m, an answer, says of itself, from p, its peek, and
+// from its bytes: once, as it comes, off any view's update loop.
+func (m *RPCMessage) readAnswer(p peeked) {
+	m.ID = stringOf(p.id)
+	m.RPCError = p.isRPCError()
+	m.ToolError = p.toolError
+	m.OddIsError = p.oddIsError
+	m.Ambiguous = Ambiguities(m.Raw) != nil
+}
+
+// NoteAmbiguity sets m.Ambiguous, as the session did when m came, for a
+// message read back from a recording, which does not hold it (it is said
+// in Raw already). Only answers are read for it, as the session reads them.
+func (m *RPCMessage) NoteAmbiguity() {
+	answer := m.Class == ClassResponse || m.Class == ClassLate || m.Class == ClassForeign ||
+		m.Class == ClassDuplicate && m.Method == "" // a server request replayed has its method
+	if m.Dir == DirIn && answer {
+		m.Ambiguous = Ambiguities(m.Raw) != nil
+	}
+}

@@ -144,10 +144,7 @@ func (s *Session) handleOne(in *inbound, ev *Record, raw string, at time.Time) {
 		s.answerServer(in.conn, seq, in.reqSeq, p.id, m.Method, p.params)
 		return
 	case shapeAnswer:
-		m.ID = stringOf(p.id)
-		m.RPCError = p.isRPCError()
-		m.ToolError = p.toolError
-		m.OddIsError = p.oddIsError
+		m.readAnswer(p)
 		s.pairAnswer(ev, m, p, at)
 		return
 	}
@@ -178,7 +175,7 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 		m.Class, m.ReqSeq, m.Method, m.Tool = ClassResponse, req.seq, req.method, req.tool
 		seq := s.out.emitAfter(ev, Record{Time: at, Kind: KindReceived, RPC: m})
 		resp := &req.answer
-		*resp = Response{ReqSeq: req.seq, Seq: seq, Raw: m.Raw, ToolError: m.ToolError}
+		*resp = Response{ReqSeq: req.seq, Seq: seq, Raw: m.Raw, ToolError: m.ToolError, Ambiguous: m.Ambiguous}
 		if m.RPCError {
 			resp.Error = RPCErrorOf(p.errv)
 		} else {

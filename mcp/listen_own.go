@@ -122,7 +122,7 @@ func (s *Session) Listen(ctx context.Context, params json.RawMessage) (*Response
 		if f.end {
 			return nil, f.ended
 		}
-		return &Response{ReqSeq: o.seq, Seq: f.seq, Raw: Raw(f.params), Result: json.RawMessage(f.params)}, nil
+		return &Response{ReqSeq: o.seq, Seq: f.seq, Raw: Raw(f.params), Result: json.RawMessage(f.params), Ambiguous: Ambiguities(Raw(f.params)) != nil}, nil
 	case <-ctx.Done():
 		cancel()
 		return nil, ctx.Err()

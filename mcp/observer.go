@@ -265,6 +265,11 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 		m := in.msgs.newFor(len(raw))
 		*m = RPCMessage{Dir: DirIn, Conn: in.conn, Stream: in.stream, Raw: Raw(raw), Class: ClassInvalid}
 		p, sh := shapeOf(bytesOf(raw))
+		if sh == shapeAnswer {
+			// Read before the lock: a large answer's second pass holds
+			// up no other stream.
+			m.readAnswer(p)
+		}
 		o.mu.Lock()
 		switch sh {
 		case shapeNotification:
@@ -272,10 +277,6 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 		case shapeRequest:
 			m.Class, m.Method, m.ID = ClassServerRequest, p.method, stringOf(p.id)
 		case shapeAnswer:
-			m.ID = stringOf(p.id)
-			m.RPCError = p.isRPCError()
-			m.ToolError = p.toolError
-			m.OddIsError = p.oddIsError
 			req, reqSeq, class := o.client.take(m.ID)
 			m.Class, m.ReqSeq = class, reqSeq
 			if req != nil {

@@ -211,7 +211,13 @@ type RPCMessage struct {
 	// boolean nor null ("yes", 1): read as no error, and said so, since
 	// the server may have meant the tool failed.
 	OddIsError bool `json:"odd_is_error,omitempty"`
-	Conn       int  `json:"conn,omitempty"`
+	// Ambiguous is an answer in which Ambiguities finds something JSON
+	// readers may take differently. It is read once, as the answer comes
+	// (or is read back from a recording, which does not hold it: see
+	// NoteAmbiguity), so a view asks Ambiguities for its words only when
+	// there are some, not again over a large answer's bytes each time.
+	Ambiguous bool `json:"-"`
+	Conn      int  `json:"conn,omitempty"`
 	// Stream is how it travelled (a Stream constant); "" means the legacy
 	// stream for what came in and a POST for what went out.
 	Stream string `json:"stream,omitempty"`

@@ -17,6 +17,7 @@ type Response struct {
 	Result    json.RawMessage // nil when the answer is an error; shares the message's memory, so read it, never write it
 	Error     *RPCError
 	ToolError bool // a tools/call result with isError: true
+	Ambiguous bool // Ambiguities finds something in Raw (RPCMessage.Ambiguous)
 }
 
 // pending is one of our requests waiting for its answer.

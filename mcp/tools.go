@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -32,6 +33,28 @@ type Tool struct {
 	// headers are the Mcp-Param headers its schema asks for, read once
 	// when a 2026 tools/list answer is (ListToolsFrom), not on every call.
 	headers []headerParam
+	// output is OutputSchema compiled (OutputCompiled), shared by every
+	// copy of the Tool; nil for a Tool not read from a tools/list answer.
+	output *compiledOnce
+}
+
+// compiledOnce is a Tool's outputSchema compiled on first use.
+type compiledOnce struct {
+	once sync.Once
+	v    any
+}
+
+// OutputCompiled returns compile(t.OutputSchema), made once for the listing
+// the tool came in and kept with it (command.OutputMismatch's): each answer
+// of the tool is checked against the same schema, and reading it costs far
+// more than a check. compile must read nothing but the schema. A Tool not
+// read from a tools/list answer compiles it on each call.
+func (t *Tool) OutputCompiled(compile func(schema json.RawMessage) any) any {
+	if t.output == nil {
+		return compile(t.OutputSchema)
+	}
+	t.output.once.Do(func() { t.output.v = compile(t.OutputSchema) })
+	return t.output.v
 }
 
 // ToolPage is one tools/list answer, read entry by entry: an entry that is
@@ -129,7 +152,7 @@ func readTool(v jsonspan.Value) (Tool, string) {
 		t.InputSchema = s.Raw()
 	}
 	if s := v.Get("outputSchema"); s.Exists() {
-		t.OutputSchema = s.Raw()
+		t.OutputSchema, t.output = s.Raw(), &compiledOnce{}
 	}
 	if a := v.Get("annotations"); a.Kind() == jsonspan.Object {
 		t.Annotations = readAnnotations(a.Raw())

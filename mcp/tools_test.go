@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -114,4 +115,37 @@ func BenchmarkParseTools(b *testing.B) {
 			}
 		}
 	})
+}
+
+// A listed tool's outputSchema is compiled once, for the first answer
+// checked against it, and every copy of the listing shares it (each view
+// holds its own); the next listing compiles its own.
+func TestOutputCompiledOncePerListing(t *testing.T) {
+	listing := json.RawMessage(`{"tools":[{"name":"counter","inputSchema":{"type":"object"},"outputSchema":{"type":"object"}}]}`)
+	compiled := 0
+	compile := func(schema json.RawMessage) any {
+		compiled++
+		return string(schema)
+	}
+	page, err := ParseTools(listing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := slices.Clone(page.Tools)
+	for _, tools := range [][]Tool{page.Tools, copied, page.Tools} {
+		if got := FindTool(tools, "counter").OutputCompiled(compile); got != `{"type":"object"}` {
+			t.Fatalf("OutputCompiled = %v, want the schema compiled", got)
+		}
+	}
+	if compiled != 1 {
+		t.Errorf("one listing's schema compiled %d times, want once", compiled)
+	}
+	next, err := ParseTools(listing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Tools[0].OutputCompiled(compile)
+	if compiled != 2 {
+		t.Errorf("a second listing's schema compiled %d times in all, want it compiled anew (2)", compiled)
+	}
 }

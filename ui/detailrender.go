@@ -376,8 +376,12 @@ func (in *detailInput) answerWarnings(out []string, r *mcp.Record) []string {
 	if r == nil || r.RPC == nil {
 		return out
 	}
-	for _, a := range mcp.Ambiguities(r.RPC.Raw) {
-		out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
+	if r.RPC.Ambiguous {
+		// Read as the answer came: a clean answer's bytes are not
+		// scanned again each time Detail is built.
+		for _, a := range mcp.Ambiguities(r.RPC.Raw) {
+			out = in.wrapped(out, "⚠ "+wireLine(a, 512), in.st.Warning)
+		}
 	}
 	if p := in.pair; p != nil && p.Output != "" {
 		out = in.wrapped(out, "⚠ "+wireLine(p.Output, 512), in.st.Warning)

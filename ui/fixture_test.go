@@ -84,8 +84,12 @@ func (s *script) answer(reqSeq int64, id, method, tool, raw string, rpcErr, tool
 	if reqSeq == 0 {
 		class = mcp.ClassForeign
 	}
-	s.add(mcp.Record{Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: class, ID: id, Method: method,
-		Tool: tool, ReqSeq: reqSeq, RPCError: rpcErr, ToolError: toolErr, Conn: 1, Raw: mcp.Raw(raw)}})
+	m := &mcp.RPCMessage{Dir: mcp.DirIn, Class: class, ID: id, Method: method,
+		Tool: tool, ReqSeq: reqSeq, RPCError: rpcErr, ToolError: toolErr, Conn: 1, Raw: mcp.Raw(raw)}
+	// Whether it reads two ways, as the session notes it when an answer
+	// comes and a recording's reader when one is read back.
+	m.NoteAmbiguity()
+	s.add(mcp.Record{Kind: mcp.KindReceived, RPC: m})
 }
 
 // fixtureRecords is a whole session by hand: negotiation, initialize, a

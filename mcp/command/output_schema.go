@@ -38,7 +38,7 @@ const (
 	outputMaxWork  = 1 << 18         // expanded schema values × units of the value
 	outputUnit     = 64              // bytes of the value that count as one more unit
 	outputMaxValue = schemaMaxValues // values of structuredContent counted; past them its bytes count
-	// The schema is read again for each answer checked: at 1 MiB that
+	// The schema is read once per listing (compileOutput): at 1 MiB that
 	// costs about 17 ms, and a schema's size in parts says nothing of
 	// the strings (descriptions, a const) that make it long.
 	outputMaxBytes = 1 << 20
@@ -90,28 +90,57 @@ func OutputMismatch(tools []mcp.Tool, name string, result json.RawMessage) strin
 			return "structuredContent is " + sc.KindName() + ", not an object"
 		}
 	}
-	if why := outputCost(t.OutputSchema, sc.Raw()); why != "" {
+	c := t.OutputCompiled(compileOutput).(*compiledOutput)
+	if why := c.cost(sc.Raw()); why != "" {
 		return "structuredContent not checked against the outputSchema: " + why
 	}
-	var s jsonschema.Schema
-	if err := json.Unmarshal(t.OutputSchema, &s); err != nil {
-		return "structuredContent not checked: the outputSchema is unreadable (" + outputReason(err) + ")"
-	}
-	rs, err := s.Resolve(nil)
-	if err != nil {
-		return "structuredContent not checked: the outputSchema cannot be used (" + outputReason(err) + ")"
-	}
-	if v := s.Schema; v != "" && !strings.Contains(v, "draft-07") && !strings.Contains(v, "2020-12") {
-		return "structuredContent not checked: the outputSchema's $schema " + mcp.Excerpt([]byte(v)) + " is not draft-07 or 2020-12"
+	if c.unusable != "" {
+		return c.unusable
 	}
 	var v any
 	if err := json.Unmarshal(sc.Raw(), &v); err != nil {
 		return ""
 	}
-	if err := rs.Validate(v); err != nil {
+	if err := c.rs.Validate(v); err != nil {
 		return "structuredContent breaks the outputSchema: " + outputReason(err)
 	}
 	return ""
+}
+
+// compiledOutput is an outputSchema read for checking results against it,
+// once per listing (mcp.Tool.OutputCompiled): its expanded size, or why it
+// costs too much to check (costly), and the validator's form of it, or why
+// the validator cannot use it (unusable, a whole line).
+type compiledOutput struct {
+	nodes    int
+	costly   string
+	unusable string
+	rs       *jsonschema.Resolved
+}
+
+// compileOutput reads schema for compiledOutput: measured first, in
+// bounded time, and given to the validator only when it fits.
+func compileOutput(schema json.RawMessage) any {
+	c := &compiledOutput{}
+	if c.nodes, c.costly = outputSchemaCost(schema); c.costly != "" {
+		return c
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(schema, &s); err != nil {
+		c.unusable = "structuredContent not checked: the outputSchema is unreadable (" + outputReason(err) + ")"
+		return c
+	}
+	rs, err := s.Resolve(nil)
+	if err != nil {
+		c.unusable = "structuredContent not checked: the outputSchema cannot be used (" + outputReason(err) + ")"
+		return c
+	}
+	if v := s.Schema; v != "" && !strings.Contains(v, "draft-07") && !strings.Contains(v, "2020-12") {
+		c.unusable = "structuredContent not checked: the outputSchema's $schema " + mcp.Excerpt([]byte(v)) + " is not draft-07 or 2020-12"
+		return c
+	}
+	c.rs = rs
+	return c
 }
 
 // outputReason is the validator's error as a short line: its innermost
@@ -137,38 +166,48 @@ func outputReason(err error) string {
 	return clip.Prefix(msg, 160)
 }
 
-// outputCost says why checking value against schema would cost more than
-// it is worth, or "" when it fits: the schema nests too deep, or, with
-// every local reference expanded where it is used, holds more than
-// outputMaxNodes values or loops; a reference that is not a local JSON
-// pointer, or a dynamic one, cannot be expanded so is not followed either.
-// Its cost is one read of each text plus one visit per value of the schema.
-func outputCost(schema, value []byte) string {
-	const tooLarge = "schema too large"
-	if len(schema) > outputMaxBytes {
-		return fmt.Sprintf("%s (%d bytes, more than %d)", tooLarge, len(schema), outputMaxBytes)
-	}
-	doc, err := jsonspan.Parse(schema, jsonspan.Limits{Depth: outputMaxDepth, Values: outputMaxNodes + 1})
-	if err != nil {
-		return "the outputSchema is not JSON"
-	}
-	w := outputWalk{root: doc.Root(), sizes: map[int]int{}, active: map[int]bool{}}
-	nodes := w.size(doc.Root())
-	if w.why != "" {
-		return w.why
-	}
-	if nodes > outputMaxNodes {
-		return fmt.Sprintf("%s (more than %d parts once its references are expanded)", tooLarge, outputMaxNodes)
+// cost says why checking value against the schema would cost more than it
+// is worth, or "" when it fits: the schema costs too much whatever the
+// value (outputSchemaCost), or its expanded size times the value's does.
+func (c *compiledOutput) cost(value []byte) string {
+	if c.costly != "" {
+		return c.costly
 	}
 	vd, err := jsonspan.Parse(value, jsonspan.Limits{Values: outputMaxValue + 1})
 	if err != nil {
 		return "structuredContent is not JSON"
 	}
 	units := vd.Indexed() + len(value)/outputUnit
-	if nodes*units > outputMaxWork {
-		return fmt.Sprintf("%s for a structuredContent this large (%d schema parts × %d parts of the value)", tooLarge, nodes, units)
+	if c.nodes*units > outputMaxWork {
+		return fmt.Sprintf("schema too large for a structuredContent this large (%d schema parts × %d parts of the value)", c.nodes, units)
 	}
 	return ""
+}
+
+// outputSchemaCost is the size of schema with every local reference
+// expanded where it is used, or why it costs too much to check anything
+// against: it nests too deep, or, expanded, holds more than outputMaxNodes
+// values or loops; a reference that is not a local JSON pointer, or a
+// dynamic one, cannot be expanded so is not followed either. Its cost is
+// one read of the text plus one visit per value of the schema.
+func outputSchemaCost(schema []byte) (int, string) {
+	const tooLarge = "schema too large"
+	if len(schema) > outputMaxBytes {
+		return 0, fmt.Sprintf("%s (%d bytes, more than %d)", tooLarge, len(schema), outputMaxBytes)
+	}
+	doc, err := jsonspan.Parse(schema, jsonspan.Limits{Depth: outputMaxDepth, Values: outputMaxNodes + 1})
+	if err != nil {
+		return 0, "the outputSchema is not JSON"
+	}
+	w := outputWalk{root: doc.Root(), sizes: map[int]int{}, active: map[int]bool{}}
+	nodes := w.size(doc.Root())
+	if w.why != "" {
+		return 0, w.why
+	}
+	if nodes > outputMaxNodes {
+		return 0, fmt.Sprintf("%s (more than %d parts once its references are expanded)", tooLarge, outputMaxNodes)
+	}
+	return nodes, ""
 }
 
 // outputWalk measures a schema with its references expanded, once per

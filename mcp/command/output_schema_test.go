@@ -16,6 +16,21 @@ func outputTools(schema string) []mcp.Tool {
 	return []mcp.Tool{{Name: "counter", OutputSchema: json.RawMessage(schema)}}
 }
 
+// listedTools is the tool counter with outputSchema schema (none when "")
+// as a tools/list answer lists it.
+func listedTools(t *testing.T, schema string) []mcp.Tool {
+	t.Helper()
+	entry := `{"name":"counter","inputSchema":{"type":"object"}`
+	if schema != "" {
+		entry += `,"outputSchema":` + schema
+	}
+	page, err := mcp.ParseTools(json.RawMessage(`{"tools":[` + entry + `}]}`))
+	if err != nil || len(page.Tools) != 1 {
+		t.Fatalf("the listing reads as %d tools (%v)", len(page.Tools), err)
+	}
+	return page.Tools
+}
+
 func TestOutputMismatch(t *testing.T) {
 	cases := []struct {
 		name, schema, result, want string
@@ -49,6 +64,25 @@ func TestOutputMismatch(t *testing.T) {
 		if got != c.want && (c.want == "" || !strings.HasPrefix(got, c.want)) {
 			t.Errorf("%s: OutputMismatch = %q, want %q", c.name, got, c.want)
 		}
+		// A listed tool's schema is read once, for its first answer: the
+		// answers after it read the same line.
+		listed := listedTools(t, c.schema)
+		for i := range 2 {
+			if again := OutputMismatch(listed, "counter", json.RawMessage(c.result)); again != got {
+				t.Errorf("%s: answer %d of a listed tool: OutputMismatch = %q, want %q as unlisted", c.name, i+1, again, got)
+			}
+		}
+	}
+	// What an answer says is its own, whatever the answer before it said.
+	listed := listedTools(t, countSchema)
+	for _, c := range []struct{ result, want string }{
+		{`{"structuredContent":{"count":3}}`, ""},
+		{`{"structuredContent":{"count":"three"}}`, `structuredContent breaks the outputSchema: at /properties/count: type: three has type "string", want "integer"`},
+		{`{"structuredContent":{"count":4}}`, ""},
+	} {
+		if got := OutputMismatch(listed, "counter", json.RawMessage(c.result)); got != c.want {
+			t.Errorf("answer %s after others: OutputMismatch = %q, want %q", c.result, got, c.want)
+		}
 	}
 	if got := OutputMismatch(outputTools(countSchema), "other", json.RawMessage(`{"structuredContent":[]}`)); got != "" {
 		t.Errorf("a tool not listed: OutputMismatch = %q, want nothing said", got)
@@ -65,6 +99,13 @@ func TestOutputMismatchHostileSchemas(t *testing.T) {
 		got := OutputMismatch(outputTools(string(hc.raw)), "counter", result)
 		if !strings.HasPrefix(got, "structuredContent not checked against the outputSchema: ") {
 			t.Errorf("%s: OutputMismatch = %q, want it not checked", hc.name, got)
+		}
+		// Listed, it is read once, and each answer is said not checked.
+		listed := listedTools(t, string(hc.raw))
+		for i := range 2 {
+			if again := OutputMismatch(listed, "counter", result); again != got {
+				t.Errorf("%s: answer %d of a listed tool: OutputMismatch = %q, want %q", hc.name, i+1, again, got)
+			}
 		}
 	}
 	// A $ref that loops without reading deeper into the value: the
@@ -88,6 +129,15 @@ func TestOutputMismatchHostileSchemas(t *testing.T) {
 	got := OutputMismatch(outputTools(b.String()), "counter", json.RawMessage(`{"structuredContent":{"items":[`+items+`1]}}`))
 	if !strings.Contains(got, "not checked against the outputSchema: schema too large for a structuredContent this large") {
 		t.Errorf("a wide union over many items: OutputMismatch = %q, want it not checked", got)
+	}
+	// The same listed schema checks a small value, and then still counts
+	// the large one's parts: what is kept of the schema is its own cost.
+	union := listedTools(t, b.String())
+	if got := OutputMismatch(union, "counter", json.RawMessage(`{"structuredContent":{"items":["va"]}}`)); got != "" {
+		t.Errorf("a wide union over one item: OutputMismatch = %q, want it checked and kept to", got)
+	}
+	if again := OutputMismatch(union, "counter", json.RawMessage(`{"structuredContent":{"items":[`+items+`1]}}`)); again != got {
+		t.Errorf("a listed wide union over many items: OutputMismatch = %q, want %q", again, got)
 	}
 }
 
