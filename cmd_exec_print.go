@@ -141,8 +141,10 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 	}
 	if resp != nil && !opening {
 		// What came before the request went (a server's list changes
-		// right after initialize) is said to be the session's, not its.
-		sentAt = resp.ReqSeq
+		// right after initialize) is said to be the session's, not its:
+		// the first request, when the command made several (a task's
+		// tools/call, a listing's first page).
+		sentAt = resp.Began()
 	}
 	if err != nil && p.logged != nil {
 		// A failure has no answer to mark where its notifications end:

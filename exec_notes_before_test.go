@@ -43,3 +43,30 @@ func TestExecSaysNotesBeforeTheCommandWasSent(t *testing.T) {
 		t.Errorf("exit %d, want the list changes said to have come before the call, its own log not:\n%s\ngot:\n%s\n%s", code, want, out, errOut)
 	}
 }
+
+// A listing with --all is one command of several requests: a log message
+// the server sends with its first page came after the command was sent,
+// though before the last page was asked for, and is not said to have come
+// before the command.
+func TestExecNotesDuringLaterPagesAreTheListings(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind != mcptest.KindRequest || x.Method != "resources/list" {
+			x.Default()
+			return
+		}
+		if !strings.Contains(string(x.Params), `"cursor"`) {
+			_ = x.Log("info", "reading page 1")
+			x.Result(map[string]any{"resources": []map[string]any{{"uri": "demo://one", "name": "one"}}, "nextCursor": "p2"})
+			return
+		}
+		x.Result(map[string]any{"resources": []map[string]any{{"uri": "demo://two", "name": "two"}}})
+	}})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/list", "resources/list --all")
+	if code != exitOK || !strings.Contains(out, "demo://two") || !strings.Contains(out, "reading page 1") {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	if strings.Contains(out, "came before") {
+		t.Errorf("a log message sent with the first page is said to have come before the listing:\n%s", out)
+	}
+}
