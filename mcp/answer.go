@@ -30,8 +30,9 @@ type InputRequest struct {
 
 // Answerer answers what a server asks of the user: the result to send
 // (an elicitation's {"action":...}, a sampled message). ErrNoAnswer means
-// nobody was there to answer (exec without --answer); any other error is
-// sent to the server as the reason.
+// nobody was there to answer (exec without --answer); an *RPCError is sent
+// as the error answer it is, code and message; any other error is sent to
+// the server as the reason.
 type Answerer interface {
 	Answer(ctx context.Context, req InputRequest) (json.RawMessage, error)
 }

@@ -298,6 +298,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			return
 		}
 		var body []byte
+		var refusal *RPCError
 		switch {
 		case err == nil:
 			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":` + string(res) + `}`)
@@ -307,6 +308,11 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			// Answered as the specification says, not a failure: the
 			// user chose to.
 			body = errorReply(id, CodeUserRejected, "User rejected sampling request: declined in mcpscope")
+		case errors.As(err, &refusal):
+			// An answer given ahead (a re-run's recorded refusal) is
+			// the server's to read as it was, not reworded around it.
+			body = errorReply(id, refusal.Code, refusal.Message)
+			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + name + " was refused: " + err.Error(), Err: err}, reqSeq, conn)
 		default:
 			body = errorReply(id, CodeInternalError, "mcpscope could not answer "+name+": "+err.Error())
 			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + name + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
