@@ -146,13 +146,18 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		// tools/call, a listing's first page).
 		sentAt = resp.Began()
 	}
+	if resp == nil && !opening {
+		// No answer says which request went (a call given up on): the
+		// first of its method the notes saw sent.
+		sentAt = -1
+	}
 	if err != nil && p.logged != nil {
 		// A failure has no answer to mark where its notifications end:
 		// those logged before it was returned are its own, not the next
 		// command's.
 		upTo = max(upTo, p.logged())
 	}
-	p.notes.print(p.w, upTo, sentAt, title)
+	p.notes.print(p.w, upTo, sentAt, sent, title)
 	if resp != nil {
 		for _, a := range mcp.Ambiguities(resp.Raw) {
 			fmt.Fprintf(p.w, "⚠ %s\n", sanitize.Line(a))
