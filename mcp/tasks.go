@@ -85,6 +85,34 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	return "", false
 }
 
+// MetaRelatedTask is the _meta key by which a message names the task it
+// belongs to: a server's request (an elicitation) a task needs, on the
+// legacy stream where no request's stream says whose it is.
+const MetaRelatedTask = "io.modelcontextprotocol/related-task"
+
+// RelatedTask reads the task id a message's params name in
+// _meta[MetaRelatedTask].taskId; ok is false when they name none.
+func RelatedTask(params []byte) (id string, ok bool) {
+	if !bytes.Contains(params, []byte(`related-task`)) && !bytes.Contains(params, []byte(`\u`)) {
+		return "", false // the cheap test first: most messages belong to no task
+	}
+	// Level by level: params' members, _meta's, the related task's.
+	p, ok := objectOf(params, 1)
+	if !ok {
+		return "", false
+	}
+	meta, ok := objectOf(p.Get("_meta").Raw(), 1)
+	if !ok {
+		return "", false
+	}
+	task, ok := objectOf(meta.Get(MetaRelatedTask).Raw(), 1)
+	if !ok {
+		return "", false
+	}
+	id, ok = task.Get("taskId").Text()
+	return id, ok && id != ""
+}
+
 // errNoTaskID is a CreateTaskResult whose taskId is empty.
 var errNoTaskID = errors.New("the server created a task with no id; it cannot be followed (its CreateTaskResult has an empty taskId)")
 
