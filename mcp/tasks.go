@@ -67,11 +67,7 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	// encoding/json's 10,000 levels would make the task the tool's result.
 	// Level by level: the result's own members, then the task's, so the
 	// elements of a long content list beside it are never indexed.
-	r, ok := objectOf(result, 1)
-	if !ok {
-		return "", false
-	}
-	task, ok := objectOf(r.Get("task").Raw(), 1)
+	task, ok := objectAt(result, "task")
 	if !ok {
 		return "", false
 	}
@@ -96,16 +92,7 @@ func RelatedTask(params []byte) (id string, ok bool) {
 	if !bytes.Contains(params, []byte(`related-task`)) && !bytes.Contains(params, []byte(`\u`)) {
 		return "", false // the cheap test first: most messages belong to no task
 	}
-	// Level by level: params' members, _meta's, the related task's.
-	p, ok := objectOf(params, 1)
-	if !ok {
-		return "", false
-	}
-	meta, ok := objectOf(p.Get("_meta").Raw(), 1)
-	if !ok {
-		return "", false
-	}
-	task, ok := objectOf(meta.Get(MetaRelatedTask).Raw(), 1)
+	task, ok := objectAt(params, "_meta", MetaRelatedTask)
 	if !ok {
 		return "", false
 	}
