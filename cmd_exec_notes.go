@@ -349,7 +349,9 @@ func replyLine(m *mcp.RPCMessage) string {
 		return "declined the server's " + clip.Quote(m.Method, 200) + " (--answer said decline)"
 	}
 	if reply.Error != nil {
-		return "refused the server's " + clip.Quote(m.Method, 200) + ": " + clip.Quote(reply.Error.Message, 1024)
+		// Its reason alone: "refused the server's X: mcpscope could not
+		// answer X: why" said the refusal twice.
+		return "refused the server's " + clip.Quote(m.Method, 200) + ": " + clip.Quote(mcp.RefusalReason(m.Method, reply.Error.Message), 1024)
 	}
 	return "answered the server's " + clip.Quote(m.Method, 200)
 }
