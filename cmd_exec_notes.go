@@ -45,6 +45,10 @@ type notes struct {
 	// goroutine uses them.
 	userListens map[int64]bool
 	from        string
+	// sentFirst is the Seq of the first request of each method sent
+	// since the last take: where a command with no answer to say so
+	// (a call given up on) was sent.
+	sentFirst map[string]int64
 }
 
 // heldLine is a note line and how many times in a row it came: a server
@@ -133,6 +137,9 @@ func (n *notes) record(r mcp.Record) {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest {
+		n.sentAt(r.RPC.Method, r.Seq)
+	}
 	if line != "" {
 		n.at = r.Seq
 		n.add(line)
@@ -312,8 +319,19 @@ func (n *notes) take(sent int64, what string) []string {
 			lines[i] += " (came before " + what + " was sent)"
 		}
 	}
-	n.lines, n.ringAt, n.skipped = nil, 0, 0
+	n.lines, n.ringAt, n.skipped, n.sentFirst = nil, 0, 0, nil
 	return lines
+}
+
+// sentAt keeps seq as where method was first sent since the last take;
+// n.mu is held.
+func (n *notes) sentAt(method string, seq int64) {
+	if n.sentFirst == nil {
+		n.sentFirst = map[string]int64{}
+	}
+	if _, ok := n.sentFirst[method]; !ok {
+		n.sentFirst[method] = seq
+	}
 }
 
 // replyLine says what the server asked of exec and how it was answered
@@ -331,7 +349,9 @@ func replyLine(m *mcp.RPCMessage) string {
 		return "declined the server's " + clip.Quote(m.Method, 200) + " (--answer said decline)"
 	}
 	if reply.Error != nil {
-		return "refused the server's " + clip.Quote(m.Method, 200) + ": " + clip.Quote(reply.Error.Message, 1024)
+		// Its reason alone: "refused the server's X: mcpscope could not
+		// answer X: why" said the refusal twice.
+		return "refused the server's " + clip.Quote(m.Method, 200) + ": " + clip.Quote(mcp.RefusalReason(m.Method, reply.Error.Message), 1024)
 	}
 	return "answered the server's " + clip.Quote(m.Method, 200)
 }
@@ -389,8 +409,10 @@ func noteText(m *mcp.RPCMessage, max int) (line string, cut bool) {
 // upTo (all so far when it is 0), waiting a bounded time for the record
 // reader to reach it, since it reads the records on a goroutine of its own.
 // Those before the record numbered sent (the request of the command named
-// what; 0 for none) are said to have come before it was sent.
-func (n *notes) print(w io.Writer, upTo, sent int64, what string) {
+// what; 0 for none) are said to have come before it was sent. sent -1 is
+// the first request of method sent since the last print: a command with no
+// answer to say which request it sent.
+func (n *notes) print(w io.Writer, upTo, sent int64, method, what string) {
 	if n == nil {
 		return
 	}
@@ -413,6 +435,9 @@ func (n *notes) print(w io.Writer, upTo, sent int64, what string) {
 		}
 	}
 	n.mu.Lock()
+	if sent < 0 {
+		sent = n.sentFirst[method]
+	}
 	lines := n.take(sent, what)
 	n.mu.Unlock()
 	for _, l := range lines {

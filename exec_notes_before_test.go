@@ -14,7 +14,39 @@ import (
 // fake pings after them on the same stream and answers exec's tools/list
 // only once the ping is answered, so they are in before tools/call goes.
 func TestExecSaysNotesBeforeTheCommandWasSent(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+	srv := changesBeforeCall(t, true)
+	out, errOut, code := run(t, "exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
+	want := "── tools/call anything\n" +
+		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n" +
+		"· log info: working\n" +
+		"done\n"
+	if code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want the list changes said to have come before the call, its own log not:\n%s\ngot:\n%s\n%s", code, want, out, errOut)
+	}
+}
+
+// A call that never got its answer (given up on with ctrl+c, or past
+// --timeout) has no answer to say which request it sent: the list changes
+// that came before it was sent are still said to have, as they are for a
+// call answered (server-everything's before a long-running operation
+// cancelled), and its own log message still is not.
+func TestExecSaysNotesBeforeACallUnanswered(t *testing.T) {
+	srv := changesBeforeCall(t, false)
+	out, errOut, code := run(t, "exec", "--no-record", "--timeout", "300ms", srv.URL+"/mcp", "tools/call anything")
+	want := "── tools/call anything\n" +
+		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n" +
+		"· log info: working\n"
+	if code != exitFailed || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want the list changes said to have come before the call, its own log not:\n%s\ngot:\n%s\n%s", code, want, out, errOut)
+	}
+}
+
+// changesBeforeCall is a server that announces five tool list changes on
+// its GET stream while answering tools/list, and logs "working" while
+// answering tools/call, which it then answers "done" when answer is set,
+// never otherwise.
+func changesBeforeCall(t *testing.T, answer bool) *mcptest.StreamableServer {
+	return mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
 		switch {
 		case x.Kind == mcptest.KindRequest && x.Method == "tools/list":
 			if x.Session.WaitGET(x.Context()) != nil {
@@ -29,17 +61,40 @@ func TestExecSaysNotesBeforeTheCommandWasSent(t *testing.T) {
 			x.Default()
 		case x.Kind == mcptest.KindRequest && x.Method == "tools/call":
 			_ = x.Notify("notifications/message", map[string]any{"level": "info", "data": "working"})
+			if !answer {
+				<-x.Context().Done()
+				return
+			}
 			x.Result(mcptest.TextResult("done", false))
 		default:
 			x.Default()
 		}
 	}})
-	out, errOut, code := run(t, "exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
-	want := "── tools/call anything\n" +
-		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n" +
-		"· log info: working\n" +
-		"done\n"
-	if code != exitOK || !strings.Contains(out, want) {
-		t.Errorf("exit %d, want the list changes said to have come before the call, its own log not:\n%s\ngot:\n%s\n%s", code, want, out, errOut)
+}
+
+// A listing with --all is one command of several requests: a log message
+// the server sends with its first page came after the command was sent,
+// though before the last page was asked for, and is not said to have come
+// before the command.
+func TestExecNotesDuringLaterPagesAreTheListings(t *testing.T) {
+	stateDir(t)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Kind != mcptest.KindRequest || x.Method != "resources/list" {
+			x.Default()
+			return
+		}
+		if !strings.Contains(string(x.Params), `"cursor"`) {
+			_ = x.Log("info", "reading page 1")
+			x.Result(map[string]any{"resources": []map[string]any{{"uri": "demo://one", "name": "one"}}, "nextCursor": "p2"})
+			return
+		}
+		x.Result(map[string]any{"resources": []map[string]any{{"uri": "demo://two", "name": "two"}}})
+	}})
+	out, errOut, code := run(t, "exec", "--no-get-stream", srv.Endpoint(), "tools/list", "resources/list --all")
+	if code != exitOK || !strings.Contains(out, "demo://two") || !strings.Contains(out, "reading page 1") {
+		t.Fatalf("exec exit %d\n%s\n%s", code, out, errOut)
+	}
+	if strings.Contains(out, "came before") {
+		t.Errorf("a log message sent with the first page is said to have come before the listing:\n%s", out)
 	}
 }

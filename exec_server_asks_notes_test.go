@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpscope/mcpscope/mcp/demo"
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // What the server asked while a tool ran, and how exec answered, is said
@@ -23,5 +24,19 @@ func TestExecSaysWhatTheServerAsked(t *testing.T) {
 		if !strings.Contains(out, tc.answered) || !strings.Contains(out, tc.refused) {
 			t.Errorf("%s: want %q and %q in:\n%s\n%s", tc.url, tc.answered, tc.refused, out, errOut)
 		}
+	}
+}
+
+// A server request exec cannot answer (a URL elicitation given --answer
+// with fields, as server-everything's trigger-url-elicitation met) is said
+// refused once, with why, not "refused ...: mcpscope could not answer
+// ...: why", the refusal twice.
+func TestExecRefusalSaysWhyOnce(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	call := `tools/call ask method=elicitation/create params:='{"mode":"url","url":"https://example.com/go","message":"Open it","elicitationId":"e1"}'`
+	out, errOut, _ := run(t, "exec", "--no-record", "--no-get-stream", "--answer", "elicitation accept name=Ann", srv.Endpoint(), call)
+	want := "· refused the server's elicitation/create: this elicitation asks to open a URL"
+	if !strings.Contains(out, want) {
+		t.Errorf("want %q in:\n%s\n%s", want, out, errOut)
 	}
 }

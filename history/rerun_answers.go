@@ -63,6 +63,8 @@ type recordedAnswer struct {
 	key    string // the 2026 inputRequests key; "" for a 2025 reply
 	result json.RawMessage
 	err    string
+	// refusal is the error our recorded reply carried, sent again as it is.
+	refusal *mcp.RPCError
 	// declined is a sampling request the user declined (answered
 	// mcp.CodeUserRejected): declined again, it is answered the same.
 	declined bool
@@ -107,6 +109,9 @@ func (a *recordedAnswers) Answer(_ context.Context, req mcp.InputRequest) (json.
 	if ans.declined {
 		return nil, mcp.ErrDeclined
 	}
+	if ans.refusal != nil {
+		return nil, ans.refusal
+	}
 	if ans.err != "" {
 		return nil, errors.New(ans.err)
 	}
@@ -135,7 +140,9 @@ func replyAnswer(raw mcp.Raw) recordedAnswer {
 		return recordedAnswer{declined: true}
 	}
 	if m.Error != nil {
-		return recordedAnswer{err: "answered with an error in the recording: " + m.Error.Message}
+		// Refused again as it was, code and message: a server that
+		// echoes the refusal answers the re-run as it answered then.
+		return recordedAnswer{refusal: &mcp.RPCError{Code: m.Error.Code, Message: m.Error.Message}}
 	}
 	return recordedAnswer{result: m.Result}
 }

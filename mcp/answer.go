@@ -30,8 +30,9 @@ type InputRequest struct {
 
 // Answerer answers what a server asks of the user: the result to send
 // (an elicitation's {"action":...}, a sampled message). ErrNoAnswer means
-// nobody was there to answer (exec without --answer); any other error is
-// sent to the server as the reason.
+// nobody was there to answer (exec without --answer); an *RPCError is sent
+// as the error answer it is, code and message; any other error is sent to
+// the server as the reason.
 type Answerer interface {
 	Answer(ctx context.Context, req InputRequest) (json.RawMessage, error)
 }
@@ -165,6 +166,9 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 	orig := params
 	for round := 1; ; round++ {
 		resp, err := s.requestChain(ctx, method, tool, params, chain)
+		if resp != nil && chain != 0 {
+			resp.FirstSeq = chain
+		}
 		if err != nil || resp.Error != nil {
 			return resp, err
 		}

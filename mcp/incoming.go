@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 
@@ -295,6 +296,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			return
 		}
 		var body []byte
+		var refusal *RPCError
 		switch {
 		case err == nil:
 			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":` + string(res) + `}`)
@@ -304,12 +306,28 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			// Answered as the specification says, not a failure: the
 			// user chose to.
 			body = errorReply(id, CodeUserRejected, "User rejected sampling request: declined in mcpscope")
+		case errors.As(err, &refusal):
+			// An answer given ahead (a re-run's recorded refusal) is
+			// the server's to read as it was, not reworded around it.
+			body = errorReply(id, refusal.Code, refusal.Message)
+			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + name + " was refused: " + err.Error(), Err: err}, reqSeq, conn)
 		default:
-			body = errorReply(id, CodeInternalError, "mcpscope could not answer "+name+": "+err.Error())
+			body = errorReply(id, CodeInternalError, refusalPrefix(name)+err.Error())
 			s.emitError(OpReply, &WireError{Cause: CauseNoAnswer, Message: "the server's " + name + " went unanswered: " + err.Error(), Err: err}, reqSeq, conn)
 		}
 		s.reply(conn, reqSeq, during, id, method, body)
 	}()
+}
+
+// refusalPrefix opens our error answer to a server request of method
+// name we could not answer; the reason follows it.
+func refusalPrefix(name string) string { return "mcpscope could not answer " + name + ": " }
+
+// RefusalReason is the reason of our error answer message to a server
+// request of method: what follows refusalPrefix, or message whole when
+// another wrote it (a re-run sends the recorded one as it was).
+func RefusalReason(method, message string) string {
+	return strings.TrimPrefix(message, refusalPrefix(quotedMethod(method)))
 }
 
 // quotedMethod is what our answers and errors quote of a server request's

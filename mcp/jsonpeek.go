@@ -24,6 +24,21 @@ func objectOf(raw []byte, depth int) (jsonspan.Value, bool) {
 	return doc.Root(), true
 }
 
+// objectAt is the JSON object raw holds under the members path names, one
+// level at a time, so nothing beside the path is indexed: a long list
+// beside it stays unread, and one nested past encoding/json's 10,000
+// levels hides nothing.
+func objectAt(raw []byte, path ...string) (jsonspan.Value, bool) {
+	v, ok := objectOf(raw, 1)
+	for _, name := range path {
+		if !ok {
+			break
+		}
+		v, ok = objectOf(v.Get(name).Raw(), 1)
+	}
+	return v, ok
+}
+
 // peeked is what the session reads of one JSON-RPC message: the exact
 // bytes of its top-level members (views of the message, not copies), its
 // method decoded, and whether its result says isError: true, which is how

@@ -230,7 +230,11 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 			// nothing until --timeout.
 			return resp, errNoTaskID
 		}
-		return s.taskResult(ctx, id)
+		result, err := s.taskResult(ctx, id)
+		if result != nil {
+			result.FirstSeq = resp.Began()
+		}
+		return result, err
 	}
 	return resp, nil
 }

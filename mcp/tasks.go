@@ -67,11 +67,7 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 	// encoding/json's 10,000 levels would make the task the tool's result.
 	// Level by level: the result's own members, then the task's, so the
 	// elements of a long content list beside it are never indexed.
-	r, ok := objectOf(result, 1)
-	if !ok {
-		return "", false
-	}
-	task, ok := objectOf(r.Get("task").Raw(), 1)
+	task, ok := objectAt(result, "task")
 	if !ok {
 		return "", false
 	}
@@ -83,6 +79,25 @@ func CreatedTask(result json.RawMessage) (id string, ok bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// MetaRelatedTask is the _meta key by which a message names the task it
+// belongs to: a server's request (an elicitation) a task needs, on the
+// legacy stream where no request's stream says whose it is.
+const MetaRelatedTask = "io.modelcontextprotocol/related-task"
+
+// RelatedTask reads the task id a message's params name in
+// _meta[MetaRelatedTask].taskId; ok is false when they name none.
+func RelatedTask(params []byte) (id string, ok bool) {
+	if !bytes.Contains(params, []byte(`related-task`)) && !bytes.Contains(params, []byte(`\u`)) {
+		return "", false // the cheap test first: most messages belong to no task
+	}
+	task, ok := objectAt(params, "_meta", MetaRelatedTask)
+	if !ok {
+		return "", false
+	}
+	id, ok = task.Get("taskId").Text()
+	return id, ok && id != ""
 }
 
 // errNoTaskID is a CreateTaskResult whose taskId is empty.

@@ -218,6 +218,12 @@ func askedBy(log *history.Log, req mcp.InputRequest) string {
 		if p := carrierOf(log, r); p != nil {
 			return "during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + "; the server's request " + wireLine(r.RPC.ID, 64) + ")"
 		}
+		if task, ok := mcp.RelatedTask(req.Params); ok {
+			// On the legacy stream no request's stream says whose it
+			// is, but its _meta names the task (server-everything's
+			// research query asking which topic is meant).
+			return "for task " + wireLine(task, 64) + " (the server's request " + wireLine(r.RPC.ID, 64) + ")"
+		}
 		return "from the server (its request " + wireLine(r.RPC.ID, 64) + ")"
 	}
 	return "from the server"
