@@ -150,7 +150,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return m.pasteCommand(msg)
 	}
 	if m.showHelp {
-		bodyH := m.lay.CmdLine.Y
+		bodyH := m.helpHeight()
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel):
 			m.showHelp = false
