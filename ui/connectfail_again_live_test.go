@@ -1,22 +1,18 @@
 package ui
 
 import (
-	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // r after a failed connection fails as fast, and the status line said the
 // same words again: only the req and err counts told that it had tried.
 // From the second failure on it says it failed again, when, and which try.
 func TestLiveConnectFailureAgainSaysWhen(t *testing.T) {
-	badGateway := htmlFailingWith(t, http.StatusBadGateway, "<html><body><h1>502 Bad Gateway</h1></body></html>")
-	l := liveFailedAt(t, mcp.Config{URL: badGateway.URL + "/sse"}, 80, 24)
+	l := liveBadGatewayAt(t, 80, 24)
 	if first := ansi.Strip(l.seen.String()); strings.Contains(first, "again at") {
 		t.Fatalf("the first failure says it failed again:\n%s", first)
 	}
