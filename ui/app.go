@@ -105,6 +105,11 @@ type Model struct {
 	connFail struct {
 		err *mcp.ErrorInfo
 		id  int
+		// tries counts the failures; from the second on the message says
+		// when this one came (again), or r that failed as fast as the
+		// last showed the same words and seemed to do nothing.
+		tries int
+		again string
 	}
 	// reconnectSaid is the id of the status message that said a
 	// reconnect of the legacy transport's own was under way: the close

@@ -64,7 +64,7 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		return m.setStatus(levelWarn, msg.what+" are not listed for completion: the session is not initialized yet ("+
 			m.keys.Initialize.Help().Key+" outside the command line initializes it)")
 	}
-	cmds := []tea.Cmd{m.setStatus(levelInfo, "listing "+msg.what+" for completion…")}
+	var cmds []tea.Cmd
 	for _, l := range msg.listings {
 		if m.completionLists[l.Method] {
 			continue
@@ -72,7 +72,13 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		m.awaitListing(l.Method)
 		cmds = append(cmds, m.sendCmd(l))
 	}
-	return tea.Batch(cmds...)
+	status := "listing " + msg.what + " for completion…"
+	if len(cmds) == 0 {
+		// Nothing new went out (l or an earlier Tab asked already):
+		// "listing" read as if c had sent a request of its own.
+		status = "waiting for the listing of " + msg.what + " already asked for…"
+	}
+	return tea.Batch(append(cmds, m.setStatus(levelInfo, status))...)
 }
 
 // listingSent counts a listing the user sent (l, or typed bare) as one

@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // What to do about a failed connection is on screen once: on the status
@@ -15,12 +12,11 @@ import (
 // Negotiation pane under the failure. Both said it at once, and at 80x24
 // the repeat took three of the screen's 24 rows.
 func TestLiveConnectFailureAdviceShownOnce(t *testing.T) {
-	badGateway := htmlFailingWith(t, http.StatusBadGateway, "<html><body><h1>502 Bad Gateway</h1></body></html>")
 	// "/health" is one word of the advice for a 502 ("check GET /health
 	// and the gateway's logs"): wrapping never splits it.
 	const word = "/health"
 	for _, size := range [][2]int{{80, 24}, {160, 45}} {
-		l := liveFailedAt(t, mcp.Config{URL: badGateway.URL + "/sse"}, size[0], size[1])
+		l := liveBadGatewayAt(t, size[0], size[1])
 		m := l.quit()
 		v := ansi.Strip(m.View())
 		if n := strings.Count(v, word); n != 1 {

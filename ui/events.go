@@ -60,7 +60,7 @@ func (e *eventsPane) filterHint() string {
 	k := e.c.keys
 	// The keys first: a narrow terminal cuts the end of the line.
 	return k.Submit.Help().Key + " keep filter · " + k.Cancel.Help().Key + " clear filter · " +
-		"shows the events whose name, id, comments or data (its first " + history.FormatSize(filterScan) + ") contain the text, in any case"
+		"shows the events whose stream, name, id, comments or data (its first " + history.FormatSize(filterScan) + ") contain the text, in any case"
 }
 
 // typing reports whether the filter input has the keyboard.
@@ -337,11 +337,27 @@ func previewData(data string) string {
 func keepAliveCells(ev *mcp.SSEEvent) (name, data string) {
 	switch {
 	case len(ev.Comments) > 0:
-		return "(comment)", ": " + firstLine(ev.Comments[0], 512)
+		return shownName(ev), ": " + firstLine(ev.Comments[0], 512)
 	case ev.Retry != "":
-		return "(retry)", "retry: " + wireLine(ev.Retry, 32)
+		return shownName(ev), "retry: " + wireLine(ev.Retry, 32)
 	}
-	return "(comment)", ""
+	return shownName(ev), ""
+}
+
+// shownName is what the EVENT column says of ev, before it is made safe
+// to draw: its name, "message" for an unnamed event (what EventSource
+// dispatches it as), and for a block no EventSource dispatches what it
+// holds. The filter matches it, so a row reading "message" is found by it.
+func shownName(ev *mcp.SSEEvent) string {
+	switch {
+	case !ev.Dispatched() && len(ev.Comments) == 0 && ev.Retry != "":
+		return "(retry)"
+	case !ev.Dispatched():
+		return "(comment)"
+	case ev.Name == "":
+		return "message"
+	}
+	return ev.Name
 }
 
 // idRun is what the row of a run of ids alone says besides its cells: how

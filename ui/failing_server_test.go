@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // htmlFailing is a server that answers every request 500 with the HTML
@@ -25,4 +27,12 @@ func htmlFailingWith(t *testing.T, status int, page string) *httptest.Server {
 	}))
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// liveBadGatewayAt is the TUI at w x h failed to connect to a gateway
+// whose upstream is gone (502 with its HTML page), on the legacy path.
+func liveBadGatewayAt(t *testing.T, w, h int) *live {
+	t.Helper()
+	badGateway := htmlFailingWith(t, http.StatusBadGateway, "<html><body><h1>502 Bad Gateway</h1></body></html>")
+	return liveFailedAt(t, mcp.Config{URL: badGateway.URL + "/sse"}, w, h)
 }

@@ -182,16 +182,18 @@ func narrows(old, q string) bool {
 	return true
 }
 
-// eventMatches reports whether the event's name, id, comments or data
-// contain q, ignoring case. It looks at no more than filterScan bytes of
-// each field and of the comments together, so a block of a million comment
-// lines costs what one does.
+// eventMatches reports whether the event's stream, name (as its row shows
+// them), id, comments or data contain q, ignoring case: typing "liste" found
+// nothing though a row read "listen  message". It looks at no more than
+// filterScan bytes of each field and of the comments together, so a block
+// of a million comment lines costs what one does.
 func eventMatches(r *mcp.Record, q string) bool {
 	if r == nil || r.Event == nil {
 		return false
 	}
 	ev := r.Event
-	if containsFold(clip.Prefix(ev.Name, filterScan), q) || containsFold(clip.Prefix(ev.ID, filterScan), q) ||
+	if containsFold(clip.Prefix(streamKind(ev), filterScan), q) || containsFold(clip.Prefix(shownName(ev), filterScan), q) ||
+		containsFold(clip.Prefix(ev.ID, filterScan), q) ||
 		containsFold(clip.Prefix(string(ev.Data), filterScan), q) {
 		return true
 	}

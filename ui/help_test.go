@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestHelpOverlay(t *testing.T) {
@@ -89,5 +91,27 @@ func TestHelpNamesTheQuitKeyWhileTyping(t *testing.T) {
 	checkFrame(t, view, 160, 45)
 	if !strings.Contains(view, "ctrl+c    quit (the line is kept for ↑)") {
 		t.Errorf("the help does not say ctrl+c quits from the command line:\n%s", view)
+	}
+}
+
+// At 80x24 the help said "more below" over two blank rows above the status
+// bar, the idle command line's: the box takes them, down to the bar.
+func TestHelpOverlayUsesTheCommandLineRows(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	view := m.View()
+	checkFrame(t, view, 80, 24)
+	lines := strings.Split(ansi.Strip(view), "\n")
+	if above := lines[len(lines)-2]; !strings.Contains(above, "╰") {
+		t.Fatalf("the row above the status bar is not the help box's bottom (%q):\n%s", above, view)
+	}
+	if !strings.Contains(view, "enter open in detail") {
+		t.Errorf("the rows gained show no more keys:\n%s", view)
+	}
+	for i := 0; i < 30; i++ {
+		press(m, "j")
+	}
+	if view := m.View(); !strings.Contains(view, "later command") || strings.Contains(view, "more below") {
+		t.Fatalf("scrolled to the end in the taller box, the help should show its last key:\n%s", view)
 	}
 }

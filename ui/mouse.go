@@ -10,9 +10,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		// as the arrows do.
 		switch msg.Button {
 		case tea.MouseButtonWheelUp:
-			m.helpTop = m.com.helpScroll(m.helpTop, -wheelStep, m.width, m.lay.CmdLine.Y)
+			m.helpTop = m.com.helpScroll(m.helpTop, -wheelStep, m.width, m.helpHeight())
 		case tea.MouseButtonWheelDown:
-			m.helpTop = m.com.helpScroll(m.helpTop, wheelStep, m.width, m.lay.CmdLine.Y)
+			m.helpTop = m.com.helpScroll(m.helpTop, wheelStep, m.width, m.helpHeight())
 		}
 	}
 	if m.showHelp || m.lay.Mode == modeTooSmall {

@@ -41,3 +41,23 @@ func TestPasteInAReplaySaysWhy(t *testing.T) {
 		t.Errorf("a paste in a replay says nothing of why it went nowhere:\n%s", v)
 	}
 }
+
+// A paste while the help is open was swallowed: it closes the help and
+// opens the command line holding it, as a paste elsewhere does.
+func TestPasteOverTheHelpOpensTheCommandLine(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), fixtureRecords())
+	press(m, "?")
+	if !m.showHelp {
+		t.Fatalf("? did not open the help:\n%s", m.View())
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("tools/call greet name=q"), Paste: true})
+	if m.showHelp {
+		t.Errorf("the help stayed open over a paste:\n%s", m.View())
+	}
+	if !m.cmdline.Focused() || m.cmdline.input.Value() != "tools/call greet name=q" {
+		t.Fatalf("a paste over the help did not open the command line holding it (%q):\n%s", m.cmdline.input.Value(), m.View())
+	}
+	if v := m.View(); !strings.Contains(v, "› tools/call greet name=q") {
+		t.Errorf("the pasted command is not shown:\n%s", v)
+	}
+}

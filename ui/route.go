@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -265,6 +266,12 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 		return nil
 	}
 	m.negotiationForward()
+	if e != m.connFail.err {
+		m.connFail.tries++
+	}
+	if m.connFail.tries > 1 {
+		m.connFail.again = " again at " + m.com.now().Format("15:04:05") + " (try " + strconv.Itoa(m.connFail.tries) + ")"
+	}
 	text, rows := m.connectFailedText(e)
 	cmd := m.setWholeStatus(levelError, text)
 	m.status.msg.rows = rows
@@ -312,7 +319,7 @@ func (m *Model) connectAdviceShown() string {
 // wraps over).
 func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 	hint := advice.ForInfo(e, advice.TUI)
-	text := "could not connect: " + e.Message
+	text := "could not connect" + m.connFail.again + ": " + e.Message
 	rows := 0
 	if hint != "" {
 		text += " — " + hint
@@ -321,7 +328,7 @@ func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 			// first, and the cut falls on the attempts, which the
 			// Negotiation pane lists (a narrow screen brings it
 			// forward); the rows of what to do are all it takes.
-			first := "could not connect — " + sanitize.Line(hint)
+			first := "could not connect" + m.connFail.again + " — " + sanitize.Line(hint)
 			text = first + " · " + e.Message
 			rows = len(wrapWords(first, max(m.width, 1)))
 		}

@@ -143,8 +143,14 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return cmd
 	}
+	if m.showHelp && msg.Paste {
+		// A paste is a command to send, as anywhere no input has the
+		// keyboard: the help swallowed it.
+		m.showHelp = false
+		return m.pasteCommand(msg)
+	}
 	if m.showHelp {
-		bodyH := m.lay.CmdLine.Y
+		bodyH := m.helpHeight()
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel):
 			m.showHelp = false

@@ -73,7 +73,10 @@ func (m *Model) View() string {
 		// ended there too, and the message wraps below it.
 		top = 2
 	}
-	if n := m.lay.CmdLine.H - top; cut && n > 0 && idle && m.status.wraps() && len(cl) >= top && blankRows(cl[top:]) {
+	// The command line's rows the help covers are not drawn (all of them
+	// but a proxy's clients bar), and a message cannot wrap into them.
+	covered := len(lines) - m.lay.CmdLine.Y
+	if n := m.lay.CmdLine.H - top; cut && n > 0 && idle && covered == 0 && m.status.wraps() && len(cl) >= top && blankRows(cl[top:]) {
 		// A message asked to be read whole (why a connection failed),
 		// and the bar just cut it (wrapWant, without rendering it
 		// again): it wraps under the keys row, over the rows cmdRows
@@ -83,7 +86,7 @@ func (m *Model) View() string {
 			cut = false
 		}
 	}
-	if last := len(cl) - 1; cut && last >= 0 && ansi.StringWidth(cl[last]) == 0 && last < m.lay.CmdLine.H {
+	if last := len(cl) - 1; cut && covered == 0 && last >= 0 && ansi.StringWidth(cl[last]) == 0 && last < m.lay.CmdLine.H {
 		// The command line's last row is blank: a status message the bar
 		// would cut (a server's refusal, what to do next) is read whole
 		// there, and the bar keeps the version and counts.
@@ -109,7 +112,7 @@ func (m *Model) View() string {
 			cl[0] += help
 		}
 	}
-	for i := 0; i < m.lay.CmdLine.H; i++ {
+	for i := 0; i < m.lay.CmdLine.H-covered; i++ {
 		var l string
 		if i < len(cl) {
 			l = cl[i]
@@ -164,6 +167,22 @@ func (c *common) tooSmall(w, h int, quit string, typing bool) string {
 	return strings.Join(lines, "\n")
 }
 
+// helpHeight is the rows the help overlay takes: the panes' and, while no
+// input has the keyboard, the command line's too, which under the help
+// held nothing (its footer names the help's keys) and left the box saying
+// "more below" over blank rows. A proxy's clients bar keeps its row.
+func (m *Model) helpHeight() int {
+	h := m.lay.CmdLine.Y
+	if m.typing() {
+		return h
+	}
+	h += m.lay.CmdLine.H
+	if m.opts.Clients != nil {
+		h--
+	}
+	return h
+}
+
 // piece is a pane's line placed at a column.
 type piece struct {
 	x    int
@@ -175,11 +194,12 @@ type piece struct {
 func (m *Model) body() []string {
 	bodyH := m.lay.CmdLine.Y
 	if m.showHelp {
-		lines := strings.Split(m.com.helpView(m.width, bodyH, m.helpTop), "\n")
-		for len(lines) < bodyH {
+		h := m.helpHeight()
+		lines := strings.Split(m.com.helpView(m.width, h, m.helpTop), "\n")
+		for len(lines) < h {
 			lines = append(lines, m.com.fit("", m.width))
 		}
-		return lines[:bodyH]
+		return lines[:h]
 	}
 	rows := make([][]piece, bodyH)
 	place := func(r rect, lines []string) {

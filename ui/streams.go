@@ -14,21 +14,31 @@ const resumedMark = "↻"
 // the request whose id is 7, marked ↻ once that stream was resumed.
 func streamLabel(log *history.Log, ev *mcp.Record) string {
 	e := ev.Event
+	if e.Stream != mcp.StreamResponse {
+		return wireLine(streamKind(e), 16)
+	}
+	p := log.PairOf(e.ReqSeq)
+	if p == nil {
+		return streamKind(e) + " ?"
+	}
+	label := streamKind(e) + " " + wireLine(p.ID, 64)
+	if p.ResumedAt(ev.Seq) {
+		label += resumedMark
+	}
+	return label
+}
+
+// streamKind is the STREAM column's label but for the request a response
+// stream answers, which only the log knows: it needs nothing but the
+// event, so the events filter reads it off the update loop.
+func streamKind(e *mcp.SSEEvent) string {
 	switch e.Stream {
 	case "", mcp.StreamLegacy:
 		return "sse"
 	case mcp.StreamResponse:
-		p := log.PairOf(e.ReqSeq)
-		if p == nil {
-			return "resp ?"
-		}
-		label := "resp " + wireLine(p.ID, 64)
-		if p.ResumedAt(ev.Seq) {
-			label += resumedMark
-		}
-		return label
+		return "resp"
 	}
-	return wireLine(e.Stream, 16)
+	return e.Stream
 }
 
 // streamWords says in words which stream an event or message came on, for
