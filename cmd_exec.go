@@ -389,6 +389,12 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		// request like any other, after the era's own handshake.
 		cmds = append([]command.Command{{Method: "initialize", Line: "initialize"}}, cmds...)
 	}
+	if xf.linger > 0 || subscribes(cmds) {
+		// The notifications waited for may be set off by the first
+		// command: a server answers it before it knows of a listen stream
+		// not yet acknowledged, and sends them nowhere.
+		sess.AwaitListen(ctx)
+	}
 	code := exitOK
 	for i, c := range cmds {
 		var resp *mcp.Response

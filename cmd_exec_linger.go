@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -105,11 +106,13 @@ func (l *liveStream) waitFor(ctx context.Context, timer <-chan time.Time, reache
 
 // ownListen reports whether a command opens a listen stream of the user's
 // own, which the session's stream giving up does not end.
-func ownListen(cmds []command.Command) bool {
-	for _, c := range cmds {
-		if c.Method == mcp.ListenMethod {
-			return true
-		}
-	}
-	return false
+func ownListen(cmds []command.Command) bool { return sends(cmds, mcp.ListenMethod) }
+
+// subscribes reports whether a command subscribes to a resource, whose
+// updates come on the session's stream for server messages.
+func subscribes(cmds []command.Command) bool { return sends(cmds, "resources/subscribe") }
+
+// sends reports whether a command is a request of method.
+func sends(cmds []command.Command, method string) bool {
+	return slices.ContainsFunc(cmds, func(c command.Command) bool { return c.Method == method })
 }

@@ -70,7 +70,6 @@ func TestExecSignalDuringStalledGoodbyesKeepsTheRecording(t *testing.T) {
 		_ = cmd.Process.Kill()
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	start := time.Now()
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
@@ -81,11 +80,14 @@ func TestExecSignalDuringStalledGoodbyesKeepsTheRecording(t *testing.T) {
 		_ = cmd.Process.Kill()
 		t.Fatal("exec did not stop on SIGINT")
 	}
-	took := time.Since(start)
 	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted || took > 2*time.Second {
-		t.Fatalf("exec ended with %v after %s, want exit 130 within a second or so\n%s", err, took, stderr.String())
+	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+		t.Fatalf("exec ended with %v, want exit 130\n%s", err, stderr.String())
 	}
+	// Within its second is exec's own clock that says, not the test's (a
+	// loaded machine may take longer to run the process at all): cleanup
+	// still under way after interruptWait ends the process with these
+	// words instead.
 	if strings.Contains(stderr.String(), "took too long") {
 		t.Errorf("exec gave up cleaning up:\n%s", stderr.String())
 	}

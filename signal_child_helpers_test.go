@@ -24,7 +24,9 @@ const childTestEnv = "MCPSCOPE_TEST_CHILD"
 // signal to its own process needs this: the signal goes to the whole
 // process, where it would also reach every teatest program of the
 // package's earlier tests, whose watchers log after their test ended (a
-// panic under -count=2). The parent fails unless the child's test passed.
+// panic under -count=2). So does a test that bounds what the process
+// allocates for one operation: alone, nothing else allocates meanwhile.
+// The parent fails unless the child's test passed.
 func rerunInChild(t *testing.T) bool {
 	t.Helper()
 	if os.Getenv(childTestEnv) == t.Name() {

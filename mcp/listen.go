@@ -93,6 +93,34 @@ func (t *streamable) startListen() {
 	t.runStream(t.listenLoop)
 }
 
+// listenReadyWait bounds how long AwaitListen waits for the listen
+// stream's acknowledgement: longer than the GET stream's answer is waited
+// for (getReadyWait), as the acknowledgement is an event on the stream,
+// after its headers.
+const listenReadyWait = 2 * time.Second
+
+// AwaitListen waits, at most listenReadyWait, until the 2026 session's
+// listen stream was acknowledged or ended (or ctx ends), so that what the
+// next request sets off (a list_changed) is not sent by the server before
+// it knows the stream: a command line that will linger for notifications
+// calls it before its first request. Other eras return at once: the
+// handshake already waited for their GET stream (initialized), and a
+// legacy SSE session's stream is open before it begins. So does a session
+// with NoListen, which opens no stream.
+func (s *Session) AwaitListen(ctx context.Context) {
+	if !s.modern() || s.cfg.NoListen {
+		return
+	}
+	wait := time.NewTimer(listenReadyWait)
+	defer wait.Stop()
+	select {
+	case <-s.acks.settled():
+	case <-s.life.Done():
+	case <-wait.C:
+	case <-ctx.Done():
+	}
+}
+
 // listenServed is how long a listen stream must have stayed open to count
 // as served rather than failed when it ends: longer than a refusal or a
 // crash takes, shorter than the request limits of serverless platforms.

@@ -31,6 +31,23 @@ type listenAcks struct {
 	ids     map[int64]string                     // by the listen request's record: its id, while its stream is open
 	waiters []*ackWaiter
 	firsts  map[int64]chan ackFirst // by a listen request the user sent: what came first, its acknowledgement or its end
+	up      chan struct{}           // closed once a listen stream was first acknowledged or ended (see AwaitListen)
+}
+
+// settled is closed once a listen stream was acknowledged or ended: before
+// exec's first command only the session's own stream is open.
+func (a *listenAcks) settled() <-chan struct{} {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.upLocked()
+}
+
+// upLocked is a.up, made on first use; a.mu is held.
+func (a *listenAcks) upLocked() chan struct{} {
+	if a.up == nil {
+		a.up = make(chan struct{})
+	}
+	return a.up
 }
 
 // ackWaiter is a subscription to uri waiting for a listen stream that asked

@@ -47,9 +47,14 @@ func (a *listenAcks) watch(seq int64) <-chan ackFirst {
 	return ch
 }
 
-// first tells whoever watches listen request seq what came first, once;
-// a.mu is held.
+// first tells whoever watches listen request seq what came first, once,
+// and that a listen stream settled; a.mu is held.
 func (a *listenAcks) first(seq int64, f ackFirst) {
+	select {
+	case <-a.upLocked():
+	default:
+		close(a.up)
+	}
 	ch, ok := a.firsts[seq]
 	if !ok {
 		return

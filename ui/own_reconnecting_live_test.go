@@ -27,7 +27,7 @@ func TestOwnSessionSaysItsStreamBrokeAndReconnects(t *testing.T) {
 	}
 	l.waitFor("stopped reconnecting on its own after 5 attempts")
 	l.waitFor("press r to reconnect")
-	if seen := l.seen.Bytes()[l.from:]; !bytes.Contains(seen, []byte("reconnecting on its own")) {
+	if seen := l.seen.Bytes()[l.from:]; !bytes.Contains(seen, []byte(": reconnecting on its own")) {
 		t.Errorf("the status line never said the own session was reconnecting on its own:\n%s", seen)
 	}
 	l.quit()

@@ -58,8 +58,12 @@ func (s *StatelessServer) listen(x *Exchange) {
 	}
 	tag := map[string]any{metaSubscriptionID: x.ID}
 	x.SSE()
-	_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"notifications": acked, "_meta": tag})
+	// Acknowledged and registered under one lock: a client whose next
+	// request, sent as soon as it reads the acknowledgement, sets off a
+	// list change finds the stream among the listeners, as it would on a
+	// server that knows the stream before it says so.
 	s.mu.Lock()
+	_ = x.Notify("notifications/subscriptions/acknowledged", map[string]any{"notifications": acked, "_meta": tag})
 	s.listeners = append(s.listeners, l)
 	s.mu.Unlock()
 	s.j.touch()
