@@ -95,7 +95,7 @@ func queryBackground() {
 func loadStyles(name string) (themes.Styles, error) {
 	t, err := themes.Load(name)
 	if err != nil {
-		return themes.Styles{}, &exitError{exitUsage, err}
+		return themes.Styles{}, themeError(err)
 	}
 	keepAttributes(t.Palette, os.Getenv(themes.EnvNoColor) != "", termenv.NewOutput(os.Stdout).ColorProfile())
 	return themes.NewStyles(t.Palette), nil
@@ -107,7 +107,7 @@ func loadStyles(name string) (themes.Styles, error) {
 // mistyped there was silently ignored, or said after the port was taken.
 func checkTheme(name string) error {
 	if _, err := themes.Load(name); err != nil {
-		return &exitError{exitUsage, err}
+		return themeError(err)
 	}
 	return nil
 }
