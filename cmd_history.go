@@ -164,6 +164,9 @@ func runReplayTUI(path, theme string) error {
 		return &exitError{exitUsage, err}
 	}
 	defer player.Close()
+	if err := checkTheme(theme); err != nil {
+		return err
+	}
 	if err := needTerminal(); err != nil {
 		// The debugger's advice (mcpscope exec) does not replay anything.
 		q := command.ShellQuote(path)
