@@ -32,10 +32,11 @@ func newSessionsCmd() *cobra.Command {
 		Short: "List recorded sessions: start, URL, duration, requests, errors, size",
 		Long: `List the recordings, newest first, with each file's whole path to give to
 mcpscope replay or export; a proxied client's recording names the client
-after its URL (the clientInfo it sent). The table fits the terminal
-(COLUMNS, or 80 columns, when the output is not one): on a narrow one each
-path goes on a line of its own, and the seconds of the start, the duration
-and the size are left out before the URL is cut.`,
+after its URL (the clientInfo it sent). On a terminal (or as wide as
+COLUMNS says) the table fits it: on a narrow one each path goes on a line
+of its own, and the seconds of the start, the duration and the size are
+left out before the URL is cut. To a pipe or a file it is whole, one line
+per recording with its path last, for grep and scripts.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := history.DefaultDir()
@@ -48,7 +49,7 @@ and the size are left out before the URL is cut.`,
 				fmt.Fprintf(out, "no recordings in %s yet: run mcpscope or mcpscope exec to make one\n", dir)
 				return nil
 			}
-			fmt.Fprint(out, history.RenderSessions(infos, outputWidth(out)))
+			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))
 			noun := "recordings"
 			if len(infos) == 1 {
 				noun = "recording"
@@ -65,9 +66,20 @@ and the size are left out before the URL is cut.`,
 const defaultWidth = 80
 
 // outputWidth is the width of the terminal w writes to; else COLUMNS, as
-// ls and other tools take it (COLUMNS=200 mcpscope sessions | less); else
+// ls and other tools take it (COLUMNS=200 mcpscope exec ... | less); else
 // defaultWidth.
 func outputWidth(w io.Writer) int {
+	if n := terminalWidth(w); n > 0 {
+		return n
+	}
+	return defaultWidth
+}
+
+// terminalWidth is the width of the terminal w writes to, else COLUMNS;
+// else 0: a pipe or a file has no width of its own, and a table that
+// leaves out columns to fit one it does not have loses what a script or
+// a grep reads it for.
+func terminalWidth(w io.Writer) int {
 	if f, ok := w.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		if width, _, err := term.GetSize(f.Fd()); err == nil && width > 0 {
 			return width
@@ -76,7 +88,7 @@ func outputWidth(w io.Writer) int {
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
-	return defaultWidth
+	return 0
 }
 
 // readAll loads the records of a recording that keep says to, reporting
