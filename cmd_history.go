@@ -146,19 +146,31 @@ Exit status with --against:
   2  usage error, or a recording that cannot be used or holds no request
   3  the server could not be reached, or went away during the run (the rest
      not sent)
-  141 what read its output ended (| head -1): the rest not sent`,
-		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
+  141 what read its output ended (| head -1): the rest not sent
+
+FILE may be last, the newest recording (the first mcpscope sessions lists);
+./last is a file named last.`,
+		Args: recordingArgs("mcpscope replay FILE, or mcpscope replay last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
 				if err := checkTheme(theme); err != nil {
 					return err
 				}
-				return runRerun(cmd, args[0], against, ignore, asJSON, &cf)
+				path, err := recordingPath(args[0], cmd.ErrOrStderr())
+				if err != nil {
+					return &exitError{exitUsage, err}
+				}
+				return runRerun(cmd, path, against, ignore, asJSON, &cf)
 			}
 			if asJSON || len(ignore) > 0 {
 				return &exitError{exitUsage, errors.New("--json and --ignore go with --against URL")}
 			}
-			return runReplayTUI(args[0], theme)
+			// The TUI's status bar names the file last stands for.
+			path, err := recordingPath(args[0], nil)
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			return runReplayTUI(path, theme)
 		},
 	}
 	cmd.Flags().StringVar(&against, "against", "", "re-run the recorded requests against this server and compare")
@@ -321,13 +333,20 @@ func newExportCmd() *cobra.Command {
 		Long: `Write a recording as a Markdown transcript to share (--format md, the
 default) or as its request/response pairs in JSON (--format json), to standard
 output or to the file -o names. -o replaces the file it names, except a
-recording: it refuses to write over a session.`,
-		Args: needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
+recording: it refuses to write over a session.
+
+FILE may be last, the newest recording (the first mcpscope sessions lists);
+./last is a file named last.`,
+		Args: recordingArgs("mcpscope export FILE --format md, or mcpscope export last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := choiceError("--format", format, []string{"md", "json"}); err != nil {
 				return &exitError{exitUsage, err}
 			}
-			if err := notTheRecording(output, args[0]); err != nil {
+			path, err := recordingPath(args[0], cmd.ErrOrStderr())
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			if err := notTheRecording(output, path); err != nil {
 				return &exitError{exitUsage, err}
 			}
 			if err := notARecording(output); err != nil {
@@ -338,13 +357,13 @@ recording: it refuses to write over a session.`,
 					return &exitError{exitUsage, err}
 				}
 			}
-			log, h, warnings, err := history.LoadLog(args[0])
+			log, h, warnings, err := history.LoadLog(path)
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
 			defer log.Close()
 			for _, w := range warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(args[0]), sanitize.Line(w))
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
 			}
 			w := cmd.OutOrStdout()
 			var f *atomicfile.File
