@@ -156,19 +156,17 @@ FILE may be last, the newest recording (the first mcpscope sessions lists);
 				if err := checkTheme(theme); err != nil {
 					return err
 				}
-				path, err := recordingPath(args[0], cmd.ErrOrStderr())
-				if err != nil {
-					return &exitError{exitUsage, err}
-				}
-				return runRerun(cmd, path, against, ignore, asJSON, &cf)
-			}
-			if asJSON || len(ignore) > 0 {
+			} else if asJSON || len(ignore) > 0 {
 				return &exitError{exitUsage, errors.New("--json and --ignore go with --against URL")}
 			}
-			// The TUI's status bar names the file last stands for.
-			path, err := recordingPath(args[0], nil)
+			// Said before the TUI takes the screen, the file last
+			// stands for is there to read once it gives it back.
+			path, err := recordingPath(args[0], cmd.ErrOrStderr())
 			if err != nil {
 				return &exitError{exitUsage, err}
+			}
+			if against != "" {
+				return runRerun(cmd, path, against, ignore, asJSON, &cf)
 			}
 			return runReplayTUI(path, theme)
 		},

@@ -54,8 +54,8 @@ func recordingArgs(example string) cobra.PositionalArgs {
 }
 
 // recordingPath is the file a recording argument names: itself, or for
-// last the newest recording, said on note (nil when the screen shows it)
-// so that what was exported or re-run is never a guess. A file named
+// last the newest recording, said on note so that what was replayed,
+// exported or re-run is never a guess. A file named
 // last in the working directory makes the word ambiguous, and it is
 // refused rather than either read.
 func recordingPath(arg string, note io.Writer) (string, error) {
@@ -73,8 +73,6 @@ func recordingPath(arg string, note io.Writer) (string, error) {
 	if len(infos) == 0 {
 		return "", fmt.Errorf("last: there are no recordings in %s yet: run mcpscope or mcpscope exec to make one", dir)
 	}
-	if note != nil {
-		fmt.Fprintf(note, "note: last is %s, the newest recording\n", sanitize.Line(infos[0].Path))
-	}
+	fmt.Fprintf(note, "note: last is %s, the newest recording\n", sanitize.Line(infos[0].Path))
 	return infos[0].Path, nil
 }

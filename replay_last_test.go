@@ -49,6 +49,10 @@ func TestLastIsTheNewestRecording(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "# mcpscope session: "+url+"/mcp") || !strings.Contains(errOut, "note: last is "+newest+", the newest recording") {
 		t.Errorf("export last: exit %d, stderr %q, stdout %.120q", code, errOut, out)
 	}
+	_, errOut, code = run(t, "replay", "last")
+	if code != exitUsage || !strings.Contains(errOut, "note: last is "+newest) || !strings.Contains(errOut, "needs a terminal") {
+		t.Errorf("replay last off a terminal: exit %d, stderr %q, want which file and the terminal", code, errOut)
+	}
 	out, errOut, code = run(t, "replay", "last", "--against", url+"/mcp")
 	if code != exitOK || !strings.Contains(out, "same, 0 different") || !strings.Contains(errOut, "note: last is "+newest) {
 		t.Errorf("replay last --against: exit %d, stdout %q, stderr %q", code, out, errOut)
