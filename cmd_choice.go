@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp/command"
+	"github.com/mcpscope/mcpscope/themes"
 )
 
 // choiceError is nil when value is one of choices, the values a flag
@@ -16,14 +18,45 @@ func choiceError(flag, value string, choices []string) error {
 	if slices.Contains(choices, value) {
 		return nil
 	}
-	meant, lower := "", strings.ToLower(value)
-	near := command.Nearest(lower, choices)
-	if slices.Contains(choices, lower) {
-		near = lower
-	}
-	if near != "" {
+	meant := ""
+	if near := nearestChoice(value, choices); near != "" {
 		meant = "did you mean " + near + "? "
 	}
 	last := len(choices) - 1
 	return fmt.Errorf("%s %q: %suse %s or %s", flag, value, meant, strings.Join(choices[:last], ", "), choices[last])
+}
+
+// nearestChoice is the one of choices that value is a slip of: the same
+// in another case, one edit away (two for a long word), or so once a
+// silent "gh" is left out of the choices, as a word is often spelled as
+// it is said ("lite" for light, "hi-contrast"); else "".
+func nearestChoice(value string, choices []string) string {
+	lower := strings.ToLower(value)
+	if slices.Contains(choices, lower) {
+		return lower
+	}
+	if near := command.Nearest(lower, choices); near != "" {
+		return near
+	}
+	said := make([]string, len(choices))
+	for i, c := range choices {
+		said[i] = strings.ReplaceAll(c, "gh", "")
+	}
+	if i := slices.Index(said, lower); i >= 0 {
+		return choices[i]
+	}
+	if i := slices.Index(said, command.Nearest(lower, said)); i >= 0 {
+		return choices[i]
+	}
+	return ""
+}
+
+// themeError is a theme's error as the user reads it: an unknown name
+// asks after the theme it is a slip of, as a flag's choices do.
+func themeError(err error) error {
+	var unknown *themes.UnknownError
+	if errors.As(err, &unknown) {
+		unknown.Meant = nearestChoice(unknown.Name, unknown.Available)
+	}
+	return &exitError{exitUsage, err}
 }

@@ -32,10 +32,11 @@ func newSessionsCmd() *cobra.Command {
 		Short: "List recorded sessions: start, URL, duration, requests, errors, size",
 		Long: `List the recordings, newest first, with each file's whole path to give to
 mcpscope replay or export; a proxied client's recording names the client
-after its URL (the clientInfo it sent). The table fits the terminal
-(COLUMNS, or 80 columns, when the output is not one): on a narrow one each
-path goes on a line of its own, and the seconds of the start, the duration
-and the size are left out before the URL is cut.`,
+after its URL (the clientInfo it sent). On a terminal (or as wide as
+COLUMNS says) the table fits it: on a narrow one each path goes on a line
+of its own, and the seconds of the start, the duration and the size are
+left out before the URL is cut. To a pipe or a file it is whole, one line
+per recording with its path last, for grep and scripts.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := history.DefaultDir()
@@ -48,7 +49,7 @@ and the size are left out before the URL is cut.`,
 				fmt.Fprintf(out, "no recordings in %s yet: run mcpscope or mcpscope exec to make one\n", dir)
 				return nil
 			}
-			fmt.Fprint(out, history.RenderSessions(infos, outputWidth(out)))
+			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))
 			noun := "recordings"
 			if len(infos) == 1 {
 				noun = "recording"
@@ -65,9 +66,20 @@ and the size are left out before the URL is cut.`,
 const defaultWidth = 80
 
 // outputWidth is the width of the terminal w writes to; else COLUMNS, as
-// ls and other tools take it (COLUMNS=200 mcpscope sessions | less); else
+// ls and other tools take it (COLUMNS=200 mcpscope exec ... | less); else
 // defaultWidth.
 func outputWidth(w io.Writer) int {
+	if n := terminalWidth(w); n > 0 {
+		return n
+	}
+	return defaultWidth
+}
+
+// terminalWidth is the width of the terminal w writes to, else COLUMNS;
+// else 0: a pipe or a file has no width of its own, and a table that
+// leaves out columns to fit one it does not have loses what a script or
+// a grep reads it for.
+func terminalWidth(w io.Writer) int {
 	if f, ok := w.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		if width, _, err := term.GetSize(f.Fd()); err == nil && width > 0 {
 			return width
@@ -76,7 +88,7 @@ func outputWidth(w io.Writer) int {
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
-	return defaultWidth
+	return 0
 }
 
 // readAll loads the records of a recording that keep says to, reporting
@@ -134,19 +146,29 @@ Exit status with --against:
   2  usage error, or a recording that cannot be used or holds no request
   3  the server could not be reached, or went away during the run (the rest
      not sent)
-  141 what read its output ended (| head -1): the rest not sent`,
-		Args: needArgs(1, 1, "one recording FILE", "mcpscope replay FILE (mcpscope sessions lists the recordings)"),
+  141 what read its output ended (| head -1): the rest not sent
+
+FILE may be last, the newest recording (the first mcpscope sessions lists);
+./last is a file named last.`,
+		Args: recordingArgs("mcpscope replay FILE, or mcpscope replay last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
 				if err := checkTheme(theme); err != nil {
 					return err
 				}
-				return runRerun(cmd, args[0], against, ignore, asJSON, &cf)
-			}
-			if asJSON || len(ignore) > 0 {
+			} else if asJSON || len(ignore) > 0 {
 				return &exitError{exitUsage, errors.New("--json and --ignore go with --against URL")}
 			}
-			return runReplayTUI(args[0], theme)
+			// Said before the TUI takes the screen, the file last
+			// stands for is there to read once it gives it back.
+			path, err := recordingPath(args[0], cmd.ErrOrStderr())
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			if against != "" {
+				return runRerun(cmd, path, against, ignore, asJSON, &cf)
+			}
+			return runReplayTUI(path, theme)
 		},
 	}
 	cmd.Flags().StringVar(&against, "against", "", "re-run the recorded requests against this server and compare")
@@ -164,6 +186,9 @@ func runReplayTUI(path, theme string) error {
 		return &exitError{exitUsage, err}
 	}
 	defer player.Close()
+	if err := checkTheme(theme); err != nil {
+		return err
+	}
 	if err := needTerminal(); err != nil {
 		// The debugger's advice (mcpscope exec) does not replay anything.
 		q := command.ShellQuote(path)
@@ -306,13 +331,20 @@ func newExportCmd() *cobra.Command {
 		Long: `Write a recording as a Markdown transcript to share (--format md, the
 default) or as its request/response pairs in JSON (--format json), to standard
 output or to the file -o names. -o replaces the file it names, except a
-recording: it refuses to write over a session.`,
-		Args: needArgs(1, 1, "one recording FILE", "mcpscope export FILE --format md (mcpscope sessions lists the recordings)"),
+recording: it refuses to write over a session.
+
+FILE may be last, the newest recording (the first mcpscope sessions lists);
+./last is a file named last.`,
+		Args: recordingArgs("mcpscope export FILE --format md, or mcpscope export last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := choiceError("--format", format, []string{"md", "json"}); err != nil {
 				return &exitError{exitUsage, err}
 			}
-			if err := notTheRecording(output, args[0]); err != nil {
+			path, err := recordingPath(args[0], cmd.ErrOrStderr())
+			if err != nil {
+				return &exitError{exitUsage, err}
+			}
+			if err := notTheRecording(output, path); err != nil {
 				return &exitError{exitUsage, err}
 			}
 			if err := notARecording(output); err != nil {
@@ -323,13 +355,13 @@ recording: it refuses to write over a session.`,
 					return &exitError{exitUsage, err}
 				}
 			}
-			log, h, warnings, err := history.LoadLog(args[0])
+			log, h, warnings, err := history.LoadLog(path)
 			if err != nil {
 				return &exitError{exitUsage, err}
 			}
 			defer log.Close()
 			for _, w := range warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(args[0]), sanitize.Line(w))
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
 			}
 			w := cmd.OutOrStdout()
 			var f *atomicfile.File

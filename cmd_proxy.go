@@ -85,6 +85,9 @@ the recordings.`,
 			if err := checkTheme(pf.theme); err != nil {
 				return err
 			}
+			if _, err := proxyConfig(url, &cf, &pf); err != nil {
+				return err
+			}
 			if !pf.headless {
 				if err := needTerminal(); err != nil {
 					return &exitError{exitUsage, errors.New("the proxy's TUI needs a terminal; use --headless for scripts and CI")}
@@ -169,30 +172,9 @@ type proxyRun struct {
 // startProxyRun checks the flags, listens and starts relaying; the caller
 // says where sessions go by running headless or tui.
 func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*proxyRun, error) {
-	cfg, err := cf.config(url)
+	cfg, err := proxyConfig(url, cf, pf)
 	if err != nil {
-		return nil, &exitError{exitUsage, err}
-	}
-	if err := proxy.CheckListen(pf.listen); err != nil {
-		return nil, &exitError{exitUsage, err}
-	}
-	if pf.maxSess < 0 {
-		return nil, &exitError{exitUsage, fmt.Errorf("--max-sessions %d: give a number of client sessions, or 0 for the default (%d)", pf.maxSess, proxy.DefaultMaxSessions)}
-	}
-	if pf.maxSess == 0 {
-		pf.maxSess = proxy.DefaultMaxSessions
-	}
-	if pf.maxFlight < 0 {
-		return nil, &exitError{exitUsage, fmt.Errorf("--max-in-flight %d: give a number of requests and streams, or 0 for the default (%d)", pf.maxFlight, proxy.DefaultMaxInFlight)}
-	}
-	if pf.noRecord && pf.recordDir != "" {
-		return nil, &exitError{exitUsage, errors.New("--record-dir and --no-record contradict each other: pick one")}
-	}
-	if err := proxyRecordError(pf.record); err != nil {
-		return nil, &exitError{exitUsage, err}
-	}
-	if err := recordDirError(pf); err != nil {
-		return nil, &exitError{exitUsage, err}
+		return nil, err
 	}
 	run := &proxyRun{errw: errw, theme: pf.theme, served: make(chan struct{})}
 	run.sessions = newProxySessions(cfg, pf, errw)

@@ -95,7 +95,7 @@ func queryBackground() {
 func loadStyles(name string) (themes.Styles, error) {
 	t, err := themes.Load(name)
 	if err != nil {
-		return themes.Styles{}, &exitError{exitUsage, err}
+		return themes.Styles{}, themeError(err)
 	}
 	keepAttributes(t.Palette, os.Getenv(themes.EnvNoColor) != "", termenv.NewOutput(os.Stdout).ColorProfile())
 	return themes.NewStyles(t.Palette), nil
@@ -107,7 +107,7 @@ func loadStyles(name string) (themes.Styles, error) {
 // mistyped there was silently ignored, or said after the port was taken.
 func checkTheme(name string) error {
 	if _, err := themes.Load(name); err != nil {
-		return &exitError{exitUsage, err}
+		return themeError(err)
 	}
 	return nil
 }
@@ -130,16 +130,15 @@ func historyPath() string {
 }
 
 func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
-	if err := needTerminal(); err != nil {
-		return err
-	}
-	styles, err := loadStyles(theme)
-	if err != nil {
-		return err
-	}
 	note := ""
 	if url == "" {
 		note = "demo gateway: run mcpscope URL for a real one"
+	}
+	// What is wrong with the flags is said before that a terminal is
+	// needed, so that the user fixes everything in one go: the theme, and
+	// connect's checks of the rest.
+	if err := checkTheme(theme); err != nil {
+		return err
 	}
 	// net/http logs through the standard logger until the session and the
 	// demo gateway are closed, after the TUI gave the screen back (a DELETE
@@ -152,6 +151,13 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 		return err
 	}
 	defer stopDemo()
+	if err := needTerminal(); err != nil {
+		return err
+	}
+	styles, err := loadStyles(theme)
+	if err != nil {
+		return err
+	}
 	cfg.Reconnect = true
 	// What the server asks of the user (elicitation, sampling) is
 	// answered at a prompt in the TUI.

@@ -68,8 +68,26 @@ func Load(name string) (Theme, error) {
 	if t, ok := builtin(name); ok {
 		return t, nil
 	}
-	return Theme{}, fmt.Errorf("unknown theme %q (available: %s; user themes go in %s)",
-		name, strings.Join(availableNames(dir), ", "), describeDir(dir))
+	return Theme{}, &UnknownError{Name: name, Available: availableNames(dir), Dir: describeDir(dir)}
+}
+
+// UnknownError is Load's error for a name that is no theme. It lists the
+// themes there are; Meant, when the caller fills it in with the one the
+// name is a slip of ("lite"), is asked about first.
+type UnknownError struct {
+	Name      string
+	Available []string
+	Dir       string // where user themes go, as said to the user
+	Meant     string
+}
+
+func (e *UnknownError) Error() string {
+	meant := ""
+	if e.Meant != "" {
+		meant = ": did you mean " + e.Meant + "?"
+	}
+	return fmt.Sprintf("unknown theme %q%s (available: %s; user themes go in %s)",
+		e.Name, meant, strings.Join(e.Available, ", "), e.Dir)
 }
 
 // List returns the built-in themes followed by the user themes in Dir, sorted

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+)
+
+// lastRecording is the word replay and export take for the newest
+// recording in the sessions directory, the first that mcpscope sessions
+// lists.
+const lastRecording = "last"
+
+// shownNewest is how many of the newest recordings a replay or export
+// given no FILE names, to copy one from.
+const shownNewest = 3
+
+// recordingArgs takes the one recording FILE of replay and export. Given
+// none, it says what to give and names the newest recordings, where the
+// user was only sent to mcpscope sessions to find one.
+func recordingArgs(example string) cobra.PositionalArgs {
+	one := needArgs(1, 1, "one recording FILE (or last, the newest)", example)
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != 0 {
+			return one(cmd, args)
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s needs a recording: give its FILE, or last for the newest (mcpscope %s last)", cmd.Name(), cmd.Name())
+		dir := history.DefaultDir()
+		infos, err := history.List(dir)
+		switch {
+		case err != nil:
+			fmt.Fprintf(&b, "; %v", err)
+		case len(infos) == 0:
+			fmt.Fprintf(&b, "; there are none in %s yet: run mcpscope or mcpscope exec to make one", dir)
+		default:
+			b.WriteString("; the newest:")
+			for _, s := range infos[:min(len(infos), shownNewest)] {
+				b.WriteString("\n  " + sanitize.Line(s.Path))
+			}
+			if len(infos) > shownNewest {
+				fmt.Fprintf(&b, "\n(mcpscope sessions lists all %d)", len(infos))
+			}
+		}
+		return &exitError{exitUsage, fmt.Errorf("%s\nrun '%s --help' for usage", b.String(), cmd.CommandPath())}
+	}
+}
+
+// recordingPath is the file a recording argument names: itself, or for
+// last the newest recording, said on note so that what was replayed,
+// exported or re-run is never a guess. A file named
+// last in the working directory makes the word ambiguous, and it is
+// refused rather than either read.
+func recordingPath(arg string, note io.Writer) (string, error) {
+	if arg != lastRecording {
+		return arg, nil
+	}
+	if _, err := os.Lstat(arg); err == nil {
+		return "", errors.New(`"last" is both a file here and the word for the newest recording: give ./last for the file, or the newest's path (mcpscope sessions lists them)`)
+	}
+	dir := history.DefaultDir()
+	infos, err := history.List(dir)
+	if err != nil {
+		return "", err
+	}
+	if len(infos) == 0 {
+		return "", fmt.Errorf("last: there are no recordings in %s yet: run mcpscope or mcpscope exec to make one", dir)
+	}
+	fmt.Fprintf(note, "note: last is %s, the newest recording\n", sanitize.Line(infos[0].Path))
+	return infos[0].Path, nil
+}
