@@ -448,7 +448,7 @@ func (d *decoder) decode(line []byte) (mcp.Record, error) {
 				m.Raw = mcp.Raw(d.lastData)
 			}
 		}
-		m.NoteAmbiguity()
+		m.NoteAnswer()
 		rec.RPC = m
 	}
 	return rec, nil
