@@ -419,7 +419,7 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 		s = "error"
 	case m.ToolError:
 		s = "tool error"
-	case history.InputRequired(m.Raw) && mcp.MayAskForInput(m.Method):
+	case m.InputRequired && mcp.MayAskForInput(m.Method):
 		// Only a request that may ask has a round to follow; any other
 		// answer is the request's end, malformed or not.
 		s = "input required"

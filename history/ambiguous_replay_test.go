@@ -21,28 +21,33 @@ func TestReplayMarksAnAnswerThatReadsTwoWays(t *testing.T) {
 		{"clean", `{"jsonrpc":"2.0","id":3,"result":{"content":[]}}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			path := record(t, []mcp.Record{
-				{Seq: 1, Time: scriptStart, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "3", Method: "tools/call", Tool: "echo",
-					Raw: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{}}}`}},
-				{Seq: 2, Time: scriptStart.Add(time.Millisecond), Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse, ID: "3", ReqSeq: 1,
-					Method: "tools/call", Tool: "echo", Raw: mcp.Raw(tc.answer)}},
-			}, RecordOptions{})
-			p := loaded(t, path)
-			l := p.NewLog()
-			t.Cleanup(func() { l.Close() })
-			playAll(t, p, l)
-			var call *Pair
-			for i := range l.PairCount() {
-				if p := l.Pair(i); p.Method == "tools/call" {
-					call = p
-				}
-			}
-			if call == nil {
-				t.Fatal("the call has no row")
-			}
+			call := replayedCall(t, tc.answer)
 			if call.State != StateOK || call.Ambiguous != tc.want {
 				t.Errorf("replayed row: state %s, ambiguous %v; want %s, %v", call.State, call.Ambiguous, StateOK, tc.want)
 			}
 		})
 	}
+}
+
+// replayedCall is the row of a tools/call answered with answer, as its
+// recording's replay files it.
+func replayedCall(t *testing.T, answer string) *Pair {
+	t.Helper()
+	path := record(t, []mcp.Record{
+		{Seq: 1, Time: scriptStart, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, ID: "3", Method: "tools/call", Tool: "echo",
+			Raw: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{}}}`}},
+		{Seq: 2, Time: scriptStart.Add(time.Millisecond), Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassResponse, ID: "3", ReqSeq: 1,
+			Method: "tools/call", Tool: "echo", Raw: mcp.Raw(answer)}},
+	}, RecordOptions{})
+	p := loaded(t, path)
+	l := p.NewLog()
+	t.Cleanup(func() { l.Close() })
+	playAll(t, p, l)
+	for i := range l.PairCount() {
+		if p := l.Pair(i); p.Method == "tools/call" {
+			return p
+		}
+	}
+	t.Fatal("the call has no row")
+	return nil
 }

@@ -276,7 +276,7 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		// "A resultType of any value unrecognized by the client MUST be
 		// considered invalid": the session failed the request with it.
 		l.setState(p, StateFailed)
-	case !m.RPCError && InputRequired(m.Raw) && mcp.MayAskForInput(p.method):
+	case !m.RPCError && m.InputRequired && mcp.MayAskForInput(p.method):
 		// A request that may not ask (mcp.InputShape) got a malformed
 		// answer, not a question: no round follows to end its row, so
 		// it reads answered, and the warning says why.

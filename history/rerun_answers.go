@@ -157,7 +157,7 @@ type inputAsk struct {
 // nil when the answer asks for nothing.
 func inputMethods(raw mcp.Raw) map[string]inputAsk {
 	if !strings.Contains(string(raw), `"input_required"`) {
-		return nil // the cheap test first, as InputRequired's: most answers never say it
+		return nil // the cheap test first: most answers never say it
 	}
 	// The one scanner, as package mcp reads the same answer: a question
 	// nested past encoding/json's 10,000 levels is still one to answer.

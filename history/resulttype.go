@@ -6,8 +6,8 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// What a 2026 answer's resultType says of its row: a round that asks for
-// input, or a result that is invalid.
+// What a 2026 answer's resultType says of its row when it is invalid (one
+// that asks for input is read as it comes: mcp.RPCMessage.InputRequired).
 
 // AnswerResult is the exact bytes of the result of the JSON-RPC answer
 // raw, read in place with the one scanner (an answer may be megabytes: it
@@ -31,28 +31,4 @@ func unknownResultType(method string, raw mcp.Raw) string {
 		return ""
 	}
 	return mcp.UnknownResultType(method, res)
-}
-
-// InputRequired reports a 2026 result asking for input before it can end
-// (resultType input_required): the request is not finished, a new round
-// with the answers is.
-func InputRequired(raw mcp.Raw) bool {
-	if !strings.Contains(string(raw), `"input_required"`) {
-		return false // the cheap test first: most answers never say it
-	}
-	// The one JSON scanner, as the session reads the same answer: with
-	// encoding/json, a question nested past 10,000 levels in it made the
-	// round read as the request's end here, and as a round there. Level by
-	// level with no index, as the session finds resultType: indexed two
-	// levels deep, a result of many members cost memory for each.
-	result, ok := AnswerResult(raw)
-	if !ok {
-		return false
-	}
-	res, ok := mcp.Members(result, "resultType")
-	if !ok {
-		return false
-	}
-	rt, _ := mcp.TextOf(res[0])
-	return rt == "input_required"
 }

@@ -15,10 +15,16 @@ import (
 // "2.0" (lenient readers take it, strict ones refuse it). Nil for a clean
 // message.
 func Ambiguities(raw Raw) []string {
-	doc, err := jsonspan.Parse(bytesOf(string(raw)), jsonspan.Limits{Depth: 2})
-	if err != nil || doc.Root().Kind() != jsonspan.Object {
+	root, ok := objectOf(bytesOf(string(raw)), 2)
+	if !ok {
 		return nil
 	}
+	return ambiguitiesOf(root)
+}
+
+// ambiguitiesOf is Ambiguities of a message read two levels deep (its
+// members and its result's).
+func ambiguitiesOf(root jsonspan.Value) []string {
 	var out []string
 	twice := func(where string, v jsonspan.Value) {
 		seen := map[string]int{}
@@ -35,7 +41,6 @@ func Ambiguities(raw Raw) []string {
 			}
 		}
 	}
-	root := doc.Root()
 	// Lenient readers, mcpscope among them, take an answer without
 	// "jsonrpc": "2.0"; the MCP SDKs refuse it, so a client built on
 	// one would never see it.
@@ -59,25 +64,4 @@ func Ambiguities(raw Raw) []string {
 		out = append(out, `it has both "result" and "error", which JSON-RPC forbids: mcpscope read it as the error`)
 	}
 	return out
-}
-
-// readAnswer sets what m, an answer, says of itself, from p, its peek, and
-// from its bytes: once, as it comes, off any view's update loop.
-func (m *RPCMessage) readAnswer(p peeked) {
-	m.ID = stringOf(p.id)
-	m.RPCError = p.isRPCError()
-	m.ToolError = p.toolError
-	m.OddIsError = p.oddIsError
-	m.Ambiguous = Ambiguities(m.Raw) != nil
-}
-
-// NoteAmbiguity sets m.Ambiguous, as the session did when m came, for a
-// message read back from a recording, which does not hold it (it is said
-// in Raw already). Only answers are read for it, as the session reads them.
-func (m *RPCMessage) NoteAmbiguity() {
-	answer := m.Class == ClassResponse || m.Class == ClassLate || m.Class == ClassForeign ||
-		m.Class == ClassDuplicate && m.Method == "" // a server request replayed has its method
-	if m.Dir == DirIn && answer {
-		m.Ambiguous = Ambiguities(m.Raw) != nil
-	}
 }

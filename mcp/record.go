@@ -214,10 +214,14 @@ type RPCMessage struct {
 	// Ambiguous is an answer in which Ambiguities finds something JSON
 	// readers may take differently. It is read once, as the answer comes
 	// (or is read back from a recording, which does not hold it: see
-	// NoteAmbiguity), so a view asks Ambiguities for its words only when
+	// NoteAnswer), so a view asks Ambiguities for its words only when
 	// there are some, not again over a large answer's bytes each time.
 	Ambiguous bool `json:"-"`
-	Conn      int  `json:"conn,omitempty"`
+	// InputRequired is a 2026 answer whose result's resultType is
+	// "input_required": a round asking for input, not the request's end
+	// (when its method may ask: MayAskForInput). Read once, as Ambiguous.
+	InputRequired bool `json:"-"`
+	Conn          int  `json:"conn,omitempty"`
 	// Stream is how it travelled (a Stream constant); "" means the legacy
 	// stream for what came in and a POST for what went out.
 	Stream string `json:"stream,omitempty"`

@@ -86,9 +86,9 @@ func (s *script) answer(reqSeq int64, id, method, tool, raw string, rpcErr, tool
 	}
 	m := &mcp.RPCMessage{Dir: mcp.DirIn, Class: class, ID: id, Method: method,
 		Tool: tool, ReqSeq: reqSeq, RPCError: rpcErr, ToolError: toolErr, Conn: 1, Raw: mcp.Raw(raw)}
-	// Whether it reads two ways, as the session notes it when an answer
-	// comes and a recording's reader when one is read back.
-	m.NoteAmbiguity()
+	// Whether it reads two ways and asks for input, as the session notes
+	// it when an answer comes and a recording's reader when one is read back.
+	m.NoteAnswer()
 	s.add(mcp.Record{Kind: mcp.KindReceived, RPC: m})
 }
 

@@ -35,8 +35,10 @@ func (s *streamScript) post(reqSeq int64, status int, headers map[string][]strin
 func (s *streamScript) on(stream string, reqSeq int64, class mcp.Class, id, method, raw string) {
 	s.add(mcp.Record{Kind: mcp.KindEvent, Event: &mcp.SSEEvent{Stream: stream, ReqSeq: reqSeq, Name: "message",
 		Data: mcp.Raw(raw), Raw: mcp.Raw("event: message\ndata: " + raw + "\n\n")}})
-	s.add(mcp.Record{Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: class, ID: id, Method: method,
-		ReqSeq: reqSeq, Stream: stream, RPCError: strings.Contains(raw, `"error"`), Raw: mcp.Raw(raw)}})
+	m := &mcp.RPCMessage{Dir: mcp.DirIn, Class: class, ID: id, Method: method,
+		ReqSeq: reqSeq, Stream: stream, RPCError: strings.Contains(raw, `"error"`), Raw: mcp.Raw(raw)}
+	m.NoteAnswer() // as the session notes an answer's facts when it comes
+	s.add(mcp.Record{Kind: mcp.KindReceived, RPC: m})
 }
 
 func mirrored(method, name string) map[string][]string {

@@ -1,0 +1,38 @@
+package mcp
+
+// What an answer says of itself that every view asks on each update (the
+// Pairs row, Detail, the proxy's lines): read once, as it comes, or as it
+// is read back from a recording, never again over its bytes.
+
+// readAnswer sets what m, an answer, says of itself, from p, its peek, and
+// from its bytes: once, as it comes, off any view's update loop.
+// InputRequired is the peek's, the one the session and the observer act
+// on, so a row says a round when they opened one.
+func (m *RPCMessage) readAnswer(p peeked) {
+	m.ID = stringOf(p.id)
+	m.RPCError = p.isRPCError()
+	m.ToolError = p.toolError
+	m.OddIsError = p.oddIsError
+	m.InputRequired = p.inputRequired
+	m.Ambiguous = Ambiguities(m.Raw) != nil
+}
+
+// NoteAnswer sets m.Ambiguous and m.InputRequired, as the session did
+// when m came, for a message read back from a recording, which does not
+// hold them (they are said in Raw already): both from one read of its
+// bytes. Only answers are read for them, as the session reads them.
+func (m *RPCMessage) NoteAnswer() {
+	answer := m.Class == ClassResponse || m.Class == ClassLate || m.Class == ClassForeign ||
+		m.Class == ClassDuplicate && m.Method == "" // a server request replayed has its method
+	if m.Dir != DirIn || !answer {
+		return
+	}
+	root, ok := objectOf(bytesOf(string(m.Raw)), 2)
+	if !ok {
+		return
+	}
+	m.Ambiguous = ambiguitiesOf(root) != nil
+	// The last resultType of the last result, decoded, as the peek reads it.
+	rt, _ := root.Get("result").Get("resultType").Text()
+	m.InputRequired = rt == "input_required"
+}
