@@ -76,6 +76,9 @@ type run struct {
 	// when it is): a person reads where the run ended, `: ping - 12:00`,
 	// as well as where it began.
 	newest *mcp.SSEEvent
+	// bytes are the run's blocks' bytes, counted as they came (the Size
+	// column and Detail say them, as the status bar's total does).
+	bytes int64
 }
 
 // NewLog returns an empty Log that keeps its records in memory.
@@ -116,7 +119,7 @@ func (l *Log) fold(r *mcp.Record) bool {
 	e := l.events[len(l.events)-1]
 	ru := l.runs[e]
 	if ru == nil {
-		ru = &run{n: 1}
+		ru = &run{n: 1, bytes: int64(len(l.ping.Raw))}
 		l.runs[e] = ru
 	}
 	ru.n++
@@ -125,8 +128,16 @@ func (l *Log) fold(r *mcp.Record) bool {
 	if !l.ping.Same(r.Event) {
 		ru.newest = r.Event
 	}
+	size := int64(len(r.Event.Raw))
+	if through, ok := l.st.runBytes(int(e), ru.n); ok {
+		// A replay hands out the blocks between a run's first and newest
+		// as the first (its index keeps no more of them): the recording's
+		// own count of the run's bytes keeps the total what live said.
+		size = max(through-ru.bytes, 0)
+	}
+	ru.bytes += size
 	l.stats.Events++
-	l.stats.Bytes += int64(len(r.Event.Raw))
+	l.stats.Bytes += size
 	l.st.folded(r)
 	return true
 }
@@ -214,6 +225,18 @@ func (l *Log) EventRepeats(i int) (int, time.Time) {
 		return ru.n, ru.last
 	}
 	return 1, l.st.get(int(l.events[i])).Time
+}
+
+// EventBytes is the bytes of the i-th row of the events pane: its event's,
+// or all of its run's blocks' when it stands for a run.
+func (l *Log) EventBytes(i int) int64 {
+	if i < 0 || i >= len(l.events) {
+		return 0
+	}
+	if ru := l.runs[l.events[i]]; ru != nil {
+		return ru.bytes
+	}
+	return int64(len(l.st.get(int(l.events[i])).Event.Raw))
 }
 
 // EventNewest is the newest keep-alive of the run the i-th row of the

@@ -90,8 +90,8 @@ func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
 		if err != nil {
 			return err
 		}
-		if folds, differs := s.repeats(r, rec.Seq, rec.Time, rec.Kind, &rec); folds {
-			s.fold(r, rec.Seq, rec.Time, differs)
+		if step := s.repeats(r, rec.Seq, rec.Time, rec.Kind, &rec); step.folds {
+			s.fold(r, rec.Seq, rec.Time, step)
 		} else {
 			s.add(r, rec.Seq, rec.Time, rec.Kind)
 			s.offer(s.len()-1, rec)
@@ -138,8 +138,8 @@ func (s *source) index(r *Reader, each func() bool) error {
 		if err != nil {
 			return err
 		}
-		if folds, differs := s.repeats(r, sum.Seq, sum.Time, sum.Kind, nil); folds {
-			s.fold(r, sum.Seq, sum.Time, differs)
+		if step := s.repeats(r, sum.Seq, sum.Time, sum.Kind, nil); step.folds {
+			s.fold(r, sum.Seq, sum.Time, step)
 		} else {
 			s.add(r, sum.Seq, sum.Time, sum.Kind)
 		}
