@@ -30,7 +30,7 @@ func TestKeepAlivesThatDifferAreOneRow(t *testing.T) {
 		{func(i int) mcp.SSEEvent {
 			id := fmt.Sprint("ev-", i+1)
 			return mcp.SSEEvent{Conn: 1, ID: id, HasID: true, Raw: mcp.Raw("id: " + id + "\n\n")}
-		}, "message ev-5 10 B ×5 (no data) from id ev-1 (l", "ev-3"},
+		}, "message ev-5 50 B ×5 (no data) from id ev-1 (l", "ev-3"},
 	} {
 		at := fixedNow.Add(-time.Minute)
 		recs := []mcp.Record{{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen}}}
