@@ -21,6 +21,14 @@ func TestReplayRunBytesAreLiveOnes(t *testing.T) {
 		{"comments that grow", func(i int) string { return ": ping " + strconv.Itoa(i) + "\n\n" }},
 		{"ids alone that grow", func(i int) string { return "id: " + strconv.Itoa(i) + "\n\n" }},
 		{"comments that shrink", func(i int) string { return ": ping " + strings.Repeat("-", 1000-i) + "\n\n" }},
+		// One run, not a row a block: its row keeps the newest id, the
+		// Last-Event-ID a reconnect sends, though pings came after it.
+		{"pings and ids alone in turn", func(i int) string {
+			if i%2 == 0 {
+				return ": ping\n\n"
+			}
+			return "id: " + strconv.Itoa(i) + "\n\n"
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { replayRunBytesAreLiveOnes(t, tc.block) })
 	}
@@ -58,6 +66,14 @@ func replayRunBytesAreLiveOnes(t *testing.T, block func(int) string) {
 	}
 	if got := live.Log.EventBytes(row); got != want {
 		t.Errorf("the live view's row of the run says %d bytes, want the %d its blocks hold", got, want)
+	}
+	for i := pings; i > 1; i-- {
+		if newest := strings.TrimSuffix(block(i), "\n\n"); strings.HasPrefix(newest, "id: ") {
+			if ev := live.Log.EventNewestID(row); ev == nil || "id: "+ev.ID != newest {
+				t.Errorf("the live view's row of the run has the newest id %v, want the newest block of an id's %q", ev, newest)
+			}
+			break
+		}
 	}
 
 	p, err := Load(live.Path)

@@ -355,7 +355,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 	lastEntry := -1
 	for i := from; i < to; i++ {
 		ref, e, k, ru := s.placed(i)
-		if k > 0 && (k < ru.n-1 || !ru.varies) {
+		if k > 0 && k != ru.idK && (k < ru.n-1 || !ru.varies) {
 			if lastEntry != e {
 				last = nil
 			}
@@ -366,9 +366,14 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			out = append(out, rec)
 			continue
 		}
-		if k > 0 {
+		switch {
+		case k > 0 && k == ru.n-1:
 			// The newest of a run whose lines differ, read as it is.
 			ref = ru.last
+		case k > 0:
+			// The run's newest block with an id, whose id a reconnect
+			// sends, read as it is.
+			ref = ru.id
 		}
 		if ref.off != pos {
 			if err := s.skipTo(br, pos, ref.off); err != nil {

@@ -37,21 +37,26 @@ import (
 // lineRun is a run of keep-alives: entry is the index entry of its first
 // line, which is record at; n records in all, the first included; last is
 // where its last line is, varies whether any differs from the first;
-// first is the first block's bytes and bytes all of its blocks'.
+// first is the first block's bytes and bytes all of its blocks'; id is
+// where the newest block with an id is, record idK of the run (0: none
+// but the first), read back as it is: its id is the Last-Event-ID in
+// effect, which the Log shows.
 type lineRun struct {
 	entry, at, n       int
 	lastSeq, lastNanos int64
 	last               lineRef
 	varies             bool
 	first, bytes       int64
+	id                 lineRef
+	idK                int
 }
 
 // runStep is what reading a line tells of the run of keep-alives before
 // it: whether it joins it, whether its line is not the run's first line
 // again, and the bytes of the block before it and its own.
 type runStep struct {
-	folds, differs bool
-	prev, size     int64
+	folds, differs, hasID bool
+	prev, size            int64
 }
 
 // repeat is the seq and time (Unix nanoseconds) given to repeat k (1 to
@@ -77,7 +82,7 @@ func (s *source) repeats(r *Reader, seq int64, t time.Time, kind mcp.Kind, rec *
 	}
 	if s.keep.repeats(line, seq, t) {
 		size := int64(len(s.keep.ev.Raw))
-		return runStep{folds: true, prev: size, size: size}
+		return runStep{folds: true, hasID: s.keep.ev.HasID, prev: size, size: size}
 	}
 	if rec == nil {
 		if !mayBeKeepAlive(line) {
@@ -94,7 +99,8 @@ func (s *source) repeats(r *Reader, seq int64, t time.Time, kind mcp.Kind, rec *
 	}
 	step := runStep{folds: s.keep.follows(rec)}
 	if step.folds {
-		step.differs, step.prev, step.size = true, int64(len(s.keep.ev.Raw)), int64(len(rec.Event.Raw))
+		step.differs, step.hasID = true, rec.Event.HasID
+		step.prev, step.size = int64(len(s.keep.ev.Raw)), int64(len(rec.Event.Raw))
 	}
 	s.keep.remember(rec, encodedLine{text: [][]byte{line}})
 	return step
@@ -123,10 +129,17 @@ func (s *source) fold(r *Reader, seq int64, t time.Time, step runStep) {
 		ru.lastSeq, ru.lastNanos, ru.last = seq, t.UnixNano(), last
 		ru.varies = ru.varies || step.differs
 		ru.bytes += step.size
+		if step.hasID {
+			ru.id, ru.idK = last, ru.n-1
+		}
 		return
 	}
-	s.runs = append(s.runs, lineRun{entry: s.idx.n - 1, at: s.recs - 2, n: 2, lastSeq: seq, lastNanos: t.UnixNano(), last: last,
-		varies: step.differs, first: step.prev, bytes: step.prev + step.size})
+	ru := lineRun{entry: s.idx.n - 1, at: s.recs - 2, n: 2, lastSeq: seq, lastNanos: t.UnixNano(), last: last,
+		varies: step.differs, first: step.prev, bytes: step.prev + step.size}
+	if step.hasID {
+		ru.id, ru.idK = last, 1
+	}
+	s.runs = append(s.runs, ru)
 }
 
 // runBytes is the bytes of the first n blocks of the run entry e begins,

@@ -245,10 +245,13 @@ func (e *eventsPane) view(focused bool) []string {
 			// sends, so the ID is the newest's, the one in effect, and
 			// the first's is said too (when the rows are drawn).
 			run = idRun{count: "×" + strconv.Itoa(n), first: id, lastAt: lastAt}
-			if newest != nil {
-				id = wireLine(newest.ID, 64)
-			}
 			data = run.count + " (no data)"
+		}
+		if ru.newestID != nil {
+			// The newest id of the run, keep-alives after it or not.
+			id = wireLine(ru.newestID.ID, 64)
+			// A narrow pane, with no ID column, says it after the data.
+			empty = empty || keepAlive
 		}
 		rows = append(rows, eventCells{sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, id,
 			history.FormatSize(ru.bytes), data})
