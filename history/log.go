@@ -251,10 +251,7 @@ func (l *Log) EventBytes(i int) int64 {
 // the events pane stands for, when it is not the row's own (Event's); nil
 // otherwise. Its id is the Last-Event-ID a reconnect sends.
 func (l *Log) EventNewestID(i int) *mcp.SSEEvent {
-	if i < 0 || i >= len(l.events) {
-		return nil
-	}
-	if ru := l.runs[l.events[i]]; ru != nil {
+	if ru := l.runAt(i); ru != nil {
 		return ru.newestID
 	}
 	return nil
@@ -264,13 +261,19 @@ func (l *Log) EventNewestID(i int) *mcp.SSEEvent {
 // events pane stands for, when its text is not the row's own (Event's);
 // nil otherwise.
 func (l *Log) EventNewest(i int) *mcp.SSEEvent {
-	if i < 0 || i >= len(l.events) {
-		return nil
-	}
-	if ru := l.runs[l.events[i]]; ru != nil {
+	if ru := l.runAt(i); ru != nil {
 		return ru.newest
 	}
 	return nil
+}
+
+// runAt is the run the i-th row of the events pane stands for, nil when
+// it is an event of its own or out of range.
+func (l *Log) runAt(i int) *run {
+	if i < 0 || i >= len(l.events) {
+		return nil
+	}
+	return l.runs[l.events[i]]
 }
 
 // PairCount is the number of rows in the pairs pane.
