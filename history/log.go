@@ -76,6 +76,12 @@ type run struct {
 	// when it is): a person reads where the run ended, `: ping - 12:00`,
 	// as well as where it began.
 	newest *mcp.SSEEvent
+	// newestID is the newest block of an id when it is not the first: its
+	// id is the Last-Event-ID in effect, whatever keep-alives followed.
+	newestID *mcp.SSEEvent
+	// bytes are the run's blocks' bytes, counted as they came (the Size
+	// column and Detail say them, as the status bar's total does).
+	bytes int64
 }
 
 // NewLog returns an empty Log that keeps its records in memory.
@@ -116,7 +122,7 @@ func (l *Log) fold(r *mcp.Record) bool {
 	e := l.events[len(l.events)-1]
 	ru := l.runs[e]
 	if ru == nil {
-		ru = &run{n: 1}
+		ru = &run{n: 1, bytes: int64(len(l.ping.Raw))}
 		l.runs[e] = ru
 	}
 	ru.n++
@@ -125,8 +131,19 @@ func (l *Log) fold(r *mcp.Record) bool {
 	if !l.ping.Same(r.Event) {
 		ru.newest = r.Event
 	}
+	if r.Event.HasID {
+		ru.newestID = r.Event
+	}
+	size := int64(len(r.Event.Raw))
+	if through, ok := l.st.runBytes(int(e), ru.n); ok {
+		// A replay hands out the blocks between a run's first and newest
+		// as the first (its index keeps no more of them): the recording's
+		// own count of the run's bytes keeps the total what live said.
+		size = max(through-ru.bytes, 0)
+	}
+	ru.bytes += size
 	l.stats.Events++
-	l.stats.Bytes += int64(len(r.Event.Raw))
+	l.stats.Bytes += size
 	l.st.folded(r)
 	return true
 }
@@ -148,8 +165,8 @@ const (
 	// EventSource ignores ("x").
 	keepAliveRun
 	// idRun holds blocks of an id and no data (`id: 7`): each sets the
-	// Last-Event-ID a reconnect sends, so the row of their run shows the
-	// newest's id (Log.EventNewest), not only the first's.
+	// Last-Event-ID a reconnect sends, so a run keeps the newest of them
+	// (Log.EventNewestID), whatever came after it.
 	idRun
 )
 
@@ -167,12 +184,14 @@ func runKind(ev *mcp.SSEEvent) int {
 
 // foldsInto is the one rule by which a block joins the run before it, in
 // the live index, the recorder and a replay's index alike: both are blocks
-// of one kind of run on the same stream, whatever their text. Folding only
+// a run can hold on the same stream, whatever their text. Folding only
 // identical ones let a server that numbers or timestamps its pings
-// (sse-starlette's `: ping - <time>`) grow the TUI by an entry a ping.
+// (sse-starlette's `: ping - <time>`) grow the TUI by an entry a ping; and
+// keeping comments and ids alone apart, a server alternating `: ping` and
+// `id: N` grew it by an entry a block. Nothing is hidden by folding them:
+// the run keeps its newest id, the Last-Event-ID a reconnect sends.
 func foldsInto(prev, ev *mcp.SSEEvent) bool {
-	k := runKind(ev)
-	return k != notRun && k == runKind(prev) && prev.SameStream(ev)
+	return runKind(ev) != notRun && runKind(prev) != notRun && prev.SameStream(ev)
 }
 
 // Len is the number of entries: the records, with each run of
@@ -216,17 +235,45 @@ func (l *Log) EventRepeats(i int) (int, time.Time) {
 	return 1, l.st.get(int(l.events[i])).Time
 }
 
+// EventBytes is the bytes of the i-th row of the events pane: its event's,
+// or all of its run's blocks' when it stands for a run.
+func (l *Log) EventBytes(i int) int64 {
+	if i < 0 || i >= len(l.events) {
+		return 0
+	}
+	if ru := l.runs[l.events[i]]; ru != nil {
+		return ru.bytes
+	}
+	return int64(len(l.st.get(int(l.events[i])).Event.Raw))
+}
+
+// EventNewestID is the newest block with an id of the run the i-th row of
+// the events pane stands for, when it is not the row's own (Event's); nil
+// otherwise. Its id is the Last-Event-ID a reconnect sends.
+func (l *Log) EventNewestID(i int) *mcp.SSEEvent {
+	if ru := l.runAt(i); ru != nil {
+		return ru.newestID
+	}
+	return nil
+}
+
 // EventNewest is the newest keep-alive of the run the i-th row of the
 // events pane stands for, when its text is not the row's own (Event's);
 // nil otherwise.
 func (l *Log) EventNewest(i int) *mcp.SSEEvent {
-	if i < 0 || i >= len(l.events) {
-		return nil
-	}
-	if ru := l.runs[l.events[i]]; ru != nil {
+	if ru := l.runAt(i); ru != nil {
 		return ru.newest
 	}
 	return nil
+}
+
+// runAt is the run the i-th row of the events pane stands for, nil when
+// it is an event of its own or out of range.
+func (l *Log) runAt(i int) *run {
+	if i < 0 || i >= len(l.events) {
+		return nil
+	}
+	return l.runs[l.events[i]]
 }
 
 // PairCount is the number of rows in the pairs pane.

@@ -152,6 +152,9 @@ func sameRows(t *testing.T, what string, got, want *Log) {
 		if g, w := newestRaw(got, i), newestRaw(want, i); g != w {
 			t.Errorf("%s's row %d ends its run with %q, the live view's with %q", what, i, g, w)
 		}
+		if g, w := newestID(got, i), newestID(want, i); g != w {
+			t.Errorf("%s's row %d has the newest id %q, the live view's %q", what, i, g, w)
+		}
 	}
 }
 
@@ -160,6 +163,15 @@ func sameRows(t *testing.T, what string, got, want *Log) {
 func newestRaw(l *Log, i int) string {
 	if ev := l.EventNewest(i); ev != nil {
 		return string(ev.Raw)
+	}
+	return ""
+}
+
+// newestID is the newest id of row i's run when it is not the row's own
+// block's, "" otherwise.
+func newestID(l *Log, i int) string {
+	if ev := l.EventNewestID(i); ev != nil {
+		return "id " + ev.ID
 	}
 	return ""
 }

@@ -90,8 +90,8 @@ func (s *source) load(r *Reader, each func(mcp.Record) bool) error {
 		if err != nil {
 			return err
 		}
-		if folds, differs := s.repeats(r, rec.Seq, rec.Time, rec.Kind, &rec); folds {
-			s.fold(r, rec.Seq, rec.Time, differs)
+		if step := s.repeats(r, rec.Seq, rec.Time, rec.Kind, &rec); step.folds {
+			s.fold(r, rec.Seq, rec.Time, step)
 		} else {
 			s.add(r, rec.Seq, rec.Time, rec.Kind)
 			s.offer(s.len()-1, rec)
@@ -138,8 +138,8 @@ func (s *source) index(r *Reader, each func() bool) error {
 		if err != nil {
 			return err
 		}
-		if folds, differs := s.repeats(r, sum.Seq, sum.Time, sum.Kind, nil); folds {
-			s.fold(r, sum.Seq, sum.Time, differs)
+		if step := s.repeats(r, sum.Seq, sum.Time, sum.Kind, nil); step.folds {
+			s.fold(r, sum.Seq, sum.Time, step)
 		} else {
 			s.add(r, sum.Seq, sum.Time, sum.Kind)
 		}
@@ -355,7 +355,7 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 	lastEntry := -1
 	for i := from; i < to; i++ {
 		ref, e, k, ru := s.placed(i)
-		if k > 0 && (k < ru.n-1 || !ru.varies) {
+		if k > 0 && k != ru.idK && (k < ru.n-1 || !ru.varies) {
 			if lastEntry != e {
 				last = nil
 			}
@@ -366,9 +366,14 @@ func (s *source) span(from, to int) (out []mcp.Record, warnings []string, next i
 			out = append(out, rec)
 			continue
 		}
-		if k > 0 {
+		switch {
+		case k > 0 && k == ru.n-1:
 			// The newest of a run whose lines differ, read as it is.
 			ref = ru.last
+		case k > 0:
+			// The run's newest block with an id, whose id a reconnect
+			// sends, read as it is.
+			ref = ru.id
 		}
 		if ref.off != pos {
 			if err := s.skipTo(br, pos, ref.off); err != nil {

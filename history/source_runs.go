@@ -29,19 +29,34 @@ import (
 // they were. A repeat is handed out as its run's first record in its own
 // place: the last one with its own seq and time (and its own line when it
 // differs), those between with theirs spread evenly from the first's to
-// the last's (knowing each line's own would mean indexing each). So a
-// replay of a run whose lines differ in length counts the bytes of those
-// between as the first's: the status bar's byte count can differ from the
-// live one's by that much.
+// the last's (knowing each line's own would mean indexing each). Their
+// bytes are not the first's when the lines differ in length, so the run
+// keeps its blocks' byte total, which the Log counts (runBytes): a
+// replay's status bar says the bytes the live one did.
 
 // lineRun is a run of keep-alives: entry is the index entry of its first
 // line, which is record at; n records in all, the first included; last is
-// where its last line is, varies whether any differs from the first.
+// where its last line is, varies whether any differs from the first;
+// first is the first block's bytes and bytes all of its blocks'; id is
+// where the newest block with an id is, record idK of the run (0: none
+// but the first), read back as it is: its id is the Last-Event-ID in
+// effect, which the Log shows.
 type lineRun struct {
 	entry, at, n       int
 	lastSeq, lastNanos int64
 	last               lineRef
 	varies             bool
+	first, bytes       int64
+	id                 lineRef
+	idK                int
+}
+
+// runStep is what reading a line tells of the run of keep-alives before
+// it: whether it joins it, whether its line is not the run's first line
+// again, and the bytes of the block before it and its own.
+type runStep struct {
+	folds, differs, hasID bool
+	prev, size            int64
 }
 
 // repeat is the seq and time (Unix nanoseconds) given to repeat k (1 to
@@ -54,36 +69,41 @@ func (ru lineRun) repeat(k int, first lineRef) (seq, nanos int64) {
 	return min(first.seq+int64(k), ru.lastSeq), first.nanos + int64(spread)
 }
 
-// repeats reports whether the record r just read, with this seq, time and
+// repeats says whether the record r just read, with this seq, time and
 // kind, joins the run of keep-alives before it (foldsInto), and whether its
 // line differs from the run's first; it remembers the record for the next
 // line when it is a keep-alive. rec is the record when it was decoded; nil
 // decodes a line that may be a keep-alive.
-func (s *source) repeats(r *Reader, seq int64, t time.Time, kind mcp.Kind, rec *mcp.Record) (folds, differs bool) {
+func (s *source) repeats(r *Reader, seq int64, t time.Time, kind mcp.Kind, rec *mcp.Record) runStep {
 	line := r.raw
 	if line == nil || kind != mcp.KindEvent {
 		s.keep.forget()
-		return false, false
+		return runStep{}
 	}
 	if s.keep.repeats(line, seq, t) {
-		return true, false
+		size := int64(len(s.keep.ev.Raw))
+		return runStep{folds: true, hasID: s.keep.ev.HasID, prev: size, size: size}
 	}
 	if rec == nil {
 		if !mayBeKeepAlive(line) {
 			s.keep.forget()
-			return false, false
+			return runStep{}
 		}
 		var d decoder
 		got, err := d.decode(line)
 		if err != nil {
 			s.keep.forget()
-			return false, false
+			return runStep{}
 		}
 		rec = &got
 	}
-	folds = s.keep.follows(rec)
+	step := runStep{folds: s.keep.follows(rec)}
+	if step.folds {
+		step.differs, step.hasID = true, rec.Event.HasID
+		step.prev, step.size = int64(len(s.keep.ev.Raw)), int64(len(rec.Event.Raw))
+	}
 	s.keep.remember(rec, encodedLine{text: [][]byte{line}})
-	return folds, folds
+	return step
 }
 
 // mayBeKeepAlive is the cheap test of an event's line before it is decoded
@@ -97,9 +117,8 @@ func mayBeKeepAlive(line []byte) bool {
 }
 
 // fold counts the record r just read, with this seq and time, into the
-// run of the last entry, which it joins; differs says its line is not the
-// run's first line again.
-func (s *source) fold(r *Reader, seq int64, t time.Time, differs bool) {
+// run of the last entry, which it joins, as step says.
+func (s *source) fold(r *Reader, seq int64, t time.Time, step runStep) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.recs++
@@ -108,10 +127,37 @@ func (s *source) fold(r *Reader, seq int64, t time.Time, differs bool) {
 		ru := &s.runs[k-1]
 		ru.n++
 		ru.lastSeq, ru.lastNanos, ru.last = seq, t.UnixNano(), last
-		ru.varies = ru.varies || differs
+		ru.varies = ru.varies || step.differs
+		ru.bytes += step.size
+		if step.hasID {
+			ru.id, ru.idK = last, ru.n-1
+		}
 		return
 	}
-	s.runs = append(s.runs, lineRun{entry: s.idx.n - 1, at: s.recs - 2, n: 2, lastSeq: seq, lastNanos: t.UnixNano(), last: last, varies: differs})
+	ru := lineRun{entry: s.idx.n - 1, at: s.recs - 2, n: 2, lastSeq: seq, lastNanos: t.UnixNano(), last: last,
+		varies: step.differs, first: step.prev, bytes: step.prev + step.size}
+	if step.hasID {
+		ru.id, ru.idK = last, 1
+	}
+	s.runs = append(s.runs, ru)
+}
+
+// runBytes is the bytes of the first n blocks of the run entry e begins,
+// as a replay hands them out (those between its first and its newest as
+// the first): all of them once the newest is out. False when e begins no
+// run.
+func (s *source) runBytes(e, n int) (int64, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	j, ok := sort.Find(len(s.runs), func(j int) int { return e - s.runs[j].entry })
+	if !ok {
+		return 0, false
+	}
+	ru := s.runs[j]
+	if n >= ru.n {
+		return ru.bytes, true
+	}
+	return min(int64(n)*ru.first, ru.bytes), true
 }
 
 // records is how many records are indexed so far, repeats included.

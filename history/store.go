@@ -14,6 +14,10 @@ type store interface {
 	put(r *mcp.Record) *mcp.Record
 	// folded tells the store that r was appended but folded into a run.
 	folded(r *mcp.Record)
+	// runBytes is the bytes of the first n blocks of the run of keep-alives
+	// entry i begins, as its recording says, when the store knows them
+	// (a replay's index does: source.runBytes).
+	runBytes(i, n int) (int64, bool)
 	// get returns entry i. The record must not be changed.
 	get(i int) *mcp.Record
 	// view is what get sees of the entries kept so far, for reading from
@@ -30,10 +34,11 @@ type store interface {
 // session's, not copied.
 type memStore struct{ recs chunked[mcp.Record] }
 
-func (m *memStore) put(r *mcp.Record) *mcp.Record { return m.recs.add(*r) }
-func (m *memStore) folded(*mcp.Record)            {}
-func (m *memStore) get(i int) *mcp.Record         { return m.recs.at(i) }
-func (m *memStore) len() int                      { return m.recs.n }
+func (m *memStore) put(r *mcp.Record) *mcp.Record   { return m.recs.add(*r) }
+func (m *memStore) folded(*mcp.Record)              {}
+func (m *memStore) runBytes(int, int) (int64, bool) { return 0, false }
+func (m *memStore) get(i int) *mcp.Record           { return m.recs.at(i) }
+func (m *memStore) len() int                        { return m.recs.n }
 
 // view copies the list of blocks, not the records: blocks never move, and
 // entries are never rewritten once kept.
@@ -120,6 +125,13 @@ func (f *fileStore) folded(r *mcp.Record) {
 	if p, ok := f.match(r); ok {
 		f.next = p + 1
 	}
+}
+
+func (f *fileStore) runBytes(i, n int) (int64, bool) {
+	if p := f.pos[i]; p >= 0 {
+		return f.src.runBytes(int(p), n)
+	}
+	return 0, false
 }
 
 // match finds r among the source's next records by its Seq.

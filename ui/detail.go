@@ -21,7 +21,10 @@ type detailPane struct {
 
 	pair  *history.Pair
 	event *mcp.Record
-	log   *history.Log // the log the selection belongs to
+	// eventRow is event's row of the Log's events pane, whose run (a row
+	// can stand for a run of keep-alives) Detail describes.
+	eventRow int
+	log      *history.Log // the log the selection belongs to
 
 	// Rendered lines, kept until the selection, its answer or the width
 	// changes, so scrolling re-renders nothing. ready is false while they
@@ -79,6 +82,8 @@ type detailKey struct {
 	// A live call's outputSchema note may come after its answer (its
 	// sender reads it, history.Log.NoteOutput).
 	output string
+	// A run of keep-alives grows while it is shown (its bytes with it).
+	runN int
 }
 
 func newDetailPane(c *common) *detailPane {
@@ -176,12 +181,13 @@ func (d *detailPane) showing(p *history.Pair) bool {
 	return ev == nil && shown != nil && shown.Request != nil && p.Request != nil && shown.Request.Seq == p.Request.Seq
 }
 
-// showEvent selects a raw event and scrolls to its top.
-func (d *detailPane) showEvent(r *mcp.Record) {
+// showEvent selects a raw event, on row of the Log's events pane, and
+// scrolls to its top.
+func (d *detailPane) showEvent(r *mcp.Record, row int) {
 	if r == nil {
 		return
 	}
-	d.pair, d.event, d.log = nil, r, d.c.log
+	d.pair, d.event, d.eventRow, d.log = nil, r, row, d.c.log
 	d.scroll.offset = 0
 	d.toResponse, d.keep = false, keptPlace{}
 }
@@ -271,6 +277,9 @@ func (d *detailPane) view(focused bool) []string {
 func (d *detailPane) key() detailKey {
 	p, ev := d.selection()
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
+	if ev != nil {
+		k.runN, _ = d.c.log.EventRepeats(d.eventRow)
+	}
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
 		k.progress, k.notes, k.resumes, k.output = p.Progress, p.Notifications, len(p.Resumes), p.Output
@@ -307,8 +316,19 @@ func (d *detailPane) input() detailInput {
 	}
 	if ev != nil && ev.Event != nil {
 		in.eventVia = streamWords(d.c.log, ev.Event.Stream, ev.Event.ReqSeq, ev.Seq)
+		in.run = d.run()
 	}
 	return in
+}
+
+// run is what the event shown stands for on its row of the events pane:
+// a run of keep-alives, or itself alone.
+func (d *detailPane) run() runFacts {
+	if r := d.c.log.Event(d.eventRow); r == nil || d.event == nil || r.Seq != d.event.Seq {
+		// Not the row it was on (a Log fed another way): itself alone.
+		return runFacts{n: 1}
+	}
+	return rowRun(d.c.log, d.eventRow)
 }
 
 // lines are the pane's lines: formatted now when they are cheap, or a

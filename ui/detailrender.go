@@ -42,6 +42,7 @@ type detailInput struct {
 	state      string
 	stateStyle lipgloss.Style
 	event      *mcp.Record
+	run        runFacts  // what event's row stands for: a run of keep-alives, or itself
 	t0         time.Time // when the session connected
 
 	// Facts that need the Log, looked up in Update so format can run on
@@ -426,7 +427,7 @@ func (in *detailInput) eventHead() []string {
 		head += " · id " + wireLine(ev.ID, 64)
 	}
 	head += " · " + history.FormatSize(int64(len(ev.Raw))) + " · " + sinceConnect(r.Time.Sub(in.t0))
-	out := in.wrapped(nil, head, in.st.Row)
+	out := in.runLines(in.wrapped(nil, head, in.st.Row))
 	if in.eventVia != "" {
 		via := "on " + in.eventVia
 		if ev.Conn > 0 {
@@ -455,7 +456,11 @@ func (in *detailInput) eventLines() []string {
 		out = append(out, st.Dim.Render(": "+wireLine(c, 1024)))
 	}
 	if !in.pretty {
-		out = append(out, "", in.section("Raw bytes", "as received"))
+		as := "as received"
+		if in.run.n > 1 {
+			as = "the run's first, as received"
+		}
+		out = append(out, "", in.section("Raw bytes", as))
 		return in.json(out, string(ev.Raw), false)
 	}
 	out = append(out, "", in.section("Data", ""))

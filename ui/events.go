@@ -3,7 +3,6 @@ package ui
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -95,21 +94,25 @@ func (e *eventsPane) eventAt(i int) *mcp.Record {
 	return e.c.log.Event(e.filter.matches[i])
 }
 
-// repeats is how many keep-alives row i stands for, when the newest
-// arrived, and the newest when its text is not the row's own (nil else).
-func (e *eventsPane) repeats(i int) (int, time.Time, *mcp.SSEEvent) {
-	if e.filter.active() {
-		if i < 0 || i >= e.count() {
-			return 0, time.Time{}, nil
-		}
-		i = e.filter.matches[i]
+// logRow is the row of the Log's events pane that row i shows, or -1.
+func (e *eventsPane) logRow(i int) int {
+	if !e.filter.active() {
+		return i
 	}
-	n, last := e.c.log.EventRepeats(i)
-	return n, last, e.c.log.EventNewest(i)
+	if i < 0 || i >= e.count() {
+		return -1
+	}
+	return e.filter.matches[i]
 }
+
+// repeats is what row i stands for (rowRun).
+func (e *eventsPane) repeats(i int) runFacts { return rowRun(e.c.log, e.logRow(i)) }
 
 // selected is the event under the cursor, or nil.
 func (e *eventsPane) selected() *mcp.Record { return e.eventAt(e.list.cursor) }
+
+// selectedRow is the row of the Log's events pane under the cursor, or -1.
+func (e *eventsPane) selectedRow() int { return e.logRow(e.list.cursor) }
 
 // setQuery changes the filter and starts finding its matches.
 func (e *eventsPane) setQuery(q string) tea.Cmd {
@@ -202,7 +205,8 @@ func (e *eventsPane) view(focused bool) []string {
 		keepAlive := !ev.Dispatched()
 		empty := false
 		id := wireLine(ev.ID, 64)
-		n, last, newest := e.repeats(i)
+		ru := e.repeats(i)
+		n, last, newest := ru.n, ru.last, ru.newest
 		// The Log keeps a run of blocks no EventSource dispatches as one
 		// row; the count goes first and the last one's time last, so a
 		// narrow pane cuts the least telling part.
@@ -241,13 +245,16 @@ func (e *eventsPane) view(focused bool) []string {
 			// sends, so the ID is the newest's, the one in effect, and
 			// the first's is said too (when the rows are drawn).
 			run = idRun{count: "×" + strconv.Itoa(n), first: id, lastAt: lastAt}
-			if newest != nil {
-				id = wireLine(newest.ID, 64)
-			}
 			data = run.count + " (no data)"
 		}
+		if ru.newestID != nil {
+			// The newest id of the run, keep-alives after it or not.
+			id = wireLine(ru.newestID.ID, 64)
+			// A narrow pane, with no ID column, says it after the data.
+			empty = empty || keepAlive
+		}
 		rows = append(rows, eventCells{sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, id,
-			history.FormatSize(int64(len(ev.Raw))), data})
+			history.FormatSize(ru.bytes), data})
 		keepAlives, noData, idRuns = append(keepAlives, keepAlive), append(noData, empty), append(idRuns, run)
 	}
 	cols := eventColumnsFor(inner, rows)

@@ -151,7 +151,7 @@ func drawEverything(t *testing.T, name string, m *Model) {
 		}
 	}
 	for i := 0; i < m.com.log.EventCount(); i++ {
-		m.detail.showEvent(m.com.log.Event(i))
+		m.detail.showEvent(m.com.log.Event(i), i)
 		for _, raw := range []bool{false, true} {
 			m.detail.pretty = !raw
 			assertClean(t, fmt.Sprintf("%s event %d raw=%v", name, i, raw), m.View())

@@ -30,7 +30,16 @@ func TestKeepAlivesThatDifferAreOneRow(t *testing.T) {
 		{func(i int) mcp.SSEEvent {
 			id := fmt.Sprint("ev-", i+1)
 			return mcp.SSEEvent{Conn: 1, ID: id, HasID: true, Raw: mcp.Raw("id: " + id + "\n\n")}
-		}, "message ev-5 10 B ×5 (no data) from id ev-1 (l", "ev-3"},
+		}, "message ev-5 50 B ×5 (no data) from id ev-1 (l", "ev-3"},
+		// Pings and ids alone in turn are one run too, whose ID is its
+		// newest id, though a ping came after it.
+		{func(i int) mcp.SSEEvent {
+			if i%2 == 0 {
+				return mcp.SSEEvent{Conn: 1, Comments: []string{"ping"}, Raw: ": ping\n\n"}
+			}
+			id := fmt.Sprint("ev-", i+1)
+			return mcp.SSEEvent{Conn: 1, ID: id, HasID: true, Raw: mcp.Raw("id: " + id + "\n\n")}
+		}, "(comment) ev-4 44 B ×5 : ping (last +5.000s)", "ev-2"},
 	} {
 		at := fixedNow.Add(-time.Minute)
 		recs := []mcp.Record{{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen}}}

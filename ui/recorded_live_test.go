@@ -30,7 +30,7 @@ func detailOf(m *Model, log *history.Log, i int) []string {
 // eventDetailOf is what the detail pane shows of event i of log.
 func eventDetailOf(m *Model, log *history.Log, i int) []string {
 	m.com.log = log
-	m.detail.showEvent(log.Event(i))
+	m.detail.showEvent(log.Event(i), i)
 	in := m.detail.input()
 	lines, _ := in.format()
 	return lines

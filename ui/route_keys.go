@@ -396,7 +396,7 @@ func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
 			m.open(func() { m.detail.showPair(m.pairs.selected()) }, m.pairs.selected() != nil)
 			return nil
 		case paneEvents:
-			m.open(func() { m.detail.showEvent(m.events.selected()) }, m.events.selected() != nil)
+			m.open(func() { m.detail.showEvent(m.events.selected(), m.events.selectedRow()) }, m.events.selected() != nil)
 			return nil
 		}
 	}

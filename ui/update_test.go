@@ -380,7 +380,7 @@ func TestKeepAliveRunIsOneRow(t *testing.T) {
 	}{
 		{mcp.SSEEvent{Conn: 1, Comments: []string{"ping"}, Raw: ": ping\n\n"}, "×5 : ping (last", ": ping"},
 		{mcp.SSEEvent{Conn: 1, Retry: "1000", Raw: "retry: 1000\n\n"}, "×5 retry: 1000 (last", "retry: 1000"},
-		{mcp.SSEEvent{Conn: 1, Raw: "x\n\n"}, "(comment)  3 B ×5 (last", "×5"},
+		{mcp.SSEEvent{Conn: 1, Raw: "x\n\n"}, "(comment) 15 B ×5 (last", "×5"},
 	} {
 		at := fixedNow.Add(-time.Minute)
 		recs := []mcp.Record{{Seq: 1, Time: at, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen}}}
