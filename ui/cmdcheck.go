@@ -47,11 +47,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 	switch {
 	case info == nil && len(c.tools) > 0:
 		msg := "tool " + cmd.Tool + " is not in the tools list (" + plural(len(c.tools), "tool") + ")"
-		names := make([]string, len(c.tools))
-		for i, t := range c.tools {
-			names[i] = t.Name
-		}
-		if sug := command.Nearest(cmd.Tool, names); sug != "" {
+		if sug := c.nearestTool(cmd.Tool); sug != "" {
 			msg += ": did you mean " + sug + "?"
 		}
 		pre = append(pre, command.ArgWarning{Message: msg})
@@ -106,4 +102,15 @@ func (c *CommandLine) checkResource(cmd command.Command) (command.ArgWarning, bo
 		return command.ArgWarning{}, false
 	}
 	return command.ArgWarning{Message: cmd.Target + " " + not + ": did you mean " + sug + "?"}, true
+}
+
+// nearestTool is the listed tool a mistyped name was most likely meant to
+// be (command.Nearest), "" when none is that close: what Enter's check and
+// a fruitless Tab both ask after.
+func (c *CommandLine) nearestTool(name string) string {
+	names := make([]string, len(c.tools))
+	for i, t := range c.tools {
+		names[i] = t.Name
+	}
+	return command.Nearest(name, names)
 }

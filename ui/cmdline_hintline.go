@@ -44,8 +44,12 @@ func (c *CommandLine) hintLine() string {
 	value := c.input.Value()
 	ctx := c.analyze(value[:byteOffset(value, c.input.Position())])
 	h := c.wordHint(ctx)
-	if note := c.nothingToComplete(ctx); c.fruitless && note != "" {
-		h = note + " · " + h
+	if c.fruitless {
+		// Only after a Tab that found nothing: the nearest name is
+		// measured against every tool, and this line is drawn each frame.
+		if note := c.nothingToComplete(ctx); note != "" {
+			h = note + " · " + h
+		}
 	}
 	return st.Hint.Render(c.wholeParts(h))
 }
@@ -125,19 +129,16 @@ func (c *CommandLine) nothingToComplete(ctx lineContext) string {
 	if note := ctx.nothingToComplete(); note != "" {
 		return note
 	}
-	var names []string
-	switch {
-	case ctx.index == 0:
-		names = ctx.methodWords()
-	case ctx.method == "tools/call" && ctx.index == 1:
-		for _, t := range c.tools {
-			names = append(names, t.Name)
-		}
-	}
-	if ctx.cur.Text == "" || names == nil {
+	if ctx.cur.Text == "" {
 		return ""
 	}
-	sug := command.Nearest(ctx.cur.Text, names)
+	sug := ""
+	switch {
+	case ctx.index == 0:
+		sug = command.Nearest(ctx.cur.Text, ctx.methodWords())
+	case ctx.method == "tools/call" && ctx.index == 1:
+		sug = c.nearestTool(ctx.cur.Text)
+	}
 	if sug == "" {
 		return ""
 	}
