@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -96,5 +97,25 @@ func TestExecNotesDuringLaterPagesAreTheListings(t *testing.T) {
 	}
 	if strings.Contains(out, "came before") {
 		t.Errorf("a log message sent with the first page is said to have come before the listing:\n%s", out)
+	}
+}
+
+// The session's own listen stream opens before the first command, and may
+// be read after the opening's notes were printed: a subscriptions/listen
+// typed as that command began at its own request, not the session's, so a
+// log message between the two came before it.
+func TestNotesBeforeATypedListenAreNotTheSessionsListens(t *testing.T) {
+	n := newNotes("")
+	listen := func(seq int64, typed bool) mcp.Record {
+		return mcp.Record{Seq: seq, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, Method: mcp.ListenMethod, UserStream: typed,
+			Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen"}`)}}
+	}
+	n.record(listen(1, false))
+	n.record(mcp.Record{Seq: 2, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/message",
+		Raw: mcp.Raw(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"early"}}`)}})
+	n.record(listen(3, true))
+	want := "log info: early (came before subscriptions/listen was sent)"
+	if got := strings.Join(n.take(mcp.ListenMethod, "subscriptions/listen"), "\n"); got != want {
+		t.Errorf("notes before a typed listen read %q, want %q", got, want)
 	}
 }
