@@ -16,14 +16,11 @@ import (
 // only once the ping is answered, so they are in before tools/call goes.
 func TestExecSaysNotesBeforeTheCommandWasSent(t *testing.T) {
 	srv := changesBeforeCall(t, true)
-	out, errOut, code := run(t, "exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
-	want := "── tools/call anything\n" +
-		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n" +
-		"· log info: working\n" +
-		"done\n"
-	if code != exitOK || !strings.Contains(out, want) {
-		t.Errorf("exit %d, want the list changes said to have come before the call, its own log not:\n%s\ngot:\n%s\n%s", code, want, out, errOut)
-	}
+	execShows(t, exitOK, "── tools/call anything\n"+
+		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n"+
+		"· log info: working\n"+
+		"done\n",
+		"exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
 }
 
 // A call that never got its answer (given up on with ctrl+c, or past
@@ -33,13 +30,10 @@ func TestExecSaysNotesBeforeTheCommandWasSent(t *testing.T) {
 // cancelled), and its own log message still is not.
 func TestExecSaysNotesBeforeACallUnanswered(t *testing.T) {
 	srv := changesBeforeCall(t, false)
-	out, errOut, code := run(t, "exec", "--no-record", "--timeout", "300ms", srv.URL+"/mcp", "tools/call anything")
-	want := "── tools/call anything\n" +
-		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n" +
-		"· log info: working\n"
-	if code != exitFailed || !strings.Contains(out, want) {
-		t.Errorf("exit %d, want the list changes said to have come before the call, its own log not:\n%s\ngot:\n%s\n%s", code, want, out, errOut)
-	}
+	execShows(t, exitFailed, "── tools/call anything\n"+
+		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n"+
+		"· log info: working\n",
+		"exec", "--no-record", "--timeout", "300ms", srv.URL+"/mcp", "tools/call anything")
 }
 
 // changesBeforeCall is a server that announces five tool list changes on
