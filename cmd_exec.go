@@ -359,7 +359,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		progress.done()
 		if gathered.pending() {
 			fmt.Fprintln(stdout, "── notifications after the last answer")
-			gathered.print(stdout, 0, 0, "", "")
+			gathered.print(stdout, 0, "", "")
 		}
 		if rec != nil && rec.report(stderr, false) != nil && code == exitOK {
 			// The answers were fine, the file is not: a script relying on

@@ -46,8 +46,10 @@ type notes struct {
 	userListens map[int64]bool
 	from        string
 	// sentFirst is the Seq of the first request of each method sent
-	// since the last take: where a command with no answer to say so
-	// (a call given up on) was sent.
+	// since the last take: where the command being run began, the one
+	// answer to it for a command of several requests (a task's tools/call
+	// before its tasks/result, a listing's first page, a 2026 chain's
+	// first round) and for one with no answer (a call given up on) alike.
 	sentFirst map[string]int64
 }
 
@@ -137,7 +139,9 @@ func (n *notes) record(r mcp.Record) {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest {
+	if r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && (r.RPC.Method != mcp.ListenMethod || r.RPC.UserStream) {
+		// The session's own listen stream, opened in the background, is
+		// no command's: a subscriptions/listen typed after it began later.
 		n.sentAt(r.RPC.Method, r.Seq)
 	}
 	if line != "" {
@@ -299,11 +303,12 @@ func (n *notes) back(i int) *heldLine {
 
 // take returns the held lines in the order they came, with a line saying
 // how many were left out between, and empties the notes; n.mu is held.
-// Those that came before the record numbered sent (the request of the
-// command named what; 0 for none) say so: a server's list changes right
-// after initialize are the session's, not caused by the first command
-// they print under.
-func (n *notes) take(sent int64, what string) []string {
+// Those that came before the first request of method sent since the last
+// take (the command named what; "" for none) say so: a server's list
+// changes right after initialize are the session's, not caused by the
+// first command they print under.
+func (n *notes) take(method, what string) []string {
+	sent := n.sentFirst[method]
 	if n.cyc.k > 0 {
 		n.endCycle()
 	}
@@ -408,11 +413,9 @@ func noteText(m *mcp.RPCMessage, max int) (line string, cut bool) {
 // print writes the notifications that came before the record numbered
 // upTo (all so far when it is 0), waiting a bounded time for the record
 // reader to reach it, since it reads the records on a goroutine of its own.
-// Those before the record numbered sent (the request of the command named
-// what; 0 for none) are said to have come before it was sent. sent -1 is
-// the first request of method sent since the last print: a command with no
-// answer to say which request it sent.
-func (n *notes) print(w io.Writer, upTo, sent int64, method, what string) {
+// Those before the first request of method sent since the last print (the
+// command named what; "" for none) are said to have come before it was sent.
+func (n *notes) print(w io.Writer, upTo int64, method, what string) {
 	if n == nil {
 		return
 	}
@@ -435,10 +438,7 @@ func (n *notes) print(w io.Writer, upTo, sent int64, method, what string) {
 		}
 	}
 	n.mu.Lock()
-	if sent < 0 {
-		sent = n.sentFirst[method]
-	}
-	lines := n.take(sent, what)
+	lines := n.take(method, what)
 	n.mu.Unlock()
 	for _, l := range lines {
 		// One line each (oneLine), whatever the server put in the words

@@ -135,21 +135,16 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		}
 		return code
 	}
-	var upTo, sentAt int64
+	var upTo int64
 	if resp != nil {
 		upTo = resp.Seq
 	}
-	if resp != nil && !opening {
-		// What came before the request went (a server's list changes
-		// right after initialize) is said to be the session's, not its:
-		// the first request, when the command made several (a task's
-		// tools/call, a listing's first page).
-		sentAt = resp.Began()
-	}
-	if resp == nil && !opening {
-		// No answer says which request went (a call given up on): the
-		// first of its method the notes saw sent.
-		sentAt = -1
+	// What came before the command's first request went (a server's list
+	// changes right after initialize) is said to be the session's, not
+	// its; the opening has nothing before it to set apart.
+	began := sent
+	if opening {
+		began = ""
 	}
 	if err != nil && p.logged != nil {
 		// A failure has no answer to mark where its notifications end:
@@ -157,7 +152,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		// command's.
 		upTo = max(upTo, p.logged())
 	}
-	p.notes.print(p.w, upTo, sentAt, sent, title)
+	p.notes.print(p.w, upTo, began, title)
 	if resp != nil {
 		if resp.Ambiguous {
 			for _, a := range mcp.Ambiguities(resp.Raw) {

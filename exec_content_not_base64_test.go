@@ -1,7 +1,6 @@
 package main
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -17,12 +16,9 @@ func TestExecContentThatIsNotBase64IsSaidSo(t *testing.T) {
 			`{"type":"audio","data":"@@@","mimeType":"audio/wav"},` +
 			`{"type":"resource","resource":{"uri":"x://b","blob":"***","mimeType":"application/octet-stream"}}]}}`)
 	})
-	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call echo text=hi")
-	want := "── tools/call echo\n" +
-		"[image image/png, 8 base64 characters, not valid base64]\n" +
-		"[audio audio/wav, 3 base64 characters, not valid base64]\n" +
-		"[resource x://b (application/octet-stream), 3 base64 characters, not valid base64]\n"
-	if code != exitOK || !strings.Contains(out, want) {
-		t.Errorf("exit %d, want %q in:\n%s\n%s", code, want, out, errOut)
-	}
+	execShows(t, exitOK, "── tools/call echo\n"+
+		"[image image/png, 8 base64 characters, not valid base64]\n"+
+		"[audio audio/wav, 3 base64 characters, not valid base64]\n"+
+		"[resource x://b (application/octet-stream), 3 base64 characters, not valid base64]\n",
+		"exec", "--no-record", srv.Endpoint(), "tools/call echo text=hi")
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -15,14 +16,11 @@ import (
 // only once the ping is answered, so they are in before tools/call goes.
 func TestExecSaysNotesBeforeTheCommandWasSent(t *testing.T) {
 	srv := changesBeforeCall(t, true)
-	out, errOut, code := run(t, "exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
-	want := "── tools/call anything\n" +
-		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n" +
-		"· log info: working\n" +
-		"done\n"
-	if code != exitOK || !strings.Contains(out, want) {
-		t.Errorf("exit %d, want the list changes said to have come before the call, its own log not:\n%s\ngot:\n%s\n%s", code, want, out, errOut)
-	}
+	execShows(t, exitOK, "── tools/call anything\n"+
+		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n"+
+		"· log info: working\n"+
+		"done\n",
+		"exec", "--no-record", srv.URL+"/mcp", "tools/call anything")
 }
 
 // A call that never got its answer (given up on with ctrl+c, or past
@@ -32,13 +30,10 @@ func TestExecSaysNotesBeforeTheCommandWasSent(t *testing.T) {
 // cancelled), and its own log message still is not.
 func TestExecSaysNotesBeforeACallUnanswered(t *testing.T) {
 	srv := changesBeforeCall(t, false)
-	out, errOut, code := run(t, "exec", "--no-record", "--timeout", "300ms", srv.URL+"/mcp", "tools/call anything")
-	want := "── tools/call anything\n" +
-		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n" +
-		"· log info: working\n"
-	if code != exitFailed || !strings.Contains(out, want) {
-		t.Errorf("exit %d, want the list changes said to have come before the call, its own log not:\n%s\ngot:\n%s\n%s", code, want, out, errOut)
-	}
+	execShows(t, exitFailed, "── tools/call anything\n"+
+		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n"+
+		"· log info: working\n",
+		"exec", "--no-record", "--timeout", "300ms", srv.URL+"/mcp", "tools/call anything")
 }
 
 // changesBeforeCall is a server that announces five tool list changes on
@@ -96,5 +91,25 @@ func TestExecNotesDuringLaterPagesAreTheListings(t *testing.T) {
 	}
 	if strings.Contains(out, "came before") {
 		t.Errorf("a log message sent with the first page is said to have come before the listing:\n%s", out)
+	}
+}
+
+// The session's own listen stream opens before the first command, and may
+// be read after the opening's notes were printed: a subscriptions/listen
+// typed as that command began at its own request, not the session's, so a
+// log message between the two came before it.
+func TestNotesBeforeATypedListenAreNotTheSessionsListens(t *testing.T) {
+	n := newNotes("")
+	listen := func(seq int64, typed bool) mcp.Record {
+		return mcp.Record{Seq: seq, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Dir: mcp.DirOut, Class: mcp.ClassRequest, Method: mcp.ListenMethod, UserStream: typed,
+			Raw: mcp.Raw(`{"jsonrpc":"2.0","id":1,"method":"subscriptions/listen"}`)}}
+	}
+	n.record(listen(1, false))
+	n.record(mcp.Record{Seq: 2, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/message",
+		Raw: mcp.Raw(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"early"}}`)}})
+	n.record(listen(3, true))
+	want := "log info: early (came before subscriptions/listen was sent)"
+	if got := strings.Join(n.take(mcp.ListenMethod, "subscriptions/listen"), "\n"); got != want {
+		t.Errorf("notes before a typed listen read %q, want %q", got, want)
 	}
 }

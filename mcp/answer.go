@@ -166,9 +166,6 @@ func (s *Session) roundTrip(ctx context.Context, method, tool string, params jso
 	orig := params
 	for round := 1; ; round++ {
 		resp, err := s.requestChain(ctx, method, tool, params, chain)
-		if resp != nil && chain != 0 {
-			resp.FirstSeq = chain
-		}
 		if err != nil || resp.Error != nil {
 			return resp, err
 		}

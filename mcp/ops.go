@@ -230,11 +230,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args json.RawMessag
 			// nothing until --timeout.
 			return resp, errNoTaskID
 		}
-		result, err := s.taskResult(ctx, id)
-		if result != nil {
-			result.FirstSeq = resp.Began()
-		}
-		return result, err
+		return s.taskResult(ctx, id)
 	}
 	return resp, nil
 }

@@ -97,7 +97,6 @@ func pageCursor(method string, next jsonspan.Value) (cursor string, named bool, 
 // as "cursor":"", only when emptyFollowed (emptyCursorFollowed).
 func listPages(method string, cursor Cursor, all, emptyFollowed bool, send func(params json.RawMessage) (*Response, error), each func(*Response) (next string, named bool, err error)) (*Response, error) {
 	var resp *Response
-	var first int64 // the first page's request: where the listing began
 	size := 0
 	// A cursor named again would go round the same pages until a bound:
 	// the listing ends at the first repeat. Cursors are kept as hashes: a
@@ -120,11 +119,6 @@ func listPages(method string, cursor Cursor, all, emptyFollowed bool, send func(
 		}
 		var err error
 		resp, err = Checked(send(params))
-		if resp != nil && page == 0 {
-			first = resp.Began()
-		} else if resp != nil {
-			resp.FirstSeq = first
-		}
 		if err != nil {
 			return resp, err
 		}

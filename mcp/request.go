@@ -18,20 +18,6 @@ type Response struct {
 	Error     *RPCError
 	ToolError bool // a tools/call result with isError: true
 	Ambiguous bool // Ambiguities finds something in Raw (RPCMessage.Ambiguous)
-	// FirstSeq is the Seq of the sent record of the call's first request
-	// when the call made more than one (a task's tools/call before its
-	// tasks/result, a listing's first page, a 2026 chain's first round),
-	// 0 when ReqSeq's request was its only one.
-	FirstSeq int64
-}
-
-// Began is the Seq of the first request the call sent: what came before
-// it came before the call, not in answer to it.
-func (r *Response) Began() int64 {
-	if r.FirstSeq != 0 {
-		return r.FirstSeq
-	}
-	return r.ReqSeq
 }
 
 // pending is one of our requests waiting for its answer.
