@@ -404,6 +404,9 @@ func message(m *mcp.RPCMessage, subject string) string {
 	if m.ID != "" {
 		what += " id=" + clip.Quote(m.ID, 200)
 	}
+	if m.Class == mcp.ClassForeign {
+		what += idTwiceNote(m)
+	}
 	return strings.TrimSpace(what)
 }
 
@@ -445,7 +448,22 @@ func (lp *linePrinter) outcome(r mcp.Record) string {
 			s += fmt.Sprintf(" (upstream's headers after %s, proxy added %s)", history.FormatDuration(a.upstream), history.FormatDuration(a.added))
 		}
 	}
-	return s + lp.toolNotes(m)
+	return s + lp.toolNotes(m) + idTwiceNote(m)
+}
+
+// idTwiceNote is what the line of an answer naming "id" twice says after a
+// dash (mcp.IDTwice), "" for any other: the proxy pairs it by the last id,
+// as exec does, but a client whose reader keeps the first pairs it
+// otherwise. Only an answer found ambiguous as it came (or a foreign one)
+// is read again.
+func idTwiceNote(m *mcp.RPCMessage) string {
+	if m.Class != mcp.ClassForeign && !m.Ambiguous {
+		return ""
+	}
+	if twice := mcp.IDTwice(m.Raw); twice != "" {
+		return " — " + twice
+	}
+	return ""
 }
 
 // toolNotes is what a tools/call answer's line says after its status,

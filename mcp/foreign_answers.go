@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -109,4 +110,62 @@ func DataAlikeWhy(name string) string {
 		return "field names are case-sensitive"
 	}
 	return "a field's name is every byte before its colon, a space or a byte order mark too"
+}
+
+// StreamStrays gathers, from the events of one request's answer stream,
+// those a reader passes over that may have held its answer: an answer with
+// its id in an event not named "message", or data in a field a person
+// reads as "data". The proxy, which relays the stream and takes no part in
+// it, says them when the stream ends without the answer, in the words a
+// session's failure uses (strayWords).
+type StreamStrays struct {
+	id string
+	st strays
+}
+
+// maxStreamStrays bounds what one stream's strays keep: a stream may carry
+// any number of events, and the words name only the first.
+const maxStreamStrays = 4
+
+// NewStreamStrays gathers the strays of the stream answering the request
+// whose id is id, as the client wrote it.
+func NewStreamStrays(id []byte) *StreamStrays { return &StreamStrays{id: string(id)} }
+
+// Note reads one block of the stream. Only a block a reader drops is read
+// (an event with no data, or one named other than "message"): the
+// answers the stream carries are read once, by whoever logs them.
+func (s *StreamStrays) Note(ev *SSEEvent) {
+	switch {
+	case ev.Unparsed():
+	case len(ev.Data) == 0:
+		if name := dataAlikeName(ev.Raw); name != "" && len(s.st.DataAlike) < maxStreamStrays {
+			s.st.DataAlike = append(s.st.DataAlike, strings.Clone(clip.Quote(name, 32)))
+		}
+	case ev.Name != "message" && ev.Name != "":
+		if p, sh := shapeOf(bytesOf(string(ev.Data))); sh == shapeAnswer && stringOf(p.id) == s.id && len(s.st.Misnamed) < maxStreamStrays {
+			s.st.Misnamed = append(s.st.Misnamed, strings.Clone(clip.Quote(ev.Name, 64)))
+		}
+	}
+}
+
+// Words says what strayed, as clauses to append to a message saying the
+// answer did not come; "" when nothing did.
+func (s *StreamStrays) Words() string { return strayWords(s.st) }
+
+// IDTwice says, of an answer that names "id" more than once, which id it
+// names first and which last, and how readers differ on it; "" when it
+// names "id" once. mcpscope pairs an answer by its last id.
+func IDTwice(raw Raw) string {
+	p, ok := peekMessage(bytesOf(string(raw)))
+	if !ok || p.firstID == nil {
+		return ""
+	}
+	first := clip.Quote(stringOf(p.firstID), 64)
+	return "it names " + idTwice(first, clip.Quote(stringOf(p.id), 64)) + ", but a reader that keeps the first takes it as the answer to " + first
+}
+
+// idTwice says what an answer naming "id" twice, first then last, is to
+// mcpscope: a session's failure and the proxy's line say it alike.
+func idTwice(first, last string) string {
+	return fmt.Sprintf(`"id" twice, %s first and %s last: mcpscope, like most JSON readers, took the last`, first, last)
 }

@@ -132,7 +132,7 @@ func strayWords(st strays) string {
 		msg += fmt.Sprintf("; an answer with its id came in an SSE event named %q, which clients do not read: only message events carry messages", clip.Quote(st.Misnamed[0], 64))
 	}
 	if len(st.Shadowed) > 0 {
-		msg += fmt.Sprintf(`; an answer came back naming "id" twice, this request's id first and %s last: mcpscope, like most JSON readers, took the last, so it answers nothing here, but a reader that keeps the first takes it as this request's answer`, idList(st.Shadowed))
+		msg += "; an answer came back naming " + idTwice("this request's id", idList(st.Shadowed)) + ", so it answers nothing here, but a reader that keeps the first takes it as this request's answer"
 	}
 	if len(st.DataAlike) > 0 {
 		msg += fmt.Sprintf(`; an event carried its data in a field named %q, which SSE readers ignore: %s, and only "data" carries data`, st.DataAlike[0], DataAlikeWhy(st.DataAlike[0]))

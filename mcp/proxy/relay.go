@@ -105,8 +105,14 @@ type rewriter func(ev *mcp.SSEEvent, sent int) (out string, done bool)
 func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
+	if l.request {
+		l.strays = mcp.NewStreamStrays(l.id)
+	}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
 		l.eventID = l.eventID || ev.ID != ""
+		if l.strays != nil {
+			l.strays.Note(ev)
+		}
 		if ev.Unparsed() {
 			l.cut = len(ev.Raw)
 		}

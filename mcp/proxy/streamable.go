@@ -128,6 +128,10 @@ func (l *leg) unanswered(why string) {
 		if l.cut > 0 {
 			ended += " " + mcp.MidEvent(l.cut) + ","
 		}
+		if l.strays != nil {
+			// What a reader passed over, as a session's failure says it.
+			why += l.strays.Words()
+		}
 		l.c.obs.Fail(l.reqSeq, mcp.OpStream, &mcp.WireError{Cause: mcp.CauseNoResponse, Transport: l.c.kind(),
 			Message: "the response stream " + ended + " without the answer" + why})
 	}

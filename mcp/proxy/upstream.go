@@ -51,6 +51,10 @@ type leg struct {
 	// --max-event-size: relayed, but not read for its messages (heard
 	// never heard them).
 	unread bool
+	// strays are the events of upstream's answer stream a reader passes
+	// over that may have held the answer: named when the stream ends
+	// without it. Nil for a leg that waits on no answer.
+	strays *mcp.StreamStrays
 }
 
 // newLeg starts relaying r for c: the client's message m (if there is a
