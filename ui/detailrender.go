@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -387,7 +388,19 @@ func (in *detailInput) answerWarnings(out []string, r *mcp.Record) []string {
 	if p := in.pair; p != nil && p.Output != "" {
 		out = in.wrapped(out, "⚠ "+wireLine(p.Output, 512), in.st.Warning)
 	}
+	if drawnNotUTF8(string(r.RPC.Raw)) {
+		// A � in the JSON below read as the server's own character.
+		out = in.wrapped(out, "⚠ the answer holds bytes that are not UTF-8, which JSON must be: they are drawn as �, and the recording keeps them exactly", in.st.Warning)
+	}
 	return out
+}
+
+// drawnNotUTF8 says bytes of raw that Detail draws (its first detailLimit)
+// are not UTF-8: the JSON is drawn with a � for each.
+func drawnNotUTF8(raw string) bool {
+	// clip.Prefix cuts UTF-8 between characters, so a cut makes no
+	// invalid text of valid.
+	return !utf8.ValidString(clip.Prefix(raw, detailLimit))
 }
 
 // postLines shows the POST's answer when it says more than "202 Accepted":
