@@ -21,6 +21,8 @@ func (l *leg) clientLeft(err error) bool {
 // broke off breaks the client's answer too, so the client sees what it
 // would have seen without the proxy; the proxy goes on serving.
 func (l *leg) finish(err error) {
+	// All the leg logs of the answer is logged: the client may have it.
+	defer l.release()
 	switch {
 	case err == nil:
 	case l.clientLeft(err):

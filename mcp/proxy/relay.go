@@ -191,7 +191,7 @@ const holdLimit = 64 << 10
 func (l *leg) json(resp *http.Response, ok bool) error {
 	limit := int64(l.p.cfg.MaxEventSize)
 	keep := &capped{limit: limit}
-	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
+	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep), &l.rest)
 	body := keep.String()
 	// An answer that broke off was not relayed whole, read or not: it is
 	// said to have broken off (faults.go), not to be too large, and an
@@ -284,7 +284,7 @@ func encodedBody(resp *http.Response) bool {
 // read as it is, it is garbage blamed on the server's JSON.
 func (l *leg) encoded(resp *http.Response) error {
 	keep := &capped{limit: mcp.BodyLimit}
-	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep))
+	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep), &l.rest)
 	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
 	if err != nil {
 		l.up.Err = err.Error()
@@ -301,7 +301,7 @@ func (l *leg) encoded(resp *http.Response) error {
 // other relays any other answer whole and logs its first BodyLimit bytes.
 func (l *leg) other(resp *http.Response) error {
 	keep := &capped{limit: mcp.BodyLimit}
-	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
+	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep), &l.rest)
 	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
 	if err != nil {
 		l.up.Err = err.Error()
@@ -446,16 +446,33 @@ func (c *capped) String() string {
 }
 
 // copyTo copies src to the client's response in 32 KiB pieces, as they
-// come. It reports the bytes read, and a failure on either side.
-func copyTo(w io.Writer, src io.Reader) (int64, error) {
+// come. It reports the bytes read, and a failure on either side. With
+// held, the last byte read so far is kept back until more comes, and the
+// body's last byte stays in *held when src ends: a client has the answer
+// only once the leg has logged what it made of it (see finish).
+func copyTo(w io.Writer, src io.Reader, held *[]byte) (int64, error) {
 	buf := make([]byte, 32<<10)
 	var n int64
+	kept := 0 // buf[0] is the byte held back from the last read
+	defer func() {
+		if held != nil {
+			*held = append((*held)[:0], buf[:kept]...)
+		}
+	}()
 	for {
-		k, rerr := src.Read(buf)
+		k, rerr := src.Read(buf[kept:])
 		if k > 0 {
 			n += int64(k)
-			if _, err := w.Write(buf[:k]); err != nil {
+			out := buf[:kept+k]
+			if held != nil {
+				out = out[:len(out)-1]
+			}
+			if _, err := w.Write(out); err != nil {
+				kept = 0
 				return n, &clientGone{err}
+			}
+			if held != nil {
+				buf[0], kept = buf[kept+k-1], 1
 			}
 		}
 		if rerr == io.EOF {

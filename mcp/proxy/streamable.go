@@ -160,7 +160,7 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	defer l.cancel()
 	// Until the session is open, its answers are read for a result: a 2xx
 	// status alone (a stream that then breaks off) opens nothing.
-	offered, result := false, false
+	offered, result, success := false, false, false
 	probe, unopened := purpose == mcp.PurposeProbe, m.request && c.unopened()
 	if probe || unopened {
 		asked := protocolOf(r.Header, m)
@@ -168,6 +168,11 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 			offered = offered || probe && mcp.DiscoverOffers([]byte(msg), asked)
 			if unopened && !result {
 				_, result = answerTo(msg, m.peek.ID())
+				if result && success {
+					// Open as the answer is logged, before the client
+					// has it: its next request comes after.
+					c.succeeded()
+				}
 			}
 		}
 	}
@@ -175,11 +180,9 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	if !ok {
 		return
 	}
+	success = resp.StatusCode/100 == 2
 	c.probeAnswered(m, resp.StatusCode)
 	err := l.answer(resp, streamOf(m), nil)
-	if result && resp.StatusCode/100 == 2 {
-		c.succeeded()
-	}
 	if offered && resp.StatusCode/100 == 2 {
 		// Offered the version it asked for, the client has its era and
 		// will not initialize: it is shown now (see probe.go).
