@@ -103,15 +103,26 @@ type rewriter func(ev *mcp.SSEEvent, sent int) (out string, done bool)
 // 20 MB answer is never held whole), and the rewriter refuses it should
 // it turn out to be one.
 func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
+	// What the events said is heard once they are logged and before the
+	// client has them (the tee hears them before it writes): a session
+	// an answer opens is open after the answer, and before the client's
+	// next message.
+	var unheard []string
+	hear := func() {
+		for _, msg := range unheard {
+			l.heard(msg)
+		}
+		unheard = unheard[:0]
+	}
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
-		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
+		wait: func() { l.c.obs.WaitRoom(l.ctx) }, hear: hear}
 	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
 		l.eventID = l.eventID || ev.ID != ""
 		if ev.Unparsed() {
 			l.cut = len(ev.Raw)
 		}
 		if l.heard != nil && !ev.Unparsed() {
-			l.heard(string(ev.Data))
+			unheard = append(unheard, string(ev.Data))
 		}
 		if !t.holding {
 			return nil
@@ -130,6 +141,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		}
 		return nil
 	})
+	hear()
 	// A block past the size limit stopped the reader, not the stream: the
 	// stream goes on, or it ended in the same read (upstream's last bytes
 	// come with the end of its body), which is no break either.

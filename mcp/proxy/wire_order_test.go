@@ -164,6 +164,7 @@ func TestRecordsKeepTheWiresOrder(t *testing.T) {
 				w.record(t, c.ID, "the tools/list answer", answerOf("tools/list"))
 				recs := w.records(c.ID)
 				before(t, w, recs, "the initialize's answer, then initialized", answerOf("initialize"), sentMethod("notifications/initialized"))
+				before(t, w, recs, "the initialize's answer, then the session open", answerOf("initialize"), stateIs(mcp.StateOpen))
 				before(t, w, recs, "the session open, then initialized", stateIs(mcp.StateOpen), sentMethod("notifications/initialized"))
 				before(t, w, recs, "the handshake finished, then tools/list", stateIs(mcp.StateInitialized), sentMethod("tools/list"))
 				l := history.NewLog()
