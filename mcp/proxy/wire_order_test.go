@@ -14,6 +14,8 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // orderRounds is how many sessions each case opens: the fault was a race
@@ -242,4 +244,36 @@ func TestJSONAnswerLoggedBeforeTheClientHasIt(t *testing.T) {
 	recs := w.records(c.ID)
 	before(t, w, recs, "the initialize's answer, then the client's next message", answerOf("initialize"), sentMethod("notifications/initialized"))
 	before(t, w, recs, "the session open, then the client's next message", stateIs(mcp.StateOpen), sentMethod("notifications/initialized"))
+}
+
+// A legacy HTTP+SSE client goes on the moment the answer's event reaches
+// it, and once the POST of its notifications/initialized is answered: the
+// records keep that order.
+func TestLegacyRecordsKeepTheWiresOrder(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	_, base, w := startProxy(t, gw.URL, Config{})
+	for round := 1; round <= orderRounds/5; round++ {
+		stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
+		br := bufio.NewReader(stream.Body)
+		var endpoint string
+		for _, line := range strings.Split(nextEvent(t, br), "\n") {
+			if data, ok := strings.CutPrefix(line, "data:"); ok {
+				endpoint = strings.TrimSpace(data)
+			}
+		}
+		name := fmt.Sprintf("legacy%d", round)
+		answerRead(t, base+endpoint, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"`+name+`","version":"1"}}}`)
+		nextEvent(t, br)
+		answerRead(t, base+endpoint, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		answerRead(t, base+endpoint, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+		nextEvent(t, br)
+		c := w.clientWith(t, "the session of "+name, func(r mcp.Record) bool {
+			return r.Kind == mcp.KindSent && r.RPC != nil && strings.Contains(string(r.RPC.Raw), `"`+name+`"`)
+		})
+		w.record(t, c.ID, "the tools/list answer", answerOf("tools/list"))
+		recs := w.records(c.ID)
+		before(t, w, recs, "the initialize's answer, then initialized", answerOf("initialize"), sentMethod("notifications/initialized"))
+		before(t, w, recs, "the handshake finished, then tools/list", stateIs(mcp.StateInitialized), sentMethod("tools/list"))
+		stream.Body.Close()
+	}
 }
