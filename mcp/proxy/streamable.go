@@ -308,6 +308,9 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
 	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		p.mu.Lock()
+		p.deleted.remember(sid, c.ID, 4*p.cfg.MaxSessions)
+		p.mu.Unlock()
 		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	}
