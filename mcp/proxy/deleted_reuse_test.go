@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client that ended its session with DELETE and then posts in it again
@@ -16,10 +14,7 @@ import (
 // answered 404, "it was never open through this proxy", of a session the
 // proxy had recorded from its initialize to its DELETE.
 func TestSessionReusedAfterDeleteSaysWhichItWas(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, gw.URL, Config{})
-	sid := rawInitialize(t, base)
-	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
+	base, sid, w := demoOpen(t)
 	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25").Body)
 	w.record(t, 1, "the session closed", stateIs(mcp.StateClosed))
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,

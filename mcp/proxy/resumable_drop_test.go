@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A client that drops a response stream whose events have ids has not
@@ -16,10 +14,7 @@ import (
 // gets the answer there. The proxy logged the request cancelled ("the
 // client left before the answer came") and the resumed answer as late.
 func TestDroppedResumableStreamKeepsItsRequest(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, gw.URL, Config{})
-	sid := rawInitialize(t, base)
-	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
+	base, sid, w := demoOpen(t)
 	in := []string{"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"}
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, in...).Body)
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{"seconds":0.4,"steps":2}}}`, in...)

@@ -257,12 +257,7 @@ func TestLegacyRecordsKeepTheWiresOrder(t *testing.T) {
 	for round := 1; round <= orderRounds/5; round++ {
 		stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
 		br := bufio.NewReader(stream.Body)
-		var endpoint string
-		for _, line := range strings.Split(nextEvent(t, br), "\n") {
-			if data, ok := strings.CutPrefix(line, "data:"); ok {
-				endpoint = strings.TrimSpace(data)
-			}
-		}
+		endpoint := dataOf(t, nextEvent(t, br))
 		name := fmt.Sprintf("legacy%d", round)
 		answerRead(t, base+endpoint, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"`+name+`","version":"1"}}}`)
 		nextEvent(t, br)
