@@ -71,6 +71,7 @@ type Client struct {
 	initAt        time.Time           // when the client's initialize reached the proxy; zero before it
 	opened        bool                // a state "open" was logged
 	joined        string              // how a session the proxy met mid-way is open, once upstream accepts it (joined.go); "" for others
+	earlier       string              // which recording a session the proxy met mid-way had before, when it knows (unknownSession)
 	active        int                 // exchanges relaying now
 	seen          int64               // when an exchange last began or ended, in the proxy's ticks
 	used          bool                // an exchange began: until then the request that made it is on its way

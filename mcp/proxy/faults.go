@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -21,10 +22,17 @@ func (l *leg) clientLeft(err error) bool {
 // broke off breaks the client's answer too, so the client sees what it
 // would have seen without the proxy; the proxy goes on serving.
 func (l *leg) finish(err error) {
+	// All the leg logs of the answer is logged: the client may have it.
+	defer l.release()
 	switch {
 	case err == nil:
 	case l.clientLeft(err):
 		switch {
+		case l.request && l.eventID && l.c.kind() == mcp.TransportStreamable && l.up.Purpose == mcp.PurposePost:
+			// Dropping a stream it can resume is no cancelling: the
+			// client resumes it with Last-Event-ID and waits for the
+			// answer there, which is its answer, not a late one.
+			l.c.fail(mcp.OpStream, errors.New("the client closed the answer stream to "+clip.Quote(l.method, 200)+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)"))
 		case l.request && l.method == mcp.ListenMethod:
 			// A listen stream has no answer to wait for: closing it is
 			// how a 2026 client ends its subscription.

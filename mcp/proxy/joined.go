@@ -28,8 +28,11 @@ func (c *Client) accepted(status int) {
 // never open here, and "no longer" would say it had been.
 func (c *Client) goneEnd(sid string) string {
 	c.mu.Lock()
-	never := c.joined != "" && !c.opened
+	never, earlier := c.joined != "" && !c.opened, c.earlier
 	c.mu.Unlock()
+	if never && earlier != "" {
+		return "upstream no longer knows session " + shownID(sid) + ", " + earlier
+	}
 	if never {
 		return "upstream does not know session " + shownID(sid) + " either: it was never open through this proxy"
 	}

@@ -139,21 +139,30 @@ func (p *Proxy) rememberEnded(c *Client) {
 // be used, and what it is once upstream accepts a request in it (the
 // session's open line: its initialize is not in this recording); p.mu is
 // held.
-func (p *Proxy) unknownSession(sid string) (how, joined string) {
+// earlier says which recording the session had before, when the proxy
+// knows ("" when it does not).
+func (p *Proxy) unknownSession(sid string) (how, joined, earlier string) {
 	id := shownID(sid)
 	if other := p.usingLocked(sid); other != nil {
 		return fmt.Sprintf("the client uses streamable HTTP session %s, which session %d (%s, from %s) uses too: recorded apart, as another client's", id, other.ID, other.Label(), other.Remote),
-			fmt.Sprintf("session %s, which client session %d uses too: its initialize is not in this recording", id, other.ID)
+			fmt.Sprintf("session %s, which client session %d uses too: its initialize is not in this recording", id, other.ID), ""
+	}
+	if n, ok := p.deleted.recorded(sid); ok {
+		// A client that ended its session and goes on in it: upstream
+		// says what became of it, and the proxy which session it was.
+		earlier = fmt.Sprintf("which the client ended with DELETE in client session %d", n)
+		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
+			fmt.Sprintf("session %s again, %s: upstream took it back", id, earlier), earlier
 	}
 	if n, ok := p.ended.recorded(sid); ok {
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording (client session %d) to keep within %d client sessions", id, n, p.cfg.MaxSessions),
-			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n)
+			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
 	}
 	joined = "session " + id + ", begun before this proxy saw it: its initialize is not in this recording"
 	if p.evictions > 0 {
-		return "the client uses streamable HTTP session " + id + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions", joined
+		return "the client uses streamable HTTP session " + id + ", which began before the proxy saw it, or whose recording mcpscope ended long ago to keep within its client sessions", joined, ""
 	}
-	return "the client uses streamable HTTP session " + id + ", which began before the proxy saw it", joined
+	return "the client uses streamable HTTP session " + id + ", which began before the proxy saw it", joined, ""
 }
 
 // usingLocked is a live session of another client that uses streamable

@@ -66,7 +66,7 @@ func (p *Proxy) relayAnswer(w http.ResponseWriter, resp *http.Response) {
 		w.Header().Set("Location", p.local(loc))
 	}
 	w.WriteHeader(resp.StatusCode)
-	_, _ = copyTo(flusher{w}, resp.Body)
+	_, _ = copyTo(flusher{w}, resp.Body, nil)
 }
 
 // flusher flushes every write to the client.

@@ -155,6 +155,7 @@ type Proxy struct {
 
 	evictions  int           // sessions admit ended
 	ended      endedSessions // the last few session ids admit ended
+	deleted    endedSessions // the last few session ids their clients ended with DELETE
 	goneLegacy endedSessions // the last few legacy sessions whose stream closed
 }
 

@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // rawPost POSTs body to url with the headers given as name, value pairs,
@@ -53,6 +57,18 @@ func rawInitialize(t *testing.T, base string) string {
 		t.Fatalf("initialize got %s with session %q, want 200 and a session", resp.Status, sid)
 	}
 	return sid
+}
+
+// demoOpen proxies the demo gateway and initializes a session through it
+// as rawInitialize does, then waits, as a client waits for the answer,
+// until the proxy has it open (the test's client session 1).
+func demoOpen(t *testing.T) (base, sid string, w *watched) {
+	t.Helper()
+	gw := demotest.Start(t, demo.Options{})
+	_, base, w = startProxy(t, gw.URL, Config{})
+	sid = rawInitialize(t, base)
+	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
+	return base, sid, w
 }
 
 // readAll reads a whole body, failing the test on error.

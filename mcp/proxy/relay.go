@@ -103,8 +103,19 @@ type rewriter func(ev *mcp.SSEEvent, sent int) (out string, done bool)
 // 20 MB answer is never held whole), and the rewriter refuses it should
 // it turn out to be one.
 func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
+	// What the events said is heard once they are logged and before the
+	// client has them (the tee hears them before it writes): a session
+	// an answer opens is open after the answer, and before the client's
+	// next message.
+	var unheard []string
+	hear := func() {
+		for _, msg := range unheard {
+			l.heard(msg)
+		}
+		unheard = unheard[:0]
+	}
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
-		wait: func() { l.c.obs.WaitRoom(l.ctx) }}
+		wait: func() { l.c.obs.WaitRoom(l.ctx) }, hear: hear}
 	if l.request {
 		l.strays = mcp.NewStreamStrays(l.id)
 	}
@@ -117,7 +128,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 			l.cut = len(ev.Raw)
 		}
 		if l.heard != nil && !ev.Unparsed() {
-			l.heard(string(ev.Data))
+			unheard = append(unheard, string(ev.Data))
 		}
 		if !t.holding {
 			return nil
@@ -136,6 +147,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		}
 		return nil
 	})
+	hear()
 	// A block past the size limit stopped the reader, not the stream: the
 	// stream goes on, or it ended in the same read (upstream's last bytes
 	// come with the end of its body), which is no break either.
@@ -197,7 +209,7 @@ const holdLimit = 64 << 10
 func (l *leg) json(resp *http.Response, ok bool) error {
 	limit := int64(l.p.cfg.MaxEventSize)
 	keep := &capped{limit: limit}
-	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
+	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep), &l.rest)
 	body := keep.String()
 	// An answer that broke off was not relayed whole, read or not: it is
 	// said to have broken off (faults.go), not to be too large, and an
@@ -290,7 +302,7 @@ func encodedBody(resp *http.Response) bool {
 // read as it is, it is garbage blamed on the server's JSON.
 func (l *leg) encoded(resp *http.Response) error {
 	keep := &capped{limit: mcp.BodyLimit}
-	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep))
+	n, err := copyTo(flusher{l.w}, io.TeeReader(resp.Body, keep), &l.rest)
 	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
 	if err != nil {
 		l.up.Err = err.Error()
@@ -307,7 +319,7 @@ func (l *leg) encoded(resp *http.Response) error {
 // other relays any other answer whole and logs its first BodyLimit bytes.
 func (l *leg) other(resp *http.Response) error {
 	keep := &capped{limit: mcp.BodyLimit}
-	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep))
+	n, err := copyTo(l.w, io.TeeReader(resp.Body, keep), &l.rest)
 	l.up.Body, l.up.BodySize = mcp.Raw(keep.String()), n
 	if err != nil {
 		l.up.Err = err.Error()
@@ -452,16 +464,33 @@ func (c *capped) String() string {
 }
 
 // copyTo copies src to the client's response in 32 KiB pieces, as they
-// come. It reports the bytes read, and a failure on either side.
-func copyTo(w io.Writer, src io.Reader) (int64, error) {
+// come. It reports the bytes read, and a failure on either side. With
+// held, the last byte read so far is kept back until more comes, and the
+// body's last byte stays in *held when src ends: a client has the answer
+// only once the leg has logged what it made of it (see finish).
+func copyTo(w io.Writer, src io.Reader, held *[]byte) (int64, error) {
 	buf := make([]byte, 32<<10)
 	var n int64
+	kept := 0 // buf[0] is the byte held back from the last read
+	defer func() {
+		if held != nil {
+			*held = append((*held)[:0], buf[:kept]...)
+		}
+	}()
 	for {
-		k, rerr := src.Read(buf)
+		k, rerr := src.Read(buf[kept:])
 		if k > 0 {
 			n += int64(k)
-			if _, err := w.Write(buf[:k]); err != nil {
+			out := buf[:kept+k]
+			if held != nil {
+				out = out[:len(out)-1]
+			}
+			if _, err := w.Write(out); err != nil {
+				kept = 0
 				return n, &clientGone{err}
+			}
+			if held != nil {
+				buf[0], kept = buf[kept+k-1], 1
 			}
 		}
 		if rerr == io.EOF {

@@ -6,8 +6,6 @@ import (
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A 2026 request sent with the Mcp-Session-Id of a 2025 session re-labelled
@@ -17,16 +15,14 @@ import (
 // the session keeps the version it negotiated, and the session's log says
 // the request contradicted it, once.
 func TestSessionKeepsItsProtocolAfterA2026Request(t *testing.T) {
-	gw := demotest.Start(t, demo.Options{})
-	_, base, w := startProxy(t, gw.URL, Config{})
-	sid := rawInitialize(t, base)
-	// The initialize's answer is logged just after its bytes are relayed,
-	// and this client reads none of them: its next messages could be
-	// logged first, and the answer's records and the open state after the
-	// 2026 request then read as the session beginning again, which forgets
-	// what the request contradicted. A client goes on once it has the
-	// answer; so does this one, once the session is open.
-	w.record(t, 1, "the session open", inState(mcp.StateOpen, "session "+sid))
+	base, sid, w := demoOpen(t)
+	// This client reads only the initialize's headers, which go out before
+	// the answer is logged (its body's end waits for that): its next
+	// messages could be logged first, and the answer's records and the
+	// open state after the 2026 request then read as the session beginning
+	// again, which forgets what the request contradicted. A client goes on
+	// once it has the answer (TestRecordsKeepTheWiresOrder); so does this
+	// one, once the session is open (demoOpen).
 	rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`,
 		"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")
 	w.record(t, 1, "the session initialized", func(r mcp.Record) bool {

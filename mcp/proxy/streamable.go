@@ -164,7 +164,7 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	defer l.cancel()
 	// Until the session is open, its answers are read for a result: a 2xx
 	// status alone (a stream that then breaks off) opens nothing.
-	offered, result := false, false
+	offered, result, success := false, false, false
 	probe, unopened := purpose == mcp.PurposeProbe, m.request && c.unopened()
 	if probe || unopened {
 		asked := protocolOf(r.Header, m)
@@ -172,6 +172,11 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 			offered = offered || probe && mcp.DiscoverOffers([]byte(msg), asked)
 			if unopened && !result {
 				_, result = answerTo(msg, m.peek.ID())
+				if result && success {
+					// Open as the answer is logged, before the client
+					// has it: its next request comes after.
+					c.succeeded()
+				}
 			}
 		}
 	}
@@ -179,11 +184,9 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	if !ok {
 		return
 	}
+	success = resp.StatusCode/100 == 2
 	c.probeAnswered(m, resp.StatusCode)
 	err := l.answer(resp, streamOf(m), nil)
-	if result && resp.StatusCode/100 == 2 {
-		c.succeeded()
-	}
 	if offered && resp.StatusCode/100 == 2 {
 		// Offered the version it asked for, the client has its era and
 		// will not initialize: it is shown now (see probe.go).
@@ -309,6 +312,9 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		// The client is done with the session either way.
 		c.end("the client ended the session with DELETE; " + refusal)
 	} else if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		p.mu.Lock()
+		p.deleted.remember(sid, c.ID, 4*p.cfg.MaxSessions)
+		p.mu.Unlock()
 		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
 	}

@@ -22,6 +22,7 @@ func (e *clientGone) Error() string { return "the client went away: " + e.err.Er
 type tee struct {
 	src     io.Reader
 	wait    func()
+	hear    func() // what the events parsed so far said is heard, before they go out
 	w       io.Writer
 	rc      *http.ResponseController
 	holding bool   // blocks wait to be parsed and rewritten
@@ -48,6 +49,7 @@ func (t *tee) Read(p []byte) (int, error) {
 	// proxy waits on the log or upstream. It goes out only now, after its
 	// events were logged: a client that answers a server's request the
 	// moment it has it cannot have its answer logged before the request.
+	t.hear()
 	if !t.holding {
 		t.write(t.held)
 		t.held = t.held[:0]

@@ -55,6 +55,11 @@ type leg struct {
 	// over that may have held the answer: named when the stream ends
 	// without it. Nil for a leg that waits on no answer.
 	strays *mcp.StreamStrays
+	// rest is the last byte of upstream's answer body, kept back from
+	// the client until the leg has logged all it made of the answer
+	// (finish releases it): a client goes on the moment it has its
+	// answer, and what it sends next is logged after.
+	rest []byte
 }
 
 // newLeg starts relaying r for c: the client's message m (if there is a
@@ -233,12 +238,33 @@ func (l *leg) failBatch(op string, err error, onItsOwn bool) {
 	l.c.obs.Emit(mcp.Record{Kind: mcp.KindError, Error: info})
 }
 
-// writeStatus sends the answer's headers to the client now.
+// writeStatus sends the answer's headers to the client now, unless they
+// are the whole answer (no body follows): those go once the leg has
+// logged what it made of the answer (finish), as the last byte of a body
+// does (rest).
 func (l *leg) writeStatus(status int) {
 	l.status = status
 	l.w.WriteHeader(status)
-	_ = http.NewResponseController(l.w).Flush()
+	if !headerIsAll(status, l.w.Header()) {
+		_ = http.NewResponseController(l.w).Flush()
+	}
 	l.headerAt = l.p.cfg.Now()
+}
+
+// headerIsAll reports whether an answer's headers say no body follows
+// them: a client that reads them has the whole answer.
+func headerIsAll(status int, h http.Header) bool {
+	return status == http.StatusNoContent || status == http.StatusNotModified || h.Get("Content-Length") == "0"
+}
+
+// release gives the client the end of its answer, held back until the
+// leg logged all it made of it.
+func (l *leg) release() {
+	if len(l.rest) > 0 {
+		_, _ = l.w.Write(l.rest)
+		l.rest = nil
+	}
+	_ = http.NewResponseController(l.w).Flush()
 }
 
 // emitRelay logs the client's leg, after the upstream leg it relayed.

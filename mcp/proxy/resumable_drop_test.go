@@ -1,0 +1,45 @@
+package proxy
+
+import (
+	"bufio"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A client that drops a response stream whose events have ids has not
+// given up on its request: it resumes the stream with Last-Event-ID and
+// gets the answer there. The proxy logged the request cancelled ("the
+// client left before the answer came") and the resumed answer as late.
+func TestDroppedResumableStreamKeepsItsRequest(t *testing.T) {
+	base, sid, w := demoOpen(t)
+	in := []string{"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25"}
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, in...).Body)
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow","arguments":{"seconds":0.4,"steps":2}}}`, in...)
+	var last string
+	for _, line := range strings.Split(nextEvent(t, bufio.NewReader(resp.Body)), "\n") {
+		if id, ok := strings.CutPrefix(line, "id:"); ok {
+			last = strings.TrimSpace(id)
+		}
+	}
+	if last == "" {
+		t.Fatal("the answer stream's first event has no id")
+	}
+	resp.Body.Close()
+	w.record(t, 1, "the dropped stream said", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindError && strings.Contains(r.Error.Message, "Last-Event-ID")
+	})
+	resumed := rawDo(t, http.MethodGet, base+"/mcp", "", "Accept", "text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25", "Last-Event-ID", last)
+	readAll(t, resumed.Body)
+	answer := w.record(t, 1, "the tools/call answer", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindReceived && r.RPC != nil && strings.Contains(string(r.RPC.Raw), `"id":2`)
+	})
+	if answer.RPC.Class != mcp.ClassResponse {
+		t.Errorf("the resumed answer is %q, want %q: the client was still waiting for it\n%s", answer.RPC.Class, mcp.ClassResponse, w.dump())
+	}
+	if n := w.count(1, func(r mcp.Record) bool { return r.Kind == mcp.KindError && r.Error.Op == mcp.OpCancelled }); n != 0 {
+		t.Errorf("%d cancellations logged, want none: the client resumed\n%s", n, w.dump())
+	}
+}
