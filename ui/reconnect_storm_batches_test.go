@@ -51,6 +51,20 @@ func TestReconnectsStoppedInTheBatchOfTheCloseBeforeSayWhy(t *testing.T) {
 	})
 }
 
+// A TUI that starts on a busy machine after the reconnects stopped reads
+// them whole in one batch: their start was never said, so their end was
+// not either, and the bar read "● closed" with no word of why or of r.
+func TestReconnectsReadInOneBatchSayWhyTheyStopped(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	feeder(s, m)(append([]mcp.Record{
+		{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateClosed, Conn: 1, Auto: true, ServerEnded: true, Detail: "the server closed the stream"}},
+		{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateReconnecting, Conn: 2, Detail: mcp.AutoReconnect + "attempt 1 of 5", Auto: true}},
+	}, append(newSession(2, "DEF456"), stoppedReconnecting(2))...)...)
+	wantStoppedSaid(t, m)
+}
+
 // amidOwnReconnect is a TUI on a legacy session whose stream the server
 // closed, the first attempt of the reconnects of its own under way; feed
 // hands it records as one batch.

@@ -20,23 +20,28 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 	// An attempt is said only while it is still under way: a batch that
 	// holds the attempt and what came of it (a busy machine reads them
 	// together) said "attempt 1 of 5…" over sayReplaced's "press i".
-	underWay := sessionState(m.com.log) == mcp.StateReconnecting
+	state := sessionState(m.com.log)
+	underWay := state == mcp.StateReconnecting
 	// Only a batch that leaves the session closed ended them, and only by
 	// its last close: an earlier one (the stream an attempt followed, read
 	// with that attempt) was said in its place, over the attempt's new
 	// session too, and the close that says why they stopped found the line
 	// taken.
 	last := -1
-	if sessionState(m.com.log) == mcp.StateClosed {
+	if state == mcp.StateClosed {
 		last = lastClose(batch)
 	}
+	// began says the reconnects began in this batch: a TUI that started
+	// late reads them whole in one, their start never said, and their end
+	// is said all the same.
+	began := false
 	var cmd tea.Cmd
 	for i := range batch {
 		r := &batch[i]
 		st := r.State
 		switch {
 		case r.Kind != mcp.KindState || st == nil:
-		case i == last && m.status.shows(m.reconnectSaid):
+		case i == last && (began || m.status.shows(m.reconnectSaid)):
 			// The reconnects ended without a word of their own (a server
 			// ending each new stream at once, the same way, is left): the
 			// attempt's "reconnecting…" stayed up over a closed session.
@@ -52,6 +57,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 			cmd = m.setStatus(levelWarn, ownEndWords(m.com.log)+": reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
 			m.reconnectSaid = m.statusSeq
 		}
+		began = began || st != nil && r.Kind == mcp.KindState && st.OnItsOwn()
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
 			cmd = m.setWholeStatus(levelError, withAdvice(e.Message, e))
 		}
