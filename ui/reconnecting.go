@@ -20,14 +20,28 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 	// An attempt is said only while it is still under way: a batch that
 	// holds the attempt and what came of it (a busy machine reads them
 	// together) said "attempt 1 of 5…" over sayReplaced's "press i".
-	underWay := sessionState(m.com.log) == mcp.StateReconnecting
+	state := sessionState(m.com.log)
+	underWay := state == mcp.StateReconnecting
+	// Only a batch that leaves the session closed ended them, and only by
+	// its last close: an earlier one (the stream an attempt followed, read
+	// with that attempt) was said in its place, over the attempt's new
+	// session too, and the close that says why they stopped found the line
+	// taken.
+	last := -1
+	if state == mcp.StateClosed {
+		last = lastClose(batch)
+	}
+	// began says the reconnects began in this batch: a TUI that started
+	// late reads them whole in one, their start never said, and their end
+	// is said all the same.
+	began := false
 	var cmd tea.Cmd
 	for i := range batch {
 		r := &batch[i]
 		st := r.State
 		switch {
 		case r.Kind != mcp.KindState || st == nil:
-		case !underWay && st.State == mcp.StateClosed && m.status.shows(m.reconnectSaid):
+		case i == last && (began || m.status.shows(m.reconnectSaid)):
 			// The reconnects ended without a word of their own (a server
 			// ending each new stream at once, the same way, is left): the
 			// attempt's "reconnecting…" stayed up over a closed session.
@@ -43,11 +57,22 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 			cmd = m.setStatus(levelWarn, ownEndWords(m.com.log)+": reconnecting on its own, "+sanitize.Line(strings.TrimPrefix(st.Detail, mcp.AutoReconnect))+"…")
 			m.reconnectSaid = m.statusSeq
 		}
+		began = began || st != nil && r.Kind == mcp.KindState && st.OnItsOwn()
 		if e := r.Error; r.Kind == mcp.KindError && e != nil && e.Cause == mcp.CauseReconnectGaveUp {
 			cmd = m.setWholeStatus(levelError, withAdvice(e.Message, e))
 		}
 	}
 	return cmd
+}
+
+// lastClose is the index in batch of its last "closed" state, -1 if none.
+func lastClose(batch []mcp.Record) int {
+	for i := len(batch) - 1; i >= 0; i-- {
+		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateClosed {
+			return i
+		}
+	}
+	return -1
 }
 
 // sayReplaced puts on the status line that the legacy stream reconnected
