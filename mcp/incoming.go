@@ -202,22 +202,6 @@ func (s *Session) pairAnswer(ev *Record, m *RPCMessage, p peeked, at time.Time) 
 	}
 }
 
-// RPCErrorOf is a failing answer's "error" as a person reads it, whether
-// it answers our request or, with id null, none. {"error":null} with no
-// result beside it is JSON-RPC 1.0's "no error": read as a result, it
-// would be an empty one, blamed on the JSON ("unexpected end of JSON
-// input"); read as an error object, one with code 0 and no message.
-func RPCErrorOf(errv []byte) *RPCError {
-	if string(errv) == "null" {
-		return &RPCError{Code: CodeParseError, Message: `unreadable answer: it has no "result", and its "error" is null`}
-	}
-	e := &RPCError{}
-	if err := json.Unmarshal(errv, e); err != nil {
-		return &RPCError{Code: CodeParseError, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
-	}
-	return e
-}
-
 // answerServer replies to a server request: ping at once (servers close
 // the stream over an unanswered ping), roots from the list, elicitation and
 // sampling through the Answerer, anything else with method not found so the

@@ -100,3 +100,19 @@ func (e *RPCError) quoted(n int) string {
 // maxQuoted bounds what an error's text quotes of a server's words: the
 // message and its data can be megabytes; the record keeps them whole.
 const maxQuoted = 1000
+
+// RPCErrorOf is a failing answer's "error" as a person reads it, whether
+// it answers our request or, with id null, none. {"error":null} with no
+// result beside it is JSON-RPC 1.0's "no error": read as a result, it
+// would be an empty one, blamed on the JSON ("unexpected end of JSON
+// input"); read as an error object, one with code 0 and no message.
+func RPCErrorOf(errv []byte) *RPCError {
+	if string(errv) == "null" {
+		return &RPCError{Code: CodeParseError, Message: `unreadable answer: it has no "result", and its "error" is null`}
+	}
+	e := &RPCError{}
+	if err := json.Unmarshal(errv, e); err != nil {
+		return &RPCError{Code: CodeParseError, Message: "unreadable error object (not a number code and a string message): " + clip.Quote(string(errv), maxQuoted)}
+	}
+	return e
+}
