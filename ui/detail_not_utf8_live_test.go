@@ -7,8 +7,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
-	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // An answer holding bytes that are not UTF-8 is drawn with a � for each,
@@ -16,17 +14,7 @@ import (
 // the bytes were not UTF-8, and a clean answer says nothing of it.
 func TestLiveDetailSaysAnAnswerIsNotUTF8(t *testing.T) {
 	const warning = "⚠ the answer holds bytes that are not UTF-8, which JSON must be: they are drawn as �, and the recording keeps them exactly"
-	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
-		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[{"type":"text","text":"caf` + "\xe9 \x9b" + `"}]}}`)
-	})
-	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 120, 40, "● initialized")
-	l.callOK("echo text=hi")
-	m := l.quit()
-	call := lastPair(m, func(p *history.Pair) bool { return p.Tool == "echo" && p.Response != nil })
-	if call == nil {
-		t.Fatalf("no answered tools/call echo row")
-	}
-	view := ansi.Strip(openPair(t, m, call.Request.Seq))
+	m, view := echoCallDetail(t, `{"content":[{"type":"text","text":"caf`+"\xe9 \x9b"+`"}]}`)
 	words := strings.Join(strings.Fields(view), " ")
 	if !strings.Contains(view, "�") || !strings.Contains(words, warning) {
 		t.Errorf("Detail draws the answer without %q:\n%s", warning, view)
