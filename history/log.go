@@ -8,6 +8,7 @@ package history
 
 import (
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -25,11 +26,15 @@ type Log struct {
 	st     store
 	events []int32        // entries that are SSE events
 	runs   map[int32]*run // entries standing for a run of keep-alives
-	ping   *mcp.SSEEvent  // the last entry, when it is a keep-alive
-	rows   chunked[row]
-	rowOf  map[int64]int32 // Seq of a record that opened a row -> the row
-	views  pairViews
-	names  map[string]string // method and tool names, stored once each
+	// runMu guards runs and its runs' newest and newestID, which an
+	// EventView reads off the update loop (the events filter matches
+	// what a run's row shows); only fold writes them.
+	runMu sync.RWMutex
+	ping  *mcp.SSEEvent // the last entry, when it is a keep-alive
+	rows  chunked[row]
+	rowOf map[int64]int32 // Seq of a record that opened a row -> the row
+	views pairViews
+	names map[string]string // method and tool names, stored once each
 	// progressOf finds a pending request's row by the progressToken it
 	// named, else its id (the token mcpscope sends); rounds counts the later rounds of each
 	// multi round-trip chain.
@@ -120,13 +125,12 @@ func (l *Log) fold(r *mcp.Record) bool {
 		return false
 	}
 	e := l.events[len(l.events)-1]
+	l.runMu.Lock()
 	ru := l.runs[e]
 	if ru == nil {
 		ru = &run{n: 1, bytes: int64(len(l.ping.Raw))}
 		l.runs[e] = ru
 	}
-	ru.n++
-	ru.last = r.Time
 	ru.newest = nil
 	if !l.ping.Same(r.Event) {
 		ru.newest = r.Event
@@ -134,6 +138,9 @@ func (l *Log) fold(r *mcp.Record) bool {
 	if r.Event.HasID {
 		ru.newestID = r.Event
 	}
+	l.runMu.Unlock()
+	ru.n++
+	ru.last = r.Time
 	size := int64(len(r.Event.Raw))
 	if through, ok := l.st.runBytes(int(e), ru.n); ok {
 		// A replay hands out the blocks between a run's first and newest

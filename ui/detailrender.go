@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -256,6 +255,11 @@ func (in *detailInput) pairHead() []string {
 func (in *detailInput) pairLines() ([]string, int) {
 	st, p := in.st, in.pair
 	out := in.pairHead()
+	if r := p.Request; r != nil && r.RPC != nil {
+		// Above the waiting line and the answer's warnings: the request
+		// is there from the first, so it moves no text when they come.
+		out = in.notUTF8(out, string(r.RPC.Raw), strings.ToLower(requestTitle(p)), "JSON")
+	}
 	if w := in.waiting(); w != "" && p.Response == nil {
 		// Under the heading: below a long request it was past the fold
 		// of an 80x24 terminal, where a reader saw no word of it.
@@ -320,12 +324,7 @@ func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
 		return out
 	}
 	raw := r.RPC.Raw
-	title := "Request"
-	if p := in.pair; p != nil && (p.Kind == history.KindNotificationIn || p.Kind == history.KindNotificationOut) {
-		// A notification is no request: it has no answer to wait for.
-		title = "Notification"
-	}
-	out = append(out, "", in.section(title, history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
+	out = append(out, "", in.section(requestTitle(in.pair), history.FormatSize(int64(len(raw)))+" at "+r.Time.Format("15:04:05.000")))
 	if in.reqVia != "" {
 		// The server's message came on a stream; a POST of the row's is
 		// our reply's, shown with the reply.
@@ -334,6 +333,15 @@ func (in *detailInput) request(out []string, r, post *mcp.Record) []string {
 		out = append(in.requestHeaders(out, post.HTTP), "")
 	}
 	return in.json(out, string(raw), in.pretty)
+}
+
+// requestTitle is what Detail calls the message that opened row p: a
+// notification is no request, it has no answer to wait for.
+func requestTitle(p *history.Pair) string {
+	if p != nil && (p.Kind == history.KindNotificationIn || p.Kind == history.KindNotificationOut) {
+		return "Notification"
+	}
+	return "Request"
 }
 
 // reply is the Our reply section of a server's request: the HTTP request
@@ -388,19 +396,7 @@ func (in *detailInput) answerWarnings(out []string, r *mcp.Record) []string {
 	if p := in.pair; p != nil && p.Output != "" {
 		out = in.wrapped(out, "⚠ "+wireLine(p.Output, 512), in.st.Warning)
 	}
-	if drawnNotUTF8(string(r.RPC.Raw)) {
-		// A � in the JSON below read as the server's own character.
-		out = in.wrapped(out, "⚠ the answer holds bytes that are not UTF-8, which JSON must be: they are drawn as �, and the recording keeps them exactly", in.st.Warning)
-	}
-	return out
-}
-
-// drawnNotUTF8 says bytes of raw that Detail draws (its first detailLimit)
-// are not UTF-8: the JSON is drawn with a � for each.
-func drawnNotUTF8(raw string) bool {
-	// clip.Prefix cuts UTF-8 between characters, so a cut makes no
-	// invalid text of valid.
-	return !utf8.ValidString(clip.Prefix(raw, detailLimit))
+	return in.notUTF8(out, string(r.RPC.Raw), "answer", "JSON")
 }
 
 // postLines shows the POST's answer when it says more than "202 Accepted":
@@ -456,7 +452,7 @@ func (in *detailInput) eventHead() []string {
 func (in *detailInput) eventLines() []string {
 	st := in.st
 	ev := in.event.Event
-	out := in.eventHead()
+	out := in.notUTF8(in.eventHead(), string(ev.Raw), "event", "an event stream")
 	// A block can hold millions of comment lines; show enough to see what
 	// they are, like the byte limit on data.
 	const maxComments = 100

@@ -209,8 +209,12 @@ func (e *eventsPane) view(focused bool) []string {
 		n, last, newest := ru.n, ru.last, ru.newest
 		// The Log keeps a run of blocks no EventSource dispatches as one
 		// row; the count goes first and the last one's time last, so a
-		// narrow pane cuts the least telling part.
-		lastAt := " (last " + sinceConnect(last.Sub(t0)) + ")"
+		// narrow pane cuts the least telling part. Only a run's row says
+		// it: made for every row, it cost each frame a string a row.
+		lastAt := ""
+		if n > 1 {
+			lastAt = " (last " + sinceConnect(last.Sub(t0)) + ")"
+		}
 		if keepAlive {
 			name, data = keepAliveCells(ev)
 			if n > 1 {

@@ -151,14 +151,14 @@ func (j filterJob) scan() filterChunkMsg {
 	budget := filterChunk
 	for ; j.candPos < len(j.cand) && budget > 0; j.candPos++ {
 		budget--
-		if i := j.cand[j.candPos]; eventMatches(j.view.Event(i), j.query) {
+		if i := j.cand[j.candPos]; j.matches(i) {
 			msg.matches = append(msg.matches, i)
 		}
 	}
 	n := j.view.Len()
 	for ; j.next < n && budget > 0; j.next++ {
 		budget--
-		if eventMatches(j.view.Event(j.next), j.query) {
+		if j.matches(j.next) {
 			msg.matches = append(msg.matches, j.next)
 		}
 	}
@@ -182,16 +182,35 @@ func narrows(old, q string) bool {
 	return true
 }
 
+// matches reports whether the view's i-th row matches the query: its
+// event, or for a run of keep-alives or ids alone what the row shows of
+// its newest blocks too (`: ping 9`, id 9), which the first does not hold.
+func (j filterJob) matches(i int) bool {
+	r := j.view.Event(i)
+	if eventMatches(r, j.query) {
+		return true
+	}
+	if r == nil || r.Event == nil || r.Event.Name != "" || r.Event.Data != "" {
+		// Only a block of no name and no data starts a run: a message
+		// costs no look at the runs.
+		return false
+	}
+	newest, newestID := j.view.RunNewest(i)
+	return newest != nil && sseMatches(newest, j.query) ||
+		newestID != nil && containsFold(clip.Prefix(newestID.ID, filterScan), j.query)
+}
+
 // eventMatches reports whether the event's stream, name (as its row shows
 // them), id, comments or data contain q, ignoring case: typing "liste" found
 // nothing though a row read "listen  message". It looks at no more than
 // filterScan bytes of each field and of the comments together, so a block
 // of a million comment lines costs what one does.
 func eventMatches(r *mcp.Record, q string) bool {
-	if r == nil || r.Event == nil {
-		return false
-	}
-	ev := r.Event
+	return r != nil && r.Event != nil && sseMatches(r.Event, q)
+}
+
+// sseMatches is eventMatches of the event itself.
+func sseMatches(ev *mcp.SSEEvent, q string) bool {
 	if containsFold(clip.Prefix(streamKind(ev), filterScan), q) || containsFold(clip.Prefix(shownName(ev), filterScan), q) ||
 		containsFold(clip.Prefix(ev.ID, filterScan), q) ||
 		containsFold(clip.Prefix(string(ev.Data), filterScan), q) {
