@@ -34,6 +34,14 @@ func TestCommandLineSuggestsAMistypedMethod(t *testing.T) {
 		t.Errorf("hint %q does not contain %q", hint, want)
 	}
 
+	// So is a name typed short, when one tool alone begins so.
+	c = newLine(t, "")
+	clPress(c, runes("tools/call sea query=x"))
+	clPress(c, keyEnter)
+	if hint, want := hintOf(c), "tool sea is not in the tools list (4 tools): did you mean search?"; !strings.Contains(hint, want) {
+		t.Errorf("hint %q does not contain %q", hint, want)
+	}
+
 	// A method of one's own, far from any known one, goes at once.
 	c = newLine(t, "")
 	clPress(c, runes("acme/frobnicate"))

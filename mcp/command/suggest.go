@@ -2,6 +2,7 @@ package command
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -56,9 +57,36 @@ func MethodTypo(word string) string {
 
 // Nearest returns the candidate a mistyped word was most likely meant to
 // be: one edit away for a short word, two for a longer one, the first of
-// equally close ones; "" when none is that close. It costs one row of a
+// equally close ones; else the one candidate the word begins, as a name
+// typed short (Enter on "tools/call gre" when greet is the only tool
+// starting so); "" when none is that close. It costs one row of a
 // distance table per candidate at most, so a thousand tools are cheap.
 func Nearest(word string, candidates []string) string {
+	if best := nearestByEdits(word, candidates); best != "" {
+		return best
+	}
+	return onlyPrefixed(word, candidates)
+}
+
+// onlyPrefixed is the one candidate that begins with word (two runes or
+// more: one says too little), "" when none or several do.
+func onlyPrefixed(word string, candidates []string) string {
+	if len([]rune(word)) < 2 {
+		return ""
+	}
+	only := ""
+	for _, k := range candidates {
+		if k != word && strings.HasPrefix(k, word) {
+			if only != "" && only != k {
+				return ""
+			}
+			only = k
+		}
+	}
+	return only
+}
+
+func nearestByEdits(word string, candidates []string) string {
 	best, bestD := "", 2
 	if len([]rune(word)) < 6 {
 		bestD = 1

@@ -27,3 +27,23 @@ func TestSuggestMethodNames(t *testing.T) {
 		}
 	}
 }
+
+// A word no edit or two away that begins one candidate alone is that
+// candidate typed short; one that begins several, or one rune, says too
+// little to name any.
+func TestNearestTakesTheOneCandidateAWordBegins(t *testing.T) {
+	tools := []string{"greet", "get_weather", "get_time", "echo"}
+	for _, tc := range []struct{ word, want string }{
+		{"gre", "greet"},
+		{"get_w", "get_weather"},
+		{"get_", ""}, // two begin so
+		{"g", ""},    // one rune
+		{"ech", "echo"},
+		{"echo", ""}, // the name itself
+		{"xyz", ""},
+	} {
+		if got := Nearest(tc.word, tools); got != tc.want {
+			t.Errorf("Nearest(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+}
