@@ -240,20 +240,38 @@ func (o *Observer) ServerEvents(r io.Reader, stream string, conn int, reqSeq int
 // the failure; when it did not, nothing is logged.
 func (o *Observer) Fail(reqSeq int64, op string, err error) bool {
 	o.mu.Lock()
-	var id string
-	for k, p := range o.client.open {
-		if p.seq == reqSeq {
-			id = k
-			o.client.abandon(k, p)
-			break
-		}
+	id, p := o.openLocked(reqSeq)
+	if p != nil {
+		o.client.abandon(id, p)
 	}
 	o.mu.Unlock()
-	if id == "" {
+	if p == nil {
 		return false
 	}
 	o.out.emit(Record{Kind: KindError, Error: ErrorInfoOf(op, err, reqSeq, 0)})
 	return true
+}
+
+// Waiting reports whether the client's request logged at reqSeq still
+// waits for its answer: why a body answered none is worked out only when
+// it did not (reading a 20 MB answer again for words Fail would drop cost
+// the proxy 20 MB).
+func (o *Observer) Waiting(reqSeq int64) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	_, p := o.openLocked(reqSeq)
+	return p != nil
+}
+
+// openLocked is the client's request logged at reqSeq that waits for its
+// answer, and its id; nil when none does. o.mu is held.
+func (o *Observer) openLocked(reqSeq int64) (string, *pending) {
+	for k, p := range o.client.open {
+		if p.seq == reqSeq {
+			return k, p
+		}
+	}
+	return "", nil
 }
 
 // serverData logs what the server sent, after ev when that is not nil.

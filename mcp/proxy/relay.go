@@ -248,10 +248,10 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 	case err != nil:
 	case n == 0:
 		l.noAnswer(resp, n)
-	case l.request && l.up.Opened == mcp.StreamJSON:
+	case l.request && l.up.Opened == mcp.StreamJSON && l.c.obs.Waiting(l.reqSeq):
 		// A JSON answer is whole: a request it does not answer (a body
 		// that is no JSON-RPC, or answers another id) gets no answer
-		// after it, and would wait for ever. (A no-op when answered.)
+		// after it, and would wait for ever.
 		holds := "holds no answer to " + clip.Quote(l.method, 200)
 		if why := mcp.JSONBodyNotRPC([]byte(body), resp); why != "" {
 			// Why it is none, as a session's POST says it: a byte order
