@@ -42,11 +42,16 @@ func (tw *tuiWatch) waitFor(s string) {
 }
 
 // quit leaves the TUI as ctrl+c does, waits for it to end and returns all
-// the screen drew, without its styles.
+// the screen drew, without its styles: what it drew after the last wait,
+// too (the frame a wait matched can be one whose layout was about to
+// change, a status line still taking rows from Detail).
 func (tw *tuiWatch) quit() string {
 	tw.t.Helper()
 	tw.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	tw.tm.WaitFinished(tw.t, teatest.WithFinalTimeout(5*time.Second))
+	if _, err := io.ReadAll(tw.out); err != nil {
+		tw.t.Fatalf("reading what the TUI drew last: %v", err)
+	}
 	return ansi.Strip(tw.seen.String())
 }
 
