@@ -115,11 +115,16 @@ func (l *live) command(line string) {
 	l.typeLine(line)
 }
 
-// quit leaves the program and returns the final model.
+// quit leaves the program and returns the final model. What it drew
+// after the last wait is read into seen too: a wait can match a frame read
+// only in part, and a test that looks at seen afterwards looks at all.
 func (l *live) quit() *Model {
 	l.t.Helper()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
 	l.tm.WaitFinished(l.t, teatest.WithFinalTimeout(5*time.Second))
+	if _, err := io.ReadAll(l.out); err != nil {
+		l.t.Fatalf("reading what the TUI drew last: %v", err)
+	}
 	return l.tm.FinalModel(l.t).(*Model)
 }
 
