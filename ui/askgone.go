@@ -95,7 +95,7 @@ func (m *Model) unsentAnswer(q *Question, why string, dismissed bool) tea.Cmd {
 // unsentShown is the status message naming a kept unsent answer while it
 // is the one shown, "" otherwise.
 func (m *Model) unsentShown() string {
-	if m.unsent.text == "" || m.status.msg == nil || m.status.msg.id != m.unsent.id {
+	if m.unsent.text == "" || !m.status.shows(m.unsent.id) {
 		return ""
 	}
 	return m.unsent.text
