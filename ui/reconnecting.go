@@ -68,7 +68,7 @@ func (m *Model) sayReconnecting(batch []mcp.Record) tea.Cmd {
 // lastClose is the index in batch of its last "closed" state, -1 if none.
 func lastClose(batch []mcp.Record) int {
 	for i := len(batch) - 1; i >= 0; i-- {
-		if st := batch[i].State; batch[i].Kind == mcp.KindState && st != nil && st.State == mcp.StateClosed {
+		if isState(&batch[i], mcp.StateClosed) {
 			return i
 		}
 	}
@@ -86,7 +86,7 @@ func (m *Model) sayReplaced(batch []mcp.Record) tea.Cmd {
 		return nil
 	}
 	for i := range batch {
-		if s := batch[i].State; batch[i].Kind == mcp.KindState && s != nil && s.State == mcp.StateSessionReplaced {
+		if isState(&batch[i], mcp.StateSessionReplaced) {
 			amid := m.status.shows(m.reconnectSaid)
 			cmd := m.setWholeStatus(levelWarn, "the stream reconnected, to a new session: press "+
 				m.keys.Initialize.Help().Key+" to initialize it")

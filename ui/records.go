@@ -51,3 +51,8 @@ type recordingFailedMsg struct{ err error }
 func waitForRecordingError(ch <-chan error) tea.Cmd {
 	return func() tea.Msg { return recordingFailedMsg{<-ch} }
 }
+
+// isState reports whether r is the record of the session entering state.
+func isState(r *mcp.Record, state string) bool {
+	return r.Kind == mcp.KindState && r.State != nil && r.State.State == state
+}

@@ -380,7 +380,7 @@ func (m *Model) connectFailure(batch []mcp.Record) *mcp.ErrorInfo {
 		if opening(&batch[i]) {
 			return batch[i].Error
 		}
-		failed = failed || batch[i].Kind == mcp.KindState && batch[i].State != nil && batch[i].State.State == mcp.StateFailed
+		failed = failed || isState(&batch[i], mcp.StateFailed)
 	}
 	if !failed {
 		return nil
@@ -389,7 +389,7 @@ func (m *Model) connectFailure(batch []mcp.Record) *mcp.ErrorInfo {
 	// the batch is at the log's end.
 	for i, n := m.com.log.Len()-1, 0; i >= 0 && n < 64; i, n = i-1, n+1 {
 		r := m.com.log.At(i)
-		if r == nil || r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateConnecting {
+		if r == nil || isState(r, mcp.StateConnecting) {
 			return nil
 		}
 		if opening(r) {
