@@ -84,7 +84,7 @@ func runText(ev *mcp.SSEEvent) string {
 	if ev.Dispatched() {
 		return "id " + wireLine(ev.ID, 64)
 	}
-	if _, data := keepAliveCells(ev); data != "" {
+	if data := keepAliveData(ev); data != "" {
 		return data
 	}
 	return wireLine(string(ev.Raw), 64)

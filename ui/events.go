@@ -216,7 +216,7 @@ func (e *eventsPane) view(focused bool) []string {
 			lastAt = " (last " + sinceConnect(last.Sub(t0)) + ")"
 		}
 		if keepAlive {
-			name, data = keepAliveCells(ev)
+			name, data = shownName(ev), keepAliveData(ev)
 			if n > 1 {
 				// A run whose blocks differ (`: ping 1` ... `: ping 9`)
 				// shows its first and its newest.
@@ -226,7 +226,7 @@ func (e *eventsPane) view(focused bool) []string {
 					run += " " + data
 				}
 				if newest != nil {
-					if _, to := keepAliveCells(newest); to != "" {
+					if to := keepAliveData(newest); to != "" {
 						run += " … " + to
 					}
 				}
@@ -343,16 +343,16 @@ func previewData(data string) string {
 	return data
 }
 
-// keepAliveCells are the name and data cells of a keep-alive: its first
-// comment, else its retry field; a line EventSource ignores ("x") has none.
-func keepAliveCells(ev *mcp.SSEEvent) (name, data string) {
+// keepAliveData is the DATA cell of a keep-alive: its first comment, else
+// its retry field; a line EventSource ignores ("x") has none.
+func keepAliveData(ev *mcp.SSEEvent) string {
 	switch {
 	case len(ev.Comments) > 0:
-		return shownName(ev), ": " + firstLine(ev.Comments[0], 512)
+		return ": " + firstLine(ev.Comments[0], 512)
 	case ev.Retry != "":
-		return shownName(ev), "retry: " + wireLine(ev.Retry, 32)
+		return "retry: " + wireLine(ev.Retry, 32)
 	}
-	return shownName(ev), ""
+	return ""
 }
 
 // shownName is what the EVENT column says of ev, before it is made safe
