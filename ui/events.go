@@ -83,16 +83,8 @@ func (e *eventsPane) count() int {
 	return len(e.filter.matches)
 }
 
-// eventAt is the record on row i.
-func (e *eventsPane) eventAt(i int) *mcp.Record {
-	if !e.filter.active() {
-		return e.c.log.Event(i)
-	}
-	if i < 0 || i >= e.count() {
-		return nil
-	}
-	return e.c.log.Event(e.filter.matches[i])
-}
+// eventAt is the record on row i, nil when there is none.
+func (e *eventsPane) eventAt(i int) *mcp.Record { return e.c.log.Event(e.logRow(i)) }
 
 // logRow is the row of the Log's events pane that row i shows, or -1.
 func (e *eventsPane) logRow(i int) int {
