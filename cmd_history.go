@@ -46,7 +46,7 @@ per recording with its path last, for grep and scripts.`,
 			}
 			out := cmd.OutOrStdout()
 			if len(infos) == 0 {
-				fmt.Fprintf(out, "no recordings in %s yet: run mcpscope or mcpscope exec to make one\n", dir)
+				fmt.Fprintln(out, noRecordingsYet(dir))
 				return nil
 			}
 			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))

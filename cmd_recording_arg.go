@@ -22,6 +22,13 @@ const lastRecording = "last"
 // given no FILE names, to copy one from.
 const shownNewest = 3
 
+// noRecordingsYet says that dir, the sessions directory, holds no
+// recording, and how to make one: in one wording wherever a command looks
+// for one there.
+func noRecordingsYet(dir string) string {
+	return "no recordings in " + dir + " yet: run mcpscope or mcpscope exec to make one"
+}
+
 // recordingArgs takes the one recording FILE of replay and export. Given
 // none, it says what to give and names the newest recordings, where the
 // user was only sent to mcpscope sessions to find one.
@@ -39,7 +46,7 @@ func recordingArgs(example string) cobra.PositionalArgs {
 		case err != nil:
 			fmt.Fprintf(&b, "; %v", err)
 		case len(infos) == 0:
-			fmt.Fprintf(&b, "; there are none in %s yet: run mcpscope or mcpscope exec to make one", dir)
+			b.WriteString("; " + noRecordingsYet(dir))
 		default:
 			b.WriteString("; the newest:")
 			for _, s := range infos[:min(len(infos), shownNewest)] {
@@ -71,7 +78,7 @@ func recordingPath(arg string, note io.Writer) (string, error) {
 		return "", err
 	}
 	if len(infos) == 0 {
-		return "", fmt.Errorf("last: there are no recordings in %s yet: run mcpscope or mcpscope exec to make one", dir)
+		return "", errors.New("last: " + noRecordingsYet(dir))
 	}
 	fmt.Fprintf(note, "note: last is %s, the newest recording\n", sanitize.Line(infos[0].Path))
 	return infos[0].Path, nil

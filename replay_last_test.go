@@ -18,7 +18,7 @@ func TestLastIsTheNewestRecording(t *testing.T) {
 	t.Chdir(t.TempDir())
 	for _, cmd := range []string{"replay", "export"} {
 		_, errOut, code := run(t, cmd)
-		if code != exitUsage || !strings.Contains(errOut, "or last for the newest") || !strings.Contains(errOut, "there are none in "+dir) {
+		if code != exitUsage || !strings.Contains(errOut, "or last for the newest") || !strings.Contains(errOut, "no recordings in "+dir+" yet") {
 			t.Errorf("%s with no recordings: exit %d, stderr %q", cmd, code, errOut)
 		}
 	}

@@ -43,18 +43,18 @@ func (li *listing[T]) page(cursor mcp.Cursor, items []T, next mcp.Cursor) {
 	}
 }
 
-// listCursors are the cursor a list request asked with and the one its
-// answer gave for more (next, as the answer's parser read it), the zero
-// Cursor for none. In 2026-07-28 (emptyNamed) an empty string is a cursor
-// like any other ("an empty string is a valid cursor and thus MUST NOT be
-// treated as the end of results"): a "cursor":"" asks for a page, not the
-// start, and a "nextCursor":"" says more pages follow. Earlier servers
-// write "nextCursor":"" on their last page, so there "" is none, as
+// answer takes one answer to the list request req: its result, the items
+// it listed and its nextCursor as the answer's parser read it (next).
+// In 2026-07-28 (emptyNamed) an empty string is a cursor like any other
+// ("an empty string is a valid cursor and thus MUST NOT be treated as the
+// end of results"): a "cursor":"" asks for a page, not the start, and a
+// "nextCursor":"" says more pages follow. Earlier servers write
+// "nextCursor":"" on their last page, so there "" is none, as
 // mcp.ListPages reads it.
-func listCursors(req *mcp.Record, result []byte, next string, emptyNamed bool) (asked, more mcp.Cursor) {
-	asked, more = requestCursor(req, emptyNamed), mcp.CursorAt(next)
+func (li *listing[T]) answer(req *mcp.Record, result []byte, items []T, next string, emptyNamed bool) {
+	more := mcp.CursorAt(next)
 	if emptyNamed && !more.Named {
 		more.Named = mcp.EmptyStringMember(result, "nextCursor")
 	}
-	return asked, more
+	li.page(requestCursor(req, emptyNamed), items, more)
 }

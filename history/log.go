@@ -155,38 +155,15 @@ func (l *Log) fold(r *mcp.Record) bool {
 	return true
 }
 
-// keepAlive reports whether an event is bookkeeping, nothing an
-// EventSource would dispatch: comments, but also a retry field or a line
-// it ignores ("x"), which a server can flood as well, three bytes a block
-// (2 million of them grew the TUI by 170 MB, where as many identical
-// comments cost one row).
-func keepAlive(ev *mcp.SSEEvent) bool {
-	return !ev.Dispatched()
-}
-
-// The kinds of run an event can be in (runKind): blocks an EventSource
-// would not dispatch as an event, which a server can flood.
-const (
-	notRun = iota
-	// keepAliveRun holds comments, retry fields alone and lines an
-	// EventSource ignores ("x").
-	keepAliveRun
-	// idRun holds blocks of an id and no data (`id: 7`): each sets the
-	// Last-Event-ID a reconnect sends, so a run keeps the newest of them
-	// (Log.EventNewestID), whatever came after it.
-	idRun
-)
-
-// runKind is the kind of run ev can be in, notRun for an event that is
-// dispatched.
-func runKind(ev *mcp.SSEEvent) int {
-	switch {
-	case keepAlive(ev):
-		return keepAliveRun
-	case ev.HasID && ev.Name == "" && ev.Data == "":
-		return idRun
-	}
-	return notRun
+// runnable reports whether ev is a block a run of keep-alives can hold,
+// nothing an EventSource would dispatch as an event, which a server can
+// flood: comments, but also a retry field or a line it ignores ("x"),
+// three bytes a block (2 million of them grew the TUI by 170 MB, where as
+// many identical comments cost one row); or an id and no data (`id: 7`),
+// which sets the Last-Event-ID a reconnect sends, so a run keeps the
+// newest of them (Log.EventNewestID), whatever came after it.
+func runnable(ev *mcp.SSEEvent) bool {
+	return !ev.Dispatched() || ev.HasID && ev.Name == "" && ev.Data == ""
 }
 
 // foldsInto is the one rule by which a block joins the run before it, in
@@ -198,7 +175,7 @@ func runKind(ev *mcp.SSEEvent) int {
 // `id: N` grew it by an entry a block. Nothing is hidden by folding them:
 // the run keeps its newest id, the Last-Event-ID a reconnect sends.
 func foldsInto(prev, ev *mcp.SSEEvent) bool {
-	return runKind(ev) != notRun && runKind(prev) != notRun && prev.SameStream(ev)
+	return runnable(ev) && runnable(prev) && prev.SameStream(ev)
 }
 
 // Len is the number of entries: the records, with each run of
@@ -355,7 +332,7 @@ func (l *Log) index(r *mcp.Record, idx int32) {
 		l.events = append(l.events, idx)
 		l.stats.Events++
 		l.stats.Bytes += int64(len(r.Event.Raw))
-		if runKind(r.Event) != notRun {
+		if runnable(r.Event) {
 			l.ping = r.Event
 		}
 		l.neg.onEvent(r)

@@ -39,10 +39,10 @@ func (k *keepAliveLine) follows(rec *mcp.Record) bool {
 }
 
 // bareKeepAlive reports a record that is only an event a run can hold
-// (runKind: a keep-alive, or an id alone): nothing but its seq and time,
+// (runnable: a keep-alive, or an id alone): nothing but its seq and time,
 // and its text, tell it from the one before.
 func bareKeepAlive(rec *mcp.Record) bool {
-	return rec.Kind == mcp.KindEvent && rec.Event != nil && runKind(rec.Event) != notRun &&
+	return rec.Kind == mcp.KindEvent && rec.Event != nil && runnable(rec.Event) &&
 		rec.HTTP == nil && rec.Endpoint == nil && rec.RPC == nil && rec.State == nil && rec.Error == nil && rec.Detect == nil
 }
 

@@ -40,30 +40,24 @@ type surfaceIndex struct {
 
 // page reads one answer to a list method; an answer that cannot be read
 // leaves what was known. emptyNamed says an empty cursor names a page
-// (listCursors).
+// (listing.answer).
 func (s *surfaceIndex) page(method string, req, resp *mcp.Record, emptyNamed bool) {
 	result, ok := AnswerResult(resp.RPC.Raw)
 	if !ok {
 		return
 	}
-	cursors := func(next string) (mcp.Cursor, mcp.Cursor) {
-		return listCursors(req, result, next, emptyNamed)
-	}
 	switch method {
 	case "prompts/list":
 		if items, next, err := command.ParsePrompts(result); err == nil {
-			asked, more := cursors(next)
-			s.prompts.page(asked, items, more)
+			s.prompts.answer(req, result, items, next, emptyNamed)
 		}
 	case "resources/list":
 		if items, next, err := command.ParseResources(result); err == nil {
-			asked, more := cursors(next)
-			s.resources.page(asked, items, more)
+			s.resources.answer(req, result, items, next, emptyNamed)
 		}
 	case "resources/templates/list":
 		if items, next, err := command.ParseTemplates(result); err == nil {
-			asked, more := cursors(next)
-			s.templates.page(asked, items, more)
+			s.templates.answer(req, result, items, next, emptyNamed)
 		}
 	}
 }

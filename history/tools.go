@@ -9,7 +9,7 @@ import (
 )
 
 // emptyCursorNamed reports a 2026-07-28 session, where an empty cursor
-// names a page (listCursors).
+// names a page (listing.answer).
 func (l *Log) emptyCursorNamed() bool { return l.neg.transport == mcp.TransportStateless }
 
 // Tools returns the tools of the newest complete tools/list answer (all pages
@@ -40,8 +40,7 @@ func (t *ToolListing) Answer(req, resp *mcp.Record, modern bool) {
 			tools[i].Invalid = mcp.HeaderProblem(tools[i].InputSchema)
 		}
 	}
-	asked, more := listCursors(req, result, next, modern)
-	t.li.page(asked, tools, more)
+	t.li.answer(req, result, tools, next, modern)
 }
 
 // Tools are the tools of the newest complete listing (all its pages);
@@ -66,7 +65,7 @@ func parseToolsPage(raw mcp.Raw) ([]mcp.Tool, []byte, string, error) {
 }
 
 // requestCursor is the cursor a list request asked with, the zero Cursor
-// for none; emptyNamed says a "cursor":"" names a page (listCursors).
+// for none; emptyNamed says a "cursor":"" names a page (listing.answer).
 func requestCursor(req *mcp.Record, emptyNamed bool) mcp.Cursor {
 	if req == nil || req.RPC == nil {
 		return mcp.Cursor{}
