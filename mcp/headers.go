@@ -45,11 +45,13 @@ func headerValue(v string) string {
 // to Mcp-Name and the Mcp-Param headers only, and a method name is plain
 // ASCII in every revision, so a server would read the encoded form as a
 // method the body does not name. Other transports send no Mcp-Method.
+// It asks MethodHeaderRefusal, so the session refuses the very methods an
+// edge holds back before Enter sends them.
 func methodHeaderErr(tr transport, method string) error {
-	if _, modern := modernOf(tr); !modern || headerValue(method) == method {
-		return nil
+	if e := MethodHeaderRefusal(tr.name(), method); e != nil {
+		return e
 	}
-	return &MethodHeaderError{Method: method}
+	return nil // a nil *MethodHeaderError is no nil error
 }
 
 // MethodHeaderRefusal is the refusal a session on transport (its

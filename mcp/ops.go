@@ -173,7 +173,7 @@ func (s *Session) ListToolsFrom(ctx context.Context, cursor Cursor, all bool) ([
 			return "", false, err
 		}
 		ts := page.Tools
-		if s.Transport() == TransportStateless {
+		if s.modern() {
 			for i := range ts {
 				ts[i].readParamHeaders()
 			}

@@ -16,10 +16,10 @@ import (
 func TestSessionReusedAfterDeleteSaysWhichItWas(t *testing.T) {
 	base, sid, w := demoOpen(t)
 	readAll(t, rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25").Body)
-	w.record(t, 1, "the session closed", stateIs(mcp.StateClosed))
+	w.record(t, 1, "the session closed", inState(mcp.StateClosed, ""))
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
 		"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25").Body)
-	closed := w.record(t, 2, "the second recording closed", stateIs(mcp.StateClosed))
+	closed := w.record(t, 2, "the second recording closed", inState(mcp.StateClosed, ""))
 	if d := closed.State.Detail; strings.Contains(d, "never open") || !strings.Contains(d, "client session 1") || !strings.Contains(d, "DELETE") {
 		t.Errorf("the second recording ends %q, want it to say client session 1 ended the session with DELETE", d)
 	}

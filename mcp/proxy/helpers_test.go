@@ -298,3 +298,11 @@ func stalled(t *testing.T, what string, count func() int64, most int64) int64 {
 	}
 	return last
 }
+
+// inState matches a state record in state whose detail holds want ("" for
+// any).
+func inState(state, want string) func(mcp.Record) bool {
+	return func(r mcp.Record) bool {
+		return r.State != nil && r.State.State == state && strings.Contains(r.State.Detail, want)
+	}
+}

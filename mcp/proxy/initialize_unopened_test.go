@@ -20,13 +20,6 @@ func stateOf(t *testing.T, w *watched, id int, state, want string) string {
 	return w.record(t, id, "a "+state+" state saying "+want, inState(state, want)).State.Detail
 }
 
-// inState matches a state record in state whose detail holds want.
-func inState(state, want string) func(mcp.Record) bool {
-	return func(r mcp.Record) bool {
-		return r.State != nil && r.State.State == state && strings.Contains(r.State.Detail, want)
-	}
-}
-
 // An initialize whose result is larger than --max-event-size is relayed to
 // the client unread: the client has its session and goes on in it, so the
 // session is shown open, saying the answer was not read, where it stayed

@@ -136,10 +136,6 @@ func answerOf(method string) func(mcp.Record) bool {
 	}
 }
 
-func stateIs(state string) func(mcp.Record) bool {
-	return func(r mcp.Record) bool { return r.Kind == mcp.KindState && r.State.State == state }
-}
-
 // A client goes on the moment it has an answer: the records show the
 // answer, and what the proxy made of it (the session open, the handshake
 // finished), before the client's next message, as the client saw them.
@@ -166,9 +162,9 @@ func TestRecordsKeepTheWiresOrder(t *testing.T) {
 				w.record(t, c.ID, "the tools/list answer", answerOf("tools/list"))
 				recs := w.records(c.ID)
 				before(t, w, recs, "the initialize's answer, then initialized", answerOf("initialize"), sentMethod("notifications/initialized"))
-				before(t, w, recs, "the initialize's answer, then the session open", answerOf("initialize"), stateIs(mcp.StateOpen))
-				before(t, w, recs, "the session open, then initialized", stateIs(mcp.StateOpen), sentMethod("notifications/initialized"))
-				before(t, w, recs, "the handshake finished, then tools/list", stateIs(mcp.StateInitialized), sentMethod("tools/list"))
+				before(t, w, recs, "the initialize's answer, then the session open", answerOf("initialize"), inState(mcp.StateOpen, ""))
+				before(t, w, recs, "the session open, then initialized", inState(mcp.StateOpen, ""), sentMethod("notifications/initialized"))
+				before(t, w, recs, "the handshake finished, then tools/list", inState(mcp.StateInitialized, ""), sentMethod("tools/list"))
 				l := history.NewLog()
 				l.Append(recs...)
 				said := 0
@@ -200,7 +196,7 @@ func TestStatelessOpenKeepsTheWiresOrder(t *testing.T) {
 				})
 				w.record(t, c.ID, "the prompts/list answer", answerOf("prompts/list"))
 				recs := w.records(c.ID)
-				before(t, w, recs, "the session open, then the next request", stateIs(mcp.StateOpen), sentMethod("prompts/list"))
+				before(t, w, recs, "the session open, then the next request", inState(mcp.StateOpen, ""), sentMethod("prompts/list"))
 			}
 		})
 	}
@@ -245,7 +241,7 @@ func TestJSONAnswerLoggedBeforeTheClientHasIt(t *testing.T) {
 	w.record(t, c.ID, "the client's next message", sentMethod("notifications/initialized"))
 	recs := w.records(c.ID)
 	before(t, w, recs, "the initialize's answer, then the client's next message", answerOf("initialize"), sentMethod("notifications/initialized"))
-	before(t, w, recs, "the session open, then the client's next message", stateIs(mcp.StateOpen), sentMethod("notifications/initialized"))
+	before(t, w, recs, "the session open, then the client's next message", inState(mcp.StateOpen, ""), sentMethod("notifications/initialized"))
 }
 
 // A legacy HTTP+SSE client goes on the moment the answer's event reaches
@@ -270,7 +266,7 @@ func TestLegacyRecordsKeepTheWiresOrder(t *testing.T) {
 		w.record(t, c.ID, "the tools/list answer", answerOf("tools/list"))
 		recs := w.records(c.ID)
 		before(t, w, recs, "the initialize's answer, then initialized", answerOf("initialize"), sentMethod("notifications/initialized"))
-		before(t, w, recs, "the handshake finished, then tools/list", stateIs(mcp.StateInitialized), sentMethod("tools/list"))
+		before(t, w, recs, "the handshake finished, then tools/list", inState(mcp.StateInitialized, ""), sentMethod("tools/list"))
 		stream.Body.Close()
 	}
 }
