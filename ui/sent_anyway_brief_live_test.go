@@ -31,6 +31,15 @@ func TestLiveSentAnywayIsOneShortSentence(t *testing.T) {
 	}
 }
 
+// A tool's name typed short, sent anyway, is said with the name meant:
+// the line to type next time, where the reminder named only the slip.
+func TestLiveSentAnywaySaysTheToolMeant(t *testing.T) {
+	got := sentAnyway(t, 80, 24, "tools/call gre name=Ann", "sends anyway").status.msg.text
+	if want := `(sent anyway: tool "gre" is not in tools/list: did you mean greet?)`; !strings.HasSuffix(got, want) {
+		t.Errorf("status %q, want it to end %s", got, want)
+	}
+}
+
 // A tool's name typed as a method is sent as typed, and the reminder
 // after the send read "(sent anyway: greet is a tool, not a method: did
 // you mean tools/call greet name=Ann? (sent as typed))": one note inside

@@ -175,11 +175,14 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		}
 		// The names themselves, not the joined line split again: a name
 		// may hold ", ", and with no tools "none" is no tool to suggest.
+		short := fmt.Sprintf("tool %q is not in tools/list", c.Tool)
 		if sug := Nearest(c.Tool, names); sug != "" {
 			known = "did you mean " + sug + "? known: " + known
+			// Said after the send too: the name to type next time.
+			short += ": did you mean " + sug + "?"
 		}
 		warnings = append(warnings, ArgWarning{Message: fmt.Sprintf("tool %q is not in tools/list (%s); sending anyway", c.Tool, known),
-			Short: fmt.Sprintf("tool %q is not in tools/list", c.Tool)})
+			Short: short})
 	}
 	raw, w, err := CallArgs(c, schema)
 	warnings = append(warnings, w...)
