@@ -29,17 +29,12 @@ func (v EventView) Event(i int) *mcp.Record {
 	return v.get(int(v.events[i]))
 }
 
-// RunNewest is what Log.EventNewest and Log.EventNewestID say of the i-th
-// event's row now (nil, nil for an event of its own): the newest text and
-// the newest id its row shows, which a run's first block does not hold.
-func (v EventView) RunNewest(i int) (newest, newestID *mcp.SSEEvent) {
+// Run is what Log.EventRun says of the i-th event's row now: what its
+// row shows of a run's newest text and id, which a run's first block does
+// not hold. It is the zero EventRun when out of range.
+func (v EventView) Run(i int) EventRun {
 	if i < 0 || i >= len(v.events) || v.log == nil {
-		return nil, nil
+		return EventRun{}
 	}
-	v.log.runMu.RLock()
-	defer v.log.runMu.RUnlock()
-	if ru := v.log.runs[v.events[i]]; ru != nil {
-		return ru.newest, ru.newestID
-	}
-	return nil, nil
+	return v.log.runOf(v.events[i], v.get)
 }

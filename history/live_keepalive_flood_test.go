@@ -72,7 +72,7 @@ func keepAliveFloodCostsOneEntry(t *testing.T, block func(int) string, line stri
 	}
 	rows := -1
 	for i := range log.EventCount() {
-		if n, _ := log.EventRepeats(i); n >= pings {
+		if log.EventRun(i).N >= pings {
 			rows = i
 		}
 	}
@@ -80,7 +80,7 @@ func keepAliveFloodCostsOneEntry(t *testing.T, block func(int) string, line stri
 		t.Fatalf("no row of the events pane stands for the %d keep-alives", pings)
 	}
 	if first, last := block(0), block(pings-1); first != last {
-		if ev := log.EventNewest(rows); ev == nil || string(ev.Raw) != last {
+		if ev := log.EventRun(rows).Newest; ev == nil || string(ev.Raw) != last {
 			t.Errorf("the row of the flood ends with %v, want the newest keep-alive %q", ev, last)
 		}
 	}

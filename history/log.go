@@ -24,11 +24,11 @@ import (
 // Recorder.NewLog), or memory (a live session not recorded).
 type Log struct {
 	st     store
-	events []int32        // entries that are SSE events
-	runs   map[int32]*run // entries standing for a run of keep-alives
-	// runMu guards runs and its runs' newest and newestID, which an
-	// EventView reads off the update loop (the events filter matches
-	// what a run's row shows); only fold writes them.
+	events []int32             // entries that are SSE events
+	runs   map[int32]*EventRun // entries standing for a run of keep-alives
+	// runMu guards runs and what they hold, which an EventView reads
+	// off the update loop (the events filter matches what a run's row
+	// shows); only fold writes them.
 	runMu sync.RWMutex
 	ping  *mcp.SSEEvent // the last entry, when it is a keep-alive
 	rows  chunked[row]
@@ -69,31 +69,33 @@ type Log struct {
 	outNotes outputNotes
 }
 
-// run is a stretch of keep-alives (blocks an EventSource would not
-// dispatch, one after another on one stream, whatever their text: `: ping
-// 1`, `: ping 2`, ...) kept as its first event: a server that pings every
-// second for a day, or floods, costs one entry, while the recording still
-// has every byte.
-type run struct {
-	n    int       // events in the run, the first included
-	last time.Time // the newest one's time
-	// newest is the newest block when its text is not the first's (nil
+// EventRun is what a row of the events pane stands for besides its event:
+// itself alone (N 1, no Newest or NewestID), or a run of keep-alives (blocks
+// an EventSource would not dispatch, one after another on one stream,
+// whatever their text: `: ping 1`, `: ping 2`, ...) kept as its first
+// event: a server that pings every second for a day, or floods, costs one
+// entry, while the recording still has every byte.
+type EventRun struct {
+	N    int       // events in the run, the first included
+	Last time.Time // the newest one's time
+	// Newest is the newest block when its text is not the first's (nil
 	// when it is): a person reads where the run ended, `: ping - 12:00`,
 	// as well as where it began.
-	newest *mcp.SSEEvent
-	// newestID is the newest block of an id when it is not the first: its
-	// id is the Last-Event-ID in effect, whatever keep-alives followed.
-	newestID *mcp.SSEEvent
-	// bytes are the run's blocks' bytes, counted as they came (the Size
+	Newest *mcp.SSEEvent
+	// NewestID is the newest block of an id when it is not the first: its
+	// id is the Last-Event-ID a reconnect sends, whatever keep-alives
+	// followed.
+	NewestID *mcp.SSEEvent
+	// Bytes are the run's blocks' bytes, counted as they came (the Size
 	// column and Detail say them, as the status bar's total does).
-	bytes int64
+	Bytes int64
 }
 
 // NewLog returns an empty Log that keeps its records in memory.
 func NewLog() *Log { return newLog(&memStore{}) }
 
 func newLog(st store) *Log {
-	return &Log{st: st, rowOf: make(map[int64]int32), runs: make(map[int32]*run), names: make(map[string]string),
+	return &Log{st: st, rowOf: make(map[int64]int32), runs: make(map[int32]*EventRun), names: make(map[string]string),
 		progressOf: map[string]int32{}, rounds: map[int64]int{}, listenRow: -1}
 }
 
@@ -128,27 +130,27 @@ func (l *Log) fold(r *mcp.Record) bool {
 	l.runMu.Lock()
 	ru := l.runs[e]
 	if ru == nil {
-		ru = &run{n: 1, bytes: int64(len(l.ping.Raw))}
+		ru = &EventRun{N: 1, Bytes: int64(len(l.ping.Raw))}
 		l.runs[e] = ru
 	}
-	ru.newest = nil
+	ru.Newest = nil
 	if !l.ping.Same(r.Event) {
-		ru.newest = r.Event
+		ru.Newest = r.Event
 	}
 	if r.Event.HasID {
-		ru.newestID = r.Event
+		ru.NewestID = r.Event
 	}
-	l.runMu.Unlock()
-	ru.n++
-	ru.last = r.Time
+	ru.N++
+	ru.Last = r.Time
 	size := int64(len(r.Event.Raw))
-	if through, ok := l.st.runBytes(int(e), ru.n); ok {
+	if through, ok := l.st.runBytes(int(e), ru.N); ok {
 		// A replay hands out the blocks between a run's first and newest
 		// as the first (its index keeps no more of them): the recording's
 		// own count of the run's bytes keeps the total what live said.
-		size = max(through-ru.bytes, 0)
+		size = max(through-ru.Bytes, 0)
 	}
-	ru.bytes += size
+	ru.Bytes += size
+	l.runMu.Unlock()
 	l.stats.Events++
 	l.stats.Bytes += size
 	l.st.folded(r)
@@ -161,7 +163,7 @@ func (l *Log) fold(r *mcp.Record) bool {
 // three bytes a block (2 million of them grew the TUI by 170 MB, where as
 // many identical comments cost one row); or an id and no data (`id: 7`),
 // which sets the Last-Event-ID a reconnect sends, so a run keeps the
-// newest of them (Log.EventNewestID), whatever came after it.
+// newest of them (EventRun.NewestID), whatever came after it.
 func runnable(ev *mcp.SSEEvent) bool {
 	return !ev.Dispatched() || ev.HasID && ev.Name == "" && ev.Data == ""
 }
@@ -207,57 +209,31 @@ func (l *Log) Event(i int) *mcp.Record {
 	return l.st.get(int(l.events[i]))
 }
 
-// EventRepeats says how many keep-alives the i-th row of the events pane
-// stands for (1 for any other event) and when the newest of them arrived.
-func (l *Log) EventRepeats(i int) (int, time.Time) {
+// EventRun is what the i-th row of the events pane stands for besides its
+// event (Event): the run of keep-alives it keeps, or the event alone; the
+// zero EventRun when out of range.
+func (l *Log) EventRun(i int) EventRun {
 	if i < 0 || i >= len(l.events) {
-		return 0, time.Time{}
+		return EventRun{}
 	}
-	if ru := l.runs[l.events[i]]; ru != nil {
-		return ru.n, ru.last
-	}
-	return 1, l.st.get(int(l.events[i])).Time
+	return l.runOf(l.events[i], l.st.get)
 }
 
-// EventBytes is the bytes of the i-th row of the events pane: its event's,
-// or all of its run's blocks' when it stands for a run.
-func (l *Log) EventBytes(i int) int64 {
-	if i < 0 || i >= len(l.events) {
-		return 0
+// runOf is EventRun of entry e, whose record get reads when it is an event
+// alone.
+func (l *Log) runOf(e int32, get func(int) *mcp.Record) EventRun {
+	l.runMu.RLock()
+	ru := l.runs[e]
+	var out EventRun
+	if ru != nil {
+		out = *ru
 	}
-	if ru := l.runs[l.events[i]]; ru != nil {
-		return ru.bytes
+	l.runMu.RUnlock()
+	if ru != nil {
+		return out
 	}
-	return int64(len(l.st.get(int(l.events[i])).Event.Raw))
-}
-
-// EventNewestID is the newest block with an id of the run the i-th row of
-// the events pane stands for, when it is not the row's own (Event's); nil
-// otherwise. Its id is the Last-Event-ID a reconnect sends.
-func (l *Log) EventNewestID(i int) *mcp.SSEEvent {
-	if ru := l.runAt(i); ru != nil {
-		return ru.newestID
-	}
-	return nil
-}
-
-// EventNewest is the newest keep-alive of the run the i-th row of the
-// events pane stands for, when its text is not the row's own (Event's);
-// nil otherwise.
-func (l *Log) EventNewest(i int) *mcp.SSEEvent {
-	if ru := l.runAt(i); ru != nil {
-		return ru.newest
-	}
-	return nil
-}
-
-// runAt is the run the i-th row of the events pane stands for, nil when
-// it is an event of its own or out of range.
-func (l *Log) runAt(i int) *run {
-	if i < 0 || i >= len(l.events) {
-		return nil
-	}
-	return l.runs[l.events[i]]
+	r := get(int(e))
+	return EventRun{N: 1, Last: r.Time, Bytes: int64(len(r.Event.Raw))}
 }
 
 // PairCount is the number of rows in the pairs pane.

@@ -335,8 +335,8 @@ func checkKeepAliveRuns(t *testing.T, how string, l *Log, recs []mcp.Record) {
 	}
 	var got []row
 	for i := 0; i < l.EventCount(); i++ {
-		n, last := l.EventRepeats(i)
-		got = append(got, row{l.Event(i).Seq, n, last})
+		ru := l.EventRun(i)
+		got = append(got, row{l.Event(i).Seq, ru.N, ru.Last})
 	}
 	want := []row{{2, 5, recs[5].Time}, {7, 1, recs[6].Time}, {8, 3, recs[9].Time}, {11, 1, recs[10].Time}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -344,7 +344,7 @@ func checkKeepAliveRuns(t *testing.T, how string, l *Log, recs []mcp.Record) {
 	}
 	var newest []string
 	for i := 0; i < l.EventCount(); i++ {
-		if ev := l.EventNewest(i); ev != nil {
+		if ev := l.EventRun(i).Newest; ev != nil {
 			newest = append(newest, fmt.Sprintf("%d:%q", i, ev.Raw))
 		}
 	}

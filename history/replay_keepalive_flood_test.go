@@ -142,8 +142,8 @@ func sameRows(t *testing.T, what string, got, want *Log) {
 		t.Fatalf("%s has %d rows of events, the live view %d", what, got.EventCount(), want.EventCount())
 	}
 	for i := range want.EventCount() {
-		gn, gt := got.EventRepeats(i)
-		wn, wt := want.EventRepeats(i)
+		gr, wr := got.EventRun(i), want.EventRun(i)
+		gn, gt, wn, wt := gr.N, gr.Last, wr.N, wr.Last
 		g, w := got.Event(i), want.Event(i)
 		if gn != wn || !gt.Equal(wt) || g.Seq != w.Seq || string(g.Event.Raw) != string(w.Event.Raw) {
 			t.Errorf("%s's row %d is record %d %q ×%d (newest at %s), the live view's record %d %q ×%d (newest at %s)",
@@ -161,7 +161,7 @@ func sameRows(t *testing.T, what string, got, want *Log) {
 // newestRaw is the bytes of the newest keep-alive of row i's run when they
 // are not the row's own, "" otherwise.
 func newestRaw(l *Log, i int) string {
-	if ev := l.EventNewest(i); ev != nil {
+	if ev := l.EventRun(i).Newest; ev != nil {
 		return string(ev.Raw)
 	}
 	return ""
@@ -170,7 +170,7 @@ func newestRaw(l *Log, i int) string {
 // newestID is the newest id of row i's run when it is not the row's own
 // block's, "" otherwise.
 func newestID(l *Log, i int) string {
-	if ev := l.EventNewestID(i); ev != nil {
+	if ev := l.EventRun(i).NewestID; ev != nil {
 		return "id " + ev.ID
 	}
 	return ""
@@ -222,7 +222,7 @@ func TestReplayKeepAliveRunKeepsItsPace(t *testing.T) {
 		}
 		sameRows(t, "the replay", replay, want)
 	}
-	if n, _ := replay.EventRepeats(1); n != 501 {
+	if n := replay.EventRun(1).N; n != 501 {
 		t.Errorf("halfway through the flood and a step on, its row counts %d keep-alives, want 501", n)
 	}
 }

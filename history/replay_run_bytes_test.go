@@ -57,19 +57,19 @@ func replayRunBytesAreLiveOnes(t *testing.T, block func(int) string) {
 	}
 	row := -1
 	for i := range live.Log.EventCount() {
-		if n, _ := live.Log.EventRepeats(i); n == pings {
+		if live.Log.EventRun(i).N == pings {
 			row = i
 		}
 	}
 	if row < 0 {
 		t.Fatalf("no row of the live view stands for the %d keep-alives", pings)
 	}
-	if got := live.Log.EventBytes(row); got != want {
+	if got := live.Log.EventRun(row).Bytes; got != want {
 		t.Errorf("the live view's row of the run says %d bytes, want the %d its blocks hold", got, want)
 	}
 	for i := pings; i > 1; i-- {
 		if newest := strings.TrimSuffix(block(i), "\n\n"); strings.HasPrefix(newest, "id: ") {
-			if ev := live.Log.EventNewestID(row); ev == nil || "id: "+ev.ID != newest {
+			if ev := live.Log.EventRun(row).NewestID; ev == nil || "id: "+ev.ID != newest {
 				t.Errorf("the live view's row of the run has the newest id %v, want the newest block of an id's %q", ev, newest)
 			}
 			break
@@ -85,7 +85,7 @@ func replayRunBytesAreLiveOnes(t *testing.T, block func(int) string) {
 	playAll(t, p, replay)
 	sameRows(t, "the replay", replay, live.Log)
 	for i := range live.Log.EventCount() {
-		if g, w := replay.EventBytes(i), live.Log.EventBytes(i); g != w {
+		if g, w := replay.EventRun(i).Bytes, live.Log.EventRun(i).Bytes; g != w {
 			t.Errorf("the replay's row %d says %d bytes, the live view's %d", i, g, w)
 		}
 	}

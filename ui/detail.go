@@ -278,7 +278,7 @@ func (d *detailPane) key() detailKey {
 	p, ev := d.selection()
 	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
 	if ev != nil {
-		k.runN, _ = d.c.log.EventRepeats(d.eventRow)
+		k.runN = d.c.log.EventRun(d.eventRow).N
 	}
 	if p != nil {
 		k.state, k.resp, k.fail, k.reply, k.post, k.relay = p.State, p.Response, p.Failure, p.Reply, p.Post, p.Relay
@@ -323,12 +323,12 @@ func (d *detailPane) input() detailInput {
 
 // run is what the event shown stands for on its row of the events pane:
 // a run of keep-alives, or itself alone.
-func (d *detailPane) run() runFacts {
+func (d *detailPane) run() history.EventRun {
 	if r := d.c.log.Event(d.eventRow); r == nil || d.event == nil || r.Seq != d.event.Seq {
 		// Not the row it was on (a Log fed another way): itself alone.
-		return runFacts{n: 1}
+		return history.EventRun{N: 1}
 	}
-	return rowRun(d.c.log, d.eventRow)
+	return d.c.log.EventRun(d.eventRow)
 }
 
 // lines are the pane's lines: formatted now when they are cheap, or a

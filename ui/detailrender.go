@@ -42,8 +42,8 @@ type detailInput struct {
 	state      string
 	stateStyle lipgloss.Style
 	event      *mcp.Record
-	run        runFacts  // what event's row stands for: a run of keep-alives, or itself
-	t0         time.Time // when the session connected
+	run        history.EventRun // what event's row stands for: a run of keep-alives, or itself
+	t0         time.Time        // when the session connected
 
 	// Facts that need the Log, looked up in Update so format can run on
 	// another goroutine: which stream the response (or the event, or the
@@ -466,7 +466,7 @@ func (in *detailInput) eventLines() []string {
 	}
 	if !in.pretty {
 		as := "as received"
-		if in.run.n > 1 {
+		if in.run.N > 1 {
 			as = "the run's first, as received"
 		}
 		out = append(out, "", in.section("Raw bytes", as))

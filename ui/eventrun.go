@@ -2,29 +2,10 @@ package ui
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/mcp"
 )
-
-// runFacts is what a row of the events pane stands for besides its event:
-// how many blocks (1 for an event of its own), when the newest came, the
-// newest when its text is not the row's own (nil else), the newest with an
-// id likewise (its id is the Last-Event-ID a reconnect sends), and the
-// bytes of them all.
-type runFacts struct {
-	n                int
-	last             time.Time
-	newest, newestID *mcp.SSEEvent
-	bytes            int64
-}
-
-// rowRun is what the i-th row of the Log's events pane stands for.
-func rowRun(l *history.Log, i int) runFacts {
-	n, last := l.EventRepeats(i)
-	return runFacts{n: n, last: last, newest: l.EventNewest(i), newestID: l.EventNewestID(i), bytes: l.EventBytes(i)}
-}
 
 // runLines are what Detail says of a run of blocks that row stands for,
 // after the head that is its first's: how many, over what time, their
@@ -32,7 +13,7 @@ func rowRun(l *history.Log, i int) runFacts {
 // would make millions of lines.
 func (in *detailInput) runLines(out []string) []string {
 	ru, r := in.run, in.event
-	if ru.n < 2 {
+	if ru.N < 2 {
 		return out
 	}
 	ev := r.Event
@@ -43,11 +24,11 @@ func (in *detailInput) runLines(out []string) []string {
 		// hold both, and keeps the newest id.
 		what = "keep-alives or blocks of an id alone"
 	}
-	out = in.wrapped(out, "a run of "+strconv.Itoa(ru.n)+" "+what+" · "+history.FormatSize(ru.bytes)+" · "+
-		sinceConnect(r.Time.Sub(in.t0))+" to "+sinceConnect(ru.last.Sub(in.t0)), in.st.Row)
+	out = in.wrapped(out, "a run of "+strconv.Itoa(ru.N)+" "+what+" · "+history.FormatSize(ru.Bytes)+" · "+
+		sinceConnect(r.Time.Sub(in.t0))+" to "+sinceConnect(ru.Last.Sub(in.t0)), in.st.Row)
 	newest := ev
-	if ru.newest != nil {
-		newest = ru.newest
+	if ru.Newest != nil {
+		newest = ru.Newest
 	}
 	first, last := runText(ev), runText(newest)
 	text := "first " + first + " · newest " + last
@@ -67,10 +48,10 @@ func (in *detailInput) runLines(out []string) []string {
 
 // runID is the block whose id is in effect after the run ev begins: its
 // newest with an id, or ev itself when it has one; nil when none has.
-func runID(ev *mcp.SSEEvent, ru runFacts) *mcp.SSEEvent {
+func runID(ev *mcp.SSEEvent, ru history.EventRun) *mcp.SSEEvent {
 	switch {
-	case ru.newestID != nil:
-		return ru.newestID
+	case ru.NewestID != nil:
+		return ru.NewestID
 	case ev.HasID:
 		return ev
 	}

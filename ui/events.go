@@ -97,8 +97,8 @@ func (e *eventsPane) logRow(i int) int {
 	return e.filter.matches[i]
 }
 
-// repeats is what row i stands for (rowRun).
-func (e *eventsPane) repeats(i int) runFacts { return rowRun(e.c.log, e.logRow(i)) }
+// repeats is what row i stands for besides its event.
+func (e *eventsPane) repeats(i int) history.EventRun { return e.c.log.EventRun(e.logRow(i)) }
 
 // selected is the event under the cursor, or nil.
 func (e *eventsPane) selected() *mcp.Record { return e.eventAt(e.list.cursor) }
@@ -198,7 +198,7 @@ func (e *eventsPane) view(focused bool) []string {
 		empty := false
 		id := wireLine(ev.ID, 64)
 		ru := e.repeats(i)
-		n, last, newest := ru.n, ru.last, ru.newest
+		n, last, newest := ru.N, ru.Last, ru.Newest
 		// The Log keeps a run of blocks no EventSource dispatches as one
 		// row; the count goes first and the last one's time last, so a
 		// narrow pane cuts the least telling part. Only a run's row says
@@ -243,14 +243,14 @@ func (e *eventsPane) view(focused bool) []string {
 			run = idRun{count: "×" + strconv.Itoa(n), first: id, lastAt: lastAt}
 			data = run.count + " (no data)"
 		}
-		if ru.newestID != nil {
+		if ru.NewestID != nil {
 			// The newest id of the run, keep-alives after it or not.
-			id = wireLine(ru.newestID.ID, 64)
+			id = wireLine(ru.NewestID.ID, 64)
 			// A narrow pane, with no ID column, says it after the data.
 			empty = empty || keepAlive
 		}
 		rows = append(rows, eventCells{sinceConnect(r.Time.Sub(t0)), streamLabel(e.c.log, r), name, id,
-			history.FormatSize(ru.bytes), data})
+			history.FormatSize(ru.Bytes), data})
 		keepAlives, noData, idRuns = append(keepAlives, keepAlive), append(noData, empty), append(idRuns, run)
 	}
 	cols := eventColumnsFor(inner, rows)

@@ -195,9 +195,9 @@ func (j filterJob) matches(i int) bool {
 		// costs no look at the runs.
 		return false
 	}
-	newest, newestID := j.view.RunNewest(i)
-	return newest != nil && sseMatches(newest, j.query) ||
-		newestID != nil && containsFold(clip.Prefix(newestID.ID, filterScan), j.query)
+	ru := j.view.Run(i)
+	return ru.Newest != nil && sseMatches(ru.Newest, j.query) ||
+		ru.NewestID != nil && containsFold(clip.Prefix(ru.NewestID.ID, filterScan), j.query)
 }
 
 // eventMatches reports whether the event's stream, name (as its row shows

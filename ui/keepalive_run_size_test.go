@@ -85,7 +85,7 @@ func recordPingRun(t *testing.T, n int) (*history.Log, string) {
 func runRow(t *testing.T, l *history.Log, n int) int {
 	t.Helper()
 	for i := range l.EventCount() {
-		if got, _ := l.EventRepeats(i); got == n {
+		if l.EventRun(i).N == n {
 			return i
 		}
 	}
