@@ -85,7 +85,8 @@ the recordings.`,
 			if err := checkTheme(pf.theme); err != nil {
 				return err
 			}
-			if _, err := proxyConfig(url, &cf, &pf); err != nil {
+			cfg, err := proxyConfig(url, &cf, &pf)
+			if err != nil {
 				return err
 			}
 			if !pf.headless {
@@ -112,7 +113,7 @@ the recordings.`,
 				ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 				defer stop()
 			}
-			run, err := startProxyRun(url, &cf, &pf, cmd.ErrOrStderr())
+			run, err := startProxyRun(url, cfg, &pf, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -169,13 +170,10 @@ type proxyRun struct {
 	sessions *proxySessions
 }
 
-// startProxyRun checks the flags, listens and starts relaying; the caller
-// says where sessions go by running headless or tui.
-func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*proxyRun, error) {
-	cfg, err := proxyConfig(url, cf, pf)
-	if err != nil {
-		return nil, err
-	}
+// startProxyRun listens and starts relaying with the flags proxyConfig
+// checked (cfg); the caller says where sessions go by running headless or
+// tui.
+func startProxyRun(url string, cfg mcp.Config, pf *proxyFlags, errw io.Writer) (*proxyRun, error) {
 	run := &proxyRun{errw: errw, theme: pf.theme, served: make(chan struct{})}
 	run.sessions = newProxySessions(cfg, pf, errw)
 	p, err := proxy.New(proxy.Config{

@@ -183,7 +183,7 @@ func startHeadless(t *testing.T, url string, pf proxyFlags) *headless {
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{}) // the flags' defaults
 	h := &headless{t: t, dir: pf.recordDir, errw: &syncBuffer{}, done: make(chan error, 1)}
-	run, err := startProxyRun(url, cf, &pf, h.errw)
+	run, err := startProxy(url, cf, &pf, h.errw)
 	if err != nil {
 		t.Fatal(err)
 	}

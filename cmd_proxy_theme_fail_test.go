@@ -26,7 +26,7 @@ func TestProxyWithABadThemeStillClosesTheRecordings(t *testing.T) {
 	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: dir, theme: "no-such-theme"}
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(up.Endpoint(), cf, &pf, io.Discard)
+	run, err := startProxy(up.Endpoint(), cf, &pf, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ func tuiProxy(t *testing.T, upstream string, pf proxyFlags) *proxyRun {
 	t.Helper()
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(upstream, cf, &pf, io.Discard)
+	run, err := startProxy(upstream, cf, &pf, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,4 +23,14 @@ func tuiProxy(t *testing.T, upstream string, pf proxyFlags) *proxyRun {
 		run.stop()
 	})
 	return run
+}
+
+// startProxy checks pf's and cf's flags and starts the proxy, as `mcpscope
+// proxy` does once it has a terminal or --headless.
+func startProxy(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*proxyRun, error) {
+	cfg, err := proxyConfig(url, cf, pf)
+	if err != nil {
+		return nil, err
+	}
+	return startProxyRun(url, cfg, pf, errw)
 }

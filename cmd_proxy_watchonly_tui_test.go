@@ -42,7 +42,7 @@ func TestProxyOwnSessionAnswersTheServer(t *testing.T) {
 	pf := proxyFlags{listen: "127.0.0.1:0", recordDir: t.TempDir()}
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{})
-	run, err := startProxyRun(demotest.Start(t, demo.Options{}).URL+demo.StreamablePath, cf, &pf, io.Discard)
+	run, err := startProxy(demotest.Start(t, demo.Options{}).URL+demo.StreamablePath, cf, &pf, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

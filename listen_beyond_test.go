@@ -84,7 +84,7 @@ func startListener(t *testing.T, args []string) string {
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{})
 	var errw syncBuffer
-	run, err := startProxyRun(args[1], cf, &pf, &errw)
+	run, err := startProxy(args[1], cf, &pf, &errw)
 	if err != nil {
 		t.Errorf("%v: %v", args, err)
 		return ""

@@ -63,7 +63,7 @@ func TestProxyRefusesARecordDirThatIsAFile(t *testing.T) {
 		cf := &connFlags{}
 		cf.registerProxy(&cobra.Command{})
 		pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, recordDir: dir}
-		r, err := startProxyRun("http://127.0.0.1:1", cf, pf, io.Discard)
+		r, err := startProxy("http://127.0.0.1:1", cf, pf, io.Discard)
 		if err == nil {
 			r.stop()
 			t.Errorf("--record-dir %s: the proxy started", dir)

@@ -48,7 +48,7 @@ func TestProxyRefusesAnUpstreamPortOutOfRange(t *testing.T) {
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{}) // the flags' defaults
 	pf := &proxyFlags{listen: "127.0.0.1:0", headless: true, noRecord: true}
-	r, err := startProxyRun("http://127.0.0.1:99999", cf, pf, io.Discard)
+	r, err := startProxy("http://127.0.0.1:99999", cf, pf, io.Discard)
 	if err == nil {
 		r.stop()
 		t.Fatal("the proxy started, relaying to port 99999")

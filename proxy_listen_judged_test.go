@@ -39,7 +39,7 @@ func TestProxyListenRefusalJudgesTheListener(t *testing.T) {
 	cf := &connFlags{}
 	cf.registerProxy(&cobra.Command{})
 	var errw syncBuffer
-	prun, err := startProxyRun(upstream, cf, &pf, &errw)
+	prun, err := startProxy(upstream, cf, &pf, &errw)
 	if err != nil {
 		t.Fatalf("--listen %s (resolves to %v) without --listen-any: %v, want it to listen", addr, ips, err)
 	}
