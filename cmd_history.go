@@ -186,17 +186,14 @@ func runReplayTUI(path, theme string) error {
 		return &exitError{exitUsage, err}
 	}
 	defer player.Close()
-	if err := checkTheme(theme); err != nil {
+	styles, err := loadStyles(theme)
+	if err != nil {
 		return err
 	}
 	if err := needTerminal(); err != nil {
 		// The debugger's advice (mcpscope exec) does not replay anything.
 		q := command.ShellQuote(path)
 		return &exitError{exitUsage, fmt.Errorf("a replay in the TUI needs a terminal; for scripts and pipes, mcpscope replay %s --against URL re-runs it headless and mcpscope export %s prints it", q, q)}
-	}
-	styles, err := loadStyles(theme)
-	if err != nil {
-		return err
 	}
 	h := player.Header()
 	runErr := ui.Run(ui.Options{Player: player, Styles: styles, URL: h.URL, Transport: h.Transport, RecordingPath: path, HistoryPath: historyPath()})

@@ -137,7 +137,8 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	// What is wrong with the flags is said before that a terminal is
 	// needed, so that the user fixes everything in one go: the theme, and
 	// connect's checks of the rest.
-	if err := checkTheme(theme); err != nil {
+	styles, err := loadStyles(theme)
+	if err != nil {
 		return err
 	}
 	// net/http logs through the standard logger until the session and the
@@ -152,10 +153,6 @@ func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {
 	}
 	defer stopDemo()
 	if err := needTerminal(); err != nil {
-		return err
-	}
-	styles, err := loadStyles(theme)
-	if err != nil {
 		return err
 	}
 	cfg.Reconnect = true
