@@ -29,7 +29,7 @@ func (c *CommandLine) check(cmd command.Command) ([]command.ArgWarning, error) {
 		if c.info[cmd.Method] != nil && !command.IsMethodWord(cmd.Method) {
 			// A tool's name typed where the method goes: the server would
 			// answer "method not found", which does not say what was meant.
-			pre = append(pre, command.ArgWarning{Message: cmd.Method + " is a tool, not a method: type tools/call " + cmd.Method + " (or " + c.keys.Call.Help().Key + " outside the command line)"})
+			pre = append(pre, command.ArgWarning{Message: command.ToolNotMethod(cmd.Method) + ": type tools/call " + cmd.Method + " (or " + c.keys.Call.Help().Key + " outside the command line)"})
 		} else if w, ok := c.checkResource(cmd); ok {
 			pre = append(pre, w)
 		} else if typo := command.MethodTypo(cmd.Method); typo != "" {

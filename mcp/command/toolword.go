@@ -47,5 +47,10 @@ func toolAsMethod(ctx context.Context, s Session, c Command) (said string, tool 
 	for _, w := range c.Words {
 		meant += " " + ShellQuote(w)
 	}
-	return c.Method + " is a tool, not a method: did you mean " + meant + "?", true
+	return ToolNotMethod(c.Method) + ": did you mean " + meant + "?", true
 }
+
+// ToolNotMethod is what is said first of a tool's name typed where the
+// method goes, wherever the command was typed: what to type instead
+// follows it.
+func ToolNotMethod(word string) string { return word + " is a tool, not a method" }
