@@ -54,7 +54,7 @@ func (li *listing[T]) page(cursor mcp.Cursor, items []T, next mcp.Cursor) {
 func (li *listing[T]) answer(req *mcp.Record, result []byte, items []T, next string, emptyNamed bool) {
 	more := mcp.CursorAt(next)
 	if emptyNamed && !more.Named {
-		more.Named = mcp.EmptyStringMember(result, "nextCursor")
+		more.Named = mcp.EmptyNextCursor(result)
 	}
 	li.page(requestCursor(req, emptyNamed), items, more)
 }

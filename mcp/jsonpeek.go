@@ -330,14 +330,6 @@ func Members(b []byte, names ...string) ([][]byte, bool) {
 	return out, true
 }
 
-// EmptyStringMember reports whether the JSON object obj has member name
-// and it is the empty string as written: a 2026-07-28 cursor ("" names a
-// page there), told from a member that is not there.
-func EmptyStringMember(obj []byte, name string) bool {
-	m, ok := Members(obj, name)
-	return ok && string(m[0]) == `""`
-}
-
 // IsErrorOdd reports whether a result's isError, as its JSON text (nil
 // when it is not there), is neither a boolean nor null ("yes", 1): only
 // true reads as the tool failing, so the Pairs row, the status line, exec

@@ -39,16 +39,34 @@ func (s *Session) ListPages(ctx context.Context, method string, cursor Cursor, a
 		return resp, err
 	}
 	_, err := listPages(method, cursor, all, s.emptyCursorFollowed(), send, func(resp *Response) (string, bool, error) {
-		// The one JSON scanner, to the top level only: with encoding/json,
-		// one item nested past 10,000 levels (a resource's _meta) hid the
-		// cursor, and the listing ended there without a word.
-		doc, err := jsonspan.Parse(resp.Result, jsonspan.Limits{Depth: 1})
-		if err != nil {
-			return "", false, nil
-		}
-		return pageCursor(method, doc.Root().Get("nextCursor"))
+		return nextCursorIn(method, resp.Result)
 	})
 	return pages, err
+}
+
+// nextCursorIn is pageCursor of the nextCursor of result, a list answer's
+// JSON text; none when result is no JSON object. It is read with the one
+// JSON scanner and no memory per member: with encoding/json, one item
+// nested past 10,000 levels (a resource's _meta) hid the cursor, and the
+// listing ended there without a word.
+func nextCursorIn(method string, result []byte) (cursor string, named bool, err error) {
+	m, ok := Members(result, "nextCursor")
+	if !ok || m[0] == nil {
+		return "", false, nil
+	}
+	doc, err := jsonspan.Parse(m[0], jsonspan.Limits{Values: 1})
+	if err != nil {
+		return "", false, nil
+	}
+	return pageCursor(method, doc.Root())
+}
+
+// EmptyNextCursor reports whether a list answer's result names the empty
+// string as its nextCursor, read as ListPages reads it: a 2026-07-28 cursor
+// ("" names a page there), told from a nextCursor that is not there.
+func EmptyNextCursor(result []byte) bool {
+	next, named, err := nextCursorIn("", result)
+	return err == nil && named && next == ""
 }
 
 // PagesStopped reports a listing of every page that a bound or a cursor
