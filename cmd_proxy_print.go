@@ -2,9 +2,6 @@ package main
 
 import (
 	"fmt"
-	"maps"
-	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -15,55 +12,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 )
-
-// record starts the recording of a client session, a new file in the
-// sessions directory (or --record-dir) named by the upstream and the
-// client's number; it returns the records to pass on, and the file.
-func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched bool) (<-chan []mcp.Record, string, *history.Log) {
-	// The client's own credentials are left out like the user's.
-	secrets := secretsOf(mcp.Config{Header: http.Header{"Authorization": c.Authorization}})
-	return s.recordStream(in, c.ID, c.Upstream, c.Transport, c.Started, fmt.Sprintf("proxy %s %d", c.Transport, c.ID), "", secrets, watched)
-}
-
-// recordStream tees a session's records into a new recording; id is the
-// session's (ui.Client's) and what names it in the file's name, after the
-// upstream's host; folded is the kind of the run's recording of many
-// short sessions it is (history.Header.Folded), "" for one session's. When the TUI shows the session (watched), log is a Log
-// that reads the records back from the recording (nil when there is none:
-// the TUI then keeps them).
-func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what, folded string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
-	// The URL as the session reads it (mcp.TargetURL, as for any
-	// recording): typed without a scheme, url.Parse finds no host and no
-	// password, so the file would be unnamed and the password not redacted.
-	host := ""
-	if u, err := mcp.TargetURL(upstream); err == nil {
-		upstream, host = u.String(), u.Host
-	}
-	opts := history.RecordOptions{Secrets: s.pf.secrets, Tokens: append(secretsOf(s.cfg), secrets...), Headers: s.cfg.Header}
-	// The screen and the lines on stderr show the records as the
-	// recording holds them, recorded or not: both are often shared.
-	shown := func(recs <-chan []mcp.Record) <-chan []mcp.Record { return history.Redacting(recs, opts, upstream) }
-	if s.pf.noRecord {
-		return shown(recs), "", nil
-	}
-	dir := s.pf.recordDir
-	if dir == "" {
-		dir = history.DefaultDir()
-	}
-	h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host, Folded: folded}
-	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
-	if err != nil {
-		s.notRecorded(what, err)
-		return shown(recs), "", nil
-	}
-	path = rec.Path()
-	s.unlisted.Store(path, struct{}{}) // before the Tee can fail
-	if watched {
-		// Before the Tee writes the first record, so the Log holds none.
-		log = rec.NewLog()
-	}
-	return shown(history.Tee(recs, rec, func(err error) { s.recordFailed(id, path, err) })), path, log
-}
 
 // linePrinter prints one line per message of a proxied session:
 //
@@ -97,29 +45,6 @@ type linePrinter struct {
 	check history.AnswerCheck
 	// tools are the session's tools as its client listed them.
 	tools history.ToolListing
-}
-
-// failureRun is a run of failures of one kind (failureKind) in a session,
-// and when the last of them came.
-type failureRun struct {
-	kind  string
-	op    string // the failures' Op, for the count to name
-	of    string // the request failing, without its id (failingOf), for the count to name; "" for none
-	count refusals
-	at    time.Time
-}
-
-// failureKind is what makes two failures the same for a line: what failed
-// and why, and of which request (of, its method and tool or subject), not
-// its id: a client retrying tools/list makes one run, but the initialize's
-// failure is not counted in as one more like the last of another request.
-// A failure with no typed cause is told by its words.
-func failureKind(e *mcp.ErrorInfo, of string) string {
-	kind := fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr, of)
-	if e.Cause == "" {
-		kind += "\x00" + e.Message
-	}
-	return kind
 }
 
 // inFlight is what the printer keeps of a request until its answer.
@@ -270,78 +195,6 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		case mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized, mcp.StateFailed:
 			// The detail of these is a sentence saying why, not a name.
 			lp.lineAt(r.Time, "·", r.State.State+":", r.State.Detail)
-		}
-	}
-}
-
-// refusal prints the line of a request of the session the proxy refused
-// itself, unless one with its status was printed less than a second
-// before: a client past --max-in-flight that retries at once is refused
-// as fast as it asks, and each is in the recording. The next line, or the
-// session's end (ended), says how many were not printed.
-func (lp *linePrinter) refusal(r mcp.Record) {
-	more, say := refusalsOf(&lp.refused, r.Error.Status).add(r.Time, true)
-	if !say {
-		return
-	}
-	text := r.Error.Op + ": " + r.Error.Message
-	if more > 0 {
-		text += fmt.Sprintf(" (and %d more since the last such line)", more)
-	}
-	lp.lineAt(r.Time, "!", text, "")
-}
-
-// failure prints the line of a failure (text) of request of (its name
-// without the id; "" for none), unless one of its kind was printed less
-// than a second before in the run it is part of: an upstream that refuses
-// every request refuses a client retrying in a tight loop as fast as it
-// asks, and each is in the recording. The run's end (endFailures) says
-// how many were not printed.
-func (lp *linePrinter) failure(r mcp.Record, of, text string) {
-	kind := failureKind(r.Error, of)
-	if lp.failing != nil && lp.failing.kind != kind {
-		lp.endFailures()
-	}
-	if lp.failing == nil {
-		lp.failing = &failureRun{kind: kind, op: r.Error.Op, of: of}
-	}
-	lp.failing.at = r.Time
-	more, say := lp.failing.count.add(r.Time, true)
-	if !say {
-		return
-	}
-	if more > 0 {
-		text += fmt.Sprintf(" (and %d more like this)", more)
-	}
-	lp.lineAt(r.Time, "!", text, "")
-}
-
-// endFailures ends the run of failures, if any, saying how many of it no
-// line printed since the last one did.
-func (lp *linePrinter) endFailures() {
-	run := lp.failing
-	lp.failing = nil
-	if run == nil || run.count.unsaid == 0 {
-		return
-	}
-	what := run.op + " failure"
-	if run.of != "" {
-		what += " of " + run.of
-	}
-	lp.lineAt(run.at, "!", fmt.Sprintf("… %d more like the last %s (the recording has each)", run.count.unsaid, what), "")
-}
-
-// ended says, once the session's records ended, how many of its failures
-// and refused requests no line printed since the last of their kind.
-func (lp *linePrinter) ended() {
-	lp.endFailures()
-	for _, status := range slices.Sorted(maps.Keys(lp.refused)) {
-		if n := lp.refused[status].unsaid; n > 0 {
-			what := fmt.Sprintf("%d more requests were", n)
-			if n == 1 {
-				what = "1 more request was"
-			}
-			lp.lineAt(lp.last, "!", fmt.Sprintf("%s refused with %d since the last such line (the recording has each)", what, status), "")
 		}
 	}
 }
