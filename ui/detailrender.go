@@ -270,6 +270,11 @@ func (in *detailInput) pairLines() ([]string, int) {
 	// long request at 80x24, while the Pairs row marked it.
 	warned := len(out)
 	out = in.answerWarnings(out, p.Response)
+	if r := p.Reply; r != nil && r.RPC != nil {
+		// A proxied client's reply is its own bytes, drawn as the
+		// request's and the answer's are.
+		out = in.notUTF8(out, string(r.RPC.Raw), "reply", "JSON")
+	}
 	in.warned = len(out) > warned
 	in.headRows = len(out)
 	if f := p.Failure; f != nil && f.Error != nil {
