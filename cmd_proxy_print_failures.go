@@ -26,13 +26,11 @@ type failureRun struct {
 // and why, and of which request (of, its method and tool or subject), not
 // its id: a client retrying tools/list makes one run, but the initialize's
 // failure is not counted in as one more like the last of another request.
-// A failure with no typed cause is told by its words.
+// Its words are part of it: only the first of a run has its line, and a
+// failure saying something else (a stream cut mid-event after streams
+// that ended whole) folded in was said by no line, only the recording.
 func failureKind(e *mcp.ErrorInfo, of string) string {
-	kind := fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr, of)
-	if e.Cause == "" {
-		kind += "\x00" + e.Message
-	}
-	return kind
+	return fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr, of, e.Message)
 }
 
 // refusal prints the line of a request of the session the proxy refused
