@@ -43,6 +43,12 @@ type eventFilter struct {
 	tail    int // where the events the previous query never saw begin
 	next    int // the next event from tail on to test
 
+	// lastRow and lastN are the last row when the newest step began and
+	// how many blocks it stood for then: a run of keep-alives grows in
+	// place, not by a row, and its newest blocks, which the row shows, may
+	// match now or no longer.
+	lastRow, lastN int
+
 	running bool // a chunk of this generation is being scanned
 	// settled is set once a scan has caught up with the log; the pane
 	// shows progress until then, not for every event that arrives later.
@@ -114,13 +120,34 @@ func (f *eventFilter) step() tea.Cmd {
 		return nil
 	}
 	n := f.log.EventCount()
-	if f.candPos == len(f.cand) && f.next >= n {
+	if f.candPos == len(f.cand) && f.next >= n && !f.regrown(n) {
 		f.settled = true
 		return nil
 	}
 	f.running = true
+	f.lastRow, f.lastN = n-1, 0
+	if n > 0 {
+		f.lastN = f.log.EventRun(n - 1).N
+	}
 	job := filterJob{gen: f.gen, query: f.query, view: f.log.EventView(), cand: f.cand, candPos: f.candPos, next: f.next}
 	return func() tea.Msg { return job.scan() }
+}
+
+// regrown has the last of n rows tested again when it grew since a step
+// tested it (a run that keep-alives folded into), and reports whether it
+// did: only that row, since a run grows at the log's end only.
+func (f *eventFilter) regrown(n int) bool {
+	if n == 0 || f.lastRow != n-1 {
+		return false
+	}
+	if f.log.EventRun(n-1).N == f.lastN {
+		return false
+	}
+	if k := len(f.matches); k > 0 && f.matches[k-1] == n-1 {
+		f.matches = f.matches[:k-1]
+	}
+	f.next, f.tail = n-1, min(f.tail, n-1)
+	return true
 }
 
 // apply takes in a chunk's matches and returns the command for the next
