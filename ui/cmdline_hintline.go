@@ -135,7 +135,14 @@ func (c *CommandLine) nothingToComplete(ctx lineContext) string {
 	sug := ""
 	switch {
 	case ctx.index == 0:
-		sug = command.Nearest(ctx.cur.Text, ctx.methodWords())
+		// The method Enter names, of whatever era: the nearest of the
+		// session's era's words alone named another method ("tasks/lst"
+		// → tasks/get over 2026-07-28, which has no tasks/list). Those
+		// words are asked after only when it names none, for the
+		// command line's own (roots).
+		if sug = command.MeantMethod(ctx.cur.Text); sug == "" {
+			sug = command.Nearest(ctx.cur.Text, ctx.methodWords())
+		}
 	case ctx.method == "tools/call" && ctx.index == 1:
 		sug = c.nearestTool(ctx.cur.Text)
 	}

@@ -129,7 +129,7 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 	if typo != "" && errors.As(err, &unsendable) {
 		// Not sent after all: one line saying why and what was meant,
 		// not a "sent as typed" warning the refusal contradicts.
-		unsendable.Meant = suggestMethod(c.Method)
+		unsendable.Meant = MeantMethod(c.Method)
 		return nil, nil, err
 	}
 	return r, warnings, err

@@ -9,17 +9,19 @@ import (
 
 // otherMethods are the requests and notifications of MCP that the command
 // line has no short form for; with the aliases and the methods they stand
-// for, they are the words suggestMethod knows.
+// for, they are the words MeantMethod knows.
 var otherMethods = []string{
 	"ping", "notifications/initialized", "notifications/cancelled", "notifications/roots/list_changed",
 	"server/discover", "subscriptions/listen", "tasks/get", "tasks/result", "tasks/list", "tasks/update", "tasks/cancel",
 }
 
-// suggestMethod returns the method or short form a mistyped first word was
+// MeantMethod returns the method or short form a mistyped first word was
 // most likely meant to be ("tool/list" → "tools/list", "tools/cal" →
 // "tools/call"), or "" when word is one of them or none is close. Any
-// method may still be sent on purpose: this only lets the edges ask.
-func suggestMethod(word string) string {
+// method may still be sent on purpose: this only lets the edges ask. It
+// knows the methods of every era, whatever the session's: what was meant
+// is asked after, and sending a method of another era says so (EraNote).
+func MeantMethod(word string) string {
 	known := slices.Clone(otherMethods)
 	for alias, method := range cmdAliases {
 		known = append(known, alias, method)
@@ -36,7 +38,7 @@ func suggestMethod(word string) string {
 // likely meant to be; nil when it can be sent.
 func Unsendable(transport, method string) error {
 	if e := mcp.MethodHeaderRefusal(transport, method); e != nil {
-		e.Meant = suggestMethod(method)
+		e.Meant = MeantMethod(method)
 		return e
 	}
 	return nil
@@ -48,7 +50,7 @@ func Unsendable(transport, method string) error {
 // that close: the server's "method not found" (or a bare 400) would not
 // say what was meant.
 func MethodTypo(word string) string {
-	sug := suggestMethod(word)
+	sug := MeantMethod(word)
 	if sug == "" {
 		return ""
 	}

@@ -22,8 +22,8 @@ func TestSuggestMethodNames(t *testing.T) {
 		{"x", ""},
 	}
 	for _, tc := range tests {
-		if got := suggestMethod(tc.word); got != tc.want {
-			t.Errorf("suggestMethod(%q) = %q, want %q", tc.word, got, tc.want)
+		if got := MeantMethod(tc.word); got != tc.want {
+			t.Errorf("MeantMethod(%q) = %q, want %q", tc.word, got, tc.want)
 		}
 	}
 }
