@@ -51,6 +51,24 @@ func TestProxyHeadlessFailureRunFoldsOnlyTheSameWords(t *testing.T) {
 	}
 }
 
+// Failures whose words differ only in a number (streams cut at another
+// byte each time) are one run: a line per failure would flood stderr when
+// an upstream cuts every stream at a random point.
+func TestProxyHeadlessFailureRunFoldsWordsThatDifferInANumber(t *testing.T) {
+	cuts := map[string]string{"2": `data: {"jsonrpc"`, "3": `data: {"jsonrpc":"2.0"`, "4": `data: {"jsonrpc":"2.0","id":4`}
+	lines := headlessToolsListFailures(t, mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+		x.Status(http.StatusOK, "text/event-stream", cuts[string(x.ID)])
+	}))
+	for _, want := range []string{
+		"! stream tools/list id=2: the response stream ended 16 bytes into an event that never ended, without the answer",
+		"! … 2 more like the last stream failure of tools/list (the recording has each)",
+	} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("the lines lack %q:\n%s", want, lines)
+		}
+	}
+}
+
 // headlessToolsListFailures runs a headless proxy to a sessionless
 // streamable fake answering as handle does, relays a client's initialize
 // and three tools/list (ids 2 to 4), and returns the lines it printed.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -29,8 +30,26 @@ type failureRun struct {
 // Its words are part of it: only the first of a run has its line, and a
 // failure saying something else (a stream cut mid-event after streams
 // that ended whole) folded in was said by no line, only the recording.
+// The words are compared without their numbers (withoutNumbers): streams
+// cut at a different byte each time would otherwise each print a line.
 func failureKind(e *mcp.ErrorInfo, of string) string {
-	return fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr, of, e.Message)
+	return fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s\x00%s\x00%s", e.Op, e.Cause, e.Status, e.Purpose, e.Addr, of, withoutNumbers(e.Message))
+}
+
+// withoutNumbers is text with each run of digits as one '#'.
+func withoutNumbers(text string) string {
+	var b strings.Builder
+	inDigits := false
+	for _, r := range text {
+		digit := r >= '0' && r <= '9'
+		if !digit {
+			b.WriteRune(r)
+		} else if !inDigits {
+			b.WriteByte('#')
+		}
+		inDigits = digit
+	}
+	return b.String()
 }
 
 // refusal prints the line of a request of the session the proxy refused
