@@ -247,6 +247,11 @@ func (r *proxyRun) pointAt() string {
 // headless prints a line per message until ctx ends, then stops and
 // flushes the recordings.
 func (r *proxyRun) headless(ctx context.Context) error {
+	// What net/http logs (an upstream's answer past its Content-Length,
+	// a client's request the proxy's server could not read) is said among
+	// the proxy's own lines, made safe, bounded and explained, not as a
+	// bare time-stamped line of the server's bytes.
+	defer stdlog.Route(r.errw)()
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s; point your client at:\n%s", r.upstream, r.pointAt())
 	if r.silent != "" {
 		fmt.Fprintf(r.errw, "warning: %s\n", r.silent)
