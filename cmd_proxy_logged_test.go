@@ -21,18 +21,7 @@ func TestProxyHeadlessExplainsNetHTTPsLoggedLine(t *testing.T) {
 		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer + "\x1b]0;pwned\x07 and more", true
 	})
 	h := startHeadless(t, url, proxyFlags{})
-	req, err := http.NewRequest(http.MethodPost, h.run.base+"/mcp", strings.NewReader(
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	postInitialize(t, h, "/mcp")
 	// net/http logs once it looks at the idle connection again, after the
 	// answer was relayed: nothing signals that, so the output is watched.
 	logged := pollFor(func() bool { return strings.Contains(h.errw.String(), "Unsolicited response") })
