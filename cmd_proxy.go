@@ -167,6 +167,7 @@ type proxyRun struct {
 	errw     io.Writer
 	theme    string
 	sessions *proxySessions
+	unroute  func() // gives the standard logger back (headless), in stop
 }
 
 // startProxyRun checks the flags, listens and starts relaying; the caller
@@ -204,6 +205,15 @@ func startProxyRun(url string, cf *connFlags, pf *proxyFlags, errw io.Writer) (*
 		idle = idleTimeout
 	}
 	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle}
+	run.unroute = func() {}
+	if pf.headless {
+		// What net/http logs (an upstream's answer past its
+		// Content-Length) is said among the proxy's own lines, made
+		// safe, bounded and explained, not as a bare time-stamped line
+		// of the server's bytes; from before the first client is
+		// served, not from when headless begins printing.
+		run.unroute = stdlog.Route(errw)
+	}
 	go func() {
 		defer close(run.served)
 		_ = run.srv.Serve(ln)
@@ -229,6 +239,7 @@ func (r *proxyRun) stop() {
 	r.srv.Close()
 	<-r.served
 	r.sessions.wait()
+	r.unroute()
 }
 
 // pointAt says what to point clients at, one URL per line.
@@ -247,11 +258,6 @@ func (r *proxyRun) pointAt() string {
 // headless prints a line per message until ctx ends, then stops and
 // flushes the recordings.
 func (r *proxyRun) headless(ctx context.Context) error {
-	// What net/http logs (an upstream's answer past its Content-Length,
-	// a client's request the proxy's server could not read) is said among
-	// the proxy's own lines, made safe, bounded and explained, not as a
-	// bare time-stamped line of the server's bytes.
-	defer stdlog.Route(r.errw)()
 	fmt.Fprintf(r.errw, "mcpscope proxy to %s; point your client at:\n%s", r.upstream, r.pointAt())
 	if r.silent != "" {
 		fmt.Fprintf(r.errw, "warning: %s\n", r.silent)
