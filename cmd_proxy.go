@@ -168,6 +168,7 @@ type proxyRun struct {
 	errw     io.Writer
 	theme    string
 	sessions *proxySessions
+	unroute  func() // gives the standard logger back (headless), in stop
 }
 
 // startProxyRun listens and starts relaying with the flags proxyConfig
@@ -202,6 +203,15 @@ func startProxyRun(url string, cfg mcp.Config, pf *proxyFlags, errw io.Writer) (
 		idle = idleTimeout
 	}
 	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle}
+	run.unroute = func() {}
+	if pf.headless {
+		// What net/http logs (an upstream's answer past its
+		// Content-Length) is said among the proxy's own lines, made
+		// safe, bounded and explained, not as a bare time-stamped line
+		// of the server's bytes; from before the first client is
+		// served, not from when headless begins printing.
+		run.unroute = stdlog.Route(errw)
+	}
 	go func() {
 		defer close(run.served)
 		_ = run.srv.Serve(ln)
@@ -227,6 +237,7 @@ func (r *proxyRun) stop() {
 	r.srv.Close()
 	<-r.served
 	r.sessions.wait()
+	r.unroute()
 }
 
 // pointAt says what to point clients at, one URL per line.

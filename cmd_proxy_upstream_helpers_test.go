@@ -36,6 +36,15 @@ func initUpstream(t *testing.T, pick func(*http.Request) string) (url string, go
 func initializeThroughProxy(t *testing.T, url, path string) *headless {
 	t.Helper()
 	h := startHeadless(t, url, proxyFlags{})
+	postInitialize(t, h, path)
+	h.stop()
+	return h
+}
+
+// postInitialize sends the headless proxy h one initialize at path and
+// reads the answer.
+func postInitialize(t *testing.T, h *headless, path string) {
+	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, h.run.base+path, strings.NewReader(
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`))
 	if err != nil {
@@ -49,6 +58,4 @@ func initializeThroughProxy(t *testing.T, url, path string) *headless {
 	}
 	io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	h.stop()
-	return h
 }

@@ -49,6 +49,15 @@ func verdict(c candidate, err error, answered bool) string {
 		case CauseModernRefused:
 			return "a 2026 server refused it: " + we.Message
 		case CauseBadContentType, CauseNotJSONRPC:
+			if ct, ok := we.Header["Content-Type"]; ok && we.Cause == CauseBadContentType && we.Status != 0 {
+				// The label is what was wrong: a body that was a
+				// JSON-RPC answer, sent with no Content-Type, read
+				// as "no JSON-RPC answer" and puzzled its reader.
+				if ct == "" {
+					return fmt.Sprintf("answered %d with no Content-Type: not streamable HTTP here", we.Status)
+				}
+				return fmt.Sprintf("answered %d with Content-Type %q, neither JSON nor an event stream: not streamable HTTP here", we.Status, ct)
+			}
 			return "no JSON-RPC answer: not streamable HTTP here"
 		}
 	}

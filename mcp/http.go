@@ -36,6 +36,7 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	req = req.WithContext(withHops(ctx, &hops))
 	ex.Method, ex.URL = req.Method, req.URL.String()
 	ex.RequestHeaders = SentHeaders(req)
+	Resendable(req)
 	start := s.cfg.Now()
 	resp, err := s.client.Do(req)
 	ex.Duration = s.cfg.Now().Sub(start)

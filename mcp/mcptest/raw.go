@@ -54,6 +54,15 @@ func RawAnswersThenReset(t testing.TB, answer func(req *http.Request, body []byt
 	}))
 }
 
+// RawAnswersThenClose is RawAnswers whose connections, when answer says
+// close, are closed once that answer is written, without a Connection:
+// close header having said so: a server that keeps no connection alive
+// and does not say it, as HTTP/1.1 lets a server do.
+func RawAnswersThenClose(t testing.TB, answer func(req *http.Request, body []byte) (raw string, close bool)) string {
+	t.Helper()
+	return serveConns(t, "mcptest.RawAnswersThenClose", answerEach(answer, func(net.Conn, *bufio.Reader) {}))
+}
+
 // answerEach is a connection handler that answers each request read from
 // it with what answer returns, and once answer says so runs last and
 // returns (the connection then closes).

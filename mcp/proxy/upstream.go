@@ -118,6 +118,7 @@ func (l *leg) roundTrip() (*http.Response, error) {
 	l.up.Method, l.up.URL = out.Method, out.URL.String()
 	l.up.RequestHeaders = mcp.SentHeaders(out)
 	keepUserAgent(out)
+	mcp.Resendable(out)
 	sent := l.p.cfg.Now()
 	resp, err := l.p.client.Do(out)
 	l.up.Duration = l.p.cfg.Now().Sub(sent)
