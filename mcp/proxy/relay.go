@@ -142,8 +142,9 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		}
 		t.release(string(ev.Raw), out)
 		if done {
+			// What is held goes out with the next read, once the
+			// blocks in it are logged, this one too.
 			t.holding = false
-			t.flushHeld()
 		}
 		return nil
 	})
@@ -163,6 +164,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		// dispatched either.
 		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
 			Message: err.Error() + ": the proxy cannot look for endpoint events past it, so it ended the client's stream there (raise --max-event-size)"})
+		t.write(nil) // the end of the block before it, which was logged
 		t.flush()
 		return err
 	}
