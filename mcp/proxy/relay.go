@@ -13,6 +13,12 @@ import (
 
 // writeHeader relays the answer's status and headers to the client.
 func (l *leg) writeHeader(resp *http.Response) {
+	l.setHeader(resp)
+	l.writeStatus(resp.StatusCode)
+}
+
+// setHeader sets the answer's headers for the client, not yet sent.
+func (l *leg) setHeader(resp *http.Response) {
 	h := l.w.Header()
 	for k, v := range resp.Header {
 		h[k] = v
@@ -21,7 +27,6 @@ func (l *leg) writeHeader(resp *http.Response) {
 	if loc := resp.Header.Get("Location"); loc != "" {
 		h.Set("Location", l.p.local(loc))
 	}
-	l.writeStatus(resp.StatusCode)
 }
 
 // local points a Location on the upstream's origin back at the proxy, so
@@ -53,10 +58,13 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 		l.up.Opened = "sse"
 		// A session its first event settles (openStream) logs the stream's
 		// opening once it says how it began. The client gets the header
-		// only once that opening waits for it: the client's initialize,
-		// sent the moment the header arrives, can settle the session, and
-		// the stream's opening must be logged before the initialize.
-		l.c.afterStart(func() { l.writeHeader(resp) }, l.opened)
+		// only once that opening is logged, or waits for it: the client's
+		// next message, sent the moment the header arrives (the Go SDK's
+		// write of a request returns then), or its initialize, which can
+		// settle the session, must be logged after the stream's opening.
+		l.setHeader(resp)
+		l.setStatus(resp.StatusCode)
+		l.c.afterStart(l.sendStatus, l.opened)
 		return l.events(resp.Body, stream, rewrite)
 	case ct == "application/json" && resp.Request.Method == http.MethodPost:
 		l.writeHeader(resp)

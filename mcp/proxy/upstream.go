@@ -243,12 +243,23 @@ func (l *leg) failBatch(op string, err error, onItsOwn bool) {
 // logged what it made of the answer (finish), as the last byte of a body
 // does (rest).
 func (l *leg) writeStatus(status int) {
-	l.status = status
-	l.w.WriteHeader(status)
-	if !headerIsAll(status, l.w.Header()) {
+	l.setStatus(status)
+	l.sendStatus()
+}
+
+// setStatus notes the answer's status, and the headers as leaving now:
+// an answer whose headers are logged before they go out (an event
+// stream's opening) is timed as the client sees it.
+func (l *leg) setStatus(status int) {
+	l.status, l.headerAt = status, l.p.cfg.Now()
+}
+
+// sendStatus sends the headers set (setStatus) as writeStatus does.
+func (l *leg) sendStatus() {
+	l.w.WriteHeader(l.status)
+	if !headerIsAll(l.status, l.w.Header()) {
 		_ = http.NewResponseController(l.w).Flush()
 	}
-	l.headerAt = l.p.cfg.Now()
 }
 
 // headerIsAll reports whether an answer's headers say no body follows
