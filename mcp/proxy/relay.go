@@ -124,10 +124,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	}
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }, hear: hear}
-	if l.request {
-		l.strays = mcp.NewStreamStrays(l.id)
-	}
-	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
+	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, l.strays, func(ev *mcp.SSEEvent) error {
 		l.eventID = l.eventID || ev.ID != ""
 		if l.strays != nil {
 			l.strays.Note(ev)
@@ -247,7 +244,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 			Message: fmt.Sprintf("a JSON answer of %d bytes, larger than the %d-byte limit: relayed whole, its messages not logged (--max-event-size)", n, limit)})
 	} else if l.up.Opened == mcp.StreamJSON {
 		// What came is logged as it came, even cut short.
-		l.c.obs.ServerText(body, conn, l.reqSeq)
+		l.c.obs.ServerText(body, conn, l.reqSeq, l.strays)
 		if l.heard != nil {
 			l.heard(body)
 		}
@@ -269,7 +266,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 			holds = "is " + why + ", so no answer to " + clip.Quote(l.method, 200)
 		}
 		l.c.obs.Fail(l.reqSeq, mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s with a JSON body that %s (relayed to the client as it came)", l.up.URL, resp.Status, holds)})
+			Message: fmt.Sprintf("POST %s answered %s with a JSON body that %s (relayed to the client as it came)%s", l.up.URL, resp.Status, holds, l.strays.Words())})
 	}
 	return err
 }

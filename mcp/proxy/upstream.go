@@ -51,9 +51,9 @@ type leg struct {
 	// --max-event-size: relayed, but not read for its messages (heard
 	// never heard them).
 	unread bool
-	// strays are the events of upstream's answer stream a reader passes
-	// over that may have held the answer: named when the stream ends
-	// without it. Nil for a leg that waits on no answer.
+	// strays are what of upstream's answer a reader passes over that may
+	// have held the answer: named when the answer ends without it. Nil
+	// for a leg that waits on no answer.
 	strays *mcp.StreamStrays
 	// rest is the last byte of upstream's answer body, kept back from
 	// the client until the leg has logged all it made of the answer
@@ -68,6 +68,9 @@ type leg struct {
 // which session it is (openStream), which sets l.c before logging anything.
 func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
 	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, text: body, request: m.request, id: m.peek.ID(), method: m.method}
+	if m.request {
+		l.strays = mcp.NewStreamStrays(l.id)
+	}
 	if m.text != nil {
 		l.text = m.text
 	}
