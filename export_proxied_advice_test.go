@@ -13,10 +13,37 @@ import (
 // send again. It said "run the command again", a reader's action, and
 // the reader ran no command that sent it.
 func TestExportOfAProxiedSessionAdvisesItsClient(t *testing.T) {
+	md := breakingExport(t, false)
+	_, failure, _ := strings.Cut(md, "upstream's answer broke off")
+	failure, _, _ = strings.Cut(failure, "\n\n")
+	if !strings.Contains(failure, "the client must send it again") || strings.Contains(md, "run the command again") {
+		t.Errorf("the export of the broken answer does not advise the client to send it again:\n%.3000s", md)
+	}
+}
+
+// A GET stream that broke off was advised as an answer that did: "the
+// client must send it again", where the client sent no request to send.
+// What is lost is what the server sends unasked, until the client opens
+// the stream again.
+func TestBrokenGETStreamIsAdvisedAsAStream(t *testing.T) {
+	md := breakingExport(t, true)
+	_, problem, _ := strings.Cut(md, "upstream's GET stream broke off")
+	problem, _, _ = strings.Cut(problem, "\n")
+	if strings.Contains(problem, "send it again") || !strings.Contains(problem, "until the client opens it again") {
+		t.Errorf("the export advises the broken GET stream as a request to send again:\n%.3000s", md)
+	}
+}
+
+// breakingExport is the export of a session proxied to an upstream whose
+// answer to a tools/call breaks off, and whose GET stream does too when
+// the client opens one (get).
+func breakingExport(t *testing.T, get bool) string {
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
+		if r.Method == http.MethodGet {
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(http.StatusOK)
+			w.(http.Flusher).Flush()
+			panic(http.ErrAbortHandler) // the stream breaks off
 		}
 		body, _ := io.ReadAll(r.Body)
 		switch msg := string(body); {
@@ -38,16 +65,22 @@ func TestExportOfAProxiedSessionAdvisesItsClient(t *testing.T) {
 	base := h.run.base + "/mcp"
 	_, sid := clientPost(t, base, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
 	clientPost(t, base, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	clientPost(t, base, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}`)
+	if get {
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, base, nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Session-Id", sid)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+	} else {
+		clientPost(t, base, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}`)
+	}
 	h.stop()
 
 	md, errOut, code := run(t, "export", onlyRecording(t, h.dir))
 	if code != exitOK {
 		t.Fatalf("export: exit %d: %s", code, errOut)
 	}
-	_, failure, _ := strings.Cut(md, "upstream's answer broke off")
-	failure, _, _ = strings.Cut(failure, "\n\n")
-	if !strings.Contains(failure, "the client must send it again") || strings.Contains(md, "run the command again") {
-		t.Errorf("the export of the broken answer does not advise the client to send it again:\n%.3000s", md)
-	}
+	return md
 }
