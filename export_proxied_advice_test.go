@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // The export of a proxied session advises its client, as the TUI and the
@@ -34,47 +37,45 @@ func TestBrokenGETStreamIsAdvisedAsAStream(t *testing.T) {
 	}
 }
 
-// breakingExport is the export of a session proxied to an upstream whose
-// answer to a tools/call breaks off, and whose GET stream does too when
-// the client opens one (get).
+// breakingExport is the export of a session proxied to an upstream that
+// breaks the connection of its answer to a tools/call, or, with get, of
+// the GET stream the client opens.
 func breakingExport(t *testing.T, get bool) string {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet {
-			w.Header().Set("Content-Type", "text/event-stream")
-			w.WriteHeader(http.StatusOK)
-			w.(http.Flusher).Flush()
-			panic(http.ErrAbortHandler) // the stream breaks off
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/call" {
+			x.SSE()
+			_ = x.FlushHeaders()
+			x.Break()
+			return
 		}
-		body, _ := io.ReadAll(r.Body)
-		switch msg := string(body); {
-		case strings.Contains(msg, `"initialize"`):
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Mcp-Session-Id", "s1")
-			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"up","version":"1"}}}`)
-		case strings.Contains(msg, `"tools/call"`):
-			w.Header().Set("Content-Type", "text/event-stream")
-			w.WriteHeader(http.StatusOK)
-			w.(http.Flusher).Flush()
-			panic(http.ErrAbortHandler) // the answer breaks off
-		default:
-			w.WriteHeader(http.StatusAccepted)
-		}
-	}))
-	t.Cleanup(up.Close)
-	h := startHeadless(t, up.URL+"/mcp", proxyFlags{})
+		x.Default()
+	}})
+	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
 	base := h.run.base + "/mcp"
 	_, sid := clientPost(t, base, "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
 	clientPost(t, base, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	if get {
-		req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, base, nil)
+	if !get {
+		clientPost(t, base, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}`)
+	} else {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base, nil)
 		req.Header.Set("Accept", "text/event-stream")
 		req.Header.Set("Mcp-Session-Id", sid)
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("GET: %v", err)
 		}
-	} else {
-		clientPost(t, base, sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}`)
+		sess, err := srv.WaitSession(ctx)
+		if err == nil {
+			err = sess.WaitGET(ctx)
+		}
+		if err != nil {
+			t.Fatalf("upstream's GET stream: %v", err)
+		}
+		sess.BreakGET()
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
 	}
 	h.stop()
 
