@@ -3,7 +3,6 @@ package proxy
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // actingWriter sees what the proxy writes to a client the instant it
@@ -137,37 +137,29 @@ func TestHeldBlockLoggedBeforeTheClientHasIt(t *testing.T) {
 	}
 }
 
-// sseAnswerUpstream answers an initialize with JSON and session id s1, a
-// notification 202, and any other request with an event stream of its
+// sseAnswerUpstream answers a tools/call with an event stream of its
 // answer, padded to size bytes.
 func sseAnswerUpstream(t *testing.T, size int) string {
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		switch msg := string(body); {
-		case strings.Contains(msg, `"initialize"`):
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Mcp-Session-Id", "s1")
-			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"up","version":"1"}}}`)
-		case !strings.Contains(msg, `"id"`):
-			w.WriteHeader(http.StatusAccepted)
-		default:
-			w.Header().Set("Content-Type", "text/event-stream")
-			_, _ = io.WriteString(w, `data: {"jsonrpc":"2.0","id":7,"result":{"content":[],"pad":"`+strings.Repeat("x", size)+`"}}`+"\n\n")
+	return mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
 		}
-	}))
-	t.Cleanup(up.Close)
-	return up.URL
+		x.SSE()
+		x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"result":{"content":[],"pad":"` + strings.Repeat("x", size) + `"}}`)
+	}}).Endpoint()
 }
 
-// callActing initializes session s1 through the proxy at base and posts a
+// callActing initializes a session through the proxy at base and posts a
 // tools/call whose answer the client acts on.
 func callActing(t *testing.T, base string) {
 	t.Helper()
-	if st, _ := send(t, http.MethodPost, base+"/mcp", initialize, nil); st != http.StatusOK {
+	st, h := send(t, http.MethodPost, base+"/mcp", initialize, nil)
+	if st != http.StatusOK {
 		t.Fatalf("initialize answered %d", st)
 	}
 	resp := rawDo(t, http.MethodPost, base+"/mcp", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x","arguments":{}}}`,
-		"Accept", "application/json, text/event-stream", "Mcp-Session-Id", "s1", "User-Agent", aiSDKLike, "X-Act", "1")
+		"Accept", "application/json, text/event-stream", "Mcp-Session-Id", h.Get("Mcp-Session-Id"), "User-Agent", aiSDKLike, "X-Act", "1")
 	readAll(t, resp.Body)
 }
 
@@ -199,8 +191,9 @@ func TestStreamedAnswerLoggedBeforeTheClientHasIt(t *testing.T) {
 func TestStreamOpeningLoggedBeforeTheClientHasTheHeader(t *testing.T) {
 	base, w := actingProxy(t, sseAnswerUpstream(t, 100), func(body string) bool { return body == "" }, nextRequest)
 	callActing(t, base)
+	call := w.record(t, 1, "the tools/call", sentMethod("tools/call"))
 	opened := func(r mcp.Record) bool {
-		return r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Method == http.MethodPost && r.HTTP.Opened == "sse"
+		return r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.ReqSeq == call.Seq && r.HTTP.Opened == "sse"
 	}
 	w.record(t, 1, "the client's next request", sentMethod("ping"))
 	w.record(t, 1, "the answer", answerOf("tools/call"))
