@@ -43,7 +43,10 @@ func TestProxyHeadlessSaysWhyAStreamHeldNoAnswer(t *testing.T) {
 // An answer naming "id" twice is paired by its last id, as exec pairs it;
 // its line says which id came first and which last, either way round,
 // since a client whose reader keeps the first pairs it otherwise. The line
-// said only "answer to an id the client never sent id=99", or "ok".
+// said only "answer to an id the client never sent id=99", or "ok". The
+// line of the request it then left unanswered says it too, as a session's
+// failure does, on an event stream or in a JSON body: it said only that
+// no answer came.
 func TestProxyHeadlessSaysAnAnswerNamedItsIDTwice(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, Handle: func(x *mcptest.Exchange) {
 		switch x.Method {
@@ -51,16 +54,22 @@ func TestProxyHeadlessSaysAnAnswerNamedItsIDTwice(t *testing.T) {
 			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"id":99,"result":{"tools":[]}}`)
 		case "prompts/list":
 			x.Reply(`{"jsonrpc":"2.0","id":98,"id":` + string(x.ID) + `,"result":{"prompts":[]}}`)
+		case "resources/list":
+			x.JSON()
+			x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,"id":97,"result":{"resources":[]}}`)
 		default:
 			x.Default()
 		}
 	}})
-	lines := proxiedLines(t, srv.Endpoint(), "tools/list", "prompts/list")
+	lines := proxiedLines(t, srv.Endpoint(), "tools/list", "prompts/list", "resources/list")
 	const readers = `: mcpscope, like most JSON readers, took the last, but a reader that keeps the first takes it as the answer to `
 	for _, want := range []string{
 		`← answer to an id the client never sent id=99 — it names "id" twice, 2 first and 99 last` + readers + "2",
 		`← prompts/list id=3 ok `,
 		`— it names "id" twice, 98 first and 3 last` + readers + "98",
+		`! stream tools/list id=2: the response stream ended without the answer, and no event had an id the client could resume it from; ` +
+			`an answer came back naming "id" twice, this request's id first and 99 last: mcpscope, like most JSON readers, took the last, so it answers nothing here, but a reader that keeps the first takes it as this request's answer`,
+		`with a JSON body that holds no answer to resources/list (relayed to the client as it came); an answer came back naming "id" twice, this request's id first and 97 last: `,
 	} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("the lines lack %q:\n%s", want, lines)

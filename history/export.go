@@ -30,6 +30,12 @@ func ExportMarkdown(w io.Writer, h Header, log *Log) error {
 func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) error {
 	b := bufio.NewWriterSize(w, 64<<10)
 	n := log.Negotiation()
+	// Who acts on the advice: the reader, who runs mcpscope again, or for
+	// a proxied session its client, as the TUI advises it.
+	aud := advice.CLI
+	if n.Client != nil {
+		aud = advice.Watcher
+	}
 	fmt.Fprintf(b, "# mcpscope session: %s\n\n", mdText(h.URL))
 	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
 		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
@@ -94,7 +100,7 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 			fmt.Fprintf(b, "- **%s**: %s", p.Level, mdText(p.Message))
 			// The advice the TUI shows under it, from the same table
 			// (Hint alone is only a recording older than causes).
-			if a := p.Advice(advice.CLI); a != "" {
+			if a := p.Advice(aud); a != "" {
 				fmt.Fprintf(b, " (%s)", mdText(a))
 			}
 			b.WriteString("\n")
@@ -103,12 +109,12 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 
 	b.WriteString("\n## Messages\n")
 	for i := 0; i < log.PairCount(); i++ {
-		writePairMarkdown(b, i+1, log.Pair(i))
+		writePairMarkdown(b, i+1, log.Pair(i), aud)
 	}
 	return b.Flush()
 }
 
-func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
+func writePairMarkdown(b *bufio.Writer, n int, p *Pair, aud advice.Audience) {
 	title := p.Method
 	if p.Tool != "" {
 		title += " " + p.Tool
@@ -164,7 +170,7 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair) {
 	b.WriteString(strings.Join(facts, " · ") + "\n")
 	if f := p.Failure; f != nil && f.Error != nil {
 		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))
-		if hint := advice.ForInfo(f.Error, advice.CLI); hint != "" {
+		if hint := advice.ForInfo(f.Error, aud); hint != "" {
 			fmt.Fprintf(b, "> %s\n", mdText(hint))
 		}
 	}

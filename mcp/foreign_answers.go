@@ -112,12 +112,14 @@ func DataAlikeWhy(name string) string {
 	return "a field's name is every byte before its colon, a space or a byte order mark too"
 }
 
-// StreamStrays gathers, from the events of one request's answer stream,
-// those a reader passes over that may have held its answer: an answer with
-// its id in an event not named "message", or data in a field a person
-// reads as "data". The proxy, which relays the stream and takes no part in
-// it, says them when the stream ends without the answer, in the words a
-// session's failure uses (strayWords).
+// StreamStrays gathers, from one request's answer (its event stream or
+// JSON body), what a reader passes over that may have held its answer: an
+// answer with its id in an event not named "message", data in a field a
+// person reads as "data", or an answer naming "id" twice, the request's
+// first (the observer tells it, as it logs the answer: ServerEvents,
+// ServerText). The proxy, which relays the answer and takes no part in
+// it, says them when the answer ends without the request's, in the words
+// a session's failure uses (strayWords).
 type StreamStrays struct {
 	id string
 	st strays
@@ -145,6 +147,15 @@ func (s *StreamStrays) Note(ev *SSEEvent) {
 		if p, sh := shapeOf(bytesOf(string(ev.Data))); sh == shapeAnswer && stringOf(p.id) == s.id && len(s.st.Misnamed) < maxStreamStrays {
 			s.st.Misnamed = append(s.st.Misnamed, strings.Clone(clip.Quote(ev.Name, 64)))
 		}
+	}
+}
+
+// shadowed notes an answer that paired with nothing, naming "id" first as
+// first and last as last: one whose first is the request's is its answer
+// to a reader that keeps the first. s may be nil.
+func (s *StreamStrays) shadowed(first []byte, last string) {
+	if s != nil && first != nil && string(first) == s.id && len(s.st.Shadowed) < maxStreamStrays {
+		s.st.Shadowed = append(s.st.Shadowed, strings.Clone(clip.Quote(last, 256)))
 	}
 }
 

@@ -20,6 +20,9 @@ type inbound struct {
 	conn   int
 	stream string // a Stream constant
 	reqSeq int64  // the request whose answer this is, for response streams
+	// strays, when not nil, is told of the answers that pair with
+	// nothing, for the request's failure should its answer not come.
+	strays *StreamStrays
 	// unfinished, when not nil, is kept at the bytes of the block the
 	// stream is in the middle of whenever it waits on the network.
 	unfinished *unfinishedAnswer

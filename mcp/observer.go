@@ -193,14 +193,15 @@ func (o *Observer) ServerJSON(body []byte, conn int, reqSeq int64) {
 }
 
 // ServerEvents reads an event stream from the server until it ends or relay
-// fails. Each block goes to relay the moment it is framed, before it is
+// fails; strays (nil for none) hears of the answers on it that pair with
+// nothing. Each block goes to relay the moment it is framed, before it is
 // logged, so the client gets it without waiting on the log; relay may
 // change what the client gets (the proxy rewrites the legacy endpoint
 // event) or name the stream anew (ev.Stream), while the log keeps what the
 // server sent. It returns why the stream ended (nil at its end, relay's
 // error when relaying failed).
-func (o *Observer) ServerEvents(r io.Reader, stream string, conn int, reqSeq int64, relay func(ev *SSEEvent) error) error {
-	in := &inbound{conn: conn, stream: stream, reqSeq: reqSeq}
+func (o *Observer) ServerEvents(r io.Reader, stream string, conn int, reqSeq int64, strays *StreamStrays, relay func(ev *SSEEvent) error) error {
+	in := &inbound{conn: conn, stream: stream, reqSeq: reqSeq, strays: strays}
 	var relayErr error
 	var tap *sseTap
 	tap = &sseTap{r: r, max: o.max, now: o.now, deliver: func(ev *SSEEvent, dispatched bool) {
@@ -297,6 +298,9 @@ func (o *Observer) serverData(in *inbound, ev *Record, data string, at time.Time
 		case shapeAnswer:
 			req, reqSeq, class := o.client.take(m.ID)
 			m.Class, m.ReqSeq = class, reqSeq
+			if class == ClassForeign {
+				in.strays.shadowed(p.firstID, m.ID)
+			}
 			if req != nil {
 				m.Method, m.Tool = req.method, req.tool
 				if p.inputRequired && MayAskForInput(req.method) {

@@ -36,8 +36,9 @@ func (o *Observer) FailConn(conn int, op string, err error) {
 func SessionIDOf(u *url.URL) (id, param string) { return sessionFromQuery(u.Query()) }
 
 // ServerText is ServerJSON for a body the caller hands over for good: it
-// is logged as it is, not copied, so a large answer is held once.
-func (o *Observer) ServerText(body string, conn int, reqSeq int64) {
-	in := &inbound{conn: conn, stream: StreamJSON, reqSeq: reqSeq}
+// is logged as it is, not copied, so a large answer is held once. strays
+// (nil for none) hears of its answers that pair with nothing.
+func (o *Observer) ServerText(body string, conn int, reqSeq int64, strays *StreamStrays) {
+	in := &inbound{conn: conn, stream: StreamJSON, reqSeq: reqSeq, strays: strays}
 	o.serverData(in, nil, body, o.now().Round(0))
 }

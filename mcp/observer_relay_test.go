@@ -21,8 +21,8 @@ func TestObserverFailConnAndServerText(t *testing.T) {
 	a := o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`), 1)
 	b := o.ClientMessage([]byte(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`), 2)
 	o.FailConn(1, OpStream, errors.New("the stream closed"))
-	o.ServerText(`{"jsonrpc":"2.0","id":2,"result":{}}`, 2, b)
-	o.ServerText(`{"jsonrpc":"2.0","id":1,"result":{}}`, 1, a)
+	o.ServerText(`{"jsonrpc":"2.0","id":2,"result":{}}`, 2, b, nil)
+	o.ServerText(`{"jsonrpc":"2.0","id":1,"result":{}}`, 1, a, nil)
 	o.Close()
 	waitClosed(t, done, "the end of the observer's records after Close")
 	var failed []int64

@@ -23,7 +23,7 @@ func TestObserverPairsBothWays(t *testing.T) {
 	stream := "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n\n: keepalive\n\n" +
 		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"a-1\",\"result\":{}}\n\n"
 	var relayed strings.Builder
-	if err := o.ServerEvents(strings.NewReader(stream), StreamResponse, 1, req, func(ev *SSEEvent) error {
+	if err := o.ServerEvents(strings.NewReader(stream), StreamResponse, 1, req, nil, func(ev *SSEEvent) error {
 		relayed.WriteString(string(ev.Raw))
 		return nil
 	}); err != nil {

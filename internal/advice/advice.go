@@ -145,6 +145,9 @@ var table = []row{
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, reconnecting: true, text: "mcpscope is reconnecting on its own (up to 5 attempts, counted on the status line); the new legacy session it opens needs initialize: {init}"},
 	{cause: mcp.CauseStreamEnded, transport: mcp.TransportSSE, text: "{reconnect} (a new legacy session needs initialize)"},
 	{cause: mcp.CauseReconnectGaveUp, text: "is the server still running? once it is, {reconnect} (a new legacy session needs initialize)"},
+	// The proxy's streamable GET stream broke: it carried no request, so
+	// nothing is to be sent again; what is lost is what comes unasked.
+	{cause: mcp.CauseStreamEnded, purpose: mcp.PurposeGet, text: "what the server sends unasked (list changes, its own requests) does not arrive until the client opens it again with a GET"},
 	{cause: mcp.CauseStreamEnded, text: "{retry}"},
 	{cause: mcp.CauseSessionExpired, text: "{initialize}: the old session id is dropped"},
 	{cause: mcp.CauseSessionIDChanged, text: "the session id is fixed by initialize's answer: a server (or a load balancer in front of it) that names another one later is broken, and clients that follow it lose their session"},

@@ -155,6 +155,10 @@ func (sess *Session) WaitGET(ctx context.Context) error {
 // CloseGET ends the open GET stream cleanly; the client may open another.
 func (sess *Session) CloseGET() { sess.get.cut("", false) }
 
+// BreakGET ends the open GET stream by breaking the connection, as a
+// network failure would: the client sees an unexpected EOF.
+func (sess *Session) BreakGET() { sess.get.cut("", true) }
+
 // Notify sends a notification on the GET stream (e.g.
 // notifications/tools/list_changed); params are marshalled with
 // encoding/json (nil for none). It returns ErrNoStream when no GET stream

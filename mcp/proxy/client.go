@@ -218,13 +218,14 @@ func (c *Client) decide(transport, how string) bool {
 	return true
 }
 
-// afterStart runs show (which the client sees) and then f now, or, when
-// the session is still undecided, runs show and queues f to run once the
-// session is settled: nothing is logged before the records that say how it
-// began. show runs while the session cannot be settled, so f is queued
-// before the client can act on what show gave it: a client that answers
-// its stream's header at once with the initialize that settles the session
-// still finds the stream's opening logged first.
+// afterStart runs f and then show (which the client sees) now, or, when
+// the session is still undecided, queues f to run once the session is
+// settled and runs show: nothing is logged before the records that say
+// how it began. Either way what f logs comes before anything the client
+// does on what show gave it. show runs while the session cannot be
+// settled, so f is queued before the client can act: a client that
+// answers its stream's header at once with the initialize that settles
+// the session still finds the stream's opening logged first.
 func (c *Client) afterStart(show, f func()) {
 	c.settling.Lock()
 	defer c.settling.Unlock()
@@ -234,10 +235,10 @@ func (c *Client) afterStart(show, f func()) {
 		c.waiting = append(c.waiting, f)
 	}
 	c.mu.Unlock()
-	show()
 	if !undecided {
 		f()
 	}
+	show()
 }
 
 // state logs a state of the session.

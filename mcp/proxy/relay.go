@@ -13,6 +13,12 @@ import (
 
 // writeHeader relays the answer's status and headers to the client.
 func (l *leg) writeHeader(resp *http.Response) {
+	l.setHeader(resp)
+	l.writeStatus(resp.StatusCode)
+}
+
+// setHeader sets the answer's headers for the client, not yet sent.
+func (l *leg) setHeader(resp *http.Response) {
 	h := l.w.Header()
 	for k, v := range resp.Header {
 		h[k] = v
@@ -21,7 +27,6 @@ func (l *leg) writeHeader(resp *http.Response) {
 	if loc := resp.Header.Get("Location"); loc != "" {
 		h.Set("Location", l.p.local(loc))
 	}
-	l.writeStatus(resp.StatusCode)
 }
 
 // local points a Location on the upstream's origin back at the proxy, so
@@ -53,10 +58,13 @@ func (l *leg) answer(resp *http.Response, stream string, rewrite rewriter) error
 		l.up.Opened = "sse"
 		// A session its first event settles (openStream) logs the stream's
 		// opening once it says how it began. The client gets the header
-		// only once that opening waits for it: the client's initialize,
-		// sent the moment the header arrives, can settle the session, and
-		// the stream's opening must be logged before the initialize.
-		l.c.afterStart(func() { l.writeHeader(resp) }, l.opened)
+		// only once that opening is logged, or waits for it: the client's
+		// next message, sent the moment the header arrives (the Go SDK's
+		// write of a request returns then), or its initialize, which can
+		// settle the session, must be logged after the stream's opening.
+		l.setHeader(resp)
+		l.setStatus(resp.StatusCode)
+		l.c.afterStart(l.sendStatus, l.opened)
 		return l.events(resp.Body, stream, rewrite)
 	case ct == "application/json" && resp.Request.Method == http.MethodPost:
 		l.writeHeader(resp)
@@ -116,10 +124,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 	}
 	t := &tee{src: body, w: l.w, rc: http.NewResponseController(l.w), holding: rewrite != nil, unfinished: -1,
 		wait: func() { l.c.obs.WaitRoom(l.ctx) }, hear: hear}
-	if l.request {
-		l.strays = mcp.NewStreamStrays(l.id)
-	}
-	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, func(ev *mcp.SSEEvent) error {
+	err := l.c.obs.ServerEvents(t, stream, conn, l.reqSeq, l.strays, func(ev *mcp.SSEEvent) error {
 		l.eventID = l.eventID || ev.ID != ""
 		if l.strays != nil {
 			l.strays.Note(ev)
@@ -142,8 +147,9 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		}
 		t.release(string(ev.Raw), out)
 		if done {
+			// What is held goes out with the next read, once the
+			// blocks in it are logged, this one too.
 			t.holding = false
-			t.flushHeld()
 		}
 		return nil
 	})
@@ -163,6 +169,7 @@ func (l *leg) events(body io.Reader, stream string, rewrite rewriter) error {
 		// dispatched either.
 		l.failed(mcp.OpStream, &mcp.WireError{Cause: mcp.CauseEventTooLarge, Purpose: l.up.Purpose, Transport: l.c.kind(), Err: err,
 			Message: err.Error() + ": the proxy cannot look for endpoint events past it, so it ended the client's stream there (raise --max-event-size)"})
+		t.write(nil) // the end of the block before it, which was logged
 		t.flush()
 		return err
 	}
@@ -237,7 +244,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 			Message: fmt.Sprintf("a JSON answer of %d bytes, larger than the %d-byte limit: relayed whole, its messages not logged (--max-event-size)", n, limit)})
 	} else if l.up.Opened == mcp.StreamJSON {
 		// What came is logged as it came, even cut short.
-		l.c.obs.ServerText(body, conn, l.reqSeq)
+		l.c.obs.ServerText(body, conn, l.reqSeq, l.strays)
 		if l.heard != nil {
 			l.heard(body)
 		}
@@ -259,7 +266,7 @@ func (l *leg) json(resp *http.Response, ok bool) error {
 			holds = "is " + why + ", so no answer to " + clip.Quote(l.method, 200)
 		}
 		l.c.obs.Fail(l.reqSeq, mcp.OpPost, &mcp.WireError{Cause: mcp.CauseNoResponse, Purpose: l.up.Purpose, Transport: l.c.kind(), Status: resp.StatusCode,
-			Message: fmt.Sprintf("POST %s answered %s with a JSON body that %s (relayed to the client as it came)", l.up.URL, resp.Status, holds)})
+			Message: fmt.Sprintf("POST %s answered %s with a JSON body that %s (relayed to the client as it came)%s", l.up.URL, resp.Status, holds, l.strays.Words())})
 	}
 	return err
 }

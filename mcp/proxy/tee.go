@@ -34,9 +34,16 @@ type tee struct {
 	// a block that has not ended (the framer says, mcp.FrameWatcher); -1
 	// until it has said so for the latest read.
 	unfinished int
-	dirty      bool  // written since the last flush
-	werr       error // writing to the client failed: the next read says so
-	rerr       error // how reading from upstream ended
+	// end is the line ending that ends the last block released, held
+	// back until the next read (or the stream's end): a client
+	// dispatches an event on it, and by then the block is logged. The
+	// rest of a block may reach the client at once (past net/http's few
+	// kilobytes of buffers a write goes straight out), its end may not.
+	end   [2]byte
+	endN  int
+	dirty bool  // written since the last flush
+	werr  error // writing to the client failed: the next read says so
+	rerr  error // how reading from upstream ended
 	// tail is the last bytes read (tailN of them), enough to tell whether
 	// the stream ends at a block's end (endsBlock) once the framer has
 	// stopped reading it.
@@ -50,6 +57,7 @@ func (t *tee) Read(p []byte) (int, error) {
 	// events were logged: a client that answers a server's request the
 	// moment it has it cannot have its answer logged before the request.
 	t.hear()
+	t.write(nil) // the end of the last block released, logged by now
 	if !t.holding {
 		t.write(t.held)
 		t.held = t.held[:0]
@@ -125,8 +133,19 @@ func (t *tee) stream() {
 	t.held = t.held[:0]
 }
 
-// write sends b to the client; flush pushes it out.
+// write sends the end of the block released last, if it waits, and then
+// b to the client; flush pushes it out.
 func (t *tee) write(b []byte) {
+	if t.endN > 0 {
+		end := t.end[:t.endN]
+		t.endN = 0
+		t.put(end)
+	}
+	t.put(b)
+}
+
+// put writes b to the client.
+func (t *tee) put(b []byte) {
 	if t.werr != nil || len(b) == 0 {
 		return
 	}
@@ -160,7 +179,12 @@ func (t *tee) release(raw, out string) {
 		// The rewriter must keep what the client has; it always does.
 		out = raw
 	}
-	t.write([]byte(out[min(t.sent, len(out)):]))
+	// The block is logged once release returns (the framer hands it
+	// here first): its end waits for that.
+	b := []byte(out[min(t.sent, len(out)):])
+	body, _ := cutLineEnd(b)
+	t.write(body)
+	t.endN = copy(t.end[:], b[len(body):])
 	rest := raw[min(t.sent, len(raw)):]
 	t.sent = 0
 	// Compared in place: string(t.held) would copy all that is held

@@ -51,9 +51,9 @@ type leg struct {
 	// --max-event-size: relayed, but not read for its messages (heard
 	// never heard them).
 	unread bool
-	// strays are the events of upstream's answer stream a reader passes
-	// over that may have held the answer: named when the stream ends
-	// without it. Nil for a leg that waits on no answer.
+	// strays are what of upstream's answer a reader passes over that may
+	// have held the answer: named when the answer ends without it. Nil
+	// for a leg that waits on no answer.
 	strays *mcp.StreamStrays
 	// rest is the last byte of upstream's answer body, kept back from
 	// the client until the leg has logged all it made of the answer
@@ -68,6 +68,9 @@ type leg struct {
 // which session it is (openStream), which sets l.c before logging anything.
 func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body []byte, m message, purpose string) *leg {
 	l := &leg{p: p, c: c, w: w, r: r, start: p.arrived(r), body: body, text: body, request: m.request, id: m.peek.ID(), method: m.method}
+	if m.request {
+		l.strays = mcp.NewStreamStrays(l.id)
+	}
 	if m.text != nil {
 		l.text = m.text
 	}
@@ -244,12 +247,23 @@ func (l *leg) failBatch(op string, err error, onItsOwn bool) {
 // logged what it made of the answer (finish), as the last byte of a body
 // does (rest).
 func (l *leg) writeStatus(status int) {
-	l.status = status
-	l.w.WriteHeader(status)
-	if !headerIsAll(status, l.w.Header()) {
+	l.setStatus(status)
+	l.sendStatus()
+}
+
+// setStatus notes the answer's status, and the headers as leaving now:
+// an answer whose headers are logged before they go out (an event
+// stream's opening) is timed as the client sees it.
+func (l *leg) setStatus(status int) {
+	l.status, l.headerAt = status, l.p.cfg.Now()
+}
+
+// sendStatus sends the headers set (setStatus) as writeStatus does.
+func (l *leg) sendStatus() {
+	l.w.WriteHeader(l.status)
+	if !headerIsAll(l.status, l.w.Header()) {
 		_ = http.NewResponseController(l.w).Flush()
 	}
-	l.headerAt = l.p.cfg.Now()
 }
 
 // headerIsAll reports whether an answer's headers say no body follows
