@@ -162,6 +162,12 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 			m.helpTop = m.com.helpScroll(m.helpTop, -bodyH/2, m.width, bodyH)
 		case key.Matches(msg, k.PageDown):
 			m.helpTop = m.com.helpScroll(m.helpTop, bodyH/2, m.width, bodyH)
+		case key.Matches(msg, k.Home):
+			// Home and end go to the top and the bottom in every pane;
+			// under the help they did nothing.
+			m.helpTop = 0
+		case key.Matches(msg, k.End):
+			m.helpTop = m.com.helpScroll(m.helpTop, len(m.com.helpContent(m.width)), m.width, bodyH)
 		}
 		return nil
 	}
