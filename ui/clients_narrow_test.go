@@ -38,9 +38,11 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 			t.Errorf("at 80 columns the clients bar = %q, want %q", got, tc.want)
 		}
 	}
-	// The third client's announcement keeps the key that shows it.
+	// The fourth client's announcement keeps the key that shows it, and is
+	// read whole on the row of the watch-only reason while it lasts: the
+	// bar cut it to "4 windsurf-mcp-client …".
 	m.Update(clientMsg{ID: 4, Name: "windsurf-mcp-client 1.8.0 · streamable", Records: make(chan []mcp.Record)})
-	if got := lastLine(ansi.Strip(m.View())); !strings.Contains(got, "] shows a new client: 4 windsurf-mcp-client") {
-		t.Errorf("at 80 columns the status bar = %q, want the key that shows the new client", got)
+	if got := row(ansi.Strip(m.View()), "] shows a new client:"); !strings.Contains(got, "] shows a new client: 4 windsurf-mcp-client 1.8.0 · streamable") {
+		t.Errorf("at 80 columns the announcement = %q, want the key that shows the new client and its whole name", got)
 	}
 }

@@ -48,6 +48,8 @@ type CommandLine struct {
 	uninitialized bool
 	// unconnected: no transport is open (see SetUnconnected).
 	unconnected bool
+	// listingTools: a tools/list is on its way (see SetListingTools).
+	listingTools bool
 	// transport is the session's, and methods the method words of its era
 	// (see SetTransport), worked out when it changes, not on every frame.
 	transport string
@@ -185,6 +187,10 @@ func (c *CommandLine) SetUninitialized(u bool) { c.uninitialized = u }
 // first instead of c and l, which only answer "not connected". The status
 // line's "press r" is gone after a few seconds; the keys row stays.
 func (c *CommandLine) SetUnconnected(u bool) { c.unconnected = u }
+
+// SetListingTools tells the hints a tools/list is on its way: "tab lists
+// them" read as if nothing had been asked while c's listing was waited for.
+func (c *CommandLine) SetListingTools(l bool) { c.listingTools = l }
 
 // SetRoots tells completion which roots are offered.
 func (c *CommandLine) SetRoots(roots []mcp.Root) { c.roots = roots }

@@ -103,6 +103,9 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 	if c.unconnected && len(c.tools) == 0 && ctx.method == "tools/call" {
 		return "not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again"
 	}
+	if c.listingTools && len(c.tools) == 0 && ctx.method == "tools/call" {
+		return "listing the tools…: " + c.keys.Complete.Help().Key + " offers names and arguments once they come"
+	}
 	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
 		// The first thing to do is not the list the other hints name; in
 		// 80 columns, keys and all.

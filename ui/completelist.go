@@ -99,6 +99,9 @@ func (m *Model) awaitListing(method string) {
 		m.completionLists = map[string]bool{}
 	}
 	m.completionLists[method] = true
+	if method == toolsListing.Method {
+		m.cmdline.SetListingTools(true)
+	}
 }
 
 // completionListed forgets a listing for completion that came back (or
@@ -106,6 +109,9 @@ func (m *Model) awaitListing(method string) {
 // the tools to be listed go now.
 func (m *Model) completionListed(msg sentMsg) tea.Cmd {
 	delete(m.completionLists, msg.cmd.Method)
+	if msg.cmd.Method == toolsListing.Method {
+		m.cmdline.SetListingTools(false)
+	}
 	if msg.cmd.Method != toolsListing.Method || len(m.afterTools) == 0 {
 		return nil
 	}

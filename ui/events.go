@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -282,6 +283,13 @@ func (e *eventsPane) view(focused bool) []string {
 			cells.data = fitIDs(cells.data+" id ", []string{cells.id}, cols.data)
 		}
 		text := cols.row(cells)
+		if q := e.filter.query; e.filter.active() && !containsFold(cell(text, inner), q) {
+			// The match is past where the data cell is cut: the rows read
+			// alike ({…"method":"notif…), none of them showing the text
+			// they were found by.
+			cells.data = dataAtMatch(cells.data, q, cols.data)
+			text = cols.row(cells)
+		}
 		style := st.Row
 		switch {
 		case i == e.list.cursor && focused:
@@ -333,6 +341,30 @@ func previewData(data string) string {
 		}
 	}
 	return data
+}
+
+// dataAtMatch is a DATA cell of w cells that shows where q first occurs in
+// data: the cell starts with … a little before the match, so the text a
+// filter found the row by is on screen with what leads up to it. A cell
+// that holds no match is data as it is.
+func dataAtMatch(data, q string, w int) string {
+	i := indexFold(data, q)
+	if i <= 0 {
+		return data
+	}
+	lead := max(min(w/3, w-1-ansi.StringWidth(q)), 0)
+	start := i
+	for start > 0 {
+		_, size := utf8.DecodeLastRuneInString(data[:start])
+		if ansi.StringWidth(data[start-size:i]) > lead {
+			break
+		}
+		start -= size
+	}
+	if start == 0 {
+		return data
+	}
+	return "…" + data[start:]
 }
 
 // keepAliveData is the DATA cell of a keep-alive: its first comment, else

@@ -5,23 +5,27 @@ import (
 	"unicode/utf8"
 )
 
-// containsFold is strings.Contains ignoring case, without allocating. A
-// filter keystroke tests every event, so rather than trying every position
-// it jumps with IndexByte to where sub's first byte occurs in either case.
-// Only k and s have a non-ASCII rune folding to them (the Kelvin sign, the
-// long s); a query starting with one of those tries every position.
-func containsFold(s, sub string) bool {
+// containsFold is strings.Contains ignoring case, without allocating.
+func containsFold(s, sub string) bool { return indexFold(s, sub) >= 0 }
+
+// indexFold is where sub first occurs in s ignoring case, or -1; the
+// match is s[i:i+len(sub)]. A filter keystroke tests every event, so
+// rather than trying every position it jumps with IndexByte to where sub's
+// first byte occurs in either case. Only k and s have a non-ASCII rune
+// folding to them (the Kelvin sign, the long s); a query starting with one
+// of those tries every position.
+func indexFold(s, sub string) int {
 	if sub == "" {
-		return true
+		return 0
 	}
 	c := sub[0]
 	if c >= utf8.RuneSelf {
-		return containsFoldSlow(s, sub)
+		return indexFoldSlow(s, sub)
 	}
 	lower, upper := c, c
 	if l := c | 0x20; 'a' <= l && l <= 'z' {
 		if l == 'k' || l == 's' {
-			return containsFoldSlow(s, sub)
+			return indexFoldSlow(s, sub)
 		}
 		lower, upper = l, c&^0x20
 	}
@@ -36,17 +40,17 @@ func containsFold(s, sub string) bool {
 		}
 		switch {
 		case nextL < 0 && nextU < 0:
-			return false
+			return -1
 		case nextU < 0 || nextL >= 0 && nextL < nextU:
 			i = nextL
 		default:
 			i = nextU
 		}
 		if i+len(sub) <= len(s) && strings.EqualFold(s[i:i+len(sub)], sub) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // indexFrom is the index of the first b in s at or after from, or -1.
@@ -57,12 +61,12 @@ func indexFrom(s string, from int, b byte) int {
 	return -1
 }
 
-// containsFoldSlow tries sub at every position of s.
-func containsFoldSlow(s, sub string) bool {
+// indexFoldSlow tries sub at every position of s.
+func indexFoldSlow(s, sub string) int {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(sub)], sub) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }

@@ -162,6 +162,12 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 			m.helpTop = m.com.helpScroll(m.helpTop, -bodyH/2, m.width, bodyH)
 		case key.Matches(msg, k.PageDown):
 			m.helpTop = m.com.helpScroll(m.helpTop, bodyH/2, m.width, bodyH)
+		case key.Matches(msg, k.Home):
+			// Home and end go to the top and the bottom in every pane;
+			// under the help they did nothing.
+			m.helpTop = 0
+		case key.Matches(msg, k.End):
+			m.helpTop = m.com.helpScroll(m.helpTop, len(m.com.helpContent(m.width)), m.width, bodyH)
 		}
 		return nil
 	}
@@ -348,6 +354,15 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		// n and N did nothing and said nothing before a search: the line
 		// under the panes names / and the help names n, not the order.
 		return m.setStatus(levelInfo, m.noSearchText()), true
+	case m.focus != paneDetail && key.Matches(msg, k.NextMatch, k.PrevMatch):
+		// n and N step through Detail's search; pressed in another pane
+		// they did nothing and said nothing.
+		return m.setStatus(levelInfo, m.matchKeysElsewhere()), true
+	case m.focus == paneNegotiation && key.Matches(msg, k.Open):
+		// Enter opens a row of Pairs or Raw events; Negotiation has none,
+		// and the key did nothing and said nothing.
+		return m.setStatus(levelInfo, "Negotiation has no rows: "+k.Open.Help().Key+" opens a pair or an event ("+
+			k.NextPane.Help().Key+" goes to Pairs)"), true
 	case key.Matches(msg, k.Filter):
 		m.setFocus(paneEvents)
 		return m.events.openFilter(), true
@@ -437,6 +452,16 @@ func (m *Model) setFocus(p pane) {
 	if m.lay.isTabbed(p) {
 		m.slot = p
 	}
+}
+
+// matchKeysElsewhere is what n and N say in a pane other than Detail.
+func (m *Model) matchKeysElsewhere() string {
+	k := m.keys
+	keys := k.NextMatch.Help().Key + "/" + k.PrevMatch.Help().Key
+	if m.detail.searched() {
+		return keys + " step through the search in Detail: " + k.NextPane.Help().Key + " goes there"
+	}
+	return keys + " step through a Detail search: " + k.Open.Help().Key + " opens a row there, " + k.Search.Help().Key + " searches it"
 }
 
 // noSearchText is what n and N say in Detail before a search was made.

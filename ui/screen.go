@@ -86,7 +86,14 @@ func (m *Model) View() string {
 			cut = false
 		}
 	}
-	if last := len(cl) - 1; cut && covered == 0 && last >= 0 && ansi.StringWidth(cl[last]) == 0 && last < m.lay.CmdLine.H {
+	last := len(cl) - 1
+	// A replay's or a watch-only session's reason holds the last row, and
+	// the status bar says it is a replay or whose session it is: a message
+	// the bar cuts even without the protocol version takes the row while
+	// it lasts, the reason back after it. Cut on the bar at 80 columns,
+	// "nothing to copy: open a pair or an …" never said how.
+	reasonRow := cut && idle && top == 2 && last == top-1 && !m.status.wraps() && m.status.cutsMessage()
+	if cut && covered == 0 && last >= 0 && (ansi.StringWidth(cl[last]) == 0 || reasonRow) && last < m.lay.CmdLine.H {
 		// The command line's last row is blank: a status message the bar
 		// would cut (a server's refusal, what to do next) is read whole
 		// there, and the bar keeps the version and counts.

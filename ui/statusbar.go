@@ -140,6 +140,20 @@ func (s *statusBar) wraps() bool { return s.msg != nil && s.msg.wrap }
 // says it did not fit even with the other fields left out, so the
 // protocol version went too (or the end of the message).
 func (s *statusBar) render(withMsg bool) (string, bool) {
+	line, cut, _ := s.draw(withMsg)
+	return line, cut
+}
+
+// cutsMessage reports whether the bar cuts the end of its message even
+// with the protocol version left out for it: the message cannot be read
+// whole there.
+func (s *statusBar) cutsMessage() bool {
+	_, _, endCut := s.draw(true)
+	return endCut
+}
+
+// draw is render, and endCut says the message's end was cut even so.
+func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	st := s.c.st
 	stats := s.c.log.Stats()
 
@@ -237,7 +251,7 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 		// other: "● ended a new client: …" read as one phrase.
 		return head + sep + strings.Join(texts, sep)
 	}
-	line := join()
+	line = join()
 	for i := range parts {
 		if ansi.StringWidth(line) <= s.w {
 			break
@@ -266,15 +280,16 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 		parts = append(parts[:low], parts[low+1:]...)
 		line = join()
 	}
-	cut := ansi.StringWidth(line) > s.w
+	cut = ansi.StringWidth(line) > s.w
 	if cut && s.msg != nil && withMsg {
 		// A message (what the last key did, what to do next) is worth more
 		// than the protocol version, which Negotiation shows: an 80-column
 		// terminal reads the message whole.
 		head = headOf(false)
 		line = join()
+		endCut = ansi.StringWidth(line) > s.w
 	}
-	return s.c.fit(line, s.w), cut
+	return s.c.fit(line, s.w), cut, endCut
 }
 
 // keepOverVersion is the priority from which a field of the status bar is

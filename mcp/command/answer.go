@@ -89,7 +89,16 @@ func answerElicitation(params json.RawMessage, line string) (json.RawMessage, []
 		if a, ok := actions[strings.ToLower(words[0])]; ok {
 			action, words = a, words[1:]
 		} else if !strings.Contains(words[0], "=") {
-			return nil, nil, fmt.Errorf("%s: answer with accept, decline or cancel, then the form's fields as key=value", argQuoted(words[0]))
+			// A link's answer takes no fields, and a mistyped action
+			// ("acept") is named as the one meant.
+			fields := ", then the form's fields as key=value"
+			if e.Mode == "url" {
+				fields = ""
+			}
+			if meant := Nearest(strings.ToLower(words[0]), []string{"accept", "decline", "cancel"}); meant != "" {
+				return nil, nil, fmt.Errorf("%s: did you mean %s? answer with accept, decline or cancel%s", argQuoted(words[0]), meant, fields)
+			}
+			return nil, nil, fmt.Errorf("%s: answer with accept, decline or cancel%s", argQuoted(words[0]), fields)
 		}
 	} else if e.Mode != "url" {
 		return nil, nil, fmt.Errorf("answer with accept and the form's fields (key=value), or decline, or cancel")

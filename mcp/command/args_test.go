@@ -173,6 +173,10 @@ func TestParseArgsArrays(t *testing.T) {
 		warn                     []string
 	}{
 		{"repeated key", strs, `tags=a tags=b`, `{"tags":["a","b"]}`, nil},
+		{"members joined by commas say to repeat the key", argTestProps(`"tags":{"type":"array","items":{"enum":["mcp","ops","sse"]}}`),
+			`tags=mcp,ops`, `{"tags":["mcp,ops"]}`, []string{`tags[0]: "mcp,ops" is not one of mcp|ops|sse; for several items repeat the key: tags=mcp tags=ops`}},
+		{"a comma in no member is a plain miss", argTestProps(`"tags":{"type":"array","items":{"enum":["mcp","ops"]}}`),
+			`tags=mcp,dev`, `{"tags":["mcp,dev"]}`, []string{`tags[0]: "mcp,dev" is not one of mcp|ops`}},
 		{"one value is an array of one", strs, `tags=a`, `{"tags":["a"]}`, nil},
 		{"items keep number-like strings", strs, `tags=1 tags=01`, `{"tags":["1","01"]}`, nil},
 		{"JSON array kept as typed", ints, `ids='[1, 2]'`, `{"ids":[1, 2]}`, nil},

@@ -147,7 +147,7 @@ func schemaCheck(path string, v any, s *Schema, out []ArgWarning) []ArgWarning {
 	}
 	// Past the members read, v may still be one: say nothing rather than something wrong.
 	if len(s.Enum) > 0 && s.enumMore == 0 && !schemaInEnum(s.Enum, v) {
-		warn("%s is not one of %s", schemaShow(v), strings.TrimPrefix(s.TypeString(), "enum: "))
+		warn("%s is not one of %s%s", schemaShow(v), strings.TrimPrefix(s.TypeString(), "enum: "), schemaSeveral(path, v, s))
 	}
 	switch x := v.(type) {
 	case json.Number:
@@ -283,6 +283,27 @@ func schemaInEnum(enum []json.RawMessage, v any) bool {
 		}
 		return schemaEqual(v, schemaNumbers(e))
 	})
+}
+
+// schemaSeveral is what the enum miss of an array's item v says when v is
+// members joined by commas: tags=mcp,ops sent one item "mcp,ops", and
+// the warning did not say that several items take the key repeated.
+func schemaSeveral(path string, v any, s *Schema) string {
+	str, ok := v.(string)
+	i := strings.LastIndexByte(path, '[')
+	if !ok || i <= 0 || !strings.HasSuffix(path, "]") || !strings.Contains(str, ",") {
+		return ""
+	}
+	key := path[:i]
+	var words []string
+	for part := range strings.SplitSeq(str, ",") {
+		part = strings.TrimSpace(part)
+		if !schemaInEnum(s.Enum, part) {
+			return ""
+		}
+		words = append(words, ShellQuote(key+"="+part))
+	}
+	return "; for several items repeat the key: " + strings.Join(words, " ")
 }
 
 // schemaPlainString reads a JSON string without escapes, the usual enum
