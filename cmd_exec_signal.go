@@ -24,6 +24,14 @@ const interruptWait = time.Second
 // are the user's to keep.
 const goodbyeWait = interruptWait / 2
 
+// oneInterrupt is how soon after the first a signal is the same interrupt
+// delivered twice, not a second ctrl+c: timeout(1) and other supervisors
+// signal the command and then its whole process group, and a person
+// pressing ctrl+c again takes longer. Taken for a second one, it stopped
+// exec at once: the server was never told of the cancelled request and
+// the recording was left without its end.
+const oneInterrupt = 100 * time.Millisecond
+
 // interruption is what a command learns of a signal: Hurries names the
 // session whose goodbyes to give up when they take too long, and Stop undoes
 // it all.
@@ -60,10 +68,11 @@ func (in *interruption) hurry() {
 // closed: the recording was left without its last 100 ms and its closing
 // record, the server's session never ended) and makes sure the process
 // ends soon after, whatever it is doing: after goodbyeWait the session
-// Hurries names stops taking leave of the server, and a second signal, or
-// interruptWait of cleanup, ends it at once with exit status 130, saying
-// lost (what may be left undone then; a recording is flushed every 100 ms,
-// so at most that much of it is lost).
+// Hurries names stops taking leave of the server, and a second signal (one
+// that came oneInterrupt or more after the first), or interruptWait of
+// cleanup, ends it at once with exit status 130, saying which and lost
+// (what may be left undone then; a recording is flushed every 100 ms, so
+// at most that much of it is lost).
 func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.Context, *interruption) {
 	ctx, cancel := context.WithCancel(ctx)
 	in := &interruption{done: make(chan struct{}), stop: cancel}
@@ -84,24 +93,29 @@ func interruptible(ctx context.Context, stderr io.Writer, lost string) (context.
 		case <-in.done:
 			return
 		}
+		first := time.Now()
 		cancel()
 		hurry := time.NewTimer(goodbyeWait)
 		defer hurry.Stop()
 		t := time.NewTimer(interruptWait)
 		defer t.Stop()
+		why := "cleaning up took too long"
 		for waiting := true; waiting; {
 			select {
 			case <-hurry.C:
 				in.hurry()
 			case <-sigs:
-				waiting = false
+				if time.Since(first) < oneInterrupt {
+					continue
+				}
+				why, waiting = "interrupted again before cleaning up ended", false
 			case <-t.C:
 				waiting = false
 			case <-in.done:
 				return
 			}
 		}
-		fmt.Fprintf(stderr, "mcpscope: interrupted; cleaning up took too long, so it stopped (%s)\n", lost)
+		fmt.Fprintf(stderr, "mcpscope: interrupted; %s, so it stopped (%s)\n", why, lost)
 		os.Exit(exitInterrupted)
 	}()
 	return ctx, in

@@ -63,7 +63,8 @@ func TestProxyHeadlessSaysAnAnswerAsksForInput(t *testing.T) {
 // A 2026 client ends its subscription by closing its listen stream (the
 // TypeScript SDK v2 client's McpSubscription.close does): the headless line
 // names the listen request and says so, rather than that the client left
-// before an answer that a listen stream never has.
+// before an answer that a listen stream never has; marked "·", as the
+// session's other events are, not "!" as its failures are.
 func TestProxyHeadlessNamesAClosedListenStream(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
 	h := startHeadless(t, srv.Endpoint(), proxyFlags{})
@@ -85,7 +86,7 @@ func TestProxyHeadlessNamesAClosedListenStream(t *testing.T) {
 		t.Fatal(err)
 	}
 	closeStream()
-	const want = `! cancelled subscriptions/listen id="listen:0": the client closed its listen stream, as a 2026 client ends a subscription`
+	const want = `· cancelled subscriptions/listen id="listen:0": the client closed its listen stream, as a 2026 client ends a subscription`
 	deadline := time.After(10 * time.Second)
 	for {
 		wrote := h.errw.changed() // before the look, so no write is missed

@@ -182,6 +182,14 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			of = a.of
 			delete(lp.asked, r.Error.ReqSeq)
 		}
+		if r.Error.Op == mcp.OpCancelled && of == mcp.ListenMethod {
+			// The client closed its listen stream: how a 2026 client
+			// ends its subscription, no failure, so not marked as one
+			// for a reader of a CI log looking for what went wrong.
+			lp.endFailures()
+			lp.lineAt(r.Time, "·", what+":", r.Error.Message)
+			return
+		}
 		lp.failure(r, of, what+": "+r.Error.Message)
 	case r.Detect != nil:
 		if lp.detected {

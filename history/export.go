@@ -116,6 +116,13 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 
 func writePairMarkdown(b *bufio.Writer, n int, p *Pair, aud advice.Audience) {
 	title := p.Method
+	state := string(p.State)
+	if p.Listening() {
+		// A listen stream is open until it is closed: "pending" read as a
+		// request the server never answered, where its acknowledgement
+		// came and it carried what the server sent.
+		state = "listening"
+	}
 	if p.Tool != "" {
 		title += " " + p.Tool
 	} else if p.Subject != "" {
@@ -123,17 +130,17 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair, aud advice.Audience) {
 	}
 	switch {
 	case title == "" && p.NullIDError():
-		fmt.Fprintf(b, "\n### %d. error with id null (a request the server could not read): %s\n\n", n, p.State)
+		fmt.Fprintf(b, "\n### %d. error with id null (a request the server could not read): %s\n\n", n, state)
 	case title == "" && p.Kind == KindForeign:
 		// Not a method: an answer (a bridge sharing one upstream
 		// broadcasts every client's) to an id no request of ours had.
-		fmt.Fprintf(b, "\n### %d. answer to an id we never sent: %s\n\n", n, p.State)
+		fmt.Fprintf(b, "\n### %d. answer to an id we never sent: %s\n\n", n, state)
 	case title == "" && p.UnaskedReply():
-		fmt.Fprintf(b, "\n### %d. reply to no server request (never asked, or answered already): %s\n\n", n, p.State)
+		fmt.Fprintf(b, "\n### %d. reply to no server request (never asked, or answered already): %s\n\n", n, state)
 	case title == "":
-		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(string(p.Kind)), p.State)
+		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(string(p.Kind)), state)
 	default:
-		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(title), p.State)
+		fmt.Fprintf(b, "\n### %d. %s: %s\n\n", n, mdCode(title), state)
 	}
 	var facts []string
 	facts = append(facts, string(p.Kind))

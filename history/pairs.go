@@ -245,6 +245,11 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 	defer l.views.refresh(l, i)
 	p.resp = l.cur
 	p.answered = r.Time
+	if p.state == StatePostFailed {
+		// The POST's refusal was a problem until its body turned out to
+		// be this answer (problemOf).
+		l.neg.dirty = true
+	}
 	p.latency = r.Time.Sub(p.sent)
 	p.respSize = len(m.Raw)
 	if m.Ambiguous {
