@@ -27,13 +27,16 @@ func TestExecSaysNotesBeforeTheCommandWasSent(t *testing.T) {
 // --timeout) has no answer to say which request it sent: the list changes
 // that came before it was sent are still said to have, as they are for a
 // call answered (server-everything's before a long-running operation
-// cancelled), and its own log message still is not.
+// cancelled), and its own log message still is not. --timeout bounds
+// every request, the initialize and the tools/list (a GET stream and a
+// ping's round trip) too: 2s, not a fraction of one, which a loaded
+// -race run can spend before the call is sent.
 func TestExecSaysNotesBeforeACallUnanswered(t *testing.T) {
 	srv := changesBeforeCall(t, false)
 	execShows(t, exitFailed, "── tools/call anything\n"+
 		"· notifications/tools/list_changed ×5 (came before tools/call anything was sent)\n"+
 		"· log info: working\n",
-		"exec", "--no-record", "--timeout", "300ms", srv.URL+"/mcp", "tools/call anything")
+		"exec", "--no-record", "--timeout", "2s", srv.URL+"/mcp", "tools/call anything")
 }
 
 // changesBeforeCall is a server that announces five tool list changes on

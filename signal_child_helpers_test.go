@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -32,7 +33,10 @@ func rerunInChild(t *testing.T) bool {
 	if os.Getenv(childTestEnv) == t.Name() {
 		return false
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1", "-test.v")
+	// A timeout of its own: run directly, a test binary has none, and a
+	// child that hung held the package until go test's ten minutes ran
+	// out, with no word of where it hung.
+	cmd := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1", "-test.v", "-test.timeout=3m")
 	cmd.Env = childEnv(t, childTestEnv+"="+t.Name())
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: "+t.Name()) {
@@ -118,8 +122,13 @@ func stopWithRecordingClosed(t *testing.T, done <-chan int, dir string) {
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	if code := <-done; code != exitOK {
-		t.Fatalf("the proxy exited %d after SIGTERM, want %d", code, exitOK)
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Fatalf("the proxy exited %d after SIGTERM, want %d", code, exitOK)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the proxy did not stop within 30s of SIGTERM")
 	}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if len(paths) != 1 {

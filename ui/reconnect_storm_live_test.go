@@ -24,4 +24,7 @@ func TestReconnectsStoppedSayWhyOnTheStatusLine(t *testing.T) {
 	// says they stopped, which is not drawn again.
 	l.waitFor("mcpscope stopped reconnecting on its own")
 	l.waitFor("press r to reconnect (a new legacy session needs initialize)")
+	// Quit, or the program runs on through the package's later tests,
+	// drawing and allocating under their measures.
+	l.quit()
 }

@@ -12,15 +12,20 @@ import (
 	"github.com/mcpscope/mcpscope/history"
 )
 
-// A recording of 40 tools/call answers, each costing its outputSchema's
+// A recording of 16 tools/call answers, each costing its outputSchema's
 // check about the most one may (a pattern of about 1,000 parts over a
 // string of 16 KB): G at instant speed indexes what fits in one beat and
 // the rest on the beats after, so the update loop, and q, answer at once,
 // where the one update of G checked every answer (1,000 of them held it
 // for half a minute). The position in the bar is of what is indexed; the
 // end is said once all of it is.
+//
+// 16, not 40: under -race each answer's check takes seconds (40 took
+// 100s, a quarter of the package's run on a busy machine, toward go
+// test's ten minutes), and a beat of 50ms holds fewer than 16 of them in
+// any build (a release build takes about 150ms for one).
 func TestReplayCostlyAnswersKeepTheTUIResponsive(t *testing.T) {
-	const calls = 40
+	const calls = 16
 	s := costlyAnswers(calls)
 	p := history.NewPlayer(history.Header{URL: fixtureBase, Transport: "sse"}, s.recs)
 	now := fixedNow
@@ -30,8 +35,8 @@ func TestReplayCostlyAnswersKeepTheTUIResponsive(t *testing.T) {
 	// G may spend the beat's budget and finish the answer it began: what
 	// it takes is bounded by what one answer's check costs here, which
 	// the race detector makes ten times or more what it is in a release
-	// build (one alone took over a second), not by a fixed second. All 40
-	// in one update would take 40 times as long.
+	// build (one alone took over a second), not by a fixed second. All 16
+	// in one update would take 16 times as long.
 	one := costOfOneAnswer()
 	limit := max(time.Second, replayFrameWork+5*one)
 	start := time.Now()

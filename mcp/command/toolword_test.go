@@ -3,7 +3,6 @@ package command
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -17,12 +16,12 @@ import (
 func TestRunWordAsMethodWithHangingToolsList(t *testing.T) {
 	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) { <-x.Context().Done() })
 	s, _ := open(t, srv.URL)
-	start := time.Now()
+	// runLine gives the command 10s, a sixth of the request timeout: a
+	// command held back for the whole of it gets no answer at all. How
+	// long the guess waited is the product's own clock, said in the
+	// warning, not the test's (a loaded machine may take seconds more to
+	// run the rest).
 	r, warnings, err := runLine(t, s, "greet name=Ann")
-	took := time.Since(start)
-	if took > toolGuessWait+3*time.Second {
-		t.Errorf("greet took %v: the tools/list that never answers held it back past %v", took, toolGuessWait)
-	}
 	if r == nil || r.Error == nil {
 		t.Fatalf("greet got %v, %v: want the server's own refusal of the method it was sent", r, err)
 	}
