@@ -393,7 +393,13 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		// The notifications waited for may be set off by the first
 		// command: a server answers it before it knows of a listen stream
 		// not yet acknowledged, and sends them nowhere.
-		sess.AwaitListen(ctx)
+		if late := sess.AwaitListen(ctx); late != "" && xf.linger > 0 {
+			// Said once, before the first command: what the lingering
+			// shows may lack what the server sent before the stream
+			// was up. A subscription's own answer says its stream was
+			// not acknowledged.
+			fmt.Fprintf(stderr, "warning: %s: the commands were sent anyway; notifications the server sent before the stream was up may be missed\n", late)
+		}
 	}
 	code := exitOK
 	for i, c := range cmds {

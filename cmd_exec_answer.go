@@ -28,6 +28,15 @@ type execAnswers struct {
 	command    string // what a warning starts with: the command being run, with --json
 	unanswered []mcp.InputRequest
 	used       []string // the given answers that matched a request
+	// firstAsk is, by given answer, the elicitation it first answered:
+	// reused for one of another mode, it is said what it was given for.
+	firstAsk map[string]askedElicitation
+}
+
+// askedElicitation is an elicitation an --answer line answered.
+type askedElicitation struct {
+	key string // its 2026 inputRequests key, "" in the 2025 eras
+	url bool   // it asked to open a URL, not to fill in a form
 }
 
 // methodAliases are the short names --answer takes for methods.
@@ -115,6 +124,14 @@ func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (js
 	about := a.command
 	a.mu.Unlock()
 	res, warns, err := command.ParseAnswer(req, rest)
+	if req.Method == "elicitation/create" {
+		var reused string
+		if reused, err = a.noteElicitation(req, line, err); reused != "" && err == nil && len(warns) > 0 {
+			// What the warnings find missing was never given for this
+			// elicitation: the answer was meant for another.
+			fmt.Fprintf(a.warn, "warning: %s%s\n", about, sanitize.Line(reused))
+		}
+	}
 	for _, w := range warns {
 		fmt.Fprintf(a.warn, "warning: %s--answer %s: %s\n", about, sanitize.Line(first), sanitize.Line(w.String()))
 	}
@@ -131,6 +148,53 @@ func (a *execAnswers) answer(req mcp.InputRequest, line, first, rest string) (js
 			sanitize.Line(first), sanitize.Line(clip.Quote(e.URL, 2048)), sanitize.Line(clip.Quote(where, 512)))
 	}
 	return res, err
+}
+
+// noteElicitation remembers the first elicitation line answered, and
+// turns what became of line answering req (err, and warnings) into what a
+// person can act on when line answered an elicitation of the other mode
+// before: the answer was given for that one and reused for this one,
+// which needs its own. reused, when line fitted all the same, says so
+// for the warnings about it; "" when it is no such reuse.
+func (a *execAnswers) noteElicitation(req mcp.InputRequest, line string, err error) (reused string, _ error) {
+	now := askedElicitation{key: req.Key, url: command.ReadElicitation(req.Params).Mode == "url"}
+	a.mu.Lock()
+	before, seen := a.firstAsk[line]
+	if !seen && err == nil {
+		if a.firstAsk == nil {
+			a.firstAsk = map[string]askedElicitation{}
+		}
+		a.firstAsk[line] = now
+	}
+	a.mu.Unlock()
+	if !seen || before.url == now.url {
+		return "", err
+	}
+	it, this, name := "an elicitation before", "this one", "elicitation"
+	if before.key != "" {
+		it = clip.Quote(before.key, 200)
+	}
+	if now.key != "" {
+		this, name = clip.Quote(now.key, 200), clip.Quote(now.key, 200)
+	}
+	given := fmt.Sprintf("--answer '%s' was given for %s (it answered %s)", clip.Quote(line, 512), elicitationKind(before.url), it)
+	switch {
+	case err == nil:
+		return given + " and was taken again for " + this + ", " + elicitationKind(now.url), nil
+	case now.url:
+		err = fmt.Errorf("%s and does not fit %s, which asks to open a URL (mode url) and takes no fields: give it its own, --answer '%s accept' (or decline, or cancel)", given, this, name)
+	default:
+		err = fmt.Errorf("%s and does not fit %s, a form: %w; give it its own, --answer '%s accept FIELD=VALUE ...'", given, this, err, name)
+	}
+	return "", err
+}
+
+// elicitationKind names an elicitation by its mode.
+func elicitationKind(url bool) string {
+	if url {
+		return "a request to open a URL"
+	}
+	return "a form"
 }
 
 // missing says what went unanswered and how to answer it next time; "" when

@@ -3,6 +3,7 @@ package mcp
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,6 +30,13 @@ func reconnectsStop(t *testing.T, want string, most int, greetings ...string) {
 	srv := mcptest.New(t, mcptest.Options{})
 	srv.GreetEachAndClose(greetings...)
 	_, rec := connect(t, Config{URL: srv.URL, Transport: TransportSSE, Reconnect: true, ReconnectDelay: 10 * time.Millisecond})
+	waitStopped(t, rec, srv, want, most)
+}
+
+// waitStopped waits for mcpscope to stop reconnecting to srv on its own,
+// saying want, after at most most streams.
+func waitStopped(t *testing.T, rec *recorded, srv *mcptest.Server, want string, most int) {
+	t.Helper()
 	rec.waitFor(t, "the reconnects given up, saying why", func(r Record) bool {
 		return r.Kind == KindState && r.State.State == StateClosed && strings.Contains(r.State.Detail, "stopped reconnecting") &&
 			strings.Contains(r.State.Detail, want)
@@ -45,4 +53,50 @@ func reconnectsStop(t *testing.T, want string, most int, greetings ...string) {
 func TestLegacyStreamGreetingInTurnStopsReconnecting(t *testing.T) {
 	const greeting = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"welcome %d"}}`
 	reconnectsStop(t, "the same messages as the time before last", maxResume+3, fmt.Sprintf(greeting, 0), fmt.Sprintf(greeting, 1))
+}
+
+// slowGreetings has a legacy fake greet each stream with greeting and end
+// it, each stream lasting lasts by the session's clock, which only the
+// fake moves on.
+func slowGreetings(t *testing.T, lasts time.Duration, greeting string) (*mcptest.Server, *recorded) {
+	t.Helper()
+	var mu sync.Mutex
+	clock := time.Now()
+	srv := mcptest.New(t, mcptest.Options{})
+	srv.GreetEachAndCloseAfter(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(lasts)
+	}, greeting)
+	now := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return clock
+	}
+	_, rec := connect(t, Config{URL: srv.URL, Transport: TransportSSE, Reconnect: true, ReconnectDelay: 10 * time.Millisecond, Now: now})
+	return srv, rec
+}
+
+// A legacy server that greets every session alike and ends the stream a
+// second and a half later brings nothing new either: lasting past a
+// second reset the count, so it was reconnected to for as long as
+// mcpscope ran. It stops as one that ends at once does, and the state
+// says how many streams in how long.
+func TestLegacyStreamGreetingSlowlyStopsReconnecting(t *testing.T) {
+	const greeting = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"welcome"}}`
+	srv, rec := slowGreetings(t, 1500*time.Millisecond, greeting)
+	waitStopped(t, rec, srv, "the server closed the stream, with nothing new, 6 times in a row in 8s, having sent the same messages as the time before", maxResume+2)
+}
+
+// A legacy server whose streams, alike, each stay up long enough (ten
+// seconds) is reconnected to for good: its sessions could be used.
+func TestLegacyStreamGreetingThatLastsIsReconnectedTo(t *testing.T) {
+	const greeting = `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"welcome"}}`
+	srv, rec := slowGreetings(t, 10*time.Second, greeting)
+	rec.waitFor(t, "three times as many streams as a storm stops after", func(Record) bool { return len(srv.Conns()) >= 3*maxResume })
+	for _, r := range rec.all() {
+		if r.Kind == KindState && strings.Contains(r.State.Detail, "stopped reconnecting") {
+			t.Fatalf("reconnects stopped: %s", r.State.Detail)
+		}
+	}
 }

@@ -43,7 +43,7 @@ type legacy struct {
 	cancel   context.CancelFunc // ends the current stream
 	everOpen bool               // some connection negotiated a session
 	protocol string             // sent as MCP-Protocol-Version (negotiated)
-	quick    quickEnds          // connections in a row that ended at once with nothing said
+	empty    emptyEnds          // connections in a row that ended with nothing new said
 	again    repeats            // the messages of the current connection, and of the one before
 	// deciding is held by the POST that found the preferred URL refusing
 	// and tries the alternatives (legacy_post.go); POSTs wait for it.
@@ -440,25 +440,26 @@ func (l *legacy) streamEnded(ctx context.Context, c *connection, err error) {
 		}
 		l.endpoint = nil
 	}
-	// A stream that ends as soon as it negotiated, with nothing said, is
+	// A stream that ends with nothing said, soon after it negotiated, is
 	// a server that would be reconnected to forever, a new session each
 	// time: after maxResume of those in a row, no more on its own.
 	// A stream greeting each new session with the same messages before
-	// it ends at once says nothing new either: it would be reconnected
-	// to, greeting and ending, for as long as mcpscope runs.
+	// it ends says nothing new either, however long it took to: it
+	// would be reconnected to, greeting and ending, for as long as
+	// mcpscope runs.
 	said, same := c.said, ""
 	back := 0
 	if current {
 		back = l.again.same()
 	}
-	if back > 0 && s.cfg.Now().Sub(c.started) < quickEnd {
+	if back > 0 {
 		said, same = false, ", having sent "+sameAs(back)
 	}
 	reconnect := current && opened && s.cfg.Reconnect && ctx.Err() == nil
 	if reconnect {
-		if n := l.quick.ended(c.started, s.cfg.Now(), said); n > maxResume {
+		if n := l.empty.ended(c.started, s.cfg.Now(), said); n > maxResume {
 			reconnect = false
-			reason += fmt.Sprintf(", as soon as it opened, %d times in a row%s; mcpscope stopped reconnecting on its own", n, same)
+			reason += fmt.Sprintf(", %s%s; mcpscope stopped reconnecting on its own", l.empty.words(), same)
 			same = ""
 		}
 	}

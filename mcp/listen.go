@@ -107,18 +107,37 @@ const listenReadyWait = 2 * time.Second
 // handshake already waited for their GET stream (initialized), and a
 // legacy SSE session's stream is open before it begins. So does a session
 // with NoListen, which opens no stream.
-func (s *Session) AwaitListen(ctx context.Context) {
-	if !s.modern() || s.cfg.NoListen {
-		return
+//
+// It returns, when the wait (this one, or the handshake's for the GET
+// stream) ended with the stream still not up, what was not: the server may
+// have sent notifications before it was, to no stream. It returns "" when
+// the stream was up, or when ctx or the session ended the wait.
+func (s *Session) AwaitListen(ctx context.Context) (late string) {
+	s.mu.Lock()
+	t, _ := s.tr.(*streamable)
+	s.mu.Unlock()
+	if t == nil {
+		return ""
+	}
+	if !t.modern {
+		if t.getUnanswered() {
+			return fmt.Sprintf("the server did not answer the GET that opens its stream within %s", getReadyWait)
+		}
+		return ""
+	}
+	if s.cfg.NoListen {
+		return ""
 	}
 	wait := time.NewTimer(listenReadyWait)
 	defer wait.Stop()
 	select {
 	case <-s.acks.settled():
 	case <-s.life.Done():
-	case <-wait.C:
 	case <-ctx.Done():
+	case <-wait.C:
+		return fmt.Sprintf("the server did not acknowledge the listen stream within %s", listenReadyWait)
 	}
+	return ""
 }
 
 // listenServed is how long a listen stream must have stayed open to count

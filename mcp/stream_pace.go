@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -85,4 +87,50 @@ func (n *idlePolls) wait(opened, now time.Time, message bool) time.Duration {
 		return idleWait
 	}
 	return 0
+}
+
+// emptyEnds counts the legacy streams in a row that ended having brought
+// nothing new (no message, or only those a stream before brought: a
+// greeting), each a session of no use, whatever each lasted: a server
+// that greets and closes after a second or two would otherwise be
+// reconnected to for as long as mcpscope runs, a new session each time.
+// Of those that lasted quickEnd or more, only the ones that ended within
+// emptyWindow of the newest count, so a server whose streams stay up long
+// enough is reconnected to for good; those that ended as soon as they
+// opened count however slowly they were reopened.
+type emptyEnds []emptyEnd
+
+// emptyEnd is one stream of a run of emptyEnds.
+type emptyEnd struct {
+	at    time.Time // when it ended
+	quick bool      // it ended as soon as it opened
+}
+
+// emptyWindow is the span the ends of a run's streams that lasted must
+// fall within to count together: more than maxResume stop the reconnects,
+// so a stream must stay up about emptyWindow/maxResume to be reconnected
+// to for good.
+const emptyWindow = 30 * time.Second
+
+// ended counts a stream opened at opened that ended at now, fresh telling
+// whether it brought anything new, and returns how many in a row brought
+// nothing: 0 when this one brought something.
+func (e *emptyEnds) ended(opened, now time.Time, fresh bool) int {
+	if fresh {
+		*e = (*e)[:0]
+		return 0
+	}
+	*e = append(*e, emptyEnd{at: now, quick: now.Sub(opened) < quickEnd})
+	*e = slices.DeleteFunc(*e, func(x emptyEnd) bool { return !x.quick && now.Sub(x.at) > emptyWindow })
+	return len(*e)
+}
+
+// words says how the run's streams ended: as soon as each opened, or how
+// many in how long.
+func (e emptyEnds) words() string {
+	quick := !slices.ContainsFunc(e, func(x emptyEnd) bool { return !x.quick })
+	if quick || len(e) < 2 {
+		return fmt.Sprintf("as soon as it opened, %d times in a row", len(e))
+	}
+	return fmt.Sprintf("with nothing new, %d times in a row in %s", len(e), e[len(e)-1].at.Sub(e[0].at).Round(time.Second))
 }

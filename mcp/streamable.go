@@ -64,6 +64,9 @@ type streamable struct {
 	emptyIDGen int
 	// asides counts the streams read aside (streamable_aside.go).
 	asides atomic.Int32
+	// getReady is closed once the server answered the GET the handshake
+	// opened; nil while none was opened.
+	getReady chan struct{}
 }
 
 func newStreamable(s *Session, endpoint *url.URL) *streamable {
@@ -207,6 +210,9 @@ func (t *streamable) initialized(ctx context.Context) {
 		return
 	}
 	ready := make(chan struct{})
+	t.mu.Lock()
+	t.getReady = ready
+	t.mu.Unlock()
 	if !t.runStream(func(ctx context.Context) { t.getLoop(ctx, gen, ready) }) {
 		return
 	}
@@ -216,6 +222,23 @@ func (t *streamable) initialized(ctx context.Context) {
 	case <-ready:
 	case <-wait.C:
 	case <-ctx.Done():
+	}
+}
+
+// getUnanswered reports a GET stream the handshake opened that the server
+// has not answered yet.
+func (t *streamable) getUnanswered() bool {
+	t.mu.Lock()
+	ready := t.getReady
+	t.mu.Unlock()
+	if ready == nil {
+		return false
+	}
+	select {
+	case <-ready:
+		return false
+	default:
+		return true
 	}
 }
 

@@ -141,6 +141,13 @@ func answerHostileStatus(c net.Conn) {
 // it, until the server closes: a legacy server that ends each new session
 // at once, greeting it the same way each time, or in a round of ways.
 func (s *Server) GreetEachAndClose(messages ...string) {
+	s.GreetEachAndCloseAfter(func() {}, messages...)
+}
+
+// GreetEachAndCloseAfter is GreetEachAndClose calling before between each
+// greeting and the close that follows it: a test moving its clock on
+// there has streams that greet and end after as long as it likes.
+func (s *Server) GreetEachAndCloseAfter(before func(), messages ...string) {
 	go func() {
 		for i := 0; ; i++ {
 			c, err := s.WaitConn(context.Background())
@@ -148,6 +155,7 @@ func (s *Server) GreetEachAndClose(messages ...string) {
 				return // the server closed
 			}
 			c.Message(messages[i%len(messages)])
+			before()
 			c.Close()
 		}
 	}()
