@@ -13,17 +13,20 @@ import (
 // An answer still arriving a byte at a time when the wait runs out (a
 // slowloris server, a slow link) is said to be still coming, too slowly:
 // not "stopped coming", whose advice blames a buffering proxy or a stuck
-// server, nor a slow tool that sent nothing.
+// server, nor a slow tool that sent nothing. "Still coming" means a byte
+// came in the wait's second half: the wait is 2s so that a loaded machine
+// stalling the fake's writes for a few hundred milliseconds does not make
+// the trickle look stopped.
 func TestAnswerStillTricklingWhenTheWaitRunsOut(t *testing.T) {
 	for _, tc := range []struct{ name, contentType, answer string }{
-		{"event", "text/event-stream", "event: message\ndata: " + strings.Repeat(" ", 200) + "{}\n\n"},
-		{"json body", "application/json", strings.Repeat(" ", 200) + "{}"},
+		{"event", "text/event-stream", "event: message\ndata: " + strings.Repeat(" ", 1000) + "{}\n\n"},
+		{"json body", "application/json", strings.Repeat(" ", 1000) + "{}"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 			front := frontOf(t, srv, "tools/call", func(w http.ResponseWriter, r *http.Request, _ []byte) {
 				w.Header().Set("Content-Type", tc.contentType)
-				tick := time.NewTicker(20 * time.Millisecond)
+				tick := time.NewTicker(10 * time.Millisecond)
 				defer tick.Stop()
 				for i := 0; i < len(tc.answer); i++ {
 					_, _ = io.WriteString(w, tc.answer[i:i+1])
@@ -35,7 +38,7 @@ func TestAnswerStillTricklingWhenTheWaitRunsOut(t *testing.T) {
 					}
 				}
 			})
-			s := NewSession(Config{URL: front + "/mcp", Transport: TransportStreamable, RequestTimeout: 600 * time.Millisecond})
+			s := NewSession(Config{URL: front + "/mcp", Transport: TransportStreamable, RequestTimeout: 2 * time.Second})
 			t.Cleanup(func() { s.Close() })
 			if err := s.Connect(testCtx(t)); err != nil {
 				t.Fatalf("Connect: %v", err)
