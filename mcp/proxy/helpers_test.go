@@ -17,6 +17,12 @@ import (
 // testTimeout bounds every wait, so a hang fails instead of stalling.
 const testTimeout = 10 * time.Second
 
+// bulkTimeout bounds a request that moves megabytes through the proxy
+// (10 MB of headers, a 20 MB event): under the race detector on a busy
+// machine, as CI's race run is, that work alone took more than
+// testTimeout, which is sized for kilobytes. A hang still fails.
+const bulkTimeout = time.Minute
+
 // watched collects what a proxy reports: its client sessions and each
 // one's records, and says when anything changed.
 type watched struct {
@@ -248,7 +254,12 @@ func sdkConnect(t *testing.T, name string, tr sdk.Transport) *sdk.ClientSession 
 
 // bounded is a context that ends with the test's time limit.
 func bounded(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	return boundedBy(t, testTimeout)
+}
+
+// boundedBy is a context that ends after d or when the test ends.
+func boundedBy(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return ctx
 }

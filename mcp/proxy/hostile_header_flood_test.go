@@ -15,7 +15,7 @@ import (
 func TestUpstreamHeadersThatNeverEnd(t *testing.T) {
 	flood := strings.Repeat("HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n", (11<<20)/60)
 	_, base, w := startProxy(t, mcptest.RawAnswer(t, flood), Config{})
-	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"x","version":"1"}}}`)
+	resp := rawDoWithin(t, bulkTimeout, http.MethodPost, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"x","version":"1"}}}`)
 	body := readAll(t, resp.Body)
 	if resp.StatusCode != http.StatusBadGateway || strings.Contains(body, "cannot reach") || !strings.Contains(body, "more than 10485760 bytes of headers") {
 		t.Errorf("answer %s %q, want 502 saying upstream sent more than 10485760 bytes of headers", resp.Status, body)

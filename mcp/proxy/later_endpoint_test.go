@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	sse "github.com/tmaxmax/go-sse"
 
@@ -18,10 +19,16 @@ import (
 // the watcher, the channel that feeds upstream's stream and upstream's URL.
 func laterEndpoint(t *testing.T, cfg Config) (*bufio.Reader, string, *watched, chan<- string, string) {
 	t.Helper()
+	return laterEndpointWithin(t, cfg, testTimeout)
+}
+
+// laterEndpointWithin is laterEndpoint whose stream is bounded by d.
+func laterEndpointWithin(t *testing.T, cfg Config, d time.Duration) (*bufio.Reader, string, *watched, chan<- string, string) {
+	t.Helper()
 	say := make(chan string)
 	up := streamUpstream(t, func(int) (int, string) { return http.StatusOK, "event: endpoint\ndata: /message?sessionId=a\n\n" }, say)
 	_, base, w := startProxy(t, up.URL, cfg)
-	stream := rawDo(t, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
+	stream := rawDoWithin(t, d, http.MethodGet, base+"/sse", "", "Accept", "text/event-stream")
 	br := bufio.NewReader(stream.Body)
 	if first := nextEvent(t, br); !strings.Contains(first, "data: /message?sessionId=a") {
 		t.Fatalf("the client's first event is %q, want upstream's endpoint", first)
@@ -96,7 +103,7 @@ func TestLaterEndpointEventsGetWhatTheFirstGets(t *testing.T) {
 // it before upstream sends the rest), and an endpoint event after it is
 // still pointed at the proxy.
 func TestLargeEventStreamsThroughALegacyStream(t *testing.T) {
-	br, _, _, say, _ := laterEndpoint(t, Config{})
+	br, _, _, say, _ := laterEndpointWithin(t, Config{}, bulkTimeout)
 	half := strings.Repeat("x", 10<<20)
 	say <- "event: message\ndata: " + half
 	// Upstream sends nothing more until the client has the first half.

@@ -24,11 +24,17 @@ func rawPost(t *testing.T, url, body string, headers ...string) *http.Response {
 
 func rawDo(t *testing.T, method, url, body string, headers ...string) *http.Response {
 	t.Helper()
+	return rawDoWithin(t, testTimeout, method, url, body, headers...)
+}
+
+// rawDoWithin is rawDo bounded by d, from the request to its body's end.
+func rawDoWithin(t *testing.T, d time.Duration, method, url, body string, headers ...string) *http.Response {
+	t.Helper()
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
-	req, err := http.NewRequestWithContext(bounded(t), method, url, rd)
+	req, err := http.NewRequestWithContext(boundedBy(t, d), method, url, rd)
 	if err != nil {
 		t.Fatal(err)
 	}
