@@ -4,12 +4,15 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
 // proxy --headless says in a line that a relayed request went out to
 // upstream twice, naming it.
 func TestProxyHeadlessSaysAPostWasSentAgain(t *testing.T) {
-	h := startHeadless(t, closesOnceOn(t, `"id":77`)+"/mcp", proxyFlags{})
+	upstream, _ := mcptest.RawClosesOnce(t, `"id":77`)
+	h := startHeadless(t, upstream+"/mcp", proxyFlags{})
 	if resp := postVia(t, h.run.base, "", "resent-client", initializeAs("resent-client")); resp.StatusCode != http.StatusOK {
 		t.Fatalf("initialize through the proxy: %s", resp.Status)
 	}

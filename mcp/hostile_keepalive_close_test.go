@@ -53,22 +53,7 @@ func TestServerClosingEveryConnectionUnannounced(t *testing.T) {
 // net/http: the wire carried it twice, and its record says so, where it
 // read as one exchange the server saw once.
 func TestResentPostIsRecorded(t *testing.T) {
-	var lists atomic.Int32
-	url := mcptest.RawAnswersThenClose(t, func(req *http.Request, body []byte) (string, bool) {
-		id := mcptest.RawID(string(body))
-		var answer string
-		switch {
-		case strings.Contains(string(body), `"initialize"`):
-			answer = `{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}}`
-		case strings.Contains(string(body), `"tools/list"`) && lists.Add(1) == 1:
-			return "", true
-		case strings.Contains(string(body), `"tools/list"`):
-			answer = `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[]}}`
-		default:
-			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
-		}
-		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
-	})
+	url, lists := mcptest.RawClosesOnce(t, `"tools/list"`)
 	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
 	t.Cleanup(func() { s.Close() })
 	rec := collect(s)
@@ -78,7 +63,7 @@ func TestResentPostIsRecorded(t *testing.T) {
 	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
 		t.Fatalf("tools/list = %v, want it answered on the new connection", err)
 	}
-	if n := lists.Load(); n != 2 {
+	if n := lists(); n != 2 {
 		t.Fatalf("the server read tools/list %d times, want 2 (this test needs the resend)", n)
 	}
 	posts := map[string]Record{}

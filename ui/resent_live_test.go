@@ -1,10 +1,7 @@
 package ui
 
 import (
-	"net/http"
-	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -18,20 +15,7 @@ import (
 // connection, where it was answered): Negotiation and the row's Detail say
 // so, where the row read as one POST the server saw once.
 func TestLiveResentPostIsSaid(t *testing.T) {
-	var lists atomic.Int32
-	url := mcptest.RawAnswersThenClose(t, func(req *http.Request, body []byte) (string, bool) {
-		id := mcptest.RawID(string(body))
-		answer := `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[]}}`
-		switch {
-		case strings.Contains(string(body), `"initialize"`):
-			answer = `{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"x","version":"1"}}}`
-		case !strings.Contains(string(body), `"tools/list"`):
-			return "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n", false
-		case lists.Add(1) == 1:
-			return "", true
-		}
-		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
-	})
+	url, _ := mcptest.RawClosesOnce(t, `"tools/list"`)
 	l := startLiveReady(t, mcp.Config{URL: url + "/mcp", Transport: mcp.TransportStreamable, NoGetStream: true}, 200, 50, "● initialized")
 	l.command("tools/list")
 	l.waitRowState("tools/list", "✓")

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -40,17 +39,7 @@ func TestUpstreamClosingEveryConnectionUnannounced(t *testing.T) {
 // up on without answering is sent again on a new connection: the wire to
 // upstream carried it twice, and the upstream leg's record says so.
 func TestUpstreamResentPostIsRecorded(t *testing.T) {
-	var lists atomic.Int32
-	upstream := mcptest.RawAnswersThenClose(t, func(req *http.Request, body []byte) (string, bool) {
-		answer := `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"tools":[]}}`
-		switch {
-		case strings.Contains(string(body), `"initialize"`):
-			answer = `{"jsonrpc":"2.0","id":` + mcptest.RawID(string(body)) + `,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"x","version":"1"}}}`
-		case lists.Add(1) == 1:
-			return "", true
-		}
-		return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(answer)) + "\r\n\r\n" + answer, false
-	})
+	upstream, _ := mcptest.RawClosesOnce(t, `"id":2`)
 	_, base, w := startProxy(t, upstream, Config{})
 	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"x","version":"1"}}}`).Body)
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
