@@ -20,6 +20,7 @@ import (
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/stdlog"
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -345,6 +346,11 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 						if saidRedirect.first(line) {
 							fmt.Fprint(stderr, line)
 						}
+					}
+					if words := r.HTTP.ResentWords(); words != "" {
+						// The server may have read the message twice:
+						// said each time, as each is its own.
+						fmt.Fprintf(stderr, "resent: %s %s %s\n", r.HTTP.Method, sanitize.Line(urlpass.Mask(r.HTTP.URL, "xxxxx")), words)
 					}
 				}
 				progress.record(r)

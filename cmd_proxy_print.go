@@ -106,12 +106,26 @@ func (lp *linePrinter) started(path string) {
 func (lp *linePrinter) record(r mcp.Record) {
 	lp.last = r.Time
 	lp.recordLine(r)
+	if r.HTTP != nil && r.HTTP.Resent > 0 {
+		lp.lineAt(r.Time, "!", lp.resent(r.HTTP), "")
+	}
 	if note := sessionIDLine(&r); note != "" {
 		lp.lineAt(r.Time, "!", note, "")
 	}
 	if p, ok := lp.check.Look(&r); ok {
 		lp.lineAt(r.Time, "!", p.Message, "")
 	}
+}
+
+// resent says upstream's copy of a request went out more than once (the
+// server may have read it twice), naming the message when it is one the
+// lines follow.
+func (lp *linePrinter) resent(h *mcp.HTTPExchange) string {
+	what := "a " + h.Method
+	if a := lp.asked[h.ReqSeq]; a != nil && h.ReqSeq != 0 {
+		what = "the " + h.Method + " of " + a.name
+	}
+	return what + " to upstream was " + h.ResentWords()
 }
 
 // proxyNoteText bounds the text of a notification a line quotes: the

@@ -137,6 +137,9 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	if len(h.Redirects) > 0 {
 		l.neg.onRedirects(h)
 	}
+	if h.Resent > 0 {
+		l.neg.onResent(h)
+	}
 	if h.Purpose == mcp.PurposeStream {
 		l.neg.streamGET(r)
 		return

@@ -32,6 +32,9 @@ type Negotiation struct {
 	Ended     string
 	// Redirects are the newest redirects any request followed.
 	Redirects []mcp.Redirect
+	// Resent are the newest requests net/http sent again on a new
+	// connection (HTTPExchange.Resent), oldest first.
+	Resent []*mcp.HTTPExchange
 	// Client is how a proxied client came in: its first request to the
 	// proxy and what the proxy answered it; nil when mcpscope is the client.
 	Client *mcp.HTTPExchange
@@ -97,6 +100,7 @@ type negotiationIndex struct {
 	resumes       []string
 	ended         string
 	redirects     []mcp.Redirect
+	resent        []*mcp.HTTPExchange
 	client        *mcp.HTTPExchange
 	clientInfo    struct{ name, version string }
 	clientTries   int // 2026 requests looked at for a clientInfo
@@ -222,6 +226,15 @@ func (n *negotiationIndex) onDetect(r *mcp.Record) {
 	n.dirty = true
 }
 
+// onResent keeps the newest requests sent again, as many as redirects.
+func (n *negotiationIndex) onResent(h *mcp.HTTPExchange) {
+	if len(n.resent) == maxRedirects {
+		n.resent = append(n.resent[:0], n.resent[1:]...)
+	}
+	n.resent = append(n.resent, h)
+	n.dirty = true
+}
+
 // onRedirects keeps the newest redirects any exchange followed.
 func (n *negotiationIndex) onRedirects(h *mcp.HTTPExchange) {
 	for _, hop := range h.Redirects {
@@ -308,6 +321,7 @@ func (l *Log) Negotiation() *Negotiation {
 		Resumes:           append([]string(nil), n.resumes...),
 		Ended:             n.ended,
 		Redirects:         append([]mcp.Redirect(nil), n.redirects...),
+		Resent:            append([]*mcp.HTTPExchange(nil), n.resent...),
 		Client:            n.client,
 		ClientName:        n.clientInfo.name,
 		ClientVersion:     n.clientInfo.version,

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -26,5 +27,28 @@ func TestEndpointEventBegunAndNotEnded(t *testing.T) {
 	err := s.Connect(testCtx(t))
 	if CauseOf(err) != CauseEndpointTimeout || !strings.Contains(err.Error(), "an event had begun (27 bytes came) and not ended") {
 		t.Errorf("Connect = %v (cause %q), want %q saying an event of 27 bytes had begun", err, CauseOf(err), CauseEndpointTimeout)
+	}
+}
+
+// A legacy stream that sent only the start of a comment line (`::::`, no
+// line end) before --endpoint-timeout ran out is not said to have begun an
+// event: a comment is no event, and the reader would look for an endpoint
+// event cut short where none had begun.
+func TestEndpointWaitOverAnUnfinishedComment(t *testing.T) {
+	for _, sent := range []string{"::::", ": keep-alive\n:pi"} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			_, _ = io.WriteString(w, sent)
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		}))
+		s := NewSession(Config{URL: srv.URL + "/sse", Transport: TransportSSE, EndpointTimeout: 300 * time.Millisecond})
+		err := s.Connect(testCtx(t))
+		s.Close()
+		srv.Close()
+		want := fmt.Sprintf("%d bytes came, only comment (lines beginning with a colon, which are not events)", len(sent))
+		if CauseOf(err) != CauseEndpointTimeout || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "an event had begun") {
+			t.Errorf("after %q: Connect = %v, want it to say %q, not that an event had begun", sent, err, want)
+		}
 	}
 }

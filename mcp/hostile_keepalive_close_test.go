@@ -47,3 +47,42 @@ func TestServerClosingEveryConnectionUnannounced(t *testing.T) {
 		t.Errorf("%d requests carried an Idempotency-Key header mcpscope put there, want none", n)
 	}
 }
+
+// A POST the server read on a kept-alive connection and then closed it
+// without answering (a crash mid-request) is sent again on a new one by
+// net/http: the wire carried it twice, and its record says so, where it
+// read as one exchange the server saw once.
+func TestResentPostIsRecorded(t *testing.T) {
+	url, lists := mcptest.RawClosesOnce(t, `"tools/list"`)
+	s := NewSession(Config{URL: url + "/mcp", Transport: TransportStreamable, NoGetStream: true})
+	t.Cleanup(func() { s.Close() })
+	rec := collect(s)
+	if err := s.Connect(testCtx(t)); err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	if _, _, err := s.ListTools(testCtx(t), false); err != nil {
+		t.Fatalf("tools/list = %v, want it answered on the new connection", err)
+	}
+	if n := lists(); n != 2 {
+		t.Fatalf("the server read tools/list %d times, want 2 (this test needs the resend)", n)
+	}
+	posts := map[string]Record{}
+	for _, method := range []string{"initialize", "tools/list"} {
+		sent := rec.waitFor(t, method+" sent", func(r Record) bool {
+			return r.Kind == KindSent && r.RPC.Method == method
+		})
+		posts[method] = rec.waitFor(t, "the "+method+" POST", func(r Record) bool {
+			return r.Kind == KindHTTP && r.HTTP.Purpose == PurposePost && r.HTTP.ReqSeq == sent.Seq
+		})
+	}
+	post := posts["tools/list"]
+	if post.HTTP.Resent != 1 {
+		t.Errorf("the tools/list POST's record says Resent %d, want 1: the wire carried it twice", post.HTTP.Resent)
+	}
+	if w := post.HTTP.ResentWords(); !strings.Contains(w, "sent again on a new connection") {
+		t.Errorf("ResentWords() = %q, want it to say the POST was sent again on a new connection", w)
+	}
+	if init := posts["initialize"]; init.HTTP.Resent != 0 {
+		t.Errorf("initialize, sent once on a new connection, says Resent %d, want 0", init.HTTP.Resent)
+	}
+}

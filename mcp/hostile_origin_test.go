@@ -159,6 +159,9 @@ func TestRedirects(t *testing.T) {
 	if len(get.HTTP.Redirects) != 1 || get.HTTP.Redirects[0].Status != http.StatusTemporaryRedirect || !strings.HasSuffix(get.HTTP.Redirects[0].To, "/sse") {
 		t.Errorf("redirects %+v, want the 307 to /sse", get.HTTP.Redirects)
 	}
+	if get.HTTP.Resent != 0 {
+		t.Errorf("the redirected GET says Resent %d, want 0: a redirect's next hop is not the request sent again", get.HTTP.Resent)
+	}
 	s.Close()
 
 	thief := newCollector(t)

@@ -36,11 +36,10 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	req = req.WithContext(withHops(ctx, &hops))
 	ex.Method, ex.URL = req.Method, req.URL.String()
 	ex.RequestHeaders = SentHeaders(req)
-	Resendable(req)
 	start := s.cfg.Now()
-	resp, err := s.client.Do(req)
+	resp, resent, err := SendTraced(s.client, req)
 	ex.Duration = s.cfg.Now().Sub(start)
-	ex.Redirects = hops
+	ex.Redirects, ex.Resent = hops, resent
 	if err != nil {
 		ex.Err = err.Error()
 		if we := refusedRedirect(err); we != nil {

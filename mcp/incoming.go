@@ -454,6 +454,7 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 			s.out.release()
 			if in.unfinished != nil {
 				in.unfinished.set(int64(len(tap.cur)), tap.arrived)
+				in.unfinished.comment.Store(tap.commentOnly())
 			}
 			// Between reads, never within one: a ping already read is
 			// answered. Close ends s.life, so it never waits on a consumer

@@ -205,7 +205,11 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 			// the advice for that (CauseEndpointNotSent) is not a
 			// buffering proxy's.
 			cause := CauseEndpointTimeout
-			if n := c.pending.n.Load(); n > 0 {
+			if n := c.pending.n.Load(); n > 0 && c.pending.comment.Load() {
+				// A comment line is no event: "an event had begun" sent
+				// the reader looking for an endpoint event cut short.
+				msg += fmt.Sprintf(": %d bytes came, only comment (lines beginning with a colon, which are not events) in a block not yet ended: no event had begun", n)
+			} else if n > 0 {
 				msg += fmt.Sprintf(": an event had begun (%d bytes came) and not ended", n)
 			} else if n := c.blocks.Load(); n == 1 {
 				msg += ": the stream was open and the server sent 1 block on it (a comment or another event), not an endpoint event"

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -62,6 +63,26 @@ type HTTPExchange struct {
 	Opened string `json:"opened,omitempty"`
 	// Redirects are the hops followed before the answer, oldest first.
 	Redirects []Redirect `json:"redirects,omitempty"`
+	// Resent counts the times the request went out again, whole, on a
+	// new connection: the kept-alive connection the copy before went on
+	// was closed by the server with nothing answered (see Resendable).
+	// The server may have read every copy.
+	Resent int `json:"resent,omitempty"`
+}
+
+// ResentWords says what Resent means in a person's words, "" for a request
+// sent once: closing an idle kept-alive connection is the server's right,
+// but one that read the request first (it crashed or dropped it) saw it
+// twice.
+func (h *HTTPExchange) ResentWords() string {
+	if h.Resent == 0 {
+		return ""
+	}
+	again := "sent again"
+	if h.Resent > 1 {
+		again += " " + strconv.Itoa(h.Resent) + " times, each"
+	}
+	return again + " on a new connection: the server had closed the kept-alive one without answering (its right for an idle connection; if it had read the request first, it saw it twice)"
 }
 
 // RecordedHeader is a header's first value in a recorded header map,

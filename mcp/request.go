@@ -82,6 +82,9 @@ type resumeNote struct {
 type unfinishedAnswer struct {
 	n    atomic.Int64
 	last atomic.Int64 // the UnixNano of the read that last changed n
+	// comment says the n bytes of a stream's unfinished block are all
+	// comment lines (each begins with a colon): no event had begun.
+	comment atomic.Bool
 }
 
 // set records that n bytes are unfinished after a read at at.

@@ -1,6 +1,10 @@
 package mcp
 
-import "net/http"
+import (
+	"net/http"
+	"net/http/httptrace"
+	"sync"
+)
 
 // Resendable lets net/http send a POST again, once, on a new connection
 // when the kept-alive connection it went on turns out to have been closed
@@ -29,4 +33,58 @@ func Resendable(req *http.Request) {
 		return
 	}
 	req.Header["Idempotency-Key"] = nil
+}
+
+// traceResends returns req with a trace that counts the times net/http
+// sends it again (see Resendable) after a whole copy had gone out: each
+// such copy is a request the server may have read, so the record says the
+// wire carried it twice. Read the count once Do returns.
+//
+// A resend is a new connection taken while the copy before it was written
+// whole and not one byte of an answer came: a redirect's next hop comes
+// after an answer (the 3xx), and a copy net/http failed to write (the
+// kept-alive connection was already closed) never reached the server.
+func traceResends(req *http.Request) (*http.Request, func() int) {
+	var (
+		mu                sync.Mutex
+		conns, resent     int
+		written, answered bool
+	)
+	trace := &httptrace.ClientTrace{
+		GotConn: func(httptrace.GotConnInfo) {
+			mu.Lock()
+			defer mu.Unlock()
+			if conns > 0 && written && !answered {
+				resent++
+			}
+			conns++
+			written, answered = false, false
+		},
+		WroteRequest: func(info httptrace.WroteRequestInfo) {
+			mu.Lock()
+			defer mu.Unlock()
+			written = written || info.Err == nil
+		},
+		GotFirstResponseByte: func() {
+			mu.Lock()
+			defer mu.Unlock()
+			answered = true
+		},
+	}
+	req = req.WithContext(httptrace.WithClientTrace(req.Context(), trace))
+	return req, func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return resent
+	}
+}
+
+// SendTraced sends req with client as Resendable lets it, and reports how
+// many times the request went out again whole on a new connection, for
+// HTTPExchange.Resent.
+func SendTraced(client *http.Client, req *http.Request) (*http.Response, int, error) {
+	Resendable(req)
+	req, resent := traceResends(req)
+	resp, err := client.Do(req)
+	return resp, resent(), err
 }

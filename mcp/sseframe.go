@@ -44,6 +44,7 @@ type sseTap struct {
 	cur        []byte // bytes of the unfinished block carried over from earlier reads
 	lineStart  int    // where the unfinished line starts in cur
 	hasContent bool   // the block holds a non-blank line
+	fields     bool   // the block holds a line that is not a comment
 	dispatch   bool   // the block holds a field that makes go-sse dispatch it
 	pendingCR  bool   // the last byte ended a line with CR; a LF may follow
 	started    bool   // past the first non-blank line, where a byte order mark can be
@@ -328,6 +329,17 @@ func (t *sseTap) takeCur() string {
 	return raw
 }
 
+// commentOnly reports whether the block not yet ended holds comment lines
+// and nothing else, the line not yet ended included: bytes that came, but
+// no event begun.
+func (t *sseTap) commentOnly() bool {
+	rest := t.cur[min(t.lineStart, len(t.cur)):]
+	if t.fields || !t.hasContent && len(rest) == 0 {
+		return false
+	}
+	return len(rest) == 0 || rest[0] == ':'
+}
+
 // endLine classifies one line (without its terminator) of the current block,
 // which starts off bytes into the block, and reports whether it was the
 // blank line that ends the block. cr says the line did not end in a lone LF.
@@ -355,6 +367,7 @@ func (t *sseTap) endLine(line []byte, off int) bool {
 		}
 	}
 	v := span{off + value, off + len(line)}
+	t.fields = t.fields || len(name) > 0
 	switch string(name) {
 	case "": // a comment: the line starts with a colon
 		t.comments = append(t.comments, v)
@@ -405,7 +418,7 @@ func (t *sseTap) finishBlock(raw string, end blockEnd) {
 		t.ready = append(t.ready, raw)
 	}
 	t.queue = append(t.queue, tapBlock{ev: ev, dispatch: waiting, waiting: waiting, hasID: t.hasID, oneData: t.dataLines == 1, data: t.data})
-	t.hasContent, t.dispatch, t.hasID, t.hasRetry = false, false, false, false
+	t.hasContent, t.fields, t.dispatch, t.hasID, t.hasRetry = false, false, false, false, false
 	t.dataLines = 0
 	t.comments = t.comments[:0]
 	t.flush()

@@ -292,6 +292,11 @@ func (in *detailInput) timing(out []string) []string {
 	if len(parts) > 0 {
 		out = in.wrapped(out, strings.Join(parts, " · "), in.st.Dim)
 	}
+	if p.Post != nil && p.Post.HTTP != nil && p.Post.HTTP.Resent > 0 {
+		// The wire carried the message more than once: the server may
+		// have acted on it twice, which one row must not hide.
+		out = in.wrapped(out, wireLine(p.Post.HTTP.Method, 32)+" "+p.Post.HTTP.ResentWords(), in.st.Warning)
+	}
 	if prog := progressText(p); prog != "" {
 		// The notifications are folded into this row, so this line is
 		// where they are counted, during the request and after it.

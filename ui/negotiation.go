@@ -176,6 +176,9 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	for _, r := range neg.Redirects {
 		f.kv("Redirect", fmt.Sprintf("%d %s → %s", r.Status, wireLine(r.From, 1024), wireLine(r.To, 1024)), st.Warning)
 	}
+	for _, h := range neg.Resent {
+		f.kv("Resent", wireLine(h.Method, 32)+" "+wireLine(h.URL, 1024)+" "+h.ResentWords(), st.Warning)
+	}
 	switch neg.Transport {
 	case mcp.TransportStreamable:
 		n.streamable(f, neg)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -31,5 +32,25 @@ func TestUpstreamClosingEveryConnectionUnannounced(t *testing.T) {
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("tools/list %d of 50 answered %s %q, want 200", i-1, resp.Status, body)
 		}
+	}
+}
+
+// A relayed POST upstream read on the kept-alive connection and then hung
+// up on without answering is sent again on a new connection: the wire to
+// upstream carried it twice, and the upstream leg's record says so.
+func TestUpstreamResentPostIsRecorded(t *testing.T) {
+	upstream, _ := mcptest.RawClosesOnce(t, `"id":2`)
+	_, base, w := startProxy(t, upstream, Config{})
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"x","version":"1"}}}`).Body)
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	if body := readAll(t, resp.Body); resp.StatusCode != http.StatusOK {
+		t.Fatalf("tools/list answered %s %q, want 200 from the resend", resp.Status, body)
+	}
+	sent := w.record(t, 1, "tools/list sent", func(r mcp.Record) bool { return r.Kind == mcp.KindSent && r.RPC.Method == "tools/list" })
+	up := w.record(t, 1, "the upstream POST of tools/list", func(r mcp.Record) bool {
+		return r.Kind == mcp.KindHTTP && r.HTTP.Purpose == mcp.PurposePost && r.HTTP.ReqSeq == sent.Seq
+	})
+	if up.HTTP.Resent != 1 {
+		t.Errorf("the upstream leg of tools/list says Resent %d, want 1: upstream read it twice", up.HTTP.Resent)
 	}
 }

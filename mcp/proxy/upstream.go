@@ -121,10 +121,9 @@ func (l *leg) roundTrip() (*http.Response, error) {
 	l.up.Method, l.up.URL = out.Method, out.URL.String()
 	l.up.RequestHeaders = mcp.SentHeaders(out)
 	keepUserAgent(out)
-	mcp.Resendable(out)
 	sent := l.p.cfg.Now()
-	resp, err := l.p.client.Do(out)
-	l.up.Duration = l.p.cfg.Now().Sub(sent)
+	resp, resent, err := mcp.SendTraced(l.p.client, out)
+	l.up.Duration, l.up.Resent = l.p.cfg.Now().Sub(sent), resent
 	if err != nil {
 		return nil, err
 	}
