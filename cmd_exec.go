@@ -68,10 +68,11 @@ era, server/discover stands for it).
 Log messages and resource updates the server sends are printed with the
 answer they came before (lines starting with ·); --linger keeps the session
 open after the last command to print those that come later (a subscription's
-updates), and ends early, saying so, when no more can come (the server offers
-no GET stream, or its listen stream gave up for good). On a terminal, stderr
-shows the progress of a pending request; ctrl+c cancels it on the wire before
-exiting.
+updates), warns on stderr when the server was late to open the stream they
+come on (what it sent before may be missed), and ends early, saying so, when
+no more can come (the server offers no GET stream, or its listen stream gave
+up for good). On a terminal, stderr shows the progress of a pending request;
+ctrl+c cancels it on the wire before exiting.
 
 What the server asks of the user (elicitation, sampling) is answered from
 --answer flags given ahead, in the words the TUI takes:
