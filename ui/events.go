@@ -299,7 +299,9 @@ func (e *eventsPane) view(focused bool) []string {
 			style = st.Dim.Reverse(true)
 			text = cell(text, inner)
 		case keepAlives[j]:
-			style = st.Dim
+			// Cut here, as the frame would, but by cell: never just after
+			// a run's own … (first … newest) with another.
+			style, text = st.Dim, cell(text, inner)
 		}
 		lines = append(lines, style.Render(text))
 	}
