@@ -196,7 +196,7 @@ func (a *askPrompt) submit(q *Question) (tea.Cmd, *answered) {
 		q.answer(nil, err)
 		return a.remove(q), &answered{levelInfo, "declined " + what}
 	case err != nil:
-		a.fail(sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")))
+		a.fail(sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")), warns)
 		return nil, nil
 	case a.holdBack(line, warns):
 		return nil, nil

@@ -30,3 +30,19 @@ func TestAskWarningsWrapOnANarrowTerminal(t *testing.T) {
 		t.Errorf("the last warning row is cut: %q", lines[len(lines)-2])
 	}
 }
+
+// An answer with an error says its warnings with it, at 80 columns too:
+// they came only once the error was fixed, one Enter more.
+func TestAskErrorSaysTheWarningsToo(t *testing.T) {
+	m, _ := askModelAt(t, 80, 24, mcp.InputRequest{Key: "deploy", Method: "elicitation/create", Params: json.RawMessage(formParams)})
+	typeKeys(m, "accept name=Ann copies=many env=prod")
+	press(m, "enter")
+	view := ansi.Strip(m.View())
+	screenRows(t, view, 80, 24)
+	joined := strings.Join(strings.Fields(view), " ")
+	for _, want := range []string{"✗ copies", "⚠ also: env:", "production"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the screen does not show %q:\n%s", want, view)
+		}
+	}
+}

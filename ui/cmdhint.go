@@ -357,7 +357,11 @@ func unknownKeyHint(key string, schema *command.Schema) string {
 	for i, p := range schema.Properties {
 		names[i] = sanitize.Line(command.KeyWord(p.Name))
 	}
-	return sanitize.Line(key) + " is not in the tool's schema (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
+	meant := ""
+	if m := schema.MeantKey(key); m != "" {
+		meant = ": did you mean " + sanitize.Line(command.KeyWord(m)) + "?"
+	}
+	return sanitize.Line(key) + " is not in the tool's schema" + meant + " (keys: " + strings.Join(names, ", ") + "); it is sent anyway"
 }
 
 // oneLine collapses a multi-line description into one sanitized line.

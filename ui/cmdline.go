@@ -90,9 +90,11 @@ func (o *lineOutcome) tabbed(value string) {
 	}
 }
 
-// fail shows why the line cannot go; the warnings given for it stand.
-func (o *lineOutcome) fail(why string) {
-	o.err, o.warns, o.cycle = why, nil, nil
+// fail shows why the line cannot go, with the warnings the same line drew
+// (nil when it drew none): said together, every fix is asked for at once,
+// where the warnings came only once the error was fixed.
+func (o *lineOutcome) fail(why string, warns []command.ArgWarning) {
+	o.err, o.warns, o.warnedLine, o.cycle = why, warns, "", nil
 }
 
 // holdBack reports whether warnings hold line back: the first Enter on a
@@ -305,19 +307,19 @@ func (c *CommandLine) submit() tea.Cmd {
 	}
 	if rc, ok, err := parseRootsLine(line); ok {
 		if err != nil {
-			c.fail(sanitize.Line(err.Error()))
+			c.fail(sanitize.Line(err.Error()), nil)
 			return nil
 		}
 		return c.sent(line, func() tea.Msg { return rc })
 	}
 	cmd, err := command.ParseCommand(line)
 	if err != nil {
-		c.fail(errorHead(err.Error()))
+		c.fail(errorHead(err.Error()), nil)
 		return nil
 	}
 	warns, err := c.check(cmd)
 	if err != nil {
-		c.fail("cannot send: " + sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")))
+		c.fail("cannot send: "+sanitize.Line(strings.ReplaceAll(err.Error(), "\n", "; ")), warns)
 		return nil
 	}
 	if c.holdBack(line, warns) {
@@ -424,7 +426,7 @@ func (o *lineOutcome) outcomeRows(st *themes.Styles, keys *KeyMap, verb string, 
 	case width <= 0:
 		return nil, lipgloss.Style{}
 	case o.err != "":
-		text = "✗ " + o.err
+		text = failText(o.err, o.warns, width, maxCmdLineHeight-1)
 	case len(o.warns) > 0:
 		text, style = warnText(keys, verb, o.warns), st.Warning
 	default:

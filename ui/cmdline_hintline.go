@@ -228,6 +228,27 @@ func joinWarnings(ws []command.ArgWarning, say func(command.ArgWarning) string) 
 	return strings.Join(parts, "; ")
 }
 
+// failText is a refusal ("✗ why") followed by the warnings the same line
+// drew, so that all of it is fixed at once: the refusal whole first, then
+// as many warnings as fit in rows rows of width with it, the rest
+// counted ("and 2 more"; "also 3 warnings" when none fits).
+func failText(why string, ws []command.ArgWarning, width, rows int) string {
+	text := "✗ " + why
+	if len(ws) == 0 {
+		return text
+	}
+	for n := min(len(ws), maxWarningsSaid); n > 0; n-- {
+		t := text + " · ⚠ also: " + warningsText(ws[:n])
+		if more := len(ws) - n; more > 0 {
+			t += "; and " + strconv.Itoa(more) + " more"
+		}
+		if width <= 0 || len(wrapWords(t, width)) <= rows {
+			return t
+		}
+	}
+	return text + " · ⚠ also " + plural(len(ws), "warning")
+}
+
 // warnHint is the line under an input whose Enter was held back by
 // warnings: pressing it again does what verb says anyway.
 func warnHint(st *themes.Styles, keys *KeyMap, verb string, ws []command.ArgWarning) string {

@@ -224,6 +224,7 @@ func TestCommandLineHints(t *testing.T) {
 		{"tools/call search query=x", []string{"query: string, required — what to look for in the docs"}},
 		{"tools/call search mo", []string{"mode: enum: fast|deep", "optional"}},
 		{"tools/call search zz=", []string{"zz is not in the tool's schema", "query"}},
+		{"tools/call search quer=", []string{"quer is not in the tool's schema: did you mean query?"}},
 		{"tools/call echo ", []string{"takes no arguments"}},
 		{"tools/call nope a=", []string{"unknown tool nope"}},
 		{"tools/list ", []string{"--all"}},
@@ -309,6 +310,7 @@ func TestCommandLineWarningsThenForcedSend(t *testing.T) {
 		{"tools/call search query=x limit=0", []string{"limit"}},
 		{"tools/call search query=x mode=slow", []string{"mode"}},
 		{"tools/call search query=x other=1", []string{"other: unknown key"}},
+		{"tools/call search query=x mod=fast", []string{"mod: unknown key (did you mean mode?"}},
 		{"tools/call nope a=1", []string{"nope is not in the tools list (4 tools)"}},
 	}
 	for _, tc := range tests {

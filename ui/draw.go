@@ -120,10 +120,22 @@ func cell(s string, w int) string {
 	}
 	n := ansi.StringWidth(s)
 	if n > w {
-		s = ansi.Truncate(s, w, "…")
+		s = cutOnce(s, w)
 		n = ansi.StringWidth(s)
 	}
 	return s + blanks(w-n)
+}
+
+// cutOnce is plain text s, wider than w cells, cut to w with one "…": a
+// cut falling just after an ellipsis of the text's own ("×38 : ping 151 …
+// : ping 188", first … newest) keeps that one, where another after it read
+// "×38 : ping 151 ……".
+func cutOnce(s string, w int) string {
+	kept := ansi.Truncate(s, w-1, "")
+	if own := strings.TrimRight(kept, " "); strings.HasSuffix(own, "…") {
+		return own
+	}
+	return kept + "…"
 }
 
 // rcell is cell aligned right, for numbers.

@@ -299,7 +299,9 @@ func (e *eventsPane) view(focused bool) []string {
 			style = st.Dim.Reverse(true)
 			text = cell(text, inner)
 		case keepAlives[j]:
-			style = st.Dim
+			// Cut here, as the frame would, but by cell: never just after
+			// a run's own … (first … newest) with another.
+			style, text = st.Dim, cell(text, inner)
 		}
 		lines = append(lines, style.Render(text))
 	}
@@ -313,7 +315,14 @@ func (e *eventsPane) view(focused bool) []string {
 			lines = append(lines, st.Key.Render("/ ")+st.Row.Render(sanitize.Line(e.filter.query))+st.Hint.Render("  ("+e.c.keys.Filter.Help().Key+" edits, "+e.c.keys.Cancel.Help().Key+" clears)"))
 		}
 	}
-	title := "Raw events " + strconv.Itoa(e.c.log.EventCount())
+	rowCount, events := e.c.log.EventCount(), e.c.log.Stats().Events
+	// Events, as the status bar counts them ("190 ev"), and the rows
+	// when runs of keep-alives fold them: the rows alone ("Raw events
+	// 8") read as a count of events beside the status bar's 190.
+	title := "Raw events " + strconv.Itoa(events)
+	if rowCount != events {
+		title += " in " + plural(rowCount, "row")
+	}
 	switch {
 	case e.filter.scanning() && e.filter.current(e.c.log):
 		done, total := e.filter.progress()
@@ -321,7 +330,11 @@ func (e *eventsPane) view(focused bool) []string {
 		// the scan got, short enough for a narrow pane.
 		title = "Raw events · filtering… " + strconv.Itoa(done) + " of " + strconv.Itoa(total) + " scanned"
 	case e.filter.active():
-		title = "Raw events " + strconv.Itoa(n) + " of " + strconv.Itoa(e.c.log.EventCount()) + " match"
+		of := strconv.Itoa(rowCount)
+		if rowCount != events {
+			of += " rows"
+		}
+		title = "Raw events " + strconv.Itoa(n) + " of " + of + " match"
 	}
 	return e.c.frame(title, lines, e.w, e.h, focused)
 }

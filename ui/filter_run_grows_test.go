@@ -35,7 +35,7 @@ func TestFilterFollowsARunThatGrows(t *testing.T) {
 		from, upTo int
 		want       []int
 		says       string
-	}{{3, 7, []int{3}, "1 of 4 match"}, {7, 9, nil, "0 of 4 match"}} {
+	}{{3, 7, []int{3}, "1 of 4 rows match"}, {7, 9, nil, "0 of 4 rows match"}} {
 		_, cmd := m.Update(recordsMsg(pings[c.from:c.upTo]))
 		if cmd == nil {
 			t.Fatalf("the run grew to ping %d under a filter and started no scan", c.upTo)

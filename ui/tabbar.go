@@ -16,7 +16,9 @@ func (m *Model) tabLabels() ([]string, []tabSpan) {
 		label := p.String()
 		switch p {
 		case paneEvents:
-			label += " " + strconv.Itoa(m.com.log.EventCount())
+			// Events, as the status bar and the pane's title count them,
+			// not the rows that runs of keep-alives fold them into.
+			label += " " + strconv.Itoa(m.com.log.Stats().Events)
 		case panePairs:
 			label += " " + strconv.Itoa(m.com.log.PairCount())
 		}

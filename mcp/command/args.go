@@ -348,10 +348,14 @@ func argSchemaFor(schema *Schema, key string) (*Schema, []ArgWarning) {
 	for i, p := range schema.Properties {
 		names[i] = p.Name
 	}
-	known := schemaNames(names)
-	msg := "unknown key (known keys: " + known + ")"
+	known := "known keys: " + schemaNames(names)
+	if meant := schema.MeantKey(key); meant != "" {
+		// Said first: the known keys are a long list at the end of a row.
+		known = "did you mean " + KeyWord(meant) + "? " + known
+	}
+	msg := "unknown key (" + known + ")"
 	if schema.AdditionalPropertiesFalse {
-		msg = "unknown key, and the schema forbids extra keys (additionalProperties: false); known keys: " + known
+		msg = "unknown key, and the schema forbids extra keys (additionalProperties: false); " + known
 	}
 	return nil, []ArgWarning{{Key: key, Message: msg}}
 }

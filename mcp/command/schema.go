@@ -141,6 +141,21 @@ func (s *Schema) Property(name string) *Property {
 	return nil
 }
 
+// MeantKey is the property a key the schema does not name was most likely
+// meant to be (Nearest: "nme" for name), "" when it names one or none is
+// that close. The warnings of a typed line and the hint under the command
+// line both ask after it, so a slip is named where it is first seen.
+func (s *Schema) MeantKey(key string) string {
+	if s == nil || s.Property(key) != nil {
+		return ""
+	}
+	names := make([]string, len(s.Properties))
+	for i, p := range s.Properties {
+		names[i] = p.Name
+	}
+	return Nearest(key, names)
+}
+
 // schemaParser carries the document and the budget while a schema is read.
 type schemaParser struct {
 	root   jsonspan.Value

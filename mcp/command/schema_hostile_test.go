@@ -34,7 +34,7 @@ func TestHostileSchemas(t *testing.T) {
 		"hugeEnum1M": {"count=3 pick=v999999", `{"count":3,"pick":"v999999"}`, nil,
 			"an enum lists 1000000 values, and only the first 4096 are offered and checked"},
 		"manyProperties100k": {"count=3 p1=1 p99999=2", `{"count":3,"p1":1,"p99999":"2"}`,
-			[]string{"p99999: unknown key (known keys: count, p0, p1", "and 4076 more)", "p0: missing required key, expects integer",
+			[]string{"p99999: unknown key (did you mean p999? known keys: count, p0, p1", "and 4076 more)", "p0: missing required key, expects integer",
 				"p9: missing required key", "4086 more required keys are missing: p10, p11"},
 			"it lists 100001 properties, and only the first 4096 are read"},
 		"wideUnion100k": {"count=3 either=7", `{"count":3,"either":7}`, nil,

@@ -97,7 +97,11 @@ func nearestByEdits(word string, candidates []string) string {
 		if k == word {
 			continue
 		}
-		if d := editDistance(word, k, bestD); d < bestD || (d == bestD && best == "") {
+		d := editDistance(word, k, bestD)
+		if d >= max(len([]rune(word)), len([]rune(k))) {
+			continue // every rune changed: "c" is no slip of "a"
+		}
+		if d < bestD || (d == bestD && best == "") {
 			best, bestD = k, d
 		}
 	}

@@ -47,3 +47,21 @@ func TestNearestTakesTheOneCandidateAWordBegins(t *testing.T) {
 		}
 	}
 }
+
+// A word every rune of which would change is no slip of the candidate:
+// "c" typed for a schema of keys a and b was asked whether it meant a.
+func TestNearestKeepsARune(t *testing.T) {
+	for _, tc := range []struct {
+		word       string
+		candidates []string
+		want       string
+	}{
+		{"c", []string{"a", "b"}, ""},
+		{"x", []string{"xy"}, "xy"},
+		{"ab", []string{"ac"}, "ac"},
+	} {
+		if got := Nearest(tc.word, tc.candidates); got != tc.want {
+			t.Errorf("Nearest(%q, %q) = %q, want %q", tc.word, tc.candidates, got, tc.want)
+		}
+	}
+}
