@@ -215,10 +215,14 @@ func (p *Proxy) legacyOf(u *url.URL) *Client {
 }
 
 // identity groups requests that carry no session: the client's host, its
-// User-Agent, the transport and (stateless) the clientInfo it names.
+// User-Agent, the transport, the endpoint it posts to and (stateless) the
+// clientInfo it names. Alike clients (two copies of one agent on one
+// machine) differ in nothing else the wire shows but their endpoint: a
+// client keeps to the one it was given, so one at /mcp is never filed with
+// one at /stateless, nor ends its session by initializing.
 func identity(transport string, r *http.Request, m message) string {
 	name, version := m.client()
-	return transport + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent") + "\x00" + name + "\x00" + version
+	return transport + "\x00" + hostOf(r.RemoteAddr) + "\x00" + r.Header.Get("User-Agent") + "\x00" + r.URL.Path + "\x00" + name + "\x00" + version
 }
 
 // readBody reads a client's message whole: it is what the session logs,

@@ -340,18 +340,13 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 // where the client went, instead of staying open and gathering the
 // requests of every later run of that client. A probe that named no
 // clientInfo is the client's when it came from the same host and
-// User-Agent, at the same path.
+// User-Agent, at the same path (identity holds it: curl at /stateless is
+// not another curl initializing at /mcp).
 func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	p.mu.Lock()
 	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
-	if name, _ := m.client(); name == "" && probe != nil && probe.path != r.URL.Path {
-		// An initialize naming no clientInfo finds the anonymous one under
-		// its own identity: the path still tells it apart (curl at
-		// /stateless, and another curl initializing at /mcp).
-		probe = nil
-	}
-	if anon := p.byKey[identity(mcp.TransportStateless, r, message{})]; probe == nil && anon != nil && anon.path == r.URL.Path {
-		probe = anon
+	if probe == nil {
+		probe = p.byKey[identity(mcp.TransportStateless, r, message{})]
 	}
 	p.mu.Unlock()
 	if probe == nil {
