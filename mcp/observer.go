@@ -264,6 +264,20 @@ func (o *Observer) Waiting(reqSeq int64) bool {
 	return p != nil
 }
 
+// Asked is the client's request logged at reqSeq that still waits for its
+// answer: its id, method and tool ("" for none), as its record has them,
+// for a failure that does not end it to say which request it was; ok is
+// false when none waits.
+func (o *Observer) Asked(reqSeq int64) (id, method, tool string, ok bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	id, p := o.openLocked(reqSeq)
+	if p == nil {
+		return "", "", "", false
+	}
+	return id, p.method, p.tool, true
+}
+
 // openLocked is the client's request logged at reqSeq that waits for its
 // answer, and its id; nil when none does. o.mu is held.
 func (o *Observer) openLocked(reqSeq int64) (string, *pending) {

@@ -32,7 +32,7 @@ func (l *leg) finish(err error) {
 			// Dropping a stream it can resume is no cancelling: the
 			// client resumes it with Last-Event-ID and waits for the
 			// answer there, which is its answer, not a late one.
-			l.c.fail(mcp.OpStream, errors.New("the client closed the answer stream to "+clip.Quote(l.method, 200)+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)"))
+			l.c.fail(mcp.OpStream, errors.New("the client closed the answer stream to "+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)"))
 		case l.request && l.method == mcp.ListenMethod:
 			// A listen stream has no answer to wait for: closing it is
 			// how a 2026 client ends its subscription.
@@ -67,6 +67,22 @@ func (l *leg) finish(err error) {
 		}
 		panic(http.ErrAbortHandler)
 	}
+}
+
+// asked names the request l relays as a failure line names one: its
+// method, tool and id (the client's to make up, so each is clipped). The
+// request still waits when its stream is dropped, so its failure does not
+// end it and the line has no request to name but this.
+func (l *leg) asked() string {
+	id, method, tool, ok := l.c.obs.Asked(l.reqSeq)
+	if !ok {
+		return clip.Quote(l.method, 200)
+	}
+	what := clip.Quote(method, 200)
+	if tool != "" {
+		what += " " + clip.Quote(tool, 200)
+	}
+	return what + " id=" + clip.Quote(id, 200)
 }
 
 // upstreamsOwn names what upstream was sending for an exchange of this

@@ -12,8 +12,9 @@ import (
 
 // A client that drops a response stream whose events have ids has not
 // given up on its request: it resumes the stream with Last-Event-ID and
-// gets the answer there. The proxy logged the request cancelled ("the
-// client left before the answer came") and the resumed answer as late.
+// gets the answer there, and the failure says which request's stream it
+// was. The proxy logged the request cancelled ("the client left before the
+// answer came") and the resumed answer as late.
 //
 // Upstream keeps its events for a resumption and answers only once the
 // proxy has let go of the dropped stream: the answer can come on the
@@ -49,9 +50,14 @@ func TestDroppedResumableStreamKeepsItsRequest(t *testing.T) {
 		t.Fatal("the answer stream's first event has no id")
 	}
 	resp.Body.Close()
-	w.record(t, 1, "the dropped stream said", func(r mcp.Record) bool {
+	said := w.record(t, 1, "the dropped stream said", func(r mcp.Record) bool {
 		return r.Kind == mcp.KindError && strings.Contains(r.Error.Message, "Last-Event-ID")
 	})
+	// The line names the request, as every failure's line does: with two
+	// tools/call streams dropped, "to tools/call" said neither.
+	if !strings.Contains(said.Error.Message, "answer stream to tools/call echo id=2 before") {
+		t.Errorf("the dropped stream's failure does not name its request: %s", said.Error.Message)
+	}
 	// Upstream resumes a stream no connection carries any more: the
 	// proxy's, closed as the client's was, may still be closing.
 	if _, err := up.WaitRequest(bounded(t), dropped); err != nil {
