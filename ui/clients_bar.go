@@ -24,7 +24,7 @@ func (m *Model) clientsBar() string {
 	}
 	parts := make([]string, len(m.clients.feeds))
 	for i, f := range m.clients.feeds {
-		parts[i] = m.clientTab(i, f, false)
+		parts[i] = m.clientTab(i, f, tabFull)
 	}
 	// The shown one first when they do not all fit: it is the one that
 	// matters.
@@ -33,12 +33,16 @@ func (m *Model) clientsBar() string {
 	if cur := m.clients.cur; cur > 0 && ansi.StringWidth(line) > m.width {
 		line = head + strings.Join(append(parts[cur:], parts[:cur]...), gap)
 	}
-	if ansi.StringWidth(line) > m.width {
-		// Still too long (a third client on 80 columns was cut away
-		// whole): the others are named by their numbers, in order, so
-		// every session is there to step to with [ and ].
+	// Still too long (a third client on 80 columns was cut away whole):
+	// the others are named in brief, by what tells each from the shown
+	// one, and then by their numbers alone, in order, so every session
+	// is there to step to with [ and ].
+	for _, short := range []tabForm{tabBrief, tabNumber} {
+		if ansi.StringWidth(line) <= m.width {
+			break
+		}
 		for i, f := range m.clients.feeds {
-			parts[i] = m.clientTab(i, f, i != m.clients.cur)
+			parts[i] = m.clientTab(i, f, short)
 		}
 		line = head + strings.Join(parts, gap)
 	}
@@ -87,15 +91,33 @@ func (m *Model) clientsWindow(parts []string, gap string, width int) string {
 	return render(lo, hi)
 }
 
-// clientTab is session f's tab in the clients bar, the i-th; short names
-// a client by its number alone (the user's own session as "you").
-func (m *Model) clientTab(i int, f *clientFeed, short bool) string {
+// tabForm is how much of a session's name its tab in the clients bar
+// holds.
+type tabForm int
+
+const (
+	tabFull   tabForm = iota // its whole name
+	tabBrief                 // another than the shown one: what tells it from that one
+	tabNumber                // another than the shown one: its number alone
+)
+
+// briefName is the most of a client's own name a brief tab holds.
+const briefName = 14
+
+// clientTab is session f's tab in the clients bar, the i-th, in the form
+// given; the shown one is always named whole.
+func (m *Model) clientTab(i int, f *clientFeed, form tabForm) string {
 	st := m.com.st
 	label := sanitize.Line(f.Name)
+	if i == m.clients.cur {
+		form = tabFull
+	}
 	switch {
-	case short && f.Backend == nil:
+	case form == tabBrief && f.Backend == nil:
+		label = strconv.Itoa(f.ID) + m.tellApart(f)
+	case form == tabNumber && f.Backend == nil:
 		label = strconv.Itoa(f.ID)
-	case short:
+	case form != tabFull:
 		label = "you"
 	case f.Backend == nil:
 		// A client's number; the user's own session needs none.
@@ -115,4 +137,34 @@ func (m *Model) clientTab(i int, f *clientFeed, short bool) string {
 		style = st.TabActive
 	}
 	return style.Render(label)
+}
+
+// tellApart is what tells proxied client f from the shown session, for
+// its brief tab (" " first; "" when its name says nothing more): its name
+// when that differs, cut short, else its transport when that does. Two
+// copies of one agent read the same by name, and at 80 columns were
+// "2" and "3": which one spoke streamable HTTP and which stateless took
+// stepping to each.
+func (m *Model) tellApart(f *clientFeed) string {
+	name, transport := splitClientName(f.Name)
+	var shownName, shownTransport string
+	if cur := m.clients.cur; cur >= 0 && cur < len(m.clients.feeds) {
+		shownName, shownTransport = splitClientName(m.clients.feeds[cur].Name)
+	}
+	switch {
+	case name != shownName:
+		return " " + ansi.Truncate(sanitize.Line(name), briefName, "…")
+	case transport != shownTransport:
+		return " " + ansi.Truncate(sanitize.Line(transport), briefName, "…")
+	}
+	return ""
+}
+
+// splitClientName is a proxied client's name as the proxy gives it,
+// "name version · transport", in its two parts.
+func splitClientName(s string) (name, transport string) {
+	if i := strings.LastIndex(s, " · "); i >= 0 {
+		return s[:i], s[i+len(" · "):]
+	}
+	return s, ""
 }

@@ -12,8 +12,9 @@ import (
 
 // At 80 columns a third client was cut from the clients bar whole (the
 // line ended "streamable …"): when the names do not fit, the shown session
-// keeps its name and the others their numbers, so every one is there to
-// step to. At 160 columns all three keep their names.
+// keeps its name and the others their numbers and the start of theirs, so
+// every one is there to step to, and which is which shows. At 160 columns
+// all three keep their names.
 func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	for id, name := range []string{"claude-code 1.0.3 · sse", "mcp-inspector 0.16.2 · streamable", "cursor 1.2.4 · stateless"} {
@@ -28,13 +29,13 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 		steps int
 		want  string
 	}{
-		{0, "clients:  1 claude-code 1.0.3 · sse   2   3"},
-		{2, "clients:  1   2   3 cursor 1.2.4 · stateless"},
+		{0, "clients:  1 claude-code 1.0.3 · sse   2 mcp-inspector…   3 cursor 1.2.4"},
+		{2, "clients:  1 claude-code 1…   2 mcp-inspector…   3 cursor 1.2.4 · stateless"},
 	} {
 		for range tc.steps {
 			press(m, "]")
 		}
-		if got := bar(); !strings.Contains(got, tc.want) || strings.Contains(got, "…") {
+		if got := bar(); !strings.Contains(got, tc.want) || strings.Contains(got, " of 3") {
 			t.Errorf("at 80 columns the clients bar = %q, want %q", got, tc.want)
 		}
 	}
@@ -44,5 +45,26 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 	m.Update(clientMsg{ID: 4, Name: "windsurf-mcp-client 1.8.0 · streamable", Records: make(chan []mcp.Record)})
 	if got := row(ansi.Strip(m.View()), "] shows a new client:"); !strings.Contains(got, "] shows a new client: 4 windsurf-mcp-client 1.8.0 · streamable") {
 		t.Errorf("at 80 columns the announcement = %q, want the key that shows the new client and its whole name", got)
+	}
+}
+
+// Alike clients (two copies of one agent, named the same) at 80 columns
+// were "1 mcpscope dev · sse (ended)   2 (ended)   3": which spoke which
+// transport took stepping to each. Each other tab names what tells it from
+// the shown one, its transport; one alike in that too has its number.
+func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for id, tr := range []string{"sse", "streamable", "stateless"} {
+		m.Update(clientMsg{ID: id + 1, Name: "mcpscope dev · " + tr, Records: make(chan []mcp.Record)})
+	}
+	m.Update(clientEndedMsg{2})
+	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
+	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable (ended)   3 stateless"; !strings.Contains(got, want) {
+		t.Errorf("the clients bar = %q, want %q", got, want)
+	}
+	m.Update(clientMsg{ID: 4, Name: "mcpscope dev · sse", Records: make(chan []mcp.Record)})
+	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable (ended)   3 stateless   4 "; !strings.Contains(got, want) {
+		t.Errorf("with a fourth client alike in transport too, the clients bar = %q, want %q", got, want)
 	}
 }
