@@ -102,11 +102,7 @@ func (e *TimeoutError) Error() string {
 // holds only comment lines: bytes, but no event begun. The legacy
 // endpoint's wait and a request's wait say it alike.
 func CommentOnly(n int64) string {
-	unit := "bytes"
-	if n == 1 {
-		unit = "byte"
-	}
-	return fmt.Sprintf("%d %s came, only comment (lines beginning with a colon, which are not events) in a block not yet ended: no event had begun", n, unit)
+	return byteCount(n) + " came, only comment (lines beginning with a colon, which are not events) in a block not yet ended: no event had begun"
 }
 
 // strays are the messages that came back while a request waited and
@@ -189,11 +185,15 @@ func idList(ids []string) string {
 // bytesInto says where an answer stopped: n bytes into what (an event, a
 // body) that never ended.
 func bytesInto(n int64, what string) string {
-	unit := "bytes"
+	return byteCount(n) + " into " + what + " that never ended"
+}
+
+// byteCount is n bytes in words: "1 byte", "12 bytes".
+func byteCount(n int64) string {
 	if n == 1 {
-		unit = "byte"
+		return "1 byte"
 	}
-	return fmt.Sprintf("%d %s into %s that never ended", n, unit, what)
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // MidEvent says where a stream that ended inside an event (no blank line
