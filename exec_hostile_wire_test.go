@@ -40,6 +40,22 @@ func TestExecAnswerStalledMidEvent(t *testing.T) {
 	}
 }
 
+// A 2026 answer stream that holds only a keep-alive comment cut mid-line
+// when --timeout runs out is said to have brought no answer, its bytes
+// named as comment, with the advice for a slow tool, not the buffering
+// proxy's, which plainly let those bytes through.
+func TestExecAnswerOnlyCommentWhenTimedOut(t *testing.T) {
+	srv := mcptest.StatelessOnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		_ = x.WriteRaw(": ping\n:pi")
+		<-x.Context().Done()
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", "--timeout", "1s", srv.URL, "tools/call anything")
+	said := out + errOut
+	if code != exitFailed || !strings.Contains(said, "no answer came back: 10 bytes came, only comment") || !strings.Contains(said, "slow tools") || strings.Contains(said, "buffering") || strings.Contains(said, "began and stopped") {
+		t.Errorf("exit %d, want %d saying only comment came, advised as a slow tool\n%s\n%s", code, exitFailed, out, errOut)
+	}
+}
+
 // A server that redirects in a loop is said to, with what to do, instead of
 // a bare "stopped after 10 redirects".
 func TestExecRedirectLoop(t *testing.T) {

@@ -235,9 +235,9 @@ func CauseOf(err error) Cause {
 			return CausePostTimeout
 		case !te.Accepted && te.HeadBegan:
 			return CauseStalled
-		case te.Accepted && te.Unfinished > 0 && te.StillComing:
+		case te.Accepted && te.Unfinished > 0 && !te.CommentOnly && te.StillComing:
 			return CauseSlowAnswer
-		case te.Accepted && te.Unfinished > 0:
+		case te.Accepted && te.Unfinished > 0 && !te.CommentOnly:
 			return CauseStalled
 		case te.ReplyFailed != "":
 			return CauseReplyRefused

@@ -50,3 +50,56 @@ func TestAnswerStillTricklingWhenTheWaitRunsOut(t *testing.T) {
 		})
 	}
 }
+
+// An answer stream that, when the wait runs out, holds only comment bytes
+// in a block not yet ended (a keep-alive trickled a colon at a time, or
+// cut mid-line) is said to have sent no answer, with those bytes named
+// for what they are: not an answer that began and stopped, whose advice
+// blames a buffering proxy that plainly passed them, nor one still coming.
+// A comment followed by a field line begun is an answer that began.
+func TestAnswerWaitOverAnUnfinishedComment(t *testing.T) {
+	for _, tc := range []struct {
+		name, sent string
+		trickle    bool
+		cause      Cause
+		want       string
+	}{
+		{"colons trickling", ":", true, CauseTimeout, " bytes came, only comment (lines beginning with a colon, which are not events)"},
+		{"comment cut mid-line", ": ping\n:pi", false, CauseTimeout, CommentOnly(int64(len(": ping\n:pi")))},
+		{"field begun after a comment", ": ping\ndata: {\"jsonrpc\"", false, CauseStalled, "its answer began and stopped coming, " + bytesInto(int64(len(": ping\ndata: {\"jsonrpc\"")), "an event or body")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+			front := frontOf(t, srv, "tools/call", func(w http.ResponseWriter, r *http.Request, _ []byte) {
+				w.Header().Set("Content-Type", "text/event-stream")
+				tick := time.NewTicker(20 * time.Millisecond)
+				defer tick.Stop()
+				for {
+					_, _ = io.WriteString(w, tc.sent)
+					w.(http.Flusher).Flush()
+					if !tc.trickle {
+						<-r.Context().Done()
+						return
+					}
+					select {
+					case <-r.Context().Done():
+						return
+					case <-tick.C:
+					}
+				}
+			})
+			s := NewSession(Config{URL: front + "/mcp", Transport: TransportStreamable, RequestTimeout: time.Second})
+			t.Cleanup(func() { s.Close() })
+			if err := s.Connect(testCtx(t)); err != nil {
+				t.Fatalf("Connect: %v", err)
+			}
+			_, err := s.CallTool(testCtx(t), "echo", []byte(`{"text":"x"}`))
+			if CauseOf(err) != tc.cause || err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("tools/call = %v (cause %q), want cause %q saying %q", err, CauseOf(err), tc.cause, tc.want)
+			}
+			if tc.cause == CauseTimeout && (strings.Contains(err.Error(), "began and stopped") || strings.Contains(err.Error(), "too slowly")) {
+				t.Errorf("tools/call = %v, want no answer said to have begun", err)
+			}
+		})
+	}
+}

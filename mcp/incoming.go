@@ -453,8 +453,10 @@ func (s *Session) readEvents(body io.Reader, in *inbound, onEvent func(rec *Reco
 		} else {
 			s.out.release()
 			if in.unfinished != nil {
-				in.unfinished.set(int64(len(tap.cur)), tap.arrived)
+				// What the bytes are before how many: a wait that
+				// sees the first of them sees them as they are.
 				in.unfinished.comment.Store(tap.commentOnly())
+				in.unfinished.set(int64(len(tap.cur)), tap.arrived)
 			}
 			// Between reads, never within one: a ping already read is
 			// answered. Close ends s.life, so it never waits on a consumer

@@ -208,7 +208,7 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 			if n := c.pending.n.Load(); n > 0 && c.pending.comment.Load() {
 				// A comment line is no event: "an event had begun" sent
 				// the reader looking for an endpoint event cut short.
-				msg += fmt.Sprintf(": %d bytes came, only comment (lines beginning with a colon, which are not events) in a block not yet ended: no event had begun", n)
+				msg += ": " + CommentOnly(n)
 			} else if n > 0 {
 				msg += fmt.Sprintf(": an event had begun (%d bytes came) and not ended", n)
 			} else if n := c.blocks.Load(); n == 1 {

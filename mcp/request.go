@@ -266,7 +266,7 @@ func timedOutReason(timeout time.Duration) string {
 // timeoutError says a request went unanswered, and names the answers that
 // came back meanwhile for requests we never sent.
 func (s *Session) timeoutError(p *pending, id string) *TimeoutError {
-	te := &TimeoutError{Method: p.method, ID: id, After: DurationText(p.timeout), Opening: p.opening, Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), HeadBegan: p.headBegan.Load(), Interim: int(p.interim.Load())}
+	te := &TimeoutError{Method: p.method, ID: id, After: DurationText(p.timeout), Opening: p.opening, Accepted: p.accepted.Load(), Unfinished: p.unfinished.n.Load(), CommentOnly: p.unfinished.comment.Load(), HeadBegan: p.headBegan.Load(), Interim: int(p.interim.Load())}
 	if te.Interim != 0 {
 		// The first byte net/http told of was the 1xx's.
 		te.HeadBegan = p.afterInterim.finalBegan()

@@ -31,6 +31,11 @@ type TimeoutError struct {
 	// StillComing says the last bytes of that unfinished answer came in
 	// the second half of the wait: it was still arriving, too slowly.
 	StillComing bool
+	// CommentOnly says the Unfinished bytes were SSE comment lines and
+	// nothing else: no event, so no answer, had begun. A keep-alive cut
+	// mid-line is no answer that stalled, and a buffering proxy, which the
+	// advice for one blames, passed those bytes.
+	CommentOnly bool
 	// Opening says the wait was the connect timeout of the request that
 	// opens a session (initialize, server/discover), not --timeout.
 	Opening bool
@@ -67,6 +72,8 @@ func (e *TimeoutError) Error() string {
 		why = "the POST's answer began, but its status line and headers never ended"
 	case !e.Accepted:
 		why = "the POST itself got no answer"
+	case e.Unfinished > 0 && e.CommentOnly:
+		why = "the server took it but no answer came back: " + CommentOnly(e.Unfinished)
 	case e.Unfinished > 0 && e.StillComing:
 		why = fmt.Sprintf("its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Unfinished)
 	case e.Unfinished > 0:
@@ -89,6 +96,13 @@ func (e *TimeoutError) Error() string {
 		msg += "; meanwhile mcpscope " + e.ReplyFailed
 	}
 	return msg + strayWords(e.strays)
+}
+
+// CommentOnly says what came on a stream whose unfinished block, n bytes,
+// holds only comment lines: bytes, but no event begun. The legacy
+// endpoint's wait and a request's wait say it alike.
+func CommentOnly(n int64) string {
+	return byteCount(n) + " came, only comment (lines beginning with a colon, which are not events) in a block not yet ended: no event had begun"
 }
 
 // strays are the messages that came back while a request waited and
@@ -171,11 +185,15 @@ func idList(ids []string) string {
 // bytesInto says where an answer stopped: n bytes into what (an event, a
 // body) that never ended.
 func bytesInto(n int64, what string) string {
-	unit := "bytes"
+	return byteCount(n) + " into " + what + " that never ended"
+}
+
+// byteCount is n bytes in words: "1 byte", "12 bytes".
+func byteCount(n int64) string {
 	if n == 1 {
-		unit = "byte"
+		return "1 byte"
 	}
-	return fmt.Sprintf("%d %s into %s that never ended", n, unit, what)
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // MidEvent says where a stream that ended inside an event (no blank line

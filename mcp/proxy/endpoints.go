@@ -100,6 +100,8 @@ func (p *Proxy) probeGet(ctx context.Context, path string) *http.Response {
 	}
 	req.Header.Set("Accept", "text/event-stream")
 	p.credentials(req)
+	// A plain Do: the probe is no recorded exchange, and a GET needs no
+	// Resendable, net/http resending it on its own.
 	resp, err := p.client.Do(req)
 	if err != nil {
 		return nil

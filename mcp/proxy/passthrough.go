@@ -45,6 +45,10 @@ func (p *Proxy) passThrough(w http.ResponseWriter, r *http.Request) {
 	out, err := p.outbound(ctx, r, body, nil)
 	if err == nil {
 		keepUserAgent(out)
+		// A plain Do, not mcp.SendTraced: no record carries a resend
+		// count, and no POST comes here (post takes every one), so
+		// Resendable would mark nothing; net/http resends a GET or
+		// HEAD on its own, as for any client.
 		var resp *http.Response
 		if resp, err = p.client.Do(out); err == nil {
 			defer resp.Body.Close()
