@@ -120,7 +120,7 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	}
 	if e := sum.Error; e != nil {
 		out = in.labelled(out, "error", strconv.Itoa(e.Code)+" · "+sanitize.Line(e.Meaning()), st.Error.Render)
-		if hint := advice.ForRPC(e, in.transport, in.audience); hint != "" {
+		if hint := advice.ForRPC(e, in.asked, in.audience); hint != "" {
 			out = in.labelled(out, "", "→ "+hint, st.Hint.Render)
 		}
 		return out
