@@ -285,6 +285,8 @@ func (in *detailInput) timing(out []string) []string {
 		parts = append(parts, "open: a listen stream of your own")
 	case p.Listening():
 		parts = append(parts, "open: the session's live stream")
+	case p.State == history.StateClosed:
+		parts = append(parts, "open until the session closed")
 	}
 	if len(p.Resumes) > 0 {
 		parts = append(parts, "stream resumed ×"+strconv.Itoa(len(p.Resumes)))
