@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -18,26 +17,7 @@ import (
 // both say so.
 func TestReplayedListenStreamClosedWithTheSession(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	s := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless, RequestTimeout: 15 * time.Second})
-	var recs []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for b := range s.Records() {
-			recs = append(recs, b...)
-		}
-	}()
-	if err := s.Connect(t.Context()); err != nil {
-		s.Close()
-		t.Fatal(err)
-	}
-	s.AwaitListen(t.Context()) // acknowledged: the stream is open, not still being opened
-	s.Close()
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
-		t.Fatal("the session's records did not end after Close")
-	}
+	recs := liveRecords(t, srv.Endpoint())
 	p := history.NewPlayer(history.Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, recs)
 	m := replayAtEnd(p, 160, 45)
 	if !p.Done() {
