@@ -40,6 +40,10 @@ type printer struct {
 	// lets it replace a file.
 	savePath string
 	force    bool
+	// declared are the capabilities the session's server declared, once
+	// connected, which the advice for a method refused as unknown reads
+	// first.
+	declared func() json.RawMessage
 	// notes are the notifications that came with each answer; logged is
 	// the session's Logged, once connected.
 	notes  *notes
@@ -174,7 +178,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 			// asked for, where only the error was printed.
 			p.listing(c.Method, resp.Result)
 		}
-		p.failure(err)
+		p.failure(sent, err)
 		fmt.Fprintln(p.w)
 		return code
 	}
@@ -263,8 +267,9 @@ func (p *printer) listing(method string, result json.RawMessage) {
 }
 
 // failure says why a command failed: a JSON-RPC error with its meaning by
-// the specification, and what to do about it from the one advice table.
-func (p *printer) failure(err error) {
+// the specification, and what to do about it from the one advice table,
+// which reads the method sent.
+func (p *printer) failure(method string, err error) {
 	if errors.Is(err, context.Canceled) {
 		how := "notifications/cancelled told the server"
 		if p.modern() {
@@ -284,7 +289,11 @@ func (p *printer) failure(err error) {
 		if m := rpcErr.Meaning(); m != rpcErr.Message {
 			fmt.Fprintf(p.w, "  meaning: %s\n", oneLine(m))
 		}
-		hint = advice.ForRPC(rpcErr, p.transport, advice.CLI)
+		q := advice.Asked{Method: method, Transport: p.transport}
+		if p.declared != nil {
+			q.Capabilities = p.declared()
+		}
+		hint = advice.ForRPC(rpcErr, q, advice.CLI)
 	}
 	if hint != "" {
 		fmt.Fprintf(p.w, "  hint: %s\n", oneLine(hint))

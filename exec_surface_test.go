@@ -162,7 +162,7 @@ func TestExecRPCErrorsSayMeaningAndAdvice(t *testing.T) {
 	}
 	var b bytes.Buffer
 	p := &printer{w: &b, transport: mcp.TransportStateless}
-	p.failure(&mcp.RPCError{Code: mcp.CodeUnsupportedVersion, Message: "unsupported", Data: json.RawMessage(`{"supported":["2026-07-28","2025-11-25"],"requested":"2027-01-01"}`)})
+	p.failure("tools/list", &mcp.RPCError{Code: mcp.CodeUnsupportedVersion, Message: "unsupported", Data: json.RawMessage(`{"supported":["2026-07-28","2025-11-25"],"requested":"2027-01-01"}`)})
 	for _, want := range []string{"meaning: UnsupportedProtocolVersion: 2027-01-01 is not spoken here", "hint: pass --protocol VERSION with one the server supports: 2026-07-28, 2025-11-25"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("-32022 lacks %q:\n%s", want, b.String())

@@ -41,11 +41,12 @@ func TestExportAnsweredRefusalIsNoProblem(t *testing.T) {
 }
 
 // A 2026-07-28 session's listen stream, acknowledged and open until the
-// session closed, is exported as listening: its heading said "pending",
-// read as a request the server never answered.
-func TestExportListenStreamIsListening(t *testing.T) {
+// session closed, is exported as closed with it: its heading said
+// "pending", read as a request the server never answered, and then
+// "listening", read as a stream still open after the session's end.
+func TestExportListenStreamClosedWithTheSession(t *testing.T) {
 	out := exportStateless(t, exitOK, "tools/list")
-	if !strings.Contains(out, "`subscriptions/listen`: listening") || strings.Contains(out, ": pending") {
-		t.Errorf("the listen stream's heading does not say listening:\n%s", out)
+	if !strings.Contains(out, "`subscriptions/listen`: closed") || strings.Contains(out, ": pending") || strings.Contains(out, "listening") {
+		t.Errorf("the listen stream's heading does not say it closed with the session:\n%s", out)
 	}
 }

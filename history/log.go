@@ -43,6 +43,10 @@ type Log struct {
 	// listenRow is the row of the session's newest listen stream, -1 for
 	// none.
 	listenRow int32
+	// openListens are the rows of listen streams that may still be open
+	// (the session's and those typed by hand), which the session's close
+	// ends.
+	openListens []int32
 
 	stats Stats
 	// own follows the legacy transport's reopening of a broken stream on

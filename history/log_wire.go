@@ -50,6 +50,9 @@ func (l *Log) onState(r *mcp.Record) {
 		l.surface.setSubscribed(slices.Clone(*st.Subscriptions))
 		l.surface.unheard = true
 	}
+	if closes(r.Kind, st) {
+		l.closeListens()
+	}
 	l.neg.onState(r)
 }
 

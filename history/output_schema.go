@@ -23,7 +23,7 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 	}
 	// A late, cancelled or replaced call's answer nobody waits for any
 	// more: its sender reads no note, so the Log reads it.
-	waited := p.state != StateLate && p.state != StateCancelled && p.state != StateReplaced
+	waited := p.state != StateLate && p.state != StateCancelled && p.state != StateReplaced && p.state != StateClosed
 	if l.outNotes.bySender && waited {
 		// Its sender reads the answer off the update loop and hands the
 		// note in (NoteOutput), before or after this.

@@ -42,6 +42,7 @@ const (
 	StateProbe      PairState = "probe"       // a detection probe the server refused: not this transport
 	StateInput      PairState = "input"       // answered input_required: the server wants input, and a new round
 	StateReplaced   PairState = "replaced"    // a listen stream mcpscope closed for a new one (subscribing): ended, not failed
+	StateClosed     PairState = "closed"      // a listen stream still open when the session closed: ended with it, not failed
 )
 
 // Failed reports whether the state is a failure of ours to show in red.
@@ -261,10 +262,10 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		delete(l.progressOf, p.id)
 	}
 	switch {
-	case p.state == StateCancelled || p.state == StateReplaced:
-		// The user gave up on it, or a new stream replaced it: an answer
-		// the server sent anyway is kept, and the row still says how it
-		// ended here.
+	case p.state == StateCancelled || p.state == StateReplaced || p.state == StateClosed:
+		// The user gave up on it, a new stream replaced it, or the
+		// session closed: an answer the server sent anyway is kept, and
+		// the row still says how it ended here.
 	case m.RPCError && l.refusedProbe(p):
 		// Detection asked, the server said no (2025-era stacks answer
 		// server/discover with -32601 or -32000): that is the answer to

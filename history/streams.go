@@ -1,6 +1,10 @@
 package history
 
-import "github.com/mcpscope/mcpscope/mcp"
+import (
+	"slices"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
 
 // Two kinds of streams change what a row means. A 2026 listen stream is a
 // request whose answer never comes on purpose: it is open, not waiting, so
@@ -32,15 +36,35 @@ func (l *Log) ListenPair() *Pair {
 	return l.views.get(l, l.listenRow)
 }
 
-// noteListen remembers the row a listen request of the session's own
-// opened.
+// noteListen remembers the row a listen request opened: the session's
+// own, and among the open ones, those typed by hand too.
 func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
-	if m.Method == ListenMethod && !m.UserStream {
+	if m.Method != ListenMethod {
+		return
+	}
+	// Those ended already (replaced, cancelled, failed) are let go, so
+	// a session that subscribes all day keeps only what is open.
+	l.openListens = slices.DeleteFunc(l.openListens, func(i int32) bool { return l.rows.at(int(i)).state != StatePending })
+	l.openListens = append(l.openListens, row)
+	if !m.UserStream {
 		l.listenRow = row
 		// What became of the stream before is no longer news: a new one
 		// is on its way, and what becomes of it is said anew.
 		l.neg.listen, l.neg.dirty = "", true
 	}
+}
+
+// closeListens ends the listen streams still open as the session closes:
+// nothing carries them after it, and Pairs, Negotiation and the export,
+// which all read the row, said "listening" of a closed session.
+func (l *Log) closeListens() {
+	for _, i := range l.openListens {
+		if p := l.rows.at(int(i)); p.state == StatePending {
+			l.setState(p, StateClosed)
+			l.views.refresh(l, i)
+		}
+	}
+	l.openListens = nil
 }
 
 // resumed files a GET (entry + 1) that resumed a request's dropped

@@ -226,19 +226,7 @@ func clippedList(items []string) string {
 // offersSubscribe reports whether server/discover's capabilities say
 // resources.subscribe is true.
 func (s *Session) offersSubscribe() bool {
-	s.mu.Lock()
-	resp := s.initResp
-	s.mu.Unlock()
-	if resp == nil {
-		return false
-	}
-	var c struct {
-		Resources struct {
-			Subscribe bool `json:"subscribe"`
-		} `json:"resources"`
-	}
-	_ = json.Unmarshal(readDiscover(resp.Result).Capabilities, &c)
-	return c.Resources.Subscribe
+	return Declares(s.ServerCapabilities(), CapabilityFor("resources/subscribe"))
 }
 
 // awaitSubscribed waits, for as long as a request may, until the listen

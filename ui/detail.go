@@ -297,13 +297,17 @@ func (d *detailPane) input() detailInput {
 		in.cancel = d.c.keys.CancelRequest.Help().Key
 	}
 	stats := d.c.log.Stats()
-	in.transport = stats.Transport
+	in.asked.Transport = stats.Transport
 	in.modern = stats.Transport == mcp.TransportStateless || mcp.IsModern(stats.Protocol)
 	if p != nil {
 		row := *p
 		row.Resumes = slices.Clone(p.Resumes)
 		in.pair = &row
 		in.state, in.stateStyle = d.c.pairStateWith(p, stillPending) // the lines are kept: no spinner
+		in.asked.Method = p.Method
+		if p.State == history.StateRPCError {
+			in.asked.Capabilities = d.c.log.Negotiation().Capabilities
+		}
 		if r := p.Response; r != nil && r.RPC != nil {
 			in.respVia = streamWords(d.c.log, r.RPC.Stream, r.RPC.ReqSeq, r.Seq)
 		}

@@ -51,10 +51,12 @@ type detailInput struct {
 	// first round.
 	respVia, eventVia, reqVia string
 	chainFirst                string
-	// transport is the session's, which decides what an error's advice
-	// says, and audience who acts on it.
-	transport string
-	audience  advice.Audience
+	// asked is what the session knew of the request an error answered:
+	// the session's transport (which decides the era), its method and the
+	// capabilities the server declared, which decide what the error's
+	// advice says; audience is who acts on it.
+	asked    advice.Asked
+	audience advice.Audience
 	// modern is set on a 2026-07-28 session, by the version it settled on
 	// as well as by its transport: a proxied client's session has no
 	// transport of mcpscope's choosing, and resultType is read the same.

@@ -120,7 +120,7 @@ func (in *detailInput) responseFacts(out []string, r *mcp.Record) []string {
 	}
 	if e := sum.Error; e != nil {
 		out = in.labelled(out, "error", strconv.Itoa(e.Code)+" · "+sanitize.Line(e.Meaning()), st.Error.Render)
-		if hint := advice.ForRPC(e, in.transport, in.audience); hint != "" {
+		if hint := advice.ForRPC(e, in.asked, in.audience); hint != "" {
 			out = in.labelled(out, "", "→ "+hint, st.Hint.Render)
 		}
 		return out
@@ -285,6 +285,8 @@ func (in *detailInput) timing(out []string) []string {
 		parts = append(parts, "open: a listen stream of your own")
 	case p.Listening():
 		parts = append(parts, "open: the session's live stream")
+	case p.State == history.StateClosed:
+		parts = append(parts, "open until the session closed")
 	}
 	if len(p.Resumes) > 0 {
 		parts = append(parts, "stream resumed ×"+strconv.Itoa(len(p.Resumes)))

@@ -98,7 +98,8 @@ func TestHostileServerNeverReachesTheTerminal(t *testing.T) {
 }
 
 // liveRecords connects to url, runs each command line and returns every
-// record the session produced.
+// record the session produced. A 2026 session's listen stream is
+// acknowledged before the first line: open, not still being opened.
 func liveRecords(t *testing.T, url string, lines ...string) []mcp.Record {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -113,6 +114,7 @@ func liveRecords(t *testing.T, url string, lines ...string) []mcp.Record {
 		got <- recs
 	}()
 	if err := s.Connect(ctx); err == nil {
+		s.AwaitListen(ctx)
 		for _, line := range append([]string{"initialize"}, lines...) {
 			c, err := command.ParseCommand(line)
 			if err != nil {

@@ -100,6 +100,9 @@ func (c *common) pairStateWith(pr *history.Pair, spin string) (string, lipgloss.
 		return "⚠ late", st.Warning
 	case history.StateCancelled:
 		return "✗ cancelled", st.Warning
+	case history.StateClosed:
+		// An end, not an error: the session closed with it open.
+		return "○ closed", st.Dim
 	case history.StateReplaced:
 		// An end, not an error: subscribing opened a new stream.
 		return "↻ replaced", st.Dim

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -81,11 +80,8 @@ func (m *Model) askServer(msg serverCompleteMsg) tea.Cmd {
 		// words that do not say what to do.
 		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": "+advice.For(advice.Fact{Cause: mcp.CauseUninitialized}, advice.TUI))
 	}
-	if caps := m.com.log.Negotiation().Capabilities; len(caps) > 0 {
-		var c map[string]json.RawMessage
-		if json.Unmarshal(caps, &c) == nil && c["completions"] == nil {
-			return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": the server does not offer completions (no completions capability)")
-		}
+	if mcp.Undeclared("completion/complete", m.com.log.Negotiation().Capabilities) != "" {
+		return m.setStatus(levelInfo, "no values to offer for "+sanitize.Line(msg.key)+": the server does not offer completions (no completions capability)")
 	}
 	if m.completing == msg.line {
 		return nil // asked already; its answer is on its way

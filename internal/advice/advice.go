@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
 // Audience is where the advice is read; it decides the words for actions.
@@ -61,6 +62,13 @@ type Fact struct {
 	// Unread says an error with id null came back while the request
 	// waited (mcp.WireError's field): the server could not read it.
 	Unread bool
+	// Method is the refused request's; Undeclared the capability it
+	// needs that the server's capabilities did not declare
+	// (mcp.Undeclared); OtherEra says the method is of another era than
+	// the session's (command.EraNote said so as it went).
+	Method     string
+	Undeclared string
+	OtherEra   bool
 }
 
 // row is one line of the table. Zero fields match anything, but a row
@@ -84,7 +92,10 @@ type row struct {
 	probeMovedOn bool
 	// unread: only when an error with id null came back meanwhile.
 	unread bool
-	text   string
+	// undeclared: only for a method whose capability the server did not
+	// declare; otherEra: only for a method of another era.
+	undeclared, otherEra bool
+	text                 string
 }
 
 // The table. Actions in braces are worded for the audience:
@@ -208,7 +219,12 @@ var table = []row{
 	{code: mcp.CodeUnsupportedVersion, text: "{pin} with one the server supports: {supported}"},
 	{code: mcp.CodeMissingCapability, text: "the server wants a client capability declared first; mcpscope declares roots, sampling and elicitation (form and url) and answers them {answer}: a capability beyond those it cannot declare"},
 	{code: mcp.CodeHeaderMismatch, text: "list the tools again (tools/list) so the x-mcp-header annotations mirrored into Mcp-Param headers are the server's current ones, and check that no -H header overrides an Mcp-* header"},
+	// What the server declared says why before any era's facts do.
+	{code: mcp.CodeMethodNotFound, undeclared: true, text: "the server did not declare {capability} in its capabilities: it does not offer {method}"},
 	{code: mcp.CodeMethodNotFound, transport: mcp.TransportStateless, text: "initialize, ping and logging/setLevel are gone in 2026-07-28 (the log level travels in _meta), as is resources/subscribe (subscriptions/listen carries subscriptions); otherwise the server does not offer this method: server/discover's capabilities say what it does"},
+	// The method was sent in an era that has none of that name: its
+	// spelling is right, and the refusal is the era's.
+	{code: mcp.CodeMethodNotFound, otherEra: true, text: "{method} is not of this session's era of MCP (the warning as it went says whose it is), so a server of this era does not know it: the refusal is the era's, not the spelling's"},
 	{code: mcp.CodeMethodNotFound, text: "the server does not offer this method: the capabilities in initialize's answer say what it does; check the spelling"},
 	{code: codeURLElicitationRequired, text: "the server wants the user to open a URL first (data.elicitations names it and why): open it, then {retry}"},
 	{code: mcp.CodeInvalidParams, text: "the server refused the params: check the names and types against what it listed (tools/list, prompts/list, resources/templates/list)"},
@@ -238,7 +254,7 @@ func For(f Fact, a Audience) string {
 		if r.cause == f.Cause && (r.code == f.Code || r.cause != "" && r.code == 0) && (r.status == 0 || r.status == f.Status) &&
 			(r.purpose == "" || r.purpose == f.Purpose) && (r.transport == "" || r.transport == f.Transport) && (!r.answered || f.Answered) &&
 			(!r.reconnecting || f.Reconnecting) && (!r.reopened || f.Reopened) && (!r.userReconnected || f.UserReconnected) && (!r.probeMovedOn || f.Probe == "") &&
-			(!r.unread || f.Unread) {
+			(!r.unread || f.Unread) && (!r.undeclared || f.Undeclared != "") && (!r.otherEra || f.OtherEra) {
 			text = r.text
 			break
 		}
@@ -290,7 +306,7 @@ func For(f Fact, a Audience) string {
 	if f.Addr != "" {
 		addr = f.Addr
 	}
-	return strings.ReplaceAll(words[a].Replace(text), "{addr}", addr)
+	return strings.NewReplacer("{addr}", addr, "{capability}", f.Undeclared, "{method}", f.Method).Replace(words[a].Replace(text))
 }
 
 // refusedToken is the advice for a 401 to a request that carried an
@@ -313,14 +329,28 @@ func authScheme(wa string) string {
 	return scheme
 }
 
-// ForRPC returns the advice for a JSON-RPC error the server answered, on a
-// session of transport (which decides the era), or "" when the table has
-// none. The versions a -32022 names are filled in from its data.
-func ForRPC(e *mcp.RPCError, transport string, a Audience) string {
+// Asked is what the session knew of a request the server refused: its
+// method, the session's transport (which decides the era), and the
+// capabilities the server's initialize (or server/discover) answer
+// declared, nil when none is known.
+type Asked struct {
+	Method, Transport string
+	Capabilities      json.RawMessage
+}
+
+// ForRPC returns the advice for a JSON-RPC error the server answered to
+// the request q, or "" when the table has none. The versions a -32022
+// names are filled in from its data.
+func ForRPC(e *mcp.RPCError, q Asked, a Audience) string {
 	if e == nil {
 		return ""
 	}
-	text := For(Fact{Code: e.Code, Transport: transport}, a)
+	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method}
+	if e.Code == mcp.CodeMethodNotFound {
+		f.Undeclared = mcp.Undeclared(q.Method, q.Capabilities)
+		f.OtherEra = command.EraNote(q.Method, q.Transport, "") != ""
+	}
+	text := For(f, a)
 	if strings.Contains(text, "{supported}") {
 		var d struct {
 			Supported []string `json:"supported"`
@@ -389,7 +419,7 @@ func ForError(err error, a Audience) string {
 	// answered with an error ends Connect with it).
 	var rpcErr *mcp.RPCError
 	if errors.As(err, &rpcErr) {
-		return ForRPC(rpcErr, "", a)
+		return ForRPC(rpcErr, Asked{}, a)
 	}
 	return ""
 }

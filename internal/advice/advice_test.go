@@ -29,12 +29,12 @@ func TestForRPC(t *testing.T) {
 		{mcp.RPCError{Code: -32603}, mcp.TransportSSE, CLI, ""},
 	}
 	for _, tt := range tests {
-		got := ForRPC(&tt.err, tt.transport, tt.a)
+		got := ForRPC(&tt.err, Asked{Transport: tt.transport}, tt.a)
 		if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
 			t.Errorf("ForRPC(%d, %s, %d) = %q, want it to contain %q", tt.err.Code, tt.transport, tt.a, got, tt.want)
 		}
 	}
-	if got := ForRPC(nil, "", CLI); got != "" {
+	if got := ForRPC(nil, Asked{}, CLI); got != "" {
 		t.Errorf("ForRPC(nil) = %q", got)
 	}
 	// Wire failures keep their own advice: a JSON-RPC code never matches
