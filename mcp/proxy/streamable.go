@@ -169,7 +169,14 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	if probe || unopened {
 		asked := protocolOf(r.Header, m)
 		l.heard = func(msg string) {
-			offered = offered || probe && mcp.DiscoverOffers([]byte(msg), asked)
+			if probe && !offered && success && mcp.DiscoverOffers([]byte(msg), asked) {
+				// Offered the version it asked for, the client has its
+				// era and will not initialize: it is shown as the
+				// answer is logged, before the client has it, so its
+				// next request finds it settled (see probe.go).
+				offered = true
+				c.settle()
+			}
 			if unopened && !result {
 				_, result = answerTo(msg, m.peek.ID())
 				if result && success {
@@ -187,11 +194,6 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	success = resp.StatusCode/100 == 2
 	c.probeAnswered(m, resp.StatusCode)
 	err := l.answer(resp, streamOf(m), nil)
-	if offered && resp.StatusCode/100 == 2 {
-		// Offered the version it asked for, the client has its era and
-		// will not initialize: it is shown now (see probe.go).
-		c.settle()
-	}
 	if err == nil {
 		// Nothing can resume a stateless stream.
 		l.unanswered("")
