@@ -55,3 +55,37 @@ func TestHeldSessionLinesKeepTheOrderOfTheirTimes(t *testing.T) {
 		t.Errorf("%d sessions connected, want the held one and the other:\n%s", sessions, h.errw.String())
 	}
 }
+
+// A session held back longer than holdWait (a GET before initialize whose
+// client never initializes) holds no other session's lines past it; one
+// held less holds those stamped after it began until it is let out.
+func TestHeldSessionHoldsLinesOnlyUpToHoldWait(t *testing.T) {
+	w := &lineWriter{came: make(chan struct{}, 16)}
+	now := time.Date(2026, 11, 26, 2, 0, 0, 0, time.UTC)
+	o := startLineOrder(w, func() time.Time { return now }, lineQueue)
+	defer o.close()
+	o.hold(now.Add(-holdWait - time.Millisecond)) // never let out
+	release := o.hold(now.Add(-holdWait / 2))
+	o.add(now.Add(-holdWait/2+time.Millisecond), "#3 after the second held session began")
+	o.add(now.Add(-holdWait/2-time.Millisecond), "#2 after the first held session began")
+	o.start()
+	came := func(what string) {
+		t.Helper()
+		select {
+		case <-w.came:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s was not printed", what)
+		}
+	}
+	came("a line held by a hold past holdWait")
+	o.add(now.Add(-holdWait/2), "#1 + connected")
+	release()
+	came("the held session's line")
+	came("the line that waited for it")
+	want := []string{"#2 after the first held session began", "#1 + connected", "#3 after the second held session began"}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if strings.Join(w.lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("printed %q, want %q", w.lines, want)
+	}
+}
