@@ -409,12 +409,12 @@ func (s *proxySessions) start(c *proxy.Client) {
 		s.holdEarly(c)
 		return
 	}
-	s.startWith(c, c.Records())
+	s.startWith(c, c.Records(), heldLines{})
 }
 
 // startWith records client session c, whose records come on in, and
-// passes it on.
-func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record) {
+// passes it on; held is what it kept while it was held back, if it was.
+func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held heldLines) {
 	s.mu.Lock()
 	watched := s.clients != nil
 	s.mu.Unlock()
@@ -436,6 +436,9 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record) {
 		return
 	}
 	s.mu.Unlock()
+	if out == nil {
+		held.done()
+	}
 	switch {
 	case clients != nil:
 		if log != nil {
@@ -446,12 +449,17 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record) {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
+			defer held.done()
 			lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}}
 			lp.started(path)
+			if held.batches == 0 {
+				held.done()
+			}
 			for batch := range recs {
 				for _, r := range batch {
 					lp.record(r)
 				}
+				held.printed()
 			}
 			lp.ended()
 		}()

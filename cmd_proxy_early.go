@@ -86,7 +86,14 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 		s.early.unstarted = map[int]bool{}
 	}
 	s.early.unstarted[c.ID] = true
+	out := s.lines
 	s.mu.Unlock()
+	// Its lines come once it is let out: until then, the lines of other
+	// sessions stamped after it began wait for them (lineOrder.hold).
+	release := func() {}
+	if out != nil {
+		release = out.hold(c.Started)
+	}
 	go func() {
 		defer s.early.held.Done()
 		worth, f, kind := clientSpoke, &s.early.gets, getsFold
@@ -104,6 +111,7 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 			case batch, ok := <-in:
 				if !ok {
 					s.fold(c, kept, f, kind)
+					release()
 					return
 				}
 				kept = append(kept, batch)
@@ -122,10 +130,33 @@ func (s *proxySessions) holdEarly(c *proxy.Client) {
 					out <- b
 				}
 			}()
-			s.startWith(c, out)
+			s.startWith(c, out, heldLines{batches: len(kept), release: release})
 			return
 		}
 	}()
+}
+
+// heldLines is what a session held back (holdEarly) kept before it was
+// let out: once its printer has printed that many batches, release lets
+// the lines of other sessions that wait for them go.
+type heldLines struct {
+	batches int
+	release func()
+}
+
+// printed says a batch of the session is printed.
+func (h *heldLines) printed() {
+	if h.batches--; h.batches <= 0 {
+		h.done()
+	}
+}
+
+// done ends the hold, if there is one: the session's lines are out, or
+// will never be.
+func (h *heldLines) done() {
+	if h.release != nil {
+		h.release()
+	}
 }
 
 // clientSpoke reports a batch holding a message the client sent.

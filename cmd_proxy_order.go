@@ -17,6 +17,13 @@ import (
 // prompted it: a few milliseconds apart at most.
 const orderDelay = 50 * time.Millisecond
 
+// holdWait bounds how long lines wait for a session held back
+// (holdEarly) to be let out: the lines of one held longer (a GET before
+// initialize whose client waits to initialize) print when it is let out,
+// each with its own time, after lines stamped later. It outlasts
+// answerWait, the longest any other session is held.
+const holdWait = answerWait + orderDelay
+
 // lineQueue is how many lines due wait for a stderr that is slow to take
 // them; past it lines are dropped and counted, rather than hold up every
 // session's printer and, behind it, the relay.
@@ -48,6 +55,9 @@ type lineOrder struct {
 	queue   chan string   // lines due, for the writer
 	written chan struct{} // the writer ended: every queued line is out
 	dropped int           // lines dropped since the last count line; run's alone
+	// holds are the times sessions held back began, by hold: lines
+	// stamped after one wait for its session's lines, up to holdWait.
+	holds map[int64]time.Time
 }
 
 // newLineOrder makes a lineOrder writing to w; nothing is printed until
@@ -78,6 +88,47 @@ func (o *lineOrder) add(at time.Time, text string) {
 	heap.Push(&o.lines, line{at: at, n: o.n, text: text})
 	o.mu.Unlock()
 	o.poke()
+}
+
+// hold makes lines stamped after at wait, up to holdWait past at, for
+// the lines of a session that began at and is held back (holdEarly): they
+// come stamped from at on once it is let out, and go in order with the
+// rest. The function it returns ends the hold, once they are added.
+func (o *lineOrder) hold(at time.Time) (release func()) {
+	o.mu.Lock()
+	o.n++
+	id := o.n
+	if o.holds == nil {
+		o.holds = map[int64]time.Time{}
+	}
+	o.holds[id] = at
+	o.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			o.mu.Lock()
+			delete(o.holds, id)
+			o.mu.Unlock()
+			o.poke()
+		})
+	}
+}
+
+// held reports whether a line stamped at waits for a held session at
+// now, and if so how long until the hold that keeps it runs out; o.mu is
+// held.
+func (o *lineOrder) held(at, now time.Time) (bool, time.Duration) {
+	keep, wait := false, time.Duration(0)
+	for _, from := range o.holds {
+		left := from.Add(holdWait).Sub(now)
+		if left <= 0 || !at.After(from) {
+			continue
+		}
+		if !keep || left < wait {
+			keep, wait = true, left
+		}
+	}
+	return keep, wait
 }
 
 // start lets the lines out.
@@ -169,13 +220,17 @@ func (o *lineOrder) run() {
 	var ready []string
 	for {
 		o.mu.Lock()
-		due := o.now().Add(-orderDelay)
-		for o.started && o.lines.Len() > 0 && (o.closed || !o.lines[0].at.After(due)) {
+		now := o.now()
+		due := now.Add(-orderDelay)
+		for o.started && o.lines.Len() > 0 && (o.closed || o.out(o.lines[0].at, due, now)) {
 			ready = append(ready, heap.Pop(&o.lines).(line).text)
 		}
 		closed, wait := o.closed, time.Hour
 		if o.started && o.lines.Len() > 0 {
 			wait = o.lines[0].at.Sub(due)
+			if keep, left := o.held(o.lines[0].at, now); keep {
+				wait = max(wait, left)
+			}
 		}
 		o.mu.Unlock()
 		var deadline <-chan struct{}
@@ -200,6 +255,16 @@ func (o *lineOrder) run() {
 		case <-timer.C:
 		}
 	}
+}
+
+// out reports whether a line stamped at is due: stamped by due, and not
+// waiting for a held session; o.mu is held.
+func (o *lineOrder) out(at, due, now time.Time) bool {
+	if at.After(due) {
+		return false
+	}
+	keep, _ := o.held(at, now)
+	return !keep
 }
 
 // line is a line to print, stamped at, the n-th to come.

@@ -2,6 +2,8 @@ package proxy
 
 import (
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -150,25 +152,61 @@ func (c *Client) foldProbe(r *http.Request) bool {
 
 // joinProbe is the held-back stateless session of r's client, an
 // initialize falling back from that session's probe (m is r's message),
-// now streamable HTTP; nil when it has none. A probe that named no
-// clientInfo is the client's when it came from the same host and
-// User-Agent; either is the client's only at the same path (a streamable
-// server has one endpoint).
+// now streamable HTTP; nil when it has none. Alike clients probing at
+// once with one id are kept apart in numbered sessions (statelessSession):
+// any of theirs still held back is this client's as much as another's.
 func (p *Proxy) joinProbe(r *http.Request, m message) *Client {
-	p.mu.Lock()
-	var c *Client
-	for _, key := range []string{identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})} {
-		if k := p.byKey[key]; k != nil && k.path == r.URL.Path {
-			c = k
-			break
+	for _, c := range p.probesOf(r, m) {
+		if c.foldProbe(r) {
+			// Out of the stateless lookups: the client's later requests
+			// are the streamable session's.
+			p.forget(c)
+			return c
 		}
 	}
-	p.mu.Unlock()
-	if c == nil || !c.foldProbe(r) {
-		return nil
+	return nil
+}
+
+// probesOf are the stateless sessions of r's client (m is r's message),
+// oldest first: those keyed by its identity, numbered or not (alike
+// clients waiting on one id at once, statelessSession). A probe that named
+// no clientInfo is the client's when it came from the same host and
+// User-Agent; either is the client's only at the same path (identity holds
+// it: a streamable server has one endpoint).
+func (p *Proxy) probesOf(r *http.Request, m message) []*Client {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var found []*Client
+	for _, base := range []string{identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})} {
+		for key, c := range p.byKey {
+			if n, ok := strings.CutPrefix(key, base); ok && (n == "" || numbered(n)) && c.path == r.URL.Path && !slices.Contains(found, c) {
+				found = append(found, c)
+			}
+		}
 	}
-	// Out of the stateless lookups: the client's later requests are the
-	// streamable session's.
-	p.forget(c)
-	return c
+	slices.SortFunc(found, func(a, b *Client) int { return a.ID - b.ID })
+	return found
+}
+
+// numbered reports whether tail is what statelessSession puts after an
+// identity for a session beside the first: a NUL and a number.
+func numbered(tail string) bool {
+	n, ok := strings.CutPrefix(tail, "\x00")
+	if !ok || n == "" {
+		return false
+	}
+	for _, d := range n {
+		if d < '0' || d > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// joinedProbe reports whether streamable session c began as its client's
+// probe, a stateless request (joinProbe).
+func (c *Client) joinedProbe() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.probeSent > 0
 }

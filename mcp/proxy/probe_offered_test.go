@@ -1,8 +1,12 @@
 package proxy
 
 import (
+	"bufio"
+	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,7 +16,8 @@ import (
 
 // A lone server/discover answered with the version it asked for (a real
 // 2026 client that never initializes: it has the era it asked for) is
-// shown as its stateless client at once, as JSON or as SSE; it waited the
+// shown as its stateless client at once, as JSON or as SSE, before its
+// client has the answer; it waited the
 // window for an initialize its client had no reason to send. One offered
 // only other versions still waits: its client may fall back to initialize.
 func TestProbeOfferedItsVersionIsShownAtOnce(t *testing.T) {
@@ -22,8 +27,18 @@ func TestProbeOfferedItsVersionIsShownAtOnce(t *testing.T) {
 		p, base, w := startProxy(t, up.URL, Config{})
 		p.earlyWait = time.Hour
 		probe := request2026("1", "server/discover", "", "lone")
-		readAll(t, rawPost(t, base+"/mcp", probe, headers2026("server/discover", "User-Agent", "lone/1")...).Body)
-		w.until(t, "the lone probe's session, with no wait", func() bool { return len(w.clients) == 1 })
+		resp := rawPost(t, base+"/mcp", probe, headers2026("server/discover", "User-Agent", "lone/1")...)
+		// Shown before its client has the answer, which it can act on
+		// before the answer's end: its next request (or an alike
+		// client's initialize) finds it settled, not held back.
+		firstMessage(t, resp.Body, sse)
+		w.mu.Lock()
+		shown := len(w.clients)
+		w.mu.Unlock()
+		if shown != 1 {
+			t.Fatalf("SSE %v: %d sessions shown once the client had its probe's answer, want its stateless one", sse, shown)
+		}
+		readAll(t, resp.Body)
 		c := w.sessions()[0]
 		if c.Transport != mcp.TransportStateless {
 			t.Errorf("SSE %v: the lone probe is shown as %s, want stateless", sse, c.Transport)
@@ -60,5 +75,28 @@ func TestProbeOfferedItsVersionIsShownAtOnce(t *testing.T) {
 	w.mu.Unlock()
 	if started != 0 || p.waiting() != 1 {
 		t.Errorf("a probe offered only other versions: %d sessions shown, %d waiting; want it held back, waiting for its client's initialize", started, p.waiting())
+	}
+}
+
+// firstMessage reads body up to the end of its first message, as a client
+// that acts on it at once does: a JSON value, or an SSE event's data line.
+func firstMessage(t *testing.T, body io.Reader, sse bool) {
+	t.Helper()
+	if !sse {
+		var v json.RawMessage
+		if err := json.NewDecoder(body).Decode(&v); err != nil {
+			t.Fatalf("reading the answer's JSON: %v", err)
+		}
+		return
+	}
+	br := bufio.NewReader(body)
+	for {
+		line, err := br.ReadString('\n')
+		if strings.HasPrefix(line, "data:") && strings.TrimSpace(line) != "data:" {
+			return
+		}
+		if err != nil {
+			t.Fatalf("the answer's stream ended with no message: %v", err)
+		}
 	}
 }

@@ -169,7 +169,14 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	if probe || unopened {
 		asked := protocolOf(r.Header, m)
 		l.heard = func(msg string) {
-			offered = offered || probe && mcp.DiscoverOffers([]byte(msg), asked)
+			if probe && !offered && success && mcp.DiscoverOffers([]byte(msg), asked) {
+				// Offered the version it asked for, the client has its
+				// era and will not initialize: it is shown as the
+				// answer is logged, before the client has it, so its
+				// next request finds it settled (see probe.go).
+				offered = true
+				c.settle()
+			}
 			if unopened && !result {
 				_, result = answerTo(msg, m.peek.ID())
 				if result && success {
@@ -187,11 +194,6 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	success = resp.StatusCode/100 == 2
 	c.probeAnswered(m, resp.StatusCode)
 	err := l.answer(resp, streamOf(m), nil)
-	if offered && resp.StatusCode/100 == 2 {
-		// Offered the version it asked for, the client has its era and
-		// will not initialize: it is shown now (see probe.go).
-		c.settle()
-	}
 	if err == nil {
 		// Nothing can resume a stateless stream.
 		l.unanswered("")
@@ -334,28 +336,27 @@ func gone(c *Client, l *leg, resp *http.Response, sid string) bool {
 }
 
 // fellBack ends the stateless session of the client that now initializes
-// session c. A probe still held back went on in c (joinProbe); one that
-// was settled as a stateless client's already (its client went on with
-// 2026 requests, or its window passed) stays in that session, which says
-// where the client went, instead of staying open and gathering the
-// requests of every later run of that client. A probe that named no
-// clientInfo is the client's when it came from the same host and
-// User-Agent, at the same path (identity holds it: curl at /stateless is
-// not another curl initializing at /mcp).
+// session c, unless c is that session (joinProbe: its probe went on in
+// it). A probe that did not go on in c (c is the session of its client's
+// GET before initialize, or the probe was settled as a stateless client's
+// already: its client went on with 2026 requests, or its window passed)
+// stays in that session, which says where the client went, instead of
+// staying open and gathering the requests of every later run of that
+// client. A probe that named no clientInfo is the client's when it came
+// from the same host and User-Agent, at the same path (identity holds it:
+// curl at /stateless is not another curl initializing at /mcp).
 func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
-	p.mu.Lock()
-	probe := p.byKey[identity(mcp.TransportStateless, r, m)]
-	if probe == nil {
-		probe = p.byKey[identity(mcp.TransportStateless, r, message{})]
+	if c.joinedProbe() {
+		return
 	}
-	p.mu.Unlock()
-	if probe == nil {
+	probes := p.probesOf(r, m)
+	if len(probes) == 0 {
 		return
 	}
 	// The probe's answer may still be relaying (the client can have read
 	// it before the proxy is done): the end waits for that, and it is the
 	// session's last record.
-	probe.end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
+	probes[0].end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
 }
 
 // opening settles the session an initialize began, which upstream answered

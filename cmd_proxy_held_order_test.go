@@ -1,0 +1,91 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// A session held back until it is worth a recording (a GET before
+// initialize, let out once its client initializes) prints its lines in
+// the order of their times with the other sessions': its "connected" line
+// goes before the lines of a client that came after it, not once it is
+// let out, after them.
+func TestHeldSessionLinesKeepTheOrderOfTheirTimes(t *testing.T) {
+	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, RejectModern: true})
+	h := startHeadless(t, up.Endpoint(), proxyFlags{})
+	earlyGet(t, h.run.base, "held-client")
+	initializeVia(t, h.run.base, "other-client")
+	// Unfixed, the other client's lines went out orderDelay after their
+	// time, before the held session's; they now wait for it (up to
+	// holdWait). The wait is bounded well inside holdWait, and there is
+	// nothing else to wait on: lines that are not printed send no word.
+	printed := time.After(holdWait / 3)
+	for !strings.Contains(h.errw.String(), "other-client") {
+		select {
+		case <-h.errw.changed():
+			continue
+		case <-printed:
+		}
+		break
+	}
+	initializeVia(t, h.run.base, "held-client")
+	h.stop()
+
+	stamped := regexp.MustCompile(`^\d\d:\d\d:\d\d\.\d{3} #`)
+	var last, lastLine string
+	var sessions int
+	for _, l := range strings.Split(h.errw.String(), "\n") {
+		if !stamped.MatchString(l) {
+			continue
+		}
+		if strings.Contains(l, "connected from") {
+			sessions++
+		}
+		if at := l[:len("15:04:05.000")]; at < last {
+			t.Errorf("%q printed after %q, stamped later", l, lastLine)
+		} else {
+			last, lastLine = at, l
+		}
+	}
+	if sessions != 2 {
+		t.Errorf("%d sessions connected, want the held one and the other:\n%s", sessions, h.errw.String())
+	}
+}
+
+// A session held back longer than holdWait (a GET before initialize whose
+// client never initializes) holds no other session's lines past it; one
+// held less holds those stamped after it began until it is let out.
+func TestHeldSessionHoldsLinesOnlyUpToHoldWait(t *testing.T) {
+	w := &lineWriter{came: make(chan struct{}, 16)}
+	now := time.Date(2026, 11, 26, 2, 0, 0, 0, time.UTC)
+	o := startLineOrder(w, func() time.Time { return now }, lineQueue)
+	defer o.close()
+	o.hold(now.Add(-holdWait - time.Millisecond)) // never let out
+	release := o.hold(now.Add(-holdWait / 2))
+	o.add(now.Add(-holdWait/2+time.Millisecond), "#3 after the second held session began")
+	o.add(now.Add(-holdWait/2-time.Millisecond), "#2 after the first held session began")
+	o.start()
+	came := func(what string) {
+		t.Helper()
+		select {
+		case <-w.came:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s was not printed", what)
+		}
+	}
+	came("a line held by a hold past holdWait")
+	o.add(now.Add(-holdWait/2), "#1 + connected")
+	release()
+	came("the held session's line")
+	came("the line that waited for it")
+	want := []string{"#2 after the first held session began", "#1 + connected", "#3 after the second held session began"}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if strings.Join(w.lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("printed %q, want %q", w.lines, want)
+	}
+}
