@@ -21,8 +21,9 @@ const orderDelay = 50 * time.Millisecond
 // (holdEarly) to be let out: the lines of one held longer (a GET before
 // initialize whose client waits to initialize) print when it is let out,
 // each with its own time, after lines stamped later. It outlasts
-// answerWait, the longest any other session is held.
-const holdWait = answerWait + orderDelay
+// answerWait, the longest any other session is held. A var only so that
+// a test can hold longer than a loaded machine takes to initialize.
+var holdWait = answerWait + orderDelay
 
 // lineQueue is how many lines due wait for a stderr that is slow to take
 // them; past it lines are dropped and counted, rather than hold up every
