@@ -42,12 +42,8 @@ func TestTUIQuitSaysTheHistoryWasNotSavedWhenItsLockIsHeld(t *testing.T) {
 	if !pollFor(listed) {
 		t.Fatalf("the TUI did not open its session within 10s: %q", r.out.String())
 	}
-	if _, err := r.ptmx.Write([]byte(":")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.ptmx.Write([]byte("tools/list\r")); err != nil {
-		t.Fatal(err)
-	}
+	r.typeKeys(t, ":")
+	r.typeKeys(t, "tools/list\r")
 	sent := func() bool {
 		for _, q := range srv.Requests() {
 			if q.Is("tools/list") {
