@@ -78,6 +78,17 @@ func (r *ptyRun) wait() error {
 // timedOut reports whether the 30s the program was given are over.
 func (r *ptyRun) timedOut() bool { return r.ctx.Err() != nil }
 
+// resize gives the terminal rows x cols: a pseudo-terminal has no size
+// until given one, and the TUI draws nothing past "starting…" till then
+// (SIGWINCH tells it).
+func (r *ptyRun) resize(t *testing.T, rows, cols uint16) {
+	t.Helper()
+	size := struct{ rows, cols, x, y uint16 }{rows, cols, 0, 0}
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, r.ptmx.Fd(), syscall.TIOCSWINSZ, uintptr(unsafe.Pointer(&size))); e != 0 {
+		t.Fatalf("setting the terminal's size: %v", e)
+	}
+}
+
 // typeKeys types keys once the TUI reads them as keys. Until bubbletea
 // puts the terminal in raw mode the line discipline holds them for a
 // line and turns \r into \n (ctrl+j): a session can open, and a test
