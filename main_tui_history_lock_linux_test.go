@@ -31,23 +31,15 @@ func TestTUIQuitSaysTheHistoryWasNotSavedWhenItsLockIsHeld(t *testing.T) {
 	}
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	r := startOnPTYIn(t, "dumb", state, srv.Endpoint())
-	listed := func() bool {
-		for _, q := range srv.Requests() {
-			if q.Is("notifications/initialized") {
-				return true
-			}
-		}
-		return false
+	// What the user waits for before typing: the status bar saying the
+	// session is open. The server's notifications/initialized came while
+	// detection was still opening the session, which refused the command.
+	r.resize(t, 30, 120)
+	if !pollFor(func() bool { return strings.Contains(r.out.String(), "● initialized") }) {
+		t.Fatalf("the TUI did not say its session was open within 10s: %q", r.out.String())
 	}
-	if !pollFor(listed) {
-		t.Fatalf("the TUI did not open its session within 10s: %q", r.out.String())
-	}
-	if _, err := r.ptmx.Write([]byte(":")); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.ptmx.Write([]byte("tools/list\r")); err != nil {
-		t.Fatal(err)
-	}
+	r.typeKeys(t, ":")
+	r.typeKeys(t, "tools/list\r")
 	sent := func() bool {
 		for _, q := range srv.Requests() {
 			if q.Is("tools/list") {

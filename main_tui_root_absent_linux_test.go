@@ -5,9 +5,7 @@ package main
 import (
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"unsafe"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -19,12 +17,7 @@ func TestTUISaysARootIsNoDirectory(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nonexist")
 	// A dumb terminal is asked nothing: nobody answers this one.
 	r := startOnPTY(t, "dumb", srv.SSEURL(), "--no-record", "--root", missing)
-	// The pseudo-terminal has no size until given one: the TUI then
-	// draws past "starting…" (SIGWINCH tells it).
-	size := struct{ rows, cols, x, y uint16 }{30, 120, 0, 0}
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, r.ptmx.Fd(), syscall.TIOCSWINSZ, uintptr(unsafe.Pointer(&size))); e != 0 {
-		t.Fatalf("setting the terminal's size: %v", e)
-	}
+	r.resize(t, 30, 120)
 	want := "is no directory here"
 	pollFor(func() bool { return strings.Contains(r.out.String(), want) })
 	_ = r.quit(t)

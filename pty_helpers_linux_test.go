@@ -78,13 +78,42 @@ func (r *ptyRun) wait() error {
 // timedOut reports whether the 30s the program was given are over.
 func (r *ptyRun) timedOut() bool { return r.ctx.Err() != nil }
 
+// resize gives the terminal rows x cols: a pseudo-terminal has no size
+// until given one, and the TUI draws nothing past "starting…" till then
+// (SIGWINCH tells it).
+func (r *ptyRun) resize(t *testing.T, rows, cols uint16) {
+	t.Helper()
+	size := struct{ rows, cols, x, y uint16 }{rows, cols, 0, 0}
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, r.ptmx.Fd(), syscall.TIOCSWINSZ, uintptr(unsafe.Pointer(&size))); e != 0 {
+		t.Fatalf("setting the terminal's size: %v", e)
+	}
+}
+
+// typeKeys types keys once the TUI reads them as keys. Until bubbletea
+// puts the terminal in raw mode the line discipline holds them for a
+// line and turns \r into \n (ctrl+j): a session can open, and a test
+// waiting for that can type, before the TUI has taken the terminal.
+func (r *ptyRun) typeKeys(t *testing.T, keys string) {
+	t.Helper()
+	raw := func() bool {
+		var tio syscall.Termios
+		// On the master, TCGETS reads the terminal's (the child's side).
+		_, _, e := syscall.Syscall(syscall.SYS_IOCTL, r.ptmx.Fd(), syscall.TCGETS, uintptr(unsafe.Pointer(&tio)))
+		return e == 0 && tio.Lflag&syscall.ICANON == 0
+	}
+	if !pollFor(raw) {
+		t.Fatalf("the TUI did not take the terminal (raw mode) within 10s: %q", r.out.String())
+	}
+	if _, err := r.ptmx.Write([]byte(keys)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // quit types q and waits for the program to exit, failing the test if it
 // had not within its 30s; it returns how the program exited.
 func (r *ptyRun) quit(t *testing.T) error {
 	t.Helper()
-	if _, err := r.ptmx.Write([]byte("q")); err != nil {
-		t.Fatal(err)
-	}
+	r.typeKeys(t, "q")
 	err := r.wait()
 	if r.timedOut() {
 		t.Fatalf("the TUI did not quit within 30s: %q", r.out.String())

@@ -40,6 +40,15 @@ func (s *Session) finishDetect(run *detectRun) {
 	close(run.done)
 }
 
+// Detecting reports whether detection is still finding the transport: a
+// request sent now would go out beside its probes. The TUI asks it, as
+// its records reach the screen later than the session moves on.
+func (s *Session) Detecting() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.detecting != nil
+}
+
 // stopDetect stops the detection in flight, if any, and waits until it has
 // returned (its cancelled probe answers at once), so that its records come
 // before the new detection's and its probes are not taken for the new

@@ -90,12 +90,10 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	connecting := m.com.log.Stats().State == mcp.StateConnecting
 	reconnecting := m.com.log.Stats().State == mcp.StateReconnecting
 	unheard := m.com.log.Surface().Unheard
-	if m.status.probing() {
-		return func() tea.Msg {
-			return sentMsg{cmd: c, label: label, connecting: true, detecting: true,
-				err: &mcp.WireError{Cause: mcp.CauseNotConnected, Message: "not connected: detection is still probing"}}
-		}
-	}
+	// The screen knows detection only from the records it has read, which
+	// lag the session: a command typed as the TUI starts found it still
+	// "probing" with the session open, and was refused. The session says.
+	probing := m.status.probing()
 	if c.Method == "tools/call" {
 		// Its answer is read against the tool's outputSchema here, off
 		// the update loop, and the note handed to the Log (sentMsg):
@@ -104,6 +102,10 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	}
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
+		if probing && stillDetecting(b) {
+			return sentMsg{cmd: c, label: label, connecting: true, detecting: true, seqs: sends.done(id),
+				err: &mcp.WireError{Cause: mcp.CauseNotConnected, Message: "not connected: detection is still probing"}}
+		}
 		resp, warnings, err := b.Do(ctx, c)
 		var output string
 		if c.Method == "tools/call" && err == nil && resp != nil {
@@ -112,6 +114,17 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard,
 			seqs: sends.done(id), log: log, output: output}
 	}
+}
+
+// detector is a backend that knows whether its session is still finding
+// the transport (an mcp.Session, through command.Runner).
+type detector interface{ Detecting() bool }
+
+// stillDetecting reports whether b's session is still finding the
+// transport; a backend that cannot say is taken at the screen's word.
+func stillDetecting(b Backend) bool {
+	d, ok := b.(detector)
+	return !ok || d.Detecting()
 }
 
 // reconnectCmd asks the backend for a new stream off the UI goroutine.
