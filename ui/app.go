@@ -19,7 +19,6 @@ import (
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/internal/stdlog"
 	"github.com/mcpscope/mcpscope/mcp"
-	"github.com/mcpscope/mcpscope/mcp/command"
 	"github.com/mcpscope/mcpscope/themes"
 )
 
@@ -110,6 +109,10 @@ type Model struct {
 		// last showed the same words and seemed to do nothing.
 		tries int
 		again string
+		// dropped names what waited for the transport and was dropped
+		// when detection found none (pending until the failure is said):
+		// the failure's words replace the drop's on the status line.
+		dropped, pending string
 	}
 	// reconnectSaid is the id of the status message that said a
 	// reconnect of the legacy transport's own was under way: the close
@@ -130,9 +133,11 @@ type Model struct {
 	// its records reached the log; its pair opens when they do.
 	awaitAnswer int64
 	// initializing counts the initialize sends not over yet; afterInit
-	// holds what was submitted meanwhile, sent when they are.
+	// holds what was submitted meanwhile, or while detection was finding
+	// the transport (afterDetect), sent when they are over.
 	initializing int
-	afterInit    []command.Command
+	afterInit    []SubmitMsg
+	afterDetect  bool
 	// roots holds the roots changes typed while one is being made.
 	roots rootsQueue
 	// afterTools holds the tools/calls of tools not listed yet, submitted

@@ -10,10 +10,11 @@ import (
 )
 
 // i pressed while detection still probes a server that took the
-// connection and has not answered sends nothing: a second server/discover
-// beside the probe would wait out the request timeout in parallel. It says
-// the transport is still being found, as i while connecting says so.
-func TestLiveSendWhileDetectingSaysSoAndSendsNothing(t *testing.T) {
+// connection and has not answered sends nothing yet: a second
+// server/discover beside the probe would wait out the request timeout in
+// parallel. It says it waits for the transport to be found (it was
+// refused, "not sent, the transport is still being found").
+func TestLiveSendWhileDetectingWaitsAndSendsNothing(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +52,7 @@ func TestLiveSendWhileDetectingSaysSoAndSendsNothing(t *testing.T) {
 	l.waitFor("◌ POST server/discover") // the probe's record is in
 	l.mark()
 	l.tm.Type("i")
-	l.waitFor("not sent, the transport is still being found")
+	l.waitFor("waits for the transport to be found")
 	// The bar that says so names the probe it waits on: "○ starting"
 	// for the whole probe timeout read as if mcpscope itself were slow.
 	if bar := l.seen.String()[l.from:]; !strings.Contains(bar, "◌ POST server/discover") || strings.Contains(bar, "○ starting") {

@@ -251,7 +251,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	if m.afterToolsAnswer != nil && m.answerIndexed(m.afterToolsAnswer) {
 		held = m.releaseAfterTools()
 	}
-	return tea.Batch(filter, m.startSpin(), names, held)
+	return tea.Batch(filter, m.startSpin(), names, held, m.releaseAfterDetect())
 }
 
 // sayConnectFailed puts why the connection failed on the status line: on a
@@ -268,6 +268,7 @@ func (m *Model) sayConnectFailed(batch []mcp.Record) tea.Cmd {
 	m.negotiationForward()
 	if e != m.connFail.err {
 		m.connFail.tries++
+		m.connFail.dropped, m.connFail.pending = m.connFail.pending, ""
 	}
 	if m.connFail.tries > 1 {
 		m.connFail.again = " again at " + m.com.now().Format("15:04:05") + " (try " + strconv.Itoa(m.connFail.tries) + ")"
@@ -319,7 +320,7 @@ func (m *Model) connectAdviceShown() string {
 // wraps over).
 func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 	hint := advice.ForInfo(e, advice.TUI)
-	text := "could not connect" + m.connFail.again + ": " + e.Message
+	text := m.connFail.dropped + "could not connect" + m.connFail.again + ": " + e.Message
 	rows := 0
 	if hint != "" {
 		text += " — " + hint
@@ -328,7 +329,7 @@ func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 			// first, and the cut falls on the attempts, which the
 			// Negotiation pane lists (a narrow screen brings it
 			// forward); the rows of what to do are all it takes.
-			first := "could not connect" + m.connFail.again + " — " + sanitize.Line(hint)
+			first := m.connFail.dropped + "could not connect" + m.connFail.again + " — " + sanitize.Line(hint)
 			text = first + " · " + e.Message
 			rows = len(wrapWords(first, max(m.width, 1)))
 		}

@@ -53,10 +53,6 @@ type sentMsg struct {
 	// opened (detection probing, a legacy stream waiting for its
 	// endpoint), where "not connected: press r" would start it over.
 	connecting bool
-	// detecting says it was not sent at all: detection was still probing,
-	// and a request beside the probes would wait out its timeout on a
-	// server that has not answered them either.
-	detecting bool
 	// reconnecting says it was sent while the stream was being reopened
 	// (mcpscope's reconnects of its own, or r), where "not connected:
 	// press r" asked for what was under way.
@@ -90,10 +86,6 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	connecting := m.com.log.Stats().State == mcp.StateConnecting
 	reconnecting := m.com.log.Stats().State == mcp.StateReconnecting
 	unheard := m.com.log.Surface().Unheard
-	// The screen knows detection only from the records it has read, which
-	// lag the session: a command typed as the TUI starts found it still
-	// "probing" with the session open, and was refused. The session says.
-	probing := m.status.probing()
 	if c.Method == "tools/call" {
 		// Its answer is read against the tool's outputSchema here, off
 		// the update loop, and the note handed to the Log (sentMsg):
@@ -102,10 +94,6 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 	}
 	ctx, id := sends.start(m.ctx)
 	return func() tea.Msg {
-		if probing && stillDetecting(b) {
-			return sentMsg{cmd: c, label: label, connecting: true, detecting: true, seqs: sends.done(id),
-				err: &mcp.WireError{Cause: mcp.CauseNotConnected, Message: "not connected: detection is still probing"}}
-		}
 		resp, warnings, err := b.Do(ctx, c)
 		var output string
 		if c.Method == "tools/call" && err == nil && resp != nil {
@@ -199,9 +187,6 @@ func describeSent(m sentMsg) (statusLevel, string) {
 		}
 		if errors.Is(m.err, context.Canceled) {
 			return levelWarn, label + ": cancelled"
-		}
-		if m.detecting {
-			return levelWarn, label + ": not sent, the transport is still being found: send it once open"
 		}
 		switch cause := mcp.CauseOf(m.err); {
 		case cause == mcp.CauseNotConnected && m.connecting:

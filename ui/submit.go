@@ -57,12 +57,21 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	for i := range m.autoLists {
 		m.autoLists[i].inRow = 0
 	}
+	if m.findingTransport() {
+		// Nothing has a transport to go out on yet, and a request beside
+		// the probes would wait out its timeout on a server that has not
+		// answered them either: it waits with those waiting for
+		// initialize, and goes when detection has found the transport.
+		m.afterInit = append(m.afterInit, msg)
+		m.afterDetect = true
+		return m.setStatus(levelInfo, m.labelOf(c)+" waits for the transport to be found…")
+	}
 	if m.initializing > 0 && c.Method != "initialize" {
 		// The handshake ends with notifications/initialized, sent once
 		// initialize is answered; a request that overtakes it is refused
 		// ("invalid during session initialization"). i then l typed
 		// fast: l waits for the handshake.
-		m.afterInit = append(m.afterInit, c)
+		m.afterInit = append(m.afterInit, msg)
 		return m.setStatus(levelInfo, m.labelOf(c)+" goes once initialize is done…")
 	}
 	if c.Method == "tools/call" && m.completionLists[toolsListing.Method] && mcp.FindTool(m.tools, c.Tool) == nil {
@@ -92,14 +101,20 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 // cancelled) and, when none is left, sends what waited for it.
 func (m *Model) initDone() tea.Cmd {
 	m.initializing = max(m.initializing-1, 0)
-	if m.initializing > 0 || len(m.afterInit) == 0 {
+	if m.initializing > 0 || m.afterDetect || len(m.afterInit) == 0 {
 		return nil
 	}
+	return m.releaseAfterInit()
+}
+
+// releaseAfterInit sends what waited for the transport or for
+// initialize, in the order it was typed.
+func (m *Model) releaseAfterInit() tea.Cmd {
 	waiting := m.afterInit
 	m.afterInit = nil
 	cmds := make([]tea.Cmd, 0, len(waiting))
-	for _, c := range waiting {
-		cmds = append(cmds, m.submit(c))
+	for _, held := range waiting {
+		cmds = append(cmds, m.submitTyped(held))
 	}
 	return tea.Batch(cmds...)
 }
