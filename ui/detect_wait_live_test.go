@@ -28,6 +28,23 @@ func TestLiveCommandTypedWhileDetectingGoesOnceFound(t *testing.T) {
 	}
 }
 
+// i pressed while detection's own initialize probe waits is not sent
+// again once that initialize opened the session: a second would start a
+// session the user did not ask for.
+func TestLiveInitializeTypedWhileDetectingNotSentAgain(t *testing.T) {
+	srv, release := heldOn(t, "initialize")
+	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
+	l.waitFor("POST initialize")
+	l.tm.Type("i")
+	l.waitFor("waits for the transport to be found")
+	close(release)
+	l.waitFor("initialize: not sent again, detection initialized the session")
+	m := l.quit()
+	if got := len(pairsOf(m, "initialize")); got != 1 {
+		t.Errorf("initialize rows = %d, want 1 (detection's)", got)
+	}
+}
+
 // A command that waited for a transport detection then did not find is
 // dropped, and the status line says so beside why connecting failed.
 func TestLiveCommandTypedWhileDetectingDroppedWhenNoneFound(t *testing.T) {
