@@ -1,7 +1,9 @@
 package history
 
 import (
+	"context"
 	"slices"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -171,8 +173,13 @@ func (l *Log) onHTTP(r *mcp.Record) {
 		l.setState(p, st)
 	}
 	// A POST that was not accepted will never be answered on the stream;
-	// an answer that already arrived wins over what the POST said.
-	if !accepted(h) && (p.state == StatePending || p.state == StateSent) {
+	// an answer that already arrived wins over what the POST said. A
+	// listen POST mcpscope stopped waiting for before any answer (the
+	// session closed, a new stream replaced it, the user closed it) was
+	// refused by nobody: what ended it follows (the close, or the error
+	// saying replaced or cancelled), and "✗ POST error" read as the
+	// server's failure.
+	if !accepted(h) && (p.state == StatePending || p.state == StateSent) && (p.method != ListenMethod || !stopped(h)) {
 		st := StatePostFailed
 		if h.Purpose == mcp.PurposeProbe {
 			st = StateProbe
@@ -184,3 +191,10 @@ func (l *Log) onHTTP(r *mcp.Record) {
 // accepted reports whether the server took a POST: 202 on legacy SSE, 200
 // with the answer on streamable HTTP.
 func accepted(h *mcp.HTTPExchange) bool { return h.Status >= 200 && h.Status < 300 }
+
+// stopped reports an HTTP request that got no answer because mcpscope
+// stopped waiting for it: its context was cancelled, which Go's client
+// says as "context canceled" after the method and URL.
+func stopped(h *mcp.HTTPExchange) bool {
+	return h.Status == 0 && strings.HasSuffix(h.Err, context.Canceled.Error())
+}
