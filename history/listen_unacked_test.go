@@ -28,7 +28,8 @@ func listenHeld(t *testing.T, arrived chan<- struct{}) *mcptest.StatelessServer 
 // drew "✗ POST error", Negotiation said it in red, the status bar counted
 // an error and the export said post-failed, a failure of the server's
 // that never was. The session's close ends it, as it ends an
-// acknowledged one.
+// acknowledged one, and the export says its POST got no answer, not
+// "POST 0", a status the server never sent.
 func TestListenUnacknowledgedClosedWithTheSession(t *testing.T) {
 	arrived := make(chan struct{}, 1)
 	srv := listenHeld(t, arrived)
@@ -50,8 +51,9 @@ func TestListenUnacknowledgedClosedWithTheSession(t *testing.T) {
 	if err := ExportMarkdown(&b, Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, l); err != nil {
 		t.Fatal(err)
 	}
-	if out := b.String(); !strings.Contains(out, "`subscriptions/listen`: closed") || strings.Contains(out, "post-failed") {
-		t.Errorf("the export does not say the listen stream closed with the session:\n%s", out)
+	if out := b.String(); !strings.Contains(out, "`subscriptions/listen`: closed") || strings.Contains(out, "post-failed") ||
+		!strings.Contains(out, "POST no answer after") || strings.Contains(out, "POST 0") {
+		t.Errorf("the export does not say the listen stream closed with the session, its POST unanswered:\n%s", out)
 	}
 }
 

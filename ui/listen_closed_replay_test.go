@@ -14,9 +14,9 @@ import (
 )
 
 // replayClosedListen records a 2026-07-28 session against srv, closed once
-// opened returned, and replays it to its end: it returns Pairs and
-// Negotiation as drawn there.
-func replayClosedListen(t *testing.T, srv *mcptest.StatelessServer, opened func(ctx context.Context, s *mcp.Session)) (pairs, nego string) {
+// opened returned, and replays it to its end: it returns Pairs,
+// Negotiation and the listen row's Detail as drawn there.
+func replayClosedListen(t *testing.T, srv *mcptest.StatelessServer, opened func(ctx context.Context, s *mcp.Session)) (pairs, nego, detail string) {
 	t.Helper()
 	s := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless, RequestTimeout: 15 * time.Second})
 	var recs []mcp.Record
@@ -45,7 +45,13 @@ func replayClosedListen(t *testing.T, srv *mcptest.StatelessServer, opened func(
 	}
 	pairs = ansi.Strip(strings.Join(m.pairs.view(false), "\n"))
 	nego = strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
-	return pairs, nego
+	log := m.com.log
+	for i := 0; i < log.PairCount(); i++ {
+		if log.Pair(i).Method == history.ListenMethod {
+			detail = strings.Join(strings.Fields(ansi.Strip(strings.Join(detailOf(m, log, i), "\n"))), " ")
+		}
+	}
+	return pairs, nego, detail
 }
 
 // A 2026-07-28 session closed with its listen stream open: replayed to its
@@ -54,7 +60,7 @@ func replayClosedListen(t *testing.T, srv *mcptest.StatelessServer, opened func(
 // both say so.
 func TestReplayedListenStreamClosedWithTheSession(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	pairs, nego := replayClosedListen(t, srv, func(ctx context.Context, s *mcp.Session) {
+	pairs, nego, detail := replayClosedListen(t, srv, func(ctx context.Context, s *mcp.Session) {
 		s.AwaitListen(ctx) // acknowledged: the stream is open, not still being opened
 	})
 	if !strings.Contains(pairs, "○ closed") || strings.Contains(pairs, "listening") {
@@ -62,6 +68,9 @@ func TestReplayedListenStreamClosedWithTheSession(t *testing.T) {
 	}
 	if strings.Contains(nego, "open since") || !strings.Contains(nego, "Listen subscriptions/listen (id") {
 		t.Errorf("Negotiation does not say the listen stream closed:\n%s", nego)
+	}
+	if !strings.Contains(detail, "open until the session closed") {
+		t.Errorf("Detail does not say the listen stream was open until the session closed:\n%s", detail)
 	}
 }
 
@@ -79,7 +88,7 @@ func TestReplayedUnacknowledgedListenClosedWithTheSession(t *testing.T) {
 		arrived <- struct{}{}
 		<-x.Context().Done() // no acknowledgement, not even headers, until mcpscope goes
 	}})
-	pairs, nego := replayClosedListen(t, srv, func(ctx context.Context, s *mcp.Session) {
+	pairs, nego, detail := replayClosedListen(t, srv, func(ctx context.Context, s *mcp.Session) {
 		select {
 		case <-arrived:
 		case <-ctx.Done():
@@ -91,5 +100,8 @@ func TestReplayedUnacknowledgedListenClosedWithTheSession(t *testing.T) {
 	}
 	if !strings.Contains(nego, "Listen subscriptions/listen (id") || strings.Contains(nego, "POST error") {
 		t.Errorf("Negotiation does not say the unacknowledged listen stream closed:\n%s", nego)
+	}
+	if !strings.Contains(detail, "still being opened when the session closed") || strings.Contains(detail, "open until") {
+		t.Errorf("Detail does not say the listen stream was still being opened when the session closed:\n%s", detail)
 	}
 }
