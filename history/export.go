@@ -167,7 +167,7 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair, aud advice.Audience) {
 			post = "reply POST" // the server's request came on a stream; the POST carried our reply
 		}
 		switch h := p.Post.HTTP; {
-		case stopped(h):
+		case h.Stopped():
 			// "POST 0" read as a status the server sent.
 			facts = append(facts, fmt.Sprintf("%s no answer after %s (mcpscope stopped waiting)", post, ms(p.PostLatency)))
 		case h.Status == 0:

@@ -80,3 +80,39 @@ func TestListenRefusedStillFails(t *testing.T) {
 		t.Fatalf("the refused listen row %+v, want post-failed", first)
 	}
 }
+
+// A listen stream replaced before the server acknowledged it (the user
+// unsubscribed, so mcpscope opened another): its POST, which mcpscope
+// stopped waiting for, failed the row, and the error saying it was
+// replaced then counted as an error of its own. The row reads replaced,
+// and nothing counts as an error.
+func TestListenUnacknowledgedReplaced(t *testing.T) {
+	arrived := make(chan struct{}, 2)
+	srv := listenHeld(t, arrived)
+	wait := func(ctx context.Context, which string) {
+		select {
+		case <-arrived:
+		case <-ctx.Done():
+			t.Fatal("the " + which + " listen POST never reached the server")
+		}
+	}
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
+		wait(ctx, "first")
+		if _, err := s.Unsubscribe(ctx, "demo://x"); err != nil {
+			t.Fatal(err)
+		}
+		wait(ctx, "second")
+	})
+	var states []PairState
+	for i := 0; i < l.PairCount(); i++ {
+		if p := l.Pair(i); p.Method == ListenMethod {
+			states = append(states, p.State)
+		}
+	}
+	if len(states) != 2 || states[0] != StateReplaced || states[1] != StateClosed {
+		t.Errorf("the listen rows are %v, want [replaced closed]", states)
+	}
+	if n := l.Stats().Errors; n != 0 {
+		t.Errorf("%d errors counted, want none: nothing failed", n)
+	}
+}

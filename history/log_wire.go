@@ -1,9 +1,7 @@
 package history
 
 import (
-	"context"
 	"slices"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -179,7 +177,7 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	// refused by nobody: what ended it follows (the close, or the error
 	// saying replaced or cancelled), and "✗ POST error" read as the
 	// server's failure.
-	if !accepted(h) && (p.state == StatePending || p.state == StateSent) && (p.method != ListenMethod || !stopped(h)) {
+	if !accepted(h) && (p.state == StatePending || p.state == StateSent) && (p.method != ListenMethod || !h.Stopped()) {
 		st := StatePostFailed
 		if h.Purpose == mcp.PurposeProbe {
 			st = StateProbe
@@ -191,10 +189,3 @@ func (l *Log) onHTTP(r *mcp.Record) {
 // accepted reports whether the server took a POST: 202 on legacy SSE, 200
 // with the answer on streamable HTTP.
 func accepted(h *mcp.HTTPExchange) bool { return h.Status >= 200 && h.Status < 300 }
-
-// stopped reports an HTTP request that got no answer because mcpscope
-// stopped waiting for it: its context was cancelled, which Go's client
-// says as "context canceled" after the method and URL.
-func stopped(h *mcp.HTTPExchange) bool {
-	return h.Status == 0 && strings.HasSuffix(h.Err, context.Canceled.Error())
-}
