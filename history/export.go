@@ -166,7 +166,15 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair, aud advice.Audience) {
 		if p.Kind == KindServerRequest {
 			post = "reply POST" // the server's request came on a stream; the POST carried our reply
 		}
-		facts = append(facts, fmt.Sprintf("%s %d in %s", post, p.Post.HTTP.Status, ms(p.PostLatency)))
+		switch h := p.Post.HTTP; {
+		case h.Stopped():
+			// "POST 0" read as a status the server sent.
+			facts = append(facts, fmt.Sprintf("%s no answer after %s (mcpscope stopped waiting)", post, ms(p.PostLatency)))
+		case h.Status == 0:
+			facts = append(facts, fmt.Sprintf("%s no answer after %s", post, ms(p.PostLatency)))
+		default:
+			facts = append(facts, fmt.Sprintf("%s %d in %s", post, h.Status, ms(p.PostLatency)))
+		}
 	}
 	if p.Latency > 0 {
 		facts = append(facts, "answered in "+ms(p.Latency))

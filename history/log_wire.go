@@ -171,8 +171,13 @@ func (l *Log) onHTTP(r *mcp.Record) {
 		l.setState(p, st)
 	}
 	// A POST that was not accepted will never be answered on the stream;
-	// an answer that already arrived wins over what the POST said.
-	if !accepted(h) && (p.state == StatePending || p.state == StateSent) {
+	// an answer that already arrived wins over what the POST said. A
+	// listen POST mcpscope stopped waiting for before any answer (the
+	// session closed, a new stream replaced it, the user closed it) was
+	// refused by nobody: what ended it follows (the close, or the error
+	// saying replaced or cancelled), and "✗ POST error" read as the
+	// server's failure.
+	if !accepted(h) && (p.state == StatePending || p.state == StateSent) && (p.method != ListenMethod || !h.Stopped()) {
 		st := StatePostFailed
 		if h.Purpose == mcp.PurposeProbe {
 			st = StateProbe

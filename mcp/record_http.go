@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -47,6 +48,14 @@ func (h *HTTPExchange) ResentWords() string {
 		again += " " + strconv.Itoa(h.Resent) + " times, each"
 	}
 	return again + " on a new connection: the server had closed the kept-alive one without answering (its right for an idle connection; if it had read the request first, it saw it twice)"
+}
+
+// Stopped reports an exchange that got no answer because mcpscope stopped
+// waiting for it: the session closed, the request was given up on, or a
+// new stream of its kind replaced it. Nothing the server said or failed
+// to say, and what ended it is told apart (the close, an error record).
+func (h *HTTPExchange) Stopped() bool {
+	return h.Status == 0 && (strings.HasSuffix(h.Err, context.Canceled.Error()) || strings.HasSuffix(h.Err, errReplaced.Error()))
 }
 
 // RecordedHeader is a header's first value in a recorded header map,

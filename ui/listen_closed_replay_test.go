@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -11,24 +13,95 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
+// replayClosedListen records a 2026-07-28 session against srv, closed once
+// opened returned, and replays it to its end: it returns Pairs,
+// Negotiation and the listen row's Detail as drawn there.
+func replayClosedListen(t *testing.T, srv *mcptest.StatelessServer, opened func(ctx context.Context, s *mcp.Session)) (pairs, nego, detail string) {
+	t.Helper()
+	s := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless, RequestTimeout: 15 * time.Second})
+	var recs []mcp.Record
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range s.Records() {
+			recs = append(recs, b...)
+		}
+	}()
+	if err := s.Connect(t.Context()); err != nil {
+		s.Close()
+		t.Fatal(err)
+	}
+	opened(t.Context(), s)
+	s.Close()
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the session's records did not end after Close")
+	}
+	p := history.NewPlayer(history.Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, recs)
+	m := replayAtEnd(p, 160, 45)
+	if !p.Done() {
+		t.Fatal("the replay did not reach the recording's end")
+	}
+	pairs = ansi.Strip(strings.Join(m.pairs.view(false), "\n"))
+	nego = strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
+	log := m.com.log
+	for i := 0; i < log.PairCount(); i++ {
+		if log.Pair(i).Method == history.ListenMethod {
+			detail = strings.Join(strings.Fields(ansi.Strip(strings.Join(detailOf(m, log, i), "\n"))), " ")
+		}
+	}
+	return pairs, nego, detail
+}
+
 // A 2026-07-28 session closed with its listen stream open: replayed to its
 // end, Pairs drew the stream "● listening" and Negotiation "Listen open
 // since…", of a session that had ended. The close ends the stream, and
 // both say so.
 func TestReplayedListenStreamClosedWithTheSession(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	recs := liveRecords(t, srv.Endpoint())
-	p := history.NewPlayer(history.Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, recs)
-	m := replayAtEnd(p, 160, 45)
-	if !p.Done() {
-		t.Fatal("the replay did not reach the recording's end")
-	}
-	pairs := ansi.Strip(strings.Join(m.pairs.view(false), "\n"))
+	pairs, nego, detail := replayClosedListen(t, srv, func(ctx context.Context, s *mcp.Session) {
+		s.AwaitListen(ctx) // acknowledged: the stream is open, not still being opened
+	})
 	if !strings.Contains(pairs, "○ closed") || strings.Contains(pairs, "listening") {
 		t.Errorf("Pairs does not draw the listen stream closed with the session:\n%s", pairs)
 	}
-	nego := strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
 	if strings.Contains(nego, "open since") || !strings.Contains(nego, "Listen subscriptions/listen (id") {
 		t.Errorf("Negotiation does not say the listen stream closed:\n%s", nego)
+	}
+	if !strings.Contains(detail, "open until the session closed") {
+		t.Errorf("Detail does not say the listen stream was open until the session closed:\n%s", detail)
+	}
+}
+
+// The same session closed before the server acknowledged the stream (it
+// held the listen POST unanswered): the POST mcpscope stopped waiting for
+// drew "✗ POST error" in Pairs and Negotiation, a failure of the server's
+// that never was. The close ends that stream too.
+func TestReplayedUnacknowledgedListenClosedWithTheSession(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != history.ListenMethod {
+			x.Default()
+			return
+		}
+		arrived <- struct{}{}
+		<-x.Context().Done() // no acknowledgement, not even headers, until mcpscope goes
+	}})
+	pairs, nego, detail := replayClosedListen(t, srv, func(ctx context.Context, s *mcp.Session) {
+		select {
+		case <-arrived:
+		case <-ctx.Done():
+			t.Fatal("the listen POST never reached the server")
+		}
+	})
+	if !strings.Contains(pairs, "○ closed") || strings.Contains(pairs, "POST error") {
+		t.Errorf("Pairs does not draw the unacknowledged listen stream closed with the session:\n%s", pairs)
+	}
+	if !strings.Contains(nego, "Listen subscriptions/listen (id") || strings.Contains(nego, "POST error") {
+		t.Errorf("Negotiation does not say the unacknowledged listen stream closed:\n%s", nego)
+	}
+	if !strings.Contains(detail, "still being opened when the session closed") || strings.Contains(detail, "open until") {
+		t.Errorf("Detail does not say the listen stream was still being opened when the session closed:\n%s", detail)
 	}
 }
