@@ -182,6 +182,10 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair, aud advice.Audience) {
 	if p.ResponseSize > 0 {
 		facts = append(facts, fmt.Sprintf("%d bytes", p.ResponseSize))
 	}
+	if w := p.ClosedWords(); w != "" && p.Method != ListenMethod {
+		// "closed" alone read as the server closing something.
+		facts = append(facts, w)
+	}
 	b.WriteString(strings.Join(facts, " · ") + "\n")
 	if f := p.Failure; f != nil && f.Error != nil {
 		fmt.Fprintf(b, "\n> **%s**: %s\n", mdText(f.Error.Op), mdText(f.Error.Message))

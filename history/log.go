@@ -43,10 +43,11 @@ type Log struct {
 	// listenRow is the row of the session's newest listen stream, -1 for
 	// none.
 	listenRow int32
-	// openListens are the rows of listen streams that may still be open
-	// (the session's and those typed by hand), which the session's close
-	// ends.
-	openListens []int32
+	// openAtClose are the rows the session's close ends if still
+	// pending: listen streams that may still be open (the session's and
+	// those typed by hand), and requests whose POST mcpscope stopped
+	// waiting for.
+	openAtClose []int32
 
 	stats Stats
 	// own follows the legacy transport's reopening of a broken stream on

@@ -51,7 +51,7 @@ func (l *Log) onState(r *mcp.Record) {
 		l.surface.unheard = true
 	}
 	if closes(r.Kind, st) {
-		l.closeListens()
+		l.closePending()
 	}
 	l.neg.onState(r)
 }
@@ -172,12 +172,16 @@ func (l *Log) onHTTP(r *mcp.Record) {
 	}
 	// A POST that was not accepted will never be answered on the stream;
 	// an answer that already arrived wins over what the POST said. A
-	// listen POST mcpscope stopped waiting for before any answer (the
-	// session closed, a new stream replaced it, the user closed it) was
-	// refused by nobody: what ended it follows (the close, or the error
-	// saying replaced or cancelled), and "✗ POST error" read as the
+	// request's POST mcpscope stopped waiting for before any answer (the
+	// session closed, the user cancelled it, a new stream replaced it)
+	// was refused by nobody: what ended it follows (the close, or the
+	// error saying cancelled or replaced), and "✗ POST error" read as the
 	// server's failure.
-	if !accepted(h) && (p.state == StatePending || p.state == StateSent) && (p.method != ListenMethod || !h.Stopped()) {
+	if p.state == StatePending && h.Stopped() && h.Purpose != mcp.PurposeProbe {
+		l.endsAtClose(i)
+		return
+	}
+	if !accepted(h) && (p.state == StatePending || p.state == StateSent) {
 		st := StatePostFailed
 		if h.Purpose == mcp.PurposeProbe {
 			st = StateProbe

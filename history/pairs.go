@@ -42,7 +42,7 @@ const (
 	StateProbe      PairState = "probe"       // a detection probe the server refused: not this transport
 	StateInput      PairState = "input"       // answered input_required: the server wants input, and a new round
 	StateReplaced   PairState = "replaced"    // a listen stream mcpscope closed for a new one (subscribing): ended, not failed
-	StateClosed     PairState = "closed"      // a listen stream still open when the session closed: ended with it, not failed
+	StateClosed     PairState = "closed"      // a listen stream, or a request unanswered, when the session closed: ended with it, not failed
 )
 
 // Failed reports whether the state is a failure of ours to show in red.

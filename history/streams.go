@@ -20,6 +20,23 @@ func (p *Pair) Listening() bool {
 	return p.Kind == KindRequest && p.State == StatePending && p.Method == ListenMethod
 }
 
+// ClosedWords says how a row the session's close ended had got on, for
+// Detail and the export; "" for any other row. A request read "✗ POST
+// error" before, where the server had not answered yet.
+func (p *Pair) ClosedWords() string {
+	switch {
+	case p.State != StateClosed:
+		return ""
+	case p.Method != ListenMethod:
+		return "the session closed before an answer came"
+	case p.Post != nil && p.Post.HTTP != nil && p.Post.HTTP.Status == 0:
+		// The server had not answered the POST that opens it: "open
+		// until" beside "POST no answer" said two things.
+		return "still being opened when the session closed"
+	}
+	return "open until the session closed"
+}
+
 // waits reports whether the row is one of our requests waiting for its
 // answer: pending, and not a listen stream.
 func (p *row) waits() bool {
@@ -42,10 +59,7 @@ func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
 	if m.Method != ListenMethod {
 		return
 	}
-	// Those ended already (replaced, cancelled, failed) are let go, so
-	// a session that subscribes all day keeps only what is open.
-	l.openListens = slices.DeleteFunc(l.openListens, func(i int32) bool { return l.rows.at(int(i)).state != StatePending })
-	l.openListens = append(l.openListens, row)
+	l.endsAtClose(row)
 	if !m.UserStream {
 		l.listenRow = row
 		// What became of the stream before is no longer news: a new one
@@ -54,17 +68,27 @@ func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
 	}
 }
 
-// closeListens ends the listen streams still open as the session closes:
-// nothing carries them after it, and Pairs, Negotiation and the export,
-// which all read the row, said "listening" of a closed session.
-func (l *Log) closeListens() {
-	for _, i := range l.openListens {
+// endsAtClose files row among those the session's close ends if still
+// pending. Those ended already (replaced, cancelled, failed) are let go,
+// so a session that subscribes or cancels all day keeps only what is open.
+func (l *Log) endsAtClose(row int32) {
+	l.openAtClose = slices.DeleteFunc(l.openAtClose, func(i int32) bool { return l.rows.at(int(i)).state != StatePending })
+	l.openAtClose = append(l.openAtClose, row)
+}
+
+// closePending ends the listen streams still open as the session closes,
+// and the requests still waiting on the POST mcpscope stopped waiting for
+// then: nothing carries them after it, and Pairs, Negotiation and the
+// export, which all read the row, said "listening" of a closed session,
+// and "✗ POST error" of a request the server was still working on.
+func (l *Log) closePending() {
+	for _, i := range l.openAtClose {
 		if p := l.rows.at(int(i)); p.state == StatePending {
 			l.setState(p, StateClosed)
 			l.views.refresh(l, i)
 		}
 	}
-	l.openListens = nil
+	l.openAtClose = nil
 }
 
 // resumed files a GET (entry + 1) that resumed a request's dropped

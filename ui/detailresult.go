@@ -285,12 +285,8 @@ func (in *detailInput) timing(out []string) []string {
 		parts = append(parts, "open: a listen stream of your own")
 	case p.Listening():
 		parts = append(parts, "open: the session's live stream")
-	case p.State == history.StateClosed && p.Post != nil && p.Post.HTTP != nil && p.Post.HTTP.Status == 0:
-		// The server had not answered the POST that opens it: "open
-		// until" beside "POST no answer" said two things.
-		parts = append(parts, "still being opened when the session closed")
-	case p.State == history.StateClosed:
-		parts = append(parts, "open until the session closed")
+	case p.ClosedWords() != "":
+		parts = append(parts, p.ClosedWords())
 	}
 	if len(p.Resumes) > 0 {
 		parts = append(parts, "stream resumed ×"+strconv.Itoa(len(p.Resumes)))

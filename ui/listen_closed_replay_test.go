@@ -13,10 +13,11 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// replayClosedListen records a 2026-07-28 session against srv, closed once
+// replayClosed records a 2026-07-28 session against srv, closed once
 // opened returned, and replays it to its end: it returns Pairs,
-// Negotiation and the listen row's Detail as drawn there.
-func replayClosedListen(t *testing.T, srv *mcptest.StatelessServer, opened func(ctx context.Context, s *mcp.Session)) (pairs, nego, detail string) {
+// Negotiation, the status bar and the Detail of the row of method as drawn
+// there.
+func replayClosed(t *testing.T, srv *mcptest.StatelessServer, method string, opened func(ctx context.Context, s *mcp.Session)) (pairs, nego, bar, detail string) {
 	t.Helper()
 	s := mcp.NewSession(mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless, RequestTimeout: 15 * time.Second})
 	var recs []mcp.Record
@@ -45,13 +46,14 @@ func replayClosedListen(t *testing.T, srv *mcptest.StatelessServer, opened func(
 	}
 	pairs = ansi.Strip(strings.Join(m.pairs.view(false), "\n"))
 	nego = strings.Join(strings.Fields(ansi.Strip(strings.Join(m.nego.lines(), "\n"))), " ")
+	bar = ansi.Strip(m.status.view())
 	log := m.com.log
 	for i := 0; i < log.PairCount(); i++ {
-		if log.Pair(i).Method == history.ListenMethod {
+		if log.Pair(i).Method == method {
 			detail = strings.Join(strings.Fields(ansi.Strip(strings.Join(detailOf(m, log, i), "\n"))), " ")
 		}
 	}
-	return pairs, nego, detail
+	return pairs, nego, bar, detail
 }
 
 // A 2026-07-28 session closed with its listen stream open: replayed to its
@@ -60,7 +62,7 @@ func replayClosedListen(t *testing.T, srv *mcptest.StatelessServer, opened func(
 // both say so.
 func TestReplayedListenStreamClosedWithTheSession(t *testing.T) {
 	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
-	pairs, nego, detail := replayClosedListen(t, srv, func(ctx context.Context, s *mcp.Session) {
+	pairs, nego, _, detail := replayClosed(t, srv, history.ListenMethod, func(ctx context.Context, s *mcp.Session) {
 		s.AwaitListen(ctx) // acknowledged: the stream is open, not still being opened
 	})
 	if !strings.Contains(pairs, "○ closed") || strings.Contains(pairs, "listening") {
@@ -88,7 +90,7 @@ func TestReplayedUnacknowledgedListenClosedWithTheSession(t *testing.T) {
 		arrived <- struct{}{}
 		<-x.Context().Done() // no acknowledgement, not even headers, until mcpscope goes
 	}})
-	pairs, nego, detail := replayClosedListen(t, srv, func(ctx context.Context, s *mcp.Session) {
+	pairs, nego, _, detail := replayClosed(t, srv, history.ListenMethod, func(ctx context.Context, s *mcp.Session) {
 		select {
 		case <-arrived:
 		case <-ctx.Done():

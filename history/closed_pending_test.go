@@ -1,0 +1,105 @@
+package history
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/mcptest"
+)
+
+// callHeld is a 2026-07-28 fake that holds each tools/call unanswered, not
+// even headers, until the client goes; arrived is told of each one.
+func callHeld(t *testing.T, arrived chan<- struct{}) *mcptest.StatelessServer {
+	return mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		arrived <- struct{}{}
+		<-x.Context().Done()
+	}})
+}
+
+// callThen starts a tools/call on s, waits for the fake to hold it, and
+// runs then; it returns what the call returned, once it has.
+func callThen(ctx context.Context, t *testing.T, s *mcp.Session, arrived <-chan struct{}, callCtx context.Context, then func()) <-chan error {
+	t.Helper()
+	ended := make(chan error, 1)
+	go func() {
+		_, err := s.CallTool(callCtx, "echo", []byte(`{"text":"x"}`))
+		ended <- err
+	}()
+	select {
+	case <-arrived:
+	case <-ctx.Done():
+		t.Fatal("the tools/call never reached the server")
+	}
+	then()
+	return ended
+}
+
+// toolsCall is the Log's tools/call row.
+func toolsCall(t *testing.T, l *Log) *Pair {
+	t.Helper()
+	for i := 0; i < l.PairCount(); i++ {
+		if p := l.Pair(i); p.Method == "tools/call" {
+			return p
+		}
+	}
+	t.Fatal("no tools/call row")
+	return nil
+}
+
+// A tools/call still waiting on its POST when the session closed (the
+// TUI quit, exec ended): the POST mcpscope stopped waiting for failed the
+// row, so Pairs drew "✗ POST error", the status bar counted an error and
+// the export said post-failed, the server's failure that never was. The
+// session's close ends it, and the export says so.
+func TestRequestPendingClosedWithTheSession(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	srv := callHeld(t, arrived)
+	hdr := Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
+		callThen(ctx, t, s, arrived, ctx, func() {})
+	})
+	if p := toolsCall(t, l); p.State != StateClosed {
+		t.Fatalf("the tools/call row is %s, want closed with the session", p.State)
+	}
+	if n := l.Stats().Errors; n != 0 {
+		t.Errorf("%d errors counted, want none: nothing failed", n)
+	}
+	var b strings.Builder
+	if err := ExportMarkdown(&b, hdr, l); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "`tools/call echo`: closed") || !strings.Contains(out, "the session closed before an answer came") || strings.Contains(out, "post-failed") {
+		t.Errorf("the export does not say the tools/call ended with the session:\n%s", out)
+	}
+}
+
+// The same call cancelled first (ctrl+c: notifications/cancelled sent)
+// still reads cancelled, however its POST's end and the close fall.
+func TestRequestCancelledBeforeTheCloseStaysCancelled(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	srv := callHeld(t, arrived)
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
+		callCtx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		ended := callThen(ctx, t, s, arrived, callCtx, cancel)
+		select {
+		case err := <-ended:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("the cancelled call returned %v", err)
+			}
+		case <-ctx.Done():
+			t.Fatal("the cancelled call did not return")
+		}
+	})
+	if p := toolsCall(t, l); p.State != StateCancelled {
+		t.Fatalf("the tools/call row is %s, want cancelled", p.State)
+	}
+}
