@@ -10,19 +10,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// callHeld is a 2026-07-28 fake that holds each tools/call unanswered, not
-// even headers, until the client goes; arrived is told of each one.
-func callHeld(t *testing.T, arrived chan<- struct{}) *mcptest.StatelessServer {
-	return mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		arrived <- struct{}{}
-		<-x.Context().Done()
-	}})
-}
-
 // callThen starts a tools/call on s, waits for the fake to hold it, and
 // runs then; it returns what the call returned, once it has.
 func callThen(ctx context.Context, t *testing.T, s *mcp.Session, arrived <-chan struct{}, callCtx context.Context, then func()) <-chan error {
@@ -60,7 +47,7 @@ func toolsCall(t *testing.T, l *Log) *Pair {
 // session's close ends it, and the export says so.
 func TestRequestPendingClosedWithTheSession(t *testing.T) {
 	arrived := make(chan struct{}, 1)
-	srv := callHeld(t, arrived)
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HoldMethod("tools/call", arrived)})
 	hdr := Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}
 	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
 		callThen(ctx, t, s, arrived, ctx, func() {})
@@ -85,7 +72,7 @@ func TestRequestPendingClosedWithTheSession(t *testing.T) {
 // still reads cancelled, however its POST's end and the close fall.
 func TestRequestCancelledBeforeTheCloseStaysCancelled(t *testing.T) {
 	arrived := make(chan struct{}, 1)
-	srv := callHeld(t, arrived)
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HoldMethod("tools/call", arrived)})
 	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
 		callCtx, cancel := context.WithCancel(ctx)
 		defer cancel()

@@ -10,19 +10,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// listenHeld is a 2026-07-28 fake whose listen POSTs get no answer, not
-// even headers, until the client goes; arrived is told of each one.
-func listenHeld(t *testing.T, arrived chan<- struct{}) *mcptest.StatelessServer {
-	return mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != ListenMethod {
-			x.Default()
-			return
-		}
-		arrived <- struct{}{}
-		<-x.Context().Done()
-	}})
-}
-
 // A 2026-07-28 session closed before the server acknowledged its listen
 // stream: the POST mcpscope stopped waiting for failed the row, so Pairs
 // drew "✗ POST error", Negotiation said it in red, the status bar counted
@@ -32,7 +19,7 @@ func listenHeld(t *testing.T, arrived chan<- struct{}) *mcptest.StatelessServer 
 // "POST 0", a status the server never sent.
 func TestListenUnacknowledgedClosedWithTheSession(t *testing.T) {
 	arrived := make(chan struct{}, 1)
-	srv := listenHeld(t, arrived)
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HoldMethod(ListenMethod, arrived)})
 	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
 		select {
 		case <-arrived:
@@ -88,7 +75,7 @@ func TestListenRefusedStillFails(t *testing.T) {
 // and nothing counts as an error.
 func TestListenUnacknowledgedReplaced(t *testing.T) {
 	arrived := make(chan struct{}, 2)
-	srv := listenHeld(t, arrived)
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HoldMethod(ListenMethod, arrived)})
 	wait := func(ctx context.Context, which string) {
 		select {
 		case <-arrived:

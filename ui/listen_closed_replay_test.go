@@ -82,14 +82,7 @@ func TestReplayedListenStreamClosedWithTheSession(t *testing.T) {
 // that never was. The close ends that stream too.
 func TestReplayedUnacknowledgedListenClosedWithTheSession(t *testing.T) {
 	arrived := make(chan struct{}, 1)
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != history.ListenMethod {
-			x.Default()
-			return
-		}
-		arrived <- struct{}{}
-		<-x.Context().Done() // no acknowledgement, not even headers, until mcpscope goes
-	}})
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HoldMethod(history.ListenMethod, arrived)})
 	pairs, nego, _, detail := replayClosed(t, srv, history.ListenMethod, func(ctx context.Context, s *mcp.Session) {
 		select {
 		case <-arrived:

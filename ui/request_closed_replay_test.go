@@ -16,14 +16,7 @@ import (
 // Pairs, the bar and Detail say so.
 func TestReplayedRequestClosedWithTheSession(t *testing.T) {
 	arrived := make(chan struct{}, 1)
-	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		arrived <- struct{}{}
-		<-x.Context().Done() // no answer, not even headers, until mcpscope goes
-	}})
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{Handle: mcptest.HoldMethod("tools/call", arrived)})
 	ended := make(chan struct{})
 	pairs, _, bar, detail := replayClosed(t, srv, "tools/call", func(ctx context.Context, s *mcp.Session) {
 		go func() {

@@ -65,3 +65,14 @@ func UnreadableRequest(t testing.TB, method, why string) *StreamableServer {
 		x.Reply(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":` + string(msg) + `}}`)
 	})
 }
+
+// HoldMethod is the Handle of StreamableOptions or StatelessOptions that
+// gives the POSTs of method no answer, not even headers, until the client
+// goes (it closed the session, cancelled the request), telling arrived of
+// each one; every other message is answered as the fake does by default.
+func HoldMethod(method string, arrived chan<- struct{}) func(x *Exchange) {
+	return HandleMethod(method, func(x *Exchange) {
+		arrived <- struct{}{}
+		<-x.Context().Done()
+	})
+}
