@@ -27,6 +27,17 @@ func FormatDuration(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
+// FormatMeasured is FormatDuration for a duration a recording says an
+// exchange took, "?" when no exchange can take it (Impossible): a recording
+// whose clock jumped 300 years showed "2562047h47m16s" as a response time,
+// and a negative POST time as "0", where its export says "an unknown time".
+func FormatMeasured(d time.Duration) string {
+	if Impossible(d) {
+		return "?"
+	}
+	return FormatDuration(d)
+}
+
 // FormatNumber writes a figure a server reported (progress, a total) as a
 // person reads it: 3, 2.5, 0.33; a third is not sixteen digits long. A
 // figure of 1e15 or more is written with an exponent (1e+308, not three

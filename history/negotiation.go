@@ -376,7 +376,7 @@ func (l *Log) problems() []Problem {
 		}
 		if ep.Elapsed > slowEndpoint {
 			ps = append(ps, Problem{Level: LevelWarning, Seq: n.endpoint.Seq,
-				Message: "the endpoint event took " + FormatDuration(ep.Elapsed) + " to arrive",
+				Message: "the endpoint event took " + FormatMeasured(ep.Elapsed) + " to arrive",
 				Hint:    "clients with a short connect timeout give up before this server is ready"})
 		}
 	}

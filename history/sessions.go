@@ -181,7 +181,12 @@ func describe(path string) SessionInfo {
 			info.Errors++
 		}
 	}
-	if !last.IsZero() && last.After(info.Started) {
+	// A record stamped after the file was last written (a day's grace for
+	// a recording copied from a machine whose clock ran ahead) is a clock
+	// that jumped or an edited file: its session was listed as lasting
+	// "2562047h47m16.854775807s", widening the table, where "-" says the
+	// length cannot be told.
+	if !last.IsZero() && last.After(info.Started) && last.Before(fi.ModTime().Add(24*time.Hour)) {
 		info.Duration = last.Sub(info.Started)
 	}
 	if proxied && clientAt > 0 && info.Folded == "" {
@@ -330,7 +335,7 @@ func clipRows(table string, width int) string {
 }
 
 // sessionDuration is a session's length in the listing; "-" when the
-// recording holds too little to tell.
+// recording holds too little to tell, or times that cannot be (describe).
 func sessionDuration(d time.Duration) string {
 	if d <= 0 {
 		return "-"

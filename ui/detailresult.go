@@ -235,7 +235,7 @@ func (in *detailInput) resumeLines(out []string, resumes []*mcp.Record) []string
 	out = append(out, "", in.section("Resumed", plural(len(resumes), "GET")+" with Last-Event-ID"))
 	for _, r := range resumes {
 		h := r.HTTP
-		line := "GET Last-Event-ID " + header(h.RequestHeaders, "Last-Event-ID") + " → " + statusText(h.Status, h.Err) + " in " + history.FormatDuration(h.Duration) +
+		line := "GET Last-Event-ID " + header(h.RequestHeaders, "Last-Event-ID") + " → " + statusText(h.Status, h.Err) + " in " + history.FormatMeasured(h.Duration) +
 			" at " + r.Time.Format("15:04:05.000")
 		out = in.wrapped(out, line, statusStyle(in.st, h.Status))
 	}
@@ -263,23 +263,23 @@ func (in *detailInput) timing(out []string) []string {
 		}
 		if h.Status == 0 {
 			// No status came, so no headers: how long it waited is all.
-			parts = append(parts, s+" · after "+history.FormatDuration(p.PostLatency))
+			parts = append(parts, s+" · after "+history.FormatMeasured(p.PostLatency))
 		} else {
-			parts = append(parts, s+": headers after "+history.FormatDuration(p.PostLatency))
+			parts = append(parts, s+": headers after "+history.FormatMeasured(p.PostLatency))
 		}
 	}
 	if p.Relay != nil && p.Relay.HTTP != nil {
 		// A proxied client's request: upstream's time is the POST's, and
 		// this is what relaying it cost on top.
-		parts = append(parts, "proxy added "+history.FormatDuration(p.ProxyAdded))
+		parts = append(parts, "proxy added "+history.FormatMeasured(p.ProxyAdded))
 	}
 	switch {
 	case p.Latency > 0 && p.State == history.StateCancelled:
-		parts = append(parts, "cancelled, yet answered after "+history.FormatDuration(p.Latency))
+		parts = append(parts, "cancelled, yet answered after "+history.FormatMeasured(p.Latency))
 	case p.Latency > 0 && p.Kind == history.KindServerRequest:
-		parts = append(parts, "answered after "+history.FormatDuration(p.Latency))
+		parts = append(parts, "answered after "+history.FormatMeasured(p.Latency))
 	case p.Latency > 0:
-		parts = append(parts, "response after "+history.FormatDuration(p.Latency))
+		parts = append(parts, "response after "+history.FormatMeasured(p.Latency))
 	case p.Listening() && p.Request != nil && p.Request.RPC != nil && p.Request.RPC.UserStream:
 		// Typed by hand: a subscription of its own beside the session's.
 		parts = append(parts, "open: a listen stream of your own")

@@ -197,10 +197,10 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 
 	if s := neg.Stream; s != nil {
 		f.kv("Stream", wireLine(s.Method+" "+s.URL, 2048), st.Row)
-		wait := "first byte " + history.FormatDuration(neg.FirstByte)
+		wait := "first byte " + history.FormatMeasured(neg.FirstByte)
 		if s.Status == 0 {
 			// No byte came: the time is how long until the GET failed.
-			wait = "after " + history.FormatDuration(neg.FirstByte)
+			wait = "after " + history.FormatMeasured(neg.FirstByte)
 		}
 		parts := []string{statusText(s.Status, s.Err), wait}
 		if ct := header(s.Headers, "Content-Type"); ct != "" {
@@ -226,7 +226,7 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	}
 
 	if ep := neg.Endpoint; ep != nil {
-		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+history.FormatDuration(ep.Elapsed), st.Row)
+		f.kv("Endpoint", "\""+wireLine(string(ep.Data), 2048)+"\" after "+history.FormatMeasured(ep.Elapsed), st.Row)
 		f.kv("  base", wireLine(ep.Base, 2048), st.Dim)
 		f.kv("  prefer", wireLine(ep.Preferred, 2048), st.Row)
 		// The alternatives in the order they are tried.

@@ -36,7 +36,7 @@ func inUseLabel(ep *mcp.Endpoint) string {
 func postSummary(posts []*mcp.HTTPExchange) (string, bool) {
 	counts, kinds := postCounts(posts)
 	last := posts[len(posts)-1]
-	return counts + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatDuration(last.Duration), kinds > 1
+	return counts + " · last " + statusText(last.Status, last.Err) + " in " + history.FormatMeasured(last.Duration), kinds > 1
 }
 
 // postCounts counts POST answers by status, in the order each was first

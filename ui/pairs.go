@@ -185,11 +185,11 @@ func (p *pairsPane) renderRow(pr *history.Pair, cols pairColumns, inner int, sel
 	state, stateStyle := p.c.pairState(pr)
 	post, resp, size := "–", "–", "–"
 	if pr.Post != nil {
-		post = history.FormatDuration(pr.PostLatency)
+		post = history.FormatMeasured(pr.PostLatency)
 	}
 	switch {
 	case pr.Latency > 0:
-		resp = history.FormatDuration(pr.Latency)
+		resp = history.FormatMeasured(pr.Latency)
 	case pr.Listening():
 		resp = "open"
 	case pr.State == history.StatePending && !pr.Sent.IsZero():
