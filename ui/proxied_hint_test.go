@@ -64,11 +64,22 @@ func proxiedRecords(t *testing.T, upstream string, send func(front string), done
 		t.Fatal(err)
 	}
 	front := httptest.NewServer(p)
+	sent := make(chan struct{})
 	t.Cleanup(func() {
 		p.Close()
 		front.Close()
+		// The client must not outlive the test: a t.Error after it
+		// ended panics the package.
+		select {
+		case <-sent:
+		case <-time.After(10 * time.Second):
+			t.Error("the client did not stop once the proxy closed")
+		}
 	})
-	go send(front.URL)
+	go func() {
+		defer close(sent)
+		send(front.URL)
+	}()
 	var c *proxy.Client
 	select {
 	case c = <-started:
