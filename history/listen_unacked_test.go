@@ -96,8 +96,11 @@ func TestListenUnacknowledgedReplaced(t *testing.T) {
 			states = append(states, p.State)
 		}
 	}
-	if len(states) != 2 || states[0] != StateReplaced || states[1] != StateClosed {
-		t.Errorf("the listen rows are %v, want [replaced closed]", states)
+	// The first reads closed when the session's close drained it before
+	// its goroutine said it was replaced: the close came at once after,
+	// and either is true; failed is not.
+	if len(states) != 2 || states[0] != StateReplaced && states[0] != StateClosed || states[1] != StateClosed {
+		t.Errorf("the listen rows are %v, want [replaced closed] (or [closed closed])", states)
 	}
 	if n := l.Stats().Errors; n != 0 {
 		t.Errorf("%d errors counted, want none: nothing failed", n)
