@@ -194,7 +194,7 @@ func (e *eventsPane) view(focused bool) []string {
 	for i := start; i < end; i++ {
 		r := e.eventAt(i)
 		ev := r.Event
-		name, data := wireLine(ev.Name, 64), previewData(firstLine(string(ev.Data), 512))
+		name, data := wireLine(shownName(ev), 64), previewData(firstLine(string(ev.Data), 512))
 		keepAlive := !ev.Dispatched()
 		empty := false
 		id := wireLine(ev.ID, 64)
@@ -209,7 +209,7 @@ func (e *eventsPane) view(focused bool) []string {
 			lastAt = " (last " + sinceConnect(last.Sub(t0)) + ")"
 		}
 		if keepAlive {
-			name, data = shownName(ev), keepAliveData(ev)
+			data = keepAliveData(ev)
 			if n > 1 {
 				// A run whose blocks differ (`: ping 1` ... `: ping 9`)
 				// shows its first and its newest.
@@ -225,16 +225,11 @@ func (e *eventsPane) view(focused bool) []string {
 				}
 				data = run + lastAt
 			}
-		} else {
-			if name == "" {
-				name = "message"
-			}
-			if data == "" {
-				// An event with an id and no data primes a stream for
-				// resumption (2025-11-25); an empty cell would read as a
-				// drawing fault.
-				data, empty = "(no data)", true
-			}
+		} else if data == "" {
+			// An event with an id and no data primes a stream for
+			// resumption (2025-11-25); an empty cell would read as a
+			// drawing fault.
+			data, empty = "(no data)", true
 		}
 		run := idRun{}
 		if !keepAlive && n > 1 {
