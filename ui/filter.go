@@ -214,16 +214,20 @@ func narrows(old, q string) bool {
 // its newest blocks too (`: ping 9`, id 9), which the first does not hold.
 func (j filterJob) matches(i int) bool {
 	r := j.view.Event(i)
-	if eventMatches(r, j.query) {
+	if r == nil || r.Event == nil {
+		return false
+	}
+	ev := r.Event
+	if eventMatches(ev, j.query) {
 		return true
 	}
-	if r == nil || r.Event == nil || r.Event.Name != "" || r.Event.Data != "" {
+	if ev.Name != "" || ev.Data != "" {
 		// Only a block of no name and no data starts a run: a message
 		// costs no look at the runs.
 		return false
 	}
 	ru := j.view.Run(i)
-	return ru.Newest != nil && sseMatches(ru.Newest, j.query) ||
+	return ru.Newest != nil && eventMatches(ru.Newest, j.query) ||
 		ru.NewestID != nil && containsFold(clip.Prefix(ru.NewestID.ID, filterScan), j.query)
 }
 
@@ -232,12 +236,7 @@ func (j filterJob) matches(i int) bool {
 // nothing though a row read "listen  message". It looks at no more than
 // filterScan bytes of each field and of the comments together, so a block
 // of a million comment lines costs what one does.
-func eventMatches(r *mcp.Record, q string) bool {
-	return r != nil && r.Event != nil && sseMatches(r.Event, q)
-}
-
-// sseMatches is eventMatches of the event itself.
-func sseMatches(ev *mcp.SSEEvent, q string) bool {
+func eventMatches(ev *mcp.SSEEvent, q string) bool {
 	if containsFold(clip.Prefix(streamKind(ev), filterScan), q) || containsFold(clip.Prefix(shownName(ev), filterScan), q) ||
 		containsFold(clip.Prefix(ev.ID, filterScan), q) ||
 		containsFold(clip.Prefix(string(ev.Data), filterScan), q) {
