@@ -18,15 +18,11 @@ var methodCapabilities = map[string]string{
 	"logging/setLevel":    "logging",
 }
 
-// CapabilityFor is the server capability method needs ("completions",
-// "resources.subscribe"), or "" for a method that needs none.
-func CapabilityFor(method string) string { return methodCapabilities[method] }
-
-// Declares reports whether caps, a server's capabilities object, declares
+// declares reports whether caps, a server's capabilities object, declares
 // capability: present and neither false nor null, and for a dotted name
 // ("resources.subscribe") its member true. The TypeScript SDK says
 // "subscribe": false rather than leaving it out.
-func Declares(caps json.RawMessage, capability string) bool {
+func declares(caps json.RawMessage, capability string) bool {
 	top, sub, dotted := strings.Cut(capability, ".")
 	var c map[string]json.RawMessage
 	if json.Unmarshal(caps, &c) != nil {
@@ -52,9 +48,9 @@ func Declares(caps json.RawMessage, capability string) bool {
 // declare, or "" when it needs none, declares it, or caps is unknown
 // (empty, or not an object): nothing then says what the server offers.
 func Undeclared(method string, caps json.RawMessage) string {
-	capability := CapabilityFor(method)
+	capability := methodCapabilities[method]
 	var c map[string]json.RawMessage
-	if capability == "" || json.Unmarshal(caps, &c) != nil || c == nil || Declares(caps, capability) {
+	if capability == "" || json.Unmarshal(caps, &c) != nil || c == nil || declares(caps, capability) {
 		return ""
 	}
 	return capability

@@ -13,20 +13,25 @@ import (
 // A legacy stream whose endpoint event began and never ended within
 // --endpoint-timeout (a server trickling it, a proxy holding the rest) is
 // said to have begun one: "no endpoint event" alone reads as a stream that
-// sent nothing, which points at the wrong path.
+// sent nothing, which points at the wrong path. One byte is "1 byte".
 func TestEndpointEventBegunAndNotEnded(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		_, _ = io.WriteString(w, "event: endpoint\ndata: /mess")
-		w.(http.Flusher).Flush()
-		<-r.Context().Done()
-	}))
-	t.Cleanup(srv.Close)
-	s := NewSession(Config{URL: srv.URL + "/sse", Transport: TransportSSE, EndpointTimeout: 300 * time.Millisecond})
-	t.Cleanup(func() { s.Close() })
-	err := s.Connect(testCtx(t))
-	if CauseOf(err) != CauseEndpointTimeout || !strings.Contains(err.Error(), "an event had begun (27 bytes came) and not ended") {
-		t.Errorf("Connect = %v (cause %q), want %q saying an event of 27 bytes had begun", err, CauseOf(err), CauseEndpointTimeout)
+	for _, tc := range []struct{ sent, want string }{
+		{"event: endpoint\ndata: /mess", "an event had begun (27 bytes came) and not ended"},
+		{"e", "an event had begun (1 byte came) and not ended"},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			_, _ = io.WriteString(w, tc.sent)
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		}))
+		t.Cleanup(srv.Close)
+		s := NewSession(Config{URL: srv.URL + "/sse", Transport: TransportSSE, EndpointTimeout: 300 * time.Millisecond})
+		t.Cleanup(func() { s.Close() })
+		err := s.Connect(testCtx(t))
+		if CauseOf(err) != CauseEndpointTimeout || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Connect after %q = %v (cause %q), want %q saying %q", tc.sent, err, CauseOf(err), CauseEndpointTimeout, tc.want)
+		}
 	}
 }
 

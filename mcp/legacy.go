@@ -210,7 +210,7 @@ func (l *legacy) connect(ctx context.Context, why string, after *connection) (*c
 				// the reader looking for an endpoint event cut short.
 				msg += ": " + CommentOnly(n)
 			} else if n > 0 {
-				msg += fmt.Sprintf(": an event had begun (%d bytes came) and not ended", n)
+				msg += ": an event had begun (" + byteCount(n) + " came) and not ended"
 			} else if n := c.blocks.Load(); n == 1 {
 				msg += ": the stream was open and the server sent 1 block on it (a comment or another event), not an endpoint event"
 				cause = CauseEndpointNotSent

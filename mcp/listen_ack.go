@@ -226,7 +226,7 @@ func clippedList(items []string) string {
 // offersSubscribe reports whether server/discover's capabilities say
 // resources.subscribe is true.
 func (s *Session) offersSubscribe() bool {
-	return Declares(s.ServerCapabilities(), CapabilityFor("resources/subscribe"))
+	return declares(s.ServerCapabilities(), methodCapabilities["resources/subscribe"])
 }
 
 // awaitSubscribed waits, for as long as a request may, until the listen

@@ -45,10 +45,10 @@ const (
 	quickBackoff = 50 * time.Millisecond
 )
 
-// quickEnds counts the streams in a row that ended as soon as they opened
-// with nothing said: a server that answers every GET (legacy or
-// streamable) with an end would otherwise be asked again for the whole
-// session.
+// quickEnds counts the streamable GET streams in a row that ended as soon
+// as they opened with nothing said: a server that answers every GET with
+// an end would otherwise be asked again for the whole session. (A legacy
+// stream counts its ends with emptyEnds, which lasting does not reset.)
 type quickEnds int
 
 // ended counts a stream opened at opened that ended at now, and returns

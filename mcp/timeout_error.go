@@ -75,7 +75,7 @@ func (e *TimeoutError) Error() string {
 	case e.Unfinished > 0 && e.CommentOnly:
 		why = "the server took it but no answer came back: " + CommentOnly(e.Unfinished)
 	case e.Unfinished > 0 && e.StillComing:
-		why = fmt.Sprintf("its answer was still coming, too slowly: %d bytes of an event or body that had not ended yet", e.Unfinished)
+		why = "its answer was still coming, too slowly: " + byteCount(e.Unfinished) + " of an event or body that had not ended yet"
 	case e.Unfinished > 0:
 		why = "its answer began and stopped coming, " + bytesInto(e.Unfinished, "an event or body")
 	default:
