@@ -351,7 +351,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 					if words := r.HTTP.ResentWords(); words != "" {
 						// The server may have read the message twice:
 						// said each time, as each is its own.
-						fmt.Fprintf(stderr, "resent: %s %s %s\n", r.HTTP.Method, sanitize.Line(urlpass.Mask(r.HTTP.URL, "xxxxx")), words)
+						fmt.Fprintf(stderr, "resent: %s %s %s\n", r.HTTP.Method, sanitize.Line(urlpass.Mask(r.HTTP.URL, urlpass.Masked)), words)
 					}
 				}
 				progress.record(r)

@@ -175,7 +175,8 @@ func (a *execAnswers) noteElicitation(req mcp.InputRequest, line string, err err
 		it = clip.Quote(before.key, 200)
 	}
 	if now.key != "" {
-		this, name = clip.Quote(now.key, 200), clip.Quote(now.key, 200)
+		this = clip.Quote(now.key, 200)
+		name = this
 	}
 	given := fmt.Sprintf("--answer '%s' was given for %s (it answered %s)", clip.Quote(line, 512), elicitationKind(before.url), it)
 	switch {

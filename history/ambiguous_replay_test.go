@@ -43,11 +43,5 @@ func replayedCall(t *testing.T, answer string) *Pair {
 	l := p.NewLog()
 	t.Cleanup(func() { l.Close() })
 	playAll(t, p, l)
-	for i := range l.PairCount() {
-		if p := l.Pair(i); p.Method == "tools/call" {
-			return p
-		}
-	}
-	t.Fatal("the call has no row")
-	return nil
+	return toolsCall(t, l)
 }

@@ -268,11 +268,11 @@ func mdCode(s string) string {
 
 // ms shows a duration in milliseconds, e.g. "3 ms", "1350 ms".
 // ms rounds to what a reader can use: 0.01 ms under 10 ms, 0.1 ms above.
-// A duration no exchange can take (see Impossible) is "an unknown time":
+// A duration no exchange can take (see impossible) is "an unknown time":
 // a recording whose clock jumped or that was edited printed
 // "-9223372036854.78 ms", as if measured.
 func ms(d time.Duration) string {
-	if Impossible(d) {
+	if impossible(d) {
 		return "an unknown time"
 	}
 	v := float64(d) / float64(time.Millisecond)
@@ -285,10 +285,10 @@ func ms(d time.Duration) string {
 	return t + " ms"
 }
 
-// Impossible reports whether a recorded duration cannot be one an exchange
+// impossible reports whether a recorded duration cannot be one an exchange
 // took: negative, or longer than a week (a clock that jumped, an edited
 // recording).
-func Impossible(d time.Duration) bool { return d < 0 || d > 7*24*time.Hour }
+func impossible(d time.Duration) bool { return d < 0 || d > 7*24*time.Hour }
 
 // jsonPair is one row in ExportJSON, but for its messages.
 type jsonPair struct {
@@ -441,7 +441,7 @@ func writeJSONPair(b *bufio.Writer, row int, p *Pair) error {
 // msFloat is d in milliseconds for the JSON export, nil (null) where it
 // is impossible, as ms says it is unknown.
 func msFloat(d time.Duration) *float64 {
-	if Impossible(d) {
+	if impossible(d) {
 		return nil
 	}
 	v := float64(d) / float64(time.Millisecond)

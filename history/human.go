@@ -28,11 +28,11 @@ func FormatDuration(d time.Duration) string {
 }
 
 // FormatMeasured is FormatDuration for a duration a recording says an
-// exchange took, "?" when no exchange can take it (Impossible): a recording
+// exchange took, "?" when no exchange can take it (impossible): a recording
 // whose clock jumped 300 years showed "2562047h47m16s" as a response time,
 // and a negative POST time as "0", where its export says "an unknown time".
 func FormatMeasured(d time.Duration) string {
-	if Impossible(d) {
+	if impossible(d) {
 		return "?"
 	}
 	return FormatDuration(d)

@@ -170,10 +170,7 @@ func (n *negotiationIndex) onState(r *mcp.Record) {
 		n.dirty = true
 		return
 	case mcp.StateResuming, mcp.StateResumed:
-		if len(n.resumes) == maxResumes {
-			n.resumes = append(n.resumes[:0], n.resumes[1:]...)
-		}
-		n.resumes = append(n.resumes, st.Detail)
+		n.resumes = keepNewest(n.resumes, st.Detail, maxResumes)
 		n.dirty = true
 		return
 	case mcp.StateSessionReplaced, mcp.StateExpired:
@@ -228,20 +225,23 @@ func (n *negotiationIndex) onDetect(r *mcp.Record) {
 
 // onResent keeps the newest requests sent again, as many as redirects.
 func (n *negotiationIndex) onResent(h *mcp.HTTPExchange) {
-	if len(n.resent) == maxRedirects {
-		n.resent = append(n.resent[:0], n.resent[1:]...)
-	}
-	n.resent = append(n.resent, h)
+	n.resent = keepNewest(n.resent, h, maxRedirects)
 	n.dirty = true
+}
+
+// keepNewest appends v to s, dropping the oldest when s holds limit already:
+// a session reconnecting or redirected all day keeps the newest few.
+func keepNewest[T any](s []T, v T, limit int) []T {
+	if len(s) == limit {
+		s = append(s[:0], s[1:]...)
+	}
+	return append(s, v)
 }
 
 // onRedirects keeps the newest redirects any exchange followed.
 func (n *negotiationIndex) onRedirects(h *mcp.HTTPExchange) {
 	for _, hop := range h.Redirects {
-		if len(n.redirects) == maxRedirects {
-			n.redirects = append(n.redirects[:0], n.redirects[1:]...)
-		}
-		n.redirects = append(n.redirects, hop)
+		n.redirects = keepNewest(n.redirects, hop, maxRedirects)
 	}
 	n.dirty = true
 }

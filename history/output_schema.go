@@ -21,9 +21,9 @@ func (l *Log) outputCheck(p *row, m *mcp.RPCMessage) {
 		p.extra().output = note
 		return
 	}
-	// A late, cancelled or replaced call's answer nobody waits for any
-	// more: its sender reads no note, so the Log reads it.
-	waited := p.state != StateLate && p.state != StateCancelled && p.state != StateReplaced && p.state != StateClosed
+	// A late call's answer, or one ended here (endedHere), nobody waits
+	// for any more: its sender reads no note, so the Log reads it.
+	waited := p.state != StateLate && !p.state.endedHere()
 	if l.outNotes.bySender && waited {
 		// Its sender reads the answer off the update loop and hands the
 		// note in (NoteOutput), before or after this.

@@ -54,6 +54,14 @@ func (s PairState) Failed() bool {
 	return false
 }
 
+// endedHere reports a row ended here before its answer came: the user
+// gave up on it, a new stream replaced it, or the session closed. An
+// answer the server sends anyway is kept, and the row still says how it
+// ended; nobody waits for it any more.
+func (s PairState) endedHere() bool {
+	return s == StateCancelled || s == StateReplaced || s == StateClosed
+}
+
 // Pair is one row of the pairs pane: a message and, where there is one, its
 // answer. Request holds the message that opened the row (ours, or the
 // server's request or notification); Response holds what came back, and is
@@ -262,10 +270,9 @@ func (l *Log) answer(r *mcp.Record, late bool) {
 		delete(l.progressOf, p.id)
 	}
 	switch {
-	case p.state == StateCancelled || p.state == StateReplaced || p.state == StateClosed:
-		// The user gave up on it, a new stream replaced it, or the
-		// session closed: an answer the server sent anyway is kept, and
-		// the row still says how it ended here.
+	case p.state.endedHere():
+		// An answer the server sent anyway is kept, and the row still
+		// says how it ended here.
 	case m.RPCError && l.refusedProbe(p):
 		// Detection asked, the server said no (2025-era stacks answer
 		// server/discover with -32601 or -32000): that is the answer to
