@@ -416,7 +416,7 @@ func runExec(ctx context.Context, stdout, stderr io.Writer, url string, cmds []c
 		p.head(c)
 		_ = out.Flush()
 		ans.about(p.about(c))
-		if opened := sess.InitializeResult(); i == 0 && opened != nil && c.Params == nil && len(c.Words) == 0 {
+		if opened := sess.InitializeResult(); i == 0 && opened != nil && c.Bare() {
 			// Streamable HTTP opens its session with initialize: that is
 			// the answer, and a second initialize would open another.
 			resp = opened

@@ -86,7 +86,7 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 // tools/list, and a call typed meanwhile goes once it is answered. A page
 // asked for by cursor lists only part, so it is not counted.
 func (m *Model) listingSent(c command.Command) {
-	if c.Method != toolsListing.Method || len(c.Words) > 0 || c.Params != nil || c.EmptyCursor {
+	if c.Method != toolsListing.Method || !c.Bare() || c.EmptyCursor {
 		return
 	}
 	m.awaitListing(c.Method)

@@ -37,7 +37,7 @@ func (m *Model) releaseAfterDetect() tea.Cmd {
 	var dropped []string
 	kept := m.afterInit[:0]
 	for _, held := range m.afterInit {
-		if held.Command.Method == "initialize" && held.Command.Params == nil && len(held.Command.Words) == 0 && sessionState(m.com.log) == mcp.StateInitialized {
+		if held.Command.Method == "initialize" && held.Command.Bare() && sessionState(m.com.log) == mcp.StateInitialized {
 			// Detection's own initialize opened the session: a second
 			// would start another one the user did not ask for.
 			dropped = append(dropped, "initialize")

@@ -151,7 +151,7 @@ func shortName(name string, width int) string {
 // labelOf is what the status line calls a command: a bare initialize is
 // a server/discover on a stateless (2026) session, where it sends that.
 func (m *Model) labelOf(c command.Command) string {
-	if c.Method == "initialize" && c.Params == nil && len(c.Words) == 0 && m.com.log.Stats().Transport == mcp.TransportStateless {
+	if c.Method == "initialize" && c.Bare() && m.com.log.Stats().Transport == mcp.TransportStateless {
 		return "server/discover"
 	}
 	return commandLabel(c, m.width)

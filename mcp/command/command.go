@@ -71,6 +71,11 @@ type Command struct {
 	Line string
 }
 
+// Bare reports whether c was typed with nothing after its name (no
+// key=value words, no JSON params): mcpscope fills in what it sends, so
+// a bare initialize or tools/list is the one mcpscope would send itself.
+func (c Command) Bare() bool { return c.Params == nil && len(c.Words) == 0 }
+
 // cmdAliases are the short forms a person types at the prompt.
 var cmdAliases = map[string]string{
 	"init":        "initialize",
