@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 	"github.com/mcpscope/mcpscope/mcp"
@@ -35,8 +37,33 @@ func (p *Proxy) statelessSession(r *http.Request, m message) (*Client, func()) {
 			return c, func() { c.asked(ids) }
 		}
 		how = fmt.Sprintf("the client speaks stateless MCP (%s); another client of the same address and User-Agent waits in session %d on an id this one uses", protocolOf(r.Header, m), c.ID)
-		key = fmt.Sprintf("%s\x00%d", base, n)
+		key = numberedKey(base, n)
 	}
+}
+
+// numberedKey is the key of the n-th stateless session of one identity
+// (base), beside the first, which is keyed by base alone; keyOf reads it.
+func numberedKey(base string, n int) string {
+	return base + "\x00" + strconv.Itoa(n)
+}
+
+// keyOf reports whether key is base's: base itself or one numberedKey
+// makes from it.
+func keyOf(key, base string) bool {
+	tail, ok := strings.CutPrefix(key, base)
+	if !ok || tail == "" {
+		return ok
+	}
+	n, ok := strings.CutPrefix(tail, "\x00")
+	if !ok || n == "" {
+		return false
+	}
+	for _, d := range n {
+		if d < '0' || d > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // ask counts ids as relaying in c, unless one of them relays already.

@@ -3,7 +3,6 @@ package proxy
 import (
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -179,28 +178,13 @@ func (p *Proxy) probesOf(r *http.Request, m message) []*Client {
 	var found []*Client
 	for _, base := range []string{identity(mcp.TransportStateless, r, m), identity(mcp.TransportStateless, r, message{})} {
 		for key, c := range p.byKey {
-			if n, ok := strings.CutPrefix(key, base); ok && (n == "" || numbered(n)) && c.path == r.URL.Path && !slices.Contains(found, c) {
+			if keyOf(key, base) && c.path == r.URL.Path && !slices.Contains(found, c) {
 				found = append(found, c)
 			}
 		}
 	}
 	slices.SortFunc(found, func(a, b *Client) int { return a.ID - b.ID })
 	return found
-}
-
-// numbered reports whether tail is what statelessSession puts after an
-// identity for a session beside the first: a NUL and a number.
-func numbered(tail string) bool {
-	n, ok := strings.CutPrefix(tail, "\x00")
-	if !ok || n == "" {
-		return false
-	}
-	for _, d := range n {
-		if d < '0' || d > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // joinedProbe reports whether streamable session c began as its client's
