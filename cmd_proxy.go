@@ -398,7 +398,8 @@ func (s *proxySessions) unshow() {
 	}
 }
 
-// name is how a session is called on screen and in lines.
+// name is how a printed line calls a session (the TUI is given its parts,
+// ui.Client.Name and Transport).
 func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
 
 // start records a new client session and passes it on; one that began
@@ -431,7 +432,7 @@ func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held 
 		// may be slow), under s.mu as rename queues a new name: the TUI
 		// gets the session before any new name of it.
 		s.feeds = append(s.feeds, recs)
-		s.feed.send(ui.Client{ID: c.ID, Name: name(c), Records: recs, RecordingPath: path, Log: log})
+		s.feed.send(ui.Client{ID: c.ID, Name: c.Label(), Transport: c.Transport, Records: recs, RecordingPath: path, Log: log})
 		s.mu.Unlock()
 		return
 	}

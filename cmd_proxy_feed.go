@@ -108,7 +108,7 @@ func (s *proxySessions) rename(c *proxy.Client) {
 	if s.early.unstarted[c.ID] {
 		return
 	}
-	s.feed.send(ui.Client{ID: c.ID, Name: name(c)})
+	s.feed.send(ui.Client{ID: c.ID, Name: c.Label(), Transport: c.Transport})
 }
 
 // closed reports whether ch is closed.

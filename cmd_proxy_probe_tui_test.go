@@ -39,8 +39,8 @@ func TestProxyProbeReachesTheTUIAsOneClient(t *testing.T) {
 		return ui.Client{}
 	}
 	first := next()
-	if first.Records == nil || first.Name != "prober 1 · streamable" {
-		t.Fatalf("the TUI was first told of %q (records: %v), want the prober's streamable session", first.Name, first.Records != nil)
+	if first.Records == nil || first.Name != "prober 1" || first.Transport != "streamable" {
+		t.Fatalf("the TUI was first told of %q over %q (records: %v), want the prober's streamable session", first.Name, first.Transport, first.Records != nil)
 	}
 	var methods []string
 	for len(methods) < 2 {

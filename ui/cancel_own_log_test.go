@@ -18,10 +18,10 @@ import (
 func TestEndedSendIsTheOwnSessionsWhateverClientIsShown(t *testing.T) {
 	b := newFakeBackend()
 	m := proxyWithOwn(func() (Client, error) {
-		return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+		return Client{ID: -1, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
 	})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, fixtureRecords()}) // its initialize, answered
 	pressOwn(t, m)
 	s := newScript()

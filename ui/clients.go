@@ -17,8 +17,11 @@ import (
 // (its clientInfo became known).
 type Client struct {
 	ID int
-	// Name says who the client is, e.g. "claude-code 1.0.3 · sse".
+	// Name says who the client is, e.g. "claude-code 1.0.3".
 	Name string
+	// Transport is how it speaks to the proxy, e.g. "sse", shown after
+	// its name; "" for none.
+	Transport string
 	// Records is the session's record stream; it closes when the session
 	// ends.
 	Records <-chan []mcp.Record
@@ -123,12 +126,12 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 		return tea.Batch(next, m.clientRecordingFailed(msg.ID, msg.RecordingFailed))
 	}
 	if f, _ := m.clients.feed(msg.ID); f != nil {
-		if s := m.status.msg; s != nil && s.text == m.newClientText(f.ID, f.Name) {
+		if s := m.status.msg; s != nil && s.text == m.newClientText(f.ID, f.title()) {
 			// Still announcing it by the User-Agent it came with: the
 			// name it gave itself is the one the clients bar shows.
-			s.text = m.newClientText(f.ID, msg.Name)
+			s.text = m.newClientText(f.ID, Client(msg).title())
 		}
-		f.Name = msg.Name
+		f.Name, f.Transport = msg.Name, msg.Transport
 		if msg.RecordingPath != "" {
 			f.RecordingPath = msg.RecordingPath
 		}
@@ -145,7 +148,7 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	if m.clients.cur < 0 {
 		m.showClient(len(m.clients.feeds) - 1)
 	} else {
-		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.ID, f.Name)))
+		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.ID, f.title())))
 	}
 	return tea.Batch(cmds...)
 }
@@ -168,9 +171,18 @@ func clientLabel(id int, name string) string {
 // (clientLabel), the user's own session by its name.
 func (f *clientFeed) label() string {
 	if f.Backend != nil {
-		return sanitize.Line(f.Name)
+		return sanitize.Line(f.title())
 	}
-	return clientLabel(f.ID, f.Name)
+	return clientLabel(f.ID, f.title())
+}
+
+// title is c's name and then its transport, as the bar and status line
+// show them: "claude-code 1.0.3 · sse".
+func (c Client) title() string {
+	if c.Transport == "" {
+		return c.Name
+	}
+	return c.Name + " · " + c.Transport
 }
 
 // handleClientRecords indexes a session's records; only the shown one

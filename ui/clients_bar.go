@@ -108,7 +108,7 @@ const briefName = 14
 // given; the shown one is always named whole.
 func (m *Model) clientTab(i int, f *clientFeed, form tabForm) string {
 	st := m.com.st
-	label := sanitize.Line(f.Name)
+	label := sanitize.Line(f.title())
 	if i == m.clients.cur {
 		form = tabFull
 	}
@@ -121,7 +121,7 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm) string {
 		label = "you"
 	case f.Backend == nil:
 		// A client's number; the user's own session needs none.
-		label = clientLabel(f.ID, f.Name)
+		label = clientLabel(f.ID, f.title())
 	default:
 		if tr := f.log.Stats().Transport; tr != "" {
 			// The own session's transport is found by detection, after
@@ -146,25 +146,15 @@ func (m *Model) clientTab(i int, f *clientFeed, form tabForm) string {
 // "2" and "3": which one spoke streamable HTTP and which stateless took
 // stepping to each.
 func (m *Model) tellApart(f *clientFeed) string {
-	name, transport := splitClientName(f.Name)
-	var shownName, shownTransport string
+	var shown Client
 	if cur := m.clients.cur; cur >= 0 && cur < len(m.clients.feeds) {
-		shownName, shownTransport = splitClientName(m.clients.feeds[cur].Name)
+		shown = m.clients.feeds[cur].Client
 	}
 	switch {
-	case name != shownName:
-		return " " + ansi.Truncate(sanitize.Line(name), briefName, "…")
-	case transport != shownTransport:
-		return " " + ansi.Truncate(sanitize.Line(transport), briefName, "…")
+	case f.Name != shown.Name:
+		return " " + ansi.Truncate(sanitize.Line(f.Name), briefName, "…")
+	case f.Transport != shown.Transport:
+		return " " + ansi.Truncate(sanitize.Line(f.Transport), briefName, "…")
 	}
 	return ""
-}
-
-// splitClientName is a proxied client's name as the proxy gives it,
-// "name version · transport", in its two parts.
-func splitClientName(s string) (name, transport string) {
-	if i := strings.LastIndex(s, " · "); i >= 0 {
-		return s[:i], s[i+len(" · "):]
-	}
-	return s, ""
 }

@@ -18,9 +18,9 @@ import (
 // running and the key that steps to it, first.
 func TestClientEndSaysWhichIsStillRunning(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
-	m.Update(clientMsg{ID: 1, Name: "mcpscope dev · stateless", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "mcpscope dev", Transport: "stateless", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, fixtureRecords()})
-	m.Update(clientMsg{ID: 2, Name: "mcpscope dev · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "mcpscope dev", Transport: "streamable", Records: make(chan []mcp.Record)})
 	m.Update(clientEndedMsg{1})
 	if got := m.status.msg.text; !strings.HasPrefix(got, "] steps to 2 mcpscope dev · streamable, still running · the client's session ended: 1 mcpscope dev · stateless") {
 		t.Errorf("status %q, want it to start with the client still running and ]", got)
@@ -33,8 +33,8 @@ func TestClientEndSaysWhichIsStillRunning(t *testing.T) {
 	}
 	// None running: the end says only that it ended.
 	m = newProxyModel(t, make(chan Client))
-	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
-	m.Update(clientMsg{ID: 2, Name: "beta · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "beta", Transport: "sse", Records: make(chan []mcp.Record)})
 	m.Update(clientEndedMsg{2})
 	m.Update(clientEndedMsg{1})
 	if got := m.status.msg.text; strings.Contains(got, "running") || !strings.Contains(got, "the client's session ended: 1 alpha") {
@@ -49,8 +49,8 @@ func TestClientEndSaysWhichIsStillRunning(t *testing.T) {
 func TestClientStatusTellsSameNamedClientsApart(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(clientMsg{ID: 1, Name: "mcpscope dev · sse", Records: make(chan []mcp.Record)})
-	m.Update(clientMsg{ID: 2, Name: "mcpscope dev · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "mcpscope dev", Transport: "sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "mcpscope dev", Transport: "sse", Records: make(chan []mcp.Record)})
 	if got := m.status.msg.text; got != "] shows a new client: 2 mcpscope dev · sse" {
 		t.Errorf("the second client's announcement = %q, want it numbered as on the bar", got)
 	}

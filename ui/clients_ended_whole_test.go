@@ -17,7 +17,7 @@ import (
 func TestClientEndedReadsWholeUnderWatchOnlyRow(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m.Update(clientMsg{ID: 1, Name: "mcpscope dev · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "mcpscope dev", Transport: "streamable", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, fixtureRecords()})
 	m.Update(clientEndedMsg{1})
 	want := "the client's session ended: 1 mcpscope dev · streamable (everything so far is still here)"

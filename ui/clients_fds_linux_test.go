@@ -49,7 +49,7 @@ func TestEndedClientsLetGoCloseTheirRecordings(t *testing.T) {
 		if err := rec.Close(); err != nil {
 			t.Fatal(err)
 		}
-		m.Update(clientMsg{ID: id, Name: fmt.Sprintf("c%d · streamable", id), Records: make(chan []mcp.Record), Log: log})
+		m.Update(clientMsg{ID: id, Transport: "streamable", Name: fmt.Sprintf("c%d", id), Records: make(chan []mcp.Record), Log: log})
 		m.Update(clientRecordsMsg{id, recs})
 		m.Update(clientEndedMsg{id})
 	}

@@ -20,7 +20,7 @@ import (
 func TestClientsBarShowsTheShownOneOfMany(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	for i := 1; i <= 200; i++ {
-		m.Update(clientMsg{ID: i, Name: fmt.Sprintf("many-%03d · streamable", i), Records: make(chan []mcp.Record)})
+		m.Update(clientMsg{ID: i, Transport: "streamable", Name: fmt.Sprintf("many-%03d", i), Records: make(chan []mcp.Record)})
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
@@ -48,7 +48,7 @@ func TestClientsBarShowsTheShownOneOfMany(t *testing.T) {
 func TestClientsBarCutsALongShownName(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	for i := 1; i <= 200; i++ {
-		m.Update(clientMsg{ID: i, Name: fmt.Sprintf("some-long-client-name-%03d 1.2.3 · streamable", i), Records: make(chan []mcp.Record)})
+		m.Update(clientMsg{ID: i, Transport: "streamable", Name: fmt.Sprintf("some-long-client-name-%03d 1.2.3", i), Records: make(chan []mcp.Record)})
 	}
 	m.clients.dropped = 56
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})

@@ -17,8 +17,8 @@ import (
 // all three keep their names.
 func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
-	for id, name := range []string{"claude-code 1.0.3 · sse", "mcp-inspector 0.16.2 · streamable", "cursor 1.2.4 · stateless"} {
-		m.Update(clientMsg{ID: id + 1, Name: name, Records: make(chan []mcp.Record)})
+	for id, c := range [][2]string{{"claude-code 1.0.3", "sse"}, {"mcp-inspector 0.16.2", "streamable"}, {"cursor 1.2.4", "stateless"}} {
+		m.Update(clientMsg{ID: id + 1, Name: c[0], Transport: c[1], Records: make(chan []mcp.Record)})
 	}
 	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
 	if got := bar(); !strings.Contains(got, "1 claude-code 1.0.3 · sse   2 mcp-inspector 0.16.2 · streamable   3 cursor 1.2.4 · stateless") {
@@ -42,7 +42,7 @@ func TestClientsBarKeepsEveryClientAt80(t *testing.T) {
 	// The fourth client's announcement keeps the key that shows it, and is
 	// read whole on the row of the watch-only reason while it lasts: the
 	// bar cut it to "4 windsurf-mcp-client …".
-	m.Update(clientMsg{ID: 4, Name: "windsurf-mcp-client 1.8.0 · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 4, Name: "windsurf-mcp-client 1.8.0", Transport: "streamable", Records: make(chan []mcp.Record)})
 	if got := row(ansi.Strip(m.View()), "] shows a new client:"); !strings.Contains(got, "] shows a new client: 4 windsurf-mcp-client 1.8.0 · streamable") {
 		t.Errorf("at 80 columns the announcement = %q, want the key that shows the new client and its whole name", got)
 	}
@@ -56,14 +56,14 @@ func TestClientsBarTellsAlikeClientsApartAt80(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	for id, tr := range []string{"sse", "streamable", "stateless"} {
-		m.Update(clientMsg{ID: id + 1, Name: "mcpscope dev · " + tr, Records: make(chan []mcp.Record)})
+		m.Update(clientMsg{ID: id + 1, Name: "mcpscope dev", Transport: "" + tr, Records: make(chan []mcp.Record)})
 	}
 	m.Update(clientEndedMsg{2})
 	bar := func() string { return row(ansi.Strip(m.View()), "clients:") }
 	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable (ended)   3 stateless"; !strings.Contains(got, want) {
 		t.Errorf("the clients bar = %q, want %q", got, want)
 	}
-	m.Update(clientMsg{ID: 4, Name: "mcpscope dev · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 4, Name: "mcpscope dev", Transport: "sse", Records: make(chan []mcp.Record)})
 	if got, want := bar(), "clients:  1 mcpscope dev · sse   2 streamable (ended)   3 stateless   4 "; !strings.Contains(got, want) {
 		t.Errorf("with a fourth client alike in transport too, the clients bar = %q, want %q", got, want)
 	}

@@ -13,8 +13,8 @@ import (
 // the failure again. It went on showing "● rec" for every client.
 func TestProxyClientRecordingFailedIsOnTheStatusBar(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
-	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record), RecordingPath: "/rec/alpha.jsonl"})
-	m.Update(clientMsg{ID: 2, Name: "beta · streamable", Records: make(chan []mcp.Record), RecordingPath: "/rec/beta.jsonl"})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record), RecordingPath: "/rec/alpha.jsonl"})
+	m.Update(clientMsg{ID: 2, Name: "beta", Transport: "streamable", Records: make(chan []mcp.Record), RecordingPath: "/rec/beta.jsonl"})
 	m.Update(clientMsg{ID: 1, RecordingFailed: "recording: cannot write to /rec/alpha.jsonl: no space left on device"})
 	if v := m.status.view(); !strings.Contains(v, "recording stopped, the file is incomplete: recording: cannot write to /rec/alpha.jsonl: no space left on device") {
 		t.Errorf("the status bar does not say the shown client's recording stopped: %q", v)
@@ -30,7 +30,7 @@ func TestProxyClientRecordingFailedIsOnTheStatusBar(t *testing.T) {
 	if !m.status.recordingFailed {
 		t.Error("back on alpha, its recording is no longer shown as failed")
 	}
-	if m.clients.feeds[0].Name != "alpha · sse" {
-		t.Errorf("the failure renamed the client to %q", m.clients.feeds[0].Name)
+	if m.clients.feeds[0].title() != "alpha · sse" {
+		t.Errorf("the failure renamed the client to %q", m.clients.feeds[0].title())
 	}
 }

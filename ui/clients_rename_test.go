@@ -13,12 +13,12 @@ import (
 // clients bar does.
 func TestNewClientAnnouncementFollowsItsName(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
-	m.Update(clientMsg{ID: 1, Name: "alpha 1.0 · sse", Records: make(chan []mcp.Record)})
-	m.Update(clientMsg{ID: 2, Name: "undici · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "alpha 1.0", Transport: "sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "undici", Transport: "streamable", Records: make(chan []mcp.Record)})
 	if bar := m.status.view(); !strings.Contains(bar, "a new client: 2 undici · streamable") {
 		t.Fatalf("the status bar does not announce the new client: %q", bar)
 	}
-	m.Update(clientMsg{ID: 2, Name: "claude-desktop (via mcp-remote 0.15.1) 0.9 · streamable"})
+	m.Update(clientMsg{ID: 2, Name: "claude-desktop (via mcp-remote 0.15.1) 0.9", Transport: "streamable"})
 	if bar := m.status.view(); !strings.Contains(bar, "a new client: 2 claude-desktop (via mcp-remote 0.15.1) 0.9") || strings.Contains(bar, "undici") {
 		t.Errorf("the announcement keeps the name the client came with: %q", bar)
 	}

@@ -36,7 +36,7 @@ func TestProxyClientsSwitch(t *testing.T) {
 	if v := m.View(); !strings.Contains(v, "clients: none yet") || !strings.Contains(v, "waiting for a client") || !strings.Contains(v, "no client has connected yet") {
 		t.Fatalf("before any client the bar should say so:\n%s", m.View())
 	}
-	m.Update(clientMsg{ID: 1, Name: "alpha 1.0 · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "alpha 1.0", Transport: "sse", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, fixtureRecords()})
 	alpha := m.com.log.PairCount()
 	if alpha == 0 {
@@ -45,7 +45,7 @@ func TestProxyClientsSwitch(t *testing.T) {
 	s := newScript()
 	s.state(mcp.StateOpen)
 	s.answer(s.request("1", "tools/list", "", ""), "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`, false, false)
-	m.Update(clientMsg{ID: 2, Name: "beta · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 2, Name: "beta", Transport: "streamable", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{2, s.recs})
 	if m.com.log.PairCount() != alpha {
 		t.Fatalf("a second client took over the screen: %d pairs shown, want alpha's %d", m.com.log.PairCount(), alpha)
@@ -57,7 +57,7 @@ func TestProxyClientsSwitch(t *testing.T) {
 	if m.com.log.PairCount() != 1 || !strings.Contains(m.View(), "Pairs 1") {
 		t.Fatalf("] should show beta's one pair:\n%s", m.View())
 	}
-	m.Update(clientMsg{ID: 2, Name: "beta 2.0 · streamable"})
+	m.Update(clientMsg{ID: 2, Name: "beta 2.0", Transport: "streamable"})
 	if view := m.View(); !strings.Contains(view, "2 beta 2.0 · streamable") || !strings.Contains(view, "1 alpha 1.0 · sse") {
 		t.Errorf("the clients bar should list both, beta renamed:\n%s", view)
 	}
@@ -112,7 +112,7 @@ func TestProxiedSessionShowsBothLegs(t *testing.T) {
 		Status: 200, Duration: 4*time.Millisecond + 250*time.Microsecond, ReqSeq: req,
 		RequestHeaders: map[string][]string{"User-Agent": {"node"}}}})
 	s.answer(req, "1", "tools/list", "", `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`, false, false)
-	m.Update(clientMsg{ID: 1, Name: "inspector · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "inspector", Transport: "streamable", Records: make(chan []mcp.Record)})
 	m.Update(clientRecordsMsg{1, s.recs})
 	press(m, "enter")
 	view := m.View()
@@ -131,10 +131,10 @@ func TestOwnSessionNextToTheClients(t *testing.T) {
 	opened := 0
 	m := proxyWithOwn(func() (Client, error) {
 		opened++
-		return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+		return Client{ID: -1, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
 	})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
 	// The line under the panes says first how to get a session that can
 	// send: it named `mcpscope URL`, a second program, while o was here.
 	ownFirst := "o open your own session · " + watchOnly
@@ -169,7 +169,7 @@ func TestEndedClientsAreBounded(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	const n = maxEnded + 40
 	for id := 1; id <= n; id++ {
-		m.Update(clientMsg{ID: id, Name: fmt.Sprintf("c%d · streamable", id), Records: make(chan []mcp.Record)})
+		m.Update(clientMsg{ID: id, Transport: "streamable", Name: fmt.Sprintf("c%d", id), Records: make(chan []mcp.Record)})
 		m.Update(clientRecordsMsg{id, fixtureRecords()})
 		m.Update(clientEndedMsg{id})
 	}
@@ -197,7 +197,7 @@ func TestEndedClientsAreBounded(t *testing.T) {
 func TestEndedClientsLetGoInTheOrderTheyEnded(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	add := func(id int) {
-		m.Update(clientMsg{ID: id, Name: fmt.Sprintf("c%d · streamable", id), Records: make(chan []mcp.Record)})
+		m.Update(clientMsg{ID: id, Transport: "streamable", Name: fmt.Sprintf("c%d", id), Records: make(chan []mcp.Record)})
 		m.Update(clientRecordsMsg{id, fixtureRecords()})
 	}
 	add(1) // shown

@@ -14,7 +14,7 @@ import (
 func TestRenameOfAnUnknownClientMakesNoTab(t *testing.T) {
 	ch := make(chan Client)
 	m := newProxyModel(t, ch)
-	_, cmd := m.Update(clientMsg{ID: 9, Name: "ghost · streamable"})
+	_, cmd := m.Update(clientMsg{ID: 9, Name: "ghost", Transport: "streamable"})
 	if v := m.View(); strings.Contains(v, "ghost") || !strings.Contains(v, "clients: none yet") {
 		t.Fatalf("a rename of a session never announced became a tab:\n%s", v)
 	}

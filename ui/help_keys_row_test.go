@@ -20,10 +20,10 @@ func TestHelpSaysHowToCloseOnce(t *testing.T) {
 	plain := func(w, h int) *Model { return newTestModel(t, w, h, newFakeBackend(), fixtureRecords()) }
 	own := func(w, h int) *Model {
 		m := proxyWithOwn(func() (Client, error) {
-			return Client{ID: -1, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
+			return Client{ID: -1, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
 		})
 		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-		m.Update(clientMsg{ID: 1, Name: "claude-code 1.0.3 · sse", Records: make(chan []mcp.Record)})
+		m.Update(clientMsg{ID: 1, Name: "claude-code 1.0.3", Transport: "sse", Records: make(chan []mcp.Record)})
 		pressOwn(t, m)
 		return m
 	}

@@ -14,8 +14,8 @@ import (
 func TestAutoListAfterShowingAWatchOnlyClient(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
 	own := newFakeBackend()
-	m.Update(clientMsg{ID: 1, Name: "own · sse", Records: make(chan []mcp.Record), Backend: own})
-	m.Update(clientMsg{ID: 2, Name: "proxied · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "own", Transport: "sse", Records: make(chan []mcp.Record), Backend: own})
+	m.Update(clientMsg{ID: 2, Name: "proxied", Transport: "sse", Records: make(chan []mcp.Record)})
 	changed := func() []mcp.Record {
 		s := newScript()
 		s.add(mcp.Record{Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification,

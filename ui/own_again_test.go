@@ -16,10 +16,10 @@ func TestOpenOwnAgainGoesToTheOneOpen(t *testing.T) {
 	opened := 0
 	m := proxyWithOwn(func() (Client, error) {
 		opened++
-		return Client{ID: -opened, Name: "you · mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
+		return Client{ID: -opened, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: newFakeBackend()}, nil
 	})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
 	pressOwn(t, m)
 	press(m, "[")
 	if got, want := m.sendDisabled(), "o your own session · "+watchOnly; got != want {

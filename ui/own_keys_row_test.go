@@ -60,10 +60,10 @@ func pressOwn(t *testing.T, m *Model) {
 func ownOpened(t *testing.T, w, h int, recs <-chan []mcp.Record, b Backend) *Model {
 	t.Helper()
 	m := proxyWithOwn(func() (Client, error) {
-		return Client{ID: -1, Name: "you · mcpscope", Records: recs, Backend: b}, nil
+		return Client{ID: -1, Name: "you", Transport: "mcpscope", Records: recs, Backend: b}, nil
 	})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
 	pressOwn(t, m)
 	return m
 }

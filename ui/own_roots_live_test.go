@@ -26,7 +26,7 @@ func TestLiveOwnSessionRoots(t *testing.T) {
 	// A proxied client's session shows no roots of the user's own: the
 	// Negotiation pane named them on every client's.
 	fm := l.quit()
-	fm.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
+	fm.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
 	press(fm, "[")
 	if fm.backend() != nil || fm.com.rootsKnown || len(fm.com.roots) != 0 {
 		t.Errorf("a proxied client's session shows the own session's roots: %v", fm.com.roots)

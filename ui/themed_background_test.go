@@ -92,8 +92,8 @@ func TestLightThemeHasNoHoles(t *testing.T) {
 
 	p := themed(t, Options{Clients: make(chan Client), NoSend: watchOnly})
 	p.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	p.Update(clientMsg{ID: 1, Name: "alpha · sse", Records: make(chan []mcp.Record)})
-	p.Update(clientMsg{ID: 2, Name: "beta · streamable", Records: make(chan []mcp.Record)})
+	p.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
+	p.Update(clientMsg{ID: 2, Name: "beta", Transport: "streamable", Records: make(chan []mcp.Record)})
 	if h := holes(p.View()); len(h) > 0 {
 		t.Errorf("the proxy's screen has cells with no background (row: cells) %v", h)
 	}

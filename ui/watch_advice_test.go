@@ -15,7 +15,7 @@ import (
 // path". It now says what the client must do, and names no key.
 func TestProxiedSessionAdviceNamesNoKey(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
-	m.Update(clientMsg{ID: 1, Name: "alpha 1.0 · streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientMsg{ID: 1, Name: "alpha 1.0", Transport: "streamable", Records: make(chan []mcp.Record)})
 	s := newScript()
 	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen, Conn: 1, URL: "http://127.0.0.1:8811/mcp", Transport: mcp.TransportStreamable, SessionID: "S1"}})
 	s.add(mcp.Record{Kind: mcp.KindError, Error: &mcp.ErrorInfo{Op: mcp.OpPost, Message: "POST http://127.0.0.1:8811/mcp answered 404 Not Found: session not found", Conn: 1,
