@@ -306,7 +306,41 @@ func For(f Fact, a Audience) string {
 	if f.Addr != "" {
 		addr = f.Addr
 	}
-	return strings.NewReplacer("{addr}", addr, "{capability}", f.Undeclared, "{method}", f.Method).Replace(words[a].Replace(text))
+	return fill(words[a].Replace(text), addr, f.Undeclared, f.Method)
+}
+
+// fill puts the fact's own words in text's {addr}, {capability} and
+// {method}, in one pass as a strings.Replacer would (a value holding a
+// placeholder stays as it is), without building one per call: For runs
+// for every failure a view shows.
+func fill(text, addr, capability, method string) string {
+	if !strings.Contains(text, "{") {
+		return text
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(text, '{')
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i])
+		text = text[i:]
+		switch {
+		case strings.HasPrefix(text, "{addr}"):
+			b.WriteString(addr)
+			text = text[len("{addr}"):]
+		case strings.HasPrefix(text, "{capability}"):
+			b.WriteString(capability)
+			text = text[len("{capability}"):]
+		case strings.HasPrefix(text, "{method}"):
+			b.WriteString(method)
+			text = text[len("{method}"):]
+		default:
+			b.WriteByte('{')
+			text = text[1:]
+		}
+	}
 }
 
 // refusedToken is the advice for a 401 to a request that carried an

@@ -90,3 +90,17 @@ func TestForDropped(t *testing.T) {
 		t.Errorf("after an answer: %q", later)
 	}
 }
+
+// For runs for every failure a view draws, each frame: it fills a fact's
+// words in one pass without building a replacer per call (18 allocations
+// a call did), and a value holding a placeholder is kept as sent.
+func TestForFillsOnceWithoutReplacerPerCall(t *testing.T) {
+	f := Fact{Code: mcp.CodeMethodNotFound, Undeclared: "{method}", Method: "tools/{addr}"}
+	if got, want := For(f, TUI), "the server did not declare {method} in its capabilities: it does not offer tools/{addr}"; got != want {
+		t.Errorf("For = %q, want %q", got, want)
+	}
+	failed := Fact{Cause: mcp.CauseStatus, Status: 500}
+	if n := testing.AllocsPerRun(100, func() { For(failed, TUI) }); n > 6 {
+		t.Errorf("For allocates %v times a call, want a few at most", n)
+	}
+}
