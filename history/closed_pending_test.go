@@ -90,3 +90,25 @@ func TestRequestCancelledBeforeTheCloseStaysCancelled(t *testing.T) {
 		t.Fatalf("the tools/call row is %s, want cancelled", p.State)
 	}
 }
+
+// A 2026-07-28 session closed with its listen stream open: Pairs and
+// Detail said "open until the session closed", the export only "closed",
+// which read as the server closing the stream.
+func TestExportSaysListenStreamWasOpenUntilTheClose(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	hdr := Header{URL: srv.Endpoint(), Transport: mcp.TransportStateless}
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStateless}, func(ctx context.Context, s *mcp.Session) {
+		s.AwaitListen(ctx) // acknowledged: the stream is open, not still being opened
+	})
+	listen := l.ListenPair()
+	if listen == nil || listen.State != StateClosed {
+		t.Fatalf("the listen row is %v, want closed with the session", listen)
+	}
+	var b strings.Builder
+	if err := ExportMarkdown(&b, hdr, l); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, listen.ClosedWords()) || !strings.Contains(out, "open until the session closed") {
+		t.Errorf("the export does not say the listen stream was open until the session closed:\n%s", out)
+	}
+}

@@ -182,7 +182,7 @@ func writePairMarkdown(b *bufio.Writer, n int, p *Pair, aud advice.Audience) {
 	if p.ResponseSize > 0 {
 		facts = append(facts, fmt.Sprintf("%d bytes", p.ResponseSize))
 	}
-	if w := p.ClosedWords(); w != "" && p.Method != ListenMethod {
+	if w := p.ClosedWords(); w != "" {
 		// "closed" alone read as the server closing something.
 		facts = append(facts, w)
 	}
