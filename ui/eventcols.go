@@ -78,12 +78,25 @@ func (c eventColumns) row(r eventCells) string {
 	add(r.time, c.time, false)
 	add(r.stream, c.stream, false)
 	add(r.name, c.name, false)
-	if w := ansi.StringWidth(r.id); c.id > 0 && w > c.id {
-		// An event id's end tells it from its neighbours: the demo's
-		// and the Go SDK's are the stream's id, then _0, _1, ….
-		r.id = ansi.TruncateLeft(r.id, w-c.id+1, "…")
-	}
-	add(r.id, c.id, false)
+	add(cutID(r.id, c.id), c.id, false)
 	add(r.size, c.size, true)
 	return string(b) + r.data
+}
+
+// cutID is an event id in w cells, for the ID column and the rows that
+// name ids in their data. Its end tells it from its neighbours (the
+// demo's and the Go SDK's are the stream's id, then _0, _1, …), so a long
+// one keeps its end after "…". In one cell it is "…" alone: a lone last
+// character read as an id of its own, and nothing as no id. Below one
+// cell there is nothing to cut into, and it stays whole for the line's
+// own cut.
+func cutID(id string, w int) string {
+	n := ansi.StringWidth(id)
+	switch {
+	case w < 1 || n <= w:
+		return id
+	case w == 1:
+		return "…"
+	}
+	return ansi.TruncateLeft(id, n-w+1, "…")
 }

@@ -46,3 +46,19 @@ func TestEventColumnsKeepTheEndOfALongID(t *testing.T) {
 		t.Errorf("row %q, want the id's end (…OY5K_1), not its start", got)
 	}
 }
+
+// Ids cut to one cell each read "…", in the ID column and in a run's row
+// alike: the run's row printed them whole past its room, and the column
+// drew nothing, which read as no id.
+func TestEventIDsInOneCellReadAsCut(t *testing.T) {
+	if got := fitIDs("3 ids ", []string{"ev-1", "ev-3"}, 9); got != "3 ids … …" {
+		t.Errorf("two ids in one cell each: %q, want %q", got, "3 ids … …")
+	}
+	if got := fitIDs("3 ids ", []string{"ev-1", "ev-3"}, 15); got != "3 ids ev-1 ev-3" {
+		t.Errorf("two ids with room: %q, want them whole", got)
+	}
+	c := eventColumns{time: 7, id: 1, data: 4}
+	if got := c.row(eventCells{time: "+0.014s", id: "ev-12", data: "{}"}); got != "+0.014s … {}" {
+		t.Errorf("a one-cell ID column: %q, want %q", got, "+0.014s … {}")
+	}
+}

@@ -416,10 +416,7 @@ func fitIDs(lead string, ids []string, room int) string {
 		if k > 0 {
 			lead += " "
 		}
-		if w := ansi.StringWidth(id); w > each && each > 1 {
-			id = ansi.TruncateLeft(id, w-each+1, "…")
-		}
-		lead += id
+		lead += cutID(id, each)
 	}
 	return lead
 }
