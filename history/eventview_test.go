@@ -44,3 +44,33 @@ func TestEventViewWhileTheLogGrows(t *testing.T) {
 		t.Fatalf("a new view holds %d events, want 6000", got)
 	}
 }
+
+// readCounter is a memStore that counts the records read back: a Log
+// loaded from a recording decodes each again when asked.
+type readCounter struct {
+	memStore
+	reads int
+}
+
+func (c *readCounter) get(i int) *mcp.Record { c.reads++; return c.memStore.get(i) }
+
+// The events pane draws each row from its event and its run: an event
+// alone read its record twice a row a frame, decoded from the file for a
+// replay, to fill a run of one. EventAndRun reads it once and says what
+// Event and EventRun say.
+func TestEventAndRunReadsALoneEventOnce(t *testing.T) {
+	st := &readCounter{}
+	l := newLog(st)
+	l.Append(mcp.Record{Seq: 1, Kind: mcp.KindEvent, Event: &mcp.SSEEvent{ID: "ev-1", Data: mcp.Raw(`{}`), Raw: mcp.Raw("id: ev-1\ndata: {}\n\n")}})
+	st.reads = 0
+	r, ru := l.EventAndRun(0)
+	if st.reads != 1 {
+		t.Errorf("the row's event read %d times, want once", st.reads)
+	}
+	if r != l.Event(0) || ru != l.EventRun(0) || ru.N != 1 || ru.Bytes != int64(len("id: ev-1\ndata: {}\n\n")) {
+		t.Errorf("EventAndRun = %v, %+v; want Event's record and EventRun's run of one", r, ru)
+	}
+	if r, ru := l.EventAndRun(1); r != nil || ru != (EventRun{}) {
+		t.Errorf("past the end: %v, %+v; want nothing", r, ru)
+	}
+}

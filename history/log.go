@@ -224,6 +224,17 @@ func (l *Log) EventRun(i int) EventRun {
 	return l.runOf(l.events[i], l.st.get)
 }
 
+// EventAndRun is Event and EventRun of the i-th row at once: the row of
+// an event alone reads its record once, where the two read it twice, per
+// row per frame.
+func (l *Log) EventAndRun(i int) (*mcp.Record, EventRun) {
+	if i < 0 || i >= len(l.events) {
+		return nil, EventRun{}
+	}
+	r := l.st.get(int(l.events[i]))
+	return r, l.runOf(l.events[i], func(int) *mcp.Record { return r })
+}
+
 // runOf is EventRun of entry e, whose record get reads when it is an event
 // alone.
 func (l *Log) runOf(e int32, get func(int) *mcp.Record) EventRun {

@@ -98,8 +98,11 @@ func (e *eventsPane) logRow(i int) int {
 	return e.filter.matches[i]
 }
 
-// repeats is what row i stands for besides its event.
-func (e *eventsPane) repeats(i int) history.EventRun { return e.c.log.EventRun(e.logRow(i)) }
+// eventRunAt is row i's event and what it stands for besides it (see
+// history.Log.EventAndRun).
+func (e *eventsPane) eventRunAt(i int) (*mcp.Record, history.EventRun) {
+	return e.c.log.EventAndRun(e.logRow(i))
+}
 
 // selected is the event under the cursor, or nil.
 func (e *eventsPane) selected() *mcp.Record { return e.eventAt(e.list.cursor) }
@@ -192,13 +195,12 @@ func (e *eventsPane) view(focused bool) []string {
 	noData := make([]bool, 0, cap(rows))
 	idRuns := make([]idRun, 0, cap(rows))
 	for i := start; i < end; i++ {
-		r := e.eventAt(i)
+		r, ru := e.eventRunAt(i)
 		ev := r.Event
 		name, data := wireLine(shownName(ev), 64), previewData(firstLine(string(ev.Data), 512))
 		keepAlive := !ev.Dispatched()
 		empty := false
 		id := wireLine(ev.ID, 64)
-		ru := e.repeats(i)
 		n, last, newest := ru.N, ru.Last, ru.Newest
 		// The Log keeps a run of blocks no EventSource dispatches as one
 		// row; the count goes first and the last one's time last, so a
