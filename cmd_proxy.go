@@ -10,12 +10,8 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
-
-	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/internal/localurl"
 	"github.com/mcpscope/mcpscope/internal/stdlog"
@@ -23,6 +19,7 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/proxy"
 	"github.com/mcpscope/mcpscope/themes"
 	"github.com/mcpscope/mcpscope/ui"
+	"github.com/spf13/cobra"
 )
 
 // proxyFlags are the proxy command's own flags.
@@ -323,169 +320,4 @@ func (r *proxyRun) finishTUI() {
 	r.sessions.closeOwn()
 	r.sessions.unshow()
 	r.stop()
-}
-
-// proxySessions records each client session to a file of its own and
-// hands its records to whoever shows them: the TUI, or the line printer.
-type proxySessions struct {
-	cfg  mcp.Config
-	pf   *proxyFlags
-	errw io.Writer
-	wg   sync.WaitGroup
-
-	mu       sync.Mutex
-	paths    []string // the last listedPaths recordings
-	recorded int      // recordings made in all
-	// failed holds the listed recordings (and any not listed yet) a write
-	// error made incomplete, and incomplete counts them all: the report
-	// must not list them as recorded like the rest. unlisted holds the
-	// recordings made and not listed yet, so a failure of one that has
-	// dropped off the list (no longer named in the report) is only
-	// counted, and failed stays as small as the list.
-	failed     map[string]string // path -> why
-	incomplete int
-	unlisted   sync.Map // path -> struct{}; not under s.mu, which openEarly holds while it records
-	// unrecorded counts the sessions whose recording could not be
-	// created; atomic, as it is counted with s.mu held or not.
-	unrecorded    atomic.Int64
-	unrecordedWhy atomic.Value   // the last one's error text
-	lines         *lineOrder     // headless: where lines go, in the order of their times, once the banner is out
-	clients       chan ui.Client // the TUI's feed
-	feed          *clientFeed    // queues for clients, so no session waits on the TUI
-	gone          chan struct{}  // closed once the TUI stopped reading
-	feeds         []<-chan []mcp.Record
-	own           []*mcp.Session    // the user's own sessions, opened from the TUI
-	answers       *ui.Answerer      // answers what the server asks the user's own sessions; nil headless
-	refusals      map[int]*refusals // requests in no session refused, by status: 503 for want of room for a session
-	early         earlyGets         // sessions held until they are worth a recording of their own
-}
-
-// newProxySessions decides where sessions go before the proxy serves, so
-// a client that connects at once is neither lost nor printed before the
-// banner: headless lines go to errw, otherwise sessions wait for the TUI.
-func newProxySessions(cfg mcp.Config, pf *proxyFlags, errw io.Writer) *proxySessions {
-	s := &proxySessions{cfg: cfg, pf: pf, errw: errw, gone: make(chan struct{})}
-	if pf.headless {
-		s.lines = newLineOrder(errw)
-	} else {
-		s.clients = make(chan ui.Client, 64)
-		s.feed = newClientFeed(s.clients, s.gone)
-	}
-	return s
-}
-
-// print lets the sessions' lines out, once the banner above them is.
-func (s *proxySessions) print() { s.lines.start() }
-
-// show is the channel the TUI reads sessions from.
-func (s *proxySessions) show() <-chan ui.Client { return s.clients }
-
-// unshow drains what the TUI no longer reads, so every recording still
-// gets all of its records and closes.
-func (s *proxySessions) unshow() {
-	s.mu.Lock()
-	close(s.gone)
-	feeds := s.feeds
-	s.feeds = nil
-	s.mu.Unlock()
-	for _, f := range feeds {
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			for range f {
-			}
-		}()
-	}
-}
-
-// name is how a printed line calls a session (the TUI is given its parts,
-// ui.Client.Name and Transport).
-func name(c *proxy.Client) string { return c.Label() + " · " + c.Transport }
-
-// start records a new client session and passes it on; one that began
-// with a GET before any initialize, or that upstream has answered nothing
-// of yet, waits to be worth a recording of its own (holdEarly).
-func (s *proxySessions) start(c *proxy.Client) {
-	if c.EarlyGet || !c.UpstreamAnswered() {
-		s.holdEarly(c)
-		return
-	}
-	s.startWith(c, c.Records(), heldLines{})
-}
-
-// startWith records client session c, whose records come on in, and
-// passes it on; held is what it kept while it was held back, if it was.
-func (s *proxySessions) startWith(c *proxy.Client, in <-chan []mcp.Record, held heldLines) {
-	s.mu.Lock()
-	watched := s.clients != nil
-	s.mu.Unlock()
-	recs, path, log := s.record(c, in, watched)
-	s.mu.Lock()
-	out, clients, shown := s.lines, s.clients, !closed(s.gone)
-	if path != "" {
-		s.noteRecorded(path)
-	}
-	delete(s.early.unstarted, c.ID)
-	if clients != nil && shown {
-		// unshow drains what is listed here once the TUI stops. Queued,
-		// never waited for (this runs on the relay's path, and the TUI
-		// may be slow), under s.mu as rename queues a new name: the TUI
-		// gets the session before any new name of it.
-		s.feeds = append(s.feeds, recs)
-		s.feed.send(ui.Client{ID: c.ID, Name: c.Label(), Transport: c.Transport, Records: recs, RecordingPath: path, Log: log})
-		s.mu.Unlock()
-		return
-	}
-	s.mu.Unlock()
-	if out == nil {
-		held.done()
-	}
-	switch {
-	case clients != nil:
-		if log != nil {
-			log.Close()
-		}
-		s.drain(recs)
-	case out != nil:
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			defer held.done()
-			lp := &linePrinter{out: out, c: c, asked: map[int64]*inFlight{}}
-			lp.started(path)
-			if held.batches == 0 {
-				held.done()
-			}
-			for batch := range recs {
-				for _, r := range batch {
-					lp.record(r)
-				}
-				held.printed()
-			}
-			lp.ended()
-		}()
-	default:
-		s.drain(recs)
-	}
-}
-
-// drain reads a session's records to their end, for its recording.
-func (s *proxySessions) drain(recs <-chan []mcp.Record) {
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		for range recs {
-		}
-	}()
-}
-
-// wait waits until every session's records ended and its recording
-// closed, and (headless) its lines are out.
-func (s *proxySessions) wait() {
-	s.early.held.Wait()
-	s.closeEarly()
-	s.wg.Wait()
-	if s.lines != nil {
-		s.lines.close()
-	}
 }

@@ -1,0 +1,93 @@
+package history
+
+import (
+	"weak"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// record is the record of an entry + 1, or nil for 0.
+func (l *Log) record(e int32) *mcp.Record {
+	if e == 0 {
+		return nil
+	}
+	return l.st.get(int(e - 1))
+}
+
+// pair builds row i as a Pair.
+func (l *Log) pair(i int32) Pair {
+	rw := l.rows.at(int(i))
+	var x rowMore
+	if rw.more != nil {
+		x = *rw.more
+	}
+	return Pair{
+		Kind: rw.kind, State: rw.state, ID: rw.id, Method: rw.method, Tool: rw.tool,
+		Request: l.record(rw.req), Response: l.record(rw.resp), Post: l.record(rw.post),
+		Failure: l.failureNow(rw.fail), Reply: l.record(rw.reply),
+		Sent: rw.sent, Answered: rw.answered, PostLatency: rw.postLatency, Latency: rw.latency,
+		ResponseSize: rw.respSize, Chain: x.chain, Round: x.round,
+		Progress: x.progress, Total: x.total, ProgressMessage: x.progressMsg, Notifications: x.progressN, ProgressAt: x.progressAt,
+		Relay: l.record(rw.relay), ProxyAdded: x.proxyAdded, Resumes: l.records(x.resumes),
+		Subject: x.subject, Output: x.output, Ambiguous: x.ambiguous,
+	}
+}
+
+// records are the records of entries + 1.
+func (l *Log) records(es []int32) []*mcp.Record {
+	if len(es) == 0 {
+		return nil
+	}
+	rs := make([]*mcp.Record, len(es))
+	for i, e := range es {
+		rs[i] = l.record(e)
+	}
+	return rs
+}
+
+// pairViews are the Pairs handed out. A Pair is built when asked for and
+// kept while anyone holds it (a weak pointer finds it again, and the Log
+// updates it in place when its row changes); the ones asked for lately are
+// held here too, so drawing the same rows frame after frame builds nothing.
+type pairViews struct {
+	live   map[int32]weak.Pointer[Pair]
+	recent [recentPairs]*Pair
+	next   int
+	sweep  int // prune dead entries of live when it grows past this
+}
+
+const recentPairs = 128
+
+func (v *pairViews) get(l *Log, i int32) *Pair {
+	if wp, ok := v.live[i]; ok {
+		if p := wp.Value(); p != nil {
+			return p
+		}
+	}
+	p := new(Pair)
+	*p = l.pair(i)
+	if v.live == nil {
+		v.live = make(map[int32]weak.Pointer[Pair])
+	}
+	v.live[i] = weak.Make(p)
+	v.recent[v.next] = p
+	v.next = (v.next + 1) % recentPairs
+	if len(v.live) > v.sweep {
+		for k, wp := range v.live {
+			if wp.Value() == nil {
+				delete(v.live, k)
+			}
+		}
+		v.sweep = 2*len(v.live) + recentPairs
+	}
+	return p
+}
+
+// refresh updates the Pair of row i in place, if anyone holds one.
+func (v *pairViews) refresh(l *Log, i int32) {
+	if wp, ok := v.live[i]; ok {
+		if p := wp.Value(); p != nil {
+			*p = l.pair(i)
+		}
+	}
+}
