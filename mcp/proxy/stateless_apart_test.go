@@ -132,3 +132,28 @@ func statelessTwinsApart(t *testing.T, gzipBody bool) {
 		t.Errorf("the session is named %q, want twin", n)
 	}
 }
+
+// The key of a stateless session beside the first is its identity's and a
+// number: keyOf reads back what numberedKey writes, and no other
+// identity's key, whose version merely begins like this one's ("1" and
+// "12"), passes for it.
+func TestNumberedKeyIsReadBackAsItsIdentitys(t *testing.T) {
+	base := "stateless\x00127.0.0.1\x00curl/8\x00/mcp\x00tool\x001"
+	for _, tc := range []struct {
+		key  string
+		want bool
+	}{
+		{base, true},
+		{numberedKey(base, 2), true},
+		{numberedKey(base, 31), true},
+		{base + "2", false},
+		{numberedKey(base+"2", 2), false},
+		{base + "\x00", false},
+		{base + "\x002x", false},
+		{"other" + base, false},
+	} {
+		if got := keyOf(tc.key, base); got != tc.want {
+			t.Errorf("keyOf(%q) = %v, want %v", tc.key, got, tc.want)
+		}
+	}
+}
