@@ -82,6 +82,7 @@ type Client struct {
 	probing       bool        // a stateless session held back as a possible probe (see probe.go)
 	probeSent     int         // requests of a stateless session so far
 	probeOK       bool        // upstream answered a stateless request of it with its result
+	lastConn      string      // the address and port of its latest stateless request's connection (probesOf)
 	wait          *time.Timer // what it waits on its client for (wait.go); nil when nothing
 }
 

@@ -158,7 +158,7 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	// Held back as a possible probe, the session waits for its client's
 	// initialize once this exchange is done (see probe.go).
 	defer c.probeDone()
-	purpose := c.probeRequest(m)
+	purpose := c.probeRequest(r, m)
 	c.learn(m, protocolOf(r.Header, m))
 	l := p.newLeg(w, r, c, body, m, purpose)
 	defer l.cancel()
@@ -355,7 +355,9 @@ func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	}
 	// The probe's answer may still be relaying (the client can have read
 	// it before the proxy is done): the end waits for that, and it is the
-	// session's last record.
+	// session's last record. probesOf puts first the probe sent on this
+	// initialize's connection: with alike clients, the oldest can be
+	// another's.
 	probes[0].end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
 }
 
