@@ -129,14 +129,7 @@ func TestAlikeClientsFallingBackKeepTheirOwnProbes(t *testing.T) {
 				return
 			}
 			p.Close()
-			w.until(t, "every session to end", func() bool {
-				for _, c := range w.clients {
-					if !w.ended[c.ID] {
-						return false
-					}
-				}
-				return len(w.clients) >= 2
-			})
+			w.allEnded(t, 2)
 			for i, s := range seen {
 				who := fmt.Sprintf("client-%d", i)
 				var calls *Client

@@ -284,16 +284,21 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 }
 
 // streamClosed logs how session c's GET stream, relayed by l, closed (how
-// relaying it ended is err).
+// relaying it ended is err), and ends c when that was its client leaving
+// (clientLeft).
 func streamClosed(c *Client, l *leg, err error) {
-	detail := "closed by upstream"
+	detail := closedBy + "upstream"
+	left := l.clientLeft(err)
 	switch {
-	case l.clientLeft(err):
-		detail = "closed by the client"
+	case left:
+		detail = closedBy + "the client"
 	case l.p.life.Err() != nil:
 		detail = "closed: the proxy stopped"
 	}
 	c.state(mcp.StateGetStream, detail)
+	if left {
+		c.clientLeft()
+	}
 }
 
 // sessionDelete relays the DELETE that ends a streamable session.
