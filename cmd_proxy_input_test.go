@@ -86,19 +86,7 @@ func TestProxyHeadlessNamesAClosedListenStream(t *testing.T) {
 		t.Fatal(err)
 	}
 	closeStream()
-	const want = `· cancelled subscriptions/listen id="listen:0": the client closed its listen stream, as a 2026 client ends a subscription`
-	deadline := time.After(10 * time.Second)
-	for {
-		wrote := h.errw.changed() // before the look, so no write is missed
-		if strings.Contains(h.errw.String(), want) {
-			break
-		}
-		select {
-		case <-wrote:
-		case <-deadline:
-			t.Fatalf("stderr lacks %q:\n%s", want, h.errw.String())
-		}
-	}
+	h.waitFor("· cancelled subscriptions/listen id=\"listen:0\": the client closed its listen stream, as a 2026 client ends a subscription")
 	h.stop()
 }
 

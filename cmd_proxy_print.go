@@ -217,6 +217,13 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		case mcp.StateClosed, mcp.StateExpired, mcp.StateInitialized, mcp.StateFailed:
 			// The detail of these is a sentence saying why, not a name.
 			lp.lineAt(r.Time, "·", r.State.State+":", r.State.Detail)
+		case mcp.StateGetStream:
+			// Who closed it: a client that leaves without DELETE says
+			// nothing else, and its session ends only if nothing else
+			// of it is open.
+			if proxy.StreamClosed(r.State) {
+				lp.lineAt(r.Time, "·", "GET stream", r.State.Detail)
+			}
 		}
 	}
 }

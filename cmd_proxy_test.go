@@ -195,6 +195,23 @@ func startHeadless(t *testing.T, url string, pf proxyFlags) *headless {
 	return h
 }
 
+// waitFor waits until the proxy's lines hold want.
+func (h *headless) waitFor(want string) {
+	h.t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		wrote := h.errw.changed() // before the look, so no write is missed
+		if strings.Contains(h.errw.String(), want) {
+			return
+		}
+		select {
+		case <-wrote:
+		case <-deadline:
+			h.t.Fatalf("the lines lack %q:\n%s", want, h.errw.String())
+		}
+	}
+}
+
 // stop stops the proxy as SIGINT does and waits for it to finish.
 func (h *headless) stop() {
 	h.t.Helper()

@@ -58,14 +58,7 @@ func TestAlikeProbesAtOnceEachGoOnInASession(t *testing.T) {
 		readAll(t, rawPost(t, base+"/mcp", init, "Accept", "application/json, text/event-stream", "User-Agent", "twin/1").Body)
 	}
 	p.Close()
-	w.until(t, "every session to end", func() bool {
-		for _, c := range w.clients {
-			if !w.ended[c.ID] {
-				return false
-			}
-		}
-		return len(w.clients) >= 2
-	})
+	w.allEnded(t, 2)
 	sessions := w.sessions()
 	for _, c := range sessions {
 		if got := methodsSent(w.records(c.ID)); c.Transport != mcp.TransportStreamable || len(got) < 2 || got[0] != "server/discover" || got[1] != "initialize" {

@@ -82,6 +82,8 @@ type Client struct {
 	probing       bool        // a stateless session held back as a possible probe (see probe.go)
 	probeSent     int         // requests of a stateless session so far
 	probeOK       bool        // upstream answered a stateless request of it with its result
+	lastConn      string      // the address and port of its latest stateless request's connection (probesOf)
+	left          bool        // its client closed its GET stream with nothing else open, and nothing came since (clientLeft)
 	wait          *time.Timer // what it waits on its client for (wait.go); nil when nothing
 }
 
@@ -339,7 +341,7 @@ func (c *Client) acquireWithin(limit int) (ok, busy bool) {
 		return false, true
 	}
 	c.active++
-	c.used = true
+	c.used, c.left = true, false
 	c.seen = c.p.tick.Add(1)
 	return true, false
 }

@@ -96,6 +96,19 @@ func (w *watched) until(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// allEnded waits until at least n sessions began and every one ended.
+func (w *watched) allEnded(t *testing.T, n int) {
+	t.Helper()
+	w.until(t, "every session to end", func() bool {
+		for _, c := range w.clients {
+			if !w.ended[c.ID] {
+				return false
+			}
+		}
+		return len(w.clients) >= n
+	})
+}
+
 // record waits for a record of client id that matches and returns it.
 func (w *watched) record(t *testing.T, id int, what string, match func(mcp.Record) bool) mcp.Record {
 	t.Helper()

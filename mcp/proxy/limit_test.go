@@ -172,20 +172,19 @@ func TestSessionsBeyondTheCapEndTheLeastRecentlyActiveIdleOne(t *testing.T) {
 		t.Errorf("%d sessions begun by refused requests", after-before)
 	}
 
-	// c's client closes its stream, so c is idle; b's client comes back:
-	// the proxy no longer has b, so its request begins a new session,
-	// which ends c to make room, and is relayed (upstream still has b).
+	// c's client closes its stream with nothing else of c open: it left,
+	// and c ends (clientLeft). b's client comes back: the proxy no longer
+	// has b, so its request begins a new session, in the room c left, and
+	// is relayed (upstream still has b).
 	endC()
 	sc := c.session("c")
 	c.w.record(t, sc.ID, "c's stream closed by the client", func(r mcp.Record) bool {
 		return r.State != nil && r.State.State == mcp.StateGetStream && r.State.Detail == "closed by the client"
 	})
-	// The stream's close is logged before its exchange is counted out.
-	c.w.until(t, "c to be idle", func() bool { _, idle := sc.idle(); return idle })
+	c.w.until(t, "c's session to end", func() bool { return c.w.ended[sc.ID] })
 	if resp := c.ping(b); resp.StatusCode != http.StatusOK {
 		t.Errorf("ping of b after the proxy ended its session = %s, want relayed", resp.Status)
 	}
-	c.w.until(t, "c's session to end", func() bool { return c.w.ended[sc.ID] })
 	all := c.w.sessions()
 	again := all[len(all)-1]
 	c.w.record(t, again.ID, "b's new session saying what became of the old one", func(r mcp.Record) bool {

@@ -46,10 +46,12 @@ const statelessOpen = "stateless: every request stands alone"
 // server/discover of a session held back is a probe, as mcpscope's own
 // detection logs one, so a refusal of it reads as the answer to "which
 // era?", not as a failed request of the session, and a re-run leaves it
-// out.
-func (c *Client) probeRequest(m message) string {
+// out. The connection r came on is noted: the client's initialize, if it
+// falls back, comes on it when the client keeps it alive (probesOf).
+func (c *Client) probeRequest(r *http.Request, m message) string {
 	c.mu.Lock()
 	c.probeSent++
+	c.lastConn = r.RemoteAddr
 	goesOn := c.probing && c.probeSent > 1 && m.method != discover
 	probe := c.probing && m.method == discover
 	c.mu.Unlock()
@@ -166,12 +168,19 @@ func (p *Proxy) joinProbe(r *http.Request, m message) *Client {
 	return nil
 }
 
-// probesOf are the stateless sessions of r's client (m is r's message),
-// oldest first: those keyed by its identity, numbered or not (alike
-// clients waiting on one id at once, statelessSession). A probe that named
-// no clientInfo is the client's when it came from the same host and
-// User-Agent; either is the client's only at the same path (identity holds
-// it: a streamable server has one endpoint).
+// probesOf are the stateless sessions of r's client (m is r's message):
+// those keyed by its identity, numbered or not (alike clients waiting on
+// one id at once, statelessSession). A probe that named no clientInfo is
+// the client's when it came from the same host and User-Agent; either is
+// the client's only at the same path (identity holds it: a streamable
+// server has one endpoint). When one's latest request came on r's
+// connection, it is the client's alone: nothing else on the wire tells
+// alike clients apart (their probes and initializes carry the same ids
+// and no session id), and a client that keeps its connection alive, as
+// the SDKs do, initializes on the one it probed on; the others are other
+// clients', whose initializes are still to come. Else they are all,
+// oldest first: a client that opened a new connection could be any of
+// them's.
 func (p *Proxy) probesOf(r *http.Request, m message) []*Client {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -184,7 +193,18 @@ func (p *Proxy) probesOf(r *http.Request, m message) []*Client {
 		}
 	}
 	slices.SortFunc(found, func(a, b *Client) int { return a.ID - b.ID })
+	if mine := slices.DeleteFunc(slices.Clone(found), func(c *Client) bool { return !c.onConn(r) }); len(mine) > 0 {
+		return mine
+	}
 	return found
+}
+
+// onConn reports whether stateless session c's latest request came on
+// r's connection.
+func (c *Client) onConn(r *http.Request) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lastConn == r.RemoteAddr
 }
 
 // joinedProbe reports whether streamable session c began as its client's

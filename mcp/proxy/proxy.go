@@ -157,6 +157,7 @@ type Proxy struct {
 	ended      endedSessions // the last few session ids admit ended
 	deleted    endedSessions // the last few session ids their clients ended with DELETE
 	goneLegacy endedSessions // the last few legacy sessions whose stream closed
+	left       endedSessions // the last few streamable sessions whose client closed its GET stream and left (clientLeft)
 }
 
 // New prepares a proxy to the upstream the config names.

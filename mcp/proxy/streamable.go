@@ -158,7 +158,7 @@ func (p *Proxy) statelessPost(w http.ResponseWriter, r *http.Request, body []byt
 	// Held back as a possible probe, the session waits for its client's
 	// initialize once this exchange is done (see probe.go).
 	defer c.probeDone()
-	purpose := c.probeRequest(m)
+	purpose := c.probeRequest(r, m)
 	c.learn(m, protocolOf(r.Header, m))
 	l := p.newLeg(w, r, c, body, m, purpose)
 	defer l.cancel()
@@ -284,16 +284,21 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 }
 
 // streamClosed logs how session c's GET stream, relayed by l, closed (how
-// relaying it ended is err).
+// relaying it ended is err), and ends c when that was its client leaving
+// (clientLeft).
 func streamClosed(c *Client, l *leg, err error) {
-	detail := "closed by upstream"
+	detail := closedBy + "upstream"
+	left := l.clientLeft(err)
 	switch {
-	case l.clientLeft(err):
-		detail = "closed by the client"
+	case left:
+		detail = closedBy + "the client"
 	case l.p.life.Err() != nil:
 		detail = "closed: the proxy stopped"
 	}
 	c.state(mcp.StateGetStream, detail)
+	if left {
+		c.clientLeft()
+	}
 }
 
 // sessionDelete relays the DELETE that ends a streamable session.
@@ -355,7 +360,9 @@ func (p *Proxy) fellBack(r *http.Request, m message, c *Client) {
 	}
 	// The probe's answer may still be relaying (the client can have read
 	// it before the proxy is done): the end waits for that, and it is the
-	// session's last record.
+	// session's last record. probesOf puts first the probe sent on this
+	// initialize's connection: with alike clients, the oldest can be
+	// another's.
 	probes[0].end(fmt.Sprintf("the client went on to initialize streamable HTTP session %d (the server offered no 2026-07-28 version, or the client chose a session)", c.ID))
 }
 

@@ -1,0 +1,63 @@
+package proxy
+
+import (
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// closedBy begins the detail of a GET stream's state that says who closed
+// it, the client or upstream (streamClosed).
+const closedBy = "closed by "
+
+// StreamClosed reports whether st says a client's GET stream closed, by
+// the client or by upstream (its Detail says which); not when the proxy
+// stopped, which ends every stream at once.
+func StreamClosed(st *mcp.StateChange) bool {
+	return st != nil && st.State == mcp.StateGetStream && strings.HasPrefix(st.Detail, closedBy)
+}
+
+// clientLeft notes that the client of streamable session c closed its GET
+// stream, and ends c when that leaves nothing of c open and nothing more
+// comes within earlyWait. A client keeps its GET stream open for as long
+// as it uses the session; one that closes it with nothing else open has
+// left, and a DELETE, if it sends one, comes at once (mcpscope's own
+// client closes its stream first; the SDKs send theirs before). One that
+// sends none (the MCP Inspector CLI) left a recording that read "still
+// being recorded" for as long as the proxy ran, which a capture of hours
+// cannot tell from a live client: it ends, and a request that comes back
+// with the session's id begins a recording of its own that says which one
+// this was (unknownSession). A session upstream named no id for is left
+// to its lookups: its client's next request is told apart by nothing
+// else.
+func (c *Client) clientLeft() {
+	c.mu.Lock()
+	// The stream's own exchange is the one counted.
+	alone := c.sessionID != "" && c.active == 1 && !c.ending
+	c.left = alone
+	c.mu.Unlock()
+	if alone {
+		c.waitWhile(func() bool { return c.left }, c.p.earlyWait, c.endLeft)
+	}
+}
+
+// endLeft ends session c, whose client left (clientLeft), unless anything
+// of c relayed since.
+func (c *Client) endLeft() {
+	c.mu.Lock()
+	sid := c.sessionID
+	left := c.left && c.active == 0 && !c.ending
+	if left {
+		c.ending = true
+		c.endDetail = "the client closed its GET stream with nothing else of session " + shownID(sid) + " open, and sent nothing more: it left (upstream keeps the session until it expires it)"
+	}
+	c.mu.Unlock()
+	if !left {
+		return
+	}
+	c.p.mu.Lock()
+	c.p.forgetLocked(c)
+	c.p.left.remember(sid, c.ID, 4*c.p.cfg.MaxSessions)
+	c.p.mu.Unlock()
+	c.closeIfDone()
+}
