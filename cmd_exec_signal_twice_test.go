@@ -18,7 +18,11 @@ func TestExecSignalDeliveredTwiceCleansUp(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	recording := filepath.Join(t.TempDir(), "session.jsonl")
 	cmd, ended, stderr, ctx := execUntil(t, srv, "tools/call", "exec", "--transport", "streamable", "--no-get-stream", "--record", recording, srv.Endpoint(), "tools/call slow")
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+	// Sent to a running process one after the other, a loaded machine can
+	// put more than oneInterrupt between them (the test descheduled
+	// between the two), which is a second ctrl+c. Stopped, exec holds both
+	// until SIGCONT and then has them at once, as from timeout(1).
+	for _, sig := range []syscall.Signal{syscall.SIGSTOP, syscall.SIGINT, syscall.SIGTERM, syscall.SIGCONT} {
 		if err := cmd.Process.Signal(sig); err != nil {
 			t.Fatal(err)
 		}

@@ -34,7 +34,6 @@ func TestTUIQuitSaysTheHistoryWasNotSavedWhenItsLockIsHeld(t *testing.T) {
 	// What the user waits for before typing: the status bar saying the
 	// session is open. The server's notifications/initialized came while
 	// detection was still opening the session, which refused the command.
-	r.resize(t, 30, 120)
 	if !pollFor(func() bool { return strings.Contains(r.out.String(), "● initialized") }) {
 		t.Fatalf("the TUI did not say its session was open within 10s: %q", r.out.String())
 	}

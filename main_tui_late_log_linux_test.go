@@ -36,8 +36,6 @@ func TestTUIExplainsWhatNetHTTPLogsWhileClosing(t *testing.T) {
 	})
 	// A dumb terminal is asked nothing: nobody answers this one.
 	r := startOnPTY(t, "dumb", "--no-record", "--transport", "streamable", "--no-get-stream", url+"/mcp")
-	// A size: on a 0×0 terminal a failure showed only "starting…".
-	r.resize(t, 30, 120)
 	select {
 	case <-opened:
 	case <-r.ctx.Done():

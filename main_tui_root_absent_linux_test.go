@@ -17,7 +17,6 @@ func TestTUISaysARootIsNoDirectory(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nonexist")
 	// A dumb terminal is asked nothing: nobody answers this one.
 	r := startOnPTY(t, "dumb", srv.SSEURL(), "--no-record", "--root", missing)
-	r.resize(t, 30, 120)
 	want := "is no directory here"
 	pollFor(func() bool { return strings.Contains(r.out.String(), want) })
 	_ = r.quit(t)

@@ -26,8 +26,9 @@ type ptyRun struct {
 	copied chan struct{}
 }
 
-// startOnPTY starts the built mcpscope with args on a new pseudo-terminal,
-// with TERM set to term and a state directory of its own.
+// startOnPTY starts the built mcpscope with args on a new pseudo-terminal
+// of 30 rows by 120 columns, with TERM set to term and a state directory
+// of its own.
 func startOnPTY(t *testing.T, term string, args ...string) *ptyRun {
 	t.Helper()
 	return startOnPTYIn(t, term, t.TempDir(), args...)
@@ -38,6 +39,14 @@ func startOnPTYIn(t *testing.T, term, stateDir string, args ...string) *ptyRun {
 	t.Helper()
 	bin := builtBinary(t)
 	ptmx, pts := openPTY(t)
+	// A size from the start: a pseudo-terminal has none until given one,
+	// and on 0×0 the TUI draws nothing past "starting…". Given once the
+	// program runs, it could fall between bubbletea's first reading of
+	// the size and its watch for SIGWINCH, and was never drawn.
+	size := struct{ rows, cols, x, y uint16 }{30, 120, 0, 0}
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSWINSZ, uintptr(unsafe.Pointer(&size))); e != 0 {
+		t.Fatalf("setting the terminal's size: %v", e)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, bin, args...)
@@ -77,17 +86,6 @@ func (r *ptyRun) wait() error {
 
 // timedOut reports whether the 30s the program was given are over.
 func (r *ptyRun) timedOut() bool { return r.ctx.Err() != nil }
-
-// resize gives the terminal rows x cols: a pseudo-terminal has no size
-// until given one, and the TUI draws nothing past "starting…" till then
-// (SIGWINCH tells it).
-func (r *ptyRun) resize(t *testing.T, rows, cols uint16) {
-	t.Helper()
-	size := struct{ rows, cols, x, y uint16 }{rows, cols, 0, 0}
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, r.ptmx.Fd(), syscall.TIOCSWINSZ, uintptr(unsafe.Pointer(&size))); e != 0 {
-		t.Fatalf("setting the terminal's size: %v", e)
-	}
-}
 
 // typeKeys types keys once the TUI reads them as keys. Until bubbletea
 // puts the terminal in raw mode the line discipline holds them for a

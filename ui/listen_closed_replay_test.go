@@ -28,11 +28,15 @@ func replayClosed(t *testing.T, srv *mcptest.StatelessServer, method string, ope
 			recs = append(recs, b...)
 		}
 	}()
-	if err := s.Connect(t.Context()); err != nil {
+	// Bounded: a wait in opened on something that never comes fails the
+	// test, rather than hang the package until go test's own timeout.
+	ctx, cancel := context.WithTimeout(t.Context(), 15*time.Second)
+	defer cancel()
+	if err := s.Connect(ctx); err != nil {
 		s.Close()
 		t.Fatal(err)
 	}
-	opened(t.Context(), s)
+	opened(ctx, s)
 	s.Close()
 	select {
 	case <-done:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -29,7 +30,11 @@ func TestReplayedRequestClosedWithTheSession(t *testing.T) {
 			t.Fatal("the tools/call never reached the server")
 		}
 	})
-	<-ended
+	select {
+	case <-ended:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the tools/call did not return once the session closed")
+	}
 	if !strings.Contains(pairs, "○ closed") || strings.Contains(pairs, "POST error") {
 		t.Errorf("Pairs does not draw the tools/call closed with the session:\n%s", pairs)
 	}
