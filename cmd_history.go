@@ -207,7 +207,7 @@ func runReplayTUI(path, theme string) error {
 }
 
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
-	_, recs, warnings, err := readAll(path, cmd.ErrOrStderr(), history.RerunUses)
+	_, recs, warnings, err := readAll(path, cmd.ErrOrStderr(), history.RerunKeep)
 	if err != nil {
 		return &exitError{exitUsage, err}
 	}

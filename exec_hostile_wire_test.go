@@ -70,7 +70,7 @@ func TestExecRedirectLoop(t *testing.T) {
 }
 
 // A megabyte-long WWW-Authenticate is quoted in part: the advice stays a
-// line, and the recording keeps the header whole.
+// line, and the recording keeps its first mcp.HeaderLimit bytes.
 func TestExecHugeWWWAuthenticate(t *testing.T) {
 	realm := strings.Repeat("r", 1<<19)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -20,7 +20,7 @@ import (
 func TestRerunAnswersOnlyTheQuestionAnswered(t *testing.T) {
 	for _, path := range []string{"/sse", "/stateless"} {
 		t.Run(path, func(t *testing.T) {
-			_, recs, _, err := readAll(recordConfirmedByAnn(t, path), io.Discard, history.RerunUses)
+			_, recs, _, err := readAll(recordConfirmedByAnn(t, path), io.Discard, history.RerunKeep)
 			if err != nil {
 				t.Fatal(err)
 			}

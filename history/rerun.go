@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -78,6 +79,10 @@ type RerunResult struct {
 	// Redacted says the recorded params held a credential the recording
 	// redacted, so the re-run sent the redaction mark in its place.
 	Redacted string `json:"redacted,omitempty"`
+	// Mismatch says the record's method field and its raw JSON-RPC named
+	// different methods, and that the raw one, what went on the wire, was
+	// sent.
+	Mismatch string `json:"mismatch,omitempty"`
 	// Unreachable says this request found the server gone, which ended
 	// the re-run; NotSent is how many recorded requests after it were
 	// therefore not sent (none when it was the last).
@@ -144,7 +149,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			probes[r.HTTP.ReqSeq] = true
 		case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpProbe:
 			probes[r.Error.ReqSeq] = true
-		case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == mcp.PurposePost && r.HTTP.ReqSeq != 0 && (r.HTTP.Status < 200 || r.HTTP.Status > 299):
+		case r.Kind == mcp.KindHTTP && refusedPost(r.HTTP):
 			refused[r.HTTP.ReqSeq] = r.HTTP.Status
 		}
 	}
@@ -181,13 +186,14 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 		if ctx.Err() != nil || !sentAgain(r, probe) {
 			continue
 		}
+		method, mismatch := sentMethod(r.RPC)
 		params := tasks.rewrite(paramsOf(r.RPC.Raw))
 		if modernEra && s.Transport() != mcp.TransportStateless {
 			params = withoutModernMeta(params)
 		}
 		switch r.RPC.Class {
 		case mcp.ClassNotification:
-			if r.RPC.Method == "notifications/cancelled" {
+			if method == "notifications/cancelled" {
 				// It names a recorded id, which the live session does not
 				// use: a request cancelled in the recording is cancelled
 				// again below, and the live session says so itself.
@@ -199,7 +205,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 				continue
 			}
 			// A refused notification shows up again in the next request.
-			_ = s.Notify(ctx, r.RPC.Method, params)
+			_ = s.Notify(ctx, method, params)
 			continue
 		case mcp.ClassRequest:
 		default:
@@ -208,13 +214,13 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 		if during, ok := roots.during[r.Seq]; ok {
 			offer(ctx, s, during) // a 2026 client tells its roots only when asked
 		}
-		res := RerunResult{N: len(out) + 1, Method: r.RPC.Method, Tool: r.RPC.Tool, Redacted: redactedNote(params)}
+		res := RerunResult{N: len(out) + 1, Method: method, Tool: r.RPC.Tool, Redacted: redactedNote(params), Mismatch: mismatch}
 		var live *mcp.Response
 		var err error
-		if crossEra(r.RPC.Method, s) {
+		if crossEra(method, s) {
 			live, err = liveHandshake(ctx, s, r.Seq == opened)
 			res.As = "server/discover"
-			if r.RPC.Method == res.As {
+			if method == res.As {
 				res.As = "initialize"
 			}
 			if err != nil && live != nil && live.Error != nil {
@@ -225,9 +231,9 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			add(res)
 			continue
 		}
-		if olderEra && s.Transport() == mcp.TransportStateless && goneIn2026[r.RPC.Method] != "" {
-			res.As = goneIn2026[r.RPC.Method]
-			live, err = runGone(ctx, s, r.RPC.Method, params)
+		if olderEra && s.Transport() == mcp.TransportStateless && goneIn2026[method] != "" {
+			res.As = goneIn2026[method]
+			live, err = runGone(ctx, s, method, params)
 		} else if userListen(r) && s.Transport() != mcp.TransportStateless {
 			// An older era has no listen (an older server may take it and
 			// never answer): it sends list changes unasked, which is what
@@ -243,7 +249,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			}
 			add(res)
 			continue
-		} else if r.RPC.Method == "initialize" {
+		} else if method == "initialize" {
 			live, err = s.InitializeWith(ctx, params)
 			if err != nil && live != nil && live.Error != nil {
 				err = nil // the answer is an error: compared like any other
@@ -254,10 +260,10 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			if cancels {
 				reqCtx, stop = giveUpAfter(ctx, after)
 			}
-			if r.RPC.Method == "tasks/result" {
+			if method == "tasks/result" {
 				live, err = s.TaskResult(reqCtx, params)
 			} else {
-				live, err = s.Request(reqCtx, r.RPC.Method, params)
+				live, err = s.Request(reqCtx, method, params)
 				tasks.learn(answers[r.Seq], live)
 			}
 			// Read before stop, which ends reqCtx itself: only a request
@@ -280,7 +286,7 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 		}
 		judge(&res, answers[end], refused[end], live, err, ignore, red)
 		if res.Outcome == OutcomeDifferent && modernEra && s.Transport() != mcp.TransportStateless {
-			res.Era = eraRefusal(r.RPC.Method, answers[end])
+			res.Era = eraRefusal(method, answers[end])
 		}
 		if res.Outcome == OutcomeUnrecorded {
 			res.Note = unrecordedNote
@@ -325,19 +331,40 @@ func Unreachable(results []RerunResult) bool {
 	return len(results) > 0 && results[len(results)-1].Unreachable
 }
 
-// RerunUses reports whether Rerun looks at r: what was sent, what was
+// RerunKeep reports whether Rerun looks at r: what was sent, what was
 // answered, the HTTP exchanges and errors that say a request was refused or
-// was a probe, and the state that ends the handshake. A caller reading a
-// long recording for Rerun keeps only these, so the events (most of a
-// recording) and the rest are not held in memory.
-func RerunUses(r *mcp.Record) bool {
+// was a probe, and the state that ends the handshake; and it leaves in r
+// only what Rerun reads of those. A caller reading a long recording for
+// Rerun keeps r when it reports true, so the events (most of a recording),
+// and the headers and bodies of the HTTP exchanges, are not held in memory:
+// replay --against of 100,000 requests held 673 MB. r's parts are replaced,
+// not changed, so a copy of a record can be given.
+func RerunKeep(r *mcp.Record) bool {
 	switch r.Kind {
-	case mcp.KindSent, mcp.KindReceived, mcp.KindHTTP, mcp.KindError:
+	case mcp.KindSent, mcp.KindReceived:
+		return true
+	case mcp.KindHTTP:
+		h := r.HTTP
+		if h == nil || (h.Purpose != mcp.PurposeProbe && !refusedPost(h)) {
+			return false
+		}
+		r.HTTP = &mcp.HTTPExchange{Purpose: h.Purpose, ReqSeq: h.ReqSeq, Status: h.Status}
+		return true
+	case mcp.KindError:
+		if e := r.Error; e != nil {
+			r.Error = &mcp.ErrorInfo{Op: e.Op, ReqSeq: e.ReqSeq}
+		}
 		return true
 	case mcp.KindState:
 		return r.State != nil && r.State.State == mcp.StateInitialized
 	}
 	return false
+}
+
+// refusedPost reports the POST of a request the server refused (its status
+// not 2xx), which a re-run expects refused again.
+func refusedPost(h *mcp.HTTPExchange) bool {
+	return h != nil && h.Purpose == mcp.PurposePost && h.ReqSeq != 0 && (h.Status < 200 || h.Status > 299)
 }
 
 // judge compares one live outcome with the recorded one into res: its
@@ -378,6 +405,25 @@ func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Respon
 	}
 }
 
+// sentMethod is the method a re-run sends r with: its raw JSON-RPC's,
+// which is what went on the wire, and when the record's method field says
+// another (a recording edited by hand, or written by another tool), why
+// the two differ in words the report shows.
+func sentMethod(r *mcp.RPCMessage) (method, mismatch string) {
+	var m struct {
+		Method *string `json:"method"`
+	}
+	if json.Unmarshal([]byte(r.Raw), &m) != nil || m.Method == nil || *m.Method == r.Method {
+		return r.Method, ""
+	}
+	return *m.Method, fmt.Sprintf("the record's method field says %s but its raw JSON-RPC, what was sent, says %s: sent %s",
+		quotedName(r.Method), quotedName(*m.Method), quotedName(*m.Method))
+}
+
+// quotedName is a method name quoted in a report line, cut to what a line
+// holds.
+func quotedName(s string) string { return strconv.Quote(clip.Quote(s, 100)) }
+
 // paramsOf takes the params member out of a recorded message, unchanged.
 func paramsOf(raw mcp.Raw) json.RawMessage {
 	var m struct {
@@ -413,6 +459,9 @@ func RenderRerunResult(r RerunResult, width int) string {
 	}
 	if r.Redacted != "" {
 		fmt.Fprintf(&b, "     %s\n", r.Redacted)
+	}
+	if r.Mismatch != "" {
+		fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Mismatch))
 	}
 	if r.Error != "" {
 		fmt.Fprintf(&b, "     %s\n", sanitize.Line(r.Error))

@@ -57,7 +57,7 @@ func FuzzRerunRecording(f *testing.F) {
 			if rec.Kind == mcp.KindSent {
 				sent++
 			}
-			if RerunUses(&rec) {
+			if RerunKeep(&rec) {
 				recs = append(recs, rec)
 			}
 		}

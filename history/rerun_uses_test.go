@@ -55,18 +55,40 @@ func (e *echoSender) Listen(ctx context.Context, params json.RawMessage) (*mcp.R
 	return e.Request(ctx, mcp.ListenMethod, params)
 }
 
-// replay --against holds only the records RerunUses keeps: the re-run must
-// send the same requests and judge them the same as with every record.
+// replay --against holds only the records RerunKeep keeps, and of those
+// only what Rerun reads: the re-run must send the same requests and judge
+// them the same as with every record whole. No HTTP exchange is held with
+// its headers or body.
 func TestRerunOfTheRecordsItUsesIsTheSame(t *testing.T) {
 	all := fullSession()
+	// A POST refused, whole, which the re-run reads the status of.
+	all = append(all, mcp.Record{Seq: int64(len(all) + 1), Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", URL: "http://x/mcp",
+		ReqSeq: 1, Status: 503, Headers: map[string][]string{"Retry-After": {"1"}}, Body: "busy", BodySize: 4}})
 	var kept []mcp.Record
-	for i := range all {
-		if RerunUses(&all[i]) {
-			kept = append(kept, all[i])
+	held := 0
+	for _, rec := range all {
+		if RerunKeep(&rec) {
+			kept = append(kept, rec)
 		}
 	}
+	for _, rec := range kept {
+		h := rec.HTTP
+		if h == nil {
+			continue
+		}
+		held++
+		if h.Headers != nil || h.RequestHeaders != nil || h.Body != "" || h.URL != "" {
+			t.Errorf("record %d holds its HTTP exchange whole: %+v", rec.Seq, h)
+		}
+		if h.Status >= 200 && h.Status < 300 && h.Purpose != mcp.PurposeProbe {
+			t.Errorf("record %d, an HTTP exchange answered %d, is held: the re-run reads nothing of it", rec.Seq, h.Status)
+		}
+	}
+	if held == 0 {
+		t.Error("the refused POST was not kept")
+	}
 	if len(kept) >= len(all) {
-		t.Fatalf("RerunUses kept all %d records; the events need not be held", len(all))
+		t.Fatalf("RerunKeep kept all %d records; the events need not be held", len(all))
 	}
 	var a, b echoSender
 	want := Rerun(context.Background(), all, &a, nil)

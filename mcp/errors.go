@@ -350,7 +350,7 @@ func HeadersTooLong(err error) (string, bool) {
 
 // HeaderQuote is a header value the server sent, cut to what a message can
 // quote: a WWW-Authenticate or Content-Type can be a megabyte long. The
-// HTTP record keeps it whole.
+// HTTP record keeps more of it (HeaderLimit bytes, KeepHeaders).
 func HeaderQuote(v string) string { return firstLine(v) }
 
 // adviceHeaders are the answer headers advice may quote.

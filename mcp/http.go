@@ -58,7 +58,8 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 			Message: fmt.Sprintf("%s %s failed: %s", req.Method, ex.URL, why)}
 	}
 	s.answered.Store(true)
-	ex.Status, ex.StatusLine, ex.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
+	ex.Status, ex.StatusLine = resp.StatusCode, resp.Status
+	ex.KeepHeaders(resp.Header)
 	if we := oddStatus(req, resp, ex); we != nil {
 		return nil, we
 	}

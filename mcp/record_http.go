@@ -2,9 +2,14 @@ package mcp
 
 import (
 	"context"
+	"maps"
+	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // HTTPExchange is one HTTP request and what came back (or why nothing did).
@@ -15,13 +20,16 @@ type HTTPExchange struct {
 	RequestHeaders map[string][]string `json:"request_headers,omitempty"`
 	Status         int                 `json:"status"`                // 0 when no answer came
 	StatusLine     string              `json:"status_line,omitempty"` // the status as the server wrote it, reason phrase included
-	Headers        map[string][]string `json:"headers,omitempty"`
-	Body           Raw                 `json:"body,omitempty"`      // at most BodyLimit bytes; empty when the body became records (Opened)
-	BodySize       int64               `json:"body_size,omitempty"` // bytes read, even past BodyLimit
-	Duration       time.Duration       `json:"duration"`            // until the answer's headers (a stream) or its whole body
-	Err            string              `json:"err,omitempty"`
-	ReqSeq         int64               `json:"req_seq,omitempty"` // the sent record this request carried
-	Conn           int                 `json:"conn,omitempty"`    // which stream connection or session it belongs to
+	Headers        map[string][]string `json:"headers,omitempty"`     // each header's values cut to HeaderLimit bytes (KeepHeaders)
+	// HeadersCut names the answer headers cut to HeaderLimit, each with
+	// the bytes its values held on the wire.
+	HeadersCut map[string]int `json:"headers_cut,omitempty"`
+	Body       Raw            `json:"body,omitempty"`      // at most BodyLimit bytes; empty when the body became records (Opened)
+	BodySize   int64          `json:"body_size,omitempty"` // bytes read, even past BodyLimit
+	Duration   time.Duration  `json:"duration"`            // until the answer's headers (a stream) or its whole body
+	Err        string         `json:"err,omitempty"`
+	ReqSeq     int64          `json:"req_seq,omitempty"` // the sent record this request carried
+	Conn       int            `json:"conn,omitempty"`    // which stream connection or session it belongs to
 	// Opened says what the body became instead of an excerpt: "sse" when it
 	// is an event stream whose events follow as records, "json" when it held
 	// JSON-RPC messages that follow as received records.
@@ -93,3 +101,72 @@ const (
 // BodyLimit caps the body excerpt kept for an HTTP exchange: error pages are
 // short, and a POST answer that is not 202 is what a user needs to read.
 const BodyLimit = 64 << 10
+
+// HeaderLimit caps the bytes of one answer header's values an HTTP
+// exchange keeps, and HeadersLimit those of all its headers: net/http
+// takes 10 MiB of headers an answer, and a server sending a megabyte-long
+// header on every answer would have the recording and the live log hold a
+// megabyte a message. As for a body past BodyLimit, the start is kept and
+// the size said (HeadersCut); advice quotes less still (HeaderQuote).
+const (
+	HeaderLimit  = 8 << 10
+	HeadersLimit = 64 << 10
+)
+
+// KeepHeaders sets h's answer headers to hdr as a record keeps them: each
+// header's values whole up to HeaderLimit bytes between them, and all of
+// them up to HeadersLimit, in the order of their names; past that a value
+// is cut (never inside a UTF-8 character) and the values after it are
+// dropped, and HeadersCut says how many bytes the header held.
+func (h *HTTPExchange) KeepHeaders(hdr http.Header) {
+	h.Headers, h.HeadersCut = nil, nil
+	if len(hdr) == 0 {
+		return
+	}
+	h.Headers = make(map[string][]string, len(hdr))
+	left := HeadersLimit
+	for _, name := range slices.Sorted(maps.Keys(hdr)) {
+		vs := hdr[name]
+		size := 0
+		for _, v := range vs {
+			size += len(v)
+		}
+		budget := min(HeaderLimit, left)
+		if size <= budget {
+			h.Headers[name] = slices.Clone(vs)
+			left -= size
+			continue
+		}
+		kept := []string{}
+		for _, v := range vs {
+			if budget == 0 {
+				break
+			}
+			v = clip.Prefix(v, budget)
+			kept = append(kept, strings.Clone(v))
+			budget -= len(v)
+			left -= len(v)
+		}
+		h.Headers[name] = kept
+		if h.HeadersCut == nil {
+			h.HeadersCut = map[string]int{}
+		}
+		h.HeadersCut[name] = size
+	}
+}
+
+// HeaderCutWords says, for a header KeepHeaders cut, how much of it the
+// record holds ("header cut: 1048576 bytes, first 8192 kept"); "" for a
+// header kept whole. name is matched in any case, as RecordedHeader does.
+func (h *HTTPExchange) HeaderCutWords(name string) string {
+	for k, size := range h.HeadersCut {
+		if strings.EqualFold(k, name) {
+			kept := 0
+			for _, v := range h.Headers[k] {
+				kept += len(v)
+			}
+			return "header cut: " + strconv.Itoa(size) + " bytes, first " + strconv.Itoa(kept) + " kept"
+		}
+	}
+	return ""
+}

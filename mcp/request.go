@@ -161,6 +161,11 @@ func (s *Session) requestChain(ctx context.Context, method, tool string, params 
 	posted := make(chan error, 1)
 	go func() {
 		defer s.wg.Done()
+		// Released when the send ends, not only when the request is given
+		// up on: an answered request's context stayed among the session's
+		// until it closed, with net/http's under it, 500 bytes a request
+		// (a re-run of 100,000 requests held 50 MB of them).
+		defer cancelSend()
 		posted <- tr.send(sendCtx, &outgoing{class: ClassRequest, method: method, body: body, seq: p.seq, p: p, id: id, header: header})
 	}()
 	sentAt := time.Now()

@@ -415,11 +415,14 @@ func (in *detailInput) postLines(out []string, h *mcp.HTTPExchange) []string {
 	}
 	out = append(out, "", in.section("POST answer", statusText(h.Status, h.Err)))
 	out = in.wrapped(out, wireLine(h.URL, 2048), in.st.Dim)
-	if ct := header(h.Headers, "Content-Type"); ct != "" {
-		out = in.wrapped(out, "Content-Type: "+ct, in.st.Dim)
-	}
-	if wa := header(h.Headers, "WWW-Authenticate"); wa != "" {
-		out = in.wrapped(out, "WWW-Authenticate: "+wa, in.st.Dim)
+	for _, name := range []string{"Content-Type", "WWW-Authenticate"} {
+		if v := header(h.Headers, name); v != "" {
+			out = in.wrapped(out, name+": "+v, in.st.Dim)
+			if cut := h.HeaderCutWords(name); cut != "" {
+				// The record holds the start of a longer header.
+				out = in.wrapped(out, "("+cut+")", in.st.Dim)
+			}
+		}
 	}
 	switch {
 	case in.pair != nil && in.pair.Response != nil && in.pair.Response.RPC != nil && strings.TrimSpace(string(in.pair.Response.RPC.Raw)) == body:

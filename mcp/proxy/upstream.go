@@ -127,7 +127,8 @@ func (l *leg) roundTrip() (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.up.Status, l.up.StatusLine, l.up.Headers = resp.StatusCode, resp.Status, resp.Header.Clone()
+	l.up.Status, l.up.StatusLine = resp.StatusCode, resp.Status
+	l.up.KeepHeaders(resp.Header)
 	if l.c != nil {
 		l.c.answered.Store(true)
 	}
@@ -283,10 +284,13 @@ func (l *leg) release() {
 
 // emitRelay logs the client's leg, after the upstream leg it relayed.
 func (l *leg) emitRelay() {
-	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{
+	ex := &mcp.HTTPExchange{
 		Purpose: mcp.PurposeRelay, Method: l.r.Method, URL: clientURL(l.r), RequestHeaders: l.r.Header.Clone(),
-		Status: l.status, StatusLine: fmt.Sprintf("%d %s", l.status, http.StatusText(l.status)), Headers: l.w.Header().Clone(), Duration: l.headerAt.Sub(l.start), ReqSeq: l.reqSeq, Conn: conn,
-	}})
+		Status: l.status, StatusLine: fmt.Sprintf("%d %s", l.status, http.StatusText(l.status)), Duration: l.headerAt.Sub(l.start), ReqSeq: l.reqSeq, Conn: conn,
+	}
+	// The headers relayed are the upstream's, cut as its leg's are.
+	ex.KeepHeaders(l.w.Header())
+	l.c.obs.Emit(mcp.Record{Kind: mcp.KindHTTP, HTTP: ex})
 }
 
 // hopHeaders belong to one connection, not to the message: they are not

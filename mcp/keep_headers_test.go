@@ -1,0 +1,44 @@
+package mcp
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// An answer of many long headers, or one header of many values, costs at
+// most HeadersLimit bytes in its record: what is past a header's
+// HeaderLimit, or past the answer's, is dropped, and the record says how
+// long each header it cut was. Headers within the limits are kept whole.
+func TestKeepHeadersBoundsWhatARecordHolds(t *testing.T) {
+	hdr := http.Header{"Content-Type": {"application/json"}, "Mcp-Session-Id": {"abc"}}
+	for i := range 200 {
+		hdr.Add("Set-Cookie", strings.Repeat("c", 1000))
+		hdr.Set("X-Pad-"+string(rune('a'+i%26))+string(rune('a'+i/26)), strings.Repeat("x", 4000))
+	}
+	var h HTTPExchange
+	h.KeepHeaders(hdr)
+	kept := 0
+	for _, vs := range h.Headers {
+		for _, v := range vs {
+			kept += len(v)
+		}
+	}
+	if kept > HeadersLimit {
+		t.Errorf("the record holds %d bytes of headers, want at most %d", kept, HeadersLimit)
+	}
+	if got := RecordedHeader(h.Headers, "Content-Type"); got != "application/json" || h.HeaderCutWords("Content-Type") != "" {
+		t.Errorf("Content-Type kept as %q, cut %q; want it whole", got, h.HeaderCutWords("Content-Type"))
+	}
+	if got, want := h.HeaderCutWords("set-cookie"), "header cut: 200000 bytes, first 8192 kept"; got != want {
+		t.Errorf("Set-Cookie: %q, want %q", got, want)
+	}
+	if got := len(h.Headers["Set-Cookie"]); got != 9 {
+		t.Errorf("Set-Cookie kept %d values, want the 9 that start its first %d bytes", got, HeaderLimit)
+	}
+	// A cut never splits a character.
+	h.KeepHeaders(http.Header{"X-Long": {strings.Repeat("é", HeaderLimit)}})
+	if v := h.Headers["X-Long"][0]; !strings.HasSuffix(v, "é") || len(v) != HeaderLimit {
+		t.Errorf("X-Long kept as %d bytes ending %q", len(v), v[len(v)-2:])
+	}
+}

@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A POST answer's WWW-Authenticate the record holds cut (a server sent a
+// megabyte of it) is said to be cut, with how long it was, under the part
+// shown: the record keeps its first HeaderLimit bytes, not all of it.
+func TestDetailSaysAnAnswerHeaderWasCut(t *testing.T) {
+	s := newScript()
+	s.negotiate("/sse?sessionid=ABC123")
+	req := s.request("7", "tools/list", "", `{}`)
+	s.add(mcp.Record{Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: "post", Method: "POST", URL: fixtureBase + "?sessionid=ABC123", Status: 401,
+		Body: "Unauthorized\n", BodySize: 13, Duration: 2 * time.Millisecond, ReqSeq: req, Conn: 1,
+		Headers:    map[string][]string{"Content-Type": {"text/plain"}, "WWW-Authenticate": {`Bearer realm="` + strings.Repeat("r", mcp.HeaderLimit-14)}},
+		HeadersCut: map[string]int{"WWW-Authenticate": 1 << 20}}})
+	m := newTestModel(t, 100, 30, nil, s.recs)
+	press(m, "enter")
+	if m.focus != paneDetail {
+		t.Fatalf("enter on the refused request: focus = %v, want detail", m.focus)
+	}
+	text := ansi.Strip(strings.Join(m.detail.lines(), "\n"))
+	if !strings.Contains(text, "(header cut: 1048576 bytes, first 8192 kept)") {
+		t.Errorf("the detail does not say WWW-Authenticate was cut:\n%s", text)
+	}
+	if strings.Count(text, "header cut") != 1 {
+		t.Errorf("the detail says a header was cut other than once (Content-Type was kept whole):\n%s", text)
+	}
+}
