@@ -8,13 +8,15 @@ import (
 // A URL-mode elicitation is never opened; exec says where its URL goes, or
 // why it must not be opened, even after a message long enough that the
 // line is cut: a javascript: URL, and an https URL whose "host" before an
-// @ is a user name.
+// @ is a user name, and one whose host holds a bidi control that the
+// printed URL cannot show.
 func TestExecURLElicitationSaysWhereItGoes(t *testing.T) {
 	long := strings.Repeat("Sign in to continue. ", 300)
 	for _, c := range []struct{ url, want string }{
 		{"javascript:alert(document.cookie)//https://bank.example/", "careful: a javascript: URL, not http(s): do not open it; the URL: javascript:alert"},
 		{"https://bank.example@evil.example/login", "careful: it opens evil.example: what comes before the @ is a user name, not the host"},
 		{"https://bank.example/login", "open https://bank.example/login (on bank.example)"},
+		{`https://evil\u202e.example/login`, "careful: it holds characters that are not shown, so what is printed is not what it opens: do not open it"},
 	} {
 		url := askingServer(t, `{"resultType":"input_required","requestState":"s","inputRequests":{"login":{"method":"elicitation/create",`+
 			`"params":{"mode":"url","url":"`+c.url+`","message":"`+long+`","elicitationId":"1"}}}}`)

@@ -26,3 +26,28 @@ func TestExecAnswersAFieldNamedWithControlTextAsShown(t *testing.T) {
 		t.Errorf("exit %d, want the field answered by its name as shown:\n%s\n%s", code, out, errOut)
 	}
 }
+
+// A form whose field names hold "=" or end in ":" is shown with them
+// written \x3d and \x3a, "a\x3db"; typed as shown, each answers its field,
+// where a=b=1 was key a with value b=1 and k:=2 key k, and the fields
+// could not be answered at all.
+func TestExecAnswersAFieldNamedWithEqualsAsShown(t *testing.T) {
+	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
+		answer, err := x.ServerRequest(x.Context(), "elicitation/create", map[string]any{"message": "keys?",
+			"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{
+				"a=b": map[string]any{"type": "string"}, "k:": map[string]any{"type": "integer"}}, "required": []string{"a=b", "k:"}}})
+		text := string(answer)
+		if err != nil {
+			text = err.Error()
+		}
+		x.Result(mcptest.TextResult(text, false))
+	})
+	_, errOut, _ := run(t, "exec", "--no-record", srv.Endpoint(), "tools/call echo text=hi")
+	if !strings.Contains(errOut, `"a\x3db"*: string`) || !strings.Contains(errOut, `"k\x3a"*: integer`) {
+		t.Errorf("the question does not name the fields as they are typed:\n%s", errOut)
+	}
+	out, errOut, code := run(t, "exec", "--no-record", `--answer=elicitation accept "a\x3db"=1 "k\x3a"=2`, srv.Endpoint(), "tools/call echo text=hi")
+	if code != exitOK || !strings.Contains(out, `"content":{"a=b":"1","k:":2}`) || strings.Contains(errOut, "unknown key") {
+		t.Errorf("exit %d, want both fields answered by their names as shown:\n%s\n%s", code, out, errOut)
+	}
+}

@@ -52,7 +52,7 @@ func (c *AnswerCheck) SessionID() string { return c.sessionID }
 func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
 	switch {
 	case r.Kind == mcp.KindDetect && r.Detect != nil && r.Detect.Transport != "":
-		c.transport = r.Detect.Transport
+		c.setTransport(r.Detect.Transport)
 	case r.Kind == mcp.KindEndpoint && r.Endpoint != nil && r.Endpoint.SessionID != "":
 		c.sessionID = r.Endpoint.SessionID
 	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && r.RPC.Method == "initialize":
@@ -71,9 +71,20 @@ func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
 	return Problem{}, false
 }
 
+// setTransport notes the transport of the session. Stateless HTTP has no
+// session: an Mcp-Session-Id a 2026 server sends anyway is never sent
+// back, so none is in use, even one a probe's answer named before
+// detection knew the era.
+func (c *AnswerCheck) setTransport(t string) {
+	c.transport = t
+	if t == mcp.TransportStateless {
+		c.sessionID, c.otherID = "", nil
+	}
+}
+
 func (c *AnswerCheck) state(st *mcp.StateChange) {
 	if st.Transport != "" {
-		c.transport = st.Transport
+		c.setTransport(st.Transport)
 	}
 	switch st.State {
 	case mcp.StateInitialized:
@@ -128,7 +139,7 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	// answer; one that a later answer names is not the session in use.
 	// Both ids, and both versions below, are the server's words of any
 	// size: each is quoted cut as a header is (HeaderQuote).
-	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" {
+	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" && c.transport != mcp.TransportStateless {
 		switch {
 		case initialize || c.sessionID == "":
 			c.sessionID = id

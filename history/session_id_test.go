@@ -8,7 +8,9 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
@@ -55,5 +57,36 @@ func TestNegotiationSessionIDChangedLater(t *testing.T) {
 	}
 	if !warned {
 		t.Errorf("problems %+v, want a warning naming the other session id, with advice", n.Problems)
+	}
+}
+
+// A 2026-07-28 server that names an Mcp-Session-Id on every answer anyway
+// has no session in use: stateless HTTP never sends one back, so the
+// negotiation (and the status bar and export that read it) names none,
+// and answers naming ids that differ are no warning about another session.
+func TestStatelessNamesNoSessionID(t *testing.T) {
+	srv := mcptest.NewStateless(t, mcptest.StatelessOptions{})
+	target, _ := url.Parse(srv.URL)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var n atomic.Int64
+	proxy.ModifyResponse = func(resp *http.Response) error {
+		resp.Header.Set("Mcp-Session-Id", "ignored-"+strconv.FormatInt(n.Add(1), 10))
+		return nil
+	}
+	front := httptest.NewServer(proxy)
+	t.Cleanup(front.Close)
+	l := logOf(t, mcp.Config{URL: front.URL + "/mcp"}, func(ctx context.Context, s *mcp.Session) {
+		if _, _, err := s.ListTools(ctx, false); err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+	})
+	neg := l.Negotiation()
+	if neg.Transport != mcp.TransportStateless || neg.SessionID != "" {
+		t.Errorf("negotiation transport %q, session %q; want stateless and no session", neg.Transport, neg.SessionID)
+	}
+	for _, p := range neg.Problems {
+		if strings.Contains(p.Message, "ignored-") {
+			t.Errorf("problem %q about a session id stateless HTTP never sends", p.Message)
+		}
 	}
 }

@@ -8,26 +8,39 @@ import (
 // What a server's question (elicitation/create, sampling/createMessage)
 // holds that is refused at once, before anyone is asked.
 
-// undeclaredMode reads the mode of an elicitation/create: the mode as the
-// server wrote it, and true, when it is none of those mcpscope declares in
-// its elicitation capability (form, url); an absent or null one is form.
-func undeclaredMode(method string, params []byte) (string, bool) {
+// unaskable says why an elicitation/create cannot be put to anyone, and
+// true: its mode is none of those mcpscope declares in its elicitation
+// capability (form, url; an absent or null one is form), or it is a URL
+// mode one with no URL to open (none, an empty one, or no string), where a
+// person would be asked to accept having opened nothing.
+func unaskable(method string, params []byte) (string, bool) {
 	if method != "elicitation/create" {
 		return "", false
 	}
-	m, ok := Members(params, "mode")
+	m, ok := Members(params, "mode", "url")
 	if !ok || m[0] == nil || string(m[0]) == "null" {
 		return "", false
 	}
-	if mode, _ := TextOf(m[0]); mode == "form" || mode == "url" {
+	mode, _ := TextOf(m[0])
+	switch mode {
+	case "form":
 		return "", false
+	case "url":
+		if u, _ := TextOf(m[1]); u != "" {
+			return "", false
+		}
+		if m[1] == nil {
+			return "it asks to open a URL but names none", true
+		}
+		return "it asks to open a URL but its url is " + Excerpt(m[1]), true
 	}
-	return Excerpt(m[0]), true
+	return "its mode " + Excerpt(m[0]) + " is not one mcpscope declared (form, url)", true
 }
 
 // unanswerable finds the input requests of a 2026 round (keys in order)
 // that no answer can be given to: an elicitation/create of a mode mcpscope
-// did not declare. A 2025 server's request of one is answered -32602, but
+// did not declare, or one asking to open no URL (unaskable). A 2025
+// server's request of one is answered -32602, but
 // 2026-07-28 has no error answer for one inputRequests key (inputResponses
 // hold results), and the retry needs every answer ("the client MUST
 // construct the requested inputs before retrying"): so nobody is asked
@@ -38,17 +51,17 @@ func unanswerable(keys []string, requests map[string]json.RawMessage, seq int64)
 	first := ""
 	for _, k := range keys {
 		method, params := InputRequestOf(requests[k])
-		if mode, ok := undeclaredMode(method, params); ok {
+		if why, ok := unaskable(method, params); ok {
 			refused = append(refused, InputRequest{Key: k, Method: method, Params: params, Seq: seq})
 			if first == "" {
-				first = mode
+				first = "an elicitation/create cannot be answered: " + why
 			}
 		}
 	}
 	if refused == nil {
 		return nil, nil
 	}
-	return refused, fmt.Errorf("the elicitation mode %s is not one mcpscope declared (form, url), and 2026-07-28 has no error to answer one input request with, so nobody was asked and the request was not sent again", first)
+	return refused, fmt.Errorf("%s, and 2026-07-28 has no error to answer one input request with, so nobody was asked and the request was not sent again", first)
 }
 
 // paramsKind says what a request's params are, for an error message.

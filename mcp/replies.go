@@ -42,11 +42,12 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": "+paramsKind(params)+", where an object must ask the question"))
 		return
 	}
-	if mode, ok := undeclaredMode(method, params); ok {
+	if why, ok := unaskable(method, params); ok {
 		// "Server sends an elicitation/create request with a mode not
 		// declared in client capabilities: -32602 (Invalid params)", a
-		// client MUST answer; put to the user, it read as a form.
-		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": its mode "+mode+" is not one mcpscope declared (form, url)"))
+		// client MUST answer; put to the user, it read as a form. A URL
+		// one naming no URL is invalid params too.
+		s.reply(conn, reqSeq, during, id, method, errorReply(id, CodeInvalidParams, "mcpscope cannot answer "+name+": "+why))
 		return
 	}
 	// What a person answers may take a while: the stream reader goes on.

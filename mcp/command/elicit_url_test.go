@@ -20,6 +20,10 @@ func TestURLCaution(t *testing.T) {
 		{"https://bank.example:pw@evil.example/", "evil.example", "it opens evil.example: what comes before the @ is a user name, not the host"},
 		{"https://exa\x1bmple.com/", "", "it is no URL: do not open it"},
 		{"", "", "it is no URL: do not open it"},
+		{"https://evil\u202e.example/x", "", "it holds characters that are not shown, so what is printed is not what it opens: do not open it"},
+		{"https://bank.example/\u200blogin", "", "it holds characters that are not shown, so what is printed is not what it opens: do not open it"},
+		{"https://\u0430pple.com/", "\u0430pple.com", "its host \u0430pple.com has letters outside ASCII, which can look like another host's"},
+		{"https://example.com/caf\u00e9", "example.com", ""},
 	} {
 		host, caution := URLCaution(c.raw)
 		if host != c.host || caution != c.caution {

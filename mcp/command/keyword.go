@@ -15,10 +15,17 @@ import (
 // an empty key would be no word at all. A key that also holds " or \ is
 // shown single-quoted with the same escapes inside ('a\x01\"b'): in
 // double quotes the command line takes the backslash off \" and \\, and
-// the key typed as shown named another.
+// the key typed as shown named another. A key holding "=" or ending in ":"
+// is quoted too, with those written \x3d and \x3a: typed as it is, a=b=1
+// is key a, and k:=1 sets key k to raw JSON, so the field could not be
+// answered at all.
 func KeyWord(name string) string {
-	if name == "" || sanitize.Line(name) != name {
+	if name == "" || sanitize.Line(name) != name || splitsAsTyped(name) {
 		q := strconv.Quote(name)
+		q = strings.ReplaceAll(q, "=", `\x3d`)
+		if strings.HasSuffix(name, ":") {
+			q = q[:len(q)-2] + `\x3a"`
+		}
 		if strings.ContainsAny(name, `"\`) {
 			return ShellQuote(q[1 : len(q)-1])
 		}
@@ -74,12 +81,19 @@ func keyAsShown(key string) (string, bool) {
 	return name, true
 }
 
+// splitsAsTyped reports whether a key typed as it is would be split
+// elsewhere by key=value: it holds "=", or ends in ":" (read as key:=).
+func splitsAsTyped(name string) bool {
+	return strings.Contains(name, "=") || strings.HasSuffix(name, ":")
+}
+
 // KeyTyped is a schema key as a command line takes it: shell-quoted, or,
-// when it holds control characters, which an input line cannot hold, as
-// KeyWord shows it, which keysAsShown reads back. What Tab inserts for a
-// key. (A bidi override the line can hold goes in as it is.)
+// when it holds control characters, which an input line cannot hold, or
+// would split elsewhere (splitsAsTyped), as KeyWord shows it, which
+// keysAsShown reads back. What Tab inserts for a key. (A bidi override the
+// line can hold goes in as it is.)
 func KeyTyped(name string) string {
-	if strings.ContainsFunc(name, unicode.IsControl) {
+	if strings.ContainsFunc(name, unicode.IsControl) || splitsAsTyped(name) {
 		return KeyWord(name)
 	}
 	return ShellQuote(name)

@@ -37,9 +37,10 @@ func TestHostileKeysAreNamedQuoted(t *testing.T) {
 // A form key with control characters and a " or \ is shown as it can be
 // typed back: Go-quoted, its \" and \\ lost their backslash to the command
 // line's double quotes, and the field typed as shown could not be answered
-// (a\x01\\b read as a, ^A and a backspace).
+// (a\x01\\b read as a, ^A and a backspace). So is a key holding "=" or
+// ending in ":": typed as it is, a=b=7 was key a, and k:=7 key k.
 func TestHostileKeysWithQuotesAreTypedAsShown(t *testing.T) {
-	for _, name := range []string{"a\x01\"b", "a\x01\\b", "a\x01\\nb", "a\x01'\"b", "a\u202e\"b"} {
+	for _, name := range []string{"a\x01\"b", "a\x01\\b", "a\x01\\nb", "a\x01'\"b", "a\u202e\"b", "a=b", "k:", "x:=y", "a\x01=\"b:"} {
 		key, _ := json.Marshal(name)
 		params := json.RawMessage(`{"message":"Keys","requestedSchema":{"type":"object","properties":{` + string(key) + `:{"type":"integer"}}}}`)
 		req := mcp.InputRequest{Method: "elicitation/create", Params: params}
