@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -45,32 +44,5 @@ func TestProxiedClientsOwnProgressTokenFoldsIntoItsCall(t *testing.T) {
 	}
 	if call == nil || call.State != history.StateOK || call.Notifications != int(heard.Load()) || call.Total != 4 || loose != 0 {
 		t.Fatalf("the slow call's row is %+v with %d progress rows apart, want ok holding the %d progress the client heard", call, loose, heard.Load())
-	}
-}
-
-// Each progress line of the headless proxy names the call whose
-// progressToken it names, as exec's progress line does: "← progress
-// [##…] 1/4" said nothing of whose it was, and with two calls in flight
-// the lines could not be told apart.
-func TestProxyProgressLineNamesItsCall(t *testing.T) {
-	h, cs, ctx := sdkThroughDemoProxy(t, "progress-lines", &sdk.ClientOptions{})
-	params := &sdk.CallToolParams{Name: "slow", Arguments: map[string]any{"seconds": 0.05, "steps": 2}}
-	params.SetProgressToken("line-token")
-	if _, err := cs.CallTool(ctx, params); err != nil {
-		t.Fatalf("slow through the proxy: %v", err)
-	}
-	cs.Close()
-	h.stop()
-	lines := 0
-	for _, l := range strings.Split(h.errw.String(), "\n") {
-		if strings.Contains(l, "← progress") {
-			lines++
-			if !strings.Contains(l, "← progress of tools/call slow id=") || !strings.Contains(l, "/2") {
-				t.Errorf("a progress line does not name its call before its bar: %q", l)
-			}
-		}
-	}
-	if lines == 0 {
-		t.Fatalf("no progress line:\n%s", h.errw.String())
 	}
 }

@@ -11,16 +11,7 @@ import (
 // server-everything does whatever version it negotiated: exec printed the
 // answer with no word that the version agreed to has no such member.
 func TestExecSaysStructuredContentIsNewerThanTheSession(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Versions: []string{"2024-11-05", "2025-06-18"}, Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		x.Result(map[string]any{
-			"content":           []map[string]string{{"type": "text", "text": `{"temperature":36}`}},
-			"structuredContent": map[string]any{"temperature": 36},
-		})
-	}})
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Versions: []string{"2024-11-05", "2025-06-18"}, Handle: mcptest.StructuredCalls})
 	const note = "· the server answered tools/call with structuredContent, which 2025-06-18 brought, in a session that negotiated 2024-11-05"
 	out, errOut, code := run(t, "exec", "--no-record", "--protocol", "2024-11-05", srv.Endpoint(), "tools/call echo text=x", "tools/call echo text=y")
 	if code != exitOK || strings.Count(out, note) != 1 {

@@ -10,22 +10,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
-// structuredServer answers every tools/call as server-everything's
-// get-structured-content does, whatever version its session negotiated:
-// with structuredContent beside the content.
-func structuredServer(t *testing.T) *mcptest.StreamableServer {
-	return mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
-		if x.Method != "tools/call" {
-			x.Default()
-			return
-		}
-		x.Result(map[string]any{
-			"content":           []map[string]string{{"type": "text", "text": `{"temperature":36}`}},
-			"structuredContent": map[string]any{"temperature": 36},
-		})
-	}})
-}
-
 // An answer holding structuredContent in a session that negotiated a
 // version before 2025-06-18, which brought it: the Negotiation pane warns
 // once, with advice; a 2025-06-18 session is no problem.
@@ -34,7 +18,7 @@ func TestNegotiationWarnsOfStructuredContentBeforeItsVersion(t *testing.T) {
 		version string
 		warns   int
 	}{{"2025-03-26", 1}, {"2025-06-18", 0}} {
-		srv := structuredServer(t)
+		srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: mcptest.StructuredCalls})
 		l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true, Protocol: tt.version}, func(ctx context.Context, s *mcp.Session) {
 			for range 2 {
 				if _, err := s.CallTool(ctx, "echo", []byte(`{"text":"x"}`)); err != nil {
