@@ -10,9 +10,10 @@ import (
 
 // The headless proxy's line for a notification the server sent says what
 // it says, as exec's notes and the TUI's Pairs do: a log message's level,
-// logger and text, a progress's count. Each read "← notifications/message"
-// (or /progress) and no more, so a capture of server-everything's logging
-// was a column of the one method.
+// logger and text, a progress's count and the call whose token it names.
+// Each read "← notifications/message" (or /progress) and no more, so a
+// capture of server-everything's logging was a column of the one method;
+// a progress line named no call, so two calls' could not be told apart.
 func TestProxyHeadlessSaysWhatANotificationSays(t *testing.T) {
 	h, cs, ctx := sdkThroughDemoProxy(t, "note-test", &sdk.ClientOptions{
 		LoggingMessageHandler: func(context.Context, *sdk.LoggingMessageRequest) {},
@@ -31,7 +32,7 @@ func TestProxyHeadlessSaysWhatANotificationSays(t *testing.T) {
 	cs.Close()
 	h.stop()
 	out := h.errw.String()
-	for _, want := range []string{"← log emergency mcpscope-demo: disk full (emergency)", "← progress  [##########..........] 1/2  step 1 of 2"} {
+	for _, want := range []string{"← log emergency mcpscope-demo: disk full (emergency)", "← progress of tools/call slow id=5  [##########..........] 1/2  step 1 of 2"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, out)
 		}

@@ -58,6 +58,9 @@ type inFlight struct {
 	of string
 	// subject is the prompt or URI it names, for its answer's line.
 	subject string
+	// token is the progressToken its _meta named, which its progress
+	// notifications name; "" for none.
+	token string
 	// listing is a tools/list request, whose answer lists the tools a
 	// tools/call's result is checked against; nil for other methods.
 	listing *mcp.Record
@@ -128,6 +131,21 @@ func (lp *linePrinter) resent(h *mcp.HTTPExchange) string {
 	return what + " to upstream was " + h.ResentWords()
 }
 
+// progressLine is a progress notification as exec's progress line draws
+// it, naming the request in flight whose progressToken it names: with two
+// calls in flight, "progress [##…] 1/2" did not say whose it was. The bar
+// is bounded as exec's line is; the name before it is not cut into it.
+func (lp *linePrinter) progressLine(pr mcp.Progress) string {
+	label := "progress"
+	for _, a := range lp.asked {
+		if a.token != "" && a.token == pr.Token {
+			label += " of " + a.name
+			break
+		}
+	}
+	return label + "  " + strings.TrimLeft(progressText("", pr), " ")
+}
+
 // proxyNoteText bounds the text of a notification a line quotes: the
 // recording, named as the session began, has all of it.
 const proxyNoteText = 200
@@ -144,6 +162,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 			if r.RPC.Method == "tools/list" {
 				lp.asked[r.Seq].listing = &r
 			}
+			lp.asked[r.Seq].token, _ = mcp.ProgressTokenOf([]byte(r.RPC.Raw))
 		}
 		lp.lineAt(r.Time, "→", message(r.RPC, subject), "")
 	case r.RPC != nil && r.Kind == mcp.KindReceived:
@@ -160,7 +179,7 @@ func (lp *linePrinter) recordLine(r mcp.Record) {
 		if r.RPC.Class != mcp.ClassNotification {
 			what = message(r.RPC, subject)
 		} else if pr, ok := mcp.ParseProgress([]byte(r.RPC.Raw)); ok {
-			what = history.ForeignSubscription(r.RPC) + progressText("progress", pr) // as exec's progress line draws it
+			what = history.ForeignSubscription(r.RPC) + lp.progressLine(pr)
 		} else {
 			words, _ := noteText(r.RPC, proxyNoteText)
 			what = history.ForeignSubscription(r.RPC) + words

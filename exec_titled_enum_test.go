@@ -32,3 +32,24 @@ func TestExecTitledEnumChoicesShowTheirTitles(t *testing.T) {
 		t.Errorf("exec with the values typed: exit %d; want %s\n%s\n%s", code, want, out, errOut)
 	}
 }
+
+// A value that is none of a titled enum's choices is warned about with
+// every choice, as server-everything's simulate-research-query asks for an
+// interpretation: the warning named only the first const, as if it were the
+// one value allowed.
+func TestExecTitledEnumMissNamesEveryChoice(t *testing.T) {
+	srv := formServer(t, "Pick", titledForm)
+
+	out, errOut, code := run(t, "exec", "--no-record", "--answer", "elicitation accept hero=hero-9 fish=fish-1 fish=fish-7", srv.Endpoint(), "tools/call pick")
+	for _, want := range []string{
+		`hero: "hero-9" is not one of hero-1 (Superman)|hero-2 (Green Lantern)`,
+		`fish[1]: "fish-7" is not one of fish-1 (Tuna)|fish-2 (Salmon)`,
+	} {
+		if code != exitOK || !strings.Contains(errOut, want) {
+			t.Errorf("exec answering with a value no choice has: exit %d; want the warning %q\n%s\n%s", code, want, out, errOut)
+		}
+	}
+	if strings.Contains(errOut, "fish[0]") {
+		t.Errorf("a choice the enum has was warned about:\n%s", errOut)
+	}
+}

@@ -2,6 +2,7 @@ package history
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -38,6 +39,9 @@ type AnswerCheck struct {
 	// a request that came so.
 	accepted       map[int64]int64
 	acceptedAnswer *Problem
+	// newerAnswer is the first answer holding structuredContent in a
+	// session that negotiated a version before it came.
+	newerAnswer *Problem
 }
 
 // maxAccepted bounds the 202 POSTs with a body held for their answer: a
@@ -63,8 +67,11 @@ func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
 		c.batchSent = true
 	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
 		return c.batch(r)
-	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.ReqSeq != 0:
-		return c.acceptedWith(r)
+	case r.Kind == mcp.KindReceived && r.RPC != nil:
+		if p, ok := c.acceptedWith(r); ok {
+			return p, true
+		}
+		return c.newer(r)
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
 		return c.answer(r)
 	}
@@ -100,6 +107,7 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 		c.otherID, c.otherVersion, c.otherSent = nil, nil, nil
 		c.batchSent, c.batchAnswer = false, nil
 		c.accepted, c.acceptedAnswer = nil, nil
+		c.newerAnswer = nil
 		if st.State == mcp.StateConnecting {
 			c.protocol = ""
 		}
@@ -177,7 +185,7 @@ func (c *AnswerCheck) batch(r *mcp.Record) (Problem, bool) {
 // specification keeps for notifications and responses, with no body. The
 // answer is used all the same; said once per session.
 func (c *AnswerCheck) acceptedWith(r *mcp.Record) (Problem, bool) {
-	if _, ok := c.accepted[r.RPC.ReqSeq]; !ok {
+	if _, ok := c.accepted[r.RPC.ReqSeq]; !ok || r.RPC.ReqSeq == 0 {
 		return Problem{}, false
 	}
 	switch r.RPC.Class {
@@ -196,6 +204,33 @@ func (c *AnswerCheck) acceptedWith(r *mcp.Record) (Problem, bool) {
 	c.acceptedAnswer = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseAcceptedAnswer},
 		Message: "the server answered " + what + " with 202 Accepted and the answer in its body, where a request's answer comes with 200: mcpscope used the answer"}
 	return *c.acceptedAnswer, true
+}
+
+// structuredSince is the version that brought a result's structuredContent.
+const structuredSince = "2025-06-18"
+
+// newer checks an answer against the version its session negotiated: one
+// holding structuredContent in a session of an earlier version (as
+// server-everything answers a 2024-11-05 client) is a server speaking past
+// the version it agreed to. Said once per session.
+func (c *AnswerCheck) newer(r *mcp.Record) (Problem, bool) {
+	if c.newerAnswer != nil || r.RPC.Class != mcp.ClassResponse || !slices.Contains(mcp.InitializeEra, c.protocol) || c.protocol >= structuredSince {
+		return Problem{}, false
+	}
+	top, ok := mcp.Members([]byte(r.RPC.Raw), "result")
+	if !ok || top[0] == nil {
+		return Problem{}, false
+	}
+	if m, ok := mcp.Members(top[0], "structuredContent"); !ok || m[0] == nil {
+		return Problem{}, false
+	}
+	what := "a request"
+	if r.RPC.Method != "" {
+		what = sanitize.Line(clip.Quote(r.RPC.Method, 200))
+	}
+	c.newerAnswer = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseNewerAnswer},
+		Message: fmt.Sprintf("the server answered %s with structuredContent, which %s brought, in a session that negotiated %s", what, structuredSince, c.protocol)}
+	return *c.newerAnswer, true
 }
 
 // sent checks a request a proxied client sent in its session: one naming
@@ -218,7 +253,7 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer} {
+	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.newerAnswer} {
 		if p != nil {
 			ps = append(ps, *p)
 		}

@@ -376,11 +376,13 @@ const minDiffWidth = 40
 
 // diffHeading is a difference's first line, "path: kind (of)", within
 // width: the path is cut in its middle (its start says where, its end
-// what), and the element it names given at most a third of the line.
+// what), and the element it names given what the path leaves, at least a
+// third of the line: a tool's name is cut only when the line is full.
 func diffHeading(d Difference, width int) string {
 	path, tail := sanitize.Line(d.Path), ": "+d.Kind
 	if d.Of != "" {
-		tail += " (" + clip.Middle(sanitize.Line(d.Of), width/3) + ")"
+		room := max(width/3, width-len(path)-len(tail)-len(" ()"))
+		tail += " (" + clip.Middle(sanitize.Line(d.Of), room) + ")"
 	}
 	return clip.Middle(path, width-len(tail)) + tail + "\n"
 }

@@ -148,6 +148,8 @@ func TestParseArgsUnionsAndEnums(t *testing.T) {
 		{"const miss", `{"const":"fast"}`, `x=slow`, `{"x":"slow"}`, []string{`x: "slow" is not one of fast`}},
 		{"raw value of the wrong type warns", `{"type":"integer"}`, `x:='"two"'`, `{"x":"two"}`, []string{`x: "two" is a string, schema says type integer`}},
 		{"raw value not in enum warns", `{"enum":["a"]}`, `x:=1`, `{"x":1}`, []string{`x: 1 is not one of a`}},
+		{"titled enum", `{"type":"string","oneOf":[{"const":"a","title":"A"},{"const":"b","title":"B"}]}`, `x=b`, `{"x":"b"}`, nil},
+		{"titled enum miss names every choice", `{"type":"string","oneOf":[{"const":"a","title":"A"},{"const":"b","title":"B"}]}`, `x=c`, `{"x":"c"}`, []string{`x: "c" is not one of a (A)|b (B)`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

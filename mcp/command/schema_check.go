@@ -145,8 +145,11 @@ func schemaCheck(path string, v any, s *Schema, out []ArgWarning) []ArgWarning {
 		warn("%s is %s, schema says type %s", schemaShow(v), schemaArticle(kind), strings.Join(declared, "|"))
 		return out
 	}
+	// A titled enum (a union of consts) is checked as the enum it is: its
+	// branches one by one would each say v is not that one const.
+	choices := s.Choices()
 	// Past the members read, v may still be one: say nothing rather than something wrong.
-	if len(s.Enum) > 0 && s.enumMore == 0 && !schemaInEnum(s.Enum, v) {
+	if len(choices) > 0 && s.ChoicesLeftOut() == 0 && !schemaInEnum(choices, v) {
 		warn("%s is not one of %s%s", schemaShow(v), strings.TrimPrefix(s.TypeString(), "enum: "), schemaSeveral(path, v, s))
 	}
 	switch x := v.(type) {
@@ -185,7 +188,7 @@ func schemaCheck(path string, v any, s *Schema, out []ArgWarning) []ArgWarning {
 	case map[string]any:
 		out = schemaCheckObject(path, x, s, out)
 	}
-	if branches := slices.Concat(s.AnyOf, s.OneOf); len(branches) > 0 {
+	if branches := slices.Concat(s.AnyOf, s.OneOf); len(branches) > 0 && (len(s.Enum) > 0 || len(choices) == 0) {
 		out = schemaCheckUnion(path, v, branches, out)
 	}
 	return out
@@ -298,7 +301,7 @@ func schemaSeveral(path string, v any, s *Schema) string {
 	var words []string
 	for part := range strings.SplitSeq(str, ",") {
 		part = strings.TrimSpace(part)
-		if !schemaInEnum(s.Enum, part) {
+		if !schemaInEnum(s.Choices(), part) {
 			return ""
 		}
 		words = append(words, ShellQuote(key+"="+part))
