@@ -384,7 +384,12 @@ func (c *CommandLine) sent(line string, submit tea.Cmd) tea.Cmd {
 // prompt argument's or template variable's value that has nothing to offer
 // from what was listed returns the message that asks the server; one on
 // the directory of roots add lists it (see listDirs).
-func (c *CommandLine) complete() tea.Cmd {
+func (c *CommandLine) complete() tea.Cmd { return c.completeWith(true) }
+
+// completeWith is complete, listing what the word needs when nothing of
+// it was listed only if list: the Tab run again once listings came back
+// does not list again.
+func (c *CommandLine) completeWith(list bool) tea.Cmd {
 	value := c.input.Value()
 	c.tabbed(value)
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
@@ -397,8 +402,9 @@ func (c *CommandLine) complete() tea.Cmd {
 	if ctx.pathCompletion() {
 		return listDirs(value, ctx)
 	}
-	if list, ok := ctx.listingFor(c); ok {
-		return func() tea.Msg { return list }
+	if listing, ok := ctx.listingFor(c); ok && list {
+		listing.line = value
+		return func() tea.Msg { return listing }
 	}
 	ask, ok := ctx.serverCompletion(value)
 	if !ok {
