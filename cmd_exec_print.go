@@ -102,6 +102,23 @@ func (p *printer) head(c command.Command) {
 	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
 }
 
+// also prints, on the error stream under a usage error, the warnings the
+// same words drew, as the TUI's "⚠ also:" does: with the error alone,
+// fixing it brought a second refusal for what was wrong all along. Brief:
+// the line was not sent, and the long forms say "sending anyway".
+func (p *printer) also(c command.Command, ue *command.UsageError) {
+	if p.errw == nil || len(ue.Also) == 0 {
+		return
+	}
+	if f, ok := p.w.(interface{ Flush() error }); ok {
+		// The error it follows is on the buffered output.
+		_ = f.Flush()
+	}
+	for _, w := range ue.Also {
+		fmt.Fprintf(p.errw, "warning: also: %s%s\n", p.about(c), sanitize.Line(w.Brief()))
+	}
+}
+
 // result prints one command's outcome, under the line head printed, and
 // returns its exit status.
 func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
@@ -128,6 +145,7 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 			for _, l := range errorLines(err) {
 				fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Line(title), l)
 			}
+			p.also(c, ue)
 		}
 		if err == nil && resp != nil && c.Method == "resources/read" && p.savePath != "" {
 			// The records are the output; the file is written all the same.
@@ -179,6 +197,9 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 			p.listing(c.Method, resp.Result)
 		}
 		p.failure(sent, err)
+		if ue != nil {
+			p.also(c, ue)
+		}
 		fmt.Fprintln(p.w)
 		return code
 	}

@@ -81,6 +81,10 @@ const (
 	LevelInfo    = "info"
 )
 
+// MaxPosts is how many POSTs Negotiation keeps, the newest: its Posts
+// and EarlierPosts together hold no more.
+const MaxPosts = maxPosts
+
 const (
 	maxPosts     = 50
 	maxSources   = 64

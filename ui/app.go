@@ -158,6 +158,9 @@ type Model struct {
 	// completionLists are the listings completion sent that are still on
 	// their way, by method (listForCompletion).
 	completionLists map[string]bool
+	// tabAfter is the Tab that sent them, run again once what they
+	// listed is indexed (retab).
+	tabAfter *tabAfterListing
 	// openedFrom is the list the detail pane was last opened from, where
 	// the back key returns.
 	openedFrom pane

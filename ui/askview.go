@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
@@ -37,7 +38,19 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	if n := len(a.queue); n > 1 {
 		title += " · " + plural(n-1, "more question") + " waiting"
 	}
-	title += " · " + askedBy(a.c.log, q.Req)
+	who, ids := askedBy(a.c.log, q.Req)
+	title += " · " + who
+	// What box leaves a title whole: its corners and the title style's
+	// padding around it.
+	room := w - 4 - ansi.StringWidth(st.FocusedTitle.Render(""))
+	for _, id := range ids {
+		// The ids that fit whole, the longest first: the box cut
+		// "(id 984400…" at 80 columns, an id no one can look up.
+		if ansi.StringWidth(sanitize.Line(title+id)) <= room {
+			title += id
+			break
+		}
+	}
 	// The box is drawn every second while the question waits, and a
 	// server's form can have 100,000 fields or a message of megabytes: a
 	// frame reads only the lines down to a little past the last row
@@ -201,32 +214,36 @@ func (a *askPrompt) outcome() ([]string, lipgloss.Style) {
 // input_required answer (2026) the request it answered, for a server
 // request (2025) the request whose stream it came on, when the log says.
 // The record may not be in the log yet: questions and records travel apart.
-func askedBy(log *history.Log, req mcp.InputRequest) string {
+// ids are what may follow who, the most said first, for the title to
+// take the first that fits.
+func askedBy(log *history.Log, req mcp.InputRequest) (who string, ids []string) {
 	i := indexOfSeq(log, req.Seq)
 	r := log.At(i)
 	if r == nil || r.Seq != req.Seq || r.RPC == nil {
-		return "from the server"
+		return "from the server", nil
 	}
 	switch r.RPC.Class {
 	case mcp.ClassResponse, mcp.ClassLate:
 		if p := log.PairOf(r.RPC.ReqSeq); p != nil {
-			return "from " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + ")"
+			return "from " + pairTitle(p), []string{" (id " + wireLine(p.ID, 64) + ")"}
 		}
 	case mcp.ClassServerRequest:
 		// The call of ours it came during first: on 80 columns the end
 		// of the title is cut, and which call asks is what matters.
+		theirs := "the server's request " + wireLine(r.RPC.ID, 64)
 		if p := carrierOf(log, r); p != nil {
-			return "during " + pairTitle(p) + " (id " + wireLine(p.ID, 64) + "; the server's request " + wireLine(r.RPC.ID, 64) + ")"
+			ours := "id " + wireLine(p.ID, 64)
+			return "during " + pairTitle(p), []string{" (" + ours + "; " + theirs + ")", " (" + ours + ")"}
 		}
 		if task, ok := mcp.RelatedTask(req.Params); ok {
 			// On the legacy stream no request's stream says whose it
 			// is, but its _meta names the task (server-everything's
 			// research query asking which topic is meant).
-			return "for task " + wireLine(task, 64) + " (the server's request " + wireLine(r.RPC.ID, 64) + ")"
+			return "for task " + wireLine(task, 64), []string{" (" + theirs + ")"}
 		}
-		return "from the server (its request " + wireLine(r.RPC.ID, 64) + ")"
+		return "from the server", []string{" (its request " + wireLine(r.RPC.ID, 64) + ")"}
 	}
-	return "from the server"
+	return "from the server", nil
 }
 
 // indexOfSeq finds the record with Seq seq by binary search: Seqs only

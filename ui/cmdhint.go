@@ -24,16 +24,18 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		if prefix == "" {
 			return keyHints(keys.Complete, keys.Submit, keys.HistoryPrev, keys.Cancel)
 		}
-		var ms []string
-		for _, m := range ctx.methodWords() {
-			if strings.HasPrefix(m, prefix) {
-				ms = append(ms, m)
-			}
-		}
-		if len(ms) == 0 {
+		ms, undeclared := ctx.methodsOffered(prefix)
+		if len(ms)+len(undeclared) == 0 {
 			return "any JSON-RPC method, then key=value words or one {JSON} object of params"
 		}
-		return "methods: " + strings.Join(ms, "  ")
+		hint := "methods: " + strings.Join(ms, "  ")
+		if len(undeclared) > 0 {
+			if len(ms) > 0 {
+				hint += " · "
+			}
+			hint += "not declared by the server: " + strings.Join(undeclared, "  ")
+		}
+		return hint
 	case ctx.pathCompletion():
 		return "the directories to offer (" + keyHints(keys.Complete) + "; ~/ is your home)"
 	case ctx.method == "roots":

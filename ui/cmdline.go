@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -54,6 +56,11 @@ type CommandLine struct {
 	// (see SetTransport), worked out when it changes, not on every frame.
 	transport string
 	methods   []string
+	// caps are the capabilities the server declared (see
+	// SetCapabilities), and undeclared the methods among methods that
+	// need one it left out, offered after the others.
+	caps       json.RawMessage
+	undeclared map[string]bool
 
 	hist *cmdHistory
 	// opened is what the line was opened with ("tools/call " for c), which
@@ -167,7 +174,38 @@ func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
 func (c *CommandLine) SetTransport(transport string) {
 	if c.methods == nil || transport != c.transport {
 		c.transport, c.methods = transport, command.MethodsFor(transport)
+		c.undeclared = undeclaredOf(c.methods, c.caps)
 	}
+}
+
+// SetCapabilities tells completion what the server declared (its
+// initialize's or server/discover's capabilities; nil before one), so the
+// methods it offers come first and those it would refuse as unknown are
+// marked: mcpscope knows them all, the server may not.
+func (c *CommandLine) SetCapabilities(caps json.RawMessage) {
+	if !bytes.Equal(caps, c.caps) {
+		c.caps = caps
+		c.undeclared = undeclaredOf(c.methods, caps)
+	}
+}
+
+// undeclaredOf are the methods that need a capability caps leaves out
+// (mcp.Undeclared), nil when caps says nothing of what the server offers;
+// nil methods are every era's, as completion offers before SetTransport.
+func undeclaredOf(methods []string, caps json.RawMessage) map[string]bool {
+	if methods == nil {
+		methods = command.MethodsFor("")
+	}
+	var out map[string]bool
+	for _, m := range methods {
+		if mcp.Undeclared(m, caps) != "" {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[m] = true
+		}
+	}
+	return out
 }
 
 // analyze reads the text before the cursor as analyze does, for the
@@ -175,6 +213,7 @@ func (c *CommandLine) SetTransport(transport string) {
 func (c *CommandLine) analyze(before string) lineContext {
 	ctx := analyze(before, c.info)
 	ctx.methods = c.methods // nil before SetTransport: every era's
+	ctx.undeclared = c.undeclared
 	ctx.room = c.width
 	return ctx
 }
@@ -345,7 +384,12 @@ func (c *CommandLine) sent(line string, submit tea.Cmd) tea.Cmd {
 // prompt argument's or template variable's value that has nothing to offer
 // from what was listed returns the message that asks the server; one on
 // the directory of roots add lists it (see listDirs).
-func (c *CommandLine) complete() tea.Cmd {
+func (c *CommandLine) complete() tea.Cmd { return c.completeWith(true) }
+
+// completeWith is complete, listing what the word needs when nothing of
+// it was listed only if list: the Tab run again once listings came back
+// does not list again.
+func (c *CommandLine) completeWith(list bool) tea.Cmd {
 	value := c.input.Value()
 	c.tabbed(value)
 	c.cycle = tabComplete(&c.input, c.cycle, func(before string) completion {
@@ -358,8 +402,9 @@ func (c *CommandLine) complete() tea.Cmd {
 	if ctx.pathCompletion() {
 		return listDirs(value, ctx)
 	}
-	if list, ok := ctx.listingFor(c); ok {
-		return func() tea.Msg { return list }
+	if listing, ok := ctx.listingFor(c); ok && list {
+		listing.line = value
+		return func() tea.Msg { return listing }
 	}
 	ask, ok := ctx.serverCompletion(value)
 	if !ok {

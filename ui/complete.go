@@ -44,6 +44,9 @@ type lineContext struct {
 	// methods are the method words of the session's era (command.MethodsFor);
 	// nil offers those of every era.
 	methods []string
+	// undeclared are the methods whose capability the server left out
+	// of what it declared; nil before it declared any.
+	undeclared map[string]bool
 	// room is the width of the hint row; 0 when not known.
 	room int
 }
@@ -55,6 +58,26 @@ func (ctx lineContext) methodWords() []string {
 	}
 	return ctx.methods
 }
+
+// methodsOffered are the method words starting with prefix, those the
+// server declared the capability of (or that need none) first, then the
+// ones it did not: still typeable, a server may serve what it left out.
+func (ctx lineContext) methodsOffered(prefix string) (offered, undeclared []string) {
+	for _, m := range ctx.methodWords() {
+		switch {
+		case !strings.HasPrefix(m, prefix):
+		case ctx.undeclared[m]:
+			undeclared = append(undeclared, m)
+		default:
+			offered = append(offered, m)
+		}
+	}
+	return offered, undeclared
+}
+
+// notDeclared marks a method the server did not declare the capability
+// of, among Tab's candidates.
+const notDeclared = " (not declared)"
 
 // analyze reads the text before the cursor.
 func analyze(before string, tools map[string]*toolInfo) lineContext {
@@ -131,10 +154,12 @@ func complete(ctx lineContext, tools []mcp.Tool, roots []mcp.Root, sf history.Su
 	prefix := ctx.cur.Text
 	switch {
 	case ctx.index == 0:
-		for _, m := range ctx.methodWords() {
-			if strings.HasPrefix(m, prefix) {
-				comp.add(m+" ", m)
-			}
+		offered, undeclared := ctx.methodsOffered(prefix)
+		for _, m := range offered {
+			comp.add(m+" ", m)
+		}
+		for _, m := range undeclared {
+			comp.add(m+" ", m+notDeclared)
 		}
 	case ctx.method == "roots" && ctx.index == 1:
 		for _, v := range rootsVerbs {

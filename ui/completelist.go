@@ -14,13 +14,17 @@ import (
 // to: c lists the tools, and so does a Tab on a tool's name or arguments;
 // a Tab on read's URI lists the resources and templates, one on a prompt's
 // name the prompts. The listings are ordinary requests (rows in Pairs);
-// the next Tab offers what they brought.
+// once they are in, the Tab runs again on the line as it was, and offers
+// what they brought (a second Tab was needed).
 
 // listForCompletionMsg asks the root to send the listings that completion
 // of the word under the cursor needs.
 type listForCompletionMsg struct {
 	what     string // for the status line: "the tools", "the resources and templates"
 	listings []command.Command
+	// line is the command line the Tab was pressed on, Tab again once
+	// the listings are in; "" when no Tab asked (c).
+	line string
 }
 
 // Every page of each list, as if typed with --all.
@@ -72,6 +76,9 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		m.awaitListing(l.Method)
 		cmds = append(cmds, m.sendCmd(l))
 	}
+	if msg.line != "" {
+		m.tabAfter = &tabAfterListing{line: msg.line}
+	}
 	status := "listing " + msg.what + " for completion…"
 	if len(cmds) == 0 {
 		// Nothing new went out (l or an earlier Tab asked already):
@@ -112,15 +119,55 @@ func (m *Model) completionListed(msg sentMsg) tea.Cmd {
 	if msg.cmd.Method == toolsListing.Method {
 		m.cmdline.SetListingTools(false)
 	}
+	if t := m.tabAfter; t != nil {
+		if msg.err != nil {
+			// Tab again would list again: the failure is in the
+			// status line and Pairs, the user's next Tab decides.
+			m.tabAfter = nil
+		} else if msg.resp != nil {
+			t.answers = append(t.answers, msg.resp)
+		}
+	}
+	retab := m.retab()
 	if msg.cmd.Method != toolsListing.Method || len(m.afterTools) == 0 {
-		return nil
+		return retab
 	}
 	if msg.resp != nil && !m.answerIndexed(msg.resp) {
 		// The records and the send's result reach the model apart: the
 		// calls go once the listed schema is indexed (afterAppend), so
 		// they are checked against it.
 		m.afterToolsAnswer = msg.resp
+		return retab
+	}
+	return tea.Batch(retab, m.releaseAfterTools())
+}
+
+// tabAfterListing is a Tab that found nothing listed and sent listings
+// for it: line is the command line it was pressed on, answers the
+// listings' answers come back so far.
+type tabAfterListing struct {
+	line    string
+	answers []*mcp.Response
+}
+
+// retab runs the Tab that sent listings for completion once they are all
+// back and their records indexed (the records and the send's result reach
+// the model apart), if the command line still holds the line it was
+// pressed on: typing on meanwhile, or leaving the line, is a change of
+// mind. That Tab lists nothing again, whatever the listings brought.
+func (m *Model) retab() tea.Cmd {
+	t := m.tabAfter
+	if t == nil || len(m.completionLists) > 0 {
 		return nil
 	}
-	return m.releaseAfterTools()
+	for _, a := range t.answers {
+		if !m.answerIndexed(a) {
+			return nil
+		}
+	}
+	m.tabAfter = nil
+	if !m.cmdline.Focused() || m.cmdline.input.Value() != t.line {
+		return nil
+	}
+	return m.cmdline.completeWith(false)
 }

@@ -162,13 +162,21 @@ func firstLine(s string, max int) string {
 }
 
 // sinceConnect formats an offset from the connection's start: +12.345s,
-// then +16m40.1s, then +1h2m3s. It is at most 9 cells wide up to 100 hours
+// then +16m40.1s, then +1h2m3s, then +4d4h. It is at most 9 cells wide
 // (the TIME column of Raw events): "+1000.000s" was cut to "+1000.00…"
-// from a quarter of an hour in.
+// from a quarter of an hour in. An offset of 10000 days or more is a
+// clock that jumped (a hostile or edited recording) and reads "?", as
+// the Pairs pane's times no exchange can take do: an event stamped 300
+// years ahead read "+2562047…", the column widened for it.
 func sinceConnect(d time.Duration) string {
+	const day = 24 * time.Hour
 	switch {
 	case d < 0:
 		d = 0
+	case d >= 10000*day:
+		return "?"
+	case d >= 100*time.Hour:
+		return fmt.Sprintf("+%dd%dh", d/day, (d%day)/time.Hour)
 	case d >= time.Hour:
 		return "+" + d.Round(time.Second).String()
 	case d >= 10*time.Minute:

@@ -54,6 +54,9 @@ func TestSinceConnectFitsTheTimeColumn(t *testing.T) {
 		1000*time.Second + 123*time.Millisecond:   "+16m40.1s",
 		59*time.Minute + 59*time.Second + 940*1e6: "+59m59.9s",
 		99*time.Hour + 59*time.Minute:             "+99h59m0s",
+		150 * time.Hour:                           "+6d6h",
+		9999*24*time.Hour + 23*time.Hour:          "+9999d23h",
+		time.Duration(1<<63 - 1):                  "?", // 300 years ahead, saturated
 	} {
 		got := sinceConnect(d)
 		if got != want || cellWidth(got) > 9 {

@@ -7,11 +7,12 @@ import (
 
 // syncEra words the initialize key for the era in use (a 2026 session has
 // no initialize, and i sends server/discover there), and has the command
-// line offer that era's methods.
+// line offer that era's methods, those the server declared first.
 func (m *Model) syncEra() {
 	desc := "send initialize"
 	transport := m.com.log.Stats().Transport
 	m.cmdline.SetTransport(transport)
+	m.cmdline.SetCapabilities(m.com.log.Negotiation().Capabilities)
 	if transport == mcp.TransportStateless {
 		desc = "send server/discover"
 	}

@@ -173,6 +173,11 @@ func (n *negotiationPane) posts(f *facts, neg *history.Negotiation) {
 	st := n.c.st
 	if len(neg.Posts) > 0 {
 		summary, mixed := postSummary(neg.Posts)
+		if len(neg.Posts) >= history.MaxPosts {
+			// The oldest went: "202 ×50" after 300 POSTs read as the
+			// whole connection's count.
+			summary = "the newest " + strconv.Itoa(len(neg.Posts)) + ": " + summary
+		}
 		f.kv("POSTs", summary, st.Row)
 		if mixed {
 			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)

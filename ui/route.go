@@ -251,7 +251,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	if m.afterToolsAnswer != nil && m.answerIndexed(m.afterToolsAnswer) {
 		held = m.releaseAfterTools()
 	}
-	return tea.Batch(filter, m.startSpin(), names, held, m.releaseAfterDetect())
+	return tea.Batch(filter, m.startSpin(), names, held, m.releaseAfterDetect(), m.retab())
 }
 
 // sayConnectFailed puts why the connection failed on the status line: on a

@@ -13,7 +13,13 @@ import (
 
 // UsageError is a command line that could not be turned into a message;
 // nothing was sent.
-type UsageError struct{ Err error }
+type UsageError struct {
+	Err error
+	// Also are the warnings the same words drew (a required key missing,
+	// a tool not listed), said after the error as the TUI's "⚠ also:"
+	// says them: fixing the error alone would still leave them.
+	Also []ArgWarning
+}
 
 // Error is the mistake, as the parser said it.
 func (e *UsageError) Error() string { return e.Err.Error() }
@@ -49,12 +55,13 @@ func Run(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning
 }
 
 // run runs c and, when c's words could not become a message, returns the
-// usage error alone: nothing was sent, so the warnings about what would
-// have been (a required key not typed yet) are not "sent anyway", and in
-// front of the error they hid the one line that says what to fix.
+// usage error with the warnings in its Also, none beside it: nothing was
+// sent, so they are not "sent anyway", and said in front of the error
+// they hid the one line that says what to fix.
 func run(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Response, []ArgWarning, error) {
 	r, warnings, err := runCommand(ctx, s, c, cat)
 	if ue := (*UsageError)(nil); errors.As(err, &ue) {
+		ue.Also = append(ue.Also, warnings...)
 		return r, nil, err
 	}
 	return r, warnings, err
@@ -89,10 +96,10 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 	if params == nil && len(c.Words) > 0 {
 		args, _, err := ParseArgs(c.Words, ParamsSchema(c.Method))
 		if err != nil {
-			return nil, nil, &UsageError{err}
+			return nil, nil, &UsageError{Err: err}
 		}
 		if params, err = args.MarshalJSON(); err != nil {
-			return nil, nil, &UsageError{err}
+			return nil, nil, &UsageError{Err: err}
 		}
 	}
 	switch c.Method {
@@ -157,7 +164,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	var schema *Schema
 	if t := mcp.FindTool(tools, c.Tool); t != nil {
 		if t.Invalid != "" {
-			return nil, nil, &UsageError{fmt.Errorf("tool %s cannot be called: %s (2026 clients must leave such tools out)", c.Tool, t.Invalid)}
+			return nil, nil, &UsageError{Err: fmt.Errorf("tool %s cannot be called: %s (2026 clients must leave such tools out)", c.Tool, t.Invalid)}
 		}
 		sch, err := ParseSchema(t.InputSchema)
 		switch {
@@ -187,7 +194,7 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	raw, w, err := CallArgs(c, schema)
 	warnings = append(warnings, w...)
 	if err != nil {
-		return nil, warnings, &UsageError{err}
+		return nil, warnings, &UsageError{Err: err}
 	}
 	r, err := mcp.Checked(s.CallTool(ctx, c.Tool, raw))
 	return r, warnings, err

@@ -40,11 +40,11 @@ func listCursor(c Command) (mcp.Cursor, error) {
 	}
 	args, _, err := ParseArgs(c.Words, nil)
 	if err != nil {
-		return mcp.Cursor{}, &UsageError{err}
+		return mcp.Cursor{}, &UsageError{Err: err}
 	}
 	var cur string
 	if len(args.Keys) != 1 || json.Unmarshal(args.Values["cursor"], &cur) != nil {
-		return mcp.Cursor{}, &UsageError{fmt.Errorf("%s takes one cursor, as text: cursor=NEXT_CURSOR", c.Method)}
+		return mcp.Cursor{}, &UsageError{Err: fmt.Errorf("%s takes one cursor, as text: cursor=NEXT_CURSOR", c.Method)}
 	}
 	return mcp.CursorAt(cur), nil
 }
@@ -115,10 +115,10 @@ func runResource(ctx context.Context, s Session, c Command) (*mcp.Response, []Ar
 		var err error
 		uri, warnings, err = FillTemplate(c.Target, c.Words)
 		if err != nil {
-			return nil, warnings, &UsageError{err}
+			return nil, warnings, &UsageError{Err: err}
 		}
 	} else if len(c.Words) > 0 {
-		return nil, nil, &UsageError{fmt.Errorf("%s %s: a URI takes no key=value words; only a template is filled with them", c.Method, clip.Quote(c.Target, quotedValue))}
+		return nil, nil, &UsageError{Err: fmt.Errorf("%s %s: a URI takes no key=value words; only a template is filled with them", c.Method, clip.Quote(c.Target, quotedValue))}
 	}
 	switch c.Method {
 	case "resources/subscribe":
@@ -189,7 +189,7 @@ func runPrompt(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.Re
 	args, w, err := PromptArgs(listed, c.Words)
 	warnings = append(warnings, w...)
 	if err != nil {
-		return nil, warnings, &UsageError{err}
+		return nil, warnings, &UsageError{Err: err}
 	}
 	raw, _ := args.MarshalJSON()
 	name, _ := json.Marshal(c.Target)
