@@ -402,7 +402,8 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 }
 
 // DefaultDir is where recordings go: $MCPSCOPE_STATE_DIR/sessions, else
-// $XDG_STATE_HOME/mcpscope/sessions, else ~/.local/state/mcpscope/sessions.
+// $XDG_STATE_HOME/mcpscope/sessions, else ~/.local/state/mcpscope/sessions,
+// else (no home) mcpscope-UID/sessions in the temporary directory.
 func DefaultDir() string {
 	if d := os.Getenv("MCPSCOPE_STATE_DIR"); d != "" {
 		return filepath.Join(d, "sessions")
@@ -412,7 +413,10 @@ func DefaultDir() string {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil || home == "" {
-		return filepath.Join(os.TempDir(), "mcpscope", "sessions")
+		// With no home, the shared temporary directory: one directory
+		// for every user there was the first one's (0700), and everyone
+		// else's recordings and ↑ history were refused.
+		return filepath.Join(os.TempDir(), fmt.Sprintf("mcpscope-%d", os.Getuid()), "sessions")
 	}
 	return filepath.Join(home, ".local", "state", "mcpscope", "sessions")
 }

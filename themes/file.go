@@ -3,6 +3,7 @@ package themes
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -37,13 +38,28 @@ const (
 // readRegular reads path only if it is a regular file (see
 // internal/regular: a FIFO would hang the read).
 func readRegular(path string) ([]byte, error) {
-	data, err := regular.ReadFile(path)
+	f, err := regular.Open(path)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
 		return nil, &FileError{Path: path, Msg: "is " + nr.Kind + ", not a regular file; a theme must be a plain " + fileExt + " file"}
 	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// A theme is a few dozen lines: a file far larger (a log written
+	// over it) was read whole, and the YAML parser took several times
+	// its size in memory before saying it was no theme.
+	data, err := io.ReadAll(io.LimitReader(f, maxThemeBytes+1))
+	if err == nil && len(data) > maxThemeBytes {
+		return nil, &FileError{Path: path, Msg: fmt.Sprintf("is over %d KiB, too large for a theme (a theme is a few dozen lines)", maxThemeBytes>>10)}
+	}
 	return data, err
 }
+
+// maxThemeBytes bounds a theme file: every role with a comment fits in a
+// hundredth of it.
+const maxThemeBytes = 256 << 10
 
 func knownKeys() string {
 	return strings.Join(append(roleKeys(), keyBase, keyDescription), ", ")

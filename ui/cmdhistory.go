@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -60,9 +61,7 @@ func loadHistory(path string) *cmdHistory {
 	if path == "" {
 		return h
 	}
-	// A regular file only: a FIFO in its place would hang the start of
-	// the TUI.
-	data, err := regular.ReadFile(path)
+	data, err := readHistoryTail(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -169,7 +168,7 @@ func (f *historyFile) write(seq, total uint64, added []string) error {
 	}
 	defer unlock()
 	var lines []string
-	data, err := regular.ReadFile(f.path)
+	data, err := readHistoryTail(f.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -233,6 +232,39 @@ func (f *historyFile) unsaved(total uint64, added []string) []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return added[len(added)-int(min(total-f.flushed, uint64(len(added)))):]
+}
+
+// historyTailBytes bounds how much of the history file is read: its last
+// historyCap commands are all it keeps, and these fit unless they average
+// over 4 KiB. A file grown huge (a stray redirect, a disk error) was read
+// whole, leaving the TUI blank for as long as that took and its memory
+// that size.
+const historyTailBytes = 4 << 20
+
+// readHistoryTail reads the end of the history file, at most
+// historyTailBytes, starting at a whole line. A regular file only: a FIFO
+// in its place would hang the start of the TUI.
+func readHistoryTail(path string) ([]byte, error) {
+	f, err := regular.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	off := max(fi.Size()-historyTailBytes, 0)
+	data, err := io.ReadAll(io.NewSectionReader(f, off, fi.Size()-off))
+	if err != nil || off == 0 {
+		return data, err
+	}
+	// The read began inside a line: what precedes its end is part of
+	// an older command.
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return data[i+1:], nil
+	}
+	return nil, nil
 }
 
 // historyLines are the commands a history file holds, one a line.
