@@ -27,9 +27,10 @@ func TestTimeoutNamesHugeForeignIDsInPart(t *testing.T) {
 		_, err := s.Request(testCtx(t), "tools/list", nil)
 		// Under -race the wait can run out mid-way through the 20 MB of
 		// events: a timeout either way, the stalled one saying so, or the
-		// slow one when the events were still coming in when it ran out.
+		// slow one when the events were still coming in when it ran out;
+		// or, on a busy machine, before the POST was answered at all.
 		c := CauseOf(err)
-		timedOut := c == CauseTimeout || c == CauseStalled || c == CauseSlowAnswer
+		timedOut := c == CauseTimeout || c == CauseStalled || c == CauseSlowAnswer || c == CausePostTimeout
 		named := err != nil && strings.Contains(err.Error(), "no request of ours has")
 		if timedOut && !named && wait < 8*time.Second {
 			continue
