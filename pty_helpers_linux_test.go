@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -22,8 +23,48 @@ type ptyRun struct {
 	ctx    context.Context // ends 30s after the start, killing the program
 	cmd    *exec.Cmd
 	ptmx   *os.File    // the test's side: write keys to it
+	pts    *os.File    // the terminal's side, kept open to mark the end
 	out    *syncBuffer // everything the program wrote on the terminal
 	copied chan struct{}
+}
+
+// ptyEnd is what wait writes on the terminal once the program is gone:
+// output reaches the test in the order it was written, so once it is read
+// so is all the program wrote. The end of the output is not the read that
+// fails with EIO once the terminal's last other holder has closed it: on a
+// busy machine Linux answered that read while the program's last lines
+// ("cancelled: …", after an echoed ^C) were still on their way, and a
+// later read returned them.
+var ptyEnd = []byte("\x00mcpscope-test: the program has exited\x00")
+
+// errPTYEnd stops the copy of the terminal's output at ptyEnd.
+var errPTYEnd = errors.New("the end mark was read")
+
+// untilEnd writes to out what is read from the terminal up to ptyEnd,
+// holding back only a tail that may be the mark's start, so a test waiting
+// for text sees it as soon as it is read.
+type untilEnd struct {
+	out  *syncBuffer
+	held []byte
+}
+
+func (u *untilEnd) Write(p []byte) (int, error) {
+	u.held = append(u.held, p...)
+	if i := bytes.Index(u.held, ptyEnd); i >= 0 {
+		_, _ = u.out.Write(u.held[:i])
+		u.held = nil
+		return len(p), errPTYEnd
+	}
+	keep := 0
+	for k := min(len(u.held), len(ptyEnd)-1); k > 0; k-- {
+		if bytes.HasSuffix(u.held, ptyEnd[:k]) {
+			keep = k
+			break
+		}
+	}
+	_, _ = u.out.Write(u.held[:len(u.held)-keep])
+	u.held = append(u.held[:0], u.held[len(u.held)-keep:]...)
+	return len(p), nil
 }
 
 // startOnPTY starts the built mcpscope with args on a new pseudo-terminal
@@ -67,10 +108,11 @@ func startOnPTYIn(t *testing.T, term, stateDir string, args ...string) *ptyRun {
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	pts.Close() // the child has its own; reads end when it exits
-	r := &ptyRun{ctx: ctx, cmd: cmd, ptmx: ptmx, out: &syncBuffer{}, copied: make(chan struct{})}
+	r := &ptyRun{ctx: ctx, cmd: cmd, ptmx: ptmx, pts: pts, out: &syncBuffer{}, copied: make(chan struct{})}
 	go func() {
-		_, _ = io.Copy(r.out, ptmx) // ends with EIO once the child is gone
+		// Ends at the mark wait writes, or when the test ends and closes
+		// the terminal.
+		_, _ = io.Copy(&untilEnd{out: r.out}, ptmx)
 		close(r.copied)
 	}()
 	return r
@@ -80,6 +122,8 @@ func startOnPTYIn(t *testing.T, term, stateDir string, args ...string) *ptyRun {
 // out; timedOut tells whether it was killed for taking 30s.
 func (r *ptyRun) wait() error {
 	err := r.cmd.Wait()
+	// Written after the program's own last write returned, so read after it.
+	_, _ = r.pts.Write(ptyEnd)
 	<-r.copied
 	return err
 }
@@ -140,5 +184,6 @@ func openPTY(t *testing.T) (ptmx, pts *os.File) {
 		// A container may give /dev/ptmx with no devpts mounted to match.
 		t.Skipf("no pseudo-terminals here: %v", err)
 	}
+	t.Cleanup(func() { pts.Close() })
 	return ptmx, pts
 }
