@@ -112,3 +112,38 @@ func TestExportSaysListenStreamWasOpenUntilTheClose(t *testing.T) {
 		t.Errorf("the export does not say the listen stream was open until the session closed:\n%s", out)
 	}
 }
+
+// The same on the legacy HTTP+SSE transport: the server took the
+// tools/call's POST (202) and had not answered on the stream when the
+// session closed. The streamable call read closed; this one read pending
+// for ever, "waiting" in a replay and in the export of the recording.
+func TestLegacyRequestAcceptedThenClosedWithTheSession(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method == "tools/call" {
+			c.After(func() { arrived <- struct{}{} }) // accepted with 202, never answered
+			return
+		}
+		c.Default()
+	}})
+	hdr := Header{URL: srv.SSEURL(), Transport: mcp.TransportSSE}
+	l := logOf(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
+		initialize(t, ctx, s)
+		callThen(ctx, t, s, arrived, ctx, func() {
+			// A ping answered after it: the call's 202 is in by then.
+			if _, err := s.Request(ctx, "ping", nil); err != nil {
+				t.Fatal(err)
+			}
+		})
+	})
+	if p := toolsCall(t, l); p.State != StateClosed {
+		t.Fatalf("the tools/call row is %s, want closed with the session", p.State)
+	}
+	var b strings.Builder
+	if err := ExportMarkdown(&b, hdr, l); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, "`tools/call echo`: closed") || !strings.Contains(out, "the session closed before an answer came") {
+		t.Errorf("the export does not say the tools/call ended with the session:\n%s", out)
+	}
+}

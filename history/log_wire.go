@@ -208,6 +208,12 @@ func (l *Log) onHTTP(r *mcp.Record) {
 		}
 		l.setState(p, st)
 	}
+	if p.waits() {
+		// Taken (202 on legacy SSE, a stream on streamable HTTP), its
+		// answer comes later: a close before it ends the row, which read
+		// pending for ever in a replay and the export.
+		l.endsAtClose(i)
+	}
 }
 
 // accepted reports whether the server took a POST: 202 on legacy SSE, 200
