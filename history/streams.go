@@ -27,6 +27,8 @@ func (p *Pair) ClosedWords() string {
 	switch {
 	case p.State != StateClosed:
 		return ""
+	case p.Kind == KindServerRequest:
+		return "the session closed before mcpscope answered"
 	case p.Method != ListenMethod:
 		return "the session closed before an answer came"
 	case p.Post != nil && p.Post.HTTP != nil && p.Post.HTTP.Status == 0:
