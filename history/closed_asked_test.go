@@ -35,23 +35,11 @@ func TestServerRequestUnansweredClosedWithTheSession(t *testing.T) {
 	l := logOf(t, mcp.Config{URL: srv.URL, Transport: mcp.TransportStreamable, NoGetStream: true, Answerer: heldAnswerer{asked}}, func(ctx context.Context, s *mcp.Session) {
 		callThen(ctx, t, s, asked, ctx, func() {})
 	})
-	var ask *Pair
-	for i := 0; i < l.PairCount(); i++ {
-		if p := l.Pair(i); p.Method == "elicitation/create" {
-			ask = p
-		}
-	}
-	if ask == nil {
-		t.Fatal("no elicitation/create row")
-	}
+	ask := rowOf(t, l, "elicitation/create")
 	if ask.State != StateClosed {
 		t.Fatalf("the elicitation/create row is %s, want closed with the session", ask.State)
 	}
-	var b strings.Builder
-	if err := ExportMarkdown(&b, hdr, l); err != nil {
-		t.Fatal(err)
-	}
-	if out := b.String(); !strings.Contains(out, "`elicitation/create`: closed") || !strings.Contains(out, ask.ClosedWords()) {
+	if out := closedExport(t, hdr, l); !strings.Contains(out, "`elicitation/create`: closed") || !strings.Contains(out, ask.ClosedWords()) {
 		t.Errorf("the export does not say the question ended with the session:\n%s", out)
 	}
 }

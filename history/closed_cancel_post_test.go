@@ -50,26 +50,10 @@ func TestCancelNotificationCutAtCloseReadsSent(t *testing.T) {
 					s.Hurry()
 				}
 			})
-			var note *Pair
-			for i := 0; i < l.PairCount(); i++ {
-				if p := l.Pair(i); p.Method == "notifications/cancelled" {
-					note = p
-				}
-			}
-			if note == nil {
-				t.Fatal("no notifications/cancelled row")
-			}
-			if note.State != StateSent {
+			if note := rowOf(t, l, "notifications/cancelled"); note.State != StateSent {
 				t.Fatalf("the notifications/cancelled row is %s, want sent", note.State)
 			}
-			if n := l.Stats().Errors; n != 0 {
-				t.Errorf("%d errors counted, want none: nothing failed", n)
-			}
-			var b strings.Builder
-			if err := ExportMarkdown(&b, hdr, l); err != nil {
-				t.Fatal(err)
-			}
-			out := b.String()
+			out := closedExport(t, hdr, l)
 			if !strings.Contains(out, "`notifications/cancelled`: sent") || !strings.Contains(out, "· POST no answer after") || strings.Contains(out, "post-failed") || strings.Contains(out, "**error**") {
 				t.Errorf("the export does not say the notification was sent and mcpscope stopped waiting:\n%s", out)
 			}
