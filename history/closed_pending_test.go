@@ -31,13 +31,36 @@ func callThen(ctx context.Context, t *testing.T, s *mcp.Session, arrived <-chan 
 // toolsCall is the Log's tools/call row.
 func toolsCall(t *testing.T, l *Log) *Pair {
 	t.Helper()
+	return rowOf(t, l, "tools/call")
+}
+
+// rowOf is the Log's last row of method.
+func rowOf(t *testing.T, l *Log, method string) *Pair {
+	t.Helper()
+	var row *Pair
 	for i := 0; i < l.PairCount(); i++ {
-		if p := l.Pair(i); p.Method == "tools/call" {
-			return p
+		if p := l.Pair(i); p.Method == method {
+			row = p
 		}
 	}
-	t.Fatal("no tools/call row")
-	return nil
+	if row == nil {
+		t.Fatalf("no %s row", method)
+	}
+	return row
+}
+
+// closedExport is the export of l, a session that closed with nothing
+// failed: it fails the test if any error was counted.
+func closedExport(t *testing.T, hdr Header, l *Log) string {
+	t.Helper()
+	if n := l.Stats().Errors; n != 0 {
+		t.Errorf("%d errors counted, want none: nothing failed", n)
+	}
+	var b strings.Builder
+	if err := ExportMarkdown(&b, hdr, l); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // A tools/call still waiting on its POST when the session closed (the
@@ -55,14 +78,7 @@ func TestRequestPendingClosedWithTheSession(t *testing.T) {
 	if p := toolsCall(t, l); p.State != StateClosed {
 		t.Fatalf("the tools/call row is %s, want closed with the session", p.State)
 	}
-	if n := l.Stats().Errors; n != 0 {
-		t.Errorf("%d errors counted, want none: nothing failed", n)
-	}
-	var b strings.Builder
-	if err := ExportMarkdown(&b, hdr, l); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
+	out := closedExport(t, hdr, l)
 	if !strings.Contains(out, "`tools/call echo`: closed") || !strings.Contains(out, "the session closed before an answer came") || strings.Contains(out, "post-failed") {
 		t.Errorf("the export does not say the tools/call ended with the session:\n%s", out)
 	}
@@ -110,5 +126,36 @@ func TestExportSaysListenStreamWasOpenUntilTheClose(t *testing.T) {
 	}
 	if out := b.String(); !strings.Contains(out, listen.ClosedWords()) || !strings.Contains(out, "open until the session closed") {
 		t.Errorf("the export does not say the listen stream was open until the session closed:\n%s", out)
+	}
+}
+
+// The same on the legacy HTTP+SSE transport: the server took the
+// tools/call's POST (202) and had not answered on the stream when the
+// session closed. The streamable call read closed; this one read pending
+// for ever, "waiting" in a replay and in the export of the recording.
+func TestLegacyRequestAcceptedThenClosedWithTheSession(t *testing.T) {
+	arrived := make(chan struct{}, 1)
+	srv := mcptest.New(t, mcptest.Options{Handle: func(c *mcptest.Call) {
+		if c.Method == "tools/call" {
+			c.After(func() { arrived <- struct{}{} }) // accepted with 202, never answered
+			return
+		}
+		c.Default()
+	}})
+	hdr := Header{URL: srv.SSEURL(), Transport: mcp.TransportSSE}
+	l := logOf(t, mcp.Config{URL: srv.SSEURL(), Transport: mcp.TransportSSE}, func(ctx context.Context, s *mcp.Session) {
+		initialize(t, ctx, s)
+		callThen(ctx, t, s, arrived, ctx, func() {
+			// A ping answered after it: the call's 202 is in by then.
+			if _, err := s.Request(ctx, "ping", nil); err != nil {
+				t.Fatal(err)
+			}
+		})
+	})
+	if p := toolsCall(t, l); p.State != StateClosed {
+		t.Fatalf("the tools/call row is %s, want closed with the session", p.State)
+	}
+	if out := closedExport(t, hdr, l); !strings.Contains(out, "`tools/call echo`: closed") || !strings.Contains(out, "the session closed before an answer came") {
+		t.Errorf("the export does not say the tools/call ended with the session:\n%s", out)
 	}
 }

@@ -46,7 +46,7 @@ type Log struct {
 	// openAtClose are the rows the session's close ends if still
 	// pending: listen streams that may still be open (the session's and
 	// those typed by hand), and requests whose POST mcpscope stopped
-	// waiting for.
+	// waiting for or the server took and has not answered yet.
 	openAtClose []int32
 
 	stats Stats

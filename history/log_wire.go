@@ -63,6 +63,11 @@ func (l *Log) onError(r *mcp.Record) {
 	if e.Cause == mcp.CauseBadVersion {
 		l.versionRefused()
 	}
+	if l.stoppedNotification(e) {
+		// The notification's POST mcpscope stopped waiting for (onHTTP):
+		// its error says so, nothing failed and there is no advice.
+		return
+	}
 	// Errors that end one request are that row's story; failed POSTs and
 	// replies carry advice about the session, so they are problems too.
 	if (e.ReqSeq == 0 || e.Op == mcp.OpPost || e.Op == mcp.OpReply) && e.Op != mcp.OpProbe {
@@ -114,6 +119,16 @@ func (l *Log) onError(r *mcp.Record) {
 		// The row was answered, so this error is a story of its own.
 		l.strayErrors++
 	}
+}
+
+// stoppedNotification reports the error of a notification's POST that
+// mcpscope stopped waiting for, which left the row sent.
+func (l *Log) stoppedNotification(e *mcp.ErrorInfo) bool {
+	if e.Op != mcp.OpPost || e.ReqSeq == 0 {
+		return false
+	}
+	_, p := l.row(e.ReqSeq)
+	return p != nil && p.state == StateSent && p.post != 0 && l.record(p.post).HTTP.Stopped()
 }
 
 // failureState is where an error leaves the request it ended.
@@ -181,12 +196,23 @@ func (l *Log) onHTTP(r *mcp.Record) {
 		l.endsAtClose(i)
 		return
 	}
+	if p.state == StateSent && h.Stopped() {
+		// A notification awaits no answer: its POST cut as the user quit
+		// (or past the short wait on leaving) is sent, not refused.
+		return
+	}
 	if !accepted(h) && (p.state == StatePending || p.state == StateSent) {
 		st := StatePostFailed
 		if h.Purpose == mcp.PurposeProbe {
 			st = StateProbe
 		}
 		l.setState(p, st)
+	}
+	if p.waits() {
+		// Taken (202 on legacy SSE, a stream on streamable HTTP), its
+		// answer comes later: a close before it ends the row, which read
+		// pending for ever in a replay and the export.
+		l.endsAtClose(i)
 	}
 }
 

@@ -200,6 +200,9 @@ func (l *Log) onRPC(r *mcp.Record) {
 			}
 		} else {
 			rw.kind, rw.state, rw.req = KindServerRequest, StatePending, l.cur
+			// Unanswered when the session closes (a question left on
+			// screen as the user quit), it ends with it.
+			l.endsAtClose(int32(l.rows.n))
 		}
 		l.open(rw, r.Seq, true)
 	case mcp.ClassNotification:

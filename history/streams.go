@@ -27,6 +27,8 @@ func (p *Pair) ClosedWords() string {
 	switch {
 	case p.State != StateClosed:
 		return ""
+	case p.Kind == KindServerRequest:
+		return "the session closed before mcpscope answered"
 	case p.Method != ListenMethod:
 		return "the session closed before an answer came"
 	case p.Post != nil && p.Post.HTTP != nil && p.Post.HTTP.Status == 0:
@@ -73,12 +75,14 @@ func (l *Log) noteListen(row int32, m *mcp.RPCMessage) {
 // so a session that subscribes or cancels all day keeps only what is open.
 func (l *Log) endsAtClose(row int32) {
 	l.openAtClose = slices.DeleteFunc(l.openAtClose, func(i int32) bool { return l.rows.at(int(i)).state != StatePending })
-	l.openAtClose = append(l.openAtClose, row)
+	if !slices.Contains(l.openAtClose, row) {
+		l.openAtClose = append(l.openAtClose, row)
+	}
 }
 
 // closePending ends the listen streams still open as the session closes,
 // and the requests still waiting on the POST mcpscope stopped waiting for
-// then: nothing carries them after it, and Pairs, Negotiation and the
+// then, or on the answer to a POST the server took (202 on legacy SSE): nothing carries them after it, and Pairs, Negotiation and the
 // export, which all read the row, said "listening" of a closed session,
 // and "✗ POST error" of a request the server was still working on.
 func (l *Log) closePending() {

@@ -42,6 +42,11 @@ func (s *Session) do(req *http.Request, ex *HTTPExchange) (*http.Response, error
 	ex.Redirects, ex.Resent = hops, resent
 	if err != nil {
 		ex.Err = err.Error()
+		if leaving, _ := ctx.Value(leavingKey{}).(bool); leaving && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			// net/http says only "deadline exceeded": the bound was
+			// mcpscope's own, on leaving, which the record tells apart.
+			ex.Err += ": " + errLeaveBound.Error()
+		}
 		if we := refusedRedirect(err); we != nil {
 			return nil, we
 		}

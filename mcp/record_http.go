@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"net/http"
 	"slices"
@@ -59,12 +60,24 @@ func (h *HTTPExchange) ResentWords() string {
 }
 
 // Stopped reports an exchange that got no answer because mcpscope stopped
-// waiting for it: the session closed, the request was given up on, or a
-// new stream of its kind replaced it. Nothing the server said or failed
-// to say, and what ended it is told apart (the close, an error record).
+// waiting for it: the session closed, the request was given up on, a new
+// stream of its kind replaced it, or a notifications/cancelled outlived
+// the short bound of what is sent on leaving. Nothing the server said or
+// failed to say, and what ended it is told apart (the close, an error
+// record).
 func (h *HTTPExchange) Stopped() bool {
-	return h.Status == 0 && (strings.HasSuffix(h.Err, context.Canceled.Error()) || strings.HasSuffix(h.Err, errReplaced.Error()))
+	return h.Status == 0 && (strings.HasSuffix(h.Err, context.Canceled.Error()) || strings.HasSuffix(h.Err, errReplaced.Error()) || strings.HasSuffix(h.Err, errLeaveBound.Error()))
 }
+
+// errLeaveBound is why a notifications/cancelled's POST ended unanswered
+// at its bound: mcpscope waits a moment only, so quitting stays quick,
+// and a server slower than that to take a notification has failed at
+// nothing the user asked for.
+var errLeaveBound = errors.New("mcpscope stopped waiting: what it sends on leaving waits 300 ms at most")
+
+// leavingKey marks the context of what is sent on leaving (a request's
+// notifications/cancelled), whose deadline is errLeaveBound.
+type leavingKey struct{}
 
 // RecordedHeader is a header's first value in a recorded header map,
 // whatever case the name was written in: Go writes canonical names, but a

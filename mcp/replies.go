@@ -86,7 +86,10 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		// answer it may reuse the id, and a question it asks with it must
 		// find no stale entry here.
 		done()
-		if cancelled {
+		if cancelled || s.life.Err() != nil {
+			// Withdrawn by the server, or left open as the session
+			// closed (the user quit with the question on screen): the
+			// withdrawal or the close ends its row, and no reply can go.
 			return
 		}
 		var body []byte

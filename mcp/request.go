@@ -255,7 +255,7 @@ func (s *Session) tellCancelled(tr transport, id, method, reason string) {
 	if probing {
 		return
 	}
-	ctx, cancel := context.WithTimeout(s.goodbye, 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.WithValue(s.goodbye, leavingKey{}, true), 300*time.Millisecond)
 	defer cancel()
 	r, _ := json.Marshal(reason)
 	params := json.RawMessage(`{"requestId":` + id + `,"reason":` + string(r) + `}`)
