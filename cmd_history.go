@@ -39,7 +39,10 @@ left out before the URL is cut. To a pipe or a file it is whole, one line
 per recording with its path last, for grep and scripts.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir := history.DefaultDir()
+			dir, err := history.DefaultDir()
+			if err != nil {
+				return &exitError{exitFailed, err}
+			}
 			infos, err := history.List(dir)
 			if err != nil {
 				return &exitError{exitFailed, err}

@@ -128,6 +128,7 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host}
 	opts := f.options(cfg)
 	var rec *history.Recorder
+	var dir string
 	switch {
 	case f.file != "" && f.force:
 		rec, err = history.Create(f.file, h, opts)
@@ -139,14 +140,16 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 			return nil, nil, fmt.Errorf("%v: choose another file with --record FILE, or pass --force to replace it", err)
 		}
 	default:
-		rec, err = history.CreateIn(history.DefaultDir(), now, u.Host, h, opts)
+		if dir, err = history.DefaultDir(); err == nil {
+			rec, err = history.CreateIn(dir, now, u.Host, h, opts)
+		}
 	}
 	if err != nil {
 		if env := history.DefaultDirFrom(); f.file == "" && env != "" {
 			// The directory is not one the user typed here: say where it
 			// came from, or they look for the mistake in the command.
 			return nil, nil, fmt.Errorf("%v (the sessions directory is %s from $%s: fix or unset %s, choose a file with --record FILE, or --no-record)",
-				err, history.DefaultDir(), env, env)
+				err, dir, env, env)
 		}
 		return nil, nil, fmt.Errorf("%v (choose another file with --record FILE, or --no-record)", err)
 	}
@@ -184,7 +187,10 @@ func namesDirectory(path string) (what string, dir bool) {
 // what to pass instead, and that leaving --record out records to the
 // sessions directory.
 func recordPathError(path, what, instead string) error {
-	return fmt.Errorf("--record %s %s: %s, or leave --record out to record to the sessions directory (%s)", path, what, instead, history.DefaultDir())
+	// A sessions directory that cannot be used says so, by itself, when
+	// the user leaves --record out: here it is only named.
+	dir, _ := history.DefaultDir()
+	return fmt.Errorf("--record %s %s: %s, or leave --record out to record to the sessions directory (%s)", path, what, instead, dir)
 }
 
 // shown is what a live screen shows of records, the stream start returned:

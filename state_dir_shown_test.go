@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// With HOME unset, a mcpscope-UID directory in the temporary directory
+// that another user could read (made first by them) is refused by name,
+// saying what to do, rather than recorded into or listed.
+func TestHomelessStateDirNotPrivateIsRefused(t *testing.T) {
+	url := demotest.Start(t, demo.Options{}).URL
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("HOME", "")
+	t.Setenv("MCPSCOPE_STATE_DIR", "")
+	t.Setenv("XDG_STATE_HOME", "")
+	own := filepath.Join(tmp, fmt.Sprintf("mcpscope-%d", os.Getuid()))
+	if err := os.Mkdir(own, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(own, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"exec", url, "tools/list"}, {"sessions"}} {
+		_, errOut, code := run(t, args...)
+		if code == 0 || !strings.Contains(errOut, own) || !strings.Contains(errOut, "mode 0755") || !strings.Contains(errOut, "MCPSCOPE_STATE_DIR") {
+			t.Errorf("%s: exit %d, stderr %q; want a refusal naming %s, its mode and MCPSCOPE_STATE_DIR", args[0], code, errOut, own)
+		}
+	}
+	entries, err := os.ReadDir(own)
+	if err != nil || len(entries) != 0 {
+		t.Errorf("%s holds %v (%v); want nothing recorded there", own, entries, err)
+	}
+}
