@@ -49,7 +49,7 @@ per recording with its path last, for grep and scripts.`,
 			}
 			out := cmd.OutOrStdout()
 			if len(infos) == 0 {
-				fmt.Fprintln(out, noRecordingsYet(dir))
+				fmt.Fprintln(out, sanitize.Line(noRecordingsYet(dir)))
 				return nil
 			}
 			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))
@@ -57,7 +57,7 @@ per recording with its path last, for grep and scripts.`,
 			if len(infos) == 1 {
 				noun = "recording"
 			}
-			fmt.Fprintf(out, "\n%d %s in %s\n", len(infos), noun, dir)
+			fmt.Fprintf(out, "\n%d %s in %s\n", len(infos), noun, sanitize.Line(dir))
 			return nil
 		},
 	}

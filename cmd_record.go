@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -87,8 +88,12 @@ func (r *recording) Err() error {
 // report tells w where the session was recorded, or that the recording is
 // incomplete and why, and returns Err.
 func (r *recording) report(w io.Writer, replayHint bool) error {
+	// The path is the user's, but the directory may come from the
+	// environment (MCPSCOPE_STATE_DIR), which can hold an escape sequence
+	// written to the terminal, such as a clipboard write.
+	shown := sanitize.Line(r.Path())
 	if err := r.Err(); err != nil {
-		fmt.Fprintf(w, "the recording %s is incomplete: %v\n", r.Path(), err)
+		fmt.Fprintf(w, "the recording %s is incomplete: %s\n", shown, sanitize.Line(err.Error()))
 		return err
 	}
 	if replayHint {
@@ -96,10 +101,10 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 		// space or a quote pastes back as one argument.
 		// The export line is the TUI's only word of export: it has no
 		// key for it, and a newcomer asked how to share a session.
-		q := command.ShellQuote(r.Path())
-		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", r.Path(), q, q)
+		q := command.ShellQuote(shown)
+		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", shown, q, q)
 	} else {
-		fmt.Fprintf(w, "recorded to %s\n", r.Path())
+		fmt.Fprintf(w, "recorded to %s\n", shown)
 	}
 	return nil
 }
