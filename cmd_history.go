@@ -39,14 +39,17 @@ left out before the URL is cut. To a pipe or a file it is whole, one line
 per recording with its path last, for grep and scripts.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir := history.DefaultDir()
+			dir, err := history.DefaultDir()
+			if err != nil {
+				return &exitError{exitFailed, err}
+			}
 			infos, err := history.List(dir)
 			if err != nil {
 				return &exitError{exitFailed, err}
 			}
 			out := cmd.OutOrStdout()
 			if len(infos) == 0 {
-				fmt.Fprintln(out, noRecordingsYet(dir))
+				fmt.Fprintln(out, sanitize.Line(noRecordingsYet(dir)))
 				return nil
 			}
 			fmt.Fprint(out, history.RenderSessions(infos, terminalWidth(out)))
@@ -54,7 +57,7 @@ per recording with its path last, for grep and scripts.`,
 			if len(infos) == 1 {
 				noun = "recording"
 			}
-			fmt.Fprintf(out, "\n%d %s in %s\n", len(infos), noun, dir)
+			fmt.Fprintf(out, "\n%d %s in %s\n", len(infos), noun, sanitize.Line(dir))
 			return nil
 		},
 	}

@@ -71,7 +71,10 @@ func recordDirError(pf *proxyFlags) error {
 	}
 	dir := pf.recordDir
 	if dir == "" {
-		dir = history.DefaultDir()
+		var err error
+		if dir, err = history.DefaultDir(); err != nil {
+			return fmt.Errorf("cannot record: %v; or --record-dir DIR names another directory, --no-record records nothing", err)
+		}
 	}
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return fmt.Errorf("--record-dir %s is a file, not a directory: name a directory (it is created if it is not there), or pass --no-record", dir)

@@ -43,12 +43,15 @@ func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream,
 	if s.pf.noRecord {
 		return shown(recs), "", nil
 	}
-	dir := s.pf.recordDir
+	dir, err := s.pf.recordDir, error(nil)
 	if dir == "" {
-		dir = history.DefaultDir()
+		dir, err = history.DefaultDir()
 	}
-	h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host, Folded: folded}
-	rec, err := history.CreateIn(dir, started, host+" "+what, h, opts)
+	var rec *history.Recorder
+	if err == nil {
+		h := history.Header{MCPScope: versionString(), URL: upstream, Transport: transport, Started: started, Host: host, Folded: folded}
+		rec, err = history.CreateIn(dir, started, host+" "+what, h, opts)
+	}
 	if err != nil {
 		s.notRecorded(what, err)
 		return shown(recs), "", nil

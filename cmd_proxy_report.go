@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/ui"
 )
 
@@ -47,7 +48,7 @@ func (s *proxySessions) recordFailed(id int, path string, err error) {
 		s.feed.send(ui.Client{ID: id, RecordingFailed: err.Error()})
 		return
 	}
-	fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %v\n", path, err)
+	fmt.Fprintf(s.errw, "mcpscope: recording to %s failed: %s\n", sanitize.Line(path), sanitize.Line(err.Error()))
 }
 
 // notRecorded says a session has no recording, as recordFailed says one
@@ -60,7 +61,7 @@ func (s *proxySessions) notRecorded(what string, err error) {
 		s.feed.send(ui.Client{Notice: fmt.Sprintf("%s is not recorded: %v", what, err)})
 		return
 	}
-	fmt.Fprintf(s.errw, "mcpscope: %s is not recorded: %v\n", what, err)
+	fmt.Fprintf(s.errw, "mcpscope: %s\n", sanitize.Line(fmt.Sprintf("%s is not recorded: %v", what, err)))
 }
 
 // cause is the words of what failed at the bottom of err (a full disk's
@@ -122,9 +123,9 @@ func (s *proxySessions) report(w io.Writer) error {
 	if unrecorded > 0 {
 		why, _ := s.unrecordedWhy.Load().(string)
 		if unrecorded == 1 {
-			fmt.Fprintf(w, "1 session was not recorded: %s\n", why)
+			fmt.Fprintf(w, "1 session was not recorded: %s\n", sanitize.Line(why))
 		} else {
-			fmt.Fprintf(w, "%d sessions were not recorded; the last because: %s\n", unrecorded, why)
+			fmt.Fprintf(w, "%d sessions were not recorded; the last because: %s\n", unrecorded, sanitize.Line(why))
 		}
 	}
 	switch len(paths) {
@@ -143,13 +144,13 @@ func (s *proxySessions) report(w io.Writer) error {
 			fmt.Fprintf(w, "%d sessions recorded:\n", recorded)
 		}
 	default:
-		fmt.Fprintf(w, "%d sessions recorded in %s; the last %d:\n", recorded, filepath.Dir(paths[0]), len(paths))
+		fmt.Fprintf(w, "%d sessions recorded in %s; the last %d:\n", recorded, sanitize.Line(filepath.Dir(paths[0])), len(paths))
 	}
 	for _, p := range paths {
 		if why, ok := failed[p]; ok {
-			fmt.Fprintf(w, "  %s (incomplete: %s)\n", p, why)
+			fmt.Fprintf(w, "  %s (incomplete: %s)\n", sanitize.Line(p), sanitize.Line(why))
 		} else {
-			fmt.Fprintf(w, "  %s\n", p)
+			fmt.Fprintf(w, "  %s\n", sanitize.Line(p))
 		}
 	}
 	fmt.Fprintf(w, "  replay one: mcpscope replay FILE\n")

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -87,8 +88,12 @@ func (r *recording) Err() error {
 // report tells w where the session was recorded, or that the recording is
 // incomplete and why, and returns Err.
 func (r *recording) report(w io.Writer, replayHint bool) error {
+	// The path is the user's, but the directory may come from the
+	// environment (MCPSCOPE_STATE_DIR), which can hold an escape sequence
+	// written to the terminal, such as a clipboard write.
+	shown := sanitize.Line(r.Path())
 	if err := r.Err(); err != nil {
-		fmt.Fprintf(w, "the recording %s is incomplete: %v\n", r.Path(), err)
+		fmt.Fprintf(w, "the recording %s is incomplete: %s\n", shown, sanitize.Line(err.Error()))
 		return err
 	}
 	if replayHint {
@@ -96,10 +101,10 @@ func (r *recording) report(w io.Writer, replayHint bool) error {
 		// space or a quote pastes back as one argument.
 		// The export line is the TUI's only word of export: it has no
 		// key for it, and a newcomer asked how to share a session.
-		q := command.ShellQuote(r.Path())
-		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", r.Path(), q, q)
+		q := command.ShellQuote(shown)
+		fmt.Fprintf(w, "session recorded to %s\n  replay it: mcpscope replay %s\n  export it: mcpscope export %s --format md -o session.md\n", shown, q, q)
 	} else {
-		fmt.Fprintf(w, "recorded to %s\n", r.Path())
+		fmt.Fprintf(w, "recorded to %s\n", shown)
 	}
 	return nil
 }
@@ -128,6 +133,7 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 	h := history.Header{MCPScope: versionString(), URL: u.String(), Transport: transport, Started: now, Host: u.Host}
 	opts := f.options(cfg)
 	var rec *history.Recorder
+	var dir string
 	switch {
 	case f.file != "" && f.force:
 		rec, err = history.Create(f.file, h, opts)
@@ -139,14 +145,16 @@ func (f *recordFlags) start(in <-chan []mcp.Record, cfg mcp.Config, onErr func(e
 			return nil, nil, fmt.Errorf("%v: choose another file with --record FILE, or pass --force to replace it", err)
 		}
 	default:
-		rec, err = history.CreateIn(history.DefaultDir(), now, u.Host, h, opts)
+		if dir, err = history.DefaultDir(); err == nil {
+			rec, err = history.CreateIn(dir, now, u.Host, h, opts)
+		}
 	}
 	if err != nil {
 		if env := history.DefaultDirFrom(); f.file == "" && env != "" {
 			// The directory is not one the user typed here: say where it
 			// came from, or they look for the mistake in the command.
 			return nil, nil, fmt.Errorf("%v (the sessions directory is %s from $%s: fix or unset %s, choose a file with --record FILE, or --no-record)",
-				err, history.DefaultDir(), env, env)
+				err, dir, env, env)
 		}
 		return nil, nil, fmt.Errorf("%v (choose another file with --record FILE, or --no-record)", err)
 	}
@@ -184,7 +192,10 @@ func namesDirectory(path string) (what string, dir bool) {
 // what to pass instead, and that leaving --record out records to the
 // sessions directory.
 func recordPathError(path, what, instead string) error {
-	return fmt.Errorf("--record %s %s: %s, or leave --record out to record to the sessions directory (%s)", path, what, instead, history.DefaultDir())
+	// A sessions directory that cannot be used says so, by itself, when
+	// the user leaves --record out: here it is only named.
+	dir, _ := history.DefaultDir()
+	return fmt.Errorf("--record %s %s: %s, or leave --record out to record to the sessions directory (%s)", path, what, instead, dir)
 }
 
 // shown is what a live screen shows of records, the stream start returned:

@@ -40,8 +40,11 @@ func recordingArgs(example string) cobra.PositionalArgs {
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s needs a recording: give its FILE, or last for the newest (mcpscope %s last)", cmd.Name(), cmd.Name())
-		dir := history.DefaultDir()
-		infos, err := history.List(dir)
+		dir, err := history.DefaultDir()
+		var infos []history.SessionInfo
+		if err == nil {
+			infos, err = history.List(dir)
+		}
 		switch {
 		case err != nil:
 			fmt.Fprintf(&b, "; %v", err)
@@ -72,7 +75,10 @@ func recordingPath(arg string, note io.Writer) (string, error) {
 	if _, err := os.Lstat(arg); err == nil {
 		return "", errors.New(`"last" is both a file here and the word for the newest recording: give ./last for the file, or the newest's path (mcpscope sessions lists them)`)
 	}
-	dir := history.DefaultDir()
+	dir, err := history.DefaultDir()
+	if err != nil {
+		return "", err
+	}
 	infos, err := history.List(dir)
 	if err != nil {
 		return "", err

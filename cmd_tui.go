@@ -124,9 +124,15 @@ func keepAttributes(p themes.Palette, noColor bool, term termenv.Profile) {
 	}
 }
 
-// historyPath is where the command line keeps earlier commands.
+// historyPath is where the command line keeps earlier commands; "", none
+// kept, when the sessions directory beside it is refused as not private
+// (its recording, or mcpscope sessions, says why).
 func historyPath() string {
-	return filepath.Join(filepath.Dir(history.DefaultDir()), "history")
+	dir, err := history.DefaultDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(dir), "history")
 }
 
 func runTUI(url string, cf *connFlags, rf *recordFlags, theme string) error {

@@ -401,39 +401,6 @@ func Tee(in <-chan []mcp.Record, rec *Recorder, onErr func(error)) <-chan []mcp.
 	return out
 }
 
-// DefaultDir is where recordings go: $MCPSCOPE_STATE_DIR/sessions, else
-// $XDG_STATE_HOME/mcpscope/sessions, else ~/.local/state/mcpscope/sessions,
-// else (no home) mcpscope-UID/sessions in the temporary directory.
-func DefaultDir() string {
-	if d := os.Getenv("MCPSCOPE_STATE_DIR"); d != "" {
-		return filepath.Join(d, "sessions")
-	}
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "mcpscope", "sessions")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		// With no home, the shared temporary directory: one directory
-		// for every user there was the first one's (0700), and everyone
-		// else's recordings and ↑ history were refused.
-		return filepath.Join(os.TempDir(), fmt.Sprintf("mcpscope-%d", os.Getuid()), "sessions")
-	}
-	return filepath.Join(home, ".local", "state", "mcpscope", "sessions")
-}
-
-// DefaultDirFrom names the environment variable DefaultDir was taken from,
-// "" when it is the home directory's: an error about the directory says
-// where to change it.
-func DefaultDirFrom() string {
-	if os.Getenv("MCPSCOPE_STATE_DIR") != "" {
-		return "MCPSCOPE_STATE_DIR"
-	}
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return "XDG_STATE_HOME"
-	}
-	return ""
-}
-
 // NewPath names a new recording in dir by its start time and the server's
 // host, e.g. 2026-11-20T21-57-41_localhost-8811.jsonl, adding -2, -3 ... when
 // that file exists.

@@ -217,8 +217,8 @@ func TestDefaultDir(t *testing.T) {
 	for _, tt := range tests {
 		t.Setenv("MCPSCOPE_STATE_DIR", tt.state)
 		t.Setenv("XDG_STATE_HOME", tt.xdg)
-		if got := DefaultDir(); got != tt.want {
-			t.Errorf("DefaultDir() with MCPSCOPE_STATE_DIR=%q XDG_STATE_HOME=%q = %q, want %q", tt.state, tt.xdg, got, tt.want)
+		if got, err := DefaultDir(); got != tt.want || err != nil {
+			t.Errorf("DefaultDir() with MCPSCOPE_STATE_DIR=%q XDG_STATE_HOME=%q = %q, %v; want %q", tt.state, tt.xdg, got, err, tt.want)
 		}
 	}
 }

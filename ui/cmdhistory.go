@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -267,13 +269,24 @@ func readHistoryTail(path string) ([]byte, error) {
 	return nil, nil
 }
 
-// historyLines are the commands a history file holds, one a line.
+// historyLines are the commands a history file holds, one a line. A line
+// that is not UTF-8 text, or holds a control character (a NUL of a file
+// that is binary, not a history), is no command anyone typed: walked to
+// with ↑ and sent, it would reach the server as garbage.
 func historyLines(data []byte) []string {
 	var lines []string
 	for _, line := range strings.Split(string(data), "\n") {
-		if line = strings.TrimSuffix(line, "\r"); strings.TrimSpace(line) != "" {
+		if line = strings.TrimSuffix(line, "\r"); strings.TrimSpace(line) != "" && typedLine(line) {
 			lines = append(lines, line)
 		}
 	}
 	return lines
+}
+
+// typedLine reports whether line is text a command line could have held:
+// valid UTF-8 with no control character but a tab.
+func typedLine(line string) bool {
+	return utf8.ValidString(line) && strings.IndexFunc(line, func(r rune) bool {
+		return r != '\t' && unicode.IsControl(r)
+	}) < 0
 }
