@@ -2,7 +2,6 @@ package history
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/mcpscope/mcpscope/internal/advice"
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -39,9 +38,11 @@ type AnswerCheck struct {
 	// a request that came so.
 	accepted       map[int64]int64
 	acceptedAnswer *Problem
-	// newerAnswer is the first answer holding structuredContent in a
-	// session that negotiated a version before it came.
-	newerAnswer *Problem
+	// newer are the messages holding what a later version than the
+	// session's brought, each the first to hold some of it; newerSaid
+	// marks, by their place in newerTable, the members already said.
+	newer     []Problem
+	newerSaid uint64
 }
 
 // maxAccepted bounds the 202 POSTs with a body held for their answer: a
@@ -71,7 +72,7 @@ func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
 		if p, ok := c.acceptedWith(r); ok {
 			return p, true
 		}
-		return c.newer(r)
+		return c.newerThan(r)
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
 		return c.answer(r)
 	}
@@ -107,7 +108,7 @@ func (c *AnswerCheck) state(st *mcp.StateChange) {
 		c.otherID, c.otherVersion, c.otherSent = nil, nil, nil
 		c.batchSent, c.batchAnswer = false, nil
 		c.accepted, c.acceptedAnswer = nil, nil
-		c.newerAnswer = nil
+		c.newer, c.newerSaid = nil, 0
 		if st.State == mcp.StateConnecting {
 			c.protocol = ""
 		}
@@ -206,33 +207,6 @@ func (c *AnswerCheck) acceptedWith(r *mcp.Record) (Problem, bool) {
 	return *c.acceptedAnswer, true
 }
 
-// structuredSince is the version that brought a result's structuredContent.
-const structuredSince = "2025-06-18"
-
-// newer checks an answer against the version its session negotiated: one
-// holding structuredContent in a session of an earlier version (as
-// server-everything answers a 2024-11-05 client) is a server speaking past
-// the version it agreed to. Said once per session.
-func (c *AnswerCheck) newer(r *mcp.Record) (Problem, bool) {
-	if c.newerAnswer != nil || r.RPC.Class != mcp.ClassResponse || !slices.Contains(mcp.InitializeEra, c.protocol) || c.protocol >= structuredSince {
-		return Problem{}, false
-	}
-	top, ok := mcp.Members([]byte(r.RPC.Raw), "result")
-	if !ok || top[0] == nil {
-		return Problem{}, false
-	}
-	if m, ok := mcp.Members(top[0], "structuredContent"); !ok || m[0] == nil {
-		return Problem{}, false
-	}
-	what := "a request"
-	if r.RPC.Method != "" {
-		what = sanitize.Line(clip.Quote(r.RPC.Method, 200))
-	}
-	c.newerAnswer = &Problem{Level: LevelWarning, Seq: r.Seq, Fact: &advice.Fact{Cause: mcp.CauseNewerAnswer},
-		Message: fmt.Sprintf("the server answered %s with structuredContent, which %s brought, in a session that negotiated %s", what, structuredSince, c.protocol)}
-	return *c.newerAnswer, true
-}
-
 // sent checks a request a proxied client sent in its session: one naming
 // another MCP-Protocol-Version than the session negotiated (a 2026
 // request with a 2025 session's id) is relayed and recorded as sent, and
@@ -253,10 +227,10 @@ func (c *AnswerCheck) sent(r *mcp.Record) (Problem, bool) {
 // Negotiation pane.
 func (c *AnswerCheck) Problems() []Problem {
 	var ps []Problem
-	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer, c.newerAnswer} {
+	for _, p := range []*Problem{c.otherID, c.otherVersion, c.otherSent, c.batchAnswer, c.acceptedAnswer} {
 		if p != nil {
 			ps = append(ps, *p)
 		}
 	}
-	return ps
+	return append(ps, c.newer...)
 }

@@ -246,6 +246,9 @@ type sessionRow struct {
 	started                    time.Time
 	duration, reqs, errs, size string
 	url, path                  string
+	// note is why the file reads oddly (a recording that ends without
+	// its close), in parentheses after the URL; "" for most.
+	note string
 }
 
 func newSessionRow(s SessionInfo) sessionRow {
@@ -258,11 +261,17 @@ func newSessionRow(s SessionInfo) sessionRow {
 	case s.Client != "":
 		url += " (client " + sanitize.Line(s.Client) + ")"
 	}
+	note := ""
 	if s.Note != "" {
-		url = strings.TrimSpace(url + " (" + sanitize.Line(s.Note) + ")")
+		note = "(" + sanitize.Line(s.Note) + ")"
 	}
 	return sessionRow{started: s.Started, duration: sessionDuration(s.Duration), reqs: fmt.Sprint(s.Requests),
-		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, path: sanitize.Line(s.Path)}
+		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, note: note, path: sanitize.Line(s.Path)}
+}
+
+// urlCell is the URL column's cell of a row: its URL and then its note.
+func (r sessionRow) urlCell() string {
+	return strings.TrimSpace(r.url + " " + r.note)
 }
 
 // sessionCols says which of the columns that can be left out are shown.
@@ -292,14 +301,19 @@ func renderSessionTable(rows []sessionRow, c sessionCols, indent string, oneLine
 		return l
 	}
 	lines := [][]string{line("STARTED", "DURATION", "REQS", "ERRS", "SIZE", "URL", "FILE")}
-	for _, r := range rows {
-		lines = append(lines, line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, r.url, r.path))
-	}
 	widths := make([]int, len(lines[0]))
-	for _, l := range lines {
-		for i, cell := range l {
+	for i, cell := range lines[0] {
+		widths[i] = ansi.StringWidth(cell)
+	}
+	for _, r := range rows {
+		// The columns are as wide as their cells, the URL's as its URLs
+		// without their notes: one note of 300 columns pushed every
+		// other row's path that far right. A row with a note is wider
+		// than the column, and its path follows it.
+		for i, cell := range line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, r.url, r.path) {
 			widths[i] = max(widths[i], ansi.StringWidth(cell))
 		}
+		lines = append(lines, line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, r.urlCell(), r.path))
 	}
 	var b strings.Builder
 	grid := 0
@@ -308,7 +322,7 @@ func renderSessionTable(rows []sessionRow, c sessionCols, indent string, oneLine
 		for j, cell := range l {
 			row.WriteString(cell)
 			if j < len(l)-1 {
-				row.WriteString(strings.Repeat(" ", widths[j]-ansi.StringWidth(cell)+2))
+				row.WriteString(strings.Repeat(" ", max(widths[j]-ansi.StringWidth(cell), 0)+2))
 			}
 		}
 		text := strings.TrimRight(row.String(), " ")

@@ -64,9 +64,8 @@ func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
 // them. A listing still on its way from an earlier Tab (or c) is not sent
 // again: a key held down would otherwise list once per repeat.
 func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
-	if m.com.log.Stats().State != mcp.StateInitialized {
-		return m.setStatus(levelWarn, msg.what+" are not listed for completion: the session is not initialized yet ("+
-			m.keys.Initialize.Help().Key+" outside the command line initializes it)")
+	if why := m.notListable(); why != "" {
+		return m.setStatus(levelWarn, msg.what+" are not listed for completion: "+why)
 	}
 	var cmds []tea.Cmd
 	for _, l := range msg.listings {
@@ -86,6 +85,23 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		status = "waiting for the listing of " + msg.what + " already asked for…"
 	}
 	return tea.Batch(append(cmds, m.setStatus(levelInfo, status))...)
+}
+
+// notListable is why completion cannot send a listing now, with nothing
+// sent, in the terms of the hint under the command line (wordHint): a
+// session with no transport open is connected again (r), one that awaits
+// initialize (a legacy stream before i) is initialized first, where the
+// server would refuse the listing in words that do not say so. "" when it
+// can: the session is initialized (a 2026 one, which has no initialize,
+// is once server/discover answered: a refused one ends it, failed).
+func (m *Model) notListable() string {
+	switch m.com.log.Stats().State {
+	case mcp.StateInitialized:
+		return ""
+	case mcp.StateFailed, mcp.StateClosed:
+		return "not connected (" + m.keys.Reconnect.Help().Key + " outside the command line connects again)"
+	}
+	return "the session is not initialized yet (" + m.keys.Initialize.Help().Key + " outside the command line initializes it)"
 }
 
 // listingSent counts a listing the user sent (l, or typed bare) as one

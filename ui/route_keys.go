@@ -4,7 +4,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
 
@@ -314,7 +313,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.send("tools/list"), true
 	case key.Matches(msg, k.Call):
 		focus := m.cmdline.Focus("tools/call ")
-		if len(m.tools) == 0 && m.com.log.Stats().State == mcp.StateInitialized {
+		if len(m.tools) == 0 && m.notListable() == "" {
 			// Tab has nothing to offer until the tools are listed: list
 			// them now, as the user would have to, while they type.
 			return tea.Batch(focus, m.listForCompletion(listForCompletionMsg{what: "the tools", listings: []command.Command{toolsListing}})), true

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
+)
+
+// Piped, a recording that ends without its close carries a note of some
+// 200 columns after its URL: every other row was padded to it, its path
+// that far right and the line ending in spaces on a row of its own. The
+// note makes its own row long, no other.
+func TestSessionsPipedDoNotPadToANote(t *testing.T) {
+	dir := stateDir(t)
+	t.Setenv("COLUMNS", "")
+	url := demotest.Start(t, demo.Options{}).URL
+	if _, errOut, code := run(t, "exec", url+"/mcp", "tools/list"); code != exitOK {
+		t.Fatalf("exec: exit %d: %s", code, errOut)
+	}
+	whole := onlyRecording(t, dir)
+	b, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first records only: no close, as when mcpscope is killed.
+	lines := strings.SplitAfter(string(b), "\n")
+	if err := os.WriteFile(filepath.Join(dir, "2000-01-01T00-00-00_killed.jsonl"), []byte(strings.Join(lines[:3], "")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := run(t, "sessions")
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitOK || len(rows) != 5 {
+		t.Fatalf("sessions: exit %d, want a header, two lines and the count:\n%s", code, out)
+	}
+	var noted, plain string
+	for _, r := range rows[1:3] {
+		if strings.Contains(r, "ends without its close") {
+			noted = r
+		} else {
+			plain = r
+		}
+	}
+	if noted == "" || !strings.HasSuffix(noted, "_killed.jsonl") {
+		t.Fatalf("no row says the copy ends without its close, with its path last:\n%s", out)
+	}
+	if !strings.HasSuffix(plain, url+"/mcp  "+whole) {
+		t.Errorf("the whole recording's path is not two spaces after its URL:\n%s", out)
+	}
+	for _, r := range strings.Split(out, "\n") {
+		if strings.TrimRight(r, " ") != r {
+			t.Errorf("a line ends in spaces: %q", r)
+		}
+	}
+}
