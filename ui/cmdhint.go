@@ -28,14 +28,7 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		if len(ms)+len(undeclared) == 0 {
 			return "any JSON-RPC method, then key=value words or one {JSON} object of params"
 		}
-		hint := "methods: " + strings.Join(ms, "  ")
-		if len(undeclared) > 0 {
-			if len(ms) > 0 {
-				hint += " · "
-			}
-			hint += "not declared by the server: " + strings.Join(undeclared, "  ")
-		}
-		return hint
+		return methodHint(ms, undeclared, ctx.room)
 	case ctx.pathCompletion():
 		return "the directories to offer (" + keyHints(keys.Complete) + "; ~/ is your home)"
 	case ctx.method == "roots":
@@ -55,6 +48,33 @@ func (ctx lineContext) hint(tools []mcp.Tool, keys *KeyMap) string {
 		return u
 	}
 	return "key=value words (key:=json for raw JSON) or one {JSON} object of params"
+}
+
+// methodHint names the methods offered for a half-typed method, then
+// those the server did not declare, in room cells (0: no limit). When the
+// names do not all fit, the undeclared shrink to a count and the offered
+// to as many as fit: on 80 columns the "not declared by the server" part
+// was cut off the row, and nothing said some were.
+func methodHint(ms, undeclared []string, room int) string {
+	const head, apart = "methods: ", "not declared by the server: "
+	if len(undeclared) == 0 {
+		return head + strings.Join(ms, "  ")
+	}
+	if len(ms) == 0 {
+		return fitNames(apart, undeclared, len(undeclared), room)
+	}
+	fits := func(s string) bool { return room <= 0 || ansi.StringWidth(s) <= room }
+	named := " · " + apart + strings.Join(undeclared, "  ")
+	if whole := head + strings.Join(ms, "  ") + named; fits(whole) {
+		return whole
+	}
+	offered := func(tail string) string {
+		return fitNames(head, ms, len(ms), max(room-ansi.StringWidth(tail), 1)) + tail
+	}
+	if h := offered(named); fits(h) {
+		return h
+	}
+	return offered(" · +" + strconv.Itoa(len(undeclared)) + " not declared")
 }
 
 // usageLine is the method's usage text on one hint row, its forms joined

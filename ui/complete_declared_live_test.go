@@ -47,3 +47,26 @@ func TestMethodHintSaysWhichAreNotDeclared(t *testing.T) {
 		t.Errorf("hint %q, want %q", got, want)
 	}
 }
+
+// On 80 columns the methods offered fill the hint row, and its "not
+// declared by the server" part was cut off it: the undeclared are counted
+// in what room is left, so the row always says some are.
+func TestLiveMethodHintCountsUndeclaredAt80(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint()}, 80, 24, "● initialized")
+	l.tm.Type(":res")
+	l.waitFor("methods: resources/list  resources/templates/list  +1 · +2 not declared")
+	l.quit()
+}
+
+// A row with room names the undeclared as it names the offered.
+func TestMethodHintNamesUndeclaredWhereTheyFit(t *testing.T) {
+	ctx := analyze("resources/", nil)
+	ctx.undeclared = undeclaredOf(nil, []byte(`{"resources":{}}`))
+	ctx.room = 100
+	got := ctx.hint(nil, DefaultKeyMap())
+	want := "methods: resources/list  +2 · not declared by the server: resources/subscribe  resources/unsubscribe"
+	if got != want {
+		t.Errorf("hint in 100 cells %q, want %q", got, want)
+	}
+}

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/charmbracelet/x/ansi"
+import (
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/mcpscope/mcpscope/history"
+)
 
 // eventColumns are the widths of the raw events pane's columns for an
 // inner width; columns that do not fit are dropped (width 0), the least
@@ -25,11 +29,19 @@ var eventColumnCaps = eventColumns{time: 9, stream: 16, name: 12, id: 12, size: 
 // the data takes the rest. Fixed widths wide enough for any row left the
 // data 17 cells of a 64-cell pane, mostly to blanks.
 func eventColumnsFor(w int, rows []eventCells) eventColumns {
+	return widestCells(rows, eventColumns{}).fit(w)
+}
+
+// widestCells are the widths of seen grown to the cells of rows and the
+// header's, each up to its cap: the columns of eventColumnsFor before the
+// width is shared out.
+func widestCells(rows []eventCells, seen eventColumns) eventColumns {
 	c := eventColumns{
-		time:   ansi.StringWidth(eventHeader.time),
-		stream: ansi.StringWidth(eventHeader.stream),
-		name:   ansi.StringWidth(eventHeader.name),
-		size:   ansi.StringWidth(eventHeader.size),
+		time:   max(seen.time, ansi.StringWidth(eventHeader.time)),
+		stream: max(seen.stream, ansi.StringWidth(eventHeader.stream)),
+		name:   max(seen.name, ansi.StringWidth(eventHeader.name)),
+		id:     seen.id,
+		size:   max(seen.size, ansi.StringWidth(eventHeader.size)),
 	}
 	for _, r := range rows {
 		c.time = max(c.time, ansi.StringWidth(r.time))
@@ -42,6 +54,12 @@ func eventColumnsFor(w int, rows []eventCells) eventColumns {
 	}
 	c.time, c.stream, c.name = min(c.time, eventColumnCaps.time), min(c.stream, eventColumnCaps.stream), min(c.name, eventColumnCaps.name)
 	c.id, c.size = min(c.id, eventColumnCaps.id), min(c.size, eventColumnCaps.size)
+	return c
+}
+
+// fit shares inner width w out: the columns that leave the data less than
+// minEventData go, the least useful first, and the data takes the rest.
+func (c eventColumns) fit(w int) eventColumns {
 	fixed := func() int {
 		n := 0
 		for _, x := range []int{c.time, c.stream, c.name, c.id, c.size} {
@@ -59,6 +77,25 @@ func eventColumnsFor(w int, rows []eventCells) eventColumns {
 	}
 	c.data = max(w-fixed(), 1)
 	return c
+}
+
+// grownColumns are the widest cells a session's rows have shown, so its
+// columns only grow: laid out for the rows on screen alone, they narrowed
+// as a 12.7 KiB event or a row with an id scrolled away, and the data
+// moved left and right under a reader scrolling a long session.
+type grownColumns struct {
+	log    *history.Log
+	widths eventColumns
+}
+
+// columns are the columns for inner width w, grown to the rows on screen
+// now; another session's log starts them again.
+func (g *grownColumns) columns(log *history.Log, w int, rows []eventCells) eventColumns {
+	if g.log != log {
+		*g = grownColumns{log: log}
+	}
+	g.widths = widestCells(rows, g.widths)
+	return g.widths.fit(w)
 }
 
 // row joins the cells of one line at the column widths.

@@ -23,6 +23,7 @@ type eventsPane struct {
 	w, h   int
 	input  textinput.Model
 	filter eventFilter
+	grown  grownColumns
 }
 
 func newEventsPane(c *common) *eventsPane {
@@ -251,7 +252,7 @@ func (e *eventsPane) view(focused bool) []string {
 			history.FormatSize(ru.Bytes), data})
 		keepAlives, noData, idRuns = append(keepAlives, keepAlive), append(noData, empty), append(idRuns, run)
 	}
-	cols := eventColumnsFor(inner, rows)
+	cols := e.grown.columns(e.c.log, inner, rows)
 	lines := make([]string, 0, e.list.height+2)
 	lines = append(lines, st.Header.Render(cell(cols.row(eventHeader), inner)))
 	if n == 0 {

@@ -11,7 +11,7 @@ import (
 // there for its counts, and ? opens the help it names.
 func TestLiveKeyRowNamesTheHelpOn80Columns(t *testing.T) {
 	l := liveDemoDetectedAt80(t)
-	l.waitFor(": command line · c call a tool · enter open in detail · ? help")
+	l.waitFor(": command line · c call a tool · enter open in detail · / filter events · ? help")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("/ search · esc back to the list · ? help")
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'?'}})

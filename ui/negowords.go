@@ -173,12 +173,9 @@ func (n *negotiationPane) posts(f *facts, neg *history.Negotiation) {
 	st := n.c.st
 	if len(neg.Posts) > 0 {
 		summary, mixed := postSummary(neg.Posts)
-		if len(neg.Posts) >= history.MaxPosts {
-			// The oldest went: "202 ×50" after 300 POSTs read as the
-			// whole connection's count.
-			summary = "the newest " + strconv.Itoa(len(neg.Posts)) + ": " + summary
-		}
-		f.kv("POSTs", summary, st.Row)
+		// The oldest went: "202 ×50" after 300 POSTs read as the whole
+		// connection's count.
+		f.kv("POSTs", newestPosts(len(neg.Posts), len(neg.Posts), summary), st.Row)
 		if mixed {
 			f.kv("  recent", recentPosts(neg.Posts, 16), st.Dim)
 		}
@@ -186,7 +183,20 @@ func (n *negotiationPane) posts(f *facts, neg *history.Negotiation) {
 		f.kv("POSTs", "none on this connection yet", st.Dim)
 	}
 	if len(neg.EarlierPosts) > 0 {
+		// The earlier go first when POSTs are dropped: their counts were
+		// cut at 50 with nothing to say so.
 		earlier, _ := postCounts(neg.EarlierPosts)
-		f.kv("  earlier", earlier+" (earlier connections, not this one)", st.Dim)
+		f.kv("  earlier", newestPosts(len(neg.EarlierPosts), len(neg.Posts)+len(neg.EarlierPosts), earlier)+
+			" (earlier connections, not this one)", st.Dim)
 	}
+}
+
+// newestPosts is the summary of n POSTs, said to be of the newest n when
+// all kept, those n among them, reach history.MaxPosts: older ones may
+// have been dropped to keep the newest.
+func newestPosts(n, kept int, summary string) string {
+	if kept < history.MaxPosts {
+		return summary
+	}
+	return "the newest " + strconv.Itoa(n) + ": " + summary
 }

@@ -44,9 +44,13 @@ func (m *Model) focusKeys() []key.Binding {
 				key.WithHelp(k.Up.Help().Key+" "+k.Down.Help().Key, "scroll"))}
 		}
 	case panePairs:
+		// "/" filters Raw events from here too, going there: Pairs has no
+		// filter of its own, and the row named none, so the jump came
+		// unannounced. The same words as Raw events' row: it is that filter.
 		if m.com.log.PairCount() > 0 {
-			return []key.Binding{k.Open}
+			return []key.Binding{k.Open, k.Filter}
 		}
+		return []key.Binding{k.Filter}
 	case paneEvents:
 		var keys []key.Binding
 		if m.events.filterShown() {
