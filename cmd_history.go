@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -92,33 +90,6 @@ func terminalWidth(w io.Writer) int {
 		return n
 	}
 	return 0
-}
-
-// readAll loads the records of a recording that keep says to, reporting
-// damage on stderr and returning it too.
-func readAll(path string, stderr io.Writer, keep func(*mcp.Record) bool) (history.Header, []mcp.Record, []string, error) {
-	r, err := history.Open(path)
-	if err != nil {
-		return history.Header{}, nil, nil, err
-	}
-	defer r.Close()
-	var recs []mcp.Record
-	for {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return r.Header(), recs, r.Warnings(), fmt.Errorf("%s: %w", path, err)
-		}
-		if keep(&rec) {
-			recs = append(recs, rec)
-		}
-	}
-	for _, w := range r.Warnings() {
-		fmt.Fprintf(stderr, "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
-	}
-	return r.Header(), recs, r.Warnings(), nil
 }
 
 func newReplayCmd() *cobra.Command {
@@ -210,9 +181,16 @@ func runReplayTUI(path, theme string) error {
 }
 
 func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool, cf *connFlags) error {
-	_, recs, warnings, err := readAll(path, cmd.ErrOrStderr(), history.RerunKeep)
+	// Read once to plan; each request and its recorded answer are read
+	// back from the file when their turn comes.
+	recording, err := history.OpenRerun(path)
 	if err != nil {
 		return &exitError{exitUsage, err}
+	}
+	defer recording.Close()
+	warnings := recording.Warnings()
+	for _, w := range warnings {
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s: %s\n", sanitize.Line(path), sanitize.Line(w))
 	}
 	cfg, err := cf.config(url)
 	if err != nil {
@@ -223,12 +201,12 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}
 	// What the user answered when recording is answered again, so a tool
 	// that asks re-runs to its end.
-	cfg.Answerer = history.RecordedAnswers(recs)
+	cfg.Answerer = recording.Answers()
 	// The session starts offering the roots the recorded client offered,
 	// so a server that asks gets the recorded answer. A --root the user
 	// typed wins over them (see below).
 	if len(cf.roots) == 0 {
-		if roots, ok := history.RecordedRoots(recs); ok {
+		if roots, ok := recording.Roots(); ok {
 			cfg.Roots = roots
 		}
 	}
@@ -269,43 +247,35 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	ctx, out := watchOutput(ctx, cmd.OutOrStdout())
 	width := outputWidth(cmd.OutOrStdout())
 	legend := false
-	var each func(history.RerunResult)
-	if !asJSON {
-		each = func(r history.RerunResult) {
-			if !legend && r.Outcome != history.OutcomeSame {
-				// Which side of a diff is which, said once above the
-				// first that is not the same.
-				legend = true
-				fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
-			}
-			fmt.Fprint(out, history.RenderRerunResult(r, width))
+	report := newJSONReport(out, path, against)
+	each := func(r history.RerunResult) {
+		if asJSON {
+			report.add(r)
+			return
 		}
+		if !legend && r.Outcome != history.OutcomeSame {
+			// Which side of a diff is which, said once above the
+			// first that is not the same.
+			legend = true
+			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
+		}
+		fmt.Fprint(out, history.RenderRerunResult(r, width))
 	}
-	results := history.RerunRedacting(ctx, recs, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
-	if len(results) == 0 && ctx.Err() == nil {
+	sum, err := recording.Rerun(ctx, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
+	if err != nil {
+		return &exitError{exitFailed, err}
+	}
+	if sum.Len() == 0 && ctx.Err() == nil {
 		// Exit 0 would say every answer matched: a recording cut short
 		// before its first request would pass a CI check comparing nothing.
 		return &exitError{exitUsage, fmt.Errorf("%s holds no request to re-run, so nothing was compared: re-run a recording of a session that sent requests", path)}
 	}
 	if asJSON {
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetIndent("", "  ")
-		report := map[string]any{"recording": path, "against": against, "same": history.AllSame(results), "results": results}
-		if len(warnings) > 0 {
-			// What is wrong with the recording (cut short, damaged
-			// lines) belongs with the results it explains, not only on a
-			// stderr a CI job may not keep.
-			report["warnings"] = warnings
-		}
-		_ = enc.Encode(report)
-		// The results quote the server's answers: escape what would drive
-		// a terminal, keeping the JSON's value.
-		_, _ = out.Write(sanitize.JSON(b.Bytes()))
+		report.end(sum.AllSame(), warnings)
 	} else {
-		fmt.Fprint(out, history.RenderRerunCounts(results))
+		fmt.Fprint(out, sum.Counts())
 	}
-	for _, p := range history.UnmatchedIgnores(results, ignore) {
+	for _, p := range sum.UnmatchedIgnores(ignore) {
 		// The pattern is read leniently (a typo is a key name), so one
 		// that ignored nothing is said, once, after the results.
 		fmt.Fprintf(cmd.ErrOrStderr(), "note: --ignore %q matched nothing: no answer compared has such a field (e.g. $.result.meta.etag, or a bare key name for that key anywhere)\n", sanitize.Line(p))
@@ -314,10 +284,10 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		code, err := stopped(ctx)
 		return &exitError{code, err}
 	}
-	if history.Unreachable(results) {
+	if sum.Unreachable() {
 		return &exitError{exitConnect, nil}
 	}
-	if !history.AllSame(results) {
+	if !sum.AllSame() {
 		return &exitError{exitFailed, nil}
 	}
 	return nil

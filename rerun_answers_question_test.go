@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"strings"
 	"testing"
 
@@ -20,10 +19,7 @@ import (
 func TestRerunAnswersOnlyTheQuestionAnswered(t *testing.T) {
 	for _, path := range []string{"/sse", "/stateless"} {
 		t.Run(path, func(t *testing.T) {
-			_, recs, _, err := readAll(recordConfirmedByAnn(t, path), io.Discard, history.RerunKeep)
-			if err != nil {
-				t.Fatal(err)
-			}
+			recs := readRecording(t, recordConfirmedByAnn(t, path))
 			var asked json.RawMessage
 			for _, r := range recs {
 				if r.RPC != nil && r.RPC.Method == "elicitation/create" && r.RPC.Class == mcp.ClassServerRequest {

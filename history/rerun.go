@@ -95,31 +95,6 @@ type RerunResult struct {
 	Compared bool     `json:"-"`
 }
 
-// UnmatchedIgnores are the ignore patterns that matched no field of any
-// answer compared, in the order given; none when nothing was compared
-// (every request failed), which says nothing of the patterns.
-func UnmatchedIgnores(results []RerunResult, ignore []string) []string {
-	matched := map[string]bool{}
-	compared := false
-	for _, r := range results {
-		compared = compared || r.Compared
-		for _, p := range r.Ignored {
-			matched[p] = true
-		}
-	}
-	if !compared {
-		return nil
-	}
-	var out []string
-	for _, p := range ignore {
-		if !matched[p] {
-			out = append(out, p)
-			matched[p] = true // said once
-		}
-	}
-	return out
-}
-
 // Rerun sends the client's recorded requests and notifications to s in their
 // recorded order, with their recorded params, and compares each answer with
 // the recorded one. Our automatic answers to server requests are not re-sent:
@@ -130,61 +105,49 @@ func UnmatchedIgnores(results []RerunResult, ignore []string) []string {
 // sessions it opens a new one, and the notifications/initialized that follows
 // it is the handshake's.
 func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []RerunResult {
-	return rerun(ctx, recs, s, ignore, nil, nil)
+	var out []RerunResult
+	// Records in memory read back without fail.
+	_ = rerun(ctx, recordSlice(recs), planOf(recs), s, ignore, nil, func(r RerunResult) { out = append(out, r) })
+	return out
 }
 
-// rerun is Rerun, with red (when not nil) replacing the live session's
-// credentials in both answers of every comparison (see RerunRedacting),
-// and each (when not nil) given every result as soon as it is judged.
-func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, red *redactor, each func(RerunResult)) []RerunResult {
-	answers := map[int64]*mcp.Record{}
-	refused := map[int64]int{} // request Seq -> the HTTP status its POST got, when not 2xx
-	probes := map[int64]bool{} // requests detection sent
-	for i := range recs {
-		r := &recs[i]
-		switch {
-		case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate):
-			answers[r.RPC.ReqSeq] = r
-		case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeProbe:
-			probes[r.HTTP.ReqSeq] = true
-		case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpProbe:
-			probes[r.Error.ReqSeq] = true
-		case r.Kind == mcp.KindHTTP && refusedPost(r.HTTP):
-			refused[r.HTTP.ReqSeq] = r.HTTP.Status
+// rerun is Rerun of the records in, as p planned them, with red (when not
+// nil) replacing the live session's credentials in both answers of every
+// comparison (see RerunFile.Rerun), each given every result as soon as it
+// is judged. It holds one request and its answer at a time. Its error is
+// a record that could not be read back (the file changed under it).
+func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []string, red *redactor, each func(RerunResult)) error {
+	answer := func(seq int64) (*mcp.Record, error) {
+		pos, ok := p.answers[seq]
+		if !ok {
+			return nil, nil
 		}
+		return in.record(int(pos))
 	}
-	// A multi round-trip request is re-run as one: the live session
-	// gathers each round's input itself (from RecordedAnswers), with the
-	// live server's requestState, and its end is compared with the end of
-	// the recorded chain. Its later rounds, sent again as recorded, would
-	// carry a state the live server never gave.
-	lastRound := map[int64]int64{} // a chain's first request Seq -> its last round's
-	for i := range recs {
-		if r := &recs[i]; r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Chain != 0 {
-			lastRound[r.RPC.Chain] = r.Seq
-		}
-	}
-	opened := openingHandshake(recs)
-	olderEra := openedOlder(recs, opened)
-	modernEra := openedModern(recs, opened)
-	roots := planRoots(recs)
+	opened, openedMethod := p.opening()
+	olderEra := openedMethod == "initialize"
+	modernEra := openedMethod == "server/discover"
+	roots := p.roots
 	tasks := taskIDs{}
-	cancelled := cancelledAfter(recs)
-	acks := recordedAcks(recs)
+	cancelled := p.cancelledAfter()
 	// A probe is how the recording found its transport, except the one
 	// that succeeded in opening the session: that was its handshake.
-	probe := func(seq int64) bool { return probes[seq] && seq != opened }
-	var out []RerunResult
+	probe := func(seq int64) bool { return p.probes[seq] && seq != opened }
+	n := 0
 	add := func(res RerunResult) {
-		out = append(out, res)
-		if each != nil {
-			each(res)
-		}
+		n++
+		each(res)
 	}
-	for i := range recs {
-		r := &recs[i]
-		if ctx.Err() != nil || !sentAgain(r, probe) {
+	for k, ref := range p.sends {
+		if ctx.Err() != nil {
+			break
+		}
+		if probe(ref.seq) {
 			continue
+		}
+		r, err := in.record(int(ref.pos))
+		if err != nil {
+			return err
 		}
 		method, mismatch := sentMethod(r.RPC)
 		params := tasks.rewrite(paramsOf(r.RPC.Raw))
@@ -214,9 +177,8 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 		if during, ok := roots.during[r.Seq]; ok {
 			offer(ctx, s, during) // a 2026 client tells its roots only when asked
 		}
-		res := RerunResult{N: len(out) + 1, Method: method, Tool: r.RPC.Tool, Redacted: redactedNote(params), Mismatch: mismatch}
+		res := RerunResult{N: n + 1, Method: method, Tool: r.RPC.Tool, Redacted: redactedNote(params), Mismatch: mismatch}
 		var live *mcp.Response
-		var err error
 		if crossEra(method, s) {
 			live, err = liveHandshake(ctx, s, r.Seq == opened)
 			res.As = "server/discover"
@@ -226,8 +188,12 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			if err != nil && live != nil && live.Error != nil {
 				err = nil
 			}
-			recorded, view := asHandshakeViews(answers[r.Seq], live)
-			judge(&res, recorded, refused[r.Seq], view, err, ignore, red)
+			recorded, rerr := answer(r.Seq)
+			if rerr != nil {
+				return rerr
+			}
+			recorded, view := asHandshakeViews(recorded, live)
+			judge(&res, recorded, p.refused[r.Seq], view, err, ignore, red)
 			add(res)
 			continue
 		}
@@ -242,8 +208,14 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			add(res)
 			continue
 		} else if userListen(r) {
+			var ack *mcp.Record
+			if pos, ok := p.acks[r.RPC.ID]; ok {
+				if ack, err = in.record(int(pos)); err != nil {
+					return err
+				}
+			}
 			live, err = rerunListen(ctx, s, params)
-			judge(&res, ackView(acks[r.RPC.ID]), refused[r.Seq], live, err, ignore, red)
+			judge(&res, ackView(ack), p.refused[r.Seq], live, err, ignore, red)
 			if res.Outcome == OutcomeUnrecorded {
 				res.Note = unrecordedNote
 			}
@@ -264,7 +236,12 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 				live, err = s.TaskResult(reqCtx, params)
 			} else {
 				live, err = s.Request(reqCtx, method, params)
-				tasks.learn(answers[r.Seq], live)
+				recorded, rerr := answer(r.Seq)
+				if rerr != nil {
+					stop()
+					return rerr
+				}
+				tasks.learn(recorded, live)
 			}
 			// Read before stop, which ends reqCtx itself: only a request
 			// its give-up ended was cancelled as recorded; one that failed
@@ -281,12 +258,16 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 			}
 		}
 		end := r.Seq
-		if last, ok := lastRound[r.Seq]; ok {
+		if last, ok := p.lastRound[r.Seq]; ok {
 			end = last
 		}
-		judge(&res, answers[end], refused[end], live, err, ignore, red)
+		recorded, rerr := answer(end)
+		if rerr != nil {
+			return rerr
+		}
+		judge(&res, recorded, p.refused[end], live, err, ignore, red)
 		if res.Outcome == OutcomeDifferent && modernEra && s.Transport() != mcp.TransportStateless {
-			res.Era = eraRefusal(method, answers[end])
+			res.Era = eraRefusal(method, recorded)
 		}
 		if res.Outcome == OutcomeUnrecorded {
 			res.Note = unrecordedNote
@@ -294,13 +275,13 @@ func rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, re
 		if res.Outcome == OutcomeError && mcp.CauseOf(err) == mcp.CauseUnreachable {
 			// The server went away: every request after this one would
 			// fail the same way, a line each.
-			res.Unreachable, res.NotSent = true, requestsAfter(recs[i+1:], probe)
+			res.Unreachable, res.NotSent = true, requestsAfter(p.sends[k+1:], probe)
 			add(res)
 			break
 		}
 		add(res)
 	}
-	return out
+	return nil
 }
 
 // sentAgain reports whether the re-run sends r again: a message the
@@ -314,51 +295,15 @@ func sentAgain(r *mcp.Record, probe func(seq int64) bool) bool {
 		r.RPC.Method != "notifications/initialized" && (r.RPC.Method != ListenMethod || userListen(r))
 }
 
-// requestsAfter counts the requests in recs a re-run would send.
-func requestsAfter(recs []mcp.Record, probe func(seq int64) bool) int {
+// requestsAfter counts the requests in sends a re-run would send.
+func requestsAfter(sends []sendRef, probe func(seq int64) bool) int {
 	n := 0
-	for i := range recs {
-		if r := &recs[i]; sentAgain(r, probe) && r.RPC.Class == mcp.ClassRequest {
+	for _, s := range sends {
+		if s.request && !probe(s.seq) {
 			n++
 		}
 	}
 	return n
-}
-
-// Unreachable reports whether the re-run stopped because the server could
-// no longer be reached.
-func Unreachable(results []RerunResult) bool {
-	return len(results) > 0 && results[len(results)-1].Unreachable
-}
-
-// RerunKeep reports whether Rerun looks at r: what was sent, what was
-// answered, the HTTP exchanges and errors that say a request was refused or
-// was a probe, and the state that ends the handshake; and it leaves in r
-// only what Rerun reads of those. A caller reading a long recording for
-// Rerun keeps r when it reports true, so the events (most of a recording),
-// and the headers and bodies of the HTTP exchanges, are not held in memory:
-// replay --against of 100,000 requests held 673 MB. r's parts are replaced,
-// not changed, so a copy of a record can be given.
-func RerunKeep(r *mcp.Record) bool {
-	switch r.Kind {
-	case mcp.KindSent, mcp.KindReceived:
-		return true
-	case mcp.KindHTTP:
-		h := r.HTTP
-		if h == nil || (h.Purpose != mcp.PurposeProbe && !refusedPost(h)) {
-			return false
-		}
-		r.HTTP = &mcp.HTTPExchange{Purpose: h.Purpose, ReqSeq: h.ReqSeq, Status: h.Status}
-		return true
-	case mcp.KindError:
-		if e := r.Error; e != nil {
-			r.Error = &mcp.ErrorInfo{Op: e.Op, ReqSeq: e.ReqSeq}
-		}
-		return true
-	case mcp.KindState:
-		return r.State != nil && r.State.State == mcp.StateInitialized
-	}
-	return false
 }
 
 // refusedPost reports the POST of a request the server refused (its status
@@ -493,23 +438,6 @@ func RenderRerunResult(r RerunResult, width int) string {
 	return b.String()
 }
 
-// RenderRerunCounts is the line under a re-run's results that counts them
-// by outcome.
-func RenderRerunCounts(results []RerunResult) string {
-	var b strings.Builder
-	counts := map[Outcome]int{}
-	for _, r := range results {
-		counts[r.Outcome]++
-	}
-	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors",
-		len(results), counts[OutcomeSame], counts[OutcomeDifferent], counts[OutcomeMissing], counts[OutcomeError])
-	if n := counts[OutcomeUnrecorded]; n > 0 {
-		fmt.Fprintf(&b, ", %d unrecorded", n)
-	}
-	b.WriteString("\n")
-	return b.String()
-}
-
 // rerunIndent is what a re-run report puts before a diff's lines.
 const rerunIndent = "     "
 
@@ -524,14 +452,4 @@ func nowLine(s string) string {
 		return line
 	}
 	return clip.WithSize(clip.Prefix(line, nowLineLimit), len(s))
-}
-
-// AllSame reports whether every request matched its recording.
-func AllSame(results []RerunResult) bool {
-	for _, r := range results {
-		if r.Outcome != OutcomeSame {
-			return false
-		}
-	}
-	return true
 }

@@ -27,33 +27,7 @@ import (
 // another way. It returns nil when the recording answered nothing: the
 // re-run then declares no more than the recorded session could do.
 func RecordedAnswers(recs []mcp.Record) mcp.Answerer {
-	a := &recordedAnswers{byMethod: map[string][]recordedAnswer{}}
-	chains := newChainInputs()
-	questions := map[int64]string{} // server request Seq -> its params, as question compares them
-	for i := range recs {
-		r := &recs[i]
-		if r.RPC == nil {
-			continue
-		}
-		m := r.RPC
-		chains.see(r, func(_ int64, key string, ask inputAsk, value json.RawMessage) {
-			if answerable(ask.method) {
-				a.add(ask.method, recordedAnswer{key: key, result: value, question: ask.question})
-			}
-		})
-		switch {
-		case r.Kind == mcp.KindReceived && m.Class == mcp.ClassServerRequest && answerable(m.Method):
-			questions[r.Seq] = question(paramsOf(m.Raw))
-		case r.Kind == mcp.KindSent && m.Class == mcp.ClassReply && answerable(m.Method):
-			ans := replyAnswer(m.Raw)
-			ans.question = questions[m.ReqSeq]
-			a.add(m.Method, ans)
-		}
-	}
-	if len(a.byMethod) == 0 {
-		return nil
-	}
-	return a
+	return planOf(recs).answerer()
 }
 
 // recordedAnswer is one answer the user gave: a result, or the error the

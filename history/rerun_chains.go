@@ -15,7 +15,7 @@ import (
 // both read this way.
 type chainInputs struct {
 	asked   map[int64]map[string]inputAsk // chain -> inputRequests key -> what it asked, from its newest input_required answer
-	chainOf map[int64]int64               // request Seq -> the chain it belongs to
+	chainOf map[int64]int64               // a later round's request Seq -> the chain it belongs to
 }
 
 func newChainInputs() *chainInputs {
@@ -33,10 +33,10 @@ func (c *chainInputs) see(r *mcp.Record, each func(chain int64, key string, ask 
 		if chain == 0 {
 			chain = r.Seq
 		}
-		c.chainOf[r.Seq] = chain
 		if m.Chain == 0 {
-			return
+			return // its own chain: only later rounds are noted
 		}
+		c.chainOf[r.Seq] = chain
 		var in struct {
 			InputResponses map[string]json.RawMessage `json:"inputResponses"`
 		}
@@ -48,7 +48,11 @@ func (c *chainInputs) see(r *mcp.Record, each func(chain int64, key string, ask 
 		}
 	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassResponse && m.ReqSeq != 0:
 		if keys := inputMethods(m.Raw); keys != nil {
-			c.asked[c.chainOf[m.ReqSeq]] = keys
+			chain, ok := c.chainOf[m.ReqSeq]
+			if !ok {
+				chain = m.ReqSeq
+			}
+			c.asked[chain] = keys
 		}
 	}
 }

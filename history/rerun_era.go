@@ -17,24 +17,6 @@ import (
 // handshakeMethods are the requests that open a session, in either era.
 var handshakeMethods = map[string]bool{"initialize": true, "server/discover": true}
 
-// openingHandshake is the Seq of the handshake request that opened the
-// recorded session (the last one sent before it was first said
-// initialized), or 0. Detection may have sent it as a probe, among others
-// that failed; it alone was the session's handshake.
-func openingHandshake(recs []mcp.Record) int64 {
-	var last int64
-	for i := range recs {
-		r := &recs[i]
-		switch {
-		case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassRequest && handshakeMethods[r.RPC.Method]:
-			last = r.Seq
-		case r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateInitialized:
-			return last
-		}
-	}
-	return 0
-}
-
 // crossEra reports whether a recorded handshake of method is of the other
 // era than the live session.
 func crossEra(method string, s Sender) bool {
@@ -115,17 +97,6 @@ var goneIn2026 = map[string]string{
 	"logging/setLevel":      "as _meta io.modelcontextprotocol/logLevel",
 }
 
-// openedModern reports whether the recorded session was opened with
-// server/discover (seq is its opening handshake), the 2026 way.
-func openedModern(recs []mcp.Record, seq int64) bool {
-	for i := range recs {
-		if r := &recs[i]; r.Seq == seq && r.Kind == mcp.KindSent && r.RPC != nil {
-			return r.RPC.Method == "server/discover"
-		}
-	}
-	return false
-}
-
 // modernMeta are the _meta keys a 2026 client puts in every request for
 // its era (and the progress token, which a session gives each request of
 // its own): a 2026 recording re-run on an older era leaves them out, as
@@ -153,17 +124,6 @@ func withoutModernMeta(params json.RawMessage) json.RawMessage {
 		return params
 	}
 	return b
-}
-
-// openedOlder reports whether the recorded session was opened with
-// initialize (seq is its opening handshake), the older eras' way.
-func openedOlder(recs []mcp.Record, seq int64) bool {
-	for i := range recs {
-		if r := &recs[i]; r.Seq == seq && r.Kind == mcp.KindSent && r.RPC != nil {
-			return r.RPC.Method == "initialize"
-		}
-	}
-	return false
 }
 
 // runGone does on a 2026 session what method did in the recording, and

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -57,9 +58,7 @@ func FuzzRerunRecording(f *testing.F) {
 			if rec.Kind == mcp.KindSent {
 				sent++
 			}
-			if RerunKeep(&rec) {
-				recs = append(recs, rec)
-			}
+			recs = append(recs, rec)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -77,7 +76,20 @@ func FuzzRerunRecording(f *testing.F) {
 			}
 		}
 		RecordedRoots(recs)
-		results := Rerun(ctx, recs, &echoSender{}, nil)
+		var a, b echoSender
+		results := Rerun(ctx, recs, &a, nil)
+		// The re-run of the file, which reads back only what it sends and
+		// compares, runs as the one of every record held.
+		if f, err := OpenRerun(path); err == nil {
+			var fromFile []RerunResult
+			if _, err := f.Rerun(ctx, &b, nil, RecordOptions{}, "", func(r RerunResult) { fromFile = append(fromFile, r) }); err != nil {
+				t.Fatalf("re-run of the file: %v", err)
+			}
+			f.Close()
+			if !reflect.DeepEqual(fromFile, results) || !reflect.DeepEqual(b.sent, a.sent) {
+				t.Fatalf("re-run of the file: sent %q, results %+v\nwant sent %q, results %+v", b.sent, fromFile, a.sent, results)
+			}
+		}
 		if ctx.Err() != nil {
 			t.Fatalf("the re-run of %d records did not end in 10s", len(recs))
 		}

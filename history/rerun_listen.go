@@ -25,35 +25,30 @@ func userListen(r *mcp.Record) bool {
 	return r.RPC != nil && r.RPC.Method == ListenMethod && r.RPC.UserStream
 }
 
-// recordedAcks maps each listen request's id (its JSON text) to the
-// recorded acknowledgement naming it: the first one, as the live
+// seeAck notes r when it is the recorded acknowledgement of a listen: by
+// the request's id (its JSON text), the first one naming it, as the live
 // session's Listen returns the first.
-func recordedAcks(recs []mcp.Record) map[string]*mcp.Record {
-	acks := map[string]*mcp.Record{}
-	for i := range recs {
-		r := &recs[i]
-		if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification ||
-			r.RPC.Method != "notifications/subscriptions/acknowledged" || r.RPC.ForeignSubscription != "" {
-			continue
-		}
-		var m struct {
-			Params struct {
-				Meta map[string]json.RawMessage `json:"_meta"`
-			} `json:"params"`
-		}
-		if json.Unmarshal([]byte(r.RPC.Raw), &m) != nil {
-			continue
-		}
-		id := m.Params.Meta[mcp.MetaSubscriptionID]
-		var compact bytes.Buffer
-		if len(id) == 0 || json.Compact(&compact, id) != nil {
-			continue
-		}
-		if _, seen := acks[compact.String()]; !seen {
-			acks[compact.String()] = r
-		}
+func (p *rerunPlan) seeAck(pos int, r *mcp.Record) {
+	if r.Kind != mcp.KindReceived || r.RPC == nil || r.RPC.Class != mcp.ClassNotification ||
+		r.RPC.Method != "notifications/subscriptions/acknowledged" || r.RPC.ForeignSubscription != "" {
+		return
 	}
-	return acks
+	var m struct {
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	if json.Unmarshal([]byte(r.RPC.Raw), &m) != nil {
+		return
+	}
+	id := m.Params.Meta[mcp.MetaSubscriptionID]
+	var compact bytes.Buffer
+	if len(id) == 0 || json.Compact(&compact, id) != nil {
+		return
+	}
+	if _, seen := p.acks[compact.String()]; !seen {
+		p.acks[compact.String()], p.held = int32(pos), true
+	}
 }
 
 // ackView is an acknowledgement seen as an answer whose result is its

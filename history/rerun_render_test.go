@@ -9,6 +9,16 @@ func renderRerun(results []RerunResult, width int) string {
 	for _, r := range results {
 		b.WriteString(RenderRerunResult(r, width))
 	}
-	b.WriteString(RenderRerunCounts(results))
+	sum := summarize(results)
+	b.WriteString(sum.Counts())
 	return b.String()
+}
+
+// summarize is the summary of results, as a re-run keeps it.
+func summarize(results []RerunResult) *RerunSummary {
+	var sum RerunSummary
+	for _, r := range results {
+		sum.Add(r)
+	}
+	return &sum
 }

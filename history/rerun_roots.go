@@ -40,49 +40,19 @@ type rootsPlan struct {
 // its roots. ok is false when the recording answered no roots/list there,
 // so nothing says what it offered.
 func RecordedRoots(recs []mcp.Record) (roots []mcp.Root, ok bool) {
-	p := planRoots(recs)
+	p := planOf(recs).roots
 	return p.initial, p.hasInitial
 }
 
-// planRoots reads the roots the recorded client answered, and when.
-func planRoots(recs []mcp.Record) rootsPlan {
-	p := rootsPlan{changed: map[int64][]mcp.Root{}, during: map[int64][]mcp.Root{}}
-	var change int64 // the latest notifications/roots/list_changed, 0 before any
-	answered := map[int64]bool{}
-	note := func(roots []mcp.Root) {
-		switch {
-		case change == 0 && !p.hasInitial:
-			p.initial, p.hasInitial = roots, true
-		case change != 0 && !answered[change]:
-			p.changed[change], answered[change] = roots, true
-		}
+// noteRoots takes in roots the recorded client answered: the ones it
+// offered at the start, or the first answer after it changed them.
+func (p *rerunPlan) noteRoots(roots []mcp.Root) {
+	switch {
+	case p.rootsChange == 0 && !p.roots.hasInitial:
+		p.roots.initial, p.roots.hasInitial = roots, true
+	case p.rootsChange != 0 && !p.rootsDone[p.rootsChange]:
+		p.roots.changed[p.rootsChange], p.rootsDone[p.rootsChange] = roots, true
 	}
-	chains := newChainInputs()
-	for i := range recs {
-		r := &recs[i]
-		if r.RPC == nil {
-			continue
-		}
-		m := r.RPC
-		chains.see(r, func(chain int64, _ string, ask inputAsk, value json.RawMessage) {
-			if ask.method != "roots/list" {
-				return
-			}
-			if roots, ok := rootsResult(value); ok {
-				note(roots)
-				p.during[chain] = roots
-			}
-		})
-		switch {
-		case r.Kind == mcp.KindSent && m.Class == mcp.ClassNotification && m.Method == "notifications/roots/list_changed":
-			change = r.Seq
-		case r.Kind == mcp.KindSent && m.Class == mcp.ClassReply && m.Method == "roots/list":
-			if roots, ok := rootsResult(replyAnswer(m.Raw).result); ok {
-				note(roots)
-			}
-		}
-	}
-	return p
 }
 
 // rootsResult reads a roots/list result; ok is false when it holds none

@@ -1,27 +1,11 @@
 package history
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
-
-// RerunRedacting is Rerun for a live session that was given credentials:
-// opts.Tokens (its bearer token, its Authorization headers) and the
-// password of url, the URL it connects to. A server that echoes one (a
-// "whoami" tool, an error quoting the header) is common; its recording
-// holds the echo redacted, while the live answer holds the secret. Compared
-// as they are, every such answer would differ by the redaction alone, and
-// the report, often a CI job's log, would print the live secret. So both
-// answers of every comparison have those credentials replaced as a
-// recording replaces them before they are compared and reported. each
-// (when not nil) is given every result as soon as it is judged, before the
-// next request is sent, so a caller can print it at once.
-func RerunRedacting(ctx context.Context, recs []mcp.Record, s Sender, ignore []string, opts RecordOptions, url string, each func(RerunResult)) []RerunResult {
-	return rerun(ctx, recs, s, ignore, newRedactor(opts, url), each)
-}
 
 // views returns recorded and live with r's tokens replaced in their raw
 // messages, as a recording's scrub replaces them in server bytes; the

@@ -46,7 +46,7 @@ func TestRerunServerGoneAtTheLastRequest(t *testing.T) {
 	if last.Method != "prompts/list" || last.Outcome != OutcomeError || last.NotSent != 0 {
 		t.Fatalf("results %+v, want the last request (prompts/list) failed with nothing after it", results)
 	}
-	if !Unreachable(results) {
+	if !summarize(results).Unreachable() {
 		t.Errorf("Unreachable = false for a run whose last request found the server gone: %+v", last)
 	}
 	if out := renderRerun(results, 80); !strings.Contains(out, "the server can no longer be reached\n") {

@@ -28,10 +28,10 @@ func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 		t.Fatal("no results")
 	}
 	last := results[len(results)-1]
-	if !Unreachable(results) || last.Outcome != OutcomeError || len(results) > 2 {
+	if !summarize(results).Unreachable() || last.Outcome != OutcomeError || len(results) > 2 {
 		t.Fatalf("results %+v, want the run stopped at the first request that found the server gone", results)
 	}
-	if want := requestsAfter(recs, func(int64) bool { return false }) - len(results) + 1; last.NotSent < 3 {
+	if want := requestsAfter(planOf(recs).sends, func(int64) bool { return false }) - len(results) + 1; last.NotSent < 3 {
 		t.Errorf("NotSent = %d, want the requests after it (%d or so)", last.NotSent, want)
 	}
 	if out := renderRerun(results, 80); !strings.Contains(out, "the server can no longer be reached: the ") {

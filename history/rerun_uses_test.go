@@ -55,48 +55,34 @@ func (e *echoSender) Listen(ctx context.Context, params json.RawMessage) (*mcp.R
 	return e.Request(ctx, mcp.ListenMethod, params)
 }
 
-// replay --against holds only the records RerunKeep keeps, and of those
-// only what Rerun reads: the re-run must send the same requests and judge
-// them the same as with every record whole. No HTTP exchange is held with
-// its headers or body.
-func TestRerunOfTheRecordsItUsesIsTheSame(t *testing.T) {
+// replay --against reads its recording from the file as it goes rather
+// than holding it: the re-run of the file must send the same requests and
+// judge them the same as a re-run of every record held whole, a refused
+// POST and a probe included, and print each result as it is judged.
+func TestRerunOfTheFileIsTheSame(t *testing.T) {
 	all := fullSession()
 	// A POST refused, whole, which the re-run reads the status of.
 	all = append(all, mcp.Record{Seq: int64(len(all) + 1), Kind: mcp.KindHTTP, HTTP: &mcp.HTTPExchange{Purpose: mcp.PurposePost, Method: "POST", URL: "http://x/mcp",
 		ReqSeq: 1, Status: 503, Headers: map[string][]string{"Retry-After": {"1"}}, Body: "busy", BodySize: 4}})
-	var kept []mcp.Record
-	held := 0
-	for _, rec := range all {
-		if RerunKeep(&rec) {
-			kept = append(kept, rec)
-		}
+	f, err := OpenRerun(record(t, all, RecordOptions{}))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, rec := range kept {
-		h := rec.HTTP
-		if h == nil {
-			continue
-		}
-		held++
-		if h.Headers != nil || h.RequestHeaders != nil || h.Body != "" || h.URL != "" {
-			t.Errorf("record %d holds its HTTP exchange whole: %+v", rec.Seq, h)
-		}
-		if h.Status >= 200 && h.Status < 300 && h.Purpose != mcp.PurposeProbe {
-			t.Errorf("record %d, an HTTP exchange answered %d, is held: the re-run reads nothing of it", rec.Seq, h.Status)
-		}
-	}
-	if held == 0 {
-		t.Error("the refused POST was not kept")
-	}
-	if len(kept) >= len(all) {
-		t.Fatalf("RerunKeep kept all %d records; the events need not be held", len(all))
-	}
+	defer f.Close()
 	var a, b echoSender
 	want := Rerun(context.Background(), all, &a, nil)
-	got := Rerun(context.Background(), kept, &b, nil)
+	var got []RerunResult
+	sum, err := f.Rerun(context.Background(), &b, nil, RecordOptions{}, "", func(r RerunResult) { got = append(got, r) })
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(b.sent, a.sent) {
-		t.Errorf("re-run of the kept records: sent %q, results %+v\nwant sent %q, results %+v", b.sent, got, a.sent, want)
+		t.Errorf("re-run of the file: sent %q, results %+v\nwant sent %q, results %+v", b.sent, got, a.sent, want)
 	}
 	if len(want) == 0 {
 		t.Fatal("the session re-ran no request")
+	}
+	if sum.Len() != len(want) || sum.Counts() != summarize(want).Counts() {
+		t.Errorf("summary %q of %d results, want %q", sum.Counts(), sum.Len(), summarize(want).Counts())
 	}
 }

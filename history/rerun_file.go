@@ -1,0 +1,151 @@
+package history
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// RerunFile is a recording opened for a re-run (replay --against): read
+// once to plan, then each request and its recorded answer read back from
+// the file when its turn comes. It keeps where those lines are, a few
+// dozen bytes a request, and nothing of the other records (the events,
+// most of a recording).
+type RerunFile struct {
+	src      *source // the file, read back a line at a time; its index is not used
+	red      *redactor
+	plan     *rerunPlan
+	refs     []heldRef // by the plan's positions
+	buf      []byte
+	header   Header
+	warnings []string
+}
+
+// heldRef is where a record the re-run reads back is, and the event before
+// it, whose data a message's bytes may be kept in (raw_of); event.size is
+// 0 when no event came before it.
+type heldRef struct {
+	line, event lineRef
+}
+
+// OpenRerun reads the recording at path once and keeps what a re-run
+// needs of it.
+func OpenRerun(path string) (*RerunFile, error) {
+	r, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	red, err := r.legacy()
+	if err != nil {
+		return nil, err
+	}
+	src, err := openSource(path)
+	if err != nil {
+		return nil, err
+	}
+	f := &RerunFile{src: src, red: red, plan: newRerunPlan(), header: r.Header()}
+	var event lineRef
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			src.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		ref := readRef(r, rec.Seq, rec.Time)
+		if f.plan.see(len(f.refs), &rec); f.plan.held {
+			f.refs = append(f.refs, heldRef{line: ref, event: event})
+		}
+		if rec.Kind == mcp.KindEvent {
+			event = ref
+		}
+	}
+	f.warnings = r.Warnings()
+	return f, nil
+}
+
+// record reads back the record at the plan's position pos, as Reader.Next
+// gave it.
+func (f *RerunFile) record(pos int) (*mcp.Record, error) {
+	ref := f.refs[pos]
+	// A message's bytes may be kept in the event before it: read then.
+	d := decoder{find: func(seq int64) (string, error) {
+		if ref.event.size == 0 || ref.event.seq != seq {
+			return "", fmt.Errorf("raw_of names record %d, which is not the event before it", seq)
+		}
+		var buf []byte
+		line, err := f.src.readLine(ref.event, &buf)
+		if err != nil {
+			return "", err
+		}
+		ev, err := (&decoder{}).decode(line)
+		if err != nil || ev.Event == nil {
+			return "", fmt.Errorf("%s: line %d, the event record %d, no longer reads back", f.src.path, ref.event.line, seq)
+		}
+		return string(ev.Event.Data), nil
+	}}
+	line, err := f.src.readLine(ref.line, &f.buf)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := d.decode(line)
+	if n := cap(f.buf); n > bigBuffer {
+		// One large answer does not keep its buffer for the rest.
+		f.buf = nil
+		collectAfter(n)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: line %d no longer reads back: %w", f.src.path, ref.line.line, err)
+	}
+	if err := f.src.same(ref.line, &rec); err != nil {
+		return nil, err
+	}
+	rec = shown(f.red, rec)
+	return &rec, nil
+}
+
+// Header is the recording's header.
+func (f *RerunFile) Header() Header { return f.header }
+
+// Warnings are what is wrong with the recording (lines that could not be
+// read, a cut-short end), as Reader.Warnings says them.
+func (f *RerunFile) Warnings() []string { return f.warnings }
+
+// Answers is RecordedAnswers of the recording.
+func (f *RerunFile) Answers() mcp.Answerer { return f.plan.answerer() }
+
+// Roots is RecordedRoots of the recording.
+func (f *RerunFile) Roots() (roots []mcp.Root, ok bool) {
+	return f.plan.roots.initial, f.plan.roots.hasInitial
+}
+
+// Rerun is Rerun of the recording for a live session that was given
+// credentials: opts.Tokens (its bearer token, its Authorization headers)
+// and the password of url, the URL it connects to. A server that echoes
+// one (a "whoami" tool, an error quoting the header) is common; its
+// recording holds the echo redacted, while the live answer holds the
+// secret. Compared as they are, every such answer would differ by the
+// redaction alone, and the report, often a CI job's log, would print the
+// live secret. So both answers of every comparison have those credentials
+// replaced as a recording replaces them before they are compared and
+// reported. each is given every result as soon as it is judged, before
+// the next request is sent, so a caller can print it at once; the summary
+// counts them. Its error is a record that no longer reads back (the file
+// changed under the re-run).
+func (f *RerunFile) Rerun(ctx context.Context, s Sender, ignore []string, opts RecordOptions, url string, each func(RerunResult)) (RerunSummary, error) {
+	var sum RerunSummary
+	err := rerun(ctx, f, f.plan, s, ignore, newRedactor(opts, url), func(r RerunResult) {
+		sum.Add(r)
+		each(r)
+	})
+	return sum, err
+}
+
+// Close releases the recording.
+func (f *RerunFile) Close() error { return f.src.Close() }

@@ -1,0 +1,209 @@
+package history
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A re-run reads its recording twice and holds neither: one pass learns
+// what the re-run needs (where each request to send again is, where its
+// recorded answer is, what was refused, probed, cancelled, answered by the
+// user and offered as roots), and each request and its answer are read
+// again from the file when their turn comes. replay --against of 100,000
+// requests held every request and answer record, and every result, at
+// once: 280 MB, growing with the recording.
+
+// rerunInput is the records a re-run reads: each in order once, for the
+// plan, then the ones to send again and their answers by position.
+type rerunInput interface {
+	record(pos int) (*mcp.Record, error)
+}
+
+// recordSlice is a re-run's input held in memory (Rerun's).
+type recordSlice []mcp.Record
+
+func (s recordSlice) record(pos int) (*mcp.Record, error) { return &s[pos], nil }
+
+// sendRef is a recorded message the re-run may send again (sentAgain, but
+// for detection's probes, which are known only once the handshake that
+// opened the session is), by position.
+type sendRef struct {
+	pos     int32
+	request bool
+	seq     int64
+	nanos   int64 // when it was sent, Unix nanoseconds
+}
+
+// cancelRef is a recorded cancellation of a request.
+type cancelRef struct {
+	reqSeq int64
+	pos    int32
+	nanos  int64
+}
+
+// rerunPlan is what one pass over a recording tells a re-run. It holds
+// positions and a few bytes a request, never the records.
+type rerunPlan struct {
+	sends     []sendRef
+	answers   map[int64]int32 // request Seq -> position of its recorded answer
+	refused   map[int64]int   // request Seq -> the HTTP status its POST got, when not 2xx
+	probes    map[int64]bool  // requests detection sent
+	lastRound map[int64]int64 // a chain's first request Seq -> its last round's
+	acks      map[string]int32
+	cancels   []cancelRef
+
+	// opened is the Seq of the handshake that opened the recorded
+	// session, openedMethod its method (openingHandshake).
+	opened          int64
+	openedMethod    string
+	openDone        bool
+	lastShake       int64
+	lastShakeMethod string
+
+	roots       rootsPlan
+	rootsChange int64 // the latest notifications/roots/list_changed, 0 before any
+	rootsDone   map[int64]bool
+
+	// held says the record see took in last is one the re-run reads back
+	// by its position (a message to send, an answer, an acknowledgement):
+	// a reader of the file keeps where that record is, and no other's.
+	held bool
+
+	user      *recordedAnswers
+	questions map[int64]string // server request Seq -> its params, as question compares them
+	chains    *chainInputs
+}
+
+func newRerunPlan() *rerunPlan {
+	return &rerunPlan{
+		answers: map[int64]int32{}, refused: map[int64]int{}, probes: map[int64]bool{},
+		lastRound: map[int64]int64{}, acks: map[string]int32{},
+		roots:     rootsPlan{changed: map[int64][]mcp.Root{}, during: map[int64][]mcp.Root{}},
+		rootsDone: map[int64]bool{},
+		user:      &recordedAnswers{byMethod: map[string][]recordedAnswer{}},
+		questions: map[int64]string{}, chains: newChainInputs(),
+	}
+}
+
+// planOf is the plan of records held in memory.
+func planOf(recs []mcp.Record) *rerunPlan {
+	p := newRerunPlan()
+	for i := range recs {
+		p.see(i, &recs[i])
+	}
+	return p
+}
+
+// see takes in the record at pos, in recording order; held then says
+// whether the re-run reads it back.
+func (p *rerunPlan) see(pos int, r *mcp.Record) {
+	p.held = false
+	switch {
+	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.ReqSeq != 0 && (r.RPC.Class == mcp.ClassResponse || r.RPC.Class == mcp.ClassLate):
+		p.answers[r.RPC.ReqSeq], p.held = int32(pos), true
+	case r.Kind == mcp.KindHTTP && r.HTTP != nil && r.HTTP.Purpose == mcp.PurposeProbe:
+		p.probes[r.HTTP.ReqSeq] = true
+	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpProbe:
+		p.probes[r.Error.ReqSeq] = true
+	case r.Kind == mcp.KindHTTP && refusedPost(r.HTTP):
+		p.refused[r.HTTP.ReqSeq] = r.HTTP.Status
+	case r.Kind == mcp.KindError && r.Error != nil && r.Error.Op == mcp.OpCancelled && r.Error.ReqSeq != 0:
+		p.cancels = append(p.cancels, cancelRef{reqSeq: r.Error.ReqSeq, pos: int32(pos), nanos: r.Time.UnixNano()})
+	case r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateInitialized && !p.openDone:
+		p.opened, p.openedMethod, p.openDone = p.lastShake, p.lastShakeMethod, true
+	}
+	if r.RPC == nil {
+		return
+	}
+	m := r.RPC
+	if r.Kind == mcp.KindSent {
+		if m.Chain != 0 {
+			p.lastRound[m.Chain] = r.Seq
+		}
+		if m.Class == mcp.ClassRequest && handshakeMethods[m.Method] && !p.openDone {
+			p.lastShake, p.lastShakeMethod = r.Seq, m.Method
+		}
+		if sentAgain(r, func(int64) bool { return false }) {
+			p.sends = append(p.sends, sendRef{pos: int32(pos), request: m.Class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
+			p.held = true
+		}
+	}
+	p.seeAck(pos, r)
+	p.chains.see(r, func(chain int64, key string, ask inputAsk, value json.RawMessage) {
+		if answerable(ask.method) {
+			p.user.add(ask.method, recordedAnswer{key: key, result: value, question: ask.question})
+		}
+		if ask.method == "roots/list" {
+			if roots, ok := rootsResult(value); ok {
+				p.noteRoots(roots)
+				p.roots.during[chain] = roots
+			}
+		}
+	})
+	switch {
+	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassServerRequest && answerable(m.Method):
+		p.questions[r.Seq] = question(paramsOf(m.Raw))
+	case r.Kind == mcp.KindSent && m.Class == mcp.ClassReply && answerable(m.Method):
+		ans := replyAnswer(m.Raw)
+		ans.question = p.questions[m.ReqSeq]
+		p.user.add(m.Method, ans)
+	case r.Kind == mcp.KindSent && m.Class == mcp.ClassNotification && m.Method == "notifications/roots/list_changed":
+		p.rootsChange = r.Seq
+	case r.Kind == mcp.KindSent && m.Class == mcp.ClassReply && m.Method == "roots/list":
+		if roots, ok := rootsResult(replyAnswer(m.Raw).result); ok {
+			p.noteRoots(roots)
+		}
+	}
+}
+
+// answerer is RecordedAnswers of the records seen.
+func (p *rerunPlan) answerer() mcp.Answerer {
+	if len(p.user.byMethod) == 0 {
+		return nil
+	}
+	return p.user
+}
+
+// opening is the Seq of the handshake that opened the recorded session,
+// 0 when it never was, and its method.
+func (p *rerunPlan) opening() (int64, string) {
+	if !p.openDone || p.opened == 0 {
+		return 0, ""
+	}
+	return p.opened, p.openedMethod
+}
+
+// cancelledAfter maps each request the recording cancelled (Seq) to how
+// long after it was sent it was: the first cancellation after it was sent.
+func (p *rerunPlan) cancelledAfter() map[int64]time.Duration {
+	out := map[int64]time.Duration{}
+	if len(p.cancels) == 0 {
+		return out
+	}
+	named := map[int64][]sendRef{}
+	for _, c := range p.cancels {
+		named[c.reqSeq] = nil
+	}
+	for _, s := range p.sends {
+		if _, ok := named[s.seq]; ok && s.request {
+			named[s.seq] = append(named[s.seq], s)
+		}
+	}
+	for _, c := range p.cancels {
+		if _, seen := out[c.reqSeq]; seen {
+			continue
+		}
+		var sent *sendRef
+		for i, s := range named[c.reqSeq] {
+			if s.pos < c.pos {
+				sent = &named[c.reqSeq][i]
+			}
+		}
+		if sent != nil {
+			out[c.reqSeq] = max(time.Duration(c.nanos-sent.nanos), 0)
+		}
+	}
+	return out
+}

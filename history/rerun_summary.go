@@ -1,0 +1,72 @@
+package history
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RerunSummary is what a re-run's report says under its results, kept as
+// each result is judged: the results themselves are printed as they come
+// and let go, so a long recording's re-run does not hold them all.
+type RerunSummary struct {
+	n           int
+	counts      map[Outcome]int
+	compared    bool            // an answer was compared (not every request failed)
+	matched     map[string]bool // ignore patterns that matched a field of an answer compared
+	unreachable bool            // the last result found the server gone
+}
+
+// Add counts r among the results.
+func (s *RerunSummary) Add(r RerunResult) {
+	if s.counts == nil {
+		s.counts, s.matched = map[Outcome]int{}, map[string]bool{}
+	}
+	s.n++
+	s.counts[r.Outcome]++
+	s.compared = s.compared || r.Compared
+	for _, p := range r.Ignored {
+		s.matched[p] = true
+	}
+	s.unreachable = r.Unreachable
+}
+
+// Len is how many requests were judged.
+func (s *RerunSummary) Len() int { return s.n }
+
+// AllSame reports whether every request matched its recording.
+func (s *RerunSummary) AllSame() bool { return s.counts[OutcomeSame] == s.n }
+
+// Unreachable reports whether the re-run stopped because the server could
+// no longer be reached.
+func (s *RerunSummary) Unreachable() bool { return s.unreachable }
+
+// UnmatchedIgnores are the ignore patterns that matched no field of any
+// answer compared, in the order given; none when nothing was compared
+// (every request failed), which says nothing of the patterns.
+func (s *RerunSummary) UnmatchedIgnores(ignore []string) []string {
+	if !s.compared {
+		return nil
+	}
+	said := map[string]bool{}
+	var out []string
+	for _, p := range ignore {
+		if !s.matched[p] && !said[p] {
+			out = append(out, p)
+			said[p] = true // said once
+		}
+	}
+	return out
+}
+
+// Counts is the line under a re-run's results that counts them by
+// outcome.
+func (s *RerunSummary) Counts() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d requests: %d same, %d different, %d missing, %d errors",
+		s.n, s.counts[OutcomeSame], s.counts[OutcomeDifferent], s.counts[OutcomeMissing], s.counts[OutcomeError])
+	if n := s.counts[OutcomeUnrecorded]; n > 0 {
+		fmt.Fprintf(&b, ", %d unrecorded", n)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
