@@ -97,7 +97,10 @@ func newExecCmd() *cobra.Command {
 	var answers []string
 	var xf execFlags
 	cmd := &cobra.Command{
-		Use:   "exec [URL] COMMAND...",
+		// Flags go first: after the URL or a command word they are read as
+		// the command's (SetInterspersed below), and cobra's own
+		// "COMMAND... [flags]" said to put them last.
+		Use:   "exec [flags] [URL] COMMAND...",
 		Short: "Run commands against a server without the TUI and print the results",
 		Long:  execHelp,
 		Args:  needArgs(1, -1, "a COMMAND to run (and a URL before it, or the demo gateway is used)", "mcpscope exec tools/list"),

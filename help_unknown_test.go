@@ -25,7 +25,9 @@ func TestHelpOfAnUnknownCommandSaysSo(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"help", "exec"}, "mcpscope exec [URL] COMMAND... [flags]"},
+		// exec reads no flag after its URL or a command word, so its
+		// usage line puts them first, not cobra's "COMMAND... [flags]".
+		{[]string{"help", "exec"}, "mcpscope exec [flags] [URL] COMMAND...\n"},
 		{[]string{"help"}, "mcpscope [URL] [flags]"},
 	} {
 		out, errOut, code := run(t, tc.args...)
