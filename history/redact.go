@@ -241,8 +241,8 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 		changed = true
 	}
 	v := reflect.ValueOf(&rec).Elem()
-	if anyString(v, ownText, hasPassword) {
-		mapStrings(v, ownText, redactPasswords)
+	if anyString(v, ownText, func(s string) bool { return r.redactOwn(s) != s }) {
+		mapStrings(v, ownText, r.redactOwn)
 		changed = true
 	}
 	return rec, changed

@@ -1,7 +1,8 @@
 package history
 
 import (
-	"reflect"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -82,48 +83,48 @@ func (r *redactor) quotedPieces(s string) string {
 	}
 }
 
-// cutPieces redacts in rec the starts of tokens left where it was cut: at
-// the end of each answer header KeepHeaders cut, at the end of a body cut
-// to its excerpt, and before each clip.Quote mark in mcpscope's own text.
-// What it changes is copied first; it reports whether it changed anything.
+// cutPieces redacts in rec the starts of tokens left where its HTTP
+// exchange was cut: at the end of each answer header KeepHeaders cut and at
+// the end of a body cut to its excerpt (mcpscope's own text, cut by
+// clip.Quote, is ownText's). What it changes is copied first; it reports
+// whether it changed anything.
 func (r *redactor) cutPieces(rec *mcp.Record) bool {
-	if len(r.tokens) == 0 {
+	h := rec.HTTP
+	if len(r.tokens) == 0 || h == nil {
 		return false
 	}
-	changed := false
-	if h := rec.HTTP; h != nil {
-		c := *h
-		for name := range h.HeadersCut {
-			vs := h.Headers[name]
-			if len(vs) == 0 {
-				continue
-			}
-			if last := r.cutEnd(vs[len(vs)-1]); last != vs[len(vs)-1] {
-				if !changed {
-					c.Headers = make(map[string][]string, len(h.Headers))
-					for k, v := range h.Headers {
-						c.Headers[k] = v
-					}
-				}
-				vs = append([]string(nil), vs...)
-				vs[len(vs)-1] = last
-				c.Headers[name] = vs
-				changed = true
-			}
+	c, changed := *h, false
+	for name := range h.HeadersCut {
+		vs := h.Headers[name]
+		if len(vs) == 0 {
+			continue
 		}
-		if c.BodySize > int64(len(c.Body)) {
-			if body := mcp.Raw(r.cutEnd(string(c.Body))); body != c.Body {
-				c.Body, changed = body, true
+		if last := r.cutEnd(vs[len(vs)-1]); last != vs[len(vs)-1] {
+			if !changed {
+				c.Headers = maps.Clone(h.Headers)
 			}
-		}
-		if changed {
-			rec.HTTP = &c
+			vs = slices.Clone(vs)
+			vs[len(vs)-1] = last
+			c.Headers[name] = vs
+			changed = true
 		}
 	}
-	v := reflect.ValueOf(rec).Elem()
-	if anyString(v, ownText, func(s string) bool { return r.quotedPieces(s) != s }) {
-		mapStrings(v, ownText, r.quotedPieces)
-		changed = true
+	if c.BodySize > int64(len(c.Body)) {
+		if body := mcp.Raw(r.cutEnd(string(c.Body))); body != c.Body {
+			c.Body, changed = body, true
+		}
+	}
+	if changed {
+		rec.HTTP = &c
 	}
 	return changed
+}
+
+// redactOwn is s, a string mcpscope wrote, with the password of every URL in
+// it redacted and the start of a token before each clip.Quote mark.
+func (r *redactor) redactOwn(s string) string {
+	if hasPassword(s) {
+		s = redactPasswords(s)
+	}
+	return r.quotedPieces(s)
 }
