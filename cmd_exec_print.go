@@ -344,7 +344,7 @@ func (p *printer) initialize(result json.RawMessage) {
 	if protocol == "" {
 		protocol = "(none named)"
 	}
-	if note := mcp.UnknownVersionNote(r.ProtocolVersion, true); note != "" {
+	if note := mcp.VersionNote(r.ProtocolVersion, p.transport); note != "" {
 		protocol += " (" + note + ")"
 	}
 	fmt.Fprintf(p.w, "server %s, protocol %s\n", serverName(r.ServerInfo.Name, r.ServerInfo.Version), sanitize.Line(protocol))

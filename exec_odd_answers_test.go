@@ -48,7 +48,7 @@ func TestExecSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
 // words (one note for both), since what follows is spoken in ours.
 func TestExecSaysAnUnknownProtocolVersion(t *testing.T) {
 	out, errOut, code := run(t, "exec", "--no-record", settlingOn(t, "1999-01-01", "old"), "tools/list")
-	if want := "protocol 1999-01-01 (" + mcp.UnknownVersionNote("1999-01-01", true) + ")"; code != exitOK || !strings.Contains(out, want) || !strings.Contains(want, "not a version mcpscope knows") {
+	if want := "protocol 1999-01-01 (" + mcp.VersionNote("1999-01-01", mcp.TransportSSE) + ")"; code != exitOK || !strings.Contains(out, want) || !strings.Contains(want, "not a version mcpscope knows") {
 		t.Errorf("exit %d, want %q\n%s\n%s", code, want, out, errOut)
 	}
 	if out, _, _ := run(t, "exec", "--no-record", mcptest.New(t, mcptest.Options{}).SSEURL(), "tools/list"); strings.Contains(out, "not a version mcpscope knows") {

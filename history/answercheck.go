@@ -147,7 +147,9 @@ func (c *AnswerCheck) answer(r *mcp.Record) (Problem, bool) {
 	// Streamable HTTP names the session in a header of the initialize
 	// answer; one that a later answer names is not the session in use.
 	// Both ids, and both versions below, are the server's words of any
-	// size: each is quoted cut as a header is (HeaderQuote).
+	// size: a message quotes each as advice quotes a header, its first
+	// line cut to 200 bytes (HeaderQuote), not the HeaderLimit bytes the
+	// record keeps of it.
 	if id := mcp.RecordedHeader(h.Headers, "Mcp-Session-Id"); id != "" && c.transport != mcp.TransportStateless {
 		switch {
 		case initialize || c.sessionID == "":

@@ -29,7 +29,9 @@ import (
 //     mid-session, or its cookies' values; see headerSecrets), but only
 //     those of minToken bytes or more. A shorter one ("a", "http") would
 //     scrub ordinary text out of every message; 1 and 2 cover it where
-//     mcpscope put it.
+//     mcpscope put it. Where a record was cut (a long header, body or
+//     quote), the start of such a credential left at the cut is replaced
+//     too (cutPieces): the cut is made before the recording sees it.
 
 // minToken is the shortest credential replaced wherever it appears.
 const minToken = 8
@@ -235,9 +237,12 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 		h.Headers = r.redactHeaders(h.Headers)
 		rec.HTTP, changed = &h, true
 	}
+	if r.cutPieces(&rec) {
+		changed = true
+	}
 	v := reflect.ValueOf(&rec).Elem()
-	if anyString(v, ownText, hasPassword) {
-		mapStrings(v, ownText, redactPasswords)
+	if anyString(v, ownText, func(s string) bool { return r.redactOwn(s) != s }) {
+		mapStrings(v, ownText, r.redactOwn)
 		changed = true
 	}
 	return rec, changed

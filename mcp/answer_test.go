@@ -80,13 +80,13 @@ func TestServerRequestsAreAnswered(t *testing.T) {
 	ans := &scripted{answer: map[string]string{"elicitation/create": `{"action":"decline"}`}}
 	_, s, _ := dialStreamable(t, mcptest.StreamableOptions{}, Config{Answerer: ans, Roots: []Root{{URI: "file:///r", Name: "r"}}})
 	ctx := testCtx(t)
-	for _, tt := range []struct{ method, want string }{
-		{"roots/list", `"uri":"file:///r"`},
-		{"elicitation/create", `"action":"decline"`},
-		{"sampling/createMessage", `-32603`},
-		{"nothing/known", `-32601`},
+	for _, tt := range []struct{ method, params, want string }{
+		{"roots/list", `{}`, `"uri":"file:///r"`},
+		{"elicitation/create", `{}`, `"action":"decline"`},
+		{"sampling/createMessage", `{"messages":[],"maxTokens":1}`, `-32603`},
+		{"nothing/known", `{}`, `-32601`},
 	} {
-		resp, err := s.CallTool(ctx, "ask", []byte(`{"method":"`+tt.method+`","params":{}}`))
+		resp, err := s.CallTool(ctx, "ask", []byte(`{"method":"`+tt.method+`","params":`+tt.params+`}`))
 		if err != nil || !strings.Contains(string(resp.Raw), strings.ReplaceAll(tt.want, `"`, `\"`)) && !strings.Contains(string(resp.Raw), tt.want) {
 			t.Errorf("%s answered %v (%v), want %s", tt.method, resp, err, tt.want)
 		}

@@ -8,12 +8,24 @@ import (
 // What a server's question (elicitation/create, sampling/createMessage)
 // holds that is refused at once, before anyone is asked.
 
-// unaskable says why an elicitation/create cannot be put to anyone, and
-// true: its mode is none of those mcpscope declares in its elicitation
-// capability (form, url; an absent or null one is form), or it is a URL
-// mode one with no URL to open (none, an empty one, or no string), where a
-// person would be asked to accept having opened nothing.
+// unaskable says why a question cannot be put to anyone, and true: a
+// sampling/createMessage whose messages are no array (the conversation to
+// reply to: "reply to  —" with nothing after it), or an elicitation/create
+// whose mode is none of those mcpscope declares in its elicitation
+// capability (form, url; an absent or null one is form), or a URL mode one
+// with no URL to open (none, an empty one, or no string), where a person
+// would be asked to accept having opened nothing.
 func unaskable(method string, params []byte) (string, bool) {
+	if method == "sampling/createMessage" {
+		m, ok := Members(params, "messages")
+		switch {
+		case !ok || jsonKind(m[0]) == "an array":
+			return "", false
+		case m[0] == nil:
+			return "it has no messages to reply to", true
+		}
+		return "its messages are " + jsonKind(m[0]) + ", not an array of messages to reply to", true
+	}
 	if method != "elicitation/create" {
 		return "", false
 	}
@@ -39,7 +51,8 @@ func unaskable(method string, params []byte) (string, bool) {
 
 // unanswerable finds the input requests of a 2026 round (keys in order)
 // that no answer can be given to: an elicitation/create of a mode mcpscope
-// did not declare, or one asking to open no URL (unaskable). A 2025
+// did not declare, or one asking to open no URL, or a sampling/createMessage
+// with no messages (unaskable). A 2025
 // server's request of one is answered -32602, but
 // 2026-07-28 has no error answer for one inputRequests key (inputResponses
 // hold results), and the retry needs every answer ("the client MUST
@@ -54,7 +67,7 @@ func unanswerable(keys []string, requests map[string]json.RawMessage, seq int64)
 		if why, ok := unaskable(method, params); ok {
 			refused = append(refused, InputRequest{Key: k, Method: method, Params: params, Seq: seq})
 			if first == "" {
-				first = "an elicitation/create cannot be answered: " + why
+				first = quotedMethod(method) + " cannot be answered: " + why
 			}
 		}
 	}

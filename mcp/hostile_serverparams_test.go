@@ -23,8 +23,10 @@ func (a *countingAnswerer) Answer(context.Context, InputRequest) (json.RawMessag
 }
 
 // An elicitation or sampling request whose params are not an object asks
-// nothing a person could answer: it is refused at once with -32602 and the
-// id back exactly, and never put to the user.
+// nothing a person could answer, and neither does a sampling whose
+// messages are no array (it was put to the user as "reply to  —"): each is
+// refused at once with -32602, the id back exactly and words saying what
+// is wrong, and never put to the user.
 func TestServerRequestWithParamsNotAnObjectIsInvalidParams(t *testing.T) {
 	ans := &countingAnswerer{}
 	srv, s, _ := dial(t, mcptest.Options{}, Config{Answerer: ans})
@@ -33,31 +35,34 @@ func TestServerRequestWithParamsNotAnObjectIsInvalidParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []string{
-		`{"jsonrpc":"2.0","id":"e5","method":"elicitation/create","params":5}`,
-		`{"jsonrpc":"2.0","id":"snull","method":"sampling/createMessage","params":null}`,
-		`{"jsonrpc":"2.0","id":"enone","method":"elicitation/create"}`,
-		`{"jsonrpc":"2.0","id":"sarr","method":"sampling/createMessage","params":[{"role":"user"}]}`,
+	for _, tt := range []struct{ msg, want string }{
+		{`{"jsonrpc":"2.0","id":"e5","method":"elicitation/create","params":5}`, "its params are an integer"},
+		{`{"jsonrpc":"2.0","id":"snull","method":"sampling/createMessage","params":null}`, "its params are null"},
+		{`{"jsonrpc":"2.0","id":"enone","method":"elicitation/create"}`, "it has no params"},
+		{`{"jsonrpc":"2.0","id":"sarr","method":"sampling/createMessage","params":[{"role":"user"}]}`, "its params are an array"},
+		{`{"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":"hello","maxTokens":5}}`, "its messages are a string, not an array of messages to reply to"},
+		{`{"jsonrpc":"2.0","id":"s2","method":"sampling/createMessage","params":{"messages":{"role":"user"},"maxTokens":5}}`, "its messages are an object, not an array"},
+		{`{"jsonrpc":"2.0","id":"s3","method":"sampling/createMessage","params":{"messages":null,"maxTokens":5}}`, "its messages are null, not an array"},
+		{`{"jsonrpc":"2.0","id":"s4","method":"sampling/createMessage","params":{"maxTokens":5}}`, "it has no messages to reply to"},
 	} {
 		var req struct {
 			ID json.RawMessage `json:"id"`
 		}
-		_ = json.Unmarshal([]byte(m), &req)
-		if err := conn.Message(m); err != nil {
+		_ = json.Unmarshal([]byte(tt.msg), &req)
+		if err := conn.Message(tt.msg); err != nil {
 			t.Fatal(err)
 		}
 		post, err := srv.WaitPost(testCtx(t), func(p mcptest.Post) bool { return bytes.Contains(p.Body, []byte(`"id":`+string(req.ID)+`,`)) })
 		if err != nil {
-			t.Fatalf("%s: no reply: %v", m, err)
+			t.Fatalf("%s: no reply: %v", tt.msg, err)
 		}
 		var reply struct {
 			ID    json.RawMessage `json:"id"`
-			Error *struct {
-				Code int `json:"code"`
-			} `json:"error"`
+			Error *RPCError       `json:"error"`
 		}
-		if err := json.Unmarshal(post.Body, &reply); err != nil || string(reply.ID) != string(req.ID) || reply.Error == nil || reply.Error.Code != CodeInvalidParams {
-			t.Errorf("%s: reply %s, want error -32602 with id %s", m, post.Body, req.ID)
+		if err := json.Unmarshal(post.Body, &reply); err != nil || string(reply.ID) != string(req.ID) || reply.Error == nil || reply.Error.Code != CodeInvalidParams ||
+			!strings.Contains(reply.Error.Message, ": "+tt.want) {
+			t.Errorf("%s: reply %s, want error -32602 with id %s saying %q", tt.msg, post.Body, req.ID, tt.want)
 		}
 	}
 	if n := ans.asked.Load(); n != 0 {

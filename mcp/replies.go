@@ -11,10 +11,9 @@ import (
 	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
-// answerServer replies to a server request: ping at once (servers close
-// the stream over an unanswered ping), roots from the list, elicitation and
-// sampling through the Answerer, anything else with method not found so the
-// server does not wait forever. The id goes back exactly as the server
+// answerServer replies to a server request: ping, roots from the list and
+// anything else with method not found (so the server does not wait
+// forever) at once, elicitation and sampling through the Answerer. The id goes back exactly as the server
 // wrote it (the message was checked to be JSON, so it is). Replies in
 // flight are bounded: a server flooding requests waits for earlier replies
 // instead of exhausting descriptors and memory.
@@ -31,11 +30,15 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 			Message: "the server sent a request of its own, " + name + ", on a 2026-07-28 stream, where a server sends none and a client answers none: it was not answered"}, reqSeq, conn)
 		return
 	}
-	if method == "ping" {
-		s.reply(conn, reqSeq, during, id, method, []byte(`{"jsonrpc":"2.0","id":`+id+`,"result":{}}`))
+	if method != "elicitation/create" && method != "sampling/createMessage" {
+		// Ping (servers close the stream over an unanswered one), roots
+		// from the list, anything else method not found: answered at
+		// once, with nobody asked, so none of them waits among the
+		// questions maxAsking bounds.
+		s.reply(conn, reqSeq, during, id, method, s.answerAtOnce(id, method))
 		return
 	}
-	if (method == "elicitation/create" || method == "sampling/createMessage") && jsonKind(params) != "an object" {
+	if jsonKind(params) != "an object" {
 		// Nothing a person could answer: the question is in params. Said
 		// back at once as invalid params, not put to the user as an empty
 		// question that holds the server until --timeout.
@@ -96,9 +99,7 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		var refusal *RPCError
 		switch {
 		case err == nil:
-			body = []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":` + string(res) + `}`)
-		case errors.Is(err, errUnknownMethod):
-			body = errorReply(id, CodeMethodNotFound, "mcpscope does not implement "+name)
+			body = resultReply(id, res)
 		case errors.Is(err, ErrDeclined) && method == "sampling/createMessage":
 			// Answered as the specification says, not a failure: the
 			// user chose to.
@@ -114,6 +115,23 @@ func (s *Session) answerServer(conn int, reqSeq, during int64, rawID []byte, met
 		}
 		s.reply(conn, reqSeq, during, id, method, body)
 	}()
+}
+
+// answerAtOnce is our answer to a server request no person answers: ping,
+// roots from the list, method not found for a method mcpscope does not
+// know.
+func (s *Session) answerAtOnce(id, method string) []byte {
+	res, err := s.answerInput(context.Background(), InputRequest{Method: method})
+	if err != nil {
+		return errorReply(id, CodeMethodNotFound, "mcpscope does not implement "+quotedMethod(method))
+	}
+	return resultReply(id, res)
+}
+
+// resultReply is our JSON-RPC answer to the server's request id (its raw
+// JSON) with result res.
+func resultReply(id string, res json.RawMessage) []byte {
+	return []byte(`{"jsonrpc":"2.0","id":` + id + `,"result":` + string(res) + `}`)
 }
 
 // refusalPrefix opens our error answer to a server request of method

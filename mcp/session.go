@@ -115,15 +115,19 @@ func IsProtocolVersion(v string) bool {
 	return err == nil
 }
 
-// UnknownVersionNote says what a negotiated version mcpscope does not
-// know means for the session ("" for one it knows): the server chose a
-// version the client never offered, and mcpscope goes on speaking its own.
-// initialize says the version is an initialize answer's, where a stateless
-// revision (2026-07-28 or later, which has no initialize) is one too: it
-// was never offered, and sent back as MCP-Protocol-Version it tells the
-// server the session is of the stateless era.
-func UnknownVersionNote(v string, initialize bool) string {
+// VersionNote says what a negotiated version means for a session over
+// transport when it is not what the session speaks ("" when it is): a
+// version mcpscope does not know, which the client never offered (mcpscope
+// goes on speaking its own), or one older than the transport it came over.
+// Over any transport but stateless the version is an initialize answer's,
+// where a stateless revision (2026-07-28 or later, which has no initialize)
+// is one too: it was never offered, and sent back as MCP-Protocol-Version
+// it tells the server the session is of the stateless era.
+func VersionNote(v, transport string) string {
+	initialize := transport != TransportStateless
 	switch {
+	case transport == TransportStreamable && slices.Contains(InitializeEra, v) && v < StreamableSince:
+		return fmt.Sprintf("older than streamable HTTP, which %s brought: a server of %s speaks HTTP+SSE, yet this one answered over streamable HTTP, which mcpscope goes on with", StreamableSince, v)
 	case v == "" || slices.Contains(InitializeEra, v) || v == ProtocolModern && !initialize:
 		return ""
 	case initialize && IsProtocolVersion(v) && IsModern(v):
@@ -131,6 +135,10 @@ func UnknownVersionNote(v string, initialize bool) string {
 	}
 	return fmt.Sprintf("not a version mcpscope knows or offered; it goes on with %s's messages", ProtocolVersion)
 }
+
+// StreamableSince is the version that brought the streamable HTTP
+// transport; those before it speak HTTP+SSE.
+const StreamableSince = "2025-03-26"
 
 // maxReplies bounds the answers to server requests in flight at once, and
 // maxQueuedReplies those waiting: a server flooding requests must not

@@ -292,7 +292,7 @@ func (n *negotiationPane) server(f *facts, neg *history.Negotiation) {
 		who = "(it did not name itself)"
 	}
 	f.kv("Server", wireLine(who, 256)+" · protocol "+wireLine(neg.ProtocolVersion, 64), st.Success)
-	if note := mcp.UnknownVersionNote(neg.ProtocolVersion, neg.Transport != mcp.TransportStateless); note != "" {
+	if note := mcp.VersionNote(neg.ProtocolVersion, neg.Transport); note != "" {
 		f.kv("", "⚠ "+wireLine(neg.ProtocolVersion, 64)+" is "+note, st.Warning)
 	}
 	f.kv("Capabilities", capabilities(neg.Capabilities), st.Row)

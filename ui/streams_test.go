@@ -316,3 +316,18 @@ func TestNegotiationMarksAnUnknownProtocolVersion(t *testing.T) {
 		t.Errorf("the Negotiation pane does not mark the unknown version:\n%s", m.View())
 	}
 }
+
+// A streamable session whose server settled on 2024-11-05, a version
+// older than the transport it answered over, is marked under the Server
+// line: its era's client would have spoken HTTP+SSE.
+func TestNegotiationMarksAVersionOlderThanStreamableHTTP(t *testing.T) {
+	s := newScript()
+	s.add(mcp.Record{Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateOpen, Conn: 1, URL: "http://127.0.0.1:8811/mcp", Transport: mcp.TransportStreamable}})
+	req := s.request("1", "initialize", "", `{}`)
+	s.answer(req, "1", "initialize", "", `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2024-11-05","capabilities":{},"serverInfo":{"name":"old","version":"1"}}}`, false, false)
+	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
+	m.setFocus(paneNegotiation)
+	if words := strings.Join(strings.Fields(m.View()), " "); !strings.Contains(words, "⚠ 2024-11-05 is older than streamable HTTP,") {
+		t.Errorf("the Negotiation pane does not mark the version older than its transport:\n%s", m.View())
+	}
+}

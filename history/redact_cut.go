@@ -1,0 +1,130 @@
+package history
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// A record keeps only the start of what is long (mcp.KeepHeaders cuts an
+// answer's headers, mcp.BodyLimit its body, clip.Quote the server's words
+// quoted in mcpscope's own), and it is cut where the server's bytes reach
+// the limit, before the recording sees it. A credential the server echoes
+// across that point is kept as its start only, which no token matches: the
+// start of a token left at a cut is redacted as well (cutPieces).
+
+// minCutPiece is the shortest start of a credential redacted at a cut: a
+// shorter one tells little of the secret, and at the end of every cut value
+// would often be ordinary text that happens to begin like it.
+const minCutPiece = 4
+
+// quoteCut is how clip.Quote marks what it cut (clip.WithSize).
+const quoteCut = "… ("
+
+// pieceAt is where in s a token's start ending at end begins, the earliest
+// of every token and form, or end when none does.
+func (r *redactor) pieceAt(s string, end int) int {
+	from := end
+	for _, tok := range r.tokens {
+		for _, f := range tok.forms {
+			if len(f) <= minCutPiece {
+				continue
+			}
+			head := f[:minCutPiece]
+			lo := max(0, end-len(f))
+			for i := lo; i+minCutPiece <= end && i < from; {
+				j := strings.Index(s[i:end], head)
+				if j < 0 || i+j >= from {
+					break
+				}
+				i += j
+				if strings.HasPrefix(f, s[i:end]) {
+					from = i
+					break
+				}
+				i++
+			}
+		}
+	}
+	return from
+}
+
+// cutEnd is s, cut where it ends, with a token's start at its end redacted.
+func (r *redactor) cutEnd(s string) string {
+	if i := r.pieceAt(s, len(s)); i < len(s) {
+		return s[:i] + Redacted
+	}
+	return s
+}
+
+// quotedPieces is s, mcpscope's own text, with a token's start redacted
+// before each clip.Quote cut mark in it.
+func (r *redactor) quotedPieces(s string) string {
+	if !strings.Contains(s, quoteCut) {
+		return s
+	}
+	var b strings.Builder
+	rest := s
+	for {
+		k := strings.Index(rest, quoteCut)
+		if k < 0 {
+			b.WriteString(rest)
+			return b.String()
+		}
+		i := r.pieceAt(rest, k)
+		b.WriteString(rest[:i])
+		if i < k {
+			b.WriteString(Redacted)
+		}
+		b.WriteString(quoteCut)
+		rest = rest[k+len(quoteCut):]
+	}
+}
+
+// cutPieces redacts in rec the starts of tokens left where its HTTP
+// exchange was cut: at the end of each answer header KeepHeaders cut and at
+// the end of a body cut to its excerpt (mcpscope's own text, cut by
+// clip.Quote, is ownText's). What it changes is copied first; it reports
+// whether it changed anything.
+func (r *redactor) cutPieces(rec *mcp.Record) bool {
+	h := rec.HTTP
+	if len(r.tokens) == 0 || h == nil {
+		return false
+	}
+	c, changed := *h, false
+	for name := range h.HeadersCut {
+		vs := h.Headers[name]
+		if len(vs) == 0 {
+			continue
+		}
+		if last := r.cutEnd(vs[len(vs)-1]); last != vs[len(vs)-1] {
+			if !changed {
+				c.Headers = maps.Clone(h.Headers)
+			}
+			vs = slices.Clone(vs)
+			vs[len(vs)-1] = last
+			c.Headers[name] = vs
+			changed = true
+		}
+	}
+	if c.BodySize > int64(len(c.Body)) {
+		if body := mcp.Raw(r.cutEnd(string(c.Body))); body != c.Body {
+			c.Body, changed = body, true
+		}
+	}
+	if changed {
+		rec.HTTP = &c
+	}
+	return changed
+}
+
+// redactOwn is s, a string mcpscope wrote, with the password of every URL in
+// it redacted and the start of a token before each clip.Quote mark.
+func (r *redactor) redactOwn(s string) string {
+	if hasPassword(s) {
+		s = redactPasswords(s)
+	}
+	return r.quotedPieces(s)
+}
