@@ -224,9 +224,9 @@ func clippedList(items []string) string {
 }
 
 // offersSubscribe reports whether server/discover's capabilities say
-// resources.subscribe is true.
+// resources.subscribe is declared.
 func (s *Session) offersSubscribe() bool {
-	return declares(s.ServerCapabilities(), methodCapabilities["resources/subscribe"])
+	return declares(s.ServerCapabilities(), capabilityFor("resources/subscribe", TransportStateless))
 }
 
 // awaitSubscribed waits, for as long as a request may, until the listen

@@ -174,7 +174,7 @@ func (c *CommandLine) SetSurface(sf history.Surface) { c.surface = sf }
 func (c *CommandLine) SetTransport(transport string) {
 	if c.methods == nil || transport != c.transport {
 		c.transport, c.methods = transport, command.MethodsFor(transport)
-		c.undeclared = undeclaredOf(c.methods, c.caps)
+		c.undeclared = undeclaredOf(c.methods, transport, c.caps)
 	}
 }
 
@@ -185,20 +185,21 @@ func (c *CommandLine) SetTransport(transport string) {
 func (c *CommandLine) SetCapabilities(caps json.RawMessage) {
 	if !bytes.Equal(caps, c.caps) {
 		c.caps = caps
-		c.undeclared = undeclaredOf(c.methods, caps)
+		c.undeclared = undeclaredOf(c.methods, c.transport, caps)
 	}
 }
 
 // undeclaredOf are the methods that need a capability caps leaves out
-// (mcp.Undeclared), nil when caps says nothing of what the server offers;
-// nil methods are every era's, as completion offers before SetTransport.
-func undeclaredOf(methods []string, caps json.RawMessage) map[string]bool {
+// over transport, whose era says which (mcp.Undeclared), nil when caps
+// says nothing of what the server offers; nil methods are every era's, as
+// completion offers before SetTransport.
+func undeclaredOf(methods []string, transport string, caps json.RawMessage) map[string]bool {
 	if methods == nil {
 		methods = command.MethodsFor("")
 	}
 	var out map[string]bool
 	for _, m := range methods {
-		if mcp.Undeclared(m, caps) != "" {
+		if mcp.Undeclared(m, transport, caps) != "" {
 			if out == nil {
 				out = map[string]bool{}
 			}

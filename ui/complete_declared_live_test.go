@@ -40,7 +40,7 @@ func TestLiveTabOffersDeclaredMethodsFirst(t *testing.T) {
 func TestMethodHintSaysWhichAreNotDeclared(t *testing.T) {
 	keys := DefaultKeyMap()
 	ctx := analyze("res", nil)
-	ctx.undeclared = undeclaredOf(nil, []byte(`{"resources":{}}`))
+	ctx.undeclared = undeclaredOf(nil, "", []byte(`{"resources":{}}`))
 	got := ctx.hint(nil, keys)
 	want := "methods: resources/list  resources/templates/list  resources/read · not declared by the server: resources/subscribe  resources/unsubscribe"
 	if got != want {
@@ -62,7 +62,7 @@ func TestLiveMethodHintCountsUndeclaredAt80(t *testing.T) {
 // A row with room names the undeclared as it names the offered.
 func TestMethodHintNamesUndeclaredWhereTheyFit(t *testing.T) {
 	ctx := analyze("resources/", nil)
-	ctx.undeclared = undeclaredOf(nil, []byte(`{"resources":{}}`))
+	ctx.undeclared = undeclaredOf(nil, "", []byte(`{"resources":{}}`))
 	ctx.room = 100
 	got := ctx.hint(nil, DefaultKeyMap())
 	want := "methods: resources/list  +2 · not declared by the server: resources/subscribe  resources/unsubscribe"

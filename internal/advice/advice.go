@@ -382,7 +382,7 @@ func ForRPC(e *mcp.RPCError, q Asked, a Audience) string {
 	}
 	f := Fact{Code: e.Code, Transport: q.Transport, Method: q.Method}
 	if e.Code == mcp.CodeMethodNotFound {
-		f.Undeclared = mcp.Undeclared(q.Method, q.Capabilities)
+		f.Undeclared = mcp.Undeclared(q.Method, q.Transport, q.Capabilities)
 		f.OtherEra = command.EraNote(q.Method, q.Transport, "") != ""
 	}
 	text := For(f, a)
