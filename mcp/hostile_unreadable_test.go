@@ -3,7 +3,6 @@ package mcp
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -35,25 +34,11 @@ func TestUnreadableAnswerIsNamed(t *testing.T) {
 			}
 			c.Default()
 		}
-		// The wait is what names the messages, so it is short. On a busy
-		// machine it ran out before the POST was answered: a right timeout
-		// with no message yet to name, which tests nothing here. Such a
-		// run, or one that ran out between the two messages, is tried
-		// again with twice the wait, up to 12s.
-		for wait := 1500 * time.Millisecond; ; wait *= 2 {
-			_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: wait})
-			_, err := s.Request(testCtx(t), "tools/list", nil)
-			var te *TimeoutError
-			timedOut := errorsAs(err, &te)
-			early := CauseOf(err) == CausePostTimeout || timedOut && len(te.Unreadable) < 2
-			if early && wait < 12*time.Second {
-				continue
-			}
-			if !timedOut || len(te.Unreadable) != 2 ||
-				!strings.Contains(err.Error(), "2 messages came back that are no JSON-RPC messages (the first not JSON") {
-				t.Fatalf("Request = %v, want a timeout naming both messages that are no JSON-RPC", err)
-			}
-			return
+		err := timeoutNaming(t, handle, func(te *TimeoutError) bool { return len(te.Unreadable) < 2 })
+		var te *TimeoutError
+		if !errorsAs(err, &te) || len(te.Unreadable) != 2 ||
+			!strings.Contains(err.Error(), "2 messages came back that are no JSON-RPC messages (the first not JSON") {
+			t.Fatalf("Request = %v, want a timeout naming both messages that are no JSON-RPC", err)
 		}
 	})
 }
