@@ -44,8 +44,17 @@ func TestExportAnsweredRefusalIsNoProblem(t *testing.T) {
 // session closed, is exported as closed with it: its heading said
 // "pending", read as a request the server never answered, and then
 // "listening", read as a stream still open after the session's end.
+//
+// exec opens the listen stream beside its command, not before it: on a
+// busy machine tools/list was answered and the session closed before the
+// stream was asked for, and the transcript rightly held no listen stream
+// at all. Such a run says nothing here and is recorded again, up to five
+// times in all.
 func TestExportListenStreamClosedWithTheSession(t *testing.T) {
-	out := exportStateless(t, exitOK, "tools/list")
+	var out string
+	for try := 0; try < 5 && !strings.Contains(out, "subscriptions/listen"); try++ {
+		out = exportStateless(t, exitOK, "tools/list")
+	}
 	if !strings.Contains(out, "`subscriptions/listen`: closed") || strings.Contains(out, ": pending") || strings.Contains(out, "listening") {
 		t.Errorf("the listen stream's heading does not say it closed with the session:\n%s", out)
 	}

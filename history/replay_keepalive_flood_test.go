@@ -64,43 +64,32 @@ func floodSession(pings int, ka func(int) mcp.SSEEvent, each func(mcp.Record)) {
 // few lines allowed; two million cost three and a half minutes of a -race
 // run on a busy machine, half of go test's ten to time the whole package.
 func TestReplayKeepAliveFloodCostsOneEntry(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		pings int
-		ka    func(int) mcp.SSEEvent
-	}{
-		{"comments", 100_000, every(ping)},
-		{"a retry field", 20_000, every(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Retry: "1000", Raw: "retry: 1000\n\n"})},
-		{"a line EventSource ignores", 20_000, every(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Raw: "x\n\n"})},
-		{"comments that differ", 100_000, stamped},
-		{"ids alone", 20_000, func(k int) mcp.SSEEvent {
-			id := fmt.Sprintf("%06d", k)
-			return mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, ID: id, HasID: true, Raw: mcp.Raw("id: " + id + "\n\n")}
-		}},
-	} {
+	for _, tc := range floods {
 		t.Run(tc.name, func(t *testing.T) { replayFloodCostsOneEntry(t, tc.pings, tc.ka) })
 	}
 }
 
+// floods are the keep-alive floods a replay holds to one entry: how many
+// keep-alives each floods, and the k-th.
+var floods = []struct {
+	name  string
+	pings int
+	ka    func(int) mcp.SSEEvent
+}{
+	{"comments", 100_000, every(ping)},
+	{"a retry field", 20_000, every(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Retry: "1000", Raw: "retry: 1000\n\n"})},
+	{"a line EventSource ignores", 20_000, every(mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, Raw: "x\n\n"})},
+	{"comments that differ", 100_000, stamped},
+	{"ids alone", 20_000, func(k int) mcp.SSEEvent {
+		id := fmt.Sprintf("%06d", k)
+		return mcp.SSEEvent{Conn: 1, Stream: mcp.StreamListen, ID: id, HasID: true, Raw: mcp.Raw("id: " + id + "\n\n")}
+	}},
+}
+
 func replayFloodCostsOneEntry(t *testing.T, pings int, ka func(int) mcp.SSEEvent) {
 	path := filepath.Join(t.TempDir(), "flood.jsonl")
-	rec, err := Create(path, testHeader(), RecordOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	live := NewLog()
-	floodSession(pings, ka, func(r mcp.Record) {
-		if err == nil {
-			err = rec.Write(r)
-		}
-		live.Append(r)
-	})
-	if cerr := rec.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	writeFloodRecording(t, path, pings, ka, func(r mcp.Record) { live.Append(r) })
 	total := live.Stats().Records
 	if first, last := ka(0), ka(pings-1); first.Raw != last.Raw && newestRaw(live, 1) != string(last.Raw) {
 		t.Errorf("the live view's row of the flood ends with %q, want the newest keep-alive %q", newestRaw(live, 1), last.Raw)

@@ -203,8 +203,7 @@ func TestForeignAnswerIsNamedInTheTimeout(t *testing.T) {
 		}
 		c.Default()
 	}
-	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 1500 * time.Millisecond})
-	_, err := s.Request(testCtx(t), "tools/list", nil)
+	err := timeoutNaming(t, handle, func(te *TimeoutError) bool { return len(te.Retyped) == 0 })
 	var te *TimeoutError
 	if !errorsAs(err, &te) || len(te.Retyped) != 1 || !strings.Contains(err.Error(), "this request's id as a string where mcpscope sent a number") {
 		t.Fatalf("Request = %v, want a timeout naming the answer with the foreign id", err)
@@ -221,8 +220,7 @@ func TestMalformedAnswerIsNamedInTheTimeout(t *testing.T) {
 		}
 		c.Default()
 	}
-	_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 1500 * time.Millisecond})
-	_, err := s.Request(testCtx(t), "tools/list", nil)
+	err := timeoutNaming(t, handle, func(te *TimeoutError) bool { return len(te.Malformed) == 0 })
 	var te *TimeoutError
 	if !errorsAs(err, &te) || len(te.Malformed) != 1 || len(te.Foreign) != 0 || !strings.Contains(err.Error(), "neither a result nor an error") {
 		t.Fatalf("Request = %v, want a timeout naming the message with the id and no result", err)

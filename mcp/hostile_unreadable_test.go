@@ -3,7 +3,6 @@ package mcp
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
@@ -35,8 +34,7 @@ func TestUnreadableAnswerIsNamed(t *testing.T) {
 			}
 			c.Default()
 		}
-		_, s, _ := dial(t, mcptest.Options{Handle: handle}, Config{RequestTimeout: 1500 * time.Millisecond})
-		_, err := s.Request(testCtx(t), "tools/list", nil)
+		err := timeoutNaming(t, handle, func(te *TimeoutError) bool { return len(te.Unreadable) < 2 })
 		var te *TimeoutError
 		if !errorsAs(err, &te) || len(te.Unreadable) != 2 ||
 			!strings.Contains(err.Error(), "2 messages came back that are no JSON-RPC messages (the first not JSON") {
