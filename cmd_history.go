@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/charmbracelet/x/term"
@@ -263,6 +264,12 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	}
 	sum, err := recording.Rerun(ctx, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
 	if err != nil {
+		if asJSON {
+			// The file changed under the re-run: the report written so
+			// far is ended, saying why, or a script reads JSON cut off
+			// after its last result.
+			report.end(false, append(slices.Clone(warnings), err.Error()))
+		}
 		return &exitError{exitFailed, err}
 	}
 	if sum.Len() == 0 && ctx.Err() == nil {
