@@ -14,17 +14,17 @@ func TestKeepHeadersBoundsWhatARecordHolds(t *testing.T) {
 	hdr := http.Header{"Content-Type": {"application/json"}, "Mcp-Session-Id": {"abc"}}
 	for i := range 200 {
 		hdr.Add("Set-Cookie", strings.Repeat("c", 1000))
-		hdr.Set("X-Pad-"+string(rune('a'+i%26))+string(rune('a'+i/26)), strings.Repeat("x", 4000))
+		// Shorter than Set-Cookie, kept whole before it; longer, cut
+		// after it, to what is left of the answer's limit.
+		size := 4000
+		if i >= 10 {
+			size = 300_000
+		}
+		hdr.Set("X-Pad-"+string(rune('a'+i%26))+string(rune('a'+i/26)), strings.Repeat("x", size))
 	}
 	var h HTTPExchange
 	h.KeepHeaders(hdr)
-	kept := 0
-	for _, vs := range h.Headers {
-		for _, v := range vs {
-			kept += len(v)
-		}
-	}
-	if kept > HeadersLimit {
+	if kept := keptBytes(&h); kept > HeadersLimit {
 		t.Errorf("the record holds %d bytes of headers, want at most %d", kept, HeadersLimit)
 	}
 	if got := RecordedHeader(h.Headers, "Content-Type"); got != "application/json" || h.HeaderCutWords("Content-Type") != "" {
@@ -41,4 +41,36 @@ func TestKeepHeadersBoundsWhatARecordHolds(t *testing.T) {
 	if v := h.Headers["X-Long"][0]; !strings.HasSuffix(v, "é") || len(v) != HeaderLimit {
 		t.Errorf("X-Long kept as %d bytes ending %q", len(v), v[len(v)-2:])
 	}
+}
+
+// Long headers whose names sort first do not crowd out the short ones
+// after them: an answer with 72 KiB of A-Pad headers still has its
+// Content-Type and Mcp-Session-Id in the record, whole, which the answer
+// checks and the detail read.
+func TestKeepHeadersKeepsShortHeadersPastLongOnes(t *testing.T) {
+	hdr := http.Header{"Content-Type": {"application/json"}, "Mcp-Session-Id": {"abc"}}
+	for i := range 9 {
+		hdr.Set("A-Pad-"+string(rune('a'+i)), strings.Repeat("x", HeaderLimit))
+	}
+	var h HTTPExchange
+	h.KeepHeaders(hdr)
+	for name, want := range map[string]string{"Content-Type": "application/json", "Mcp-Session-Id": "abc"} {
+		if got := RecordedHeader(h.Headers, name); got != want || h.HeaderCutWords(name) != "" {
+			t.Errorf("%s kept as %q, cut %q; want %q whole", name, got, h.HeaderCutWords(name), want)
+		}
+	}
+	if kept := keptBytes(&h); kept > HeadersLimit {
+		t.Errorf("the record holds %d bytes of headers, want at most %d", kept, HeadersLimit)
+	}
+}
+
+// keptBytes are the bytes of header values h's record holds.
+func keptBytes(h *HTTPExchange) int {
+	kept := 0
+	for _, vs := range h.Headers {
+		for _, v := range vs {
+			kept += len(v)
+		}
+	}
+	return kept
 }

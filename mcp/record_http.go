@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"maps"
@@ -128,22 +129,30 @@ const (
 
 // KeepHeaders sets h's answer headers to hdr as a record keeps them: each
 // header's values whole up to HeaderLimit bytes between them, and all of
-// them up to HeadersLimit, in the order of their names; past that a value
-// is cut (never inside a UTF-8 character) and the values after it are
-// dropped, and HeadersCut says how many bytes the header held.
+// them up to HeadersLimit, the shortest headers first (by name between
+// equals); past that a value is cut (never inside a UTF-8 character) and
+// the values after it are dropped, and HeadersCut says how many bytes the
+// header held. Shortest first, long headers whose names sort early (nine
+// A-Pad of 8 KiB) cannot crowd Content-Type or Mcp-Session-Id out of the
+// record, which the answer checks and the detail read.
 func (h *HTTPExchange) KeepHeaders(hdr http.Header) {
 	h.Headers, h.HeadersCut = nil, nil
 	if len(hdr) == 0 {
 		return
 	}
 	h.Headers = make(map[string][]string, len(hdr))
-	left := HeadersLimit
-	for _, name := range slices.Sorted(maps.Keys(hdr)) {
-		vs := hdr[name]
-		size := 0
+	sizes := make(map[string]int, len(hdr))
+	for name, vs := range hdr {
 		for _, v := range vs {
-			size += len(v)
+			sizes[name] += len(v)
 		}
+	}
+	names := slices.SortedFunc(maps.Keys(hdr), func(a, b string) int {
+		return cmp.Or(cmp.Compare(sizes[a], sizes[b]), strings.Compare(a, b))
+	})
+	left := HeadersLimit
+	for _, name := range names {
+		vs, size := hdr[name], sizes[name]
 		budget := min(HeaderLimit, left)
 		if size <= budget {
 			h.Headers[name] = slices.Clone(vs)
