@@ -1,8 +1,12 @@
 package history
 
 import (
+	"context"
+	"fmt"
 	"runtime"
 	"testing"
+
+	"github.com/mcpscope/mcpscope/mcp"
 )
 
 // replay --against reads each recorded answer back when its turn comes. A
@@ -44,5 +48,42 @@ func TestRerunReadsBackAnAnswerCheaply(t *testing.T) {
 	const limit = 3 << 10
 	if per := (after.TotalAlloc - before.TotalAlloc) / uint64(len(answers)); per > limit {
 		t.Errorf("reading an answer back allocated %d bytes, want at most %d", per, limit)
+	}
+}
+
+// countedInput is a re-run's input that counts how often each record is
+// read back.
+type countedInput struct {
+	recordSlice
+	reads map[int]int
+}
+
+func (c *countedInput) record(pos int) (*mcp.Record, error) {
+	c.reads[pos]++
+	return c.recordSlice.record(pos)
+}
+
+// Each recorded answer is read back once: a request learns its task from
+// it and is compared with it. It was read, and decoded, twice per request.
+func TestRerunReadsEachAnswerOnce(t *testing.T) {
+	s := newScript()
+	s.negotiate()
+	for i := range 5 {
+		id := fmt.Sprint(i + 1)
+		s.result(id, s.request(id, "tools/call", `{"name":"echo","arguments":{}}`), `{"content":[]}`)
+	}
+	in := &countedInput{recordSlice: s.recs, reads: map[int]int{}}
+	p := planOf(s.recs)
+	var results int
+	if err := rerun(context.Background(), in, p, &echoSender{}, nil, nil, func(RerunResult) { results++ }); err != nil {
+		t.Fatal(err)
+	}
+	if results != 5 {
+		t.Fatalf("%d results, want 5", results)
+	}
+	for seq, pos := range p.answers {
+		if n := in.reads[int(pos)]; n != 1 {
+			t.Errorf("the answer to request %d was read back %d times, want once", seq, n)
+		}
 	}
 }
