@@ -119,7 +119,7 @@ func BenchmarkReadLarge(b *testing.B) {
 
 // synthRecording writes n records of a busy synthetic session (see
 // internal/synth) to a recording in dir.
-func synthRecording(b *testing.B, dir string, n int) string {
+func synthRecording(b testing.TB, dir string, n int) string {
 	b.Helper()
 	path := filepath.Join(dir, "synth.jsonl")
 	rec, err := Create(path, testHeader(), RecordOptions{})

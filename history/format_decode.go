@@ -20,6 +20,10 @@ type decoder struct {
 	// find returns the data of the event record with this Seq, for records
 	// read out of order; nil when records are read in order only.
 	find func(seq int64) (string, error)
+	// noFacts leaves out what RPCMessage.NoteAnswer notes of an answer
+	// (Ambiguous, InputRequired), which only the panes read: a re-run
+	// compares the bytes, and the notes cost a parse of every answer.
+	noFacts bool
 }
 
 // decode parses one line. The bytes of every message it returns are shared
@@ -63,7 +67,9 @@ func (d *decoder) decode(line []byte) (mcp.Record, error) {
 				m.Raw = mcp.Raw(d.lastData)
 			}
 		}
-		m.NoteAnswer()
+		if !d.noFacts {
+			m.NoteAnswer()
+		}
 		rec.RPC = m
 	}
 	return rec, nil

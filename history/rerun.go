@@ -179,6 +179,10 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 		}
 		res := RerunResult{N: n + 1, Method: method, Tool: r.RPC.Tool, Redacted: redactedNote(params), Mismatch: mismatch}
 		var live *mcp.Response
+		// The recorded answer to r, once read back (readAnswer): a request
+		// compares with it after learning its task from it.
+		var recorded *mcp.Record
+		readAnswer := false
 		if crossEra(method, s) {
 			live, err = liveHandshake(ctx, s, r.Seq == opened)
 			res.As = "server/discover"
@@ -188,11 +192,12 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 			if err != nil && live != nil && live.Error != nil {
 				err = nil
 			}
-			recorded, rerr := answer(r.Seq)
-			if rerr != nil {
+			var rerr error
+			if recorded, rerr = answer(r.Seq); rerr != nil {
 				return rerr
 			}
-			recorded, view := asHandshakeViews(recorded, live)
+			var view *mcp.Response
+			recorded, view = asHandshakeViews(recorded, live)
 			judge(&res, recorded, p.refused[r.Seq], view, err, ignore, red)
 			add(res)
 			continue
@@ -236,11 +241,12 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 				live, err = s.TaskResult(reqCtx, params)
 			} else {
 				live, err = s.Request(reqCtx, method, params)
-				recorded, rerr := answer(r.Seq)
-				if rerr != nil {
+				var rerr error
+				if recorded, rerr = answer(r.Seq); rerr != nil {
 					stop()
 					return rerr
 				}
+				readAnswer = true
 				tasks.learn(recorded, live)
 			}
 			// Read before stop, which ends reqCtx itself: only a request
@@ -261,9 +267,11 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 		if last, ok := p.lastRound[r.Seq]; ok {
 			end = last
 		}
-		recorded, rerr := answer(end)
-		if rerr != nil {
-			return rerr
+		if !readAnswer || end != r.Seq {
+			var rerr error
+			if recorded, rerr = answer(end); rerr != nil {
+				return rerr
+			}
 		}
 		judge(&res, recorded, p.refused[end], live, err, ignore, red)
 		if res.Outcome == OutcomeDifferent && modernEra && s.Transport() != mcp.TransportStateless {

@@ -39,6 +39,7 @@ func OpenRerun(path string) (*RerunFile, error) {
 		return nil, err
 	}
 	defer r.Close()
+	r.dec.noFacts = true
 	red, err := r.legacy()
 	if err != nil {
 		return nil, err
@@ -71,28 +72,30 @@ func OpenRerun(path string) (*RerunFile, error) {
 }
 
 // record reads back the record at the plan's position pos, as Reader.Next
-// gave it.
+// gave it but for the answer's notes (decoder.noFacts).
 func (f *RerunFile) record(pos int) (*mcp.Record, error) {
 	ref := f.refs[pos]
-	// A message's bytes may be kept in the event before it: read then.
-	d := decoder{find: func(seq int64) (string, error) {
-		if ref.event.size == 0 || ref.event.seq != seq {
-			return "", fmt.Errorf("raw_of names record %d, which is not the event before it", seq)
-		}
-		var buf []byte
-		line, err := f.src.readLine(ref.event, &buf)
-		if err != nil {
-			return "", err
-		}
-		ev, err := (&decoder{}).decode(line)
-		if err != nil || ev.Event == nil {
-			return "", fmt.Errorf("%s: line %d, the event record %d, no longer reads back", f.src.path, ref.event.line, seq)
-		}
-		return string(ev.Event.Data), nil
-	}}
-	line, err := f.src.readLine(ref.line, &f.buf)
+	d := decoder{noFacts: true}
+	read := ref.line
+	if ref.event.size != 0 && ref.event.off+int64(ref.event.size) == ref.line.off {
+		// The event that carries an answer's bytes (raw_of) is the line
+		// right before it: both are read at once, in order, as a Reader
+		// reads them.
+		read = lineRef{off: ref.event.off, size: ref.event.size + ref.line.size, line: ref.event.line}
+	} else {
+		d.find = func(seq int64) (string, error) { return f.eventData(ref.event, seq) }
+	}
+	lines, err := f.src.readLine(read, &f.buf)
 	if err != nil {
 		return nil, err
+	}
+	line := lines
+	if read != ref.line {
+		event := trimLineEnd(lines[:ref.event.size])
+		if ev, err := d.decode(event); err != nil || ev.Event == nil || ev.Seq != ref.event.seq {
+			return nil, fmt.Errorf("%s: line %d, the event record %d, no longer reads back", f.src.path, ref.event.line, ref.event.seq)
+		}
+		line = lines[ref.event.size:]
 	}
 	rec, err := d.decode(line)
 	if n := cap(f.buf); n > bigBuffer {
@@ -108,6 +111,24 @@ func (f *RerunFile) record(pos int) (*mcp.Record, error) {
 	}
 	rec = shown(f.red, rec)
 	return &rec, nil
+}
+
+// eventData is the data of the event at ref, which a message's raw_of
+// names by seq: only the event right before the message may hold it.
+func (f *RerunFile) eventData(ref lineRef, seq int64) (string, error) {
+	if ref.size == 0 || ref.seq != seq {
+		return "", fmt.Errorf("raw_of names record %d, which is not the event before it", seq)
+	}
+	var buf []byte
+	line, err := f.src.readLine(ref, &buf)
+	if err != nil {
+		return "", err
+	}
+	ev, err := (&decoder{}).decode(line)
+	if err != nil || ev.Event == nil {
+		return "", fmt.Errorf("%s: line %d, the event record %d, no longer reads back", f.src.path, ref.line, seq)
+	}
+	return string(ev.Event.Data), nil
 }
 
 // Header is the recording's header.

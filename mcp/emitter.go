@@ -44,6 +44,9 @@ type emitter struct {
 // consumer never takes on a huge batch at once.
 const batchSize = 256
 
+// firstChunk is the room a new chunk starts with.
+const firstChunk = 8
+
 // newEmitter starts an emitter. Its channel holds one batch at most: a
 // batch in the channel has left the weighed backlog (waitRoom) but not the
 // process, and 64 batches of large events would be gigabytes.
@@ -93,7 +96,12 @@ func (e *emitter) push(r *Record) {
 		r.Time = e.now().Round(0)
 	}
 	if e.queue == nil {
-		e.queue = make([]Record, 0, batchSize)
+		// Most batches are a read's few records: a chunk made whole
+		// (batchSize records, tens of KiB) for each was most of what a
+		// session allocated, and a consumer that holds little (replay
+		// --against) ran the collector ten times as often for it. A
+		// chunk grows to batchSize as a flood fills it.
+		e.queue = make([]Record, 0, firstChunk)
 	}
 	e.queue = append(e.queue, *r)
 	if len(e.queue) == batchSize {
