@@ -161,7 +161,7 @@ var wireEras = []string{TransportSSE, TransportStreamable, TransportStateless, T
 // wireBound is how long any one call may take: its own timeout plus a
 // margin for a machine busy with other fuzz workers.
 const (
-	wireCallTimeout = 400 * time.Millisecond
+	wireCallTimeout = 150 * time.Millisecond
 	wireBound       = 5 * time.Second
 )
 
