@@ -221,6 +221,11 @@ func FuzzSessionAgainstHostileServer(f *testing.F) {
 		go func() { s.Close(); close(closed) }()
 		waitClosed(t, closed, "return from Close")
 		waitClosed(t, rec.done, "end of the record stream after Close")
+		// Close ends the session's connections: no answer the server still
+		// writes (a held stream) has a reader left.
+		served := make(chan struct{})
+		go func() { ws.running.Wait(); close(served) }()
+		waitClosed(t, served, "end, after Close, of every answer the server held open")
 		for _, e := range errs {
 			sanitizetest.Check(t, "error", sanitize.Line(e), false)
 		}
