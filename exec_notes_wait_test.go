@@ -16,9 +16,7 @@ import (
 // A reader that reads nothing for readerStall is given up on, so a stuck
 // session does not hang exec.
 func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
-	was := readerStall
-	t.Cleanup(func() { readerStall = was })
-	readerStall = time.Second
+	setFor(t, &readerStall, time.Second)
 	// Six records a quarter of readerStall apart: the reader never stalls,
 	// and takes half as long again as readerStall to get to the last.
 	const records, gap = 6, 250 * time.Millisecond
@@ -32,8 +30,7 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 	}()
 	for seq := int64(1); seq <= records; seq++ {
 		time.Sleep(gap) // the pace of a slow reader, not a wait for anything
-		n.record(mcp.Record{Seq: seq, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/message",
-			Raw: mcp.Raw(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"m%d"}}`, seq))}})
+		n.record(logRecord(seq, fmt.Sprintf("m%d", seq)))
 	}
 	select {
 	case took := <-printed:
@@ -47,8 +44,7 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 	// A reader stuck short of the answer is given up on after readerStall
 	// without a record, and what it read is printed.
 	readerStall = 50 * time.Millisecond
-	n.record(mcp.Record{Seq: records + 1, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/message",
-		Raw: mcp.Raw(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"read"}}`)}})
+	n.record(logRecord(records+1, "read"))
 	var stuck strings.Builder
 	done := make(chan struct{})
 	go func() {
@@ -63,4 +59,10 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("exec waited on for a reader that read nothing")
 	}
+}
+
+// logRecord is a log message the server sent, read as record seq.
+func logRecord(seq int64, text string) mcp.Record {
+	return mcp.Record{Seq: seq, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/message",
+		Raw: mcp.Raw(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + text + `"}}`)}}
 }

@@ -17,9 +17,7 @@ func TestExecSaysAToolTypedAsAMethod(t *testing.T) {
 	// The guess waits for the tools listed however slow the machine is:
 	// the words said when its short wait runs out are TestRunWordAsMethod
 	// WithHangingToolsList's (mcp/command).
-	was := command.ToolGuessWait
-	t.Cleanup(func() { command.ToolGuessWait = was })
-	command.ToolGuessWait = time.Minute
+	setFor(t, &command.ToolGuessWait, time.Minute)
 	srv := demotest.Start(t, demo.Options{})
 	for _, url := range []string{srv.SSEURL(), srv.MCPURL(), srv.StatelessURL()} {
 		_, errOut, code := run(t, "exec", "--no-record", url, "greet", "name=Ann")
