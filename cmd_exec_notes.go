@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -411,8 +410,9 @@ func noteText(m *mcp.RPCMessage, max int) (line string, cut bool) {
 }
 
 // print writes the notifications that came before the record numbered
-// upTo (all so far when it is 0), waiting a bounded time for the record
-// reader to reach it, since it reads the records on a goroutine of its own.
+// upTo (all so far when it is 0), waiting for the record reader to reach
+// it, since it reads the records on a goroutine of its own, for as long as
+// it keeps reading (readerStall).
 // Those before the first request of method sent since the last print (the
 // command named what; "" for none) are said to have come before it was sent.
 func (n *notes) print(w io.Writer, upTo int64, method, what string) {
@@ -420,8 +420,12 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string) {
 		return
 	}
 	if upTo > 0 {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
+		// The reader gets there unless the session is stuck: the wait
+		// ends on readerStall with no record read, not on a total, which
+		// a flood read slowly (a loaded machine) outlasted, and the notes
+		// taken half-way printed the rest later, whole.
+		stalled := time.NewTimer(readerStall)
+		defer stalled.Stop()
 		for {
 			n.mu.Lock()
 			seen, changed := n.seen, n.changed
@@ -431,8 +435,9 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string) {
 			}
 			select {
 			case <-changed:
+				stalled.Reset(readerStall)
 				continue
-			case <-ctx.Done():
+			case <-stalled.C:
 			}
 			break
 		}

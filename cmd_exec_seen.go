@@ -1,5 +1,14 @@
 package main
 
+import "time"
+
+// readerStall is how long exec's notes wait for the record reader to read
+// its next record before printing what it has read: a reader that keeps
+// reading gets to the answer however long the records before it take, and
+// only a stuck one (a session that hangs) is given up on, so that it does
+// not hang exec. A var only so that a test can run it shorter.
+var readerStall = 2 * time.Second
+
 // recordsSeen is how far the goroutine reading a session's records has
 // got, and a wake-up for whoever waits for it to get further: exec's
 // notes (printed with the answer they came before) and --linger's

@@ -18,9 +18,7 @@ func TestHeldSessionLinesKeepTheOrderOfTheirTimes(t *testing.T) {
 	// The held client initializes well inside holdWait on any machine: a
 	// loaded one taking longer than a second would let the other's lines
 	// out before it, as they should be then.
-	was := holdWait
-	t.Cleanup(func() { holdWait = was })
-	holdWait = time.Minute
+	setFor(t, &holdWait, time.Minute)
 	up := mcptest.NewStreamable(t, mcptest.StreamableOptions{GET: mcptest.GETNone, RejectModern: true})
 	h := startHeadless(t, up.Endpoint(), proxyFlags{})
 	earlyGet(t, h.run.base, "held-client")

@@ -14,6 +14,15 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
+// setFor sets *p to v for the rest of the test: a bound the product keeps
+// short, run longer than a loaded machine takes, or shorter than a test
+// would wait.
+func setFor[T any](t *testing.T, p *T, v T) {
+	was := *p
+	t.Cleanup(func() { *p = was })
+	*p = v
+}
+
 // run executes mcpscope with args and returns stdout, stderr and the exit
 // status, reporting errors the way main does.
 func run(t *testing.T, args ...string) (string, string, int) {

@@ -9,11 +9,12 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// toolGuessWait bounds the tools/list that toolAsMethod sends: it is asked
+// ToolGuessWait bounds the tools/list that toolAsMethod sends: it is asked
 // for a guess about the command, which goes as typed whatever it finds, so
 // a server whose tools/list never answers must not hold the command back
-// for the request timeout.
-const toolGuessWait = 2 * time.Second
+// for the request timeout. A var only so that a test of the guess can wait
+// longer than a loaded machine takes to list the tools.
+var ToolGuessWait = 2 * time.Second
 
 // toolAsMethod is what is said of a tool's name typed where the method goes
 // ("greet name=Ann"), with tool set, or "" when the word is no tool's: the
@@ -21,7 +22,7 @@ const toolGuessWait = 2 * time.Second
 // was meant. A word with a slash, or a method mcpscope knows, is a method;
 // for any other the tools are listed once when none are known yet (exec
 // has not listed them), as a call to an unknown tool lists them, within
-// toolGuessWait: a listing that took longer is said (tool false), since
+// ToolGuessWait: a listing that took longer is said (tool false), since
 // the command went that much later.
 func toolAsMethod(ctx context.Context, s Session, c Command) (said string, tool bool) {
 	if strings.Contains(c.Method, "/") || IsMethodWord(c.Method) || c.Method == "" {
@@ -29,12 +30,12 @@ func toolAsMethod(ctx context.Context, s Session, c Command) (said string, tool 
 	}
 	tools := s.Tools()
 	if len(tools) == 0 {
-		lctx, cancel := context.WithTimeout(ctx, toolGuessWait)
+		lctx, cancel := context.WithTimeout(ctx, ToolGuessWait)
 		listed, _, err := s.ListToolsFrom(lctx, mcp.Cursor{}, true)
 		cancel()
 		if err != nil && !mcp.PagesStopped(err) {
 			if ctx.Err() == nil && errors.Is(lctx.Err(), context.DeadlineExceeded) {
-				return "whether " + c.Method + " is a tool is not known: tools/list, asked first, gave no answer within " + toolGuessWait.String(), false
+				return "whether " + c.Method + " is a tool is not known: tools/list, asked first, gave no answer within " + ToolGuessWait.String(), false
 			}
 			return "", false
 		}
