@@ -29,7 +29,9 @@ func TestProxiedQuestionClosedSaysTheClientDidNotAnswer(t *testing.T) {
 		return r.Kind == mcp.KindState && r.State != nil && r.State.State == mcp.StateClosed && r.State.URL != ""
 	})
 	m := proxyPane(t, "node · streamable", recs)
-	ask := lastPair(m, func(p *history.Pair) bool { return p.Kind == history.KindServerRequest && p.Method == "elicitation/create" })
+	ask := lastPair(m, func(p *history.Pair) bool {
+		return p.Kind == history.KindServerRequest && p.Method == "elicitation/create"
+	})
 	if ask == nil || ask.State != history.StateClosed {
 		t.Fatalf("the elicitation/create row is %v, want one closed with the session", ask)
 	}
