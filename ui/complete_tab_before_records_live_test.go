@@ -22,11 +22,5 @@ func TestLiveTabAgainBeforeTheListingsRecordsListsOnce(t *testing.T) {
 	l.waitFor("waiting for the listing of the tools already asked for")
 	recs.release()
 	l.waitFor("tools/call greet ")
-	m := l.quit()
-	if got := pairsOf(m, "tools/list"); len(got) != 1 {
-		t.Errorf("tools/list rows = %v, want one listing", got)
-	}
-	if got, want := m.cmdline.input.Value(), "tools/call greet "; got != want {
-		t.Errorf("command line after Tab = %q, want %q", got, want)
-	}
+	listedOnceCompleted(t, l.quit())
 }

@@ -48,21 +48,7 @@ func leaveAsked(t *testing.T, endpoint string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	send := func(method, body, session string) *http.Response {
-		req, err := http.NewRequestWithContext(ctx, method, endpoint, strings.NewReader(body))
-		if err != nil {
-			t.Error(err)
-			return nil
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if session != "" {
-			req.Header.Set("Mcp-Session-Id", session)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return nil // the test's end closed the proxy under it
-		}
-		return resp
+		return sessionRequest(ctx, t, method, endpoint, body, session)
 	}
 	opened := send(http.MethodPost, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"elicitation":{}},"clientInfo":{"name":"node","version":"1"}}}`, "")
 	if opened == nil {
@@ -84,4 +70,25 @@ func leaveAsked(t *testing.T, endpoint string) {
 			return
 		}
 	}
+}
+
+// sessionRequest sends body to endpoint as a streamable client does, in
+// session when not "", and returns the answer; nil when the proxy was
+// closed under it at the test's end (the records say what came).
+func sessionRequest(ctx context.Context, t *testing.T, method, endpoint, body, session string) *http.Response {
+	req, err := http.NewRequestWithContext(ctx, method, endpoint, strings.NewReader(body))
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if session != "" {
+		req.Header.Set("Mcp-Session-Id", session)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil
+	}
+	return resp
 }
