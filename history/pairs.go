@@ -113,6 +113,9 @@ type Pair struct {
 	// differently (mcp.Ambiguities: a member named twice, result beside
 	// error, no "jsonrpc": "2.0"); Detail says what.
 	Ambiguous bool
+	// proxied is whether the row is of a session a proxy relayed, whose
+	// client answers the server's requests, not mcpscope.
+	proxied bool
 }
 
 // row is what the Log keeps of a Pair: the records as entries of its store

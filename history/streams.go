@@ -27,6 +27,8 @@ func (p *Pair) ClosedWords() string {
 	switch {
 	case p.State != StateClosed:
 		return ""
+	case p.Kind == KindServerRequest && p.proxied:
+		return "the session closed before the client answered"
 	case p.Kind == KindServerRequest:
 		return "the session closed before mcpscope answered"
 	case p.Method != ListenMethod:

@@ -147,8 +147,6 @@ type Model struct {
 	// arguments the schema then warns about goes back to the command line
 	// instead (heldCallWarned).
 	afterTools []SubmitMsg
-	// afterToolsAnswer is the listing's answer they wait to see indexed.
-	afterToolsAnswer *mcp.Response
 	// autoLists is, for each of listKinds, what the listings that
 	// list_changed caused are at (followListChanged).
 	autoLists [len(listKinds)]autoListState
@@ -156,8 +154,9 @@ type Model struct {
 	// way: Tab again on it (a key held down) does not ask again.
 	completing string
 	// completionLists are the listings completion sent that are still on
-	// their way, by method (listForCompletion).
-	completionLists map[string]bool
+	// their way, by method (listForCompletion), with the answer once it is
+	// back and until it is indexed (completionListed).
+	completionLists map[string]*mcp.Response
 	// tabAfter is the Tab that sent them, run again once what they
 	// listed is indexed (retab).
 	tabAfter *tabAfterListing

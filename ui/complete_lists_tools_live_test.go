@@ -28,13 +28,19 @@ func TestLiveCallTabListsToolsItself(t *testing.T) {
 			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 			l.tm.Send(tea.KeyMsg{Type: tea.KeyTab}) // while listing: not listed twice
 			l.waitFor("tools/call greet ")
-			m := l.quit()
-			if got := pairsOf(m, "tools/list"); len(got) != 1 {
-				t.Errorf("tools/list rows = %v, want one listing", got)
-			}
-			if got, want := m.cmdline.input.Value(), "tools/call greet "; got != want {
-				t.Errorf("command line after Tab = %q, want %q", got, want)
-			}
+			listedOnceCompleted(t, l.quit())
 		})
+	}
+}
+
+// listedOnceCompleted asserts that the Tabs on ":tools/call gre" listed
+// the tools once and completed the name.
+func listedOnceCompleted(t *testing.T, m *Model) {
+	t.Helper()
+	if got := pairsOf(m, "tools/list"); len(got) != 1 {
+		t.Errorf("tools/list rows = %v, want one listing", got)
+	}
+	if got, want := m.cmdline.input.Value(), "tools/call greet "; got != want {
+		t.Errorf("command line after Tab = %q, want %q", got, want)
 	}
 }

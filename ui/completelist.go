@@ -69,7 +69,7 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	for _, l := range msg.listings {
-		if m.completionLists[l.Method] {
+		if m.listingPending(l.Method) {
 			continue
 		}
 		m.awaitListing(l.Method)
@@ -119,67 +119,80 @@ func (m *Model) listingSent(c command.Command) {
 // completion to wait for rather than send again.
 func (m *Model) awaitListing(method string) {
 	if m.completionLists == nil {
-		m.completionLists = map[string]bool{}
+		m.completionLists = map[string]*mcp.Response{}
 	}
-	m.completionLists[method] = true
+	m.completionLists[method] = nil
 	if method == toolsListing.Method {
 		m.cmdline.SetListingTools(true)
 	}
 }
 
-// completionListed forgets a listing for completion that came back (or
-// failed): a Tab after it may list again. The tools/calls that waited for
-// the tools to be listed go now.
+// completionListed notes a listing for completion that came back (or
+// failed). It stays on its way until its answer is indexed: the records
+// and the send's result reach the model apart, and a Tab in between found
+// neither the listing pending nor what it listed, and listed again.
 func (m *Model) completionListed(msg sentMsg) tea.Cmd {
-	delete(m.completionLists, msg.cmd.Method)
-	if msg.cmd.Method == toolsListing.Method {
-		m.cmdline.SetListingTools(false)
+	if _, ok := m.completionLists[msg.cmd.Method]; !ok {
+		return nil
 	}
-	if t := m.tabAfter; t != nil {
-		if msg.err != nil {
-			// Tab again would list again: the failure is in the
-			// status line and Pairs, the user's next Tab decides.
-			m.tabAfter = nil
-		} else if msg.resp != nil {
-			t.answers = append(t.answers, msg.resp)
-		}
-	}
-	retab := m.retab()
-	if msg.cmd.Method != toolsListing.Method || len(m.afterTools) == 0 {
-		return retab
+	if msg.err != nil && m.tabAfter != nil {
+		// Tab again would list again: the failure is in the status
+		// line and Pairs, the user's next Tab decides.
+		m.tabAfter = nil
 	}
 	if msg.resp != nil && !m.answerIndexed(msg.resp) {
-		// The records and the send's result reach the model apart: the
-		// calls go once the listed schema is indexed (afterAppend), so
-		// they are checked against it.
-		m.afterToolsAnswer = msg.resp
-		return retab
+		m.completionLists[msg.cmd.Method] = msg.resp
+		return nil
 	}
-	return tea.Batch(retab, m.releaseAfterTools())
+	return m.listingDone(msg.cmd.Method)
+}
+
+// listingsIndexed ends the listings for completion whose answers the
+// records just indexed (afterAppend).
+func (m *Model) listingsIndexed() tea.Cmd {
+	var cmds []tea.Cmd
+	for method, resp := range m.completionLists {
+		if resp != nil && m.answerIndexed(resp) {
+			cmds = append(cmds, m.listingDone(method))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// listingDone forgets a listing for completion that is over: a Tab after
+// it may list again. The tools/calls that waited for the tools to be
+// listed go now, checked against the listed schema, and so does the Tab
+// that sent the listings once none is left.
+func (m *Model) listingDone(method string) tea.Cmd {
+	delete(m.completionLists, method)
+	if method != toolsListing.Method {
+		return m.retab()
+	}
+	m.cmdline.SetListingTools(false)
+	return tea.Batch(m.retab(), m.releaseAfterTools())
+}
+
+// listingPending reports whether a listing of method that completion
+// waits for is on its way or not indexed yet.
+func (m *Model) listingPending(method string) bool {
+	_, ok := m.completionLists[method]
+	return ok
 }
 
 // tabAfterListing is a Tab that found nothing listed and sent listings
-// for it: line is the command line it was pressed on, answers the
-// listings' answers come back so far.
+// for it: line is the command line it was pressed on.
 type tabAfterListing struct {
-	line    string
-	answers []*mcp.Response
+	line string
 }
 
 // retab runs the Tab that sent listings for completion once they are all
-// back and their records indexed (the records and the send's result reach
-// the model apart), if the command line still holds the line it was
+// back and their records indexed (listingDone), if the command line still holds the line it was
 // pressed on: typing on meanwhile, or leaving the line, is a change of
 // mind. That Tab lists nothing again, whatever the listings brought.
 func (m *Model) retab() tea.Cmd {
 	t := m.tabAfter
 	if t == nil || len(m.completionLists) > 0 {
 		return nil
-	}
-	for _, a := range t.answers {
-		if !m.answerIndexed(a) {
-			return nil
-		}
 	}
 	m.tabAfter = nil
 	if !m.cmdline.Focused() || m.cmdline.input.Value() != t.line {

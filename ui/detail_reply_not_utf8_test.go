@@ -52,23 +52,7 @@ func replyNotUTF8(t *testing.T, endpoint string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	post := func(body, session string) *http.Response {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(body))
-		if err != nil {
-			t.Error(err)
-			return nil
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if session != "" {
-			req.Header.Set("Mcp-Session-Id", session)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			// The test's end closed the proxy under it (its answer
-			// may come after the call's): the records say what came.
-			return nil
-		}
-		return resp
+		return sessionRequest(ctx, t, http.MethodPost, endpoint, body, session)
 	}
 	opened := post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"node","version":"1"}}}`, "")
 	if opened == nil {

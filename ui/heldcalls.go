@@ -15,7 +15,6 @@ import (
 // releaseAfterTools sends the calls that waited for the tools to be
 // listed, or puts back those the listed schema warns about.
 func (m *Model) releaseAfterTools() tea.Cmd {
-	m.afterToolsAnswer = nil
 	m.syncTools()
 	waiting := m.afterTools
 	m.afterTools = nil

@@ -247,11 +247,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	state := m.com.log.Stats().State
 	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed)
 	m.syncEra()
-	var held tea.Cmd
-	if m.afterToolsAnswer != nil && m.answerIndexed(m.afterToolsAnswer) {
-		held = m.releaseAfterTools()
-	}
-	return tea.Batch(filter, m.startSpin(), names, held, m.releaseAfterDetect(), m.retab())
+	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect(), m.retab())
 }
 
 // sayConnectFailed puts why the connection failed on the status line: on a

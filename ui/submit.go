@@ -74,7 +74,7 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 		m.afterInit = append(m.afterInit, msg)
 		return m.setStatus(levelInfo, m.labelOf(c)+" goes once initialize is done…")
 	}
-	if c.Method == "tools/call" && m.completionLists[toolsListing.Method] && mcp.FindTool(m.tools, c.Tool) == nil {
+	if c.Method == "tools/call" && m.listingPending(toolsListing.Method) && mcp.FindTool(m.tools, c.Tool) == nil {
 		// c then a name and enter, typed faster than the tools were listed.
 		m.afterTools = append(m.afterTools, msg)
 		return m.setStatus(levelInfo, m.labelOf(c)+" goes once tools/list is answered…")
