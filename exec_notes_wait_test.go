@@ -16,10 +16,11 @@ import (
 // A reader that reads nothing for readerStall is given up on, so a stuck
 // session does not hang exec.
 func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
-	setFor(t, &readerStall, time.Second)
-	// Six records a quarter of readerStall apart: the reader never stalls,
-	// and takes half as long again as readerStall to get to the last.
-	const records, gap = 6, 250 * time.Millisecond
+	setFor(t, &readerStall, 2*time.Second)
+	// Seven records a fifth of readerStall apart: the reader never stalls
+	// (a loaded machine would have to hold this goroutine 1.6 s past a
+	// gap), and takes 1.4 times readerStall to get to the last.
+	const records, gap = 7, 400 * time.Millisecond
 	n := newNotes("")
 	var out strings.Builder // read once printed says print is done
 	printed := make(chan time.Duration, 1)
