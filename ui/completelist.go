@@ -179,6 +179,22 @@ func (m *Model) listingPending(method string) bool {
 	return ok
 }
 
+// forgetListings drops the listings for completion when another log is
+// shown (showLog): they were sent in the session shown before, whose
+// records do not reach the new log (whose record numbers may be the same),
+// and a Tab there said "waiting for the listing … already asked for" until
+// that session was shown again, or for ever once it was gone (an own
+// session opened again). The Tab that sent them was pressed on that
+// session too, and the tools/calls held for its tools (afterTools) were
+// typed for it: released by the next session's listing, they would go to
+// a session they were not typed for.
+func (m *Model) forgetListings() {
+	clear(m.completionLists)
+	m.cmdline.SetListingTools(false)
+	m.tabAfter = nil
+	m.afterTools = nil
+}
+
 // tabAfterListing is a Tab that found nothing listed and sent listings
 // for it: line is the command line it was pressed on.
 type tabAfterListing struct {

@@ -176,6 +176,9 @@ func (m *Model) restartReplay() { m.showLog(newLog(m.opts.Player)) }
 // showLog makes every pane read log, through the shared context, from its
 // start: a replay starting over, or another client of a proxy.
 func (m *Model) showLog(log *history.Log) {
+	if log != m.com.log {
+		m.forgetListings()
+	}
 	m.com.log = log
 	m.tools = nil
 	m.pairs.list = newList()

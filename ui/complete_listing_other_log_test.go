@@ -1,0 +1,54 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// c on the user's own session in a proxy's TUI lists the tools; that
+// session ends before the listing's records come, and o opens another.
+// c there said "waiting for the listing of the tools already asked for",
+// for a listing of a session gone, for ever. It lists them again.
+func TestListingOfASessionNoLongerShownIsNotWaitedFor(t *testing.T) {
+	b := newFakeBackend()
+	b.resp = &mcp.Response{Seq: 1000} // answered; its records never come
+	opened := 0
+	m := proxyWithOwn(func() (Client, error) {
+		opened++
+		return Client{ID: -opened, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+	})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
+	pressOwn(t, m)
+	m.Update(clientRecordsMsg{-1, initializedRecords()})
+	m.Update(runCmd(t, press(m, "c"), func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok }))
+	if !m.listingPending(toolsListing.Method) {
+		t.Fatalf("c on the own session did not wait for its tools/list")
+	}
+	press(m, "esc")
+	m.Update(clientEndedMsg{-1})
+	pressOwn(t, m)
+	if opened != 2 {
+		t.Fatalf("o after the own session ended opened %d sessions, want 2", opened)
+	}
+	m.Update(clientRecordsMsg{-2, initializedRecords()})
+	press(m, "c")
+	if view := m.View(); !strings.Contains(view, "listing the tools for completion") {
+		t.Errorf("c on the new own session does not list the tools:\n%s", view)
+	}
+}
+
+// initializedRecords is a session initialized that listed nothing yet.
+func initializedRecords() []mcp.Record {
+	s := newScript()
+	s.negotiate("/sse?sessionid=OWN")
+	init := s.request("1", "initialize", "", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"mcpscope","version":"dev"}}`)
+	s.post(init, 202, "")
+	s.answer(init, "1", "initialize", "", `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"demo-gateway","version":"1.2.3"}}}`, false, false)
+	s.state(mcp.StateInitialized)
+	return s.recs
+}
