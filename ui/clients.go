@@ -366,6 +366,11 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 	}
 	f := m.addFeed(msg.c)
 	m.showClient(len(m.clients.feeds) - 1)
+	if st := m.status.msg; st != nil && st.level == levelWarn {
+		// showClient's word on the calls it did not send (showLog)
+		// outranks the hint: nothing the user typed goes unsaid.
+		return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(), expireStatus(st.id, statusTTL(st.level)))
+	}
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
 		m.setStatus(levelInfo, "your own session to the same server · "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))
 }

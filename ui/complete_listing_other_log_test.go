@@ -52,3 +52,31 @@ func initializedRecords() []mcp.Record {
 	s.state(mcp.StateInitialized)
 	return s.recs
 }
+
+// A tools/call typed before the tools were listed waits for the listing;
+// the session it was typed for ends, and another is shown. The call is
+// not sent there, and the status says so rather than dropping it unsaid.
+func TestCallHeldForASessionNoLongerShownIsSaid(t *testing.T) {
+	b := newFakeBackend()
+	b.resp = &mcp.Response{Seq: 1000} // answered; its records never come
+	opened := 0
+	m := proxyWithOwn(func() (Client, error) {
+		opened++
+		return Client{ID: -opened, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+	})
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 45})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
+	pressOwn(t, m)
+	m.Update(clientRecordsMsg{-1, initializedRecords()})
+	m.Update(runCmd(t, press(m, "c"), func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok }))
+	press(m, "greet")
+	m.Update(runCmd(t, press(m, "enter"), func(msg tea.Msg) bool { _, ok := msg.(SubmitMsg); return ok }))
+	if view := m.View(); !strings.Contains(view, "goes once tools/list is answered") {
+		t.Fatalf("the call typed before the listing was not held for it:\n%s", view)
+	}
+	m.Update(clientEndedMsg{-1})
+	pressOwn(t, m)
+	if view := m.View(); !strings.Contains(view, "1 tools/call typed before the tools were listed not sent") {
+		t.Errorf("the held call was dropped unsaid:\n%s", view)
+	}
+}

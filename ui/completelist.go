@@ -187,12 +187,15 @@ func (m *Model) listingPending(method string) bool {
 // session opened again). The Tab that sent them was pressed on that
 // session too, and the tools/calls held for its tools (afterTools) were
 // typed for it: released by the next session's listing, they would go to
-// a session they were not typed for.
-func (m *Model) forgetListings() {
+// a session they were not typed for. It returns how many such calls it
+// dropped, for the status to say (their lines are in ↑'s history).
+func (m *Model) forgetListings() (dropped int) {
 	clear(m.completionLists)
 	m.cmdline.SetListingTools(false)
 	m.tabAfter = nil
+	dropped = len(m.afterTools)
 	m.afterTools = nil
+	return dropped
 }
 
 // tabAfterListing is a Tab that found nothing listed and sent listings

@@ -176,8 +176,9 @@ func (m *Model) restartReplay() { m.showLog(newLog(m.opts.Player)) }
 // showLog makes every pane read log, through the shared context, from its
 // start: a replay starting over, or another client of a proxy.
 func (m *Model) showLog(log *history.Log) {
+	dropped := 0
 	if log != m.com.log {
-		m.forgetListings()
+		dropped = m.forgetListings()
 	}
 	m.com.log = log
 	m.tools = nil
@@ -185,6 +186,12 @@ func (m *Model) showLog(log *history.Log) {
 	m.events.list = newList()
 	m.nego.scroll.offset = 0
 	m.status.msg = nil
+	if dropped > 0 {
+		// Nothing typed goes unsaid: the calls were typed for the session
+		// no longer shown. Its expiry is the caller's to start (handleOwn),
+		// else it stays until another status replaces it.
+		m.setStatus(levelWarn, fmt.Sprintf("%d tools/call typed before the tools were listed not sent: the session they were typed for is no longer shown (%s on the command line brings them back)", dropped, m.keys.HistoryPrev.Help().Key))
+	}
 	m.resize(m.width, m.height)
 }
 
