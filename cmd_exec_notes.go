@@ -1,13 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -420,27 +420,11 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string) {
 		return
 	}
 	if upTo > 0 {
-		// The reader gets there unless the session is stuck: the wait
-		// ends on readerStall with no record read, not on a total, which
-		// a flood read slowly (a loaded machine) outlasted, and the notes
-		// taken half-way printed the rest later, whole.
-		stalled := time.NewTimer(readerStall)
-		defer stalled.Stop()
-		for {
+		awaitReader(context.Background(), upTo, func() (int64, <-chan struct{}, bool) {
 			n.mu.Lock()
-			seen, changed := n.seen, n.changed
-			n.mu.Unlock()
-			if seen >= upTo {
-				break
-			}
-			select {
-			case <-changed:
-				stalled.Reset(readerStall)
-				continue
-			case <-stalled.C:
-			}
-			break
-		}
+			defer n.mu.Unlock()
+			return n.seen, n.changed, false
+		})
 	}
 	n.mu.Lock()
 	lines := n.take(method, what)
