@@ -131,10 +131,12 @@ func (n *notes) record(r mcp.Record) {
 	if note := sessionIDLine(&r); note != "" {
 		line = note
 	}
-	if p, ok := n.check.Look(&r); ok {
-		// An answer that contradicts the session (another session id,
-		// another version) said as the TUI's Negotiation pane says it.
-		line = p.Message
+	// An answer that contradicts the session (another session id,
+	// another version) said as the TUI's Negotiation pane says it, a
+	// line for each problem it is the first of.
+	problems := n.check.Look(&r)
+	if len(problems) > 0 {
+		line = ""
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -146,6 +148,10 @@ func (n *notes) record(r mcp.Record) {
 	if line != "" {
 		n.at = r.Seq
 		n.add(line)
+	}
+	for _, p := range problems {
+		n.at = r.Seq
+		n.add(p.Message)
 	}
 	n.saw(r.Seq)
 }
