@@ -61,47 +61,47 @@ func (l *liveStream) state() (int64, string, <-chan struct{}) {
 // (when w is not nil).
 // upTo is the newest record logged before it began: what happened to the
 // stream by then decides whether lingering makes sense at all, so it waits
-// (a bounded time) for the record reader to get that far.
+// for the record reader to get that far, as exec's notes do (awaitReader).
 func (l *liveStream) linger(ctx context.Context, d time.Duration, upTo int64, w io.Writer, watch bool) {
 	say := func(format string, a ...any) {
 		if w != nil {
 			fmt.Fprintf(w, format, a...)
 		}
 	}
-	caughtUp := time.NewTimer(2 * time.Second)
-	defer caughtUp.Stop()
-	if !l.waitFor(ctx, caughtUp.C, func(seen int64) bool { return seen >= upTo }, watch, say, "not lingering") {
+	awaitReader(ctx, upTo, func() (int64, <-chan struct{}, bool) {
+		seen, over, changed := l.state()
+		return seen, changed, over != "" && watch
+	})
+	if ctx.Err() != nil || l.ended(watch, say, "not lingering") {
 		return
 	}
 	say("lingering %s for notifications (ctrl+c ends it)\n", d)
 	end := time.NewTimer(d)
 	defer end.Stop()
-	l.waitFor(ctx, end.C, func(int64) bool { return false }, watch, say, "stopped lingering")
-}
-
-// waitFor waits, record by record, until reached is true of the newest
-// record looked at or timer fires (true), or until ctx ends or, when watch
-// is set, the stream is over (false; said as "<stopping>: no notification
-// can come, ..."). Catching up with the records and lingering are the
-// same wait, with other ends.
-func (l *liveStream) waitFor(ctx context.Context, timer <-chan time.Time, reached func(seen int64) bool, watch bool, say func(string, ...any), stopping string) bool {
 	for {
-		seen, over, changed := l.state()
-		if over != "" && watch {
-			say("%s: no notification can come, %s\n", stopping, over)
-			return false
-		}
-		if reached(seen) {
-			return true
+		_, _, changed := l.state()
+		if l.ended(watch, say, "stopped lingering") {
+			return
 		}
 		select {
 		case <-changed:
-		case <-timer:
-			return true
+		case <-end.C:
+			return
 		case <-ctx.Done():
-			return false
+			return
 		}
 	}
+}
+
+// ended reports whether, with watch set, the stream is over, and says so
+// as "<stopping>: no notification can come, ...".
+func (l *liveStream) ended(watch bool, say func(string, ...any), stopping string) bool {
+	_, over, _ := l.state()
+	if over == "" || !watch {
+		return false
+	}
+	say("%s: no notification can come, %s\n", stopping, over)
+	return true
 }
 
 // ownListen reports whether a command opens a listen stream of the user's

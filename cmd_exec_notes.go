@@ -1,13 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/mcpscope/mcpscope/history"
 	"github.com/mcpscope/mcpscope/internal/clip"
@@ -131,10 +131,12 @@ func (n *notes) record(r mcp.Record) {
 	if note := sessionIDLine(&r); note != "" {
 		line = note
 	}
-	if p, ok := n.check.Look(&r); ok {
-		// An answer that contradicts the session (another session id,
-		// another version) said as the TUI's Negotiation pane says it.
-		line = p.Message
+	// An answer that contradicts the session (another session id,
+	// another version) said as the TUI's Negotiation pane says it, a
+	// line for each problem it is the first of.
+	problems := n.check.Look(&r)
+	if len(problems) > 0 {
+		line = ""
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -146,6 +148,10 @@ func (n *notes) record(r mcp.Record) {
 	if line != "" {
 		n.at = r.Seq
 		n.add(line)
+	}
+	for _, p := range problems {
+		n.at = r.Seq
+		n.add(p.Message)
 	}
 	n.saw(r.Seq)
 }
@@ -420,27 +426,11 @@ func (n *notes) print(w io.Writer, upTo int64, method, what string) {
 		return
 	}
 	if upTo > 0 {
-		// The reader gets there unless the session is stuck: the wait
-		// ends on readerStall with no record read, not on a total, which
-		// a flood read slowly (a loaded machine) outlasted, and the notes
-		// taken half-way printed the rest later, whole.
-		stalled := time.NewTimer(readerStall)
-		defer stalled.Stop()
-		for {
+		awaitReader(context.Background(), upTo, func() (int64, <-chan struct{}, bool) {
 			n.mu.Lock()
-			seen, changed := n.seen, n.changed
-			n.mu.Unlock()
-			if seen >= upTo {
-				break
-			}
-			select {
-			case <-changed:
-				stalled.Reset(readerStall)
-				continue
-			case <-stalled.C:
-			}
-			break
-		}
+			defer n.mu.Unlock()
+			return n.seen, n.changed, false
+		})
 	}
 	n.mu.Lock()
 	lines := n.take(method, what)

@@ -1,6 +1,9 @@
 package main
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // readerStall is how long exec's notes wait for the record reader to read
 // its next record before printing what it has read: a reader that keeps
@@ -27,4 +30,29 @@ func (s *recordsSeen) saw(seq int64) {
 	s.seen = max(s.seen, seq)
 	close(s.changed)
 	s.changed = make(chan struct{})
+}
+
+// awaitReader waits until the record reader has looked at the record
+// numbered upTo, for as long as it keeps reading: it gives up after
+// readerStall with no record read (a stuck session), not on a total, which
+// a flood read slowly on a loaded machine outlasts. look reads, under the
+// lock guarding them, how far the reader has got, its wake-up, and whether
+// to stop waiting before then; ctx ending stops it too.
+func awaitReader(ctx context.Context, upTo int64, look func() (seen int64, changed <-chan struct{}, stop bool)) {
+	stalled := time.NewTimer(readerStall)
+	defer stalled.Stop()
+	for {
+		seen, changed, stop := look()
+		if stop || seen >= upTo {
+			return
+		}
+		select {
+		case <-changed:
+			stalled.Reset(readerStall)
+		case <-stalled.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
 }

@@ -115,7 +115,7 @@ func (lp *linePrinter) record(r mcp.Record) {
 	if note := sessionIDLine(&r); note != "" {
 		lp.lineAt(r.Time, "!", note, "")
 	}
-	if p, ok := lp.check.Look(&r); ok {
+	for _, p := range lp.check.Look(&r) {
 		lp.lineAt(r.Time, "!", p.Message, "")
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -66,4 +67,34 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 func logRecord(seq int64, text string) mcp.Record {
 	return mcp.Record{Seq: seq, Kind: mcp.KindReceived, RPC: &mcp.RPCMessage{Dir: mcp.DirIn, Class: mcp.ClassNotification, Method: "notifications/message",
 		Raw: mcp.Raw(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"` + text + `"}}`)}}
+}
+
+// --linger waits for the record reader as the notes do, for as long as it
+// keeps reading: a reader that took longer than a 2 s total to get to the
+// record saying the stream is over had exec say it was lingering, on a
+// stream already over.
+func TestLingerWaitsForAReaderThatKeepsReading(t *testing.T) {
+	setFor(t, &readerStall, 2*time.Second)
+	const records, gap = 7, 400 * time.Millisecond
+	l := newLiveStream()
+	var out strings.Builder // read once linger is done
+	done := make(chan struct{})
+	go func() {
+		l.linger(context.Background(), time.Hour, records, &out, true)
+		close(done)
+	}()
+	for seq := int64(1); seq < records; seq++ {
+		time.Sleep(gap) // the pace of a slow reader, not a wait for anything
+		l.record(logRecord(seq, "m"))
+	}
+	time.Sleep(gap)
+	l.record(mcp.Record{Seq: records, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateGetStream, Over: true, Detail: "no GET stream"}})
+	select {
+	case <-done:
+		if want := "not lingering: no notification can come, the GET stream for them is over for good: no GET stream\n"; out.String() != want {
+			t.Errorf("linger said %q, want %q", out.String(), want)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("linger went on with the stream over")
+	}
 }

@@ -192,7 +192,7 @@ func TestExecSaysWhenTheAnswerIsNotHTTP(t *testing.T) {
 	if code != exitConnect {
 		t.Errorf("exit %d, want %d (no session)", code, exitConnect)
 	}
-	checkOutput(t, "exec", out, errOut, "malformed MIME header line")
+	checkOutput(t, "exec", out, errOut, `a header that is not valid HTTP ("X-Bad: `)
 	if !strings.Contains(errOut, "not in HTTP a client can read") || strings.Contains(errOut, "nothing answered at") {
 		t.Errorf("stderr should say the answer was not HTTP, not that nothing listens:\n%s", errOut)
 	}

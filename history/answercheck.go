@@ -52,9 +52,11 @@ const maxAccepted = 64
 // SessionID is the id of the session in use, "" when there is none.
 func (c *AnswerCheck) SessionID() string { return c.sessionID }
 
-// Look reads one record and returns the problem it is the first of in
-// this session, if it is one.
-func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
+// Look reads one record and returns the problems it is the first of in
+// this session: most often none, at most one of each check's. An answer
+// sent in a 202's body may also hold what a later version brought, and
+// both are said.
+func (c *AnswerCheck) Look(r *mcp.Record) []Problem {
 	switch {
 	case r.Kind == mcp.KindDetect && r.Detect != nil && r.Detect.Transport != "":
 		c.setTransport(r.Detect.Transport)
@@ -67,16 +69,23 @@ func (c *AnswerCheck) Look(r *mcp.Record) (Problem, bool) {
 	case r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
 		c.batchSent = true
 	case r.Kind == mcp.KindReceived && r.RPC != nil && r.RPC.Class == mcp.ClassBatch:
-		return c.batch(r)
+		return only(c.batch(r))
 	case r.Kind == mcp.KindReceived && r.RPC != nil:
-		if p, ok := c.acceptedWith(r); ok {
-			return p, true
-		}
-		return c.newerThan(r)
+		// Both checks run: the 202 warning does not keep the era
+		// check from noting (and saying once) what the answer holds.
+		return append(only(c.acceptedWith(r)), only(c.newerThan(r))...)
 	case r.Kind == mcp.KindHTTP && r.HTTP != nil:
-		return c.answer(r)
+		return only(c.answer(r))
 	}
-	return Problem{}, false
+	return nil
+}
+
+// only is a check's problem as a list: none when it found none.
+func only(p Problem, ok bool) []Problem {
+	if !ok {
+		return nil
+	}
+	return []Problem{p}
 }
 
 // setTransport notes the transport of the session. Stateless HTTP has no

@@ -54,9 +54,7 @@ func FuzzAnswerCheck(f *testing.F) {
 		var c AnswerCheck
 		var said []Problem
 		for _, r := range records {
-			if p, ok := c.Look(r); ok {
-				said = append(said, p)
-			}
+			said = append(said, c.Look(r)...)
 		}
 		causes := map[string]bool{}
 		for _, p := range said {

@@ -107,3 +107,28 @@ func TestNegotiationWarnsOfEachNewerMemberOnce(t *testing.T) {
 		}
 	}
 }
+
+// An answer sent in a 202's body that holds what a later version brought
+// is warned of both ways: the 202 warning did not keep the era check from
+// reading the answer, so its structuredContent went unsaid.
+func TestNegotiationWarnsOfANewerMemberInA202sAnswer(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method != "tools/call" {
+			x.Default()
+			return
+		}
+		x.Status(202, "application/json", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"content":[{"type":"text","text":"x"}],"structuredContent":{"x":1}}}`)
+	}})
+	l := logOf(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true, Protocol: "2025-03-26"}, func(ctx context.Context, s *mcp.Session) {
+		if _, err := s.CallTool(ctx, "echo", []byte(`{"text":"x"}`)); err != nil {
+			t.Fatalf("tools/call: %v", err)
+		}
+	})
+	var causes []mcp.Cause
+	for _, p := range l.Negotiation().Problems {
+		causes = append(causes, p.Fact.Cause)
+	}
+	if !slices.Contains(causes, mcp.CauseAcceptedAnswer) || !slices.Contains(causes, mcp.CauseNewerAnswer) {
+		t.Errorf("problems of causes %v, want both %s and %s", causes, mcp.CauseAcceptedAnswer, mcp.CauseNewerAnswer)
+	}
+}

@@ -313,7 +313,7 @@ func (l *Log) Stats() Stats {
 // index files one kept record, entry idx of the store.
 func (l *Log) index(r *mcp.Record, idx int32) {
 	l.cur = idx + 1
-	if _, ok := l.neg.check.Look(r); ok {
+	if len(l.neg.check.Look(r)) > 0 {
 		l.neg.dirty = true
 	}
 	switch r.Kind {

@@ -18,6 +18,7 @@ import (
 	"syscall"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
 )
 
 // do sends req and fills ex with what a record of it needs: the headers as
@@ -241,7 +242,7 @@ func FailureWords(err error) string {
 	if errors.As(err, &pe) {
 		// net/http wraps it as "net/http: HTTP/1.x transport connection
 		// broken: ...", which names neither the answer nor its headers.
-		return "its answer's headers do not parse: " + clip.Quote(string(pe), 300)
+		return headerWords(string(pe))
 	}
 	if plainAnswerToTLS(err) {
 		// net/http's "http: server gave HTTP response to HTTPS client".
@@ -251,6 +252,24 @@ func FailureWords(err error) string {
 		return words
 	}
 	return unwrapURLError(err).Error()
+}
+
+// badHeaderLine is how net/textproto begins its error for a header line it
+// refuses (a control byte in Mcp-Session-Id or WWW-Authenticate), the line
+// after it quoted in Go's syntax, which shows such bytes as escapes.
+const badHeaderLine = "malformed MIME header line: "
+
+// headerWords says what net/textproto's error about an answer's headers
+// means. A header line it refuses is the server's bug, whatever transport
+// asked, as every one reads HTTP headers: its words ("malformed MIME header
+// line" and the whole line, hundreds of bytes of a long header) named
+// neither, so the line is cut to its first 80 bytes.
+func headerWords(pe string) string {
+	if line, ok := strings.CutPrefix(pe, badHeaderLine); ok {
+		return "the server sent a header that is not valid HTTP (" + clip.Quote(sanitize.Line(line), 80) +
+			"): a bug in the server or a proxy in front of it, which no --transport avoids, as every transport reads HTTP headers"
+	}
+	return "its answer's headers do not parse: " + clip.Quote(sanitize.Line(pe), 300)
 }
 
 // dialWords says why no connection was made in the user's words, or ""

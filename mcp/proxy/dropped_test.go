@@ -28,15 +28,15 @@ func TestUpstreamThatHangsUpIsNotUnreachable(t *testing.T) {
 	})
 }
 
-// An upstream answer whose header line net/http refuses is said as its
-// headers not parsing, in the client's 502 and the record, not in
+// An upstream answer whose header line net/http refuses is said as a
+// header that is not valid HTTP, in the client's 502 and the record, not in
 // net/http's words "HTTP/1.x transport connection broken".
 func TestUpstreamHeadersThatDoNotParseAreSaid(t *testing.T) {
 	upstream := mcptest.RawAnswer(t, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: a\x01b\r\nContent-Length: 2\r\n\r\n{}")
 	_, base, w := startProxy(t, upstream, Config{})
 	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"x","version":"1"}}}`)
 	body := readAll(t, resp.Body)
-	const want = `its answer's headers do not parse: malformed MIME header line: "Mcp-Session-Id: a\x01b"`
+	const want = `the server sent a header that is not valid HTTP ("Mcp-Session-Id: a\x01b"): a bug in the server`
 	if resp.StatusCode != http.StatusBadGateway || !strings.Contains(body, want) || strings.Contains(body, "net/http") {
 		t.Errorf("answer %s %q, want 502 saying %q", resp.Status, body, want)
 	}
