@@ -83,7 +83,7 @@ type Client struct {
 	probeSent     int         // requests of a stateless session so far
 	probeOK       bool        // upstream answered a stateless request of it with its result
 	lastConn      string      // the address and port of its latest stateless request's connection (probesOf)
-	left          bool        // its client closed its GET stream with nothing else open, and nothing came since (clientLeft)
+	left          bool        // its client closed its GET stream, and nothing came since (clientLeft)
 	wait          *time.Timer // what it waits on its client for (wait.go); nil when nothing
 }
 
@@ -354,6 +354,7 @@ func (c *Client) release() {
 	c.seen = c.p.tick.Add(1)
 	c.mu.Unlock()
 	c.closeIfDone()
+	c.leftAlone()
 }
 
 // idle reports a session that relays nothing now, and when it last did.

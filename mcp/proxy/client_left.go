@@ -18,27 +18,33 @@ func StreamClosed(st *mcp.StateChange) bool {
 }
 
 // clientLeft notes that the client of streamable session c closed its GET
-// stream, and ends c when that leaves nothing of c open and nothing more
+// stream; the exchange that ends last of c then checks whether the client
+// left (leftAlone).
+func (c *Client) clientLeft() {
+	c.mu.Lock()
+	c.left = true
+	c.mu.Unlock()
+}
+
+// leftAlone, as an exchange of c ends, ends c when its client closed its
+// GET stream, nothing of c is open now, nothing came since and nothing
 // comes within earlyWait. A client keeps its GET stream open for as long
-// as it uses the session; one that closes it with nothing else open has
+// as it uses the session; one that closes it and lets the rest end has
 // left, and a DELETE, if it sends one, comes at once (mcpscope's own
 // client closes its stream first; the SDKs send theirs before). One that
 // sends none (the MCP Inspector CLI) left a recording that read "still
 // being recorded" for as long as the proxy ran, which a capture of hours
 // cannot tell from a live client: it ends, and a request that comes back
 // with the session's id begins a recording of its own that says which one
-// this was (unknownSession). A session upstream named no id for is left
-// to its lookups: its client's next request is told apart by nothing
-// else.
-func (c *Client) clientLeft() {
-	c.mu.Lock()
-	// The stream's own exchange is the one counted.
-	alone := c.sessionID != "" && c.active == 1 && !c.ending
-	c.left = alone
-	c.mu.Unlock()
-	if alone {
-		c.waitWhile(func() bool { return c.left }, c.p.earlyWait, c.endLeft)
-	}
+// this was (unknownSession). The check waits for the last exchange, not
+// the stream: a client killed mid-call loses its GET stream and the call
+// together, and whichever of the two ends last finds the other gone. A
+// session upstream named no id for is left to its lookups: its client's
+// next request is told apart by nothing else.
+func (c *Client) leftAlone() {
+	c.waitWhile(func() bool {
+		return c.left && c.sessionID != "" && c.active == 0 && !c.ending
+	}, c.p.earlyWait, c.endLeft)
 }
 
 // endLeft ends session c, whose client left (clientLeft), unless anything

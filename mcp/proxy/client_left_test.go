@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -18,9 +19,12 @@ import (
 // stopped, and the client coming back with the id begins a session that
 // says which one this was. A DELETE that comes at once goes on in the
 // session; a stream upstream ends, or one the client closes while a
-// request of the session relays, ends nothing.
+// request of the session relays ends nothing while the client goes on.
+// A client killed mid-call, whose stream and call are cut together, has
+// left too: its session ends once the call is gone, where it read as live
+// until the proxy stopped.
 func TestClientClosingItsStreamAloneEndsItsSession(t *testing.T) {
-	calling := make(chan struct{})
+	calling := make(chan struct{}, 1)
 	release := make(chan struct{})
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -38,9 +42,13 @@ func TestClientClosingItsStreamAloneEndsItsSession(t *testing.T) {
 			name := string(body[strings.Index(string(body), `"name":"`)+len(`"name":"`):])
 			w.Header().Set("Mcp-Session-Id", name[:strings.Index(name, `"`)])
 		case strings.Contains(string(body), `"tools/call"`):
-			close(calling)
+			calling <- struct{}{}
+			held := release
+			if r.Header.Get("Mcp-Session-Id") != "calling" {
+				held = nil // held until its client goes
+			}
 			select {
-			case <-release:
+			case <-held:
 			case <-r.Context().Done():
 				return
 			}
@@ -75,24 +83,60 @@ func TestClientClosingItsStreamAloneEndsItsSession(t *testing.T) {
 	closedBy(ends, "upstream")
 	live(ends, sid, "a session whose stream upstream ended")
 
+	// call sends a tools/call of session sid as long as ctx lasts, and
+	// returns once upstream holds it.
+	call := func(ctx context.Context, sid string) {
+		t.Helper()
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"slow"}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range map[string]string{"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "Mcp-Session-Id": sid, "MCP-Protocol-Version": "2025-11-25"} {
+			req.Header.Set(k, v)
+		}
+		go func() {
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+		}()
+		select {
+		case <-calling:
+		case <-time.After(testTimeout):
+			t.Fatal("the call never reached upstream")
+		}
+	}
+	// endsLeft waits for session s to end saying its client left.
+	endsLeft := func(s *Client, what string) {
+		t.Helper()
+		w.until(t, what+" to end", func() bool { return w.ended[s.ID] })
+		recs := w.records(s.ID)
+		if last := recs[len(recs)-1]; last.State == nil || last.State.State != mcp.StateClosed || !strings.Contains(last.State.Detail, "it left") {
+			t.Errorf("%s ends with %s, want closed saying its client left", what, describe(last))
+		}
+	}
+
 	sid, _ = c.initialize("calling")
 	calls := c.session("calling")
-	go func() {
-		resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"slow"}}`,
-			"Accept", "application/json, text/event-stream", "Mcp-Session-Id", sid)
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-	}()
-	select {
-	case <-calling:
-	case <-time.After(testTimeout):
-		t.Fatal("the call never reached upstream")
-	}
+	call(bounded(t), sid)
 	_, end := c.stream(sid)
 	end()
 	closedBy(calls, "the client")
-	close(release)
 	live(calls, sid, "a session whose call relayed as its client closed its stream")
+	close(release)
+
+	// Killed mid-call: the stream goes, and the call with it. The stream's
+	// close is awaited so the call ends last, as a stream closed alone
+	// already ended its session.
+	sid, _ = c.initialize("killed")
+	_, end = c.stream(sid)
+	killed := c.session("killed")
+	ctx, cut := contextWithCancel(t)
+	call(ctx, sid)
+	end()
+	closedBy(killed, "the client")
+	cut()
+	endsLeft(killed, "the killed client's session")
 
 	// mcpscope's own client closes its stream, then sends its DELETE.
 	sid, _ = c.initialize("deleting")
@@ -112,11 +156,7 @@ func TestClientClosingItsStreamAloneEndsItsSession(t *testing.T) {
 	leaving := c.session("leaving")
 	end()
 	closedBy(leaving, "the client")
-	w.until(t, "the session to end", func() bool { return w.ended[leaving.ID] })
-	recs = w.records(leaving.ID)
-	if last := recs[len(recs)-1]; last.State == nil || last.State.State != mcp.StateClosed || !strings.Contains(last.State.Detail, "it left") {
-		t.Errorf("the session ends with %s, want closed saying its client left", describe(last))
-	}
+	endsLeft(leaving, "the session")
 	if resp := c.ping(sid); resp.StatusCode != http.StatusOK {
 		t.Fatalf("ping after the client came back: %s", resp.Status)
 	}

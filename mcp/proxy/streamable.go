@@ -284,7 +284,7 @@ func (p *Proxy) getStream(w http.ResponseWriter, r *http.Request, c *Client, sid
 }
 
 // streamClosed logs how session c's GET stream, relayed by l, closed (how
-// relaying it ended is err), and ends c when that was its client leaving
+// relaying it ended is err), and notes its client leaving when it was
 // (clientLeft).
 func streamClosed(c *Client, l *leg, err error) {
 	detail := closedBy + "upstream"
