@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
@@ -346,7 +347,20 @@ func (s *Session) gather(ctx context.Context, seq int64, requests map[string]jso
 // withInput is the params of a retried round: the original params, byte for
 // byte, with the answers and, when the server gave one, its requestState
 // (a JSON string as the server wrote it) echoed exactly.
+//
+// A requestState the user's params carried is not sent when the server gave
+// none: it belongs to another round, and the server would read it as this
+// one's. Nor is a member spelling either name in another case
+// (RequestState): a decoder matching keys exactly skips it, but
+// encoding/json matches keys in any case, so a Go server read it in place
+// of, or beside, the one sent.
 func withInput(params json.RawMessage, answers map[string]json.RawMessage, state json.RawMessage) json.RawMessage {
+	params = dropMembers(params, func(k string) bool {
+		if strings.EqualFold(k, "requestState") {
+			return k != "requestState" || state == nil
+		}
+		return strings.EqualFold(k, "inputResponses") && k != "inputResponses"
+	})
 	b, _ := json.Marshal(answers)
 	params = setMember(params, "inputResponses", b)
 	if state != nil {

@@ -184,6 +184,42 @@ func objectMembers(s string) ([]member, bool) {
 	return out, ok
 }
 
+// dropMembers removes from a JSON object every member whose key drop
+// matches, and leaves the others byte for byte, each after the separator
+// that stood before it. Params that are not an object are returned as they
+// are.
+func dropMembers(params json.RawMessage, drop func(key string) bool) json.RawMessage {
+	members, ok := objectMembers(string(params))
+	if !ok || !slices.ContainsFunc(members, func(m member) bool { return drop(m.key) }) {
+		return params
+	}
+	// Where each key begins, quote included: the members' spans are their
+	// values'.
+	var starts []int
+	sc := jsonspan.NewScanner(params)
+	for sc.Next() == nil {
+		if t := sc.Token(); t.Key && t.Depth == 1 {
+			starts = append(starts, t.From)
+		}
+	}
+	src := string(params)
+	var b strings.Builder
+	b.WriteString(src[:starts[0]])
+	kept := false
+	for i, m := range members {
+		if drop(m.key) {
+			continue
+		}
+		if kept {
+			b.WriteString(src[members[i-1].to:starts[i]]) // the comma before it
+		}
+		b.WriteString(src[starts[i]:m.to])
+		kept = true
+	}
+	b.WriteString(src[members[len(members)-1].to:])
+	return json.RawMessage(b.String())
+}
+
 // discoverResult is what server/discover answers.
 type discoverResult struct {
 	SupportedVersions []string                   `json:"supportedVersions"`
