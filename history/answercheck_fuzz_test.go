@@ -9,9 +9,11 @@ import (
 )
 
 // maxAnswerCheckMessage bounds a contradiction's message: two header
-// values quoted as headers are (mcp.HeaderQuote, a line's worth each) and
-// the sentence around them, whatever the server put in its headers.
-const maxAnswerCheckMessage = 1024
+// values quoted as headers are (mcp.HeaderQuote, a line's worth each: 200
+// bytes, which the sanitizer may triple, each control byte becoming a
+// 3-byte picture) and the sentence around them, whatever the server put in
+// its headers.
+const maxAnswerCheckMessage = 2*3*200 + 256
 
 // FuzzAnswerCheck: a session's headers are the server's to write, those of
 // initialize's answer as much as any later one's. Reading them never
