@@ -23,6 +23,11 @@ type refusals struct {
 	saidAt        time.Time
 }
 
+// lineEvery is how often a run of refusals or failures of one kind may
+// have a line. A var only so that a test whose failures must fold can
+// allow more than a loaded machine takes between them.
+var lineEvery = time.Second
+
 // refusalsOf is the count of status in *m, made at its first refusal.
 func refusalsOf(m *map[int]*refusals, status int) *refusals {
 	if *m == nil {
@@ -42,7 +47,7 @@ func refusalsOf(m *map[int]*refusals, status int) *refusals {
 func (c *refusals) add(now time.Time, canSay bool) (more int, say bool) {
 	c.total++
 	c.unsaid++
-	if !canSay || !c.saidAt.IsZero() && now.Sub(c.saidAt) < time.Second {
+	if !canSay || !c.saidAt.IsZero() && now.Sub(c.saidAt) < lineEvery {
 		return 0, false
 	}
 	more = c.unsaid - 1
