@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp"
@@ -10,7 +11,9 @@ import (
 // A pending call whose progress stopped coming says for how long: a server
 // stopped mid-call (kill -STOP) kept its row at "█░░░░ 30%" with the
 // spinner turning and the time counting, which read as a tool still at
-// work.
+// work. The wait for "quiet" begins once the progress is drawn, and any
+// whole second from 5 on counts: a loaded machine took 7s to start the
+// TUI and can draw no frame in the quiet's first second.
 func TestLiveStalledProgressSaysQuiet(t *testing.T) {
 	srv := mcptest.OnMethod(t, "tools/call", func(x *mcptest.Exchange) {
 		_ = x.Progress(3, 10, "step 3 of 10")
@@ -19,6 +22,9 @@ func TestLiveStalledProgressSaysQuiet(t *testing.T) {
 	l := startLiveReady(t, mcp.Config{URL: srv.Endpoint(), Transport: mcp.TransportStreamable}, 80, 24, "● initialized")
 	l.mark()
 	l.command("tools/call wait")
-	l.waitFor("quiet 5s")
+	l.waitFor("█░░░░ 30%")
+	l.mark()
+	quiet := regexp.MustCompile(`quiet ([5-9]|1[0-4])s`)
+	l.waitUntil(quiet.Match)
 	l.quit()
 }
