@@ -25,9 +25,10 @@ func (s *proxySessions) record(c *proxy.Client, in <-chan []mcp.Record, watched 
 // recordStream tees a session's records into a new recording; id is the
 // session's (ui.Client's) and what names it in the file's name, after the
 // upstream's host; folded is the kind of the run's recording of many
-// short sessions it is (history.Header.Folded), "" for one session's. When the TUI shows the session (watched), log is a Log
-// that reads the records back from the recording (nil when there is none:
-// the TUI then keeps them).
+// short sessions it is (history.Header.Folded), "" for one session's.
+// When the TUI shows the session (watched), log is a Log that reads the
+// records back from the recording (nil when there is none: the TUI then
+// keeps them).
 func (s *proxySessions) recordStream(recs <-chan []mcp.Record, id int, upstream, transport string, started time.Time, what, folded string, secrets []string, watched bool) (out <-chan []mcp.Record, path string, log *history.Log) {
 	// The URL as the session reads it (mcp.TargetURL, as for any
 	// recording): typed without a scheme, url.Parse finds no host and no

@@ -83,10 +83,9 @@ const (
 
 // MaxPosts is how many POSTs Negotiation keeps, the newest: its Posts
 // and EarlierPosts together hold no more.
-const MaxPosts = maxPosts
+const MaxPosts = 50
 
 const (
-	maxPosts     = 50
 	maxSources   = 64
 	maxResumes   = 8
 	maxRedirects = 8
@@ -273,12 +272,10 @@ func (n *negotiationIndex) post(r *mcp.Record) {
 			// The attempt that failed is over: this POST begins the next.
 			n.earlier, n.afterFailure = len(n.posts), false
 		}
-		if len(n.posts) == maxPosts {
-			copy(n.posts, n.posts[1:])
-			n.posts = n.posts[:maxPosts-1]
+		if len(n.posts) == MaxPosts {
 			n.earlier = max(0, n.earlier-1)
 		}
-		n.posts = append(n.posts, r.HTTP)
+		n.posts = keepNewest(n.posts, r.HTTP, MaxPosts)
 	}
 	n.httpProblem(r)
 	n.dirty = true

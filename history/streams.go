@@ -84,9 +84,10 @@ func (l *Log) endsAtClose(row int32) {
 
 // closePending ends the listen streams still open as the session closes,
 // and the requests still waiting on the POST mcpscope stopped waiting for
-// then, or on the answer to a POST the server took (202 on legacy SSE): nothing carries them after it, and Pairs, Negotiation and the
-// export, which all read the row, said "listening" of a closed session,
-// and "✗ POST error" of a request the server was still working on.
+// then, or on the answer to a POST the server took (202 on legacy SSE):
+// nothing carries them after it, and Pairs, Negotiation and the export,
+// which all read the row, said "listening" of a closed session, and "✗
+// POST error" of a request the server was still working on.
 func (l *Log) closePending() {
 	for _, i := range l.openAtClose {
 		if p := l.rows.at(int(i)); p.state == StatePending {
