@@ -52,8 +52,8 @@ func unaskable(method string, params []byte) (string, bool) {
 // unanswerable finds the input requests of a 2026 round (keys in order)
 // that no answer can be given to: an elicitation/create of a mode mcpscope
 // did not declare, or one asking to open no URL, or a sampling/createMessage
-// with no messages (unaskable). A 2025
-// server's request of one is answered -32602, but
+// with no messages (unaskable). A 2025 server's request of one is answered
+// -32602, but
 // 2026-07-28 has no error answer for one inputRequests key (inputResponses
 // hold results), and the retry needs every answer ("the client MUST
 // construct the requested inputs before retrying"): so nobody is asked

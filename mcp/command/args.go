@@ -344,12 +344,10 @@ func argSchemaFor(schema *Schema, key string) (*Schema, []ArgWarning) {
 		}
 		return nil, nil
 	}
-	names := make([]string, len(schema.Properties))
-	for i, p := range schema.Properties {
-		names[i] = p.Name
-	}
+	names := schema.propertyNames()
 	known := "known keys: " + schemaNames(names)
-	if meant := schema.MeantKey(key); meant != "" {
+	// MeantKey's finder, on the names at hand: key is no property here.
+	if meant := Nearest(key, names); meant != "" {
 		// Said first: the known keys are a long list at the end of a row.
 		known = "did you mean " + KeyWord(meant) + "? " + known
 	}

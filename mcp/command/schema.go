@@ -146,9 +146,14 @@ func (s *Schema) MeantKey(key string) string {
 	if s == nil || s.Property(key) != nil {
 		return ""
 	}
+	return Nearest(key, s.propertyNames())
+}
+
+// propertyNames are the names of s's properties, in schema order.
+func (s *Schema) propertyNames() []string {
 	names := make([]string, len(s.Properties))
 	for i, p := range s.Properties {
 		names[i] = p.Name
 	}
-	return Nearest(key, names)
+	return names
 }

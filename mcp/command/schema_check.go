@@ -150,7 +150,7 @@ func schemaCheck(path string, v any, s *Schema, out []ArgWarning) []ArgWarning {
 	choices := s.Choices()
 	// Past the members read, v may still be one: say nothing rather than something wrong.
 	if len(choices) > 0 && s.ChoicesLeftOut() == 0 && !schemaInEnum(choices, v) {
-		warn("%s is not one of %s%s", schemaShow(v), strings.TrimPrefix(s.TypeString(), "enum: "), schemaSeveral(path, v, s))
+		warn("%s is not one of %s%s", schemaShow(v), strings.TrimPrefix(s.TypeString(), "enum: "), schemaSeveral(path, v, choices))
 	}
 	switch x := v.(type) {
 	case json.Number:
@@ -289,9 +289,10 @@ func schemaInEnum(enum []json.RawMessage, v any) bool {
 }
 
 // schemaSeveral is what the enum miss of an array's item v says when v is
-// members joined by commas: tags=mcp,ops sent one item "mcp,ops", and
-// the warning did not say that several items take the key repeated.
-func schemaSeveral(path string, v any, s *Schema) string {
+// members of choices (the item schema's Choices) joined by commas:
+// tags=mcp,ops sent one item "mcp,ops", and the warning did not say that
+// several items take the key repeated.
+func schemaSeveral(path string, v any, choices []json.RawMessage) string {
 	str, ok := v.(string)
 	i := strings.LastIndexByte(path, '[')
 	if !ok || i <= 0 || !strings.HasSuffix(path, "]") || !strings.Contains(str, ",") {
@@ -301,7 +302,7 @@ func schemaSeveral(path string, v any, s *Schema) string {
 	var words []string
 	for part := range strings.SplitSeq(str, ",") {
 		part = strings.TrimSpace(part)
-		if !schemaInEnum(s.Choices(), part) {
+		if !schemaInEnum(choices, part) {
 			return ""
 		}
 		words = append(words, ShellQuote(key+"="+part))

@@ -55,15 +55,8 @@ func keyOf(key, base string) bool {
 		return ok
 	}
 	n, ok := strings.CutPrefix(tail, "\x00")
-	if !ok || n == "" {
-		return false
-	}
-	for _, d := range n {
-		if d < '0' || d > '9' {
-			return false
-		}
-	}
-	return true
+	_, err := strconv.ParseUint(n, 10, 0)
+	return ok && err == nil
 }
 
 // ask counts ids as relaying in c, unless one of them relays already.
