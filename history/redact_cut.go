@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -19,9 +20,6 @@ import (
 // shorter one tells little of the secret, and at the end of every cut value
 // would often be ordinary text that happens to begin like it.
 const minCutPiece = 4
-
-// quoteCut is how clip.Quote marks what it cut (clip.WithSize).
-const quoteCut = "… ("
 
 // pieceAt is where in s a token's start ending at end begins, the earliest
 // of every token and form, or end when none does.
@@ -62,13 +60,13 @@ func (r *redactor) cutEnd(s string) string {
 // quotedPieces is s, mcpscope's own text, with a token's start redacted
 // before each clip.Quote cut mark in it.
 func (r *redactor) quotedPieces(s string) string {
-	if !strings.Contains(s, quoteCut) {
+	if !strings.Contains(s, clip.CutMark) {
 		return s
 	}
 	var b strings.Builder
 	rest := s
 	for {
-		k := strings.Index(rest, quoteCut)
+		k := strings.Index(rest, clip.CutMark)
 		if k < 0 {
 			b.WriteString(rest)
 			return b.String()
@@ -78,8 +76,8 @@ func (r *redactor) quotedPieces(s string) string {
 		if i < k {
 			b.WriteString(Redacted)
 		}
-		b.WriteString(quoteCut)
-		rest = rest[k+len(quoteCut):]
+		b.WriteString(clip.CutMark)
+		rest = rest[k+len(clip.CutMark):]
 	}
 }
 

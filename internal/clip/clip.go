@@ -42,10 +42,14 @@ func Quote(s string, n int) string {
 	return WithSize(Prefix(s, n), len(s))
 }
 
+// CutMark is what WithSize puts between the start shown and the size:
+// redaction finds the end of a cut start by it.
+const CutMark = "… ("
+
 // WithSize marks shown as the start of something total bytes long, as
 // Quote does; for callers that transform the start before showing it.
 func WithSize(shown string, total int) string {
-	return shown + "… (" + strconv.Itoa(total) + " bytes)"
+	return shown + CutMark + strconv.Itoa(total) + " bytes)"
 }
 
 // FirstLine is s up to its first line break. A line ends at "\n" or "\r",
