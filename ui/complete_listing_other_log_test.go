@@ -14,32 +14,42 @@ import (
 // c there said "waiting for the listing of the tools already asked for",
 // for a listing of a session gone, for ever. It lists them again.
 func TestListingOfASessionNoLongerShownIsNotWaitedFor(t *testing.T) {
-	b := newFakeBackend()
-	b.resp = &mcp.Response{Seq: 1000} // answered; its records never come
-	opened := 0
-	m := proxyWithOwn(func() (Client, error) {
-		opened++
-		return Client{ID: -opened, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
-	})
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
-	pressOwn(t, m)
-	m.Update(clientRecordsMsg{-1, initializedRecords()})
-	m.Update(runCmd(t, press(m, "c"), func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok }))
+	m, opened := ownSessionListingTools(t, 160)
 	if !m.listingPending(toolsListing.Method) {
 		t.Fatalf("c on the own session did not wait for its tools/list")
 	}
 	press(m, "esc")
 	m.Update(clientEndedMsg{-1})
 	pressOwn(t, m)
-	if opened != 2 {
-		t.Fatalf("o after the own session ended opened %d sessions, want 2", opened)
+	if *opened != 2 {
+		t.Fatalf("o after the own session ended opened %d sessions, want 2", *opened)
 	}
 	m.Update(clientRecordsMsg{-2, initializedRecords()})
 	press(m, "c")
 	if view := m.View(); !strings.Contains(view, "listing the tools for completion") {
 		t.Errorf("c on the new own session does not list the tools:\n%s", view)
 	}
+}
+
+// ownSessionListingTools is a proxy's TUI width columns wide, with a
+// client and the user's own session shown, initialized, where c was
+// pressed: its tools/list is answered, and its records never come. opened
+// counts the own sessions opened.
+func ownSessionListingTools(t *testing.T, width int) (m *Model, opened *int) {
+	t.Helper()
+	b := newFakeBackend()
+	b.resp = &mcp.Response{Seq: 1000}
+	opened = new(int)
+	m = proxyWithOwn(func() (Client, error) {
+		*opened++
+		return Client{ID: -*opened, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
+	})
+	m.Update(tea.WindowSizeMsg{Width: width, Height: 45})
+	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
+	pressOwn(t, m)
+	m.Update(clientRecordsMsg{-1, initializedRecords()})
+	m.Update(runCmd(t, press(m, "c"), func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok }))
+	return m, opened
 }
 
 // initializedRecords is a session initialized that listed nothing yet.
@@ -57,18 +67,7 @@ func initializedRecords() []mcp.Record {
 // the session it was typed for ends, and another is shown. The call is
 // not sent there, and the status says so rather than dropping it unsaid.
 func TestCallHeldForASessionNoLongerShownIsSaid(t *testing.T) {
-	b := newFakeBackend()
-	b.resp = &mcp.Response{Seq: 1000} // answered; its records never come
-	opened := 0
-	m := proxyWithOwn(func() (Client, error) {
-		opened++
-		return Client{ID: -opened, Name: "you", Transport: "mcpscope", Records: make(chan []mcp.Record), Backend: b}, nil
-	})
-	m.Update(tea.WindowSizeMsg{Width: 200, Height: 45})
-	m.Update(clientMsg{ID: 1, Name: "alpha", Transport: "sse", Records: make(chan []mcp.Record)})
-	pressOwn(t, m)
-	m.Update(clientRecordsMsg{-1, initializedRecords()})
-	m.Update(runCmd(t, press(m, "c"), func(msg tea.Msg) bool { _, ok := msg.(sentMsg); return ok }))
+	m, _ := ownSessionListingTools(t, 200)
 	press(m, "greet")
 	m.Update(runCmd(t, press(m, "enter"), func(msg tea.Msg) bool { _, ok := msg.(SubmitMsg); return ok }))
 	if view := m.View(); !strings.Contains(view, "goes once tools/list is answered") {
