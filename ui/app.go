@@ -157,9 +157,9 @@ type Model struct {
 	// their way, by method (listForCompletion), with the answer once it is
 	// back and until it is indexed (completionListed).
 	completionLists map[string]*mcp.Response
-	// tabAfter is the Tab that sent them, run again once what they
-	// listed is indexed (retab).
-	tabAfter *tabAfterListing
+	// tabAfter is the command line the Tab that sent them was pressed
+	// on, Tab again once what they listed is indexed (retab); "" for none.
+	tabAfter string
 	// openedFrom is the list the detail pane was last opened from, where
 	// the back key returns.
 	openedFrom pane

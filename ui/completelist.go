@@ -76,7 +76,7 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		cmds = append(cmds, m.sendCmd(l))
 	}
 	if msg.line != "" {
-		m.tabAfter = &tabAfterListing{line: msg.line}
+		m.tabAfter = msg.line
 	}
 	status := "listing " + msg.what + " for completion…"
 	if len(cmds) == 0 {
@@ -135,10 +135,10 @@ func (m *Model) completionListed(msg sentMsg) tea.Cmd {
 	if _, ok := m.completionLists[msg.cmd.Method]; !ok {
 		return nil
 	}
-	if msg.err != nil && m.tabAfter != nil {
+	if msg.err != nil {
 		// Tab again would list again: the failure is in the status
 		// line and Pairs, the user's next Tab decides.
-		m.tabAfter = nil
+		m.tabAfter = ""
 	}
 	if msg.resp != nil && !m.answerIndexed(msg.resp) {
 		m.completionLists[msg.cmd.Method] = msg.resp
@@ -192,29 +192,23 @@ func (m *Model) listingPending(method string) bool {
 func (m *Model) forgetListings() (dropped int) {
 	clear(m.completionLists)
 	m.cmdline.SetListingTools(false)
-	m.tabAfter = nil
+	m.tabAfter = ""
 	dropped = len(m.afterTools)
 	m.afterTools = nil
 	return dropped
 }
 
-// tabAfterListing is a Tab that found nothing listed and sent listings
-// for it: line is the command line it was pressed on.
-type tabAfterListing struct {
-	line string
-}
-
 // retab runs the Tab that sent listings for completion once they are all
-// back and their records indexed (listingDone), if the command line still holds the line it was
-// pressed on: typing on meanwhile, or leaving the line, is a change of
-// mind. That Tab lists nothing again, whatever the listings brought.
+// back and their records indexed (listingDone), if the command line
+// still holds the line it was pressed on: typing on meanwhile, or leaving
+// the line, is a change of mind. That Tab lists nothing again, whatever the listings brought.
 func (m *Model) retab() tea.Cmd {
-	t := m.tabAfter
-	if t == nil || len(m.completionLists) > 0 {
+	line := m.tabAfter
+	if line == "" || len(m.completionLists) > 0 {
 		return nil
 	}
-	m.tabAfter = nil
-	if !m.cmdline.Focused() || m.cmdline.input.Value() != t.line {
+	m.tabAfter = ""
+	if !m.cmdline.Focused() || m.cmdline.input.Value() != line {
 		return nil
 	}
 	return m.cmdline.completeWith(false)

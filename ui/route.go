@@ -247,7 +247,7 @@ func (m *Model) afterAppend() tea.Cmd {
 	state := m.com.log.Stats().State
 	m.cmdline.SetUnconnected(state == mcp.StateFailed || state == mcp.StateClosed)
 	m.syncEra()
-	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect(), m.retab())
+	return tea.Batch(filter, m.startSpin(), names, m.listingsIndexed(), m.releaseAfterDetect())
 }
 
 // sayConnectFailed puts why the connection failed on the status line: on a

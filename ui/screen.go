@@ -66,7 +66,7 @@ func (m *Model) View() string {
 			keysRow, cl[0] = cl[0], m.clientsBar()
 		}
 	}
-	bar, cut := m.status.render(true)
+	bar, cut, endCut := m.status.draw(true)
 	top := 1 // the rows a message to read whole wraps under
 	if idle && m.cmdline.holdsHintRow() {
 		// A watch-only session's or a replay's reason stays: the session
@@ -92,7 +92,7 @@ func (m *Model) View() string {
 	// the bar cuts even without the protocol version takes the row while
 	// it lasts, the reason back after it. Cut on the bar at 80 columns,
 	// "nothing to copy: open a pair or an …" never said how.
-	reasonRow := cut && idle && top == 2 && last == top-1 && !m.status.wraps() && m.status.cutsMessage()
+	reasonRow := cut && idle && top == 2 && last == top-1 && !m.status.wraps() && endCut
 	if cut && covered == 0 && last >= 0 && (ansi.StringWidth(cl[last]) == 0 || reasonRow) && last < m.lay.CmdLine.H {
 		// The command line's last row is blank: a status message the bar
 		// would cut (a server's refusal, what to do next) is read whole

@@ -144,15 +144,9 @@ func (s *statusBar) render(withMsg bool) (string, bool) {
 	return line, cut
 }
 
-// cutsMessage reports whether the bar cuts the end of its message even
-// with the protocol version left out for it: the message cannot be read
-// whole there.
-func (s *statusBar) cutsMessage() bool {
-	_, _, endCut := s.draw(true)
-	return endCut
-}
-
-// draw is render, and endCut says the message's end was cut even so.
+// draw is render, and endCut says the bar cuts the end of its message
+// even with the protocol version left out for it: the message cannot be
+// read whole there.
 func (s *statusBar) draw(withMsg bool) (line string, cut, endCut bool) {
 	st := s.c.st
 	stats := s.c.log.Stats()
