@@ -146,7 +146,7 @@ func (m *Model) handleClientMsg(msg clientMsg) tea.Cmd {
 	f := m.addFeed(Client(msg))
 	cmds := []tea.Cmd{next, waitForClientRecords(f.ID, f.Records)}
 	if m.clients.cur < 0 {
-		m.showClient(len(m.clients.feeds) - 1)
+		cmds = append(cmds, m.showClient(len(m.clients.feeds)-1))
 	} else {
 		cmds = append(cmds, m.setStatus(levelInfo, m.newClientText(f.ID, f.title())))
 	}
@@ -303,16 +303,16 @@ func (m *Model) stepClient(delta int) tea.Cmd {
 	if n == 0 {
 		return m.setStatus(levelInfo, "no client has connected yet")
 	}
-	m.showClient(((m.clients.cur+delta)%n + n) % n)
-	return m.afterAppend()
+	said := m.showClient(((m.clients.cur+delta)%n + n) % n)
+	return tea.Batch(said, m.afterAppend())
 }
 
 // showClient swaps the shown session: every pane reads the feed's Log,
-// and sending is on only for the user's own.
-func (m *Model) showClient(i int) {
+// and sending is on only for the user's own. It returns what showLog does.
+func (m *Model) showClient(i int) tea.Cmd {
 	f := m.clients.feeds[i]
 	m.clients.cur = i
-	m.showLog(f.log)
+	said := m.showLog(f.log)
 	m.status.recording, m.status.ended = f.RecordingPath, f.ended()
 	m.status.recordingFailed = f.recordingFailed
 	m.com.recording = f.RecordingPath
@@ -331,6 +331,7 @@ func (m *Model) showClient(i int) {
 	}
 	m.setBindings()
 	m.cmdline.SetDisabled(m.sendDisabled())
+	return said
 }
 
 // backend is what sends now: the shown session's when watching a proxy.
@@ -365,11 +366,10 @@ func (m *Model) handleOwn(msg ownMsg) tea.Cmd {
 		return m.setStatus(levelError, "cannot open your own session: "+errLine(msg.err))
 	}
 	f := m.addFeed(msg.c)
-	m.showClient(len(m.clients.feeds) - 1)
-	if st := m.status.msg; st != nil && st.level == levelWarn {
-		// showClient's word on the calls it did not send (showLog)
-		// outranks the hint: nothing the user typed goes unsaid.
-		return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(), expireStatus(st.id, statusTTL(st.level)))
+	if said := m.showClient(len(m.clients.feeds) - 1); said != nil {
+		// Its word on the calls it did not send outranks the hint:
+		// nothing the user typed goes unsaid.
+		return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(), said)
 	}
 	return tea.Batch(waitForClientRecords(f.ID, f.Records), m.afterAppend(),
 		m.setStatus(levelInfo, "your own session to the same server · "+m.keys.PrevClient.Help().Key+" and "+m.keys.NextClient.Help().Key+" go back to the clients"))

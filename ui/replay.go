@@ -171,11 +171,15 @@ func (m *Model) replayFromStart(play bool) tea.Cmd {
 }
 
 // restartReplay starts over with an empty Log.
-func (m *Model) restartReplay() { m.showLog(newLog(m.opts.Player)) }
+func (m *Model) restartReplay() {
+	_ = m.showLog(newLog(m.opts.Player)) // a replay sends nothing: no call was held
+}
 
 // showLog makes every pane read log, through the shared context, from its
-// start: a replay starting over, or another client of a proxy.
-func (m *Model) showLog(log *history.Log) {
+// start: a replay starting over, or another client of a proxy. It returns
+// the expiry of the status saying what typed calls it did not send, nil
+// when there were none: a caller about to say something else says nothing.
+func (m *Model) showLog(log *history.Log) tea.Cmd {
 	dropped := 0
 	if log != m.com.log {
 		dropped = m.forgetListings()
@@ -186,13 +190,13 @@ func (m *Model) showLog(log *history.Log) {
 	m.events.list = newList()
 	m.nego.scroll.offset = 0
 	m.status.msg = nil
+	m.resize(m.width, m.height)
 	if dropped > 0 {
 		// Nothing typed goes unsaid: the calls were typed for the session
-		// no longer shown. Its expiry is the caller's to start (handleOwn),
-		// else it stays until another status replaces it.
-		m.setStatus(levelWarn, fmt.Sprintf("%d tools/call typed before the tools were listed not sent: the session they were typed for is no longer shown (%s on the command line brings them back)", dropped, m.keys.HistoryPrev.Help().Key))
+		// no longer shown.
+		return m.setStatus(levelWarn, fmt.Sprintf("%d tools/call typed before the tools were listed not sent: the session they were typed for is no longer shown (%s on the command line brings them back)", dropped, m.keys.HistoryPrev.Help().Key))
 	}
-	m.resize(m.width, m.height)
+	return nil
 }
 
 // newLog is the Log records are indexed in: a replay's reads them back from

@@ -378,7 +378,9 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			// One is open: o goes to it. A second, opened beside it, was
 			// listed "you" twice, and which one sent what was anyone's
 			// guess.
-			m.showClient(i)
+			if said := m.showClient(i); said != nil {
+				return tea.Batch(m.afterAppend(), said), true
+			}
 			return tea.Batch(m.afterAppend(), m.setStatus(levelInfo, "your own session, open already")), true
 		}
 		return tea.Batch(m.setStatus(levelInfo, "opening your own session…"), openOwn(m.opts.OpenOwn)), true
