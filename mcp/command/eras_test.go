@@ -1,6 +1,8 @@
 package command
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,5 +60,45 @@ func TestEraNoteOfAnOlderMethodInA2026Session(t *testing.T) {
 	}
 	if got := EraNote("ping", mcp.TransportStreamable, mcp.ProtocolVersion); got != "" {
 		t.Errorf("EraNote(ping, streamable) = %q, want none", got)
+	}
+}
+
+// What the command line offers a session and the "(not declared)" mark
+// read one table (mcp's client methods): a method not offered in an era
+// needs no capability there, so a server of that era is never said to
+// lack one for it, and the era's own methods are offered. Two tables that
+// had to agree said this before.
+func TestMethodsForAgreeWithTheCapabilitiesOfTheirEra(t *testing.T) {
+	for _, tt := range []struct {
+		transport   string
+		has, hasNot []string
+	}{
+		{mcp.TransportStateless, []string{"server/discover", mcp.ListenMethod, "tasks/get", "tasks/update", "tasks/cancel", "logging/setLevel", "roots"},
+			[]string{"initialize", "ping", "tasks/list", "tasks/result", "notifications/initialized", "notifications/roots/list_changed"}},
+		{mcp.TransportStreamable, []string{"initialize", "ping", "tasks/list", "tasks/get", "tasks/result", "tasks/cancel", "roots"},
+			[]string{"server/discover", mcp.ListenMethod, "tasks/update"}},
+	} {
+		offered := MethodsFor(tt.transport)
+		for _, m := range tt.has {
+			if !slices.Contains(offered, m) {
+				t.Errorf("MethodsFor(%s) = %q, want %s in it", tt.transport, offered, m)
+			}
+		}
+		for _, m := range tt.hasNot {
+			if slices.Contains(offered, m) {
+				t.Errorf("MethodsFor(%s) = %q, want no %s", tt.transport, offered, m)
+			}
+		}
+		all := MethodsFor("")
+		for _, m := range all {
+			if !slices.Contains(offered, m) {
+				if c := mcp.Undeclared(m, tt.transport, json.RawMessage(`{}`)); c != "" {
+					t.Errorf("%s is not offered over %s, yet needs %q there", m, tt.transport, c)
+				}
+			}
+		}
+		if last := all[len(all)-1]; last != "roots" || !IsMethodWord("roots") || IsMethodWord("tools/lst") {
+			t.Errorf("MethodsFor() ends with %q, want roots, a method word as every era's methods are", last)
+		}
 	}
 }
