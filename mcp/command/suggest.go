@@ -7,24 +7,20 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// otherMethods are the requests and notifications of MCP that the command
-// line has no short form for; with the aliases and the methods they stand
-// for, they are the words MeantMethod knows.
-var otherMethods = []string{
-	"ping", "notifications/initialized", "notifications/cancelled", "notifications/roots/list_changed",
-	"server/discover", "subscriptions/listen", "tasks/get", "tasks/result", "tasks/list", "tasks/update", "tasks/cancel",
-}
-
 // MeantMethod returns the method or short form a mistyped first word was
 // most likely meant to be ("tool/list" → "tools/list", "tools/cal" →
 // "tools/call"), or "" when word is one of them or none is close. Any
 // method may still be sent on purpose: this only lets the edges ask. It
-// knows the methods of every era, whatever the session's: what was meant
-// is asked after, and sending a method of another era says so (EraNote).
+// knows the methods of every era (mcp.ClientMethods), whatever the
+// session's: what was meant is asked after, and sending a method of
+// another era says so (EraNote).
 func MeantMethod(word string) string {
-	known := slices.Clone(otherMethods)
-	for alias, method := range cmdAliases {
-		known = append(known, alias, method)
+	var known []string
+	for method := range mcp.ClientMethods() {
+		known = append(known, method)
+	}
+	for alias := range cmdAliases {
+		known = append(known, alias) // the methods they stand for are MCP's
 	}
 	slices.Sort(known) // map order must not pick between equally close words
 	if slices.Contains(known, word) {
