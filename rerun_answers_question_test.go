@@ -19,7 +19,8 @@ import (
 func TestRerunAnswersOnlyTheQuestionAnswered(t *testing.T) {
 	for _, path := range []string{"/sse", "/stateless"} {
 		t.Run(path, func(t *testing.T) {
-			recs := readRecording(t, recordConfirmedByAnn(t, path))
+			recording := recordConfirmedByAnn(t, path)
+			recs := readRecording(t, recording)
 			var asked json.RawMessage
 			for _, r := range recs {
 				if r.RPC != nil && r.RPC.Method == "elicitation/create" && r.RPC.Class == mcp.ClassServerRequest {
@@ -51,7 +52,12 @@ func TestRerunAnswersOnlyTheQuestionAnswered(t *testing.T) {
 				t.Fatalf("the question %s did not read as the demo's", asked)
 			}
 			ctx := context.Background()
-			answers := history.RecordedAnswers(recs)
+			f, err := history.OpenRerun(recording)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			answers := f.Answers()
 			res, err := answers.Answer(ctx, mcp.InputRequest{Method: "elicitation/create", Params: other})
 			if !errors.Is(err, mcp.ErrNoAnswer) || !strings.Contains(err.Error(), "asking this") {
 				t.Fatalf("another question got %s, %v; want no answer, saying the server asks something else", res, err)

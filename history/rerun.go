@@ -95,27 +95,20 @@ type RerunResult struct {
 	Compared bool     `json:"-"`
 }
 
-// Rerun sends the client's recorded requests and notifications to s in their
-// recorded order, with their recorded params, and compares each answer with
-// the recorded one. Our automatic answers to server requests are not re-sent:
-// the live server asks again if it wants them. Neither are detection probes,
-// which belong to how the recorded session found its transport, not to what
-// it asked. An initialize is run as the live session's own handshake, so a
-// recording made on one transport re-runs on another: on a transport with
-// sessions it opens a new one, and the notifications/initialized that follows
-// it is the handshake's.
-func Rerun(ctx context.Context, recs []mcp.Record, s Sender, ignore []string) []RerunResult {
-	var out []RerunResult
-	// Records in memory read back without fail.
-	_ = rerun(ctx, recordSlice(recs), planOf(recs), s, ignore, nil, func(r RerunResult) { out = append(out, r) })
-	return out
-}
-
-// rerun is Rerun of the records in, as p planned them, with red (when not
-// nil) replacing the live session's credentials in both answers of every
-// comparison (see RerunFile.Rerun), each given every result as soon as it
-// is judged. It holds one request and its answer at a time. Its error is
-// a record that could not be read back (the file changed under it).
+// rerun sends the client's recorded requests and notifications in (as p
+// planned them) to s in their recorded order, with their recorded params,
+// and compares each answer with the recorded one. Our automatic answers to
+// server requests are not re-sent: the live server asks again if it wants
+// them. Neither are detection probes, which belong to how the recorded
+// session found its transport, not to what it asked. An initialize is run
+// as the live session's own handshake, so a recording made on one
+// transport re-runs on another: on a transport with sessions it opens a
+// new one, and the notifications/initialized that follows it is the
+// handshake's. red (when not nil) replaces the live session's credentials
+// in both answers of every comparison (see RerunFile.Rerun), and each is
+// given every result as soon as it is judged. It holds one request and its
+// answer at a time. Its error is a record that could not be read back (the
+// file changed under it).
 func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []string, red *redactor, each func(RerunResult)) error {
 	answer := func(seq int64) (*mcp.Record, error) {
 		pos, ok := p.answers[seq]

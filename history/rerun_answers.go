@@ -13,23 +13,6 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// RecordedAnswers answers, in a re-run, what the live server asks of the
-// user with what the user answered in the recording, so a session whose
-// tool asked for a form or a sampled message re-runs to the same end
-// instead of stopping at the question. The answers are taken in the order
-// they were given, per method: a server request's reply in the 2025 eras,
-// and the inputResponses of a later round of a 2026 multi round-trip
-// request, where the key the server chose is matched first. An answer is
-// given only to the question it answered (the same params, as question
-// reads them): a live server that asks something else (another form, a
-// message to sample that was never shown to the user) is not handed what
-// the user typed for another question, and the re-run shows where it went
-// another way. It returns nil when the recording answered nothing: the
-// re-run then declares no more than the recorded session could do.
-func RecordedAnswers(recs []mcp.Record) mcp.Answerer {
-	return planOf(recs).answerer()
-}
-
 // recordedAnswer is one answer the user gave: a result, or the error the
 // reply carried (an elicitation declined by nobody being there is replayed
 // as the same refusal).

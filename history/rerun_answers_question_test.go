@@ -27,7 +27,7 @@ func TestRecordedAnswerMatchesTheQuestion(t *testing.T) {
 		{Seq: 3, Kind: mcp.KindSent, RPC: &mcp.RPCMessage{Class: mcp.ClassReply, ID: "2", Method: "sampling/createMessage", ReqSeq: 99,
 			Raw: mcp.Raw(`{"jsonrpc":"2.0","id":2,"result":{"role":"assistant"}}`)}},
 	}
-	a := RecordedAnswers(recs)
+	a := openRecorded(t, recs).Answers()
 	ctx := context.Background()
 	if _, err := a.Answer(ctx, mcp.InputRequest{Method: "elicitation/create", Params: json.RawMessage(`{"message":"Deploy?","requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean"}}},"extra":1}`)}); !errors.Is(err, mcp.ErrNoAnswer) {
 		t.Errorf("a question with another member got %v, want no answer", err)

@@ -51,7 +51,7 @@ func TestRerunReportsARefusalOfWhatTheRecordingCancelled(t *testing.T) {
 	live := liveSession(t, ctx, cfg)
 	defer live.Close()
 	var slow *RerunResult
-	results := Rerun(ctx, recs, live, nil)
+	results := rerunRecorded(t, ctx, recs, live)
 	for i := range results {
 		if results[i].Method == "tools/call" {
 			slow = &results[i]

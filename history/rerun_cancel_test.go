@@ -46,7 +46,7 @@ func TestRerunCancelsWhatTheRecordingCancelled(t *testing.T) {
 			// well under a second, so 10 s keeps a wide margin either way
 			// on a loaded machine under -race.
 			start := time.Now()
-			results := Rerun(ctx, recs, live, nil)
+			results := rerunRecorded(t, ctx, recs, live)
 			if took := time.Since(start); took > 10*time.Second {
 				t.Errorf("the re-run took %s: the cancelled call ran on", took)
 			}

@@ -41,7 +41,7 @@ func TestRerunDeclinesWhatWasDeclined(t *testing.T) {
 		t.Fatal("the recording holds no sampling request declined with -1")
 	}
 	again := demotest.Start(t, demo.Options{})
-	s := liveSession(t, ctx, mcp.Config{URL: again.MCPURL(), Answerer: RecordedAnswers(recs)})
+	s := liveSession(t, ctx, mcp.Config{URL: again.MCPURL(), Answerer: openRecorded(t, recs).Answers()})
 	defer s.Close()
 	if sampled := rerunCalls(t, ctx, recs, s, "sample"); sampled != 1 {
 		t.Errorf("the re-run called sample %d times, want 1", sampled)

@@ -138,16 +138,31 @@ func (f *RerunFile) Header() Header { return f.header }
 // read, a cut-short end), as Reader.Warnings says them.
 func (f *RerunFile) Warnings() []string { return f.warnings }
 
-// Answers is RecordedAnswers of the recording.
+// Answers answers, in a re-run, what the live server asks of the user
+// with what the user answered in the recording, so a session whose tool
+// asked for a form or a sampled message re-runs to the same end instead of
+// stopping at the question. The answers are taken in the order they were
+// given, per method: a server request's reply in the 2025 eras, and the
+// inputResponses of a later round of a 2026 multi round-trip request,
+// where the key the server chose is matched first. An answer is given only
+// to the question it answered (the same params, as question reads them): a
+// live server that asks something else (another form, a message to sample
+// that was never shown to the user) is not handed what the user typed for
+// another question, and the re-run shows where it went another way. It
+// returns nil when the recording answered nothing: the re-run then
+// declares no more than the recorded session could do.
 func (f *RerunFile) Answers() mcp.Answerer { return f.plan.answerer() }
 
-// Roots is RecordedRoots of the recording.
+// Roots are the roots the recorded client offered at the start of the
+// session: what it answered to the first roots/list before it changed its
+// roots. ok is false when the recording answered no roots/list there, so
+// nothing says what it offered.
 func (f *RerunFile) Roots() (roots []mcp.Root, ok bool) {
 	return f.plan.roots.initial, f.plan.roots.hasInitial
 }
 
-// Rerun is Rerun of the recording for a live session that was given
-// credentials: opts.Tokens (its bearer token, its Authorization headers)
+// Rerun re-runs the recording on s (see rerun) for a live session that
+// was given credentials: opts.Tokens (its bearer token, its Authorization headers)
 // and the password of url, the URL it connects to. A server that echoes
 // one (a "whoami" tool, an error quoting the header) is common; its
 // recording holds the echo redacted, while the live answer holds the

@@ -51,16 +51,16 @@ func TestRerunReadsBackAnAnswerCheaply(t *testing.T) {
 	}
 }
 
-// countedInput is a re-run's input that counts how often each record is
-// read back.
+// countedInput is a recording opened for a re-run that counts how often
+// each record is read back.
 type countedInput struct {
-	recordSlice
+	*RerunFile
 	reads map[int]int
 }
 
 func (c *countedInput) record(pos int) (*mcp.Record, error) {
 	c.reads[pos]++
-	return c.recordSlice.record(pos)
+	return c.RerunFile.record(pos)
 }
 
 // Each recorded answer is read back once: a request learns its task from
@@ -72,8 +72,9 @@ func TestRerunReadsEachAnswerOnce(t *testing.T) {
 		id := fmt.Sprint(i + 1)
 		s.result(id, s.request(id, "tools/call", `{"name":"echo","arguments":{}}`), `{"content":[]}`)
 	}
-	in := &countedInput{recordSlice: s.recs, reads: map[int]int{}}
-	p := planOf(s.recs)
+	f := openRecorded(t, s.recs)
+	in := &countedInput{RerunFile: f, reads: map[int]int{}}
+	p := f.plan
 	var results int
 	if err := rerun(context.Background(), in, p, &echoSender{}, nil, nil, func(RerunResult) { results++ }); err != nil {
 		t.Fatal(err)

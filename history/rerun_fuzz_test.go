@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -60,10 +59,15 @@ func FuzzRerunRecording(f *testing.F) {
 			}
 			recs = append(recs, rec)
 		}
+		f, err := OpenRerun(path)
+		if err != nil {
+			return
+		}
+		defer f.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		// nil when the recording holds no answer of the user's.
-		answers := RecordedAnswers(recs)
+		answers := f.Answers()
 		for _, method := range []string{"elicitation/create", "sampling/createMessage", "roots/list", "x"} {
 			for _, rec := range recs {
 				if answers == nil || rec.RPC == nil || rec.RPC.Method != method {
@@ -75,20 +79,10 @@ func FuzzRerunRecording(f *testing.F) {
 				}
 			}
 		}
-		RecordedRoots(recs)
-		var a, b echoSender
-		results := Rerun(ctx, recs, &a, nil)
-		// The re-run of the file, which reads back only what it sends and
-		// compares, runs as the one of every record held.
-		if f, err := OpenRerun(path); err == nil {
-			var fromFile []RerunResult
-			if _, err := f.Rerun(ctx, &b, nil, RecordOptions{}, "", func(r RerunResult) { fromFile = append(fromFile, r) }); err != nil {
-				t.Fatalf("re-run of the file: %v", err)
-			}
-			f.Close()
-			if !reflect.DeepEqual(fromFile, results) || !reflect.DeepEqual(b.sent, a.sent) {
-				t.Fatalf("re-run of the file: sent %q, results %+v\nwant sent %q, results %+v", b.sent, fromFile, a.sent, results)
-			}
+		f.Roots()
+		var results []RerunResult
+		if _, err := f.Rerun(ctx, &echoSender{}, nil, RecordOptions{}, "", func(r RerunResult) { results = append(results, r) }); err != nil {
+			t.Fatalf("re-run of the file: %v", err)
 		}
 		if ctx.Err() != nil {
 			t.Fatalf("the re-run of %d records did not end in 10s", len(recs))

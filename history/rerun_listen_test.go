@@ -80,7 +80,7 @@ func TestRerunSendsTheUsersOwnListenAgain(t *testing.T) {
 	older := liveSession(t, ctx, mcp.Config{URL: srv.MCPURL(), RequestTimeout: 10 * time.Second})
 	defer older.Close()
 	start := time.Now()
-	for _, res := range Rerun(ctx, recs, older, nil) {
+	for _, res := range rerunRecorded(t, ctx, recs, older) {
 		if res.Method == mcp.ListenMethod && (res.Outcome != OutcomeSame || res.As != listenNotSent) {
 			t.Errorf("the user's listen re-run on an older era: %s (%s) %s, want it not sent", res.Outcome, res.As, res.Error)
 		}

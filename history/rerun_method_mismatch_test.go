@@ -24,7 +24,7 @@ func TestRerunSendsTheRawMethodAndSaysTheFieldDisagreed(t *testing.T) {
 		t.Fatal("the session holds no tools/list request")
 	}
 	var s echoSender
-	results := Rerun(context.Background(), recs, &s, nil)
+	results := rerunRecorded(t, context.Background(), recs, &s)
 	if strings.Contains(strings.Join(s.sent, " "), "resources/list") || !strings.Contains(strings.Join(s.sent, " "), "tools/list") {
 		t.Errorf("sent %q, want tools/list (the raw's) and no resources/list (the field's)", s.sent)
 	}

@@ -59,5 +59,5 @@ func rerunModernOnOlder(t *testing.T, ctx context.Context, steps func(s *mcp.Ses
 	older := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	live := liveSession(t, ctx, mcp.Config{URL: older.Endpoint(), Transport: mcp.TransportStreamable, NoGetStream: true})
 	defer live.Close()
-	return older, Rerun(ctx, recs, live, nil)
+	return older, rerunRecorded(t, ctx, recs, live)
 }

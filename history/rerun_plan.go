@@ -21,11 +21,6 @@ type rerunInput interface {
 	record(pos int) (*mcp.Record, error)
 }
 
-// recordSlice is a re-run's input held in memory (Rerun's).
-type recordSlice []mcp.Record
-
-func (s recordSlice) record(pos int) (*mcp.Record, error) { return &s[pos], nil }
-
 // sendRef is a recorded message the re-run may send again (sentAgain, but
 // for detection's probes, which are known only once the handshake that
 // opened the session is), by position.
@@ -85,15 +80,6 @@ func newRerunPlan() *rerunPlan {
 		user:      &recordedAnswers{byMethod: map[string][]recordedAnswer{}},
 		questions: map[int64]string{}, chains: newChainInputs(),
 	}
-}
-
-// planOf is the plan of records held in memory.
-func planOf(recs []mcp.Record) *rerunPlan {
-	p := newRerunPlan()
-	for i := range recs {
-		p.see(i, &recs[i])
-	}
-	return p
 }
 
 // see takes in the record at pos, in recording order; held then says
@@ -158,7 +144,7 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 	}
 }
 
-// answerer is RecordedAnswers of the records seen.
+// answerer is RerunFile.Answers of the records seen.
 func (p *rerunPlan) answerer() mcp.Answerer {
 	if len(p.user.byMethod) == 0 {
 		return nil

@@ -35,15 +35,6 @@ type rootsPlan struct {
 	during map[int64][]mcp.Root
 }
 
-// RecordedRoots are the roots the recorded client offered at the start of
-// the session: what it answered to the first roots/list before it changed
-// its roots. ok is false when the recording answered no roots/list there,
-// so nothing says what it offered.
-func RecordedRoots(recs []mcp.Record) (roots []mcp.Root, ok bool) {
-	p := planOf(recs).roots
-	return p.initial, p.hasInitial
-}
-
 // noteRoots takes in roots the recorded client answered: the ones it
 // offered at the start, or the first answer after it changed them.
 func (p *rerunPlan) noteRoots(roots []mcp.Root) {

@@ -51,7 +51,7 @@ func TestRerunOffersTheRecordedRoots(t *testing.T) {
 			ctx := testCtx(t)
 			recs := rootsSession(t, ctx, url)
 			again := demotest.Start(t, demo.Options{})
-			roots, _ := RecordedRoots(recs)
+			roots, _ := openRecorded(t, recs).Roots()
 			s := liveSession(t, ctx, mcp.Config{URL: url(again), Roots: roots})
 			defer s.Close()
 			if calls := rerunCalls(t, ctx, recs, s, "list_roots"); calls != 2 {

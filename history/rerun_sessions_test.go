@@ -78,7 +78,7 @@ func unkeptSession(t *testing.T, ctx context.Context, url string) *mcp.Session {
 // the test's own checks.
 func rerunSame(t *testing.T, ctx context.Context, recs []mcp.Record, s *mcp.Session) []RerunResult {
 	t.Helper()
-	results := Rerun(ctx, recs, s, nil)
+	results := rerunRecorded(t, ctx, recs, s)
 	for _, res := range results {
 		if res.Outcome != OutcomeSame {
 			t.Errorf("%s %s: %s %+v %s", res.Method, res.Tool, res.Outcome, res.Differences, res.Error)

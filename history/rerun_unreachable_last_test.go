@@ -38,7 +38,7 @@ func TestRerunServerGoneAtTheLastRequest(t *testing.T) {
 
 	live := unkeptSession(t, ctx, srv.MCPURL())
 	defer live.Close()
-	results := Rerun(ctx, recs, goneBefore{live, srv, "prompts/list"}, nil)
+	results := rerunRecorded(t, ctx, recs, goneBefore{live, srv, "prompts/list"})
 	if len(results) == 0 {
 		t.Fatal("no results")
 	}

@@ -23,7 +23,7 @@ func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	live := unkeptSession(t, ctx, srv.MCPURL())
 	defer live.Close()
 	srv.Close() // gone before the first request is sent again
-	results := Rerun(ctx, recs, live, nil)
+	results := rerunRecorded(t, ctx, recs, live)
 	if len(results) == 0 {
 		t.Fatal("no results")
 	}
@@ -31,7 +31,7 @@ func TestRerunStopsWhenTheServerIsGone(t *testing.T) {
 	if !summarize(results).Unreachable() || last.Outcome != OutcomeError || len(results) > 2 {
 		t.Fatalf("results %+v, want the run stopped at the first request that found the server gone", results)
 	}
-	if want := requestsAfter(planOf(recs).sends, func(int64) bool { return false }) - len(results) + 1; last.NotSent < 3 {
+	if want := requestsAfter(openRecorded(t, recs).plan.sends, func(int64) bool { return false }) - len(results) + 1; last.NotSent < 3 {
 		t.Errorf("NotSent = %d, want the requests after it (%d or so)", last.NotSent, want)
 	}
 	if out := renderRerun(results, 80); !strings.Contains(out, "the server can no longer be reached: the ") {
