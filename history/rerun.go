@@ -198,14 +198,14 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 		if olderEra && s.Transport() == mcp.TransportStateless && goneIn2026[method] != "" {
 			res.As = goneIn2026[method]
 			live, err = runGone(ctx, s, method, params)
-		} else if userListen(r) && s.Transport() != mcp.TransportStateless {
+		} else if userListen(r.RPC, method) && s.Transport() != mcp.TransportStateless {
 			// An older era has no listen (an older server may take it and
 			// never answer): it sends list changes unasked, which is what
 			// the listen asked for, as a ping is not sent to a 2026 server.
 			res.Outcome, res.As = OutcomeSame, listenNotSent
 			add(res)
 			continue
-		} else if userListen(r) {
+		} else if userListen(r.RPC, method) {
 			var ack *mcp.Record
 			if pos, ok := p.acks[r.RPC.ID]; ok {
 				if ack, err = in.record(int(pos)); err != nil {
@@ -285,15 +285,16 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 	return nil
 }
 
-// sentAgain reports whether the re-run sends r again: a message the
-// client sent, less detection's probes (probe says which), the later
-// rounds of a multi round-trip (the live session gathers their input
-// itself), and what the live session sends on its own as it connects:
-// notifications/initialized and its listen stream (a listen the user
-// typed is sent again).
-func sentAgain(r *mcp.Record, probe func(seq int64) bool) bool {
-	return r.Kind == mcp.KindSent && r.RPC != nil && !probe(r.Seq) && r.RPC.Chain == 0 &&
-		r.RPC.Method != "notifications/initialized" && (r.RPC.Method != ListenMethod || userListen(r))
+// sentAgain reports whether the re-run may send r, a message the client
+// sent with method (wireMethod), again: not the later rounds of a multi
+// round-trip (the live session gathers their input itself), nor what the
+// live session sends on its own as it connects: notifications/initialized
+// and its listen stream (a listen the user typed is sent again).
+// Detection's probes are known only once the handshake that opened the
+// session is: the re-run skips those itself.
+func sentAgain(r *mcp.Record, method string) bool {
+	return r.Kind == mcp.KindSent && r.RPC != nil && r.RPC.Chain == 0 &&
+		method != "notifications/initialized" && (method != ListenMethod || userListen(r.RPC, method))
 }
 
 // requestsAfter counts the requests in sends a re-run would send.
@@ -351,19 +352,36 @@ func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Respon
 	}
 }
 
-// sentMethod is the method a re-run sends r with: its raw JSON-RPC's,
-// which is what went on the wire, and when the record's method field says
-// another (a recording edited by hand, or written by another tool), why
-// the two differ in words the report shows.
+// wireMethod is the method a message the client sent went on the wire
+// with: its raw JSON-RPC's. The record's method field says the same but in
+// a recording edited by hand, or written by another tool; the re-run
+// plans, skips and sends by the raw's alone. A reply's raw names no method
+// (its field says which request it answers), nor does raw that is not a
+// JSON object with a string method: then it is the field's.
+func wireMethod(r *mcp.RPCMessage) string {
+	if r.Class == mcp.ClassReply {
+		return r.Method
+	}
+	m, ok := mcp.Members(bytesOf(string(r.Raw)), "method")
+	if !ok {
+		return r.Method
+	}
+	if method, ok := mcp.TextOf(m[0]); ok {
+		return method
+	}
+	return r.Method
+}
+
+// sentMethod is the method a re-run sends r with (wireMethod), and when
+// the record's method field says another, why the two differ in words the
+// report shows.
 func sentMethod(r *mcp.RPCMessage) (method, mismatch string) {
-	var m struct {
-		Method *string `json:"method"`
+	method = wireMethod(r)
+	if method == r.Method {
+		return method, ""
 	}
-	if json.Unmarshal([]byte(r.Raw), &m) != nil || m.Method == nil || *m.Method == r.Method {
-		return r.Method, ""
-	}
-	return *m.Method, fmt.Sprintf("the record's method field says %s but its raw JSON-RPC, what was sent, says %s: sent %s",
-		quotedName(r.Method), quotedName(*m.Method), quotedName(*m.Method))
+	return method, fmt.Sprintf("the record's method field says %s but its raw JSON-RPC, what was sent, says %s: sent %s",
+		quotedName(r.Method), quotedName(method), quotedName(method))
 }
 
 // quotedName is a method name quoted in a report line, cut to what a line

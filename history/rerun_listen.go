@@ -20,9 +20,10 @@ import (
 // to a server of an older era, whose servers send list changes unasked.
 const listenNotSent = "not sent: the older eras have none"
 
-// userListen reports whether r is a subscriptions/listen the user sent.
-func userListen(r *mcp.Record) bool {
-	return r.RPC != nil && r.RPC.Method == ListenMethod && r.RPC.UserStream
+// userListen reports whether m, sent with method (wireMethod), is a
+// subscriptions/listen the user sent.
+func userListen(m *mcp.RPCMessage, method string) bool {
+	return method == ListenMethod && m.UserStream
 }
 
 // seeAck notes r when it is the recorded acknowledgement of a listen: by

@@ -21,9 +21,8 @@ type rerunInput interface {
 	record(pos int) (*mcp.Record, error)
 }
 
-// sendRef is a recorded message the re-run may send again (sentAgain, but
-// for detection's probes, which are known only once the handshake that
-// opened the session is), by position.
+// sendRef is a recorded message the re-run may send again (sentAgain), by
+// position.
 type sendRef struct {
 	pos     int32
 	request bool
@@ -104,14 +103,17 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		return
 	}
 	m := r.RPC
+	// What went on the wire, which the re-run sends (wireMethod).
+	method := m.Method
 	if r.Kind == mcp.KindSent {
+		method = wireMethod(m)
 		if m.Chain != 0 {
 			p.lastRound[m.Chain] = r.Seq
 		}
-		if m.Class == mcp.ClassRequest && handshakeMethods[m.Method] && !p.openDone {
-			p.lastShake, p.lastShakeMethod = r.Seq, m.Method
+		if m.Class == mcp.ClassRequest && handshakeMethods[method] && !p.openDone {
+			p.lastShake, p.lastShakeMethod = r.Seq, method
 		}
-		if sentAgain(r, func(int64) bool { return false }) {
+		if sentAgain(r, method) {
 			p.sends = append(p.sends, sendRef{pos: int32(pos), request: m.Class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
 			p.held = true
 		}
@@ -135,7 +137,7 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		ans := replyAnswer(m.Raw)
 		ans.question = p.questions[m.ReqSeq]
 		p.user.add(m.Method, ans)
-	case r.Kind == mcp.KindSent && m.Class == mcp.ClassNotification && m.Method == "notifications/roots/list_changed":
+	case r.Kind == mcp.KindSent && m.Class == mcp.ClassNotification && method == "notifications/roots/list_changed":
 		p.rootsChange = r.Seq
 	case r.Kind == mcp.KindSent && m.Class == mcp.ClassReply && m.Method == "roots/list":
 		if roots, ok := rootsResult(replyAnswer(m.Raw).result); ok {
