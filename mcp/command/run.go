@@ -145,6 +145,11 @@ func runCommand(ctx context.Context, s Session, c Command, cat *catalog) (*mcp.R
 // runCall coerces key=value words with the tool's schema, listing the tools
 // first when none are known yet so types come out right.
 func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWarning, error) {
+	if awaitsInitialize(s) {
+		// The server would refuse the listing that types the arguments,
+		// then the call: nothing goes on the wire, and the error says why.
+		return nil, nil, NotInitialized(c.Method)
+	}
 	tools := s.Tools()
 	if mcp.FindTool(tools, c.Tool) == nil {
 		// Not known yet, or added since the last listing (mcp-add, a later
@@ -152,12 +157,6 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 		listed, _, err := s.ListToolsFrom(ctx, mcp.Cursor{}, true)
 		if err == nil || mcp.PagesStopped(err) {
 			tools = listed
-		}
-		var refused *mcp.RPCError
-		if errors.As(err, &refused) && awaitsInitialize(s) {
-			// A session that waits for initialize refuses the call as it
-			// refused the listing: one Enter, one refusal, not two.
-			return nil, nil, err
 		}
 	}
 	var warnings []ArgWarning
@@ -198,6 +197,13 @@ func runCall(ctx context.Context, s Session, c Command) (*mcp.Response, []ArgWar
 	}
 	r, err := mcp.Checked(s.CallTool(ctx, c.Tool, raw))
 	return r, warnings, err
+}
+
+// NotInitialized is the error of a method not sent because the session
+// awaits initialize: its cause is mcp.CauseUninitialized, which the edges
+// turn into what to press.
+func NotInitialized(method string) error {
+	return &mcp.WireError{Cause: mcp.CauseUninitialized, Message: method + " not sent: the session is not initialized"}
 }
 
 // awaitsInitialize says whether s is a session of the initialize era not
