@@ -45,6 +45,23 @@ func TestLiveInitializeTypedWhileDetectingNotSentAgain(t *testing.T) {
 	}
 }
 
+// i pressed while detection's server/discover probe waits, on a 2026
+// (stateless) server: that probe's answer is the discovery i asks for, so
+// no second server/discover goes once detection found the transport.
+func TestLiveDiscoverTypedWhileDetectingNotSentAgain(t *testing.T) {
+	srv, release := statelessHeldOn(t, "server/discover")
+	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
+	l.waitFor("POST server/discover")
+	l.tm.Type("i")
+	l.waitFor("waits for the transport to be found")
+	close(release)
+	l.waitFor("server/discover: not sent again, detection discovered the server")
+	m := l.quit()
+	if got := len(pairsOf(m, "server/discover")); got != 1 {
+		t.Errorf("server/discover rows = %d, want 1 (detection's)", got)
+	}
+}
+
 // A command that waited for a transport detection then did not find is
 // dropped, and the status line says so beside why connecting failed.
 func TestLiveCommandTypedWhileDetectingDroppedWhenNoneFound(t *testing.T) {

@@ -34,23 +34,28 @@ func (m *Model) releaseAfterDetect() tea.Cmd {
 	if m.initializing > 0 {
 		return nil // initDone sends them
 	}
-	var dropped []string
+	dropped := ""
 	kept := m.afterInit[:0]
 	for _, held := range m.afterInit {
-		if held.Command.Method == "initialize" && held.Command.Bare() && sessionState(m.com.log) == mcp.StateInitialized {
-			// Detection's own initialize opened the session: a second
-			// would start another one the user did not ask for.
-			dropped = append(dropped, "initialize")
+		if held.Command.Method == "initialize" && held.Command.Bare() && m.com.log.Stats().State == mcp.StateInitialized {
+			// Detection's own initialize opened the session, or its
+			// server/discover found a 2026 server: a second would start
+			// another session, or ask again what was just answered.
+			dropped = m.labelOf(held.Command)
 			continue
 		}
 		kept = append(kept, held)
 	}
 	m.afterInit = kept
 	send := m.releaseAfterInit()
-	if len(dropped) == 0 {
+	if dropped == "" {
 		return send
 	}
-	return tea.Batch(send, m.setStatus(levelInfo, "initialize: not sent again, detection initialized the session"))
+	what := "initialized the session"
+	if dropped == "server/discover" {
+		what = "discovered the server"
+	}
+	return tea.Batch(send, m.setStatus(levelInfo, dropped+": not sent again, detection "+what))
 }
 
 // dropAfterDetect drops what waited for a transport that detection did

@@ -59,14 +59,26 @@ func callBeforeListing(t *testing.T, args string) (l *live, release chan struct{
 func heldOn(t *testing.T, method string) (*mcptest.StreamableServer, chan struct{}) {
 	t.Helper()
 	release := make(chan struct{})
-	srv := mcptest.OnMethod(t, method, func(x *mcptest.Exchange) {
+	return mcptest.OnMethod(t, method, holdUntil(release)), release
+}
+
+// statelessHeldOn is heldOn on a stateless (2026) server.
+func statelessHeldOn(t *testing.T, method string) (*mcptest.StatelessServer, chan struct{}) {
+	t.Helper()
+	release := make(chan struct{})
+	return mcptest.StatelessOnMethod(t, method, holdUntil(release)), release
+}
+
+// holdUntil answers an exchange by default once release is closed, or
+// not at all when the request is given up first.
+func holdUntil(release <-chan struct{}) func(x *mcptest.Exchange) {
+	return func(x *mcptest.Exchange) {
 		select {
 		case <-release:
 			x.Default()
 		case <-x.Context().Done():
 		}
-	})
-	return srv, release
+	}
 }
 
 // lastPair is the last row of m's log that match accepts, nil when none
