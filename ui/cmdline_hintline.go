@@ -101,7 +101,7 @@ func (c *CommandLine) wholeParts(h string) string {
 // wordHint says what the word under the cursor is, or what to do first.
 func (c *CommandLine) wordHint(ctx lineContext) string {
 	if c.unconnected && len(c.tools) == 0 && ctx.method == "tools/call" {
-		return "not connected: " + c.keys.Reconnect.Help().Key + " (outside the command line) connects again"
+		return notReady(notConnected, connectsFromLine(c.keys))
 	}
 	if c.listingTools && len(c.tools) == 0 && ctx.method == "tools/call" {
 		return "listing the tools…: " + c.keys.Complete.Help().Key + " offers names and arguments once they come"
@@ -109,8 +109,8 @@ func (c *CommandLine) wordHint(ctx lineContext) string {
 	if c.uninitialized && len(c.tools) == 0 && ctx.method == "tools/call" {
 		// The first thing to do is not the list the other hints name; in
 		// 80 columns, keys and all.
-		return "not initialized: " + c.keys.Cancel.Help().Key + ", then " + c.keys.Initialize.Help().Key +
-			" initializes it and " + c.keys.ListTools.Help().Key + " lists the tools for " + c.keys.Complete.Help().Key
+		return notReady(notInitialized, c.keys.Cancel.Help().Key+", then "+c.keys.Initialize.Help().Key+
+			" initializes it and "+c.keys.ListTools.Help().Key+" lists the tools for "+c.keys.Complete.Help().Key)
 	}
 	if h, ok := ctx.surfaceHint(c.surface, c.keys); ok {
 		return h

@@ -27,11 +27,11 @@ func TestLiveCallTabSendsNoListingTheSessionCannotAnswer(t *testing.T) {
 		hint, say string
 	}{
 		{"legacy", mcp.Config{URL: legacy.SSEURL()}, "● open",
-			"not initialized: esc, then i initializes it",
-			"the tools are not listed for completion: the session is not initialized yet (i outside the command line initializes it)"},
+			"not initialized yet: esc, then i initializes it",
+			"the tools are not listed for completion: not initialized yet: i (outside the command line) initializes it"},
 		{"streamable", mcp.Config{URL: refused.Endpoint(), Transport: mcp.TransportStreamable}, "● failed",
 			"not connected: r (outside the command line) connects again",
-			"the tools are not listed for completion: not connected (r outside the command line connects again)"},
+			"the tools are not listed for completion: not connected: r (outside the command line) connects again"},
 	} {
 		t.Run(tc.era, func(t *testing.T) {
 			l := startLiveReady(t, tc.cfg, 160, 45, tc.open)

@@ -99,9 +99,9 @@ func (m *Model) notListable() string {
 	case mcp.StateInitialized:
 		return ""
 	case mcp.StateFailed, mcp.StateClosed:
-		return "not connected (" + m.keys.Reconnect.Help().Key + " outside the command line connects again)"
+		return notReady(notConnected, connectsFromLine(m.keys))
 	}
-	return "the session is not initialized yet (" + m.keys.Initialize.Help().Key + " outside the command line initializes it)"
+	return notReady(notInitialized, m.keys.Initialize.Help().Key+" (outside the command line) initializes it")
 }
 
 // listingSent counts a listing the user sent (l, or typed bare) as one

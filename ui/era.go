@@ -54,6 +54,29 @@ func sessionState(log *history.Log) string {
 	return st.State
 }
 
+// Why a request cannot go now, in the words every place says it with: the
+// command line's hint, completion's status, the Pairs and Negotiation panes.
+const (
+	notConnected   = "not connected"
+	notInitialized = "not initialized yet"
+)
+
+// notReady is why a request cannot go now (notConnected, notInitialized),
+// then how to go on from the place it is read in, naming that place's
+// keys; why alone when there is no way on from there.
+func notReady(why, how string) string {
+	if how == "" {
+		return why
+	}
+	return why + ": " + how
+}
+
+// connectsFromLine is how a session is connected again from the command
+// line, whose keys are the user's typing: r works outside it.
+func connectsFromLine(k *KeyMap) string {
+	return k.Reconnect.Help().Key + " (outside the command line) connects again"
+}
+
 // awaitsInitialize reports whether the session is open but not initialized:
 // a legacy stream before i, or the new one a reconnect opened (replaced),
 // where a request is refused in words that do not say to press i.

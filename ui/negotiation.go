@@ -269,11 +269,11 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 
 	n.server(f, neg)
 	if neg.ServerName == "" && neg.ProtocolVersion == "" && neg.Endpoint != nil {
-		what := "not initialized yet"
+		how := ""
 		if n.c.canInitialize() {
-			what += ": press " + n.c.keys.Initialize.Help().Key
+			how = "press " + n.c.keys.Initialize.Help().Key
 		}
-		f.kv("Server", what, st.Hint)
+		f.kv("Server", notReady(notInitialized, how), st.Hint)
 	}
 	n.roots(f)
 	n.instructions(f, neg)

@@ -137,7 +137,7 @@ func (p *pairsPane) view(focused bool) []string {
 			lines[1] = p.c.st.Hint.Render("no requests yet from this client")
 		} else if log.Stats().State == mcp.StateFailed {
 			// i would only say "not connected": the way on is to connect.
-			lines[1] = p.c.st.Hint.Render("not connected: press " + p.c.keys.Reconnect.Help().Key + " to try again (Negotiation says why it failed)")
+			lines[1] = p.c.st.Hint.Render(notReady(notConnected, "press "+p.c.keys.Reconnect.Help().Key+" to try again (Negotiation says why it failed)"))
 		}
 	}
 	start, end := p.list.window(n)

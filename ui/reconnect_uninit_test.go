@@ -32,6 +32,6 @@ func TestCallHintBeforeInitialize(t *testing.T) {
 	l := startLiveReady(t, mcp.Config{URL: gw.SSEURL(), Transport: mcp.TransportSSE}, 80, 24, "● open")
 	l.mark()
 	l.tm.Type("c")
-	l.waitFor("not initialized: esc, then i initializes it and l lists the tools for tab")
+	l.waitFor("not initialized yet: esc, then i initializes it and l lists the tools for tab")
 	l.quit()
 }
