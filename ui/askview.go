@@ -40,13 +40,10 @@ func (a *askPrompt) boxLines(w, h int) []string {
 	}
 	who, ids := askedBy(a.c.log, q.Req)
 	title += " · " + who
-	// What box leaves a title whole: its corners and the title style's
-	// padding around it.
-	room := w - 4 - ansi.StringWidth(st.FocusedTitle.Render(""))
 	for _, id := range ids {
 		// The ids that fit whole, the longest first: the box cut
 		// "(id 984400…" at 80 columns, an id no one can look up.
-		if ansi.StringWidth(sanitize.Line(title+id)) <= room {
+		if ansi.StringWidth(st.FocusedTitle.Render(sanitize.Line(title+id))) <= titleRoom(w) {
 			title += id
 			break
 		}

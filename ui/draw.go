@@ -23,6 +23,11 @@ func (c *common) frame(title string, lines []string, w, h int, focused bool) []s
 	return c.box(box, titleStyle.Render(title), lines, w, h)
 }
 
+// titleRoom is the width of the widest rendered title box leaves whole in
+// a box w cells wide: its corners and a cell of border after the title
+// take the rest, and a longer title is cut with "…".
+func titleRoom(w int) int { return w - 4 }
+
 // box draws lines in a w x h box with the border and colours of style and
 // an already rendered title in the top border. The border is drawn here,
 // not by lipgloss, so the cost is one line per row and nothing but the
@@ -36,8 +41,8 @@ func (c *common) box(box lipgloss.Style, t string, lines []string, w, h int) []s
 	innerW := w - 2
 	out := make([]string, 0, h)
 
-	if ansi.StringWidth(t)+2 > innerW {
-		t = ansi.Truncate(t, innerW-2, "…")
+	if room := titleRoom(w); ansi.StringWidth(t) > room {
+		t = ansi.Truncate(t, room, "…")
 	}
 	fill := innerW - 1 - ansi.StringWidth(t)
 	if fill < 0 {

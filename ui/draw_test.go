@@ -64,3 +64,22 @@ func TestSinceConnectFitsTheTimeColumn(t *testing.T) {
 		}
 	}
 }
+
+// A title as wide as titleRoom is drawn whole, one cell wider is cut: the
+// question's box reads this rule to keep an id whole or leave it out.
+func TestBoxTitleRoom(t *testing.T) {
+	m := newTestModel(t, 80, 24, newFakeBackend(), nil)
+	for _, w := range []int{10, 40, 80} {
+		whole := strings.Repeat("t", titleRoom(w))
+		top := ansi.Strip(m.com.box(m.com.st.FocusedPane, whole, nil, w, 3)[0])
+		if !strings.Contains(top, whole) || strings.Contains(top, "…") {
+			t.Errorf("w=%d: a title of titleRoom cells was cut: %q", w, top)
+		}
+		if top := ansi.Strip(m.com.box(m.com.st.FocusedPane, whole+"t", nil, w, 3)[0]); !strings.Contains(top, "…") {
+			t.Errorf("w=%d: a title one cell past titleRoom was drawn whole: %q", w, top)
+		}
+		if n := ansi.StringWidth(top); n != w {
+			t.Errorf("w=%d: the top border is %d cells wide", w, n)
+		}
+	}
+}
