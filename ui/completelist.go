@@ -72,8 +72,7 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 		if m.listingPending(l.Method) {
 			continue
 		}
-		m.awaitListing(l.Method)
-		cmds = append(cmds, m.sendCmd(l))
+		cmds = append(cmds, m.sendAwaited(l))
 	}
 	if msg.line != "" {
 		m.tabAfter = msg.line
@@ -104,15 +103,16 @@ func (m *Model) notListable() string {
 	return notReady(notInitialized, m.keys.Initialize.Help().Key+" (outside the command line) initializes it")
 }
 
-// listingSent counts a listing the user sent (l, or typed bare) as one
-// completion waits for: c pressed before its answer sends no second
-// tools/list, and a call typed meanwhile goes once it is answered. A page
-// asked for by cursor lists only part, so it is not counted.
-func (m *Model) listingSent(c command.Command) {
+// userSend sends c, which the user sent. A listing of the tools (l, or
+// typed bare) is one completion waits for: c pressed before its answer
+// sends no second tools/list, and a call typed meanwhile goes once it is
+// answered. A page asked for by cursor lists only part: it is not
+// awaited, and its answer leaves completion's own listing on its way.
+func (m *Model) userSend(c command.Command) tea.Cmd {
 	if c.Method != toolsListing.Method || !c.Bare() || c.EmptyCursor {
-		return
+		return m.sendCmd(c)
 	}
-	m.awaitListing(c.Method)
+	return m.sendAwaited(c)
 }
 
 // awaitListing notes that a listing of method is on its way, for
@@ -132,7 +132,7 @@ func (m *Model) awaitListing(method string) {
 // and the send's result reach the model apart, and a Tab in between found
 // neither the listing pending nor what it listed, and listed again.
 func (m *Model) completionListed(msg sentMsg) tea.Cmd {
-	if _, ok := m.completionLists[msg.cmd.Method]; !ok {
+	if _, ok := m.completionLists[msg.cmd.Method]; !ok || !msg.awaited {
 		return nil
 	}
 	if msg.err != nil {

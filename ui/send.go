@@ -45,6 +45,10 @@ type sentMsg struct {
 	// it was sent: in a proxy's TUI another may be shown when it ends,
 	// and the user may have opened more than one session of their own.
 	log *history.Log
+	// awaited says completion waits for its answer (awaitListing): that
+	// answer, and no other of its method (a page the user asked for by
+	// cursor, a listing list_changed sent), ends the wait.
+	awaited bool
 	// uninitialized says it went out on a session opened but never
 	// initialized (a legacy session waits for i), where a refusal most
 	// likely means just that, whatever the server's words.
@@ -78,7 +82,18 @@ type reconnectedMsg struct{ err error }
 // sendCmd runs c on the backend off the UI goroutine. The session applies
 // its own request timeout; the context ends with the program, or when the
 // cancel key stops this send (see inflight).
-func (m *Model) sendCmd(c command.Command) tea.Cmd {
+func (m *Model) sendCmd(c command.Command) tea.Cmd { return m.sendAs(c, false) }
+
+// sendAwaited is sendCmd for a listing completion waits for: it notes the
+// listing on its way (awaitListing), and its answer is the one that ends
+// the wait (completionListed).
+func (m *Model) sendAwaited(c command.Command) tea.Cmd {
+	m.awaitListing(c.Method)
+	return m.sendAs(c, true)
+}
+
+// sendAs is sendCmd, its answer awaited by completion or not.
+func (m *Model) sendAs(c command.Command, awaited bool) tea.Cmd {
 	b, sends, label, log := m.backend(), m.sends, m.labelOf(c), m.com.log
 	// A reconnect's new legacy session (session-replaced) is as
 	// uninitialized as one just opened.
@@ -99,7 +114,7 @@ func (m *Model) sendCmd(c command.Command) tea.Cmd {
 		if c.Method == "tools/call" && err == nil && resp != nil {
 			output = command.OutputMismatch(b.Tools(), c.Tool, resp.Result)
 		}
-		return sentMsg{cmd: c, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard,
+		return sentMsg{cmd: c, awaited: awaited, label: label, resp: resp, warnings: warnings, err: err, uninitialized: uninitialized, connecting: connecting, reconnecting: reconnecting, unheard: unheard,
 			seqs: sends.done(id), log: log, output: output}
 	}
 }

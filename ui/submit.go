@@ -82,7 +82,6 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	if c.Method == "initialize" {
 		m.initializing++
 	}
-	m.listingSent(c)
 	// The status outlives the send: a slow tool is still waiting for its
 	// answer when "sending" would have stopped being true.
 	what := m.labelOf(c) + ": waiting for the answer…"
@@ -92,9 +91,9 @@ func (m *Model) submitTyped(msg SubmitMsg) tea.Cmd {
 	st := m.com.log.Stats()
 	if note := command.EraNote(c.Method, st.Transport, st.Protocol); note != "" {
 		// Said at once, in place of the wait: the answer may never come.
-		return tea.Batch(m.setWholeStatus(levelWarn, sanitize.Line(note)), m.sendCmd(c))
+		return tea.Batch(m.setWholeStatus(levelWarn, sanitize.Line(note)), m.userSend(c))
 	}
-	return tea.Batch(m.setStatus(levelInfo, what), m.sendCmd(c))
+	return tea.Batch(m.setStatus(levelInfo, what), m.userSend(c))
 }
 
 // initDone counts an initialize's send as over (answered, refused or
