@@ -28,37 +28,39 @@ func TestLiveCommandTypedWhileDetectingGoesOnceFound(t *testing.T) {
 	}
 }
 
-// i pressed while detection's own initialize probe waits is not sent
-// again once that initialize opened the session: a second would start a
-// session the user did not ask for.
+// i pressed while detection's own probe waits is not sent again once that
+// probe opened the session: a second initialize would start a session the
+// user did not ask for, and on a 2026 (stateless) server the probe's
+// server/discover answer is the discovery i asks for.
 func TestLiveInitializeTypedWhileDetectingNotSentAgain(t *testing.T) {
-	srv, release := heldOn(t, "initialize")
-	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
-	l.waitFor("POST initialize")
-	l.tm.Type("i")
-	l.waitFor("waits for the transport to be found")
-	close(release)
-	l.waitFor("initialize: not sent again, detection initialized the session")
-	m := l.quit()
-	if got := len(pairsOf(m, "initialize")); got != 1 {
-		t.Errorf("initialize rows = %d, want 1 (detection's)", got)
-	}
-}
-
-// i pressed while detection's server/discover probe waits, on a 2026
-// (stateless) server: that probe's answer is the discovery i asks for, so
-// no second server/discover goes once detection found the transport.
-func TestLiveDiscoverTypedWhileDetectingNotSentAgain(t *testing.T) {
-	srv, release := statelessHeldOn(t, "server/discover")
-	l := startLive(t, mcp.Config{URL: srv.Endpoint()})
-	l.waitFor("POST server/discover")
-	l.tm.Type("i")
-	l.waitFor("waits for the transport to be found")
-	close(release)
-	l.waitFor("server/discover: not sent again, detection discovered the server")
-	m := l.quit()
-	if got := len(pairsOf(m, "server/discover")); got != 1 {
-		t.Errorf("server/discover rows = %d, want 1 (detection's)", got)
+	for _, tc := range []struct {
+		probe, said string
+		start       func(t *testing.T, method string) (string, chan struct{})
+	}{
+		{"initialize", "initialize: not sent again, detection initialized the session",
+			func(t *testing.T, method string) (string, chan struct{}) {
+				srv, release := heldOn(t, method)
+				return srv.Endpoint(), release
+			}},
+		{"server/discover", "server/discover: not sent again, detection discovered the server",
+			func(t *testing.T, method string) (string, chan struct{}) {
+				srv, release := statelessHeldOn(t, method)
+				return srv.Endpoint(), release
+			}},
+	} {
+		t.Run(tc.probe, func(t *testing.T) {
+			url, release := tc.start(t, tc.probe)
+			l := startLive(t, mcp.Config{URL: url})
+			l.waitFor("POST " + tc.probe)
+			l.tm.Type("i")
+			l.waitFor("waits for the transport to be found")
+			close(release)
+			l.waitFor(tc.said)
+			m := l.quit()
+			if got := len(pairsOf(m, tc.probe)); got != 1 {
+				t.Errorf("%s rows = %d, want 1 (detection's)", tc.probe, got)
+			}
+		})
 	}
 }
 
