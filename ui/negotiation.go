@@ -150,6 +150,11 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	// When nothing worked, how detection went is the whole story; else
 	// the facts of the session in use come first and detection after.
 	if d := neg.Detect; d != nil && d.Transport == "" {
+		if detectionGoesOn(n.c.log.Stats()) {
+			// r started detection again: read alone, the last try's
+			// "no transport worked" said the new one had failed too.
+			f.text("finding the transport again: what each probe answers shows here when detection ends; the last try found none:", st.Hint, 0)
+		}
 		n.detection(f, d, neg.Problems, saidAbove(neg.Problems, d.Reason))
 		return f.lines
 	}
