@@ -40,3 +40,25 @@ func TestFilterRowsShowTheMatch(t *testing.T) {
 		t.Errorf("with the filter cleared the rows do not start with the method again:\n%s", view)
 	}
 }
+
+// The filter searches an event's first 4 KiB, its row showed the first
+// 512 bytes: a tools/list answer found by a tool named 1 KiB in read
+// `{…"id":2,"result":{"tools":[…`, like every other row, where the rows
+// whose match came early showed it.
+func TestFilterRowsShowAMatchPastTheUsualPreview(t *testing.T) {
+	data := `{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"first","description":"` + strings.Repeat("padding ", 128) + `"},{"name":"needle_tool"}]}}`
+	ev := mcp.SSEEvent{Conn: 1, Stream: mcp.StreamGet, Data: mcp.Raw(data), Raw: mcp.Raw("data: " + data + "\n\n")}
+	other := mcp.SSEEvent{Conn: 1, Stream: mcp.StreamGet, Data: mcp.Raw(`{"jsonrpc":"2.0","id":3,"result":{}}`), Raw: mcp.Raw("data: {}\n\n")}
+	recs := []mcp.Record{{Seq: 1, Time: fixedNow, Kind: mcp.KindEvent, Event: &ev}, {Seq: 2, Time: fixedNow, Kind: mcp.KindEvent, Event: &other}}
+	m := newTestModel(t, 80, 24, nil, recs)
+	press(m, "/")
+	press(m, strings.Split("needle", "")...)
+	settleFilter(t, m)
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "1 of 2 match") {
+		t.Fatalf("the filter does not find the row:\n%s", view)
+	}
+	if !strings.Contains(view, "needle_tool") {
+		t.Errorf("the filtered row does not show needle_tool, the text it was found by:\n%s", view)
+	}
+}
