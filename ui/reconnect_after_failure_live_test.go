@@ -46,15 +46,21 @@ func TestLiveReconnectAfterFailureSaysDetecting(t *testing.T) {
 	broken.Store(false)
 	l.mark()
 	l.tm.Type("r")
-	select {
-	case <-stalled:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the second detection's server/discover never reached the server")
-	}
+	closedWithin(t, stalled, 10*time.Second, "the second detection's server/discover never reached the server")
 	// Drawn since r: the word that detection runs again, and the last
 	// try's failure under it.
 	for _, want := range []string{"finding the transport again", "the last try found none", "no transport worked"} {
 		l.waitFor(want)
 	}
 	l.quit()
+}
+
+// closedWithin fails the test with why unless ch is closed within d.
+func closedWithin(t *testing.T, ch <-chan struct{}, d time.Duration, why string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(d):
+		t.Fatal(why)
+	}
 }
