@@ -82,8 +82,10 @@ func (n *negotiationPane) view(focused bool) []string {
 	start, end := n.scroll.visible(len(lines))
 	title := "Negotiation"
 	if s := sessionState(n.c.log); s != "" {
-		if s == mcp.StateClosed && detectionGoesOn(n.c.log.Stats()) {
-			s = mcp.StateConnecting // a probe's stream closed: detection goes on
+		if (s == mcp.StateClosed || s == mcp.StateFailed) && detectionGoesOn(n.c.log.Stats()) {
+			// A probe's stream closed, or r started detection again after
+			// it failed: detection goes on, as the status bar says.
+			s = mcp.StateConnecting
 		}
 		title += " · " + wireLine(stateWords(s), 32)
 	}

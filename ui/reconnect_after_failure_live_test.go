@@ -16,7 +16,9 @@ import (
 // r after a detection that found no transport starts detection again;
 // while its probes wait on a slow server, the Negotiation pane showed the
 // last try's "no transport worked" alone, which read as the new try
-// failed too. It says detection is running again, above the last try.
+// failed too, under a title that still said "failed" while the status bar
+// said "detecting". It says detection is running again, above the last
+// try, under "connecting".
 func TestLiveReconnectAfterFailureSaysDetecting(t *testing.T) {
 	var broken atomic.Bool
 	broken.Store(true)
@@ -47,9 +49,9 @@ func TestLiveReconnectAfterFailureSaysDetecting(t *testing.T) {
 	l.mark()
 	l.tm.Type("r")
 	closedWithin(t, stalled, 10*time.Second, "the second detection's server/discover never reached the server")
-	// Drawn since r: the word that detection runs again, and the last
-	// try's failure under it.
-	for _, want := range []string{"finding the transport again", "the last try found none", "no transport worked"} {
+	// Drawn since r: the title, the word that detection runs again, and
+	// the last try's failure under it.
+	for _, want := range []string{"Negotiation · connecting", "finding the transport again", "the last try found none", "no transport worked"} {
 		l.waitFor(want)
 	}
 	l.quit()
