@@ -116,7 +116,9 @@ func (d *detailPane) keepPlace(bySection bool) {
 	if !d.ready || len(d.cache) == 0 || d.keep.set {
 		return
 	}
-	if s := &d.search; !bySection && s.key == d.cacheKey && s.at >= 0 && s.at < len(s.hits) &&
+	// A match on screen is what is being read, in the other form (v) as
+	// at another width: raw bytes opened at the Response's top, far from it.
+	if s := &d.search; s.key == d.cacheKey && s.at >= 0 && s.at < len(s.hits) &&
 		s.hits[s.at] >= d.scroll.offset && s.hits[s.at] < d.scroll.offset+d.scroll.height {
 		s.resume = s.at // followSearch brings it back into view
 	}

@@ -195,10 +195,17 @@ func (e *eventsPane) view(focused bool) []string {
 	keepAlives := make([]bool, 0, cap(rows))
 	noData := make([]bool, 0, cap(rows))
 	idRuns := make([]idRun, 0, cap(rows))
+	// A filter finds text in the first filterScan bytes: a row's data
+	// is taken that far, so a match past the usual 512 is what its cell
+	// shows (dataAtMatch), not the same {…"id":… as every other row.
+	preview := 512
+	if e.filter.active() {
+		preview = filterScan
+	}
 	for i := start; i < end; i++ {
 		r, ru := e.eventRunAt(i)
 		ev := r.Event
-		name, data := wireLine(shownName(ev), 64), previewData(firstLine(string(ev.Data), 512))
+		name, data := wireLine(shownName(ev), 64), previewData(firstLine(string(ev.Data), preview))
 		keepAlive := !ev.Dispatched()
 		empty := false
 		id := wireLine(ev.ID, 64)

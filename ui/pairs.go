@@ -112,32 +112,38 @@ func (p *pairsPane) view(focused bool) []string {
 	lines := make([]string, 0, p.list.height+1)
 	lines = append(lines, p.c.st.Header.Render(p.row(cols, "KIND", "ID", "METHOD", "STATE", "POST", "RESP", "SIZE")))
 	if n == 0 {
-		lines = append(lines, p.c.st.Hint.Render("no requests yet: press "+p.c.keys.Initialize.Help().Key+" to initialize, "+p.c.keys.ListTools.Help().Key+" to list tools"))
+		// The hint is wrapped, not cut: at 100 columns the pane is half
+		// the width, and "press i to initialize, l to li…" lost the key
+		// a first-time user needs.
+		hint := "no requests yet: press " + p.c.keys.Initialize.Help().Key + " to initialize, " + p.c.keys.ListTools.Help().Key + " to list tools"
+		var note []string
 		if p.c.replay && p.c.replayDone {
-			lines[1] = p.c.st.Hint.Render("no messages in this recording")
+			hint = "no messages in this recording"
 		} else if p.c.replay {
 			// "no requests yet in this recording" read as if it had none.
-			// Short: with the key, it reads whole at 80 columns.
-			text := "no message played yet"
+			hint = "no message played yet"
 			if k := p.c.replayMessages; k > 0 {
-				text += ": " + strconv.Itoa(k) + " to come"
+				hint += ": " + strconv.Itoa(k) + " to come"
 			}
-			lines[1] = p.c.st.Hint.Render(text + " (" + p.c.keys.JumpEnd.Help().Key + " jumps to the end)")
+			hint += " (" + p.c.keys.JumpEnd.Help().Key + " jumps to the end)"
 		} else if p.c.proxied() && log.Len() == 0 {
-			lines[1] = p.c.st.Hint.Render("no client has connected yet")
+			hint = "no client has connected yet"
 			// Where to point the client is the standing note, which a
 			// status bar of 80 columns drops: the pane in front says it.
 			if p.c.note != "" {
-				lines = append(lines, "")
-				for _, l := range wrapWords(sanitize.Line(p.c.note), max(inner, 1)) {
-					lines = append(lines, p.c.st.Info.Render(l))
-				}
+				note = append([]string{""}, wrapWords(sanitize.Line(p.c.note), max(inner, 1))...)
 			}
 		} else if p.c.proxied() {
-			lines[1] = p.c.st.Hint.Render("no requests yet from this client")
+			hint = "no requests yet from this client"
 		} else if log.Stats().State == mcp.StateFailed {
 			// i would only say "not connected": the way on is to connect.
-			lines[1] = p.c.st.Hint.Render(notReady(notConnected, "press "+p.c.keys.Reconnect.Help().Key+" to try again (Negotiation says why it failed)"))
+			hint = notReady(notConnected, "press "+p.c.keys.Reconnect.Help().Key+" to try again (Negotiation says why it failed)")
+		}
+		for _, l := range wrapWords(hint, max(inner, 1)) {
+			lines = append(lines, p.c.st.Hint.Render(l))
+		}
+		for _, l := range note {
+			lines = append(lines, p.c.st.Info.Render(l))
 		}
 	}
 	start, end := p.list.window(n)

@@ -44,18 +44,10 @@ func TestLiveReconnectCancelsProbeInFlight(t *testing.T) {
 	t.Cleanup(func() { close(release) })
 
 	l := startLive(t, mcp.Config{URL: srv.URL + "/mcp", EndpointTimeout: time.Minute})
-	select {
-	case <-stalled:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the first server/discover never reached the server")
-	}
+	closedWithin(t, stalled, 10*time.Second, "the first server/discover never reached the server")
 	l.mark()
 	l.tm.Type("r")
-	select {
-	case <-cancelled:
-	case <-time.After(5 * time.Second):
-		t.Fatal("r left the stalled server/discover probe in flight: it was not cancelled")
-	}
+	closedWithin(t, cancelled, 5*time.Second, "r left the stalled server/discover probe in flight: it was not cancelled")
 	l.waitFor("streamable")
 	l.waitFor("● initialized") // the bar's state, not a word of another pane
 	m := l.quit()

@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// v while a Detail search's match is on screen keeps that match on
+// screen in the other form: raw bytes went to the top of the Response,
+// thousands of lines above the line the search had found, and the title
+// no longer said which match was shown.
+func TestDetailRawToggleKeepsTheMatchInView(t *testing.T) {
+	var b strings.Builder
+	for i := range 4000 {
+		if i == 2500 {
+			b.WriteString("the needle is here\\n")
+			continue
+		}
+		b.WriteString("a line of filler text that is only there to be scrolled past\\n")
+	}
+	m := newTestModel(t, 80, 24, nil, hugeAnswerRecords(b.String()))
+	_, cmd := m.Update(keyMsg("enter"))
+	m.Update(runCmd(t, cmd, isFormatted))
+	press(m, "/", "needle", "enter")
+	if view := ansi.Strip(m.View()); !strings.Contains(view, "the needle is here") {
+		t.Fatalf("the search did not bring its match into view:\n%s", view)
+	}
+	for _, form := range []string{"raw bytes", "pretty"} {
+		_, cmd := m.Update(keyMsg("v"))
+		m.View() // the placeholder is drawn while the lines are formatted
+		m.Update(runCmd(t, cmd, isFormatted))
+		view := ansi.Strip(m.View())
+		if !strings.Contains(view, "needle") || !strings.Contains(view, "“needle” 1/1") {
+			t.Errorf("v to %s: the match the search found is not in view, or the title does not say it is:\n%s", form, view)
+		}
+	}
+}
