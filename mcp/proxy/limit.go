@@ -159,6 +159,11 @@ func (p *Proxy) unknownSession(sid string) (how, joined, earlier string) {
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
 			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
 	}
+	if n, ok := p.gone.recorded(sid); ok {
+		earlier = fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", n)
+		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
+			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
+	}
 	if n, ok := p.ended.recorded(sid); ok {
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, after mcpscope ended its recording (client session %d) to keep within %d client sessions", id, n, p.cfg.MaxSessions),
 			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
