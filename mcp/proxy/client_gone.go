@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"maps"
 	"net"
 	"net/http"
 	"slices"
@@ -55,6 +56,24 @@ func (c *Client) cameOn(r *http.Request) {
 	}
 	c.conns[addr] = true
 	c.mu.Unlock()
+}
+
+// openConns are the addresses of c's client's connections open still.
+func (c *Client) openConns() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Collect(maps.Keys(c.conns))
+}
+
+// unlistLocked takes session c, whose records closed, off the connections
+// at addrs (p.mu is held): a connection a client keeps for hours would
+// otherwise hold every session it ever carried.
+func (p *Proxy) unlistLocked(c *Client, addrs []string) {
+	for _, a := range addrs {
+		if users, ok := p.open[a]; ok {
+			p.open[a] = slices.DeleteFunc(users, func(v *Client) bool { return v == c })
+		}
+	}
 }
 
 // connClosed notes that the connection at addr, which c used, closed.

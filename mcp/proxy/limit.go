@@ -79,9 +79,11 @@ func (p *Proxy) dropLocked(c *Client) {
 
 // drop takes a session whose records closed off the live ones.
 func (p *Proxy) drop(c *Client) {
+	addrs := c.openConns()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.dropLocked(c)
+	p.unlistLocked(c, addrs)
 }
 
 // full answers a request that would begin a session beyond the cap, and
