@@ -106,25 +106,11 @@ func (c *Client) goneLocked() bool {
 // endGone ends session c, whose client closed every connection it used
 // (goneCheck), unless anything of c came since.
 func (c *Client) endGone() {
-	c.mu.Lock()
-	sid := c.sessionID
-	gone := c.conns != nil && len(c.conns) == 0 && c.active == 0 && !c.ending
-	if gone {
-		c.ending = true
-		c.endDetail = "the client closed every connection it used, with nothing of the session open, and sent nothing more: it left"
+	c.endAway(func() bool { return c.conns != nil && len(c.conns) == 0 && c.active == 0 && !c.ending }, func(sid string) string {
+		detail := "the client closed every connection it used, with nothing of the session open, and sent nothing more: it left"
 		if sid != "" {
-			c.endDetail += " (upstream keeps session " + shownID(sid) + " until it expires it)"
+			detail += " (upstream keeps session " + shownID(sid) + " until it expires it)"
 		}
-	}
-	c.mu.Unlock()
-	if !gone {
-		return
-	}
-	c.p.mu.Lock()
-	c.p.forgetLocked(c)
-	if sid != "" {
-		c.p.gone.remember(sid, c.ID, 4*c.p.cfg.MaxSessions)
-	}
-	c.p.mu.Unlock()
-	c.closeIfDone()
+		return detail
+	}, &c.p.gone)
 }
