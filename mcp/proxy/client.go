@@ -78,13 +78,14 @@ type Client struct {
 	ending        bool                // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
-	started       bool        // OnStart heard of it
-	probing       bool        // a stateless session held back as a possible probe (see probe.go)
-	probeSent     int         // requests of a stateless session so far
-	probeOK       bool        // upstream answered a stateless request of it with its result
-	lastConn      string      // the address and port of its latest stateless request's connection (probesOf)
-	left          bool        // its client closed its GET stream, and nothing came since (clientLeft)
-	wait          *time.Timer // what it waits on its client for (wait.go); nil when nothing
+	started       bool            // OnStart heard of it
+	probing       bool            // a stateless session held back as a possible probe (see probe.go)
+	probeSent     int             // requests of a stateless session so far
+	probeOK       bool            // upstream answered a stateless request of it with its result
+	lastConn      string          // the address and port of its latest stateless request's connection (probesOf)
+	left          bool            // its client closed its GET stream, and nothing came since (clientLeft)
+	wait          *time.Timer     // what it waits on its client for (wait.go); nil when nothing
+	conns         map[string]bool // the client's connections its requests came on that are open still (ConnState); nil when none was told of
 }
 
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {
@@ -355,6 +356,7 @@ func (c *Client) release() {
 	c.mu.Unlock()
 	c.closeIfDone()
 	c.leftAlone()
+	c.goneCheck()
 }
 
 // idle reports a session that relays nothing now, and when it last did.

@@ -50,20 +50,32 @@ func (c *Client) leftAlone() {
 // endLeft ends session c, whose client left (clientLeft), unless anything
 // of c relayed since.
 func (c *Client) endLeft() {
+	c.endAway(func() bool { return c.left && c.active == 0 && !c.ending }, func(sid string) string {
+		return "the client closed its GET stream with nothing else of session " + shownID(sid) + " open, and sent nothing more: it left (upstream keeps the session until it expires it)"
+	}, &c.p.left)
+}
+
+// endAway ends session c, whose client is away, for the detail words
+// gives it, when still (called with c.mu held) is true now, and has its
+// session id, if it has one, remembered in ids so that a client coming
+// back with it is told which recording this was (unknownSession).
+func (c *Client) endAway(still func() bool, words func(sid string) string, ids *endedSessions) {
 	c.mu.Lock()
 	sid := c.sessionID
-	left := c.left && c.active == 0 && !c.ending
-	if left {
+	away := still()
+	if away {
 		c.ending = true
-		c.endDetail = "the client closed its GET stream with nothing else of session " + shownID(sid) + " open, and sent nothing more: it left (upstream keeps the session until it expires it)"
+		c.endDetail = words(sid)
 	}
 	c.mu.Unlock()
-	if !left {
+	if !away {
 		return
 	}
 	c.p.mu.Lock()
 	c.p.forgetLocked(c)
-	c.p.left.remember(sid, c.ID, 4*c.p.cfg.MaxSessions)
+	if sid != "" {
+		ids.remember(sid, c.ID, 4*c.p.cfg.MaxSessions)
+	}
 	c.p.mu.Unlock()
 	c.closeIfDone()
 }

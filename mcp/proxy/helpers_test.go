@@ -242,7 +242,9 @@ func startProxy(t *testing.T, upstream string, cfg Config) (*Proxy, string, *wat
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(p)
+	ts := httptest.NewUnstartedServer(p)
+	ts.Config.ConnState = p.ConnState
+	ts.Start()
 	t.Cleanup(func() {
 		ts.Close()
 		p.Close()

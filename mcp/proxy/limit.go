@@ -79,9 +79,11 @@ func (p *Proxy) dropLocked(c *Client) {
 
 // drop takes a session whose records closed off the live ones.
 func (p *Proxy) drop(c *Client) {
+	addrs := c.openConns()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.dropLocked(c)
+	p.unlistLocked(c, addrs)
 }
 
 // full answers a request that would begin a session beyond the cap, and
@@ -156,6 +158,11 @@ func (p *Proxy) unknownSession(sid string) (how, joined, earlier string) {
 	}
 	if n, ok := p.left.recorded(sid); ok {
 		earlier = fmt.Sprintf("whose recording (client session %d) ended when the client closed its GET stream with nothing else open", n)
+		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
+			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
+	}
+	if n, ok := p.gone.recorded(sid); ok {
+		earlier = fmt.Sprintf("whose recording (client session %d) ended when the client closed every connection it used", n)
 		return fmt.Sprintf("the client uses streamable HTTP session %s again, %s", id, earlier),
 			fmt.Sprintf("session %s again: its initialize is in the recording of client session %d, not this one", id, n), fmt.Sprintf("which client session %d recorded", n)
 	}

@@ -126,6 +126,8 @@ func (c *Client) settle() {
 	if ok {
 		c.openOnce(statelessOpen)
 	}
+	// Its client may have gone while it was held back.
+	c.goneCheck()
 }
 
 // foldProbe makes held-back stateless session c the streamable HTTP
@@ -180,7 +182,11 @@ func (p *Proxy) joinProbe(r *http.Request, m message) *Client {
 // the SDKs do, initializes on the one it probed on; the others are other
 // clients', whose initializes are still to come. Else they are all,
 // oldest first: a client that opened a new connection could be any of
-// them's.
+// them's. Alike clients in one process sharing one connection pool (two
+// SDK clients on one http.Client) are past telling apart: either may
+// initialize on the connection the other probed on, and its initialize
+// then takes the other's probe; nothing the wire carries says otherwise,
+// so the proxy does not guess.
 func (p *Proxy) probesOf(r *http.Request, m message) []*Client {
 	p.mu.Lock()
 	defer p.mu.Unlock()

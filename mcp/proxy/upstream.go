@@ -76,6 +76,7 @@ func (p *Proxy) newLeg(w http.ResponseWriter, r *http.Request, c *Client, body [
 	}
 	l.ctx, l.cancel = p.exchange(w, r)
 	if c != nil {
+		c.cameOn(r)
 		// A client faster than the log waits for it here, as a stream
 		// does between reads (tee), so the log's backlog stays bounded.
 		c.obs.WaitRoom(l.ctx)

@@ -1,0 +1,116 @@
+package proxy
+
+import (
+	"maps"
+	"net"
+	"net/http"
+	"slices"
+
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// ConnState is the http.Server hook (its ConnState field) that tells the
+// proxy when a client's connection opens and closes. With it, a session
+// whose client closed every connection it used ends once nothing of it
+// comes within earlyWait (see goneCheck): nothing else on the wire ends a
+// stateless session, a streamable one upstream named no id for, or one of
+// a client killed mid-call, which read "still being recorded" until the
+// proxy stopped. Without it the proxy never ends a session so.
+func (p *Proxy) ConnState(nc net.Conn, st http.ConnState) {
+	addr := nc.RemoteAddr().String()
+	switch st {
+	case http.StateNew:
+		p.mu.Lock()
+		if p.open == nil {
+			p.open = map[string][]*Client{}
+		}
+		p.open[addr] = nil
+		p.mu.Unlock()
+	case http.StateClosed, http.StateHijacked:
+		p.mu.Lock()
+		users := p.open[addr]
+		delete(p.open, addr)
+		p.mu.Unlock()
+		for _, c := range users {
+			c.connClosed(addr)
+		}
+	}
+}
+
+// cameOn notes that a request of c came on the connection r came on, when
+// the proxy is told of connections (ConnState).
+func (c *Client) cameOn(r *http.Request) {
+	addr := r.RemoteAddr
+	c.p.mu.Lock()
+	users, open := c.p.open[addr]
+	if open && !slices.Contains(users, c) {
+		c.p.open[addr] = append(users, c)
+	}
+	c.p.mu.Unlock()
+	if !open {
+		return
+	}
+	c.mu.Lock()
+	if c.conns == nil {
+		c.conns = map[string]bool{}
+	}
+	c.conns[addr] = true
+	c.mu.Unlock()
+}
+
+// openConns are the addresses of c's client's connections open still.
+func (c *Client) openConns() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Collect(maps.Keys(c.conns))
+}
+
+// unlistLocked takes session c, whose records closed, off the connections
+// at addrs (p.mu is held): a connection a client keeps for hours would
+// otherwise hold every session it ever carried.
+func (p *Proxy) unlistLocked(c *Client, addrs []string) {
+	for _, a := range addrs {
+		if users, ok := p.open[a]; ok {
+			p.open[a] = slices.DeleteFunc(users, func(v *Client) bool { return v == c })
+		}
+	}
+}
+
+// connClosed notes that the connection at addr, which c used, closed.
+func (c *Client) connClosed(addr string) {
+	c.mu.Lock()
+	delete(c.conns, addr)
+	c.mu.Unlock()
+	c.goneCheck()
+}
+
+// goneCheck, as an exchange of c ends or a connection it used closes,
+// ends c when its client closed every connection it used, nothing of c
+// relays, and nothing comes within earlyWait: the client is gone. A client
+// that comes back begins a new recording, which says which one this was
+// when it names the session's id (unknownSession). A legacy session ends
+// with its stream, and one whose client closed its GET stream as
+// leftAlone says; a session held back as a possible probe, or waiting
+// for its client's initialize, waits for that first.
+func (c *Client) goneCheck() {
+	c.waitWhile(c.goneLocked, c.p.earlyWait, c.endGone)
+}
+
+// goneLocked reports, with c.mu held, whether c's client looks gone. One
+// that closed its GET stream is left to leftAlone, which says so.
+func (c *Client) goneLocked() bool {
+	return !(c.left && c.sessionID != "") && c.conns != nil && len(c.conns) == 0 && c.active == 0 && !c.ending && c.used &&
+		c.Transport != mcp.TransportSSE && !c.probing && c.first == nil && (!c.EarlyGet || !c.initAt.IsZero())
+}
+
+// endGone ends session c, whose client closed every connection it used
+// (goneCheck), unless anything of c came since.
+func (c *Client) endGone() {
+	c.endAway(func() bool { return c.conns != nil && len(c.conns) == 0 && c.active == 0 && !c.ending }, func(sid string) string {
+		detail := "the client closed every connection it used, with nothing of the session open, and sent nothing more: it left"
+		if sid != "" {
+			detail += " (upstream keeps session " + shownID(sid) + " until it expires it)"
+		}
+		return detail
+	}, &c.p.gone)
+}
