@@ -86,6 +86,7 @@ type Client struct {
 	left          bool            // its client closed its GET stream, and nothing came since (clientLeft)
 	wait          *time.Timer     // what it waits on its client for (wait.go); nil when nothing
 	conns         map[string]bool // the client's connections its requests came on that are open still (ConnState); nil when none was told of
+	deleting      bool            // its client sent DELETE for it (goneLocked)
 }
 
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {

@@ -97,9 +97,15 @@ func (c *Client) goneCheck() {
 }
 
 // goneLocked reports, with c.mu held, whether c's client looks gone. One
-// that closed its GET stream is left to leftAlone, which says so.
+// that closed its GET stream is left to leftAlone, which says so. A
+// session upstream named an id for is its client's until a DELETE (or
+// upstream forgetting the id): many clients open a connection a request,
+// or let an idle one close within seconds (Node's fetch after 4 s), and a
+// person pausing between calls would find their session cut into one
+// recording a burst. So only a session with no id, or one whose client
+// sent DELETE on its way out, ends so.
 func (c *Client) goneLocked() bool {
-	return !(c.left && c.sessionID != "") && c.conns != nil && len(c.conns) == 0 && c.active == 0 && !c.ending && c.used &&
+	return (c.sessionID == "" || c.deleting) && !(c.left && c.sessionID != "") && c.conns != nil && len(c.conns) == 0 && c.active == 0 && !c.ending && c.used &&
 		c.Transport != mcp.TransportSSE && !c.probing && c.first == nil && (!c.EarlyGet || !c.initAt.IsZero())
 }
 

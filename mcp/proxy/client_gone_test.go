@@ -231,3 +231,41 @@ func TestClientCutWithItsDeleteOnTheWireEndsItsSession(t *testing.T) {
 		t.Errorf("the session ends with %s, want closed saying its client left", describe(last))
 	}
 }
+
+// A client that opens a connection a request and lets each close (curl
+// by hand, or Node's fetch idle past its 4 s) stays in its session
+// across a pause while upstream named an id for it: the id is the
+// session's, and only a DELETE or upstream forgetting it ends it, where
+// each pause past the grace began a new recording.
+func TestClientBetweenConnectionsKeepsItsSessionWithAnID(t *testing.T) {
+	const grace = 100 * time.Millisecond
+	gw := demotest.Start(t, demo.Options{})
+	p, base, w := startProxy(t, gw.URL, Config{})
+	p.earlyWait = grace
+	closing := []string{"Accept", "application/json, text/event-stream", "Connection", "close"}
+	resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}`, closing...)
+	readAll(t, resp.Body)
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || sid == "" {
+		t.Fatalf("initialize got %s with session %q, want 200 and a session", resp.Status, sid)
+	}
+	c := w.clientOn(t, mcp.TransportStreamable)
+	withID := append(closing, "Mcp-Session-Id", sid, "MCP-Protocol-Version", "2025-11-25")
+	readAll(t, rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, withID...).Body)
+	// Only waiting can show that nothing ends it.
+	time.Sleep(4 * grace)
+	if resp := rawPost(t, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, withID...); resp.StatusCode != http.StatusOK {
+		t.Fatalf("tools/list after a pause: %s", resp.Status)
+	} else {
+		readAll(t, resp.Body)
+	}
+	w.record(t, c.ID, "the tools/list after the pause in the same session", func(r mcp.Record) bool {
+		return r.RPC != nil && r.RPC.Method == "tools/list" && r.RPC.Class == mcp.ClassResponse
+	})
+	if w.count(c.ID, func(r mcp.Record) bool { return r.State != nil && r.State.State == mcp.StateClosed }) > 0 {
+		t.Fatalf("the session ended between its client's connections:\n%s", w.dump())
+	}
+	if n := len(w.sessions()); n != 1 {
+		t.Fatalf("%d sessions, want the client's one:\n%s", n, w.dump())
+	}
+}

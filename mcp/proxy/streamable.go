@@ -308,6 +308,9 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		return
 	}
 	defer done()
+	c.mu.Lock()
+	c.deleting = true
+	c.mu.Unlock()
 	l := p.newLeg(w, r, c, nil, message{}, mcp.PurposeDelete)
 	defer l.cancel()
 	resp, ok := l.send()
