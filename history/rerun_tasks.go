@@ -14,9 +14,9 @@ import (
 // live server gave for the same request, and later params are asked by that.
 type taskIDs map[string]string
 
-// taskIDOf is the task id of an answer holding a CreateTaskResult, ""
-// when it holds none.
-func taskIDOf(raw []byte) string {
+// TaskIDOf is the task id of an answer (a whole JSON-RPC message) holding
+// a CreateTaskResult, "" when it holds none.
+func TaskIDOf(raw []byte) string {
 	if !bytes.Contains(raw, []byte(`"taskId"`)) && !bytes.Contains(raw, []byte(`\u`)) {
 		return "" // the cheap test first (mcp.CreatedTask's): most answers are not tasks
 	}
@@ -35,7 +35,7 @@ func (t taskIDs) learn(recorded *mcp.Record, live *mcp.Response) {
 	if recorded == nil || recorded.RPC == nil || live == nil {
 		return
 	}
-	old, now := taskIDOf([]byte(recorded.RPC.Raw)), taskIDOf([]byte(live.Raw))
+	old, now := TaskIDOf([]byte(recorded.RPC.Raw)), TaskIDOf([]byte(live.Raw))
 	if old != "" && now != "" {
 		t[old] = now
 	}
