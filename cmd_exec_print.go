@@ -296,6 +296,11 @@ func (p *printer) failure(method string, err error) {
 		if p.modern() {
 			how = "its response stream was closed, which is how 2026-07-28 cancels"
 		}
+		if tc := (*mcp.TaskCancelledError)(nil); errors.As(err, &tc) {
+			// The tool's work goes on in its task unless tasks/cancel
+			// stopped it: what that got is the end of the story.
+			how += "; tasks/cancel for its task " + sanitize.Line(tc.TaskID) + ": " + sanitize.Line(tc.Status)
+		}
 		fmt.Fprintf(p.w, "cancelled: the request was given up on and %s\n", how)
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -23,7 +24,12 @@ type progressLine struct {
 
 	mu      sync.Mutex
 	pending map[string]string // request id -> what it is, for the line
-	shown   bool
+	// tasks maps a task a tool call made (its answer a CreateTaskResult)
+	// to the call's label: while tasks/result waits for the task, its
+	// notifications/tasks/status draw the line, which stayed blank for
+	// as long as the task ran (server-everything's research query).
+	tasks map[string]string
+	shown bool
 	// A server may send a million progress notifications: the line is
 	// drawn at most progressBurst times per progressWindow, and the
 	// newest text held back (later) is drawn when the window ends, so a
@@ -65,8 +71,26 @@ func (p *progressLine) record(r mcp.Record) {
 		}
 		p.pending[m.ID] = label
 	case r.Kind == mcp.KindReceived && (m.Class == mcp.ClassResponse || m.Class == mcp.ClassLate):
+		label, ok := p.pending[m.ID]
 		delete(p.pending, m.ID)
 		p.clearLocked()
+		if id := history.TaskIDOf([]byte(m.Raw)); ok && m.Method == "tools/call" && id != "" {
+			if p.tasks == nil {
+				p.tasks = map[string]string{}
+			}
+			p.tasks[id] = label
+		}
+	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassNotification && m.Method == "notifications/tasks/status":
+		w, ok := history.ReadNote(m.Method, []byte(m.Raw))
+		if label, known := p.tasks[w.Task]; ok && known && len(p.pending) > 0 {
+			// The task's id is left out: 32 digits took the row its
+			// status message needed, and there is one task per call.
+			text := "task " + w.Status
+			if w.Text != "" {
+				text += ": " + strings.Join(strings.Fields(clip.Prefix(w.Text, 4*maxProgressWidth)), " ")
+			}
+			p.drawLocked(oneRow(sanitize.Line(label) + "  " + sanitize.Line(text)))
+		}
 	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassNotification:
 		pr, ok := mcp.ParseProgress([]byte(m.Raw))
 		if !ok {
@@ -132,6 +156,7 @@ func (p *progressLine) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	clear(p.pending)
+	clear(p.tasks)
 	p.clearLocked()
 }
 
@@ -180,7 +205,13 @@ func progressText(label string, pr mcp.Progress) string {
 		b.WriteString("  ")
 		b.WriteString(sanitize.Line(strings.Join(strings.Fields(pr.Message), " ")))
 	}
-	s := []rune(b.String())
+	return oneRow(b.String())
+}
+
+// oneRow is line cut to maxProgressWidth runes, so a carriage return
+// can erase it.
+func oneRow(line string) string {
+	s := []rune(line)
 	if len(s) > maxProgressWidth {
 		s = append(s[:maxProgressWidth-1], '…')
 	}

@@ -123,6 +123,7 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 	roots := p.roots
 	tasks := taskIDs{}
 	cancelled := p.cancelledAfter()
+	givenUp := cancelledTasks{}
 	// A probe is how the recording found its transport, except the one
 	// that succeeded in opening the session: that was its handshake.
 	probe := func(seq int64) bool { return p.probes[seq] && seq != opened }
@@ -171,6 +172,11 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 			offer(ctx, s, during) // a 2026 client tells its roots only when asked
 		}
 		res := RerunResult{N: n + 1, Method: method, Tool: r.RPC.Tool, Redacted: redactedNote(params), Mismatch: mismatch}
+		if method == "tasks/cancel" && givenUp.took(paramsOf(r.RPC.Raw)) {
+			res.Outcome, res.As = OutcomeSame, "sent by the re-run as it gave up on tasks/result, as recorded"
+			add(res)
+			continue
+		}
 		var live *mcp.Response
 		// The recorded answer to r, once read back (readAnswer): a request
 		// compares with it after learning its task from it.
@@ -252,6 +258,9 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 				// after it was told is not compared, as no client waits
 				// for it.
 				res.Outcome, res.As = OutcomeSame, "cancelled after "+after.Round(time.Millisecond).String()+", as recorded"
+				if method == "tasks/result" {
+					givenUp.add(paramsOf(r.RPC.Raw))
+				}
 				add(res)
 				continue
 			}

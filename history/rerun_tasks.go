@@ -14,9 +14,9 @@ import (
 // live server gave for the same request, and later params are asked by that.
 type taskIDs map[string]string
 
-// taskIDOf is the task id of an answer holding a CreateTaskResult, ""
-// when it holds none.
-func taskIDOf(raw []byte) string {
+// TaskIDOf is the task id of an answer (a whole JSON-RPC message) holding
+// a CreateTaskResult, "" when it holds none.
+func TaskIDOf(raw []byte) string {
 	if !bytes.Contains(raw, []byte(`"taskId"`)) && !bytes.Contains(raw, []byte(`\u`)) {
 		return "" // the cheap test first (mcp.CreatedTask's): most answers are not tasks
 	}
@@ -35,7 +35,7 @@ func (t taskIDs) learn(recorded *mcp.Record, live *mcp.Response) {
 	if recorded == nil || recorded.RPC == nil || live == nil {
 		return
 	}
-	old, now := taskIDOf([]byte(recorded.RPC.Raw)), taskIDOf([]byte(live.Raw))
+	old, now := TaskIDOf([]byte(recorded.RPC.Raw)), TaskIDOf([]byte(live.Raw))
 	if old != "" && now != "" {
 		t[old] = now
 	}
@@ -65,4 +65,42 @@ func (t taskIDs) rewrite(params json.RawMessage) json.RawMessage {
 		return params
 	}
 	return out
+}
+
+// cancelledTasks are the tasks, by recorded id, whose tasks/result the
+// re-run gave up on as the recording did. The live session cancelled each
+// with tasks/cancel as it gave up (mcp.Session.TaskResult), as the
+// recorded one had: the recorded tasks/cancel that followed is that one,
+// and sent again it was refused ("Cannot cancel" a task already
+// cancelled) and reported as a difference the server never made.
+type cancelledTasks map[string]bool
+
+// add notes the task a tasks/result's recorded params name.
+func (c cancelledTasks) add(params json.RawMessage) {
+	if id := taskParam(params); id != "" {
+		c[id] = true
+	}
+}
+
+// took reports whether the tasks/cancel of recorded params names a task
+// the re-run cancelled already, and forgets it: a second tasks/cancel the
+// user typed is sent.
+func (c cancelledTasks) took(params json.RawMessage) bool {
+	id := taskParam(params)
+	if !c[id] {
+		return false
+	}
+	delete(c, id)
+	return true
+}
+
+// taskParam is params.taskId, "" when there is none.
+func taskParam(params json.RawMessage) string {
+	var p struct {
+		TaskID string `json:"taskId"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return ""
+	}
+	return p.TaskID
 }

@@ -151,11 +151,50 @@ func (s *Session) awaitTask(ctx context.Context, id string, params json.RawMessa
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
 		defer cancel()
 		defer context.AfterFunc(s.goodbye, cancel)()
-		_, _ = s.roundTrip(cctx, "tasks/cancel", "", cancelParams)
+		cresp, cerr := s.roundTrip(cctx, "tasks/cancel", "", cancelParams)
+		if ctx.Err() != nil {
+			return resp, &TaskCancelledError{TaskID: id, Status: cancelStatus(cresp, cerr), Err: err}
+		}
 	}
 	if timedOut && ctx.Err() == nil {
 		return resp, &WireError{Cause: CauseTaskTimeout, Transport: te.Transport, Err: err,
 			Message: fmt.Sprintf("task %q did not end within %s (tasks/result id %s got no answer); mcpscope cancelled it with tasks/cancel", clip.Quote(id, 64), te.After, te.ID)}
 	}
 	return resp, err
+}
+
+// TaskCancelledError is a tool call given up on (ctx ended) while the task
+// it made ran: the task was cancelled with tasks/cancel, and Status is what
+// that got. It unwraps to the wait's own error (context.Canceled), so it
+// is a cancellation wherever one is looked for.
+type TaskCancelledError struct {
+	TaskID string
+	// Status is the task's status in tasks/cancel's answer ("cancelled"),
+	// or why there is none: the server's error, or no answer.
+	Status string
+	Err    error
+}
+
+func (e *TaskCancelledError) Error() string {
+	return fmt.Sprintf("%v; tasks/cancel for task %q: %s", e.Err, clip.Quote(e.TaskID, 64), e.Status)
+}
+
+func (e *TaskCancelledError) Unwrap() error { return e.Err }
+
+// cancelStatus is what tasks/cancel got, in words: the status its answer
+// gives the task, the server's error, or that no answer came.
+func cancelStatus(resp *Response, err error) string {
+	switch {
+	case err != nil:
+		return "no answer (" + err.Error() + ")"
+	case resp == nil:
+		return "no answer"
+	case resp.Error != nil:
+		return fmt.Sprintf("refused: %d %s", resp.Error.Code, clip.Quote(resp.Error.Message, 120))
+	}
+	var status string
+	if r, ok := objectOf(resp.Result, 1); ok && r.DecodeField("status", &status) == nil && status != "" {
+		return "status " + clip.Quote(status, 64)
+	}
+	return "answered without a status"
 }
