@@ -57,15 +57,25 @@ func TestExecAnswerOnlyCommentWhenTimedOut(t *testing.T) {
 }
 
 // A server that redirects in a loop is said to, with what to do, instead of
-// a bare "stopped after 10 redirects".
+// a bare "stopped after 10 redirects"; one that redirects along more hops
+// than a client follows, each to a new URL, is not said to loop: it used
+// to be, and the user looked for a rule pointing back that is not there.
 func TestExecRedirectLoop(t *testing.T) {
 	loop := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/mcp/", http.StatusTemporaryRedirect)
 	}))
 	t.Cleanup(loop.Close)
 	out, errOut, code := run(t, "exec", "--no-record", loop.URL+"/mcp/", "tools/list")
-	if code != exitConnect || !strings.Contains(errOut, "stopped after 10 redirects, the last from") || !strings.Contains(errOut, "redirects in a loop") {
+	if code != exitConnect || !strings.Contains(errOut, "stopped after 10 redirects, the last from") || !strings.Contains(errOut, "back to a URL visited already: a loop") || !strings.Contains(errOut, "redirects in a loop") {
 		t.Errorf("exit %d, want %d naming the loop\n%s\n%s", code, exitConnect, out, errOut)
+	}
+	chain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, r.URL.Path+"x", http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(chain.Close)
+	out, errOut, code = run(t, "exec", "--no-record", chain.URL+"/mcp", "tools/list")
+	if want := "each to a URL not visited before: a chain longer than a client follows"; code != exitConnect || !strings.Contains(errOut, want) || strings.Contains(errOut, "visited already") {
+		t.Errorf("exit %d, want %d saying %q and no loop\n%s\n%s", code, exitConnect, want, out, errOut)
 	}
 }
 

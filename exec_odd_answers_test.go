@@ -9,23 +9,25 @@ import (
 )
 
 // An answer JSON readers may read two ways (a member named twice, result
-// and error both) says so beside what mcpscope made of it, so the reading
-// shown is not taken for the only one.
+// and error both, our id 7 written 7.0) says so beside what mcpscope made
+// of it, so the reading shown is not taken for the only one.
 func TestExecSaysWhenAnAnswerReadsTwoWays(t *testing.T) {
 	for _, tc := range []struct {
-		name, answer, want string
-		code               int
+		name, idTail, answer, want string
+		code                       int
 	}{
-		{"result twice", `"result":{"tools":[]},"result":{"tools":[{"name":"evil","inputSchema":{"type":"object"}}]}`,
+		{"result twice", "", `"result":{"tools":[]},"result":{"tools":[{"name":"evil","inputSchema":{"type":"object"}}]}`,
 			`⚠ the message has 2 "result" members: readers differ on which counts, and mcpscope took the last`, exitOK},
-		{"isError twice", `"result":{"content":[],"isError":true,"isError":false}`,
+		{"isError twice", "", `"result":{"content":[],"isError":true,"isError":false}`,
 			`⚠ its result has 2 "isError" members`, exitOK},
-		{"result and error", `"result":{"tools":[]},"error":{"code":-32603,"message":"broken"}`,
+		{"result and error", "", `"result":{"tools":[]},"error":{"code":-32603,"message":"broken"}`,
 			`⚠ it has both "result" and "error", which JSON-RPC forbids: mcpscope read it as the error`, exitFailed},
+		{"id with a fraction", ".0", `"result":{"tools":[]}`,
+			`written another way: readers differ (the TypeScript and Go SDKs take it as`, exitOK},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := mcptest.StatelessOnMethod(t, "tools/list", func(x *mcptest.Exchange) {
-				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + `,` + tc.answer + `}`)
+				x.Reply(`{"jsonrpc":"2.0","id":` + string(x.ID) + tc.idTail + `,` + tc.answer + `}`)
 			})
 			out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
 			if code != tc.code || !strings.Contains(out+errOut, tc.want) {

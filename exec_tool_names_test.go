@@ -30,3 +30,18 @@ func TestExecListingSaysWhichToolNamesAreAmbiguous(t *testing.T) {
 		}
 	}
 }
+
+// A tool whose name the server wrote in bytes that are not UTF-8 is listed
+// with the U+FFFD they read as and a note: a call by the name shown sends
+// that character, not the server's bytes, so it names no tool.
+func TestExecListingSaysANameIsNotUTF8(t *testing.T) {
+	srv := mcptest.OnMethod(t, "tools/list", func(x *mcptest.Exchange) {
+		x.Status(200, "application/json", `{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[`+
+			`{"name":"caf`+"\xe9"+`","description":"latin-1","inputSchema":{"type":"object"}},`+
+			`{"name":"fine","description":"alone","inputSchema":{"type":"object"}}]}}`)
+	})
+	out, errOut, code := run(t, "exec", "--no-record", "--no-listen", srv.URL, "tools/list")
+	if want := "⚠ its name holds U+FFFD, what bytes that are not UTF-8 read as"; code != exitOK || strings.Count(out, want) != 1 || !strings.Contains(out, "latin-1") {
+		t.Errorf("exit %d, want the listing to say once %q:\n%s\n%s", code, want, out, errOut)
+	}
+}

@@ -11,9 +11,9 @@ import (
 // differently, so a person sees that what mcpscope shows is one reading:
 // a member named twice in the message or in its result (JSON leaves which
 // counts to the reader; mcpscope, like encoding/json, takes the last), an
-// answer with both result and error, and a "jsonrpc" member missing or not
-// "2.0" (lenient readers take it, strict ones refuse it). Nil for a clean
-// message.
+// answer with both result and error, a "jsonrpc" member missing or not
+// "2.0" (lenient readers take it, strict ones refuse it), and an integer id
+// written with a fraction or an exponent (1.0). Nil for a clean message.
 func Ambiguities(raw Raw) []string {
 	root, ok := objectOf(bytesOf(string(raw)), 2)
 	if !ok {
@@ -53,6 +53,11 @@ func ambiguitiesOf(root jsonspan.Value) []string {
 		out = append(out, `it has no "jsonrpc": "2.0" member, which JSON-RPC 2.0 requires: clients built on the MCP SDKs refuse it`)
 	case !ok || text != "2.0":
 		out = append(out, fmt.Sprintf(`its "jsonrpc" is %s, not "2.0": clients built on the MCP SDKs refuse it`, clip.Quote(string(v.Raw()), 64)))
+	}
+	if id := root.Get("id"); id.Kind() == jsonspan.Number {
+		if n, ok := sameInteger(string(id.Raw())); ok {
+			out = append(out, fmt.Sprintf(`its "id" %s is the integer %s written another way: readers differ (the TypeScript and Go SDKs take it as %s, the Python SDK refuses a fraction there), and mcpscope took it as %s`, clip.Quote(string(id.Raw()), 64), n, n, n))
+		}
 	}
 	twice("the message", root)
 	if r := root.Get("result"); r.Kind() == jsonspan.Object {

@@ -39,12 +39,16 @@ func (g gunzipTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return resp, err
 	}
 	resp.Request = req
-	if !strings.EqualFold(resp.Header.Get("Content-Encoding"), "gzip") || resp.Body == nil || resp.Body == http.NoBody {
+	// HTTP has a client take x-gzip, gzip's old name, as gzip (RFC 9110,
+	// 8.4.1.3); net/http does not, and refusing it would blame the server
+	// for an answer every browser reads.
+	label := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
+	if (label != "gzip" && label != "x-gzip") || resp.Body == nil || resp.Body == http.NoBody {
 		return resp, nil
 	}
 	// As net/http does once it decodes: the length and the label were the
 	// encoded body's.
-	dec, _ := Decoder(resp.Body, "gzip")
+	dec, _ := Decoder(resp.Body, label)
 	resp.Body = decodedBody{dec, resp.Body}
 	resp.Header.Del("Content-Encoding")
 	resp.Header.Del("Content-Length")

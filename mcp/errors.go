@@ -363,7 +363,7 @@ var adviceHeaders = []string{"WWW-Authenticate", "Allow", "Content-Type", "Retry
 // refusals with it too, so both read alike.
 func StatusError(purpose, transport, method, target string, resp *http.Response, body string) *WireError {
 	answer := statusText(resp)
-	if line := firstLine(body); line != "" {
+	if line := bodyLine(resp.Header, body); line != "" {
 		answer += ": " + line
 	}
 	msg := fmt.Sprintf("%s %s answered %s", method, target, answer)
@@ -403,6 +403,20 @@ func codeText(code int) string {
 // cut, saying how many more lines the record holds (a traceback's first
 // line says little).
 func firstLine(s string) string { return clip.Headline(s, 200) }
+
+// bodyLine is the first line of an error answer's body, or what the body
+// is when its bytes are not its text: compressed in an encoding no one
+// decoded (net/http takes the label off a body it decodes), or UTF-16.
+// Quoted as they are, either is a line of U+FFFD and control pictures.
+func bodyLine(h http.Header, body string) string {
+	if ce := h.Get("Content-Encoding"); body != "" && ce != "" && !strings.EqualFold(ce, "identity") {
+		return fmt.Sprintf("a body in Content-Encoding %q, not decoded", HeaderQuote(ce))
+	}
+	if order := utf16Order([]byte(body)); order != "" {
+		return "a body in UTF-16 (" + order + "), not shown"
+	}
+	return firstLine(body)
+}
 
 // brokeWords says why an answer being read broke off: a reset in words,
 // where net/http's are the socket's ("read tcp 127.0.0.1:1->127.0.0.1:2:

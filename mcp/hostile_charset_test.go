@@ -71,3 +71,37 @@ func TestJSONAnswerInAnotherCharsetIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// A JSON answer in UTF-16 with no charset to say so is named UTF-16, by its
+// byte order mark or the zero bytes beside its ASCII: the decoder's words
+// alone said no JSON value starts at byte 0 and quoted \xff\xfe{\x00.
+func TestUnlabelledUTF16AnswerIsNamed(t *testing.T) {
+	be := func(s string) string {
+		var b strings.Builder
+		for _, u := range utf16.Encode([]rune(s)) {
+			b.WriteByte(byte(u >> 8))
+			b.WriteByte(byte(u))
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name string
+		body func(answer string) string
+		want string
+	}{
+		{"little-endian, marked", utf16LE, "not JSON: it is written in UTF-16 (it starts with the little-endian byte order mark FF FE)"},
+		{"big-endian, marked", func(a string) string { return "\xfe\xff" + be(a) }, "(it starts with the big-endian byte order mark FE FF)"},
+		{"little-endian", func(a string) string { return utf16LE(a)[2:] }, "UTF-16 (little-endian: a zero byte follows its first {)"},
+		{"big-endian", be, "UTF-16 (big-endian: a zero byte comes before its first {)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			handle := mcptest.HandleMethod("tools/list", func(x *mcptest.Exchange) {
+				x.Status(200, "application/json", tc.body(`{"jsonrpc":"2.0","id":`+string(x.ID)+`,"result":{"tools":[]}}`))
+			})
+			_, s, _ := dialStreamable(t, mcptest.StreamableOptions{Handle: handle}, Config{})
+			if _, err := s.Request(testCtx(t), "tools/list", nil); CauseOf(err) != CauseNotJSONRPC || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Request = %v (cause %q), want %q", err, CauseOf(err), tc.want)
+			}
+		})
+	}
+}

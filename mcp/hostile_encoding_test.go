@@ -118,3 +118,32 @@ func TestLegacyStreamLabelledGzipThatIsNot(t *testing.T) {
 		t.Errorf("Connect = %v (cause %q), want %q saying the body does not decode", err, CauseOf(err), CauseBadHTTP)
 	}
 }
+
+// An error answer whose body's bytes are not its text, compressed in an
+// encoding no one decoded or written in UTF-16, says what the body is: its
+// first line, quoted as it was, was a run of U+FFFD and control pictures.
+func TestErrorAnswerWhoseBodyIsNotItsText(t *testing.T) {
+	for _, tc := range []struct {
+		name, encoding, body, want string
+	}{
+		{"br", "br", "\x1b\x8b\x00\xf8\x9f\xff\xfe", `answered 502 Bad Gateway: a body in Content-Encoding "br", not decoded`},
+		{"UTF-16", "", utf16LE("upstream down"), "answered 502 Bad Gateway: a body in UTF-16 (it starts with the little-endian byte order mark FF FE), not shown"},
+		{"plain", "", "upstream down\nmore", "answered 502 Bad Gateway: upstream down"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, s, _ := dialStateless(t, mcptest.StatelessOptions{Handle: func(x *mcptest.Exchange) {
+				if x.Method == "tools/list" {
+					if tc.encoding != "" {
+						x.Header().Set("Content-Encoding", tc.encoding)
+					}
+					x.Status(http.StatusBadGateway, "text/plain", tc.body)
+					return
+				}
+				x.Default()
+			}}, Config{NoListen: true})
+			if _, _, err := s.ListTools(testCtx(t), false); CauseOf(err) != CauseStatus || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("tools/list = %v (cause %q), want %q saying %q", err, CauseOf(err), CauseStatus, tc.want)
+			}
+		})
+	}
+}

@@ -11,15 +11,16 @@ import (
 )
 
 // gzipFront serves srv's streamable endpoint, but answers tools/list with
-// body, gzipped, labelled contentType and Content-Encoding: gzip.
-func gzipFront(t *testing.T, srv *mcptest.StreamableServer, contentType string, body func(id string) string) string {
+// body, gzipped, labelled contentType and Content-Encoding: label (gzip, or
+// x-gzip, its old name).
+func gzipFront(t *testing.T, srv *mcptest.StreamableServer, label, contentType string, body func(id string) string) string {
 	t.Helper()
 	return frontOf(t, srv, "tools/list", func(w http.ResponseWriter, r *http.Request, msg []byte) {
 		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 			t.Errorf("tools/list asked for Accept-Encoding %q, want gzip", r.Header.Get("Accept-Encoding"))
 		}
 		w.Header().Set("Content-Type", contentType)
-		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Content-Encoding", label)
 		zw := gzip.NewWriter(w)
 		_, _ = io.WriteString(zw, body(mcptest.RawID(string(msg))))
 		_ = zw.Close()
@@ -31,7 +32,7 @@ func gzipFront(t *testing.T, srv *mcptest.StreamableServer, contentType string, 
 // comment is a record and a line of the recording, gigabytes of them.
 func TestGzipBombOfKeepAlivesIsRefused(t *testing.T) {
 	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
-	endpoint := gzipFront(t, srv, "text/event-stream", func(id string) string {
+	endpoint := gzipFront(t, srv, "gzip", "text/event-stream", func(id string) string {
 		return strings.Repeat(": ping\n\n", 4<<20) + "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"tools\":[]}}\n\n"
 	})
 	s, rec := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
@@ -52,23 +53,42 @@ func TestGzipBombOfKeepAlivesIsRefused(t *testing.T) {
 	}
 }
 
-// A gzip answer that compresses as real answers do is read whole.
+// A gzip answer that compresses as real answers do is read whole, labelled
+// gzip or x-gzip: HTTP says a client takes x-gzip as gzip, and a server
+// that writes the old name used to be refused as answering in an encoding
+// mcpscope never asked for.
 func TestGzipAnswerIsRead(t *testing.T) {
-	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
 	var tools []string
 	for i := range 3000 {
 		tools = append(tools, `{"name":"tool`+strings.Repeat("x", i%7)+string(rune('a'+i%26))+`","inputSchema":{"type":"object"}}`)
 	}
-	endpoint := gzipFront(t, srv, "application/json", func(id string) string {
-		return `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[` + strings.Join(tools, ",") + `]}}`
-	})
-	s := NewSession(Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
-	t.Cleanup(func() { s.Close() })
-	if err := s.Connect(testCtx(t)); err != nil {
-		t.Fatalf("Connect: %v", err)
+	for _, label := range []string{"gzip", "x-gzip", "X-GZIP"} {
+		t.Run(label, func(t *testing.T) {
+			srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+			endpoint := gzipFront(t, srv, label, "application/json", func(id string) string {
+				return `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[` + strings.Join(tools, ",") + `]}}`
+			})
+			s := NewSession(Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
+			t.Cleanup(func() { s.Close() })
+			if err := s.Connect(testCtx(t)); err != nil {
+				t.Fatalf("Connect: %v", err)
+			}
+			got, _, err := s.ListTools(testCtx(t), false)
+			if err != nil || len(got) != 3000 {
+				t.Errorf("tools/list = %d tools, %v; want 3000", len(got), err)
+			}
+		})
 	}
-	got, _, err := s.ListTools(testCtx(t), false)
-	if err != nil || len(got) != 3000 {
-		t.Errorf("tools/list = %d tools, %v; want 3000", len(got), err)
+}
+
+// An x-gzip bomb is held to the bound a gzip one is.
+func TestXGzipBombIsRefused(t *testing.T) {
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	endpoint := gzipFront(t, srv, "x-gzip", "application/json", func(id string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[],"pad":"` + strings.Repeat("a", 64<<20) + `"}}`
+	})
+	s, _ := connect(t, Config{URL: endpoint, Transport: TransportStreamable, NoGetStream: true})
+	if _, _, err := s.ListTools(testCtx(t), false); CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "the x-gzip body expanded more than") {
+		t.Errorf("tools/list = %v (cause %q), want %q refusing an x-gzip compression bomb", err, CauseOf(err), CauseBadHTTP)
 	}
 }

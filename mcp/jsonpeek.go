@@ -240,6 +240,8 @@ func notRPCWhy(b []byte) string {
 	switch doc, err := jsonspan.Parse(b, whyLimits); {
 	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")):
 		return "not JSON: it starts with a byte order mark, which JSON does not allow"
+	case utf16Order(b) != "":
+		return "not JSON: it is written in UTF-16 (" + utf16Order(b) + "), and JSON between systems is UTF-8 only"
 	case bytes.HasPrefix(b, []byte("event:")) || bytes.HasPrefix(b, []byte("data:")) || bytes.HasPrefix(b, []byte("id:")):
 		return "not JSON: it reads as an event stream (event:, data: or id: lines), not one message"
 	case err != nil:
@@ -248,6 +250,26 @@ func notRPCWhy(b []byte) string {
 		return "JSON but no JSON-RPC message: it is not an object"
 	}
 	return "JSON but no JSON-RPC message: no method, result or error" + foldedNote(b)
+}
+
+// utf16Order says how b shows itself UTF-16 text: its byte order mark, or
+// a zero byte beside the JSON punctuation it starts with (what ASCII text
+// is in UTF-16); "" when it does not. Read as UTF-8, such a body fails at
+// its first byte, and the decoder's words blame a byte 0xff or 0x00.
+func utf16Order(b []byte) string {
+	switch {
+	case len(b) < 2:
+		return ""
+	case b[0] == 0xff && b[1] == 0xfe:
+		return "it starts with the little-endian byte order mark FF FE"
+	case b[0] == 0xfe && b[1] == 0xff:
+		return "it starts with the big-endian byte order mark FE FF"
+	case (b[0] == '{' || b[0] == '[') && b[1] == 0:
+		return "little-endian: a zero byte follows its first " + string(b[0])
+	case b[0] == 0 && (b[1] == '{' || b[1] == '['):
+		return "big-endian: a zero byte comes before its first " + string(b[1])
+	}
+	return ""
 }
 
 // foldedNote says, as words to append, which top-level key of the JSON

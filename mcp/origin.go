@@ -158,8 +158,18 @@ func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
 			Message: fmt.Sprintf("%s %s answered %s to %s, which a client follows as a %s%s (only 307 and 308 keep the method and body): not followed", first.Method, via[len(via)-1].URL.Redacted(), status, req.URL.Redacted(), req.Method, lost)}
 	}
 	if len(via) >= maxRedirects {
+		// A loop and a long chain of distinct URLs are fixed differently:
+		// one by the redirect rule that points back, the other by giving
+		// the URL the chain ends at.
+		shape := "each to a URL not visited before: a chain longer than a client follows"
+		for _, v := range via {
+			if v.URL.String() == req.URL.String() {
+				shape = "back to a URL visited already: a loop"
+				break
+			}
+		}
 		return &WireError{Cause: CauseRedirectLoop,
-			Message: fmt.Sprintf("stopped after %d redirects, the last from %s to %s", maxRedirects, via[len(via)-1].URL.Redacted(), req.URL.Redacted())}
+			Message: fmt.Sprintf("stopped after %d redirects, the last from %s to %s, %s", maxRedirects, via[len(via)-1].URL.Redacted(), req.URL.Redacted(), shape)}
 	}
 	if err := s.origins.check(req.URL, "a redirect from "+via[len(via)-1].URL.Redacted(), CauseBadHTTP); err != nil {
 		return err

@@ -1,12 +1,18 @@
 package mcp
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // pairing matches answers with the requests they answer, by the exact text
 // of the id. It keeps one side's requests: ours in a Session, a proxied
 // client's in an Observer. Matching the text, not a parsed value, means "1",
-// "01", "1.0" and "\"1\"" are four ids, so a server that mangles an id shows
-// as foreign instead of being paired by accident.
+// "01" and "\"1\"" are three ids, so a server that mangles an id shows as
+// foreign instead of being paired by accident. Only an integer written with
+// a fraction or an exponent ("1.0", "1e0") is taken as the integer: that is
+// the same JSON number, and the TypeScript and Go SDKs pair it
+// (sameInteger).
 type pairing struct {
 	open map[string]*pending
 	// abandoned are the latest ids given up on, with their requests' Seqs,
@@ -42,10 +48,16 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 		pr.remember(id, p.seq)
 		return p, p.seq, ClassResponse
 	}
+	n, integer := sameInteger(id)
+	if p, ok := pr.open[n]; integer && ok {
+		delete(pr.open, n)
+		pr.remember(n, p.seq)
+		return p, p.seq, ClassResponse
+	}
 	// Newest first: a client may use an id again. The request given up on
 	// is late only the first time, and only when it is newer than one that
 	// id answered: after that the answer is a duplicate.
-	same := func(a answeredID) bool { return a.id == id && id != "" }
+	same := func(a answeredID) bool { return id != "" && (a.id == id || integer && a.id == n) }
 	gaveUp, late := pr.abandoned.newest(same)
 	done, dup := pr.answered.newest(same)
 	switch {
@@ -118,4 +130,54 @@ func (pr *pairing) drain() []*pending {
 // rows both ask this, so they name such an answer alike.
 func (m *RPCMessage) NullIDError() bool {
 	return m.Class == ClassForeign && m.ID == "null" && m.RPCError
+}
+
+// sameInteger is the integer a JSON number id written with a fraction or an
+// exponent stands for, in the plain digits mcpscope writes ids in ("1.0",
+// "1e0" and "10E-1" are "1"): the same JSON number, and the TypeScript and
+// Go SDKs read an answer's id as a number, so a server that writes our 1 as
+// 1.0 answers request 1 for clients built on them (the Python SDK refuses
+// it; Ambiguities says readers differ). ok is false for
+// anything else: an integer as written already, a string, a number with a
+// fraction, or one past a few dozen digits.
+func sameInteger(id string) (integer string, ok bool) {
+	if len(id) > 64 || !strings.ContainsAny(id, ".eE") {
+		return "", false
+	}
+	sign := ""
+	if strings.HasPrefix(id, "-") {
+		sign, id = "-", id[1:]
+	}
+	mant, exp, hasExp := strings.Cut(strings.ToLower(id), "e")
+	whole, frac, hasFrac := strings.Cut(mant, ".")
+	if (hasExp && exp == "") || (hasFrac && frac == "") {
+		return "", false // not a JSON number
+	}
+	shift := 0
+	if hasExp {
+		n, err := strconv.Atoi(exp)
+		if err != nil || n < -64 || n > 64 {
+			return "", false
+		}
+		shift = n
+	}
+	digits := whole + frac
+	if whole == "" || (len(whole) > 1 && whole[0] == '0') || strings.Trim(digits, "0123456789") != "" {
+		return "", false // not a JSON number
+	}
+	point := len(whole) + shift
+	switch {
+	case point < 0:
+		point, digits = 0, strings.Repeat("0", -point)+digits
+	case point > len(digits):
+		digits += strings.Repeat("0", point-len(digits))
+	}
+	if strings.Trim(digits[point:], "0") != "" {
+		return "", false // a fraction
+	}
+	integer = strings.TrimLeft(digits[:point], "0")
+	if integer == "" {
+		return "0", true
+	}
+	return sign + integer, true
 }

@@ -3,16 +3,18 @@ package mcp
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // NameProblems says, for each of tools, why tools/call cannot be sure to
 // reach it by its name, or "" when it can; nil when every name is fine. A
-// server that lists two tools under one name, or a tool with an empty
-// name, is answered by a debugger that says so where the list is shown:
-// a call names one tool, and which of the same name runs is the server's
-// choice.
+// server that lists two tools under one name, a tool with an empty name,
+// or one whose name is not UTF-8 (read as U+FFFD), is answered by a
+// debugger that says so where the list is shown: a call names one tool,
+// and which of the same name runs is the server's choice.
 func NameProblems(tools []Tool) []string {
 	counts := make(map[string]int, len(tools))
 	for _, t := range tools {
@@ -36,6 +38,10 @@ func NameProblem(name string, same int) string {
 	switch {
 	case name == "":
 		return "its name is empty: tools/call cannot name it"
+	case strings.ContainsRune(name, utf8.RuneError):
+		// A name JSON-encoded in bytes that are not UTF-8 reads so: a
+		// call sends the character itself, not the server's bytes.
+		return "its name holds U+FFFD, what bytes that are not UTF-8 read as: if the server sent such bytes, tools/call sends that character instead and names no tool"
 	case same > 1:
 		// The name last: a long one is what an 80-column line cuts, not
 		// what the problem is.

@@ -147,7 +147,7 @@ var table = []row{
 	{cause: mcp.CauseNoEndpoint, text: "{reconnect}; if it keeps happening, the server is not a legacy SSE server at this path"},
 	{cause: mcp.CauseBadEndpoint, text: "the endpoint event must carry the URI to POST to, e.g. /sse?sessionid=ID: the server is broken"},
 	{cause: mcp.CauseCrossOrigin, text: "if you trust that origin, allow it with --allow-origin ORIGIN (it still gets none of your headers or token), or give mcpscope a URL on that origin; a server that names another origin than the one you reached it at has its base URL (what it believes its public address is) set for another way in, such as a reverse proxy's or localhost's"},
-	{cause: mcp.CauseRedirectLoop, text: "the server (or a proxy in front of it) redirects in a loop: give the URL it finally serves (compare the path, a trailing slash, http and https), or fix the redirect rules"},
+	{cause: mcp.CauseRedirectLoop, text: "the server (or a proxy in front of it) redirects in a loop, or through more hops than a client follows: give the URL it finally serves (compare the path, a trailing slash, http and https), or fix the redirect rules"},
 	{cause: mcp.CauseRedirectToGet, text: "the server redirects with 301, 302 or 303, which turns a POST into a GET without the message: give mcpscope the URL it redirects to (often the same path with or without a trailing slash), or have the server redirect with 307 or 308"},
 	{cause: mcp.CauseBadScheme, text: "the server must point at an http or https URL: the server is broken"},
 	{cause: mcp.CauseEventTooLarge, text: "an event was larger than --max-event-size allows; raise it if that is normal for this server"},
