@@ -40,7 +40,8 @@ func TestHeldSessionLinesKeepTheOrderOfTheirTimes(t *testing.T) {
 	h.stop()
 
 	stamped := regexp.MustCompile(`^\d\d:\d\d:\d\d\.\d{3} #`)
-	var last, lastLine string
+	var last time.Time
+	var lastLine string
 	var sessions int
 	for _, l := range strings.Split(h.errw.String(), "\n") {
 		if !stamped.MatchString(l) {
@@ -49,14 +50,62 @@ func TestHeldSessionLinesKeepTheOrderOfTheirTimes(t *testing.T) {
 		if strings.Contains(l, "connected from") {
 			sessions++
 		}
-		if at := l[:len("15:04:05.000")]; at < last {
-			t.Errorf("%q printed after %q, stamped later", l, lastLine)
-		} else {
-			last, lastLine = at, l
+		at, err := time.Parse(stampLayout, l[:len(stampLayout)])
+		if err != nil {
+			t.Fatalf("%q: %v", l, err)
 		}
+		if lastLine != "" {
+			if at = acrossMidnight(last, at); at.Before(last) {
+				t.Errorf("%q printed after %q, stamped later", l, lastLine)
+				continue
+			}
+		}
+		last, lastLine = at, l
 	}
 	if sessions != 2 {
 		t.Errorf("%d sessions connected, want the held one and the other:\n%s", sessions, h.errw.String())
+	}
+}
+
+// stampLayout is the clock that begins each line the proxy prints.
+const stampLayout = "15:04:05.000"
+
+// acrossMidnight is at, a clock stamp read after last, moved by a day to
+// within half a day of last: a test's lines span seconds, not hours, so a
+// stamp half a day or more away is of the other side of midnight.
+func acrossMidnight(last, at time.Time) time.Time {
+	switch d := at.Sub(last); {
+	case d <= -12*time.Hour:
+		return at.Add(24 * time.Hour)
+	case d >= 12*time.Hour:
+		return at.Add(-24 * time.Hour)
+	}
+	return at
+}
+
+// Lines stamped just before and just after midnight are in the order of
+// their times; lines a second apart the wrong way round are not.
+func TestAcrossMidnightOrdersStamps(t *testing.T) {
+	parse := func(s string) time.Time {
+		at, err := time.Parse(stampLayout, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	for _, c := range []struct {
+		last, at string
+		inOrder  bool
+	}{
+		{"23:59:59.990", "00:00:00.010", true},
+		{"12:00:00.000", "12:00:00.000", true},
+		{"12:00:01.000", "12:00:00.000", false},
+		{"00:00:01.000", "23:59:59.000", false},
+	} {
+		last := parse(c.last)
+		if got := !acrossMidnight(last, parse(c.at)).Before(last); got != c.inOrder {
+			t.Errorf("%s printed after %s in order = %v, want %v", c.at, c.last, got, c.inOrder)
+		}
 	}
 }
 

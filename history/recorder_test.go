@@ -16,7 +16,27 @@ func testHeader() Header {
 	return Header{MCPScope: "0.1.0", URL: "http://localhost:8811/sse", Transport: "sse", Started: scriptStart, Host: "localhost:8811"}
 }
 
+// A record reaches the file about 100ms after it is written, with no
+// Close and the buffer far from full. A loaded machine can stall the flush
+// timer past the 1s bound: a run over it is tried again, up to three runs,
+// as a stall seldom comes back and a flush that waits is late in every run.
 func TestRecorderReachesTheFileWithin100ms(t *testing.T) {
+	for run := 1; ; run++ {
+		d := timeToFile(t)
+		if d <= time.Second {
+			return
+		}
+		if run == 3 {
+			t.Errorf("record reached the file after %v, want about 100ms", d)
+			return
+		}
+	}
+}
+
+// timeToFile is how long a record written to a new recording takes to
+// reach its file, which is made 0600 under directories Create makes.
+func timeToFile(t *testing.T) time.Duration {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "deep", "er", "s.jsonl")
 	rec, err := Create(path, testHeader(), RecordOptions{})
 	if err != nil {
@@ -30,20 +50,17 @@ func TestRecorderReachesTheFileWithin100ms(t *testing.T) {
 	if err := rec.Write(mcp.Record{Seq: 1, Kind: mcp.KindState, State: &mcp.StateChange{State: "open"}}); err != nil {
 		t.Fatal(err)
 	}
+	// Nothing tells of a flush but the file: poll it, bounded well past
+	// any stall, so that only a record left for Close fails here.
 	for {
 		b, _ := os.ReadFile(path)
 		if bytes.Contains(b, []byte(`"seq":1`)) {
-			break
+			return time.Since(start)
 		}
-		if time.Since(start) > 2*time.Second {
-			t.Fatalf("record not in the file after 2s; file holds:\n%s", b)
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("record not in the file after 10s; file holds:\n%s", b)
 		}
 		time.Sleep(5 * time.Millisecond)
-	}
-	// Scheduling can delay the timer on a loaded machine; a generous bound
-	// still catches a flush that waits for the buffer to fill or for Close.
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("record reached the file after %v, want about 100ms", d)
 	}
 }
 

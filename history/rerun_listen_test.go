@@ -77,7 +77,8 @@ func TestRerunSendsTheUsersOwnListenAgain(t *testing.T) {
 	// A server of an older era has no listen (the demo's takes it and
 	// never answers): it is not sent, and says so, rather than waiting
 	// out the request timeout.
-	older := liveSession(t, ctx, mcp.Config{URL: srv.MCPURL(), RequestTimeout: 10 * time.Second})
+	const timeout = 10 * time.Second
+	older := liveSession(t, ctx, mcp.Config{URL: srv.MCPURL(), RequestTimeout: timeout})
 	defer older.Close()
 	start := time.Now()
 	for _, res := range rerunRecorded(t, ctx, recs, older) {
@@ -85,7 +86,9 @@ func TestRerunSendsTheUsersOwnListenAgain(t *testing.T) {
 			t.Errorf("the user's listen re-run on an older era: %s (%s) %s, want it not sent", res.Outcome, res.As, res.Error)
 		}
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("the re-run on an older era took %s", d)
+	// A listen sent takes the whole timeout; only that is a fault, not a
+	// loaded machine's few seconds.
+	if d := time.Since(start); d >= timeout {
+		t.Errorf("the re-run on an older era took %s, the request timeout: it waited for the listen", d)
 	}
 }

@@ -336,8 +336,28 @@ func TestReplyToAnEndedSessionIsNotSentToTheNewOne(t *testing.T) {
 
 // A server that keeps each response stream open after its answer does not
 // get a connection held for every request of the session: the stream is
-// closed soon after the answer.
+// closed soon after the answer. A loaded machine can stall the close past
+// its bound: a run over it whose stream did close is tried again, up to
+// three runs, as a stall seldom comes back and a stream left open is open
+// in every run.
 func TestResponseStreamKeptOpenAfterItsAnswerIsClosed(t *testing.T) {
+	bound := answeredLinger + 3*time.Second
+	for run := 1; ; run++ {
+		took := answeredStreamOpen(t)
+		if took <= bound {
+			return
+		}
+		if run == 3 {
+			t.Fatalf("the response stream was still open %s after its answer, want at most %s", took, bound)
+		}
+	}
+}
+
+// answeredStreamOpen is how long a response stream the server keeps open
+// after its answer stays open once the answer came, up to the test's
+// bound.
+func answeredStreamOpen(t *testing.T) time.Duration {
+	t.Helper()
 	closed := make(chan struct{})
 	f := &rawStreamable{}
 	f.call = func(w http.ResponseWriter, r *http.Request, id string) {
@@ -346,12 +366,16 @@ func TestResponseStreamKeptOpenAfterItsAnswerIsClosed(t *testing.T) {
 		close(closed)
 	}
 	s, _ := dialRaw(t, f, Config{})
-	if _, err := s.CallTool(testCtx(t), "x", []byte(`{}`)); err != nil {
+	ctx := testCtx(t)
+	if _, err := s.CallTool(ctx, "x", []byte(`{}`)); err != nil {
 		t.Fatal(err)
 	}
+	answered := time.Now()
 	select {
 	case <-closed:
-	case <-time.After(answeredLinger + 3*time.Second):
-		t.Fatalf("the response stream was still open %s after its answer", answeredLinger+3*time.Second)
+		return time.Since(answered)
+	case <-ctx.Done():
+		t.Fatalf("the response stream was still open %s after its answer", time.Since(answered))
+		return 0
 	}
 }

@@ -34,7 +34,7 @@ func TestRenameOfAnUnknownClientMakesNoTab(t *testing.T) {
 			if b, ok := msg.(tea.BatchMsg); ok {
 				cmds = append(cmds, b...)
 			}
-		case <-time.After(5 * time.Second):
+		case <-time.After(10 * time.Second):
 			t.Fatal("a rename of an unknown session armed a wait that never ends")
 		}
 	}

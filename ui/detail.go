@@ -399,6 +399,8 @@ func (d *detailPane) formatted(msg detailFormattedMsg) {
 		s.find(d.cacheKey, d.cache, d.inPart)
 		if waiting {
 			d.findFrom(from, dir)
+		} else {
+			d.placeSearch()
 		}
 	}
 }

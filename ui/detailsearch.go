@@ -184,6 +184,16 @@ func (d *detailPane) followSearch() {
 		return
 	}
 	s.find(d.cacheKey, d.cache, d.inPart)
+	d.placeSearch()
+}
+
+// placeSearch picks the match shown in lines just searched again: the one
+// on screen when the width changed (brought back into view), or else the
+// first in view. Both ways new lines are searched again use it: a resize
+// made while the lines of another width were still formatting left the
+// match in view and the title saying "1 match", not "1/1".
+func (d *detailPane) placeSearch() {
+	s := &d.search
 	if i := s.resume; i >= 0 && i < len(s.hits) {
 		s.resume, s.at = -1, i
 		if start, end := d.scroll.visible(len(d.cache)); s.hits[i] < start || s.hits[i] >= end {

@@ -22,10 +22,13 @@ func TestLiveDetailSearchMatchSurvivesResize(t *testing.T) {
 	l.mark()
 	l.tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	l.waitFor("“00100032” 1/1")
+	// The title keeps the search while the lines are wrapped again at the
+	// new width ("formatting…"): wait for the match itself to be drawn.
 	for _, size := range []tea.WindowSizeMsg{{Width: 70, Height: 20}, {Width: 160, Height: 45}, {Width: 70, Height: 20}} {
 		l.mark()
 		l.tm.Send(size)
 		l.waitFor("“00100032” 1/1")
+		l.waitText("00100032 abc")
 	}
 	m := l.quitAtWidth(70)
 	view := ansi.Strip(m.View())

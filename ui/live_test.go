@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/mcpscope/mcpscope/history"
@@ -83,6 +84,14 @@ func runLiveSized(t *testing.T, m *Model, s *mcp.Session, w, h int) *live {
 func (l *live) waitFor(what string) {
 	l.t.Helper()
 	l.waitUntil(func(seen []byte) bool { return bytes.Contains(seen, []byte(what)) })
+}
+
+// waitText waits until what is drawn since the last mark however it is
+// styled: a search match is coloured apart from the rest of its line, so
+// its bytes on the wire are not what the screen reads.
+func (l *live) waitText(what string) {
+	l.t.Helper()
+	l.waitUntil(func(seen []byte) bool { return strings.Contains(ansi.Strip(string(seen)), what) })
 }
 
 // initialize waits for the session to open, presses i and waits for the

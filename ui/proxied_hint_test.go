@@ -58,8 +58,15 @@ func paneSaysWithoutPressI(t *testing.T, view, says string) {
 // one satisfies done.
 func proxiedRecords(t *testing.T, upstream string, send func(front string), done func(mcp.Record) bool) []mcp.Record {
 	t.Helper()
+	// Only the first session is awaited; one more (a client that
+	// initialized twice) must not block the proxy in OnStart.
 	started := make(chan *proxy.Client, 1)
-	p, err := proxy.New(proxy.Config{Upstream: upstream, OnStart: func(c *proxy.Client) { started <- c }})
+	p, err := proxy.New(proxy.Config{Upstream: upstream, OnStart: func(c *proxy.Client) {
+		select {
+		case started <- c:
+		default:
+		}
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
