@@ -11,10 +11,12 @@ import (
 
 // A record keeps only the start of what is long (mcp.KeepHeaders cuts an
 // answer's headers, mcp.BodyLimit its body, clip.Quote the server's words
-// quoted in mcpscope's own), and it is cut where the server's bytes reach
-// the limit, before the recording sees it. A credential the server echoes
-// across that point is kept as its start only, which no token matches: the
-// start of a token left at a cut is redacted as well (cutPieces).
+// quoted in mcpscope's own, clip.Middle and mcp.Excerpt a value in a
+// message), and it is cut where the server's bytes reach the limit, before
+// the recording sees it. A credential the server echoes across that point
+// is kept as its start only (or its end, after a cut in the middle), which
+// no token matches: the piece of a token left at a cut is redacted as well
+// (cutPieces, quotedPieces).
 
 // minCutPiece is the shortest start of a credential redacted at a cut: a
 // shorter one tells little of the secret, and at the end of every cut value
@@ -57,16 +59,37 @@ func (r *redactor) cutEnd(s string) string {
 	return s
 }
 
+// pieceFrom is how long the end of a token that s begins with is, the
+// longest of every token and form of at least minCutPiece bytes, or 0:
+// what a cut kept after its mark (clip.Middle keeps a name's end) begins
+// with the end of what it cut.
+func (r *redactor) pieceFrom(s string) int {
+	n := 0
+	for _, tok := range r.tokens {
+		for _, f := range tok.forms {
+			for k := min(len(f), len(s)); k >= minCutPiece && k > n; k-- {
+				if f[len(f)-k:] == s[:k] {
+					n = k
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
 // quotedPieces is s, mcpscope's own text, with a token's start redacted
-// before each clip.Quote cut mark in it.
+// before each clip.Ellipsis in it and a token's end after it: every cut
+// of mcpscope's text (clip.Quote, clip.Middle, mcp.Excerpt, a JSON syntax
+// error's window) marks what it left out by it.
 func (r *redactor) quotedPieces(s string) string {
-	if !strings.Contains(s, clip.CutMark) {
+	if !strings.Contains(s, clip.Ellipsis) {
 		return s
 	}
 	var b strings.Builder
 	rest := s
 	for {
-		k := strings.Index(rest, clip.CutMark)
+		k := strings.Index(rest, clip.Ellipsis)
 		if k < 0 {
 			b.WriteString(rest)
 			return b.String()
@@ -76,8 +99,12 @@ func (r *redactor) quotedPieces(s string) string {
 		if i < k {
 			b.WriteString(Redacted)
 		}
-		b.WriteString(clip.CutMark)
-		rest = rest[k+len(clip.CutMark):]
+		b.WriteString(clip.Ellipsis)
+		rest = rest[k+len(clip.Ellipsis):]
+		if j := r.pieceFrom(rest); j > 0 {
+			b.WriteString(Redacted)
+			rest = rest[j:]
+		}
 	}
 }
 
@@ -119,7 +146,7 @@ func (r *redactor) cutPieces(rec *mcp.Record) bool {
 }
 
 // redactOwn is s, a string mcpscope wrote, with the password of every URL in
-// it redacted and the start of a token before each clip.Quote mark.
+// it redacted and the piece of a token either side of each cut's mark.
 func (r *redactor) redactOwn(s string) string {
 	if hasPassword(s) {
 		s = redactPasswords(s)
