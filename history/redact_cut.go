@@ -108,14 +108,43 @@ func (r *redactor) quotedPieces(s string) string {
 	}
 }
 
-// cutPieces redacts in rec the starts of tokens left where its HTTP
-// exchange was cut: at the end of each answer header KeepHeaders cut and at
-// the end of a body cut to its excerpt (mcpscope's own text, cut by
-// clip.Quote, is ownText's). What it changes is copied first; it reports
-// whether it changed anything.
+// cutPieces redacts in rec the starts of tokens left where it was cut: at
+// the end of each answer header KeepHeaders cut, at the end of a body cut
+// to its excerpt and at the end of an event its stream cut off (mcpscope's
+// own text, cut by clip.Quote and the like, is ownText's). What it changes
+// is copied first; it reports whether it changed anything.
 func (r *redactor) cutPieces(rec *mcp.Record) bool {
+	if len(r.tokens) == 0 {
+		return false
+	}
+	cut := r.cutEvent(rec)
+	return r.cutExchange(rec) || cut
+}
+
+// cutEvent redacts the start of a token left at the end of an event its
+// stream cut off (mcp.SSEEvent.Unparsed: it ended, broke or grew too large
+// inside it), which is kept as far as it came; it reports whether it
+// changed anything.
+func (r *redactor) cutEvent(rec *mcp.Record) bool {
+	ev := rec.Event
+	if ev == nil || !ev.Unparsed() {
+		return false
+	}
+	raw := mcp.Raw(r.cutEnd(string(ev.Raw)))
+	if raw == ev.Raw {
+		return false
+	}
+	c := *ev
+	c.Raw = raw
+	rec.Event = &c
+	return true
+}
+
+// cutExchange redacts the starts of tokens left where rec's HTTP exchange
+// was cut, as cutPieces says; it reports whether it changed anything.
+func (r *redactor) cutExchange(rec *mcp.Record) bool {
 	h := rec.HTTP
-	if len(r.tokens) == 0 || h == nil {
+	if h == nil {
 		return false
 	}
 	c, changed := *h, false
