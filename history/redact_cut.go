@@ -110,7 +110,8 @@ func (r *redactor) quotedPieces(s string) string {
 
 // cutPieces redacts in rec the starts of tokens left where it was cut: at
 // the end of each answer header KeepHeaders cut, at the end of a body cut
-// to its excerpt and at the end of an event its stream cut off (mcpscope's
+// to its excerpt, at the end of an event its stream cut off and before the
+// mark of a refused endpoint's data the proxy quoted cut (mcpscope's
 // own text, cut by clip.Quote and the like, is ownText's). What it changes
 // is copied first; it reports whether it changed anything.
 func (r *redactor) cutPieces(rec *mcp.Record) bool {
@@ -118,7 +119,27 @@ func (r *redactor) cutPieces(rec *mcp.Record) bool {
 		return false
 	}
 	cut := r.cutEvent(rec)
+	cut = r.cutEndpoint(rec) || cut
 	return r.cutExchange(rec) || cut
+}
+
+// cutEndpoint redacts the start of a token before the cut mark of an
+// endpoint's data the proxy refused and quoted cut (clip.Quote): the data
+// is the server's, so ownText leaves it; it reports whether it changed
+// anything.
+func (r *redactor) cutEndpoint(rec *mcp.Record) bool {
+	ep := rec.Endpoint
+	if ep == nil || !strings.Contains(string(ep.Data), clip.CutMark) {
+		return false
+	}
+	data := mcp.Raw(r.quotedPieces(string(ep.Data)))
+	if data == ep.Data {
+		return false
+	}
+	c := *ep
+	c.Data = data
+	rec.Endpoint = &c
+	return true
 }
 
 // cutEvent redacts the start of a token left at the end of an event its
