@@ -83,29 +83,7 @@ func (r *redactor) pieceFrom(s string) int {
 // of mcpscope's text (clip.Quote, clip.Middle, mcp.Excerpt, a JSON syntax
 // error's window) marks what it left out by it.
 func (r *redactor) quotedPieces(s string) string {
-	if !strings.Contains(s, clip.Ellipsis) {
-		return s
-	}
-	var b strings.Builder
-	rest := s
-	for {
-		k := strings.Index(rest, clip.Ellipsis)
-		if k < 0 {
-			b.WriteString(rest)
-			return b.String()
-		}
-		i := r.pieceAt(rest, k)
-		b.WriteString(rest[:i])
-		if i < k {
-			b.WriteString(Redacted)
-		}
-		b.WriteString(clip.Ellipsis)
-		rest = rest[k+len(clip.Ellipsis):]
-		if j := r.pieceFrom(rest); j > 0 {
-			b.WriteString(Redacted)
-			rest = rest[j:]
-		}
-	}
+	return clip.Pieces(s, Redacted, r.pieceAt, r.pieceFrom)
 }
 
 // cutPieces redacts in rec the starts of tokens left where it was cut: at

@@ -47,6 +47,40 @@ func Quote(s string, n int) string {
 // redaction finds the pieces a cut left on either side of it by it.
 const Ellipsis = "…"
 
+// Pieces is s with what a cut left of a secret either side of each
+// Ellipsis in it replaced by with: before(t, k) is where in t a piece
+// ending at the mark at k begins (k for none), after(t) how long the piece
+// t, the text after a mark, begins with is (0 for none; after may be nil).
+// Whoever knows the secrets finds their pieces; this is the one walk over
+// the marks.
+func Pieces(s, with string, before func(t string, k int) int, after func(t string) int) string {
+	if !strings.Contains(s, Ellipsis) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		k := strings.Index(s, Ellipsis)
+		if k < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		i := before(s, k)
+		b.WriteString(s[:i])
+		if i < k {
+			b.WriteString(with)
+		}
+		b.WriteString(Ellipsis)
+		s = s[k+len(Ellipsis):]
+		if after == nil {
+			continue
+		}
+		if j := after(s); j > 0 {
+			b.WriteString(with)
+			s = s[j:]
+		}
+	}
+}
+
 // CutMark is what WithSize puts between the start shown and the size.
 const CutMark = Ellipsis + " ("
 

@@ -145,25 +145,7 @@ func (q QueryMasker) Replace(s string) string {
 	if q.r == nil {
 		return s
 	}
-	s = q.r.Replace(s)
-	if !strings.Contains(s, clip.Ellipsis) {
-		return s
-	}
-	var b strings.Builder
-	for {
-		k := strings.Index(s, clip.Ellipsis)
-		if k < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		i := q.cutValue(s, k)
-		b.WriteString(s[:i])
-		if i < k {
-			b.WriteString(q.with)
-		}
-		b.WriteString(clip.Ellipsis)
-		s = s[k+len(clip.Ellipsis):]
-	}
+	return clip.Pieces(q.r.Replace(s), q.with, q.cutValue, nil)
 }
 
 // cutValue is where in s the value of a spelling whose start ends at end
