@@ -11,10 +11,12 @@ import (
 
 // A record keeps only the start of what is long (mcp.KeepHeaders cuts an
 // answer's headers, mcp.BodyLimit its body, clip.Quote the server's words
-// quoted in mcpscope's own), and it is cut where the server's bytes reach
-// the limit, before the recording sees it. A credential the server echoes
-// across that point is kept as its start only, which no token matches: the
-// start of a token left at a cut is redacted as well (cutPieces).
+// quoted in mcpscope's own, clip.Middle and mcp.Excerpt a value in a
+// message), and it is cut where the server's bytes reach the limit, before
+// the recording sees it. A credential the server echoes across that point
+// is kept as its start only (or its end, after a cut in the middle), which
+// no token matches: the piece of a token left at a cut is redacted as well
+// (cutPieces, quotedPieces).
 
 // minCutPiece is the shortest start of a credential redacted at a cut: a
 // shorter one tells little of the secret, and at the end of every cut value
@@ -57,38 +59,91 @@ func (r *redactor) cutEnd(s string) string {
 	return s
 }
 
-// quotedPieces is s, mcpscope's own text, with a token's start redacted
-// before each clip.Quote cut mark in it.
-func (r *redactor) quotedPieces(s string) string {
-	if !strings.Contains(s, clip.CutMark) {
-		return s
-	}
-	var b strings.Builder
-	rest := s
-	for {
-		k := strings.Index(rest, clip.CutMark)
-		if k < 0 {
-			b.WriteString(rest)
-			return b.String()
+// pieceFrom is how long the end of a token that s begins with is, the
+// longest of every token and form of at least minCutPiece bytes, or 0:
+// what a cut kept after its mark (clip.Middle keeps a name's end) begins
+// with the end of what it cut.
+func (r *redactor) pieceFrom(s string) int {
+	n := 0
+	for _, tok := range r.tokens {
+		for _, f := range tok.forms {
+			for k := min(len(f), len(s)); k >= minCutPiece && k > n; k-- {
+				if f[len(f)-k:] == s[:k] {
+					n = k
+					break
+				}
+			}
 		}
-		i := r.pieceAt(rest, k)
-		b.WriteString(rest[:i])
-		if i < k {
-			b.WriteString(Redacted)
-		}
-		b.WriteString(clip.CutMark)
-		rest = rest[k+len(clip.CutMark):]
 	}
+	return n
 }
 
-// cutPieces redacts in rec the starts of tokens left where its HTTP
-// exchange was cut: at the end of each answer header KeepHeaders cut and at
-// the end of a body cut to its excerpt (mcpscope's own text, cut by
-// clip.Quote, is ownText's). What it changes is copied first; it reports
-// whether it changed anything.
+// quotedPieces is s, mcpscope's own text, with a token's start redacted
+// before each clip.Ellipsis in it and a token's end after it: every cut
+// of mcpscope's text (clip.Quote, clip.Middle, mcp.Excerpt, a JSON syntax
+// error's window) marks what it left out by it.
+func (r *redactor) quotedPieces(s string) string {
+	return clip.Pieces(s, Redacted, r.pieceAt, r.pieceFrom)
+}
+
+// cutPieces redacts in rec the starts of tokens left where it was cut: at
+// the end of each answer header KeepHeaders cut, at the end of a body cut
+// to its excerpt, at the end of an event its stream cut off and before the
+// mark of a refused endpoint's data the proxy quoted cut (mcpscope's
+// own text, cut by clip.Quote and the like, is ownText's). What it changes
+// is copied first; it reports whether it changed anything.
 func (r *redactor) cutPieces(rec *mcp.Record) bool {
+	if len(r.tokens) == 0 {
+		return false
+	}
+	cut := r.cutEvent(rec)
+	cut = r.cutEndpoint(rec) || cut
+	return r.cutExchange(rec) || cut
+}
+
+// cutEndpoint redacts the start of a token before the cut mark of an
+// endpoint's data the proxy refused and quoted cut (clip.Quote): the data
+// is the server's, so ownText leaves it; it reports whether it changed
+// anything.
+func (r *redactor) cutEndpoint(rec *mcp.Record) bool {
+	ep := rec.Endpoint
+	if ep == nil || !strings.Contains(string(ep.Data), clip.CutMark) {
+		return false
+	}
+	data := mcp.Raw(r.quotedPieces(string(ep.Data)))
+	if data == ep.Data {
+		return false
+	}
+	c := *ep
+	c.Data = data
+	rec.Endpoint = &c
+	return true
+}
+
+// cutEvent redacts the start of a token left at the end of an event its
+// stream cut off (mcp.SSEEvent.Unparsed: it ended, broke or grew too large
+// inside it), which is kept as far as it came; it reports whether it
+// changed anything.
+func (r *redactor) cutEvent(rec *mcp.Record) bool {
+	ev := rec.Event
+	if ev == nil || !ev.Unparsed() {
+		return false
+	}
+	raw := mcp.Raw(r.cutEnd(string(ev.Raw)))
+	if raw == ev.Raw {
+		return false
+	}
+	c := *ev
+	c.Raw = raw
+	rec.Event = &c
+	return true
+}
+
+// cutExchange redacts the starts of tokens left where rec's HTTP exchange
+// was cut, as cutPieces says; it reports whether it changed anything.
+func (r *redactor) cutExchange(rec *mcp.Record) bool {
 	h := rec.HTTP
-	if len(r.tokens) == 0 || h == nil {
+	if h == nil {
 		return false
 	}
 	c, changed := *h, false
@@ -119,7 +174,7 @@ func (r *redactor) cutPieces(rec *mcp.Record) bool {
 }
 
 // redactOwn is s, a string mcpscope wrote, with the password of every URL in
-// it redacted and the start of a token before each clip.Quote mark.
+// it redacted and the piece of a token either side of each cut's mark.
 func (r *redactor) redactOwn(s string) string {
 	if hasPassword(s) {
 		s = redactPasswords(s)

@@ -1,11 +1,8 @@
 package history
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -27,32 +24,9 @@ const errorLineQuoted = 200
 // live screen's view of the records holds none either.
 func TestRecordingRedactsTokenCutInTwo(t *testing.T) {
 	url := mcptest.PostOnly(t, mcptest.EchoCredentialAcross(mcp.HeaderLimit, errorLineQuoted, mcp.BodyLimit))
-	path := filepath.Join(t.TempDir(), "cut.jsonl")
-	rec, err := Create(path, Header{URL: url, Transport: mcp.TransportStreamable, Started: time.Now()}, RecordOptions{Tokens: []string{cutBearer}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := mcp.NewSession(mcp.Config{URL: url, Transport: mcp.TransportStreamable, Bearer: cutBearer})
-	var shown []mcp.Record
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for batch := range Redacting(Tee(s.Records(), rec, func(err error) { t.Errorf("recording: %v", err) }), RecordOptions{Tokens: []string{cutBearer}}, url) {
-			shown = append(shown, batch...)
-		}
-	}()
-	ctx := testCtx(t)
-	if err := s.Connect(ctx); err == nil {
+	b, shown, err := connectRecorded(t, url, cutBearer)
+	if err == nil {
 		t.Fatal("connecting to a server answering 500 succeeded")
-	}
-	s.Close()
-	waitClosed(t, done, "end of the record stream after Close")
-	if err := rec.Close(); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
 	}
 	if !strings.Contains(string(b), "hhhh") || !strings.Contains(string(b), "bbbb") || !strings.Contains(string(b), "llll") || !strings.Contains(string(b), "… (") {
 		t.Fatalf("the recording misses an echo or the error quoting one:\n%.2000s", b)

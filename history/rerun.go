@@ -328,10 +328,10 @@ func refusedPost(h *mcp.HTTPExchange) bool {
 // which ignore patterns matched. refused is the status the recorded POST
 // got when the server refused it (0 otherwise): a server that refuses the
 // same request the same way has not changed. red (nil for none) redacts
-// both answers, and the error, first.
+// both answers first, and the error (red.own) as it is made.
 func judge(res *RerunResult, recorded *mcp.Record, refused int, live *mcp.Response, err error, ignore []string, red *redactor) {
 	recorded, live = red.views(recorded, live)
-	defer func() { res.Error = red.text(res.Error) }()
+	defer func() { res.Error = red.own(res.Error) }()
 	var te *mcp.TimeoutError
 	var we *mcp.WireError
 	switch {

@@ -43,6 +43,17 @@ func (r *redactor) text(s string) string {
 	return s
 }
 
+// own is s, an error mcpscope wrote of the live session, redacted as a
+// recording redacts its own text: r's tokens replaced, and the pieces of
+// one a cut in it left (the error quotes the server's words cut to a few
+// bytes, mid-token as often as not); a nil r changes nothing.
+func (r *redactor) own(s string) string {
+	if r == nil || r.off {
+		return s
+	}
+	return r.redactOwn(r.text(s))
+}
+
 // redactedNote says that params, a recorded request's, hold a mark the
 // recording put in place of a credential, and so the re-run sent the mark:
 // the recording has no value to send, and a re-run must not make one up.

@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // Detection, as PROTOCOL.md describes it, in order:
@@ -396,11 +398,10 @@ func (s *Session) emitHTTP(ex *HTTPExchange) int64 {
 		if ct := RecordedHeader(ex.Headers, "Content-Type"); ct != "" {
 			a.ContentType = ct
 		}
-		b := string(ex.Body)
-		if len(b) > 160 {
-			b = b[:160] + "…"
+		a.Body = string(ex.Body)
+		if len(a.Body) > 160 {
+			a.Body = clip.Prefix(a.Body, 160) + clip.Ellipsis
 		}
-		a.Body = b
 		s.probes = append(s.probes, a)
 	}
 	return seq

@@ -168,7 +168,7 @@ func Excerpt(raw []byte) string {
 	const max = 40
 	s := strings.Join(strings.Fields(string(raw[:min(len(raw), 4*max)])), " ")
 	if len(raw) > 4*max || len(s) > max {
-		s = clip.Prefix(s, max) + "…"
+		s = clip.Prefix(s, max) + clip.Ellipsis
 	}
 	return s
 }

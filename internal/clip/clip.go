@@ -42,9 +42,47 @@ func Quote(s string, n int) string {
 	return WithSize(Prefix(s, n), len(s))
 }
 
-// CutMark is what WithSize puts between the start shown and the size:
-// redaction finds the end of a cut start by it.
-const CutMark = "… ("
+// Ellipsis marks where a cut left text out, in every way of cutting here
+// (Quote's CutMark, Middle) and every caller's that marks a cut itself:
+// redaction finds the pieces a cut left on either side of it by it.
+const Ellipsis = "…"
+
+// Pieces is s with what a cut left of a secret either side of each
+// Ellipsis in it replaced by with: before(t, k) is where in t a piece
+// ending at the mark at k begins (k for none), after(t) how long the piece
+// t, the text after a mark, begins with is (0 for none; after may be nil).
+// Whoever knows the secrets finds their pieces; this is the one walk over
+// the marks.
+func Pieces(s, with string, before func(t string, k int) int, after func(t string) int) string {
+	if !strings.Contains(s, Ellipsis) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		k := strings.Index(s, Ellipsis)
+		if k < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		i := before(s, k)
+		b.WriteString(s[:i])
+		if i < k {
+			b.WriteString(with)
+		}
+		b.WriteString(Ellipsis)
+		s = s[k+len(Ellipsis):]
+		if after == nil {
+			continue
+		}
+		if j := after(s); j > 0 {
+			b.WriteString(with)
+			s = s[j:]
+		}
+	}
+}
+
+// CutMark is what WithSize puts between the start shown and the size.
+const CutMark = Ellipsis + " ("
 
 // WithSize marks shown as the start of something total bytes long, as
 // Quote does; for callers that transform the start before showing it.
@@ -87,9 +125,6 @@ func LineBreaks(s string) int {
 	return strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
 }
 
-// ellipsis marks where Middle left text out.
-const ellipsis = "…"
-
 // Middle is s whole when it fits in n bytes, or its start and its end
 // joined by "…" within n bytes, never splitting a character: for a path or
 // a name on a line of fixed width, where the end (the member that
@@ -99,14 +134,14 @@ func Middle(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	if n <= len(ellipsis) {
+	if n <= len(Ellipsis) {
 		// No room for the mark; compared before subtracting, so the
 		// least int does not wrap round to the most.
 		return Prefix(s, n)
 	}
-	room := n - len(ellipsis)
+	room := n - len(Ellipsis)
 	head := Prefix(s, room/3)
-	return head + ellipsis + suffix(s, room-len(head))
+	return head + Ellipsis + suffix(s, room-len(head))
 }
 
 // suffix is at most n bytes of the end of s, lengthened to the start of

@@ -34,7 +34,7 @@ func FuzzMiddle(f *testing.F) {
 		if utf8.ValidString(s) && !utf8.ValidString(got) {
 			t.Fatalf("Middle(%q, %d) = %q splits a character", s, n, got)
 		}
-		if head, tail, ok := strings.Cut(got, ellipsis); ok && n > len(ellipsis) {
+		if head, tail, ok := strings.Cut(got, Ellipsis); ok && n > len(Ellipsis) {
 			if !strings.HasPrefix(s, head) || !strings.HasSuffix(s, tail) {
 				t.Fatalf("Middle(%q, %d) = %q: not the start and end of it", s, n, got)
 			}

@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/jsonspan"
 )
 
@@ -100,10 +101,10 @@ func near(src []byte, offset int) string {
 	}
 	before, after := visible(src[from:offset]), visible(src[offset:to])
 	if from > 0 {
-		before = "…" + before
+		before = clip.Ellipsis + before
 	}
 	if to < len(src) {
-		after += "…"
+		after += clip.Ellipsis
 	}
 	return before + "▶" + after
 }

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
 )
 
 // secretParams name the query parameters whose value is a credential, as
@@ -96,6 +98,17 @@ func MaskQuery(s string, params []Param, with string) string {
 // the replacer behind it is the costly part, and stderr masks every line.
 type QueryMasker struct {
 	r *strings.Replacer
+	// heads are the spellings with their name's length ("?token="), for
+	// the start of one a cut left before its mark; with is the mask.
+	heads []spelling
+	with  string
+}
+
+// spelling is how a param stands in a URL's query ("?token=T") and how
+// long its name part ("?token=") is.
+type spelling struct {
+	text string
+	name int
 }
 
 // NewQueryMasker is the masker of params' values, each replaced by with.
@@ -113,19 +126,37 @@ func NewQueryMasker(params []Param, with string) QueryMasker {
 	}
 	sort.SliceStable(spellings, func(i, j int) bool { return len(spellings[i][0]) > len(spellings[j][0]) })
 	pairs := make([]string, 0, 2*len(spellings))
+	heads := make([]spelling, 0, len(spellings))
 	for _, sp := range spellings {
 		pairs = append(pairs, sp[0], sp[1])
+		heads = append(heads, spelling{sp[0], strings.IndexByte(sp[0], '=') + 1})
 	}
-	return QueryMasker{strings.NewReplacer(pairs...)}
+	return QueryMasker{strings.NewReplacer(pairs...), heads, with}
 }
 
 // Empty reports whether the masker masks nothing (no params).
 func (q QueryMasker) Empty() bool { return q.r == nil }
 
-// Replace is s with the params' values masked.
+// Replace is s with the params' values masked: whole, and where a cut of
+// s kept a spelling's start before its mark (clip.Ellipsis: an error
+// quoting a server's page that echoed the URL, cut mid-value), the part of
+// the value it kept.
 func (q QueryMasker) Replace(s string) string {
 	if q.r == nil {
 		return s
 	}
-	return q.r.Replace(s)
+	return clip.Pieces(q.r.Replace(s), q.with, q.cutValue, nil)
+}
+
+// cutValue is where in s the value of a spelling whose start ends at end
+// begins (its name part kept before it), or end when none does.
+func (q QueryMasker) cutValue(s string, end int) int {
+	for _, h := range q.heads {
+		for i := max(0, end-len(h.text)+1); i+h.name < end; i++ {
+			if strings.HasPrefix(h.text, s[i:end]) {
+				return i + h.name
+			}
+		}
+	}
+	return end
 }
