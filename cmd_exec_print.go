@@ -96,7 +96,13 @@ func (p *printer) head(c command.Command) {
 		return
 	}
 	title := p.title(c)
-	if c.Target != "" {
+	if c.Method == "completion/complete" {
+		// Which argument it completed, as the TUI's row says it: two
+		// completions of one prompt read alike under its name alone.
+		if subject := history.CompletionSubject(c.Params); subject != "" {
+			title += " " + subject
+		}
+	} else if c.Target != "" {
 		title += " " + c.Target
 	}
 	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
