@@ -148,7 +148,7 @@ func newExecCmd() *cobra.Command {
 	rf.register(cmd)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print every record as a JSON line instead of readable results")
 	cmd.Flags().StringArrayVar(&answers, "answer", nil, "answer what the server asks, given ahead: 'KEY|METHOD accept field=value ...', 'elicitation decline', 'sampling REPLY TEXT' (repeatable)")
-	cmd.Flags().StringVar(&xf.save, "save", "", "write what resources/read gave (the blob decoded, or the text) to FILE")
+	cmd.Flags().StringVar(&xf.save, "save", "", "write what resources/read gave (the blob decoded, or the text) to FILE, or a tools/call's images, audio and embedded resources (several: FILE-1.ext, FILE-2.ext, ...)")
 	// One --force serves both files exec can write over.
 	cmd.Flags().Lookup("force").Usage = "let --record FILE or --save FILE replace an existing file"
 	durationVar(cmd.Flags(), &xf.linger, "linger", 0, "after the last command, keep the session open this long and print the notifications that arrive (e.g. a subscription's updates)")
@@ -254,12 +254,12 @@ func (x *execFlags) check(cmds []command.Command) error {
 	}
 	reads := 0
 	for _, c := range cmds {
-		if c.Method == "resources/read" {
+		if saves(c.Method) {
 			reads++
 		}
 	}
 	if reads != 1 {
-		return fmt.Errorf("--save writes what one resources/read gave, and %d commands read a resource: give exactly one resources/read", reads)
+		return fmt.Errorf("--save writes what one resources/read or tools/call gave, and %d commands read a resource or call a tool: give exactly one", reads)
 	}
 	// Said after the request, "the file exists; pass --force" of a
 	// directory sent the user to a flag that could not help.

@@ -96,7 +96,13 @@ func (p *printer) head(c command.Command) {
 		return
 	}
 	title := p.title(c)
-	if c.Target != "" {
+	if c.Method == "completion/complete" {
+		// Which argument it completed, as the TUI's row says it: two
+		// completions of one prompt read alike under its name alone.
+		if subject := history.CompletionSubject(c.Params); subject != "" {
+			title += " " + subject
+		}
+	} else if c.Target != "" {
 		title += " " + c.Target
 	}
 	fmt.Fprintf(p.w, "── %s\n", sanitize.Line(title))
@@ -147,11 +153,13 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 			}
 			p.also(c, ue)
 		}
-		if err == nil && resp != nil && c.Method == "resources/read" && p.savePath != "" {
+		if err == nil && resp != nil && saves(c.Method) && p.savePath != "" {
 			// The records are the output; the file is written all the same.
-			saved := &printer{w: p.errw}
-			if err := saved.save(resp.Result, p.savePath, p.force); err != nil {
-				fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Line(title), oneLine(err.Error()))
+			saved := &printer{w: p.errw, savePath: p.savePath, force: p.force}
+			if err := saved.saveResult(c.Method, resp.Result); err != nil {
+				for _, l := range errorLines(err) {
+					fmt.Fprintf(p.errw, "%s: %s\n", sanitize.Line(title), l)
+				}
 				code = max(code, exitFailed)
 			}
 		}
@@ -233,13 +241,17 @@ func (p *printer) result(c command.Command, resp *mcp.Response, err error) int {
 		p.initialize(resp.Result)
 	case "tools/list", "resources/list", "resources/templates/list", "prompts/list":
 		p.listing(c.Method, resp.Result)
-	case "tools/call":
-		p.toolResult(c.Tool, resp)
-	case "resources/read":
-		p.contents(resp.Result)
+	case "tools/call", "resources/read":
+		if c.Method == "tools/call" {
+			p.toolResult(c.Tool, resp)
+		} else {
+			p.contents(resp.Result)
+		}
 		if p.savePath != "" {
-			if err := p.save(resp.Result, p.savePath, p.force); err != nil {
-				fmt.Fprintf(p.w, "error: %s\n", oneLine(err.Error()))
+			if err := p.saveResult(c.Method, resp.Result); err != nil {
+				for _, l := range errorLines(err) {
+					fmt.Fprintf(p.w, "error: %s\n", l)
+				}
 				code = max(code, exitFailed)
 			}
 		}

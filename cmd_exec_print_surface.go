@@ -278,8 +278,7 @@ func (p *printer) contents(result json.RawMessage) {
 }
 
 // save writes the one content of a resources/read to path: the blob
-// decoded, or the text. An existing file is kept unless force is set: a
-// server's answer must not replace a file by surprise.
+// decoded, or the text, by saveContents.
 func (p *printer) save(result json.RawMessage, path string, force bool) error {
 	cs, err := command.ParseContents(result)
 	if err != nil {
@@ -290,15 +289,7 @@ func (p *printer) save(result json.RawMessage, path string, force bool) error {
 		uris := clip.ListFunc(cs, mcp.MaxListed, func(c command.Contents) string { return clip.Quote(c.URI, 128) })
 		return fmt.Errorf("--save writes one resource, and the answer holds %d (%s)", len(cs), uris)
 	}
-	data, err := cs[0].Bytes()
-	if err != nil {
-		return err
-	}
-	if err := writeSaved(path, data, force); err != nil {
-		return err
-	}
-	fmt.Fprintf(p.w, "saved %d bytes to %s\n", len(data), path)
-	return nil
+	return p.saveContents([]savable{{bytes: cs[0].Bytes}}, path, force)
 }
 
 // conversation shows a prompts/get as the messages it would start a

@@ -18,7 +18,7 @@ func TestExecCompletionOfOddTypesPrintsTheStrings(t *testing.T) {
 			`{"values":["ruby",7,null,{"a":1},"rust"],"total":"lots","hasMore":"yes"}}}`)
 	})
 	out, errOut, code := run(t, "exec", "--no-record", srv.Endpoint(), "complete prompt review lang=r")
-	want := "── completion/complete review\nruby\nrust\n2 values (3 more left out: not strings)\n"
+	want := "── completion/complete review lang\nruby\nrust\n2 values (3 more left out: not strings)\n"
 	if code != exitOK || !strings.Contains(out, want) {
 		t.Errorf("exit %d, want %q in:\n%s\n%s", code, want, out, errOut)
 	}

@@ -43,8 +43,8 @@ func TestExecTheSurfaceOnEveryEra(t *testing.T) {
 				"── prompts/list", "review_code", "language*  focus  code", "2 prompts",
 				"── prompts/get review_code", "A go code review focused on correctness\nuser: Please review some go code",
 				"assistant: Gladly.",
-				"── completion/complete review_code\njava\njavascript\n2 values",
-				"── completion/complete notes://{tag}\nprogress\n1 value",
+				"── completion/complete review_code language\njava\njavascript\n2 values",
+				"── completion/complete notes://{tag} tag\nprogress\n1 value",
 			} {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q:\n%s", want, out)

@@ -41,7 +41,23 @@ func completionSubject(raw []byte) string {
 	if err != nil {
 		return ""
 	}
-	params := doc.Root().Get("params")
+	return completionOf(doc.Root().Get("params"))
+}
+
+// CompletionSubject is completionSubject of a completion/complete's
+// params alone, as exec's heading names what it completed: the same
+// words the TUI's row says it in.
+func CompletionSubject(params []byte) string {
+	doc, err := jsonspan.Parse(params, jsonspan.Limits{Depth: 2})
+	if err != nil {
+		return ""
+	}
+	return completionOf(doc.Root())
+}
+
+// completionOf is the ref and the argument named in params, "review_code
+// language".
+func completionOf(params jsonspan.Value) string {
 	ref, ok := params.Get("ref").Get("name").Text()
 	if !ok {
 		ref, _ = params.Get("ref").Get("uri").Text()
