@@ -67,6 +67,9 @@ func TestIntegerWrittenAnotherWayPairsThroughout(t *testing.T) {
 	if _, seq, class := pr.take("2.00"); class != ClassLate || seq != 2 {
 		t.Errorf("2.00 after 2 was given up on: %s (seq %d), want late", class, seq)
 	}
+	if _, seq, class := pr.take("2"); class != ClassDuplicate || seq != 2 {
+		t.Errorf("2 after 2.00 answered 2 late: %s (seq %d), want a duplicate of 2", class, seq)
+	}
 	if _, seq, class := pr.take("3.0"); class != ClassResponse || seq != 3 {
 		t.Errorf("3.0 for a waiting 3.0: %s (seq %d), want the response", class, seq)
 	}

@@ -62,6 +62,12 @@ func (pr *pairing) take(id string) (*pending, int64, Class) {
 	done, dup := pr.answered.newest(same)
 	switch {
 	case late && (!dup || gaveUp.seq > done.seq):
+		if integer {
+			// Kept as the integer, as the request's id is: a later
+			// answer "2" to the request 2 that "2.00" answered late is
+			// a duplicate, not late again.
+			id = n
+		}
 		pr.remember(id, gaveUp.seq)
 		return nil, gaveUp.seq, ClassLate
 	case dup:

@@ -120,7 +120,8 @@ func (d *detailPane) keepPlace(bySection bool) {
 	// at another width: raw bytes opened at the Response's top, far from it.
 	if s := &d.search; s.key == d.cacheKey && s.at >= 0 && s.at < len(s.hits) &&
 		s.hits[s.at] >= d.scroll.offset && s.hits[s.at] < d.scroll.offset+d.scroll.height {
-		s.resume = s.at // followSearch brings it back into view
+		// followSearch brings it back into view.
+		s.resume = occurrencesBefore(d.cache, s.hits, s.hits[s.at], s.query)
 	}
 	n := len(d.cache)
 	onHeader := d.respLine >= 0 && d.scroll.offset == d.respLine

@@ -29,9 +29,12 @@ type detailSearch struct {
 	// inPart is set when the lines searched show only part of a message
 	// too large to draw, so "not found" can say where it looked.
 	inPart bool
-	// resume is the hit that was on screen when the width changed (-1:
-	// none): the lines are wrapped again, and narrower rows can push the
-	// match below the screen.
+	// resume is the match that was on screen when the width or the form
+	// (v) changed, as how many times the query occurs above its line (-1:
+	// none): the lines are made again, and narrower rows can push the
+	// match below the screen. Counted by occurrence, not by line, as the
+	// lines holding the query are not alike in number: one raw line holds
+	// several that pretty JSON gives a line each.
 	resume int
 	// waiting is set when enter, n or N searched a placeholder (the lines
 	// were still being formatted): the move they asked for is made when
@@ -194,7 +197,7 @@ func (d *detailPane) followSearch() {
 // match in view and the title saying "1 match", not "1/1".
 func (d *detailPane) placeSearch() {
 	s := &d.search
-	if i := s.resume; i >= 0 && i < len(s.hits) {
+	if i := hitOfOccurrence(d.cache, s.hits, s.resume, s.query); s.resume >= 0 && i >= 0 {
 		s.resume, s.at = -1, i
 		if start, end := d.scroll.visible(len(d.cache)); s.hits[i] < start || s.hits[i] >= end {
 			// Off screen at the new size: the match is what was being
@@ -237,6 +240,34 @@ func (d *detailPane) searchNote() string {
 		return fmt.Sprintf(" · “%s” %d matches", q, len(s.hits))
 	}
 	return fmt.Sprintf(" · “%s” %d/%d", q, s.at+1, len(s.hits))
+}
+
+// occurrencesBefore is how many times q occurs in the lines above line
+// i, hits being the lines holding it: a match's place that lines of
+// another form or width keep (resume).
+func occurrencesBefore(lines []string, hits []int, i int, q string) int {
+	n := 0
+	for _, h := range hits {
+		if h >= i {
+			break
+		}
+		n += len(matchSpans(ansi.Strip(lines[h]), q))
+	}
+	return n
+}
+
+// hitOfOccurrence is the hit whose line holds the k-th occurrence of q
+// (from 0) in lines, hits being the lines holding it; -1 when q occurs k
+// times or fewer.
+func hitOfOccurrence(lines []string, hits []int, k int, q string) int {
+	n := 0
+	for j, h := range hits {
+		n += len(matchSpans(ansi.Strip(lines[h]), q))
+		if n > k {
+			return j
+		}
+	}
+	return -1
 }
 
 // findLines are the indexes of the lines holding q, in any case, as drawn
