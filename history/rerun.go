@@ -238,6 +238,12 @@ func rerun(ctx context.Context, in rerunInput, p *rerunPlan, s Sender, ignore []
 			}
 			if method == "tasks/result" {
 				live, err = s.TaskResult(reqCtx, params)
+				if mcp.CauseOf(err) == mcp.CauseTaskTimeout {
+					// The live session cancelled the task itself as its
+					// wait ran out: a recorded tasks/cancel of it that
+					// follows would be a second one.
+					givenUp.add(paramsOf(r.RPC.Raw))
+				}
 			} else {
 				live, err = s.Request(reqCtx, method, params)
 				var rerr error

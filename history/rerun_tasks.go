@@ -68,11 +68,12 @@ func (t taskIDs) rewrite(params json.RawMessage) json.RawMessage {
 }
 
 // cancelledTasks are the tasks, by recorded id, whose tasks/result the
-// re-run gave up on as the recording did. The live session cancelled each
-// with tasks/cancel as it gave up (mcp.Session.TaskResult), as the
-// recorded one had: the recorded tasks/cancel that followed is that one,
-// and sent again it was refused ("Cannot cancel" a task already
-// cancelled) and reported as a difference the server never made.
+// re-run gave up on as the recording did, or whose wait ran out of
+// --timeout. The live session cancelled each with tasks/cancel as it gave
+// up (mcp.Session.TaskResult), as the recorded one had: the recorded
+// tasks/cancel that followed is that one, and sent again it was refused
+// ("Cannot cancel" a task already cancelled) and reported as a difference
+// the server never made.
 type cancelledTasks map[string]bool
 
 // add notes the task a tasks/result's recorded params name.

@@ -145,7 +145,9 @@ func (s *Session) awaitTask(ctx context.Context, id string, params json.RawMessa
 	resp, err := s.roundTrip(ctx, "tasks/result", "", params)
 	var te *TimeoutError
 	timedOut := errors.As(err, &te)
-	if ctx.Err() != nil || timedOut {
+	// An answer, even one that came as the wait was given up on, is the
+	// task's end: there is nothing left to cancel, and the caller gets it.
+	if err != nil && (ctx.Err() != nil || timedOut) {
 		cancelParams, _ := json.Marshal(map[string]string{"taskId": id})
 		// ctx has ended: its values go on, and Hurry ends it too.
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 500*time.Millisecond)
