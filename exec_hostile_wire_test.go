@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -76,6 +77,26 @@ func TestExecRedirectLoop(t *testing.T) {
 	out, errOut, code = run(t, "exec", "--no-record", chain.URL+"/mcp", "tools/list")
 	if want := "each to a URL not visited before: a chain longer than a client follows"; code != exitConnect || !strings.Contains(errOut, want) || strings.Contains(errOut, "visited already") {
 		t.Errorf("exit %d, want %d saying %q and no loop\n%s\n%s", code, exitConnect, want, out, errOut)
+	}
+	// Back to the start once, then on to new URLs: the loop is earlier
+	// in the chain than its last hop.
+	var mcpVisits atomic.Int32
+	early := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/mcp" && mcpVisits.Add(1) == 1:
+			http.Redirect(w, r, "/a", http.StatusTemporaryRedirect)
+		case r.URL.Path == "/a":
+			http.Redirect(w, r, "/mcp", http.StatusTemporaryRedirect)
+		case r.URL.Path == "/mcp":
+			http.Redirect(w, r, "/b", http.StatusTemporaryRedirect)
+		default:
+			http.Redirect(w, r, r.URL.Path+"x", http.StatusTemporaryRedirect)
+		}
+	}))
+	t.Cleanup(early.Close)
+	out, errOut, code = run(t, "exec", "--no-record", "--transport", "streamable", early.URL+"/mcp", "tools/list")
+	if code != exitConnect || !strings.Contains(errOut, "back to a URL visited already: a loop") {
+		t.Errorf("exit %d, want %d naming the loop earlier in the chain\n%s\n%s", code, exitConnect, out, errOut)
 	}
 }
 

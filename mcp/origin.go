@@ -162,10 +162,13 @@ func (s *Session) checkRedirect(req *http.Request, via []*http.Request) error {
 		// one by the redirect rule that points back, the other by giving
 		// the URL the chain ends at.
 		shape := "each to a URL not visited before: a chain longer than a client follows"
+		seen := map[string]bool{req.URL.String(): true}
 		for _, v := range via {
-			if v.URL.String() == req.URL.String() {
+			if u := v.URL.String(); seen[u] {
 				shape = "back to a URL visited already: a loop"
 				break
+			} else {
+				seen[u] = true
 			}
 		}
 		return &WireError{Cause: CauseRedirectLoop,
