@@ -19,6 +19,10 @@ type detailPane struct {
 	scroll scroller
 	w, h   int
 	pretty bool
+	// noteInPairs says the Pairs pane beside shows the standing note (a
+	// proxy awaiting its first client): the empty Detail leaves it out,
+	// where at 100 columns both said it.
+	noteInPairs bool
 
 	pair  *history.Pair
 	event *mcp.Record
@@ -85,6 +89,8 @@ type detailKey struct {
 	output string
 	// A run of keep-alives grows while it is shown (its bytes with it).
 	runN int
+	// The standing note goes when Pairs beside shows it, and comes back.
+	noteInPairs bool
 }
 
 func newDetailPane(c *common) *detailPane {
@@ -311,7 +317,7 @@ const detailHeadRows = 3
 // needs when nothing changed, so it is cheap: no copies, no text.
 func (d *detailPane) key() detailKey {
 	p, ev := d.selection()
-	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
+	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty, noteInPairs: d.noteInPairs}
 	if ev != nil {
 		k.runN = d.c.log.EventRun(d.eventRow).N
 	}
@@ -328,6 +334,9 @@ func (d *detailPane) input() detailInput {
 	p, ev := d.selection()
 	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, open: d.c.keys.Open.Help().Key, event: ev, t0: d.c.log.ConnectedAt(),
 		recording: d.c.recording, audience: d.c.audience()}
+	if d.noteInPairs {
+		in.note = ""
+	}
 	if !d.c.replay && !d.c.proxied() {
 		in.cancel = d.c.keys.CancelRequest.Help().Key
 	}

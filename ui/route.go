@@ -52,6 +52,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// the command line its rows, or take them back.
 		m.resize(m.width, m.height)
 	}
+	m.detail.noteInPairs = m.com.awaitingClient() && m.paneShown(panePairs)
 	return m, tea.Batch(cmd, m.detail.refresh())
 }
 
