@@ -117,6 +117,11 @@ func (m *Model) notListable() (why, how string) {
 // answered. A page asked for by cursor lists only part: it is not
 // awaited, and its answer leaves completion's own listing on its way.
 func (m *Model) userSend(c command.Command) tea.Cmd {
+	if !m.paneShown(panePairs) && !m.paneShown(paneDetail) {
+		// Its row is what the user looks at next: sent from Negotiation
+		// or Raw events at 80 columns, one pane on screen, it went unseen.
+		m.setFocus(panePairs)
+	}
 	if c.Method != toolsListing.Method || !c.Bare() || c.EmptyCursor {
 		return m.sendCmd(c)
 	}
