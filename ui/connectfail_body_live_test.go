@@ -21,16 +21,7 @@ func TestLiveCouldNotConnectLeavesTheBodyToNegotiation(t *testing.T) {
 		l.waitFor("could not connect")
 		m := l.quit()
 		v := ansi.Strip(m.View())
-		rows := strings.Split(v, "\n")
-		at := -1
-		for i, r := range rows {
-			if strings.HasPrefix(r, "could not connect") {
-				at = i
-			}
-		}
-		if at < 0 {
-			t.Fatalf("%dx%d: no \"could not connect\" row:\n%s", size[0], size[1], v)
-		}
+		rows, at := couldNotConnectAt(t, v)
 		msg := strings.Join(strings.Fields(strings.Join(rows[at:len(rows)-1], " ")), " ")
 		if strings.Contains(msg, "<html") || !strings.Contains(msg, "answered 500 Internal Server Error (its body: in Negotiation) — the server failed") {
 			t.Errorf("%dx%d: the message should name the status and point at Negotiation, not quote the page: %q", size[0], size[1], msg)
@@ -39,4 +30,18 @@ func TestLiveCouldNotConnectLeavesTheBodyToNegotiation(t *testing.T) {
 			t.Errorf("%dx%d: Negotiation lost the page's words:\n%s", size[0], size[1], v)
 		}
 	}
+}
+
+// couldNotConnectAt is the screen v's rows and the row where "could not
+// connect" begins: the message runs from it to the status bar.
+func couldNotConnectAt(t *testing.T, v string) ([]string, int) {
+	t.Helper()
+	rows := strings.Split(v, "\n")
+	for i := len(rows) - 1; i >= 0; i-- {
+		if strings.HasPrefix(rows[i], "could not connect") {
+			return rows, i
+		}
+	}
+	t.Fatalf("no \"could not connect\" row:\n%s", v)
+	return nil, 0
 }

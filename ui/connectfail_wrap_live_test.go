@@ -47,13 +47,7 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 		l.waitFor(tc.wait)
 		m := l.quit()
 		v := ansi.Strip(m.View())
-		rows := strings.Split(v, "\n")
-		at := -1
-		for i, r := range rows {
-			if strings.HasPrefix(r, "could not connect") {
-				at = i
-			}
-		}
+		rows, at := couldNotConnectAt(t, v)
 		if at < 1 || !strings.HasPrefix(rows[at-1], "r reconnect") {
 			t.Fatalf("%s at %dx%d: no \"could not connect\" row under the keys row:\n%s", tc.url, tc.w, tc.h, v)
 		}
