@@ -17,7 +17,7 @@ func TestProxyTUINamesTheHelpKey(t *testing.T) {
 	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 160, Height: 45}} {
 		m.Update(size)
 		bar := screenLine(m, "clients:")
-		if !strings.HasPrefix(bar, "[ ] clients: none yet") || !strings.HasSuffix(bar, "? help") {
+		if !strings.HasPrefix(bar, "[/] clients: none yet") || !strings.HasSuffix(bar, "? help") {
 			t.Errorf("at %dx%d the clients bar is %q, want the clients and then ? help", size.Width, size.Height, bar)
 		}
 	}

@@ -13,7 +13,9 @@ import (
 // Piped, a recording that ends without its close carries a note of some
 // 200 columns after its URL: every other row was padded to it, its path
 // that far right and the line ending in spaces on a row of its own. The
-// note makes its own row long, no other.
+// note makes its own row long, no other, and follows its path, which is
+// in line with the other rows' under FILE (in the URL column it pushed
+// that path out of line).
 func TestSessionsPipedDoNotPadToANote(t *testing.T) {
 	dir := stateDir(t)
 	t.Setenv("COLUMNS", "")
@@ -44,8 +46,11 @@ func TestSessionsPipedDoNotPadToANote(t *testing.T) {
 			plain = r
 		}
 	}
-	if noted == "" || !strings.HasSuffix(noted, "_killed.jsonl") {
-		t.Fatalf("no row says the copy ends without its close, with its path last:\n%s", out)
+	if noted == "" || !strings.Contains(noted, "_killed.jsonl  (the recording ends without its close") {
+		t.Fatalf("no row says the copy ends without its close after its path:\n%s", out)
+	}
+	if at, want := strings.Index(noted, dir), strings.Index(plain, dir); at != want || at != strings.Index(rows[0], "FILE") {
+		t.Errorf("the noted row's path is at column %d, the other's at %d, FILE at %d:\n%s", at, want, strings.Index(rows[0], "FILE"), out)
 	}
 	if !strings.HasSuffix(plain, url+"/mcp  "+whole) {
 		t.Errorf("the whole recording's path is not two spaces after its URL:\n%s", out)

@@ -50,7 +50,7 @@ func closesAs(kind mcp.Kind, st stateSkim) bool {
 const (
 	unclosedNote = "the recording ends without its close: mcpscope stopped before closing it (killed, or the machine went down), " +
 		"so what happened after its last record was not recorded"
-	stillRecordingNote = "the recording is still being recorded (another mcpscope holds it): this is what it held so far"
+	stillRecordingNote = "still being recorded by another mcpscope: it may grow"
 )
 
 // isEndNote reports whether a reader's note is about how the recording

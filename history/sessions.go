@@ -247,7 +247,8 @@ type sessionRow struct {
 	duration, reqs, errs, size string
 	url, path                  string
 	// note is why the file reads oddly (a recording that ends without
-	// its close), in parentheses after the URL; "" for most.
+	// its close), in parentheses after the URL, or after the path where
+	// the URL column is too narrow for it; "" for most.
 	note string
 }
 
@@ -308,12 +309,24 @@ func renderSessionTable(rows []sessionRow, c sessionCols, indent string, oneLine
 	for _, r := range rows {
 		// The columns are as wide as their cells, the URL's as its URLs
 		// without their notes: one note of 300 columns pushed every
-		// other row's path that far right. A row with a note is wider
-		// than the column, and its path follows it.
+		// other row's path that far right.
 		for i, cell := range line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, r.url, r.path) {
 			widths[i] = max(widths[i], ansi.StringWidth(cell))
 		}
-		lines = append(lines, line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, r.urlCell(), r.path))
+	}
+	urlCol := len(lines[0]) - 1
+	if oneLine {
+		urlCol--
+	}
+	for _, r := range rows {
+		url, path := r.urlCell(), r.path
+		if oneLine && ansi.StringWidth(url) > widths[urlCol] {
+			// A note too wide for the URL column follows the path, the
+			// last column: in it, it pushed the row's path out of line
+			// with every other row's (mcpscope sessions piped).
+			url, path = r.url, path+"  "+r.note
+		}
+		lines = append(lines, line(r.started.Format(layout), r.duration, r.reqs, r.errs, r.size, url, path))
 	}
 	var b strings.Builder
 	grid := 0

@@ -152,3 +152,24 @@ func TestFormatSize(t *testing.T) {
 		}
 	}
 }
+
+// Piped, mcpscope sessions put a recording's note ("still being recorded
+// by another mcpscope") in the URL column, and that row's path out of line
+// with every other row's FILE: a note too wide for the column follows the
+// path, so the paths line up under FILE.
+func TestRenderSessionsKeepsPathsInLineWithANote(t *testing.T) {
+	infos := []SessionInfo{
+		{Path: "/s/a.jsonl", Started: scriptStart, URL: "http://127.0.0.1:9841/sse", Size: 6, Note: stillRecordingNote},
+		{Path: "/s/b.jsonl", Started: scriptStart, URL: "http://127.0.0.1:9841/mcp", Size: 6},
+	}
+	lines := strings.Split(strings.TrimSuffix(RenderSessions(infos, 0), "\n"), "\n")
+	col := strings.Index(lines[0], "FILE")
+	for _, l := range lines[1:] {
+		if !strings.HasPrefix(l[col:], "/s/") {
+			t.Errorf("a path is not under FILE (column %d):\n%s", col, strings.Join(lines, "\n"))
+		}
+	}
+	if !strings.HasSuffix(lines[1], "/s/a.jsonl  ("+stillRecordingNote+")") {
+		t.Errorf("the note should follow its row's path: %q", lines[1])
+	}
+}

@@ -11,11 +11,13 @@ import (
 )
 
 // clientsBar lists the sessions on one line, the shown one marked, for
-// the command line's spare row (a proxied session cannot send).
+// the command line's spare row (a proxied session cannot send). Its keys
+// read "[/]", as help pairs keys ("↑/↓"): "[ ]" read as an unticked
+// checkbox.
 func (m *Model) clientsBar() string {
 	st := m.com.st
 	k := m.keys
-	head := st.Key.Render(k.PrevClient.Help().Key+" "+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
+	head := st.Key.Render(k.PrevClient.Help().Key+"/"+k.NextClient.Help().Key) + st.StatusBar.Render(" clients: ")
 	if n := m.clients.dropped; n > 0 {
 		head += st.Hint.Render("(" + strconv.Itoa(n) + " ended earlier: in their recordings) ")
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -33,7 +34,9 @@ func showClient(m *Model, name string, recs []mcp.Record) {
 // with ] and [, keeps indexing the ones not shown, and cannot send.
 func TestProxyClientsSwitch(t *testing.T) {
 	m := newProxyModel(t, make(chan Client))
-	if v := m.View(); !strings.Contains(v, "clients: none yet") || !strings.Contains(v, "waiting for a client") || !strings.Contains(v, "no client has connected yet") {
+	// The keys that step between clients read as keys, "[/]" as help
+	// pairs them: "[ ]" read as an unticked checkbox.
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "[/] clients: none yet") || !strings.Contains(v, "waiting for a client") || !strings.Contains(v, "no client has connected yet") {
 		t.Fatalf("before any client the bar should say so:\n%s", m.View())
 	}
 	m.Update(clientMsg{ID: 1, Name: "alpha 1.0", Transport: "sse", Records: make(chan []mcp.Record)})

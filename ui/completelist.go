@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
@@ -64,8 +65,15 @@ func (ctx lineContext) listingFor(c *CommandLine) (listForCompletionMsg, bool) {
 // them. A listing still on its way from an earlier Tab (or c) is not sent
 // again: a key held down would otherwise list once per repeat.
 func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
-	if why := m.notListable(); why != "" {
-		return m.setStatus(levelWarn, msg.what+" are not listed for completion: "+why)
+	if why, how := m.notListable(); why != "" {
+		text := msg.what + " are not listed for completion: " + notReady(why, how)
+		if strings.Contains(ansi.Strip(m.cmdline.hintLine()), why) {
+			// The hint under the command line says why and what to do:
+			// the status says why first and leaves the keys to it, where
+			// at 80 columns it was cut before its own ("… yet: i …").
+			text = why + ": " + msg.what + " are not listed for completion"
+		}
+		return m.setStatus(levelWarn, text)
 	}
 	var cmds []tea.Cmd
 	for _, l := range msg.listings {
@@ -86,21 +94,21 @@ func (m *Model) listForCompletion(msg listForCompletionMsg) tea.Cmd {
 	return tea.Batch(append(cmds, m.setStatus(levelInfo, status))...)
 }
 
-// notListable is why completion cannot send a listing now, with nothing
-// sent, in the terms of the hint under the command line (wordHint): a
-// session with no transport open is connected again (r), one that awaits
+// notListable is why completion cannot send a listing now and how to go
+// on (notReady's parts), with nothing sent, in the terms of the hint
+// under the command line (wordHint): a session with no transport open is connected again (r), one that awaits
 // initialize (a legacy stream before i) is initialized first, where the
-// server would refuse the listing in words that do not say so. "" when it
-// can: the session is initialized (a 2026 one, which has no initialize,
+// server would refuse the listing in words that do not say so. Both ""
+// when it can: the session is initialized (a 2026 one, which has no initialize,
 // is once server/discover answered: a refused one ends it, failed).
-func (m *Model) notListable() string {
+func (m *Model) notListable() (why, how string) {
 	switch m.com.log.Stats().State {
 	case mcp.StateInitialized:
-		return ""
+		return "", ""
 	case mcp.StateFailed, mcp.StateClosed:
-		return notReady(notConnected, connectsFromLine(m.keys))
+		return notConnected, connectsFromLine(m.keys)
 	}
-	return notReady(notInitialized, m.keys.Initialize.Help().Key+" (outside the command line) initializes it")
+	return notInitialized, m.keys.Initialize.Help().Key + " (outside the command line) initializes it"
 }
 
 // userSend sends c, which the user sent. A listing of the tools (l, or
@@ -109,6 +117,11 @@ func (m *Model) notListable() string {
 // answered. A page asked for by cursor lists only part: it is not
 // awaited, and its answer leaves completion's own listing on its way.
 func (m *Model) userSend(c command.Command) tea.Cmd {
+	if !m.paneShown(panePairs) && !m.paneShown(paneDetail) {
+		// Its row is what the user looks at next: sent from Negotiation
+		// or Raw events at 80 columns, one pane on screen, it went unseen.
+		m.setFocus(panePairs)
+	}
 	if c.Method != toolsListing.Method || !c.Bare() || c.EmptyCursor {
 		return m.sendCmd(c)
 	}

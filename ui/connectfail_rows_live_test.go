@@ -20,16 +20,7 @@ func TestLiveConnectFailureTakesTheRowsOfItsAdvice(t *testing.T) {
 	t.Cleanup(notFound.Close)
 	l := liveFailedAt(t, mcp.Config{URL: notFound.URL + "/wrong"}, 80, 24)
 	v := ansi.Strip(l.quit().View())
-	rows := strings.Split(v, "\n")
-	at := -1
-	for i, r := range rows {
-		if strings.HasPrefix(r, "could not connect") {
-			at = i
-		}
-	}
-	if at < 0 {
-		t.Fatalf("no \"could not connect\" row:\n%s", v)
-	}
+	rows, at := couldNotConnectAt(t, v)
 	msg := rows[at : len(rows)-1]
 	text := strings.Join(strings.Fields(strings.Join(msg, " ")), " ")
 	if !strings.HasPrefix(text, "could not connect — check the URL:") || !strings.Contains(text, "--transport streamable skips detection") {

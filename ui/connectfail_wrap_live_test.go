@@ -47,13 +47,7 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 		l.waitFor(tc.wait)
 		m := l.quit()
 		v := ansi.Strip(m.View())
-		rows := strings.Split(v, "\n")
-		at := -1
-		for i, r := range rows {
-			if strings.HasPrefix(r, "could not connect") {
-				at = i
-			}
-		}
+		rows, at := couldNotConnectAt(t, v)
 		if at < 1 || !strings.HasPrefix(rows[at-1], "r reconnect") {
 			t.Fatalf("%s at %dx%d: no \"could not connect\" row under the keys row:\n%s", tc.url, tc.w, tc.h, v)
 		}
@@ -75,12 +69,13 @@ func TestLiveCouldNotConnectReadsWhole(t *testing.T) {
 // A "could not connect" too long for its rows ends after a whole word: at
 // 80 columns the advice for a server failing with a long HTML page ended
 // "(or --transport sse for a legacy server) · PO…", half a word of the
-// attempt the Negotiation pane lists whole.
+// attempt the Negotiation pane lists whole. The message no longer quotes
+// the page, so a long URL fills its rows.
 func TestLiveCouldNotConnectCutEndsOnAWord(t *testing.T) {
 	failing := htmlFailing(t, "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body>"+
 		"<h1>Internal Server Error</h1><p>The server encountered an internal error and was unable to complete "+
 		"your request. Either the server is overloaded or there is an error in the application.</p></body></html>")
-	l := startLiveReady(t, mcp.Config{URL: failing.URL}, 80, 24, "● failed")
+	l := startLiveReady(t, mcp.Config{URL: failing.URL + "/" + strings.Repeat("gateway/", 12)}, 80, 24, "● failed")
 	l.waitFor("could not connect")
 	v := ansi.Strip(l.quit().View())
 	rows := strings.Split(v, "\n")

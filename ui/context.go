@@ -64,6 +64,11 @@ func (c *common) canInitialize() bool { return c.keys.Initialize.Enabled() }
 // session's say (press i), not that no client has connected or spoken.
 func (c *common) proxied() bool { return c.watching && !c.own }
 
+// awaitingClient reports whether a proxy's TUI has no client's session to
+// show yet: the Pairs pane then says where to point one (the standing
+// note).
+func (c *common) awaitingClient() bool { return c.proxied() && c.log.Len() == 0 }
+
 // clock is "now" as the records see it: the wall clock when live, and in a
 // replay the time of the last record played, so a pending request's age is
 // what it was at that moment of the recording, not a day later.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -18,6 +19,10 @@ type detailPane struct {
 	scroll scroller
 	w, h   int
 	pretty bool
+	// noteInPairs says the Pairs pane beside shows the standing note (a
+	// proxy awaiting its first client): the empty Detail leaves it out,
+	// where at 100 columns both said it.
+	noteInPairs bool
 
 	pair  *history.Pair
 	event *mcp.Record
@@ -84,6 +89,8 @@ type detailKey struct {
 	output string
 	// A run of keep-alives grows while it is shown (its bytes with it).
 	runN int
+	// The standing note goes when Pairs beside shows it, and comes back.
+	noteInPairs bool
 }
 
 func newDetailPane(c *common) *detailPane {
@@ -263,7 +270,7 @@ func (d *detailPane) view(focused bool) []string {
 		title += " · raw bytes"
 	}
 	title += d.scroll.position(start, len(lines)) + d.searchNote()
-	shown := d.highlight(lines[start:end])
+	shown := d.spinning(d.highlight(lines[start:end]), start)
 	if d.searching() {
 		// The search input takes the last row, as the filter's does in
 		// Raw events.
@@ -275,11 +282,43 @@ func (d *detailPane) view(focused bool) []string {
 	return d.c.frame(title, shown, d.w, d.h, focused)
 }
 
+// spinning is the shown lines, from line start of the pane's, with the
+// pending pair's state turning as its Pairs row does: the lines are
+// formatted once with stillPending, and Detail's "◌ pending" read as hung
+// beside the row's spinner. Only the glyph changes, in a copy: the kept
+// lines and their layout stay.
+func (d *detailPane) spinning(shown []string, start int) []string {
+	if p, _ := d.selection(); p == nil || p.State != history.StatePending || d.c.spin == stillPending {
+		return shown
+	}
+	// The state ends the pair's head, the first of the lines: the last
+	// glyph there is it (the title before it is the server's text).
+	for i := range min(len(d.cache), detailHeadRows) {
+		if !strings.Contains(d.cache[i], stillPending) {
+			continue
+		}
+		if i < start || i-start >= len(shown) {
+			return shown
+		}
+		out := slices.Clone(shown)
+		line := out[i-start]
+		if at := strings.LastIndex(line, stillPending); at >= 0 {
+			out[i-start] = line[:at] + d.c.spin + line[at+len(stillPending):]
+		}
+		return out
+	}
+	return shown
+}
+
+// detailHeadRows is how far down Detail's lines spinning looks for a
+// pending pair's state: its head wraps over two rows on a narrow pane.
+const detailHeadRows = 3
+
 // key is what the current selection's lines depend on. It is all a frame
 // needs when nothing changed, so it is cheap: no copies, no text.
 func (d *detailPane) key() detailKey {
 	p, ev := d.selection()
-	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty}
+	k := detailKey{pair: p, event: ev, width: d.w, pretty: d.pretty, noteInPairs: d.noteInPairs}
 	if ev != nil {
 		k.runN = d.c.log.EventRun(d.eventRow).N
 	}
@@ -296,6 +335,9 @@ func (d *detailPane) input() detailInput {
 	p, ev := d.selection()
 	in := detailInput{st: d.c.st, width: max(d.w-2, 1), pretty: d.pretty, note: d.c.note, open: d.c.keys.Open.Help().Key, event: ev, t0: d.c.log.ConnectedAt(),
 		recording: d.c.recording, audience: d.c.audience()}
+	if d.noteInPairs {
+		in.note = ""
+	}
 	if !d.c.replay && !d.c.proxied() {
 		in.cancel = d.c.keys.CancelRequest.Help().Key
 	}

@@ -126,7 +126,7 @@ func (p *pairsPane) view(focused bool) []string {
 				hint += ": " + strconv.Itoa(k) + " to come"
 			}
 			hint += " (" + p.c.keys.JumpEnd.Help().Key + " jumps to the end)"
-		} else if p.c.proxied() && log.Len() == 0 {
+		} else if p.c.awaitingClient() {
 			hint = "no client has connected yet"
 			// Where to point the client is the standing note, which a
 			// status bar of 80 columns drops: the pane in front says it.

@@ -19,7 +19,8 @@ func (c *common) pairState(pr *history.Pair) (string, lipgloss.Style) {
 }
 
 // stillPending stands for the spinner where the text is drawn once and
-// kept (Detail's lines): a spinner frozen on one frame looks hung.
+// kept (Detail's lines): Detail's view puts the turning frame in its place
+// (detailPane.spinning).
 const stillPending = "◌"
 
 // quietAfter is how long a pending request's progress may be silent before

@@ -52,6 +52,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// the command line its rows, or take them back.
 		m.resize(m.width, m.height)
 	}
+	m.detail.noteInPairs = m.com.awaitingClient() && m.paneShown(panePairs)
 	return m, tea.Batch(cmd, m.detail.refresh())
 }
 
@@ -316,7 +317,7 @@ func (m *Model) connectAdviceShown() string {
 // wraps over).
 func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 	hint := advice.ForInfo(e, advice.TUI)
-	text := m.connFail.dropped + "could not connect" + m.connFail.again + ": " + e.Message
+	text := m.connFail.dropped + "could not connect" + m.connFail.again + ": " + withoutBody(e)
 	rows := 0
 	if hint != "" {
 		text += " — " + hint
@@ -326,7 +327,7 @@ func (m *Model) connectFailedText(e *mcp.ErrorInfo) (string, int) {
 			// Negotiation pane lists (a narrow screen brings it
 			// forward); the rows of what to do are all it takes.
 			first := m.connFail.dropped + "could not connect" + m.connFail.again + " — " + sanitize.Line(hint)
-			text = first + " · " + e.Message
+			text = first + " · " + withoutBody(e)
 			rows = len(wrapWords(first, max(m.width, 1)))
 		}
 	}

@@ -317,7 +317,7 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.send("tools/list"), true
 	case key.Matches(msg, k.Call):
 		focus := m.cmdline.Focus("tools/call ")
-		if len(m.tools) == 0 && m.notListable() == "" {
+		if why, _ := m.notListable(); len(m.tools) == 0 && why == "" {
 			// Tab has nothing to offer until the tools are listed: list
 			// them now, as the user would have to, while they type.
 			return tea.Batch(focus, m.listForCompletion(listForCompletionMsg{what: "the tools", listings: []command.Command{toolsListing}})), true

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
@@ -274,20 +277,23 @@ func TestEventsSayAnEventHasNoData(t *testing.T) {
 	}
 }
 
-// Detail draws its lines once and keeps them, so a pending request there
-// shows a still marker, not a spinner frozen on one frame while the Pairs
-// row's turns.
-func TestDetailShowsAStillPendingMarker(t *testing.T) {
+// A pending request in Detail turns its spinner with its Pairs row: a
+// still "◌" beside the row's turning frame read as two states of one
+// request, the one in Detail hung. The lines are still formatted once
+// with the still marker; only the glyph on screen turns.
+func TestDetailPendingTurnsWithItsRow(t *testing.T) {
 	s := statelessRecords()
 	m := newTestModel(t, 160, 45, newFakeBackend(), s.recs)
-	got := openPair(t, m, s.slow)
-	if !strings.Contains(got, stillPending+" ██░░░ 50%") {
-		t.Errorf("the pending call's detail lacks %q:\n%s", stillPending+" ██░░░ 50%", got)
+	if got := openPair(t, m, s.slow); !strings.Contains(got, stillPending+" ██░░░ 50%") {
+		t.Errorf("the pending call's kept lines lack %q:\n%s", stillPending+" ██░░░ 50%", got)
 	}
-	for _, f := range spinFrames {
-		if strings.Contains(got, f+" ██░░░") {
-			t.Errorf("the detail shows spinner frame %q, which would not turn:\n%s", f, got)
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	for _, f := range spinFrames[:2] {
+		view := ansi.Strip(m.View())
+		if n := strings.Count(view, f+" ██░░░ 50%"); n != 2 || strings.Contains(view, stillPending) {
+			t.Errorf("spinner frame %q: Pairs and Detail should both show it, seen %d times:\n%s", f, n, view)
 		}
+		m.Update(spinTickMsg{})
 	}
 }
 
