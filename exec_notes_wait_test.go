@@ -10,6 +10,36 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// slowReaderTries runs try with readerStall set and the records it feeds a
+// fifth of readerStall apart (gap): the reader never stalls, and takes 1.4
+// times readerStall to get to the last, past any total the size of
+// readerStall. A loaded machine that holds a goroutine four gaps past one
+// makes a stall the product rightly gives up on, so a try that failed (try
+// says how; "" when it held) is tried again with readerStall twice as long,
+// up to 8s. A product that waits on a total fails every try, each taking
+// longer than readerStall; what the last try said is returned.
+func slowReaderTries(t *testing.T, try func(gap time.Duration) string) string {
+	setFor(t, &readerStall, readerStall)
+	for stall := 2 * time.Second; ; stall *= 2 {
+		readerStall = stall
+		failed := try(stall / 5)
+		if failed == "" || stall >= 8*time.Second {
+			return failed
+		}
+	}
+}
+
+// endedWithin fails the test with why unless done is closed within a
+// minute: a hang fails with a reason instead of at go test's timeout.
+func endedWithin(t *testing.T, done <-chan struct{}, why string) {
+	t.Helper()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal(why)
+	}
+}
+
 // The notes before an answer wait for a record reader that keeps reading,
 // however long it takes in all: a flood of 5,000 log messages read under
 // -race on a loaded machine outlasted a 2 s total, and the notes were
@@ -17,30 +47,31 @@ import (
 // A reader that reads nothing for readerStall is given up on, so a stuck
 // session does not hang exec.
 func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
-	setFor(t, &readerStall, 2*time.Second)
-	// Seven records a fifth of readerStall apart: the reader never stalls
-	// (a loaded machine would have to hold this goroutine 1.6 s past a
-	// gap), and takes 1.4 times readerStall to get to the last.
-	const records, gap = 7, 400 * time.Millisecond
-	n := newNotes("")
-	var out strings.Builder // read once printed says print is done
-	printed := make(chan time.Duration, 1)
-	start := time.Now()
-	go func() {
-		n.print(&out, records, "", "")
-		printed <- time.Since(start)
-	}()
-	for seq := int64(1); seq <= records; seq++ {
-		time.Sleep(gap) // the pace of a slow reader, not a wait for anything
-		n.record(logRecord(seq, fmt.Sprintf("m%d", seq)))
-	}
-	select {
-	case took := <-printed:
-		if want := fmt.Sprintf("· log info: m%d\n", records); !strings.HasSuffix(out.String(), want) {
-			t.Errorf("after %s the notes printed were\n%s\nwant every one, to %q", took, out.String(), want)
+	const records = 7
+	var n *notes
+	failed := slowReaderTries(t, func(gap time.Duration) string {
+		n = newNotes("")
+		var out strings.Builder // read once done says print is done
+		var took time.Duration
+		done := make(chan struct{})
+		start := time.Now()
+		go func() {
+			n.print(&out, records, "", "")
+			took = time.Since(start)
+			close(done)
+		}()
+		for seq := int64(1); seq <= records; seq++ {
+			time.Sleep(gap) // the pace of a slow reader, not a wait for anything
+			n.record(logRecord(seq, fmt.Sprintf("m%d", seq)))
 		}
-	case <-time.After(time.Minute):
-		t.Fatal("the notes were not printed with the reader at the answer")
+		endedWithin(t, done, "the notes were not printed with the reader at the answer")
+		if want := fmt.Sprintf("· log info: m%d\n", records); !strings.HasSuffix(out.String(), want) {
+			return fmt.Sprintf("after %s the notes printed were\n%s\nwant every one, to %q", took, out.String(), want)
+		}
+		return ""
+	})
+	if failed != "" {
+		t.Error(failed)
 	}
 
 	// A reader stuck short of the answer is given up on after readerStall
@@ -53,13 +84,9 @@ func TestNotesWaitForAReaderThatKeepsReading(t *testing.T) {
 		n.print(&stuck, records+100, "", "")
 		close(done)
 	}()
-	select {
-	case <-done:
-		if want := "· log info: read\n"; stuck.String() != want {
-			t.Errorf("a stuck reader's notes printed %q, want %q", stuck.String(), want)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("exec waited on for a reader that read nothing")
+	endedWithin(t, done, "exec waited on for a reader that read nothing")
+	if want := "· log info: read\n"; stuck.String() != want {
+		t.Errorf("a stuck reader's notes printed %q, want %q", stuck.String(), want)
 	}
 }
 
@@ -74,27 +101,28 @@ func logRecord(seq int64, text string) mcp.Record {
 // record saying the stream is over had exec say it was lingering, on a
 // stream already over.
 func TestLingerWaitsForAReaderThatKeepsReading(t *testing.T) {
-	setFor(t, &readerStall, 2*time.Second)
-	const records, gap = 7, 400 * time.Millisecond
-	l := newLiveStream()
-	var out strings.Builder // read once linger is done
-	done := make(chan struct{})
-	go func() {
-		l.linger(context.Background(), time.Hour, records, &out, true)
-		close(done)
-	}()
-	for seq := int64(1); seq < records; seq++ {
-		time.Sleep(gap) // the pace of a slow reader, not a wait for anything
-		l.record(logRecord(seq, "m"))
-	}
-	time.Sleep(gap)
-	l.record(mcp.Record{Seq: records, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateGetStream, Over: true, Detail: "no GET stream"}})
-	select {
-	case <-done:
-		if want := "not lingering: no notification can come, the GET stream for them is over for good: no GET stream\n"; out.String() != want {
-			t.Errorf("linger said %q, want %q", out.String(), want)
+	const records = 7
+	failed := slowReaderTries(t, func(gap time.Duration) string {
+		l := newLiveStream()
+		var out strings.Builder // read once linger is done
+		done := make(chan struct{})
+		go func() {
+			l.linger(context.Background(), time.Hour, records, &out, true)
+			close(done)
+		}()
+		for seq := int64(1); seq < records; seq++ {
+			time.Sleep(gap) // the pace of a slow reader, not a wait for anything
+			l.record(logRecord(seq, "m"))
 		}
-	case <-time.After(time.Minute):
-		t.Fatal("linger went on with the stream over")
+		time.Sleep(gap)
+		l.record(mcp.Record{Seq: records, Kind: mcp.KindState, State: &mcp.StateChange{State: mcp.StateGetStream, Over: true, Detail: "no GET stream"}})
+		endedWithin(t, done, "linger went on with the stream over")
+		if want := "not lingering: no notification can come, the GET stream for them is over for good: no GET stream\n"; out.String() != want {
+			return fmt.Sprintf("linger said %q, want %q", out.String(), want)
+		}
+		return ""
+	})
+	if failed != "" {
+		t.Error(failed)
 	}
 }

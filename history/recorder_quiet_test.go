@@ -30,7 +30,7 @@ func TestTeeReportsAFailedTimedFlushWithoutAnotherRecord(t *testing.T) {
 		if !errors.Is(err, errDiskFull) {
 			t.Errorf("reported %v, want the write error", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Fatal("the failed flush was not reported while the session was quiet")
 	}
 	close(in)

@@ -52,8 +52,8 @@ func TestSwitchingProtocolsIsRefusedAtOnce(t *testing.T) {
 		if CauseOf(err) != CauseBadHTTP || !strings.Contains(err.Error(), "101 Switching Protocols") || !strings.Contains(err.Error(), "websocket") {
 			t.Errorf("Request = %v (cause %q), want bad HTTP naming the switch to websocket", err, CauseOf(err))
 		}
-	case <-time.After(5 * time.Second):
-		t.Errorf("tools/list still waits 5s after a 101 answer: it waits for its timeout or for the server to hang up")
+	case <-time.After(10 * time.Second):
+		t.Errorf("tools/list still waits 10s after a 101 answer: it waits for its timeout or for the server to hang up")
 	}
 	closed := make(chan struct{})
 	go func() { s.Close(); close(closed) }()

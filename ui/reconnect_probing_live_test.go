@@ -47,7 +47,7 @@ func TestLiveReconnectCancelsProbeInFlight(t *testing.T) {
 	closedWithin(t, stalled, 10*time.Second, "the first server/discover never reached the server")
 	l.mark()
 	l.tm.Type("r")
-	closedWithin(t, cancelled, 5*time.Second, "r left the stalled server/discover probe in flight: it was not cancelled")
+	closedWithin(t, cancelled, 10*time.Second, "r left the stalled server/discover probe in flight: it was not cancelled")
 	l.waitFor("streamable")
 	l.waitFor("● initialized") // the bar's state, not a word of another pane
 	m := l.quit()

@@ -40,7 +40,7 @@ func TestRootsChangesInQuickSuccessionBothLand(t *testing.T) {
 	_, cmd = m.Update(runCmd(t, offerA, isRootsSet))
 	run(cmd)
 	run(offerB)
-	timeout := time.After(5 * time.Second)
+	timeout := time.After(10 * time.Second)
 	for sets := 1; sets < 2; {
 		select {
 		case msg := <-msgs:

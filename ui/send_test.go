@@ -59,7 +59,7 @@ func runCmd(t *testing.T, cmd tea.Cmd, want func(tea.Msg) bool) tea.Msg {
 	t.Helper()
 	msgs := make(chan tea.Msg, 64)
 	runInto(cmd, func(tea.Msg) bool { return true }, msgs)
-	timeout := time.After(5 * time.Second)
+	timeout := time.After(10 * time.Second)
 	for {
 		select {
 		case msg := <-msgs:
@@ -67,7 +67,7 @@ func runCmd(t *testing.T, cmd tea.Cmd, want func(tea.Msg) bool) tea.Msg {
 				return msg
 			}
 		case <-timeout:
-			t.Fatal("the command produced no expected message within 5s")
+			t.Fatal("the command produced no expected message within 10s")
 			return nil
 		}
 	}
