@@ -77,7 +77,7 @@ func (s *proxySessions) refused(r proxy.Refusal) {
 		feed.send(ui.Client{Notice: tuiRefusal(r, more)})
 		return
 	}
-	text := fmt.Sprintf("refused %s %s from %s with %d: %s", sanitize.Line(r.Method), sanitize.Line(r.URI), r.From, r.Status, sanitize.Line(r.Why))
+	text := fmt.Sprintf("refused %s %s from %s with %d: %s", sanitize.Line(r.Method), sanitize.Line(s.refusedURI(r)), r.From, r.Status, sanitize.Line(r.Why))
 	if r.Status == http.StatusServiceUnavailable {
 		text += fmt.Sprintf(" (--max-sessions %d)", s.pf.maxSess)
 	}
@@ -85,6 +85,13 @@ func (s *proxySessions) refused(r proxy.Refusal) {
 		text += fmt.Sprintf(" (and %d more since the last such line)", more)
 	}
 	out.add(now, now.Format("15:04:05.000")+" "+text)
+}
+
+// refusedURI is r's URI as its line quotes it: the credentials in its
+// query (a client's own "?token=", given to it in the URL it was told)
+// masked as the user's own are on stderr, unless --record-secrets.
+func (s *proxySessions) refusedURI(r proxy.Refusal) string {
+	return newParamsMask(r.Credentials, s.pf.secrets).text(r.URI)
 }
 
 // tuiPathLimit is the most of a refused request's path the status bar

@@ -20,10 +20,16 @@ type queryMask struct {
 
 // newQueryMask is the mask of url's credentials, none with secrets.
 func newQueryMask(url string, secrets bool) queryMask {
+	return newParamsMask(urlpass.QueryParams(url), secrets)
+}
+
+// newParamsMask is the mask of params, the credentials of a URL's query
+// (a proxied client's), none with secrets.
+func newParamsMask(params []urlpass.Param, secrets bool) queryMask {
 	if secrets {
 		return queryMask{}
 	}
-	return queryMask{urlpass.NewQueryMasker(urlpass.QueryParams(url), history.Redacted)}
+	return queryMask{urlpass.NewQueryMasker(params, history.Redacted)}
 }
 
 // text is s with the credentials' values redacted.

@@ -77,6 +77,11 @@ type RecordOptions struct {
 	// by name wherever a record holds that header, and each value of 8
 	// bytes or more is replaced wherever it appears, as Tokens are.
 	Headers map[string][]string
+	// ClientQuery has the credentials in the query of each request a
+	// record holds ("?token=", "?api_key=": urlpass.QueryParams) learnt and
+	// replaced wherever they appear, as a request's Authorization is: the
+	// proxy's, whose clients choose their URLs, a key in the query included.
+	ClientQuery bool
 }
 
 // Redacted replaces secrets in recordings.

@@ -53,6 +53,9 @@ type redactor struct {
 	learned [2]int   // how many of tokens came from requests' headers, by learntFrom
 	added   int      // tokens added so far: the next one's age
 	fixed   bool     // learns nothing: a legacy recording's (legacyRedactor)
+	// clientQuery learns the credentials in each request's query
+	// (RecordOptions.ClientQuery).
+	clientQuery bool
 }
 
 // keptHeader reports a header the user may give with -H that is no
@@ -129,29 +132,41 @@ func (r *redactor) learn(h map[string][]string) {
 		}
 		for _, v := range vs {
 			for _, secret := range headerSecrets(k, v) {
-				if len(secret) < minToken || slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == secret }) {
-					continue
+				if len(secret) >= minToken {
+					r.learnToken(secret, Redacted, from)
 				}
-				if r.learned[from] == maxLearned {
-					// Drop the oldest learnt one of its kind; the user's
-					// own stay, and a client's many cookies never push
-					// out its token.
-					r.dropOldest(from)
-					r.learned[from]--
-				}
-				t := newToken(secret, Redacted)
-				t.from = from
-				r.add(t)
-				r.learned[from]++
 			}
 		}
 	}
 }
 
+// learnToken keeps secret, replaced by with, as a token learnt from a
+// request (of kind from), unless r has it already.
+func (r *redactor) learnToken(secret, with string, from learntFrom) {
+	if r.has(secret) {
+		return
+	}
+	if r.learned[from] == maxLearned {
+		// Drop the oldest learnt one of its kind; the user's own stay,
+		// and a client's many cookies never push out its token.
+		r.dropOldest(from)
+		r.learned[from]--
+	}
+	t := newToken(secret, with)
+	t.from = from
+	r.add(t)
+	r.learned[from]++
+}
+
+// has reports whether secret is one of r's tokens.
+func (r *redactor) has(secret string) bool {
+	return slices.ContainsFunc(r.tokens, func(t token) bool { return t.secret == secret })
+}
+
 // newRedactor is the redactor of opts for a session of userURL, the URL as
 // typed or as mcp.TargetURL completed it.
 func newRedactor(opts RecordOptions, userURL string) *redactor {
-	r := &redactor{off: opts.Secrets}
+	r := &redactor{off: opts.Secrets, clientQuery: opts.ClientQuery}
 	if !strings.Contains(userURL, "://") {
 		// Typed without its scheme ("ann:pw@host/mcp"), the URL is read
 		// as the session reads it: url.Parse took "ann" for a scheme and
@@ -185,16 +200,10 @@ func newRedactor(opts RecordOptions, userURL string) *redactor {
 			r.add(newToken(userURL[ui.From:ui.To+1], userURL[ui.From:colon+1]+redactedPassword+"@"))
 		}
 	}
-	// A credential in the URL's query: its name=value as the URL spells
-	// it, whatever its length (the name kept, so a reader sees which
-	// parameter was there), and its value alone where a server echoes it.
 	for _, p := range urlpass.QueryParams(userURL) {
-		for _, sp := range p.Spellings(Redacted) {
-			r.add(newToken(sp[0], sp[1]))
-		}
-		for _, v := range []string{p.Value, p.Raw} {
-			if len(v) >= minToken && !slices.ContainsFunc(r.tokens, func(tok token) bool { return tok.secret == v }) {
-				r.add(newToken(v, Redacted))
+		for _, sp := range queryTokens(p) {
+			if !r.has(sp[0]) {
+				r.add(newToken(sp[0], sp[1]))
 			}
 		}
 	}
@@ -228,6 +237,9 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 		return rec, false
 	}
 	changed := false
+	if rec.HTTP != nil && r.clientQuery && !r.fixed {
+		r.learnQuery(rec.HTTP.URL)
+	}
 	if rec.HTTP != nil && (r.secretIn(rec.HTTP.RequestHeaders) || r.secretIn(rec.HTTP.Headers)) {
 		if !r.fixed {
 			r.learn(rec.HTTP.RequestHeaders)

@@ -3,6 +3,8 @@ package proxy
 import (
 	"fmt"
 	"net/http"
+
+	"github.com/mcpscope/mcpscope/internal/urlpass"
 )
 
 // DefaultMaxSessions is how many client sessions a proxy keeps at once
@@ -101,6 +103,10 @@ type Refusal struct {
 	// Method and URI are the request's; the URI is quoted as the proxy
 	// quotes a session id (shownID), a page or client chooses it freely.
 	Method, URI string
+	// Credentials are those in the request's query ("?token=",
+	// urlpass.QueryParams), the whole of each: the watcher masks them in
+	// URI, where a cut may have left the start of one.
+	Credentials []urlpass.Param
 	// From is the client's address.
 	From string
 	// Status is what the proxy answered it.
@@ -118,7 +124,7 @@ type Refusal struct {
 // (short in a few words) and in no session.
 func (p *Proxy) refused(r *http.Request, status int, why, short string) {
 	if p.cfg.OnRefused != nil {
-		p.cfg.OnRefused(Refusal{Method: r.Method, URI: shownID(r.URL.RequestURI()), From: r.RemoteAddr, Status: status, Why: why, Short: short})
+		p.cfg.OnRefused(Refusal{Method: r.Method, URI: shownID(r.URL.RequestURI()), Credentials: urlpass.QueryParams(r.URL.RequestURI()), From: r.RemoteAddr, Status: status, Why: why, Short: short})
 	}
 }
 
