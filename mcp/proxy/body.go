@@ -37,46 +37,59 @@ func (e *bodyError) came() string {
 // hold 60 MB of the proxy for as long as its body may take. So what is
 // set aside grows with what came, bodyGrowth-fold each time it fills (a
 // client holds at most bodyGrowth times what it sent, beyond the first
-// firstBodyBlock), up to the announced size exactly, never past it as a
-// doubling buffer's last step would.
+// firstBodyBlock), up to the most there may be (the announced size, or
+// the limit) exactly. Once that is full, what is left is the end or one
+// byte too many, read into a byte of its own: room set aside for that one
+// byte cost a second buffer as large as the limit, so every body of
+// --max-event-size (64 MiB is 64 KiB times a power of bodyGrowth) and
+// every one refused past it held twice the limit at once.
 func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 	if size > limit {
 		return nil, errTooLarge
 	}
-	// One byte past the most there may be: the read that finds the end,
-	// or the byte that is one too many, needs room.
-	most := limit + 1
+	most := limit
 	if size >= 0 {
-		most = size + 1
+		most = size
 	}
 	buf := make([]byte, 0, min(firstBodyBlock, most))
+	var extra [1]byte
 	for {
-		if len(buf) == cap(buf) {
-			if int64(len(buf)) >= most {
-				// Past the limit, or past the length announced (which
-				// net/http never reads past): only the limit bounds it.
-				if most > limit {
+		var n int
+		var err error
+		switch {
+		case len(buf) < cap(buf):
+			n, err = r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+		case int64(len(buf)) < most:
+			buf = grown(buf, most)
+			continue
+		default:
+			n, err = r.Read(extra[:])
+			if n > 0 {
+				if most >= limit {
 					return nil, errTooLarge
 				}
-				most = limit + 1
+				// Past the length announced (which net/http never
+				// reads past): only the limit bounds it.
+				most = limit
+				buf = append(grown(buf, most), extra[0])
 			}
-			grown := make([]byte, len(buf), min(bodyGrowth*int64(cap(buf)), most))
-			copy(grown, buf)
-			buf = grown
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
 		if err == io.EOF {
-			break
+			return buf, nil
 		}
 		if err != nil {
 			return nil, &bodyError{err: err, read: len(buf), size: size}
 		}
 	}
-	if int64(len(buf)) > limit {
-		return nil, errTooLarge
-	}
-	return buf, nil
+}
+
+// grown is buf with bodyGrowth times the room (firstBodyBlock at least),
+// never more than most bytes.
+func grown(buf []byte, most int64) []byte {
+	g := make([]byte, len(buf), min(max(bodyGrowth*int64(cap(buf)), firstBodyBlock), most))
+	copy(g, buf)
+	return g
 }
 
 // How a client's body is read: into firstBodyBlock bytes, then into one

@@ -1,12 +1,16 @@
 package proxy
 
 import (
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/demo"
+	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
 )
 
@@ -39,5 +43,25 @@ func TestDeleteRefusedWith405IsNoFailure(t *testing.T) {
 	}
 	if !strings.Contains(ended, "does not allow DELETE (405)") || !strings.Contains(ended, "left to expire") {
 		t.Errorf("the session ended saying %q, want that upstream does not allow DELETE and the session is left to expire", ended)
+	}
+}
+
+// A client's DELETE of a session upstream does not know (an id it never
+// issued, or one it forgot) is answered 404: the session ends then,
+// saying so. It was left to the grace for a client that left, and then
+// ended saying upstream keeps the session until it expires it, of a
+// session upstream had just said it does not have.
+func TestDeleteOfASessionUpstreamDoesNotKnowEndsIt(t *testing.T) {
+	gw := demotest.Start(t, demo.Options{})
+	p, base, w := startProxy(t, gw.URL, Config{})
+	p.earlyWait = time.Hour // only the DELETE's answer may end it
+	resp := rawDo(t, http.MethodDelete, base+"/mcp", "", "Mcp-Session-Id", "never-issued", "MCP-Protocol-Version", "2025-11-25")
+	readAll(t, resp.Body)
+	if resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("DELETE of a session upstream never issued got %s, want its 404", resp.Status)
+	}
+	closed := w.record(t, 1, "the session ended", inState(mcp.StateClosed, ""))
+	if d := closed.State.Detail; !strings.Contains(d, "DELETE") || !strings.Contains(d, "upstream does not know session never-issued") || strings.Contains(d, "keeps") {
+		t.Errorf("the session ended saying %q, want that the client ended it with DELETE and upstream does not know it", d)
 	}
 }

@@ -1,6 +1,9 @@
 package proxy
 
-import "slices"
+import (
+	"crypto/sha256"
+	"slices"
+)
 
 // endedSessions remembers a bounded number of ended session ids, each with
 // the number of the client session that recorded it, so that a client
@@ -19,6 +22,7 @@ type endedSessions struct {
 // remember notes that session sid, recorded by client session n, ended,
 // keeping at most most ids.
 func (rs *endedSessions) remember(sid string, n, most int) {
+	sid = idKey(sid)
 	if rs.by == nil {
 		rs.by = map[string]int{}
 	}
@@ -34,6 +38,23 @@ func (rs *endedSessions) remember(sid string, n, most int) {
 
 // recorded is the client session that recorded sid, if it is remembered.
 func (rs *endedSessions) recorded(sid string) (int, bool) {
-	n, ok := rs.by[sid]
+	n, ok := rs.by[idKey(sid)]
 	return n, ok
+}
+
+// longestKeptID is the longest session id remembered as it is.
+const longestKeptID = 128
+
+// idKey is what stands for session id sid among the remembered: sid, or
+// when it is longer than longestKeptID its digest. A client chooses its
+// Mcp-Session-Id, up to the megabyte of headers a request may carry, so an
+// id remembered whole held up to a megabyte each, thousands of them. A
+// digest begins with a NUL, which no session id has (they are visible
+// ASCII), so it never stands for a short id.
+func idKey(sid string) string {
+	if len(sid) <= longestKeptID {
+		return sid
+	}
+	sum := sha256.Sum256([]byte(sid))
+	return "\x00" + string(sum[:])
 }

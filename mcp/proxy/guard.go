@@ -20,7 +20,7 @@ import (
 // must refuse both, and so does the proxy (the Host check only on
 // loopback, unless anyHost, where other names are genuine).
 func refusal(r *http.Request, anyHost bool) (body, why, short string) {
-	if o := r.Header.Get("Origin"); o != "" && !localOrigin(o) {
+	if o := foreignOrigin(r.Header); o != "" {
 		return fmt.Sprintf("mcpscope proxy: refused a request from Origin %q: only local pages may use this proxy (DNS rebinding protection)", shownID(o)),
 			fmt.Sprintf("its Origin %q is not a local page (DNS rebinding protection)", shownID(o)), "its Origin is not local"
 	}
@@ -35,6 +35,19 @@ func refusal(r *http.Request, anyHost bool) (body, why, short string) {
 			fmt.Sprintf("its Host %q is not this machine (DNS rebinding protection)", shownID(r.Host)), "its Host is not local"
 	}
 	return "", "", ""
+}
+
+// foreignOrigin is the first Origin in h that is not a local page, or "".
+// Every one is looked at: a request may carry two, and a server behind
+// the proxy that reads the last (or both joined) would have taken a page
+// the proxy let through for its first.
+func foreignOrigin(h http.Header) string {
+	for _, o := range h.Values("Origin") {
+		if o != "" && !localOrigin(o) {
+			return o
+		}
+	}
+	return ""
 }
 
 // localOrigin reports whether an Origin header names a page served from

@@ -1,6 +1,8 @@
 package proxy
 
 import (
+	"bufio"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -73,5 +75,31 @@ func TestCheckListen(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("CheckListen(%q) = %v, want ok %v", tc.addr, err, tc.ok)
 		}
+	}
+}
+
+// A request with two Origin headers, a local page's and then another's,
+// is refused for the other: only the first was looked at, and both went
+// upstream, whose check may read the last.
+func TestEveryOriginOfARequestIsChecked(t *testing.T) {
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	_, base, w := startProxy(t, fake.URL, Config{})
+	conn := rawConn(t, base)
+	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`
+	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nOrigin: http://localhost:3000\r\nOrigin: http://evil.example\r\n"+
+		"Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", strings.TrimPrefix(base, "http://"), len(body), body)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := readAll(t, resp.Body)
+	if resp.StatusCode != http.StatusForbidden || !strings.Contains(answer, `Origin "http://evil.example"`) {
+		t.Errorf("a request with a local Origin and then http://evil.example got %s %q, want 403 naming the other", resp.Status, answer)
+	}
+	if n := len(fake.Requests()); n != 0 {
+		t.Errorf("%d requests reached upstream, want none", n)
+	}
+	if n := len(w.sessions()); n != 0 {
+		t.Errorf("%d sessions, want none for a refused request", n)
 	}
 }

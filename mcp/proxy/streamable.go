@@ -327,6 +327,10 @@ func (p *Proxy) sessionDelete(w http.ResponseWriter, r *http.Request, sid string
 		p.mu.Unlock()
 		p.sharedDeleted(c, sid, resp.Status)
 		c.end("the client ended the session with DELETE (" + resp.Status + ")")
+	} else if gone(c, l, resp, sid) {
+		// Upstream has no such session (any more): the client is done
+		// with it all the same, and nothing is left to keep.
+		c.end("the client ended the session with DELETE; " + c.goneEnd(sid))
 	}
 	l.finish(err)
 }
