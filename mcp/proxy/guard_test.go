@@ -103,3 +103,30 @@ func TestEveryOriginOfARequestIsChecked(t *testing.T) {
 		t.Errorf("%d sessions, want none for a refused request", n)
 	}
 }
+
+// A request naming two sessions is refused: upstream may act in either,
+// and the recording would file it under the first.
+func TestTwoSessionIDsAreRefused(t *testing.T) {
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	_, base, w := startProxy(t, fake.URL, Config{})
+	sid := rawInitialize(t, base)
+	before := len(fake.Requests())
+	conn := rawConn(t, base)
+	body := `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
+	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nMcp-Session-Id: %s\r\nMcp-Session-Id: other\r\nMCP-Protocol-Version: 2025-11-25\r\n"+
+		"Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", strings.TrimPrefix(base, "http://"), sid, len(body), body)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := readAll(t, resp.Body)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(answer, "2 Mcp-Session-Id headers") {
+		t.Errorf("a request naming two sessions got %s %q, want 400 saying so", resp.Status, answer)
+	}
+	if n := len(fake.Requests()) - before; n != 0 {
+		t.Errorf("%d requests reached upstream, want none", n)
+	}
+	if n := len(w.sessions()); n != 1 {
+		t.Errorf("%d sessions, want the one initialized", n)
+	}
+}

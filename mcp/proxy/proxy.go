@@ -58,6 +58,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -230,6 +231,14 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if body, why, short := refusal(r, p.cfg.AnyHost); body != "" {
 		http.Error(w, body, http.StatusForbidden)
 		p.refused(r, http.StatusForbidden, why, short)
+		return
+	}
+	// Two session ids leave it to upstream which one it acts in, where
+	// the proxy would file the request under the first: the recording
+	// could show another session than the one upstream changed.
+	if ids := r.Header.Values("Mcp-Session-Id"); len(ids) > 1 {
+		http.Error(w, "mcpscope proxy: refused a request carrying "+strconv.Itoa(len(ids))+" Mcp-Session-Id headers: send one, the session's", http.StatusBadRequest)
+		p.refused(r, http.StatusBadRequest, "it carries "+strconv.Itoa(len(ids))+" Mcp-Session-Id headers, where a request names one session", "it names two sessions")
 		return
 	}
 	p.mu.Lock()
