@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -314,6 +315,11 @@ FILE may be last, the newest recording (the first mcpscope sessions lists);
 ./last is a file named last.`,
 		Args: recordingArgs("mcpscope export FILE --format md, or mcpscope export last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if strings.EqualFold(format, "markdown") {
+				// The command's own help calls it a Markdown transcript,
+				// and the word is what a reader of it types.
+				format = "md"
+			}
 			if err := choiceError("--format", format, []string{"md", "json"}); err != nil {
 				return &exitError{exitUsage, err}
 			}
