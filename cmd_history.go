@@ -248,7 +248,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// rather than re-running the rest for no reader and ending silently.
 	ctx, out := watchOutput(ctx, cmd.OutOrStdout())
 	width := outputWidth(cmd.OutOrStdout())
-	legend := false
+	legend, cut := false, false
 	report := newJSONReport(out, path, against)
 	each := func(r history.RerunResult) {
 		if asJSON {
@@ -262,6 +262,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
 		}
 		fmt.Fprint(out, history.RenderRerunResult(r, width))
+		cut = cut || history.RerunResultCut(r, width)
 	}
 	sum, err := recording.Rerun(ctx, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
 	if err != nil {
@@ -282,6 +283,12 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		report.end(sum.AllSame(), warnings)
 	} else {
 		fmt.Fprint(out, sum.Counts())
+	}
+	if cut {
+		// A value cut to its first columns can hide what changed (two
+		// error texts alike for 70 columns), and a report saved to a
+		// file is cut as one read on a terminal of 80.
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: answers were cut to fit %d columns: --json gives them whole (or COLUMNS=200 widens the report)\n", width)
 	}
 	for _, p := range sum.UnmatchedIgnores(ignore) {
 		// The pattern is read leniently (a typo is a key name), so one
