@@ -125,7 +125,8 @@ Exit status with --against:
   141 what read its output ended (| head -1): the rest not sent
 
 FILE may be last, the newest recording (the first mcpscope sessions lists);
-./last is a file named last.`,
+./last is a file named last. A bare name not found here is looked for in the
+sessions directory, .jsonl optional.`,
 		Args: recordingArgs("mcpscope replay FILE, or mcpscope replay last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
@@ -319,7 +320,8 @@ output or to the file -o names. -o replaces the file it names, except a
 recording: it refuses to write over a session.
 
 FILE may be last, the newest recording (the first mcpscope sessions lists);
-./last is a file named last.`,
+./last is a file named last. A bare name not found here is looked for in the
+sessions directory, .jsonl optional.`,
 		Args: recordingArgs("mcpscope export FILE --format md, or mcpscope export last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if strings.EqualFold(format, "markdown") {
