@@ -1,23 +1,12 @@
 package main
 
-import (
-	"path/filepath"
-	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
-)
+import "testing"
 
 // export's help calls the default a Markdown transcript, and a reader
 // types --format markdown: it was refused ("use md or json") with no word
 // that md is that format. It writes the transcript --format md writes.
 func TestExportTakesMarkdownForMd(t *testing.T) {
-	dir := stateDir(t)
-	rec := filepath.Join(dir, "greet.jsonl")
-	url := demotest.Start(t, demo.Options{}).URL
-	if _, errOut, code := run(t, "exec", "--record", rec, url+"/mcp", "tools/call greet name=Ann"); code != exitOK {
-		t.Fatalf("exec: exit %d: %s", code, errOut)
-	}
+	rec := onlyRecording(t, oneSessionRecorded(t))
 	md, errOut, code := run(t, "export", "--format", "md", rec)
 	if code != exitOK {
 		t.Fatalf("export --format md: exit %d: %s", code, errOut)

@@ -4,9 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mcpscope/mcpscope/mcp/demo"
-	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
 // A recording named by its file name alone, as a teammate writes it or
@@ -14,12 +11,7 @@ import (
 // ("the file does not exist"), the sessions directory holding it. It is
 // found there, with or without .jsonl, and the whole path said.
 func TestBareNameFindsTheRecordingInTheSessionsDirectory(t *testing.T) {
-	dir := stateDir(t)
-	url := demotest.Start(t, demo.Options{}).URL
-	if _, errOut, code := run(t, "exec", url+"/mcp", "tools/call greet name=Ann"); code != exitOK {
-		t.Fatalf("exec: exit %d: %s", code, errOut)
-	}
-	whole := onlyRecording(t, dir)
+	whole := onlyRecording(t, oneSessionRecorded(t))
 	base := filepath.Base(whole)
 	for _, name := range []string{base, strings.TrimSuffix(base, ".jsonl")} {
 		out, errOut, code := run(t, "export", name)
