@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
@@ -124,7 +125,8 @@ Exit status with --against:
   141 what read its output ended (| head -1): the rest not sent
 
 FILE may be last, the newest recording (the first mcpscope sessions lists);
-./last is a file named last.`,
+./last is a file named last. A bare name not found here is looked for in the
+sessions directory, .jsonl optional.`,
 		Args: recordingArgs("mcpscope replay FILE, or mcpscope replay last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if against != "" {
@@ -247,7 +249,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// rather than re-running the rest for no reader and ending silently.
 	ctx, out := watchOutput(ctx, cmd.OutOrStdout())
 	width := outputWidth(cmd.OutOrStdout())
-	legend := false
+	legend, cut := false, false
 	report := newJSONReport(out, path, against)
 	each := func(r history.RerunResult) {
 		if asJSON {
@@ -261,6 +263,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
 		}
 		fmt.Fprint(out, history.RenderRerunResult(r, width))
+		cut = cut || history.RerunResultCut(r, width)
 	}
 	sum, err := recording.Rerun(ctx, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
 	if err != nil {
@@ -281,6 +284,12 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		report.end(sum.AllSame(), warnings)
 	} else {
 		fmt.Fprint(out, sum.Counts())
+	}
+	if cut {
+		// A value cut to its first columns can hide what changed (two
+		// error texts alike for 70 columns), and a report saved to a
+		// file is cut as one read on a terminal of 80.
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: answers were cut to fit %d columns: --json gives them whole (or COLUMNS=200 widens the report)\n", width)
 	}
 	for _, p := range sum.UnmatchedIgnores(ignore) {
 		// The pattern is read leniently (a typo is a key name), so one
@@ -311,9 +320,15 @@ output or to the file -o names. -o replaces the file it names, except a
 recording: it refuses to write over a session.
 
 FILE may be last, the newest recording (the first mcpscope sessions lists);
-./last is a file named last.`,
+./last is a file named last. A bare name not found here is looked for in the
+sessions directory, .jsonl optional.`,
 		Args: recordingArgs("mcpscope export FILE --format md, or mcpscope export last for the newest"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if strings.EqualFold(format, "markdown") {
+				// The command's own help calls it a Markdown transcript,
+				// and the word is what a reader of it types.
+				format = "md"
+			}
 			if err := choiceError("--format", format, []string{"md", "json"}); err != nil {
 				return &exitError{exitUsage, err}
 			}

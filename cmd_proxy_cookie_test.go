@@ -10,28 +10,26 @@ import (
 	"github.com/mcpscope/mcpscope/mcp/demo/demotest"
 )
 
-// A proxied client's Cookie values are learnt as its Authorization
-// credentials are: when upstream echoes one in a body, the recording holds
-// it redacted, not only the Cookie header itself.
-func TestProxyRecordingRedactsEchoedCookieValues(t *testing.T) {
-	h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
-	const session = "COOKIE-sess-6b1f40d2"
-	greetThroughProxy(t, h, cookieSender{"theme=dark; sid=" + session}, "cookie-test", 1, func() string { return session })
-	for f, raw := range recordingsLack(t, h.dir, session, "the client's cookie") {
-		// The header itself is redacted by its name.
-		if strings.Contains(raw, `"Cookie":["theme`) {
-			t.Errorf("%s holds the Cookie header unredacted", f)
+// A proxied client's credential headers are redacted by their names, and
+// their values learnt as its Authorization credentials are: when upstream
+// echoes one in a body, the recording holds it redacted. Its Cookie; its
+// X-Api-Key, whose key was written in the clear into every request of the
+// recording a user shares, as only Authorization and Cookie were known as
+// credentials (a header named as a credential query parameter is one).
+func TestProxyRecordingRedactsEchoedCredentialHeaders(t *testing.T) {
+	for _, tc := range []struct{ header, value, secret string }{
+		{"Cookie", "theme=dark; sid=COOKIE-sess-6b1f40d2", "COOKIE-sess-6b1f40d2"},
+		{"X-Api-Key", "client-api-key-0123456789", "client-api-key-0123456789"},
+	} {
+		h := startHeadless(t, demotest.Start(t, demo.Options{}).URL, proxyFlags{})
+		greetThroughProxy(t, h, headerSender{tc.header, tc.value}, "credential-test", 1, func() string { return tc.secret })
+		for f, raw := range recordingsLack(t, h.dir, tc.secret, "the client's "+tc.header) {
+			// The header itself is redacted by its name.
+			if !strings.Contains(raw, `"`+tc.header+`":["[redacted]"]`) {
+				t.Errorf("%s does not hold the %s header redacted", f, tc.header)
+			}
 		}
 	}
-}
-
-// cookieSender sends its cookie header with every request.
-type cookieSender struct{ cookie string }
-
-func (c cookieSender) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	req.Header.Set("Cookie", c.cookie)
-	return http.DefaultTransport.RoundTrip(req)
 }
 
 // A client sending many cookies with each request does not push its

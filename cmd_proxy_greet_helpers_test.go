@@ -74,3 +74,13 @@ func recordingsLack(t *testing.T, dir, needle, what string) map[string]string {
 	}
 	return texts
 }
+
+// headerSender sends a header of its own with every request: a client's
+// cookie, or the API key a hosted MCP server asks for.
+type headerSender struct{ name, value string }
+
+func (h headerSender) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.Header.Set(h.name, h.value)
+	return http.DefaultTransport.RoundTrip(req)
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -63,14 +64,15 @@ func recordingArgs(example string) cobra.PositionalArgs {
 	}
 }
 
-// recordingPath is the file a recording argument names: itself, or for
-// last the newest recording, said on note so that what was replayed,
+// recordingPath is the file a recording argument names: itself (a bare
+// name may be in the sessions directory: inSessionsDir), or for last the
+// newest recording, said on note so that what was replayed,
 // exported or re-run is never a guess. A file named
 // last in the working directory makes the word ambiguous, and it is
 // refused rather than either read.
 func recordingPath(arg string, note io.Writer) (string, error) {
 	if arg != lastRecording {
-		return arg, nil
+		return inSessionsDir(arg, note), nil
 	}
 	if _, err := os.Lstat(arg); err == nil {
 		return "", errors.New(`"last" is both a file here and the word for the newest recording: give ./last for the file, or the newest's path (mcpscope sessions lists them)`)
@@ -88,4 +90,30 @@ func recordingPath(arg string, note io.Writer) (string, error) {
 	}
 	fmt.Fprintf(note, "note: last is %s, the newest recording\n", sanitize.Line(infos[0].Path))
 	return infos[0].Path, nil
+}
+
+// inSessionsDir is the recording a bare file name names: the file of that
+// name here, else the one of that name (.jsonl may be left off) in the
+// sessions directory, said on note. A name copied from a listing or from
+// a teammate ("2026-11-27T14-10-15_localhost-8811.jsonl") was refused as
+// no file, from a directory that holds it. Anything else is arg itself.
+func inSessionsDir(arg string, note io.Writer) string {
+	if arg == "" || filepath.Base(arg) != arg || arg == "." || arg == ".." {
+		return arg
+	}
+	if _, err := os.Lstat(arg); !errors.Is(err, os.ErrNotExist) {
+		return arg
+	}
+	dir, err := history.DefaultDir()
+	if err != nil {
+		return arg
+	}
+	for _, name := range []string{arg, arg + ".jsonl"} {
+		path := filepath.Join(dir, name)
+		if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+			fmt.Fprintf(note, "note: %s is %s, in the sessions directory\n", sanitize.Line(arg), sanitize.Line(path))
+			return path
+		}
+	}
+	return arg
 }

@@ -51,7 +51,7 @@ func TestARecordingKilledBetweenLinesSaysSo(t *testing.T) {
 		t.Errorf("export --format json: %v, warnings %q", err, doc.Warnings)
 	}
 	t.Setenv("COLUMNS", "400")
-	if out, _, _ := run(t, "sessions"); !strings.Contains(out, "(the recording ends without its close") {
+	if out, _, _ := run(t, "sessions"); !strings.Contains(out, "(it ends without its close)") {
 		t.Errorf("sessions does not say the recording has no close:\n%s", out)
 	}
 	out, errOut, _ = run(t, "replay", path, "--against", url)

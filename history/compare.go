@@ -350,7 +350,7 @@ func RenderDiff(diffs []Difference, width int) string {
 		return "no differences\n"
 	}
 	width = max(width, minDiffWidth)
-	values := width - len("  - ")
+	values := diffValueWidth(width)
 	var b strings.Builder
 	for _, d := range diffs {
 		b.WriteString(diffHeading(d, width))
@@ -368,6 +368,30 @@ func RenderDiff(diffs []Difference, width int) string {
 		}
 	}
 	return b.String()
+}
+
+// diffValueWidth is the room a diff of width columns has for a value,
+// after its "  - ".
+func diffValueWidth(width int) int { return max(width, minDiffWidth) - len("  - ") }
+
+// valueFits reports whether valueLine shows s whole within width. Made
+// safe it may be wider than its bytes (an invalid byte is shown as
+// \ufffd): then it is windowed as a longer value is.
+func valueFits(s string, width int) bool {
+	return len(s) <= width && ansi.StringWidth(jsonLine(s)) <= width
+}
+
+// diffCut reports whether RenderDiff at width leaves out part of a value:
+// a changed string too long for the line is shown around where it
+// changed, any other value from its start.
+func diffCut(diffs []Difference, width int) bool {
+	values := diffValueWidth(width)
+	for _, d := range diffs {
+		if d.Kind != DiffAdded && !valueFits(d.Recorded, values) || d.Kind != DiffMissing && !valueFits(d.Live, values) {
+			return true
+		}
+	}
+	return false
 }
 
 // minDiffWidth is the least width a diff is laid out for: below it a path
@@ -400,12 +424,8 @@ func jsonLine(s string) string {
 // removed can be megabytes. Only what is shown is made safe: a value of
 // hundreds of megabytes is not copied whole to show a line of it.
 func valueLine(s string, width int) string {
-	if len(s) <= width {
-		// Made safe it may be wider (an invalid byte is shown as
-		// \ufffd): then it is windowed as a longer value is.
-		if line := jsonLine(s); ansi.StringWidth(line) <= width {
-			return line
-		}
+	if valueFits(s, width) {
+		return jsonLine(s)
 	}
 	size := " (" + strconv.Itoa(len(s)) + " bytes)"
 	return window(s, 0, len(s), width-len(size)) + size

@@ -53,6 +53,19 @@ const (
 	stillRecordingNote = "still being recorded by another mcpscope: it may grow"
 )
 
+// shortEndNote is an end note in the few words a line shared with other
+// things has room for (the replay's bar, a row of the listing), "" for any
+// other note: the whole sentence took a listing row 200 columns wide.
+func shortEndNote(note string) string {
+	switch note {
+	case unclosedNote:
+		return "it ends without its close"
+	case stillRecordingNote:
+		return "still being recorded"
+	}
+	return ""
+}
+
 // isEndNote reports whether a reader's note is about how the recording
 // ends rather than a line in it.
 func isEndNote(s string) bool { return s == unclosedNote || s == stillRecordingNote }

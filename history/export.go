@@ -16,6 +16,14 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
+// How mcpscope export's output begins: the Markdown transcript's title
+// (the URL follows) and the JSON's opening up to its header member. The
+// reader knows a transcript given to replay by them (Reader.isExport).
+const (
+	exportMarkdownTitle = "# mcpscope session: "
+	exportJSONOpening   = "{\n  \"header\": "
+)
+
 // ExportMarkdown writes the session as a Markdown transcript that reads well
 // on GitHub: the negotiation, then every row with its messages pretty-printed.
 // Messages are read and written one at a time: a transcript of any size
@@ -36,7 +44,7 @@ func ExportMarkdownNoting(w io.Writer, h Header, log *Log, warnings []string) er
 	if n.Client != nil {
 		aud = advice.Watcher
 	}
-	fmt.Fprintf(b, "# mcpscope session: %s\n\n", mdText(h.URL))
+	fmt.Fprintf(b, "%s%s\n\n", exportMarkdownTitle, mdText(h.URL))
 	fmt.Fprintf(b, "Recorded %s by mcpscope %s: %d records, %d rows.\n\n",
 		h.Started.Format("2006-01-02 15:04:05 MST"), mdText(h.MCPScope), log.Stats().Records, log.PairCount())
 	if len(warnings) > 0 {
@@ -341,7 +349,7 @@ func ExportJSONNoting(w io.Writer, h Header, log *Log, warnings []string) error 
 	if err != nil {
 		return err
 	}
-	b.WriteString("{\n  \"header\": ")
+	b.WriteString(exportJSONOpening)
 	b.Write(sanitize.JSON(head))
 	if len(warnings) > 0 {
 		list, err := json.MarshalIndent(warnings, "  ", "  ")

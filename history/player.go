@@ -230,11 +230,8 @@ func (p *Player) NotesSummary() string {
 	if p.warnings.order > 0 || p.order != "" {
 		parts = append(parts, "records out of order")
 	}
-	switch p.end {
-	case unclosedNote:
-		parts = append(parts, "it ends without its close")
-	case stillRecordingNote:
-		parts = append(parts, "still being recorded")
+	if short := shortEndNote(p.end); short != "" {
+		parts = append(parts, short)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -80,6 +80,7 @@ func Open(path string) (*Reader, error) {
 		r.lenientHeader(header)
 	}
 	if r.h.Format != Format {
+		export := r.isExport(header)
 		f.Close()
 		if cutHeader(header) {
 			return nil, fmt.Errorf("%s is an mcpscope recording cut short in its first line, the header: it was interrupted as it began, and holds no record", path)
@@ -87,7 +88,10 @@ func Open(path string) (*Reader, error) {
 		if isRecord(header) {
 			return nil, fmt.Errorf("%s has records but no %q header line: it is the output of mcpscope exec --json, or a recording whose first line was removed; replay the recording mcpscope wrote (mcpscope sessions lists them)", path, Format)
 		}
-		return nil, fmt.Errorf("%s is not an mcpscope recording: its first line is not a %q header", path, Format)
+		if export {
+			return nil, fmt.Errorf("%s is what mcpscope export wrote, not a recording: replay, export and --against read the .jsonl recording it was made from (mcpscope sessions lists them)", path)
+		}
+		return nil, fmt.Errorf("%s is not an mcpscope recording: its first line is not a %q header; a recording is the .jsonl file mcpscope writes (mcpscope sessions lists them)", path, Format)
 	}
 	if r.h.Version > FormatVersion {
 		f.Close()
@@ -183,6 +187,20 @@ func cutHeader(line []byte) bool {
 		return false
 	}
 	return bytes.HasPrefix(line, headerStart) || len(line) >= len(`{"format":"mcp`) && bytes.HasPrefix(headerStart, line)
+}
+
+// isExport reports whether the file whose first line is first is the
+// output of mcpscope export: a teammate is sent a transcript and gives it
+// to replay, which said only that its first line was not a header.
+func (r *Reader) isExport(first []byte) bool {
+	if strings.HasPrefix(string(first), exportMarkdownTitle) {
+		return true
+	}
+	if string(first) != exportJSONOpening[:2] {
+		return false
+	}
+	next, _ := r.br.Peek(len(exportJSONOpening) - 2)
+	return string(first)+string(next) == exportJSONOpening
 }
 
 // isRecord reports whether line looks like a record: a kind and a time.

@@ -15,8 +15,9 @@ import (
 // least certain:
 //
 //  1. By header: the values of Authorization, Proxy-Authorization, Cookie
-//     and Set-Cookie, and of every header the user gave (-H) but the
-//     protocol's own (keptHeader).
+//     and Set-Cookie, of a header named as a credential query parameter
+//     is (X-Api-Key, X-Auth-Token: urlpass.SecretParam), and of every
+//     header the user gave (-H) but the protocol's own (keptHeader).
 //  2. By structure: the password of a URL is found by parsing, in every
 //     string mcpscope wrote (URLs, error messages, state details), whatever
 //     the password's length; server bytes (mcp.Raw values and SSE events)
@@ -346,7 +347,11 @@ func isSecretHeader(name string) bool {
 			return true
 		}
 	}
-	return false
+	// A header named as a credential is one, as a query parameter of that
+	// name is (X-Api-Key, X-Auth-Token, X-Goog-Api-Key): a proxied
+	// client's own, which the user never gave with -H, reached its
+	// recording in the clear.
+	return urlpass.SecretParam(name)
 }
 
 func (r *redactor) redactHeaders(h map[string][]string) map[string][]string {

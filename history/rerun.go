@@ -472,6 +472,15 @@ func RenderRerunResult(r RerunResult, width int) string {
 	return b.String()
 }
 
+// RerunResultCut reports whether RenderRerunResult at width leaves out
+// part of an answer, which the report in JSON (--json) gives whole.
+func RerunResultCut(r RerunResult, width int) bool {
+	if r.Note != "" {
+		return len(r.Differences) == 1 && len(r.Differences[0].Live) > nowLineLimit
+	}
+	return diffCut(r.Differences, width-len(rerunIndent))
+}
+
 // rerunIndent is what a re-run report puts before a diff's lines.
 const rerunIndent = "     "
 

@@ -262,9 +262,15 @@ func newSessionRow(s SessionInfo) sessionRow {
 	case s.Client != "":
 		url += " (client " + sanitize.Line(s.Client) + ")"
 	}
-	note := ""
-	if s.Note != "" {
-		note = "(" + sanitize.Line(s.Note) + ")"
+	note := s.Note
+	if short := shortEndNote(note); short != "" {
+		// The whole sentence is what export and replay say; a row has
+		// room for its gist, and at 160 columns the whole listing went
+		// to two lines a recording for this one row.
+		note = short
+	}
+	if note != "" {
+		note = "(" + sanitize.Line(note) + ")"
 	}
 	return sessionRow{started: s.Started, duration: sessionDuration(s.Duration), reqs: fmt.Sprint(s.Requests),
 		errs: fmt.Sprint(s.Errors), size: FormatSize(s.Size), url: url, note: note, path: sanitize.Line(s.Path)}
