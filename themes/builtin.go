@@ -4,26 +4,28 @@ import "github.com/charmbracelet/lipgloss"
 
 // darkPalette follows Catppuccin Mocha: pastel accents on a deep blue-grey,
 // with the selection one step lighter than the base so text keeps over 6:1
-// contrast on it.
+// contrast on it. Each role names its own 16-colour stand-in: termenv's
+// nearest match turned the pastels into magenta text, an error as magenta
+// as the text around it and bright-blue hints on black.
 var darkPalette = Palette{
-	Primary:       lipgloss.Color("#cba6f7"), // mauve
-	Subtle:        lipgloss.Color("#bac2de"), // subtext1
-	Border:        lipgloss.Color("#585b70"), // surface2
-	FocusedBorder: lipgloss.Color("#b4befe"), // lavender
-	Error:         lipgloss.Color("#f38ba8"), // red
-	Warning:       lipgloss.Color("#f9e2af"), // yellow
-	Success:       lipgloss.Color("#a6e3a1"), // green
-	Info:          lipgloss.Color("#89dceb"), // sky
-	Foreground:    lipgloss.Color("#cdd6f4"), // text
-	Background:    lipgloss.Color("#1e1e2e"), // base
-	Muted:         lipgloss.Color("#9399b2"), // overlay2
-	Selection:     lipgloss.Color("#45475a"), // surface1
-	JSONKey:       lipgloss.Color("#89b4fa"), // blue
-	JSONString:    lipgloss.Color("#a6e3a1"), // green
-	JSONNumber:    lipgloss.Color("#fab387"), // peach
-	JSONBool:      lipgloss.Color("#cba6f7"), // mauve
-	JSONNull:      lipgloss.Color("#94e2d5"), // teal
-	JSONPunct:     lipgloss.Color("#a6adc8"), // subtext0
+	Primary:       in16("#cba6f7", "13"), // mauve
+	Subtle:        in16("#bac2de", "7"),  // subtext1
+	Border:        in16("#585b70", "8"),  // surface2
+	FocusedBorder: in16("#b4befe", "12"), // lavender
+	Error:         in16("#f38ba8", "9"),  // red
+	Warning:       in16("#f9e2af", "11"), // yellow
+	Success:       in16("#a6e3a1", "10"), // green
+	Info:          in16("#89dceb", "14"), // sky
+	Foreground:    in16("#cdd6f4", "15"), // text
+	Background:    in16("#1e1e2e", "0"),  // base
+	Muted:         in16("#9399b2", "7"),  // overlay2
+	Selection:     in16("#45475a", "4"),  // surface1
+	JSONKey:       in16("#89b4fa", "12"), // blue
+	JSONString:    in16("#a6e3a1", "10"), // green
+	JSONNumber:    in16("#fab387", "3"),  // peach
+	JSONBool:      in16("#cba6f7", "13"), // mauve
+	JSONNull:      in16("#94e2d5", "6"),  // teal
+	JSONPunct:     in16("#a6adc8", "7"),  // subtext0
 }
 
 // lightPalette follows GitHub's Primer light scale, whose foreground colours
@@ -83,14 +85,31 @@ var monoPalette = Palette{
 	JSONBool: lipgloss.NoColor{}, JSONNull: lipgloss.NoColor{}, JSONPunct: lipgloss.NoColor{},
 }
 
+// in16 is hex on terminals of 256 colours or more and the ANSI colour ansi
+// (0-15) on a 16-colour one (TERM=xterm, the Linux console).
+func in16(hex, ansi string) lipgloss.CompleteColor {
+	return lipgloss.CompleteColor{TrueColor: hex, ANSI256: hex, ANSI: ansi}
+}
+
+// complete spells a built-in role as a CompleteColor; a plain hex colour
+// keeps termenv's nearest match on 16 colours.
+func complete(c lipgloss.TerminalColor) lipgloss.CompleteColor {
+	switch v := c.(type) {
+	case lipgloss.CompleteColor:
+		return v
+	case lipgloss.Color:
+		return lipgloss.CompleteColor{TrueColor: string(v), ANSI256: string(v), ANSI: string(v)}
+	}
+	return lipgloss.CompleteColor{}
+}
+
 // adaptive pairs two palettes role by role, so the default theme is exactly
 // `light` on a light terminal and `dark` on a dark one.
 func adaptive(light, dark Palette) Palette {
 	var p Palette
 	for _, r := range roles {
-		l, _ := (*r.field(&light)).(lipgloss.Color)
-		d, _ := (*r.field(&dark)).(lipgloss.Color)
-		*r.field(&p) = lipgloss.AdaptiveColor{Light: string(l), Dark: string(d)}
+		l, d := complete(*r.field(&light)), complete(*r.field(&dark))
+		*r.field(&p) = lipgloss.CompleteAdaptiveColor{Light: l, Dark: d}
 	}
 	return p
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 )
 
 func TestNewStylesRendersEveryStyleOfEveryBuiltin(t *testing.T) {
@@ -39,6 +40,13 @@ func rgb(t *testing.T, c lipgloss.TerminalColor, dark bool) [3]int {
 		hex = v.Light
 		if dark {
 			hex = v.Dark
+		}
+	case lipgloss.CompleteColor:
+		hex = v.TrueColor
+	case lipgloss.CompleteAdaptiveColor:
+		hex = v.Light.TrueColor
+		if dark {
+			hex = v.Dark.TrueColor
 		}
 	default:
 		t.Fatalf("colour %#v is not a hex colour", c)
@@ -108,7 +116,9 @@ func TestDefaultThemeFollowsTerminalBackground(t *testing.T) {
 }
 
 // Each pair is a distinction the UI relies on; it must survive in every
-// theme, including mono where only attributes can carry it.
+// theme, including mono where only attributes can carry it, and on every
+// terminal: on 16 colours the dark theme's error text came out as magenta
+// as the text around it.
 func TestNewStylesKeepDistinctionsInEveryTheme(t *testing.T) {
 	pairs := []struct{ a, b string }{
 		{"Pane", "FocusedPane"},
@@ -125,10 +135,12 @@ func TestNewStylesKeepDistinctionsInEveryTheme(t *testing.T) {
 	for _, th := range Builtins() {
 		styles := allStyles(NewStyles(th.Palette))
 		for _, p := range pairs {
-			for _, dark := range []bool{true, false} {
-				a, b := render(styles[p.a], dark, "text"), render(styles[p.b], dark, "text")
-				if a == b {
-					t.Errorf("%s (dark=%v): %s and %s both render %q, want them to differ", th.Name, dark, p.a, p.b, a)
+			for _, profile := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI} {
+				for _, dark := range []bool{true, false} {
+					a, b := renderIn(profile, styles[p.a], dark, "text"), renderIn(profile, styles[p.b], dark, "text")
+					if a == b {
+						t.Errorf("%s (dark=%v, profile %v): %s and %s both render %q, want them to differ", th.Name, dark, profile, p.a, p.b, a)
+					}
 				}
 			}
 		}
@@ -234,4 +246,30 @@ func mustLoad(t *testing.T, name string) Theme {
 		t.Fatalf("Load(%q): %v", name, err)
 	}
 	return th
+}
+
+// On a 16-colour terminal (TERM=xterm, the Linux console) the dark theme,
+// and the default one on a dark terminal, draw text white, errors red and
+// hints grey: termenv's nearest match made the text magenta, the errors the
+// same magenta and the hints dark blue on black.
+func TestDarkThemeOnSixteenColours(t *testing.T) {
+	for _, th := range []Theme{Builtins()[0], Builtins()[1]} {
+		s := NewStyles(th.Palette)
+		for _, tc := range []struct {
+			style string
+			st    lipgloss.Style
+			sgr   string
+		}{
+			{"Row", s.Row, "97"},
+			{"Error", s.Error, "91"},
+			{"Hint", s.Hint, "37"},
+			{"Success", s.Success, "92"},
+			{"SelectedRow", s.SelectedRow, "44"},
+		} {
+			got := renderIn(termenv.ANSI, tc.st, true, "x")
+			if !regexp.MustCompile(`\x1b\[([0-9;]*;)?` + tc.sgr + `[;m]`).MatchString(got) {
+				t.Errorf("%s %s on 16 colours = %q, want SGR %s", th.Name, tc.style, got, tc.sgr)
+			}
+		}
+	}
 }
