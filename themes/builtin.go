@@ -30,26 +30,28 @@ var darkPalette = Palette{
 
 // lightPalette follows GitHub's Primer light scale, whose foreground colours
 // are chosen to pass WCAG AA on white; that matters more on a light terminal,
-// where pastel accents wash out.
+// where pastel accents wash out. On 16 colours it keeps to the dark ones:
+// yellow and cyan, termenv's nearest match for warnings and hints, are
+// close to invisible on white in xterm's own palette.
 var lightPalette = Palette{
-	Primary:       lipgloss.Color("#8250df"), // done purple
-	Subtle:        lipgloss.Color("#59636e"), // fg muted
-	Border:        lipgloss.Color("#afb8c1"), // neutral 4
-	FocusedBorder: lipgloss.Color("#0969da"), // accent blue
-	Error:         lipgloss.Color("#cf222e"), // danger
-	Warning:       lipgloss.Color("#9a6700"), // attention
-	Success:       lipgloss.Color("#1a7f37"), // success
-	Info:          lipgloss.Color("#0969da"), // accent
-	Foreground:    lipgloss.Color("#1f2328"), // fg default
-	Background:    lipgloss.Color("#ffffff"), // canvas
-	Muted:         lipgloss.Color("#6e7781"), // neutral 6
-	Selection:     lipgloss.Color("#b6e3ff"), // blue 1
-	JSONKey:       lipgloss.Color("#0550ae"), // syntax constant
-	JSONString:    lipgloss.Color("#116329"), // green 6
-	JSONNumber:    lipgloss.Color("#953800"), // syntax variable
-	JSONBool:      lipgloss.Color("#8250df"), // syntax entity
-	JSONNull:      lipgloss.Color("#1b7c83"), // teal 5
-	JSONPunct:     lipgloss.Color("#59636e"), // fg muted
+	Primary:       in16("#8250df", "4"),  // done purple
+	Subtle:        in16("#59636e", "8"),  // fg muted
+	Border:        in16("#afb8c1", "7"),  // neutral 4
+	FocusedBorder: in16("#0969da", "4"),  // accent blue
+	Error:         in16("#cf222e", "1"),  // danger
+	Warning:       in16("#9a6700", "5"),  // attention
+	Success:       in16("#1a7f37", "2"),  // success
+	Info:          in16("#0969da", "4"),  // accent
+	Foreground:    in16("#1f2328", "0"),  // fg default
+	Background:    in16("#ffffff", "15"), // canvas
+	Muted:         in16("#6e7781", "8"),  // neutral 6
+	Selection:     in16("#b6e3ff", "14"), // blue 1
+	JSONKey:       in16("#0550ae", "4"),  // syntax constant
+	JSONString:    in16("#116329", "2"),  // green 6
+	JSONNumber:    in16("#953800", "1"),  // syntax variable
+	JSONBool:      in16("#8250df", "5"),  // syntax entity
+	JSONNull:      in16("#1b7c83", "5"),  // teal 5
+	JSONPunct:     in16("#59636e", "8"),  // fg muted
 }
 
 // highContrastPalette is pure black and white with saturated accents, for
@@ -91,24 +93,13 @@ func in16(hex, ansi string) lipgloss.CompleteColor {
 	return lipgloss.CompleteColor{TrueColor: hex, ANSI256: hex, ANSI: ansi}
 }
 
-// complete spells a built-in role as a CompleteColor; a plain hex colour
-// keeps termenv's nearest match on 16 colours.
-func complete(c lipgloss.TerminalColor) lipgloss.CompleteColor {
-	switch v := c.(type) {
-	case lipgloss.CompleteColor:
-		return v
-	case lipgloss.Color:
-		return lipgloss.CompleteColor{TrueColor: string(v), ANSI256: string(v), ANSI: string(v)}
-	}
-	return lipgloss.CompleteColor{}
-}
-
 // adaptive pairs two palettes role by role, so the default theme is exactly
 // `light` on a light terminal and `dark` on a dark one.
 func adaptive(light, dark Palette) Palette {
 	var p Palette
 	for _, r := range roles {
-		l, d := complete(*r.field(&light)), complete(*r.field(&dark))
+		l, _ := (*r.field(&light)).(lipgloss.CompleteColor)
+		d, _ := (*r.field(&dark)).(lipgloss.CompleteColor)
 		*r.field(&p) = lipgloss.CompleteAdaptiveColor{Light: l, Dark: d}
 	}
 	return p

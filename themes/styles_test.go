@@ -253,22 +253,30 @@ func mustLoad(t *testing.T, name string) Theme {
 // hints grey: termenv's nearest match made the text magenta, the errors the
 // same magenta and the hints dark blue on black.
 func TestDarkThemeOnSixteenColours(t *testing.T) {
-	for _, th := range []Theme{Builtins()[0], Builtins()[1]} {
-		s := NewStyles(th.Palette)
-		for _, tc := range []struct {
-			style string
-			st    lipgloss.Style
-			sgr   string
-		}{
-			{"Row", s.Row, "97"},
-			{"Error", s.Error, "91"},
-			{"Hint", s.Hint, "37"},
-			{"Success", s.Success, "92"},
-			{"SelectedRow", s.SelectedRow, "44"},
-		} {
-			got := renderIn(termenv.ANSI, tc.st, true, "x")
-			if !regexp.MustCompile(`\x1b\[([0-9;]*;)?` + tc.sgr + `[;m]`).MatchString(got) {
-				t.Errorf("%s %s on 16 colours = %q, want SGR %s", th.Name, tc.style, got, tc.sgr)
+	testSixteenColours(t, true, []Theme{Builtins()[0], Builtins()[1]}, []sgrWant{
+		{"Row", "97"}, {"Error", "91"}, {"Hint", "37"}, {"Success", "92"}, {"SelectedRow", "44"},
+	})
+}
+
+// On a light 16-colour terminal warnings are magenta and hints grey, not
+// the yellow and cyan that xterm draws close to invisible on white.
+func TestLightThemeOnSixteenColours(t *testing.T) {
+	testSixteenColours(t, false, []Theme{Builtins()[0], Builtins()[2]}, []sgrWant{
+		{"Row", "30"}, {"Error", "31"}, {"Warning", "35"}, {"Hint", "90"}, {"SelectedRow", "106"},
+	})
+}
+
+// sgrWant is a Styles field and the SGR parameter it must carry.
+type sgrWant struct{ style, sgr string }
+
+func testSixteenColours(t *testing.T, dark bool, ths []Theme, wants []sgrWant) {
+	t.Helper()
+	for _, th := range ths {
+		styles := allStyles(NewStyles(th.Palette))
+		for _, w := range wants {
+			got := renderIn(termenv.ANSI, styles[w.style], dark, "x")
+			if !regexp.MustCompile(`\x1b\[([0-9;]*;)?` + w.sgr + `[;m]`).MatchString(got) {
+				t.Errorf("%s %s on 16 colours (dark=%v) = %q, want SGR %s", th.Name, w.style, dark, got, w.sgr)
 			}
 		}
 	}
