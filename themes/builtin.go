@@ -4,50 +4,54 @@ import "github.com/charmbracelet/lipgloss"
 
 // darkPalette follows Catppuccin Mocha: pastel accents on a deep blue-grey,
 // with the selection one step lighter than the base so text keeps over 6:1
-// contrast on it.
+// contrast on it. Each role names its own 16-colour stand-in: termenv's
+// nearest match turned the pastels into magenta text, an error as magenta
+// as the text around it and bright-blue hints on black.
 var darkPalette = Palette{
-	Primary:       lipgloss.Color("#cba6f7"), // mauve
-	Subtle:        lipgloss.Color("#bac2de"), // subtext1
-	Border:        lipgloss.Color("#585b70"), // surface2
-	FocusedBorder: lipgloss.Color("#b4befe"), // lavender
-	Error:         lipgloss.Color("#f38ba8"), // red
-	Warning:       lipgloss.Color("#f9e2af"), // yellow
-	Success:       lipgloss.Color("#a6e3a1"), // green
-	Info:          lipgloss.Color("#89dceb"), // sky
-	Foreground:    lipgloss.Color("#cdd6f4"), // text
-	Background:    lipgloss.Color("#1e1e2e"), // base
-	Muted:         lipgloss.Color("#9399b2"), // overlay2
-	Selection:     lipgloss.Color("#45475a"), // surface1
-	JSONKey:       lipgloss.Color("#89b4fa"), // blue
-	JSONString:    lipgloss.Color("#a6e3a1"), // green
-	JSONNumber:    lipgloss.Color("#fab387"), // peach
-	JSONBool:      lipgloss.Color("#cba6f7"), // mauve
-	JSONNull:      lipgloss.Color("#94e2d5"), // teal
-	JSONPunct:     lipgloss.Color("#a6adc8"), // subtext0
+	Primary:       in16("#cba6f7", "13"), // mauve
+	Subtle:        in16("#bac2de", "7"),  // subtext1
+	Border:        in16("#585b70", "8"),  // surface2
+	FocusedBorder: in16("#b4befe", "12"), // lavender
+	Error:         in16("#f38ba8", "9"),  // red
+	Warning:       in16("#f9e2af", "11"), // yellow
+	Success:       in16("#a6e3a1", "10"), // green
+	Info:          in16("#89dceb", "14"), // sky
+	Foreground:    in16("#cdd6f4", "15"), // text
+	Background:    in16("#1e1e2e", "0"),  // base
+	Muted:         in16("#9399b2", "7"),  // overlay2
+	Selection:     in16("#45475a", "4"),  // surface1
+	JSONKey:       in16("#89b4fa", "12"), // blue
+	JSONString:    in16("#a6e3a1", "10"), // green
+	JSONNumber:    in16("#fab387", "3"),  // peach
+	JSONBool:      in16("#cba6f7", "13"), // mauve
+	JSONNull:      in16("#94e2d5", "6"),  // teal
+	JSONPunct:     in16("#a6adc8", "7"),  // subtext0
 }
 
 // lightPalette follows GitHub's Primer light scale, whose foreground colours
 // are chosen to pass WCAG AA on white; that matters more on a light terminal,
-// where pastel accents wash out.
+// where pastel accents wash out. On 16 colours it keeps to the dark ones:
+// yellow and cyan, termenv's nearest match for warnings and hints, are
+// close to invisible on white in xterm's own palette.
 var lightPalette = Palette{
-	Primary:       lipgloss.Color("#8250df"), // done purple
-	Subtle:        lipgloss.Color("#59636e"), // fg muted
-	Border:        lipgloss.Color("#afb8c1"), // neutral 4
-	FocusedBorder: lipgloss.Color("#0969da"), // accent blue
-	Error:         lipgloss.Color("#cf222e"), // danger
-	Warning:       lipgloss.Color("#9a6700"), // attention
-	Success:       lipgloss.Color("#1a7f37"), // success
-	Info:          lipgloss.Color("#0969da"), // accent
-	Foreground:    lipgloss.Color("#1f2328"), // fg default
-	Background:    lipgloss.Color("#ffffff"), // canvas
-	Muted:         lipgloss.Color("#6e7781"), // neutral 6
-	Selection:     lipgloss.Color("#b6e3ff"), // blue 1
-	JSONKey:       lipgloss.Color("#0550ae"), // syntax constant
-	JSONString:    lipgloss.Color("#116329"), // green 6
-	JSONNumber:    lipgloss.Color("#953800"), // syntax variable
-	JSONBool:      lipgloss.Color("#8250df"), // syntax entity
-	JSONNull:      lipgloss.Color("#1b7c83"), // teal 5
-	JSONPunct:     lipgloss.Color("#59636e"), // fg muted
+	Primary:       in16("#8250df", "4"),  // done purple
+	Subtle:        in16("#59636e", "8"),  // fg muted
+	Border:        in16("#afb8c1", "7"),  // neutral 4
+	FocusedBorder: in16("#0969da", "4"),  // accent blue
+	Error:         in16("#cf222e", "1"),  // danger
+	Warning:       in16("#9a6700", "5"),  // attention
+	Success:       in16("#1a7f37", "2"),  // success
+	Info:          in16("#0969da", "4"),  // accent
+	Foreground:    in16("#1f2328", "0"),  // fg default
+	Background:    in16("#ffffff", "15"), // canvas
+	Muted:         in16("#6e7781", "8"),  // neutral 6
+	Selection:     in16("#b6e3ff", "14"), // blue 1
+	JSONKey:       in16("#0550ae", "4"),  // syntax constant
+	JSONString:    in16("#116329", "2"),  // green 6
+	JSONNumber:    in16("#953800", "1"),  // syntax variable
+	JSONBool:      in16("#8250df", "5"),  // syntax entity
+	JSONNull:      in16("#1b7c83", "5"),  // teal 5
+	JSONPunct:     in16("#59636e", "8"),  // fg muted
 }
 
 // highContrastPalette is pure black and white with saturated accents, for
@@ -83,14 +87,20 @@ var monoPalette = Palette{
 	JSONBool: lipgloss.NoColor{}, JSONNull: lipgloss.NoColor{}, JSONPunct: lipgloss.NoColor{},
 }
 
+// in16 is hex on terminals of 256 colours or more and the ANSI colour ansi
+// (0-15) on a 16-colour one (TERM=xterm, the Linux console).
+func in16(hex, ansi string) lipgloss.CompleteColor {
+	return lipgloss.CompleteColor{TrueColor: hex, ANSI256: hex, ANSI: ansi}
+}
+
 // adaptive pairs two palettes role by role, so the default theme is exactly
 // `light` on a light terminal and `dark` on a dark one.
 func adaptive(light, dark Palette) Palette {
 	var p Palette
 	for _, r := range roles {
-		l, _ := (*r.field(&light)).(lipgloss.Color)
-		d, _ := (*r.field(&dark)).(lipgloss.Color)
-		*r.field(&p) = lipgloss.AdaptiveColor{Light: string(l), Dark: string(d)}
+		l, _ := (*r.field(&light)).(lipgloss.CompleteColor)
+		d, _ := (*r.field(&dark)).(lipgloss.CompleteColor)
+		*r.field(&p) = lipgloss.CompleteAdaptiveColor{Light: l, Dark: d}
 	}
 	return p
 }

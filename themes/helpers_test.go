@@ -38,8 +38,13 @@ func writeTheme(t *testing.T, dir, file, content string) string {
 // render draws s the way a true-colour terminal with the given background
 // would receive it, without touching lipgloss's global renderer.
 func render(s lipgloss.Style, darkBackground bool, text string) string {
+	return renderIn(termenv.TrueColor, s, darkBackground, text)
+}
+
+// renderIn is render on a terminal with the given colour profile.
+func renderIn(profile termenv.Profile, s lipgloss.Style, darkBackground bool, text string) string {
 	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.TrueColor)
+	r.SetColorProfile(profile)
 	r.SetHasDarkBackground(darkBackground)
 	return s.Renderer(r).Render(text)
 }

@@ -91,6 +91,10 @@ func isNone(c lipgloss.TerminalColor) bool {
 		return v == ""
 	case lipgloss.AdaptiveColor:
 		return v.Light == "" && v.Dark == ""
+	case lipgloss.CompleteColor:
+		return v == lipgloss.CompleteColor{}
+	case lipgloss.CompleteAdaptiveColor:
+		return v == lipgloss.CompleteAdaptiveColor{}
 	}
 	return false
 }

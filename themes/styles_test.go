@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 )
 
 func TestNewStylesRendersEveryStyleOfEveryBuiltin(t *testing.T) {
@@ -39,6 +40,13 @@ func rgb(t *testing.T, c lipgloss.TerminalColor, dark bool) [3]int {
 		hex = v.Light
 		if dark {
 			hex = v.Dark
+		}
+	case lipgloss.CompleteColor:
+		hex = v.TrueColor
+	case lipgloss.CompleteAdaptiveColor:
+		hex = v.Light.TrueColor
+		if dark {
+			hex = v.Dark.TrueColor
 		}
 	default:
 		t.Fatalf("colour %#v is not a hex colour", c)
@@ -108,7 +116,9 @@ func TestDefaultThemeFollowsTerminalBackground(t *testing.T) {
 }
 
 // Each pair is a distinction the UI relies on; it must survive in every
-// theme, including mono where only attributes can carry it.
+// theme, including mono where only attributes can carry it, and on every
+// terminal: on 16 colours the dark theme's error text came out as magenta
+// as the text around it.
 func TestNewStylesKeepDistinctionsInEveryTheme(t *testing.T) {
 	pairs := []struct{ a, b string }{
 		{"Pane", "FocusedPane"},
@@ -125,10 +135,12 @@ func TestNewStylesKeepDistinctionsInEveryTheme(t *testing.T) {
 	for _, th := range Builtins() {
 		styles := allStyles(NewStyles(th.Palette))
 		for _, p := range pairs {
-			for _, dark := range []bool{true, false} {
-				a, b := render(styles[p.a], dark, "text"), render(styles[p.b], dark, "text")
-				if a == b {
-					t.Errorf("%s (dark=%v): %s and %s both render %q, want them to differ", th.Name, dark, p.a, p.b, a)
+			for _, profile := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI} {
+				for _, dark := range []bool{true, false} {
+					a, b := renderIn(profile, styles[p.a], dark, "text"), renderIn(profile, styles[p.b], dark, "text")
+					if a == b {
+						t.Errorf("%s (dark=%v, profile %v): %s and %s both render %q, want them to differ", th.Name, dark, profile, p.a, p.b, a)
+					}
 				}
 			}
 		}
@@ -234,4 +246,38 @@ func mustLoad(t *testing.T, name string) Theme {
 		t.Fatalf("Load(%q): %v", name, err)
 	}
 	return th
+}
+
+// On a 16-colour terminal (TERM=xterm, the Linux console) the dark theme,
+// and the default one on a dark terminal, draw text white, errors red and
+// hints grey: termenv's nearest match made the text magenta, the errors the
+// same magenta and the hints dark blue on black.
+func TestDarkThemeOnSixteenColours(t *testing.T) {
+	testSixteenColours(t, true, []Theme{Builtins()[0], Builtins()[1]}, []sgrWant{
+		{"Row", "97"}, {"Error", "91"}, {"Hint", "37"}, {"Success", "92"}, {"SelectedRow", "44"},
+	})
+}
+
+// On a light 16-colour terminal warnings are magenta and hints grey, not
+// the yellow and cyan that xterm draws close to invisible on white.
+func TestLightThemeOnSixteenColours(t *testing.T) {
+	testSixteenColours(t, false, []Theme{Builtins()[0], Builtins()[2]}, []sgrWant{
+		{"Row", "30"}, {"Error", "31"}, {"Warning", "35"}, {"Hint", "90"}, {"SelectedRow", "106"},
+	})
+}
+
+// sgrWant is a Styles field and the SGR parameter it must carry.
+type sgrWant struct{ style, sgr string }
+
+func testSixteenColours(t *testing.T, dark bool, ths []Theme, wants []sgrWant) {
+	t.Helper()
+	for _, th := range ths {
+		styles := allStyles(NewStyles(th.Palette))
+		for _, w := range wants {
+			got := renderIn(termenv.ANSI, styles[w.style], dark, "x")
+			if !regexp.MustCompile(`\x1b\[([0-9;]*;)?` + w.sgr + `[;m]`).MatchString(got) {
+				t.Errorf("%s %s on 16 colours (dark=%v) = %q, want SGR %s", th.Name, w.style, dark, got, w.sgr)
+			}
+		}
+	}
 }
