@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"io"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 
 	"github.com/mcpscope/mcpscope/mcp"
 )
@@ -41,5 +44,22 @@ func TestClientEndedReadsWholeUnderWatchOnlyRow(t *testing.T) {
 		if strings.Contains(view, "(e…") {
 			t.Errorf("%dx%d: the end is cut:\n%s", size.Width, size.Height, view)
 		}
+	}
+}
+
+// A proxied client that left is said in the quiet colour: in the proxy a
+// client leaving is routine, and drawn as an error it read as a fault.
+func TestClientEndedIsNotDrawnAsAnError(t *testing.T) {
+	m := newProxyModel(t, make(chan Client))
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	m.com.st.Error = r.NewStyle().Foreground(lipgloss.Color("#ff0000"))
+	m.com.st.Dim = r.NewStyle().Foreground(lipgloss.Color("#808080"))
+	m.Update(clientMsg{ID: 1, Name: "mcpscope dev", Transport: "streamable", Records: make(chan []mcp.Record)})
+	m.Update(clientRecordsMsg{1, fixtureRecords()})
+	m.Update(clientEndedMsg{1})
+	v := m.View()
+	if !strings.Contains(v, m.com.st.Dim.Render("● ended")) || strings.Contains(v, m.com.st.Error.Render("● ended")) {
+		t.Errorf("the client's end is not drawn quiet:\n%q", v)
 	}
 }

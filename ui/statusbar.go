@@ -295,6 +295,12 @@ const keepOverVersion = 8
 func (s *statusBar) stateView(state string) string {
 	st := s.c.st
 	if s.ended && !s.c.replay {
+		// A proxied client leaving is routine, not a fault: its errors,
+		// if any, are counted beside it. Mcpscope's own session ending
+		// under the user is one.
+		if s.c.proxied() {
+			return st.Dim.Render("● ended")
+		}
 		return st.Error.Render("● ended")
 	}
 	if s.probing() {
