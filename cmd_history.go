@@ -36,7 +36,7 @@ after its URL (the clientInfo it sent). On a terminal (or as wide as
 COLUMNS says) the table fits it: on a narrow one each path goes on a line
 of its own, and the seconds of the start, the duration and the size are
 left out before the URL is cut. To a pipe or a file it is whole, one line
-per recording with its path last, for grep and scripts.`,
+per recording ending in its path and any note, for grep and scripts.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := history.DefaultDir()
@@ -382,7 +382,7 @@ sessions directory, .jsonl optional.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "md", "md or json")
+	cmd.Flags().StringVar(&format, "format", "md", "md (or markdown) or json")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
 }
