@@ -314,10 +314,10 @@ func newExportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export FILE",
 		Short: "Write a recording as a Markdown transcript (--format md) or JSON pairs (--format json)",
-		Long: `Write a recording as a Markdown transcript to share (--format md, the
-default) or as its request/response pairs in JSON (--format json), to standard
-output or to the file -o names. -o replaces the file it names, except a
-recording: it refuses to write over a session.
+		Long: `Write a recording as a Markdown transcript to share (--format md or
+markdown, the default) or as its request/response pairs in JSON (--format
+json), to standard output or to the file -o names. -o replaces the file it
+names, except a recording: it refuses to write over a session.
 
 FILE may be last, the newest recording (the first mcpscope sessions lists);
 ./last is a file named last. A bare name not found here is looked for in the
@@ -382,7 +382,7 @@ sessions directory, .jsonl optional.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "md", "md (or markdown) or json")
+	cmd.Flags().StringVar(&format, "format", "md", "md or json")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
 	return cmd
 }
