@@ -36,7 +36,7 @@ after its URL (the clientInfo it sent). On a terminal (or as wide as
 COLUMNS says) the table fits it: on a narrow one each path goes on a line
 of its own, and the seconds of the start, the duration and the size are
 left out before the URL is cut. To a pipe or a file it is whole, one line
-per recording with its path last, for grep and scripts.`,
+per recording ending in its path and any note, for grep and scripts.`,
 		Args: needArgs(0, 0, "no arguments (it lists every recording)", "mcpscope sessions"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := history.DefaultDir()
@@ -314,10 +314,10 @@ func newExportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export FILE",
 		Short: "Write a recording as a Markdown transcript (--format md) or JSON pairs (--format json)",
-		Long: `Write a recording as a Markdown transcript to share (--format md, the
-default) or as its request/response pairs in JSON (--format json), to standard
-output or to the file -o names. -o replaces the file it names, except a
-recording: it refuses to write over a session.
+		Long: `Write a recording as a Markdown transcript to share (--format md or
+markdown, the default) or as its request/response pairs in JSON (--format
+json), to standard output or to the file -o names. -o replaces the file it
+names, except a recording: it refuses to write over a session.
 
 FILE may be last, the newest recording (the first mcpscope sessions lists);
 ./last is a file named last. A bare name not found here is looked for in the

@@ -46,7 +46,7 @@ func TestSessionsPipedDoNotPadToANote(t *testing.T) {
 			plain = r
 		}
 	}
-	if noted == "" || !strings.Contains(noted, "_killed.jsonl  (the recording ends without its close") {
+	if noted == "" || !strings.Contains(noted, "_killed.jsonl  (it ends without its close)") {
 		t.Fatalf("no row says the copy ends without its close after its path:\n%s", out)
 	}
 	if at, want := strings.Index(noted, dir), strings.Index(plain, dir); at != want || at != strings.Index(rows[0], "FILE") {
