@@ -149,7 +149,7 @@ func (f *connFlags) registerProxy(cmd *cobra.Command) {
 	fs.StringArrayVar(&f.allowOrigins, "allow-origin", nil, "let a legacy upstream's endpoint event point the client's POSTs at this other origin, scheme://host:port (repeatable; it gets the client's own headers, never --bearer or -H); without it those POSTs are refused with 502")
 	durationVar(fs, &f.endpointTimeout, "endpoint-timeout", mcp.DefaultEndpointTimeout, "how long connecting to URL may take")
 	f.maxEventSize = mcp.DefaultMaxEventSize
-	fs.Var(sizeFlag{&f.maxEventSize}, "max-event-size", "largest SSE event or JSON answer logged whole, in bytes or with a unit (64MiB); larger ones are still relayed")
+	fs.Var(sizeFlag{&f.maxEventSize}, "max-event-size", "largest SSE event or JSON answer logged whole, in bytes or with a unit (64MiB); larger ones are still relayed. A client's message must fit in it, and the messages held at once in four times it")
 }
 
 // proxyRun is one run of the proxy: its listener and server, the proxy,

@@ -45,6 +45,9 @@ type linePrinter struct {
 	check history.AnswerCheck
 	// tools are the session's tools as its client listed them.
 	tools history.ToolListing
+	// batch is the notifications of the client's last batch, said in its
+	// line.
+	batch batchNotes
 }
 
 // inFlight is what the printer keeps of a request until its answer.
@@ -153,6 +156,9 @@ const proxyNoteText = 200
 // recordLine prints the line of the record itself, if it is worth one.
 func (lp *linePrinter) recordLine(r mcp.Record) {
 	switch {
+	case r.RPC != nil && lp.batch.folds(r):
+	case r.RPC != nil && r.Kind == mcp.KindSent && r.RPC.Class == mcp.ClassBatch:
+		lp.lineAt(r.Time, "→", lp.batch.batchLine(r.RPC, r.Time), "")
 	case r.RPC != nil && r.Kind == mcp.KindSent:
 		subject := ""
 		if r.RPC.Class == mcp.ClassRequest {

@@ -9,6 +9,10 @@ import (
 // errTooLarge is a client's message past the size limit.
 var errTooLarge = errors.New("too large")
 
+// errNoRoom is a client's message the proxy had no room for: its budget
+// for clients' bodies (bodyRoom) stayed full while it waited.
+var errNoRoom = errors.New("no room")
+
 // bodyError is a client's message that could not be read whole: err is
 // why, read how many bytes of it came, size how many it announced (-1:
 // none).
@@ -43,7 +47,16 @@ func (e *bodyError) came() string {
 // byte cost a second buffer as large as the limit, so every body of
 // --max-event-size (64 MiB is 64 KiB times a power of bodyGrowth) and
 // every one refused past it held twice the limit at once.
-func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
+// Each buffer past the first is taken from hold as it is made (nil takes
+// from no budget), and the one it replaces given back: what the body holds
+// once read stays taken, for the caller to release; a body refused holds
+// nothing.
+func readLimited(r io.Reader, size, limit int64, hold *bodyHold) (body []byte, err error) {
+	defer func() {
+		if err != nil {
+			hold.release()
+		}
+	}()
 	if size > limit {
 		return nil, errTooLarge
 	}
@@ -61,7 +74,9 @@ func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 			n, err = r.Read(buf[len(buf):cap(buf)])
 			buf = buf[:len(buf)+n]
 		case int64(len(buf)) < most:
-			buf = grown(buf, most)
+			if buf, err = grown(buf, most, hold); err != nil {
+				return nil, err
+			}
 			continue
 		default:
 			n, err = r.Read(extra[:])
@@ -72,7 +87,10 @@ func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 				// Past the length announced (which net/http never
 				// reads past): only the limit bounds it.
 				most = limit
-				buf = append(grown(buf, most), extra[0])
+				if buf, err = grown(buf, most, hold); err != nil {
+					return nil, err
+				}
+				buf = append(buf, extra[0])
 			}
 		}
 		if err == io.EOF {
@@ -85,11 +103,18 @@ func readLimited(r io.Reader, size, limit int64) ([]byte, error) {
 }
 
 // grown is buf with bodyGrowth times the room (firstBodyBlock at least),
-// never more than most bytes.
-func grown(buf []byte, most int64) []byte {
-	g := make([]byte, len(buf), min(max(bodyGrowth*int64(cap(buf)), firstBodyBlock), most))
+// never more than most bytes, its room taken from hold and buf's given
+// back (the first block was never taken); errNoRoom when there is none.
+func grown(buf []byte, most int64, hold *bodyHold) ([]byte, error) {
+	size := min(max(bodyGrowth*int64(cap(buf)), firstBodyBlock), most)
+	old, ok := hold.grow(size)
+	if !ok {
+		return nil, errNoRoom
+	}
+	g := make([]byte, len(buf), size)
 	copy(g, buf)
-	return g
+	hold.give(old)
+	return g, nil
 }
 
 // How a client's body is read: into firstBodyBlock bytes, then into one

@@ -40,7 +40,7 @@ func TestBodyOfTheLimitIsHeldOnce(t *testing.T) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		body, err := readLimited(&zeros{c.size}, -1, limit)
+		body, err := readLimited(&zeros{c.size}, -1, limit, nil)
 		runtime.ReadMemStats(&after)
 		if c.tooMany && err != errTooLarge {
 			t.Fatalf("%s: got %d bytes, error %v, want it refused as too large", c.what, len(body), err)

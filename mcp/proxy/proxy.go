@@ -50,6 +50,9 @@
 //     with none idle the request is refused with 503 (see admit). One
 //     session relays at most MaxInFlight requests and streams at once:
 //     past it a request of that session is refused with 503 (see busy).
+//     The clients' bodies held at once take at most four times
+//     MaxEventSize: past it a body waits a moment, then is refused with
+//     503 (see bodyRoom).
 package proxy
 
 import (
@@ -134,6 +137,8 @@ type Proxy struct {
 
 	tick  atomic.Int64 // orders the sessions' activity, for admit
 	waits atomic.Int64 // sessions waiting on their client (wait.go)
+
+	bodies *bodyRoom // the room for clients' bodies held at once (bodies.go)
 
 	// earlyMu is held while a session that a client's initialize and its
 	// GET with no session id can share (p.early) is found or made and
@@ -223,6 +228,7 @@ func New(cfg Config) (*Proxy, error) {
 		early:    map[string]*Client{},
 
 		earlyWait: sameClientWindow,
+		bodies:    newBodyRoom(bodyRoomFold * int64(cfg.MaxEventSize)),
 	}, nil
 }
 

@@ -227,7 +227,8 @@ func identity(transport string, r *http.Request, m message) string {
 
 // readBody reads a client's message whole: it is what the session logs,
 // and what says which session it belongs to. One larger than
-// --max-event-size is refused with 413 and a text body saying so.
+// --max-event-size is refused with 413 and a text body saying so, and one
+// the proxy has no room for among the bodies it holds (bodyRoom) with 503.
 func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	// Stopping waits for every handler: a client that stops part way
 	// through its body must not hold it up, so the proxy's end ends the
@@ -237,7 +238,13 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	stop := context.AfterFunc(p.life, func() {
 		_ = rc.SetReadDeadline(time.Now())
 	})
-	body, err := readLimited(r.Body, r.ContentLength, int64(p.cfg.MaxEventSize))
+	hold := &bodyHold{room: p.bodies, ctx: r.Context()}
+	body, err := readLimited(r.Body, r.ContentLength, int64(p.cfg.MaxEventSize), hold)
+	if err == nil {
+		// The body is held until the request is done with (its answer
+		// relayed, or its client gone): its room is given back then.
+		context.AfterFunc(r.Context(), hold.release)
+	}
 	if stop() && err == nil {
 		// Not stopping, and the body came whole: the deadline was the
 		// body's alone, and the connection goes on (a stream's answer,
@@ -271,6 +278,11 @@ func (p *Proxy) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		status, brief = http.StatusRequestEntityTooLarge, "its body is over --max-event-size"
 		why = fmt.Sprintf("its body is larger than --max-event-size (%d bytes)", p.cfg.MaxEventSize)
 		answer = "the request body is larger than --max-event-size allows; raise it to relay this message"
+	case err == errNoRoom:
+		status, brief = http.StatusServiceUnavailable, "no room for its body"
+		held := fmt.Sprintf("as many bytes of clients' request bodies at once as it allows (%d bytes, %d times --max-event-size)", p.bodies.limit, bodyRoomFold)
+		why = "the proxy had no room for its body: it already holds " + held
+		answer = "no room for the request body: the proxy already holds " + held + " and none came free within " + mcp.DurationText(bodyRoomWait) + "; retry once other requests are answered, or restart the proxy with a larger --max-event-size"
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		brief = "its body broke off"
 		why = "its body broke off after " + be.came()
