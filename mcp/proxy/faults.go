@@ -28,10 +28,12 @@ func (l *leg) finish(err error) {
 	case err == nil:
 	case l.clientLeft(err):
 		switch {
-		case l.request && l.eventID && l.c.kind() == mcp.TransportStreamable && l.up.Purpose == mcp.PurposePost:
+		case l.request && l.eventID && l.c.kind() == mcp.TransportStreamable && l.up.Purpose == mcp.PurposePost && l.c.obs.Waiting(l.reqSeq):
 			// Dropping a stream it can resume is no cancelling: the
 			// client resumes it with Last-Event-ID and waits for the
-			// answer there, which is its answer, not a late one.
+			// answer there, which is its answer, not a late one. Once
+			// the answer came, closing the stream is only the client
+			// done with it (the next case logs nothing then).
 			l.c.fail(mcp.OpStream, errors.New("the client closed the answer stream to "+l.asked()+" before the answer came; it can resume it with Last-Event-ID, so the request still waits (the proxy closed the upstream stream)"))
 		case l.request && l.method == mcp.ListenMethod:
 			// A listen stream has no answer to wait for: closing it is
