@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpscope/mcpscope/mcp/mcptest"
@@ -128,5 +129,38 @@ func TestTwoSessionIDsAreRefused(t *testing.T) {
 	}
 	if n := len(w.sessions()); n != 1 {
 		t.Errorf("%d sessions, want the one initialized", n)
+	}
+}
+
+// The watcher's few words for a request carrying several session ids say
+// how many it carried, as the answer to its client does: three were read
+// as "two sessions", and one id sent twice is no two sessions at all.
+func TestSeveralSessionIDsAreCountedInTheRefusal(t *testing.T) {
+	fake := mcptest.NewStreamable(t, mcptest.StreamableOptions{})
+	var mu sync.Mutex
+	var shorts []string
+	_, base, _ := startProxy(t, fake.URL, Config{OnRefused: func(r Refusal) {
+		mu.Lock()
+		shorts = append(shorts, r.Short)
+		mu.Unlock()
+	}})
+	for _, ids := range [][]string{{"a", "b", "c"}, {"a", "a"}} {
+		conn := rawConn(t, base)
+		fmt.Fprintf(conn, "DELETE /mcp HTTP/1.1\r\nHost: %s\r\n", strings.TrimPrefix(base, "http://"))
+		for _, id := range ids {
+			fmt.Fprintf(conn, "Mcp-Session-Id: %s\r\n", id)
+		}
+		fmt.Fprint(conn, "\r\n")
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readAll(t, resp.Body)
+		mu.Lock()
+		got := shorts
+		mu.Unlock()
+		if want := fmt.Sprintf("it carries %d Mcp-Session-Id headers", len(ids)); resp.StatusCode != http.StatusBadRequest || len(got) == 0 || got[len(got)-1] != want {
+			t.Errorf("a request carrying Mcp-Session-Id %q: %s, the watcher told %q, want 400 and %q", ids, resp.Status, got, want)
+		}
 	}
 }

@@ -243,8 +243,11 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// the proxy would file the request under the first: the recording
 	// could show another session than the one upstream changed.
 	if ids := r.Header.Values("Mcp-Session-Id"); len(ids) > 1 {
-		http.Error(w, "mcpscope proxy: refused a request carrying "+strconv.Itoa(len(ids))+" Mcp-Session-Id headers: send one, the session's", http.StatusBadRequest)
-		p.refused(r, http.StatusBadRequest, "it carries "+strconv.Itoa(len(ids))+" Mcp-Session-Id headers, where a request names one session", "it names two sessions")
+		// Counted, not said to be two sessions: a request may carry three,
+		// or one id twice.
+		headers := strconv.Itoa(len(ids)) + " Mcp-Session-Id headers"
+		http.Error(w, "mcpscope proxy: refused a request carrying "+headers+": send one, the session's", http.StatusBadRequest)
+		p.refused(r, http.StatusBadRequest, "it carries "+headers+", where a request names one session", "it carries "+headers)
 		return
 	}
 	p.mu.Lock()
