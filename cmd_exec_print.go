@@ -477,7 +477,11 @@ func (p *printer) toolResult(tool string, resp *mcp.Response) {
 			}
 			printText(p.w, texts[i])
 		} else {
-			io.WriteString(p.w, c.summary()+"\n")
+			hint := ""
+			if c.savable() {
+				hint = p.saveHint()
+			}
+			io.WriteString(p.w, c.summary()+hint+"\n")
 		}
 		if note := c.Annotations.String(); note != "" {
 			// On a line of its own after the block: no word of the text.

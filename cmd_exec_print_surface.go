@@ -254,10 +254,7 @@ func (p *printer) contents(result json.RawMessage) {
 				fmt.Fprintf(p.w, "%s: binary, but the blob is not valid base64 (%d characters)\n", sanitize.Line(head), len(*c.Blob))
 				continue
 			}
-			hint := " (--save FILE writes it)"
-			if p.savePath != "" {
-				hint = ""
-			}
+			hint := p.saveHint()
 			if data, err := c.Bytes(); err == nil && strings.HasPrefix(strings.ToLower(c.MimeType), "text/") && utf8.Valid(data) {
 				// Text sent as a blob (server-everything's dynamic
 				// blobs are text/plain) is read as the text it is:
