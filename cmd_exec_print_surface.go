@@ -10,11 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/mcpscope/mcpscope/internal/clip"
 	"github.com/mcpscope/mcpscope/internal/sanitize"
-	"github.com/mcpscope/mcpscope/internal/wrap"
 	"github.com/mcpscope/mcpscope/mcp"
 	"github.com/mcpscope/mcpscope/mcp/command"
 )
@@ -22,122 +19,6 @@ import (
 // The readable forms of the rest of the MCP surface: resources, templates,
 // prompts, completions, log levels, and what a 2026 result says about
 // itself. Server text goes through sanitize, as everywhere in exec.
-
-// entry is one row of a listing: a name, its kind (a resource's or
-// template's mime type and size; "" for none), what it is, and an optional
-// line under the description (a tool's or a prompt's arguments).
-type entry struct{ name, kind, desc, more string }
-
-// maxNameColumn is the widest a listing's name column grows: a longer name
-// runs past it rather than widening it for every row. A server's one name
-// of a megabyte would otherwise pad each of its thousand other rows to a
-// megabyte (and past a million runes fmt prints %!(BADWIDTH) instead).
-const maxNameColumn = 48
-
-// maxKindColumn is the widest the kind column grows, for the same reason:
-// mime types are a few words ("application/vnd.ms-excel"), a longer one
-// runs past the column.
-const maxKindColumn = 32
-
-// columns writes a listing, the names aligned and the kinds too, so the
-// descriptions after kinds of different lengths start in one column.
-// Every part is one line (sanitize.Line): a line break a server put in a
-// name is shown, not obeyed, so it cannot print a line that reads as
-// another entry. The columns are measured in terminal cells, as they
-// are drawn: a name or a type in wide characters (CJK takes two cells a
-// character) would push the rest of its row out of line, and past the
-// width its description was wrapped to, if padded by runes as fmt pads.
-func (p *printer) columns(rows []entry) {
-	names := make([]string, len(rows))
-	kinds := make([]string, len(rows))
-	width, kindWidth := 0, 0
-	for i, r := range rows {
-		names[i] = sanitize.Line(r.name)
-		if n := ansi.StringWidth(names[i]); n <= maxNameColumn {
-			width = max(width, n)
-		}
-		kinds[i] = sanitize.Line(r.kind)
-		if n := ansi.StringWidth(kinds[i]); n <= maxKindColumn {
-			kindWidth = max(kindWidth, n)
-		}
-	}
-	for i, r := range rows {
-		line := padCells(names[i], width) + "  "
-		if kindWidth > 0 {
-			// A kind past its column pushes its own row's description
-			// on; the other rows stay aligned.
-			line += padCells(kinds[i], kindWidth) + "  "
-		}
-		line += p.hanging(sanitize.Line(r.desc), ansi.StringWidth(line))
-		fmt.Fprintln(p.w, strings.TrimRight(line, " "))
-		if r.more != "" {
-			fmt.Fprintf(p.w, "%-*s    %s\n", width, "", p.hangingParts(sanitize.Line(r.more), width+4))
-		}
-	}
-}
-
-// padCells is s followed by the spaces that make it width cells wide.
-func padCells(s string, width int) string {
-	return s + strings.Repeat(" ", max(width-ansi.StringWidth(s), 0))
-}
-
-// minWrapRoom is the narrowest column a listing's text is wrapped into:
-// narrower (long resource URIs leave little of 80 columns), each further
-// line is indented by hangIndent under the row instead, so a description
-// does not take a line per few words.
-const (
-	minWrapRoom = 40
-	hangIndent  = 4
-)
-
-// hanging is text that starts in column col, wrapped at its spaces to the
-// terminal's width with each further line indented to col (or by
-// hangIndent when that column is narrow), so a long description stays
-// under its row instead of the terminal breaking it mid-word at the left
-// edge. Off a terminal (width 0) it is text as it is: one line, for grep.
-func (p *printer) hanging(text string, col int) string {
-	room := p.width - col
-	if p.width <= 0 || ansi.StringWidth(text) <= room {
-		return text
-	}
-	indent := col
-	if room < minWrapRoom {
-		indent = hangIndent
-	}
-	var lines []string
-	if room >= hangIndent*4 {
-		// The first line fills what the row leaves; the rest go under it.
-		first := wrap.Words(text, room)[0]
-		lines = append(lines, first)
-		text = strings.TrimLeft(strings.TrimPrefix(text, first), " ")
-	} else {
-		lines = append(lines, "") // a row past the width: all of text goes under it
-	}
-	if text != "" {
-		lines = append(lines, wrap.Words(text, p.width-indent)...)
-	}
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ") // argSummary's two-space gaps at a break
-	}
-	return strings.Join(lines, "\n"+strings.Repeat(" ", indent))
-}
-
-// hangingParts is hanging for a line of parts set apart by two spaces
-// (argSummary's "name*: string  count: number"): it breaks between parts,
-// so no "count:" is left at a line's end without its type, and inside a
-// part only when it is longer than a line.
-func (p *printer) hangingParts(text string, col int) string {
-	const nbsp = "\u00a0" // no space wrap.Words breaks at
-	parts := strings.Split(text, "  ")
-	for i, part := range parts {
-		if ansi.StringWidth(part) <= p.width-col-hangIndent {
-			// A part longer than a line ("Los Angeles" at the end of an
-			// enum) keeps its spaces to break at, not mid-word.
-			parts[i] = strings.ReplaceAll(part, " ", nbsp)
-		}
-	}
-	return strings.ReplaceAll(p.hanging(strings.Join(parts, "  "), col), nbsp, " ")
-}
 
 // maxTypedCursor bounds the nextCursor quoted in the hint for the next
 // page: real cursors are tokens of tens of bytes.
@@ -254,10 +135,7 @@ func (p *printer) contents(result json.RawMessage) {
 				fmt.Fprintf(p.w, "%s: binary, but the blob is not valid base64 (%d characters)\n", sanitize.Line(head), len(*c.Blob))
 				continue
 			}
-			hint := " (--save FILE writes it)"
-			if p.savePath != "" {
-				hint = ""
-			}
+			hint := p.saveHint()
 			if data, err := c.Bytes(); err == nil && strings.HasPrefix(strings.ToLower(c.MimeType), "text/") && utf8.Valid(data) {
 				// Text sent as a blob (server-everything's dynamic
 				// blobs are text/plain) is read as the text it is:

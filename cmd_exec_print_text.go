@@ -54,6 +54,28 @@ func (*textField) UnmarshalJSON(b []byte) error {
 // summary is the block as printed, sanitized, for every block but text.
 func (c *toolContent) summary() string { return sanitize.Text(c.Content.Summary()) }
 
+// savable reports whether --save writes the block as binary: an image's
+// or audio's data, or an embedded resource's blob, that is base64 (a
+// block that is not is said to be not, and is no file's contents).
+func (c *toolContent) savable() bool {
+	switch {
+	case c.Type == "image" || c.Type == "audio":
+		return command.Contents{Blob: &c.Data}.Size() >= 0
+	case c.Type == "resource" && c.Resource != nil && c.Resource.Blob != nil:
+		return c.Resource.Size() >= 0
+	}
+	return false
+}
+
+// saveHint is what a binary content is printed with to say --save writes
+// it, or nothing when --save is given (it then says what it wrote).
+func (p *printer) saveHint() string {
+	if p.savePath != "" {
+		return ""
+	}
+	return " (--save FILE writes it)"
+}
+
 // textsOf returns the JSON of each content block's text in result (nil
 // where a block has none), in order: parts of result, not copies, when the
 // one JSON scanner reads the members as encoding/json does; encoding/json

@@ -138,3 +138,28 @@ func TestExecSaveOfTooManyContentsWritesNone(t *testing.T) {
 		t.Errorf("exit %d, files %d\n%s", code, len(got), out)
 	}
 }
+
+// A tool's image, audio or embedded blob said only its size, where a
+// resources/read's blob says "(--save FILE writes it)": nothing told the
+// user the call's contents could be saved too. With --save the hint
+// gives way to what was saved.
+func TestExecToolBinaryContentSaysSaveWritesIt(t *testing.T) {
+	b64 := base64.StdEncoding.EncodeToString
+	srv := toolAnswering(t,
+		map[string]any{"type": "image", "mimeType": "image/png", "data": b64(pngBytes)},
+		map[string]any{"type": "audio", "mimeType": "audio/wav", "data": b64(wavBytes)},
+		map[string]any{"type": "resource", "resource": map[string]any{"uri": "x://z.gz", "mimeType": "application/gzip", "blob": b64(gzipBytes)}},
+		map[string]any{"type": "resource", "resource": map[string]any{"uri": "x://notes", "text": "a note"}},
+	)
+	execShows(t, exitOK, "── tools/call files\n"+
+		"[image image/png, 13 bytes] (--save FILE writes it)\n"+
+		"[audio audio/wav, 16 bytes] (--save FILE writes it)\n"+
+		"[resource x://z.gz (application/gzip), 8 bytes] (--save FILE writes it)\n"+
+		"[resource x://notes]\na note\n",
+		"exec", "--no-record", srv.Endpoint(), "tools/call files")
+
+	out, errOut, code := run(t, "exec", "--no-record", "--save", filepath.Join(t.TempDir(), "out"), srv.Endpoint(), "tools/call files")
+	if code != exitOK || strings.Contains(out, "--save FILE") || !strings.Contains(out, "[image image/png, 13 bytes]\n") {
+		t.Errorf("with --save: exit %d, want the lines without the hint:\n%s\n%s", code, out, errOut)
+	}
+}

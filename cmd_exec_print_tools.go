@@ -1,0 +1,137 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/history"
+	"github.com/mcpscope/mcpscope/internal/sanitize"
+	"github.com/mcpscope/mcpscope/mcp"
+	"github.com/mcpscope/mcpscope/mcp/command"
+)
+
+func (p *printer) tools(result json.RawMessage) {
+	page, err := mcp.ParseTools(result)
+	if err != nil {
+		fmt.Fprintln(p.w, prettyJSON(result))
+		return
+	}
+	tools, next := page.Tools, page.NextCursor
+	rows := make([]entry, len(tools))
+	named := mcp.NameProblems(tools)
+	for i, t := range tools {
+		var lead []string
+		if t.TaskSupport == mcp.TaskRequired && !p.modern() {
+			// tools/call follows it to its result. Said in the hints'
+			// parentheses, not in a pair of its own. A 2026 session
+			// calls it plainly: the field is 2025-11-25's.
+			lead = []string{"runs as a task"}
+		}
+		desc := history.ToolLine(t, firstLine(t.Description), lead...)
+		if named != nil && named[i] != "" {
+			desc = "⚠ " + named[i] + " · " + desc
+		}
+		if why := mcp.HeaderProblem(t.InputSchema); why != "" && p.modern() {
+			// Shown, since the server sent it, but marked: a 2026 client
+			// leaves it out, and tools/call refuses it.
+			desc = "⚠ not callable: " + why + " · " + desc
+		}
+		rows[i] = entry{name: t.Name, desc: desc, more: argSummary(t.InputSchema)}
+	}
+	p.columns(rows)
+	for _, u := range page.Unreadable {
+		fmt.Fprintf(p.w, "unreadable %s\n", sanitize.Line(u.String()))
+	}
+	and := ""
+	if n := len(page.Unreadable); n > 0 {
+		and = fmt.Sprintf(" and %d unreadable", n)
+	}
+	// As the other lists say it: "1 tool", and the cursor of the next page.
+	p.countAnd(len(tools), "tool", and, next, "tools/list", result)
+}
+
+// argSummary is one line per tool: name*: type, with * for required.
+func argSummary(raw json.RawMessage) string {
+	s, err := command.ParseSchema(raw)
+	if err != nil || s == nil {
+		return ""
+	}
+	// A line, not a page: a schema can list thousands of properties.
+	const shown = 20
+	parts := make([]string, 0, min(len(s.Properties), shown)+2)
+	for i, prop := range s.Properties {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("… and %d more", len(s.Properties)-shown))
+			break
+		}
+		name := command.KeyWord(prop.Name)
+		if prop.Required {
+			name += "*"
+		}
+		parts = append(parts, name+": "+prop.Schema.TypeString())
+	}
+	if s.Truncated != "" {
+		parts = append(parts, "("+s.Truncated+")")
+	}
+	return strings.Join(parts, "  ")
+}
+
+func (p *printer) toolResult(tool string, resp *mcp.Response) {
+	var r struct {
+		Content    []contentItem   `json:"content"`
+		Structured json.RawMessage `json:"structuredContent"`
+	}
+	// Said first: a result of another shape (content that is no list) is
+	// printed as its JSON, and is still the tool's failure.
+	if resp.ToolError {
+		fmt.Fprintln(p.w, "tool error (isError: true):")
+	}
+	if odd := command.OddIsError(resp.Result); odd != "" {
+		fmt.Fprintln(p.w, sanitize.Line(odd)+":")
+	}
+	if p.listed != nil {
+		// Said, not failed on, as an odd isError is: the result is
+		// still the tool's, and a debugger shows it.
+		if bad := command.OutputMismatch(p.listed(), tool, resp.Result); bad != "" {
+			fmt.Fprintln(p.w, "warning: "+sanitize.Line(bad))
+		}
+	}
+	if json.Unmarshal(resp.Result, &r) != nil {
+		fmt.Fprintln(p.w, prettyJSON(resp.Result))
+		return
+	}
+	if len(r.Content) == 0 && len(r.Structured) == 0 {
+		// An empty line would read as an empty text.
+		fmt.Fprintln(p.w, "(no content)")
+	}
+	var texts []json.RawMessage
+	for i := range r.Content {
+		c := &r.Content[i]
+		if c.unreadable != "" {
+			// The others are still shown: one bad block costs itself.
+			fmt.Fprintf(p.w, "unreadable content[%d]: %s\n", i, sanitize.Line(c.unreadable))
+			continue
+		}
+		if c.Type == "text" {
+			if texts == nil {
+				texts = textsOf(resp.Result, len(r.Content))
+			}
+			printText(p.w, texts[i])
+		} else {
+			hint := ""
+			if c.savable() {
+				hint = p.saveHint()
+			}
+			io.WriteString(p.w, c.summary()+hint+"\n")
+		}
+		if note := c.Annotations.String(); note != "" {
+			// On a line of its own after the block: no word of the text.
+			fmt.Fprintln(p.w, "("+sanitize.Line(note)+")")
+		}
+	}
+	if len(r.Structured) > 0 && len(r.Content) == 0 {
+		fmt.Fprintln(p.w, prettyJSON(r.Structured))
+	}
+}

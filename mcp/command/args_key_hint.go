@@ -1,0 +1,134 @@
+package command
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// withKeyHint is the errors of the words that are no key=value, a word
+// typed without a key told the key it was likely meant for (BareWord).
+func withKeyHint(words []string, schema *Schema, occs map[string][]argOcc) []error {
+	typed := func(name string) bool { _, ok := occs[name]; return ok }
+	var errs []error
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		_, _, err := argSplitWord(w)
+		if err == nil {
+			continue
+		}
+		if n, spaced := spacedAssignment(words[i:]); spaced != "" {
+			// `name = Ann` is one key=value typed as a shell's
+			// assignment is not: said once, not as three bare words
+			// of which the key was asked whether it meant name=name.
+			errs = append(errs, fmt.Errorf("%s: a key=value has no spaces around its =; did you mean %s?", argQuoted(strings.Join(words[i:i+n], " ")), argSuggested(spaced)))
+			i += n - 1
+			continue
+		}
+		if !strings.Contains(w, "=") {
+			err = BareWord(w, schema, typed)
+		}
+		errs = append(errs, err)
+	}
+	return errs
+}
+
+// spacedAssignment reads a key=value typed with spaces around its '='
+// (`name = Ann`, `name =Ann`, or `name := 2` for key:=json) at the start of
+// words: how many words it took and the word meant, or 0 and "".
+func spacedAssignment(words []string) (n int, meant string) {
+	key := words[0]
+	if len(words) < 2 || key == "" || strings.ContainsAny(key, "=:") {
+		return 0, ""
+	}
+	op := words[1]
+	switch {
+	case (op == "=" || op == ":=") && len(words) > 2 && !strings.Contains(words[2], "="):
+		return 3, KeyWord(key) + op + ShellQuote(words[2])
+	case strings.HasPrefix(op, ":=") && len(op) > 2:
+		return 2, KeyWord(key) + ":=" + ShellQuote(op[2:])
+	case strings.HasPrefix(op, "=") && len(op) > 1 && !strings.Contains(op[1:], "="):
+		return 2, KeyWord(key) + "=" + ShellQuote(op[1:])
+	}
+	return 0, ""
+}
+
+// BareWord is the refusal of w, a word typed with no key=value, telling it
+// the key it was likely meant for: the first required key of schema not
+// typed, else the first key not typed (`greet Ann` is asked whether it
+// meant name=Ann), of the keys whose type takes w: `name=Ann 3` was asked
+// about loud=3, a boolean, and `name=Ann Bob` about times=Bob. A w that is
+// a JSON object is shown as the key:=json words it meant, before any key
+// when its keys are all the schema's, else when no key takes it. When
+// nothing fits, no key is named. The command line's hint says it before
+// Enter does.
+func BareWord(w string, schema *Schema, typed func(string) bool) error {
+	err := fmt.Errorf("%s: expected key=value or key:=json", argQuoted(w))
+	key := ""
+	var props []Property
+	if schema != nil {
+		props = schema.Properties
+	}
+	spread, known := spreadObject(w, props)
+	if spread != "" && known {
+		// `tools/call get-sum '{"a":1,"b":2}'`: arguments as a JSON
+		// object, as other clients take them, go one key at a time;
+		// its keys being the schema's says that is what was meant.
+		return fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, argSuggested(spread))
+	}
+	for _, p := range props {
+		if typed(p.Name) {
+			continue
+		}
+		if _, bad := argCoerce(p.Name, w, p.Schema); bad != nil {
+			continue
+		}
+		if p.Required {
+			key = p.Name
+			break
+		}
+		if key == "" {
+			key = p.Name
+		}
+	}
+	if key != "" {
+		err = fmt.Errorf("%w: did you mean %s?", err, argSuggested(KeyWord(key)+"="+ShellQuote(w)))
+	} else if spread != "" {
+		err = fmt.Errorf("%w: arguments go one key at a time; did you mean %s?", err, argSuggested(spread))
+	}
+	return err
+}
+
+// maxSpread bounds the keys spreadObject writes out: a suggestion, not a
+// translation of any object.
+const maxSpread = 8
+
+// spreadObject is w, a JSON object, as key:=json words in its order, or ""
+// when w is no JSON object or holds none or more than maxSpread keys;
+// known says every key is one of props.
+func spreadObject(w string, props []Property) (spread string, known bool) {
+	if !strings.HasPrefix(w, "{") || !json.Valid([]byte(w)) {
+		return "", false
+	}
+	dec := json.NewDecoder(strings.NewReader(w))
+	if _, err := dec.Token(); err != nil {
+		return "", false
+	}
+	var words []string
+	known = true
+	for dec.More() {
+		k, err := dec.Token()
+		key, ok := k.(string)
+		var v json.RawMessage
+		if err != nil || !ok || dec.Decode(&v) != nil || len(words) == maxSpread {
+			return "", false
+		}
+		known = known && slices.ContainsFunc(props, func(p Property) bool { return p.Name == key })
+		var compact bytes.Buffer
+		_ = json.Compact(&compact, v) // v was decoded: it is valid
+		words = append(words, KeyWord(key)+":="+ShellQuote(compact.String()))
+	}
+	return strings.Join(words, " "), known && len(words) > 0
+}

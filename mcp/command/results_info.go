@@ -1,0 +1,110 @@
+package command
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/jsonspan"
+	"github.com/mcpscope/mcpscope/mcp"
+)
+
+// ResultInfo is what a 2026-07-28 result says about itself: whether it is
+// complete, and how long a client may keep it.
+type ResultInfo struct {
+	// ResultType is "complete" when the result says nothing: the
+	// specification counts a missing resultType as complete.
+	ResultType string
+	// Stated is whether the result carried resultType at all.
+	Stated     bool
+	TTLMs      *int64
+	CacheScope string
+	// Odd are ttlMs and cacheScope when they are there but not of their
+	// type, as the server wrote them (`ttlMs 1e400`): shown as they came,
+	// never read as a zero value. A resultType of the wrong type is
+	// ResultType, as written, marked.
+	Odd []string
+}
+
+// ParseResultInfo reads resultType, ttlMs and cacheScope from a result.
+func ParseResultInfo(result json.RawMessage) ResultInfo {
+	var r struct {
+		ResultType json.RawMessage `json:"resultType"`
+		TTLMs      json.RawMessage `json:"ttlMs"`
+		CacheScope json.RawMessage `json:"cacheScope"`
+	}
+	// The one scanner reads the members whatever lies below them: a result
+	// too deep for encoding/json still shows the resultType it states.
+	if doc, err := jsonspan.Parse(result, jsonspan.Limits{Depth: 1}); err == nil {
+		root := doc.Root()
+		r.ResultType, r.TTLMs, r.CacheScope = root.Get("resultType").Raw(), root.Get("ttlMs").Raw(), root.Get("cacheScope").Raw()
+	}
+	// A member that is null says nothing, as before these were read raw:
+	// a ttlMs of null is no ttlMs, not 0 (do not cache).
+	for _, raw := range []*json.RawMessage{&r.ResultType, &r.TTLMs, &r.CacheScope} {
+		if string(*raw) == "null" {
+			*raw = nil
+		}
+	}
+	info := ResultInfo{ResultType: "complete"}
+	odd := func(name string, raw json.RawMessage, want string) {
+		info.Odd = append(info.Odd, fmt.Sprintf("%s %s (not %s)", name, mcp.Excerpt(raw), want))
+	}
+	if len(r.ResultType) > 0 {
+		info.Stated = true
+		if json.Unmarshal(r.ResultType, &info.ResultType) != nil {
+			info.ResultType = mcp.Excerpt(r.ResultType) + notAString
+		}
+	}
+	if len(r.TTLMs) > 0 {
+		if ttl, oddTTL := ReadTTL(r.TTLMs); oddTTL == "" {
+			info.TTLMs = &ttl
+		} else {
+			info.Odd = append(info.Odd, oddTTL)
+		}
+	}
+	if len(r.CacheScope) > 0 && json.Unmarshal(r.CacheScope, &info.CacheScope) != nil {
+		odd("cacheScope", r.CacheScope, "a string")
+	}
+	return info
+}
+
+// ReadTTL reads a result's ttlMs: its milliseconds, or, when it is no
+// whole number of milliseconds (`"soon"`, `1e400`) or a negative one, the
+// words ResultInfo says it in: "ttlMs -5 (negative: no time a result can
+// be kept)".
+func ReadTTL(raw json.RawMessage) (int64, string) {
+	var ttl int64
+	switch {
+	case json.Unmarshal(raw, &ttl) != nil:
+		return 0, fmt.Sprintf("ttlMs %s (not a whole number of milliseconds)", mcp.Excerpt(raw))
+	case ttl < 0:
+		return 0, fmt.Sprintf("ttlMs %d (negative: no time a result can be kept)", ttl)
+	}
+	return ttl, ""
+}
+
+// notAString marks a resultType of the wrong type, shown as written.
+const notAString = " (not a string)"
+
+// String is the info as one line, e.g. "resultType complete · ttlMs 60000
+// · cacheScope public".
+func (i ResultInfo) String() string {
+	s := "resultType " + i.ResultType
+	switch {
+	case !i.Stated:
+		s += " (not stated; a missing one counts as complete)"
+	case i.ResultType != "complete" && i.ResultType != "input_required" && !strings.HasSuffix(i.ResultType, notAString):
+		s += " (not a resultType the protocol defines; read as complete)"
+	}
+	if i.TTLMs != nil {
+		s += fmt.Sprintf(" · ttlMs %d", *i.TTLMs)
+	}
+	if i.CacheScope != "" {
+		s += " · cacheScope " + i.CacheScope
+	}
+	for _, o := range i.Odd {
+		s += " · " + o
+	}
+	return s
+}
