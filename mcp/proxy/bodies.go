@@ -20,7 +20,7 @@ import (
 // being read.
 
 // bodyRoomFold is how many bodies of --max-event-size the proxy holds at
-// once when Config.MaxBodyBytes is 0.
+// once.
 const bodyRoomFold = 4
 
 // bodyRoomWait is how long a body waits for room before it is refused.
