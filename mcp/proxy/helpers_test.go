@@ -243,7 +243,7 @@ func startProxy(t *testing.T, upstream string, cfg Config) (*Proxy, string, *wat
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(p)
-	ts.Config.ConnState = p.ConnState
+	p.Track(ts.Config)
 	ts.Start()
 	t.Cleanup(func() {
 		ts.Close()
