@@ -106,15 +106,7 @@ func TestClientGoneFromTheWireEndsItsSession(t *testing.T) {
 			lists := func(r mcp.Record) bool {
 				return r.RPC != nil && r.RPC.Method == "tools/list" && r.RPC.Class == mcp.ClassResponse
 			}
-			w.until(t, "the second tools/list in the same session", func() bool {
-				n := 0
-				for _, r := range w.recs[c.ID] {
-					if lists(r) {
-						n++
-					}
-				}
-				return n == 2
-			})
+			w.until(t, "the second tools/list in the same session", func() bool { return w.countLocked(c.ID, lists) == 2 })
 			if w.count(c.ID, func(r mcp.Record) bool { return r.State != nil && r.State.State == mcp.StateClosed }) > 0 {
 				t.Fatalf("the session of a client that kept its connection ended:\n%s", w.dump())
 			}
@@ -313,15 +305,7 @@ func TestEarlierConnectionsCloseFromTheSamePortKeepsTheSession(t *testing.T) {
 	if _, err := cs.ListTools(bounded(t), nil); err != nil {
 		t.Fatalf("tools/list after the earlier connection's close: %v", err)
 	}
-	w.until(t, "the second tools/list in the same session", func() bool {
-		n := 0
-		for _, r := range w.recs[c.ID] {
-			if lists(r) {
-				n++
-			}
-		}
-		return n == 2
-	})
+	w.until(t, "the second tools/list in the same session", func() bool { return w.countLocked(c.ID, lists) == 2 })
 	if w.count(c.ID, func(r mcp.Record) bool { return r.State != nil && r.State.State == mcp.StateClosed }) > 0 {
 		t.Fatalf("the session ended while its client held its connection:\n%s", w.dump())
 	}
