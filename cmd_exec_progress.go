@@ -29,7 +29,12 @@ type progressLine struct {
 	// notifications/tasks/status draw the line, which stayed blank for
 	// as long as the task ran (server-everything's research query).
 	tasks map[string]string
-	shown bool
+	// asking maps a tools/call in flight that asked to run as a task to
+	// its label: a status that comes before the call's answer names the
+	// task (the reference server sends the first so) is that call's when
+	// it is the only one in flight, and went undrawn.
+	asking map[string]string
+	shown  bool
 	// A server may send a million progress notifications: the line is
 	// drawn at most progressBurst times per progressWindow, and the
 	// newest text held back (later) is drawn when the window ends, so a
@@ -70,9 +75,16 @@ func (p *progressLine) record(r mcp.Record) {
 			label += " " + m.Tool
 		}
 		p.pending[m.ID] = label
+		if m.Method == "tools/call" && mcp.AsksTask([]byte(m.Raw)) {
+			if p.asking == nil {
+				p.asking = map[string]string{}
+			}
+			p.asking[m.ID] = label
+		}
 	case r.Kind == mcp.KindReceived && (m.Class == mcp.ClassResponse || m.Class == mcp.ClassLate):
 		label, ok := p.pending[m.ID]
 		delete(p.pending, m.ID)
+		delete(p.asking, m.ID)
 		p.clearLocked()
 		if id := history.TaskIDOf([]byte(m.Raw)); ok && m.Method == "tools/call" && id != "" {
 			if p.tasks == nil {
@@ -82,7 +94,13 @@ func (p *progressLine) record(r mcp.Record) {
 		}
 	case r.Kind == mcp.KindReceived && m.Class == mcp.ClassNotification && m.Method == "notifications/tasks/status":
 		w, ok := history.ReadNote(m.Method, []byte(m.Raw))
-		if label, known := p.tasks[w.Task]; ok && known && len(p.pending) > 0 {
+		label, known := p.tasks[w.Task]
+		if !known && len(p.asking) == 1 {
+			for _, label = range p.asking {
+				known = true
+			}
+		}
+		if ok && known && len(p.pending) > 0 {
 			// The task's id is left out: 32 digits took the row its
 			// status message needed, and there is one task per call.
 			text := "task " + w.Status

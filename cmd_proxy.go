@@ -199,7 +199,8 @@ func startProxyRun(url string, cfg mcp.Config, pf *proxyFlags, errw io.Writer) (
 	if idle <= 0 {
 		idle = idleTimeout
 	}
-	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle, ConnState: p.ConnState}
+	run.srv = &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idle}
+	p.Track(run.srv)
 	run.unroute = func() {}
 	if pf.headless {
 		// What net/http logs (an upstream's answer past its

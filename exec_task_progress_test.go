@@ -46,3 +46,35 @@ func TestExecDrawsTaskStatusOnATerminal(t *testing.T) {
 		t.Errorf("the task's status was not drawn, or not cleared before the result:\n%q\n%s", got, e.out.String())
 	}
 }
+
+// A task's status that comes before the tools/call's answer names the
+// task (the reference server sends its first so, and a slow one may hold
+// its answer) is the call's, the one in flight that asked for a task: it
+// went undrawn, the line blank until tasks/result waited.
+func TestExecDrawsTaskStatusBeforeTheCallsAnswer(t *testing.T) {
+	held := make(chan struct{})
+	release := sync.OnceFunc(func() { close(held) })
+	t.Cleanup(release)
+	tasks := mcptest.Tasks(nil)
+	srv := mcptest.NewStreamable(t, mcptest.StreamableOptions{Handle: func(x *mcptest.Exchange) {
+		if x.Method == "tools/call" {
+			_ = x.Notify("notifications/tasks/status", map[string]any{"taskId": "early", "status": "working", "statusMessage": "queued"})
+			select {
+			case <-held:
+			case <-x.Context().Done():
+			}
+		}
+		tasks(x)
+	}})
+	e := startTTYExec(t, srv.Endpoint(), "tools/call research topic=cats")
+	drawn := e.waitStderr(10*time.Second, func(s string) bool {
+		return strings.Contains(s, "\r\x1b[Ktools/call research  task working: queued")
+	})
+	release()
+	if err := e.wait(); err != nil {
+		t.Fatalf("%v\n%s\n%q", err, e.out.String(), e.errb.String())
+	}
+	if !drawn || !strings.Contains(e.out.String(), "report on cats") {
+		t.Errorf("the status that came before the call's answer was not drawn, or the result not printed:\n%q\n%s", e.errb.String(), e.out.String())
+	}
+}

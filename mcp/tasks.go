@@ -50,6 +50,17 @@ func withTask(params json.RawMessage) json.RawMessage {
 	return append(out, `,"task":{}}`...)
 }
 
+// AsksTask reports whether a request (a whole JSON-RPC message) asks to
+// run as a task: its params hold a "task" object, as a task-augmented
+// tools/call's do.
+func AsksTask(raw []byte) bool {
+	if !bytes.Contains(raw, []byte(`"task"`)) && !bytes.Contains(raw, []byte(`\u`)) {
+		return false // the cheap test first, as CreatedTask's
+	}
+	_, ok := objectAt(raw, "params", "task")
+	return ok
+}
+
 // CreatedTask reads the task id of a CreateTaskResult; ok is false for any
 // other result (a tool's own result has content, not a task). A task whose
 // taskId is empty (or null) is still a task (ok, id ""): a server error

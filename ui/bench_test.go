@@ -77,3 +77,66 @@ func BenchmarkHugeResponse(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// bigEventFlood is n log notifications as SSE events of about 6 KiB of
+// data each, one line, event i carrying the token "tok-<i mod 97>" near
+// its start.
+func bigEventFlood(n int) []mcp.Record {
+	recs := make([]mcp.Record, n)
+	evs := make([]mcp.SSEEvent, n)
+	const head = "event: message\ndata: "
+	text := strings.Repeat("lorem ipsum dolor sit amet ", 6<<10/27)
+	for i := range recs {
+		raw := fmt.Sprintf(head+`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"tok-%d %s"}}`+"\n\n", i%97, text)
+		evs[i] = mcp.SSEEvent{Conn: 1, Name: "message", Data: mcp.Raw(raw[len(head) : len(raw)-2]), Raw: mcp.Raw(raw)}
+		recs[i] = mcp.Record{Seq: int64(i + 1), Time: fixedNow, Kind: mcp.KindEvent, Event: &evs[i]}
+	}
+	return recs
+}
+
+// BenchmarkFrameFilter100kBigEvents draws a full 160x45 frame over 100,000
+// events of 6 KiB with the filter off and on: on, each visible row's data
+// is taken and made safe to filterScan bytes, where 512 when off.
+func BenchmarkFrameFilter100kBigEvents(b *testing.B) {
+	for _, filtered := range []bool{false, true} {
+		name := "off"
+		if filtered {
+			name = "on"
+		}
+		b.Run(name, func(b *testing.B) {
+			m := newTestModel(b, 160, 45, nil, bigEventFlood(100_000))
+			if filtered {
+				press(m, "/", "t", "o", "k", "-", "4")
+				settleFilter(b, m)
+				press(m, "enter")
+			}
+			runtime.GC()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				_ = m.View()
+			}
+		})
+	}
+}
+
+// With the filter on, each visible row's data was taken, made safe,
+// measured and cut at filterScan bytes on every frame: over rows of 6 KiB
+// a frame cost five to six times one with the filter off (a screen's
+// worth of 4 KiB strings a frame, as the user typed or scrolled). Only
+// the part of a row a cell can show about its match is kept: the frame
+// costs about what an unfiltered one does.
+func TestFilteredFrameCostsAboutAnUnfilteredOne(t *testing.T) {
+	m := newTestModel(t, 160, 45, nil, bigEventFlood(2000))
+	m.View()
+	off := frameBytes(m)
+	press(m, "/", "t", "o", "k", "-", "4")
+	settleFilter(t, m)
+	press(m, "enter")
+	if v := m.View(); !strings.Contains(v, "tok-4") {
+		t.Fatalf("the filtered rows do not show their match:\n%s", v)
+	}
+	if on := frameBytes(m); on > 3*off {
+		t.Errorf("a frame with the filter on allocates %d bytes, with it off %d: want at most three times", on, off)
+	}
+}

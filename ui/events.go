@@ -206,6 +206,9 @@ func (e *eventsPane) view(focused bool) []string {
 		r, ru := e.eventRunAt(i)
 		ev := r.Event
 		name, data := wireLine(shownName(ev), 64), previewData(firstLine(string(ev.Data), preview))
+		if e.filter.active() {
+			data = matchWindow(data, e.filter.query, inner)
+		}
 		keepAlive := !ev.Dispatched()
 		empty := false
 		id := wireLine(ev.ID, 64)
@@ -383,6 +386,33 @@ func dataAtMatch(data, q string, w int) string {
 		return data
 	}
 	return "…" + data[start:]
+}
+
+// matchWindow is the part of a filtered row's data that a cell w wide can
+// show of where q first occurs (the start when q is not in it): each row's
+// filterScan bytes, measured and cut on every frame, made a frame with the
+// filter on cost several times one with it off. A cell shows at most w
+// columns, and a column takes a few bytes at most but for a grapheme of
+// many marks, which shows less of the row; the window is cut short before
+// the match with "…", which dataAtMatch keeps.
+func matchWindow(data, q string, w int) string {
+	span := 4 * w
+	i := max(indexFold(data, q), 0)
+	from := 0
+	if i > span {
+		from = i - span
+		for from < i && !utf8.RuneStart(data[from]) {
+			from++
+		}
+	}
+	to := min(len(data), i+len(q)+span)
+	for to < len(data) && !utf8.RuneStart(data[to]) {
+		to++
+	}
+	if from == 0 {
+		return data[:to]
+	}
+	return "…" + data[from:to]
 }
 
 // keepAliveData is the DATA cell of a keep-alive: its first comment, else

@@ -82,7 +82,7 @@ func (n *negotiationPane) view(focused bool) []string {
 	start, end := n.scroll.visible(len(lines))
 	title := "Negotiation"
 	if s := sessionState(n.c.log); s != "" {
-		if (s == mcp.StateClosed || s == mcp.StateFailed) && detectionGoesOn(n.c.log.Stats()) {
+		if (s == mcp.StateClosed || s == mcp.StateFailed) && n.c.detecting() {
 			// A probe's stream closed, or r started detection again after
 			// it failed: detection goes on, as the status bar says.
 			s = mcp.StateConnecting
@@ -152,10 +152,12 @@ func (n *negotiationPane) build(neg *history.Negotiation, w int) []string {
 	// When nothing worked, how detection went is the whole story; else
 	// the facts of the session in use come first and detection after.
 	if d := neg.Detect; d != nil && d.Transport == "" {
-		if detectionGoesOn(n.c.log.Stats()) {
+		if n.c.detecting() {
 			// r started detection again: read alone, the last try's
 			// "no transport worked" said the new one had failed too.
 			f.text("finding the transport again: what each probe answers shows here when detection ends; the last try found none:", st.Hint, 0)
+		} else if detectionGoesOn(n.c.log.Stats()) {
+			f.text("the recording ends while detection ran again; the last try found none:", st.Hint, 0)
 		}
 		n.detection(f, d, neg.Problems, saidAbove(neg.Problems, d.Reason))
 		return f.lines

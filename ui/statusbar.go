@@ -54,6 +54,14 @@ func detectionGoesOn(stats history.Stats) bool {
 	return !stats.Detected && stats.Probe != ""
 }
 
+// detecting reports a detection that goes on as the panes show it: a
+// replay played to its end has nothing more to come, so a probe still
+// waiting where its recording ends is where the recording stops, and the
+// session's state is the one it recorded last.
+func (c *common) detecting() bool {
+	return detectionGoesOn(c.log.Stats()) && !(c.replay && c.replayDone)
+}
+
 // probeView names the detection step in flight and how long it has
 // waited, out of how long it may: a server that never answers holds each
 // probe for the whole --endpoint-timeout, and "connecting" alone did not

@@ -78,15 +78,15 @@ type Client struct {
 	ending        bool                // ended: the records close when the last exchange is done
 	endDetail     string
 	closed        bool
-	started       bool            // OnStart heard of it
-	probing       bool            // a stateless session held back as a possible probe (see probe.go)
-	probeSent     int             // requests of a stateless session so far
-	probeOK       bool            // upstream answered a stateless request of it with its result
-	lastConn      string          // the address and port of its latest stateless request's connection (probesOf)
-	left          bool            // its client closed its GET stream, and nothing came since (clientLeft)
-	wait          *time.Timer     // what it waits on its client for (wait.go); nil when nothing
-	conns         map[string]bool // the client's connections its requests came on that are open still (ConnState); nil when none was told of
-	deleting      bool            // its client sent DELETE for it (goneLocked)
+	started       bool              // OnStart heard of it
+	probing       bool              // a stateless session held back as a possible probe (see probe.go)
+	probeSent     int               // requests of a stateless session so far
+	probeOK       bool              // upstream answered a stateless request of it with its result
+	lastConn      string            // the address and port of its latest stateless request's connection (probesOf)
+	left          bool              // its client closed its GET stream, and nothing came since (clientLeft)
+	wait          *time.Timer       // what it waits on its client for (wait.go); nil when nothing
+	conns         map[net.Conn]bool // the client's connections its requests came on that are open still (Track); nil when none was told of
+	deleting      bool              // its client sent DELETE for it (goneLocked)
 }
 
 func newClient(p *Proxy, id int, transport string, r *http.Request) *Client {

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"context"
 	"maps"
 	"net"
 	"net/http"
@@ -9,42 +10,62 @@ import (
 	"github.com/mcpscope/mcpscope/mcp"
 )
 
-// ConnState is the http.Server hook (its ConnState field) that tells the
-// proxy when a client's connection opens and closes. With it, a session
-// whose client closed every connection it used ends once nothing of it
-// comes within earlyWait (see goneCheck): nothing else on the wire ends a
-// stateless session, a streamable one upstream named no id for, or one of
-// a client killed mid-call, which read "still being recorded" until the
-// proxy stopped. Without it the proxy never ends a session so.
-func (p *Proxy) ConnState(nc net.Conn, st http.ConnState) {
-	addr := nc.RemoteAddr().String()
+// Track sets srv's hooks that tell the proxy when a client's connection
+// opens and closes (ConnState) and which connection each request came on
+// (ConnContext). With them, a session whose client closed every
+// connection it used ends once nothing of it comes within earlyWait (see
+// goneCheck): nothing else on the wire ends a stateless session, a
+// streamable one upstream named no id for, or one of a client killed
+// mid-call, which read "still being recorded" until the proxy stopped.
+// Without them the proxy never ends a session so.
+func (p *Proxy) Track(srv *http.Server) {
+	srv.ConnState = p.connState
+	srv.ConnContext = connContext
+}
+
+// connKey is the request context's key to the connection it came on.
+type connKey struct{}
+
+// connContext puts the connection nc in the context of every request that
+// comes on it: connections are known by themselves, not by the client's
+// address and port, which a client that reopens from the same port before
+// the old connection's close is told of shares with the old one.
+func connContext(ctx context.Context, nc net.Conn) context.Context {
+	return context.WithValue(ctx, connKey{}, nc)
+}
+
+// connState notes a client's connection opening and closing.
+func (p *Proxy) connState(nc net.Conn, st http.ConnState) {
 	switch st {
 	case http.StateNew:
 		p.mu.Lock()
 		if p.open == nil {
-			p.open = map[string][]*Client{}
+			p.open = map[net.Conn][]*Client{}
 		}
-		p.open[addr] = nil
+		p.open[nc] = nil
 		p.mu.Unlock()
 	case http.StateClosed, http.StateHijacked:
 		p.mu.Lock()
-		users := p.open[addr]
-		delete(p.open, addr)
+		users := p.open[nc]
+		delete(p.open, nc)
 		p.mu.Unlock()
 		for _, c := range users {
-			c.connClosed(addr)
+			c.connClosed(nc)
 		}
 	}
 }
 
 // cameOn notes that a request of c came on the connection r came on, when
-// the proxy is told of connections (ConnState).
+// the proxy is told of connections (Track).
 func (c *Client) cameOn(r *http.Request) {
-	addr := r.RemoteAddr
+	nc, _ := r.Context().Value(connKey{}).(net.Conn)
+	if nc == nil {
+		return
+	}
 	c.p.mu.Lock()
-	users, open := c.p.open[addr]
+	users, open := c.p.open[nc]
 	if open && !slices.Contains(users, c) {
-		c.p.open[addr] = append(users, c)
+		c.p.open[nc] = append(users, c)
 	}
 	c.p.mu.Unlock()
 	if !open {
@@ -52,34 +73,34 @@ func (c *Client) cameOn(r *http.Request) {
 	}
 	c.mu.Lock()
 	if c.conns == nil {
-		c.conns = map[string]bool{}
+		c.conns = map[net.Conn]bool{}
 	}
-	c.conns[addr] = true
+	c.conns[nc] = true
 	c.mu.Unlock()
 }
 
-// openConns are the addresses of c's client's connections open still.
-func (c *Client) openConns() []string {
+// openConns are c's client's connections open still.
+func (c *Client) openConns() []net.Conn {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return slices.Collect(maps.Keys(c.conns))
 }
 
 // unlistLocked takes session c, whose records closed, off the connections
-// at addrs (p.mu is held): a connection a client keeps for hours would
+// ncs (p.mu is held): a connection a client keeps for hours would
 // otherwise hold every session it ever carried.
-func (p *Proxy) unlistLocked(c *Client, addrs []string) {
-	for _, a := range addrs {
-		if users, ok := p.open[a]; ok {
-			p.open[a] = slices.DeleteFunc(users, func(v *Client) bool { return v == c })
+func (p *Proxy) unlistLocked(c *Client, ncs []net.Conn) {
+	for _, nc := range ncs {
+		if users, ok := p.open[nc]; ok {
+			p.open[nc] = slices.DeleteFunc(users, func(v *Client) bool { return v == c })
 		}
 	}
 }
 
-// connClosed notes that the connection at addr, which c used, closed.
-func (c *Client) connClosed(addr string) {
+// connClosed notes that the connection nc, which c used, closed.
+func (c *Client) connClosed(nc net.Conn) {
 	c.mu.Lock()
-	delete(c.conns, addr)
+	delete(c.conns, nc)
 	c.mu.Unlock()
 	c.goneCheck()
 }

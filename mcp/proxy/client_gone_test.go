@@ -106,15 +106,7 @@ func TestClientGoneFromTheWireEndsItsSession(t *testing.T) {
 			lists := func(r mcp.Record) bool {
 				return r.RPC != nil && r.RPC.Method == "tools/list" && r.RPC.Class == mcp.ClassResponse
 			}
-			w.until(t, "the second tools/list in the same session", func() bool {
-				n := 0
-				for _, r := range w.recs[c.ID] {
-					if lists(r) {
-						n++
-					}
-				}
-				return n == 2
-			})
+			w.until(t, "the second tools/list in the same session", func() bool { return w.countLocked(c.ID, lists) == 2 })
 			if w.count(c.ID, func(r mcp.Record) bool { return r.State != nil && r.State.State == mcp.StateClosed }) > 0 {
 				t.Fatalf("the session of a client that kept its connection ended:\n%s", w.dump())
 			}
@@ -267,5 +259,54 @@ func TestClientBetweenConnectionsKeepsItsSessionWithAnID(t *testing.T) {
 	}
 	if n := len(w.sessions()); n != 1 {
 		t.Fatalf("%d sessions, want the client's one:\n%s", n, w.dump())
+	}
+}
+
+// staleConn is a client's earlier connection from the address and port a
+// later one came from: only its RemoteAddr is ever asked of it.
+type staleConn struct {
+	net.Conn
+	addr net.Addr
+}
+
+func (s staleConn) RemoteAddr() net.Addr { return s.addr }
+
+// A client that reopens from the port of a connection whose close the
+// proxy is told of only after the new one's requests came keeps its
+// session: that close, of a connection known by the client's address and
+// port, took the new one off as well, and a session with no id ended,
+// saying its client left, while the client held its connection.
+func TestEarlierConnectionsCloseFromTheSamePortKeepsTheSession(t *testing.T) {
+	const grace = 100 * time.Millisecond
+	gw := demotest.Start(t, demo.Options{})
+	p, base, w := startProxy(t, gw.URL, Config{})
+	p.earlyWait = grace
+	k := &killable{}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "reopened", Version: "1"}, nil).Connect(bounded(t),
+		&sdk.StreamableClientTransport{Endpoint: base + demo.StatelessPath, MaxRetries: -1, HTTPClient: k.client()}, nil)
+	if err != nil {
+		t.Fatalf("connecting through the proxy: %v", err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list through the proxy: %v", err)
+	}
+	lists := func(r mcp.Record) bool {
+		return r.RPC != nil && r.RPC.Method == "tools/list" && r.RPC.Class == mcp.ClassResponse
+	}
+	c := w.clientWith(t, "the client's session", lists)
+	k.mu.Lock()
+	for _, nc := range k.conns {
+		p.connState(staleConn{addr: nc.LocalAddr()}, http.StateClosed)
+	}
+	k.mu.Unlock()
+	// Only waiting can show that nothing ends it.
+	time.Sleep(4 * grace)
+	if _, err := cs.ListTools(bounded(t), nil); err != nil {
+		t.Fatalf("tools/list after the earlier connection's close: %v", err)
+	}
+	w.until(t, "the second tools/list in the same session", func() bool { return w.countLocked(c.ID, lists) == 2 })
+	if w.count(c.ID, func(r mcp.Record) bool { return r.State != nil && r.State.State == mcp.StateClosed }) > 0 {
+		t.Fatalf("the session ended while its client held its connection:\n%s", w.dump())
 	}
 }

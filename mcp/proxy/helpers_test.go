@@ -170,8 +170,15 @@ func (w *watched) records(id int) []mcp.Record {
 
 // count is how many of session id's records match.
 func (w *watched) count(id int, match func(mcp.Record) bool) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.countLocked(id, match)
+}
+
+// countLocked is count with w.mu held, as in an until's condition.
+func (w *watched) countLocked(id int, match func(mcp.Record) bool) int {
 	n := 0
-	for _, r := range w.records(id) {
+	for _, r := range w.recs[id] {
 		if match(r) {
 			n++
 		}
@@ -243,7 +250,7 @@ func startProxy(t *testing.T, upstream string, cfg Config) (*Proxy, string, *wat
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(p)
-	ts.Config.ConnState = p.ConnState
+	p.Track(ts.Config)
 	ts.Start()
 	t.Cleanup(func() {
 		ts.Close()

@@ -81,11 +81,11 @@ func (p *Proxy) dropLocked(c *Client) {
 
 // drop takes a session whose records closed off the live ones.
 func (p *Proxy) drop(c *Client) {
-	addrs := c.openConns()
+	ncs := c.openConns()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.dropLocked(c)
-	p.unlistLocked(c, addrs)
+	p.unlistLocked(c, ncs)
 }
 
 // full answers a request that would begin a session beyond the cap, and

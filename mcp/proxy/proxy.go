@@ -159,13 +159,13 @@ type Proxy struct {
 	byKey    map[string]*Client // sessionless requests, by who sent them
 	early    map[string]*Client // sessions a GET began before its client's initialize, by who sent it
 
-	evictions  int                  // sessions admit ended
-	ended      endedSessions        // the last few session ids admit ended
-	deleted    endedSessions        // the last few session ids their clients ended with DELETE
-	goneLegacy endedSessions        // the last few legacy sessions whose stream closed
-	left       endedSessions        // the last few streamable sessions whose client closed its GET stream and left (clientLeft)
-	gone       endedSessions        // the last few streamable sessions whose client closed every connection it used (goneCheck)
-	open       map[string][]*Client // the clients' open connections, by address, with the sessions whose requests came on each (ConnState)
+	evictions  int                    // sessions admit ended
+	ended      endedSessions          // the last few session ids admit ended
+	deleted    endedSessions          // the last few session ids their clients ended with DELETE
+	goneLegacy endedSessions          // the last few legacy sessions whose stream closed
+	left       endedSessions          // the last few streamable sessions whose client closed its GET stream and left (clientLeft)
+	gone       endedSessions          // the last few streamable sessions whose client closed every connection it used (goneCheck)
+	open       map[net.Conn][]*Client // the clients' open connections with the sessions whose requests came on each (Track)
 }
 
 // New prepares a proxy to the upstream the config names.
