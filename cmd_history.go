@@ -68,6 +68,10 @@ per recording ending in its path and any note, for grep and scripts.`,
 // terminal has unless made wider.
 const defaultWidth = 80
 
+// widerReport is the width the note on a re-run's cut answers offers
+// (COLUMNS), when the report was narrower.
+const widerReport = 200
+
 // outputWidth is the width of the terminal w writes to; else COLUMNS, as
 // ls and other tools take it (COLUMNS=200 mcpscope exec ... | less); else
 // defaultWidth.
@@ -249,7 +253,7 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 	// rather than re-running the rest for no reader and ending silently.
 	ctx, out := watchOutput(ctx, cmd.OutOrStdout())
 	width := outputWidth(cmd.OutOrStdout())
-	legend, cut := false, false
+	legend, cut, wider := false, false, false
 	report := newJSONReport(out, path, against)
 	each := func(r history.RerunResult) {
 		if asJSON {
@@ -263,7 +267,8 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 			fmt.Fprintf(out, "- recorded in %s\n+ answered now by %s\n\n", sanitize.Line(path), sanitize.Line(against))
 		}
 		fmt.Fprint(out, history.RenderRerunResult(r, width))
-		cut = cut || history.RerunResultCut(r, width)
+		c, w := history.RerunResultCut(r, width)
+		cut, wider = cut || c, wider || w
 	}
 	sum, err := recording.Rerun(ctx, sender, ignore, history.RecordOptions{Tokens: secretsOf(cfg), Headers: cfg.Header}, cfg.URL, each)
 	if err != nil {
@@ -289,7 +294,13 @@ func runRerun(cmd *cobra.Command, path, url string, ignore []string, asJSON bool
 		// A value cut to its first columns can hide what changed (two
 		// error texts alike for 70 columns), and a report saved to a
 		// file is cut as one read on a terminal of 80.
-		fmt.Fprintf(cmd.ErrOrStderr(), "note: answers were cut to fit %d columns: --json gives them whole (or COLUMNS=200 widens the report)\n", width)
+		how := ""
+		if wider && width < widerReport {
+			// Offered only where it shows more: a report already that
+			// wide, or a "now:" line (as short at any width), would not.
+			how = fmt.Sprintf(" (or COLUMNS=%d widens the report)", widerReport)
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: answers were cut to fit %d columns: --json gives them whole%s\n", width, how)
 	}
 	for _, p := range sum.UnmatchedIgnores(ignore) {
 		// The pattern is read leniently (a typo is a key name), so one

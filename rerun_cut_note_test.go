@@ -39,3 +39,24 @@ func TestRerunSaysWhenAnswersWereCut(t *testing.T) {
 		}
 	}
 }
+
+// A report already as wide as the note's advice (COLUMNS=200, or a wide
+// terminal) that still cut an answer says --json gives it whole, not that
+// COLUMNS=200 would widen it: that width is the one it was cut at.
+func TestRerunCutNoteAtItsOwnWidth(t *testing.T) {
+	dir := stateDir(t)
+	t.Setenv("COLUMNS", "200")
+	hello := demotest.Start(t, demo.Options{}).URL
+	hi := demotest.Start(t, demo.Options{Greeting: "Hi"}).URL
+	rec := filepath.Join(dir, "greet-long.jsonl")
+	if _, errOut, code := run(t, "exec", "--record", rec, hello+"/mcp", "tools/call greet name="+strings.Repeat("Annabel", 60)); code != exitOK {
+		t.Fatalf("exec: exit %d: %s", code, errOut)
+	}
+	out, errOut, code := run(t, "replay", rec, "--against", hi+"/mcp")
+	if code != exitFailed || !strings.Contains(errOut, "--json gives them whole") {
+		t.Fatalf("exit %d, want %d and the note that answers were cut\nstdout:\n%s\nstderr:\n%s", code, exitFailed, out, errOut)
+	}
+	if strings.Contains(errOut, "COLUMNS=") {
+		t.Errorf("at 200 columns the note offers a width that would not widen the report:\n%s", errOut)
+	}
+}

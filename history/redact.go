@@ -238,8 +238,8 @@ func (r *redactor) record(rec mcp.Record) (mcp.Record, bool) {
 		return rec, false
 	}
 	changed := false
-	if rec.HTTP != nil && r.clientQuery && !r.fixed {
-		r.learnQuery(rec.HTTP.URL)
+	if r.clientQuery && !r.fixed {
+		r.learnQuoted(&rec)
 	}
 	if rec.HTTP != nil && (r.secretIn(rec.HTTP.RequestHeaders) || r.secretIn(rec.HTTP.Headers)) {
 		if !r.fixed {

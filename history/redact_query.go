@@ -1,6 +1,13 @@
 package history
 
-import "github.com/mcpscope/mcpscope/internal/urlpass"
+import (
+	"reflect"
+	"strings"
+
+	"github.com/mcpscope/mcpscope/internal/clip"
+	"github.com/mcpscope/mcpscope/internal/urlpass"
+	"github.com/mcpscope/mcpscope/mcp"
+)
 
 // queryTokens are the secrets of a credential in a URL's query, each with
 // what replaces it: its name=value as the URL spells it, whatever its
@@ -28,4 +35,37 @@ func (r *redactor) learnQuery(rawURL string) {
 			r.learnToken(sp[0], sp[1], learntCredential)
 		}
 	}
+}
+
+// learnQuoted is learnQuery of every URL or request URI in rec's own text
+// (ownText): its HTTP exchange's URL, and the URI a refusal quotes ("the
+// client's POST /mcp?api_key=K was refused with 400"), which is recorded
+// with no exchange of the request to learn the key from.
+func (r *redactor) learnQuoted(rec *mcp.Record) {
+	anyString(reflect.ValueOf(rec).Elem(), ownText, func(s string) bool {
+		if !strings.Contains(s, "?") {
+			return false
+		}
+		for _, f := range strings.Fields(s) {
+			if u, ok := quotedURI(f); ok {
+				r.learnQuery(u)
+			}
+		}
+		return false
+	})
+}
+
+// quotedURI is the URL or URI with a query that the word f of a message
+// is, without what follows it in the sentence: a closing quote or
+// bracket, a comma or full stop, or the mark of a cut (clip.Quote).
+func quotedURI(f string) (string, bool) {
+	q := strings.IndexByte(f, '?')
+	if q < 0 {
+		return "", false
+	}
+	if end := strings.IndexAny(f[q:], `"'<>()[]{},;`); end >= 0 {
+		f = f[:q+end]
+	}
+	f, _, _ = strings.Cut(f, clip.Ellipsis)
+	return strings.TrimRight(f, ".:"), true
 }

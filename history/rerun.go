@@ -473,12 +473,15 @@ func RenderRerunResult(r RerunResult, width int) string {
 }
 
 // RerunResultCut reports whether RenderRerunResult at width leaves out
-// part of an answer, which the report in JSON (--json) gives whole.
-func RerunResultCut(r RerunResult, width int) bool {
+// part of an answer, which the report in JSON (--json) gives whole, and
+// whether a wider report shows more of it: a diff's values fill the
+// width, where the "now:" line of an unrecorded answer is as short at any.
+func RerunResultCut(r RerunResult, width int) (cut, wider bool) {
 	if r.Note != "" {
-		return len(r.Differences) == 1 && len(r.Differences[0].Live) > nowLineLimit
+		return len(r.Differences) == 1 && len(r.Differences[0].Live) > nowLineLimit, false
 	}
-	return diffCut(r.Differences, width-len(rerunIndent))
+	cut = diffCut(r.Differences, width-len(rerunIndent))
+	return cut, cut
 }
 
 // rerunIndent is what a re-run report puts before a diff's lines.

@@ -153,8 +153,8 @@ func TestFormatSize(t *testing.T) {
 	}
 }
 
-// Piped, mcpscope sessions put a recording's note ("still being recorded
-// by another mcpscope") in the URL column, and that row's path out of line
+// Piped, mcpscope sessions put a recording's note ("still being
+// recorded", shortEndNote's) in the URL column, and that row's path out of line
 // with every other row's FILE: a note too wide for the column follows the
 // path, so the paths line up under FILE.
 func TestRenderSessionsKeepsPathsInLineWithANote(t *testing.T) {
@@ -169,7 +169,7 @@ func TestRenderSessionsKeepsPathsInLineWithANote(t *testing.T) {
 			t.Errorf("a path is not under FILE (column %d):\n%s", col, strings.Join(lines, "\n"))
 		}
 	}
-	if !strings.HasSuffix(lines[1], "/s/a.jsonl  ("+stillRecordingNote+")") {
+	if !strings.HasSuffix(lines[1], "/s/a.jsonl  ("+shortEndNote(stillRecordingNote)+")") {
 		t.Errorf("the note should follow its row's path: %q", lines[1])
 	}
 }
