@@ -113,3 +113,37 @@ func connectRecorded(t *testing.T, url, bearer string) ([]byte, []mcp.Record, er
 	}
 	return b, shown, connErr
 }
+
+// A server whose answer breaks off (its connection closed short of the
+// Content-Length it gave) right after the start of the user's --bearer
+// left that start at the end of the body the recording keeps: the body
+// was read as far as it came, no longer than its excerpt, and read as
+// whole. It is redacted now, as the end of a body cut to its excerpt is
+// (the error quotes the body's first line, which holds none of it here).
+func TestRecordingRedactsTokenStartOfABodyCutShort(t *testing.T) {
+	url := mcptest.PostOnly(t, func(w http.ResponseWriter, r *http.Request, _, _ string) {
+		auth := r.Header.Get("Authorization")
+		cred := auth[strings.IndexByte(auth, ' ')+1:]
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("Content-Length", "4096")
+		w.WriteHeader(http.StatusBadGateway)
+		w.Write([]byte("upstream says\nit was given " + cred[:len(cred)/2]))
+	})
+	b, shown, connErr := connectRecorded(t, url, markBearer)
+	if connErr == nil {
+		t.Fatal("connecting to a server whose answer breaks off succeeded")
+	}
+	if !strings.Contains(string(b), "it was given ") {
+		t.Fatalf("the recording misses the body cut short:\n%.3000s", b)
+	}
+	if p := mcptest.PieceOf(b, markBearer, minCutPiece); p != "" {
+		t.Errorf("the recording holds %q of the token:\n%.3000s", p, b)
+	}
+	for _, r := range shown {
+		if r.HTTP != nil {
+			if p := mcptest.PieceOf([]byte(r.HTTP.Body), markBearer, minCutPiece); p != "" {
+				t.Errorf("the live view's body holds %q of the token: %s", p, r.HTTP.Body)
+			}
+		}
+	}
+}
