@@ -88,10 +88,10 @@ func (r *redactor) quotedPieces(s string) string {
 
 // cutPieces redacts in rec the starts of tokens left where it was cut: at
 // the end of each answer header KeepHeaders cut, at the end of a body cut
-// to its excerpt, at the end of an event its stream cut off and before the
-// mark of a refused endpoint's data the proxy quoted cut (mcpscope's
-// own text, cut by clip.Quote and the like, is ownText's). What it changes
-// is copied first; it reports whether it changed anything.
+// to its excerpt or cut short, at the end of an event its stream cut off
+// and before the mark of a refused endpoint's data the proxy quoted cut
+// (mcpscope's own text, cut by clip.Quote and the like, is ownText's).
+// What it changes is copied first; it reports whether it changed anything.
 func (r *redactor) cutPieces(rec *mcp.Record) bool {
 	if len(r.tokens) == 0 {
 		return false
@@ -162,7 +162,11 @@ func (r *redactor) cutExchange(rec *mcp.Record) bool {
 			changed = true
 		}
 	}
-	if c.BodySize > int64(len(c.Body)) {
+	// A body ends where it was cut to its excerpt, or where its read
+	// broke (upstream or the client went mid-body), which the record does
+	// not always tell from a whole one: mcp reads an excerpt past a broken
+	// connection without error. The end of each is redacted.
+	if len(c.Body) > 0 {
 		if body := mcp.Raw(r.cutEnd(string(c.Body))); body != c.Body {
 			c.Body, changed = body, true
 		}

@@ -61,21 +61,34 @@ func TestRecordingRedactsTokenStartOfAStreamCutShort(t *testing.T) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Write([]byte(`event: message` + "\n" + `data: {"jsonrpc":"2.0","id":` + id + `,"result":{"echo":"` + cred[:len(cred)/2]))
 	})
-	b, shown, connErr := connectRecorded(t, url, markBearer)
+	cutShortRedacted(t, url, "event", `\"echo\":\"`, func(r mcp.Record) string {
+		if r.Event == nil {
+			return ""
+		}
+		return string(r.Event.Raw)
+	})
+}
+
+// cutShortRedacted connects to url, a server whose answer's what ends
+// short after the start of the user's --bearer (kept is in the recording
+// just before it), and checks that the connection failed and that no
+// piece of the token is in the recording or in what shown says of a
+// record shown.
+func cutShortRedacted(t *testing.T, url, what, kept string, shown func(mcp.Record) string) {
+	t.Helper()
+	b, recs, connErr := connectRecorded(t, url, markBearer)
 	if connErr == nil {
-		t.Fatal("connecting to a server that ends its stream mid-answer succeeded")
+		t.Fatalf("connecting to a server whose %s ends short succeeded", what)
 	}
-	if !strings.Contains(string(b), `\"echo\":\"`) {
-		t.Fatalf("the recording misses the event cut short:\n%.3000s", b)
+	if !strings.Contains(string(b), kept) {
+		t.Fatalf("the recording misses the %s cut short:\n%.3000s", what, b)
 	}
 	if p := mcptest.PieceOf(b, markBearer, minCutPiece); p != "" {
 		t.Errorf("the recording holds %q of the token:\n%.3000s", p, b)
 	}
-	for _, r := range shown {
-		if r.Event != nil {
-			if p := mcptest.PieceOf([]byte(r.Event.Raw), markBearer, minCutPiece); p != "" {
-				t.Errorf("the live view's event holds %q of the token: %s", p, r.Event.Raw)
-			}
+	for _, r := range recs {
+		if p := mcptest.PieceOf([]byte(shown(r)), markBearer, minCutPiece); p != "" {
+			t.Errorf("the live view's %s holds %q of the token: %s", what, p, shown(r))
 		}
 	}
 }
@@ -112,4 +125,27 @@ func connectRecorded(t *testing.T, url, bearer string) ([]byte, []mcp.Record, er
 		t.Fatal(err)
 	}
 	return b, shown, connErr
+}
+
+// A server whose answer breaks off (its connection closed short of the
+// Content-Length it gave) right after the start of the user's --bearer
+// left that start at the end of the body the recording keeps: the body
+// was read as far as it came, no longer than its excerpt, and read as
+// whole. It is redacted now, as the end of a body cut to its excerpt is
+// (the error quotes the body's first line, which holds none of it here).
+func TestRecordingRedactsTokenStartOfABodyCutShort(t *testing.T) {
+	url := mcptest.PostOnly(t, func(w http.ResponseWriter, r *http.Request, _, _ string) {
+		auth := r.Header.Get("Authorization")
+		cred := auth[strings.IndexByte(auth, ' ')+1:]
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("Content-Length", "4096")
+		w.WriteHeader(http.StatusBadGateway)
+		w.Write([]byte("upstream says\nit was given " + cred[:len(cred)/2]))
+	})
+	cutShortRedacted(t, url, "body", "it was given ", func(r mcp.Record) string {
+		if r.HTTP == nil {
+			return ""
+		}
+		return string(r.HTTP.Body)
+	})
 }
