@@ -95,12 +95,7 @@ func Open(path string) (*Reader, error) {
 	}
 	if r.h.Version > FormatVersion {
 		f.Close()
-		by := "a newer mcpscope"
-		if v := strings.TrimSpace(r.h.MCPScope); v != "" {
-			by = "mcpscope " + clip.Quote(v, 64)
-		}
-		return nil, fmt.Errorf("%s was recorded in format version %d by %s; this mcpscope reads version %d: upgrade mcpscope to read it (replay, export or re-run it)",
-			path, r.h.Version, by, FormatVersion)
+		return nil, &newerFormatError{path: path, h: r.h}
 	}
 	// Read when a record is first shown: the sessions listing skims
 	// every recording and shows none of their headers.
@@ -442,4 +437,37 @@ func collectAfter(n int) {
 // the panes.
 func notARecord(line int, src []byte, err error) string {
 	return fmt.Sprintf("line %d is not a record (%s); skipped it", line, lineProblem(src, err))
+}
+
+// newerFormatError is a recording written in a format version newer than
+// this mcpscope reads. It keeps the header, whose URL and start a newer
+// format still says the same way: the sessions listing shows them (the
+// listing showed only the long sentence, with no URL to know the
+// recording by).
+type newerFormatError struct {
+	path string
+	h    Header
+}
+
+func (e *newerFormatError) Error() string {
+	return fmt.Sprintf("%s was recorded in format version %d by %s; this mcpscope reads version %d: upgrade mcpscope to read it (replay, export or re-run it)",
+		e.path, e.h.Version, e.by(), FormatVersion)
+}
+
+// by names the mcpscope that wrote the recording.
+func (e *newerFormatError) by() string {
+	if v := strings.TrimSpace(e.h.MCPScope); v != "" {
+		return "mcpscope " + clip.Quote(v, 64)
+	}
+	return "a newer mcpscope"
+}
+
+// short is the note of the listing's row, what it takes to read it: at 80
+// columns a row has room for a URL and a few words, and replay says the
+// whole sentence.
+func (e *newerFormatError) short() string {
+	if strings.TrimSpace(e.h.MCPScope) == "" {
+		return "needs a newer mcpscope"
+	}
+	return "needs " + e.by()
 }

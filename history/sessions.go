@@ -118,6 +118,14 @@ func describe(path string) SessionInfo {
 	}
 	info.Size, info.Started = fi.Size(), fi.ModTime()
 	r, err := Open(path)
+	var newer *newerFormatError
+	if errors.As(err, &newer) {
+		info.URL, info.Note = newer.h.URL, newer.short()
+		if !newer.h.Started.IsZero() {
+			info.Started = newer.h.Started
+		}
+		return info
+	}
 	if err != nil {
 		info.Note = aboutIt(err.Error(), path)
 		return info
