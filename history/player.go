@@ -206,6 +206,15 @@ func (p *Player) Warnings() []string {
 	return out
 }
 
+// StillRecording reports that another mcpscope was still recording the file
+// when it was read to its end: the replay holds what was there then, and
+// what was written since is not in it.
+func (p *Player) StillRecording() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.end == stillRecordingNote
+}
+
 // Damaged is how many damaged lines the notes are about, listed or not:
 // not those that say the order breaks or how the recording ends.
 func (p *Player) Damaged() int {

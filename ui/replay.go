@@ -82,7 +82,14 @@ func (m *Model) replayTick() tea.Cmd {
 			// An empty screen and a clock at 0/0 looked like a replay
 			// still starting.
 			cmds = append(cmds, m.setWholeStatus(levelWarn, "the recording holds no records, only its header: its session ended, or was stopped, before anything happened"))
-		} else if w := r.p.Warnings(); len(w) == 1 {
+		} else if w := r.p.Warnings(); len(w) == 1 && r.p.StillRecording() {
+			// The end is that of the file as it was when opened: "it may
+			// grow · g plays it again" read as if g would play what it
+			// grew by, and it played the same records again.
+			cmds = append(cmds, m.setWholeStatus(levelWarn, fmt.Sprintf(
+				"end of the recording as it was when opened: another mcpscope is still recording it, and what it wrote since is not here · replay the file again to see it · %s plays this again",
+				m.keys.JumpStart.Help().Key)))
+		} else if len(w) == 1 {
 			// One note says it best itself: most often the last line,
 			// cut short when mcpscope was stopped as it wrote it.
 			cmds = append(cmds, m.setWholeStatus(levelWarn, "end of the recording: "+sanitize.Line(w[0])+" · "+m.keys.JumpStart.Help().Key+" plays it again"))
@@ -149,6 +156,10 @@ func (m *Model) replayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		// before it, a paused replay restarts paused.
 		cmd = m.replayFromStart(r.p.Done())
 	case key.Matches(msg, k.JumpEnd):
+		// At the end already, the end is said again: what G found there
+		// (a file still being recorded holds no more than when opened)
+		// had gone from the bar with the next key.
+		r.reported = r.reported && !r.ended()
 		cmd = m.appendReplay(r.p.JumpEnd())
 	default:
 		return nil, false
