@@ -180,6 +180,7 @@ func (f *RerunFile) Rerun(ctx context.Context, s Sender, ignore []string, opts R
 		sum.Add(r)
 		each(r)
 	})
+	sum.probes, sum.ownListens = f.plan.probesNotSent(), f.plan.ownListens
 	return sum, err
 }
 

@@ -40,13 +40,16 @@ type cancelRef struct {
 // rerunPlan is what one pass over a recording tells a re-run. It holds
 // positions and a few bytes a request, never the records.
 type rerunPlan struct {
-	sends     []sendRef
-	answers   map[int64]int32 // request Seq -> position of its recorded answer
-	refused   map[int64]int   // request Seq -> the HTTP status its POST got, when not 2xx
-	probes    map[int64]bool  // requests detection sent
-	lastRound map[int64]int64 // a chain's first request Seq -> its last round's
-	acks      map[string]int32
-	cancels   []cancelRef
+	sends   []sendRef
+	answers map[int64]int32 // request Seq -> position of its recorded answer
+	refused map[int64]int   // request Seq -> the HTTP status its POST got, when not 2xx
+	probes  map[int64]bool  // requests detection sent
+	// ownListens are the subscriptions/listen mcpscope sent of its own,
+	// which a re-run does not send: its live session sends its own.
+	ownListens int
+	lastRound  map[int64]int64 // a chain's first request Seq -> its last round's
+	acks       map[string]int32
+	cancels    []cancelRef
 
 	// opened is the Seq of the handshake that opened the recorded
 	// session, openedMethod its method (openingHandshake).
@@ -113,6 +116,9 @@ func (p *rerunPlan) see(pos int, r *mcp.Record) {
 		if m.Class == mcp.ClassRequest && handshakeMethods[method] && !p.openDone {
 			p.lastShake, p.lastShakeMethod = r.Seq, method
 		}
+		if m.Class == mcp.ClassRequest && method == ListenMethod && !userListen(m, method) {
+			p.ownListens++
+		}
 		if sentAgain(r, method) {
 			p.sends = append(p.sends, sendRef{pos: int32(pos), request: m.Class == mcp.ClassRequest, seq: r.Seq, nanos: r.Time.UnixNano()})
 			p.held = true
@@ -156,6 +162,19 @@ func (p *rerunPlan) answerer() mcp.Answerer {
 
 // opening is the Seq of the handshake that opened the recorded session,
 // 0 when it never was, and its method.
+// probesNotSent is how many recorded requests were detection's probes
+// other than the one that opened the session: a re-run sends none.
+func (p *rerunPlan) probesNotSent() int {
+	opened, _ := p.opening()
+	n := 0
+	for _, s := range p.sends {
+		if s.request && p.probes[s.seq] && s.seq != opened {
+			n++
+		}
+	}
+	return n
+}
+
 func (p *rerunPlan) opening() (int64, string) {
 	if !p.openDone || p.opened == 0 {
 		return 0, ""

@@ -14,6 +14,10 @@ type RerunSummary struct {
 	compared    bool            // an answer was compared (not every request failed)
 	matched     map[string]bool // ignore patterns that matched a field of an answer compared
 	unreachable bool            // the last result found the server gone
+	// probes and ownListens are the recorded requests not re-sent, which
+	// mcpscope sessions (REQS) and the status bar count: detection's
+	// probes and the listens mcpscope sent of its own.
+	probes, ownListens int
 }
 
 // Add counts r among the results.
@@ -67,6 +71,31 @@ func (s *RerunSummary) Counts() string {
 	if n := s.counts[OutcomeUnrecorded]; n > 0 {
 		fmt.Fprintf(&b, ", %d unrecorded", n)
 	}
+	// The listing counted 5 requests where this said 4, with no word
+	// of the one left out.
+	var not []string
+	if s.probes > 0 {
+		not = append(not, countOf(s.probes, "detection probe", "detection probes"))
+	}
+	if s.ownListens > 0 {
+		not = append(not, countOf(s.ownListens, "listen of mcpscope's own", "listens of mcpscope's own"))
+	}
+	if len(not) > 0 {
+		them := "them"
+		if s.probes+s.ownListens == 1 {
+			them = "it"
+		}
+		// Short: the line fits 80 columns, as the results above it do.
+		fmt.Fprintf(&b, "\nnot re-sent (sessions counts %s): %s", them, strings.Join(not, ", "))
+	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// countOf is n with its noun, one or many.
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
